@@ -1,0 +1,78 @@
+// The deterministic price model: the mid price of a market is a function of (seed, market, time) only, so the
+// HTTP historical prices, the simulated live market and every process agree on the price of any instant.
+import { FIAT_USD_RATE, MARKET_INFO } from '../api/catalogue.js';
+import type { Market } from '../api/enums.js';
+import { Decimal, fixed } from '../api/money.js';
+import { hashString, mix } from './rng.js';
+
+/** Reference price of each base asset in USD; markets in other currencies divide by the fiat rate. */
+const BASE_USD: Record<string, number> = {
+  BTC: 64000, ETH: 3200, BCH: 420, LTC: 85, PAXG: 2350, USDP: 1, LINK: 15, MATIC: 0.7, AAVE: 95, UNI: 7.5,
+  SOL: 150, PYUSD: 1,
+};
+/** Stablecoins barely move. */
+const VOLATILITY: Record<string, number> = { USDP: 0.0004, PYUSD: 0.0004, PAXG: 0.04 };
+
+/** Octaves of lattice noise: period in seconds and weight. Together they give moves from minutes to months. */
+const OCTAVES: Array<[number, number]> = [
+  [60, 0.02], [600, 0.05], [3600, 0.1], [6 * 3600, 0.15], [86400, 0.25], [7 * 86400, 0.3], [30 * 86400, 0.45],
+];
+
+function lattice(seed: number, octave: number, k: number): number {
+  return mix(mix(seed, octave), k) / 4294967296 - 0.5;
+}
+
+/** Smooth noise in about [-0.5, 0.5] at time t (seconds) for one octave: cosine interpolation of lattice points. */
+function noise(seed: number, octave: number, period: number, t: number): number {
+  const x = t / period;
+  const k = Math.floor(x);
+  const f = x - k;
+  const w = (1 - Math.cos(f * Math.PI)) / 2;
+  return lattice(seed, octave, k) * (1 - w) + lattice(seed, octave, k + 1) * w;
+}
+
+export function marketSeed(seed: number, market: string): number {
+  return hashString(market, seed >>> 0);
+}
+
+/** Mid price as a float, used by the simulator for order flow around it. */
+export function midPriceFloat(seed: number, market: Market, timeMs: number): number {
+  const info = MARKET_INFO[market];
+  const usd = BASE_USD[info.base] ?? 1;
+  const rate = Number(FIAT_USD_RATE[info.quote] ?? '1');
+  const vol = VOLATILITY[info.base] ?? 1;
+  const s = marketSeed(seed, market);
+  const t = timeMs / 1000;
+  let n = 0;
+  for (let i = 0; i < OCTAVES.length; i++) n += OCTAVES[i][1] * noise(s, i, OCTAVES[i][0], t);
+  return (usd / rate) * Math.exp(vol * n);
+}
+
+/** Mid price as an exact decimal string with the market's price precision. */
+export function midPrice(seed: number, market: Market, timeMs: number): string {
+  const info = MARKET_INFO[market];
+  return fixed(new Decimal(midPriceFloat(seed, market, timeMs).toFixed(info.priceDecimals + 2)), info.priceDecimals);
+}
+
+/**
+ * Time-weighted average of the mid price over [startMs, startMs + stepMs), sampled at up to 60 points, as the
+ * market's price precision. A completed period always gives the same value.
+ */
+export function averagePrice(seed: number, market: Market, startMs: number, stepMs: number): string {
+  const info = MARKET_INFO[market];
+  const samples = Math.max(1, Math.min(60, Math.round(stepMs / 60_000)));
+  let total = 0;
+  for (let i = 0; i < samples; i++) total += midPriceFloat(seed, market, startMs + ((i + 0.5) * stepMs) / samples);
+  return fixed(new Decimal((total / samples).toFixed(info.priceDecimals + 2)), info.priceDecimals);
+}
+
+/** USD value of one unit of an asset at a time (for notional values); stablecoins and fiat at par or fixed rate. */
+export function usdPrice(seed: number, asset: string, timeMs: number): Decimal {
+  if (FIAT_USD_RATE[asset]) return new Decimal(FIAT_USD_RATE[asset]);
+  if (asset === 'USDP' || asset === 'PYUSD') return new Decimal(1);
+  const usdMarket = `${asset}USD` as Market;
+  if (MARKET_INFO[usdMarket]) return new Decimal(midPrice(seed, usdMarket, timeMs));
+  const eurMarket = `${asset}EUR` as Market;
+  if (MARKET_INFO[eurMarket]) return new Decimal(midPrice(seed, eurMarket, timeMs)).times(FIAT_USD_RATE.EUR);
+  return new Decimal(BASE_USD[asset] ?? 0);
+}
