@@ -1,0 +1,340 @@
+// The client-side order book: sorted book sides with exact decimal prices, and the SNAPSHOT/UPDATE rules of the stream.
+import type { BookLevel, MarketDataPayload } from '../api/schemas.js';
+
+/**
+ * Canonical form of a non-negative decimal string: no leading zeros in the integer part, no trailing zeros in the
+ * fraction. Only called when two prices parse to the same float but are not the same string.
+ */
+function canonical(s: string): string {
+  let start = 0;
+  while (start < s.length - 1 && s.charCodeAt(start) === 48 && s.charCodeAt(start + 1) !== 46) start++;
+  let end = s.length;
+  if (s.indexOf('.', start) >= 0) {
+    while (end > start && s.charCodeAt(end - 1) === 48) end--;
+    if (end > start && s.charCodeAt(end - 1) === 46) end--;
+  }
+  const r = s.slice(start, end);
+  if (r === '' || r.charCodeAt(0) === 46) return '0' + r;
+  return r;
+}
+
+/** Exact comparison of two non-negative decimal strings: negative, zero or positive like a - b. */
+export function compareDecimal(a: string, b: string): number {
+  if (a === b) return 0;
+  const ca = canonical(a);
+  const cb = canonical(b);
+  if (ca === cb) return 0;
+  const ia = ca.indexOf('.');
+  const ib = cb.indexOf('.');
+  const ai = ia < 0 ? ca : ca.slice(0, ia);
+  const bi = ib < 0 ? cb : cb.slice(0, ib);
+  if (ai.length !== bi.length) return ai.length - bi.length;
+  if (ai !== bi) return ai < bi ? -1 : 1;
+  const af = ia < 0 ? '' : ca.slice(ia + 1);
+  const bf = ib < 0 ? '' : cb.slice(ib + 1);
+  // Without trailing zeros, fractions compare exactly as strings ("05" < "5", "5" < "51").
+  return af < bf ? -1 : af > bf ? 1 : 0;
+}
+
+/** True when a decimal string is zero ("0", "0.000", ".0"). */
+export function isZeroAmount(s: string): boolean {
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c !== 48 && c !== 46) return false;
+  }
+  return true;
+}
+
+/** A plain non-negative decimal ("12", "0.5", ".5"), as the wire pattern ^[0-9]*\\.?[0-9]+$ allows. */
+export function isDecimalString(s: string): boolean {
+  const n = s.length;
+  if (n === 0) return false;
+  let dot = false;
+  for (let i = 0; i < n; i++) {
+    const c = s.charCodeAt(i);
+    if (c === 46) {
+      if (dot || i === n - 1) return false;
+      dot = true;
+    } else if (c < 48 || c > 57) return false;
+  }
+  return true;
+}
+
+/**
+ * One side of a book: levels kept sorted in parallel arrays, found by binary search. Ordering uses the float value
+ * of the price (parseFloat is monotonic, so different floats order correctly) and falls back to an exact decimal
+ * comparison only when two floats are equal, so prices stay exact without paying for decimal arithmetic. The arrays
+ * hold the best level LAST: most order flow is near the top of the book, and changes at the end of an array move
+ * nothing. Use at(i) / levels() for best-first access.
+ */
+export class BookSide {
+  prices: string[] = [];
+  amounts: string[] = [];
+  keys: number[] = [];
+  /** Bids are best-first descending, asks best-first ascending. */
+  constructor(readonly descending: boolean) {}
+
+  get size(): number {
+    return this.prices.length;
+  }
+
+  /** Index of the level with this price, or -(insertion point) - 1. */
+  private search(price: string, key: number): number {
+    const keys = this.keys;
+    let lo = 0;
+    let hi = keys.length - 1;
+    const desc = this.descending;
+    while (lo <= hi) {
+      const mid = (lo + hi) >>> 1;
+      const k = keys[mid];
+      let c: number;
+      if (k === key) {
+        c = compareDecimal(this.prices[mid], price);
+        if (c === 0) return mid;
+      } else c = k < key ? -1 : 1;
+      // c < 0: the level's price is below the searched price. Storage is ascending for bids, descending for asks.
+      if (desc ? c < 0 : c > 0) lo = mid + 1;
+      else hi = mid - 1;
+    }
+    return -lo - 1;
+  }
+
+  /** Set a level's absolute amount; a zero amount removes it. Prices must be plain decimals (callers check). */
+  set(price: string, amount: string): boolean {
+    const key = +price;
+    if (key !== key || price.length === 0) return false; // NaN
+    const i = this.search(price, key);
+    if (isZeroAmount(amount)) {
+      if (i >= 0) this.removeAt(i);
+      return true;
+    }
+    if (i >= 0) this.amounts[i] = amount;
+    else this.insertAt(-i - 1, price, amount, key);
+    return true;
+  }
+
+  // Hand-written shifts instead of splice: no garbage array per call, and near the best level (the array's end)
+  // almost nothing moves.
+  private removeAt(i: number): void {
+    const { prices, amounts, keys } = this;
+    const last = prices.length - 1;
+    for (let j = i; j < last; j++) {
+      prices[j] = prices[j + 1];
+      amounts[j] = amounts[j + 1];
+      keys[j] = keys[j + 1];
+    }
+    prices.pop();
+    amounts.pop();
+    keys.pop();
+  }
+
+  private insertAt(at: number, price: string, amount: string, key: number): void {
+    const { prices, amounts, keys } = this;
+    let j = prices.length;
+    prices.push(price);
+    amounts.push(amount);
+    keys.push(key);
+    for (; j > at; j--) {
+      prices[j] = prices[j - 1];
+      amounts[j] = amounts[j - 1];
+      keys[j] = keys[j - 1];
+    }
+    prices[at] = price;
+    amounts[at] = amount;
+    keys[at] = key;
+  }
+
+  get(price: string): string | undefined {
+    const key = +price;
+    if (key !== key) return undefined;
+    const i = this.search(price, key);
+    return i >= 0 ? this.amounts[i] : undefined;
+  }
+
+  best(): BookLevel | undefined {
+    const n = this.prices.length;
+    return n ? { price: this.prices[n - 1], amount: this.amounts[n - 1] } : undefined;
+  }
+
+  /** Price of the i-th best level (0 = best). */
+  priceAt(i: number): string {
+    return this.prices[this.prices.length - 1 - i];
+  }
+  amountAt(i: number): string {
+    return this.amounts[this.amounts.length - 1 - i];
+  }
+
+  /** Prices best first. */
+  pricesBestFirst(): string[] {
+    return this.prices.slice().reverse();
+  }
+
+  /** The first `depth` levels, best first. */
+  levels(depth = Infinity): BookLevel[] {
+    const len = this.prices.length;
+    const n = Math.min(depth, len);
+    const out: BookLevel[] = new Array(n);
+    for (let i = 0; i < n; i++) out[i] = { price: this.prices[len - 1 - i], amount: this.amounts[len - 1 - i] };
+    return out;
+  }
+
+  clear(): void {
+    this.prices = [];
+    this.amounts = [];
+    this.keys = [];
+  }
+}
+
+/** An RFC 3339 time as (epoch milliseconds of the whole second, nanoseconds), comparable exactly. */
+export interface TimeKey {
+  ms: number;
+  ns: number;
+}
+
+const TIME_RE = /^(\d{4}-\d\d-\d\d[Tt ]\d\d:\d\d:\d\d)(?:\.(\d+))?([Zz]|[+-]\d\d:?\d\d)$/;
+const DIGITS_RE = /^\d+$/;
+// Stream times come many per second: remember the last whole second read so most parses skip Date.parse.
+let lastSecondText = '';
+let lastSecondMs = NaN;
+
+export function parseTimeKey(s: string): TimeKey | null {
+  // Fast path for the usual "YYYY-MM-DDTHH:MM:SS[.fraction]Z".
+  if (s.length >= 20 && s.charCodeAt(s.length - 1) === 90 && s.charCodeAt(10) === 84) {
+    const head = s.slice(0, 19);
+    let ms: number;
+    if (head === lastSecondText) ms = lastSecondMs;
+    else {
+      ms = TIME_RE.test(head + 'Z') ? Date.parse(head + 'Z') : NaN;
+      if (ms !== ms) return parseTimeKeySlow(s);
+      lastSecondText = head;
+      lastSecondMs = ms;
+    }
+    if (s.length === 20) return { ms, ns: 0 };
+    if (s.charCodeAt(19) !== 46) return parseTimeKeySlow(s);
+    const frac = s.slice(20, s.length - 1);
+    if (frac.length === 0 || !DIGITS_RE.test(frac)) return null;
+    const ns = Number(frac.length >= 9 ? frac.slice(0, 9) : frac + '000000000'.slice(frac.length));
+    return { ms, ns };
+  }
+  return parseTimeKeySlow(s);
+}
+
+function parseTimeKeySlow(s: string): TimeKey | null {
+  const m = TIME_RE.exec(s);
+  if (!m) return null;
+  const ms = Date.parse(m[1].replace(/[t ]/, 'T') + (m[3] === 'z' ? 'Z' : m[3].length === 5 ? m[3].slice(0, 3) + ':' + m[3].slice(3) : m[3]));
+  if (ms !== ms) return null;
+  const frac = m[2] ?? '';
+  const ns = frac.length === 0 ? 0 : Number(frac.length >= 9 ? frac.slice(0, 9) : frac + '000000000'.slice(frac.length));
+  return { ms, ns };
+}
+
+export function compareTime(a: TimeKey, b: TimeKey): number {
+  return a.ms !== b.ms ? a.ms - b.ms : a.ns - b.ns;
+}
+
+export type BookState = 'awaiting-snapshot' | 'live';
+
+/**
+ * The book of one market as the stream describes it (UPSTREAM.md "Market data stream"): UPDATEs that arrive before
+ * the SNAPSHOT are buffered; once it arrives, those whose time is not after the snapshot's are dropped and the rest
+ * applied in arrival order. Amounts are absolute and "0" removes a level.
+ */
+export class OrderBook {
+  readonly bids = new BookSide(true);
+  readonly asks = new BookSide(false);
+  state: BookState = 'awaiting-snapshot';
+  /** Time of the snapshot, then of the latest applied update, as sent. */
+  time: string | null = null;
+  private snapshotKey: TimeKey | null = null;
+  private pending: MarketDataPayload[] = [];
+  /** Counters for views and benchmarks. */
+  updatesApplied = 0;
+  updatesDropped = 0;
+  levelChanges = 0;
+  snapshots = 0;
+  /** Local clock (ms) of the last change, for "age of the last update". */
+  changedAt = 0;
+
+  constructor(readonly market: string, private readonly clock: () => number = Date.now) {}
+
+  /** Forget everything, as after a reconnect: the next SNAPSHOT rebuilds the book. */
+  reset(): void {
+    this.bids.clear();
+    this.asks.clear();
+    this.state = 'awaiting-snapshot';
+    this.time = null;
+    this.snapshotKey = null;
+    this.pending = [];
+  }
+
+  /** Apply one market_data payload. Returns true if the book changed. */
+  apply(p: MarketDataPayload): boolean {
+    if (p.type === 'SNAPSHOT') return this.applySnapshot(p);
+    if (this.state !== 'live') {
+      this.pending.push(p);
+      return false;
+    }
+    return this.applyUpdate(p);
+  }
+
+  get pendingCount(): number {
+    return this.pending.length;
+  }
+
+  private applySnapshot(p: MarketDataPayload): boolean {
+    this.bids.clear();
+    this.asks.clear();
+    this.setLevels(this.bids, p.bids);
+    this.setLevels(this.asks, p.asks);
+    this.time = p.time;
+    this.snapshotKey = parseTimeKey(p.time);
+    this.state = 'live';
+    this.snapshots++;
+    const pending = this.pending;
+    this.pending = [];
+    for (const u of pending) this.applyUpdate(u);
+    this.changedAt = this.clock();
+    return true;
+  }
+
+  private applyUpdate(p: MarketDataPayload): boolean {
+    const snap = this.snapshotKey;
+    if (snap) {
+      const k = parseTimeKey(p.time);
+      // An update whose time cannot be read cannot be placed against the snapshot either: drop it.
+      if (!k || compareTime(k, snap) <= 0) {
+        this.updatesDropped++;
+        return false;
+      }
+    }
+    this.setLevels(this.bids, p.bids);
+    this.setLevels(this.asks, p.asks);
+    this.time = p.time;
+    this.updatesApplied++;
+    this.changedAt = this.clock();
+    return true;
+  }
+
+  private setLevels(side: BookSide, levels: BookLevel[] | undefined): void {
+    if (!Array.isArray(levels)) return;
+    for (let i = 0; i < levels.length; i++) {
+      const l = levels[i];
+      if (l && typeof l.price === 'string' && typeof l.amount === 'string' && isDecimalString(l.amount) && isDecimalString(l.price)) {
+        if (side.set(l.price, l.amount)) this.levelChanges++;
+      }
+    }
+  }
+
+  bestBid(): BookLevel | undefined {
+    return this.bids.best();
+  }
+  bestAsk(): BookLevel | undefined {
+    return this.asks.best();
+  }
+
+  /** The book as a snapshot payload (the shape of GET /_local/books/{market}). */
+  toSnapshot(depth = Infinity): MarketDataPayload {
+    return { market: this.market, type: 'SNAPSHOT', time: this.time ?? '', bids: this.bids.levels(depth), asks: this.asks.levels(depth) };
+  }
+}
