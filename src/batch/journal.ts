@@ -1,0 +1,323 @@
+// The batch journal: each row's state (planned, sent, succeeded, failed) kept durably in SQLite, so an interrupted
+// batch resumes where it stopped and a finished one sends nothing. Writes of one moment share one fsync.
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync, renameSync, unlinkSync, writeSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { createRequire } from 'node:module';
+import type { Database as DatabaseType } from 'better-sqlite3';
+
+const require = createRequire(import.meta.url);
+
+export const JOURNAL_VERSION = '1';
+
+/**
+ * planned: not sent yet. sent: a request left (or was about to leave) and no answer is recorded; resending it with
+ * the same ref_id is safe. unknown: retries ran out without an answer. succeeded: the service holds the transfer.
+ * failed: the service refused the row, or its transfer ended FAILED.
+ */
+export type RowState = 'planned' | 'sent' | 'unknown' | 'succeeded' | 'failed';
+
+export interface JournalRow {
+  row: number;
+  ref_id: string;
+  state: RowState;
+  attempts: number;
+  transfer_id: string | null;
+  status: string | null;
+  /** 'created' or 'already submitted' for succeeded rows. */
+  outcome: string | null;
+  amount: string | null;
+  fee: string | null;
+  total: string | null;
+  /** The problem as JSON for failed rows. */
+  problem: string | null;
+}
+
+export interface JournalMeta {
+  version: string;
+  file_hash: string;
+  file_name: string;
+  format: string;
+  rows: string;
+  environment: string;
+  base_url: string;
+  created_at: string;
+  finished_at?: string;
+}
+
+export class JournalError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'JournalError';
+  }
+}
+
+/** Where a file's journal lives: `<data dir>/batches/<hash>.journal`, unless --journal names the file. */
+export function journalPath(dataDir: string, fileHash: string, explicit?: string): string {
+  return explicit ?? join(dataDir, 'batches', `${fileHash.slice(0, 32)}.journal`);
+}
+
+function damaged(path: string, why: string): JournalError {
+  return new JournalError(
+    `the batch journal ${path} is damaged (${why}). Move it aside (mv '${path}' '${path}.damaged') and run the batch ` +
+      `again: rows keep their ref_ids, so rows the service already holds are answered "already submitted" and not sent twice.`,
+  );
+}
+
+export class Journal {
+  private readonly db: DatabaseType;
+  private readonly lockPath: string;
+  private pending: { sql: 'sent' | 'result' | 'status'; args: unknown[] }[] = [];
+  private waiters: (() => void)[] = [];
+  private failers: ((e: Error) => void)[] = [];
+  private scheduled = false;
+  private closed = false;
+
+  private constructor(
+    readonly path: string,
+    db: DatabaseType,
+    lockPath: string,
+  ) {
+    this.db = db;
+    this.lockPath = lockPath;
+  }
+
+  /** Opens (or creates) a journal, taking its lock; refuses a damaged journal or one of another file. */
+  static open(path: string, fileHash: string): Journal {
+    mkdirSync(dirname(path), { recursive: true });
+    const lockPath = `${path}.lock`;
+    takeLock(lockPath);
+    let db: DatabaseType | undefined;
+    try {
+      const existed = existsSync(path);
+      const Database = require('better-sqlite3') as typeof import('better-sqlite3');
+      try {
+        db = new Database(path);
+        db.pragma('journal_mode = WAL');
+        // FULL: a commit is on disk before the request it records is sent; one fsync per group of rows.
+        db.pragma('synchronous = FULL');
+        db.pragma('busy_timeout = 5000');
+        if (existed) {
+          const check = db.pragma('quick_check', { simple: true });
+          if (check !== 'ok') throw damaged(path, String(check));
+        }
+        db.exec(`
+          CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+          CREATE TABLE IF NOT EXISTS rows (
+            row INTEGER PRIMARY KEY, ref_id TEXT NOT NULL UNIQUE, state TEXT NOT NULL, attempts INTEGER NOT NULL DEFAULT 0,
+            transfer_id TEXT, status TEXT, outcome TEXT, amount TEXT, fee TEXT, total TEXT, problem TEXT,
+            updated_at TEXT NOT NULL);
+        `);
+      } catch (e) {
+        if (e instanceof JournalError) throw e;
+        throw damaged(path, (e as Error).message);
+      }
+      const j = new Journal(path, db, lockPath);
+      const meta = j.meta();
+      if (existed && meta.file_hash && meta.file_hash !== fileHash) {
+        throw new JournalError(`the journal ${path} belongs to another file (its hash differs); name another with --journal`);
+      }
+      if (existed && meta.version && meta.version !== JOURNAL_VERSION) throw damaged(path, `unknown journal version ${meta.version}`);
+      if (existed && !meta.file_hash && j.count() > 0) throw damaged(path, 'it has rows but no header');
+      return j;
+    } catch (e) {
+      try {
+        db?.close();
+      } catch {
+        /* already failing */
+      }
+      releaseLock(lockPath);
+      throw e;
+    }
+  }
+
+  meta(): Partial<JournalMeta> {
+    const out: Record<string, string> = {};
+    for (const r of this.db.prepare('SELECT key, value FROM meta').all() as { key: string; value: string }[]) out[r.key] = r.value;
+    return out as Partial<JournalMeta>;
+  }
+
+  setMeta(values: Partial<JournalMeta>): void {
+    const put = this.db.prepare('INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value');
+    this.db.transaction(() => {
+      for (const [k, v] of Object.entries(values)) if (v !== undefined) put.run(k, v);
+    })();
+  }
+
+  count(): number {
+    return (this.db.prepare('SELECT count(*) AS n FROM rows').get() as { n: number }).n;
+  }
+
+  counts(): Record<RowState, number> {
+    const out: Record<RowState, number> = { planned: 0, sent: 0, unknown: 0, succeeded: 0, failed: 0 };
+    for (const r of this.db.prepare('SELECT state, count(*) AS n FROM rows GROUP BY state').all() as { state: RowState; n: number }[]) {
+      out[r.state] = r.n;
+    }
+    return out;
+  }
+
+  /** Records every row as planned, in one transaction; rows already in the journal keep their state. */
+  plan(rows: Iterable<{ row: number; ref_id: string }>): void {
+    const ins = this.db.prepare(`INSERT INTO rows (row, ref_id, state, updated_at) VALUES (?, ?, 'planned', ?) ON CONFLICT(row) DO NOTHING`);
+    const now = new Date().toISOString();
+    this.db.transaction(() => {
+      for (const r of rows) ins.run(r.row, r.ref_id, now);
+    })();
+  }
+
+  get(row: number): JournalRow | undefined {
+    return this.db.prepare('SELECT * FROM rows WHERE row = ?').get(row) as JournalRow | undefined;
+  }
+
+  /** Every row's state, in row order; iterates lazily so a huge journal is read with bounded memory. */
+  *all(): IterableIterator<JournalRow> {
+    yield* this.db.prepare('SELECT * FROM rows ORDER BY row').iterate() as IterableIterator<JournalRow>;
+  }
+
+  /** Rows in the given states, in row order. */
+  rowsIn(states: RowState[]): Map<number, JournalRow> {
+    const out = new Map<number, JournalRow>();
+    const q = this.db.prepare(`SELECT * FROM rows WHERE state IN (${states.map(() => '?').join(',')}) ORDER BY row`);
+    for (const r of q.iterate(...states) as IterableIterator<JournalRow>) out.set(r.row, r);
+    return out;
+  }
+
+  /** Durably records that a request for the row is about to leave; resolves once it is on disk. */
+  markSent(row: number): Promise<void> {
+    return this.enqueue('sent', [row]);
+  }
+
+  markSucceeded(row: number, t: { transfer_id: string; status: string; outcome: string; amount?: string; fee?: string; total?: string }): Promise<void> {
+    return this.enqueue('result', ['succeeded', t.transfer_id, t.status, t.outcome, t.amount ?? null, t.fee ?? null, t.total ?? null, null, row]);
+  }
+
+  markFailed(row: number, problem: unknown, t?: { transfer_id?: string; status?: string; amount?: string; fee?: string; total?: string }): Promise<void> {
+    return this.enqueue('result', ['failed', t?.transfer_id ?? null, t?.status ?? null, t ? 'created' : null, t?.amount ?? null, t?.fee ?? null, t?.total ?? null, JSON.stringify(problem), row]);
+  }
+
+  markUnknown(row: number, problem: unknown): Promise<void> {
+    return this.enqueue('result', ['unknown', null, null, null, null, null, null, JSON.stringify(problem), row]);
+  }
+
+  /** A followed transfer changed status (--wait). */
+  markStatus(row: number, status: string, problem?: unknown): Promise<void> {
+    return this.enqueue('status', [status, status === 'FAILED' ? 'failed' : 'succeeded', problem === undefined ? null : JSON.stringify(problem), row]);
+  }
+
+  /** Rows whose transfer is known but not yet at an end (for --wait). */
+  pendingTransfers(): { row: number; transfer_id: string }[] {
+    return this.db
+      .prepare(`SELECT row, transfer_id FROM rows WHERE state = 'succeeded' AND status NOT IN ('COMPLETED', 'FAILED') AND transfer_id IS NOT NULL ORDER BY row`)
+      .all() as { row: number; transfer_id: string }[];
+  }
+
+  /** Requeues rows for --resume: interrupted ones always, failed ones when asked. */
+  requeue(retryFailed: boolean): void {
+    const states = retryFailed ? `('sent', 'unknown', 'failed')` : `('sent', 'unknown')`;
+    // A failed row whose transfer exists (it ended FAILED on chain) is final: resending its ref_id would only
+    // answer already-exists.
+    this.db.prepare(`UPDATE rows SET state = 'planned' WHERE state IN ${states} AND transfer_id IS NULL`).run();
+  }
+
+  private enqueue(sql: 'sent' | 'result' | 'status', args: unknown[]): Promise<void> {
+    if (this.closed) return Promise.reject(new JournalError('the journal is closed'));
+    this.pending.push({ sql, args });
+    const p = new Promise<void>((resolve, reject) => {
+      this.waiters.push(resolve);
+      this.failers.push(reject);
+    });
+    if (!this.scheduled) {
+      this.scheduled = true;
+      // Everything queued in this turn of the event loop shares one transaction and one fsync.
+      setImmediate(() => this.flush());
+    }
+    return p;
+  }
+
+  /** Commits queued writes now. */
+  flush(): void {
+    this.scheduled = false;
+    if (!this.pending.length) return;
+    const batch = this.pending;
+    const waiters = this.waiters;
+    const failers = this.failers;
+    this.pending = [];
+    this.waiters = [];
+    this.failers = [];
+    const now = new Date().toISOString();
+    const sent = this.db.prepare(`UPDATE rows SET state = 'sent', attempts = attempts + 1, updated_at = ? WHERE row = ?`);
+    const result = this.db.prepare(
+      `UPDATE rows SET state = ?, transfer_id = ?, status = ?, outcome = ?, amount = ?, fee = ?, total = ?, problem = ?, updated_at = ? WHERE row = ?`,
+    );
+    const status = this.db.prepare(`UPDATE rows SET status = ?, state = ?, problem = coalesce(?, problem), updated_at = ? WHERE row = ?`);
+    try {
+      this.db.transaction(() => {
+        for (const w of batch) {
+          if (w.sql === 'sent') sent.run(now, w.args[0]);
+          else if (w.sql === 'result') result.run(...w.args.slice(0, 8), now, w.args[8]);
+          else status.run(w.args[0], w.args[1], w.args[2], now, w.args[3]);
+        }
+      })();
+    } catch (e) {
+      for (const f of failers) f(e as Error);
+      return;
+    }
+    for (const w of waiters) w();
+  }
+
+  close(): void {
+    if (this.closed) return;
+    this.flush();
+    this.closed = true;
+    this.db.close();
+    releaseLock(this.lockPath);
+  }
+}
+
+/** One coinop at a time per journal: a lock file holding the owner's pid; a dead owner's lock is taken over. */
+function takeLock(lockPath: string): void {
+  for (let attempt = 0; attempt < 3; attempt++) {
+    try {
+      const fd = openSync(lockPath, 'wx', 0o600);
+      writeSync(fd, String(process.pid));
+      closeSync(fd);
+      return;
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw new JournalError(`cannot lock the journal (${(e as Error).message})`);
+      let pid = NaN;
+      try {
+        pid = Number(readFileSync(lockPath, 'utf8').trim());
+      } catch {
+        continue;
+      }
+      if (Number.isInteger(pid) && pid > 0 && pid !== process.pid && isAlive(pid)) {
+        throw new JournalError(`another coinop (pid ${pid}) is running this batch; wait for it or stop it first`);
+      }
+      // The owner died (killed or crashed): replace its lock atomically.
+      const stale = `${lockPath}.${process.pid}.stale`;
+      try {
+        renameSync(lockPath, stale);
+        unlinkSync(stale);
+      } catch {
+        /* someone else took it over first; try again */
+      }
+    }
+  }
+  throw new JournalError(`cannot lock the journal ${lockPath}`);
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+function releaseLock(lockPath: string): void {
+  try {
+    if (Number(readFileSync(lockPath, 'utf8').trim()) === process.pid) unlinkSync(lockPath);
+  } catch {
+    /* gone already */
+  }
+}

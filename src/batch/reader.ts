@@ -1,0 +1,384 @@
+// Streaming readers for batch files (CSV with a header, JSON Lines, a JSON array): one record at a time, bounded memory.
+import { createHash } from 'node:crypto';
+import { createReadStream, createWriteStream, mkdirSync } from 'node:fs';
+import { dirname, extname } from 'node:path';
+import { StringDecoder } from 'node:string_decoder';
+import { pipeline } from 'node:stream/promises';
+import type { Readable } from 'node:stream';
+
+export type BatchFormat = 'csv' | 'jsonl' | 'json';
+
+/** One record of a batch file, before validation. `row` counts data records from 1 (a CSV header is not a row). */
+export interface RawRecord {
+  row: number;
+  /** Line of the file where the record starts (1-based), for messages that point into a spreadsheet or editor. */
+  line: number;
+  /** CSV: the cells in header order. */
+  cells?: string[];
+  /** JSON Lines and JSON array: the parsed value. */
+  value?: unknown;
+  /** The record could not be read (broken quoting, bad JSON); the rest of the file is still read when possible. */
+  error?: string;
+}
+
+/** A problem that stops reading: nothing after it can be trusted (an unterminated quote, a truncated JSON array). */
+export class FileError extends Error {
+  constructor(
+    message: string,
+    readonly row?: number,
+    readonly line?: number,
+  ) {
+    super(message);
+    this.name = 'FileError';
+  }
+}
+
+/** Longest single field or JSON record; longer means a runaway quote or a file that is not a batch. */
+export const MAX_RECORD_CHARS = 64 * 1024;
+
+const CHUNK = 256 * 1024;
+
+export function formatFromName(path: string): BatchFormat | undefined {
+  const ext = extname(path).toLowerCase();
+  if (ext === '.csv') return 'csv';
+  if (ext === '.jsonl' || ext === '.ndjson') return 'jsonl';
+  return undefined;
+}
+
+/** Guesses the format from the first characters: `[` a JSON array, `{` JSON Lines, anything else CSV. */
+export function sniffFormat(head: string): BatchFormat {
+  const t = head.replace(/^\uFEFF/, '').trimStart();
+  if (t.startsWith('[')) return 'json';
+  if (t.startsWith('{')) return 'jsonl';
+  return 'csv';
+}
+
+/** Reads the first bytes of a file to decide its format, unless its name already says. */
+export async function detectFormat(path: string): Promise<BatchFormat> {
+  const byName = formatFromName(path);
+  if (byName) return byName;
+  const stream = createReadStream(path, { start: 0, end: 4095 });
+  let head = '';
+  for await (const b of stream) head += (b as Buffer).toString('utf8');
+  return sniffFormat(head);
+}
+
+/** Copies standard input to a file so that a batch from `-` can be hashed, validated, then read again to send. */
+export async function spoolStdin(stdin: Readable, path: string): Promise<void> {
+  mkdirSync(dirname(path), { recursive: true });
+  await pipeline(stdin, createWriteStream(path, { mode: 0o600 }));
+}
+
+/** SHA-256 of a file's bytes, streamed. */
+export async function hashFile(path: string): Promise<string> {
+  const h = createHash('sha256');
+  for await (const b of createReadStream(path, { highWaterMark: CHUNK })) h.update(b as Buffer);
+  return h.digest('hex');
+}
+
+/**
+ * Reads a batch file record by record. With `onBytes`, every chunk of raw bytes is passed on as well (to hash the
+ * file in the same pass as validation).
+ */
+export async function* readRecords(
+  path: string,
+  format: BatchFormat,
+  onBytes?: (b: Buffer) => void,
+): AsyncGenerator<RawRecord | { header: string[]; line: number }> {
+  const decoder = new StringDecoder('utf8');
+  const parser = format === 'csv' ? new CsvParser() : format === 'jsonl' ? new JsonLinesParser() : new JsonArrayParser();
+  let first = true;
+  for await (const b of createReadStream(path, { highWaterMark: CHUNK })) {
+    const buf = b as Buffer;
+    onBytes?.(buf);
+    let text = decoder.write(buf);
+    if (first) {
+      first = false;
+      if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
+    }
+    yield* parser.push(text);
+  }
+  const rest = decoder.end();
+  if (rest) yield* parser.push(rest);
+  yield* parser.end();
+}
+
+interface Parser {
+  push(text: string): Iterable<RawRecord | { header: string[]; line: number }>;
+  end(): Iterable<RawRecord | { header: string[]; line: number }>;
+}
+
+/**
+ * RFC 4180 CSV: fields separated by commas, records by CRLF or LF, fields optionally in double quotes with `""`
+ * for a quote inside. The first record is the header. A quote in the middle of an unquoted field, or text after a
+ * closing quote, breaks that record only; an unterminated quote at the end of the file breaks the file.
+ */
+export class CsvParser implements Parser {
+  private field = '';
+  private fields: string[] = [];
+  /** 0 start of field, 1 unquoted field, 2 inside quotes, 3 just after a quote inside quotes (end or escaped quote). */
+  private state = 0;
+  private line = 1;
+  private recordLine = 1;
+  private quoteLine = 1;
+  private recordError: string | undefined;
+  private header: string[] | undefined;
+  private row = 0;
+  private pendingCR = false;
+
+  *push(text: string): Generator<RawRecord | { header: string[]; line: number }> {
+    let i = 0;
+    const n = text.length;
+    if (this.pendingCR) {
+      this.pendingCR = false;
+      if (n > 0 && text.charCodeAt(0) === 10) i = 1;
+    }
+    while (i < n) {
+      const st = this.state;
+      if (st === 2) {
+        // Inside quotes: copy up to the next quote in one go.
+        const q = text.indexOf('"', i);
+        const upto = q < 0 ? n : q;
+        const part = text.slice(i, upto);
+        this.countLines(part);
+        this.field += part;
+        if (this.field.length > MAX_RECORD_CHARS) {
+          throw new FileError(`a quoted field opened on line ${this.quoteLine} runs past ${MAX_RECORD_CHARS} characters (unterminated quote?)`, this.row + 1, this.recordLine);
+        }
+        if (q < 0) return;
+        this.state = 3;
+        i = q + 1;
+        continue;
+      }
+      const c = text.charCodeAt(i);
+      if (st === 3) {
+        if (c === 34) {
+          this.field += '"';
+          this.state = 2;
+          i++;
+          continue;
+        }
+        this.state = 1;
+        if (c !== 44 && c !== 10 && c !== 13) {
+          this.recordError ??= `text after a closing quote in field ${this.fields.length + 1} (a quote inside a quoted field is written "")`;
+        }
+        continue; // reprocess c as in an unquoted field
+      }
+      if (c === 44) {
+        this.fields.push(this.field);
+        this.field = '';
+        this.state = 0;
+        i++;
+        continue;
+      }
+      if (c === 10 || c === 13) {
+        const rec = this.endRecord();
+        if (rec) yield rec;
+        this.line++;
+        this.recordLine = this.line;
+        if (c === 13) {
+          if (i + 1 < n) {
+            if (text.charCodeAt(i + 1) === 10) i++;
+          } else this.pendingCR = true;
+        }
+        i++;
+        continue;
+      }
+      if (c === 34) {
+        if (st === 0 && this.field === '') {
+          this.state = 2;
+          this.quoteLine = this.line;
+          i++;
+          continue;
+        }
+        this.recordError ??= `a quote inside an unquoted field ${this.fields.length + 1} (quote the whole field and write "" for a quote)`;
+      }
+      // Unquoted run: copy up to the next special character.
+      let j = i + 1;
+      while (j < n) {
+        const d = text.charCodeAt(j);
+        if (d === 44 || d === 10 || d === 13 || d === 34) break;
+        j++;
+      }
+      this.field += text.slice(i, j);
+      this.state = 1;
+      if (this.field.length > MAX_RECORD_CHARS) throw new FileError(`a field runs past ${MAX_RECORD_CHARS} characters`, this.row + 1, this.recordLine);
+      i = j;
+    }
+  }
+
+  *end(): Generator<RawRecord | { header: string[]; line: number }> {
+    if (this.state === 2) {
+      throw new FileError(`the quote opened on line ${this.quoteLine} is never closed`, this.header ? this.row + 1 : undefined, this.recordLine);
+    }
+    const rec = this.endRecord();
+    if (rec) yield rec;
+  }
+
+  private countLines(s: string): void {
+    let k = s.indexOf('\n');
+    while (k >= 0) {
+      this.line++;
+      k = s.indexOf('\n', k + 1);
+    }
+  }
+
+  private endRecord(): RawRecord | { header: string[]; line: number } | undefined {
+    this.fields.push(this.field);
+    const fields = this.fields;
+    const error = this.recordError;
+    const line = this.recordLine;
+    this.fields = [];
+    this.field = '';
+    this.state = 0;
+    this.recordError = undefined;
+    // Blank lines (often a trailing newline) are not records.
+    if (fields.length === 1 && fields[0] === '' && !error) return undefined;
+    if (!this.header) {
+      this.header = fields;
+      if (error) throw new FileError(`header: ${error}`, undefined, line);
+      return { header: fields, line };
+    }
+    this.row++;
+    if (error) return { row: this.row, line, error };
+    if (fields.length !== this.header.length) {
+      return { row: this.row, line, error: `has ${fields.length} fields, the header has ${this.header.length}` };
+    }
+    return { row: this.row, line, cells: fields };
+  }
+}
+
+/** JSON Lines: one JSON object per line; blank lines are skipped. */
+export class JsonLinesParser implements Parser {
+  private buf = '';
+  private line = 0;
+  private row = 0;
+
+  *push(text: string): Generator<RawRecord> {
+    this.buf += text;
+    let start = 0;
+    let nl = this.buf.indexOf('\n', start);
+    while (nl >= 0) {
+      const rec = this.record(this.buf.slice(start, nl));
+      if (rec) yield rec;
+      start = nl + 1;
+      nl = this.buf.indexOf('\n', start);
+    }
+    this.buf = this.buf.slice(start);
+    if (this.buf.length > MAX_RECORD_CHARS) throw new FileError(`a line runs past ${MAX_RECORD_CHARS} characters`, this.row + 1, this.line + 1);
+  }
+
+  *end(): Generator<RawRecord> {
+    const rec = this.record(this.buf);
+    this.buf = '';
+    if (rec) yield rec;
+  }
+
+  private record(text: string): RawRecord | undefined {
+    this.line++;
+    const t = text.trim();
+    if (!t) return undefined;
+    this.row++;
+    try {
+      return { row: this.row, line: this.line, value: JSON.parse(t) };
+    } catch (e) {
+      return { row: this.row, line: this.line, error: `is not valid JSON (${(e as Error).message})` };
+    }
+  }
+}
+
+/**
+ * A JSON array of objects, streamed: the scanner tracks strings and nesting to cut the text at each top-level
+ * element and parses elements one by one, so the whole array never sits in memory.
+ */
+export class JsonArrayParser implements Parser {
+  private started = false;
+  private done = false;
+  private depth = 0;
+  private inString = false;
+  private escape = false;
+  private elem = '';
+  private line = 1;
+  private elemLine = 1;
+  private row = 0;
+
+  *push(text: string): Generator<RawRecord> {
+    let i = 0;
+    const n = text.length;
+    // Start of the current element's text within this chunk; an element cut by the previous chunk goes on here.
+    let segStart = this.elem !== '' ? 0 : -1;
+    while (i < n) {
+      const c = text.charCodeAt(i);
+      if (c === 10) this.line++;
+      if (!this.started) {
+        if (c === 91) this.started = true;
+        else if (!isSpace(c)) throw new FileError('a JSON batch file must be an array of objects', undefined, this.line);
+        i++;
+        continue;
+      }
+      if (this.done) {
+        if (!isSpace(c)) throw new FileError('text after the end of the JSON array', undefined, this.line);
+        i++;
+        continue;
+      }
+      if (this.inString) {
+        if (this.escape) this.escape = false;
+        else if (c === 92) this.escape = true;
+        else if (c === 34) this.inString = false;
+        i++;
+        continue;
+      }
+      if (this.depth === 0) {
+        if (c === 44 || c === 93) {
+          if (segStart >= 0) this.elem += text.slice(segStart, i);
+          segStart = -1;
+          const rec = this.finishElement(c === 93);
+          if (rec) yield rec;
+          if (c === 93) this.done = true;
+          i++;
+          continue;
+        }
+        if (isSpace(c) && segStart < 0 && this.elem === '') {
+          i++;
+          continue;
+        }
+      }
+      if (segStart < 0) {
+        segStart = i;
+        if (this.elem === '') this.elemLine = this.line;
+      }
+      if (c === 34) this.inString = true;
+      else if (c === 123 || c === 91) this.depth++;
+      else if (c === 125 || c === 93) this.depth--;
+      i++;
+    }
+    if (segStart >= 0) this.elem += text.slice(segStart);
+    if (this.elem.length > MAX_RECORD_CHARS) throw new FileError(`an element runs past ${MAX_RECORD_CHARS} characters`, this.row + 1, this.elemLine);
+  }
+
+  *end(): Generator<RawRecord> {
+    if (!this.started) throw new FileError('the file is empty; a JSON batch file must be an array of objects');
+    if (!this.done) throw new FileError('the JSON array is never closed (truncated file?)', this.row + 1, this.elemLine);
+  }
+
+  private finishElement(closing: boolean): RawRecord | undefined {
+    const t = this.elem.trim();
+    this.elem = '';
+    if (!t) {
+      // `[]` is an empty batch; `[1,,2]` or a trailing comma is an error worth naming.
+      if (closing && this.row === 0) return undefined;
+      this.row++;
+      return { row: this.row, line: this.line, error: 'is empty (two commas in a row or a trailing comma)' };
+    }
+    this.row++;
+    try {
+      return { row: this.row, line: this.elemLine, value: JSON.parse(t) };
+    } catch (e) {
+      return { row: this.row, line: this.elemLine, error: `is not valid JSON (${(e as Error).message})` };
+    }
+  }
+}
+
+function isSpace(c: number): boolean {
+  return c === 32 || c === 10 || c === 13 || c === 9;
+}

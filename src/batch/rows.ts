@@ -1,0 +1,225 @@
+// Turns batch records into withdrawal requests and checks each against the contract, naming row, field and rule.
+import {
+  ASSETS, addressIssues, dec, isAmountString, operations, requestIssues, METADATA_MAX_LENGTH,
+  type CreateCryptoWithdrawalRequest, type Issue,
+} from '../api/index.js';
+import type { RawRecord } from './reader.js';
+
+/** The withdrawal fields of SERVICE.md 2.3 a batch column may name (metadata goes in `meta.KEY` columns). */
+export const COLUMNS = [
+  'profile_id', 'destination_address', 'asset', 'crypto_network', 'amount', 'total', 'ref_id', 'identity_id',
+  'account_id', 'balance_asset', 'fee_id', 'memo',
+] as const;
+const COLUMN_SET = new Set<string>(COLUMNS);
+/** Fields a JSON record may carry besides the columns: the objects a CSV cell cannot hold. */
+const JSON_ONLY = new Set(['metadata', 'beneficiary']);
+
+export interface RowIssue extends Issue {
+  /** 0 for the header or the file as a whole. */
+  row: number;
+  line?: number;
+}
+
+export function formatRowIssue(i: RowIssue): string {
+  const where = i.row === 0 ? (i.line ? `line ${i.line}` : 'file') : `row ${i.row}${i.line && i.line !== i.row ? ` (line ${i.line})` : ''}`;
+  return `${where}: ${i.field ? `${i.field}: ` : ''}${i.rule}`;
+}
+
+/** A valid row, ready to send: the body always carries its ref_id. */
+export interface BatchRow {
+  row: number;
+  line: number;
+  body: CreateCryptoWithdrawalRequest;
+  /** The ref_id was derived from the file, not given. */
+  derived: boolean;
+}
+
+export interface ColumnMap {
+  /** Per cell: the field it fills, `meta.KEY` for metadata, or null for a column to ignore (already reported). */
+  targets: (string | null)[];
+  issues: RowIssue[];
+  /** Required fields the header lacks: rows are not blamed for them again. */
+  missing: Set<string>;
+}
+
+function closest(name: string): string | undefined {
+  let best: string | undefined;
+  let bestD = 3;
+  for (const c of COLUMNS) {
+    const d = editDistance(name.toLowerCase(), c);
+    if (d < bestD) {
+      bestD = d;
+      best = c;
+    }
+  }
+  return best;
+}
+
+function editDistance(a: string, b: string): number {
+  const dp = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    let prev = dp[0];
+    dp[0] = i;
+    for (let j = 1; j <= b.length; j++) {
+      const t = dp[j];
+      dp[j] = Math.min(dp[j] + 1, dp[j - 1] + 1, prev + (a[i - 1] === b[j - 1] ? 0 : 1));
+      prev = t;
+    }
+  }
+  return dp[b.length];
+}
+
+/** Checks a CSV header: every column a known field or `meta.KEY`, no column twice, the required fields present. */
+export function mapHeader(header: string[], line: number, hasDefaultProfile: boolean): ColumnMap {
+  const issues: RowIssue[] = [];
+  const targets: (string | null)[] = [];
+  const seen = new Set<string>();
+  header.forEach((raw, i) => {
+    const name = raw.trim();
+    let target: string | null = name;
+    if (!name) {
+      issues.push({ row: 0, line, field: `column ${i + 1}`, rule: 'has no name in the header' });
+      target = null;
+    } else if (name.startsWith('meta.')) {
+      const key = name.slice(5);
+      if (!key) issues.push({ row: 0, line, field: name, rule: 'needs a metadata key after "meta."' }), (target = null);
+      else if (key.length > METADATA_MAX_LENGTH) issues.push({ row: 0, line, field: name, rule: `metadata keys are at most ${METADATA_MAX_LENGTH} characters` }), (target = null);
+    } else if (!COLUMN_SET.has(name)) {
+      const hint = closest(name);
+      issues.push({
+        row: 0, line, field: name,
+        rule: `is not a withdrawal field${hint ? ` (did you mean ${hint}?)` : ''}; columns are ${COLUMNS.join(', ')} and meta.KEY`,
+      });
+      target = null;
+    }
+    if (target !== null) {
+      if (seen.has(target)) issues.push({ row: 0, line, field: name, rule: 'appears twice in the header' }), (target = null);
+      else seen.add(target);
+    }
+    targets.push(target);
+  });
+  const missing = new Set<string>();
+  const required = ['destination_address', 'asset', 'crypto_network', ...(hasDefaultProfile ? [] : ['profile_id'])];
+  for (const f of required) {
+    if (!seen.has(f)) {
+      missing.add(f);
+      issues.push({ row: 0, line, field: f, rule: f === 'profile_id' ? 'column is required (or give --profile-id)' : 'column is required' });
+    }
+  }
+  if (!seen.has('amount') && !seen.has('total')) {
+    missing.add('amount');
+    issues.push({ row: 0, line, field: 'amount', rule: 'an amount or a total column is required' });
+  }
+  return { targets, issues, missing };
+}
+
+/** Builds the request body from a CSV record: empty cells are absent fields. */
+function bodyFromCells(cells: string[], map: ColumnMap): Record<string, unknown> {
+  const body: Record<string, unknown> = {};
+  let metadata: Record<string, string> | undefined;
+  for (let i = 0; i < cells.length; i++) {
+    const t = map.targets[i];
+    const v = cells[i];
+    if (t === null || v === '') continue;
+    if (t.startsWith('meta.')) (metadata ??= {})[t.slice(5)] = v;
+    else body[t] = v;
+  }
+  if (metadata) body.metadata = metadata;
+  return body;
+}
+
+/** Builds the request body from a JSON record: `meta.KEY` keys join `metadata`; null is an absent field. */
+function bodyFromJson(value: unknown, row: number, line: number, issues: RowIssue[]): Record<string, unknown> | undefined {
+  if (!value || typeof value !== 'object' || Array.isArray(value)) {
+    issues.push({ row, line, field: '', rule: 'must be a JSON object of withdrawal fields' });
+    return undefined;
+  }
+  const body: Record<string, unknown> = {};
+  let metadata: Record<string, unknown> | undefined;
+  for (const [k, v] of Object.entries(value as Record<string, unknown>)) {
+    if (v === null) continue;
+    if (k.startsWith('meta.') && k.length > 5) {
+      (metadata ??= {})[k.slice(5)] = v;
+    } else if (k === 'metadata' && v && typeof v === 'object' && !Array.isArray(v)) {
+      metadata = { ...(metadata ?? {}), ...(v as Record<string, unknown>) };
+    } else if (COLUMN_SET.has(k) || JSON_ONLY.has(k)) {
+      body[k] = v;
+    } else {
+      const hint = closest(k);
+      issues.push({ row, line, field: k, rule: `is not a withdrawal field${hint ? ` (did you mean ${hint}?)` : ''}` });
+    }
+  }
+  if (metadata) body.metadata = metadata;
+  return body;
+}
+
+export interface ValidateOptions {
+  /** Profile for rows that do not name one. */
+  defaultProfileId?: string;
+  /** Derives the ref_id of a row that has none. */
+  deriveRefId: (row: number) => string;
+}
+
+/**
+ * Validates records one by one, remembering only what spans rows (ref_ids seen), so a file of any length is
+ * checked with bounded memory.
+ */
+export class RowValidator {
+  private refIds = new Map<string, number>();
+  map: ColumnMap | undefined;
+
+  constructor(private readonly opts: ValidateOptions) {}
+
+  header(header: string[], line: number): RowIssue[] {
+    this.map = mapHeader(header, line, !!this.opts.defaultProfileId);
+    return this.map.issues;
+  }
+
+  /** The row ready to send, or its issues (every one, not just the first). */
+  check(rec: RawRecord): { row?: BatchRow; issues: RowIssue[] } {
+    const { row, line } = rec;
+    const issues: RowIssue[] = [];
+    if (rec.error) return { issues: [{ row, line, field: '', rule: rec.error }] };
+    let body: Record<string, unknown> | undefined;
+    if (rec.cells) {
+      if (!this.map) throw new Error('CSV record before its header');
+      body = bodyFromCells(rec.cells, this.map);
+    } else body = bodyFromJson(rec.value, row, line, issues);
+    if (!body) return { issues };
+    if (body.profile_id === undefined && this.opts.defaultProfileId) body.profile_id = this.opts.defaultProfileId;
+    const derived = body.ref_id === undefined;
+    if (derived) body.ref_id = this.opts.deriveRefId(row);
+    const missing = this.map?.missing;
+    for (const i of requestIssues(operations.createCryptoWithdrawal, { body }).issues) {
+      if ((i.field === 'amount' || i.field === 'total') && typeof body[i.field] === 'number') {
+        i.rule = `must be a string such as "${String(body[i.field])}" (JSON numbers lose precision)`;
+      }
+      // A column missing from the header was reported once; do not repeat it on every row.
+      if (missing && (missing.has(i.field) || (i.field === 'amount' && missing.has('amount'))) && /required|exactly one/.test(i.rule)) continue;
+      issues.push({ row, line, ...i });
+    }
+    const fieldsWithIssues = new Set(issues.map((i) => i.field));
+    if (!fieldsWithIssues.has('crypto_network') && !fieldsWithIssues.has('destination_address')) {
+      for (const i of addressIssues(body.crypto_network, body.destination_address)) issues.push({ row, line, ...i });
+    }
+    issues.push(...limitIssues(body, row, line, fieldsWithIssues));
+    if (!derived && typeof body.ref_id === 'string') {
+      const first = this.refIds.get(body.ref_id);
+      if (first !== undefined) issues.push({ row, line, field: 'ref_id', rule: `repeats the ref_id of row ${first} (each withdrawal needs its own)` });
+      else this.refIds.set(body.ref_id, row);
+    }
+    if (issues.length) return { issues };
+    return { row: { row, line, body: body as unknown as CreateCryptoWithdrawalRequest, derived }, issues };
+  }
+}
+
+/** The asset's smallest and largest withdrawal, checked on `amount` (the service checks the same). */
+function limitIssues(body: Record<string, unknown>, row: number, line: number, already: Set<string>): RowIssue[] {
+  const info = typeof body.asset === 'string' ? ASSETS[body.asset] : undefined;
+  const amount = body.amount;
+  if (!info || info.fiat || already.has('amount') || !isAmountString(amount)) return [];
+  const a = dec(amount);
+  if (a.gt(0) && a.lt(info.minWithdrawal)) return [{ row, line, field: 'amount', rule: `is below the smallest ${String(body.asset)} withdrawal of ${info.minWithdrawal}` }];
+  if (a.gt(info.maxWithdrawal)) return [{ row, line, field: 'amount', rule: `is above the largest ${String(body.asset)} withdrawal of ${info.maxWithdrawal}` }];
+  return [];
+}

@@ -1,0 +1,91 @@
+import { describe, expect, it } from 'vitest';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { scanFile, deriveRefId } from '../../src/batch/scan.js';
+import { formatRowIssue, type RowIssue } from '../../src/batch/rows.js';
+import type { BatchFormat } from '../../src/batch/reader.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'coinop-batch-validate-'));
+const BTC = '1BvBMSEYstWetqTFn5Au4m4GFg7xJaNVN2';
+const ETH = '0xF0Aa84466e353E5390be37FE2934301c07c19a55';
+
+async function scan(name: string, text: string, format: BatchFormat = 'csv', defaultProfileId: string | null = 'prof-1') {
+  const f = join(dir, name);
+  writeFileSync(f, text);
+  const issues: RowIssue[] = [];
+  const rows: any[] = [];
+  const r = await scanFile(f, { format, defaultProfileId: defaultProfileId ?? undefined, onIssue: (i) => issues.push(i), onRow: (row) => void rows.push(row) });
+  return { r, issues: issues.map(formatRowIssue), rows };
+}
+
+describe('batch validation', () => {
+  it('accepts a good CSV with metadata columns and a default profile', async () => {
+    const { r, issues, rows } = await scan('good.csv', `destination_address,asset,crypto_network,amount,total,meta.invoice,ref_id\n${BTC},BTC,BITCOIN,0.01,,inv-1,\n${ETH},ETH,ETHEREUM,,1.5,,my-ref\n`);
+    expect(issues).toEqual([]);
+    expect(r).toMatchObject({ rows: 2, valid: 2, invalid: 0 });
+    expect(rows[0].body).toEqual({ destination_address: BTC, asset: 'BTC', crypto_network: 'BITCOIN', amount: '0.01', metadata: { invoice: 'inv-1' }, profile_id: 'prof-1', ref_id: deriveRefId('0'.repeat(64), 1) });
+    expect(rows[1].body.ref_id).toBe('my-ref');
+    expect(r.totals.map((t) => [t.asset, t.rows, t.amount.toFixed(), t.total.toFixed()])).toEqual([['BTC', 1, '0.01', '0'], ['ETH', 1, '0', '1.5']]);
+  });
+
+  it('reports every problem of a bad CSV at once, with row, field and rule', async () => {
+    const meta = Array.from({ length: 7 }, (_, i) => `meta.k${i}`).join(',');
+    const text = [
+      `destination_address,asset,crypto_network,amount,total,${meta},ref-id`,
+      `${BTC},BTC,BITCOIN,-1,,,,,,,,,red`,
+      `${BTC},BTC,BITCOIN,0.1,0.2,,,,,,,,`,
+      `${BTC},BTC,DOGECOIN,0.1,,,,,,,,,`,
+      `${BTC},BTC,BITCOIN,0.1,,a,b,c,d,e,f,g,`,
+      `${BTC},BTC,BITCOIN,"0.1"x,,,,,,,,,`,
+      `nope,BTC,BITCOIN,0.1,,,,,,,,,`,
+      `${BTC},BTC,BITCOIN,1e3,,,,,,,,,`,
+      `${ETH},ETH,BITCOIN,0.1,,,,,,,,,`,
+      `${BTC},BTC,BITCOIN,0.5,,,,,,,,,`,
+    ].join('\n');
+    const { r, issues } = await scan('bad.csv', text);
+    expect(issues).toEqual([
+      'line 1: ref-id: is not a withdrawal field (did you mean ref_id?); columns are profile_id, destination_address, asset, crypto_network, amount, total, ref_id, identity_id, account_id, balance_asset, fee_id, memo and meta.KEY',
+      'row 1 (line 2): amount: must be a plain decimal number such as 0.05 (digits and one point, no sign or exponent)',
+      'row 2 (line 3): amount: give exactly one of amount and total, not both',
+      'row 3 (line 4): crypto_network: must be one of BITCOIN, ETHEREUM, BITCOIN_CASH, LITECOIN, SOLANA, POLYGON_POS, BASE, ARBITRUM_ONE, STELLAR, INK, XLAYER',
+      'row 4 (line 5): metadata: must have at most 6 pairs',
+      'row 5 (line 6): text after a closing quote in field 4 (a quote inside a quoted field is written "")',
+      'row 6 (line 7): destination_address: is not a valid BITCOIN address',
+      'row 7 (line 8): amount: must be a plain decimal number such as 0.05 (digits and one point, no sign or exponent)',
+      'row 8 (line 9): crypto_network: ETH cannot be withdrawn on BITCOIN (use ETHEREUM, BASE, ARBITRUM_ONE, INK, XLAYER)',
+    ]);
+    expect(r).toMatchObject({ rows: 9, valid: 1, invalid: 8 });
+  });
+
+  it('names missing columns once, not on every row', async () => {
+    const { issues } = await scan('nohdr.csv', `address,asset,amount\nx,BTC,1\ny,BTC,2\n`, 'csv', null);
+    expect(issues).toEqual([
+      expect.stringMatching(/^line 1: address: is not a withdrawal field/),
+      'line 1: destination_address: column is required',
+      'line 1: crypto_network: column is required',
+      'line 1: profile_id: column is required (or give --profile-id)',
+    ]);
+  });
+
+  it('reports an unterminated quote and what came before it', async () => {
+    const { r, issues } = await scan('quote.csv', `destination_address,asset,crypto_network,amount\n${BTC},BTC,BITCOIN,x\n${BTC},BTC,"BITCOIN,0.1\n${BTC},BTC,BITCOIN,0.1\n`);
+    expect(issues[0]).toMatch(/^row 1 \(line 2\): amount: must be a plain decimal/);
+    expect(issues[1]).toBe('row 2 (line 3): the quote opened on line 3 is never closed; the rest of the file was not read');
+    expect(r.fatal).toBeDefined();
+  });
+
+  it('checks JSON Lines and JSON arrays the same way, repeated ref_ids included', async () => {
+    const good = { destination_address: BTC, asset: 'BTC', crypto_network: 'BITCOIN', amount: '0.01', ref_id: 'r1' };
+    const lines = [good, { ...good, amount: 0.5, ref_id: 'r2' }, { ...good }, { ...good, ref_id: 'r3', 'meta.a': 'x', metadata: { b: 'y' } }, ['x']];
+    const { issues, rows } = await scan('b.jsonl', lines.map((l) => JSON.stringify(l)).join('\n'), 'jsonl');
+    expect(issues).toEqual([
+      'row 2: amount: must be a string such as "0.5" (JSON numbers lose precision)',
+      'row 3: ref_id: repeats the ref_id of row 1 (each withdrawal needs its own)',
+      'row 5: must be a JSON object of withdrawal fields',
+    ]);
+    expect(rows.map((r) => r.body.metadata)).toEqual([undefined, { a: 'x', b: 'y' }]);
+    const arr = await scan('b.json', JSON.stringify(lines), 'json');
+    expect(arr.issues.map((i) => i.replace(/ \(line \d+\)/, ''))).toEqual(issues);
+  });
+});
