@@ -1,0 +1,382 @@
+// The stream's server side: connections, the request protocol (SERVICE.md 4.6, 7), fan-out of simulated market
+// messages, heartbeats, slow-consumer cut-off and the configured faults.
+import type { IncomingMessage } from 'node:http';
+import type { Duplex } from 'node:stream';
+import { WebSocketServer, WebSocket, type RawData } from 'ws';
+import { MARKETS, SCOPES, STREAM_CHANNELS, type Market } from '../../api/enums.js';
+import type { ChannelAck, ChannelSpec, MarketDataPayload } from '../../api/schemas.js';
+import type { LocalConfig } from '../config.js';
+import { SimulatedMarket, type MarketEvents } from './market.js';
+
+export interface HubContext {
+  config: LocalConfig;
+  seed: number;
+  now: () => number;
+  authenticate(token: string): { clientId: string; scopes: string[]; allowStream: boolean } | null;
+}
+
+const MARKET_SET = new Set<string>(MARKETS);
+const CHANNEL_SET = new Set<string>(STREAM_CHANNELS);
+const MARKET_CHANNELS = new Set(['market_data', 'market_data.top_of_book', 'execution_data']);
+/** How many recent UPDATEs per market are kept to replay before a delayed SNAPSHOT (fault updatesBeforeSnapshot). */
+const REPLAY_UPDATES = 20;
+/** Events a subscriber sees before its delayed SNAPSHOT under that fault. */
+const DELAYED_SNAPSHOT_AFTER = 10;
+const TICK_MS = 10;
+/** WebSocket ping every this often; a connection that has not answered the previous ping is ended. */
+const PING_MS = 20_000;
+
+function isoNanos(ms: number): string {
+  const whole = Math.floor(ms);
+  const subMs = Math.round((ms - whole) * 1e6);
+  return new Date(whole).toISOString().slice(0, 23) + String(subMs).padStart(6, '0') + 'Z';
+}
+
+interface PendingSnapshot {
+  snapshot: Buffer;
+  remaining: number;
+}
+
+class Connection {
+  readonly subs = new Map<string, ChannelSpec>();
+  inflight = 0;
+  alive = true;
+  closed = false;
+  /** Requests of one connection are handled in order, even when the subscription rate limit delays one. */
+  queue: Promise<void> = Promise.resolve();
+  pendingSnapshots = new Map<string, PendingSnapshot>();
+  constructor(readonly ws: WebSocket, readonly address: string, readonly clientId: string) {}
+}
+
+const frame = (obj: unknown): Buffer => Buffer.from(JSON.stringify(obj));
+
+export class StreamHub {
+  readonly wss = new WebSocketServer({ noServer: true, perMessageDeflate: false, maxPayload: 64 * 1024 });
+  private readonly conns = new Set<Connection>();
+  private readonly subscribers = new Map<string, Set<Connection>>();
+  private readonly markets = new Map<Market, SimulatedMarket>();
+  /** Subscriptions per market across the three market channels: a market steps only while this is above zero. */
+  private readonly activeMarkets = new Map<Market, number>();
+  private readonly replay = new Map<Market, Buffer[]>();
+  private readonly carry = new Map<Market, number>();
+  private readonly nextSubscriptionAt = new Map<string, number>();
+  private ticker: NodeJS.Timeout | null = null;
+  private heartbeatTimer: NodeJS.Timeout | null = null;
+  private pingTimer: NodeJS.Timeout | null = null;
+  private lastTickWall = performance.now();
+  private lastDropWall = performance.now();
+  private lastDropSetting = 0;
+  /** Counters for tests and benchmarks. */
+  messagesSent = 0;
+  slowConsumersDropped = 0;
+
+  constructor(private readonly ctx: HubContext) {
+    this.ticker = setInterval(() => this.tick(), TICK_MS);
+    this.scheduleHeartbeat();
+    this.pingTimer = setInterval(() => this.pingAll(), PING_MS);
+    this.ticker.unref?.();
+    this.pingTimer.unref?.();
+  }
+
+  private get cfg() {
+    return this.ctx.config.stream;
+  }
+
+  market(m: Market): SimulatedMarket {
+    let sim = this.markets.get(m);
+    if (!sim) {
+      sim = new SimulatedMarket(m, this.ctx.seed);
+      this.markets.set(m, sim);
+    }
+    return sim;
+  }
+
+  /** The service's current book of a market (GET /_local/books/{market}). */
+  book(m: Market): MarketDataPayload {
+    const sim = this.market(m);
+    // A market nobody watches is not stepping: bring it to the current price first (as a subscription would).
+    if (!this.activeMarkets.get(m)) sim.ensureFresh(this.ctx.now());
+    return sim.snapshot();
+  }
+
+  // ---- Handshake -------------------------------------------------------------------------------------------------
+
+  handleUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void {
+    const path = (req.url ?? '/').split('?')[0];
+    if (path !== '/ws' && path !== '/ws/') return reject(socket, 404, 'Not Found', `no WebSocket endpoint at ${path}`);
+    const auth = req.headers.authorization ?? '';
+    const m = /^bearer\s+(\S+)\s*$/i.exec(auth);
+    if (!m) return reject(socket, 401, 'Unauthorized', 'no authorization header set');
+    const principal = this.ctx.authenticate(m[1]);
+    if (!principal) return reject(socket, 401, 'Unauthorized', 'invalid or expired token');
+    if (!principal.scopes.includes(SCOPES.marketDataStream)) {
+      return reject(socket, 403, 'Forbidden', `insufficient scopes: found '${principal.scopes.join(' ')}', required one of '[${SCOPES.marketDataStream}]'`);
+    }
+    if (!principal.allowStream) return reject(socket, 403, 'Forbidden', `client ${principal.clientId} is not on the market data stream allow list`);
+    this.wss.handleUpgrade(req, socket, head, (ws) => this.accept(ws, req.socket.remoteAddress ?? '', principal.clientId));
+  }
+
+  private accept(ws: WebSocket, address: string, clientId: string): void {
+    const conn = new Connection(ws, address, clientId);
+    this.conns.add(conn);
+    ws.on('pong', () => (conn.alive = true));
+    ws.on('message', (data: RawData, isBinary: boolean) => {
+      conn.queue = conn.queue.then(() => this.onRequest(conn, data, isBinary)).catch(() => {
+        this.send(conn, frame({ type: 'error', error: 'INTERNAL_SERVER_ERROR' }));
+      });
+    });
+    ws.on('close', () => this.drop(conn));
+    ws.on('error', () => this.drop(conn));
+  }
+
+  private drop(conn: Connection): void {
+    if (conn.closed) return;
+    conn.closed = true;
+    this.conns.delete(conn);
+    for (const key of conn.subs.keys()) this.removeSubscriber(conn, key);
+    conn.subs.clear();
+  }
+
+  // ---- Requests --------------------------------------------------------------------------------------------------
+
+  private async onRequest(conn: Connection, data: RawData, isBinary: boolean): Promise<void> {
+    if (conn.closed) return;
+    const error = (code: string) => this.send(conn, frame({ type: 'error', error: code }));
+    if (isBinary) return error('MALFORMED_REQUEST');
+    let req: unknown;
+    try {
+      req = JSON.parse(data.toString());
+    } catch {
+      return error('MALFORMED_REQUEST');
+    }
+    if (!req || typeof req !== 'object' || Array.isArray(req) || typeof (req as { type?: unknown }).type !== 'string') {
+      return error('MALFORMED_REQUEST');
+    }
+    const r = req as { type: string; channels?: unknown };
+    if (r.type === 'subscription_list') {
+      return this.send(conn, frame({ type: 'subscription_list', channels: [...conn.subs.values()] }));
+    }
+    if (r.type !== 'subscribe' && r.type !== 'unsubscribe') return error('UNKNOWN_ACTION');
+    if (!Array.isArray(r.channels) || r.channels.length === 0) return error('MALFORMED_REQUEST');
+    await this.throttle(conn);
+    if (conn.closed) return;
+    const after: Array<() => void> = [];
+    const acks = r.channels.map((c) => (r.type === 'subscribe' ? this.subscribe(conn, c, after) : this.unsubscribe(conn, c)));
+    this.send(conn, frame({ type: r.type, channels: acks }));
+    for (const f of after) f();
+  }
+
+  /** UPSTREAM.md: one subscription request per second per client address; later ones wait their turn. */
+  private async throttle(conn: Connection): Promise<void> {
+    const rate = this.cfg.subscriptionRequestsPerSecond;
+    if (!rate) return;
+    const now = performance.now();
+    const at = Math.max(now, this.nextSubscriptionAt.get(conn.address) ?? 0);
+    this.nextSubscriptionAt.set(conn.address, at + 1000 / rate);
+    if (at > now) await new Promise((res) => setTimeout(res, at - now));
+  }
+
+  /** Checks one channel entry; returns its key and echo, or the echo with an error. */
+  private parseChannel(c: unknown): { key: string; spec: ChannelSpec; market?: Market } | { ack: ChannelAck } {
+    if (!c || typeof c !== 'object' || Array.isArray(c)) return { ack: { type: String(c), success: false, error: 'MALFORMED_REQUEST' } };
+    const { type, params } = c as { type?: unknown; params?: unknown };
+    const echo: ChannelSpec = { type: typeof type === 'string' ? type : String(type) };
+    if (params !== undefined) echo.params = params as ChannelSpec['params'];
+    const fail = (error: string) => ({ ack: { ...echo, success: false, error } });
+    if (typeof type !== 'string') return fail('MALFORMED_REQUEST');
+    if (!CHANNEL_SET.has(type)) return fail('UNKNOWN_CHANNEL');
+    if (params !== undefined && (!params || typeof params !== 'object' || Array.isArray(params))) {
+      return fail('UNKNOWN_CHANNEL_PARAMS_CONFIGURATION');
+    }
+    const p = (params ?? {}) as Record<string, unknown>;
+    if (type === 'heartbeat') {
+      if (Object.keys(p).length) return fail('UNKNOWN_CHANNEL_PARAMS_CONFIGURATION');
+      return { key: 'heartbeat', spec: { type } };
+    }
+    const keys = Object.keys(p);
+    if (typeof p.market !== 'string' || !MARKET_SET.has(p.market) || keys.length !== 1) return fail('UNKNOWN_CHANNEL_PARAMS_CONFIGURATION');
+    const market = p.market as Market;
+    return { key: `${type}:${market}`, spec: { type, params: { market } }, market };
+  }
+
+  private subscribe(conn: Connection, c: unknown, after: Array<() => void>): ChannelAck {
+    const parsed = this.parseChannel(c);
+    if ('ack' in parsed) return parsed.ack;
+    const { key, spec, market } = parsed;
+    if (conn.subs.has(key)) return { ...spec, success: false, error: 'NO_EFFECT_ACTION' };
+    conn.subs.set(key, spec);
+    let set = this.subscribers.get(key);
+    if (!set) this.subscribers.set(key, (set = new Set()));
+    set.add(conn);
+    if (market) {
+      const sim = this.market(market);
+      if (!this.activeMarkets.get(market)) sim.ensureFresh(this.ctx.now());
+      this.activeMarkets.set(market, (this.activeMarkets.get(market) ?? 0) + 1);
+      if (spec.type === 'market_data') after.push(() => this.sendSnapshot(conn, key, sim));
+      if (spec.type === 'market_data.top_of_book') {
+        // The board needs a starting point; later ones follow best-price changes.
+        after.push(() => this.send(conn, frame({ channel: spec.type, payload: sim.topOfBook() })));
+      }
+    }
+    return { ...spec, success: true };
+  }
+
+  private sendSnapshot(conn: Connection, key: string, sim: SimulatedMarket): void {
+    const snapshot = frame({ channel: 'market_data', payload: sim.snapshot() });
+    if (!this.cfg.faults.updatesBeforeSnapshot) return this.send(conn, snapshot);
+    // UPSTREAM.md allows UPDATEs before the SNAPSHOT: replay some already in the snapshot, then hold the snapshot
+    // back while live UPDATEs (newer than it) flow.
+    for (const u of this.replay.get(sim.market) ?? []) this.send(conn, u);
+    conn.pendingSnapshots.set(key, { snapshot, remaining: DELAYED_SNAPSHOT_AFTER });
+  }
+
+  private unsubscribe(conn: Connection, c: unknown): ChannelAck {
+    const parsed = this.parseChannel(c);
+    if ('ack' in parsed) return parsed.ack;
+    const { key, spec } = parsed;
+    if (!conn.subs.has(key)) return { ...spec, success: false, error: 'NO_EFFECT_ACTION' };
+    conn.subs.delete(key);
+    this.removeSubscriber(conn, key);
+    return { ...spec, success: true };
+  }
+
+  private removeSubscriber(conn: Connection, key: string): void {
+    const set = this.subscribers.get(key);
+    if (set?.delete(conn) && key !== 'heartbeat') {
+      const market = key.slice(key.indexOf(':') + 1) as Market;
+      const n = (this.activeMarkets.get(market) ?? 1) - 1;
+      if (n > 0) this.activeMarkets.set(market, n);
+      else this.activeMarkets.delete(market);
+    }
+    conn.pendingSnapshots.delete(key);
+  }
+
+  // ---- Fan-out ---------------------------------------------------------------------------------------------------
+
+  private send(conn: Connection, buf: Buffer): void {
+    if (conn.closed || conn.ws.readyState !== WebSocket.OPEN) return;
+    if (conn.inflight >= this.cfg.subscriberBufferCap) {
+      // A slow consumer: UPSTREAM.md says the service disconnects it rather than queue without bound.
+      this.slowConsumersDropped++;
+      conn.ws.terminate();
+      this.drop(conn);
+      return;
+    }
+    conn.inflight++;
+    this.messagesSent++;
+    conn.ws.send(buf, { binary: false }, () => conn.inflight--);
+  }
+
+  /** Serialise once, send to every subscriber of the key. */
+  private broadcast(key: string, obj: unknown): Buffer | null {
+    const set = this.subscribers.get(key);
+    if (!set || set.size === 0) return null;
+    const buf = frame(obj);
+    for (const conn of set) {
+      const pending = conn.pendingSnapshots.get(key);
+      this.send(conn, buf);
+      if (pending && --pending.remaining <= 0) {
+        conn.pendingSnapshots.delete(key);
+        this.send(conn, pending.snapshot);
+      }
+    }
+    return buf;
+  }
+
+  private readonly events: MarketEvents = {
+    update: (p) => {
+      const key = `market_data:${p.market}`;
+      const buf = this.broadcast(key, { channel: 'market_data', payload: p });
+      if (this.cfg.faults.updatesBeforeSnapshot) {
+        const b = buf ?? frame({ channel: 'market_data', payload: p });
+        let ring = this.replay.get(p.market as Market);
+        if (!ring) this.replay.set(p.market as Market, (ring = []));
+        ring.push(b);
+        if (ring.length > REPLAY_UPDATES) ring.shift();
+      }
+    },
+    execution: (p) => void this.broadcast(`execution_data:${p.market}`, { channel: 'execution_data', payload: p }),
+    topOfBook: (p) => void this.broadcast(`market_data.top_of_book:${p.market}`, { channel: 'market_data.top_of_book', payload: p }),
+    rebuilt: (p) => {
+      // Subscribers' books no longer follow: give them the new book as a fresh SNAPSHOT.
+      this.replay.delete(p.market as Market);
+      this.broadcast(`market_data:${p.market}`, { channel: 'market_data', payload: p });
+    },
+  };
+
+  private tick(): void {
+    const wall = performance.now();
+    const elapsed = Math.min(1000, wall - this.lastTickWall);
+    this.lastTickWall = wall;
+    this.maybeDropConnections(wall);
+    if (this.cfg.paused || this.activeMarkets.size === 0) return;
+    const rate = this.cfg.messagesPerSecond;
+    const now = this.ctx.now();
+    for (const market of this.activeMarkets.keys()) {
+      const due = (this.carry.get(market) ?? 0) + (rate * elapsed) / 1000;
+      const n = Math.floor(due);
+      this.carry.set(market, due - n);
+      const sim = this.market(market);
+      for (let i = 0; i < n; i++) sim.step(now, this.events);
+    }
+  }
+
+  private maybeDropConnections(wall: number): void {
+    const every = this.cfg.faults.dropConnectionsEveryMs;
+    if (every !== this.lastDropSetting) {
+      this.lastDropSetting = every;
+      this.lastDropWall = wall;
+    }
+    if (!every || wall - this.lastDropWall < every) return;
+    this.lastDropWall = wall;
+    for (const conn of [...this.conns]) {
+      conn.ws.terminate();
+      this.drop(conn);
+    }
+  }
+
+  private scheduleHeartbeat(): void {
+    const interval = Math.max(10, this.cfg.heartbeatIntervalMs || 1000);
+    this.heartbeatTimer = setTimeout(() => {
+      if (!this.cfg.faults.stallHeartbeats) this.broadcast('heartbeat', { channel: 'heartbeat', payload: { timestamp: isoNanos(this.ctx.now()) } });
+      this.scheduleHeartbeat();
+    }, interval);
+    this.heartbeatTimer.unref?.();
+  }
+
+  private pingAll(): void {
+    for (const conn of this.conns) {
+      if (!conn.alive) {
+        conn.ws.terminate();
+        this.drop(conn);
+        continue;
+      }
+      conn.alive = false;
+      conn.ws.ping();
+    }
+  }
+
+  get connectionCount(): number {
+    return this.conns.size;
+  }
+
+  async close(): Promise<void> {
+    if (this.ticker) clearInterval(this.ticker);
+    if (this.heartbeatTimer) clearTimeout(this.heartbeatTimer);
+    if (this.pingTimer) clearInterval(this.pingTimer);
+    for (const conn of [...this.conns]) {
+      conn.ws.terminate();
+      this.drop(conn);
+    }
+    await new Promise<void>((res) => this.wss.close(() => res()));
+  }
+}
+
+function reject(socket: Duplex, status: number, title: string, detail: string): void {
+  const body = JSON.stringify({ type: 'about:blank', title, status, detail });
+  socket.end(
+    `HTTP/1.1 ${status} ${title}\r\nContent-Type: application/problem+json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
+      `Connection: close\r\n\r\n${body}`,
+  );
+  socket.on('error', () => {});
+}

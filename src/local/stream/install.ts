@@ -1,0 +1,42 @@
+// Puts the market data stream on the local service's HTTP server: the WebSocket at /ws and GET /_local/books/{market}.
+import type { FastifyInstance } from 'fastify';
+import type { IncomingMessage } from 'node:http';
+import type { Duplex } from 'node:stream';
+import { MARKETS, type Market } from '../../api/enums.js';
+import { PROBLEM_CONTENT_TYPE } from '../../api/problems.js';
+import type { LocalConfig } from '../config.js';
+import { StreamHub } from './hub.js';
+
+export interface StreamContext {
+  config: LocalConfig;
+  seed: number;
+  now: () => number;
+  authenticate(token: string): { clientId: string; scopes: string[]; allowStream: boolean } | null;
+}
+
+const MARKET_SET = new Set<string>(MARKETS);
+
+export async function installStream(app: FastifyInstance, ctx: StreamContext): Promise<{ close(): Promise<void>; hub: StreamHub }> {
+  const hub = new StreamHub(ctx);
+  const onUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer) => hub.handleUpgrade(req, socket, head);
+  app.server.on('upgrade', onUpgrade);
+
+  app.get('/_local/books/:market', async (req, reply) => {
+    const { market } = req.params as { market: string };
+    if (!MARKET_SET.has(market)) {
+      return reply
+        .code(404)
+        .type(PROBLEM_CONTENT_TYPE)
+        .send({ type: 'about:blank', title: 'Not Found', status: 404, detail: `market: must be one of ${MARKETS.join(', ')}` });
+    }
+    return hub.book(market as Market);
+  });
+
+  return {
+    hub,
+    close: async () => {
+      app.server.off('upgrade', onUpgrade);
+      await hub.close();
+    },
+  };
+}

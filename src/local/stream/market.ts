@@ -1,0 +1,280 @@
+// The simulated market of one symbol: an order book with seeded random order flow around the price model's mid,
+// trades taken from that same book, and the stream payloads each change produces.
+import { MARKET_INFO } from '../../api/catalogue.js';
+import type { Market } from '../../api/enums.js';
+import type { BookLevel, ExecutionPayload, MarketDataPayload, TopOfBookPayload } from '../../api/schemas.js';
+import { midPriceFloat, marketSeed } from '../../market/price-model.js';
+import { seededRng, type Rng } from '../../market/rng.js';
+
+/** Prices are integer ticks (10^-priceDecimals), amounts integer lots (10^-amountDecimals): exact and fast. */
+function scaledToString(n: number, decimals: number): string {
+  if (decimals === 0) return String(n);
+  const s = String(n).padStart(decimals + 1, '0');
+  return s.slice(0, s.length - decimals) + '.' + s.slice(s.length - decimals);
+}
+
+/** A side keyed by tick: ticks sorted with the best LAST (bids ascending, asks descending), lots by tick. */
+class SimSide {
+  ticks: number[] = [];
+  lots = new Map<number, number>();
+  constructor(readonly isBid: boolean) {}
+
+  get size(): number {
+    return this.ticks.length;
+  }
+  best(): number | undefined {
+    return this.ticks.length ? this.ticks[this.ticks.length - 1] : undefined;
+  }
+  worst(): number | undefined {
+    return this.ticks.length ? this.ticks[0] : undefined;
+  }
+  /** Position where a tick belongs in storage order. */
+  private index(tick: number): number {
+    const t = this.ticks;
+    let lo = 0;
+    let hi = t.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (this.isBid ? t[mid] < tick : t[mid] > tick) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  }
+  set(tick: number, lots: number): void {
+    if (lots <= 0) {
+      if (!this.lots.has(tick)) return;
+      this.lots.delete(tick);
+      this.ticks.splice(this.index(tick), 1);
+      return;
+    }
+    if (!this.lots.has(tick)) this.ticks.splice(this.index(tick), 0, tick);
+    this.lots.set(tick, lots);
+  }
+  clear(): void {
+    this.ticks = [];
+    this.lots.clear();
+  }
+}
+
+export interface MarketEvents {
+  /** A market_data UPDATE (levels with absolute amounts). */
+  update(p: MarketDataPayload): void;
+  execution(p: ExecutionPayload): void;
+  topOfBook(p: TopOfBookPayload): void;
+  /** The book was rebuilt (the service clock jumped): subscribers need a fresh SNAPSHOT. */
+  rebuilt(p: MarketDataPayload): void;
+}
+
+/** Target book shape: levels per side, and how many may cross the moving mid in one step before we stop trading them. */
+const TARGET_LEVELS = 40;
+const MAX_LEVELS = 80;
+const MAX_TRADES_PER_STEP = 5;
+
+/**
+ * Event times are unique and increasing per market: the service clock in ms plus a sub-millisecond counter, written
+ * with nanoseconds (SERVICE.md 6), so a client can order every UPDATE against its SNAPSHOT.
+ */
+class EventClock {
+  private ms = -Infinity;
+  private sub = 0;
+  private isoMs = '';
+  private isoMsText = '';
+  next(nowMs: number): string {
+    const now = Math.floor(nowMs);
+    if (now > this.ms) {
+      this.ms = now;
+      this.sub = 0;
+    } else if (++this.sub >= 1_000_000) {
+      this.ms++;
+      this.sub = 0;
+    }
+    if (this.isoMs !== String(this.ms)) {
+      this.isoMs = String(this.ms);
+      this.isoMsText = new Date(this.ms).toISOString().slice(0, 23);
+    }
+    return this.isoMsText + String(this.sub).padStart(6, '0') + 'Z';
+  }
+  /** The time of the latest event (what a snapshot taken now is "as of"). */
+  last(): string {
+    if (this.ms === -Infinity) return '';
+    return new Date(this.ms).toISOString().slice(0, 23) + String(this.sub).padStart(6, '0') + 'Z';
+  }
+}
+
+export class SimulatedMarket {
+  readonly info: (typeof MARKET_INFO)[Market];
+  private readonly bids = new SimSide(true);
+  private readonly asks = new SimSide(false);
+  private readonly rng: Rng;
+  private readonly clock = new EventClock();
+  /** Book time: the time of the last change (or of the build). */
+  private time = '';
+  /** Service time (ms) of the last step, to rebuild a book that sat idle. */
+  lastStepMs = -Infinity;
+  private lastTop: [number | undefined, number | undefined] = [undefined, undefined];
+  /** Grid between levels, in ticks (about half a basis point of the price). */
+  private grid = 1;
+  steps = 0;
+
+  constructor(readonly market: Market, private readonly seed: number) {
+    this.info = MARKET_INFO[market];
+    this.rng = seededRng(marketSeed(seed, market) ^ 0x5bd1e995);
+  }
+
+  private midTicks(nowMs: number): number {
+    return midPriceFloat(this.seed, this.market, nowMs) * 10 ** this.info.priceDecimals;
+  }
+
+  /** A random order size in lots: mostly small, sometimes large, worth roughly 50 to 50,000 in quote currency. */
+  private randomLots(midTicks: number): number {
+    const price = midTicks / 10 ** this.info.priceDecimals;
+    const notional = 50 * Math.exp(this.rng() * Math.log(1000));
+    const lots = Math.round((notional / price) * 10 ** this.info.amountDecimals);
+    return Math.max(1, lots);
+  }
+
+  /** Distance from the mid in ticks for a new order: half a spread plus an exponential number of grid steps. */
+  private randomDistance(): number {
+    return this.grid * (1 + Math.floor(-Math.log(1 - this.rng()) * 6));
+  }
+
+  /** Build a fresh book around the mid of `nowMs`, without emitting anything (nobody is subscribed to see it). */
+  rebuild(nowMs: number): void {
+    const mid = this.midTicks(nowMs);
+    this.grid = Math.max(1, Math.round(mid * 0.00005));
+    this.bids.clear();
+    this.asks.clear();
+    for (let i = 0; i < TARGET_LEVELS; i++) {
+      this.bids.set(Math.floor(mid) - this.grid * (i + 1), this.randomLots(mid));
+      this.asks.set(Math.ceil(mid) + this.grid * (i + 1), this.randomLots(mid));
+    }
+    this.time = this.clock.next(nowMs);
+    this.lastStepMs = nowMs;
+    this.lastTop = [this.bids.best(), this.asks.best()];
+  }
+
+  /** Rebuild when the book has not moved for a while, so an idle market picks up at the current price. */
+  ensureFresh(nowMs: number, idleMs = 5000): boolean {
+    if (this.bids.size === 0 || nowMs - this.lastStepMs > idleMs || nowMs < this.lastStepMs - idleMs) {
+      this.rebuild(nowMs);
+      return true;
+    }
+    return false;
+  }
+
+  /**
+   * One step of order flow at service time `nowMs`: the book follows the model's mid (resting orders the mid moved
+   * through trade), then one random action: a new or changed order, a cancel, or a market order. Emits one UPDATE,
+   * its trades, and a top of book when a best price changed.
+   */
+  step(nowMs: number, out: MarketEvents | null): void {
+    if (this.ensureFresh(nowMs) && out) {
+      this.lastTop = [undefined, undefined];
+      out.rebuilt(this.snapshot());
+    }
+    this.lastStepMs = nowMs;
+    this.steps++;
+    const mid = this.midTicks(nowMs);
+    const changedBids = new Map<number, number>();
+    const changedAsks = new Map<number, number>();
+    const trades: Array<[number, number]> = [];
+    const set = (side: SimSide, tick: number, lots: number) => {
+      side.set(tick, lots);
+      (side.isBid ? changedBids : changedAsks).set(tick, Math.max(0, lots));
+    };
+    // Resting orders on the wrong side of the mid are taken by the flow that moved it.
+    for (const side of [this.asks, this.bids]) {
+      for (;;) {
+        const best = side.best();
+        if (best === undefined || (side.isBid ? best < mid : best > mid)) break;
+        const lots = side.lots.get(best)!;
+        if (trades.length < MAX_TRADES_PER_STEP) trades.push([best, lots]);
+        set(side, best, 0);
+      }
+    }
+    const r = this.rng();
+    const side = this.rng() < 0.5 ? this.bids : this.asks;
+    if (r < 0.5 || side.size < TARGET_LEVELS / 2) {
+      // A new order, or more size at an existing price.
+      const d = this.randomDistance();
+      const tick = side.isBid ? Math.floor(mid) - d : Math.ceil(mid) + d;
+      set(side, tick, (side.lots.get(tick) ?? 0) + this.randomLots(mid));
+    } else if (r < 0.85) {
+      // A cancel: whole or partial, more often near the top where orders churn.
+      const n = side.size;
+      const fromBest = Math.min(n - 1, Math.floor(-Math.log(1 - this.rng()) * 8));
+      const tick = side.ticks[n - 1 - fromBest];
+      const lots = side.lots.get(tick)!;
+      set(side, tick, this.rng() < 0.5 ? 0 : Math.floor(lots * this.rng()));
+    } else {
+      // A market order against `side`, consuming levels from the best.
+      let want = this.randomLots(mid);
+      while (want > 0 && side.size > 0) {
+        const best = side.best()!;
+        const lots = side.lots.get(best)!;
+        const take = Math.min(lots, want);
+        want -= take;
+        if (trades.length < MAX_TRADES_PER_STEP) trades.push([best, take]);
+        set(side, best, lots - take);
+      }
+    }
+    for (const s of [this.bids, this.asks]) {
+      while (s.size > MAX_LEVELS) set(s, s.worst()!, 0);
+    }
+    if (changedBids.size === 0 && changedAsks.size === 0) return;
+    const time = this.clock.next(nowMs);
+    this.time = time;
+    if (!out) return;
+    const pd = this.info.priceDecimals;
+    const ad = this.info.amountDecimals;
+    const levels = (m: Map<number, number>): BookLevel[] => {
+      const a: BookLevel[] = [];
+      for (const [tick, lots] of m) a.push({ price: scaledToString(tick, pd), amount: lots === 0 ? '0' : scaledToString(lots, ad) });
+      return a;
+    };
+    out.update({ market: this.market, type: 'UPDATE', time, bids: levels(changedBids), asks: levels(changedAsks) });
+    for (const [tick, lots] of trades) {
+      out.execution({ market: this.market, price: scaledToString(tick, pd), amount: scaledToString(lots, ad), executed_at: time });
+    }
+    const top: [number | undefined, number | undefined] = [this.bids.best(), this.asks.best()];
+    if (top[0] !== this.lastTop[0] || top[1] !== this.lastTop[1]) {
+      this.lastTop = top;
+      out.topOfBook(this.topOfBook(time));
+    }
+  }
+
+  topOfBook(timestamp = this.time): TopOfBookPayload {
+    const pd = this.info.priceDecimals;
+    const ad = this.info.amountDecimals;
+    const one = (s: SimSide): BookLevel[] => {
+      const b = s.best();
+      return b === undefined ? [] : [{ price: scaledToString(b, pd), amount: scaledToString(s.lots.get(b)!, ad) }];
+    };
+    return { market: this.market, type: 'TOP_OF_BOOK', timestamp, bids: one(this.bids), asks: one(this.asks) };
+  }
+
+  /** The whole book as a SNAPSHOT as of the latest event (best first on both sides). */
+  snapshot(): MarketDataPayload {
+    const pd = this.info.priceDecimals;
+    const ad = this.info.amountDecimals;
+    const levels = (s: SimSide): BookLevel[] => {
+      const out: BookLevel[] = [];
+      for (let i = s.ticks.length - 1; i >= 0; i--) {
+        const t = s.ticks[i];
+        out.push({ price: scaledToString(t, pd), amount: scaledToString(s.lots.get(t)!, ad) });
+      }
+      return out;
+    };
+    return { market: this.market, type: 'SNAPSHOT', time: this.time, bids: levels(this.bids), asks: levels(this.asks) };
+  }
+
+  /** Mid of the book (between best bid and best ask) as a float, for tests that compare it with the price model. */
+  bookMid(): number | undefined {
+    const b = this.bids.best();
+    const a = this.asks.best();
+    if (b === undefined || a === undefined) return undefined;
+    return (b + a) / 2 / 10 ** this.info.priceDecimals;
+  }
+}
+
+export { scaledToString };
