@@ -1,0 +1,45 @@
+// `coinop local start`: runs the local service in the foreground until SIGINT or SIGTERM.
+import { DEMO } from './demo.js';
+import { startLocalService } from './service.js';
+
+export const DEFAULT_LOCAL_PORT = 7357;
+
+export async function runLocalStart(
+  opts: { port?: number; host?: string; db?: string; memory?: boolean; seed?: number },
+  io: { stdout: NodeJS.WritableStream; stderr: NodeJS.WritableStream },
+): Promise<void> {
+  const svc = await startLocalService({
+    host: opts.host ?? '127.0.0.1',
+    port: opts.port ?? DEFAULT_LOCAL_PORT,
+    ...(opts.memory ? { memory: true } : opts.db ? { dbFile: opts.db } : {}),
+    ...(opts.seed !== undefined ? { seed: opts.seed } : {}),
+  });
+  io.stdout.write(
+    [
+      `base_url      ${svc.baseUrl}`,
+      `auth_url      ${svc.authUrl}`,
+      `ws_url        ${svc.wsUrl}`,
+      `database      ${svc.dbFile}`,
+      `seed          ${svc.seed}`,
+      `client_id     ${DEMO.adminClientId} (every scope, stream allowed) or ${DEMO.readonlyClientId} (read only)`,
+      `client_secret ${DEMO.clientSecret}`,
+      `profile_id    ${DEMO.profileId}`,
+      `memo_id       ${DEMO.memoId}`,
+      `control API   ${svc.baseUrl}/_local/health (loopback only)`,
+      '',
+    ].join('\n'),
+  );
+  io.stderr.write('local service running; press Ctrl-C to stop\n');
+  await new Promise<void>((resolve) => {
+    const stop = () => {
+      process.off('SIGINT', stop);
+      process.off('SIGTERM', stop);
+      resolve();
+    };
+    process.on('SIGINT', stop);
+    process.on('SIGTERM', stop);
+  });
+  io.stderr.write('stopping local service\n');
+  await svc.close();
+  io.stderr.write('stopped\n');
+}

@@ -1,0 +1,157 @@
+// Settings of the local service: lifetimes, delays, rate limits, faults and the stream, with their defaults.
+// The object is live: the control API and the stream read and change it while the service runs.
+
+export interface FaultConfig {
+  /** Added to every /v2 and /oauth2 request before it is handled. */
+  latencyMs: number;
+  /** Up to this much more latency, drawn from the seeded generator. */
+  latencyJitterMs: number;
+  /** Probabilities (0..1) of answering with that status instead of handling the request. */
+  rate429: number;
+  rate500: number;
+  rate503: number;
+  /** Probability of destroying the connection before the request is handled (nothing happened). */
+  resetBeforeRate: number;
+  /** Probability of destroying the connection after the handler committed (the work happened, no answer came). */
+  resetAfterRate: number;
+  /** Seed of the fault generator; null uses the service's seed. Setting faults restarts the generator. */
+  seed: number | null;
+  /** Only requests whose path starts with this are subject to faults ('' = every /v2 and /oauth2 request). */
+  pathPrefix: string;
+  /** Only requests with this method ('' = any). */
+  method: string;
+  /** Inject at most this many faults (latency does not count), then stop; null = no limit. */
+  budget: number | null;
+}
+
+export interface RateLimitConfig {
+  enabled: boolean;
+  /** Averaging window (UPSTREAM.md: 5 minutes); a client address may make rate x window requests in it. */
+  windowSeconds: number;
+  /** How long an address that went over stays throttled (UPSTREAM.md: 5 minutes). */
+  throttleSeconds: number;
+  /** Requests per second: the token endpoint, crypto withdrawals, and every other endpoint. */
+  tokenPerSecond: number;
+  withdrawalsPerSecond: number;
+  otherPerSecond: number;
+}
+
+export interface StreamFaultConfig {
+  /** Close every stream connection this often (0 = never). */
+  dropConnectionsEveryMs: number;
+  /** Stop sending heartbeats (the connection stays open). */
+  stallHeartbeats: boolean;
+  /** Send some UPDATEs before the SNAPSHOT after a market_data subscription (UPSTREAM.md allows it). */
+  updatesBeforeSnapshot: boolean;
+}
+
+export interface StreamConfig {
+  /** Market data messages per second per market. */
+  messagesPerSecond: number;
+  /** Freeze the simulated markets (no order flow; heartbeats go on), so a test can compare books exactly. */
+  paused: boolean;
+  heartbeatIntervalMs: number;
+  /** Messages queued for one subscriber before it counts as a slow consumer and is disconnected. */
+  subscriberBufferCap: number;
+  /** Subscription requests per second per client address (UPSTREAM.md: 1); 0 = unlimited. */
+  subscriptionRequestsPerSecond: number;
+  faults: StreamFaultConfig;
+}
+
+export interface LocalConfig {
+  tokenLifetimeSeconds: number;
+  feeQuoteLifetimeSeconds: number;
+  /** A withdrawal stays PENDING this long, then ends COMPLETED (or FAILED for failing destinations). */
+  withdrawalSettleSeconds: number;
+  /** Largest request body accepted; bigger gets 413. */
+  bodyLimitBytes: number;
+  /** How many recent requests /_local/journal keeps. */
+  journalSize: number;
+  rateLimits: RateLimitConfig;
+  faults: FaultConfig;
+  stream: StreamConfig;
+}
+
+export type DeepPartial<T> = { [K in keyof T]?: T[K] extends object ? (T[K] extends unknown[] ? T[K] : DeepPartial<T[K]>) : T[K] };
+
+export function defaultFaults(): FaultConfig {
+  return {
+    latencyMs: 0, latencyJitterMs: 0, rate429: 0, rate500: 0, rate503: 0, resetBeforeRate: 0, resetAfterRate: 0,
+    seed: null, pathPrefix: '', method: '', budget: null,
+  };
+}
+
+export function defaultRateLimits(): RateLimitConfig {
+  return { enabled: false, windowSeconds: 300, throttleSeconds: 300, tokenPerSecond: 1, withdrawalsPerSecond: 20, otherPerSecond: 50 };
+}
+
+export function defaultStreamFaults(): StreamFaultConfig {
+  return { dropConnectionsEveryMs: 0, stallHeartbeats: false, updatesBeforeSnapshot: false };
+}
+
+export function defaultConfig(): LocalConfig {
+  return {
+    tokenLifetimeSeconds: 3600,
+    feeQuoteLifetimeSeconds: 60,
+    withdrawalSettleSeconds: 30,
+    bodyLimitBytes: 1024 * 1024,
+    journalSize: 500,
+    rateLimits: defaultRateLimits(),
+    faults: defaultFaults(),
+    stream: {
+      messagesPerSecond: 10,
+      paused: false,
+      heartbeatIntervalMs: 1000,
+      subscriberBufferCap: 1000,
+      subscriptionRequestsPerSecond: 1,
+      faults: defaultStreamFaults(),
+    },
+  };
+}
+
+function isPlainObject(v: unknown): v is Record<string, unknown> {
+  return !!v && typeof v === 'object' && !Array.isArray(v);
+}
+
+/**
+ * Merges `patch` over `base` key by key, accepting only known keys whose value has the base value's type
+ * (numbers may replace null and the reverse). Returns the problems found as "path: rule" strings.
+ */
+export function mergeConfig<T extends object>(base: T, patch: unknown, path = ''): { value: T; issues: { field: string; rule: string }[] } {
+  const issues: { field: string; rule: string }[] = [];
+  const out: Record<string, unknown> = { ...(base as Record<string, unknown>) };
+  if (patch === undefined) return { value: out as T, issues };
+  if (!isPlainObject(patch)) return { value: out as T, issues: [{ field: path || '', rule: 'must be a JSON object' }] };
+  for (const [k, v] of Object.entries(patch)) {
+    const field = path ? `${path}.${k}` : k;
+    if (!(k in out)) {
+      issues.push({ field, rule: 'is not a known setting' });
+      continue;
+    }
+    const cur = out[k];
+    if (isPlainObject(cur)) {
+      const r = mergeConfig(cur, v, field);
+      issues.push(...r.issues);
+      out[k] = r.value;
+    } else if (typeof cur === 'number' || (cur === null && (k === 'seed' || k === 'budget'))) {
+      if (v === null && (k === 'seed' || k === 'budget')) out[k] = null;
+      else if (typeof v !== 'number' || !Number.isFinite(v) || v < 0) issues.push({ field, rule: 'must be a number >= 0' });
+      else if (/^rate\d|Rate$/.test(k) && v > 1) issues.push({ field, rule: 'must be a probability between 0 and 1' });
+      else out[k] = v;
+    } else if (typeof cur === 'boolean') {
+      if (typeof v !== 'boolean') issues.push({ field, rule: 'must be true or false' });
+      else out[k] = v;
+    } else if (typeof cur === 'string') {
+      if (typeof v !== 'string') issues.push({ field, rule: 'must be a string' });
+      else out[k] = v;
+    }
+  }
+  return { value: out as T, issues };
+}
+
+/** The defaults with the given overrides; throws on an unknown or mistyped setting. */
+export function makeConfig(overrides?: DeepPartial<LocalConfig>): LocalConfig {
+  const r = mergeConfig(defaultConfig(), overrides ?? {});
+  if (r.issues.length) throw new Error(`local service config: ${r.issues.map((i) => `${i.field}: ${i.rule}`).join('; ')}`);
+  return r.value;
+}

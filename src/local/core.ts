@@ -1,0 +1,11 @@
+// What every part of the local service shares: the store, the clock, the live config and the price seed.
+import type { Clock } from './clock.js';
+import type { LocalConfig } from './config.js';
+import type { Store } from './store.js';
+
+export interface Core {
+  store: Store;
+  clock: Clock;
+  config: LocalConfig;
+  seed: number;
+}

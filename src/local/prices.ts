@@ -1,0 +1,93 @@
+// Historical prices of the local service, from the deterministic price model. The choices where the hosted
+// service's documentation is silent:
+// - Points sit on multiples of the step since the Unix epoch; a point's timestamp is the beginning of its period
+//   and its average_price is the time-weighted average over [t, t + step). Only completed periods are shown.
+// - With `increment`, points are strictly inside (range.begin, range.end).
+// - With `max_data_points`, the range is inclusive and the step is the finest increment whose point count fits;
+//   when even FOUR_WEEKS does not fit, the most recent max_data_points points of FOUR_WEEKS are given.
+// - Without range.begin the series starts at the market's earliest date, 2024-01-01T00:00:00Z.
+// - Without range.end the series ends with one more point at the request time whose average_price is the
+//   current mid price, so the last historical point agrees with the live stream's mid.
+// - range.end later than now is treated as now. Items ascend in time; total_count counts every point of the
+//   query; pagination.limit defaults to 100 (at most 1000) and pagination.offset to 0.
+import {
+  INCREMENT_SECONDS, PRICE_INCREMENTS, type HistoricalPrice, type ListHistoricalPricesQuery, type Market, type PriceIncrement,
+} from '../api/index.js';
+import { averagePrice, midPrice } from '../market/price-model.js';
+import { iso } from './clock.js';
+
+export const EARLIEST_PRICE_MS = Date.UTC(2024, 0, 1);
+
+// A completed period's average never changes, so cached values cannot be wrong.
+const averages = new Map<string, string>();
+
+function cachedAverage(seed: number, market: Market, t: number, step: number): string {
+  const key = `${seed}|${market}|${t}|${step}`;
+  let v = averages.get(key);
+  if (v === undefined) {
+    v = averagePrice(seed, market, t, step);
+    if (averages.size >= 200_000) averages.clear();
+    averages.set(key, v);
+  }
+  return v;
+}
+
+interface Series {
+  step: number;
+  firstK: number;
+  lastK: number;
+  withNow: boolean;
+}
+
+function seriesCount(s: Series): number {
+  return Math.max(0, s.lastK - s.firstK + 1) + (s.withNow ? 1 : 0);
+}
+
+export function historicalPrices(seed: number, market: Market, q: ListHistoricalPricesQuery, now: number) {
+  const beginGiven = q['range.begin'] !== undefined ? Date.parse(q['range.begin']) : undefined;
+  const endGiven = q['range.end'] !== undefined ? Date.parse(q['range.end']) : undefined;
+  const end = Math.min(endGiven ?? now, now);
+  const withNow = endGiven === undefined;
+
+  const seriesFor = (inc: PriceIncrement, inclusive: boolean): Series => {
+    const step = INCREMENT_SECONDS[inc] * 1000;
+    let firstK: number;
+    if (beginGiven === undefined || beginGiven < EARLIEST_PRICE_MS) firstK = Math.ceil(EARLIEST_PRICE_MS / step);
+    else firstK = inclusive ? Math.ceil(beginGiven / step) : Math.floor(beginGiven / step) + 1;
+    // Complete periods only, and before (or, inclusive, at) the end of the range.
+    let lastK = Math.floor((now - step) / step);
+    if (endGiven !== undefined) lastK = Math.min(lastK, inclusive ? Math.floor(end / step) : Math.ceil(end / step) - 1);
+    return { step, firstK, lastK, withNow };
+  };
+
+  let series: Series;
+  if (q.increment !== undefined) {
+    series = seriesFor(q.increment, false);
+  } else {
+    const max = q.max_data_points ?? 1;
+    const coarsest = seriesFor('FOUR_WEEKS', true);
+    series = { ...coarsest, firstK: coarsest.firstK + Math.max(0, seriesCount(coarsest) - max) };
+    for (const inc of PRICE_INCREMENTS) {
+      const s = seriesFor(inc, true);
+      if (seriesCount(s) <= max) {
+        series = s;
+        break;
+      }
+    }
+  }
+
+  const total = seriesCount(series);
+  const offset = q['pagination.offset'] ?? 0;
+  const limit = q['pagination.limit'] ?? 100;
+  const items: HistoricalPrice[] = [];
+  const stored = Math.max(0, series.lastK - series.firstK + 1);
+  for (let i = offset; i < Math.min(total, offset + limit); i++) {
+    if (i < stored) {
+      const t = (series.firstK + i) * series.step;
+      items.push({ average_price: cachedAverage(seed, market, t, series.step), timestamp: iso(t) });
+    } else {
+      items.push({ average_price: midPrice(seed, market, now), timestamp: iso(now) });
+    }
+  }
+  return { market, items, total_count: total };
+}

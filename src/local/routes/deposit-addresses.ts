@@ -1,0 +1,31 @@
+// GET and POST /v2/transfer/deposit-addresses.
+import type { FastifyInstance } from 'fastify';
+import { operations, type CreateDepositAddressRequest } from '../../api/index.js';
+import { createDepositAddress, depositAddressResource } from '../addresses.js';
+import { accept, listPage, timeComparison, type Service } from '../http.js';
+
+export function registerDepositAddresses(app: FastifyInstance, svc: Service): void {
+  app.get('/v2/transfer/deposit-addresses', async (req) => {
+    const { query: q } = accept<Record<string, unknown>>(svc, operations.listDepositAddresses, req);
+    const arr = (k: string) => q[k] as string[] | undefined;
+    return listPage(
+      'deposit-addresses',
+      q,
+      {
+        inFilters: {
+          profile_id: arr('profile_ids'), identity_id: arr('identity_ids'), account_id: arr('account_ids'), id: arr('ids'),
+          ref_id: arr('ref_ids'), crypto_network: arr('networks'),
+        },
+        timeFilters: { created_ms: timeComparison(q, 'created_at') },
+        sortColumn: 'created_ms',
+      },
+      (lq) => svc.store.listDepositAddresses(lq),
+      depositAddressResource,
+    );
+  });
+
+  app.post('/v2/transfer/deposit-addresses', async (req) => {
+    const { body } = accept<never, CreateDepositAddressRequest>(svc, operations.createDepositAddress, req);
+    return createDepositAddress(svc, body);
+  });
+}

@@ -1,0 +1,12 @@
+// GET /v2/markets/{market}/historical-prices.
+import type { FastifyInstance } from 'fastify';
+import { operations, type ListHistoricalPricesQuery, type Market } from '../../api/index.js';
+import { accept, type Service } from '../http.js';
+import { historicalPrices } from '../prices.js';
+
+export function registerPrices(app: FastifyInstance, svc: Service): void {
+  app.get('/v2/markets/:market/historical-prices', async (req) => {
+    const { query, params } = accept<ListHistoricalPricesQuery, never, { market: Market }>(svc, operations.listHistoricalPrices, req);
+    return historicalPrices(svc.seed, params.market, query, svc.clock.now());
+  });
+}

@@ -1,0 +1,33 @@
+// POST /oauth2/token: OAuth 2.0 client credentials (form-encoded; JSON and HTTP Basic credentials accepted too).
+import type { FastifyInstance } from 'fastify';
+import { OAuthError } from '../auth.js';
+import { principalOf, type Service } from '../http.js';
+
+function basicCredentials(header: string | undefined): { id: string; secret: string } | undefined {
+  const m = header ? /^Basic\s+(\S+)$/i.exec(header) : null;
+  if (!m) return undefined;
+  const text = Buffer.from(m[1], 'base64').toString('utf8');
+  const i = text.indexOf(':');
+  if (i < 0) return undefined;
+  return { id: decodeURIComponent(text.slice(0, i)), secret: decodeURIComponent(text.slice(i + 1)) };
+}
+
+export function registerToken(app: FastifyInstance, svc: Service): void {
+  app.post('/oauth2/token', async (req, reply) => {
+    const body = req.body && typeof req.body === 'object' && !Array.isArray(req.body) ? (req.body as Record<string, unknown>) : {};
+    try {
+      const answer = svc.auth.issue(body, basicCredentials(req.headers.authorization));
+      principalOf.set(req, String(body.client_id ?? ''));
+      reply.header('cache-control', 'no-store');
+      return answer;
+    } catch (e) {
+      if (e instanceof OAuthError) {
+        (req as { rejectReason?: string }).rejectReason = e.message;
+        reply.code(e.status).header('cache-control', 'no-store');
+        if (e.status === 401) reply.header('www-authenticate', 'Basic realm="coinop-local"');
+        return e.body();
+      }
+      throw e;
+    }
+  });
+}

@@ -1,0 +1,35 @@
+// GET /v2/transfer/transfers and GET /v2/transfer/transfers/{id}.
+import type { FastifyInstance } from 'fastify';
+import { operations, problems } from '../../api/index.js';
+import { accept, listPage, timeComparison, type Service } from '../http.js';
+import { settleDue, transferResource } from '../ledger.js';
+
+export function registerTransfers(app: FastifyInstance, svc: Service): void {
+  app.get('/v2/transfer/transfers', async (req) => {
+    const { query: q } = accept<Record<string, unknown>>(svc, operations.listTransfers, req);
+    settleDue(svc);
+    const arr = (k: string) => q[k] as string[] | undefined;
+    return listPage(
+      'transfers',
+      q,
+      {
+        inFilters: {
+          id: arr('ids'), ref_id: arr('ref_ids'), profile_id: arr('profile_ids'), identity_id: arr('identity_ids'),
+          type: arr('type'), status: arr('statuses'), crypto_tx_hash: arr('crypto_tx_hashes'), group_id: arr('group_ids'),
+        },
+        timeFilters: { created_ms: timeComparison(q, 'created_at'), updated_ms: timeComparison(q, 'updated_at') },
+        sortColumn: q.order_by === 'UPDATED_AT' ? 'updated_ms' : 'created_ms',
+      },
+      (lq) => svc.store.listTransfers(lq),
+      transferResource,
+    );
+  });
+
+  app.get('/v2/transfer/transfers/:id', async (req) => {
+    const { params } = accept<never, never, { id: string }>(svc, operations.getTransfer, req);
+    settleDue(svc);
+    const row = svc.store.transfer(params.id);
+    if (!row) throw problems.notFound(`transfer not found with id ${params.id}`);
+    return transferResource(row);
+  });
+}

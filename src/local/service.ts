@@ -1,0 +1,254 @@
+// The local service: a faithful, stateful implementation of the hosted HTTP API on fastify and SQLite,
+// with the control API, faults, rate limits, the request journal and the stream hook.
+import Fastify, { type FastifyError, type FastifyReply, type FastifyRequest } from 'fastify';
+import { PROBLEM_CONTENT_TYPE, ProblemError, problems, type Problem } from '../api/index.js';
+import { Auth } from './auth.js';
+import { Clock, iso } from './clock.js';
+import { makeConfig, type DeepPartial, type LocalConfig } from './config.js';
+import { Faults, type FaultAction } from './faults.js';
+import { principalOf, type Service } from './http.js';
+import { Journal } from './journal.js';
+import { defaultDbFile } from './paths.js';
+import { RateLimiter, type RateBucket } from './rate-limit.js';
+import { registerControl } from './routes/control.js';
+import { registerDepositAddresses } from './routes/deposit-addresses.js';
+import { registerPrices } from './routes/prices.js';
+import { registerSandbox } from './routes/sandbox.js';
+import { registerToken } from './routes/token.js';
+import { registerTransfers } from './routes/transfers.js';
+import { registerWithdrawals } from './routes/withdrawals.js';
+import { ensureDemo } from './state.js';
+import { Store } from './store.js';
+import { installStream } from './stream/install.js';
+
+export interface LocalServiceOptions {
+  host?: string;
+  /** 0 = an ephemeral port. */
+  port?: number;
+  /** Database file; the XDG default (defaultDbFile()) when neither this nor memory is given. */
+  dbFile?: string;
+  memory?: boolean;
+  /** Seed of the price model and the fault generator (default 1). */
+  seed?: number;
+  config?: DeepPartial<LocalConfig>;
+}
+
+export interface LocalService {
+  baseUrl: string;
+  authUrl: string;
+  wsUrl: string;
+  host: string;
+  port: number;
+  /** Live: changes take effect on the next request. */
+  config: LocalConfig;
+  seed: number;
+  /** The database file, or ':memory:'. */
+  dbFile: string;
+  close(): Promise<void>;
+}
+
+export const DEFAULT_SEED = 1;
+
+interface RequestState {
+  started: number;
+  fault?: FaultAction;
+  reason?: string;
+}
+const requestState = new WeakMap<FastifyRequest, RequestState>();
+
+const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
+
+function bucketOf(method: string, url: string): RateBucket {
+  if (url.startsWith('/oauth2/')) return 'token';
+  if (method === 'POST' && url === '/v2/transfer/crypto-withdrawals') return 'withdrawals';
+  return 'other';
+}
+
+function sendProblem(reply: FastifyReply, p: Problem) {
+  return reply.code(p.status).type(PROBLEM_CONTENT_TYPE).send(p);
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+export async function startLocalService(opts: LocalServiceOptions = {}): Promise<LocalService> {
+  const config = makeConfig(opts.config);
+  const seed = opts.seed ?? DEFAULT_SEED;
+  const store = new Store(opts.memory ? null : (opts.dbFile ?? defaultDbFile()));
+  const clock = new Clock(store);
+  const core = { store, clock, config, seed };
+  ensureDemo(core);
+  const svc: Service = {
+    ...core,
+    auth: new Auth(store, clock, config),
+    journal: new Journal(() => config.journalSize),
+    faults: new Faults(config, seed),
+    limiter: new RateLimiter(config),
+  };
+
+  const app = Fastify({
+    logger: false,
+    bodyLimit: config.bodyLimitBytes,
+    forceCloseConnections: true,
+    return503OnClosing: false,
+    // Keep-alive connections stay open longer than a client's idle pool (got uses 4 s by default).
+    keepAliveTimeout: 10_000,
+  });
+
+  // Bodies are JSON (and form-encoded for tokens); anything else is a 415, so text/plain loses its default parser.
+  app.removeContentTypeParser('text/plain');
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
+    done(null, Object.fromEntries(new URLSearchParams(body as string)));
+  });
+
+  app.addHook('onRequest', async (req, reply) => {
+    const state: RequestState = { started: performance.now() };
+    requestState.set(req, state);
+    const path = req.url.split('?')[0];
+    if (path.startsWith('/_local')) {
+      if (!LOOPBACK.has(req.socket.remoteAddress ?? '')) throw problems.forbidden('the control API answers loopback clients only');
+      return;
+    }
+    if (!path.startsWith('/v2/') && !path.startsWith('/oauth2/')) return;
+    const routeUrl = req.routeOptions.url ?? path;
+    const retryAfter = svc.limiter.check(req.socket.remoteAddress ?? '', `${req.method} ${routeUrl}`, bucketOf(req.method, routeUrl));
+    if (retryAfter) {
+      reply.header('retry-after', String(retryAfter));
+      throw problems.tooManyRequests('Too many requests');
+    }
+    const d = svc.faults.decide(req.method, path);
+    if (d.latencyMs) await sleep(d.latencyMs);
+    if (d.action === 'none') return;
+    state.fault = d.action;
+    switch (d.action) {
+      case 'reset-before':
+        req.socket.destroy();
+        return reply.hijack();
+      case '429':
+        reply.header('retry-after', '1');
+        throw problems.tooManyRequests('Too many requests (injected fault)');
+      case '500':
+        throw problems.internal('injected fault');
+      case '503':
+        reply.header('retry-after', '1');
+        throw problems.serviceUnavailable('injected fault');
+      default:
+        return;
+    }
+  });
+
+  // A reset after the handler committed: the work is done, the answer never arrives.
+  app.addHook('onSend', async (req, reply, payload) => {
+    if (requestState.get(req)?.fault === 'reset-after' && reply.statusCode < 400) {
+      req.socket.destroy();
+    }
+    return payload;
+  });
+
+  app.addHook('onResponse', async (req, reply) => {
+    const state = requestState.get(req);
+    if (req.url.startsWith('/_local/journal')) return;
+    svc.journal.add({
+      time: iso(Date.now()),
+      method: req.method,
+      url: req.url,
+      status: reply.statusCode,
+      duration_ms: state ? Math.round((performance.now() - state.started) * 100) / 100 : 0,
+      ...(principalOf.get(req) ? { client_id: principalOf.get(req) } : {}),
+      ...(state?.reason ? { reason: state.reason } : {}),
+      ...(state?.fault ? { fault: state.fault } : {}),
+    });
+  });
+
+  app.setNotFoundHandler((req, reply) => {
+    const p = problems.notFound(`no route ${req.method} ${req.url.split('?')[0]}`).problem;
+    const state = requestState.get(req);
+    if (state) state.reason = p.detail;
+    return sendProblem(reply, p);
+  });
+
+  app.setErrorHandler((err: FastifyError | ProblemError | Error, req, reply) => {
+    let p: Problem;
+    if (err instanceof ProblemError) {
+      p = err.problem;
+    } else {
+      const e = err as FastifyError;
+      const status = typeof e.statusCode === 'number' ? e.statusCode : 500;
+      switch (e.code) {
+        case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+          p = problems.unsupportedMediaType(`content type ${req.headers['content-type'] ?? '(none)'} is not supported; send application/json`).problem;
+          break;
+        case 'FST_ERR_CTP_BODY_TOO_LARGE':
+          p = problems.payloadTooLarge(`the body is larger than ${config.bodyLimitBytes} bytes`).problem;
+          break;
+        case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+          p = problems.badRequest('the body is empty; send a JSON object').problem;
+          break;
+        case 'FST_ERR_CTP_INVALID_JSON_BODY':
+          p = problems.badRequest(`the body is not valid JSON: ${e.message}`).problem;
+          break;
+        default:
+          if (status >= 400 && status < 500) {
+            p = { type: 'about:blank', title: e.name && e.name !== 'Error' && e.name !== 'FastifyError' ? e.name : 'Bad Request', status, detail: e.message };
+            if (status === 400) p.title = 'Bad Request';
+          } else if (e instanceof SyntaxError) {
+            p = problems.badRequest(`the body is not valid JSON: ${e.message}`).problem;
+          } else {
+            process.stderr.write(`coinop local: internal error on ${req.method} ${req.url}: ${err.stack ?? String(err)}\n`);
+            p = problems.internal('unexpected error in the local service (logged on its stderr)').problem;
+          }
+      }
+    }
+    const state = requestState.get(req);
+    if (state && !state.fault) state.reason = p.detail ?? p.title;
+    else if (state) state.reason = `${state.fault}: ${p.detail ?? p.title}`;
+    return sendProblem(reply, p);
+  });
+
+  registerToken(app, svc);
+  registerWithdrawals(app, svc);
+  registerDepositAddresses(app, svc);
+  registerTransfers(app, svc);
+  registerSandbox(app, svc);
+  registerPrices(app, svc);
+  registerControl(app, svc);
+
+  const stream = await installStream(app, {
+    config,
+    seed,
+    now: () => clock.now(),
+    authenticate: (token) => svc.auth.authenticate(token),
+  });
+
+  const host = opts.host ?? '127.0.0.1';
+  try {
+    await app.listen({ host, port: opts.port ?? 0 });
+  } catch (e) {
+    await stream.close().catch(() => {});
+    await app.close().catch(() => {});
+    store.close();
+    throw e;
+  }
+  const addr = app.server.address();
+  const port = typeof addr === 'object' && addr ? addr.port : (opts.port ?? 0);
+  const urlHost = host.includes(':') ? `[${host}]` : host;
+  const baseUrl = `http://${urlHost}:${port}`;
+  let closed: Promise<void> | undefined;
+  return {
+    baseUrl,
+    authUrl: baseUrl,
+    wsUrl: `ws://${urlHost}:${port}/ws`,
+    host,
+    port,
+    config,
+    seed,
+    dbFile: store.file,
+    close() {
+      closed ??= (async () => {
+        await stream.close().catch(() => {});
+        await app.close();
+        store.close();
+      })();
+      return closed;
+    },
+  };
+}

@@ -1,0 +1,296 @@
+// The local service's database: schema, migrations and every query (the only module that speaks SQL).
+// Correctness under several processes sharing one file comes from SQLite transactions (WAL, BEGIN IMMEDIATE).
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { createRequire } from 'node:module';
+import type BetterSqlite3 from 'better-sqlite3';
+
+const require = createRequire(import.meta.url);
+
+export const SCHEMA_VERSION = 1;
+
+const SCHEMA = `
+CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS clients (
+  id TEXT PRIMARY KEY, secret TEXT NOT NULL, scopes TEXT NOT NULL, allow_stream INTEGER NOT NULL DEFAULT 0);
+CREATE TABLE IF NOT EXISTS tokens (
+  token TEXT PRIMARY KEY, client_id TEXT NOT NULL, scopes TEXT NOT NULL, expires_ms INTEGER NOT NULL);
+CREATE TABLE IF NOT EXISTS profiles (
+  id TEXT PRIMARY KEY, customer_id TEXT NOT NULL, memo_id TEXT UNIQUE, nickname TEXT);
+CREATE TABLE IF NOT EXISTS balances (
+  profile_id TEXT NOT NULL, asset TEXT NOT NULL, amount TEXT NOT NULL, PRIMARY KEY (profile_id, asset)) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS fee_quotes (
+  id TEXT PRIMARY KEY, asset TEXT NOT NULL, crypto_network TEXT NOT NULL, destination_address TEXT NOT NULL,
+  amount TEXT NOT NULL, total TEXT NOT NULL, fee TEXT NOT NULL, quoted_by TEXT NOT NULL,
+  created_ms INTEGER NOT NULL, expires_ms INTEGER NOT NULL, used_by TEXT);
+CREATE TABLE IF NOT EXISTS transfers (
+  seq INTEGER PRIMARY KEY AUTOINCREMENT, id TEXT NOT NULL UNIQUE, ref_id TEXT, profile_id TEXT NOT NULL,
+  identity_id TEXT, type TEXT NOT NULL, status TEXT NOT NULL, crypto_tx_hash TEXT, group_id TEXT,
+  balance_asset TEXT NOT NULL, total TEXT NOT NULL,
+  created_ms INTEGER NOT NULL, updated_ms INTEGER NOT NULL, settle_ms INTEGER, fails INTEGER NOT NULL DEFAULT 0,
+  body TEXT NOT NULL);
+CREATE UNIQUE INDEX IF NOT EXISTS transfers_ref_id ON transfers(ref_id) WHERE ref_id IS NOT NULL;
+CREATE INDEX IF NOT EXISTS transfers_created ON transfers(created_ms, seq);
+CREATE INDEX IF NOT EXISTS transfers_updated ON transfers(updated_ms, seq);
+CREATE INDEX IF NOT EXISTS transfers_pending ON transfers(settle_ms) WHERE status = 'PENDING';
+CREATE TABLE IF NOT EXISTS deposit_addresses (
+  seq INTEGER PRIMARY KEY AUTOINCREMENT, id TEXT NOT NULL UNIQUE, ref_id TEXT, profile_id TEXT NOT NULL,
+  identity_id TEXT, account_id TEXT, crypto_network TEXT NOT NULL, created_ms INTEGER NOT NULL, body TEXT NOT NULL);
+CREATE UNIQUE INDEX IF NOT EXISTS deposit_addresses_ref_id ON deposit_addresses(ref_id) WHERE ref_id IS NOT NULL;
+CREATE INDEX IF NOT EXISTS deposit_addresses_created ON deposit_addresses(created_ms, seq);
+`;
+
+/** Tables that make up the exported state, in an order that import can insert. */
+const STATE_TABLES = ['clients', 'profiles', 'balances', 'fee_quotes', 'transfers', 'deposit_addresses'] as const;
+type StateTable = (typeof STATE_TABLES)[number];
+
+export interface ClientRow { id: string; secret: string; scopes: string; allow_stream: number }
+export interface TokenRow { token: string; client_id: string; scopes: string; expires_ms: number }
+export interface ProfileRow { id: string; customer_id: string; memo_id: string | null; nickname: string | null }
+export interface BalanceRow { profile_id: string; asset: string; amount: string }
+export interface FeeQuoteRow {
+  id: string; asset: string; crypto_network: string; destination_address: string; amount: string; total: string;
+  fee: string; quoted_by: string; created_ms: number; expires_ms: number; used_by: string | null;
+}
+export interface TransferRow {
+  seq: number; id: string; ref_id: string | null; profile_id: string; identity_id: string | null; type: string;
+  status: string; crypto_tx_hash: string | null; group_id: string | null; balance_asset: string; total: string;
+  created_ms: number; updated_ms: number; settle_ms: number | null; fails: number; body: string;
+}
+export interface DepositAddressRow {
+  seq: number; id: string; ref_id: string | null; profile_id: string; identity_id: string | null;
+  account_id: string | null; crypto_network: string; created_ms: number; body: string;
+}
+
+export type TimeComparison = Partial<Record<'lt' | 'lte' | 'eq' | 'gte' | 'gt', number>>;
+
+export interface ListQuery {
+  /** Column name to list of accepted values. */
+  inFilters: Record<string, string[] | undefined>;
+  /** Column name (created_ms, updated_ms) to comparisons. */
+  timeFilters: Record<string, TimeComparison | undefined>;
+  sortColumn: 'created_ms' | 'updated_ms';
+  order: 'ASC' | 'DESC';
+  /** Keyset position: only rows strictly after (sortValue, seq) in the list order. */
+  after?: [number, number];
+  limit: number;
+}
+
+export interface StateExport {
+  version: number;
+  clock_offset_ms: number;
+  tables: Record<StateTable, Record<string, unknown>[]>;
+}
+
+const CMP_SQL = { lt: '<', lte: '<=', eq: '=', gte: '>=', gt: '>' } as const;
+
+export class Store {
+  readonly db: BetterSqlite3.Database;
+  readonly file: string;
+  private readonly stmts = new Map<string, BetterSqlite3.Statement>();
+
+  constructor(file: string | null) {
+    const Database = require('better-sqlite3') as typeof BetterSqlite3;
+    this.file = file ?? ':memory:';
+    if (file) mkdirSync(dirname(file), { recursive: true });
+    this.db = new Database(this.file);
+    this.db.pragma('busy_timeout = 10000');
+    if (file) this.db.pragma('journal_mode = WAL');
+    // NORMAL is durable across application crashes in WAL mode; only an OS crash can lose the last commits.
+    this.db.pragma('synchronous = NORMAL');
+    this.db.pragma('foreign_keys = OFF');
+    this.immediate(() => {
+      this.db.exec(SCHEMA);
+      const v = this.getMeta('schema_version');
+      if (v === undefined) this.setMeta('schema_version', String(SCHEMA_VERSION));
+      else if (Number(v) > SCHEMA_VERSION) throw new Error(`database ${this.file} has schema ${v}, newer than this coinop (${SCHEMA_VERSION})`);
+    });
+  }
+
+  close(): void {
+    this.db.close();
+  }
+
+  /** A cached prepared statement. */
+  stmt(sql: string): BetterSqlite3.Statement {
+    let s = this.stmts.get(sql);
+    if (!s) {
+      s = this.db.prepare(sql);
+      this.stmts.set(sql, s);
+    }
+    return s;
+  }
+
+  /** Runs fn in a BEGIN IMMEDIATE transaction (the write lock is taken first, so read-then-write is safe). */
+  immediate<T>(fn: () => T): T {
+    if (this.db.inTransaction) return fn();
+    return this.db.transaction(fn).immediate();
+  }
+
+  // ---- meta -------------------------------------------------------------------------------------------------
+  getMeta(key: string): string | undefined {
+    return (this.stmt('SELECT value FROM meta WHERE key = ?').get(key) as { value: string } | undefined)?.value;
+  }
+  setMeta(key: string, value: string): void {
+    this.stmt('INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value').run(key, value);
+  }
+
+  // ---- clients and tokens -------------------------------------------------------------------------------------
+  client(id: string): ClientRow | undefined {
+    return this.stmt('SELECT * FROM clients WHERE id = ?').get(id) as ClientRow | undefined;
+  }
+  insertClient(c: ClientRow): void {
+    this.stmt('INSERT OR REPLACE INTO clients (id, secret, scopes, allow_stream) VALUES (@id, @secret, @scopes, @allow_stream)').run(c);
+  }
+  insertToken(t: TokenRow): void {
+    this.stmt('INSERT INTO tokens (token, client_id, scopes, expires_ms) VALUES (@token, @client_id, @scopes, @expires_ms)').run(t);
+  }
+  token(token: string): TokenRow | undefined {
+    return this.stmt('SELECT * FROM tokens WHERE token = ?').get(token) as TokenRow | undefined;
+  }
+  deleteExpiredTokens(beforeMs: number): void {
+    this.stmt('DELETE FROM tokens WHERE expires_ms < ?').run(beforeMs);
+  }
+
+  // ---- profiles and balances ----------------------------------------------------------------------------------
+  profile(id: string): ProfileRow | undefined {
+    return this.stmt('SELECT * FROM profiles WHERE id = ?').get(id) as ProfileRow | undefined;
+  }
+  profileByMemo(memoId: string): ProfileRow | undefined {
+    return this.stmt('SELECT * FROM profiles WHERE memo_id = ?').get(memoId) as ProfileRow | undefined;
+  }
+  profiles(): ProfileRow[] {
+    return this.stmt('SELECT * FROM profiles ORDER BY rowid').all() as ProfileRow[];
+  }
+  insertProfile(p: ProfileRow): void {
+    this.stmt('INSERT INTO profiles (id, customer_id, memo_id, nickname) VALUES (@id, @customer_id, @memo_id, @nickname)').run(p);
+  }
+  balance(profileId: string, asset: string): string | undefined {
+    return (this.stmt('SELECT amount FROM balances WHERE profile_id = ? AND asset = ?').get(profileId, asset) as { amount: string } | undefined)?.amount;
+  }
+  balances(profileId: string): BalanceRow[] {
+    return this.stmt('SELECT * FROM balances WHERE profile_id = ? ORDER BY asset').all(profileId) as BalanceRow[];
+  }
+  setBalance(profileId: string, asset: string, amount: string): void {
+    this.stmt('INSERT INTO balances (profile_id, asset, amount) VALUES (?, ?, ?) ON CONFLICT(profile_id, asset) DO UPDATE SET amount = excluded.amount')
+      .run(profileId, asset, amount);
+  }
+
+  // ---- fee quotes -----------------------------------------------------------------------------------------------
+  insertFeeQuote(q: FeeQuoteRow): void {
+    this.stmt(`INSERT INTO fee_quotes (id, asset, crypto_network, destination_address, amount, total, fee, quoted_by, created_ms, expires_ms, used_by)
+      VALUES (@id, @asset, @crypto_network, @destination_address, @amount, @total, @fee, @quoted_by, @created_ms, @expires_ms, @used_by)`).run(q);
+  }
+  feeQuote(id: string): FeeQuoteRow | undefined {
+    return this.stmt('SELECT * FROM fee_quotes WHERE id = ?').get(id) as FeeQuoteRow | undefined;
+  }
+  useFeeQuote(id: string, transferId: string): boolean {
+    return this.stmt('UPDATE fee_quotes SET used_by = ? WHERE id = ? AND used_by IS NULL').run(transferId, id).changes === 1;
+  }
+
+  // ---- transfers -------------------------------------------------------------------------------------------------
+  insertTransfer(t: Omit<TransferRow, 'seq'>): void {
+    this.stmt(`INSERT INTO transfers (id, ref_id, profile_id, identity_id, type, status, crypto_tx_hash, group_id, balance_asset, total,
+      created_ms, updated_ms, settle_ms, fails, body) VALUES (@id, @ref_id, @profile_id, @identity_id, @type, @status, @crypto_tx_hash,
+      @group_id, @balance_asset, @total, @created_ms, @updated_ms, @settle_ms, @fails, @body)`).run(t);
+  }
+  transfer(id: string): TransferRow | undefined {
+    return this.stmt('SELECT * FROM transfers WHERE id = ?').get(id) as TransferRow | undefined;
+  }
+  transferByRef(refId: string): TransferRow | undefined {
+    return this.stmt('SELECT * FROM transfers WHERE ref_id = ?').get(refId) as TransferRow | undefined;
+  }
+  /** The earliest time a PENDING transfer is due to settle, if any. */
+  nextSettle(): number | undefined {
+    const r = this.stmt("SELECT MIN(settle_ms) AS t FROM transfers WHERE status = 'PENDING'").get() as { t: number | null };
+    return r.t ?? undefined;
+  }
+  dueTransfers(nowMs: number): TransferRow[] {
+    return this.stmt("SELECT * FROM transfers WHERE status = 'PENDING' AND settle_ms <= ? ORDER BY settle_ms, seq").all(nowMs) as TransferRow[];
+  }
+  settleTransfer(id: string, status: string, updatedMs: number, hash: string | null): void {
+    this.stmt("UPDATE transfers SET status = ?, updated_ms = ?, crypto_tx_hash = ? WHERE id = ? AND status = 'PENDING'").run(status, updatedMs, hash, id);
+  }
+  listTransfers(q: ListQuery): TransferRow[] {
+    return this.list('transfers', q) as TransferRow[];
+  }
+
+  // ---- deposit addresses --------------------------------------------------------------------------------------
+  insertDepositAddress(a: Omit<DepositAddressRow, 'seq'>): void {
+    this.stmt(`INSERT INTO deposit_addresses (id, ref_id, profile_id, identity_id, account_id, crypto_network, created_ms, body)
+      VALUES (@id, @ref_id, @profile_id, @identity_id, @account_id, @crypto_network, @created_ms, @body)`).run(a);
+  }
+  depositAddressByRef(refId: string): DepositAddressRow | undefined {
+    return this.stmt('SELECT * FROM deposit_addresses WHERE ref_id = ?').get(refId) as DepositAddressRow | undefined;
+  }
+  listDepositAddresses(q: ListQuery): DepositAddressRow[] {
+    return this.list('deposit_addresses', q) as DepositAddressRow[];
+  }
+
+  /** Keyset-paged listing: filters, then rows strictly after the cursor position in (sort column, seq) order. */
+  private list(table: 'transfers' | 'deposit_addresses', q: ListQuery): unknown[] {
+    const where: string[] = [];
+    const args: unknown[] = [];
+    for (const [col, values] of Object.entries(q.inFilters)) {
+      if (!values) continue;
+      if (!values.length) return [];
+      where.push(`${col} IN (${values.map(() => '?').join(', ')})`);
+      args.push(...values);
+    }
+    for (const [col, cmp] of Object.entries(q.timeFilters)) {
+      if (!cmp) continue;
+      for (const [op, v] of Object.entries(cmp)) {
+        where.push(`${col} ${CMP_SQL[op as keyof typeof CMP_SQL]} ?`);
+        args.push(v);
+      }
+    }
+    const c = q.sortColumn;
+    const dir = q.order === 'ASC' ? '>' : '<';
+    if (q.after) {
+      where.push(`(${c} ${dir} ? OR (${c} = ? AND seq ${dir} ?))`);
+      args.push(q.after[0], q.after[0], q.after[1]);
+    }
+    const sql = `SELECT * FROM ${table}${where.length ? ` WHERE ${where.join(' AND ')}` : ''} ORDER BY ${c} ${q.order}, seq ${q.order} LIMIT ?`;
+    args.push(q.limit);
+    return this.stmt(sql).all(...args);
+  }
+
+  // ---- whole state --------------------------------------------------------------------------------------------
+  exportState(): StateExport {
+    const tables = {} as StateExport['tables'];
+    for (const t of STATE_TABLES) tables[t] = this.stmt(`SELECT * FROM ${t} ORDER BY rowid`).all() as Record<string, unknown>[];
+    return { version: SCHEMA_VERSION, clock_offset_ms: Number(this.getMeta('clock_offset_ms') ?? 0), tables };
+  }
+
+  /** Replaces the whole state (not the tokens) with an export; throws an Error naming the bad part. */
+  importState(state: StateExport): void {
+    this.immediate(() => {
+      this.clearState();
+      for (const t of STATE_TABLES) {
+        const rows = state.tables[t];
+        for (const [i, row] of rows.entries()) {
+          const cols = Object.keys(row);
+          if (!cols.length || cols.some((c) => !/^[a-z_]+$/.test(c))) throw new Error(`tables.${t}[${i}]: bad column names`);
+          try {
+            this.stmt(`INSERT INTO ${t} (${cols.join(', ')}) VALUES (${cols.map((c) => `@${c}`).join(', ')})`).run(row);
+          } catch (e) {
+            throw new Error(`tables.${t}[${i}]: ${(e as Error).message}`);
+          }
+        }
+      }
+      this.setMeta('clock_offset_ms', String(state.clock_offset_ms));
+    });
+  }
+
+  /** Deletes every state row (tokens survive, so clients holding one keep working after a reset). */
+  clearState(): void {
+    this.immediate(() => {
+      for (const t of STATE_TABLES) this.db.exec(`DELETE FROM ${t}`);
+      this.db.exec("DELETE FROM sqlite_sequence WHERE name IN ('transfers', 'deposit_addresses')");
+      this.setMeta('clock_offset_ms', '0');
+    });
+  }
+}
+
+export { STATE_TABLES };
+export type { StateTable };
