@@ -14,13 +14,30 @@ export const JOURNAL_VERSION = '1';
  * the same ref_id is safe. unknown: retries ran out without an answer. succeeded: the service holds the transfer.
  * failed: the service refused the row, or its transfer ended FAILED.
  */
-export type RowState = 'planned' | 'sent' | 'unknown' | 'succeeded' | 'failed';
+export type RowState = 'planned' | 'sent' | 'unknown' | 'succeeded' | 'failed' | 'invalid';
+
+/** What a row asks for, kept so that the report of a finished batch needs nothing but the journal. */
+export interface PlannedRow {
+  row: number;
+  ref_id: string;
+  asset?: string;
+  crypto_network?: string;
+  destination_address?: string;
+  amount?: string;
+  total?: string;
+}
 
 export interface JournalRow {
   row: number;
-  ref_id: string;
+  /** Null for an invalid row. */
+  ref_id: string | null;
   state: RowState;
   attempts: number;
+  asset: string | null;
+  crypto_network: string | null;
+  destination_address: string | null;
+  req_amount: string | null;
+  req_total: string | null;
   transfer_id: string | null;
   status: string | null;
   /** 'created' or 'already submitted' for succeeded rows. */
@@ -103,7 +120,8 @@ export class Journal {
         db.exec(`
           CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
           CREATE TABLE IF NOT EXISTS rows (
-            row INTEGER PRIMARY KEY, ref_id TEXT NOT NULL UNIQUE, state TEXT NOT NULL, attempts INTEGER NOT NULL DEFAULT 0,
+            row INTEGER PRIMARY KEY, ref_id TEXT UNIQUE, state TEXT NOT NULL, attempts INTEGER NOT NULL DEFAULT 0,
+            asset TEXT, crypto_network TEXT, destination_address TEXT, req_amount TEXT, req_total TEXT,
             transfer_id TEXT, status TEXT, outcome TEXT, amount TEXT, fee TEXT, total TEXT, problem TEXT,
             updated_at TEXT NOT NULL);
         `);
@@ -148,7 +166,7 @@ export class Journal {
   }
 
   counts(): Record<RowState, number> {
-    const out: Record<RowState, number> = { planned: 0, sent: 0, unknown: 0, succeeded: 0, failed: 0 };
+    const out: Record<RowState, number> = { planned: 0, sent: 0, unknown: 0, succeeded: 0, failed: 0, invalid: 0 };
     for (const r of this.db.prepare('SELECT state, count(*) AS n FROM rows GROUP BY state').all() as { state: RowState; n: number }[]) {
       out[r.state] = r.n;
     }
@@ -156,11 +174,25 @@ export class Journal {
   }
 
   /** Records every row as planned, in one transaction; rows already in the journal keep their state. */
-  plan(rows: Iterable<{ row: number; ref_id: string }>): void {
-    const ins = this.db.prepare(`INSERT INTO rows (row, ref_id, state, updated_at) VALUES (?, ?, 'planned', ?) ON CONFLICT(row) DO NOTHING`);
+  plan(rows: Iterable<PlannedRow>): void {
+    const ins = this.db.prepare(
+      `INSERT INTO rows (row, ref_id, state, asset, crypto_network, destination_address, req_amount, req_total, updated_at)
+       VALUES (?, ?, 'planned', ?, ?, ?, ?, ?, ?) ON CONFLICT(row) DO NOTHING`,
+    );
     const now = new Date().toISOString();
     this.db.transaction(() => {
-      for (const r of rows) ins.run(r.row, r.ref_id, now);
+      for (const r of rows) ins.run(r.row, r.ref_id, r.asset ?? null, r.crypto_network ?? null, r.destination_address ?? null, r.amount ?? null, r.total ?? null, now);
+    })();
+  }
+
+  /** Records rows skipped with --skip-invalid, with their issues, so the report accounts for every row. */
+  planInvalid(rows: Iterable<{ row: number; issues: string }>): void {
+    const ins = this.db.prepare(
+      `INSERT INTO rows (row, ref_id, state, problem, updated_at) VALUES (?, ?, 'invalid', ?, ?) ON CONFLICT(row) DO NOTHING`,
+    );
+    const now = new Date().toISOString();
+    this.db.transaction(() => {
+      for (const r of rows) ins.run(r.row, null, JSON.stringify({ title: 'Invalid row', detail: r.issues }), now);
     })();
   }
 

@@ -119,3 +119,20 @@ export async function scanFile(path: string, opts: ScanOptions): Promise<ScanRes
   result.totals = sortedTotals(totals);
   return result;
 }
+
+/** The valid rows of a file whose hash is known, in order, with their real ref_ids (the pass that sends). */
+export async function* validRows(path: string, format: BatchFormat, fileHash: string, defaultProfileId?: string): AsyncGenerator<BatchRow> {
+  const validator = new RowValidator({ defaultProfileId, deriveRefId: (row) => deriveRefId(fileHash, row) });
+  const hash = createHash('sha256');
+  for await (const rec of readRecords(path, format, (b) => hash.update(b))) {
+    if ('header' in rec) {
+      validator.header(rec.header, rec.line);
+      continue;
+    }
+    const { row } = validator.check(rec);
+    if (row) yield row;
+  }
+  if (hash.digest('hex') !== fileHash) {
+    throw new FileError('the file changed while the batch was running; rows sent so far are in the journal');
+  }
+}

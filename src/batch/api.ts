@@ -1,0 +1,72 @@
+// What the batch engine needs from the service, and its adapter over the CLI's API client: every answer sorted into
+// done, refused (final), retry (throttled, 5xx, no answer) or fatal (nothing else can succeed either).
+import {
+  problemName, type CreateCryptoWithdrawalRequest, type CryptoWithdrawalFee, type Problem, type Transfer,
+} from '../api/index.js';
+import type { ApiClient } from '../client/api.js';
+
+export type SendResult =
+  | { kind: 'created' | 'exists'; transfer: Transfer }
+  | { kind: 'refused'; problem: Problem }
+  | { kind: 'retry'; problem: Problem; throttled: boolean }
+  | { kind: 'fatal'; error: Error };
+
+export type QuoteResult =
+  | { kind: 'quote'; quote: CryptoWithdrawalFee }
+  | { kind: 'refused'; problem: Problem }
+  | { kind: 'retry'; problem: Problem; throttled: boolean }
+  | { kind: 'fatal'; error: Error };
+
+export interface BatchApi {
+  createWithdrawal(body: CreateCryptoWithdrawalRequest): Promise<SendResult>;
+  quoteFee(body: { asset: string; destination_address: string; crypto_network: string; amount?: string; total?: string }): Promise<QuoteResult>;
+  /** The transfers with these ids (at most 100). */
+  transfers(ids: string[]): Promise<Transfer[]>;
+}
+
+/** Sorts anything the client threw into the three ways a batch goes on. */
+export function classify(e: unknown): { kind: 'refused'; problem: Problem } | { kind: 'retry'; problem: Problem; throttled: boolean } | { kind: 'fatal'; error: Error } {
+  const err = e as { category?: string; problem?: Problem; message?: string };
+  if (err?.category === 'network') {
+    return { kind: 'retry', throttled: false, problem: { type: 'about:blank', title: 'No answer', status: 0, detail: err.message } };
+  }
+  const p = err?.problem;
+  if (!p) return { kind: 'fatal', error: e instanceof Error ? e : new Error(String(e)) };
+  if (err.category === 'auth') return { kind: 'fatal', error: e as Error };
+  if (p.status === 429) return { kind: 'retry', throttled: true, problem: p };
+  if (p.status >= 500) return { kind: 'retry', throttled: false, problem: p };
+  if (p.status === 409 && problemName(p) === 'already-exists') {
+    // The client accepts a 409 only when the existing transfer matches the row; this one does not.
+    const existing = (p.meta as { existing?: { id?: string } } | undefined)?.existing;
+    return {
+      kind: 'refused',
+      problem: { ...p, detail: `the ref_id is already used by a different withdrawal${existing?.id ? ` (transfer ${existing.id})` : ''}` },
+    };
+  }
+  return { kind: 'refused', problem: p };
+}
+
+export function clientBatchApi(client: ApiClient): BatchApi {
+  return {
+    async createWithdrawal(body) {
+      try {
+        const r = await client.call<Transfer>('createCryptoWithdrawal', { body });
+        return { kind: r.alreadySubmitted ? 'exists' : 'created', transfer: r.data };
+      } catch (e) {
+        return classify(e);
+      }
+    },
+    async quoteFee(body) {
+      try {
+        const r = await client.call<CryptoWithdrawalFee>('createCryptoWithdrawalFee', { body });
+        return { kind: 'quote', quote: r.data };
+      } catch (e) {
+        return classify(e);
+      }
+    },
+    async transfers(ids) {
+      const r = await client.call<{ items?: Transfer[] }>('listTransfers', { query: { ids, limit: String(Math.max(ids.length, 1)) } });
+      return r.data.items ?? [];
+    },
+  };
+}

@@ -1,0 +1,169 @@
+// The batch report (every row with its transfer id and status), the progress bar, and the exit code of a batch.
+import type { Problem } from '../api/index.js';
+import type { Journal, JournalRow, RowState } from './journal.js';
+import type { Progress } from './runner.js';
+
+export interface ReportRow {
+  row: number;
+  ref_id: string | null;
+  /** created, already submitted, failed, invalid, not sent (interrupted), unknown (no answer after retries). */
+  result: string;
+  transfer_id: string | null;
+  status: string | null;
+  asset: string | null;
+  crypto_network: string | null;
+  amount: string | null;
+  fee: string | null;
+  total: string | null;
+  destination_address: string | null;
+  problem: string | null;
+}
+
+export const REPORT_COLUMNS = [
+  { key: 'row' },
+  { key: 'ref_id', kind: 'id' as const },
+  { key: 'result' },
+  { key: 'transfer_id', kind: 'id' as const },
+  { key: 'status', kind: 'status' as const },
+  { key: 'asset' },
+  { key: 'crypto_network', header: 'network' },
+  { key: 'amount', kind: 'amount' as const },
+  { key: 'fee', kind: 'amount' as const },
+  { key: 'total', kind: 'amount' as const },
+  { key: 'destination_address', header: 'destination' },
+  { key: 'problem' },
+];
+
+export function problemText(json: string | null): string | null {
+  if (!json) return null;
+  try {
+    const p = JSON.parse(json) as Problem;
+    return [p.title, p.detail].filter(Boolean).join(': ') + (p.status ? ` (${p.status})` : '');
+  } catch {
+    return json;
+  }
+}
+
+const RESULT: Record<RowState, string> = {
+  planned: 'not sent',
+  sent: 'not sent',
+  unknown: 'unknown',
+  succeeded: 'created',
+  failed: 'failed',
+  invalid: 'invalid',
+};
+
+export function reportRow(j: JournalRow): ReportRow {
+  return {
+    row: j.row,
+    ref_id: j.ref_id,
+    result: j.state === 'succeeded' && j.outcome ? j.outcome : j.state === 'sent' ? 'not sent (interrupted)' : RESULT[j.state],
+    transfer_id: j.transfer_id,
+    status: j.status,
+    asset: j.asset,
+    crypto_network: j.crypto_network,
+    amount: j.amount ?? j.req_amount,
+    fee: j.fee,
+    total: j.total ?? j.req_total,
+    destination_address: j.destination_address,
+    problem: problemText(j.problem),
+  };
+}
+
+export function* reportRows(journal: Journal): Generator<ReportRow> {
+  for (const j of journal.all()) yield reportRow(j);
+}
+
+export interface Outcome {
+  rows: number;
+  created: number;
+  alreadySubmitted: number;
+  failed: number;
+  invalid: number;
+  notSent: number;
+  /** A transfer exists for the row (created now or before). */
+  withTransfer: number;
+}
+
+export function outcomeOf(journal: Journal): Outcome {
+  const o: Outcome = { rows: 0, created: 0, alreadySubmitted: 0, failed: 0, invalid: 0, notSent: 0, withTransfer: 0 };
+  for (const j of journal.all()) {
+    o.rows++;
+    if (j.transfer_id) o.withTransfer++;
+    if (j.state === 'succeeded') {
+      if (j.outcome === 'already submitted') o.alreadySubmitted++;
+      else o.created++;
+    } else if (j.state === 'failed') o.failed++;
+    else if (j.state === 'invalid') o.invalid++;
+    else o.notSent++;
+  }
+  return o;
+}
+
+/** 0 every row succeeded; 7 no row has a transfer; 6 some rows failed, were invalid or were left unsent. */
+export function exitCodeOf(o: Outcome): 0 | 6 | 7 {
+  if (o.withTransfer === 0) return 7;
+  if (o.failed || o.invalid || o.notSent) return 6;
+  return 0;
+}
+
+export function outcomeLine(o: Outcome): string {
+  const parts = [`${o.created} created`];
+  if (o.alreadySubmitted) parts.push(`${o.alreadySubmitted} already submitted`);
+  if (o.failed) parts.push(`${o.failed} failed`);
+  if (o.invalid) parts.push(`${o.invalid} invalid (skipped)`);
+  if (o.notSent) parts.push(`${o.notSent} not sent or without an answer (run again with --resume)`);
+  return `${o.rows} row${o.rows === 1 ? '' : 's'}: ${parts.join(', ')}`;
+}
+
+function clock(seconds: number): string {
+  if (!Number.isFinite(seconds)) return '--:--';
+  const s = Math.max(0, Math.round(seconds));
+  const h = Math.floor(s / 3600);
+  const m = Math.floor((s % 3600) / 60);
+  const r = s % 60;
+  return `${h ? `${h}:${String(m).padStart(2, '0')}` : String(m)}:${String(r).padStart(2, '0')}`;
+}
+
+/** One line of progress: a bar, done, succeeded, failed, rate and time left. */
+export function progressLine(p: Progress, now: number, width: number): string {
+  const elapsed = Math.max(0.001, (now - p.startedAt) / 1000);
+  const rate = p.done / elapsed;
+  const left = rate > 0 ? (p.todo - p.done) / rate : Infinity;
+  const text = ` ${p.done}/${p.todo} · ${p.succeeded} ok · ${p.failed} failed · ${rate.toFixed(1)}/s · ${clock(left)} left`;
+  const barWidth = Math.max(10, Math.min(40, width - text.length - 4));
+  const filled = p.todo ? Math.round((p.done / p.todo) * barWidth) : barWidth;
+  return `[${'#'.repeat(filled)}${'.'.repeat(barWidth - filled)}]${text}`;
+}
+
+/** Redraws the progress line on a terminal at most ten times a second; does nothing elsewhere. */
+export class ProgressBar {
+  private last = 0;
+  private shown = false;
+  constructor(
+    private readonly write: ((s: string) => void) | undefined,
+    private readonly width: number,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  update(p: Progress, force = false): void {
+    if (!this.write) return;
+    const t = this.now();
+    if (!force && t - this.last < 100) return;
+    this.last = t;
+    this.shown = true;
+    this.write(`\r\u001b[2K${progressLine(p, t, this.width)}`);
+  }
+
+  /** A line that is not progress (waiting for transfers, and so on). */
+  status(text: string): void {
+    if (!this.write) return;
+    this.shown = true;
+    this.write(`\r\u001b[2K${text}`);
+  }
+
+  clear(): void {
+    if (this.write && this.shown) this.write('\r\u001b[2K');
+    this.shown = false;
+  }
+}
