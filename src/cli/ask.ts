@@ -1,0 +1,38 @@
+// Prompts for the service's values (select lists for enumerations, validated inputs), shared by commands.
+import {
+  ADDRESS_FORMATS, ASSETS, CRYPTO_ASSETS, CRYPTO_NETWORKS, MARKETS, PRICE_INCREMENTS, decimalPlaces, isAmountString,
+  isValidAddress, networksForAsset, dec, type CryptoNetwork, type Market, type PriceIncrement,
+} from '../api/index.js';
+import { need, type Prompter } from './prompt.js';
+
+export const askAsset = (pr: Prompter, v?: string, flag = '--asset') =>
+  need(pr, flag, v, () => pr.select('Asset', CRYPTO_ASSETS.map((a) => ({ value: a, description: `networks: ${networksForAsset(a).join(', ')}` }))));
+
+/** The network: picked by itself when the asset moves on one network only. */
+export async function askNetwork(pr: Prompter, asset: string | undefined, v?: string, flag = '--network'): Promise<CryptoNetwork> {
+  const options = asset && ASSETS[asset] ? networksForAsset(asset) : [...CRYPTO_NETWORKS];
+  if (v === undefined && pr.allowed && options.length === 1) return options[0];
+  return need(pr, flag, v as CryptoNetwork | undefined, () => pr.select<CryptoNetwork>(`Network${asset ? ` for ${asset}` : ''}`, options));
+}
+
+export const askAddress = (pr: Prompter, network: string, v?: string, flag = '--address') =>
+  need(pr, flag, v, () =>
+    pr.text(`Destination address (${network})`, {
+      validate: (s) => (isValidAddress(network as CryptoNetwork, s) ? true : `not a ${network} address (such as ${ADDRESS_FORMATS[network as CryptoNetwork]?.example})`),
+    }),
+  );
+
+export function amountRule(asset: string | undefined) {
+  return (s: string): true | string => {
+    if (!isAmountString(s)) return 'a plain decimal such as 0.05';
+    if (dec(s).lte(0)) return 'must be greater than 0';
+    const d = asset ? ASSETS[asset]?.decimals : undefined;
+    if (d !== undefined && decimalPlaces(s) > d) return `at most ${d} decimals for ${asset}`;
+    return true;
+  };
+}
+
+export const askMarket = (pr: Prompter, v?: string, flag = 'MARKET') =>
+  need(pr, flag, v as Market | undefined, () => pr.select<Market>('Market', [...MARKETS]));
+
+export const askIncrement = (pr: Prompter) => pr.select<PriceIncrement>('Increment', [...PRICE_INCREMENTS], 'ONE_HOUR');

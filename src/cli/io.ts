@@ -1,0 +1,70 @@
+// The one IO object commands write through: streams, terminal facts, colour and whether prompting is allowed.
+import type { Readable, Writable } from 'node:stream';
+
+export interface IO {
+  stdin: Readable & { isTTY?: boolean };
+  stdout: Writable & { isTTY?: boolean; columns?: number };
+  stderr: Writable & { isTTY?: boolean; columns?: number };
+  /** stdout is a terminal: tables for people, relative times. */
+  stdoutTTY: boolean;
+  stdinTTY: boolean;
+  stderrTTY: boolean;
+  /** Colour escapes are allowed on stdout (NO_COLOR / FORCE_COLOR / terminal). */
+  colour: boolean;
+  /** Colour escapes are allowed on stderr. */
+  colourErr: boolean;
+  /** Terminal width for tables and charts (80 when unknown). */
+  width: number;
+  /** A person can be asked: stdin and stderr are terminals and --no-input / COINOP_NO_INPUT are not set. */
+  canPrompt: boolean;
+  out(text: string): void;
+  err(text: string): void;
+}
+
+export interface IOOptions {
+  env?: Record<string, string | undefined>;
+  noInput?: boolean;
+  noColour?: boolean;
+}
+
+function colourAllowed(env: Record<string, string | undefined>, tty: boolean, noColour: boolean): boolean {
+  if (noColour) return false;
+  // https://no-color.org: any non-empty NO_COLOR turns colour off; FORCE_COLOR=0 does too.
+  if (env.NO_COLOR) return false;
+  if (env.FORCE_COLOR !== undefined) return env.FORCE_COLOR !== '0' && env.FORCE_COLOR !== 'false';
+  if (env.TERM === 'dumb') return false;
+  return tty;
+}
+
+export function makeIO(
+  streams: { stdin: IO['stdin']; stdout: IO['stdout']; stderr: IO['stderr'] },
+  opts: IOOptions = {},
+): IO {
+  const env = opts.env ?? {};
+  const stdoutTTY = !!streams.stdout.isTTY;
+  const stderrTTY = !!streams.stderr.isTTY;
+  const stdinTTY = !!streams.stdin.isTTY;
+  const noInput = !!opts.noInput || env.COINOP_NO_INPUT === '1' || env.COINOP_NO_INPUT === 'true';
+  const envWidth = Number(env.COLUMNS);
+  const io: IO = {
+    ...streams,
+    stdoutTTY,
+    stdinTTY,
+    stderrTTY,
+    colour: colourAllowed(env, stdoutTTY, !!opts.noColour),
+    colourErr: colourAllowed(env, stderrTTY, !!opts.noColour),
+    width: streams.stdout.columns || streams.stderr.columns || (envWidth > 0 ? envWidth : 80),
+    canPrompt: stdinTTY && stderrTTY && !noInput,
+    out: (t) => void streams.stdout.write(t),
+    err: (t) => void streams.stderr.write(t),
+  };
+  return io;
+}
+
+/** Updates the decisions that depend on global flags once they are parsed. */
+export function applyFlags(io: IO, env: Record<string, string | undefined>, flags: { noInput?: boolean; noColour?: boolean }): void {
+  const fresh = makeIO(io, { env, ...flags });
+  io.colour = fresh.colour;
+  io.colourErr = fresh.colourErr;
+  io.canPrompt = fresh.canPrompt;
+}

@@ -1,0 +1,86 @@
+// The whole command tree: global options, every command group, help with examples and exit codes.
+import { Command, Option } from 'commander';
+import { FORMATS } from '../render/output.js';
+import type { CliContext } from './context.js';
+import { EXIT_CODE_HELP } from './exit-codes.js';
+import { applyFlags } from './io.js';
+import { register as registerAuth } from '../commands/auth/index.js';
+import { register as registerProfile } from '../commands/profile/index.js';
+import { register as registerWithdraw } from '../commands/withdraw/index.js';
+import { register as registerFee } from '../commands/fee/index.js';
+import { register as registerAddresses } from '../commands/addresses/index.js';
+import { register as registerSandbox } from '../commands/sandbox/index.js';
+import { register as registerPrices } from '../commands/prices/index.js';
+import { register as registerTransfers } from '../commands/transfers/index.js';
+import { register as registerApi } from '../commands/api/index.js';
+import { register as registerCompletion } from '../commands/completion/index.js';
+import { register as registerLocal } from '../commands/local/index.js';
+import { register as registerBatch } from '../commands/batch/index.js';
+
+/** Adds an Examples section to a command's --help. */
+export function examples(cmd: Command, lines: string[]): Command {
+  return cmd.addHelpText('after', `\nExamples:\n${lines.map((l) => `  $ ${l}`).join('\n')}\n`);
+}
+
+export function makeProgram(ctx: CliContext): Command {
+  const program = new Command('coinop');
+  program
+    .description('Operator CLI for crypto transfers and market data (and a local service to try it on)')
+    .version(ctx.version, '-V, --version', 'print the version')
+    .helpOption('-h, --help', 'show help')
+    .addOption(new Option('--profile <name>', 'profile to use (default: the active profile, or local)').env('COINOP_PROFILE'))
+    .addOption(new Option('-o, --output <format>', 'output format (default: table on a terminal, json when piped)').choices(FORMATS))
+    .option('--json', 'short for -o json')
+    .option('--no-input', 'never prompt; a missing value is a usage error (also COINOP_NO_INPUT=1)')
+    .option('--no-color', 'no colour (also NO_COLOR)')
+    .option('--debug', 'log every request and response to stderr (secrets redacted)')
+    .showSuggestionAfterError(true)
+    .configureHelp({ sortSubcommands: false, showGlobalOptions: true })
+    .exitOverride()
+    .configureOutput({
+      writeOut: (s) => ctx.io.out(s),
+      writeErr: (s) => ctx.io.err(s),
+      // One line; with --json / -o json main() writes the error as a JSON object instead.
+      outputError: (s, write) => {
+        if (!ctx.globals.json) write(s.replace(/\n(?!$)/g, ' '));
+      },
+    });
+  program.addHelpText(
+    'after',
+    `
+Environment:
+  COINOP_PROFILE, COINOP_CONFIG_DIR, COINOP_DATA_DIR, COINOP_NO_INPUT=1, NO_COLOR / FORCE_COLOR
+  COINOP_BASE_URL, COINOP_AUTH_URL, COINOP_WS_URL  override the profile's addresses
+  COINOP_TOKEN                                     a bearer token to use as is (no token request)
+  COINOP_CLIENT_SECRET                             the client secret for coinop login without a terminal
+
+${EXIT_CODE_HELP}
+
+Examples:
+  $ coinop prices BTCUSD
+  $ coinop withdraw --asset BTC --network BITCOIN --address 1BvBMSEYstWetqTFn5Au4m4GFg7xJaNVN2 --amount 0.01
+  $ coinop transfers list --status PENDING -o ndjson
+  $ coinop login --env sandbox --client-id ID --client-secret-stdin < secret.txt
+`,
+  );
+  program.hook('preAction', (_this, action) => {
+    const g = action.optsWithGlobals();
+    ctx.globals = { profile: g.profile, output: g.output, json: g.json, debug: g.debug, input: g.input, color: g.color };
+    applyFlags(ctx.io, ctx.env, { noInput: g.input === false, noColour: g.color === false });
+  });
+
+  registerAuth(program, ctx);
+  registerProfile(program, ctx);
+  registerWithdraw(program, ctx);
+  registerBatch(program, ctx);
+  registerFee(program, ctx);
+  registerAddresses(program, ctx);
+  registerTransfers(program, ctx);
+  registerSandbox(program, ctx);
+  registerPrices(program, ctx);
+  registerApi(program, ctx);
+  // TODO(stream engineer): import { register as registerStream } from '../commands/stream/index.js'; registerStream(program, ctx);
+  registerLocal(program, ctx);
+  registerCompletion(program, ctx);
+  return program;
+}

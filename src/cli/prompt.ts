@@ -1,0 +1,77 @@
+// Asking the operator (inquirer on stderr): only when a person can answer; otherwise a missing value is a
+// usage error that names the flag.
+import type { IO } from './io.js';
+import { usageError } from './errors.js';
+
+export interface Choice<T extends string = string> {
+  value: T;
+  name?: string;
+  description?: string;
+}
+
+type Validate = (v: string) => true | string;
+
+export class Prompter {
+  constructor(private readonly io: IO) {}
+
+  get allowed(): boolean {
+    return this.io.canPrompt;
+  }
+
+  private get context() {
+    return { input: this.io.stdin as NodeJS.ReadableStream, output: this.io.stderr as NodeJS.WritableStream };
+  }
+
+  async text(message: string, opts: { default?: string; validate?: Validate; required?: boolean } = {}): Promise<string> {
+    const { input } = await import('@inquirer/prompts');
+    const required = opts.required ?? true;
+    return input(
+      {
+        message,
+        default: opts.default,
+        required,
+        validate: (v: string) => {
+          if (!required && v === '') return true;
+          if (required && !v.trim()) return 'a value is required';
+          return opts.validate ? opts.validate(v.trim()) : true;
+        },
+      },
+      this.context,
+    ).then((v) => v.trim());
+  }
+
+  async secret(message: string): Promise<string> {
+    const { password } = await import('@inquirer/prompts');
+    return password({ message, mask: '*', validate: (v: string) => (v ? true : 'a value is required') }, this.context);
+  }
+
+  async select<T extends string>(message: string, choices: (Choice<T> | T)[], def?: T): Promise<T> {
+    const { select } = await import('@inquirer/prompts');
+    const list = choices.map((c) => (typeof c === 'string' ? { value: c, name: c } : { name: c.value, ...c }));
+    return select<T>({ message, choices: list, default: def, pageSize: 12 }, this.context);
+  }
+
+  async multi<T extends string>(message: string, choices: (Choice<T> | T)[], checked: T[] = []): Promise<T[]> {
+    const { checkbox } = await import('@inquirer/prompts');
+    const list = choices.map((c) => {
+      const o = typeof c === 'string' ? { value: c, name: c } : { name: c.value, ...c };
+      return { ...o, checked: checked.includes(o.value) };
+    });
+    return checkbox<T>({ message, choices: list, pageSize: 12 }, this.context);
+  }
+
+  async confirm(message: string, def = false): Promise<boolean> {
+    const { confirm } = await import('@inquirer/prompts');
+    return confirm({ message, default: def }, this.context);
+  }
+}
+
+/**
+ * A required value: the flag's value when given, else the operator's answer on a terminal, else a usage error
+ * naming the flag (`missing --asset`).
+ */
+export async function need<T extends string>(prompter: Prompter, flag: string, value: T | undefined, ask: () => Promise<T>): Promise<T> {
+  if (value !== undefined && value !== '') return value;
+  if (!prompter.allowed) throw usageError(`missing ${flag}`, `give ${flag}, or run on a terminal to be asked`);
+  return ask();
+}

@@ -1,0 +1,283 @@
+// The resilient market data stream client: handshake with a bearer token, subscriptions, order books kept per
+// market, and reconnection (capped backoff with jitter, resubscribe, fresh snapshots) when the connection fails.
+import WebSocket from 'ws';
+import type { ChannelAck, ChannelSpec, MarketDataPayload } from '../api/schemas.js';
+import { OrderBook } from '../market/book.js';
+
+export type StreamState = 'connecting' | 'subscribing' | 'live' | 'reconnecting' | 'stopped';
+
+/** A pushed message (SERVICE.md 6): a channel name and its payload. */
+export interface ChannelMessage {
+  channel: string;
+  payload: Record<string, unknown>;
+}
+
+/** The handshake was refused (401 or 403): retrying with the same credentials cannot help. */
+export class StreamAuthError extends Error {
+  constructor(readonly status: number, readonly detail: string) {
+    super(`stream handshake refused (${status}): ${detail}`);
+    this.name = 'StreamAuthError';
+  }
+}
+
+/** Could not connect at all after several attempts (nothing ever answered). */
+export class StreamNetworkError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'StreamNetworkError';
+  }
+}
+
+export interface StreamClientOptions {
+  url: string;
+  /** The bearer token; `refresh` asks for a new one (after a 401 with a cached token). */
+  token(refresh: boolean): Promise<string>;
+  channels: ChannelSpec[];
+  /** Keep an order book for each market_data channel. */
+  books?: boolean;
+  /** Every channel message as parsed, with its raw text (for pass-through output). */
+  onMessage?(msg: ChannelMessage, raw: string): void;
+  onState?(state: StreamState, detail?: string): void;
+  /** A channel the service refused (other than NO_EFFECT_ACTION on a resubscription). */
+  onChannelError?(ack: ChannelAck): void;
+  /** A request-level error message ({"type":"error","error":CODE}). */
+  onServiceError?(code: string): void;
+  /** Reconnect when neither heartbeat nor data arrives for this long. */
+  staleAfterMs?: number;
+  backoffBaseMs?: number;
+  backoffMaxMs?: number;
+  /** Give up (StreamNetworkError) after this many failed attempts in a row before any connection succeeded. */
+  maxInitialAttempts?: number;
+  handshakeTimeoutMs?: number;
+  now?: () => number;
+  random?: () => number;
+}
+
+/** Capped exponential backoff with "equal jitter": half fixed, half random, so clients do not reconnect in step. */
+export function backoffDelay(attempt: number, baseMs: number, maxMs: number, random: () => number): number {
+  const cap = Math.min(maxMs, baseMs * 2 ** Math.min(attempt, 30));
+  return cap / 2 + (cap / 2) * random();
+}
+
+export class StreamClient {
+  readonly books = new Map<string, OrderBook>();
+  state: StreamState = 'connecting';
+  /** Counters for views. */
+  messages = 0;
+  reconnects = 0;
+  lastMessageAt = 0;
+  lastHeartbeatAt = 0;
+  /** Local receive time minus the heartbeat's own timestamp, in ms. */
+  heartbeatLatencyMs: number | null = null;
+  lastHeartbeat: string | null = null;
+  connectedAt = 0;
+  lastError = '';
+
+  private ws: WebSocket | null = null;
+  private stopped = false;
+  private attempt = 0;
+  private everConnected = false;
+  private staleTimer: NodeJS.Timeout | null = null;
+  private retryTimer: NodeJS.Timeout | null = null;
+  private finish!: (err?: Error) => void;
+  private readonly done: Promise<void>;
+  private readonly now: () => number;
+  private readonly random: () => number;
+  /** What we ask for: the user's channels plus the heartbeat, which keeps the staleness check honest on quiet markets. */
+  private readonly wanted: ChannelSpec[];
+  readonly userWantsHeartbeat: boolean;
+
+  constructor(private readonly o: StreamClientOptions) {
+    this.now = o.now ?? Date.now;
+    this.random = o.random ?? Math.random;
+    this.userWantsHeartbeat = o.channels.some((c) => c.type === 'heartbeat');
+    this.wanted = this.userWantsHeartbeat ? o.channels : [...o.channels, { type: 'heartbeat' }];
+    if (o.books) {
+      for (const c of o.channels) if (c.type === 'market_data' && c.params?.market) this.books.set(c.params.market, new OrderBook(c.params.market, this.now));
+    }
+    this.done = new Promise<void>((resolve, reject) => {
+      this.finish = (err) => {
+        if (err) reject(err);
+        else resolve();
+      };
+    });
+  }
+
+  /** Connects and keeps connected until stop(); rejects on a refused handshake or when nothing ever answered. */
+  run(): Promise<void> {
+    void this.connect(false);
+    this.staleTimer = setInterval(() => this.checkStale(), 250);
+    return this.done;
+  }
+
+  stop(): void {
+    if (this.stopped) return;
+    this.stopped = true;
+    this.cleanupTimers();
+    this.ws?.removeAllListeners();
+    this.ws?.on('error', () => {});
+    this.ws?.terminate();
+    this.ws = null;
+    this.setState('stopped');
+    this.finish();
+  }
+
+  private fail(err: Error): void {
+    if (this.stopped) return;
+    this.stopped = true;
+    this.cleanupTimers();
+    this.ws?.removeAllListeners();
+    this.ws?.on('error', () => {});
+    this.ws?.terminate();
+    this.ws = null;
+    this.setState('stopped', err.message);
+    this.finish(err);
+  }
+
+  private cleanupTimers(): void {
+    if (this.staleTimer) clearInterval(this.staleTimer);
+    if (this.retryTimer) clearTimeout(this.retryTimer);
+    this.staleTimer = this.retryTimer = null;
+  }
+
+  private setState(s: StreamState, detail?: string): void {
+    this.state = s;
+    this.o.onState?.(s, detail);
+  }
+
+  private async connect(refreshed: boolean): Promise<void> {
+    if (this.stopped) return;
+    this.setState(this.everConnected ? 'reconnecting' : 'connecting');
+    let token: string;
+    try {
+      token = await this.o.token(refreshed);
+    } catch (e) {
+      return this.fail(e as Error);
+    }
+    if (this.stopped) return;
+    const ws = new WebSocket(this.o.url, {
+      headers: { Authorization: `Bearer ${token}` },
+      handshakeTimeout: this.o.handshakeTimeoutMs ?? 10_000,
+      perMessageDeflate: false,
+    });
+    this.ws = ws;
+    let refused = false;
+    ws.on('unexpected-response', (_req, res) => {
+      refused = true;
+      let body = '';
+      res.setEncoding('utf8');
+      res.on('data', (d: string) => (body += d.length < 2000 ? d : ''));
+      res.on('end', () => {
+        const status = res.statusCode ?? 0;
+        let detail = res.statusMessage ?? '';
+        try {
+          const j = JSON.parse(body) as { detail?: string; title?: string };
+          detail = j.detail ?? j.title ?? detail;
+        } catch {
+          if (body.trim()) detail = body.trim().slice(0, 200);
+        }
+        ws.removeAllListeners();
+        ws.on('error', () => {});
+        ws.terminate();
+        if (status === 401 && !refreshed) {
+          // A cached token may have been forgotten by the service (a reset local database): one fresh token.
+          void this.connect(true);
+        } else if (status === 401 || status === 403) this.fail(new StreamAuthError(status, detail));
+        else this.scheduleReconnect(`handshake answered ${status} ${detail}`);
+      });
+    });
+    ws.on('open', () => {
+      this.connectedAt = this.now();
+      this.lastMessageAt = this.now();
+      for (const b of this.books.values()) b.reset();
+      this.setState('subscribing');
+      ws.send(JSON.stringify({ type: 'subscribe', channels: this.wanted }));
+    });
+    ws.on('message', (data, isBinary) => {
+      if (isBinary) return;
+      this.onText(data.toString());
+    });
+    ws.on('pong', () => (this.lastMessageAt = this.now()));
+    ws.on('error', (e) => {
+      this.lastError = e.message;
+    });
+    ws.on('close', (code, reason) => {
+      if (refused || this.ws !== ws) return;
+      this.scheduleReconnect(`connection closed (${code}${reason.length ? ` ${reason.toString()}` : ''}${this.lastError ? `: ${this.lastError}` : ''})`);
+    });
+  }
+
+  private scheduleReconnect(why: string): void {
+    if (this.stopped) return;
+    this.ws = null;
+    this.lastError = why;
+    const max = this.o.maxInitialAttempts ?? 5;
+    if (!this.everConnected && this.attempt + 1 >= max) {
+      return this.fail(new StreamNetworkError(`cannot connect to ${this.o.url} after ${this.attempt + 1} attempts: ${why}`));
+    }
+    const delay = backoffDelay(this.attempt++, this.o.backoffBaseMs ?? 250, this.o.backoffMaxMs ?? 10_000, this.random);
+    this.reconnects++;
+    this.setState('reconnecting', why);
+    this.retryTimer = setTimeout(() => void this.connect(false), delay);
+  }
+
+  private checkStale(): void {
+    if (!this.ws || this.ws.readyState !== WebSocket.OPEN) return;
+    const limit = this.o.staleAfterMs ?? 5000;
+    if (this.now() - this.lastMessageAt > limit) {
+      const ws = this.ws;
+      this.ws = null;
+      ws.removeAllListeners();
+      ws.on('error', () => {});
+      ws.terminate();
+      this.scheduleReconnect(`nothing received for ${Math.round(limit / 1000)} s`);
+    }
+  }
+
+  private onText(raw: string): void {
+    const now = this.now();
+    this.lastMessageAt = now;
+    let msg: Record<string, unknown>;
+    try {
+      msg = JSON.parse(raw);
+    } catch {
+      return;
+    }
+    if (typeof msg.channel === 'string') {
+      this.messages++;
+      if (this.state !== 'live') {
+        this.setState('live');
+      }
+      // Data flows: this connection works, so later failures start the backoff from the beginning.
+      this.attempt = 0;
+      this.everConnected = true;
+      const m = msg as unknown as ChannelMessage;
+      if (m.channel === 'market_data') {
+        const p = m.payload as unknown as MarketDataPayload;
+        const book = this.books.get(p?.market);
+        if (book) book.apply(p);
+      } else if (m.channel === 'heartbeat') {
+        this.lastHeartbeatAt = now;
+        const ts = (m.payload as { timestamp?: unknown })?.timestamp;
+        if (typeof ts === 'string') {
+          this.lastHeartbeat = ts;
+          const t = Date.parse(ts);
+          if (t === t) this.heartbeatLatencyMs = now - t;
+        }
+        if (!this.userWantsHeartbeat) return;
+      }
+      this.o.onMessage?.(m, raw);
+      return;
+    }
+    if (msg.type === 'subscribe' && Array.isArray(msg.channels)) {
+      this.everConnected = true;
+      if (this.state === 'subscribing') this.setState('live');
+      for (const ack of msg.channels as ChannelAck[]) {
+        // NO_EFFECT_ACTION means it is subscribed already: as good as success.
+        if (!ack.success && ack.error !== 'NO_EFFECT_ACTION') this.o.onChannelError?.(ack);
+      }
+      return;
+    }
+    if (msg.type === 'error' && typeof msg.error === 'string') this.o.onServiceError?.(msg.error);
+  }
+}

@@ -1,0 +1,175 @@
+// HTTP transport on got: one keep-alive agent, retries with capped exponential backoff and jitter (reads always,
+// POSTs only when their body carries a ref_id), Retry-After honoured, and a --debug log with secrets redacted.
+import { Agent as HttpAgent } from 'node:http';
+import { Agent as HttpsAgent } from 'node:https';
+import { CliError } from '../cli/errors.js';
+import { redactBody, redactHeaders } from './redact.js';
+
+export interface HttpRequest {
+  method: string;
+  url: string;
+  headers?: Record<string, string>;
+  /** Raw body (already serialised). */
+  body?: string;
+  /** Safe to send again: a read, or a write that carries a ref_id. */
+  retry: boolean;
+}
+
+export interface HttpResponse {
+  status: number;
+  statusText: string;
+  headers: Record<string, string | string[] | undefined>;
+  text: string;
+  /** Parsed JSON when the body is JSON, else undefined. */
+  json: unknown;
+  ms: number;
+  attempts: number;
+}
+
+export interface TransportOptions {
+  debug?: (line: string) => void;
+  /** Attempts in all, including the first. */
+  attempts?: number;
+  baseDelayMs?: number;
+  maxDelayMs?: number;
+  timeoutMs?: number;
+  userAgent?: string;
+}
+
+const RETRY_STATUS = new Set([429, 500, 502, 503, 504]);
+const NETWORK_CODES = new Set([
+  'ECONNRESET', 'ECONNREFUSED', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN', 'ENETUNREACH', 'EHOSTUNREACH',
+  'ECONNABORTED', 'ERR_GOT_REQUEST_ERROR', 'ERR_STREAM_PREMATURE_CLOSE', 'UND_ERR_SOCKET',
+]);
+
+export class Transport {
+  private readonly agents = {
+    http: new HttpAgent({ keepAlive: true, maxSockets: 16 }),
+    https: new HttpsAgent({ keepAlive: true, maxSockets: 16 }),
+  };
+  private got?: typeof import('got').default;
+  readonly opts: Required<Omit<TransportOptions, 'debug'>> & Pick<TransportOptions, 'debug'>;
+
+  constructor(opts: TransportOptions = {}) {
+    this.opts = {
+      attempts: opts.attempts ?? 4,
+      baseDelayMs: opts.baseDelayMs ?? 250,
+      maxDelayMs: opts.maxDelayMs ?? 8000,
+      timeoutMs: opts.timeoutMs ?? 30_000,
+      userAgent: opts.userAgent ?? 'coinop',
+      debug: opts.debug,
+    };
+  }
+
+  close(): void {
+    this.agents.http.destroy();
+    this.agents.https.destroy();
+  }
+
+  async send(req: HttpRequest): Promise<HttpResponse> {
+    const got = (this.got ??= (await import('got')).default);
+    const started = Date.now();
+    const max = req.retry ? this.opts.attempts : 1;
+    let lastError: unknown;
+    for (let attempt = 1; ; attempt++) {
+      const t0 = Date.now();
+      this.logRequest(req, attempt);
+      try {
+        const res = await got(req.url, {
+          method: req.method as 'GET',
+          headers: { 'user-agent': this.opts.userAgent, accept: 'application/json, application/problem+json', ...req.headers },
+          body: req.body,
+          throwHttpErrors: false,
+          retry: { limit: 0 },
+          followRedirect: false,
+          timeout: { request: this.opts.timeoutMs },
+          agent: this.agents,
+          responseType: 'text',
+        });
+        const text = res.body ?? '';
+        const out: HttpResponse = {
+          status: res.statusCode,
+          statusText: res.statusMessage ?? '',
+          headers: res.headers,
+          text,
+          json: parseJson(text),
+          ms: Date.now() - started,
+          attempts: attempt,
+        };
+        this.logResponse(out, Date.now() - t0);
+        if (attempt < max && RETRY_STATUS.has(res.statusCode)) {
+          await this.pause(attempt, retryAfterMs(res.headers['retry-after']), `HTTP ${res.statusCode}`);
+          continue;
+        }
+        return out;
+      } catch (e) {
+        lastError = e;
+        const code = (e as { code?: string }).code ?? '';
+        const timedOut = (e as { name?: string }).name === 'TimeoutError' || code === 'ETIMEDOUT';
+        this.opts.debug?.(`! ${req.method} ${req.url} failed after ${Date.now() - t0} ms: ${code || (e as Error).message}`);
+        if (!(timedOut || NETWORK_CODES.has(code))) throw e;
+        if (attempt < max) {
+          await this.pause(attempt, undefined, code);
+          continue;
+        }
+        const host = safeHost(req.url);
+        throw new CliError(
+          'network',
+          timedOut
+            ? `${host} did not answer within ${Math.round(this.opts.timeoutMs / 1000)} s${max > 1 ? ` (${max} attempts)` : ''}`
+            : `cannot reach ${host}: ${code}${max > 1 ? ` (${max} attempts)` : ''}`,
+          { hint: req.retry ? 'check the address and your connection' : 'a request without ref_id is never resent; check before trying again' },
+        );
+      }
+    }
+    void lastError;
+  }
+
+  private async pause(attempt: number, retryAfter: number | undefined, why: string): Promise<void> {
+    const cap = Math.min(this.opts.maxDelayMs, this.opts.baseDelayMs * 2 ** (attempt - 1));
+    // Full jitter spreads retries of many clients; Retry-After, when sent, is a floor (capped at a minute).
+    const jitter = Math.random() * cap;
+    const ms = retryAfter !== undefined ? Math.min(60_000, Math.max(retryAfter, jitter)) : jitter;
+    this.opts.debug?.(`  retrying after ${Math.round(ms)} ms (${why})`);
+    await new Promise((r) => setTimeout(r, ms));
+  }
+
+  private logRequest(req: HttpRequest, attempt: number): void {
+    if (!this.opts.debug) return;
+    const h = redactHeaders(req.headers ?? {});
+    this.opts.debug(`> ${req.method} ${req.url}${attempt > 1 ? ` (attempt ${attempt})` : ''}`);
+    this.opts.debug(`> headers ${JSON.stringify(h)}`);
+    if (req.body) this.opts.debug(`> body ${redactBody(req.body, req.headers?.['content-type'])}`);
+  }
+
+  private logResponse(res: HttpResponse, ms: number): void {
+    if (!this.opts.debug) return;
+    this.opts.debug(`< ${res.status} ${res.statusText} (${ms} ms)`);
+    if (res.text) this.opts.debug(`< body ${redactBody(res.text.length > 4000 ? res.text.slice(0, 4000) + '…' : res.text)}`);
+  }
+}
+
+function parseJson(text: string): unknown {
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+export function retryAfterMs(v: string | string[] | undefined): number | undefined {
+  const s = Array.isArray(v) ? v[0] : v;
+  if (!s) return undefined;
+  if (/^\d+(\.\d+)?$/.test(s.trim())) return Number(s) * 1000;
+  const t = Date.parse(s);
+  return Number.isNaN(t) ? undefined : Math.max(0, t - Date.now());
+}
+
+function safeHost(url: string): string {
+  try {
+    return new URL(url).host;
+  } catch {
+    return url;
+  }
+}

@@ -1,0 +1,51 @@
+// coinop addresses list|create: declarations; the work is in run.ts.
+import { Command, Option } from 'commander';
+import { CONVERSION_TARGET_ASSETS } from '../../api/index.js';
+import type { CliContext } from '../../cli/context.js';
+import { collect, repeat } from '../../cli/options.js';
+import { examples } from '../../cli/program.js';
+
+export function register(program: Command, ctx: CliContext): void {
+  const addresses = program.command('addresses').description('crypto deposit addresses');
+  examples(
+    addresses
+      .command('list')
+      .description('deposit addresses, filtered; --all follows every page and streams them')
+      .option('--profile-id <id>', 'service profile ids (repeatable or comma separated, at most 100)', collect)
+      .option('--identity-id <id>', 'identity ids', collect)
+      .option('--account-id <id>', 'account ids', collect)
+      .option('--id <id>', 'deposit address ids', collect)
+      .option('--ref-id <id>', 'client-specified ids', collect)
+      .option('--network <network>', 'networks, such as BITCOIN', collect)
+      .option('--created-before <time>', 'created strictly before (created_at.lt): RFC 3339 or such as 24h')
+      .option('--created-until <time>', 'created at or before (created_at.lte)')
+      .option('--created-at <time>', 'created exactly at (created_at.eq)')
+      .option('--created-from <time>', 'created at or after (created_at.gte)')
+      .option('--created-after <time>', 'created strictly after (created_at.gt)')
+      .option('--limit <n>', 'items per page (1 to 1000, default 100)')
+      .addOption(new Option('--order <order>', 'sort direction').choices(['DESC', 'ASC']))
+      .addOption(new Option('--order-by <key>', 'sort key').choices(['CREATED_AT']))
+      .option('--cursor <cursor>', 'start from this page cursor (next_page_cursor)')
+      .option('--all', 'every page')
+      .action(async (opts) => (await import('./run.js')).list(ctx, opts)),
+    [
+      'coinop addresses list',
+      'coinop addresses list --network BITCOIN --network ETHEREUM --limit 10',
+      'coinop addresses list --created-after 7d --order ASC --all -o ndjson',
+    ],
+  );
+  examples(
+    addresses
+      .command('create')
+      .description('create a deposit address (idempotent with --ref-id)')
+      .option('--network <network>', 'crypto network')
+      .option('--profile-id <id>', "the service's profile (default: the coinop profile's)")
+      .option('--identity-id <id>', 'identity')
+      .option('--account-id <id>', 'account')
+      .option('--ref-id <id>', 'client id for replay protection (default: generated and printed)')
+      .addOption(new Option('--conversion <asset>', 'convert deposits to').choices(CONVERSION_TARGET_ASSETS))
+      .option('--meta <key=value>', 'metadata pair (repeatable, at most 6)', repeat)
+      .action(async (opts) => (await import('./run.js')).create(ctx, opts)),
+    ['coinop addresses create --network BITCOIN', 'coinop addresses create --network ETHEREUM --ref-id customer-42 --meta customer=42'],
+  );
+}

@@ -1,0 +1,43 @@
+// coinop login, logout, auth status: declarations only; the work is in run.ts, loaded when a command runs.
+import { Command, Option } from 'commander';
+import type { CliContext } from '../../cli/context.js';
+import { examples } from '../../cli/program.js';
+import { ENVIRONMENTS } from '../../config/environments.js';
+
+export function register(program: Command, ctx: CliContext): void {
+  examples(
+    program
+      .command('login')
+      .description('save credentials for an environment as a profile (proves them by fetching a token first)')
+      .addOption(new Option('--env <environment>', 'environment').choices(ENVIRONMENTS))
+      .option('--client-id <id>', 'OAuth client id')
+      .option('--client-secret-stdin', 'read the client secret from stdin (or set COINOP_CLIENT_SECRET)')
+      .option('--scopes <list>', 'scopes to request, comma separated (default: all)')
+      .option('--name <profile>', 'profile name to save under (default: --profile, else the environment)')
+      .option('--profile-id <id>', "the service's profile id that withdrawals and deposit addresses use by default")
+      .option('--base-url <url>', 'API address (custom environment)')
+      .option('--auth-url <url>', 'token endpoint host (custom environment)')
+      .option('--ws-url <url>', 'stream address (custom environment)')
+      .action(async (opts) => (await import('./run.js')).login(ctx, opts)),
+    [
+      'coinop login',
+      'coinop login --env sandbox --client-id 3f2a... --client-secret-stdin < secret.txt',
+      'COINOP_CLIENT_SECRET=... coinop login --env production --client-id 3f2a... --name prod',
+    ],
+  );
+  examples(
+    program
+      .command('logout')
+      .description('forget the credentials and cached tokens of a profile')
+      .action(async () => (await import('./run.js')).logout(ctx)),
+    ['coinop logout', 'coinop logout --profile sandbox'],
+  );
+  const auth = program.command('auth').description('authentication');
+  examples(
+    auth
+      .command('status')
+      .description('profile, environment, addresses, granted scopes and token expiry (exit 4 when it cannot authenticate)')
+      .action(async () => (await import('./run.js')).status(ctx)),
+    ['coinop auth status', 'coinop auth status --json --profile sandbox'],
+  );
+}

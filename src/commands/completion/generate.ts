@@ -1,0 +1,154 @@
+// Completion scripts for bash, zsh and fish, generated from the commander tree so they never drift from it.
+import type { Command } from 'commander';
+import {
+  CRYPTO_ASSETS, CRYPTO_NETWORKS, MARKETS, PRICE_INCREMENTS, TRANSFER_STATUSES, TRANSFER_TYPES,
+} from '../../api/index.js';
+
+interface Node {
+  path: string;
+  subcommands: string[];
+  options: string[];
+  /** Values of options that take one of a known set. */
+  values: Record<string, string[]>;
+  /** Values of the first positional argument. */
+  positional: string[];
+}
+
+const OPTION_VALUES: Record<string, readonly string[]> = {
+  '--network': CRYPTO_NETWORKS,
+  '--asset': CRYPTO_ASSETS,
+  '--increment': PRICE_INCREMENTS,
+  '--status': TRANSFER_STATUSES,
+  '--type': TRANSFER_TYPES,
+};
+const POSITIONAL_VALUES: Record<string, readonly string[]> = {
+  prices: MARKETS,
+  api: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
+};
+
+function walk(cmd: Command, path: string, globals: Command['options'], out: Node[]): void {
+  const options = [...globals, ...(path ? cmd.options : [])];
+  const values: Record<string, string[]> = {};
+  const flags: string[] = [];
+  for (const o of options) {
+    for (const f of [o.long, o.short]) if (f) flags.push(f);
+    const choices = o.argChoices ?? (o.long ? OPTION_VALUES[o.long] : undefined);
+    if (choices && o.long) {
+      values[o.long] = [...choices];
+      if (o.short) values[o.short] = [...choices];
+    }
+  }
+  flags.push('--help');
+  const subs = cmd.commands.filter((c) => !(c as unknown as { _hidden?: boolean })._hidden);
+  const arg = (cmd as unknown as { registeredArguments?: { argChoices?: string[] }[] }).registeredArguments?.[0];
+  out.push({
+    path,
+    subcommands: subs.map((c) => c.name()),
+    options: [...new Set(flags)],
+    values,
+    positional: [...(arg?.argChoices ?? POSITIONAL_VALUES[path] ?? [])],
+  });
+  for (const c of subs) walk(c, path ? `${path} ${c.name()}` : c.name(), globals, out);
+}
+
+export function commandTree(program: Command): Node[] {
+  const out: Node[] = [];
+  walk(program, '', program.options, out);
+  return out;
+}
+
+const HEADER = '# coinop shell completion, generated from the command tree (coinop completion SHELL). Do not edit.';
+
+function bash(nodes: Node[]): string {
+  const paths = nodes.filter((n) => n.path).map((n) => `"${n.path}"`).join('|');
+  const valueCases = new Map<string, string[]>();
+  for (const n of nodes) for (const [k, v] of Object.entries(n.values)) valueCases.set(k, v);
+  const lines = [
+    HEADER,
+    '_coinop() {',
+    '  local cur="${COMP_WORDS[COMP_CWORD]}" prev="${COMP_WORDS[COMP_CWORD-1]}" path="" w i next',
+    '  for ((i = 1; i < COMP_CWORD; i++)); do',
+    '    w="${COMP_WORDS[i]}"',
+    '    [[ $w == -* ]] && continue',
+    '    next="${path:+$path }$w"',
+    `    case "$next" in ${paths}) path="$next" ;; esac`,
+    '  done',
+    '  case "$prev" in',
+    ...[...valueCases].map(([k, v]) => `    ${k}) COMPREPLY=($(compgen -W "${v.join(' ')}" -- "$cur")); return ;;`),
+    '  esac',
+    '  local words',
+    '  if [[ $cur == -* ]]; then',
+    '    case "$path" in',
+    ...nodes.map((n) => `      "${n.path}") words="${n.options.join(' ')}" ;;`),
+    '    esac',
+    '  else',
+    '    case "$path" in',
+    ...nodes.map((n) => `      "${n.path}") words="${[...n.subcommands, ...n.positional].join(' ')}" ;;`),
+    '    esac',
+    '  fi',
+    '  COMPREPLY=($(compgen -W "$words" -- "$cur"))',
+    '}',
+    'complete -o default -F _coinop coinop',
+  ];
+  return lines.join('\n') + '\n';
+}
+
+function zsh(nodes: Node[]): string {
+  const paths = nodes.filter((n) => n.path).map((n) => `"${n.path}"`).join('|');
+  const valueCases = new Map<string, string[]>();
+  for (const n of nodes) for (const [k, v] of Object.entries(n.values)) valueCases.set(k, v);
+  const lines = [
+    '#compdef coinop',
+    HEADER,
+    '_coinop() {',
+    '  local cur="${words[CURRENT]}" prev="${words[CURRENT-1]}" path="" w next i',
+    '  local -a cands',
+    '  for ((i = 2; i < CURRENT; i++)); do',
+    '    w="${words[i]}"',
+    '    [[ $w == -* ]] && continue',
+    '    next="${path:+$path }$w"',
+    `    case "$next" in ${paths}) path="$next" ;; esac`,
+    '  done',
+    '  case "$prev" in',
+    ...[...valueCases].map(([k, v]) => `    ${k}) cands=(${v.join(' ')}); compadd -a cands; return ;;`),
+    '  esac',
+    '  if [[ $cur == -* ]]; then',
+    '    case "$path" in',
+    ...nodes.map((n) => `      "${n.path}") cands=(${n.options.join(' ')}) ;;`),
+    '    esac',
+    '  else',
+    '    case "$path" in',
+    ...nodes.map((n) => `      "${n.path}") cands=(${[...n.subcommands, ...n.positional].join(' ')}) ;;`),
+    '    esac',
+    '  fi',
+    '  compadd -a cands',
+    '}',
+    'if [[ $zsh_eval_context[-1] == loadautofunc ]]; then _coinop "$@"; else compdef _coinop coinop; fi',
+  ];
+  return lines.join('\n') + '\n';
+}
+
+function fish(nodes: Node[]): string {
+  const lines = [HEADER, 'complete -c coinop -f'];
+  const esc = (s: string) => s.replace(/'/g, "\\'");
+  for (const n of nodes) {
+    const parts = n.path ? n.path.split(' ') : [];
+    // The condition: exactly this command path has been typed, and none of its subcommands yet.
+    const cond = parts.length
+      ? `__fish_seen_subcommand_from ${parts[parts.length - 1]}${n.subcommands.length ? `; and not __fish_seen_subcommand_from ${n.subcommands.join(' ')}` : ''}`
+      : '__fish_use_subcommand';
+    const words = [...n.subcommands, ...n.positional];
+    if (words.length) lines.push(`complete -c coinop -n '${esc(cond)}' -a '${words.join(' ')}'`);
+    for (const o of n.options) {
+      if (!o.startsWith('--')) continue;
+      const v = n.values[o];
+      lines.push(`complete -c coinop -n '${esc(cond)}' -l ${o.slice(2)}${v ? ` -x -a '${v.join(' ')}'` : ''}`);
+    }
+  }
+  return lines.join('\n') + '\n';
+}
+
+export function completionScript(shell: 'bash' | 'zsh' | 'fish', program: Command): string {
+  const nodes = commandTree(program);
+  return shell === 'bash' ? bash(nodes) : shell === 'zsh' ? zsh(nodes) : fish(nodes);
+}

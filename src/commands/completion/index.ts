@@ -1,0 +1,22 @@
+// coinop completion bash|zsh|fish: declarations; the script is generated from the command tree itself.
+import { Argument, type Command } from 'commander';
+import type { CliContext } from '../../cli/context.js';
+import { examples } from '../../cli/program.js';
+
+export function register(program: Command, ctx: CliContext): void {
+  examples(
+    program
+      .command('completion')
+      .description('print a shell completion script (the same scripts are in completions/)')
+      .addArgument(new Argument('<shell>', 'shell').choices(['bash', 'zsh', 'fish']))
+      .action(async (shell: 'bash' | 'zsh' | 'fish') => {
+        const { completionScript } = await import('./generate.js');
+        ctx.io.out(completionScript(shell, program));
+      }),
+    [
+      'source <(coinop completion bash)',
+      'coinop completion zsh > "${fpath[1]}/_coinop"',
+      'coinop completion fish > ~/.config/fish/completions/coinop.fish',
+    ],
+  );
+}

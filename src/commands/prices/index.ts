@@ -1,0 +1,27 @@
+// coinop prices MARKET: declarations; the work is in run.ts.
+import type { Command } from 'commander';
+import type { CliContext } from '../../cli/context.js';
+import { examples } from '../../cli/program.js';
+
+export function register(program: Command, ctx: CliContext): void {
+  examples(
+    program
+      .command('prices')
+      .description('historical average prices of a market (a table and a chart on a terminal)')
+      .argument('[market]', 'market, such as BTCUSD (asked on a terminal when missing)')
+      .option('--increment <step>', 'time step: ONE_MINUTE … FOUR_WEEKS (default ONE_HOUR)')
+      .option('--max-points <n>', 'at most this many points, step inferred (instead of --increment)')
+      .option('--from <time>', 'range start: RFC 3339, or back from now such as 24h, 7d (default: 100 steps ago)')
+      .option('--to <time>', 'range end: RFC 3339, now, or such as 1h (default: now)')
+      .option('--limit <n>', 'points per page (1 to 1000)')
+      .option('--offset <n>', 'points to skip')
+      .option('--all', 'every page')
+      .action(async (market: string | undefined, opts) => (await import('./run.js')).prices(ctx, market, opts)),
+    [
+      'coinop prices BTCUSD',
+      'coinop prices ETHEUR --increment ONE_DAY --from 30d',
+      'coinop prices BTCUSD --max-points 50 --from 2026-01-01T00:00:00Z --to 2026-02-01T00:00:00Z -o csv',
+      'coinop prices SOLEUR --increment FIVE_MINUTES --from 24h --all -o ndjson',
+    ],
+  );
+}

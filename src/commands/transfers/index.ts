@@ -1,0 +1,59 @@
+// coinop transfers list|get|watch: declarations; the work is in run.ts.
+import { Command, Option } from 'commander';
+import { LIST_ORDERS, TRANSFER_ORDER_BY } from '../../api/index.js';
+import type { CliContext } from '../../cli/context.js';
+import { collect } from '../../cli/options.js';
+import { examples } from '../../cli/program.js';
+
+export function register(program: Command, ctx: CliContext): void {
+  const transfers = program.command('transfers').description('transfers: withdrawals, deposits and the rest');
+  const list = transfers
+    .command('list')
+    .description('transfers, filtered; --all follows every page and streams them')
+    .option('--id <id>', 'transfer ids (repeatable or comma separated)', collect)
+    .option('--ref-id <id>', 'client-specified ids', collect)
+    .option('--profile-id <id>', 'service profile ids', collect)
+    .option('--identity-id <id>', 'identity ids', collect)
+    .option('--type <type>', 'transfer types, such as CRYPTO_WITHDRAWAL', collect)
+    .option('--status <status>', 'PENDING, COMPLETED or FAILED', collect)
+    .option('--tx-hash <hash>', 'on-chain transaction hashes', collect)
+    .option('--group-id <id>', 'group ids', collect);
+  for (const [field, label] of [['created', 'created_at'], ['updated', 'updated_at']] as const) {
+    list
+      .option(`--${field}-before <time>`, `${label}.lt: RFC 3339, or back from now such as 24h`)
+      .option(`--${field}-until <time>`, `${label}.lte`)
+      .option(`--${field}-at <time>`, `${label}.eq`)
+      .option(`--${field}-from <time>`, `${label}.gte`)
+      .option(`--${field}-after <time>`, `${label}.gt`);
+  }
+  list
+    .option('--limit <n>', 'items per page (1 to 1000, default 100)')
+    .addOption(new Option('--order <order>', 'sort direction').choices(LIST_ORDERS))
+    .addOption(new Option('--order-by <key>', 'sort key').choices(TRANSFER_ORDER_BY))
+    .option('--cursor <cursor>', 'start from this page cursor')
+    .option('--all', 'every page')
+    .action(async (opts) => (await import('./run.js')).list(ctx, opts));
+  examples(list, [
+    'coinop transfers list',
+    'coinop transfers list --status PENDING --type CRYPTO_WITHDRAWAL',
+    'coinop transfers list --created-after 24h --all -o csv > today.csv',
+  ]);
+  examples(
+    transfers
+      .command('get')
+      .description('one transfer')
+      .argument('[id]', 'transfer id')
+      .option('--ref-id <id>', 'find it by its ref_id instead')
+      .action(async (id: string | undefined, opts) => (await import('./run.js')).get(ctx, id, opts)),
+    ['coinop transfers get 7a1c...', 'coinop transfers get --ref-id coinop-5e0f...'],
+  );
+  examples(
+    transfers
+      .command('watch')
+      .description('follow transfers until they end (exit 6 when one ends FAILED)')
+      .argument('<ids...>', 'transfer ids')
+      .option('--timeout <seconds>', 'give up after this long', '600')
+      .action(async (ids: string[], opts) => (await import('./run.js')).watch(ctx, ids, opts)),
+    ['coinop transfers watch 7a1c...', 'coinop transfers watch ID1 ID2 -o ndjson'],
+  );
+}

@@ -1,0 +1,44 @@
+// A lock file around read-modify-write of the store, so two coinop processes at once never lose or tear a write.
+import { closeSync, openSync, rmSync, statSync, writeFileSync, renameSync, chmodSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+
+const STALE_MS = 10_000;
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((r) => setTimeout(r, ms));
+}
+
+export async function withLock<T>(lockFile: string, fn: () => T | Promise<T>, timeoutMs = 10_000): Promise<T> {
+  const start = Date.now();
+  for (;;) {
+    try {
+      const fd = openSync(lockFile, 'wx', 0o600);
+      writeFileSync(fd, String(process.pid));
+      closeSync(fd);
+      break;
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
+      try {
+        // A crashed holder leaves its lock behind; after a while it is taken over.
+        if (Date.now() - statSync(lockFile).mtimeMs > STALE_MS) rmSync(lockFile, { force: true });
+      } catch {
+        /* gone in between: try again */
+      }
+      if (Date.now() - start > timeoutMs) throw new Error(`the configuration is locked by another coinop process (${lockFile})`);
+      await sleep(5 + Math.random() * 20);
+    }
+  }
+  try {
+    return await fn();
+  } finally {
+    rmSync(lockFile, { force: true });
+  }
+}
+
+/** Writes a file whole or not at all (temporary file and rename), readable only by the owner. */
+export function writeFileAtomic(file: string, data: string, mode = 0o600): void {
+  const tmp = `${file}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
+  writeFileSync(tmp, data, { mode });
+  chmodSync(tmp, mode);
+  renameSync(tmp, file);
+}

@@ -1,0 +1,12 @@
+// Times for people: relative ("3 min ago", "in 42 s") on a terminal, the RFC 3339 string as sent otherwise.
+
+export function relativeTime(iso: string, now: number): string {
+  const t = Date.parse(iso);
+  if (Number.isNaN(t)) return iso;
+  const d = Math.round((t - now) / 1000);
+  const a = Math.abs(d);
+  const [n, unit] =
+    a < 60 ? [a, 's'] : a < 3600 ? [Math.floor(a / 60), 'min'] : a < 86400 ? [Math.floor(a / 3600), 'h'] : a < 86400 * 60 ? [Math.floor(a / 86400), 'd'] : [Math.floor(a / (86400 * 30)), 'mo'];
+  if (a < 2) return 'just now';
+  return d < 0 ? `${n} ${unit} ago` : `in ${n} ${unit}`;
+}
