@@ -1,0 +1,87 @@
+// Test helpers for the local service: start one on an ephemeral port, get tokens, make requests.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startLocalService, type LocalService, type LocalServiceOptions } from '../../src/local/service.js';
+import { DEMO } from '../../src/local/demo.js';
+
+export { DEMO };
+
+export interface Reply<T = any> {
+  status: number;
+  headers: Headers;
+  body: T;
+}
+
+export interface Harness {
+  svc: LocalService;
+  token(client?: string, scope?: string): Promise<string>;
+  req<T = any>(method: string, path: string, opts?: { body?: unknown; token?: string | null; headers?: Record<string, string>; raw?: string }): Promise<Reply<T>>;
+  admin<T = any>(method: string, path: string, body?: unknown): Promise<Reply<T>>;
+  control<T = any>(method: string, path: string, body?: unknown): Promise<Reply<T>>;
+  close(): Promise<void>;
+}
+
+export const BTC_ADDRESS = '1BvBMSEYstWetqTFn5Au4m4GFg7xJaNVN2';
+export const ETH_ADDRESS = '0xF0Aa84466e353E5390be37FE2934301c07c19a55';
+export const DEAD_ETH_ADDRESS = '0x000000000000000000000000000000000000dEaD';
+
+export function tempDir(): { dir: string; cleanup(): void } {
+  const dir = mkdtempSync(join(tmpdir(), 'coinop-local-'));
+  return { dir, cleanup: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+export async function harness(opts: LocalServiceOptions = {}): Promise<Harness> {
+  const svc = await startLocalService({ memory: !opts.dbFile, ...opts });
+  const tokens = new Map<string, string>();
+  const token = async (client: string = DEMO.adminClientId, scope?: string) => {
+    const key = `${client} ${scope ?? ''}`;
+    let t = tokens.get(key);
+    if (!t) {
+      const form = new URLSearchParams({ grant_type: 'client_credentials', client_id: client, client_secret: DEMO.clientSecret });
+      if (scope !== undefined) form.set('scope', scope);
+      const r = await fetch(`${svc.authUrl}/oauth2/token`, { method: 'POST', body: form });
+      if (r.status !== 200) throw new Error(`token: ${r.status} ${await r.text()}`);
+      t = ((await r.json()) as { access_token: string }).access_token;
+      tokens.set(key, t);
+    }
+    return t;
+  };
+  const req = async (method: string, path: string, o: { body?: unknown; token?: string | null; headers?: Record<string, string>; raw?: string } = {}) => {
+    const headers: Record<string, string> = { ...(o.headers ?? {}) };
+    const tok = o.token === undefined ? await token() : o.token;
+    if (tok) headers.authorization = `Bearer ${tok}`;
+    let body: string | undefined = o.raw;
+    if (o.body !== undefined) {
+      body = JSON.stringify(o.body);
+      headers['content-type'] ??= 'application/json';
+    }
+    const r = await fetch(svc.baseUrl + path, { method, headers, body });
+    const text = await r.text();
+    let parsed: unknown = text;
+    try {
+      parsed = text ? JSON.parse(text) : undefined;
+    } catch {
+      /* leave text */
+    }
+    return { status: r.status, headers: r.headers, body: parsed as any };
+  };
+  return {
+    svc,
+    token,
+    req,
+    admin: (method, path, body) => req(method, path, { body }),
+    control: (method, path, body) => req(method, path, { body, token: null }),
+    close: () => svc.close(),
+  };
+}
+
+export function withdrawal(extra: Record<string, unknown> = {}): Record<string, unknown> {
+  return { profile_id: DEMO.profileId, asset: 'BTC', crypto_network: 'BITCOIN', destination_address: BTC_ADDRESS, amount: '0.01', ...extra };
+}
+
+export async function balanceOf(h: Harness, profileId: string, asset: string): Promise<string> {
+  const r = await h.control('GET', '/_local/profiles');
+  const p = (r.body.items as { id: string; balances: Record<string, string> }[]).find((x) => x.id === profileId);
+  return p?.balances[asset] ?? '0';
+}
