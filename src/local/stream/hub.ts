@@ -39,7 +39,6 @@ interface PendingSnapshot {
 
 class Connection {
   readonly subs = new Map<string, ChannelSpec>();
-  inflight = 0;
   alive = true;
   closed = false;
   /** Requests of one connection are handled in order, even when the subscription rate limit delays one. */
@@ -48,7 +47,13 @@ class Connection {
   constructor(readonly ws: WebSocket, readonly address: string, readonly clientId: string) {}
 }
 
-const frame = (obj: unknown): Buffer => Buffer.from(JSON.stringify(obj));
+/** Running average size of a sent message, to turn the buffer cap (in messages) into bytes. */
+let averageFrameBytes = 200;
+const frame = (obj: unknown): Buffer => {
+  const b = Buffer.from(JSON.stringify(obj));
+  averageFrameBytes += (b.length - averageFrameBytes) / 64;
+  return b;
+};
 
 export class StreamHub {
   readonly wss = new WebSocketServer({ noServer: true, perMessageDeflate: false, maxPayload: 64 * 1024 });
@@ -255,16 +260,17 @@ export class StreamHub {
 
   private send(conn: Connection, buf: Buffer): void {
     if (conn.closed || conn.ws.readyState !== WebSocket.OPEN) return;
-    if (conn.inflight >= this.cfg.subscriberBufferCap) {
+    // bufferedAmount counts only what the kernel has not taken yet, so a burst to a reader that keeps up is fine;
+    // a reader that stops reading fills the kernel buffers, then this queue.
+    if (conn.ws.bufferedAmount > this.cfg.subscriberBufferCap * averageFrameBytes) {
       // A slow consumer: UPSTREAM.md says the service disconnects it rather than queue without bound.
       this.slowConsumersDropped++;
       conn.ws.terminate();
       this.drop(conn);
       return;
     }
-    conn.inflight++;
     this.messagesSent++;
-    conn.ws.send(buf, { binary: false }, () => conn.inflight--);
+    conn.ws.send(buf, { binary: false });
   }
 
   /** Serialise once, send to every subscriber of the key. */
@@ -356,8 +362,15 @@ export class StreamHub {
     }
   }
 
-  get connectionCount(): number {
-    return this.conns.size;
+  /** GET /_local/stream: what the stream is doing. */
+  stats(): Record<string, unknown> {
+    return {
+      connections: this.conns.size,
+      active_markets: [...this.activeMarkets.keys()],
+      messages_sent: this.messagesSent,
+      slow_consumers_dropped: this.slowConsumersDropped,
+      paused: this.cfg.paused,
+    };
   }
 
   async close(): Promise<void> {

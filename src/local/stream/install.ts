@@ -1,4 +1,5 @@
-// Puts the market data stream on the local service's HTTP server: the WebSocket at /ws and GET /_local/books/{market}.
+// Puts the market data stream on the local service's HTTP server: the WebSocket at /ws, GET /_local/books/{market}
+// and GET /_local/stream (connections and counters).
 import type { FastifyInstance } from 'fastify';
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
@@ -31,6 +32,8 @@ export async function installStream(app: FastifyInstance, ctx: StreamContext): P
     }
     return hub.book(market as Market);
   });
+
+  app.get('/_local/stream', async () => hub.stats());
 
   return {
     hub,

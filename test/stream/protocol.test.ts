@@ -1,0 +1,294 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { LocalService } from '../../src/local/service.js';
+import { DEMO } from '../../src/local/demo.js';
+import { OrderBook, parseTimeKey, compareTime } from '../../src/market/book.js';
+import { midPriceFloat } from '../../src/market/price-model.js';
+import { defaultConfig } from '../../src/local/config.js';
+import { handshake, startService, token, TestSocket } from './helpers.js';
+
+let svc: LocalService;
+let admin: string;
+
+beforeAll(async () => {
+  svc = await startService({ messagesPerSecond: 200, heartbeatIntervalMs: 100 });
+  admin = await token(svc);
+});
+afterAll(async () => {
+  await svc?.close();
+});
+
+const md = (market: string) => ({ type: 'market_data', params: { market } });
+
+describe('handshake', () => {
+  it('answers 401 without a token or with a bad one', async () => {
+    expect((await handshake(svc.wsUrl, {})).status).toBe(401);
+    const bad = await handshake(svc.wsUrl, { Authorization: 'Bearer not-a-token' });
+    expect(bad.status).toBe(401);
+    expect(JSON.parse(bad.body)).toMatchObject({ status: 401, title: 'Unauthorized' });
+  });
+  it('answers 403 without the stream scope or off the allow list', async () => {
+    const noScope = await handshake(svc.wsUrl, { Authorization: `Bearer ${await token(svc, DEMO.adminClientId, 'exchange:historical_prices')}` });
+    expect(noScope.status).toBe(403);
+    expect(JSON.parse(noScope.body).detail).toMatch(/insufficient scopes.*exchange:read_aggregated_marketdata_stream/);
+    const readonly = await handshake(svc.wsUrl, { Authorization: `Bearer ${await token(svc, DEMO.readonlyClientId)}` });
+    expect(readonly.status).toBe(403);
+  });
+  it('accepts a token with the scope, only at /ws', async () => {
+    expect((await handshake(svc.wsUrl, { Authorization: `Bearer ${admin}` })).status).toBe(101);
+    expect((await handshake(svc.wsUrl.replace('/ws', '/other'), { Authorization: `Bearer ${admin}` })).status).toBe(404);
+  });
+});
+
+describe('requests', () => {
+  it('acknowledges each channel with success or its error', async () => {
+    const s = await TestSocket.open(svc.wsUrl, admin);
+    s.send({
+      type: 'subscribe',
+      channels: [
+        md('BTCUSD'), { type: 'heartbeat' }, { type: 'trades', params: { market: 'BTCUSD' } }, md('BADBAD'), { type: 'market_data' },
+        { type: 'execution_data', params: { market: 'ETHUSD', depth: 5 } }, { type: 'heartbeat', params: { market: 'BTCUSD' } }, 42,
+        { type: 'market_data.top_of_book', params: { market: 'ETHEUR' } },
+      ],
+    });
+    const ack = await s.next((m) => m.type === 'subscribe');
+    expect(ack.channels).toEqual([
+      { type: 'market_data', params: { market: 'BTCUSD' }, success: true },
+      { type: 'heartbeat', success: true },
+      { type: 'trades', params: { market: 'BTCUSD' }, success: false, error: 'UNKNOWN_CHANNEL' },
+      { type: 'market_data', params: { market: 'BADBAD' }, success: false, error: 'UNKNOWN_CHANNEL_PARAMS_CONFIGURATION' },
+      { type: 'market_data', success: false, error: 'UNKNOWN_CHANNEL_PARAMS_CONFIGURATION' },
+      { type: 'execution_data', params: { market: 'ETHUSD', depth: 5 }, success: false, error: 'UNKNOWN_CHANNEL_PARAMS_CONFIGURATION' },
+      { type: 'heartbeat', params: { market: 'BTCUSD' }, success: false, error: 'UNKNOWN_CHANNEL_PARAMS_CONFIGURATION' },
+      { type: '42', success: false, error: 'MALFORMED_REQUEST' },
+      { type: 'market_data.top_of_book', params: { market: 'ETHEUR' }, success: true },
+    ]);
+    s.send({ type: 'subscription_list' });
+    const list = await s.next((m) => m.type === 'subscription_list');
+    expect(list.channels).toEqual([md('BTCUSD'), { type: 'heartbeat' }, { type: 'market_data.top_of_book', params: { market: 'ETHEUR' } }]);
+    s.close();
+  });
+
+  it('answers NO_EFFECT_ACTION for a duplicate subscription and for unsubscribing what is not subscribed', async () => {
+    const s = await TestSocket.open(svc.wsUrl, admin);
+    s.send({ type: 'subscribe', channels: [{ type: 'heartbeat' }] });
+    expect((await s.next((m) => m.type === 'subscribe')).channels).toEqual([{ type: 'heartbeat', success: true }]);
+    s.send({ type: 'subscribe', channels: [{ type: 'heartbeat' }, md('LTCUSD')] });
+    expect((await s.next((m) => m.type === 'subscribe')).channels).toEqual([
+      { type: 'heartbeat', success: false, error: 'NO_EFFECT_ACTION' }, { ...md('LTCUSD'), success: true },
+    ]);
+    s.send({ type: 'unsubscribe', channels: [md('LTCUSD'), md('ETHUSD'), { type: 'nope' }] });
+    expect((await s.next((m) => m.type === 'unsubscribe')).channels).toEqual([
+      { ...md('LTCUSD'), success: true }, { ...md('ETHUSD'), success: false, error: 'NO_EFFECT_ACTION' },
+      { type: 'nope', success: false, error: 'UNKNOWN_CHANNEL' },
+    ]);
+    s.send({ type: 'subscription_list' });
+    expect((await s.next((m) => m.type === 'subscription_list')).channels).toEqual([{ type: 'heartbeat' }]);
+    // No more LTCUSD data after the acknowledgement.
+    s.messages.length = 0;
+    await new Promise((r) => setTimeout(r, 300));
+    expect(s.messages.some((m: any) => m.channel === 'market_data')).toBe(false);
+    s.close();
+  });
+
+  it('answers request-level errors for malformed requests and unknown actions', async () => {
+    const s = await TestSocket.open(svc.wsUrl, admin);
+    const err = async () => (await s.next((m) => m.type === 'error')).error;
+    for (const bad of ['{not json', '[1,2]', '"subscribe"', '{"channels":[]}', '{"type":7}', '{"type":"subscribe"}', '{"type":"subscribe","channels":{}}', '{"type":"unsubscribe","channels":[]}']) {
+      s.send(bad);
+      expect(await err(), bad).toBe('MALFORMED_REQUEST');
+    }
+    s.ws.send(Buffer.from('{"type":"subscription_list"}'), { binary: true });
+    expect(await err()).toBe('MALFORMED_REQUEST');
+    s.send({ type: 'ping' });
+    expect(await err()).toBe('UNKNOWN_ACTION');
+    s.send({ type: 'SUBSCRIBE', channels: [{ type: 'heartbeat' }] });
+    expect(await err()).toBe('UNKNOWN_ACTION');
+    // The connection stays usable.
+    s.send({ type: 'subscription_list' });
+    expect(await s.next((m) => m.type === 'subscription_list')).toEqual({ type: 'subscription_list', channels: [] });
+    s.close();
+  });
+
+  it('answers WebSocket pings with pongs', async () => {
+    const s = await TestSocket.open(svc.wsUrl, admin);
+    const pong = new Promise<string>((res) => s.ws.once('pong', (d) => res(d.toString())));
+    s.ws.ping('hello');
+    expect(await pong).toBe('hello');
+    s.close();
+  });
+});
+
+describe('channels', () => {
+  it('market_data: acknowledgement, one SNAPSHOT, then newer UPDATEs that rebuild the service book exactly', async () => {
+    const s = await TestSocket.open(svc.wsUrl, admin);
+    s.send({ type: 'subscribe', channels: [md('ETHUSD')] });
+    const first = await s.next();
+    expect(first.type).toBe('subscribe');
+    const snap = await s.next();
+    expect(snap.channel).toBe('market_data');
+    expect(snap.payload.type).toBe('SNAPSHOT');
+    expect(snap.payload.bids.length).toBeGreaterThan(10);
+    const book = new OrderBook('ETHUSD');
+    book.apply(snap.payload);
+    let updates = 0;
+    while (updates < 100) {
+      const m = await s.next((x) => x.channel === 'market_data');
+      expect(m.payload.type).toBe('UPDATE');
+      expect(compareTime(parseTimeKey(m.payload.time)!, parseTimeKey(snap.payload.time)!)).toBeGreaterThan(0);
+      for (const l of [...m.payload.bids, ...m.payload.asks]) expect(l.amount).toMatch(/^[0-9]+(\.[0-9]+)?$/);
+      book.apply(m.payload);
+      updates++;
+    }
+    expect(book.updatesDropped).toBe(0);
+    // Freeze the market, take in what is in flight, and compare level for level.
+    svc.config.stream.paused = true;
+    try {
+      const server = await (await fetch(`${svc.baseUrl}/_local/books/ETHUSD`)).json();
+      while (book.time !== server.time) book.apply((await s.next((x) => x.channel === 'market_data')).payload);
+      expect(book.toSnapshot()).toEqual(server);
+      // Best bid below best ask, and the book's mid follows the price model.
+      const bid = Number(server.bids[0].price);
+      const ask = Number(server.asks[0].price);
+      expect(bid).toBeLessThan(ask);
+      const model = midPriceFloat(svc.seed, 'ETHUSD', Date.now());
+      expect(Math.abs((bid + ask) / 2 / model - 1)).toBeLessThan(0.002);
+    } finally {
+      svc.config.stream.paused = false;
+    }
+    s.close();
+  });
+
+  it('top of book on best-price changes, trades from the book, heartbeats at the interval', async () => {
+    const s = await TestSocket.open(svc.wsUrl, admin);
+    s.send({ type: 'subscribe', channels: [{ type: 'market_data.top_of_book', params: { market: 'BTCEUR' } }, { type: 'execution_data', params: { market: 'BTCEUR' } }, { type: 'heartbeat' }, md('BTCEUR')] });
+    await s.next((m) => m.type === 'subscribe');
+    const tops: any[] = [];
+    const trades: any[] = [];
+    const beats: any[] = [];
+    let book = new OrderBook('BTCEUR');
+    while (tops.length < 4 || trades.length < 3 || beats.length < 3) {
+      const m = await s.next((x) => !!x.channel, 10_000);
+      if (m.channel === 'market_data') book.apply(m.payload);
+      if (m.channel === 'market_data.top_of_book') {
+        expect(m.payload).toMatchObject({ market: 'BTCEUR', type: 'TOP_OF_BOOK' });
+        expect(m.payload.timestamp).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{9}Z$/);
+        expect(m.payload.bids).toHaveLength(1);
+        expect(m.payload.asks).toHaveLength(1);
+        // After the first (sent on subscribing), each follows a change of a best price, and matches our book.
+        if (tops.length > 0 && book.state === 'live') {
+          const prev = tops[tops.length - 1];
+          expect(prev.bids[0].price !== m.payload.bids[0].price || prev.asks[0].price !== m.payload.asks[0].price).toBe(true);
+          expect(m.payload.bids[0]).toEqual(book.bestBid());
+          expect(m.payload.asks[0]).toEqual(book.bestAsk());
+        }
+        tops.push(m.payload);
+      }
+      if (m.channel === 'execution_data') {
+        expect(Object.keys(m.payload).sort()).toEqual(['amount', 'executed_at', 'market', 'price']);
+        expect(Number(m.payload.amount)).toBeGreaterThan(0);
+        trades.push(m.payload);
+      }
+      if (m.channel === 'heartbeat') {
+        expect(Object.keys(m.payload)).toEqual(['timestamp']);
+        expect(m.payload.timestamp).toMatch(/\.\d{9}Z$/);
+        beats.push(m.payload);
+      }
+    }
+    const gap = Date.parse(beats[2].timestamp) - Date.parse(beats[1].timestamp);
+    expect(gap).toBeGreaterThanOrEqual(90);
+    expect(defaultConfig().stream.heartbeatIntervalMs).toBe(1000);
+    s.close();
+  });
+});
+
+describe('limits and faults', () => {
+  it('disconnects a subscriber whose buffer passes the cap', async () => {
+    const cap = svc.config.stream.subscriberBufferCap;
+    const rate = svc.config.stream.messagesPerSecond;
+    svc.config.stream.subscriberBufferCap = 20;
+    svc.config.stream.messagesPerSecond = 20_000;
+    try {
+      const s = await TestSocket.open(svc.wsUrl, admin);
+      s.send({ type: 'subscribe', channels: [md('SOLEUR'), { type: 'execution_data', params: { market: 'SOLEUR' } }] });
+      await s.next((m) => m.type === 'subscribe');
+      const stats = async () => (await (await fetch(`${svc.baseUrl}/_local/stream`)).json()) as { slow_consumers_dropped: number; connections: number };
+      const before = (await stats()).slow_consumers_dropped;
+      // A reader that keeps up is not dropped by a burst.
+      await s.next((m) => m.channel === 'execution_data');
+      expect((await stats()).slow_consumers_dropped).toBe(before);
+      // Stop reading: the kernel buffers fill, then the service's queue for us, and it lets us go.
+      (s.ws as any)._socket.pause();
+      const deadline = Date.now() + 30_000;
+      while ((await stats()).slow_consumers_dropped === before && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+      expect((await stats()).slow_consumers_dropped).toBe(before + 1);
+      (s.ws as any)._socket.resume();
+      await new Promise<void>((res) => (s.closed ? res() : s.ws.once('close', () => res())));
+    } finally {
+      svc.config.stream.subscriberBufferCap = cap;
+      svc.config.stream.messagesPerSecond = rate;
+    }
+  });
+
+  it('stalls heartbeats and drops connections on request', async () => {
+    const s = await TestSocket.open(svc.wsUrl, admin);
+    s.send({ type: 'subscribe', channels: [{ type: 'heartbeat' }] });
+    await s.next((m) => m.channel === 'heartbeat');
+    svc.config.stream.faults.stallHeartbeats = true;
+    try {
+      await new Promise((r) => setTimeout(r, 150));
+      s.messages.length = 0;
+      await new Promise((r) => setTimeout(r, 500));
+      expect(s.messages).toEqual([]);
+    } finally {
+      svc.config.stream.faults.stallHeartbeats = false;
+    }
+    await s.next((m) => m.channel === 'heartbeat');
+    svc.config.stream.faults.dropConnectionsEveryMs = 200;
+    try {
+      await s.next(() => false, 3000).catch((e) => expect(String(e)).toMatch(/closed/));
+      expect(s.closed).toBe(true);
+    } finally {
+      svc.config.stream.faults.dropConnectionsEveryMs = 0;
+    }
+  });
+
+  it('sends UPDATEs before the SNAPSHOT when asked, old and new', async () => {
+    svc.config.stream.faults.updatesBeforeSnapshot = true;
+    try {
+      // Someone watches first, so the market has recent UPDATEs to replay.
+      const w = await TestSocket.open(svc.wsUrl, admin);
+      w.send({ type: 'subscribe', channels: [md('LTCEUR')] });
+      await w.next((m) => m.payload?.type === 'UPDATE');
+      await new Promise((r) => setTimeout(r, 200));
+      const s = await TestSocket.open(svc.wsUrl, admin);
+      s.send({ type: 'subscribe', channels: [md('LTCEUR')] });
+      await s.next((m) => m.type === 'subscribe');
+      const before: any[] = [];
+      let snap: any;
+      for (;;) {
+        const m = await s.next((x) => x.channel === 'market_data');
+        if (m.payload.type === 'SNAPSHOT') {
+          snap = m.payload;
+          break;
+        }
+        before.push(m.payload);
+      }
+      const t = parseTimeKey(snap.time)!;
+      expect(before.some((u) => compareTime(parseTimeKey(u.time)!, t) <= 0)).toBe(true);
+      expect(before.some((u) => compareTime(parseTimeKey(u.time)!, t) > 0)).toBe(true);
+      w.close();
+      s.close();
+    } finally {
+      svc.config.stream.faults.updatesBeforeSnapshot = false;
+    }
+  });
+
+  it('GET /_local/books/{market} answers a snapshot, and 404 for an unknown market', async () => {
+    const b = await (await fetch(`${svc.baseUrl}/_local/books/PAXGUSD`)).json();
+    expect(b).toMatchObject({ market: 'PAXGUSD', type: 'SNAPSHOT' });
+    expect(b.bids.length).toBeGreaterThan(0);
+    const r = await fetch(`${svc.baseUrl}/_local/books/NOPE`);
+    expect(r.status).toBe(404);
+    expect(r.headers.get('content-type')).toMatch(/problem\+json/);
+  });
+});
