@@ -258,7 +258,10 @@ export class Store {
   // ---- whole state --------------------------------------------------------------------------------------------
   exportState(): StateExport {
     const tables = {} as StateExport['tables'];
-    for (const t of STATE_TABLES) tables[t] = this.stmt(`SELECT * FROM ${t} ORDER BY rowid`).all() as Record<string, unknown>[];
+    for (const t of STATE_TABLES) {
+      const order = t === 'balances' ? 'profile_id, asset' : 'rowid';
+      tables[t] = this.stmt(`SELECT * FROM ${t} ORDER BY ${order}`).all() as Record<string, unknown>[];
+    }
     return { version: SCHEMA_VERSION, clock_offset_ms: Number(this.getMeta('clock_offset_ms') ?? 0), tables };
   }
 
