@@ -35,6 +35,8 @@ function isoNanos(ms: number): string {
 interface PendingSnapshot {
   snapshot: Buffer;
   remaining: number;
+  /** Sent by this wall time at the latest, even if the market is quiet or paused. */
+  deadline: number;
 }
 
 class Connection {
@@ -232,7 +234,7 @@ export class StreamHub {
     // UPSTREAM.md allows UPDATEs before the SNAPSHOT: replay some already in the snapshot, then hold the snapshot
     // back while live UPDATEs (newer than it) flow.
     for (const u of this.replay.get(sim.market) ?? []) this.send(conn, u);
-    conn.pendingSnapshots.set(key, { snapshot, remaining: DELAYED_SNAPSHOT_AFTER });
+    conn.pendingSnapshots.set(key, { snapshot, remaining: DELAYED_SNAPSHOT_AFTER, deadline: performance.now() + 200 });
   }
 
   private unsubscribe(conn: Connection, c: unknown): ChannelAck {
@@ -315,6 +317,7 @@ export class StreamHub {
     const elapsed = Math.min(1000, wall - this.lastTickWall);
     this.lastTickWall = wall;
     this.maybeDropConnections(wall);
+    this.flushLateSnapshots(wall);
     if (this.cfg.paused || this.activeMarkets.size === 0) return;
     const rate = this.cfg.messagesPerSecond;
     const now = this.ctx.now();
@@ -324,6 +327,17 @@ export class StreamHub {
       this.carry.set(market, due - n);
       const sim = this.market(market);
       for (let i = 0; i < n; i++) sim.step(now, this.events);
+    }
+  }
+
+  private flushLateSnapshots(wall: number): void {
+    for (const conn of this.conns) {
+      if (conn.pendingSnapshots.size === 0) continue;
+      for (const [key, p] of conn.pendingSnapshots) {
+        if (p.deadline > wall) continue;
+        conn.pendingSnapshots.delete(key);
+        this.send(conn, p.snapshot);
+      }
     }
   }
 

@@ -1,0 +1,120 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { LocalService } from '../../src/local/service.js';
+import { DEMO } from '../../src/local/demo.js';
+import { StreamClient, StreamAuthError, StreamNetworkError, backoffDelay } from '../../src/client/stream.js';
+import { startService, token } from './helpers.js';
+
+let svc: LocalService;
+beforeAll(async () => {
+  svc = await startService({ messagesPerSecond: 1500, heartbeatIntervalMs: 200 });
+});
+afterAll(async () => {
+  await svc?.close();
+});
+
+const until = async (cond: () => boolean | Promise<boolean>, timeoutMs: number, what: string) => {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await cond())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 25));
+  }
+};
+
+describe('stream client', () => {
+  it('keeps books equal to the service through dropped connections and UPDATEs before SNAPSHOTs', async () => {
+    const markets = ['BTCUSD', 'ETHGBP'];
+    let tokens = 0;
+    const client = new StreamClient({
+      url: svc.wsUrl,
+      token: async () => {
+        tokens++;
+        return token(svc);
+      },
+      channels: markets.map((market) => ({ type: 'market_data', params: { market } })),
+      books: true,
+      backoffBaseMs: 20,
+      backoffMaxMs: 200,
+    });
+    const states: string[] = [];
+    const origOnState = client['o'].onState;
+    client['o'].onState = (s) => {
+      states.push(s);
+      origOnState?.(s);
+    };
+    const running = client.run();
+    svc.config.stream.faults.dropConnectionsEveryMs = 600;
+    svc.config.stream.faults.updatesBeforeSnapshot = true;
+    try {
+      await until(() => client.reconnects >= 3 && [...client.books.values()].every((b) => b.updatesApplied >= 2500), 30_000, 'updates and reconnects');
+      const dropped = [...client.books.values()].reduce((n, b) => n + b.updatesDropped, 0);
+      // UPDATEs older than their SNAPSHOT arrived and were dropped, the newer ones applied.
+      expect(dropped).toBeGreaterThan(0);
+      expect([...client.books.values()].every((b) => b.snapshots >= 3)).toBe(true);
+    } finally {
+      svc.config.stream.faults.dropConnectionsEveryMs = 0;
+      svc.config.stream.faults.updatesBeforeSnapshot = false;
+      svc.config.stream.paused = true;
+    }
+    try {
+      for (const market of markets) {
+        const server = await (await fetch(`${svc.baseUrl}/_local/books/${market}`)).json();
+        const book = client.books.get(market)!;
+        await until(() => book.state === 'live' && book.time === server.time, 10_000, `the ${market} book to catch up`);
+        expect(book.toSnapshot()).toEqual(server);
+      }
+    } finally {
+      svc.config.stream.paused = false;
+      client.stop();
+      await running;
+    }
+    expect(states).toContain('reconnecting');
+    expect(tokens).toBeGreaterThanOrEqual(3);
+  });
+
+  it('reconnects when neither heartbeat nor data arrives', async () => {
+    const client = new StreamClient({ url: svc.wsUrl, token: () => token(svc), channels: [{ type: 'heartbeat' }], staleAfterMs: 600, backoffBaseMs: 20 });
+    const running = client.run();
+    try {
+      await until(() => client.lastHeartbeatAt > 0, 5000, 'a heartbeat');
+      svc.config.stream.faults.stallHeartbeats = true;
+      await until(() => client.reconnects >= 1, 5000, 'a reconnect');
+      expect(client.lastError).toMatch(/nothing received/);
+    } finally {
+      svc.config.stream.faults.stallHeartbeats = false;
+    }
+    const before = client.lastHeartbeatAt;
+    await until(() => client.lastHeartbeatAt > before && client.state === 'live', 5000, 'heartbeats again');
+    client.stop();
+    await running;
+  });
+
+  it('does not retry a refused handshake', async () => {
+    let calls = 0;
+    const readonly = new StreamClient({ url: svc.wsUrl, token: async () => (calls++, token(svc, DEMO.readonlyClientId)), channels: [{ type: 'heartbeat' }] });
+    const err = await readonly.run().catch((e) => e);
+    expect(err).toBeInstanceOf(StreamAuthError);
+    expect(err.status).toBe(403);
+    expect(calls).toBe(1);
+    // A bad token gets one fresh token (a cached one may be stale), then gives up.
+    calls = 0;
+    const bad = new StreamClient({ url: svc.wsUrl, token: async () => (calls++, 'nonsense'), channels: [{ type: 'heartbeat' }] });
+    const err2 = await bad.run().catch((e) => e);
+    expect(err2).toBeInstanceOf(StreamAuthError);
+    expect(err2.status).toBe(401);
+    expect(calls).toBe(2);
+  });
+
+  it('gives up when nothing ever answers', async () => {
+    const c = new StreamClient({ url: 'ws://127.0.0.1:1/ws', token: async () => 't', channels: [{ type: 'heartbeat' }], backoffBaseMs: 5, maxInitialAttempts: 3 });
+    const err = await c.run().catch((e) => e);
+    expect(err).toBeInstanceOf(StreamNetworkError);
+    expect(err.message).toMatch(/after 3 attempts/);
+  });
+
+  it('backs off exponentially with jitter, capped', () => {
+    expect(backoffDelay(0, 100, 1000, () => 0)).toBe(50);
+    expect(backoffDelay(0, 100, 1000, () => 1)).toBe(100);
+    expect(backoffDelay(3, 100, 1000, () => 1)).toBe(800);
+    expect(backoffDelay(20, 100, 1000, () => 0.5)).toBe(750);
+  });
+});
