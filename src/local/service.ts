@@ -53,6 +53,8 @@ interface RequestState {
   started: number;
   fault?: FaultAction;
   reason?: string;
+  /** Already in the journal (a dropped connection never reaches onResponse). */
+  journaled?: boolean;
 }
 const requestState = new WeakMap<FastifyRequest, RequestState>();
 
@@ -92,7 +94,25 @@ export async function startLocalService(opts: LocalServiceOptions = {}): Promise
     return503OnClosing: false,
     // Keep-alive connections stay open longer than a client's idle pool (got uses 4 s by default).
     keepAliveTimeout: 10_000,
+    // Long path parameters reach validation (a 400 naming the field) instead of a bare 414.
+    maxParamLength: 2000,
   });
+
+  const journalRequest = (req: FastifyRequest, status: number) => {
+    const state = requestState.get(req);
+    if (state?.journaled || req.url.startsWith('/_local/journal')) return;
+    if (state) state.journaled = true;
+    svc.journal.add({
+      time: iso(Date.now()),
+      method: req.method,
+      url: req.url,
+      status,
+      duration_ms: state ? Math.round((performance.now() - state.started) * 100) / 100 : 0,
+      ...(principalOf.get(req) ? { client_id: principalOf.get(req) } : {}),
+      ...(state?.reason ? { reason: state.reason } : {}),
+      ...(state?.fault ? { fault: state.fault } : {}),
+    });
+  };
 
   // Bodies are JSON (and form-encoded for tokens); anything else is a 415, so text/plain loses its default parser.
   app.removeContentTypeParser('text/plain');
@@ -121,6 +141,8 @@ export async function startLocalService(opts: LocalServiceOptions = {}): Promise
     state.fault = d.action;
     switch (d.action) {
       case 'reset-before':
+        state.reason = 'connection reset before handling (injected fault)';
+        journalRequest(req, 0);
         req.socket.destroy();
         return reply.hijack();
       case '429':
@@ -138,25 +160,17 @@ export async function startLocalService(opts: LocalServiceOptions = {}): Promise
 
   // A reset after the handler committed: the work is done, the answer never arrives.
   app.addHook('onSend', async (req, reply, payload) => {
-    if (requestState.get(req)?.fault === 'reset-after' && reply.statusCode < 400) {
+    const state = requestState.get(req);
+    if (state?.fault === 'reset-after' && reply.statusCode < 400) {
+      state.reason = 'connection reset after the handler committed (injected fault)';
+      journalRequest(req, reply.statusCode);
       req.socket.destroy();
     }
     return payload;
   });
 
   app.addHook('onResponse', async (req, reply) => {
-    const state = requestState.get(req);
-    if (req.url.startsWith('/_local/journal')) return;
-    svc.journal.add({
-      time: iso(Date.now()),
-      method: req.method,
-      url: req.url,
-      status: reply.statusCode,
-      duration_ms: state ? Math.round((performance.now() - state.started) * 100) / 100 : 0,
-      ...(principalOf.get(req) ? { client_id: principalOf.get(req) } : {}),
-      ...(state?.reason ? { reason: state.reason } : {}),
-      ...(state?.fault ? { fault: state.fault } : {}),
-    });
+    journalRequest(req, reply.statusCode);
   });
 
   app.setNotFoundHandler((req, reply) => {

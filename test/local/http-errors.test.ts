@@ -1,0 +1,82 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { harness, withdrawal, type Harness } from './helpers.js';
+
+let h: Harness;
+beforeAll(async () => {
+  h = await harness({ config: { bodyLimitBytes: 4096 } });
+});
+afterAll(() => h.close());
+
+const W = '/v2/transfer/crypto-withdrawals';
+
+describe('HTTP errors are problems, never a 500 for bad input', () => {
+  it('unknown route is a 404 problem', async () => {
+    const r = await h.admin('GET', '/v2/nothing/here');
+    expect(r.status).toBe(404);
+    expect(r.headers.get('content-type')).toMatch(/application\/problem\+json/);
+    expect(r.body).toMatchObject({ type: 'about:blank', title: 'Not Found', status: 404 });
+  });
+
+  it('wrong content type is 415', async () => {
+    const r = await h.req('POST', W, { raw: 'amount=1', headers: { 'content-type': 'text/plain' } });
+    expect(r.status).toBe(415);
+    expect(r.body.title).toBe('Unsupported Media Type');
+  });
+
+  it('a body over the limit is 413', async () => {
+    const r = await h.admin('POST', W, withdrawal({ memo: 'x'.repeat(5000) }));
+    expect(r.status).toBe(413);
+    expect(r.body.status).toBe(413);
+  });
+
+  it('broken JSON, empty body, missing body and non-object bodies are 400', async () => {
+    let r = await h.req('POST', W, { raw: '{"amount":', headers: { 'content-type': 'application/json' } });
+    expect(r.status).toBe(400);
+    expect(r.body.detail).toMatch(/not valid JSON/);
+    r = await h.req('POST', W, { raw: '', headers: { 'content-type': 'application/json' } });
+    expect(r.status).toBe(400);
+    r = await h.req('POST', W, {});
+    expect(r.status).toBe(400);
+    expect(r.body.detail).toBe('a JSON body is required');
+    r = await h.admin('POST', W, [1, 2]);
+    expect(r.status).toBe(400);
+    expect(r.body.detail).toBe('the body must be a JSON object');
+    r = await h.req('POST', W, { raw: '{"__proto__":{"x":1}}', headers: { 'content-type': 'application/json' } });
+    expect(r.status).toBe(400);
+  });
+
+  it('JSON with a charset is accepted', async () => {
+    const r = await h.req('POST', W, { raw: JSON.stringify(withdrawal()), headers: { 'content-type': 'application/json; charset=utf-8' } });
+    expect(r.status).toBe(200);
+  });
+
+  it('odd values anywhere never produce a 5xx', async () => {
+    const odd = [null, true, 0, -1, 1e308, '', ' ', 'x'.repeat(300), [], {}, [{}], '0x', '١٢٣', '\u0000', { a: { b: { c: [] } } }];
+    const bodies: Record<string, Record<string, unknown>> = {
+      [W]: withdrawal(),
+      '/v2/transfer/fees/crypto-withdrawal': { asset: 'BTC', crypto_network: 'BITCOIN', destination_address: '1BvBMSEYstWetqTFn5Au4m4GFg7xJaNVN2', amount: '1' },
+      '/v2/transfer/deposit-addresses': { profile_id: 'p', crypto_network: 'BITCOIN' },
+      '/v2/sandbox/fiat-deposits': { amount: '1', asset: 'USD', memo_id: 'm', fiat_network_instructions: { wire: {} } },
+    };
+    for (const [path, base] of Object.entries(bodies)) {
+      for (const key of Object.keys(base)) {
+        for (const v of odd) {
+          const r = await h.admin('POST', path, { ...base, [key]: v });
+          expect(r.status, `${path} ${key}=${JSON.stringify(v)}`).toBeLessThan(500);
+        }
+      }
+    }
+    const queries = ['limit=abc', 'limit=1&limit=2', 'ids=', 'created_at.lt=2025-13-45T00:00:00Z', 'page_cursor=%00', 'order=', 'type=', 'statuses=PENDING&statuses=x'];
+    for (const q of queries) {
+      for (const path of ['/v2/transfer/transfers', '/v2/transfer/deposit-addresses']) {
+        const r = await h.admin('GET', `${path}?${q}`);
+        expect(r.status, `${path}?${q}`).toBeLessThan(500);
+      }
+    }
+    for (const q of ['max_data_points=0', 'max_data_points=99999999999', 'increment=ONE_DAY&range.end=1900-01-01T00:00:00Z', 'increment=ONE_MINUTE&range.begin=2099-01-01T00:00:00Z', 'increment=ONE_DAY&pagination.offset=99999999']) {
+      const r = await h.admin('GET', `/v2/markets/ETHEUR/historical-prices?${q}`);
+      expect(r.status, q).toBeLessThan(500);
+    }
+    expect((await h.admin('GET', `/v2/transfer/transfers/${'x'.repeat(200)}`)).status).toBe(400);
+  });
+});
