@@ -46,7 +46,8 @@ export async function main(argv: string[]): Promise<number> {
         io.err(JSON.stringify({ error: { category: 'usage', exit_code: EXIT.usage, message: ce.message.replace(/^error: /, '') } }) + '\n');
       }
     } else {
-      code = reportError(io, asCliError(e), ctx.format() === 'json' || wantsJson(argv.slice(2)));
+      // Errors are JSON only when JSON was asked for by name, not merely because stdout is a pipe.
+      code = reportError(io, asCliError(e), !!ctx.globals.json || ctx.globals.output === 'json' || wantsJson(argv.slice(2)));
     }
   } finally {
     process.off('SIGINT', onSignal);

@@ -69,7 +69,7 @@ export class Output {
         return;
       case 'csv': {
         const cols: Column[] = columns.length ? columns : Object.keys(obj).map((key) => ({ key }));
-        this.io.out(csvRow(cols.map((c) => c.header ?? c.key)) + csvRow(cols.map((c) => getPath(obj, c.key))));
+        this.io.out(csvRow(cols.map((c) => c.key)) + csvRow(cols.map((c) => getPath(obj, c.key))));
         return;
       }
       case 'table': {
@@ -109,7 +109,7 @@ export class Output {
       if (!n) this.note(this.p.dim(opts.empty ?? 'nothing found'));
       return n;
     }
-    if (this.format === 'csv') this.io.out(csvRow(columns.map((c) => c.header ?? c.key)));
+    if (this.format === 'csv') this.io.out(csvRow(columns.map((c) => c.key)));
     if (this.format === 'json') this.io.out('[');
     for await (const item of items as AsyncIterable<Record<string, unknown>>) {
       if (this.format === 'json') this.io.out((n ? ',\n  ' : '\n  ') + JSON.stringify(item));

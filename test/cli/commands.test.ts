@@ -1,0 +1,334 @@
+// Every command end to end as a child process against the local service, output piped (JSON by default).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { BTC_ADDRESS, ETH_ADDRESS, FAILING_ETH_ADDRESS, sandbox, type Sandbox } from './helpers.js';
+import { DEMO } from '../../src/local/demo.js';
+
+let sb: Sandbox;
+beforeAll(async () => {
+  sb = await sandbox({ withdrawalSettleSeconds: 1 });
+});
+afterAll(async () => sb?.close());
+
+const json = (s: string) => JSON.parse(s);
+const balance = async (asset: string) => {
+  const { items } = await sb.control('GET', '/_local/profiles');
+  return items.find((p: { id: string }) => p.id === DEMO.profileId).balances[asset] as string;
+};
+
+describe('coinop, piped', () => {
+  it('prints the version and help with examples and exit codes', async () => {
+    const v = await sb.run(['--version']);
+    expect(v.code).toBe(0);
+    expect(v.stdout.trim()).toMatch(/^\d+\.\d+\.\d+$/);
+    const h = await sb.run(['withdraw', '--help']);
+    expect(h.code).toBe(0);
+    expect(h.stdout).toContain('Examples:');
+    expect(h.stdout).toContain('--total');
+    const top = await sb.run(['--help']);
+    expect(top.stdout).toContain('Exit codes:');
+    expect(top.stdout).toMatch(/4 {2}authentication/);
+  });
+
+  it('prices: JSON array when piped, both --increment and --max-points, CSV and NDJSON', async () => {
+    const r = await sb.run(['prices', 'BTCUSD', '--limit', '5']);
+    expect(r.code, r.stderr).toBe(0);
+    const items = json(r.stdout);
+    expect(items).toHaveLength(5);
+    expect(items[0]).toHaveProperty('average_price');
+    expect(items[0].average_price).toMatch(/^\d+\.\d{2}$/);
+    // The default range is the last 100 steps up to now: the first point is recent.
+    expect(Date.now() - Date.parse(items[0].timestamp)).toBeLessThan(101 * 3600_000);
+    const nd = await sb.run(['prices', 'ETHEUR', '--max-points', '10', '-o', 'ndjson']);
+    expect(nd.code, nd.stderr).toBe(0);
+    const lines = nd.stdout.trim().split('\n');
+    expect(lines.length).toBeGreaterThan(0);
+    expect(lines.length).toBeLessThanOrEqual(10);
+    for (const l of lines) expect(json(l)).toHaveProperty('timestamp');
+    const csv = await sb.run(['prices', 'BTCUSD', '--increment', 'ONE_DAY', '--from', '30d', '-o', 'csv']);
+    expect(csv.code, csv.stderr).toBe(0);
+    const rows = csv.stdout.trim().split('\r\n');
+    expect(rows[0]).toBe('timestamp,average_price');
+    expect(rows.length).toBeGreaterThanOrEqual(29);
+    const sent = await sb.sent();
+    const q = sent.filter((e) => e.url.includes('historical-prices'));
+    expect(q.some((e) => e.url.includes('increment=ONE_DAY') && e.url.includes('range.begin='))).toBe(true);
+    expect(q.some((e) => e.url.includes('max_data_points=10') && !e.url.includes('increment'))).toBe(true);
+  });
+
+  it('prices --all pages through with pagination.offset and returns every point once', async () => {
+    const r = await sb.run(['prices', 'BTCUSD', '--increment', 'ONE_HOUR', '--from', '2026-01-01T00:00:00Z', '--to', '2026-01-03T00:00:00Z', '--limit', '10', '--all']);
+    expect(r.code, r.stderr).toBe(0);
+    const items = json(r.stdout);
+    const ts = items.map((i: { timestamp: string }) => i.timestamp);
+    expect(new Set(ts).size).toBe(ts.length);
+    expect(items.length).toBe(47);
+    const sent = (await sb.sent()).filter((e) => e.url.includes('historical-prices'));
+    expect(sent.length).toBeGreaterThanOrEqual(5);
+    expect(sent.some((e) => e.url.includes('pagination.offset=40'))).toBe(true);
+  });
+
+  it('withdraw: generated ref_id printed, transfer as JSON, balance debited by amount plus fee', async () => {
+    const before = await balance('BTC');
+    const r = await sb.run(['withdraw', '--asset', 'BTC', '--network', 'BITCOIN', '--address', BTC_ADDRESS, '--amount', '0.01', '--meta', 'invoice=42', '--meta', 'note=a=b', '--memo', 'hello']);
+    expect(r.code, r.stderr).toBe(0);
+    const t = json(r.stdout);
+    expect(t.status).toBe('PENDING');
+    expect(t.amount).toBe('0.01');
+    expect(t.metadata).toEqual({ invoice: '42', note: 'a=b' });
+    const ref = /ref_id (coinop-[0-9a-f-]+)/.exec(r.stderr)?.[1];
+    expect(ref).toBeDefined();
+    expect(t.ref_id).toBe(ref);
+    const after = await balance('BTC');
+    const { dec } = await import('../../src/api/index.js');
+    expect(dec(before).minus(after).toFixed()).toBe(dec('0.01').plus(t.fee).toFixed());
+  });
+
+  it('withdraw twice with the same ref_id moves money once and says already submitted', async () => {
+    const args = ['withdraw', '--asset', 'ETH', '--network', 'BASE', '--address', ETH_ADDRESS, '--total', '0.5', '--ref-id', 'same-ref-1'];
+    const before = await balance('ETH');
+    const a = await sb.run(args);
+    expect(a.code, a.stderr).toBe(0);
+    const b = await sb.run(args);
+    expect(b.code, b.stderr).toBe(0);
+    expect(b.stderr).toContain('already submitted');
+    expect(json(b.stdout).id).toBe(json(a.stdout).id);
+    const { dec } = await import('../../src/api/index.js');
+    expect(dec(before).minus(await balance('ETH')).toFixed()).toBe('0.5');
+  });
+
+  it('withdraw --quote uses a guaranteed fee; --dry-run sends no withdrawal', async () => {
+    await sb.sent();
+    const d = await sb.run(['withdraw', '--asset', 'SOL', '--network', 'SOLANA', '--address', '7EcDhSYGxXyscszYEp35KHN8vvw3svAuLKTzXwCFLtV', '--amount', '2', '--quote', '--dry-run']);
+    expect(d.code, d.stderr).toBe(0);
+    const plan = json(d.stdout);
+    expect(plan.dry_run).toBe(true);
+    expect(plan.body.fee_id).toBe(plan.quote.id);
+    const sent = await sb.sent();
+    expect(sent.some((e) => e.url.includes('/crypto-withdrawals'))).toBe(false);
+    expect(sent.some((e) => e.url.includes('/fees/crypto-withdrawal'))).toBe(true);
+    const w = await sb.run(['withdraw', '--asset', 'SOL', '--network', 'SOLANA', '--address', '7EcDhSYGxXyscszYEp35KHN8vvw3svAuLKTzXwCFLtV', '--amount', '2', '--quote']);
+    expect(w.code, w.stderr).toBe(0);
+    const posted = (await sb.sent()).filter((e) => e.method === 'POST');
+    expect(posted.map((e) => e.url)).toEqual(['/v2/transfer/fees/crypto-withdrawal', '/v2/transfer/crypto-withdrawals'].filter((u) => posted.some((p) => p.url === u)));
+  });
+
+  it('withdraw --wait follows to COMPLETED (exit 0) and to FAILED (exit 6)', async () => {
+    const ok = await sb.run(['withdraw', '--asset', 'ETH', '--network', 'ETHEREUM', '--address', ETH_ADDRESS, '--amount', '0.01', '--wait']);
+    expect(ok.code, ok.stderr).toBe(0);
+    expect(json(ok.stdout).status).toBe('COMPLETED');
+    expect(ok.stderr).toMatch(/COMPLETED/);
+    const bad = await sb.run(['withdraw', '--asset', 'ETH', '--network', 'ETHEREUM', '--address', FAILING_ETH_ADDRESS, '--amount', '0.01', '--wait']);
+    expect(bad.code).toBe(6);
+    expect(json(bad.stdout).status).toBe('FAILED');
+    expect(bad.stderr).toMatch(/ended FAILED/);
+  });
+
+  it('withdraw refuses in production without a terminal and without --yes', async () => {
+    writeFileSync(join(sb.dir, 'prod-secret'), 'local-secret');
+    const login = await sb.run(['login', '--env', 'production', '--client-id', DEMO.adminClientId, '--client-secret-stdin', '--profile-id', DEMO.profileId, '--name', 'prodlike'], { input: 'local-secret\n' });
+    expect(login.code, login.stderr).toBe(0);
+    await sb.sent();
+    const r = await sb.run(['withdraw', '--profile', 'prodlike', '--asset', 'BTC', '--network', 'BITCOIN', '--address', BTC_ADDRESS, '--amount', '0.01']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/refusing to move money in production/);
+    expect((await sb.sent()).filter((e) => e.url.includes('crypto-withdrawals'))).toEqual([]);
+    const d = await sb.run(['sandbox', 'deposit', '--profile', 'prodlike', '--amount', '10.00', '--memo-id', DEMO.memoId]);
+    expect(d.code).toBe(2);
+    expect(d.stderr).toMatch(/refused against production/);
+    const y = await sb.run(['withdraw', '--profile', 'prodlike', '--asset', 'BTC', '--network', 'BITCOIN', '--address', BTC_ADDRESS, '--amount', '0.01', '--yes']);
+    expect(y.code, y.stderr).toBe(0);
+    await sb.run(['logout', '--profile', 'prodlike']);
+  });
+
+  it('fee quote: fee, amount, total and expiry', async () => {
+    const r = await sb.run(['fee', 'quote', '--asset', 'BTC', '--network', 'BITCOIN', '--address', BTC_ADDRESS, '--amount', '0.5']);
+    expect(r.code, r.stderr).toBe(0);
+    const q = json(r.stdout);
+    expect(q.fee).toBe('0.00002');
+    expect(q.asset).toBe('BTC');
+    expect(Date.parse(q.expires_at)).toBeGreaterThan(Date.now() - 5000);
+    const t = await sb.run(['fee', 'quote', '--asset', 'BTC', '--network', 'BITCOIN', '--address', BTC_ADDRESS, '--total', '0.5', '-o', 'table']);
+    expect(t.code, t.stderr).toBe(0);
+    expect(t.stdout).toMatch(/fee\s+0\.00002 BTC/);
+    expect(t.stdout).toMatch(/amount\s+0\.49998 BTC/);
+    expect(t.stdout).toMatch(/expires\s+in \d+ (s|min)/);
+  });
+
+  it('addresses create (idempotent by ref_id) and list with filters, --limit and --all streaming every page', async () => {
+    for (let i = 0; i < 7; i++) {
+      const r = await sb.run(['addresses', 'create', '--network', 'LITECOIN', '--ref-id', `ltc-${i}`, '--meta', `n=${i}`]);
+      expect(r.code, r.stderr).toBe(0);
+      expect(json(r.stdout).crypto_network).toBe('LITECOIN');
+    }
+    const again = await sb.run(['addresses', 'create', '--network', 'LITECOIN', '--ref-id', 'ltc-0']);
+    expect(again.code, again.stderr).toBe(0);
+    expect(again.stderr).toMatch(/already exists/);
+    await sb.sent();
+    const page = await sb.run(['addresses', 'list', '--network', 'LITECOIN', '--limit', '3']);
+    expect(page.code, page.stderr).toBe(0);
+    expect(json(page.stdout)).toHaveLength(3);
+    const all = await sb.run(['addresses', 'list', '--network', 'LITECOIN', '--limit', '3', '--all', '-o', 'ndjson', '--order', 'ASC']);
+    expect(all.code, all.stderr).toBe(0);
+    const lines = all.stdout.trim().split('\n').map((l) => json(l));
+    expect(lines.map((l) => l.ref_id)).toEqual(['ltc-0', 'ltc-1', 'ltc-2', 'ltc-3', 'ltc-4', 'ltc-5', 'ltc-6']);
+    const sent = await sb.sent();
+    const lists = sent.filter((e) => e.url.startsWith('/v2/transfer/deposit-addresses'));
+    expect(lists.length).toBe(4);
+    expect(lists.slice(2).every((e) => e.url.includes('page_cursor='))).toBe(true);
+    const byRef = await sb.run(['addresses', 'list', '--ref-id', 'ltc-1,ltc-2', '--created-after', '1h']);
+    expect(json(byRef.stdout).map((a: { ref_id: string }) => a.ref_id).sort()).toEqual(['ltc-1', 'ltc-2']);
+    const csv = await sb.run(['addresses', 'list', '--ref-id', 'ltc-1', '-o', 'csv']);
+    expect(csv.stdout.split('\r\n')[0]).toBe('id,crypto_network,address,conversion_target_asset,ref_id,created_at');
+  });
+
+  it('sandbox deposit from flags and from --file credits USD', async () => {
+    const before = await balance('USD');
+    const r = await sb.run(['sandbox', 'deposit', '--amount', '100.25', '--account-number', '12345678', '--routing-number', '021000021', '--bank-name', 'Test Bank']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(json(r.stdout)).toMatchObject({ initiated: true, amount: '100.25', memo_id: DEMO.memoId });
+    const file = join(sb.dir, 'wire.json');
+    writeFileSync(file, JSON.stringify({ account_number: '999', routing_details: { routing_number_type: 'ABA', routing_number: '021000021', bank_name: 'B' } }));
+    const f = await sb.run(['sandbox', 'deposit', '--amount', '0.75', '--file', file]);
+    expect(f.code, f.stderr).toBe(0);
+    const { dec } = await import('../../src/api/index.js');
+    // The deposit may settle asynchronously; the service credits on its next read.
+    let after = await balance('USD');
+    for (let i = 0; i < 20 && dec(after).minus(before).lt(101); i++) {
+      await new Promise((r) => setTimeout(r, 100));
+      after = await balance('USD');
+    }
+    expect(dec(after).minus(before).toFixed()).toBe('101');
+  });
+
+  it('transfers list, get (by id and by ref_id) and watch', async () => {
+    const w = await sb.run(['withdraw', '--asset', 'LTC', '--network', 'LITECOIN', '--address', 'LZ9tA6ovSuH5b3Kqh3f6qZQ5J7YbYtWkF8', '--amount', '1', '--ref-id', 'ltc-w-1']);
+    expect(w.code, w.stderr).toBe(0);
+    const id = json(w.stdout).id;
+    const l = await sb.run(['transfers', 'list', '--type', 'CRYPTO_WITHDRAWAL', '--limit', '2']);
+    expect(l.code, l.stderr).toBe(0);
+    expect(json(l.stdout)).toHaveLength(2);
+    const g = await sb.run(['transfers', 'get', id]);
+    expect(json(g.stdout).id).toBe(id);
+    const r = await sb.run(['transfers', 'get', '--ref-id', 'ltc-w-1']);
+    expect(json(r.stdout).id).toBe(id);
+    const watch = await sb.run(['transfers', 'watch', id]);
+    expect(watch.code, watch.stderr).toBe(0);
+    expect(json(watch.stdout)[0].status).toBe('COMPLETED');
+    const missing = await sb.run(['transfers', 'get', '00000000-0000-0000-0000-000000000000']);
+    expect(missing.code).toBe(1);
+    expect(missing.stderr.trim().split('\n')).toHaveLength(1);
+    expect(missing.stderr).toMatch(/^error: Not Found/);
+  });
+
+  it('api: raw GET with fields and --paginate, raw POST with --input', async () => {
+    const g = await sb.run(['api', 'GET', 'transfer/deposit-addresses', '-f', 'networks=LITECOIN', '-f', 'limit=2']);
+    expect(g.code, g.stderr).toBe(0);
+    const page = json(g.stdout);
+    expect(page.items).toHaveLength(2);
+    expect(page.next_page_cursor).toBeTruthy();
+    const p = await sb.run(['api', 'GET', '/v2/transfer/deposit-addresses', '-f', 'networks=LITECOIN', '-f', 'limit=2', '--paginate']);
+    expect(json(p.stdout)).toHaveLength(7);
+    const file = join(sb.dir, 'quote.json');
+    writeFileSync(file, JSON.stringify({ asset: 'BTC', crypto_network: 'BITCOIN', destination_address: BTC_ADDRESS, amount: '1' }));
+    const q = await sb.run(['api', 'POST', '/v2/transfer/fees/crypto-withdrawal', '--input', file]);
+    expect(q.code, q.stderr).toBe(0);
+    expect(json(q.stdout).fee).toBe('0.00002');
+    const bad = await sb.run(['api', 'POST', '/v2/transfer/fees/crypto-withdrawal', '-f', 'asset=BTC']);
+    expect(bad.code).toBe(1);
+    expect(json(bad.stdout).status).toBe(400);
+  });
+
+  it('login proves credentials, stores the secret owner-only, never prints it; auth status; profile list|use|show; logout', async () => {
+    const secret = 'local-secret';
+    const bad = await sb.run(['login', '--env', 'sandbox', '--client-id', DEMO.adminClientId, '--client-secret-stdin', '--name', 'wrong'], { input: 'not-the-secret' });
+    expect(bad.code).toBe(4);
+    expect(bad.stderr + bad.stdout).not.toContain('not-the-secret');
+    expect((await sb.run(['profile', 'show', 'wrong'])).code).toBe(2);
+
+    const r = await sb.run(['login', '--env', 'sandbox', '--client-id', DEMO.adminClientId, '--client-secret-stdin', '--name', 'sb', '--debug'], { input: secret + '\n' });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout + r.stderr).not.toContain(secret);
+    expect(r.stderr).toContain('[redacted]');
+    const dir = sb.env.COINOP_CONFIG_DIR;
+    expect(statSync(dir).mode & 0o777).toBe(0o700);
+    expect(statSync(join(dir, 'secrets.json')).mode & 0o777).toBe(0o600);
+    expect(statSync(join(dir, 'config.json')).mode & 0o777).toBe(0o600);
+    expect(readFileSync(join(dir, 'config.json'), 'utf8')).not.toContain(secret);
+
+    const env = { COINOP_CLIENT_SECRET: secret };
+    const viaEnv = await sb.run(['login', '--env', 'custom', '--base-url', sb.svc.baseUrl, '--client-id', DEMO.readonlyClientId, '--name', 'ro', '--scopes', 'exchange:historical_prices,transfer:read_transfer'], { env });
+    expect(viaEnv.code, viaEnv.stderr).toBe(0);
+
+    const list = await sb.run(['profile', 'list']);
+    const names = json(list.stdout).map((p: { name: string; active: boolean }) => `${p.name}${p.active ? '*' : ''}`);
+    expect(names).toEqual(expect.arrayContaining(['local', 'sb', 'ro*']));
+    expect((await sb.run(['profile', 'use', 'sb'])).code).toBe(0);
+    const show = await sb.run(['profile', 'show']);
+    expect(json(show.stdout)).toMatchObject({ name: 'sb', environment: 'sandbox', has_secret: true });
+    expect(show.stdout).not.toContain(secret);
+
+    const st = await sb.run(['auth', 'status', '--debug']);
+    expect(st.code, st.stderr).toBe(0);
+    const s = json(st.stdout);
+    expect(s.profile).toBe('sb');
+    expect(s.scopes).toContain('transfer:write_crypto_withdrawal');
+    expect(Date.parse(s.token_expires_at)).toBeGreaterThan(Date.now());
+    expect(st.stdout + st.stderr).not.toContain(secret);
+    // The token is cached: a second command asks for no new one.
+    await sb.sent();
+    await sb.run(['auth', 'status']);
+    await sb.run(['transfers', 'list', '--limit', '1']);
+    expect((await sb.sent()).filter((e) => e.url.startsWith('/oauth2'))).toEqual([]);
+    expect(statSync(join(dir, 'tokens.json')).mode & 0o777).toBe(0o600);
+
+    const lo = await sb.run(['logout']);
+    expect(lo.code).toBe(0);
+    const after = await sb.run(['auth', 'status', '--profile', 'sb']);
+    expect(after.code).toBe(2);
+    expect(existsSync(join(dir, 'secrets.json')) ? readFileSync(join(dir, 'secrets.json'), 'utf8') : '').not.toContain('"sb"');
+    await sb.run(['profile', 'use', 'local']);
+  });
+
+  it('auth status exits 4 when the profile cannot authenticate, and with a bad COINOP_TOKEN', async () => {
+    const r = await sb.run(['auth', 'status'], { env: { COINOP_TOKEN: 'bogus-token' } });
+    expect(r.code).toBe(4);
+    expect(r.stderr).toMatch(/hint: run: coinop login/);
+    const w = await sb.run(['transfers', 'list'], { env: { COINOP_TOKEN: 'bogus-token' } });
+    expect(w.code).toBe(4);
+    const j = await sb.run(['transfers', 'list', '--json'], { env: { COINOP_TOKEN: 'bogus-token' } });
+    expect(json(j.stderr.trim()).error).toMatchObject({ category: 'auth', exit_code: 4 });
+  });
+
+  it('a 401 on a cached token triggers one refresh and one retry', async () => {
+    await sb.run(['transfers', 'list', '--limit', '1']);
+    // Poison the cached token: the next command gets a 401, refreshes once and succeeds.
+    const file = join(sb.env.COINOP_CONFIG_DIR, 'tokens.json');
+    const tokens = json(readFileSync(file, 'utf8'));
+    for (const k of Object.keys(tokens)) tokens[k].accessToken = 'revoked';
+    writeFileSync(file, JSON.stringify(tokens));
+    await sb.sent();
+    const r = await sb.run(['transfers', 'list', '--limit', '1']);
+    expect(r.code, r.stderr).toBe(0);
+    const sent = await sb.sent();
+    expect(sent.map((e) => `${e.status} ${e.url.split('?')[0]}`)).toEqual(['401 /v2/transfer/transfers', '200 /oauth2/token', '200 /v2/transfer/transfers']);
+  });
+
+  it('network errors exit 5 after retries', async () => {
+    const r = await sb.run(['transfers', 'list'], { env: { COINOP_BASE_URL: 'http://127.0.0.1:9', COINOP_AUTH_URL: 'http://127.0.0.1:9' } });
+    expect(r.code).toBe(5);
+    expect(r.stderr).toMatch(/cannot reach 127\.0\.0\.1:9/);
+  });
+
+  it('completion scripts match the committed ones', async () => {
+    for (const [shell, file] of [['bash', 'coinop.bash'], ['zsh', '_coinop'], ['fish', 'coinop.fish']]) {
+      const r = await sb.run(['completion', shell]);
+      expect(r.code).toBe(0);
+      expect(r.stdout).toBe(readFileSync(join(__dirname, '../../completions', file), 'utf8'));
+    }
+    const bash = (await sb.run(['completion', 'bash'])).stdout;
+    expect(bash).toContain('"withdraw batch"');
+    expect(bash).toContain('BTCUSD');
+  });
+});

@@ -1,0 +1,90 @@
+// Test support for the CLI: a local service on an ephemeral port, coinop run as a child process against it
+// (piped, or on a pseudo-terminal rendered by @xterm/headless), and the service's journal.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { startLocalService, type LocalService } from '../../src/local/service.js';
+import type { DeepPartial, LocalConfig } from '../../src/local/config.js';
+
+export const ROOT = resolve(__dirname, '../..');
+export const BIN = join(ROOT, 'bin/coinop.js');
+
+export interface Run {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+export interface Sandbox {
+  svc: LocalService;
+  dir: string;
+  env: Record<string, string>;
+  run(args: string[], opts?: { env?: Record<string, string | undefined>; input?: string }): Promise<Run>;
+  /** Requests to the API and token endpoint since the last call (control requests left out). */
+  sent(): Promise<{ method: string; url: string; status: number; reason?: string }[]>;
+  control(method: string, path: string, body?: unknown): Promise<any>;
+  close(): Promise<void>;
+}
+
+export function runCoinop(args: string[], env: Record<string, string | undefined>, input?: string): Promise<Run> {
+  return new Promise((res, rej) => {
+    const child = spawn(process.execPath, [BIN, ...args], { env: env as NodeJS.ProcessEnv, stdio: ['pipe', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d) => (stdout += d));
+    child.stderr.on('data', (d) => (stderr += d));
+    child.on('error', rej);
+    child.on('close', (code) => res({ code: code ?? -1, stdout, stderr }));
+    child.stdin.end(input ?? '');
+  });
+}
+
+/** A clean environment: nothing of the developer's own coinop setup leaks in. */
+export function baseEnv(dir: string): Record<string, string> {
+  return {
+    PATH: process.env.PATH ?? '/usr/bin:/bin',
+    HOME: join(dir, 'home'),
+    COINOP_CONFIG_DIR: join(dir, 'config'),
+    COINOP_DATA_DIR: join(dir, 'data'),
+    COINOP_RETRY_BASE_MS: '10',
+    COINOP_POLL_MS: '100',
+    NO_COLOR: '1',
+  };
+}
+
+export async function sandbox(config: DeepPartial<LocalConfig> = {}): Promise<Sandbox> {
+  const dir = mkdtempSync(join(tmpdir(), 'coinop-cli-'));
+  const svc = await startLocalService({ port: 0, memory: true, config: { journalSize: 100_000, rateLimits: { enabled: false }, ...config } });
+  const env = { ...baseEnv(dir), COINOP_BASE_URL: svc.baseUrl, COINOP_AUTH_URL: svc.authUrl };
+  let seen = 0;
+  const control = async (method: string, path: string, body?: unknown) => {
+    const r = await fetch(svc.baseUrl + path, {
+      method,
+      headers: body !== undefined ? { 'content-type': 'application/json' } : {},
+      body: body !== undefined ? JSON.stringify(body) : undefined,
+    });
+    return r.json();
+  };
+  return {
+    svc,
+    dir,
+    env,
+    run: (args, opts = {}) => runCoinop(args, { ...env, ...opts.env }, opts.input),
+    async sent() {
+      const { items } = (await control('GET', '/_local/journal?limit=100000')) as { items: { method: string; url: string; status: number; reason?: string; time: string }[] };
+      const fresh = items.slice(seen);
+      seen = items.length;
+      return fresh.filter((e) => !e.url.startsWith('/_local'));
+    },
+    control,
+    async close() {
+      await svc.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+export const BTC_ADDRESS = '1BvBMSEYstWetqTFn5Au4m4GFg7xJaNVN2';
+export const ETH_ADDRESS = '0xF0Aa84466e353E5390be37FE2934301c07c19a55';
+export const FAILING_ETH_ADDRESS = '0x000000000000000000000000000000000000dEaD';
