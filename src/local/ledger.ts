@@ -24,7 +24,12 @@ export function transferResource(row: TransferRow): Transfer {
     t.crypto_tx_index = '0';
   }
   if (row.status === 'FAILED' && row.fails) {
-    t.status_details = { invalid_destination_address: { destination_address: t.destination_address ?? '' } };
+    t.status_details = {
+      invalid_destination_address: {
+        message: 'the destination address cannot receive this asset (local service: addresses ending in "dead" always fail)',
+        destination_address: t.destination_address ?? '',
+      },
+    };
   }
   return t;
 }

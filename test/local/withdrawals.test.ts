@@ -199,7 +199,7 @@ describe('withdrawal lifecycle', () => {
     const t = (await h.admin('GET', `/v2/transfer/transfers/${w.id}`)).body;
     expect(t.status).toBe('FAILED');
     expect(t.crypto_tx_hash).toBeUndefined();
-    expect(t.status_details).toBeDefined();
+    expect(t.status_details.invalid_destination_address).toMatchObject({ destination_address: DEAD_ETH_ADDRESS });
     expect(await balanceOf(h, DEMO.profileId, 'ETH')).toBe(before);
   });
 
