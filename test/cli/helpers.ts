@@ -8,7 +8,8 @@ import { startLocalService, type LocalService } from '../../src/local/service.js
 import type { DeepPartial, LocalConfig } from '../../src/local/config.js';
 
 export const ROOT = resolve(__dirname, '../..');
-export const BIN = join(ROOT, 'bin/coinop.js');
+// COINOP_TEST_BIN lets a developer run these tests against a private build while others rebuild dist/.
+export const BIN = process.env.COINOP_TEST_BIN ?? join(ROOT, 'bin/coinop.js');
 
 export interface Run {
   code: number;
