@@ -13,7 +13,6 @@ export function register(program: Command, ctx: CliContext): void {
     .option('--id <id>', 'transfer ids (repeatable or comma separated)', collect)
     .option('--ref-id <id>', 'client-specified ids', collect)
     .option('--profile-id <id>', 'service profile ids', collect)
-    .option('--identity-id <id>', 'identity ids', collect)
     .option('--type <type>', 'transfer types, such as CRYPTO_WITHDRAWAL', collect)
     .option('--status <status>', 'PENDING, COMPLETED or FAILED', collect)
     .option('--tx-hash <hash>', 'on-chain transaction hashes', collect)
