@@ -135,11 +135,11 @@ function alreadyExists(existing: Transfer): never {
   throw problems.alreadyExists(`a transfer with ref_id ${existing.ref_id} already exists`, { existing });
 }
 
-export function createWithdrawal(core: Core, body: CreateCryptoWithdrawalRequest): Transfer {
+export function createWithdrawal(core: Core, body: CreateCryptoWithdrawalRequest): Promise<Transfer> {
   const { store } = core;
   checkAddress(body.crypto_network, body.destination_address);
-  settleDue(core);
-  return store.immediate(() => {
+  return store.grouped(() => {
+    settleDue(core);
     if (body.ref_id !== undefined) {
       const prior = store.transferByRef(body.ref_id);
       if (prior) alreadyExists(transferResource(prior));

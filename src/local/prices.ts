@@ -43,7 +43,8 @@ function seriesCount(s: Series): number {
   return Math.max(0, s.lastK - s.firstK + 1) + (s.withNow ? 1 : 0);
 }
 
-export function historicalPrices(seed: number, market: Market, q: ListHistoricalPricesQuery, now: number) {
+/** The response body (JSON text) of a historical prices query: {market, items, total_count}. */
+export function historicalPricesJson(seed: number, market: Market, q: ListHistoricalPricesQuery, now: number): string {
   const beginGiven = q['range.begin'] !== undefined ? Date.parse(q['range.begin']) : undefined;
   const endGiven = q['range.end'] !== undefined ? Date.parse(q['range.end']) : undefined;
   const end = Math.min(endGiven ?? now, now);
@@ -78,16 +79,32 @@ export function historicalPrices(seed: number, market: Market, q: ListHistorical
 
   const total = seriesCount(series);
   const offset = q['pagination.offset'] ?? 0;
-  const limit = q['pagination.limit'] ?? 100;
-  const items: HistoricalPrice[] = [];
+  const to = Math.min(total, offset + (q['pagination.limit'] ?? 100));
   const stored = Math.max(0, series.lastK - series.firstK + 1);
-  for (let i = offset; i < Math.min(total, offset + limit); i++) {
-    if (i < stored) {
-      const t = (series.firstK + i) * series.step;
-      items.push({ average_price: cachedAverage(seed, market, t, series.step), timestamp: iso(t) });
-    } else {
-      items.push({ average_price: midPrice(seed, market, now), timestamp: iso(now) });
+  const storedTo = Math.min(to, stored);
+  const parts: string[] = [];
+  if (storedTo > offset) parts.push(storedPage(seed, market, series.step, series.firstK + offset, storedTo - offset));
+  if (to > stored && offset < to) parts.push(JSON.stringify({ average_price: midPrice(seed, market, now), timestamp: iso(now) }));
+  return `{"market":${JSON.stringify(market)},"items":[${parts.join(',')}],"total_count":${total}}`;
+}
+
+// Pages of completed periods, serialized once: the same query answers from memory (bounded size).
+const pages = new Map<string, string>();
+let pagesChars = 0;
+
+function storedPage(seed: number, market: Market, step: number, firstK: number, count: number): string {
+  const key = `${seed}|${market}|${step}|${firstK}|${count}`;
+  let page = pages.get(key);
+  if (page === undefined) {
+    const items: HistoricalPrice[] = [];
+    for (let k = firstK; k < firstK + count; k++) items.push({ average_price: cachedAverage(seed, market, k * step, step), timestamp: iso(k * step) });
+    page = JSON.stringify(items).slice(1, -1);
+    if (pagesChars + page.length > 32_000_000) {
+      pages.clear();
+      pagesChars = 0;
     }
+    pages.set(key, page);
+    pagesChars += page.length;
   }
-  return { market, items, total_count: total };
+  return page;
 }

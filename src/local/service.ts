@@ -95,7 +95,7 @@ export async function startLocalService(opts: LocalServiceOptions = {}): Promise
     // Keep-alive connections stay open longer than a client's idle pool (got uses 4 s by default).
     keepAliveTimeout: 10_000,
     // Long path parameters reach validation (a 400 naming the field) instead of a bare 414.
-    maxParamLength: 2000,
+    routerOptions: { maxParamLength: 2000 },
   });
 
   const journalRequest = (req: FastifyRequest, status: number) => {

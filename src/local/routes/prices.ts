@@ -2,11 +2,12 @@
 import type { FastifyInstance } from 'fastify';
 import { operations, type ListHistoricalPricesQuery, type Market } from '../../api/index.js';
 import { accept, type Service } from '../http.js';
-import { historicalPrices } from '../prices.js';
+import { historicalPricesJson } from '../prices.js';
 
 export function registerPrices(app: FastifyInstance, svc: Service): void {
-  app.get('/v2/markets/:market/historical-prices', async (req) => {
+  app.get('/v2/markets/:market/historical-prices', async (req, reply) => {
     const { query, params } = accept<ListHistoricalPricesQuery, never, { market: Market }>(svc, operations.listHistoricalPrices, req);
-    return historicalPrices(svc.seed, params.market, query, svc.clock.now());
+    reply.type('application/json; charset=utf-8');
+    return historicalPricesJson(svc.seed, params.market, query, svc.clock.now());
   });
 }
