@@ -48,6 +48,7 @@ export const DEPOSIT_ADDRESS_COLUMNS: Column[] = [
 ];
 
 export const PRICE_COLUMNS: Column[] = [
-  { key: 'timestamp', kind: 'time' },
+  // Absolute: in a series every row would read "3 d ago".
+  { key: 'timestamp' },
   { key: 'average_price', header: 'average price', kind: 'amount' },
 ];

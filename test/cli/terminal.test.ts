@@ -1,0 +1,120 @@
+// coinop on a real (pseudo-)terminal: prompts walk an operator through, tables, charts, colour and confirmations.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sandbox, BTC_ADDRESS, type Sandbox } from './helpers.js';
+import { KEY, Term } from './terminal.js';
+import { DEMO } from '../../src/local/demo.js';
+
+let sb: Sandbox;
+beforeAll(async () => {
+  sb = await sandbox({ withdrawalSettleSeconds: 1 });
+});
+afterAll(async () => sb?.close());
+
+const term = (args: string[], env: Record<string, string | undefined> = {}) => new Term(args, { ...sb.env, NO_COLOR: undefined, ...env });
+
+describe('coinop on a terminal', () => {
+  it('`coinop withdraw` alone walks through a withdrawal: select lists, validated input, confirmation, table', async () => {
+    await sb.sent();
+    const t = term(['withdraw']);
+    await t.waitFor('Asset');
+    t.type(KEY.enter); // BTC, first in the list
+    // BTC moves on BITCOIN only, so no network question.
+    await t.waitFor('Destination address (BITCOIN)');
+    t.type('0xnot-bitcoin' + KEY.enter);
+    await t.waitFor('not a BITCOIN address');
+    t.type('\u0015'.repeat(1));
+    for (let i = 0; i < 20; i++) t.type('\u007f');
+    t.type(BTC_ADDRESS + KEY.enter);
+    await t.waitFor('Give');
+    t.type(KEY.enter); // amount
+    await t.waitFor('Amount of BTC');
+    t.type('0.000000001' + KEY.enter);
+    await t.waitFor('at most 8 decimals');
+    for (let i = 0; i < 12; i++) t.type('\u007f');
+    t.type('0.02' + KEY.enter);
+    await t.waitFor('Send this withdrawal?');
+    const summary = t.screen();
+    for (const want of ['environment', 'local', 'profile', DEMO.profileId, 'asset', 'BTC', 'network', 'BITCOIN', 'destination', BTC_ADDRESS, 'amount', '0.02', 'fee', '0.00002 BTC', 'total', '0.02002 BTC']) {
+      expect(summary).toContain(want);
+    }
+    expect((await sb.sent()).filter((e) => e.url.includes('crypto-withdrawals'))).toEqual([]);
+    t.type('y' + KEY.enter);
+    expect(await t.exit()).toBe(0);
+    const s = t.screen();
+    expect(s).toMatch(/status\s+PENDING/);
+    expect(s).toMatch(/created\s+(just now|\d+ s ago)/);
+    expect((await sb.sent()).filter((e) => e.url.includes('crypto-withdrawals')).map((e) => Math.floor(e.status / 100))).toEqual([2]);
+  });
+
+  it('answering no at the confirmation sends nothing and exits 3', async () => {
+    await sb.sent();
+    const t = term(['withdraw', '--asset', 'ETH', '--network', 'ETHEREUM', '--address', '0xF0Aa84466e353E5390be37FE2934301c07c19a55', '--amount', '0.1']);
+    await t.waitFor('Send this withdrawal?');
+    t.type('n' + KEY.enter);
+    expect(await t.exit()).toBe(3);
+    expect(t.screen()).toContain('cancelled: nothing was sent');
+    expect((await sb.sent()).filter((e) => e.url.includes('crypto-withdrawals'))).toEqual([]);
+  });
+
+  it('prices on a terminal: a table, a line chart, the environment line; `coinop prices` alone asks for market and increment', async () => {
+    const t = term(['prices', 'BTCUSD', '--increment', 'ONE_HOUR', '--limit', '48']);
+    expect(await t.exit()).toBe(0);
+    const s = t.screen();
+    expect(s).toContain(`local · ${sb.svc.baseUrl} · profile local`);
+    expect(s).toMatch(/TIMESTAMP\s+AVERAGE PRICE/);
+    expect(s).toMatch(/\d{4}-\d\d-\d\dT\d\d:00:00.000Z\s+\d+\.\d\d/);
+    expect(s).toMatch(/[\u2801-\u28ff]/); // braille dots of the chart
+    expect(s).toContain('└──');
+    expect(t.raw).toMatch(/\u001b\[1m/); // colour (bold headers) is on: a terminal, no NO_COLOR
+
+    const ask = term(['prices']);
+    await ask.waitFor('Market');
+    ask.type(KEY.down + KEY.down + KEY.down + KEY.enter); // ETHEUR, ETHUSD, BTCEUR, BTCUSD
+    await ask.waitFor('Increment');
+    ask.type(KEY.enter); // ONE_HOUR, the default
+    expect(await ask.exit()).toBe(0);
+    expect(ask.screen()).toMatch(/BTCUSD · \d+ (of \d+ )?prices · ONE_HOUR/);
+  });
+
+  it('NO_COLOR turns colour off on a terminal; --no-input never prompts', async () => {
+    const t = term(['transfers', 'list', '--limit', '3'], { NO_COLOR: '1' });
+    expect(await t.exit()).toBe(0);
+    expect(t.raw).not.toMatch(/\u001b\[(1|2|3\d)m/);
+    expect(t.screen()).toMatch(/ID\s+STATUS\s+TYPE/);
+    const n = term(['withdraw', '--no-input']);
+    expect(await n.exit()).toBe(2);
+    expect(n.screen()).toContain('missing --asset');
+    const e = term(['withdraw'], { COINOP_NO_INPUT: '1' });
+    expect(await e.exit()).toBe(2);
+  });
+
+  it('interactive login: environment select, masked secret, scopes; the secret never appears on screen', async () => {
+    const t = term(['login', '--name', 'tty-local']);
+    await t.waitFor('Environment');
+    t.type(KEY.up + KEY.enter); // local (sandbox is preselected)
+    await t.waitFor('Client id');
+    t.type(KEY.enter); // default local-admin
+    await t.waitFor('Client secret');
+    t.type('local-secret' + KEY.enter);
+    await t.waitFor('Scopes');
+    t.type(KEY.enter);
+    expect(await t.exit()).toBe(0);
+    const s = t.screen();
+    expect(s).toContain('Logged in to local as local-admin');
+    expect(s).not.toContain('local-secret');
+    expect(s).toContain('************');
+    const st = term(['auth', 'status']);
+    expect(await st.exit()).toBe(0);
+    expect(st.screen()).toMatch(/profile\s+tty-local/);
+    await sb.run(['logout', '--profile', 'tty-local']);
+  });
+
+  it('withdraw --wait shows progress on the terminal and ends with the final transfer', async () => {
+    const t = term(['withdraw', '--asset', 'ETH', '--network', 'ETHEREUM', '--address', '0xF0Aa84466e353E5390be37FE2934301c07c19a55', '--amount', '0.1', '--yes', '--wait']);
+    expect(await t.exit()).toBe(0);
+    const s = t.screen();
+    expect(s).toMatch(/transfer [0-9a-f-]+ PENDING/);
+    expect(s).toMatch(/transfer [0-9a-f-]+ COMPLETED/);
+    expect(s).toMatch(/status\s+COMPLETED/);
+  });
+});
