@@ -5,7 +5,7 @@ _coinop() {
     w="${COMP_WORDS[i]}"
     [[ $w == -* ]] && continue
     next="${path:+$path }$w"
-    case "$next" in "login"|"logout"|"auth"|"auth status"|"profile"|"profile list"|"profile use"|"profile show"|"withdraw"|"withdraw batch"|"fee"|"fee quote"|"addresses"|"addresses list"|"addresses create"|"transfers"|"transfers list"|"transfers get"|"transfers watch"|"sandbox"|"sandbox deposit"|"prices"|"api"|"local"|"local start"|"completion") path="$next" ;; esac
+    case "$next" in "login"|"logout"|"auth"|"auth status"|"profile"|"profile list"|"profile use"|"profile show"|"withdraw"|"withdraw batch"|"fee"|"fee quote"|"addresses"|"addresses list"|"addresses create"|"transfers"|"transfers list"|"transfers get"|"transfers watch"|"sandbox"|"sandbox deposit"|"prices"|"api"|"stream"|"stream book"|"stream top"|"stream trades"|"stream heartbeat"|"local"|"local start"|"completion") path="$next" ;; esac
   done
   case "$prev" in
     --output) COMPREPLY=($(compgen -W "table json ndjson csv" -- "$cur")); return ;;
@@ -41,20 +41,25 @@ _coinop() {
       "addresses list") words="--version -V --profile --output -o --json --no-input --no-color --debug --profile-id --identity-id --account-id --id --ref-id --network --created-before --created-until --created-at --created-from --created-after --limit --order --order-by --cursor --all --help" ;;
       "addresses create") words="--version -V --profile --output -o --json --no-input --no-color --debug --network --profile-id --identity-id --account-id --ref-id --conversion --meta --help" ;;
       "transfers") words="--version -V --profile --output -o --json --no-input --no-color --debug --help" ;;
-      "transfers list") words="--version -V --profile --output -o --json --no-input --no-color --debug --id --ref-id --profile-id --identity-id --type --status --tx-hash --group-id --created-before --created-until --created-at --created-from --created-after --updated-before --updated-until --updated-at --updated-from --updated-after --limit --order --order-by --cursor --all --help" ;;
+      "transfers list") words="--version -V --profile --output -o --json --no-input --no-color --debug --id --ref-id --profile-id --type --status --tx-hash --group-id --created-before --created-until --created-at --created-from --created-after --updated-before --updated-until --updated-at --updated-from --updated-after --limit --order --order-by --cursor --all --help" ;;
       "transfers get") words="--version -V --profile --output -o --json --no-input --no-color --debug --ref-id --help" ;;
       "transfers watch") words="--version -V --profile --output -o --json --no-input --no-color --debug --timeout --help" ;;
       "sandbox") words="--version -V --profile --output -o --json --no-input --no-color --debug --help" ;;
       "sandbox deposit") words="--version -V --profile --output -o --json --no-input --no-color --debug --amount --asset --memo-id --file --account-number --routing-number --routing-type --bank-name --bank-country --owner-country --owner-city --owner-address --institution --help" ;;
       "prices") words="--version -V --profile --output -o --json --no-input --no-color --debug --increment --max-points --from --to --limit --offset --all --help" ;;
       "api") words="--version -V --profile --output -o --json --no-input --no-color --debug --field -f --input --paginate --include -i --help" ;;
+      "stream") words="--version -V --profile --output -o --json --no-input --no-color --debug --channel -c --book --interval --depth --duration --count --help" ;;
+      "stream book") words="--version -V --profile --output -o --json --no-input --no-color --debug --book --interval --depth --duration --count --help" ;;
+      "stream top") words="--version -V --profile --output -o --json --no-input --no-color --debug --duration --count --help" ;;
+      "stream trades") words="--version -V --profile --output -o --json --no-input --no-color --debug --duration --count --help" ;;
+      "stream heartbeat") words="--version -V --profile --output -o --json --no-input --no-color --debug --duration --count --help" ;;
       "local") words="--version -V --profile --output -o --json --no-input --no-color --debug --help" ;;
       "local start") words="--version -V --profile --output -o --json --no-input --no-color --debug --port --host --db --memory --seed --help" ;;
       "completion") words="--version -V --profile --output -o --json --no-input --no-color --debug --help" ;;
     esac
   else
     case "$path" in
-      "") words="login logout auth profile withdraw fee addresses transfers sandbox prices api local completion" ;;
+      "") words="login logout auth profile withdraw fee addresses transfers sandbox prices api stream local completion" ;;
       "login") words="" ;;
       "logout") words="" ;;
       "auth") words="status" ;;
@@ -78,6 +83,11 @@ _coinop() {
       "sandbox deposit") words="" ;;
       "prices") words="ETHEUR ETHUSD BTCEUR BTCUSD PAXGUSD BCHUSD LTCUSD ETHGBP BTCGBP LTCGBP BCHGBP USDPUSD ETHBRL BTCBRL LTCBRL BCHBRL USDPGBP USDPBRL LINKUSD MATICUSD AAVEUSD UNIUSD AAVEMXN BCHMXN BTCMXN ETHMXN LTCMXN USDPMXN AAVEEUR BCHEUR LTCEUR LINKEUR MATICEUR PAXGEUR SOLEUR USDPEUR UNIEUR PYUSDEUR PYUSDGBP" ;;
       "api") words="GET POST PUT PATCH DELETE" ;;
+      "stream") words="book top trades heartbeat" ;;
+      "stream book") words="" ;;
+      "stream top") words="" ;;
+      "stream trades") words="" ;;
+      "stream heartbeat") words="" ;;
       "local") words="start" ;;
       "local start") words="" ;;
       "completion") words="bash zsh fish" ;;

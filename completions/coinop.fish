@@ -1,6 +1,6 @@
 # coinop shell completion, generated from the command tree (coinop completion SHELL). Do not edit.
 complete -c coinop -f
-complete -c coinop -n '__fish_use_subcommand' -a 'login logout auth profile withdraw fee addresses transfers sandbox prices api local completion'
+complete -c coinop -n '__fish_use_subcommand' -a 'login logout auth profile withdraw fee addresses transfers sandbox prices api stream local completion'
 complete -c coinop -n '__fish_use_subcommand' -l version
 complete -c coinop -n '__fish_use_subcommand' -l profile
 complete -c coinop -n '__fish_use_subcommand' -l output -x -a 'table json ndjson csv'
@@ -220,7 +220,6 @@ complete -c coinop -n '__fish_seen_subcommand_from list' -l debug
 complete -c coinop -n '__fish_seen_subcommand_from list' -l id
 complete -c coinop -n '__fish_seen_subcommand_from list' -l ref-id
 complete -c coinop -n '__fish_seen_subcommand_from list' -l profile-id
-complete -c coinop -n '__fish_seen_subcommand_from list' -l identity-id
 complete -c coinop -n '__fish_seen_subcommand_from list' -l type -x -a 'INTERNAL_TRANSFER_DEBIT INTERNAL_TRANSFER_CREDIT CRYPTO_DEPOSIT CRYPTO_WITHDRAWAL WIRE_DEPOSIT WIRE_WITHDRAWAL SEN_DEPOSIT SEN_WITHDRAWAL BANK_DEPOSIT BANK_WITHDRAWAL PLATFORM_TRANSFER_DEBIT PLATFORM_TRANSFER_CREDIT SIGNET_DEPOSIT SIGNET_WITHDRAWAL CBIT_WITHDRAWAL CBIT_DEPOSIT CUBIX_DEPOSIT CUBIX_WITHDRAWAL RTP_DEPOSIT'
 complete -c coinop -n '__fish_seen_subcommand_from list' -l status -x -a 'PENDING COMPLETED FAILED'
 complete -c coinop -n '__fish_seen_subcommand_from list' -l tx-hash
@@ -318,6 +317,64 @@ complete -c coinop -n '__fish_seen_subcommand_from api' -l input
 complete -c coinop -n '__fish_seen_subcommand_from api' -l paginate
 complete -c coinop -n '__fish_seen_subcommand_from api' -l include
 complete -c coinop -n '__fish_seen_subcommand_from api' -l help
+complete -c coinop -n '__fish_seen_subcommand_from stream; and not __fish_seen_subcommand_from book top trades heartbeat' -a 'book top trades heartbeat'
+complete -c coinop -n '__fish_seen_subcommand_from stream; and not __fish_seen_subcommand_from book top trades heartbeat' -l version
+complete -c coinop -n '__fish_seen_subcommand_from stream; and not __fish_seen_subcommand_from book top trades heartbeat' -l profile
+complete -c coinop -n '__fish_seen_subcommand_from stream; and not __fish_seen_subcommand_from book top trades heartbeat' -l output -x -a 'table json ndjson csv'
+complete -c coinop -n '__fish_seen_subcommand_from stream; and not __fish_seen_subcommand_from book top trades heartbeat' -l json
+complete -c coinop -n '__fish_seen_subcommand_from stream; and not __fish_seen_subcommand_from book top trades heartbeat' -l no-input
+complete -c coinop -n '__fish_seen_subcommand_from stream; and not __fish_seen_subcommand_from book top trades heartbeat' -l no-color
+complete -c coinop -n '__fish_seen_subcommand_from stream; and not __fish_seen_subcommand_from book top trades heartbeat' -l debug
+complete -c coinop -n '__fish_seen_subcommand_from stream; and not __fish_seen_subcommand_from book top trades heartbeat' -l channel
+complete -c coinop -n '__fish_seen_subcommand_from stream; and not __fish_seen_subcommand_from book top trades heartbeat' -l book
+complete -c coinop -n '__fish_seen_subcommand_from stream; and not __fish_seen_subcommand_from book top trades heartbeat' -l interval
+complete -c coinop -n '__fish_seen_subcommand_from stream; and not __fish_seen_subcommand_from book top trades heartbeat' -l depth
+complete -c coinop -n '__fish_seen_subcommand_from stream; and not __fish_seen_subcommand_from book top trades heartbeat' -l duration
+complete -c coinop -n '__fish_seen_subcommand_from stream; and not __fish_seen_subcommand_from book top trades heartbeat' -l count
+complete -c coinop -n '__fish_seen_subcommand_from stream; and not __fish_seen_subcommand_from book top trades heartbeat' -l help
+complete -c coinop -n '__fish_seen_subcommand_from book' -l version
+complete -c coinop -n '__fish_seen_subcommand_from book' -l profile
+complete -c coinop -n '__fish_seen_subcommand_from book' -l output -x -a 'table json ndjson csv'
+complete -c coinop -n '__fish_seen_subcommand_from book' -l json
+complete -c coinop -n '__fish_seen_subcommand_from book' -l no-input
+complete -c coinop -n '__fish_seen_subcommand_from book' -l no-color
+complete -c coinop -n '__fish_seen_subcommand_from book' -l debug
+complete -c coinop -n '__fish_seen_subcommand_from book' -l book
+complete -c coinop -n '__fish_seen_subcommand_from book' -l interval
+complete -c coinop -n '__fish_seen_subcommand_from book' -l depth
+complete -c coinop -n '__fish_seen_subcommand_from book' -l duration
+complete -c coinop -n '__fish_seen_subcommand_from book' -l count
+complete -c coinop -n '__fish_seen_subcommand_from book' -l help
+complete -c coinop -n '__fish_seen_subcommand_from top' -l version
+complete -c coinop -n '__fish_seen_subcommand_from top' -l profile
+complete -c coinop -n '__fish_seen_subcommand_from top' -l output -x -a 'table json ndjson csv'
+complete -c coinop -n '__fish_seen_subcommand_from top' -l json
+complete -c coinop -n '__fish_seen_subcommand_from top' -l no-input
+complete -c coinop -n '__fish_seen_subcommand_from top' -l no-color
+complete -c coinop -n '__fish_seen_subcommand_from top' -l debug
+complete -c coinop -n '__fish_seen_subcommand_from top' -l duration
+complete -c coinop -n '__fish_seen_subcommand_from top' -l count
+complete -c coinop -n '__fish_seen_subcommand_from top' -l help
+complete -c coinop -n '__fish_seen_subcommand_from trades' -l version
+complete -c coinop -n '__fish_seen_subcommand_from trades' -l profile
+complete -c coinop -n '__fish_seen_subcommand_from trades' -l output -x -a 'table json ndjson csv'
+complete -c coinop -n '__fish_seen_subcommand_from trades' -l json
+complete -c coinop -n '__fish_seen_subcommand_from trades' -l no-input
+complete -c coinop -n '__fish_seen_subcommand_from trades' -l no-color
+complete -c coinop -n '__fish_seen_subcommand_from trades' -l debug
+complete -c coinop -n '__fish_seen_subcommand_from trades' -l duration
+complete -c coinop -n '__fish_seen_subcommand_from trades' -l count
+complete -c coinop -n '__fish_seen_subcommand_from trades' -l help
+complete -c coinop -n '__fish_seen_subcommand_from heartbeat' -l version
+complete -c coinop -n '__fish_seen_subcommand_from heartbeat' -l profile
+complete -c coinop -n '__fish_seen_subcommand_from heartbeat' -l output -x -a 'table json ndjson csv'
+complete -c coinop -n '__fish_seen_subcommand_from heartbeat' -l json
+complete -c coinop -n '__fish_seen_subcommand_from heartbeat' -l no-input
+complete -c coinop -n '__fish_seen_subcommand_from heartbeat' -l no-color
+complete -c coinop -n '__fish_seen_subcommand_from heartbeat' -l debug
+complete -c coinop -n '__fish_seen_subcommand_from heartbeat' -l duration
+complete -c coinop -n '__fish_seen_subcommand_from heartbeat' -l count
+complete -c coinop -n '__fish_seen_subcommand_from heartbeat' -l help
 complete -c coinop -n '__fish_seen_subcommand_from local; and not __fish_seen_subcommand_from start' -a 'start'
 complete -c coinop -n '__fish_seen_subcommand_from local; and not __fish_seen_subcommand_from start' -l version
 complete -c coinop -n '__fish_seen_subcommand_from local; and not __fish_seen_subcommand_from start' -l profile

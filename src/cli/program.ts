@@ -15,7 +15,9 @@ import { register as registerTransfers } from '../commands/transfers/index.js';
 import { register as registerApi } from '../commands/api/index.js';
 import { register as registerCompletion } from '../commands/completion/index.js';
 import { register as registerLocal } from '../commands/local/index.js';
+import { register as registerStream } from '../commands/stream/index.js';
 import { register as registerBatch } from '../commands/batch/index.js';
+import { register as registerStream } from '../commands/stream/index.js';
 
 /** Adds an Examples section to a command's --help. */
 export function examples(cmd: Command, lines: string[]): Command {
@@ -79,7 +81,7 @@ Examples:
   registerSandbox(program, ctx);
   registerPrices(program, ctx);
   registerApi(program, ctx);
-  // TODO(stream engineer): import { register as registerStream } from '../commands/stream/index.js'; registerStream(program, ctx);
+  registerStream(program, ctx);
   registerLocal(program, ctx);
   registerCompletion(program, ctx);
   return program;
