@@ -17,7 +17,6 @@ import { register as registerCompletion } from '../commands/completion/index.js'
 import { register as registerLocal } from '../commands/local/index.js';
 import { register as registerStream } from '../commands/stream/index.js';
 import { register as registerBatch } from '../commands/batch/index.js';
-import { register as registerStream } from '../commands/stream/index.js';
 
 /** Adds an Examples section to a command's --help. */
 export function examples(cmd: Command, lines: string[]): Command {
