@@ -70,7 +70,6 @@ function sendProblem(reply: FastifyReply, p: Problem) {
   return reply.code(p.status).type(PROBLEM_CONTENT_TYPE).send(p);
 }
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 export async function startLocalService(opts: LocalServiceOptions = {}): Promise<LocalService> {
   const config = makeConfig(opts.config);
@@ -120,57 +119,64 @@ export async function startLocalService(opts: LocalServiceOptions = {}): Promise
     done(null, Object.fromEntries(new URLSearchParams(body as string)));
   });
 
-  app.addHook('onRequest', async (req, reply) => {
+  // Callback-style hooks: no promise per request on the fast path (no faults, no limits).
+  app.addHook('onRequest', (req, reply, done) => {
     const state: RequestState = { started: performance.now() };
     requestState.set(req, state);
     const path = req.url.split('?')[0];
     if (path.startsWith('/_local')) {
-      if (!LOOPBACK.has(req.socket.remoteAddress ?? '')) throw problems.forbidden('the control API answers loopback clients only');
-      return;
+      if (!LOOPBACK.has(req.socket.remoteAddress ?? '')) return done(problems.forbidden('the control API answers loopback clients only'));
+      return done();
     }
-    if (!path.startsWith('/v2/') && !path.startsWith('/oauth2/')) return;
+    if (!path.startsWith('/v2/') && !path.startsWith('/oauth2/')) return done();
     const routeUrl = req.routeOptions.url ?? path;
     const retryAfter = svc.limiter.check(req.socket.remoteAddress ?? '', `${req.method} ${routeUrl}`, bucketOf(req.method, routeUrl));
     if (retryAfter) {
       reply.header('retry-after', String(retryAfter));
-      throw problems.tooManyRequests('Too many requests');
+      return done(problems.tooManyRequests('Too many requests'));
     }
     const d = svc.faults.decide(req.method, path);
-    if (d.latencyMs) await sleep(d.latencyMs);
-    if (d.action === 'none') return;
-    state.fault = d.action;
-    switch (d.action) {
-      case 'reset-before':
-        state.reason = 'connection reset before handling (injected fault)';
-        journalRequest(req, 0);
-        req.socket.destroy();
-        return reply.hijack();
-      case '429':
-        reply.header('retry-after', '1');
-        throw problems.tooManyRequests('Too many requests (injected fault)');
-      case '500':
-        throw problems.internal('injected fault');
-      case '503':
-        reply.header('retry-after', '1');
-        throw problems.serviceUnavailable('injected fault');
-      default:
-        return;
-    }
+    if (d.latencyMs === 0 && d.action === 'none') return done();
+    const act = () => {
+      if (d.action === 'none') return done();
+      state.fault = d.action;
+      switch (d.action) {
+        case 'reset-before':
+          state.reason = 'connection reset before handling (injected fault)';
+          journalRequest(req, 0);
+          req.socket.destroy();
+          reply.hijack();
+          return done();
+        case '429':
+          reply.header('retry-after', '1');
+          return done(problems.tooManyRequests('Too many requests (injected fault)'));
+        case '500':
+          return done(problems.internal('injected fault'));
+        case '503':
+          reply.header('retry-after', '1');
+          return done(problems.serviceUnavailable('injected fault'));
+        default:
+          return done();
+      }
+    };
+    if (d.latencyMs) setTimeout(act, d.latencyMs);
+    else act();
   });
 
   // A reset after the handler committed: the work is done, the answer never arrives.
-  app.addHook('onSend', async (req, reply, payload) => {
+  app.addHook('onSend', (req, reply, payload, done) => {
     const state = requestState.get(req);
     if (state?.fault === 'reset-after' && reply.statusCode < 400) {
       state.reason = 'connection reset after the handler committed (injected fault)';
       journalRequest(req, reply.statusCode);
       req.socket.destroy();
     }
-    return payload;
+    done(null, payload);
   });
 
-  app.addHook('onResponse', async (req, reply) => {
+  app.addHook('onResponse', (req, reply, done) => {
     journalRequest(req, reply.statusCode);
+    done();
   });
 
   app.setNotFoundHandler((req, reply) => {
