@@ -37,6 +37,8 @@ const Text = Type.String({ maxLength: TEXT_MAX_LENGTH });
 const DateTime = Type.String({ format: 'date-time' });
 export const Metadata = Type.Record(Type.String({ maxLength: METADATA_MAX_LENGTH }), Type.String({ maxLength: METADATA_MAX_LENGTH }), {
   maxProperties: METADATA_MAX_PAIRS,
+  // TypeBox turns the key schema into a catch-all pattern and drops its maxLength; this keeps the key rule.
+  propertyNames: { maxLength: METADATA_MAX_LENGTH },
 });
 const Open = { additionalProperties: true } as const;
 const Strict = { additionalProperties: false } as const;

@@ -106,10 +106,12 @@ export function schemaIssues(schema: TSchema, value: unknown): Issue[] {
     // Metadata key lengths are reported by propertyNames as two errors; one is enough.
     if (e.keyword === 'propertyNames') continue;
     const issue = { field: fieldOf(e), rule: ruleOf(e, undefined) };
+    const key = (e as { propertyName?: string }).propertyName;
+    if (key !== undefined) issue.rule = `key "${key.length > 24 ? `${key.slice(0, 24)}…` : key}" ${issue.rule}`;
     if (e.instancePath === '' && e.keyword === 'type') issue.rule = 'the body must be a JSON object';
-    const key = formatIssue(issue);
-    if (!seen.has(key)) {
-      seen.add(key);
+    const text = formatIssue(issue);
+    if (!seen.has(text)) {
+      seen.add(text);
       issues.push(issue);
     }
   }
