@@ -1,0 +1,54 @@
+// Several processes on one database file: balances stay exact and never negative, because correctness comes from
+// SQLite transactions (BEGIN IMMEDIATE, WAL) and not from any one process's memory.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import { Decimal } from '../../src/api/money.js';
+import { DEMO, balanceOf, harness, tempDir } from './helpers.js';
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const children: ChildProcess[] = [];
+afterAll(() => {
+  for (const c of children) if (c.exitCode === null) c.kill();
+});
+
+function child(file: string, count: number) {
+  const c = spawn(process.execPath, [`${ROOT}node_modules/vite-node/vite-node.mjs`, `${ROOT}test/local/fixtures/child-service.ts`, file, DEMO.emptyProfileId, String(count)], {
+    cwd: ROOT, stdio: ['pipe', 'pipe', 'inherit'],
+  });
+  children.push(c);
+  const lines = createInterface({ input: c.stdout! })[Symbol.asyncIterator]();
+  const next = async () => JSON.parse(((await lines.next()).value as string) ?? 'null');
+  return { c, next };
+}
+
+describe('several processes on one database file', () => {
+  it('withdrawals racing from three processes debit exactly what the balance allows', async () => {
+    const d = tempDir();
+    const file = `${d.dir}/shared.db`;
+    const h = await harness({ dbFile: file });
+    try {
+      // 1.00 LTC; each withdrawal takes 0.01 + 0.0001: 99 fit (0.9999), the 100th does not.
+      await h.control('POST', `/_local/profiles/${DEMO.emptyProfileId}/balances`, { asset: 'LTC', amount: '1' });
+      const kids = [child(file, 60), child(file, 60)];
+      for (const k of kids) expect((await k.next()).ready).toBe(true);
+      for (const k of kids) k.c.stdin!.write('go\n');
+      const local = Promise.all(Array.from({ length: 60 }, (_, i) => h.admin('POST', '/v2/transfer/crypto-withdrawals', {
+        profile_id: DEMO.emptyProfileId, asset: 'LTC', crypto_network: 'LITECOIN', destination_address: 'LZ9tA6ovSuH5b3Kqh3f6qZQ5J7YbYtWkF8', amount: '0.01', ref_id: `parent-${i}`,
+      })));
+      const [mine, ...theirs] = await Promise.all([local, ...kids.map((k) => k.next())]);
+      const ok = mine.filter((r) => r.status === 200).length + theirs.reduce((n, t) => n + t.ok, 0);
+      const refused = mine.filter((r) => r.status === 403).length + theirs.reduce((n, t) => n + t.refused, 0);
+      for (const t of theirs) expect(t.other).toEqual([]);
+      expect(ok).toBe(99);
+      expect(refused).toBe(81);
+      expect(await balanceOf(h, DEMO.emptyProfileId, 'LTC')).toBe(new Decimal(1).minus(new Decimal('0.0101').times(99)).toFixed());
+      const listed = (await h.admin('GET', `/v2/transfer/transfers?profile_ids=${DEMO.emptyProfileId}&limit=1000`)).body.items;
+      expect(listed.length).toBe(99);
+    } finally {
+      await h.close();
+      d.cleanup();
+    }
+  });
+});
