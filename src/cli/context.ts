@@ -18,6 +18,8 @@
 //   output()     renderer for the chosen format (src/render/output.ts): one(obj, columns), list(items, columns)
 //   confirm()    the pre-send confirmation (src/cli/confirm.ts): summary, yes/no, production refusal without a terminal
 //   onCleanup()  run on exit (close servers, sockets)
+//   ownSignals   set true by a command that handles SIGINT/SIGTERM itself (local start, stream); otherwise Ctrl-C
+//                cleans up and exits 3 (cancelled)
 import type { ApiClient } from '../client/api.js';
 import type { TokenManager } from '../client/tokens.js';
 import type { Transport } from '../client/transport.js';
@@ -65,6 +67,7 @@ export interface CliContext {
   debug(line: string): void;
   onCleanup(fn: () => unknown): void;
   cleanup(): Promise<void>;
+  ownSignals: boolean;
 }
 
 export function createContext(io: IO, env: Record<string, string | undefined>, version: string, now: () => number = Date.now): CliContext {
@@ -78,6 +81,7 @@ export function createContext(io: IO, env: Record<string, string | undefined>, v
     now,
     version,
     globals: {},
+    ownSignals: false,
     prompter: new Prompter(io),
     store: () => (store ??= new ConfigStore(env)),
     profile() {

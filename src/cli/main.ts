@@ -30,6 +30,7 @@ export async function main(argv: string[]): Promise<number> {
   ctx.globals.json = wantsJson(argv.slice(2));
   let code: number = EXIT.ok;
   const onSignal = () => {
+    if (ctx.ownSignals) return;
     void ctx.cleanup().finally(() => process.exit(EXIT.cancelled));
   };
   process.once('SIGINT', onSignal);

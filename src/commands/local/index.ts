@@ -19,6 +19,8 @@ export function register(program: Command, ctx: CliContext): void {
         const port = intFlag('--port', opts.port, 0, 65535);
         const seed = intFlag('--seed', opts.seed, 0, 2 ** 31 - 1);
         const { runLocalStart } = await import('../../local/cli.js');
+        // runLocalStart stops the service cleanly on SIGINT/SIGTERM and resolves; exit 0, not cancelled.
+        ctx.ownSignals = true;
         await runLocalStart({ port, host: opts.host, db: opts.db, memory: opts.memory, seed }, { stdout: ctx.io.stdout, stderr: ctx.io.stderr });
       }),
     ['coinop local start', 'coinop local start --port 0 --memory --seed 42'],
