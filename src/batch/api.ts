@@ -30,9 +30,17 @@ export function classify(e: unknown): { kind: 'refused'; problem: Problem } | { 
   if (err?.category === 'network') {
     return { kind: 'retry', throttled: false, problem: { type: 'about:blank', title: 'No answer', status: 0, detail: err.message } };
   }
+  if (err?.category === 'auth') return { kind: 'fatal', error: e as Error };
   const p = err?.problem;
-  if (!p) return { kind: 'fatal', error: e instanceof Error ? e : new Error(String(e)) };
-  if (err.category === 'auth') return { kind: 'fatal', error: e as Error };
+  if (!p) {
+    if (err?.category === 'usage') {
+      return { kind: 'refused', problem: { type: 'about:blank', title: 'Invalid request', status: 0, detail: err.message } };
+    }
+    // Anything else (a socket error the transport does not name, a broken answer) leaves the outcome unknown:
+    // asking again with the same ref_id is safe, so it is retried like a lost connection.
+    const detail = `${(e as { code?: string }).code ?? ''} ${err?.message ?? String(e)}`.trim();
+    return { kind: 'retry', throttled: false, problem: { type: 'about:blank', title: 'No answer', status: 0, detail } };
+  }
   if (p.status === 429) return { kind: 'retry', throttled: true, problem: p };
   if (p.status >= 500) return { kind: 'retry', throttled: false, problem: p };
   if (p.status === 409 && problemName(p) === 'already-exists') {

@@ -26,11 +26,11 @@ export const REPORT_COLUMNS = [
   { key: 'transfer_id', kind: 'id' as const },
   { key: 'status', kind: 'status' as const },
   { key: 'asset' },
-  { key: 'crypto_network', header: 'network' },
+  { key: 'crypto_network' },
   { key: 'amount', kind: 'amount' as const },
   { key: 'fee', kind: 'amount' as const },
   { key: 'total', kind: 'amount' as const },
-  { key: 'destination_address', header: 'destination' },
+  { key: 'destination_address' },
   { key: 'problem' },
 ];
 

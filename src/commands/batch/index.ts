@@ -20,6 +20,8 @@ export function register(program: Command, ctx: CliContext): void {
   // `batch` is a subcommand of `withdraw`; if the withdraw group is not registered (yet), it gets its own parent.
   let withdraw = program.commands.find((c) => c.name() === 'withdraw');
   if (!withdraw) withdraw = program.command('withdraw').description('crypto withdrawals');
+  // withdraw has flags of the same names (--dry-run, --yes, --wait, --profile-id): after `batch` they are batch's.
+  withdraw.enablePositionalOptions();
   const cmd = withdraw
     .command('batch')
     .argument('<file>', 'CSV with a header, JSON Lines or a JSON array of withdrawals; - reads standard input')
@@ -56,7 +58,9 @@ Examples:
   $ generate-payouts | coinop withdraw batch - --format jsonl --yes -o ndjson
 `,
     )
-    .action(async (file: string, flags: BatchFlags) => {
+    .action(async (file: string, _flags: BatchFlags, command: Command) => {
+      // Merged with the parents' values, so a flag a parent parsed first (--yes before `batch`) is not lost.
+      const flags = command.optsWithGlobals<BatchFlags>();
       const { runBatch } = await import('./run.js');
       await runBatch(ctx, file, flags);
     });

@@ -1,0 +1,162 @@
+// withdraw batch end to end against the local service: bad files send nothing and list every problem at once;
+// dry run totals; exit codes for all succeeded, some failed, none sent; stdin and JSON input; --wait.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { existsSync, readdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { DEMO } from '../../src/local/demo.js';
+import { ethCsv, journalEntries, run, startEnv, withdrawals, type Env } from './support/harness.js';
+
+const BTC = '1BvBMSEYstWetqTFn5Au4m4GFg7xJaNVN2';
+const ETH = '0xF0Aa84466e353E5390be37FE2934301c07c19a55';
+
+let e: Env;
+beforeAll(async () => {
+  e = await startEnv({ withdrawalSettleSeconds: 1, journalSize: 5000 });
+});
+afterAll(async () => {
+  await e?.svc.close();
+});
+
+function file(name: string, text: string): string {
+  const f = join(e.dir, name);
+  writeFileSync(f, text);
+  return f;
+}
+
+async function v2Requests(): Promise<string[]> {
+  return (await journalEntries(e.svc)).filter((j) => j.url.startsWith('/v2/')).map((j) => `${j.method} ${j.url}`);
+}
+
+describe('withdraw batch: bad files', () => {
+  it('lists every problem of every bad file at once and sends nothing', async () => {
+    const before = await v2Requests();
+    const meta = Array.from({ length: 7 }, (_, i) => `meta.k${i}`).join(',');
+    const cases: [string, string, RegExp[]][] = [
+      ['header.csv', `address,asset,network,amout\n${BTC},BTC,BITCOIN,0.1\n`, [
+        /line 1: address: is not a withdrawal field/, /line 1: amout: is not a withdrawal field \(did you mean amount\?\)/,
+        /line 1: destination_address: column is required/, /line 1: crypto_network: column is required/,
+      ]],
+      ['rows.csv', [
+        `destination_address,asset,crypto_network,amount,total,${meta}`,
+        `${BTC},BTC,BITCOIN,12abc,,,,,,,,`,
+        `${BTC},BTC,BITCOIN,0.1,0.2,,,,,,,`,
+        `${BTC},BTC,BITCOIN_SV,0.1,,,,,,,,`,
+        `${BTC},BTC,BITCOIN,0.1,,a,b,c,d,e,f,g`,
+        `${BTC},BTC,BITCOIN,0.1,,x"y,,,,,,`,
+        `${BTC},BTC,BITCOIN,0.123456789,,,,,,,,`,
+        `${BTC},BTC,BITCOIN,0.5,,,,,,,,`,
+      ].join('\r\n'), [
+        /row 1 \(line 2\): amount: must be a plain decimal number/,
+        /row 2 \(line 3\): amount: give exactly one of amount and total, not both/,
+        /row 3 \(line 4\): crypto_network: must be one of BITCOIN/,
+        /row 4 \(line 5\): metadata: must have at most 6 pairs/,
+        /row 5 \(line 6\): a quote inside an unquoted field 6/,
+        /row 6 \(line 7\): amount: has more than the 8 decimals BTC allows/,
+      ]],
+      ['quote.csv', `destination_address,asset,crypto_network,amount\n${BTC},BTC,BITCOIN,-5\n${BTC},BTC,"BITCOIN,0.1\n`, [
+        /row 1 \(line 2\): amount: must be a plain decimal/, /row 2 \(line 3\): the quote opened on line 3 is never closed/,
+      ]],
+      ['rows.jsonl', [
+        JSON.stringify({ destination_address: ETH, asset: 'ETH', crypto_network: 'ETHEREUM', amount: 0.5 }),
+        JSON.stringify({ destination_address: ETH, asset: 'ETH', crypto_network: 'ETHEREUM', amount: '1', metadata: { ['k'.repeat(101)]: 'v' } }),
+        '{"destination_address": "oops"',
+      ].join('\n'), [/row 1: amount: must be a string such as "0.5"/, /row 2: metadata/, /row 3: is not valid JSON/]],
+    ];
+    for (const [name, text, expected] of cases) {
+      const r = await run(e, ['withdraw', 'batch', file(name, text), '--yes', '-o', 'table']);
+      expect(r.code, `${name}: ${r.stderr}`).toBe(2);
+      for (const re of expected) expect(r.stderr, name).toMatch(re);
+      expect(r.stderr).toMatch(/nothing was sent/);
+      expect(r.stdout).toBe('');
+      // For scripts (-o json, or piped by default) every problem is a JSON object on its own line.
+      const j = await run(e, ['withdraw', 'batch', join(e.dir, name), '--yes', '-o', 'json']);
+      expect(j.code).toBe(2);
+      const lines = j.stderr.trim().split('\n').map((l) => JSON.parse(l));
+      expect(lines.length).toBeGreaterThan(expected.length);
+      for (const l of lines.slice(0, -1)) expect(Object.keys(l)).toEqual(expect.arrayContaining(['row', 'field', 'rule']));
+      expect(lines.at(-1).error.exit_code).toBe(2);
+    }
+    // No request reached the API, and no journal was started.
+    expect(await v2Requests()).toEqual(before);
+    expect(existsSync(join(e.dir, 'data', 'batches')) ? readdirSync(join(e.dir, 'data', 'batches')).filter((f) => f.endsWith('.journal')) : []).toEqual([]);
+  });
+
+  it('rejects bad flags with the usage code', async () => {
+    const f = file('ok.csv', ethCsv(2));
+    for (const args of [['--concurrency', '0'], ['--rate', 'fast'], ['--format', 'xml'], ['--dry-run', '--resume']]) {
+      const r = await run(e, ['withdraw', 'batch', f, '--yes', ...args]);
+      expect(r.code, args.join(' ')).toBe(2);
+      expect(r.stderr.trim().split('\n')).toHaveLength(1);
+    }
+    expect((await run(e, ['withdraw', 'batch', join(e.dir, 'missing.csv'), '--yes'])).code).toBe(2);
+  });
+});
+
+describe('withdraw batch: sending', () => {
+  it('--dry-run quotes every row and prints totals per asset and network, sending nothing', async () => {
+    const text = `destination_address,asset,crypto_network,amount,total\n${BTC},BTC,BITCOIN,0.01,\n${BTC},BTC,BITCOIN,,0.02\n${ETH},ETH,BASE,1.5,\n`;
+    const r = await run(e, ['withdraw', 'batch', file('dry.csv', text), '--dry-run', '-o', 'json']);
+    expect(r.code, r.stderr).toBe(0);
+    const totals = JSON.parse(r.stdout);
+    // Catalogue fees: BTC on BITCOIN 0.00002, ETH on BASE 0.00001.
+    expect(totals).toEqual([
+      { asset: 'BTC', crypto_network: 'BITCOIN', rows: 2, amount: '0.02998', fee: '0.00004', total: '0.03002' },
+      { asset: 'ETH', crypto_network: 'BASE', rows: 1, amount: '1.5', fee: '0.00001', total: '1.50001' },
+    ]);
+    expect((await v2Requests()).filter((x) => x.startsWith('POST /v2/transfer/crypto-withdrawals'))).toEqual([]);
+  });
+
+  it('reads JSON from stdin, reports every row, and a second run of the same content sends nothing new', async () => {
+    const rows = [1, 2, 3].map((i) => ({ destination_address: ETH, asset: 'ETH', crypto_network: 'ETHEREUM', amount: `0.00${i}`, 'meta.batch': 'stdin' }));
+    const first = await run(e, ['withdraw', 'batch', '-', '--yes', '-o', 'json'], { input: JSON.stringify(rows) });
+    expect(first.code, first.stderr).toBe(0);
+    const report = JSON.parse(first.stdout);
+    expect(report.map((r: any) => [r.row, r.result, r.status, r.amount])).toEqual([
+      [1, 'created', 'PENDING', '0.001'], [2, 'created', 'PENDING', '0.002'], [3, 'created', 'PENDING', '0.003'],
+    ]);
+    // Same content, journal gone: the derived ref_ids make the service answer already-exists.
+    for (const f of readdirSync(join(e.dir, 'data', 'batches'))) if (f.endsWith('.journal')) writeFileSync(join(e.dir, 'data', 'batches', f), '');
+    const second = await run(e, ['withdraw', 'batch', '-', '--yes', '-o', 'ndjson', '--journal', join(e.dir, 'second.journal')], { input: JSON.stringify(rows) });
+    expect(second.code, second.stderr).toBe(0);
+    const again = second.stdout.trim().split('\n').map((l) => JSON.parse(l));
+    expect(again.map((r: any) => r.result)).toEqual(['already submitted', 'already submitted', 'already submitted']);
+    expect(again.map((r: any) => r.transfer_id)).toEqual(report.map((r: any) => r.transfer_id));
+    const mine = (await withdrawals(e.svc)).filter((t) => report.some((r: any) => r.ref_id === t.ref_id));
+    expect(mine).toHaveLength(3);
+  });
+
+  it('a damaged journal is named with the way out', async () => {
+    const f = file('damaged.csv', ethCsv(2, 'damaged-'));
+    const jpath = join(e.dir, 'damaged.journal');
+    writeFileSync(jpath, 'this is not a journal'.repeat(100));
+    const r = await run(e, ['withdraw', 'batch', f, '--yes', '--journal', jpath]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/journal .*damaged.*mv .*run the batch again/s);
+  });
+
+  it('exit 6 when some rows fail (--skip-invalid, a refused row, a transfer that ends FAILED under --wait)', async () => {
+    const text = [
+      'profile_id,destination_address,asset,crypto_network,amount',
+      `,${ETH},ETH,ETHEREUM,0.01`,
+      `${DEMO.emptyProfileId},${ETH},ETH,ETHEREUM,0.01`,
+      `,0x000000000000000000000000000000000000dEaD,ETH,ETHEREUM,0.01`,
+      `,${ETH},ETH,ETHEREUM,lots`,
+    ].join('\n');
+    const r = await run(e, ['withdraw', 'batch', file('mixed.csv', text), '--yes', '--skip-invalid', '--wait', '-o', 'csv']);
+    expect(r.code, r.stderr).toBe(6);
+    const lines = r.stdout.trim().split(/\r?\n/);
+    expect(lines[0]).toBe('row,ref_id,result,transfer_id,status,asset,crypto_network,amount,fee,total,destination_address,problem');
+    expect(lines[1]).toMatch(/^1,batch-[0-9a-f]{16}-1,created,[0-9a-f-]{36},COMPLETED,ETH,ETHEREUM,0.01,0.0005,0.0105,/);
+    expect(lines[2]).toMatch(/^2,batch-[0-9a-f]{16}-2,failed,,,ETH,ETHEREUM,0.01,,,.*insufficient|Insufficient/);
+    expect(lines[3]).toMatch(/^3,batch-[0-9a-f]{16}-3,failed,[0-9a-f-]{36},FAILED,/);
+    expect(lines[4]).toMatch(/^4,,invalid,.*amount: must be a plain decimal/);
+    expect(r.stderr).toMatch(/4 rows: 1 created, 2 failed, 1 invalid/);
+  });
+
+  it('exit 7 when no row was sent', async () => {
+    const text = `profile_id,destination_address,asset,crypto_network,amount\n${DEMO.emptyProfileId},${ETH},ETH,ETHEREUM,0.01\n${DEMO.emptyProfileId},${ETH},ETH,ETHEREUM,0.02\n`;
+    const r = await run(e, ['withdraw', 'batch', file('none.csv', text), '--yes', '-o', 'json']);
+    expect(r.code, r.stderr).toBe(7);
+    expect(JSON.parse(r.stdout).map((x: any) => x.result)).toEqual(['failed', 'failed']);
+  });
+});

@@ -1,0 +1,114 @@
+// Test support for batch tests: a local service on an ephemeral port with a file database, coinop as a child
+// process, and reads of what the service holds (transfers by ref_id, balances).
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { startLocalService, type LocalService } from '../../../src/local/service.js';
+import { DEMO } from '../../../src/local/demo.js';
+
+/** The build under test: this repository, or BATCH_TEST_ROOT (a private build that other builds of dist/ cannot disturb). */
+export const ROOT = process.env.BATCH_TEST_ROOT ?? resolve(__dirname, '../../..');
+export const BIN = join(ROOT, 'bin/coinop.js');
+
+export interface Env {
+  dir: string;
+  svc: LocalService;
+  env: Record<string, string>;
+}
+
+export async function startEnv(config: Parameters<typeof startLocalService>[0]['config'] = {}): Promise<Env> {
+  const dir = mkdtempSync(join(tmpdir(), 'coinop-batch-e2e-'));
+  const svc = await startLocalService({ host: '127.0.0.1', port: 0, dbFile: join(dir, 'service.db'), config });
+  const env: Record<string, string> = {
+    PATH: process.env.PATH ?? '',
+    HOME: dir,
+    COINOP_CONFIG_DIR: join(dir, 'config'),
+    COINOP_DATA_DIR: join(dir, 'data'),
+    COINOP_BASE_URL: svc.baseUrl,
+    COINOP_RETRY_BASE_MS: '20',
+    NO_COLOR: '1',
+  };
+  return { dir, svc, env };
+}
+
+export interface RunResult {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  stdout: string;
+  stderr: string;
+}
+
+export function run(e: Env, args: string[], opts: { input?: string; killWhen?: (child: ChildProcess) => Promise<boolean> } = {}): Promise<RunResult> {
+  return new Promise((resolveRun, reject) => {
+    const child = spawn(process.execPath, [BIN, ...args], { cwd: e.dir, env: e.env, stdio: ['pipe', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d) => (stdout += d));
+    child.stderr.on('data', (d) => (stderr += d));
+    child.on('error', reject);
+    child.on('close', (code, signal) => resolveRun({ code, signal, stdout, stderr }));
+    if (opts.input !== undefined) child.stdin.end(opts.input);
+    else child.stdin.end();
+    if (opts.killWhen) {
+      void (async () => {
+        while (child.exitCode === null && child.signalCode === null) {
+          if (await opts.killWhen!(child)) {
+            child.kill('SIGKILL');
+            return;
+          }
+          await new Promise((r) => setTimeout(r, 5));
+        }
+      })();
+    }
+  });
+}
+
+export async function token(svc: LocalService): Promise<string> {
+  const res = await fetch(`${svc.authUrl}/oauth2/token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ grant_type: 'client_credentials', client_id: DEMO.adminClientId, client_secret: DEMO.clientSecret, scope: 'transfer:read_transfer' }),
+  });
+  return ((await res.json()) as { access_token: string }).access_token;
+}
+
+/** Every crypto withdrawal the service holds, through the transfers list (all pages). */
+export async function withdrawals(svc: LocalService): Promise<{ id: string; ref_id?: string; total: string; amount: string; status: string }[]> {
+  const t = await token(svc);
+  const out: { id: string; ref_id?: string; total: string; amount: string; status: string }[] = [];
+  let cursor: string | undefined;
+  for (;;) {
+    const q = new URLSearchParams({ limit: '1000', type: 'CRYPTO_WITHDRAWAL' });
+    if (cursor) q.set('page_cursor', cursor);
+    const res = await fetch(`${svc.baseUrl}/v2/transfer/transfers?${q}`, { headers: { authorization: `Bearer ${t}` } });
+    if (res.status !== 200) throw new Error(`transfers list answered ${res.status}: ${await res.text()}`);
+    const page = (await res.json()) as { items: any[]; next_page_cursor?: string };
+    out.push(...page.items);
+    if (!page.next_page_cursor) return out;
+    cursor = page.next_page_cursor;
+  }
+}
+
+export async function balance(svc: LocalService, asset: string, profileId: string = DEMO.profileId): Promise<string> {
+  const res = await fetch(`${svc.baseUrl}/_local/profiles`);
+  const body = (await res.json()) as { items: { id: string; balances: Record<string, string> }[] };
+  return body.items.find((p) => p.id === profileId)!.balances[asset] ?? '0';
+}
+
+export async function setFaults(svc: LocalService, faults: Record<string, unknown>): Promise<void> {
+  const res = await fetch(`${svc.baseUrl}/_local/faults`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify(faults) });
+  if (res.status !== 200) throw new Error(`faults answered ${res.status}: ${await res.text()}`);
+}
+
+export async function journalEntries(svc: LocalService): Promise<{ method: string; url: string; status: number }[]> {
+  const res = await fetch(`${svc.baseUrl}/_local/journal?limit=10000`);
+  return ((await res.json()) as { items: { method: string; url: string; status: number }[] }).items;
+}
+
+/** A CSV of `n` ETH withdrawals to distinct addresses, amounts 0.001 to 0.009. */
+export function ethCsv(n: number, extra = ''): string {
+  const lines = ['destination_address,asset,crypto_network,amount,meta.n'];
+  for (let i = 0; i < n; i++) lines.push(`0x${(i + 1).toString(16).padStart(40, '0')},ETH,ETHEREUM,0.00${(i % 9) + 1},${extra}n${i}`);
+  return lines.join('\n') + '\n';
+}
