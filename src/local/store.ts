@@ -325,9 +325,33 @@ export class Store {
       this.clearState();
       for (const t of STATE_TABLES) {
         const rows = state.tables[t];
+        const columns = this.db.pragma(`table_info(${t})`) as { name: string; type: string; notnull: number; pk: number }[];
+        const byName = new Map(columns.map((c) => [c.name, c]));
         for (const [i, row] of rows.entries()) {
           const cols = Object.keys(row);
-          if (!cols.length || cols.some((c) => !/^[a-z_]+$/.test(c))) throw new Error(`tables.${t}[${i}]: bad column names`);
+          const where = `tables.${t}[${i}]`;
+          for (const c of cols) if (!byName.has(c)) throw new Error(`${where}.${c}: is not a column of ${t}`);
+          for (const c of columns) {
+            const v = row[c.name];
+            if (v === undefined || v === null) {
+              if (c.notnull && !c.pk) throw new Error(`${where}.${c.name}: is required`);
+              continue;
+            }
+            if (c.type === 'TEXT' && typeof v !== 'string') throw new Error(`${where}.${c.name}: must be a string`);
+            if (c.type === 'INTEGER' && !Number.isSafeInteger(v)) throw new Error(`${where}.${c.name}: must be a whole number`);
+            if ((c.name === 'amount' || c.name === 'total' || c.name === 'fee') && !/^[0-9]*\.?[0-9]+$/.test(v as string)) {
+              throw new Error(`${where}.${c.name}: must be a decimal string`);
+            }
+            if (c.name === 'body') {
+              let parsed: unknown;
+              try {
+                parsed = JSON.parse(v as string);
+              } catch {
+                /* reported below */
+              }
+              if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) throw new Error(`${where}.body: must be a JSON object in a string`);
+            }
+          }
           try {
             this.stmt(`INSERT INTO ${t} (${cols.join(', ')}) VALUES (${cols.map((c) => `@${c}`).join(', ')})`).run(row);
           } catch (e) {

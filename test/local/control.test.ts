@@ -79,7 +79,11 @@ describe('control API', () => {
     expect(r.body.meta.issues[0].field).toBe('tables.transfers');
     r = await h.control('PUT', '/_local/state', { ...before, tables: { ...before.tables, balances: [{ nope: 1 }] } });
     expect(r.status).toBe(400);
-    expect(r.body.detail).toMatch(/tables\.balances\[0\]/);
+    expect(r.body.detail).toMatch(/tables\.balances\[0\]\.nope: is not a column of balances/);
+    r = await h.control('PUT', '/_local/state', { ...before, tables: { ...before.tables, balances: [{ profile_id: DEMO.profileId, asset: 'BTC', amount: 'lots' }] } });
+    expect(r.body.detail).toMatch(/tables\.balances\[0\]\.amount: must be a decimal string/);
+    r = await h.control('PUT', '/_local/state', { ...before, tables: { ...before.tables, transfers: [{ ...before.tables.transfers[0], body: '[' }] } });
+    expect(r.body.detail).toMatch(/tables\.transfers\[0\]\.body: must be a JSON object/);
     expect((await h.control('GET', '/_local/state')).body).toEqual(before);
   });
 
