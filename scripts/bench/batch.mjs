@@ -1,0 +1,165 @@
+// Batch withdrawals: a 10,000-row batch sent by `coinop withdraw batch` to the local service (rate limits and
+// faults off) in wall time and the child's peak RSS, against a bare client sending the same rows with the same
+// concurrency (no validation, no journal); and the validation of a 1,000,000-row CSV (rows/s, peak RSS).
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync, createWriteStream } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { once } from 'node:events';
+
+const ROOT = process.cwd();
+const BIN = join(ROOT, 'bin', 'coinop.js');
+const CONCURRENCY = 16;
+const TIME = existsSync('/usr/bin/time') ? '/usr/bin/time' : null;
+
+function ethRow(i, prefix) {
+  return `0x${(i + 1).toString(16).padStart(40, '0')},ETH,ETHEREUM,0.00${(i % 9) + 1},${prefix}${i}`;
+}
+
+async function writeCsv(file, rows, prefix, lastRow) {
+  const out = createWriteStream(file);
+  out.write('destination_address,asset,crypto_network,amount,meta.n\n');
+  let chunk = '';
+  for (let i = 0; i < rows; i++) {
+    chunk += ethRow(i, prefix) + '\n';
+    if (chunk.length > 1 << 20) {
+      if (!out.write(chunk)) await once(out, 'drain');
+      chunk = '';
+    }
+  }
+  if (lastRow) chunk += lastRow + '\n';
+  out.end(chunk);
+  await once(out, 'finish');
+}
+
+/** Runs coinop as a child; returns wall seconds, exit code and peak RSS in MB (GNU time, else /proc sampling). */
+function runCoinop(args, env) {
+  return new Promise((resolve, reject) => {
+    const started = process.hrtime.bigint();
+    const stats = join(env.COINOP_DATA_DIR, `time-${Date.now()}.txt`);
+    const cmd = TIME ? TIME : process.execPath;
+    const argv = TIME ? ['-v', '-o', stats, process.execPath, BIN, ...args] : [BIN, ...args];
+    const child = spawn(cmd, argv, { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stderr = '';
+    let peakKb = 0;
+    child.stdout.resume();
+    child.stderr.on('data', (d) => (stderr += d));
+    const sampler = TIME
+      ? null
+      : setInterval(() => {
+          try {
+            const m = /VmHWM:\s+(\d+)/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'));
+            if (m) peakKb = Math.max(peakKb, Number(m[1]));
+          } catch {
+            /* exited */
+          }
+        }, 20);
+    child.on('error', reject);
+    child.on('close', (code) => {
+      if (sampler) clearInterval(sampler);
+      const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+      if (TIME) {
+        try {
+          const m = /Maximum resident set size \(kbytes\): (\d+)/.exec(readFileSync(stats, 'utf8'));
+          if (m) peakKb = Number(m[1]);
+        } catch {
+          /* no stats */
+        }
+      }
+      resolve({ seconds, code, peakMb: peakKb / 1024, stderr });
+    });
+  });
+}
+
+async function token(svc) {
+  const form = new URLSearchParams({ grant_type: 'client_credentials', client_id: 'local-admin', client_secret: 'local-secret' });
+  const r = await fetch(`${svc.authUrl}/oauth2/token`, { method: 'POST', body: form });
+  return (await r.json()).access_token;
+}
+
+/** The baseline: the same withdrawals POSTed by a bare keep-alive client, CONCURRENCY in flight. */
+async function bareClient(svc, rows, prefix, profileId) {
+  const { Agent, request } = await import('node:http');
+  const agent = new Agent({ keepAlive: true, maxSockets: CONCURRENCY });
+  const t = await token(svc);
+  const url = new URL(`${svc.baseUrl}/v2/transfer/crypto-withdrawals`);
+  const post = (i) =>
+    new Promise((resolve, reject) => {
+      const [destination_address, asset, crypto_network, amount] = ethRow(i, prefix).split(',');
+      const body = JSON.stringify({ profile_id: profileId, destination_address, asset, crypto_network, amount, ref_id: `bare-${prefix}${i}` });
+      const req = request(url, { method: 'POST', agent, headers: { authorization: `Bearer ${t}`, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } }, (res) => {
+        res.resume();
+        res.on('end', () => (res.statusCode === 200 || res.statusCode === 201 ? resolve() : reject(new Error(`HTTP ${res.statusCode}`))));
+      });
+      req.on('error', reject);
+      req.end(body);
+    });
+  const started = process.hrtime.bigint();
+  let next = 0;
+  await Promise.all(Array.from({ length: CONCURRENCY }, async () => {
+    while (next < rows) await post(next++);
+  }));
+  agent.destroy();
+  return Number(process.hrtime.bigint() - started) / 1e9;
+}
+
+export default async function run({ quick }) {
+  const { startLocalService } = await import(join(ROOT, 'dist/local/service.js'));
+  const { DEMO } = await import(join(ROOT, 'dist/local/demo.js'));
+  const dir = mkdtempSync(join(tmpdir(), 'coinop-bench-batch-'));
+  const rowsOut = [];
+  const svc = await startLocalService({ host: '127.0.0.1', port: 0, dbFile: join(dir, 'service.db') });
+  try {
+    const env = {
+      PATH: process.env.PATH ?? '', HOME: dir, NO_COLOR: '1',
+      COINOP_CONFIG_DIR: join(dir, 'config'), COINOP_DATA_DIR: join(dir, 'data'), COINOP_BASE_URL: svc.baseUrl,
+    };
+    // ---- 10,000-row batch ----
+    const rows = quick ? 2000 : 10_000;
+    const file = join(dir, 'batch.csv');
+    await writeCsv(file, rows, 'bench-');
+    const r = await runCoinop(['withdraw', 'batch', file, '--yes', '--rate', '0', '--concurrency', String(CONCURRENCY), '-o', 'ndjson'], env);
+    if (r.code !== 0) throw new Error(`coinop withdraw batch exited ${r.code}: ${r.stderr.slice(-500)}`);
+    const bare = await bareClient(svc, rows, 'bare-', DEMO.profileId);
+    const scale = 10_000 / rows;
+    rowsOut.push({
+      name: `withdraw batch: ${rows.toLocaleString('en-US')} rows, wall time${quick ? ' (scaled to 10,000)' : ''}`,
+      value: r.seconds * scale, unit: 's', baseline: bare * scale, baselineName: 'bare HTTP client, same rows and concurrency',
+      ratio: r.seconds / bare, target: '<= 15 s', met: r.seconds * scale <= 15,
+    });
+    rowsOut.push({
+      name: `withdraw batch: ${rows.toLocaleString('en-US')} rows, throughput`,
+      value: rows / r.seconds, unit: 'rows/s', baseline: rows / bare, baselineName: 'bare HTTP client',
+      ratio: bare / r.seconds, target: '>= 667 rows/s (10,000 in 15 s)', met: rows / r.seconds >= 667,
+    });
+    rowsOut.push({
+      name: `withdraw batch: ${rows.toLocaleString('en-US')} rows, peak RSS of coinop`,
+      value: r.peakMb, unit: 'MB', baseline: null, baselineName: '', ratio: null, target: '<= 150 MB', met: r.peakMb > 0 && r.peakMb <= 150,
+    });
+
+    // ---- Validation of 1,000,000 rows ----
+    const big = quick ? 200_000 : 1_000_000;
+    const bigFile = join(dir, 'big.csv');
+    // The last row is invalid: coinop validates every row, reports it, and sends nothing.
+    await writeCsv(bigFile, big - 1, 'v-', '0xnot-an-address,ETH,ETHEREUM,0.001,last');
+    const v = await runCoinop(['withdraw', 'batch', bigFile, '--yes', '-o', 'table'], env);
+    if (v.code !== 2 || !/1 of 1000000 rows are invalid|1 of \d+ rows are invalid/.test(v.stderr)) {
+      throw new Error(`validation run exited ${v.code}: ${v.stderr.slice(-500)}`);
+    }
+    const idle = await runCoinop(['--version'], env);
+    rowsOut.push({
+      name: `withdraw batch: validate ${big.toLocaleString('en-US')} rows`,
+      value: big / v.seconds, unit: 'rows/s', baseline: null, baselineName: '', ratio: null,
+      target: '>= 100,000 rows/s', met: big / v.seconds >= 100_000,
+    });
+    rowsOut.push({
+      name: `withdraw batch: validate ${big.toLocaleString('en-US')} rows, peak RSS`,
+      value: v.peakMb, unit: 'MB', baseline: idle.peakMb, baselineName: 'coinop --version',
+      ratio: idle.peakMb ? v.peakMb / idle.peakMb : null, target: '<= 150 MB (bounded)', met: v.peakMb > 0 && v.peakMb <= 150,
+    });
+  } finally {
+    await svc.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+  return rowsOut;
+}

@@ -1,0 +1,92 @@
+// The journal: states survive a reopen, one process per journal, damage and foreign files are refused with a way
+// out, --resume requeues interrupted rows; and the token bucket paces and holds after a 429.
+import { describe, expect, it } from 'vitest';
+import { spawn } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Journal, JournalError } from '../../src/batch/journal.js';
+import { TokenBucket, backoffMs, retryAfterMs, type Clock } from '../../src/batch/rate-limit.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'coinop-journal-'));
+const rows = (n: number) => Array.from({ length: n }, (_, i) => ({ row: i + 1, ref_id: `r${i + 1}`, asset: 'BTC', crypto_network: 'BITCOIN', destination_address: 'a', amount: '1' }));
+
+describe('batch journal', () => {
+  it('keeps every state across a reopen and requeues interrupted rows on resume', async () => {
+    const path = join(dir, 'a.journal');
+    const j = Journal.open(path, 'hash-a');
+    j.setMeta({ file_hash: 'hash-a', version: '1' });
+    j.plan(rows(5));
+    await Promise.all([j.markSent(1), j.markSent(2), j.markSent(3), j.markSent(4)]);
+    await j.markSucceeded(1, { transfer_id: 't1', status: 'PENDING', outcome: 'created', amount: '1', fee: '0.1', total: '1.1' });
+    await j.markFailed(2, { title: 'Insufficient Funds', status: 403 });
+    await j.markUnknown(3, { title: 'No answer', status: 0 });
+    j.close();
+    const k = Journal.open(path, 'hash-a');
+    expect(k.counts()).toMatchObject({ succeeded: 1, failed: 1, unknown: 1, sent: 1, planned: 1 });
+    k.requeue(false);
+    expect(k.counts()).toMatchObject({ succeeded: 1, failed: 1, planned: 3 });
+    k.requeue(true);
+    expect(k.counts()).toMatchObject({ succeeded: 1, planned: 4 });
+    expect(k.get(1)).toMatchObject({ state: 'succeeded', transfer_id: 't1', attempts: 1 });
+    expect(k.pendingTransfers()).toEqual([{ row: 1, transfer_id: 't1' }]);
+    await k.markStatus(1, 'COMPLETED');
+    expect(k.pendingTransfers()).toEqual([]);
+    k.close();
+  });
+
+  it('refuses a second live process, and takes over the lock of a dead one', async () => {
+    const path = join(dir, 'b.journal');
+    writeFileSync(`${path}.lock`, String(process.pid === 1 ? 2 : 1)); // pid 1 is alive and not us
+    expect(() => Journal.open(path, 'h')).toThrowError(/another coinop \(pid 1\) is running this batch/);
+    const child = spawn(process.execPath, ['-e', '']);
+    await new Promise((r) => child.on('close', r));
+    writeFileSync(`${path}.lock`, String(child.pid));
+    Journal.open(path, 'h').close();
+  });
+
+  it('names a damaged journal and a journal of another file', () => {
+    const bad = join(dir, 'c.journal');
+    writeFileSync(bad, 'not a database at all '.repeat(400));
+    expect(() => Journal.open(bad, 'h')).toThrowError(JournalError);
+    expect(() => Journal.open(bad, 'h')).toThrowError(/is damaged .*mv .*already submitted/s);
+    const other = join(dir, 'd.journal');
+    const j = Journal.open(other, 'h1');
+    j.setMeta({ file_hash: 'h1' });
+    j.close();
+    expect(() => Journal.open(other, 'h2')).toThrowError(/belongs to another file/);
+  });
+});
+
+describe('token bucket', () => {
+  function fakeClock() {
+    let t = 0;
+    const clock: Clock & { t(): number } = { now: () => t, sleep: async (ms) => void (t += ms), t: () => t };
+    return clock;
+  }
+
+  it('lets `rate` requests a second through on average', async () => {
+    const c = fakeClock();
+    const b = new TokenBucket(20, 5, c);
+    for (let i = 0; i < 201; i++) await b.take();
+    // 1 token at the start, then 20 per second: 200 more take 10 s.
+    expect(c.t()).toBeGreaterThanOrEqual(9_999);
+    expect(c.t()).toBeLessThanOrEqual(10_100);
+  });
+
+  it('holds everyone after a 429', async () => {
+    const c = fakeClock();
+    const b = new TokenBucket(Infinity, 1, c);
+    await b.take();
+    b.hold(3000);
+    await b.take();
+    expect(c.t()).toBe(3000);
+  });
+
+  it('reads Retry-After and backs off with a cap', () => {
+    expect(retryAfterMs('2')).toBe(2000);
+    expect(retryAfterMs(new Date(10_000).toUTCString(), 4000)).toBe(6000);
+    expect(retryAfterMs('soon')).toBeUndefined();
+    for (let a = 1; a < 20; a++) expect(backoffMs(a, 200, 5000)).toBeLessThanOrEqual(5000);
+  });
+});
