@@ -1,7 +1,7 @@
 // HTTP helpers shared by the local service's routes: the service object, request validation with the contract,
 // and keyset-paged lists.
 import type { FastifyRequest } from 'fastify';
-import { formatIssues, problems, requestIssues, type Operation } from '../api/index.js';
+import { formatIssues, problems, requestIssues, type Issue, type Operation } from '../api/index.js';
 import type { Auth } from './auth.js';
 import type { Core } from './core.js';
 import { decodeCursor, encodeCursor, listFingerprint } from './cursor.js';
@@ -22,7 +22,7 @@ export const principalOf = new WeakMap<FastifyRequest, string>();
 
 /** Checks the token for the operation's scope and validates the request; a problem is thrown otherwise. */
 export function accept<Q = Record<string, unknown>, B = unknown, P = Record<string, string>>(
-  svc: Service, op: Operation, req: FastifyRequest, onIssues?: (body: unknown) => void,
+  svc: Service, op: Operation, req: FastifyRequest, onIssues?: (body: unknown, issues: Issue[]) => void,
 ): { query: Q; body: B; params: P; clientId: string } {
   const who = svc.auth.authorize(req.headers.authorization, op.scope);
   principalOf.set(req, who.clientId);
@@ -32,7 +32,7 @@ export function accept<Q = Record<string, unknown>, B = unknown, P = Record<stri
     body: op.body ? req.body : undefined,
   });
   if (issues.length) {
-    onIssues?.(req.body);
+    onIssues?.(req.body, issues);
     throw problems.badRequest(formatIssues(issues), { issues });
   }
   return { query: (query ?? {}) as Q, body: req.body as B, params: req.params as P, clientId: who.clientId };

@@ -78,6 +78,8 @@ describe('crypto withdrawals', () => {
     expect(r.status).toBe(400);
     expect(r.body.type).toMatch(/\/exceed-precision$/);
     expect(r.body.meta).toMatchObject({ asset: 'BTC', decimals: 8 });
+    r = await h.admin('POST', W, withdrawal({ amount: '0.123456789', colour: 'red' }));
+    expect(r.body.detail).toBe('colour: is not a known field');
     r = await h.admin('POST', W, withdrawal({ amount: '0.00001' }));
     expect(r.body.type).toMatch(/\/below-min-withdraw-limit$/);
     expect(r.body.meta).toMatchObject({ limit: '0.0001', amount: '0.00001' });
