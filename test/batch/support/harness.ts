@@ -7,9 +7,9 @@ import { join, resolve } from 'node:path';
 import { startLocalService, type LocalService } from '../../../src/local/service.js';
 import { DEMO } from '../../../src/local/demo.js';
 
-/** The build under test: this repository, or BATCH_TEST_ROOT (a private build that other builds of dist/ cannot disturb). */
-export const ROOT = process.env.BATCH_TEST_ROOT ?? resolve(__dirname, '../../..');
-export const BIN = join(ROOT, 'bin/coinop.js');
+export const ROOT = resolve(__dirname, '../../..');
+/** COINOP_TEST_BIN runs the tests against a private build that other engineers' rebuilds of dist/ cannot disturb. */
+export const BIN = process.env.COINOP_TEST_BIN ?? join(ROOT, 'bin/coinop.js');
 
 export interface Env {
   dir: string;
