@@ -75,6 +75,7 @@ export class StreamClient {
 
   private ws: WebSocket | null = null;
   private stopped = false;
+  private paused = false;
   private attempt = 0;
   private everConnected = false;
   private staleTimer: NodeJS.Timeout | null = null;
@@ -108,6 +109,17 @@ export class StreamClient {
     void this.connect(false);
     this.staleTimer = setInterval(() => this.checkStale(), 250);
     return this.done;
+  }
+
+  /** Stop reading from the socket (the output cannot keep up); the service sees a slow consumer if it lasts. */
+  pause(): void {
+    this.paused = true;
+    this.ws?.pause();
+  }
+  resume(): void {
+    this.paused = false;
+    this.lastMessageAt = this.now();
+    this.ws?.resume();
   }
 
   stop(): void {
@@ -187,6 +199,7 @@ export class StreamClient {
       });
     });
     ws.on('open', () => {
+      if (this.paused) ws.pause();
       this.connectedAt = this.now();
       this.lastMessageAt = this.now();
       for (const b of this.books.values()) b.reset();
@@ -222,7 +235,7 @@ export class StreamClient {
   }
 
   private checkStale(): void {
-    if (!this.ws || this.ws.readyState !== WebSocket.OPEN) return;
+    if (!this.ws || this.ws.readyState !== WebSocket.OPEN || this.paused) return;
     const limit = this.o.staleAfterMs ?? 5000;
     if (this.now() - this.lastMessageAt > limit) {
       const ws = this.ws;

@@ -1,0 +1,77 @@
+// coinop stream: live market data (book, top, trades, heartbeat, any channel mix); the work is in run.ts.
+import type { Command } from 'commander';
+import type { CliContext } from '../../cli/context.js';
+import { repeat } from '../../cli/options.js';
+import { examples } from '../../cli/program.js';
+
+export interface StreamFlags {
+  duration?: string;
+  count?: string;
+  book?: boolean;
+  interval?: string;
+  depth?: string;
+  channel?: string[];
+}
+
+export function register(program: Command, ctx: CliContext): void {
+  // The flags belong to `stream`, and commander reads them wherever they appear, so each view takes them through
+  // optsWithGlobals() (and --help of each view lists them with the global options).
+  const flags = (cmd: Command) => cmd.optsWithGlobals() as StreamFlags;
+  const stream = program
+    .command('stream')
+    .description('live market data: a live view on a terminal, one JSON object per line when piped or with -o ndjson')
+    .option('-c, --channel <type[:market]>', 'channel to subscribe (repeatable): market_data, market_data.top_of_book, execution_data, heartbeat', repeat)
+    .option('--book', 'with -o ndjson: write the maintained book of each market_data channel every --interval instead of the messages')
+    .option('--interval <ms>', 'milliseconds between books with --book (default 1000)')
+    .option('--depth <n>', 'levels per side in books written with --book (default all)')
+    .option('--duration <time>', 'stop after this long: seconds, or such as 30s, 5m, 1h')
+    .option('--count <n>', 'stop after this many messages (books with --book)');
+  stream.addHelpText(
+    'after',
+    `
+On a terminal the view takes the whole screen (q or Ctrl-C leaves). Piped, or with -o ndjson, each message
+is written as received, one per line, and nothing else goes to stdout.
+
+Examples:
+  $ coinop stream book BTCUSD
+  $ coinop stream top BTCUSD ETHUSD SOLEUR
+  $ coinop stream trades BTCUSD ETHUSD
+  $ coinop stream heartbeat
+  $ coinop stream -c market_data:BTCUSD -c execution_data:BTCUSD -o ndjson --duration 10s
+  $ coinop stream book ETHEUR -o ndjson --book --interval 500 --depth 10 --count 20
+`,
+  );
+  stream.action(async (_o: unknown, cmd: Command) => (await import('./run.js')).streamChannels(ctx, flags(cmd)));
+
+  examples(
+    stream
+      .command('book')
+      .description('live order book ladder: levels per side with depth bars, spread, mid, age of the last update')
+      .argument('<market>', 'market, such as BTCUSD')
+      .action(async (market: string, _o: unknown, cmd: Command) => (await import('./run.js')).streamBook(ctx, market, flags(cmd))),
+    ['coinop stream book BTCUSD', 'coinop stream book BTCUSD -o ndjson --book --depth 5 --count 3'],
+  );
+  examples(
+    stream
+      .command('top')
+      .description('board of best bid and ask across markets')
+      .argument('<markets...>', 'markets, such as BTCUSD ETHUSD')
+      .action(async (markets: string[], _o: unknown, cmd: Command) => (await import('./run.js')).streamTop(ctx, markets, flags(cmd))),
+    ['coinop stream top BTCUSD ETHUSD SOLEUR'],
+  );
+  examples(
+    stream
+      .command('trades')
+      .description('trade tape with running volume, VWAP and trade rate')
+      .argument('<markets...>', 'markets, such as BTCUSD ETHUSD')
+      .action(async (markets: string[], _o: unknown, cmd: Command) => (await import('./run.js')).streamTrades(ctx, markets, flags(cmd))),
+    ['coinop stream trades BTCUSD', 'coinop stream trades BTCUSD ETHUSD -o ndjson --count 100'],
+  );
+  examples(
+    stream
+      .command('heartbeat')
+      .description('heartbeat age and latency')
+      .action(async (_o: unknown, cmd: Command) => (await import('./run.js')).streamHeartbeat(ctx, flags(cmd))),
+    ['coinop stream heartbeat', 'coinop stream heartbeat -o ndjson --count 5'],
+  );
+}

@@ -1,0 +1,65 @@
+// Running statistics of execution_data trades per market: count, volume, VWAP (exact decimals) and recent rate.
+import { Decimal } from '../api/money.js';
+import type { ExecutionPayload } from '../api/schemas.js';
+
+export interface MarketTradeStats {
+  market: string;
+  trades: number;
+  volume: Decimal;
+  notional: Decimal;
+  last?: ExecutionPayload;
+  /** Receive times (ms) of trades in the rate window. */
+  recent: number[];
+}
+
+export class TradeTape {
+  /** Newest last. */
+  readonly tape: Array<ExecutionPayload & { receivedAt: number }> = [];
+  readonly stats = new Map<string, MarketTradeStats>();
+
+  constructor(private readonly keep = 500, private readonly rateWindowMs = 10_000) {}
+
+  add(t: ExecutionPayload, receivedAt: number): void {
+    if (typeof t?.price !== 'string' || typeof t.amount !== 'string') return;
+    let price: Decimal;
+    let amount: Decimal;
+    try {
+      price = new Decimal(t.price);
+      amount = new Decimal(t.amount);
+    } catch {
+      return;
+    }
+    let s = this.stats.get(t.market);
+    if (!s) this.stats.set(t.market, (s = { market: t.market, trades: 0, volume: new Decimal(0), notional: new Decimal(0), recent: [] }));
+    s.trades++;
+    s.volume = s.volume.plus(amount);
+    s.notional = s.notional.plus(price.times(amount));
+    // execution_data may arrive out of order (UPSTREAM.md): "last" is the latest execution, not the latest message.
+    if (!s.last || t.executed_at >= s.last.executed_at) s.last = t;
+    s.recent.push(receivedAt);
+    this.tape.push({ ...t, receivedAt });
+    if (this.tape.length > this.keep * 2) this.tape.splice(0, this.tape.length - this.keep);
+  }
+
+  /** Volume-weighted average price, or undefined before the first trade. */
+  vwap(market: string): Decimal | undefined {
+    const s = this.stats.get(market);
+    if (!s || s.volume.isZero()) return undefined;
+    return s.notional.div(s.volume);
+  }
+
+  /** Trades per second over the rate window ending at `now`. */
+  rate(market: string, now: number): number {
+    const s = this.stats.get(market);
+    if (!s) return 0;
+    const from = now - this.rateWindowMs;
+    let i = 0;
+    while (i < s.recent.length && s.recent[i] < from) i++;
+    if (i) s.recent.splice(0, i);
+    return s.recent.length / (this.rateWindowMs / 1000);
+  }
+
+  latest(n: number): Array<ExecutionPayload & { receivedAt: number }> {
+    return this.tape.slice(-n).reverse();
+  }
+}

@@ -1,0 +1,234 @@
+// The live views of `coinop stream`: order book ladder, top-of-book board, trade tape, heartbeat and any channel mix,
+// each a function from the current stream state to the lines of one frame.
+import { Decimal } from '../../api/money.js';
+import type { TopOfBookPayload } from '../../api/schemas.js';
+import type { StreamClient } from '../../client/stream.js';
+import type { OrderBook } from '../../market/book.js';
+import type { TradeTape } from '../../market/trades.js';
+import type { Palette } from '../style.js';
+
+export interface LiveState {
+  client: StreamClient;
+  palette: Palette;
+  now(): number;
+  tops: Map<string, TopOfBookPayload & { receivedAt: number }>;
+  tape: TradeTape;
+  /** Messages per subscription key ("market_data:BTCUSD", "heartbeat"), and the latest raw one. */
+  counts: Map<string, number>;
+  latest: Map<string, string>;
+  /** Latest raw messages, newest last. */
+  log: string[];
+  /** Messages per second, measured by the command. */
+  rate: number;
+}
+
+const padL = (s: string, n: number) => (s.length >= n ? s : ' '.repeat(n - s.length) + s);
+const padR = (s: string, n: number) => (s.length >= n ? s : s + ' '.repeat(n - s.length));
+
+export function ago(ms: number): string {
+  if (!(ms >= 0) || !Number.isFinite(ms)) return '—';
+  if (ms < 1000) return `${(ms / 1000).toFixed(1)} s`;
+  if (ms < 60_000) return `${(ms / 1000).toFixed(ms < 10_000 ? 1 : 0)} s`;
+  return `${Math.floor(ms / 60_000)} min ${Math.floor((ms % 60_000) / 1000)} s`;
+}
+
+/** The connection line shared by every view. */
+export function statusLine(st: LiveState, title: string): string {
+  const p = st.palette;
+  const c = st.client;
+  const state =
+    c.state === 'live' ? p.green('● live')
+    : c.state === 'reconnecting' ? p.red(`○ reconnecting${c.lastError ? ` (${c.lastError})` : ''}`)
+    : c.state === 'stopped' ? p.dim('○ stopped')
+    : p.yellow(`◌ ${c.state}`);
+  const extra = [`${Math.round(st.rate).toLocaleString('en-US')} msg/s`, `reconnects ${c.reconnects}`];
+  return `${p.bold(title)}  ${state}  ${p.dim(extra.join('  '))}`;
+}
+
+const footer = (p: Palette) => p.dim('q quit');
+
+function timeOf(iso: string): string {
+  const m = /T(\d\d:\d\d:\d\d(?:\.\d{1,3})?)/.exec(iso);
+  return m ? m[1] : iso;
+}
+
+/** Spread and mid of a book, exact, with the spread in basis points of the mid. */
+function spreadAndMid(bid: string | undefined, ask: string | undefined): { spread: string; mid: string; bp: string } | null {
+  if (bid === undefined || ask === undefined) return null;
+  const b = new Decimal(bid);
+  const a = new Decimal(ask);
+  const spread = a.minus(b);
+  const mid = a.plus(b).div(2);
+  const bp = mid.isZero() ? '—' : spread.div(mid).times(10_000).toFixed(2);
+  return { spread: spread.toFixed(), mid: mid.toFixed(), bp };
+}
+
+// ---- stream book MARKET -------------------------------------------------------------------------------------------
+
+export function bookView(st: LiveState, market: string, width: number, height: number): string[] {
+  const p = st.palette;
+  const book = st.client.books.get(market) as OrderBook;
+  const lines = [statusLine(st, `${market} order book`)];
+  if (!book || book.state !== 'live') {
+    lines.push('', p.dim(book?.pendingCount ? `waiting for the snapshot (${book.pendingCount} updates held)…` : 'waiting for the snapshot…'));
+    return lines;
+  }
+  const bestBid = book.bids.size ? book.bids.priceAt(0) : undefined;
+  const bestAsk = book.asks.size ? book.asks.priceAt(0) : undefined;
+  const sm = spreadAndMid(bestBid, bestAsk);
+  lines.push(
+    [
+      sm ? `spread ${sm.spread} (${sm.bp} bp)` : 'spread —',
+      sm ? `mid ${sm.mid}` : 'mid —',
+      `last update ${ago(st.now() - book.changedAt)} ago`,
+      p.dim(`book ${book.time ? timeOf(book.time) : '—'}  levels ${book.bids.size}/${book.asks.size}  updates ${book.updatesApplied}`),
+    ].join('   '),
+  );
+  const rows = Math.max(2, height - 4);
+  const perSide = Math.max(1, Math.floor((rows - 1) / 2));
+  const side = (s: OrderBook['bids'], n: number) => {
+    const out: Array<{ price: string; amount: string; total: string; cum: number }> = [];
+    let total = new Decimal(0);
+    for (let i = 0; i < Math.min(n, s.size); i++) {
+      total = total.plus(s.amountAt(i));
+      out.push({ price: s.priceAt(i), amount: s.amountAt(i), total: total.toFixed(), cum: total.toNumber() });
+    }
+    return out;
+  };
+  const asks = side(book.asks, perSide);
+  const bids = side(book.bids, perSide);
+  const pw = Math.max(5, ...asks.map((l) => l.price.length), ...bids.map((l) => l.price.length));
+  const aw = Math.max(6, ...asks.map((l) => l.amount.length), ...bids.map((l) => l.amount.length));
+  const tw = Math.max(5, ...asks.map((l) => l.total.length), ...bids.map((l) => l.total.length));
+  const barWidth = Math.max(0, width - (pw + aw + tw + 8));
+  const maxCum = Math.max(asks.length ? asks[asks.length - 1].cum : 0, bids.length ? bids[bids.length - 1].cum : 0) || 1;
+  const row = (l: { price: string; amount: string; total: string; cum: number }, colour: (s: string) => string) =>
+    `${colour(padL(l.price, pw))}  ${padL(l.amount, aw)}  ${padL(l.total, tw)}  ${colour('█'.repeat(Math.round((l.cum / maxCum) * barWidth)))}`;
+  lines.push(p.dim(`${padL('PRICE', pw)}  ${padL('AMOUNT', aw)}  ${padL('TOTAL', tw)}  DEPTH`));
+  for (let i = perSide - 1; i >= 0; i--) lines.push(asks[i] ? row(asks[i], p.red) : '');
+  lines.push(p.dim(sm ? `${padL(sm.mid, pw)}  ${'─'.repeat(Math.max(0, aw + tw + 4))} spread ${sm.spread}` : '─'));
+  for (let i = 0; i < perSide; i++) lines.push(bids[i] ? row(bids[i], p.green) : '');
+  lines.push(footer(p));
+  return lines;
+}
+
+// ---- stream top MARKET... -----------------------------------------------------------------------------------------
+
+export function topView(st: LiveState, markets: string[], _width: number, height: number): string[] {
+  const p = st.palette;
+  const lines = [statusLine(st, 'top of book'), ''];
+  const rows = markets.map((m) => {
+    const t = st.tops.get(m);
+    const bid = t?.bids?.[0];
+    const ask = t?.asks?.[0];
+    const sm = spreadAndMid(bid?.price, ask?.price);
+    return [m, bid?.amount ?? '', bid?.price ?? '—', ask?.price ?? '—', ask?.amount ?? '', sm ? `${sm.spread}` : '—', sm ? `${sm.bp}` : '', t ? ago(st.now() - t.receivedAt) : '—'];
+  });
+  const head = ['MARKET', 'BID SIZE', 'BID', 'ASK', 'ASK SIZE', 'SPREAD', 'BP', 'AGE'];
+  const w = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
+  lines.push(p.dim(head.map((h, i) => (i === 0 ? padR(h, w[i]) : padL(h, w[i]))).join('  ')));
+  for (const r of rows.slice(0, Math.max(0, height - 4))) {
+    lines.push(
+      r.map((c, i) => (i === 0 ? p.bold(padR(c, w[i])) : i === 2 ? p.green(padL(c, w[i])) : i === 3 ? p.red(padL(c, w[i])) : padL(c, w[i]))).join('  '),
+    );
+  }
+  lines.push('', footer(p));
+  return lines;
+}
+
+// ---- stream trades MARKET... --------------------------------------------------------------------------------------
+
+export function tradesView(st: LiveState, markets: string[], _width: number, height: number): string[] {
+  const p = st.palette;
+  const now = st.now();
+  const lines = [statusLine(st, 'trades'), ''];
+  const head = ['MARKET', 'TRADES', 'VOLUME', 'VWAP', 'RATE', 'LAST'];
+  const rows = markets.map((m) => {
+    const s = st.tape.stats.get(m);
+    const info = st.tape.vwap(m);
+    return [m, String(s?.trades ?? 0), s ? s.volume.toFixed() : '0', info ? info.toFixed(2) : '—', `${st.tape.rate(m, now).toFixed(1)}/s`, s?.last?.price ?? '—'];
+  });
+  const w = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
+  lines.push(p.dim(head.map((h, i) => (i === 0 ? padR(h, w[i]) : padL(h, w[i]))).join('  ')));
+  for (const r of rows) lines.push(r.map((c, i) => (i === 0 ? p.bold(padR(c, w[i])) : padL(c, w[i]))).join('  '));
+  lines.push('');
+  const n = Math.max(0, height - lines.length - 2);
+  const latest = st.tape.latest(n);
+  const pw = Math.max(5, ...latest.map((t) => t.price.length));
+  const aw = Math.max(6, ...latest.map((t) => t.amount.length));
+  lines.push(p.dim(`${padR('EXECUTED', 12)}  ${padR('MARKET', 8)}  ${padL('PRICE', pw)}  ${padL('AMOUNT', aw)}`));
+  for (let i = 0; i < latest.length && lines.length < height - 1; i++) {
+    const t = latest[i];
+    // Colour by direction against the previous trade of the same market (older = later in the list).
+    const prev = latest.slice(i + 1).find((x) => x.market === t.market);
+    const c = !prev ? (s: string) => s : Number(t.price) > Number(prev.price) ? p.green : Number(t.price) < Number(prev.price) ? p.red : (s: string) => s;
+    lines.push(`${padR(timeOf(t.executed_at), 12)}  ${padR(t.market, 8)}  ${c(padL(t.price, pw))}  ${padL(t.amount, aw)}`);
+  }
+  lines.push(footer(p));
+  return lines;
+}
+
+// ---- stream heartbeat ---------------------------------------------------------------------------------------------
+
+export function heartbeatView(st: LiveState): string[] {
+  const p = st.palette;
+  const c = st.client;
+  const now = st.now();
+  const age = c.lastHeartbeatAt ? now - c.lastHeartbeatAt : NaN;
+  const ageText = ago(age);
+  return [
+    statusLine(st, 'heartbeat'),
+    '',
+    `last heartbeat   ${c.lastHeartbeat ?? '—'}`,
+    `age              ${age > 3000 ? p.red(ageText) : age > 1500 ? p.yellow(ageText) : ageText}`,
+    `latency          ${c.heartbeatLatencyMs === null ? '—' : `${c.heartbeatLatencyMs} ms`}`,
+    `heartbeats       ${st.counts.get('heartbeat') ?? 0}`,
+    `connected for    ${c.state === 'live' ? ago(now - c.connectedAt) : '—'}`,
+    `reconnects       ${c.reconnects}`,
+    '',
+    footer(p),
+  ];
+}
+
+// ---- stream --channel ... -----------------------------------------------------------------------------------------
+
+export function channelsView(st: LiveState, keys: string[], _width: number, height: number): string[] {
+  const p = st.palette;
+  const lines = [statusLine(st, 'stream'), ''];
+  const kw = Math.max(7, ...keys.map((k) => k.length));
+  lines.push(p.dim(`${padR('CHANNEL', kw)}  ${padL('MESSAGES', 9)}  LATEST`));
+  for (const k of keys) {
+    const latest = st.latest.get(k);
+    let summary = '—';
+    if (latest) {
+      try {
+        summary = summarise(JSON.parse(latest));
+      } catch {
+        summary = latest;
+      }
+    }
+    lines.push(`${p.bold(padR(k, kw))}  ${padL(String(st.counts.get(k) ?? 0), 9)}  ${summary}`);
+  }
+  lines.push('', p.dim('latest messages'));
+  const n = Math.max(0, height - lines.length - 1);
+  for (const raw of st.log.slice(-n).reverse()) lines.push(p.dim(raw));
+  while (lines.length < height - 1) lines.push('');
+  lines.push(footer(p));
+  return lines;
+}
+
+function summarise(m: { channel?: string; payload?: Record<string, any> }): string {
+  const pl = m.payload ?? {};
+  switch (m.channel) {
+    case 'market_data':
+      return `${pl.type} ${timeOf(String(pl.time))} bids ${pl.bids?.length ?? 0} asks ${pl.asks?.length ?? 0}`;
+    case 'market_data.top_of_book':
+      return `bid ${pl.bids?.[0]?.price ?? '—'} ask ${pl.asks?.[0]?.price ?? '—'}`;
+    case 'execution_data':
+      return `${pl.amount} @ ${pl.price} ${timeOf(String(pl.executed_at))}`;
+    case 'heartbeat':
+      return String(pl.timestamp);
+    default:
+      return JSON.stringify(pl);
+  }
+}
