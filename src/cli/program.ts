@@ -16,6 +16,7 @@ import { register as registerApi } from '../commands/api/index.js';
 import { register as registerCompletion } from '../commands/completion/index.js';
 import { register as registerLocal } from '../commands/local/index.js';
 import { register as registerStream } from '../commands/stream/index.js';
+import { register as registerStream } from '../commands/stream/index.js';
 import { register as registerBatch } from '../commands/batch/index.js';
 
 /** Adds an Examples section to a command's --help. */
@@ -64,8 +65,7 @@ Examples:
   $ coinop login --env sandbox --client-id ID --client-secret-stdin < secret.txt
 `,
   );
-  program.hook('preAction', async (_this, action) => {
-    await ctx.prepare();
+  program.hook('preAction', (_this, action) => {
     const g = action.optsWithGlobals();
     ctx.globals = { profile: g.profile, output: g.output, json: g.json, debug: g.debug, input: g.input, color: g.color };
     applyFlags(ctx.io, ctx.env, { noInput: g.input === false, noColour: g.color === false });
