@@ -16,7 +16,6 @@ import { register as registerApi } from '../commands/api/index.js';
 import { register as registerCompletion } from '../commands/completion/index.js';
 import { register as registerLocal } from '../commands/local/index.js';
 import { register as registerStream } from '../commands/stream/index.js';
-import { register as registerStream } from '../commands/stream/index.js';
 import { register as registerBatch } from '../commands/batch/index.js';
 
 /** Adds an Examples section to a command's --help. */
