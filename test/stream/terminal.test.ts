@@ -1,0 +1,170 @@
+// The live views on a real pseudo-terminal, read back through a terminal emulator.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import * as pty from 'node-pty';
+import xterm from '@xterm/headless';
+import type { LocalService } from '../../src/local/service.js';
+import { DEMO } from '../../src/local/demo.js';
+import { startService, token } from './helpers.js';
+
+const { Terminal } = xterm as unknown as { Terminal: typeof import('@xterm/headless').Terminal };
+const BIN = join(__dirname, '../../bin/coinop.js');
+
+let svc: LocalService;
+let dir: string;
+beforeAll(async () => {
+  svc = await startService({ messagesPerSecond: 100, heartbeatIntervalMs: 200 });
+  dir = mkdtempSync(join(tmpdir(), 'coinop-stream-tty-'));
+});
+afterAll(async () => {
+  await svc?.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+interface Session {
+  term: InstanceType<typeof Terminal>;
+  proc: pty.IPty;
+  raw: () => string;
+  exited: Promise<number>;
+  screen(): string;
+  waitFor(pred: (screen: string) => boolean, what: string, timeoutMs?: number): Promise<string>;
+}
+
+function launch(args: string[], env: Record<string, string> = {}, cols = 100, rows = 30): Session {
+  const term = new Terminal({ cols, rows, allowProposedApi: true });
+  let raw = '';
+  const proc = pty.spawn(process.execPath, [BIN, ...args], {
+    cols,
+    rows,
+    name: 'xterm-256color',
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOME: dir,
+      TERM: 'xterm-256color',
+      COINOP_CONFIG_DIR: join(dir, 'config'),
+      COINOP_DATA_DIR: join(dir, 'data'),
+      COINOP_BASE_URL: svc.baseUrl,
+      COINOP_STREAM_FPS: '30',
+      ...env,
+    },
+  });
+  proc.onData((d) => {
+    raw += d;
+    term.write(d);
+  });
+  const exited = new Promise<number>((res) => proc.onExit(({ exitCode }) => res(exitCode)));
+  const screen = () => {
+    const b = term.buffer.active;
+    const lines: string[] = [];
+    for (let i = 0; i < term.rows; i++) lines.push(b.getLine(b.viewportY + i)?.translateToString(true) ?? '');
+    return lines.join('\n');
+  };
+  const waitFor = async (pred: (s: string) => boolean, what: string, timeoutMs = 15_000) => {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      // Let xterm finish parsing what arrived.
+      await new Promise<void>((r) => term.write('', () => r()));
+      const s = screen();
+      if (pred(s)) return s;
+      if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}; screen:\n${s}\nraw tail: ${JSON.stringify(raw.slice(-300))}`);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  };
+  return { term, proc, raw: () => raw, exited, screen, waitFor };
+}
+
+/** After exit: the normal screen is back and the cursor is shown. */
+async function expectRestored(s: Session): Promise<void> {
+  await new Promise<void>((r) => s.term.write('', () => r()));
+  expect(s.term.buffer.active.type).toBe('normal');
+  const core = (s.term as unknown as { _core?: { coreService?: { isCursorHidden?: boolean } } })._core;
+  if (core?.coreService) expect(core.coreService.isCursorHidden).toBe(false);
+  const raw = s.raw();
+  expect(raw.lastIndexOf('\u001b[?25h')).toBeGreaterThan(raw.lastIndexOf('\u001b[?25l'));
+  expect(raw.lastIndexOf('\u001b[?1049l')).toBeGreaterThan(raw.lastIndexOf('\u001b[?1049h'));
+}
+
+describe('live views on a terminal', () => {
+  it('book: a ladder with spread, mid and depth bars on the alternate screen; follows resizes; q restores the terminal', async () => {
+    const s = launch(['stream', 'book', 'BTCUSD']);
+    const screen = await s.waitFor((x) => /● live/.test(x) && /spread \d/.test(x) && /█/.test(x), 'the ladder');
+    expect(s.term.buffer.active.type).toBe('alternate');
+    expect(screen).toMatch(/BTCUSD order book/);
+    expect(screen).toMatch(/mid \d+\.\d+/);
+    expect(screen).toMatch(/last update \d+\.\d s ago/);
+    expect(screen).toMatch(/PRICE\s+AMOUNT\s+TOTAL\s+DEPTH/);
+    // Levels: asks above the mid line, bids below, prices with the market's 2 decimals, best ask above best bid.
+    const rows = screen.split('\n').filter((l) => /^\s*\d+\.\d{2}\s+\d+\.\d{8}\s+\d/.test(l));
+    expect(rows.length).toBeGreaterThan(20);
+    const mid = screen.split('\n').findIndex((l) => /─ spread/.test(l));
+    expect(mid).toBeGreaterThan(3);
+    const lines = screen.split('\n');
+    const bestAsk = Number(lines[mid - 1].trim().split(/\s+/)[0]);
+    const bestBid = Number(lines[mid + 1].trim().split(/\s+/)[0]);
+    expect(bestAsk).toBeGreaterThan(bestBid);
+    // A wider terminal gets longer depth bars.
+    const widest = (x: string) => Math.max(...x.split('\n').map((l) => (l.match(/█+/)?.[0].length ?? 0)));
+    const before = widest(screen);
+    s.proc.resize(160, 30);
+    s.term.resize(160, 30);
+    await s.waitFor((x) => widest(x) > before + 30, 'longer bars after the resize');
+    s.proc.write('q');
+    expect(await s.exited).toBe(0);
+    await expectRestored(s);
+  });
+
+  it('top: a board of best bid and ask per market; Ctrl-C restores the terminal', async () => {
+    const s = launch(['stream', 'top', 'BTCUSD', 'ETHEUR', 'SOLEUR']);
+    const screen = await s.waitFor((x) => ['BTCUSD', 'ETHEUR', 'SOLEUR'].every((m) => new RegExp(`${m}\\s+\\d+\\.\\d+\\s+\\d+\\.\\d+\\s+\\d+\\.\\d+`).test(x)), 'three markets');
+    expect(screen).toMatch(/MARKET\s+BID SIZE\s+BID\s+ASK\s+ASK SIZE\s+SPREAD\s+BP\s+AGE/);
+    for (const l of screen.split('\n').filter((x) => /^(BTCUSD|ETHEUR|SOLEUR) /.test(x))) {
+      const [, , bid, ask] = l.trim().split(/\s+/);
+      expect(Number(ask)).toBeGreaterThan(Number(bid));
+    }
+    s.proc.write('\u0003');
+    await s.exited;
+    await expectRestored(s);
+  });
+
+  it('trades: tape with running volume, VWAP and rate', async () => {
+    const s = launch(['stream', 'trades', 'BTCUSD', 'ETHUSD']);
+    const screen = await s.waitFor(
+      (x) => /BTCUSD\s+\d+\s+\d+\.\d+\s+\d+\.\d{2}\s+\d+\.\d\/s/.test(x) && (x.match(/\d\d:\d\d:\d\d\.\d{3}\s+(BTCUSD|ETHUSD)/g)?.length ?? 0) >= 3,
+      'trade statistics and tape',
+    );
+    expect(screen).toMatch(/MARKET\s+TRADES\s+VOLUME\s+VWAP\s+RATE\s+LAST/);
+    expect(screen).toMatch(/EXECUTED\s+MARKET\s+PRICE\s+AMOUNT/);
+    s.proc.write('q');
+    expect(await s.exited).toBe(0);
+    await expectRestored(s);
+  });
+
+  it('heartbeat: age and latency', async () => {
+    const s = launch(['stream', 'heartbeat']);
+    const screen = await s.waitFor((x) => /heartbeats\s+[3-9]/.test(x) && /latency\s+-?\d+ ms/.test(x), 'heartbeats');
+    expect(screen).toMatch(/last heartbeat\s+\d{4}-\d\d-\d\dT/);
+    expect(screen).toMatch(/age\s+\d+\.\d s/);
+    s.proc.write('q');
+    expect(await s.exited).toBe(0);
+    await expectRestored(s);
+  });
+
+  it('--channel: any mix of channels with counts and latest messages', async () => {
+    const s = launch(['stream', '-c', 'market_data:ETHUSD', '-c', 'execution_data:ETHUSD', '-c', 'heartbeat']);
+    const screen = await s.waitFor((x) => /market_data:ETHUSD\s+\d+\s+(SNAPSHOT|UPDATE)/.test(x) && /execution_data:ETHUSD\s+[1-9]\d*\s+\S+ @ \d/.test(x) && /heartbeat\s+[1-9]/.test(x), 'channel rows');
+    expect(screen).toMatch(/latest messages/);
+    s.proc.write('q');
+    expect(await s.exited).toBe(0);
+    await expectRestored(s);
+  });
+
+  it('a refused handshake leaves the screen, says why and exits with the authentication code', async () => {
+    const readonly = await token(svc, DEMO.readonlyClientId);
+    const s = launch(['stream', 'book', 'BTCUSD'], { COINOP_TOKEN: readonly });
+    expect(await s.exited).toBe(4);
+    await expectRestored(s);
+    expect(s.screen()).toMatch(/refused this client \(403\)/);
+  });
+});
