@@ -1,6 +1,6 @@
 // The live views of `coinop stream`: order book ladder, top-of-book board, trade tape, heartbeat and any channel mix,
 // each a function from the current stream state to the lines of one frame.
-import { Decimal } from '../../api/money.js';
+import { Decimal, decimalPlaces } from '../../api/money.js';
 import type { TopOfBookPayload } from '../../api/schemas.js';
 import type { StreamClient } from '../../client/stream.js';
 import type { OrderBook } from '../../market/book.js';
@@ -33,7 +33,7 @@ export function ago(ms: number): string {
 }
 
 /** The connection line shared by every view. */
-export function statusLine(st: LiveState, title: string): string {
+export function statusLine(st: LiveState, title: string, more?: string): string {
   const p = st.palette;
   const c = st.client;
   const state =
@@ -41,7 +41,7 @@ export function statusLine(st: LiveState, title: string): string {
     : c.state === 'reconnecting' ? p.red(`○ reconnecting${c.lastError ? ` (${c.lastError})` : ''}`)
     : c.state === 'stopped' ? p.dim('○ stopped')
     : p.yellow(`◌ ${c.state}`);
-  const extra = [`${Math.round(st.rate).toLocaleString('en-US')} msg/s`, `reconnects ${c.reconnects}`];
+  const extra = [`${Math.round(st.rate).toLocaleString('en-US')} msg/s`, `reconnects ${c.reconnects}`, ...(more ? [more] : [])];
   return `${p.bold(title)}  ${state}  ${p.dim(extra.join('  '))}`;
 }
 
@@ -60,7 +60,9 @@ function spreadAndMid(bid: string | undefined, ask: string | undefined): { sprea
   const spread = a.minus(b);
   const mid = a.plus(b).div(2);
   const bp = mid.isZero() ? '—' : spread.div(mid).times(10_000).toFixed(2);
-  return { spread: spread.toFixed(), mid: mid.toFixed(), bp };
+  // Written with the prices' decimals (the mid needs one more only when the two prices' sum is odd).
+  const places = Math.max(decimalPlaces(bid), decimalPlaces(ask));
+  return { spread: spread.toFixed(places), mid: mid.toFixed(Math.max(places, mid.decimalPlaces())), bp };
 }
 
 // ---- stream book MARKET -------------------------------------------------------------------------------------------
@@ -68,7 +70,7 @@ function spreadAndMid(bid: string | undefined, ask: string | undefined): { sprea
 export function bookView(st: LiveState, market: string, width: number, height: number): string[] {
   const p = st.palette;
   const book = st.client.books.get(market) as OrderBook;
-  const lines = [statusLine(st, `${market} order book`)];
+  const lines = [statusLine(st, `${market} order book`, book?.state === 'live' ? `levels ${book.bids.size}/${book.asks.size}` : undefined)];
   if (!book || book.state !== 'live') {
     lines.push('', p.dim(book?.pendingCount ? `waiting for the snapshot (${book.pendingCount} updates held)…` : 'waiting for the snapshot…'));
     return lines;
@@ -81,7 +83,7 @@ export function bookView(st: LiveState, market: string, width: number, height: n
       sm ? `spread ${sm.spread} (${sm.bp} bp)` : 'spread —',
       sm ? `mid ${sm.mid}` : 'mid —',
       `last update ${ago(st.now() - book.changedAt)} ago`,
-      p.dim(`book ${book.time ? timeOf(book.time) : '—'}  levels ${book.bids.size}/${book.asks.size}  updates ${book.updatesApplied}`),
+      p.dim(`book time ${book.time ? timeOf(book.time) : '—'}`),
     ].join('   '),
   );
   const rows = Math.max(2, height - 4);
@@ -89,9 +91,12 @@ export function bookView(st: LiveState, market: string, width: number, height: n
   const side = (s: OrderBook['bids'], n: number) => {
     const out: Array<{ price: string; amount: string; total: string; cum: number }> = [];
     let total = new Decimal(0);
+    let places = 0;
     for (let i = 0; i < Math.min(n, s.size); i++) {
-      total = total.plus(s.amountAt(i));
-      out.push({ price: s.priceAt(i), amount: s.amountAt(i), total: total.toFixed(), cum: total.toNumber() });
+      const amount = s.amountAt(i);
+      places = Math.max(places, decimalPlaces(amount));
+      total = total.plus(amount);
+      out.push({ price: s.priceAt(i), amount, total: total.toFixed(places), cum: total.toNumber() });
     }
     return out;
   };
