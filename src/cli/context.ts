@@ -23,8 +23,8 @@
 import type { ApiClient } from '../client/api.js';
 import type { TokenManager } from '../client/tokens.js';
 import type { Transport } from '../client/transport.js';
-import { resolveProfile, UnknownProfileError, type ResolvedProfile } from '../config/profile.js';
-import { ConfigStore } from '../config/store.js';
+import type { ResolvedProfile } from '../config/profile.js';
+import type { ConfigStore } from '../config/store.js';
 import { Output, type Format } from '../render/output.js';
 import { palette } from '../render/style.js';
 import { confirmAction, type ConfirmOptions } from './confirm.js';
@@ -68,10 +68,17 @@ export interface CliContext {
   onCleanup(fn: () => unknown): void;
   cleanup(): Promise<void>;
   ownSignals: boolean;
+  /** Loads what every action needs (the store, profiles); called once by the preAction hook, so --help skips it. */
+  prepare(): Promise<void>;
 }
 
 export function createContext(io: IO, env: Record<string, string | undefined>, version: string, now: () => number = Date.now): CliContext {
   let store: ConfigStore | undefined;
+  let config: { profile: typeof import('../config/profile.js'); store: typeof import('../config/store.js') } | undefined;
+  const loaded = () => {
+    if (!config) throw new Error('internal: the context was used before prepare()');
+    return config;
+  };
   let connection: Promise<Connection> | undefined;
   const cleanups: (() => unknown)[] = [];
 
@@ -83,8 +90,14 @@ export function createContext(io: IO, env: Record<string, string | undefined>, v
     globals: {},
     ownSignals: false,
     prompter: new Prompter(io),
-    store: () => (store ??= new ConfigStore(env)),
+    async prepare() {
+      if (config) return;
+      const [profile, storeMod] = await Promise.all([import('../config/profile.js'), import('../config/store.js')]);
+      config = { profile, store: storeMod };
+    },
+    store: () => (store ??= new (loaded().store.ConfigStore)(env)),
     profile() {
+      const { resolveProfile, UnknownProfileError } = loaded().profile;
       try {
         return resolveProfile(ctx.store(), ctx.globals.profile, env);
       } catch (e) {

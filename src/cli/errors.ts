@@ -1,7 +1,7 @@
 // Errors in categories (usage, auth, network, API, outcome, cancelled, file, internal), each with its exit code,
 // reported as one clear line (or a JSON object on stderr with -o json), never a stack trace.
-import type { Problem } from '../api/index.js';
-import { problemName } from '../api/index.js';
+import type { Problem } from '../api/schemas.js';
+import { problemName } from '../api/problems.js';
 import { EXIT, type ExitCode } from './exit-codes.js';
 import type { IO } from './io.js';
 

@@ -4,7 +4,7 @@ import type { CommanderError } from 'commander';
 import { createContext } from './context.js';
 import { asCliError, reportError } from './errors.js';
 import { EXIT } from './exit-codes.js';
-import { makeIO } from './io.js';
+import { makeIO, type IO } from './io.js';
 
 function version(): string {
   try {
@@ -20,27 +20,53 @@ function wantsJson(argv: string[]): boolean {
 }
 
 export async function main(argv: string[]): Promise<number> {
+  // The commonest cheap question answers without building anything.
+  if (argv.length === 3 && (argv[2] === '--version' || argv[2] === '-V')) {
+    process.stdout.write(version() + '\n');
+    return 0;
+  }
   const env = process.env as Record<string, string | undefined>;
-  const io = makeIO({ stdin: process.stdin, stdout: process.stdout, stderr: process.stderr }, { env });
-  const ctx = createContext(io, env, version());
   // A closed pipe (coinop ... | head) is a normal end, not an error.
   process.stdout.on('error', (e: NodeJS.ErrnoException) => {
     if (e.code === 'EPIPE') process.exit(process.exitCode ?? 0);
   });
+  const code = await runCli(argv, { stdin: process.stdin, stdout: process.stdout, stderr: process.stderr, env, signals: true });
+  await new Promise<void>((r) => process.stdout.write('', () => r()));
+  process.exitCode = code;
+  // Whatever still holds the event loop (a keep-alive socket, a stray timer) must not hold the operator.
+  setTimeout(() => process.exit(code), 200).unref();
+  return code;
+}
+
+export interface RunOptions {
+  stdin: IO['stdin'];
+  stdout: IO['stdout'];
+  stderr: IO['stderr'];
+  env: Record<string, string | undefined>;
+  /** Install SIGINT/SIGTERM handlers (the real process); tests running in process leave them alone. */
+  signals?: boolean;
+}
+
+/** Runs one coinop command line over the given streams and environment; returns the exit code, never throws. */
+export async function runCli(argv: string[], o: RunOptions): Promise<number> {
+  const io = makeIO({ stdin: o.stdin, stdout: o.stdout, stderr: o.stderr }, { env: o.env });
+  const ctx = createContext(io, o.env, version());
   ctx.globals.json = wantsJson(argv.slice(2));
   let code: number = EXIT.ok;
   const onSignal = () => {
     if (ctx.ownSignals) return;
     void ctx.cleanup().finally(() => process.exit(EXIT.cancelled));
   };
-  process.once('SIGINT', onSignal);
-  process.once('SIGTERM', onSignal);
+  if (o.signals) {
+    process.once('SIGINT', onSignal);
+    process.once('SIGTERM', onSignal);
+  }
   try {
     const { makeProgram } = await import('./program.js');
     await makeProgram(ctx).parseAsync(argv);
   } catch (e) {
     const ce = e as CommanderError;
-    if (ce?.name === 'CommanderError' || typeof ce?.code === 'string' && ce.code.startsWith('commander.')) {
+    if (ce?.name === 'CommanderError' || (typeof ce?.code === 'string' && ce.code.startsWith('commander.'))) {
       // commander has printed its one-line message already.
       code = ce.code === 'commander.helpDisplayed' || ce.code === 'commander.version' || ce.code === 'commander.help' ? EXIT.ok : EXIT.usage;
       if (code === EXIT.usage && wantsJson(argv.slice(2))) {
@@ -51,13 +77,11 @@ export async function main(argv: string[]): Promise<number> {
       code = reportError(io, asCliError(e), !!ctx.globals.json || ctx.globals.output === 'json' || wantsJson(argv.slice(2)));
     }
   } finally {
-    process.off('SIGINT', onSignal);
-    process.off('SIGTERM', onSignal);
+    if (o.signals) {
+      process.off('SIGINT', onSignal);
+      process.off('SIGTERM', onSignal);
+    }
     await ctx.cleanup();
   }
-  await new Promise<void>((r) => process.stdout.write('', () => r()));
-  process.exitCode = code;
-  // Whatever still holds the event loop (a keep-alive socket, a stray timer) must not hold the operator.
-  setTimeout(() => process.exit(code), 200).unref();
   return code;
 }

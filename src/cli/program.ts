@@ -64,7 +64,8 @@ Examples:
   $ coinop login --env sandbox --client-id ID --client-secret-stdin < secret.txt
 `,
   );
-  program.hook('preAction', (_this, action) => {
+  program.hook('preAction', async (_this, action) => {
+    await ctx.prepare();
     const g = action.optsWithGlobals();
     ctx.globals = { profile: g.profile, output: g.output, json: g.json, debug: g.debug, input: g.input, color: g.color };
     applyFlags(ctx.io, ctx.env, { noInput: g.input === false, noColour: g.color === false });

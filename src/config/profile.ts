@@ -1,6 +1,6 @@
 // Resolves which profile a command runs as, and with which addresses and credentials, after the
 // --profile flag, COINOP_PROFILE and the COINOP_BASE_URL / COINOP_AUTH_URL / COINOP_WS_URL / COINOP_TOKEN overrides.
-import { ALL_SCOPES } from '../api/index.js';
+import { ALL_SCOPES } from '../api/enums.js';
 import { DEMO } from '../local/demo.js';
 import { ENDPOINTS, type Environment } from './environments.js';
 import type { ConfigStore, StoredProfile } from './store.js';

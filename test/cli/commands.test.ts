@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { BTC_ADDRESS, ETH_ADDRESS, FAILING_ETH_ADDRESS, sandbox, type Sandbox } from './helpers.js';
+import { BTC_ADDRESS, ETH_ADDRESS, FAILING_ETH_ADDRESS, runInProcess, sandbox, type Sandbox } from './helpers.js';
 import { DEMO } from '../../src/local/demo.js';
 
 let sb: Sandbox;
@@ -158,7 +158,9 @@ describe('coinop, piped', () => {
 
   it('addresses create (idempotent by ref_id) and list with filters, --limit and --all streaming every page', async () => {
     for (let i = 0; i < 7; i++) {
-      const r = await sb.run(['addresses', 'create', '--network', 'LITECOIN', '--ref-id', `ltc-${i}`, '--meta', `n=${i}`]);
+      // The first as a child process; the rest of the set-up in process to keep the suite quick.
+      const args = ['addresses', 'create', '--network', 'LITECOIN', '--ref-id', `ltc-${i}`, '--meta', `n=${i}`];
+      const r = i === 0 ? await sb.run(args) : await runInProcess(args, sb.env);
       expect(r.code, r.stderr).toBe(0);
       expect(json(r.stdout).crypto_network).toBe('LITECOIN');
     }
@@ -313,6 +315,21 @@ describe('coinop, piped', () => {
     expect(r.code, r.stderr).toBe(0);
     const sent = await sb.sent();
     expect(sent.map((e) => `${e.status} ${e.url.split('?')[0]}`)).toEqual(['401 /v2/transfer/transfers', '200 /oauth2/token', '200 /v2/transfer/transfers']);
+  });
+
+  it('--debug logs method, URL, status, timing and bodies, with the token and secret redacted', async () => {
+    const r = await sb.run(['withdraw', '--debug', '--asset', 'BTC', '--network', 'BITCOIN', '--address', BTC_ADDRESS, '--amount', '0.01']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toMatch(/> POST http:\/\/127\.0\.0\.1:\d+\/v2\/transfer\/crypto-withdrawals/);
+    expect(r.stderr).toMatch(/< 20\d .*\(\d+ ms\)/);
+    expect(r.stderr).toContain('"destination_address":"' + BTC_ADDRESS + '"');
+    expect(r.stderr).toContain('"authorization":"[redacted]"');
+    const tokens = json(readFileSync(join(sb.env.COINOP_CONFIG_DIR, 'tokens.json'), 'utf8'));
+    for (const t of Object.values<{ accessToken: string }>(tokens)) {
+      expect(r.stderr).not.toContain(t.accessToken);
+      expect(r.stdout).not.toContain(t.accessToken);
+    }
+    expect(r.stderr + r.stdout).not.toContain(DEMO.clientSecret);
   });
 
   it('network errors exit 5 after retries', async () => {

@@ -1,6 +1,7 @@
 // Test support for the CLI: a local service on an ephemeral port, coinop run as a child process against it
 // (piped, or on a pseudo-terminal rendered by @xterm/headless), and the service's journal.
 import { spawn } from 'node:child_process';
+import { PassThrough } from 'node:stream';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -39,6 +40,21 @@ export function runCoinop(args: string[], env: Record<string, string | undefined
     child.on('close', (code) => res({ code: code ?? -1, stdout, stderr }));
     child.stdin.end(input ?? '');
   });
+}
+
+/** The same command line run inside this process (commander tree, context, client and all), for large matrices. */
+export async function runInProcess(args: string[], env: Record<string, string | undefined>, input?: string): Promise<Run> {
+  const { runCli } = await import('../../src/cli/main.js');
+  const stdin = new PassThrough();
+  stdin.end(input ?? '');
+  const out = new PassThrough();
+  const err = new PassThrough();
+  let stdout = '';
+  let stderr = '';
+  out.on('data', (d) => (stdout += d));
+  err.on('data', (d) => (stderr += d));
+  const code = await runCli(['node', 'coinop', ...args], { stdin, stdout: out, stderr: err, env });
+  return { code, stdout, stderr };
 }
 
 /** A clean environment: nothing of the developer's own coinop setup leaks in. */

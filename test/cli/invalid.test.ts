@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { BTC_ADDRESS, ETH_ADDRESS, sandbox, type Sandbox } from './helpers.js';
+import { BTC_ADDRESS, ETH_ADDRESS, runInProcess, sandbox, type Sandbox } from './helpers.js';
 
 let sb: Sandbox;
 beforeAll(async () => {
@@ -121,13 +121,20 @@ const CASES: [string[], string][] = [
 ];
 
 describe('invalid input exits 2 with one line and sends nothing', () => {
+  // The whole matrix runs the CLI in process (same program, context and client); every ninth case also runs as a
+  // real child process through bin/coinop.js, so both paths are covered without ninety process start-ups.
   it(`${CASES.length} invalid invocations`, async () => {
     await sb.sent();
     const bad = join(sb.dir, 'bad.json');
     const failures: string[] = [];
     for (let i = 0; i < CASES.length; i += 6) {
       const batch = CASES.slice(i, i + 6);
-      const results = await Promise.all(batch.map(([args]) => sb.run(args.map((a) => (a === 'BAD_JSON' ? bad : a)))));
+      const results = await Promise.all(
+        batch.map(([args], j) => {
+          const a = args.map((x) => (x === 'BAD_JSON' ? bad : x));
+          return (i + j) % 9 === 0 ? sb.run(a) : runInProcess(a, sb.env);
+        }),
+      );
       results.forEach((r, j) => {
         const [args, want] = batch[j];
         const lines = r.stderr.trim().split('\n');

@@ -1,12 +1,12 @@
 // coinop addresses list|create: declarations; the work is in run.ts.
 import { Command, Option } from 'commander';
-import { CONVERSION_TARGET_ASSETS } from '../../api/index.js';
+import { CONVERSION_TARGET_ASSETS } from '../../api/enums.js';
 import type { CliContext } from '../../cli/context.js';
 import { collect, repeat } from '../../cli/options.js';
 import { examples } from '../../cli/program.js';
 
 export function register(program: Command, ctx: CliContext): void {
-  const addresses = program.command('addresses').description('crypto deposit addresses');
+  const addresses = examples(program.command('addresses').description('crypto deposit addresses'), ['coinop addresses list --network BITCOIN', 'coinop addresses create --network ETHEREUM']);
   examples(
     addresses
       .command('list')

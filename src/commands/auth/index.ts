@@ -32,7 +32,7 @@ export function register(program: Command, ctx: CliContext): void {
       .action(async () => (await import('./run.js')).logout(ctx)),
     ['coinop logout', 'coinop logout --profile sandbox'],
   );
-  const auth = program.command('auth').description('authentication');
+  const auth = examples(program.command('auth').description('authentication'), ['coinop auth status']);
   examples(
     auth
       .command('status')

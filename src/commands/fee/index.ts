@@ -4,7 +4,7 @@ import type { CliContext } from '../../cli/context.js';
 import { examples } from '../../cli/program.js';
 
 export function register(program: Command, ctx: CliContext): void {
-  const fee = program.command('fee').description('withdrawal fees');
+  const fee = examples(program.command('fee').description('withdrawal fees'), ['coinop fee quote --asset BTC --network BITCOIN --address 1BvBMSEYstWetqTFn5Au4m4GFg7xJaNVN2 --amount 0.5']);
   examples(
     fee
       .command('quote')

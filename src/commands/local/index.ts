@@ -5,7 +5,7 @@ import { intFlag } from '../../cli/options.js';
 import { examples } from '../../cli/program.js';
 
 export function register(program: Command, ctx: CliContext): void {
-  const local = program.command('local').description('the local service: a faithful, stateful stand-in for the hosted one');
+  const local = examples(program.command('local').description('the local service: a faithful, stateful stand-in for the hosted one'), ['coinop local start']);
   examples(
     local
       .command('start')

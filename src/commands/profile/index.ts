@@ -4,7 +4,7 @@ import type { CliContext } from '../../cli/context.js';
 import { examples } from '../../cli/program.js';
 
 export function register(program: Command, ctx: CliContext): void {
-  const profile = program.command('profile').description('saved profiles (environments and credentials)');
+  const profile = examples(program.command('profile').description('saved profiles (environments and credentials)'), ['coinop profile list', 'coinop profile use sandbox', 'coinop profile show']);
   examples(
     profile.command('list').description('every profile; the active one is marked').action(async () => (await import('./run.js')).list(ctx)),
     ['coinop profile list', 'coinop profile list -o json'],

@@ -4,7 +4,7 @@ import type { CliContext } from '../../cli/context.js';
 import { examples } from '../../cli/program.js';
 
 export function register(program: Command, ctx: CliContext): void {
-  const sandbox = program.command('sandbox').description('sandbox-only simulations (refused against production)');
+  const sandbox = examples(program.command('sandbox').description('sandbox-only simulations (refused against production)'), ['coinop sandbox deposit --amount 1000.00']);
   examples(
     sandbox
       .command('deposit')

@@ -1,12 +1,12 @@
 // coinop transfers list|get|watch: declarations; the work is in run.ts.
 import { Command, Option } from 'commander';
-import { LIST_ORDERS, TRANSFER_ORDER_BY } from '../../api/index.js';
+import { LIST_ORDERS, TRANSFER_ORDER_BY } from '../../api/enums.js';
 import type { CliContext } from '../../cli/context.js';
 import { collect } from '../../cli/options.js';
 import { examples } from '../../cli/program.js';
 
 export function register(program: Command, ctx: CliContext): void {
-  const transfers = program.command('transfers').description('transfers: withdrawals, deposits and the rest');
+  const transfers = examples(program.command('transfers').description('transfers: withdrawals, deposits and the rest'), ['coinop transfers list --status PENDING', 'coinop transfers get ID', 'coinop transfers watch ID']);
   const list = transfers
     .command('list')
     .description('transfers, filtered; --all follows every page and streams them')
