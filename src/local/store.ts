@@ -107,7 +107,10 @@ export class Store {
     });
   }
 
+  /** Commits queued group work first, so nothing accepted is lost on shutdown. */
   close(): void {
+    if (!this.db.open) return;
+    this.flushGroup();
     this.db.close();
   }
 
@@ -157,6 +160,10 @@ export class Store {
     const jobs = this.groupQueue;
     this.groupQueue = [];
     if (!jobs.length) return;
+    if (!this.db.open) {
+      for (const job of jobs) job.reject(new Error('the local service database is closed'));
+      return;
+    }
     const outcomes: { ok: boolean; value: unknown }[] = [];
     try {
       this.stmt('BEGIN IMMEDIATE').run();

@@ -35,6 +35,12 @@ describe('crypto withdrawals', () => {
     expect(r.body).toMatchObject({ amount: '0.99998', total: '1', fee: '0.00002' });
   });
 
+  it('a total that does not cover the fee is a 400 on total', async () => {
+    const r = await h.admin('POST', W, withdrawal({ amount: undefined, total: '0.00002' }));
+    expect(r.status).toBe(400);
+    expect(r.body.meta.issues[0]).toEqual({ field: 'total', rule: 'must be greater than the fee of 0.00002' });
+  });
+
   it('exactly one of amount and total', async () => {
     let r = await h.admin('POST', W, withdrawal({ total: '1' }));
     expect(r.status).toBe(400);
