@@ -233,6 +233,15 @@ export function compareTime(a: TimeKey, b: TimeKey): number {
   return a.ms !== b.ms ? a.ms - b.ms : a.ns - b.ns;
 }
 
+/** "YYYY-MM-DDTHH:MM:SS[.fff…]Z" by its separators (cheap; a full parse happens once per snapshot). */
+function isUtcShape(t: string): boolean {
+  const n = t.length;
+  return (
+    n >= 20 && t.charCodeAt(n - 1) === 90 && t.charCodeAt(4) === 45 && t.charCodeAt(7) === 45 && t.charCodeAt(10) === 84 &&
+    t.charCodeAt(13) === 58 && t.charCodeAt(16) === 58 && (n === 20 || t.charCodeAt(19) === 46)
+  );
+}
+
 export type BookState = 'awaiting-snapshot' | 'live';
 
 /**
@@ -247,6 +256,8 @@ export class OrderBook {
   /** Time of the snapshot, then of the latest applied update, as sent. */
   time: string | null = null;
   private snapshotKey: TimeKey | null = null;
+  /** The snapshot's time when it is plain UTC ("...Z"): same-shaped times then compare exactly as strings. */
+  private snapshotUtc: string | null = null;
   private pending: MarketDataPayload[] = [];
   /** Counters for views and benchmarks. */
   updatesApplied = 0;
@@ -265,6 +276,7 @@ export class OrderBook {
     this.state = 'awaiting-snapshot';
     this.time = null;
     this.snapshotKey = null;
+    this.snapshotUtc = null;
     this.pending = [];
   }
 
@@ -289,6 +301,7 @@ export class OrderBook {
     this.setLevels(this.asks, p.asks);
     this.time = p.time;
     this.snapshotKey = parseTimeKey(p.time);
+    this.snapshotUtc = this.snapshotKey && isUtcShape(p.time) ? p.time : null;
     this.state = 'live';
     this.snapshots++;
     const pending = this.pending;
@@ -300,7 +313,15 @@ export class OrderBook {
 
   private applyUpdate(p: MarketDataPayload): boolean {
     const snap = this.snapshotKey;
-    if (snap) {
+    const utc = this.snapshotUtc;
+    const t = p.time;
+    if (utc !== null && typeof t === 'string' && t.length === utc.length && isUtcShape(t)) {
+      // Same layout, same number of fraction digits, both UTC: string order is time order, no parsing.
+      if (t <= utc) {
+        this.updatesDropped++;
+        return false;
+      }
+    } else if (snap) {
       const k = parseTimeKey(p.time);
       // An update whose time cannot be read cannot be placed against the snapshot either: drop it.
       if (!k || compareTime(k, snap) <= 0) {

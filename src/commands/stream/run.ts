@@ -139,7 +139,8 @@ async function run(ctx: CliContext, view: View, channels: ChannelSpec[], o: Stre
     url: conn.profile.wsUrl,
     token: async (refresh) => (refresh && conn.tokens.canRefresh ? await conn.tokens.refresh() : await conn.tokens.token()).accessToken,
     channels,
-    books: bookMarkets.length > 0,
+    // Plain NDJSON passes messages through: keeping books would only cost time.
+    books: bookMarkets.length > 0 && (live || !!o.book),
     staleAfterMs: Number(env.COINOP_STREAM_STALE_MS) || 5000,
     backoffBaseMs: Number(env.COINOP_RETRY_BASE_MS) || 250,
     backoffMaxMs: 10_000,
