@@ -3,10 +3,21 @@
 import type { Store } from './store.js';
 
 export class Clock {
+  private cached = 0;
+  private cachedSerial = -1;
+
   constructor(private readonly store: Store) {}
 
   offsetMs(): number {
-    return Number(this.store.getMeta('clock_offset_ms') ?? 0);
+    // Inside one transaction the database cannot change under us, so one read serves the whole transaction.
+    const inTx = this.store.db.inTransaction;
+    if (inTx && this.cachedSerial === this.store.txSerial) return this.cached;
+    const v = Number(this.store.getMeta('clock_offset_ms') ?? 0);
+    if (inTx) {
+      this.cached = v;
+      this.cachedSerial = this.store.txSerial;
+    }
+    return v;
   }
 
   /** Milliseconds since the epoch, as the service sees it. */

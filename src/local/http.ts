@@ -69,4 +69,3 @@ export function listPage<R extends { seq: number }, T>(
   return out;
 }
 
-export { formatIssues };

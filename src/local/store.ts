@@ -88,6 +88,8 @@ export class Store {
   readonly db: BetterSqlite3.Database;
   readonly file: string;
   private readonly stmts = new Map<string, BetterSqlite3.Statement>();
+  /** Changes whenever a transaction begins or meta is written: lets readers cache a value within one transaction. */
+  txSerial = 0;
 
   constructor(file: string | null) {
     const Database = require('better-sqlite3') as typeof BetterSqlite3;
@@ -131,6 +133,7 @@ export class Store {
   immediate<T>(fn: () => T): T {
     if (this.db.inTransaction) return fn();
     this.stmt('BEGIN IMMEDIATE').run();
+    this.txSerial++;
     try {
       const out = fn();
       this.stmt('COMMIT').run();
@@ -167,6 +170,7 @@ export class Store {
     const outcomes: { ok: boolean; value: unknown }[] = [];
     try {
       this.stmt('BEGIN IMMEDIATE').run();
+      this.txSerial++;
       for (const job of jobs) {
         this.stmt('SAVEPOINT job').run();
         try {
@@ -193,6 +197,7 @@ export class Store {
     return (this.stmt('SELECT value FROM meta WHERE key = ?').get(key) as { value: string } | undefined)?.value;
   }
   setMeta(key: string, value: string): void {
+    this.txSerial++;
     this.stmt('INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value').run(key, value);
   }
 

@@ -22,7 +22,9 @@ const MARKET_CHANNELS = new Set(['market_data', 'market_data.top_of_book', 'exec
 const REPLAY_UPDATES = 20;
 /** Events a subscriber sees before its delayed SNAPSHOT under that fault. */
 const DELAYED_SNAPSHOT_AFTER = 10;
-const TICK_MS = 10;
+const TICK_MS = 5;
+/** How long a subscriber's queue may stay over the cap before it counts as a slow consumer. */
+const SLOW_CONSUMER_GRACE_MS = 1000;
 /** WebSocket ping every this often; a connection that has not answered the previous ping is ended. */
 const PING_MS = 20_000;
 
@@ -46,6 +48,8 @@ class Connection {
   /** Requests of one connection are handled in order, even when the subscription rate limit delays one. */
   queue: Promise<void> = Promise.resolve();
   pendingSnapshots = new Map<string, PendingSnapshot>();
+  /** Wall time since which the send queue has been over the cap (0 = it is not). */
+  overCapSince = 0;
   constructor(readonly ws: WebSocket, readonly address: string, readonly clientId: string) {}
 }
 
@@ -262,15 +266,21 @@ export class StreamHub {
 
   private send(conn: Connection, buf: Buffer): void {
     if (conn.closed || conn.ws.readyState !== WebSocket.OPEN) return;
-    // bufferedAmount counts only what the kernel has not taken yet, so a burst to a reader that keeps up is fine;
-    // a reader that stops reading fills the kernel buffers, then this queue.
-    if (conn.ws.bufferedAmount > this.cfg.subscriberBufferCap * averageFrameBytes) {
-      // A slow consumer: UPSTREAM.md says the service disconnects it rather than queue without bound.
-      this.slowConsumersDropped++;
-      conn.ws.terminate();
-      this.drop(conn);
-      return;
-    }
+    // bufferedAmount counts only what the kernel has not taken yet. A reader that keeps up drains a burst quickly;
+    // one whose queue stays over the cap for a second, or grows far past it, is a slow consumer and is let go
+    // (UPSTREAM.md) rather than queued without bound.
+    const queued = conn.ws.bufferedAmount;
+    const cap = this.cfg.subscriberBufferCap * averageFrameBytes;
+    if (queued > cap) {
+      const now = performance.now();
+      if (!conn.overCapSince) conn.overCapSince = now;
+      if (now - conn.overCapSince >= SLOW_CONSUMER_GRACE_MS || queued > cap * 16) {
+        this.slowConsumersDropped++;
+        conn.ws.terminate();
+        this.drop(conn);
+        return;
+      }
+    } else conn.overCapSince = 0;
     this.messagesSent++;
     conn.ws.send(buf, { binary: false });
   }
@@ -314,7 +324,8 @@ export class StreamHub {
 
   private tick(): void {
     const wall = performance.now();
-    const elapsed = Math.min(1000, wall - this.lastTickWall);
+    // After a stall, catch up at most 100 ms of flow: a burst bigger than that would only look like a slow consumer.
+    const elapsed = Math.min(100, wall - this.lastTickWall);
     this.lastTickWall = wall;
     this.maybeDropConnections(wall);
     this.flushLateSnapshots(wall);
