@@ -49,10 +49,10 @@ _coinop() {
       "prices") words="--version -V --profile --output -o --json --no-input --no-color --debug --increment --max-points --from --to --limit --offset --all --help" ;;
       "api") words="--version -V --profile --output -o --json --no-input --no-color --debug --field -f --input --paginate --include -i --help" ;;
       "stream") words="--version -V --profile --output -o --json --no-input --no-color --debug --channel -c --book --interval --depth --duration --count --help" ;;
-      "stream book") words="--version -V --profile --output -o --json --no-input --no-color --debug --book --interval --depth --duration --count --help" ;;
-      "stream top") words="--version -V --profile --output -o --json --no-input --no-color --debug --duration --count --help" ;;
-      "stream trades") words="--version -V --profile --output -o --json --no-input --no-color --debug --duration --count --help" ;;
-      "stream heartbeat") words="--version -V --profile --output -o --json --no-input --no-color --debug --duration --count --help" ;;
+      "stream book") words="--version -V --profile --output -o --json --no-input --no-color --debug --help" ;;
+      "stream top") words="--version -V --profile --output -o --json --no-input --no-color --debug --help" ;;
+      "stream trades") words="--version -V --profile --output -o --json --no-input --no-color --debug --help" ;;
+      "stream heartbeat") words="--version -V --profile --output -o --json --no-input --no-color --debug --help" ;;
       "local") words="--version -V --profile --output -o --json --no-input --no-color --debug --help" ;;
       "local start") words="--version -V --profile --output -o --json --no-input --no-color --debug --port --host --db --memory --seed --help" ;;
       "completion") words="--version -V --profile --output -o --json --no-input --no-color --debug --help" ;;

@@ -339,11 +339,6 @@ complete -c coinop -n '__fish_seen_subcommand_from book' -l json
 complete -c coinop -n '__fish_seen_subcommand_from book' -l no-input
 complete -c coinop -n '__fish_seen_subcommand_from book' -l no-color
 complete -c coinop -n '__fish_seen_subcommand_from book' -l debug
-complete -c coinop -n '__fish_seen_subcommand_from book' -l book
-complete -c coinop -n '__fish_seen_subcommand_from book' -l interval
-complete -c coinop -n '__fish_seen_subcommand_from book' -l depth
-complete -c coinop -n '__fish_seen_subcommand_from book' -l duration
-complete -c coinop -n '__fish_seen_subcommand_from book' -l count
 complete -c coinop -n '__fish_seen_subcommand_from book' -l help
 complete -c coinop -n '__fish_seen_subcommand_from top' -l version
 complete -c coinop -n '__fish_seen_subcommand_from top' -l profile
@@ -352,8 +347,6 @@ complete -c coinop -n '__fish_seen_subcommand_from top' -l json
 complete -c coinop -n '__fish_seen_subcommand_from top' -l no-input
 complete -c coinop -n '__fish_seen_subcommand_from top' -l no-color
 complete -c coinop -n '__fish_seen_subcommand_from top' -l debug
-complete -c coinop -n '__fish_seen_subcommand_from top' -l duration
-complete -c coinop -n '__fish_seen_subcommand_from top' -l count
 complete -c coinop -n '__fish_seen_subcommand_from top' -l help
 complete -c coinop -n '__fish_seen_subcommand_from trades' -l version
 complete -c coinop -n '__fish_seen_subcommand_from trades' -l profile
@@ -362,8 +355,6 @@ complete -c coinop -n '__fish_seen_subcommand_from trades' -l json
 complete -c coinop -n '__fish_seen_subcommand_from trades' -l no-input
 complete -c coinop -n '__fish_seen_subcommand_from trades' -l no-color
 complete -c coinop -n '__fish_seen_subcommand_from trades' -l debug
-complete -c coinop -n '__fish_seen_subcommand_from trades' -l duration
-complete -c coinop -n '__fish_seen_subcommand_from trades' -l count
 complete -c coinop -n '__fish_seen_subcommand_from trades' -l help
 complete -c coinop -n '__fish_seen_subcommand_from heartbeat' -l version
 complete -c coinop -n '__fish_seen_subcommand_from heartbeat' -l profile
@@ -372,8 +363,6 @@ complete -c coinop -n '__fish_seen_subcommand_from heartbeat' -l json
 complete -c coinop -n '__fish_seen_subcommand_from heartbeat' -l no-input
 complete -c coinop -n '__fish_seen_subcommand_from heartbeat' -l no-color
 complete -c coinop -n '__fish_seen_subcommand_from heartbeat' -l debug
-complete -c coinop -n '__fish_seen_subcommand_from heartbeat' -l duration
-complete -c coinop -n '__fish_seen_subcommand_from heartbeat' -l count
 complete -c coinop -n '__fish_seen_subcommand_from heartbeat' -l help
 complete -c coinop -n '__fish_seen_subcommand_from local; and not __fish_seen_subcommand_from start' -a 'start'
 complete -c coinop -n '__fish_seen_subcommand_from local; and not __fish_seen_subcommand_from start' -l version
