@@ -41,7 +41,8 @@ export async function prices(ctx: CliContext, marketArg: string | undefined, o: 
   const market = (marketArg ?? (await askMarket(ctx.prompter, undefined))).toUpperCase();
   if (!(MARKETS as readonly string[]).includes(market)) throw usageError(`MARKET: "${marketArg}" is not a market (such as ${MARKETS.slice(0, 4).join(', ')}; see coinop prices --help)`);
   let increment = o.increment as PriceIncrement | undefined;
-  if (increment === undefined && maxPoints === undefined) increment = ctx.prompter.allowed ? await askIncrement(ctx.prompter) : 'ONE_HOUR';
+  // Asked only in the full walk-through (`coinop prices` alone); `coinop prices BTCUSD` just shows recent hours.
+  if (increment === undefined && maxPoints === undefined) increment = marketArg === undefined && ctx.prompter.allowed ? await askIncrement(ctx.prompter) : 'ONE_HOUR';
 
   const now = ctx.now();
   const to = parseTime(o.to, now);

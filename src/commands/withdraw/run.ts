@@ -145,7 +145,7 @@ export async function withdraw(ctx: CliContext, o: WithdrawOptions): Promise<voi
     ['network', network],
     ['destination', address],
     ['amount', shownAmount ?? '(fee not known yet)'],
-    ['fee', fee ? `${fee} ${asset}${o.quote || o.feeId ? ' (guaranteed)' : ' (estimate)'}` : `unknown${quoteError ? ` (${quoteError})` : ''}`],
+    ['fee', fee ? `${fee} ${asset}${o.quote ? ' (guaranteed)' : o.feeId ? ` (estimate; fee id ${o.feeId} sets the fee)` : ' (estimate)'}` : `unknown${quoteError ? ` (${quoteError})` : ''}`],
     ['total', shownTotal ? `${shownTotal} ${asset}` : '(fee not known yet)'],
     ['ref_id', refId],
     ['memo', o.memo],
