@@ -109,6 +109,16 @@ describe('coinop on a terminal', () => {
     await sb.run(['logout', '--profile', 'tty-local']);
   });
 
+  it('Ctrl-C at a prompt cancels: exit 3, nothing sent', async () => {
+    await sb.sent();
+    const t = term(['withdraw']);
+    await t.waitFor('Asset');
+    t.type(KEY.ctrlC);
+    expect(await t.exit()).toBe(3);
+    expect(t.screen()).toMatch(/error: cancelled/);
+    expect(await sb.sent()).toEqual([]);
+  });
+
   it('withdraw --wait shows progress on the terminal and ends with the final transfer', async () => {
     const t = term(['withdraw', '--asset', 'ETH', '--network', 'ETHEREUM', '--address', '0xF0Aa84466e353E5390be37FE2934301c07c19a55', '--amount', '0.1', '--yes', '--wait']);
     expect(await t.exit()).toBe(0);

@@ -97,6 +97,22 @@ describe('flags and messages', () => {
   });
 });
 
+describe('completion', () => {
+  it('the bash script completes commands, subcommands, flags and enumerated values', async () => {
+    const { spawnSync } = await import('node:child_process');
+    const script = join(__dirname, '../../completions/coinop.bash');
+    const complete = (words: string[]) => {
+      const cmd = `source ${script}; COMP_WORDS=(${words.map((w) => `"${w}"`).join(' ')}); COMP_CWORD=${words.length - 1}; _coinop; echo "\${COMPREPLY[@]}"`;
+      return spawnSync('bash', ['-c', cmd], { encoding: 'utf8' }).stdout.trim().split(' ');
+    };
+    expect(complete(['coinop', 'addr'])).toEqual(['addresses']);
+    expect(complete(['coinop', 'addresses', ''])).toEqual(['list', 'create']);
+    expect(complete(['coinop', 'withdraw', '--am'])).toEqual(['--amount']);
+    expect(complete(['coinop', 'withdraw', '--network', 'BIT'])).toEqual(['BITCOIN', 'BITCOIN_CASH']);
+    expect(complete(['coinop', 'prices', 'BTCU'])).toEqual(['BTCUSD']);
+  });
+});
+
 describe('redaction', () => {
   it('hides Authorization, tokens and client secrets in headers, JSON and form bodies', () => {
     expect(redactHeaders({ authorization: 'Bearer abc', accept: 'x' })).toEqual({ authorization: '[redacted]', accept: 'x' });
