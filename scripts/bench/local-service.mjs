@@ -25,30 +25,37 @@ function connection() {
   return new Promise((resolve) => {
     const s = net.connect(port, host);
     s.setNoDelay(true);
-    let buf = Buffer.alloc(0);
-    let need = -1;
-    let status = 0;
+    // Streaming response parser: headers are gathered until the blank line, body bytes are only counted.
+    let head = null;
+    let remaining = -1;
     const send = () => { if (Date.now() >= stopAt) { s.end(); return resolve(); } s.write(request()); };
     s.on('connect', send);
     s.on('error', () => resolve());
     s.on('close', () => resolve());
     s.on('data', (chunk) => {
-      buf = buf.length ? Buffer.concat([buf, chunk]) : chunk;
-      for (;;) {
-        if (need < 0) {
-          const end = buf.indexOf('\\r\\n\\r\\n');
+      let at = 0;
+      while (at < chunk.length) {
+        if (remaining < 0) {
+          head = head ? Buffer.concat([head, chunk.subarray(at)]) : chunk.subarray(at);
+          const end = head.indexOf('\\r\\n\\r\\n');
           if (end < 0) return;
-          const head = buf.subarray(0, end).toString('latin1');
-          status = Number(head.slice(9, 12));
-          const m = /content-length:\\s*(\\d+)/i.exec(head);
-          need = end + 4 + (m ? Number(m[1]) : 0);
+          const text = head.subarray(0, end).toString('latin1');
+          const status = Number(text.slice(9, 12));
+          const m = /content-length:\\s*(\\d+)/i.exec(text);
+          counts[status] = (counts[status] || 0) + 1;
+          const consumedFromChunk = end + 4 - (head.length - (chunk.length - at));
+          at += consumedFromChunk;
+          head = null;
+          remaining = m ? Number(m[1]) : 0;
         }
-        if (buf.length < need) return;
-        buf = buf.subarray(need);
-        need = -1;
-        counts[status] = (counts[status] || 0) + 1;
-        done++;
-        send();
+        const take = Math.min(remaining, chunk.length - at);
+        at += take;
+        remaining -= take;
+        if (remaining === 0) {
+          remaining = -1;
+          done++;
+          send();
+        }
       }
     });
   });
