@@ -27,12 +27,15 @@ describe('several processes on one database file', () => {
   it('withdrawals racing from three processes debit exactly what the balance allows', async () => {
     const d = tempDir();
     const file = `${d.dir}/shared.db`;
+    // Three processes open a new database file at about the same time: the demo data is seeded exactly once.
+    const kids = [child(file, 60), child(file, 60)];
     const h = await harness({ dbFile: file });
     try {
+      for (const k of kids) expect((await k.next()).ready).toBe(true);
+      expect((await h.control('GET', '/_local/profiles')).body.items.length).toBe(2);
+      expect((await h.admin('GET', '/v2/transfer/deposit-addresses')).body.items.length).toBe(3);
       // 1.00 LTC; each withdrawal takes 0.01 + 0.0001: 99 fit (0.9999), the 100th does not.
       await h.control('POST', `/_local/profiles/${DEMO.emptyProfileId}/balances`, { asset: 'LTC', amount: '1' });
-      const kids = [child(file, 60), child(file, 60)];
-      for (const k of kids) expect((await k.next()).ready).toBe(true);
       for (const k of kids) k.c.stdin!.write('go\n');
       const local = Promise.all(Array.from({ length: 60 }, (_, i) => h.admin('POST', '/v2/transfer/crypto-withdrawals', {
         profile_id: DEMO.emptyProfileId, asset: 'LTC', crypto_network: 'LITECOIN', destination_address: 'LZ9tA6ovSuH5b3Kqh3f6qZQ5J7YbYtWkF8', amount: '0.01', ref_id: `parent-${i}`,
