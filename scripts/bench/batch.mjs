@@ -2,7 +2,7 @@
 // faults off) in wall time and the child's peak RSS, against a bare client sending the same rows with the same
 // concurrency (no validation, no journal); and the validation of a 1,000,000-row CSV (rows/s, peak RSS).
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync, createWriteStream } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, createWriteStream } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { once } from 'node:events';
@@ -36,6 +36,7 @@ async function writeCsv(file, rows, prefix, lastRow) {
 function runCoinop(args, env) {
   return new Promise((resolve, reject) => {
     const started = process.hrtime.bigint();
+    mkdirSync(env.COINOP_DATA_DIR, { recursive: true });
     const stats = join(env.COINOP_DATA_DIR, `time-${Date.now()}.txt`);
     const cmd = TIME ? TIME : process.execPath;
     const argv = TIME ? ['-v', '-o', stats, process.execPath, BIN, ...args] : [BIN, ...args];

@@ -3,7 +3,7 @@
 import { closeSync, existsSync, mkdirSync, openSync, readFileSync, renameSync, unlinkSync, writeSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { createRequire } from 'node:module';
-import type { Database as DatabaseType } from 'better-sqlite3';
+import type { Database as DatabaseType, Statement } from 'better-sqlite3';
 
 const require = createRequire(import.meta.url);
 
@@ -86,7 +86,8 @@ export class Journal {
   private pending: { sql: 'sent' | 'result' | 'status'; args: unknown[] }[] = [];
   private waiters: (() => void)[] = [];
   private failers: ((e: Error) => void)[] = [];
-  private scheduled = false;
+  private scheduled: NodeJS.Timeout | undefined;
+  private readonly stmts = new Map<string, Statement>();
   private closed = false;
 
   private constructor(
@@ -197,7 +198,7 @@ export class Journal {
   }
 
   get(row: number): JournalRow | undefined {
-    return this.db.prepare('SELECT * FROM rows WHERE row = ?').get(row) as JournalRow | undefined;
+    return this.stmt('SELECT * FROM rows WHERE row = ?').get(row) as JournalRow | undefined;
   }
 
   /** Every row's state, in row order; iterates lazily so a huge journal is read with bounded memory. */
@@ -213,9 +214,26 @@ export class Journal {
     return out;
   }
 
+  /** A statement prepared once per journal. */
+  private stmt(sql: string): Statement {
+    let s = this.stmts.get(sql);
+    if (!s) this.stmts.set(sql, (s = this.db.prepare(sql)));
+    return s;
+  }
+
   /** Durably records that a request for the row is about to leave; resolves once it is on disk. */
   markSent(row: number): Promise<void> {
     return this.enqueue('sent', [row]);
+  }
+
+  /**
+   * Records that requests for these rows are about to leave, on disk before this returns (with whatever else is
+   * queued): one fsync for a window of rows. A row marked sent and never sent is harmless: sent means "maybe".
+   */
+  markSentNow(rows: number[]): void {
+    for (const row of rows) this.pending.push({ sql: 'sent', args: [row] });
+    const err = this.flush();
+    if (err) throw err;
   }
 
   markSucceeded(row: number, t: { transfer_id: string; status: string; outcome: string; amount?: string; fee?: string; total?: string }): Promise<void> {
@@ -258,17 +276,19 @@ export class Journal {
       this.failers.push(reject);
     });
     if (!this.scheduled) {
-      this.scheduled = true;
-      // Everything queued in this turn of the event loop shares one transaction and one fsync.
-      setImmediate(() => this.flush());
+      // Answers recorded within a few milliseconds share one transaction and one fsync (a group commit); the
+      // next markSentNow takes them along earlier. Losing the last of them in a crash is safe: the row is sent
+      // again with its ref_id and the service answers already-exists.
+      this.scheduled = setTimeout(() => this.flush(), sql === 'sent' ? 0 : 100);
     }
     return p;
   }
 
   /** Commits queued writes now. */
-  flush(): void {
-    this.scheduled = false;
-    if (!this.pending.length) return;
+  flush(): Error | undefined {
+    if (this.scheduled) clearTimeout(this.scheduled);
+    this.scheduled = undefined;
+    if (!this.pending.length) return undefined;
     const batch = this.pending;
     const waiters = this.waiters;
     const failers = this.failers;
@@ -276,11 +296,11 @@ export class Journal {
     this.waiters = [];
     this.failers = [];
     const now = new Date().toISOString();
-    const sent = this.db.prepare(`UPDATE rows SET state = 'sent', attempts = attempts + 1, updated_at = ? WHERE row = ?`);
-    const result = this.db.prepare(
+    const sent = this.stmt(`UPDATE rows SET state = 'sent', attempts = attempts + 1, updated_at = ? WHERE row = ?`);
+    const result = this.stmt(
       `UPDATE rows SET state = ?, transfer_id = ?, status = ?, outcome = ?, amount = ?, fee = ?, total = ?, problem = ?, updated_at = ? WHERE row = ?`,
     );
-    const status = this.db.prepare(`UPDATE rows SET status = ?, state = ?, problem = coalesce(?, problem), updated_at = ? WHERE row = ?`);
+    const status = this.stmt(`UPDATE rows SET status = ?, state = ?, problem = coalesce(?, problem), updated_at = ? WHERE row = ?`);
     try {
       this.db.transaction(() => {
         for (const w of batch) {
@@ -291,9 +311,10 @@ export class Journal {
       })();
     } catch (e) {
       for (const f of failers) f(e as Error);
-      return;
+      return e as Error;
     }
     for (const w of waiters) w();
+    return undefined;
   }
 
   close(): void {

@@ -62,13 +62,9 @@ function summaryOf(t: Transfer) {
 }
 
 /** The end state of a transfer the service holds: a FAILED one is a failed row, anything else succeeded. */
-async function recordTransfer(journal: Journal, row: number, t: Transfer, outcome: 'created' | 'already submitted'): Promise<boolean> {
-  if (t.status === 'FAILED') {
-    await journal.markFailed(row, transferProblem(t), summaryOf(t));
-    return false;
-  }
-  await journal.markSucceeded(row, { ...summaryOf(t), outcome });
-  return true;
+function recordTransfer(journal: Journal, row: number, t: Transfer, outcome: 'created' | 'already submitted'): { ok: boolean; write: Promise<void> } {
+  if (t.status === 'FAILED') return { ok: false, write: journal.markFailed(row, transferProblem(t), summaryOf(t)) };
+  return { ok: true, write: journal.markSucceeded(row, { ...summaryOf(t), outcome }) };
 }
 
 export function transferProblem(t: Transfer): Problem {
@@ -87,23 +83,34 @@ export async function sendRows(rows: AsyncIterable<BatchRow>, todo: number, o: R
   const progress: Progress = { todo, done: 0, succeeded: 0, failed: 0, retries: 0, startedAt: clock.now() };
   let fatal: FatalBatchError | undefined;
   const inFlight = new Set<Promise<void>>();
+  // Answers are written in group commits; a row's slot does not wait for the disk (see Journal.enqueue).
+  const writes = new Set<Promise<void>>();
+  const track = (w: Promise<void>) => {
+    writes.add(w);
+    w.then(
+      () => writes.delete(w),
+      (e: Error) => {
+        writes.delete(w);
+        fatal ??= new FatalBatchError(e);
+      },
+    );
+  };
 
   const one = async (r: BatchRow): Promise<void> => {
     for (let attempt = 1; ; attempt++) {
       if (fatal) return;
       await o.limiter.take();
       if (fatal) return;
-      // On disk before the request leaves: a crash from here on means "maybe sent", and the resend is safe.
-      await o.journal.markSent(r.row);
       const res: SendResult = await o.api.createWithdrawal(r.body);
       if (res.kind === 'created' || res.kind === 'exists') {
-        const ok = await recordTransfer(o.journal, r.row, res.transfer, res.kind === 'created' ? 'created' : 'already submitted');
+        const { ok, write } = recordTransfer(o.journal, r.row, res.transfer, res.kind === 'created' ? 'created' : 'already submitted');
+        track(write);
         if (ok) progress.succeeded++;
         else progress.failed++;
         return;
       }
       if (res.kind === 'refused') {
-        await o.journal.markFailed(r.row, res.problem);
+        track(o.journal.markFailed(r.row, res.problem));
         progress.failed++;
         return;
       }
@@ -113,7 +120,7 @@ export async function sendRows(rows: AsyncIterable<BatchRow>, todo: number, o: R
       }
       const retry = res as Extract<SendResult, { kind: 'retry' }>;
       if (attempt >= maxAttempts) {
-        await o.journal.markUnknown(r.row, retry.problem);
+        track(o.journal.markUnknown(r.row, retry.problem));
         progress.failed++;
         return;
       }
@@ -125,18 +132,11 @@ export async function sendRows(rows: AsyncIterable<BatchRow>, todo: number, o: R
     }
   };
 
-  for await (const r of rows) {
-    if (fatal || o.signal?.aborted) break;
-    const state = o.journal.get(r.row);
-    if (!state) throw new Error(`row ${r.row} is missing from the journal`);
-    if (state.state !== 'planned') continue;
-    if (state.ref_id !== r.body.ref_id) {
-      throw new Error(`row ${r.row}: the journal has ref_id ${state.ref_id ?? '(none)'}, the file ${r.body.ref_id ?? '(none)'}`);
-    }
+  const start = async (r: BatchRow): Promise<boolean> => {
     await slots.take();
     if (fatal || o.signal?.aborted) {
       slots.give();
-      break;
+      return false;
     }
     const p = one(r)
       .catch((e: Error) => {
@@ -149,9 +149,43 @@ export async function sendRows(rows: AsyncIterable<BatchRow>, todo: number, o: R
         inFlight.delete(p);
       });
     inFlight.add(p);
+    return true;
+  };
+
+  // Rows go out in windows: the whole window is recorded as sent (one fsync) before its first request leaves, so
+  // a crash from then on means "maybe sent" for each of them, and the resend with the same ref_id is safe.
+  const windowSize = Math.max(16, Math.min(128, o.concurrency * 4));
+  let window: BatchRow[] = [];
+  const dispatch = async (): Promise<boolean> => {
+    const rowsNow = window;
+    window = [];
+    if (!rowsNow.length) return true;
+    o.journal.markSentNow(rowsNow.map((r) => r.row));
+    for (const r of rowsNow) if (!(await start(r))) return false;
+    return true;
+  };
+  let stopped = false;
+  for await (const r of rows) {
+    if (fatal || o.signal?.aborted) {
+      stopped = true;
+      break;
+    }
+    const state = o.journal.get(r.row);
+    if (!state) throw new Error(`row ${r.row} is missing from the journal`);
+    if (state.state !== 'planned') continue;
+    if (state.ref_id !== r.body.ref_id) {
+      throw new Error(`row ${r.row}: the journal has ref_id ${state.ref_id ?? '(none)'}, the file ${r.body.ref_id ?? '(none)'}`);
+    }
+    window.push(r);
+    if (window.length >= windowSize && !(await dispatch())) {
+      stopped = true;
+      break;
+    }
   }
+  if (!stopped) await dispatch();
   await Promise.all([...inFlight]);
   o.journal.flush();
+  await Promise.allSettled([...writes]);
   if (fatal) throw fatal;
   return progress;
 }
