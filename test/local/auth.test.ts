@@ -1,3 +1,4 @@
+// Local service: the token endpoint and bearer tokens on endpoints (401, 403, expiry, shared across processes).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO, harness, withdrawal, type Harness } from './helpers.js';
 

@@ -1,3 +1,4 @@
+// Local service: `coinop local start` (runLocalStart) prints its URLs and credentials, serves, and stops on SIGINT.
 import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { runLocalStart } from '../../src/local/cli.js';

@@ -1,3 +1,4 @@
+// Local service: the control API (health, profiles, credits, clock, state export/import, journal, loopback) and persistence.
 import { networkInterfaces } from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO, balanceOf, harness, tempDir, withdrawal, type Harness } from './helpers.js';

@@ -1,3 +1,4 @@
+// Local service: injected faults (status answers, latency, connection resets, seeds, budgets) and rate limits.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DEMO, balanceOf, harness, withdrawal, type Harness } from './helpers.js';
 

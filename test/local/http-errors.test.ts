@@ -1,3 +1,4 @@
+// Local service: every kind of bad HTTP input is a 4xx problem, never a 5xx.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { harness, withdrawal, type Harness } from './helpers.js';
 

@@ -1,3 +1,4 @@
+// Local service: deposit addresses, transfer lists with filters and cursors, and sandbox deposits.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DEMO, harness, withdrawal, type Harness } from './helpers.js';
 

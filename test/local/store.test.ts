@@ -1,3 +1,4 @@
+// Local service store: group commit semantics.
 import { describe, expect, it } from 'vitest';
 import { Store } from '../../src/local/store.js';
 import { tempDir } from './helpers.js';
