@@ -38,6 +38,16 @@ describe('faults', () => {
     expect(r.body.meta.issues[0].field).toBe('stream.stallHeartbeats');
   });
 
+  it('PUT changes the live config in place, so the stream sees stream faults at once', async () => {
+    const streamFaults = h.svc.config.stream.faults;
+    const faults = h.svc.config.faults;
+    await h.control('PUT', '/_local/faults', { rate503: 0.5, stream: { stallHeartbeats: true, dropConnectionsEveryMs: 250 } });
+    expect(h.svc.config.stream.faults).toBe(streamFaults);
+    expect(streamFaults).toEqual({ stallHeartbeats: true, dropConnectionsEveryMs: 250, updatesBeforeSnapshot: false });
+    expect(h.svc.config.faults).toBe(faults);
+    expect(faults.rate503).toBe(0.5);
+  });
+
   it('injects 500, 503 (with Retry-After) and 429 as problems, only on matching paths', async () => {
     await h.control('PUT', '/_local/faults', { rate500: 1, pathPrefix: T });
     const r = await h.admin('GET', T);
