@@ -68,6 +68,18 @@ describe('order book stream rules', () => {
     expect(b.updatesApplied).toBe(1);
     expect(b.time).toBe(T(3));
   });
+  it('compares update times of another precision or offset exactly against the snapshot', () => {
+    const b = new OrderBook('BTCUSD');
+    b.apply(snap('2026-01-01T00:00:00.5Z', [['1', '1']]));
+    b.apply(upd('2026-01-01T00:00:00.499999999Z', [['2', '1']])); // before: dropped
+    b.apply(upd('2026-01-01T00:00:00.500Z', [['3', '1']])); // same instant: dropped
+    b.apply(upd('2026-01-01T01:00:00.500000001+01:00', [['4', '1']])); // 1 ns after: applied
+    b.apply(upd('2026-01-01T00:00:00.6Z', [['5', '1']])); // same shape, later: applied
+    b.apply(upd('2026-01-01T00:00:00.4Z', [['6', '1']])); // same shape, earlier: dropped
+    b.apply(upd('not a time', [['7', '1']]));
+    expect(b.bids.pricesBestFirst()).toEqual(['5', '4', '1']);
+    expect(b.updatesDropped).toBe(4);
+  });
   it('orders times by nanoseconds and offsets', () => {
     expect(compareTime(parseTimeKey('2026-01-01T00:00:00.000000001Z')!, parseTimeKey('2026-01-01T00:00:00Z')!)).toBeGreaterThan(0);
     expect(compareTime(parseTimeKey('2026-01-01T01:00:00+01:00')!, parseTimeKey('2026-01-01T00:00:00Z')!)).toBe(0);

@@ -201,6 +201,33 @@ describe('channels', () => {
   });
 });
 
+describe('service clock', () => {
+  it('a clock jump rebuilds the book at the new price and sends subscribers a fresh SNAPSHOT', async () => {
+    const s = await TestSocket.open(svc.wsUrl, admin);
+    s.send({ type: 'subscribe', channels: [md('BCHUSD')] });
+    const book = new OrderBook('BCHUSD');
+    book.apply((await s.next((m) => m.payload?.type === 'SNAPSHOT')).payload);
+    const r = await fetch(`${svc.baseUrl}/_local/clock/advance`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ seconds: 86_400 * 3 }) });
+    expect(r.status).toBeLessThan(300);
+    const fresh = await s.next((m) => m.payload?.type === 'SNAPSHOT', 10_000);
+    book.apply(fresh.payload);
+    const model = midPriceFloat(svc.seed, 'BCHUSD', Date.parse(fresh.payload.time));
+    const mid = (Number(fresh.payload.bids[0].price) + Number(fresh.payload.asks[0].price)) / 2;
+    expect(Math.abs(mid / model - 1)).toBeLessThan(0.002);
+    svc.config.stream.paused = true;
+    try {
+      const server = await (await fetch(`${svc.baseUrl}/_local/books/BCHUSD`)).json();
+      while (book.time !== server.time) book.apply((await s.next((x) => x.channel === 'market_data')).payload);
+      expect(book.toSnapshot()).toEqual(server);
+    } finally {
+      svc.config.stream.paused = false;
+    }
+    s.close();
+    // Tokens live by the service clock: the jump expired ours.
+    admin = await token(svc);
+  });
+});
+
 describe('limits and faults', () => {
   it('disconnects a subscriber whose buffer passes the cap', async () => {
     const cap = svc.config.stream.subscriberBufferCap;
