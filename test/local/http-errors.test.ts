@@ -30,6 +30,13 @@ describe('HTTP errors are problems, never a 500 for bad input', () => {
     expect(r.body.status).toBe(413);
   });
 
+  it('the state import takes bodies bigger than the API limit', async () => {
+    for (let i = 0; i < 10; i++) await h.admin('POST', W, withdrawal({ ref_id: `big${i}` }));
+    const state = (await h.control('GET', '/_local/state')).body;
+    expect(JSON.stringify(state).length).toBeGreaterThan(4096);
+    expect((await h.control('PUT', '/_local/state', state)).status).toBe(200);
+  });
+
   it('broken JSON, empty body, missing body and non-object bodies are 400', async () => {
     let r = await h.req('POST', W, { raw: '{"amount":', headers: { 'content-type': 'application/json' } });
     expect(r.status).toBe(400);

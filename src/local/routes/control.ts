@@ -90,7 +90,8 @@ export function registerControl(app: FastifyInstance, svc: Service): void {
 
   app.get('/_local/state', async () => exportState(svc));
 
-  app.put('/_local/state', async (req) => {
+  // An export grows with the history, so this one route takes far bigger bodies than the API does.
+  app.put('/_local/state', { bodyLimit: 512 * 1024 * 1024 }, async (req) => {
     importState(svc, req.body);
     return { status: 'ok' };
   });
