@@ -94,6 +94,7 @@ describe('coinop stream, piped', () => {
       [['stream', 'heartbeat', '--duration', 'soon'], /--duration: must be a positive time/],
       [['stream', 'top', 'BTCUSD', '--count', '0'], /--count: must be from 1/],
       [['stream', 'trades', 'BTCUSD', '--book'], /--book: needs a market_data channel/],
+      [['stream', 'book', 'BTCUSD', '-c', 'heartbeat'], /--channel: not with stream book/],
     ] as const) {
       const r = await coinop([...args]);
       expect(r.code, args.join(' ')).toBe(2);

@@ -103,6 +103,7 @@ class LineWriter {
 }
 
 async function run(ctx: CliContext, view: View, channels: ChannelSpec[], o: StreamFlags): Promise<void> {
+  if (view !== 'channels' && o.channel?.length) throw usageError(`--channel: not with stream ${view} (use coinop stream --channel ... alone)`);
   const durationMs = parseDuration(o.duration);
   const count = intFlag('--count', o.count, 1, Number.MAX_SAFE_INTEGER);
   const depth = intFlag('--depth', o.depth, 1, 100_000);
