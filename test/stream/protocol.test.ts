@@ -310,6 +310,22 @@ describe('limits and faults', () => {
     }
   });
 
+  it('PUT /_local/stream changes the settings, and names the field of a bad one', async () => {
+    const put = (body: unknown) => fetch(`${svc.baseUrl}/_local/stream`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const ok = await put({ paused: true, faults: { stallHeartbeats: false } });
+    expect(ok.status).toBe(200);
+    expect((await ok.json()).settings.paused).toBe(true);
+    expect(svc.config.stream.paused).toBe(true);
+    expect((await put({ paused: false })).status).toBe(200);
+    expect(svc.config.stream.paused).toBe(false);
+    const bad = await put({ messagesPerSecond: -5, colour: 'red' });
+    expect(bad.status).toBe(400);
+    const detail = (await bad.json()).detail;
+    expect(detail).toMatch(/messagesPerSecond: must be a number >= 0/);
+    expect(detail).toMatch(/colour: is not a known setting/);
+    expect(svc.config.stream.messagesPerSecond).toBe(200);
+  });
+
   it('GET /_local/books/{market} answers a snapshot, and 404 for an unknown market', async () => {
     const b = await (await fetch(`${svc.baseUrl}/_local/books/PAXGUSD`)).json();
     expect(b).toMatchObject({ market: 'PAXGUSD', type: 'SNAPSHOT' });

@@ -1,11 +1,11 @@
 // Puts the market data stream on the local service's HTTP server: the WebSocket at /ws, GET /_local/books/{market}
-// and GET /_local/stream (connections and counters).
+// and GET/PUT /_local/stream (connections, counters and the stream settings).
 import type { FastifyInstance } from 'fastify';
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { MARKETS, type Market } from '../../api/enums.js';
-import { PROBLEM_CONTENT_TYPE } from '../../api/problems.js';
-import type { LocalConfig } from '../config.js';
+import { PROBLEM_CONTENT_TYPE, problems } from '../../api/problems.js';
+import { mergeConfig, type LocalConfig } from '../config.js';
 import { StreamHub } from './hub.js';
 
 export interface StreamContext {
@@ -33,7 +33,17 @@ export async function installStream(app: FastifyInstance, ctx: StreamContext): P
     return hub.book(market as Market);
   });
 
-  app.get('/_local/stream', async () => hub.stats());
+  app.get('/_local/stream', async () => ({ ...hub.stats(), settings: ctx.config.stream }));
+  // Stream settings at run time (rate, pause, heartbeat interval, buffer cap, faults): merged key by key, checked.
+  app.put('/_local/stream', async (req) => {
+    const r = mergeConfig(ctx.config.stream, req.body);
+    if (r.issues.length) throw problems.badRequest(r.issues.map((i) => `${i.field}: ${i.rule}`).join('; '), { issues: r.issues });
+    const { faults, ...rest } = r.value;
+    // In place: the hub and the control API hold these very objects.
+    Object.assign(ctx.config.stream.faults, faults);
+    Object.assign(ctx.config.stream, rest);
+    return { ...hub.stats(), settings: ctx.config.stream };
+  });
 
   return {
     hub,
