@@ -95,6 +95,18 @@ export async function startLocalService(opts: LocalServiceOptions = {}): Promise
     keepAliveTimeout: 10_000,
     // Long path parameters reach validation (a 400 naming the field) instead of a bare 414.
     routerOptions: { maxParamLength: 2000 },
+    // Requests are validated with the contract (src/api), never with fastify route schemas; not loading fastify's
+    // own ajv and serializer compilers saves a good part of start-up, which the CLI's embedded service pays.
+    schemaController: {
+      compilersFactory: {
+        buildValidator: () => () => {
+          throw new Error('local service routes validate with the contract (src/api), not with fastify schemas');
+        },
+        buildSerializer: () => () => {
+          throw new Error('local service routes send plain JSON, not fastify response schemas');
+        },
+      },
+    },
   });
 
   const journalRequest = (req: FastifyRequest, status: number) => {
