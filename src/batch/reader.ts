@@ -76,15 +76,14 @@ export async function hashFile(path: string): Promise<string> {
   return h.digest('hex');
 }
 
+export type ReadItem = RawRecord | { header: string[]; line: number };
+
 /**
- * Reads a batch file record by record. With `onBytes`, every chunk of raw bytes is passed on as well (to hash the
- * file in the same pass as validation).
+ * Reads a batch file, yielding the records of each chunk together (an array per chunk keeps the per-record
+ * overhead of async iteration off a million-row file). With `onBytes`, every chunk of raw bytes is passed on as
+ * well (to hash the file in the same pass as validation).
  */
-export async function* readRecords(
-  path: string,
-  format: BatchFormat,
-  onBytes?: (b: Buffer) => void,
-): AsyncGenerator<RawRecord | { header: string[]; line: number }> {
+export async function* readRecordChunks(path: string, format: BatchFormat, onBytes?: (b: Buffer) => void): AsyncGenerator<ReadItem[]> {
   const decoder = new StringDecoder('utf8');
   const parser = format === 'csv' ? new CsvParser() : format === 'jsonl' ? new JsonLinesParser() : new JsonArrayParser();
   let first = true;
@@ -96,11 +95,28 @@ export async function* readRecords(
       first = false;
       if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
     }
-    yield* parser.push(text);
+    yield* collect(parser.push(text));
   }
   const rest = decoder.end();
-  if (rest) yield* parser.push(rest);
-  yield* parser.end();
+  if (rest) yield* collect(parser.push(rest));
+  yield* collect(parser.end());
+}
+
+/** The records of one chunk as an array; records before a FileError are still handed over, then the error. */
+function* collect(records: Iterable<ReadItem>): Generator<ReadItem[]> {
+  const out: ReadItem[] = [];
+  try {
+    for (const r of records) out.push(r);
+  } catch (e) {
+    yield out;
+    throw e;
+  }
+  yield out;
+}
+
+/** Reads a batch file record by record. */
+export async function* readRecords(path: string, format: BatchFormat, onBytes?: (b: Buffer) => void): AsyncGenerator<ReadItem> {
+  for await (const chunk of readRecordChunks(path, format, onBytes)) yield* chunk;
 }
 
 interface Parser {

@@ -1,7 +1,7 @@
 // Turns batch records into withdrawal requests and checks each against the contract, naming row, field and rule.
 import {
   ASSETS, addressIssues, dec, isAmountString, operations, requestIssues, METADATA_MAX_LENGTH,
-  type CreateCryptoWithdrawalRequest, type Issue,
+  type CreateCryptoWithdrawalRequest, type Decimal, type Issue,
 } from '../api/index.js';
 import type { RawRecord } from './reader.js';
 
@@ -213,13 +213,18 @@ export class RowValidator {
   }
 }
 
+const limits = new Map<string, { min: Decimal; max: Decimal }>();
+
 /** The asset's smallest and largest withdrawal, checked on `amount` (the service checks the same). */
 function limitIssues(body: Record<string, unknown>, row: number, line: number, already: Set<string>): RowIssue[] {
-  const info = typeof body.asset === 'string' ? ASSETS[body.asset] : undefined;
+  const asset = typeof body.asset === 'string' ? body.asset : '';
+  const info = ASSETS[asset];
   const amount = body.amount;
   if (!info || info.fiat || already.has('amount') || !isAmountString(amount)) return [];
+  let l = limits.get(asset);
+  if (!l) limits.set(asset, (l = { min: dec(info.minWithdrawal), max: dec(info.maxWithdrawal) }));
   const a = dec(amount);
-  if (a.gt(0) && a.lt(info.minWithdrawal)) return [{ row, line, field: 'amount', rule: `is below the smallest ${String(body.asset)} withdrawal of ${info.minWithdrawal}` }];
-  if (a.gt(info.maxWithdrawal)) return [{ row, line, field: 'amount', rule: `is above the largest ${String(body.asset)} withdrawal of ${info.maxWithdrawal}` }];
+  if (a.gt(0) && a.lt(l.min)) return [{ row, line, field: 'amount', rule: `is below the smallest ${asset} withdrawal of ${info.minWithdrawal}` }];
+  if (a.gt(l.max)) return [{ row, line, field: 'amount', rule: `is above the largest ${asset} withdrawal of ${info.maxWithdrawal}` }];
   return [];
 }

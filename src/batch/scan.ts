@@ -1,7 +1,7 @@
 // One streaming pass over a batch file: hash its bytes, validate every row, total the amounts per asset and network.
 import { createHash } from 'node:crypto';
-import { Decimal, dec, fmt } from '../api/index.js';
-import { FileError, readRecords, type BatchFormat } from './reader.js';
+import { Decimal, fmt } from '../api/index.js';
+import { FileError, readRecordChunks, type BatchFormat } from './reader.js';
 import { RowValidator, type BatchRow, type RowIssue } from './rows.js';
 
 /**
@@ -49,16 +49,44 @@ export function totalsKey(asset: string, network: string): string {
   return `${asset}\u0000${network}`;
 }
 
+/** Fixed-point scale of the running sums: no asset has more than 18 decimals (validated per row). */
+const SCALE = 18;
+const ONE = new Decimal(10).pow(SCALE);
+
+/** An amount string (valid, at most 18 decimals) as an integer of 10^-18 units: exact and much cheaper than Decimal. */
+function units(amount: string): bigint {
+  const dot = amount.indexOf('.');
+  if (dot < 0) return BigInt(amount) * 10n ** BigInt(SCALE);
+  const frac = amount.slice(dot + 1);
+  if (frac.length > SCALE) throw new Error(`amount ${amount} has more than ${SCALE} decimals`);
+  return BigInt((amount.slice(0, dot) || '0') + frac.padEnd(SCALE, '0'));
+}
+
+interface Running {
+  asset: string;
+  network: string;
+  rows: number;
+  amount: bigint;
+  total: bigint;
+}
+
+const running = new WeakMap<Map<string, Totals>, Map<string, Running>>();
+
 export function addToTotals(map: Map<string, Totals>, body: { asset: string; crypto_network: string; amount?: string; total?: string }): void {
+  let sums = running.get(map);
+  if (!sums) running.set(map, (sums = new Map()));
   const key = totalsKey(body.asset, body.crypto_network);
-  let t = map.get(key);
-  if (!t) map.set(key, (t = { asset: body.asset, network: body.crypto_network, rows: 0, amount: new Decimal(0), total: new Decimal(0) }));
+  let t = sums.get(key);
+  if (!t) sums.set(key, (t = { asset: body.asset, network: body.crypto_network, rows: 0, amount: 0n, total: 0n }));
   t.rows++;
-  if (body.amount !== undefined) t.amount = t.amount.plus(dec(body.amount));
-  if (body.total !== undefined) t.total = t.total.plus(dec(body.total));
+  if (body.amount !== undefined) t.amount += units(body.amount);
+  if (body.total !== undefined) t.total += units(body.total);
 }
 
 export function sortedTotals(map: Map<string, Totals>): Totals[] {
+  for (const [key, r] of running.get(map) ?? []) {
+    map.set(key, { asset: r.asset, network: r.network, rows: r.rows, amount: new Decimal(r.amount.toString()).div(ONE), total: new Decimal(r.total.toString()).div(ONE) });
+  }
   return [...map.values()].sort((a, b) => a.asset.localeCompare(b.asset) || a.network.localeCompare(b.network));
 }
 
@@ -91,19 +119,21 @@ export async function scanFile(path: string, opts: ScanOptions): Promise<ScanRes
   };
   let sawHeader = opts.format !== 'csv';
   try {
-    for await (const rec of readRecords(path, opts.format, (b) => hash.update(b))) {
-      if ('header' in rec) {
-        sawHeader = true;
-        for (const i of validator.header(rec.header, rec.line)) report(i);
-        continue;
-      }
-      result.rows++;
-      const { row, issues } = validator.check(rec);
-      for (const i of issues) report(i);
-      if (row) {
-        result.valid++;
-        addToTotals(totals, row.body);
-        await opts.onRow?.(row);
+    for await (const chunk of readRecordChunks(path, opts.format, (b) => hash.update(b))) {
+      for (const rec of chunk) {
+        if ('header' in rec) {
+          sawHeader = true;
+          for (const i of validator.header(rec.header, rec.line)) report(i);
+          continue;
+        }
+        result.rows++;
+        const { row, issues } = validator.check(rec);
+        for (const i of issues) report(i);
+        if (row) {
+          result.valid++;
+          addToTotals(totals, row.body);
+          if (opts.onRow) await opts.onRow(row);
+        }
       }
     }
   } catch (e) {
@@ -124,13 +154,15 @@ export async function scanFile(path: string, opts: ScanOptions): Promise<ScanRes
 export async function* validRows(path: string, format: BatchFormat, fileHash: string, defaultProfileId?: string): AsyncGenerator<BatchRow> {
   const validator = new RowValidator({ defaultProfileId, deriveRefId: (row) => deriveRefId(fileHash, row) });
   const hash = createHash('sha256');
-  for await (const rec of readRecords(path, format, (b) => hash.update(b))) {
-    if ('header' in rec) {
-      validator.header(rec.header, rec.line);
-      continue;
+  for await (const chunk of readRecordChunks(path, format, (b) => hash.update(b))) {
+    for (const rec of chunk) {
+      if ('header' in rec) {
+        validator.header(rec.header, rec.line);
+        continue;
+      }
+      const { row } = validator.check(rec);
+      if (row) yield row;
     }
-    const { row } = validator.check(rec);
-    if (row) yield row;
   }
   if (hash.digest('hex') !== fileHash) {
     throw new FileError('the file changed while the batch was running; rows sent so far are in the journal');

@@ -75,6 +75,13 @@ describe('batch validation', () => {
     expect(r.fatal).toBeDefined();
   });
 
+  it('a runaway quote stops reading, and the rows before it are still checked', async () => {
+    const { r, issues } = await scan('runaway.csv', `destination_address,asset,crypto_network,amount\n${BTC},BTC,BITCOIN,x\n${BTC},BTC,"BITCOIN${'z'.repeat(70_000)}\n`);
+    expect(issues[0]).toMatch(/^row 1 \(line 2\): amount: must be a plain decimal/);
+    expect(issues[1]).toMatch(/^row 2 \(line 3\): a quoted field opened on line 3 runs past 65536 characters/);
+    expect(r.fatal).toBeDefined();
+  });
+
   it('checks JSON Lines and JSON arrays the same way, repeated ref_ids included', async () => {
     const good = { destination_address: BTC, asset: 'BTC', crypto_network: 'BITCOIN', amount: '0.01', ref_id: 'r1' };
     const lines = [good, { ...good, amount: 0.5, ref_id: 'r2' }, { ...good }, { ...good, ref_id: 'r3', 'meta.a': 'x', metadata: { b: 'y' } }, ['x']];
