@@ -15,16 +15,15 @@ export const TRANSFER_COLUMNS: Column[] = [
   { key: 'created_at', header: 'created', kind: 'time' },
 ];
 
-/** Fewer columns for lists, where width is short. */
+/** Fewer columns for lists, where width is short: the id stays whole (to paste into transfers get), ref id last. */
 export const TRANSFER_LIST_COLUMNS: Column[] = [
   { key: 'id', kind: 'id' },
   { key: 'status', kind: 'status' },
   { key: 'type' },
   { key: 'asset' },
   { key: 'amount', kind: 'amount' },
-  { key: 'fee', kind: 'amount' },
-  { key: 'ref_id', header: 'ref id' },
   { key: 'created_at', header: 'created', kind: 'time' },
+  { key: 'ref_id', header: 'ref id' },
 ];
 
 export const FEE_COLUMNS: Column[] = [

@@ -170,20 +170,26 @@ export class Output {
   }
 }
 
-/** Shrinks the widest text columns until the table fits the terminal; amounts, ids and times never shrink. */
+/**
+ * Shrinks columns until the table fits the terminal: free text first (down to 8), then ids (down to 13, enough to
+ * tell them apart); amounts, statuses and times never shrink, and nothing shrinks when the table is piped.
+ */
 function fit(widths: number[], columns: Column[], max: number): number[] {
   const w = [...widths];
   const total = () => w.reduce((a, b) => a + b, 0);
-  for (let guard = 0; total() > max && guard < 1000; guard++) {
-    let best = -1;
-    for (let i = 0; i < w.length; i++) {
-      const k = columns[i].kind;
-      if (k === 'amount' || k === 'id' || k === 'time' || k === 'status') continue;
-      if (w[i] > 12 && (best < 0 || w[i] > w[best])) best = i;
+  const shrink = (kinds: (Column['kind'] | undefined)[], min: number) => {
+    for (let guard = 0; total() > max && guard < 2000; guard++) {
+      let best = -1;
+      for (let i = 0; i < w.length; i++) {
+        if (!kinds.includes(columns[i].kind) || w[i] <= min) continue;
+        if (best < 0 || w[i] > w[best]) best = i;
+      }
+      if (best < 0) return;
+      w[best]--;
     }
-    if (best < 0) break;
-    w[best]--;
-  }
+  };
+  shrink([undefined, 'text'], 8);
+  shrink(['id'], 13);
   return w;
 }
 

@@ -122,7 +122,7 @@ describe('coinop, piped', () => {
     const bad = await sb.run(['withdraw', '--asset', 'ETH', '--network', 'ETHEREUM', '--address', FAILING_ETH_ADDRESS, '--amount', '0.01', '--wait']);
     expect(bad.code).toBe(6);
     expect(json(bad.stdout).status).toBe('FAILED');
-    expect(bad.stderr).toMatch(/ended FAILED/);
+    expect(bad.stderr).toMatch(/ended FAILED: invalid_destination_address/);
   });
 
   it('withdraw refuses in production without a terminal and without --yes', async () => {

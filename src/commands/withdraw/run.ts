@@ -171,21 +171,25 @@ export async function withdraw(ctx: CliContext, o: WithdrawOptions): Promise<voi
   const out = ctx.output();
   if (res.alreadySubmitted) {
     ctx.io.err(`${out.p.yellow('already submitted')}: ref_id ${refId} was sent before; no money moved this time. The existing transfer:\n`);
-  } else if (out.format === 'table') ctx.io.err(`${out.p.green('✓')} withdrawal submitted\n`);
+  } else if (out.format === 'table') ctx.io.err(`${out.p.green('✓')} withdrawal submitted: transfer ${String(transfer.id)}\n`);
 
   if (o.wait) {
-    if (out.format === 'table') out.one(transfer, TRANSFER_COLUMNS);
     const [final] = await follow(ctx, conn, [String(transfer.id)], { timeoutSeconds: waitTimeout });
     transfer = final;
-    if (out.format === 'table') ctx.io.err('\n');
     out.one(transfer, TRANSFER_COLUMNS);
-    if (transfer.status === 'FAILED') {
-      const details = transfer.status_details ? ` ${JSON.stringify(transfer.status_details)}` : '';
-      throw new CliError('failed', `transfer ${String(transfer.id)} ended FAILED${details}`);
-    }
+    if (transfer.status === 'FAILED') throw new CliError('failed', `transfer ${String(transfer.id)} ended FAILED${failureReason(transfer)}`);
     return;
   }
   out.one(transfer, TRANSFER_COLUMNS);
+}
+
+/** Why a transfer failed, in a few words: the names the service put in status_details and secondary_status. */
+export function failureReason(t: Record<string, unknown>): string {
+  const names = [
+    ...Object.keys((t.status_details as Record<string, unknown> | undefined) ?? {}),
+    ...(typeof (t.secondary_status as { name?: unknown } | undefined)?.name === 'string' ? [(t.secondary_status as { name: string }).name] : []),
+  ];
+  return names.length ? `: ${names.join(', ')}` : '';
 }
 
 async function getQuote(conn: Connection, body: CreateCryptoWithdrawalRequest): Promise<CryptoWithdrawalFee> {
