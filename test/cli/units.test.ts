@@ -172,6 +172,35 @@ describe('transport', () => {
     expect(d).toBeLessThanOrEqual(5000);
   });
 
+  it('the API client reads problem+json, plain JSON and plain-text errors, and unknown fields in answers', async () => {
+    const { ApiClient } = await import('../../src/client/api.js');
+    const answers: [number, string, string][] = [];
+    const srv = createServer((req, res) => {
+      const [status, type, body] = answers.shift() ?? [200, 'application/json', '{}'];
+      res.writeHead(status, { 'content-type': type });
+      res.end(body);
+    });
+    await new Promise<void>((r) => srv.listen(0, '127.0.0.1', r));
+    const base = `http://127.0.0.1:${(srv.address() as { port: number }).port}`;
+    const tokens = { token: async () => ({ accessToken: 't', fromCache: false }), refresh: async () => ({ accessToken: 't2', fromCache: false }), canRefresh: true };
+    const client = new ApiClient(base, new Transport({ baseDelayMs: 1 }), tokens as never);
+    const get = () => client.call('getTransfer', { params: { id: 'x' } });
+    answers.push([404, 'application/problem+json', JSON.stringify({ type: 'about:blank', title: 'Not Found', status: 404, detail: 'no transfer x' })]);
+    await expect(get()).rejects.toMatchObject({ category: 'api', message: 'Not Found: no transfer x' });
+    answers.push([400, 'text/plain', 'upstream says no']);
+    await expect(get()).rejects.toMatchObject({ category: 'api', message: expect.stringContaining('upstream says no') });
+    answers.push([403, 'application/json', JSON.stringify({ title: 'Forbidden', detail: "insufficient scopes: found 'a', required one of '[b]'" })]);
+    await expect(get()).rejects.toMatchObject({ category: 'auth' });
+    answers.push([200, 'application/json', JSON.stringify({ id: 'x', status: 'PENDING', brand_new_field: { deep: true } })]);
+    expect((await get()).data).toMatchObject({ id: 'x', brand_new_field: { deep: true } });
+    // A 401 refreshes the token once and retries once.
+    answers.push([401, 'application/problem+json', '{"type":"about:blank","title":"Unauthorized","status":401}'], [200, 'application/json', '{"id":"x"}']);
+    expect((await get()).data).toEqual({ id: 'x' });
+    answers.push([401, 'application/problem+json', '{"type":"about:blank","title":"Unauthorized","status":401}'], [401, 'application/problem+json', '{"type":"about:blank","title":"Unauthorized","status":401}']);
+    await expect(get()).rejects.toMatchObject({ category: 'auth', hint: expect.stringContaining('coinop login') });
+    await new Promise<void>((r) => srv.close(() => r()));
+  });
+
   it('an unreachable server is a network error after retries', async () => {
     const t = new Transport({ baseDelayMs: 1 });
     await expect(t.send({ method: 'GET', url: 'http://127.0.0.1:9/x', retry: true })).rejects.toMatchObject({ category: 'network' });
