@@ -34,6 +34,18 @@ export const REPORT_COLUMNS = [
   { key: 'problem' },
 ];
 
+/** For a person on a terminal: what fits a common width; the machine formats carry every field. */
+export const TABLE_COLUMNS = [
+  { key: 'row' },
+  { key: 'result' },
+  { key: 'transfer_id', kind: 'id' as const },
+  { key: 'status', kind: 'status' as const },
+  { key: 'asset' },
+  { key: 'amount', kind: 'amount' as const },
+  { key: 'fee', kind: 'amount' as const },
+  { key: 'problem' },
+];
+
 export function problemText(json: string | null): string | null {
   if (!json) return null;
   try {

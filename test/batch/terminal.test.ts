@@ -42,8 +42,8 @@ describe('withdraw batch on a terminal', () => {
     expect(await t.exit(30_000)).toBe(0);
     expect(t.raw).toMatch(/\[#*\.*\] \d+\/30 · \d+ ok · 0 failed · [\d.]+\/s · [\d:]+ left/);
     const s = t.screen();
-    expect(s).toMatch(/ROW\s+REF_ID\s+RESULT\s+TRANSFER_ID\s+STATUS/);
-    expect(s).toMatch(/30\s+batch-[0-9a-f]{16}-30\s+created/);
+    expect(s).toMatch(/ROW\s+RESULT\s+TRANSFER_ID\s+STATUS\s+ASSET\s+AMOUNT\s+FEE\s+PROBLEM/);
+    expect(s).toMatch(/30\s+created\s+[0-9a-f-]{36}\s+PENDING\s+ETH\s+0\.003\s+0\.0005/);
     expect(s).toMatch(/30 rows: 30 created · journal /);
     expect(await posts()).toHaveLength(30);
   });

@@ -9,7 +9,7 @@ import { clientBatchApi, type BatchApi } from '../../batch/api.js';
 import { Journal, JournalError, journalPath, JOURNAL_VERSION, type PlannedRow } from '../../batch/journal.js';
 import { backoffMs, realClock, TokenBucket } from '../../batch/rate-limit.js';
 import { detectFormat, FileError, hashFile, sniffFormat, spoolStdin, type BatchFormat } from '../../batch/reader.js';
-import { exitCodeOf, outcomeLine, outcomeOf, ProgressBar, REPORT_COLUMNS, reportRows } from '../../batch/report.js';
+import { exitCodeOf, outcomeLine, outcomeOf, ProgressBar, REPORT_COLUMNS, reportRows, TABLE_COLUMNS } from '../../batch/report.js';
 import { formatRowIssue, type BatchRow, type RowIssue } from '../../batch/rows.js';
 import { FatalBatchError, sendRows, waitForTransfers } from '../../batch/runner.js';
 import { formatTotals, scanFile, validRows } from '../../batch/scan.js';
@@ -209,7 +209,20 @@ function planned(r: BatchRow): PlannedRow {
 
 /** The report of every row, a summary line, and the batch's exit code. */
 async function finish(ctx: CliContext, journal: Journal): Promise<void> {
-  await ctx.output().list(reportRows(journal) as unknown as Iterable<Record<string, unknown>>, REPORT_COLUMNS);
+  const out = ctx.output();
+  await out.list(reportRows(journal) as unknown as Iterable<Record<string, unknown>>, out.forPeople ? TABLE_COLUMNS : REPORT_COLUMNS);
+  if (out.forPeople) {
+    // A narrow table cuts problems short: the first ones in full, below it.
+    let shown = 0;
+    for (const r of reportRows(journal)) {
+      if (!r.problem) continue;
+      if (++shown > 20) {
+        ctx.io.err('… (every row is in the journal; -o csv lists them all)\n');
+        break;
+      }
+      ctx.io.err(`row ${r.row}${r.ref_id ? ` (${r.ref_id})` : ''}: ${r.problem}\n`);
+    }
+  }
   const o = outcomeOf(journal);
   ctx.io.err(`${outcomeLine(o)} · journal ${journal.path}\n`);
   const code = exitCodeOf(o);
