@@ -10,6 +10,7 @@ beforeAll(async () => {
 });
 afterAll(async () => sb?.close());
 
+const t_down = (t: Term, n: number) => t.type(KEY.down.repeat(n) + KEY.enter);
 const term = (args: string[], env: Record<string, string | undefined> = {}) => new Term(args, { ...sb.env, NO_COLOR: undefined, ...env });
 
 describe('coinop on a terminal', () => {
@@ -107,6 +108,35 @@ describe('coinop on a terminal', () => {
     expect(await st.exit()).toBe(0);
     expect(st.screen()).toMatch(/profile\s+tty-local/);
     await sb.run(['logout', '--profile', 'tty-local']);
+  });
+
+  it('fee quote asks for the network among those of the chosen asset; sandbox deposit asks for its values', async () => {
+    const q = term(['fee', 'quote', '--asset', 'ETH']);
+    await q.waitFor('Network for ETH');
+    expect(q.screen()).toContain('ARBITRUM_ONE');
+    expect(q.screen()).not.toContain('SOLANA');
+    t_down(q, 1); // ETHEREUM, BASE
+    await q.waitFor('Destination address (BASE)');
+    q.type('0xF0Aa84466e353E5390be37FE2934301c07c19a55' + KEY.enter);
+    await q.waitFor('Amount of ETH');
+    q.type('0.3' + KEY.enter);
+    expect(await q.exit()).toBe(0);
+    expect(q.screen()).toMatch(/fee\s+0\.00001 ETH/);
+    expect(q.screen()).toMatch(/total\s+0\.30001 ETH/);
+
+    const d = term(['sandbox', 'deposit']);
+    await d.waitFor('Amount (USD, at most 2 decimals)');
+    d.type('12.345' + KEY.enter);
+    await d.waitFor('such as 1000.00');
+    d.type('\u007f' + KEY.enter);
+    await d.waitFor('Memo id');
+    d.type(KEY.enter); // the local demo memo id is the default
+    for (const label of ['Sending account number', 'Routing number (ABA)', 'Bank name']) {
+      await d.waitFor(label);
+      d.type(KEY.enter); // optional
+    }
+    expect(await d.exit()).toBe(0);
+    expect(d.screen()).toContain(`deposit of 12.34 USD initiated for memo ${DEMO.memoId}`);
   });
 
   it('Ctrl-C at a prompt cancels: exit 3, nothing sent', async () => {
