@@ -80,7 +80,9 @@ export class TokenManager {
       const detail = problem.detail ?? problem.title;
       throw new CliError('auth', `cannot authenticate profile "${p.name}" at ${p.authUrl}: ${detail}`, {
         problem,
-        hint: 'check the client id and secret, then run: coinop login',
+        hint: /invalid_scope/.test(detail)
+          ? 'the client may not have every scope asked for: run coinop login --scopes with fewer'
+          : 'check the client id and secret, then run: coinop login',
       });
     }
     const expiresIn = typeof body.expires_in === 'number' ? body.expires_in : 3600;
