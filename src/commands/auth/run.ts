@@ -94,7 +94,10 @@ export async function login(ctx: CliContext, o: LoginOptions): Promise<void> {
   const p = ctx.output().p;
   const expires = token.expiresAt ? relativeTime(new Date(token.expiresAt).toISOString(), ctx.now()) : 'never';
   ctx.io.err(`${p.green('✓')} Logged in to ${env} as ${clientId}; profile "${name}" is now active (token expires ${expires}).\n`);
-  if (ctx.format() !== 'table') ctx.output().one({ profile: name, environment: env, client_id: clientId, scopes: token.scope?.split(' ') ?? scopes, ...endpoints });
+  if (ctx.format() !== 'table') ctx.output().one({
+      profile: name, environment: env, client_id: clientId, scopes: token.scope?.split(' ') ?? scopes,
+      base_url: endpoints.baseUrl, auth_url: endpoints.authUrl, ws_url: endpoints.wsUrl,
+    });
 }
 
 function urlRule(ws: boolean) {
