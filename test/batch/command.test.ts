@@ -153,6 +153,37 @@ describe('withdraw batch: sending', () => {
     expect(r.stderr).toMatch(/4 rows: 1 created, 2 failed, 1 invalid/);
   });
 
+  it('refuses production without a terminal unless --yes is given', async () => {
+    const login = await run(e, ['login', '--env', 'production', '--client-id', DEMO.adminClientId, '--client-secret-stdin', '--profile-id', DEMO.profileId, '--name', 'prodlike'], { input: 'local-secret\n' });
+    expect(login.code, login.stderr).toBe(0);
+    const f = file('prod.csv', ethCsv(3, 'prod-'));
+    const before = (await v2Requests()).filter((x) => x.startsWith('POST /v2/transfer/crypto-withdrawals')).length;
+    const r = await run(e, ['withdraw', 'batch', f, '--profile', 'prodlike']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/refusing to move money in production/);
+    expect((await v2Requests()).filter((x) => x.startsWith('POST /v2/transfer/crypto-withdrawals')).length).toBe(before);
+    const y = await run(e, ['withdraw', 'batch', f, '--profile', 'prodlike', '--yes', '-o', 'json']);
+    expect(y.code, y.stderr).toBe(0);
+    expect(JSON.parse(y.stdout).map((x: any) => x.result)).toEqual(['created', 'created', 'created']);
+  });
+
+  it('Ctrl-C stops the batch with a way to go on; --resume sends the rest', async () => {
+    const f = file('int.csv', ethCsv(120, 'int-'));
+    const sentSoFar = async () => (await v2Requests()).filter((x) => x.startsWith('POST /v2/transfer/crypto-withdrawals')).length;
+    const base = await sentSoFar();
+    const r = await run(e, ['withdraw', 'batch', f, '--yes', '--rate', '40', '-o', 'json'], {
+      signal: 'SIGINT',
+      killWhen: async () => (await sentSoFar()) >= base + 10,
+    });
+    expect(r.code).toBe(3);
+    expect(r.stderr).toMatch(/interrupted: .*run the same command with --resume/);
+    const rest = await run(e, ['withdraw', 'batch', f, '--yes', '--rate', '0', '--resume', '-o', 'json']);
+    expect(rest.code, rest.stderr).toBe(0);
+    const report = JSON.parse(rest.stdout);
+    expect(report).toHaveLength(120);
+    expect(new Set(report.map((x: any) => x.transfer_id)).size).toBe(120);
+  });
+
   it('exit 7 when no row was sent', async () => {
     const text = `profile_id,destination_address,asset,crypto_network,amount\n${DEMO.emptyProfileId},${ETH},ETH,ETHEREUM,0.01\n${DEMO.emptyProfileId},${ETH},ETH,ETHEREUM,0.02\n`;
     const r = await run(e, ['withdraw', 'batch', file('none.csv', text), '--yes', '-o', 'json']);

@@ -124,13 +124,13 @@ export async function runBatch(ctx: CliContext, file: string, flags: BatchFlags)
         );
       }
       note(`this batch already ran to the end${meta.finished_at ? ` (${meta.finished_at})` : ''}; nothing was sent. Journal: ${jPath}`);
-      return finish(ctx, journal);
+      return finish(ctx, journal, !!flags.wait);
     }
     journal.requeue(!!flags.retryFailed);
     todo = journal.counts().planned;
     if (!todo) {
       note(`nothing left to send in this batch (journal ${jPath})`);
-      return finish(ctx, journal);
+      return finish(ctx, journal, !!flags.wait);
     }
     note(`resuming: ${todo} of ${journal.count()} rows to send (journal ${jPath})`);
   } else {
@@ -174,19 +174,19 @@ export async function runBatch(ctx: CliContext, file: string, flags: BatchFlags)
   const api: BatchApi = clientBatchApi(conn.client);
   const bar = new ProgressBar(io.stderrTTY ? io.err : undefined, io.width, ctx.now);
   const limiter = new TokenBucket(rate);
+  let sending = true;
+  // Ctrl-C or SIGTERM: the journal is flushed and closed by the cleanup; say how to go on.
+  ctx.onCleanup(() => {
+    if (!sending) return;
+    bar.clear();
+    note(`interrupted: rows already answered are in the journal ${jPath}; run the same command with --resume to send the rest (nothing is sent twice)`);
+  });
   try {
     const progress = await sendRows(validRows(path, format, fileHash, defaultProfileId), todo, {
       journal, api, concurrency, limiter, onProgress: (p) => bar.update(p),
     });
     bar.update(progress, true);
     bar.clear();
-    if (flags.wait) {
-      await waitForTransfers({
-        journal, api, limiter: new TokenBucket(READ_RATE),
-        onProgress: (n) => bar.status(n ? `waiting for ${n} transfer${n === 1 ? '' : 's'} to end…` : ''),
-      });
-      bar.clear();
-    }
   } catch (e) {
     bar.clear();
     journal.flush();
@@ -197,9 +197,10 @@ export async function runBatch(ctx: CliContext, file: string, flags: BatchFlags)
     if (e instanceof FileError) throw new CliError('file', e.message);
     throw e;
   }
+  sending = false;
   const c = journal.counts();
   if (!c.planned && !c.sent && !c.unknown) journal.setMeta({ finished_at: new Date(ctx.now()).toISOString() });
-  return finish(ctx, journal);
+  return finish(ctx, journal, !!flags.wait);
 }
 
 function planned(r: BatchRow): PlannedRow {
@@ -207,8 +208,17 @@ function planned(r: BatchRow): PlannedRow {
   return { row: r.row, ref_id: b.ref_id as string, asset: b.asset, crypto_network: b.crypto_network, destination_address: b.destination_address, amount: b.amount, total: b.total };
 }
 
-/** The report of every row, a summary line, and the batch's exit code. */
-async function finish(ctx: CliContext, journal: Journal): Promise<void> {
+/** With --wait, follows the batch's transfers to their end; then the report of every row, a summary line, the exit code. */
+async function finish(ctx: CliContext, journal: Journal, wait: boolean): Promise<void> {
+  if (wait && journal.pendingTransfers().length) {
+    const conn = await ctx.connect();
+    const bar = new ProgressBar(ctx.io.stderrTTY ? ctx.io.err : undefined, ctx.io.width, ctx.now);
+    await waitForTransfers({
+      journal, api: clientBatchApi(conn.client), limiter: new TokenBucket(READ_RATE),
+      onProgress: (n) => bar.status(n ? `waiting for ${n} transfer${n === 1 ? '' : 's'} to end…` : ''),
+    });
+    bar.clear();
+  }
   const out = ctx.output();
   await out.list(reportRows(journal) as unknown as Iterable<Record<string, unknown>>, out.forPeople ? TABLE_COLUMNS : REPORT_COLUMNS);
   if (out.forPeople) {

@@ -39,7 +39,7 @@ export interface RunResult {
   stderr: string;
 }
 
-export function run(e: Env, args: string[], opts: { input?: string; killWhen?: (child: ChildProcess) => Promise<boolean> } = {}): Promise<RunResult> {
+export function run(e: Env, args: string[], opts: { input?: string; killWhen?: (child: ChildProcess) => Promise<boolean>; signal?: NodeJS.Signals } = {}): Promise<RunResult> {
   return new Promise((resolveRun, reject) => {
     const child = spawn(process.execPath, [BIN, ...args], { cwd: e.dir, env: e.env, stdio: ['pipe', 'pipe', 'pipe'] });
     let stdout = '';
@@ -54,7 +54,7 @@ export function run(e: Env, args: string[], opts: { input?: string; killWhen?: (
       void (async () => {
         while (child.exitCode === null && child.signalCode === null) {
           if (await opts.killWhen!(child)) {
-            child.kill('SIGKILL');
+            child.kill(opts.signal ?? 'SIGKILL');
             return;
           }
           await new Promise((r) => setTimeout(r, 5));
