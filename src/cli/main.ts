@@ -2,7 +2,7 @@
 import { createRequire } from 'node:module';
 import type { CommanderError } from 'commander';
 import { createContext } from './context.js';
-import { asCliError, reportError } from './errors.js';
+import { CliError, asCliError, reportError } from './errors.js';
 import { EXIT } from './exit-codes.js';
 import { makeIO, type IO } from './io.js';
 
@@ -73,6 +73,8 @@ export async function runCli(argv: string[], o: RunOptions): Promise<number> {
         io.err(JSON.stringify({ error: { category: 'usage', exit_code: EXIT.usage, message: ce.message.replace(/^error: /, '') } }) + '\n');
       }
     } else {
+      // A stack only for an unexpected error, and only when --debug asked for details.
+      if (ctx.globals.debug && !(e instanceof CliError) && e instanceof Error && e.stack) io.err(`[debug] ${e.stack}\n`);
       // Errors are JSON only when JSON was asked for by name, not merely because stdout is a pipe.
       code = reportError(io, asCliError(e), !!ctx.globals.json || ctx.globals.output === 'json' || wantsJson(argv.slice(2)));
     }
