@@ -118,7 +118,7 @@ export async function withdraw(ctx: CliContext, o: WithdrawOptions): Promise<voi
   const addr = addressIssues(network, address);
   if (addr.length) throw usageError(issueMessage(addr, WITHDRAW_FLAGS));
 
-  if (generatedRef) ctx.io.err(`ref_id ${refId}  (to retry safely, run again with --ref-id ${refId})\n`);
+  if (generatedRef) ctx.io.err(`ref_id ${refId} ${ctx.output().p.dim('(generated: retry with this --ref-id and it is never sent twice)')}\n`);
   const conn = await ctx.connect();
 
   // A quote: binding with --quote, and for the confirmation and dry run so the operator sees the fee.
