@@ -9,6 +9,7 @@ import { CliError, usageError } from '../../cli/errors.js';
 import { intFlag, keyValues } from '../../cli/options.js';
 import { checkRequest, issueMessage, type FlagNames } from '../../client/api.js';
 import { TRANSFER_COLUMNS } from '../../render/columns.js';
+import { palette } from '../../render/style.js';
 import { follow } from '../transfers/follow.js';
 
 export interface WithdrawOptions {
@@ -118,7 +119,7 @@ export async function withdraw(ctx: CliContext, o: WithdrawOptions): Promise<voi
   const addr = addressIssues(network, address);
   if (addr.length) throw usageError(issueMessage(addr, WITHDRAW_FLAGS));
 
-  if (generatedRef) ctx.io.err(`ref_id ${refId} ${ctx.output().p.dim('(generated: retry with this --ref-id and it is never sent twice)')}\n`);
+  if (generatedRef) ctx.io.err(`ref_id ${refId} ${palette(ctx.io.colourErr).dim('(generated: retry with this --ref-id and it is never sent twice)')}\n`);
   const conn = await ctx.connect();
 
   // A quote: binding with --quote, and for the confirmation and dry run so the operator sees the fee.
