@@ -55,6 +55,8 @@ export async function runCli(argv: string[], o: RunOptions): Promise<number> {
   let code: number = EXIT.ok;
   const onSignal = () => {
     if (ctx.ownSignals) return;
+    // A write may have been in flight: the generated ref_id was printed before sending, and resending it is safe.
+    io.err('\ninterrupted (a withdrawal in flight may have gone through: check with coinop transfers get --ref-id ID)\n');
     void ctx.cleanup().finally(() => process.exit(EXIT.cancelled));
   };
   if (o.signals) {
