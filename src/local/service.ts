@@ -1,5 +1,6 @@
 // The local service: a faithful, stateful implementation of the hosted HTTP API on fastify and SQLite,
 // with the control API, faults, rate limits, the request journal and the stream hook.
+import { STATUS_CODES } from 'node:http';
 import Fastify, { type FastifyError, type FastifyReply, type FastifyRequest } from 'fastify';
 import { PROBLEM_CONTENT_TYPE, ProblemError, problems, type Problem } from '../api/index.js';
 import { Auth } from './auth.js';
@@ -220,8 +221,7 @@ export async function startLocalService(opts: LocalServiceOptions = {}): Promise
           break;
         default:
           if (status >= 400 && status < 500) {
-            p = { type: 'about:blank', title: e.name && e.name !== 'Error' && e.name !== 'FastifyError' ? e.name : 'Bad Request', status, detail: e.message };
-            if (status === 400) p.title = 'Bad Request';
+            p = { type: 'about:blank', title: STATUS_CODES[status] ?? 'Bad Request', status, detail: e.message };
           } else if (e instanceof SyntaxError) {
             p = problems.badRequest(`the body is not valid JSON: ${e.message}`).problem;
           } else {
