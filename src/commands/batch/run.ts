@@ -93,7 +93,7 @@ export async function runBatch(ctx: CliContext, file: string, flags: BatchFlags)
     throw new CliError('nothing-sent', 'nothing to send', { quiet: true });
   }
 
-  if (flags.dryRun) return dryRun(ctx, path, format, fileHash, defaultProfileId, scan.valid, concurrency, rate);
+  if (flags.dryRun) return dryRun(ctx, path, format, fileHash, defaultProfileId, scan.valid, scan.invalid, concurrency, rate);
 
   // ---- The journal ----------------------------------------------------------------------------------------------
   const jPath = journalPath(dir, fileHash, flags.journal);
@@ -252,7 +252,7 @@ interface QuoteTotals {
 /** --dry-run: a guaranteed fee for every row, then totals per asset and network. Nothing is sent. */
 async function dryRun(
   ctx: CliContext, path: string, format: BatchFormat, fileHash: string, defaultProfileId: string | undefined,
-  valid: number, concurrency: number, rate: number,
+  valid: number, invalid: number, concurrency: number, rate: number,
 ): Promise<void> {
   const conn = await ctx.connect();
   const api = clientBatchApi(conn.client);
@@ -317,6 +317,11 @@ async function dryRun(
     { key: 'asset' }, { key: 'crypto_network', header: 'network' }, { key: 'rows' },
     { key: 'amount', kind: 'amount' }, { key: 'fee', kind: 'amount' }, { key: 'total', kind: 'amount' },
   ]);
-  ctx.io.err(`dry run: ${progress.succeeded} of ${valid} rows quoted${failures.length ? `, ${failures.length} refused (listed above)` : ''}; nothing was sent\n`);
-  if (failures.length) throw new CliError(progress.succeeded ? 'failed' : 'nothing-sent', 'some rows could not be quoted', { quiet: true });
+  ctx.io.err(
+    `dry run: ${progress.succeeded} of ${valid} rows quoted${failures.length ? `, ${failures.length} refused (listed above)` : ''}` +
+      `${invalid ? `, ${invalid} invalid rows skipped` : ''}; nothing was sent\n`,
+  );
+  // The same exit codes as a real run would give: every row fine, some not, none.
+  if (!progress.succeeded) throw new CliError('nothing-sent', 'no row could be quoted', { quiet: true });
+  if (failures.length || invalid) throw new CliError('failed', 'some rows could not be quoted', { quiet: true });
 }
