@@ -61,7 +61,7 @@ function launch(args: string[], env: Record<string, string> = {}, cols = 100, ro
     for (let i = 0; i < term.rows; i++) lines.push(b.getLine(b.viewportY + i)?.translateToString(true) ?? '');
     return lines.join('\n');
   };
-  const waitFor = async (pred: (s: string) => boolean, what: string, timeoutMs = 15_000) => {
+  const waitFor = async (pred: (s: string) => boolean, what: string, timeoutMs = 30_000) => {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
       // Let xterm finish parsing what arrived.
