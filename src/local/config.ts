@@ -67,6 +67,8 @@ export interface LocalConfig {
   bodyLimitBytes: number;
   /** How many recent requests /_local/journal keeps. */
   journalSize: number;
+  /** How long a write waits for another process's lock on the database before answering 503. */
+  dbBusyTimeoutMs: number;
   rateLimits: RateLimitConfig;
   faults: FaultConfig;
   stream: StreamConfig;
@@ -96,6 +98,7 @@ export function defaultConfig(): LocalConfig {
     withdrawalSettleSeconds: 30,
     bodyLimitBytes: 1024 * 1024,
     journalSize: 500,
+    dbBusyTimeoutMs: 10_000,
     rateLimits: defaultRateLimits(),
     faults: defaultFaults(),
     stream: {

@@ -75,7 +75,7 @@ function sendProblem(reply: FastifyReply, p: Problem) {
 export async function startLocalService(opts: LocalServiceOptions = {}): Promise<LocalService> {
   const config = makeConfig(opts.config);
   const seed = opts.seed ?? DEFAULT_SEED;
-  const store = new Store(opts.memory ? null : (opts.dbFile ?? defaultDbFile()));
+  const store = new Store(opts.memory ? null : (opts.dbFile ?? defaultDbFile()), config.dbBusyTimeoutMs);
   const clock = new Clock(store);
   const core = { store, clock, config, seed };
   ensureDemo(core);
@@ -222,6 +222,10 @@ export async function startLocalService(opts: LocalServiceOptions = {}): Promise
         default:
           if (status >= 400 && status < 500) {
             p = { type: 'about:blank', title: STATUS_CODES[status] ?? 'Bad Request', status, detail: e.message };
+          } else if (typeof e.code === 'string' && e.code.startsWith('SQLITE_BUSY')) {
+            // Another process held the database's write lock for longer than busy_timeout: nothing was written.
+            reply.header('retry-after', '1');
+            p = problems.serviceUnavailable('the local database is busy (another process holds it); retry').problem;
           } else if (e instanceof SyntaxError) {
             p = problems.badRequest(`the body is not valid JSON: ${e.message}`).problem;
           } else {

@@ -91,12 +91,12 @@ export class Store {
   /** Changes whenever a transaction begins or meta is written: lets readers cache a value within one transaction. */
   txSerial = 0;
 
-  constructor(file: string | null) {
+  constructor(file: string | null, busyTimeoutMs = 10_000) {
     const Database = require('better-sqlite3') as typeof BetterSqlite3;
     this.file = file ?? ':memory:';
     if (file) mkdirSync(dirname(file), { recursive: true });
     this.db = new Database(this.file);
-    this.db.pragma('busy_timeout = 10000');
+    this.db.pragma(`busy_timeout = ${Math.max(0, Math.floor(busyTimeoutMs))}`);
     if (file) this.db.pragma('journal_mode = WAL');
     // NORMAL is durable across application crashes in WAL mode; only an OS crash can lose the last commits.
     this.db.pragma('synchronous = NORMAL');

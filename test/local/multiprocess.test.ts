@@ -55,3 +55,33 @@ describe('several processes on one database file', () => {
     }
   });
 });
+
+describe('a database held by another process', () => {
+  it('a write that cannot get the lock is a 503 problem, and works once the lock is released', async () => {
+    const d = tempDir();
+    const file = `${d.dir}/busy.db`;
+    const h = await harness({ dbFile: file, config: { dbBusyTimeoutMs: 100 } });
+    const { createRequire } = await import('node:module');
+    const Database = createRequire(import.meta.url)('better-sqlite3');
+    const other = new Database(file);
+    try {
+      await h.token();
+      other.exec('BEGIN IMMEDIATE');
+      const r = await h.admin('POST', '/v2/transfer/crypto-withdrawals', {
+        profile_id: DEMO.profileId, asset: 'BTC', crypto_network: 'BITCOIN', destination_address: '1BvBMSEYstWetqTFn5Au4m4GFg7xJaNVN2', amount: '0.01', ref_id: 'busy',
+      });
+      expect(r.status).toBe(503);
+      expect(r.headers.get('retry-after')).toBe('1');
+      expect(r.body.detail).toMatch(/busy/);
+      other.exec('ROLLBACK');
+      const again = await h.admin('POST', '/v2/transfer/crypto-withdrawals', {
+        profile_id: DEMO.profileId, asset: 'BTC', crypto_network: 'BITCOIN', destination_address: '1BvBMSEYstWetqTFn5Au4m4GFg7xJaNVN2', amount: '0.01', ref_id: 'busy',
+      });
+      expect(again.status).toBe(200);
+    } finally {
+      other.close();
+      await h.close();
+      d.cleanup();
+    }
+  });
+});
