@@ -28,7 +28,9 @@ export function issueMessage(issues: Issue[], flags: FlagNames = {}): string {
   return issues
     .map((i) => {
       const top = i.field.split('.')[0];
-      const flag = flags[i.field] ?? (flags[top] ? flags[top] + i.field.slice(top.length) : undefined);
+      // A list entry ("networks.0") is named by its flag alone: the flag may have been given once or many times.
+      const rest = i.field.slice(top.length).replace(/^\.\d+$/, '');
+      const flag = flags[i.field] ?? (flags[top] ? flags[top] + rest : undefined);
       return formatIssue({ ...i, field: flag ?? i.field });
     })
     .join('; ');
