@@ -224,5 +224,8 @@ setInterval(() => process.stdout.write(n + '\\n'), 250);
 }
 
 export default async function run({ quick }) {
+  // STREAM_BENCH_ONLY=fanout (or book, ingest, live) runs one part, for working on it.
+  const only = process.env.STREAM_BENCH_ONLY;
+  if (only) return { book: bookBench, ingest: ingestBench, live: liveViewBench, fanout: fanOutBench }[only](quick);
   return [...(await bookBench(quick)), ...(await ingestBench(quick)), ...(await liveViewBench(quick)), ...(await fanOutBench(quick))];
 }
