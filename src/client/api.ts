@@ -1,7 +1,7 @@
 // The API client, built from the contract's operation table: every request is checked with requestIssues before
 // it is sent (bad input never reaches the network), answers are read leniently, lists page lazily.
 import {
-  buildPath, dec, formatIssue, isAmountString, operations, requestIssues, toProblem,
+  buildPath, coerceQuery, dec, formatIssue, isAmountString, operations, requestIssues, toProblem,
   type Issue, type Operation, type OperationId, type Problem,
 } from '../api/index.js';
 import { CliError, problemError } from '../cli/errors.js';
@@ -64,9 +64,10 @@ export class ApiClient {
   ) {}
 
   /** Calls an operation of the contract. Validation happens first; nothing is sent when it fails. */
-  async call<T = Record<string, unknown>>(id: OperationId, parts: CallParts = {}, flags?: FlagNames): Promise<CallResult<T>> {
+  async call<T = Record<string, unknown>>(id: OperationId, parts: CallParts = {}, flags?: FlagNames, checked = false): Promise<CallResult<T>> {
     const op: Operation = operations[id];
-    const query = checkRequest(op, parts, flags);
+    // `checked`: the caller validated the same request already (later pages differ only by the service's cursor).
+    const query = checked && op.query ? coerceQuery(op.query, parts.query ?? {}).value : checkRequest(op, parts, flags);
     const body = parts.body as Record<string, unknown> | undefined;
     const url = this.baseUrl + buildPath(op, parts.params) + queryString(query);
     // A write is resent only when it carries a ref_id: the service then answers a repeat with 409 already-exists.
@@ -86,7 +87,8 @@ export class ApiClient {
     const seen = new Set<string>();
     for (;;) {
       const query = { ...(parts.query ?? {}), ...(cursor ? { page_cursor: cursor } : {}) };
-      const { data } = await this.call<{ items?: T[]; next_page_cursor?: string }>(id, { ...parts, query }, flags);
+      // The first page is checked like any request; a cursor is the service's own, so later pages are not re-checked.
+      const { data } = await this.call<{ items?: T[]; next_page_cursor?: string }>(id, { ...parts, query }, flags, !!cursor);
       yield data.items ?? [];
       cursor = data.next_page_cursor || undefined;
       // A cursor seen before would loop forever; a well-behaved service never sends one.

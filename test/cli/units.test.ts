@@ -193,6 +193,12 @@ describe('transport', () => {
     await expect(get()).rejects.toMatchObject({ category: 'auth' });
     answers.push([200, 'application/json', JSON.stringify({ id: 'x', status: 'PENDING', brand_new_field: { deep: true } })]);
     expect((await get()).data).toMatchObject({ id: 'x', brand_new_field: { deep: true } });
+    // Paging: a long cursor of the service's own is followed (not re-checked against the request limits).
+    const cursor = 'c'.repeat(600);
+    answers.push([200, 'application/json', JSON.stringify({ items: [{ id: 'a' }], next_page_cursor: cursor })], [200, 'application/json', JSON.stringify({ items: [{ id: 'b' }] })]);
+    const seen: string[] = [];
+    for await (const t of client.items<{ id: string }>('listTransfers', { query: { limit: '1' } })) seen.push(t.id);
+    expect(seen).toEqual(['a', 'b']);
     // A 401 refreshes the token once and retries once.
     answers.push([401, 'application/problem+json', '{"type":"about:blank","title":"Unauthorized","status":401}'], [200, 'application/json', '{"id":"x"}']);
     expect((await get()).data).toEqual({ id: 'x' });
