@@ -160,6 +160,22 @@ describe('live views on a terminal', () => {
     await expectRestored(s);
   });
 
+  it('shows the connection state: reconnecting after a drop, live again with a rebuilt book', async () => {
+    const s = launch(['stream', 'book', 'LTCUSD'], { COINOP_RETRY_BASE_MS: '3000' });
+    await s.waitFor((x) => /● live/.test(x) && /spread \d/.test(x), 'the live ladder');
+    svc.config.stream.faults.dropConnectionsEveryMs = 100;
+    try {
+      await s.waitFor((x) => /○ reconnecting \(connection closed/.test(x), 'the reconnecting state');
+    } finally {
+      svc.config.stream.faults.dropConnectionsEveryMs = 0;
+    }
+    const back = await s.waitFor((x) => /● live/.test(x) && /reconnects [1-9]/.test(x) && /spread \d/.test(x), 'live again');
+    expect(back).toMatch(/LTCUSD order book/);
+    s.proc.write('q');
+    expect(await s.exited).toBe(0);
+    await expectRestored(s);
+  });
+
   it('a refused handshake leaves the screen, says why and exits with the authentication code', async () => {
     const readonly = await token(svc, DEMO.readonlyClientId);
     const s = launch(['stream', 'book', 'BTCUSD'], { COINOP_TOKEN: readonly });
