@@ -26,6 +26,8 @@ export function register(program: Command, ctx: CliContext): void {
     .command('batch')
     .argument('<file>', 'CSV with a header, JSON Lines or a JSON array of withdrawals; - reads standard input')
     .description('send many withdrawals from a file, each exactly once, resumable after a crash')
+    // The single withdrawal's flags are not batch flags: only the program's own options are listed as global.
+    .configureHelp({ showGlobalOptions: true, visibleGlobalOptions: (c: Command) => rootOf(c).options.filter((o) => !o.hidden) })
     .addOption(new Option('--format <format>', 'file format (default: from the file name or its first character)').choices(['csv', 'jsonl', 'json']))
     .option('--profile-id <id>', "profile for rows without a profile_id (default: the coinop profile's)")
     .option('--dry-run', 'validate, get a guaranteed fee for every row and print totals per asset and network; send nothing')
@@ -65,4 +67,10 @@ Examples:
       await runBatch(ctx, file, flags);
     });
   void cmd;
+}
+
+function rootOf(c: Command): Command {
+  let r = c;
+  while (r.parent) r = r.parent;
+  return r;
 }
