@@ -12,7 +12,6 @@ import { palette } from '../../render/style.js';
 import type { StreamFlags } from './index.js';
 
 const MARKET_SET = new Set<string>(MARKETS);
-const MARKET_CHANNELS = new Set(['market_data', 'market_data.top_of_book', 'execution_data']);
 
 type View = 'book' | 'top' | 'trades' | 'heartbeat' | 'channels';
 

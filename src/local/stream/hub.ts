@@ -17,7 +17,6 @@ export interface HubContext {
 
 const MARKET_SET = new Set<string>(MARKETS);
 const CHANNEL_SET = new Set<string>(STREAM_CHANNELS);
-const MARKET_CHANNELS = new Set(['market_data', 'market_data.top_of_book', 'execution_data']);
 /** How many recent UPDATEs per market are kept to replay before a delayed SNAPSHOT (fault updatesBeforeSnapshot). */
 const REPLAY_UPDATES = 20;
 /** Events a subscriber sees before its delayed SNAPSHOT under that fault. */
@@ -30,7 +29,7 @@ const PING_MS = 20_000;
 
 function isoNanos(ms: number): string {
   const whole = Math.floor(ms);
-  const subMs = Math.round((ms - whole) * 1e6);
+  const subMs = Math.min(999_999, Math.round((ms - whole) * 1e6));
   return new Date(whole).toISOString().slice(0, 23) + String(subMs).padStart(6, '0') + 'Z';
 }
 
