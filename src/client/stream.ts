@@ -291,6 +291,7 @@ export class StreamClient {
       }
       return;
     }
-    if (msg.type === 'error' && typeof msg.error === 'string') this.o.onServiceError?.(msg.error);
+    // The error shape is inferred (UPSTREAM.md): any message with a string `error` and no channel is one.
+    if (typeof msg.error === 'string') this.o.onServiceError?.(msg.error);
   }
 }
