@@ -104,6 +104,23 @@ describe('stream client', () => {
     expect(calls).toBe(2);
   });
 
+  it('reports channels the service refused, and keeps the rest', async () => {
+    const refused: unknown[] = [];
+    const got: string[] = [];
+    const client = new StreamClient({
+      url: svc.wsUrl,
+      token: () => token(svc),
+      channels: [{ type: 'market_data', params: { market: 'DOGEUSD' } }, { type: 'heartbeat' }],
+      onChannelError: (ack) => refused.push(ack),
+      onMessage: (m) => got.push(m.channel),
+    });
+    const running = client.run();
+    await until(() => got.includes('heartbeat') && refused.length > 0, 5000, 'the refusal and a heartbeat');
+    expect(refused).toEqual([{ type: 'market_data', params: { market: 'DOGEUSD' }, success: false, error: 'UNKNOWN_CHANNEL_PARAMS_CONFIGURATION' }]);
+    client.stop();
+    await running;
+  });
+
   it('gives up when nothing ever answers', async () => {
     const c = new StreamClient({ url: 'ws://127.0.0.1:1/ws', token: async () => 't', channels: [{ type: 'heartbeat' }], backoffBaseMs: 5, maxInitialAttempts: 3 });
     const err = await c.run().catch((e) => e);
