@@ -1,6 +1,6 @@
 // The batch journal: each row's state (planned, sent, succeeded, failed) kept durably in SQLite, so an interrupted
 // batch resumes where it stopped and a finished one sends nothing. Writes of one moment share one fsync.
-import { closeSync, existsSync, mkdirSync, openSync, readFileSync, renameSync, unlinkSync, writeSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, unlinkSync, writeSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { createRequire } from 'node:module';
 import type { Database as DatabaseType, Statement } from 'better-sqlite3';
@@ -59,6 +59,8 @@ export interface JournalMeta {
   base_url: string;
   created_at: string;
   finished_at?: string;
+  /** Absolute path of the file (not for standard input), to notice the same file run again after an edit. */
+  file_path?: string;
 }
 
 export class JournalError extends Error {
@@ -373,4 +375,41 @@ function releaseLock(lockPath: string): void {
   } catch {
     /* gone already */
   }
+}
+
+export interface EarlierRun {
+  journal: string;
+  created_at?: string;
+  /** Rows the service may hold from that run. */
+  sent: number;
+}
+
+/**
+ * Journals in `dir` of the same file path but other content that sent something: rows of an edited file get new
+ * derived ref_ids, so running it again would send those rows a second time.
+ */
+export function earlierRunsOf(dir: string, filePath: string, fileHash: string): EarlierRun[] {
+  const Database = require('better-sqlite3') as typeof import('better-sqlite3');
+  const out: EarlierRun[] = [];
+  let names: string[];
+  try {
+    names = readdirSync(dir).filter((n) => n.endsWith('.journal'));
+  } catch {
+    return out;
+  }
+  for (const name of names) {
+    let db: DatabaseType | undefined;
+    try {
+      db = new Database(join(dir, name), { readonly: true, fileMustExist: true });
+      const meta = Object.fromEntries((db.prepare('SELECT key, value FROM meta').all() as { key: string; value: string }[]).map((r) => [r.key, r.value]));
+      if (meta.file_path !== filePath || meta.file_hash === fileHash) continue;
+      const sent = (db.prepare(`SELECT count(*) AS n FROM rows WHERE state IN ('sent', 'unknown', 'succeeded') OR transfer_id IS NOT NULL`).get() as { n: number }).n;
+      if (sent) out.push({ journal: join(dir, name), created_at: meta.created_at, sent });
+    } catch {
+      /* not a journal we can read: not evidence of an earlier run */
+    } finally {
+      db?.close();
+    }
+  }
+  return out;
 }

@@ -29,6 +29,8 @@ export interface ScanResult {
   rows: number;
   valid: number;
   invalid: number;
+  /** Valid rows whose ref_id is derived from the file (no ref_id given). */
+  derived: number;
   /** Rows whose issues were reported (through onIssue). */
   issueCount: number;
   totals: Totals[];
@@ -107,7 +109,7 @@ export async function scanFile(path: string, opts: ScanOptions): Promise<ScanRes
     deriveRefId: (row) => deriveRefId(known ?? '0'.repeat(64), row),
   });
   const totals = new Map<string, Totals>();
-  const result: ScanResult = { fileHash: '', format: opts.format, rows: 0, valid: 0, invalid: 0, issueCount: 0, totals: [] };
+  const result: ScanResult = { fileHash: '', format: opts.format, rows: 0, valid: 0, invalid: 0, derived: 0, issueCount: 0, totals: [] };
   let lastBadRow = 0;
   const report = (i: RowIssue) => {
     result.issueCount++;
@@ -131,6 +133,7 @@ export async function scanFile(path: string, opts: ScanOptions): Promise<ScanRes
         for (const i of issues) report(i);
         if (row) {
           result.valid++;
+          if (row.derived) result.derived++;
           addToTotals(totals, row.body);
           if (opts.onRow) await opts.onRow(row);
         }

@@ -184,6 +184,18 @@ describe('withdraw batch: sending', () => {
     expect(new Set(report.map((x: any) => x.transfer_id)).size).toBe(120);
   });
 
+  it('an edited file that was run before is refused: its rows would get new ref_ids and go out again', async () => {
+    const f = file('edited.csv', ethCsv(2, 'edit-'));
+    expect((await run(e, ['withdraw', 'batch', f, '--yes'])).code).toBe(0);
+    writeFileSync(f, ethCsv(3, 'edit-'));
+    const r = await run(e, ['withdraw', 'batch', f, '--yes', '-o', 'table']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/edited\.csv changed since an earlier run sent 2 rows from it.*would be sent again.*--new-batch/s);
+    const forced = await run(e, ['withdraw', 'batch', f, '--yes', '--new-batch', '-o', 'json']);
+    expect(forced.code, forced.stderr).toBe(0);
+    expect(JSON.parse(forced.stdout)).toHaveLength(3);
+  });
+
   it('exit 7 when no row was sent', async () => {
     const text = `profile_id,destination_address,asset,crypto_network,amount\n${DEMO.emptyProfileId},${ETH},ETH,ETHEREUM,0.01\n${DEMO.emptyProfileId},${ETH},ETH,ETHEREUM,0.02\n`;
     const r = await run(e, ['withdraw', 'batch', file('none.csv', text), '--yes', '-o', 'json']);

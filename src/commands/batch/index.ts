@@ -14,6 +14,7 @@ export interface BatchFlags {
   skipInvalid?: boolean;
   wait?: boolean;
   journal?: string;
+  newBatch?: boolean;
 }
 
 export function register(program: Command, ctx: CliContext): void {
@@ -39,6 +40,7 @@ export function register(program: Command, ctx: CliContext): void {
     .option('--concurrency <n>', 'requests in flight at once', '4')
     .option('--rate <n>', 'most withdrawals per second (the service allows 20; 0 = no client-side limit)', '18')
     .option('--journal <path>', 'journal file (default: in the coinop data directory, named by the file hash)')
+    .option('--new-batch', 'run a file that changed since an earlier run sent rows from it (its rows without ref_id are sent again)')
     .addHelpText(
       'after',
       `

@@ -1,12 +1,12 @@
 // `coinop withdraw batch`: validate the whole file, confirm, journal every row, send under a rate limit, report.
 import { existsSync, statSync, unlinkSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { Decimal, dec, fmt, type CryptoWithdrawalFee } from '../../api/index.js';
 import type { CliContext } from '../../cli/context.js';
 import { asCliError, CliError, usageError } from '../../cli/errors.js';
 import { dataDir } from '../../local/paths.js';
 import { clientBatchApi, type BatchApi } from '../../batch/api.js';
-import { Journal, JournalError, journalPath, JOURNAL_VERSION, type PlannedRow } from '../../batch/journal.js';
+import { earlierRunsOf, Journal, JournalError, journalPath, JOURNAL_VERSION, type PlannedRow } from '../../batch/journal.js';
 import { backoffMs, realClock, TokenBucket } from '../../batch/rate-limit.js';
 import { detectFormat, FileError, hashFile, sniffFormat, spoolStdin, type BatchFormat } from '../../batch/reader.js';
 import { exitCodeOf, outcomeLine, outcomeOf, ProgressBar, REPORT_COLUMNS, reportRows, TABLE_COLUMNS } from '../../batch/report.js';
@@ -134,6 +134,18 @@ export async function runBatch(ctx: CliContext, file: string, flags: BatchFlags)
     }
     note(`resuming: ${todo} of ${journal.count()} rows to send (journal ${jPath})`);
   } else {
+    // The same file, edited after a run that sent rows: derived ref_ids changed, so those rows would go out again.
+    if (file !== '-' && !flags.journal && !flags.newBatch && scan.derived) {
+      const earlier = earlierRunsOf(dirname(jPath), resolve(file), fileHash);
+      if (earlier.length) {
+        const e = earlier[0];
+        throw usageError(
+          `${file} changed since an earlier run sent ${e.sent} row${e.sent === 1 ? '' : 's'} from it${e.created_at ? ` (${e.created_at})` : ''}; ` +
+            `rows without a ref_id get new ref_ids from the new content and would be sent again (journal ${e.journal})`,
+          'give the rows their ref_ids from the earlier report in a ref_id column, or add --new-batch if it really is a new batch',
+        );
+      }
+    }
     if (resume) note('no earlier run of this file was found; starting it');
     todo = scan.valid;
   }
@@ -159,6 +171,7 @@ export async function runBatch(ctx: CliContext, file: string, flags: BatchFlags)
     journal.setMeta({
       version: JOURNAL_VERSION, file_hash: fileHash, file_name: file, format, rows: String(scan.rows),
       environment: profile.environment, base_url: base, created_at: new Date(ctx.now()).toISOString(),
+      file_path: file === '-' ? undefined : resolve(file),
     });
     let chunk: PlannedRow[] = [];
     for await (const r of validRows(path, format, fileHash, defaultProfileId)) {
