@@ -77,7 +77,11 @@ export const operations = {
     body: S.InitiateSandboxFiatDepositRequest,
     response: S.EmptyObject,
     write: true,
-    rules: ({ body }) => (body.asset !== 'USD' ? [{ field: 'asset', rule: 'must be USD (the only asset sandbox deposits support)' }] : []),
+    rules: ({ body }) => [
+      ...(body.asset !== 'USD' ? [{ field: 'asset', rule: 'must be USD (the only asset sandbox deposits support)' }] : []),
+      // A deposit of nothing is a mistake, not a transfer worth recording.
+      ...(!/[1-9]/.test(body.amount) ? [{ field: 'amount', rule: 'must be greater than 0' }] : []),
+    ],
   },
   listHistoricalPrices: {
     id: 'listHistoricalPrices',
