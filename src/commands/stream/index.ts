@@ -55,9 +55,9 @@ Examples:
     stream
       .command('top')
       .description('board of best bid and ask across markets')
-      .argument('<markets...>', 'markets, such as BTCUSD ETHUSD')
+      .argument('[markets...]', 'markets, such as BTCUSD ETHUSD (default: every market)')
       .action(async (markets: string[], _o: unknown, cmd: Command) => (await import('./run.js')).streamTop(ctx, markets, flags(cmd))),
-    ['coinop stream top BTCUSD ETHUSD SOLEUR'],
+    ['coinop stream top BTCUSD ETHUSD SOLEUR', 'coinop stream top'],
   );
   examples(
     stream

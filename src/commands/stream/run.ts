@@ -53,6 +53,7 @@ export function streamBook(ctx: CliContext, m: string, o: StreamFlags): Promise<
   return run(ctx, 'book', [{ type: 'market_data', params: { market: mk } }], o);
 }
 export function streamTop(ctx: CliContext, ms: string[], o: StreamFlags): Promise<void> {
+  if (!ms.length) ms = [...MARKETS];
   return run(ctx, 'top', unique(ms.map((m) => market(m))).map((mk) => ({ type: 'market_data.top_of_book', params: { market: mk } })), o);
 }
 export function streamTrades(ctx: CliContext, ms: string[], o: StreamFlags): Promise<void> {
