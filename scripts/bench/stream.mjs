@@ -30,19 +30,30 @@ async function bookBench(quick) {
   const { OrderBook } = await dist('market/book.js');
   const { snapshot, updates } = await simulatorFeed('BTCUSD', quick ? 100_000 : 400_000);
   let best = 0;
+  let bestCpu = 0;
   let changes = 0;
-  for (let round = 0; round < (quick ? 5 : 8); round++) {
+  // Two untimed rounds first: the optimiser settles and the feed's garbage is collected.
+  for (let round = 0; round < 2; round++) {
+    const book = new OrderBook('BTCUSD');
+    book.apply(snapshot);
+    for (let i = 0; i < updates.length; i++) book.apply(updates[i]);
+  }
+  globalThis.gc?.();
+  for (let round = 0; round < 8; round++) {
     const book = new OrderBook('BTCUSD');
     book.apply(snapshot);
     const before = book.levelChanges;
+    const cpu = process.cpuUsage();
     const t = process.hrtime.bigint();
     for (let i = 0; i < updates.length; i++) book.apply(updates[i]);
     const s = Number(process.hrtime.bigint() - t) / 1e9;
+    const used = process.cpuUsage(cpu);
     changes = book.levelChanges - before;
     best = Math.max(best, changes / s);
+    bestCpu = Math.max(bestCpu, changes / ((used.user + used.system) / 1e6));
   }
   return [{
-    name: `stream: order book level changes applied (${changes.toLocaleString('en-US')} per round, best of rounds)`,
+    name: `stream: order book level changes applied (${changes.toLocaleString('en-US')} per round, best of rounds; ${(bestCpu / 1e6).toFixed(2)} M per CPU second)`,
     value: best, unit: 'changes/s', baseline: null, baselineName: '', ratio: null, target: '>= 2,000,000 changes/s', met: best >= 2_000_000,
   }];
 }
