@@ -102,6 +102,16 @@ describe('withdraw batch survives SIGKILL', () => {
     await killAndResume(e, 'plain.csv', ethCsv(ROWS, 'plain-'), points);
   });
 
+  it('--wait gives up after --wait-timeout with exit 5, the report, and a way to go on', async () => {
+    // Withdrawals settle after 30 s in this service: a 1 s wait cannot see them end.
+    const file = join(e.dir, 'wait.csv');
+    writeFileSync(file, ethCsv(2, 'wait-'));
+    const r = await run(e, ['withdraw', 'batch', file, '--yes', '--wait', '--wait-timeout', '1', '-o', 'json']);
+    expect(r.code, r.stderr).toBe(5);
+    expect(r.stderr).toMatch(/gave up waiting after 1 s: 2 transfers still PENDING.*--wait again/s);
+    expect(JSON.parse(r.stdout).map((x: any) => [x.result, x.status])).toEqual([['created', 'PENDING'], ['created', 'PENDING']]);
+  });
+
   it('does the same with 429s, 500s and connection resets before and after the commit', async () => {
     await setFaults(e.svc, { rate429: 0.03, rate500: 0.04, resetBeforeRate: 0.04, resetAfterRate: 0.05, pathPrefix: '/v2/', seed: 11 });
     try {

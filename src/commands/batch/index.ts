@@ -15,6 +15,7 @@ export interface BatchFlags {
   wait?: boolean;
   journal?: string;
   newBatch?: boolean;
+  waitTimeout?: string;
 }
 
 export function register(program: Command, ctx: CliContext): void {
@@ -37,6 +38,7 @@ export function register(program: Command, ctx: CliContext): void {
     .option('--retry-failed', 'with --resume: send the rows the service refused again (same ref_ids)')
     .option('--skip-invalid', 'send the valid rows even when some rows are invalid (invalid rows are reported)')
     .option('--wait', 'follow every transfer until it is COMPLETED or FAILED')
+    .option('--wait-timeout <seconds>', 'with --wait: give up waiting after this long (exit 5)', '600')
     .option('--concurrency <n>', 'requests in flight at once', '4')
     .option('--rate <n>', 'most withdrawals per second (the service allows 20; 0 = no client-side limit)', '18')
     .option('--journal <path>', 'journal file (default: in the coinop data directory, named by the file hash)')
@@ -53,7 +55,7 @@ A row without ref_id gets one derived from the file's SHA-256 and the row number
 again sends nothing new. The journal records each row before and after its request; --resume continues.
 
 Exit codes: 0 every row succeeded, 2 invalid file (nothing sent), 3 cancelled, 4 authentication,
-6 some rows failed (or were invalid and skipped), 7 no row was sent.
+5 --wait gave up before every transfer ended, 6 some rows failed (or were invalid and skipped), 7 no row was sent.
 
 Examples:
   $ coinop withdraw batch payouts.csv --dry-run

@@ -39,6 +39,7 @@ export async function runBatch(ctx: CliContext, file: string, flags: BatchFlags)
   const concurrency = intFlag('concurrency', flags.concurrency, 1, 64);
   const rate = rateFlag(flags.rate);
   const resume = !!flags.resume || !!flags.retryFailed;
+  const waitTimeout = intFlag('wait-timeout', flags.waitTimeout ?? '600', 1, 7 * 86_400);
   if (flags.dryRun && resume) throw usageError('--dry-run: cannot be combined with --resume (a dry run sends nothing to resume)');
   const io = ctx.io;
   const note = (s: string) => io.err(s + '\n');
@@ -124,13 +125,13 @@ export async function runBatch(ctx: CliContext, file: string, flags: BatchFlags)
         );
       }
       note(`this batch already ran to the end${meta.finished_at ? ` (${meta.finished_at})` : ''}; nothing was sent. Journal: ${jPath}`);
-      return finish(ctx, journal, !!flags.wait);
+      return finish(ctx, journal, flags.wait ? waitTimeout : 0);
     }
     journal.requeue(!!flags.retryFailed);
     todo = journal.counts().planned;
     if (!todo) {
       note(`nothing left to send in this batch (journal ${jPath})`);
-      return finish(ctx, journal, !!flags.wait);
+      return finish(ctx, journal, flags.wait ? waitTimeout : 0);
     }
     note(`resuming: ${todo} of ${journal.count()} rows to send (journal ${jPath})`);
   } else {
@@ -213,7 +214,7 @@ export async function runBatch(ctx: CliContext, file: string, flags: BatchFlags)
   sending = false;
   const c = journal.counts();
   if (!c.planned && !c.sent && !c.unknown) journal.setMeta({ finished_at: new Date(ctx.now()).toISOString() });
-  return finish(ctx, journal, !!flags.wait);
+  return finish(ctx, journal, flags.wait ? waitTimeout : 0);
 }
 
 function planned(r: BatchRow): PlannedRow {
@@ -222,12 +223,13 @@ function planned(r: BatchRow): PlannedRow {
 }
 
 /** With --wait, follows the batch's transfers to their end; then the report of every row, a summary line, the exit code. */
-async function finish(ctx: CliContext, journal: Journal, wait: boolean): Promise<void> {
-  if (wait && journal.pendingTransfers().length) {
+async function finish(ctx: CliContext, journal: Journal, waitSeconds: number): Promise<void> {
+  let stillPending = 0;
+  if (waitSeconds && journal.pendingTransfers().length) {
     const conn = await ctx.connect();
     const bar = new ProgressBar(ctx.io.stderrTTY ? ctx.io.err : undefined, ctx.io.width, ctx.now);
-    await waitForTransfers({
-      journal, api: clientBatchApi(conn.client), limiter: new TokenBucket(READ_RATE),
+    stillPending = await waitForTransfers({
+      journal, api: clientBatchApi(conn.client), limiter: new TokenBucket(READ_RATE), signal: AbortSignal.timeout(waitSeconds * 1000),
       onProgress: (n) => bar.status(n ? `waiting for ${n} transfer${n === 1 ? '' : 's'} to end…` : ''),
     });
     bar.clear();
@@ -248,6 +250,12 @@ async function finish(ctx: CliContext, journal: Journal, wait: boolean): Promise
   }
   const o = outcomeOf(journal);
   ctx.io.err(`${outcomeLine(o)} · journal ${journal.path}\n`);
+  if (stillPending) {
+    // As the single withdrawal does: waiting that runs out is not an answer (exit 5).
+    throw new CliError('network', `gave up waiting after ${waitSeconds} s: ${stillPending} transfer${stillPending === 1 ? '' : 's'} still PENDING`, {
+      hint: 'run the same command with --wait again to follow them; nothing is sent twice',
+    });
+  }
   const code = exitCodeOf(o);
   if (code === 6) throw new CliError('failed', outcomeLine(o), { quiet: true });
   if (code === 7) throw new CliError('nothing-sent', outcomeLine(o), { quiet: true });
