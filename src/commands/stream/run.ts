@@ -239,6 +239,10 @@ async function run(ctx: CliContext, view: View, channels: ChannelSpec[], o: Stre
         }
       },
       onQuit: () => client.stop(),
+      onError: (e) => {
+        stop.reason = new CliError('internal', `the live view failed: ${(e as Error)?.message ?? String(e)}`, { hint: 'use -o ndjson meanwhile' });
+        client.stop();
+      },
     });
     // Ctrl-C outside raw mode, SIGTERM, or an error anywhere: the terminal is restored on the way out.
     ctx.onCleanup(() => screen?.stop());

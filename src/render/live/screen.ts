@@ -16,6 +16,8 @@ export interface LiveScreenOptions {
   render(width: number, height: number): string[];
   /** The user asked to leave (q or Ctrl-C). */
   onQuit(key: 'q' | 'ctrl-c'): void;
+  /** Rendering failed: the screen has been given back already; the caller ends the view. */
+  onError?(err: unknown): void;
 }
 
 /** Clip a line (which may hold colour escapes) to `width` visible characters. */
@@ -90,7 +92,15 @@ export class LiveScreen {
     if (!this.active) return;
     const w = this.width;
     const h = this.height;
-    const lines = this.o.render(w, h).slice(0, h);
+    let lines: string[];
+    try {
+      lines = this.o.render(w, h).slice(0, h);
+    } catch (e) {
+      // A timer callback that throws would end the process with the terminal still in the alternate screen.
+      this.stop();
+      this.o.onError?.(e);
+      return;
+    }
     let frame = `${ESC}H`;
     for (let i = 0; i < lines.length; i++) frame += clip(lines[i], w) + `${ESC}K` + (i < lines.length - 1 ? '\r\n' : '');
     frame += `${ESC}J`;
