@@ -79,6 +79,9 @@ export async function runBatch(ctx: CliContext, file: string, flags: BatchFlags)
         invalidRows.set(i.row, list);
       }
     },
+  }).catch((e: unknown) => {
+    if (e instanceof FileError) throw new CliError('file', `${file}: ${e.message}`);
+    throw e;
   });
   if (scan.fatal || fileLevel) {
     throw usageError(`${file}: the file has problems (listed above); nothing was sent`, 'fix the header or the file and run again');
