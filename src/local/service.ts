@@ -96,6 +96,15 @@ export async function startLocalService(opts: LocalServiceOptions = {}): Promise
     keepAliveTimeout: 10_000,
     // Long path parameters reach validation (a 400 naming the field) instead of a bare 414.
     routerOptions: { maxParamLength: 2000 },
+    // A URL that does not decode, or a path parameter past that length, is bad input like any other: a problem, not
+    // fastify's own JSON shape.
+    frameworkErrors: (err, _req, reply) => {
+      const tooLong = (err as FastifyError).code === 'FST_ERR_MAX_PARAM_LENGTH';
+      const p: Problem = tooLong
+        ? { type: 'about:blank', title: 'URI Too Long', status: 414, detail: 'a path segment is longer than 2000 characters' }
+        : problems.badRequest(`the URL is not valid: ${err.message}`).problem;
+      sendProblem(reply as unknown as FastifyReply, p);
+    },
     // Requests are validated with the contract (src/api), never with fastify route schemas; not loading fastify's
     // own ajv and serializer compilers saves a good part of start-up, which the CLI's embedded service pays.
     schemaController: {
