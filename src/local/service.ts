@@ -137,7 +137,11 @@ export async function startLocalService(opts: LocalServiceOptions = {}): Promise
 
   // Bodies are JSON (and form-encoded for tokens); anything else is a 415, so text/plain loses its default parser.
   app.removeContentTypeParser('text/plain');
-  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
+  // Form-encoded bodies belong to the token endpoint (OAuth); the API takes JSON only, as SERVICE.md says.
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (req, body, done) => {
+    if (!req.url.startsWith('/oauth2/')) {
+      return done(problems.unsupportedMediaType('content type application/x-www-form-urlencoded is not supported here; send application/json'), undefined);
+    }
     done(null, Object.fromEntries(new URLSearchParams(body as string)));
   });
 
