@@ -9,7 +9,15 @@ function basicCredentials(header: string | undefined): { id: string; secret: str
   const text = Buffer.from(m[1], 'base64').toString('utf8');
   const i = text.indexOf(':');
   if (i < 0) return undefined;
-  return { id: decodeURIComponent(text.slice(0, i)), secret: decodeURIComponent(text.slice(i + 1)) };
+  // RFC 6749 2.3.1 form-encodes both parts; a part that does not decode is taken as written (and matches no client).
+  const decode = (part: string) => {
+    try {
+      return decodeURIComponent(part.replace(/\+/g, ' '));
+    } catch {
+      return part;
+    }
+  };
+  return { id: decode(text.slice(0, i)), secret: decode(text.slice(i + 1)) };
 }
 
 export function registerToken(app: FastifyInstance, svc: Service): void {
