@@ -250,6 +250,20 @@ export class Journal {
     return this.enqueue('result', ['unknown', null, null, null, null, null, null, JSON.stringify(problem), row]);
   }
 
+  /** Rows recorded as sent that certainly never reached the service go back to planned (sync). */
+  markPlannedNow(rows: number[]): void {
+    this.flush();
+    const back = this.stmt(`UPDATE rows SET state = 'planned', attempts = max(attempts - 1, 0) WHERE row = ? AND state = 'sent'`);
+    this.db.transaction(() => {
+      for (const r of rows) back.run(r);
+    })();
+  }
+
+  /** Whether any request of this batch may have reached the service. */
+  begun(): boolean {
+    return (this.stmt(`SELECT count(*) AS n FROM rows WHERE state NOT IN ('planned', 'invalid')`).get() as { n: number }).n > 0;
+  }
+
   /** A followed transfer changed status (--wait). */
   markStatus(row: number, status: string, problem?: unknown): Promise<void> {
     return this.enqueue('status', [status, status === 'FAILED' ? 'failed' : 'succeeded', problem === undefined ? null : JSON.stringify(problem), row]);

@@ -96,11 +96,22 @@ export async function sendRows(rows: AsyncIterable<BatchRow>, todo: number, o: R
     );
   };
 
+  // Rows recorded as sent that certainly did not reach the service (never left, or refused as unauthenticated):
+  // put back to planned when the batch stops, so a batch that never began does not need --resume.
+  const untouched: number[] = [];
+
   const one = async (r: BatchRow): Promise<void> => {
+    let inDoubt = false;
     for (let attempt = 1; ; attempt++) {
-      if (fatal) return;
+      if (fatal) {
+        if (!inDoubt) untouched.push(r.row);
+        return;
+      }
       await o.limiter.take();
-      if (fatal) return;
+      if (fatal) {
+        if (!inDoubt) untouched.push(r.row);
+        return;
+      }
       const res: SendResult = await o.api.createWithdrawal(r.body);
       if (res.kind === 'created' || res.kind === 'exists') {
         const { ok, write } = recordTransfer(o.journal, r.row, res.transfer, res.kind === 'created' ? 'created' : 'already submitted');
@@ -116,9 +127,12 @@ export async function sendRows(rows: AsyncIterable<BatchRow>, todo: number, o: R
       }
       if (res.kind === 'fatal') {
         fatal ??= new FatalBatchError(res.error);
+        if (!inDoubt) untouched.push(r.row);
         return;
       }
       const retry = res as Extract<SendResult, { kind: 'retry' }>;
+      // No answer, a 5xx or a 429: the service may hold the row; only its ref_id can tell now.
+      inDoubt = true;
       if (attempt >= maxAttempts) {
         track(o.journal.markUnknown(r.row, retry.problem));
         progress.failed++;
@@ -161,7 +175,12 @@ export async function sendRows(rows: AsyncIterable<BatchRow>, todo: number, o: R
     window = [];
     if (!rowsNow.length) return true;
     o.journal.markSentNow(rowsNow.map((r) => r.row));
-    for (const r of rowsNow) if (!(await start(r))) return false;
+    for (let i = 0; i < rowsNow.length; i++) {
+      if (!(await start(rowsNow[i]))) {
+        for (const r of rowsNow.slice(i)) untouched.push(r.row);
+        return false;
+      }
+    }
     return true;
   };
   let stopped = false;
@@ -186,6 +205,7 @@ export async function sendRows(rows: AsyncIterable<BatchRow>, todo: number, o: R
   await Promise.all([...inFlight]);
   o.journal.flush();
   await Promise.allSettled([...writes]);
+  if (untouched.length) o.journal.markPlannedNow(untouched);
   if (fatal) throw fatal;
   return progress;
 }

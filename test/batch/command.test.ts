@@ -196,6 +196,18 @@ describe('withdraw batch: sending', () => {
     expect(JSON.parse(forced.stdout)).toHaveLength(3);
   });
 
+  it('an unreachable service or bad credentials stop the batch before anything is planned or sent', async () => {
+    const f = file('early.csv', ethCsv(3, 'early-'));
+    const down = await run(e, ['withdraw', 'batch', f, '--yes'], { env: { COINOP_BASE_URL: 'http://127.0.0.1:1' } });
+    expect(down.code, down.stderr).toBe(5);
+    const badToken = await run(e, ['withdraw', 'batch', f, '--yes'], { env: { COINOP_TOKEN: 'not-a-token' } });
+    expect(badToken.code, badToken.stderr).toBe(4);
+    // Nothing was recorded as begun: the next run is a plain first run.
+    const ok = await run(e, ['withdraw', 'batch', f, '--yes', '-o', 'json']);
+    expect(ok.code, ok.stderr).toBe(0);
+    expect(JSON.parse(ok.stdout).map((x: any) => x.result)).toEqual(['created', 'created', 'created']);
+  });
+
   it('exit 7 when no row was sent', async () => {
     const text = `profile_id,destination_address,asset,crypto_network,amount\n${DEMO.emptyProfileId},${ETH},ETH,ETHEREUM,0.01\n${DEMO.emptyProfileId},${ETH},ETH,ETHEREUM,0.02\n`;
     const r = await run(e, ['withdraw', 'batch', file('none.csv', text), '--yes', '-o', 'json']);

@@ -110,7 +110,8 @@ export async function runBatch(ctx: CliContext, file: string, flags: BatchFlags)
   }
   ctx.onCleanup(() => journal.close());
   const meta = journal.meta();
-  const existed = journal.count() > 0;
+  // A journal whose rows were all planned and none ever left (stopped by a bad token, say) is a batch not yet begun.
+  const existed = journal.count() > 0 && journal.begun();
   const base = ctx.env.COINOP_BASE_URL || profile.baseUrl;
   if (existed && meta.base_url && meta.environment && meta.environment !== profile.environment) {
     throw usageError(`the journal of this file was started in ${meta.environment} (${meta.base_url}); this run is for ${profile.environment}`, `give another --journal to run the file in ${profile.environment}`);
@@ -154,6 +155,11 @@ export async function runBatch(ctx: CliContext, file: string, flags: BatchFlags)
     todo = scan.valid;
   }
 
+  // Credentials and the address proven before the question and the first row: a wrong secret or a dead host stops
+  // here (exit 4 or 5), with nothing planned, instead of every row retrying into "unknown".
+  const conn = await ctx.connect();
+  await conn.tokens.token();
+
   // ---- Confirmation ---------------------------------------------------------------------------------------------
   await ctx.confirm({
     title: `Batch withdrawal of ${todo} row${todo === 1 ? '' : 's'}`,
@@ -187,7 +193,6 @@ export async function runBatch(ctx: CliContext, file: string, flags: BatchFlags)
   }
 
   // ---- Sending ----------------------------------------------------------------------------------------------------
-  const conn = await ctx.connect();
   const api: BatchApi = clientBatchApi(conn.client);
   const bar = new ProgressBar(io.stderrTTY ? io.err : undefined, io.width, ctx.now);
   const limiter = new TokenBucket(rate);
@@ -279,6 +284,7 @@ async function dryRun(
   valid: number, invalid: number, concurrency: number, rate: number,
 ): Promise<void> {
   const conn = await ctx.connect();
+  await conn.tokens.token();
   const api = clientBatchApi(conn.client);
   const limiter = new TokenBucket(Number.isFinite(rate) ? READ_RATE : Infinity);
   const bar = new ProgressBar(ctx.io.stderrTTY ? ctx.io.err : undefined, ctx.io.width, ctx.now);

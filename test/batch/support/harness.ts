@@ -39,9 +39,9 @@ export interface RunResult {
   stderr: string;
 }
 
-export function run(e: Env, args: string[], opts: { input?: string; killWhen?: (child: ChildProcess) => Promise<boolean>; signal?: NodeJS.Signals } = {}): Promise<RunResult> {
+export function run(e: Env, args: string[], opts: { input?: string; killWhen?: (child: ChildProcess) => Promise<boolean>; signal?: NodeJS.Signals; env?: Record<string, string> } = {}): Promise<RunResult> {
   return new Promise((resolveRun, reject) => {
-    const child = spawn(process.execPath, [BIN, ...args], { cwd: e.dir, env: e.env, stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [BIN, ...args], { cwd: e.dir, env: { ...e.env, ...opts.env }, stdio: ['pipe', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d) => (stdout += d));
