@@ -127,9 +127,11 @@ complete -c coinop -n '__fish_seen_subcommand_from batch' -l resume
 complete -c coinop -n '__fish_seen_subcommand_from batch' -l retry-failed
 complete -c coinop -n '__fish_seen_subcommand_from batch' -l skip-invalid
 complete -c coinop -n '__fish_seen_subcommand_from batch' -l wait
+complete -c coinop -n '__fish_seen_subcommand_from batch' -l wait-timeout
 complete -c coinop -n '__fish_seen_subcommand_from batch' -l concurrency
 complete -c coinop -n '__fish_seen_subcommand_from batch' -l rate
 complete -c coinop -n '__fish_seen_subcommand_from batch' -l journal
+complete -c coinop -n '__fish_seen_subcommand_from batch' -l new-batch
 complete -c coinop -n '__fish_seen_subcommand_from batch' -l help
 complete -c coinop -n '__fish_seen_subcommand_from fee; and not __fish_seen_subcommand_from quote' -a 'quote'
 complete -c coinop -n '__fish_seen_subcommand_from fee; and not __fish_seen_subcommand_from quote' -l version
