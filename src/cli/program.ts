@@ -29,7 +29,7 @@ export function makeProgram(ctx: CliContext): Command {
     .description('Operator CLI for crypto transfers and market data (and a local service to try it on)')
     .version(ctx.version, '-V, --version', 'print the version')
     .helpOption('-h, --help', 'show help')
-    .addOption(new Option('--profile <name>', 'profile to use (default: the active profile, or local)').env('COINOP_PROFILE'))
+    .option('--profile <name>', 'profile to use (default: COINOP_PROFILE, the active profile, or local)')
     .addOption(new Option('-o, --output <format>', 'output format (default: table on a terminal, json when piped)').choices(FORMATS))
     .option('--json', 'short for -o json')
     .option('--no-input', 'never prompt; a missing value is a usage error (also COINOP_NO_INPUT=1)')
