@@ -155,6 +155,13 @@ export async function scanFile(path: string, opts: ScanOptions): Promise<ScanRes
 
 /** The valid rows of a file whose hash is known, in order, with their real ref_ids (the pass that sends). */
 export async function* validRows(path: string, format: BatchFormat, fileHash: string, defaultProfileId?: string): AsyncGenerator<BatchRow> {
+  for await (const item of allRows(path, format, fileHash, defaultProfileId)) if ('body' in item) yield item;
+}
+
+/** Every row of a file whose hash is known: valid rows, and invalid ones with their issues in one line. */
+export async function* allRows(
+  path: string, format: BatchFormat, fileHash: string, defaultProfileId?: string,
+): AsyncGenerator<BatchRow | { row: number; issues: string }> {
   const validator = new RowValidator({ defaultProfileId, deriveRefId: (row) => deriveRefId(fileHash, row) });
   const hash = createHash('sha256');
   for await (const chunk of readRecordChunks(path, format, (b) => hash.update(b))) {
@@ -163,8 +170,9 @@ export async function* validRows(path: string, format: BatchFormat, fileHash: st
         validator.header(rec.header, rec.line);
         continue;
       }
-      const { row } = validator.check(rec);
+      const { row, issues } = validator.check(rec);
       if (row) yield row;
+      else yield { row: rec.row, issues: issues.map((i) => (i.field ? `${i.field}: ${i.rule}` : i.rule)).join('; ') };
     }
   }
   if (hash.digest('hex') !== fileHash) {

@@ -12,7 +12,7 @@ import { detectFormat, FileError, hashFile, sniffFormat, spoolStdin, type BatchF
 import { exitCodeOf, outcomeLine, outcomeOf, ProgressBar, REPORT_COLUMNS, reportRows, TABLE_COLUMNS } from '../../batch/report.js';
 import { formatRowIssue, type BatchRow, type RowIssue } from '../../batch/rows.js';
 import { FatalBatchError, sendRows, waitForTransfers } from '../../batch/runner.js';
-import { formatTotals, scanFile, validRows } from '../../batch/scan.js';
+import { allRows, formatTotals, scanFile, validRows } from '../../batch/scan.js';
 import type { BatchFlags } from './index.js';
 
 /** Fee quotes and transfer reads count against the service's 50/s for other endpoints. */
@@ -64,7 +64,6 @@ export async function runBatch(ctx: CliContext, file: string, flags: BatchFlags)
 
   // ---- Every row checked before anything is sent ------------------------------------------------------------
   const machine = ctx.format() === 'json' || ctx.format() === 'ndjson';
-  const invalidRows = new Map<number, string[]>();
   let fileLevel = 0;
   const scan = await scanFile(path, {
     format,
@@ -73,11 +72,6 @@ export async function runBatch(ctx: CliContext, file: string, flags: BatchFlags)
     onIssue: (i: RowIssue) => {
       io.err((machine ? JSON.stringify({ row: i.row, line: i.line, field: i.field, rule: i.rule }) : formatRowIssue(i)) + '\n');
       if (i.row === 0) fileLevel++;
-      if (i.row > 0 && flags.skipInvalid) {
-        const list = invalidRows.get(i.row) ?? [];
-        list.push(i.field ? `${i.field}: ${i.rule}` : i.rule);
-        invalidRows.set(i.row, list);
-      }
     },
   }).catch((e: unknown) => {
     if (e instanceof FileError) throw new CliError('file', `${file}: ${e.message}`);
@@ -183,13 +177,17 @@ export async function runBatch(ctx: CliContext, file: string, flags: BatchFlags)
       environment: profile.environment, base_url: base, created_at: new Date(ctx.now()).toISOString(),
       file_path: file === '-' ? undefined : resolve(file),
     });
+    // Streamed in chunks: a file of any length is planned with bounded memory, invalid rows (--skip-invalid) too.
     let chunk: PlannedRow[] = [];
-    for await (const r of validRows(path, format, fileHash, defaultProfileId)) {
-      chunk.push(planned(r));
+    let invalid: { row: number; issues: string }[] = [];
+    for await (const r of allRows(path, format, fileHash, defaultProfileId)) {
+      if ('body' in r) chunk.push(planned(r));
+      else invalid.push(r);
       if (chunk.length >= 5000) journal.plan(chunk), (chunk = []);
+      if (invalid.length >= 5000) journal.planInvalid(invalid), (invalid = []);
     }
     journal.plan(chunk);
-    if (invalidRows.size) journal.planInvalid([...invalidRows].map(([row, issues]) => ({ row, issues: issues.join('; ') })));
+    journal.planInvalid(invalid);
   }
 
   // ---- Sending ----------------------------------------------------------------------------------------------------
