@@ -66,7 +66,7 @@ let count = 0;
 ws.on('open', () => ws.send(JSON.stringify({ type: 'subscribe', channels: [{ type: 'market_data', params: { market } }] })));
 ws.on('message', (d) => {
   const m = JSON.parse(d.toString());
-  if (m.channel && ++count >= Number(n)) { ws.close(); process.exit(0); }
+  if (m.channel && ++count >= Number(n)) { ws.terminate(); process.exit(0); }
 });
 `;
 

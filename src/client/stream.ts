@@ -37,6 +37,11 @@ export interface StreamClientOptions {
   books?: boolean;
   /** Every channel message as parsed, with its raw text (for pass-through output). */
   onMessage?(msg: ChannelMessage, raw: string): void;
+  /**
+   * Pass-through: channel messages the client itself does not need (no book, not the heartbeat) reach onMessage
+   * unparsed, with an empty payload, when the text plainly is one (starts with {"channel":", one line).
+   */
+  passThrough?: boolean;
   onState?(state: StreamState, detail?: string): void;
   /** A channel the service refused (other than NO_EFFECT_ACTION on a resubscription). */
   onChannelError?(ack: ChannelAck): void;
@@ -58,6 +63,8 @@ export function backoffDelay(attempt: number, baseMs: number, maxMs: number, ran
   const cap = Math.min(maxMs, baseMs * 2 ** Math.min(attempt, 30));
   return cap / 2 + (cap / 2) * random();
 }
+
+const EMPTY: Record<string, unknown> = Object.freeze({}) as Record<string, unknown>;
 
 export class StreamClient {
   readonly books = new Map<string, OrderBook>();
@@ -250,6 +257,19 @@ export class StreamClient {
   private onText(raw: string): void {
     const now = this.now();
     this.lastMessageAt = now;
+    if (this.o.passThrough && raw.startsWith('{"channel":"')) {
+      const end = raw.indexOf('"', 12);
+      const channel = raw.slice(12, end);
+      if (end > 12 && channel !== 'heartbeat' && !(channel === 'market_data' && this.books.size) && raw.indexOf('\n') < 0) {
+        // Parsing only to write the same text out again would be most of the work of `stream -o ndjson`.
+        this.messages++;
+        if (this.state !== 'live') this.setState('live');
+        this.attempt = 0;
+        this.everConnected = true;
+        this.o.onMessage?.({ channel, payload: EMPTY }, raw);
+        return;
+      }
+    }
     let msg: Record<string, unknown>;
     try {
       msg = JSON.parse(raw);

@@ -146,6 +146,7 @@ async function run(ctx: CliContext, view: View, channels: ChannelSpec[], o: Stre
     backoffBaseMs: Number(env.COINOP_RETRY_BASE_MS) || 250,
     backoffMaxMs: 10_000,
     onMessage: (m, raw) => onMessage(m, raw),
+    passThrough: !live && !o.book,
     onChannelError: (ack) => {
       const key = keyOf(ack);
       refused.add(key);
