@@ -105,7 +105,7 @@ describe('coinop stream, piped', () => {
 
   it('exits 5 when nothing answers at the stream address', async () => {
     const r = await coinop(['stream', 'heartbeat', '--count', '1'], { COINOP_TOKEN: 't', COINOP_WS_URL: 'ws://127.0.0.1:1/ws', COINOP_RETRY_BASE_MS: '5' });
-    expect(r.code).toBe(5);
+    expect(r.code, r.stderr).toBe(5);
     expect(r.stderr).toMatch(/cannot connect to ws:\/\/127\.0\.0\.1:1\/ws/);
   });
 });
