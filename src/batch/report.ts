@@ -142,7 +142,8 @@ export function progressLine(p: Progress, now: number, width: number): string {
   const elapsed = Math.max(0.001, (now - p.startedAt) / 1000);
   const rate = p.done / elapsed;
   const left = rate > 0 ? (p.todo - p.done) / rate : Infinity;
-  const text = ` ${p.done}/${p.todo} · ${p.succeeded} ok · ${p.failed} failed · ${rate.toFixed(1)}/s · ${clock(left)} left`;
+  const retries = p.retries ? ` · ${p.retries} retr${p.retries === 1 ? 'y' : 'ies'}` : '';
+  const text = ` ${p.done}/${p.todo} · ${p.succeeded} ok · ${p.failed} failed${retries} · ${rate.toFixed(1)}/s · ${clock(left)} left`;
   const barWidth = Math.max(10, Math.min(40, width - text.length - 4));
   const filled = p.todo ? Math.round((p.done / p.todo) * barWidth) : barWidth;
   return `[${'#'.repeat(filled)}${'.'.repeat(barWidth - filled)}]${text}`;
