@@ -19,11 +19,12 @@ export class TokenBucket {
 
   /**
    * @param rate tokens per second (Infinity: no limit)
-   * @param burst most tokens saved up; a small burst keeps the average under the limit over any window
+   * @param burst most tokens saved up. 1 by default: after a stall (a slow answer, a pause) the batch does not
+   *   catch up in a burst, so no window of the service's rate limit ever sees more than the rate.
    */
   constructor(
     readonly rate: number,
-    readonly burst = Math.max(1, Math.min(rate, 5)),
+    readonly burst = 1,
     private readonly clock: Clock = realClock,
   ) {
     this.tokens = Number.isFinite(rate) ? Math.min(1, this.burst) : Infinity;
