@@ -218,6 +218,16 @@ export class SimulatedMarket {
         set(side, best, lots - take);
       }
     }
+    // Market makers re-quote: a side whose best is left far behind by the mid (it moved, or an order swept
+    // levels) gets a fresh order near it.
+    for (const side of [this.bids, this.asks]) {
+      const best = side.best();
+      const gap = best === undefined ? Infinity : side.isBid ? mid - best : best - mid;
+      if (gap > this.grid * 3) {
+        const tick = side.isBid ? Math.floor(mid) - this.grid : Math.ceil(mid) + this.grid;
+        set(side, tick, (side.lots.get(tick) ?? 0) + this.randomLots(mid));
+      }
+    }
     for (const s of [this.bids, this.asks]) {
       while (s.size > MAX_LEVELS) set(s, s.worst()!, 0);
     }

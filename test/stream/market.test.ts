@@ -1,0 +1,95 @@
+import { describe, expect, it } from 'vitest';
+import { SimulatedMarket, scaledToString } from '../../src/local/stream/market.js';
+import { midPriceFloat } from '../../src/market/price-model.js';
+import { OrderBook } from '../../src/market/book.js';
+import { MARKETS } from '../../src/api/enums.js';
+import type { ExecutionPayload, MarketDataPayload, TopOfBookPayload } from '../../src/api/schemas.js';
+
+function record(sim: SimulatedMarket, from: number, steps: number, dt: number) {
+  const updates: MarketDataPayload[] = [];
+  const trades: ExecutionPayload[] = [];
+  const tops: TopOfBookPayload[] = [];
+  const out = { update: (p: MarketDataPayload) => updates.push(p), execution: (p: ExecutionPayload) => trades.push(p), topOfBook: (p: TopOfBookPayload) => tops.push(p), rebuilt: (p: MarketDataPayload) => updates.push(p) };
+  for (let i = 0; i < steps; i++) sim.step(from + i * dt, out);
+  return { updates, trades, tops };
+}
+
+describe('simulated market', () => {
+  it('writes scaled integers exactly', () => {
+    expect(scaledToString(123456, 2)).toBe('1234.56');
+    expect(scaledToString(5, 8)).toBe('0.00000005');
+    expect(scaledToString(7, 0)).toBe('7');
+  });
+
+  it('is reproducible from the seed', () => {
+    const t0 = Date.UTC(2026, 5, 1);
+    const a = new SimulatedMarket('ETHUSD', 3);
+    const b = new SimulatedMarket('ETHUSD', 3);
+    a.rebuild(t0);
+    b.rebuild(t0);
+    expect(record(a, t0, 500, 10)).toEqual(record(b, t0, 500, 10));
+    expect(a.snapshot()).toEqual(b.snapshot());
+  });
+
+  it('follows the price model for every market: the book mid stays by the model mid over a day', () => {
+    const t0 = Date.UTC(2026, 2, 1);
+    for (const market of MARKETS) {
+      const sim = new SimulatedMarket(market, 11);
+      sim.rebuild(t0);
+      const tick = 10 ** -sim.info.priceDecimals;
+      // A day in five-second steps, sampled every ten minutes.
+      for (let i = 1; i <= 17_280; i++) {
+        sim.step(t0 + i * 5000, null);
+        if (i % 120 === 0) {
+          const model = midPriceFloat(11, market, t0 + i * 5000);
+          const mid = sim.bookMid()!;
+          // Within 0.3%, plus a few ticks where the tick is coarse against the price.
+          expect(Math.abs(mid / model - 1), `${market} at +${i * 5} s`).toBeLessThan(0.003 + (4 * tick) / model);
+        }
+      }
+    }
+  });
+
+  it('emits UPDATEs that rebuild its book, trades at prices that were in it, top of book on best-price changes', () => {
+    const t0 = Date.UTC(2026, 0, 1);
+    const sim = new SimulatedMarket('BTCUSD', 5);
+    sim.rebuild(t0);
+    const book = new OrderBook('BTCUSD');
+    book.apply(sim.snapshot());
+    const updates: MarketDataPayload[] = [];
+    const seen = { trades: 0, tops: 0 };
+    let lastTop: [string, string] | null = null;
+    const out = {
+      update: (p: MarketDataPayload) => {
+        updates.push(p);
+        book.apply(p);
+      },
+      execution: (p: ExecutionPayload) => {
+        // A trade takes liquidity that was resting at that price before this step's UPDATE.
+        seen.trades++;
+        expect(Number(p.amount)).toBeGreaterThan(0);
+        expect(p.executed_at).toBe(updates[updates.length - 1].time);
+        const u = updates[updates.length - 1];
+        expect([...u.bids, ...u.asks].some((l) => l.price === p.price)).toBe(true);
+      },
+      topOfBook: (p: TopOfBookPayload) => {
+        seen.tops++;
+        const now: [string, string] = [p.bids[0].price, p.asks[0].price];
+        if (lastTop) expect(now).not.toEqual(lastTop);
+        lastTop = now;
+        expect(p.bids[0]).toEqual(book.bestBid());
+        expect(p.asks[0]).toEqual(book.bestAsk());
+      },
+      rebuilt: () => {
+        throw new Error('no rebuild while stepping steadily');
+      },
+    };
+    for (let i = 0; i < 5000; i++) sim.step(t0 + i * 5, out);
+    expect(seen.trades).toBeGreaterThan(100);
+    expect(seen.tops).toBeGreaterThan(100);
+    expect(book.toSnapshot()).toEqual(sim.snapshot());
+    expect(book.updatesDropped).toBe(0);
+    // Times strictly increase.
+    for (let i = 1; i < updates.length; i++) expect(updates[i].time > updates[i - 1].time).toBe(true);
+  });
+});
