@@ -1,3 +1,4 @@
+// CSV, JSON Lines and JSON array readers: quoting, CRLF, chunk boundaries (property test), broken records, format detection.
 import { describe, expect, it } from 'vitest';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

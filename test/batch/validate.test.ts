@@ -1,3 +1,4 @@
+// Row validation over whole files: every problem with row, line, field and rule; missing columns named once; totals.
 import { describe, expect, it } from 'vitest';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
