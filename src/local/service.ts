@@ -96,6 +96,19 @@ export async function startLocalService(opts: LocalServiceOptions = {}): Promise
     keepAliveTimeout: 10_000,
     // Long path parameters reach validation (a 400 naming the field) instead of a bare 414.
     routerOptions: { maxParamLength: 2000 },
+    // Requests node's HTTP parser refuses (headers over 16 KiB, broken HTTP, a slow client) still get a problem.
+    clientErrorHandler: (err, socket) => {
+      const code = (err as NodeJS.ErrnoException).code;
+      if (code === 'ECONNRESET' || socket.destroyed) return;
+      const [status, detail] =
+        code === 'HPE_HEADER_OVERFLOW' ? [431, 'the request line and headers are larger than 16 KiB']
+        : code === 'ERR_HTTP_REQUEST_TIMEOUT' ? [408, 'the request did not arrive in time']
+        : [400, 'the request is not valid HTTP'];
+      const title = STATUS_CODES[status] ?? 'Bad Request';
+      const body = JSON.stringify({ type: 'about:blank', title, status, detail });
+      if (!socket.writable) return void socket.destroy();
+      socket.end(`HTTP/1.1 ${status} ${title}\r\nContent-Type: ${PROBLEM_CONTENT_TYPE}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
+    },
     // A URL that does not decode, or a path parameter past that length, is bad input like any other: a problem, not
     // fastify's own JSON shape.
     frameworkErrors: (err, _req, reply) => {
