@@ -1,7 +1,7 @@
 // The control API under /_local (no token, loopback only): health, reset, profiles and balances, the clock,
 // state export/import, faults and the request journal.
 import type { FastifyInstance } from 'fastify';
-import { ASSETS, isAmountString, dec, problems } from '../../api/index.js';
+import { ASSETS, decimalPlaces, isAmountString, dec, problems } from '../../api/index.js';
 import { iso } from '../clock.js';
 import { defaultFaults, defaultRateLimits, defaultStreamFaults, mergeConfig } from '../config.js';
 import type { Service } from '../http.js';
@@ -74,6 +74,9 @@ export function registerControl(app: FastifyInstance, svc: Service): void {
     onlyKnown(body, ['asset', 'amount']);
     if (typeof body.asset !== 'string' || !ASSETS[body.asset]) bad('asset', `must be one of ${Object.keys(ASSETS).join(', ')}`);
     if (!isAmountString(body.amount) || dec(body.amount).lte(0)) bad('amount', 'must be a positive decimal string such as 10.5');
+    // A balance finer than the asset's precision could never be withdrawn to the last unit.
+    const decimals = ASSETS[body.asset as string].decimals;
+    if (decimalPlaces(body.amount as string) > decimals) bad('amount', `has more than the ${decimals} decimals ${String(body.asset)} allows`);
     const balance = credit(svc, id, body.asset as string, body.amount as string);
     return { profile_id: id, asset: body.asset, balance };
   });
