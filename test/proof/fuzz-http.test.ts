@@ -2,6 +2,7 @@
 // endpoint and the control API) must each get a 4xx problem+json (OAuth errors on the token endpoint), never a 5xx,
 // and leave the exported state exactly as it was. The generator is seeded: PROOF_SEED=N repeats a run.
 import http from 'node:http';
+import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CRYPTO_NETWORKS, MARKETS, PRICE_INCREMENTS, TRANSFER_TYPES } from '../../src/api/index.js';
 import { startLocalService, type LocalService } from '../../src/local/service.js';
@@ -256,6 +257,10 @@ function generator(rng: () => number, tokens: { admin: string; readonly: string 
       if (a !== undefined) headers.authorization = a;
       return { what: `auth: ${a === undefined ? 'none' : a.slice(0, 30)}`, method: target[0], path: target[1], headers, body: target[2] };
     } },
+    // Request lines and headers past node's 16 KiB limit
+    { weight: 1, make: () => chance(0.5)
+      ? { what: 'huge query string', method: 'GET', path: `/v2/transfer/transfers?ids=${'x'.repeat(int(17_000, 40_000))}`, headers: authed() }
+      : { what: 'huge header', method: 'GET', path: '/v2/transfer/transfers', headers: { ...authed(), 'x-padding': 'y'.repeat(int(17_000, 40_000)) } } },
     // Wrong methods, unknown routes, wrong content types
     { weight: 8, make: () => {
       const c = int(0, 3);
@@ -366,6 +371,17 @@ function badStates(state: any, rng: () => number): string[] {
   return out;
 }
 
+/** Raw bytes on a fresh connection; the first response's status line, content type and body. */
+function raw(svc: LocalService, bytes: string): Promise<string> {
+  return new Promise((resolve) => {
+    const s = net.connect(svc.port, svc.host, () => s.end(bytes));
+    let out = '';
+    s.on('data', (d) => (out += d));
+    s.on('close', () => resolve(out));
+    s.on('error', () => resolve(out));
+  });
+}
+
 describe('fuzzing the local service over HTTP', () => {
   let svc: LocalService;
   let tokens: { admin: string; readonly: string };
@@ -386,6 +402,25 @@ describe('fuzzing the local service over HTTP', () => {
   afterAll(async () => {
     agent.destroy();
     await svc?.close();
+  });
+
+  it('answers requests that are not valid HTTP with a problem', async () => {
+    for (const bytes of [
+      'GARBAGE\r\n\r\n',
+      'GET /v2/transfer/transfers HTTP/9.9\r\n\r\n',
+      'GET /v2/transfer/transfers HTTP/1.1\r\nHost: x\r\nContent-Length: -1\r\n\r\n',
+      'POST /v2/transfer/crypto-withdrawals HTTP/1.1\r\nHost: x\r\nContent-Length: 5\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n',
+      'GET /v2/transfer/transfers HTTP/1.1\r\nBad Header Line\r\n\r\n',
+      `GET /${'a'.repeat(20_000)} HTTP/1.1\r\nHost: x\r\n\r\n`,
+    ]) {
+      const out = await raw(svc, bytes);
+      const status = Number(/^HTTP\/1\.1 (\d{3})/.exec(out)?.[1]);
+      expect(status, `${JSON.stringify(bytes.slice(0, 60))} -> ${out.slice(0, 200)}`).toBeGreaterThanOrEqual(400);
+      expect(status).toBeLessThan(500);
+      expect(out).toMatch(/content-type: application\/problem\+json/i);
+      const body = JSON.parse(out.slice(out.indexOf('\r\n\r\n') + 4));
+      expect(body).toMatchObject({ status, title: expect.any(String) });
+    }
   });
 
   it(`${TOTAL} generated bad requests: each a 4xx problem, none a 5xx, the state untouched (seed ${SEED})`, async () => {
