@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MARKETS } from '../../src/api/index.js';
 import { OrderBook } from '../../src/market/book.js';
 import { startLocalService, type LocalService } from '../../src/local/service.js';
-import { token } from '../stream/helpers.js';
+import { handshake, token } from '../stream/helpers.js';
 
 const SEED = process.env.PROOF_SEED ? Number(process.env.PROOF_SEED) : Math.floor(Math.random() * 2 ** 31);
 const FRAMES = Number(process.env.PROOF_STREAM_FRAMES ?? 5000);
@@ -95,6 +95,26 @@ describe('fuzzing the stream', () => {
     tok = await token(svc);
   });
   afterAll(() => svc?.close());
+
+  it('refuses bad handshakes with 401, 403 or 404 problems and keeps accepting good ones', async () => {
+    const rng = mulberry32(SEED ^ 0x4a4d);
+    const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rng() * xs.length)];
+    const readonly = await token(svc, 'local-readonly');
+    const limited = await token(svc, 'local-admin', 'exchange:historical_prices');
+    const cases: Array<[string, Record<string, string>, number]> = [
+      ['', {}, 401], ['', { Authorization: '' }, 401], ['', { Authorization: 'Bearer' }, 401], ['', { Authorization: `Bearer ${tok}x` }, 401],
+      ['', { Authorization: `Basic ${tok}` }, 401], ['', { Authorization: `Bearer ${tok} ${tok}` }, 401], ['', { Authorization: 'Bearer ' + 'a'.repeat(4000) }, 401],
+      ['', { Authorization: `Bearer ${readonly}` }, 403], ['', { Authorization: `Bearer ${limited}` }, 403],
+      ['/../ws', { Authorization: `Bearer ${tok}` }, 101], ['x', { Authorization: `Bearer ${tok}` }, 404], ['/ws2', { Authorization: `Bearer ${tok}` }, 404],
+    ];
+    for (let i = 0; i < 60; i++) {
+      const [suffix, headers, status] = pick(cases);
+      const url = suffix.startsWith('/') ? svc.wsUrl.replace(/\/ws$/, suffix) : svc.wsUrl + suffix;
+      const r = await handshake(url, headers);
+      expect(r.status, `${url} ${JSON.stringify(headers).slice(0, 80)}`).toBe(status);
+      if (status !== 101) expect(JSON.parse(r.body)).toMatchObject({ status, title: expect.any(String) });
+    }
+  });
 
   it(`${FRAMES} bad frames get the right error code; another client keeps being served (seed ${SEED})`, async () => {
     const rng = mulberry32(SEED);
