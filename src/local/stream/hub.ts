@@ -49,13 +49,38 @@ class Connection {
   pendingSnapshots = new Map<string, PendingSnapshot>();
   /** Wall time since which the send queue has been over the cap (0 = it is not). */
   overCapSince = 0;
-  constructor(readonly ws: WebSocket, readonly address: string, readonly clientId: string) {}
+  /** Frames gathered during a tick, written with one call at its end. */
+  outbox: Buffer[] = [];
+  outboxBytes = 0;
+  readonly socket: Duplex;
+  constructor(readonly ws: WebSocket, readonly address: string, readonly clientId: string) {
+    // Frames are written to the socket directly (see frame()); ws still handles the handshake, reading, ping and close.
+    this.socket = (ws as unknown as { _socket: Duplex })._socket;
+  }
 }
 
 /** Running average size of a sent message, to turn the buffer cap (in messages) into bytes. */
 let averageFrameBytes = 200;
+/**
+ * A whole WebSocket text frame (RFC 6455 5.2: FIN, opcode 1, unmasked from a server). Server frames are the same
+ * bytes for every subscriber, so a message is serialised and framed once and the bytes go to each socket as they are.
+ */
 const frame = (obj: unknown): Buffer => {
-  const b = Buffer.from(JSON.stringify(obj));
+  const json = JSON.stringify(obj);
+  const len = Buffer.byteLength(json);
+  const head = len < 126 ? 2 : len < 65536 ? 4 : 10;
+  const b = Buffer.allocUnsafe(head + len);
+  b[0] = 0x81;
+  if (head === 2) b[1] = len;
+  else if (head === 4) {
+    b[1] = 126;
+    b.writeUInt16BE(len, 2);
+  } else {
+    b[1] = 127;
+    b.writeUInt32BE(0, 2);
+    b.writeUInt32BE(len, 6);
+  }
+  b.write(json, head, 'utf8');
   averageFrameBytes += (b.length - averageFrameBytes) / 64;
   return b;
 };
@@ -76,6 +101,9 @@ export class StreamHub {
   private lastTickWall = performance.now();
   private lastDropWall = performance.now();
   private lastDropSetting = 0;
+  /** True while a tick runs: sends go to the connections' outboxes. */
+  private batching = false;
+  private dirty: Connection[] = [];
   /** Counters for tests and benchmarks. */
   messagesSent = 0;
   slowConsumersDropped = 0;
@@ -264,11 +292,12 @@ export class StreamHub {
   // ---- Fan-out ---------------------------------------------------------------------------------------------------
 
   private send(conn: Connection, buf: Buffer): void {
-    if (conn.closed || conn.ws.readyState !== WebSocket.OPEN) return;
-    // bufferedAmount counts only what the kernel has not taken yet. A reader that keeps up drains a burst quickly;
+    const sock = conn.socket;
+    if (conn.closed || conn.ws.readyState !== WebSocket.OPEN || !sock.writable) return;
+    // writableLength counts only what the kernel has not taken yet. A reader that keeps up drains a burst quickly;
     // one whose queue stays over the cap for a second, or grows far past it, is a slow consumer and is let go
     // (UPSTREAM.md) rather than queued without bound.
-    const queued = conn.ws.bufferedAmount;
+    const queued = sock.writableLength + conn.outboxBytes;
     const cap = this.cfg.subscriberBufferCap * averageFrameBytes;
     if (queued > cap) {
       const now = performance.now();
@@ -281,7 +310,24 @@ export class StreamHub {
       }
     } else conn.overCapSince = 0;
     this.messagesSent++;
-    conn.ws.send(buf, { binary: false });
+    if (this.batching) {
+      if (conn.outbox.length === 0) this.dirty.push(conn);
+      conn.outbox.push(buf);
+      conn.outboxBytes += buf.length;
+    } else sock.write(buf);
+  }
+
+  /** One write per connection for everything a tick produced. */
+  private flush(): void {
+    for (const conn of this.dirty) {
+      const out = conn.outbox;
+      conn.outbox = [];
+      const bytes = conn.outboxBytes;
+      conn.outboxBytes = 0;
+      if (conn.closed || !conn.socket.writable) continue;
+      conn.socket.write(out.length === 1 ? out[0] : Buffer.concat(out, bytes));
+    }
+    this.dirty = [];
   }
 
   /** Serialise once, send to every subscriber of the key. */
@@ -331,12 +377,18 @@ export class StreamHub {
     if (this.cfg.paused || this.activeMarkets.size === 0) return;
     const rate = this.cfg.messagesPerSecond;
     const now = this.ctx.now();
-    for (const market of this.activeMarkets.keys()) {
-      const due = (this.carry.get(market) ?? 0) + (rate * elapsed) / 1000;
-      const n = Math.floor(due);
-      this.carry.set(market, due - n);
-      const sim = this.market(market);
-      for (let i = 0; i < n; i++) sim.step(now, this.events);
+    this.batching = true;
+    try {
+      for (const market of this.activeMarkets.keys()) {
+        const due = (this.carry.get(market) ?? 0) + (rate * elapsed) / 1000;
+        const n = Math.floor(due);
+        this.carry.set(market, due - n);
+        const sim = this.market(market);
+        for (let i = 0; i < n; i++) sim.step(now, this.events);
+      }
+    } finally {
+      this.batching = false;
+      this.flush();
     }
   }
 
