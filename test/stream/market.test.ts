@@ -93,3 +93,24 @@ describe('simulated market', () => {
     for (let i = 1; i < updates.length; i++) expect(updates[i].time > updates[i - 1].time).toBe(true);
   });
 });
+
+describe('WebSocket frames of the stream', () => {
+  it('frames text with the 7-bit, 16-bit and 64-bit lengths of RFC 6455', async () => {
+    const { frame } = await import('../../src/local/stream/hub.js');
+    for (const size of [10, 125, 126, 5000, 65_535, 65_536, 200_000]) {
+      const obj = { s: 'x'.repeat(size) };
+      const json = JSON.stringify(obj);
+      const f = frame(obj);
+      expect(f[0]).toBe(0x81);
+      const len = Buffer.byteLength(json);
+      const head = len < 126 ? 2 : len < 65536 ? 4 : 10;
+      const declared = head === 2 ? f[1] : head === 4 ? f.readUInt16BE(2) : Number(f.readBigUInt64BE(2));
+      expect(f[1] & 0x80).toBe(0); // unmasked
+      expect(declared).toBe(len);
+      expect(f.subarray(head).toString('utf8')).toBe(json);
+    }
+    // Multi-byte characters count in bytes.
+    const f = frame({ s: 'é'.repeat(100) });
+    expect(f.readUInt16BE(2)).toBe(Buffer.byteLength(JSON.stringify({ s: 'é'.repeat(100) })));
+  });
+});

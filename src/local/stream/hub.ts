@@ -65,7 +65,7 @@ let averageFrameBytes = 200;
  * A whole WebSocket text frame (RFC 6455 5.2: FIN, opcode 1, unmasked from a server). Server frames are the same
  * bytes for every subscriber, so a message is serialised and framed once and the bytes go to each socket as they are.
  */
-const frame = (obj: unknown): Buffer => {
+export const frame = (obj: unknown): Buffer => {
   const json = JSON.stringify(obj);
   const len = Buffer.byteLength(json);
   const head = len < 126 ? 2 : len < 65536 ? 4 : 10;
