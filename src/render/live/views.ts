@@ -186,13 +186,20 @@ export function heartbeatView(st: LiveState): string[] {
     '',
     `last heartbeat   ${c.lastHeartbeat ?? '—'}`,
     `age              ${age > 3000 ? p.red(ageText) : age > 1500 ? p.yellow(ageText) : ageText}`,
-    `latency          ${c.heartbeatLatencyMs === null ? '—' : `${c.heartbeatLatencyMs} ms`}`,
+    `latency          ${latencyText(c.heartbeatLatencyMs)}`,
     `heartbeats       ${st.counts.get('heartbeat') ?? 0}`,
     `connected for    ${c.state === 'live' ? ago(now - c.connectedAt) : '—'}`,
     `reconnects       ${c.reconnects}`,
     '',
     footer(p),
   ];
+}
+
+/** Receive time minus the heartbeat's timestamp; far off means the two clocks differ (a moved local clock). */
+function latencyText(ms: number | null): string {
+  if (ms === null) return '—';
+  if (Math.abs(ms) > 60_000) return `${ms} ms (the service clock differs from ours)`;
+  return `${ms} ms`;
 }
 
 // ---- stream --channel ... -----------------------------------------------------------------------------------------
