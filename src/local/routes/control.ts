@@ -10,6 +10,8 @@ import { exportState, importState, resetState } from '../state.js';
 import { SCHEMA_VERSION } from '../store.js';
 import { randomUUID } from 'node:crypto';
 
+const CREDIT_MAX = '1000000000000000';
+
 function bad(field: string, rule: string): never {
   throw problems.badRequest(`${field}: ${rule}`, { issues: [{ field, rule }] });
 }
@@ -74,6 +76,8 @@ export function registerControl(app: FastifyInstance, svc: Service): void {
     onlyKnown(body, ['asset', 'amount']);
     if (typeof body.asset !== 'string' || !ASSETS[body.asset]) bad('asset', `must be one of ${Object.keys(ASSETS).join(', ')}`);
     if (!isAmountString(body.amount) || dec(body.amount).lte(0)) bad('amount', 'must be a positive decimal string such as 10.5');
+    // Balances are exact to 80 significant digits; a cap per credit keeps every balance far inside that.
+    if (dec(body.amount as string).gt(CREDIT_MAX)) bad('amount', `must be at most ${CREDIT_MAX} per credit`);
     // A balance finer than the asset's precision could never be withdrawn to the last unit.
     const decimals = ASSETS[body.asset as string].decimals;
     if (decimalPlaces(body.amount as string) > decimals) bad('amount', `has more than the ${decimals} decimals ${String(body.asset)} allows`);
