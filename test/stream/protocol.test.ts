@@ -232,7 +232,7 @@ describe('limits and faults', () => {
   it('disconnects a subscriber whose buffer passes the cap', async () => {
     const cap = svc.config.stream.subscriberBufferCap;
     const rate = svc.config.stream.messagesPerSecond;
-    svc.config.stream.subscriberBufferCap = 20;
+    svc.config.stream.subscriberBufferCap = 100;
     svc.config.stream.messagesPerSecond = 20_000;
     try {
       const s = await TestSocket.open(svc.wsUrl, admin);

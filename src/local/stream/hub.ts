@@ -295,14 +295,14 @@ export class StreamHub {
     const sock = conn.socket;
     if (conn.closed || conn.ws.readyState !== WebSocket.OPEN || !sock.writable) return;
     // writableLength counts only what the kernel has not taken yet. A reader that keeps up drains a burst quickly;
-    // one whose queue stays over the cap for a second, or grows far past it, is a slow consumer and is let go
-    // (UPSTREAM.md) rather than queued without bound.
+    // one whose queue stays over the cap for a second is a slow consumer and is let go (UPSTREAM.md) rather than
+    // queued without bound (a second of flow is the most it can hold).
     const queued = sock.writableLength + conn.outboxBytes;
     const cap = this.cfg.subscriberBufferCap * averageFrameBytes;
     if (queued > cap) {
       const now = performance.now();
       if (!conn.overCapSince) conn.overCapSince = now;
-      if (now - conn.overCapSince >= SLOW_CONSUMER_GRACE_MS || queued > cap * 16) {
+      if (now - conn.overCapSince >= SLOW_CONSUMER_GRACE_MS) {
         this.slowConsumersDropped++;
         conn.ws.terminate();
         this.drop(conn);
