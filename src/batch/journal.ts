@@ -1,6 +1,7 @@
 // The batch journal: each row's state (planned, sent, succeeded, failed) kept durably in SQLite, so an interrupted
 // batch resumes where it stopped and a finished one sends nothing. Writes of one moment share one fsync.
 import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, unlinkSync, writeSync } from 'node:fs';
+import { createHash } from 'node:crypto';
 import { dirname, join } from 'node:path';
 import { createRequire } from 'node:module';
 import type { Database as DatabaseType, Statement } from 'better-sqlite3';
@@ -70,9 +71,15 @@ export class JournalError extends Error {
   }
 }
 
-/** Where a file's journal lives: `<data dir>/batches/<hash>.journal`, unless --journal names the file. */
-export function journalPath(dataDir: string, fileHash: string, explicit?: string): string {
-  return explicit ?? join(dataDir, 'batches', `${fileHash.slice(0, 32)}.journal`);
+/**
+ * Where a file's journal lives, unless --journal names the file: `<data dir>/batches/<hash>.<environment>-<url>.journal`.
+ * One per file and service, so the same file run in the sandbox and then in production keeps two journals.
+ */
+export function journalPath(dataDir: string, fileHash: string, explicit: string | undefined, environment: string, baseUrl: string): string {
+  if (explicit) return explicit;
+  const target = createHash('sha256').update(baseUrl).digest('hex').slice(0, 8);
+  const env = environment.replace(/[^a-z0-9]+/gi, '-').toLowerCase();
+  return join(dataDir, 'batches', `${fileHash.slice(0, 32)}.${env}-${target}.journal`);
 }
 
 function damaged(path: string, why: string): JournalError {
@@ -399,10 +406,10 @@ export interface EarlierRun {
 }
 
 /**
- * Journals in `dir` of the same file path but other content that sent something: rows of an edited file get new
- * derived ref_ids, so running it again would send those rows a second time.
+ * Journals in `dir` of the same file path and service but other content that sent something: rows of an edited
+ * file get new derived ref_ids, so running it again would send those rows a second time.
  */
-export function earlierRunsOf(dir: string, filePath: string, fileHash: string): EarlierRun[] {
+export function earlierRunsOf(dir: string, filePath: string, fileHash: string, baseUrl: string): EarlierRun[] {
   const Database = require('better-sqlite3') as typeof import('better-sqlite3');
   const out: EarlierRun[] = [];
   let names: string[];
@@ -416,7 +423,8 @@ export function earlierRunsOf(dir: string, filePath: string, fileHash: string): 
     try {
       db = new Database(join(dir, name), { readonly: true, fileMustExist: true });
       const meta = Object.fromEntries((db.prepare('SELECT key, value FROM meta').all() as { key: string; value: string }[]).map((r) => [r.key, r.value]));
-      if (meta.file_path !== filePath || meta.file_hash === fileHash) continue;
+      // Another service (the sandbox before production) holds none of this service's transfers.
+      if (meta.file_path !== filePath || meta.file_hash === fileHash || meta.base_url !== baseUrl) continue;
       const sent = (db.prepare(`SELECT count(*) AS n FROM rows WHERE state IN ('sent', 'unknown', 'succeeded') OR transfer_id IS NOT NULL`).get() as { n: number }).n;
       if (sent) out.push({ journal: join(dir, name), created_at: meta.created_at, sent });
     } catch {

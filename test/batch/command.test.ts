@@ -184,6 +184,20 @@ describe('withdraw batch: sending', () => {
     expect(new Set(report.map((x: any) => x.transfer_id)).size).toBe(120);
   });
 
+  it('the same file in another environment keeps its own journal', async () => {
+    // A production profile pointed at this same local service.
+    const login = await run(e, ['login', '--env', 'production', '--client-id', DEMO.adminClientId, '--client-secret-stdin', '--profile-id', DEMO.profileId, '--name', 'prod-two'], { input: 'local-secret\n' });
+    expect(login.code, login.stderr).toBe(0);
+    const f = file('two-envs.csv', ethCsv(2, 'two-envs-'));
+    expect((await run(e, ['withdraw', 'batch', f, '--yes', '--profile', 'local'])).code).toBe(0);
+    const prod = await run(e, ['withdraw', 'batch', f, '--yes', '--profile', 'prod-two', '-o', 'json']);
+    expect(prod.code, prod.stderr).toBe(0);
+    expect(prod.stderr, prod.stderr).not.toMatch(/already ran to the end/);
+    // Same service here, so the ref_ids are found: nothing moved twice.
+    expect(JSON.parse(prod.stdout).map((x: any) => x.result)).toEqual(['already submitted', 'already submitted']);
+    expect(readdirSync(join(e.dir, 'data', 'batches')).filter((n) => n.includes('.production-')).length).toBeGreaterThan(0);
+  });
+
   it('an edited file that was run before is refused: its rows would get new ref_ids and go out again', async () => {
     const f = file('edited.csv', ethCsv(2, 'edit-'));
     expect((await run(e, ['withdraw', 'batch', f, '--yes'])).code).toBe(0);

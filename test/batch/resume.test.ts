@@ -40,7 +40,7 @@ async function killAndResume(e: Env, name: string, csv: string, killPoints: numb
   const file = join(e.dir, name);
   writeFileSync(file, csv);
   const hash = createHash('sha256').update(csv).digest('hex');
-  const jfile = journalPath(join(e.dir, 'data'), hash);
+  const jfile = journalPath(join(e.dir, 'data'), hash, undefined, 'local', e.svc.baseUrl);
   const ethBefore = dec(await balance(e.svc, 'ETH'));
   const args = ['withdraw', 'batch', file, '--yes', '--rate', '500', '--concurrency', '8', '-o', 'ndjson'];
   const kills: { at: number; answered: number; signal: string | null; code: number | null; stderr: string }[] = [];

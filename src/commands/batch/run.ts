@@ -94,7 +94,8 @@ export async function runBatch(ctx: CliContext, file: string, flags: BatchFlags)
   if (flags.dryRun) return dryRun(ctx, path, format, fileHash, defaultProfileId, scan.valid, scan.invalid, concurrency, rate);
 
   // ---- The journal ----------------------------------------------------------------------------------------------
-  const jPath = journalPath(dir, fileHash, flags.journal);
+  const base = ctx.env.COINOP_BASE_URL || profile.baseUrl;
+  const jPath = journalPath(dir, fileHash, flags.journal, profile.environment, base);
   let journal: Journal;
   try {
     journal = Journal.open(jPath, fileHash);
@@ -106,7 +107,6 @@ export async function runBatch(ctx: CliContext, file: string, flags: BatchFlags)
   const meta = journal.meta();
   // A journal whose rows were all planned and none ever left (stopped by a bad token, say) is a batch not yet begun.
   const existed = journal.count() > 0 && journal.begun();
-  const base = ctx.env.COINOP_BASE_URL || profile.baseUrl;
   if (existed && meta.base_url && meta.environment && meta.environment !== profile.environment) {
     throw usageError(`the journal of this file was started in ${meta.environment} (${meta.base_url}); this run is for ${profile.environment}`, `give another --journal to run the file in ${profile.environment}`);
   }
@@ -135,7 +135,7 @@ export async function runBatch(ctx: CliContext, file: string, flags: BatchFlags)
   } else {
     // The same file, edited after a run that sent rows: derived ref_ids changed, so those rows would go out again.
     if (file !== '-' && !flags.journal && !flags.newBatch && scan.derived) {
-      const earlier = earlierRunsOf(dirname(jPath), resolve(file), fileHash);
+      const earlier = earlierRunsOf(dirname(jPath), resolve(file), fileHash, base);
       if (earlier.length) {
         const e = earlier[0];
         throw usageError(
