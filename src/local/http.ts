@@ -20,6 +20,9 @@ export interface Service extends Core {
 /** Who made the request (set by the auth check, read by the journal). */
 export const principalOf = new WeakMap<FastifyRequest, string>();
 
+/** Why a route answered an error without throwing a problem (the OAuth errors of the token endpoint), for the journal. */
+export const rejectionOf = new WeakMap<FastifyRequest, string>();
+
 /** Checks the token for the operation's scope and validates the request; a problem is thrown otherwise. */
 export function accept<Q = Record<string, unknown>, B = unknown, P = Record<string, string>>(
   svc: Service, op: Operation, req: FastifyRequest, onIssues?: (body: unknown, issues: Issue[]) => void,

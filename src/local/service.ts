@@ -7,7 +7,7 @@ import { Auth } from './auth.js';
 import { Clock, iso } from './clock.js';
 import { makeConfig, type DeepPartial, type LocalConfig } from './config.js';
 import { Faults, type FaultAction } from './faults.js';
-import { principalOf, type Service } from './http.js';
+import { principalOf, rejectionOf, type Service } from './http.js';
 import { Journal } from './journal.js';
 import { defaultDbFile } from './paths.js';
 import { RateLimiter, type RateBucket } from './rate-limit.js';
@@ -143,7 +143,7 @@ export async function startLocalService(opts: LocalServiceOptions = {}): Promise
       status,
       duration_ms: state ? Math.round((performance.now() - state.started) * 100) / 100 : 0,
       ...(principalOf.get(req) ? { client_id: principalOf.get(req) } : {}),
-      ...(state?.reason ? { reason: state.reason } : {}),
+      ...(state?.reason || rejectionOf.get(req) ? { reason: state?.reason || rejectionOf.get(req) } : {}),
       ...(state?.fault ? { fault: state.fault } : {}),
     });
   };

@@ -1,7 +1,7 @@
 // POST /oauth2/token: OAuth 2.0 client credentials (form-encoded; JSON and HTTP Basic credentials accepted too).
 import type { FastifyInstance } from 'fastify';
 import { OAuthError } from '../auth.js';
-import { principalOf, type Service } from '../http.js';
+import { principalOf, rejectionOf, type Service } from '../http.js';
 
 function basicCredentials(header: string | undefined): { id: string; secret: string } | undefined {
   const m = header ? /^Basic\s+(\S+)$/i.exec(header) : null;
@@ -30,7 +30,7 @@ export function registerToken(app: FastifyInstance, svc: Service): void {
       return answer;
     } catch (e) {
       if (e instanceof OAuthError) {
-        (req as { rejectReason?: string }).rejectReason = e.message;
+        rejectionOf.set(req, e.message);
         reply.code(e.status).header('cache-control', 'no-store');
         if (e.status === 401) reply.header('www-authenticate', 'Basic realm="coinop-local"');
         return e.body();

@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { MARKETS, type Market } from '../../api/enums.js';
-import { PROBLEM_CONTENT_TYPE, problems } from '../../api/problems.js';
+import { problems } from '../../api/problems.js';
 import { mergeConfig, type LocalConfig } from '../config.js';
 import { StreamHub } from './hub.js';
 
@@ -22,14 +22,10 @@ export async function installStream(app: FastifyInstance, ctx: StreamContext): P
   const onUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer) => hub.handleUpgrade(req, socket, head);
   app.server.on('upgrade', onUpgrade);
 
-  app.get('/_local/books/:market', async (req, reply) => {
+  app.get('/_local/books/:market', async (req) => {
     const { market } = req.params as { market: string };
-    if (!MARKET_SET.has(market)) {
-      return reply
-        .code(404)
-        .type(PROBLEM_CONTENT_TYPE)
-        .send({ type: 'about:blank', title: 'Not Found', status: 404, detail: `market: must be one of ${MARKETS.join(', ')}` });
-    }
+    // Thrown, so the service's error handler answers it and the journal records why.
+    if (!MARKET_SET.has(market)) throw problems.notFound(`market: must be one of ${MARKETS.join(', ')}`);
     return hub.book(market as Market);
   });
 
