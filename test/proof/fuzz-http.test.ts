@@ -476,6 +476,10 @@ describe('fuzzing the local service over HTTP', () => {
       if (now !== initial) failures.push(`the exported state changed within requests ${sent - batch}..${sent}`);
       if (failures.length) break;
     }
+    // The journal says why each recent request was rejected.
+    const journal = JSON.parse((await send(svc, { what: 'journal', method: 'GET', path: '/_local/journal?limit=500', headers: {} })).text).items as { status: number; reason?: string; url: string }[];
+    expect(journal.length).toBeGreaterThan(0);
+    for (const j of journal) if (j.status >= 400) expect(j.reason, `journal entry ${JSON.stringify(j).slice(0, 200)}`).toBeTruthy();
     const summary = [...statuses.entries()].sort((a, b) => a[0] - b[0]).map(([s, n]) => `${s}:${n}`).join(' ');
     process.stderr.write(`fuzz-http: ${sent} requests, seed ${SEED}, statuses ${summary}\n`);
     expect(failures, `seed ${SEED} (PROOF_SEED=${SEED} repeats this run)\n${failures.join('\n')}`).toEqual([]);
