@@ -222,10 +222,20 @@ describe('withdraw batch: sending', () => {
     expect(JSON.parse(ok.stdout).map((x: any) => x.result)).toEqual(['created', 'created', 'created']);
   });
 
-  it('exit 7 when no row was sent', async () => {
+  it('exit 7 when no row was sent; after a top-up --retry-failed sends the refused rows', async () => {
     const text = `profile_id,destination_address,asset,crypto_network,amount\n${DEMO.emptyProfileId},${ETH},ETH,ETHEREUM,0.01\n${DEMO.emptyProfileId},${ETH},ETH,ETHEREUM,0.02\n`;
-    const r = await run(e, ['withdraw', 'batch', file('none.csv', text), '--yes', '-o', 'json']);
+    const f = file('none.csv', text);
+    const r = await run(e, ['withdraw', 'batch', f, '--yes', '-o', 'json']);
     expect(r.code, r.stderr).toBe(7);
     expect(JSON.parse(r.stdout).map((x: any) => x.result)).toEqual(['failed', 'failed']);
+    // Without --retry-failed a finished batch sends nothing, refused rows included.
+    expect((await run(e, ['withdraw', 'batch', f, '--yes', '-o', 'json'])).code).toBe(7);
+    const topUp = await fetch(`${e.svc.baseUrl}/_local/profiles/${DEMO.emptyProfileId}/balances`, {
+      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ asset: 'ETH', amount: '1' }),
+    });
+    expect(topUp.status).toBe(200);
+    const again = await run(e, ['withdraw', 'batch', f, '--yes', '--retry-failed', '-o', 'json']);
+    expect(again.code, again.stderr).toBe(0);
+    expect(JSON.parse(again.stdout).map((x: any) => x.result)).toEqual(['created', 'created']);
   });
 });
