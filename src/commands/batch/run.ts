@@ -208,6 +208,7 @@ export async function runBatch(ctx: CliContext, file: string, flags: BatchFlags)
     bar.update(progress, true);
     bar.clear();
   } catch (e) {
+    sending = false;
     bar.clear();
     journal.flush();
     if (e instanceof FatalBatchError) {
