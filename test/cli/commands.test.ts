@@ -26,7 +26,7 @@ describe('coinop, piped', () => {
     expect(h.code).toBe(0);
     expect(h.stdout).toContain('Examples:');
     expect(h.stdout).toContain('--total');
-    const top = await sb.run(['--help']);
+    const top = await sb.runIn(['--help']);
     expect(top.stdout).toContain('Exit codes:');
     expect(top.stdout).toMatch(/4 {2}authentication/);
   });
@@ -40,13 +40,13 @@ describe('coinop, piped', () => {
     expect(items[0].average_price).toMatch(/^\d+\.\d{2}$/);
     // The default range is the last 100 steps up to now: the first point is recent.
     expect(Date.now() - Date.parse(items[0].timestamp)).toBeLessThan(101 * 3600_000);
-    const nd = await sb.run(['prices', 'ETHEUR', '--max-points', '10', '-o', 'ndjson']);
+    const nd = await sb.runIn(['prices', 'ETHEUR', '--max-points', '10', '-o', 'ndjson']);
     expect(nd.code, nd.stderr).toBe(0);
     const lines = nd.stdout.trim().split('\n');
     expect(lines.length).toBeGreaterThan(0);
     expect(lines.length).toBeLessThanOrEqual(10);
     for (const l of lines) expect(json(l)).toHaveProperty('timestamp');
-    const csv = await sb.run(['prices', 'BTCUSD', '--increment', 'ONE_DAY', '--from', '30d', '-o', 'csv']);
+    const csv = await sb.runIn(['prices', 'BTCUSD', '--increment', 'ONE_DAY', '--from', '30d', '-o', 'csv']);
     expect(csv.code, csv.stderr).toBe(0);
     const rows = csv.stdout.trim().split('\r\n');
     expect(rows[0]).toBe('timestamp,average_price');
@@ -108,7 +108,7 @@ describe('coinop, piped', () => {
     const sent = await sb.sent();
     expect(sent.some((e) => e.url.includes('/crypto-withdrawals'))).toBe(false);
     expect(sent.some((e) => e.url.includes('/fees/crypto-withdrawal'))).toBe(true);
-    const w = await sb.run(['withdraw', '--asset', 'SOL', '--network', 'SOLANA', '--address', '7EcDhSYGxXyscszYEp35KHN8vvw3svAuLKTzXwCFLtV', '--amount', '2', '--quote']);
+    const w = await sb.runIn(['withdraw', '--asset', 'SOL', '--network', 'SOLANA', '--address', '7EcDhSYGxXyscszYEp35KHN8vvw3svAuLKTzXwCFLtV', '--amount', '2', '--quote']);
     expect(w.code, w.stderr).toBe(0);
     const posted = (await sb.sent()).filter((e) => e.method === 'POST');
     expect(posted.map((e) => e.url)).toEqual(['/v2/transfer/fees/crypto-withdrawal', '/v2/transfer/crypto-withdrawals'].filter((u) => posted.some((p) => p.url === u)));
@@ -134,12 +134,12 @@ describe('coinop, piped', () => {
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/refusing to move money in production/);
     expect((await sb.sent()).filter((e) => e.url.includes('crypto-withdrawals'))).toEqual([]);
-    const d = await sb.run(['sandbox', 'deposit', '--profile', 'prodlike', '--amount', '10.00', '--memo-id', DEMO.memoId]);
+    const d = await sb.runIn(['sandbox', 'deposit', '--profile', 'prodlike', '--amount', '10.00', '--memo-id', DEMO.memoId]);
     expect(d.code).toBe(2);
     expect(d.stderr).toMatch(/refused against production/);
-    const y = await sb.run(['withdraw', '--profile', 'prodlike', '--asset', 'BTC', '--network', 'BITCOIN', '--address', BTC_ADDRESS, '--amount', '0.01', '--yes']);
+    const y = await sb.runIn(['withdraw', '--profile', 'prodlike', '--asset', 'BTC', '--network', 'BITCOIN', '--address', BTC_ADDRESS, '--amount', '0.01', '--yes']);
     expect(y.code, y.stderr).toBe(0);
-    await sb.run(['logout', '--profile', 'prodlike']);
+    await sb.runIn(['logout', '--profile', 'prodlike']);
   });
 
   it('fee quote: fee, amount, total and expiry', async () => {
@@ -149,7 +149,7 @@ describe('coinop, piped', () => {
     expect(q.fee).toBe('0.00002');
     expect(q.asset).toBe('BTC');
     expect(Date.parse(q.expires_at)).toBeGreaterThan(Date.now() - 5000);
-    const t = await sb.run(['fee', 'quote', '--asset', 'BTC', '--network', 'BITCOIN', '--address', BTC_ADDRESS, '--total', '0.5', '-o', 'table']);
+    const t = await sb.runIn(['fee', 'quote', '--asset', 'BTC', '--network', 'BITCOIN', '--address', BTC_ADDRESS, '--total', '0.5', '-o', 'table']);
     expect(t.code, t.stderr).toBe(0);
     expect(t.stdout).toMatch(/fee\s+0\.00002 BTC/);
     expect(t.stdout).toMatch(/amount\s+0\.49998 BTC/);
@@ -164,7 +164,7 @@ describe('coinop, piped', () => {
       expect(r.code, r.stderr).toBe(0);
       expect(json(r.stdout).crypto_network).toBe('LITECOIN');
     }
-    const again = await sb.run(['addresses', 'create', '--network', 'LITECOIN', '--ref-id', 'ltc-0']);
+    const again = await sb.runIn(['addresses', 'create', '--network', 'LITECOIN', '--ref-id', 'ltc-0']);
     expect(again.code, again.stderr).toBe(0);
     expect(again.stderr).toMatch(/already exists/);
     await sb.sent();
@@ -179,9 +179,9 @@ describe('coinop, piped', () => {
     const lists = sent.filter((e) => e.url.startsWith('/v2/transfer/deposit-addresses'));
     expect(lists.length).toBe(4);
     expect(lists.slice(2).every((e) => e.url.includes('page_cursor='))).toBe(true);
-    const byRef = await sb.run(['addresses', 'list', '--ref-id', 'ltc-1,ltc-2', '--created-after', '1h']);
+    const byRef = await sb.runIn(['addresses', 'list', '--ref-id', 'ltc-1,ltc-2', '--created-after', '1h']);
     expect(json(byRef.stdout).map((a: { ref_id: string }) => a.ref_id).sort()).toEqual(['ltc-1', 'ltc-2']);
-    const csv = await sb.run(['addresses', 'list', '--ref-id', 'ltc-1', '-o', 'csv']);
+    const csv = await sb.runIn(['addresses', 'list', '--ref-id', 'ltc-1', '-o', 'csv']);
     expect(csv.stdout.split('\r\n')[0]).toBe('id,crypto_network,address,conversion_target_asset,ref_id,created_at');
   });
 
@@ -192,7 +192,7 @@ describe('coinop, piped', () => {
     expect(json(r.stdout)).toMatchObject({ initiated: true, amount: '100.25', memo_id: DEMO.memoId });
     const file = join(sb.dir, 'wire.json');
     writeFileSync(file, JSON.stringify({ account_number: '999', routing_details: { routing_number_type: 'ABA', routing_number: '021000021', bank_name: 'B' } }));
-    const f = await sb.run(['sandbox', 'deposit', '--amount', '0.75', '--file', file]);
+    const f = await sb.runIn(['sandbox', 'deposit', '--amount', '0.75', '--file', file]);
     expect(f.code, f.stderr).toBe(0);
     const { dec } = await import('../../src/api/index.js');
     // The deposit may settle asynchronously; the service credits on its next read.
@@ -213,12 +213,12 @@ describe('coinop, piped', () => {
     expect(json(l.stdout)).toHaveLength(2);
     const g = await sb.run(['transfers', 'get', id]);
     expect(json(g.stdout).id).toBe(id);
-    const r = await sb.run(['transfers', 'get', '--ref-id', 'ltc-w-1']);
+    const r = await sb.runIn(['transfers', 'get', '--ref-id', 'ltc-w-1']);
     expect(json(r.stdout).id).toBe(id);
     const watch = await sb.run(['transfers', 'watch', id]);
     expect(watch.code, watch.stderr).toBe(0);
     expect(json(watch.stdout)[0].status).toBe('COMPLETED');
-    const missing = await sb.run(['transfers', 'get', '00000000-0000-0000-0000-000000000000']);
+    const missing = await sb.runIn(['transfers', 'get', '00000000-0000-0000-0000-000000000000']);
     expect(missing.code).toBe(1);
     expect(missing.stderr.trim().split('\n')).toHaveLength(1);
     expect(missing.stderr).toMatch(/^error: Not Found/);
@@ -230,14 +230,14 @@ describe('coinop, piped', () => {
     const page = json(g.stdout);
     expect(page.items).toHaveLength(2);
     expect(page.next_page_cursor).toBeTruthy();
-    const p = await sb.run(['api', 'GET', '/v2/transfer/deposit-addresses', '-f', 'networks=LITECOIN', '-f', 'limit=2', '--paginate']);
+    const p = await sb.runIn(['api', 'GET', '/v2/transfer/deposit-addresses', '-f', 'networks=LITECOIN', '-f', 'limit=2', '--paginate']);
     expect(json(p.stdout)).toHaveLength(7);
     const file = join(sb.dir, 'quote.json');
     writeFileSync(file, JSON.stringify({ asset: 'BTC', crypto_network: 'BITCOIN', destination_address: BTC_ADDRESS, amount: '1' }));
     const q = await sb.run(['api', 'POST', '/v2/transfer/fees/crypto-withdrawal', '--input', file]);
     expect(q.code, q.stderr).toBe(0);
     expect(json(q.stdout).fee).toBe('0.00002');
-    const bad = await sb.run(['api', 'POST', '/v2/transfer/fees/crypto-withdrawal', '-f', 'asset=BTC']);
+    const bad = await sb.runIn(['api', 'POST', '/v2/transfer/fees/crypto-withdrawal', '-f', 'asset=BTC']);
     expect(bad.code).toBe(1);
     expect(json(bad.stdout).status).toBe(400);
   });
@@ -245,9 +245,9 @@ describe('coinop, piped', () => {
   it('login proves credentials, stores the secret owner-only, never prints it; auth status; profile list|use|show; logout', async () => {
     const secret = 'local-secret';
     const bad = await sb.run(['login', '--env', 'sandbox', '--client-id', DEMO.adminClientId, '--client-secret-stdin', '--name', 'wrong'], { input: 'not-the-secret' });
-    expect(bad.code).toBe(4);
+    expect(bad.code, bad.stderr).toBe(4);
     expect(bad.stderr + bad.stdout).not.toContain('not-the-secret');
-    expect((await sb.run(['profile', 'show', 'wrong'])).code).toBe(2);
+    expect((await sb.runIn(['profile', 'show', 'wrong'])).code).toBe(2);
 
     const r = await sb.run(['login', '--env', 'sandbox', '--client-id', DEMO.adminClientId, '--client-secret-stdin', '--name', 'sb', '--debug'], { input: secret + '\n' });
     expect(r.code, r.stderr).toBe(0);
@@ -260,7 +260,7 @@ describe('coinop, piped', () => {
     expect(readFileSync(join(dir, 'config.json'), 'utf8')).not.toContain(secret);
 
     const env = { COINOP_CLIENT_SECRET: secret };
-    const viaEnv = await sb.run(['login', '--env', 'custom', '--base-url', sb.svc.baseUrl, '--client-id', DEMO.readonlyClientId, '--name', 'ro', '--scopes', 'exchange:historical_prices,transfer:read_transfer'], { env });
+    const viaEnv = await sb.runIn(['login', '--env', 'custom', '--base-url', sb.svc.baseUrl, '--client-id', DEMO.readonlyClientId, '--name', 'ro', '--scopes', 'exchange:historical_prices,transfer:read_transfer'], { env });
     expect(viaEnv.code, viaEnv.stderr).toBe(0);
 
     const list = await sb.run(['profile', 'list']);
@@ -287,24 +287,24 @@ describe('coinop, piped', () => {
 
     const lo = await sb.run(['logout']);
     expect(lo.code).toBe(0);
-    const after = await sb.run(['auth', 'status', '--profile', 'sb']);
+    const after = await sb.runIn(['auth', 'status', '--profile', 'sb']);
     expect(after.code).toBe(2);
     expect(existsSync(join(dir, 'secrets.json')) ? readFileSync(join(dir, 'secrets.json'), 'utf8') : '').not.toContain('"sb"');
-    await sb.run(['profile', 'use', 'local']);
+    await sb.runIn(['profile', 'use', 'local']);
   });
 
   it('auth status exits 4 when the profile cannot authenticate, and with a bad COINOP_TOKEN', async () => {
     const r = await sb.run(['auth', 'status'], { env: { COINOP_TOKEN: 'bogus-token' } });
-    expect(r.code).toBe(4);
+    expect(r.code, r.stderr).toBe(4);
     expect(r.stderr).toMatch(/hint: run: coinop login/);
-    const w = await sb.run(['transfers', 'list'], { env: { COINOP_TOKEN: 'bogus-token' } });
+    const w = await sb.runIn(['transfers', 'list'], { env: { COINOP_TOKEN: 'bogus-token' } });
     expect(w.code).toBe(4);
-    const j = await sb.run(['transfers', 'list', '--json'], { env: { COINOP_TOKEN: 'bogus-token' } });
+    const j = await sb.runIn(['transfers', 'list', '--json'], { env: { COINOP_TOKEN: 'bogus-token' } });
     expect(json(j.stderr.trim()).error).toMatchObject({ category: 'auth', exit_code: 4 });
   });
 
   it('a 401 on a cached token triggers one refresh and one retry', async () => {
-    await sb.run(['transfers', 'list', '--limit', '1']);
+    await sb.runIn(['transfers', 'list', '--limit', '1']);
     // Poison the cached token: the next command gets a 401, refreshes once and succeeds.
     const file = join(sb.env.COINOP_CONFIG_DIR, 'tokens.json');
     const tokens = json(readFileSync(file, 'utf8'));
@@ -340,12 +340,12 @@ describe('coinop, piped', () => {
 
   it('completion scripts match the committed ones', async () => {
     for (const [shell, file] of [['bash', 'coinop.bash'], ['zsh', '_coinop'], ['fish', 'coinop.fish']]) {
-      const r = await sb.run(['completion', shell]);
+      const r = shell === 'bash' ? await sb.run(['completion', shell]) : await sb.runIn(['completion', shell]);
       expect(r.code).toBe(0);
       // On failure: npm run build && node completions/generate.mjs, and commit the scripts.
       expect(r.stdout === readFileSync(join(__dirname, '../../completions', file), 'utf8'), `completions/${file} is stale: run node completions/generate.mjs`).toBe(true);
     }
-    const bash = (await sb.run(['completion', 'bash'])).stdout;
+    const bash = (await sb.runIn(['completion', 'bash'])).stdout;
     expect(bash).toContain('"withdraw batch"');
     expect(bash).toContain('BTCUSD');
   });

@@ -40,16 +40,16 @@ describe('the embedded default', () => {
 });
 
 describe('the profile store', () => {
-  it('eight coinop logins at once lose no profile and no secret', async () => {
+  it('six coinop logins at once lose no profile and no secret', async () => {
     const runs = await Promise.all(
-      Array.from({ length: 8 }, (_, i) => sb.run(['login', '--env', 'local', '--name', `p${i}`])),
+      Array.from({ length: 6 }, (_, i) => sb.run(['login', '--env', 'local', '--name', `p${i}`])),
     );
     for (const r of runs) expect(r.code, r.stderr).toBe(0);
     const list = await sb.run(['profile', 'list']);
     const names = JSON.parse(list.stdout).map((p: { name: string }) => p.name);
-    for (let i = 0; i < 8; i++) expect(names).toContain(`p${i}`);
+    for (let i = 0; i < 6; i++) expect(names).toContain(`p${i}`);
     const secrets = JSON.parse(readFileSync(join(sb.env.COINOP_CONFIG_DIR, 'secrets.json'), 'utf8'));
-    expect(Object.keys(secrets).sort()).toEqual(Array.from({ length: 8 }, (_, i) => `p${i}`));
+    expect(Object.keys(secrets).sort()).toEqual(Array.from({ length: 6 }, (_, i) => `p${i}`));
   });
 });
 

@@ -23,6 +23,8 @@ export interface Sandbox {
   dir: string;
   env: Record<string, string>;
   run(args: string[], opts?: { env?: Record<string, string | undefined>; input?: string }): Promise<Run>;
+  /** The same, in this process: for follow-up checks once a command has been run for real as a child process. */
+  runIn(args: string[], opts?: { env?: Record<string, string | undefined>; input?: string }): Promise<Run>;
   /** Requests to the API and token endpoint since the last call (control requests left out). */
   sent(): Promise<{ method: string; url: string; status: number; reason?: string }[]>;
   control(method: string, path: string, body?: unknown): Promise<any>;
@@ -88,6 +90,7 @@ export async function sandbox(config: DeepPartial<LocalConfig> = {}): Promise<Sa
     dir,
     env,
     run: (args, opts = {}) => runCoinop(args, { ...env, ...opts.env }, opts.input),
+    runIn: (args, opts = {}) => runInProcess(args, { ...env, ...opts.env }, opts.input),
     async sent() {
       const { items } = (await control('GET', '/_local/journal?limit=100000')) as { items: { method: string; url: string; status: number; reason?: string; time: string }[] };
       const fresh = items.slice(seen);
