@@ -366,7 +366,7 @@ function takeLock(lockPath: string): void {
         continue;
       }
       if (Number.isInteger(pid) && pid > 0 && pid !== process.pid && isAlive(pid)) {
-        throw new JournalError(`another coinop (pid ${pid}) is running this batch; wait for it or stop it first`);
+        throw new JournalError(`another coinop (pid ${pid}) is running this batch; wait for it or stop it first (if no coinop is running, remove ${lockPath})`);
       }
       // The owner died (killed or crashed): replace its lock atomically.
       const stale = `${lockPath}.${process.pid}.stale`;
