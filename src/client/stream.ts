@@ -101,7 +101,7 @@ export class StreamClient {
     this.userWantsHeartbeat = o.channels.some((c) => c.type === 'heartbeat');
     this.wanted = this.userWantsHeartbeat ? o.channels : [...o.channels, { type: 'heartbeat' }];
     if (o.books) {
-      for (const c of o.channels) if (c.type === 'market_data' && c.params?.market) this.books.set(c.params.market, new OrderBook(c.params.market, this.now));
+      for (const c of o.channels) if (c.type === 'market_data' && c.params?.market) this.books.set(c.params.market, new OrderBook(c.params.market));
     }
     this.done = new Promise<void>((resolve, reject) => {
       this.finish = (err) => {
@@ -288,7 +288,7 @@ export class StreamClient {
       if (m.channel === 'market_data') {
         const p = m.payload as unknown as MarketDataPayload;
         const book = this.books.get(p?.market);
-        if (book) book.apply(p);
+        if (book) book.apply(p, now);
       } else if (m.channel === 'heartbeat') {
         this.lastHeartbeatAt = now;
         const ts = (m.payload as { timestamp?: unknown })?.timestamp;

@@ -264,10 +264,10 @@ export class OrderBook {
   updatesDropped = 0;
   levelChanges = 0;
   snapshots = 0;
-  /** Local clock (ms) of the last change, for "age of the last update". */
+  /** Local receive time (ms) of the last change, for "age of the last update" (when apply() is given one). */
   changedAt = 0;
 
-  constructor(readonly market: string, private readonly clock: () => number = Date.now) {}
+  constructor(readonly market: string) {}
 
   /** Forget everything, as after a reconnect: the next SNAPSHOT rebuilds the book. */
   reset(): void {
@@ -280,14 +280,19 @@ export class OrderBook {
     this.pending = [];
   }
 
-  /** Apply one market_data payload. Returns true if the book changed. */
-  apply(p: MarketDataPayload): boolean {
-    if (p.type === 'SNAPSHOT') return this.applySnapshot(p);
-    if (this.state !== 'live') {
+  /**
+   * Apply one market_data payload; `receivedAt` (ms), when given, becomes changedAt if the book changed (the caller
+   * reads the clock once per message already). Returns true if the book changed.
+   */
+  apply(p: MarketDataPayload, receivedAt?: number): boolean {
+    let changed: boolean;
+    if (p.type === 'SNAPSHOT') changed = this.applySnapshot(p);
+    else if (this.state !== 'live') {
       this.pending.push(p);
       return false;
-    }
-    return this.applyUpdate(p);
+    } else changed = this.applyUpdate(p);
+    if (changed && receivedAt !== undefined) this.changedAt = receivedAt;
+    return changed;
   }
 
   get pendingCount(): number {
@@ -307,7 +312,6 @@ export class OrderBook {
     const pending = this.pending;
     this.pending = [];
     for (const u of pending) this.applyUpdate(u);
-    this.changedAt = this.clock();
     return true;
   }
 
@@ -333,7 +337,6 @@ export class OrderBook {
     this.setLevels(this.asks, p.asks);
     this.time = p.time;
     this.updatesApplied++;
-    this.changedAt = this.clock();
     return true;
   }
 

@@ -85,6 +85,17 @@ describe('order book stream rules', () => {
     expect(compareTime(parseTimeKey('2026-01-01T01:00:00+01:00')!, parseTimeKey('2026-01-01T00:00:00Z')!)).toBe(0);
     expect(parseTimeKey('yesterday')).toBeNull();
   });
+  it('remembers when it last changed, not when an update was dropped', () => {
+    const b = new OrderBook('BTCUSD');
+    b.apply(upd(T(2), [['1', '1']]), 100);
+    expect(b.changedAt).toBe(0);
+    b.apply(snap(T(1)), 200);
+    expect(b.changedAt).toBe(200);
+    b.apply(upd(T(0), [['2', '1']]), 300);
+    expect(b.changedAt).toBe(200);
+    b.apply(upd(T(3), [['2', '1']]), 400);
+    expect(b.changedAt).toBe(400);
+  });
   it('rebuilds from a fresh snapshot after reset', () => {
     const b = new OrderBook('BTCUSD');
     b.apply(snap(T(1), [['1', '1']]));
