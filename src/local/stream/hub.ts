@@ -8,11 +8,21 @@ import type { ChannelAck, ChannelSpec, MarketDataPayload } from '../../api/schem
 import type { LocalConfig } from '../config.js';
 import { SimulatedMarket, type MarketEvents } from './market.js';
 
+/** A stream handshake for the request journal (/_local/journal), when the service passes one. */
+export interface HandshakeRecord {
+  method: string;
+  url: string;
+  status: number;
+  client_id?: string;
+  reason?: string;
+}
+
 export interface HubContext {
   config: LocalConfig;
   seed: number;
   now: () => number;
   authenticate(token: string): { clientId: string; scopes: string[]; allowStream: boolean } | null;
+  journal?(record: HandshakeRecord): void;
 }
 
 const MARKET_SET = new Set<string>(MARKETS);
@@ -140,18 +150,28 @@ export class StreamHub {
   // ---- Handshake -------------------------------------------------------------------------------------------------
 
   handleUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void {
-    const path = (req.url ?? '/').split('?')[0];
-    if (path !== '/ws' && path !== '/ws/') return reject(socket, 404, 'Not Found', `no WebSocket endpoint at ${path}`);
+    const url = req.url ?? '/';
+    const refuse = (status: number, title: string, detail: string, clientId?: string) => {
+      this.ctx.journal?.({ method: req.method ?? 'GET', url, status, reason: detail, ...(clientId ? { client_id: clientId } : {}) });
+      reject(socket, status, title, detail);
+    };
+    const path = url.split('?')[0];
+    if (path !== '/ws' && path !== '/ws/') return refuse(404, 'Not Found', `no WebSocket endpoint at ${path}`);
     const auth = req.headers.authorization ?? '';
     const m = /^bearer\s+(\S+)\s*$/i.exec(auth);
-    if (!m) return reject(socket, 401, 'Unauthorized', 'no authorization header set');
+    if (!m) return refuse(401, 'Unauthorized', auth ? 'authorization header is not a bearer token' : 'no authorization header set');
     const principal = this.ctx.authenticate(m[1]);
-    if (!principal) return reject(socket, 401, 'Unauthorized', 'invalid or expired token');
+    if (!principal) return refuse(401, 'Unauthorized', 'invalid or expired token');
     if (!principal.scopes.includes(SCOPES.marketDataStream)) {
-      return reject(socket, 403, 'Forbidden', `insufficient scopes: found '${principal.scopes.join(' ')}', required one of '[${SCOPES.marketDataStream}]'`);
+      return refuse(403, 'Forbidden', `insufficient scopes: found '${principal.scopes.join(' ')}', required one of '[${SCOPES.marketDataStream}]'`, principal.clientId);
     }
-    if (!principal.allowStream) return reject(socket, 403, 'Forbidden', `client ${principal.clientId} is not on the market data stream allow list`);
-    this.wss.handleUpgrade(req, socket, head, (ws) => this.accept(ws, req.socket.remoteAddress ?? '', principal.clientId));
+    if (!principal.allowStream) {
+      return refuse(403, 'Forbidden', `client ${principal.clientId} is not on the market data stream allow list`, principal.clientId);
+    }
+    this.wss.handleUpgrade(req, socket, head, (ws) => {
+      this.ctx.journal?.({ method: req.method ?? 'GET', url, status: 101, client_id: principal.clientId });
+      this.accept(ws, req.socket.remoteAddress ?? '', principal.clientId);
+    });
   }
 
   private accept(ws: WebSocket, address: string, clientId: string): void {

@@ -6,13 +6,15 @@ import type { Duplex } from 'node:stream';
 import { MARKETS, type Market } from '../../api/enums.js';
 import { problems } from '../../api/problems.js';
 import { mergeConfig, type LocalConfig } from '../config.js';
-import { StreamHub } from './hub.js';
+import { StreamHub, type HandshakeRecord } from './hub.js';
 
 export interface StreamContext {
   config: LocalConfig;
   seed: number;
   now: () => number;
   authenticate(token: string): { clientId: string; scopes: string[]; allowStream: boolean } | null;
+  /** Optional: record each stream handshake (accepted 101, or refused with its reason) in the request journal. */
+  journal?(record: HandshakeRecord): void;
 }
 
 const MARKET_SET = new Set<string>(MARKETS);
