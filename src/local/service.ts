@@ -279,6 +279,7 @@ export async function startLocalService(opts: LocalServiceOptions = {}): Promise
     seed,
     now: () => clock.now(),
     authenticate: (token) => svc.auth.authenticate(token),
+    journal: (record) => svc.journal.add({ time: iso(clock.now()), duration_ms: 0, ...record }),
   });
 
   const host = opts.host ?? '127.0.0.1';

@@ -33,6 +33,15 @@ describe('handshake', () => {
     const readonly = await handshake(svc.wsUrl, { Authorization: `Bearer ${await token(svc, DEMO.readonlyClientId)}` });
     expect(readonly.status).toBe(403);
   });
+  it('records each handshake, accepted or refused with its reason, in the request journal', async () => {
+    await handshake(svc.wsUrl, { Authorization: 'Bearer journal-probe-bad-token' });
+    await handshake(svc.wsUrl, { Authorization: `Bearer ${admin}` });
+    const entries = (await (await fetch(`${svc.baseUrl}/_local/journal`)).json()) as { items?: unknown[] } | unknown[];
+    const list = (Array.isArray(entries) ? entries : (entries.items ?? [])) as Array<{ url: string; status: number; reason?: string }>;
+    const ws = list.filter((e) => e.url.startsWith('/ws'));
+    expect(ws.some((e) => e.status === 401 && /token/i.test(e.reason ?? ''))).toBe(true);
+    expect(ws.some((e) => e.status === 101)).toBe(true);
+  });
   it('accepts a token with the scope, only at /ws', async () => {
     expect((await handshake(svc.wsUrl, { Authorization: `Bearer ${admin}` })).status).toBe(101);
     expect((await handshake(svc.wsUrl.replace('/ws', '/other'), { Authorization: `Bearer ${admin}` })).status).toBe(404);
