@@ -38,8 +38,10 @@ describe('coinop, piped', () => {
     expect(items).toHaveLength(5);
     expect(items[0]).toHaveProperty('average_price');
     expect(items[0].average_price).toMatch(/^\d+\.\d{2}$/);
-    // The default range is the last 100 steps up to now: the first point is recent.
-    expect(Date.now() - Date.parse(items[0].timestamp)).toBeLessThan(101 * 3600_000);
+    // Without --from the range holds one page ending now: --limit 5 gives the latest 5 prices, the last of them
+    // the current mid at the request time.
+    expect(Date.now() - Date.parse(items[0].timestamp)).toBeLessThan(5 * 3600_000);
+    expect(Date.now() - Date.parse(items[4].timestamp)).toBeLessThan(60_000);
     const nd = await sb.runIn(['prices', 'ETHEUR', '--max-points', '10', '-o', 'ndjson']);
     expect(nd.code, nd.stderr).toBe(0);
     const lines = nd.stdout.trim().split('\n');

@@ -46,8 +46,10 @@ export async function prices(ctx: CliContext, marketArg: string | undefined, o: 
 
   const now = ctx.now();
   const to = parseTime(o.to, now);
-  // The default range is the last 100 steps up to now (with max points, the last day), so the default is recent.
-  const span = increment ? 100 * INCREMENT_SECONDS[increment] * 1000 : 86_400_000;
+  // Without --from the range ends now and holds one page: `limit` steps back, which is (limit - 1) completed
+  // periods plus the current mid point the service adds when range.end is absent. So `--limit 24` shows the
+  // latest 24 prices, not the oldest 24 of a longer window. With max points it is the last day.
+  const span = increment ? (limit ?? 100) * INCREMENT_SECONDS[increment] * 1000 : 86_400_000;
   const end = to && !Number.isNaN(Date.parse(to)) ? Date.parse(to) : now;
   const from = parseTime(o.from, now) ?? iso(end - span);
   const query: Record<string, unknown> = {
