@@ -6,7 +6,7 @@
 // bound: the last sample at most --rss-bound-mb (default 30) above the sample taken once warm (after a tenth of the
 // run, at least 10 s in). Exits 1 on a violation.
 //
-//   node scripts/proof/soak.mjs [--seconds 600] [--rate 200] [--rss-bound-mb 30] [--json]
+//   node scripts/proof/soak.mjs [--seconds 600] [--rate 200] [--drop-every-s 10] [--rss-bound-mb 30] [--json]
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -18,16 +18,16 @@ const here = dirname(fileURLToPath(import.meta.url));
 const ROOT = join(here, '..', '..');
 
 function parseArgs(argv) {
-  const o = { seconds: 600, rate: 200, 'rss-bound-mb': 30, json: false, market: 'BTCUSD' };
+  const o = { seconds: 600, rate: 200, 'rss-bound-mb': 30, 'drop-every-s': 10, json: false, market: 'BTCUSD' };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     if (a === '--json') o.json = true;
-    else if (a === '--seconds' || a === '--rate' || a === '--rss-bound-mb') {
+    else if (a === '--seconds' || a === '--rate' || a === '--rss-bound-mb' || a === '--drop-every-s') {
       const v = Number(argv[++i]);
       if (!Number.isFinite(v) || v <= 0) throw new Error(`${a}: must be a number > 0`);
       o[a.slice(2)] = v;
     } else if (a === '--help' || a === '-h') {
-      process.stdout.write('usage: node scripts/proof/soak.mjs [--seconds 600] [--rate 200] [--rss-bound-mb 30] [--json]\n');
+      process.stdout.write('usage: node scripts/proof/soak.mjs [--seconds 600] [--rate 200] [--drop-every-s 10] [--rss-bound-mb 30] [--json]\n');
       process.exit(0);
     } else throw new Error(`unknown argument ${a}`);
   }
@@ -52,7 +52,7 @@ async function main() {
   const violations = [];
   const service = spawn(process.execPath, [join(here, 'service-child.mjs'), JSON.stringify({
     memory: true, seed: 11,
-    config: { stream: { messagesPerSecond: o.rate, faults: { dropConnectionsEveryMs: 10_000, updatesBeforeSnapshot: true } } },
+    config: { stream: { messagesPerSecond: o.rate, faults: { dropConnectionsEveryMs: o['drop-every-s'] * 1000, updatesBeforeSnapshot: true } } },
   })], { stdio: ['ignore', 'pipe', 'inherit'] });
   let cli;
   try {
@@ -140,7 +140,7 @@ async function main() {
     if (warm === null) violations.push('the run was too short to take a warm RSS sample');
 
     const report = {
-      seconds: o.seconds, market: o.market, messages_per_second: o.rate, drop_every_s: 10,
+      seconds: o.seconds, market: o.market, messages_per_second: o.rate, drop_every_s: o['drop-every-s'],
       books_written: lines, reconnects: reconnectNotes, max_gap_between_books_ms: maxGapMs,
       book_levels: { bids: theirs.bids.length, asks: theirs.asks.length }, book_matched: matched,
       rss_mb: { first: mb(first), warm: warm === null ? null : mb(warm), max: mb(max), last: mb(lastKb), bound_over_warm: o['rss-bound-mb'], samples: samples.length },
@@ -148,7 +148,7 @@ async function main() {
     };
     if (o.json) process.stdout.write(`${JSON.stringify(report)}\n`);
     else {
-      log(`stream soak: coinop stream book ${o.market} --book -o ndjson for ${o.seconds} s, ${o.rate} messages/s, connections dropped every 10 s`);
+      log(`stream soak: coinop stream book ${o.market} --book -o ndjson for ${o.seconds} s, ${o.rate} messages/s, connections dropped every ${o['drop-every-s']} s`);
       log(`  ${lines} books written, ${reconnectNotes} reconnects, longest gap between books ${maxGapMs} ms`);
       log(`  final book ${matched ? 'equals' : 'DIFFERS FROM'} GET /_local/books/${o.market} (${theirs.bids.length} bids, ${theirs.asks.length} asks)`);
       log(`  RSS first ${mb(first)} MB, warm ${warm === null ? '-' : mb(warm)} MB, max ${mb(max)} MB, last ${mb(lastKb)} MB (bound: last <= warm + ${o['rss-bound-mb']} MB)`);
