@@ -7,6 +7,7 @@ import type { TSchema } from '@sinclair/typebox';
 import { ASSETS, isValidAddress } from './catalogue.js';
 import type { CryptoNetwork } from './enums.js';
 import { decimalPlaces, dec, isAmountString } from './money.js';
+import { PRECOMPILED } from './precompiled.js';
 
 // ajv and ajv-formats are CommonJS; loaded on first use so that commands which validate nothing never pay for them.
 const require = createRequire(import.meta.url);
@@ -32,6 +33,12 @@ const compiled = new WeakMap<object, ValidateFunction>();
 function compile(schema: TSchema): ValidateFunction {
   let fn = compiled.get(schema);
   if (!fn) {
+    // Built code carries every operation's validators ready made (scripts/build.mjs).
+    const ready = PRECOMPILED?.[JSON.stringify(schema)];
+    if (ready) {
+      compiled.set(schema, ready);
+      return ready;
+    }
     if (!ajv) {
       const Ajv = require('ajv').Ajv as typeof AjvClass;
       const addFormats = require('ajv-formats').default as (a: AjvClass, f: string[]) => void;

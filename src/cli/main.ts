@@ -6,7 +6,11 @@ import { CliError, asCliError, reportError } from './errors.js';
 import { EXIT } from './exit-codes.js';
 import { makeIO, type IO } from './io.js';
 
+// Injected by scripts/build.mjs; tests running the TypeScript directly read package.json instead.
+declare const __COINOP_VERSION__: string | undefined;
+
 function version(): string {
+  if (typeof __COINOP_VERSION__ === 'string') return __COINOP_VERSION__;
   try {
     return (createRequire(import.meta.url)('../../package.json') as { version: string }).version;
   } catch {
