@@ -78,7 +78,23 @@ await build({
   // Bundled CommonJS packages call require() for node's own modules; ESM has none, so give them one.
   banner: { js: "import { createRequire as __coinopRequire } from 'node:module'; const require = __coinopRequire(import.meta.url);" },
   chunkNames: 'chunks/[name]-[hash]',
+  // Less to parse at every start; names are kept (error classes are told apart by name).
+  minifyWhitespace: true,
+  minifySyntax: true,
   plugins: [
+    {
+      // commander loads child_process at start for executable subcommands, which coinop has none of.
+      name: 'commander-lazy-child-process',
+      setup(b) {
+        b.onLoad({ filter: /[\\/]commander[\\/]lib[\\/]command\.js$/ }, (args) => ({
+          contents: readFileSync(args.path, 'utf8').replace(
+            "const childProcess = require('node:child_process');",
+            "const childProcess = { spawn: (...a) => require('node:child_process').spawn(...a) };",
+          ),
+          loader: 'js',
+        }));
+      },
+    },
     {
       name: 'precompiled-validators',
       setup(b) {

@@ -6,9 +6,13 @@
 // 14-30 s and 155-183 MB; with node:http the same batch takes about 7 s and 135 MB. Everything coinop used from got
 // (a body as text, no redirects, no retries of its own, a whole-request timeout, an agent) is a few lines here.
 import { Agent as HttpAgent, request as httpRequest, type IncomingMessage } from 'node:http';
-import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
+import { createRequire } from 'node:module';
 import { CliError } from '../cli/errors.js';
 import { redactBody, redactHeaders } from './redact.js';
+
+// node:https brings TLS and crypto (about 15 ms to load): only an https address pays for it.
+const require = createRequire(import.meta.url);
+type Https = typeof import('node:https');
 
 export interface HttpRequest {
   method: string;
@@ -48,10 +52,8 @@ const NETWORK_CODES = new Set([
 ]);
 
 export class Transport {
-  private readonly agents = {
-    http: new HttpAgent({ keepAlive: true, maxSockets: 16 }),
-    https: new HttpsAgent({ keepAlive: true, maxSockets: 16 }),
-  };
+  private readonly http = new HttpAgent({ keepAlive: true, maxSockets: 16 });
+  private https?: { request: Https['request']; agent: InstanceType<Https['Agent']> };
   readonly opts: Required<Omit<TransportOptions, 'debug'>> & Pick<TransportOptions, 'debug'>;
 
   constructor(opts: TransportOptions = {}) {
@@ -66,8 +68,8 @@ export class Transport {
   }
 
   close(): void {
-    this.agents.http.destroy();
-    this.agents.https.destroy();
+    this.http.destroy();
+    this.https?.agent.destroy();
   }
 
   async send(req: HttpRequest): Promise<HttpResponse> {
@@ -135,7 +137,14 @@ export class Transport {
           resolve({ status: res.statusCode ?? 0, statusText: res.statusMessage ?? '', headers: res.headers, text: Buffer.concat(chunks).toString('utf8') });
         });
       };
-      const r = (https ? httpsRequest : httpRequest)(req.url, { method: req.method, headers, agent: https ? this.agents.https : this.agents.http }, onResponse);
+      let r: ReturnType<typeof httpRequest>;
+      if (https) {
+        if (!this.https) {
+          const { Agent, request } = require('node:https') as Https;
+          this.https = { request, agent: new Agent({ keepAlive: true, maxSockets: 16 }) };
+        }
+        r = this.https.request(req.url, { method: req.method, headers, agent: this.https.agent }, onResponse);
+      } else r = httpRequest(req.url, { method: req.method, headers, agent: this.http }, onResponse);
       const timer = setTimeout(() => fail(Object.assign(new Error('timed out'), { code: 'ETIMEDOUT' })), this.opts.timeoutMs);
       r.on('error', fail);
       r.end(req.body);

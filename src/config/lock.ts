@@ -1,6 +1,5 @@
 // A lock file around read-modify-write of the store, so two coinop processes at once never lose or tear a write.
 import { closeSync, openSync, rmSync, statSync, writeFileSync, renameSync, chmodSync } from 'node:fs';
-import { randomBytes } from 'node:crypto';
 
 const STALE_MS = 10_000;
 
@@ -37,7 +36,7 @@ export async function withLock<T>(lockFile: string, fn: () => T | Promise<T>, ti
 
 /** Writes a file whole or not at all (temporary file and rename), readable only by the owner. */
 export function writeFileAtomic(file: string, data: string, mode = 0o600): void {
-  const tmp = `${file}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
+  const tmp = `${file}.${process.pid}.${Math.random().toString(36).slice(2, 10)}.tmp`;
   writeFileSync(tmp, data, { mode });
   chmodSync(tmp, mode);
   renameSync(tmp, file);
