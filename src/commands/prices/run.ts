@@ -56,7 +56,7 @@ export async function prices(ctx: CliContext, marketArg: string | undefined, o: 
     ...(increment ? { increment } : {}),
     ...(maxPoints !== undefined ? { max_data_points: String(maxPoints) } : {}),
     'range.begin': from,
-    ...(to ? { 'range.end': to } : {}),
+    ...(to !== undefined ? { 'range.end': to } : {}),
     ...(limit !== undefined ? { 'pagination.limit': String(limit) } : {}),
     ...(offset !== undefined ? { 'pagination.offset': String(offset) } : {}),
   };
