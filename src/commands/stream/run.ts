@@ -43,8 +43,13 @@ export function parseDuration(v: string | undefined): number | undefined {
   const m = /^(\d+(?:\.\d+)?)(ms|s|m|h)?$/.exec(v.trim());
   if (!m || Number(m[1]) <= 0) throw usageError('--duration: must be a positive time such as 30, 30s, 5m or 1h');
   const unit = m[2] ?? 's';
-  return Number(m[1]) * (unit === 'ms' ? 1 : unit === 's' ? 1000 : unit === 'm' ? 60_000 : 3_600_000);
+  const ms = Number(m[1]) * (unit === 'ms' ? 1 : unit === 's' ? 1000 : unit === 'm' ? 60_000 : 3_600_000);
+  // A timer longer than 2^31 - 1 ms fires at once: --duration 1000h would end the stream immediately.
+  if (ms > MAX_TIMER_MS) throw usageError('--duration: must be at most 596h (24 days); leave it out to stream until stopped');
+  return ms;
 }
+
+const MAX_TIMER_MS = 2 ** 31 - 1;
 
 const keyOf = (c: ChannelSpec) => (c.params?.market ? `${c.type}:${c.params.market}` : c.type);
 
