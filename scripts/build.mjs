@@ -5,7 +5,7 @@
 //               and each command's code is its own chunk, loaded only when that command runs.
 // Both carry the contract's request validators precompiled (Ajv standalone code, see src/api/precompiled.ts).
 import { build } from 'esbuild';
-import { readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { readFileSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -22,10 +22,12 @@ function walk(dir) {
 const { version } = JSON.parse(readFileSync('package.json', 'utf8'));
 const define = { __COINOP_VERSION__: JSON.stringify(version) };
 
-rmSync('dist', { recursive: true, force: true });
+// Built aside and swapped in at the end, so a coinop or test running meanwhile never finds dist/ half made.
+const out = `dist.build-${process.pid}`;
+rmSync(out, { recursive: true, force: true });
 await build({
   entryPoints: walk('src'),
-  outdir: 'dist',
+  outdir: out,
   outbase: 'src',
   format: 'esm',
   platform: 'node',
@@ -40,7 +42,7 @@ async function precompiledValidators() {
   const { Ajv } = require('ajv');
   const standaloneCode = require('ajv/dist/standalone').default;
   const addFormats = require('ajv-formats').default;
-  const { operations } = await import(pathToFileURL(resolve('dist/api/operations.js')).href);
+  const { operations } = await import(pathToFileURL(resolve(out, 'api/operations.js')).href);
   const ajv = new Ajv({ allErrors: true, strict: false, validateFormats: true, validateSchema: false, code: { source: true, esm: true } });
   addFormats(ajv, ['date-time']);
   const ids = new Map();
@@ -59,13 +61,13 @@ async function precompiledValidators() {
 const validators = await precompiledValidators();
 // The standalone code require()s two small Ajv runtime helpers.
 writeFileSync(
-  'dist/api/precompiled.js',
+  join(out, 'api/precompiled.js'),
   `import { createRequire } from 'node:module';\nconst require = createRequire(import.meta.url);\n${validators.replace('"use strict";', '')}`,
 );
 
 await build({
   entryPoints: { main: 'src/cli/main.ts' },
-  outdir: 'dist/app',
+  outdir: join(out, 'app'),
   bundle: true,
   splitting: true,
   format: 'esm',
@@ -83,16 +85,22 @@ await build({
   minifySyntax: true,
   plugins: [
     {
-      // commander loads child_process at start for executable subcommands, which coinop has none of.
-      name: 'commander-lazy-child-process',
+      // Packages that load a module at start for a feature coinop does not use: loaded on first use instead.
+      // commander: child_process for executable subcommands (coinop has none); fastify: semver to check plugins'
+      // fastify versions (the local service registers none that declare one).
+      name: 'lazy-requires',
       setup(b) {
-        b.onLoad({ filter: /[\\/]commander[\\/]lib[\\/]command\.js$/ }, (args) => ({
-          contents: readFileSync(args.path, 'utf8').replace(
-            "const childProcess = require('node:child_process');",
-            "const childProcess = { spawn: (...a) => require('node:child_process').spawn(...a) };",
-          ),
-          loader: 'js',
-        }));
+        const lazy = [
+          [/[\\/]commander[\\/]lib[\\/]command\.js$/, "const childProcess = require('node:child_process');", "const childProcess = { spawn: (...a) => require('node:child_process').spawn(...a) };"],
+          [/[\\/]fastify[\\/]lib[\\/]plugin-utils\.js$/, "const semver = require('semver')", "const semver = { gt: (...a) => require('semver').gt(...a), coerce: (...a) => require('semver').coerce(...a), satisfies: (...a) => require('semver').satisfies(...a) }"],
+        ];
+        for (const [filter, from, to] of lazy) {
+          b.onLoad({ filter }, (args) => {
+            const text = readFileSync(args.path, 'utf8');
+            if (!text.includes(from)) throw new Error(`lazy-requires: ${args.path} no longer has: ${from}`);
+            return { contents: text.replace(from, to), loader: 'js' };
+          });
+        }
       },
     },
     {
@@ -104,3 +112,12 @@ await build({
   ],
   logLevel: 'warning',
 });
+
+const old = `dist.old-${process.pid}`;
+try {
+  renameSync('dist', old);
+} catch {
+  /* no dist yet */
+}
+renameSync(out, 'dist');
+rmSync(old, { recursive: true, force: true });

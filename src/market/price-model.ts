@@ -35,17 +35,38 @@ export function marketSeed(seed: number, market: string): number {
   return hashString(market, seed >>> 0);
 }
 
-/** Mid price as a float, used by the simulator for order flow around it. */
-export function midPriceFloat(seed: number, market: Market, timeMs: number): number {
-  const info = MARKET_INFO[market];
-  const usd = BASE_USD[info.base] ?? 1;
-  const rate = Number(FIAT_USD_RATE[info.quote] ?? '1');
-  const vol = VOLATILITY[info.base] ?? 1;
-  const s = marketSeed(seed, market);
+/** What the mid price of a market depends on besides time, worked out once per market and seed. */
+interface MarketModel {
+  scale: number;
+  vol: number;
+  seed: number;
+}
+
+const models = new Map<string, MarketModel>();
+
+function modelOf(seed: number, market: Market): MarketModel {
+  const key = `${seed}|${market}`;
+  let m = models.get(key);
+  if (!m) {
+    const info = MARKET_INFO[market];
+    const usd = BASE_USD[info.base] ?? 1;
+    const rate = Number(FIAT_USD_RATE[info.quote] ?? '1');
+    m = { scale: usd / rate, vol: VOLATILITY[info.base] ?? 1, seed: marketSeed(seed, market) };
+    models.set(key, m);
+  }
+  return m;
+}
+
+function midAt(m: MarketModel, timeMs: number): number {
   const t = timeMs / 1000;
   let n = 0;
-  for (let i = 0; i < OCTAVES.length; i++) n += OCTAVES[i][1] * noise(s, i, OCTAVES[i][0], t);
-  return (usd / rate) * Math.exp(vol * n);
+  for (let i = 0; i < OCTAVES.length; i++) n += OCTAVES[i][1] * noise(m.seed, i, OCTAVES[i][0], t);
+  return m.scale * Math.exp(m.vol * n);
+}
+
+/** Mid price as a float, used by the simulator for order flow around it. */
+export function midPriceFloat(seed: number, market: Market, timeMs: number): number {
+  return midAt(modelOf(seed, market), timeMs);
 }
 
 /** Mid price as an exact decimal string with the market's price precision. */
@@ -61,8 +82,9 @@ export function midPrice(seed: number, market: Market, timeMs: number): string {
 export function averagePrice(seed: number, market: Market, startMs: number, stepMs: number): string {
   const info = MARKET_INFO[market];
   const samples = Math.max(1, Math.min(60, Math.round(stepMs / 60_000)));
+  const m = modelOf(seed, market);
   let total = 0;
-  for (let i = 0; i < samples; i++) total += midPriceFloat(seed, market, startMs + ((i + 0.5) * stepMs) / samples);
+  for (let i = 0; i < samples; i++) total += midAt(m, startMs + ((i + 0.5) * stepMs) / samples);
   return fixed(new Decimal((total / samples).toFixed(info.priceDecimals + 2)), info.priceDecimals);
 }
 

@@ -6,7 +6,7 @@ import type { Duplex } from 'node:stream';
 import { MARKETS, type Market } from '../../api/enums.js';
 import { problems } from '../../api/problems.js';
 import { mergeConfig, type LocalConfig } from '../config.js';
-import { StreamHub, type HandshakeRecord } from './hub.js';
+import type { HandshakeRecord, StreamHub } from './hub.js';
 
 export interface StreamContext {
   config: LocalConfig;
@@ -19,19 +19,27 @@ export interface StreamContext {
 
 const MARKET_SET = new Set<string>(MARKETS);
 
-export async function installStream(app: FastifyInstance, ctx: StreamContext): Promise<{ close(): Promise<void>; hub: StreamHub }> {
-  const hub = new StreamHub(ctx);
-  const onUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer) => hub.handleUpgrade(req, socket, head);
+export async function installStream(app: FastifyInstance, ctx: StreamContext): Promise<{ close(): Promise<void> }> {
+  // The hub (and ws with it) loads on the first use: a local service that only answers HTTP, such as the CLI's
+  // embedded one for a single command, never pays for it.
+  let hub: Promise<StreamHub> | undefined;
+  const getHub = () => (hub ??= import('./hub.js').then(({ StreamHub }) => new StreamHub(ctx)));
+  const onUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+    getHub().then(
+      (h) => h.handleUpgrade(req, socket, head),
+      () => socket.destroy(),
+    );
+  };
   app.server.on('upgrade', onUpgrade);
 
   app.get('/_local/books/:market', async (req) => {
     const { market } = req.params as { market: string };
     // Thrown, so the service's error handler answers it and the journal records why.
     if (!MARKET_SET.has(market)) throw problems.notFound(`market: must be one of ${MARKETS.join(', ')}`);
-    return hub.book(market as Market);
+    return (await getHub()).book(market as Market);
   });
 
-  app.get('/_local/stream', async () => ({ ...hub.stats(), settings: ctx.config.stream }));
+  app.get('/_local/stream', async () => ({ ...(await getHub()).stats(), settings: ctx.config.stream }));
   // Stream settings at run time (rate, pause, heartbeat interval, buffer cap, faults): merged key by key, checked.
   app.put('/_local/stream', async (req) => {
     const r = mergeConfig(ctx.config.stream, req.body);
@@ -40,14 +48,13 @@ export async function installStream(app: FastifyInstance, ctx: StreamContext): P
     // In place: the hub and the control API hold these very objects.
     Object.assign(ctx.config.stream.faults, faults);
     Object.assign(ctx.config.stream, rest);
-    return { ...hub.stats(), settings: ctx.config.stream };
+    return { ...(await getHub()).stats(), settings: ctx.config.stream };
   });
 
   return {
-    hub,
     close: async () => {
       app.server.off('upgrade', onUpgrade);
-      await hub.close();
+      if (hub) await (await hub).close();
     },
   };
 }
