@@ -109,14 +109,22 @@ export class Output {
       if (!n) this.note(this.p.dim(opts.empty ?? 'nothing found'));
       return n;
     }
-    if (this.format === 'csv') this.io.out(csvRow(columns.map((c) => c.key)));
-    if (this.format === 'json') this.io.out('[');
+    // Opened at the first item (or the end), so a list whose first page fails leaves stdout empty, not a lone '['.
+    let opened = false;
+    const open = () => {
+      if (opened) return;
+      opened = true;
+      if (this.format === 'csv') this.io.out(csvRow(columns.map((c) => c.key)));
+      if (this.format === 'json') this.io.out('[');
+    };
     for await (const item of items as AsyncIterable<Record<string, unknown>>) {
+      open();
       if (this.format === 'json') this.io.out((n ? ',\n  ' : '\n  ') + JSON.stringify(item));
       else if (this.format === 'ndjson') this.io.out(JSON.stringify(item) + '\n');
       else this.io.out(csvRow(columns.map((c) => getPath(item, c.key))));
       n++;
     }
+    open();
     if (this.format === 'json') this.io.out(n ? '\n]\n' : ']\n');
     return n;
   }
