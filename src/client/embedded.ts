@@ -41,7 +41,20 @@ export interface EmbeddedService {
 export async function startEmbedded(env: Record<string, string | undefined>): Promise<EmbeddedService> {
   const [{ startLocalService }, { defaultDbFile }] = await Promise.all([import('../local/service.js'), import('../local/paths.js')]);
   const dbFile = defaultDbFile(env as NodeJS.ProcessEnv);
-  const svc = await startLocalService({ host: '127.0.0.1', port: 0, dbFile });
+  let svc;
+  try {
+    svc = await startLocalService({ host: '127.0.0.1', port: 0, dbFile });
+  } catch (e) {
+    const err = e as { code?: unknown; message?: string };
+    // SQLite refuses a damaged file (not a database, malformed, truncated): say which file and how to go on.
+    if (typeof err.code === 'string' && err.code.startsWith('SQLITE_')) {
+      const { CliError } = await import('../cli/errors.js');
+      throw new CliError('file', `the local service's database ${dbFile} is damaged (${err.message ?? err.code})`, {
+        hint: `move it aside: mv '${dbFile}' '${dbFile}.damaged' (the next command starts a fresh one with the demo data)`,
+      });
+    }
+    throw e;
+  }
   return { baseUrl: svc.baseUrl, authUrl: svc.authUrl, wsUrl: svc.wsUrl, dbFile, close: () => svc.close() };
 }
 
