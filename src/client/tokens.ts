@@ -62,6 +62,12 @@ export class TokenManager {
   async fetch(): Promise<Token> {
     const p = this.profile;
     if (!p.clientId || !p.clientSecret) {
+      const damage = this.store?.secretsDamage();
+      if (damage) {
+        throw new CliError('auth', `profile "${p.name}" has no usable client secret: ${damage}`, {
+          hint: `save it again: coinop login --profile ${p.name} (the damaged file is moved aside, not deleted)`,
+        });
+      }
       throw new CliError('auth', `profile "${p.name}" has no client credentials`, { hint: 'run: coinop login (or set COINOP_TOKEN)' });
     }
     const form = new URLSearchParams({ grant_type: 'client_credentials', client_id: p.clientId, client_secret: p.clientSecret });

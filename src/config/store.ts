@@ -1,8 +1,9 @@
 // The profile store: profiles in config.json (through conf), client secrets and cached tokens in separate
 // owner-only files, every change made under a lock and written atomically.
-import { chmodSync, existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readFileSync, renameSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Environment } from './environments.js';
+import { CliError } from '../cli/errors.js';
+import { ENVIRONMENTS, type Environment } from './environments.js';
 import { withLock, writeFileAtomic } from './lock.js';
 import { configDir } from './paths.js';
 
@@ -71,18 +72,31 @@ export class ConfigStore {
     return this.conf;
   }
 
-  /** Reads config.json without loading conf when the file does not exist (the common first run). */
+  /**
+   * Reads config.json without loading conf when the file does not exist (the common first run). A damaged file is
+   * refused, never reset: falling back to no profiles would quietly send the next command somewhere else.
+   */
   private readConfig(): ConfigShape {
     const file = join(this.dir, 'config.json');
     if (!existsSync(file)) return {};
+    const damaged = (why: string) =>
+      new CliError('file', `the configuration ${file} is damaged (${why})`, {
+        hint: `fix it, or move it aside and log in again: mv '${file}' '${file}.damaged' && coinop login (secrets.json is kept)`,
+      });
+    let v: unknown;
     try {
-      return JSON.parse(readFileSync(file, 'utf8')) as ConfigShape;
-    } catch {
-      throw new Error(`cannot read ${file}: it is not valid JSON (fix or remove it)`);
+      v = JSON.parse(readFileSync(file, 'utf8'));
+    } catch (e) {
+      throw damaged(e instanceof SyntaxError ? 'not valid JSON' : `cannot be read: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
     }
+    const why = configIssue(v);
+    if (why) throw damaged(why);
+    return v as ConfigShape;
   }
 
   private async update(fn: (c: ConfigShape) => void): Promise<void> {
+    // Checked before conf reads it: conf would throw its own SyntaxError on a damaged file.
+    this.readConfig();
     const conf = await this.config();
     await withLock(this.lockFile, () => {
       const next = structuredClone(this.readConfig());
@@ -104,6 +118,8 @@ export class ConfigStore {
   }
 
   async saveProfile(name: string, p: StoredProfile, secret: string | undefined, makeActive: boolean): Promise<void> {
+    // A damaged config is refused before the secret is written, so a failed save leaves every file as it was.
+    this.readConfig();
     this.ensureDir();
     if (secret !== undefined) await this.updateJson<Record<string, string>>(this.secretsFile, (s) => void (s[name] = secret));
     await this.update((c) => {
@@ -113,7 +129,13 @@ export class ConfigStore {
     await this.clearTokens(name);
   }
 
+  /** Refuses a damaged config.json (a CliError naming the file and the way out); for commands about to save. */
+  check(): void {
+    this.readConfig();
+  }
+
   async removeProfile(name: string): Promise<boolean> {
+    this.readConfig();
     const existed = !!this.profile(name) || this.secret(name) !== undefined;
     await this.updateJson<Record<string, string>>(this.secretsFile, (s) => void delete s[name]);
     await this.clearTokens(name);
@@ -131,18 +153,33 @@ export class ConfigStore {
   }
 
   secret(name: string): string | undefined {
-    return this.readJson<Record<string, string>>(this.secretsFile)[name];
+    const v = this.readJson<Record<string, unknown>>(this.secretsFile).value[name];
+    return typeof v === 'string' ? v : undefined;
   }
 
-  token(key: string): CachedToken | undefined {
-    return this.readJson<Record<string, CachedToken>>(this.tokensFile)[key];
+  /** Why the secrets file cannot be read, when it is damaged (a secret then looks missing). */
+  secretsDamage(): string | undefined {
+    const { damaged, value } = this.readJson<Record<string, unknown>>(this.secretsFile);
+    if (damaged) return `${this.secretsFile} is damaged (${damaged})`;
+    const bad = Object.keys(value).find((k) => typeof value[k] !== 'string');
+    return bad === undefined ? undefined : `${this.secretsFile} is damaged (the secret of "${bad}" is not a string)`;
   }
+
+  /** A damaged or misshapen cache entry is no token: it is fetched again. */
+  token(key: string): CachedToken | undefined {
+    const t = this.readJson<Record<string, unknown>>(this.tokensFile).value[key] as Partial<CachedToken> | undefined;
+    if (!t || typeof t !== 'object' || typeof t.accessToken !== 'string' || !t.accessToken || typeof t.expiresAt !== 'number' || !Number.isFinite(t.expiresAt)) return undefined;
+    return { accessToken: t.accessToken, expiresAt: t.expiresAt, scope: typeof t.scope === 'string' ? t.scope : '' };
+  }
+
+  /** Where the last write moved a damaged secrets file (kept, never deleted), for the command to say so. */
+  movedAside?: string;
 
   async saveToken(key: string, t: CachedToken): Promise<void> {
     this.ensureDir();
     await this.updateJson<Record<string, CachedToken>>(this.tokensFile, (all) => {
       // Expired entries are dropped on every write so the cache never grows without bound.
-      for (const [k, v] of Object.entries(all)) if (v.expiresAt < Date.now()) delete all[k];
+      for (const [k, v] of Object.entries(all)) if (!v || typeof v.expiresAt !== 'number' || v.expiresAt < Date.now()) delete all[k];
       all[key] = t;
     });
   }
@@ -159,21 +196,53 @@ export class ConfigStore {
     });
   }
 
-  private readJson<T extends object>(file: string): T {
-    if (!existsSync(file)) return {} as T;
+  /** A JSON object file; anything else (unreadable, not JSON, not an object) reads as empty and says why. */
+  private readJson<T extends object>(file: string): { value: T; damaged?: string } {
+    if (!existsSync(file)) return { value: {} as T };
+    let v: unknown;
     try {
-      return JSON.parse(readFileSync(file, 'utf8')) as T;
-    } catch {
-      return {} as T;
+      v = JSON.parse(readFileSync(file, 'utf8'));
+    } catch (e) {
+      return { value: {} as T, damaged: e instanceof SyntaxError ? 'not valid JSON' : `cannot be read: ${(e as NodeJS.ErrnoException).code ?? 'error'}` };
     }
+    if (!v || typeof v !== 'object' || Array.isArray(v)) return { value: {} as T, damaged: 'not a JSON object' };
+    return { value: v as T };
   }
 
   private async updateJson<T extends object>(file: string, fn: (v: T) => void): Promise<void> {
     this.ensureDir();
     await withLock(this.lockFile, () => {
-      const v = this.readJson<T>(file);
-      fn(v);
-      writeFileAtomic(file, JSON.stringify(v, null, 2) + '\n', 0o600);
+      const read = this.readJson<T>(file);
+      const { value } = read;
+      const damaged = read.damaged ?? (file === this.secretsFile ? this.secretsDamage() : undefined);
+      // The token cache is only a cache; a damaged secrets file may still hold other profiles' secrets by hand.
+      if (damaged && file === this.secretsFile) {
+        const aside = `${file}.damaged-${new Date().toISOString().replace(/[:.]/g, '-')}`;
+        renameSync(file, aside);
+        this.movedAside = aside;
+        // What is still a secret stays; the rest is in the file moved aside.
+        for (const k of Object.keys(value)) if (typeof (value as Record<string, unknown>)[k] !== 'string') delete (value as Record<string, unknown>)[k];
+      }
+      fn(value);
+      writeFileAtomic(file, JSON.stringify(value, null, 2) + '\n', 0o600);
     });
   }
+}
+
+/** Why a parsed config.json is not the shape coinop wrote, or undefined when it is. */
+function configIssue(v: unknown): string | undefined {
+  if (!v || typeof v !== 'object' || Array.isArray(v)) return 'not a JSON object';
+  const c = v as Record<string, unknown>;
+  if (c.activeProfile !== undefined && typeof c.activeProfile !== 'string') return 'activeProfile is not a string';
+  if (c.profiles === undefined) return undefined;
+  if (!c.profiles || typeof c.profiles !== 'object' || Array.isArray(c.profiles)) return 'profiles is not an object';
+  for (const [name, p] of Object.entries(c.profiles as Record<string, unknown>)) {
+    if (!p || typeof p !== 'object' || Array.isArray(p)) return `profile "${name}" is not an object`;
+    const q = p as Record<string, unknown>;
+    if (!(ENVIRONMENTS as readonly unknown[]).includes(q.environment)) return `profile "${name}": environment is not one of ${ENVIRONMENTS.join(', ')}`;
+    for (const k of ['baseUrl', 'authUrl', 'wsUrl', 'clientId'] as const) if (typeof q[k] !== 'string') return `profile "${name}": ${k} is not a string`;
+    if (!Array.isArray(q.scopes) || !q.scopes.every((x) => typeof x === 'string')) return `profile "${name}": scopes is not a list of strings`;
+    if (q.profileId !== undefined && typeof q.profileId !== 'string') return `profile "${name}": profileId is not a string`;
+  }
+  return undefined;
 }

@@ -87,12 +87,15 @@ export async function login(ctx: CliContext, o: LoginOptions): Promise<void> {
 
   // Prove the credentials before saving them: the profile as it will be used, env overrides included.
   const store = ctx.store();
+  // A damaged configuration is refused before the credentials are sent anywhere.
+  store.check();
   const probe = resolveWith(ctx, name, stored, secret);
   const conn = await connectWith(ctx, probe);
   const token = await conn.tokens.fetch();
   await store.saveProfile(name, stored, secret, true);
   const p = ctx.output().p;
   const expires = token.expiresAt ? relativeTime(new Date(token.expiresAt).toISOString(), ctx.now()) : 'never';
+  if (store.movedAside) ctx.io.err(`note: the damaged secrets file was moved aside to ${store.movedAside} (other profiles' secrets may be recovered from it)\n`);
   ctx.io.err(`${p.green('✓')} Logged in to ${env} as ${clientId}; profile "${name}" is now active (token expires ${expires}).\n`);
   if (ctx.format() !== 'table') ctx.output().one({
       profile: name, environment: env, client_id: clientId, scopes: token.scope?.split(' ') ?? scopes,
