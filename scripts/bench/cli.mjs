@@ -153,7 +153,10 @@ export default async function run({ quick }) {
   const svc = await startLocalService({ port: 0, memory: true, config: { rateLimits: { enabled: false }, journalSize: 100_000, stream: { subscriptionRequestsPerSecond: 0 } } });
   const rows = [];
   try {
-    const base = { PATH: process.env.PATH, HOME: join(dir, 'home'), COINOP_CONFIG_DIR: join(dir, 'cfg'), COINOP_DATA_DIR: join(dir, 'data'), NO_COLOR: '1' };
+    // The environment is the operator's as given (on this machine NODE_EXTRA_CA_CERTS, which every node start pays
+    // for, baseline included), with coinop's own settings pointed at a scratch directory.
+    const clean = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('COINOP_') && !k.startsWith('npm_')));
+    const base = { ...clean, HOME: join(dir, 'home'), COINOP_CONFIG_DIR: join(dir, 'cfg'), COINOP_DATA_DIR: join(dir, 'data'), NO_COLOR: '1' };
     const env = { ...base, COINOP_BASE_URL: svc.baseUrl };
     const prices = [BIN, 'prices', 'BTCUSD', '--increment', 'ONE_HOUR', '-o', 'json'];
 

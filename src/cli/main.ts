@@ -69,7 +69,7 @@ export async function runCli(argv: string[], o: RunOptions): Promise<number> {
   }
   try {
     const { makeProgram } = await import('./program.js');
-    await makeProgram(ctx).parseAsync(argv);
+    await makeProgram(ctx, argv).parseAsync(argv);
   } catch (e) {
     const ce = e as CommanderError;
     if (ce?.name === 'CommanderError' || (typeof ce?.code === 'string' && ce.code.startsWith('commander.'))) {

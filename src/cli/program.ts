@@ -23,7 +23,45 @@ export function examples(cmd: Command, lines: string[]): Command {
   return cmd.addHelpText('after', `\nExamples:\n${lines.map((l) => `  $ ${l}`).join('\n')}\n`);
 }
 
-export function makeProgram(ctx: CliContext): Command {
+type Register = (program: Command, ctx: CliContext) => void;
+
+// Every group in help order. A command line that names a group builds only that group's commands (building the
+// whole tree costs a few milliseconds of every start); help, completion and anything unknown build all of them.
+const GROUPS: Register[] = [
+  registerAuth, registerProfile, registerWithdraw, registerBatch, registerFee, registerAddresses, registerTransfers,
+  registerSandbox, registerPrices, registerApi, registerStream, registerLocal, registerCompletion,
+];
+const BY_COMMAND: Record<string, Register[]> = {
+  login: [registerAuth], logout: [registerAuth], auth: [registerAuth], profile: [registerProfile],
+  // withdraw batch hangs under withdraw.
+  withdraw: [registerWithdraw, registerBatch], fee: [registerFee], addresses: [registerAddresses],
+  transfers: [registerTransfers], sandbox: [registerSandbox], prices: [registerPrices], api: [registerApi],
+  stream: [registerStream], local: [registerLocal],
+};
+/** Global options that take a value, so the value is not taken for the command's name. */
+const VALUE_OPTIONS = new Set(['--profile', '-o', '--output']);
+
+/** The groups a command line needs: the one it names, or all. */
+export function groupsFor(argv: string[] | undefined): Register[] {
+  if (!argv) return GROUPS;
+  const args = argv.slice(2);
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i];
+    if (a === '--') return GROUPS;
+    if (VALUE_OPTIONS.has(a)) {
+      i++;
+      continue;
+    }
+    if (a.startsWith('-')) continue;
+    // Own keys only: `coinop constructor` or `coinop toString` must not find Object.prototype's functions.
+    const groups = Object.hasOwn(BY_COMMAND, a) ? BY_COMMAND[a] : undefined;
+    // After the command's name, --help is that command's help: its own group is enough.
+    return groups ?? GROUPS;
+  }
+  return GROUPS;
+}
+
+export function makeProgram(ctx: CliContext, argv?: string[]): Command {
   const program = new Command('coinop');
   program
     .description('Operator CLI for crypto transfers and market data (and a local service to try it on)')
@@ -71,18 +109,6 @@ Examples:
     applyFlags(ctx.io, ctx.env, { noInput: g.input === false, noColour: g.color === false });
   });
 
-  registerAuth(program, ctx);
-  registerProfile(program, ctx);
-  registerWithdraw(program, ctx);
-  registerBatch(program, ctx);
-  registerFee(program, ctx);
-  registerAddresses(program, ctx);
-  registerTransfers(program, ctx);
-  registerSandbox(program, ctx);
-  registerPrices(program, ctx);
-  registerApi(program, ctx);
-  registerStream(program, ctx);
-  registerLocal(program, ctx);
-  registerCompletion(program, ctx);
+  for (const register of groupsFor(argv)) register(program, ctx);
   return program;
 }

@@ -1,0 +1,71 @@
+// The speed work must not change behaviour: a command line builds only its group yet the same commands, the
+// built validators (Ajv standalone, precompiled at build time) find exactly what compiled ones find, and the
+// launcher answers --version alone. Needs the build (npm test builds first).
+import { describe, expect, it } from 'vitest';
+import { PassThrough } from 'node:stream';
+import { execFileSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { Command } from 'commander';
+import { makeProgram } from '../../src/cli/program.js';
+import { createContext } from '../../src/cli/context.js';
+import { makeIO } from '../../src/cli/io.js';
+import * as src from '../../src/api/index.js';
+
+const ROOT = resolve(__dirname, '../..');
+
+function tree(argv?: string[]): Command {
+  const io = makeIO({ stdin: new PassThrough(), stdout: new PassThrough(), stderr: new PassThrough() }, { env: {} });
+  return makeProgram(createContext(io, {}, '0.0.0'), argv);
+}
+
+const names = (cmd: Command): string[] => cmd.commands.flatMap((c) => [c.name(), ...names(c).map((n) => `${c.name()} ${n}`)]);
+
+describe('start-up work', () => {
+  it('a command line that names a command builds that command exactly as the whole tree has it', () => {
+    const full = tree();
+    const everything = names(full);
+    for (const top of full.commands) {
+      const part = tree(['node', 'coinop', '--profile', 'x', '-o', 'json', top.name(), '--help']);
+      expect(names(part).filter((n) => n === top.name() || n.startsWith(`${top.name()} `))).toEqual(
+        everything.filter((n) => n === top.name() || n.startsWith(`${top.name()} `)),
+      );
+      const built = part.commands.find((c) => c.name() === top.name())!;
+      expect(built.helpInformation()).toBe(top.helpInformation());
+    }
+    // Help, an unknown word (suggestions need every name) and completion build everything.
+    for (const argv of [['--help'], ['pricse'], ['completion', 'bash'], []]) expect(names(tree(['node', 'coinop', ...argv]))).toEqual(everything);
+  });
+
+  it('the built validators report the same issues as validators compiled at run time', async () => {
+    const precompiled = join(ROOT, 'dist/api/precompiled.js');
+    expect(existsSync(precompiled), 'run npm run build first').toBe(true);
+    const built = (await import(pathToFileURL(join(ROOT, 'dist/api/index.js')).href)) as typeof src;
+    const { PRECOMPILED } = (await import(pathToFileURL(precompiled).href)) as { PRECOMPILED: Record<string, unknown> };
+    // Every schema a request is checked against is in the table.
+    for (const op of Object.values(built.operations)) {
+      for (const part of [op.params, op.query, op.body]) if (part) expect(PRECOMPILED[JSON.stringify(part)], op.id).toBeTypeOf('function');
+    }
+    const cases: [src.OperationId, { params?: Record<string, string>; query?: Record<string, unknown>; body?: unknown }][] = [
+      ['createCryptoWithdrawal', { body: { profile_id: '', asset: 'BTC', crypto_network: 'MOON', destination_address: 'x', amount: '-1', extra: 1, metadata: { ['k'.repeat(200)]: 'v' } } }],
+      ['createCryptoWithdrawal', { body: [] }],
+      ['createCryptoWithdrawal', { body: { profile_id: 'p', asset: 'BTC', crypto_network: 'BITCOIN', destination_address: '1BvBMSEYstWetqTFn5Au4m4GFg7xJaNVN2', amount: '0.1' } }],
+      ['createCryptoWithdrawalFee', { body: { asset: 5, total: '1e5' } }],
+      ['listDepositAddresses', { query: { limit: '5000', crypto_network: ['BITCOIN', 'NOPE'], 'created_at.lt': 'yesterday', unknown: 'x' } }],
+      ['listTransfers', { query: { limit: 'ten', status: 'DONE' } }],
+      ['listHistoricalPrices', { params: { market: 'BTCXYZ' }, query: { increment: 'ONE_HOUR', 'range.begin': '2026-01-01' } }],
+      ['getTransfer', { params: { id: 'x'.repeat(3000) } }],
+    ];
+    for (const [id, parts] of cases) {
+      expect(built.requestIssues(built.operations[id], parts), id).toEqual(src.requestIssues(src.operations[id], parts));
+    }
+  });
+
+  it('the launcher answers --version with the package version, and the bundle runs the CLI', () => {
+    const { version } = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string };
+    const bin = join(ROOT, 'bin/coinop.js');
+    expect(execFileSync(process.execPath, [bin, '--version'], { encoding: 'utf8' })).toBe(`${version}\n`);
+    expect(execFileSync(process.execPath, [bin, '--help'], { encoding: 'utf8' })).toContain('Usage: coinop');
+  });
+});
