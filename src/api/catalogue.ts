@@ -53,6 +53,11 @@ export const ASSETS: Record<string, AssetInfo> = {
   MXN: { decimals: 2, networks: {}, minWithdrawal: '0', maxWithdrawal: '0', fiat: true },
 };
 
+// These tables are looked up by strings from requests and flags: without a prototype, "constructor" or
+// "__proto__" is no asset or network (ASSETS.constructor was a function, and the rules then threw: a 500).
+for (const info of Object.values(ASSETS)) Object.setPrototypeOf(info.networks, null);
+Object.setPrototypeOf(ASSETS, null);
+
 /** Assets that can be withdrawn to a blockchain address. */
 export const CRYPTO_ASSETS = Object.keys(ASSETS).filter((a) => !ASSETS[a].fiat);
 
@@ -83,6 +88,8 @@ export const ADDRESS_FORMATS: Record<CryptoNetwork, { pattern: RegExp; example: 
   SOLANA: { pattern: /^[1-9A-HJ-NP-Za-km-z]{32,44}$/, example: '7EcDhSYGxXyscszYEp35KHN8vvw3svAuLKTzXwCFLtV' },
   STELLAR: { pattern: /^G[A-Z2-7]{55}$/, example: 'GDQE7IXJ4HUHV6RQHIUPRJSEZE4DRS5WY577O2FY6YQ5LVWZ7JZTU2V5' },
 };
+
+Object.setPrototypeOf(ADDRESS_FORMATS, null);
 
 export function isValidAddress(network: CryptoNetwork, address: string): boolean {
   const f = ADDRESS_FORMATS[network];
@@ -123,3 +130,6 @@ export const MARKET_INFO: Record<Market, MarketInfo> = Object.fromEntries(
 
 /** USD value of one unit of each fiat currency, fixed for the local service's notional values. */
 export const FIAT_USD_RATE: Record<string, string> = { USD: '1', EUR: '1.08', GBP: '1.27', BRL: '0.18', MXN: '0.055' };
+
+Object.setPrototypeOf(MARKET_INFO, null);
+Object.setPrototypeOf(FIAT_USD_RATE, null);
