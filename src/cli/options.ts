@@ -14,12 +14,14 @@ export function repeat(value: string, previous: string[] = []): string[] {
 /** key=value pairs (--meta, -f); the first "=" splits, so values may contain "=". */
 export function keyValues(flag: string, pairs: string[] | undefined): Record<string, string> | undefined {
   if (!pairs?.length) return undefined;
-  const out: Record<string, string> = {};
+  // No prototype: "constructor" is an ordinary key, not one "given twice".
+  const out: Record<string, string> = Object.create(null);
   for (const p of pairs) {
     const i = p.indexOf('=');
     if (i <= 0) throw usageError(`${flag}: "${p}" must be key=value`);
     const k = p.slice(0, i);
-    if (k in out) throw usageError(`${flag}: key "${k}" is given twice`);
+    if (k === '__proto__') throw usageError(`${flag}: "__proto__" cannot be a key`);
+    if (Object.hasOwn(out, k)) throw usageError(`${flag}: key "${k}" is given twice`);
     out[k] = p.slice(i + 1);
   }
   return out;

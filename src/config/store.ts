@@ -113,8 +113,10 @@ export class ConfigStore {
     return this.readConfig().profiles ?? {};
   }
 
+  /** Own entries only: a profile named "constructor" or "toString" is not found on Object.prototype. */
   profile(name: string): StoredProfile | undefined {
-    return this.profiles()[name];
+    const all = this.profiles();
+    return Object.hasOwn(all, name) ? all[name] : undefined;
   }
 
   async saveProfile(name: string, p: StoredProfile, secret: string | undefined, makeActive: boolean): Promise<void> {
@@ -153,7 +155,8 @@ export class ConfigStore {
   }
 
   secret(name: string): string | undefined {
-    const v = this.readJson<Record<string, unknown>>(this.secretsFile).value[name];
+    const all = this.readJson<Record<string, unknown>>(this.secretsFile).value;
+    const v = Object.hasOwn(all, name) ? all[name] : undefined;
     return typeof v === 'string' ? v : undefined;
   }
 
@@ -167,7 +170,8 @@ export class ConfigStore {
 
   /** A damaged or misshapen cache entry is no token: it is fetched again. */
   token(key: string): CachedToken | undefined {
-    const t = this.readJson<Record<string, unknown>>(this.tokensFile).value[key] as Partial<CachedToken> | undefined;
+    const all = this.readJson<Record<string, unknown>>(this.tokensFile).value;
+    const t = (Object.hasOwn(all, key) ? all[key] : undefined) as Partial<CachedToken> | undefined;
     if (!t || typeof t !== 'object' || typeof t.accessToken !== 'string' || !t.accessToken || typeof t.expiresAt !== 'number' || !Number.isFinite(t.expiresAt)) return undefined;
     return { accessToken: t.accessToken, expiresAt: t.expiresAt, scope: typeof t.scope === 'string' ? t.scope : '' };
   }

@@ -10,13 +10,14 @@ const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
 function setPath(obj: Record<string, unknown>, key: string, value: string): void {
   const parts = key.split('.');
   let o = obj;
+  // Objects without a prototype, so "constructor" or "__proto__" is a field like any other, sent as written.
   for (const p of parts.slice(0, -1)) {
-    if (typeof o[p] !== 'object' || o[p] === null) o[p] = {};
+    if (!Object.hasOwn(o, p) || typeof o[p] !== 'object' || o[p] === null) o[p] = Object.create(null);
     o = o[p] as Record<string, unknown>;
   }
   const last = parts[parts.length - 1];
   // A key given twice becomes a list, as query parameters do.
-  if (last in o) o[last] = Array.isArray(o[last]) ? [...(o[last] as unknown[]), value] : [o[last], value];
+  if (Object.hasOwn(o, last)) o[last] = Array.isArray(o[last]) ? [...(o[last] as unknown[]), value] : [o[last], value];
   else o[last] = value;
 }
 
@@ -47,7 +48,7 @@ export async function api(ctx: CliContext, methodArg: string, pathArg: string, o
   let path = pathArg.startsWith('/') ? pathArg : `/${pathArg}`;
   if (!/^\/(v2|_local|oauth2)(\/|$)/.test(path)) path = `/v2${path}`;
   if (/\s/.test(path)) throw usageError('PATH: must not contain spaces');
-  const fields: Record<string, unknown> = {};
+  const fields: Record<string, unknown> = Object.create(null);
   for (const f of o.field ?? []) {
     const i = f.indexOf('=');
     if (i <= 0) throw usageError(`--field: "${f}" must be key=value`);
@@ -98,7 +99,7 @@ export async function api(ctx: CliContext, methodArg: string, pathArg: string, o
 }
 
 function flatten(o: Record<string, unknown>, prefix = ''): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
+  const out: Record<string, unknown> = Object.create(null);
   for (const [k, v] of Object.entries(o)) {
     const key = prefix ? `${prefix}.${k}` : k;
     if (v && typeof v === 'object' && !Array.isArray(v)) Object.assign(out, flatten(v as Record<string, unknown>, key));

@@ -77,6 +77,8 @@ export async function login(ctx: CliContext, o: LoginOptions): Promise<void> {
   const endpoints = env === 'custom' ? { baseUrl: baseUrl!, authUrl: authUrl!, wsUrl: wsUrl! } : ENDPOINTS[env];
   const name = o.name || ctx.globals.profile || env;
   if (!/^[A-Za-z0-9_.-]{1,64}$/.test(name)) throw usageError('--name: use letters, digits, dot, dash and underscore (at most 64)');
+  // Such a name would be read as Object.prototype's (a "__proto__" secret is never even stored).
+  if (name in Object.prototype) throw usageError(`--name: "${name}" is reserved; choose another name`);
   const stored: StoredProfile = {
     environment: env,
     ...endpoints,

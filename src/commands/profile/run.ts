@@ -39,14 +39,15 @@ export async function list(ctx: CliContext): Promise<void> {
 }
 
 export async function use(ctx: CliContext, name: string): Promise<void> {
-  if (!all(ctx)[name]) throw usageError(`profile: no profile named "${name}" (see coinop profile list)`);
+  if (!Object.hasOwn(all(ctx), name)) throw usageError(`profile: no profile named "${name}" (see coinop profile list)`);
   await ctx.store().setActive(name);
   ctx.io.err(`Profile "${name}" is now active.\n`);
 }
 
 export async function show(ctx: CliContext, name?: string): Promise<void> {
   const n = name ?? activeProfileName(ctx.store(), ctx.globals.profile, ctx.env);
-  const p = all(ctx)[n];
+  const profiles = all(ctx);
+  const p = Object.hasOwn(profiles, n) ? profiles[n] : undefined;
   if (!p) throw usageError(`profile: no profile named "${n}" (see coinop profile list)`);
   const active = activeProfileName(ctx.store(), ctx.globals.profile, ctx.env);
   ctx.output().one(row(ctx, n, p, active));
