@@ -490,6 +490,26 @@ describe('fuzzing the CLI', () => {
     expect(await sb.sent()).toEqual([]);
   });
 
+  it('found by fuzzing: names of Object.prototype are no command, asset, network or profile', async () => {
+    // `coinop constructor` threw inside the command table; `--asset constructor` threw in the contract's rules (a
+    // 500 from the local service too); `profile use toString` made a profile active that did not exist.
+    const failures: string[] = [];
+    for (const n of ['constructor', 'toString', '__proto__', 'hasOwnProperty', 'valueOf']) {
+      for (const args of [
+        [n], ['withdraw', n], ['withdraw', '--asset', n, '--network', 'BITCOIN', '--address', BTC_ADDRESS, '--amount', '1'],
+        ['withdraw', '--asset', 'BTC', '--network', n, '--address', BTC_ADDRESS, '--amount', '1'], ['fee', 'quote', '--asset', n, '--network', 'BITCOIN', '--address', BTC_ADDRESS, '--amount', '1'],
+        ['prices', n], ['stream', 'book', n], ['profile', 'use', n], ['profile', 'show', n], ['--profile', n, 'prices', 'BTCUSD'],
+        ['withdraw', '--asset', 'BTC', '--network', 'BITCOIN', '--address', BTC_ADDRESS, '--amount', '1', '--meta', '__proto__=x'],
+        ...(n === '__proto__' || n === 'constructor' ? [['login', '--env', 'local', '--name', n]] : []),
+      ]) {
+        const r = await bounded([...args, '--no-input']);
+        if (r.code !== 2 || INTERNAL.test(r.stderr) || r.stderr.trim().split('\n').length !== 1) failures.push(`${r.code} ${label(args)}: ${r.stderr.trim()}`);
+      }
+    }
+    expect(failures).toEqual([]);
+    expect(await sb.sent()).toEqual([]);
+  });
+
   it(`${CHAOS_RUNS} random command lines: a documented exit code with a reason, and no write after a usage error`, async () => {
     const r = new Rng(SEED + 1);
     const failures: string[] = [];
@@ -501,6 +521,7 @@ describe('fuzzing the CLI', () => {
       const res = await bounded(args);
       const sent = await sb.sent();
       codes.set(res.code, (codes.get(res.code) ?? 0) + 1);
+      if (process.env.COINOP_FUZZ_SHOW && res.code !== 2) console.log(res.code, label(args).slice(0, 150), '->', res.stderr.trim().slice(0, 200));
       const l = label(args);
       failures.push(...problems(l, res));
       if (res.code === 2 && sent.some(isWrite)) failures.push(`${l}: usage error after a write: ${JSON.stringify(sent.filter(isWrite))}`);
