@@ -196,8 +196,14 @@ async function run(ctx: CliContext, view: View, channels: ChannelSpec[], o: Stre
     }
     if (m.channel === 'market_data.top_of_book') st.tops.set(mk, { ...(m.payload as unknown as TopOfBookPayload), receivedAt: Date.now() });
     else if (m.channel === 'execution_data') st.tape.add(m.payload as unknown as ExecutionPayload, Date.now());
+    // The first data is shown at once, not at the next frame tick.
+    if (!firstShown && screen) {
+      firstShown = true;
+      screen.draw();
+    }
     done();
   }
+  let firstShown = false;
 
   // Messages per second for the status line.
   let lastCount = 0;
