@@ -190,12 +190,16 @@ export class RowValidator {
     const derived = body.ref_id === undefined;
     if (derived) body.ref_id = this.opts.deriveRefId(row);
     const missing = this.map?.missing;
+    let headerless = false;
     for (const i of requestIssues(operations.createCryptoWithdrawal, { body }).issues) {
       if ((i.field === 'amount' || i.field === 'total') && typeof body[i.field] === 'number') {
         i.rule = `must be a string such as "${String(body[i.field])}" (JSON numbers lose precision)`;
       }
       // A column missing from the header was reported once; do not repeat it on every row.
-      if (missing && (missing.has(i.field) || (i.field === 'amount' && missing.has('amount'))) && /required|exactly one/.test(i.rule)) continue;
+      if (missing && (missing.has(i.field) || (i.field === 'amount' && missing.has('amount'))) && /required|exactly one/.test(i.rule)) {
+        headerless = true;
+        continue;
+      }
       issues.push({ row, line, ...i });
     }
     const fieldsWithIssues = new Set(issues.map((i) => i.field));
@@ -208,7 +212,9 @@ export class RowValidator {
       if (first !== undefined) issues.push({ row, line, field: 'ref_id', rule: `repeats the ref_id of row ${first} (each withdrawal needs its own)` });
       else this.refIds.set(body.ref_id, row);
     }
-    if (issues.length) return { issues };
+    // Still not a row to send: without the column it lacks a required field (it was taken as valid, and a dry
+    // run then sorted totals by an asset that was not there).
+    if (issues.length || headerless) return { issues };
     return { row: { row, line, body: body as unknown as CreateCryptoWithdrawalRequest, derived }, issues };
   }
 }
