@@ -11,6 +11,7 @@ const SEED = Number(process.env.COINOP_FUZZ_SEED ?? 20261121);
 const INVALID_RUNS = Number(process.env.COINOP_FUZZ_INVALID ?? 5000);
 const CHAOS_RUNS = Number(process.env.COINOP_FUZZ_CHAOS ?? 600);
 const CHILD_RUNS = Number(process.env.COINOP_FUZZ_CHILD ?? 36);
+const BATCH_RUNS = Number(process.env.COINOP_FUZZ_BATCH ?? 400);
 
 let sb: Sandbox;
 let files: { badJson: string; emptyCsv: string; badCsv: string };
@@ -84,7 +85,7 @@ function badValue(r: Rng, k: Kind): string {
     case 'len':
       return 'x'.repeat(k.max + r.int(1, 20_000));
     case 'meta':
-      return r.pick([() => 'novalue', () => '=v', () => '=', () => `k=${'v'.repeat(101 + r.int(0, 5000))}`, () => `${'k'.repeat(51 + r.int(0, 500))}=v`])();
+      return r.pick([() => 'novalue', () => '=v', () => '=', () => `k=${'v'.repeat(101 + r.int(0, 5000))}`, () => `${'k'.repeat(101 + r.int(0, 500))}=v`])();
     case 'json':
       return r.pick(['{oops', '[]', '"text"', '42', 'null', '{"a":', '', '{}}', '\u0000']);
     case 'url':
@@ -410,7 +411,8 @@ function problems(label: string, r: Run): string[] {
   const out: string[] = [];
   if (INTERNAL.test(r.stderr)) out.push(`${label}: internal error or stack on stderr: ${r.stderr.slice(0, 300)}`);
   if (!DOCUMENTED.has(r.code)) out.push(`${label}: undocumented exit ${r.code}`);
-  if (r.code !== 0 && !/(^|\n)error:|"error":\{|^(?:.*\n)*?.*(usage|invalid|missing|unknown|too many|must|refus|cannot|not )/i.test(r.stderr)) {
+  // A reason: coinop's one-line error (or its JSON form), or the batch's own account of what was not sent.
+  if (r.code !== 0 && !/(^|\n)error:|"error":\{|nothing (was )?sent|\bno rows?\b/i.test(r.stderr)) {
     out.push(`${label}: exit ${r.code} without a reason: ${JSON.stringify(r.stderr.slice(0, 200))}`);
   }
   return out;
@@ -531,6 +533,37 @@ describe('fuzzing the CLI', () => {
     console.log(`fuzz-cli: ${CHAOS_RUNS} random command lines, exit codes ${JSON.stringify(Object.fromEntries([...codes].sort()))}`);
   });
 
+  it(`${BATCH_RUNS} damaged batch files: no crash, exit 2 with every problem and nothing sent, or a dry run that never withdraws`, async () => {
+    const r = new Rng(SEED + 3);
+    const failures: string[] = [];
+    const codes = new Map<string, number>();
+    const rows = [
+      `${BTC_ADDRESS},BTC,BITCOIN,0.0001,INV-1`, `${ETH_ADDRESS},ETH,ETHEREUM,0.001,INV-2`, `${ETH_ADDRESS},ETH,BASE,0.25,INV-3`,
+    ];
+    const header = 'destination_address,asset,crypto_network,amount,meta.invoice';
+    for (let i = 0; i < BATCH_RUNS; i++) {
+      const { text, broken } = damagedBatch(r, header, rows);
+      const ext = r.pick(['csv', 'jsonl', 'json', 'txt']);
+      const f = join(sb.dir, `batch-${i}.${ext}`);
+      writeFileSync(f, text);
+      // A file that is certainly broken is sent for real: it must be refused whole. Any other only as a dry run.
+      const args = ['withdraw', 'batch', f, ...(broken ? ['--yes'] : ['--dry-run']), ...(r.bool() ? ['-o', r.pick(['json', 'csv', 'ndjson', 'table'])] : [])];
+      await sb.sent();
+      const res = await bounded(args, 20_000);
+      const sent = await sb.sent();
+      const key = `${broken ? 'broken' : 'dry-run'}:${res.code}`;
+      codes.set(key, (codes.get(key) ?? 0) + 1);
+      const l = `${label(args)} <<${JSON.stringify(text.slice(0, 160))}>>`;
+      failures.push(...problems(l, res));
+      if (sent.some((e) => e.method === 'POST' && e.url.startsWith('/v2/transfer/crypto-withdrawals'))) failures.push(`${l}: a withdrawal was sent`);
+      if (broken && res.code !== 2) failures.push(`${l}: broken file, exit ${res.code}: ${res.stderr.slice(0, 300)}`);
+      if (broken && sent.length) failures.push(`${l}: broken file, yet ${sent.length} requests`);
+      if (!broken && ![0, 2, 6, 7].includes(res.code)) failures.push(`${l}: dry run exit ${res.code}: ${res.stderr.slice(0, 300)}`);
+    }
+    expect(failures.slice(0, 20)).toEqual([]);
+    console.log(`fuzz-cli: ${BATCH_RUNS} damaged batch files, outcomes ${JSON.stringify(Object.fromEntries([...codes].sort()))}`);
+  });
+
   it(`${CHILD_RUNS} generated invalid invocations as child processes through bin/coinop.js`, async () => {
     const r = new Rng(SEED + 2);
     const all = specs();
@@ -603,6 +636,51 @@ function chaos(r: Rng, v: Vocab): string[] {
   if (path[0] === 'transfers' && path[1] === 'watch') out.push('--timeout', '1');
   // Interactive login needs a terminal; --no-input makes any missing value a usage error.
   return [...out, '--no-input'];
+}
+
+/**
+ * A batch file damaged at random. `broken` is true only when the damage certainly makes the file invalid (a row
+ * with a bad amount, an unknown network, a broken quote or a cut JSON array); other damage may leave it valid.
+ */
+function damagedBatch(r: Rng, header: string, rows: string[]): { text: string; broken: boolean } {
+  const csv = [header, ...rows].join('\n') + '\n';
+  const objs = rows.map((x) => {
+    const [destination_address, asset, crypto_network, amount, inv] = x.split(',');
+    return { destination_address, asset, crypto_network, amount, metadata: { invoice: inv } };
+  });
+  const jsonl = objs.map((o) => JSON.stringify(o)).join('\n') + '\n';
+  const json = JSON.stringify(objs, null, 1);
+  switch (r.int(0, 11)) {
+    case 0: // a certainly bad value in a random row
+      return { text: [header, ...rows.map((x, i) => (i === 1 ? x.replace(/,[0-9.]+,/, `,${r.pick(['-1', '1e3', 'abc', '0', '1.0000000000000000001', '', '١'])},`) : x))].join('\n'), broken: true };
+    case 1:
+      return { text: [header, ...rows.map((x, i) => (i === 0 ? x.replace('BITCOIN', r.pick(['MOON', 'bitcoin', 'ETHEREUM', ''])) : x))].join('\n'), broken: true };
+    case 2: // an unterminated quote
+      return { text: csv.replace('INV-2', '"INV-2'), broken: true };
+    case 3: // a JSON array cut short
+      return { text: json.slice(0, r.int(1, json.length - 2)), broken: true };
+    case 4: // a JSON Lines row cut short
+      return { text: jsonl.slice(0, jsonl.indexOf('\n') + r.int(2, 40)) + '\n' + jsonl, broken: true };
+    case 5: // too many metadata pairs
+      return { text: ['destination_address,asset,crypto_network,amount,' + Array.from({ length: 7 }, (_, i) => `meta.k${i}`).join(','), rows[0].split(',').slice(0, 4).join(',') + ',' + 'v,'.repeat(7).slice(0, -1)].join('\n'), broken: true };
+    case 6: // both amount and total
+      return { text: `destination_address,asset,crypto_network,amount,total\n${BTC_ADDRESS},BTC,BITCOIN,0.001,0.002\n`, broken: true };
+    case 7: { // random bytes spliced in anywhere
+      const at = r.int(0, csv.length);
+      return { text: csv.slice(0, at) + r.odd().slice(0, 200) + csv.slice(at), broken: false };
+    }
+    case 8: { // truncated anywhere
+      return { text: r.pick([csv, jsonl, json]).slice(0, r.int(0, csv.length)), broken: false };
+    }
+    case 9: // binary garbage
+      return { text: Array.from({ length: r.int(1, 3000) }, () => String.fromCharCode(r.int(0, 255))).join(''), broken: false };
+    case 10: // a header of odd names, repeated or missing columns
+      return { text: [r.pick(['', 'a,b,c', header + ',asset', header.replace('asset', ''), '\ufeff' + header, header.toUpperCase(), ',,,,']), ...rows].join(r.pick(['\n', '\r\n', '\r'])), broken: false };
+    default: { // lines shuffled, duplicated, emptied
+      const lines = csv.split('\n');
+      return { text: Array.from({ length: r.int(1, 8) }, () => r.pick([...lines, '', ' ', ',,,,', '"', r.odd().slice(0, 100)])).join('\n'), broken: false };
+    }
+  }
 }
 
 export { oddStrings };
