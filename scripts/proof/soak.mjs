@@ -6,7 +6,7 @@
 // bound: the last sample at most --rss-bound-mb (default 30) above the sample taken once warm (after a tenth of the
 // run, at least 10 s in). Exits 1 on a violation.
 //
-//   node scripts/proof/soak.mjs [--seconds 600] [--rate 200] [--drop-every-s 10] [--rss-bound-mb 30] [--json]
+//   node scripts/proof/soak.mjs [--seconds 600] [--rate 200] [--drop-every-s 10] [--rss-bound-mb 30] [--max-old-space-mb N] [--json]
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -18,16 +18,16 @@ const here = dirname(fileURLToPath(import.meta.url));
 const ROOT = join(here, '..', '..');
 
 function parseArgs(argv) {
-  const o = { seconds: 600, rate: 200, 'rss-bound-mb': 30, 'drop-every-s': 10, json: false, market: 'BTCUSD' };
+  const o = { seconds: 600, rate: 200, 'rss-bound-mb': 30, 'drop-every-s': 10, 'max-old-space-mb': 0, json: false, market: 'BTCUSD' };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     if (a === '--json') o.json = true;
-    else if (a === '--seconds' || a === '--rate' || a === '--rss-bound-mb' || a === '--drop-every-s') {
+    else if (a === '--seconds' || a === '--rate' || a === '--rss-bound-mb' || a === '--drop-every-s' || a === '--max-old-space-mb') {
       const v = Number(argv[++i]);
       if (!Number.isFinite(v) || v <= 0) throw new Error(`${a}: must be a number > 0`);
       o[a.slice(2)] = v;
     } else if (a === '--help' || a === '-h') {
-      process.stdout.write('usage: node scripts/proof/soak.mjs [--seconds 600] [--rate 200] [--drop-every-s 10] [--rss-bound-mb 30] [--json]\n');
+      process.stdout.write('usage: node scripts/proof/soak.mjs [--seconds 600] [--rate 200] [--drop-every-s 10] [--rss-bound-mb 30] [--max-old-space-mb N] [--json]\n');
       process.exit(0);
     } else throw new Error(`unknown argument ${a}`);
   }
@@ -60,7 +60,9 @@ async function main() {
       createInterface({ input: service.stdout }).once('line', (l) => resolve(JSON.parse(l)));
       service.once('exit', (code) => reject(new Error(`the service exited (${code}) before it started`)));
     });
-    cli = spawn(process.execPath, [join(ROOT, 'bin/coinop.js'), 'stream', 'book', o.market, '--book', '-o', 'ndjson', '--interval', '250'], {
+    // A small old space (--max-old-space-mb) turns a slow leak into a crash, telling it apart from a lazy collector.
+    const heap = o['max-old-space-mb'] ? [`--max-old-space-size=${o['max-old-space-mb']}`] : [];
+    cli = spawn(process.execPath, [...heap, join(ROOT, 'bin/coinop.js'), 'stream', 'book', o.market, '--book', '-o', 'ndjson', '--interval', '250'], {
       env: {
         PATH: process.env.PATH ?? '', HOME: dir, COINOP_CONFIG_DIR: join(dir, 'config'), COINOP_DATA_DIR: join(dir, 'data'),
         COINOP_BASE_URL: baseUrl,
