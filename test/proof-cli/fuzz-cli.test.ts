@@ -460,8 +460,20 @@ describe('fuzzing the CLI', () => {
     await Promise.all(
       Array.from({ length: lanes }, async (_, lane) => {
         for (let i = lane; i < work.length; i += lanes) {
-          const { args, why } = work[i];
+          const { why } = work[i];
+          // Every fifth asks for JSON: the usage error is then one JSON object on stderr.
+          const json = i % 5 === 0;
+          const args = json ? [...work[i].args.slice(0, 0), '--json', ...work[i].args] : work[i].args;
           const res = await bounded(args);
+          if (json && res.code === 2) {
+            let e: { error?: { category?: string; exit_code?: number; message?: string } } | undefined;
+            try {
+              e = JSON.parse(res.stderr);
+            } catch {
+              /* reported below */
+            }
+            if (e?.error?.exit_code !== 2 || e.error.category !== 'usage' || !e.error.message) failures.push(`${label(args)}: --json usage error is not one JSON object: ${res.stderr.slice(0, 200)}`);
+          }
           done++;
           for (const k of work[i].kinds) byKind.set(k, (byKind.get(k) ?? 0) + 1);
           const l = `${label(args)} [${why.join('; ')}]`;
