@@ -65,6 +65,8 @@ function generator(rng: () => number, tokens: { admin: string; readonly: string 
   const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rng() * xs.length)];
   const chance = (p: number) => rng() < p;
 
+  // Names every plain object inherits: a lookup table that is a plain object finds them.
+  const PROTO = ['constructor', '__proto__', 'toString', 'hasOwnProperty', 'valueOf', 'prototype'];
   const ODD_CHARS = ['\u0000', '\u0007', '\u202e', '\ud83d\ude80', 'é', '中', '\u200b', '\ufeff', '"', '\\', '%', '&', '=', '?', '#', '/', '..', ' ', '\n', '<', '>'];
   const oddString = (max = 40): string => {
     const n = int(0, max);
@@ -137,8 +139,8 @@ function generator(rng: () => number, tokens: { admin: string; readonly: string 
     () => { const b = base(); delete b.amount; return [b, 'neither amount nor total'] as [Record<string, unknown>, string]; },
     () => [{ ...base(), amount: '0.123456789' }, 'over-precise for BTC'] as [Record<string, unknown>, string],
     () => [{ ...base(), amount: pick(['0.00001', '1000', '100.00000001']) }, 'outside the withdrawal limits'] as [Record<string, unknown>, string],
-    () => [{ ...base(), crypto_network: pick(['bitcoin', 'ETHEREUM', 'SOLANA', '', oddString(10)]) }, 'bad or mismatched network'] as [Record<string, unknown>, string],
-    () => [{ ...base(), asset: pick(['btc', 'USD', 'XYZ', '', oddString(10), hugeString()]) }, 'bad asset'] as [Record<string, unknown>, string],
+    () => [{ ...base(), crypto_network: pick(['bitcoin', 'ETHEREUM', 'SOLANA', '', oddString(10), ...PROTO]) }, 'bad or mismatched network'] as [Record<string, unknown>, string],
+    () => [{ ...base(), asset: pick(['btc', 'USD', 'XYZ', '', oddString(10), hugeString(), ...PROTO]) }, 'bad asset'] as [Record<string, unknown>, string],
     () => [{ ...base(), destination_address: pick([ETH, '', oddString(30), hugeString(), BTC + '\u0000']) }, 'bad address'] as [Record<string, unknown>, string],
   ];
 
@@ -152,7 +154,7 @@ function generator(rng: () => number, tokens: { admin: string; readonly: string 
         () => [{ ...withdrawalBase(), fee_id: pick([oddString(20) || 'f', 'x'.repeat(129), '00000000-0000-0000-0000-000000000000']) }, 'unknown fee_id'] as [Record<string, unknown>, string],
         () => [{ ...withdrawalBase(), metadata: pick<unknown>([Object.fromEntries(Array.from({ length: 7 }, (_, i) => [`k${i}`, 'v'])), { ['k'.repeat(101)]: 'v' }, { k: 'v'.repeat(101) }, { k: 1 }, { k: { n: 'v' } }, 'meta', ['a']]) }, 'bad metadata'] as [Record<string, unknown>, string],
         () => [{ ...withdrawalBase(), ref_id: pick(['', 'r'.repeat(129), 1, null]) }, 'bad ref_id'] as [Record<string, unknown>, string],
-        () => [{ ...withdrawalBase(), balance_asset: pick(['USD', 'ETH', '', 'x'.repeat(21)]) }, 'bad balance_asset'] as [Record<string, unknown>, string],
+        () => [{ ...withdrawalBase(), balance_asset: pick(['USD', 'ETH', '', 'x'.repeat(21), ...PROTO]) }, 'bad balance_asset'] as [Record<string, unknown>, string],
         () => [{ ...withdrawalBase(), memo: 'm'.repeat(1001) }, 'memo too long'] as [Record<string, unknown>, string],
         () => [{ ...withdrawalBase(), beneficiary: pick<unknown>(['b', 1, []]) }, 'bad beneficiary'] as [Record<string, unknown>, string],
       ];
@@ -203,7 +205,7 @@ function generator(rng: () => number, tokens: { admin: string; readonly: string 
       let note = '';
       if (defect === 0) { const k = pick(arrays); for (let i = 0; i < int(101, 400); i++) q.append(k, `id${i}`); note = `too many ${k}`; }
       else if (defect === 1) { q.append(pick(arrays), pick(['x'.repeat(129), ''])); note = 'bad filter entry'; }
-      else if (defect === 2) { const k = pick(enums); q.append(k, pick(['pending', 'CRYPTO', '', oddString(10) || '?', TRANSFER_TYPES[0].toLowerCase()])); note = `bad ${k}`; }
+      else if (defect === 2) { const k = pick(enums); q.append(k, pick(['pending', 'CRYPTO', '', oddString(10) || '?', TRANSFER_TYPES[0].toLowerCase(), ...PROTO])); note = `bad ${k}`; }
       else if (defect === 3) { q.set(`${pick(dates)}.${pick(['lt', 'lte', 'eq', 'gte', 'gt'])}`, badDate()); note = 'bad date'; }
       else if (defect === 4) { q.set('limit', pick(['0', '-1', '1001', 'ten', '1.5', '', '1e2', '99999999999999999999'])); note = 'bad limit'; }
       else if (defect === 5) { q.append('limit', '1'); q.append('limit', '2'); q.append('order', 'ASC'); note = 'repeated scalar'; }
@@ -224,10 +226,10 @@ function generator(rng: () => number, tokens: { admin: string; readonly: string 
       let market: string = pick(MARKETS);
       const defect = int(0, 7);
       let note = '';
-      if (defect === 0) { market = pick(['btcusd', 'BTC-USD', 'DOGEUSD', '', encodeURIComponent(oddString(10)) || 'x', 'M'.repeat(3000)]); q.set('increment', 'ONE_HOUR'); note = 'bad market'; }
+      if (defect === 0) { market = pick(['btcusd', 'BTC-USD', 'DOGEUSD', '', encodeURIComponent(oddString(10)) || 'x', 'M'.repeat(3000), ...PROTO]); q.set('increment', 'ONE_HOUR'); note = 'bad market'; }
       else if (defect === 1) { q.set('increment', 'ONE_HOUR'); q.set('max_data_points', '10'); note = 'increment and max_data_points'; }
       else if (defect === 2) { note = 'neither increment nor max_data_points'; }
-      else if (defect === 3) { q.set('increment', pick(['one_hour', 'HOUR', '', '60'])); note = 'bad increment'; }
+      else if (defect === 3) { q.set('increment', pick(['one_hour', 'HOUR', '', '60', ...PROTO])); note = 'bad increment'; }
       else if (defect === 4) { q.set('max_data_points', pick(['0', '-1', 'many', '1.5', '1000001', '1e3'])); note = 'bad max_data_points'; }
       else if (defect === 5) { q.set('increment', pick(PRICE_INCREMENTS)); q.set('range.begin', '2026-01-02T00:00:00Z'); q.set('range.end', '2026-01-01T00:00:00Z'); note = 'begin after end'; }
       else if (defect === 6) { q.set('increment', 'ONE_DAY'); q.set(pick(['range.begin', 'range.end']), badDate()); note = 'bad range date'; }
@@ -288,7 +290,7 @@ function generator(rng: () => number, tokens: { admin: string; readonly: string 
       const good = { grant_type: 'client_credentials', client_id: DEMO.adminClientId, client_secret: DEMO.clientSecret };
       const variants: Array<() => [Record<string, string>, string]> = [
         () => [{ ...good, client_secret: pick(['wrong', '', 'local-secret ', hugeString().slice(0, 400)]) }, 'wrong secret'],
-        () => [{ ...good, client_id: pick(['nobody', '', 'LOCAL-ADMIN', oddString(20) || 'x', 'c'.repeat(129)]) }, 'unknown client'],
+        () => [{ ...good, client_id: pick(['nobody', '', 'LOCAL-ADMIN', oddString(20) || 'x', 'c'.repeat(129), ...PROTO]) }, 'unknown client'],
         () => [{ ...good, grant_type: pick(['password', '', 'authorization_code', 'CLIENT_CREDENTIALS']) }, 'bad grant'],
         () => { const g: Record<string, string> = { ...good }; delete (g as Record<string, unknown>)[pick(['grant_type', 'client_id', 'client_secret'])]; return [g, 'missing field']; },
         () => [{ ...good, scope: pick(['nope', 'transfer:write_crypto_withdrawal nope', 's'.repeat(2001)]) }, 'unknown scope'],
@@ -316,7 +318,7 @@ function generator(rng: () => number, tokens: { admin: string; readonly: string 
       if (c === 0) {
         const id = pick([DEMO.profileId, 'nobody', encodeURIComponent(oddString(20)) || 'x']);
         const body = pick<unknown>([
-          { asset: 'BTC', amount: badAmount() }, { asset: pick(['btc', 'XYZ', '', 1]), amount: '1' }, { asset: 'BTC' }, { amount: '1' },
+          { asset: 'BTC', amount: badAmount() }, { asset: pick(['btc', 'XYZ', '', 1, ...PROTO]), amount: '1' }, { asset: 'BTC' }, { amount: '1' },
           { asset: 'BTC', amount: '1', extra: 1 }, [], 'x', null,
         ]);
         const bad = id !== DEMO.profileId ? { asset: 'BTC', amount: '1' } : body;
@@ -326,7 +328,7 @@ function generator(rng: () => number, tokens: { admin: string; readonly: string 
       if (c === 2) return { what: 'control: faults', method: 'PUT', path: '/_local/faults', headers: j, body: json(pick<unknown>([{ rate500: 2 }, { rate429: -1 }, { nope: 1 }, { seed: 'x' }, { rateLimits: { enabled: 'yes' } }, { stream: { dropConnectionsEveryMs: -5 } }, [], 'x', { latencyMs: null }])) };
       if (c === 3) return { what: 'control: stream settings', method: 'PUT', path: '/_local/stream', headers: j, body: json(pick<unknown>([{ messagesPerSecond: -1 }, { paused: 'yes' }, { faults: { nope: true } }, { nope: 1 }, [], 1])) };
       if (c === 4) return { what: 'control: new profile', method: 'POST', path: '/_local/profiles', headers: j, body: json(pick<unknown>([{ id: DEMO.profileId }, { memo_id: DEMO.memoId }, { id: '' }, { id: 'x'.repeat(129) }, { nickname: 5 }, { extra: 1 }, []])) };
-      if (c === 5) return { what: 'control: book of an unknown market', method: 'GET', path: `/_local/books/${pick(['btcusd', 'NOPE', encodeURIComponent(oddString(10)) || 'x'])}`, headers: {} };
+      if (c === 5) return { what: 'control: book of an unknown market', method: 'GET', path: `/_local/books/${pick(['btcusd', 'NOPE', encodeURIComponent(oddString(10)) || 'x', ...PROTO])}`, headers: {} };
       if (c === 6) return { what: 'control: unknown route', method: pick(['GET', 'POST', 'DELETE']), path: `/_local/${pick(['x', 'profiles/x/y', 'clock', 'state/1'])}`, headers: {} };
       return { what: 'control: bad state import', method: 'PUT', path: '/_local/state', headers: j, body: '' }; // filled in by the caller
     } },
