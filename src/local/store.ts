@@ -1,11 +1,28 @@
 // The local service's database: schema, migrations and every query (the only module that speaks SQL).
 // Correctness under several processes sharing one file comes from SQLite transactions (WAL, BEGIN IMMEDIATE).
-import { mkdirSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { existsSync, mkdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { createRequire } from 'node:module';
 import type BetterSqlite3 from 'better-sqlite3';
 
 const require = createRequire(import.meta.url);
+
+/**
+ * The addon's own path, so better-sqlite3 skips the `bindings` package's search of a dozen places (a few ms of the
+ * embedded service's start); undefined when it is not where a normal install puts it.
+ */
+let addonPath: string | null | undefined = null;
+function nativeBinding(): string | undefined {
+  if (addonPath === null) {
+    try {
+      const file = join(dirname(require.resolve('better-sqlite3/package.json')), 'build', 'Release', 'better_sqlite3.node');
+      addonPath = existsSync(file) ? file : undefined;
+    } catch {
+      addonPath = undefined;
+    }
+  }
+  return addonPath;
+}
 
 export const SCHEMA_VERSION = 1;
 
@@ -95,7 +112,8 @@ export class Store {
     const Database = require('better-sqlite3') as typeof BetterSqlite3;
     this.file = file ?? ':memory:';
     if (file) mkdirSync(dirname(file), { recursive: true });
-    this.db = new Database(this.file);
+    const addon = nativeBinding();
+    this.db = addon ? new Database(this.file, { nativeBinding: addon }) : new Database(this.file);
     this.db.pragma(`busy_timeout = ${Math.max(0, Math.floor(busyTimeoutMs))}`);
     if (file) this.db.pragma('journal_mode = WAL');
     // NORMAL is durable across application crashes in WAL mode; only an OS crash can lose the last commits.
