@@ -64,6 +64,11 @@ export function asCliError(e: unknown): CliError {
   if (err?.name === 'ExitPromptError' || err?.name === 'AbortPromptError') return cancelled();
   if (err?.name === 'ProblemError' && err.problem) return problemError(err.problem);
   if (err?.code === 'ENOENT' || err?.code === 'EACCES' || err?.code === 'EISDIR') return new CliError('file', err.message ?? String(e));
+  // A path that cannot be written (a file where a directory should be, a read-only or full disk): the operator's
+  // to fix, so a file error naming the path, not an internal one.
+  if (err?.code && ['ENOTDIR', 'EEXIST', 'EROFS', 'ENOSPC', 'EDQUOT', 'EPERM'].includes(err.code)) {
+    return new CliError('file', err.message ?? String(e), { hint: 'check that path and its disk (COINOP_CONFIG_DIR and COINOP_DATA_DIR choose where coinop writes)' });
+  }
   return new CliError('internal', err?.message ?? String(e), { hint: 'run again with --debug for details' });
 }
 

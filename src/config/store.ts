@@ -52,6 +52,11 @@ export class ConfigStore {
 
   /** The directory, created owner-only; an existing one is tightened to 0700. */
   ensureDir(): void {
+    if (existsSync(this.dir) && !statSync(this.dir).isDirectory()) {
+      throw new CliError('file', `the configuration directory ${this.dir} is not a directory`, {
+        hint: `move that file aside, or set COINOP_CONFIG_DIR to a directory`,
+      });
+    }
     if (!existsSync(this.dir)) mkdirSync(this.dir, { recursive: true, mode: 0o700 });
     if ((statSync(this.dir).mode & 0o077) !== 0) chmodSync(this.dir, 0o700);
   }
@@ -133,6 +138,7 @@ export class ConfigStore {
 
   /** Refuses a damaged config.json (a CliError naming the file and the way out); for commands about to save. */
   check(): void {
+    this.ensureDir();
     this.readConfig();
   }
 
