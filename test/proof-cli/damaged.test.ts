@@ -214,3 +214,30 @@ describe('damaged files', () => {
     expect(fresh.code, fresh.stderr).toBe(0);
   });
 });
+
+describe('paths that are not what they should be', () => {
+  it('a file where the configuration or data directory should be: one line naming it, exit 2, nothing sent', async () => {
+    const dir = join(sb.dir, 'paths');
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(join(dir, 'cfgfile'), 'not a directory');
+    writeFileSync(join(dir, 'datafile'), 'not a directory');
+    await sb.sent();
+    const login = await sb.runIn(['login', '--env', 'local', '--name', 'x', '--client-id', 'local-admin', '--client-secret-stdin', '--no-input'], {
+      input: 'local-secret',
+      env: { COINOP_CONFIG_DIR: join(dir, 'cfgfile') },
+    });
+    expect(login.code, login.stderr).toBe(2);
+    expect(oneClearLine(login)).toContain(`the configuration directory ${join(dir, 'cfgfile')} is not a directory`);
+    expect(await sb.sent()).toEqual([]);
+    // The embedded default cannot make its database under a file.
+    const silent = 'http://127.0.0.1:9';
+    mkdirSync(join(dir, 'cfg'), { recursive: true, mode: 0o700 });
+    writeFileSync(join(dir, 'cfg', 'config.json'), JSON.stringify({ activeProfile: 'here', profiles: { here: { environment: 'local', baseUrl: silent, authUrl: silent, wsUrl: 'ws://127.0.0.1:9/ws', clientId: 'local-admin', scopes: [] } } }));
+    writeFileSync(join(dir, 'cfg', 'secrets.json'), JSON.stringify({ here: 'local-secret' }), { mode: 0o600 });
+    const env = { COINOP_BASE_URL: undefined, COINOP_AUTH_URL: undefined, COINOP_CONFIG_DIR: join(dir, 'cfg'), COINOP_DATA_DIR: join(dir, 'datafile') };
+    const r = await sb.runIn(['prices', 'BTCUSD', '--limit', '1'], { env });
+    expect(r.code, r.stderr).toBe(2);
+    expect(oneClearLine(r)).toContain(join(dir, 'datafile'));
+    expect(readFileSync(join(dir, 'datafile'), 'utf8')).toBe('not a directory');
+  });
+});
