@@ -86,8 +86,14 @@ await build({
   target: 'node20',
   sourcemap: 'linked',
   define,
-  // Native: loaded from node_modules at run time.
-  external: ['better-sqlite3'],
+  // Loaded from node_modules at run time: the native addon, and packages that are required only on paths coinop
+  // does not take (fastify's logger, schema compilers and inject; Ajv's compiler, which the precompiled validators
+  // replace), so no start parses them. Their small run-time helpers (ajv/dist/runtime, ajv-formats' formats)
+  // are required from node_modules too.
+  external: [
+    'better-sqlite3', 'ajv', 'ajv-formats', 'semver', 'pino', 'thread-stream', 'pino-std-serializers', 'light-my-request',
+    '@fastify/ajv-compiler', '@fastify/fast-json-stringify-compiler', 'fast-json-stringify',
+  ],
   // Bundled CommonJS packages call require() for node's own modules; ESM has none, so give them one.
   banner: { js: "import { createRequire as __coinopRequire } from 'node:module'; const require = __coinopRequire(import.meta.url);" },
   chunkNames: 'chunks/[name]-[hash]',
