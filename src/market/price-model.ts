@@ -83,29 +83,8 @@ export function averagePrice(seed: number, market: Market, startMs: number, step
   const info = MARKET_INFO[market];
   const samples = Math.max(1, Math.min(60, Math.round(stepMs / 60_000)));
   const m = modelOf(seed, market);
-  // The samples of one period mostly share their lattice points (all but the shortest octaves): each pair is
-  // worked out once. The arithmetic is midAt's, so the values are the same.
-  const lastK = new Array<number>(OCTAVES.length).fill(NaN);
-  const a = new Array<number>(OCTAVES.length).fill(0);
-  const b = new Array<number>(OCTAVES.length).fill(0);
   let total = 0;
-  for (let i = 0; i < samples; i++) {
-    const t = (startMs + ((i + 0.5) * stepMs) / samples) / 1000;
-    let n = 0;
-    for (let o = 0; o < OCTAVES.length; o++) {
-      const x = t / OCTAVES[o][0];
-      const k = Math.floor(x);
-      if (k !== lastK[o]) {
-        lastK[o] = k;
-        a[o] = lattice(m.seed, o, k);
-        b[o] = lattice(m.seed, o, k + 1);
-      }
-      const f = x - k;
-      const w = (1 - Math.cos(f * Math.PI)) / 2;
-      n += OCTAVES[o][1] * (a[o] * (1 - w) + b[o] * w);
-    }
-    total += m.scale * Math.exp(m.vol * n);
-  }
+  for (let i = 0; i < samples; i++) total += midAt(m, startMs + ((i + 0.5) * stepMs) / samples);
   return fixed(new Decimal((total / samples).toFixed(info.priceDecimals + 2)), info.priceDecimals);
 }
 
