@@ -5,6 +5,8 @@ import { createContext } from './context.js';
 import { CliError, asCliError, reportError } from './errors.js';
 import { EXIT } from './exit-codes.js';
 import { makeIO, type IO } from './io.js';
+// Static: every run needs the command tree, and one module loads faster than a main module and a program chunk.
+import { makeProgram } from './program.js';
 
 // Injected by scripts/build.mjs; tests running the TypeScript directly read package.json instead.
 declare const __COINOP_VERSION__: string | undefined;
@@ -68,7 +70,6 @@ export async function runCli(argv: string[], o: RunOptions): Promise<number> {
     process.once('SIGTERM', onSignal);
   }
   try {
-    const { makeProgram } = await import('./program.js');
     await makeProgram(ctx, argv).parseAsync(argv);
   } catch (e) {
     const ce = e as CommanderError;
