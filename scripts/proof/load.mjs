@@ -14,6 +14,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
+import { seededRng as mulberry32 } from '../../dist/market/rng.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 
@@ -32,17 +33,6 @@ function parseArgs(argv) {
     } else throw new Error(`unknown argument ${a}`);
   }
   return o;
-}
-
-function mulberry32(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 // ---- Exact decimals as BigInt units of 10^-18 ---------------------------------------------------------------------

@@ -1,4 +1,5 @@
 // Support for the CLI proofs: a seeded generator of odd values, and what an internal failure looks like on stderr.
+import { seededRng } from '../../src/market/rng.js';
 
 /** What must never reach the operator: stack frames, JavaScript error names, the catch-all of unexpected errors. */
 export const INTERNAL =
@@ -13,16 +14,10 @@ export const oddStrings: string[] = [
 ];
 
 export class Rng {
-  private s: number;
+  /** A float in [0, 1) from the project's seeded generator (src/market/rng.ts). */
+  readonly next: () => number;
   constructor(seed: number) {
-    this.s = seed >>> 0 || 1;
-  }
-  /** mulberry32 */
-  next(): number {
-    let t = (this.s = (this.s + 0x6d2b79f5) >>> 0);
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+    this.next = seededRng(seed >>> 0 || 1);
   }
   int(min: number, max: number): number {
     return min + Math.floor(this.next() * (max - min + 1));

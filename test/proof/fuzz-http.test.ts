@@ -7,22 +7,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CRYPTO_NETWORKS, MARKETS, PRICE_INCREMENTS, TRANSFER_TYPES } from '../../src/api/index.js';
 import { startLocalService, type LocalService } from '../../src/local/service.js';
 import { DEMO } from '../../src/local/demo.js';
+import { seededRng as mulberry32 } from '../../src/market/rng.js';
 
 const SEED = process.env.PROOF_SEED ? Number(process.env.PROOF_SEED) : Math.floor(Math.random() * 2 ** 31);
 const TOTAL = Number(process.env.PROOF_FUZZ_REQUESTS ?? 10_000);
 const CONCURRENCY = 24;
 const CHECKPOINT_EVERY = 1000;
-
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 interface FuzzRequest {
   what: string;

@@ -7,20 +7,10 @@ import { MARKETS } from '../../src/api/index.js';
 import { OrderBook } from '../../src/market/book.js';
 import { startLocalService, type LocalService } from '../../src/local/service.js';
 import { handshake, token } from '../stream/helpers.js';
+import { seededRng as mulberry32 } from '../../src/market/rng.js';
 
 const SEED = process.env.PROOF_SEED ? Number(process.env.PROOF_SEED) : Math.floor(Math.random() * 2 ** 31);
 const FRAMES = Number(process.env.PROOF_STREAM_FRAMES ?? 5000);
-
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** A socket that keeps control answers (messages with `type`) apart from channel messages, and its close code. */
 class Client {
