@@ -1,12 +1,24 @@
 #!/usr/bin/env node
 // Launcher: the program is the bundle in dist/app/ (built by `npm install` through the prepare script).
-// CommonJS (bin/package.json) because node starts a CommonJS entry faster; --version is answered here from
-// package.json, so it loads nothing else.
+// CommonJS (bin/package.json) because node starts a CommonJS entry faster. --version is answered here from
+// package.json, and the top-level --help from the copy the build saved (dist/app/help-80.txt: the text commander
+// renders when stdout is not a terminal or is 80 columns wide), so neither loads anything else.
 const argv = process.argv;
-if (argv.length === 3 && (argv[2] === '--version' || argv[2] === '-V')) {
+const only = argv.length === 3 ? argv[2] : undefined;
+let answered = false;
+if (only === '--version' || only === '-V') {
   const { readFileSync } = require('node:fs');
   process.stdout.write(JSON.parse(readFileSync(require('node:path').join(__dirname, '..', 'package.json'), 'utf8')).version + '\n');
-} else {
+  answered = true;
+} else if ((only === '--help' || only === '-h') && (!process.stdout.isTTY || process.stdout.columns === 80)) {
+  try {
+    process.stdout.write(require('node:fs').readFileSync(require('node:path').join(__dirname, '..', 'dist', 'app', 'help-80.txt'), 'utf8'));
+    answered = true;
+  } catch {
+    /* no saved copy: commander renders it */
+  }
+}
+if (!answered) {
   import('../dist/app/main.js').then((m) => m.main(argv)).catch((err) => {
     process.stderr.write(`coinop: ${err && err.message ? err.message : err}\n`);
     process.exitCode = 1;

@@ -6,6 +6,7 @@
 // Both carry the contract's request validators precompiled (Ajv standalone code, see src/api/precompiled.ts).
 import { build } from 'esbuild';
 import { readFileSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -144,3 +145,13 @@ try {
 }
 renameSync(out, 'dist');
 rmSync(old, { recursive: true, force: true });
+
+// The top-level help is the same text on every run (80 columns when not on a terminal, colour never applies), so
+// the launcher prints this copy instead of loading the bundle and building the whole command tree for it.
+// test/cli/speed.test.ts checks the copy equals what commander renders.
+const help = spawnSync(process.execPath, ['--input-type=module', '-e', "const m = await import('./dist/app/main.js'); await m.main(['node', 'coinop', '--help']);"], {
+  encoding: 'utf8',
+  env: { ...process.env, NO_COLOR: '1', FORCE_COLOR: '' },
+});
+if (help.status === 0 && help.stdout.startsWith('Usage: coinop')) writeFileSync('dist/app/help-80.txt', help.stdout);
+else console.warn(`build: top-level help not cached (${help.stderr || help.status})`);

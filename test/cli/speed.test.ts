@@ -68,4 +68,21 @@ describe('start-up work', () => {
     expect(execFileSync(process.execPath, [bin, '--version'], { encoding: 'utf8' })).toBe(`${version}\n`);
     expect(execFileSync(process.execPath, [bin, '--help'], { encoding: 'utf8' })).toContain('Usage: coinop');
   });
+
+  it('the launcher prints the saved top-level help, and it is exactly what commander renders now', () => {
+    const bin = join(ROOT, 'bin/coinop.js');
+    const saved = readFileSync(join(ROOT, 'dist/app/help-80.txt'), 'utf8');
+    // Rendered by the bundle itself, bypassing the launcher, with stdout piped (80 columns) as in the build.
+    const rendered = execFileSync(
+      process.execPath,
+      ['--input-type=module', '-e', `const m = await import(${JSON.stringify(pathToFileURL(join(ROOT, 'dist/app/main.js')).href)}); await m.main(['node', 'coinop', '--help']);`],
+      { encoding: 'utf8' },
+    );
+    expect(rendered).toMatch(/^Usage: coinop/);
+    expect(saved).toBe(rendered);
+    expect(execFileSync(process.execPath, [bin, '--help'], { encoding: 'utf8' })).toBe(rendered);
+    expect(execFileSync(process.execPath, [bin, '-h'], { encoding: 'utf8' })).toBe(rendered);
+    // A sub-command's help still comes from commander.
+    expect(execFileSync(process.execPath, [bin, 'withdraw', '--help'], { encoding: 'utf8' })).toMatch(/^Usage: coinop withdraw/);
+  });
 });
