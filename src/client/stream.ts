@@ -130,18 +130,15 @@ export class StreamClient {
   }
 
   stop(): void {
-    if (this.stopped) return;
-    this.stopped = true;
-    this.cleanupTimers();
-    this.ws?.removeAllListeners();
-    this.ws?.on('error', () => {});
-    this.ws?.terminate();
-    this.ws = null;
-    this.setState('stopped');
-    this.finish();
+    this.end();
   }
 
   private fail(err: Error): void {
+    this.end(err);
+  }
+
+  /** Tears the connection down once, for a stop asked for or a failure that ends the stream. */
+  private end(err?: Error): void {
     if (this.stopped) return;
     this.stopped = true;
     this.cleanupTimers();
@@ -149,7 +146,7 @@ export class StreamClient {
     this.ws?.on('error', () => {});
     this.ws?.terminate();
     this.ws = null;
-    this.setState('stopped', err.message);
+    this.setState('stopped', err?.message);
     this.finish(err);
   }
 

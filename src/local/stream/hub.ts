@@ -22,6 +22,7 @@ export interface HubContext {
   seed: number;
   now: () => number;
   authenticate(token: string): { clientId: string; scopes: string[]; allowStream: boolean } | null;
+  /** Optional: record each stream handshake (accepted 101, or refused with its reason) in the request journal. */
   journal?(record: HandshakeRecord): void;
 }
 

@@ -6,17 +6,12 @@ import type { Duplex } from 'node:stream';
 import { MARKETS, type Market } from '../../api/enums.js';
 import { problems } from '../../api/problems.js';
 import { mergeConfig, type LocalConfig } from '../config.js';
-import type { HandshakeRecord, StreamHub } from './hub.js';
+import type { HubContext, StreamHub } from './hub.js';
 
-export interface StreamContext {
-  config: LocalConfig;
-  seed: number;
-  now: () => number;
-  authenticate(token: string): { clientId: string; scopes: string[]; allowStream: boolean } | null;
-  /** Optional: record each stream handshake (accepted 101, or refused with its reason) in the request journal. */
-  journal?(record: HandshakeRecord): void;
-}
+/** What the local service gives the stream: the hub's own context (config, seed, clock, authentication, journal). */
+export type StreamContext = HubContext;
 
+// Not imported from hub.js: that module (and ws) loads only on the first WebSocket request.
 const MARKET_SET = new Set<string>(MARKETS);
 
 export async function installStream(app: FastifyInstance, ctx: StreamContext): Promise<{ close(): Promise<void> }> {
