@@ -87,14 +87,10 @@ await build({
   target: 'node20',
   sourcemap: 'linked',
   define,
-  // Loaded from node_modules at run time: the native addon, and packages that are required only on paths coinop
-  // does not take (fastify's logger, schema compilers and inject; Ajv's compiler, which the precompiled validators
-  // replace), so no start parses them. Their small run-time helpers (ajv/dist/runtime, ajv-formats' formats)
-  // are required from node_modules too.
-  external: [
-    'better-sqlite3', 'ajv', 'ajv-formats', 'semver', 'pino', 'thread-stream', 'pino-std-serializers', 'light-my-request',
-    '@fastify/ajv-compiler', '@fastify/fast-json-stringify-compiler', 'fast-json-stringify',
-  ],
+  // Loaded from node_modules at run time: the native addon, and Ajv (whose compiler the precompiled validators
+  // replace), so no start parses it; its small run-time helpers (ajv/dist/runtime, ajv-formats' formats) are
+  // required from node_modules too.
+  external: ['better-sqlite3', 'ajv', 'ajv-formats'],
   // Bundled CommonJS packages call require() for node's own modules; ESM has none, so give them one.
   banner: { js: "import { createRequire as __coinopRequire } from 'node:module'; const require = __coinopRequire(import.meta.url);" },
   chunkNames: 'chunks/[name]-[hash]',
@@ -104,13 +100,11 @@ await build({
   plugins: [
     {
       // Packages that load a module at start for a feature coinop does not use: loaded on first use instead.
-      // commander: child_process for executable subcommands (coinop has none); fastify: semver to check plugins'
-      // fastify versions (the local service registers none that declare one).
+      // commander: child_process for executable subcommands (coinop has none).
       name: 'lazy-requires',
       setup(b) {
         const lazy = [
           [/[\\/]commander[\\/]lib[\\/]command\.js$/, "const childProcess = require('node:child_process');", "const childProcess = { spawn: (...a) => require('node:child_process').spawn(...a) };"],
-          [/[\\/]fastify[\\/]lib[\\/]plugin-utils\.js$/, "const semver = require('semver')", "const semver = { gt: (...a) => require('semver').gt(...a), coerce: (...a) => require('semver').coerce(...a), satisfies: (...a) => require('semver').satisfies(...a) }"],
         ];
         for (const [filter, from, to] of lazy) {
           b.onLoad({ filter }, (args) => {

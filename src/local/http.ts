@@ -1,6 +1,5 @@
 // HTTP helpers shared by the local service's routes: the service object, request validation with the contract,
 // and keyset-paged lists.
-import type { FastifyRequest } from 'fastify';
 import { formatIssues, problems, requestIssues, type Issue, type Operation } from '../api/index.js';
 import type { Auth } from './auth.js';
 import type { Core } from './core.js';
@@ -8,6 +7,7 @@ import { decodeCursor, encodeCursor, listFingerprint } from './cursor.js';
 import type { Faults } from './faults.js';
 import type { Journal } from './journal.js';
 import type { RateLimiter } from './rate-limit.js';
+import type { Request } from './router.js';
 import type { ListQuery, TimeComparison } from './store.js';
 
 export interface Service extends Core {
@@ -17,21 +17,15 @@ export interface Service extends Core {
   limiter: RateLimiter;
 }
 
-/** Who made the request (set by the auth check, read by the journal). */
-export const principalOf = new WeakMap<FastifyRequest, string>();
-
-/** Why a route answered an error without throwing a problem (the OAuth errors of the token endpoint), for the journal. */
-export const rejectionOf = new WeakMap<FastifyRequest, string>();
-
 /** Checks the token for the operation's scope and validates the request; a problem is thrown otherwise. */
 export function accept<Q = Record<string, unknown>, B = unknown, P = Record<string, string>>(
-  svc: Service, op: Operation, req: FastifyRequest, onIssues?: (body: unknown, issues: Issue[]) => void,
+  svc: Service, op: Operation, req: Request, onIssues?: (body: unknown, issues: Issue[]) => void,
 ): { query: Q; body: B; params: P; clientId: string } {
   const who = svc.auth.authorize(req.headers.authorization, op.scope);
-  principalOf.set(req, who.clientId);
+  req.principal = who.clientId;
   const { issues, query } = requestIssues(op, {
-    params: req.params as Record<string, unknown>,
-    query: req.query as Record<string, unknown>,
+    params: req.params,
+    query: req.query,
     body: op.body ? req.body : undefined,
   });
   if (issues.length) {

@@ -5,9 +5,10 @@ import { readFileSync } from 'node:fs';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import Fastify, { type FastifyInstance } from 'fastify';
+import { createServer, type IncomingMessage, type Server } from 'node:http';
 import { Ajv } from 'ajv';
 import addFormatsModule from 'ajv-formats';
+import { parseQuery, Reply, Router, send, type Request } from '../../src/local/router.js';
 import { baseEnv, runCoinop, runInProcess } from './helpers.js';
 
 const SPEC_FILE = join(__dirname, '../../../shared/reference/upstream-v2.openapi.json');
@@ -68,48 +69,59 @@ function checkRequest(op: any, pathParams: Record<string, string>, query: Record
   return problems;
 }
 
-let app: FastifyInstance;
+let server: Server;
 let base: string;
 let dir: string;
 const recorded: Recorded[] = [];
 let conflict = false;
 
+async function bodyText(req: IncomingMessage): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const c of req) chunks.push(c as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
+}
+
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'coinop-openapi-'));
-  app = Fastify();
-  app.removeAllContentTypeParsers();
-  app.addContentTypeParser('*', { parseAs: 'string' }, (_req, body, done) => done(null, body));
-  app.post('/oauth2/token', async () => ({ access_token: 'stub-token', expires_in: 3600, token_type: 'bearer', scope: 'all' }));
+  // The hosted service as its description has it, on the local service's router: each operation records whether the
+  // request validates and answers the published example.
+  const router = new Router();
+  router.post('/oauth2/token', () => ({ access_token: 'stub-token', expires_in: 3600, token_type: 'bearer', scope: 'all' }));
   for (const [path, item] of Object.entries<any>(spec.paths)) {
     for (const [method, op] of Object.entries<any>(item)) {
       if (!['get', 'post'].includes(method)) continue;
       const url = '/v2' + path.replace(/\{(\w+)\}/g, ':$1');
-      app.route({
-        method: method.toUpperCase() as 'GET',
-        url,
-        handler: async (req, reply) => {
-          const raw = typeof req.body === 'string' && req.body ? JSON.parse(req.body) : undefined;
-          const sp = new URL(req.url, 'http://x').searchParams;
-          const query = Object.fromEntries([...new Set(sp.keys())].map((k) => {
-            const all = sp.getAll(k);
-            return [k, all.length > 1 ? all : all[0]];
-          }));
-          recorded.push({ method: method.toUpperCase(), path: req.url, problems: checkRequest(op, req.params as Record<string, string>, query, raw) });
-          if (conflict && op.responses['409']) {
-            reply.code(409).type('application/problem+json');
-            return exampleOf(op, '409');
-          }
-          const status = Object.keys(op.responses).find((s) => s.startsWith('2')) ?? '200';
-          reply.code(Number(status));
-          return exampleOf(op, status);
-        },
+      (method === 'get' ? router.get : router.post).call(router, url, (req: Request, reply: Reply) => {
+        const raw = typeof req.body === 'string' && req.body ? JSON.parse(req.body) : undefined;
+        recorded.push({ method: method.toUpperCase(), path: req.url, problems: checkRequest(op, req.params, req.query, raw) });
+        if (conflict && op.responses['409']) {
+          reply.code(409).type('application/problem+json');
+          return exampleOf(op, '409');
+        }
+        const status = Object.keys(op.responses).find((s) => s.startsWith('2')) ?? '200';
+        reply.code(Number(status));
+        return exampleOf(op, status);
       });
     }
   }
-  base = await app.listen({ host: '127.0.0.1', port: 0 });
+  server = createServer(async (raw, res) => {
+    const url = raw.url ?? '/';
+    const q = url.indexOf('?');
+    const path = q < 0 ? url : url.slice(0, q);
+    const body = await bodyText(raw);
+    const match = router.find(raw.method ?? 'GET', path);
+    const reply = new Reply();
+    if (!match) return send(res, raw.method ?? 'GET', reply.code(404), { title: 'Not Found', status: 404 });
+    const req = { raw, method: raw.method, url, path, headers: raw.headers, socket: raw.socket, routeUrl: match.route.pattern, params: match.params, query: parseQuery(q < 0 ? '' : url.slice(q + 1)), body } as Request;
+    send(res, req.method, reply, await match.route.handler(req, reply));
+  });
+  await new Promise<void>((resolve) => server.listen({ host: '127.0.0.1', port: 0 }, resolve));
+  const addr = server.address();
+  base = `http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}`;
 });
 afterAll(async () => {
-  await app?.close();
+  server?.closeAllConnections();
+  await new Promise((resolve) => server?.close(resolve));
   rmSync(dir, { recursive: true, force: true });
 });
 

@@ -1,6 +1,6 @@
 // The control API under /_local (no token, loopback only): health, reset, profiles and balances, the clock,
 // state export/import, faults and the request journal.
-import type { FastifyInstance } from 'fastify';
+import type { Router } from '../router.js';
 import { ASSETS, decimalPlaces, isAmountString, dec, problems } from '../../api/index.js';
 import { iso } from '../clock.js';
 import { defaultFaults, defaultRateLimits, defaultStreamFaults, mergeConfig } from '../config.js';
@@ -25,7 +25,7 @@ function onlyKnown(body: Record<string, unknown>, known: string[]): void {
   for (const k of Object.keys(body)) if (!known.includes(k)) bad(k, 'is not a known field');
 }
 
-export function registerControl(app: FastifyInstance, svc: Service): void {
+export function registerControl(app: Router, svc: Service): void {
   const profileView = (id: string) => {
     const p = svc.store.profile(id)!;
     const balances: Record<string, string> = {};

@@ -1,10 +1,10 @@
 // GET and POST /v2/transfer/deposit-addresses.
-import type { FastifyInstance } from 'fastify';
+import type { Router } from '../router.js';
 import { operations, type CreateDepositAddressRequest } from '../../api/index.js';
 import { createDepositAddress, depositAddressResource } from '../addresses.js';
 import { accept, listPage, timeComparison, type Service } from '../http.js';
 
-export function registerDepositAddresses(app: FastifyInstance, svc: Service): void {
+export function registerDepositAddresses(app: Router, svc: Service): void {
   app.get('/v2/transfer/deposit-addresses', async (req) => {
     const { query: q } = accept<Record<string, unknown>>(svc, operations.listDepositAddresses, req);
     const arr = (k: string) => q[k] as string[] | undefined;

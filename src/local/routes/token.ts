@@ -1,7 +1,7 @@
 // POST /oauth2/token: OAuth 2.0 client credentials (form-encoded; JSON and HTTP Basic credentials accepted too).
-import type { FastifyInstance } from 'fastify';
+import type { Router } from '../router.js';
 import { OAuthError } from '../auth.js';
-import { principalOf, rejectionOf, type Service } from '../http.js';
+import type { Service } from '../http.js';
 
 function basicCredentials(header: string | undefined): { id: string; secret: string } | undefined {
   const m = header ? /^Basic\s+(\S+)$/i.exec(header) : null;
@@ -20,17 +20,17 @@ function basicCredentials(header: string | undefined): { id: string; secret: str
   return { id: decode(text.slice(0, i)), secret: decode(text.slice(i + 1)) };
 }
 
-export function registerToken(app: FastifyInstance, svc: Service): void {
+export function registerToken(app: Router, svc: Service): void {
   app.post('/oauth2/token', async (req, reply) => {
     const body = req.body && typeof req.body === 'object' && !Array.isArray(req.body) ? (req.body as Record<string, unknown>) : {};
     try {
       const answer = svc.auth.issue(body, basicCredentials(req.headers.authorization));
-      principalOf.set(req, String(body.client_id ?? ''));
+      req.principal = String(body.client_id ?? '');
       reply.header('cache-control', 'no-store');
       return answer;
     } catch (e) {
       if (e instanceof OAuthError) {
-        rejectionOf.set(req, e.message);
+        req.rejection = e.message;
         reply.code(e.status).header('cache-control', 'no-store');
         if (e.status === 401) reply.header('www-authenticate', 'Basic realm="coinop-local"');
         return e.body();

@@ -1,10 +1,10 @@
 // GET /v2/transfer/transfers and GET /v2/transfer/transfers/{id}.
-import type { FastifyInstance } from 'fastify';
+import type { Router } from '../router.js';
 import { operations, problems } from '../../api/index.js';
 import { accept, listPage, timeComparison, type Service } from '../http.js';
 import { settleDue, transferResource } from '../ledger.js';
 
-export function registerTransfers(app: FastifyInstance, svc: Service): void {
+export function registerTransfers(app: Router, svc: Service): void {
   app.get('/v2/transfer/transfers', async (req) => {
     const { query: q } = accept<Record<string, unknown>>(svc, operations.listTransfers, req);
     settleDue(svc);

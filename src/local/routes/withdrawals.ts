@@ -1,5 +1,5 @@
 // POST /v2/transfer/crypto-withdrawals and POST /v2/transfer/fees/crypto-withdrawal.
-import type { FastifyInstance } from 'fastify';
+import type { Router } from '../router.js';
 import { operations, type CreateCryptoWithdrawalFeeRequest, type CreateCryptoWithdrawalRequest, type Issue } from '../../api/index.js';
 import { accept, type Service } from '../http.js';
 import { createFeeQuote, createWithdrawal, precisionProblem } from '../ledger.js';
@@ -11,7 +11,7 @@ function throwPrecision(body: unknown, issues: Issue[]): void {
   if (p) throw p;
 }
 
-export function registerWithdrawals(app: FastifyInstance, svc: Service): void {
+export function registerWithdrawals(app: Router, svc: Service): void {
   app.post('/v2/transfer/crypto-withdrawals', async (req) => {
     const { body } = accept<never, CreateCryptoWithdrawalRequest>(svc, operations.createCryptoWithdrawal, req, throwPrecision);
     return createWithdrawal(svc, body);

@@ -1,11 +1,11 @@
 // Puts the market data stream on the local service's HTTP server: the WebSocket at /ws, GET /_local/books/{market}
 // and GET/PUT /_local/stream (connections, counters and the stream settings).
-import type { FastifyInstance } from 'fastify';
-import type { IncomingMessage } from 'node:http';
+import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { MARKETS, type Market } from '../../api/enums.js';
 import { problems } from '../../api/problems.js';
 import { mergeConfig, type LocalConfig } from '../config.js';
+import type { Router } from '../router.js';
 import type { HubContext, StreamHub } from './hub.js';
 
 /** What the local service gives the stream: the hub's own context (config, seed, clock, authentication, journal). */
@@ -14,7 +14,7 @@ export type StreamContext = HubContext;
 // Not imported from hub.js: that module (and ws) loads only on the first WebSocket request.
 const MARKET_SET = new Set<string>(MARKETS);
 
-export async function installStream(app: FastifyInstance, ctx: StreamContext): Promise<{ close(): Promise<void> }> {
+export async function installStream(server: Server, app: Router, ctx: StreamContext): Promise<{ close(): Promise<void> }> {
   // The hub (and ws with it) loads on the first use: a local service that only answers HTTP, such as the CLI's
   // embedded one for a single command, never pays for it.
   let hub: Promise<StreamHub> | undefined;
@@ -25,7 +25,7 @@ export async function installStream(app: FastifyInstance, ctx: StreamContext): P
       () => socket.destroy(),
     );
   };
-  app.server.on('upgrade', onUpgrade);
+  server.on('upgrade', onUpgrade);
 
   app.get('/_local/books/:market', async (req) => {
     const { market } = req.params as { market: string };
@@ -48,7 +48,7 @@ export async function installStream(app: FastifyInstance, ctx: StreamContext): P
 
   return {
     close: async () => {
-      app.server.off('upgrade', onUpgrade);
+      server.off('upgrade', onUpgrade);
       if (hub) await (await hub).close();
     },
   };
