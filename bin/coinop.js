@@ -1,6 +1,6 @@
 #!/usr/bin/env node
-// Launcher: the program is the bundle in dist/app/ (built by `npm install` through the prepare script).
-// CommonJS (bin/package.json) because node starts a CommonJS entry faster. --version is answered here from
+// Launcher: the program is the bundle in dist/app/ (built by `npm install` through the prepare script), loaded by
+// ./load.js with its code cache. CommonJS (bin/package.json) because node starts a CommonJS entry faster. --version is answered here from
 // package.json, and the top-level --help from the copy the build saved (dist/app/help-80.txt: the text commander
 // renders when stdout is not a terminal or is 80 columns wide), so neither loads anything else.
 const argv = process.argv;
@@ -19,8 +19,13 @@ if (only === '--version' || only === '-V') {
   }
 }
 if (!answered) {
-  import('../dist/app/main.js').then((m) => m.main(argv)).catch((err) => {
+  const fail = (err) => {
     process.stderr.write(`coinop: ${err && err.message ? err.message : err}\n`);
     process.exitCode = 1;
-  });
+  };
+  try {
+    require('./load.js').loadApp().app.main(argv).catch(fail);
+  } catch (err) {
+    fail(err);
+  }
 }

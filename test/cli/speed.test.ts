@@ -4,7 +4,8 @@
 import { describe, expect, it } from 'vitest';
 import { PassThrough } from 'node:stream';
 import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Command } from 'commander';
@@ -75,7 +76,7 @@ describe('start-up work', () => {
     // Rendered by the bundle itself, bypassing the launcher, with stdout piped (80 columns) as in the build.
     const rendered = execFileSync(
       process.execPath,
-      ['--input-type=module', '-e', `const m = await import(${JSON.stringify(pathToFileURL(join(ROOT, 'dist/app/main.js')).href)}); await m.main(['node', 'coinop', '--help']);`],
+      ['-e', `require(${JSON.stringify(join(ROOT, 'dist/app/main.cjs'))}).main(['node', 'coinop', '--help'])`],
       { encoding: 'utf8' },
     );
     expect(rendered).toMatch(/^Usage: coinop/);
@@ -84,5 +85,34 @@ describe('start-up work', () => {
     expect(execFileSync(process.execPath, [bin, '-h'], { encoding: 'utf8' })).toBe(rendered);
     // A sub-command's help still comes from commander.
     expect(execFileSync(process.execPath, [bin, 'withdraw', '--help'], { encoding: 'utf8' })).toMatch(/^Usage: coinop withdraw/);
+  });
+
+  it('the launcher compiles the bundle with the code cache the build made, and V8 takes it', () => {
+    expect(existsSync(join(ROOT, 'dist/app/main.cjs.cache')), 'the build makes the code cache').toBe(true);
+    const out = execFileSync(process.execPath, ['-e', `const r = require(${JSON.stringify(join(ROOT, 'bin/load.js'))}).loadApp(); console.log(JSON.stringify({ rejected: r.cacheRejected, main: typeof r.app.main }))`], { encoding: 'utf8' });
+    expect(JSON.parse(out)).toEqual({ rejected: false, main: 'function' });
+  });
+
+  it('a code cache made from another build is never used: the bundle compiles from source and runs', () => {
+    // A copy of the launcher and bundle whose build id differs in one character (same length, so V8's own check,
+    // which looks at the length only, would take the cache).
+    const dir = mkdtempSync(join(tmpdir(), 'coinop-cache-'));
+    try {
+      mkdirSync(join(dir, 'bin'));
+      mkdirSync(join(dir, 'dist/app'), { recursive: true });
+      cpSync(join(ROOT, 'bin/load.js'), join(dir, 'bin/load.js'));
+      writeFileSync(join(dir, 'bin/package.json'), '{ "type": "commonjs" }');
+      const bundle = readFileSync(join(ROOT, 'dist/app/main.cjs'), 'utf8');
+      const nl = bundle.indexOf('\n');
+      const last = bundle[nl - 1];
+      writeFileSync(join(dir, 'dist/app/main.cjs'), bundle.slice(0, nl - 1) + (last === '0' ? '1' : '0') + bundle.slice(nl));
+      cpSync(join(ROOT, 'dist/app/main.cjs.cache'), join(dir, 'dist/app/main.cjs.cache'));
+      const code = `const r = require(${JSON.stringify(join(dir, 'bin/load.js'))}).loadApp(); console.log(JSON.stringify({ rejected: r.cacheRejected ?? null, main: typeof r.app.main }))`;
+      // NODE_PATH: the copied bundle requires its native and external packages from the project's node_modules.
+      const out = execFileSync(process.execPath, ['-e', code], { encoding: 'utf8', env: { ...process.env, NODE_PATH: join(ROOT, 'node_modules') } });
+      expect(JSON.parse(out)).toEqual({ rejected: null, main: 'function' });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -1,5 +1,5 @@
 // `coinop withdraw batch`: validate the whole file, confirm, journal every row, send under a rate limit, report.
-import { existsSync, statSync, unlinkSync } from 'node:fs';
+import { createReadStream, existsSync, statSync, unlinkSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { Decimal, dec, fmt, type CryptoWithdrawalFee } from '../../api/index.js';
 import type { CliContext } from '../../cli/context.js';
@@ -29,7 +29,6 @@ function rateFlag(v: string): number {
 }
 
 async function readHead(path: string): Promise<string> {
-  const { createReadStream } = await import('node:fs');
   let head = '';
   for await (const b of createReadStream(path, { start: 0, end: 4095 })) head += (b as Buffer).toString('utf8');
   return head;
