@@ -1,8 +1,7 @@
 // coinop against the published OpenAPI description: every request it sends validates against the request schemas
 // and parameters, and it reads the published example responses (prices under `prices`, the 409 already-exists).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readFileSync } from 'node:fs';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
@@ -11,8 +10,11 @@ import addFormatsModule from 'ajv-formats';
 import { parseQuery, Reply, Router, send, type Request } from '../../src/local/router.js';
 import { baseEnv, runCoinop, runInProcess } from './helpers.js';
 
+// The hosted service's description next to the repository (../shared/reference), or, when the repository stands
+// alone, the extract of the paths coinop calls kept in fixtures/ (made from the same file by the script there).
 const SPEC_FILE = join(__dirname, '../../../shared/reference/upstream-v2.openapi.json');
-const spec = JSON.parse(readFileSync(SPEC_FILE, 'utf8'));
+const EXTRACT = join(__dirname, 'fixtures/upstream-requests.openapi.json');
+const spec = JSON.parse(readFileSync(existsSync(SPEC_FILE) ? SPEC_FILE : EXTRACT, 'utf8'));
 const addFormats = addFormatsModule as unknown as (a: Ajv) => void;
 const ajv = new Ajv({ strict: false, allErrors: true });
 addFormats(ajv);
