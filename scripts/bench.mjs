@@ -20,7 +20,12 @@ const files = readdirSync(dir)
   .sort();
 
 const rows = [];
-for (const f of files) {
+for (const [i, f] of files.entries()) {
+  // Each benchmark starts on a quiet machine: the previous one's file writes flushed to disk, and a moment to settle.
+  if (i > 0) {
+    spawnSync('sync');
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+  }
   process.stderr.write(`bench: ${f} ...\n`);
   const started = Date.now();
   try {
