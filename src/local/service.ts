@@ -215,6 +215,9 @@ export async function startLocalService(opts: LocalServiceOptions = {}): Promise
       : [400, 'the request is not valid HTTP'];
     const title = STATUS_CODES[status] ?? 'Bad Request';
     const body = JSON.stringify({ type: 'about:blank', title, status, detail });
+    // Journaled like any answered request, with the request line when the parser got that far.
+    const line = /^([A-Z]{1,20}) (\S{1,2000})/.exec((err as { rawPacket?: Buffer }).rawPacket?.toString('latin1', 0, 2100) ?? '');
+    svc.journal.add({ time: iso(Date.now()), method: line?.[1] ?? '', url: line?.[2] ?? '', status, duration_ms: 0, reason: detail });
     if (!socket.writable) return void socket.destroy();
     socket.end(`HTTP/1.1 ${status} ${title}\r\nContent-Type: ${PROBLEM_CONTENT_TYPE}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
   });

@@ -1,4 +1,5 @@
 // Local service: every kind of bad HTTP input is a 4xx problem, never a 5xx.
+import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { harness, withdrawal, type Harness } from './helpers.js';
 
@@ -51,6 +52,21 @@ describe('HTTP errors are problems, never a 500 for bad input', () => {
     expect(r.body.detail).toBe('the body must be a JSON object');
     r = await h.req('POST', W, { raw: '{"__proto__":{"x":1}}', headers: { 'content-type': 'application/json' } });
     expect(r.status).toBe(400);
+  });
+
+  it('requests the HTTP parser refuses are answered with a problem and journaled', async () => {
+    const answer = await new Promise<string>((resolve, reject) => {
+      const sock = connect(h.svc.port, h.svc.host);
+      let text = '';
+      sock.on('data', (d) => (text += d));
+      sock.on('end', () => resolve(text));
+      sock.on('error', reject);
+      sock.write(`GET /v2/transfer/transfers HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`);
+    });
+    expect(answer).toMatch(/^HTTP\/1\.1 431 /);
+    expect(answer).toContain('application/problem+json');
+    const journal = (await h.control('GET', '/_local/journal')).body.items as Array<Record<string, unknown>>;
+    expect(journal.at(-1)).toMatchObject({ method: 'GET', url: '/v2/transfer/transfers', status: 431, reason: 'the request line and headers are larger than 16 KiB' });
   });
 
   it('JSON with a charset is accepted', async () => {
