@@ -20,6 +20,7 @@ _coinop() {
     --type) COMPREPLY=($(compgen -W "INTERNAL_TRANSFER_DEBIT INTERNAL_TRANSFER_CREDIT CRYPTO_DEPOSIT CRYPTO_WITHDRAWAL WIRE_DEPOSIT WIRE_WITHDRAWAL SEN_DEPOSIT SEN_WITHDRAWAL BANK_DEPOSIT BANK_WITHDRAWAL PLATFORM_TRANSFER_DEBIT PLATFORM_TRANSFER_CREDIT SIGNET_DEPOSIT SIGNET_WITHDRAWAL CBIT_WITHDRAWAL CBIT_DEPOSIT CUBIX_DEPOSIT CUBIX_WITHDRAWAL RTP_DEPOSIT" -- "$cur")); return ;;
     --status) COMPREPLY=($(compgen -W "PENDING COMPLETED FAILED" -- "$cur")); return ;;
     --increment) COMPREPLY=($(compgen -W "ONE_MINUTE FIVE_MINUTES FIFTEEN_MINUTES THIRTY_MINUTES ONE_HOUR TWO_HOURS TWELVE_HOURS ONE_DAY ONE_WEEK TWO_WEEKS FOUR_WEEKS" -- "$cur")); return ;;
+    --journal|--file|--input|--db) COMPREPLY=(); return ;;
   esac
   local words
   if [[ $cur == -* ]]; then
@@ -34,7 +35,7 @@ _coinop() {
       "profile use") words="--version -V --profile --output -o --json --no-input --no-color --debug --help" ;;
       "profile show") words="--version -V --profile --output -o --json --no-input --no-color --debug --help" ;;
       "withdraw") words="--version -V --profile --output -o --json --no-input --no-color --debug --asset --network --address --amount --total --fee-id --quote --ref-id --profile-id --identity-id --account-id --balance-asset --memo --meta --beneficiary --dry-run --yes -y --wait --wait-timeout --help" ;;
-      "withdraw batch") words="--version -V --profile --output -o --json --no-input --no-color --debug --format --profile-id --dry-run --yes -y --resume --retry-failed --skip-invalid --wait --wait-timeout --concurrency --rate --journal --new-batch --help" ;;
+      "withdraw batch") words="--version -V --profile --output -o --json --no-input --no-color --debug --asset --network --address --amount --total --fee-id --quote --ref-id --profile-id --identity-id --account-id --balance-asset --memo --meta --beneficiary --dry-run --yes -y --wait --wait-timeout --format --resume --retry-failed --skip-invalid --concurrency --rate --journal --new-batch --help" ;;
       "fee") words="--version -V --profile --output -o --json --no-input --no-color --debug --help" ;;
       "fee quote") words="--version -V --profile --output -o --json --no-input --no-color --debug --asset --network --address --amount --total --help" ;;
       "addresses") words="--version -V --profile --output -o --json --no-input --no-color --debug --help" ;;
@@ -49,10 +50,10 @@ _coinop() {
       "prices") words="--version -V --profile --output -o --json --no-input --no-color --debug --increment --max-points --from --to --limit --offset --all --help" ;;
       "api") words="--version -V --profile --output -o --json --no-input --no-color --debug --field -f --input --paginate --include -i --help" ;;
       "stream") words="--version -V --profile --output -o --json --no-input --no-color --debug --channel -c --book --interval --depth --duration --count --help" ;;
-      "stream book") words="--version -V --profile --output -o --json --no-input --no-color --debug --help" ;;
-      "stream top") words="--version -V --profile --output -o --json --no-input --no-color --debug --help" ;;
-      "stream trades") words="--version -V --profile --output -o --json --no-input --no-color --debug --help" ;;
-      "stream heartbeat") words="--version -V --profile --output -o --json --no-input --no-color --debug --help" ;;
+      "stream book") words="--version -V --profile --output -o --json --no-input --no-color --debug --channel -c --book --interval --depth --duration --count --help" ;;
+      "stream top") words="--version -V --profile --output -o --json --no-input --no-color --debug --channel -c --book --interval --depth --duration --count --help" ;;
+      "stream trades") words="--version -V --profile --output -o --json --no-input --no-color --debug --channel -c --book --interval --depth --duration --count --help" ;;
+      "stream heartbeat") words="--version -V --profile --output -o --json --no-input --no-color --debug --channel -c --book --interval --depth --duration --count --help" ;;
       "local") words="--version -V --profile --output -o --json --no-input --no-color --debug --help" ;;
       "local start") words="--version -V --profile --output -o --json --no-input --no-color --debug --port --host --db --memory --seed --help" ;;
       "completion") words="--version -V --profile --output -o --json --no-input --no-color --debug --help" ;;
@@ -84,9 +85,9 @@ _coinop() {
       "prices") words="ETHEUR ETHUSD BTCEUR BTCUSD PAXGUSD BCHUSD LTCUSD ETHGBP BTCGBP LTCGBP BCHGBP USDPUSD ETHBRL BTCBRL LTCBRL BCHBRL USDPGBP USDPBRL LINKUSD MATICUSD AAVEUSD UNIUSD AAVEMXN BCHMXN BTCMXN ETHMXN LTCMXN USDPMXN AAVEEUR BCHEUR LTCEUR LINKEUR MATICEUR PAXGEUR SOLEUR USDPEUR UNIEUR PYUSDEUR PYUSDGBP" ;;
       "api") words="GET POST PUT PATCH DELETE" ;;
       "stream") words="book top trades heartbeat" ;;
-      "stream book") words="" ;;
-      "stream top") words="" ;;
-      "stream trades") words="" ;;
+      "stream book") words="ETHEUR ETHUSD BTCEUR BTCUSD PAXGUSD BCHUSD LTCUSD ETHGBP BTCGBP LTCGBP BCHGBP USDPUSD ETHBRL BTCBRL LTCBRL BCHBRL USDPGBP USDPBRL LINKUSD MATICUSD AAVEUSD UNIUSD AAVEMXN BCHMXN BTCMXN ETHMXN LTCMXN USDPMXN AAVEEUR BCHEUR LTCEUR LINKEUR MATICEUR PAXGEUR SOLEUR USDPEUR UNIEUR PYUSDEUR PYUSDGBP" ;;
+      "stream top") words="ETHEUR ETHUSD BTCEUR BTCUSD PAXGUSD BCHUSD LTCUSD ETHGBP BTCGBP LTCGBP BCHGBP USDPUSD ETHBRL BTCBRL LTCBRL BCHBRL USDPGBP USDPBRL LINKUSD MATICUSD AAVEUSD UNIUSD AAVEMXN BCHMXN BTCMXN ETHMXN LTCMXN USDPMXN AAVEEUR BCHEUR LTCEUR LINKEUR MATICEUR PAXGEUR SOLEUR USDPEUR UNIEUR PYUSDEUR PYUSDGBP" ;;
+      "stream trades") words="ETHEUR ETHUSD BTCEUR BTCUSD PAXGUSD BCHUSD LTCUSD ETHGBP BTCGBP LTCGBP BCHGBP USDPUSD ETHBRL BTCBRL LTCBRL BCHBRL USDPGBP USDPBRL LINKUSD MATICUSD AAVEUSD UNIUSD AAVEMXN BCHMXN BTCMXN ETHMXN LTCMXN USDPMXN AAVEEUR BCHEUR LTCEUR LINKEUR MATICEUR PAXGEUR SOLEUR USDPEUR UNIEUR PYUSDEUR PYUSDGBP" ;;
       "stream heartbeat") words="" ;;
       "local") words="start" ;;
       "local start") words="" ;;

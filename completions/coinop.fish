@@ -112,6 +112,7 @@ complete -c coinop -n '__fish_seen_subcommand_from withdraw; and not __fish_seen
 complete -c coinop -n '__fish_seen_subcommand_from withdraw; and not __fish_seen_subcommand_from batch' -l wait
 complete -c coinop -n '__fish_seen_subcommand_from withdraw; and not __fish_seen_subcommand_from batch' -l wait-timeout
 complete -c coinop -n '__fish_seen_subcommand_from withdraw; and not __fish_seen_subcommand_from batch' -l help
+complete -c coinop -n '__fish_seen_subcommand_from batch' -F
 complete -c coinop -n '__fish_seen_subcommand_from batch' -l version
 complete -c coinop -n '__fish_seen_subcommand_from batch' -l profile
 complete -c coinop -n '__fish_seen_subcommand_from batch' -l output -x -a 'table json ndjson csv'
@@ -119,18 +120,32 @@ complete -c coinop -n '__fish_seen_subcommand_from batch' -l json
 complete -c coinop -n '__fish_seen_subcommand_from batch' -l no-input
 complete -c coinop -n '__fish_seen_subcommand_from batch' -l no-color
 complete -c coinop -n '__fish_seen_subcommand_from batch' -l debug
-complete -c coinop -n '__fish_seen_subcommand_from batch' -l format -x -a 'csv jsonl json'
+complete -c coinop -n '__fish_seen_subcommand_from batch' -l asset -x -a 'BTC ETH BCH LTC SOL PAXG LINK AAVE UNI MATIC USDP PYUSD'
+complete -c coinop -n '__fish_seen_subcommand_from batch' -l network -x -a 'BITCOIN ETHEREUM BITCOIN_CASH LITECOIN SOLANA POLYGON_POS BASE ARBITRUM_ONE STELLAR INK XLAYER'
+complete -c coinop -n '__fish_seen_subcommand_from batch' -l address
+complete -c coinop -n '__fish_seen_subcommand_from batch' -l amount
+complete -c coinop -n '__fish_seen_subcommand_from batch' -l total
+complete -c coinop -n '__fish_seen_subcommand_from batch' -l fee-id
+complete -c coinop -n '__fish_seen_subcommand_from batch' -l quote
+complete -c coinop -n '__fish_seen_subcommand_from batch' -l ref-id
 complete -c coinop -n '__fish_seen_subcommand_from batch' -l profile-id
+complete -c coinop -n '__fish_seen_subcommand_from batch' -l identity-id
+complete -c coinop -n '__fish_seen_subcommand_from batch' -l account-id
+complete -c coinop -n '__fish_seen_subcommand_from batch' -l balance-asset
+complete -c coinop -n '__fish_seen_subcommand_from batch' -l memo
+complete -c coinop -n '__fish_seen_subcommand_from batch' -l meta
+complete -c coinop -n '__fish_seen_subcommand_from batch' -l beneficiary
 complete -c coinop -n '__fish_seen_subcommand_from batch' -l dry-run
 complete -c coinop -n '__fish_seen_subcommand_from batch' -l yes
+complete -c coinop -n '__fish_seen_subcommand_from batch' -l wait
+complete -c coinop -n '__fish_seen_subcommand_from batch' -l wait-timeout
+complete -c coinop -n '__fish_seen_subcommand_from batch' -l format -x -a 'csv jsonl json'
 complete -c coinop -n '__fish_seen_subcommand_from batch' -l resume
 complete -c coinop -n '__fish_seen_subcommand_from batch' -l retry-failed
 complete -c coinop -n '__fish_seen_subcommand_from batch' -l skip-invalid
-complete -c coinop -n '__fish_seen_subcommand_from batch' -l wait
-complete -c coinop -n '__fish_seen_subcommand_from batch' -l wait-timeout
 complete -c coinop -n '__fish_seen_subcommand_from batch' -l concurrency
 complete -c coinop -n '__fish_seen_subcommand_from batch' -l rate
-complete -c coinop -n '__fish_seen_subcommand_from batch' -l journal
+complete -c coinop -n '__fish_seen_subcommand_from batch' -l journal -r -F
 complete -c coinop -n '__fish_seen_subcommand_from batch' -l new-batch
 complete -c coinop -n '__fish_seen_subcommand_from batch' -l help
 complete -c coinop -n '__fish_seen_subcommand_from fee; and not __fish_seen_subcommand_from quote' -a 'quote'
@@ -279,7 +294,7 @@ complete -c coinop -n '__fish_seen_subcommand_from deposit' -l debug
 complete -c coinop -n '__fish_seen_subcommand_from deposit' -l amount
 complete -c coinop -n '__fish_seen_subcommand_from deposit' -l asset -x -a 'BTC ETH BCH LTC SOL PAXG LINK AAVE UNI MATIC USDP PYUSD'
 complete -c coinop -n '__fish_seen_subcommand_from deposit' -l memo-id
-complete -c coinop -n '__fish_seen_subcommand_from deposit' -l file
+complete -c coinop -n '__fish_seen_subcommand_from deposit' -l file -r -F
 complete -c coinop -n '__fish_seen_subcommand_from deposit' -l account-number
 complete -c coinop -n '__fish_seen_subcommand_from deposit' -l routing-number
 complete -c coinop -n '__fish_seen_subcommand_from deposit' -l routing-type
@@ -315,7 +330,7 @@ complete -c coinop -n '__fish_seen_subcommand_from api' -l no-input
 complete -c coinop -n '__fish_seen_subcommand_from api' -l no-color
 complete -c coinop -n '__fish_seen_subcommand_from api' -l debug
 complete -c coinop -n '__fish_seen_subcommand_from api' -l field
-complete -c coinop -n '__fish_seen_subcommand_from api' -l input
+complete -c coinop -n '__fish_seen_subcommand_from api' -l input -r -F
 complete -c coinop -n '__fish_seen_subcommand_from api' -l paginate
 complete -c coinop -n '__fish_seen_subcommand_from api' -l include
 complete -c coinop -n '__fish_seen_subcommand_from api' -l help
@@ -334,6 +349,7 @@ complete -c coinop -n '__fish_seen_subcommand_from stream; and not __fish_seen_s
 complete -c coinop -n '__fish_seen_subcommand_from stream; and not __fish_seen_subcommand_from book top trades heartbeat' -l duration
 complete -c coinop -n '__fish_seen_subcommand_from stream; and not __fish_seen_subcommand_from book top trades heartbeat' -l count
 complete -c coinop -n '__fish_seen_subcommand_from stream; and not __fish_seen_subcommand_from book top trades heartbeat' -l help
+complete -c coinop -n '__fish_seen_subcommand_from book' -a 'ETHEUR ETHUSD BTCEUR BTCUSD PAXGUSD BCHUSD LTCUSD ETHGBP BTCGBP LTCGBP BCHGBP USDPUSD ETHBRL BTCBRL LTCBRL BCHBRL USDPGBP USDPBRL LINKUSD MATICUSD AAVEUSD UNIUSD AAVEMXN BCHMXN BTCMXN ETHMXN LTCMXN USDPMXN AAVEEUR BCHEUR LTCEUR LINKEUR MATICEUR PAXGEUR SOLEUR USDPEUR UNIEUR PYUSDEUR PYUSDGBP'
 complete -c coinop -n '__fish_seen_subcommand_from book' -l version
 complete -c coinop -n '__fish_seen_subcommand_from book' -l profile
 complete -c coinop -n '__fish_seen_subcommand_from book' -l output -x -a 'table json ndjson csv'
@@ -341,7 +357,14 @@ complete -c coinop -n '__fish_seen_subcommand_from book' -l json
 complete -c coinop -n '__fish_seen_subcommand_from book' -l no-input
 complete -c coinop -n '__fish_seen_subcommand_from book' -l no-color
 complete -c coinop -n '__fish_seen_subcommand_from book' -l debug
+complete -c coinop -n '__fish_seen_subcommand_from book' -l channel
+complete -c coinop -n '__fish_seen_subcommand_from book' -l book
+complete -c coinop -n '__fish_seen_subcommand_from book' -l interval
+complete -c coinop -n '__fish_seen_subcommand_from book' -l depth
+complete -c coinop -n '__fish_seen_subcommand_from book' -l duration
+complete -c coinop -n '__fish_seen_subcommand_from book' -l count
 complete -c coinop -n '__fish_seen_subcommand_from book' -l help
+complete -c coinop -n '__fish_seen_subcommand_from top' -a 'ETHEUR ETHUSD BTCEUR BTCUSD PAXGUSD BCHUSD LTCUSD ETHGBP BTCGBP LTCGBP BCHGBP USDPUSD ETHBRL BTCBRL LTCBRL BCHBRL USDPGBP USDPBRL LINKUSD MATICUSD AAVEUSD UNIUSD AAVEMXN BCHMXN BTCMXN ETHMXN LTCMXN USDPMXN AAVEEUR BCHEUR LTCEUR LINKEUR MATICEUR PAXGEUR SOLEUR USDPEUR UNIEUR PYUSDEUR PYUSDGBP'
 complete -c coinop -n '__fish_seen_subcommand_from top' -l version
 complete -c coinop -n '__fish_seen_subcommand_from top' -l profile
 complete -c coinop -n '__fish_seen_subcommand_from top' -l output -x -a 'table json ndjson csv'
@@ -349,7 +372,14 @@ complete -c coinop -n '__fish_seen_subcommand_from top' -l json
 complete -c coinop -n '__fish_seen_subcommand_from top' -l no-input
 complete -c coinop -n '__fish_seen_subcommand_from top' -l no-color
 complete -c coinop -n '__fish_seen_subcommand_from top' -l debug
+complete -c coinop -n '__fish_seen_subcommand_from top' -l channel
+complete -c coinop -n '__fish_seen_subcommand_from top' -l book
+complete -c coinop -n '__fish_seen_subcommand_from top' -l interval
+complete -c coinop -n '__fish_seen_subcommand_from top' -l depth
+complete -c coinop -n '__fish_seen_subcommand_from top' -l duration
+complete -c coinop -n '__fish_seen_subcommand_from top' -l count
 complete -c coinop -n '__fish_seen_subcommand_from top' -l help
+complete -c coinop -n '__fish_seen_subcommand_from trades' -a 'ETHEUR ETHUSD BTCEUR BTCUSD PAXGUSD BCHUSD LTCUSD ETHGBP BTCGBP LTCGBP BCHGBP USDPUSD ETHBRL BTCBRL LTCBRL BCHBRL USDPGBP USDPBRL LINKUSD MATICUSD AAVEUSD UNIUSD AAVEMXN BCHMXN BTCMXN ETHMXN LTCMXN USDPMXN AAVEEUR BCHEUR LTCEUR LINKEUR MATICEUR PAXGEUR SOLEUR USDPEUR UNIEUR PYUSDEUR PYUSDGBP'
 complete -c coinop -n '__fish_seen_subcommand_from trades' -l version
 complete -c coinop -n '__fish_seen_subcommand_from trades' -l profile
 complete -c coinop -n '__fish_seen_subcommand_from trades' -l output -x -a 'table json ndjson csv'
@@ -357,6 +387,12 @@ complete -c coinop -n '__fish_seen_subcommand_from trades' -l json
 complete -c coinop -n '__fish_seen_subcommand_from trades' -l no-input
 complete -c coinop -n '__fish_seen_subcommand_from trades' -l no-color
 complete -c coinop -n '__fish_seen_subcommand_from trades' -l debug
+complete -c coinop -n '__fish_seen_subcommand_from trades' -l channel
+complete -c coinop -n '__fish_seen_subcommand_from trades' -l book
+complete -c coinop -n '__fish_seen_subcommand_from trades' -l interval
+complete -c coinop -n '__fish_seen_subcommand_from trades' -l depth
+complete -c coinop -n '__fish_seen_subcommand_from trades' -l duration
+complete -c coinop -n '__fish_seen_subcommand_from trades' -l count
 complete -c coinop -n '__fish_seen_subcommand_from trades' -l help
 complete -c coinop -n '__fish_seen_subcommand_from heartbeat' -l version
 complete -c coinop -n '__fish_seen_subcommand_from heartbeat' -l profile
@@ -365,6 +401,12 @@ complete -c coinop -n '__fish_seen_subcommand_from heartbeat' -l json
 complete -c coinop -n '__fish_seen_subcommand_from heartbeat' -l no-input
 complete -c coinop -n '__fish_seen_subcommand_from heartbeat' -l no-color
 complete -c coinop -n '__fish_seen_subcommand_from heartbeat' -l debug
+complete -c coinop -n '__fish_seen_subcommand_from heartbeat' -l channel
+complete -c coinop -n '__fish_seen_subcommand_from heartbeat' -l book
+complete -c coinop -n '__fish_seen_subcommand_from heartbeat' -l interval
+complete -c coinop -n '__fish_seen_subcommand_from heartbeat' -l depth
+complete -c coinop -n '__fish_seen_subcommand_from heartbeat' -l duration
+complete -c coinop -n '__fish_seen_subcommand_from heartbeat' -l count
 complete -c coinop -n '__fish_seen_subcommand_from heartbeat' -l help
 complete -c coinop -n '__fish_seen_subcommand_from local; and not __fish_seen_subcommand_from start' -a 'start'
 complete -c coinop -n '__fish_seen_subcommand_from local; and not __fish_seen_subcommand_from start' -l version
@@ -384,7 +426,7 @@ complete -c coinop -n '__fish_seen_subcommand_from start' -l no-color
 complete -c coinop -n '__fish_seen_subcommand_from start' -l debug
 complete -c coinop -n '__fish_seen_subcommand_from start' -l port
 complete -c coinop -n '__fish_seen_subcommand_from start' -l host
-complete -c coinop -n '__fish_seen_subcommand_from start' -l db
+complete -c coinop -n '__fish_seen_subcommand_from start' -l db -r -F
 complete -c coinop -n '__fish_seen_subcommand_from start' -l memory
 complete -c coinop -n '__fish_seen_subcommand_from start' -l seed
 complete -c coinop -n '__fish_seen_subcommand_from start' -l help

@@ -12,7 +12,14 @@ interface Node {
   values: Record<string, string[]>;
   /** Values of the first positional argument. */
   positional: string[];
+  /** Options whose value is a file name. */
+  fileOptions: string[];
+  /** The first positional argument is a file name. */
+  files: boolean;
 }
+
+/** A value placeholder that names a file. */
+const FILE_VALUE = /<(file|path)>/;
 
 const OPTION_VALUES: Record<string, readonly string[]> = {
   '--network': CRYPTO_NETWORKS,
@@ -22,16 +29,20 @@ const OPTION_VALUES: Record<string, readonly string[]> = {
   '--type': TRANSFER_TYPES,
 };
 const POSITIONAL_VALUES: Record<string, readonly string[]> = {
-  prices: MARKETS,
   api: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
 };
+/** Values of a positional argument by its name: every command that takes a market completes the markets. */
+const ARGUMENT_VALUES: Record<string, readonly string[]> = { market: MARKETS, markets: MARKETS };
 
-function walk(cmd: Command, path: string, globals: Command['options'], out: Node[]): void {
-  const options = [...globals, ...(path ? cmd.options : [])];
+/** `inherited`: the options of the command's ancestors, which commander reads anywhere after them (global ones too). */
+function walk(cmd: Command, path: string, inherited: Command['options'], out: Node[]): void {
+  const options = path ? [...inherited, ...cmd.options] : inherited;
   const values: Record<string, string[]> = {};
   const flags: string[] = [];
+  const fileOptions: string[] = [];
   for (const o of options) {
     for (const f of [o.long, o.short]) if (f) flags.push(f);
+    if (o.long && FILE_VALUE.test(o.flags)) fileOptions.push(o.long);
     const choices = o.argChoices ?? (o.long ? OPTION_VALUES[o.long] : undefined);
     if (choices && o.long) {
       values[o.long] = [...choices];
@@ -40,15 +51,17 @@ function walk(cmd: Command, path: string, globals: Command['options'], out: Node
   }
   flags.push('--help');
   const subs = cmd.commands.filter((c) => !(c as unknown as { _hidden?: boolean })._hidden);
-  const arg = (cmd as unknown as { registeredArguments?: { argChoices?: string[] }[] }).registeredArguments?.[0];
+  const arg = (cmd as unknown as { registeredArguments?: { argChoices?: string[]; name(): string }[] }).registeredArguments?.[0];
   out.push({
     path,
     subcommands: subs.map((c) => c.name()),
     options: [...new Set(flags)],
     values,
-    positional: [...(arg?.argChoices ?? POSITIONAL_VALUES[path] ?? [])],
+    positional: [...(arg?.argChoices ?? POSITIONAL_VALUES[path] ?? (arg ? ARGUMENT_VALUES[arg.name()] : undefined) ?? [])],
+    fileOptions,
+    files: arg?.name() === 'file',
   });
-  for (const c of subs) walk(c, path ? `${path} ${c.name()}` : c.name(), globals, out);
+  for (const c of subs) walk(c, path ? `${path} ${c.name()}` : c.name(), options, out);
 }
 
 export function commandTree(program: Command): Node[] {
@@ -63,6 +76,7 @@ function bash(nodes: Node[]): string {
   const paths = nodes.filter((n) => n.path).map((n) => `"${n.path}"`).join('|');
   const valueCases = new Map<string, string[]>();
   for (const n of nodes) for (const [k, v] of Object.entries(n.values)) valueCases.set(k, v);
+  const fileOptions = [...new Set(nodes.flatMap((n) => n.fileOptions))];
   const lines = [
     HEADER,
     '_coinop() {',
@@ -75,6 +89,8 @@ function bash(nodes: Node[]): string {
     '  done',
     '  case "$prev" in',
     ...[...valueCases].map(([k, v]) => `    ${k}) COMPREPLY=($(compgen -W "${v.join(' ')}" -- "$cur")); return ;;`),
+    // No words: bash completes file names (complete -o default), as for a file argument.
+    ...(fileOptions.length ? [`    ${fileOptions.join('|')}) COMPREPLY=(); return ;;`] : []),
     '  esac',
     '  local words',
     '  if [[ $cur == -* ]]; then',
@@ -97,6 +113,7 @@ function zsh(nodes: Node[]): string {
   const paths = nodes.filter((n) => n.path).map((n) => `"${n.path}"`).join('|');
   const valueCases = new Map<string, string[]>();
   for (const n of nodes) for (const [k, v] of Object.entries(n.values)) valueCases.set(k, v);
+  const fileOptions = [...new Set(nodes.flatMap((n) => n.fileOptions))];
   const lines = [
     '#compdef coinop',
     HEADER,
@@ -111,6 +128,7 @@ function zsh(nodes: Node[]): string {
     '  done',
     '  case "$prev" in',
     ...[...valueCases].map(([k, v]) => `    ${k}) cands=(${v.join(' ')}); compadd -a cands; return ;;`),
+    ...(fileOptions.length ? [`    ${fileOptions.join('|')}) _files; return ;;`] : []),
     '  esac',
     '  if [[ $cur == -* ]]; then',
     '    case "$path" in',
@@ -118,7 +136,7 @@ function zsh(nodes: Node[]): string {
     '    esac',
     '  else',
     '    case "$path" in',
-    ...nodes.map((n) => `      "${n.path}") cands=(${[...n.subcommands, ...n.positional].join(' ')}) ;;`),
+    ...nodes.map((n) => `      "${n.path}") ${n.files ? '_files; return' : `cands=(${[...n.subcommands, ...n.positional].join(' ')})`} ;;`),
     '    esac',
     '  fi',
     '  compadd -a cands',
@@ -139,10 +157,12 @@ function fish(nodes: Node[]): string {
       : '__fish_use_subcommand';
     const words = [...n.subcommands, ...n.positional];
     if (words.length) lines.push(`complete -c coinop -n '${esc(cond)}' -a '${words.join(' ')}'`);
+    if (n.files) lines.push(`complete -c coinop -n '${esc(cond)}' -F`);
     for (const o of n.options) {
       if (!o.startsWith('--')) continue;
       const v = n.values[o];
-      lines.push(`complete -c coinop -n '${esc(cond)}' -l ${o.slice(2)}${v ? ` -x -a '${v.join(' ')}'` : ''}`);
+      const value = v ? ` -x -a '${v.join(' ')}'` : n.fileOptions.includes(o) ? ' -r -F' : '';
+      lines.push(`complete -c coinop -n '${esc(cond)}' -l ${o.slice(2)}${value}`);
     }
   }
   return lines.join('\n') + '\n';
