@@ -43,6 +43,8 @@ export interface StreamFaultConfig {
   stallHeartbeats: boolean;
   /** Send some UPDATEs before the SNAPSHOT after a market_data subscription (UPSTREAM.md allows it). */
   updatesBeforeSnapshot: boolean;
+  /** Send execution_data out of order (UPSTREAM.md allows it): each market's trades in swapped pairs. */
+  executionsOutOfOrder: boolean;
 }
 
 export interface StreamConfig {
@@ -88,7 +90,7 @@ export function defaultRateLimits(): RateLimitConfig {
 }
 
 export function defaultStreamFaults(): StreamFaultConfig {
-  return { dropConnectionsEveryMs: 0, stallHeartbeats: false, updatesBeforeSnapshot: false };
+  return { dropConnectionsEveryMs: 0, stallHeartbeats: false, updatesBeforeSnapshot: false, executionsOutOfOrder: false };
 }
 
 export function defaultConfig(): LocalConfig {

@@ -43,7 +43,7 @@ describe('faults', () => {
     const faults = h.svc.config.faults;
     await h.control('PUT', '/_local/faults', { rate503: 0.5, stream: { stallHeartbeats: true, dropConnectionsEveryMs: 250 } });
     expect(h.svc.config.stream.faults).toBe(streamFaults);
-    expect(streamFaults).toEqual({ stallHeartbeats: true, dropConnectionsEveryMs: 250, updatesBeforeSnapshot: false });
+    expect(streamFaults).toEqual({ stallHeartbeats: true, dropConnectionsEveryMs: 250, updatesBeforeSnapshot: false, executionsOutOfOrder: false });
     expect(h.svc.config.faults).toBe(faults);
     expect(faults.rate503).toBe(0.5);
   });

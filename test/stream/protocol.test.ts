@@ -3,6 +3,7 @@ import type { LocalService } from '../../src/local/service.js';
 import { DEMO } from '../../src/local/demo.js';
 import { OrderBook, parseTimeKey, compareTime } from '../../src/market/book.js';
 import { midPriceFloat } from '../../src/market/price-model.js';
+import { TradeTape } from '../../src/market/trades.js';
 import { defaultConfig } from '../../src/local/config.js';
 import { handshake, startService, token, TestSocket } from './helpers.js';
 
@@ -316,6 +317,35 @@ describe('limits and faults', () => {
       s.close();
     } finally {
       svc.config.stream.faults.updatesBeforeSnapshot = false;
+    }
+  });
+
+  it('sends execution_data out of order when asked, losing none; the trade tape keeps the latest trade as the last', async () => {
+    const trades = async (n: number) => {
+      const s = await TestSocket.open(svc.wsUrl, admin);
+      try {
+        s.send({ type: 'subscribe', channels: [{ type: 'execution_data', params: { market: 'LTCUSD' } }] });
+        await s.next((m) => m.type === 'subscribe');
+        const out: Array<{ market: string; price: string; amount: string; executed_at: string }> = [];
+        while (out.length < n) out.push((await s.next((m) => m.channel === 'execution_data', 10_000)).payload);
+        return out;
+      } finally {
+        s.close();
+      }
+    };
+    const backwards = (ts: Array<{ executed_at: string }>) => ts.filter((t, i) => i > 0 && t.executed_at < ts[i - 1].executed_at).length;
+    expect(backwards(await trades(20))).toBe(0);
+    svc.config.stream.faults.executionsOutOfOrder = true;
+    try {
+      const got = await trades(40);
+      expect(backwards(got)).toBeGreaterThan(0);
+      const tape = new TradeTape();
+      for (const t of got) tape.add(t, 0);
+      const latest = got.map((t) => t.executed_at).sort().at(-1);
+      expect(tape.stats.get('LTCUSD')!.last!.executed_at).toBe(latest);
+      expect(tape.stats.get('LTCUSD')!.trades).toBe(40);
+    } finally {
+      svc.config.stream.faults.executionsOutOfOrder = false;
     }
   });
 

@@ -4,7 +4,7 @@ import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, WebSocket, type RawData } from 'ws';
 import { MARKETS, SCOPES, STREAM_CHANNELS, type Market } from '../../api/enums.js';
-import type { ChannelAck, ChannelSpec, MarketDataPayload } from '../../api/schemas.js';
+import type { ChannelAck, ChannelSpec, ExecutionPayload, MarketDataPayload } from '../../api/schemas.js';
 import type { LocalConfig } from '../config.js';
 import { SimulatedMarket, type MarketEvents } from './market.js';
 
@@ -104,6 +104,8 @@ export class StreamHub {
   /** Subscriptions per market across the three market channels: a market steps only while this is above zero. */
   private readonly activeMarkets = new Map<Market, number>();
   private readonly replay = new Map<Market, Buffer[]>();
+  /** A trade held back by the executionsOutOfOrder fault, per market: it goes out after the next one. */
+  private readonly heldExecutions = new Map<string, { payload: ExecutionPayload; at: number }>();
   private readonly carry = new Map<Market, number>();
   private readonly nextSubscriptionAt = new Map<string, number>();
   private ticker: NodeJS.Timeout | null = null;
@@ -379,7 +381,14 @@ export class StreamHub {
         if (ring.length > REPLAY_UPDATES) ring.shift();
       }
     },
-    execution: (p) => void this.broadcast(`execution_data:${p.market}`, { channel: 'execution_data', payload: p }),
+    execution: (p) => {
+      if (!this.cfg.faults.executionsOutOfOrder) return void this.sendExecution(p);
+      const held = this.heldExecutions.get(p.market);
+      if (!held) return void this.heldExecutions.set(p.market, { payload: p, at: performance.now() });
+      this.heldExecutions.delete(p.market);
+      this.sendExecution(p);
+      this.sendExecution(held.payload);
+    },
     topOfBook: (p) => void this.broadcast(`market_data.top_of_book:${p.market}`, { channel: 'market_data.top_of_book', payload: p }),
     rebuilt: (p) => {
       // Subscribers' books no longer follow: give them the new book as a fresh SNAPSHOT.
@@ -395,6 +404,7 @@ export class StreamHub {
     this.lastTickWall = wall;
     this.maybeDropConnections(wall);
     this.flushLateSnapshots(wall);
+    if (this.heldExecutions.size) this.flushHeldExecutions(wall);
     if (this.cfg.paused || this.activeMarkets.size === 0) return;
     const rate = this.cfg.messagesPerSecond;
     const now = this.ctx.now();
@@ -410,6 +420,19 @@ export class StreamHub {
     } finally {
       this.batching = false;
       this.flush();
+    }
+  }
+
+  private sendExecution(p: ExecutionPayload): void {
+    this.broadcast(`execution_data:${p.market}`, { channel: 'execution_data', payload: p });
+  }
+
+  /** A held trade waits for the next one of its market at most 250 ms, and not at all once the fault is off. */
+  private flushHeldExecutions(wall: number): void {
+    for (const [market, held] of this.heldExecutions) {
+      if (this.cfg.faults.executionsOutOfOrder && wall - held.at < 250) continue;
+      this.heldExecutions.delete(market);
+      this.sendExecution(held.payload);
     }
   }
 
