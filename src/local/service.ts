@@ -202,7 +202,10 @@ export async function startLocalService(opts: LocalServiceOptions = {}): Promise
     }
   };
 
-  const server = createServer((raw, res) => void handle(raw, res));
+  // handle() answers every error itself; should answering fail too, the connection is closed, never the process.
+  const server = createServer((raw, res) => {
+    handle(raw, res).catch(() => res.destroy());
+  });
   // Keep-alive connections stay open longer than a client's idle pool (got uses 4 s by default).
   server.keepAliveTimeout = 10_000;
   // Requests node's HTTP parser refuses (headers over 16 KiB, broken HTTP, a slow client) still get a problem.
