@@ -20,7 +20,8 @@ if (only === '--version' || only === '-V') {
 }
 if (!answered) {
   const fail = (err) => {
-    process.stderr.write(`coinop: ${err && err.message ? err.message : err}\n`);
+    const unbuilt = err && err.code === 'ENOENT' && String(err.path).endsWith('main.cjs');
+    process.stderr.write(unbuilt ? 'coinop: not built yet: run npm install (or npm run build) in its folder\n' : `coinop: ${err && err.message ? err.message : err}\n`);
     process.exitCode = 1;
   };
   try {

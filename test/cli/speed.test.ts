@@ -3,7 +3,7 @@
 // launcher answers --version alone. Needs the build (npm test builds first).
 import { describe, expect, it } from 'vitest';
 import { PassThrough } from 'node:stream';
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -111,6 +111,19 @@ describe('start-up work', () => {
       // NODE_PATH: the copied bundle requires its native and external packages from the project's node_modules.
       const out = execFileSync(process.execPath, ['-e', code], { encoding: 'utf8', env: { ...process.env, NODE_PATH: join(ROOT, 'node_modules') } });
       expect(JSON.parse(out)).toEqual({ rejected: null, main: 'function' });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('the launcher says how to build when the bundle is missing', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'coinop-unbuilt-'));
+    try {
+      mkdirSync(join(dir, 'bin'));
+      for (const f of ['coinop.js', 'load.js', 'package.json']) cpSync(join(ROOT, 'bin', f), join(dir, 'bin', f));
+      const r = spawnSync(process.execPath, [join(dir, 'bin/coinop.js'), 'prices'], { encoding: 'utf8' });
+      expect(r.status).toBe(1);
+      expect(r.stderr).toBe('coinop: not built yet: run npm install (or npm run build) in its folder\n');
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
