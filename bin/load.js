@@ -1,8 +1,10 @@
 // Loads the CLI bundle (dist/app/main.cjs) as CommonJS, compiled with the V8 code cache the build saved beside it
 // (main.cjs.cache), so a start deserializes bytecode instead of parsing and compiling the program. The cache is taken
-// only when it begins with the bundle's own first line (the build's id); V8 refuses one made by another V8 version
-// or with other flags, and the bundle then compiles from source as any module would.
+// only when it begins with the bundle's own first line (the build's id) and its bytes match the SHA-1 on its second
+// line: V8 itself checks only the source's length, its version and its flags, and aborts the process on damaged
+// bytecode. Otherwise the bundle compiles from source as any module would.
 'use strict';
+const { createHash } = require('node:crypto');
 const { readFileSync } = require('node:fs');
 const { createRequire, wrap } = require('node:module');
 const { dirname, join } = require('node:path');
@@ -19,7 +21,11 @@ function loadApp({ useCache = true } = {}) {
   if (useCache) {
     try {
       const cache = readFileSync(CACHE);
-      if (id.startsWith('// coinop build ') && cache.toString('latin1', 0, id.length) === id) cachedData = cache.subarray(id.length);
+      if (id.startsWith('// coinop build ') && cache.toString('latin1', 0, id.length) === id) {
+        const sha1 = cache.toString('latin1', id.length, id.length + 41);
+        const data = cache.subarray(id.length + 41);
+        if (sha1 === `${createHash('sha1').update(data).digest('hex')}\n`) cachedData = data;
+      }
     } catch {
       /* no cache: compiled from source */
     }
@@ -30,4 +36,9 @@ function loadApp({ useCache = true } = {}) {
   return { app: module.exports, script, id, cacheRejected: cachedData ? script.cachedDataRejected : undefined };
 }
 
-module.exports = { loadApp, CACHE };
+/** The cache file's bytes for a build id and V8's cached data: the id line, the data's SHA-1 line, the data. */
+function cacheFile(id, data) {
+  return Buffer.concat([Buffer.from(`${id}${createHash('sha1').update(data).digest('hex')}\n`, 'latin1'), data]);
+}
+
+module.exports = { loadApp, cacheFile, CACHE };

@@ -35,7 +35,7 @@ _coinop() {
       "profile use") words="--version -V --profile --output -o --json --no-input --no-color --debug --help" ;;
       "profile show") words="--version -V --profile --output -o --json --no-input --no-color --debug --help" ;;
       "withdraw") words="--version -V --profile --output -o --json --no-input --no-color --debug --asset --network --address --amount --total --fee-id --quote --ref-id --profile-id --identity-id --account-id --balance-asset --memo --meta --beneficiary --dry-run --yes -y --wait --wait-timeout --help" ;;
-      "withdraw batch") words="--version -V --profile --output -o --json --no-input --no-color --debug --asset --network --address --amount --total --fee-id --quote --ref-id --profile-id --identity-id --account-id --balance-asset --memo --meta --beneficiary --dry-run --yes -y --wait --wait-timeout --format --resume --retry-failed --skip-invalid --concurrency --rate --journal --new-batch --help" ;;
+      "withdraw batch") words="--version -V --profile --output -o --json --no-input --no-color --debug --format --profile-id --dry-run --yes -y --resume --retry-failed --skip-invalid --wait --wait-timeout --concurrency --rate --journal --new-batch --help" ;;
       "fee") words="--version -V --profile --output -o --json --no-input --no-color --debug --help" ;;
       "fee quote") words="--version -V --profile --output -o --json --no-input --no-color --debug --asset --network --address --amount --total --help" ;;
       "addresses") words="--version -V --profile --output -o --json --no-input --no-color --debug --help" ;;

@@ -120,29 +120,15 @@ complete -c coinop -n '__fish_seen_subcommand_from batch' -l json
 complete -c coinop -n '__fish_seen_subcommand_from batch' -l no-input
 complete -c coinop -n '__fish_seen_subcommand_from batch' -l no-color
 complete -c coinop -n '__fish_seen_subcommand_from batch' -l debug
-complete -c coinop -n '__fish_seen_subcommand_from batch' -l asset -x -a 'BTC ETH BCH LTC SOL PAXG LINK AAVE UNI MATIC USDP PYUSD'
-complete -c coinop -n '__fish_seen_subcommand_from batch' -l network -x -a 'BITCOIN ETHEREUM BITCOIN_CASH LITECOIN SOLANA POLYGON_POS BASE ARBITRUM_ONE STELLAR INK XLAYER'
-complete -c coinop -n '__fish_seen_subcommand_from batch' -l address
-complete -c coinop -n '__fish_seen_subcommand_from batch' -l amount
-complete -c coinop -n '__fish_seen_subcommand_from batch' -l total
-complete -c coinop -n '__fish_seen_subcommand_from batch' -l fee-id
-complete -c coinop -n '__fish_seen_subcommand_from batch' -l quote
-complete -c coinop -n '__fish_seen_subcommand_from batch' -l ref-id
+complete -c coinop -n '__fish_seen_subcommand_from batch' -l format -x -a 'csv jsonl json'
 complete -c coinop -n '__fish_seen_subcommand_from batch' -l profile-id
-complete -c coinop -n '__fish_seen_subcommand_from batch' -l identity-id
-complete -c coinop -n '__fish_seen_subcommand_from batch' -l account-id
-complete -c coinop -n '__fish_seen_subcommand_from batch' -l balance-asset
-complete -c coinop -n '__fish_seen_subcommand_from batch' -l memo
-complete -c coinop -n '__fish_seen_subcommand_from batch' -l meta
-complete -c coinop -n '__fish_seen_subcommand_from batch' -l beneficiary
 complete -c coinop -n '__fish_seen_subcommand_from batch' -l dry-run
 complete -c coinop -n '__fish_seen_subcommand_from batch' -l yes
-complete -c coinop -n '__fish_seen_subcommand_from batch' -l wait
-complete -c coinop -n '__fish_seen_subcommand_from batch' -l wait-timeout
-complete -c coinop -n '__fish_seen_subcommand_from batch' -l format -x -a 'csv jsonl json'
 complete -c coinop -n '__fish_seen_subcommand_from batch' -l resume
 complete -c coinop -n '__fish_seen_subcommand_from batch' -l retry-failed
 complete -c coinop -n '__fish_seen_subcommand_from batch' -l skip-invalid
+complete -c coinop -n '__fish_seen_subcommand_from batch' -l wait
+complete -c coinop -n '__fish_seen_subcommand_from batch' -l wait-timeout
 complete -c coinop -n '__fish_seen_subcommand_from batch' -l concurrency
 complete -c coinop -n '__fish_seen_subcommand_from batch' -l rate
 complete -c coinop -n '__fish_seen_subcommand_from batch' -l journal -r -F

@@ -30,6 +30,8 @@ const define = { __COINOP_VERSION__: JSON.stringify(version) };
 // Built aside and swapped in at the end, so a coinop or test running meanwhile never finds dist/ half made.
 const out = `dist.build-${process.pid}`;
 rmSync(out, { recursive: true, force: true });
+// A failed build leaves nothing behind (after a good one, `out` has become dist/ and this finds nothing).
+process.on('exit', () => rmSync(out, { recursive: true, force: true }));
 await build({
   entryPoints: walk('src'),
   outdir: out,

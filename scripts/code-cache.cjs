@@ -7,7 +7,7 @@ const { mkdtempSync, rmSync, writeFileSync, renameSync } = require('node:fs');
 const { tmpdir } = require('node:os');
 const { join } = require('node:path');
 const { PassThrough } = require('node:stream');
-const { loadApp, CACHE } = require('../bin/load.js');
+const { loadApp, cacheFile, CACHE } = require('../bin/load.js');
 
 // What an operator runs all day, and what the speed targets measure. Bytecode of everything else is not worth its
 // place: a bigger cache takes longer to read in at every start (all of these: about 600 KB).
@@ -32,7 +32,7 @@ async function main() {
       if (code !== 0) throw new Error(`coinop ${args.join(' ')} exited ${code}`);
     }
     const tmp = `${CACHE}.${process.pid}`;
-    writeFileSync(tmp, Buffer.concat([Buffer.from(id, 'latin1'), script.createCachedData()]));
+    writeFileSync(tmp, cacheFile(id, script.createCachedData()));
     renameSync(tmp, CACHE);
   } finally {
     rmSync(dir, { recursive: true, force: true });

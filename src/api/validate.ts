@@ -133,7 +133,8 @@ export function schemaIssues(schema: TSchema, value: unknown): Issue[] {
  */
 export function coerceQuery(schema: TSchema, raw: Record<string, unknown>): { value: Record<string, unknown>; issues: Issue[] } {
   const props = (schema as unknown as { properties: Record<string, { type?: string }> }).properties ?? {};
-  const value: Record<string, unknown> = {};
+  // Without a prototype: a `__proto__` parameter is a key like any other (and an unknown one), never a prototype.
+  const value: Record<string, unknown> = Object.create(null);
   const issues: Issue[] = [];
   for (const [k, v] of Object.entries(raw)) {
     const type = props[k]?.type;

@@ -128,24 +128,26 @@ export function parseQuery(search: string): Record<string, string | string[]> {
   if (!search) return out;
   for (const [k, v] of new URLSearchParams(search)) {
     const had = out[k];
-    out[k] = had === undefined ? v : Array.isArray(had) ? [...had, v] : [had, v];
+    if (had === undefined) out[k] = v;
+    else if (Array.isArray(had)) had.push(v);
+    else out[k] = [had, v];
   }
   return out;
 }
 
 /** True when the request says it has a body (a length above zero, or chunked). */
-function hasBody(req: IncomingMessage): boolean {
+export function hasBody(req: IncomingMessage): boolean {
   return req.headers['transfer-encoding'] !== undefined || (req.headers['content-length'] !== undefined && req.headers['content-length'] !== '0');
 }
 
-/** Reads the body up to the limit; past it, the rest is discarded and the answer is a 413. */
+/**
+ * Reads the body up to the limit; past it, reading stops and the answer is a 413. The rest is never read: the
+ * service closes a connection whose body it did not read to the end (service.ts).
+ */
 function readRaw(req: IncomingMessage, limit: number): Promise<Buffer> {
   const tooLarge = () => problems.payloadTooLarge(`the body is larger than ${limit} bytes`);
   const declared = Number(req.headers['content-length']);
-  if (declared > limit) {
-    req.resume();
-    return Promise.reject(tooLarge());
-  }
+  if (declared > limit) return Promise.reject(tooLarge());
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
@@ -153,7 +155,7 @@ function readRaw(req: IncomingMessage, limit: number): Promise<Buffer> {
       size += c.length;
       if (size > limit) {
         req.off('data', onData);
-        req.resume();
+        req.pause();
         reject(tooLarge());
         return;
       }
@@ -192,15 +194,15 @@ export async function readBody(req: IncomingMessage, limit: number, form: boolea
   const isJson = media === 'application/json';
   const isForm = media === 'application/x-www-form-urlencoded';
   if (!isJson && !isForm) {
-    req.resume();
     throw problems.unsupportedMediaType(`content type ${contentType || '(none)'} is not supported; send application/json`);
   }
   if (isForm && !form) {
-    req.resume();
     throw problems.unsupportedMediaType('content type application/x-www-form-urlencoded is not supported here; send application/json');
   }
-  const text = (await readRaw(req, limit)).toString('utf8');
+  let text = (await readRaw(req, limit)).toString('utf8');
   if (isForm) return Object.fromEntries(new URLSearchParams(text));
+  // A byte order mark is no part of the JSON text (RFC 8259 lets a parser ignore it).
+  if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
   if (text.trim() === '') throw problems.badRequest('the body is empty; send a JSON object');
   let value: unknown;
   try {

@@ -11,7 +11,7 @@ import type { Service } from './http.js';
 import { Journal } from './journal.js';
 import { defaultDbFile } from './paths.js';
 import { RateLimiter, type RateBucket } from './rate-limit.js';
-import { parseQuery, readBody, Reply, Router, send, sendProblem, type Request } from './router.js';
+import { hasBody, parseQuery, readBody, Reply, Router, send, sendProblem, type Request } from './router.js';
 import { registerControl } from './routes/control.js';
 import { registerDepositAddresses } from './routes/deposit-addresses.js';
 import { registerPrices } from './routes/prices.js';
@@ -57,6 +57,26 @@ interface RequestState {
   reason?: string;
   /** Already in the journal (a dropped connection never finishes its response). */
   journaled?: boolean;
+}
+
+/** The control API's paths, however their letters are encoded: the loopback rule must not be stepped around. */
+function isControlPath(path: string): boolean {
+  if (path.startsWith('/_local')) return true;
+  if (!path.includes('%')) return false;
+  try {
+    return decodeURIComponent(path).startsWith('/_local');
+  } catch {
+    return false;
+  }
+}
+
+/** An absolute-form request target (`GET http://host/path`, RFC 9112 3.2.2) as the path and query alone. */
+function originForm(url: string): string {
+  if (url.startsWith('/')) return url;
+  const m = /^https?:\/\/[^/?#]*/i.exec(url);
+  if (!m) return url;
+  const rest = url.slice(m[0].length);
+  return rest.startsWith('/') ? rest : `/${rest}`;
 }
 
 /** Long path parameters reach validation (a 400 naming the field) instead of a bare 414. */
@@ -116,7 +136,7 @@ export async function startLocalService(opts: LocalServiceOptions = {}): Promise
    */
   const gate = async (req: Request, reply: Reply, state: RequestState): Promise<boolean> => {
     const { path } = req;
-    if (path.startsWith('/_local')) {
+    if (isControlPath(path)) {
       if (!LOOPBACK.has(req.socket.remoteAddress ?? '')) throw problems.forbidden('the control API answers loopback clients only');
       return true;
     }
@@ -164,7 +184,7 @@ export async function startLocalService(opts: LocalServiceOptions = {}): Promise
 
   const handle = async (raw: IncomingMessage, res: ServerResponse): Promise<void> => {
     const state: RequestState = { started: performance.now() };
-    const url = raw.url ?? '/';
+    const url = originForm(raw.url ?? '/');
     const q = url.indexOf('?');
     const path = q < 0 ? url : url.slice(0, q);
     const method = raw.method ?? 'GET';
@@ -174,6 +194,7 @@ export async function startLocalService(opts: LocalServiceOptions = {}): Promise
     };
     const reply = new Reply();
     res.on('finish', () => journalRequest(req, state, res.statusCode));
+    let bodyRead = false;
     try {
       const match = router.find(method, path);
       if (match) {
@@ -184,6 +205,7 @@ export async function startLocalService(opts: LocalServiceOptions = {}): Promise
       if (!match) throw problems.notFound(`no route ${method} ${path}`);
       if (method === 'POST' || method === 'PUT') {
         req.body = await readBody(raw, match.route.bodyLimit ?? config.bodyLimitBytes, path.startsWith('/oauth2/'));
+        bodyRead = true;
       }
       const payload = await match.route.handler(req, reply);
       // A reset after the handler committed: the work is done, the answer never arrives.
@@ -198,6 +220,9 @@ export async function startLocalService(opts: LocalServiceOptions = {}): Promise
       if (res.headersSent || req.socket.destroyed) return;
       const p = problemOf(err, req, reply);
       state.reason = state.fault ? `${state.fault}: ${p.detail ?? p.title}` : (p.detail ?? p.title);
+      // Answered before its body was read (too large, wrong type, refused first): the connection closes, so the rest
+      // of the body, however long, is never read.
+      if (hasBody(raw) && !bodyRead) reply.header('connection', 'close');
       sendProblem(res, method, reply, p);
     }
   };
@@ -208,10 +233,13 @@ export async function startLocalService(opts: LocalServiceOptions = {}): Promise
   });
   // Keep-alive connections stay open longer than a client's idle pool (got uses 4 s by default).
   server.keepAliveTimeout = 10_000;
-  // Requests node's HTTP parser refuses (headers over 16 KiB, broken HTTP, a slow client) still get a problem.
+  // Requests node's HTTP parser refuses (headers over 16 KiB, broken HTTP, a slow client) still get a problem: one per
+  // connection, which then closes.
+  const refused = new WeakSet<Duplex>();
   server.on('clientError', (err: NodeJS.ErrnoException, socket: Duplex) => {
     const code = err.code;
-    if (code === 'ECONNRESET' || socket.destroyed) return;
+    if (code === 'ECONNRESET' || socket.destroyed || refused.has(socket)) return;
+    refused.add(socket);
     const [status, detail] =
       code === 'HPE_HEADER_OVERFLOW' ? [431, 'the request line and headers are larger than 16 KiB']
       : code === 'ERR_HTTP_REQUEST_TIMEOUT' ? [408, 'the request did not arrive in time']
@@ -221,8 +249,17 @@ export async function startLocalService(opts: LocalServiceOptions = {}): Promise
     // Journaled like any answered request, with the request line when the parser got that far.
     const line = /^([A-Z]{1,20}) (\S{1,2000})/.exec((err as { rawPacket?: Buffer }).rawPacket?.toString('latin1', 0, 2100) ?? '');
     svc.journal.add({ time: iso(Date.now()), method: line?.[1] ?? '', url: line?.[2] ?? '', status, duration_ms: 0, reason: detail });
-    if (!socket.writable) return void socket.destroy();
-    socket.end(`HTTP/1.1 ${status} ${title}\r\nContent-Type: ${PROBLEM_CONTENT_TYPE}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
+    const answer = () => {
+      if (!socket.writable) return void socket.destroy();
+      socket.end(`HTTP/1.1 ${status} ${title}\r\nContent-Type: ${PROBLEM_CONTENT_TYPE}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
+    };
+    // A response still being made for an earlier request on this connection (pipelining) goes out first. Node keeps
+    // it as the socket's _httpMessage.
+    const earlier = (socket as { _httpMessage?: ServerResponse })._httpMessage;
+    if (earlier && !earlier.writableFinished) {
+      earlier.once('finish', answer);
+      earlier.once('close', () => earlier.writableFinished || socket.destroy());
+    } else answer();
   });
 
   const stream = await installStream(server, router, {

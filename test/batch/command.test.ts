@@ -90,6 +90,19 @@ describe('withdraw batch: bad files', () => {
     }
     expect((await run(e, ['withdraw', 'batch', join(e.dir, 'missing.csv'), '--yes'])).code).toBe(2);
   });
+
+  it("refuses a single withdrawal's flags, before or after `batch`, instead of ignoring them", async () => {
+    const f = file('ok.csv', ethCsv(2));
+    const before = await v2Requests();
+    for (const argv of [['withdraw', 'batch', f, '--dry-run', '--amount', '999'], ['withdraw', '--asset', 'BTC', 'batch', f, '--dry-run']]) {
+      const r = await run(e, argv);
+      expect(r.code, argv.join(' ')).toBe(2);
+      expect(r.stderr).toMatch(/^error: --(amount|asset): not a flag of withdraw batch/);
+    }
+    expect(await v2Requests()).toEqual(before);
+    // The flags both have still reach batch from before `batch`.
+    expect((await run(e, ['withdraw', '--dry-run', 'batch', f])).code).toBe(0);
+  });
 });
 
 describe('withdraw batch: sending', () => {

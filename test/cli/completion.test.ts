@@ -62,9 +62,13 @@ describe('completion scripts in real shells', () => {
     expect(bash('coinop', 'prices', '--increment', 'ONE_')).toEqual(['ONE_DAY', 'ONE_HOUR', 'ONE_MINUTE', 'ONE_WEEK']);
     expect(bash('coinop', 'withdraw', '--network', 'ETH')).toEqual(['ETHEREUM']);
     expect(bash('coinop', '-o', 'nd')).toEqual(['ndjson']);
-    // Nothing offered: bash falls back to file names (complete -o default).
+    // A single withdrawal's flags count only before `batch` (withdraw has positional options): not offered after it.
+    expect(bash('coinop', 'withdraw', 'batch', '--am')).toEqual([]);
+    expect(bash('coinop', 'withdraw', 'batch', '--dr')).toEqual(['--dry-run']);
+    // Nothing offered: bash falls back to file names (complete -o default), even where words would be (api's methods).
     expect(bash('coinop', 'withdraw', 'batch', 'ro')).toEqual([]);
     expect(bash('coinop', 'local', 'start', '--db', 'ro')).toEqual([]);
+    expect(bash('coinop', 'api', '--input', 'G')).toEqual([]);
     expect(execFileSync('bash', ['-c', `source ${JSON.stringify(join(DIR, 'coinop.bash'))}; complete -p coinop`], { encoding: 'utf8' })).toMatch(/-o default -F _coinop coinop/);
   });
 
@@ -88,6 +92,7 @@ describe('completion scripts in real shells', () => {
     expect(fish('coinop stream book BTCU')).toEqual(['BTCUSD']);
     expect(fish('coinop withdraw --network ETH')).toEqual(['ETHEREUM']);
     expect(fish('coinop withdraw batch ro')).toEqual(['rows.csv']);
+    expect(fish('coinop withdraw batch --am')).toEqual([]);
     expect(fish('coinop local start --db ro')).toEqual(['rows.csv']);
     // Elsewhere no file names: coinop's words only.
     expect(fish('coinop prices ro')).toEqual([]);

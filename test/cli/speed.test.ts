@@ -93,9 +93,8 @@ describe('start-up work', () => {
     expect(JSON.parse(out)).toEqual({ rejected: false, main: 'function' });
   });
 
-  it('a code cache made from another build is never used: the bundle compiles from source and runs', () => {
-    // A copy of the launcher and bundle whose build id differs in one character (same length, so V8's own check,
-    // which looks at the length only, would take the cache).
+  /** loadApp() on a copy of the launcher, bundle and cache, each changed by `alter`: whether V8 was offered the cache. */
+  function loadCopy(alter: { bundle?: (b: string) => string; cache?: (c: Buffer) => Buffer }): { rejected: boolean | null; main: string } {
     const dir = mkdtempSync(join(tmpdir(), 'coinop-cache-'));
     try {
       mkdirSync(join(dir, 'bin'));
@@ -103,17 +102,34 @@ describe('start-up work', () => {
       cpSync(join(ROOT, 'bin/load.js'), join(dir, 'bin/load.js'));
       writeFileSync(join(dir, 'bin/package.json'), '{ "type": "commonjs" }');
       const bundle = readFileSync(join(ROOT, 'dist/app/main.cjs'), 'utf8');
-      const nl = bundle.indexOf('\n');
-      const last = bundle[nl - 1];
-      writeFileSync(join(dir, 'dist/app/main.cjs'), bundle.slice(0, nl - 1) + (last === '0' ? '1' : '0') + bundle.slice(nl));
-      cpSync(join(ROOT, 'dist/app/main.cjs.cache'), join(dir, 'dist/app/main.cjs.cache'));
+      writeFileSync(join(dir, 'dist/app/main.cjs'), alter.bundle ? alter.bundle(bundle) : bundle);
+      const cache = readFileSync(join(ROOT, 'dist/app/main.cjs.cache'));
+      writeFileSync(join(dir, 'dist/app/main.cjs.cache'), alter.cache ? alter.cache(Buffer.from(cache)) : cache);
       const code = `const r = require(${JSON.stringify(join(dir, 'bin/load.js'))}).loadApp(); console.log(JSON.stringify({ rejected: r.cacheRejected ?? null, main: typeof r.app.main }))`;
       // NODE_PATH: the copied bundle requires its native and external packages from the project's node_modules.
-      const out = execFileSync(process.execPath, ['-e', code], { encoding: 'utf8', env: { ...process.env, NODE_PATH: join(ROOT, 'node_modules') } });
-      expect(JSON.parse(out)).toEqual({ rejected: null, main: 'function' });
+      return JSON.parse(execFileSync(process.execPath, ['-e', code], { encoding: 'utf8', env: { ...process.env, NODE_PATH: join(ROOT, 'node_modules') } }));
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+  }
+
+  it('a code cache made from another build is never used: the bundle compiles from source and runs', () => {
+    expect(loadCopy({})).toEqual({ rejected: false, main: 'function' });
+    // The build id differs in one character: the same length, so V8's own check, which looks at the length only,
+    // would take the cache.
+    const otherBuild = (b: string) => {
+      const nl = b.indexOf('\n');
+      return b.slice(0, nl - 1) + (b[nl - 1] === '0' ? '1' : '0') + b.slice(nl);
+    };
+    expect(loadCopy({ bundle: otherBuild })).toEqual({ rejected: null, main: 'function' });
+  });
+
+  it('a damaged code cache is never handed to V8 (it would abort the process): the bundle compiles from source', () => {
+    const flip = (at: number) => (c: Buffer) => {
+      for (let i = at; i < at + 64 && i < c.length; i++) c[i] ^= 0xff;
+      return c;
+    };
+    for (const at of [100, 400_000]) expect(loadCopy({ cache: flip(at) })).toEqual({ rejected: null, main: 'function' });
   });
 
   it('the launcher says how to build when the bundle is missing', () => {

@@ -69,6 +69,59 @@ describe('HTTP errors are problems, never a 500 for bad input', () => {
     expect(journal.at(-1)).toMatchObject({ method: 'GET', url: '/v2/transfer/transfers', status: 431, reason: 'the request line and headers are larger than 16 KiB' });
   });
 
+  /** Writes raw bytes on one connection; resolves with everything the service sent until it closed the connection. */
+  const rawExchange = (bytes: string, closeAfterMs?: number) =>
+    new Promise<{ text: string; closedByService: boolean }>((resolve, reject) => {
+      const sock = connect(h.svc.port, h.svc.host);
+      let text = '';
+      let timer: NodeJS.Timeout | undefined;
+      sock.on('data', (d) => (text += d));
+      sock.on('end', () => {
+        clearTimeout(timer);
+        resolve({ text, closedByService: true });
+      });
+      sock.on('error', reject);
+      sock.write(bytes);
+      if (closeAfterMs) {
+        timer = setTimeout(() => {
+          sock.destroy();
+          resolve({ text, closedByService: false });
+        }, closeAfterMs);
+      }
+    });
+
+  it('a body over the limit is answered at once and the connection closed, the rest never read', async () => {
+    // 2 MB announced, 2 bytes sent: the answer comes without waiting for the rest, and the service hangs up.
+    const r = await rawExchange(`POST ${W} HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 2000000\r\n\r\n{}`, 5000);
+    expect(r.text).toMatch(/^HTTP\/1\.1 413 /);
+    expect(r.text.toLowerCase()).toContain('connection: close');
+    expect(r.closedByService).toBe(true);
+  });
+
+  it('a pipelined request the parser refuses does not take the answer of the valid one before it', async () => {
+    const r = await rawExchange('GET /_local/health HTTP/1.1\r\nHost: x\r\n\r\nGET /bad path HTTP/1.1\r\n\r\n', 5000);
+    expect(r.text).toMatch(/^HTTP\/1\.1 200 [\s\S]*"status":"ok"[\s\S]*HTTP\/1\.1 400 /);
+    expect(r.closedByService).toBe(true);
+  });
+
+  it('an absolute-form request target is served like its path', async () => {
+    const r = await rawExchange(`GET http://${h.svc.host}:${h.svc.port}/_local/health HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`, 5000);
+    expect(r.text).toMatch(/^HTTP\/1\.1 200 /);
+  });
+
+  it('a JSON body may begin with a byte order mark', async () => {
+    const r = await h.req('POST', W, { raw: '\ufeff' + JSON.stringify(withdrawal()), headers: { 'content-type': 'application/json' } });
+    expect(r.status).toBe(200);
+  });
+
+  it('a __proto__ query parameter is an unknown parameter like any other, once or repeated', async () => {
+    for (const q of ['__proto__=x', '__proto__=a&__proto__=b', 'constructor=x']) {
+      const r = await h.admin('GET', `/v2/transfer/transfers?${q}`);
+      expect(r.status, q).toBe(400);
+      expect(r.body.detail, q).toMatch(/^(__proto__|constructor): is not a known/);
+    }
+  });
+
   it('JSON with a charset is accepted', async () => {
     const r = await h.req('POST', W, { raw: JSON.stringify(withdrawal()), headers: { 'content-type': 'application/json; charset=utf-8' } });
     expect(r.status).toBe(200);

@@ -1,6 +1,7 @@
 // `coinop withdraw batch FILE`: flags and help only; the work loads from ./run.js when the command runs.
 import { Command, Option } from 'commander';
 import type { CliContext } from '../../cli/context.js';
+import { usageError } from '../../cli/errors.js';
 
 export interface BatchFlags {
   format?: 'csv' | 'jsonl' | 'json';
@@ -65,6 +66,14 @@ Examples:
 `,
     )
     .action(async (file: string, _flags: BatchFlags, command: Command) => {
+      // A single withdrawal's flag (--amount, --asset...) would be silently ignored: each row gives its own.
+      const own = new Set(command.options.map((o) => o.attributeName()));
+      for (const o of withdraw.options) {
+        const name = o.attributeName();
+        if (withdraw.getOptionValueSource(name) === 'cli' && !own.has(name)) {
+          throw usageError(`${o.long ?? o.flags}: not a flag of withdraw batch (each row of the file gives its own values)`, 'coinop withdraw batch --help lists its flags');
+        }
+      }
       // Merged with the parents' values, so a flag a parent parsed first (--yes before `batch`) is not lost.
       const flags = command.optsWithGlobals<BatchFlags>();
       const { runBatch } = await import('./run.js');

@@ -61,7 +61,9 @@ function walk(cmd: Command, path: string, inherited: Command['options'], out: No
     fileOptions,
     files: arg?.name() === 'file',
   });
-  for (const c of subs) walk(c, path ? `${path} ${c.name()}` : c.name(), options, out);
+  // A command with positional options (withdraw) reads its own flags only before its subcommands (withdraw batch).
+  const positional = (cmd as unknown as { _enablePositionalOptions?: boolean })._enablePositionalOptions;
+  for (const c of subs) walk(c, path ? `${path} ${c.name()}` : c.name(), positional && path ? inherited : options, out);
 }
 
 export function commandTree(program: Command): Node[] {
