@@ -129,7 +129,8 @@ async function ingestBench(quick) {
   };
   const rates = { cli: 0, reader: 0 };
   try {
-    for (let round = 0; round < (quick ? 1 : 3); round++) {
+    // Best of five rounds each, taken in turns: on a shared 2-core machine one busy moment can halve a round.
+    for (let round = 0; round < (quick ? 1 : 5); round++) {
       for (const who of ['reader', 'cli']) {
         const result = srv.result();
         const args = who === 'reader' ? ['-e', READER, srv.url, String(count), 'BTCUSD'] : [BIN, 'stream', 'book', 'BTCUSD', '-o', 'ndjson', '--count', String(count)];
