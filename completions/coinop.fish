@@ -1,21 +1,14 @@
 # coinop shell completion, generated from the command tree (coinop completion SHELL). Do not edit.
 complete -c coinop -f
+complete -c coinop -l version
+complete -c coinop -l profile
+complete -c coinop -l output -x -a 'table json ndjson csv'
+complete -c coinop -l json
+complete -c coinop -l no-input
+complete -c coinop -l no-color
+complete -c coinop -l debug
+complete -c coinop -l help
 complete -c coinop -n '__fish_use_subcommand' -a 'login logout auth profile withdraw fee addresses transfers sandbox prices api stream local completion'
-complete -c coinop -n '__fish_use_subcommand' -l version
-complete -c coinop -n '__fish_use_subcommand' -l profile
-complete -c coinop -n '__fish_use_subcommand' -l output -x -a 'table json ndjson csv'
-complete -c coinop -n '__fish_use_subcommand' -l json
-complete -c coinop -n '__fish_use_subcommand' -l no-input
-complete -c coinop -n '__fish_use_subcommand' -l no-color
-complete -c coinop -n '__fish_use_subcommand' -l debug
-complete -c coinop -n '__fish_use_subcommand' -l help
-complete -c coinop -n '__fish_seen_subcommand_from login' -l version
-complete -c coinop -n '__fish_seen_subcommand_from login' -l profile
-complete -c coinop -n '__fish_seen_subcommand_from login' -l output -x -a 'table json ndjson csv'
-complete -c coinop -n '__fish_seen_subcommand_from login' -l json
-complete -c coinop -n '__fish_seen_subcommand_from login' -l no-input
-complete -c coinop -n '__fish_seen_subcommand_from login' -l no-color
-complete -c coinop -n '__fish_seen_subcommand_from login' -l debug
 complete -c coinop -n '__fish_seen_subcommand_from login' -l env -x -a 'local sandbox production custom'
 complete -c coinop -n '__fish_seen_subcommand_from login' -l client-id
 complete -c coinop -n '__fish_seen_subcommand_from login' -l client-secret-stdin
@@ -25,73 +18,9 @@ complete -c coinop -n '__fish_seen_subcommand_from login' -l profile-id
 complete -c coinop -n '__fish_seen_subcommand_from login' -l base-url
 complete -c coinop -n '__fish_seen_subcommand_from login' -l auth-url
 complete -c coinop -n '__fish_seen_subcommand_from login' -l ws-url
-complete -c coinop -n '__fish_seen_subcommand_from login' -l help
-complete -c coinop -n '__fish_seen_subcommand_from logout' -l version
-complete -c coinop -n '__fish_seen_subcommand_from logout' -l profile
-complete -c coinop -n '__fish_seen_subcommand_from logout' -l output -x -a 'table json ndjson csv'
-complete -c coinop -n '__fish_seen_subcommand_from logout' -l json
-complete -c coinop -n '__fish_seen_subcommand_from logout' -l no-input
-complete -c coinop -n '__fish_seen_subcommand_from logout' -l no-color
-complete -c coinop -n '__fish_seen_subcommand_from logout' -l debug
-complete -c coinop -n '__fish_seen_subcommand_from logout' -l help
 complete -c coinop -n '__fish_seen_subcommand_from auth; and not __fish_seen_subcommand_from status' -a 'status'
-complete -c coinop -n '__fish_seen_subcommand_from auth; and not __fish_seen_subcommand_from status' -l version
-complete -c coinop -n '__fish_seen_subcommand_from auth; and not __fish_seen_subcommand_from status' -l profile
-complete -c coinop -n '__fish_seen_subcommand_from auth; and not __fish_seen_subcommand_from status' -l output -x -a 'table json ndjson csv'
-complete -c coinop -n '__fish_seen_subcommand_from auth; and not __fish_seen_subcommand_from status' -l json
-complete -c coinop -n '__fish_seen_subcommand_from auth; and not __fish_seen_subcommand_from status' -l no-input
-complete -c coinop -n '__fish_seen_subcommand_from auth; and not __fish_seen_subcommand_from status' -l no-color
-complete -c coinop -n '__fish_seen_subcommand_from auth; and not __fish_seen_subcommand_from status' -l debug
-complete -c coinop -n '__fish_seen_subcommand_from auth; and not __fish_seen_subcommand_from status' -l help
-complete -c coinop -n '__fish_seen_subcommand_from status' -l version
-complete -c coinop -n '__fish_seen_subcommand_from status' -l profile
-complete -c coinop -n '__fish_seen_subcommand_from status' -l output -x -a 'table json ndjson csv'
-complete -c coinop -n '__fish_seen_subcommand_from status' -l json
-complete -c coinop -n '__fish_seen_subcommand_from status' -l no-input
-complete -c coinop -n '__fish_seen_subcommand_from status' -l no-color
-complete -c coinop -n '__fish_seen_subcommand_from status' -l debug
-complete -c coinop -n '__fish_seen_subcommand_from status' -l help
 complete -c coinop -n '__fish_seen_subcommand_from profile; and not __fish_seen_subcommand_from list use show' -a 'list use show'
-complete -c coinop -n '__fish_seen_subcommand_from profile; and not __fish_seen_subcommand_from list use show' -l version
-complete -c coinop -n '__fish_seen_subcommand_from profile; and not __fish_seen_subcommand_from list use show' -l profile
-complete -c coinop -n '__fish_seen_subcommand_from profile; and not __fish_seen_subcommand_from list use show' -l output -x -a 'table json ndjson csv'
-complete -c coinop -n '__fish_seen_subcommand_from profile; and not __fish_seen_subcommand_from list use show' -l json
-complete -c coinop -n '__fish_seen_subcommand_from profile; and not __fish_seen_subcommand_from list use show' -l no-input
-complete -c coinop -n '__fish_seen_subcommand_from profile; and not __fish_seen_subcommand_from list use show' -l no-color
-complete -c coinop -n '__fish_seen_subcommand_from profile; and not __fish_seen_subcommand_from list use show' -l debug
-complete -c coinop -n '__fish_seen_subcommand_from profile; and not __fish_seen_subcommand_from list use show' -l help
-complete -c coinop -n '__fish_seen_subcommand_from list' -l version
-complete -c coinop -n '__fish_seen_subcommand_from list' -l profile
-complete -c coinop -n '__fish_seen_subcommand_from list' -l output -x -a 'table json ndjson csv'
-complete -c coinop -n '__fish_seen_subcommand_from list' -l json
-complete -c coinop -n '__fish_seen_subcommand_from list' -l no-input
-complete -c coinop -n '__fish_seen_subcommand_from list' -l no-color
-complete -c coinop -n '__fish_seen_subcommand_from list' -l debug
-complete -c coinop -n '__fish_seen_subcommand_from list' -l help
-complete -c coinop -n '__fish_seen_subcommand_from use' -l version
-complete -c coinop -n '__fish_seen_subcommand_from use' -l profile
-complete -c coinop -n '__fish_seen_subcommand_from use' -l output -x -a 'table json ndjson csv'
-complete -c coinop -n '__fish_seen_subcommand_from use' -l json
-complete -c coinop -n '__fish_seen_subcommand_from use' -l no-input
-complete -c coinop -n '__fish_seen_subcommand_from use' -l no-color
-complete -c coinop -n '__fish_seen_subcommand_from use' -l debug
-complete -c coinop -n '__fish_seen_subcommand_from use' -l help
-complete -c coinop -n '__fish_seen_subcommand_from show' -l version
-complete -c coinop -n '__fish_seen_subcommand_from show' -l profile
-complete -c coinop -n '__fish_seen_subcommand_from show' -l output -x -a 'table json ndjson csv'
-complete -c coinop -n '__fish_seen_subcommand_from show' -l json
-complete -c coinop -n '__fish_seen_subcommand_from show' -l no-input
-complete -c coinop -n '__fish_seen_subcommand_from show' -l no-color
-complete -c coinop -n '__fish_seen_subcommand_from show' -l debug
-complete -c coinop -n '__fish_seen_subcommand_from show' -l help
 complete -c coinop -n '__fish_seen_subcommand_from withdraw; and not __fish_seen_subcommand_from batch' -a 'batch'
-complete -c coinop -n '__fish_seen_subcommand_from withdraw; and not __fish_seen_subcommand_from batch' -l version
-complete -c coinop -n '__fish_seen_subcommand_from withdraw; and not __fish_seen_subcommand_from batch' -l profile
-complete -c coinop -n '__fish_seen_subcommand_from withdraw; and not __fish_seen_subcommand_from batch' -l output -x -a 'table json ndjson csv'
-complete -c coinop -n '__fish_seen_subcommand_from withdraw; and not __fish_seen_subcommand_from batch' -l json
-complete -c coinop -n '__fish_seen_subcommand_from withdraw; and not __fish_seen_subcommand_from batch' -l no-input
-complete -c coinop -n '__fish_seen_subcommand_from withdraw; and not __fish_seen_subcommand_from batch' -l no-color
-complete -c coinop -n '__fish_seen_subcommand_from withdraw; and not __fish_seen_subcommand_from batch' -l debug
 complete -c coinop -n '__fish_seen_subcommand_from withdraw; and not __fish_seen_subcommand_from batch' -l asset -x -a 'BTC ETH BCH LTC SOL PAXG LINK AAVE UNI MATIC USDP PYUSD'
 complete -c coinop -n '__fish_seen_subcommand_from withdraw; and not __fish_seen_subcommand_from batch' -l network -x -a 'BITCOIN ETHEREUM BITCOIN_CASH LITECOIN SOLANA POLYGON_POS BASE ARBITRUM_ONE STELLAR INK XLAYER'
 complete -c coinop -n '__fish_seen_subcommand_from withdraw; and not __fish_seen_subcommand_from batch' -l address
@@ -111,15 +40,7 @@ complete -c coinop -n '__fish_seen_subcommand_from withdraw; and not __fish_seen
 complete -c coinop -n '__fish_seen_subcommand_from withdraw; and not __fish_seen_subcommand_from batch' -l yes
 complete -c coinop -n '__fish_seen_subcommand_from withdraw; and not __fish_seen_subcommand_from batch' -l wait
 complete -c coinop -n '__fish_seen_subcommand_from withdraw; and not __fish_seen_subcommand_from batch' -l wait-timeout
-complete -c coinop -n '__fish_seen_subcommand_from withdraw; and not __fish_seen_subcommand_from batch' -l help
 complete -c coinop -n '__fish_seen_subcommand_from batch' -F
-complete -c coinop -n '__fish_seen_subcommand_from batch' -l version
-complete -c coinop -n '__fish_seen_subcommand_from batch' -l profile
-complete -c coinop -n '__fish_seen_subcommand_from batch' -l output -x -a 'table json ndjson csv'
-complete -c coinop -n '__fish_seen_subcommand_from batch' -l json
-complete -c coinop -n '__fish_seen_subcommand_from batch' -l no-input
-complete -c coinop -n '__fish_seen_subcommand_from batch' -l no-color
-complete -c coinop -n '__fish_seen_subcommand_from batch' -l debug
 complete -c coinop -n '__fish_seen_subcommand_from batch' -l format -x -a 'csv jsonl json'
 complete -c coinop -n '__fish_seen_subcommand_from batch' -l profile-id
 complete -c coinop -n '__fish_seen_subcommand_from batch' -l dry-run
@@ -133,45 +54,13 @@ complete -c coinop -n '__fish_seen_subcommand_from batch' -l concurrency
 complete -c coinop -n '__fish_seen_subcommand_from batch' -l rate
 complete -c coinop -n '__fish_seen_subcommand_from batch' -l journal -r -F
 complete -c coinop -n '__fish_seen_subcommand_from batch' -l new-batch
-complete -c coinop -n '__fish_seen_subcommand_from batch' -l help
 complete -c coinop -n '__fish_seen_subcommand_from fee; and not __fish_seen_subcommand_from quote' -a 'quote'
-complete -c coinop -n '__fish_seen_subcommand_from fee; and not __fish_seen_subcommand_from quote' -l version
-complete -c coinop -n '__fish_seen_subcommand_from fee; and not __fish_seen_subcommand_from quote' -l profile
-complete -c coinop -n '__fish_seen_subcommand_from fee; and not __fish_seen_subcommand_from quote' -l output -x -a 'table json ndjson csv'
-complete -c coinop -n '__fish_seen_subcommand_from fee; and not __fish_seen_subcommand_from quote' -l json
-complete -c coinop -n '__fish_seen_subcommand_from fee; and not __fish_seen_subcommand_from quote' -l no-input
-complete -c coinop -n '__fish_seen_subcommand_from fee; and not __fish_seen_subcommand_from quote' -l no-color
-complete -c coinop -n '__fish_seen_subcommand_from fee; and not __fish_seen_subcommand_from quote' -l debug
-complete -c coinop -n '__fish_seen_subcommand_from fee; and not __fish_seen_subcommand_from quote' -l help
-complete -c coinop -n '__fish_seen_subcommand_from quote' -l version
-complete -c coinop -n '__fish_seen_subcommand_from quote' -l profile
-complete -c coinop -n '__fish_seen_subcommand_from quote' -l output -x -a 'table json ndjson csv'
-complete -c coinop -n '__fish_seen_subcommand_from quote' -l json
-complete -c coinop -n '__fish_seen_subcommand_from quote' -l no-input
-complete -c coinop -n '__fish_seen_subcommand_from quote' -l no-color
-complete -c coinop -n '__fish_seen_subcommand_from quote' -l debug
 complete -c coinop -n '__fish_seen_subcommand_from quote' -l asset -x -a 'BTC ETH BCH LTC SOL PAXG LINK AAVE UNI MATIC USDP PYUSD'
 complete -c coinop -n '__fish_seen_subcommand_from quote' -l network -x -a 'BITCOIN ETHEREUM BITCOIN_CASH LITECOIN SOLANA POLYGON_POS BASE ARBITRUM_ONE STELLAR INK XLAYER'
 complete -c coinop -n '__fish_seen_subcommand_from quote' -l address
 complete -c coinop -n '__fish_seen_subcommand_from quote' -l amount
 complete -c coinop -n '__fish_seen_subcommand_from quote' -l total
-complete -c coinop -n '__fish_seen_subcommand_from quote' -l help
 complete -c coinop -n '__fish_seen_subcommand_from addresses; and not __fish_seen_subcommand_from list create' -a 'list create'
-complete -c coinop -n '__fish_seen_subcommand_from addresses; and not __fish_seen_subcommand_from list create' -l version
-complete -c coinop -n '__fish_seen_subcommand_from addresses; and not __fish_seen_subcommand_from list create' -l profile
-complete -c coinop -n '__fish_seen_subcommand_from addresses; and not __fish_seen_subcommand_from list create' -l output -x -a 'table json ndjson csv'
-complete -c coinop -n '__fish_seen_subcommand_from addresses; and not __fish_seen_subcommand_from list create' -l json
-complete -c coinop -n '__fish_seen_subcommand_from addresses; and not __fish_seen_subcommand_from list create' -l no-input
-complete -c coinop -n '__fish_seen_subcommand_from addresses; and not __fish_seen_subcommand_from list create' -l no-color
-complete -c coinop -n '__fish_seen_subcommand_from addresses; and not __fish_seen_subcommand_from list create' -l debug
-complete -c coinop -n '__fish_seen_subcommand_from addresses; and not __fish_seen_subcommand_from list create' -l help
-complete -c coinop -n '__fish_seen_subcommand_from list' -l version
-complete -c coinop -n '__fish_seen_subcommand_from list' -l profile
-complete -c coinop -n '__fish_seen_subcommand_from list' -l output -x -a 'table json ndjson csv'
-complete -c coinop -n '__fish_seen_subcommand_from list' -l json
-complete -c coinop -n '__fish_seen_subcommand_from list' -l no-input
-complete -c coinop -n '__fish_seen_subcommand_from list' -l no-color
-complete -c coinop -n '__fish_seen_subcommand_from list' -l debug
 complete -c coinop -n '__fish_seen_subcommand_from list' -l profile-id
 complete -c coinop -n '__fish_seen_subcommand_from list' -l identity-id
 complete -c coinop -n '__fish_seen_subcommand_from list' -l account-id
@@ -188,14 +77,6 @@ complete -c coinop -n '__fish_seen_subcommand_from list' -l order -x -a 'DESC AS
 complete -c coinop -n '__fish_seen_subcommand_from list' -l order-by -x -a 'CREATED_AT'
 complete -c coinop -n '__fish_seen_subcommand_from list' -l cursor
 complete -c coinop -n '__fish_seen_subcommand_from list' -l all
-complete -c coinop -n '__fish_seen_subcommand_from list' -l help
-complete -c coinop -n '__fish_seen_subcommand_from create' -l version
-complete -c coinop -n '__fish_seen_subcommand_from create' -l profile
-complete -c coinop -n '__fish_seen_subcommand_from create' -l output -x -a 'table json ndjson csv'
-complete -c coinop -n '__fish_seen_subcommand_from create' -l json
-complete -c coinop -n '__fish_seen_subcommand_from create' -l no-input
-complete -c coinop -n '__fish_seen_subcommand_from create' -l no-color
-complete -c coinop -n '__fish_seen_subcommand_from create' -l debug
 complete -c coinop -n '__fish_seen_subcommand_from create' -l network -x -a 'BITCOIN ETHEREUM BITCOIN_CASH LITECOIN SOLANA POLYGON_POS BASE ARBITRUM_ONE STELLAR INK XLAYER'
 complete -c coinop -n '__fish_seen_subcommand_from create' -l profile-id
 complete -c coinop -n '__fish_seen_subcommand_from create' -l identity-id
@@ -203,23 +84,7 @@ complete -c coinop -n '__fish_seen_subcommand_from create' -l account-id
 complete -c coinop -n '__fish_seen_subcommand_from create' -l ref-id
 complete -c coinop -n '__fish_seen_subcommand_from create' -l conversion -x -a 'NO_CONVERSION USD'
 complete -c coinop -n '__fish_seen_subcommand_from create' -l meta
-complete -c coinop -n '__fish_seen_subcommand_from create' -l help
 complete -c coinop -n '__fish_seen_subcommand_from transfers; and not __fish_seen_subcommand_from list get watch' -a 'list get watch'
-complete -c coinop -n '__fish_seen_subcommand_from transfers; and not __fish_seen_subcommand_from list get watch' -l version
-complete -c coinop -n '__fish_seen_subcommand_from transfers; and not __fish_seen_subcommand_from list get watch' -l profile
-complete -c coinop -n '__fish_seen_subcommand_from transfers; and not __fish_seen_subcommand_from list get watch' -l output -x -a 'table json ndjson csv'
-complete -c coinop -n '__fish_seen_subcommand_from transfers; and not __fish_seen_subcommand_from list get watch' -l json
-complete -c coinop -n '__fish_seen_subcommand_from transfers; and not __fish_seen_subcommand_from list get watch' -l no-input
-complete -c coinop -n '__fish_seen_subcommand_from transfers; and not __fish_seen_subcommand_from list get watch' -l no-color
-complete -c coinop -n '__fish_seen_subcommand_from transfers; and not __fish_seen_subcommand_from list get watch' -l debug
-complete -c coinop -n '__fish_seen_subcommand_from transfers; and not __fish_seen_subcommand_from list get watch' -l help
-complete -c coinop -n '__fish_seen_subcommand_from list' -l version
-complete -c coinop -n '__fish_seen_subcommand_from list' -l profile
-complete -c coinop -n '__fish_seen_subcommand_from list' -l output -x -a 'table json ndjson csv'
-complete -c coinop -n '__fish_seen_subcommand_from list' -l json
-complete -c coinop -n '__fish_seen_subcommand_from list' -l no-input
-complete -c coinop -n '__fish_seen_subcommand_from list' -l no-color
-complete -c coinop -n '__fish_seen_subcommand_from list' -l debug
 complete -c coinop -n '__fish_seen_subcommand_from list' -l id
 complete -c coinop -n '__fish_seen_subcommand_from list' -l ref-id
 complete -c coinop -n '__fish_seen_subcommand_from list' -l profile-id
@@ -242,41 +107,9 @@ complete -c coinop -n '__fish_seen_subcommand_from list' -l order -x -a 'DESC AS
 complete -c coinop -n '__fish_seen_subcommand_from list' -l order-by -x -a 'CREATED_AT UPDATED_AT'
 complete -c coinop -n '__fish_seen_subcommand_from list' -l cursor
 complete -c coinop -n '__fish_seen_subcommand_from list' -l all
-complete -c coinop -n '__fish_seen_subcommand_from list' -l help
-complete -c coinop -n '__fish_seen_subcommand_from get' -l version
-complete -c coinop -n '__fish_seen_subcommand_from get' -l profile
-complete -c coinop -n '__fish_seen_subcommand_from get' -l output -x -a 'table json ndjson csv'
-complete -c coinop -n '__fish_seen_subcommand_from get' -l json
-complete -c coinop -n '__fish_seen_subcommand_from get' -l no-input
-complete -c coinop -n '__fish_seen_subcommand_from get' -l no-color
-complete -c coinop -n '__fish_seen_subcommand_from get' -l debug
 complete -c coinop -n '__fish_seen_subcommand_from get' -l ref-id
-complete -c coinop -n '__fish_seen_subcommand_from get' -l help
-complete -c coinop -n '__fish_seen_subcommand_from watch' -l version
-complete -c coinop -n '__fish_seen_subcommand_from watch' -l profile
-complete -c coinop -n '__fish_seen_subcommand_from watch' -l output -x -a 'table json ndjson csv'
-complete -c coinop -n '__fish_seen_subcommand_from watch' -l json
-complete -c coinop -n '__fish_seen_subcommand_from watch' -l no-input
-complete -c coinop -n '__fish_seen_subcommand_from watch' -l no-color
-complete -c coinop -n '__fish_seen_subcommand_from watch' -l debug
 complete -c coinop -n '__fish_seen_subcommand_from watch' -l timeout
-complete -c coinop -n '__fish_seen_subcommand_from watch' -l help
 complete -c coinop -n '__fish_seen_subcommand_from sandbox; and not __fish_seen_subcommand_from deposit' -a 'deposit'
-complete -c coinop -n '__fish_seen_subcommand_from sandbox; and not __fish_seen_subcommand_from deposit' -l version
-complete -c coinop -n '__fish_seen_subcommand_from sandbox; and not __fish_seen_subcommand_from deposit' -l profile
-complete -c coinop -n '__fish_seen_subcommand_from sandbox; and not __fish_seen_subcommand_from deposit' -l output -x -a 'table json ndjson csv'
-complete -c coinop -n '__fish_seen_subcommand_from sandbox; and not __fish_seen_subcommand_from deposit' -l json
-complete -c coinop -n '__fish_seen_subcommand_from sandbox; and not __fish_seen_subcommand_from deposit' -l no-input
-complete -c coinop -n '__fish_seen_subcommand_from sandbox; and not __fish_seen_subcommand_from deposit' -l no-color
-complete -c coinop -n '__fish_seen_subcommand_from sandbox; and not __fish_seen_subcommand_from deposit' -l debug
-complete -c coinop -n '__fish_seen_subcommand_from sandbox; and not __fish_seen_subcommand_from deposit' -l help
-complete -c coinop -n '__fish_seen_subcommand_from deposit' -l version
-complete -c coinop -n '__fish_seen_subcommand_from deposit' -l profile
-complete -c coinop -n '__fish_seen_subcommand_from deposit' -l output -x -a 'table json ndjson csv'
-complete -c coinop -n '__fish_seen_subcommand_from deposit' -l json
-complete -c coinop -n '__fish_seen_subcommand_from deposit' -l no-input
-complete -c coinop -n '__fish_seen_subcommand_from deposit' -l no-color
-complete -c coinop -n '__fish_seen_subcommand_from deposit' -l debug
 complete -c coinop -n '__fish_seen_subcommand_from deposit' -l amount
 complete -c coinop -n '__fish_seen_subcommand_from deposit' -l asset -x -a 'BTC ETH BCH LTC SOL PAXG LINK AAVE UNI MATIC USDP PYUSD'
 complete -c coinop -n '__fish_seen_subcommand_from deposit' -l memo-id
@@ -290,15 +123,7 @@ complete -c coinop -n '__fish_seen_subcommand_from deposit' -l owner-country
 complete -c coinop -n '__fish_seen_subcommand_from deposit' -l owner-city
 complete -c coinop -n '__fish_seen_subcommand_from deposit' -l owner-address
 complete -c coinop -n '__fish_seen_subcommand_from deposit' -l institution
-complete -c coinop -n '__fish_seen_subcommand_from deposit' -l help
 complete -c coinop -n '__fish_seen_subcommand_from prices' -a 'ETHEUR ETHUSD BTCEUR BTCUSD PAXGUSD BCHUSD LTCUSD ETHGBP BTCGBP LTCGBP BCHGBP USDPUSD ETHBRL BTCBRL LTCBRL BCHBRL USDPGBP USDPBRL LINKUSD MATICUSD AAVEUSD UNIUSD AAVEMXN BCHMXN BTCMXN ETHMXN LTCMXN USDPMXN AAVEEUR BCHEUR LTCEUR LINKEUR MATICEUR PAXGEUR SOLEUR USDPEUR UNIEUR PYUSDEUR PYUSDGBP'
-complete -c coinop -n '__fish_seen_subcommand_from prices' -l version
-complete -c coinop -n '__fish_seen_subcommand_from prices' -l profile
-complete -c coinop -n '__fish_seen_subcommand_from prices' -l output -x -a 'table json ndjson csv'
-complete -c coinop -n '__fish_seen_subcommand_from prices' -l json
-complete -c coinop -n '__fish_seen_subcommand_from prices' -l no-input
-complete -c coinop -n '__fish_seen_subcommand_from prices' -l no-color
-complete -c coinop -n '__fish_seen_subcommand_from prices' -l debug
 complete -c coinop -n '__fish_seen_subcommand_from prices' -l increment -x -a 'ONE_MINUTE FIVE_MINUTES FIFTEEN_MINUTES THIRTY_MINUTES ONE_HOUR TWO_HOURS TWELVE_HOURS ONE_DAY ONE_WEEK TWO_WEEKS FOUR_WEEKS'
 complete -c coinop -n '__fish_seen_subcommand_from prices' -l max-points
 complete -c coinop -n '__fish_seen_subcommand_from prices' -l from
@@ -306,122 +131,49 @@ complete -c coinop -n '__fish_seen_subcommand_from prices' -l to
 complete -c coinop -n '__fish_seen_subcommand_from prices' -l limit
 complete -c coinop -n '__fish_seen_subcommand_from prices' -l offset
 complete -c coinop -n '__fish_seen_subcommand_from prices' -l all
-complete -c coinop -n '__fish_seen_subcommand_from prices' -l help
 complete -c coinop -n '__fish_seen_subcommand_from api' -a 'GET POST PUT PATCH DELETE'
-complete -c coinop -n '__fish_seen_subcommand_from api' -l version
-complete -c coinop -n '__fish_seen_subcommand_from api' -l profile
-complete -c coinop -n '__fish_seen_subcommand_from api' -l output -x -a 'table json ndjson csv'
-complete -c coinop -n '__fish_seen_subcommand_from api' -l json
-complete -c coinop -n '__fish_seen_subcommand_from api' -l no-input
-complete -c coinop -n '__fish_seen_subcommand_from api' -l no-color
-complete -c coinop -n '__fish_seen_subcommand_from api' -l debug
 complete -c coinop -n '__fish_seen_subcommand_from api' -l field
 complete -c coinop -n '__fish_seen_subcommand_from api' -l input -r -F
 complete -c coinop -n '__fish_seen_subcommand_from api' -l paginate
 complete -c coinop -n '__fish_seen_subcommand_from api' -l include
-complete -c coinop -n '__fish_seen_subcommand_from api' -l help
 complete -c coinop -n '__fish_seen_subcommand_from stream; and not __fish_seen_subcommand_from book top trades heartbeat' -a 'book top trades heartbeat'
-complete -c coinop -n '__fish_seen_subcommand_from stream; and not __fish_seen_subcommand_from book top trades heartbeat' -l version
-complete -c coinop -n '__fish_seen_subcommand_from stream; and not __fish_seen_subcommand_from book top trades heartbeat' -l profile
-complete -c coinop -n '__fish_seen_subcommand_from stream; and not __fish_seen_subcommand_from book top trades heartbeat' -l output -x -a 'table json ndjson csv'
-complete -c coinop -n '__fish_seen_subcommand_from stream; and not __fish_seen_subcommand_from book top trades heartbeat' -l json
-complete -c coinop -n '__fish_seen_subcommand_from stream; and not __fish_seen_subcommand_from book top trades heartbeat' -l no-input
-complete -c coinop -n '__fish_seen_subcommand_from stream; and not __fish_seen_subcommand_from book top trades heartbeat' -l no-color
-complete -c coinop -n '__fish_seen_subcommand_from stream; and not __fish_seen_subcommand_from book top trades heartbeat' -l debug
 complete -c coinop -n '__fish_seen_subcommand_from stream; and not __fish_seen_subcommand_from book top trades heartbeat' -l channel
 complete -c coinop -n '__fish_seen_subcommand_from stream; and not __fish_seen_subcommand_from book top trades heartbeat' -l book
 complete -c coinop -n '__fish_seen_subcommand_from stream; and not __fish_seen_subcommand_from book top trades heartbeat' -l interval
 complete -c coinop -n '__fish_seen_subcommand_from stream; and not __fish_seen_subcommand_from book top trades heartbeat' -l depth
 complete -c coinop -n '__fish_seen_subcommand_from stream; and not __fish_seen_subcommand_from book top trades heartbeat' -l duration
 complete -c coinop -n '__fish_seen_subcommand_from stream; and not __fish_seen_subcommand_from book top trades heartbeat' -l count
-complete -c coinop -n '__fish_seen_subcommand_from stream; and not __fish_seen_subcommand_from book top trades heartbeat' -l help
 complete -c coinop -n '__fish_seen_subcommand_from book' -a 'ETHEUR ETHUSD BTCEUR BTCUSD PAXGUSD BCHUSD LTCUSD ETHGBP BTCGBP LTCGBP BCHGBP USDPUSD ETHBRL BTCBRL LTCBRL BCHBRL USDPGBP USDPBRL LINKUSD MATICUSD AAVEUSD UNIUSD AAVEMXN BCHMXN BTCMXN ETHMXN LTCMXN USDPMXN AAVEEUR BCHEUR LTCEUR LINKEUR MATICEUR PAXGEUR SOLEUR USDPEUR UNIEUR PYUSDEUR PYUSDGBP'
-complete -c coinop -n '__fish_seen_subcommand_from book' -l version
-complete -c coinop -n '__fish_seen_subcommand_from book' -l profile
-complete -c coinop -n '__fish_seen_subcommand_from book' -l output -x -a 'table json ndjson csv'
-complete -c coinop -n '__fish_seen_subcommand_from book' -l json
-complete -c coinop -n '__fish_seen_subcommand_from book' -l no-input
-complete -c coinop -n '__fish_seen_subcommand_from book' -l no-color
-complete -c coinop -n '__fish_seen_subcommand_from book' -l debug
 complete -c coinop -n '__fish_seen_subcommand_from book' -l channel
 complete -c coinop -n '__fish_seen_subcommand_from book' -l book
 complete -c coinop -n '__fish_seen_subcommand_from book' -l interval
 complete -c coinop -n '__fish_seen_subcommand_from book' -l depth
 complete -c coinop -n '__fish_seen_subcommand_from book' -l duration
 complete -c coinop -n '__fish_seen_subcommand_from book' -l count
-complete -c coinop -n '__fish_seen_subcommand_from book' -l help
 complete -c coinop -n '__fish_seen_subcommand_from top' -a 'ETHEUR ETHUSD BTCEUR BTCUSD PAXGUSD BCHUSD LTCUSD ETHGBP BTCGBP LTCGBP BCHGBP USDPUSD ETHBRL BTCBRL LTCBRL BCHBRL USDPGBP USDPBRL LINKUSD MATICUSD AAVEUSD UNIUSD AAVEMXN BCHMXN BTCMXN ETHMXN LTCMXN USDPMXN AAVEEUR BCHEUR LTCEUR LINKEUR MATICEUR PAXGEUR SOLEUR USDPEUR UNIEUR PYUSDEUR PYUSDGBP'
-complete -c coinop -n '__fish_seen_subcommand_from top' -l version
-complete -c coinop -n '__fish_seen_subcommand_from top' -l profile
-complete -c coinop -n '__fish_seen_subcommand_from top' -l output -x -a 'table json ndjson csv'
-complete -c coinop -n '__fish_seen_subcommand_from top' -l json
-complete -c coinop -n '__fish_seen_subcommand_from top' -l no-input
-complete -c coinop -n '__fish_seen_subcommand_from top' -l no-color
-complete -c coinop -n '__fish_seen_subcommand_from top' -l debug
 complete -c coinop -n '__fish_seen_subcommand_from top' -l channel
 complete -c coinop -n '__fish_seen_subcommand_from top' -l book
 complete -c coinop -n '__fish_seen_subcommand_from top' -l interval
 complete -c coinop -n '__fish_seen_subcommand_from top' -l depth
 complete -c coinop -n '__fish_seen_subcommand_from top' -l duration
 complete -c coinop -n '__fish_seen_subcommand_from top' -l count
-complete -c coinop -n '__fish_seen_subcommand_from top' -l help
 complete -c coinop -n '__fish_seen_subcommand_from trades' -a 'ETHEUR ETHUSD BTCEUR BTCUSD PAXGUSD BCHUSD LTCUSD ETHGBP BTCGBP LTCGBP BCHGBP USDPUSD ETHBRL BTCBRL LTCBRL BCHBRL USDPGBP USDPBRL LINKUSD MATICUSD AAVEUSD UNIUSD AAVEMXN BCHMXN BTCMXN ETHMXN LTCMXN USDPMXN AAVEEUR BCHEUR LTCEUR LINKEUR MATICEUR PAXGEUR SOLEUR USDPEUR UNIEUR PYUSDEUR PYUSDGBP'
-complete -c coinop -n '__fish_seen_subcommand_from trades' -l version
-complete -c coinop -n '__fish_seen_subcommand_from trades' -l profile
-complete -c coinop -n '__fish_seen_subcommand_from trades' -l output -x -a 'table json ndjson csv'
-complete -c coinop -n '__fish_seen_subcommand_from trades' -l json
-complete -c coinop -n '__fish_seen_subcommand_from trades' -l no-input
-complete -c coinop -n '__fish_seen_subcommand_from trades' -l no-color
-complete -c coinop -n '__fish_seen_subcommand_from trades' -l debug
 complete -c coinop -n '__fish_seen_subcommand_from trades' -l channel
 complete -c coinop -n '__fish_seen_subcommand_from trades' -l book
 complete -c coinop -n '__fish_seen_subcommand_from trades' -l interval
 complete -c coinop -n '__fish_seen_subcommand_from trades' -l depth
 complete -c coinop -n '__fish_seen_subcommand_from trades' -l duration
 complete -c coinop -n '__fish_seen_subcommand_from trades' -l count
-complete -c coinop -n '__fish_seen_subcommand_from trades' -l help
-complete -c coinop -n '__fish_seen_subcommand_from heartbeat' -l version
-complete -c coinop -n '__fish_seen_subcommand_from heartbeat' -l profile
-complete -c coinop -n '__fish_seen_subcommand_from heartbeat' -l output -x -a 'table json ndjson csv'
-complete -c coinop -n '__fish_seen_subcommand_from heartbeat' -l json
-complete -c coinop -n '__fish_seen_subcommand_from heartbeat' -l no-input
-complete -c coinop -n '__fish_seen_subcommand_from heartbeat' -l no-color
-complete -c coinop -n '__fish_seen_subcommand_from heartbeat' -l debug
 complete -c coinop -n '__fish_seen_subcommand_from heartbeat' -l channel
 complete -c coinop -n '__fish_seen_subcommand_from heartbeat' -l book
 complete -c coinop -n '__fish_seen_subcommand_from heartbeat' -l interval
 complete -c coinop -n '__fish_seen_subcommand_from heartbeat' -l depth
 complete -c coinop -n '__fish_seen_subcommand_from heartbeat' -l duration
 complete -c coinop -n '__fish_seen_subcommand_from heartbeat' -l count
-complete -c coinop -n '__fish_seen_subcommand_from heartbeat' -l help
 complete -c coinop -n '__fish_seen_subcommand_from local; and not __fish_seen_subcommand_from start' -a 'start'
-complete -c coinop -n '__fish_seen_subcommand_from local; and not __fish_seen_subcommand_from start' -l version
-complete -c coinop -n '__fish_seen_subcommand_from local; and not __fish_seen_subcommand_from start' -l profile
-complete -c coinop -n '__fish_seen_subcommand_from local; and not __fish_seen_subcommand_from start' -l output -x -a 'table json ndjson csv'
-complete -c coinop -n '__fish_seen_subcommand_from local; and not __fish_seen_subcommand_from start' -l json
-complete -c coinop -n '__fish_seen_subcommand_from local; and not __fish_seen_subcommand_from start' -l no-input
-complete -c coinop -n '__fish_seen_subcommand_from local; and not __fish_seen_subcommand_from start' -l no-color
-complete -c coinop -n '__fish_seen_subcommand_from local; and not __fish_seen_subcommand_from start' -l debug
-complete -c coinop -n '__fish_seen_subcommand_from local; and not __fish_seen_subcommand_from start' -l help
-complete -c coinop -n '__fish_seen_subcommand_from start' -l version
-complete -c coinop -n '__fish_seen_subcommand_from start' -l profile
-complete -c coinop -n '__fish_seen_subcommand_from start' -l output -x -a 'table json ndjson csv'
-complete -c coinop -n '__fish_seen_subcommand_from start' -l json
-complete -c coinop -n '__fish_seen_subcommand_from start' -l no-input
-complete -c coinop -n '__fish_seen_subcommand_from start' -l no-color
-complete -c coinop -n '__fish_seen_subcommand_from start' -l debug
 complete -c coinop -n '__fish_seen_subcommand_from start' -l port
 complete -c coinop -n '__fish_seen_subcommand_from start' -l host
 complete -c coinop -n '__fish_seen_subcommand_from start' -l db -r -F
 complete -c coinop -n '__fish_seen_subcommand_from start' -l memory
 complete -c coinop -n '__fish_seen_subcommand_from start' -l seed
-complete -c coinop -n '__fish_seen_subcommand_from start' -l help
 complete -c coinop -n '__fish_seen_subcommand_from completion' -a 'bash zsh fish'
-complete -c coinop -n '__fish_seen_subcommand_from completion' -l version
-complete -c coinop -n '__fish_seen_subcommand_from completion' -l profile
-complete -c coinop -n '__fish_seen_subcommand_from completion' -l output -x -a 'table json ndjson csv'
-complete -c coinop -n '__fish_seen_subcommand_from completion' -l json
-complete -c coinop -n '__fish_seen_subcommand_from completion' -l no-input
-complete -c coinop -n '__fish_seen_subcommand_from completion' -l no-color
-complete -c coinop -n '__fish_seen_subcommand_from completion' -l debug
-complete -c coinop -n '__fish_seen_subcommand_from completion' -l help

@@ -44,19 +44,25 @@ export function runCoinop(args: string[], env: Record<string, string | undefined
   });
 }
 
-/** The same command line run inside this process (commander tree, context, client and all), for large matrices. */
-export async function runInProcess(args: string[], env: Record<string, string | undefined>, input?: string): Promise<Run> {
-  const { runCli } = await import('../../src/cli/main.js');
-  const stdin = new PassThrough();
-  stdin.end(input ?? '');
+/** An in-memory stdout and stderr, and what was written to each. */
+export function capturedStreams(): { out: PassThrough; err: PassThrough; readonly stdout: string; readonly stderr: string } {
   const out = new PassThrough();
   const err = new PassThrough();
   let stdout = '';
   let stderr = '';
   out.on('data', (d) => (stdout += d));
   err.on('data', (d) => (stderr += d));
-  const code = await runCli(['node', 'coinop', ...args], { stdin, stdout: out, stderr: err, env });
-  return { code, stdout, stderr };
+  return { out, err, get stdout() { return stdout; }, get stderr() { return stderr; } };
+}
+
+/** The same command line run inside this process (commander tree, context, client and all), for large matrices. */
+export async function runInProcess(args: string[], env: Record<string, string | undefined>, input?: string): Promise<Run> {
+  const { runCli } = await import('../../src/cli/main.js');
+  const stdin = new PassThrough();
+  stdin.end(input ?? '');
+  const c = capturedStreams();
+  const code = await runCli(['node', 'coinop', ...args], { stdin, stdout: c.out, stderr: c.err, env });
+  return { code, stdout: c.stdout, stderr: c.stderr };
 }
 
 /** A clean environment: nothing of the developer's own coinop setup leaks in. */

@@ -18,17 +18,13 @@ import { ConfigStore } from '../../src/config/store.js';
 import { resolveProfile } from '../../src/config/profile.js';
 import { startLocalService, type LocalService } from '../../src/local/service.js';
 import { CliError } from '../../src/cli/errors.js';
+import { capturedStreams } from './helpers.js';
 
 function memoryIO(tty = false, env: Record<string, string> = {}) {
-  const out = new PassThrough();
-  const err = new PassThrough();
-  let stdout = '';
-  let stderr = '';
-  out.on('data', (d) => (stdout += d));
-  err.on('data', (d) => (stderr += d));
-  Object.assign(out, { isTTY: tty, columns: 100 });
-  const io = makeIO({ stdin: new PassThrough(), stdout: out, stderr: err }, { env });
-  return { io, get stdout() { return stdout; }, get stderr() { return stderr; } };
+  const c = capturedStreams();
+  Object.assign(c.out, { isTTY: tty, columns: 100 });
+  const io = makeIO({ stdin: new PassThrough(), stdout: c.out, stderr: c.err }, { env });
+  return { io, get stdout() { return c.stdout; }, get stderr() { return c.stderr; } };
 }
 
 describe('output', () => {

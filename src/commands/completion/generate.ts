@@ -151,6 +151,15 @@ function zsh(nodes: Node[]): string {
 function fish(nodes: Node[]): string {
   const lines = [HEADER, 'complete -c coinop -f'];
   const esc = (s: string) => s.replace(/'/g, "\\'");
+  const optionLine = (n: Node, o: string, cond?: string) => {
+    const v = n.values[o];
+    const value = v ? ` -x -a '${v.join(' ')}'` : n.fileOptions.includes(o) ? ' -r -F' : '';
+    return `complete -c coinop${cond ? ` -n '${esc(cond)}'` : ''} -l ${o.slice(2)}${value}`;
+  };
+  // The program's own options hold after every command: said once, without a condition.
+  const root = nodes.find((n) => !n.path)!;
+  const global = new Set(root.options);
+  for (const o of root.options) if (o.startsWith('--')) lines.push(optionLine(root, o));
   for (const n of nodes) {
     const parts = n.path ? n.path.split(' ') : [];
     // The condition: exactly this command path has been typed, and none of its subcommands yet.
@@ -160,12 +169,7 @@ function fish(nodes: Node[]): string {
     const words = [...n.subcommands, ...n.positional];
     if (words.length) lines.push(`complete -c coinop -n '${esc(cond)}' -a '${words.join(' ')}'`);
     if (n.files) lines.push(`complete -c coinop -n '${esc(cond)}' -F`);
-    for (const o of n.options) {
-      if (!o.startsWith('--')) continue;
-      const v = n.values[o];
-      const value = v ? ` -x -a '${v.join(' ')}'` : n.fileOptions.includes(o) ? ' -r -F' : '';
-      lines.push(`complete -c coinop -n '${esc(cond)}' -l ${o.slice(2)}${value}`);
-    }
+    for (const o of n.options) if (o.startsWith('--') && !global.has(o)) lines.push(optionLine(n, o, cond));
   }
   return lines.join('\n') + '\n';
 }
