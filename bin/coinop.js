@@ -8,11 +8,15 @@ const only = argv.length === 3 ? argv[2] : undefined;
 let answered = false;
 if (only === '--version' || only === '-V') {
   const { readFileSync } = require('node:fs');
-  process.stdout.write(JSON.parse(readFileSync(require('node:path').join(__dirname, '..', 'package.json'), 'utf8')).version + '\n');
+  process.stdout.write(
+    `${JSON.parse(readFileSync(require('node:path').join(__dirname, '..', 'package.json'), 'utf8')).version}\n`,
+  );
   answered = true;
 } else if ((only === '--help' || only === '-h') && (!process.stdout.isTTY || process.stdout.columns === 80)) {
   try {
-    process.stdout.write(require('node:fs').readFileSync(require('node:path').join(__dirname, '..', 'dist', 'app', 'help-80.txt'), 'utf8'));
+    process.stdout.write(
+      require('node:fs').readFileSync(require('node:path').join(__dirname, '..', 'dist', 'app', 'help-80.txt'), 'utf8'),
+    );
     answered = true;
   } catch {
     /* no saved copy: commander renders it */
@@ -21,7 +25,11 @@ if (only === '--version' || only === '-V') {
 if (!answered) {
   const fail = (err) => {
     const unbuilt = err && err.code === 'ENOENT' && String(err.path).endsWith('main.cjs');
-    process.stderr.write(unbuilt ? 'coinop: not built yet: run npm install (or npm run build) in its folder\n' : `coinop: ${err && err.message ? err.message : err}\n`);
+    process.stderr.write(
+      unbuilt
+        ? 'coinop: not built yet: run npm install (or npm run build) in its folder\n'
+        : `coinop: ${err?.message ? err.message : err}\n`,
+    );
     process.exitCode = 1;
   };
   try {

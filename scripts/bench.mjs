@@ -33,19 +33,47 @@ for (const [i, f] of files.entries()) {
     const out = await mod.default({ quick });
     for (const r of out) rows.push({ file: f, ...r });
   } catch (err) {
-    rows.push({ file: f, name: `${basename(f, '.mjs')} (error)`, value: null, unit: '', baseline: null, ratio: null, target: '', met: false, error: String(err && err.stack ? err.stack : err) });
-    process.stderr.write(`bench: ${f} failed: ${err && err.stack ? err.stack : err}\n`);
+    rows.push({
+      file: f,
+      name: `${basename(f, '.mjs')} (error)`,
+      value: null,
+      unit: '',
+      baseline: null,
+      ratio: null,
+      target: '',
+      met: false,
+      error: String(err?.stack ? err.stack : err),
+    });
+    process.stderr.write(`bench: ${f} failed: ${err?.stack ? err.stack : err}\n`);
   }
   process.stderr.write(`bench: ${f} done in ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
 }
 
-const num = (v, digits = 2) => (v === null || v === undefined ? '-' : typeof v === 'number' ? (Math.abs(v) >= 100 ? Math.round(v).toLocaleString('en-US') : v.toFixed(digits)) : String(v));
+const num = (v, digits = 2) =>
+  v === null || v === undefined
+    ? '-'
+    : typeof v === 'number'
+      ? Math.abs(v) >= 100
+        ? Math.round(v).toLocaleString('en-US')
+        : v.toFixed(digits)
+      : String(v);
 const table = [['benchmark', 'value', 'unit', 'baseline', 'ratio', 'target', 'met']];
 for (const r of rows) {
-  table.push([r.name, num(r.value), r.unit ?? '', r.baseline === null || r.baseline === undefined ? '-' : `${num(r.baseline)}${r.baselineName ? ` (${r.baselineName})` : ''}`, num(r.ratio), r.target ?? '', r.met ? 'yes' : 'NO']);
+  table.push([
+    r.name,
+    num(r.value),
+    r.unit ?? '',
+    r.baseline === null || r.baseline === undefined
+      ? '-'
+      : `${num(r.baseline)}${r.baselineName ? ` (${r.baselineName})` : ''}`,
+    num(r.ratio),
+    r.target ?? '',
+    r.met ? 'yes' : 'NO',
+  ]);
 }
 const widths = table[0].map((_, i) => Math.max(...table.map((row) => String(row[i]).length)));
-const line = (row) => row.map((c, i) => (i === 0 || i >= 5 ? String(c).padEnd(widths[i]) : String(c).padStart(widths[i]))).join('  ');
+const line = (row) =>
+  row.map((c, i) => (i === 0 || i >= 5 ? String(c).padEnd(widths[i]) : String(c).padStart(widths[i]))).join('  ');
 const machine = `${cpus().length} cores (${cpus()[0]?.model ?? 'unknown cpu'}), ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}`;
 console.log(`\nMachine: ${machine}${quick ? ' (quick run)' : ''}\n`);
 console.log(line(table[0]));
@@ -53,5 +81,8 @@ console.log(widths.map((w) => '-'.repeat(w)).join('  '));
 for (const row of table.slice(1)) console.log(line(row));
 const met = rows.filter((r) => r.met).length;
 console.log(`\n${met} of ${rows.length} targets met`);
-writeFileSync('bench-results.json', JSON.stringify({ date: new Date().toISOString(), machine, quick, rows }, null, 2) + '\n');
+writeFileSync(
+  'bench-results.json',
+  `${JSON.stringify({ date: new Date().toISOString(), machine, quick, rows }, null, 2)}\n`,
+);
 console.log('written: bench-results.json');

@@ -50,7 +50,13 @@ async function precompiledValidators() {
   const standaloneCode = require('ajv/dist/standalone').default;
   const addFormats = require('ajv-formats').default;
   const { operations } = await import(pathToFileURL(resolve(out, 'api/operations.js')).href);
-  const ajv = new Ajv({ allErrors: true, strict: false, validateFormats: true, validateSchema: false, code: { source: true, esm: true } });
+  const ajv = new Ajv({
+    allErrors: true,
+    strict: false,
+    validateFormats: true,
+    validateSchema: false,
+    code: { source: true, esm: true },
+  });
   addFormats(ajv, ['date-time']);
   const ids = new Map();
   for (const op of Object.values(operations)) {
@@ -112,7 +118,11 @@ await build({
       name: 'lazy-requires',
       setup(b) {
         const lazy = [
-          [/[\\/]commander[\\/]lib[\\/]command\.js$/, "const childProcess = require('node:child_process');", "const childProcess = { spawn: (...a) => require('node:child_process').spawn(...a) };"],
+          [
+            /[\\/]commander[\\/]lib[\\/]command\.js$/,
+            "const childProcess = require('node:child_process');",
+            "const childProcess = { spawn: (...a) => require('node:child_process').spawn(...a) };",
+          ],
         ];
         for (const [filter, from, to] of lazy) {
           b.onLoad({ filter }, (args) => {
@@ -132,7 +142,11 @@ await build({
     {
       name: 'precompiled-validators',
       setup(b) {
-        b.onLoad({ filter: /[\\/]src[\\/]api[\\/]precompiled\.ts$/ }, () => ({ contents: validators, loader: 'js', resolveDir: resolve('src/api') }));
+        b.onLoad({ filter: /[\\/]src[\\/]api[\\/]precompiled\.ts$/ }, () => ({
+          contents: validators,
+          loader: 'js',
+          resolveDir: resolve('src/api'),
+        }));
       },
     },
   ],
@@ -141,7 +155,8 @@ await build({
 
 // The launcher compiles the bundle as a vm.Script, which has no loader for import(): none may be left in it.
 const bundle = readFileSync(join(out, 'app/main.cjs'), 'utf8');
-if (/\bimport\(/.test(bundle)) throw new Error('build: dist/app/main.cjs has a dynamic import(); import node built-ins statically');
+if (/\bimport\(/.test(bundle))
+  throw new Error('build: dist/app/main.cjs has a dynamic import(); import node built-ins statically');
 
 const old = `dist.old-${process.pid}`;
 try {
@@ -163,5 +178,9 @@ if (help.status === 0 && help.stdout.startsWith('Usage: coinop')) writeFileSync(
 else console.warn(`build: top-level help not cached (${help.stderr || help.status})`);
 
 // The code cache, made last from the bundle in place (a coinop started meanwhile compiles from source).
-const cache = spawnSync(process.execPath, ['scripts/code-cache.cjs'], { encoding: 'utf8', env: { ...process.env, NO_COLOR: '1', FORCE_COLOR: '' } });
-if (cache.status !== 0) console.warn(`build: no code cache (${(cache.stderr || cache.stdout || cache.status).toString().trim()})`);
+const cache = spawnSync(process.execPath, ['scripts/code-cache.cjs'], {
+  encoding: 'utf8',
+  env: { ...process.env, NO_COLOR: '1', FORCE_COLOR: '' },
+});
+if (cache.status !== 0)
+  console.warn(`build: no code cache (${(cache.stderr || cache.stdout || cache.status).toString().trim()})`);

@@ -21,14 +21,22 @@ const COMMANDS = [
 async function main() {
   const dir = mkdtempSync(join(tmpdir(), 'coinop-code-cache-'));
   const env = {
-    PATH: process.env.PATH, HOME: join(dir, 'home'), COINOP_CONFIG_DIR: join(dir, 'config'), COINOP_DATA_DIR: join(dir, 'data'),
+    PATH: process.env.PATH,
+    HOME: join(dir, 'home'),
+    COINOP_CONFIG_DIR: join(dir, 'config'),
+    COINOP_DATA_DIR: join(dir, 'data'),
     NO_COLOR: '1',
   };
   try {
     const { app, script, id } = loadApp({ useCache: false });
     for (const args of COMMANDS) {
       const sink = () => new PassThrough().resume();
-      const code = await app.runCli(['node', 'coinop', ...args], { stdin: new PassThrough(), stdout: sink(), stderr: sink(), env });
+      const code = await app.runCli(['node', 'coinop', ...args], {
+        stdin: new PassThrough(),
+        stdout: sink(),
+        stderr: sink(),
+        env,
+      });
       if (code !== 0) throw new Error(`coinop ${args.join(' ')} exited ${code}`);
     }
     const tmp = `${CACHE}.${process.pid}`;
@@ -42,7 +50,7 @@ async function main() {
 main().then(
   () => process.exit(0),
   (err) => {
-    process.stderr.write(`code cache: ${err && err.stack ? err.stack : err}\n`);
+    process.stderr.write(`code cache: ${err?.stack ? err.stack : err}\n`);
     process.exit(1);
   },
 );

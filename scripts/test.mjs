@@ -1,4 +1,4 @@
-// `npm test`: build, type-check, run the vitest suite, and close with the line `N passed, N failed`.
+// `npm test`: build, type-check, lint, run the vitest suite, and close with the line `N passed, N failed`.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -15,9 +15,16 @@ if (run(process.execPath, ['node_modules/typescript/bin/tsc', '--noEmit', '-p', 
   console.error('type check failed');
   finish(0, 1);
 }
+// Formatting and lint (Biome): unused code, import cycles, and the layering rule (biome.jsonc) fail the run.
+if (run(process.execPath, ['node_modules/@biomejs/biome/bin/biome', 'ci', '.']).status !== 0) {
+  console.error('lint failed: run npm run lint:fix, then fix what it cannot');
+  finish(0, 1);
+}
 const dir = mkdtempSync(join(tmpdir(), 'coinop-test-'));
 const summary = join(dir, 'summary.json');
-const r = run(process.execPath, ['node_modules/vitest/vitest.mjs', 'run', ...process.argv.slice(2)], { COINOP_TEST_SUMMARY: summary });
+const r = run(process.execPath, ['node_modules/vitest/vitest.mjs', 'run', ...process.argv.slice(2)], {
+  COINOP_TEST_SUMMARY: summary,
+});
 const counts = existsSync(summary) ? JSON.parse(readFileSync(summary, 'utf8')) : { passed: 0, failed: 1, skipped: 0 };
 rmSync(dir, { recursive: true, force: true });
 if (r.status !== 0 && counts.failed === 0) counts.failed = 1;

@@ -48,7 +48,16 @@ async function versus(args, env, runs, run = once) {
 
 function row(name, { ms, node }, maxRatio) {
   const ratio = ms / node;
-  return { name, value: ms, unit: 'ms', baseline: node, baselineName: 'node -e 0', ratio, target: `<= ${maxRatio}x`, met: ratio <= maxRatio };
+  return {
+    name,
+    value: ms,
+    unit: 'ms',
+    baseline: node,
+    baselineName: 'node -e 0',
+    ratio,
+    target: `<= ${maxRatio}x`,
+    met: ratio <= maxRatio,
+  };
 }
 
 async function journal(svc) {
@@ -125,10 +134,20 @@ async function fillAddresses(svc, n) {
     seq++;
     const id = `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`;
     const created = new Date(t + i).toISOString();
-    const b = { ...body, id, ref_id: `bench-${i}`, address: `bc1qbench${String(i).padStart(30, '0')}`, created_at: created };
+    const b = {
+      ...body,
+      id,
+      ref_id: `bench-${i}`,
+      address: `bc1qbench${String(i).padStart(30, '0')}`,
+      created_at: created,
+    };
     rows.push({ ...proto, seq, id, ref_id: b.ref_id, created_ms: t + i, body: JSON.stringify(b) });
   }
-  const r = await fetch(`${svc.baseUrl}/_local/state`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify(state) });
+  const r = await fetch(`${svc.baseUrl}/_local/state`, {
+    method: 'PUT',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(state),
+  });
   if (!r.ok) throw new Error(`state import: HTTP ${r.status} ${await r.text()}`);
 }
 
@@ -154,13 +173,25 @@ export default async function run({ quick }) {
   const dir = mkdtempSync(join(tmpdir(), 'coinop-bench-cli-'));
   const { startLocalService } = await import(pathToFileURL(join(ROOT, 'dist/local/service.js')).href);
   // The stream's faithful limit of one subscription a second per client would make back-to-back runs wait: off here.
-  const svc = await startLocalService({ port: 0, memory: true, config: { rateLimits: { enabled: false }, journalSize: 100_000, stream: { subscriptionRequestsPerSecond: 0 } } });
+  const svc = await startLocalService({
+    port: 0,
+    memory: true,
+    config: { rateLimits: { enabled: false }, journalSize: 100_000, stream: { subscriptionRequestsPerSecond: 0 } },
+  });
   const rows = [];
   try {
     // The environment is the operator's as given (on this machine NODE_EXTRA_CA_CERTS, which every node start pays
     // for, baseline included), with coinop's own settings pointed at a scratch directory.
-    const clean = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('COINOP_') && !k.startsWith('npm_')));
-    const base = { ...clean, HOME: join(dir, 'home'), COINOP_CONFIG_DIR: join(dir, 'cfg'), COINOP_DATA_DIR: join(dir, 'data'), NO_COLOR: '1' };
+    const clean = Object.fromEntries(
+      Object.entries(process.env).filter(([k]) => !k.startsWith('COINOP_') && !k.startsWith('npm_')),
+    );
+    const base = {
+      ...clean,
+      HOME: join(dir, 'home'),
+      COINOP_CONFIG_DIR: join(dir, 'cfg'),
+      COINOP_DATA_DIR: join(dir, 'data'),
+      NO_COLOR: '1',
+    };
     const env = { ...base, COINOP_BASE_URL: svc.baseUrl };
     const prices = [BIN, 'prices', 'BTCUSD', '--increment', 'ONE_HOUR', '-o', 'json'];
 
@@ -178,27 +209,55 @@ export default async function run({ quick }) {
     rows.push(row('coinop prices BTCUSD --increment ONE_HOUR -o json, running service, cached token', cached, 2.0));
     rows.push({
       name: `token requests during those ${runs} runs (service journal)`,
-      value: tokensDuring, unit: 'requests', baseline: null, baselineName: '', ratio: null, target: '= 0', met: tokensDuring === 0,
+      value: tokensDuring,
+      unit: 'requests',
+      baseline: null,
+      baselineName: '',
+      ratio: null,
+      target: '= 0',
+      met: tokensDuring === 0,
     });
 
     // Nothing answers at the local profile's address: coinop starts the local service inside itself over the
     // database file in COINOP_DATA_DIR (made by the first, untimed run, as after any first use).
     const embeddedEnv = { ...base, COINOP_DATA_DIR: join(dir, 'embedded') };
     await once(prices, embeddedEnv);
-    rows.push(row('coinop prices BTCUSD ... on the embedded default (service started in process)', await versus(prices, embeddedEnv, runs), 3.0));
+    rows.push(
+      row(
+        'coinop prices BTCUSD ... on the embedded default (service started in process)',
+        await versus(prices, embeddedEnv, runs),
+        3.0,
+      ),
+    );
 
     // The live order book: from spawning to the first frame that shows the book's levels.
     const pty = await import('node-pty');
     const ptyEnv = { ...env, TERM: 'xterm-256color' };
-    const ptyRun = (args, e) => ptyOnce(pty, args, e, args[0] === '-e' ? () => false : (out) => /levels \d+\/\d+/.test(out));
-    rows.push(row('coinop stream book BTCUSD, first rendered frame (pty)', await versus([BIN, 'stream', 'book', 'BTCUSD'], ptyEnv, runs, ptyRun), 3.0));
+    const ptyRun = (args, e) =>
+      ptyOnce(pty, args, e, args[0] === '-e' ? () => false : (out) => /levels \d+\/\d+/.test(out));
+    rows.push(
+      row(
+        'coinop stream book BTCUSD, first rendered frame (pty)',
+        await versus([BIN, 'stream', 'book', 'BTCUSD'], ptyEnv, runs, ptyRun),
+        3.0,
+      ),
+    );
 
     // 100,000 deposit addresses listed as NDJSON, against the minimal paging loop on the same transport.
     const n = 100_000;
     await fillAddresses(svc, n);
-    const form = new URLSearchParams({ grant_type: 'client_credentials', client_id: 'local-readonly', client_secret: 'local-secret' });
-    const token = (await (await fetch(`${svc.authUrl}/oauth2/token`, { method: 'POST', body: form })).json()).access_token;
-    const listEnv = { ...env, COINOP_TOKEN: token, BENCH_TRANSPORT: pathToFileURL(join(ROOT, 'dist/client/transport.js')).href };
+    const form = new URLSearchParams({
+      grant_type: 'client_credentials',
+      client_id: 'local-readonly',
+      client_secret: 'local-secret',
+    });
+    const token = (await (await fetch(`${svc.authUrl}/oauth2/token`, { method: 'POST', body: form })).json())
+      .access_token;
+    const listEnv = {
+      ...env,
+      COINOP_TOKEN: token,
+      BENCH_TRANSPORT: pathToFileURL(join(ROOT, 'dist/client/transport.js')).href,
+    };
     const loopFile = join(dir, 'paging-loop.mjs');
     writeFileSync(loopFile, PAGING_LOOP);
     const listRuns = quick ? 1 : 3;
@@ -213,13 +272,25 @@ export default async function run({ quick }) {
     const loopMs = median(loop.map((r) => r.ms));
     rows.push({
       name: `coinop addresses list --all -o ndjson, ${n.toLocaleString('en-US')} addresses`,
-      value: cliMs, unit: 'ms', baseline: loopMs, baselineName: 'paging loop, same transport', ratio: cliMs / loopMs, target: '<= 1.5x', met: cliMs / loopMs <= 1.5,
+      value: cliMs,
+      unit: 'ms',
+      baseline: loopMs,
+      baselineName: 'paging loop, same transport',
+      ratio: cliMs / loopMs,
+      target: '<= 1.5x',
+      met: cliMs / loopMs <= 1.5,
     });
     const peak = Math.max(...cli.map((r) => r.peakMb ?? Infinity));
     const loopPeak = Math.max(...loop.map((r) => r.peakMb ?? 0));
     rows.push({
       name: `coinop addresses list --all -o ndjson, ${n.toLocaleString('en-US')} addresses, peak memory (RSS)`,
-      value: peak, unit: 'MB', baseline: loopPeak || null, baselineName: 'paging loop', ratio: loopPeak ? peak / loopPeak : null, target: '<= 120 MB', met: peak <= 120,
+      value: peak,
+      unit: 'MB',
+      baseline: loopPeak || null,
+      baselineName: 'paging loop',
+      ratio: loopPeak ? peak / loopPeak : null,
+      target: '<= 120 MB',
+      met: peak <= 120,
     });
     return rows;
   } finally {

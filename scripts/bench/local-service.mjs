@@ -77,7 +77,11 @@ function load(opts) {
 }
 
 async function token(svc) {
-  const form = new URLSearchParams({ grant_type: 'client_credentials', client_id: 'local-admin', client_secret: 'local-secret' });
+  const form = new URLSearchParams({
+    grant_type: 'client_credentials',
+    client_id: 'local-admin',
+    client_secret: 'local-secret',
+  });
   const r = await fetch(`${svc.authUrl}/oauth2/token`, { method: 'POST', body: form });
   return (await r.json()).access_token;
 }
@@ -99,39 +103,75 @@ export default async function run({ quick = false } = {}) {
   const { createServer } = await import('node:http');
   const bare = createServer((req, res) => {
     const body = JSON.stringify({ hello: 'world' });
-    res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(body) });
+    res.writeHead(200, {
+      'content-type': 'application/json; charset=utf-8',
+      'content-length': Buffer.byteLength(body),
+    });
     res.end(body);
   });
   await new Promise((resolve) => bare.listen({ host: '127.0.0.1', port: 0 }, resolve));
   const barePort = bare.address().port;
-  await load({ host: '127.0.0.1', port: barePort, connections, durationMs: 500, kind: 'get', path: '/hello', token: '' });
-  const baseline = rate(await load({ host: '127.0.0.1', port: barePort, connections, durationMs, kind: 'get', path: '/hello', token: '' }));
+  await load({
+    host: '127.0.0.1',
+    port: barePort,
+    connections,
+    durationMs: 500,
+    kind: 'get',
+    path: '/hello',
+    token: '',
+  });
+  const baseline = rate(
+    await load({ host: '127.0.0.1', port: barePort, connections, durationMs, kind: 'get', path: '/hello', token: '' }),
+  );
   bare.closeAllConnections();
   await new Promise((resolve) => bare.close(resolve));
 
   const dir = mkdtempSync(join(tmpdir(), 'coinop-bench-'));
-  const svc = await startLocalService({ dbFile: join(dir, 'bench.db'), port: 0 });
+  const svc = await startLocalService({
+    dbFile: join(dir, 'bench.db'),
+    port: 0,
+    config: { rateLimits: { enabled: false } },
+  });
   try {
     const tok = await token(svc);
     const base = { host: '127.0.0.1', port: svc.port, connections, token: tok };
 
-    const pricePath = '/v2/markets/BTCUSD/historical-prices?increment=ONE_HOUR&range.begin=2025-01-01T00:00:00Z&range.end=2025-01-02T00:00:00Z';
+    const pricePath =
+      '/v2/markets/BTCUSD/historical-prices?increment=ONE_HOUR&range.begin=2025-01-01T00:00:00Z&range.end=2025-01-02T00:00:00Z';
     await load({ ...base, durationMs: 500, kind: 'get', path: pricePath });
     const gets = rate(await load({ ...base, durationMs, kind: 'get', path: pricePath }));
     rows.push({
-      name: 'local service: GET historical prices (token, 23 points)', value: gets.rps, unit: 'req/s', baseline: baseline.rps,
-      baselineName: 'bare node:http route, same load', ratio: gets.rps / baseline.rps, target: '>= 10000 req/s', met: gets.rps >= 10000 && gets.other === 0,
+      name: 'local service: GET historical prices (token, 23 points)',
+      value: gets.rps,
+      unit: 'req/s',
+      baseline: baseline.rps,
+      baselineName: 'bare node:http route, same load',
+      ratio: gets.rps / baseline.rps,
+      target: '>= 10000 req/s',
+      met: gets.rps >= 10000 && gets.other === 0,
       detail: gets.counts,
     });
 
     const body = JSON.stringify({
-      profile_id: DEMO.profileId, asset: 'BTC', crypto_network: 'BITCOIN', destination_address: '1BvBMSEYstWetqTFn5Au4m4GFg7xJaNVN2',
-      amount: '0.0001', ref_id: '__REF__',
+      profile_id: DEMO.profileId,
+      asset: 'BTC',
+      crypto_network: 'BITCOIN',
+      destination_address: '1BvBMSEYstWetqTFn5Au4m4GFg7xJaNVN2',
+      amount: '0.0001',
+      ref_id: '__REF__',
     });
-    const posts = rate(await load({ ...base, durationMs, kind: 'post', path: '/v2/transfer/crypto-withdrawals', bodyTemplate: body }));
+    const posts = rate(
+      await load({ ...base, durationMs, kind: 'post', path: '/v2/transfer/crypto-withdrawals', bodyTemplate: body }),
+    );
     rows.push({
-      name: 'local service: POST crypto withdrawals (token, file DB, unique ref_ids)', value: posts.rps, unit: 'req/s', baseline: baseline.rps,
-      baselineName: 'bare node:http route, same load', ratio: posts.rps / baseline.rps, target: '>= 2000 req/s', met: posts.rps >= 2000 && posts.other === 0,
+      name: 'local service: POST crypto withdrawals (token, file DB, unique ref_ids)',
+      value: posts.rps,
+      unit: 'req/s',
+      baseline: baseline.rps,
+      baselineName: 'bare node:http route, same load',
+      ratio: posts.rps / baseline.rps,
+      target: '>= 2000 req/s',
+      met: posts.rps >= 2000 && posts.other === 0,
       detail: posts.counts,
     });
   } finally {
@@ -143,5 +183,8 @@ export default async function run({ quick = false } = {}) {
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const rows = await run({ quick: process.argv.includes('--quick') });
-  for (const r of rows) console.log(`${r.name}: ${Math.round(r.value)} ${r.unit} (baseline ${Math.round(r.baseline)}, target ${r.target}, met ${r.met}) ${JSON.stringify(r.detail)}`);
+  for (const r of rows)
+    console.log(
+      `${r.name}: ${Math.round(r.value)} ${r.unit} (baseline ${Math.round(r.baseline)}, target ${r.target}, met ${r.met}) ${JSON.stringify(r.detail)}`,
+    );
 }

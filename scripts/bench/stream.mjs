@@ -52,10 +52,18 @@ async function bookBench(quick) {
     best = Math.max(best, changes / s);
     bestCpu = Math.max(bestCpu, changes / ((used.user + used.system) / 1e6));
   }
-  return [{
-    name: `stream: order book level changes applied (${changes.toLocaleString('en-US')} per round, best of rounds; ${(bestCpu / 1e6).toFixed(2)} M per CPU second)`,
-    value: best, unit: 'changes/s', baseline: null, baselineName: '', ratio: null, target: '>= 2,000,000 changes/s', met: best >= 2_000_000,
-  }];
+  return [
+    {
+      name: `stream: order book level changes applied (${changes.toLocaleString('en-US')} per round, best of rounds; ${(bestCpu / 1e6).toFixed(2)} M per CPU second)`,
+      value: best,
+      unit: 'changes/s',
+      baseline: null,
+      baselineName: '',
+      ratio: null,
+      target: '>= 2,000,000 changes/s',
+      met: best >= 2_000_000,
+    },
+  ];
 }
 
 const READER = `
@@ -82,7 +90,12 @@ async function feedServer(frames) {
     let started = 0;
     let sent = 0;
     ws.on('message', () => {
-      ws.send(JSON.stringify({ type: 'subscribe', channels: [{ type: 'market_data', params: { market: 'BTCUSD' }, success: true }] }));
+      ws.send(
+        JSON.stringify({
+          type: 'subscribe',
+          channels: [{ type: 'market_data', params: { market: 'BTCUSD' }, success: true }],
+        }),
+      );
       started = performance.now();
       const pump = () => {
         while (sent < frames.length && ws.readyState === 1) {
@@ -119,13 +132,20 @@ function runChild(cmd, args, env, stdoutFile) {
 async function ingestBench(quick) {
   const n = quick ? 60_000 : 300_000;
   const { snapshot, updates } = await simulatorFeed('BTCUSD', n);
-  const frames = [JSON.stringify({ channel: 'market_data', payload: snapshot }), ...updates.map((p) => JSON.stringify({ channel: 'market_data', payload: p }))];
+  const frames = [
+    JSON.stringify({ channel: 'market_data', payload: snapshot }),
+    ...updates.map((p) => JSON.stringify({ channel: 'market_data', payload: p })),
+  ];
   const count = frames.length;
   const srv = await feedServer(frames);
   const dir = mkdtempSync(join(tmpdir(), 'coinop-bench-stream-'));
   const env = {
-    ...process.env, COINOP_CONFIG_DIR: join(dir, 'config'), COINOP_DATA_DIR: join(dir, 'data'), COINOP_TOKEN: 'bench',
-    COINOP_BASE_URL: 'http://127.0.0.1:9', COINOP_WS_URL: srv.url,
+    ...process.env,
+    COINOP_CONFIG_DIR: join(dir, 'config'),
+    COINOP_DATA_DIR: join(dir, 'data'),
+    COINOP_TOKEN: 'bench',
+    COINOP_BASE_URL: 'http://127.0.0.1:9',
+    COINOP_WS_URL: srv.url,
   };
   const rates = { cli: 0, reader: 0 };
   try {
@@ -133,7 +153,10 @@ async function ingestBench(quick) {
     for (let round = 0; round < (quick ? 1 : 5); round++) {
       for (const who of ['reader', 'cli']) {
         const result = srv.result();
-        const args = who === 'reader' ? ['-e', READER, srv.url, String(count), 'BTCUSD'] : [BIN, 'stream', 'book', 'BTCUSD', '-o', 'ndjson', '--count', String(count)];
+        const args =
+          who === 'reader'
+            ? ['-e', READER, srv.url, String(count), 'BTCUSD']
+            : [BIN, 'stream', 'book', 'BTCUSD', '-o', 'ndjson', '--count', String(count)];
         const r = await runChild(process.execPath, args, env, '/dev/null');
         if (r.code !== 0) throw new Error(`${who} exited ${r.code}: ${r.stderr.slice(0, 300)}`);
         const { seconds, sent } = await result;
@@ -145,10 +168,18 @@ async function ingestBench(quick) {
     rmSync(dir, { recursive: true, force: true });
   }
   const ratio = rates.cli / rates.reader;
-  return [{
-    name: `stream: ingest, coinop stream book -o ndjson > /dev/null (${count.toLocaleString('en-US')} messages)`,
-    value: rates.cli, unit: 'msg/s', baseline: rates.reader, baselineName: 'ws + JSON.parse reader', ratio, target: '>= 0.7x reader', met: ratio >= 0.7,
-  }];
+  return [
+    {
+      name: `stream: ingest, coinop stream book -o ndjson > /dev/null (${count.toLocaleString('en-US')} messages)`,
+      value: rates.cli,
+      unit: 'msg/s',
+      baseline: rates.reader,
+      baselineName: 'ws + JSON.parse reader',
+      ratio,
+      target: '>= 0.7x reader',
+      met: ratio >= 0.7,
+    },
+  ];
 }
 
 function cpuSeconds(pid) {
@@ -161,12 +192,22 @@ function cpuSeconds(pid) {
 async function liveViewBench(quick) {
   const pty = await import('node-pty');
   const { startLocalService } = await dist('local/service.js');
-  const svc = await startLocalService({ memory: true, config: { stream: { messagesPerSecond: 10_000, subscriptionRequestsPerSecond: 0 } } });
+  const svc = await startLocalService({
+    memory: true,
+    config: { rateLimits: { enabled: false }, stream: { messagesPerSecond: 10_000, subscriptionRequestsPerSecond: 0 } },
+  });
   const dir = mkdtempSync(join(tmpdir(), 'coinop-bench-live-'));
   try {
     const p = pty.spawn(process.execPath, [BIN, 'stream', 'book', 'BTCUSD'], {
-      cols: 120, rows: 40, name: 'xterm-256color',
-      env: { ...process.env, COINOP_CONFIG_DIR: join(dir, 'config'), COINOP_DATA_DIR: join(dir, 'data'), COINOP_BASE_URL: svc.baseUrl },
+      cols: 120,
+      rows: 40,
+      name: 'xterm-256color',
+      env: {
+        ...process.env,
+        COINOP_CONFIG_DIR: join(dir, 'config'),
+        COINOP_DATA_DIR: join(dir, 'data'),
+        COINOP_BASE_URL: svc.baseUrl,
+      },
     });
     let bytes = 0;
     p.onData((d) => (bytes += d.length));
@@ -186,11 +227,18 @@ async function liveViewBench(quick) {
     const frameBytes = (bytes - b0) / wall;
     p.write('q');
     await exited;
-    return [{
-      name: `stream: live book view CPU at ${Math.round(rate).toLocaleString('en-US')} msg/s (terminal output ${Math.round(frameBytes / 1024)} KiB/s)`,
-      value: cpu, unit: 'CPU (cores)', baseline: null, baselineName: '', ratio: null, target: '<= 0.5 cores at >= 9,000 msg/s',
-      met: cpu <= 0.5 && rate >= 9000,
-    }];
+    return [
+      {
+        name: `stream: live book view CPU at ${Math.round(rate).toLocaleString('en-US')} msg/s (terminal output ${Math.round(frameBytes / 1024)} KiB/s)`,
+        value: cpu,
+        unit: 'CPU (cores)',
+        baseline: null,
+        baselineName: '',
+        ratio: null,
+        target: '<= 0.5 cores at >= 9,000 msg/s',
+        met: cpu <= 0.5 && rate >= 9000,
+      },
+    ];
   } finally {
     await svc.close();
     rmSync(dir, { recursive: true, force: true });
@@ -200,19 +248,35 @@ async function liveViewBench(quick) {
 /** The local service's stream at 50,000 messages/s in total (5 markets x 10,000), read by one subscriber. */
 async function fanOutBench(quick) {
   const { startLocalService } = await dist('local/service.js');
-  const WebSocket = (await import('ws')).default;
-  const svc = await startLocalService({ memory: true, config: { stream: { messagesPerSecond: 10_000, subscriptionRequestsPerSecond: 0 } } });
+  const svc = await startLocalService({
+    memory: true,
+    config: { rateLimits: { enabled: false }, stream: { messagesPerSecond: 10_000, subscriptionRequestsPerSecond: 0 } },
+  });
   try {
-    const form = new URLSearchParams({ grant_type: 'client_credentials', client_id: 'local-admin', client_secret: 'local-secret' });
-    const tok = (await (await fetch(`${svc.authUrl}/oauth2/token`, { method: 'POST', body: form })).json()).access_token;
-    const reader = spawn(process.execPath, ['-e', `
+    const form = new URLSearchParams({
+      grant_type: 'client_credentials',
+      client_id: 'local-admin',
+      client_secret: 'local-secret',
+    });
+    const tok = (await (await fetch(`${svc.authUrl}/oauth2/token`, { method: 'POST', body: form })).json())
+      .access_token;
+    const reader = spawn(
+      process.execPath,
+      [
+        '-e',
+        `
 const WebSocket = require(${JSON.stringify(join(ROOT, 'node_modules', 'ws'))});
 const ws = new WebSocket(process.argv[1], { headers: { Authorization: 'Bearer ' + process.argv[2] }, perMessageDeflate: false });
 let n = 0;
 ws.on('open', () => ws.send(JSON.stringify({ type: 'subscribe', channels: ['BTCUSD', 'ETHUSD', 'SOLEUR', 'LTCUSD', 'BCHUSD'].map((market) => ({ type: 'market_data', params: { market } })) })));
 ws.on('message', (d) => { JSON.parse(d.toString()); n++; });
 setInterval(() => process.stdout.write(n + '\\n'), 250);
-`, svc.wsUrl, tok], { stdio: ['ignore', 'pipe', 'inherit'] });
+`,
+        svc.wsUrl,
+        tok,
+      ],
+      { stdio: ['ignore', 'pipe', 'inherit'] },
+    );
     let latest = 0;
     reader.stdout.on('data', (d) => (latest = Number(String(d).trim().split('\n').pop())));
     await new Promise((r) => setTimeout(r, 1500));
@@ -226,10 +290,18 @@ setInterval(() => process.stdout.write(n + '\\n'), 250);
     const stats = await (await fetch(`${svc.baseUrl}/_local/stream`)).json();
     reader.kill();
     const rate = (n1 - n0) / wall;
-    return [{
-      name: `stream: local service fan-out, 5 markets x 10,000 msg/s configured (service CPU ${((cpu.user + cpu.system) / 1e6 / wall).toFixed(2)} cores, slow-consumer drops ${stats.slow_consumers_dropped})`,
-      value: rate, unit: 'msg/s received', baseline: null, baselineName: '', ratio: null, target: '>= 45,000 msg/s', met: rate >= 45_000 && stats.slow_consumers_dropped === 0,
-    }];
+    return [
+      {
+        name: `stream: local service fan-out, 5 markets x 10,000 msg/s configured (service CPU ${((cpu.user + cpu.system) / 1e6 / wall).toFixed(2)} cores, slow-consumer drops ${stats.slow_consumers_dropped})`,
+        value: rate,
+        unit: 'msg/s received',
+        baseline: null,
+        baselineName: '',
+        ratio: null,
+        target: '>= 45,000 msg/s',
+        met: rate >= 45_000 && stats.slow_consumers_dropped === 0,
+      },
+    ];
   } finally {
     await svc.close();
   }
@@ -239,5 +311,10 @@ export default async function run({ quick }) {
   // STREAM_BENCH_ONLY=fanout (or book, ingest, live) runs one part, for working on it.
   const only = process.env.STREAM_BENCH_ONLY;
   if (only) return { book: bookBench, ingest: ingestBench, live: liveViewBench, fanout: fanOutBench }[only](quick);
-  return [...(await bookBench(quick)), ...(await ingestBench(quick)), ...(await liveViewBench(quick)), ...(await fanOutBench(quick))];
+  return [
+    ...(await bookBench(quick)),
+    ...(await ingestBench(quick)),
+    ...(await liveViewBench(quick)),
+    ...(await fanOutBench(quick)),
+  ];
 }

@@ -38,7 +38,8 @@ function parseArgs(argv) {
 // ---- Exact decimals as BigInt units of 10^-18 ---------------------------------------------------------------------
 const SCALE = 18;
 function units(s) {
-  if (typeof s !== 'string' || !/^[0-9]*\.?[0-9]+$/.test(s)) throw new Error(`not a decimal string: ${JSON.stringify(s)}`);
+  if (typeof s !== 'string' || !/^[0-9]*\.?[0-9]+$/.test(s))
+    throw new Error(`not a decimal string: ${JSON.stringify(s)}`);
   const [i, f = ''] = s.split('.');
   if (f.length > SCALE) throw new Error(`${s} has more than ${SCALE} decimals`);
   return BigInt((i || '0') + f.padEnd(SCALE, '0'));
@@ -47,12 +48,12 @@ function show(n) {
   const neg = n < 0n;
   const s = (neg ? -n : n).toString().padStart(SCALE + 1, '0');
   const f = s.slice(-SCALE).replace(/0+$/, '');
-  return `${neg ? '-' : ''}${s.slice(0, -SCALE)}${f ? '.' + f : ''}`;
+  return `${neg ? '-' : ''}${s.slice(0, -SCALE)}${f ? `.${f}` : ''}`;
 }
 function fromUnits(n, decimals) {
   const s = n.toString().padStart(decimals + 1, '0');
   const f = s.slice(s.length - decimals).replace(/0+$/, '');
-  return `${s.slice(0, s.length - decimals)}${f ? '.' + f : ''}`;
+  return `${s.slice(0, s.length - decimals)}${f ? `.${f}` : ''}`;
 }
 
 // ---- HTTP ---------------------------------------------------------------------------------------------------------
@@ -62,21 +63,32 @@ function request(base, method, path, { body, headers = {}, timeoutMs = 15_000 } 
   return new Promise((resolve) => {
     const h = { ...headers };
     if (body !== undefined) h['content-length'] = Buffer.byteLength(body);
-    const req = http.request({ host: url.hostname, port: url.port, method, path: url.pathname + url.search, headers: h, agent, timeout: timeoutMs }, (res) => {
-      const chunks = [];
-      res.on('data', (c) => chunks.push(c));
-      res.on('end', () => {
-        const text = Buffer.concat(chunks).toString('utf8');
-        let json;
-        try {
-          json = text ? JSON.parse(text) : undefined;
-        } catch {
-          /* not JSON */
-        }
-        resolve({ status: res.statusCode, headers: res.headers, json, text });
-      });
-      res.on('error', (e) => resolve({ status: 0, error: e.code ?? e.message }));
-    });
+    const req = http.request(
+      {
+        host: url.hostname,
+        port: url.port,
+        method,
+        path: url.pathname + url.search,
+        headers: h,
+        agent,
+        timeout: timeoutMs,
+      },
+      (res) => {
+        const chunks = [];
+        res.on('data', (c) => chunks.push(c));
+        res.on('end', () => {
+          const text = Buffer.concat(chunks).toString('utf8');
+          let json;
+          try {
+            json = text ? JSON.parse(text) : undefined;
+          } catch {
+            /* not JSON */
+          }
+          resolve({ status: res.statusCode, headers: res.headers, json, text });
+        });
+        res.on('error', (e) => resolve({ status: 0, error: e.code ?? e.message }));
+      },
+    );
     req.on('timeout', () => req.destroy(Object.assign(new Error('timeout'), { code: 'ETIMEDOUT' })));
     req.on('error', (e) => resolve({ status: 0, error: e.code ?? e.message }));
     if (body !== undefined) req.write(body);
@@ -84,11 +96,15 @@ function request(base, method, path, { body, headers = {}, timeoutMs = 15_000 } 
   });
 }
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-const json = (base, method, path, body) => request(base, method, path, { body: body === undefined ? undefined : JSON.stringify(body), headers: body === undefined ? {} : { 'content-type': 'application/json' } });
+const json = (base, method, path, body) =>
+  request(base, method, path, {
+    body: body === undefined ? undefined : JSON.stringify(body),
+    headers: body === undefined ? {} : { 'content-type': 'application/json' },
+  });
 
 // ---- The scenario -------------------------------------------------------------------------------------------------
 const ADDR = {
-  BITCOIN: ['1BvBMSEYstWetqTFn5Au4m4GFg7xJaNVN2', '1BvBMSEYstWetqTFn5Au4m4GFg7xJadead'],
+  BITCOIN: ['1BvBMSEYstWetqTFn5Au4m4GFg7xJaNVN2', '1jkkQTKF4qkopGZg3G7A5KEN5o37sdEAd'],
   ETHEREUM: ['0xF0Aa84466e353E5390be37FE2934301c07c19a55', '0x000000000000000000000000000000000000dEaD'],
   BASE: ['0xF0Aa84466e353E5390be37FE2934301c07c19a55', '0x000000000000000000000000000000000000dEaD'],
   SOLANA: ['7EcDhSYGxXyscszYEp35KHN8vvw3svAuLKTzXwCFLtV', '7EcDhSYGxXyscszYEp35KHN8vvw3svAuLKTzXwCdead'],
@@ -99,24 +115,59 @@ const KINDS = [
   { asset: 'ETH', network: 'ETHEREUM', decimals: 18, min: 10n ** 15n, max: 2n * 10n ** 17n, fee: 5n * 10n ** 14n },
   { asset: 'ETH', network: 'BASE', decimals: 18, min: 10n ** 15n, max: 2n * 10n ** 17n, fee: 10n ** 13n },
   { asset: 'SOL', network: 'SOLANA', decimals: 9, min: 10n ** 7n, max: 5n * 10n ** 9n, fee: 5_000n },
-  { asset: 'USDP', network: 'ETHEREUM', decimals: 6, min: 10n ** 6n, max: 50n * 10n ** 6n, fee: 2_500_000n, balanceAsset: 'USD' },
+  {
+    asset: 'USDP',
+    network: 'ETHEREUM',
+    decimals: 6,
+    min: 10n ** 6n,
+    max: 50n * 10n ** 6n,
+    fee: 2_500_000n,
+    balanceAsset: 'USD',
+  },
   { asset: 'USDP', network: 'SOLANA', decimals: 6, min: 10n ** 6n, max: 50n * 10n ** 6n, fee: 10_000n },
 ];
 // Deliberately short of what the run wants, so balances reach zero and clients race for the last of them.
-const START_BALANCES = { BTC: '0.05', ETH: '1.523456789012345678', SOL: '40.123456789', USD: '600.37', USDP: '600.123456' };
+const START_BALANCES = {
+  BTC: '0.05',
+  ETH: '1.523456789012345678',
+  SOL: '40.123456789',
+  USD: '600.37',
+  USDP: '600.123456',
+};
 // Credited to every profile twice a second while the run lasts, so balances hover near zero instead of running dry.
-const REFILL = { BTC: '0.01000001', ETH: '0.300000000000000001', SOL: '8.000000001', USD: '120.01', USDP: '120.000001' };
+const REFILL = {
+  BTC: '0.01000001',
+  ETH: '0.300000000000000001',
+  SOL: '8.000000001',
+  USD: '120.01',
+  USDP: '120.000001',
+};
 const PROFILES = 4;
-const FAULTS = { rate429: 0.04, rate500: 0.04, rate503: 0.04, resetBeforeRate: 0.03, resetAfterRate: 0.05, latencyJitterMs: 3 };
+const FAULTS = {
+  rate429: 0.04,
+  rate500: 0.04,
+  rate503: 0.04,
+  resetBeforeRate: 0.03,
+  resetAfterRate: 0.05,
+  latencyJitterMs: 3,
+};
 
 async function main() {
   const opts = parseArgs(process.argv.slice(2));
   const log = (s) => process.stderr.write(`${s}\n`);
   const dir = mkdtempSync(join(tmpdir(), 'coinop-load-'));
-  const child = spawn(process.execPath, [join(here, 'service-child.mjs'), JSON.stringify({
-    dbFile: join(dir, 'load.db'), seed: opts.seed,
-    config: { withdrawalSettleSeconds: 3, faults: { ...FAULTS, seed: opts.seed } },
-  })], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(
+    process.execPath,
+    [
+      join(here, 'service-child.mjs'),
+      JSON.stringify({
+        dbFile: join(dir, 'load.db'),
+        seed: opts.seed,
+        config: { withdrawalSettleSeconds: 3, faults: { ...FAULTS, seed: opts.seed } },
+      }),
+    ],
+    { stdio: ['ignore', 'pipe', 'inherit'] },
+  );
   const violations = [];
   const violate = (s) => {
     if (violations.length < 50) violations.push(s);
@@ -129,6 +180,10 @@ async function main() {
     });
     const base = first.baseUrl;
 
+    // No transfer limits: the proof is about money and ref_ids under faults, and a long run sends more than the demo
+    // limits allow a day (50,000,000 USD of crypto withdrawals).
+    const limits = await json(base, 'PUT', '/_local/limits', { rules: [] });
+    if (limits.status !== 200) throw new Error(`removing the transfer limits: ${limits.status} ${limits.text}`);
     // Profiles and their starting balances (the control API has no faults).
     const profiles = [];
     for (let i = 0; i < PROFILES; i++) {
@@ -174,13 +229,23 @@ async function main() {
         const b = await balancesNow();
         polls++;
         for (const [id, bal] of Object.entries(b)) {
-          for (const [asset, amount] of Object.entries(bal)) if (!/^[0-9]*\.?[0-9]+$/.test(amount)) violate(`balance ${asset} of ${id} was ${amount} during the run`);
+          for (const [asset, amount] of Object.entries(bal))
+            if (!/^[0-9]*\.?[0-9]+$/.test(amount)) violate(`balance ${asset} of ${id} was ${amount} during the run`);
         }
         await sleep(100);
       }
     })();
 
-    const stats = { attempts: 0, created: 0, recovered409: 0, refused: 0, gaveUp: 0, statuses: {}, networkErrors: 0, tokenFetches: 0 };
+    const stats = {
+      attempts: 0,
+      created: 0,
+      recovered409: 0,
+      refused: 0,
+      gaveUp: 0,
+      statuses: {},
+      networkErrors: 0,
+      tokenFetches: 0,
+    };
     const told = new Map(); // ref_id -> transfer id the client was told about
     const deadline = Date.now() + opts.seconds * 1000;
     const hardStop = deadline + 60_000;
@@ -191,7 +256,10 @@ async function main() {
       const getToken = async () => {
         for (;;) {
           stats.tokenFetches++;
-          const r = await request(base, 'POST', '/oauth2/token', { body: 'grant_type=client_credentials&client_id=local-admin&client_secret=local-secret', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+          const r = await request(base, 'POST', '/oauth2/token', {
+            body: 'grant_type=client_credentials&client_id=local-admin&client_secret=local-secret',
+            headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          });
           if (r.status === 200) return r.json.access_token;
           if (Date.now() > hardStop) throw new Error('no token before the hard stop');
           await sleep(r.status === 0 ? 20 : 50 + rng() * 100);
@@ -205,9 +273,13 @@ async function main() {
         const byTotal = rng() < 0.3;
         const refId = `load-${opts.seed}-${c}-${n++}`;
         const body = JSON.stringify({
-          profile_id: profiles[Math.floor(rng() * profiles.length)], asset: k.asset, crypto_network: k.network,
-          destination_address: ADDR[k.network][rng() < 0.15 ? 1 : 0], [byTotal ? 'total' : 'amount']: fromUnits(amountUnits + (byTotal ? k.fee : 0n), k.decimals),
-          ref_id: refId, ...(k.balanceAsset ? { balance_asset: k.balanceAsset } : {}),
+          profile_id: profiles[Math.floor(rng() * profiles.length)],
+          asset: k.asset,
+          crypto_network: k.network,
+          destination_address: ADDR[k.network][rng() < 0.15 ? 1 : 0],
+          [byTotal ? 'total' : 'amount']: fromUnits(amountUnits + (byTotal ? k.fee : 0n), k.decimals),
+          ref_id: refId,
+          ...(k.balanceAsset ? { balance_asset: k.balanceAsset } : {}),
         });
         for (let attempt = 1; ; attempt++) {
           if (Date.now() > hardStop) {
@@ -215,7 +287,10 @@ async function main() {
             break;
           }
           stats.attempts++;
-          const r = await request(base, 'POST', '/v2/transfer/crypto-withdrawals', { body, headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` } });
+          const r = await request(base, 'POST', '/v2/transfer/crypto-withdrawals', {
+            body,
+            headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+          });
           stats.statuses[r.status || r.error] = (stats.statuses[r.status || r.error] ?? 0) + 1;
           if (r.status === 200) {
             stats.created++;
@@ -231,7 +306,7 @@ async function main() {
             }
             break;
           }
-          if (r.status === 403 && /insufficient/i.test(r.json?.type ?? '') ) {
+          if (r.status === 403 && /insufficient/i.test(r.json?.type ?? '')) {
             stats.refused++;
             break;
           }
@@ -264,7 +339,12 @@ async function main() {
 
     // The books, with faults off so that reading them is plain.
     await json(base, 'PUT', '/_local/faults', {});
-    const tok = (await request(base, 'POST', '/oauth2/token', { body: 'grant_type=client_credentials&client_id=local-admin&client_secret=local-secret', headers: { 'content-type': 'application/x-www-form-urlencoded' } })).json.access_token;
+    const tok = (
+      await request(base, 'POST', '/oauth2/token', {
+        body: 'grant_type=client_credentials&client_id=local-admin&client_secret=local-secret',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      })
+    ).json.access_token;
     const transfersNow = async () => {
       const all = [];
       let cursor;
@@ -272,7 +352,9 @@ async function main() {
         const q = new URLSearchParams({ order: 'ASC', limit: '1000' });
         for (const p of profiles) q.append('profile_ids', p);
         if (cursor) q.set('page_cursor', cursor);
-        const r = await request(base, 'GET', `/v2/transfer/transfers?${q}`, { headers: { authorization: `Bearer ${tok}` } });
+        const r = await request(base, 'GET', `/v2/transfer/transfers?${q}`, {
+          headers: { authorization: `Bearer ${tok}` },
+        });
         if (r.status !== 200) throw new Error(`listing transfers: ${r.status} ${r.text.slice(0, 200)}`);
         all.push(...r.json.items);
         cursor = r.json.next_page_cursor;
@@ -284,23 +366,33 @@ async function main() {
     const snapshot = async () => {
       const r = await json(base, 'GET', '/_local/state');
       if (r.status !== 200) throw new Error(`exporting the state: ${r.status}`);
-      const transfers = r.json.tables.transfers.filter((row) => profiles.includes(row.profile_id)).map((row) => ({ ...JSON.parse(row.body), status: row.status }));
+      const transfers = r.json.tables.transfers
+        .filter((row) => profiles.includes(row.profile_id))
+        .map((row) => ({ ...JSON.parse(row.body), status: row.status }));
       const final = {};
-      for (const b of r.json.tables.balances) if (profiles.includes(b.profile_id)) (final[b.profile_id] ??= {})[b.asset] = b.amount;
+      for (const b of r.json.tables.balances)
+        if (profiles.includes(b.profile_id)) (final[b.profile_id] ??= {})[b.asset] = b.amount;
       return { transfers, final };
     };
 
     const check = (label, { transfers, final }) => {
       const byRef = new Map();
       for (const t of transfers) {
-        if (!t.ref_id || !t.ref_id.startsWith(`load-${opts.seed}-`)) violate(`${label}: transfer ${t.id} has no ref_id of this run`);
+        if (!t.ref_id?.startsWith(`load-${opts.seed}-`))
+          violate(`${label}: transfer ${t.id} has no ref_id of this run`);
         if (byRef.has(t.ref_id)) violate(`${label}: ref_id ${t.ref_id} made more than one transfer`);
         byRef.set(t.ref_id, t);
-        if (units(t.amount) + units(t.fee) !== units(t.total)) violate(`${label}: ${t.id}: amount ${t.amount} + fee ${t.fee} != total ${t.total}`);
+        if (units(t.amount) + units(t.fee) !== units(t.total))
+          violate(`${label}: ${t.id}: amount ${t.amount} + fee ${t.fee} != total ${t.total}`);
       }
-      for (const [ref, id] of told) if (byRef.get(ref)?.id !== id) violate(`${label}: ${ref}: the client was told of transfer ${id}, the service has ${byRef.get(ref)?.id ?? 'none'}`);
+      for (const [ref, id] of told)
+        if (byRef.get(ref)?.id !== id)
+          violate(
+            `${label}: ${ref}: the client was told of transfer ${id}, the service has ${byRef.get(ref)?.id ?? 'none'}`,
+          );
       const unacknowledged = transfers.filter((t) => !told.has(t.ref_id)).length;
-      if (unacknowledged > stats.gaveUp) violate(`${label}: ${unacknowledged} transfers no client was told about (clients gave up on ${stats.gaveUp})`);
+      if (unacknowledged > stats.gaveUp)
+        violate(`${label}: ${unacknowledged} transfers no client was told about (clients gave up on ${stats.gaveUp})`);
       const sums = {};
       for (const t of transfers) {
         if (t.status === 'FAILED') continue;
@@ -314,7 +406,10 @@ async function main() {
           const c = credited[`${p} ${asset}`] ?? 0n;
           const f = units(final[p]?.[asset] ?? '0');
           const w = sums[`${p} ${asset}`] ?? 0n;
-          if (s + c !== f + w) violate(`${label}: ${asset} of ${p}: start ${show(s)} + credited ${show(c)} != final ${show(f)} + withdrawn ${show(w)} (off by ${show(s + c - f - w)})`);
+          if (s + c !== f + w)
+            violate(
+              `${label}: ${asset} of ${p}: start ${show(s)} + credited ${show(c)} != final ${show(f)} + withdrawn ${show(w)} (off by ${show(s + c - f - w)})`,
+            );
           lines.push({ profile: p, asset, start: show(s), credited: show(c), final: show(f), withdrawn: show(w) });
         }
       }
@@ -331,24 +426,53 @@ async function main() {
     // The API's own list agrees with the export: every transfer, once.
     const listed = await transfersNow();
     if (listed.length !== settled.transfers || new Set(listed.map((t) => t.id)).size !== listed.length) {
-      violate(`the transfer list has ${listed.length} items (${new Set(listed.map((t) => t.id)).size} distinct), the state ${settled.transfers}`);
+      violate(
+        `the transfer list has ${listed.length} items (${new Set(listed.map((t) => t.id)).size} distinct), the state ${settled.transfers}`,
+      );
     }
 
     const report = {
-      seed: opts.seed, clients: opts.clients, seconds: opts.seconds, elapsed_s: Math.round(elapsed * 10) / 10,
-      attempts: stats.attempts, attempts_per_s: Math.round(stats.attempts / elapsed), withdrawals_created: stats.created,
-      recovered_after_lost_answer_409: stats.recovered409, refused_insufficient_funds: stats.refused, gave_up: stats.gaveUp,
-      network_errors: stats.networkErrors, answers: stats.statuses, token_fetches: stats.tokenFetches, balance_polls: polls,
-      transfers_at_end: atEnd.status, transfers_after_settling: settled.status, violations,
+      seed: opts.seed,
+      clients: opts.clients,
+      seconds: opts.seconds,
+      elapsed_s: Math.round(elapsed * 10) / 10,
+      attempts: stats.attempts,
+      attempts_per_s: Math.round(stats.attempts / elapsed),
+      withdrawals_created: stats.created,
+      recovered_after_lost_answer_409: stats.recovered409,
+      refused_insufficient_funds: stats.refused,
+      gave_up: stats.gaveUp,
+      network_errors: stats.networkErrors,
+      answers: stats.statuses,
+      token_fetches: stats.tokenFetches,
+      balance_polls: polls,
+      transfers_at_end: atEnd.status,
+      transfers_after_settling: settled.status,
+      violations,
     };
     if (opts.json) process.stdout.write(`${JSON.stringify(report)}\n`);
     else {
-      log(`load with faults: ${opts.clients} clients for ${opts.seconds} s (seed ${opts.seed}, faults ${JSON.stringify(FAULTS)})`);
-      log(`  ${stats.attempts} withdrawal requests (${report.attempts_per_s}/s): answers ${JSON.stringify(stats.statuses)}`);
-      log(`  ${stats.created} created, ${stats.recovered409} recovered with 409 after a lost answer, ${stats.refused} refused for funds, ${stats.gaveUp} given up`);
-      log(`  transfers at the end ${JSON.stringify(atEnd.status)}, after settling ${JSON.stringify(settled.status)}; ${polls} balance polls`);
-      for (const l of settled.lines) log(`  ${l.profile.slice(0, 8)} ${l.asset.padEnd(4)} start ${l.start} + credited ${l.credited} = final ${l.final} + withdrawn ${l.withdrawn}`);
-      log(violations.length ? `VIOLATIONS (${violations.length}):\n  ${violations.join('\n  ')}` : '  no violations: no negative balance, no ref_id twice, every balance accounted for to the last decimal');
+      log(
+        `load with faults: ${opts.clients} clients for ${opts.seconds} s (seed ${opts.seed}, faults ${JSON.stringify(FAULTS)})`,
+      );
+      log(
+        `  ${stats.attempts} withdrawal requests (${report.attempts_per_s}/s): answers ${JSON.stringify(stats.statuses)}`,
+      );
+      log(
+        `  ${stats.created} created, ${stats.recovered409} recovered with 409 after a lost answer, ${stats.refused} refused for funds, ${stats.gaveUp} given up`,
+      );
+      log(
+        `  transfers at the end ${JSON.stringify(atEnd.status)}, after settling ${JSON.stringify(settled.status)}; ${polls} balance polls`,
+      );
+      for (const l of settled.lines)
+        log(
+          `  ${l.profile.slice(0, 8)} ${l.asset.padEnd(4)} start ${l.start} + credited ${l.credited} = final ${l.final} + withdrawn ${l.withdrawn}`,
+        );
+      log(
+        violations.length
+          ? `VIOLATIONS (${violations.length}):\n  ${violations.join('\n  ')}`
+          : '  no violations: no negative balance, no ref_id twice, every balance accounted for to the last decimal',
+      );
     }
   } finally {
     child.kill('SIGTERM');

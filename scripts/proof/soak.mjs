@@ -18,16 +18,32 @@ const here = dirname(fileURLToPath(import.meta.url));
 const ROOT = join(here, '..', '..');
 
 function parseArgs(argv) {
-  const o = { seconds: 600, rate: 200, 'rss-bound-mb': 30, 'drop-every-s': 10, 'max-old-space-mb': 0, json: false, market: 'BTCUSD' };
+  const o = {
+    seconds: 600,
+    rate: 200,
+    'rss-bound-mb': 30,
+    'drop-every-s': 10,
+    'max-old-space-mb': 0,
+    json: false,
+    market: 'BTCUSD',
+  };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     if (a === '--json') o.json = true;
-    else if (a === '--seconds' || a === '--rate' || a === '--rss-bound-mb' || a === '--drop-every-s' || a === '--max-old-space-mb') {
+    else if (
+      a === '--seconds' ||
+      a === '--rate' ||
+      a === '--rss-bound-mb' ||
+      a === '--drop-every-s' ||
+      a === '--max-old-space-mb'
+    ) {
       const v = Number(argv[++i]);
       if (!Number.isFinite(v) || v <= 0) throw new Error(`${a}: must be a number > 0`);
       o[a.slice(2)] = v;
     } else if (a === '--help' || a === '-h') {
-      process.stdout.write('usage: node scripts/proof/soak.mjs [--seconds 600] [--rate 200] [--drop-every-s 10] [--rss-bound-mb 30] [--max-old-space-mb N] [--json]\n');
+      process.stdout.write(
+        'usage: node scripts/proof/soak.mjs [--seconds 600] [--rate 200] [--drop-every-s 10] [--rss-bound-mb 30] [--max-old-space-mb N] [--json]\n',
+      );
       process.exit(0);
     } else throw new Error(`unknown argument ${a}`);
   }
@@ -50,10 +66,23 @@ async function main() {
   const log = (s) => process.stderr.write(`${s}\n`);
   const dir = mkdtempSync(join(tmpdir(), 'coinop-soak-'));
   const violations = [];
-  const service = spawn(process.execPath, [join(here, 'service-child.mjs'), JSON.stringify({
-    memory: true, seed: 11,
-    config: { stream: { messagesPerSecond: o.rate, faults: { dropConnectionsEveryMs: o['drop-every-s'] * 1000, updatesBeforeSnapshot: true } } },
-  })], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const service = spawn(
+    process.execPath,
+    [
+      join(here, 'service-child.mjs'),
+      JSON.stringify({
+        memory: true,
+        seed: 11,
+        config: {
+          stream: {
+            messagesPerSecond: o.rate,
+            faults: { dropConnectionsEveryMs: o['drop-every-s'] * 1000, updatesBeforeSnapshot: true },
+          },
+        },
+      }),
+    ],
+    { stdio: ['ignore', 'pipe', 'inherit'] },
+  );
   let cli;
   try {
     const { baseUrl } = await new Promise((resolve, reject) => {
@@ -62,13 +91,20 @@ async function main() {
     });
     // A small old space (--max-old-space-mb) turns a slow leak into a crash, telling it apart from a lazy collector.
     const heap = o['max-old-space-mb'] ? [`--max-old-space-size=${o['max-old-space-mb']}`] : [];
-    cli = spawn(process.execPath, [...heap, join(ROOT, 'bin/coinop.js'), 'stream', 'book', o.market, '--book', '-o', 'ndjson', '--interval', '250'], {
-      env: {
-        PATH: process.env.PATH ?? '', HOME: dir, COINOP_CONFIG_DIR: join(dir, 'config'), COINOP_DATA_DIR: join(dir, 'data'),
-        COINOP_BASE_URL: baseUrl,
+    cli = spawn(
+      process.execPath,
+      [...heap, join(ROOT, 'bin/coinop.js'), 'stream', 'book', o.market, '--book', '-o', 'ndjson', '--interval', '250'],
+      {
+        env: {
+          PATH: process.env.PATH ?? '',
+          HOME: dir,
+          COINOP_CONFIG_DIR: join(dir, 'config'),
+          COINOP_DATA_DIR: join(dir, 'data'),
+          COINOP_BASE_URL: baseUrl,
+        },
+        stdio: ['ignore', 'pipe', 'pipe'],
       },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    );
     let last = null;
     let lines = 0;
     let lastLineAt = Date.now();
@@ -90,7 +126,7 @@ async function main() {
     let stderrTail = '';
     createInterface({ input: cli.stderr }).on('line', (l) => {
       if (/reconnecting/.test(l)) reconnectNotes++;
-      stderrTail = (stderrTail + l + '\n').slice(-2000);
+      stderrTail = `${stderrTail + l}\n`.slice(-2000);
     });
     let cliExit = null;
     cli.once('exit', (code, signal) => (cliExit = { code, signal }));
@@ -108,16 +144,26 @@ async function main() {
         samples.push({ t: Math.round((Date.now() - started) / 1000), kb });
         if (warm === null && Date.now() >= warmAt) warm = kb;
       }
-      if (!o.json && kb !== null && samples.length % 20 === 0) log(`soak: ${Math.round((Date.now() - started) / 1000)} s, ${lines} books, RSS ${mb(kb ?? 0)} MB, ${reconnectNotes} reconnects`);
+      if (!o.json && kb !== null && samples.length % 20 === 0)
+        log(
+          `soak: ${Math.round((Date.now() - started) / 1000)} s, ${lines} books, RSS ${mb(kb ?? 0)} MB, ${reconnectNotes} reconnects`,
+        );
       await sleep(Math.min(lines > 0 ? 3000 : 100, Math.max(0, end - Date.now())));
     }
     if (cliExit !== null) violations.push(`the CLI exited during the run (${JSON.stringify(cliExit)}): ${stderrTail}`);
 
     // Freeze the market and stop the drops, then the CLI's book must come to equal the service's.
-    const put = await fetch(`${baseUrl}/_local/stream`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ paused: true, faults: { dropConnectionsEveryMs: 0 } }) });
+    const put = await fetch(`${baseUrl}/_local/stream`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ paused: true, faults: { dropConnectionsEveryMs: 0 } }),
+    });
     if (put.status !== 200) violations.push(`freezing the market: ${put.status} ${await put.text()}`);
     const theirs = await (await fetch(`${baseUrl}/_local/books/${o.market}`)).json();
-    const same = (b) => b && JSON.stringify(b.bids) === JSON.stringify(theirs.bids) && JSON.stringify(b.asks) === JSON.stringify(theirs.asks);
+    const same = (b) =>
+      b &&
+      JSON.stringify(b.bids) === JSON.stringify(theirs.bids) &&
+      JSON.stringify(b.asks) === JSON.stringify(theirs.asks);
     const freezeAt = Date.now();
     const linesAtFreeze = lines;
     // After any reconnect in progress the CLI writes its book every 250 ms; give it 20 s.
@@ -126,10 +172,14 @@ async function main() {
     if (!matched) {
       const diff = (a = [], b = []) => {
         const out = [];
-        for (let i = 0; i < Math.max(a.length, b.length); i++) if (JSON.stringify(a[i]) !== JSON.stringify(b[i])) out.push(`#${i}: cli ${JSON.stringify(a[i])} service ${JSON.stringify(b[i])}`);
+        for (let i = 0; i < Math.max(a.length, b.length); i++)
+          if (JSON.stringify(a[i]) !== JSON.stringify(b[i]))
+            out.push(`#${i}: cli ${JSON.stringify(a[i])} service ${JSON.stringify(b[i])}`);
         return out.slice(0, 5).join('; ');
       };
-      violations.push(`the CLI's last book differs from the service's: bids ${diff(last?.bids, theirs.bids)} asks ${diff(last?.asks, theirs.asks)}`);
+      violations.push(
+        `the CLI's last book differs from the service's: bids ${diff(last?.bids, theirs.bids)} asks ${diff(last?.asks, theirs.asks)}`,
+      );
     }
     if (badLines) violations.push(`${badLines} stdout lines were not JSON`);
 
@@ -138,22 +188,42 @@ async function main() {
     const max = Math.max(...kbs, 0);
     const lastKb = kbs[kbs.length - 1] ?? 0;
     const boundKb = o['rss-bound-mb'] * 1024;
-    if (warm !== null && lastKb - warm > boundKb) violations.push(`RSS grew from ${mb(warm)} MB (warm) to ${mb(lastKb)} MB, more than ${o['rss-bound-mb']} MB`);
+    if (warm !== null && lastKb - warm > boundKb)
+      violations.push(`RSS grew from ${mb(warm)} MB (warm) to ${mb(lastKb)} MB, more than ${o['rss-bound-mb']} MB`);
     if (warm === null) violations.push('the run was too short to take a warm RSS sample');
 
     const report = {
-      seconds: o.seconds, market: o.market, messages_per_second: o.rate, drop_every_s: o['drop-every-s'],
-      books_written: lines, reconnects: reconnectNotes, max_gap_between_books_ms: maxGapMs,
-      book_levels: { bids: theirs.bids.length, asks: theirs.asks.length }, book_matched: matched,
-      rss_mb: { first: mb(first), warm: warm === null ? null : mb(warm), max: mb(max), last: mb(lastKb), bound_over_warm: o['rss-bound-mb'], samples: samples.length },
+      seconds: o.seconds,
+      market: o.market,
+      messages_per_second: o.rate,
+      drop_every_s: o['drop-every-s'],
+      books_written: lines,
+      reconnects: reconnectNotes,
+      max_gap_between_books_ms: maxGapMs,
+      book_levels: { bids: theirs.bids.length, asks: theirs.asks.length },
+      book_matched: matched,
+      rss_mb: {
+        first: mb(first),
+        warm: warm === null ? null : mb(warm),
+        max: mb(max),
+        last: mb(lastKb),
+        bound_over_warm: o['rss-bound-mb'],
+        samples: samples.length,
+      },
       violations,
     };
     if (o.json) process.stdout.write(`${JSON.stringify(report)}\n`);
     else {
-      log(`stream soak: coinop stream book ${o.market} --book -o ndjson for ${o.seconds} s, ${o.rate} messages/s, connections dropped every ${o['drop-every-s']} s`);
+      log(
+        `stream soak: coinop stream book ${o.market} --book -o ndjson for ${o.seconds} s, ${o.rate} messages/s, connections dropped every ${o['drop-every-s']} s`,
+      );
       log(`  ${lines} books written, ${reconnectNotes} reconnects, longest gap between books ${maxGapMs} ms`);
-      log(`  final book ${matched ? 'equals' : 'DIFFERS FROM'} GET /_local/books/${o.market} (${theirs.bids.length} bids, ${theirs.asks.length} asks)`);
-      log(`  RSS first ${mb(first)} MB, warm ${warm === null ? '-' : mb(warm)} MB, max ${mb(max)} MB, last ${mb(lastKb)} MB (bound: last <= warm + ${o['rss-bound-mb']} MB)`);
+      log(
+        `  final book ${matched ? 'equals' : 'DIFFERS FROM'} GET /_local/books/${o.market} (${theirs.bids.length} bids, ${theirs.asks.length} asks)`,
+      );
+      log(
+        `  RSS first ${mb(first)} MB, warm ${warm === null ? '-' : mb(warm)} MB, max ${mb(max)} MB, last ${mb(lastKb)} MB (bound: last <= warm + ${o['rss-bound-mb']} MB)`,
+      );
       log(violations.length ? `VIOLATIONS:\n  ${violations.join('\n  ')}` : '  no violations');
     }
   } finally {

@@ -16,15 +16,28 @@ export interface AssetInfo {
   fiat?: boolean;
 }
 
+/** A token that moves on one network, with the usual shape of its limits. */
+const token = (
+  decimals: number,
+  networks: AssetInfo['networks'],
+  minWithdrawal: string,
+  maxWithdrawal: string,
+): AssetInfo => ({ decimals, networks, minWithdrawal, maxWithdrawal });
+
 export const ASSETS: Record<string, AssetInfo> = {
   BTC: { decimals: 8, networks: { BITCOIN: { fee: '0.00002' } }, minWithdrawal: '0.0001', maxWithdrawal: '100' },
   ETH: {
     decimals: 18,
     networks: {
-      ETHEREUM: { fee: '0.0005' }, BASE: { fee: '0.00001' }, ARBITRUM_ONE: { fee: '0.00002' },
-      INK: { fee: '0.00001' }, XLAYER: { fee: '0.00002' },
+      ETHEREUM: { fee: '0.0005' },
+      BASE: { fee: '0.00001' },
+      ARBITRUM_ONE: { fee: '0.00002' },
+      INK: { fee: '0.00001' },
+      XLAYER: { fee: '0.00002' },
+      ROBINHOOD: { fee: '0.00001' },
     },
-    minWithdrawal: '0.001', maxWithdrawal: '5000',
+    minWithdrawal: '0.001',
+    maxWithdrawal: '5000',
   },
   BCH: { decimals: 8, networks: { BITCOIN_CASH: { fee: '0.0001' } }, minWithdrawal: '0.001', maxWithdrawal: '10000' },
   LTC: { decimals: 8, networks: { LITECOIN: { fee: '0.0001' } }, minWithdrawal: '0.001', maxWithdrawal: '50000' },
@@ -34,18 +47,52 @@ export const ASSETS: Record<string, AssetInfo> = {
   AAVE: { decimals: 18, networks: { ETHEREUM: { fee: '0.01' } }, minWithdrawal: '0.1', maxWithdrawal: '100000' },
   UNI: { decimals: 18, networks: { ETHEREUM: { fee: '0.3' } }, minWithdrawal: '1', maxWithdrawal: '1000000' },
   MATIC: {
-    decimals: 18, networks: { POLYGON_POS: { fee: '0.01' }, ETHEREUM: { fee: '5' } },
-    minWithdrawal: '1', maxWithdrawal: '10000000',
+    decimals: 18,
+    networks: { POLYGON_POS: { fee: '0.01' }, ETHEREUM: { fee: '5' } },
+    minWithdrawal: '1',
+    maxWithdrawal: '10000000',
   },
   USDP: {
-    decimals: 6, networks: { ETHEREUM: { fee: '2.5' }, SOLANA: { fee: '0.01' } },
-    minWithdrawal: '1', maxWithdrawal: '10000000', balanceAssets: ['USD'],
+    decimals: 6,
+    networks: { ETHEREUM: { fee: '2.5' }, SOLANA: { fee: '0.01' } },
+    minWithdrawal: '1',
+    maxWithdrawal: '10000000',
+    balanceAssets: ['USD'],
   },
   PYUSD: {
     decimals: 6,
-    networks: { ETHEREUM: { fee: '2.5' }, SOLANA: { fee: '0.01' }, STELLAR: { fee: '0.01' }, ARBITRUM_ONE: { fee: '0.1' } },
-    minWithdrawal: '1', maxWithdrawal: '10000000', balanceAssets: ['USD'],
+    networks: {
+      ETHEREUM: { fee: '2.5' },
+      SOLANA: { fee: '0.01' },
+      STELLAR: { fee: '0.01' },
+      ARBITRUM_ONE: { fee: '0.1' },
+    },
+    minWithdrawal: '1',
+    maxWithdrawal: '10000000',
+    balanceAssets: ['USD'],
   },
+  // The assets of the OpenAPI's further markets, with simulated fees and limits worth a few dollars and about a
+  // million dollars.
+  PEPE: token(18, { ETHEREUM: { fee: '400000' } }, '1000000', '100000000000'),
+  TRUMP: token(6, { SOLANA: { fee: '0.01' } }, '0.1', '1000000'),
+  SHIB: token(18, { ETHEREUM: { fee: '200000' } }, '500000', '50000000000'),
+  ARB: token(18, { ARBITRUM_ONE: { fee: '0.1' }, ETHEREUM: { fee: '5' } }, '1', '10000000'),
+  BONK: token(5, { SOLANA: { fee: '500' } }, '100000', '50000000000'),
+  ENA: token(18, { ETHEREUM: { fee: '5' } }, '10', '10000000'),
+  MNT: token(18, { ETHEREUM: { fee: '5' } }, '10', '10000000'),
+  ONDO: token(18, { ETHEREUM: { fee: '3' } }, '10', '10000000'),
+  PENGU: token(6, { SOLANA: { fee: '1' } }, '100', '1000000000'),
+  QNT: token(18, { ETHEREUM: { fee: '0.03' } }, '0.1', '100000'),
+  RENDER: token(8, { SOLANA: { fee: '0.01' } }, '1', '1000000'),
+  SKY: token(18, { ETHEREUM: { fee: '50' } }, '100', '100000000'),
+  WIF: token(6, { SOLANA: { fee: '0.01' } }, '1', '10000000'),
+  WLD: token(18, { ETHEREUM: { fee: '2' } }, '5', '10000000'),
+  DOGE: token(8, { DOGECOIN: { fee: '2' } }, '10', '10000000'),
+  AVAX: token(18, { AVALANCHE: { fee: '0.01' } }, '0.1', '100000'),
+  SUI: token(9, { SUI: { fee: '0.01' } }, '1', '1000000'),
+  POL: token(18, { POLYGON_POS: { fee: '0.01' }, ETHEREUM: { fee: '10' } }, '1', '10000000'),
+  XLM: token(7, { STELLAR: { fee: '0.01' } }, '1', '10000000'),
+  BNB: token(18, { BNB: { fee: '0.0005' } }, '0.01', '10000'),
   USD: { decimals: 2, networks: {}, minWithdrawal: '0', maxWithdrawal: '0', fiat: true },
   EUR: { decimals: 2, networks: {}, minWithdrawal: '0', maxWithdrawal: '0', fiat: true },
   GBP: { decimals: 2, networks: {}, minWithdrawal: '0', maxWithdrawal: '0', fiat: true },
@@ -63,37 +110,6 @@ export const CRYPTO_ASSETS = Object.keys(ASSETS).filter((a) => !ASSETS[a].fiat);
 
 export function networksForAsset(asset: string): CryptoNetwork[] {
   return Object.keys(ASSETS[asset]?.networks ?? {}) as CryptoNetwork[];
-}
-
-/** Address formats per network. A destination that does not match gets the unsupported-address problem. */
-export const ADDRESS_FORMATS: Record<CryptoNetwork, { pattern: RegExp; example: string }> = {
-  BITCOIN: {
-    pattern: /^(?:[13][a-km-zA-HJ-NP-Z1-9]{25,34}|(?:bc1|tb1)[02-9ac-hj-np-z]{11,71})$/,
-    example: '1BvBMSEYstWetqTFn5Au4m4GFg7xJaNVN2',
-  },
-  BITCOIN_CASH: {
-    pattern: /^(?:(?:bitcoincash:)?[qp][02-9ac-hj-np-z]{41}|[13][a-km-zA-HJ-NP-Z1-9]{25,34})$/,
-    example: 'bitcoincash:qpm2qsznhks23z7629mms6s4cwef74vcwvy22gdx6a',
-  },
-  LITECOIN: {
-    pattern: /^(?:[LM3][a-km-zA-HJ-NP-Z1-9]{26,33}|ltc1[02-9ac-hj-np-z]{11,71})$/,
-    example: 'LZ9tA6ovSuH5b3Kqh3f6qZQ5J7YbYtWkF8',
-  },
-  ETHEREUM: { pattern: /^0x[0-9a-fA-F]{40}$/, example: '0xF0Aa84466e353E5390be37FE2934301c07c19a55' },
-  POLYGON_POS: { pattern: /^0x[0-9a-fA-F]{40}$/, example: '0xF0Aa84466e353E5390be37FE2934301c07c19a55' },
-  BASE: { pattern: /^0x[0-9a-fA-F]{40}$/, example: '0xF0Aa84466e353E5390be37FE2934301c07c19a55' },
-  ARBITRUM_ONE: { pattern: /^0x[0-9a-fA-F]{40}$/, example: '0xF0Aa84466e353E5390be37FE2934301c07c19a55' },
-  INK: { pattern: /^0x[0-9a-fA-F]{40}$/, example: '0xF0Aa84466e353E5390be37FE2934301c07c19a55' },
-  XLAYER: { pattern: /^0x[0-9a-fA-F]{40}$/, example: '0xF0Aa84466e353E5390be37FE2934301c07c19a55' },
-  SOLANA: { pattern: /^[1-9A-HJ-NP-Za-km-z]{32,44}$/, example: '7EcDhSYGxXyscszYEp35KHN8vvw3svAuLKTzXwCFLtV' },
-  STELLAR: { pattern: /^G[A-Z2-7]{55}$/, example: 'GDQE7IXJ4HUHV6RQHIUPRJSEZE4DRS5WY577O2FY6YQ5LVWZ7JZTU2V5' },
-};
-
-Object.setPrototypeOf(ADDRESS_FORMATS, null);
-
-export function isValidAddress(network: CryptoNetwork, address: string): boolean {
-  const f = ADDRESS_FORMATS[network];
-  return !!f && f.pattern.test(address);
 }
 
 /**
@@ -115,6 +131,45 @@ export interface MarketInfo {
 
 const QUOTES = ['USD', 'EUR', 'GBP', 'BRL', 'MXN'];
 
+/**
+ * Decimal places of prices and of order amounts in the markets of each base asset: about five significant digits
+ * of price, and lots small enough that an order of a few dollars is many of them.
+ */
+const MARKET_PRECISION: Record<string, [price: number, amount: number]> = {
+  BTC: [2, 8],
+  ETH: [2, 8],
+  BCH: [2, 8],
+  LTC: [2, 8],
+  SOL: [2, 8],
+  PAXG: [2, 8],
+  AAVE: [2, 8],
+  LINK: [2, 4],
+  UNI: [2, 4],
+  USDP: [4, 2],
+  PYUSD: [4, 2],
+  MATIC: [4, 2],
+  PEPE: [10, 0],
+  TRUMP: [3, 3],
+  SHIB: [9, 0],
+  ARB: [4, 2],
+  BONK: [9, 0],
+  ENA: [4, 2],
+  MNT: [4, 2],
+  ONDO: [4, 2],
+  PENGU: [6, 0],
+  QNT: [2, 4],
+  RENDER: [3, 3],
+  SKY: [5, 1],
+  WIF: [4, 2],
+  WLD: [4, 2],
+  DOGE: [5, 1],
+  AVAX: [2, 4],
+  SUI: [4, 2],
+  POL: [4, 2],
+  XLM: [5, 1],
+  BNB: [2, 6],
+};
+
 function splitMarket(m: string): [string, string] {
   for (const q of QUOTES) if (m.endsWith(q) && m.length > q.length) return [m.slice(0, -q.length), q];
   throw new Error(`market ${m} has no known quote currency`);
@@ -123,10 +178,34 @@ function splitMarket(m: string): [string, string] {
 export const MARKET_INFO: Record<Market, MarketInfo> = Object.fromEntries(
   MARKETS.map((m) => {
     const [base, quote] = splitMarket(m);
-    const stable = base === 'USDP' || base === 'PYUSD' || base === 'MATIC';
-    return [m, { base, quote, priceDecimals: stable ? 4 : 2, amountDecimals: stable ? 2 : base === 'LINK' || base === 'UNI' ? 4 : 8 }];
+    const precision = MARKET_PRECISION[base];
+    if (!precision) throw new Error(`market ${m}: no precision for ${base}`);
+    return [m, { base, quote, priceDecimals: precision[0], amountDecimals: precision[1] }];
   }),
 ) as Record<Market, MarketInfo>;
+
+/** One unit of the last of `decimals` decimal places: "0.01" for 2, "1" for 0. */
+export function lastDecimalUnit(decimals: number): string {
+  return decimals > 0 ? `0.${'0'.repeat(decimals - 1)}1` : '1';
+}
+
+/** A catalogue market as GET /v2/markets describes one: its assets, its tick and its smallest amount. */
+export function catalogueMarket(market: Market): {
+  market: Market;
+  base_asset: string;
+  quote_asset: string;
+  tick_rate: string;
+  min_base_amount: string;
+} {
+  const info = MARKET_INFO[market];
+  return {
+    market,
+    base_asset: info.base,
+    quote_asset: info.quote,
+    tick_rate: lastDecimalUnit(info.priceDecimals),
+    min_base_amount: lastDecimalUnit(info.amountDecimals),
+  };
+}
 
 /** USD value of one unit of each fiat currency, fixed for the local service's notional values. */
 export const FIAT_USD_RATE: Record<string, string> = { USD: '1', EUR: '1.08', GBP: '1.27', BRL: '0.18', MXN: '0.055' };

@@ -1,8 +1,24 @@
-// The service's enumerations (SERVICE.md 2.1 and UPSTREAM.md), declared once for the client and the local service.
+// The service's enumerations (SERVICE.md 2.1, grown to what the hosted service's OpenAPI lists, spec/), declared once
+// for the client and the local service.
 
 export const CRYPTO_NETWORKS = [
-  'BITCOIN', 'ETHEREUM', 'BITCOIN_CASH', 'LITECOIN', 'SOLANA', 'POLYGON_POS', 'BASE', 'ARBITRUM_ONE',
-  'STELLAR', 'INK', 'XLAYER',
+  'BITCOIN',
+  'ETHEREUM',
+  'BITCOIN_CASH',
+  'LITECOIN',
+  'SOLANA',
+  'POLYGON_POS',
+  'BASE',
+  'ARBITRUM_ONE',
+  'STELLAR',
+  'INK',
+  'XLAYER',
+  // Listed by the OpenAPI (CryptoNetwork), not by SERVICE.md.
+  'AVALANCHE',
+  'DOGECOIN',
+  'SUI',
+  'ROBINHOOD',
+  'BNB',
 ] as const;
 export type CryptoNetwork = (typeof CRYPTO_NETWORKS)[number];
 
@@ -12,25 +28,121 @@ export type TransferDirection = (typeof TRANSFER_DIRECTIONS)[number];
 export const TRANSFER_STATUSES = ['PENDING', 'COMPLETED', 'FAILED'] as const;
 export type TransferStatus = (typeof TRANSFER_STATUSES)[number];
 
+/** Names of a transfer's secondary_status (the OpenAPI's SecondaryStatusName). */
+export const TRANSFER_SECONDARY_STATUSES = [
+  'TRAVEL_RULE_INFO_REQUESTED',
+  'TRAVEL_RULE_REJECTED',
+  'CUSTOMER_REJECTED',
+  'PENDING_CUSTOMER_APPROVAL',
+] as const;
+export type TransferSecondaryStatus = (typeof TRANSFER_SECONDARY_STATUSES)[number];
+
 export const TRANSFER_TYPES = [
-  'INTERNAL_TRANSFER_DEBIT', 'INTERNAL_TRANSFER_CREDIT', 'CRYPTO_DEPOSIT', 'CRYPTO_WITHDRAWAL', 'WIRE_DEPOSIT',
-  'WIRE_WITHDRAWAL', 'SEN_DEPOSIT', 'SEN_WITHDRAWAL', 'BANK_DEPOSIT', 'BANK_WITHDRAWAL', 'PLATFORM_TRANSFER_DEBIT',
-  'PLATFORM_TRANSFER_CREDIT', 'SIGNET_DEPOSIT', 'SIGNET_WITHDRAWAL', 'CBIT_WITHDRAWAL', 'CBIT_DEPOSIT',
-  'CUBIX_DEPOSIT', 'CUBIX_WITHDRAWAL', 'RTP_DEPOSIT',
+  'INTERNAL_TRANSFER_DEBIT',
+  'INTERNAL_TRANSFER_CREDIT',
+  'CRYPTO_DEPOSIT',
+  'CRYPTO_WITHDRAWAL',
+  'WIRE_DEPOSIT',
+  'WIRE_WITHDRAWAL',
+  'SEN_DEPOSIT',
+  'SEN_WITHDRAWAL',
+  'BANK_DEPOSIT',
+  'BANK_WITHDRAWAL',
+  'PLATFORM_TRANSFER_DEBIT',
+  'PLATFORM_TRANSFER_CREDIT',
+  'SIGNET_DEPOSIT',
+  'SIGNET_WITHDRAWAL',
+  'CBIT_WITHDRAWAL',
+  'CBIT_DEPOSIT',
+  'CUBIX_DEPOSIT',
+  'CUBIX_WITHDRAWAL',
+  'RTP_DEPOSIT',
 ] as const;
 export type TransferType = (typeof TRANSFER_TYPES)[number];
 
+/**
+ * The list filter's transfer types: SERVICE.md's, and the OpenAPI's names of the platform transfers (PAXOS_ where
+ * SERVICE.md says PLATFORM_), so either may be asked for (the local service makes neither kind).
+ */
+export const TRANSFER_TYPE_FILTERS = [...TRANSFER_TYPES, 'PAXOS_TRANSFER_DEBIT', 'PAXOS_TRANSFER_CREDIT'] as const;
+
 export const MARKETS = [
-  'ETHEUR', 'ETHUSD', 'BTCEUR', 'BTCUSD', 'PAXGUSD', 'BCHUSD', 'LTCUSD', 'ETHGBP', 'BTCGBP', 'LTCGBP', 'BCHGBP',
-  'USDPUSD', 'ETHBRL', 'BTCBRL', 'LTCBRL', 'BCHBRL', 'USDPGBP', 'USDPBRL', 'LINKUSD', 'MATICUSD', 'AAVEUSD',
-  'UNIUSD', 'AAVEMXN', 'BCHMXN', 'BTCMXN', 'ETHMXN', 'LTCMXN', 'USDPMXN', 'AAVEEUR', 'BCHEUR', 'LTCEUR', 'LINKEUR',
-  'MATICEUR', 'PAXGEUR', 'SOLEUR', 'USDPEUR', 'UNIEUR', 'PYUSDEUR', 'PYUSDGBP',
+  'ETHEUR',
+  'ETHUSD',
+  'BTCEUR',
+  'BTCUSD',
+  'PAXGUSD',
+  'BCHUSD',
+  'LTCUSD',
+  'ETHGBP',
+  'BTCGBP',
+  'LTCGBP',
+  'BCHGBP',
+  'USDPUSD',
+  'ETHBRL',
+  'BTCBRL',
+  'LTCBRL',
+  'BCHBRL',
+  'USDPGBP',
+  'USDPBRL',
+  'LINKUSD',
+  'MATICUSD',
+  'AAVEUSD',
+  'UNIUSD',
+  'AAVEMXN',
+  'BCHMXN',
+  'BTCMXN',
+  'ETHMXN',
+  'LTCMXN',
+  'USDPMXN',
+  'AAVEEUR',
+  'BCHEUR',
+  'LTCEUR',
+  'LINKEUR',
+  'MATICEUR',
+  'PAXGEUR',
+  'SOLEUR',
+  'USDPEUR',
+  'UNIEUR',
+  'PYUSDEUR',
+  'PYUSDGBP',
+  // Listed by the OpenAPI (the market parameter of historical prices), not by SERVICE.md. SERVICE.md's MATICUSD and
+  // MATICEUR are not in the OpenAPI's list; they stay (src/local/README.md lists the difference).
+  'PEPEUSD',
+  'TRUMPUSD',
+  'SHIBUSD',
+  'ARBUSD',
+  'BONKUSD',
+  'ENAUSD',
+  'MNTUSD',
+  'ONDOUSD',
+  'PENGUUSD',
+  'QNTUSD',
+  'RENDERUSD',
+  'SKYUSD',
+  'WIFUSD',
+  'WLDUSD',
+  'DOGEUSD',
+  'AVAXUSD',
+  'SUIUSD',
+  'POLUSD',
+  'XLMUSD',
+  'BNBUSD',
 ] as const;
 export type Market = (typeof MARKETS)[number];
 
 export const PRICE_INCREMENTS = [
-  'ONE_MINUTE', 'FIVE_MINUTES', 'FIFTEEN_MINUTES', 'THIRTY_MINUTES', 'ONE_HOUR', 'TWO_HOURS', 'TWELVE_HOURS',
-  'ONE_DAY', 'ONE_WEEK', 'TWO_WEEKS', 'FOUR_WEEKS',
+  'ONE_MINUTE',
+  'FIVE_MINUTES',
+  'FIFTEEN_MINUTES',
+  'THIRTY_MINUTES',
+  'ONE_HOUR',
+  'TWO_HOURS',
+  'TWELVE_HOURS',
+  'ONE_DAY',
+  'ONE_WEEK',
+  'TWO_WEEKS',
+  'FOUR_WEEKS',
 ] as const;
 export type PriceIncrement = (typeof PRICE_INCREMENTS)[number];
 
@@ -56,6 +168,11 @@ export const DEPOSIT_ADDRESS_ORDER_BY = ['CREATED_AT'] as const;
 export const TRANSFER_ORDER_BY = ['CREATED_AT', 'UPDATED_AT'] as const;
 export type TransferOrderBy = (typeof TRANSFER_ORDER_BY)[number];
 
+/** Service profiles: DEFAULT is the one the service made with the customer, NORMAL every one made since. */
+export const PROFILE_TYPES = ['NORMAL', 'DEFAULT'] as const;
+export type ProfileType = (typeof PROFILE_TYPES)[number];
+export const PROFILE_ORDER_BY = ['CREATED_AT'] as const;
+
 export const CONVERSION_TARGET_ASSETS = ['NO_CONVERSION', 'USD'] as const;
 export type ConversionTargetAsset = (typeof CONVERSION_TARGET_ASSETS)[number];
 
@@ -68,6 +185,16 @@ export const SCOPES = {
   historicalPrices: 'exchange:historical_prices',
   readTransfer: 'transfer:read_transfer',
   marketDataStream: 'exchange:read_aggregated_marketdata_stream',
+  // Service profiles, their balances and internal transfers between them.
+  readProfile: 'funding:read_profile',
+  writeProfile: 'funding:write_profile',
+  writeInternalTransfer: 'transfer:write_internal_transfer',
+  // The operator's desk: the address book, transfer limits and fiat deposit instructions.
+  readCryptoDestinationAddress: 'transfer:read_crypto_destination_address',
+  writeCryptoDestinationAddress: 'transfer:write_crypto_destination_address',
+  readTransferLimit: 'transfer:read_transfer_limit',
+  readFiatDepositInstructions: 'transfer:read_fiat_deposit_instructions',
+  writeFiatDepositInstructions: 'transfer:write_fiat_deposit_instructions',
 } as const;
 export type Scope = (typeof SCOPES)[keyof typeof SCOPES];
 export const ALL_SCOPES: Scope[] = Object.values(SCOPES);
@@ -77,7 +204,48 @@ export const STREAM_CHANNELS = ['market_data', 'market_data.top_of_book', 'execu
 export type StreamChannel = (typeof STREAM_CHANNELS)[number];
 
 export const STREAM_ERROR_CODES = [
-  'UNKNOWN_ACTION', 'INTERNAL_SERVER_ERROR', 'MALFORMED_REQUEST', 'NO_EFFECT_ACTION', 'UNKNOWN_CHANNEL',
+  'UNKNOWN_ACTION',
+  'INTERNAL_SERVER_ERROR',
+  'MALFORMED_REQUEST',
+  'NO_EFFECT_ACTION',
+  'UNKNOWN_CHANNEL',
   'UNKNOWN_CHANNEL_PARAMS_CONFIGURATION',
 ] as const;
 export type StreamErrorCode = (typeof STREAM_ERROR_CODES)[number];
+
+// ---- The address book, transfer limits and fiat deposit instructions (the OpenAPI's enumerations) ---------------
+
+export const CRYPTO_DESTINATION_ADDRESS_STATUSES = ['PENDING', 'APPROVED', 'REJECTED'] as const;
+export type CryptoDestinationAddressStatus = (typeof CRYPTO_DESTINATION_ADDRESS_STATUSES)[number];
+export const CRYPTO_DESTINATION_ADDRESS_ORDER_BY = ['CREATED_AT'] as const;
+export const CUSTODIAN_TYPES = ['VASP', 'PRIVATE'] as const;
+
+/** Transfer types a limit may apply to: the OpenAPI's TransferType, which names the platform transfers PAXOS_. */
+export const TRANSFER_LIMIT_TYPES = [
+  'INTERNAL_TRANSFER_DEBIT',
+  'INTERNAL_TRANSFER_CREDIT',
+  'CRYPTO_DEPOSIT',
+  'CRYPTO_WITHDRAWAL',
+  'WIRE_DEPOSIT',
+  'WIRE_WITHDRAWAL',
+  'SEN_DEPOSIT',
+  'SEN_WITHDRAWAL',
+  'BANK_DEPOSIT',
+  'BANK_WITHDRAWAL',
+  'PAXOS_TRANSFER_DEBIT',
+  'PAXOS_TRANSFER_CREDIT',
+  'SIGNET_DEPOSIT',
+  'SIGNET_WITHDRAWAL',
+  'CBIT_WITHDRAWAL',
+  'CBIT_DEPOSIT',
+  'CUBIX_DEPOSIT',
+  'CUBIX_WITHDRAWAL',
+  'RTP_DEPOSIT',
+] as const;
+export type TransferLimitType = (typeof TRANSFER_LIMIT_TYPES)[number];
+
+export const FIAT_NETWORKS = ['WIRE', 'DBS_ACT', 'CUBIX', 'SCB', 'RTP'] as const;
+export type FiatNetwork = (typeof FIAT_NETWORKS)[number];
+export const FIAT_ROUTING_NUMBER_TYPES = ['ABA', 'SWIFT'] as const;
+export type FiatRoutingNumberType = (typeof FIAT_ROUTING_NUMBER_TYPES)[number];
+export const FIAT_DEPOSIT_INSTRUCTIONS_STATUSES = ['VALID', 'DEPRECATED'] as const;

@@ -2,7 +2,12 @@
 import { Decimal as DecimalJs } from 'decimal.js';
 
 /** A Decimal constructor with enough precision for any amount of any asset, and no exponent in strings. */
-export const Decimal = DecimalJs.clone({ precision: 80, rounding: DecimalJs.ROUND_DOWN, toExpNeg: -100, toExpPos: 100 });
+export const Decimal = DecimalJs.clone({
+  precision: 80,
+  rounding: DecimalJs.ROUND_DOWN,
+  toExpNeg: -100,
+  toExpPos: 100,
+});
 export type Decimal = DecimalJs;
 
 const AMOUNT_RE = /^[0-9]*\.?[0-9]+$/;

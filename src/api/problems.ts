@@ -17,11 +17,21 @@ export class ProblemError extends Error {
   }
 }
 
-const generic = (status: number, title: string) => (detail?: string, meta?: Record<string, unknown>): ProblemError =>
-  new ProblemError({ type: 'about:blank', title, status, ...(detail !== undefined ? { detail } : {}), ...(meta ? { meta } : {}) });
+const generic =
+  (status: number, title: string) =>
+  (detail?: string, meta?: Record<string, unknown>): ProblemError =>
+    new ProblemError({
+      type: 'about:blank',
+      title,
+      status,
+      ...(detail !== undefined ? { detail } : {}),
+      ...(meta ? { meta } : {}),
+    });
 
-const named = (status: number, name: string, title: string) => (detail: string, meta?: Record<string, unknown>): ProblemError =>
-  new ProblemError({ type: PROBLEM_TYPE_BASE + name, title, status, detail, ...(meta ? { meta } : {}) });
+const named =
+  (status: number, name: string, title: string) =>
+  (detail: string, meta?: Record<string, unknown>): ProblemError =>
+    new ProblemError({ type: PROBLEM_TYPE_BASE + name, title, status, detail, ...(meta ? { meta } : {}) });
 
 export const problems = {
   badRequest: generic(400, 'Bad Request'),

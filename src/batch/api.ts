@@ -1,9 +1,14 @@
 // What the batch engine needs from the service, and its adapter over the CLI's API client: every answer sorted into
 // done, refused (final), retry (throttled, 5xx, no answer) or fatal (nothing else can succeed either).
 import {
-  problemName, type CreateCryptoWithdrawalRequest, type CryptoWithdrawalFee, type Problem, type Transfer,
+  problemName,
+  type CreateCryptoWithdrawalRequest,
+  type CryptoWithdrawalFee,
+  type Problem,
+  type Transfer,
 } from '../api/index.js';
 import type { ApiClient } from '../client/api.js';
+import { CoinopError } from '../errors.js';
 
 export type SendResult =
   | { kind: 'created' | 'exists'; transfer: Transfer }
@@ -19,26 +24,47 @@ export type QuoteResult =
 
 export interface BatchApi {
   createWithdrawal(body: CreateCryptoWithdrawalRequest): Promise<SendResult>;
-  quoteFee(body: { asset: string; destination_address: string; crypto_network: string; amount?: string; total?: string }): Promise<QuoteResult>;
+  quoteFee(body: {
+    asset: string;
+    destination_address: string;
+    crypto_network: string;
+    amount?: string;
+    total?: string;
+  }): Promise<QuoteResult>;
   /** The transfers with these ids (at most 100). */
   transfers(ids: string[]): Promise<Transfer[]>;
+  /** The transfers holding these ref_ids (at most 100). */
+  transfersByRef(refIds: string[]): Promise<Transfer[]>;
 }
 
 /** Sorts anything the client threw into the three ways a batch goes on. */
-export function classify(e: unknown): { kind: 'refused'; problem: Problem } | { kind: 'retry'; problem: Problem; throttled: boolean } | { kind: 'fatal'; error: Error } {
-  const err = e as { category?: string; problem?: Problem; message?: string };
-  if (err?.category === 'network') {
-    return { kind: 'retry', throttled: false, problem: { type: 'about:blank', title: 'No answer', status: 0, detail: err.message } };
+export function classify(
+  e: unknown,
+):
+  | { kind: 'refused'; problem: Problem }
+  | { kind: 'retry'; problem: Problem; throttled: boolean }
+  | { kind: 'fatal'; error: Error } {
+  const known = e instanceof CoinopError ? e : undefined;
+  if (known?.category === 'network') {
+    return {
+      kind: 'retry',
+      throttled: false,
+      problem: { type: 'about:blank', title: 'No answer', status: 0, detail: known.message },
+    };
   }
-  if (err?.category === 'auth') return { kind: 'fatal', error: e as Error };
-  const p = err?.problem;
+  if (known?.category === 'auth') return { kind: 'fatal', error: known };
+  const p = known?.problem;
   if (!p) {
-    if (err?.category === 'usage') {
-      return { kind: 'refused', problem: { type: 'about:blank', title: 'Invalid request', status: 0, detail: err.message } };
+    if (known?.category === 'usage') {
+      return {
+        kind: 'refused',
+        problem: { type: 'about:blank', title: 'Invalid request', status: 0, detail: known.message },
+      };
     }
     // Anything else (a socket error the transport does not name, a broken answer) leaves the outcome unknown:
     // asking again with the same ref_id is safe, so it is retried like a lost connection.
-    const detail = `${(e as { code?: string }).code ?? ''} ${err?.message ?? String(e)}`.trim();
+    const err = e as { code?: unknown; message?: string } | undefined;
+    const detail = `${typeof err?.code === 'string' ? err.code : ''} ${err?.message ?? String(e)}`.trim();
     return { kind: 'retry', throttled: false, problem: { type: 'about:blank', title: 'No answer', status: 0, detail } };
   }
   if (p.status === 429) return { kind: 'retry', throttled: true, problem: p };
@@ -48,7 +74,10 @@ export function classify(e: unknown): { kind: 'refused'; problem: Problem } | { 
     const existing = (p.meta as { existing?: { id?: string } } | undefined)?.existing;
     return {
       kind: 'refused',
-      problem: { ...p, detail: `the ref_id is already used by a different withdrawal${existing?.id ? ` (transfer ${existing.id})` : ''}` },
+      problem: {
+        ...p,
+        detail: `the ref_id is already used by a different withdrawal${existing?.id ? ` (transfer ${existing.id})` : ''}`,
+      },
     };
   }
   return { kind: 'refused', problem: p };
@@ -73,7 +102,16 @@ export function clientBatchApi(client: ApiClient): BatchApi {
       }
     },
     async transfers(ids) {
-      const r = await client.call<{ items?: Transfer[] }>('listTransfers', { query: { ids, limit: String(Math.max(ids.length, 1)) } });
+      const r = await client.call<{ items?: Transfer[] }>('listTransfers', {
+        query: { ids, limit: String(Math.max(ids.length, 1)) },
+      });
+      return r.data.items ?? [];
+    },
+    async transfersByRef(refIds) {
+      // A ref_id names one transfer per customer; the largest page leaves room should the service hold more.
+      const r = await client.call<{ items?: Transfer[] }>('listTransfers', {
+        query: { ref_ids: refIds, limit: '1000' },
+      });
       return r.data.items ?? [];
     },
   };

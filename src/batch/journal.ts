@@ -1,14 +1,19 @@
 // The batch journal: each row's state (planned, sent, succeeded, failed) kept durably in SQLite, so an interrupted
 // batch resumes where it stopped and a finished one sends nothing. Writes of one moment share one fsync.
-import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, unlinkSync, writeSync } from 'node:fs';
+import { closeSync, openSync, readFileSync, readSync, renameSync, statSync, unlinkSync, writeSync } from 'node:fs';
+import { privateDatabase, privateDir } from '../config/private-files.js';
 import { createHash } from 'node:crypto';
 import { dirname, join } from 'node:path';
 import { createRequire } from 'node:module';
 import type { Database as DatabaseType, Statement } from 'better-sqlite3';
+import { WriteError } from './write-error.js';
 
 const require = createRequire(import.meta.url);
 
-export const JOURNAL_VERSION = '1';
+/** 2: rows carry their request body, meta names the service and the batch. */
+export const JOURNAL_VERSION = '2';
+/** SQLite's application_id of a coinop batch journal ("cbj2"), in the file's header: known before the file is opened. */
+export const JOURNAL_APP_ID = 0x63626a32;
 
 /**
  * planned: not sent yet. sent: a request left (or was about to leave) and no answer is recorded; resending it with
@@ -26,6 +31,8 @@ export interface PlannedRow {
   destination_address?: string;
   amount?: string;
   total?: string;
+  /** The request body exactly as validated and confirmed (JSON): what is sent, on this run and on any resume. */
+  body?: string;
 }
 
 export interface JournalRow {
@@ -48,6 +55,7 @@ export interface JournalRow {
   total: string | null;
   /** The problem as JSON for failed rows. */
   problem: string | null;
+  body: string | null;
 }
 
 export interface JournalMeta {
@@ -60,8 +68,12 @@ export interface JournalMeta {
   base_url: string;
   created_at: string;
   finished_at?: string;
-  /** Absolute path of the file (not for standard input), to notice the same file run again after an edit. */
+  /** Absolute path of the file (not for standard input). */
   file_path?: string;
+  /** This batch's id: its rows in the record of sent ref_ids, and the salt of its repeats (--allow-repeat). */
+  batch_id?: string;
+  /** The service instance the batch talks to (Connection.serviceId); another service holds none of its transfers. */
+  service_id?: string;
 }
 
 export class JournalError extends Error {
@@ -71,22 +83,77 @@ export class JournalError extends Error {
   }
 }
 
+const SQLITE_MAGIC = 'SQLite format 3\u0000';
+
 /**
  * Where a file's journal lives, unless --journal names the file: `<data dir>/batches/<hash>.<environment>-<url>.journal`.
  * One per file and service, so the same file run in the sandbox and then in production keeps two journals.
  */
-export function journalPath(dataDir: string, fileHash: string, explicit: string | undefined, environment: string, baseUrl: string): string {
+export function journalPath(
+  dataDir: string,
+  fileHash: string,
+  explicit: string | undefined,
+  environment: string,
+  baseUrl: string,
+): string {
   if (explicit) return explicit;
   const target = createHash('sha256').update(baseUrl).digest('hex').slice(0, 8);
   const env = environment.replace(/[^a-z0-9]+/gi, '-').toLowerCase();
   return join(dataDir, 'batches', `${fileHash.slice(0, 32)}.${env}-${target}.journal`);
 }
 
+const WAY_OUT = (path: string) =>
+  `move it aside (mv '${path}' '${path}.damaged') and run the batch again with --resume: rows keep their ref_ids, so ` +
+  `rows the service already holds are answered "already submitted" and not sent twice`;
+
 function damaged(path: string, why: string): JournalError {
   return new JournalError(
-    `the batch journal ${path} is damaged (${why}). Move it aside (mv '${path}' '${path}.damaged') and run the batch ` +
-      `again: rows keep their ref_ids, so rows the service already holds are answered "already submitted" and not sent twice.`,
+    `the batch journal ${path} is damaged (${why}). If it is this batch's journal, ${WAY_OUT(path)}.`,
   );
+}
+
+/** A file that is not a coinop journal: refused before it is opened, so it is left exactly as it is. */
+function notJournal(path: string, why: string): JournalError {
+  return new JournalError(
+    `the batch journal ${path} is damaged or is not a coinop batch journal (${why}); coinop left it as it is. ` +
+      `If it is this batch's journal, ${WAY_OUT(path)}; otherwise name a new file with --journal.`,
+  );
+}
+
+/**
+ * Whether `path` may be opened as a journal, from its first 100 bytes only (opening it with SQLite would write WAL
+ * and shared-memory files beside it): true for a new journal (absent or empty), false for an existing coinop
+ * journal; anything else is refused untouched.
+ */
+function inspect(path: string): boolean {
+  let size: number;
+  try {
+    const st = statSync(path);
+    if (!st.isFile()) throw notJournal(path, 'not a regular file');
+    size = st.size;
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return true;
+    if (e instanceof JournalError) throw e;
+    throw new JournalError(`cannot read the batch journal ${path} (${(e as Error).message})`);
+  }
+  if (size === 0) return true;
+  const head = Buffer.alloc(100);
+  const fd = openSync(path, 'r');
+  let n: number;
+  try {
+    n = readSync(fd, head, 0, 100, 0);
+  } finally {
+    closeSync(fd);
+  }
+  if (n < 100 || head.toString('latin1', 0, 16) !== SQLITE_MAGIC) throw notJournal(path, 'not an SQLite database');
+  if (head.readUInt32BE(68) !== JOURNAL_APP_ID) {
+    throw new JournalError(
+      `${path} is not a coinop batch journal (an SQLite database of another program, or a journal of an older coinop); ` +
+        `coinop left it as it is. Name a new file with --journal. If it is an older coinop's journal, finish that batch ` +
+        `with the coinop that started it: this version derives other ref_ids, so its rows would not be recognised as sent.`,
+    );
+  }
+  return false;
 }
 
 export class Journal {
@@ -103,49 +170,36 @@ export class Journal {
     readonly path: string,
     db: DatabaseType,
     lockPath: string,
+    /** This run created the file. */
+    private readonly fresh: boolean,
   ) {
     this.db = db;
     this.lockPath = lockPath;
   }
 
-  /** Opens (or creates) a journal, taking its lock; refuses a damaged journal or one of another file. */
+  /**
+   * Opens (or creates, 0600) a journal, taking its lock; refuses a damaged journal, one of another file, and any
+   * file that is not a coinop journal (left untouched).
+   */
   static open(path: string, fileHash: string): Journal {
-    mkdirSync(dirname(path), { recursive: true });
+    const fresh = inspect(path);
+    privateDir(dirname(path));
     const lockPath = `${path}.lock`;
     takeLock(lockPath);
     let db: DatabaseType | undefined;
     try {
-      const existed = existsSync(path);
-      const Database = require('better-sqlite3') as typeof import('better-sqlite3');
-      try {
-        db = new Database(path);
-        db.pragma('journal_mode = WAL');
-        // FULL: a commit is on disk before the request it records is sent; one fsync per group of rows.
-        db.pragma('synchronous = FULL');
-        db.pragma('busy_timeout = 5000');
-        if (existed) {
-          const check = db.pragma('quick_check', { simple: true });
-          if (check !== 'ok') throw damaged(path, String(check));
-        }
-        db.exec(`
-          CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
-          CREATE TABLE IF NOT EXISTS rows (
-            row INTEGER PRIMARY KEY, ref_id TEXT UNIQUE, state TEXT NOT NULL, attempts INTEGER NOT NULL DEFAULT 0,
-            asset TEXT, crypto_network TEXT, destination_address TEXT, req_amount TEXT, req_total TEXT,
-            transfer_id TEXT, status TEXT, outcome TEXT, amount TEXT, fee TEXT, total TEXT, problem TEXT,
-            updated_at TEXT NOT NULL);
-        `);
-      } catch (e) {
-        if (e instanceof JournalError) throw e;
-        throw damaged(path, (e as Error).message);
-      }
-      const j = new Journal(path, db, lockPath);
+      // Rows hold payout details: the file, and the WAL files SQLite makes with its mode, are the owner's alone.
+      privateDatabase(path);
+      db = openDb(path, fresh);
+      const j = new Journal(path, db, lockPath, fresh);
       const meta = j.meta();
-      if (existed && meta.file_hash && meta.file_hash !== fileHash) {
-        throw new JournalError(`the journal ${path} belongs to another file (its hash differs); name another with --journal`);
+      if (meta.version !== JOURNAL_VERSION) throw damaged(path, `unknown journal version ${meta.version ?? '(none)'}`);
+      if (meta.file_hash && meta.file_hash !== fileHash) {
+        throw new JournalError(
+          `the journal ${path} belongs to another file (its hash differs); name another with --journal`,
+        );
       }
-      if (existed && meta.version && meta.version !== JOURNAL_VERSION) throw damaged(path, `unknown journal version ${meta.version}`);
-      if (existed && !meta.file_hash && j.count() > 0) throw damaged(path, 'it has rows but no header');
+      if (!meta.file_hash && j.count() > 0) throw damaged(path, 'it has rows but no header');
       return j;
     } catch (e) {
       try {
@@ -154,21 +208,29 @@ export class Journal {
         /* already failing */
       }
       releaseLock(lockPath);
-      throw e;
+      if (e instanceof JournalError) throw e;
+      throw new WriteError('batch journal', path, e);
     }
   }
 
   meta(): Partial<JournalMeta> {
     const out: Record<string, string> = {};
-    for (const r of this.db.prepare('SELECT key, value FROM meta').all() as { key: string; value: string }[]) out[r.key] = r.value;
+    for (const r of this.db.prepare('SELECT key, value FROM meta').all() as { key: string; value: string }[])
+      out[r.key] = r.value;
     return out as Partial<JournalMeta>;
   }
 
   setMeta(values: Partial<JournalMeta>): void {
-    const put = this.db.prepare('INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value');
-    this.db.transaction(() => {
-      for (const [k, v] of Object.entries(values)) if (v !== undefined) put.run(k, v);
-    })();
+    this.write(() => setMeta(this.db, values));
+  }
+
+  /** Runs a write; a failure (a full disk, an I/O error) is a WriteError naming the journal. */
+  private write<T>(fn: () => T): T {
+    try {
+      return fn();
+    } catch (e) {
+      throw new WriteError('batch journal', this.path, e);
+    }
   }
 
   count(): number {
@@ -177,7 +239,10 @@ export class Journal {
 
   counts(): Record<RowState, number> {
     const out: Record<RowState, number> = { planned: 0, sent: 0, unknown: 0, succeeded: 0, failed: 0, invalid: 0 };
-    for (const r of this.db.prepare('SELECT state, count(*) AS n FROM rows GROUP BY state').all() as { state: RowState; n: number }[]) {
+    for (const r of this.db.prepare('SELECT state, count(*) AS n FROM rows GROUP BY state').all() as {
+      state: RowState;
+      n: number;
+    }[]) {
       out[r.state] = r.n;
     }
     return out;
@@ -185,25 +250,47 @@ export class Journal {
 
   /** Records every row as planned, in one transaction; rows already in the journal keep their state. */
   plan(rows: Iterable<PlannedRow>): void {
-    const ins = this.db.prepare(
-      `INSERT INTO rows (row, ref_id, state, asset, crypto_network, destination_address, req_amount, req_total, updated_at)
-       VALUES (?, ?, 'planned', ?, ?, ?, ?, ?, ?) ON CONFLICT(row) DO NOTHING`,
+    const ins = this.stmt(
+      `INSERT INTO rows (row, ref_id, state, asset, crypto_network, destination_address, req_amount, req_total, body, updated_at)
+       VALUES (?, ?, 'planned', ?, ?, ?, ?, ?, ?, ?) ON CONFLICT(row) DO NOTHING`,
     );
     const now = new Date().toISOString();
-    this.db.transaction(() => {
-      for (const r of rows) ins.run(r.row, r.ref_id, r.asset ?? null, r.crypto_network ?? null, r.destination_address ?? null, r.amount ?? null, r.total ?? null, now);
-    })();
+    this.write(() =>
+      this.db.transaction(() => {
+        for (const r of rows) {
+          ins.run(
+            r.row,
+            r.ref_id,
+            r.asset ?? null,
+            r.crypto_network ?? null,
+            r.destination_address ?? null,
+            r.amount ?? null,
+            r.total ?? null,
+            r.body ?? null,
+            now,
+          );
+        }
+      })(),
+    );
+  }
+
+  /** Forgets the rows of a batch that never began (none left), to plan it afresh. */
+  reset(): void {
+    if (this.begun()) throw new Error('internal: reset of a journal whose rows may have gone out');
+    this.write(() => this.db.exec('DELETE FROM rows'));
   }
 
   /** Records rows skipped with --skip-invalid, with their issues, so the report accounts for every row. */
   planInvalid(rows: Iterable<{ row: number; issues: string }>): void {
-    const ins = this.db.prepare(
+    const ins = this.stmt(
       `INSERT INTO rows (row, ref_id, state, problem, updated_at) VALUES (?, ?, 'invalid', ?, ?) ON CONFLICT(row) DO NOTHING`,
     );
     const now = new Date().toISOString();
-    this.db.transaction(() => {
-      for (const r of rows) ins.run(r.row, null, JSON.stringify({ title: 'Invalid row', detail: r.issues }), now);
-    })();
+    this.write(() =>
+      this.db.transaction(() => {
+        for (const r of rows) ins.run(r.row, null, JSON.stringify({ title: 'Invalid row', detail: r.issues }), now);
+      })(),
+    );
   }
 
   get(row: number): JournalRow | undefined {
@@ -213,6 +300,18 @@ export class Journal {
   /** Every row's state, in row order; iterates lazily so a huge journal is read with bounded memory. */
   *all(): IterableIterator<JournalRow> {
     yield* this.db.prepare('SELECT * FROM rows ORDER BY row').iterate() as IterableIterator<JournalRow>;
+  }
+
+  /** Planned rows after `row`, in row order, with the body each sends: a page at a time. */
+  plannedAfter(row: number, limit: number): { row: number; ref_id: string; body: string | null }[] {
+    return this.stmt(`SELECT row, ref_id, body FROM rows WHERE state = 'planned' AND row > ? ORDER BY row LIMIT ?`).all(
+      row,
+      limit,
+    ) as {
+      row: number;
+      ref_id: string;
+      body: string | null;
+    }[];
   }
 
   /** Rows in the given states, in row order. */
@@ -245,12 +344,39 @@ export class Journal {
     if (err) throw err;
   }
 
-  markSucceeded(row: number, t: { transfer_id: string; status: string; outcome: string; amount?: string; fee?: string; total?: string }): Promise<void> {
-    return this.enqueue('result', ['succeeded', t.transfer_id, t.status, t.outcome, t.amount ?? null, t.fee ?? null, t.total ?? null, null, row]);
+  markSucceeded(
+    row: number,
+    t: { transfer_id: string; status: string; outcome: string; amount?: string; fee?: string; total?: string },
+  ): Promise<void> {
+    return this.enqueue('result', [
+      'succeeded',
+      t.transfer_id,
+      t.status,
+      t.outcome,
+      t.amount ?? null,
+      t.fee ?? null,
+      t.total ?? null,
+      null,
+      row,
+    ]);
   }
 
-  markFailed(row: number, problem: unknown, t?: { transfer_id?: string; status?: string; amount?: string; fee?: string; total?: string }): Promise<void> {
-    return this.enqueue('result', ['failed', t?.transfer_id ?? null, t?.status ?? null, t ? 'created' : null, t?.amount ?? null, t?.fee ?? null, t?.total ?? null, JSON.stringify(problem), row]);
+  markFailed(
+    row: number,
+    problem: unknown,
+    t?: { transfer_id?: string; status?: string; amount?: string; fee?: string; total?: string },
+  ): Promise<void> {
+    return this.enqueue('result', [
+      'failed',
+      t?.transfer_id ?? null,
+      t?.status ?? null,
+      t ? 'created' : null,
+      t?.amount ?? null,
+      t?.fee ?? null,
+      t?.total ?? null,
+      JSON.stringify(problem),
+      row,
+    ]);
   }
 
   markUnknown(row: number, problem: unknown): Promise<void> {
@@ -260,35 +386,60 @@ export class Journal {
   /** Rows recorded as sent that certainly never reached the service go back to planned (sync). */
   markPlannedNow(rows: number[]): void {
     this.flush();
-    const back = this.stmt(`UPDATE rows SET state = 'planned', attempts = max(attempts - 1, 0) WHERE row = ? AND state = 'sent'`);
-    this.db.transaction(() => {
-      for (const r of rows) back.run(r);
-    })();
+    const back = this.stmt(
+      `UPDATE rows SET state = 'planned', attempts = max(attempts - 1, 0) WHERE row = ? AND state = 'sent'`,
+    );
+    this.write(() =>
+      this.db.transaction(() => {
+        for (const r of rows) back.run(r);
+      })(),
+    );
   }
 
   /** Whether any request of this batch may have reached the service. */
   begun(): boolean {
-    return (this.stmt(`SELECT count(*) AS n FROM rows WHERE state NOT IN ('planned', 'invalid')`).get() as { n: number }).n > 0;
+    return (
+      (this.stmt(`SELECT count(*) AS n FROM rows WHERE state NOT IN ('planned', 'invalid')`).get() as { n: number }).n >
+      0
+    );
   }
 
   /** A followed transfer changed status (--wait). */
   markStatus(row: number, status: string, problem?: unknown): Promise<void> {
-    return this.enqueue('status', [status, status === 'FAILED' ? 'failed' : 'succeeded', problem === undefined ? null : JSON.stringify(problem), row]);
+    return this.enqueue('status', [
+      status,
+      status === 'FAILED' ? 'failed' : 'succeeded',
+      problem === undefined ? null : JSON.stringify(problem),
+      row,
+    ]);
   }
 
   /** Rows whose transfer is known but not yet at an end (for --wait). */
   pendingTransfers(): { row: number; transfer_id: string }[] {
     return this.db
-      .prepare(`SELECT row, transfer_id FROM rows WHERE state = 'succeeded' AND status NOT IN ('COMPLETED', 'FAILED') AND transfer_id IS NOT NULL ORDER BY row`)
+      .prepare(
+        `SELECT row, transfer_id FROM rows WHERE state = 'succeeded' AND status NOT IN ('COMPLETED', 'FAILED') AND transfer_id IS NOT NULL ORDER BY row`,
+      )
       .all() as { row: number; transfer_id: string }[];
   }
 
   /** Requeues rows for --resume: interrupted ones always, failed ones when asked. */
+  /** Rows the service refused (no transfer exists for them): what --resume --retry-failed sends again. */
+  refused(): number {
+    return (
+      this.db.prepare(`SELECT count(*) AS n FROM rows WHERE state = 'failed' AND transfer_id IS NULL`).get() as {
+        n: number;
+      }
+    ).n;
+  }
+
   requeue(retryFailed: boolean): void {
     const states = retryFailed ? `('sent', 'unknown', 'failed')` : `('sent', 'unknown')`;
     // A failed row whose transfer exists (it ended FAILED on chain) is final: resending its ref_id would only
     // answer already-exists.
-    this.db.prepare(`UPDATE rows SET state = 'planned' WHERE state IN ${states} AND transfer_id IS NULL`).run();
+    this.write(() =>
+      this.db.prepare(`UPDATE rows SET state = 'planned' WHERE state IN ${states} AND transfer_id IS NULL`).run(),
+    );
   }
 
   private enqueue(sql: 'sent' | 'result' | 'status', args: unknown[]): Promise<void> {
@@ -323,7 +474,9 @@ export class Journal {
     const result = this.stmt(
       `UPDATE rows SET state = ?, transfer_id = ?, status = ?, outcome = ?, amount = ?, fee = ?, total = ?, problem = ?, updated_at = ? WHERE row = ?`,
     );
-    const status = this.stmt(`UPDATE rows SET status = ?, state = ?, problem = coalesce(?, problem), updated_at = ? WHERE row = ?`);
+    const status = this.stmt(
+      `UPDATE rows SET status = ?, state = ?, problem = coalesce(?, problem), updated_at = ? WHERE row = ?`,
+    );
     try {
       this.db.transaction(() => {
         for (const w of batch) {
@@ -333,8 +486,9 @@ export class Journal {
         }
       })();
     } catch (e) {
-      for (const f of failers) f(e as Error);
-      return e as Error;
+      const err = new WriteError('batch journal', this.path, e);
+      for (const f of failers) f(err);
+      return err;
     }
     for (const w of waiters) w();
     return undefined;
@@ -347,6 +501,52 @@ export class Journal {
     this.db.close();
     releaseLock(this.lockPath);
   }
+
+  /**
+   * Closes the journal, and deletes it if this run created it and planned nothing in it (a batch refused or
+   * cancelled before its rows were recorded leaves no file behind).
+   */
+  discard(): void {
+    if (this.closed) return;
+    if (!this.fresh || this.count() > 0) return this.close();
+    this.closed = true;
+    this.db.close();
+    for (const f of [this.path, `${this.path}-wal`, `${this.path}-shm`]) {
+      try {
+        unlinkSync(f);
+      } catch {
+        /* not there */
+      }
+    }
+    releaseLock(this.lockPath);
+  }
+}
+
+/** A lock without a pid younger than this may be a coinop that has created it and is about to write its pid. */
+const LOCK_GRACE_MS = 10_000;
+
+function sleepSync(ms: number): void {
+  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+}
+
+/** The lock's owner: its pid, 'young' (no pid yet, just created: held), 'stale' (no pid, old) or 'gone'. */
+function lockOwner(lockPath: string): number | 'young' | 'stale' | 'gone' {
+  for (let i = 0; ; i++) {
+    let text: string;
+    let mtime: number;
+    try {
+      text = readFileSync(lockPath, 'utf8').trim();
+      mtime = statSync(lockPath).mtimeMs;
+    } catch {
+      return 'gone';
+    }
+    const pid = Number(text);
+    if (/^\d+$/.test(text) && pid > 0) return pid;
+    if (Date.now() - mtime >= LOCK_GRACE_MS) return 'stale';
+    // Created a moment ago and not yet written: give its owner a moment to write the pid.
+    if (i >= 10) return 'young';
+    sleepSync(20);
+  }
 }
 
 /** One coinop at a time per journal: a lock file holding the owner's pid; a dead owner's lock is taken over. */
@@ -358,15 +558,19 @@ function takeLock(lockPath: string): void {
       closeSync(fd);
       return;
     } catch (e) {
-      if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw new JournalError(`cannot lock the journal (${(e as Error).message})`);
-      let pid = NaN;
-      try {
-        pid = Number(readFileSync(lockPath, 'utf8').trim());
-      } catch {
-        continue;
+      if ((e as NodeJS.ErrnoException).code !== 'EEXIST')
+        throw new JournalError(`cannot lock the journal (${(e as Error).message})`);
+      const owner = lockOwner(lockPath);
+      if (owner === 'gone') continue;
+      if (owner === 'young') {
+        throw new JournalError(
+          `another coinop is opening this batch (its lock ${lockPath} has no pid yet); wait for it, or if no coinop is running, remove ${lockPath}`,
+        );
       }
-      if (Number.isInteger(pid) && pid > 0 && pid !== process.pid && isAlive(pid)) {
-        throw new JournalError(`another coinop (pid ${pid}) is running this batch; wait for it or stop it first (if no coinop is running, remove ${lockPath})`);
+      if (owner !== 'stale' && owner !== process.pid && isAlive(owner)) {
+        throw new JournalError(
+          `another coinop (pid ${owner}) is running this batch; wait for it or stop it first (if no coinop is running, remove ${lockPath})`,
+        );
       }
       // The owner died (killed or crashed): replace its lock atomically.
       const stale = `${lockPath}.${process.pid}.stale`;
@@ -398,40 +602,48 @@ function releaseLock(lockPath: string): void {
   }
 }
 
-export interface EarlierRun {
-  journal: string;
-  created_at?: string;
-  /** Rows the service may hold from that run. */
-  sent: number;
+function setMeta(db: DatabaseType, values: Partial<JournalMeta>): void {
+  const put = db.prepare(
+    'INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value',
+  );
+  db.transaction(() => {
+    for (const [k, v] of Object.entries(values)) if (v !== undefined) put.run(k, v);
+  })();
 }
 
-/**
- * Journals in `dir` of the same file path and service but other content that sent something: rows of an edited
- * file get new derived ref_ids, so running it again would send those rows a second time.
- */
-export function earlierRunsOf(dir: string, filePath: string, fileHash: string, baseUrl: string): EarlierRun[] {
+/** Opens the SQLite file; a new journal gets its application id, tables and version before anything else. */
+function openDb(path: string, fresh: boolean): DatabaseType {
   const Database = require('better-sqlite3') as typeof import('better-sqlite3');
-  const out: EarlierRun[] = [];
-  let names: string[];
+  let db: DatabaseType | undefined;
   try {
-    names = readdirSync(dir).filter((n) => n.endsWith('.journal'));
-  } catch {
-    return out;
-  }
-  for (const name of names) {
-    let db: DatabaseType | undefined;
-    try {
-      db = new Database(join(dir, name), { readonly: true, fileMustExist: true });
-      const meta = Object.fromEntries((db.prepare('SELECT key, value FROM meta').all() as { key: string; value: string }[]).map((r) => [r.key, r.value]));
-      // Another service (the sandbox before production) holds none of this service's transfers.
-      if (meta.file_path !== filePath || meta.file_hash === fileHash || meta.base_url !== baseUrl) continue;
-      const sent = (db.prepare(`SELECT count(*) AS n FROM rows WHERE state IN ('sent', 'unknown', 'succeeded') OR transfer_id IS NOT NULL`).get() as { n: number }).n;
-      if (sent) out.push({ journal: join(dir, name), created_at: meta.created_at, sent });
-    } catch {
-      /* not a journal we can read: not evidence of an earlier run */
-    } finally {
-      db?.close();
+    db = new Database(path);
+    // Written into the header while the file is still in rollback mode: the mark inspect() knows a journal by.
+    if (fresh) db.pragma(`application_id = ${JOURNAL_APP_ID}`);
+    db.pragma('journal_mode = WAL');
+    // FULL: a commit is on disk before the request it records is sent; one fsync per group of rows.
+    db.pragma('synchronous = FULL');
+    db.pragma('busy_timeout = 5000');
+    if (!fresh) {
+      const check = db.pragma('quick_check', { simple: true });
+      if (check !== 'ok') throw damaged(path, String(check));
     }
+    db.exec(`
+      CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+      CREATE TABLE IF NOT EXISTS rows (
+        row INTEGER PRIMARY KEY, ref_id TEXT UNIQUE, state TEXT NOT NULL, attempts INTEGER NOT NULL DEFAULT 0,
+        asset TEXT, crypto_network TEXT, destination_address TEXT, req_amount TEXT, req_total TEXT,
+        transfer_id TEXT, status TEXT, outcome TEXT, amount TEXT, fee TEXT, total TEXT, problem TEXT, body TEXT,
+        updated_at TEXT NOT NULL);
+    `);
+    if (fresh) setMeta(db, { version: JOURNAL_VERSION });
+    return db;
+  } catch (e) {
+    db?.close();
+    if (e instanceof JournalError) throw e;
+    const code = (e as { code?: string }).code ?? '';
+    // Damage SQLite finds on opening; anything else (a full disk, no permission) is a write error of the caller's.
+    if (/^SQLITE_(CORRUPT|NOTADB)/.test(code) || /malformed|not a database/i.test((e as Error).message))
+      throw damaged(path, (e as Error).message);
+    throw e;
   }
-  return out;
 }

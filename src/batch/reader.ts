@@ -1,10 +1,7 @@
 // Streaming readers for batch files (CSV with a header, JSON Lines, a JSON array): one record at a time, bounded memory.
-import { createHash } from 'node:crypto';
-import { createReadStream, createWriteStream, mkdirSync } from 'node:fs';
-import { dirname, extname } from 'node:path';
+import { createReadStream } from 'node:fs';
+import { extname } from 'node:path';
 import { StringDecoder } from 'node:string_decoder';
-import { pipeline } from 'node:stream/promises';
-import type { Readable } from 'node:stream';
 
 export type BatchFormat = 'csv' | 'jsonl' | 'json';
 
@@ -35,6 +32,11 @@ export class FileError extends Error {
 
 /** Longest single field or JSON record; longer means a runaway quote or a file that is not a batch. */
 export const MAX_RECORD_CHARS = 64 * 1024;
+/** Deepest nesting of objects and arrays in a JSON record (a withdrawal needs 3; a beneficiary a few more). */
+export const MAX_JSON_DEPTH = 32;
+
+/** The bytes of a batch, read once: a file, a FIFO or standard input. */
+export type Chunks = AsyncIterable<Buffer>;
 
 const CHUNK = 256 * 1024;
 
@@ -57,38 +59,64 @@ export function sniffFormat(head: string): BatchFormat {
 export async function detectFormat(path: string): Promise<BatchFormat> {
   const byName = formatFromName(path);
   if (byName) return byName;
-  const stream = createReadStream(path, { start: 0, end: 4095 });
-  let head = '';
-  for await (const b of stream) head += (b as Buffer).toString('utf8');
-  return sniffFormat(head);
+  return (await sniffChunks(fileChunks(path))).format;
 }
 
-/** Copies standard input to a file so that a batch from `-` can be hashed, validated, then read again to send. */
-export async function spoolStdin(stdin: Readable, path: string): Promise<void> {
-  mkdirSync(dirname(path), { recursive: true });
-  await pipeline(stdin, createWriteStream(path, { mode: 0o600 }));
+export function fileChunks(path: string): Chunks {
+  return createReadStream(path, { highWaterMark: CHUNK }) as AsyncIterable<Buffer>;
 }
 
-/** SHA-256 of a file's bytes, streamed. */
-export async function hashFile(path: string): Promise<string> {
-  const h = createHash('sha256');
-  for await (const b of createReadStream(path, { highWaterMark: CHUNK })) h.update(b as Buffer);
-  return h.digest('hex');
+/**
+ * Decides the format from the first characters without losing them (standard input and a FIFO can be read only
+ * once): the format, and the same bytes from the start.
+ */
+export async function sniffChunks(chunks: Chunks): Promise<{ format: BatchFormat; chunks: Chunks }> {
+  const it = chunks[Symbol.asyncIterator]();
+  const head: Buffer[] = [];
+  let bytes = 0;
+  let ended = false;
+  // Whitespace and a BOM say nothing yet: read on until a character that does, or 4 KiB.
+  while (
+    bytes < 4096 &&
+    Buffer.concat(head)
+      .toString('utf8')
+      .replace(/^\uFEFF/, '')
+      .trim() === ''
+  ) {
+    const n = await it.next();
+    if (n.done) {
+      ended = true;
+      break;
+    }
+    head.push(n.value);
+    bytes += n.value.length;
+  }
+  const format = sniffFormat(Buffer.concat(head).toString('utf8'));
+  async function* all(): AsyncGenerator<Buffer> {
+    yield* head;
+    if (ended) return;
+    for (let n = await it.next(); !n.done; n = await it.next()) yield n.value;
+  }
+  return { format, chunks: all() };
 }
 
 export type ReadItem = RawRecord | { header: string[]; line: number };
 
 /**
- * Reads a batch file, yielding the records of each chunk together (an array per chunk keeps the per-record
- * overhead of async iteration off a million-row file). With `onBytes`, every chunk of raw bytes is passed on as
- * well (to hash the file in the same pass as validation).
+ * Reads a batch (a file's path, or its bytes), yielding the records of each chunk together (an array per chunk
+ * keeps the per-record overhead of async iteration off a million-row file). With `onBytes`, every chunk of raw
+ * bytes is passed on as well (to hash the file in the same pass as validation).
  */
-export async function* readRecordChunks(path: string, format: BatchFormat, onBytes?: (b: Buffer) => void): AsyncGenerator<ReadItem[]> {
+export async function* readRecordChunks(
+  source: string | Chunks,
+  format: BatchFormat,
+  onBytes?: (b: Buffer) => void,
+): AsyncGenerator<ReadItem[]> {
   const decoder = new StringDecoder('utf8');
-  const parser = format === 'csv' ? new CsvParser() : format === 'jsonl' ? new JsonLinesParser() : new JsonArrayParser();
+  const parser =
+    format === 'csv' ? new CsvParser() : format === 'jsonl' ? new JsonLinesParser() : new JsonArrayParser();
   let first = true;
-  for await (const b of createReadStream(path, { highWaterMark: CHUNK })) {
-    const buf = b as Buffer;
+  for await (const buf of typeof source === 'string' ? fileChunks(source) : source) {
     onBytes?.(buf);
     let text = decoder.write(buf);
     if (first) {
@@ -115,8 +143,12 @@ function* collect(records: Iterable<ReadItem>): Generator<ReadItem[]> {
 }
 
 /** Reads a batch file record by record. */
-export async function* readRecords(path: string, format: BatchFormat, onBytes?: (b: Buffer) => void): AsyncGenerator<ReadItem> {
-  for await (const chunk of readRecordChunks(path, format, onBytes)) yield* chunk;
+export async function* readRecords(
+  source: string | Chunks,
+  format: BatchFormat,
+  onBytes?: (b: Buffer) => void,
+): AsyncGenerator<ReadItem> {
+  for await (const chunk of readRecordChunks(source, format, onBytes)) yield* chunk;
 }
 
 interface Parser {
@@ -159,7 +191,11 @@ export class CsvParser implements Parser {
         this.countLines(part);
         this.field += part;
         if (this.field.length > MAX_RECORD_CHARS) {
-          throw new FileError(`a quoted field opened on line ${this.quoteLine} runs past ${MAX_RECORD_CHARS} characters (unterminated quote?)`, this.row + 1, this.recordLine);
+          throw new FileError(
+            `a quoted field opened on line ${this.quoteLine} runs past ${MAX_RECORD_CHARS} characters (unterminated quote?)`,
+            this.nextRow(),
+            this.recordLine,
+          );
         }
         if (q < 0) return;
         this.state = 3;
@@ -218,17 +254,27 @@ export class CsvParser implements Parser {
       }
       this.field += text.slice(i, j);
       this.state = 1;
-      if (this.field.length > MAX_RECORD_CHARS) throw new FileError(`a field runs past ${MAX_RECORD_CHARS} characters`, this.row + 1, this.recordLine);
+      if (this.field.length > MAX_RECORD_CHARS)
+        throw new FileError(`a field runs past ${MAX_RECORD_CHARS} characters`, this.nextRow(), this.recordLine);
       i = j;
     }
   }
 
   *end(): Generator<RawRecord | { header: string[]; line: number }> {
     if (this.state === 2) {
-      throw new FileError(`the quote opened on line ${this.quoteLine} is never closed`, this.header ? this.row + 1 : undefined, this.recordLine);
+      throw new FileError(
+        `the quote opened on line ${this.quoteLine} is never closed`,
+        this.nextRow(),
+        this.recordLine,
+      );
     }
     const rec = this.endRecord();
     if (rec) yield rec;
+  }
+
+  /** The row being read (undefined while reading the header, which is no row). */
+  private nextRow(): number | undefined {
+    return this.header ? this.row + 1 : undefined;
   }
 
   private countLines(s: string): void {
@@ -281,7 +327,8 @@ export class JsonLinesParser implements Parser {
       nl = this.buf.indexOf('\n', start);
     }
     this.buf = this.buf.slice(start);
-    if (this.buf.length > MAX_RECORD_CHARS) throw new FileError(`a line runs past ${MAX_RECORD_CHARS} characters`, this.row + 1, this.line + 1);
+    if (this.buf.length > MAX_RECORD_CHARS)
+      throw new FileError(`a line runs past ${MAX_RECORD_CHARS} characters`, this.row + 1, this.line + 1);
   }
 
   *end(): Generator<RawRecord> {
@@ -295,12 +342,34 @@ export class JsonLinesParser implements Parser {
     const t = text.trim();
     if (!t) return undefined;
     this.row++;
+    if (jsonDepth(t) > MAX_JSON_DEPTH) return { row: this.row, line: this.line, error: tooDeep() };
     try {
       return { row: this.row, line: this.line, value: JSON.parse(t) };
     } catch (e) {
       return { row: this.row, line: this.line, error: `is not valid JSON (${(e as Error).message})` };
     }
   }
+}
+
+function tooDeep(): string {
+  return `nests objects and arrays more than ${MAX_JSON_DEPTH} levels deep (a withdrawal needs a few)`;
+}
+
+/** How deeply objects and arrays nest in a JSON text (strings skipped), counted before it is parsed. */
+export function jsonDepth(text: string): number {
+  let depth = 0;
+  let max = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 92) i++;
+      else if (c === 34) inString = false;
+    } else if (c === 34) inString = true;
+    else if (c === 123 || c === 91) max = Math.max(max, ++depth);
+    else if (c === 125 || c === 93) depth--;
+  }
+  return max;
 }
 
 /**
@@ -317,6 +386,8 @@ export class JsonArrayParser implements Parser {
   private line = 1;
   private elemLine = 1;
   private row = 0;
+  /** Deepest nesting seen in the current element. */
+  private maxDepth = 0;
 
   *push(text: string): Generator<RawRecord> {
     let i = 0;
@@ -328,7 +399,8 @@ export class JsonArrayParser implements Parser {
       if (c === 10) this.line++;
       if (!this.started) {
         if (c === 91) this.started = true;
-        else if (!isSpace(c)) throw new FileError('a JSON batch file must be an array of objects', undefined, this.line);
+        else if (!isSpace(c))
+          throw new FileError('a JSON batch file must be an array of objects', undefined, this.line);
         i++;
         continue;
       }
@@ -364,22 +436,28 @@ export class JsonArrayParser implements Parser {
         if (this.elem === '') this.elemLine = this.line;
       }
       if (c === 34) this.inString = true;
-      else if (c === 123 || c === 91) this.depth++;
-      else if (c === 125 || c === 93) this.depth--;
+      else if (c === 123 || c === 91) {
+        if (++this.depth > this.maxDepth) this.maxDepth = this.depth;
+      } else if (c === 125 || c === 93) this.depth--;
       i++;
     }
     if (segStart >= 0) this.elem += text.slice(segStart);
-    if (this.elem.length > MAX_RECORD_CHARS) throw new FileError(`an element runs past ${MAX_RECORD_CHARS} characters`, this.row + 1, this.elemLine);
+    if (this.elem.length > MAX_RECORD_CHARS)
+      throw new FileError(`an element runs past ${MAX_RECORD_CHARS} characters`, this.row + 1, this.elemLine);
   }
 
-  *end(): Generator<RawRecord> {
+  end(): Iterable<RawRecord> {
     if (!this.started) throw new FileError('the file is empty; a JSON batch file must be an array of objects');
-    if (!this.done) throw new FileError('the JSON array is never closed (truncated file?)', this.row + 1, this.elemLine);
+    if (!this.done)
+      throw new FileError('the JSON array is never closed (truncated file?)', this.row + 1, this.elemLine);
+    return [];
   }
 
   private finishElement(closing: boolean): RawRecord | undefined {
     const t = this.elem.trim();
+    const deep = this.maxDepth > MAX_JSON_DEPTH;
     this.elem = '';
+    this.maxDepth = 0;
     if (!t) {
       // `[]` is an empty batch; `[1,,2]` or a trailing comma is an error worth naming.
       if (closing && this.row === 0) return undefined;
@@ -387,6 +465,7 @@ export class JsonArrayParser implements Parser {
       return { row: this.row, line: this.line, error: 'is empty (two commas in a row or a trailing comma)' };
     }
     this.row++;
+    if (deep) return { row: this.row, line: this.elemLine, error: tooDeep() };
     try {
       return { row: this.row, line: this.elemLine, value: JSON.parse(t) };
     } catch (e) {

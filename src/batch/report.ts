@@ -69,7 +69,12 @@ export function reportRow(j: JournalRow): ReportRow {
   return {
     row: j.row,
     ref_id: j.ref_id,
-    result: j.state === 'succeeded' && j.outcome ? j.outcome : j.state === 'sent' ? 'not sent (interrupted)' : RESULT[j.state],
+    result:
+      j.state === 'succeeded' && j.outcome
+        ? j.outcome
+        : j.state === 'sent'
+          ? 'not sent (interrupted)'
+          : RESULT[j.state],
     transfer_id: j.transfer_id,
     status: j.status,
     asset: j.asset,
@@ -84,6 +89,50 @@ export function reportRow(j: JournalRow): ReportRow {
 
 export function* reportRows(journal: Journal): Generator<ReportRow> {
   for (const j of journal.all()) yield reportRow(j);
+}
+
+/**
+ * Report rows written as each row finishes (NDJSON and CSV): a queue the output drains as it fills, so a run that
+ * is killed leaves every finished row on stdout. A row is queued once its answer is in the journal (stdout never
+ * runs ahead of it); finish() adds the rows not shown (invalid, not sent, done on an earlier run) in row order.
+ */
+export class ReportStream {
+  private queue: ReportRow[] = [];
+  private wake?: () => void;
+  private ended = false;
+  private readonly shown = new Set<number>();
+  constructor(private readonly journal: Journal) {}
+
+  done(row: number): void {
+    if (this.shown.has(row)) return;
+    this.journal.flush();
+    const j = this.journal.get(row);
+    if (!j || j.state === 'planned' || j.state === 'sent') return;
+    this.shown.add(row);
+    this.push(reportRow(j));
+  }
+
+  finish(): void {
+    for (const j of this.journal.all()) if (!this.shown.has(j.row)) this.queue.push(reportRow(j));
+    this.ended = true;
+    this.wake?.();
+  }
+
+  async *rows(): AsyncGenerator<ReportRow> {
+    for (;;) {
+      while (this.queue.length) yield this.queue.shift() as ReportRow;
+      if (this.ended) return;
+      await new Promise<void>((resolve) => {
+        this.wake = resolve;
+      });
+      this.wake = undefined;
+    }
+  }
+
+  private push(r: ReportRow): void {
+    this.queue.push(r);
+    this.wake?.();
+  }
 }
 
 export interface Outcome {
@@ -149,21 +198,35 @@ export function progressLine(p: Progress, now: number, width: number): string {
   return `[${'#'.repeat(filled)}${'.'.repeat(barWidth - filled)}]${text}`;
 }
 
-/** Redraws the progress line on a terminal at most ten times a second; does nothing elsewhere. */
+/** Progress without a bar, for a log: done, succeeded, failed, rate and time left. */
+export function plainProgressLine(p: Progress, now: number): string {
+  return `progress: ${progressLine(p, now, 0).replace(/^\[[#.]*\] /, '')}`;
+}
+
+/** How often a plain progress line is written when stderr is not a terminal. */
+const PLAIN_EVERY_MS = 2000;
+
+/**
+ * Redraws the progress line on a terminal at most ten times a second; with `plain` (stderr piped) writes a plain
+ * line every two seconds instead (and the final one), so a log shows a batch is moving.
+ */
 export class ProgressBar {
-  private last = 0;
+  private last = Number.NEGATIVE_INFINITY;
   private shown = false;
+  private lastStatus = '';
   constructor(
     private readonly write: ((s: string) => void) | undefined,
     private readonly width: number,
     private readonly now: () => number = Date.now,
+    private readonly plain = false,
   ) {}
 
   update(p: Progress, force = false): void {
     if (!this.write) return;
     const t = this.now();
-    if (!force && t - this.last < 100) return;
+    if (!force && t - this.last < (this.plain ? PLAIN_EVERY_MS : 100)) return;
     this.last = t;
+    if (this.plain) return this.write(`${plainProgressLine(p, t)}\n`);
     this.shown = true;
     this.write(`\r\u001b[2K${progressLine(p, t, this.width)}`);
   }
@@ -171,12 +234,19 @@ export class ProgressBar {
   /** A line that is not progress (waiting for transfers, and so on). */
   status(text: string): void {
     if (!this.write) return;
+    if (this.plain) {
+      const t = this.now();
+      if (!text || (text === this.lastStatus && t - this.last < PLAIN_EVERY_MS)) return;
+      this.last = t;
+      this.lastStatus = text;
+      return this.write(`${text}\n`);
+    }
     this.shown = true;
     this.write(`\r\u001b[2K${text}`);
   }
 
   clear(): void {
-    if (this.write && this.shown) this.write('\r\u001b[2K');
+    if (this.write && this.shown && !this.plain) this.write('\r\u001b[2K');
     this.shown = false;
   }
 }

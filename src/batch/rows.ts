@@ -1,14 +1,33 @@
 // Turns batch records into withdrawal requests and checks each against the contract, naming row, field and rule.
 import {
-  ASSETS, addressIssues, dec, isAmountString, operations, requestIssues, METADATA_MAX_LENGTH,
-  type CreateCryptoWithdrawalRequest, type Decimal, type Issue,
+  ASSETS,
+  addressIssues,
+  dec,
+  isAmountString,
+  operations,
+  requestIssues,
+  METADATA_MAX_LENGTH,
+  type CreateCryptoWithdrawalRequest,
+  type Decimal,
+  type Issue,
 } from '../api/index.js';
+import { type CataloguePolicy, ENFORCE, sortUnlisted } from '../client/catalogue-policy.js';
 import type { RawRecord } from './reader.js';
 
 /** The withdrawal fields of SERVICE.md 2.3 a batch column may name (metadata goes in `meta.KEY` columns). */
 export const COLUMNS = [
-  'profile_id', 'destination_address', 'asset', 'crypto_network', 'amount', 'total', 'ref_id', 'identity_id',
-  'account_id', 'balance_asset', 'fee_id', 'memo',
+  'profile_id',
+  'destination_address',
+  'asset',
+  'crypto_network',
+  'amount',
+  'total',
+  'ref_id',
+  'identity_id',
+  'account_id',
+  'balance_asset',
+  'fee_id',
+  'memo',
 ] as const;
 const COLUMN_SET = new Set<string>(COLUMNS);
 /** Fields a JSON record may carry besides the columns: the objects a CSV cell cannot hold. */
@@ -21,16 +40,21 @@ export interface RowIssue extends Issue {
 }
 
 export function formatRowIssue(i: RowIssue): string {
-  const where = i.row === 0 ? (i.line ? `line ${i.line}` : 'file') : `row ${i.row}${i.line && i.line !== i.row ? ` (line ${i.line})` : ''}`;
+  const where =
+    i.row === 0
+      ? i.line
+        ? `line ${i.line}`
+        : 'file'
+      : `row ${i.row}${i.line && i.line !== i.row ? ` (line ${i.line})` : ''}`;
   return `${where}: ${i.field ? `${i.field}: ` : ''}${i.rule}`;
 }
 
-/** A valid row, ready to send: the body always carries its ref_id. */
+/** A valid row, ready to send. Its body carries the ref_id once it is known (a derived one after the whole file is read). */
 export interface BatchRow {
   row: number;
   line: number;
   body: CreateCryptoWithdrawalRequest;
-  /** The ref_id was derived from the file, not given. */
+  /** The ref_id is derived from the row's content, not given. */
   derived: boolean;
 }
 
@@ -82,19 +106,30 @@ export function mapHeader(header: string[], line: number, hasDefaultProfile: boo
       target = null;
     } else if (name.startsWith('meta.')) {
       const key = name.slice(5);
-      if (!key) issues.push({ row: 0, line, field: name, rule: 'needs a metadata key after "meta."' }), (target = null);
-      else if (key.length > METADATA_MAX_LENGTH) issues.push({ row: 0, line, field: name, rule: `metadata keys are at most ${METADATA_MAX_LENGTH} characters` }), (target = null);
+      const rule = !key
+        ? 'needs a metadata key after "meta."'
+        : key.length > METADATA_MAX_LENGTH
+          ? `metadata keys are at most ${METADATA_MAX_LENGTH} characters`
+          : undefined;
+      if (rule) {
+        issues.push({ row: 0, line, field: name, rule });
+        target = null;
+      }
     } else if (!COLUMN_SET.has(name)) {
       const hint = closest(name);
       issues.push({
-        row: 0, line, field: name,
+        row: 0,
+        line,
+        field: name,
         rule: `is not a withdrawal field${hint ? ` (did you mean ${hint}?)` : ''}; columns are ${COLUMNS.join(', ')} and meta.KEY`,
       });
       target = null;
     }
     if (target !== null) {
-      if (seen.has(target)) issues.push({ row: 0, line, field: name, rule: 'appears twice in the header' }), (target = null);
-      else seen.add(target);
+      if (seen.has(target)) {
+        issues.push({ row: 0, line, field: name, rule: 'appears twice in the header' });
+        target = null;
+      } else seen.add(target);
     }
     targets.push(target);
   });
@@ -103,7 +138,12 @@ export function mapHeader(header: string[], line: number, hasDefaultProfile: boo
   for (const f of required) {
     if (!seen.has(f)) {
       missing.add(f);
-      issues.push({ row: 0, line, field: f, rule: f === 'profile_id' ? 'column is required (or give --profile-id)' : 'column is required' });
+      issues.push({
+        row: 0,
+        line,
+        field: f,
+        rule: f === 'profile_id' ? 'column is required (or give --profile-id)' : 'column is required',
+      });
     }
   }
   if (!seen.has('amount') && !seen.has('total')) {
@@ -129,7 +169,12 @@ function bodyFromCells(cells: string[], map: ColumnMap): Record<string, unknown>
 }
 
 /** Builds the request body from a JSON record: `meta.KEY` keys join `metadata`; null is an absent field. */
-function bodyFromJson(value: unknown, row: number, line: number, issues: RowIssue[]): Record<string, unknown> | undefined {
+function bodyFromJson(
+  value: unknown,
+  row: number,
+  line: number,
+  issues: RowIssue[],
+): Record<string, unknown> | undefined {
   if (!value || typeof value !== 'object' || Array.isArray(value)) {
     issues.push({ row, line, field: '', rule: 'must be a JSON object of withdrawal fields' });
     return undefined;
@@ -156,7 +201,13 @@ function bodyFromJson(value: unknown, row: number, line: number, issues: RowIssu
 export interface ValidateOptions {
   /** Profile for rows that do not name one. */
   defaultProfileId?: string;
-  /** Derives the ref_id of a row that has none. */
+  /**
+   * How the catalogue's rules count (src/client/catalogue-policy.ts): against the local service a row beyond the
+   * catalogue is invalid, against another one it is sent and noted once per name (the limits are left to it).
+   * Unset: as against the local service.
+   */
+  catalogue?: CataloguePolicy;
+  /** The ref_id a row without one is checked with (its length counts against the service's limit). */
   deriveRefId: (row: number) => string;
 }
 
@@ -191,12 +242,19 @@ export class RowValidator {
     if (derived) body.ref_id = this.opts.deriveRefId(row);
     const missing = this.map?.missing;
     let headerless = false;
-    for (const i of requestIssues(operations.createCryptoWithdrawal, { body }).issues) {
+    const checked = requestIssues(operations.createCryptoWithdrawal, { body }, 'apart');
+    const catalogue = this.opts.catalogue ?? ENFORCE;
+    const refused = [...checked.issues, ...sortUnlisted(catalogue, checked.unlisted, (f) => f)];
+    for (const i of refused) {
       if ((i.field === 'amount' || i.field === 'total') && typeof body[i.field] === 'number') {
         i.rule = `must be a string such as "${String(body[i.field])}" (JSON numbers lose precision)`;
       }
       // A column missing from the header was reported once; do not repeat it on every row.
-      if (missing && (missing.has(i.field) || (i.field === 'amount' && missing.has('amount'))) && /required|exactly one/.test(i.rule)) {
+      if (
+        missing &&
+        (missing.has(i.field) || (i.field === 'amount' && missing.has('amount'))) &&
+        /required|exactly one/.test(i.rule)
+      ) {
         headerless = true;
         continue;
       }
@@ -206,10 +264,16 @@ export class RowValidator {
     if (!fieldsWithIssues.has('crypto_network') && !fieldsWithIssues.has('destination_address')) {
       for (const i of addressIssues(body.crypto_network, body.destination_address)) issues.push({ row, line, ...i });
     }
-    issues.push(...limitIssues(body, row, line, fieldsWithIssues));
+    if (catalogue.authoritative) issues.push(...limitIssues(body, row, line, fieldsWithIssues));
     if (!derived && typeof body.ref_id === 'string') {
       const first = this.refIds.get(body.ref_id);
-      if (first !== undefined) issues.push({ row, line, field: 'ref_id', rule: `repeats the ref_id of row ${first} (each withdrawal needs its own)` });
+      if (first !== undefined)
+        issues.push({
+          row,
+          line,
+          field: 'ref_id',
+          rule: `repeats the ref_id of row ${first} (each withdrawal needs its own)`,
+        });
       else this.refIds.set(body.ref_id, row);
     }
     // Still not a row to send: without the column it lacks a required field (it was taken as valid, and a dry
@@ -221,7 +285,10 @@ export class RowValidator {
 
 const limits = new Map<string, { min: Decimal; max: Decimal }>();
 
-/** The asset's smallest and largest withdrawal, checked on `amount` (the service checks the same). */
+/**
+ * The asset's smallest and largest withdrawal in the catalogue, checked on `amount` (the local service checks the
+ * same; another service has its own limits).
+ */
 function limitIssues(body: Record<string, unknown>, row: number, line: number, already: Set<string>): RowIssue[] {
   const asset = typeof body.asset === 'string' ? body.asset : '';
   const info = ASSETS[asset];
@@ -230,7 +297,9 @@ function limitIssues(body: Record<string, unknown>, row: number, line: number, a
   let l = limits.get(asset);
   if (!l) limits.set(asset, (l = { min: dec(info.minWithdrawal), max: dec(info.maxWithdrawal) }));
   const a = dec(amount);
-  if (a.gt(0) && a.lt(l.min)) return [{ row, line, field: 'amount', rule: `is below the smallest ${asset} withdrawal of ${info.minWithdrawal}` }];
-  if (a.gt(l.max)) return [{ row, line, field: 'amount', rule: `is above the largest ${asset} withdrawal of ${info.maxWithdrawal}` }];
+  if (a.gt(0) && a.lt(l.min))
+    return [{ row, line, field: 'amount', rule: `is below the smallest ${asset} withdrawal of ${info.minWithdrawal}` }];
+  if (a.gt(l.max))
+    return [{ row, line, field: 'amount', rule: `is above the largest ${asset} withdrawal of ${info.maxWithdrawal}` }];
   return [];
 }

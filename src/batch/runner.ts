@@ -1,9 +1,9 @@
 // Sends the rows of a batch: N at a time under a token bucket, each request recorded in the journal before it leaves
 // and its answer after, retried with the same ref_id until the service gives one; then follows transfers (--wait).
 import type { Problem, Transfer } from '../api/index.js';
-import type { BatchApi, SendResult } from './api.js';
+import { classify, type BatchApi, type SendResult } from './api.js';
 import type { Journal } from './journal.js';
-import { backoffMs, realClock, TokenBucket, type Clock } from './rate-limit.js';
+import { backoffMs, realClock, type TokenBucket, type Clock } from './rate-limit.js';
 import type { BatchRow } from './rows.js';
 
 export interface Progress {
@@ -25,8 +25,14 @@ export interface RunOptions {
   maxAttempts?: number;
   clock?: Clock;
   onProgress?: (p: Progress) => void;
+  /** Called as each row started is done with (answered, refused, in doubt, or stopped before it left). */
+  onDone?: (row: number) => void;
   /** Asked to stop (Ctrl-C): no new row starts; rows in flight finish. */
   signal?: AbortSignal;
+  /** Called with each window of rows before it is recorded as sent and leaves (the record of sent ref_ids). */
+  onSend?: (rows: BatchRow[]) => void;
+  /** Called for a row the service refused outright (it moved no money). */
+  onRefused?: (row: BatchRow) => void;
 }
 
 export class FatalBatchError extends Error {
@@ -62,102 +68,151 @@ function summaryOf(t: Transfer) {
 }
 
 /** The end state of a transfer the service holds: a FAILED one is a failed row, anything else succeeded. */
-function recordTransfer(journal: Journal, row: number, t: Transfer, outcome: 'created' | 'already submitted'): { ok: boolean; write: Promise<void> } {
+function recordTransfer(
+  journal: Journal,
+  row: number,
+  t: Transfer,
+  outcome: 'created' | 'already submitted',
+): { ok: boolean; write: Promise<void> } {
   if (t.status === 'FAILED') return { ok: false, write: journal.markFailed(row, transferProblem(t), summaryOf(t)) };
   return { ok: true, write: journal.markSucceeded(row, { ...summaryOf(t), outcome }) };
 }
 
 export function transferProblem(t: Transfer): Problem {
-  const why = t.status_details ? Object.keys(t.status_details).join(', ') : (t.secondary_status as { name?: string } | undefined)?.name;
-  return { type: 'about:blank', title: 'Transfer failed', status: 0, detail: `transfer ${t.id} ended FAILED${why ? ` (${why})` : ''}` };
+  const why = t.status_details
+    ? Object.keys(t.status_details).join(', ')
+    : (t.secondary_status as { name?: string } | undefined)?.name;
+  return {
+    type: 'about:blank',
+    title: 'Transfer failed',
+    status: 0,
+    detail: `transfer ${t.id} ended FAILED${why ? ` (${why})` : ''}`,
+  };
 }
 
 /**
- * Sends every row the journal still has as planned. `rows` is the validated file, in order; rows the journal
- * records as done are skipped without a request.
+ * The journal's planned rows in row order, each with the request body the journal recorded when the batch was
+ * confirmed: what is sent, whatever became of the file since. A page at a time (bounded memory).
  */
-export async function sendRows(rows: AsyncIterable<BatchRow>, todo: number, o: RunOptions): Promise<Progress> {
+export async function* plannedRows(journal: Journal, page = 500): AsyncGenerator<BatchRow> {
+  for (let after = 0; ; ) {
+    const rows = journal.plannedAfter(after, page);
+    if (!rows.length) return;
+    for (const r of rows) {
+      const body = r.body ? (JSON.parse(r.body) as BatchRow['body']) : undefined;
+      if (!body || body.ref_id !== r.ref_id)
+        throw new Error(`internal: row ${r.row} of the journal has no request body with its ref_id`);
+      yield { row: r.row, line: 0, body, derived: false };
+    }
+    after = rows[rows.length - 1].row;
+  }
+}
+
+/** What the rows of a run share: the progress, the first fatal error, rows certainly not sent, pending writes. */
+interface RunState {
+  progress: Progress;
+  fatal?: FatalBatchError;
+  /**
+   * Rows recorded as sent that certainly did not reach the service (never left, or refused as unauthenticated):
+   * put back to planned when the batch stops, so a batch that never began does not need --resume.
+   */
+  untouched: number[];
+  /** Answers are written in group commits; a row's slot does not wait for the disk (see Journal.enqueue). */
+  track(write: Promise<void>): void;
+}
+
+/** One row: sent until the service answers, retried with the same ref_id after a 429, a 5xx or no answer. */
+async function sendOne(r: BatchRow, o: RunOptions, s: RunState): Promise<void> {
   const clock = o.clock ?? realClock;
   const maxAttempts = o.maxAttempts ?? 12;
-  const slots = new Slots(Math.max(1, o.concurrency));
-  const progress: Progress = { todo, done: 0, succeeded: 0, failed: 0, retries: 0, startedAt: clock.now() };
-  let fatal: FatalBatchError | undefined;
-  const inFlight = new Set<Promise<void>>();
-  // Answers are written in group commits; a row's slot does not wait for the disk (see Journal.enqueue).
-  const writes = new Set<Promise<void>>();
-  const track = (w: Promise<void>) => {
-    writes.add(w);
-    w.then(
-      () => writes.delete(w),
-      (e: Error) => {
-        writes.delete(w);
-        fatal ??= new FatalBatchError(e);
-      },
-    );
-  };
-
-  // Rows recorded as sent that certainly did not reach the service (never left, or refused as unauthenticated):
-  // put back to planned when the batch stops, so a batch that never began does not need --resume.
-  const untouched: number[] = [];
-
-  const one = async (r: BatchRow): Promise<void> => {
-    let inDoubt = false;
-    for (let attempt = 1; ; attempt++) {
-      if (fatal) {
-        if (!inDoubt) untouched.push(r.row);
-        return;
-      }
-      await o.limiter.take();
-      if (fatal) {
-        if (!inDoubt) untouched.push(r.row);
-        return;
-      }
-      const res: SendResult = await o.api.createWithdrawal(r.body);
-      if (res.kind === 'created' || res.kind === 'exists') {
-        const { ok, write } = recordTransfer(o.journal, r.row, res.transfer, res.kind === 'created' ? 'created' : 'already submitted');
-        track(write);
-        if (ok) progress.succeeded++;
-        else progress.failed++;
-        return;
-      }
-      if (res.kind === 'refused') {
-        track(o.journal.markFailed(r.row, res.problem));
-        progress.failed++;
-        return;
-      }
-      if (res.kind === 'fatal') {
-        fatal ??= new FatalBatchError(res.error);
-        if (!inDoubt) untouched.push(r.row);
-        return;
-      }
-      const retry = res as Extract<SendResult, { kind: 'retry' }>;
-      // No answer, a 5xx or a 429: the service may hold the row; only its ref_id can tell now.
-      inDoubt = true;
-      if (attempt >= maxAttempts) {
-        track(o.journal.markUnknown(r.row, retry.problem));
-        progress.failed++;
-        return;
-      }
-      progress.retries++;
-      if (retry.throttled) {
-        // Everyone waits after a 429, not just this row: the service counts the whole client.
-        o.limiter.hold(backoffMs(attempt, 1000, 15_000));
-      } else await clock.sleep(backoffMs(attempt, 250, 5000));
+  let inDoubt = false;
+  for (let attempt = 1; ; attempt++) {
+    if (s.fatal) {
+      if (!inDoubt) s.untouched.push(r.row);
+      return;
     }
+    await o.limiter.take();
+    if (s.fatal) {
+      if (!inDoubt) s.untouched.push(r.row);
+      return;
+    }
+    const res: SendResult = await o.api.createWithdrawal(r.body);
+    if (res.kind === 'created' || res.kind === 'exists') {
+      const { ok, write } = recordTransfer(
+        o.journal,
+        r.row,
+        res.transfer,
+        res.kind === 'created' ? 'created' : 'already submitted',
+      );
+      s.track(write);
+      if (ok) s.progress.succeeded++;
+      else s.progress.failed++;
+      return;
+    }
+    if (res.kind === 'refused') {
+      s.track(o.journal.markFailed(r.row, res.problem));
+      o.onRefused?.(r);
+      s.progress.failed++;
+      return;
+    }
+    if (res.kind === 'fatal') {
+      s.fatal ??= new FatalBatchError(res.error);
+      if (!inDoubt) s.untouched.push(r.row);
+      return;
+    }
+    const retry = res as Extract<SendResult, { kind: 'retry' }>;
+    // No answer, a 5xx or a 429: the service may hold the row; only its ref_id can tell now.
+    inDoubt = true;
+    if (attempt >= maxAttempts) {
+      s.track(o.journal.markUnknown(r.row, retry.problem));
+      s.progress.failed++;
+      return;
+    }
+    s.progress.retries++;
+    if (retry.throttled) {
+      // Everyone waits after a 429, not just this row: the service counts the whole client.
+      o.limiter.hold(backoffMs(attempt, 1000, 15_000));
+    } else await clock.sleep(backoffMs(attempt, 250, 5000));
+  }
+}
+
+/**
+ * Sends every row the journal still has as planned. `rows` are the journal's planned rows (plannedRows), in
+ * order; rows the journal records as done are skipped without a request.
+ */
+export async function sendRows(rows: AsyncIterable<BatchRow>, todo: number, o: RunOptions): Promise<Progress> {
+  const slots = new Slots(Math.max(1, o.concurrency));
+  const inFlight = new Set<Promise<void>>();
+  const writes = new Set<Promise<void>>();
+  const s: RunState = {
+    progress: { todo, done: 0, succeeded: 0, failed: 0, retries: 0, startedAt: (o.clock ?? realClock).now() },
+    untouched: [],
+    track(w) {
+      writes.add(w);
+      w.then(
+        () => writes.delete(w),
+        (e: Error) => {
+          writes.delete(w);
+          s.fatal ??= new FatalBatchError(e);
+        },
+      );
+    },
   };
+  const { progress, untouched } = s;
 
   const start = async (r: BatchRow): Promise<boolean> => {
     await slots.take();
-    if (fatal || o.signal?.aborted) {
+    if (s.fatal || o.signal?.aborted) {
       slots.give();
       return false;
     }
-    const p = one(r)
+    const p = sendOne(r, o, s)
       .catch((e: Error) => {
-        fatal ??= new FatalBatchError(e);
+        s.fatal ??= new FatalBatchError(e);
       })
       .finally(() => {
         progress.done++;
+        o.onDone?.(r.row);
         o.onProgress?.(progress);
         slots.give();
         inFlight.delete(p);
@@ -174,7 +229,15 @@ export async function sendRows(rows: AsyncIterable<BatchRow>, todo: number, o: R
     const rowsNow = window;
     window = [];
     if (!rowsNow.length) return true;
-    o.journal.markSentNow(rowsNow.map((r) => r.row));
+    try {
+      o.onSend?.(rowsNow);
+      o.journal.markSentNow(rowsNow.map((r) => r.row));
+    } catch (e) {
+      // Nothing of this window left: the batch stops here, after the rows in flight are answered.
+      s.fatal ??= new FatalBatchError(e as Error);
+      for (const r of rowsNow) untouched.push(r.row);
+      return false;
+    }
     for (let i = 0; i < rowsNow.length; i++) {
       if (!(await start(rowsNow[i]))) {
         for (const r of rowsNow.slice(i)) untouched.push(r.row);
@@ -185,16 +248,11 @@ export async function sendRows(rows: AsyncIterable<BatchRow>, todo: number, o: R
   };
   let stopped = false;
   for await (const r of rows) {
-    if (fatal || o.signal?.aborted) {
+    if (s.fatal || o.signal?.aborted) {
       stopped = true;
       break;
     }
-    const state = o.journal.get(r.row);
-    if (!state) throw new Error(`row ${r.row} is missing from the journal`);
-    if (state.state !== 'planned') continue;
-    if (state.ref_id !== r.body.ref_id) {
-      throw new Error(`row ${r.row}: the journal has ref_id ${state.ref_id ?? '(none)'}, the file ${r.body.ref_id ?? '(none)'}`);
-    }
+    if (!stillPlanned(o.journal, r)) continue;
     window.push(r);
     if (window.length >= windowSize && !(await dispatch())) {
       stopped = true;
@@ -205,18 +263,48 @@ export async function sendRows(rows: AsyncIterable<BatchRow>, todo: number, o: R
   await Promise.all([...inFlight]);
   o.journal.flush();
   await Promise.allSettled([...writes]);
-  if (untouched.length) o.journal.markPlannedNow(untouched);
-  if (fatal) throw fatal;
+  replanUntouched(o.journal, s);
+  if (s.fatal) throw s.fatal;
   return progress;
+}
+
+/** Whether the journal still has the row to send (planned), under the ref_id the row carries. */
+function stillPlanned(journal: Journal, r: BatchRow): boolean {
+  const state = journal.get(r.row);
+  if (!state) throw new Error(`row ${r.row} is missing from the journal`);
+  if (state.state !== 'planned') return false;
+  if (state.ref_id !== r.body.ref_id) {
+    throw new Error(
+      `row ${r.row}: the journal has ref_id ${state.ref_id ?? '(none)'}, the row to send ${r.body.ref_id ?? '(none)'}`,
+    );
+  }
+  return true;
+}
+
+/** Rows recorded as sent that certainly never left go back to planned. */
+function replanUntouched(journal: Journal, s: RunState): void {
+  if (!s.untouched.length) return;
+  try {
+    journal.markPlannedNow(s.untouched);
+  } catch (e) {
+    // They stay "sent" (maybe sent): a resume sends them again with their ref_ids, which is safe.
+    s.fatal ??= new FatalBatchError(e as Error);
+  }
 }
 
 /**
  * Follows every transfer of the batch that has not ended, 100 per request, until each is COMPLETED or FAILED.
  * Returns the number still pending if stopped early.
  */
-export async function waitForTransfers(
-  o: { journal: Journal; api: BatchApi; limiter: TokenBucket; clock?: Clock; intervalMs?: number; signal?: AbortSignal; onProgress?: (pending: number) => void },
-): Promise<number> {
+export async function waitForTransfers(o: {
+  journal: Journal;
+  api: BatchApi;
+  limiter: TokenBucket;
+  clock?: Clock;
+  intervalMs?: number;
+  signal?: AbortSignal;
+  onProgress?: (pending: number) => void;
+}): Promise<number> {
   const clock = o.clock ?? realClock;
   for (;;) {
     const pending = o.journal.pendingTransfers();
@@ -230,8 +318,8 @@ export async function waitForTransfers(
       try {
         found = await o.api.transfers([...byId.keys()]);
       } catch (e) {
-        const err = e as { category?: string };
-        if (err.category === 'network' || (e as { problem?: Problem }).problem?.status === 429) {
+        // No answer, a 429 or a 5xx: ask again in a moment; anything else stops the wait.
+        if (classify(e).kind === 'retry') {
           await clock.sleep(1000);
           continue;
         }

@@ -1,16 +1,11 @@
-// One streaming pass over a batch file: hash its bytes, validate every row, total the amounts per asset and network.
+// The one pass over a batch: hash its bytes, validate every row, total the amounts per asset and network, and hand
+// each row on (to be staged). The file is never read again.
 import { createHash } from 'node:crypto';
 import { Decimal, fmt } from '../api/index.js';
-import { FileError, readRecordChunks, type BatchFormat } from './reader.js';
+import { FileError, readRecordChunks, type BatchFormat, type Chunks } from './reader.js';
+import { REF_ID_PLACEHOLDER } from './ref-ids.js';
+import type { CataloguePolicy } from '../client/catalogue-policy.js';
 import { RowValidator, type BatchRow, type RowIssue } from './rows.js';
-
-/**
- * The ref_id of a row that has none: from the file's SHA-256 and the row number, so the same file run again maps
- * every row to the same ref_id and the service answers already-exists instead of moving money twice.
- */
-export function deriveRefId(fileHash: string, row: number): string {
-  return `batch-${fileHash.slice(0, 16)}-${row}`;
-}
 
 export interface Totals {
   asset: string;
@@ -29,7 +24,7 @@ export interface ScanResult {
   rows: number;
   valid: number;
   invalid: number;
-  /** Valid rows whose ref_id is derived from the file (no ref_id given). */
+  /** Valid rows whose ref_id is derived from their content (no ref_id given). */
   derived: number;
   /** Rows whose issues were reported (through onIssue). */
   issueCount: number;
@@ -41,10 +36,16 @@ export interface ScanResult {
 export interface ScanOptions {
   format: BatchFormat;
   defaultProfileId?: string;
-  /** The file's hash when already known: derived ref_ids are then the real ones. */
-  fileHash?: string;
+  /** How the catalogue's rules count for the service the batch goes to (refused, or noted): RowValidator's. */
+  catalogue?: CataloguePolicy;
   onIssue?: (issue: RowIssue) => void;
+  /**
+   * A valid row. A row without ref_id has none in its body yet: it is derived from its content and its occurrence
+   * once the whole file is read (Stage).
+   */
   onRow?: (row: BatchRow) => void | Promise<void>;
+  /** An invalid row, its issues in one line. */
+  onInvalid?: (row: number, line: number, issues: string) => void;
 }
 
 export function totalsKey(asset: string, network: string): string {
@@ -74,7 +75,10 @@ interface Running {
 
 const running = new WeakMap<Map<string, Totals>, Map<string, Running>>();
 
-export function addToTotals(map: Map<string, Totals>, body: { asset: string; crypto_network: string; amount?: string; total?: string }): void {
+export function addToTotals(
+  map: Map<string, Totals>,
+  body: { asset: string; crypto_network: string; amount?: string; total?: string },
+): void {
   let sums = running.get(map);
   if (!sums) running.set(map, (sums = new Map()));
   const key = totalsKey(body.asset, body.crypto_network);
@@ -87,7 +91,13 @@ export function addToTotals(map: Map<string, Totals>, body: { asset: string; cry
 
 export function sortedTotals(map: Map<string, Totals>): Totals[] {
   for (const [key, r] of running.get(map) ?? []) {
-    map.set(key, { asset: r.asset, network: r.network, rows: r.rows, amount: new Decimal(r.amount.toString()).div(ONE), total: new Decimal(r.total.toString()).div(ONE) });
+    map.set(key, {
+      asset: r.asset,
+      network: r.network,
+      rows: r.rows,
+      amount: new Decimal(r.amount.toString()).div(ONE),
+      total: new Decimal(r.total.toString()).div(ONE),
+    });
   }
   return [...map.values()].sort((a, b) => a.asset.localeCompare(b.asset) || a.network.localeCompare(b.network));
 }
@@ -99,17 +109,26 @@ export function formatTotals(t: Totals): string {
   return `${t.asset} on ${t.network}: ${t.rows} row${t.rows === 1 ? '' : 's'}, ${parts.join(' and ') || '0'}`;
 }
 
-/** Reads the whole file once; rows go to onRow as they are validated, issues to onIssue. */
-export async function scanFile(path: string, opts: ScanOptions): Promise<ScanResult> {
+/** Reads a batch once (a path, or the bytes of standard input or a FIFO); rows go to onRow, issues to onIssue. */
+export async function scanFile(source: string | Chunks, opts: ScanOptions): Promise<ScanResult> {
   const hash = createHash('sha256');
-  const known = opts.fileHash;
+  // Validation checks a derived ref_id's length against the longest one coinop makes.
   const validator = new RowValidator({
     defaultProfileId: opts.defaultProfileId,
-    // Before the hash is known, a stand-in of the same shape keeps validation honest about the ref_id's length.
-    deriveRefId: (row) => deriveRefId(known ?? '0'.repeat(64), row),
+    catalogue: opts.catalogue,
+    deriveRefId: () => REF_ID_PLACEHOLDER,
   });
   const totals = new Map<string, Totals>();
-  const result: ScanResult = { fileHash: '', format: opts.format, rows: 0, valid: 0, invalid: 0, derived: 0, issueCount: 0, totals: [] };
+  const result: ScanResult = {
+    fileHash: '',
+    format: opts.format,
+    rows: 0,
+    valid: 0,
+    invalid: 0,
+    derived: 0,
+    issueCount: 0,
+    totals: [],
+  };
   let lastBadRow = 0;
   const report = (i: RowIssue) => {
     result.issueCount++;
@@ -121,7 +140,7 @@ export async function scanFile(path: string, opts: ScanOptions): Promise<ScanRes
   };
   let sawHeader = opts.format !== 'csv';
   try {
-    for await (const chunk of readRecordChunks(path, opts.format, (b) => hash.update(b))) {
+    for await (const chunk of readRecordChunks(source, opts.format, (b) => hash.update(b))) {
       for (const rec of chunk) {
         if ('header' in rec) {
           sawHeader = true;
@@ -131,51 +150,39 @@ export async function scanFile(path: string, opts: ScanOptions): Promise<ScanRes
         result.rows++;
         const { row, issues } = validator.check(rec);
         for (const i of issues) report(i);
-        if (row) {
-          result.valid++;
-          if (row.derived) result.derived++;
-          addToTotals(totals, row.body);
-          if (opts.onRow) await opts.onRow(row);
+        if (!row) {
+          opts.onInvalid?.(
+            rec.row,
+            rec.line,
+            issues.map((i) => (i.field ? `${i.field}: ${i.rule}` : i.rule)).join('; '),
+          );
+          continue;
+        }
+        result.valid++;
+        if (row.derived) {
+          result.derived++;
+          delete (row.body as { ref_id?: string }).ref_id;
+        }
+        addToTotals(totals, row.body);
+        if (opts.onRow) {
+          // Awaited only when it is asynchronous: a microtask per row is a second per million rows.
+          const pending = opts.onRow(row);
+          if (pending) await pending;
         }
       }
     }
   } catch (e) {
     if (!(e instanceof FileError)) throw e;
-    result.fatal = { row: e.row ?? 0, line: e.line, field: '', rule: `${e.message}; the rest of the file was not read` };
+    result.fatal = {
+      row: e.row ?? 0,
+      line: e.line,
+      field: '',
+      rule: `${e.message}; the rest of the file was not read`,
+    };
     report(result.fatal);
   }
   if (!sawHeader) report({ row: 0, field: '', rule: 'the file is empty: a CSV batch needs a header line and rows' });
   result.fileHash = hash.digest('hex');
-  if (known && known !== result.fileHash) {
-    throw new FileError('the file changed while coinop was reading it; run the batch again once it is written');
-  }
   result.totals = sortedTotals(totals);
   return result;
-}
-
-/** The valid rows of a file whose hash is known, in order, with their real ref_ids (the pass that sends). */
-export async function* validRows(path: string, format: BatchFormat, fileHash: string, defaultProfileId?: string): AsyncGenerator<BatchRow> {
-  for await (const item of allRows(path, format, fileHash, defaultProfileId)) if ('body' in item) yield item;
-}
-
-/** Every row of a file whose hash is known: valid rows, and invalid ones with their issues in one line. */
-export async function* allRows(
-  path: string, format: BatchFormat, fileHash: string, defaultProfileId?: string,
-): AsyncGenerator<BatchRow | { row: number; issues: string }> {
-  const validator = new RowValidator({ defaultProfileId, deriveRefId: (row) => deriveRefId(fileHash, row) });
-  const hash = createHash('sha256');
-  for await (const chunk of readRecordChunks(path, format, (b) => hash.update(b))) {
-    for (const rec of chunk) {
-      if ('header' in rec) {
-        validator.header(rec.header, rec.line);
-        continue;
-      }
-      const { row, issues } = validator.check(rec);
-      if (row) yield row;
-      else yield { row: rec.row, issues: issues.map((i) => (i.field ? `${i.field}: ${i.rule}` : i.rule)).join('; ') };
-    }
-  }
-  if (hash.digest('hex') !== fileHash) {
-    throw new FileError('the file changed while the batch was running; rows sent so far are in the journal');
-  }
 }

@@ -1,24 +1,54 @@
 // Prompts for the service's values (select lists for enumerations, validated inputs), shared by commands.
 import {
-  ADDRESS_FORMATS, ASSETS, CRYPTO_ASSETS, CRYPTO_NETWORKS, MARKETS, PRICE_INCREMENTS, decimalPlaces, isAmountString,
-  isValidAddress, networksForAsset, dec, type CryptoNetwork, type Market, type PriceIncrement,
+  ADDRESS_RULES,
+  addressReason,
+  ASSETS,
+  CRYPTO_ASSETS,
+  CRYPTO_NETWORKS,
+  MARKETS,
+  PRICE_INCREMENTS,
+  decimalPlaces,
+  isAmountString,
+  networksForAsset,
+  dec,
+  type CryptoNetwork,
+  type Market,
+  type PriceIncrement,
 } from '../api/index.js';
 import { need, type Prompter } from './prompt.js';
 
 export const askAsset = (pr: Prompter, v?: string, flag = '--asset') =>
-  need(pr, flag, v, () => pr.select('Asset', CRYPTO_ASSETS.map((a) => ({ value: a, description: `networks: ${networksForAsset(a).join(', ')}` }))));
+  need(pr, flag, v, () =>
+    pr.select(
+      'Asset',
+      CRYPTO_ASSETS.map((a) => ({ value: a, description: `networks: ${networksForAsset(a).join(', ')}` })),
+    ),
+  );
 
 /** The network: picked by itself when the asset moves on one network only. */
-export async function askNetwork(pr: Prompter, asset: string | undefined, v?: string, flag = '--network'): Promise<CryptoNetwork> {
+export async function askNetwork(
+  pr: Prompter,
+  asset: string | undefined,
+  v?: string,
+  flag = '--network',
+): Promise<CryptoNetwork> {
   const options = asset && ASSETS[asset] ? networksForAsset(asset) : [...CRYPTO_NETWORKS];
   if (v === undefined && pr.allowed && options.length === 1) return options[0];
-  return need(pr, flag, v as CryptoNetwork | undefined, () => pr.select<CryptoNetwork>(`Network${asset ? ` for ${asset}` : ''}`, options));
+  return need(pr, flag, v as CryptoNetwork | undefined, () =>
+    pr.select<CryptoNetwork>(`Network${asset ? ` for ${asset}` : ''}`, options),
+  );
 }
 
+/** A destination address, checked against its network's format when the catalogue has one (else by the service). */
 export const askAddress = (pr: Prompter, network: string, v?: string, flag = '--address') =>
   need(pr, flag, v, () =>
     pr.text(`Destination address (${network})`, {
-      validate: (s) => (isValidAddress(network as CryptoNetwork, s) ? true : `not a ${network} address (such as ${ADDRESS_FORMATS[network as CryptoNetwork]?.example})`),
+      validate: (s) => {
+        const reason = addressReason(network, s);
+        if (!reason) return true;
+        const what = reason.startsWith('not a ') ? reason : `not a ${network} address: ${reason}`;
+        return `${what} (such as ${ADDRESS_RULES[network as CryptoNetwork]?.example})`;
+      },
     }),
   );
 
@@ -32,7 +62,8 @@ export function amountRule(asset: string | undefined) {
   };
 }
 
-export const askMarket = (pr: Prompter, v?: string, flag = 'MARKET') =>
-  need(pr, flag, v as Market | undefined, () => pr.select<Market>('Market', [...MARKETS]));
+/** `choices`: the markets to offer (the catalogue unless the service lists others). */
+export const askMarket = (pr: Prompter, v?: string, flag = 'MARKET', choices: readonly string[] = MARKETS) =>
+  need(pr, flag, v as Market | undefined, () => pr.select<Market>('Market', [...choices] as Market[]));
 
 export const askIncrement = (pr: Prompter) => pr.select<PriceIncrement>('Increment', [...PRICE_INCREMENTS], 'ONE_HOUR');

@@ -1,8 +1,11 @@
-// The confirmation before money moves: a summary of what will be sent, then an explicit yes. Without a terminal
-// production refuses unless --yes was given.
-import { CliError, cancelled } from './errors.js';
+// The confirmation before money moves: a summary of what will be sent, then an explicit yes (in production, the
+// amount typed out). --no-input never stands in for --yes: without a terminal production refuses unless --yes was
+// given, and on a terminal --no-input without --yes refuses in every environment.
+import { dec, isAmountString } from '../api/index.js';
+import { CoinopError, cancelled } from './errors.js';
 import type { IO } from './io.js';
 import type { Prompter } from './prompt.js';
+import { keyValueLines } from '../render/key-value.js';
 import { palette } from '../render/style.js';
 
 export interface ConfirmOptions {
@@ -11,25 +14,59 @@ export interface ConfirmOptions {
   environment: string;
   yes: boolean;
   question?: string;
+  /** In production the operator types each of these (an amount; a batch's row count and totals) instead of y. */
+  typed?: { label: string; value: string }[];
+  /** The answer must come before this (ms since the epoch: a fee quote's expiry), or confirm() says 'expired'. */
+  deadline?: number;
+  now?: () => number;
+}
+
+const refuse = (message: string) =>
+  new CoinopError('usage', message, { hint: 'add --yes once you have checked the values' });
+
+/** What was typed is the value: the same number for an amount (0.50 is 0.5), else the same text. */
+function sameValue(typed: string, value: string): boolean {
+  const t = typed.trim().replace(/\s+[A-Za-z]+$/, '');
+  if (isAmountString(t) && isAmountString(value)) return dec(t).eq(dec(value));
+  return t === value;
 }
 
 export function summaryText(io: IO, o: Pick<ConfirmOptions, 'title' | 'rows' | 'environment'>): string {
   const p = palette(io.colourErr);
   const rows = o.rows.filter(([, v]) => v !== undefined && v !== '') as [string, string][];
-  const w = Math.max(...rows.map(([k]) => k.length));
   const env = o.environment === 'production' ? p.red(p.bold('PRODUCTION')) : p.bold(o.environment);
-  return [`${p.bold(o.title)} (${env})`, ...rows.map(([k, v]) => `  ${p.dim(k.padEnd(w))}  ${v}`)].join('\n') + '\n';
+  return `${[`${p.bold(o.title)} (${env})`, ...keyValueLines(rows, p, '  ')].join('\n')}\n`;
 }
 
-export async function confirmAction(io: IO, prompter: Prompter, o: ConfirmOptions): Promise<void> {
-  if (o.yes) return;
+/**
+ * Asks; 'expired' when a deadline passed before the answer (the caller renews what expired and asks again).
+ * Refusing or cancelling throws.
+ */
+export async function confirmAction(io: IO, prompter: Prompter, o: ConfirmOptions): Promise<'confirmed' | 'expired'> {
+  if (o.yes) return 'confirmed';
+  const production = o.environment === 'production';
   if (!prompter.allowed) {
-    if (o.environment === 'production') {
-      throw new CliError('usage', 'refusing to move money in production without a terminal to confirm on', { hint: 'add --yes once you have checked the values' });
-    }
-    return;
+    const terminal = io.stdinTTY && io.stderrTTY;
+    if (production && !terminal) throw refuse('refusing to move money in production without a terminal to confirm on');
+    if (terminal) throw refuse('refusing to send: --no-input confirms nothing, and --yes was not given');
+    return 'confirmed';
   }
   io.err(summaryText(io, o));
-  const ok = await prompter.confirm(o.question ?? 'Send it?', false);
+  if (production && o.typed?.length) {
+    for (const t of o.typed) {
+      const v = await prompter.text(`PRODUCTION: type ${t.label} to send it (anything else cancels)`, {
+        required: false,
+      });
+      if (!sameValue(v, t.value)) throw cancelled(`cancelled: that is not ${t.label} (${t.value}); nothing was sent`);
+    }
+    return 'confirmed';
+  }
+  const question = o.question ?? 'Send it?';
+  const ok =
+    o.deadline === undefined
+      ? await prompter.confirm(question, false)
+      : await prompter.confirmBefore(question, o.deadline, o.now ?? Date.now);
+  if (ok === 'expired') return 'expired';
   if (!ok) throw cancelled('cancelled: nothing was sent');
+  return 'confirmed';
 }

@@ -22,7 +22,9 @@ export interface IO {
 }
 
 export interface IOOptions {
+  /** The terminal's conventions: NO_COLOR, FORCE_COLOR, TERM, COLUMNS (coinop's own settings are not read here). */
   env?: Record<string, string | undefined>;
+  /** --no-input or COINOP_NO_INPUT (Settings.noInput). */
   noInput?: boolean;
   noColour?: boolean;
 }
@@ -44,7 +46,6 @@ export function makeIO(
   const stdoutTTY = !!streams.stdout.isTTY;
   const stderrTTY = !!streams.stderr.isTTY;
   const stdinTTY = !!streams.stdin.isTTY;
-  const noInput = !!opts.noInput || env.COINOP_NO_INPUT === '1' || env.COINOP_NO_INPUT === 'true';
   const envWidth = Number(env.COLUMNS);
   const io: IO = {
     ...streams,
@@ -54,7 +55,7 @@ export function makeIO(
     colour: colourAllowed(env, stdoutTTY, !!opts.noColour),
     colourErr: colourAllowed(env, stderrTTY, !!opts.noColour),
     width: streams.stdout.columns || streams.stderr.columns || (envWidth > 0 ? envWidth : 80),
-    canPrompt: stdinTTY && stderrTTY && !noInput,
+    canPrompt: stdinTTY && stderrTTY && !opts.noInput,
     out: (t) => void streams.stdout.write(t),
     err: (t) => void streams.stderr.write(t),
   };
@@ -62,7 +63,11 @@ export function makeIO(
 }
 
 /** Updates the decisions that depend on global flags once they are parsed. */
-export function applyFlags(io: IO, env: Record<string, string | undefined>, flags: { noInput?: boolean; noColour?: boolean }): void {
+export function applyFlags(
+  io: IO,
+  env: Record<string, string | undefined>,
+  flags: { noInput?: boolean; noColour?: boolean },
+): void {
   const fresh = makeIO(io, { env, ...flags });
   io.colour = fresh.colour;
   io.colourErr = fresh.colourErr;

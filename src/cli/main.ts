@@ -2,7 +2,7 @@
 import { createRequire } from 'node:module';
 import type { CommanderError } from 'commander';
 import { createContext } from './context.js';
-import { CliError, asCliError, reportError } from './errors.js';
+import { CoinopError, asCliError, reportError } from './errors.js';
 import { EXIT } from './exit-codes.js';
 import { makeIO, type IO } from './io.js';
 // Static: every run needs the command tree, and one module loads faster than a main module and a program chunk.
@@ -22,13 +22,19 @@ function version(): string {
 
 /** -o json / --json is honoured for errors even when parsing failed before the options were read. */
 function wantsJson(argv: string[]): boolean {
-  return argv.some((a, i) => a === '--json' || a === '--output=json' || a === '-ojson' || ((a === '-o' || a === '--output') && argv[i + 1] === 'json'));
+  return argv.some(
+    (a, i) =>
+      a === '--json' ||
+      a === '--output=json' ||
+      a === '-ojson' ||
+      ((a === '-o' || a === '--output') && argv[i + 1] === 'json'),
+  );
 }
 
 export async function main(argv: string[]): Promise<number> {
   // The commonest cheap question answers without building anything.
   if (argv.length === 3 && (argv[2] === '--version' || argv[2] === '-V')) {
-    process.stdout.write(version() + '\n');
+    process.stdout.write(`${version()}\n`);
     return 0;
   }
   const env = process.env as Record<string, string | undefined>;
@@ -36,13 +42,21 @@ export async function main(argv: string[]): Promise<number> {
   process.stdout.on('error', (e: NodeJS.ErrnoException) => {
     if (e.code === 'EPIPE') process.exit(process.exitCode ?? 0);
   });
-  const code = await runCli(argv, { stdin: process.stdin, stdout: process.stdout, stderr: process.stderr, env, signals: true });
+  const code = await runCli(argv, {
+    stdin: process.stdin,
+    stdout: process.stdout,
+    stderr: process.stderr,
+    env,
+    signals: true,
+  });
   await new Promise<void>((r) => process.stdout.write('', () => r()));
   process.exitCode = code;
   // Whatever still holds the event loop (a keep-alive socket, a stray timer) must not hold the operator.
   setTimeout(() => process.exit(code), 200).unref();
   return code;
 }
+
+const oneLine = (s: string) => s.replace(/\s*\n\s*/g, ' ').trim();
 
 export interface RunOptions {
   stdin: IO['stdin'];
@@ -61,8 +75,10 @@ export async function runCli(argv: string[], o: RunOptions): Promise<number> {
   let code: number = EXIT.ok;
   const onSignal = () => {
     if (ctx.ownSignals) return;
-    // A write may have been in flight: the generated ref_id was printed before sending, and resending it is safe.
-    io.err('\ninterrupted (a withdrawal in flight may have gone through: check with coinop transfers get --ref-id ID)\n');
+    // Each command says what is true for it (a withdrawal in flight names its ref_id, a batch its journal); the rest
+    // were only interrupted.
+    const note = typeof ctx.interruptNote === 'function' ? ctx.interruptNote() : ctx.interruptNote;
+    io.err(`\n${oneLine(note ?? 'interrupted')}\n`);
     void ctx.cleanup().finally(() => process.exit(EXIT.cancelled));
   };
   if (o.signals) {
@@ -75,15 +91,27 @@ export async function runCli(argv: string[], o: RunOptions): Promise<number> {
     const ce = e as CommanderError;
     if (ce?.name === 'CommanderError' || (typeof ce?.code === 'string' && ce.code.startsWith('commander.'))) {
       // commander has printed its one-line message already.
-      code = ce.code === 'commander.helpDisplayed' || ce.code === 'commander.version' || ce.code === 'commander.help' ? EXIT.ok : EXIT.usage;
+      code =
+        ce.code === 'commander.helpDisplayed' || ce.code === 'commander.version' || ce.code === 'commander.help'
+          ? EXIT.ok
+          : EXIT.usage;
       if (code === EXIT.usage && wantsJson(argv.slice(2))) {
-        io.err(JSON.stringify({ error: { category: 'usage', exit_code: EXIT.usage, message: ce.message.replace(/^error: /, '') } }) + '\n');
+        io.err(
+          `${JSON.stringify({
+            error: { category: 'usage', exit_code: EXIT.usage, message: ce.message.replace(/^error: /, '') },
+          })}\n`,
+        );
       }
     } else {
       // A stack only for an unexpected error, and only when --debug asked for details.
-      if (ctx.globals.debug && !(e instanceof CliError) && e instanceof Error && e.stack) io.err(`[debug] ${e.stack}\n`);
+      if (ctx.globals.debug && !(e instanceof CoinopError) && e instanceof Error && e.stack)
+        io.err(`[debug] ${e.stack}\n`);
       // Errors are JSON only when JSON was asked for by name, not merely because stdout is a pipe.
-      code = reportError(io, asCliError(e), !!ctx.globals.json || ctx.globals.output === 'json' || wantsJson(argv.slice(2)));
+      code = reportError(
+        io,
+        asCliError(e),
+        !!ctx.globals.json || ctx.globals.output === 'json' || wantsJson(argv.slice(2)),
+      );
     }
   } finally {
     if (o.signals) {

@@ -1,9 +1,18 @@
-// Parsing of flag values shared by commands: repeatable lists, key=value pairs, times and counts.
+// Parsing of flag values shared by commands: raw flag readers, repeatable lists, key=value pairs, JSON objects,
+// markets, durations, times, counts, amounts and rates. One helper per rule, so a rule is written once and its message
+// is the same everywhere.
+import { isAmountString, MARKET_SYMBOL_PATTERN, NAME_PATTERN } from '../api/index.js';
 import { usageError } from './errors.js';
 
 /** commander argParser for a repeatable flag that also takes comma-separated values. */
 export function collect(value: string, previous: string[] = []): string[] {
-  return [...previous, ...value.split(',').map((s) => s.trim()).filter((s) => s !== '')];
+  return [
+    ...previous,
+    ...value
+      .split(',')
+      .map((s) => s.trim())
+      .filter((s) => s !== ''),
+  ];
 }
 
 /** commander argParser for a repeatable flag kept verbatim (values may contain commas). */
@@ -27,21 +36,93 @@ export function keyValues(flag: string, pairs: string[] | undefined): Record<str
   return out;
 }
 
-const UNITS: Record<string, number> = { s: 1, m: 60, h: 3600, d: 86400, w: 604800 };
+const NAME = new RegExp(NAME_PATTERN);
 
 /**
- * A time flag: an RFC 3339 date-time as is, "now", or a duration back from now ("90m", "24h", "7d").
+ * A market argument or flag value, upper-cased, by its shape (a symbol such as BTCUSD); `what` names it in the message
+ * (MARKET, --channel). Whether the service has it is checked once the service is known (src/cli/market-check.ts).
+ */
+export function marketFlag(what: string, v: string): string {
+  const m = v.trim().toUpperCase();
+  if (!NAME.test(m) || m.length > 40)
+    throw usageError(`${what}: "${v}" is not a market symbol (capital letters and digits, such as BTCUSD)`);
+  return m;
+}
+
+/**
+ * A name of the service's reference data (an asset or a network) by its shape: capital letters, digits and _.
+ * Whether the service has it is the catalogue's to say once the service is known (the run's request check).
+ */
+export function nameFlag(flag: string, v: string | undefined): string | undefined {
+  // An empty value is a value not given: asked for on a terminal.
+  if (v !== undefined && v !== '' && (!NAME.test(v) || v.length > 40))
+    throw usageError(`${flag}: "${v}" must be capital letters, digits and _ only (such as BTC or BITCOIN_CASH)`);
+  return v;
+}
+
+const UNIT_MS = { ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000, w: 604_800_000 } as const;
+export type DurationUnit = keyof typeof UNIT_MS;
+
+/**
+ * The one duration grammar: a number (decimals allowed) and a unit, ms, s, m, h, d or w ("90m", "1.5h", "7d").
+ * `bareUnit`: the unit of a number written alone, where the flag allows one. Undefined when `v` is no duration.
+ */
+export function durationMs(v: string, bareUnit?: DurationUnit): number | undefined {
+  const m = /^(\d+(?:\.\d+)?)(ms|s|m|h|d|w)?$/.exec(v.trim());
+  const unit = (m?.[2] as DurationUnit | undefined) ?? bareUnit;
+  return m && unit ? Number(m[1]) * UNIT_MS[unit] : undefined;
+}
+
+/** A duration flag: a positive duration (a bare number is seconds) of at most maxMs, in milliseconds. */
+export function durationFlag(flag: string, v: string | undefined, maxMs: number, tooLong: string): number | undefined {
+  if (v === undefined) return undefined;
+  const ms = durationMs(v, 's');
+  if (ms === undefined || ms <= 0) throw usageError(`${flag}: must be a positive time such as 30, 30s, 5m or 1h`);
+  if (ms > maxMs) throw usageError(`${flag}: ${tooLong}`);
+  return ms;
+}
+
+/** The latest time a Date can hold, in milliseconds either side of the epoch. */
+const MAX_DATE_MS = 8.64e15;
+
+/**
+ * A time flag: an RFC 3339 date-time as is, "now", or a duration back from now ("90m", "24h", "7d", "7d ago").
  * Anything else is left for the contract to name as not a date-time.
  */
 export function parseTime(v: string | undefined, now: number): string | undefined {
   if (v === undefined) return undefined;
-  if (v === 'now') return iso(now);
-  const m = /^(\d{1,6})([smhdw])(?: ago)?$/.exec(v.trim());
-  if (m) return iso(now - Number(m[1]) * UNITS[m[2]] * 1000);
+  if (v === 'now') return isoSeconds(now);
+  const back = durationMs(v.trim().replace(/ ago$/, ''));
+  if (back !== undefined && Math.abs(now - back) <= MAX_DATE_MS) return isoSeconds(now - back);
   return v;
 }
 
-export const iso = (ms: number) => new Date(Math.floor(ms / 1000) * 1000).toISOString().replace('.000Z', 'Z');
+/** The five filters of a timestamp field, by flag suffix and query operator: --created-before is created_at.lt. */
+const TIME_FILTERS = [
+  ['before', 'lt'],
+  ['until', 'lte'],
+  ['at', 'eq'],
+  ['from', 'gte'],
+  ['after', 'gt'],
+] as const;
+
+/** The flags of a field's time filters by query key ("created_at.lt": "--created-before"), for messages. */
+export function timeFilterFlags(name: string, field: string): Record<string, string> {
+  return Object.fromEntries(TIME_FILTERS.map(([flag, op]) => [`${field}.${op}`, `--${name}-${flag}`]));
+}
+
+/** A field's time filters from --NAME-before ... --NAME-after (parseTime each), by query key; unset ones left out. */
+export function timeFilters(raw: RawFlags, name: string, field: string, now: number): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [flag, op] of TIME_FILTERS) {
+    const v = readFlags(raw).text(`${name}${flag[0].toUpperCase()}${flag.slice(1)}`);
+    if (v !== undefined) out[`${field}.${op}`] = parseTime(v, now)!;
+  }
+  return out;
+}
+
+/** An RFC 3339 time in whole seconds (the fraction dropped), as the time flags send it. */
+export const isoSeconds = (ms: number) => new Date(Math.floor(ms / 1000) * 1000).toISOString().replace('.000Z', 'Z');
 
 /** A whole number flag within bounds (checked here, so the message names the flag). */
 export function intFlag(flag: string, v: string | undefined, min: number, max: number): number | undefined {
@@ -50,4 +131,105 @@ export function intFlag(flag: string, v: string | undefined, min: number, max: n
   const n = Number(v);
   if (n < min || n > max) throw usageError(`${flag}: must be from ${min} to ${max}`);
   return n;
+}
+
+/** Flag values as commander hands them to an action (its option objects are untyped): read them with readFlags. */
+export type RawFlags = Readonly<Record<string, unknown>>;
+
+/** Typed reads of raw flag values, by the attribute name commander gives each declared flag. */
+export interface FlagReader {
+  /** A flag that takes a value; undefined when not given. */
+  text(key: string): string | undefined;
+  /** A flag declared with a default: always has a value. */
+  defaulted(key: string): string;
+  /** A switch: true when given. */
+  on(key: string): boolean;
+  /** A repeatable flag; undefined when not given. */
+  list(key: string): string[] | undefined;
+  /** A switch declared with its --no- form: true, false, or undefined when neither was given. */
+  toggle(key: string): boolean | undefined;
+}
+
+/** Reads raw flags; a value of another type than its declaration gives is a bug of the declarations, not bad input. */
+export function readFlags(raw: RawFlags): FlagReader {
+  const wrong = (key: string, want: string) => new Error(`internal: the flag value ${key} is not ${want}`);
+  const text = (key: string): string | undefined => {
+    const v = raw[key];
+    if (v !== undefined && typeof v !== 'string') throw wrong(key, 'a string');
+    return v;
+  };
+  return {
+    text,
+    defaulted(key) {
+      const v = text(key);
+      if (v === undefined) throw wrong(key, 'given (its declaration has a default)');
+      return v;
+    },
+    on(key) {
+      const v = raw[key];
+      if (v !== undefined && typeof v !== 'boolean') throw wrong(key, 'a switch');
+      return v === true;
+    },
+    list(key) {
+      const v = raw[key];
+      if (v !== undefined && !(Array.isArray(v) && v.every((s) => typeof s === 'string'))) throw wrong(key, 'a list');
+      return v as string[] | undefined;
+    },
+    toggle(key) {
+      const v = raw[key];
+      if (v !== undefined && typeof v !== 'boolean') throw wrong(key, 'a switch');
+      return v;
+    },
+  };
+}
+
+/** --amount and --total: one of them, never both (asked for on a terminal when neither is given). */
+export function amountXorTotal(amount: string | undefined, total: string | undefined): void {
+  if (amount !== undefined && total !== undefined) throw usageError('--amount and --total: give exactly one, not both');
+}
+
+/** Neither --amount nor --total was given, and nobody can be asked. */
+export const amountOrTotalMissing = () => usageError('missing --amount or --total', 'give exactly one of them');
+
+/** An amount flag: a plain decimal string (digits and one point, no sign or exponent), kept as the string it is. */
+export function amountFlag(flag: string, v: string | undefined): string | undefined {
+  if (v !== undefined && !isAmountString(v))
+    throw usageError(
+      `${flag}: must be a plain decimal number such as 0.05 (digits and one point, no sign or exponent)`,
+    );
+  return v;
+}
+
+/** A rate per second from 0 to `max` (`what` names what is counted); 0 is no limit (Infinity). */
+export function rateFlag(flag: string, v: string, what: string, max: number): number {
+  if (!/^\d+(\.\d+)?$/.test(v) || Number(v) > max)
+    throw usageError(`${flag}: must be a number of ${what} per second from 0 (no limit) to ${max}`);
+  return Number(v) === 0 ? Infinity : Number(v);
+}
+
+/** A flag whose value is a JSON object (--beneficiary, --travel-rule); `example` is shown when it does not parse. */
+export function jsonObjectFlag(
+  flag: string,
+  v: string | undefined,
+  example: string,
+): Record<string, unknown> | undefined {
+  if (v === undefined) return undefined;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(v);
+  } catch {
+    throw usageError(`${flag}: must be a JSON object such as ${example}`);
+  }
+  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed))
+    throw usageError(`${flag}: must be a JSON object`);
+  return parsed as Record<string, unknown>;
+}
+
+/** A market named on the command line, upper-cased: a symbol of capitals and digits such as BTCUSD. */
+export function marketArg(name: string, v: string | undefined): string | undefined {
+  if (v === undefined) return undefined;
+  const m = v.trim().toUpperCase();
+  if (!new RegExp(MARKET_SYMBOL_PATTERN).test(m))
+    throw usageError(`${name}: "${v}" is not a market symbol (letters and digits such as BTCUSD)`);
+  return m;
 }

@@ -11,32 +11,68 @@ import { register as registerFee } from '../commands/fee/index.js';
 import { register as registerAddresses } from '../commands/addresses/index.js';
 import { register as registerSandbox } from '../commands/sandbox/index.js';
 import { register as registerPrices } from '../commands/prices/index.js';
+import { register as registerMarkets } from '../commands/markets/index.js';
 import { register as registerTransfers } from '../commands/transfers/index.js';
 import { register as registerApi } from '../commands/api/index.js';
 import { register as registerCompletion } from '../commands/completion/index.js';
 import { register as registerLocal } from '../commands/local/index.js';
 import { register as registerStream } from '../commands/stream/index.js';
-import { register as registerBatch } from '../commands/batch/index.js';
-
-/** Adds an Examples section to a command's --help. */
-export function examples(cmd: Command, lines: string[]): Command {
-  return cmd.addHelpText('after', `\nExamples:\n${lines.map((l) => `  $ ${l}`).join('\n')}\n`);
-}
+import { register as registerProfiles } from '../commands/profiles/index.js';
+import { register as registerBalances } from '../commands/balances/index.js';
+import { register as registerTransfer } from '../commands/transfer/index.js';
+import { register as registerDestinations } from '../commands/destinations/index.js';
+import { register as registerLimits } from '../commands/limits/index.js';
+import { register as registerDepositInstructions } from '../commands/deposit-instructions/index.js';
 
 type Register = (program: Command, ctx: CliContext) => void;
 
 // Every group in help order. A command line that names a group builds only that group's commands (building the
 // whole tree costs a few milliseconds of every start); help, completion and anything unknown build all of them.
 const GROUPS: Register[] = [
-  registerAuth, registerProfile, registerWithdraw, registerBatch, registerFee, registerAddresses, registerTransfers,
-  registerSandbox, registerPrices, registerApi, registerStream, registerLocal, registerCompletion,
+  registerAuth,
+  registerProfile,
+  registerProfiles,
+  registerBalances,
+  registerWithdraw,
+  registerFee,
+  registerAddresses,
+  registerTransfers,
+  registerTransfer,
+  registerDestinations,
+  registerLimits,
+  registerDepositInstructions,
+  registerSandbox,
+  registerPrices,
+  registerMarkets,
+  registerApi,
+  registerStream,
+  registerLocal,
+  registerCompletion,
 ];
 const BY_COMMAND: Record<string, Register[]> = {
-  login: [registerAuth], logout: [registerAuth], auth: [registerAuth], profile: [registerProfile],
-  // withdraw batch hangs under withdraw.
-  withdraw: [registerWithdraw, registerBatch], fee: [registerFee], addresses: [registerAddresses],
-  transfers: [registerTransfers], sandbox: [registerSandbox], prices: [registerPrices], api: [registerApi],
-  stream: [registerStream], local: [registerLocal],
+  login: [registerAuth],
+  logout: [registerAuth],
+  auth: [registerAuth],
+  profile: [registerProfile],
+  withdraw: [registerWithdraw],
+  fee: [registerFee],
+  addresses: [registerAddresses],
+  transfers: [registerTransfers],
+  sandbox: [registerSandbox],
+  prices: [registerPrices],
+  markets: [registerMarkets],
+  ticker: [registerMarkets],
+  book: [registerMarkets],
+  trades: [registerMarkets],
+  api: [registerApi],
+  stream: [registerStream],
+  local: [registerLocal],
+  profiles: [registerProfiles],
+  balances: [registerBalances],
+  transfer: [registerTransfer],
+  destinations: [registerDestinations],
+  limits: [registerLimits],
+  'deposit-instructions': [registerDepositInstructions],
 };
 /** Global options that take a value, so the value is not taken for the command's name. */
 const VALUE_OPTIONS = new Set(['--profile', '-o', '--output']);
@@ -68,7 +104,11 @@ export function makeProgram(ctx: CliContext, argv?: string[]): Command {
     .version(ctx.version, '-V, --version', 'print the version')
     .helpOption('-h, --help', 'show help')
     .option('--profile <name>', 'profile to use (default: COINOP_PROFILE, the active profile, or local)')
-    .addOption(new Option('-o, --output <format>', 'output format (default: table on a terminal, json when piped)').choices(FORMATS))
+    .addOption(
+      new Option('-o, --output <format>', 'output format (default: table on a terminal, json when piped)').choices(
+        FORMATS,
+      ),
+    )
     .option('--json', 'short for -o json')
     .option('--no-input', 'never prompt; a missing value is a usage error (also COINOP_NO_INPUT=1)')
     .option('--no-color', 'no colour (also NO_COLOR)')
@@ -105,8 +145,15 @@ Examples:
   program.hook('preAction', async (_this, action) => {
     await ctx.prepare();
     const g = action.optsWithGlobals();
-    ctx.globals = { profile: g.profile, output: g.output, json: g.json, debug: g.debug, input: g.input, color: g.color };
-    applyFlags(ctx.io, ctx.env, { noInput: g.input === false, noColour: g.color === false });
+    ctx.globals = {
+      profile: g.profile,
+      output: g.output,
+      json: g.json,
+      debug: g.debug,
+      input: g.input,
+      color: g.color,
+    };
+    applyFlags(ctx.io, ctx.env, { noInput: g.input === false || ctx.settings.noInput, noColour: g.color === false });
   });
 
   for (const register of groupsFor(argv)) register(program, ctx);

@@ -1,7 +1,7 @@
 // Asking the operator (inquirer on stderr): only when a person can answer; otherwise a missing value is a
 // usage error that names the flag.
 import type { IO } from './io.js';
-import { usageError } from './errors.js';
+import { cancelled, usageError } from './errors.js';
 
 export interface Choice<T extends string = string> {
   value: T;
@@ -22,7 +22,10 @@ export class Prompter {
     return { input: this.io.stdin as NodeJS.ReadableStream, output: this.io.stderr as NodeJS.WritableStream };
   }
 
-  async text(message: string, opts: { default?: string; validate?: Validate; required?: boolean } = {}): Promise<string> {
+  async text(
+    message: string,
+    opts: { default?: string; validate?: Validate; required?: boolean } = {},
+  ): Promise<string> {
     const { input } = await import('@inquirer/prompts');
     const required = opts.required ?? true;
     return input(
@@ -37,18 +40,23 @@ export class Prompter {
         },
       },
       this.context,
-    ).then((v) => v.trim());
+    )
+      .then((v) => v.trim())
+      .catch(cancelOnExit);
   }
 
   async secret(message: string): Promise<string> {
     const { password } = await import('@inquirer/prompts');
-    return password({ message, mask: '*', validate: (v: string) => (v ? true : 'a value is required') }, this.context);
+    return password(
+      { message, mask: '*', validate: (v: string) => (v ? true : 'a value is required') },
+      this.context,
+    ).catch(cancelOnExit);
   }
 
   async select<T extends string>(message: string, choices: (Choice<T> | T)[], def?: T): Promise<T> {
     const { select } = await import('@inquirer/prompts');
     const list = choices.map((c) => (typeof c === 'string' ? { value: c, name: c } : { name: c.value, ...c }));
-    return select<T>({ message, choices: list, default: def, pageSize: 12 }, this.context);
+    return select<T>({ message, choices: list, default: def, pageSize: 12 }, this.context).catch(cancelOnExit);
   }
 
   async multi<T extends string>(message: string, choices: (Choice<T> | T)[], checked: T[] = []): Promise<T[]> {
@@ -57,20 +65,44 @@ export class Prompter {
       const o = typeof c === 'string' ? { value: c, name: c } : { name: c.value, ...c };
       return { ...o, checked: checked.includes(o.value) };
     });
-    return checkbox<T>({ message, choices: list, pageSize: 12 }, this.context);
+    return checkbox<T>({ message, choices: list, pageSize: 12 }, this.context).catch(cancelOnExit);
   }
 
   async confirm(message: string, def = false): Promise<boolean> {
     const { confirm } = await import('@inquirer/prompts');
-    return confirm({ message, default: def }, this.context);
+    return confirm({ message, default: def }, this.context).catch(cancelOnExit);
   }
+
+  /** A yes/no that must be answered before `deadline` (ms since the epoch): 'expired' when it was not. */
+  async confirmBefore(message: string, deadline: number, now: () => number): Promise<boolean | 'expired'> {
+    const { confirm } = await import('@inquirer/prompts');
+    const signal = AbortSignal.timeout(Math.max(0, deadline - now()));
+    try {
+      return await confirm({ message, default: false }, { ...this.context, signal, clearPromptOnDone: false });
+    } catch (e) {
+      if (signal.aborted) return 'expired';
+      return cancelOnExit(e);
+    }
+  }
+}
+
+/** Ctrl-C or an aborted prompt (inquirer's own errors) is the operator cancelling. */
+async function cancelOnExit(e: unknown): Promise<never> {
+  const { AbortPromptError, ExitPromptError } = await import('@inquirer/core');
+  if (e instanceof ExitPromptError || e instanceof AbortPromptError) throw cancelled();
+  throw e;
 }
 
 /**
  * A required value: the flag's value when given, else the operator's answer on a terminal, else a usage error
  * naming the flag (`missing --asset`).
  */
-export async function need<T extends string>(prompter: Prompter, flag: string, value: T | undefined, ask: () => Promise<T>): Promise<T> {
+export async function need<T extends string>(
+  prompter: Prompter,
+  flag: string,
+  value: T | undefined,
+  ask: () => Promise<T>,
+): Promise<T> {
   if (value !== undefined && value !== '') return value;
   if (!prompter.allowed) throw usageError(`missing ${flag}`, `give ${flag}, or run on a terminal to be asked`);
   return ask();

@@ -12,7 +12,8 @@ export function redactValue(v: unknown): unknown {
   if (Array.isArray(v)) return v.map(redactValue);
   if (v && typeof v === 'object') {
     const out: Record<string, unknown> = {};
-    for (const [k, x] of Object.entries(v as Record<string, unknown>)) out[k] = SECRET_KEYS.test(k) ? '[redacted]' : redactValue(x);
+    for (const [k, x] of Object.entries(v as Record<string, unknown>))
+      out[k] = SECRET_KEYS.test(k) ? '[redacted]' : redactValue(x);
     return out;
   }
   return v;

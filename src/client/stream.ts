@@ -14,7 +14,10 @@ export interface ChannelMessage {
 
 /** The handshake was refused (401 or 403): retrying with the same credentials cannot help. */
 export class StreamAuthError extends Error {
-  constructor(readonly status: number, readonly detail: string) {
+  constructor(
+    readonly status: number,
+    readonly detail: string,
+  ) {
     super(`stream handshake refused (${status}): ${detail}`);
     this.name = 'StreamAuthError';
   }
@@ -26,6 +29,25 @@ export class StreamNetworkError extends Error {
     super(message);
     this.name = 'StreamNetworkError';
   }
+}
+
+/**
+ * A bounded stream gave up (see StreamClientOptions.giveUp): nothing arrived for too long, or the connection kept
+ * dropping. `reason` says which, in words.
+ */
+export class StreamGaveUpError extends StreamNetworkError {
+  constructor(readonly reason: string) {
+    super(`the stream gave up: ${reason}`);
+    this.name = 'StreamGaveUpError';
+  }
+}
+
+export interface GiveUpOptions {
+  /** No channel message (data or heartbeat) for this long, across reconnects. */
+  quietMs: number;
+  /** This many reconnects in a row, each after a connection that lived less than stableMs. */
+  reconnects: number;
+  stableMs: number;
 }
 
 export interface StreamClientOptions {
@@ -54,6 +76,8 @@ export interface StreamClientOptions {
   /** Give up (StreamNetworkError) after this many failed attempts in a row before any connection succeeded. */
   maxInitialAttempts?: number;
   handshakeTimeoutMs?: number;
+  /** For a stream that must end (a --count to reach): give up rather than reconnect for ever. Unset: never give up. */
+  giveUp?: GiveUpOptions;
   now?: () => number;
   random?: () => number;
 }
@@ -85,6 +109,10 @@ export class StreamClient {
   private paused = false;
   private attempt = 0;
   private everConnected = false;
+  /** When the current connection opened (0: not open), the last channel message, and drops of short connections in a row. */
+  private openedAt = 0;
+  private lastChannelAt = 0;
+  private shortDrops = 0;
   private staleTimer: NodeJS.Timeout | null = null;
   private retryTimer: NodeJS.Timeout | null = null;
   private finish!: (err?: Error) => void;
@@ -101,7 +129,9 @@ export class StreamClient {
     this.userWantsHeartbeat = o.channels.some((c) => c.type === 'heartbeat');
     this.wanted = this.userWantsHeartbeat ? o.channels : [...o.channels, { type: 'heartbeat' }];
     if (o.books) {
-      for (const c of o.channels) if (c.type === 'market_data' && c.params?.market) this.books.set(c.params.market, new OrderBook(c.params.market));
+      for (const c of o.channels)
+        if (c.type === 'market_data' && c.params?.market)
+          this.books.set(c.params.market, new OrderBook(c.params.market));
     }
     this.done = new Promise<void>((resolve, reject) => {
       this.finish = (err) => {
@@ -113,6 +143,7 @@ export class StreamClient {
 
   /** Connects and keeps connected until stop(); rejects on a refused handshake or when nothing ever answered. */
   run(): Promise<void> {
+    this.lastChannelAt = this.now();
     void this.connect(false);
     this.staleTimer = setInterval(() => this.checkStale(), 250);
     return this.done;
@@ -125,7 +156,7 @@ export class StreamClient {
   }
   resume(): void {
     this.paused = false;
-    this.lastMessageAt = this.now();
+    this.lastMessageAt = this.lastChannelAt = this.now();
     this.ws?.resume();
   }
 
@@ -171,6 +202,9 @@ export class StreamClient {
       return this.fail(e as Error);
     }
     if (this.stopped) return;
+    this.openedAt = 0;
+    // This connection's own error, so a close names its cause and not every earlier one.
+    let socketError = '';
     const ws = new WebSocket(this.o.url, {
       headers: { Authorization: `Bearer ${token}` },
       handshakeTimeout: this.o.handshakeTimeoutMs ?? 10_000,
@@ -204,7 +238,7 @@ export class StreamClient {
     });
     ws.on('open', () => {
       if (this.paused) ws.pause();
-      this.connectedAt = this.now();
+      this.connectedAt = this.openedAt = this.now();
       this.lastMessageAt = this.now();
       for (const b of this.books.values()) b.reset();
       this.setState('subscribing');
@@ -216,11 +250,13 @@ export class StreamClient {
     });
     ws.on('pong', () => (this.lastMessageAt = this.now()));
     ws.on('error', (e) => {
-      this.lastError = e.message;
+      this.lastError = socketError = e.message;
     });
     ws.on('close', (code, reason) => {
       if (refused || this.ws !== ws) return;
-      this.scheduleReconnect(`connection closed (${code}${reason.length ? ` ${reason.toString()}` : ''}${this.lastError ? `: ${this.lastError}` : ''})`);
+      this.scheduleReconnect(
+        `connection closed (${code}${reason.length ? ` ${reason.toString()}` : ''}${socketError ? `: ${socketError}` : ''})`,
+      );
     });
   }
 
@@ -230,15 +266,38 @@ export class StreamClient {
     this.lastError = why;
     const max = this.o.maxInitialAttempts ?? 5;
     if (!this.everConnected && this.attempt + 1 >= max) {
-      return this.fail(new StreamNetworkError(`cannot connect to ${this.o.url} after ${this.attempt + 1} attempts: ${why}`));
+      return this.fail(
+        new StreamNetworkError(`cannot connect to ${this.o.url} after ${this.attempt + 1} attempts: ${why}`),
+      );
     }
+    if (this.exhausted(why)) return;
     const delay = backoffDelay(this.attempt++, this.o.backoffBaseMs ?? 250, this.o.backoffMaxMs ?? 10_000, this.random);
     this.reconnects++;
     this.setState('reconnecting', why);
     this.retryTimer = setTimeout(() => void this.connect(false), delay);
   }
 
+  /** A bounded stream's reconnect budget: short-lived connections in a row. True when it gave up. */
+  private exhausted(why: string): boolean {
+    const g = this.o.giveUp;
+    if (!g) return false;
+    const lived = this.openedAt ? this.now() - this.openedAt : 0;
+    this.openedAt = 0;
+    this.shortDrops = lived >= g.stableMs ? 0 : this.shortDrops + 1;
+    if (this.shortDrops < g.reconnects) return false;
+    this.fail(new StreamGaveUpError(`the connection dropped ${this.shortDrops} times in a row (the last: ${why})`));
+    return true;
+  }
+
   private checkStale(): void {
+    const g = this.o.giveUp;
+    if (g && !this.paused && this.now() - this.lastChannelAt > g.quietMs) {
+      return this.fail(
+        new StreamGaveUpError(
+          `nothing arrived for ${seconds(g.quietMs)} (no data and no heartbeat, across reconnects)`,
+        ),
+      );
+    }
     if (!this.ws || this.ws.readyState !== WebSocket.OPEN || this.paused) return;
     const limit = this.o.staleAfterMs ?? 5000;
     if (this.now() - this.lastMessageAt > limit) {
@@ -247,7 +306,7 @@ export class StreamClient {
       ws.removeAllListeners();
       ws.on('error', () => {});
       ws.terminate();
-      this.scheduleReconnect(`nothing received for ${Math.round(limit / 1000)} s`);
+      this.scheduleReconnect(`nothing received for ${seconds(limit)}`);
     }
   }
 
@@ -257,9 +316,15 @@ export class StreamClient {
     if (this.o.passThrough && raw.startsWith('{"channel":"')) {
       const end = raw.indexOf('"', 12);
       const channel = raw.slice(12, end);
-      if (end > 12 && channel !== 'heartbeat' && !(channel === 'market_data' && this.books.size) && raw.indexOf('\n') < 0) {
+      if (
+        end > 12 &&
+        channel !== 'heartbeat' &&
+        !(channel === 'market_data' && this.books.size) &&
+        raw.indexOf('\n') < 0
+      ) {
         // Parsing only to write the same text out again would be most of the work of `stream -o ndjson`.
         this.messages++;
+        this.lastChannelAt = now;
         if (this.state !== 'live') this.setState('live');
         this.attempt = 0;
         this.everConnected = true;
@@ -275,6 +340,7 @@ export class StreamClient {
     }
     if (typeof msg.channel === 'string') {
       this.messages++;
+      this.lastChannelAt = now;
       if (this.state !== 'live') {
         this.setState('live');
       }
@@ -292,7 +358,7 @@ export class StreamClient {
         if (typeof ts === 'string') {
           this.lastHeartbeat = ts;
           const t = Date.parse(ts);
-          if (t === t) this.heartbeatLatencyMs = now - t;
+          if (!Number.isNaN(t)) this.heartbeatLatencyMs = now - t;
         }
         if (!this.userWantsHeartbeat) return;
       }
@@ -312,3 +378,5 @@ export class StreamClient {
     if (typeof msg.error === 'string') this.o.onServiceError?.(msg.error);
   }
 }
+
+const seconds = (ms: number) => `${Number((ms / 1000).toFixed(1))} s`;

@@ -7,7 +7,7 @@
 // (a body as text, no redirects, no retries of its own, a whole-request timeout, an agent) is a few lines here.
 import { Agent as HttpAgent, request as httpRequest, type IncomingMessage } from 'node:http';
 import { createRequire } from 'node:module';
-import { CliError } from '../cli/errors.js';
+import { CoinopError } from '../errors.js';
 import { redactBody, redactHeaders } from './redact.js';
 
 // node:https brings TLS and crypto (about 15 ms to load): only an https address pays for it.
@@ -22,6 +22,8 @@ export interface HttpRequest {
   body?: string;
   /** Safe to send again: a read, or a write that carries a ref_id. */
   retry: boolean;
+  /** A Retry-After longer than this is not waited for: the answer is returned as it came (default: the transport's). */
+  maxRetryAfterMs?: number;
 }
 
 export interface HttpResponse {
@@ -33,10 +35,34 @@ export interface HttpResponse {
   json: unknown;
   ms: number;
   attempts: number;
+  /**
+   * An earlier attempt of this same request may have reached the service: it was sent in full and then its answer
+   * was lost (connection reset, timeout) or was a 5xx. A 409 already-exists on a later attempt is then most likely
+   * this request's own earlier attempt.
+   */
+  earlierAttemptMayHaveReached: boolean;
+}
+
+/** The service could not be reached, or gave no answer; `sent`: some attempt was sent in full (it may have acted). */
+export class NetworkError extends CoinopError {
+  constructor(
+    message: string,
+    readonly sent: boolean,
+    hint: string,
+  ) {
+    super('network', message, { hint });
+  }
 }
 
 export interface TransportOptions {
   debug?: (line: string) => void;
+  /**
+   * Told before each wait after a 429 (the service is rate limiting), with how long it waits: the CLI shows it as
+   * progress on a terminal ("rate limited, retrying in 2 s").
+   */
+  onRateLimited?: (waitMs: number) => void;
+  /** The longest Retry-After waited for; a 429 asking for longer is returned as it came (default 60 s). */
+  maxRetryAfterMs?: number;
   /** Attempts in all, including the first. */
   attempts?: number;
   baseDelayMs?: number;
@@ -47,14 +73,24 @@ export interface TransportOptions {
 
 const RETRY_STATUS = new Set([429, 500, 502, 503, 504]);
 const NETWORK_CODES = new Set([
-  'ECONNRESET', 'ECONNREFUSED', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN', 'ENETUNREACH', 'EHOSTUNREACH',
-  'ECONNABORTED', 'ERR_STREAM_PREMATURE_CLOSE', 'UND_ERR_SOCKET',
+  'ECONNRESET',
+  'ECONNREFUSED',
+  'ETIMEDOUT',
+  'EPIPE',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'ENETUNREACH',
+  'EHOSTUNREACH',
+  'ECONNABORTED',
+  'ERR_STREAM_PREMATURE_CLOSE',
+  'UND_ERR_SOCKET',
 ]);
 
 export class Transport {
   private readonly http = new HttpAgent({ keepAlive: true, maxSockets: 16 });
   private https?: { request: Https['request']; agent: InstanceType<Https['Agent']> };
-  readonly opts: Required<Omit<TransportOptions, 'debug'>> & Pick<TransportOptions, 'debug'>;
+  readonly opts: Required<Omit<TransportOptions, 'debug' | 'onRateLimited'>> &
+    Pick<TransportOptions, 'debug' | 'onRateLimited'>;
 
   constructor(opts: TransportOptions = {}) {
     this.opts = {
@@ -63,7 +99,9 @@ export class Transport {
       maxDelayMs: opts.maxDelayMs ?? 8000,
       timeoutMs: opts.timeoutMs ?? 30_000,
       userAgent: opts.userAgent ?? 'coinop',
+      maxRetryAfterMs: opts.maxRetryAfterMs ?? 60_000,
       debug: opts.debug,
+      onRateLimited: opts.onRateLimited,
     };
   }
 
@@ -72,50 +110,85 @@ export class Transport {
     this.https?.agent.destroy();
   }
 
+  /**
+   * Sends a request, retrying as its `retry` allows. A 429 is retried whatever `retry` says, as its Retry-After asks
+   * (up to the transport's attempts, and only when the wait is within maxRetryAfterMs): the service refused it before
+   * doing anything, so even a write without ref_id is safe to send again.
+   */
   async send(req: HttpRequest): Promise<HttpResponse> {
     const started = Date.now();
     const max = req.retry ? this.opts.attempts : 1;
-    let lastError: unknown;
+    // Whether an earlier attempt may have reached the service (sent in full, then no answer or a 5xx).
+    let mayHaveReached = false;
     for (let attempt = 1; ; attempt++) {
       const t0 = Date.now();
       this.logRequest(req, attempt);
+      const sent = { value: false };
       try {
-        const res = await this.once(req);
-        const out: HttpResponse = { ...res, json: parseJson(res.text), ms: Date.now() - started, attempts: attempt };
+        const res = await this.once(req, sent);
+        const out: HttpResponse = {
+          ...res,
+          json: parseJson(res.text),
+          ms: Date.now() - started,
+          attempts: attempt,
+          earlierAttemptMayHaveReached: mayHaveReached,
+        };
         this.logResponse(out, Date.now() - t0);
-        if (attempt < max && RETRY_STATUS.has(res.status)) {
-          await this.pause(attempt, retryAfterMs(res.headers['retry-after']), `HTTP ${res.status}`);
+        const throttled = res.status === 429;
+        if (attempt < (throttled ? this.opts.attempts : max) && RETRY_STATUS.has(res.status)) {
+          const after = retryAfterMs(res.headers['retry-after']);
+          if (after !== undefined && after > (req.maxRetryAfterMs ?? this.opts.maxRetryAfterMs)) return out;
+          if (res.status >= 500) mayHaveReached = true;
+          await this.pause(attempt, after, `HTTP ${res.status}`, throttled);
           continue;
         }
         return out;
       } catch (e) {
-        lastError = e;
         const code = (e as { code?: string }).code ?? '';
         const timedOut = (e as { name?: string }).name === 'TimeoutError' || code === 'ETIMEDOUT';
-        this.opts.debug?.(`! ${req.method} ${req.url} failed after ${Date.now() - t0} ms: ${code || (e as Error).message}`);
+        this.opts.debug?.(
+          `! ${req.method} ${req.url} failed after ${Date.now() - t0} ms: ${code || (e as Error).message}${sent.value ? ' (the request was sent)' : ''}`,
+        );
         if (!(timedOut || NETWORK_CODES.has(code))) throw e;
+        if (sent.value) mayHaveReached = true;
         if (attempt < max) {
           await this.pause(attempt, undefined, code);
           continue;
         }
-        const host = safeHost(req.url);
-        throw new CliError(
-          'network',
-          timedOut
-            ? `${host} did not answer within ${Math.round(this.opts.timeoutMs / 1000)} s${max > 1 ? ` (${max} attempts)` : ''}`
-            : `cannot reach ${host}: ${code}${max > 1 ? ` (${max} attempts)` : ''}`,
-          { hint: req.retry ? 'check the address and your connection' : 'a request without ref_id is never resent; check before trying again' },
-        );
+        throw this.networkError(req, max, timedOut, code, mayHaveReached);
       }
     }
-    void lastError;
+  }
+
+  /** The error after the last attempt: "cannot reach" only when no attempt was ever sent in full. */
+  private networkError(req: HttpRequest, max: number, timedOut: boolean, code: string, sent: boolean): NetworkError {
+    const url = shownUrl(req.url);
+    const tries = max > 1 ? ` (${max} attempts)` : '';
+    const message = timedOut
+      ? `${url} did not answer within ${Math.round(this.opts.timeoutMs / 1000)} s${tries}`
+      : sent
+        ? `the request was sent to ${url} but no answer came: ${code}${tries}`
+        : `cannot reach ${url}: ${code}${tries}`;
+    const hint = req.retry
+      ? 'check the address and your connection'
+      : sent
+        ? 'a request without ref_id is never resent, and this one may have been carried out: check before trying again'
+        : 'nothing was sent; check the address and your connection';
+    return new NetworkError(message, sent, hint);
   }
 
   /** One request and its whole answer as text; a timeout covers the request from start to the last byte. */
-  private once(req: HttpRequest): Promise<Pick<HttpResponse, 'status' | 'statusText' | 'headers' | 'text'>> {
+  private once(
+    req: HttpRequest,
+    sent: { value: boolean },
+  ): Promise<Pick<HttpResponse, 'status' | 'statusText' | 'headers' | 'text'>> {
     return new Promise((resolve, reject) => {
       const https = req.url.startsWith('https:');
-      const headers: Record<string, string> = { 'user-agent': this.opts.userAgent, accept: 'application/json, application/problem+json', ...req.headers };
+      const headers: Record<string, string> = {
+        'user-agent': this.opts.userAgent,
+        accept: 'application/json, application/problem+json',
+        ...req.headers,
+      };
       if (req.body !== undefined) headers['content-length'] = String(Buffer.byteLength(req.body));
       let done = false;
       const fail = (e: Error) => {
@@ -129,12 +202,19 @@ export class Transport {
         const chunks: Buffer[] = [];
         res.on('data', (c: Buffer) => chunks.push(c));
         res.on('error', fail);
-        res.on('aborted', () => fail(Object.assign(new Error('the connection closed mid-answer'), { code: 'ECONNRESET' })));
+        res.on('aborted', () =>
+          fail(Object.assign(new Error('the connection closed mid-answer'), { code: 'ECONNRESET' })),
+        );
         res.on('end', () => {
           if (done) return;
           done = true;
           clearTimeout(timer);
-          resolve({ status: res.statusCode ?? 0, statusText: res.statusMessage ?? '', headers: res.headers, text: Buffer.concat(chunks).toString('utf8') });
+          resolve({
+            status: res.statusCode ?? 0,
+            statusText: res.statusMessage ?? '',
+            headers: res.headers,
+            text: Buffer.concat(chunks).toString('utf8'),
+          });
         });
       };
       let r: ReturnType<typeof httpRequest>;
@@ -145,18 +225,25 @@ export class Transport {
         }
         r = this.https.request(req.url, { method: req.method, headers, agent: this.https.agent }, onResponse);
       } else r = httpRequest(req.url, { method: req.method, headers, agent: this.http }, onResponse);
-      const timer = setTimeout(() => fail(Object.assign(new Error('timed out'), { code: 'ETIMEDOUT' })), this.opts.timeoutMs);
+      const timer = setTimeout(
+        () => fail(Object.assign(new Error('timed out'), { code: 'ETIMEDOUT' })),
+        this.opts.timeoutMs,
+      );
       r.on('error', fail);
+      // 'finish': the whole request was handed to the connection (never after a refused or failed connect).
+      r.on('finish', () => (sent.value = true));
       r.end(req.body);
     });
   }
 
-  private async pause(attempt: number, retryAfter: number | undefined, why: string): Promise<void> {
+  private async pause(attempt: number, retryAfter: number | undefined, why: string, throttled = false): Promise<void> {
     const cap = Math.min(this.opts.maxDelayMs, this.opts.baseDelayMs * 2 ** (attempt - 1));
-    // Full jitter spreads retries of many clients; Retry-After, when sent, is a floor (capped at a minute).
+    // Full jitter spreads retries of many clients; Retry-After, when sent, is a floor (send() waits no longer than
+    // maxRetryAfterMs).
     const jitter = Math.random() * cap;
-    const ms = retryAfter !== undefined ? Math.min(60_000, Math.max(retryAfter, jitter)) : jitter;
+    const ms = retryAfter !== undefined ? Math.max(retryAfter, jitter) : jitter;
     this.opts.debug?.(`  retrying after ${Math.round(ms)} ms (${why})`);
+    if (throttled) this.opts.onRateLimited?.(ms);
     await new Promise((r) => setTimeout(r, ms));
   }
 
@@ -171,7 +258,8 @@ export class Transport {
   private logResponse(res: HttpResponse, ms: number): void {
     if (!this.opts.debug) return;
     this.opts.debug(`< ${res.status} ${res.statusText} (${ms} ms)`);
-    if (res.text) this.opts.debug(`< body ${redactBody(res.text.length > 4000 ? res.text.slice(0, 4000) + '…' : res.text)}`);
+    if (res.text)
+      this.opts.debug(`< body ${redactBody(res.text.length > 4000 ? `${res.text.slice(0, 4000)}…` : res.text)}`);
   }
 }
 
@@ -192,10 +280,28 @@ export function retryAfterMs(v: string | string[] | undefined): number | undefin
   return Number.isNaN(t) ? undefined : Math.max(0, t - Date.now());
 }
 
-function safeHost(url: string): string {
+/** The URL a request went to, as an error names it: without its query (filters are no part of the address). */
+export function shownUrl(url: string): string {
   try {
-    return new URL(url).host;
+    const u = new URL(url);
+    return `${u.protocol}//${u.host}${u.pathname}`;
   } catch {
     return url;
   }
+}
+
+/** "404 Not Found with an HTML page": the status and what came with it, never the body itself. */
+export function answerText(res: HttpResponse): string {
+  const type = String(res.headers['content-type'] ?? '')
+    .split(';')[0]
+    .trim();
+  const what =
+    /html/i.test(type) || /^\s*</.test(res.text)
+      ? ' with an HTML page'
+      : res.json !== undefined
+        ? ''
+        : res.text
+          ? ` with ${type || 'text'}`
+          : ' with no body';
+  return `${res.status}${res.statusText ? ` ${res.statusText}` : ''}${what}`;
 }

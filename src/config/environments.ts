@@ -29,6 +29,31 @@ export const ENDPOINTS: Record<Exclude<Environment, 'custom'>, Endpoints> = {
   },
 };
 
+/** Every operation's path starts with this (src/api/operations.ts); coinop's API address is the root before it. */
+export const API_PREFIX = '/v2';
+/** The token endpoint's path on its server; coinop's token address is the server before it. */
+export const TOKEN_PATH = '/oauth2/token';
+
+const trimSlashes = (u: string) => u.trim().replace(/\/+$/, '');
+
+/**
+ * An API address as coinop keeps it: no trailing slash, and no trailing /v2. The hosted API is written both ways
+ * (UPSTREAM.md's base_url without it, the OpenAPI's server URL and the README's table with it); both are one API.
+ */
+export function apiRoot(url: string): string {
+  const u = trimSlashes(url);
+  return u.endsWith(API_PREFIX) ? trimSlashes(u.slice(0, -API_PREFIX.length)) : u;
+}
+
+/** A token address as coinop keeps it: the server, written as itself or as the full endpoint (…/oauth2/token). */
+export function authRoot(url: string): string {
+  const u = trimSlashes(url);
+  return u.endsWith(TOKEN_PATH) ? trimSlashes(u.slice(0, -TOKEN_PATH.length)) : u;
+}
+
+/** The token endpoint of a token address (either spelling). */
+export const tokenEndpoint = (authUrl: string) => authRoot(authUrl) + TOKEN_PATH;
+
 export const ENVIRONMENT_LABEL: Record<Environment, string> = {
   local: 'local service (no real money)',
   sandbox: 'sandbox (test money)',

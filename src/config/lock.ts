@@ -23,7 +23,8 @@ export async function withLock<T>(lockFile: string, fn: () => T | Promise<T>, ti
       } catch {
         /* gone in between: try again */
       }
-      if (Date.now() - start > timeoutMs) throw new Error(`the configuration is locked by another coinop process (${lockFile})`);
+      if (Date.now() - start > timeoutMs)
+        throw new Error(`the configuration is locked by another coinop process (${lockFile})`);
       await sleep(5 + Math.random() * 20);
     }
   }

@@ -2,7 +2,8 @@
 // --profile flag, COINOP_PROFILE and the COINOP_BASE_URL / COINOP_AUTH_URL / COINOP_WS_URL / COINOP_TOKEN overrides.
 import { ALL_SCOPES } from '../api/enums.js';
 import { DEMO } from '../local/demo.js';
-import { ENDPOINTS, type Environment } from './environments.js';
+import { apiRoot, authRoot, ENDPOINTS, type Environment } from './environments.js';
+import { OVERRIDE_VARIABLES, type OverrideVariable, type Settings } from './settings.js';
 import type { ConfigStore, StoredProfile } from './store.js';
 
 export interface ResolvedProfile {
@@ -21,8 +22,26 @@ export interface ResolvedProfile {
   builtin: boolean;
   /** Some address came from COINOP_*_URL, so the embedded local service is never started. */
   overridden: boolean;
+  /** The COINOP_*_URL variables that replaced a saved address, in order, with what they say. */
+  overrides: Override[];
+  /** The token endpoint saved at login: the only place a sandbox or production client secret is ever sent. */
+  savedAuthUrl: string;
   stored: boolean;
 }
+
+export interface Override {
+  variable: OverrideVariable;
+  value: string;
+}
+
+/** The settings a profile is resolved with: COINOP_PROFILE, COINOP_CLIENT_SECRET, COINOP_TOKEN, COINOP_*_URL. */
+export type ProfileSettings = Pick<Settings, 'profile' | 'clientSecret' | 'token' | 'overrides'>;
+
+/** An environment whose client secret is real: its addresses are overridden only with https/wss, and noted. */
+export const guardedEnvironment = (e: Environment): boolean => e === 'sandbox' || e === 'production';
+
+/** An override the profile cannot take (http for a sandbox or production profile); the message names the variable. */
+export class ProfileOverrideError extends Error {}
 
 export const LOCAL_PROFILE = 'local';
 
@@ -36,14 +55,22 @@ export function builtinLocalProfile(): StoredProfile {
   };
 }
 
-export function activeProfileName(store: ConfigStore, flag: string | undefined, env: Record<string, string | undefined>): string {
-  return flag || env.COINOP_PROFILE || store.activeProfileName() || LOCAL_PROFILE;
+export function activeProfileName(
+  store: ConfigStore,
+  flag: string | undefined,
+  settings: Pick<Settings, 'profile'>,
+): string {
+  return flag || settings.profile || store.activeProfileName() || LOCAL_PROFILE;
 }
 
 export class UnknownProfileError extends Error {}
 
-export function resolveProfile(store: ConfigStore, flag: string | undefined, env: Record<string, string | undefined>): ResolvedProfile {
-  const name = activeProfileName(store, flag, env);
+export function resolveProfile(
+  store: ConfigStore,
+  flag: string | undefined,
+  settings: ProfileSettings,
+): ResolvedProfile {
+  const name = activeProfileName(store, flag, settings);
   const stored = store.profile(name);
   let p: StoredProfile;
   let builtin = false;
@@ -58,25 +85,77 @@ export function resolveProfile(store: ConfigStore, flag: string | undefined, env
   } else {
     throw new UnknownProfileError(`no profile named "${name}"`);
   }
-  if (env.COINOP_CLIENT_SECRET && !secret) secret = env.COINOP_CLIENT_SECRET;
-  const overridden = !!(env.COINOP_BASE_URL || env.COINOP_AUTH_URL || env.COINOP_WS_URL);
-  const baseUrl = trimSlash(env.COINOP_BASE_URL || p.baseUrl);
+  if (settings.clientSecret && !secret) secret = settings.clientSecret;
   return {
     name,
     environment: p.environment,
-    baseUrl,
-    // With only COINOP_BASE_URL set, the token endpoint is assumed on the same server (as the local service does).
-    authUrl: trimSlash(env.COINOP_AUTH_URL || (env.COINOP_BASE_URL ? baseUrl : p.authUrl)),
-    wsUrl: env.COINOP_WS_URL || (env.COINOP_BASE_URL ? baseUrl.replace(/^http/, 'ws') + '/ws' : p.wsUrl),
+    ...addresses(name, p, settings.overrides),
     clientId: p.clientId,
     clientSecret: secret,
     scopes: p.scopes,
     profileId: p.profileId,
-    envToken: env.COINOP_TOKEN || undefined,
+    envToken: settings.token,
     builtin,
-    overridden,
     stored: !!stored,
   };
 }
 
-const trimSlash = (u: string) => u.replace(/\/+$/, '');
+const SECURE: Record<OverrideVariable, { what: string; scheme: string }> = {
+  COINOP_BASE_URL: { what: 'API address', scheme: 'https:' },
+  COINOP_AUTH_URL: { what: 'token endpoint', scheme: 'https:' },
+  COINOP_WS_URL: { what: 'stream address', scheme: 'wss:' },
+};
+
+/**
+ * A saved profile's addresses after the COINOP_*_URL overrides, each in the one spelling coinop keeps (apiRoot,
+ * authRoot: an API address with or without /v2, a token address as its server or as the full endpoint). With only
+ * COINOP_BASE_URL set, the token endpoint and stream are assumed on the same server (as the local service has them),
+ * except for a sandbox or production profile: its secret stays with the token endpoint saved at login, and its
+ * overrides must be https/wss.
+ */
+export function addresses(
+  name: string,
+  p: StoredProfile,
+  overrides: ProfileSettings['overrides'],
+): Pick<ResolvedProfile, 'baseUrl' | 'authUrl' | 'wsUrl' | 'overridden' | 'overrides' | 'savedAuthUrl'> {
+  const guarded = guardedEnvironment(p.environment);
+  const applied: Override[] = [];
+  for (const variable of OVERRIDE_VARIABLES) {
+    const value = overrides[variable];
+    if (!value) continue;
+    if (guarded && !hasScheme(value, SECURE[variable].scheme)) {
+      throw new ProfileOverrideError(
+        `${variable}: profile "${name}" is a ${p.environment} profile, so its ${SECURE[variable].what} can only be overridden with ${SECURE[variable].scheme === 'https:' ? 'an' : 'a'} ${SECURE[variable].scheme}// address (got ${value}); nothing was sent`,
+      );
+    }
+    applied.push({ variable, value });
+  }
+  const { COINOP_BASE_URL, COINOP_AUTH_URL, COINOP_WS_URL } = overrides;
+  const baseUrl = apiRoot(COINOP_BASE_URL || p.baseUrl);
+  const followBase = !!COINOP_BASE_URL && !guarded;
+  return {
+    baseUrl,
+    authUrl: authRoot(COINOP_AUTH_URL || (followBase ? baseUrl : p.authUrl)),
+    wsUrl: COINOP_WS_URL || (COINOP_BASE_URL ? `${baseUrl.replace(/^http/, 'ws')}/ws` : p.wsUrl),
+    overridden: applied.length > 0,
+    overrides: applied,
+    savedAuthUrl: authRoot(p.authUrl),
+  };
+}
+
+/** The one-line stderr note for a sandbox or production profile whose addresses are overridden, else undefined. */
+export function overrideNote(p: ResolvedProfile): string | undefined {
+  if (!guardedEnvironment(p.environment) || !p.overrides.length) return undefined;
+  const what = p.overrides
+    .map((o) => `${o.variable} overrides its ${SECURE[o.variable].what} with ${o.value}`)
+    .join(', ');
+  return `note: profile "${p.name}" is a ${p.environment} profile; ${what} (the client secret goes only to ${p.savedAuthUrl})`;
+}
+
+function hasScheme(value: string, scheme: string): boolean {
+  try {
+    return new URL(value).protocol === scheme;
+  } catch {
+    return false;
+  }
+}

@@ -1,11 +1,11 @@
 // The profile store: profiles in config.json (through conf), client secrets and cached tokens in separate
 // owner-only files, every change made under a lock and written atomically.
 import { chmodSync, existsSync, mkdirSync, readFileSync, renameSync, statSync } from 'node:fs';
+import { warnIfOpen } from './private-files.js';
 import { join } from 'node:path';
-import { CliError } from '../cli/errors.js';
+import { CoinopError } from '../errors.js';
 import { ENVIRONMENTS, type Environment } from './environments.js';
 import { withLock, writeFileAtomic } from './lock.js';
-import { configDir } from './paths.js';
 
 export interface StoredProfile {
   environment: Environment;
@@ -36,8 +36,9 @@ export class ConfigStore {
   readonly dir: string;
   private conf?: ConfInstance;
 
-  constructor(env: Record<string, string | undefined>) {
-    this.dir = configDir(env);
+  /** `dir`: the configuration directory (Settings.configDir). */
+  constructor(dir: string) {
+    this.dir = dir;
   }
 
   private get secretsFile(): string {
@@ -50,10 +51,10 @@ export class ConfigStore {
     return join(this.dir, '.lock');
   }
 
-  /** The directory, created owner-only; an existing one is tightened to 0700. */
+  /** The directory, created owner-only; an existing one is tightened to 0700 (coinop's own, it writes there). */
   ensureDir(): void {
     if (existsSync(this.dir) && !statSync(this.dir).isDirectory()) {
-      throw new CliError('file', `the configuration directory ${this.dir} is not a directory`, {
+      throw new CoinopError('file', `the configuration directory ${this.dir} is not a directory`, {
         hint: `move that file aside, or set COINOP_CONFIG_DIR to a directory`,
       });
     }
@@ -84,15 +85,20 @@ export class ConfigStore {
   private readConfig(): ConfigShape {
     const file = join(this.dir, 'config.json');
     if (!existsSync(file)) return {};
+    warnIfOpen(file);
     const damaged = (why: string) =>
-      new CliError('file', `the configuration ${file} is damaged (${why})`, {
+      new CoinopError('file', `the configuration ${file} is damaged (${why})`, {
         hint: `fix it, or move it aside and log in again: mv '${file}' '${file}.damaged' && coinop login (secrets.json is kept)`,
       });
     let v: unknown;
     try {
       v = JSON.parse(readFileSync(file, 'utf8'));
     } catch (e) {
-      throw damaged(e instanceof SyntaxError ? 'not valid JSON' : `cannot be read: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
+      throw damaged(
+        e instanceof SyntaxError
+          ? 'not valid JSON'
+          : `cannot be read: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`,
+      );
     }
     const why = configIssue(v);
     if (why) throw damaged(why);
@@ -128,7 +134,8 @@ export class ConfigStore {
     // A damaged config is refused before the secret is written, so a failed save leaves every file as it was.
     this.readConfig();
     this.ensureDir();
-    if (secret !== undefined) await this.updateJson<Record<string, string>>(this.secretsFile, (s) => void (s[name] = secret));
+    if (secret !== undefined)
+      await this.updateJson<Record<string, string>>(this.secretsFile, (s) => void (s[name] = secret));
     await this.update((c) => {
       c.profiles = { ...(c.profiles ?? {}), [name]: p };
       if (makeActive) c.activeProfile = name;
@@ -136,7 +143,7 @@ export class ConfigStore {
     await this.clearTokens(name);
   }
 
-  /** Refuses a damaged config.json (a CliError naming the file and the way out); for commands about to save. */
+  /** Refuses a damaged config.json (a CoinopError naming the file and the way out); for commands about to save. */
   check(): void {
     this.ensureDir();
     this.readConfig();
@@ -178,7 +185,15 @@ export class ConfigStore {
   token(key: string): CachedToken | undefined {
     const all = this.readJson<Record<string, unknown>>(this.tokensFile).value;
     const t = (Object.hasOwn(all, key) ? all[key] : undefined) as Partial<CachedToken> | undefined;
-    if (!t || typeof t !== 'object' || typeof t.accessToken !== 'string' || !t.accessToken || typeof t.expiresAt !== 'number' || !Number.isFinite(t.expiresAt)) return undefined;
+    if (
+      !t ||
+      typeof t !== 'object' ||
+      typeof t.accessToken !== 'string' ||
+      !t.accessToken ||
+      typeof t.expiresAt !== 'number' ||
+      !Number.isFinite(t.expiresAt)
+    )
+      return undefined;
     return { accessToken: t.accessToken, expiresAt: t.expiresAt, scope: typeof t.scope === 'string' ? t.scope : '' };
   }
 
@@ -189,7 +204,8 @@ export class ConfigStore {
     this.ensureDir();
     await this.updateJson<Record<string, CachedToken>>(this.tokensFile, (all) => {
       // Expired entries are dropped on every write so the cache never grows without bound.
-      for (const [k, v] of Object.entries(all)) if (!v || typeof v.expiresAt !== 'number' || v.expiresAt < Date.now()) delete all[k];
+      for (const [k, v] of Object.entries(all))
+        if (!v || typeof v.expiresAt !== 'number' || v.expiresAt < Date.now()) delete all[k];
       all[key] = t;
     });
   }
@@ -209,11 +225,18 @@ export class ConfigStore {
   /** A JSON object file; anything else (unreadable, not JSON, not an object) reads as empty and says why. */
   private readJson<T extends object>(file: string): { value: T; damaged?: string } {
     if (!existsSync(file)) return { value: {} as T };
+    warnIfOpen(file);
     let v: unknown;
     try {
       v = JSON.parse(readFileSync(file, 'utf8'));
     } catch (e) {
-      return { value: {} as T, damaged: e instanceof SyntaxError ? 'not valid JSON' : `cannot be read: ${(e as NodeJS.ErrnoException).code ?? 'error'}` };
+      return {
+        value: {} as T,
+        damaged:
+          e instanceof SyntaxError
+            ? 'not valid JSON'
+            : `cannot be read: ${(e as NodeJS.ErrnoException).code ?? 'error'}`,
+      };
     }
     if (!v || typeof v !== 'object' || Array.isArray(v)) return { value: {} as T, damaged: 'not a JSON object' };
     return { value: v as T };
@@ -231,10 +254,11 @@ export class ConfigStore {
         renameSync(file, aside);
         this.movedAside = aside;
         // What is still a secret stays; the rest is in the file moved aside.
-        for (const k of Object.keys(value)) if (typeof (value as Record<string, unknown>)[k] !== 'string') delete (value as Record<string, unknown>)[k];
+        for (const k of Object.keys(value))
+          if (typeof (value as Record<string, unknown>)[k] !== 'string') delete (value as Record<string, unknown>)[k];
       }
       fn(value);
-      writeFileAtomic(file, JSON.stringify(value, null, 2) + '\n', 0o600);
+      writeFileAtomic(file, `${JSON.stringify(value, null, 2)}\n`, 0o600);
     });
   }
 }
@@ -249,10 +273,14 @@ function configIssue(v: unknown): string | undefined {
   for (const [name, p] of Object.entries(c.profiles as Record<string, unknown>)) {
     if (!p || typeof p !== 'object' || Array.isArray(p)) return `profile "${name}" is not an object`;
     const q = p as Record<string, unknown>;
-    if (!(ENVIRONMENTS as readonly unknown[]).includes(q.environment)) return `profile "${name}": environment is not one of ${ENVIRONMENTS.join(', ')}`;
-    for (const k of ['baseUrl', 'authUrl', 'wsUrl', 'clientId'] as const) if (typeof q[k] !== 'string') return `profile "${name}": ${k} is not a string`;
-    if (!Array.isArray(q.scopes) || !q.scopes.every((x) => typeof x === 'string')) return `profile "${name}": scopes is not a list of strings`;
-    if (q.profileId !== undefined && typeof q.profileId !== 'string') return `profile "${name}": profileId is not a string`;
+    if (!(ENVIRONMENTS as readonly unknown[]).includes(q.environment))
+      return `profile "${name}": environment is not one of ${ENVIRONMENTS.join(', ')}`;
+    for (const k of ['baseUrl', 'authUrl', 'wsUrl', 'clientId'] as const)
+      if (typeof q[k] !== 'string') return `profile "${name}": ${k} is not a string`;
+    if (!Array.isArray(q.scopes) || !q.scopes.every((x) => typeof x === 'string'))
+      return `profile "${name}": scopes is not a list of strings`;
+    if (q.profileId !== undefined && typeof q.profileId !== 'string')
+      return `profile "${name}": profileId is not a string`;
   }
   return undefined;
 }

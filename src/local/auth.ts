@@ -2,7 +2,7 @@
 // answering 401 and 403 as the hosted service does (UPSTREAM.md "HTTP errors").
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { problems } from '../api/index.js';
-import type { Clock } from './clock.js';
+import type { ServiceClock } from './service-clock.js';
 import type { LocalConfig } from './config.js';
 import type { Store } from './store.js';
 
@@ -19,7 +19,11 @@ interface CachedToken extends Principal {
 
 /** An OAuth error answer of the token endpoint. */
 export class OAuthError extends Error {
-  constructor(readonly status: number, readonly error: string, readonly description: string) {
+  constructor(
+    readonly status: number,
+    readonly error: string,
+    readonly description: string,
+  ) {
     super(`${error}: ${description}`);
   }
   body(): Record<string, string> {
@@ -37,23 +41,31 @@ export class Auth {
   // Tokens never change once issued, so a cache that falls back to the database on a miss cannot be wrong.
   private readonly cache = new Map<string, CachedToken>();
 
-  constructor(private readonly store: Store, private readonly clock: Clock, private readonly config: LocalConfig) {}
+  constructor(
+    private readonly store: Store,
+    private readonly clock: ServiceClock,
+    private readonly config: LocalConfig,
+  ) {}
 
   /** POST /oauth2/token: form fields (or HTTP Basic credentials) to a token response. */
   issue(form: Record<string, unknown>, basic?: { id: string; secret: string }): Record<string, unknown> {
     const str = (k: string) => (typeof form[k] === 'string' ? (form[k] as string) : undefined);
     const grant = str('grant_type');
     if (!grant) throw new OAuthError(400, 'invalid_request', 'grant_type is required');
-    if (grant !== 'client_credentials') throw new OAuthError(400, 'unsupported_grant_type', `grant_type must be client_credentials, not ${grant}`);
+    if (grant !== 'client_credentials')
+      throw new OAuthError(400, 'unsupported_grant_type', `grant_type must be client_credentials, not ${grant}`);
     const clientId = basic?.id ?? str('client_id');
     const secret = basic?.secret ?? str('client_secret');
-    if (!clientId || secret === undefined) throw new OAuthError(401, 'invalid_client', 'client_id and client_secret are required');
+    if (!clientId || secret === undefined)
+      throw new OAuthError(401, 'invalid_client', 'client_id and client_secret are required');
     const client = this.store.client(clientId);
-    if (!client || !sameSecret(client.secret, secret)) throw new OAuthError(401, 'invalid_client', 'unknown client or wrong secret');
+    if (!client || !sameSecret(client.secret, secret))
+      throw new OAuthError(401, 'invalid_client', 'unknown client or wrong secret');
     const allowed = client.scopes.split(' ').filter(Boolean);
     const requested = (str('scope') ?? '').split(/[\s+]+/).filter(Boolean);
     const unknown = requested.filter((s) => !allowed.includes(s));
-    if (unknown.length) throw new OAuthError(400, 'invalid_scope', `client ${clientId} may not request ${unknown.join(' ')}`);
+    if (unknown.length)
+      throw new OAuthError(400, 'invalid_scope', `client ${clientId} may not request ${unknown.join(' ')}`);
     const scopes = requested.length ? [...new Set(requested)] : allowed;
     const token = randomBytes(32).toString('base64url');
     const now = this.clock.now();
@@ -62,8 +74,19 @@ export class Auth {
       this.store.deleteExpiredTokens(now - 86_400_000);
       this.store.insertToken({ token, client_id: clientId, scopes: scopes.join(' '), expires_ms: expiresMs });
     });
-    this.cache.set(token, { clientId, scopes, scopeSet: new Set(scopes), allowStream: !!client.allow_stream, expiresMs });
-    return { access_token: token, expires_in: this.config.tokenLifetimeSeconds, token_type: 'bearer', scope: scopes.join(' ') };
+    this.cache.set(token, {
+      clientId,
+      scopes,
+      scopeSet: new Set(scopes),
+      allowStream: !!client.allow_stream,
+      expiresMs,
+    });
+    return {
+      access_token: token,
+      expires_in: this.config.tokenLifetimeSeconds,
+      token_type: 'bearer',
+      scope: scopes.join(' '),
+    };
   }
 
   private lookup(token: string): CachedToken | undefined {
@@ -73,7 +96,13 @@ export class Auth {
       if (!row) return undefined;
       const client = this.store.client(row.client_id);
       const scopes = row.scopes.split(' ').filter(Boolean);
-      t = { clientId: row.client_id, scopes, scopeSet: new Set(scopes), allowStream: !!client?.allow_stream, expiresMs: row.expires_ms };
+      t = {
+        clientId: row.client_id,
+        scopes,
+        scopeSet: new Set(scopes),
+        allowStream: !!client?.allow_stream,
+        expiresMs: row.expires_ms,
+      };
       if (this.cache.size > 10_000) this.cache.clear();
       this.cache.set(token, t);
     }
@@ -87,6 +116,13 @@ export class Auth {
     return { clientId: t.clientId, scopes: t.scopes, allowStream: t.allowStream };
   }
 
+  /** Who a public endpoint's caller is, when the request carries a valid token; never refuses (no token is fine). */
+  identify(header: string | undefined): Principal | undefined {
+    const m = header ? /^Bearer\s+(\S+)\s*$/i.exec(header) : null;
+    const t = m ? this.lookup(m[1]) : undefined;
+    return t && t.expiresMs > this.clock.now() ? t : undefined;
+  }
+
   /** Checks an Authorization header for a scope; throws the 401 or 403 problem. */
   authorize(header: string | undefined, scope: string): Principal {
     if (!header) throw problems.unauthorized('no authorization header set');
@@ -95,7 +131,8 @@ export class Auth {
     const t = this.lookup(m[1]);
     if (!t) throw problems.unauthorized('invalid token');
     if (t.expiresMs <= this.clock.now()) throw problems.unauthorized('token expired');
-    if (!t.scopeSet.has(scope)) throw problems.forbidden(`insufficient scopes: found '${t.scopes.join(' ')}', required one of '[${scope}]'`);
+    if (!t.scopeSet.has(scope))
+      throw problems.forbidden(`insufficient scopes: found '${t.scopes.join(' ')}', required one of '[${scope}]'`);
     return t;
   }
 }

@@ -1,12 +1,29 @@
 // `coinop local start`: runs the local service in the foreground until SIGINT or SIGTERM.
 import { operations, requestIssues } from '../api/index.js';
+import type { LocalConfig } from './config.js';
 import { DEMO } from './demo.js';
 import { startLocalService } from './service.js';
 
 export const DEFAULT_LOCAL_PORT = 7357;
 
+export interface LocalStartOptions {
+  port?: number;
+  host?: string;
+  db?: string;
+  memory?: boolean;
+  seed?: number;
+  /** false: answer without the hosted service's rate limits (--no-rate-limits); they are on otherwise. */
+  rateLimits?: boolean;
+}
+
+/** The rate limits in one line: what the service enforces, or that it does not. */
+function rateLimitsLine(c: LocalConfig['rateLimits']): string {
+  if (!c.enabled) return 'off (--no-rate-limits)';
+  return `on: token ${c.tokenPerSecond}/s, withdrawals ${c.withdrawalsPerSecond}/s, others ${c.otherPerSecond}/s per address over ${c.windowSeconds} s`;
+}
+
 export async function runLocalStart(
-  opts: { port?: number; host?: string; db?: string; memory?: boolean; seed?: number },
+  opts: LocalStartOptions,
   io: { stdout: NodeJS.WritableStream; stderr: NodeJS.WritableStream },
 ): Promise<void> {
   const svc = await startLocalService({
@@ -14,6 +31,7 @@ export async function runLocalStart(
     port: opts.port ?? DEFAULT_LOCAL_PORT,
     ...(opts.memory ? { memory: true } : opts.db ? { dbFile: opts.db } : {}),
     ...(opts.seed !== undefined ? { seed: opts.seed } : {}),
+    ...(opts.rateLimits === false ? { config: { rateLimits: { enabled: false } } } : {}),
   });
   io.stdout.write(
     [
@@ -27,6 +45,7 @@ export async function runLocalStart(
       `profile_id    ${DEMO.profileId}`,
       `memo_id       ${DEMO.memoId}`,
       `control API   ${svc.baseUrl}/_local/health (loopback only)`,
+      `rate limits   ${rateLimitsLine(svc.config.rateLimits)}`,
       '',
     ].join('\n'),
   );

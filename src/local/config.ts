@@ -25,6 +25,7 @@ export interface FaultConfig {
 }
 
 export interface RateLimitConfig {
+  /** On by default, as the hosted service always limits; off for load tests and benchmarks. */
   enabled: boolean;
   /** Averaging window (UPSTREAM.md: 5 minutes); a client address may make rate x window requests in it. */
   windowSeconds: number;
@@ -65,8 +66,15 @@ export interface LocalConfig {
   feeQuoteLifetimeSeconds: number;
   /** A withdrawal stays PENDING this long, then ends COMPLETED (or FAILED for failing destinations). */
   withdrawalSettleSeconds: number;
+  /** A simulated crypto deposit (POST /_local/crypto-deposits) stays PENDING this long, then is COMPLETED and credited. */
+  cryptoDepositSettleSeconds: number;
   /** Largest request body accepted; bigger gets 413. */
   bodyLimitBytes: number;
+  /**
+   * Largest state PUT /_local/state takes (an export is about 1 KB per transfer); bigger gets 413. Capped at an
+   * eighth of the JavaScript heap: the parsed state takes several times its size in memory.
+   */
+  stateBodyLimitBytes: number;
   /** How many recent requests /_local/journal keeps. */
   journalSize: number;
   /** How long a write waits for another process's lock on the database before answering 503. */
@@ -76,21 +84,44 @@ export interface LocalConfig {
   stream: StreamConfig;
 }
 
-export type DeepPartial<T> = { [K in keyof T]?: T[K] extends object ? (T[K] extends unknown[] ? T[K] : DeepPartial<T[K]>) : T[K] };
+export type DeepPartial<T> = {
+  [K in keyof T]?: T[K] extends object ? (T[K] extends unknown[] ? T[K] : DeepPartial<T[K]>) : T[K];
+};
 
 export function defaultFaults(): FaultConfig {
   return {
-    latencyMs: 0, latencyJitterMs: 0, rate429: 0, rate500: 0, rate503: 0, resetBeforeRate: 0, resetAfterRate: 0,
-    seed: null, pathPrefix: '', method: '', budget: null,
+    latencyMs: 0,
+    latencyJitterMs: 0,
+    rate429: 0,
+    rate500: 0,
+    rate503: 0,
+    resetBeforeRate: 0,
+    resetAfterRate: 0,
+    seed: null,
+    pathPrefix: '',
+    method: '',
+    budget: null,
   };
 }
 
 export function defaultRateLimits(): RateLimitConfig {
-  return { enabled: false, windowSeconds: 300, throttleSeconds: 300, tokenPerSecond: 1, withdrawalsPerSecond: 20, otherPerSecond: 50 };
+  return {
+    enabled: true,
+    windowSeconds: 300,
+    throttleSeconds: 300,
+    tokenPerSecond: 1,
+    withdrawalsPerSecond: 20,
+    otherPerSecond: 50,
+  };
 }
 
 export function defaultStreamFaults(): StreamFaultConfig {
-  return { dropConnectionsEveryMs: 0, stallHeartbeats: false, updatesBeforeSnapshot: false, executionsOutOfOrder: false };
+  return {
+    dropConnectionsEveryMs: 0,
+    stallHeartbeats: false,
+    updatesBeforeSnapshot: false,
+    executionsOutOfOrder: false,
+  };
 }
 
 export function defaultConfig(): LocalConfig {
@@ -98,7 +129,9 @@ export function defaultConfig(): LocalConfig {
     tokenLifetimeSeconds: 3600,
     feeQuoteLifetimeSeconds: 60,
     withdrawalSettleSeconds: 30,
+    cryptoDepositSettleSeconds: 30,
     bodyLimitBytes: 1024 * 1024,
+    stateBodyLimitBytes: 128 * 1024 * 1024,
     journalSize: 500,
     dbBusyTimeoutMs: 10_000,
     rateLimits: defaultRateLimits(),
@@ -122,7 +155,11 @@ function isPlainObject(v: unknown): v is Record<string, unknown> {
  * Merges `patch` over `base` key by key, accepting only known keys whose value has the base value's type
  * (numbers may replace null and the reverse). Returns the problems found as "path: rule" strings.
  */
-export function mergeConfig<T extends object>(base: T, patch: unknown, path = ''): { value: T; issues: { field: string; rule: string }[] } {
+export function mergeConfig<T extends object>(
+  base: T,
+  patch: unknown,
+  path = '',
+): { value: T; issues: { field: string; rule: string }[] } {
   const issues: { field: string; rule: string }[] = [];
   const out: Record<string, unknown> = { ...(base as Record<string, unknown>) };
   if (patch === undefined) return { value: out as T, issues };
@@ -140,7 +177,8 @@ export function mergeConfig<T extends object>(base: T, patch: unknown, path = ''
       out[k] = r.value;
     } else if (typeof cur === 'number' || (cur === null && (k === 'seed' || k === 'budget'))) {
       if (v === null && (k === 'seed' || k === 'budget')) out[k] = null;
-      else if (typeof v !== 'number' || !Number.isFinite(v) || v < 0) issues.push({ field, rule: 'must be a number >= 0' });
+      else if (typeof v !== 'number' || !Number.isFinite(v) || v < 0)
+        issues.push({ field, rule: 'must be a number >= 0' });
       else if (/^rate\d|Rate$/.test(k) && v > 1) issues.push({ field, rule: 'must be a probability between 0 and 1' });
       else out[k] = v;
     } else if (typeof cur === 'boolean') {
@@ -157,6 +195,7 @@ export function mergeConfig<T extends object>(base: T, patch: unknown, path = ''
 /** The defaults with the given overrides; throws on an unknown or mistyped setting. */
 export function makeConfig(overrides?: DeepPartial<LocalConfig>): LocalConfig {
   const r = mergeConfig(defaultConfig(), overrides ?? {});
-  if (r.issues.length) throw new Error(`local service config: ${r.issues.map((i) => `${i.field}: ${i.rule}`).join('; ')}`);
+  if (r.issues.length)
+    throw new Error(`local service config: ${r.issues.map((i) => `${i.field}: ${i.rule}`).join('; ')}`);
   return r.value;
 }

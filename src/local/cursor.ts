@@ -5,9 +5,14 @@ import { problems } from '../api/index.js';
 
 /** A short digest of everything that shapes a list except the page size and the cursor itself. */
 export function listFingerprint(kind: string, query: Record<string, unknown>): string {
-  const keys = Object.keys(query).filter((k) => k !== 'limit' && k !== 'page_cursor').sort();
+  const keys = Object.keys(query)
+    .filter((k) => k !== 'limit' && k !== 'page_cursor')
+    .sort();
   const canon = keys.map((k) => [k, query[k]]);
-  return createHash('sha256').update(JSON.stringify([kind, canon])).digest('base64url').slice(0, 16);
+  return createHash('sha256')
+    .update(JSON.stringify([kind, canon]))
+    .digest('base64url')
+    .slice(0, 16);
 }
 
 export function encodeCursor(position: [number, number], fingerprint: string): string {
@@ -29,8 +34,13 @@ export function decodeCursor(cursor: string, fingerprint: string): [number, numb
   }
   const c = parsed as { v?: unknown; p?: unknown; f?: unknown };
   if (
-    !c || typeof c !== 'object' || c.v !== 1 || !Array.isArray(c.p) || c.p.length !== 2 ||
-    !c.p.every((n) => Number.isSafeInteger(n)) || typeof c.f !== 'string'
+    !c ||
+    typeof c !== 'object' ||
+    c.v !== 1 ||
+    !Array.isArray(c.p) ||
+    c.p.length !== 2 ||
+    !c.p.every((n) => Number.isSafeInteger(n)) ||
+    typeof c.f !== 'string'
   ) {
     bad('is not a page cursor this list issued');
   }

@@ -15,7 +15,10 @@ const NONE: FaultDecision = { latencyMs: 0, action: 'none' };
 export class Faults {
   private rng: Rng;
 
-  constructor(private readonly config: LocalConfig, private readonly serviceSeed: number) {
+  constructor(
+    private readonly config: LocalConfig,
+    private readonly serviceSeed: number,
+  ) {
     this.rng = seededRng(this.seed());
   }
 
@@ -41,7 +44,11 @@ export class Faults {
       const r = this.rng();
       let edge = 0;
       for (const [p, a] of [
-        [f.resetBeforeRate, 'reset-before'], [f.rate429, '429'], [f.rate500, '500'], [f.rate503, '503'], [f.resetAfterRate, 'reset-after'],
+        [f.resetBeforeRate, 'reset-before'],
+        [f.rate429, '429'],
+        [f.rate500, '500'],
+        [f.rate503, '503'],
+        [f.resetAfterRate, 'reset-after'],
       ] as const) {
         edge += p;
         if (r < edge) {

@@ -1,24 +1,37 @@
 // Money in the local service: fee quotes, crypto withdrawals, sandbox deposits, credits and the withdrawal
-// lifecycle. Every balance change happens inside one BEGIN IMMEDIATE transaction, so no balance goes negative
-// whatever runs concurrently, in this process or another one on the same database.
+// lifecycle (internal transfers, in internal-transfers.ts, use its debit). Every balance change happens inside one
+// BEGIN IMMEDIATE transaction, so no balance goes negative whatever runs concurrently, in this process or another
+// one on the same database.
 import { createHash, randomUUID } from 'node:crypto';
 import {
-  ASSETS, Decimal, dec, decimalPlaces, fixed, fmt, isFailingDestination, isValidAddress, problems,
-  type CreateCryptoWithdrawalFeeRequest, type CreateCryptoWithdrawalRequest, type CryptoNetwork, type CryptoWithdrawalFee,
-  type InitiateSandboxFiatDepositRequest, type Transfer,
+  ASSETS,
+  type Decimal,
+  dec,
+  decimalPlaces,
+  EVM_NETWORKS,
+  fixed,
+  fmt,
+  isFailingDestination,
+  isValidAddress,
+  problems,
+  type CreateCryptoWithdrawalFeeRequest,
+  type CreateCryptoWithdrawalRequest,
+  type CryptoNetwork,
+  type CryptoWithdrawalFee,
+  type InitiateSandboxFiatDepositRequest,
+  type Transfer,
 } from '../api/index.js';
 import { usdPrice } from '../market/price-model.js';
-import { iso } from './clock.js';
+import { isoMillis } from './service-clock.js';
 import type { Core } from './core.js';
+import { checkTransferLimits, recordUsage, releaseUsage } from './limits.js';
 import type { TransferRow } from './store.js';
-
-const EVM_NETWORKS = new Set(['ETHEREUM', 'POLYGON_POS', 'BASE', 'ARBITRUM_ONE', 'INK', 'XLAYER']);
 
 /** The Transfer resource of a stored row, with its current status. */
 export function transferResource(row: TransferRow): Transfer {
   const t = JSON.parse(row.body) as Transfer;
   t.status = row.status;
-  t.updated_at = iso(row.updated_ms);
+  t.updated_at = isoMillis(row.updated_ms);
   if (row.crypto_tx_hash) {
     t.crypto_tx_hash = row.crypto_tx_hash;
     t.crypto_tx_index = '0';
@@ -26,7 +39,8 @@ export function transferResource(row: TransferRow): Transfer {
   if (row.status === 'FAILED' && row.fails) {
     t.status_details = {
       invalid_destination_address: {
-        message: 'the destination address cannot receive this asset (local service: addresses ending in "dead" always fail)',
+        message:
+          'the destination address cannot receive this asset (local service: addresses ending in "dead" always fail)',
         destination_address: t.destination_address ?? '',
       },
     };
@@ -34,15 +48,17 @@ export function transferResource(row: TransferRow): Transfer {
   return t;
 }
 
-function txHash(id: string, network: string | undefined): string {
+/** A transfer's transaction hash on its network, made from its id (0x-prefixed on EVM networks). */
+export function txHash(id: string, network: string | undefined): string {
   const h = createHash('sha256').update(`tx:${id}`).digest('hex');
-  return network && EVM_NETWORKS.has(network) ? `0x${h}` : h;
+  return network && EVM_NETWORKS.includes(network as CryptoNetwork) ? `0x${h}` : h;
 }
 
 /**
  * Applies every lifecycle transition whose time has passed: PENDING withdrawals become COMPLETED (with a
- * transaction hash) or FAILED (refunded) at their settle time. Runs before anything reads transfers or balances,
- * so the state follows the clock even while no server ran.
+ * transaction hash) or FAILED (refunded) at their settle time, and PENDING crypto deposits COMPLETED, their amount
+ * credited then. Runs before anything reads transfers or balances, so the state follows the clock even while no
+ * server ran.
  */
 export function settleDue(core: Core): void {
   const { store } = core;
@@ -52,10 +68,16 @@ export function settleDue(core: Core): void {
   store.immediate(() => {
     for (const row of store.dueTransfers(now)) {
       const settledAt = row.settle_ms ?? now;
-      if (row.fails) {
+      if (row.type === 'CRYPTO_DEPOSIT') {
+        // The deposit is confirmed: the money is the profile's now (its hash was known while it was pending).
+        const bal = store.balance(row.profile_id, row.balance_asset) ?? '0';
+        store.setBalance(row.profile_id, row.balance_asset, fmt(dec(bal).plus(row.total)));
+        store.settleTransfer(row.id, 'COMPLETED', settledAt, row.crypto_tx_hash);
+      } else if (row.fails) {
         const bal = store.balance(row.profile_id, row.balance_asset) ?? '0';
         store.setBalance(row.profile_id, row.balance_asset, fmt(dec(bal).plus(row.total)));
         store.settleTransfer(row.id, 'FAILED', settledAt, null);
+        releaseUsage(core, row);
       } else {
         const network = (JSON.parse(row.body) as Transfer).crypto_network;
         store.settleTransfer(row.id, 'COMPLETED', settledAt, txHash(row.id, network));
@@ -64,24 +86,34 @@ export function settleDue(core: Core): void {
   });
 }
 
+/** Why the local service refuses a destination: not the network's address format or checksum (api/addresses.ts). */
+export const INVALID_ADDRESS_REASON = 'INVALID_ADDRESS';
+
 function checkAddress(network: CryptoNetwork, address: string): void {
   if (!isValidAddress(network, address)) {
-    throw problems.unsupportedAddress(`destination address ${address} is not a supported ${network} address`, {
-      destination_address: address, crypto_network: network,
+    // As the hosted service's example: "unsupported address X: REASON", meta {address, reason}.
+    throw problems.unsupportedAddress(`unsupported address ${address}: ${INVALID_ADDRESS_REASON}`, {
+      address,
+      reason: INVALID_ADDRESS_REASON,
     });
   }
 }
 
-function checkLimits(asset: string, amount: Decimal): void {
+function checkLimits(asset: string, network: CryptoNetwork, amount: Decimal): void {
   const info = ASSETS[asset];
+  // The texts read as the hosted service's examples.
   if (amount.lt(info.minWithdrawal)) {
-    throw problems.belowMinimum(`amount ${fmt(amount)} ${asset} is below the minimum withdrawal of ${info.minWithdrawal}`, {
-      limit: info.minWithdrawal, amount: fmt(amount), asset,
+    throw problems.belowMinimum(`amount too small for network ${network} minimum amount is ${info.minWithdrawal}`, {
+      limit: info.minWithdrawal,
+      amount: fmt(amount),
+      asset,
     });
   }
   if (amount.gt(info.maxWithdrawal)) {
-    throw problems.aboveMaximum(`amount ${fmt(amount)} ${asset} is above the maximum withdrawal of ${info.maxWithdrawal}`, {
-      limit: info.maxWithdrawal, amount: fmt(amount), asset,
+    throw problems.aboveMaximum(`withdrawal amount ${fmt(amount)} exceeds withdrawal limit for this asset ${asset}`, {
+      limit: info.maxWithdrawal,
+      amount: fmt(amount),
+      asset,
     });
   }
 }
@@ -94,7 +126,10 @@ function amountAndTotal(body: { amount?: string; total?: string }, fee: Decimal)
   }
   const total = dec(body.total as string);
   const amount = total.minus(fee);
-  if (amount.lte(0)) throw problems.badRequest(`total: must be greater than the fee of ${fmt(fee)}`, { issues: [{ field: 'total', rule: `must be greater than the fee of ${fmt(fee)}` }] });
+  if (amount.lte(0))
+    throw problems.badRequest(`total: must be greater than the fee of ${fmt(fee)}`, {
+      issues: [{ field: 'total', rule: `must be greater than the fee of ${fmt(fee)}` }],
+    });
   return { amount, total };
 }
 
@@ -105,34 +140,62 @@ export function precisionProblem(body: { asset?: unknown; amount?: unknown; tota
   for (const field of ['amount', 'total'] as const) {
     const v = body[field];
     if (typeof v === 'string' && decimalPlaces(v) > info.decimals) {
-      return problems.exceedPrecision(`${field} ${v} has more than the ${info.decimals} decimals ${String(body.asset)} allows`, {
-        asset: body.asset, decimals: info.decimals, [field]: v,
+      return problems.exceedPrecision(`max precision allowed for asset ${String(body.asset)} is ${info.decimals}`, {
+        asset: body.asset,
+        decimals: info.decimals,
+        [field]: v,
       });
     }
   }
   return undefined;
 }
 
-export function createFeeQuote(core: Core, body: CreateCryptoWithdrawalFeeRequest, clientId: string): CryptoWithdrawalFee {
+export function createFeeQuote(
+  core: Core,
+  body: CreateCryptoWithdrawalFeeRequest,
+  clientId: string,
+): CryptoWithdrawalFee {
   checkAddress(body.crypto_network, body.destination_address);
   const fee = dec(ASSETS[body.asset].networks[body.crypto_network]!.fee);
   const { amount, total } = amountAndTotal(body, fee);
-  checkLimits(body.asset, amount);
+  checkLimits(body.asset, body.crypto_network, amount);
   const now = core.clock.now();
   const id = randomUUID();
   const expiresMs = now + core.config.feeQuoteLifetimeSeconds * 1000;
-  core.store.immediate(() => core.store.insertFeeQuote({
-    id, asset: body.asset, crypto_network: body.crypto_network, destination_address: body.destination_address,
-    amount: fmt(amount), total: fmt(total), fee: fmt(fee), quoted_by: clientId, created_ms: now, expires_ms: expiresMs, used_by: null,
-  }));
+  core.store.immediate(() =>
+    core.store.insertFeeQuote({
+      id,
+      asset: body.asset,
+      crypto_network: body.crypto_network,
+      destination_address: body.destination_address,
+      amount: fmt(amount),
+      total: fmt(total),
+      fee: fmt(fee),
+      quoted_by: clientId,
+      created_ms: now,
+      expires_ms: expiresMs,
+      used_by: null,
+    }),
+  );
   return {
-    id, fee: fmt(fee), asset: body.asset, amount: fmt(amount), total: fmt(total), expires_at: iso(expiresMs),
-    destination_address: body.destination_address, crypto_network: body.crypto_network,
+    id,
+    fee: fmt(fee),
+    asset: body.asset,
+    amount: fmt(amount),
+    total: fmt(total),
+    expires_at: isoMillis(expiresMs),
+    destination_address: body.destination_address,
+    crypto_network: body.crypto_network,
   };
 }
 
-function alreadyExists(existing: Transfer): never {
-  throw problems.alreadyExists(`a transfer with ref_id ${existing.ref_id} already exists`, { existing });
+export function alreadyExists(existing: Transfer): never {
+  throw problems.alreadyExists(`transfer already exists with ref_id '${existing.ref_id}'`, { existing });
+}
+
+/** The 404 for a profile id nobody has, as the hosted service words it. */
+export function profileNotFound(id: string) {
+  return problems.notFound(`profile not found: ${id}`);
 }
 
 export function createWithdrawal(core: Core, body: CreateCryptoWithdrawalRequest): Promise<Transfer> {
@@ -145,104 +208,181 @@ export function createWithdrawal(core: Core, body: CreateCryptoWithdrawalRequest
       if (prior) alreadyExists(transferResource(prior));
     }
     const profile = store.profile(body.profile_id);
-    if (!profile) throw problems.notFound(`profile not found with id ${body.profile_id}`);
+    if (!profile) throw profileNotFound(body.profile_id);
     const now = core.clock.now();
     const id = randomUUID();
-
-    let fee = dec(ASSETS[body.asset].networks[body.crypto_network]!.fee);
-    const quote = body.fee_id !== undefined ? store.feeQuote(body.fee_id) : undefined;
-    if (body.fee_id !== undefined) {
-      if (!quote) throw problems.notFound(`fee not found with id ${body.fee_id}`);
-      if (quote.expires_ms <= now) {
-        throw problems.expired(`fee ${quote.id} expired at ${iso(quote.expires_ms)}`, { expired_at: iso(quote.expires_ms), fee_id: quote.id });
-      }
-      const mismatch = (['asset', 'crypto_network', 'destination_address'] as const).find((k) => quote[k] !== body[k]);
-      if (mismatch) {
-        throw problems.badRequest(`fee_id: fee ${quote.id} was quoted for ${mismatch} ${quote[mismatch]}, not ${body[mismatch]}`, {
-          issues: [{ field: 'fee_id', rule: `was quoted for ${mismatch} ${quote[mismatch]}` }],
-        });
-      }
-      if (quote.used_by) {
-        throw problems.badRequest(`fee_id: fee ${quote.id} was already used by transfer ${quote.used_by}`, {
-          issues: [{ field: 'fee_id', rule: 'was already used (a fee quote is single use)' }],
-        });
-      }
-      fee = dec(quote.fee);
-    }
+    const quote = usableQuote(core, body, now);
+    const fee = quote ? dec(quote.fee) : dec(ASSETS[body.asset].networks[body.crypto_network]!.fee);
     const { amount, total } = amountAndTotal(body, fee);
     if (quote && amount.gt(quote.amount)) {
       throw problems.badRequest(`amount: ${fmt(amount)} exceeds the quoted amount ${quote.amount} of fee ${quote.id}`, {
         issues: [{ field: 'amount', rule: `must not exceed the quoted amount ${quote.amount}` }],
       });
     }
-    checkLimits(body.asset, amount);
-
+    checkLimits(body.asset, body.crypto_network, amount);
+    // What the limits count is what the transfer will say it was worth: its notional_value, to the cent.
+    const notional = dec(fixed(total.times(usdPrice(core.seed, body.asset, now)), 2));
+    checkTransferLimits(core, { type: 'CRYPTO_WITHDRAWAL', asset: body.asset, total, usd: notional });
     const debitAsset = body.balance_asset ?? body.asset;
-    const available = dec(store.balance(profile.id, debitAsset) ?? '0');
-    if (available.lt(total)) {
-      throw problems.insufficientFunds(`insufficient funds: profile ${profile.id} has ${fmt(available)} ${debitAsset}, needs ${fmt(total)}`, {
-        profile_id: profile.id, asset: debitAsset, available: fmt(available), needed: fmt(total),
+    debit(core, profile.id, debitAsset, total);
+    if (quote && !store.useFeeQuote(quote.id, id)) {
+      throw problems.badRequest(`fee_id: fee ${quote.id} was already used`, {
+        issues: [{ field: 'fee_id', rule: 'was already used' }],
       });
     }
-    store.setBalance(profile.id, debitAsset, fmt(available.minus(total)));
-    if (quote && !store.useFeeQuote(quote.id, id)) {
-      throw problems.badRequest(`fee_id: fee ${quote.id} was already used`, { issues: [{ field: 'fee_id', rule: 'was already used' }] });
-    }
-
-    const transfer: Transfer = {
-      id,
-      customer_id: profile.customer_id,
-      profile_id: profile.id,
-      amount: fmt(amount),
-      total: fmt(total),
-      fee: fmt(fee),
-      asset: body.asset,
-      balance_asset: debitAsset,
-      direction: 'DEBIT',
-      type: 'CRYPTO_WITHDRAWAL',
-      status: 'PENDING',
-      created_at: iso(now),
-      updated_at: iso(now),
-      ...(body.ref_id !== undefined ? { ref_id: body.ref_id } : {}),
-      ...(body.identity_id !== undefined ? { identity_id: body.identity_id } : {}),
-      ...(body.account_id !== undefined ? { account_id: body.account_id } : {}),
-      ...(body.metadata !== undefined ? { metadata: body.metadata } : {}),
-      destination_address: body.destination_address,
-      crypto_network: body.crypto_network,
-      ...(body.memo !== undefined ? { memo: body.memo } : {}),
-      notional_value: fixed(total.times(usdPrice(core.seed, body.asset, now)), 2),
-    };
+    const transfer = withdrawalResource(body, { id, profile, now, amount, fee, total, debitAsset, notional });
     store.insertTransfer({
-      id, ref_id: body.ref_id ?? null, profile_id: profile.id, identity_id: body.identity_id ?? null, type: transfer.type,
-      status: 'PENDING', crypto_tx_hash: null, group_id: null, balance_asset: debitAsset, total: fmt(total),
-      created_ms: now, updated_ms: now, settle_ms: now + core.config.withdrawalSettleSeconds * 1000,
-      fails: isFailingDestination(body.destination_address) ? 1 : 0, body: JSON.stringify(transfer),
+      id,
+      ref_id: body.ref_id ?? null,
+      profile_id: profile.id,
+      identity_id: body.identity_id ?? null,
+      type: transfer.type,
+      status: 'PENDING',
+      crypto_tx_hash: null,
+      group_id: null,
+      balance_asset: debitAsset,
+      total: fmt(total),
+      created_ms: now,
+      updated_ms: now,
+      settle_ms: now + core.config.withdrawalSettleSeconds * 1000,
+      fails: isFailingDestination(body.destination_address) ? 1 : 0,
+      body: JSON.stringify(transfer),
     });
+    recordUsage(core, transfer, now);
     return transfer;
   });
 }
 
-/** Sandbox wire deposit: credits the profile that owns memo_id and records a COMPLETED WIRE_DEPOSIT. */
+/** The guaranteed fee a withdrawal names, checked: it exists, has not expired, fits the request, is unused. */
+function usableQuote(core: Core, body: CreateCryptoWithdrawalRequest, now: number) {
+  if (body.fee_id === undefined) return undefined;
+  const quote = core.store.feeQuote(body.fee_id);
+  if (!quote) throw problems.notFound(`fee not found with id ${body.fee_id}`);
+  if (quote.expires_ms <= now) {
+    throw problems.expired(`fee ${quote.id} expired at ${isoMillis(quote.expires_ms)}`, {
+      expired_at: isoMillis(quote.expires_ms),
+      fee_id: quote.id,
+    });
+  }
+  const mismatch = (['asset', 'crypto_network', 'destination_address'] as const).find((k) => quote[k] !== body[k]);
+  if (mismatch) {
+    throw problems.badRequest(
+      `fee_id: fee ${quote.id} was quoted for ${mismatch} ${quote[mismatch]}, not ${body[mismatch]}`,
+      {
+        issues: [{ field: 'fee_id', rule: `was quoted for ${mismatch} ${quote[mismatch]}` }],
+      },
+    );
+  }
+  if (quote.used_by) {
+    throw problems.badRequest(`fee_id: fee ${quote.id} was already used by transfer ${quote.used_by}`, {
+      issues: [{ field: 'fee_id', rule: 'was already used (a fee quote is single use)' }],
+    });
+  }
+  return quote;
+}
+
+/** Takes `total` off a profile's balance of an asset, or refuses with insufficient funds. */
+export function debit(core: Core, profileId: string, asset: string, total: Decimal): void {
+  const available = dec(core.store.balance(profileId, asset) ?? '0');
+  if (available.lt(total)) {
+    throw problems.insufficientFunds(
+      `insufficient ${asset} funds in profile ${profileId}: ${fmt(total)} needed, ${fmt(available)} available`,
+      { profile_id: profileId, asset, available: fmt(available), needed: fmt(total) },
+    );
+  }
+  core.store.setBalance(profileId, asset, fmt(available.minus(total)));
+}
+
+/** The Transfer resource of a new withdrawal. */
+function withdrawalResource(
+  body: CreateCryptoWithdrawalRequest,
+  w: {
+    id: string;
+    profile: { id: string; customer_id: string };
+    now: number;
+    amount: Decimal;
+    fee: Decimal;
+    total: Decimal;
+    debitAsset: string;
+    /** (amount + fee) x the USD price of the asset now. */
+    notional: Decimal;
+  },
+): Transfer {
+  return {
+    id: w.id,
+    customer_id: w.profile.customer_id,
+    profile_id: w.profile.id,
+    amount: fmt(w.amount),
+    total: fmt(w.total),
+    fee: fmt(w.fee),
+    asset: body.asset,
+    balance_asset: w.debitAsset,
+    direction: 'DEBIT',
+    type: 'CRYPTO_WITHDRAWAL',
+    status: 'PENDING',
+    created_at: isoMillis(w.now),
+    updated_at: isoMillis(w.now),
+    ...(body.ref_id !== undefined ? { ref_id: body.ref_id } : {}),
+    ...(body.identity_id !== undefined ? { identity_id: body.identity_id } : {}),
+    ...(body.account_id !== undefined ? { account_id: body.account_id } : {}),
+    ...(body.metadata !== undefined ? { metadata: body.metadata } : {}),
+    destination_address: body.destination_address,
+    crypto_network: body.crypto_network,
+    ...(body.memo !== undefined ? { memo: body.memo } : {}),
+    notional_value: fixed(w.notional, 2),
+  };
+}
+
+/**
+ * Sandbox wire deposit: credits the profile whose fiat deposit instructions hold memo_id and records a COMPLETED
+ * WIRE_DEPOSIT.
+ */
 export function sandboxDeposit(core: Core, body: InitiateSandboxFiatDepositRequest): Transfer {
   const { store } = core;
   return store.immediate(() => {
-    const profile = store.profileByMemo(body.memo_id);
-    if (!profile) throw problems.notFound(`no profile has memo_id ${body.memo_id}`);
+    const instructions = store.depositInstructionsByMemo(body.memo_id);
+    const profile = instructions && store.profile(instructions.profile_id);
+    if (!profile) throw problems.notFound(`no fiat deposit instructions have memo_id ${body.memo_id}`);
     const now = core.clock.now();
     const amount = dec(body.amount);
     const bal = dec(store.balance(profile.id, body.asset) ?? '0');
     store.setBalance(profile.id, body.asset, fmt(bal.plus(amount)));
     const id = randomUUID();
     const transfer: Transfer = {
-      id, customer_id: profile.customer_id, profile_id: profile.id, amount: fmt(amount), total: fmt(amount), fee: '0',
-      asset: body.asset, balance_asset: body.asset, direction: 'CREDIT', type: 'WIRE_DEPOSIT', status: 'COMPLETED',
-      created_at: iso(now), updated_at: iso(now), memo: body.memo_id, notional_value: fixed(amount, 2),
+      id,
+      customer_id: profile.customer_id,
+      profile_id: profile.id,
+      amount: fmt(amount),
+      total: fmt(amount),
+      fee: '0',
+      asset: body.asset,
+      balance_asset: body.asset,
+      direction: 'CREDIT',
+      type: 'WIRE_DEPOSIT',
+      status: 'COMPLETED',
+      created_at: isoMillis(now),
+      updated_at: isoMillis(now),
+      memo: body.memo_id,
+      notional_value: fixed(amount, 2),
     };
     store.insertTransfer({
-      id, ref_id: null, profile_id: profile.id, identity_id: null, type: 'WIRE_DEPOSIT', status: 'COMPLETED', crypto_tx_hash: null,
-      group_id: null, balance_asset: body.asset, total: fmt(amount), created_ms: now, updated_ms: now, settle_ms: null, fails: 0,
+      id,
+      ref_id: null,
+      profile_id: profile.id,
+      identity_id: null,
+      type: 'WIRE_DEPOSIT',
+      status: 'COMPLETED',
+      crypto_tx_hash: null,
+      group_id: null,
+      balance_asset: body.asset,
+      total: fmt(amount),
+      created_ms: now,
+      updated_ms: now,
+      settle_ms: null,
+      fails: 0,
       body: JSON.stringify(transfer),
     });
+    recordUsage(core, transfer, now);
     return transfer;
   });
 }
@@ -251,7 +391,7 @@ export function sandboxDeposit(core: Core, body: InitiateSandboxFiatDepositReque
 export function credit(core: Core, profileId: string, asset: string, amount: string): string {
   const { store } = core;
   return store.immediate(() => {
-    if (!store.profile(profileId)) throw problems.notFound(`profile not found with id ${profileId}`);
+    if (!store.profile(profileId)) throw profileNotFound(profileId);
     const next = fmt(dec(store.balance(profileId, asset) ?? '0').plus(amount));
     store.setBalance(profileId, asset, next);
     return next;

@@ -1,13 +1,8 @@
-// Where the local service keeps its database by default: the user's XDG data directory.
-import { homedir } from 'node:os';
+// Where the local service keeps its database by default: local.db in coinop's data directory (src/config/paths.ts).
 import { join } from 'node:path';
+import { dataDir } from '../config/paths.js';
 
-export function dataDir(env: NodeJS.ProcessEnv = process.env): string {
-  if (env.COINOP_DATA_DIR) return env.COINOP_DATA_DIR;
-  if (env.XDG_DATA_HOME) return join(env.XDG_DATA_HOME, 'coinop');
-  return join(homedir(), '.local', 'share', 'coinop');
-}
-
-export function defaultDbFile(env: NodeJS.ProcessEnv = process.env): string {
-  return join(dataDir(env), 'local.db');
+/** The database file in `dir`; without one, in the data directory the process environment names. */
+export function defaultDbFile(dir: string = dataDir(process.env)): string {
+  return join(dir, 'local.db');
 }

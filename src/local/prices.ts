@@ -7,14 +7,20 @@
 //   when even FOUR_WEEKS does not fit, the most recent max_data_points points of FOUR_WEEKS are given.
 // - Without range.begin the series starts at the market's earliest date, 2024-01-01T00:00:00Z.
 // - Without range.end the series ends with one more point at the request time whose average_price is the
-//   current mid price, so the last historical point agrees with the live stream's mid.
+//   current mid price, so the last historical point agrees with the live stream's mid; not when range.begin is in
+//   the future (the OpenAPI allows a future range.begin): such a range holds no point at all.
 // - range.end later than now is treated as now. Items ascend in time; total_count counts every point of the
 //   query; pagination.limit defaults to 100 (at most 1000) and pagination.offset to 0.
 import {
-  INCREMENT_SECONDS, PRICE_INCREMENTS, type HistoricalPrice, type ListHistoricalPricesQuery, type Market, type PriceIncrement,
+  INCREMENT_SECONDS,
+  PRICE_INCREMENTS,
+  type HistoricalPrice,
+  type ListHistoricalPricesQuery,
+  type Market,
+  type PriceIncrement,
 } from '../api/index.js';
 import { averagePrice, midPrice } from '../market/price-model.js';
-import { iso } from './clock.js';
+import { isoMillis } from './service-clock.js';
 
 export const EARLIEST_PRICE_MS = Date.UTC(2024, 0, 1);
 
@@ -48,7 +54,7 @@ export function historicalPricesJson(seed: number, market: Market, q: ListHistor
   const beginGiven = q['range.begin'] !== undefined ? Date.parse(q['range.begin']) : undefined;
   const endGiven = q['range.end'] !== undefined ? Date.parse(q['range.end']) : undefined;
   const end = Math.min(endGiven ?? now, now);
-  const withNow = endGiven === undefined;
+  const withNow = endGiven === undefined && (beginGiven === undefined || beginGiven <= now);
 
   const seriesFor = (inc: PriceIncrement, inclusive: boolean): Series => {
     const step = INCREMENT_SECONDS[inc] * 1000;
@@ -84,7 +90,8 @@ export function historicalPricesJson(seed: number, market: Market, q: ListHistor
   const storedTo = Math.min(to, stored);
   const parts: string[] = [];
   if (storedTo > offset) parts.push(storedPage(seed, market, series.step, series.firstK + offset, storedTo - offset));
-  if (to > stored && offset < to) parts.push(JSON.stringify({ average_price: midPrice(seed, market, now), timestamp: iso(now) }));
+  if (to > stored && offset < to)
+    parts.push(JSON.stringify({ average_price: midPrice(seed, market, now), timestamp: isoMillis(now) }));
   return `{"market":${JSON.stringify(market)},"items":[${parts.join(',')}],"total_count":${total}}`;
 }
 
@@ -97,7 +104,8 @@ function storedPage(seed: number, market: Market, step: number, firstK: number, 
   let page = pages.get(key);
   if (page === undefined) {
     const items: HistoricalPrice[] = [];
-    for (let k = firstK; k < firstK + count; k++) items.push({ average_price: cachedAverage(seed, market, k * step, step), timestamp: iso(k * step) });
+    for (let k = firstK; k < firstK + count; k++)
+      items.push({ average_price: cachedAverage(seed, market, k * step, step), timestamp: isoMillis(k * step) });
     page = JSON.stringify(items).slice(1, -1);
     if (pagesChars + page.length > 32_000_000) {
       pages.clear();

@@ -1,6 +1,6 @@
 // The local service's HTTP layer on node:http, for its two dozen routes: matching a method and path (`:name` segments
 // are parameters), the query string, JSON and form bodies under a size limit, and the reply. Everything around a route
-// (the control API's loopback rule, rate limits, faults, the journal, errors as problems) is service.ts's pipeline.
+// (the control API's loopback rule, rate limits, faults, the journal, errors as problems) is pipeline.ts's.
 // It replaced fastify: the CLI's embedded default starts this service for a single command, and fastify's load and
 // set-up were a third of that command's time.
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
@@ -46,8 +46,23 @@ export class Reply {
 export type Handler = (req: Request, reply: Reply) => unknown;
 
 export interface RouteOptions {
-  /** Largest body this route takes, in bytes (the service's limit otherwise). */
-  bodyLimit?: number;
+  /**
+   * The scope a bearer token needs for this route: the pipeline checks the token before it reads the body, so a
+   * request without a valid token is a 401 (and one without the scope a 403) whatever its body.
+   */
+  scope?: string;
+  /** Largest body this route takes, in bytes, or read from the settings per request (the service's limit otherwise). */
+  bodyLimit?: number | (() => number);
+  /** The 413's detail for a body over this route's limit. */
+  bodyTooLarge?: (limit: number) => string;
+  /** The content type of this route's problems, when not application/problem+json (the hosted service's for it). */
+  problemContentType?: string;
+}
+
+/** A body limit and what the 413 says when a body goes past it. */
+export interface BodyLimit {
+  bytes: number;
+  detail: string;
 }
 
 interface Route extends RouteOptions {
@@ -80,7 +95,7 @@ export class Router {
     else this.add('PUT', pattern, optsOrHandler, handler!);
   }
 
-  private add(method: string, pattern: string, opts: RouteOptions, handler: Handler): void {
+  add(method: string, pattern: string, opts: RouteOptions, handler: Handler): void {
     const route: Route = { method, pattern, handler, ...opts };
     if (!pattern.includes('/:')) {
       if (this.fixed.has(`${method} ${pattern}`)) throw new Error(`route ${method} ${pattern} is defined twice`);
@@ -88,6 +103,16 @@ export class Router {
     } else {
       this.withParams.push({ ...route, segments: pattern.split('/') });
     }
+  }
+
+  /** The methods some route answers at a path (HEAD wherever GET is), for a 405's Allow header; [] for none. */
+  allowed(path: string): string[] {
+    const parts = path.split('/');
+    const methods = new Set<string>();
+    for (const r of this.fixed.values()) if (r.pattern === path) methods.add(r.method);
+    for (const r of this.withParams) if (matches(r.segments!, parts)) methods.add(r.method);
+    if (methods.has('GET')) methods.add('HEAD');
+    return ['GET', 'HEAD', 'POST', 'PUT'].filter((m) => methods.has(m));
   }
 
   /** The route for a method and path (HEAD finds GET's), or undefined. A bad parameter is a problem. */
@@ -100,15 +125,17 @@ export class Router {
       if (r.method !== m) continue;
       parts ??= path.split('/');
       const segs = r.segments!;
-      if (segs.length !== parts.length) continue;
-      let ok = true;
-      for (let i = 0; i < segs.length && ok; i++) ok = segs[i].startsWith(':') ? parts[i].length > 0 : segs[i] === parts[i];
-      if (!ok) continue;
+      if (!matches(segs, parts)) continue;
       const params: Record<string, string> = Object.create(null);
       for (let i = 0; i < segs.length; i++) {
         if (!segs[i].startsWith(':')) continue;
         if (parts[i].length > this.maxParamLength) {
-          throw new ProblemError({ type: 'about:blank', title: 'URI Too Long', status: 414, detail: `a path segment is longer than ${this.maxParamLength} characters` });
+          throw new ProblemError({
+            type: 'about:blank',
+            title: 'URI Too Long',
+            status: 414,
+            detail: `a path segment is longer than ${this.maxParamLength} characters`,
+          });
         }
         try {
           params[segs[i].slice(1)] = decodeURIComponent(parts[i]);
@@ -120,6 +147,15 @@ export class Router {
     }
     return undefined;
   }
+}
+
+/** Whether a path's segments fit a pattern's (a parameter takes any non-empty segment). */
+function matches(segs: string[], parts: string[]): boolean {
+  if (segs.length !== parts.length) return false;
+  for (let i = 0; i < segs.length; i++) {
+    if (segs[i].startsWith(':') ? parts[i].length === 0 : segs[i] !== parts[i]) return false;
+  }
+  return true;
 }
 
 /** The query string as an object: a repeated key gives an array, `+` is a space. */
@@ -137,15 +173,18 @@ export function parseQuery(search: string): Record<string, string | string[]> {
 
 /** True when the request says it has a body (a length above zero, or chunked). */
 export function hasBody(req: IncomingMessage): boolean {
-  return req.headers['transfer-encoding'] !== undefined || (req.headers['content-length'] !== undefined && req.headers['content-length'] !== '0');
+  return (
+    req.headers['transfer-encoding'] !== undefined ||
+    (req.headers['content-length'] !== undefined && req.headers['content-length'] !== '0')
+  );
 }
 
 /**
  * Reads the body up to the limit; past it, reading stops and the answer is a 413. The rest is never read: the
- * service closes a connection whose body it did not read to the end (service.ts).
+ * service closes a connection whose body it did not read to the end (pipeline.ts).
  */
-function readRaw(req: IncomingMessage, limit: number): Promise<Buffer> {
-  const tooLarge = () => problems.payloadTooLarge(`the body is larger than ${limit} bytes`);
+function readRaw(req: IncomingMessage, { bytes: limit, detail }: BodyLimit): Promise<Buffer> {
+  const tooLarge = () => problems.payloadTooLarge(detail);
   const declared = Number(req.headers['content-length']);
   if (declared > limit) return Promise.reject(tooLarge());
   return new Promise((resolve, reject) => {
@@ -174,9 +213,9 @@ function hasPrototypeKey(root: unknown): boolean {
     const v = stack.pop();
     if (!v || typeof v !== 'object') continue;
     if (!Array.isArray(v)) {
-      if (Object.prototype.hasOwnProperty.call(v, '__proto__')) return true;
+      if (Object.hasOwn(v, '__proto__')) return true;
       const c = (v as Record<string, unknown>).constructor;
-      if (Object.prototype.hasOwnProperty.call(v, 'constructor') && c && typeof c === 'object' && Object.prototype.hasOwnProperty.call(c, 'prototype')) return true;
+      if (Object.hasOwn(v, 'constructor') && c && typeof c === 'object' && Object.hasOwn(c, 'prototype')) return true;
     }
     for (const k in v) stack.push((v as Record<string, unknown>)[k]);
   }
@@ -184,23 +223,33 @@ function hasPrototypeKey(root: unknown): boolean {
 }
 
 /**
- * The body, parsed by its content type: JSON anywhere, form-encoded where `form` allows it. No body is undefined; a
- * body without a content type, or of any other type, is a 415.
+ * The body, parsed by its content type: JSON anywhere, form-encoded where `form` allows it. No body is undefined (with
+ * `emptyIsNone`, also an empty one with a content type); a body without a content type, or of any other type, is a 415.
  */
-export async function readBody(req: IncomingMessage, limit: number, form: boolean): Promise<unknown> {
+export async function readBody(
+  req: IncomingMessage,
+  limit: BodyLimit,
+  opts: { form: boolean; emptyIsNone?: boolean },
+): Promise<unknown> {
+  const { form } = opts;
   const contentType = req.headers['content-type'];
-  if (contentType === undefined && !hasBody(req)) return undefined;
+  if ((contentType === undefined || opts.emptyIsNone) && !hasBody(req)) return undefined;
   const media = (contentType ?? '').split(';')[0].trim().toLowerCase();
   const isJson = media === 'application/json';
   const isForm = media === 'application/x-www-form-urlencoded';
   if (!isJson && !isForm) {
-    throw problems.unsupportedMediaType(`content type ${contentType || '(none)'} is not supported; send application/json`);
+    throw problems.unsupportedMediaType(
+      `content type ${contentType || '(none)'} is not supported; send application/json`,
+    );
   }
   if (isForm && !form) {
-    throw problems.unsupportedMediaType('content type application/x-www-form-urlencoded is not supported here; send application/json');
+    throw problems.unsupportedMediaType(
+      'content type application/x-www-form-urlencoded is not supported here; send application/json',
+    );
   }
   let text = (await readRaw(req, limit)).toString('utf8');
   if (isForm) return Object.fromEntries(new URLSearchParams(text));
+  if (opts.emptyIsNone && text === '') return undefined;
   // A byte order mark is no part of the JSON text (RFC 8259 lets a parser ignore it).
   if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
   if (text.trim() === '') throw problems.badRequest('the body is empty; send a JSON object');
@@ -210,7 +259,8 @@ export async function readBody(req: IncomingMessage, limit: number, form: boolea
   } catch (e) {
     throw problems.badRequest(`the body is not valid JSON: ${(e as Error).message}`);
   }
-  if (hasPrototypeKey(value)) throw problems.badRequest('the body is not valid JSON: it has a __proto__ or constructor.prototype key');
+  if (hasPrototypeKey(value))
+    throw problems.badRequest('the body is not valid JSON: it has a __proto__ or constructor.prototype key');
   return value;
 }
 
@@ -225,7 +275,13 @@ export function send(res: ServerResponse, method: string, reply: Reply, payload:
 }
 
 /** Writes a problem, keeping headers the reply already has (retry-after, www-authenticate). */
-export function sendProblem(res: ServerResponse, method: string, reply: Reply, p: Problem): void {
-  reply.code(p.status).type(PROBLEM_CONTENT_TYPE);
+export function sendProblem(
+  res: ServerResponse,
+  method: string,
+  reply: Reply,
+  p: Problem,
+  contentType = PROBLEM_CONTENT_TYPE,
+): void {
+  reply.code(p.status).type(contentType);
   send(res, method, reply, p);
 }

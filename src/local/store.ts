@@ -1,8 +1,10 @@
 // The local service's database: schema, migrations and every query (the only module that speaks SQL).
 // Correctness under several processes sharing one file comes from SQLite transactions (WAL, BEGIN IMMEDIATE).
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync } from 'node:fs';
+import { privateDatabase } from '../config/private-files.js';
 import { dirname, join } from 'node:path';
 import { createRequire } from 'node:module';
+import { randomUUID } from 'node:crypto';
 import type BetterSqlite3 from 'better-sqlite3';
 
 const require = createRequire(import.meta.url);
@@ -15,7 +17,12 @@ let addonPath: string | null | undefined = null;
 function nativeBinding(): string | undefined {
   if (addonPath === null) {
     try {
-      const file = join(dirname(require.resolve('better-sqlite3/package.json')), 'build', 'Release', 'better_sqlite3.node');
+      const file = join(
+        dirname(require.resolve('better-sqlite3/package.json')),
+        'build',
+        'Release',
+        'better_sqlite3.node',
+      );
       addonPath = existsSync(file) ? file : undefined;
     } catch {
       addonPath = undefined;
@@ -24,7 +31,17 @@ function nativeBinding(): string | undefined {
   return addonPath;
 }
 
-export const SCHEMA_VERSION = 1;
+/**
+ * 2: service profiles as the API shows them (a type, a description, a creation time).
+ * 3: the address book, fiat deposit instructions (which now hold the memo_ids profiles held), transfer limit rules
+ * and the usage they are measured against.
+ * migrations.ts brings an older database up, a step at a time.
+ */
+export const SCHEMA_VERSION = 3;
+
+/** The columns of a profile (a profile's memo_ids are held by its fiat deposit instructions). */
+const PROFILE_COLUMNS = `id TEXT PRIMARY KEY, customer_id TEXT NOT NULL, nickname TEXT,
+  type TEXT NOT NULL DEFAULT 'NORMAL', description TEXT, created_ms INTEGER NOT NULL DEFAULT 0`;
 
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -32,8 +49,7 @@ CREATE TABLE IF NOT EXISTS clients (
   id TEXT PRIMARY KEY, secret TEXT NOT NULL, scopes TEXT NOT NULL, allow_stream INTEGER NOT NULL DEFAULT 0);
 CREATE TABLE IF NOT EXISTS tokens (
   token TEXT PRIMARY KEY, client_id TEXT NOT NULL, scopes TEXT NOT NULL, expires_ms INTEGER NOT NULL);
-CREATE TABLE IF NOT EXISTS profiles (
-  id TEXT PRIMARY KEY, customer_id TEXT NOT NULL, memo_id TEXT UNIQUE, nickname TEXT);
+CREATE TABLE IF NOT EXISTS profiles (${PROFILE_COLUMNS});
 CREATE TABLE IF NOT EXISTS balances (
   profile_id TEXT NOT NULL, asset TEXT NOT NULL, amount TEXT NOT NULL, PRIMARY KEY (profile_id, asset)) WITHOUT ROWID;
 CREATE TABLE IF NOT EXISTS fee_quotes (
@@ -55,35 +71,172 @@ CREATE TABLE IF NOT EXISTS deposit_addresses (
   identity_id TEXT, account_id TEXT, crypto_network TEXT NOT NULL, created_ms INTEGER NOT NULL, body TEXT NOT NULL);
 CREATE UNIQUE INDEX IF NOT EXISTS deposit_addresses_ref_id ON deposit_addresses(ref_id) WHERE ref_id IS NOT NULL;
 CREATE INDEX IF NOT EXISTS deposit_addresses_created ON deposit_addresses(created_ms, seq);
+CREATE TABLE IF NOT EXISTS crypto_destination_addresses (
+  seq INTEGER PRIMARY KEY, id TEXT NOT NULL UNIQUE, identity_id TEXT, crypto_network TEXT NOT NULL, address TEXT NOT NULL,
+  nickname TEXT NOT NULL, bookmarked INTEGER NOT NULL, status TEXT NOT NULL, travelrule_json TEXT, created_ms INTEGER NOT NULL);
+CREATE UNIQUE INDEX IF NOT EXISTS crypto_destination_addresses_key
+  ON crypto_destination_addresses(crypto_network, address, COALESCE(identity_id, ''));
+CREATE UNIQUE INDEX IF NOT EXISTS crypto_destination_addresses_nickname
+  ON crypto_destination_addresses(COALESCE(identity_id, ''), nickname);
+CREATE INDEX IF NOT EXISTS crypto_destination_addresses_created ON crypto_destination_addresses(created_ms, seq);
+CREATE TABLE IF NOT EXISTS fiat_deposit_instructions (
+  seq INTEGER PRIMARY KEY, id TEXT NOT NULL UNIQUE, ref_id TEXT, profile_id TEXT NOT NULL, identity_id TEXT, account_id TEXT,
+  fiat_network TEXT NOT NULL, routing_number_type TEXT, memo_id TEXT NOT NULL UNIQUE, status TEXT NOT NULL,
+  metadata_json TEXT, created_ms INTEGER NOT NULL);
+CREATE UNIQUE INDEX IF NOT EXISTS fiat_deposit_instructions_ref_id ON fiat_deposit_instructions(ref_id) WHERE ref_id IS NOT NULL;
+CREATE INDEX IF NOT EXISTS fiat_deposit_instructions_created ON fiat_deposit_instructions(created_ms, seq);
+CREATE INDEX IF NOT EXISTS fiat_deposit_instructions_profile ON fiat_deposit_instructions(profile_id, seq);
+CREATE TABLE IF NOT EXISTS transfer_limit_rules (
+  seq INTEGER PRIMARY KEY, id TEXT NOT NULL UNIQUE, limit_id TEXT, transfer_types TEXT NOT NULL,
+  period_seconds INTEGER NOT NULL, amount TEXT NOT NULL, limit_asset TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS transfer_usage (
+  type TEXT NOT NULL, asset TEXT NOT NULL, minute INTEGER NOT NULL, total TEXT NOT NULL, usd TEXT NOT NULL,
+  PRIMARY KEY (type, asset, minute)) WITHOUT ROWID;
 `;
 
-/** Tables that make up the exported state, in an order that import can insert. */
-const STATE_TABLES = ['clients', 'profiles', 'balances', 'fee_quotes', 'transfers', 'deposit_addresses'] as const;
-type StateTable = (typeof STATE_TABLES)[number];
+/** Each customer's first profile is its DEFAULT one (the service made it with the customer). */
+const MARK_DEFAULT_PROFILES = `UPDATE profiles SET type = 'DEFAULT'
+  WHERE rowid IN (SELECT MIN(rowid) FROM profiles GROUP BY customer_id)
+  AND NOT EXISTS (SELECT 1 FROM profiles d WHERE d.customer_id = profiles.customer_id AND d.type = 'DEFAULT')`;
 
-export interface ClientRow { id: string; secret: string; scopes: string; allow_stream: number }
-export interface TokenRow { token: string; client_id: string; scopes: string; expires_ms: number }
-export interface ProfileRow { id: string; customer_id: string; memo_id: string | null; nickname: string | null }
-export interface BalanceRow { profile_id: string; asset: string; amount: string }
+/** Tables that make up the exported state, in an order that import can insert. */
+const STATE_TABLES = [
+  'clients',
+  'profiles',
+  'balances',
+  'fee_quotes',
+  'transfers',
+  'deposit_addresses',
+  'crypto_destination_addresses',
+  'fiat_deposit_instructions',
+  'transfer_limit_rules',
+] as const;
+type StateTable = (typeof STATE_TABLES)[number];
+/** Tables worked out from the state (limits.ts rebuilds them after an import): cleared with it, never exported. */
+const DERIVED_TABLES = ['transfer_usage'] as const;
+
+export interface ClientRow {
+  id: string;
+  secret: string;
+  scopes: string;
+  allow_stream: number;
+}
+export interface TokenRow {
+  token: string;
+  client_id: string;
+  scopes: string;
+  expires_ms: number;
+}
+export interface ProfileRow {
+  id: string;
+  customer_id: string;
+  nickname: string | null;
+  /** NORMAL or DEFAULT. */
+  type: string;
+  description: string | null;
+  created_ms: number;
+}
+/** A new profile: without a type, it is DEFAULT when it is its customer's first, NORMAL otherwise. */
+export type NewProfile = Omit<ProfileRow, 'type' | 'description'> & { type?: string; description?: string | null };
+export interface BalanceRow {
+  profile_id: string;
+  asset: string;
+  amount: string;
+}
 export interface FeeQuoteRow {
-  id: string; asset: string; crypto_network: string; destination_address: string; amount: string; total: string;
-  fee: string; quoted_by: string; created_ms: number; expires_ms: number; used_by: string | null;
+  id: string;
+  asset: string;
+  crypto_network: string;
+  destination_address: string;
+  amount: string;
+  total: string;
+  fee: string;
+  quoted_by: string;
+  created_ms: number;
+  expires_ms: number;
+  used_by: string | null;
 }
 export interface TransferRow {
-  seq: number; id: string; ref_id: string | null; profile_id: string; identity_id: string | null; type: string;
-  status: string; crypto_tx_hash: string | null; group_id: string | null; balance_asset: string; total: string;
-  created_ms: number; updated_ms: number; settle_ms: number | null; fails: number; body: string;
+  seq: number;
+  id: string;
+  ref_id: string | null;
+  profile_id: string;
+  identity_id: string | null;
+  type: string;
+  status: string;
+  crypto_tx_hash: string | null;
+  group_id: string | null;
+  balance_asset: string;
+  total: string;
+  created_ms: number;
+  updated_ms: number;
+  settle_ms: number | null;
+  fails: number;
+  body: string;
 }
 export interface DepositAddressRow {
-  seq: number; id: string; ref_id: string | null; profile_id: string; identity_id: string | null;
-  account_id: string | null; crypto_network: string; created_ms: number; body: string;
+  seq: number;
+  id: string;
+  ref_id: string | null;
+  profile_id: string;
+  identity_id: string | null;
+  account_id: string | null;
+  crypto_network: string;
+  created_ms: number;
+  body: string;
+}
+
+export interface DestinationRow {
+  seq: number;
+  id: string;
+  identity_id: string | null;
+  crypto_network: string;
+  address: string;
+  nickname: string;
+  /** 1 or 0. */
+  bookmarked: number;
+  status: string;
+  travelrule_json: string | null;
+  created_ms: number;
+}
+export interface DepositInstructionsRow {
+  seq: number;
+  id: string;
+  ref_id: string | null;
+  profile_id: string;
+  identity_id: string | null;
+  account_id: string | null;
+  fiat_network: string;
+  routing_number_type: string | null;
+  memo_id: string;
+  status: string;
+  metadata_json: string | null;
+  created_ms: number;
+}
+export interface LimitRuleRow {
+  id: string;
+  /** The id of the limit a period rule measures; null for a rule on each single transfer. */
+  limit_id: string | null;
+  /** Space separated, in alphabetical order. */
+  transfer_types: string;
+  period_seconds: number;
+  amount: string;
+  limit_asset: string;
+}
+export interface UsageRow {
+  type: string;
+  asset: string;
+  /** Whole minutes since the epoch (service clock). */
+  minute: number;
+  total: string;
+  usd: string;
 }
 
 export type TimeComparison = Partial<Record<'lt' | 'lte' | 'eq' | 'gte' | 'gt', number>>;
 
 export interface ListQuery {
-  /** Column name to list of accepted values. */
-  inFilters: Record<string, string[] | undefined>;
+  /** Column name (or an expression over the row, such as a json_extract of its body) to list of accepted values. */
+  inFilters: Record<string, (string | number)[] | undefined>;
   /** Column name (created_ms, updated_ms) to comparisons. */
   timeFilters: Record<string, TimeComparison | undefined>;
   sortColumn: 'created_ms' | 'updated_ms';
@@ -91,6 +244,8 @@ export interface ListQuery {
   /** Keyset position: only rows strictly after (sortValue, seq) in the list order. */
   after?: [number, number];
   limit: number;
+  /** Column name to a prefix its value starts with, ignoring ASCII case. */
+  prefixFilters?: Record<string, string | undefined>;
 }
 
 export interface StateExport {
@@ -111,7 +266,8 @@ export class Store {
   constructor(file: string | null, busyTimeoutMs = 10_000) {
     const Database = require('better-sqlite3') as typeof BetterSqlite3;
     this.file = file ?? ':memory:';
-    if (file) mkdirSync(dirname(file), { recursive: true });
+    // The database holds credentials and payouts: 0600 in a 0700 folder (SQLite gives its WAL and SHM that mode).
+    if (file) privateDatabase(file);
     const addon = nativeBinding();
     this.db = addon ? new Database(this.file, { nativeBinding: addon }) : new Database(this.file);
     this.db.pragma(`busy_timeout = ${Math.max(0, Math.floor(busyTimeoutMs))}`);
@@ -123,8 +279,20 @@ export class Store {
       this.db.exec(SCHEMA);
       const v = this.getMeta('schema_version');
       if (v === undefined) this.setMeta('schema_version', String(SCHEMA_VERSION));
-      else if (Number(v) > SCHEMA_VERSION) throw new Error(`database ${this.file} has schema ${v}, newer than this coinop (${SCHEMA_VERSION})`);
+      else if (Number(v) > SCHEMA_VERSION)
+        throw new Error(`database ${this.file} has schema ${v}, newer than this coinop (${SCHEMA_VERSION})`);
+      // An older schema is brought up by migrations.ts, which needs more than SQL.
+      // Made once per database (inside the same transaction, so processes opening a new file at once agree).
+      if (this.getMeta('instance_id') === undefined) this.setMeta('instance_id', randomUUID());
     });
+  }
+
+  /**
+   * Which service this database is: a UUID made with the database and kept across restarts, replaced when the
+   * ledger is replaced (reset, state import), so clients never mix up tokens or journals of two ledgers.
+   */
+  instanceId(): string {
+    return this.getMeta('instance_id')!;
   }
 
   /** Commits queued group work first, so nothing accepted is lost on shutdown. */
@@ -207,7 +375,10 @@ export class Store {
       for (const job of jobs) job.reject(e);
       return;
     }
-    jobs.forEach((job, i) => (outcomes[i].ok ? job.resolve(outcomes[i].value) : job.reject(outcomes[i].value)));
+    jobs.forEach((job, i) => {
+      if (outcomes[i].ok) job.resolve(outcomes[i].value);
+      else job.reject(outcomes[i].value);
+    });
   }
 
   // ---- meta -------------------------------------------------------------------------------------------------
@@ -216,7 +387,10 @@ export class Store {
   }
   setMeta(key: string, value: string): void {
     this.txSerial++;
-    this.stmt('INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value').run(key, value);
+    this.stmt('INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value').run(
+      key,
+      value,
+    );
   }
 
   // ---- clients and tokens -------------------------------------------------------------------------------------
@@ -224,10 +398,14 @@ export class Store {
     return this.stmt('SELECT * FROM clients WHERE id = ?').get(id) as ClientRow | undefined;
   }
   insertClient(c: ClientRow): void {
-    this.stmt('INSERT OR REPLACE INTO clients (id, secret, scopes, allow_stream) VALUES (@id, @secret, @scopes, @allow_stream)').run(c);
+    this.stmt(
+      'INSERT OR REPLACE INTO clients (id, secret, scopes, allow_stream) VALUES (@id, @secret, @scopes, @allow_stream)',
+    ).run(c);
   }
   insertToken(t: TokenRow): void {
-    this.stmt('INSERT INTO tokens (token, client_id, scopes, expires_ms) VALUES (@token, @client_id, @scopes, @expires_ms)').run(t);
+    this.stmt(
+      'INSERT INTO tokens (token, client_id, scopes, expires_ms) VALUES (@token, @client_id, @scopes, @expires_ms)',
+    ).run(t);
   }
   token(token: string): TokenRow | undefined {
     return this.stmt('SELECT * FROM tokens WHERE token = ?').get(token) as TokenRow | undefined;
@@ -240,36 +418,64 @@ export class Store {
   profile(id: string): ProfileRow | undefined {
     return this.stmt('SELECT * FROM profiles WHERE id = ?').get(id) as ProfileRow | undefined;
   }
-  profileByMemo(memoId: string): ProfileRow | undefined {
-    return this.stmt('SELECT * FROM profiles WHERE memo_id = ?').get(memoId) as ProfileRow | undefined;
-  }
   profiles(): ProfileRow[] {
     return this.stmt('SELECT * FROM profiles ORDER BY rowid').all() as ProfileRow[];
   }
-  insertProfile(p: ProfileRow): void {
-    this.stmt('INSERT INTO profiles (id, customer_id, memo_id, nickname) VALUES (@id, @customer_id, @memo_id, @nickname)').run(p);
+  insertProfile(p: NewProfile): void {
+    const type =
+      p.type ??
+      (this.stmt('SELECT 1 FROM profiles WHERE customer_id = ? LIMIT 1').get(p.customer_id) ? 'NORMAL' : 'DEFAULT');
+    this.stmt(
+      `INSERT INTO profiles (id, customer_id, nickname, type, description, created_ms)
+      VALUES (@id, @customer_id, @nickname, @type, @description, @created_ms)`,
+    ).run({ ...p, type, description: p.description ?? null });
+  }
+  /** The first DEFAULT profile: what the alias "default" names, and whose customer new profiles belong to. */
+  defaultProfile(): ProfileRow | undefined {
+    return this.stmt("SELECT * FROM profiles WHERE type = 'DEFAULT' ORDER BY rowid LIMIT 1").get() as
+      | ProfileRow
+      | undefined;
+  }
+  profileByNickname(customerId: string, nickname: string): ProfileRow | undefined {
+    return this.stmt('SELECT * FROM profiles WHERE customer_id = ? AND nickname = ? ORDER BY rowid LIMIT 1').get(
+      customerId,
+      nickname,
+    ) as ProfileRow | undefined;
+  }
+  /** Profiles as the API lists them; `seq` is the row's insertion order. */
+  listProfiles(q: ListQuery): (ProfileRow & { seq: number })[] {
+    return this.list('profiles', q) as (ProfileRow & { seq: number })[];
   }
   balance(profileId: string, asset: string): string | undefined {
-    return (this.stmt('SELECT amount FROM balances WHERE profile_id = ? AND asset = ?').get(profileId, asset) as { amount: string } | undefined)?.amount;
+    return (
+      this.stmt('SELECT amount FROM balances WHERE profile_id = ? AND asset = ?').get(profileId, asset) as
+        | { amount: string }
+        | undefined
+    )?.amount;
   }
   balances(profileId: string): BalanceRow[] {
     return this.stmt('SELECT * FROM balances WHERE profile_id = ? ORDER BY asset').all(profileId) as BalanceRow[];
   }
   setBalance(profileId: string, asset: string, amount: string): void {
-    this.stmt('INSERT INTO balances (profile_id, asset, amount) VALUES (?, ?, ?) ON CONFLICT(profile_id, asset) DO UPDATE SET amount = excluded.amount')
-      .run(profileId, asset, amount);
+    this.stmt(
+      'INSERT INTO balances (profile_id, asset, amount) VALUES (?, ?, ?) ON CONFLICT(profile_id, asset) DO UPDATE SET amount = excluded.amount',
+    ).run(profileId, asset, amount);
   }
 
   // ---- fee quotes -----------------------------------------------------------------------------------------------
   insertFeeQuote(q: FeeQuoteRow): void {
     this.stmt(`INSERT INTO fee_quotes (id, asset, crypto_network, destination_address, amount, total, fee, quoted_by, created_ms, expires_ms, used_by)
-      VALUES (@id, @asset, @crypto_network, @destination_address, @amount, @total, @fee, @quoted_by, @created_ms, @expires_ms, @used_by)`).run(q);
+      VALUES (@id, @asset, @crypto_network, @destination_address, @amount, @total, @fee, @quoted_by, @created_ms, @expires_ms, @used_by)`).run(
+      q,
+    );
   }
   feeQuote(id: string): FeeQuoteRow | undefined {
     return this.stmt('SELECT * FROM fee_quotes WHERE id = ?').get(id) as FeeQuoteRow | undefined;
   }
   useFeeQuote(id: string, transferId: string): boolean {
-    return this.stmt('UPDATE fee_quotes SET used_by = ? WHERE id = ? AND used_by IS NULL').run(transferId, id).changes === 1;
+    return (
+      this.stmt('UPDATE fee_quotes SET used_by = ? WHERE id = ? AND used_by IS NULL').run(transferId, id).changes === 1
+    );
   }
 
   // ---- transfers -------------------------------------------------------------------------------------------------
@@ -286,14 +492,20 @@ export class Store {
   }
   /** The earliest time a PENDING transfer is due to settle, if any. */
   nextSettle(): number | undefined {
-    const r = this.stmt("SELECT MIN(settle_ms) AS t FROM transfers WHERE status = 'PENDING'").get() as { t: number | null };
+    const r = this.stmt("SELECT MIN(settle_ms) AS t FROM transfers WHERE status = 'PENDING'").get() as {
+      t: number | null;
+    };
     return r.t ?? undefined;
   }
   dueTransfers(nowMs: number): TransferRow[] {
-    return this.stmt("SELECT * FROM transfers WHERE status = 'PENDING' AND settle_ms <= ? ORDER BY settle_ms, seq").all(nowMs) as TransferRow[];
+    return this.stmt("SELECT * FROM transfers WHERE status = 'PENDING' AND settle_ms <= ? ORDER BY settle_ms, seq").all(
+      nowMs,
+    ) as TransferRow[];
   }
   settleTransfer(id: string, status: string, updatedMs: number, hash: string | null): void {
-    this.stmt("UPDATE transfers SET status = ?, updated_ms = ?, crypto_tx_hash = ? WHERE id = ? AND status = 'PENDING'").run(status, updatedMs, hash, id);
+    this.stmt(
+      "UPDATE transfers SET status = ?, updated_ms = ?, crypto_tx_hash = ? WHERE id = ? AND status = 'PENDING'",
+    ).run(status, updatedMs, hash, id);
   }
   listTransfers(q: ListQuery): TransferRow[] {
     return this.list('transfers', q) as TransferRow[];
@@ -307,12 +519,168 @@ export class Store {
   depositAddressByRef(refId: string): DepositAddressRow | undefined {
     return this.stmt('SELECT * FROM deposit_addresses WHERE ref_id = ?').get(refId) as DepositAddressRow | undefined;
   }
+  /** The deposit address with this address, the oldest if several; an EVM one (0x...) compared regardless of case. */
+  depositAddressByAddress(address: string): DepositAddressRow | undefined {
+    const match = /^0x/i.test(address)
+      ? "lower(json_extract(body, '$.address')) = lower(?)"
+      : "json_extract(body, '$.address') = ?";
+    return this.stmt(`SELECT * FROM deposit_addresses WHERE ${match} ORDER BY seq LIMIT 1`).get(address) as
+      | DepositAddressRow
+      | undefined;
+  }
   listDepositAddresses(q: ListQuery): DepositAddressRow[] {
     return this.list('deposit_addresses', q) as DepositAddressRow[];
   }
 
+  // ---- the address book -----------------------------------------------------------------------------------------
+  destination(id: string): DestinationRow | undefined {
+    return this.stmt('SELECT * FROM crypto_destination_addresses WHERE id = ?').get(id) as DestinationRow | undefined;
+  }
+  /** The address of the book with this (network, address, identity); identity null is the first party's. */
+  destinationByKey(network: string, address: string, identityId: string | null): DestinationRow | undefined {
+    return this.stmt(
+      "SELECT * FROM crypto_destination_addresses WHERE crypto_network = ? AND address = ? AND COALESCE(identity_id, '') = ?",
+    ).get(network, address, identityId ?? '') as DestinationRow | undefined;
+  }
+  destinationByNickname(nickname: string, identityId: string | null): DestinationRow | undefined {
+    return this.stmt(
+      "SELECT * FROM crypto_destination_addresses WHERE nickname = ? AND COALESCE(identity_id, '') = ?",
+    ).get(nickname, identityId ?? '') as DestinationRow | undefined;
+  }
+  insertDestination(d: Omit<DestinationRow, 'seq'>): void {
+    this.stmt(`INSERT INTO crypto_destination_addresses (id, identity_id, crypto_network, address, nickname, bookmarked, status,
+      travelrule_json, created_ms) VALUES (@id, @identity_id, @crypto_network, @address, @nickname, @bookmarked, @status,
+      @travelrule_json, @created_ms)`).run(d);
+  }
+  updateDestination(d: Pick<DestinationRow, 'id' | 'nickname' | 'bookmarked' | 'travelrule_json'>): void {
+    this.stmt(
+      'UPDATE crypto_destination_addresses SET nickname = @nickname, bookmarked = @bookmarked, travelrule_json = @travelrule_json WHERE id = @id',
+    ).run(d);
+  }
+  listDestinations(q: ListQuery): DestinationRow[] {
+    return this.list('crypto_destination_addresses', q) as DestinationRow[];
+  }
+
+  // ---- fiat deposit instructions ------------------------------------------------------------------------------
+  insertDepositInstructions(i: Omit<DepositInstructionsRow, 'seq'>): void {
+    this.stmt(`INSERT INTO fiat_deposit_instructions (id, ref_id, profile_id, identity_id, account_id, fiat_network,
+      routing_number_type, memo_id, status, metadata_json, created_ms) VALUES (@id, @ref_id, @profile_id, @identity_id,
+      @account_id, @fiat_network, @routing_number_type, @memo_id, @status, @metadata_json, @created_ms)`).run(i);
+  }
+  depositInstructions(id: string): DepositInstructionsRow | undefined {
+    return this.stmt('SELECT * FROM fiat_deposit_instructions WHERE id = ?').get(id) as
+      | DepositInstructionsRow
+      | undefined;
+  }
+  depositInstructionsByRef(refId: string): DepositInstructionsRow | undefined {
+    return this.stmt('SELECT * FROM fiat_deposit_instructions WHERE ref_id = ?').get(refId) as
+      | DepositInstructionsRow
+      | undefined;
+  }
+  depositInstructionsByMemo(memoId: string): DepositInstructionsRow | undefined {
+    return this.stmt('SELECT * FROM fiat_deposit_instructions WHERE memo_id = ?').get(memoId) as
+      | DepositInstructionsRow
+      | undefined;
+  }
+  /** The memo_id of a profile's first deposit instructions, if it has any. */
+  firstMemoId(profileId: string): string | undefined {
+    return (
+      this.stmt('SELECT memo_id FROM fiat_deposit_instructions WHERE profile_id = ? ORDER BY seq LIMIT 1').get(
+        profileId,
+      ) as { memo_id: string } | undefined
+    )?.memo_id;
+  }
+  listDepositInstructions(q: ListQuery): DepositInstructionsRow[] {
+    return this.list('fiat_deposit_instructions', q) as DepositInstructionsRow[];
+  }
+
+  // ---- transfer limits -------------------------------------------------------------------------------------------
+  limitRules(): LimitRuleRow[] {
+    return this.stmt(
+      'SELECT id, limit_id, transfer_types, period_seconds, amount, limit_asset FROM transfer_limit_rules ORDER BY seq',
+    ).all() as LimitRuleRow[];
+  }
+  replaceLimitRules(rules: LimitRuleRow[]): void {
+    this.immediate(() => {
+      this.stmt('DELETE FROM transfer_limit_rules').run();
+      for (const r of rules)
+        this.stmt(`INSERT INTO transfer_limit_rules (id, limit_id, transfer_types, period_seconds, amount, limit_asset)
+          VALUES (@id, @limit_id, @transfer_types, @period_seconds, @amount, @limit_asset)`).run(r);
+    });
+  }
+  usage(type: string, asset: string, minute: number): UsageRow | undefined {
+    return this.stmt('SELECT * FROM transfer_usage WHERE type = ? AND asset = ? AND minute = ?').get(
+      type,
+      asset,
+      minute,
+    ) as UsageRow | undefined;
+  }
+  setUsage(u: UsageRow): void {
+    this.stmt(`INSERT INTO transfer_usage (type, asset, minute, total, usd) VALUES (@type, @asset, @minute, @total, @usd)
+      ON CONFLICT(type, asset, minute) DO UPDATE SET total = excluded.total, usd = excluded.usd`).run(u);
+  }
+  /** Usage of one transfer type from a minute on (of one asset, or of every asset). */
+  usageSince(type: string, fromMinute: number, asset?: string): UsageRow[] {
+    return (
+      asset === undefined
+        ? this.stmt('SELECT * FROM transfer_usage WHERE type = ? AND minute >= ?').all(type, fromMinute)
+        : this.stmt('SELECT * FROM transfer_usage WHERE type = ? AND minute >= ? AND asset = ?').all(
+            type,
+            fromMinute,
+            asset,
+          )
+    ) as UsageRow[];
+  }
+  clearUsage(): void {
+    this.stmt('DELETE FROM transfer_usage').run();
+  }
+  /** Every transfer, oldest first, read as needed (rebuilding what is worked out from them). */
+  eachTransfer(): IterableIterator<TransferRow> {
+    return this.stmt('SELECT * FROM transfers ORDER BY seq').iterate() as IterableIterator<TransferRow>;
+  }
+
+  // ---- migrations (migrations.ts) ------------------------------------------------------------------------------
+  schemaVersion(): number {
+    return Number(this.getMeta('schema_version'));
+  }
+  private profileColumns(): string[] {
+    return (this.db.pragma('table_info(profiles)') as { name: string }[]).map((c) => c.name);
+  }
+  /** Schema 2 gave profiles a type (each customer's first is its DEFAULT), a description and a creation time. */
+  addProfileTypes(): void {
+    const columns = this.profileColumns();
+    if (!columns.includes('type')) this.db.exec("ALTER TABLE profiles ADD COLUMN type TEXT NOT NULL DEFAULT 'NORMAL'");
+    if (!columns.includes('description')) this.db.exec('ALTER TABLE profiles ADD COLUMN description TEXT');
+    if (!columns.includes('created_ms'))
+      this.db.exec('ALTER TABLE profiles ADD COLUMN created_ms INTEGER NOT NULL DEFAULT 0');
+    this.db.exec(MARK_DEFAULT_PROFILES);
+    this.stmts.clear();
+  }
+  /** Schemas 1 and 2 kept one memo_id on a profile: those that are set, and the table rebuilt without the column. */
+  takeProfileMemoIds(): { id: string; memo_id: string }[] {
+    if (!this.profileColumns().includes('memo_id')) return [];
+    const memos = this.db
+      .prepare('SELECT id, memo_id FROM profiles WHERE memo_id IS NOT NULL ORDER BY rowid')
+      .all() as { id: string; memo_id: string }[];
+    const kept = 'rowid, id, customer_id, nickname, type, description, created_ms';
+    this.db.exec(`CREATE TABLE profiles_v3 (${PROFILE_COLUMNS});
+      INSERT INTO profiles_v3 (${kept}) SELECT ${kept} FROM profiles;
+      DROP TABLE profiles;
+      ALTER TABLE profiles_v3 RENAME TO profiles;`);
+    this.stmts.clear();
+    return memos;
+  }
+
   /** Keyset-paged listing: filters, then rows strictly after the cursor position in (sort column, seq) order. */
-  private list(table: 'transfers' | 'deposit_addresses', q: ListQuery): unknown[] {
+  private list(
+    table:
+      | 'transfers'
+      | 'deposit_addresses'
+      | 'profiles'
+      | 'crypto_destination_addresses'
+      | 'fiat_deposit_instructions',
+    q: ListQuery,
+  ): unknown[] {
     const where: string[] = [];
     const args: unknown[] = [];
     for (const [col, values] of Object.entries(q.inFilters)) {
@@ -328,13 +696,20 @@ export class Store {
         args.push(v);
       }
     }
+    for (const [col, prefix] of Object.entries(q.prefixFilters ?? {})) {
+      if (prefix === undefined) continue;
+      where.push(`substr(lower(${col}), 1, length(?)) = lower(?)`);
+      args.push(prefix, prefix);
+    }
     const c = q.sortColumn;
     const dir = q.order === 'ASC' ? '>' : '<';
     if (q.after) {
       where.push(`(${c} ${dir} ? OR (${c} = ? AND seq ${dir} ?))`);
       args.push(q.after[0], q.after[0], q.after[1]);
     }
-    const sql = `SELECT * FROM ${table}${where.length ? ` WHERE ${where.join(' AND ')}` : ''} ORDER BY ${c} ${q.order}, seq ${q.order} LIMIT ?`;
+    // Profiles have no seq column: their rowid is their insertion order.
+    const from = table === 'profiles' ? '(SELECT rowid AS seq, * FROM profiles)' : table;
+    const sql = `SELECT * FROM ${from}${where.length ? ` WHERE ${where.join(' AND ')}` : ''} ORDER BY ${c} ${q.order}, seq ${q.order} LIMIT ?`;
     args.push(q.limit);
     return this.stmt(sql).all(...args);
   }
@@ -355,7 +730,13 @@ export class Store {
       this.clearState();
       for (const t of STATE_TABLES) {
         const rows = state.tables[t];
-        const columns = this.db.pragma(`table_info(${t})`) as { name: string; type: string; notnull: number; pk: number }[];
+        const columns = this.db.pragma(`table_info(${t})`) as {
+          name: string;
+          type: string;
+          notnull: number;
+          pk: number;
+          dflt_value: string | null;
+        }[];
         const byName = new Map(columns.map((c) => [c.name, c]));
         for (const [i, row] of rows.entries()) {
           const cols = Object.keys(row);
@@ -364,22 +745,28 @@ export class Store {
           for (const c of columns) {
             const v = row[c.name];
             if (v === undefined || v === null) {
-              if (c.notnull && !c.pk) throw new Error(`${where}.${c.name}: is required`);
+              // A column with a default (added by a migration) may be missing from an older export.
+              if (c.notnull && !c.pk && c.dflt_value === null) throw new Error(`${where}.${c.name}: is required`);
               continue;
             }
             if (c.type === 'TEXT' && typeof v !== 'string') throw new Error(`${where}.${c.name}: must be a string`);
-            if (c.type === 'INTEGER' && !Number.isSafeInteger(v)) throw new Error(`${where}.${c.name}: must be a whole number`);
-            if ((c.name === 'amount' || c.name === 'total' || c.name === 'fee') && !/^[0-9]*\.?[0-9]+$/.test(v as string)) {
+            if (c.type === 'INTEGER' && !Number.isSafeInteger(v))
+              throw new Error(`${where}.${c.name}: must be a whole number`);
+            if (
+              (c.name === 'amount' || c.name === 'total' || c.name === 'fee') &&
+              !/^[0-9]*\.?[0-9]+$/.test(v as string)
+            ) {
               throw new Error(`${where}.${c.name}: must be a decimal string`);
             }
-            if (c.name === 'body') {
+            if (c.name === 'body' || c.name.endsWith('_json')) {
               let parsed: unknown;
               try {
                 parsed = JSON.parse(v as string);
               } catch {
                 /* reported below */
               }
-              if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) throw new Error(`${where}.body: must be a JSON object in a string`);
+              if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed))
+                throw new Error(`${where}.${c.name}: must be a JSON object in a string`);
             }
           }
           try {
@@ -389,15 +776,21 @@ export class Store {
           }
         }
       }
+      // An export of schema 1 knew no profile types.
+      if (state.version < 2) this.db.exec(MARK_DEFAULT_PROFILES);
       this.setMeta('clock_offset_ms', String(state.clock_offset_ms));
     });
   }
 
-  /** Deletes every state row (tokens survive, so clients holding one keep working after a reset). */
+  /**
+   * Deletes every state row (tokens survive, so clients holding one keep working after a reset). The ledger that
+   * follows (the demo data, or an import) is another one, so the instance id is new.
+   */
   clearState(): void {
     this.immediate(() => {
-      for (const t of STATE_TABLES) this.db.exec(`DELETE FROM ${t}`);
+      for (const t of [...STATE_TABLES, ...DERIVED_TABLES]) this.db.exec(`DELETE FROM ${t}`);
       this.setMeta('clock_offset_ms', '0');
+      this.setMeta('instance_id', randomUUID());
     });
   }
 }

@@ -14,7 +14,7 @@ function canonical(s: string): string {
     if (end > start && s.charCodeAt(end - 1) === 46) end--;
   }
   const r = s.slice(start, end);
-  if (r === '' || r.charCodeAt(0) === 46) return '0' + r;
+  if (r === '' || r.charCodeAt(0) === 46) return `0${r}`;
   return r;
 }
 
@@ -102,7 +102,7 @@ export class BookSide {
   /** Set a level's absolute amount; a zero amount removes it. Prices must be plain decimals (callers check). */
   set(price: string, amount: string): boolean {
     const key = +price;
-    if (key !== key || price.length === 0) return false; // NaN
+    if (Number.isNaN(key) || price.length === 0) return false;
     const i = this.search(price, key);
     if (isZeroAmount(amount)) {
       if (i >= 0) this.removeAt(i);
@@ -146,7 +146,7 @@ export class BookSide {
 
   get(price: string): string | undefined {
     const key = +price;
-    if (key !== key) return undefined;
+    if (Number.isNaN(key)) return undefined;
     const i = this.search(price, key);
     return i >= 0 ? this.amounts[i] : undefined;
   }
@@ -204,8 +204,8 @@ export function parseTimeKey(s: string): TimeKey | null {
     let ms: number;
     if (head === lastSecondText) ms = lastSecondMs;
     else {
-      ms = TIME_RE.test(head + 'Z') ? Date.parse(head + 'Z') : NaN;
-      if (ms !== ms) return parseTimeKeySlow(s);
+      ms = TIME_RE.test(`${head}Z`) ? Date.parse(`${head}Z`) : NaN;
+      if (Number.isNaN(ms)) return parseTimeKeySlow(s);
       lastSecondText = head;
       lastSecondMs = ms;
     }
@@ -222,10 +222,14 @@ export function parseTimeKey(s: string): TimeKey | null {
 function parseTimeKeySlow(s: string): TimeKey | null {
   const m = TIME_RE.exec(s);
   if (!m) return null;
-  const ms = Date.parse(m[1].replace(/[t ]/, 'T') + (m[3] === 'z' ? 'Z' : m[3].length === 5 ? m[3].slice(0, 3) + ':' + m[3].slice(3) : m[3]));
-  if (ms !== ms) return null;
+  const ms = Date.parse(
+    m[1].replace(/[t ]/, 'T') +
+      (m[3] === 'z' ? 'Z' : m[3].length === 5 ? `${m[3].slice(0, 3)}:${m[3].slice(3)}` : m[3]),
+  );
+  if (Number.isNaN(ms)) return null;
   const frac = m[2] ?? '';
-  const ns = frac.length === 0 ? 0 : Number(frac.length >= 9 ? frac.slice(0, 9) : frac + '000000000'.slice(frac.length));
+  const ns =
+    frac.length === 0 ? 0 : Number(frac.length >= 9 ? frac.slice(0, 9) : frac + '000000000'.slice(frac.length));
   return { ms, ns };
 }
 
@@ -237,8 +241,14 @@ export function compareTime(a: TimeKey, b: TimeKey): number {
 function isUtcShape(t: string): boolean {
   const n = t.length;
   return (
-    n >= 20 && t.charCodeAt(n - 1) === 90 && t.charCodeAt(4) === 45 && t.charCodeAt(7) === 45 && t.charCodeAt(10) === 84 &&
-    t.charCodeAt(13) === 58 && t.charCodeAt(16) === 58 && (n === 20 || t.charCodeAt(19) === 46)
+    n >= 20 &&
+    t.charCodeAt(n - 1) === 90 &&
+    t.charCodeAt(4) === 45 &&
+    t.charCodeAt(7) === 45 &&
+    t.charCodeAt(10) === 84 &&
+    t.charCodeAt(13) === 58 &&
+    t.charCodeAt(16) === 58 &&
+    (n === 20 || t.charCodeAt(19) === 46)
   );
 }
 
@@ -344,7 +354,13 @@ export class OrderBook {
     if (!Array.isArray(levels)) return;
     for (let i = 0; i < levels.length; i++) {
       const l = levels[i];
-      if (l && typeof l.price === 'string' && typeof l.amount === 'string' && isDecimalString(l.amount) && isDecimalString(l.price)) {
+      if (
+        l &&
+        typeof l.price === 'string' &&
+        typeof l.amount === 'string' &&
+        isDecimalString(l.amount) &&
+        isDecimalString(l.price)
+      ) {
         if (side.set(l.price, l.amount)) this.levelChanges++;
       }
     }
@@ -359,6 +375,12 @@ export class OrderBook {
 
   /** The book as a snapshot payload (the shape of GET /_local/books/{market}). */
   toSnapshot(depth = Infinity): MarketDataPayload {
-    return { market: this.market, type: 'SNAPSHOT', time: this.time ?? '', bids: this.bids.levels(depth), asks: this.asks.levels(depth) };
+    return {
+      market: this.market,
+      type: 'SNAPSHOT',
+      time: this.time ?? '',
+      bids: this.bids.levels(depth),
+      asks: this.asks.levels(depth),
+    };
   }
 }

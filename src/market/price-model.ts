@@ -7,15 +7,51 @@ import { hashString, mix } from './rng.js';
 
 /** Reference price of each base asset in USD; markets in other currencies divide by the fiat rate. */
 const BASE_USD: Record<string, number> = {
-  BTC: 64000, ETH: 3200, BCH: 420, LTC: 85, PAXG: 2350, USDP: 1, LINK: 15, MATIC: 0.7, AAVE: 95, UNI: 7.5,
-  SOL: 150, PYUSD: 1,
+  BTC: 64000,
+  ETH: 3200,
+  BCH: 420,
+  LTC: 85,
+  PAXG: 2350,
+  USDP: 1,
+  LINK: 15,
+  MATIC: 0.7,
+  AAVE: 95,
+  UNI: 7.5,
+  SOL: 150,
+  PYUSD: 1,
+  PEPE: 0.00001,
+  TRUMP: 10,
+  SHIB: 0.00002,
+  ARB: 0.8,
+  BONK: 0.00002,
+  ENA: 0.5,
+  MNT: 0.8,
+  ONDO: 1,
+  PENGU: 0.02,
+  QNT: 100,
+  RENDER: 5,
+  SKY: 0.07,
+  WIF: 1.5,
+  WLD: 1.5,
+  DOGE: 0.15,
+  AVAX: 30,
+  SUI: 3,
+  POL: 0.4,
+  XLM: 0.3,
+  BNB: 600,
 };
 /** Stablecoins barely move. */
 const VOLATILITY: Record<string, number> = { USDP: 0.0004, PYUSD: 0.0004, PAXG: 0.04 };
 
 /** Octaves of lattice noise: period in seconds and weight. Together they give moves from minutes to months. */
 const OCTAVES: Array<[number, number]> = [
-  [60, 0.02], [600, 0.05], [3600, 0.1], [6 * 3600, 0.15], [86400, 0.25], [7 * 86400, 0.3], [30 * 86400, 0.45],
+  [60, 0.02],
+  [600, 0.05],
+  [3600, 0.1],
+  [6 * 3600, 0.15],
+  [86400, 0.25],
+  [7 * 86400, 0.3],
+  [30 * 86400, 0.45],
 ];
 
 function lattice(seed: number, octave: number, k: number): number {

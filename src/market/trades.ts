@@ -17,7 +17,10 @@ export class TradeTape {
   readonly tape: Array<ExecutionPayload & { receivedAt: number }> = [];
   readonly stats = new Map<string, MarketTradeStats>();
 
-  constructor(private readonly keep = 500, private readonly rateWindowMs = 10_000) {}
+  constructor(
+    private readonly keep = 500,
+    private readonly rateWindowMs = 10_000,
+  ) {}
 
   add(t: ExecutionPayload, receivedAt: number): void {
     if (typeof t?.price !== 'string' || typeof t.amount !== 'string') return;
@@ -30,7 +33,11 @@ export class TradeTape {
       return;
     }
     let s = this.stats.get(t.market);
-    if (!s) this.stats.set(t.market, (s = { market: t.market, trades: 0, volume: new Decimal(0), notional: new Decimal(0), recent: [] }));
+    if (!s)
+      this.stats.set(
+        t.market,
+        (s = { market: t.market, trades: 0, volume: new Decimal(0), notional: new Decimal(0), recent: [] }),
+      );
     s.trades++;
     s.volume = s.volume.plus(amount);
     s.notional = s.notional.plus(price.times(amount));

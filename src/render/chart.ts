@@ -74,5 +74,5 @@ export function lineChart(points: ChartPoint[], width: number, height = 10): str
   const gap = Math.max(1, cols + 1 - first.length - last.length);
   lines.push(`${' '.repeat(axis)} └${'─'.repeat(cols)}`);
   lines.push(`${' '.repeat(axis + 2)}${first}${' '.repeat(gap)}${last}`.trimEnd());
-  return lines.join('\n') + '\n';
+  return `${lines.join('\n')}\n`;
 }

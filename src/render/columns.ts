@@ -51,3 +51,111 @@ export const PRICE_COLUMNS: Column[] = [
   { key: 'timestamp' },
   { key: 'average_price', header: 'average price', kind: 'amount' },
 ];
+
+/** The service's profiles (coinop profiles). */
+export const PROFILE_COLUMNS: Column[] = [
+  { key: 'id', kind: 'id' },
+  { key: 'nickname' },
+  { key: 'type' },
+  { key: 'description', kind: 'text' },
+];
+
+/** A profile's balance of each asset: available to send now, and held by pending orders. */
+export const BALANCE_COLUMNS: Column[] = [
+  { key: 'asset' },
+  { key: 'available', kind: 'amount' },
+  { key: 'trading', kind: 'amount' },
+];
+
+/** Balances of several profiles in one table. */
+export const PROFILE_BALANCE_COLUMNS: Column[] = [
+  { key: 'profile_id', header: 'profile', kind: 'id' },
+  { key: 'nickname' },
+  ...BALANCE_COLUMNS,
+];
+
+/** The address book (coinop destinations). */
+export const DESTINATION_COLUMNS: Column[] = [
+  { key: 'nickname' },
+  { key: 'crypto_network', header: 'network' },
+  { key: 'address', kind: 'id' },
+  { key: 'bookmarked' },
+  { key: 'status', kind: 'status' },
+  { key: 'identity_id', header: 'identity' },
+  { key: 'id', kind: 'id' },
+  { key: 'created_at', header: 'created', kind: 'time' },
+];
+
+export const DEPOSIT_INSTRUCTIONS_COLUMNS: Column[] = [
+  { key: 'id', kind: 'id' },
+  { key: 'status', kind: 'status' },
+  { key: 'memo_id', header: 'memo id' },
+  { key: 'fiat_network', header: 'network' },
+  { key: 'profile_id', header: 'profile', kind: 'id' },
+  { key: 'ref_id', header: 'ref id' },
+  { key: 'created_at', header: 'created', kind: 'time' },
+];
+
+export const TRANSFER_LIMIT_COLUMNS: Column[] = [
+  { key: 'rule_id', header: 'rule' },
+  // For people, the period in words ("24 h", "each transfer"); in CSV, seconds.
+  { key: 'period_seconds', header: 'period' },
+  { key: 'limit', kind: 'amount' },
+  { key: 'used', kind: 'amount' },
+  { key: 'remaining', kind: 'amount' },
+  { key: 'limit_asset', header: 'asset' },
+  { key: 'transfer_types', header: 'types' },
+];
+
+// ---- Market data snapshots (coinop markets, ticker, book, trades) ----------------------------------------------
+
+export const MARKET_COLUMNS: Column[] = [
+  { key: 'market' },
+  { key: 'base_asset', header: 'base' },
+  { key: 'quote_asset', header: 'quote' },
+  { key: 'tick_rate', header: 'tick', kind: 'amount' },
+  { key: 'min_base_amount', header: 'min amount', kind: 'amount' },
+  { key: 'market_status.buy_status', header: 'buy' },
+  { key: 'market_status.sell_status', header: 'sell' },
+];
+
+/** A ticker as one CSV row: every price and statistic in a column of its own. */
+export const TICKER_COLUMNS: Column[] = [
+  { key: 'market' },
+  ...['best_bid', 'best_ask', 'last_execution'].flatMap((k) => [
+    { key: `${k}.price`, kind: 'amount' as const },
+    { key: `${k}.amount`, kind: 'amount' as const },
+  ]),
+  ...['last_day', 'today'].flatMap((k) =>
+    ['open', 'high', 'low', 'volume', 'volume_weighted_average_price'].map((s) => ({
+      key: `${k}.${s}`,
+      kind: 'amount' as const,
+    })),
+  ),
+  { key: 'snapshot_at' },
+];
+
+/** One book snapshot for people: a row per level, the bid side and the ask side next to each other. */
+export const BOOK_SIDE_BY_SIDE_COLUMNS: Column[] = [
+  { key: 'level' },
+  { key: 'bid_amount', header: 'bid amount', kind: 'amount' },
+  { key: 'bid', header: 'bid price', kind: 'amount' },
+  { key: 'ask', header: 'ask price', kind: 'amount' },
+  { key: 'ask_amount', header: 'ask amount', kind: 'amount' },
+];
+
+/** One book snapshot as rows: one per level of either side. */
+export const BOOK_LEVEL_COLUMNS: Column[] = [
+  { key: 'market' },
+  { key: 'side' },
+  { key: 'level' },
+  { key: 'price', kind: 'amount' },
+  { key: 'amount', kind: 'amount' },
+];
+
+export const TRADE_COLUMNS: Column[] = [
+  { key: 'executed_at', header: 'executed', kind: 'time' },
+  { key: 'price', kind: 'amount' },
+  { key: 'amount', kind: 'amount' },
+  { key: 'match_number', header: 'match' },
+];

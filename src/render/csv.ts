@@ -6,5 +6,5 @@ export function csvField(v: unknown): string {
 }
 
 export function csvRow(values: unknown[]): string {
-  return values.map(csvField).join(',') + '\r\n';
+  return `${values.map(csvField).join(',')}\r\n`;
 }

@@ -1,10 +1,11 @@
 // Output in four formats (table, json, ndjson, csv): one object or a list streamed item by item.
 // Amounts are printed exactly as the service sent them; tables are for people, the rest for machines.
 import { createRequire } from 'node:module';
-import type { IO } from '../cli/io.js';
 import { csvRow } from './csv.js';
+import { keyValueLines } from './key-value.js';
 import { palette, statusColour, visibleLength, type Palette } from './style.js';
 import { relativeTime } from './time.js';
+import type { Writer } from './writer.js';
 
 export const FORMATS = ['table', 'json', 'ndjson', 'csv'] as const;
 export type Format = (typeof FORMATS)[number];
@@ -33,7 +34,7 @@ export function getPath(o: unknown, key: string): unknown {
 export class Output {
   readonly p: Palette;
   constructor(
-    readonly io: IO,
+    readonly io: Writer,
     readonly format: Format,
     private readonly now: () => number = Date.now,
   ) {
@@ -46,7 +47,7 @@ export class Output {
 
   /** A status line for people on stderr (never mixed with data). */
   note(text: string): void {
-    this.io.err(text + '\n');
+    this.io.err(`${text}\n`);
   }
 
   cell(v: unknown, kind: Column['kind']): string {
@@ -62,10 +63,10 @@ export class Output {
   one(obj: Record<string, unknown>, columns: Column[] = []): void {
     switch (this.format) {
       case 'json':
-        this.io.out(JSON.stringify(obj, null, 2) + '\n');
+        this.io.out(`${JSON.stringify(obj, null, 2)}\n`);
         return;
       case 'ndjson':
-        this.io.out(JSON.stringify(obj) + '\n');
+        this.io.out(`${JSON.stringify(obj)}\n`);
         return;
       case 'csv': {
         const cols: Column[] = columns.length ? columns : Object.keys(obj).map((key) => ({ key }));
@@ -74,15 +75,18 @@ export class Output {
       }
       case 'table': {
         const listed = new Set(columns.map((c) => c.key.split('.')[0]));
-        const rows: [string, string][] = columns.map((c) => [c.header ?? c.key, this.cell(getPath(obj, c.key), c.kind)]);
+        const rows: [string, string][] = columns.map((c) => [
+          c.header ?? c.key,
+          this.cell(getPath(obj, c.key), c.kind),
+        ]);
         for (const [k, v] of Object.entries(obj)) {
           if (listed.has(k)) continue;
           if (v && typeof v === 'object' && !Array.isArray(v)) {
-            for (const [k2, v2] of Object.entries(v as Record<string, unknown>)) rows.push([`${k}.${k2}`, this.cell(v2, kindOf(k2))]);
+            for (const [k2, v2] of Object.entries(v as Record<string, unknown>))
+              rows.push([`${k}.${k2}`, this.cell(v2, kindOf(k2))]);
           } else rows.push([k, this.cell(v, kindOf(k))]);
         }
-        const width = Math.max(...rows.map(([k]) => k.length));
-        for (const [k, v] of rows) this.io.out(`${this.p.dim(k.padEnd(width))}  ${v}\n`);
+        for (const line of keyValueLines(rows, this.p)) this.io.out(`${line}\n`);
       }
     }
   }
@@ -91,7 +95,11 @@ export class Output {
    * A list, written as items arrive: a JSON array, one JSON object per line, CSV rows, or tables of at most a page
    * each. Returns the number of items.
    */
-  async list(items: AsyncIterable<Record<string, unknown>> | Iterable<Record<string, unknown>>, columns: Column[], opts: { empty?: string } = {}): Promise<number> {
+  async list(
+    items: AsyncIterable<Record<string, unknown>> | Iterable<Record<string, unknown>>,
+    columns: Column[],
+    opts: { empty?: string } = {},
+  ): Promise<number> {
     let n = 0;
     if (!columns.length && (this.format === 'csv' || this.format === 'table')) return this.listUnknown(items);
     if (this.format === 'table') {
@@ -120,7 +128,7 @@ export class Output {
     for await (const item of items as AsyncIterable<Record<string, unknown>>) {
       open();
       if (this.format === 'json') this.io.out((n ? ',\n  ' : '\n  ') + JSON.stringify(item));
-      else if (this.format === 'ndjson') this.io.out(JSON.stringify(item) + '\n');
+      else if (this.format === 'ndjson') this.io.out(`${JSON.stringify(item)}\n`);
       else this.io.out(csvRow(columns.map((c) => getPath(item, c.key))));
       n++;
     }
@@ -130,7 +138,9 @@ export class Output {
   }
 
   /** A list whose fields are not known ahead (coinop api): columns from the first item. */
-  private async listUnknown(items: AsyncIterable<Record<string, unknown>> | Iterable<Record<string, unknown>>): Promise<number> {
+  private async listUnknown(
+    items: AsyncIterable<Record<string, unknown>> | Iterable<Record<string, unknown>>,
+  ): Promise<number> {
     let cols: Column[] | undefined;
     let n = 0;
     const rest: Record<string, unknown>[] = [];
@@ -152,9 +162,10 @@ export class Output {
     const cells = rows.map((r) => columns.map((c) => this.cell(getPath(r, c.key), c.kind)));
     const heads = columns.map((c) => (c.header ?? c.key).toUpperCase());
     let widths =
-      fixedWidths ?? columns.map((_, i) => Math.max(visibleLength(heads[i]), ...cells.map((row) => visibleLength(row[i]))) + 2);
+      fixedWidths ??
+      columns.map((_, i) => Math.max(visibleLength(heads[i]), ...cells.map((row) => visibleLength(row[i]))) + 2);
     // Piped tables keep every character; only a terminal's width is worth truncating for.
-    if (this.io.stdoutTTY) widths = fit(widths, columns, this.io.width);
+    if (this.io.stdoutTTY) widths = fitWidths(widths, columns, this.io.width);
     const t = new Table({
       head: heads.map((h) => this.p.bold(h)),
       colWidths: widths,
@@ -162,17 +173,30 @@ export class Output {
       truncate: '…',
       style: { head: [], border: [], compact: true, 'padding-left': 1, 'padding-right': 1 },
       chars: {
-        top: '', 'top-mid': '', 'top-left': '', 'top-right': '', bottom: '', 'bottom-mid': '', 'bottom-left': '',
-        'bottom-right': '', left: '', 'left-mid': '', mid: '', 'mid-mid': '', right: '', 'right-mid': '', middle: '',
+        top: '',
+        'top-mid': '',
+        'top-left': '',
+        'top-right': '',
+        bottom: '',
+        'bottom-mid': '',
+        'bottom-left': '',
+        'bottom-right': '',
+        left: '',
+        'left-mid': '',
+        mid: '',
+        'mid-mid': '',
+        right: '',
+        'right-mid': '',
+        middle: '',
       },
     });
     for (const row of cells) t.push(row);
     this.io.out(
-      t
+      `${t
         .toString()
         .split('\n')
         .map((l) => l.replace(/^ /, '').trimEnd())
-        .join('\n') + '\n',
+        .join('\n')}\n`,
     );
     return widths;
   }
@@ -182,7 +206,7 @@ export class Output {
  * Shrinks columns until the table fits the terminal: free text first (down to 8), then ids (down to 13, enough to
  * tell them apart); amounts, statuses and times never shrink, and nothing shrinks when the table is piped.
  */
-function fit(widths: number[], columns: Column[], max: number): number[] {
+function fitWidths(widths: number[], columns: Column[], max: number): number[] {
   const w = [...widths];
   const total = () => w.reduce((a, b) => a + b, 0);
   const shrink = (kinds: (Column['kind'] | undefined)[], min: number) => {

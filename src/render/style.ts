@@ -1,4 +1,6 @@
-// Colour only when allowed: a tiny palette over ANSI escapes (chalk decides nothing here; the IO object does).
+// Colour only when allowed: a small palette over chalk. Whether colour is on is the caller's decision (the IO
+// object's NO_COLOR / FORCE_COLOR / terminal rule), never chalk's own detection.
+import { Chalk, type ChalkInstance } from 'chalk';
 
 export interface Palette {
   dim(s: string): string;
@@ -9,18 +11,32 @@ export interface Palette {
   cyan(s: string): string;
 }
 
-const wrap = (open: number, close: number) => (s: string) => `\u001b[${open}m${s}\u001b[${close}m`;
-const plain = (s: string) => s;
+/** Level 1 (the 16 basic colours) is all the palette uses; level 0 writes no escapes. */
+const COLOUR = new Chalk({ level: 1 });
+const PLAIN = new Chalk({ level: 0 });
+
+function paletteOf(c: ChalkInstance): Palette {
+  return { dim: c.dim, bold: c.bold, red: c.red, green: c.green, yellow: c.yellow, cyan: c.cyan };
+}
+
+const ON = paletteOf(COLOUR);
+const OFF = paletteOf(PLAIN);
 
 export function palette(on: boolean): Palette {
-  if (!on) return { dim: plain, bold: plain, red: plain, green: plain, yellow: plain, cyan: plain };
-  return { dim: wrap(2, 22), bold: wrap(1, 22), red: wrap(31, 39), green: wrap(32, 39), yellow: wrap(33, 39), cyan: wrap(36, 39) };
+  return on ? ON : OFF;
 }
 
 export function statusColour(p: Palette, status: string): string {
-  return status === 'COMPLETED' ? p.green(status) : status === 'FAILED' ? p.red(status) : status === 'PENDING' ? p.yellow(status) : status;
+  return status === 'COMPLETED'
+    ? p.green(status)
+    : status === 'FAILED'
+      ? p.red(status)
+      : status === 'PENDING'
+        ? p.yellow(status)
+        : status;
 }
 
-// eslint-disable-next-line no-control-regex
-const ANSI = /\u001b\[[0-9;]*m/g;
-export const visibleLength = (s: string) => [...s.replace(ANSI, '')].length;
+/** Colour escapes (SGR), which take no room on the screen. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: an SGR escape starts with ESC
+const SGR = /\u001b\[[0-9;]*m/g;
+export const visibleLength = (s: string) => [...s.replace(SGR, '')].length;

@@ -2,23 +2,43 @@
 // out, --resume requeues interrupted rows; and the token bucket paces and holds after a 429.
 import { describe, expect, it } from 'vitest';
 import { spawn } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Journal, JournalError } from '../../src/batch/journal.js';
+import { Journal, JournalError, JOURNAL_VERSION } from '../../src/batch/journal.js';
+import type { BatchApi } from '../../src/batch/api.js';
+import { FatalBatchError, plannedRows, sendRows } from '../../src/batch/runner.js';
+import { WriteError } from '../../src/batch/write-error.js';
+import { stopError } from '../../src/commands/withdraw/batch/run.js';
+import { exitCodeOf } from '../../src/cli/errors.js';
 import { TokenBucket, backoffMs, retryAfterMs, type Clock } from '../../src/batch/rate-limit.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'coinop-journal-'));
-const rows = (n: number) => Array.from({ length: n }, (_, i) => ({ row: i + 1, ref_id: `r${i + 1}`, asset: 'BTC', crypto_network: 'BITCOIN', destination_address: 'a', amount: '1' }));
+const rows = (n: number) =>
+  Array.from({ length: n }, (_, i) => ({
+    row: i + 1,
+    ref_id: `r${i + 1}`,
+    asset: 'BTC',
+    crypto_network: 'BITCOIN',
+    destination_address: 'a',
+    amount: '1',
+  }));
 
 describe('batch journal', () => {
   it('keeps every state across a reopen and requeues interrupted rows on resume', async () => {
     const path = join(dir, 'a.journal');
     const j = Journal.open(path, 'hash-a');
-    j.setMeta({ file_hash: 'hash-a', version: '1' });
+    j.setMeta({ file_hash: 'hash-a', version: JOURNAL_VERSION });
     j.plan(rows(5));
     await Promise.all([j.markSent(1), j.markSent(2), j.markSent(3), j.markSent(4)]);
-    await j.markSucceeded(1, { transfer_id: 't1', status: 'PENDING', outcome: 'created', amount: '1', fee: '0.1', total: '1.1' });
+    await j.markSucceeded(1, {
+      transfer_id: 't1',
+      status: 'PENDING',
+      outcome: 'created',
+      amount: '1',
+      fee: '0.1',
+      total: '1.1',
+    });
     await j.markFailed(2, { title: 'Insufficient Funds', status: 403 });
     await j.markUnknown(3, { title: 'No answer', status: 0 });
     j.close();
@@ -43,6 +63,84 @@ describe('batch journal', () => {
     await new Promise((r) => child.on('close', r));
     writeFileSync(`${path}.lock`, String(child.pid));
     Journal.open(path, 'h').close();
+  });
+
+  it('holds a lock that is empty because its owner has only just created it; takes over an old empty one', () => {
+    const path = join(dir, 'e.journal');
+    // A concurrent opener has created the lock and not yet written its pid.
+    writeFileSync(`${path}.lock`, '');
+    expect(() => Journal.open(path, 'h')).toThrowError(/another coinop is opening this batch/);
+    expect(readFileSync(`${path}.lock`, 'utf8')).toBe('');
+    expect(existsSync(path)).toBe(false);
+    // Left empty long ago by a coinop that died between creating and writing it: taken over.
+    const old = new Date(Date.now() - 60_000);
+    utimesSync(`${path}.lock`, old, old);
+    Journal.open(path, 'h').close();
+  });
+
+  it('a journal that cannot be written (a full disk) stops the batch, named, with what was sent', async () => {
+    const full = () => Object.assign(new Error('database or disk is full'), { code: 'SQLITE_FULL' });
+    const body = (i: number) =>
+      JSON.stringify({
+        profile_id: 'p',
+        destination_address: 'a',
+        asset: 'BTC',
+        crypto_network: 'BITCOIN',
+        amount: '1',
+        ref_id: `r${i}`,
+      });
+    const sent: string[] = [];
+    const api: BatchApi = {
+      createWithdrawal: async (b) => {
+        sent.push(b.ref_id as string);
+        return { kind: 'created', transfer: { id: `t-${b.ref_id}`, status: 'PENDING' } as never };
+      },
+      quoteFee: async () => ({ kind: 'fatal', error: new Error('unused') }),
+      transfers: async () => [],
+      transfersByRef: async () => [],
+    };
+    for (const failFrom of [1, 2]) {
+      const path = join(dir, `full-${failFrom}.journal`);
+      const j = Journal.open(path, 'h');
+      j.setMeta({ file_hash: 'h' });
+      j.plan(rows(40).map((r) => ({ ...r, body: body(r.row) })));
+      // From the failFrom-th write on, every commit fails as on a full disk.
+      const db = (j as unknown as { db: { transaction: (fn: () => void) => () => void } }).db;
+      const real = db.transaction.bind(db);
+      let writes = 0;
+      db.transaction = (fn) => () => {
+        if (++writes >= failFrom) throw full();
+        return real(fn)();
+      };
+      sent.length = 0;
+      const err = await sendRows(plannedRows(j), 40, {
+        journal: j,
+        api,
+        concurrency: 1,
+        limiter: new TokenBucket(Infinity),
+      }).catch((e: unknown) => e);
+      expect(err).toBeInstanceOf(FatalBatchError);
+      const cause = (err as FatalBatchError).cause;
+      expect(cause).toBeInstanceOf(WriteError);
+      expect(cause.message).toBe(`cannot write the batch journal ${path} (the disk is full (SQLITE_FULL))`);
+      // The first window (16 rows) left only if its "sent" mark was written; nothing after the failure.
+      expect(sent).toHaveLength(failFrom === 1 ? 0 : 16);
+      const stop = stopError(cause, j);
+      if (failFrom === 1) {
+        expect([exitCodeOf(stop), stop.message]).toEqual([
+          2,
+          `cannot write the batch journal ${path} (the disk is full (SQLITE_FULL)): the batch stopped; nothing was sent`,
+        ]);
+      } else {
+        expect(exitCodeOf(stop)).toBe(6);
+        expect(stop.message).toBe(
+          `cannot write the batch journal ${path} (the disk is full (SQLITE_FULL)): the batch stopped; rows sent so far are in the journal, and nothing more was sent`,
+        );
+        expect(stop.hint).toMatch(/free space on that disk.*--resume/);
+      }
+      db.transaction = real;
+      j.close();
+    }
   });
 
   it('names a damaged journal and a journal of another file', () => {

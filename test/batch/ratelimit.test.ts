@@ -10,7 +10,14 @@ let e: Env;
 beforeAll(async () => {
   e = await startEnv({
     journalSize: 5000,
-    rateLimits: { enabled: true, windowSeconds: 2, throttleSeconds: 2, withdrawalsPerSecond: 20, tokenPerSecond: 5, otherPerSecond: 50 },
+    rateLimits: {
+      enabled: true,
+      windowSeconds: 2,
+      throttleSeconds: 2,
+      withdrawalsPerSecond: 20,
+      tokenPerSecond: 5,
+      otherPerSecond: 50,
+    },
   });
 });
 afterAll(async () => {
@@ -18,7 +25,9 @@ afterAll(async () => {
 });
 
 async function withdrawalStatuses(): Promise<number[]> {
-  return (await journalEntries(e.svc)).filter((j) => j.method === 'POST' && j.url === '/v2/transfer/crypto-withdrawals').map((j) => j.status);
+  return (await journalEntries(e.svc))
+    .filter((j) => j.method === 'POST' && j.url === '/v2/transfer/crypto-withdrawals')
+    .map((j) => j.status);
 }
 
 describe('withdraw batch and the service rate limit', () => {

@@ -4,7 +4,14 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
-import { CsvParser, JsonArrayParser, FileError, readRecords, detectFormat, type RawRecord } from '../../src/batch/reader.js';
+import {
+  CsvParser,
+  JsonArrayParser,
+  FileError,
+  readRecords,
+  detectFormat,
+  type RawRecord,
+} from '../../src/batch/reader.js';
 
 function parseCsv(chunks: string[]) {
   const p = new CsvParser();
@@ -30,16 +37,23 @@ describe('CSV reader', () => {
   it('gives the same records however the text is cut into chunks', () => {
     const cell = fc.string({ unit: fc.constantFrom('a', '1', ',', '"', '\n', '\r\n', ' ', 'é') });
     fc.assert(
-      fc.property(fc.array(fc.tuple(cell, cell), { minLength: 1, maxLength: 8 }), fc.array(fc.nat(200), { maxLength: 6 }), (rows, cuts) => {
-        const text = 'h1,h2\r\n' + rows.map((r) => r.map(csvQuote).join(',')).join('\r\n') + '\r\n';
-        const points = [...new Set(cuts.map((c) => c % (text.length + 1)))].sort((a, b) => a - b);
-        const chunks: string[] = [];
-        let prev = 0;
-        for (const p of points) chunks.push(text.slice(prev, p)), (prev = p);
-        chunks.push(text.slice(prev));
-        const recs = parseCsv(chunks).slice(1) as RawRecord[];
-        expect(recs.map((r) => r.cells)).toEqual(rows);
-      }),
+      fc.property(
+        fc.array(fc.tuple(cell, cell), { minLength: 1, maxLength: 8 }),
+        fc.array(fc.nat(200), { maxLength: 6 }),
+        (rows, cuts) => {
+          const text = `h1,h2\r\n${rows.map((r) => r.map(csvQuote).join(',')).join('\r\n')}\r\n`;
+          const points = [...new Set(cuts.map((c) => c % (text.length + 1)))].sort((a, b) => a - b);
+          const chunks: string[] = [];
+          let prev = 0;
+          for (const p of points) {
+            chunks.push(text.slice(prev, p));
+            prev = p;
+          }
+          chunks.push(text.slice(prev));
+          const recs = parseCsv(chunks).slice(1) as RawRecord[];
+          expect(recs.map((r) => r.cells)).toEqual(rows);
+        },
+      ),
       { numRuns: 300 },
     );
   });
@@ -47,7 +61,11 @@ describe('CSV reader', () => {
   it('reports broken quoting with its row and keeps reading', () => {
     const out = parseCsv(['a,b\n1,x"y\n"2"z,3\nok,4\n']);
     expect(out[1]).toMatchObject({ row: 1, line: 2, error: expect.stringMatching(/quote inside an unquoted field 2/) });
-    expect(out[2]).toMatchObject({ row: 2, line: 3, error: expect.stringMatching(/text after a closing quote in field 1/) });
+    expect(out[2]).toMatchObject({
+      row: 2,
+      line: 3,
+      error: expect.stringMatching(/text after a closing quote in field 1/),
+    });
     expect(out[3]).toMatchObject({ row: 3, cells: ['ok', '4'] });
   });
 
@@ -73,7 +91,7 @@ describe('JSON readers', () => {
   it('names bad elements and refuses a truncated array', () => {
     const p = new JsonArrayParser();
     const out = [...p.push('[{"a":1},{bad},,{"c":3}]'), ...p.end()];
-    expect(out.map((r) => r.error ? `${r.row}:err` : `${r.row}:ok`)).toEqual(['1:ok', '2:err', '3:err', '4:ok']);
+    expect(out.map((r) => (r.error ? `${r.row}:err` : `${r.row}:ok`))).toEqual(['1:ok', '2:err', '3:err', '4:ok']);
     const q = new JsonArrayParser();
     expect(() => [...q.push('[{"a":1},{"b"'), ...q.end()]).toThrowError(FileError);
   });
@@ -85,7 +103,11 @@ describe('JSON readers', () => {
     expect(await detectFormat(f)).toBe('jsonl');
     const recs: any[] = [];
     for await (const r of readRecords(f, 'jsonl')) recs.push(r);
-    expect(recs.map((r) => [r.row, r.line, r.value ?? 'error'])).toEqual([[1, 1, { a: '1' }], [2, 3, 'error'], [3, 4, { a: '3' }]]);
+    expect(recs.map((r) => [r.row, r.line, r.value ?? 'error'])).toEqual([
+      [1, 1, { a: '1' }],
+      [2, 3, 'error'],
+      [3, 4, { a: '3' }],
+    ]);
     const c = join(dir, 'rows.txt');
     writeFileSync(c, '\uFEFFasset,amount\r\nBTC,1\r\n');
     expect(await detectFormat(c)).toBe('csv');

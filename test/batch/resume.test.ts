@@ -6,10 +6,9 @@ import { join } from 'node:path';
 import { createHash } from 'node:crypto';
 import Database from 'better-sqlite3';
 import { dec, fmt, sum } from '../../src/api/index.js';
-import { deriveRefId } from '../../src/batch/scan.js';
 import { journalPath } from '../../src/batch/journal.js';
 import { seededRng } from '../../src/market/rng.js';
-import { balance, ethCsv, run, setFaults, startEnv, withdrawals, type Env } from './support/harness.js';
+import { balance, ethCsv, ethCsvRefIds, run, setFaults, startEnv, withdrawals, type Env } from './support/harness.js';
 
 const ROWS = 500;
 
@@ -18,7 +17,9 @@ function answered(file: string): number {
   try {
     const db = new Database(file, { readonly: true, fileMustExist: true });
     try {
-      return (db.prepare(`SELECT count(*) AS n FROM rows WHERE state IN ('succeeded', 'failed')`).get() as { n: number }).n;
+      return (
+        db.prepare(`SELECT count(*) AS n FROM rows WHERE state IN ('succeeded', 'failed')`).get() as { n: number }
+      ).n;
     } finally {
       db.close();
     }
@@ -30,13 +31,22 @@ function answered(file: string): number {
 function unfinished(file: string): number {
   const db = new Database(file, { readonly: true, fileMustExist: true });
   try {
-    return (db.prepare(`SELECT count(*) AS n FROM rows WHERE state IN ('planned', 'sent', 'unknown')`).get() as { n: number }).n;
+    return (
+      db.prepare(`SELECT count(*) AS n FROM rows WHERE state IN ('planned', 'sent', 'unknown')`).get() as { n: number }
+    ).n;
   } finally {
     db.close();
   }
 }
 
-async function killAndResume(e: Env, name: string, csv: string, killPoints: number[], beforeChecks?: () => Promise<void>) {
+async function killAndResume(
+  e: Env,
+  name: string,
+  extra: string,
+  killPoints: number[],
+  beforeChecks?: () => Promise<void>,
+) {
+  const csv = ethCsv(ROWS, extra);
   const file = join(e.dir, name);
   writeFileSync(file, csv);
   const hash = createHash('sha256').update(csv).digest('hex');
@@ -46,10 +56,18 @@ async function killAndResume(e: Env, name: string, csv: string, killPoints: numb
   const kills: { at: number; answered: number; signal: string | null; code: number | null; stderr: string }[] = [];
   for (const [i, point] of killPoints.entries()) {
     const r = await run(e, i === 0 ? args : [...args, '--resume'], { killWhen: async () => answered(jfile) >= point });
-    kills.push({ at: point, answered: answered(jfile), signal: r.signal, code: r.code, stderr: r.stderr.slice(0, 300) });
+    kills.push({
+      at: point,
+      answered: answered(jfile),
+      signal: r.signal,
+      code: r.code,
+      stderr: r.stderr.slice(0, 300),
+    });
   }
   // Killed runs were really cut short (not finished before the kill).
-  expect(kills.filter((k) => k.signal === 'SIGKILL').length, JSON.stringify(kills)).toBeGreaterThanOrEqual(killPoints.length - 1);
+  expect(kills.filter((k) => k.signal === 'SIGKILL').length, JSON.stringify(kills)).toBeGreaterThanOrEqual(
+    killPoints.length - 1,
+  );
   // A run without --resume refuses to start over an interrupted journal.
   if (unfinished(jfile) > 0) {
     const refused = await run(e, args);
@@ -62,7 +80,7 @@ async function killAndResume(e: Env, name: string, csv: string, killPoints: numb
   await beforeChecks?.();
 
   // Every row has exactly one transfer, found by its ref_id, and nothing else was created.
-  const expected = new Set(Array.from({ length: ROWS }, (_, i) => deriveRefId(hash, i + 1)));
+  const expected = new Set(ethCsvRefIds(ROWS, extra));
   const mine = (await withdrawals(e.svc)).filter((t) => t.ref_id && expected.has(t.ref_id));
   const perRef = new Map<string, number>();
   for (const t of mine) perRef.set(t.ref_id!, (perRef.get(t.ref_id!) ?? 0) + 1);
@@ -73,7 +91,10 @@ async function killAndResume(e: Env, name: string, csv: string, killPoints: numb
   expect(fmt(ethBefore.minus(ethAfter))).toBe(fmt(sum(mine.map((t) => t.total))));
 
   // The final report accounts for every row, with the transfer the service holds.
-  const report = final.stdout.trim().split('\n').map((l) => JSON.parse(l));
+  const report = final.stdout
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l));
   expect(report).toHaveLength(ROWS);
   const byRef = new Map(mine.map((t) => [t.ref_id, t.id]));
   for (const r of report) {
@@ -99,7 +120,7 @@ describe('withdraw batch survives SIGKILL', () => {
   it('resumes after kills at several moments and sends each row exactly once', async () => {
     const rng = seededRng(Number(process.env.BATCH_KILL_SEED ?? 7));
     const points = [1, 60 + Math.floor(rng() * 100), 200 + Math.floor(rng() * 100), 340 + Math.floor(rng() * 100)];
-    await killAndResume(e, 'plain.csv', ethCsv(ROWS, 'plain-'), points);
+    await killAndResume(e, 'plain.csv', 'plain-', points);
   });
 
   it('--wait gives up after --wait-timeout with exit 5, the report, and a way to go on', async () => {
@@ -109,15 +130,25 @@ describe('withdraw batch survives SIGKILL', () => {
     const r = await run(e, ['withdraw', 'batch', file, '--yes', '--wait', '--wait-timeout', '1', '-o', 'json']);
     expect(r.code, r.stderr).toBe(5);
     expect(r.stderr).toMatch(/gave up waiting after 1 s: 2 transfers still PENDING.*--wait again/s);
-    expect(JSON.parse(r.stdout).map((x: any) => [x.result, x.status])).toEqual([['created', 'PENDING'], ['created', 'PENDING']]);
+    expect(JSON.parse(r.stdout).map((x: any) => [x.result, x.status])).toEqual([
+      ['created', 'PENDING'],
+      ['created', 'PENDING'],
+    ]);
   });
 
   it('does the same with 429s, 500s and connection resets before and after the commit', async () => {
-    await setFaults(e.svc, { rate429: 0.03, rate500: 0.04, resetBeforeRate: 0.04, resetAfterRate: 0.05, pathPrefix: '/v2/', seed: 11 });
+    await setFaults(e.svc, {
+      rate429: 0.03,
+      rate500: 0.04,
+      resetBeforeRate: 0.04,
+      resetAfterRate: 0.05,
+      pathPrefix: '/v2/',
+      seed: 11,
+    });
     try {
       const rng = seededRng(Number(process.env.BATCH_KILL_SEED ?? 8));
       const points = [20 + Math.floor(rng() * 100), 200 + Math.floor(rng() * 100), 340 + Math.floor(rng() * 80)];
-      await killAndResume(e, 'faults.csv', ethCsv(ROWS, 'faults-'), points, () => setFaults(e.svc, {}));
+      await killAndResume(e, 'faults.csv', 'faults-', points, () => setFaults(e.svc, {}));
     } finally {
       await setFaults(e.svc, {});
     }

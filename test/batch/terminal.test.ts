@@ -14,7 +14,8 @@ afterAll(async () => {
   await e?.svc.close();
 });
 
-const posts = async () => (await journalEntries(e.svc)).filter((j) => j.method === 'POST' && j.url === '/v2/transfer/crypto-withdrawals');
+const posts = async () =>
+  (await journalEntries(e.svc)).filter((j) => j.method === 'POST' && j.url === '/v2/transfer/crypto-withdrawals');
 
 describe('withdraw batch on a terminal', () => {
   it('answering no at the summary sends nothing and exits 3', async () => {
@@ -27,7 +28,7 @@ describe('withdraw batch on a terminal', () => {
     expect(s).toMatch(/environment\s+local \(http:\/\/127\.0\.0\.1:\d+\)/);
     expect(s).toMatch(/rows\s+5 in the file: 5 valid/);
     expect(s).toMatch(/ETH ETHEREUM\s+5 rows, 0\.015 ETH plus fees/);
-    t.type('n' + KEY.enter);
+    t.type(`n${KEY.enter}`);
     expect(await t.exit()).toBe(3);
     expect(await posts()).toEqual([]);
   });
@@ -38,7 +39,7 @@ describe('withdraw batch on a terminal', () => {
     // The default pace (18/s) makes the run last long enough for the bar to be drawn several times.
     const t = new Term(['withdraw', 'batch', f], { ...e.env, NO_COLOR: undefined });
     await t.waitFor('Send 30 withdrawals?');
-    t.type('y' + KEY.enter);
+    t.type(`y${KEY.enter}`);
     expect(await t.exit(30_000)).toBe(0);
     expect(t.raw).toMatch(/\[#*\.*\] \d+\/30 · \d+ ok · 0 failed · [\d.]+\/s · [\d:]+ left/);
     const s = t.screen();

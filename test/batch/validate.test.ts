@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { scanFile, deriveRefId } from '../../src/batch/scan.js';
+import { scanFile } from '../../src/batch/scan.js';
 import { formatRowIssue, type RowIssue } from '../../src/batch/rows.js';
 import type { BatchFormat } from '../../src/batch/reader.js';
 
@@ -11,23 +11,69 @@ const dir = mkdtempSync(join(tmpdir(), 'coinop-batch-validate-'));
 const BTC = '1BvBMSEYstWetqTFn5Au4m4GFg7xJaNVN2';
 const ETH = '0xF0Aa84466e353E5390be37FE2934301c07c19a55';
 
-async function scan(name: string, text: string, format: BatchFormat = 'csv', defaultProfileId: string | null = 'prof-1') {
+async function scan(
+  name: string,
+  text: string,
+  format: BatchFormat = 'csv',
+  defaultProfileId: string | null = 'prof-1',
+) {
   const f = join(dir, name);
   writeFileSync(f, text);
   const issues: RowIssue[] = [];
   const rows: any[] = [];
-  const r = await scanFile(f, { format, defaultProfileId: defaultProfileId ?? undefined, onIssue: (i) => issues.push(i), onRow: (row) => void rows.push(row) });
+  const r = await scanFile(f, {
+    format,
+    defaultProfileId: defaultProfileId ?? undefined,
+    onIssue: (i) => issues.push(i),
+    onRow: (row) => void rows.push(row),
+  });
   return { r, issues: issues.map(formatRowIssue), rows };
 }
 
 describe('batch validation', () => {
   it('accepts a good CSV with metadata columns and a default profile', async () => {
-    const { r, issues, rows } = await scan('good.csv', `destination_address,asset,crypto_network,amount,total,meta.invoice,ref_id\n${BTC},BTC,BITCOIN,0.01,,inv-1,\n${ETH},ETH,ETHEREUM,,1.5,,my-ref\n`);
+    const { r, issues, rows } = await scan(
+      'good.csv',
+      `destination_address,asset,crypto_network,amount,total,meta.invoice,ref_id\n${BTC},BTC,BITCOIN,0.01,,inv-1,\n${ETH},ETH,ETHEREUM,,1.5,,my-ref\n`,
+    );
     expect(issues).toEqual([]);
     expect(r).toMatchObject({ rows: 2, valid: 2, invalid: 0 });
-    expect(rows[0].body).toEqual({ destination_address: BTC, asset: 'BTC', crypto_network: 'BITCOIN', amount: '0.01', metadata: { invoice: 'inv-1' }, profile_id: 'prof-1', ref_id: deriveRefId('0'.repeat(64), 1) });
+    // A row without ref_id gets its derived one once the whole file is read (Stage.finish).
+    expect(rows[0].body).toEqual({
+      destination_address: BTC,
+      asset: 'BTC',
+      crypto_network: 'BITCOIN',
+      amount: '0.01',
+      metadata: { invoice: 'inv-1' },
+      profile_id: 'prof-1',
+    });
+    expect(rows[0].derived).toBe(true);
     expect(rows[1].body.ref_id).toBe('my-ref');
-    expect(r.totals.map((t) => [t.asset, t.rows, t.amount.toFixed(), t.total.toFixed()])).toEqual([['BTC', 1, '0.01', '0'], ['ETH', 1, '0', '1.5']]);
+    expect(r.totals.map((t) => [t.asset, t.rows, t.amount.toFixed(), t.total.toFixed()])).toEqual([
+      ['BTC', 1, '0.01', '0'],
+      ['ETH', 1, '0', '1.5'],
+    ]);
+  });
+
+  it('checks each destination by its checksum: a mistyped character names the row and destination_address', async () => {
+    const text = [
+      'destination_address,asset,crypto_network,amount',
+      `${BTC},BTC,BITCOIN,0.1`,
+      '1BvBMSEYstWetqTFn5Au4m4GFg7xJaNVN3,BTC,BITCOIN,0.1',
+      'bc1qqqqqqqqqqqqqq,BTC,BITCOIN,0.1',
+      '0xF0Aa84466e353E5390be37FE2934301c07c19A55,ETH,ETHEREUM,0.1',
+      `${ETH.toLowerCase()},ETH,BASE,0.1`,
+      'bitcoincash:qpm2qsznhks23z7629mms6s4cwef74vcwvy22gdx6c,BCH,BITCOIN_CASH,0.1',
+      'GA7QYNF7SOWQ3GLR2BGMZEHXAVIRZA4KVWLTJJFC7MGXUA74P7UJVSGZ,XLM,STELLAR,10',
+    ].join('\n');
+    const { r, issues } = await scan('addresses.csv', text);
+    expect(issues).toEqual([
+      'row 2 (line 3): destination_address: checksum does not match: a character is mistyped',
+      'row 3 (line 4): destination_address: checksum does not match: a character is mistyped',
+      'row 4 (line 5): destination_address: checksum does not match: a character is mistyped (EIP-55 upper/lower case)',
+      'row 6 (line 7): destination_address: checksum does not match: a character is mistyped',
+    ]);
+    expect(r).toMatchObject({ rows: 7, valid: 3, invalid: 4 });
   });
 
   it('reports every problem of a bad CSV at once, with row, field and rule', async () => {
@@ -36,7 +82,7 @@ describe('batch validation', () => {
       `destination_address,asset,crypto_network,amount,total,${meta},ref-id`,
       `${BTC},BTC,BITCOIN,-1,,,,,,,,,red`,
       `${BTC},BTC,BITCOIN,0.1,0.2,,,,,,,,`,
-      `${BTC},BTC,DOGECOIN,0.1,,,,,,,,,`,
+      `${BTC},BTC,MOONCHAIN,0.1,,,,,,,,,`,
       `${BTC},BTC,BITCOIN,0.1,,a,b,c,d,e,f,g,`,
       `${BTC},BTC,BITCOIN,"0.1"x,,,,,,,,,`,
       `nope,BTC,BITCOIN,0.1,,,,,,,,,`,
@@ -49,12 +95,12 @@ describe('batch validation', () => {
       'line 1: ref-id: is not a withdrawal field (did you mean ref_id?); columns are profile_id, destination_address, asset, crypto_network, amount, total, ref_id, identity_id, account_id, balance_asset, fee_id, memo and meta.KEY',
       'row 1 (line 2): amount: must be a plain decimal number such as 0.05 (digits and one point, no sign or exponent)',
       'row 2 (line 3): amount: give exactly one of amount and total, not both',
-      'row 3 (line 4): crypto_network: must be one of BITCOIN, ETHEREUM, BITCOIN_CASH, LITECOIN, SOLANA, POLYGON_POS, BASE, ARBITRUM_ONE, STELLAR, INK, XLAYER',
+      'row 3 (line 4): crypto_network: must be one of BITCOIN, ETHEREUM, BITCOIN_CASH, LITECOIN, SOLANA, POLYGON_POS, BASE, ARBITRUM_ONE, STELLAR, INK, XLAYER, AVALANCHE, DOGECOIN, SUI, ROBINHOOD, BNB',
       'row 4 (line 5): metadata: must have at most 6 pairs',
       'row 5 (line 6): text after a closing quote in field 4 (a quote inside a quoted field is written "")',
-      'row 6 (line 7): destination_address: is not a valid BITCOIN address',
+      'row 6 (line 7): destination_address: wrong length: not a 20-byte hash with its version byte and checksum',
       'row 7 (line 8): amount: must be a plain decimal number such as 0.05 (digits and one point, no sign or exponent)',
-      'row 8 (line 9): crypto_network: ETH cannot be withdrawn on BITCOIN (use ETHEREUM, BASE, ARBITRUM_ONE, INK, XLAYER)',
+      'row 8 (line 9): crypto_network: ETH cannot be withdrawn on BITCOIN (use ETHEREUM, BASE, ARBITRUM_ONE, INK, XLAYER, ROBINHOOD)',
     ]);
     expect(r).toMatchObject({ rows: 9, valid: 1, invalid: 8 });
   });
@@ -70,14 +116,22 @@ describe('batch validation', () => {
   });
 
   it('reports an unterminated quote and what came before it', async () => {
-    const { r, issues } = await scan('quote.csv', `destination_address,asset,crypto_network,amount\n${BTC},BTC,BITCOIN,x\n${BTC},BTC,"BITCOIN,0.1\n${BTC},BTC,BITCOIN,0.1\n`);
+    const { r, issues } = await scan(
+      'quote.csv',
+      `destination_address,asset,crypto_network,amount\n${BTC},BTC,BITCOIN,x\n${BTC},BTC,"BITCOIN,0.1\n${BTC},BTC,BITCOIN,0.1\n`,
+    );
     expect(issues[0]).toMatch(/^row 1 \(line 2\): amount: must be a plain decimal/);
-    expect(issues[1]).toBe('row 2 (line 3): the quote opened on line 3 is never closed; the rest of the file was not read');
+    expect(issues[1]).toBe(
+      'row 2 (line 3): the quote opened on line 3 is never closed; the rest of the file was not read',
+    );
     expect(r.fatal).toBeDefined();
   });
 
   it('a runaway quote stops reading, and the rows before it are still checked', async () => {
-    const { r, issues } = await scan('runaway.csv', `destination_address,asset,crypto_network,amount\n${BTC},BTC,BITCOIN,x\n${BTC},BTC,"BITCOIN${'z'.repeat(70_000)}\n`);
+    const { r, issues } = await scan(
+      'runaway.csv',
+      `destination_address,asset,crypto_network,amount\n${BTC},BTC,BITCOIN,x\n${BTC},BTC,"BITCOIN${'z'.repeat(70_000)}\n`,
+    );
     expect(issues[0]).toMatch(/^row 1 \(line 2\): amount: must be a plain decimal/);
     expect(issues[1]).toMatch(/^row 2 \(line 3\): a quoted field opened on line 3 runs past 65536 characters/);
     expect(r.fatal).toBeDefined();
@@ -85,7 +139,13 @@ describe('batch validation', () => {
 
   it('checks JSON Lines and JSON arrays the same way, repeated ref_ids included', async () => {
     const good = { destination_address: BTC, asset: 'BTC', crypto_network: 'BITCOIN', amount: '0.01', ref_id: 'r1' };
-    const lines = [good, { ...good, amount: 0.5, ref_id: 'r2' }, { ...good }, { ...good, ref_id: 'r3', 'meta.a': 'x', metadata: { b: 'y' } }, ['x']];
+    const lines = [
+      good,
+      { ...good, amount: 0.5, ref_id: 'r2' },
+      { ...good },
+      { ...good, ref_id: 'r3', 'meta.a': 'x', metadata: { b: 'y' } },
+      ['x'],
+    ];
     const { issues, rows } = await scan('b.jsonl', lines.map((l) => JSON.stringify(l)).join('\n'), 'jsonl');
     expect(issues).toEqual([
       'row 2: amount: must be a string such as "0.5" (JSON numbers lose precision)',

@@ -3,6 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { BTC_ADDRESS, ETH_ADDRESS, FAILING_ETH_ADDRESS, runInProcess, sandbox, type Sandbox } from './helpers.js';
+import { saveProfile } from '../support/profiles.js';
+import { TLS_ENV, tlsFront } from '../support/tls.js';
 import { DEMO } from '../../src/local/demo.js';
 
 let sb: Sandbox;
@@ -60,7 +62,19 @@ describe('coinop, piped', () => {
   });
 
   it('prices --all pages through with pagination.offset and returns every point once', async () => {
-    const r = await sb.run(['prices', 'BTCUSD', '--increment', 'ONE_HOUR', '--from', '2026-01-01T00:00:00Z', '--to', '2026-01-03T00:00:00Z', '--limit', '10', '--all']);
+    const r = await sb.run([
+      'prices',
+      'BTCUSD',
+      '--increment',
+      'ONE_HOUR',
+      '--from',
+      '2026-01-01T00:00:00Z',
+      '--to',
+      '2026-01-03T00:00:00Z',
+      '--limit',
+      '10',
+      '--all',
+    ]);
     expect(r.code, r.stderr).toBe(0);
     const items = json(r.stdout);
     const ts = items.map((i: { timestamp: string }) => i.timestamp);
@@ -73,7 +87,23 @@ describe('coinop, piped', () => {
 
   it('withdraw: generated ref_id printed, transfer as JSON, balance debited by amount plus fee', async () => {
     const before = await balance('BTC');
-    const r = await sb.run(['withdraw', '--asset', 'BTC', '--network', 'BITCOIN', '--address', BTC_ADDRESS, '--amount', '0.01', '--meta', 'invoice=42', '--meta', 'note=a=b', '--memo', 'hello']);
+    const r = await sb.run([
+      'withdraw',
+      '--asset',
+      'BTC',
+      '--network',
+      'BITCOIN',
+      '--address',
+      BTC_ADDRESS,
+      '--amount',
+      '0.01',
+      '--meta',
+      'invoice=42',
+      '--meta',
+      'note=a=b',
+      '--memo',
+      'hello',
+    ]);
     expect(r.code, r.stderr).toBe(0);
     const t = json(r.stdout);
     expect(t.status).toBe('PENDING');
@@ -88,7 +118,19 @@ describe('coinop, piped', () => {
   });
 
   it('withdraw twice with the same ref_id moves money once and says already submitted', async () => {
-    const args = ['withdraw', '--asset', 'ETH', '--network', 'BASE', '--address', ETH_ADDRESS, '--total', '0.5', '--ref-id', 'same-ref-1'];
+    const args = [
+      'withdraw',
+      '--asset',
+      'ETH',
+      '--network',
+      'BASE',
+      '--address',
+      ETH_ADDRESS,
+      '--total',
+      '0.5',
+      '--ref-id',
+      'same-ref-1',
+    ];
     const before = await balance('ETH');
     const a = await sb.run(args);
     expect(a.code, a.stderr).toBe(0);
@@ -97,12 +139,41 @@ describe('coinop, piped', () => {
     expect(b.stderr).toContain('already submitted');
     expect(json(b.stdout).id).toBe(json(a.stdout).id);
     const { dec } = await import('../../src/api/index.js');
-    expect(dec(before).minus(await balance('ETH')).toFixed()).toBe('0.5');
+    expect(
+      dec(before)
+        .minus(await balance('ETH'))
+        .toFixed(),
+    ).toBe('0.5');
+  });
+
+  it('withdraw: an EVM address in one case is sent but confirmed as carrying no checksum; a checksummed one is not', async () => {
+    const args = ['withdraw', '--asset', 'ETH', '--network', 'BASE', '--amount', '0.5', '--dry-run', '-o', 'table'];
+    const run = (address: string) => sb.run([...args, '--address', address]);
+    const lower = await run(ETH_ADDRESS.toLowerCase());
+    expect(lower.code, lower.stderr).toBe(0);
+    const note = `${ETH_ADDRESS.toLowerCase()} (carries no checksum: check every character)`;
+    expect(lower.stdout + lower.stderr).toContain(note);
+    const checked = await run(ETH_ADDRESS);
+    expect(checked.code, checked.stderr).toBe(0);
+    expect(checked.stdout + checked.stderr).toContain(ETH_ADDRESS);
+    expect(checked.stdout + checked.stderr).not.toContain('carries no checksum');
   });
 
   it('withdraw --quote uses a guaranteed fee; --dry-run sends no withdrawal', async () => {
     await sb.sent();
-    const d = await sb.run(['withdraw', '--asset', 'SOL', '--network', 'SOLANA', '--address', '7EcDhSYGxXyscszYEp35KHN8vvw3svAuLKTzXwCFLtV', '--amount', '2', '--quote', '--dry-run']);
+    const d = await sb.run([
+      'withdraw',
+      '--asset',
+      'SOL',
+      '--network',
+      'SOLANA',
+      '--address',
+      '7EcDhSYGxXyscszYEp35KHN8vvw3svAuLKTzXwCFLtV',
+      '--amount',
+      '2',
+      '--quote',
+      '--dry-run',
+    ]);
     expect(d.code, d.stderr).toBe(0);
     const plan = json(d.stdout);
     expect(plan.dry_run).toBe(true);
@@ -110,48 +181,148 @@ describe('coinop, piped', () => {
     const sent = await sb.sent();
     expect(sent.some((e) => e.url.includes('/crypto-withdrawals'))).toBe(false);
     expect(sent.some((e) => e.url.includes('/fees/crypto-withdrawal'))).toBe(true);
-    const w = await sb.runIn(['withdraw', '--asset', 'SOL', '--network', 'SOLANA', '--address', '7EcDhSYGxXyscszYEp35KHN8vvw3svAuLKTzXwCFLtV', '--amount', '2', '--quote']);
+    const w = await sb.runIn([
+      'withdraw',
+      '--asset',
+      'SOL',
+      '--network',
+      'SOLANA',
+      '--address',
+      '7EcDhSYGxXyscszYEp35KHN8vvw3svAuLKTzXwCFLtV',
+      '--amount',
+      '2',
+      '--quote',
+    ]);
     expect(w.code, w.stderr).toBe(0);
     const posted = (await sb.sent()).filter((e) => e.method === 'POST');
-    expect(posted.map((e) => e.url)).toEqual(['/v2/transfer/fees/crypto-withdrawal', '/v2/transfer/crypto-withdrawals'].filter((u) => posted.some((p) => p.url === u)));
+    expect(posted.map((e) => e.url)).toEqual(
+      ['/v2/transfer/fees/crypto-withdrawal', '/v2/transfer/crypto-withdrawals'].filter((u) =>
+        posted.some((p) => p.url === u),
+      ),
+    );
   });
 
   it('withdraw --wait follows to COMPLETED (exit 0) and to FAILED (exit 6)', async () => {
-    const ok = await sb.run(['withdraw', '--asset', 'ETH', '--network', 'ETHEREUM', '--address', ETH_ADDRESS, '--amount', '0.01', '--wait']);
+    const ok = await sb.run([
+      'withdraw',
+      '--asset',
+      'ETH',
+      '--network',
+      'ETHEREUM',
+      '--address',
+      ETH_ADDRESS,
+      '--amount',
+      '0.01',
+      '--wait',
+    ]);
     expect(ok.code, ok.stderr).toBe(0);
     expect(json(ok.stdout).status).toBe('COMPLETED');
     expect(ok.stderr).toMatch(/COMPLETED/);
-    const bad = await sb.run(['withdraw', '--asset', 'ETH', '--network', 'ETHEREUM', '--address', FAILING_ETH_ADDRESS, '--amount', '0.01', '--wait']);
+    const bad = await sb.run([
+      'withdraw',
+      '--asset',
+      'ETH',
+      '--network',
+      'ETHEREUM',
+      '--address',
+      FAILING_ETH_ADDRESS,
+      '--amount',
+      '0.01',
+      '--wait',
+    ]);
     expect(bad.code).toBe(6);
     expect(json(bad.stdout).status).toBe('FAILED');
     expect(bad.stderr).toMatch(/ended FAILED: invalid_destination_address/);
   });
 
   it('withdraw refuses in production without a terminal and without --yes', async () => {
-    writeFileSync(join(sb.dir, 'prod-secret'), 'local-secret');
-    const login = await sb.run(['login', '--env', 'production', '--client-id', DEMO.adminClientId, '--client-secret-stdin', '--profile-id', DEMO.profileId, '--name', 'prodlike'], { input: 'local-secret\n' });
-    expect(login.code, login.stderr).toBe(0);
-    await sb.sent();
-    const r = await sb.run(['withdraw', '--profile', 'prodlike', '--asset', 'BTC', '--network', 'BITCOIN', '--address', BTC_ADDRESS, '--amount', '0.01']);
-    expect(r.code).toBe(2);
-    expect(r.stderr).toMatch(/refusing to move money in production/);
-    expect((await sb.sent()).filter((e) => e.url.includes('crypto-withdrawals'))).toEqual([]);
-    const d = await sb.runIn(['sandbox', 'deposit', '--profile', 'prodlike', '--amount', '10.00', '--memo-id', DEMO.memoId]);
-    expect(d.code).toBe(2);
-    expect(d.stderr).toMatch(/refused against production/);
-    const y = await sb.runIn(['withdraw', '--profile', 'prodlike', '--asset', 'BTC', '--network', 'BITCOIN', '--address', BTC_ADDRESS, '--amount', '0.01', '--yes']);
-    expect(y.code, y.stderr).toBe(0);
-    await sb.runIn(['logout', '--profile', 'prodlike']);
+    // A production profile whose saved addresses are an https front of this service (login would go to the hosted one).
+    const front = await tlsFront(sb.svc.baseUrl);
+    try {
+      await saveProfile(sb.env, 'prodlike', { environment: 'production', baseUrl: front.url });
+      const env = { ...TLS_ENV, COINOP_BASE_URL: undefined, COINOP_AUTH_URL: undefined };
+      await sb.sent();
+      const r = await sb.run(
+        [
+          'withdraw',
+          '--profile',
+          'prodlike',
+          '--asset',
+          'BTC',
+          '--network',
+          'BITCOIN',
+          '--address',
+          BTC_ADDRESS,
+          '--amount',
+          '0.01',
+        ],
+        { env },
+      );
+      expect(r.code).toBe(2);
+      expect(r.stderr).toMatch(/refusing to move money in production/);
+      expect((await sb.sent()).filter((e) => e.url.includes('crypto-withdrawals'))).toEqual([]);
+      const d = await sb.runIn(
+        ['sandbox', 'deposit', '--profile', 'prodlike', '--amount', '10.00', '--memo-id', DEMO.memoId],
+        { env },
+      );
+      expect(d.code).toBe(2);
+      expect(d.stderr).toMatch(/refused against production/);
+      const y = await sb.run(
+        [
+          'withdraw',
+          '--profile',
+          'prodlike',
+          '--asset',
+          'BTC',
+          '--network',
+          'BITCOIN',
+          '--address',
+          BTC_ADDRESS,
+          '--amount',
+          '0.01',
+          '--yes',
+        ],
+        { env },
+      );
+      expect(y.code, y.stderr).toBe(0);
+      await sb.runIn(['logout', '--profile', 'prodlike']);
+    } finally {
+      await front.close();
+    }
   });
 
   it('fee quote: fee, amount, total and expiry', async () => {
-    const r = await sb.run(['fee', 'quote', '--asset', 'BTC', '--network', 'BITCOIN', '--address', BTC_ADDRESS, '--amount', '0.5']);
+    const r = await sb.run([
+      'fee',
+      'quote',
+      '--asset',
+      'BTC',
+      '--network',
+      'BITCOIN',
+      '--address',
+      BTC_ADDRESS,
+      '--amount',
+      '0.5',
+    ]);
     expect(r.code, r.stderr).toBe(0);
     const q = json(r.stdout);
     expect(q.fee).toBe('0.00002');
     expect(q.asset).toBe('BTC');
     expect(Date.parse(q.expires_at)).toBeGreaterThan(Date.now() - 5000);
-    const t = await sb.runIn(['fee', 'quote', '--asset', 'BTC', '--network', 'BITCOIN', '--address', BTC_ADDRESS, '--total', '0.5', '-o', 'table']);
+    const t = await sb.runIn([
+      'fee',
+      'quote',
+      '--asset',
+      'BTC',
+      '--network',
+      'BITCOIN',
+      '--address',
+      BTC_ADDRESS,
+      '--total',
+      '0.5',
+      '-o',
+      'table',
+    ]);
     expect(t.code, t.stderr).toBe(0);
     expect(t.stdout).toMatch(/fee\s+0\.00002 BTC/);
     expect(t.stdout).toMatch(/amount\s+0\.49998 BTC/);
@@ -173,27 +344,63 @@ describe('coinop, piped', () => {
     const page = await sb.run(['addresses', 'list', '--network', 'LITECOIN', '--limit', '3']);
     expect(page.code, page.stderr).toBe(0);
     expect(json(page.stdout)).toHaveLength(3);
-    const all = await sb.run(['addresses', 'list', '--network', 'LITECOIN', '--limit', '3', '--all', '-o', 'ndjson', '--order', 'ASC']);
+    const all = await sb.run([
+      'addresses',
+      'list',
+      '--network',
+      'LITECOIN',
+      '--limit',
+      '3',
+      '--all',
+      '-o',
+      'ndjson',
+      '--order',
+      'ASC',
+    ]);
     expect(all.code, all.stderr).toBe(0);
-    const lines = all.stdout.trim().split('\n').map((l) => json(l));
+    const lines = all.stdout
+      .trim()
+      .split('\n')
+      .map((l) => json(l));
     expect(lines.map((l) => l.ref_id)).toEqual(['ltc-0', 'ltc-1', 'ltc-2', 'ltc-3', 'ltc-4', 'ltc-5', 'ltc-6']);
     const sent = await sb.sent();
     const lists = sent.filter((e) => e.url.startsWith('/v2/transfer/deposit-addresses'));
     expect(lists.length).toBe(4);
     expect(lists.slice(2).every((e) => e.url.includes('page_cursor='))).toBe(true);
     const byRef = await sb.runIn(['addresses', 'list', '--ref-id', 'ltc-1,ltc-2', '--created-after', '1h']);
-    expect(json(byRef.stdout).map((a: { ref_id: string }) => a.ref_id).sort()).toEqual(['ltc-1', 'ltc-2']);
+    expect(
+      json(byRef.stdout)
+        .map((a: { ref_id: string }) => a.ref_id)
+        .sort(),
+    ).toEqual(['ltc-1', 'ltc-2']);
     const csv = await sb.runIn(['addresses', 'list', '--ref-id', 'ltc-1', '-o', 'csv']);
     expect(csv.stdout.split('\r\n')[0]).toBe('id,crypto_network,address,conversion_target_asset,ref_id,created_at');
   });
 
   it('sandbox deposit from flags and from --file credits USD', async () => {
     const before = await balance('USD');
-    const r = await sb.run(['sandbox', 'deposit', '--amount', '100.25', '--account-number', '12345678', '--routing-number', '021000021', '--bank-name', 'Test Bank']);
+    const r = await sb.run([
+      'sandbox',
+      'deposit',
+      '--amount',
+      '100.25',
+      '--account-number',
+      '12345678',
+      '--routing-number',
+      '021000021',
+      '--bank-name',
+      'Test Bank',
+    ]);
     expect(r.code, r.stderr).toBe(0);
     expect(json(r.stdout)).toMatchObject({ initiated: true, amount: '100.25', memo_id: DEMO.memoId });
     const file = join(sb.dir, 'wire.json');
-    writeFileSync(file, JSON.stringify({ account_number: '999', routing_details: { routing_number_type: 'ABA', routing_number: '021000021', bank_name: 'B' } }));
+    writeFileSync(
+      file,
+      JSON.stringify({
+        account_number: '999',
+        routing_details: { routing_number_type: 'ABA', routing_number: '021000021', bank_name: 'B' },
+      }),
+    );
     const f = await sb.runIn(['sandbox', 'deposit', '--amount', '0.75', '--file', file]);
     expect(f.code, f.stderr).toBe(0);
     const { dec } = await import('../../src/api/index.js');
@@ -207,7 +414,19 @@ describe('coinop, piped', () => {
   });
 
   it('transfers list, get (by id and by ref_id) and watch', async () => {
-    const w = await sb.run(['withdraw', '--asset', 'LTC', '--network', 'LITECOIN', '--address', 'LZ9tA6ovSuH5b3Kqh3f6qZQ5J7YbYtWkF8', '--amount', '1', '--ref-id', 'ltc-w-1']);
+    const w = await sb.run([
+      'withdraw',
+      '--asset',
+      'LTC',
+      '--network',
+      'LITECOIN',
+      '--address',
+      'LW98ceYNxYki9e9QxDACLn82TtVEPm4qmy',
+      '--amount',
+      '1',
+      '--ref-id',
+      'ltc-w-1',
+    ]);
     expect(w.code, w.stderr).toBe(0);
     const id = json(w.stdout).id;
     const l = await sb.run(['transfers', 'list', '--type', 'CRYPTO_WITHDRAWAL', '--limit', '2']);
@@ -226,16 +445,58 @@ describe('coinop, piped', () => {
     expect(missing.stderr).toMatch(/^error: Not Found/);
   });
 
+  it("transfers list filters by the OpenAPI's identity_ids, account_ids and secondary_statuses", async () => {
+    const w = await sb.runIn([
+      'withdraw',
+      ...['--asset', 'BTC', '--network', 'BITCOIN', '--address', BTC_ADDRESS, '--amount', '0.001'],
+      ...['--identity-id', 'ident-7', '--account-id', 'acct-7'],
+    ]);
+    expect(w.code, w.stderr).toBe(0);
+    const id = json(w.stdout).id;
+    await sb.sent();
+    const ids = async (...args: string[]) => {
+      const r = await sb.runIn(['transfers', 'list', ...args]);
+      expect(r.code, r.stderr).toBe(0);
+      return json(r.stdout).map((t: { id: string }) => t.id);
+    };
+    expect(await ids('--identity-id', 'ident-7')).toEqual([id]);
+    expect(await ids('--account-id', 'acct-7,acct-8', '--identity-id', 'ident-7')).toEqual([id]);
+    expect(await ids('--account-id', 'acct-8')).toEqual([]);
+    expect(await ids('--identity-id', 'ident-7', '--secondary-status', 'travel_rule_info_requested')).toEqual([]);
+    // Either name of a platform transfer is a filter the service takes (the local service makes neither kind).
+    expect(await ids('--type', 'PAXOS_TRANSFER_DEBIT', '--type', 'PLATFORM_TRANSFER_DEBIT')).toEqual([]);
+    const urls = (await sb.sent()).map((e) => decodeURIComponent(e.url.replace(/\+/g, ' ')));
+    expect(urls.filter((u) => u.startsWith('/v2/transfer/transfers?'))).toEqual([
+      '/v2/transfer/transfers?identity_ids=ident-7',
+      '/v2/transfer/transfers?identity_ids=ident-7&account_ids=acct-7&account_ids=acct-8',
+      '/v2/transfer/transfers?account_ids=acct-8',
+      '/v2/transfer/transfers?identity_ids=ident-7&secondary_statuses=TRAVEL_RULE_INFO_REQUESTED',
+      '/v2/transfer/transfers?type=PAXOS_TRANSFER_DEBIT&type=PLATFORM_TRANSFER_DEBIT',
+    ]);
+  });
+
   it('api: raw GET with fields and --paginate, raw POST with --input', async () => {
     const g = await sb.run(['api', 'GET', 'transfer/deposit-addresses', '-f', 'networks=LITECOIN', '-f', 'limit=2']);
     expect(g.code, g.stderr).toBe(0);
     const page = json(g.stdout);
     expect(page.items).toHaveLength(2);
     expect(page.next_page_cursor).toBeTruthy();
-    const p = await sb.runIn(['api', 'GET', '/v2/transfer/deposit-addresses', '-f', 'networks=LITECOIN', '-f', 'limit=2', '--paginate']);
+    const p = await sb.runIn([
+      'api',
+      'GET',
+      '/v2/transfer/deposit-addresses',
+      '-f',
+      'networks=LITECOIN',
+      '-f',
+      'limit=2',
+      '--paginate',
+    ]);
     expect(json(p.stdout)).toHaveLength(7);
     const file = join(sb.dir, 'quote.json');
-    writeFileSync(file, JSON.stringify({ asset: 'BTC', crypto_network: 'BITCOIN', destination_address: BTC_ADDRESS, amount: '1' }));
+    writeFileSync(
+      file,
+      JSON.stringify({ asset: 'BTC', crypto_network: 'BITCOIN', destination_address: BTC_ADDRESS, amount: '1' }),
+    );
     const q = await sb.run(['api', 'POST', '/v2/transfer/fees/crypto-withdrawal', '--input', file]);
     expect(q.code, q.stderr).toBe(0);
     expect(json(q.stdout).fee).toBe('0.00002');
@@ -246,12 +507,20 @@ describe('coinop, piped', () => {
 
   it('login proves credentials, stores the secret owner-only, never prints it; auth status; profile list|use|show; logout', async () => {
     const secret = 'local-secret';
-    const bad = await sb.run(['login', '--env', 'sandbox', '--client-id', DEMO.adminClientId, '--client-secret-stdin', '--name', 'wrong'], { input: 'not-the-secret' });
+    // A sandbox or production secret goes only to the hosted token endpoint, so a custom profile stands in here.
+    const custom = ['--env', 'custom', '--base-url', sb.svc.baseUrl];
+    const bad = await sb.run(
+      ['login', ...custom, '--client-id', DEMO.adminClientId, '--client-secret-stdin', '--name', 'wrong'],
+      { input: 'not-the-secret' },
+    );
     expect(bad.code, bad.stderr).toBe(4);
     expect(bad.stderr + bad.stdout).not.toContain('not-the-secret');
     expect((await sb.runIn(['profile', 'show', 'wrong'])).code).toBe(2);
 
-    const r = await sb.run(['login', '--env', 'sandbox', '--client-id', DEMO.adminClientId, '--client-secret-stdin', '--name', 'sb', '--debug'], { input: secret + '\n' });
+    const r = await sb.run(
+      ['login', ...custom, '--client-id', DEMO.adminClientId, '--client-secret-stdin', '--name', 'sb', '--debug'],
+      { input: `${secret}\n` },
+    );
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout + r.stderr).not.toContain(secret);
     expect(r.stderr).toContain('[redacted]');
@@ -262,7 +531,22 @@ describe('coinop, piped', () => {
     expect(readFileSync(join(dir, 'config.json'), 'utf8')).not.toContain(secret);
 
     const env = { COINOP_CLIENT_SECRET: secret };
-    const viaEnv = await sb.runIn(['login', '--env', 'custom', '--base-url', sb.svc.baseUrl, '--client-id', DEMO.readonlyClientId, '--name', 'ro', '--scopes', 'exchange:historical_prices,transfer:read_transfer'], { env });
+    const viaEnv = await sb.runIn(
+      [
+        'login',
+        '--env',
+        'custom',
+        '--base-url',
+        sb.svc.baseUrl,
+        '--client-id',
+        DEMO.readonlyClientId,
+        '--name',
+        'ro',
+        '--scopes',
+        'exchange:historical_prices,transfer:read_transfer',
+      ],
+      { env },
+    );
     expect(viaEnv.code, viaEnv.stderr).toBe(0);
 
     const list = await sb.run(['profile', 'list']);
@@ -270,7 +554,7 @@ describe('coinop, piped', () => {
     expect(names).toEqual(expect.arrayContaining(['local', 'sb', 'ro*']));
     expect((await sb.run(['profile', 'use', 'sb'])).code).toBe(0);
     const show = await sb.run(['profile', 'show']);
-    expect(json(show.stdout)).toMatchObject({ name: 'sb', environment: 'sandbox', has_secret: true });
+    expect(json(show.stdout)).toMatchObject({ name: 'sb', environment: 'custom', has_secret: true });
     expect(show.stdout).not.toContain(secret);
 
     const st = await sb.run(['auth', 'status', '--debug']);
@@ -291,7 +575,9 @@ describe('coinop, piped', () => {
     expect(lo.code).toBe(0);
     const after = await sb.runIn(['auth', 'status', '--profile', 'sb']);
     expect(after.code).toBe(2);
-    expect(existsSync(join(dir, 'secrets.json')) ? readFileSync(join(dir, 'secrets.json'), 'utf8') : '').not.toContain('"sb"');
+    expect(existsSync(join(dir, 'secrets.json')) ? readFileSync(join(dir, 'secrets.json'), 'utf8') : '').not.toContain(
+      '"sb"',
+    );
     await sb.runIn(['profile', 'use', 'local']);
   });
 
@@ -316,15 +602,30 @@ describe('coinop, piped', () => {
     const r = await sb.run(['transfers', 'list', '--limit', '1']);
     expect(r.code, r.stderr).toBe(0);
     const sent = await sb.sent();
-    expect(sent.map((e) => `${e.status} ${e.url.split('?')[0]}`)).toEqual(['401 /v2/transfer/transfers', '200 /oauth2/token', '200 /v2/transfer/transfers']);
+    expect(sent.map((e) => `${e.status} ${e.url.split('?')[0]}`)).toEqual([
+      '401 /v2/transfer/transfers',
+      '200 /oauth2/token',
+      '200 /v2/transfer/transfers',
+    ]);
   });
 
   it('--debug logs method, URL, status, timing and bodies, with the token and secret redacted', async () => {
-    const r = await sb.run(['withdraw', '--debug', '--asset', 'BTC', '--network', 'BITCOIN', '--address', BTC_ADDRESS, '--amount', '0.01']);
+    const r = await sb.run([
+      'withdraw',
+      '--debug',
+      '--asset',
+      'BTC',
+      '--network',
+      'BITCOIN',
+      '--address',
+      BTC_ADDRESS,
+      '--amount',
+      '0.01',
+    ]);
     expect(r.code, r.stderr).toBe(0);
     expect(r.stderr).toMatch(/> POST http:\/\/127\.0\.0\.1:\d+\/v2\/transfer\/crypto-withdrawals/);
     expect(r.stderr).toMatch(/< 20\d .*\(\d+ ms\)/);
-    expect(r.stderr).toContain('"destination_address":"' + BTC_ADDRESS + '"');
+    expect(r.stderr).toContain(`"destination_address":"${BTC_ADDRESS}"`);
     expect(r.stderr).toContain('"authorization":"[redacted]"');
     const tokens = json(readFileSync(join(sb.env.COINOP_CONFIG_DIR, 'tokens.json'), 'utf8'));
     for (const t of Object.values<{ accessToken: string }>(tokens)) {
@@ -335,17 +636,26 @@ describe('coinop, piped', () => {
   });
 
   it('network errors exit 5 after retries', async () => {
-    const r = await sb.run(['transfers', 'list'], { env: { COINOP_BASE_URL: 'http://127.0.0.1:9', COINOP_AUTH_URL: 'http://127.0.0.1:9' } });
+    const r = await sb.run(['transfers', 'list'], {
+      env: { COINOP_BASE_URL: 'http://127.0.0.1:9', COINOP_AUTH_URL: 'http://127.0.0.1:9' },
+    });
     expect(r.code).toBe(5);
-    expect(r.stderr).toMatch(/cannot reach 127\.0\.0\.1:9/);
+    expect(r.stderr).toMatch(/cannot reach http:\/\/127\.0\.0\.1:9\/oauth2\/token: ECONNREFUSED/);
   });
 
   it('completion scripts match the committed ones', async () => {
-    for (const [shell, file] of [['bash', 'coinop.bash'], ['zsh', '_coinop'], ['fish', 'coinop.fish']]) {
+    for (const [shell, file] of [
+      ['bash', 'coinop.bash'],
+      ['zsh', '_coinop'],
+      ['fish', 'coinop.fish'],
+    ]) {
       const r = shell === 'bash' ? await sb.run(['completion', shell]) : await sb.runIn(['completion', shell]);
       expect(r.code).toBe(0);
       // On failure: npm run build && node completions/generate.mjs, and commit the scripts.
-      expect(r.stdout === readFileSync(join(__dirname, '../../completions', file), 'utf8'), `completions/${file} is stale: run node completions/generate.mjs`).toBe(true);
+      expect(
+        r.stdout === readFileSync(join(__dirname, '../../completions', file), 'utf8'),
+        `completions/${file} is stale: run node completions/generate.mjs`,
+      ).toBe(true);
     }
     const bash = (await sb.runIn(['completion', 'bash'])).stdout;
     expect(bash).toContain('"withdraw batch"');

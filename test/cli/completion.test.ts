@@ -36,12 +36,18 @@ source ${JSON.stringify(join(DIR, '_coinop'))}
 words=("$@"); CURRENT=$#
 _coinop`;
   const prefix = words[words.length - 1];
-  return lines(execFileSync('zsh', ['-f', '-c', script, 'zsh', ...words], { encoding: 'utf8', cwd })).filter((w) => w === '<files>' || w.startsWith(prefix));
+  return lines(execFileSync('zsh', ['-f', '-c', script, 'zsh', ...words], { encoding: 'utf8', cwd })).filter(
+    (w) => w === '<files>' || w.startsWith(prefix),
+  );
 }
 
 /** What fish offers for a command line (`complete -C`), without descriptions. */
 function fish(line: string): string[] {
-  const out = execFileSync('fish', ['--no-config', '-c', `source ${JSON.stringify(join(DIR, 'coinop.fish'))}; complete -C${JSON.stringify(line)}`], { encoding: 'utf8', cwd });
+  const out = execFileSync(
+    'fish',
+    ['--no-config', '-c', `source ${JSON.stringify(join(DIR, 'coinop.fish'))}; complete -C${JSON.stringify(line)}`],
+    { encoding: 'utf8', cwd },
+  );
   return lines(out).map((l) => l.split('\t')[0]);
 }
 
@@ -62,6 +68,25 @@ describe('completion scripts in real shells', () => {
     expect(bash('coinop', 'prices', '--increment', 'ONE_')).toEqual(['ONE_DAY', 'ONE_HOUR', 'ONE_MINUTE', 'ONE_WEEK']);
     expect(bash('coinop', 'withdraw', '--network', 'ETH')).toEqual(['ETHEREUM']);
     expect(bash('coinop', '-o', 'nd')).toEqual(['ndjson']);
+    // The desk's commands; an option's values follow the command it belongs to.
+    expect(bash('coinop', 'de')).toEqual(['deposit-instructions', 'destinations']);
+    expect(bash('coinop', 'destinations', '')).toEqual(['list', 'put']);
+    expect(bash('coinop', 'destinations', 'put', '--no-b')).toEqual(['--no-bookmark']);
+    expect(bash('coinop', 'deposit-instructions', 'create', '--network', '')).toEqual([
+      'CUBIX',
+      'DBS_ACT',
+      'RTP',
+      'SCB',
+      'WIRE',
+    ]);
+    expect(bash('coinop', 'destinations', 'put', '--network', 'BITCOIN_')).toEqual(['BITCOIN_CASH']);
+    expect(bash('coinop', 'limits', '--type', 'PAXOS_TRANSFER_D')).toEqual(['PAXOS_TRANSFER_DEBIT']);
+    // transfers list takes both names of platform transfers (SERVICE.md's PLATFORM_, the OpenAPI's PAXOS_).
+    expect(bash('coinop', 'transfers', 'list', '--type', 'PAXOS_')).toEqual([
+      'PAXOS_TRANSFER_CREDIT',
+      'PAXOS_TRANSFER_DEBIT',
+    ]);
+    expect(bash('coinop', 'transfers', 'list', '--type', 'PLATFORM_TRANSFER_C')).toEqual(['PLATFORM_TRANSFER_CREDIT']);
     // A single withdrawal's flags count only before `batch` (withdraw has positional options): not offered after it.
     expect(bash('coinop', 'withdraw', 'batch', '--am')).toEqual([]);
     expect(bash('coinop', 'withdraw', 'batch', '--dr')).toEqual(['--dry-run']);
@@ -69,7 +94,22 @@ describe('completion scripts in real shells', () => {
     expect(bash('coinop', 'withdraw', 'batch', 'ro')).toEqual([]);
     expect(bash('coinop', 'local', 'start', '--db', 'ro')).toEqual([]);
     expect(bash('coinop', 'api', '--input', 'G')).toEqual([]);
-    expect(execFileSync('bash', ['-c', `source ${JSON.stringify(join(DIR, 'coinop.bash'))}; complete -p coinop`], { encoding: 'utf8' })).toMatch(/-o default -F _coinop coinop/);
+    expect(
+      execFileSync('bash', ['-c', `source ${JSON.stringify(join(DIR, 'coinop.bash'))}; complete -p coinop`], {
+        encoding: 'utf8',
+      }),
+    ).toMatch(/-o default -F _coinop coinop/);
+  });
+
+  it('bash: the market data commands, their flags and markets', () => {
+    expect(bash('coinop', 'ti')).toEqual(['ticker']);
+    expect(bash('coinop', 'tr')).toEqual(['trades', 'transfer', 'transfers']);
+    expect(bash('coinop', 'ma')).toEqual(['markets']);
+    expect(bash('coinop', 'book', 'BTCU')).toEqual(['BTCUSD']);
+    expect(bash('coinop', 'trades', 'SOL')).toEqual(['SOLEUR']);
+    expect(bash('coinop', 'ticker', 'PAXG')).toEqual(['PAXGEUR', 'PAXGUSD']);
+    expect(bash('coinop', 'book', '--dep')).toEqual(['--depth']);
+    expect(bash('coinop', 'markets', '--re')).toEqual(['--refresh']);
   });
 
   it.skipIf(!inCI && !has('zsh'))('zsh: the same answers from _coinop', () => {
@@ -80,6 +120,13 @@ describe('completion scripts in real shells', () => {
     expect(zsh('coinop', 'stream', 'book', 'BTCU')).toEqual(['BTCUSD']);
     expect(zsh('coinop', 'withdraw', '--network', 'ETH')).toEqual(['ETHEREUM']);
     expect(zsh('coinop', '-o', 'nd')).toEqual(['ndjson']);
+    expect(zsh('coinop', 'de')).toEqual(['deposit-instructions', 'destinations']);
+    expect(zsh('coinop', 'deposit-instructions', 'create', '--network', 'W')).toEqual(['WIRE']);
+    expect(zsh('coinop', 'limits', '--type', 'PAXOS_TRANSFER_D')).toEqual(['PAXOS_TRANSFER_DEBIT']);
+    expect(zsh('coinop', 'transfers', 'list', '--type', 'PAXOS_')).toEqual([
+      'PAXOS_TRANSFER_CREDIT',
+      'PAXOS_TRANSFER_DEBIT',
+    ]);
     expect(zsh('coinop', 'withdraw', 'batch', 'ro')).toEqual(['<files>']);
     expect(zsh('coinop', 'api', '--input', 'ro')).toEqual(['<files>']);
   });
@@ -91,6 +138,9 @@ describe('completion scripts in real shells', () => {
     expect(fish('coinop stream book --co')).toEqual(['--count']);
     expect(fish('coinop stream book BTCU')).toEqual(['BTCUSD']);
     expect(fish('coinop withdraw --network ETH')).toEqual(['ETHEREUM']);
+    expect(fish('coinop deposit-instructions create --network W')).toEqual(['WIRE']);
+    expect(fish('coinop limits --type PAXOS_TRANSFER_D')).toEqual(['PAXOS_TRANSFER_DEBIT']);
+    expect(fish('coinop destinations ')).toEqual(['list', 'put']);
     expect(fish('coinop withdraw batch ro')).toEqual(['rows.csv']);
     expect(fish('coinop withdraw batch --am')).toEqual([]);
     expect(fish('coinop local start --db ro')).toEqual(['rows.csv']);

@@ -22,7 +22,22 @@ afterAll(async () => {
 describe('the embedded default', () => {
   it('with no login and nothing at 127.0.0.1:7357, commands run on an in-process local service over the default database', async () => {
     const env = baseEnv(dir);
-    const w = await runCoinop(['withdraw', '--asset', 'BTC', '--network', 'BITCOIN', '--address', BTC_ADDRESS, '--amount', '0.5', '--ref-id', 'embedded-1'], env);
+    const w = await runCoinop(
+      [
+        'withdraw',
+        '--asset',
+        'BTC',
+        '--network',
+        'BITCOIN',
+        '--address',
+        BTC_ADDRESS,
+        '--amount',
+        '0.5',
+        '--ref-id',
+        'embedded-1',
+      ],
+      env,
+    );
     expect(w.code, w.stderr).toBe(0);
     const id = JSON.parse(w.stdout).id;
     expect(existsSync(join(env.COINOP_DATA_DIR, 'local.db'))).toBe(true);
@@ -56,7 +71,10 @@ describe('the profile store', () => {
 describe('coinop local start', () => {
   it('prints its address, serves the API, and stops cleanly on SIGINT', async () => {
     const env = baseEnv(join(dir, 'ls'));
-    const child = spawn(process.execPath, [BIN, 'local', 'start', '--port', '0', '--memory'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [BIN, 'local', 'start', '--port', '0', '--memory'], {
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let out = '';
     child.stdout.on('data', (d) => (out += d));
     child.stderr.on('data', (d) => (out += d));

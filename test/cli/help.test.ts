@@ -12,11 +12,19 @@ function build() {
   out.on('data', (d) => (text += d));
   const io = makeIO({ stdin: new PassThrough(), stdout: out, stderr: new PassThrough() }, { env: {} });
   const program = makeProgram(createContext(io, {}, '0.0.0'));
-  return { program, take: () => ((t) => ((text = ''), t))(text) };
+  const take = () => {
+    const t = text;
+    text = '';
+    return t;
+  };
+  return { program, take };
 }
 
 function all(cmd: Command, path: string[] = []): [string, Command][] {
-  return cmd.commands.flatMap((c) => [[[...path, c.name()].join(' '), c] as [string, Command], ...all(c, [...path, c.name()])]);
+  return cmd.commands.flatMap((c) => [
+    [[...path, c.name()].join(' '), c] as [string, Command],
+    ...all(c, [...path, c.name()]),
+  ]);
 }
 
 describe('help', () => {

@@ -33,7 +33,10 @@ export interface Sandbox {
 
 export function runCoinop(args: string[], env: Record<string, string | undefined>, input?: string): Promise<Run> {
   return new Promise((res, rej) => {
-    const child = spawn(process.execPath, [BIN, ...args], { env: env as NodeJS.ProcessEnv, stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [BIN, ...args], {
+      env: env as NodeJS.ProcessEnv,
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d) => (stdout += d));
@@ -45,18 +48,36 @@ export function runCoinop(args: string[], env: Record<string, string | undefined
 }
 
 /** An in-memory stdout and stderr, and what was written to each. */
-export function capturedStreams(): { out: PassThrough; err: PassThrough; readonly stdout: string; readonly stderr: string } {
+export function capturedStreams(): {
+  out: PassThrough;
+  err: PassThrough;
+  readonly stdout: string;
+  readonly stderr: string;
+} {
   const out = new PassThrough();
   const err = new PassThrough();
   let stdout = '';
   let stderr = '';
   out.on('data', (d) => (stdout += d));
   err.on('data', (d) => (stderr += d));
-  return { out, err, get stdout() { return stdout; }, get stderr() { return stderr; } };
+  return {
+    out,
+    err,
+    get stdout() {
+      return stdout;
+    },
+    get stderr() {
+      return stderr;
+    },
+  };
 }
 
 /** The same command line run inside this process (commander tree, context, client and all), for large matrices. */
-export async function runInProcess(args: string[], env: Record<string, string | undefined>, input?: string): Promise<Run> {
+export async function runInProcess(
+  args: string[],
+  env: Record<string, string | undefined>,
+  input?: string,
+): Promise<Run> {
   const { runCli } = await import('../../src/cli/main.js');
   const stdin = new PassThrough();
   stdin.end(input ?? '');
@@ -80,13 +101,18 @@ export function baseEnv(dir: string): Record<string, string> {
 
 export async function sandbox(config: DeepPartial<LocalConfig> = {}): Promise<Sandbox> {
   const dir = mkdtempSync(join(tmpdir(), 'coinop-cli-'));
-  const svc = await startLocalService({ port: 0, memory: true, config: { journalSize: 100_000, rateLimits: { enabled: false }, ...config } });
+  const svc = await startLocalService({
+    port: 0,
+    memory: true,
+    config: { journalSize: 100_000, rateLimits: { enabled: false }, ...config },
+  });
   const env = { ...baseEnv(dir), COINOP_BASE_URL: svc.baseUrl, COINOP_AUTH_URL: svc.authUrl };
   let seen = 0;
   const control = async (method: string, path: string, body?: unknown) => {
     const r = await fetch(svc.baseUrl + path, {
       method,
-      headers: body !== undefined ? { 'content-type': 'application/json' } : {},
+      // Control writes take JSON only, bodiless ones (POST /_local/reset) too.
+      headers: method !== 'GET' ? { 'content-type': 'application/json' } : {},
       body: body !== undefined ? JSON.stringify(body) : undefined,
     });
     return r.json();
@@ -98,7 +124,9 @@ export async function sandbox(config: DeepPartial<LocalConfig> = {}): Promise<Sa
     run: (args, opts = {}) => runCoinop(args, { ...env, ...opts.env }, opts.input),
     runIn: (args, opts = {}) => runInProcess(args, { ...env, ...opts.env }, opts.input),
     async sent() {
-      const { items } = (await control('GET', '/_local/journal?limit=100000')) as { items: { method: string; url: string; status: number; reason?: string; time: string }[] };
+      const { items } = (await control('GET', '/_local/journal?limit=100000')) as {
+        items: { method: string; url: string; status: number; reason?: string; time: string }[];
+      };
       const fresh = items.slice(seen);
       seen = items.length;
       return fresh.filter((e) => !e.url.startsWith('/_local'));

@@ -21,7 +21,8 @@ function tree(argv?: string[]): Command {
   return makeProgram(createContext(io, {}, '0.0.0'), argv);
 }
 
-const names = (cmd: Command): string[] => cmd.commands.flatMap((c) => [c.name(), ...names(c).map((n) => `${c.name()} ${n}`)]);
+const names = (cmd: Command): string[] =>
+  cmd.commands.flatMap((c) => [c.name(), ...names(c).map((n) => `${c.name()} ${n}`)]);
 
 describe('start-up work', () => {
   it('a command line that names a command builds that command exactly as the whole tree has it', () => {
@@ -36,7 +37,8 @@ describe('start-up work', () => {
       expect(built.helpInformation()).toBe(top.helpInformation());
     }
     // Help, an unknown word (suggestions need every name) and completion build everything.
-    for (const argv of [['--help'], ['pricse'], ['completion', 'bash'], []]) expect(names(tree(['node', 'coinop', ...argv]))).toEqual(everything);
+    for (const argv of [['--help'], ['pricse'], ['completion', 'bash'], []])
+      expect(names(tree(['node', 'coinop', ...argv]))).toEqual(everything);
   });
 
   it('the built validators report the same issues as validators compiled at run time', async () => {
@@ -46,20 +48,56 @@ describe('start-up work', () => {
     const { PRECOMPILED } = (await import(pathToFileURL(precompiled).href)) as { PRECOMPILED: Record<string, unknown> };
     // Every schema a request is checked against is in the table.
     for (const op of Object.values(built.operations)) {
-      for (const part of [op.params, op.query, op.body]) if (part) expect(PRECOMPILED[JSON.stringify(part)], op.id).toBeTypeOf('function');
+      for (const part of [op.params, op.query, op.body])
+        if (part) expect(PRECOMPILED[JSON.stringify(part)], op.id).toBeTypeOf('function');
     }
-    const cases: [src.OperationId, { params?: Record<string, string>; query?: Record<string, unknown>; body?: unknown }][] = [
-      ['createCryptoWithdrawal', { body: { profile_id: '', asset: 'BTC', crypto_network: 'MOON', destination_address: 'x', amount: '-1', extra: 1, metadata: { ['k'.repeat(200)]: 'v' } } }],
+    const cases: [
+      src.OperationId,
+      { params?: Record<string, string>; query?: Record<string, unknown>; body?: unknown },
+    ][] = [
+      [
+        'createCryptoWithdrawal',
+        {
+          body: {
+            profile_id: '',
+            asset: 'BTC',
+            crypto_network: 'MOON',
+            destination_address: 'x',
+            amount: '-1',
+            extra: 1,
+            metadata: { ['k'.repeat(200)]: 'v' },
+          },
+        },
+      ],
       ['createCryptoWithdrawal', { body: [] }],
-      ['createCryptoWithdrawal', { body: { profile_id: 'p', asset: 'BTC', crypto_network: 'BITCOIN', destination_address: '1BvBMSEYstWetqTFn5Au4m4GFg7xJaNVN2', amount: '0.1' } }],
+      [
+        'createCryptoWithdrawal',
+        {
+          body: {
+            profile_id: 'p',
+            asset: 'BTC',
+            crypto_network: 'BITCOIN',
+            destination_address: '1BvBMSEYstWetqTFn5Au4m4GFg7xJaNVN2',
+            amount: '0.1',
+          },
+        },
+      ],
       ['createCryptoWithdrawalFee', { body: { asset: 5, total: '1e5' } }],
-      ['listDepositAddresses', { query: { limit: '5000', crypto_network: ['BITCOIN', 'NOPE'], 'created_at.lt': 'yesterday', unknown: 'x' } }],
+      [
+        'listDepositAddresses',
+        { query: { limit: '5000', crypto_network: ['BITCOIN', 'NOPE'], 'created_at.lt': 'yesterday', unknown: 'x' } },
+      ],
       ['listTransfers', { query: { limit: 'ten', status: 'DONE' } }],
-      ['listHistoricalPrices', { params: { market: 'BTCXYZ' }, query: { increment: 'ONE_HOUR', 'range.begin': '2026-01-01' } }],
+      [
+        'listHistoricalPrices',
+        { params: { market: 'BTCXYZ' }, query: { increment: 'ONE_HOUR', 'range.begin': '2026-01-01' } },
+      ],
       ['getTransfer', { params: { id: 'x'.repeat(3000) } }],
     ];
     for (const [id, parts] of cases) {
-      expect(built.requestIssues(built.operations[id], parts), id).toEqual(src.requestIssues(src.operations[id], parts));
+      expect(built.requestIssues(built.operations[id], parts), id).toEqual(
+        src.requestIssues(src.operations[id], parts),
+      );
     }
   });
 
@@ -84,17 +122,29 @@ describe('start-up work', () => {
     expect(execFileSync(process.execPath, [bin, '--help'], { encoding: 'utf8' })).toBe(rendered);
     expect(execFileSync(process.execPath, [bin, '-h'], { encoding: 'utf8' })).toBe(rendered);
     // A sub-command's help still comes from commander.
-    expect(execFileSync(process.execPath, [bin, 'withdraw', '--help'], { encoding: 'utf8' })).toMatch(/^Usage: coinop withdraw/);
+    expect(execFileSync(process.execPath, [bin, 'withdraw', '--help'], { encoding: 'utf8' })).toMatch(
+      /^Usage: coinop withdraw/,
+    );
   });
 
   it('the launcher compiles the bundle with the code cache the build made, and V8 takes it', () => {
     expect(existsSync(join(ROOT, 'dist/app/main.cjs.cache')), 'the build makes the code cache').toBe(true);
-    const out = execFileSync(process.execPath, ['-e', `const r = require(${JSON.stringify(join(ROOT, 'bin/load.js'))}).loadApp(); console.log(JSON.stringify({ rejected: r.cacheRejected, main: typeof r.app.main }))`], { encoding: 'utf8' });
+    const out = execFileSync(
+      process.execPath,
+      [
+        '-e',
+        `const r = require(${JSON.stringify(join(ROOT, 'bin/load.js'))}).loadApp(); console.log(JSON.stringify({ rejected: r.cacheRejected, main: typeof r.app.main }))`,
+      ],
+      { encoding: 'utf8' },
+    );
     expect(JSON.parse(out)).toEqual({ rejected: false, main: 'function' });
   });
 
   /** loadApp() on a copy of the launcher, bundle and cache, each changed by `alter`: whether V8 was offered the cache. */
-  function loadCopy(alter: { bundle?: (b: string) => string; cache?: (c: Buffer) => Buffer }): { rejected: boolean | null; main: string } {
+  function loadCopy(alter: { bundle?: (b: string) => string; cache?: (c: Buffer) => Buffer }): {
+    rejected: boolean | null;
+    main: string;
+  } {
     const dir = mkdtempSync(join(tmpdir(), 'coinop-cache-'));
     try {
       mkdirSync(join(dir, 'bin'));
@@ -107,7 +157,12 @@ describe('start-up work', () => {
       writeFileSync(join(dir, 'dist/app/main.cjs.cache'), alter.cache ? alter.cache(Buffer.from(cache)) : cache);
       const code = `const r = require(${JSON.stringify(join(dir, 'bin/load.js'))}).loadApp(); console.log(JSON.stringify({ rejected: r.cacheRejected ?? null, main: typeof r.app.main }))`;
       // NODE_PATH: the copied bundle requires its native and external packages from the project's node_modules.
-      return JSON.parse(execFileSync(process.execPath, ['-e', code], { encoding: 'utf8', env: { ...process.env, NODE_PATH: join(ROOT, 'node_modules') } }));
+      return JSON.parse(
+        execFileSync(process.execPath, ['-e', code], {
+          encoding: 'utf8',
+          env: { ...process.env, NODE_PATH: join(ROOT, 'node_modules') },
+        }),
+      );
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
@@ -129,7 +184,8 @@ describe('start-up work', () => {
       for (let i = at; i < at + 64 && i < c.length; i++) c[i] ^= 0xff;
       return c;
     };
-    for (const at of [100, 400_000]) expect(loadCopy({ cache: flip(at) })).toEqual({ rejected: null, main: 'function' });
+    for (const at of [100, 400_000])
+      expect(loadCopy({ cache: flip(at) })).toEqual({ rejected: null, main: 'function' });
   });
 
   it('the launcher says how to build when the bundle is missing', () => {

@@ -11,7 +11,8 @@ beforeAll(async () => {
 afterAll(async () => sb?.close());
 
 const t_down = (t: Term, n: number) => t.type(KEY.down.repeat(n) + KEY.enter);
-const term = (args: string[], env: Record<string, string | undefined> = {}) => new Term(args, { ...sb.env, NO_COLOR: undefined, ...env });
+const term = (args: string[], env: Record<string, string | undefined> = {}) =>
+  new Term(args, { ...sb.env, NO_COLOR: undefined, ...env });
 
 describe('coinop on a terminal', () => {
   it('`coinop withdraw` alone walks through a withdrawal: select lists, validated input, confirmation, table', async () => {
@@ -21,7 +22,7 @@ describe('coinop on a terminal', () => {
     t.type(KEY.enter); // BTC, first in the list
     // BTC moves on BITCOIN only, so no network question.
     await t.waitFor('Destination address (BITCOIN)');
-    t.type('0xnot-bitcoin' + KEY.enter);
+    t.type(`0xnot-bitcoin${KEY.enter}`);
     await t.waitFor('not a BITCOIN address');
     t.type('\u0015'.repeat(1));
     for (let i = 0; i < 20; i++) t.type('\u007f');
@@ -29,29 +30,58 @@ describe('coinop on a terminal', () => {
     await t.waitFor('Give');
     t.type(KEY.enter); // amount
     await t.waitFor('Amount of BTC');
-    t.type('0.000000001' + KEY.enter);
+    t.type(`0.000000001${KEY.enter}`);
     await t.waitFor('at most 8 decimals');
     for (let i = 0; i < 12; i++) t.type('\u007f');
-    t.type('0.02' + KEY.enter);
+    t.type(`0.02${KEY.enter}`);
     await t.waitFor('Send this withdrawal?');
     const summary = t.screen();
-    for (const want of ['environment', 'local', 'profile', DEMO.profileId, 'asset', 'BTC', 'network', 'BITCOIN', 'destination', BTC_ADDRESS, 'amount', '0.02', 'fee', '0.00002 BTC', 'total', '0.02002 BTC']) {
+    for (const want of [
+      'environment',
+      'local',
+      'profile',
+      DEMO.profileId,
+      'asset',
+      'BTC',
+      'network',
+      'BITCOIN',
+      'destination',
+      BTC_ADDRESS,
+      'amount',
+      '0.02',
+      'fee',
+      '0.00002 BTC',
+      'total',
+      '0.02002 BTC',
+    ]) {
       expect(summary).toContain(want);
     }
     expect((await sb.sent()).filter((e) => e.url.includes('crypto-withdrawals'))).toEqual([]);
-    t.type('y' + KEY.enter);
+    t.type(`y${KEY.enter}`);
     expect(await t.exit()).toBe(0);
     const s = t.screen();
     expect(s).toMatch(/status\s+PENDING/);
     expect(s).toMatch(/created\s+(just now|\d+ s ago)/);
-    expect((await sb.sent()).filter((e) => e.url.includes('crypto-withdrawals')).map((e) => Math.floor(e.status / 100))).toEqual([2]);
+    expect(
+      (await sb.sent()).filter((e) => e.url.includes('crypto-withdrawals')).map((e) => Math.floor(e.status / 100)),
+    ).toEqual([2]);
   });
 
   it('answering no at the confirmation sends nothing and exits 3', async () => {
     await sb.sent();
-    const t = term(['withdraw', '--asset', 'ETH', '--network', 'ETHEREUM', '--address', '0xF0Aa84466e353E5390be37FE2934301c07c19a55', '--amount', '0.1']);
+    const t = term([
+      'withdraw',
+      '--asset',
+      'ETH',
+      '--network',
+      'ETHEREUM',
+      '--address',
+      '0xF0Aa84466e353E5390be37FE2934301c07c19a55',
+      '--amount',
+      '0.1',
+    ]);
     await t.waitFor('Send this withdrawal?');
-    t.type('n' + KEY.enter);
+    t.type(`n${KEY.enter}`);
     expect(await t.exit()).toBe(3);
     expect(t.screen()).toContain('cancelled: nothing was sent');
     expect((await sb.sent()).filter((e) => e.url.includes('crypto-withdrawals'))).toEqual([]);
@@ -96,7 +126,7 @@ describe('coinop on a terminal', () => {
     await t.waitFor('Client id');
     t.type(KEY.enter); // default local-admin
     await t.waitFor('Client secret');
-    t.type('local-secret' + KEY.enter);
+    t.type(`local-secret${KEY.enter}`);
     await t.waitFor('Scopes');
     t.type(KEY.enter);
     expect(await t.exit()).toBe(0);
@@ -117,26 +147,35 @@ describe('coinop on a terminal', () => {
     expect(q.screen()).not.toContain('SOLANA');
     t_down(q, 1); // ETHEREUM, BASE
     await q.waitFor('Destination address (BASE)');
-    q.type('0xF0Aa84466e353E5390be37FE2934301c07c19a55' + KEY.enter);
+    q.type(`0xF0Aa84466e353E5390be37FE2934301c07c19a55${KEY.enter}`);
     await q.waitFor('Amount of ETH');
-    q.type('0.3' + KEY.enter);
+    q.type(`0.3${KEY.enter}`);
     expect(await q.exit()).toBe(0);
     expect(q.screen()).toMatch(/fee\s+0\.00001 ETH/);
     expect(q.screen()).toMatch(/total\s+0\.30001 ETH/);
 
     const d = term(['sandbox', 'deposit']);
     await d.waitFor('Amount (USD, at most 2 decimals)');
-    d.type('12.345' + KEY.enter);
+    d.type(`12.345${KEY.enter}`);
     await d.waitFor('such as 1000.00');
-    d.type('\u007f' + KEY.enter);
+    d.type(`\u007f${KEY.enter}`);
     await d.waitFor('Memo id');
     d.type(KEY.enter); // the local demo memo id is the default
-    for (const label of ['Sending account number', 'Routing number (ABA)', 'Bank name']) {
-      await d.waitFor(label);
-      d.type(KEY.enter); // optional
-    }
+    // The sending account and bank, each with the sandbox's value offered: SWIFT chosen, its BIC typed.
+    await d.waitFor('Sending account number');
+    d.type(KEY.enter);
+    await d.waitFor('Routing number type');
+    d.type(KEY.down + KEY.enter);
+    await d.waitFor('Routing number (SWIFT)');
+    d.type(`021000021${KEY.enter}`);
+    await d.waitFor('must be a BIC');
+    d.type(`${'\u007f'.repeat(9)}DEUTDEFF${KEY.enter}`);
+    await d.waitFor('Bank name');
+    d.type(`Deutsche Bank${KEY.enter}`);
     expect(await d.exit()).toBe(0);
     expect(d.screen()).toContain(`deposit of 12.34 USD initiated for memo ${DEMO.memoId}`);
+    const sent = (await sb.sent()).filter((e) => e.url === '/v2/sandbox/fiat-deposits');
+    expect(sent.map((e) => e.status)).toEqual([200]);
   });
 
   it('Ctrl-C at a prompt cancels: exit 3, nothing sent', async () => {
@@ -150,7 +189,19 @@ describe('coinop on a terminal', () => {
   });
 
   it('withdraw --wait shows progress on the terminal and ends with the final transfer', async () => {
-    const t = term(['withdraw', '--asset', 'ETH', '--network', 'ETHEREUM', '--address', '0xF0Aa84466e353E5390be37FE2934301c07c19a55', '--amount', '0.1', '--yes', '--wait']);
+    const t = term([
+      'withdraw',
+      '--asset',
+      'ETH',
+      '--network',
+      'ETHEREUM',
+      '--address',
+      '0xF0Aa84466e353E5390be37FE2934301c07c19a55',
+      '--amount',
+      '0.1',
+      '--yes',
+      '--wait',
+    ]);
     expect(await t.exit()).toBe(0);
     const s = t.screen();
     expect(s).toMatch(/transfer [0-9a-f-]+ PENDING/);

@@ -19,7 +19,9 @@ export class Term {
       cols,
       rows,
       // An undefined value must be left out, not passed on as the string "undefined".
-      env: Object.fromEntries(Object.entries({ TERM: 'xterm-256color', ...env }).filter(([, v]) => v !== undefined)) as Record<string, string>,
+      env: Object.fromEntries(
+        Object.entries({ TERM: 'xterm-256color', ...env }).filter(([, v]) => v !== undefined),
+      ) as Record<string, string>,
     });
     this.proc.onData((d) => {
       this.raw += d;
@@ -54,7 +56,9 @@ export class Term {
   async exit(timeoutMs = 20_000): Promise<number> {
     const code = await Promise.race([
       this.exited,
-      new Promise<number>((_, rej) => setTimeout(() => rej(new Error(`no exit; screen:\n${this.screen()}`)), timeoutMs)),
+      new Promise<number>((_, rej) =>
+        setTimeout(() => rej(new Error(`no exit; screen:\n${this.screen()}`)), timeoutMs),
+      ),
     ]);
     await new Promise((r) => this.term.write('', () => r(undefined)));
     return code;

@@ -16,15 +16,25 @@ import { makeIO } from '../../src/cli/io.js';
 import { parseTime, keyValues } from '../../src/cli/options.js';
 import { ConfigStore } from '../../src/config/store.js';
 import { resolveProfile } from '../../src/config/profile.js';
+import { configDir } from '../../src/config/paths.js';
+import { readSettings } from '../../src/config/settings.js';
 import { startLocalService, type LocalService } from '../../src/local/service.js';
-import { CliError } from '../../src/cli/errors.js';
+import { CoinopError } from '../../src/cli/errors.js';
 import { capturedStreams } from './helpers.js';
 
 function memoryIO(tty = false, env: Record<string, string> = {}) {
   const c = capturedStreams();
   Object.assign(c.out, { isTTY: tty, columns: 100 });
   const io = makeIO({ stdin: new PassThrough(), stdout: c.out, stderr: c.err }, { env });
-  return { io, get stdout() { return c.stdout; }, get stderr() { return c.stderr; } };
+  return {
+    io,
+    get stdout() {
+      return c.stdout;
+    },
+    get stderr() {
+      return c.stderr;
+    },
+  };
 }
 
 describe('output', () => {
@@ -40,8 +50,15 @@ describe('output', () => {
   });
 
   it('lists stream as a JSON array (empty, one, many), NDJSON and CSV; amounts are printed as received', async () => {
-    const items = [{ amount: '0.10000000', n: 1 }, { amount: '1e-8', n: 2 }];
-    for (const [list, want] of [[[], []], [[items[0]], [items[0]]], [items, items]] as const) {
+    const items = [
+      { amount: '0.10000000', n: 1 },
+      { amount: '1e-8', n: 2 },
+    ];
+    for (const [list, want] of [
+      [[], []],
+      [[items[0]], [items[0]]],
+      [items, items],
+    ] as const) {
       const m = memoryIO();
       await new Output(m.io, 'json').list(list as never, [{ key: 'amount' }]);
       expect(JSON.parse(m.stdout)).toEqual(want);
@@ -86,10 +103,16 @@ describe('flags and messages', () => {
 
   it('key=value pairs split on the first =, and issues name the flag the operator typed', () => {
     expect(keyValues('--meta', ['a=b=c', 'x='])).toEqual({ a: 'b=c', x: '' });
-    expect(() => keyValues('--meta', ['nokey'])).toThrow(CliError);
-    expect(issueMessage([{ field: 'destination_address', rule: 'is bad' }, { field: 'metadata.k', rule: 'too long' }], { destination_address: '--address', metadata: '--meta' })).toBe(
-      '--address: is bad; --meta.k: too long',
-    );
+    expect(() => keyValues('--meta', ['nokey'])).toThrow(CoinopError);
+    expect(
+      issueMessage(
+        [
+          { field: 'destination_address', rule: 'is bad' },
+          { field: 'metadata.k', rule: 'too long' },
+        ],
+        { destination_address: '--address', metadata: '--meta' },
+      ),
+    ).toBe('--address: is bad; --meta.k: too long');
   });
 });
 
@@ -111,9 +134,19 @@ describe('completion', () => {
 
 describe('redaction', () => {
   it('hides Authorization, tokens and client secrets in headers, JSON and form bodies', () => {
-    expect(redactHeaders({ authorization: 'Bearer abc', accept: 'x' })).toEqual({ authorization: '[redacted]', accept: 'x' });
-    expect(redactBody('grant_type=client_credentials&client_id=me&client_secret=s3cret', 'application/x-www-form-urlencoded')).not.toContain('s3cret');
-    const j = redactBody(JSON.stringify({ access_token: 'tok-123', nested: { client_secret: 'sec-456' }, amount: '1' }));
+    expect(redactHeaders({ authorization: 'Bearer abc', accept: 'x' })).toEqual({
+      authorization: '[redacted]',
+      accept: 'x',
+    });
+    expect(
+      redactBody(
+        'grant_type=client_credentials&client_id=me&client_secret=s3cret',
+        'application/x-www-form-urlencoded',
+      ),
+    ).not.toContain('s3cret');
+    const j = redactBody(
+      JSON.stringify({ access_token: 'tok-123', nested: { client_secret: 'sec-456' }, amount: '1' }),
+    );
     expect(j).not.toContain('tok-123');
     expect(j).not.toContain('sec-456');
     expect(j).toContain('"amount":"1"');
@@ -170,6 +203,7 @@ describe('transport', () => {
 
   it('the API client reads problem+json, plain JSON and plain-text errors, and unknown fields in answers', async () => {
     const { ApiClient } = await import('../../src/client/api.js');
+    const { ENFORCE } = await import('../../src/client/catalogue-policy.js');
     const answers: [number, string, string][] = [];
     const srv = createServer((req, res) => {
       const [status, type, body] = answers.shift() ?? [200, 'application/json', '{}'];
@@ -178,34 +212,64 @@ describe('transport', () => {
     });
     await new Promise<void>((r) => srv.listen(0, '127.0.0.1', r));
     const base = `http://127.0.0.1:${(srv.address() as { port: number }).port}`;
-    const tokens = { token: async () => ({ accessToken: 't', fromCache: false }), refresh: async () => ({ accessToken: 't2', fromCache: false }), canRefresh: true };
-    const client = new ApiClient(base, new Transport({ baseDelayMs: 1 }), tokens as never);
+    const tokens = {
+      token: async () => ({ accessToken: 't', fromCache: false }),
+      refresh: async () => ({ accessToken: 't2', fromCache: false }),
+      canRefresh: true,
+    };
+    const client = new ApiClient(base, new Transport({ baseDelayMs: 1 }), tokens as never, ENFORCE);
     const get = () => client.call('getTransfer', { params: { id: 'x' } });
-    answers.push([404, 'application/problem+json', JSON.stringify({ type: 'about:blank', title: 'Not Found', status: 404, detail: 'no transfer x' })]);
+    answers.push([
+      404,
+      'application/problem+json',
+      JSON.stringify({ type: 'about:blank', title: 'Not Found', status: 404, detail: 'no transfer x' }),
+    ]);
     await expect(get()).rejects.toMatchObject({ category: 'api', message: 'Not Found: no transfer x' });
     answers.push([400, 'text/plain', 'upstream says no']);
-    await expect(get()).rejects.toMatchObject({ category: 'api', message: expect.stringContaining('upstream says no') });
-    answers.push([403, 'application/json', JSON.stringify({ title: 'Forbidden', detail: "insufficient scopes: found 'a', required one of '[b]'" })]);
+    await expect(get()).rejects.toMatchObject({
+      category: 'api',
+      message: expect.stringContaining('upstream says no'),
+    });
+    answers.push([
+      403,
+      'application/json',
+      JSON.stringify({ title: 'Forbidden', detail: "insufficient scopes: found 'a', required one of '[b]'" }),
+    ]);
     await expect(get()).rejects.toMatchObject({ category: 'auth' });
-    answers.push([200, 'application/json', JSON.stringify({ id: 'x', status: 'PENDING', brand_new_field: { deep: true } })]);
+    answers.push([
+      200,
+      'application/json',
+      JSON.stringify({ id: 'x', status: 'PENDING', brand_new_field: { deep: true } }),
+    ]);
     expect((await get()).data).toMatchObject({ id: 'x', brand_new_field: { deep: true } });
     // Paging: a long cursor of the service's own is followed (not re-checked against the request limits).
     const cursor = 'c'.repeat(600);
-    answers.push([200, 'application/json', JSON.stringify({ items: [{ id: 'a' }], next_page_cursor: cursor })], [200, 'application/json', JSON.stringify({ items: [{ id: 'b' }] })]);
+    answers.push(
+      [200, 'application/json', JSON.stringify({ items: [{ id: 'a' }], next_page_cursor: cursor })],
+      [200, 'application/json', JSON.stringify({ items: [{ id: 'b' }] })],
+    );
     const seen: string[] = [];
     for await (const t of client.items<{ id: string }>('listTransfers', { query: { limit: '1' } })) seen.push(t.id);
     expect(seen).toEqual(['a', 'b']);
     // A 401 refreshes the token once and retries once.
-    answers.push([401, 'application/problem+json', '{"type":"about:blank","title":"Unauthorized","status":401}'], [200, 'application/json', '{"id":"x"}']);
+    answers.push(
+      [401, 'application/problem+json', '{"type":"about:blank","title":"Unauthorized","status":401}'],
+      [200, 'application/json', '{"id":"x"}'],
+    );
     expect((await get()).data).toEqual({ id: 'x' });
-    answers.push([401, 'application/problem+json', '{"type":"about:blank","title":"Unauthorized","status":401}'], [401, 'application/problem+json', '{"type":"about:blank","title":"Unauthorized","status":401}']);
+    answers.push(
+      [401, 'application/problem+json', '{"type":"about:blank","title":"Unauthorized","status":401}'],
+      [401, 'application/problem+json', '{"type":"about:blank","title":"Unauthorized","status":401}'],
+    );
     await expect(get()).rejects.toMatchObject({ category: 'auth', hint: expect.stringContaining('coinop login') });
     await new Promise<void>((r) => srv.close(() => r()));
   });
 
   it('an unreachable server is a network error after retries', async () => {
     const t = new Transport({ baseDelayMs: 1 });
-    await expect(t.send({ method: 'GET', url: 'http://127.0.0.1:9/x', retry: true })).rejects.toMatchObject({ category: 'network' });
+    await expect(t.send({ method: 'GET', url: 'http://127.0.0.1:9/x', retry: true })).rejects.toMatchObject({
+      category: 'network',
+    });
     t.close();
   });
 });
@@ -214,7 +278,11 @@ describe('tokens and the store', () => {
   let svc: LocalService;
   let dir: string;
   beforeAll(async () => {
-    svc = await startLocalService({ port: 0, memory: true, config: { journalSize: 10_000, rateLimits: { enabled: false } } });
+    svc = await startLocalService({
+      port: 0,
+      memory: true,
+      config: { journalSize: 10_000, rateLimits: { enabled: false } },
+    });
     dir = mkdtempSync(join(tmpdir(), 'coinop-units-'));
   });
   afterAll(async () => {
@@ -222,14 +290,16 @@ describe('tokens and the store', () => {
     rmSync(dir, { recursive: true, force: true });
   });
   const tokenRequests = async () => {
-    const { items } = (await (await fetch(`${svc.baseUrl}/_local/journal?limit=10000`)).json()) as { items: { url: string }[] };
+    const { items } = (await (await fetch(`${svc.baseUrl}/_local/journal?limit=10000`)).json()) as {
+      items: { url: string }[];
+    };
     return items.filter((e) => e.url.startsWith('/oauth2/token')).length;
   };
 
   it('caches a token per profile and scope set, reuses it until a minute before expiry, then fetches a new one', async () => {
     const env = { COINOP_CONFIG_DIR: join(dir, 'cfg'), COINOP_BASE_URL: svc.baseUrl };
-    const store = new ConfigStore(env);
-    const profile = resolveProfile(store, undefined, env);
+    const store = new ConfigStore(configDir(env));
+    const profile = resolveProfile(store, undefined, readSettings(env));
     let now = Date.now();
     const transport = new Transport({ baseDelayMs: 1 });
     const before = await tokenRequests();
@@ -255,9 +325,9 @@ describe('tokens and the store', () => {
 
   it('COINOP_TOKEN bypasses the token endpoint', async () => {
     const env = { COINOP_CONFIG_DIR: join(dir, 'cfg2'), COINOP_BASE_URL: svc.baseUrl, COINOP_TOKEN: 'given' };
-    const store = new ConfigStore(env);
+    const store = new ConfigStore(configDir(env));
     const before = await tokenRequests();
-    const m = new TokenManager(resolveProfile(store, undefined, env), store, new Transport());
+    const m = new TokenManager(resolveProfile(store, undefined, readSettings(env)), store, new Transport());
     expect((await m.token()).accessToken).toBe('given');
     expect(m.canRefresh).toBe(false);
     expect(await tokenRequests()).toBe(before);

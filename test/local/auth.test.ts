@@ -13,17 +13,34 @@ const tokenReq = (form: Record<string, string>, headers: Record<string, string> 
 
 describe('token endpoint', () => {
   it('issues a bearer token with every scope of the client when none is requested', async () => {
-    const r = await tokenReq({ grant_type: 'client_credentials', client_id: DEMO.readonlyClientId, client_secret: DEMO.clientSecret });
+    const r = await tokenReq({
+      grant_type: 'client_credentials',
+      client_id: DEMO.readonlyClientId,
+      client_secret: DEMO.clientSecret,
+    });
     expect(r.status).toBe(200);
     const b = (await r.json()) as Record<string, unknown>;
     expect(b.token_type).toBe('bearer');
     expect(b.expires_in).toBe(120);
     expect(typeof b.access_token).toBe('string');
-    expect(String(b.scope).split(' ').sort()).toEqual(['exchange:historical_prices', 'transfer:read_deposit_address', 'transfer:read_transfer']);
+    expect(String(b.scope).split(' ').sort()).toEqual([
+      'exchange:historical_prices',
+      'funding:read_profile',
+      'transfer:read_crypto_destination_address',
+      'transfer:read_deposit_address',
+      'transfer:read_fiat_deposit_instructions',
+      'transfer:read_transfer',
+      'transfer:read_transfer_limit',
+    ]);
   });
 
   it('issues only the requested scopes', async () => {
-    const r = await tokenReq({ grant_type: 'client_credentials', client_id: DEMO.adminClientId, client_secret: DEMO.clientSecret, scope: 'exchange:historical_prices' });
+    const r = await tokenReq({
+      grant_type: 'client_credentials',
+      client_id: DEMO.adminClientId,
+      client_secret: DEMO.clientSecret,
+      scope: 'exchange:historical_prices',
+    });
     expect(((await r.json()) as { scope: string }).scope).toBe('exchange:historical_prices');
   });
 
@@ -44,7 +61,12 @@ describe('token endpoint', () => {
     expect(((await r.json()) as { error: string }).error).toBe('unsupported_grant_type');
     r = await tokenReq({ client_id: DEMO.adminClientId, client_secret: DEMO.clientSecret });
     expect(((await r.json()) as { error: string }).error).toBe('invalid_request');
-    r = await tokenReq({ grant_type: 'client_credentials', client_id: DEMO.readonlyClientId, client_secret: DEMO.clientSecret, scope: 'transfer:write_crypto_withdrawal' });
+    r = await tokenReq({
+      grant_type: 'client_credentials',
+      client_id: DEMO.readonlyClientId,
+      client_secret: DEMO.clientSecret,
+      scope: 'transfer:write_crypto_withdrawal',
+    });
     expect(r.status).toBe(400);
     expect(((await r.json()) as { error: string }).error).toBe('invalid_scope');
   });
@@ -68,7 +90,9 @@ describe('bearer tokens on endpoints', () => {
     const ro = await h.token(DEMO.readonlyClientId);
     const r = await h.req('POST', '/v2/transfer/crypto-withdrawals', { token: ro, body: withdrawal() });
     expect(r.status).toBe(403);
-    expect(r.body.detail).toMatch(/^insufficient scopes: found '.*transfer:read_transfer.*', required one of '\[transfer:write_crypto_withdrawal\]'$/);
+    expect(r.body.detail).toMatch(
+      /^insufficient scopes: found '.*transfer:read_transfer.*', required one of '\[transfer:write_crypto_withdrawal\]'$/,
+    );
     const narrow = await h.token(DEMO.adminClientId, 'exchange:historical_prices');
     const r2 = await h.req('GET', '/v2/transfer/deposit-addresses', { token: narrow });
     expect(r2.status).toBe(403);
@@ -78,12 +102,22 @@ describe('bearer tokens on endpoints', () => {
     const ro = await h.token(DEMO.readonlyClientId);
     expect((await h.req('GET', '/v2/transfer/transfers', { token: ro })).status).toBe(200);
     expect((await h.req('GET', '/v2/transfer/deposit-addresses', { token: ro })).status).toBe(200);
-    expect((await h.req('GET', '/v2/markets/BTCUSD/historical-prices?increment=ONE_DAY', { token: ro })).status).toBe(200);
+    expect((await h.req('GET', '/v2/markets/BTCUSD/historical-prices?increment=ONE_DAY', { token: ro })).status).toBe(
+      200,
+    );
   });
 
   it('a token expires with the clock', async () => {
-    const form = new URLSearchParams({ grant_type: 'client_credentials', client_id: DEMO.adminClientId, client_secret: DEMO.clientSecret });
-    const t = ((await (await fetch(`${h.svc.authUrl}/oauth2/token`, { method: 'POST', body: form })).json()) as { access_token: string }).access_token;
+    const form = new URLSearchParams({
+      grant_type: 'client_credentials',
+      client_id: DEMO.adminClientId,
+      client_secret: DEMO.clientSecret,
+    });
+    const t = (
+      (await (await fetch(`${h.svc.authUrl}/oauth2/token`, { method: 'POST', body: form })).json()) as {
+        access_token: string;
+      }
+    ).access_token;
     expect((await h.req('GET', '/v2/transfer/transfers', { token: t })).status).toBe(200);
     await h.control('POST', '/_local/clock/advance', { seconds: 121 });
     const r = await h.req('GET', '/v2/transfer/transfers', { token: t });

@@ -14,7 +14,13 @@ describe('concurrent withdrawals', () => {
     // 1 BTC; each withdrawal debits 0.01 + 0.00002, so 99 are affordable (99 x 0.01002 = 0.99198).
     await h.control('POST', `/_local/profiles/${DEMO.emptyProfileId}/balances`, { asset: 'BTC', amount: '1' });
     const results = await Promise.all(
-      Array.from({ length: 200 }, (_, i) => h.admin('POST', '/v2/transfer/crypto-withdrawals', withdrawal({ profile_id: DEMO.emptyProfileId, ref_id: `c${i}` }))),
+      Array.from({ length: 200 }, (_, i) =>
+        h.admin(
+          'POST',
+          '/v2/transfer/crypto-withdrawals',
+          withdrawal({ profile_id: DEMO.emptyProfileId, ref_id: `c${i}` }),
+        ),
+      ),
     );
     const ok = results.filter((r) => r.status === 200);
     const refused = results.filter((r) => r.status === 403);
@@ -38,9 +44,14 @@ describe('two services on one database file', () => {
       // Each debits 0.1 + 0.0005; 9 fit into 1.0005 (9 x 0.1005 = 0.9045), the 10th does not.
       const calls = Array.from({ length: 40 }, (_, i) =>
         (i % 2 ? a : b).admin('POST', '/v2/transfer/crypto-withdrawals', {
-          profile_id: DEMO.emptyProfileId, asset: 'ETH', crypto_network: 'ETHEREUM',
-          destination_address: '0xF0Aa84466e353E5390be37FE2934301c07c19a55', amount: '0.1', ref_id: `x${i}`,
-        }));
+          profile_id: DEMO.emptyProfileId,
+          asset: 'ETH',
+          crypto_network: 'ETHEREUM',
+          destination_address: '0xF0Aa84466e353E5390be37FE2934301c07c19a55',
+          amount: '0.1',
+          ref_id: `x${i}`,
+        }),
+      );
       const results = await Promise.all(calls);
       expect(results.filter((r) => r.status === 200).length).toBe(9);
       expect(results.filter((r) => r.status === 403).length).toBe(31);
@@ -49,8 +60,12 @@ describe('two services on one database file', () => {
       // A ref_id used through one service is a conflict through the other.
       const ok = results.findIndex((r) => r.status === 200);
       const dup = await a.admin('POST', '/v2/transfer/crypto-withdrawals', {
-        profile_id: DEMO.emptyProfileId, asset: 'ETH', crypto_network: 'ETHEREUM',
-        destination_address: '0xF0Aa84466e353E5390be37FE2934301c07c19a55', amount: '0.001', ref_id: `x${ok}`,
+        profile_id: DEMO.emptyProfileId,
+        asset: 'ETH',
+        crypto_network: 'ETHEREUM',
+        destination_address: '0xF0Aa84466e353E5390be37FE2934301c07c19a55',
+        amount: '0.001',
+        ref_id: `x${ok}`,
       });
       expect(dup.status).toBe(409);
     } finally {

@@ -26,9 +26,18 @@ describe('control API', () => {
     expect(r.body).toEqual({ profile_id: DEMO.emptyProfileId, asset: 'SOL', balance: '1.5' });
     r = await h.control('POST', `/_local/profiles/${DEMO.emptyProfileId}/balances`, { asset: 'SOL', amount: '0.25' });
     expect(r.body.balance).toBe('1.75');
-    expect((await h.control('POST', `/_local/profiles/${DEMO.emptyProfileId}/balances`, { asset: 'DOGE', amount: '1' })).body.meta.issues[0].field).toBe('asset');
-    expect((await h.control('POST', `/_local/profiles/${DEMO.emptyProfileId}/balances`, { asset: 'SOL', amount: '-1' })).body.meta.issues[0].field).toBe('amount');
-    expect((await h.control('POST', `/_local/profiles/${DEMO.emptyProfileId}/balances`, { asset: 'SOL', amount: '1', x: 1 })).body.meta.issues[0].field).toBe('x');
+    expect(
+      (await h.control('POST', `/_local/profiles/${DEMO.emptyProfileId}/balances`, { asset: 'MOON', amount: '1' })).body
+        .meta.issues[0].field,
+    ).toBe('asset');
+    expect(
+      (await h.control('POST', `/_local/profiles/${DEMO.emptyProfileId}/balances`, { asset: 'SOL', amount: '-1' })).body
+        .meta.issues[0].field,
+    ).toBe('amount');
+    expect(
+      (await h.control('POST', `/_local/profiles/${DEMO.emptyProfileId}/balances`, { asset: 'SOL', amount: '1', x: 1 }))
+        .body.meta.issues[0].field,
+    ).toBe('x');
     expect((await h.control('POST', '/_local/profiles/nope/balances', { asset: 'SOL', amount: '1' })).status).toBe(404);
   });
 
@@ -49,8 +58,17 @@ describe('control API', () => {
 
   it('export then import gives the same state; reset returns to the demo state', async () => {
     await h.admin('POST', '/v2/transfer/crypto-withdrawals', withdrawal({ ref_id: 'exp1' }));
-    await h.admin('POST', '/v2/transfer/fees/crypto-withdrawal', { asset: 'BTC', crypto_network: 'BITCOIN', destination_address: '1BvBMSEYstWetqTFn5Au4m4GFg7xJaNVN2', amount: '1' });
-    await h.admin('POST', '/v2/transfer/deposit-addresses', { profile_id: DEMO.profileId, crypto_network: 'STELLAR', ref_id: 'exp-da' });
+    await h.admin('POST', '/v2/transfer/fees/crypto-withdrawal', {
+      asset: 'BTC',
+      crypto_network: 'BITCOIN',
+      destination_address: '1BvBMSEYstWetqTFn5Au4m4GFg7xJaNVN2',
+      amount: '1',
+    });
+    await h.admin('POST', '/v2/transfer/deposit-addresses', {
+      profile_id: DEMO.profileId,
+      crypto_network: 'STELLAR',
+      ref_id: 'exp-da',
+    });
     const exported = (await h.control('GET', '/_local/state')).body;
     expect(exported.tables.transfers.length).toBeGreaterThan(0);
     const transfers = (await h.admin('GET', '/v2/transfer/transfers')).body;
@@ -65,7 +83,8 @@ describe('control API', () => {
     expect((await h.control('GET', '/_local/state')).body).toEqual(exported);
     expect((await h.admin('GET', '/v2/transfer/transfers')).body).toEqual(transfers);
     // Sequences continue after import: a new transfer lists first.
-    const next = (await h.admin('POST', '/v2/transfer/crypto-withdrawals', withdrawal({ ref_id: 'after-import' }))).body;
+    const next = (await h.admin('POST', '/v2/transfer/crypto-withdrawals', withdrawal({ ref_id: 'after-import' })))
+      .body;
     expect((await h.admin('GET', '/v2/transfer/transfers?limit=1')).body.items[0].id).toBe(next.id);
     // A used ref_id is still known after import.
     expect((await h.admin('POST', '/v2/transfer/crypto-withdrawals', withdrawal({ ref_id: 'exp1' }))).status).toBe(409);
@@ -81,9 +100,15 @@ describe('control API', () => {
     r = await h.control('PUT', '/_local/state', { ...before, tables: { ...before.tables, balances: [{ nope: 1 }] } });
     expect(r.status).toBe(400);
     expect(r.body.detail).toMatch(/tables\.balances\[0\]\.nope: is not a column of balances/);
-    r = await h.control('PUT', '/_local/state', { ...before, tables: { ...before.tables, balances: [{ profile_id: DEMO.profileId, asset: 'BTC', amount: 'lots' }] } });
+    r = await h.control('PUT', '/_local/state', {
+      ...before,
+      tables: { ...before.tables, balances: [{ profile_id: DEMO.profileId, asset: 'BTC', amount: 'lots' }] },
+    });
     expect(r.body.detail).toMatch(/tables\.balances\[0\]\.amount: must be a decimal string/);
-    r = await h.control('PUT', '/_local/state', { ...before, tables: { ...before.tables, transfers: [{ ...before.tables.transfers[0], body: '[' }] } });
+    r = await h.control('PUT', '/_local/state', {
+      ...before,
+      tables: { ...before.tables, transfers: [{ ...before.tables.transfers[0], body: '[' }] },
+    });
     expect(r.body.detail).toMatch(/tables\.transfers\[0\]\.body: must be a JSON object/);
     expect((await h.control('GET', '/_local/state')).body).toEqual(before);
   });
@@ -94,14 +119,25 @@ describe('control API', () => {
     const r = await h.control('GET', '/_local/journal?limit=5');
     const items = r.body.items as any[];
     const unauth = items.find((e) => e.status === 401);
-    expect(unauth).toMatchObject({ method: 'GET', url: '/v2/transfer/transfers', reason: 'no authorization header set' });
+    expect(unauth).toMatchObject({
+      method: 'GET',
+      url: '/v2/transfer/transfers',
+      reason: 'no authorization header set',
+    });
     const bad = items[items.length - 1];
-    expect(bad).toMatchObject({ method: 'POST', url: '/v2/transfer/crypto-withdrawals', status: 400, client_id: DEMO.adminClientId });
+    expect(bad).toMatchObject({
+      method: 'POST',
+      url: '/v2/transfer/crypto-withdrawals',
+      status: 400,
+      client_id: DEMO.adminClientId,
+    });
     expect(bad.reason).toMatch(/amount: give exactly one of amount and total/);
   });
 
   it('answers loopback clients only', async () => {
-    const ip = Object.values(networkInterfaces()).flat().find((i) => i && i.family === 'IPv4' && !i.internal)?.address;
+    const ip = Object.values(networkInterfaces())
+      .flat()
+      .find((i) => i && i.family === 'IPv4' && !i.internal)?.address;
     if (!ip) return; // no other interface on this machine to test from
     const open = await harness({ host: '0.0.0.0' });
     try {
@@ -130,11 +166,51 @@ describe('persistence', () => {
         const t = (await b.admin('GET', `/v2/transfer/transfers/${w.id}`)).body;
         expect(t.status).toBe('COMPLETED');
         expect(await balanceOf(b, DEMO.emptyProfileId, 'LTC')).toBe('7');
-        expect((await b.admin('POST', '/v2/transfer/crypto-withdrawals', withdrawal({ ref_id: 'persist' }))).status).toBe(409);
+        expect(
+          (await b.admin('POST', '/v2/transfer/crypto-withdrawals', withdrawal({ ref_id: 'persist' }))).status,
+        ).toBe(409);
         // The demo data is seeded once, not again on reopening.
         expect((await b.admin('GET', '/v2/transfer/deposit-addresses')).body.items.length).toBe(3);
       } finally {
         await b.close();
+      }
+    } finally {
+      d.cleanup();
+    }
+  });
+});
+
+describe('instance_id', () => {
+  const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+  const idOf = async (x: Harness) => (await x.control('GET', '/_local/health')).body.instance_id as string;
+
+  it('is kept across a restart over the same database, differs for another database, and is new after reset or import', async () => {
+    const d = tempDir();
+    try {
+      const a = await harness({ dbFile: `${d.dir}/a.db` });
+      const first = await idOf(a);
+      expect(first).toMatch(UUID);
+      await a.close();
+      const again = await harness({ dbFile: `${d.dir}/a.db` });
+      const other = await harness({ dbFile: `${d.dir}/b.db` });
+      try {
+        expect(await idOf(again)).toBe(first);
+        expect(await idOf(other)).toMatch(UUID);
+        expect(await idOf(other)).not.toBe(first);
+        const state = (await again.control('GET', '/_local/state')).body;
+        await again.control('POST', '/_local/reset');
+        const afterReset = await idOf(again);
+        expect(afterReset).toMatch(UUID);
+        expect(afterReset).not.toBe(first);
+        expect((await again.control('PUT', '/_local/state', state)).status).toBe(200);
+        const afterImport = await idOf(again);
+        expect([first, afterReset]).not.toContain(afterImport);
+        // A refused import replaces nothing, so the instance stays the same one.
+        expect((await again.control('PUT', '/_local/state', { version: 99 })).status).toBe(400);
+        expect(await idOf(again)).toBe(afterImport);
+      } finally {
+        await again.close();
+        await other.close();
       }
     } finally {
       d.cleanup();

@@ -1,5 +1,6 @@
 // Local service: injected faults (status answers, latency, connection resets, seeds, budgets) and rate limits.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { startLocalService } from '../../src/local/service.js';
 import { DEMO, balanceOf, harness, withdrawal, type Harness } from './helpers.js';
 
 let h: Harness;
@@ -24,7 +25,14 @@ describe('faults', () => {
   it('GET shows the settings; PUT replaces them over the defaults and rejects unknown or bad settings', async () => {
     let r = await h.control('PUT', '/_local/faults', { rate500: 0.25, pathPrefix: '/v2/transfer' });
     expect(r.status).toBe(200);
-    expect(r.body).toMatchObject({ rate500: 0.25, pathPrefix: '/v2/transfer', rate429: 0, rateLimits: { enabled: false }, stream: { stallHeartbeats: false } });
+    expect(r.body).toMatchObject({
+      rate500: 0.25,
+      pathPrefix: '/v2/transfer',
+      rate429: 0,
+      // The rate limits are as the service started: on, as the hosted service's.
+      rateLimits: { enabled: true },
+      stream: { stallHeartbeats: false },
+    });
     r = await h.control('GET', '/_local/faults');
     expect(r.body.rate500).toBe(0.25);
     r = await h.control('PUT', '/_local/faults', {});
@@ -41,9 +49,17 @@ describe('faults', () => {
   it('PUT changes the live config in place, so the stream sees stream faults at once', async () => {
     const streamFaults = h.svc.config.stream.faults;
     const faults = h.svc.config.faults;
-    await h.control('PUT', '/_local/faults', { rate503: 0.5, stream: { stallHeartbeats: true, dropConnectionsEveryMs: 250 } });
+    await h.control('PUT', '/_local/faults', {
+      rate503: 0.5,
+      stream: { stallHeartbeats: true, dropConnectionsEveryMs: 250 },
+    });
     expect(h.svc.config.stream.faults).toBe(streamFaults);
-    expect(streamFaults).toEqual({ stallHeartbeats: true, dropConnectionsEveryMs: 250, updatesBeforeSnapshot: false, executionsOutOfOrder: false });
+    expect(streamFaults).toEqual({
+      stallHeartbeats: true,
+      dropConnectionsEveryMs: 250,
+      updatesBeforeSnapshot: false,
+      executionsOutOfOrder: false,
+    });
     expect(h.svc.config.faults).toBe(faults);
     expect(faults.rate503).toBe(0.5);
   });
@@ -100,8 +116,14 @@ describe('faults', () => {
 
   it('a reset after the handler committed: the withdrawal exists, and a retry with its ref_id is not doubled', async () => {
     const before = await balanceOf(h, DEMO.profileId, 'BTC');
-    await h.control('PUT', '/_local/faults', { resetAfterRate: 1, budget: 1, pathPrefix: '/v2/transfer/crypto-withdrawals' });
-    await expect(h.admin('POST', '/v2/transfer/crypto-withdrawals', withdrawal({ ref_id: 'ra', amount: '1' }))).rejects.toThrow();
+    await h.control('PUT', '/_local/faults', {
+      resetAfterRate: 1,
+      budget: 1,
+      pathPrefix: '/v2/transfer/crypto-withdrawals',
+    });
+    await expect(
+      h.admin('POST', '/v2/transfer/crypto-withdrawals', withdrawal({ ref_id: 'ra', amount: '1' })),
+    ).rejects.toThrow();
     const retry = await h.admin('POST', '/v2/transfer/crypto-withdrawals', withdrawal({ ref_id: 'ra', amount: '1' }));
     expect(retry.status).toBe(409);
     expect(retry.body.meta.existing).toMatchObject({ ref_id: 'ra', amount: '1', status: 'PENDING' });
@@ -113,8 +135,66 @@ describe('faults', () => {
 });
 
 describe('rate limits', () => {
+  it("are on by default with the hosted service's numbers: the 301st token in 5 minutes is a 429", async () => {
+    const svc = await startLocalService({ memory: true });
+    try {
+      const faults = await (await fetch(`${svc.baseUrl}/_local/faults`)).json();
+      expect(faults.rateLimits).toEqual({
+        enabled: true,
+        windowSeconds: 300,
+        throttleSeconds: 300,
+        tokenPerSecond: 1,
+        withdrawalsPerSecond: 20,
+        otherPerSecond: 50,
+      });
+      const tokenStatus = async () =>
+        (
+          await fetch(`${svc.authUrl}/oauth2/token`, {
+            method: 'POST',
+            body: new URLSearchParams({
+              grant_type: 'client_credentials',
+              client_id: DEMO.adminClientId,
+              client_secret: DEMO.clientSecret,
+            }),
+          })
+        ).status;
+      for (let i = 0; i < 300; i++) expect(await tokenStatus()).toBe(200);
+      const r = await fetch(`${svc.authUrl}/oauth2/token`, { method: 'POST', body: 'grant_type=client_credentials' });
+      expect(r.status).toBe(429);
+      expect(r.headers.get('retry-after')).toBe('300');
+      expect(await r.json()).toMatchObject({ status: 429, title: 'Too Many Requests', detail: 'Too many requests' });
+    } finally {
+      await svc.close();
+    }
+  });
+
+  it('the control API switches them off; PUT puts them back as the service started', async () => {
+    const svc = await startLocalService({ memory: true, config: { rateLimits: { tokenPerSecond: 0.01 } } });
+    const put = (body: unknown) =>
+      fetch(`${svc.baseUrl}/_local/faults`, {
+        method: 'PUT',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      }).then((r) => r.json());
+    const token = () =>
+      fetch(`${svc.authUrl}/oauth2/token`, { method: 'POST', body: new URLSearchParams({ grant_type: 'x' }) }).then(
+        (r) => r.status,
+      );
+    try {
+      // 0.01/s over 300 s: 3 tokens, then 429.
+      expect([await token(), await token(), await token(), await token()]).toEqual([400, 400, 400, 429]);
+      expect((await put({ rateLimits: { enabled: false } })).rateLimits.enabled).toBe(false);
+      for (let i = 0; i < 10; i++) expect(await token()).toBe(400);
+      expect((await put({})).rateLimits).toMatchObject({ enabled: true, tokenPerSecond: 0.01 });
+    } finally {
+      await svc.close();
+    }
+  });
+
   it('over the limit answers 429 with Retry-After and throttles the address', async () => {
-    await h.control('PUT', '/_local/faults', { rateLimits: { enabled: true, windowSeconds: 1, throttleSeconds: 30, otherPerSecond: 3 } });
+    await h.control('PUT', '/_local/faults', {
+      rateLimits: { enabled: true, windowSeconds: 1, throttleSeconds: 30, otherPerSecond: 3 },
+    });
     expect(await statuses(3)).toEqual([200, 200, 200]);
     const r = await h.admin('GET', `${T}?limit=1`);
     expect(r.status).toBe(429);
@@ -128,14 +208,22 @@ describe('rate limits', () => {
   });
 
   it('withdrawals and the token endpoint have their own rates', async () => {
-    await h.control('PUT', '/_local/faults', { rateLimits: { enabled: true, windowSeconds: 2, throttleSeconds: 5, withdrawalsPerSecond: 1, tokenPerSecond: 1 } });
+    await h.control('PUT', '/_local/faults', {
+      rateLimits: { enabled: true, windowSeconds: 2, throttleSeconds: 5, withdrawalsPerSecond: 1, tokenPerSecond: 1 },
+    });
     const w = [];
     for (let i = 0; i < 3; i++) w.push((await h.admin('POST', '/v2/transfer/crypto-withdrawals', withdrawal())).status);
     expect(w).toEqual([200, 200, 429]);
     await h.control('PUT', '/_local/faults', { rateLimits: { enabled: true, windowSeconds: 2, tokenPerSecond: 1 } });
-    const form = () => new URLSearchParams({ grant_type: 'client_credentials', client_id: DEMO.adminClientId, client_secret: DEMO.clientSecret });
+    const form = () =>
+      new URLSearchParams({
+        grant_type: 'client_credentials',
+        client_id: DEMO.adminClientId,
+        client_secret: DEMO.clientSecret,
+      });
     const t = [];
-    for (let i = 0; i < 3; i++) t.push((await fetch(`${h.svc.authUrl}/oauth2/token`, { method: 'POST', body: form() })).status);
+    for (let i = 0; i < 3; i++)
+      t.push((await fetch(`${h.svc.authUrl}/oauth2/token`, { method: 'POST', body: form() })).status);
     expect(t).toEqual([200, 200, 429]);
   });
 });

@@ -3,9 +3,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startLocalService, type LocalService, type LocalServiceOptions } from '../../src/local/service.js';
-import { DEMO } from '../../src/local/demo.js';
+import { DEMO, DEMO_WIRE } from '../../src/local/demo.js';
+import { expectValidResponse } from '../support/openapi.js';
 
-export { DEMO };
+export { DEMO, DEMO_WIRE };
 
 export interface Reply<T = any> {
   status: number;
@@ -16,7 +17,11 @@ export interface Reply<T = any> {
 export interface Harness {
   svc: LocalService;
   token(client?: string, scope?: string): Promise<string>;
-  req<T = any>(method: string, path: string, opts?: { body?: unknown; token?: string | null; headers?: Record<string, string>; raw?: string }): Promise<Reply<T>>;
+  req<T = any>(
+    method: string,
+    path: string,
+    opts?: { body?: unknown; token?: string | null; headers?: Record<string, string>; raw?: string },
+  ): Promise<Reply<T>>;
   admin<T = any>(method: string, path: string, body?: unknown): Promise<Reply<T>>;
   control<T = any>(method: string, path: string, body?: unknown): Promise<Reply<T>>;
   close(): Promise<void>;
@@ -38,7 +43,11 @@ export async function harness(opts: LocalServiceOptions = {}): Promise<Harness> 
     const key = `${client} ${scope ?? ''}`;
     let t = tokens.get(key);
     if (!t) {
-      const form = new URLSearchParams({ grant_type: 'client_credentials', client_id: client, client_secret: DEMO.clientSecret });
+      const form = new URLSearchParams({
+        grant_type: 'client_credentials',
+        client_id: client,
+        client_secret: DEMO.clientSecret,
+      });
       if (scope !== undefined) form.set('scope', scope);
       const r = await fetch(`${svc.authUrl}/oauth2/token`, { method: 'POST', body: form });
       if (r.status !== 200) throw new Error(`token: ${r.status} ${await r.text()}`);
@@ -47,7 +56,11 @@ export async function harness(opts: LocalServiceOptions = {}): Promise<Harness> 
     }
     return t;
   };
-  const req = async (method: string, path: string, o: { body?: unknown; token?: string | null; headers?: Record<string, string>; raw?: string } = {}) => {
+  const req = async (
+    method: string,
+    path: string,
+    o: { body?: unknown; token?: string | null; headers?: Record<string, string>; raw?: string } = {},
+  ) => {
     const headers: Record<string, string> = { ...(o.headers ?? {}) };
     const tok = o.token === undefined ? await token() : o.token;
     if (tok) headers.authorization = `Bearer ${tok}`;
@@ -64,6 +77,8 @@ export async function harness(opts: LocalServiceOptions = {}): Promise<Harness> 
     } catch {
       /* leave text */
     }
+    // Every answer of the API is held to the hosted service's OpenAPI description, errors included.
+    if (method !== 'HEAD') expectValidResponse(method, path, r.status, parsed, r.headers.get('content-type'));
     return { status: r.status, headers: r.headers, body: parsed as any };
   };
   return {
@@ -71,13 +86,22 @@ export async function harness(opts: LocalServiceOptions = {}): Promise<Harness> 
     token,
     req,
     admin: (method, path, body) => req(method, path, { body }),
-    control: (method, path, body) => req(method, path, { body, token: null }),
+    // Control writes take JSON only, bodiless ones (POST /_local/reset) too.
+    control: (method, path, body) =>
+      req(method, path, { body, token: null, headers: method === 'GET' ? {} : { 'content-type': 'application/json' } }),
     close: () => svc.close(),
   };
 }
 
 export function withdrawal(extra: Record<string, unknown> = {}): Record<string, unknown> {
-  return { profile_id: DEMO.profileId, asset: 'BTC', crypto_network: 'BITCOIN', destination_address: BTC_ADDRESS, amount: '0.01', ...extra };
+  return {
+    profile_id: DEMO.profileId,
+    asset: 'BTC',
+    crypto_network: 'BITCOIN',
+    destination_address: BTC_ADDRESS,
+    amount: '0.01',
+    ...extra,
+  };
 }
 
 export async function balanceOf(h: Harness, profileId: string, asset: string): Promise<string> {

@@ -1,6 +1,7 @@
-// Local service: deposit addresses, transfer lists with filters and cursors, and sandbox deposits.
+// Local service: deposit addresses, transfer lists with filters and cursors.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { DEMO, harness, withdrawal, type Harness } from './helpers.js';
+import { DEMO, DEMO_WIRE, harness, withdrawal, type Harness } from './helpers.js';
+import { eip55, isValidAddress } from '../../src/api/addresses.js';
 
 let h: Harness;
 beforeAll(async () => {
@@ -34,26 +35,52 @@ describe('deposit addresses', () => {
   });
 
   it('creates one in the network format, 409 on a reused ref_id', async () => {
-    const r = await h.admin('POST', DA, { profile_id: DEMO.profileId, crypto_network: 'ETHEREUM', ref_id: 'da1', metadata: { a: 'b' }, identity_id: 'id1', account_id: 'acc1', conversion_target_asset: 'USD' });
+    const r = await h.admin('POST', DA, {
+      profile_id: DEMO.profileId,
+      crypto_network: 'ETHEREUM',
+      ref_id: 'da1',
+      metadata: { a: 'b' },
+      identity_id: 'id1',
+      account_id: 'acc1',
+      conversion_target_asset: 'USD',
+    });
     expect(r.status).toBe(200);
-    expect(r.body).toMatchObject({ profile_id: DEMO.profileId, customer_id: DEMO.customerId, crypto_network: 'ETHEREUM', ref_id: 'da1', conversion_target_asset: 'USD', metadata: { a: 'b' } });
-    expect(r.body.address).toMatch(/^0x[0-9a-f]{40}$/);
+    expect(r.body).toMatchObject({
+      profile_id: DEMO.profileId,
+      customer_id: DEMO.customerId,
+      crypto_network: 'ETHEREUM',
+      ref_id: 'da1',
+      conversion_target_asset: 'USD',
+      metadata: { a: 'b' },
+    });
+    expect(r.body.address).toMatch(/^0x[0-9a-fA-F]{40}$/);
+    expect(r.body.address).toBe(eip55(r.body.address.slice(2)));
     for (const n of ['BITCOIN', 'LITECOIN', 'BITCOIN_CASH', 'SOLANA', 'STELLAR', 'BASE']) {
       const x = await h.admin('POST', DA, { profile_id: DEMO.profileId, crypto_network: n });
-      const { isValidAddress } = await import('../../src/api/catalogue.js');
       expect(isValidAddress(n as any, x.body.address)).toBe(true);
       expect(x.body.conversion_target_asset).toBe('NO_CONVERSION');
     }
     const dup = await h.admin('POST', DA, { profile_id: DEMO.profileId, crypto_network: 'BITCOIN', ref_id: 'da1' });
     expect(dup.status).toBe(409);
+    expect(dup.body.detail).toBe("deposit address already exists with ref_id 'da1'");
     expect(dup.body.meta.existing).toEqual(r.body);
     expect((await h.admin('POST', DA, { profile_id: 'nope', crypto_network: 'BITCOIN' })).status).toBe(404);
-    expect((await h.admin('POST', DA, { profile_id: DEMO.profileId })).body.meta.issues[0]).toEqual({ field: 'crypto_network', rule: 'is required' });
-    expect((await h.admin('POST', DA, { profile_id: DEMO.profileId, crypto_network: 'BITCOIN', x: 1 })).body.detail).toBe('x: is not a known field');
+    expect((await h.admin('POST', DA, { profile_id: DEMO.profileId })).body.meta.issues[0]).toEqual({
+      field: 'crypto_network',
+      rule: 'is required',
+    });
+    expect(
+      (await h.admin('POST', DA, { profile_id: DEMO.profileId, crypto_network: 'BITCOIN', x: 1 })).body.detail,
+    ).toBe('x: is not a known field');
   });
 
   it('filters, order, limit and query rules', async () => {
-    await h.admin('POST', DA, { profile_id: DEMO.emptyProfileId, crypto_network: 'LITECOIN', ref_id: 'ltc', identity_id: 'idA' });
+    await h.admin('POST', DA, {
+      profile_id: DEMO.emptyProfileId,
+      crypto_network: 'LITECOIN',
+      ref_id: 'ltc',
+      identity_id: 'idA',
+    });
     let r = await h.admin('GET', `${DA}?profile_ids=${DEMO.emptyProfileId}`);
     expect(r.body.items.map((a: any) => a.ref_id)).toEqual(['ltc']);
     r = await h.admin('GET', `${DA}?networks=BITCOIN&networks=SOLANA`);
@@ -72,7 +99,7 @@ describe('deposit addresses', () => {
     expect(r.body.meta.issues[0].field).toBe('limit');
     r = await h.admin('GET', `${DA}?order=UP`);
     expect(r.body.meta.issues[0].field).toBe('order');
-    r = await h.admin('GET', `${DA}?networks=DOGE`);
+    r = await h.admin('GET', `${DA}?networks=MOON`);
     expect(r.body.meta.issues[0].field).toBe('networks.0');
     r = await h.admin('GET', `${DA}?${Array.from({ length: 101 }, (_, i) => `ids=i${i}`).join('&')}`);
     expect(r.body.meta.issues[0]).toEqual({ field: 'ids', rule: 'must have at most 100 entries' });
@@ -84,7 +111,8 @@ describe('deposit addresses', () => {
 
   it('created_at comparisons', async () => {
     await h.control('POST', '/_local/clock/advance', { seconds: 10 });
-    const made = (await h.admin('POST', DA, { profile_id: DEMO.profileId, crypto_network: 'BITCOIN', ref_id: 'later' })).body;
+    const made = (await h.admin('POST', DA, { profile_id: DEMO.profileId, crypto_network: 'BITCOIN', ref_id: 'later' }))
+      .body;
     const at = made.created_at as string;
     const refs = async (q: string) => (await h.admin('GET', `${DA}?${q}`)).body.items.map((a: any) => a.ref_id);
     expect(await refs(`created_at.eq=${at}`)).toEqual(['later']);
@@ -100,12 +128,23 @@ describe('transfers', () => {
     const a = (await h.admin('POST', '/v2/transfer/crypto-withdrawals', withdrawal({ ref_id: 'a' }))).body;
     await h.control('POST', '/_local/clock/advance', { seconds: 5 });
     const b = (await h.admin('POST', '/v2/transfer/crypto-withdrawals', withdrawal({ ref_id: 'b' }))).body;
-    await h.admin('POST', '/v2/sandbox/fiat-deposits', { amount: '10.00', asset: 'USD', memo_id: DEMO.memoId, fiat_network_instructions: { wire: {} } });
+    await h.admin('POST', '/v2/sandbox/fiat-deposits', {
+      amount: '10.00',
+      asset: 'USD',
+      memo_id: DEMO.memoId,
+      fiat_network_instructions: { wire: DEMO_WIRE },
+    });
     let r = await h.admin('GET', `${T}?ref_ids=a&ref_ids=b`);
     expect(r.body.items.map((t: any) => t.ref_id)).toEqual(['b', 'a']);
     r = await h.admin('GET', `${T}?type=WIRE_DEPOSIT`);
     expect(r.body.items.length).toBe(1);
-    expect(r.body.items[0]).toMatchObject({ type: 'WIRE_DEPOSIT', direction: 'CREDIT', status: 'COMPLETED', amount: '10', asset: 'USD' });
+    expect(r.body.items[0]).toMatchObject({
+      type: 'WIRE_DEPOSIT',
+      direction: 'CREDIT',
+      status: 'COMPLETED',
+      amount: '10',
+      asset: 'USD',
+    });
     await h.control('POST', '/_local/clock/advance', { seconds: 26 });
     // a is settled now (30 s), b not yet.
     r = await h.admin('GET', `${T}?statuses=COMPLETED&type=CRYPTO_WITHDRAWAL`);
@@ -126,12 +165,70 @@ describe('transfers', () => {
     expect(r.status).toBe(400);
     r = await h.admin('GET', `${T}?order_by=AMOUNT`);
     expect(r.body.meta.issues[0].field).toBe('order_by');
+    // order_by names the kind of the timestamp filters given with it (the OpenAPI's rule).
+    for (const [q, rule] of [
+      [`order_by=CREATED_AT&updated_at.gt=${b.updated_at}`, 'must be UPDATED_AT with updated_at filters'],
+      [`order_by=UPDATED_AT&created_at.gt=${b.updated_at}`, 'must be CREATED_AT with created_at filters'],
+      [
+        `order_by=UPDATED_AT&created_at.gt=${b.updated_at}&updated_at.gt=${b.updated_at}`,
+        'cannot be given with both created_at and updated_at filters',
+      ],
+    ]) {
+      r = await h.admin('GET', `${T}?${q}`);
+      expect(r.body.meta?.issues, q).toEqual([{ field: 'order_by', rule }]);
+    }
+    expect((await h.admin('GET', `${T}?order_by=UPDATED_AT&updated_at.gt=${b.updated_at}`)).status).toBe(200);
+    expect((await h.admin('GET', `${T}?created_at.gt=${b.updated_at}&updated_at.gt=${b.updated_at}`)).status).toBe(200);
+    // Ordered by update time, the list ascends unless told otherwise (the OpenAPI's default for UPDATED_AT).
+    r = await h.admin('GET', `${T}?order_by=UPDATED_AT&type=CRYPTO_WITHDRAWAL`);
+    expect(r.body.items.map((t: any) => t.id)).toEqual([b.id, a.id]);
+    // created_at.eq goes with the other comparisons (the OpenAPI does not forbid it): all of them hold.
     r = await h.admin('GET', `${T}?created_at.eq=${a.created_at}&created_at.lt=${a.created_at}`);
-    expect(r.body.meta.issues[0].field).toBe('created_at.eq');
+    expect(r.status).toBe(200);
+    expect(r.body.items).toEqual([]);
+    r = await h.admin(
+      'GET',
+      `${T}?created_at.eq=${a.created_at}&created_at.lte=${a.created_at}&type=CRYPTO_WITHDRAWAL`,
+    );
+    expect(r.body.items.map((t: any) => t.id)).toEqual([a.id]);
+    r = await h.admin('GET', `${DA}?created_at.eq=2026-01-01T00:00:00Z&created_at.gt=2025-01-01T00:00:00Z`);
+    expect(r.status).toBe(200);
+  });
+
+  it('filters by account_ids, identity_ids and secondary_statuses, as the OpenAPI names them', async () => {
+    const W = '/v2/transfer/crypto-withdrawals';
+    const a = (await h.admin('POST', W, withdrawal({ ref_id: 'acc-a', account_id: 'acc-1', identity_id: 'id-1' })))
+      .body;
+    const b = (await h.admin('POST', W, withdrawal({ ref_id: 'acc-b', account_id: 'acc-2', identity_id: 'id-1' })))
+      .body;
+    await h.admin('POST', W, withdrawal({ ref_id: 'acc-c' }));
+    const ids = async (q: string) => {
+      const r = await h.admin('GET', `${T}?${q}&order=ASC`);
+      expect(r.status, q).toBe(200);
+      return r.body.items.map((t: any) => t.id);
+    };
+    expect(await ids('account_ids=acc-1')).toEqual([a.id]);
+    expect(await ids('account_ids=acc-1&account_ids=acc-2')).toEqual([a.id, b.id]);
+    expect(await ids('identity_ids=id-1')).toEqual([a.id, b.id]);
+    expect(await ids('identity_ids=id-1&account_ids=acc-2')).toEqual([b.id]);
+    // The local service sets no secondary status itself; a state that has one (imported) is filtered by it.
+    expect(await ids('secondary_statuses=TRAVEL_RULE_INFO_REQUESTED')).toEqual([]);
+    const state = (await h.control('GET', '/_local/state')).body;
+    const row = state.tables.transfers.find((t: any) => t.id === b.id);
+    row.body = JSON.stringify({ ...JSON.parse(row.body), secondary_status: { name: 'TRAVEL_RULE_INFO_REQUESTED' } });
+    expect((await h.control('PUT', '/_local/state', state)).status).toBe(200);
+    expect(await ids('secondary_statuses=TRAVEL_RULE_INFO_REQUESTED')).toEqual([b.id]);
+    expect(await ids('secondary_statuses=CUSTOMER_REJECTED&secondary_statuses=TRAVEL_RULE_INFO_REQUESTED')).toEqual([
+      b.id,
+    ]);
+    const bad = await h.admin('GET', `${T}?secondary_statuses=STUCK`);
+    expect(bad.status).toBe(400);
+    expect(bad.body.meta.issues[0].field).toBe('secondary_statuses.0');
   });
 
   it('cursor pages cover every item exactly once, in both orders', async () => {
-    for (let i = 0; i < 25; i++) await h.admin('POST', '/v2/transfer/crypto-withdrawals', withdrawal({ ref_id: `p${i}` }));
+    for (let i = 0; i < 25; i++)
+      await h.admin('POST', '/v2/transfer/crypto-withdrawals', withdrawal({ ref_id: `p${i}` }));
     const desc = await all(T, 'limit=7');
     expect(desc.map((t) => t.ref_id)).toEqual(Array.from({ length: 25 }, (_, i) => `p${24 - i}`));
     const asc = await all(T, 'limit=4&order=ASC');
@@ -139,28 +236,41 @@ describe('transfers', () => {
   });
 
   it('cursors never skip or repeat while items are being created', async () => {
-    for (let i = 0; i < 30; i++) await h.admin('POST', '/v2/transfer/crypto-withdrawals', withdrawal({ ref_id: `old${i}` }));
+    for (let i = 0; i < 30; i++)
+      await h.admin('POST', '/v2/transfer/crypto-withdrawals', withdrawal({ ref_id: `old${i}` }));
     for (const order of ['DESC', 'ASC']) {
       const seen: string[] = [];
       let cursor: string | undefined;
       let n = 0;
       do {
-        const page = await h.admin('GET', `${T}?limit=5&order=${order}&type=CRYPTO_WITHDRAWAL${cursor ? `&page_cursor=${cursor}` : ''}`);
+        const page = await h.admin(
+          'GET',
+          `${T}?limit=5&order=${order}&type=CRYPTO_WITHDRAWAL${cursor ? `&page_cursor=${cursor}` : ''}`,
+        );
         seen.push(...page.body.items.map((t: any) => t.ref_id));
         cursor = page.body.next_page_cursor;
         // New items arrive between pages.
-        await Promise.all([0, 1].map((k) => h.admin('POST', '/v2/transfer/crypto-withdrawals', withdrawal({ ref_id: `new-${order}-${n}-${k}` }))));
+        await Promise.all(
+          [0, 1].map((k) =>
+            h.admin('POST', '/v2/transfer/crypto-withdrawals', withdrawal({ ref_id: `new-${order}-${n}-${k}` })),
+          ),
+        );
         n++;
       } while (cursor && n < 100);
       const old = seen.filter((r) => r.startsWith('old'));
       expect(new Set(seen).size).toBe(seen.length);
       expect(old.length).toBe(30);
-      expect(old).toEqual(order === 'DESC' ? Array.from({ length: 30 }, (_, i) => `old${29 - i}`) : Array.from({ length: 30 }, (_, i) => `old${i}`));
+      expect(old).toEqual(
+        order === 'DESC'
+          ? Array.from({ length: 30 }, (_, i) => `old${29 - i}`)
+          : Array.from({ length: 30 }, (_, i) => `old${i}`),
+      );
     }
   });
 
   it('a cursor that does not decode, or belongs to another query, is a 400 naming page_cursor', async () => {
-    for (let i = 0; i < 3; i++) await h.admin('POST', '/v2/transfer/crypto-withdrawals', withdrawal({ ref_id: `q${i}` }));
+    for (let i = 0; i < 3; i++)
+      await h.admin('POST', '/v2/transfer/crypto-withdrawals', withdrawal({ ref_id: `q${i}` }));
     const first = await h.admin('GET', `${T}?limit=1&order=ASC`);
     const cursor = first.body.next_page_cursor;
     let r = await h.admin('GET', `${T}?limit=1&order=DESC&page_cursor=${cursor}`);
@@ -175,34 +285,5 @@ describe('transfers', () => {
     expect(r.status).toBe(200);
     const dcur = (await h.admin('GET', `${DA}?limit=1`)).body.next_page_cursor;
     expect((await h.admin('GET', `${T}?page_cursor=${dcur}`)).status).toBe(400);
-  });
-});
-
-describe('sandbox fiat deposits', () => {
-  const dep = (extra: Record<string, unknown> = {}) =>
-    h.admin('POST', '/v2/sandbox/fiat-deposits', {
-      amount: '125.50', asset: 'USD', memo_id: DEMO.memoId,
-      fiat_network_instructions: { wire: { account_number: '123', routing_details: { routing_number_type: 'ABA', routing_number: '021000021', bank_name: 'B' } } },
-      ...extra,
-    });
-
-  it('credits the profile that owns memo_id and answers {}', async () => {
-    const { balanceOf } = await import('./helpers.js');
-    const before = await balanceOf(h, DEMO.profileId, 'USD');
-    const r = await dep();
-    expect(r.status).toBe(200);
-    expect(r.body).toEqual({});
-    expect(Number(await balanceOf(h, DEMO.profileId, 'USD'))).toBe(Number(before) + 125.5);
-    await dep({ memo_id: DEMO.emptyMemoId, amount: '3' });
-    expect(await balanceOf(h, DEMO.emptyProfileId, 'USD')).toBe('3');
-  });
-
-  it('rules: 2 decimals, USD only, instructions required, memo known', async () => {
-    expect((await dep({ amount: '1.234' })).body.meta.issues[0].field).toBe('amount');
-    expect((await dep({ asset: 'EUR' })).body.meta.issues[0]).toEqual({ field: 'asset', rule: 'must be USD (the only asset sandbox deposits support)' });
-    expect((await dep({ fiat_network_instructions: undefined })).body.meta.issues[0]).toEqual({ field: 'fiat_network_instructions', rule: 'is required' });
-    expect((await dep({ fiat_network_instructions: { wire: { swift: 'x' } } })).body.meta.issues[0].field).toBe('fiat_network_instructions.wire.swift');
-    const r = await dep({ memo_id: 'UNKNOWN' });
-    expect(r.status).toBe(404);
   });
 });

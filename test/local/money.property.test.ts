@@ -4,7 +4,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Decimal } from '../../src/api/money.js';
-import { DEMO, harness, type Harness } from './helpers.js';
+import { DEMO, DEMO_WIRE, harness, type Harness } from './helpers.js';
 
 let h: Harness;
 beforeAll(async () => {
@@ -24,14 +24,39 @@ type Cmd =
 
 const amountArb = fc.integer({ min: 1, max: 400_000 }).map((n) => new Decimal(n).div(100_000).toFixed()); // 0.00001 .. 4 ETH
 const cmdArb: fc.Arbitrary<Cmd> = fc.oneof(
-  { weight: 5, arbitrary: fc.record({ kind: fc.constant('withdraw' as const), amount: amountArb, dead: fc.boolean(), byTotal: fc.boolean(), quoted: fc.boolean() }) },
-  { weight: 1, arbitrary: fc.oneof(
-    fc.record({ kind: fc.constant('credit' as const), asset: fc.constant('ETH' as const), amount: amountArb }),
-    // USD has 2 decimals: the control API refuses finer credits.
-    fc.record({ kind: fc.constant('credit' as const), asset: fc.constant('USD' as const), amount: fc.integer({ min: 1, max: 400_000 }).map((n) => (n / 100).toFixed(2)) }),
-  ) },
-  { weight: 1, arbitrary: fc.record({ kind: fc.constant('deposit' as const), amount: fc.integer({ min: 1, max: 99999 }).map((n) => (n / 100).toFixed(2)) }) },
-  { weight: 2, arbitrary: fc.record({ kind: fc.constant('advance' as const), seconds: fc.integer({ min: 1, max: 30 }) }) },
+  {
+    weight: 5,
+    arbitrary: fc.record({
+      kind: fc.constant('withdraw' as const),
+      amount: amountArb,
+      dead: fc.boolean(),
+      byTotal: fc.boolean(),
+      quoted: fc.boolean(),
+    }),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.oneof(
+      fc.record({ kind: fc.constant('credit' as const), asset: fc.constant('ETH' as const), amount: amountArb }),
+      // USD has 2 decimals: the control API refuses finer credits.
+      fc.record({
+        kind: fc.constant('credit' as const),
+        asset: fc.constant('USD' as const),
+        amount: fc.integer({ min: 1, max: 400_000 }).map((n) => (n / 100).toFixed(2)),
+      }),
+    ),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      kind: fc.constant('deposit' as const),
+      amount: fc.integer({ min: 1, max: 99999 }).map((n) => (n / 100).toFixed(2)),
+    }),
+  },
+  {
+    weight: 2,
+    arbitrary: fc.record({ kind: fc.constant('advance' as const), seconds: fc.integer({ min: 1, max: 30 }) }),
+  },
 );
 
 async function balances(): Promise<Record<string, string>> {
@@ -52,11 +77,20 @@ describe('money is conserved', () => {
             const dest = c.dead ? ETH_DEAD : ETH_OK;
             let feeId: string | undefined;
             if (c.quoted) {
-              const q = await h.admin('POST', '/v2/transfer/fees/crypto-withdrawal', { asset: 'ETH', crypto_network: 'ETHEREUM', destination_address: dest, [c.byTotal ? 'total' : 'amount']: c.amount });
+              const q = await h.admin('POST', '/v2/transfer/fees/crypto-withdrawal', {
+                asset: 'ETH',
+                crypto_network: 'ETHEREUM',
+                destination_address: dest,
+                [c.byTotal ? 'total' : 'amount']: c.amount,
+              });
               if (q.status === 200) feeId = q.body.id;
             }
             const r = await h.admin('POST', '/v2/transfer/crypto-withdrawals', {
-              profile_id: P, asset: 'ETH', crypto_network: 'ETHEREUM', destination_address: dest, [c.byTotal ? 'total' : 'amount']: c.amount,
+              profile_id: P,
+              asset: 'ETH',
+              crypto_network: 'ETHEREUM',
+              destination_address: dest,
+              [c.byTotal ? 'total' : 'amount']: c.amount,
               ...(feeId ? { fee_id: feeId } : {}),
             });
             expect([200, 400, 403]).toContain(r.status);
@@ -64,12 +98,18 @@ describe('money is conserved', () => {
             await h.control('POST', `/_local/profiles/${P}/balances`, { asset: c.asset, amount: c.amount });
             credited[c.asset] = credited[c.asset].plus(c.amount);
           } else if (c.kind === 'deposit') {
-            const r = await h.admin('POST', '/v2/sandbox/fiat-deposits', { amount: c.amount, asset: 'USD', memo_id: DEMO.emptyMemoId, fiat_network_instructions: { wire: {} } });
+            const r = await h.admin('POST', '/v2/sandbox/fiat-deposits', {
+              amount: c.amount,
+              asset: 'USD',
+              memo_id: DEMO.emptyMemoId,
+              fiat_network_instructions: { wire: DEMO_WIRE },
+            });
             expect(r.status).toBe(200);
           } else {
             await h.control('POST', '/_local/clock/advance', { seconds: c.seconds });
           }
-          const transfers = (await h.admin('GET', `/v2/transfer/transfers?profile_ids=${P}&limit=1000`)).body.items as any[];
+          const transfers = (await h.admin('GET', `/v2/transfer/transfers?profile_ids=${P}&limit=1000`)).body
+            .items as any[];
           const b = await balances();
           for (const asset of ['ETH', 'USD']) {
             let expected = credited[asset];

@@ -14,9 +14,20 @@ afterAll(() => {
 });
 
 function child(file: string, count: number) {
-  const c = spawn(process.execPath, [`${ROOT}node_modules/vite-node/vite-node.mjs`, `${ROOT}test/local/fixtures/child-service.ts`, file, DEMO.emptyProfileId, String(count)], {
-    cwd: ROOT, stdio: ['pipe', 'pipe', 'inherit'],
-  });
+  const c = spawn(
+    process.execPath,
+    [
+      `${ROOT}node_modules/vite-node/vite-node.mjs`,
+      `${ROOT}test/local/fixtures/child-service.ts`,
+      file,
+      DEMO.emptyProfileId,
+      String(count),
+    ],
+    {
+      cwd: ROOT,
+      stdio: ['pipe', 'pipe', 'inherit'],
+    },
+  );
   children.push(c);
   const lines = createInterface({ input: c.stdout! })[Symbol.asyncIterator]();
   const next = async () => JSON.parse(((await lines.next()).value as string) ?? 'null');
@@ -37,17 +48,29 @@ describe('several processes on one database file', () => {
       // 1.00 LTC; each withdrawal takes 0.01 + 0.0001: 99 fit (0.9999), the 100th does not.
       await h.control('POST', `/_local/profiles/${DEMO.emptyProfileId}/balances`, { asset: 'LTC', amount: '1' });
       for (const k of kids) k.c.stdin!.write('go\n');
-      const local = Promise.all(Array.from({ length: 60 }, (_, i) => h.admin('POST', '/v2/transfer/crypto-withdrawals', {
-        profile_id: DEMO.emptyProfileId, asset: 'LTC', crypto_network: 'LITECOIN', destination_address: 'LZ9tA6ovSuH5b3Kqh3f6qZQ5J7YbYtWkF8', amount: '0.01', ref_id: `parent-${i}`,
-      })));
+      const local = Promise.all(
+        Array.from({ length: 60 }, (_, i) =>
+          h.admin('POST', '/v2/transfer/crypto-withdrawals', {
+            profile_id: DEMO.emptyProfileId,
+            asset: 'LTC',
+            crypto_network: 'LITECOIN',
+            destination_address: 'LW98ceYNxYki9e9QxDACLn82TtVEPm4qmy',
+            amount: '0.01',
+            ref_id: `parent-${i}`,
+          }),
+        ),
+      );
       const [mine, ...theirs] = await Promise.all([local, ...kids.map((k) => k.next())]);
       const ok = mine.filter((r) => r.status === 200).length + theirs.reduce((n, t) => n + t.ok, 0);
       const refused = mine.filter((r) => r.status === 403).length + theirs.reduce((n, t) => n + t.refused, 0);
       for (const t of theirs) expect(t.other).toEqual([]);
       expect(ok).toBe(99);
       expect(refused).toBe(81);
-      expect(await balanceOf(h, DEMO.emptyProfileId, 'LTC')).toBe(new Decimal(1).minus(new Decimal('0.0101').times(99)).toFixed());
-      const listed = (await h.admin('GET', `/v2/transfer/transfers?profile_ids=${DEMO.emptyProfileId}&limit=1000`)).body.items;
+      expect(await balanceOf(h, DEMO.emptyProfileId, 'LTC')).toBe(
+        new Decimal(1).minus(new Decimal('0.0101').times(99)).toFixed(),
+      );
+      const listed = (await h.admin('GET', `/v2/transfer/transfers?profile_ids=${DEMO.emptyProfileId}&limit=1000`)).body
+        .items;
       expect(listed.length).toBe(99);
     } finally {
       await h.close();
@@ -68,14 +91,24 @@ describe('a database held by another process', () => {
       await h.token();
       other.exec('BEGIN IMMEDIATE');
       const r = await h.admin('POST', '/v2/transfer/crypto-withdrawals', {
-        profile_id: DEMO.profileId, asset: 'BTC', crypto_network: 'BITCOIN', destination_address: '1BvBMSEYstWetqTFn5Au4m4GFg7xJaNVN2', amount: '0.01', ref_id: 'busy',
+        profile_id: DEMO.profileId,
+        asset: 'BTC',
+        crypto_network: 'BITCOIN',
+        destination_address: '1BvBMSEYstWetqTFn5Au4m4GFg7xJaNVN2',
+        amount: '0.01',
+        ref_id: 'busy',
       });
       expect(r.status).toBe(503);
       expect(r.headers.get('retry-after')).toBe('1');
       expect(r.body.detail).toMatch(/busy/);
       other.exec('ROLLBACK');
       const again = await h.admin('POST', '/v2/transfer/crypto-withdrawals', {
-        profile_id: DEMO.profileId, asset: 'BTC', crypto_network: 'BITCOIN', destination_address: '1BvBMSEYstWetqTFn5Au4m4GFg7xJaNVN2', amount: '0.01', ref_id: 'busy',
+        profile_id: DEMO.profileId,
+        asset: 'BTC',
+        crypto_network: 'BITCOIN',
+        destination_address: '1BvBMSEYstWetqTFn5Au4m4GFg7xJaNVN2',
+        amount: '0.01',
+        ref_id: 'busy',
       });
       expect(again.status).toBe(200);
     } finally {

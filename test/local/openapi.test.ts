@@ -1,113 +1,382 @@
-// Responses of the local service validate against the hosted service's OpenAPI response schemas.
-import { existsSync, readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+// The local service against the hosted service's OpenAPI description (spec/), checked by an independent validator
+// (openapi-backend, test/support/openapi.ts): every endpoint driven with valid and invalid requests, and every
+// answer, success or error, valid by the description. The harness checks each answer as it comes
+// (expectValidResponse); this file also checks that each request meant as valid is valid by the description, that
+// each one the description refuses is refused, and that every operation and every error status was met.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEAD_ETH_ADDRESS, DEMO, ETH_ADDRESS, harness, withdrawal, type Harness } from './helpers.js';
-
-const require = createRequire(import.meta.url);
-const Ajv = require('ajv').default;
-const addFormats = require('ajv-formats').default;
-
-// The hosted service's OpenAPI next to the repository (../shared/reference), or the extract of its paths and
-// response schemas kept in fixtures/ (made from the same file) when the repository stands alone.
-const SHARED = new URL('../../../shared/reference/upstream-v2.openapi.json', import.meta.url);
-const EXTRACT = new URL('./fixtures/upstream-responses.openapi.json', import.meta.url);
-const spec = JSON.parse(readFileSync(existsSync(SHARED) ? SHARED : EXTRACT, 'utf8'));
-
-/** OpenAPI 3.0 schema to JSON Schema: `nullable` becomes a null type; refs point into one document. */
-function translate(node: unknown): unknown {
-  if (Array.isArray(node)) return node.map(translate);
-  if (!node || typeof node !== 'object') return node;
-  const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(node)) {
-    if (k === 'example' || k === 'examples' || k === 'nullable') continue;
-    out[k] = translate(v);
-  }
-  const n = node as Record<string, unknown>;
-  if (n.nullable === true) {
-    if (typeof n.type === 'string') out.type = [n.type, 'null'];
-    else if (n.enum) out.enum = [...(n.enum as unknown[]), null];
-    else return { anyOf: [out, { type: 'null' }] };
-  }
-  return out;
-}
-
-const ajv = new Ajv({ strict: false, allErrors: true });
-addFormats(ajv);
-for (const f of ['decimal', 'int32', 'int64', 'uint64', 'byte', 'STATEMENT_FORMAT_CSV', 'STATEMENT_FORMAT_PDF']) ajv.addFormat(f, true);
-ajv.addSchema({ $id: 'upstream', components: translate(spec.components) });
-
-function responseSchema(method: string, suffix: string): object {
-  const entry = Object.entries(spec.paths as Record<string, any>).find(([p]) => p.endsWith(suffix));
-  if (!entry) throw new Error(`no path ${suffix}`);
-  const schema = entry[1][method].responses['200'].content['application/json'].schema;
-  const ref = (schema.$ref as string).replace('#/', 'upstream#/');
-  return { $ref: ref };
-}
-
-function check(method: string, suffix: string, body: unknown): void {
-  const validate = ajv.compile(responseSchema(method, suffix));
-  const ok = validate(body);
-  expect(ok, `${method.toUpperCase()} ${suffix}: ${ajv.errorsText(validate.errors)}\n${JSON.stringify(body).slice(0, 500)}`).toBe(true);
-}
+import { ADDRESS_RULES } from '../../src/api/index.js';
+import { operationOf, requestViolations, responseViolations } from '../support/openapi.js';
+import {
+  BTC_ADDRESS,
+  DEAD_ETH_ADDRESS,
+  DEMO,
+  DEMO_WIRE,
+  ETH_ADDRESS,
+  harness,
+  withdrawal,
+  type Harness,
+  type Reply,
+} from './helpers.js';
 
 let h: Harness;
 beforeAll(async () => {
-  h = await harness();
+  h = await harness({ config: { bodyLimitBytes: 4096 } });
 });
 afterAll(() => h.close());
 
-describe('responses match the upstream OpenAPI response schemas', () => {
-  it('the schemas are strict enough to catch a broken response', () => {
-    const validate = ajv.compile(responseSchema('get', '/transfer/transfers/{id}'));
-    expect(validate({ id: 'x' })).toBe(false);
-    expect(validate({ id: 'x', customer_id: 'c', profile_id: 'p', amount: '1', total: '1', fee: '0', created_at: 'now', updated_at: 'now', asset: 'BTC', status: 'DONE', direction: 'DEBIT', type: 'CRYPTO_WITHDRAWAL' })).toBe(false);
-  });
+const W = '/v2/transfer/crypto-withdrawals';
+const FEE = '/v2/transfer/fees/crypto-withdrawal';
+const DA = '/v2/transfer/deposit-addresses';
+const SANDBOX = '/v2/sandbox/fiat-deposits';
+const T = '/v2/transfer/transfers';
+const PRICES = (market: string, q: string) => `/v2/markets/${market}/historical-prices?${q}`;
 
-  it('transfers: withdrawal (pending, completed, failed), wire deposit, list and get', async () => {
-    const w = await h.admin('POST', '/v2/transfer/crypto-withdrawals', withdrawal({ ref_id: 'oa1', metadata: { a: 'b' }, memo: 'm' }));
-    check('post', '/transfer/crypto-withdrawals', w.body);
-    const f = await h.admin('POST', '/v2/transfer/crypto-withdrawals', {
-      profile_id: DEMO.profileId, asset: 'ETH', crypto_network: 'ETHEREUM', destination_address: DEAD_ETH_ADDRESS, total: '1',
+/** Every answer met here: operation, status. */
+const met: { operation: string; status: number }[] = [];
+
+type Who = 'admin' | 'readonly' | 'none' | 'bad';
+
+async function send(
+  method: string,
+  path: string,
+  opts: { body?: unknown; who?: Who; raw?: string; headers?: Record<string, string> } = {},
+): Promise<Reply> {
+  const who = opts.who ?? 'admin';
+  const token = who === 'admin' ? undefined : who === 'readonly' ? await h.token(DEMO.readonlyClientId) : null;
+  const r = await h.req(method, path, {
+    body: opts.body,
+    raw: opts.raw,
+    headers: who === 'bad' ? { ...opts.headers, authorization: 'Bearer not-a-token' } : opts.headers,
+    token,
+  });
+  // The harness has checked the answer already; this says so again, for the record of this file.
+  expect(responseViolations(method, path, r.status, r.body, r.headers.get('content-type'))).toEqual([]);
+  met.push({ operation: operationOf(method, path)?.operationId ?? `${method} ${path}`, status: r.status });
+  return r;
+}
+
+/** A request the description accepts, answered with `status`. */
+async function valid(method: string, path: string, body: unknown, status = 200): Promise<Reply> {
+  expect(requestViolations(method, path, body), `${method} ${path}`).toEqual([]);
+  const r = await send(method, path, { body });
+  expect(r.status, `${method} ${path}: ${JSON.stringify(r.body)}`).toBe(status);
+  return r;
+}
+
+/** A request the description refuses: the service refuses it too, with a 400 naming a field. */
+async function invalid(method: string, path: string, body?: unknown): Promise<Reply> {
+  expect(requestViolations(method, path, body).length, `${method} ${path} ${JSON.stringify(body)}`).toBeGreaterThan(0);
+  const r = await send(method, path, { body });
+  expect(r.status, `${method} ${path} ${JSON.stringify(body)}: ${JSON.stringify(r.body)}`).toBe(400);
+  expect(r.body.meta.issues.length).toBeGreaterThan(0);
+  return r;
+}
+
+/** The answers without a token, with a bad one and without the scope: 401, 401, 403. */
+async function refusedWithoutToken(method: string, path: string, body?: unknown): Promise<void> {
+  expect((await send(method, path, { body, who: 'none' })).status).toBe(401);
+  expect((await send(method, path, { body, who: 'bad' })).status).toBe(401);
+  if (method === 'POST') expect((await send(method, path, { body, who: 'readonly' })).status).toBe(403);
+}
+
+describe('the validator', () => {
+  it('catches broken answers and requests: missing fields, values outside an enumeration, errors that are no Problem', () => {
+    const transfer = { id: 'x', customer_id: 'c', profile_id: 'p', amount: '1', total: '1', fee: '0', asset: 'BTC' };
+    const t = {
+      ...transfer,
+      created_at: '2026-01-01T00:00:00Z',
+      updated_at: '2026-01-01T00:00:00Z',
+      direction: 'DEBIT',
+      type: 'CRYPTO_WITHDRAWAL',
+      status: 'PENDING',
+    };
+    expect(responseViolations('GET', `${T}/x`, 200, t, 'application/json')).toEqual([]);
+    expect(responseViolations('GET', `${T}/x`, 200, transfer, 'application/json').length).toBeGreaterThan(0);
+    expect(responseViolations('GET', `${T}/x`, 200, { ...t, status: 'DONE' }, 'application/json')).toEqual([
+      `GET ${T}/x 200: /status must be equal to one of the allowed values`,
+    ]);
+    expect(responseViolations('GET', `${T}/x`, 200, { ...t, created_at: 'now' }, 'application/json').length).toBe(1);
+    expect(responseViolations('GET', `${T}/x`, 200, { ...t, notional_value: 'ten' }, 'application/json').length).toBe(
+      1,
+    );
+    expect(responseViolations('GET', T, 201, { items: [] }, 'application/json')).toEqual([
+      `GET ${T} 201: status 201 is not documented`,
+    ]);
+    const problem = { type: 'about:blank', title: 'Unauthorized', status: 401, detail: 'no authorization header set' };
+    expect(responseViolations('GET', T, 401, problem, 'application/problem+json')).toEqual([]);
+    expect(responseViolations('GET', T, 401, { ...problem, status: 400 }, 'application/problem+json').length).toBe(1);
+    expect(responseViolations('GET', T, 401, { error: 'nope' }, 'application/problem+json').length).toBeGreaterThan(0);
+    expect(responseViolations('GET', T, 401, problem, 'text/plain').length).toBe(1);
+    expect(responseViolations('POST', W, 409, problem, 'application/json').length).toBeGreaterThan(0);
+    expect(
+      requestViolations('POST', SANDBOX, {
+        amount: '1',
+        asset: 'USD',
+        memo_id: 'm',
+        fiat_network_instructions: { wire: {} },
+      }).length,
+    ).toBe(3);
+    expect(requestViolations('GET', `${T}?bogus=1`)).toEqual([
+      'ListTransfers request: /query must NOT have additional properties (bogus)',
+    ]);
+  });
+});
+
+describe('every endpoint against the OpenAPI description', () => {
+  it('crypto withdrawals: created, refused, already existing, short of funds, with an expired fee', async () => {
+    const w = await valid('POST', W, withdrawal({ ref_id: 'oa-1', metadata: { a: 'b' }, memo: 'm' }));
+    await valid('POST', W, {
+      profile_id: DEMO.profileId,
+      asset: 'ETH',
+      crypto_network: 'ETHEREUM',
+      destination_address: DEAD_ETH_ADDRESS,
+      total: '1',
+      beneficiary: { person_details: { first_name: 'Ada', last_name: 'Lovelace' } },
     });
-    check('post', '/transfer/crypto-withdrawals', f.body);
-    await h.admin('POST', '/v2/sandbox/fiat-deposits', { amount: '5.00', asset: 'USD', memo_id: DEMO.memoId, fiat_network_instructions: { wire: {} } });
-    const beforeSettle = await h.admin('GET', '/v2/transfer/transfers');
-    check('get', '/transfer/transfers', beforeSettle.body);
-    await h.control('POST', '/_local/clock/advance', { seconds: 60 });
-    const list = await h.admin('GET', '/v2/transfer/transfers?limit=2');
-    expect(list.body.next_page_cursor).toBeTruthy();
-    check('get', '/transfer/transfers', list.body);
-    const statuses = new Set<string>();
-    for (const t of (await h.admin('GET', '/v2/transfer/transfers')).body.items) {
-      const one = await h.admin('GET', `/v2/transfer/transfers/${t.id}`);
-      check('get', '/transfer/transfers/{id}', one.body);
-      statuses.add(one.body.status);
+    await valid(
+      'POST',
+      W,
+      withdrawal({
+        asset: 'USDP',
+        crypto_network: 'SOLANA',
+        destination_address: ADDRESS_RULES.SOLANA.example,
+        amount: '5',
+        balance_asset: 'USD',
+        identity_id: 'i',
+        account_id: 'a',
+      }),
+    );
+    await invalid('POST', W, withdrawal({ crypto_network: 'BITCOIN_TESTNET' }));
+    await invalid('POST', W, withdrawal({ amount: '-1' }));
+    await invalid('POST', W, withdrawal({ profile_id: undefined }));
+    await invalid('POST', W, withdrawal({ beneficiary: { person_details: { first_name: 'Ada' } } }));
+    await invalid('POST', W, withdrawal({ metadata: { n: 1 } }));
+    await invalid('POST', W);
+    // Refused by the service's rules (valid by the description's schemas): named problems, each a Problem.
+    for (const [body, status] of [
+      [withdrawal({ amount: '1', total: '2' }), 400],
+      [withdrawal({ destination_address: ETH_ADDRESS }), 400],
+      [withdrawal({ amount: '0.000000001' }), 400],
+      [withdrawal({ amount: '0.00001' }), 400],
+      [withdrawal({ amount: '101' }), 400],
+      [withdrawal({ profile_id: 'nope' }), 404],
+      [withdrawal({ profile_id: DEMO.emptyProfileId }), 403],
+      [withdrawal({ fee_id: 'no-such-fee' }), 404],
+      [withdrawal({ ref_id: 'oa-1' }), 409],
+    ] as const) {
+      expect(requestViolations('POST', W, body)).toEqual([]);
+      expect((await send('POST', W, { body })).status, JSON.stringify(body)).toBe(status);
     }
-    expect([...statuses].sort()).toEqual(['COMPLETED', 'FAILED']);
+    expect((await send('POST', W, { body: withdrawal({ ref_id: 'oa-1' }) })).body.meta.existing).toEqual(w.body);
+    const q = await valid('POST', FEE, {
+      asset: 'BTC',
+      crypto_network: 'BITCOIN',
+      destination_address: BTC_ADDRESS,
+      amount: '0.01',
+    });
+    await h.control('POST', '/_local/clock/advance', { seconds: 120 });
+    const expired = await send('POST', W, { body: withdrawal({ fee_id: q.body.id }) });
+    expect(expired.status).toBe(403);
+    expect(expired.body.meta.expired_at).toBe(q.body.expires_at);
+    await refusedWithoutToken('POST', W, withdrawal());
   });
 
   it('fee quotes', async () => {
-    const q = await h.admin('POST', '/v2/transfer/fees/crypto-withdrawal', { asset: 'ETH', crypto_network: 'ETHEREUM', destination_address: ETH_ADDRESS, amount: '1' });
-    check('post', '/transfer/fees/crypto-withdrawal', q.body);
+    await valid('POST', FEE, { asset: 'ETH', crypto_network: 'BASE', destination_address: ETH_ADDRESS, amount: '1' });
+    await valid('POST', FEE, {
+      asset: 'SOL',
+      crypto_network: 'SOLANA',
+      destination_address: ADDRESS_RULES.SOLANA.example,
+      total: '2',
+    });
+    await invalid('POST', FEE, { asset: 'ETH', crypto_network: 'ETH', destination_address: ETH_ADDRESS, amount: '1' });
+    await invalid('POST', FEE, { asset: 'ETH', destination_address: ETH_ADDRESS, amount: '1' });
+    await invalid('POST', FEE, {
+      asset: 'ETH',
+      crypto_network: 'ETHEREUM',
+      destination_address: ETH_ADDRESS,
+      amount: '1e3',
+    });
+    const bad = { asset: 'ETH', crypto_network: 'ETHEREUM', destination_address: 'nope', amount: '1' };
+    expect((await send('POST', FEE, { body: bad })).body.meta).toEqual({ address: 'nope', reason: 'INVALID_ADDRESS' });
+    await refusedWithoutToken('POST', FEE, bad);
   });
 
-  it('deposit addresses: create and list', async () => {
-    for (const n of ['BITCOIN', 'STELLAR', 'BASE']) {
-      const a = await h.admin('POST', '/v2/transfer/deposit-addresses', { profile_id: DEMO.profileId, crypto_network: n, metadata: { k: 'v' }, identity_id: 'i' });
-      check('post', '/transfer/deposit-addresses', a.body);
-    }
-    const list = await h.admin('GET', '/v2/transfer/deposit-addresses?limit=2');
-    check('get', '/transfer/deposit-addresses', list.body);
+  it('deposit addresses: created on every kind of network, listed, filtered, refused', async () => {
+    for (const crypto_network of ['BITCOIN', 'STELLAR', 'BASE', 'DOGECOIN', 'SUI'])
+      await valid('POST', DA, {
+        profile_id: DEMO.profileId,
+        crypto_network,
+        metadata: { k: 'v' },
+        identity_id: 'i',
+        ref_id: `oa-${crypto_network}`,
+      });
+    await valid('POST', DA, {
+      profile_id: DEMO.profileId,
+      crypto_network: 'ETHEREUM',
+      conversion_target_asset: 'USD',
+      account_id: 'a',
+    });
+    expect(
+      (await send('POST', DA, { body: { profile_id: DEMO.profileId, crypto_network: 'SUI', ref_id: 'oa-SUI' } }))
+        .status,
+    ).toBe(409);
+    expect((await send('POST', DA, { body: { profile_id: 'nope', crypto_network: 'SUI' } })).status).toBe(404);
+    await invalid('POST', DA, { profile_id: DEMO.profileId, crypto_network: 'SUI', conversion_target_asset: 'EUR' });
+    await invalid('POST', DA, { crypto_network: 'SUI' });
+    const page = await valid(
+      'GET',
+      `${DA}?limit=2&order=ASC&networks=BITCOIN&networks=SUI&created_at.gte=2020-01-01T00:00:00Z`,
+      undefined,
+    );
+    expect(page.body.next_page_cursor).toBeTruthy();
+    await valid(
+      'GET',
+      `${DA}?page_cursor=${encodeURIComponent(page.body.next_page_cursor)}&limit=2&order=ASC&networks=BITCOIN&networks=SUI&created_at.gte=2020-01-01T00:00:00Z`,
+      undefined,
+    );
+    await invalid('GET', `${DA}?networks=MOON`);
+    await invalid('GET', `${DA}?limit=ten`);
+    await invalid('GET', `${DA}?order_by=UPDATED_AT`);
+    await invalid('GET', `${DA}?created_at.lt=yesterday`);
+    await refusedWithoutToken('GET', DA);
+    await refusedWithoutToken('POST', DA, { profile_id: DEMO.profileId, crypto_network: 'SUI' });
   });
 
-  it('sandbox fiat deposit', async () => {
-    const r = await h.admin('POST', '/v2/sandbox/fiat-deposits', { amount: '5.00', asset: 'USD', memo_id: DEMO.memoId, fiat_network_instructions: { wire: {} } });
-    check('post', '/sandbox/fiat-deposits', r.body);
+  it('sandbox fiat deposits', async () => {
+    await valid('POST', SANDBOX, {
+      amount: '5.00',
+      asset: 'USD',
+      memo_id: DEMO.memoId,
+      fiat_network_instructions: { wire: DEMO_WIRE },
+    });
+    await invalid('POST', SANDBOX, {
+      amount: '5.00',
+      asset: 'USD',
+      memo_id: DEMO.memoId,
+      fiat_network_instructions: { wire: {} },
+    });
+    await invalid('POST', SANDBOX, {
+      amount: '5.001',
+      asset: 'USD',
+      memo_id: DEMO.memoId,
+      fiat_network_instructions: { wire: DEMO_WIRE },
+    });
+    await invalid('POST', SANDBOX, { amount: '5', asset: 'USD', fiat_network_instructions: { wire: DEMO_WIRE } });
+    const unknownMemo = {
+      amount: '5',
+      asset: 'USD',
+      memo_id: 'NO-SUCH-MEMO',
+      fiat_network_instructions: { wire: DEMO_WIRE },
+    };
+    expect((await send('POST', SANDBOX, { body: unknownMemo })).status).toBe(404);
+    await refusedWithoutToken('POST', SANDBOX, unknownMemo);
   });
 
   it('historical prices', async () => {
-    check('get', '/markets/{market}/historical-prices', (await h.admin('GET', '/v2/markets/ETHUSD/historical-prices?increment=ONE_HOUR&pagination.limit=5')).body);
-    check('get', '/markets/{market}/historical-prices', (await h.admin('GET', '/v2/markets/PYUSDGBP/historical-prices?max_data_points=10')).body);
+    await valid('GET', PRICES('ETHUSD', 'increment=ONE_HOUR&pagination.limit=5'), undefined);
+    await valid('GET', PRICES('PYUSDGBP', 'max_data_points=10'), undefined);
+    await valid(
+      'GET',
+      PRICES(
+        'BNBUSD',
+        'increment=ONE_DAY&range.begin=2025-01-01T00:00:00Z&range.end=2025-02-01T00:00:00Z&pagination.offset=3',
+      ),
+      undefined,
+    );
+    await valid('GET', PRICES('BTCUSD', 'increment=ONE_DAY&range.begin=2099-01-01T00:00:00Z'), undefined);
+    await invalid('GET', PRICES('MOONUSD', 'increment=ONE_DAY'));
+    await invalid('GET', PRICES('BTCUSD', 'increment=ONE_YEAR'));
+    await invalid('GET', PRICES('BTCUSD', 'max_data_points=many'));
+    await invalid('GET', PRICES('BTCUSD', 'increment=ONE_DAY&bogus=1'));
+    // Valid by the schemas, refused by the rule the description states in words.
+    expect((await send('GET', PRICES('BTCUSD', 'increment=ONE_DAY&max_data_points=3'))).status).toBe(400);
+    await refusedWithoutToken('GET', PRICES('BTCUSD', 'increment=ONE_DAY'));
+  });
+
+  it('transfers: listed with every filter, one by id, refused', async () => {
+    await h.control('POST', '/_local/clock/advance', { seconds: 60 });
+    const list = await valid('GET', `${T}?limit=2`, undefined);
+    expect(list.body.next_page_cursor).toBeTruthy();
+    await valid(
+      'GET',
+      `${T}?profile_ids=${DEMO.profileId}&identity_ids=i&account_ids=a&ids=x&ref_ids=oa-1&type=CRYPTO_WITHDRAWAL&type=WIRE_DEPOSIT&statuses=COMPLETED&secondary_statuses=CUSTOMER_REJECTED&crypto_tx_hashes=h&group_ids=g`,
+      undefined,
+    );
+    await valid(
+      'GET',
+      `${T}?order_by=UPDATED_AT&updated_at.gt=2020-01-01T00:00:00Z&updated_at.lte=2030-01-01T00:00:00Z`,
+      undefined,
+    );
+    await valid(
+      'GET',
+      `${T}?created_at.eq=2020-01-01T00:00:00Z&created_at.lte=2030-01-01T00:00:00Z&updated_at.gt=2020-01-01T00:00:00Z`,
+      undefined,
+    );
+    // Valid by the schemas, refused by the rule the description states in words: order_by as the timestamp filter.
+    const pairing = await send('GET', `${T}?order_by=CREATED_AT&updated_at.gt=2020-01-01T00:00:00Z`);
+    expect(pairing.status).toBe(400);
+    expect(pairing.body.detail).toBe('order_by: must be UPDATED_AT with updated_at filters');
+    const statuses = new Set<string>();
+    for (const t of (await valid('GET', T, undefined)).body.items) {
+      statuses.add((await valid('GET', `${T}/${t.id}`, undefined)).body.status);
+    }
+    expect([...statuses].sort()).toEqual(['COMPLETED', 'FAILED']);
+    expect((await send('GET', `${T}/no-such-transfer`)).status).toBe(404);
+    await invalid('GET', `${T}?statuses=DONE`);
+    await invalid('GET', `${T}?secondary_statuses=STUCK`);
+    await invalid('GET', `${T}?type=PAYMENT`);
+    await invalid('GET', `${T}?updated_at.gte=now`);
+    expect((await send('GET', `${T}?page_cursor=broken`)).status).toBe(400);
+    await refusedWithoutToken('GET', T);
+    await refusedWithoutToken('GET', `${T}/x`);
+  });
+
+  it('what every endpoint answers before its handler: 405, 413, 415, broken JSON, 429, injected 500 and 503', async () => {
+    expect((await send('DELETE', T)).status).toBe(405);
+    expect((await send('GET', W)).status).toBe(405);
+    expect((await send('POST', W, { body: withdrawal({ memo: 'x'.repeat(5000) }) })).status).toBe(413);
+    expect((await send('POST', W, { raw: 'amount=1', headers: { 'content-type': 'text/plain' } })).status).toBe(415);
+    expect((await send('POST', W, { raw: '{"amount":', headers: { 'content-type': 'application/json' } })).status).toBe(
+      400,
+    );
+    expect((await send('GET', '/v2/nothing/here')).status).toBe(404);
+    await h.control('PUT', '/_local/faults', { rate500: 0.5, rate503: 0.5, seed: 1 });
+    const injected = new Set<number>();
+    for (let i = 0; i < 20; i++) injected.add((await send('GET', T)).status);
+    expect([...injected].sort()).toEqual([500, 503]);
+    await h.control('PUT', '/_local/faults', { rateLimits: { windowSeconds: 1, otherPerSecond: 2 } });
+    const limited: number[] = [];
+    for (let i = 0; i < 3; i++) limited.push((await send('GET', T)).status);
+    expect(limited).toEqual([200, 200, 429]);
+    expect((await send('POST', W, { body: withdrawal() })).status).toBe(429);
+    await h.control('PUT', '/_local/faults', {});
+  });
+
+  it('met every operation with a success and an error, and every error status', () => {
+    const ops = new Set(met.map((m) => m.operation));
+    for (const op of [
+      'CreateCryptoWithdrawal',
+      'CreateCryptoWithdrawalFee',
+      'ListDepositAddresses',
+      'CreateDepositAddress',
+      'InitiateSandboxFiatDeposit',
+      'ListHistoricalPrices',
+      'ListTransfers',
+      'GetTransfer',
+    ]) {
+      expect(ops.has(op), op).toBe(true);
+      expect(
+        met.some((m) => m.operation === op && m.status === 200),
+        `${op} 200`,
+      ).toBe(true);
+      expect(
+        met.some((m) => m.operation === op && m.status >= 400),
+        `${op} error`,
+      ).toBe(true);
+    }
+    expect([...new Set(met.map((m) => m.status))].sort()).toEqual([
+      200, 400, 401, 403, 404, 405, 409, 413, 415, 429, 500, 503,
+    ]);
   });
 });

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { BTC_ADDRESS, ETH_ADDRESS, runInProcess, sandbox, type Run, type Sandbox } from '../cli/helpers.js';
-import { Rng, INTERNAL, oddStrings, tooMany } from './support.js';
+import { Rng, INTERNAL, tooMany } from './support.js';
 
 const SEED = Number(process.env.COINOP_FUZZ_SEED ?? 20261121);
 const INVALID_RUNS = Number(process.env.COINOP_FUZZ_INVALID ?? 5000);
@@ -47,36 +47,93 @@ function badValue(r: Rng, k: Kind): string {
   switch (k.t) {
     case 'amount':
       return r.pick([
-        () => '-' + r.decimal(6),
+        () => `-${r.decimal(6)}`,
         () => `${r.int(1, 9)}e${r.int(-9, 9)}`,
         () => `${r.int(1, 9)}E+${r.int(1, 9)}`,
-        () => '+' + r.decimal(4),
+        () => `+${r.decimal(4)}`,
         () => '0',
-        () => '0.' + '0'.repeat(r.int(1, 6)),
+        () => `0.${'0'.repeat(r.int(1, 6))}`,
         () => `${r.int(0, 99)}.${'1'.repeat(k.decimals + r.int(1, 30))}`,
-        () => r.pick(['', ' ', '.', '..', '1.', '1.2.3', '1,5', '1 000', '1_000', '0x10', '0b1', 'Infinity', '-Infinity', 'NaN', 'null', 'true']),
+        () =>
+          r.pick([
+            '',
+            ' ',
+            '.',
+            '..',
+            '1.',
+            '1.2.3',
+            '1,5',
+            '1 000',
+            '1_000',
+            '0x10',
+            '0b1',
+            'Infinity',
+            '-Infinity',
+            'NaN',
+            'null',
+            'true',
+          ]),
         () => r.pick(['١٢٣', '１２', '1\u00a0000', '\u200b1', '1\u200b', '²', '½', '𝟙']),
         () => r.pick(['abc', 'ten', '$5', '5 BTC', '5BTC', '--1', '−1']),
         () => '9'.repeat(r.int(80, 400)),
-        () => '1.' + '0'.repeat(r.int(40, 5000)) + '1',
+        () => `1.${'0'.repeat(r.int(40, 5000))}1`,
       ])();
     case 'enum': {
-      const v = r.pick([() => r.word().toUpperCase(), () => r.odd(), () => 'BITCOIN ', () => 'MOON', () => r.pick(['', ' ', '*', '%', 'null'])])();
+      const v = r.pick([
+        () => r.word().toUpperCase(),
+        () => r.odd(),
+        () => 'BITCOIN ',
+        () => 'MOON',
+        () => r.pick(['', ' ', '*', '%', 'null']),
+      ])();
       // A repeatable filter drops blank entries (`--status ""` is no filter), so a blank is no fault there.
       // Entries of a list are trimmed (`--network "BITCOIN, ETHEREUM"`).
       return k.list && ['', 'BITCOIN'].includes(v.replace(/,/g, '').trim()) ? 'MOON' : v;
     }
     case 'date':
       return r.pick([
-        'yesterday', 'last tuesday', '2026-13-01T00:00:00Z', '2026-02-30T00:00:00Z', '2026-01-01T25:00:00Z', '2026-01-01T00:61:00Z',
-        '1e9', '-1h', '1y', '10x', '99999999h', '2026/01/01', '01-01-2026', 'T00:00:00Z', '', ' ', '٢٠٢٦-01-01T00:00:00Z',
-        '2026-01-01T00:00:00+25:00', '0000-00-00T00:00:00Z', 'now now', 'NaN',
+        'yesterday',
+        'last tuesday',
+        '2026-13-01T00:00:00Z',
+        '2026-02-30T00:00:00Z',
+        '2026-01-01T25:00:00Z',
+        '2026-01-01T00:61:00Z',
+        '1e9',
+        '-1h',
+        '1y',
+        '10x',
+        '99999999h',
+        '2026/01/01',
+        '01-01-2026',
+        'T00:00:00Z',
+        '',
+        ' ',
+        '٢٠٢٦-01-01T00:00:00Z',
+        '2026-01-01T00:00:00+25:00',
+        '0000-00-00T00:00:00Z',
+        'now now',
+        'NaN',
       ]);
     case 'int':
       return r.pick([
         () => String(k.min - r.int(1, 1000)),
         () => String(k.max + r.int(1, 10 ** 6)),
-        () => r.pick([...(k.decimals ? [] : ['1.5']), '1e3', 'ten', '', ' ', '0x10', '-0', '+5', '99999999999999999999999', 'Infinity', 'NaN', '٣', '1..2']),
+        () =>
+          r.pick([
+            ...(k.decimals ? [] : ['1.5']),
+            '1e3',
+            'ten',
+            '',
+            ' ',
+            '0x10',
+            '-0',
+            '+5',
+            '99999999999999999999999',
+            'Infinity',
+            'NaN',
+            '٣',
+            '1..2',
+          ]),
       ])();
     case 'kv':
       return r.pick(['novalue', '=v', '=', '']);
@@ -85,15 +142,37 @@ function badValue(r: Rng, k: Kind): string {
     case 'len':
       return 'x'.repeat(k.max + r.int(1, 20_000));
     case 'meta':
-      return r.pick([() => 'novalue', () => '=v', () => '=', () => `k=${'v'.repeat(101 + r.int(0, 5000))}`, () => `${'k'.repeat(101 + r.int(0, 500))}=v`])();
+      return r.pick([
+        () => 'novalue',
+        () => '=v',
+        () => '=',
+        () => `k=${'v'.repeat(101 + r.int(0, 5000))}`,
+        () => `${'k'.repeat(101 + r.int(0, 500))}=v`,
+      ])();
     case 'json':
       return r.pick(['{oops', '[]', '"text"', '42', 'null', '{"a":', '', '{}}', '\u0000']);
     case 'url':
-      return r.pick(['not a url', 'ftp://x.example', 'x.example', '//x.example', 'file:///etc/passwd', 'http//broken', '', 'javascript:alert(1)']);
+      return r.pick([
+        'not a url',
+        'ftp://x.example',
+        'x.example',
+        '//x.example',
+        'file:///etc/passwd',
+        'http//broken',
+        '',
+        'javascript:alert(1)',
+      ]);
     case 'market':
       return r.pick([() => 'MOONUSD', () => 'BTC-USD', () => 'BTC/USD', () => r.odd(), () => 'BTCUSDX', () => ''])();
     case 'address':
-      return r.pick([() => '0xnope', () => '1BvB', () => r.odd(), () => BTC_ADDRESS.slice(0, 20) + '0OIl', () => ' ' + ETH_ADDRESS, () => ''])();
+      return r.pick([
+        () => '0xnope',
+        () => '1BvB',
+        () => r.odd(),
+        () => `${BTC_ADDRESS.slice(0, 20)}0OIl`,
+        () => ` ${ETH_ADDRESS}`,
+        () => '',
+      ])();
     case 'file':
       return r.pick(['/nonexistent/x.json', join(sb.dir, 'missing.csv'), files.badJson, sb.dir]);
     case 'channel':
@@ -129,19 +208,40 @@ function specs(): Spec[] {
       path: ['withdraw'],
       base: () => [...W],
       flags: {
-        '--asset': { t: 'enum' }, '--network': { t: 'enum' }, '--address': { t: 'address' }, '--amount': { t: 'amount', decimals: 8 },
-        '--total': { t: 'amount', decimals: 8 }, '--meta': { t: 'meta' }, '--beneficiary': { t: 'json' }, '--wait-timeout': { t: 'int', min: 1, max: 86_400 },
-        '--balance-asset': { t: 'enum' }, '--memo': { t: 'len', max: 1000 }, '--profile-id': { t: 'len', max: 128 }, '--ref-id': { t: 'len', max: 128 },
+        '--asset': { t: 'enum' },
+        '--network': { t: 'enum' },
+        '--address': { t: 'address' },
+        '--amount': { t: 'amount', decimals: 8 },
+        '--total': { t: 'amount', decimals: 8 },
+        '--meta': { t: 'meta' },
+        '--beneficiary': { t: 'json' },
+        '--wait-timeout': { t: 'int', min: 1, max: 86_400 },
+        '--balance-asset': { t: 'enum' },
+        '--memo': { t: 'len', max: 1000 },
+        '--profile-id': { t: 'len', max: 128 },
+        '--ref-id': { t: 'len', max: 128 },
       },
       required: ['--asset', '--network', '--address', '--amount'],
-      exclusive: [[['--amount', '0.1'], ['--total', '0.2']], [['--fee-id', 'f1'], ['--quote']]],
+      exclusive: [
+        [
+          ['--amount', '0.1'],
+          ['--total', '0.2'],
+        ],
+        [['--fee-id', 'f1'], ['--quote']],
+        [
+          ['--to', 'treasury'],
+          ['--address', BTC_ADDRESS],
+        ],
+      ],
       maxArgs: 0,
     },
     {
       path: ['withdraw', 'batch'],
       base: () => [files.emptyCsv, '--dry-run'],
       flags: {
-        '--format': { t: 'enum' }, '--concurrency': { t: 'int', min: 1, max: 64 }, '--rate': { t: 'int', min: 0, max: 10_000, decimals: true },
+        '--format': { t: 'enum' },
+        '--concurrency': { t: 'int', min: 1, max: 64 },
+        '--rate': { t: 'int', min: 0, max: 10_000, decimals: true },
         '--wait-timeout': { t: 'int', min: 1, max: 7 * 86_400 },
       },
       required: ['#0'],
@@ -151,26 +251,44 @@ function specs(): Spec[] {
     {
       path: ['fee', 'quote'],
       base: () => [...FQ],
-      flags: { '--asset': { t: 'enum' }, '--network': { t: 'enum' }, '--address': { t: 'address' }, '--amount': { t: 'amount', decimals: 18 }, '--total': { t: 'amount', decimals: 18 } },
+      flags: {
+        '--asset': { t: 'enum' },
+        '--network': { t: 'enum' },
+        '--address': { t: 'address' },
+        '--amount': { t: 'amount', decimals: 18 },
+        '--total': { t: 'amount', decimals: 18 },
+      },
       required: ['--asset', '--network', '--address', '--amount'],
-      exclusive: [[['--amount', '1'], ['--total', '1']]],
+      exclusive: [
+        [
+          ['--amount', '1'],
+          ['--total', '1'],
+        ],
+      ],
       maxArgs: 0,
     },
     {
       path: ['addresses', 'list'],
       base: () => ['--limit', '5'],
       flags: {
-        ...filters(['--profile-id', '--identity-id', '--account-id', '--id', '--ref-id']), '--network': { t: 'enum', list: true },
+        ...filters(['--profile-id', '--identity-id', '--account-id', '--id', '--ref-id']),
+        '--network': { t: 'enum', list: true },
         ...dates(['--created-before', '--created-until', '--created-at', '--created-from', '--created-after']),
-        '--limit': { t: 'int', min: 1, max: 1000 }, '--order': { t: 'enum' }, '--order-by': { t: 'enum' },
+        '--limit': { t: 'int', min: 1, max: 1000 },
+        '--order': { t: 'enum' },
+        '--order-by': { t: 'enum' },
       },
-      exclusive: [[['--created-at', '2026-01-01T00:00:00Z'], ['--created-after', '1h']], [['--created-at', '2026-01-01T00:00:00Z'], ['--created-before', '1h']]],
       maxArgs: 0,
     },
     {
       path: ['addresses', 'create'],
       base: () => ['--network', 'ETHEREUM'],
-      flags: { '--network': { t: 'enum' }, '--conversion': { t: 'enum' }, '--meta': { t: 'meta' }, '--ref-id': { t: 'len', max: 128 } },
+      flags: {
+        '--network': { t: 'enum' },
+        '--conversion': { t: 'enum' },
+        '--meta': { t: 'meta' },
+        '--ref-id': { t: 'len', max: 128 },
+      },
       required: ['--network'],
       maxArgs: 0,
     },
@@ -178,11 +296,25 @@ function specs(): Spec[] {
       path: ['transfers', 'list'],
       base: () => ['--limit', '3'],
       flags: {
-        ...filters(['--id', '--ref-id', '--profile-id', '--tx-hash', '--group-id']), '--type': { t: 'enum', list: true }, '--status': { t: 'enum', list: true },
-        ...dates(['--created-before', '--created-until', '--created-at', '--created-from', '--created-after', '--updated-before', '--updated-until', '--updated-at', '--updated-from', '--updated-after']),
-        '--limit': { t: 'int', min: 1, max: 1000 }, '--order': { t: 'enum' }, '--order-by': { t: 'enum' },
+        ...filters(['--id', '--ref-id', '--profile-id', '--tx-hash', '--group-id']),
+        '--type': { t: 'enum', list: true },
+        '--status': { t: 'enum', list: true },
+        ...dates([
+          '--created-before',
+          '--created-until',
+          '--created-at',
+          '--created-from',
+          '--created-after',
+          '--updated-before',
+          '--updated-until',
+          '--updated-at',
+          '--updated-from',
+          '--updated-after',
+        ]),
+        '--limit': { t: 'int', min: 1, max: 1000 },
+        '--order': { t: 'enum' },
+        '--order-by': { t: 'enum' },
       },
-      exclusive: [[['--updated-at', '2026-01-01T00:00:00Z'], ['--updated-before', '1h']], [['--created-at', '2026-01-01T00:00:00Z'], ['--created-from', '2d']]],
       maxArgs: 0,
     },
     {
@@ -204,16 +336,112 @@ function specs(): Spec[] {
     {
       path: ['sandbox', 'deposit'],
       base: () => ['--amount', '10.00'],
-      flags: { '--amount': { t: 'amount', decimals: 2 }, '--asset': { t: 'enum' }, '--file': { t: 'file' }, '--memo-id': { t: 'len', max: 128 } },
+      flags: {
+        '--amount': { t: 'amount', decimals: 2 },
+        '--asset': { t: 'enum' },
+        '--file': { t: 'file' },
+        '--memo-id': { t: 'len', max: 128 },
+        '--instructions': { t: 'len', max: 128 },
+      },
       required: ['--amount'],
+      exclusive: [
+        [
+          ['--memo-id', 'M'],
+          ['--instructions', 'I'],
+        ],
+      ],
       maxArgs: 0,
+    },
+    {
+      path: ['destinations', 'list'],
+      base: () => ['--limit', '5'],
+      flags: {
+        ...filters(['--id', '--identity-id', '--address', '--nickname']),
+        '--network': { t: 'enum', list: true },
+        ...dates(['--created-before', '--created-until', '--created-at', '--created-from', '--created-after']),
+        '--limit': { t: 'int', min: 1, max: 1000 },
+        '--order': { t: 'enum' },
+        '--order-by': { t: 'enum' },
+      },
+      exclusive: [[['--bookmarked'], ['--not-bookmarked']]],
+      maxArgs: 0,
+    },
+    {
+      path: ['destinations', 'put'],
+      base: () => ['--network', 'ETHEREUM', '--address', ETH_ADDRESS, '--nickname', 'fuzzed'],
+      flags: {
+        '--network': { t: 'enum' },
+        '--address': { t: 'address' },
+        '--nickname': { t: 'len', max: 100 },
+        '--identity-id': { t: 'len', max: 128 },
+        '--travel-rule': { t: 'json' },
+      },
+      required: ['--network', '--address'],
+      exclusive: [
+        [
+          ['--id', 'f190b163-208f-4d73-8deb-4fb8b24add00'],
+          ['--network', 'BITCOIN'],
+        ],
+      ],
+      maxArgs: 0,
+    },
+    { path: ['limits'], base: () => [], flags: { '--type': { t: 'enum' } }, maxArgs: 0 },
+    {
+      path: ['deposit-instructions', 'create'],
+      base: () => ['--network', 'WIRE'],
+      flags: {
+        '--network': { t: 'enum' },
+        '--routing-type': { t: 'enum' },
+        '--meta': { t: 'meta' },
+        '--ref-id': { t: 'len', max: 128 },
+        '--profile-id': { t: 'len', max: 128 },
+        '--identity-id': { t: 'len', max: 128 },
+      },
+      required: ['--network'],
+      maxArgs: 0,
+    },
+    {
+      path: ['deposit-instructions', 'list'],
+      base: () => ['--limit', '5'],
+      flags: {
+        ...filters(['--id', '--ref-id']),
+        ...dates(['--created-before', '--created-until', '--created-at', '--created-from', '--created-after']),
+        '--limit': { t: 'int', min: 1, max: 1000 },
+        '--order': { t: 'enum' },
+      },
+      maxArgs: 0,
+    },
+    {
+      path: ['deposit-instructions', 'get'],
+      base: () => ['00000000-0000-4000-8000-000000000000'],
+      flags: { '#0': { t: 'len', max: 128 } },
+      required: ['#0'],
+      maxArgs: 1,
+      noValidBase: true,
     },
     {
       path: ['prices'],
       base: () => ['BTCUSD', '--limit', '3'],
-      flags: { '--increment': { t: 'enum' }, '--max-points': { t: 'int', min: 1, max: 1_000_000 }, '--from': { t: 'date' }, '--to': { t: 'date' }, '--limit': { t: 'int', min: 1, max: 1000 }, '--offset': { t: 'int', min: 0, max: 100_000_000 }, '#0': { t: 'market' } },
+      flags: {
+        '--increment': { t: 'enum' },
+        '--max-points': { t: 'int', min: 1, max: 1_000_000 },
+        '--from': { t: 'date' },
+        '--to': { t: 'date' },
+        '--limit': { t: 'int', min: 1, max: 1000 },
+        '--offset': { t: 'int', min: 0, max: 100_000_000 },
+        '#0': { t: 'market' },
+      },
       required: ['#0'],
-      exclusive: [[['--increment', 'ONE_DAY'], ['--max-points', '5']], [['--from', '2026-02-01T00:00:00Z'], ['--to', '2026-01-01T00:00:00Z']]],
+      exclusive: [
+        [
+          ['--increment', 'ONE_DAY'],
+          ['--max-points', '5'],
+        ],
+        [
+          ['--from', '2026-02-01T00:00:00Z'],
+          ['--to', '2026-01-01T00:00:00Z'],
+        ],
+      ],
       maxArgs: 1,
     },
     {
@@ -227,7 +455,13 @@ function specs(): Spec[] {
     {
       path: ['stream', 'book'],
       base: () => ['BTCUSD', '-o', 'ndjson', '--count', '1'],
-      flags: { '#0': { t: 'market' }, '--count': { t: 'int', min: 1, max: Number.MAX_SAFE_INTEGER }, '--interval': { t: 'int', min: 10, max: 3_600_000 }, '--depth': { t: 'int', min: 1, max: 100_000 }, '--duration': { t: 'date' } },
+      flags: {
+        '#0': { t: 'market' },
+        '--count': { t: 'int', min: 1, max: Number.MAX_SAFE_INTEGER },
+        '--interval': { t: 'int', min: 10, max: 3_600_000 },
+        '--depth': { t: 'int', min: 1, max: 100_000 },
+        '--duration': { t: 'date' },
+      },
       required: ['#0'],
       maxArgs: 1,
       noValidBase: true,
@@ -264,8 +498,19 @@ function specs(): Spec[] {
     {
       path: ['login'],
       base: () => ['--env', 'local', '--name', 'fuzzed'],
-      flags: { '--env': { t: 'enum' }, '--scopes': { t: 'enum' }, '--base-url': { t: 'url' }, '--auth-url': { t: 'url' }, '--name': { t: 'len', max: 64 } },
-      exclusive: [[['--env', 'sandbox', '--client-id', 'c'], ['--base-url', 'https://x.example']]],
+      flags: {
+        '--env': { t: 'enum' },
+        '--scopes': { t: 'enum' },
+        '--base-url': { t: 'url' },
+        '--auth-url': { t: 'url' },
+        '--name': { t: 'len', max: 64 },
+      },
+      exclusive: [
+        [
+          ['--env', 'sandbox', '--client-id', 'c'],
+          ['--base-url', 'https://x.example'],
+        ],
+      ],
       maxArgs: 0,
       noValidBase: true,
     },
@@ -284,7 +529,10 @@ function invalidInvocation(r: Rng, s: Spec): { args: string[]; why: string[]; ki
   const positional = Object.keys(s.flags).filter((f) => f.startsWith('#'));
   const valued = Object.keys(s.flags).filter((f) => !f.startsWith('#'));
   const kinds = [
-    'unknown-flag', 'missing-value', 'extra-arg', 'bad-global',
+    'unknown-flag',
+    'missing-value',
+    'extra-arg',
+    'bad-global',
     ...(valued.length ? ['bad-value', 'bad-value', 'bad-value', 'bad-value'] : []),
     ...(positional.length ? ['bad-positional', 'bad-positional'] : []),
     ...(s.required?.length ? ['drop-required'] : []),
@@ -307,7 +555,14 @@ function invalidInvocation(r: Rng, s: Spec): { args: string[]; why: string[]; ki
   function applyFault(kind: string): void {
     switch (kind) {
       case 'unknown-flag': {
-        const f = r.pick([() => '--' + r.word(), () => '-' + r.pick(['Z', 'Q', 'X', 'k']), () => '--amountx', () => '--no-such', () => '---x', () => '--' + r.odd().replace(/^-+/, '')])();
+        const f = r.pick([
+          () => `--${r.word()}`,
+          () => `-${r.pick(['Z', 'Q', 'X', 'k'])}`,
+          () => '--amountx',
+          () => '--no-such',
+          () => '---x',
+          () => `--${r.odd().replace(/^-+/, '')}`,
+        ])();
         if (!f.startsWith('-') || f === '--' || f === '-') return;
         if (f.startsWith('--no-') && ['input', 'color'].includes(f.slice(5))) return;
         args.splice(r.int(0, args.length), 0, f);
@@ -323,14 +578,22 @@ function invalidInvocation(r: Rng, s: Spec): { args: string[]; why: string[]; ki
       case 'extra-arg': {
         const extra = r.odd();
         if (extra.startsWith('-') || extra === '') return;
-        args = [...args.slice(0, 0), ...args, ...Array.from({ length: s.maxArgs + 1 }, (_, j) => (j === 0 ? 'x' : extra))];
+        args = [
+          ...args.slice(0, 0),
+          ...args,
+          ...Array.from({ length: s.maxArgs + 1 }, (_, j) => (j === 0 ? 'x' : extra)),
+        ];
         // Positionals come first for the commands that take them, so the extras are over the count.
         why.push(`${s.maxArgs + 1} positional args`);
         break;
       }
       case 'bad-global': {
         const profileless = ['completion', 'profile', 'login', 'local'].includes(s.path[0]);
-        const g = r.pick([['--output', r.pick(['xml', 'yaml', 'JSON', '', 'table,json'])], ['--profile', 'no-such-' + r.word()], ['-o', r.odd()]]);
+        const g = r.pick([
+          ['--output', r.pick(['xml', 'yaml', 'JSON', '', 'table,json'])],
+          ['--profile', `no-such-${r.word()}`],
+          ['-o', r.odd()],
+        ]);
         if (g[0] === '-o' && ['table', 'json', 'ndjson', 'csv'].includes(g[1])) return;
         // A profile that does not exist matters only to commands that use one.
         if (g[0] === '--profile' && profileless) return;
@@ -378,7 +641,11 @@ function invalidInvocation(r: Rng, s: Spec): { args: string[]; why: string[]; ki
       }
       case 'exclusive': {
         const [a, b] = r.pick(s.exclusive!);
-        args = [...a.filter((x) => x.startsWith('-') ? true : !args.includes(x)), ...args.filter((x) => !a.includes(x) || x.startsWith('-')), ...b];
+        args = [
+          ...a.filter((x) => (x.startsWith('-') ? true : !args.includes(x))),
+          ...args.filter((x) => !a.includes(x) || x.startsWith('-')),
+          ...b,
+        ];
         if (s.path[0] === 'transfers' && s.path[1] === 'get') args = [...a, ...b];
         if (s.path[0] === 'api') args = [...a, ...b];
         why.push(`${a[0]} with ${b[0]}`);
@@ -393,7 +660,11 @@ function positionalIndex(args: string[], n: number): number {
   let seen = 0;
   for (let i = 0; i < args.length; i++) {
     if (args[i].startsWith('-')) {
-      if (!['--dry-run', '--memory', '--yes', '--quote', '--paginate', '--all'].includes(args[i]) && !args[i].includes('=')) i++;
+      if (
+        !['--dry-run', '--memory', '--yes', '--quote', '--paginate', '--all'].includes(args[i]) &&
+        !args[i].includes('=')
+      )
+        i++;
       continue;
     }
     if (seen === n) return i;
@@ -421,7 +692,9 @@ function problems(label: string, r: Run): string[] {
 /** An invocation that has not ended after this long is reported as hung (and left behind). */
 async function bounded(args: string[], ms = 8000): Promise<Run> {
   let timer: NodeJS.Timeout | undefined;
-  const hung = new Promise<Run>((res) => (timer = setTimeout(() => res({ code: -2, stdout: '', stderr: `hung for ${ms} ms` }), ms)));
+  const hung = new Promise<Run>(
+    (res) => (timer = setTimeout(() => res({ code: -2, stdout: '', stderr: `hung for ${ms} ms` }), ms)),
+  );
   try {
     return await Promise.race([runInProcess(args, env()), hung]);
   } finally {
@@ -433,7 +706,8 @@ function env(): Record<string, string> {
   return { ...sb.env, COINOP_NO_INPUT: '1', COINOP_TIMEOUT_MS: '5000' };
 }
 
-const label = (args: string[]) => `coinop ${args.map((a) => (a.length > 40 ? a.slice(0, 37) + `…(${a.length})` : a)).join(' ')}`;
+const label = (args: string[]) =>
+  `coinop ${args.map((a) => (a.length > 40 ? `${a.slice(0, 37)}…(${a.length})` : a)).join(' ')}`;
 
 describe('fuzzing the CLI', () => {
   it('the valid base of every command works, so a refused mutation is refused for its fault', async () => {
@@ -472,7 +746,8 @@ describe('fuzzing the CLI', () => {
             } catch {
               /* reported below */
             }
-            if (e?.error?.exit_code !== 2 || e.error.category !== 'usage' || !e.error.message) failures.push(`${label(args)}: --json usage error is not one JSON object: ${res.stderr.slice(0, 200)}`);
+            if (e?.error?.exit_code !== 2 || e.error.category !== 'usage' || !e.error.message)
+              failures.push(`${label(args)}: --json usage error is not one JSON object: ${res.stderr.slice(0, 200)}`);
           }
           done++;
           for (const k of work[i].kinds) byKind.set(k, (byKind.get(k) ?? 0) + 1);
@@ -480,7 +755,8 @@ describe('fuzzing the CLI', () => {
           failures.push(...problems(l, res));
           const lines = res.stderr.trim().split('\n');
           if (res.code !== 2) failures.push(`${l}: exit ${res.code}, not 2: ${res.stderr.trim().slice(0, 300)}`);
-          else if (lines.length !== 1) failures.push(`${l}: ${lines.length} lines on stderr: ${res.stderr.slice(0, 300)}`);
+          else if (lines.length !== 1)
+            failures.push(`${l}: ${lines.length} lines on stderr: ${res.stderr.slice(0, 300)}`);
           if (res.stdout) failures.push(`${l}: printed data ${JSON.stringify(res.stdout.slice(0, 80))}`);
         }
       }),
@@ -491,12 +767,17 @@ describe('fuzzing the CLI', () => {
     // Nothing at all reached the service: not a write, not even a token request.
     expect(sent.filter(isWrite)).toEqual([]);
     expect(sent).toEqual([]);
-    console.log(`fuzz-cli: ${done} invalid invocations in process, faults ${JSON.stringify(Object.fromEntries(byKind))}`);
+    console.log(
+      `fuzz-cli: ${done} invalid invocations in process, faults ${JSON.stringify(Object.fromEntries(byKind))}`,
+    );
   });
 
   it('found by fuzzing: values a command used to take for something else are refused', async () => {
     // --duration 1000h overflowed the timer and ended the stream at once; --to "" was taken as "now".
-    for (const args of [['stream', 'heartbeat', '-o', 'ndjson', '--duration', '1000h'], ['prices', 'BTCUSD', '--to', '']]) {
+    for (const args of [
+      ['stream', 'heartbeat', '-o', 'ndjson', '--duration', '1000h'],
+      ['prices', 'BTCUSD', '--to', ''],
+    ]) {
       const r = await bounded(args);
       expect(r.code, r.stderr).toBe(2);
       expect(r.stderr).toMatch(/^error: --(duration|to): /);
@@ -510,14 +791,34 @@ describe('fuzzing the CLI', () => {
     const failures: string[] = [];
     for (const n of ['constructor', 'toString', '__proto__', 'hasOwnProperty', 'valueOf']) {
       for (const args of [
-        [n], ['withdraw', n], ['withdraw', '--asset', n, '--network', 'BITCOIN', '--address', BTC_ADDRESS, '--amount', '1'],
-        ['withdraw', '--asset', 'BTC', '--network', n, '--address', BTC_ADDRESS, '--amount', '1'], ['fee', 'quote', '--asset', n, '--network', 'BITCOIN', '--address', BTC_ADDRESS, '--amount', '1'],
-        ['prices', n], ['stream', 'book', n], ['profile', 'use', n], ['profile', 'show', n], ['--profile', n, 'prices', 'BTCUSD'],
-        ['withdraw', '--asset', 'BTC', '--network', 'BITCOIN', '--address', BTC_ADDRESS, '--amount', '1', '--meta', '__proto__=x'],
+        [n],
+        ['withdraw', n],
+        ['withdraw', '--asset', n, '--network', 'BITCOIN', '--address', BTC_ADDRESS, '--amount', '1'],
+        ['withdraw', '--asset', 'BTC', '--network', n, '--address', BTC_ADDRESS, '--amount', '1'],
+        ['fee', 'quote', '--asset', n, '--network', 'BITCOIN', '--address', BTC_ADDRESS, '--amount', '1'],
+        ['prices', n],
+        ['stream', 'book', n],
+        ['profile', 'use', n],
+        ['profile', 'show', n],
+        ['--profile', n, 'prices', 'BTCUSD'],
+        [
+          'withdraw',
+          '--asset',
+          'BTC',
+          '--network',
+          'BITCOIN',
+          '--address',
+          BTC_ADDRESS,
+          '--amount',
+          '1',
+          '--meta',
+          '__proto__=x',
+        ],
         ...(n === '__proto__' || n === 'constructor' ? [['login', '--env', 'local', '--name', n]] : []),
       ]) {
         const r = await bounded([...args, '--no-input']);
-        if (r.code !== 2 || INTERNAL.test(r.stderr) || r.stderr.trim().split('\n').length !== 1) failures.push(`${r.code} ${label(args)}: ${r.stderr.trim()}`);
+        if (r.code !== 2 || INTERNAL.test(r.stderr) || r.stderr.trim().split('\n').length !== 1)
+          failures.push(`${r.code} ${label(args)}: ${r.stderr.trim()}`);
       }
     }
     expect(failures).toEqual([]);
@@ -535,14 +836,18 @@ describe('fuzzing the CLI', () => {
       const res = await bounded(args);
       const sent = await sb.sent();
       codes.set(res.code, (codes.get(res.code) ?? 0) + 1);
-      if (process.env.COINOP_FUZZ_SHOW && res.code !== 2) console.log(res.code, label(args).slice(0, 150), '->', res.stderr.trim().slice(0, 200));
+      if (process.env.COINOP_FUZZ_SHOW && res.code !== 2)
+        console.log(res.code, label(args).slice(0, 150), '->', res.stderr.trim().slice(0, 200));
       const l = label(args);
       failures.push(...problems(l, res));
-      if (res.code === 2 && sent.some(isWrite)) failures.push(`${l}: usage error after a write: ${JSON.stringify(sent.filter(isWrite))}`);
+      if (res.code === 2 && sent.some(isWrite))
+        failures.push(`${l}: usage error after a write: ${JSON.stringify(sent.filter(isWrite))}`);
       if ((res.code === 2 || res.code === 7) && sent.some(isWrite)) failures.push(`${l}: exit ${res.code} yet wrote`);
     }
     expect(failures.slice(0, 30)).toEqual([]);
-    console.log(`fuzz-cli: ${CHAOS_RUNS} random command lines, exit codes ${JSON.stringify(Object.fromEntries([...codes].sort()))}`);
+    console.log(
+      `fuzz-cli: ${CHAOS_RUNS} random command lines, exit codes ${JSON.stringify(Object.fromEntries([...codes].sort()))}`,
+    );
   });
 
   it(`${BATCH_RUNS} damaged batch files: no crash, exit 2 with every problem and nothing sent, or a dry run that never withdraws`, async () => {
@@ -550,7 +855,9 @@ describe('fuzzing the CLI', () => {
     const failures: string[] = [];
     const codes = new Map<string, number>();
     const rows = [
-      `${BTC_ADDRESS},BTC,BITCOIN,0.0001,INV-1`, `${ETH_ADDRESS},ETH,ETHEREUM,0.001,INV-2`, `${ETH_ADDRESS},ETH,BASE,0.25,INV-3`,
+      `${BTC_ADDRESS},BTC,BITCOIN,0.0001,INV-1`,
+      `${ETH_ADDRESS},ETH,ETHEREUM,0.001,INV-2`,
+      `${ETH_ADDRESS},ETH,BASE,0.25,INV-3`,
     ];
     const header = 'destination_address,asset,crypto_network,amount,meta.invoice';
     for (let i = 0; i < BATCH_RUNS; i++) {
@@ -559,7 +866,13 @@ describe('fuzzing the CLI', () => {
       const f = join(sb.dir, `batch-${i}.${ext}`);
       writeFileSync(f, text);
       // A file that is certainly broken is sent for real: it must be refused whole. Any other only as a dry run.
-      const args = ['withdraw', 'batch', f, ...(broken ? ['--yes'] : ['--dry-run']), ...(r.bool() ? ['-o', r.pick(['json', 'csv', 'ndjson', 'table'])] : [])];
+      const args = [
+        'withdraw',
+        'batch',
+        f,
+        ...(broken ? ['--yes'] : ['--dry-run']),
+        ...(r.bool() ? ['-o', r.pick(['json', 'csv', 'ndjson', 'table'])] : []),
+      ];
       await sb.sent();
       const res = await bounded(args, 20_000);
       const sent = await sb.sent();
@@ -567,13 +880,17 @@ describe('fuzzing the CLI', () => {
       codes.set(key, (codes.get(key) ?? 0) + 1);
       const l = `${label(args)} <<${JSON.stringify(text.slice(0, 160))}>>`;
       failures.push(...problems(l, res));
-      if (sent.some((e) => e.method === 'POST' && e.url.startsWith('/v2/transfer/crypto-withdrawals'))) failures.push(`${l}: a withdrawal was sent`);
+      if (sent.some((e) => e.method === 'POST' && e.url.startsWith('/v2/transfer/crypto-withdrawals')))
+        failures.push(`${l}: a withdrawal was sent`);
       if (broken && res.code !== 2) failures.push(`${l}: broken file, exit ${res.code}: ${res.stderr.slice(0, 300)}`);
       if (broken && sent.length) failures.push(`${l}: broken file, yet ${sent.length} requests`);
-      if (!broken && ![0, 2, 6, 7].includes(res.code)) failures.push(`${l}: dry run exit ${res.code}: ${res.stderr.slice(0, 300)}`);
+      if (!broken && ![0, 2, 6, 7].includes(res.code))
+        failures.push(`${l}: dry run exit ${res.code}: ${res.stderr.slice(0, 300)}`);
     }
     expect(failures.slice(0, 20)).toEqual([]);
-    console.log(`fuzz-cli: ${BATCH_RUNS} damaged batch files, outcomes ${JSON.stringify(Object.fromEntries([...codes].sort()))}`);
+    console.log(
+      `fuzz-cli: ${BATCH_RUNS} damaged batch files, outcomes ${JSON.stringify(Object.fromEntries([...codes].sort()))}`,
+    );
   });
 
   it(`${CHILD_RUNS} generated invalid invocations as child processes through bin/coinop.js`, async () => {
@@ -589,13 +906,16 @@ describe('fuzzing the CLI', () => {
       work.push(w);
     }
     for (let i = 0; i < work.length; i += 6) {
-      const results = await Promise.all(work.slice(i, i + 6).map((w) => sb.run(w.args, { env: { COINOP_NO_INPUT: '1' } })));
+      const results = await Promise.all(
+        work.slice(i, i + 6).map((w) => sb.run(w.args, { env: { COINOP_NO_INPUT: '1' } })),
+      );
       results.forEach((res, j) => {
         const { args, why } = work[i + j];
         const l = `${label(args)} [${why.join('; ')}]`;
         failures.push(...problems(l, res));
         if (res.code !== 2) failures.push(`${l}: exit ${res.code}, not 2: ${res.stderr.trim().slice(0, 300)}`);
-        else if (res.stderr.trim().split('\n').length !== 1) failures.push(`${l}: not one line: ${res.stderr.slice(0, 300)}`);
+        else if (res.stderr.trim().split('\n').length !== 1)
+          failures.push(`${l}: not one line: ${res.stderr.slice(0, 300)}`);
         if (res.stdout) failures.push(`${l}: printed data`);
       });
     }
@@ -615,15 +935,86 @@ interface Vocab {
 
 function vocabulary(): Vocab {
   const all = specs();
-  const flags = new Set<string>(['--profile', '-o', '--json', '--debug', '--no-color', '--dry-run', '--quote', '--all', '--cursor', '--fee-id', '--memo', '--identity-id', '--account-id', '--client-id', '--include', '-i', '--paginate', '--resume', '--skip-invalid', '--book', '--depth', '--interval', '--count', '--duration']);
+  const flags = new Set<string>([
+    '--profile',
+    '-o',
+    '--json',
+    '--debug',
+    '--no-color',
+    '--dry-run',
+    '--quote',
+    '--all',
+    '--cursor',
+    '--fee-id',
+    '--memo',
+    '--identity-id',
+    '--account-id',
+    '--client-id',
+    '--include',
+    '-i',
+    '--paginate',
+    '--resume',
+    '--skip-invalid',
+    '--book',
+    '--depth',
+    '--interval',
+    '--count',
+    '--duration',
+  ]);
   for (const s of all) for (const f of Object.keys(s.flags)) if (!f.startsWith('#')) flags.add(f);
   return {
-    paths: [...all.map((s) => s.path), ['logout'], ['profile', 'use'], ['withdraw', 'bogus'], ['help'], [], ['transfers'], ['stream', 'heartbeat']],
+    paths: [
+      ...all.map((s) => s.path),
+      ['logout'],
+      ['profile', 'use'],
+      ['withdraw', 'bogus'],
+      ['help'],
+      [],
+      ['transfers'],
+      ['stream', 'heartbeat'],
+    ],
     flags: [...flags],
     values: [
-      'BTC', 'ETH', 'USD', 'BITCOIN', 'ETHEREUM', 'BASE', BTC_ADDRESS, ETH_ADDRESS, '0.01', '1', '10.00', '0.000000001', 'BTCUSD', 'ETHEUR', 'ONE_DAY',
-      'GET', 'POST', '/v2/transfer/transfers', 'transfer/deposit-addresses', 'local', 'sandbox', 'json', 'csv', 'ndjson', 'table', '24h', 'now',
-      '2026-01-01T00:00:00Z', 'k=v', 'PENDING', 'CRYPTO_WITHDRAWAL', 'ASC', 'DESC', 'CREATED_AT', 'bash', '5', '0', '-1', '1e3', '',
+      'BTC',
+      'ETH',
+      'USD',
+      'BITCOIN',
+      'ETHEREUM',
+      'BASE',
+      BTC_ADDRESS,
+      ETH_ADDRESS,
+      '0.01',
+      '1',
+      '10.00',
+      '0.000000001',
+      'BTCUSD',
+      'ETHEUR',
+      'ONE_DAY',
+      'GET',
+      'POST',
+      '/v2/transfer/transfers',
+      'transfer/deposit-addresses',
+      'local',
+      'sandbox',
+      'json',
+      'csv',
+      'ndjson',
+      'table',
+      '24h',
+      'now',
+      '2026-01-01T00:00:00Z',
+      'k=v',
+      'PENDING',
+      'CRYPTO_WITHDRAWAL',
+      'ASC',
+      'DESC',
+      'CREATED_AT',
+      'bash',
+      '5',
+      '0',
+      '-1',
+      '1e3',
+      '',
     ],
   };
 }
@@ -644,7 +1035,10 @@ function chaos(r: Rng, v: Vocab): string[] {
   // Nothing that would not end by itself: a foreground server, a transfer followed for minutes, a live stream.
   if (path[0] === 'local') args.push('--port', 'bad');
   if (path[0] === 'stream') args.push('--duration', '1', '--count', '1', '-o', 'ndjson');
-  const out = args.filter((a, i) => !['--wait', '--timeout', '--wait-timeout'].includes(a) && a !== '--help' && args[i - 1] !== '--wait-timeout');
+  const out = args.filter(
+    (a, i) =>
+      !['--wait', '--timeout', '--wait-timeout'].includes(a) && a !== '--help' && args[i - 1] !== '--wait-timeout',
+  );
   if (path[0] === 'transfers' && path[1] === 'watch') out.push('--timeout', '1');
   // Interactive login needs a terminal; --no-input makes any missing value a usage error.
   return [...out, '--no-input'];
@@ -655,44 +1049,93 @@ function chaos(r: Rng, v: Vocab): string[] {
  * with a bad amount, an unknown network, a broken quote or a cut JSON array); other damage may leave it valid.
  */
 function damagedBatch(r: Rng, header: string, rows: string[]): { text: string; broken: boolean } {
-  const csv = [header, ...rows].join('\n') + '\n';
+  const csv = `${[header, ...rows].join('\n')}\n`;
   const objs = rows.map((x) => {
     const [destination_address, asset, crypto_network, amount, inv] = x.split(',');
     return { destination_address, asset, crypto_network, amount, metadata: { invoice: inv } };
   });
-  const jsonl = objs.map((o) => JSON.stringify(o)).join('\n') + '\n';
+  const jsonl = `${objs.map((o) => JSON.stringify(o)).join('\n')}\n`;
   const json = JSON.stringify(objs, null, 1);
   switch (r.int(0, 11)) {
     case 0: // a certainly bad value in a random row
-      return { text: [header, ...rows.map((x, i) => (i === 1 ? x.replace(/,[0-9.]+,/, `,${r.pick(['-1', '1e3', 'abc', '0', '1.0000000000000000001', '', '١'])},`) : x))].join('\n'), broken: true };
+      return {
+        text: [
+          header,
+          ...rows.map((x, i) =>
+            i === 1
+              ? x.replace(/,[0-9.]+,/, `,${r.pick(['-1', '1e3', 'abc', '0', '1.0000000000000000001', '', '١'])},`)
+              : x,
+          ),
+        ].join('\n'),
+        broken: true,
+      };
     case 1:
-      return { text: [header, ...rows.map((x, i) => (i === 0 ? x.replace('BITCOIN', r.pick(['MOON', 'bitcoin', 'ETHEREUM', ''])) : x))].join('\n'), broken: true };
+      return {
+        text: [
+          header,
+          ...rows.map((x, i) => (i === 0 ? x.replace('BITCOIN', r.pick(['MOON', 'bitcoin', 'ETHEREUM', ''])) : x)),
+        ].join('\n'),
+        broken: true,
+      };
     case 2: // an unterminated quote
       return { text: csv.replace('INV-2', '"INV-2'), broken: true };
     case 3: // a JSON array cut short
       return { text: json.slice(0, r.int(1, json.length - 2)), broken: true };
     case 4: // a JSON Lines row cut short
-      return { text: jsonl.slice(0, jsonl.indexOf('\n') + r.int(2, 40)) + '\n' + jsonl, broken: true };
+      return { text: `${jsonl.slice(0, jsonl.indexOf('\n') + r.int(2, 40))}\n${jsonl}`, broken: true };
     case 5: // too many metadata pairs
-      return { text: ['destination_address,asset,crypto_network,amount,' + Array.from({ length: 7 }, (_, i) => `meta.k${i}`).join(','), rows[0].split(',').slice(0, 4).join(',') + ',' + 'v,'.repeat(7).slice(0, -1)].join('\n'), broken: true };
+      return {
+        text: [
+          'destination_address,asset,crypto_network,amount,' +
+            Array.from({ length: 7 }, (_, i) => `meta.k${i}`).join(','),
+          `${rows[0].split(',').slice(0, 4).join(',')},${'v,'.repeat(7).slice(0, -1)}`,
+        ].join('\n'),
+        broken: true,
+      };
     case 6: // both amount and total
-      return { text: `destination_address,asset,crypto_network,amount,total\n${BTC_ADDRESS},BTC,BITCOIN,0.001,0.002\n`, broken: true };
-    case 7: { // random bytes spliced in anywhere
+      return {
+        text: `destination_address,asset,crypto_network,amount,total\n${BTC_ADDRESS},BTC,BITCOIN,0.001,0.002\n`,
+        broken: true,
+      };
+    case 7: {
+      // random bytes spliced in anywhere
       const at = r.int(0, csv.length);
       return { text: csv.slice(0, at) + r.odd().slice(0, 200) + csv.slice(at), broken: false };
     }
-    case 8: { // truncated anywhere
+    case 8: {
+      // truncated anywhere
       return { text: r.pick([csv, jsonl, json]).slice(0, r.int(0, csv.length)), broken: false };
     }
     case 9: // binary garbage
-      return { text: Array.from({ length: r.int(1, 3000) }, () => String.fromCharCode(r.int(0, 255))).join(''), broken: false };
+      return {
+        text: Array.from({ length: r.int(1, 3000) }, () => String.fromCharCode(r.int(0, 255))).join(''),
+        broken: false,
+      };
     case 10: // a header of odd names, repeated or missing columns
-      return { text: [r.pick(['', 'a,b,c', header + ',asset', header.replace('asset', ''), '\ufeff' + header, header.toUpperCase(), ',,,,']), ...rows].join(r.pick(['\n', '\r\n', '\r'])), broken: false };
-    default: { // lines shuffled, duplicated, emptied
+      return {
+        text: [
+          r.pick([
+            '',
+            'a,b,c',
+            `${header},asset`,
+            header.replace('asset', ''),
+            `\ufeff${header}`,
+            header.toUpperCase(),
+            ',,,,',
+          ]),
+          ...rows,
+        ].join(r.pick(['\n', '\r\n', '\r'])),
+        broken: false,
+      };
+    default: {
+      // lines shuffled, duplicated, emptied
       const lines = csv.split('\n');
-      return { text: Array.from({ length: r.int(1, 8) }, () => r.pick([...lines, '', ' ', ',,,,', '"', r.odd().slice(0, 100)])).join('\n'), broken: false };
+      return {
+        text: Array.from({ length: r.int(1, 8) }, () =>
+          r.pick([...lines, '', ' ', ',,,,', '"', r.odd().slice(0, 100)]),
+        ).join('\n'),
+        broken: false,
+      };
     }
   }
 }
-
-export { oddStrings };

@@ -16,15 +16,49 @@ beforeAll(async () => {
 });
 afterAll(async () => sb?.close());
 
-const COMMANDS = [['withdraw'], ['fee', 'quote'], ['sandbox', 'deposit'], ['prices'], ['login', '--name', 'tty-fuzz'], ['addresses', 'create'], ['withdraw', '--asset', 'ETH'], ['stream', 'heartbeat'], ['stream', 'book', 'BTCUSD']];
+const COMMANDS = [
+  ['withdraw'],
+  ['fee', 'quote'],
+  ['sandbox', 'deposit'],
+  ['prices'],
+  ['login', '--name', 'tty-fuzz'],
+  ['addresses', 'create'],
+  ['withdraw', '--asset', 'ETH'],
+  ['stream', 'heartbeat'],
+  ['stream', 'book', 'BTCUSD'],
+];
 
 function keystroke(r: Rng): string {
   return r.pick([
-    () => KEY.enter, () => KEY.up, () => KEY.down, () => KEY.space, () => '\u001b[C', () => '\u001b[D', () => '\u001b', () => '\t',
-    () => '\u007f'.repeat(r.int(1, 30)), () => '\u0015', () => 'q', () => 'y', () => 'n', () => r.word(), () => r.decimal(10),
-    () => '1BvBMSEYstWetqTFn5Au4m4GFg7xJaNVN2', () => '0xF0Aa84466e353E5390be37FE2934301c07c19a55', () => '-1', () => '1e9',
-    () => r.odd().replace(/\u0000/g, '').slice(0, 300), () => 'x'.repeat(r.int(500, 4000)), () => '\u001b[200~pasted\ntext\u001b[201~',
-    () => '\u001b[1;5A', () => '\u001bOP', () => '\u0004',
+    () => KEY.enter,
+    () => KEY.up,
+    () => KEY.down,
+    () => KEY.space,
+    () => '\u001b[C',
+    () => '\u001b[D',
+    () => '\u001b',
+    () => '\t',
+    () => '\u007f'.repeat(r.int(1, 30)),
+    () => '\u0015',
+    () => 'q',
+    () => 'y',
+    () => 'n',
+    () => r.word(),
+    () => r.decimal(10),
+    () => '1BvBMSEYstWetqTFn5Au4m4GFg7xJaNVN2',
+    () => '0xF0Aa84466e353E5390be37FE2934301c07c19a55',
+    () => '-1',
+    () => '1e9',
+    () =>
+      r
+        .odd()
+        .replace(/\u0000/g, '')
+        .slice(0, 300),
+    () => 'x'.repeat(r.int(500, 4000)),
+    () => '\u001b[200~pasted\ntext\u001b[201~',
+    () => '\u001b[1;5A',
+    () => '\u001bOP',
+    () => '\u0004',
   ])();
 }
 
@@ -65,11 +99,14 @@ describe('random keystrokes on a terminal', () => {
       if (INTERNAL.test(t.raw)) failures.push(`${label}: internal error on screen: ${t.screen().slice(-400)}`);
       // The terminal is given back: no alternate screen left on, the cursor not left hidden.
       const lastAlt = Math.max(t.raw.lastIndexOf('\u001b[?1049h'), -1);
-      if (lastAlt >= 0 && t.raw.lastIndexOf('\u001b[?1049l') < lastAlt) failures.push(`${label}: alternate screen left on`);
+      if (lastAlt >= 0 && t.raw.lastIndexOf('\u001b[?1049l') < lastAlt)
+        failures.push(`${label}: alternate screen left on`);
       const lastHide = t.raw.lastIndexOf('\u001b[?25l');
       if (lastHide >= 0 && t.raw.lastIndexOf('\u001b[?25h') < lastHide) failures.push(`${label}: cursor left hidden`);
     }
     expect(failures).toEqual([]);
-    console.log(`fuzz-tty: ${RUNS} terminal sessions, exit codes ${JSON.stringify(Object.fromEntries([...codes].sort()))}`);
+    console.log(
+      `fuzz-tty: ${RUNS} terminal sessions, exit codes ${JSON.stringify(Object.fromEntries([...codes].sort()))}`,
+    );
   }, 180_000);
 });

@@ -33,23 +33,26 @@ function startProxy(target: string): Promise<Server> {
     const chunks: Buffer[] = [];
     req.on('data', (c) => chunks.push(c));
     req.on('end', () => {
-      const up = request({ host: t.hostname, port: t.port, method: req.method, path: req.url, headers: req.headers }, (r) => {
-        const body: Buffer[] = [];
-        r.on('data', (c) => body.push(c));
-        r.on('end', () => {
-          const text = Buffer.concat(body).toString();
-          if (req.url?.startsWith('/oauth2/token')) {
-            try {
-              const tok = JSON.parse(text).access_token;
-              if (typeof tok === 'string') issued.add(tok);
-            } catch {
-              /* an error answer */
+      const up = request(
+        { host: t.hostname, port: t.port, method: req.method, path: req.url, headers: req.headers },
+        (r) => {
+          const body: Buffer[] = [];
+          r.on('data', (c) => body.push(c));
+          r.on('end', () => {
+            const text = Buffer.concat(body).toString();
+            if (req.url?.startsWith('/oauth2/token')) {
+              try {
+                const tok = JSON.parse(text).access_token;
+                if (typeof tok === 'string') issued.add(tok);
+              } catch {
+                /* an error answer */
+              }
             }
-          }
-          res.writeHead(r.statusCode ?? 502, r.headers);
-          res.end(Buffer.concat(body));
-        });
-      });
+            res.writeHead(r.statusCode ?? 502, r.headers);
+            res.end(Buffer.concat(body));
+          });
+        },
+      );
       up.on('error', () => res.destroy());
       up.end(Buffer.concat(chunks));
     });
@@ -61,17 +64,21 @@ function env(extra: Record<string, string | undefined> = {}): Record<string, str
   return { ...sb.env, COINOP_BASE_URL: proxyUrl, COINOP_AUTH_URL: undefined, COINOP_WS_URL: sb.svc.wsUrl, ...extra };
 }
 
-async function coinop(args: string[], o: { env?: Record<string, string | undefined>; input?: string; child?: boolean } = {}): Promise<Run> {
+async function coinop(
+  args: string[],
+  o: { env?: Record<string, string | undefined>; input?: string; child?: boolean } = {},
+): Promise<Run> {
   const e = env(o.env);
   const r = o.child ? await sb.run(args, { env: e, input: o.input }) : await sb.runIn(args, { env: e, input: o.input });
-  printed.push({ label: `coinop ${args.join(' ')}`, text: r.stdout + '\n' + r.stderr });
+  printed.push({ label: `coinop ${args.join(' ')}`, text: `${r.stdout}\n${r.stderr}` });
   expect(r.stderr, `coinop ${args.join(' ')}`).not.toMatch(INTERNAL);
   return r;
 }
 
 function leaks(text: string): string[] {
   const found: string[] = [];
-  for (const s of [SECRET, NARROW_SECRET, WRONG_SECRET, FAKE_TOKEN]) if (text.includes(s)) found.push(s.slice(0, 12) + '…');
+  for (const s of [SECRET, NARROW_SECRET, WRONG_SECRET, FAKE_TOKEN])
+    if (text.includes(s)) found.push(`${s.slice(0, 12)}…`);
   // A token is 43 characters; even its first 16 must not show.
   for (const t of issued) if (text.includes(t.slice(0, 16))) found.push(`token ${t.slice(0, 6)}…`);
   return found;
@@ -95,7 +102,13 @@ beforeAll(async () => {
   const state = await sb.control('GET', '/_local/state');
   const admin = state.tables.clients.find((c: { id: string }) => c.id === 'local-admin');
   state.tables.clients.push({ ...admin, id: 'proof-client', secret: SECRET });
-  state.tables.clients.push({ ...admin, id: 'proof-narrow', secret: NARROW_SECRET, scopes: 'exchange:historical_prices transfer:read_transfer', allow_stream: 0 });
+  state.tables.clients.push({
+    ...admin,
+    id: 'proof-narrow',
+    secret: NARROW_SECRET,
+    scopes: 'exchange:historical_prices transfer:read_transfer',
+    allow_stream: 0,
+  });
   await sb.control('PUT', '/_local/state', state);
   proxy = await startProxy(sb.svc.baseUrl);
   proxyUrl = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
@@ -107,15 +120,49 @@ afterAll(async () => {
 
 describe('secrets', () => {
   it('login piped (stdin and COINOP_CLIENT_SECRET) and with --debug: proven, saved owner-only, never shown', async () => {
-    const a = await coinop(['login', '--env', 'local', '--name', 'proof', '--client-id', 'proof-client', '--client-secret-stdin', '--debug', '--no-input'], { input: SECRET + '\n', child: true });
+    const a = await coinop(
+      [
+        'login',
+        '--env',
+        'local',
+        '--name',
+        'proof',
+        '--client-id',
+        'proof-client',
+        '--client-secret-stdin',
+        '--debug',
+        '--no-input',
+      ],
+      { input: `${SECRET}\n`, child: true },
+    );
     expect(a.code, a.stderr).toBe(0);
     expect(a.stderr).toContain('[debug] > POST');
     expect(a.stderr).toContain('[redacted]');
-    const b = await coinop(['login', '--env', 'local', '--name', 'narrow', '--client-id', 'proof-narrow', '--scopes', 'exchange:historical_prices,transfer:read_transfer', '--debug', '--no-input', '-o', 'json'], { env: { COINOP_CLIENT_SECRET: NARROW_SECRET } });
+    const b = await coinop(
+      [
+        'login',
+        '--env',
+        'local',
+        '--name',
+        'narrow',
+        '--client-id',
+        'proof-narrow',
+        '--scopes',
+        'exchange:historical_prices,transfer:read_transfer',
+        '--debug',
+        '--no-input',
+        '-o',
+        'json',
+      ],
+      { env: { COINOP_CLIENT_SECRET: NARROW_SECRET } },
+    );
     expect(b.code, b.stderr).toBe(0);
     expect(issued.size).toBeGreaterThanOrEqual(2);
     const cfg = sb.env.COINOP_CONFIG_DIR;
-    expect(JSON.parse(readFileSync(join(cfg, 'secrets.json'), 'utf8'))).toEqual({ proof: SECRET, narrow: NARROW_SECRET });
+    expect(JSON.parse(readFileSync(join(cfg, 'secrets.json'), 'utf8'))).toEqual({
+      proof: SECRET,
+      narrow: NARROW_SECRET,
+    });
     expect(mode(cfg)).toBe(0o700);
     for (const f of ['secrets.json', 'config.json']) expect(mode(join(cfg, f)), f).toBe(0o600);
     // `profile use` makes `proof` active for what follows (it has a token cache entry once a command ran).
@@ -127,7 +174,7 @@ describe('secrets', () => {
     await t.waitFor('Environment');
     t.type(KEY.up + KEY.enter);
     await t.waitFor('Client id');
-    t.type('proof-client' + KEY.enter);
+    t.type(`proof-client${KEY.enter}`);
     await t.waitFor('Client secret');
     t.type(SECRET + KEY.enter);
     await t.waitFor('Scopes');
@@ -142,16 +189,32 @@ describe('secrets', () => {
 
   it('every command with --debug, reads and writes, piped and in a table', async () => {
     const csv = join(sb.dir, 'payouts.csv');
-    writeFileSync(csv, `destination_address,asset,crypto_network,amount\n${BTC_ADDRESS},BTC,BITCOIN,0.0001\n${ETH_ADDRESS},ETH,ETHEREUM,0.001\n`);
+    writeFileSync(
+      csv,
+      `destination_address,asset,crypto_network,amount\n${BTC_ADDRESS},BTC,BITCOIN,0.0001\n${ETH_ADDRESS},ETH,ETHEREUM,0.001\n`,
+    );
     const W = ['--asset', 'BTC', '--network', 'BITCOIN', '--address', BTC_ADDRESS, '--amount', '0.0001'];
     const runs: string[][] = [
-      ['auth', 'status'], ['auth', 'status', '--json'], ['profile', 'show'], ['profile', 'show', 'narrow', '-o', 'json'], ['profile', 'list', '-o', 'json'],
-      ['prices', 'BTCUSD', '--limit', '2'], ['prices', 'BTCUSD', '--limit', '2', '-o', 'table'],
-      ['fee', 'quote', ...W], ['withdraw', ...W, '--quote', '--yes'], ['withdraw', ...W, '--dry-run', '--quote', '-o', 'table'],
-      ['withdraw', ...W, '--yes', '--ref-id', 'proof-ref-1'], ['withdraw', ...W, '--yes', '--ref-id', 'proof-ref-1'],
-      ['addresses', 'list', '--limit', '2'], ['addresses', 'create', '--network', 'ETHEREUM', '--ref-id', 'proof-addr'],
-      ['transfers', 'list', '--limit', '2', '-o', 'csv'], ['transfers', 'get', '--ref-id', 'proof-ref-1'], ['sandbox', 'deposit', '--amount', '10.00'],
-      ['api', 'GET', '/v2/transfer/transfers', '-f', 'limit=1', '-i'], ['withdraw', 'batch', csv, '--yes'], ['withdraw', 'batch', csv, '--dry-run'],
+      ['auth', 'status'],
+      ['auth', 'status', '--json'],
+      ['profile', 'show'],
+      ['profile', 'show', 'narrow', '-o', 'json'],
+      ['profile', 'list', '-o', 'json'],
+      ['prices', 'BTCUSD', '--limit', '2'],
+      ['prices', 'BTCUSD', '--limit', '2', '-o', 'table'],
+      ['fee', 'quote', ...W],
+      ['withdraw', ...W, '--quote', '--yes'],
+      ['withdraw', ...W, '--dry-run', '--quote', '-o', 'table'],
+      ['withdraw', ...W, '--yes', '--ref-id', 'proof-ref-1'],
+      ['withdraw', ...W, '--yes', '--ref-id', 'proof-ref-1'],
+      ['addresses', 'list', '--limit', '2'],
+      ['addresses', 'create', '--network', 'ETHEREUM', '--ref-id', 'proof-addr'],
+      ['transfers', 'list', '--limit', '2', '-o', 'csv'],
+      ['transfers', 'get', '--ref-id', 'proof-ref-1'],
+      ['sandbox', 'deposit', '--amount', '10.00'],
+      ['api', 'GET', '/v2/transfer/transfers', '-f', 'limit=1', '-i'],
+      ['withdraw', 'batch', csv, '--yes'],
+      ['withdraw', 'batch', csv, '--dry-run'],
       ['stream', 'heartbeat', '-o', 'ndjson', '--count', '1'],
     ];
     for (const args of runs) {
@@ -161,7 +224,11 @@ describe('secrets', () => {
       if (!['auth', 'profile'].includes(args[0])) expect(r.stderr, `coinop ${args.join(' ')}`).toContain('[debug]');
     }
     // A few as real child processes, the way an operator runs them.
-    for (const args of [['prices', 'BTCUSD', '--limit', '1'], ['withdraw', ...W, '--yes', '--quote'], ['auth', 'status', '--json']]) {
+    for (const args of [
+      ['prices', 'BTCUSD', '--limit', '1'],
+      ['withdraw', ...W, '--yes', '--quote'],
+      ['auth', 'status', '--json'],
+    ]) {
       expect((await coinop([...args, '--debug'], { child: true })).code).toBe(0);
     }
   });
@@ -170,7 +237,21 @@ describe('secrets', () => {
     const cfg = sb.env.COINOP_CONFIG_DIR;
     const W = ['--asset', 'BTC', '--network', 'BITCOIN', '--address', BTC_ADDRESS, '--amount', '0.0001', '--yes'];
     // A wrong secret at login: refused, nothing saved.
-    const bad = await coinop(['login', '--env', 'local', '--name', 'wrong', '--client-id', 'proof-client', '--client-secret-stdin', '--debug', '--no-input'], { input: WRONG_SECRET, child: true });
+    const bad = await coinop(
+      [
+        'login',
+        '--env',
+        'local',
+        '--name',
+        'wrong',
+        '--client-id',
+        'proof-client',
+        '--client-secret-stdin',
+        '--debug',
+        '--no-input',
+      ],
+      { input: WRONG_SECRET, child: true },
+    );
     expect(bad.code).toBe(4);
     expect(readFileSync(join(cfg, 'secrets.json'), 'utf8')).not.toContain('wrong');
     // A given token the service does not know: 401, exit 4.
@@ -184,7 +265,11 @@ describe('secrets', () => {
     expect(stale.code, stale.stderr).toBe(0);
     expect(stale.stderr).toContain('< 401');
     // Scopes the client lacks: 403 on the API and on the stream handshake, exit 4.
-    for (const args of [['withdraw', ...W], ['fee', 'quote', ...W.slice(0, -1)], ['stream', 'heartbeat', '-o', 'ndjson', '--count', '1']]) {
+    for (const args of [
+      ['withdraw', ...W],
+      ['fee', 'quote', ...W.slice(0, -1)],
+      ['stream', 'heartbeat', '-o', 'ndjson', '--count', '1'],
+    ]) {
       const r = await coinop([...args, '--debug', '--profile', 'narrow']);
       expect(r.code, `${args.join(' ')}: ${r.stderr}`).toBe(4);
     }
@@ -198,8 +283,13 @@ describe('secrets', () => {
     state.tables.clients.find((c: { id: string }) => c.id === 'proof-client').secret = SECRET;
     await sb.control('PUT', '/_local/state', state);
     // Nothing listening: the token request (which carries the secret) and a write, exit 5.
-    for (const args of [['prices', 'BTCUSD'], ['withdraw', ...W, '--ref-id', 'net-1']]) {
-      const r = await coinop([...args, '--debug'], { env: { COINOP_BASE_URL: 'http://127.0.0.1:9', COINOP_RETRY_BASE_MS: '1' } });
+    for (const args of [
+      ['prices', 'BTCUSD'],
+      ['withdraw', ...W, '--ref-id', 'net-1'],
+    ]) {
+      const r = await coinop([...args, '--debug'], {
+        env: { COINOP_BASE_URL: 'http://127.0.0.1:9', COINOP_RETRY_BASE_MS: '1' },
+      });
       expect(r.code, r.stderr).toBe(5);
       expect(r.stderr).toContain('[debug] > POST http://127.0.0.1:9/oauth2/token');
     }
@@ -211,7 +301,11 @@ describe('secrets', () => {
     expect(faulty.stderr).toContain('retrying');
     await sb.control('PUT', '/_local/faults', { rate500: 0, rate503: 0 });
     // Validation errors, with --debug and -o json.
-    for (const args of [['withdraw', '--asset', 'BTC', '--network', 'BITCOIN', '--address', BTC_ADDRESS, '--amount', '-1'], ['prices', 'BTCUSD', '--from', 'soon', '-o', 'json'], ['login', '--env', 'sandbox', '--client-id', 'x', '--client-secret', SECRET]]) {
+    for (const args of [
+      ['withdraw', '--asset', 'BTC', '--network', 'BITCOIN', '--address', BTC_ADDRESS, '--amount', '-1'],
+      ['prices', 'BTCUSD', '--from', 'soon', '-o', 'json'],
+      ['login', '--env', 'sandbox', '--client-id', 'x', '--client-secret', SECRET],
+    ]) {
       expect((await coinop([...args, '--debug', '--no-input'])).code).toBe(2);
     }
     // A secret given as a flag value is refused before it goes anywhere, and not echoed back.
@@ -229,7 +323,9 @@ describe('secrets', () => {
     const allowed = new Set([join(cfg, 'secrets.json'), join(cfg, 'tokens.json')]);
     const files = walk(sb.dir).filter((f) => !allowed.has(f));
     expect(files.some((f) => f.endsWith('.journal'))).toBe(true);
-    const inFiles = files.flatMap((f) => leaks(readFileSync(f).toString('latin1')).map((l) => `${relative(sb.dir, f)}: ${l}`));
+    const inFiles = files.flatMap((f) =>
+      leaks(readFileSync(f).toString('latin1')).map((l) => `${relative(sb.dir, f)}: ${l}`),
+    );
     expect(inFiles).toEqual([]);
     // The token cache does hold tokens (so the sweep above would have found one), and only there.
     expect(leaks(readFileSync(join(cfg, 'tokens.json'), 'utf8')).length).toBeGreaterThan(0);
@@ -243,15 +339,34 @@ describe('secrets', () => {
     chmodSync(join(cfg, 'tokens.json'), 0o644);
     const second = (args: string[], input?: string) =>
       new Promise<number>((res, rej) => {
-        const e = Object.fromEntries(Object.entries(env()).filter(([, v]) => v !== undefined)) as Record<string, string>;
-        const c = spawn('/bin/sh', ['-c', `umask 000 && exec "${process.execPath}" "${BIN}" "$@"`, 'sh', ...args], { env: e, stdio: ['pipe', 'ignore', 'pipe'] });
+        const e = Object.fromEntries(Object.entries(env()).filter(([, v]) => v !== undefined)) as Record<
+          string,
+          string
+        >;
+        const c = spawn('/bin/sh', ['-c', `umask 000 && exec "${process.execPath}" "${BIN}" "$@"`, 'sh', ...args], {
+          env: e,
+          stdio: ['pipe', 'ignore', 'pipe'],
+        });
         let err = '';
         c.stderr.on('data', (d) => (err += d));
         c.on('error', rej);
         c.on('close', (code) => (code === 0 ? res(0) : rej(new Error(`exit ${code}: ${err}`))));
         c.stdin.end(input ?? '');
       });
-    await second(['login', '--env', 'local', '--name', 'proof', '--client-id', 'proof-client', '--client-secret-stdin', '--no-input'], SECRET);
+    await second(
+      [
+        'login',
+        '--env',
+        'local',
+        '--name',
+        'proof',
+        '--client-id',
+        'proof-client',
+        '--client-secret-stdin',
+        '--no-input',
+      ],
+      SECRET,
+    );
     await second(['prices', 'BTCUSD', '--limit', '1']);
     expect(mode(cfg)).toBe(0o700);
     for (const f of ['secrets.json', 'tokens.json', 'config.json']) expect(mode(join(cfg, f)), f).toBe(0o600);

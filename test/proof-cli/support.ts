@@ -7,10 +7,69 @@ export const INTERNAL =
 
 /** Strings that break naive code: empty, blank, huge, unicode of every sort, shell and format metacharacters. */
 export const oddStrings: string[] = [
-  '', ' ', '\t', '\n', '-', '--', '=', ',', ',,,', '.', '..', '...', '0', '-0', '00', '-1', '1e400', 'NaN', 'Infinity', 'null', 'undefined', 'true',
-  '{}', '[]', '{"a":1}', '"', "'", '`', '\\', '%s%s%s', '%n', '${HOME}', '$(id)', '`id`', '; rm -rf /', '| cat', '../../etc/passwd', '/dev/null',
-  'ünïcødé', 'Ω≈ç√∫', '日本語', '💸💰🚀', '👨‍👩‍👧‍👦', '\u202eevil', '\u200b', '\u00a0', '\ufeff', 'e\u0301', 'ﬀ', 'İ', 'ß', '١٢٣', '１２３',
-  '\u001b[31mred\u001b[0m', '\r', 'a\rb', 'a\nb', '<script>', "' OR 1=1 --", '__proto__', 'constructor', 'toString', 'hasOwnProperty',
+  '',
+  ' ',
+  '\t',
+  '\n',
+  '-',
+  '--',
+  '=',
+  ',',
+  ',,,',
+  '.',
+  '..',
+  '...',
+  '0',
+  '-0',
+  '00',
+  '-1',
+  '1e400',
+  'NaN',
+  'Infinity',
+  'null',
+  'undefined',
+  'true',
+  '{}',
+  '[]',
+  '{"a":1}',
+  '"',
+  "'",
+  '`',
+  '\\',
+  '%s%s%s',
+  '%n',
+  '${HOME}',
+  '$(id)',
+  '`id`',
+  '; rm -rf /',
+  '| cat',
+  '../../etc/passwd',
+  '/dev/null',
+  'ünïcødé',
+  'Ω≈ç√∫',
+  '日本語',
+  '💸💰🚀',
+  '👨‍👩‍👧‍👦',
+  '\u202eevil',
+  '\u200b',
+  '\u00a0',
+  '\ufeff',
+  'e\u0301',
+  'ﬀ',
+  'İ',
+  'ß',
+  '١٢٣',
+  '１２３',
+  '\u001b[31mred\u001b[0m',
+  '\r',
+  'a\rb',
+  'a\nb',
+  '<script>',
+  "' OR 1=1 --",
+  '__proto__',
+  'constructor',
+  'toString',
+  'hasOwnProperty',
 ];
 
 export class Rng {
@@ -36,7 +95,7 @@ export class Rng {
   }
   decimal(maxDecimals: number): string {
     const d = this.int(0, maxDecimals);
-    return `${this.int(0, 999)}${d ? '.' + Array.from({ length: d }, () => this.int(0, 9)).join('') : ''}`;
+    return `${this.int(0, 999)}${d ? `.${Array.from({ length: d }, () => this.int(0, 9)).join('')}` : ''}`;
   }
   /** An odd string: from the list, a huge one, random code points, or a mix. */
   odd(): string {
@@ -47,11 +106,20 @@ export class Rng {
       case 2:
         return this.pick(['x', 'é', '💸', '9', ' ']).repeat(this.int(1_000, 60_000));
       case 3:
-        return Array.from({ length: this.int(1, 30) }, () => String.fromCodePoint(this.pick([this.int(0x20, 0x7e), this.int(0xa0, 0x2fff), this.int(0x1f300, 0x1faff), this.int(0xe000, 0xf8ff)]))).join('');
+        return Array.from({ length: this.int(1, 30) }, () =>
+          String.fromCodePoint(
+            this.pick([
+              this.int(0x20, 0x7e),
+              this.int(0xa0, 0x2fff),
+              this.int(0x1f300, 0x1faff),
+              this.int(0xe000, 0xf8ff),
+            ]),
+          ),
+        ).join('');
       case 4:
         return this.pick(oddStrings) + this.word() + this.pick(oddStrings);
       default:
-        return '\u0000' + this.word();
+        return `\u0000${this.word()}`;
     }
   }
 }

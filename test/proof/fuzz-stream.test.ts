@@ -79,8 +79,12 @@ describe('fuzzing the stream', () => {
   let tok: string;
   beforeAll(async () => {
     svc = await startLocalService({
-      memory: true, seed: 5,
-      config: { stream: { subscriptionRequestsPerSecond: 0, heartbeatIntervalMs: 100, messagesPerSecond: 50 } },
+      memory: true,
+      seed: 5,
+      config: {
+        rateLimits: { enabled: false },
+        stream: { subscriptionRequestsPerSecond: 0, heartbeatIntervalMs: 100, messagesPerSecond: 50 },
+      },
     });
     tok = await token(svc);
   });
@@ -92,10 +96,18 @@ describe('fuzzing the stream', () => {
     const readonly = await token(svc, 'local-readonly');
     const limited = await token(svc, 'local-admin', 'exchange:historical_prices');
     const cases: Array<[string, Record<string, string>, number]> = [
-      ['', {}, 401], ['', { Authorization: '' }, 401], ['', { Authorization: 'Bearer' }, 401], ['', { Authorization: `Bearer ${tok}x` }, 401],
-      ['', { Authorization: `Basic ${tok}` }, 401], ['', { Authorization: `Bearer ${tok} ${tok}` }, 401], ['', { Authorization: 'Bearer ' + 'a'.repeat(4000) }, 401],
-      ['', { Authorization: `Bearer ${readonly}` }, 403], ['', { Authorization: `Bearer ${limited}` }, 403],
-      ['/../ws', { Authorization: `Bearer ${tok}` }, 101], ['x', { Authorization: `Bearer ${tok}` }, 404], ['/ws2', { Authorization: `Bearer ${tok}` }, 404],
+      ['', {}, 401],
+      ['', { Authorization: '' }, 401],
+      ['', { Authorization: 'Bearer' }, 401],
+      ['', { Authorization: `Bearer ${tok}x` }, 401],
+      ['', { Authorization: `Basic ${tok}` }, 401],
+      ['', { Authorization: `Bearer ${tok} ${tok}` }, 401],
+      ['', { Authorization: `Bearer ${'a'.repeat(4000)}` }, 401],
+      ['', { Authorization: `Bearer ${readonly}` }, 403],
+      ['', { Authorization: `Bearer ${limited}` }, 403],
+      ['/../ws', { Authorization: `Bearer ${tok}` }, 101],
+      ['x', { Authorization: `Bearer ${tok}` }, 404],
+      ['/ws2', { Authorization: `Bearer ${tok}` }, 404],
     ];
     for (let i = 0; i < 60; i++) {
       const [suffix, headers, status] = pick(cases);
@@ -110,11 +122,29 @@ describe('fuzzing the stream', () => {
     const rng = mulberry32(SEED);
     const int = (lo: number, hi: number) => lo + Math.floor(rng() * (hi - lo + 1));
     const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rng() * xs.length)];
-    const odd = () => pick(['', ' ', 'é', '\u0000', '🚀', 'BTCUSD ', 'btcusd', 'BTC-USD', 'x'.repeat(int(1, 5000)), '__proto__', 'constructor']);
+    const odd = () =>
+      pick([
+        '',
+        ' ',
+        'é',
+        '\u0000',
+        '🚀',
+        'BTCUSD ',
+        'btcusd',
+        'BTC-USD',
+        'x'.repeat(int(1, 5000)),
+        '__proto__',
+        'constructor',
+      ]);
 
     // The bystander: heartbeats and BTCUSD book updates all along.
     const bystander = await Client.open(svc.wsUrl, tok);
-    bystander.ws.send(JSON.stringify({ type: 'subscribe', channels: [{ type: 'heartbeat' }, { type: 'market_data', params: { market: 'BTCUSD' } }] }));
+    bystander.ws.send(
+      JSON.stringify({
+        type: 'subscribe',
+        channels: [{ type: 'heartbeat' }, { type: 'market_data', params: { market: 'BTCUSD' } }],
+      }),
+    );
     expect((await bystander.answer()).channels.every((c: any) => c.success)).toBe(true);
 
     let fuzzer = await Client.open(svc.wsUrl, tok);
@@ -129,30 +159,129 @@ describe('fuzzing the stream', () => {
       pick<() => [unknown, string]>([
         () => [pick([null, 1, 'market_data', [], true]), 'MALFORMED_REQUEST'],
         () => [{ type: pick([1, null, true, {}, []]), params: { market: 'BTCUSD' } }, 'MALFORMED_REQUEST'],
-        () => [{ type: pick(['trades', 'MARKET_DATA', 'market-data', 'book', '', '__proto__', 'constructor', odd()]), params: { market: 'BTCUSD' } }, 'UNKNOWN_CHANNEL'],
-        () => [{ type: pick(['market_data', 'execution_data', 'market_data.top_of_book']), params: pick<unknown>([{}, { market: odd() }, { market: 1 }, 'BTCUSD', [], null, { market: 'BTCUSD', depth: 10 }, { Market: 'BTCUSD' }]) }, 'UNKNOWN_CHANNEL_PARAMS_CONFIGURATION'],
+        () => [
+          {
+            type: pick(['trades', 'MARKET_DATA', 'market-data', 'book', '', '__proto__', 'constructor', odd()]),
+            params: { market: 'BTCUSD' },
+          },
+          'UNKNOWN_CHANNEL',
+        ],
+        () => [
+          {
+            type: pick(['market_data', 'execution_data', 'market_data.top_of_book']),
+            params: pick<unknown>([
+              {},
+              { market: odd() },
+              { market: 1 },
+              'BTCUSD',
+              [],
+              null,
+              { market: 'BTCUSD', depth: 10 },
+              { Market: 'BTCUSD' },
+            ]),
+          },
+          'UNKNOWN_CHANNEL_PARAMS_CONFIGURATION',
+        ],
         () => [{ type: pick(['market_data', 'execution_data']) }, 'UNKNOWN_CHANNEL_PARAMS_CONFIGURATION'],
-        () => [{ type: 'heartbeat', params: pick<unknown>([{ market: 'BTCUSD' }, 'x', 1, []]) }, 'UNKNOWN_CHANNEL_PARAMS_CONFIGURATION'],
+        () => [
+          { type: 'heartbeat', params: pick<unknown>([{ market: 'BTCUSD' }, 'x', 1, []]) },
+          'UNKNOWN_CHANNEL_PARAMS_CONFIGURATION',
+        ],
         // Already subscribed to the heartbeat; never subscribed to any market channel.
-        () => (action === 'subscribe' ? [{ type: 'heartbeat' }, 'NO_EFFECT_ACTION'] : [{ type: pick(['market_data', 'execution_data', 'market_data.top_of_book']), params: { market: pick(MARKETS) } }, 'NO_EFFECT_ACTION']),
+        () =>
+          action === 'subscribe'
+            ? [{ type: 'heartbeat' }, 'NO_EFFECT_ACTION']
+            : [
+                {
+                  type: pick(['market_data', 'execution_data', 'market_data.top_of_book']),
+                  params: { market: pick(MARKETS) },
+                },
+                'NO_EFFECT_ACTION',
+              ],
       ])();
 
     const frame = (): { data: string | Buffer; binary?: boolean; expect: Expect; what: string } =>
       pick<() => { data: string | Buffer; binary?: boolean; expect: Expect; what: string }>([
-        () => ({ data: Buffer.from(JSON.stringify({ type: 'subscription_list' })), binary: true, expect: { error: 'MALFORMED_REQUEST' }, what: 'binary frame' }),
-        () => ({ data: Buffer.from(Array.from({ length: int(0, 300) }, () => int(0, 255))), binary: true, expect: { error: 'MALFORMED_REQUEST' }, what: 'binary noise' }),
-        () => ({ data: pick(['{', '{"type":', '{"type":"subscribe",}', "{'type':'subscribe'}", 'subscribe', '', '\u0000', '{"type":"subscribe"']), expect: { error: 'MALFORMED_REQUEST' }, what: 'broken JSON' }),
-        () => ({ data: pick(['null', '[]', '1', '"subscribe"', 'true', '[{"type":"subscribe"}]', '['.repeat(int(10, 3000)) + ']'.repeat(int(0, 3000))]), expect: { error: 'MALFORMED_REQUEST' }, what: 'not an object' }),
-        () => ({ data: JSON.stringify(pick<unknown>([{}, { type: 1 }, { type: null }, { channels: [] }, { type: ['subscribe'] }])), expect: { error: 'MALFORMED_REQUEST' }, what: 'no type' }),
-        () => ({ data: JSON.stringify({ type: pick(['SUBSCRIBE', 'sub', 'ping', 'list', '', 'constructor', '__proto__', 'toString', odd()]) }), expect: { error: 'UNKNOWN_ACTION' }, what: 'unknown action' }),
-        () => ({ data: JSON.stringify({ type: pick(['subscribe', 'unsubscribe']), ...pick<object>([{}, { channels: [] }, { channels: 'heartbeat' }, { channels: {} }, { channels: null }]) }), expect: { error: 'MALFORMED_REQUEST' }, what: 'bad channels' }),
+        () => ({
+          data: Buffer.from(JSON.stringify({ type: 'subscription_list' })),
+          binary: true,
+          expect: { error: 'MALFORMED_REQUEST' },
+          what: 'binary frame',
+        }),
+        () => ({
+          data: Buffer.from(Array.from({ length: int(0, 300) }, () => int(0, 255))),
+          binary: true,
+          expect: { error: 'MALFORMED_REQUEST' },
+          what: 'binary noise',
+        }),
+        () => ({
+          data: pick([
+            '{',
+            '{"type":',
+            '{"type":"subscribe",}',
+            "{'type':'subscribe'}",
+            'subscribe',
+            '',
+            '\u0000',
+            '{"type":"subscribe"',
+          ]),
+          expect: { error: 'MALFORMED_REQUEST' },
+          what: 'broken JSON',
+        }),
+        () => ({
+          data: pick([
+            'null',
+            '[]',
+            '1',
+            '"subscribe"',
+            'true',
+            '[{"type":"subscribe"}]',
+            '['.repeat(int(10, 3000)) + ']'.repeat(int(0, 3000)),
+          ]),
+          expect: { error: 'MALFORMED_REQUEST' },
+          what: 'not an object',
+        }),
+        () => ({
+          data: JSON.stringify(
+            pick<unknown>([{}, { type: 1 }, { type: null }, { channels: [] }, { type: ['subscribe'] }]),
+          ),
+          expect: { error: 'MALFORMED_REQUEST' },
+          what: 'no type',
+        }),
+        () => ({
+          data: JSON.stringify({
+            type: pick(['SUBSCRIBE', 'sub', 'ping', 'list', '', 'constructor', '__proto__', 'toString', odd()]),
+          }),
+          expect: { error: 'UNKNOWN_ACTION' },
+          what: 'unknown action',
+        }),
+        () => ({
+          data: JSON.stringify({
+            type: pick(['subscribe', 'unsubscribe']),
+            ...pick<object>([{}, { channels: [] }, { channels: 'heartbeat' }, { channels: {} }, { channels: null }]),
+          }),
+          expect: { error: 'MALFORMED_REQUEST' },
+          what: 'bad channels',
+        }),
         () => {
           const action = pick(['subscribe', 'unsubscribe'] as const);
           const entries = Array.from({ length: int(1, 6) }, () => entry(action));
-          return { data: JSON.stringify({ type: action, channels: entries.map((e) => e[0]) }), expect: { type: action, acks: entries.map((e) => e[1]) }, what: `${action} with bad channels` };
+          return {
+            data: JSON.stringify({ type: action, channels: entries.map((e) => e[0]) }),
+            expect: { type: action, acks: entries.map((e) => e[1]) },
+            what: `${action} with bad channels`,
+          };
         },
-        () => ({ data: JSON.stringify({ type: 'subscription_list', extra: odd() }), expect: { acks: [null], type: 'subscribe' }, what: 'subscription list' }),
-        () => ({ data: pick(['x', '{"type":"subscribe","channels":[]}', '\u0000']).padEnd(int(65 * 1024, 200 * 1024), ' '), expect: { close: 1009 }, what: 'huge frame' }),
+        () => ({
+          data: JSON.stringify({ type: 'subscription_list', extra: odd() }),
+          expect: { acks: [null], type: 'subscribe' },
+          what: 'subscription list',
+        }),
+        () => ({
+          data: pick(['x', '{"type":"subscribe","channels":[]}', '\u0000']).padEnd(int(65 * 1024, 200 * 1024), ' '),
+          expect: { close: 1009 },
+          what: 'huge frame',
+        }),
       ])();
 
     let bystanderHeartbeats = bystander.heartbeats;
@@ -180,11 +309,17 @@ describe('fuzzing the stream', () => {
         expect(a, where).toEqual({ type: 'subscription_list', channels: [{ type: 'heartbeat' }] });
       } else {
         expect(a.type, where).toBe(e.type);
-        expect(a.channels.map((c: any) => c.success ? 'success' : c.error), where).toEqual(e.acks);
+        expect(
+          a.channels.map((c: any) => (c.success ? 'success' : c.error)),
+          where,
+        ).toEqual(e.acks);
       }
       // Every few hundred frames, the bystander must have had new heartbeats and book updates.
       if (i % 250 === 249) {
-        await bystander.until(() => bystander.heartbeats > bystanderHeartbeats && bystander.updates > bystanderUpdates, `the bystander's messages by ${where}`);
+        await bystander.until(
+          () => bystander.heartbeats > bystanderHeartbeats && bystander.updates > bystanderUpdates,
+          `the bystander's messages by ${where}`,
+        );
         bystanderHeartbeats = bystander.heartbeats;
         bystanderUpdates = bystander.updates;
       }
@@ -192,16 +327,23 @@ describe('fuzzing the stream', () => {
     // A flood without waiting: every frame still gets its answer, in order.
     const flood = 500;
     for (let i = 0; i < flood; i++) fuzzer.ws.send(i % 2 ? '{' : JSON.stringify({ type: 'nope' }));
-    for (let i = 0; i < flood; i++) expect(await fuzzer.answer()).toEqual({ type: 'error', error: i % 2 ? 'MALFORMED_REQUEST' : 'UNKNOWN_ACTION' });
+    for (let i = 0; i < flood; i++)
+      expect(await fuzzer.answer()).toEqual({ type: 'error', error: i % 2 ? 'MALFORMED_REQUEST' : 'UNKNOWN_ACTION' });
 
     // The bystander's book is intact: freeze the market and compare it level for level with the service's.
     expect(bystander.closeCode).toBeNull();
-    await fetch(`${svc.baseUrl}/_local/stream`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ paused: true }) });
+    await fetch(`${svc.baseUrl}/_local/stream`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ paused: true }),
+    });
     await new Promise((r) => setTimeout(r, 300));
     const theirs = (await (await fetch(`${svc.baseUrl}/_local/books/BTCUSD`)).json()) as any;
     expect(bystander.book.toSnapshot().bids).toEqual(theirs.bids);
     expect(bystander.book.toSnapshot().asks).toEqual(theirs.asks);
-    process.stderr.write(`fuzz-stream: ${FRAMES + flood} frames, seed ${SEED}, ${JSON.stringify(counts)}; bystander got ${bystander.heartbeats} heartbeats, ${bystander.updates} book messages\n`);
+    process.stderr.write(
+      `fuzz-stream: ${FRAMES + flood} frames, seed ${SEED}, ${JSON.stringify(counts)}; bystander got ${bystander.heartbeats} heartbeats, ${bystander.updates} book messages\n`,
+    );
     fuzzer.ws.terminate();
     bystander.ws.terminate();
   });

@@ -20,8 +20,17 @@ describe('races', () => {
 
   it('one ref_id sent 60 times at once makes one transfer; the others answer 409 with it', async () => {
     const before = await balanceOf(h, DEMO.profileId, 'BTC');
-    const body = { profile_id: DEMO.profileId, asset: 'BTC', crypto_network: 'BITCOIN', destination_address: BTC, amount: '0.12345678', ref_id: 'race-ref' };
-    const rs = await Promise.all(Array.from({ length: 60 }, () => h.admin('POST', '/v2/transfer/crypto-withdrawals', body)));
+    const body = {
+      profile_id: DEMO.profileId,
+      asset: 'BTC',
+      crypto_network: 'BITCOIN',
+      destination_address: BTC,
+      amount: '0.12345678',
+      ref_id: 'race-ref',
+    };
+    const rs = await Promise.all(
+      Array.from({ length: 60 }, () => h.admin('POST', '/v2/transfer/crypto-withdrawals', body)),
+    );
     const ok = rs.filter((r) => r.status === 200);
     const dup = rs.filter((r) => r.status === 409);
     expect(ok).toHaveLength(1);
@@ -35,12 +44,23 @@ describe('races', () => {
   });
 
   it('one fee quote used by 40 withdrawals at once pays for one', async () => {
-    const q = await h.admin('POST', '/v2/transfer/fees/crypto-withdrawal', { asset: 'BTC', crypto_network: 'BITCOIN', destination_address: BTC, amount: '0.01' });
+    const q = await h.admin('POST', '/v2/transfer/fees/crypto-withdrawal', {
+      asset: 'BTC',
+      crypto_network: 'BITCOIN',
+      destination_address: BTC,
+      amount: '0.01',
+    });
     expect(q.status).toBe(200);
     const rs = await Promise.all(
       Array.from({ length: 40 }, (_, i) =>
         h.admin('POST', '/v2/transfer/crypto-withdrawals', {
-          profile_id: DEMO.profileId, asset: 'BTC', crypto_network: 'BITCOIN', destination_address: BTC, amount: '0.01', fee_id: q.body.id, ref_id: `race-fee-${i}`,
+          profile_id: DEMO.profileId,
+          asset: 'BTC',
+          crypto_network: 'BITCOIN',
+          destination_address: BTC,
+          amount: '0.01',
+          fee_id: q.body.id,
+          ref_id: `race-fee-${i}`,
         }),
       ),
     );
@@ -53,7 +73,13 @@ describe('races', () => {
 
   it('one ref_id for deposit addresses sent 40 times at once makes one address', async () => {
     const rs = await Promise.all(
-      Array.from({ length: 40 }, () => h.admin('POST', '/v2/transfer/deposit-addresses', { profile_id: DEMO.profileId, crypto_network: 'SOLANA', ref_id: 'race-address' })),
+      Array.from({ length: 40 }, () =>
+        h.admin('POST', '/v2/transfer/deposit-addresses', {
+          profile_id: DEMO.profileId,
+          crypto_network: 'SOLANA',
+          ref_id: 'race-address',
+        }),
+      ),
     );
     const ok = rs.filter((r) => r.status === 200);
     expect(ok).toHaveLength(1);

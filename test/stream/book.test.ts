@@ -6,10 +6,16 @@ import type { MarketDataPayload } from '../../src/api/schemas.js';
 
 const T = (s: number, ns = 0) => `2026-01-01T00:00:${String(s).padStart(2, '0')}.${String(ns).padStart(9, '0')}Z`;
 const upd = (time: string, bids: [string, string][] = [], asks: [string, string][] = []): MarketDataPayload => ({
-  market: 'BTCUSD', type: 'UPDATE', time,
-  bids: bids.map(([price, amount]) => ({ price, amount })), asks: asks.map(([price, amount]) => ({ price, amount })),
+  market: 'BTCUSD',
+  type: 'UPDATE',
+  time,
+  bids: bids.map(([price, amount]) => ({ price, amount })),
+  asks: asks.map(([price, amount]) => ({ price, amount })),
 });
-const snap = (time: string, bids: [string, string][] = [], asks: [string, string][] = []): MarketDataPayload => ({ ...upd(time, bids, asks), type: 'SNAPSHOT' });
+const snap = (time: string, bids: [string, string][] = [], asks: [string, string][] = []): MarketDataPayload => ({
+  ...upd(time, bids, asks),
+  type: 'SNAPSHOT',
+});
 
 describe('decimal comparison', () => {
   it('compares exactly, beyond float precision', () => {
@@ -22,8 +28,12 @@ describe('decimal comparison', () => {
     expect(compareDecimal('0.10000000000000000001', '0.1')).toBeGreaterThan(0);
   });
   it('agrees with Decimal on random pairs', () => {
-    const dstr = fc.tuple(fc.nat(100000), fc.nat(10 ** 9), fc.nat(12)).map(([i, f, z]) => `${i}.${String(f).padStart(9, '0')}${'0'.repeat(z % 3)}`);
-    fc.assert(fc.property(dstr, dstr, (a, b) => Math.sign(compareDecimal(a, b)) === new Decimal(a).comparedTo(new Decimal(b))));
+    const dstr = fc
+      .tuple(fc.nat(100000), fc.nat(10 ** 9), fc.nat(12))
+      .map(([i, f, z]) => `${i}.${String(f).padStart(9, '0')}${'0'.repeat(z % 3)}`);
+    fc.assert(
+      fc.property(dstr, dstr, (a, b) => Math.sign(compareDecimal(a, b)) === new Decimal(a).comparedTo(new Decimal(b))),
+    );
   });
 });
 
@@ -62,8 +72,14 @@ describe('order book stream rules', () => {
     expect(b.pendingCount).toBe(3);
     b.apply(snap(T(2), [['99', '5']], [['104', '1']]));
     // T1 and T2 are not after the snapshot: dropped; T3 applied.
-    expect(b.toSnapshot().bids).toEqual([{ price: '102', amount: '1' }, { price: '99', amount: '5' }]);
-    expect(b.toSnapshot().asks).toEqual([{ price: '103', amount: '4' }, { price: '104', amount: '1' }]);
+    expect(b.toSnapshot().bids).toEqual([
+      { price: '102', amount: '1' },
+      { price: '99', amount: '5' },
+    ]);
+    expect(b.toSnapshot().asks).toEqual([
+      { price: '103', amount: '4' },
+      { price: '104', amount: '1' },
+    ]);
     expect(b.updatesDropped).toBe(2);
     expect(b.updatesApplied).toBe(1);
     expect(b.time).toBe(T(3));
@@ -81,7 +97,9 @@ describe('order book stream rules', () => {
     expect(b.updatesDropped).toBe(4);
   });
   it('orders times by nanoseconds and offsets', () => {
-    expect(compareTime(parseTimeKey('2026-01-01T00:00:00.000000001Z')!, parseTimeKey('2026-01-01T00:00:00Z')!)).toBeGreaterThan(0);
+    expect(
+      compareTime(parseTimeKey('2026-01-01T00:00:00.000000001Z')!, parseTimeKey('2026-01-01T00:00:00Z')!),
+    ).toBeGreaterThan(0);
     expect(compareTime(parseTimeKey('2026-01-01T01:00:00+01:00')!, parseTimeKey('2026-01-01T00:00:00Z')!)).toBe(0);
     expect(parseTimeKey('yesterday')).toBeNull();
   });
@@ -107,7 +125,14 @@ describe('order book stream rules', () => {
   });
   it('ignores malformed levels', () => {
     const b = new OrderBook('BTCUSD');
-    b.apply(snap(T(1), [['1e3', '1'], ['-5', '1'], ['7', 'x'], ['8', '2']]));
+    b.apply(
+      snap(T(1), [
+        ['1e3', '1'],
+        ['-5', '1'],
+        ['7', 'x'],
+        ['8', '2'],
+      ]),
+    );
     expect(b.bids.pricesBestFirst()).toEqual(['8']);
   });
 });
@@ -116,9 +141,13 @@ describe('property: the book equals a naive model', () => {
   // Prices from a small set with several spellings of each, so updates hit existing levels through other spellings.
   const price = fc.tuple(fc.integer({ min: 1, max: 40 }), fc.integer({ min: 0, max: 2 })).map(([n, z]) => {
     const s = (n / 4).toFixed(2);
-    return z === 0 ? s : z === 1 ? s.replace(/\.?0+$/, '') : s + '000';
+    return z === 0 ? s : z === 1 ? s.replace(/\.?0+$/, '') : `${s}000`;
   });
-  const amount = fc.oneof(fc.constant('0'), fc.constant('0.00'), fc.integer({ min: 1, max: 1000 }).map((n) => (n / 100).toString()));
+  const amount = fc.oneof(
+    fc.constant('0'),
+    fc.constant('0.00'),
+    fc.integer({ min: 1, max: 1000 }).map((n) => (n / 100).toString()),
+  );
   const levels = fc.array(fc.tuple(price, amount), { maxLength: 5 });
   const msg = fc.record({ snapshot: fc.boolean(), t: fc.integer({ min: 0, max: 50 }), bids: levels, asks: levels });
 
@@ -131,7 +160,10 @@ describe('property: the book equals a naive model', () => {
         let snapT = -1;
         const pending: typeof msgs = [];
         const applyTo = (m: (typeof msgs)[number]) => {
-          for (const [side, ls] of [['bids', m.bids], ['asks', m.asks]] as const)
+          for (const [side, ls] of [
+            ['bids', m.bids],
+            ['asks', m.asks],
+          ] as const)
             for (const [p, a] of ls) {
               const k = new Decimal(p).toFixed();
               if (new Decimal(a).isZero()) model![side].delete(k);

@@ -22,11 +22,21 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-function coinop(args: string[], env: Record<string, string> = {}): Promise<{ code: number; stdout: string; stderr: string; ms: number }> {
+function coinop(
+  args: string[],
+  env: Record<string, string> = {},
+): Promise<{ code: number; stdout: string; stderr: string; ms: number }> {
   return new Promise((resolve) => {
     const started = Date.now();
     const child = spawn(process.execPath, [BIN, ...args], {
-      env: { PATH: process.env.PATH ?? '', HOME: dir, COINOP_CONFIG_DIR: join(dir, 'config'), COINOP_DATA_DIR: join(dir, 'data'), COINOP_BASE_URL: svc.baseUrl, ...env },
+      env: {
+        PATH: process.env.PATH ?? '',
+        HOME: dir,
+        COINOP_CONFIG_DIR: join(dir, 'config'),
+        COINOP_DATA_DIR: join(dir, 'data'),
+        COINOP_BASE_URL: svc.baseUrl,
+        ...env,
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let stdout = '';
@@ -37,7 +47,11 @@ function coinop(args: string[], env: Record<string, string> = {}): Promise<{ cod
   });
 }
 
-const lines = (s: string) => s.split('\n').filter((l) => l !== '').map((l) => JSON.parse(l));
+const lines = (s: string) =>
+  s
+    .split('\n')
+    .filter((l) => l !== '')
+    .map((l) => JSON.parse(l));
 
 describe('coinop stream, piped', () => {
   it('writes the messages as received, one per line, and stops after --count', async () => {
@@ -54,7 +68,17 @@ describe('coinop stream, piped', () => {
   });
 
   it('mixes channels with --channel and ends after --duration; heartbeats only when asked for', async () => {
-    const r = await coinop(['stream', '-c', 'execution_data:ETHUSD', '-c', 'market_data.top_of_book:ETHUSD', '--duration', '1.5s', '-o', 'ndjson']);
+    const r = await coinop([
+      'stream',
+      '-c',
+      'execution_data:ETHUSD',
+      '-c',
+      'market_data.top_of_book:ETHUSD',
+      '--duration',
+      '1.5s',
+      '-o',
+      'ndjson',
+    ]);
     expect(r.code).toBe(0);
     const msgs = lines(r.stdout);
     const channels = new Set(msgs.map((m) => m.channel));
@@ -79,7 +103,9 @@ describe('coinop stream, piped', () => {
   });
 
   it('exits 4 with one clear line when the handshake is refused, and 2 on bad flags', async () => {
-    const forbidden = await coinop(['stream', 'heartbeat', '--count', '1'], { COINOP_TOKEN: await token(svc, DEMO.readonlyClientId) });
+    const forbidden = await coinop(['stream', 'heartbeat', '--count', '1'], {
+      COINOP_TOKEN: await token(svc, DEMO.readonlyClientId),
+    });
     expect(forbidden.code).toBe(4);
     expect(forbidden.stdout).toBe('');
     expect(forbidden.stderr).toMatch(/refused this client \(403\)/);
@@ -104,7 +130,11 @@ describe('coinop stream, piped', () => {
   });
 
   it('exits 5 when nothing answers at the stream address', async () => {
-    const r = await coinop(['stream', 'heartbeat', '--count', '1'], { COINOP_TOKEN: 't', COINOP_WS_URL: 'ws://127.0.0.1:1/ws', COINOP_RETRY_BASE_MS: '5' });
+    const r = await coinop(['stream', 'heartbeat', '--count', '1'], {
+      COINOP_TOKEN: 't',
+      COINOP_WS_URL: 'ws://127.0.0.1:1/ws',
+      COINOP_RETRY_BASE_MS: '5',
+    });
     expect(r.code, r.stderr).toBe(5);
     expect(r.stderr).toMatch(/cannot connect to ws:\/\/127\.0\.0\.1:1\/ws/);
   });

@@ -36,8 +36,8 @@ describe('stream client', () => {
       backoffMaxMs: 200,
     });
     const states: string[] = [];
-    const origOnState = client['o'].onState;
-    client['o'].onState = (s) => {
+    const origOnState = client.o.onState;
+    client.o.onState = (s) => {
       states.push(s);
       origOnState?.(s);
     };
@@ -45,7 +45,11 @@ describe('stream client', () => {
     svc.config.stream.faults.dropConnectionsEveryMs = 600;
     svc.config.stream.faults.updatesBeforeSnapshot = true;
     try {
-      await until(() => client.reconnects >= 3 && [...client.books.values()].every((b) => b.updatesApplied >= 2500), 30_000, 'updates and reconnects');
+      await until(
+        () => client.reconnects >= 3 && [...client.books.values()].every((b) => b.updatesApplied >= 2500),
+        30_000,
+        'updates and reconnects',
+      );
       const dropped = [...client.books.values()].reduce((n, b) => n + b.updatesDropped, 0);
       // UPDATEs older than their SNAPSHOT arrived and were dropped, the newer ones applied.
       expect(dropped).toBeGreaterThan(0);
@@ -72,7 +76,13 @@ describe('stream client', () => {
   });
 
   it('reconnects when neither heartbeat nor data arrives', async () => {
-    const client = new StreamClient({ url: svc.wsUrl, token: () => token(svc), channels: [{ type: 'heartbeat' }], staleAfterMs: 600, backoffBaseMs: 20 });
+    const client = new StreamClient({
+      url: svc.wsUrl,
+      token: () => token(svc),
+      channels: [{ type: 'heartbeat' }],
+      staleAfterMs: 600,
+      backoffBaseMs: 20,
+    });
     const running = client.run();
     try {
       await until(() => client.lastHeartbeatAt > 0, 5000, 'a heartbeat');
@@ -90,14 +100,28 @@ describe('stream client', () => {
 
   it('does not retry a refused handshake', async () => {
     let calls = 0;
-    const readonly = new StreamClient({ url: svc.wsUrl, token: async () => (calls++, token(svc, DEMO.readonlyClientId)), channels: [{ type: 'heartbeat' }] });
+    const readonly = new StreamClient({
+      url: svc.wsUrl,
+      token: async () => {
+        calls++;
+        return token(svc, DEMO.readonlyClientId);
+      },
+      channels: [{ type: 'heartbeat' }],
+    });
     const err = await readonly.run().catch((e) => e);
     expect(err).toBeInstanceOf(StreamAuthError);
     expect(err.status).toBe(403);
     expect(calls).toBe(1);
     // A bad token gets one fresh token (a cached one may be stale), then gives up.
     calls = 0;
-    const bad = new StreamClient({ url: svc.wsUrl, token: async () => (calls++, 'nonsense'), channels: [{ type: 'heartbeat' }] });
+    const bad = new StreamClient({
+      url: svc.wsUrl,
+      token: async () => {
+        calls++;
+        return 'nonsense';
+      },
+      channels: [{ type: 'heartbeat' }],
+    });
     const err2 = await bad.run().catch((e) => e);
     expect(err2).toBeInstanceOf(StreamAuthError);
     expect(err2.status).toBe(401);
@@ -110,19 +134,32 @@ describe('stream client', () => {
     const client = new StreamClient({
       url: svc.wsUrl,
       token: () => token(svc),
-      channels: [{ type: 'market_data', params: { market: 'DOGEUSD' } }, { type: 'heartbeat' }],
+      channels: [{ type: 'market_data', params: { market: 'MOONUSD' } }, { type: 'heartbeat' }],
       onChannelError: (ack) => refused.push(ack),
       onMessage: (m) => got.push(m.channel),
     });
     const running = client.run();
     await until(() => got.includes('heartbeat') && refused.length > 0, 5000, 'the refusal and a heartbeat');
-    expect(refused).toEqual([{ type: 'market_data', params: { market: 'DOGEUSD' }, success: false, error: 'UNKNOWN_CHANNEL_PARAMS_CONFIGURATION' }]);
+    expect(refused).toEqual([
+      {
+        type: 'market_data',
+        params: { market: 'MOONUSD' },
+        success: false,
+        error: 'UNKNOWN_CHANNEL_PARAMS_CONFIGURATION',
+      },
+    ]);
     client.stop();
     await running;
   });
 
   it('gives up when nothing ever answers', async () => {
-    const c = new StreamClient({ url: 'ws://127.0.0.1:1/ws', token: async () => 't', channels: [{ type: 'heartbeat' }], backoffBaseMs: 5, maxInitialAttempts: 3 });
+    const c = new StreamClient({
+      url: 'ws://127.0.0.1:1/ws',
+      token: async () => 't',
+      channels: [{ type: 'heartbeat' }],
+      backoffBaseMs: 5,
+      maxInitialAttempts: 3,
+    });
     const err = await c.run().catch((e) => e);
     expect(err).toBeInstanceOf(StreamNetworkError);
     expect(err.message).toMatch(/after 3 attempts/);

@@ -5,13 +5,25 @@ import { DEMO } from '../../src/local/demo.js';
 import type { DeepPartial, LocalConfig } from '../../src/local/config.js';
 
 export async function startService(stream: DeepPartial<LocalConfig['stream']> = {}): Promise<LocalService> {
-  return startLocalService({ memory: true, seed: 7, config: { stream: { subscriptionRequestsPerSecond: 0, ...stream } } });
+  return startLocalService({
+    memory: true,
+    seed: 7,
+    config: { rateLimits: { enabled: false }, stream: { subscriptionRequestsPerSecond: 0, ...stream } },
+  });
 }
 
 export async function token(svc: LocalService, clientId: string = DEMO.adminClientId, scope?: string): Promise<string> {
-  const form = new URLSearchParams({ grant_type: 'client_credentials', client_id: clientId, client_secret: DEMO.clientSecret });
+  const form = new URLSearchParams({
+    grant_type: 'client_credentials',
+    client_id: clientId,
+    client_secret: DEMO.clientSecret,
+  });
   if (scope) form.set('scope', scope);
-  const res = await fetch(`${svc.authUrl}/oauth2/token`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: form });
+  const res = await fetch(`${svc.authUrl}/oauth2/token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: form,
+  });
   const body = (await res.json()) as { access_token?: string };
   if (!body.access_token) throw new Error(`no token: ${JSON.stringify(body)}`);
   return body.access_token;

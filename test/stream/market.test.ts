@@ -9,7 +9,12 @@ function record(sim: SimulatedMarket, from: number, steps: number, dt: number) {
   const updates: MarketDataPayload[] = [];
   const trades: ExecutionPayload[] = [];
   const tops: TopOfBookPayload[] = [];
-  const out = { update: (p: MarketDataPayload) => updates.push(p), execution: (p: ExecutionPayload) => trades.push(p), topOfBook: (p: TopOfBookPayload) => tops.push(p), rebuilt: (p: MarketDataPayload) => updates.push(p) };
+  const out = {
+    update: (p: MarketDataPayload) => updates.push(p),
+    execution: (p: ExecutionPayload) => trades.push(p),
+    topOfBook: (p: TopOfBookPayload) => tops.push(p),
+    rebuilt: (p: MarketDataPayload) => updates.push(p),
+  };
   for (let i = 0; i < steps; i++) sim.step(from + i * dt, out);
   return { updates, trades, tops };
 }

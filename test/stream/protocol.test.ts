@@ -28,7 +28,9 @@ describe('handshake', () => {
     expect(JSON.parse(bad.body)).toMatchObject({ status: 401, title: 'Unauthorized' });
   });
   it('answers 403 without the stream scope or off the allow list', async () => {
-    const noScope = await handshake(svc.wsUrl, { Authorization: `Bearer ${await token(svc, DEMO.adminClientId, 'exchange:historical_prices')}` });
+    const noScope = await handshake(svc.wsUrl, {
+      Authorization: `Bearer ${await token(svc, DEMO.adminClientId, 'exchange:historical_prices')}`,
+    });
     expect(noScope.status).toBe(403);
     expect(JSON.parse(noScope.body).detail).toMatch(/insufficient scopes.*exchange:read_aggregated_marketdata_stream/);
     const readonly = await handshake(svc.wsUrl, { Authorization: `Bearer ${await token(svc, DEMO.readonlyClientId)}` });
@@ -38,14 +40,25 @@ describe('handshake', () => {
     await handshake(svc.wsUrl, { Authorization: 'Bearer journal-probe-bad-token' });
     await handshake(svc.wsUrl, { Authorization: `Bearer ${admin}` });
     const entries = (await (await fetch(`${svc.baseUrl}/_local/journal`)).json()) as { items?: unknown[] } | unknown[];
-    const list = (Array.isArray(entries) ? entries : (entries.items ?? [])) as Array<{ url: string; status: number; reason?: string }>;
+    const list = (Array.isArray(entries) ? entries : (entries.items ?? [])) as Array<{
+      url: string;
+      status: number;
+      reason?: string;
+    }>;
     const ws = list.filter((e) => e.url.startsWith('/ws'));
     expect(ws.some((e) => e.status === 401 && /token/i.test(e.reason ?? ''))).toBe(true);
     expect(ws.some((e) => e.status === 101)).toBe(true);
   });
-  it('accepts a token with the scope, only at /ws', async () => {
-    expect((await handshake(svc.wsUrl, { Authorization: `Bearer ${admin}` })).status).toBe(101);
-    expect((await handshake(svc.wsUrl.replace('/ws', '/other'), { Authorization: `Bearer ${admin}` })).status).toBe(404);
+  it('accepts a token with the scope at the root, as the hosted stream, and at /ws; nowhere else', async () => {
+    const auth = { Authorization: `Bearer ${admin}` };
+    expect((await handshake(svc.wsUrl, auth)).status).toBe(101);
+    const root = svc.wsUrl.replace(/\/ws$/, '/');
+    expect((await handshake(root, auth)).status).toBe(101);
+    const s = await TestSocket.open(root, admin);
+    s.send({ type: 'subscribe', channels: [{ type: 'heartbeat' }] });
+    expect((await s.next((m) => m.type === 'subscribe')).channels).toEqual([{ type: 'heartbeat', success: true }]);
+    s.close();
+    expect((await handshake(svc.wsUrl.replace('/ws', '/other'), auth)).status).toBe(404);
   });
 });
 
@@ -55,8 +68,14 @@ describe('requests', () => {
     s.send({
       type: 'subscribe',
       channels: [
-        md('BTCUSD'), { type: 'heartbeat' }, { type: 'trades', params: { market: 'BTCUSD' } }, md('BADBAD'), { type: 'market_data' },
-        { type: 'execution_data', params: { market: 'ETHUSD', depth: 5 } }, { type: 'heartbeat', params: { market: 'BTCUSD' } }, 42,
+        md('BTCUSD'),
+        { type: 'heartbeat' },
+        { type: 'trades', params: { market: 'BTCUSD' } },
+        md('BADBAD'),
+        { type: 'market_data' },
+        { type: 'execution_data', params: { market: 'ETHUSD', depth: 5 } },
+        { type: 'heartbeat', params: { market: 'BTCUSD' } },
+        42,
         { type: 'market_data.top_of_book', params: { market: 'ETHEUR' } },
       ],
     });
@@ -65,17 +84,69 @@ describe('requests', () => {
       { type: 'market_data', params: { market: 'BTCUSD' }, success: true },
       { type: 'heartbeat', success: true },
       { type: 'trades', params: { market: 'BTCUSD' }, success: false, error: 'UNKNOWN_CHANNEL' },
-      { type: 'market_data', params: { market: 'BADBAD' }, success: false, error: 'UNKNOWN_CHANNEL_PARAMS_CONFIGURATION' },
+      {
+        type: 'market_data',
+        params: { market: 'BADBAD' },
+        success: false,
+        error: 'UNKNOWN_CHANNEL_PARAMS_CONFIGURATION',
+      },
       { type: 'market_data', success: false, error: 'UNKNOWN_CHANNEL_PARAMS_CONFIGURATION' },
-      { type: 'execution_data', params: { market: 'ETHUSD', depth: 5 }, success: false, error: 'UNKNOWN_CHANNEL_PARAMS_CONFIGURATION' },
-      { type: 'heartbeat', params: { market: 'BTCUSD' }, success: false, error: 'UNKNOWN_CHANNEL_PARAMS_CONFIGURATION' },
+      {
+        type: 'execution_data',
+        params: { market: 'ETHUSD', depth: 5 },
+        success: false,
+        error: 'UNKNOWN_CHANNEL_PARAMS_CONFIGURATION',
+      },
+      {
+        type: 'heartbeat',
+        params: { market: 'BTCUSD' },
+        success: false,
+        error: 'UNKNOWN_CHANNEL_PARAMS_CONFIGURATION',
+      },
       { type: '42', success: false, error: 'MALFORMED_REQUEST' },
       { type: 'market_data.top_of_book', params: { market: 'ETHEUR' }, success: true },
     ]);
     s.send({ type: 'subscription_list' });
     const list = await s.next((m) => m.type === 'subscription_list');
-    expect(list.channels).toEqual([md('BTCUSD'), { type: 'heartbeat' }, { type: 'market_data.top_of_book', params: { market: 'ETHEUR' } }]);
+    expect(list.channels).toEqual([
+      md('BTCUSD'),
+      { type: 'heartbeat' },
+      { type: 'market_data.top_of_book', params: { market: 'ETHEUR' } },
+    ]);
     s.close();
+  });
+
+  it('each acknowledgement echoes the type and params as sent, whatever the outcome', async () => {
+    const s = await TestSocket.open(svc.wsUrl, admin);
+    const sent = [{ type: 'heartbeat', params: {} }, md('SOLEUR'), md('SOLEUR'), { type: 'nope', params: { x: 1 } }];
+    s.send({ type: 'subscribe', channels: sent });
+    const ack = await s.next((m) => m.type === 'subscribe');
+    expect(ack.channels.map(({ type, params }: any) => ({ type, params }))).toEqual(sent);
+    s.send({ type: 'unsubscribe', channels: [{ type: 'heartbeat', params: {} }, md('SOLEUR'), md('SOLEUR')] });
+    const un = await s.next((m) => m.type === 'unsubscribe');
+    expect(un.channels).toEqual([
+      { type: 'heartbeat', params: {}, success: true },
+      { ...md('SOLEUR'), success: true },
+      { ...md('SOLEUR'), success: false, error: 'NO_EFFECT_ACTION' },
+    ]);
+    s.close();
+  });
+
+  it('sends no top of book unasked on subscribing: the first comes with a change of the best price', async () => {
+    svc.config.stream.paused = true;
+    try {
+      const s = await TestSocket.open(svc.wsUrl, admin);
+      s.send({ type: 'subscribe', channels: [{ type: 'market_data.top_of_book', params: { market: 'LTCEUR' } }] });
+      await s.next((m) => m.type === 'subscribe');
+      // Requests are answered in order: by the time the list comes, anything sent on subscribing has arrived.
+      s.send({ type: 'subscription_list' });
+      const seen: unknown[] = [];
+      await s.next((m) => seen.push(m) > 0 && m.type === 'subscription_list');
+      expect(seen).toEqual([{ type: 'subscription_list', channels: [expect.anything()] }]);
+      s.close();
+    } finally {
+      svc.config.stream.paused = false;
+    }
   });
 
   it('answers NO_EFFECT_ACTION for a duplicate subscription and for unsubscribing what is not subscribed', async () => {
@@ -84,11 +155,13 @@ describe('requests', () => {
     expect((await s.next((m) => m.type === 'subscribe')).channels).toEqual([{ type: 'heartbeat', success: true }]);
     s.send({ type: 'subscribe', channels: [{ type: 'heartbeat' }, md('LTCUSD')] });
     expect((await s.next((m) => m.type === 'subscribe')).channels).toEqual([
-      { type: 'heartbeat', success: false, error: 'NO_EFFECT_ACTION' }, { ...md('LTCUSD'), success: true },
+      { type: 'heartbeat', success: false, error: 'NO_EFFECT_ACTION' },
+      { ...md('LTCUSD'), success: true },
     ]);
     s.send({ type: 'unsubscribe', channels: [md('LTCUSD'), md('ETHUSD'), { type: 'nope' }] });
     expect((await s.next((m) => m.type === 'unsubscribe')).channels).toEqual([
-      { ...md('LTCUSD'), success: true }, { ...md('ETHUSD'), success: false, error: 'NO_EFFECT_ACTION' },
+      { ...md('LTCUSD'), success: true },
+      { ...md('ETHUSD'), success: false, error: 'NO_EFFECT_ACTION' },
       { type: 'nope', success: false, error: 'UNKNOWN_CHANNEL' },
     ]);
     s.send({ type: 'subscription_list' });
@@ -103,7 +176,16 @@ describe('requests', () => {
   it('answers request-level errors for malformed requests and unknown actions', async () => {
     const s = await TestSocket.open(svc.wsUrl, admin);
     const err = async () => (await s.next((m) => m.type === 'error')).error;
-    for (const bad of ['{not json', '[1,2]', '"subscribe"', '{"channels":[]}', '{"type":7}', '{"type":"subscribe"}', '{"type":"subscribe","channels":{}}', '{"type":"unsubscribe","channels":[]}']) {
+    for (const bad of [
+      '{not json',
+      '[1,2]',
+      '"subscribe"',
+      '{"channels":[]}',
+      '{"type":7}',
+      '{"type":"subscribe"}',
+      '{"type":"subscribe","channels":{}}',
+      '{"type":"unsubscribe","channels":[]}',
+    ]) {
       s.send(bad);
       expect(await err(), bad).toBe('MALFORMED_REQUEST');
     }
@@ -137,7 +219,10 @@ describe('channels', () => {
     const snap = await s.next();
     expect(snap.channel).toBe('market_data');
     expect(snap.payload.type).toBe('SNAPSHOT');
-    expect(snap.payload.bids.length).toBeGreaterThan(10);
+    // A real book on both sides. Its depth is not fixed: a fast move of the mid (a slow, loaded machine steps the
+    // market in bigger jumps) can sweep many levels at once; the level-for-level comparison below is the proof.
+    expect(snap.payload.bids.length).toBeGreaterThan(0);
+    expect(snap.payload.asks.length).toBeGreaterThan(0);
     const book = new OrderBook('ETHUSD');
     book.apply(snap.payload);
     let updates = 0;
@@ -170,12 +255,20 @@ describe('channels', () => {
 
   it('top of book on best-price changes, trades from the book, heartbeats at the interval', async () => {
     const s = await TestSocket.open(svc.wsUrl, admin);
-    s.send({ type: 'subscribe', channels: [{ type: 'market_data.top_of_book', params: { market: 'BTCEUR' } }, { type: 'execution_data', params: { market: 'BTCEUR' } }, { type: 'heartbeat' }, md('BTCEUR')] });
+    s.send({
+      type: 'subscribe',
+      channels: [
+        { type: 'market_data.top_of_book', params: { market: 'BTCEUR' } },
+        { type: 'execution_data', params: { market: 'BTCEUR' } },
+        { type: 'heartbeat' },
+        md('BTCEUR'),
+      ],
+    });
     await s.next((m) => m.type === 'subscribe');
     const tops: any[] = [];
     const trades: any[] = [];
     const beats: any[] = [];
-    let book = new OrderBook('BTCEUR');
+    const book = new OrderBook('BTCEUR');
     while (tops.length < 4 || trades.length < 3 || beats.length < 3) {
       const m = await s.next((x) => !!x.channel, 10_000);
       if (m.channel === 'market_data') book.apply(m.payload);
@@ -184,10 +277,12 @@ describe('channels', () => {
         expect(m.payload.timestamp).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{9}Z$/);
         expect(m.payload.bids).toHaveLength(1);
         expect(m.payload.asks).toHaveLength(1);
-        // After the first (sent on subscribing), each follows a change of a best price, and matches our book.
+        // Each follows a change of a best price (none is sent on subscribing), and from the second on matches our book.
         if (tops.length > 0 && book.state === 'live') {
           const prev = tops[tops.length - 1];
-          expect(prev.bids[0].price !== m.payload.bids[0].price || prev.asks[0].price !== m.payload.asks[0].price).toBe(true);
+          expect(prev.bids[0].price !== m.payload.bids[0].price || prev.asks[0].price !== m.payload.asks[0].price).toBe(
+            true,
+          );
           expect(m.payload.bids[0]).toEqual(book.bestBid());
           expect(m.payload.asks[0]).toEqual(book.bestAsk());
         }
@@ -217,7 +312,11 @@ describe('service clock', () => {
     s.send({ type: 'subscribe', channels: [md('BCHUSD')] });
     const book = new OrderBook('BCHUSD');
     book.apply((await s.next((m) => m.payload?.type === 'SNAPSHOT')).payload);
-    const r = await fetch(`${svc.baseUrl}/_local/clock/advance`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ seconds: 86_400 * 3 }) });
+    const r = await fetch(`${svc.baseUrl}/_local/clock/advance`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ seconds: 86_400 * 3 }),
+    });
     expect(r.status).toBeLessThan(300);
     const fresh = await s.next((m) => m.payload?.type === 'SNAPSHOT', 10_000);
     book.apply(fresh.payload);
@@ -248,7 +347,11 @@ describe('limits and faults', () => {
       const s = await TestSocket.open(svc.wsUrl, admin);
       s.send({ type: 'subscribe', channels: [md('SOLEUR'), { type: 'execution_data', params: { market: 'SOLEUR' } }] });
       await s.next((m) => m.type === 'subscribe');
-      const stats = async () => (await (await fetch(`${svc.baseUrl}/_local/stream`)).json()) as { slow_consumers_dropped: number; connections: number };
+      const stats = async () =>
+        (await (await fetch(`${svc.baseUrl}/_local/stream`)).json()) as {
+          slow_consumers_dropped: number;
+          connections: number;
+        };
       const before = (await stats()).slow_consumers_dropped;
       // A reader that keeps up is not dropped by a burst.
       await s.next((m) => m.channel === 'execution_data');
@@ -256,7 +359,8 @@ describe('limits and faults', () => {
       // Stop reading: the kernel buffers fill, then the service's queue for us, and it lets us go.
       (s.ws as any)._socket.pause();
       const deadline = Date.now() + 30_000;
-      while ((await stats()).slow_consumers_dropped === before && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+      while ((await stats()).slow_consumers_dropped === before && Date.now() < deadline)
+        await new Promise((r) => setTimeout(r, 100));
       expect((await stats()).slow_consumers_dropped).toBe(before + 1);
       (s.ws as any)._socket.resume();
       await new Promise<void>((res) => (s.closed ? res() : s.ws.once('close', () => res())));
@@ -333,7 +437,8 @@ describe('limits and faults', () => {
         s.close();
       }
     };
-    const backwards = (ts: Array<{ executed_at: string }>) => ts.filter((t, i) => i > 0 && t.executed_at < ts[i - 1].executed_at).length;
+    const backwards = (ts: Array<{ executed_at: string }>) =>
+      ts.filter((t, i) => i > 0 && t.executed_at < ts[i - 1].executed_at).length;
     expect(backwards(await trades(20))).toBe(0);
     svc.config.stream.faults.executionsOutOfOrder = true;
     try {
@@ -341,7 +446,10 @@ describe('limits and faults', () => {
       expect(backwards(got)).toBeGreaterThan(0);
       const tape = new TradeTape();
       for (const t of got) tape.add(t, 0);
-      const latest = got.map((t) => t.executed_at).sort().at(-1);
+      const latest = got
+        .map((t) => t.executed_at)
+        .sort()
+        .at(-1);
       expect(tape.stats.get('LTCUSD')!.last!.executed_at).toBe(latest);
     } finally {
       svc.config.stream.faults.executionsOutOfOrder = false;
@@ -349,7 +457,12 @@ describe('limits and faults', () => {
   });
 
   it('PUT /_local/stream changes the settings, and names the field of a bad one', async () => {
-    const put = (body: unknown) => fetch(`${svc.baseUrl}/_local/stream`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const put = (body: unknown) =>
+      fetch(`${svc.baseUrl}/_local/stream`, {
+        method: 'PUT',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
     const ok = await put({ paused: true, faults: { stallHeartbeats: false } });
     expect(ok.status).toBe(200);
     expect((await ok.json()).settings.paused).toBe(true);

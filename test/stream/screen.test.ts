@@ -40,7 +40,14 @@ describe('live screen', () => {
   it('gives the terminal back when rendering throws', () => {
     const t = fakeTerminal();
     const errors: unknown[] = [];
-    const screen = new LiveScreen({ stdout: t.out, render: () => { throw new Error('boom'); }, onQuit: () => {}, onError: (e) => errors.push(e) });
+    const screen = new LiveScreen({
+      stdout: t.out,
+      render: () => {
+        throw new Error('boom');
+      },
+      onQuit: () => {},
+      onError: (e) => errors.push(e),
+    });
     screen.start();
     expect(errors).toHaveLength(1);
     expect(t.text().endsWith('\u001b[?25h\u001b[?1049l')).toBe(true);
@@ -49,7 +56,14 @@ describe('live screen', () => {
   it('redraws at the new size on resize', () => {
     const t = fakeTerminal();
     const sizes: string[] = [];
-    const screen = new LiveScreen({ stdout: t.out, render: (w, h) => (sizes.push(`${w}x${h}`), ['x']), onQuit: () => {} });
+    const screen = new LiveScreen({
+      stdout: t.out,
+      render: (w, h) => {
+        sizes.push(`${w}x${h}`);
+        return ['x'];
+      },
+      onQuit: () => {},
+    });
     screen.start();
     t.out.columns = 100;
     t.out.rows = 50;

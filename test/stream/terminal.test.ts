@@ -68,7 +68,8 @@ function launch(args: string[], env: Record<string, string> = {}, cols = 100, ro
       await new Promise<void>((r) => term.write('', () => r()));
       const s = screen();
       if (pred(s)) return s;
-      if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}; screen:\n${s}\nraw tail: ${JSON.stringify(raw.slice(-300))}`);
+      if (Date.now() > deadline)
+        throw new Error(`timed out waiting for ${what}; screen:\n${s}\nraw tail: ${JSON.stringify(raw.slice(-300))}`);
       await new Promise((r) => setTimeout(r, 50));
     }
   };
@@ -105,7 +106,7 @@ describe('live views on a terminal', () => {
     const bestBid = Number(lines[mid + 1].trim().split(/\s+/)[0]);
     expect(bestAsk).toBeGreaterThan(bestBid);
     // A wider terminal gets longer depth bars.
-    const widest = (x: string) => Math.max(...x.split('\n').map((l) => (l.match(/█+/)?.[0].length ?? 0)));
+    const widest = (x: string) => Math.max(...x.split('\n').map((l) => l.match(/█+/)?.[0].length ?? 0));
     const before = widest(screen);
     s.proc.resize(160, 30);
     s.term.resize(160, 30);
@@ -117,7 +118,13 @@ describe('live views on a terminal', () => {
 
   it('top: a board of best bid and ask per market; Ctrl-C restores the terminal', async () => {
     const s = launch(['stream', 'top', 'BTCUSD', 'ETHEUR', 'SOLEUR']);
-    const screen = await s.waitFor((x) => ['BTCUSD', 'ETHEUR', 'SOLEUR'].every((m) => new RegExp(`${m}\\s+\\d+\\.\\d+\\s+\\d+\\.\\d+\\s+\\d+\\.\\d+`).test(x)), 'three markets');
+    const screen = await s.waitFor(
+      (x) =>
+        ['BTCUSD', 'ETHEUR', 'SOLEUR'].every((m) =>
+          new RegExp(`${m}\\s+\\d+\\.\\d+\\s+\\d+\\.\\d+\\s+\\d+\\.\\d+`).test(x),
+        ),
+      'three markets',
+    );
     expect(screen).toMatch(/MARKET\s+BID SIZE\s+BID\s+ASK\s+ASK SIZE\s+SPREAD\s+BP\s+AGE/);
     for (const l of screen.split('\n').filter((x) => /^(BTCUSD|ETHEUR|SOLEUR) /.test(x))) {
       const [, , bid, ask] = l.trim().split(/\s+/);
@@ -131,7 +138,9 @@ describe('live views on a terminal', () => {
   it('trades: tape with running volume, VWAP and rate', async () => {
     const s = launch(['stream', 'trades', 'BTCUSD', 'ETHUSD']);
     const screen = await s.waitFor(
-      (x) => /BTCUSD\s+\d+\s+\d+\.\d+\s+\d+\.\d{2}\s+\d+\.\d\/s/.test(x) && (x.match(/\d\d:\d\d:\d\d\.\d{3}\s+(BTCUSD|ETHUSD)/g)?.length ?? 0) >= 3,
+      (x) =>
+        /BTCUSD\s+\d+\s+\d+\.\d+\s+\d+\.\d{2}\s+\d+\.\d\/s/.test(x) &&
+        (x.match(/\d\d:\d\d:\d\d\.\d{3}\s+(BTCUSD|ETHUSD)/g)?.length ?? 0) >= 3,
       'trade statistics and tape',
     );
     expect(screen).toMatch(/MARKET\s+TRADES\s+VOLUME\s+VWAP\s+RATE\s+LAST/);
@@ -153,7 +162,13 @@ describe('live views on a terminal', () => {
 
   it('--channel: any mix of channels with counts and latest messages', async () => {
     const s = launch(['stream', '-c', 'market_data:ETHUSD', '-c', 'execution_data:ETHUSD', '-c', 'heartbeat']);
-    const screen = await s.waitFor((x) => /market_data:ETHUSD\s+\d+\s+(SNAPSHOT|UPDATE)/.test(x) && /execution_data:ETHUSD\s+[1-9]\d*\s+\S+ @ \d/.test(x) && /heartbeat\s+[1-9]/.test(x), 'channel rows');
+    const screen = await s.waitFor(
+      (x) =>
+        /market_data:ETHUSD\s+\d+\s+(SNAPSHOT|UPDATE)/.test(x) &&
+        /execution_data:ETHUSD\s+[1-9]\d*\s+\S+ @ \d/.test(x) &&
+        /heartbeat\s+[1-9]/.test(x),
+      'channel rows',
+    );
     expect(screen).toMatch(/latest messages/);
     s.proc.write('q');
     expect(await s.exited).toBe(0);
@@ -169,7 +184,10 @@ describe('live views on a terminal', () => {
     } finally {
       svc.config.stream.faults.dropConnectionsEveryMs = 0;
     }
-    const back = await s.waitFor((x) => /● live/.test(x) && /reconnects [1-9]/.test(x) && /spread \d/.test(x), 'live again');
+    const back = await s.waitFor(
+      (x) => /● live/.test(x) && /reconnects [1-9]/.test(x) && /spread \d/.test(x),
+      'live again',
+    );
     expect(back).toMatch(/LTCUSD order book/);
     s.proc.write('q');
     expect(await s.exited).toBe(0);

@@ -1,12 +1,15 @@
 // coinop addresses list|create: declarations; the work is in run.ts.
-import { Command, Option } from 'commander';
+import { type Command, Option } from 'commander';
 import { CONVERSION_TARGET_ASSETS } from '../../api/enums.js';
 import type { CliContext } from '../../cli/context.js';
 import { collect, repeat } from '../../cli/options.js';
-import { examples } from '../../cli/program.js';
+import { examples } from '../../cli/help.js';
 
 export function register(program: Command, ctx: CliContext): void {
-  const addresses = examples(program.command('addresses').description('crypto deposit addresses'), ['coinop addresses list --network BITCOIN', 'coinop addresses create --network ETHEREUM']);
+  const addresses = examples(program.command('addresses').description('crypto deposit addresses'), [
+    'coinop addresses list --network BITCOIN',
+    'coinop addresses create --network ETHEREUM',
+  ]);
   examples(
     addresses
       .command('list')
@@ -46,6 +49,9 @@ export function register(program: Command, ctx: CliContext): void {
       .addOption(new Option('--conversion <asset>', 'convert deposits to').choices(CONVERSION_TARGET_ASSETS))
       .option('--meta <key=value>', 'metadata pair (repeatable, at most 6)', repeat)
       .action(async (opts) => (await import('./run.js')).create(ctx, opts)),
-    ['coinop addresses create --network BITCOIN', 'coinop addresses create --network ETHEREUM --ref-id customer-42 --meta customer=42'],
+    [
+      'coinop addresses create --network BITCOIN',
+      'coinop addresses create --network ETHEREUM --ref-id customer-42 --meta customer=42',
+    ],
   );
 }

@@ -2,7 +2,7 @@
 import type { Command } from 'commander';
 import type { CliContext } from '../../cli/context.js';
 import { repeat } from '../../cli/options.js';
-import { examples } from '../../cli/program.js';
+import { examples } from '../../cli/help.js';
 
 export function register(program: Command, ctx: CliContext): void {
   examples(
@@ -11,7 +11,11 @@ export function register(program: Command, ctx: CliContext): void {
       .description('a raw authenticated request, like gh api (paths without /v2 get it; the answer is printed as sent)')
       .argument('<method>', 'GET, POST, PUT, PATCH or DELETE')
       .argument('<path>', 'such as /v2/transfer/transfers or transfer/transfers')
-      .option('-f, --field <key=value>', 'a query parameter (GET) or body field (others); repeatable; dots nest (metadata.note=x)', repeat)
+      .option(
+        '-f, --field <key=value>',
+        'a query parameter (GET) or body field (others); repeatable; dots nest (metadata.note=x)',
+        repeat,
+      )
       .option('--input <file>', 'the JSON body from a file (- for stdin)')
       .option('--paginate', 'follow next_page_cursor and print every item')
       .option('-i, --include', 'print the status line and headers to stderr')
@@ -19,7 +23,7 @@ export function register(program: Command, ctx: CliContext): void {
     [
       'coinop api GET /v2/transfer/transfers -f limit=5',
       'coinop api GET transfer/deposit-addresses -f networks=BITCOIN -f networks=ETHEREUM --paginate',
-      "coinop api POST /v2/transfer/fees/crypto-withdrawal --input quote.json",
+      'coinop api POST /v2/transfer/fees/crypto-withdrawal --input quote.json',
       'coinop api GET /v2/markets/BTCUSD/historical-prices -f increment=ONE_DAY -f range.begin=2026-01-01T00:00:00Z',
     ],
   );

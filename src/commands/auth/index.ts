@@ -1,7 +1,7 @@
 // coinop login, logout, auth status: declarations only; the work is in run.ts, loaded when a command runs.
-import { Command, Option } from 'commander';
+import { type Command, Option } from 'commander';
 import type { CliContext } from '../../cli/context.js';
-import { examples } from '../../cli/program.js';
+import { examples } from '../../cli/help.js';
 import { ENVIRONMENTS } from '../../config/environments.js';
 
 export function register(program: Command, ctx: CliContext): void {
@@ -18,7 +18,9 @@ export function register(program: Command, ctx: CliContext): void {
       .option('--base-url <url>', 'API address (custom environment)')
       .option('--auth-url <url>', 'token endpoint host (custom environment)')
       .option('--ws-url <url>', 'stream address (custom environment)')
-      .action(async (opts) => (await import('./run.js')).login(ctx, opts)),
+      .option('--activate', 'make a production profile the active one without asking (other environments always are)')
+      // With the global flags: --profile names the profile when --name does not.
+      .action(async (_o: unknown, cmd: Command) => (await import('./run.js')).login(ctx, cmd.optsWithGlobals())),
     [
       'coinop login',
       'coinop login --env sandbox --client-id 3f2a... --client-secret-stdin < secret.txt',
@@ -36,7 +38,9 @@ export function register(program: Command, ctx: CliContext): void {
   examples(
     auth
       .command('status')
-      .description('profile, environment, addresses, granted scopes and token expiry (exit 4 when it cannot authenticate)')
+      .description(
+        'profile, environment, addresses, granted scopes and token expiry (exit 4 when it cannot authenticate)',
+      )
       .action(async () => (await import('./run.js')).status(ctx)),
     ['coinop auth status', 'coinop auth status --json --profile sandbox'],
   );

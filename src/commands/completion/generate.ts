@@ -1,8 +1,16 @@
 // Completion scripts for bash, zsh and fish, generated from the commander tree so they never drift from it.
 import type { Command } from 'commander';
 import {
-  CRYPTO_ASSETS, CRYPTO_NETWORKS, MARKETS, PRICE_INCREMENTS, TRANSFER_STATUSES, TRANSFER_TYPES,
+  ASSETS,
+  CRYPTO_ASSETS,
+  CRYPTO_NETWORKS,
+  MARKETS,
+  PRICE_INCREMENTS,
+  TRANSFER_STATUSES,
+  TRANSFER_SECONDARY_STATUSES,
+  TRANSFER_TYPE_FILTERS,
 } from '../../api/index.js';
+import { METHODS } from '../api/options.js';
 
 interface Node {
   path: string;
@@ -26,13 +34,19 @@ const OPTION_VALUES: Record<string, readonly string[]> = {
   '--asset': CRYPTO_ASSETS,
   '--increment': PRICE_INCREMENTS,
   '--status': TRANSFER_STATUSES,
-  '--type': TRANSFER_TYPES,
+  '--type': TRANSFER_TYPE_FILTERS,
+  '--secondary-status': TRANSFER_SECONDARY_STATUSES,
 };
 const POSITIONAL_VALUES: Record<string, readonly string[]> = {
-  api: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
+  api: METHODS,
 };
 /** Values of a positional argument by its name: every command that takes a market completes the markets. */
-const ARGUMENT_VALUES: Record<string, readonly string[]> = { market: MARKETS, markets: MARKETS };
+const ARGUMENT_VALUES: Record<string, readonly string[]> = {
+  market: MARKETS,
+  markets: MARKETS,
+  // coinop balances [ASSET...]: every asset a profile holds, fiat too.
+  assets: Object.keys(ASSETS),
+};
 
 /** `inherited`: the options of the command's ancestors, which commander reads anywhere after them (global ones too). */
 function walk(cmd: Command, path: string, inherited: Command['options'], out: Node[]): void {
@@ -50,20 +64,34 @@ function walk(cmd: Command, path: string, inherited: Command['options'], out: No
     }
   }
   flags.push('--help');
-  const subs = cmd.commands.filter((c) => !(c as unknown as { _hidden?: boolean })._hidden);
-  const arg = (cmd as unknown as { registeredArguments?: { argChoices?: string[]; name(): string }[] }).registeredArguments?.[0];
+  // Commands shown in help, without the help command commander adds by itself.
+  const subs = cmd
+    .createHelp()
+    .visibleCommands(cmd)
+    .filter((c) => cmd.commands.includes(c));
+  const arg = cmd.registeredArguments[0];
   out.push({
     path,
     subcommands: subs.map((c) => c.name()),
     options: [...new Set(flags)],
     values,
-    positional: [...(arg?.argChoices ?? POSITIONAL_VALUES[path] ?? (arg ? ARGUMENT_VALUES[arg.name()] : undefined) ?? [])],
+    positional: [
+      ...(arg?.argChoices ?? POSITIONAL_VALUES[path] ?? (arg ? ARGUMENT_VALUES[arg.name()] : undefined) ?? []),
+    ],
     fileOptions,
     files: arg?.name() === 'file',
   });
   // A command with positional options (withdraw) reads its own flags only before its subcommands (withdraw batch).
-  const positional = (cmd as unknown as { _enablePositionalOptions?: boolean })._enablePositionalOptions;
+  const positional = positionalOptions(cmd);
   for (const c of subs) walk(c, path ? `${path} ${c.name()}` : c.name(), positional && path ? inherited : options, out);
+}
+
+/**
+ * Whether enablePositionalOptions() was called on the command. Commander keeps it in a private field and has no
+ * getter: this is the one place that reads it.
+ */
+function positionalOptions(cmd: Command): boolean {
+  return !!(cmd as unknown as { _enablePositionalOptions?: boolean })._enablePositionalOptions;
 }
 
 export function commandTree(program: Command): Node[] {
@@ -74,11 +102,36 @@ export function commandTree(program: Command): Node[] {
 
 const HEADER = '# coinop shell completion, generated from the command tree (coinop completion SHELL). Do not edit.';
 
+/**
+ * The cases of bash and zsh that complete an option's value, matched on "$path|$prev": an option whose values are the
+ * same wherever it is given matches under any command, one whose values differ between commands (--network of a
+ * crypto or a fiat network, --type of a transfer or of its limits) under each of its commands.
+ */
+function valueCases(nodes: Node[]): [pattern: string, values: string[]][] {
+  const byOption = new Map<string, Map<string, string[]>>();
+  for (const n of nodes)
+    for (const [option, values] of Object.entries(n.values)) {
+      const paths = byOption.get(option) ?? new Map<string, string[]>();
+      byOption.set(option, paths.set(n.path, values));
+    }
+  const cases: [string, string[]][] = [];
+  for (const [option, paths] of byOption) {
+    const all = [...paths.values()];
+    if (new Set(all.map((v) => v.join(' '))).size === 1) cases.push([`*"|${option}"`, all[0]]);
+    else for (const [path, values] of paths) cases.push([`"${path}|${option}"`, values]);
+  }
+  return cases;
+}
+
+/** The case of bash and zsh for options whose value is a file name. */
+const fileCase = (nodes: Node[]) => [...new Set(nodes.flatMap((n) => n.fileOptions))].map((o) => `*"|${o}"`).join('|');
+
 function bash(nodes: Node[]): string {
-  const paths = nodes.filter((n) => n.path).map((n) => `"${n.path}"`).join('|');
-  const valueCases = new Map<string, string[]>();
-  for (const n of nodes) for (const [k, v] of Object.entries(n.values)) valueCases.set(k, v);
-  const fileOptions = [...new Set(nodes.flatMap((n) => n.fileOptions))];
+  const paths = nodes
+    .filter((n) => n.path)
+    .map((n) => `"${n.path}"`)
+    .join('|');
+  const files = fileCase(nodes);
   const lines = [
     HEADER,
     '_coinop() {',
@@ -89,10 +142,10 @@ function bash(nodes: Node[]): string {
     '    next="${path:+$path }$w"',
     `    case "$next" in ${paths}) path="$next" ;; esac`,
     '  done',
-    '  case "$prev" in',
-    ...[...valueCases].map(([k, v]) => `    ${k}) COMPREPLY=($(compgen -W "${v.join(' ')}" -- "$cur")); return ;;`),
+    '  case "$path|$prev" in',
+    ...valueCases(nodes).map(([k, v]) => `    ${k}) COMPREPLY=($(compgen -W "${v.join(' ')}" -- "$cur")); return ;;`),
     // No words: bash completes file names (complete -o default), as for a file argument.
-    ...(fileOptions.length ? [`    ${fileOptions.join('|')}) COMPREPLY=(); return ;;`] : []),
+    ...(files ? [`    ${files}) COMPREPLY=(); return ;;`] : []),
     '  esac',
     '  local words',
     '  if [[ $cur == -* ]]; then',
@@ -108,14 +161,15 @@ function bash(nodes: Node[]): string {
     '}',
     'complete -o default -F _coinop coinop',
   ];
-  return lines.join('\n') + '\n';
+  return `${lines.join('\n')}\n`;
 }
 
 function zsh(nodes: Node[]): string {
-  const paths = nodes.filter((n) => n.path).map((n) => `"${n.path}"`).join('|');
-  const valueCases = new Map<string, string[]>();
-  for (const n of nodes) for (const [k, v] of Object.entries(n.values)) valueCases.set(k, v);
-  const fileOptions = [...new Set(nodes.flatMap((n) => n.fileOptions))];
+  const paths = nodes
+    .filter((n) => n.path)
+    .map((n) => `"${n.path}"`)
+    .join('|');
+  const files = fileCase(nodes);
   const lines = [
     '#compdef coinop',
     HEADER,
@@ -128,9 +182,9 @@ function zsh(nodes: Node[]): string {
     '    next="${path:+$path }$w"',
     `    case "$next" in ${paths}) path="$next" ;; esac`,
     '  done',
-    '  case "$prev" in',
-    ...[...valueCases].map(([k, v]) => `    ${k}) cands=(${v.join(' ')}); compadd -a cands; return ;;`),
-    ...(fileOptions.length ? [`    ${fileOptions.join('|')}) _files; return ;;`] : []),
+    '  case "$path|$prev" in',
+    ...valueCases(nodes).map(([k, v]) => `    ${k}) cands=(${v.join(' ')}); compadd -a cands; return ;;`),
+    ...(files ? [`    ${files}) _files; return ;;`] : []),
     '  esac',
     '  if [[ $cur == -* ]]; then',
     '    case "$path" in',
@@ -138,14 +192,17 @@ function zsh(nodes: Node[]): string {
     '    esac',
     '  else',
     '    case "$path" in',
-    ...nodes.map((n) => `      "${n.path}") ${n.files ? '_files; return' : `cands=(${[...n.subcommands, ...n.positional].join(' ')})`} ;;`),
+    ...nodes.map(
+      (n) =>
+        `      "${n.path}") ${n.files ? '_files; return' : `cands=(${[...n.subcommands, ...n.positional].join(' ')})`} ;;`,
+    ),
     '    esac',
     '  fi',
     '  compadd -a cands',
     '}',
     'if [[ $zsh_eval_context[-1] == loadautofunc ]]; then _coinop "$@"; else compdef _coinop coinop; fi',
   ];
-  return lines.join('\n') + '\n';
+  return `${lines.join('\n')}\n`;
 }
 
 function fish(nodes: Node[]): string {
@@ -171,7 +228,7 @@ function fish(nodes: Node[]): string {
     if (n.files) lines.push(`complete -c coinop -n '${esc(cond)}' -F`);
     for (const o of n.options) if (o.startsWith('--') && !global.has(o)) lines.push(optionLine(n, o, cond));
   }
-  return lines.join('\n') + '\n';
+  return `${lines.join('\n')}\n`;
 }
 
 export function completionScript(shell: 'bash' | 'zsh' | 'fish', program: Command): string {

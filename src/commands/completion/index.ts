@@ -1,7 +1,7 @@
 // coinop completion bash|zsh|fish: declarations; the script is generated from the command tree itself.
 import { Argument, type Command } from 'commander';
 import type { CliContext } from '../../cli/context.js';
-import { examples } from '../../cli/program.js';
+import { examples } from '../../cli/help.js';
 
 export function register(program: Command, ctx: CliContext): void {
   examples(

@@ -1,11 +1,15 @@
-// coinop local start: runs the local service in the foreground (src/local/cli.ts).
-import { Command, Option } from 'commander';
+// coinop local start: runs the local service in the foreground (src/local/cli.ts); coinop local deposit: crypto
+// arriving at a deposit address (options.ts checks its flags, run.ts does the work).
+import { type Command, Option } from 'commander';
 import type { CliContext } from '../../cli/context.js';
-import { intFlag } from '../../cli/options.js';
-import { examples } from '../../cli/program.js';
+import type { RawFlags } from '../../cli/options.js';
+import { examples } from '../../cli/help.js';
 
 export function register(program: Command, ctx: CliContext): void {
-  const local = examples(program.command('local').description('the local service: a faithful, stateful stand-in for the hosted one'), ['coinop local start']);
+  const local = examples(
+    program.command('local').description('the local service: a faithful, stateful stand-in for the hosted one'),
+    ['coinop local start', 'coinop local deposit --ref-id demo-btc --amount 0.5'],
+  );
   examples(
     local
       .command('start')
@@ -15,14 +19,41 @@ export function register(program: Command, ctx: CliContext): void {
       .option('--db <file>', 'database file (default: in the XDG data directory)')
       .option('--memory', 'keep state in memory only')
       .addOption(new Option('--seed <n>', 'seed of prices and faults'))
-      .action(async (opts: { port: string; host: string; db?: string; memory?: boolean; seed?: string }) => {
-        const port = intFlag('--port', opts.port, 0, 65535);
-        const seed = intFlag('--seed', opts.seed, 0, 2 ** 31 - 1);
-        const { runLocalStart } = await import('../../local/cli.js');
+      .option('--no-rate-limits', "answer without the hosted service's rate limits (for load tests)")
+      .action(async (opts: Record<string, unknown>) => {
+        const [{ parseLocalStartOptions }, { runLocalStart }, { defaultDbFile }] = await Promise.all([
+          import('./options.js'),
+          import('../../local/cli.js'),
+          import('../../local/paths.js'),
+        ]);
+        const o = parseLocalStartOptions(opts);
         // runLocalStart stops the service cleanly on SIGINT/SIGTERM and resolves; exit 0, not cancelled.
         ctx.ownSignals = true;
-        await runLocalStart({ port, host: opts.host, db: opts.db, memory: opts.memory, seed }, { stdout: ctx.io.stdout, stderr: ctx.io.stderr });
+        await runLocalStart(
+          { ...o, db: o.db ?? defaultDbFile(ctx.settings.dataDir) },
+          { stdout: ctx.io.stdout, stderr: ctx.io.stderr },
+        );
       }),
     ['coinop local start', 'coinop local start --port 0 --memory --seed 42'],
+  );
+  examples(
+    local
+      .command('deposit')
+      .description(
+        'simulate crypto arriving at a deposit address: a PENDING CRYPTO_DEPOSIT, credited once the service confirms it',
+      )
+      .option('--address <address>', 'the deposit address the money arrives at')
+      .option('--ref-id <ref_id>', 'or the ref_id of that deposit address')
+      .option('--amount <amount>', 'amount of the asset')
+      .option('--asset <asset>', "asset (default: the network's own coin, such as BTC or ETH)")
+      .action(async (raw: RawFlags) => {
+        const { parseLocalDepositOptions } = await import('./options.js');
+        const o = parseLocalDepositOptions(raw);
+        await (await import('./run.js')).deposit(ctx, o);
+      }),
+    [
+      'coinop local deposit --ref-id demo-btc --amount 0.5',
+      'coinop local deposit --address 0xb15904ded73e64097fa78bcaf8ead50444a1aa78 --amount 250 --asset USDP',
+    ],
   );
 }

@@ -1,7 +1,7 @@
 // coinop prices MARKET: declarations; the work is in run.ts.
 import type { Command } from 'commander';
 import type { CliContext } from '../../cli/context.js';
-import { examples } from '../../cli/program.js';
+import { examples } from '../../cli/help.js';
 
 export function register(program: Command, ctx: CliContext): void {
   examples(

@@ -1,12 +1,20 @@
 // coinop profile list|use|show: declarations; the work is in run.ts.
 import type { Command } from 'commander';
 import type { CliContext } from '../../cli/context.js';
-import { examples } from '../../cli/program.js';
+import { examples } from '../../cli/help.js';
 
 export function register(program: Command, ctx: CliContext): void {
-  const profile = examples(program.command('profile').description('saved profiles (environments and credentials)'), ['coinop profile list', 'coinop profile use sandbox', 'coinop profile show']);
+  const profile = examples(
+    program
+      .command('profile')
+      .description("coinop's saved profiles: environments and credentials (the service's profiles: coinop profiles)"),
+    ['coinop profile list', 'coinop profile use sandbox', 'coinop profile show'],
+  );
   examples(
-    profile.command('list').description('every profile; the active one is marked').action(async () => (await import('./run.js')).list(ctx)),
+    profile
+      .command('list')
+      .description('every profile; the active one is marked')
+      .action(async () => (await import('./run.js')).list(ctx)),
     ['coinop profile list', 'coinop profile list -o json'],
   );
   examples(

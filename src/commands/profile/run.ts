@@ -27,15 +27,30 @@ function row(ctx: CliContext, name: string, p: StoredProfile, active: string) {
 }
 
 export async function list(ctx: CliContext): Promise<void> {
-  const active = activeProfileName(ctx.store(), ctx.globals.profile, ctx.env);
+  const active = activeProfileName(ctx.store(), ctx.globals.profile, ctx.settings);
   const rows = Object.entries(all(ctx)).map(([n, p]) => row(ctx, n, p, active));
   const out = ctx.output();
   if (out.format === 'table') {
     out.table(
       rows.map((r) => ({ ...r, active: r.active ? '*' : '' })),
-      [{ key: 'active', header: ' ' }, { key: 'name' }, { key: 'environment' }, { key: 'client_id', header: 'client id' }, { key: 'base_url', header: 'api' }],
+      [
+        { key: 'active', header: ' ' },
+        { key: 'name' },
+        { key: 'environment' },
+        { key: 'client_id', header: 'client id' },
+        { key: 'base_url', header: 'api' },
+      ],
     );
-  } else await out.list(rows, [{ key: 'name' }, { key: 'active' }, { key: 'environment' }, { key: 'client_id' }, { key: 'base_url' }, { key: 'auth_url' }, { key: 'ws_url' }]);
+  } else
+    await out.list(rows, [
+      { key: 'name' },
+      { key: 'active' },
+      { key: 'environment' },
+      { key: 'client_id' },
+      { key: 'base_url' },
+      { key: 'auth_url' },
+      { key: 'ws_url' },
+    ]);
 }
 
 export async function use(ctx: CliContext, name: string): Promise<void> {
@@ -45,10 +60,10 @@ export async function use(ctx: CliContext, name: string): Promise<void> {
 }
 
 export async function show(ctx: CliContext, name?: string): Promise<void> {
-  const n = name ?? activeProfileName(ctx.store(), ctx.globals.profile, ctx.env);
+  const n = name ?? activeProfileName(ctx.store(), ctx.globals.profile, ctx.settings);
   const profiles = all(ctx);
   const p = Object.hasOwn(profiles, n) ? profiles[n] : undefined;
   if (!p) throw usageError(`profile: no profile named "${n}" (see coinop profile list)`);
-  const active = activeProfileName(ctx.store(), ctx.globals.profile, ctx.env);
+  const active = activeProfileName(ctx.store(), ctx.globals.profile, ctx.settings);
   ctx.output().one(row(ctx, n, p, active));
 }

@@ -1,121 +1,204 @@
-// coinop sandbox deposit: a simulated wire deposit, from flags, a JSON file or prompts; never in production.
-import { readFileSync } from 'node:fs';
-import { operations, type InitiateSandboxFiatDepositRequest } from '../../api/index.js';
+// coinop sandbox deposit: a simulated wire deposit with complete wire instructions (src/commands/sandbox/wire.ts), each
+// field from its flag, else the --file, else the operator's answer on a terminal, else the sandbox's value for a
+// required field; never in production. A bad field is named by its flag (and the file when it came from there).
+import { formatIssue, operations, requestIssues, type InitiateSandboxFiatDepositRequest } from '../../api/index.js';
 import type { CliContext } from '../../cli/context.js';
-import { CliError, usageError } from '../../cli/errors.js';
+import { CoinopError, usageError } from '../../cli/errors.js';
+import { parseJsonText, readTextFile } from '../../cli/files.js';
 import { need } from '../../cli/prompt.js';
-import { checkRequest, type FlagNames } from '../../client/api.js';
+import type { FlagNames } from '../../client/api.js';
+import { NetworkError } from '../../client/transport.js';
 import { DEMO } from '../../local/demo.js';
-
-interface DepositOptions {
-  amount?: string;
-  asset?: string;
-  memoId?: string;
-  file?: string;
-  accountNumber?: string;
-  routingNumber?: string;
-  routingType?: string;
-  bankName?: string;
-  bankCountry?: string;
-  ownerCountry?: string;
-  ownerCity?: string;
-  ownerAddress?: string;
-  institution?: string;
-}
+import { askMemo, instructionsMemo } from './memo.js';
+import { depositAmountRule, type SandboxDepositOptions } from './options.js';
+import {
+  ROUTING_NUMBER_TYPES,
+  ROUTING_TYPE_FIELD,
+  routingNumberRule,
+  setAt,
+  valueAt,
+  WIRE_FIELDS,
+  type WireField,
+} from './wire.js';
 
 const FLAGS: FlagNames = {
   amount: '--amount',
   asset: '--asset',
   memo_id: '--memo-id',
-  'fiat_network_instructions.wire.account_number': '--account-number',
-  'fiat_network_instructions.wire.routing_details.routing_number': '--routing-number',
-  'fiat_network_instructions.wire.routing_details.routing_number_type': '--routing-type',
-  'fiat_network_instructions.wire.routing_details.bank_name': '--bank-name',
-  fiat_network_instructions: '--file',
-  fiat_account_owner: '--institution',
+  ...Object.fromEntries(WIRE_FIELDS.map((f) => [f.path, f.flag])),
 };
+const BY_PATH = new Map(WIRE_FIELDS.map((f) => [f.path, f]));
+const CHECK = 'check the balance / transfers before trying again';
+/** Address parts the OpenAPI's pattern refuses empty (its own example sends "address2": ""): left out when empty. */
+const OPTIONAL_PARTS = WIRE_FIELDS.filter((f) => !f.fallback && f.path.startsWith('fiat_network_instructions.'));
 
-function readFile(path: string): Record<string, unknown> {
-  let text: string;
-  try {
-    text = readFileSync(path, 'utf8');
-  } catch (e) {
-    throw usageError(`--file: cannot read ${path} (${(e as NodeJS.ErrnoException).code ?? 'error'})`);
-  }
-  let v: unknown;
-  try {
-    v = JSON.parse(text);
-  } catch (e) {
-    throw usageError(`--file: ${path} is not valid JSON (${(e as Error).message})`);
-  }
-  if (!v || typeof v !== 'object' || Array.isArray(v)) throw usageError(`--file: ${path} must hold a JSON object`);
-  return v as Record<string, unknown>;
+/** What --file holds: a whole request, the instructions ({"wire": ...}) or the wire object, as a whole request. */
+interface DepositFile {
+  path: string;
+  request: Record<string, unknown>;
+  /** The part of a request path the file leaves out ("fiat_network_instructions.wire." for a wire object). */
+  prefix: string;
 }
 
-const compact = <T extends Record<string, unknown>>(o: T): T | undefined => {
-  const out = Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined && !(typeof v === 'object' && v && !Object.keys(v).length)));
-  return Object.keys(out).length ? (out as T) : undefined;
-};
+/** The --file's JSON object; its content is never quoted back in an error. */
+function readFile(path: string): DepositFile {
+  const v = parseJsonText(
+    '--file',
+    path,
+    readTextFile('--file', path),
+    'it must hold the wire instructions as a JSON object',
+  );
+  if (!v || typeof v !== 'object' || Array.isArray(v)) throw usageError(`--file: ${path} must hold a JSON object`);
+  const o = v as Record<string, unknown>;
+  if (Object.hasOwn(o, 'fiat_network_instructions')) return { path, request: o, prefix: '' };
+  if (Object.hasOwn(o, 'wire'))
+    return { path, request: { fiat_network_instructions: o }, prefix: 'fiat_network_instructions.' };
+  return { path, request: { fiat_network_instructions: { wire: o } }, prefix: 'fiat_network_instructions.wire.' };
+}
 
-export async function deposit(ctx: CliContext, o: DepositOptions): Promise<void> {
+/** Where each field of the request came from, to name it in an error. */
+type Sources = Map<string, 'flag' | 'file' | 'asked' | 'sandbox'>;
+
+export async function deposit(ctx: CliContext, o: SandboxDepositOptions): Promise<void> {
   const profile = ctx.profile();
   if (profile.environment === 'production') {
-    throw new CliError('usage', `sandbox deposit: refused against production (profile "${profile.name}")`, { hint: 'use a sandbox or local profile: --profile sandbox' });
+    throw new CoinopError('usage', `sandbox deposit: refused against production (profile "${profile.name}")`, {
+      hint: 'use a sandbox or local profile: --profile sandbox',
+    });
   }
   const file = o.file ? readFile(o.file) : undefined;
-  // The file may be a whole request, {"wire": ...} or the wire object itself.
-  const fromFile: Partial<InitiateSandboxFiatDepositRequest> = file?.fiat_network_instructions
-    ? (file as Partial<InitiateSandboxFiatDepositRequest>)
-    : file?.wire
-      ? { fiat_network_instructions: file as InitiateSandboxFiatDepositRequest['fiat_network_instructions'] }
-      : file
-        ? { fiat_network_instructions: { wire: file as InitiateSandboxFiatDepositRequest['fiat_network_instructions']['wire'] } }
-        : {};
-  const pr = ctx.prompter;
-  const amount = await need(pr, '--amount', o.amount ?? fromFile.amount, () =>
-    pr.text('Amount (USD, at most 2 decimals)', { validate: (s) => (/^[0-9]*\.?[0-9]{1,2}$/.test(s) && Number(s) > 0 ? true : 'such as 1000.00') }),
-  );
-  const memoDefault = profile.environment === 'local' ? DEMO.memoId : undefined;
-  const memoId = await need(pr, '--memo-id', o.memoId ?? fromFile.memo_id ?? (pr.allowed ? undefined : memoDefault), () =>
-    pr.text('Memo id (credits the profile with this memo)', { default: memoDefault }),
-  );
-  const fileWire = fromFile.fiat_network_instructions?.wire ?? {};
-  let accountNumber = o.accountNumber ?? fileWire.account_number;
-  let routingNumber = o.routingNumber ?? fileWire.routing_details?.routing_number;
-  let bankName = o.bankName ?? fileWire.routing_details?.bank_name;
-  if (!file && pr.allowed) {
-    accountNumber ??= await pr.text('Sending account number', { required: false });
-    routingNumber ??= await pr.text('Routing number (ABA)', { required: false });
-    bankName ??= await pr.text('Bank name', { required: false });
-  }
-  const wire = compact({
-    ...fileWire,
-    account_number: accountNumber || undefined,
-    fiat_account_owner_address: compact({
-      ...(fileWire.fiat_account_owner_address ?? {}),
-      country: o.ownerCountry ?? fileWire.fiat_account_owner_address?.country,
-      city: o.ownerCity ?? fileWire.fiat_account_owner_address?.city,
-      address1: o.ownerAddress ?? fileWire.fiat_account_owner_address?.address1,
-    }),
-    routing_details: compact({
-      ...(fileWire.routing_details ?? {}),
-      routing_number_type: routingNumber || fileWire.routing_details?.routing_number_type ? (fileWire.routing_details?.routing_number_type ?? o.routingType) : undefined,
-      routing_number: routingNumber || undefined,
-      bank_name: bankName || undefined,
-      bank_address: compact({ ...(fileWire.routing_details?.bank_address ?? {}), country: o.bankCountry ?? fileWire.routing_details?.bank_address?.country }),
-    }),
-  }) ?? {};
-  const body: InitiateSandboxFiatDepositRequest = {
-    amount,
-    asset: o.asset ?? fromFile.asset ?? 'USD',
-    memo_id: memoId,
-    fiat_network_instructions: { wire },
-    ...(o.institution ? { fiat_account_owner: { institution_details: { name: o.institution } } } : fromFile.fiat_account_owner ? { fiat_account_owner: fromFile.fiat_account_owner } : {}),
-  };
-  checkRequest(operations.initiateSandboxFiatDeposit, { body }, FLAGS);
-  const conn = await ctx.connect();
-  await conn.client.call('initiateSandboxFiatDeposit', { body }, FLAGS);
+  const sources: Sources = new Map();
+  const body = await gather(ctx, o, file, sources, profile.environment === 'local' ? DEMO.memoId : undefined);
+  check(body, file, sources);
+  // Checked with the instructions id standing in for their memo id: nothing is looked up for a request refused anyway.
+  if (o.instructions !== undefined) body.memo_id = await instructionsMemo(ctx, o.instructions);
+  await send(ctx, body);
   const out = ctx.output();
-  if (out.format === 'table') ctx.io.out(`${out.p.green('✓')} deposit of ${amount} ${body.asset} initiated for memo ${memoId}\n`);
-  else out.one({ initiated: true, amount, asset: body.asset, memo_id: memoId });
+  if (out.format === 'table')
+    ctx.io.out(`${out.p.green('✓')} deposit of ${body.amount} ${body.asset} initiated for memo ${body.memo_id}\n`);
+  else out.one({ initiated: true, amount: body.amount, asset: body.asset, memo_id: body.memo_id });
+}
+
+/** The request: the file's, each flag in place of its field, the operator's answers, then the sandbox's values. */
+async function gather(
+  ctx: CliContext,
+  o: SandboxDepositOptions,
+  file: DepositFile | undefined,
+  sources: Sources,
+  memoDefault: string | undefined,
+): Promise<InitiateSandboxFiatDepositRequest> {
+  const body: Record<string, unknown> = JSON.parse(JSON.stringify(file?.request ?? {}));
+  const pr = ctx.prompter;
+  const fileAmount = typeof body.amount === 'string' ? body.amount : undefined;
+  const fileMemo = typeof body.memo_id === 'string' ? body.memo_id : undefined;
+  for (const [k, v] of [
+    ['amount', fileAmount],
+    ['memo_id', fileMemo],
+  ] as const)
+    if (v !== undefined) sources.set(k, 'file');
+  body.amount = await need(pr, '--amount', o.amount ?? fileAmount, () =>
+    pr.text('Amount (USD, at most 2 decimals)', { validate: depositAmountRule }),
+  );
+  body.memo_id =
+    o.instructions ??
+    (await need(pr, '--memo-id', o.memoId ?? fileMemo ?? (pr.allowed ? undefined : memoDefault), () =>
+      askMemo(ctx, memoDefault),
+    ));
+  if (o.amount !== undefined) sources.set('amount', 'flag');
+  if (o.memoId !== undefined) sources.set('memo_id', 'flag');
+  body.asset = o.asset;
+  for (const f of WIRE_FIELDS) {
+    const flag = o.wire[f.key];
+    if (flag !== undefined) {
+      setAt(body, f.path, flag);
+      sources.set(f.path, 'flag');
+    } else if (valueAt(body, f.path) !== undefined) sources.set(f.path, 'file');
+  }
+  for (const f of OPTIONAL_PARTS) if (valueAt(body, f.path) === '') dropAt(body, f.path);
+  // A person is asked for the sending account and bank (the file, when given, says them).
+  if (!file && pr.allowed) await ask(ctx, body, sources);
+  const type = String(valueAt(body, ROUTING_TYPE_FIELD.path) ?? 'ABA');
+  for (const f of WIRE_FIELDS) {
+    if (!f.fallback || valueAt(body, f.path) !== undefined) continue;
+    setAt(body, f.path, typeof f.fallback === 'function' ? f.fallback(type) : f.fallback);
+    sources.set(f.path, 'sandbox');
+  }
+  return body as unknown as InitiateSandboxFiatDepositRequest;
+}
+
+/** The prompts: the account number, the routing number's type and number, the bank's name (the sandbox's offered). */
+async function ask(ctx: CliContext, body: Record<string, unknown>, sources: Sources): Promise<void> {
+  const pr = ctx.prompter;
+  const field = (key: string) => WIRE_FIELDS.find((f) => f.key === key)!;
+  const given = (f: WireField) => valueAt(body, f.path) !== undefined;
+  const answer = async (f: WireField, message: string, offered: string, validate?: (v: string) => true | string) => {
+    setAt(body, f.path, await pr.text(message, { default: offered, validate }));
+    sources.set(f.path, 'asked');
+  };
+  const account = field('accountNumber');
+  if (!given(account)) await answer(account, account.ask!, account.fallback as string);
+  const number = field('routingNumber');
+  // The type is asked with the number; a number given alone keeps the sandbox's type (ABA).
+  if (!given(ROUTING_TYPE_FIELD) && !given(number)) {
+    setAt(body, ROUTING_TYPE_FIELD.path, await pr.select('Routing number type', [...ROUTING_NUMBER_TYPES], 'ABA'));
+    sources.set(ROUTING_TYPE_FIELD.path, 'asked');
+  }
+  const type = String(valueAt(body, ROUTING_TYPE_FIELD.path) ?? 'ABA');
+  const fallback = number.fallback as (t: string) => string;
+  if (!given(number))
+    await answer(number, `${number.ask} (${type})`, fallback(type), (v) => routingNumberRule(type, v) ?? true);
+  const bank = field('bankName');
+  if (!given(bank)) await answer(bank, bank.ask!, bank.fallback as string);
+}
+
+function dropAt(o: Record<string, unknown>, path: string): void {
+  const keys = path.split('.');
+  const parent = valueAt(o, keys.slice(0, -1).join('.'));
+  if (parent && typeof parent === 'object') delete (parent as Record<string, unknown>)[keys[keys.length - 1]];
+}
+
+/** The whole request against the contract and the routing number against its type, each issue named by its flag. */
+function check(body: InitiateSandboxFiatDepositRequest, file: DepositFile | undefined, sources: Sources): void {
+  const { issues } = requestIssues(operations.initiateSandboxFiatDeposit, { body }, 'apart');
+  const routing = BY_PATH.get('fiat_network_instructions.wire.routing_details.routing_number')!;
+  const wire = body.fiat_network_instructions?.wire;
+  const rule = issues.length
+    ? undefined
+    : routingNumberRule(wire?.routing_details?.routing_number_type, wire?.routing_details?.routing_number);
+  if (rule) issues.push({ field: routing.path, rule });
+  if (issues.length)
+    throw usageError(issues.map((i) => formatIssue({ ...i, field: nameOf(i.field, file, sources) })).join('; '));
+}
+
+/**
+ * A field of the request as the operator gave it: its flag (saying the file when the value came from it), or, for a
+ * part only the file gives (intermediary_routing_details, an unknown key), the file and the part's path in it.
+ */
+function nameOf(path: string, file: DepositFile | undefined, sources: Sources): string {
+  const flag = FLAGS[path];
+  if (flag) return sources.get(path) === 'file' && file ? `${flag} (from ${file.path})` : flag;
+  if (!file) return path || 'body';
+  const inFile = path.startsWith(file.prefix) ? path.slice(file.prefix.length) : path;
+  return inFile ? `--file ${file.path}: ${inFile}` : `--file ${file.path}`;
+}
+
+/** Sends the deposit once: it has no ref_id, so once it has left it may have been credited, and is never resent. */
+async function send(ctx: CliContext, body: InitiateSandboxFiatDepositRequest): Promise<void> {
+  const conn = await ctx.connect();
+  ctx.interruptNote = `interrupted: the deposit request may have reached the service and been credited: ${CHECK}`;
+  try {
+    await conn.client.call('initiateSandboxFiatDeposit', { body }, FLAGS);
+  } catch (e) {
+    if (e instanceof NetworkError && e.sent) {
+      throw new CoinopError(
+        'network',
+        `the deposit request was sent but no answer came; it may have been credited: ${CHECK}`,
+        {
+          hint: 'a deposit has no ref_id, so it is never resent; see coinop transfers list --type WIRE_DEPOSIT --limit 5',
+        },
+      );
+    }
+    throw e;
+  }
+  ctx.interruptNote = `interrupted: the deposit of ${body.amount} ${body.asset} was initiated`;
 }

@@ -2,26 +2,26 @@
 import type { Command } from 'commander';
 import type { CliContext } from '../../cli/context.js';
 import { repeat } from '../../cli/options.js';
-import { examples } from '../../cli/program.js';
-
-export interface StreamFlags {
-  duration?: string;
-  count?: string;
-  book?: boolean;
-  interval?: string;
-  depth?: string;
-  channel?: string[];
-}
+import { examples } from '../../cli/help.js';
+import type { StreamView } from './options.js';
 
 export function register(program: Command, ctx: CliContext): void {
   // The flags belong to `stream`, and commander reads them wherever they appear, so each view takes them through
   // optsWithGlobals() (and --help of each view lists them with the global options).
-  const flags = (cmd: Command) => cmd.optsWithGlobals() as StreamFlags;
+  const run = async (view: StreamView, args: string[], cmd: Command) =>
+    (await import('./run.js')).stream(ctx, view, args, cmd.optsWithGlobals());
   const stream = program
     .command('stream')
     .description('live market data: a live view on a terminal, one JSON object per line when piped or with -o ndjson')
-    .option('-c, --channel <type[:market]>', 'channel to subscribe (repeatable): market_data, market_data.top_of_book, execution_data, heartbeat', repeat)
-    .option('--book', 'with -o ndjson: write the maintained book of each market_data channel every --interval instead of the messages')
+    .option(
+      '-c, --channel <type[:market]>',
+      'channel to subscribe (repeatable): market_data, market_data.top_of_book, execution_data, heartbeat',
+      repeat,
+    )
+    .option(
+      '--book',
+      'with -o ndjson: write the maintained book of each market_data channel every --interval instead of the messages',
+    )
     .option('--interval <ms>', 'milliseconds between books with --book (default 1000)')
     .option('--depth <n>', 'levels per side in books written with --book (default all)')
     .option('--duration <time>', 'stop after this long: seconds, or such as 30s, 5m, 1h')
@@ -41,14 +41,14 @@ Examples:
   $ coinop stream book ETHEUR -o ndjson --book --interval 500 --depth 10 --count 20
 `,
   );
-  stream.action(async (_o: unknown, cmd: Command) => (await import('./run.js')).streamChannels(ctx, flags(cmd)));
+  stream.action((_o: unknown, cmd: Command) => run('channels', [], cmd));
 
   examples(
     stream
       .command('book')
       .description('live order book ladder: levels per side with depth bars, spread, mid, age of the last update')
       .argument('<market>', 'market, such as BTCUSD')
-      .action(async (market: string, _o: unknown, cmd: Command) => (await import('./run.js')).streamBook(ctx, market, flags(cmd))),
+      .action((market: string, _o: unknown, cmd: Command) => run('book', [market], cmd)),
     ['coinop stream book BTCUSD', 'coinop stream book BTCUSD -o ndjson --book --depth 5 --count 3'],
   );
   examples(
@@ -56,7 +56,7 @@ Examples:
       .command('top')
       .description('board of best bid and ask across markets')
       .argument('[markets...]', 'markets, such as BTCUSD ETHUSD (default: every market)')
-      .action(async (markets: string[], _o: unknown, cmd: Command) => (await import('./run.js')).streamTop(ctx, markets, flags(cmd))),
+      .action((markets: string[], _o: unknown, cmd: Command) => run('top', markets, cmd)),
     ['coinop stream top BTCUSD ETHUSD SOLEUR', 'coinop stream top'],
   );
   examples(
@@ -64,14 +64,14 @@ Examples:
       .command('trades')
       .description('trade tape with running volume, VWAP and trade rate')
       .argument('<markets...>', 'markets, such as BTCUSD ETHUSD')
-      .action(async (markets: string[], _o: unknown, cmd: Command) => (await import('./run.js')).streamTrades(ctx, markets, flags(cmd))),
+      .action((markets: string[], _o: unknown, cmd: Command) => run('trades', markets, cmd)),
     ['coinop stream trades BTCUSD', 'coinop stream trades BTCUSD ETHUSD -o ndjson --count 100'],
   );
   examples(
     stream
       .command('heartbeat')
       .description('heartbeat age and latency')
-      .action(async (_o: unknown, cmd: Command) => (await import('./run.js')).streamHeartbeat(ctx, flags(cmd))),
+      .action((_o: unknown, cmd: Command) => run('heartbeat', [], cmd)),
     ['coinop stream heartbeat', 'coinop stream heartbeat -o ndjson --count 5'],
   );
 }

@@ -1,6 +1,6 @@
 // Following transfers until they end (COMPLETED or FAILED), with progress on stderr.
 import type { CliContext, Connection } from '../../cli/context.js';
-import { CliError } from '../../cli/errors.js';
+import { CoinopError } from '../../cli/errors.js';
 import { palette, statusColour } from '../../render/style.js';
 
 export const TERMINAL_STATUSES = new Set(['COMPLETED', 'FAILED']);
@@ -12,8 +12,13 @@ export interface FollowOptions {
 }
 
 /** Polls the transfers until each has ended; returns them in the order given. */
-export async function follow(ctx: CliContext, conn: Connection, ids: string[], o: FollowOptions): Promise<Record<string, unknown>[]> {
-  const pollMs = Number(ctx.env.COINOP_POLL_MS) || 1000;
+export async function follow(
+  ctx: CliContext,
+  conn: Connection,
+  ids: string[],
+  o: FollowOptions,
+): Promise<Record<string, unknown>[]> {
+  const { pollMs } = ctx.settings;
   const p = palette(ctx.io.colourErr);
   const started = Date.now();
   const last = new Map<string, Record<string, unknown>>();
@@ -26,7 +31,9 @@ export async function follow(ctx: CliContext, conn: Connection, ids: string[], o
       last.set(id, data);
       if (data.status !== before) {
         if (live) ctx.io.err('\r\u001b[2K');
-        ctx.io.err(`${p.dim(new Date(ctx.now()).toISOString().slice(11, 19))} transfer ${id} ${statusColour(p, String(data.status))}\n`);
+        ctx.io.err(
+          `${p.dim(new Date(ctx.now()).toISOString().slice(11, 19))} transfer ${id} ${statusColour(p, String(data.status))}\n`,
+        );
         o.onChange?.(data);
       }
     }
@@ -34,7 +41,7 @@ export async function follow(ctx: CliContext, conn: Connection, ids: string[], o
     if (!left.length) return ids.map((id) => last.get(id)!);
     const waited = Math.round((Date.now() - started) / 1000);
     if (waited >= o.timeoutSeconds) {
-      throw new CliError('network', `gave up waiting after ${waited} s: ${left.length} transfer(s) still PENDING`, {
+      throw new CoinopError('network', `gave up waiting after ${waited} s: ${left.length} transfer(s) still PENDING`, {
         hint: `follow on with coinop transfers watch ${left.join(' ')}`,
       });
     }

@@ -1,23 +1,32 @@
 // coinop transfers list|get|watch: declarations; the work is in run.ts.
-import { Command, Option } from 'commander';
+import { type Command, Option } from 'commander';
 import { LIST_ORDERS, TRANSFER_ORDER_BY } from '../../api/enums.js';
 import type { CliContext } from '../../cli/context.js';
 import { collect } from '../../cli/options.js';
-import { examples } from '../../cli/program.js';
+import { examples } from '../../cli/help.js';
 
 export function register(program: Command, ctx: CliContext): void {
-  const transfers = examples(program.command('transfers').description('transfers: withdrawals, deposits and the rest'), ['coinop transfers list --status PENDING', 'coinop transfers get ID', 'coinop transfers watch ID']);
+  const transfers = examples(
+    program.command('transfers').description('transfers: withdrawals, deposits and the rest'),
+    ['coinop transfers list --status PENDING', 'coinop transfers get ID', 'coinop transfers watch ID'],
+  );
   const list = transfers
     .command('list')
     .description('transfers, filtered; --all follows every page and streams them')
     .option('--id <id>', 'transfer ids (repeatable or comma separated)', collect)
     .option('--ref-id <id>', 'client-specified ids', collect)
     .option('--profile-id <id>', 'service profile ids', collect)
+    .option('--identity-id <id>', 'identity ids', collect)
+    .option('--account-id <id>', 'account ids', collect)
     .option('--type <type>', 'transfer types, such as CRYPTO_WITHDRAWAL', collect)
     .option('--status <status>', 'PENDING, COMPLETED or FAILED', collect)
+    .option('--secondary-status <name>', 'secondary statuses, such as TRAVEL_RULE_INFO_REQUESTED', collect)
     .option('--tx-hash <hash>', 'on-chain transaction hashes', collect)
     .option('--group-id <id>', 'group ids', collect);
-  for (const [field, label] of [['created', 'created_at'], ['updated', 'updated_at']] as const) {
+  for (const [field, label] of [
+    ['created', 'created_at'],
+    ['updated', 'updated_at'],
+  ] as const) {
     list
       .option(`--${field}-before <time>`, `${label}.lt: RFC 3339, or back from now such as 24h`)
       .option(`--${field}-until <time>`, `${label}.lte`)
@@ -35,6 +44,7 @@ export function register(program: Command, ctx: CliContext): void {
   examples(list, [
     'coinop transfers list',
     'coinop transfers list --status PENDING --type CRYPTO_WITHDRAWAL',
+    'coinop transfers list --status PENDING --secondary-status TRAVEL_RULE_INFO_REQUESTED --identity-id ID',
     'coinop transfers list --created-after 24h --all -o csv > today.csv',
   ]);
   examples(

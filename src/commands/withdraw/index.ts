@@ -1,8 +1,9 @@
-// coinop withdraw: declarations; the work is in run.ts.
-import { Command, Option } from 'commander';
+// coinop withdraw and its batch subcommand: declarations; the flags are checked in options.ts, the work is in run.ts.
+import { type Command, Option } from 'commander';
 import type { CliContext } from '../../cli/context.js';
-import { repeat } from '../../cli/options.js';
-import { examples } from '../../cli/program.js';
+import { type RawFlags, repeat } from '../../cli/options.js';
+import { examples } from '../../cli/help.js';
+import { register as registerBatch } from './batch/index.js';
 
 export function register(program: Command, ctx: CliContext): Command {
   const cmd = program
@@ -11,6 +12,7 @@ export function register(program: Command, ctx: CliContext): Command {
     .option('--asset <asset>', 'asset to withdraw, such as BTC')
     .option('--network <network>', 'crypto network (crypto_network), such as BITCOIN')
     .option('--address <address>', 'destination address')
+    .option('--to <nickname>', 'the destination from the address book, by nickname: its address and network')
     .option('--amount <amount>', 'amount to send (the fee comes on top)')
     .option('--total <total>', 'total to debit, fee included (instead of --amount)')
     .option('--fee-id <id>', 'use a guaranteed fee quote (from coinop fee quote)')
@@ -19,7 +21,7 @@ export function register(program: Command, ctx: CliContext): Command {
     .option('--profile-id <id>', "the service's profile to debit (default: the coinop profile's)")
     .option('--identity-id <id>', 'identity making the withdrawal')
     .option('--account-id <id>', 'account of the identity')
-    .option('--balance-asset <asset>', "asset whose balance to debit (USD for stablecoins)")
+    .option('--balance-asset <asset>', 'asset whose balance to debit (USD for stablecoins)')
     .option('--memo <text>', 'memo sent with the withdrawal')
     .option('--meta <key=value>', 'metadata pair (repeatable, at most 6)', repeat)
     .option('--beneficiary <json>', 'beneficiary details as a JSON object')
@@ -27,13 +29,19 @@ export function register(program: Command, ctx: CliContext): Command {
     .option('-y, --yes', 'do not ask for confirmation')
     .option('--wait', 'follow the transfer until COMPLETED or FAILED (exit 6 on FAILED)')
     .addOption(new Option('--wait-timeout <seconds>', 'give up waiting after this long').default('600'))
-    .action(async (opts) => (await import('./run.js')).withdraw(ctx, opts));
+    .action(async (raw: RawFlags) => {
+      const { parseWithdrawOptions } = await import('./options.js');
+      const o = parseWithdrawOptions(raw);
+      await (await import('./run.js')).withdraw(ctx, o);
+    });
   examples(cmd, [
     'coinop withdraw',
     'coinop withdraw --asset BTC --network BITCOIN --address 1BvBMSEYstWetqTFn5Au4m4GFg7xJaNVN2 --amount 0.01',
     'coinop withdraw --asset ETH --network BASE --address 0xF0Aa84466e353E5390be37FE2934301c07c19a55 --total 0.5 --quote --wait',
     'coinop withdraw --asset USDP --network ETHEREUM --address 0xF0Aa... --amount 100 --balance-asset USD --meta invoice=42 --yes',
+    'coinop withdraw --to treasury --asset ETH --amount 0.5',
     'coinop withdraw ... --dry-run -o json',
   ]);
+  registerBatch(cmd, ctx);
   return cmd;
 }

@@ -1,204 +1,298 @@
-// coinop withdraw: gather and check every field, quote, confirm, send once (ref_id), optionally follow to the end.
-import { randomUUID } from 'node:crypto';
+// coinop withdraw: gather the values the flags left out, check the request, quote, confirm, send once (ref_id),
+// report (optionally following the transfer to its end).
 import {
-  addressIssues, ASSETS, dec, fmt, isAmountString, operations, type CreateCryptoWithdrawalRequest, type CryptoWithdrawalFee, type Transfer,
+  addressHasChecksum,
+  dec,
+  fmt,
+  operations,
+  withdrawalTargetIssues,
+  type CreateCryptoWithdrawalRequest,
+  type CryptoNetwork,
+  type CryptoWithdrawalFee,
+  type Decimal,
 } from '../../api/index.js';
 import { askAddress, askAsset, askNetwork, amountRule } from '../../cli/ask.js';
 import type { CliContext, Connection } from '../../cli/context.js';
-import { CliError, usageError } from '../../cli/errors.js';
-import { intFlag, keyValues } from '../../cli/options.js';
-import { checkRequest, issueMessage, type FlagNames } from '../../client/api.js';
-import { TRANSFER_COLUMNS } from '../../render/columns.js';
-import { palette } from '../../render/style.js';
-import { follow } from '../transfers/follow.js';
+import { usageError } from '../../cli/errors.js';
+import { amountOrTotalMissing } from '../../cli/options.js';
+import { checkRequest, checkUnlisted } from '../../client/api.js';
+import type { ResolvedProfile } from '../../config/profile.js';
+import { announceRefId, refIdFor, reportDryRun, reportTransfer, submitOnce } from '../transfers/submit.js';
+import { balanceRow, type Funds, insufficientFunds, readFunds, shortfall } from './funds.js';
+import { bookDestination } from './destination.js';
+import { checkAddress, WITHDRAW_FLAGS, type WithdrawOptions } from './options.js';
 
-export interface WithdrawOptions {
-  asset?: string;
-  network?: string;
-  address?: string;
+/** The values of the withdrawal: each from its flag, or asked for on a terminal. */
+interface Gathered {
+  asset: string;
+  network: CryptoNetwork;
+  address: string;
   amount?: string;
   total?: string;
-  feeId?: string;
-  quote?: boolean;
-  refId?: string;
-  profileId?: string;
-  identityId?: string;
-  accountId?: string;
-  balanceAsset?: string;
-  memo?: string;
-  meta?: string[];
-  beneficiary?: string;
-  dryRun?: boolean;
-  yes?: boolean;
-  wait?: boolean;
-  waitTimeout?: string;
+  profileId: string;
+  /** The address book's nickname of the destination, with --to. */
+  nickname?: string;
+  refId: string;
+  /** No --ref-id was given: the ref_id is made up here, and printed. */
+  generatedRef: boolean;
 }
 
-export const WITHDRAW_FLAGS: FlagNames = {
-  profile_id: '--profile-id',
-  destination_address: '--address',
-  asset: '--asset',
-  crypto_network: '--network',
-  ref_id: '--ref-id',
-  identity_id: '--identity-id',
-  account_id: '--account-id',
-  balance_asset: '--balance-asset',
-  metadata: '--meta',
-  fee_id: '--fee-id',
-  amount: '--amount',
-  total: '--total',
-  beneficiary: '--beneficiary',
-  memo: '--memo',
-  '': 'body',
-};
+/** The fee quote for the summary (and, with --quote, the fee id sent); why there is none when it failed. */
+interface Quoted {
+  quote?: CryptoWithdrawalFee;
+  error?: string;
+  /** The failed quote itself, to end a terminal preview with. */
+  failure?: unknown;
+}
+
+/** The asset the withdrawal is debited from. */
+const debited = (o: WithdrawOptions, g: Gathered): string => (o.balanceAsset ?? g.asset).toUpperCase();
+
+/** What leaves the balance: the total, or the amount plus the fee when known (the amount alone when not). */
+function leaving(g: Gathered, q: Quoted): Decimal {
+  if (g.total !== undefined) return dec(g.total);
+  const fee = q.quote?.fee;
+  return dec(g.amount ?? '0').plus(fee ? dec(fee) : 0);
+}
+
+/** Refuses, before sending, an amount plus fee over a known available balance (of the withdrawn asset itself). */
+function refuseShortfall(o: WithdrawOptions, g: Gathered, q: Quoted, funds: Funds): void {
+  const asset = debited(o, g);
+  if (asset !== g.asset.toUpperCase()) return;
+  const needed = leaving(g, q);
+  if (!shortfall(funds, asset, needed)) return;
+  const what = g.total !== undefined ? 'the total' : q.quote ? 'the amount plus fee' : 'the amount';
+  throw insufficientFunds(asset, needed, funds, what);
+}
 
 export async function withdraw(ctx: CliContext, o: WithdrawOptions): Promise<void> {
-  // Flag combinations and values that need no answer from anybody are checked first.
-  if (o.amount !== undefined && o.total !== undefined) throw usageError('--amount and --total: give exactly one, not both');
-  if (o.feeId !== undefined && o.quote) throw usageError('--fee-id and --quote: give one (--quote gets a fee id for you)');
-  const waitTimeout = intFlag('--wait-timeout', o.waitTimeout, 1, 86_400) ?? 600;
-  const metadata = keyValues('--meta', o.meta);
-  let beneficiary: Record<string, unknown> | undefined;
-  if (o.beneficiary !== undefined) {
-    try {
-      beneficiary = JSON.parse(o.beneficiary);
-    } catch {
-      throw usageError('--beneficiary: must be a JSON object such as {"name":"Ada Lovelace"}');
-    }
-    if (!beneficiary || typeof beneficiary !== 'object' || Array.isArray(beneficiary)) throw usageError('--beneficiary: must be a JSON object');
-  }
-  for (const [flag, v] of [['--amount', o.amount], ['--total', o.total]] as const) {
-    if (v !== undefined && !isAmountString(v)) throw usageError(`${flag}: must be a plain decimal number such as 0.05 (digits and one point, no sign or exponent)`);
-  }
   const profile = ctx.profile();
-  const pr = ctx.prompter;
+  // The asset and network given, against the catalogue before anything is asked (the whole request is checked again).
+  checkUnlisted(ctx.catalogue(), withdrawalTargetIssues({ asset: o.asset, crypto_network: o.network }), WITHDRAW_FLAGS);
+  const g = await gather(ctx, o, profile.profileId);
+  const body = check(ctx, o, g);
 
-  // Missing values: asked on a terminal, a usage error otherwise.
-  const asset = await askAsset(pr, o.asset);
-  if (!ASSETS[asset] || ASSETS[asset].fiat) {
-    throw usageError(issueMessage([{ field: 'asset', rule: `is not a crypto asset this service withdraws` }], WITHDRAW_FLAGS));
+  ctx.interruptNote = 'interrupted: no withdrawal was sent';
+  if (g.generatedRef) announceRefId(ctx, g.refId);
+  const conn = await ctx.connect();
+  const quoted = await quote(ctx, conn, o, body);
+  const funds = await readFunds(conn, g.profileId, [debited(o, g)]);
+  if (o.dryRun) {
+    const { rows } = summary(profile, o, g, quoted, funds, ctx.now());
+    const extra = quoted.quote ? { quote: quoted.quote } : {};
+    return reportDryRun(ctx, {
+      operation: 'createCryptoWithdrawal',
+      environment: profile.environment,
+      rows,
+      body,
+      extra,
+    });
   }
-  const network = await askNetwork(pr, asset, o.network);
-  const address = await askAddress(pr, network, o.address);
-  let amount = o.amount;
-  let total = o.total;
+
+  // A preview that already failed ends with its error rather than asking to send what could not be priced.
+  if (quoted.failure && !o.yes && ctx.prompter.allowed) throw quoted.failure;
+  refuseShortfall(o, g, quoted, funds);
+  await confirmWithdrawal(ctx, conn, { profile, o, g, body, funds, quoted });
+  const transfer = await submitOnce(ctx, conn, {
+    operation: 'createCryptoWithdrawal',
+    body,
+    flags: WITHDRAW_FLAGS,
+    noun: 'withdrawal',
+  });
+  await reportTransfer(ctx, conn, o, transfer);
+}
+
+/** Seconds a guaranteed fee still holds, or undefined without one. */
+function secondsLeft(o: WithdrawOptions, q: Quoted, now: number): number | undefined {
+  if (!o.quote || !q.quote) return undefined;
+  const at = Date.parse(q.quote.expires_at);
+  return Number.isFinite(at) ? Math.max(0, Math.floor((at - now) / 1000)) : undefined;
+}
+
+/**
+ * The confirmation; with --quote it must come while the fee holds. A quote that expires first is renewed (the new
+ * fee id goes into the request) and the operator is asked again, told whether the fee changed.
+ */
+async function confirmWithdrawal(
+  ctx: CliContext,
+  conn: Connection,
+  w: {
+    profile: ResolvedProfile;
+    o: WithdrawOptions;
+    g: Gathered;
+    body: CreateCryptoWithdrawalRequest;
+    funds: Funds;
+    quoted: Quoted;
+  },
+): Promise<void> {
+  const { o, g } = w;
+  let { quoted } = w;
+  for (;;) {
+    const { rows, shownAmount } = summary(w.profile, o, g, quoted, w.funds, ctx.now());
+    const left = secondsLeft(o, quoted, ctx.now());
+    const answer = await ctx.confirm({
+      title: `Withdraw ${shownAmount ?? g.total} ${g.asset}`,
+      rows,
+      environment: w.profile.environment,
+      yes: o.yes,
+      question: `Send this withdrawal?${left === undefined ? '' : ` (the fee holds for ${left} s)`}`,
+      typed: [
+        shownAmount !== undefined
+          ? { label: `the amount (${g.asset})`, value: shownAmount }
+          : { label: `the total (${g.asset})`, value: g.total ?? '' },
+      ],
+      // No deadline for a quote already out of time by this clock (a skewed clock must not renew in a loop).
+      ...(!left || !quoted.quote ? {} : { deadline: Date.parse(quoted.quote.expires_at), now: ctx.now }),
+    });
+    if (answer === 'confirmed') return;
+    const before = quoted.quote?.fee;
+    quoted = await quote(ctx, conn, o, w.body);
+    refuseShortfall(o, g, quoted, w.funds);
+    const after = quoted.quote?.fee;
+    ctx.io.err(
+      before === after
+        ? `the fee quote expired before the answer; a new one holds the same fee (${after} ${g.asset})\n`
+        : `the fee quote expired before the answer and the fee changed: ${before} → ${after} ${g.asset}; check it and confirm again\n`,
+    );
+  }
+}
+
+/** Every value the flags left out: asked for on a terminal, a usage error otherwise. */
+async function gather(ctx: CliContext, o: WithdrawOptions, defaultProfileId: string | undefined): Promise<Gathered> {
+  const pr = ctx.prompter;
+  const book = o.to !== undefined ? await bookDestination(ctx, { ...o, to: o.to }) : undefined;
+  const asset = book?.asset ?? (await askAsset(pr, o.asset));
+  const network = book?.network ?? (await askNetwork(pr, asset, o.network));
+  const address = book?.address ?? (await askAddress(pr, network, o.address));
+  let { amount, total } = o;
   if (amount === undefined && total === undefined) {
-    if (!pr.allowed) throw usageError('missing --amount or --total', 'give exactly one of them');
-    const which = await pr.select('Give', [{ value: 'amount', name: 'amount (fee on top)' }, { value: 'total', name: 'total (fee included)' }], 'amount');
-    const v = await pr.text(which === 'amount' ? `Amount of ${asset}` : `Total of ${asset}, fee included`, { validate: amountRule(asset) });
+    if (!pr.allowed) throw amountOrTotalMissing();
+    const which = await pr.select(
+      'Give',
+      [
+        { value: 'amount', name: 'amount (fee on top)' },
+        { value: 'total', name: 'total (fee included)' },
+      ],
+      'amount',
+    );
+    const v = await pr.text(which === 'amount' ? `Amount of ${asset}` : `Total of ${asset}, fee included`, {
+      validate: amountRule(asset),
+    });
     if (which === 'amount') amount = v;
     else total = v;
   }
-  const profileId = await (async () => {
-    const v = o.profileId ?? profile.profileId;
-    if (v) return v;
-    if (!pr.allowed) throw usageError('missing --profile-id', "give the service's profile id, or save one with coinop login --profile-id");
-    return pr.text("The service's profile id to debit");
-  })();
-  const generatedRef = o.refId === undefined;
-  const refId = o.refId ?? `coinop-${randomUUID()}`;
+  let profileId = o.profileId ?? defaultProfileId;
+  if (!profileId) {
+    if (!pr.allowed)
+      throw usageError(
+        'missing --profile-id',
+        "give the service's profile id, or save one with coinop login --profile-id",
+      );
+    profileId = await pr.text("The service's profile id to debit");
+  }
+  const { refId, generated: generatedRef } = refIdFor(o.refId);
+  return { asset, network, address, amount, total, profileId, nickname: book?.nickname, refId, generatedRef };
+}
 
+/** The request, checked whole against the contract (and the address against its network) before anything is sent. */
+function check(ctx: CliContext, o: WithdrawOptions, g: Gathered): CreateCryptoWithdrawalRequest {
   const body: CreateCryptoWithdrawalRequest = {
-    profile_id: profileId,
-    destination_address: address,
-    asset,
-    crypto_network: network,
-    ref_id: refId,
-    ...(amount !== undefined ? { amount } : {}),
-    ...(total !== undefined ? { total } : {}),
+    profile_id: g.profileId,
+    destination_address: g.address,
+    asset: g.asset,
+    crypto_network: g.network,
+    ref_id: g.refId,
+    ...(g.amount !== undefined ? { amount: g.amount } : {}),
+    ...(g.total !== undefined ? { total: g.total } : {}),
     ...(o.feeId !== undefined ? { fee_id: o.feeId } : {}),
     ...(o.identityId !== undefined ? { identity_id: o.identityId } : {}),
     ...(o.accountId !== undefined ? { account_id: o.accountId } : {}),
     ...(o.balanceAsset !== undefined ? { balance_asset: o.balanceAsset } : {}),
     ...(o.memo !== undefined ? { memo: o.memo } : {}),
-    ...(metadata ? { metadata } : {}),
-    ...(beneficiary ? { beneficiary } : {}),
+    ...(o.metadata ? { metadata: o.metadata } : {}),
+    ...(o.beneficiary ? { beneficiary: o.beneficiary } : {}),
   };
-  // The whole request against the contract before anything is sent (a quote included).
-  checkRequest(operations.createCryptoWithdrawal, { body }, WITHDRAW_FLAGS);
-  const addr = addressIssues(network, address);
-  if (addr.length) throw usageError(issueMessage(addr, WITHDRAW_FLAGS));
-
-  if (generatedRef) ctx.io.err(`ref_id ${refId} ${palette(ctx.io.colourErr).dim('(generated: retry with this --ref-id and it is never sent twice)')}\n`);
-  const conn = await ctx.connect();
-
-  // A quote: binding with --quote, and for the confirmation and dry run so the operator sees the fee.
-  const wantsConfirm = !o.yes && pr.allowed;
-  let quote: CryptoWithdrawalFee | undefined;
-  let quoteError: string | undefined;
-  if (o.quote || o.dryRun || wantsConfirm) {
-    try {
-      quote = await getQuote(conn, body);
-    } catch (e) {
-      if (o.quote) throw e;
-      quoteError = e instanceof Error ? e.message : String(e);
-    }
-  }
-  if (o.quote && quote) body.fee_id = quote.id;
-
-  const fee = quote?.fee;
-  const shownAmount = amount ?? (fee && total ? fmt(dec(total).minus(fee)) : undefined);
-  const shownTotal = total ?? (fee && amount ? fmt(dec(amount).plus(fee)) : undefined);
-  const rows: [string, string | undefined][] = [
-    ['environment', profile.environment],
-    ['profile', `${profile.name} (service profile ${profileId})`],
-    ['asset', asset + (o.balanceAsset && o.balanceAsset !== asset ? ` (debiting ${o.balanceAsset})` : '')],
-    ['network', network],
-    ['destination', address],
-    ['amount', shownAmount ?? '(fee not known yet)'],
-    ['fee', fee ? `${fee} ${asset}${o.quote ? ' (guaranteed)' : o.feeId ? ` (estimate; fee id ${o.feeId} sets the fee)` : ' (estimate)'}` : `unknown${quoteError ? ` (${quoteError})` : ''}`],
-    ['total', shownTotal ? `${shownTotal} ${asset}` : '(fee not known yet)'],
-    ['ref_id', refId],
-    ['memo', o.memo],
-    ['metadata', metadata ? Object.entries(metadata).map(([k, v]) => `${k}=${v}`).join(', ') : undefined],
-  ];
-
-  if (o.dryRun) {
-    const out = ctx.output();
-    if (out.format === 'table') {
-      const { summaryText } = await import('../../cli/confirm.js');
-      ctx.io.err(summaryText(ctx.io, { title: 'Dry run: nothing sent', rows, environment: profile.environment }));
-      ctx.io.out(JSON.stringify({ method: 'POST', path: operations.createCryptoWithdrawal.path, body }, null, 2) + '\n');
-    } else {
-      out.one({ dry_run: true, method: 'POST', path: operations.createCryptoWithdrawal.path, body, ...(quote ? { quote } : {}) });
-    }
-    return;
-  }
-
-  await ctx.confirm({ title: `Withdraw ${shownAmount ?? total} ${asset}`, rows, environment: profile.environment, yes: !!o.yes, question: 'Send this withdrawal?' });
-
-  const res = await conn.client.call<Transfer>('createCryptoWithdrawal', { body }, WITHDRAW_FLAGS);
-  let transfer = res.data as Record<string, unknown>;
-  const out = ctx.output();
-  if (res.alreadySubmitted) {
-    ctx.io.err(`${out.p.yellow('already submitted')}: ref_id ${refId} was sent before; no money moved this time. The existing transfer:\n`);
-  } else if (out.format === 'table') ctx.io.err(`${out.p.green('✓')} withdrawal submitted: transfer ${String(transfer.id)}\n`);
-
-  if (o.wait) {
-    const [final] = await follow(ctx, conn, [String(transfer.id)], { timeoutSeconds: waitTimeout });
-    transfer = final;
-    out.one(transfer, TRANSFER_COLUMNS);
-    if (transfer.status === 'FAILED') throw new CliError('failed', `transfer ${String(transfer.id)} ended FAILED${failureReason(transfer)}`);
-    return;
-  }
-  out.one(transfer, TRANSFER_COLUMNS);
+  checkRequest(operations.createCryptoWithdrawal, { body }, WITHDRAW_FLAGS, ctx.catalogue());
+  checkAddress(g.network, g.address);
+  return body;
 }
 
-/** Why a transfer failed, in a few words: the names the service put in status_details and secondary_status. */
-export function failureReason(t: Record<string, unknown>): string {
-  const names = [
-    ...Object.keys((t.status_details as Record<string, unknown> | undefined) ?? {}),
-    ...(typeof (t.secondary_status as { name?: unknown } | undefined)?.name === 'string' ? [(t.secondary_status as { name: string }).name] : []),
-  ];
-  return names.length ? `: ${names.join(', ')}` : '';
-}
-
-async function getQuote(conn: Connection, body: CreateCryptoWithdrawalRequest): Promise<CryptoWithdrawalFee> {
-  const q = {
+/**
+ * A fee quote: binding with --quote (its id goes into the request), and for the confirmation and the dry run so
+ * the operator sees the fee (there, a failed quote is only shown).
+ */
+async function quote(
+  ctx: CliContext,
+  conn: Connection,
+  o: WithdrawOptions,
+  body: CreateCryptoWithdrawalRequest,
+): Promise<Quoted> {
+  const wantsConfirm = !o.yes && ctx.prompter.allowed;
+  if (!o.quote && !o.dryRun && !wantsConfirm) return {};
+  const req = {
     asset: body.asset,
     destination_address: body.destination_address,
     crypto_network: body.crypto_network,
     ...(body.amount !== undefined ? { amount: body.amount } : { total: body.total }),
   };
-  return (await conn.client.call<CryptoWithdrawalFee>('createCryptoWithdrawalFee', { body: q }, WITHDRAW_FLAGS)).data;
+  try {
+    const { data } = await conn.client.call<CryptoWithdrawalFee>(
+      'createCryptoWithdrawalFee',
+      { body: req },
+      WITHDRAW_FLAGS,
+    );
+    if (o.quote) body.fee_id = data.id;
+    return { quote: data };
+  } catch (e) {
+    if (o.quote) throw e;
+    return { error: e instanceof Error ? e.message : String(e), failure: e };
+  }
+}
+
+/** The destination as confirmed: one without a checksum says so (a mistyped character would not be found). */
+function destination(g: Gathered): string {
+  const named = g.nickname !== undefined ? `${g.address} (${g.nickname})` : g.address;
+  return addressHasChecksum(g.network, g.address) ? named : `${named} (carries no checksum: check every character)`;
+}
+
+/** The rows of the confirmation and the dry run; the amount shown (worked out from a total when the fee is known). */
+function summary(
+  profile: ResolvedProfile,
+  o: WithdrawOptions,
+  g: Gathered,
+  q: Quoted,
+  funds: Funds,
+  now: number,
+): { rows: [string, string | undefined][]; shownAmount?: string } {
+  const { asset, amount, total } = g;
+  const fee = q.quote?.fee;
+  const shownAmount = amount ?? (fee && total ? fmt(dec(total).minus(fee)) : undefined);
+  const shownTotal = total ?? (fee && amount ? fmt(dec(amount).plus(fee)) : undefined);
+  const rows: [string, string | undefined][] = [
+    ['environment', profile.environment],
+    ['profile', `${profile.name} (service profile ${g.profileId})`],
+    ['asset', asset + (o.balanceAsset && o.balanceAsset !== asset ? ` (debiting ${o.balanceAsset})` : '')],
+    ['network', g.network],
+    ['destination', destination(g)],
+    ['amount', shownAmount ?? '(fee not known yet)'],
+    [
+      'fee',
+      fee
+        ? `${fee} ${asset}${o.quote ? ` (guaranteed for ${secondsLeft(o, q, now) ?? '?'} s)` : o.feeId ? ` (estimate; fee id ${o.feeId} sets the fee)` : ' (estimate)'}`
+        : `unknown${q.error ? ` (${q.error})` : ''}`,
+    ],
+    ['total', shownTotal ? `${shownTotal} ${asset}` : '(fee not known yet)'],
+    ['balance', balanceRow(funds, debited(o, g), debited(o, g) === asset.toUpperCase() ? leaving(g, q) : undefined)],
+    ['ref_id', g.refId],
+    ['memo', o.memo],
+    [
+      'metadata',
+      o.metadata
+        ? Object.entries(o.metadata)
+            .map(([k, v]) => `${k}=${v}`)
+            .join(', ')
+        : undefined,
+    ],
+  ];
+  return { rows, shownAmount };
 }

@@ -1,7 +1,7 @@
 // POST /oauth2/token: OAuth 2.0 client credentials (form-encoded; JSON and HTTP Basic credentials accepted too).
 import type { Router } from '../router.js';
 import { OAuthError } from '../auth.js';
-import type { Service } from '../http.js';
+import type { Service } from '../route-helpers.js';
 
 function basicCredentials(header: string | undefined): { id: string; secret: string } | undefined {
   const m = header ? /^Basic\s+(\S+)$/i.exec(header) : null;
@@ -22,7 +22,8 @@ function basicCredentials(header: string | undefined): { id: string; secret: str
 
 export function registerToken(app: Router, svc: Service): void {
   app.post('/oauth2/token', async (req, reply) => {
-    const body = req.body && typeof req.body === 'object' && !Array.isArray(req.body) ? (req.body as Record<string, unknown>) : {};
+    const body =
+      req.body && typeof req.body === 'object' && !Array.isArray(req.body) ? (req.body as Record<string, unknown>) : {};
     try {
       const answer = svc.auth.issue(body, basicCredentials(req.headers.authorization));
       req.principal = String(body.client_id ?? '');

@@ -4,9 +4,10 @@ import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, WebSocket, type RawData } from 'ws';
 import { MARKETS, SCOPES, STREAM_CHANNELS, type Market } from '../../api/enums.js';
-import type { ChannelAck, ChannelSpec, ExecutionPayload, MarketDataPayload } from '../../api/schemas.js';
+import type { ChannelAck, ChannelSpec, ExecutionPayload } from '../../api/schemas.js';
 import type { LocalConfig } from '../config.js';
-import { SimulatedMarket, type MarketEvents } from './market.js';
+import type { SimulatedExchange } from './exchange.js';
+import type { MarketEvents, SimulatedMarket } from './market.js';
 
 /** A stream handshake for the request journal (/_local/journal), when the service passes one. */
 export interface HandshakeRecord {
@@ -21,13 +22,16 @@ export interface HubContext {
   config: LocalConfig;
   seed: number;
   now: () => number;
+  /** The service's simulated markets, which the HTTP market data snapshots read too. */
+  exchange: SimulatedExchange;
   authenticate(token: string): { clientId: string; scopes: string[]; allowStream: boolean } | null;
   /** Optional: record each stream handshake (accepted 101, or refused with its reason) in the request journal. */
-  journal?(record: HandshakeRecord): void;
+  logHandshake?(record: HandshakeRecord): void;
 }
 
 const MARKET_SET = new Set<string>(MARKETS);
 const CHANNEL_SET = new Set<string>(STREAM_CHANNELS);
+const STREAM_PATHS = new Set(['/', '/ws', '/ws/']);
 /** How many recent UPDATEs per market are kept to replay before a delayed SNAPSHOT (fault updatesBeforeSnapshot). */
 const REPLAY_UPDATES = 20;
 /** Events a subscriber sees before its delayed SNAPSHOT under that fault. */
@@ -41,7 +45,7 @@ const PING_MS = 20_000;
 function isoNanos(ms: number): string {
   const whole = Math.floor(ms);
   const subMs = Math.min(999_999, Math.round((ms - whole) * 1e6));
-  return new Date(whole).toISOString().slice(0, 23) + String(subMs).padStart(6, '0') + 'Z';
+  return `${new Date(whole).toISOString().slice(0, 23) + String(subMs).padStart(6, '0')}Z`;
 }
 
 interface PendingSnapshot {
@@ -63,11 +67,16 @@ class Connection {
   /** Frames gathered during a tick, written with one call at its end. */
   outbox: Buffer[] = [];
   outboxBytes = 0;
-  readonly socket: Duplex;
-  constructor(readonly ws: WebSocket, readonly address: string, readonly clientId: string) {
-    // Frames are written to the socket directly (see frame()); ws still handles the handshake, reading, ping and close.
-    this.socket = (ws as unknown as { _socket: Duplex })._socket;
-  }
+  /**
+   * The upgraded connection's socket, the one handed to ws's handleUpgrade. Frames are written to it directly (see
+   * frame()); ws still handles the handshake, reading, ping and close.
+   */
+  constructor(
+    readonly ws: WebSocket,
+    readonly socket: Duplex,
+    readonly address: string,
+    readonly clientId: string,
+  ) {}
 }
 
 /** Running average size of a sent message, to turn the buffer cap (in messages) into bytes. */
@@ -100,9 +109,6 @@ export class StreamHub {
   readonly wss = new WebSocketServer({ noServer: true, perMessageDeflate: false, maxPayload: 64 * 1024 });
   private readonly conns = new Set<Connection>();
   private readonly subscribers = new Map<string, Set<Connection>>();
-  private readonly markets = new Map<Market, SimulatedMarket>();
-  /** Subscriptions per market across the three market channels: a market steps only while this is above zero. */
-  private readonly activeMarkets = new Map<Market, number>();
   private readonly replay = new Map<Market, Buffer[]>();
   /** A trade held back by the executionsOutOfOrder fault, per market: it goes out after the next one. */
   private readonly heldExecutions = new Map<string, { payload: ExecutionPayload; at: number }>();
@@ -133,21 +139,8 @@ export class StreamHub {
     return this.ctx.config.stream;
   }
 
-  market(m: Market): SimulatedMarket {
-    let sim = this.markets.get(m);
-    if (!sim) {
-      sim = new SimulatedMarket(m, this.ctx.seed);
-      this.markets.set(m, sim);
-    }
-    return sim;
-  }
-
-  /** The service's current book of a market (GET /_local/books/{market}). */
-  book(m: Market): MarketDataPayload {
-    const sim = this.market(m);
-    // A market nobody watches is not stepping: bring it to the current price first (as a subscription would).
-    if (!this.activeMarkets.get(m)) sim.ensureFresh(this.ctx.now());
-    return sim.snapshot();
+  private get exchange(): SimulatedExchange {
+    return this.ctx.exchange;
   }
 
   // ---- Handshake -------------------------------------------------------------------------------------------------
@@ -155,36 +148,60 @@ export class StreamHub {
   handleUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void {
     const url = req.url ?? '/';
     const refuse = (status: number, title: string, detail: string, clientId?: string) => {
-      this.ctx.journal?.({ method: req.method ?? 'GET', url, status, reason: detail, ...(clientId ? { client_id: clientId } : {}) });
+      this.ctx.logHandshake?.({
+        method: req.method ?? 'GET',
+        url,
+        status,
+        reason: detail,
+        ...(clientId ? { client_id: clientId } : {}),
+      });
       reject(socket, status, title, detail);
     };
     const path = url.split('?')[0];
-    if (path !== '/ws' && path !== '/ws/') return refuse(404, 'Not Found', `no WebSocket endpoint at ${path}`);
+    // The hosted stream answers at the root (wss://ws.paxos.com/); /ws is the local service's own address too.
+    if (!STREAM_PATHS.has(path)) return refuse(404, 'Not Found', `no WebSocket endpoint at ${path}`);
     const auth = req.headers.authorization ?? '';
     const m = /^bearer\s+(\S+)\s*$/i.exec(auth);
-    if (!m) return refuse(401, 'Unauthorized', auth ? 'authorization header is not a bearer token' : 'no authorization header set');
+    if (!m)
+      return refuse(
+        401,
+        'Unauthorized',
+        auth ? 'authorization header is not a bearer token' : 'no authorization header set',
+      );
     const principal = this.ctx.authenticate(m[1]);
     if (!principal) return refuse(401, 'Unauthorized', 'invalid or expired token');
     if (!principal.scopes.includes(SCOPES.marketDataStream)) {
-      return refuse(403, 'Forbidden', `insufficient scopes: found '${principal.scopes.join(' ')}', required one of '[${SCOPES.marketDataStream}]'`, principal.clientId);
+      return refuse(
+        403,
+        'Forbidden',
+        `insufficient scopes: found '${principal.scopes.join(' ')}', required one of '[${SCOPES.marketDataStream}]'`,
+        principal.clientId,
+      );
     }
     if (!principal.allowStream) {
-      return refuse(403, 'Forbidden', `client ${principal.clientId} is not on the market data stream allow list`, principal.clientId);
+      return refuse(
+        403,
+        'Forbidden',
+        `client ${principal.clientId} is not on the market data stream allow list`,
+        principal.clientId,
+      );
     }
     this.wss.handleUpgrade(req, socket, head, (ws) => {
-      this.ctx.journal?.({ method: req.method ?? 'GET', url, status: 101, client_id: principal.clientId });
-      this.accept(ws, req.socket.remoteAddress ?? '', principal.clientId);
+      this.ctx.logHandshake?.({ method: req.method ?? 'GET', url, status: 101, client_id: principal.clientId });
+      this.accept(ws, socket, req.socket.remoteAddress ?? '', principal.clientId);
     });
   }
 
-  private accept(ws: WebSocket, address: string, clientId: string): void {
-    const conn = new Connection(ws, address, clientId);
+  private accept(ws: WebSocket, socket: Duplex, address: string, clientId: string): void {
+    const conn = new Connection(ws, socket, address, clientId);
     this.conns.add(conn);
     ws.on('pong', () => (conn.alive = true));
     ws.on('message', (data: RawData, isBinary: boolean) => {
-      conn.queue = conn.queue.then(() => this.onRequest(conn, data, isBinary)).catch(() => {
-        this.send(conn, frame({ type: 'error', error: 'INTERNAL_SERVER_ERROR' }));
-      });
+      conn.queue = conn.queue
+        .then(() => this.onRequest(conn, data, isBinary))
+        .catch(() => {
+          this.send(conn, frame({ type: 'error', error: 'INTERNAL_SERVER_ERROR' }));
+        });
     });
     ws.on('close', () => this.drop(conn));
     ws.on('error', () => this.drop(conn));
@@ -222,7 +239,9 @@ export class StreamHub {
     await this.throttle(conn);
     if (conn.closed) return;
     const after: Array<() => void> = [];
-    const acks = r.channels.map((c) => (r.type === 'subscribe' ? this.subscribe(conn, c, after) : this.unsubscribe(conn, c)));
+    const acks = r.channels.map((c) =>
+      r.type === 'subscribe' ? this.subscribe(conn, c, after) : this.unsubscribe(conn, c),
+    );
     this.send(conn, frame({ type: r.type, channels: acks }));
     for (const f of after) f();
   }
@@ -237,9 +256,16 @@ export class StreamHub {
     if (at > now) await new Promise((res) => setTimeout(res, at - now));
   }
 
-  /** Checks one channel entry; returns its key and echo, or the echo with an error. */
-  private parseChannel(c: unknown): { key: string; spec: ChannelSpec; market?: Market } | { ack: ChannelAck } {
-    if (!c || typeof c !== 'object' || Array.isArray(c)) return { ack: { type: String(c), success: false, error: 'MALFORMED_REQUEST' } };
+  /**
+   * Checks one channel entry; returns its key, its subscription and its echo, or the echo with an error. The echo is
+   * the entry's `type` and `params` as sent (no `params` when none were sent, as a heartbeat's), so a client can tell
+   * which entry of a request each acknowledgement answers.
+   */
+  private parseChannel(
+    c: unknown,
+  ): { key: string; spec: ChannelSpec; echo: ChannelSpec; market?: Market } | { ack: ChannelAck } {
+    if (!c || typeof c !== 'object' || Array.isArray(c))
+      return { ack: { type: String(c), success: false, error: 'MALFORMED_REQUEST' } };
     const { type, params } = c as { type?: unknown; params?: unknown };
     const echo: ChannelSpec = { type: typeof type === 'string' ? type : String(type) };
     if (params !== undefined) echo.params = params as ChannelSpec['params'];
@@ -252,34 +278,31 @@ export class StreamHub {
     const p = (params ?? {}) as Record<string, unknown>;
     if (type === 'heartbeat') {
       if (Object.keys(p).length) return fail('UNKNOWN_CHANNEL_PARAMS_CONFIGURATION');
-      return { key: 'heartbeat', spec: { type } };
+      return { key: 'heartbeat', spec: { type }, echo };
     }
     const keys = Object.keys(p);
-    if (typeof p.market !== 'string' || !MARKET_SET.has(p.market) || keys.length !== 1) return fail('UNKNOWN_CHANNEL_PARAMS_CONFIGURATION');
+    if (typeof p.market !== 'string' || !MARKET_SET.has(p.market) || keys.length !== 1)
+      return fail('UNKNOWN_CHANNEL_PARAMS_CONFIGURATION');
     const market = p.market as Market;
-    return { key: `${type}:${market}`, spec: { type, params: { market } }, market };
+    return { key: `${type}:${market}`, spec: { type, params: { market } }, echo, market };
   }
 
   private subscribe(conn: Connection, c: unknown, after: Array<() => void>): ChannelAck {
     const parsed = this.parseChannel(c);
     if ('ack' in parsed) return parsed.ack;
-    const { key, spec, market } = parsed;
-    if (conn.subs.has(key)) return { ...spec, success: false, error: 'NO_EFFECT_ACTION' };
+    const { key, spec, echo, market } = parsed;
+    if (conn.subs.has(key)) return { ...echo, success: false, error: 'NO_EFFECT_ACTION' };
     conn.subs.set(key, spec);
     let set = this.subscribers.get(key);
     if (!set) this.subscribers.set(key, (set = new Set()));
     set.add(conn);
     if (market) {
-      const sim = this.market(market);
-      if (!this.activeMarkets.get(market)) sim.ensureFresh(this.ctx.now());
-      this.activeMarkets.set(market, (this.activeMarkets.get(market) ?? 0) + 1);
+      const sim = this.exchange.watch(market);
+      // Only market_data starts with a message (its SNAPSHOT); top of book, as the hosted stream's, comes when the
+      // best price changes, never unasked on subscribing.
       if (spec.type === 'market_data') after.push(() => this.sendSnapshot(conn, key, sim));
-      if (spec.type === 'market_data.top_of_book') {
-        // The board needs a starting point; later ones follow best-price changes.
-        after.push(() => this.send(conn, frame({ channel: spec.type, payload: sim.topOfBook() })));
-      }
     }
-    return { ...spec, success: true };
+    return { ...echo, success: true };
   }
 
   private sendSnapshot(conn: Connection, key: string, sim: SimulatedMarket): void {
@@ -294,21 +317,16 @@ export class StreamHub {
   private unsubscribe(conn: Connection, c: unknown): ChannelAck {
     const parsed = this.parseChannel(c);
     if ('ack' in parsed) return parsed.ack;
-    const { key, spec } = parsed;
-    if (!conn.subs.has(key)) return { ...spec, success: false, error: 'NO_EFFECT_ACTION' };
+    const { key, echo } = parsed;
+    if (!conn.subs.has(key)) return { ...echo, success: false, error: 'NO_EFFECT_ACTION' };
     conn.subs.delete(key);
     this.removeSubscriber(conn, key);
-    return { ...spec, success: true };
+    return { ...echo, success: true };
   }
 
   private removeSubscriber(conn: Connection, key: string): void {
     const set = this.subscribers.get(key);
-    if (set?.delete(conn) && key !== 'heartbeat') {
-      const market = key.slice(key.indexOf(':') + 1) as Market;
-      const n = (this.activeMarkets.get(market) ?? 1) - 1;
-      if (n > 0) this.activeMarkets.set(market, n);
-      else this.activeMarkets.delete(market);
-    }
+    if (set?.delete(conn) && key !== 'heartbeat') this.exchange.unwatch(key.slice(key.indexOf(':') + 1) as Market);
     conn.pendingSnapshots.delete(key);
   }
 
@@ -389,7 +407,8 @@ export class StreamHub {
       this.sendExecution(p);
       this.sendExecution(held.payload);
     },
-    topOfBook: (p) => void this.broadcast(`market_data.top_of_book:${p.market}`, { channel: 'market_data.top_of_book', payload: p }),
+    topOfBook: (p) =>
+      void this.broadcast(`market_data.top_of_book:${p.market}`, { channel: 'market_data.top_of_book', payload: p }),
     rebuilt: (p) => {
       // Subscribers' books no longer follow: give them the new book as a fresh SNAPSHOT.
       this.replay.delete(p.market as Market);
@@ -405,16 +424,16 @@ export class StreamHub {
     this.maybeDropConnections(wall);
     this.flushLateSnapshots(wall);
     if (this.heldExecutions.size) this.flushHeldExecutions(wall);
-    if (this.cfg.paused || this.activeMarkets.size === 0) return;
+    if (this.cfg.paused || this.exchange.watchedCount === 0) return;
     const rate = this.cfg.messagesPerSecond;
     const now = this.ctx.now();
     this.batching = true;
     try {
-      for (const market of this.activeMarkets.keys()) {
+      for (const market of this.exchange.watched()) {
         const due = (this.carry.get(market) ?? 0) + (rate * elapsed) / 1000;
         const n = Math.floor(due);
         this.carry.set(market, due - n);
-        const sim = this.market(market);
+        const sim = this.exchange.market(market);
         for (let i = 0; i < n; i++) sim.step(now, this.events);
       }
     } finally {
@@ -464,7 +483,8 @@ export class StreamHub {
   private scheduleHeartbeat(): void {
     const interval = Math.max(10, this.cfg.heartbeatIntervalMs || 1000);
     this.heartbeatTimer = setTimeout(() => {
-      if (!this.cfg.faults.stallHeartbeats) this.broadcast('heartbeat', { channel: 'heartbeat', payload: { timestamp: isoNanos(this.ctx.now()) } });
+      if (!this.cfg.faults.stallHeartbeats)
+        this.broadcast('heartbeat', { channel: 'heartbeat', payload: { timestamp: isoNanos(this.ctx.now()) } });
       this.scheduleHeartbeat();
     }, interval);
     this.heartbeatTimer.unref?.();
@@ -486,7 +506,7 @@ export class StreamHub {
   stats(): Record<string, unknown> {
     return {
       connections: this.conns.size,
-      active_markets: [...this.activeMarkets.keys()],
+      active_markets: [...this.exchange.watched()],
       messages_sent: this.messagesSent,
       slow_consumers_dropped: this.slowConsumersDropped,
       paused: this.cfg.paused,

@@ -1,8 +1,15 @@
 // The simulated market of one symbol: an order book with seeded random order flow around the price model's mid,
-// trades taken from that same book, and the stream payloads each change produces.
+// trades taken from that same book (the recent ones kept for the HTTP snapshots), and the stream payloads each change
+// produces.
 import { MARKET_INFO } from '../../api/catalogue.js';
 import type { Market } from '../../api/enums.js';
-import type { BookLevel, ExecutionPayload, MarketDataPayload, TopOfBookPayload } from '../../api/schemas.js';
+import type {
+  BookLevel,
+  ExecutionPayload,
+  MarketDataPayload,
+  RecentExecution,
+  TopOfBookPayload,
+} from '../../api/schemas.js';
 import { midPriceFloat, marketSeed } from '../../market/price-model.js';
 import { seededRng, type Rng } from '../../market/rng.js';
 
@@ -10,7 +17,7 @@ import { seededRng, type Rng } from '../../market/rng.js';
 function scaledToString(n: number, decimals: number): string {
   if (decimals === 0) return String(n);
   const s = String(n).padStart(decimals + 1, '0');
-  return s.slice(0, s.length - decimals) + '.' + s.slice(s.length - decimals);
+  return `${s.slice(0, s.length - decimals)}.${s.slice(s.length - decimals)}`;
 }
 
 /** A side keyed by tick: ticks sorted with the best LAST (bids ascending, asks descending), lots by tick. */
@@ -69,6 +76,22 @@ export interface MarketEvents {
 const TARGET_LEVELS = 40;
 const MAX_LEVELS = 80;
 const MAX_TRADES_PER_STEP = 5;
+/** Executions kept for GET /v2/markets/{market}/recent-executions: the hosted service lists the 2000 most recent. */
+export const RECENT_EXECUTIONS = 2000;
+/** Order flow between two steps of a market nobody watches, as the stream's default of 10 messages a second. */
+const FLOW_STEP_MS = 100;
+/** Trading a fresh book has behind it: built this long before it is first shown, and stepped up to that moment. */
+const HISTORY_MS = 60_000;
+/** A market left alone longer than this gets a fresh book at the current price rather than the flow it missed. */
+const IDLE_MS = 5000;
+
+/** One execution as the market keeps it: ticks and lots to compute with, and the item recent-executions lists. */
+export interface Trade {
+  ms: number;
+  tick: number;
+  lots: number;
+  execution: RecentExecution;
+}
 
 /**
  * Event times are unique and increasing per market: the service clock in ms plus a sub-millisecond counter, written
@@ -92,12 +115,16 @@ class EventClock {
       this.isoMs = String(this.ms);
       this.isoMsText = new Date(this.ms).toISOString().slice(0, 23);
     }
-    return this.isoMsText + String(this.sub).padStart(6, '0') + 'Z';
+    return `${this.isoMsText + String(this.sub).padStart(6, '0')}Z`;
+  }
+  /** The millisecond and the counter within it of the latest event (a trade's match number is made of them). */
+  position(): [number, number] {
+    return [this.ms, this.sub];
   }
   /** The time of the latest event (what a snapshot taken now is "as of"). */
   last(): string {
     if (this.ms === -Infinity) return '';
-    return new Date(this.ms).toISOString().slice(0, 23) + String(this.sub).padStart(6, '0') + 'Z';
+    return `${new Date(this.ms).toISOString().slice(0, 23) + String(this.sub).padStart(6, '0')}Z`;
   }
 }
 
@@ -106,7 +133,9 @@ export class SimulatedMarket {
   private readonly bids = new SimSide(true);
   private readonly asks = new SimSide(false);
   private readonly rng: Rng;
-  private readonly clock = new EventClock();
+  private clock = new EventClock();
+  /** Recent executions, oldest first; trimmed to RECENT_EXECUTIONS from time to time. */
+  private trades: Trade[] = [];
   /** Book time: the time of the last change (or of the build). */
   private time = '';
   /** Service time (ms) of the last step, to rebuild a book that sat idle. */
@@ -116,7 +145,10 @@ export class SimulatedMarket {
   private grid = 1;
   steps = 0;
 
-  constructor(readonly market: Market, private readonly seed: number) {
+  constructor(
+    readonly market: Market,
+    private readonly seed: number,
+  ) {
     this.info = MARKET_INFO[market];
     this.rng = seededRng(marketSeed(seed, market) ^ 0x5bd1e995);
   }
@@ -138,8 +170,25 @@ export class SimulatedMarket {
     return this.grid * (1 + Math.floor(-Math.log(1 - this.rng()) * 6));
   }
 
-  /** Build a fresh book around the mid of `nowMs`, without emitting anything (nobody is subscribed to see it). */
+  /**
+   * A fresh book for `nowMs` with recent trading behind it: built around the mid of a minute earlier (or of the
+   * last step, when that is later) and stepped to `nowMs`, so a snapshot taken at once has recent executions and a
+   * last price. Nothing is emitted (nobody is subscribed to see it).
+   */
   rebuild(nowMs: number): void {
+    if (nowMs < this.clock.position()[0]) {
+      // The service clock went back (a reset or a state import): trades and event times from "the future" go.
+      this.clock = new EventClock();
+      this.trades = [];
+    }
+    const from = Math.max(nowMs - HISTORY_MS, this.lastStepMs <= nowMs ? this.lastStepMs : -Infinity);
+    this.build(from);
+    for (let t = from + FLOW_STEP_MS; t <= nowMs; t += FLOW_STEP_MS) this.step(t, null);
+    this.lastTop = [this.bids.best(), this.asks.best()];
+  }
+
+  /** A book around the mid of `nowMs`, as new. */
+  private build(nowMs: number): void {
     const mid = this.midTicks(nowMs);
     this.grid = Math.max(1, Math.round(mid * 0.00005));
     this.bids.clear();
@@ -154,12 +203,21 @@ export class SimulatedMarket {
   }
 
   /** Rebuild when the book has not moved for a while, so an idle market picks up at the current price. */
-  ensureFresh(nowMs: number, idleMs = 5000): boolean {
+  ensureFresh(nowMs: number, idleMs = IDLE_MS): boolean {
     if (this.bids.size === 0 || nowMs - this.lastStepMs > idleMs || nowMs < this.lastStepMs - idleMs) {
       this.rebuild(nowMs);
       return true;
     }
     return false;
+  }
+
+  /**
+   * A market nobody watches, brought to `nowMs` without emitting: the order flow it missed since its last step, or a
+   * fresh book after an idle spell. Never for a watched market: its subscribers would miss those changes.
+   */
+  catchUp(nowMs: number): void {
+    if (this.ensureFresh(nowMs)) return;
+    for (let t = this.lastStepMs + FLOW_STEP_MS; t <= nowMs; t += FLOW_STEP_MS) this.step(t, null);
   }
 
   /**
@@ -234,23 +292,63 @@ export class SimulatedMarket {
     if (changedBids.size === 0 && changedAsks.size === 0) return;
     const time = this.clock.next(nowMs);
     this.time = time;
-    if (!out) return;
+    const made = this.record(trades, time);
+    if (out) this.emit(out, time, changedBids, changedAsks, made);
+  }
+
+  /** Keeps a step's trades as executions, each with a match number unique in this market: its time and place. */
+  private record(trades: Array<[number, number]>, time: string): Trade[] {
+    if (!trades.length) return [];
+    const [ms, sub] = this.clock.position();
+    const base = BigInt(ms) * 10_000_000n + BigInt(sub * MAX_TRADES_PER_STEP);
+    const made = trades.map(([tick, lots], i): Trade => {
+      const execution = {
+        match_number: (base + BigInt(i)).toString(36).toUpperCase(),
+        price: scaledToString(tick, this.info.priceDecimals),
+        amount: scaledToString(lots, this.info.amountDecimals),
+        executed_at: time,
+      };
+      return { ms, tick, lots, execution };
+    });
+    this.trades.push(...made);
+    if (this.trades.length > RECENT_EXECUTIONS * 2) this.trades.splice(0, this.trades.length - RECENT_EXECUTIONS);
+    return made;
+  }
+
+  /** A step's stream messages: one UPDATE, its trades, and a top of book when a best price changed. */
+  private emit(
+    out: MarketEvents,
+    time: string,
+    changedBids: Map<number, number>,
+    changedAsks: Map<number, number>,
+    trades: Trade[],
+  ): void {
     const pd = this.info.priceDecimals;
     const ad = this.info.amountDecimals;
     const levels = (m: Map<number, number>): BookLevel[] => {
       const a: BookLevel[] = [];
-      for (const [tick, lots] of m) a.push({ price: scaledToString(tick, pd), amount: lots === 0 ? '0' : scaledToString(lots, ad) });
+      for (const [tick, lots] of m)
+        a.push({ price: scaledToString(tick, pd), amount: lots === 0 ? '0' : scaledToString(lots, ad) });
       return a;
     };
     out.update({ market: this.market, type: 'UPDATE', time, bids: levels(changedBids), asks: levels(changedAsks) });
-    for (const [tick, lots] of trades) {
-      out.execution({ market: this.market, price: scaledToString(tick, pd), amount: scaledToString(lots, ad), executed_at: time });
-    }
+    for (const { execution: e } of trades)
+      out.execution({ market: this.market, price: e.price, amount: e.amount, executed_at: e.executed_at });
     const top: [number | undefined, number | undefined] = [this.bids.best(), this.asks.best()];
     if (top[0] !== this.lastTop[0] || top[1] !== this.lastTop[1]) {
       this.lastTop = top;
       out.topOfBook(this.topOfBook(time));
     }
+  }
+
+  /** The most recent executions (at most RECENT_EXECUTIONS), oldest first. */
+  recentTrades(): Trade[] {
+    return this.trades.slice(-RECENT_EXECUTIONS);
+  }
+
+  /** The latest execution, if the market has traded. */
+  lastTrade(): Trade | undefined {
+    return this.trades[this.trades.length - 1];
   }
 
   topOfBook(timestamp = this.time): TopOfBookPayload {

@@ -27,6 +27,7 @@ export function clip(line: string, width: number): string {
   let seen = 0;
   for (let i = 0; i < line.length && seen < width; ) {
     if (line.charCodeAt(i) === 27) {
+      // biome-ignore lint/suspicious/noControlCharactersInRegex: an SGR escape starts with ESC
       const m = /^\u001b\[[0-9;]*m/.exec(line.slice(i));
       if (m) {
         out += m[0];
@@ -40,7 +41,7 @@ export function clip(line: string, width: number): string {
     i += ch.length;
     seen++;
   }
-  return out + `${ESC}0m`;
+  return `${out}${ESC}0m`;
 }
 
 export class LiveScreen {
@@ -102,7 +103,7 @@ export class LiveScreen {
       return;
     }
     let frame = `${ESC}H`;
-    for (let i = 0; i < lines.length; i++) frame += clip(lines[i], w) + `${ESC}K` + (i < lines.length - 1 ? '\r\n' : '');
+    for (let i = 0; i < lines.length; i++) frame += `${clip(lines[i], w)}${ESC}K${i < lines.length - 1 ? '\r\n' : ''}`;
     frame += `${ESC}J`;
     if (frame === this.last) {
       this.skipped++;

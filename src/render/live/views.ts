@@ -2,13 +2,26 @@
 // each a function from the current stream state to the lines of one frame.
 import { Decimal, decimalPlaces } from '../../api/money.js';
 import type { TopOfBookPayload } from '../../api/schemas.js';
-import type { StreamClient } from '../../client/stream.js';
 import type { OrderBook } from '../../market/book.js';
 import type { TradeTape } from '../../market/trades.js';
 import type { Palette } from '../style.js';
 
+/** What the views read of the stream client (src/client/stream.ts's StreamClient). */
+export interface StreamStatus {
+  readonly state: 'connecting' | 'subscribing' | 'live' | 'reconnecting' | 'stopped';
+  readonly lastError: string;
+  readonly reconnects: number;
+  /** Order books per market, kept by the client. */
+  readonly books: ReadonlyMap<string, OrderBook>;
+  readonly lastHeartbeat: string | null;
+  readonly lastHeartbeatAt: number;
+  /** Local receive time minus the heartbeat's own timestamp, in ms. */
+  readonly heartbeatLatencyMs: number | null;
+  readonly connectedAt: number;
+}
+
 export interface LiveState {
-  client: StreamClient;
+  client: StreamStatus;
   palette: Palette;
   now(): number;
   tops: Map<string, TopOfBookPayload & { receivedAt: number }>;
@@ -37,11 +50,18 @@ export function statusLine(st: LiveState, title: string, more?: string): string 
   const p = st.palette;
   const c = st.client;
   const state =
-    c.state === 'live' ? p.green('● live')
-    : c.state === 'reconnecting' ? p.red(`○ reconnecting${c.lastError ? ` (${c.lastError})` : ''}`)
-    : c.state === 'stopped' ? p.dim('○ stopped')
-    : p.yellow(`◌ ${c.state}`);
-  const extra = [`${Math.round(st.rate).toLocaleString('en-US')} msg/s`, `reconnects ${c.reconnects}`, ...(more ? [more] : [])];
+    c.state === 'live'
+      ? p.green('● live')
+      : c.state === 'reconnecting'
+        ? p.red(`○ reconnecting${c.lastError ? ` (${c.lastError})` : ''}`)
+        : c.state === 'stopped'
+          ? p.dim('○ stopped')
+          : p.yellow(`◌ ${c.state}`);
+  const extra = [
+    `${Math.round(st.rate).toLocaleString('en-US')} msg/s`,
+    `reconnects ${c.reconnects}`,
+    ...(more ? [more] : []),
+  ];
   return `${p.bold(title)}  ${state}  ${p.dim(extra.join('  '))}`;
 }
 
@@ -53,7 +73,10 @@ function timeOf(iso: string): string {
 }
 
 /** Spread and mid of a book, exact, with the spread in basis points of the mid. */
-function spreadAndMid(bid: string | undefined, ask: string | undefined): { spread: string; mid: string; bp: string } | null {
+function spreadAndMid(
+  bid: string | undefined,
+  ask: string | undefined,
+): { spread: string; mid: string; bp: string } | null {
   if (bid === undefined || ask === undefined) return null;
   const b = new Decimal(bid);
   const a = new Decimal(ask);
@@ -70,9 +93,22 @@ function spreadAndMid(bid: string | undefined, ask: string | undefined): { sprea
 export function bookView(st: LiveState, market: string, width: number, height: number): string[] {
   const p = st.palette;
   const book = st.client.books.get(market) as OrderBook;
-  const lines = [statusLine(st, `${market} order book`, book?.state === 'live' ? `levels ${book.bids.size}/${book.asks.size}` : undefined)];
-  if (!book || book.state !== 'live') {
-    lines.push('', p.dim(book?.pendingCount ? `waiting for the snapshot (${book.pendingCount} updates held)…` : 'waiting for the snapshot…'));
+  const lines = [
+    statusLine(
+      st,
+      `${market} order book`,
+      book?.state === 'live' ? `levels ${book.bids.size}/${book.asks.size}` : undefined,
+    ),
+  ];
+  if (book?.state !== 'live') {
+    lines.push(
+      '',
+      p.dim(
+        book?.pendingCount
+          ? `waiting for the snapshot (${book.pendingCount} updates held)…`
+          : 'waiting for the snapshot…',
+      ),
+    );
     return lines;
   }
   const bestBid = book.bids.size ? book.bids.priceAt(0) : undefined;
@@ -106,7 +142,8 @@ export function bookView(st: LiveState, market: string, width: number, height: n
   const aw = Math.max(6, ...asks.map((l) => l.amount.length), ...bids.map((l) => l.amount.length));
   const tw = Math.max(5, ...asks.map((l) => l.total.length), ...bids.map((l) => l.total.length));
   const barWidth = Math.max(0, width - (pw + aw + tw + 8));
-  const maxCum = Math.max(asks.length ? asks[asks.length - 1].cum : 0, bids.length ? bids[bids.length - 1].cum : 0) || 1;
+  const maxCum =
+    Math.max(asks.length ? asks[asks.length - 1].cum : 0, bids.length ? bids[bids.length - 1].cum : 0) || 1;
   const row = (l: { price: string; amount: string; total: string; cum: number }, colour: (s: string) => string) =>
     `${colour(padL(l.price, pw))}  ${padL(l.amount, aw)}  ${padL(l.total, tw)}  ${colour('█'.repeat(Math.round((l.cum / maxCum) * barWidth)))}`;
   lines.push(p.dim(`${padL('PRICE', pw)}  ${padL('AMOUNT', aw)}  ${padL('TOTAL', tw)}  DEPTH`));
@@ -127,14 +164,33 @@ export function topView(st: LiveState, markets: string[], _width: number, height
     const bid = t?.bids?.[0];
     const ask = t?.asks?.[0];
     const sm = spreadAndMid(bid?.price, ask?.price);
-    return [m, bid?.amount ?? '', bid?.price ?? '—', ask?.price ?? '—', ask?.amount ?? '', sm ? `${sm.spread}` : '—', sm ? `${sm.bp}` : '', t ? ago(st.now() - t.receivedAt) : '—'];
+    return [
+      m,
+      bid?.amount ?? '',
+      bid?.price ?? '—',
+      ask?.price ?? '—',
+      ask?.amount ?? '',
+      sm ? `${sm.spread}` : '—',
+      sm ? `${sm.bp}` : '',
+      t ? ago(st.now() - t.receivedAt) : '—',
+    ];
   });
   const head = ['MARKET', 'BID SIZE', 'BID', 'ASK', 'ASK SIZE', 'SPREAD', 'BP', 'AGE'];
   const w = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
   lines.push(p.dim(head.map((h, i) => (i === 0 ? padR(h, w[i]) : padL(h, w[i]))).join('  ')));
   for (const r of rows.slice(0, Math.max(0, height - 4))) {
     lines.push(
-      r.map((c, i) => (i === 0 ? p.bold(padR(c, w[i])) : i === 2 ? p.green(padL(c, w[i])) : i === 3 ? p.red(padL(c, w[i])) : padL(c, w[i]))).join('  '),
+      r
+        .map((c, i) =>
+          i === 0
+            ? p.bold(padR(c, w[i]))
+            : i === 2
+              ? p.green(padL(c, w[i]))
+              : i === 3
+                ? p.red(padL(c, w[i]))
+                : padL(c, w[i]),
+        )
+        .join('  '),
     );
   }
   lines.push('', footer(p));
@@ -151,7 +207,14 @@ export function tradesView(st: LiveState, markets: string[], _width: number, hei
   const rows = markets.map((m) => {
     const s = st.tape.stats.get(m);
     const info = st.tape.vwap(m);
-    return [m, String(s?.trades ?? 0), s ? s.volume.toFixed() : '0', info ? info.toFixed(2) : '—', `${st.tape.rate(m, now).toFixed(1)}/s`, s?.last?.price ?? '—'];
+    return [
+      m,
+      String(s?.trades ?? 0),
+      s ? s.volume.toFixed() : '0',
+      info ? info.toFixed(2) : '—',
+      `${st.tape.rate(m, now).toFixed(1)}/s`,
+      s?.last?.price ?? '—',
+    ];
   });
   const w = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
   lines.push(p.dim(head.map((h, i) => (i === 0 ? padR(h, w[i]) : padL(h, w[i]))).join('  ')));
@@ -166,8 +229,16 @@ export function tradesView(st: LiveState, markets: string[], _width: number, hei
     const t = latest[i];
     // Colour by direction against the previous trade of the same market (older = later in the list).
     const prev = latest.slice(i + 1).find((x) => x.market === t.market);
-    const c = !prev ? (s: string) => s : Number(t.price) > Number(prev.price) ? p.green : Number(t.price) < Number(prev.price) ? p.red : (s: string) => s;
-    lines.push(`${padR(timeOf(t.executed_at), 12)}  ${padR(t.market, 8)}  ${c(padL(t.price, pw))}  ${padL(t.amount, aw)}`);
+    const c = !prev
+      ? (s: string) => s
+      : Number(t.price) > Number(prev.price)
+        ? p.green
+        : Number(t.price) < Number(prev.price)
+          ? p.red
+          : (s: string) => s;
+    lines.push(
+      `${padR(timeOf(t.executed_at), 12)}  ${padR(t.market, 8)}  ${c(padL(t.price, pw))}  ${padL(t.amount, aw)}`,
+    );
   }
   lines.push(footer(p));
   return lines;
@@ -229,6 +300,7 @@ export function channelsView(st: LiveState, keys: string[], _width: number, heig
   return lines;
 }
 
+// biome-ignore lint/suspicious/noExplicitAny: a payload of any channel, read field by field for a one-line summary
 function summarise(m: { channel?: string; payload?: Record<string, any> }): string {
   const pl = m.payload ?? {};
   switch (m.channel) {

@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { startLocalService, type LocalService } from '../../../src/local/service.js';
 import { DEMO } from '../../../src/local/demo.js';
+import { deriveRefId, rowKey } from '../../../src/batch/ref-ids.js';
 
 export const ROOT = resolve(__dirname, '../../..');
 /** COINOP_TEST_BIN runs the tests against a private build that other engineers' rebuilds of dist/ cannot disturb. */
@@ -17,9 +18,15 @@ export interface Env {
   env: Record<string, string>;
 }
 
+/** A service without rate limits unless `config` has its own (the batches here run as fast as they may). */
 export async function startEnv(config: Parameters<typeof startLocalService>[0]['config'] = {}): Promise<Env> {
   const dir = mkdtempSync(join(tmpdir(), 'coinop-batch-e2e-'));
-  const svc = await startLocalService({ host: '127.0.0.1', port: 0, dbFile: join(dir, 'service.db'), config });
+  const svc = await startLocalService({
+    host: '127.0.0.1',
+    port: 0,
+    dbFile: join(dir, 'service.db'),
+    config: { rateLimits: { enabled: false }, ...config },
+  });
   const env: Record<string, string> = {
     PATH: process.env.PATH ?? '',
     HOME: dir,
@@ -39,9 +46,23 @@ export interface RunResult {
   stderr: string;
 }
 
-export function run(e: Env, args: string[], opts: { input?: string; killWhen?: (child: ChildProcess) => Promise<boolean>; signal?: NodeJS.Signals; env?: Record<string, string> } = {}): Promise<RunResult> {
+export function run(
+  e: Env,
+  args: string[],
+  opts: {
+    input?: string;
+    killWhen?: (child: ChildProcess) => Promise<boolean>;
+    signal?: NodeJS.Signals;
+    env?: Record<string, string>;
+    during?: () => Promise<boolean>;
+  } = {},
+): Promise<RunResult> {
   return new Promise((resolveRun, reject) => {
-    const child = spawn(process.execPath, [BIN, ...args], { cwd: e.dir, env: { ...e.env, ...opts.env }, stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [BIN, ...args], {
+      cwd: e.dir,
+      env: { ...e.env, ...opts.env },
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d) => (stdout += d));
@@ -50,6 +71,15 @@ export function run(e: Env, args: string[], opts: { input?: string; killWhen?: (
     child.on('close', (code, signal) => resolveRun({ code, signal, stdout, stderr }));
     if (opts.input !== undefined) child.stdin.end(opts.input);
     else child.stdin.end();
+    if (opts.during) {
+      // Polled while the child runs, until it returns true (an action taken once, mid-run).
+      void (async () => {
+        while (child.exitCode === null && child.signalCode === null) {
+          if (await opts.during!()) return;
+          await new Promise((r) => setTimeout(r, 5));
+        }
+      })();
+    }
     if (opts.killWhen) {
       void (async () => {
         while (child.exitCode === null && child.signalCode === null) {
@@ -68,13 +98,20 @@ export async function token(svc: LocalService): Promise<string> {
   const res = await fetch(`${svc.authUrl}/oauth2/token`, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ grant_type: 'client_credentials', client_id: DEMO.adminClientId, client_secret: DEMO.clientSecret, scope: 'transfer:read_transfer' }),
+    body: new URLSearchParams({
+      grant_type: 'client_credentials',
+      client_id: DEMO.adminClientId,
+      client_secret: DEMO.clientSecret,
+      scope: 'transfer:read_transfer',
+    }),
   });
   return ((await res.json()) as { access_token: string }).access_token;
 }
 
 /** Every crypto withdrawal the service holds, through the transfers list (all pages). */
-export async function withdrawals(svc: LocalService): Promise<{ id: string; ref_id?: string; total: string; amount: string; status: string }[]> {
+export async function withdrawals(
+  svc: LocalService,
+): Promise<{ id: string; ref_id?: string; total: string; amount: string; status: string }[]> {
   const t = await token(svc);
   const out: { id: string; ref_id?: string; total: string; amount: string; status: string }[] = [];
   let cursor: string | undefined;
@@ -97,7 +134,11 @@ export async function balance(svc: LocalService, asset: string, profileId: strin
 }
 
 export async function setFaults(svc: LocalService, faults: Record<string, unknown>): Promise<void> {
-  const res = await fetch(`${svc.baseUrl}/_local/faults`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify(faults) });
+  const res = await fetch(`${svc.baseUrl}/_local/faults`, {
+    method: 'PUT',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(faults),
+  });
   if (res.status !== 200) throw new Error(`faults answered ${res.status}: ${await res.text()}`);
 }
 
@@ -106,9 +147,30 @@ export async function journalEntries(svc: LocalService): Promise<{ method: strin
   return ((await res.json()) as { items: { method: string; url: string; status: number }[] }).items;
 }
 
+function ethRow(i: number, extra: string) {
+  return {
+    destination_address: `0x${(i + 1).toString(16).padStart(40, '0')}`,
+    asset: 'ETH',
+    crypto_network: 'ETHEREUM',
+    amount: `0.00${(i % 9) + 1}`,
+    n: `${extra}n${i}`,
+  };
+}
+
 /** A CSV of `n` ETH withdrawals to distinct addresses, amounts 0.001 to 0.009. */
 export function ethCsv(n: number, extra = ''): string {
   const lines = ['destination_address,asset,crypto_network,amount,meta.n'];
-  for (let i = 0; i < n; i++) lines.push(`0x${(i + 1).toString(16).padStart(40, '0')},ETH,ETHEREUM,0.00${(i % 9) + 1},${extra}n${i}`);
-  return lines.join('\n') + '\n';
+  for (let i = 0; i < n; i++) {
+    const r = ethRow(i, extra);
+    lines.push(`${r.destination_address},${r.asset},${r.crypto_network},${r.amount},${r.n}`);
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+/** The ref_ids coinop derives for the rows of ethCsv(n, extra) (the demo profile's, every row distinct). */
+export function ethCsvRefIds(n: number, extra = ''): string[] {
+  return Array.from({ length: n }, (_, i) => {
+    const { n: meta, ...r } = ethRow(i, extra);
+    return deriveRefId(rowKey({ ...r, metadata: { n: meta }, profile_id: DEMO.profileId }), 1);
+  });
 }

@@ -1,0 +1,375 @@
+// Destination addresses of every network the catalogue knows, checked by their real format and checksum (not by a
+// pattern): a mistyped character is found before anything is sent, by the CLI and by the local service alike.
+// The codecs and hashes are @scure/base and @noble/hashes; only CashAddr's polymod and Stellar's CRC16-XModem,
+// which those libraries do not offer, are written here.
+import { keccak_256 } from '@noble/hashes/sha3.js';
+import { sha256 } from '@noble/hashes/sha2.js';
+import { base32nopad, base58, bech32, bech32m, createBase58check } from '@scure/base';
+import type { CryptoNetwork } from './enums.js';
+
+const base58check = createBase58check(sha256);
+
+/** What a destination is wrong by, in one line (the field is named by the caller). */
+export type AddressReason = string;
+
+export const CHECKSUM_MISMATCH = 'checksum does not match: a character is mistyped';
+
+const BASE58_CHARS = /^[1-9A-HJ-NP-Za-km-z]+$/;
+const BECH32_CHARS = /^[02-9ac-hj-np-z]+$/;
+
+// ---- Base58Check (Bitcoin-family legacy addresses) -------------------------------------------------------------
+
+/**
+ * Base58Check: base58 of version byte + 20-byte hash160 + the first 4 bytes of sha256(sha256(version + hash)).
+ * `versions` maps each accepted version byte to what it is (P2PKH, P2SH).
+ */
+function base58CheckReason(
+  network: string,
+  address: string,
+  versions: Record<number, string>,
+): AddressReason | undefined {
+  if (!BASE58_CHARS.test(address)) return 'has a character outside the base58 alphabet (0, O, I and l are not used)';
+  const raw = base58.decode(address);
+  if (raw.length !== 25) return 'wrong length: not a 20-byte hash with its version byte and checksum';
+  let payload: Uint8Array;
+  try {
+    payload = base58check.decode(address);
+  } catch {
+    return CHECKSUM_MISMATCH;
+  }
+  if (!(payload[0] in versions)) {
+    const accepted = Object.entries(versions)
+      .map(([v, what]) => `${v} (${what})`)
+      .join(', ');
+    return `not a ${network} address: Base58Check version byte ${payload[0]}, expected ${accepted}`;
+  }
+  return undefined;
+}
+
+// ---- Segwit: bech32 / bech32m (BIP-173, BIP-350) ----------------------------------------------------------------
+
+/**
+ * A segwit address: prefix (hrp) "1" data, one case only, at most 90 characters. The first 5-bit word is the
+ * witness version (0..16); version 0 uses the bech32 checksum and a program of 20 or 32 bytes, versions 1..16 use
+ * bech32m and a program of 2 to 40 bytes.
+ */
+function segwitReason(network: string, address: string, prefixes: readonly string[]): AddressReason | undefined {
+  const lower = address.toLowerCase();
+  if (address !== lower && address !== address.toUpperCase()) return 'mixes upper and lower case (bech32 uses one)';
+  const sep = lower.lastIndexOf('1');
+  if (!prefixes.includes(lower.slice(0, sep)))
+    return `not a ${network} address: bech32 prefix must be ${prefixes.join(' or ')}`;
+  if (lower.length > 90) return 'wrong length: a segwit address has at most 90 characters';
+  if (!BECH32_CHARS.test(lower.slice(sep + 1)))
+    return 'has a character outside the bech32 alphabet (1, b, i and o are not used after the prefix)';
+  const asBech32 = bech32.decodeUnsafe(lower, 90);
+  const asBech32m = bech32m.decodeUnsafe(lower, 90);
+  const decoded = asBech32 || asBech32m;
+  if (!decoded) return CHECKSUM_MISMATCH;
+  if (decoded.words.length === 0) return 'wrong length: no witness version or program';
+  const [version, ...words] = decoded.words;
+  if (version > 16) return 'witness version must be 0 to 16';
+  if (version === 0 && !asBech32) return 'a version 0 witness program takes the bech32 checksum, not bech32m (BIP-350)';
+  if (version !== 0 && !asBech32m) return `a version ${version} witness program takes the bech32m checksum (BIP-350)`;
+  const program = bech32.fromWordsUnsafe(words);
+  if (!program) return 'wrong length: the witness program does not end on a whole byte';
+  if (version === 0 && program.length !== 20 && program.length !== 32)
+    return 'wrong length: a version 0 witness program is 20 or 32 bytes';
+  if (program.length < 2 || program.length > 40) return 'wrong length: a witness program is 2 to 40 bytes';
+  return undefined;
+}
+
+/** Bitcoin-family chains: segwit prefixes (none for Dogecoin) and Base58Check version bytes. */
+interface UtxoRule {
+  segwit: readonly string[];
+  versions: Record<number, string>;
+}
+
+const UTXO_RULES = {
+  // Mainnet P2PKH 1..., P2SH 3..., segwit bc1...; tb1 (testnet segwit) as the pattern before accepted it.
+  BITCOIN: { segwit: ['bc', 'tb'], versions: { 0: 'P2PKH', 5: 'P2SH' } },
+  // P2PKH L..., P2SH M... and the older 3..., segwit ltc1...
+  LITECOIN: { segwit: ['ltc'], versions: { 48: 'P2PKH', 50: 'P2SH', 5: 'P2SH' } },
+  // P2PKH D..., P2SH 9.../A...; Dogecoin has no segwit.
+  DOGECOIN: { segwit: [], versions: { 30: 'P2PKH', 22: 'P2SH' } },
+} as const satisfies Record<string, UtxoRule>;
+
+function utxoReason(network: string, address: string, rule: UtxoRule): AddressReason | undefined {
+  const legacy = base58CheckReason(network, address, rule.versions);
+  if (!legacy) return undefined;
+  const sep = address.lastIndexOf('1');
+  if (sep > 0 && rule.segwit.includes(address.slice(0, sep).toLowerCase()))
+    return segwitReason(network, address, rule.segwit);
+  // Shaped as some other chain's bech32 address (ltc1... given for BITCOIN): say which prefix is wanted.
+  if (/^[a-z]{1,83}1[02-9ac-hj-np-z]{6,}$/i.test(address))
+    return rule.segwit.length
+      ? segwitReason(network, address, rule.segwit)
+      : `not a ${network} address: ${network} has no bech32 addresses`;
+  return legacy;
+}
+
+// ---- CashAddr (Bitcoin Cash) -----------------------------------------------------------------------------------
+
+const CASHADDR_PREFIX = 'bitcoincash';
+
+/**
+ * CashAddr's BCH-code checksum (40 bits), written here: @scure/base has bech32's polymod but not this one. The
+ * generator constants are those of the CashAddr specification.
+ */
+function cashAddrPolymod(values: number[]): bigint {
+  const generators = [0x98f2bc8e61n, 0x79b76d99e2n, 0xf33e5fb3c4n, 0xae2eabe2a8n, 0x1e4f43e470n];
+  let c = 1n;
+  for (const d of values) {
+    const c0 = c >> 35n;
+    c = ((c & 0x07ffffffffn) << 5n) ^ BigInt(d);
+    for (let i = 0; i < 5; i++) if ((c0 >> BigInt(i)) & 1n) c ^= generators[i];
+  }
+  return c ^ 1n;
+}
+
+const BECH32_ALPHABET = 'qpzry9x8gf2tvdw0s3jn54khce6mua7l';
+
+/** The prefix as CashAddr checksums it: the low 5 bits of each character, then a 0. */
+const cashAddrPrefixWords = (prefix: string) => [...[...prefix].map((c) => c.charCodeAt(0) & 31), 0];
+
+/**
+ * CashAddr: [bitcoincash:]payload, one case only; the payload is the bech32 alphabet: a version byte (type P2PKH 0
+ * or P2SH 1 in bits 3..6, hash size in bits 0..2: 20 or 32 bytes), the hash, then an 8-character checksum over the
+ * prefix (which is assumed when left out).
+ */
+function cashAddrReason(address: string): AddressReason | undefined {
+  const lower = address.toLowerCase();
+  if (address !== lower && address !== address.toUpperCase()) return 'mixes upper and lower case (CashAddr uses one)';
+  const colon = lower.indexOf(':');
+  if (colon >= 0 && lower.slice(0, colon) !== CASHADDR_PREFIX)
+    return `not a BITCOIN_CASH address: CashAddr prefix must be ${CASHADDR_PREFIX}`;
+  const payload = lower.slice(colon + 1);
+  if (!BECH32_CHARS.test(payload)) return 'has a character outside the CashAddr alphabet (1, b, i and o are not used)';
+  const words = [...payload].map((c) => BECH32_ALPHABET.indexOf(c));
+  if (cashAddrPolymod([...cashAddrPrefixWords(CASHADDR_PREFIX), ...words]) !== 0n) return CHECKSUM_MISMATCH;
+  const bytes = bech32.fromWordsUnsafe(words.slice(0, -8));
+  if (!bytes || bytes.length < 1) return 'wrong length';
+  const version = bytes[0];
+  const size = [20, 24, 28, 32, 40, 48, 56, 64][version & 7];
+  if (version & 0x80 || version >> 3 > 1) return 'not a BITCOIN_CASH address: CashAddr type must be P2PKH or P2SH';
+  if (bytes.length - 1 !== size || (size !== 20 && size !== 32))
+    return 'wrong length: a CashAddr hash is 20 or 32 bytes';
+  return undefined;
+}
+
+/** Encodes a CashAddr (with its prefix) from a version byte and a hash; for generated addresses and tests. */
+export function encodeCashAddr(version: number, hash: Uint8Array): string {
+  const words = bech32.toWords(Uint8Array.from([version, ...hash]));
+  const mod = cashAddrPolymod([...cashAddrPrefixWords(CASHADDR_PREFIX), ...words, 0, 0, 0, 0, 0, 0, 0, 0]);
+  const checksum = Array.from({ length: 8 }, (_, i) => Number((mod >> BigInt(5 * (7 - i))) & 31n));
+  return `${CASHADDR_PREFIX}:${[...words, ...checksum].map((w) => BECH32_ALPHABET[w]).join('')}`;
+}
+
+function bitcoinCashReason(address: string): AddressReason | undefined {
+  // Legacy addresses are Bitcoin's Base58Check (P2PKH 1..., P2SH 3...); everything else is CashAddr.
+  if (/^[13]/.test(address) && !address.includes(':'))
+    return base58CheckReason('BITCOIN_CASH', address, UTXO_RULES.BITCOIN.versions);
+  return cashAddrReason(address);
+}
+
+// ---- EVM (EIP-55) -------------------------------------------------------------------------------------------------
+
+/** The EIP-55 casing of 40 hex digits: a letter is upper case where that nibble of keccak256(lowercase hex) >= 8. */
+export function eip55(hex40: string): string {
+  const lower = hex40.toLowerCase();
+  const hash = keccak_256(new TextEncoder().encode(lower));
+  let out = '0x';
+  for (let i = 0; i < 40; i++) {
+    const nibble = (hash[i >> 1] >> (i % 2 ? 0 : 4)) & 15;
+    out += nibble >= 8 ? lower[i].toUpperCase() : lower[i];
+  }
+  return out;
+}
+
+const isUniformCase = (hex: string) => hex === hex.toLowerCase() || hex === hex.toUpperCase();
+
+/**
+ * 0x and 40 hex digits (a 20-byte account). Mixed case carries the EIP-55 checksum and must match it; all lower or
+ * all upper case carries none and is accepted (the withdrawal confirmation says so).
+ */
+function evmReason(address: string): AddressReason | undefined {
+  if (!address.startsWith('0x')) return 'must start with 0x';
+  const hex = address.slice(2);
+  if (!/^[0-9a-fA-F]*$/.test(hex)) return 'has a character that is not a hex digit';
+  if (hex.length !== 40) return 'wrong length: 0x and 40 hex digits';
+  if (!isUniformCase(hex) && eip55(hex) !== address) return `${CHECKSUM_MISMATCH} (EIP-55 upper/lower case)`;
+  return undefined;
+}
+
+// ---- Solana, Stellar, Sui ----------------------------------------------------------------------------------------
+
+/** Solana: the base58 of a 32-byte ed25519 public key; no checksum. */
+function solanaReason(address: string): AddressReason | undefined {
+  if (!BASE58_CHARS.test(address)) return 'has a character outside the base58 alphabet (0, O, I and l are not used)';
+  if (base58.decode(address).length !== 32) return 'wrong length: not a 32-byte key';
+  return undefined;
+}
+
+/** CRC16-XModem (poly 0x1021, init 0), written here: @noble/hashes has no CRCs. */
+export function crc16xmodem(bytes: Uint8Array): number {
+  let crc = 0;
+  for (const b of bytes) {
+    crc ^= b << 8;
+    for (let i = 0; i < 8; i++) crc = crc & 0x8000 ? ((crc << 1) ^ 0x1021) & 0xffff : (crc << 1) & 0xffff;
+  }
+  return crc;
+}
+
+/** StrKey version byte of a Stellar account id (G...): 6 << 3. */
+export const STELLAR_ACCOUNT_VERSION = 6 << 3;
+
+/**
+ * Stellar account id (StrKey): base32 (RFC 4648, no padding) of the version byte 6 << 3 ("G"), the 32-byte ed25519
+ * key and the CRC16-XModem of those 33 bytes, little-endian: 56 characters.
+ */
+function stellarReason(address: string): AddressReason | undefined {
+  if (!/^[A-Z2-7]*$/.test(address)) return 'has a character outside the base32 alphabet (A-Z and 2-7, upper case)';
+  if (address.length !== 56) return 'wrong length: a Stellar account id is 56 characters';
+  const bytes = base32nopad.decode(address);
+  const crc = crc16xmodem(bytes.subarray(0, 33));
+  if (bytes[33] !== (crc & 0xff) || bytes[34] !== crc >> 8) return CHECKSUM_MISMATCH;
+  if (bytes[0] !== STELLAR_ACCOUNT_VERSION) return 'not a STELLAR account id: it must start with G';
+  return undefined;
+}
+
+/** Sui: 0x and 64 hex digits (a 32-byte account); no checksum. */
+function suiReason(address: string): AddressReason | undefined {
+  if (!address.startsWith('0x')) return 'must start with 0x';
+  if (!/^[0-9a-fA-F]*$/.test(address.slice(2))) return 'has a character that is not a hex digit';
+  if (address.length !== 66) return 'wrong length: 0x and 64 hex digits';
+  return undefined;
+}
+
+// ---- Per network -----------------------------------------------------------------------------------------------
+
+interface AddressRule {
+  reason(address: string): AddressReason | undefined;
+  /** Whether a valid address of this form carries a checksum (a mistyped character would be found). */
+  checksummed(address: string): boolean;
+  example: string;
+}
+
+const EVM: AddressRule = {
+  reason: evmReason,
+  checksummed: (a) => !isUniformCase(a.slice(2)),
+  example: '0xF0Aa84466e353E5390be37FE2934301c07c19a55',
+};
+
+const always = () => true;
+const never = () => false;
+
+export const ADDRESS_RULES: Record<CryptoNetwork, AddressRule> = {
+  BITCOIN: {
+    reason: (a) => utxoReason('BITCOIN', a, UTXO_RULES.BITCOIN),
+    checksummed: always,
+    example: '1BvBMSEYstWetqTFn5Au4m4GFg7xJaNVN2',
+  },
+  BITCOIN_CASH: {
+    reason: bitcoinCashReason,
+    checksummed: always,
+    example: 'bitcoincash:qpm2qsznhks23z7629mms6s4cwef74vcwvy22gdx6a',
+  },
+  LITECOIN: {
+    reason: (a) => utxoReason('LITECOIN', a, UTXO_RULES.LITECOIN),
+    checksummed: always,
+    example: 'LW98ceYNxYki9e9QxDACLn82TtVEPm4qmy',
+  },
+  // Every EVM chain: Avalanche's C-Chain, BNB Smart Chain, Robinhood Chain (an Arbitrum Orbit chain), X Layer and
+  // Ink are EVM chains with the same 0x addresses.
+  ETHEREUM: EVM,
+  POLYGON_POS: EVM,
+  BASE: EVM,
+  ARBITRUM_ONE: EVM,
+  INK: EVM,
+  XLAYER: EVM,
+  AVALANCHE: EVM,
+  BNB: EVM,
+  ROBINHOOD: EVM,
+  SOLANA: { reason: solanaReason, checksummed: never, example: '7EcDhSYGxXyscszYEp35KHN8vvw3svAuLKTzXwCFLtV' },
+  STELLAR: {
+    reason: stellarReason,
+    checksummed: always,
+    example: 'GDQE7IXJ4HUHV6RQHIUPRJSEZE4DRS5WY577O2FY6YQ5LVWZ7JZTU2V5',
+  },
+  DOGECOIN: {
+    reason: (a) => utxoReason('DOGECOIN', a, UTXO_RULES.DOGECOIN),
+    checksummed: always,
+    example: 'DH5yaieqoZN36fDVciNyRueRGvGLR3mr7L',
+  },
+  SUI: {
+    reason: suiReason,
+    checksummed: never,
+    example: '0x02a212de6a9dfa3a69e22387acfbafbb1a9e591bd9d636e7895dcfc8de05f331',
+  },
+};
+Object.setPrototypeOf(ADDRESS_RULES, null);
+
+/** The EVM networks: one address format, and a deposit address on one of them receives on all of them. */
+export const EVM_NETWORKS: readonly CryptoNetwork[] = (Object.keys(ADDRESS_RULES) as CryptoNetwork[]).filter(
+  (n) => ADDRESS_RULES[n] === EVM,
+);
+
+/** Why the address is not one of the network's, in one line; undefined when it is valid (or the network unknown). */
+export function addressReason(network: string, address: string): AddressReason | undefined {
+  const rule = ADDRESS_RULES[network as CryptoNetwork];
+  if (!rule) return undefined;
+  if (address === '') return 'is empty';
+  if (address.trim() !== address) return 'has spaces around it';
+  // No address of any network is this long (and base58 decoding grows with the square of the length).
+  if (address.length > 128) return 'wrong length: far longer than any address';
+  return rule.reason(address);
+}
+
+export function isValidAddress(network: CryptoNetwork, address: string): boolean {
+  return !!ADDRESS_RULES[network] && addressReason(network, address) === undefined;
+}
+
+/** Whether a (valid) address carries a checksum: an EVM address in one case, a Solana or Sui address do not. */
+export function addressHasChecksum(network: CryptoNetwork, address: string): boolean {
+  return ADDRESS_RULES[network]?.checksummed(address) ?? false;
+}
+
+/** Base58Check of a version byte and a hash (legacy Bitcoin-family addresses); for generated addresses and tests. */
+export const encodeBase58Check = (version: number, hash: Uint8Array): string =>
+  base58check.encode(Uint8Array.from([version, ...hash]));
+
+/** A segwit address (bech32 for version 0, bech32m after); for generated addresses and tests. */
+export function encodeSegwit(prefix: string, version: number, program: Uint8Array): string {
+  const words = [version, ...bech32.toWords(program)];
+  return version === 0 ? bech32.encode(prefix, words) : bech32m.encode(prefix, words);
+}
+
+/** A Stellar account id of a 32-byte key; for generated addresses and tests. */
+export function encodeStellar(key: Uint8Array): string {
+  const body = Uint8Array.from([STELLAR_ACCOUNT_VERSION, ...key]);
+  const crc = crc16xmodem(body);
+  return base32nopad.encode(Uint8Array.from([...body, crc & 0xff, crc >> 8]));
+}
+
+/** A valid address of the network made from (at least 32) bytes; the local service's deposit addresses use it. */
+export function addressFromBytes(network: CryptoNetwork, bytes: Uint8Array): string {
+  const hex = (n: number) => [...bytes.subarray(0, n)].map((b) => b.toString(16).padStart(2, '0')).join('');
+  switch (network) {
+    case 'BITCOIN':
+      return encodeSegwit('bc', 0, bytes.subarray(0, 20));
+    case 'LITECOIN':
+      return encodeSegwit('ltc', 0, bytes.subarray(0, 20));
+    case 'BITCOIN_CASH':
+      return encodeCashAddr(0, bytes.subarray(0, 20));
+    case 'DOGECOIN':
+      return encodeBase58Check(30, bytes.subarray(0, 20));
+    case 'SOLANA':
+      return base58.encode(bytes.subarray(0, 32));
+    case 'STELLAR':
+      return encodeStellar(bytes.subarray(0, 32));
+    case 'SUI':
+      return `0x${hex(32)}`;
+    default:
+      return eip55(hex(20));
+  }
+}

@@ -1,0 +1,275 @@
+// The staged batch: every row of the file as it was read, validated and totalled, kept in a private SQLite file
+// until the journal takes it over. The dry run, the guards and the journal read from here, never from the file.
+import { closeSync, openSync, readdirSync, unlinkSync } from 'node:fs';
+import { privateDir } from '../config/private-files.js';
+import { randomBytes } from 'node:crypto';
+import { join } from 'node:path';
+import { createRequire } from 'node:module';
+import type { Database as DatabaseType, Statement } from 'better-sqlite3';
+import type { BatchRow } from './rows.js';
+import { deriveRefId, nthRefId, saltedRefId, stagedText } from './ref-ids.js';
+import { WriteError } from './write-error.js';
+
+const require = createRequire(import.meta.url);
+
+/** A valid row as staged: the request body exactly as validated (JSON), with its final ref_id. */
+export interface StagedRow {
+  row: number;
+  line: number;
+  ref_id: string;
+  derived: number;
+  body: string;
+  profile_id: string | null;
+  asset: string | null;
+  crypto_network: string | null;
+  destination_address: string | null;
+  amount: string | null;
+  total: string | null;
+}
+
+/** A staged row some other batch already paid (found in the service, or in this machine's record of sent ref_ids). */
+export interface StagedRepeat extends StagedRow {
+  seen_transfer: string | null;
+  seen_status: string | null;
+  /** When the service created its transfer. */
+  seen_created: string | null;
+  /** When this machine sent it, and in which batch's journal. */
+  seen_at: string | null;
+  seen_journal: string | null;
+}
+
+/** The fields a listing or the journal shows, read from the staged body. */
+const FIELDS = ['profile_id', 'asset', 'crypto_network', 'destination_address', 'amount', 'total']
+  .map((f) => `json_extract(body, '$.${f}') AS ${f}`)
+  .join(', ');
+
+const PAGE = 1000;
+const FLUSH_AT = 2000;
+
+export class Stage {
+  private buffer: unknown[][] = [];
+  private invalidBuffer: unknown[][] = [];
+  private readonly stmts = new Map<string, Statement>();
+  private closed = false;
+
+  private constructor(
+    readonly path: string,
+    private readonly db: DatabaseType,
+  ) {}
+
+  /** A new private staging file in `dir` (0600), removed by remove(); one left by a killed run is removeStale's. */
+  static create(dir: string): Stage {
+    privateDir(dir);
+    const path = join(dir, `staging-${process.pid}-${randomBytes(4).toString('hex')}.db`);
+    closeSync(openSync(path, 'wx', 0o600));
+    const Database = require('better-sqlite3') as typeof import('better-sqlite3');
+    const db = new Database(path);
+    try {
+      // A scratch copy: nothing to recover after a crash, so no rollback journal and no fsync.
+      db.pragma('journal_mode = OFF');
+      db.pragma('synchronous = OFF');
+      // Rows are appended in order and read back page by page: a small cache does, and keeps memory flat.
+      db.pragma('cache_size = -2000');
+      db.exec(`CREATE TABLE staged (
+        row INTEGER PRIMARY KEY, line INTEGER NOT NULL, derived INTEGER NOT NULL, ref_id TEXT, body TEXT, issues TEXT,
+        repeat INTEGER NOT NULL DEFAULT 0, seen_transfer TEXT, seen_status TEXT, seen_created TEXT, seen_at TEXT, seen_journal TEXT)`);
+    } catch (e) {
+      db.close();
+      unlinkQuietly(path);
+      throw new WriteError('staged copy of the batch', path, e);
+    }
+    return new Stage(path, db);
+  }
+
+  private stmt(sql: string): Statement {
+    let s = this.stmts.get(sql);
+    if (!s) this.stmts.set(sql, (s = this.db.prepare(sql)));
+    return s;
+  }
+
+  private write<T>(fn: () => T): T {
+    try {
+      return fn();
+    } catch (e) {
+      throw new WriteError('staged copy of the batch', this.path, e);
+    }
+  }
+
+  /** A valid row: a derived ref_id is that of a first occurrence until finish() counts identical rows. */
+  addValid(r: BatchRow): void {
+    const body = r.body as unknown as Record<string, unknown>;
+    if (r.derived) {
+      const { text, key } = stagedText(body);
+      this.buffer.push([r.row, r.line, 1, deriveRefId(key, 1), text]);
+    } else this.buffer.push([r.row, r.line, 0, body.ref_id, JSON.stringify(body)]);
+    if (this.buffer.length >= FLUSH_AT) this.flush();
+  }
+
+  /** An invalid row and its issues in one line (kept for --skip-invalid's report). */
+  addInvalid(row: number, line: number, issues: string): void {
+    this.invalidBuffer.push([row, line, issues]);
+    if (this.invalidBuffer.length >= FLUSH_AT) this.flush();
+  }
+
+  flush(): void {
+    const rows = this.buffer;
+    const invalid = this.invalidBuffer;
+    this.buffer = [];
+    this.invalidBuffer = [];
+    const ins = this.stmt('INSERT INTO staged (row, line, derived, ref_id, body) VALUES (?, ?, ?, ?, ?)');
+    const bad = this.stmt('INSERT INTO staged (row, line, derived, issues) VALUES (?, ?, 0, ?)');
+    this.write(() =>
+      this.db.transaction(() => {
+        for (const r of rows) ins.run(...r);
+        for (const r of invalid) bad.run(...r);
+      })(),
+    );
+  }
+
+  /**
+   * Counts identical rows: the second of two identical payouts gets `-2`, and so on, in file order. Returns the rows
+   * whose ref_id another row of the file already has (a given ref_id that looks like a derived one).
+   */
+  finish(): { row: number; ref_id: string; first: number }[] {
+    this.flush();
+    return this.write(() => {
+      this.db.exec('CREATE INDEX staged_ref ON staged (ref_id)');
+      this.db.function('nth_ref_id', { deterministic: true }, (first, n) => nthRefId(String(first), Number(n)));
+      this.db.exec(`UPDATE staged SET ref_id = nth_ref_id(o.ref_id, o.n)
+        FROM (SELECT row, ref_id, row_number() OVER (PARTITION BY ref_id ORDER BY row) AS n FROM staged
+              WHERE derived = 1 AND ref_id IN (SELECT ref_id FROM staged WHERE derived = 1 GROUP BY ref_id HAVING count(*) > 1)) AS o
+        WHERE staged.row = o.row AND o.n > 1`);
+      return this.db
+        .prepare(`SELECT s.row, s.ref_id, f.first FROM staged s
+          JOIN (SELECT ref_id, min(row) AS first FROM staged WHERE ref_id IS NOT NULL GROUP BY ref_id HAVING count(*) > 1) f
+          ON f.ref_id = s.ref_id WHERE s.row > f.first ORDER BY s.row`)
+        .all() as { row: number; ref_id: string; first: number }[];
+    });
+  }
+
+  /** Valid rows in file order, a page at a time (bounded memory, and no statement held open between pages). */
+  *valid(): Generator<StagedRow> {
+    const page = this.stmt(
+      `SELECT row, line, ref_id, derived, body, ${FIELDS} FROM staged WHERE body IS NOT NULL AND row > ? ORDER BY row LIMIT ${PAGE}`,
+    );
+    for (let after = 0; ; ) {
+      const rows = page.all(after) as StagedRow[];
+      if (!rows.length) return;
+      yield* rows;
+      after = rows[rows.length - 1].row;
+    }
+  }
+
+  /** Invalid rows (--skip-invalid) with their issues. */
+  *invalid(): Generator<{ row: number; issues: string }> {
+    const page = this.stmt(
+      `SELECT row, issues FROM staged WHERE issues IS NOT NULL AND row > ? ORDER BY row LIMIT ${PAGE}`,
+    );
+    for (let after = 0; ; ) {
+      const rows = page.all(after) as { row: number; issues: string }[];
+      if (!rows.length) return;
+      yield* rows;
+      after = rows[rows.length - 1].row;
+    }
+  }
+
+  /** Valid rows whose ref_id was derived, `size` at a time: the rows a guard looks up. */
+  *derivedPages(size: number): Generator<{ row: number; ref_id: string; profile_id: string }[]> {
+    const page = this.stmt(
+      `SELECT row, ref_id, json_extract(body, '$.profile_id') AS profile_id FROM staged WHERE derived = 1 AND body IS NOT NULL AND row > ? ORDER BY row LIMIT ?`,
+    );
+    for (let after = 0; ; ) {
+      const rows = page.all(after, size) as { row: number; ref_id: string; profile_id: string }[];
+      if (!rows.length) return;
+      yield rows;
+      after = rows[rows.length - 1].row;
+    }
+  }
+
+  /** The service holds a transfer with this ref_id. */
+  markSeen(refId: string, t: { id: string; status?: string; created_at?: string }): void {
+    this.write(() =>
+      this.stmt(
+        'UPDATE staged SET repeat = 1, seen_transfer = ?, seen_status = ?, seen_created = ? WHERE ref_id = ? AND derived = 1',
+      ).run(t.id, t.status ?? null, t.created_at ?? null, refId),
+    );
+  }
+
+  /** This machine sent the row's ref_id in another batch. */
+  markRecorded(row: number, at: string, journal: string): void {
+    this.write(() =>
+      this.stmt('UPDATE staged SET repeat = 1, seen_at = ?, seen_journal = ? WHERE row = ?').run(at, journal, row),
+    );
+  }
+
+  repeatCount(): number {
+    return (this.stmt('SELECT count(*) AS n FROM staged WHERE repeat = 1').get() as { n: number }).n;
+  }
+
+  *repeats(): Generator<StagedRepeat> {
+    const page = this.stmt(`SELECT *, ${FIELDS} FROM staged WHERE repeat = 1 AND row > ? ORDER BY row LIMIT ${PAGE}`);
+    for (let after = 0; ; ) {
+      const rows = page.all(after) as StagedRepeat[];
+      if (!rows.length) return;
+      yield* rows;
+      after = rows[rows.length - 1].row;
+    }
+  }
+
+  /** --allow-repeat: the repeated rows take ref_ids of this batch alone, so the service really pays them again. */
+  saltRepeats(batchId: string): void {
+    this.write(() => {
+      this.db.function('salted_ref_id', { deterministic: true }, (id) => saltedRefId(String(id), batchId));
+      this.db.exec('UPDATE staged SET ref_id = salted_ref_id(ref_id) WHERE repeat = 1');
+    });
+  }
+
+  /** Closes and deletes the staged copy. */
+  remove(): void {
+    if (!this.closed) {
+      this.closed = true;
+      try {
+        this.db.close();
+      } catch {
+        /* closing anyway */
+      }
+    }
+    unlinkQuietly(this.path);
+  }
+}
+
+function unlinkQuietly(path: string): void {
+  try {
+    unlinkSync(path);
+  } catch {
+    /* gone already */
+  }
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * Removes what killed runs left in the batches directory: staged copies and the standard-input spools of older
+ * versions (payout data, whose process is gone).
+ */
+export function removeStale(dir: string): void {
+  let names: string[];
+  try {
+    names = readdirSync(dir);
+  } catch {
+    return;
+  }
+  for (const name of names) {
+    const m = /^(?:staging-(\d+)-[0-9a-f]+\.db|stdin-(\d+)-\d+\.spool)$/.exec(name);
+    if (!m) continue;
+    const pid = Number(m[1] ?? m[2]);
+    if (pid !== process.pid && !isAlive(pid)) unlinkQuietly(join(dir, name));
+  }
+}

@@ -1,0 +1,7 @@
+// Help text shared by every command.
+import type { Command } from 'commander';
+
+/** Adds an Examples section to a command's --help. */
+export function examples(cmd: Command, lines: string[]): Command {
+  return cmd.addHelpText('after', `\nExamples:\n${lines.map((l) => `  $ ${l}`).join('\n')}\n`);
+}

@@ -1,0 +1,84 @@
+// coinop login: its flags, checked, as a typed options object (declared in index.ts).
+import { ALL_SCOPES } from '../../api/index.js';
+import { usageError } from '../../cli/errors.js';
+import { readFlags, type RawFlags } from '../../cli/options.js';
+import { ENVIRONMENTS, type Environment } from '../../config/environments.js';
+
+export interface LoginOptions {
+  /** Unset: asked. */
+  env?: Environment;
+  clientId?: string;
+  /** --client-secret-stdin: the secret is piped in. */
+  secretFromStdin: boolean;
+  /** Unset: every scope (or chosen on a terminal). */
+  scopes?: string[];
+  /** --name, else --profile; unset: the environment's name. */
+  name?: string;
+  profileId?: string;
+  baseUrl?: string;
+  authUrl?: string;
+  wsUrl?: string;
+  /** --activate: make the saved profile the active one without asking (production asks on a terminal otherwise). */
+  activate?: true;
+}
+
+/** An API (http/https) or stream (ws/wss) address, without trailing slashes; the message names the flag. */
+export function checkUrl(flag: string, v: string | undefined, ws = false): string | undefined {
+  if (v === undefined) return undefined;
+  let u: URL;
+  try {
+    u = new URL(v);
+  } catch {
+    throw usageError(
+      `${flag}: must be an absolute URL such as ${ws ? 'wss://ws.example.com/' : 'https://api.example.com'}`,
+    );
+  }
+  const ok = ws ? ['ws:', 'wss:'] : ['http:', 'https:'];
+  if (!ok.includes(u.protocol)) throw usageError(`${flag}: must start with ${ok.map((p) => `${p}//`).join(' or ')}`);
+  return v.replace(/\/+$/, '');
+}
+
+/** A profile name coinop can save: letters, digits, dot, dash and underscore, and not one of Object.prototype's. */
+export function checkProfileName(name: string): string {
+  if (!/^[A-Za-z0-9_.-]{1,64}$/.test(name))
+    throw usageError('--name: use letters, digits, dot, dash and underscore (at most 64)');
+  // Such a name would be read as Object.prototype's (a "__proto__" secret is never even stored).
+  if (name in Object.prototype) throw usageError(`--name: "${name}" is reserved; choose another name`);
+  return name;
+}
+
+/** `raw`: login's flags with the global ones (--profile names the profile when --name does not). */
+export function parseLoginOptions(raw: RawFlags): LoginOptions {
+  const f = readFlags(raw);
+  const scopes = f
+    .text('scopes')
+    ?.split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  for (const s of scopes ?? []) {
+    if (!(ALL_SCOPES as string[]).includes(s))
+      throw usageError(`--scopes: "${s}" is not a scope (${ALL_SCOPES.join(', ')})`);
+  }
+  const env = f.text('env');
+  if (env !== undefined && !(ENVIRONMENTS as readonly string[]).includes(env))
+    throw usageError(`--env: must be one of ${ENVIRONMENTS.join(', ')}`);
+  const baseUrl = checkUrl('--base-url', f.text('baseUrl'));
+  const authUrl = checkUrl('--auth-url', f.text('authUrl'));
+  const wsUrl = checkUrl('--ws-url', f.text('wsUrl'), true);
+  if (env && env !== 'custom' && (baseUrl || authUrl || wsUrl))
+    throw usageError('--base-url/--auth-url/--ws-url: only with --env custom');
+  if (scopes?.length === 0) throw usageError('--scopes: choose at least one scope');
+  const name = f.text('name') || f.text('profile') || undefined;
+  return {
+    env: env as Environment | undefined,
+    clientId: f.text('clientId'),
+    secretFromStdin: f.on('clientSecretStdin'),
+    ...(f.on('activate') ? { activate: true as const } : {}),
+    scopes,
+    name: name === undefined ? undefined : checkProfileName(name),
+    profileId: f.text('profileId'),
+    baseUrl,
+    authUrl,
+    wsUrl,
+  };
+}

@@ -1,0 +1,43 @@
+// coinop balances: raw flags and the ASSET arguments checked once into the options the run works with.
+import { operations } from '../../api/index.js';
+import { usageError } from '../../cli/errors.js';
+import { type RawFlags, readFlags } from '../../cli/options.js';
+import { checkRequest, type FlagNames } from '../../client/api.js';
+import { SHAPE_ONLY } from '../../client/catalogue-policy.js';
+
+export interface BalancesOptions {
+  /** Upper case, each once, each an asset's name (the catalogue's, against the local service); undefined: every asset. */
+  assets?: string[];
+  /** The coinop profile's service profile when not given (and not allProfiles). */
+  profileId?: string;
+  allProfiles: boolean;
+  /** List assets whose balances are all zero too (named assets are always listed). */
+  includeZero: boolean;
+}
+
+export const BALANCES_FLAGS: FlagNames = { profile_id: '--profile-id', assets: 'ASSET', asset: 'ASSET' };
+
+export function parseBalancesOptions(args: string[], raw: RawFlags): BalancesOptions {
+  const f = readFlags(raw);
+  const profileId = f.text('profileId');
+  const allProfiles = f.on('allProfiles');
+  if (profileId !== undefined && allProfiles) throw usageError('--profile-id and --all-profiles: give one');
+  const named = [
+    ...new Set(
+      args
+        .flatMap((a) => a.split(','))
+        .map((a) => a.trim().toUpperCase())
+        .filter(Boolean),
+    ),
+  ];
+  const assets = named.length ? named : undefined;
+  // The contract's own rules for the assets and the profile id ("default" stands in for an id still to come); the
+  // assets by their shape, the run checks them against the catalogue once it knows the service.
+  checkRequest(
+    operations.listProfileBalances,
+    { params: { profile_id: profileId ?? 'default' }, query: assets ? { assets } : {} },
+    BALANCES_FLAGS,
+    SHAPE_ONLY,
+  );
+  return { assets, profileId, allProfiles, includeZero: f.on('includeZero') };
+}

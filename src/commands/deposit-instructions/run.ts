@@ -1,0 +1,119 @@
+// coinop deposit-instructions create, list and get.
+import { randomUUID } from 'node:crypto';
+import {
+  FIAT_NETWORKS,
+  type CreateFiatDepositInstructionsRequest,
+  type FiatDepositInstructions,
+  type FiatNetwork,
+  operations,
+} from '../../api/index.js';
+import type { CliContext } from '../../cli/context.js';
+import { usageError } from '../../cli/errors.js';
+import { need } from '../../cli/prompt.js';
+import { checkRequest } from '../../client/api.js';
+import { DEPOSIT_INSTRUCTIONS_COLUMNS } from '../../render/columns.js';
+import { flatEntries, keyValueLines } from '../../render/key-value.js';
+import type { Output } from '../../render/output.js';
+import { CREATE_FLAGS, type InstructionsCreateOptions, type InstructionsListOptions, LIST_FLAGS } from './options.js';
+import { fiatNetworkOf, pickInstructions, recentInstructions } from './pick.js';
+
+const READ_ONLY = 'interrupted: nothing was changed (this command only reads)';
+
+/** Instructions with their network named (WIRE, RTP...), for the table and CSV. */
+const withNetwork = (i: FiatDepositInstructions) => ({ ...i, fiat_network: fiatNetworkOf(i) });
+
+/** One set of instructions: every field for people (where to send, in full), the object for machines. */
+function show(out: Output, i: FiatDepositInstructions): void {
+  if (out.format !== 'table') return out.one(out.format === 'csv' ? withNetwork(i) : i, DEPOSIT_INSTRUCTIONS_COLUMNS);
+  const { id, status, memo_id, fiat_network_instructions, created_at, ...rest } = i;
+  const rows = flatEntries({
+    id,
+    status,
+    memo_id,
+    fiat_network: fiatNetworkOf(i),
+    created_at,
+    ...rest,
+    // Where to send, by network: wire.account_number, wire.routing_details.bank_name ...
+    ...fiat_network_instructions,
+  }).map(
+    ([k, v]) => [k, k === 'memo_id' ? out.p.bold(String(v)) : out.cell(v, k === 'status' ? 'status' : 'text')] as const,
+  );
+  for (const line of keyValueLines(rows, out.p)) out.io.out(`${line}\n`);
+}
+
+export async function create(ctx: CliContext, o: InstructionsCreateOptions): Promise<void> {
+  const pr = ctx.prompter;
+  const network = await need(pr, '--network', o.network, () =>
+    pr.select<FiatNetwork>('Fiat network', [...FIAT_NETWORKS], 'WIRE'),
+  );
+  if (o.routingType !== undefined && network !== 'WIRE')
+    throw usageError(`--routing-type: is for --network WIRE only, not ${network}`);
+  const profileId = await need(pr, '--profile-id', o.profileId ?? ctx.profile().profileId, () =>
+    pr.text("The service's profile id the deposits credit"),
+  );
+  const refId = o.refId ?? `coinop-${randomUUID()}`;
+  const body: CreateFiatDepositInstructionsRequest = {
+    profile_id: profileId,
+    fiat_network: network,
+    ref_id: refId,
+    ...(o.routingType !== undefined ? { routing_number_type: o.routingType as 'ABA' | 'SWIFT' } : {}),
+    ...(o.identityId !== undefined ? { identity_id: o.identityId } : {}),
+    ...(o.accountId !== undefined ? { account_id: o.accountId } : {}),
+    ...(o.metadata ? { metadata: o.metadata } : {}),
+  };
+  checkRequest(operations.createFiatDepositInstructions, { body }, CREATE_FLAGS, ctx.catalogue());
+  if (o.refId === undefined) ctx.io.err(`ref_id ${refId}\n`);
+  ctx.interruptNote = `interrupted: the instructions may have been made; see coinop deposit-instructions list --ref-id ${refId}`;
+  const conn = await ctx.connect();
+  const res = await conn.client.call<FiatDepositInstructions>('createFiatDepositInstructions', { body }, CREATE_FLAGS);
+  const out = ctx.output();
+  if (res.alreadySubmitted && !res.submittedByThisCall)
+    ctx.io.err(`${out.p.yellow('already exists')}: ref_id ${refId} was used before; the existing instructions:\n`);
+  else if (out.format === 'table')
+    ctx.io.err(
+      `${out.p.green('✓')} deposits that carry memo ${res.data.memo_id} credit profile ${res.data.profile_id}\n`,
+    );
+  show(out, res.data);
+}
+
+export async function list(ctx: CliContext, o: InstructionsListOptions): Promise<void> {
+  ctx.interruptNote = READ_ONLY;
+  const conn = await ctx.connect();
+  const out = ctx.output();
+  const items = conn.client.items<FiatDepositInstructions>(
+    'listFiatDepositInstructions',
+    { query: o.query },
+    LIST_FLAGS,
+    o.all,
+  );
+  const rows = out.format === 'table' || out.format === 'csv' ? mapItems(items, withNetwork) : items;
+  const n = await out.list(rows, DEPOSIT_INSTRUCTIONS_COLUMNS, {
+    empty: 'no deposit instructions match (make some: coinop deposit-instructions create)',
+  });
+  if (out.format === 'table' && n)
+    ctx.io.err(`${out.p.dim(`${n} set${n === 1 ? '' : 's'} of deposit instructions`)}\n`);
+}
+
+async function* mapItems<T, U>(items: AsyncIterable<T>, f: (t: T) => U): AsyncGenerator<U> {
+  for await (const item of items) yield f(item);
+}
+
+export async function get(ctx: CliContext, id: string | undefined): Promise<void> {
+  ctx.interruptNote = READ_ONLY;
+  if (id !== undefined)
+    checkRequest(operations.getFiatDepositInstructions, { params: { id } }, { id: 'ID' }, ctx.catalogue());
+  const pr = ctx.prompter;
+  if (id === undefined && !pr.allowed)
+    throw usageError('missing ID', 'give the instructions id, or run on a terminal to pick one');
+  const conn = await ctx.connect();
+  let chosen = id;
+  if (chosen === undefined) {
+    const items = await recentInstructions(conn);
+    if (!items.length) throw usageError('no deposit instructions yet', 'make some: coinop deposit-instructions create');
+    chosen = await pickInstructions(pr, 'Deposit instructions', items, { profileId: conn.profile.profileId });
+  }
+  const { data } = await conn.client.call<FiatDepositInstructions>('getFiatDepositInstructions', {
+    params: { id: chosen },
+  });
+  show(ctx.output(), data);
+}

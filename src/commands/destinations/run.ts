@@ -1,0 +1,72 @@
+// coinop destinations list and put.
+import {
+  CRYPTO_NETWORKS,
+  operations,
+  type CryptoNetwork,
+  type PutCryptoDestinationAddressRequest,
+  type PutCryptoDestinationAddressResponse,
+} from '../../api/index.js';
+import { askAddress } from '../../cli/ask.js';
+import type { CliContext } from '../../cli/context.js';
+import { need } from '../../cli/prompt.js';
+import { checkRequest } from '../../client/api.js';
+import { DESTINATION_COLUMNS } from '../../render/columns.js';
+import { type DestinationListOptions, type DestinationPutOptions, LIST_FLAGS, PUT_FLAGS } from './options.js';
+
+export async function list(ctx: CliContext, o: DestinationListOptions): Promise<void> {
+  ctx.interruptNote = 'interrupted: nothing was changed (this command only reads)';
+  const conn = await ctx.connect();
+  const out = ctx.output();
+  const n = await out.list(
+    conn.client.items('listCryptoDestinationAddresses', { query: o.query }, LIST_FLAGS, o.all),
+    DESTINATION_COLUMNS,
+    { empty: 'no destination addresses match (add one: coinop destinations put)' },
+  );
+  if (out.format === 'table' && n) ctx.io.err(`${out.p.dim(`${n} destination address${n === 1 ? '' : 'es'}`)}\n`);
+}
+
+/** The request: the flags, with the network and address asked for on a terminal when neither they nor --id are given. */
+async function putRequest(ctx: CliContext, o: DestinationPutOptions): Promise<PutCryptoDestinationAddressRequest> {
+  const pr = ctx.prompter;
+  const body: PutCryptoDestinationAddressRequest = {};
+  if (o.id !== undefined) body.id = o.id;
+  else {
+    const network = await need(pr, '--network', o.network as CryptoNetwork | undefined, () =>
+      pr.select<CryptoNetwork>('Network', [...CRYPTO_NETWORKS]),
+    );
+    body.crypto_network = network;
+    body.address = await askAddress(pr, network, o.address);
+    const nickname =
+      o.nickname ??
+      (pr.allowed && o.address === undefined
+        ? (await pr.text('Nickname (empty: made from the network and address)', { required: false })) || undefined
+        : undefined);
+    if (nickname !== undefined) body.nickname = nickname;
+  }
+  if (o.id !== undefined && o.nickname !== undefined) body.nickname = o.nickname;
+  if (o.bookmark !== undefined) body.bookmarked_status = o.bookmark;
+  if (o.identityId !== undefined) body.identity_id = o.identityId;
+  if (o.travelRule !== undefined)
+    body.travelrule_metadata = o.travelRule as PutCryptoDestinationAddressRequest['travelrule_metadata'];
+  checkRequest(operations.putCryptoDestinationAddress, { body }, PUT_FLAGS, ctx.catalogue());
+  return body;
+}
+
+export async function put(ctx: CliContext, o: DestinationPutOptions): Promise<void> {
+  const body = await putRequest(ctx, o);
+  ctx.interruptNote = 'interrupted: the address may have been saved; see coinop destinations list';
+  const conn = await ctx.connect();
+  const { data } = await conn.client.call<PutCryptoDestinationAddressResponse>(
+    'putCryptoDestinationAddress',
+    { body },
+    PUT_FLAGS,
+  );
+  const out = ctx.output();
+  // Read leniently: an answer without the address is shown as it came.
+  const saved = (data.address ?? data) as Record<string, unknown>;
+  if (out.format === 'table')
+    ctx.io.err(
+      `${out.p.green('✓')} saved in the address book as ${String(saved.nickname ?? saved.id ?? body.address)}\n`,
+    );
+  out.one(saved, DESTINATION_COLUMNS);
+}

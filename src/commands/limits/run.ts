@@ -1,0 +1,51 @@
+// coinop limits: the limits on a transfer type, with what is used and what is left of each, and what one transfer may
+// move now.
+import { dec, fmt, isAmountString, type TransferLimit } from '../../api/index.js';
+import type { CliContext } from '../../cli/context.js';
+import { TRANSFER_LIMIT_COLUMNS } from '../../render/columns.js';
+import { durationText } from '../../render/time.js';
+import type { LimitsOptions } from './options.js';
+
+/** How long a limit is measured over, for people. */
+export function periodText(seconds: string | undefined): string {
+  const s = Number(seconds);
+  if (!seconds || !Number.isSafeInteger(s) || s < 0) return seconds ?? '-';
+  return s === 0 ? 'each transfer' : durationText(s);
+}
+
+/** A limit with what its period used so far (limit - remaining); a limit on each transfer uses nothing up. */
+function withUsed(l: TransferLimit): TransferLimit & { used?: string } {
+  if (l.period_seconds === '0' || !isAmountString(l.limit) || !isAmountString(l.remaining)) return l;
+  return { ...l, used: fmt(dec(l.limit).minus(l.remaining)) };
+}
+
+/** The most one transfer may move now, per asset the limits are in: the smallest of what each limit leaves. */
+function headroom(items: TransferLimit[]): string[] {
+  const least = new Map<string, string>();
+  for (const l of items) {
+    if (!l.limit_asset || !isAmountString(l.remaining)) continue;
+    const had = least.get(l.limit_asset);
+    if (had === undefined || dec(l.remaining).lt(had)) least.set(l.limit_asset, l.remaining);
+  }
+  return [...least].map(([asset, amount]) => `${amount} ${asset}`);
+}
+
+export async function limits(ctx: CliContext, o: LimitsOptions): Promise<void> {
+  ctx.interruptNote = 'interrupted: nothing was changed (this command only reads)';
+  const conn = await ctx.connect();
+  const { data } = await conn.client.call<{ items?: TransferLimit[] }>('listTransferLimits', {
+    query: { transfer_type: o.type },
+  });
+  const items = (data.items ?? []).map(withUsed);
+  const out = ctx.output();
+  const rows = out.forPeople
+    ? items.map((l) => ({
+        ...l,
+        period_seconds: periodText(l.period_seconds),
+        transfer_types: l.transfer_types?.join(', '),
+      }))
+    : items;
+  await out.list(rows, TRANSFER_LIMIT_COLUMNS, { empty: `no limits on ${o.type}` });
+  if (out.format === 'table' && items.length)
+    ctx.io.err(`${out.p.dim(`${o.type} now: at most ${headroom(items).join(', ')} in one transfer`)}\n`);
+}

@@ -1,0 +1,57 @@
+// coinop local deposit: money arrives at a deposit address of the local service (its control API), as a PENDING
+// CRYPTO_DEPOSIT transfer that the service completes and credits on its clock.
+import type { Transfer } from '../../api/index.js';
+import type { CliContext } from '../../cli/context.js';
+import { CoinopError } from '../../cli/errors.js';
+import { need } from '../../cli/prompt.js';
+import { amountRule } from '../../cli/ask.js';
+import { issueMessage, type FlagNames } from '../../client/api.js';
+import { isLocalServiceId } from '../../client/service-identity.js';
+import { TRANSFER_COLUMNS } from '../../render/columns.js';
+import type { LocalDepositOptions } from './options.js';
+
+const FLAGS: FlagNames = { address: '--address', ref_id: '--ref-id', amount: '--amount', asset: '--asset' };
+
+export async function deposit(ctx: CliContext, o: LocalDepositOptions): Promise<void> {
+  const profile = ctx.profile();
+  if (profile.environment !== 'local') {
+    throw new CoinopError(
+      'usage',
+      `local deposit: only the local service takes it (profile "${profile.name}" is ${profile.environment})`,
+      {
+        hint: 'use the local profile: --profile local',
+      },
+    );
+  }
+  const pr = ctx.prompter;
+  const target =
+    o.refId !== undefined
+      ? { ref_id: o.refId }
+      : { address: await need(pr, '--address (or --ref-id)', o.address, () => pr.text('Deposit address')) };
+  const amount = await need(pr, '--amount', o.amount, () =>
+    pr.text(`Amount${o.asset ? ` of ${o.asset}` : ''}`, { validate: amountRule(o.asset) }),
+  );
+  const conn = await ctx.connect();
+  if (!isLocalServiceId(conn.serviceId))
+    throw new CoinopError('usage', `local deposit: ${conn.profile.baseUrl} is not a local service (no control API)`);
+  const body = { ...target, amount, ...(o.asset !== undefined ? { asset: o.asset } : {}) };
+  let t: Transfer;
+  try {
+    t = await conn.client.control<Transfer>('POST', '/_local/crypto-deposits', body);
+  } catch (e) {
+    // The service refused the values (nothing was recorded): bad input, named by its flag.
+    const p = e instanceof CoinopError ? e.problem : undefined;
+    const issues = (p?.meta as { issues?: { field: string; rule: string }[] } | undefined)?.issues;
+    if (p?.status === 400 && issues?.length) throw new CoinopError('usage', issueMessage(issues, FLAGS));
+    throw e;
+  }
+  const out = ctx.output();
+  out.one(t as unknown as Record<string, unknown>, TRANSFER_COLUMNS);
+  if (out.forPeople)
+    out.note(
+      out.p.dim(
+        `${t.amount} ${t.asset} arriving at ${t.destination_address}: PENDING until the local service confirms it` +
+          ` (follow it: coinop transfers watch ${t.id})`,
+      ),
+    );
+}

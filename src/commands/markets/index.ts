@@ -1,0 +1,58 @@
+// coinop markets, ticker, book and trades: market data snapshots over HTTP (public endpoints: no login needed).
+// Declarations only; the flags are checked in options.ts, the work is in run.ts.
+import type { Command } from 'commander';
+import type { CliContext } from '../../cli/context.js';
+import { examples } from '../../cli/help.js';
+import type { RawFlags } from '../../cli/options.js';
+import { BOOK_DEPTH_DEFAULT, BOOK_DEPTH_MAX, TRADES_LIMIT_DEFAULT, TRADES_LIMIT_MAX } from './limits.js';
+
+const MARKET_ARG = 'market, such as BTCUSD (asked on a terminal when missing)';
+
+export function register(program: Command, ctx: CliContext): void {
+  examples(
+    program
+      .command('markets')
+      .description("the markets: the CLI's catalogue and what the service lists (GET /markets), with tick and status")
+      .option('--refresh', "fetch the service's list again (it is kept for a day per service)")
+      .action(async (raw: RawFlags) => {
+        const { parseMarketsOptions } = await import('./options.js');
+        await (await import('./run.js')).markets(ctx, parseMarketsOptions(raw));
+      }),
+    ['coinop markets', 'coinop markets -o csv', 'coinop markets --profile sandbox --refresh'],
+  );
+  examples(
+    program
+      .command('ticker')
+      .description("a market's best bid and ask, last trade, and the last 24 hours and today: open, high, low, volume")
+      .argument('[market]', MARKET_ARG)
+      .action(async (market: string | undefined, raw: RawFlags) => {
+        const { parseTickerOptions } = await import('./options.js');
+        await (await import('./run.js')).ticker(ctx, parseTickerOptions(market, raw));
+      }),
+    ['coinop ticker BTCUSD', 'coinop ticker ETHEUR -o json'],
+  );
+  examples(
+    program
+      .command('book')
+      .description("one snapshot of a market's order book: bids and asks side by side, best first")
+      .argument('[market]', MARKET_ARG)
+      .option('--depth <n>', `price levels per side (1 to ${BOOK_DEPTH_MAX}, default ${BOOK_DEPTH_DEFAULT})`)
+      .action(async (market: string | undefined, raw: RawFlags) => {
+        const { parseBookOptions } = await import('./options.js');
+        await (await import('./run.js')).book(ctx, parseBookOptions(market, raw));
+      }),
+    ['coinop book BTCUSD', 'coinop book ETHUSD --depth 25', 'coinop book BTCEUR -o csv'],
+  );
+  examples(
+    program
+      .command('trades')
+      .description("a market's most recent trades, newest first")
+      .argument('[market]', MARKET_ARG)
+      .option('--limit <n>', `trades to show (1 to ${TRADES_LIMIT_MAX}, default ${TRADES_LIMIT_DEFAULT})`)
+      .action(async (market: string | undefined, raw: RawFlags) => {
+        const { parseTradesOptions } = await import('./options.js');
+        await (await import('./run.js')).trades(ctx, parseTradesOptions(market, raw));
+      }),
+    ['coinop trades BTCUSD', 'coinop trades SOLEUR --limit 100 -o ndjson'],
+  );
+}

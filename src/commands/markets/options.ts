@@ -1,0 +1,48 @@
+// coinop markets, ticker, book and trades: the raw flags and the MARKET argument, checked once; a market left out is
+// asked for on a terminal by the run (whether the service knows it is the run's to find out).
+import { intFlag, marketArg, type RawFlags, readFlags } from '../../cli/options.js';
+import { BOOK_DEPTH_DEFAULT, BOOK_DEPTH_MAX, TRADES_LIMIT_DEFAULT, TRADES_LIMIT_MAX } from './limits.js';
+
+export interface MarketsOptions {
+  /** Fetch the service's market list again even when the kept one is fresh. */
+  refresh: boolean;
+}
+
+export interface TickerOptions {
+  /** Upper-cased market symbol; undefined when not given. */
+  market?: string;
+}
+
+export interface BookOptions extends TickerOptions {
+  /** Price levels shown per side. */
+  depth: number;
+}
+
+export interface TradesOptions extends TickerOptions {
+  /** The most recent trades shown. */
+  limit: number;
+}
+
+export function parseMarketsOptions(raw: RawFlags): MarketsOptions {
+  return { refresh: readFlags(raw).on('refresh') };
+}
+
+export function parseTickerOptions(market: string | undefined, _raw: RawFlags): TickerOptions {
+  return { market: marketArg('MARKET', market) };
+}
+
+export function parseBookOptions(market: string | undefined, raw: RawFlags): BookOptions {
+  const f = readFlags(raw);
+  return {
+    market: marketArg('MARKET', market),
+    depth: intFlag('--depth', f.text('depth'), 1, BOOK_DEPTH_MAX) ?? BOOK_DEPTH_DEFAULT,
+  };
+}
+
+export function parseTradesOptions(market: string | undefined, raw: RawFlags): TradesOptions {
+  const f = readFlags(raw);
+  return {
+    market: marketArg('MARKET', market),
+    limit: intFlag('--limit', f.text('limit'), 1, TRADES_LIMIT_MAX) ?? TRADES_LIMIT_DEFAULT,
+  };
+}

@@ -1,0 +1,37 @@
+// coinop prices: its flags, checked, as a typed options object (the declaration is in index.ts).
+import { PRICE_INCREMENTS, type PriceIncrement } from '../../api/index.js';
+import { usageError } from '../../cli/errors.js';
+import { readFlags, intFlag, marketFlag, parseTime, type RawFlags } from '../../cli/options.js';
+
+export interface PricesOptions {
+  /** Unset: asked on a terminal (with the increment). By its shape: the run checks the service has it. */
+  market?: string;
+  increment?: PriceIncrement;
+  maxPoints?: number;
+  /** RFC 3339 (a duration back from now already resolved), or as written for the contract to refuse. */
+  from?: string;
+  to?: string;
+  limit?: number;
+  offset?: number;
+  all: boolean;
+}
+
+export function parsePricesOptions(market: string | undefined, raw: RawFlags, now: number): PricesOptions {
+  const f = readFlags(raw);
+  const increment = f.text('increment');
+  const maxPoints = f.text('maxPoints');
+  if (increment !== undefined && maxPoints !== undefined)
+    throw usageError('--increment and --max-points: give one, not both');
+  if (increment !== undefined && !(PRICE_INCREMENTS as readonly string[]).includes(increment))
+    throw usageError(`--increment: must be one of ${PRICE_INCREMENTS.join(', ')}`);
+  return {
+    increment: increment as PriceIncrement | undefined,
+    maxPoints: intFlag('--max-points', maxPoints, 1, 1_000_000),
+    limit: intFlag('--limit', f.text('limit'), 1, 1000),
+    offset: intFlag('--offset', f.text('offset'), 0, 100_000_000),
+    market: market === undefined ? undefined : marketFlag('MARKET', market),
+    from: parseTime(f.text('from'), now),
+    to: parseTime(f.text('to'), now),
+    all: f.on('all'),
+  };
+}

@@ -1,0 +1,64 @@
+// coinop profiles: raw flags checked once into the options each command works with. The list's query is checked
+// whole against the contract here, so a bad flag is named before anything is sent.
+import { operations } from '../../api/index.js';
+import { usageError } from '../../cli/errors.js';
+import { type RawFlags, readFlags, timeFilterFlags, timeFilters } from '../../cli/options.js';
+import { checkRequest, type FlagNames } from '../../client/api.js';
+import { SHAPE_ONLY } from '../../client/catalogue-policy.js';
+
+export interface ProfilesListOptions {
+  /** The listProfiles query, checked. */
+  query: Record<string, unknown>;
+  all: boolean;
+}
+
+export interface ProfilesGetOptions {
+  /** A profile id or "default"; the coinop profile's service profile when not given. */
+  id?: string;
+  includeDeactivated: boolean;
+}
+
+export interface ProfilesCreateOptions {
+  /** Asked for on a terminal when not given. */
+  nickname?: string;
+  description?: string;
+}
+
+export const PROFILES_FLAGS: FlagNames = {
+  ids: '--id',
+  nickname: '--nickname',
+  description: '--description',
+  ...timeFilterFlags('created', 'created_at'),
+  limit: '--limit',
+  order: '--order',
+  page_cursor: '--cursor',
+  profile_id: 'ID',
+  include_deactivated: '--include-deactivated',
+};
+
+export function parseProfilesListOptions(raw: RawFlags, now: number): ProfilesListOptions {
+  const f = readFlags(raw);
+  const query: Record<string, unknown> = { ...timeFilters(raw, 'created', 'created_at', now) };
+  const given = { ids: f.list('id'), nickname: f.text('nickname'), limit: f.text('limit') };
+  const more = { order: f.text('order'), page_cursor: f.text('cursor') };
+  for (const [k, v] of Object.entries({ ...given, ...more })) if (v !== undefined) query[k] = v;
+  checkRequest(operations.listProfiles, { query }, PROFILES_FLAGS, SHAPE_ONLY);
+  return { query, all: f.on('all') };
+}
+
+export function parseProfilesGetOptions(id: string | undefined, raw: RawFlags): ProfilesGetOptions {
+  const f = readFlags(raw);
+  if (id !== undefined) checkRequest(operations.getProfile, { params: { profile_id: id } }, PROFILES_FLAGS, SHAPE_ONLY);
+  return { id, includeDeactivated: f.on('includeDeactivated') };
+}
+
+export function parseProfilesCreateOptions(raw: RawFlags): ProfilesCreateOptions {
+  const f = readFlags(raw);
+  const nickname = f.text('nickname');
+  const description = f.text('description');
+  if (nickname !== undefined && !nickname.trim()) throw usageError('--nickname: must not be blank');
+  // The rest of the body's rules (lengths) with the nickname as given, or one that passes when it is still to ask.
+  const body = { nickname: nickname ?? 'to be asked', ...(description !== undefined ? { description } : {}) };
+  checkRequest(operations.createProfile, { body }, PROFILES_FLAGS, SHAPE_ONLY);
+  return { nickname, description };
+}

@@ -1,0 +1,64 @@
+// coinop sandbox deposit: the raw flags, typed once. The request is checked against the contract by the run, once
+// the file, the prompts and the sandbox's values have filled it in.
+import { dec, FIAT_AMOUNT_PATTERN, operations } from '../../api/index.js';
+import { checkRequest } from '../../client/api.js';
+import { SHAPE_ONLY } from '../../client/catalogue-policy.js';
+import { usageError } from '../../cli/errors.js';
+import { type RawFlags, readFlags } from '../../cli/options.js';
+import { ROUTING_NUMBER_TYPES, WIRE_FIELDS } from './wire.js';
+
+export interface SandboxDepositOptions {
+  amount?: string;
+  asset: string;
+  memoId?: string;
+  /** Fiat deposit instructions whose memo_id to use (never with memoId). */
+  instructions?: string;
+  /** Wire instructions as JSON (the wire object, {"wire": ...} or a whole request body). */
+  file?: string;
+  /** The flags of the wire instructions given, by their field's key (WIRE_FIELDS); an empty one is left out. */
+  wire: Record<string, string>;
+}
+
+export function parseSandboxDepositOptions(raw: RawFlags): SandboxDepositOptions {
+  const f = readFlags(raw);
+  const memoId = f.text('memoId');
+  const instructions = f.text('instructions');
+  if (memoId !== undefined && instructions !== undefined)
+    throw usageError('--memo-id and --instructions: give one (--instructions takes the memo id from them)');
+  if (instructions !== undefined)
+    checkRequest(
+      operations.getFiatDepositInstructions,
+      { params: { id: instructions } },
+      { id: '--instructions' },
+      SHAPE_ONLY,
+    );
+  const wire: Record<string, string> = {};
+  for (const field of WIRE_FIELDS) {
+    const v = f.text(field.key)?.trim();
+    if (v) wire[field.key] = v;
+  }
+  if (wire.routingType !== undefined) {
+    wire.routingType = wire.routingType.toUpperCase();
+    if (!(ROUTING_NUMBER_TYPES as readonly string[]).includes(wire.routingType))
+      throw usageError(`--routing-type: must be one of ${ROUTING_NUMBER_TYPES.join(', ')}`);
+  }
+  if (wire.institution !== undefined && (wire.ownerFirstName !== undefined || wire.ownerLastName !== undefined))
+    throw usageError(
+      '--institution and --owner-first-name/--owner-last-name: give one owner, an institution or a person',
+    );
+  return {
+    amount: f.text('amount'),
+    asset: f.defaulted('asset'),
+    memoId,
+    instructions,
+    file: f.text('file'),
+    wire,
+  };
+}
+
+const FIAT_AMOUNT = new RegExp(FIAT_AMOUNT_PATTERN);
+
+/** A deposit amount typed at the prompt: the contract's fiat amount (at most 2 decimals), above 0. */
+export function depositAmountRule(s: string): true | string {
+  return FIAT_AMOUNT.test(s) && dec(s).gt(0) ? true : 'such as 1000.00';
+}

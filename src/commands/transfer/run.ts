@@ -1,0 +1,104 @@
+// coinop transfer internal: gather the values the flags left out, check the request, confirm (showing what the
+// sending profile has), send once (ref_id), report (optionally following the transfer to its end).
+import {
+  ASSETS,
+  assetIssues,
+  operations,
+  type CreateInternalTransferRequest,
+  type ProfileBalance,
+} from '../../api/index.js';
+import { amountRule } from '../../cli/ask.js';
+import type { CliContext, Connection } from '../../cli/context.js';
+import { need } from '../../cli/prompt.js';
+import { checkRequest, checkUnlisted } from '../../client/api.js';
+import { announceRefId, refIdFor, reportDryRun, reportTransfer, submitOnce } from '../transfers/submit.js';
+import { INTERNAL_TRANSFER_FLAGS, type InternalTransferOptions } from './options.js';
+
+const pairs = (m: Record<string, string> | undefined) =>
+  m
+    ? Object.entries(m)
+        .map(([k, v]) => `${k}=${v}`)
+        .join(', ')
+    : undefined;
+
+/** The request from the flags, and from the operator on a terminal for what they left out; checked whole. */
+async function gather(
+  ctx: CliContext,
+  o: InternalTransferOptions,
+  defaultFrom: string | undefined,
+): Promise<{ body: CreateInternalTransferRequest; generatedRef: boolean }> {
+  const pr = ctx.prompter;
+  // The asset given, against the catalogue before anything is asked (the whole request is checked again).
+  checkUnlisted(ctx.catalogue(), assetIssues('asset', o.asset), INTERNAL_TRANSFER_FLAGS);
+  const from = await need(pr, '--from-profile-id', o.fromProfileId ?? defaultFrom, () =>
+    pr.text("The service's profile to debit"),
+  );
+  const to = await need(pr, '--to-profile-id', o.toProfileId, () =>
+    pr.text("The service's profile to credit", {
+      validate: (v) => (v === from ? 'another profile than the sender' : true),
+    }),
+  );
+  const asset = await need(pr, '--asset', o.asset, () => pr.select('Asset', Object.keys(ASSETS)));
+  const amount = await need(pr, '--amount', o.amount, () =>
+    pr.text(`Amount of ${asset}`, { validate: amountRule(asset) }),
+  );
+  const { refId, generated } = refIdFor(o.refId);
+  const body: CreateInternalTransferRequest = {
+    from_profile_id: from,
+    to_profile_id: to,
+    asset,
+    amount,
+    ref_id: refId,
+    ...(o.metadata ? { metadata: o.metadata } : {}),
+    ...(o.recipientMetadata ? { recipient_metadata: o.recipientMetadata } : {}),
+  };
+  checkRequest(operations.createInternalTransfer, { body }, INTERNAL_TRANSFER_FLAGS, ctx.catalogue());
+  return { body, generatedRef: generated };
+}
+
+/** What the sending profile has of the asset, for the confirmation and the dry run (or why it is not known). */
+async function available(conn: Connection, body: CreateInternalTransferRequest): Promise<string> {
+  try {
+    const params = { profile_id: body.from_profile_id, asset: body.asset };
+    const { data } = await conn.client.call<ProfileBalance>('getProfileBalance', { params });
+    return `${data.available} ${body.asset}`;
+  } catch (e) {
+    return `unknown (${e instanceof Error ? e.message : String(e)})`;
+  }
+}
+
+export async function internal(ctx: CliContext, o: InternalTransferOptions): Promise<void> {
+  const profile = ctx.profile();
+  const { body, generatedRef } = await gather(ctx, o, profile.profileId);
+  ctx.interruptNote = 'interrupted: no internal transfer was sent';
+  if (generatedRef) announceRefId(ctx, body.ref_id!);
+  const conn = await ctx.connect();
+  const confirming = !o.yes && ctx.prompter.allowed;
+  const rows: [string, string | undefined][] = [
+    ['environment', profile.environment],
+    ['profile', profile.name],
+    ['from', `service profile ${body.from_profile_id}`],
+    ['available', o.dryRun || confirming ? await available(conn, body) : undefined],
+    ['to', `service profile ${body.to_profile_id}`],
+    ['amount', `${body.amount} ${body.asset}`],
+    ['ref_id', body.ref_id],
+    ['metadata', pairs(body.metadata)],
+    ['recipient metadata', pairs(body.recipient_metadata)],
+  ];
+  const environment = profile.environment;
+  if (o.dryRun) return reportDryRun(ctx, { operation: 'createInternalTransfer', environment, rows, body });
+  await ctx.confirm({
+    title: `Move ${body.amount} ${body.asset} between service profiles`,
+    rows,
+    environment,
+    yes: o.yes,
+    question: 'Send this internal transfer?',
+  });
+  const transfer = await submitOnce(ctx, conn, {
+    operation: 'createInternalTransfer',
+    body,
+    flags: INTERNAL_TRANSFER_FLAGS,
+    noun: 'internal transfer',
+  });
+  await reportTransfer(ctx, conn, o, transfer);
+}

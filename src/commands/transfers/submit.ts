@@ -1,0 +1,102 @@
+// The pieces every command that moves money shares (withdraw, transfer internal): a ref_id made up and announced
+// when none was given, the dry run's report, the one send (a repeat with the same ref_id never moves money twice)
+// and the report of the transfer it made, followed to its end with --wait.
+import { randomUUID } from 'node:crypto';
+import { operations, type OperationId, type Transfer } from '../../api/index.js';
+import type { CliContext, Connection } from '../../cli/context.js';
+import { CoinopError } from '../../cli/errors.js';
+import type { FlagNames } from '../../client/api.js';
+import { TRANSFER_COLUMNS } from '../../render/columns.js';
+import { palette } from '../../render/style.js';
+import { follow } from './follow.js';
+
+/** The ref_id to send: the one given, or a new one (`generated`), which announceRefId prints before anything is sent. */
+export function refIdFor(given: string | undefined): { refId: string; generated: boolean } {
+  return given === undefined
+    ? { refId: `coinop-${randomUUID()}`, generated: true }
+    : { refId: given, generated: false };
+}
+
+export function announceRefId(ctx: CliContext, refId: string): void {
+  ctx.io.err(
+    `ref_id ${refId} ${palette(ctx.io.colourErr).dim('(generated: retry with this --ref-id and it is never sent twice)')}\n`,
+  );
+}
+
+/** --dry-run: what would be sent (with `extra`, such as a fee quote, in the machine formats), nothing sent. */
+export async function reportDryRun(
+  ctx: CliContext,
+  o: {
+    operation: OperationId;
+    environment: string;
+    rows: [string, string | undefined][];
+    body: unknown;
+    extra?: Record<string, unknown>;
+  },
+): Promise<void> {
+  const { path } = operations[o.operation];
+  const out = ctx.output();
+  if (out.format === 'table') {
+    const { summaryText } = await import('../../cli/confirm.js');
+    ctx.io.err(summaryText(ctx.io, { title: 'Dry run: nothing sent', rows: o.rows, environment: o.environment }));
+    ctx.io.out(`${JSON.stringify({ method: 'POST', path, body: o.body }, null, 2)}\n`);
+  } else out.one({ dry_run: true, method: 'POST', path, body: o.body, ...o.extra });
+}
+
+/**
+ * Sends a write that carries a ref_id, once, and says what happened (`noun`: "withdrawal"); Ctrl-C meanwhile names
+ * the ref_id. A 409 for the same request is its earlier submission: reported as such, no money moved again.
+ */
+export async function submitOnce(
+  ctx: CliContext,
+  conn: Connection,
+  o: { operation: OperationId; body: { ref_id?: string }; flags: FlagNames; noun: string },
+): Promise<Record<string, unknown>> {
+  const refId = o.body.ref_id;
+  const { noun } = o;
+  ctx.interruptNote =
+    `interrupted: ${noun} ref_id ${refId} was being sent and may have gone through: check with coinop transfers get --ref-id ${refId} ` +
+    `(sending again with --ref-id ${refId} never sends it twice)`;
+  const res = await conn.client.call<Transfer>(o.operation, { body: o.body }, o.flags);
+  const id = String((res.data as Record<string, unknown>).id);
+  ctx.interruptNote = `interrupted: ${noun} ref_id ${refId} was submitted (transfer ${id}); follow it with coinop transfers watch ${id}`;
+  const p = palette(ctx.io.colourErr);
+  if (res.alreadySubmitted && res.submittedByThisCall) {
+    // The first attempt reached the service and its answer was lost; the retry with the same ref_id found it.
+    ctx.io.err(
+      `${p.green('✓')} ${noun} submitted by this command: transfer ${id} ` +
+        `(its first attempt reached the service but the answer was lost; the retry with ref_id ${refId} found it, so it was sent once)\n`,
+    );
+  } else if (res.alreadySubmitted) {
+    ctx.io.err(
+      `${p.yellow('already submitted')}: ref_id ${refId} was sent before; no money moved this time. The existing transfer:\n`,
+    );
+  } else if (ctx.format() === 'table') ctx.io.err(`${p.green('✓')} ${noun} submitted: transfer ${id}\n`);
+  return res.data as Record<string, unknown>;
+}
+
+/** The transfer as submitted, or with `wait` as it ended (exit 6 when it FAILED). */
+export async function reportTransfer(
+  ctx: CliContext,
+  conn: Connection,
+  o: { wait: boolean; waitTimeout: number },
+  transfer: Record<string, unknown>,
+): Promise<void> {
+  const out = ctx.output();
+  if (!o.wait) return out.one(transfer, TRANSFER_COLUMNS);
+  const [final] = await follow(ctx, conn, [String(transfer.id)], { timeoutSeconds: o.waitTimeout });
+  out.one(final, TRANSFER_COLUMNS);
+  if (final.status === 'FAILED')
+    throw new CoinopError('failed', `transfer ${String(final.id)} ended FAILED${failureReason(final)}`);
+}
+
+/** Why a transfer failed, in a few words: the names the service put in status_details and secondary_status. */
+export function failureReason(t: Record<string, unknown>): string {
+  const names = [
+    ...Object.keys((t.status_details as Record<string, unknown> | undefined) ?? {}),
+    ...(typeof (t.secondary_status as { name?: unknown } | undefined)?.name === 'string'
+      ? [(t.secondary_status as { name: string }).name]
+      : []),
+  ];
+  return names.length ? `: ${names.join(', ')}` : '';
+}

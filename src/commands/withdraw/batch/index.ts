@@ -1,0 +1,103 @@
+// `coinop withdraw batch FILE`: flags and help (options.ts checks them); the work loads from ./run.js when it runs.
+import { type Command, Option } from 'commander';
+import type { CliContext } from '../../../cli/context.js';
+import { usageError } from '../../../cli/errors.js';
+
+/** Declares `batch` under the `withdraw` command. */
+export function register(withdraw: Command, ctx: CliContext): void {
+  // withdraw has flags of the same names (--dry-run, --yes, --wait, --profile-id): after `batch` they are batch's.
+  withdraw.enablePositionalOptions();
+  withdraw
+    .command('batch')
+    .argument('<file>', 'CSV with a header, JSON Lines or a JSON array of withdrawals; - reads standard input')
+    .description('send many withdrawals from a file, each exactly once, resumable after a crash')
+    // The single withdrawal's flags are not batch flags: only the program's own options are listed as global.
+    .configureHelp({
+      showGlobalOptions: true,
+      visibleGlobalOptions: (c: Command) => rootOf(c).options.filter((o) => !o.hidden),
+    })
+    .addOption(
+      new Option('--format <format>', 'file format (default: from the file name or its first character)').choices([
+        'csv',
+        'jsonl',
+        'json',
+      ]),
+    )
+    .option('--profile-id <id>', "profile for rows without a profile_id (default: the coinop profile's)")
+    .option(
+      '--dry-run',
+      'validate, get a guaranteed fee for every row and print totals per asset and network; send nothing',
+    )
+    .option('-y, --yes', 'do not ask for confirmation (needed in production without a terminal)')
+    .option(
+      '--resume',
+      'continue an interrupted run of the same file from its journal (or, its journal lost, send the rest)',
+    )
+    .option('--retry-failed', 'with --resume: send the rows the service refused again (same ref_ids)')
+    .option('--skip-invalid', 'send the valid rows even when some rows are invalid (invalid rows are reported)')
+    .option('--wait', 'follow every transfer until it is COMPLETED or FAILED')
+    .option('--wait-timeout <seconds>', 'with --wait: give up waiting after this long (exit 5)', '600')
+    .option('--concurrency <n>', 'requests in flight at once', '4')
+    .option('--rate <n>', 'most withdrawals per second (the service allows 20; 0 = no client-side limit)', '18')
+    .option('--journal <path>', 'journal file (default: in the coinop data directory, named by the file hash)')
+    .option(
+      '--allow-repeat',
+      'pay rows again that another batch already paid (they get ref_ids of this batch); without it such rows are refused',
+    )
+    .option(
+      '--allow-partial',
+      'send a batch even when the available balance cannot cover every row (without it such a batch is refused before its first row)',
+    )
+    .addHelpText(
+      'after',
+      `
+Columns (CSV header, or keys of each JSON object): profile_id, destination_address, asset, crypto_network,
+amount or total (exactly one per row), ref_id, identity_id, account_id, balance_asset, fee_id, memo, and
+meta.KEY for each metadata key (JSON may give a metadata object instead). Empty cells are absent fields.
+
+Every row is checked before anything is sent; all problems are listed with row, field and rule. The file is
+read once: what is sent is what was checked and confirmed, whatever happens to the file afterwards.
+A row without ref_id gets one derived from what it pays (profile, asset, network, destination, amount, metadata...)
+and its occurrence among identical rows, so the same rows in any file, CSV or JSON, get the same ref_ids. Rows
+another batch already paid (the service holds their ref_id, or this machine sent it) are refused unless
+--allow-repeat. The journal records each row before and after its request; --resume continues.
+
+Exit codes: 0 every row succeeded, 2 invalid file or rows already paid (nothing sent), 3 cancelled,
+4 authentication, 5 --wait gave up before every transfer ended, 6 some rows failed, were invalid and skipped, or
+were left unsent (--resume), 7 no row was sent.
+
+Examples:
+  $ coinop withdraw batch payouts.csv --dry-run
+  $ coinop withdraw batch payouts.csv --yes --wait -o csv > report.csv
+  $ coinop withdraw batch payouts.csv --resume
+  $ generate-payouts | coinop withdraw batch - --format jsonl --yes -o ndjson
+`,
+    )
+    .action(async (file: string, _flags: unknown, command: Command) => {
+      refuseWithdrawFlags(withdraw, command);
+      const { parseBatchOptions } = await import('./options.js');
+      // Merged with the parents' values, so a flag a parent parsed first (--yes before `batch`) is not lost.
+      const o = parseBatchOptions(command.optsWithGlobals());
+      await (await import('./run.js')).runBatch(ctx, file, o);
+    });
+}
+
+/** A single withdrawal's flag (--amount, --asset...) would be silently ignored: each row gives its own. */
+function refuseWithdrawFlags(withdraw: Command, batch: Command): void {
+  const own = new Set(batch.options.map((o) => o.attributeName()));
+  for (const o of withdraw.options) {
+    const name = o.attributeName();
+    if (withdraw.getOptionValueSource(name) === 'cli' && !own.has(name)) {
+      throw usageError(
+        `${o.long ?? o.flags}: not a flag of withdraw batch (each row of the file gives its own values)`,
+        'coinop withdraw batch --help lists its flags',
+      );
+    }
+  }
+}
+
+function rootOf(c: Command): Command {
+  let r = c;
+  while (r.parent) r = r.parent;
+  return r;
+}

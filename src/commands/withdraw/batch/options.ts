@@ -1,0 +1,60 @@
+// `coinop withdraw batch`: the raw flags, checked once into the options the run works with.
+import type { BatchFormat } from '../../../batch/reader.js';
+import { usageError } from '../../../cli/errors.js';
+import { intFlag, type RawFlags, rateFlag, readFlags } from '../../../cli/options.js';
+
+export interface BatchOptions {
+  /** The file's format; by default from its name or its first character. */
+  format?: BatchFormat;
+  /** profile_id of rows that give none (default: the coinop profile's). */
+  profileId?: string;
+  dryRun: boolean;
+  yes: boolean;
+  /** Continue an interrupted run: --resume, or --retry-failed (which implies it). */
+  resume: boolean;
+  retryFailed: boolean;
+  skipInvalid: boolean;
+  /** Seconds to follow the transfers for: --wait-timeout with --wait, 0 without --wait. */
+  waitSeconds: number;
+  concurrency: number;
+  /** Withdrawals per second; Infinity is no client-side limit (--rate 0). */
+  rate: number;
+  journal?: string;
+  allowRepeat: boolean;
+  /** --allow-partial: send a batch the available balances cannot cover in full (its first rows, until one fails). */
+  allowPartial: boolean;
+}
+
+const FORMATS: readonly string[] = ['csv', 'jsonl', 'json'] satisfies BatchFormat[];
+
+export function parseBatchOptions(raw: RawFlags): BatchOptions {
+  const f = readFlags(raw);
+  const concurrency = intFlag('--concurrency', f.defaulted('concurrency'), 1, 64)!;
+  const rate = rateFlag('--rate', f.defaulted('rate'), 'withdrawals', 10_000);
+  // Checked whether or not --wait is given: a bad value is a usage error before anything is read.
+  const waitTimeout = intFlag('--wait-timeout', f.defaulted('waitTimeout'), 1, 7 * 86_400)!;
+  const retryFailed = f.on('retryFailed');
+  const resume = f.on('resume') || retryFailed;
+  const dryRun = f.on('dryRun');
+  if (dryRun && resume)
+    throw usageError('--dry-run: cannot be combined with --resume (a dry run sends nothing to resume)');
+  const format = f.text('format');
+  // commander has checked the choices; this keeps the type honest for any other caller.
+  if (format !== undefined && !FORMATS.includes(format))
+    throw usageError(`--format: must be one of ${FORMATS.join(', ')}`);
+  return {
+    format: format as BatchFormat | undefined,
+    profileId: f.text('profileId'),
+    dryRun,
+    yes: f.on('yes'),
+    resume,
+    retryFailed,
+    skipInvalid: f.on('skipInvalid'),
+    waitSeconds: f.on('wait') ? waitTimeout : 0,
+    concurrency,
+    rate,
+    journal: f.text('journal'),
+    allowRepeat: f.on('allowRepeat'),
+    allowPartial: f.on('allowPartial'),
+  };
+}

@@ -1,0 +1,539 @@
+// `coinop withdraw batch`: read and validate the whole file once, look for rows another batch paid, confirm, journal
+// every row with the request it sends, send under a rate limit from the journal, report.
+import { join, resolve } from 'node:path';
+import { type CreateCryptoWithdrawalRequest, dec, fmt } from '../../../api/index.js';
+import type { CliContext, Connection } from '../../../cli/context.js';
+import { asCliError, CoinopError, usageError } from '../../../cli/errors.js';
+import { clientBatchApi } from '../../../batch/api.js';
+import { markRepeats, repeatLine, repeatObject } from '../../../batch/guard.js';
+import { Journal, JournalError, journalPath, JOURNAL_VERSION, type PlannedRow } from '../../../batch/journal.js';
+import { TokenBucket } from '../../../batch/rate-limit.js';
+import { newBatchId } from '../../../batch/ref-ids.js';
+import {
+  exitCodeOf,
+  outcomeLine,
+  outcomeOf,
+  REPORT_COLUMNS,
+  ReportStream,
+  reportRows,
+  TABLE_COLUMNS,
+} from '../../../batch/report.js';
+import { FatalBatchError, plannedRows, sendRows, waitForTransfers } from '../../../batch/runner.js';
+import { formatTotals } from '../../../batch/scan.js';
+import { SentRecord, SentRecordError, sentRecordPath } from '../../../batch/sent-record.js';
+import { removeStale, type Stage } from '../../../batch/stage.js';
+import { WriteError } from '../../../batch/write-error.js';
+import { addNeed, type Needs, shortfalls } from '../funds.js';
+import { dryRun, READ_RATE } from './dry-run.js';
+import { progressBar } from './progress.js';
+import { changedSince, readBatch, type BatchInput } from './input.js';
+import type { BatchOptions } from './options.js';
+
+/** Where the batch is, for the line Ctrl-C or SIGTERM prints. */
+type Phase = { at: 'before' } | { at: 'sending' | 'waiting'; journal: string };
+
+function interruptLine(p: Phase): string {
+  if (p.at === 'before') return 'interrupted: nothing was sent';
+  if (p.at === 'waiting')
+    return `interrupted while following the transfers (journal ${p.journal}); run the same command with --wait to follow them again (nothing is sent twice)`;
+  return `interrupted: rows already answered are in the journal ${p.journal}; run the same command with --resume to send the rest (nothing is sent twice)`;
+}
+
+export async function runBatch(ctx: CliContext, file: string, o: BatchOptions): Promise<void> {
+  const note = (s: string) => ctx.io.err(`${s}\n`);
+  const data = ctx.settings.dataDir;
+  const batches = join(data, 'batches');
+  const phase: { now: Phase } = { now: { at: 'before' } };
+  ctx.interruptNote = () => interruptLine(phase.now);
+  removeStale(batches);
+  const profile = ctx.profile();
+  const defaultProfileId = o.profileId ?? profile.profileId;
+  const input = await readBatch(ctx, file, {
+    format: o.format,
+    defaultProfileId,
+    skipInvalid: o.skipInvalid,
+    dir: batches,
+  });
+  const { scan } = input;
+  const cont = continueCommand(ctx, file, o);
+  if (changedSince(file, input.stat))
+    note(
+      `${file} changed while coinop read it; what is confirmed and sent are the rows as read (sha256 ${scan.fileHash.slice(0, 12)})`,
+    );
+  if (o.dryRun) return dryRun(ctx, input.stage, scan, o.concurrency, o.rate);
+
+  const conn = await ctx.connect();
+  const base = ctx.settings.overrides.COINOP_BASE_URL || profile.baseUrl;
+  const jPath = journalPath(data, scan.fileHash, o.journal, profile.environment, base);
+  const journal = openJournal(jPath, scan.fileHash, conn.serviceId);
+  ctx.onCleanup(() => journal.close());
+  const record = openRecord(sentRecordPath(data));
+  ctx.onCleanup(() => record.close());
+
+  const run: BatchRun = { file, input, o, base, jPath, defaultProfileId };
+  let todo: number;
+  if (journal.count() > 0 && journal.begun()) {
+    // The journal holds every row and the request it sends: the staged copy of this read is not needed.
+    input.stage.remove();
+    todo = resumeOf(ctx, journal, o, cont);
+    if (todo === 0) return finish(ctx, journal, { waitSeconds: o.waitSeconds, phase, cont });
+    await conn.tokens.token();
+    await confirmBatch(ctx, conn, run, { todo, resumed: true });
+  } else {
+    await beginBatch(ctx, conn, journal, record, run);
+    todo = scan.valid;
+  }
+
+  phase.now = { at: 'sending', journal: jPath };
+  const stream = streamReport(ctx, journal, o);
+  await sendBatch(ctx, journal, conn, record, o, todo, stream?.report);
+  phase.now = { at: 'before' };
+  if (changedSince(file, input.stat))
+    note(
+      `${file} changed after coinop read it; the rows sent are those read and confirmed (sha256 ${scan.fileHash.slice(0, 12)}), as the report shows`,
+    );
+  const c = journal.counts();
+  if (!c.planned && !c.sent && !c.unknown) journal.setMeta({ finished_at: new Date(ctx.now()).toISOString() });
+  return finish(ctx, journal, { waitSeconds: o.waitSeconds, phase, cont, stream });
+}
+
+/** A report streamed row by row as rows finish: NDJSON and CSV (without --wait, whose rows end later). */
+interface Streaming {
+  report: ReportStream;
+  listing: Promise<number>;
+}
+
+function streamReport(ctx: CliContext, journal: Journal, o: BatchOptions): Streaming | undefined {
+  const out = ctx.output();
+  if (o.waitSeconds || (out.format !== 'ndjson' && out.format !== 'csv')) return undefined;
+  const report = new ReportStream(journal);
+  const rows = report.rows() as unknown as AsyncIterable<Record<string, unknown>>;
+  return { report, listing: out.list(rows, REPORT_COLUMNS) };
+}
+
+/** The exact command that continues this batch (--retry-failed when refused rows may be sent again). */
+function continueCommand(ctx: CliContext, file: string, o: BatchOptions): (retry: boolean) => string {
+  const q = (s: string) => (/^[\w@%+=:,./-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`);
+  const opt = (flag: string, v: string | undefined) => (v === undefined ? [] : [flag, q(v)]);
+  return (retry) =>
+    [
+      'coinop',
+      ...opt('--profile', ctx.globals.profile),
+      'withdraw',
+      'batch',
+      q(file),
+      '--resume',
+      ...(retry ? ['--retry-failed'] : []),
+      ...opt('--format', o.format),
+      ...opt('--profile-id', o.profileId),
+      ...opt('--journal', o.journal),
+      ...(o.waitSeconds ? ['--wait'] : []),
+    ].join(' ');
+}
+
+/** What the stages of one run share: the file as read, the options, where it is sent and journalled. */
+interface BatchRun {
+  file: string;
+  input: BatchInput;
+  o: BatchOptions;
+  base: string;
+  jPath: string;
+  defaultProfileId?: string;
+}
+
+/**
+ * A batch not begun: credentials, the rows another batch paid, the question, then every row planned in the journal.
+ * Refused or cancelled before any row was recorded, no journal is left behind.
+ */
+async function beginBatch(
+  ctx: CliContext,
+  conn: Connection,
+  journal: Journal,
+  record: SentRecord,
+  run: BatchRun,
+): Promise<void> {
+  const { input, o } = run;
+  try {
+    // Credentials and the address proven before the guards and the question: a wrong secret or a dead host
+    // stops here (exit 4 or 5), with nothing planned.
+    await conn.tokens.token();
+    if (o.resume) ctx.io.err('no interrupted run of this file was found; starting it\n');
+    const batchId = journal.meta().batch_id ?? newBatchId();
+    const repeats = await guardRepeats(ctx, input.stage, { conn, record, batchId, o, valid: input.scan.valid });
+    if (!o.allowPartial) await guardFunds(ctx, conn, input.stage);
+    await confirmBatch(ctx, conn, run, { todo: input.scan.valid, resumed: false, repeats });
+    planBatch(ctx, journal, input, { file: run.file, batchId, serviceId: conn.serviceId, base: run.base });
+  } catch (e) {
+    journal.discard();
+    throw e;
+  }
+}
+
+/**
+ * Refuses, before the first row, a batch the available balances cannot cover: the sum of each profile's amounts
+ * per asset (fees come on top, so a batch refused here could never complete). --allow-partial skips this.
+ */
+async function guardFunds(ctx: CliContext, conn: Connection, stage: Stage): Promise<void> {
+  const needs: Needs = new Map();
+  for (const r of stage.valid()) {
+    const b = JSON.parse(r.body) as CreateCryptoWithdrawalRequest;
+    if (!b.profile_id || (b.balance_asset && b.balance_asset !== b.asset)) continue;
+    addNeed(needs, b.profile_id, b.asset, dec(b.amount ?? b.total ?? '0'));
+  }
+  const short = await shortfalls(conn, needs, 'amounts (fees on top)');
+  if (!short.length) return;
+  for (const s of short) ctx.io.err(`${s}\n`);
+  throw usageError(
+    'insufficient funds: the available balance cannot cover this batch (shortfalls above); nothing was sent',
+    'send less or top up; or add --allow-partial to send the rows in order until the balance runs out',
+  );
+}
+
+/** Opens the journal; one that belongs to another service is refused, whatever it holds. */
+function openJournal(jPath: string, fileHash: string, serviceId: string): Journal {
+  let journal: Journal;
+  try {
+    journal = Journal.open(jPath, fileHash);
+  } catch (e) {
+    if (e instanceof JournalError) throw new CoinopError('file', e.message);
+    if (e instanceof WriteError)
+      throw new CoinopError('file', `${e.message}; nothing was sent`, {
+        hint: 'free space on that disk, or name another journal with --journal',
+      });
+    throw e;
+  }
+  const owner = journal.meta().service_id;
+  if (owner && owner !== serviceId) {
+    journal.close();
+    throw usageError(
+      `the journal ${jPath} belongs to the service ${owner}, and this run talks to ${serviceId}: the rows it records were sent there, not here`,
+      `to go on with that batch, point coinop at ${owner} again (its profile, or COINOP_BASE_URL); to run the file against ${serviceId}, name a new journal with --journal`,
+    );
+  }
+  return journal;
+}
+
+function openRecord(path: string): SentRecord {
+  try {
+    return SentRecord.open(path);
+  } catch (e) {
+    if (e instanceof SentRecordError) throw new CoinopError('file', e.message);
+    if (e instanceof WriteError)
+      throw new CoinopError('file', `${e.message}; nothing was sent`, {
+        hint: 'free space on that disk (COINOP_DATA_DIR chooses where coinop writes)',
+      });
+    throw e;
+  }
+}
+
+/** A batch that has begun: --resume requeues what is left; without it an unfinished batch is refused. Rows left to send. */
+function resumeOf(ctx: CliContext, journal: Journal, o: BatchOptions, cont: (retry: boolean) => string): number {
+  const c = journal.counts();
+  const unfinished = c.planned + c.sent + c.unknown;
+  if (!o.resume) {
+    if (unfinished) {
+      throw usageError(
+        `this file has an interrupted run (${journal.count() - unfinished} of ${journal.count()} rows done; journal ${journal.path})`,
+        'add --resume to continue it; rows keep their ref_ids, so nothing is sent twice',
+      );
+    }
+    const meta = journal.meta();
+    const refused = journal.refused();
+    ctx.io.err(
+      `this batch already ran to the end${meta.finished_at ? ` (${meta.finished_at})` : ''}; nothing was sent. Journal: ${journal.path}\n`,
+    );
+    if (refused)
+      ctx.io.err(`${refused} row${refused === 1 ? ' was' : 's were'} refused; to send them again: ${cont(true)}\n`);
+    return 0;
+  }
+  try {
+    journal.requeue(o.retryFailed);
+  } catch (e) {
+    throw stopError(e, journal);
+  }
+  const todo = journal.counts().planned;
+  ctx.io.err(
+    todo
+      ? `resuming: ${todo} of ${journal.count()} rows to send (journal ${journal.path})\n`
+      : `nothing left to send in this batch (journal ${journal.path})\n`,
+  );
+  return todo;
+}
+
+/**
+ * Rows of a new batch that another batch already paid (the service holds their ref_ids, or this machine sent
+ * them): listed and refused; with --allow-repeat paid again under ref_ids of this batch; with --resume (this is
+ * that batch, its journal lost) sent with the same ref_ids, so the service answers "already submitted".
+ */
+async function guardRepeats(
+  ctx: CliContext,
+  stage: Stage,
+  g: { conn: Connection; record: SentRecord; batchId: string; o: BatchOptions; valid: number },
+): Promise<number> {
+  const api = clientBatchApi(g.conn.client);
+  let n: number;
+  try {
+    // Reads count against the service's 50/s for other endpoints; --rate 0 lifts the client-side limit here too.
+    const limiter = new TokenBucket(Number.isFinite(g.o.rate) ? READ_RATE : Infinity);
+    n = await markRepeats(stage, { api, limiter, record: g.record, serviceId: g.conn.serviceId, batchId: g.batchId });
+  } catch (e) {
+    if (e instanceof WriteError) throw new CoinopError('file', `${e.message}; nothing was sent`);
+    throw asCliError(e);
+  }
+  if (!n) return 0;
+  if (g.o.allowRepeat) {
+    stage.saltRepeats(g.batchId);
+    ctx.io.err(
+      `${n} row${n === 1 ? ' was' : 's were'} already paid by another batch and ${n === 1 ? 'is' : 'are'} paid again, as --allow-repeat asks (ref_ids ending -${g.batchId.slice(0, 8)})\n`,
+    );
+    return n;
+  }
+  if (g.o.resume) {
+    ctx.io.err(
+      `${n} row${n === 1 ? ' was' : 's were'} sent by another batch before; --resume sends them with the same ref_ids, so the service answers "already submitted" instead of paying twice\n`,
+    );
+    return 0;
+  }
+  const machine = ctx.format() === 'json' || ctx.format() === 'ndjson';
+  let shown = 0;
+  for (const r of stage.repeats()) {
+    if (machine) ctx.io.err(`${JSON.stringify(repeatObject(r))}\n`);
+    else if (++shown <= 20) ctx.io.err(`${repeatLine(r)}\n`);
+  }
+  if (!machine && n > 20) ctx.io.err(`… and ${n - 20} more (-o json lists them all)\n`);
+  throw usageError(
+    `${n} of ${g.valid} rows were already paid by another batch (listed above); nothing was sent`,
+    'add --allow-repeat to pay them again; if this is that batch going on (its journal lost), add --resume to send the rest; or remove those rows',
+  );
+}
+
+async function confirmBatch(
+  ctx: CliContext,
+  conn: Connection,
+  run: BatchRun,
+  to: { todo: number; resumed: boolean; repeats?: number },
+): Promise<void> {
+  const c = { ...run, ...to };
+  const { scan } = c.input;
+  const profile = conn.profile;
+  const yes = c.o.yes;
+  const p = (n: number, what: string) => `${n} ${what}${n === 1 ? '' : 's'}`;
+  await ctx.confirm({
+    title: `Batch withdrawal of ${p(c.todo, 'row')}`,
+    environment: profile.environment,
+    yes,
+    question: `Send ${p(c.todo, 'withdrawal')}?`,
+    typed: [
+      { label: 'the number of rows', value: String(c.todo) },
+      ...scan.totals.map((t) => ({
+        label: `the ${t.asset} ${t.network} sum of the file's amounts`,
+        value: fmt(t.amount.plus(t.total)),
+      })),
+    ],
+    rows: [
+      ['environment', `${profile.environment} (${c.base})`],
+      ['profile', `${profile.name}${c.defaultProfileId ? `, default profile_id ${c.defaultProfileId}` : ''}`],
+      ['file', `${c.file} (${scan.format}, sha256 ${scan.fileHash.slice(0, 12)})`],
+      [
+        'rows',
+        `${scan.rows} in the file: ${scan.valid} valid${scan.invalid ? `, ${scan.invalid} invalid (skipped)` : ''}${c.resumed ? `, ${c.todo} left to send` : ''}`,
+      ],
+      ...scan.totals.map(
+        (t) => [`${t.asset} ${t.network}`, formatTotals(t).replace(/^[^:]*: /, '')] as [string, string],
+      ),
+      [
+        'repeats',
+        c.repeats ? `${p(c.repeats, 'row')} already paid by another batch, paid again (--allow-repeat)` : undefined,
+      ],
+      ['pace', `${Number.isFinite(c.o.rate) ? `${c.o.rate}/s` : 'no client-side limit'}, ${c.o.concurrency} at once`],
+      ['journal', c.jPath],
+    ],
+  });
+}
+
+/** Records the confirmed batch in the journal: its identity, and every row with the exact request it sends. */
+function planBatch(
+  ctx: CliContext,
+  journal: Journal,
+  input: BatchInput,
+  m: { file: string; batchId: string; serviceId: string; base: string },
+): void {
+  const { scan, stage } = input;
+  const profile = ctx.profile();
+  try {
+    // A journal whose rows were all planned and none ever left (stopped by a bad token, say) is planned afresh.
+    if (journal.count()) journal.reset();
+    journal.setMeta({
+      version: JOURNAL_VERSION,
+      file_hash: scan.fileHash,
+      file_name: m.file,
+      format: scan.format,
+      rows: String(scan.rows),
+      environment: profile.environment,
+      base_url: m.base,
+      created_at: new Date(ctx.now()).toISOString(),
+      file_path: m.file === '-' ? undefined : resolve(m.file),
+      batch_id: m.batchId,
+      service_id: m.serviceId,
+    });
+    let chunk: PlannedRow[] = [];
+    for (const s of stage.valid()) {
+      const body = JSON.stringify({ ...JSON.parse(s.body), ref_id: s.ref_id });
+      chunk.push({
+        row: s.row,
+        ref_id: s.ref_id,
+        asset: s.asset ?? undefined,
+        crypto_network: s.crypto_network ?? undefined,
+        destination_address: s.destination_address ?? undefined,
+        amount: s.amount ?? undefined,
+        total: s.total ?? undefined,
+        body,
+      });
+      if (chunk.length >= 5000) {
+        journal.plan(chunk);
+        chunk = [];
+      }
+    }
+    journal.plan(chunk);
+    let invalid: { row: number; issues: string }[] = [];
+    for (const r of stage.invalid()) {
+      invalid.push(r);
+      if (invalid.length >= 5000) {
+        journal.planInvalid(invalid);
+        invalid = [];
+      }
+    }
+    journal.planInvalid(invalid);
+  } catch (e) {
+    throw stopError(e, journal);
+  }
+  // The journal holds every row now: the staged copy goes.
+  stage.remove();
+}
+
+/** Sends the journal's planned rows; each window is first written to the record of sent ref_ids and the journal. */
+async function sendBatch(
+  ctx: CliContext,
+  journal: Journal,
+  conn: Connection,
+  record: SentRecord,
+  o: BatchOptions,
+  todo: number,
+  report?: ReportStream,
+): Promise<void> {
+  const bar = progressBar(ctx);
+  const batchId = journal.meta().batch_id ?? '';
+  try {
+    const progress = await sendRows(plannedRows(journal), todo, {
+      journal,
+      api: clientBatchApi(conn.client),
+      concurrency: o.concurrency,
+      limiter: new TokenBucket(o.rate),
+      onProgress: (p) => bar.update(p),
+      onDone: report ? (row) => report.done(row) : undefined,
+      onSend: (rows) =>
+        record.record(
+          conn.serviceId,
+          batchId,
+          journal.path,
+          rows.map((r) => ({ row: r.row, ref_id: r.body.ref_id as string, profile_id: r.body.profile_id })),
+          new Date(ctx.now()).toISOString(),
+        ),
+      onRefused: (r) =>
+        record.markRefused(conn.serviceId, batchId, { ref_id: r.body.ref_id as string, profile_id: r.body.profile_id }),
+    });
+    bar.update(progress, true);
+    bar.clear();
+  } catch (e) {
+    bar.clear();
+    journal.flush();
+    throw stopError(e instanceof FatalBatchError ? e.cause : e, journal);
+  }
+}
+
+/**
+ * Why the batch stopped, as the error to exit with. A journal or record that cannot be written (a full disk) is
+ * named, with what was sent: exit 2 when no row can have left, otherwise 6 (rows left to send, --resume).
+ */
+export function stopError(e: unknown, journal: Journal): CoinopError {
+  if (e instanceof WriteError) {
+    let begun = true;
+    try {
+      begun = journal.begun();
+    } catch {
+      /* cannot tell: say rows may have gone */
+    }
+    const sent = begun ? 'rows sent so far are in the journal, and nothing more was sent' : 'nothing was sent';
+    return new CoinopError(begun ? 'failed' : 'file', `${e.message}: the batch stopped; ${sent}`, {
+      hint: `free space on that disk (or fix the file), then run the same command${begun ? ' with --resume' : ''}; nothing is sent twice`,
+    });
+  }
+  const ce = asCliError(e);
+  return new CoinopError(
+    ce.category,
+    `${ce.message}; the batch stopped (rows sent so far are in the journal: run again with --resume)`,
+    { hint: ce.hint, problem: ce.problem },
+  );
+}
+
+/** With --wait, follows the batch's transfers to their end; then the report of every row, a summary line, the exit code. */
+async function finish(
+  ctx: CliContext,
+  journal: Journal,
+  f: { waitSeconds: number; phase: { now: Phase }; cont: (retry: boolean) => string; stream?: Streaming },
+): Promise<void> {
+  const { waitSeconds, phase } = f;
+  let stillPending = 0;
+  if (waitSeconds && journal.pendingTransfers().length) {
+    phase.now = { at: 'waiting', journal: journal.path };
+    const conn = await ctx.connect();
+    const bar = progressBar(ctx);
+    stillPending = await waitForTransfers({
+      journal,
+      api: clientBatchApi(conn.client),
+      limiter: new TokenBucket(READ_RATE),
+      signal: AbortSignal.timeout(waitSeconds * 1000),
+      onProgress: (n) => bar.status(n ? `waiting for ${n} transfer${n === 1 ? '' : 's'} to end…` : ''),
+    });
+    bar.clear();
+    phase.now = { at: 'before' };
+  }
+  const out = ctx.output();
+  if (f.stream) {
+    f.stream.report.finish();
+    await f.stream.listing;
+  } else
+    await out.list(
+      reportRows(journal) as unknown as Iterable<Record<string, unknown>>,
+      out.forPeople ? TABLE_COLUMNS : REPORT_COLUMNS,
+    );
+  if (out.forPeople) {
+    // A narrow table cuts problems short: the first ones in full, below it.
+    let shown = 0;
+    for (const r of reportRows(journal)) {
+      if (!r.problem) continue;
+      if (++shown > 20) {
+        ctx.io.err('… (every row is in the journal; -o csv lists them all)\n');
+        break;
+      }
+      ctx.io.err(`row ${r.row}${r.ref_id ? ` (${r.ref_id})` : ''}: ${r.problem}\n`);
+    }
+  }
+  const o = outcomeOf(journal);
+  ctx.io.err(`${outcomeLine(o)} · journal ${journal.path}\n`);
+  const refused = journal.refused();
+  if (refused || o.notSent) ctx.io.err(`continue it: ${f.cont(refused > 0)}\n`);
+  if (stillPending) {
+    // As the single withdrawal does: waiting that runs out is not an answer (exit 5).
+    throw new CoinopError(
+      'network',
+      `gave up waiting after ${waitSeconds} s: ${stillPending} transfer${stillPending === 1 ? '' : 's'} still PENDING`,
+      {
+        hint: 'run the same command with --wait again to follow them; nothing is sent twice',
+      },
+    );
+  }
+  const code = exitCodeOf(o);
+  if (code === 6) throw new CoinopError('failed', outcomeLine(o), { quiet: true });
+  if (code === 7) throw new CoinopError('nothing-sent', outcomeLine(o), { quiet: true });
+}

@@ -1,0 +1,113 @@
+// withdraw --to NICKNAME: the destination from the address book. The address and its network come from the book; the
+// asset from --asset, or the network's only one. An unknown nickname is a usage error that lists close ones.
+import {
+  ASSETS,
+  CRYPTO_ASSETS,
+  type CryptoDestinationAddress,
+  type CryptoNetwork,
+  networksForAsset,
+} from '../../api/index.js';
+import type { CliContext, Connection } from '../../cli/context.js';
+import { usageError } from '../../cli/errors.js';
+import type { FlagNames } from '../../client/api.js';
+import type { WithdrawOptions } from './options.js';
+
+export interface BookDestination {
+  nickname: string;
+  address: string;
+  network: CryptoNetwork;
+  /** From --asset, or the only asset of the network (asked for on a terminal when there are several). */
+  asset: string;
+}
+
+const BOOK_FLAGS: FlagNames = { nicknames: '--to', identity_ids: '--identity-id' };
+/** The most addresses of the book read to suggest close nicknames. */
+const SUGGEST_FROM = 1000;
+
+/** Edit distance of two short strings (insertions, deletions, substitutions), case ignored. */
+export function editDistance(a: string, b: string): number {
+  const x = a.toLowerCase();
+  const y = b.toLowerCase();
+  let prev = Array.from({ length: y.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= x.length; i++) {
+    const row = [i];
+    for (let j = 1; j <= y.length; j++)
+      row[j] = Math.min(prev[j] + 1, row[j - 1] + 1, prev[j - 1] + (x[i - 1] === y[j - 1] ? 0 : 1));
+    prev = row;
+  }
+  return prev[y.length];
+}
+
+/** Nicknames close to what was typed: the same but for case, containing it or contained in it, or a few edits away. */
+export function closeNicknames(typed: string, nicknames: string[], max = 5): string[] {
+  const t = typed.toLowerCase();
+  const scored = [...new Set(nicknames)]
+    .map((n) => {
+      const l = n.toLowerCase();
+      const d = editDistance(typed, n);
+      const near = l.includes(t) || t.includes(l) ? Math.min(d, 1) : d;
+      return { n, d: near };
+    })
+    .filter(({ n, d }) => d <= Math.max(2, Math.floor(Math.min(typed.length, n.length) / 3)))
+    .sort((a, b) => a.d - b.d || a.n.localeCompare(b.n));
+  return scored.slice(0, max).map(({ n }) => n);
+}
+
+async function suggestions(conn: Connection, typed: string): Promise<string[]> {
+  const nicknames: string[] = [];
+  for await (const a of conn.client.items<CryptoDestinationAddress>('listCryptoDestinationAddresses', {
+    query: { limit: 1000 },
+  })) {
+    if (a.nickname) nicknames.push(a.nickname);
+    if (nicknames.length >= SUGGEST_FROM) break;
+  }
+  return closeNicknames(typed, nicknames);
+}
+
+/** The one address of the book --to names (within --identity-id when given). */
+async function lookUp(conn: Connection, nickname: string, identityId: string | undefined) {
+  const query = { nicknames: [nickname], ...(identityId !== undefined ? { identity_ids: [identityId] } : {}) };
+  const { data } = await conn.client.call<{ addresses?: CryptoDestinationAddress[] }>(
+    'listCryptoDestinationAddresses',
+    { query },
+    BOOK_FLAGS,
+  );
+  const found = data.addresses ?? [];
+  if (!found.length) {
+    const close = await suggestions(conn, nickname);
+    throw usageError(
+      `--to: no address in the address book is called "${nickname}"${close.length ? `; close ones: ${close.join(', ')}` : ''}`,
+      'see coinop destinations list, or add it with coinop destinations put',
+    );
+  }
+  if (found.length > 1) {
+    const identities = found.map((a) => a.identity_id ?? '(yours)').join(', ');
+    throw usageError(
+      `--to: "${nickname}" names ${found.length} addresses of the book (identities ${identities})`,
+      'give --identity-id',
+    );
+  }
+  return found[0];
+}
+
+export async function bookDestination(ctx: CliContext, o: WithdrawOptions & { to: string }): Promise<BookDestination> {
+  const conn = await ctx.connect();
+  const entry = await lookUp(conn, o.to, o.identityId);
+  const network = entry.crypto_network as CryptoNetwork;
+  if (entry.status !== undefined && entry.status !== 'APPROVED')
+    throw usageError(`--to: "${o.to}" is ${entry.status} in the address book; only an APPROVED address can be paid`);
+  if (o.network !== undefined && o.network.toUpperCase() !== network)
+    throw usageError(`--network: "${o.to}" is a ${network} address, not ${o.network}`, 'leave --network out with --to');
+  const carried = CRYPTO_ASSETS.filter((a) => ASSETS[a].networks[network]);
+  if (o.asset !== undefined && !networksForAsset(o.asset).includes(network))
+    throw usageError(
+      `--asset: ${o.asset} cannot be sent on ${network}, the network of "${o.to}" (it carries ${carried.join(', ')})`,
+    );
+  const pr = ctx.prompter;
+  let asset = o.asset ?? (carried.length === 1 ? carried[0] : undefined);
+  if (asset === undefined) {
+    if (!pr.allowed) throw usageError(`missing --asset: ${network} carries ${carried.join(', ')}`, 'give --asset');
+    asset = await pr.select(`Asset to send on ${network}`, carried);
+  }
+  return { nickname: entry.nickname ?? o.to, address: entry.address, network, asset };
+}

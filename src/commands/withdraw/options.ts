@@ -1,0 +1,110 @@
+// coinop withdraw: the raw flags, checked once into the options the run works with. Every check that needs no
+// answer from anybody is here; values left out are asked for on a terminal by the run (and checked there).
+import { addressIssues } from '../../api/index.js';
+import { usageError } from '../../cli/errors.js';
+import {
+  amountFlag,
+  amountXorTotal,
+  intFlag,
+  jsonObjectFlag,
+  keyValues,
+  nameFlag,
+  type RawFlags,
+  readFlags,
+} from '../../cli/options.js';
+import { type FlagNames, issueMessage } from '../../client/api.js';
+
+export interface WithdrawOptions {
+  asset?: string;
+  network?: string;
+  address?: string;
+  /** A nickname of the address book: the destination's address and network come from there (never with address). */
+  to?: string;
+  /** At most one of amount and total, each a plain decimal string. */
+  amount?: string;
+  total?: string;
+  feeId?: string;
+  /** Get a guaranteed fee quote first and use its id (never with feeId). */
+  quote: boolean;
+  refId?: string;
+  profileId?: string;
+  identityId?: string;
+  accountId?: string;
+  balanceAsset?: string;
+  memo?: string;
+  metadata?: Record<string, string>;
+  beneficiary?: Record<string, unknown>;
+  dryRun: boolean;
+  yes: boolean;
+  wait: boolean;
+  /** Seconds to follow the transfer with --wait. */
+  waitTimeout: number;
+}
+
+/** The flag that gives each field of the request, for messages about the request. */
+export const WITHDRAW_FLAGS: FlagNames = {
+  profile_id: '--profile-id',
+  destination_address: '--address',
+  asset: '--asset',
+  crypto_network: '--network',
+  ref_id: '--ref-id',
+  identity_id: '--identity-id',
+  account_id: '--account-id',
+  balance_asset: '--balance-asset',
+  metadata: '--meta',
+  fee_id: '--fee-id',
+  amount: '--amount',
+  total: '--total',
+  beneficiary: '--beneficiary',
+  memo: '--memo',
+  '': 'body',
+};
+
+export function parseWithdrawOptions(raw: RawFlags): WithdrawOptions {
+  const f = readFlags(raw);
+  const amount = f.text('amount');
+  const total = f.text('total');
+  // In this order, so a command line with several mistakes is told about the same one as ever.
+  amountXorTotal(amount, total);
+  const feeId = f.text('feeId');
+  const quote = f.on('quote');
+  if (feeId !== undefined && quote) throw usageError('--fee-id and --quote: give one (--quote gets a fee id for you)');
+  const waitTimeout = intFlag('--wait-timeout', f.defaulted('waitTimeout'), 1, 86_400)!;
+  const metadata = keyValues('--meta', f.list('meta'));
+  const beneficiary = jsonObjectFlag('--beneficiary', f.text('beneficiary'), '{"name":"Ada Lovelace"}');
+  const to = f.text('to');
+  if (to !== undefined && f.text('address') !== undefined)
+    throw usageError('--to and --address: give one (--to takes the address from the address book)');
+  if (to !== undefined && to.trim() === '') throw usageError('--to: must be a nickname of the address book');
+  amountFlag('--amount', amount);
+  amountFlag('--total', total);
+  return {
+    // By their shape: the run checks them against the catalogue once it knows the service (before asking anything).
+    asset: nameFlag('--asset', f.text('asset')),
+    network: nameFlag('--network', f.text('network')),
+    address: f.text('address'),
+    to,
+    amount,
+    total,
+    feeId,
+    quote,
+    refId: f.text('refId'),
+    profileId: f.text('profileId'),
+    identityId: f.text('identityId'),
+    accountId: f.text('accountId'),
+    balanceAsset: f.text('balanceAsset'),
+    memo: f.text('memo'),
+    metadata,
+    beneficiary,
+    dryRun: f.on('dryRun'),
+    yes: f.on('yes'),
+    wait: f.on('wait'),
+    waitTimeout,
+  };
+}
+
+/** The destination against its network's address format (the contract alone does not know it). */
+export function checkAddress(network: string, address: string): void {
+  const issues = addressIssues(network, address);
+  if (issues.length) throw usageError(issueMessage(issues, WITHDRAW_FLAGS));
+}

@@ -1,0 +1,81 @@
+// Errors of every layer, in categories (usage, auth, network, API, outcome, cancelled, file, internal). This module
+// sits below everything that throws them (client, config, render, batch, local); the CLI alone turns a category into
+// an exit code and a line on stderr (src/cli/errors.ts).
+import { ProblemError, problemName, type Problem } from './api/index.js';
+
+export type ErrorCategory =
+  | 'usage'
+  | 'auth'
+  | 'network'
+  | 'api'
+  | 'failed'
+  | 'nothing-sent'
+  | 'cancelled'
+  | 'file'
+  | 'internal';
+
+export class CoinopError extends Error {
+  readonly category: ErrorCategory;
+  readonly hint?: string;
+  readonly problem?: Problem;
+  /** Printed already (for example a FAILED transfer shown as data); only the exit code remains. */
+  readonly quiet: boolean;
+  constructor(
+    category: ErrorCategory,
+    message: string,
+    opts: { hint?: string; problem?: Problem; quiet?: boolean } = {},
+  ) {
+    super(message);
+    this.name = 'CoinopError';
+    this.category = category;
+    this.hint = opts.hint;
+    this.problem = opts.problem;
+    this.quiet = !!opts.quiet;
+  }
+}
+
+export const usageError = (message: string, hint?: string) => new CoinopError('usage', message, { hint });
+export const cancelled = (message = 'cancelled') => new CoinopError('cancelled', message);
+
+/** A problem answer from the service as an error in the right category. */
+export function problemError(p: Problem): CoinopError {
+  const name = problemName(p);
+  const text = [p.title, p.detail].filter(Boolean).join(': ') + (name ? ` (${name})` : '');
+  if (p.status === 401)
+    return new CoinopError('auth', text, { problem: p, hint: 'run: coinop login (or check COINOP_TOKEN)' });
+  if (p.status === 403 && /scope/i.test(p.detail ?? '')) {
+    return new CoinopError('auth', text, {
+      problem: p,
+      hint: 'the credentials lack this scope: run coinop login and grant it',
+    });
+  }
+  const hint =
+    name === 'insufficient-funds'
+      ? 'check the balance (coinop balances), or send less'
+      : name === 'expired'
+        ? 'get a fresh quote: add --quote'
+        : p.status === 429
+          ? 'the service is rate limiting; wait a minute and try again'
+          : undefined;
+  return new CoinopError('api', text, { problem: p, hint });
+}
+
+/** The operating system's codes for a path that cannot be written: the operator's to fix, not an internal error. */
+const UNWRITABLE = new Set(['ENOTDIR', 'EEXIST', 'EROFS', 'ENOSPC', 'EDQUOT', 'EPERM']);
+const UNREADABLE = new Set(['ENOENT', 'EACCES', 'EISDIR']);
+
+/** Anything thrown, as a CoinopError; unknown errors keep their message but never print a stack. */
+export function toCoinopError(e: unknown): CoinopError {
+  if (e instanceof CoinopError) return e;
+  if (e instanceof ProblemError) return problemError(e.problem);
+  const err = e as { code?: unknown; message?: string } | undefined;
+  const code = typeof err?.code === 'string' ? err.code : '';
+  const message = err?.message ?? String(e);
+  if (UNREADABLE.has(code)) return new CoinopError('file', message);
+  if (UNWRITABLE.has(code)) {
+    return new CoinopError('file', message, {
+      hint: 'check that path and its disk (COINOP_CONFIG_DIR and COINOP_DATA_DIR choose where coinop writes)',
+    });
+  }
+  return new CoinopError('internal', message, { hint: 'run again with --debug for details' });
+}

@@ -1,0 +1,131 @@
+// Internal transfers of the local service: money moved between two profiles of one customer, idempotent by ref_id.
+// Each is a pair of transfers sharing a group_id, an INTERNAL_TRANSFER_DEBIT of the sending profile and an
+// INTERNAL_TRANSFER_CREDIT of the receiving one, made with both balance changes in one transaction and COMPLETED at
+// once (nothing settles later: the money never leaves the service). The transfer limits on either side's type apply.
+import { randomUUID } from 'node:crypto';
+import {
+  dec,
+  fixed,
+  fmt,
+  problems,
+  type CreateInternalTransferRequest,
+  type Decimal,
+  type Transfer,
+} from '../api/index.js';
+import { usdPrice } from '../market/price-model.js';
+import type { Core } from './core.js';
+import { alreadyExists, debit, settleDue, transferResource } from './ledger.js';
+import { checkTransferLimits, recordUsage } from './limits.js';
+import { profileOr404 } from './profiles.js';
+import { isoMillis } from './service-clock.js';
+import type { ProfileRow } from './store.js';
+
+/** What both sides of one internal transfer share. */
+interface Pair {
+  groupId: string;
+  customerId: string;
+  asset: string;
+  amount: Decimal;
+  now: number;
+  notional: string;
+}
+
+/** One side of the pair: the sender's debit or the receiver's credit, each with that side's ids and metadata. */
+function side(
+  pair: Pair,
+  direction: 'DEBIT' | 'CREDIT',
+  profile: ProfileRow,
+  extra: { ref_id?: string; identity_id?: string; account_id?: string; metadata?: Record<string, string> },
+): Transfer {
+  const at = isoMillis(pair.now);
+  return {
+    id: randomUUID(),
+    customer_id: pair.customerId,
+    profile_id: profile.id,
+    amount: fmt(pair.amount),
+    total: fmt(pair.amount),
+    fee: '0',
+    asset: pair.asset,
+    balance_asset: pair.asset,
+    direction,
+    type: `INTERNAL_TRANSFER_${direction}`,
+    status: 'COMPLETED',
+    created_at: at,
+    updated_at: at,
+    group_id: pair.groupId,
+    notional_value: pair.notional,
+    ...Object.fromEntries(Object.entries(extra).filter(([, v]) => v !== undefined)),
+  };
+}
+
+function insert(core: Core, t: Transfer, now: number): void {
+  core.store.insertTransfer({
+    id: t.id,
+    ref_id: t.ref_id ?? null,
+    profile_id: t.profile_id,
+    identity_id: t.identity_id ?? null,
+    type: t.type,
+    status: t.status,
+    crypto_tx_hash: null,
+    group_id: t.group_id ?? null,
+    balance_asset: t.asset,
+    total: t.total,
+    created_ms: now,
+    updated_ms: now,
+    settle_ms: null,
+    fails: 0,
+    body: JSON.stringify(t),
+  });
+}
+
+/**
+ * POST /v2/transfer/internal after validation: a used ref_id answers 409 with the transfer it made, an unknown
+ * profile 404, profiles of two customers 403, too little money 403 insufficient-funds. Answers the debit side.
+ */
+export function createInternalTransfer(core: Core, body: CreateInternalTransferRequest): Promise<Transfer> {
+  const { store } = core;
+  return store.grouped(() => {
+    settleDue(core);
+    if (body.ref_id !== undefined) {
+      const prior = store.transferByRef(body.ref_id);
+      if (prior) alreadyExists(transferResource(prior));
+    }
+    const from = profileOr404(core, body.from_profile_id);
+    const to = profileOr404(core, body.to_profile_id);
+    if (from.customer_id !== to.customer_id) {
+      throw problems.forbidden(
+        `profiles ${from.id} and ${to.id} belong to different customers; an internal transfer stays within one customer`,
+      );
+    }
+    const amount = dec(body.amount);
+    const now = core.clock.now();
+    const pair: Pair = {
+      groupId: randomUUID(),
+      customerId: from.customer_id,
+      asset: body.asset,
+      amount,
+      now,
+      notional: fixed(amount.times(usdPrice(core.seed, body.asset, now)), 2),
+    };
+    for (const type of ['INTERNAL_TRANSFER_DEBIT', 'INTERNAL_TRANSFER_CREDIT'])
+      checkTransferLimits(core, { type, asset: body.asset, total: amount, usd: dec(pair.notional) });
+    debit(core, from.id, body.asset, amount);
+    store.setBalance(to.id, body.asset, fmt(dec(store.balance(to.id, body.asset) ?? '0').plus(amount)));
+    const sent = side(pair, 'DEBIT', from, {
+      ref_id: body.ref_id,
+      identity_id: body.from_identity_id,
+      account_id: body.from_account_id,
+      metadata: body.metadata,
+    });
+    const received = side(pair, 'CREDIT', to, {
+      identity_id: body.to_identity_id,
+      account_id: body.to_account_id,
+      metadata: body.recipient_metadata,
+    });
+    for (const t of [sent, received]) {
+      insert(core, t, now);
+      recordUsage(core, t, now);
+    }
+    return sent;
+  });
+}

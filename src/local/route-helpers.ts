@@ -1,0 +1,90 @@
+// Helpers shared by the local service's routes: the service object, request validation with the contract,
+// and keyset-paged lists.
+import { formatIssues, problems, requestIssues, type Issue, type ListOrder, type Operation } from '../api/index.js';
+import type { Auth } from './auth.js';
+import type { Core } from './core.js';
+import { decodeCursor, encodeCursor, listFingerprint } from './cursor.js';
+import type { Faults } from './faults.js';
+import type { RequestLog } from './request-log.js';
+import type { RequestLimits } from './request-limits.js';
+import type { Handler, Request, Router } from './router.js';
+import type { SimulatedExchange } from './stream/exchange.js';
+import type { ListQuery, TimeComparison } from './store.js';
+
+export interface Service extends Core {
+  auth: Auth;
+  requestLog: RequestLog;
+  faults: Faults;
+  requestLimits: RequestLimits;
+  /** The simulated markets the stream serves, read by the market data snapshots. */
+  exchange: SimulatedExchange;
+}
+
+/**
+ * Serves an operation of the contract at its method and path, with its scope: the pipeline checks the token before
+ * the body is read (a public operation, without a scope, takes any or none). The handler validates the request with
+ * accept().
+ */
+export function serve(app: Router, op: Operation, handler: Handler): void {
+  const opts = { scope: op.scope, problemContentType: op.problemContentType };
+  app.add(op.method, op.path.replace(/\{(\w+)\}/g, ':$1'), opts, handler);
+}
+
+/** Validates a request to an operation (its token was checked by the pipeline); a problem is thrown otherwise. */
+export function accept<Q = Record<string, unknown>, B = unknown, P = Record<string, string>>(
+  svc: Service,
+  op: Operation,
+  req: Request,
+  onIssues?: (body: unknown, issues: Issue[]) => void,
+): { query: Q; body: B; params: P; clientId: string } {
+  // Served without serve(), the token is checked here: never skipped. A public endpoint answers with or without a
+  // token; a valid one still names the caller in the journal.
+  req.principal ??= op.scope
+    ? svc.auth.authorize(req.headers.authorization, op.scope).clientId
+    : svc.auth.identify(req.headers.authorization)?.clientId;
+  const { issues, query } = requestIssues(op, {
+    params: req.params,
+    query: req.query,
+    body: op.body ? req.body : undefined,
+  });
+  if (issues.length) {
+    onIssues?.(req.body, issues);
+    throw problems.badRequest(formatIssues(issues), { issues });
+  }
+  return { query: (query ?? {}) as Q, body: req.body as B, params: req.params as P, clientId: req.principal ?? '' };
+}
+
+export function timeComparison(q: Record<string, unknown>, prefix: string): TimeComparison | undefined {
+  let out: TimeComparison | undefined;
+  for (const op of ['lt', 'lte', 'eq', 'gte', 'gt'] as const) {
+    const v = q[`${prefix}.${op}`];
+    if (typeof v === 'string') (out ??= {})[op] = Date.parse(v);
+  }
+  return out;
+}
+
+/**
+ * One page of a list: limit+1 rows fetched after the cursor, the extra one only says another page exists. Without
+ * limit and order in the query, a list has 100 items, newest first, unless its endpoint says otherwise (`defaults`).
+ */
+export function listPage<R extends { seq: number }, T>(
+  kind: string,
+  query: Record<string, unknown>,
+  { defaultOrder = 'DESC', ...spec }: Omit<ListQuery, 'order' | 'after' | 'limit'> & { defaultOrder?: ListOrder },
+  fetch: (q: ListQuery) => R[],
+  toItem: (r: R) => T,
+  defaults: { limit: number } = { limit: 100 },
+): { items: T[]; next_page_cursor?: string } {
+  const limit = (query.limit as number | undefined) ?? defaults.limit;
+  const order = (query.order as ListOrder | undefined) ?? defaultOrder;
+  const fp = listFingerprint(kind, query);
+  const after = typeof query.page_cursor === 'string' ? decodeCursor(query.page_cursor, fp) : undefined;
+  const rows = fetch({ ...spec, order, after, limit: limit + 1 });
+  const page = rows.slice(0, limit);
+  const out: { items: T[]; next_page_cursor?: string } = { items: page.map(toItem) };
+  if (rows.length > limit) {
+    const last = page[page.length - 1] as R & Record<string, number>;
+    out.next_page_cursor = encodeCursor([last[spec.sortColumn], last.seq], fp);
+  }
+  return out;
+}

@@ -1,0 +1,18 @@
+// GET /v2/transfer/limits/utilizations, and the rules behind it in the control API: GET and PUT /_local/limits.
+import type { Router } from '../router.js';
+import { operations } from '../../api/index.js';
+import { limitRules, limitUtilizations, setLimitRules } from '../limits.js';
+import { settleDue } from '../ledger.js';
+import { accept, serve, type Service } from '../route-helpers.js';
+
+export function registerLimits(app: Router, svc: Service): void {
+  serve(app, operations.listTransferLimits, async (req) => {
+    const { query } = accept<{ transfer_type: string }>(svc, operations.listTransferLimits, req);
+    // A withdrawal that failed since is refunded and no longer counts.
+    settleDue(svc);
+    return { items: limitUtilizations(svc, query.transfer_type) };
+  });
+
+  app.get('/_local/limits', async () => ({ rules: limitRules(svc) }));
+  app.put('/_local/limits', async (req) => ({ rules: setLimitRules(svc, req.body) }));
+}

@@ -1,0 +1,15 @@
+// What rendering writes through: data to stdout, notes to stderr, and the terminal facts a format depends on.
+// The CLI's IO (src/cli/io.ts) is one; tests can pass their own.
+
+export interface Writer {
+  /** Data (stdout). */
+  out(text: string): void;
+  /** Everything else (stderr). */
+  err(text: string): void;
+  /** stdout is a terminal: relative times, tables fitted to its width. */
+  stdoutTTY: boolean;
+  /** Colour escapes are allowed on stdout. */
+  colour: boolean;
+  /** Terminal width for tables (80 when unknown). */
+  width: number;
+}

@@ -1,0 +1,298 @@
+// Destination addresses by format and checksum (src/api/addresses.ts): published test vectors, and properties over
+// addresses generated from random bytes with the same libraries: each is accepted, and every single-character
+// substitution of a checksummed one is refused.
+import { keccak_256 } from '@noble/hashes/sha3.js';
+import { sha256 } from '@noble/hashes/sha2.js';
+import { base58, bech32, createBase58check } from '@scure/base';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import {
+  ADDRESS_RULES,
+  addressFromBytes,
+  addressHasChecksum,
+  addressReason,
+  CHECKSUM_MISMATCH,
+  CRYPTO_NETWORKS,
+  type CryptoNetwork,
+  EVM_NETWORKS,
+  encodeBase58Check,
+  encodeCashAddr,
+  encodeSegwit,
+  encodeStellar,
+} from '../../src/api/index.js';
+
+const BASE58 = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
+const BECH32 = 'qpzry9x8gf2tvdw0s3jn54khce6mua7l';
+const BASE32 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
+const HEX = '0123456789abcdefABCDEF';
+
+const ok = (network: string, address: string) => expect(addressReason(network, address), address).toBeUndefined();
+
+/** Every string that differs from `s` in exactly one position at or after `from`, by another character of `alphabet`. */
+function* substitutions(s: string, alphabet: string, from = 0): Generator<string> {
+  for (let i = from; i < s.length; i++) {
+    for (const c of alphabet) if (c !== s[i]) yield s.slice(0, i) + c + s.slice(i + 1);
+  }
+}
+
+/** The substitutions of a checksummed address that are accepted (there must be none). */
+function acceptedMutations(network: string, address: string, alphabet: string, from = 0): string[] {
+  const accepted: string[] = [];
+  for (const m of substitutions(address, alphabet, from)) if (addressReason(network, m) === undefined) accepted.push(m);
+  return accepted;
+}
+
+const bytes = (n: number) => fc.uint8Array({ minLength: n, maxLength: n });
+
+describe('published vectors', () => {
+  it('BIP-173 and BIP-350: valid segwit addresses', () => {
+    for (const a of [
+      'BC1QW508D6QEJXTDG4Y5R3ZARVARY0C5XW7KV8F3T4',
+      'tb1qrp33g0q5c5txsp9arysrx4k6zdkfs4nce4xj0gdcccefvpysxf3q0sl5k7',
+      'bc1pw508d6qejxtdg4y5r3zarvary0c5xw7kw508d6qejxtdg4y5r3zarvary0c5xw7kt5nd6y',
+      'BC1SW50QGDZ25J',
+      'bc1zw508d6qejxtdg4y5r3zarvaryvaxxpcs',
+      'tb1qqqqqp399et2xygdj5xreqhjjvcmzhxw4aywxecjdzew6hylgvsesrxh6hy',
+      'tb1pqqqqp399et2xygdj5xreqhjjvcmzhxw4aywxecjdzew6hylgvsesf3hn0c',
+      'bc1p0xlxvlhemja6c4dqv22uapctqupfhlxm9h8z3k2e72q4k9hcz7vqzk5jj0',
+    ])
+      ok('BITCOIN', a);
+  });
+
+  it('BIP-173 and BIP-350: invalid segwit addresses, each for its reason', () => {
+    const cases: [string, RegExp][] = [
+      ['tc1p0xlxvlhemja6c4dqv22uapctqupfhlxm9h8z3k2e72q4k9hcz7vq5zuyut', /bech32 prefix must be bc/],
+      ['bc1p0xlxvlhemja6c4dqv22uapctqupfhlxm9h8z3k2e72q4k9hcz7vqh2y7hd', /takes the bech32m checksum/],
+      ['tb1z0xlxvlhemja6c4dqv22uapctqupfhlxm9h8z3k2e72q4k9hcz7vqglt7rf', /takes the bech32m checksum/],
+      ['BC1S0XLXVLHEMJA6C4DQV22UAPCTQUPFHLXM9H8Z3K2E72Q4K9HCZ7VQ54WELL', /takes the bech32m checksum/],
+      ['bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kemeawh', /version 0 witness program takes the bech32 checksum/],
+      ['tb1q0xlxvlhemja6c4dqv22uapctqupfhlxm9h8z3k2e72q4k9hcz7vq24jc47', /version 0 .* bech32 checksum/],
+      ['bc1p38j9r5y49hruaue7wxjce0updqjuyyx0kh56v8s25huc6995vvpql3jow4', /outside the bech32 alphabet/],
+      ['BC130XLXVLHEMJA6C4DQV22UAPCTQUPFHLXM9H8Z3K2E72Q4K9HCZ7VQ7ZWS8R', /witness version must be 0 to 16/],
+      ['bc1pw5dgrnzv', /wrong length/],
+      ['bc1p0xlxvlhemja6c4dqv22uapctqupfhlxm9h8z3k2e72q4k9hcz7v8n0nx0muaewav253zgeav', /wrong length/],
+      ['BC1QR508D6QEJXTDG4Y5R3ZARVARYV98GJ9P', /version 0 witness program is 20 or 32 bytes/],
+      ['tb1p0xlxvlhemja6c4dqv22uapctqupfhlxm9h8z3k2e72q4k9hcz7vq47Zagq', /mixes upper and lower case/],
+      ['bc1gmk9yu', /wrong length|checksum/],
+      ['bc1qqqqqqqqqqqqqq', /checksum does not match/],
+    ];
+    for (const [a, why] of cases) expect(addressReason('BITCOIN', a), a).toMatch(why);
+  });
+
+  it('Base58Check: the known Bitcoin, Dogecoin addresses; one character off is a checksum mismatch', () => {
+    ok('BITCOIN', '1BvBMSEYstWetqTFn5Au4m4GFg7xJaNVN2');
+    ok('BITCOIN', '3J98t1WpEZ73CNmQviecrnyiWrnqRhWNLy');
+    ok('BITCOIN', '1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa');
+    ok('DOGECOIN', 'DH5yaieqoZN36fDVciNyRueRGvGLR3mr7L');
+    expect(addressReason('BITCOIN', '1BvBMSEYstWetqTFn5Au4m4GFg7xJaNVN3')).toBe(CHECKSUM_MISMATCH);
+    expect(addressReason('BITCOIN', 'DH5yaieqoZN36fDVciNyRueRGvGLR3mr7L')).toMatch(
+      /^not a BITCOIN address: Base58Check version byte 30/,
+    );
+    expect(addressReason('LITECOIN', '1BvBMSEYstWetqTFn5Au4m4GFg7xJaNVN2')).toMatch(/^not a LITECOIN address/);
+    expect(addressReason('DOGECOIN', 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4')).toMatch(/has no bech32/);
+    expect(addressReason('BITCOIN', '1BvBMSEYstWetqTFn5Au4m4GFg7xJaNV')).toMatch(/^wrong length/);
+    expect(addressReason('BITCOIN', '1BvBMSEYstWetqTFn5Au4m4GFg7xJaNVN0')).toMatch(/base58 alphabet/);
+  });
+
+  it('CashAddr: the specification examples, with and without prefix, either case; the legacy form of the same hash', () => {
+    const pairs = [
+      ['1BpEi6DfDAUFd7GtittLSdBeYJvcoaVggu', 'bitcoincash:qpm2qsznhks23z7629mms6s4cwef74vcwvy22gdx6a'],
+      ['1KXrWXciRDZUpQwQmuM1DbwsKDLYAYsVLR', 'bitcoincash:qr95sy3j9xwd2ap32xkykttr4cvcu7as4y0qverfuy'],
+      ['16w1D5WRVKJuZUsSRzdLp9w3YGcgoxDXb', 'bitcoincash:qqq3728yw0y47sqn6l2na30mcw6zm78dzqre909m2r'],
+      ['3CWFddi6m4ndiGyKqzYvsFYagqDLPVMTzC', 'bitcoincash:ppm2qsznhks23z7629mms6s4cwef74vcwvn0h829pq'],
+      ['3LDsS579y7sruadqu11beEJoTjdFiFCdX4', 'bitcoincash:pr95sy3j9xwd2ap32xkykttr4cvcu7as4yc93ky28e'],
+      ['31nwvkZwyPdgzjBJZXfDmSWsC4ZLKpYyUw', 'bitcoincash:pqq3728yw0y47sqn6l2na30mcw6zm78dzq5ucqzc37'],
+    ];
+    const b58c = createBase58check(sha256);
+    for (const [legacy, cash] of pairs) {
+      ok('BITCOIN_CASH', legacy);
+      ok('BITCOIN_CASH', cash);
+      ok('BITCOIN_CASH', cash.slice('bitcoincash:'.length));
+      ok('BITCOIN_CASH', cash.toUpperCase());
+      // The hand-written encoder gives the specification's text for the legacy address's version and hash.
+      const payload = b58c.decode(legacy);
+      expect(encodeCashAddr(payload[0] === 0 ? 0 : 8, payload.subarray(1))).toBe(cash);
+    }
+    expect(addressReason('BITCOIN_CASH', 'bitcoincash:qpm2qsznhks23z7629mms6s4cwef74vcwvy22gdx6c')).toBe(
+      CHECKSUM_MISMATCH,
+    );
+    expect(addressReason('BITCOIN_CASH', 'bchtest:qpm2qsznhks23z7629mms6s4cwef74vcwvy22gdx6a')).toMatch(
+      /prefix must be bitcoincash/,
+    );
+    expect(addressReason('BITCOIN_CASH', 'bitcoincash:Qpm2qsznhks23z7629mms6s4cwef74vcwvy22gdx6a')).toMatch(/mixes/);
+  });
+
+  it('EIP-55: the specification examples; all lower or all upper case carries no checksum; a wrong casing is refused', () => {
+    for (const a of [
+      '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed',
+      '0xfB6916095ca1df60bB79Ce92cE3Ea74c37c5d359',
+      '0xdbF03B407c01E7cD3CBea99509d93f8DDDC8C6FB',
+      '0xD1220A0cf47c7B9Be7A2E6BA89F429762e7b9aDb',
+    ]) {
+      for (const n of EVM_NETWORKS) ok(n, a);
+      expect(addressHasChecksum('ETHEREUM', a)).toBe(true);
+      for (const uniform of [a.toLowerCase(), `0x${a.slice(2).toUpperCase()}`]) {
+        ok('ETHEREUM', uniform);
+        expect(addressHasChecksum('ETHEREUM', uniform)).toBe(false);
+      }
+    }
+    expect(addressReason('ETHEREUM', '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAeD')).toMatch(
+      /^checksum does not match: a character is mistyped/,
+    );
+    expect(addressReason('ETHEREUM', '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAe')).toMatch(/^wrong length/);
+    expect(addressReason('ETHEREUM', '5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed')).toMatch(/0x/);
+    expect(addressReason('ETHEREUM', '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAeg')).toMatch(/hex digit/);
+  });
+
+  it('Solana: well-known program ids (32-byte keys); other lengths are refused', () => {
+    ok('SOLANA', '11111111111111111111111111111111');
+    ok('SOLANA', 'TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA');
+    expect(addressHasChecksum('SOLANA', 'TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA')).toBe(false);
+    expect(addressReason('SOLANA', 'TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5D')).toMatch(/^wrong length/);
+    expect(addressReason('SOLANA', 'TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5D0')).toMatch(/base58 alphabet/);
+  });
+
+  it('Stellar StrKey: a known account id; one character off, a wrong length or lower case are refused', () => {
+    ok('STELLAR', 'GA7QYNF7SOWQ3GLR2BGMZEHXAVIRZA4KVWLTJJFC7MGXUA74P7UJVSGZ');
+    expect(addressReason('STELLAR', 'GA7QYNF7SOWQ3GLR2BGMZEHXAVIRZA4KVWLTJJFC7MGXUA74P7UJVSGA')).toBe(
+      CHECKSUM_MISMATCH,
+    );
+    expect(addressReason('STELLAR', 'GA7QYNF7SOWQ3GLR2BGMZEHXAVIRZA4KVWLTJJFC7MGXUA74P7UJVSG')).toMatch(
+      /^wrong length/,
+    );
+    expect(addressReason('STELLAR', 'ga7qynf7sowq3glr2bgmzehxavirza4kvwltjjfc7mgxua74p7ujvsgz')).toMatch(/upper case/);
+  });
+
+  it('Sui: 0x and 64 hex digits', () => {
+    ok('SUI', ADDRESS_RULES.SUI.example);
+    expect(addressReason('SUI', ADDRESS_RULES.SUI.example.slice(0, -1))).toMatch(/^wrong length/);
+    expect(addressReason('SUI', ADDRESS_RULES.ETHEREUM.example)).toMatch(/^wrong length/);
+  });
+
+  it('every network has a rule and a valid example; empty and padded addresses are refused', () => {
+    for (const n of CRYPTO_NETWORKS) {
+      ok(n, ADDRESS_RULES[n].example);
+      expect(addressReason(n, '')).toBe('is empty');
+      expect(addressReason(n, ` ${ADDRESS_RULES[n].example}`)).toBe('has spaces around it');
+      // What the local service hands out as deposit addresses is valid too.
+      ok(n, addressFromBytes(n, sha256(new TextEncoder().encode(n))));
+    }
+  });
+});
+
+/** EIP-55 written again here, independently of src (hex string of the hash, one nibble per character). */
+function eip55Oracle(hex40: string): string {
+  const lower = hex40.toLowerCase();
+  const h = [...keccak_256(new TextEncoder().encode(lower))].map((b) => b.toString(16).padStart(2, '0')).join('');
+  return `0x${[...lower].map((c, i) => (Number.parseInt(h[i], 16) >= 8 ? c.toUpperCase() : c)).join('')}`;
+}
+
+describe('properties: generated addresses are accepted, every single-character substitution refused', () => {
+  const hash160 = bytes(20);
+  const runs = { numRuns: 15 };
+
+  const base58Cases: [CryptoNetwork, number][] = [
+    ['BITCOIN', 0],
+    ['BITCOIN', 5],
+    ['LITECOIN', 48],
+    ['LITECOIN', 50],
+    ['LITECOIN', 5],
+    ['DOGECOIN', 30],
+    ['DOGECOIN', 22],
+    ['BITCOIN_CASH', 0],
+    ['BITCOIN_CASH', 5],
+  ];
+  it.each(base58Cases)('Base58Check on %s, version byte %i', (network, version) => {
+    fc.assert(
+      fc.property(hash160, (h) => {
+        const a = encodeBase58Check(version, h);
+        ok(network, a);
+        expect(acceptedMutations(network, a, BASE58)).toEqual([]);
+      }),
+      runs,
+    );
+  });
+
+  it.each([
+    ['BITCOIN', 'bc'],
+    ['LITECOIN', 'ltc'],
+  ] as const)('segwit on %s (prefix %s): version 0 (20 or 32 bytes), taproot, later versions', (network, prefix) => {
+    const program = fc.oneof(
+      fc.tuple(fc.constant(0), fc.oneof(bytes(20), bytes(32))),
+      fc.tuple(fc.constant(1), bytes(32)),
+      fc.tuple(fc.integer({ min: 1, max: 16 }), fc.uint8Array({ minLength: 2, maxLength: 40 })),
+    );
+    fc.assert(
+      fc.property(program, ([version, p]) => {
+        const a = encodeSegwit(prefix, version, p);
+        ok(network, a);
+        ok(network, a.toUpperCase());
+        expect(acceptedMutations(network, a, BECH32, prefix.length + 1)).toEqual([]);
+      }),
+      runs,
+    );
+  });
+
+  it('CashAddr: P2PKH and P2SH of 20 bytes, P2SH of 32 bytes, with and without prefix', () => {
+    const kind = fc.oneof(fc.tuple(fc.constantFrom(0, 8), hash160), fc.tuple(fc.constant(11), bytes(32)));
+    fc.assert(
+      fc.property(kind, ([version, h]) => {
+        const a = encodeCashAddr(version, h);
+        ok('BITCOIN_CASH', a);
+        const bare = a.slice('bitcoincash:'.length);
+        ok('BITCOIN_CASH', bare);
+        expect(acceptedMutations('BITCOIN_CASH', a, BECH32, 'bitcoincash:'.length)).toEqual([]);
+        expect(acceptedMutations('BITCOIN_CASH', bare, BECH32)).toEqual([]);
+      }),
+      runs,
+    );
+  });
+
+  it('Stellar: account ids of random keys', () => {
+    fc.assert(
+      fc.property(bytes(32), (key) => {
+        const a = encodeStellar(key);
+        ok('STELLAR', a);
+        expect(acceptedMutations('STELLAR', a, BASE32)).toEqual([]);
+      }),
+      runs,
+    );
+  });
+
+  it('EVM: EIP-55 casings of random accounts on every EVM network; a case flip is caught, a changed digit unless its own checksum happens to fit', () => {
+    fc.assert(
+      fc.property(hash160, fc.constantFrom(...EVM_NETWORKS), (h, network) => {
+        const a = eip55Oracle(Buffer.from(h).toString('hex'));
+        ok(network, a);
+        for (const m of substitutions(a, HEX, 2)) {
+          const hex = m.slice(2);
+          const uniform = hex === hex.toLowerCase() || hex === hex.toUpperCase();
+          // EIP-55's limits: a substitution that leaves one case only carries no checksum, and a changed digit is
+          // accepted only when the new account's casing is, by chance, the one written.
+          const expected = uniform || eip55Oracle(hex) === m;
+          expect(addressReason(network, m) === undefined, m).toBe(expected);
+        }
+      }),
+      runs,
+    );
+  });
+
+  it('Solana and Sui: random 32-byte keys are accepted (no checksum: the confirmation says so)', () => {
+    fc.assert(
+      fc.property(bytes(32), (key) => {
+        const sol = base58.encode(key);
+        ok('SOLANA', sol);
+        expect(addressHasChecksum('SOLANA', sol)).toBe(false);
+        const sui = `0x${Buffer.from(key).toString('hex')}`;
+        ok('SUI', sui);
+        expect(addressHasChecksum('SUI', sui)).toBe(false);
+      }),
+    );
+  });
+
+  it('the bech32 library and the rule agree: words that are not whole bytes are refused', () => {
+    // 20 bytes are 32 words; one word more leaves 3 bits of padding that are not a byte.
+    const words = [0, ...bech32.toWords(new Uint8Array(20)), 0];
+    expect(addressReason('BITCOIN', bech32.encode('bc', words))).toMatch(/wrong length/);
+  });
+});

@@ -1,0 +1,221 @@
+// Derived ref_ids come from what a row pays: the same rows give the same ref_ids whatever the file looks like
+// (column order, BOM, quoting, CRLF, trailing newlines, CSV or JSON); identical rows are told apart by occurrence.
+// The guard finds rows this machine sent in another batch even when the service does not know them.
+import { describe, expect, it } from 'vitest';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { BatchApi } from '../../src/batch/api.js';
+import { markRepeats, repeatLine } from '../../src/batch/guard.js';
+import { TokenBucket } from '../../src/batch/rate-limit.js';
+import type { BatchFormat } from '../../src/batch/reader.js';
+import { REF_ID_PLACEHOLDER, canonicalJson, normalAmount } from '../../src/batch/ref-ids.js';
+import { scanFile } from '../../src/batch/scan.js';
+import { SentRecord } from '../../src/batch/sent-record.js';
+import { Stage } from '../../src/batch/stage.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'coinop-ref-ids-'));
+const BTC = '1BvBMSEYstWetqTFn5Au4m4GFg7xJaNVN2';
+const ETH = '0xF0Aa84466e353E5390be37FE2934301c07c19a55';
+
+async function staged(name: string, text: string, format: BatchFormat): Promise<Stage> {
+  const f = join(dir, name);
+  writeFileSync(f, text);
+  const stage = Stage.create(dir);
+  const scan = await scanFile(f, { format, defaultProfileId: 'prof-1', onRow: (row) => stage.addValid(row) });
+  expect(scan.invalid, name).toBe(0);
+  expect(stage.finish()).toEqual([]);
+  return stage;
+}
+
+async function refIds(name: string, text: string, format: BatchFormat): Promise<string[]> {
+  const stage = await staged(name, text, format);
+  try {
+    return [...stage.valid()].map((r) => r.ref_id);
+  } finally {
+    stage.remove();
+  }
+}
+
+describe('derived ref_ids', () => {
+  const csv = [
+    'destination_address,asset,crypto_network,amount,meta.invoice,memo',
+    `${BTC},BTC,BITCOIN,0.01,INV-1,`,
+    `${ETH},ETH,ETHEREUM,0.5,INV-2,for "May"`,
+    `${BTC},BTC,BITCOIN,0.01,INV-1,`,
+  ].join('\n');
+
+  it('are the same whatever the file looks like: column order, BOM, quoting, CRLF, trailing newlines, JSON', async () => {
+    const base = await refIds('base.csv', `${csv.replace('for "May"', '"for ""May"""')}\n`, 'csv');
+    expect(base).toHaveLength(3);
+    expect(base[0]).toMatch(/^batch-[0-9a-f]{24}-1$/);
+    const variants: [string, string, BatchFormat][] = [
+      ['crlf.csv', `${csv.replace('for "May"', '"for ""May"""').replace(/\n/g, '\r\n')}\r\n\r\n`, 'csv'],
+      ['bom.csv', `\uFEFF${csv.replace('for "May"', '"for ""May"""')}`, 'csv'],
+      [
+        'quoted.csv',
+        csv
+          .split('\n')
+          .map((l) =>
+            l
+              .split(/,(?=(?:[^"]*"[^"]*")*[^"]*$)/)
+              .map((c) => (c.startsWith('"') ? c : `"${c}"`))
+              .join(','),
+          )
+          .join('\n')
+          .replace('"for "May""', '"for ""May"""'),
+        'csv',
+      ],
+      [
+        'reordered.csv',
+        [
+          'memo,amount,meta.invoice,crypto_network,asset,destination_address',
+          `,0.010,INV-1,BITCOIN,BTC,${BTC}`,
+          `"for ""May""",.5,INV-2,ETHEREUM,ETH,${ETH}`,
+          `,0.01,INV-1,BITCOIN,BTC,${BTC}`,
+        ].join('\n'),
+        'csv',
+      ],
+      [
+        'rows.jsonl',
+        [
+          {
+            amount: '0.01',
+            asset: 'BTC',
+            crypto_network: 'BITCOIN',
+            destination_address: BTC,
+            metadata: { invoice: 'INV-1' },
+          },
+          {
+            memo: 'for "May"',
+            'meta.invoice': 'INV-2',
+            destination_address: ETH,
+            asset: 'ETH',
+            crypto_network: 'ETHEREUM',
+            amount: '0.50',
+            profile_id: 'prof-1',
+          },
+          {
+            destination_address: BTC,
+            asset: 'BTC',
+            crypto_network: 'BITCOIN',
+            amount: '0.01',
+            metadata: { invoice: 'INV-1' },
+            memo: null,
+          },
+        ]
+          .map((o) => JSON.stringify(o))
+          .join('\n'),
+        'jsonl',
+      ],
+    ];
+    for (const [name, text, format] of variants) expect(await refIds(name, text, format), name).toEqual(base);
+    const arr = JSON.stringify([
+      { destination_address: BTC, asset: 'BTC', crypto_network: 'BITCOIN', amount: '0.01', 'meta.invoice': 'INV-1' },
+    ]);
+    expect(await refIds('rows.json', arr, 'json')).toEqual([base[0]]);
+  });
+
+  it('tell identical rows apart by occurrence, and change with anything a row pays', async () => {
+    const good = csv.replace('for "May"', 'for May');
+    const base = await refIds('occ.csv', good, 'csv');
+    // Rows 1 and 3 are the same payout: the second is its second occurrence.
+    expect(base[2]).toBe(base[0].replace(/-1$/, '-2'));
+    const row1 = `${BTC},BTC,BITCOIN,0.01,INV-1,\n`;
+    const changed = [
+      good.replace(row1, `${BTC},BTC,BITCOIN,0.02,INV-1,\n`),
+      good.replace(row1, `${BTC},BTC,BITCOIN,0.01,INV-9,\n`),
+      good.replace(row1, `1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa,BTC,BITCOIN,0.01,INV-1,\n`),
+      good.replace(row1, `${BTC},BTC,BITCOIN,0.01,INV-1,a memo\n`),
+      good.replace(row1, `${BTC},BTC,BITCOIN,,INV-1,\n`.replace(',,INV', ',0.01,INV')).replace('amount,', 'total,'),
+      good
+        .split('\n')
+        .map((l, i) => `${l},${i ? 'prof-2' : 'profile_id'}`)
+        .join('\n'),
+    ];
+    for (const [i, text] of changed.entries())
+      expect((await refIds(`changed-${i}.csv`, text, 'csv'))[0], `change ${i}`).not.toBe(base[0]);
+  });
+
+  it('canonical text and amounts, and room within the service limit of 128 characters', () => {
+    expect(canonicalJson({ b: 1, a: { d: [2, { y: 1, x: 0 }], c: undefined } })).toBe(
+      '{"a":{"d":[2,{"x":0,"y":1}]},"b":1}',
+    );
+    expect(['0.10', '00.1', '.1', '0.1'].map(normalAmount)).toEqual(['0.1', '0.1', '0.1', '0.1']);
+    expect(['0', '000', '10', '10.000', '0.000'].map(normalAmount)).toEqual(['0', '0', '10', '10', '0']);
+    expect(REF_ID_PLACEHOLDER.length).toBeLessThanOrEqual(128);
+  });
+});
+
+describe('rows another batch paid', () => {
+  const none: BatchApi = {
+    createWithdrawal: async () => ({ kind: 'fatal', error: new Error('not here') }),
+    quoteFee: async () => ({ kind: 'fatal', error: new Error('not here') }),
+    transfers: async () => [],
+    transfersByRef: async () => [],
+  };
+
+  it("are found in this machine's record of sent ref_ids (per service and profile) when the service does not know them", async () => {
+    const text = `destination_address,asset,crypto_network,amount\n${BTC},BTC,BITCOIN,0.01\n${BTC},BTC,BITCOIN,0.02\n`;
+    const stage = await staged('record.csv', text, 'csv');
+    const [first, second] = [...stage.valid()];
+    const record = SentRecord.open(join(dir, 'sent.db'));
+    try {
+      record.record(
+        'local:http://a',
+        'earlier',
+        '/j/earlier.journal',
+        [{ row: 1, ref_id: first.ref_id, profile_id: 'prof-1' }],
+        '2026-01-01T00:00:00.000Z',
+      );
+      // Sent to another service, by another profile, or by this very batch: not a repeat.
+      record.record(
+        'local:http://b',
+        'earlier',
+        '/j/b.journal',
+        [{ row: 2, ref_id: second.ref_id, profile_id: 'prof-1' }],
+        '2026-01-01T00:00:00.000Z',
+      );
+      record.record(
+        'local:http://a',
+        'earlier',
+        '/j/p.journal',
+        [{ row: 2, ref_id: second.ref_id, profile_id: 'prof-2' }],
+        '2026-01-01T00:00:00.000Z',
+      );
+      record.record(
+        'local:http://a',
+        'this',
+        '/j/this.journal',
+        [{ row: 2, ref_id: second.ref_id, profile_id: 'prof-1' }],
+        '2026-01-01T00:00:00.000Z',
+      );
+      // Sent by another batch but refused outright by the service: nothing was paid, so no evidence of a payment.
+      record.record(
+        'local:http://a',
+        'refused',
+        '/j/refused.journal',
+        [{ row: 2, ref_id: second.ref_id, profile_id: 'prof-1' }],
+        '2026-01-01T00:00:00.000Z',
+      );
+      record.markRefused('local:http://a', 'refused', { ref_id: second.ref_id, profile_id: 'prof-1' });
+      const n = await markRepeats(stage, {
+        api: none,
+        limiter: new TokenBucket(Infinity),
+        record,
+        serviceId: 'local:http://a',
+        batchId: 'this',
+      });
+      expect(n).toBe(1);
+      const [repeat] = [...stage.repeats()];
+      expect(repeatLine(repeat)).toBe(
+        `row 1: 0.01 BTC to ${BTC} (ref_id ${first.ref_id}) was already paid: this machine sent it at 2026-01-01T00:00:00.000Z (journal /j/earlier.journal)`,
+      );
+      stage.saltRepeats('0123456789abcdef');
+      expect([...stage.valid()].map((r) => r.ref_id)).toEqual([`${first.ref_id}-01234567`, second.ref_id]);
+    } finally {
+      record.close();
+      stage.remove();
+    }
+  });
+});

@@ -1,0 +1,649 @@
+// What coinop sends, held to the hosted service's OpenAPI (the project's copy in spec/) by an independent validator
+// (openapi-backend, test/support/openapi.ts): every command line of the table below runs against the local service
+// behind a recording proxy, in each output mode, and every request it sent (method, path, query and body) must be
+// valid by the description. Zero violations.
+//
+// Adding a command or a flag: add a line to LINES that uses it (or, for a command that sends nothing to the API, an
+// entry in SENDS_NOTHING; for a flag that changes nothing sent, an entry in NOT_SENT). The coverage test below names
+// each command and flag no line uses.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Command } from 'commander';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildPath, operations } from '../../src/api/index.js';
+import { createContext } from '../../src/cli/context.js';
+import { makeProgram } from '../../src/cli/program.js';
+import { DEMO } from '../../src/local/demo.js';
+import { startLocalService, type LocalService } from '../../src/local/service.js';
+import { operationOf, requestViolations } from '../support/openapi.js';
+import { recordingProxy, type RecordingProxy } from '../support/recording-proxy.js';
+import { baseEnv, BTC_ADDRESS, ETH_ADDRESS, runInProcess } from './helpers.js';
+
+type Format = 'json' | 'ndjson' | 'csv' | 'table';
+const EVERY_FORMAT: Format[] = ['json', 'ndjson', 'csv', 'table'];
+
+interface Line {
+  /** The command line without -o; a function when it needs something only a run can give (a fee id, a cursor). */
+  args: string[] | ((n: number) => Promise<string[]>);
+  /** The output modes it runs in (default: all four). A write runs in two, so each mode's request is seen once. */
+  formats?: Format[];
+  /** Extra environment (COINOP_TOKEN for auth status). */
+  env?: Record<string, string>;
+  /** Standard input. */
+  input?: string;
+  /** The exit code it ends with (default 0). */
+  code?: number;
+  /** It may send nothing over HTTP (the stream, once its token is cached). */
+  mayBeSilent?: boolean;
+}
+
+/** Commands that send no request to the API, and why. */
+const SENDS_NOTHING: Record<string, string> = {
+  logout: 'removes saved credentials',
+  'profile list': "coinop's own profiles",
+  'profile use': "coinop's own profiles",
+  'profile show': "coinop's own profiles",
+  'local start': 'starts a service',
+  'local deposit': "the local service's control API, which the hosted OpenAPI does not describe",
+  completion: 'prints a script',
+};
+
+/** Operations of the contract that the local service serves and no command sends, and why. */
+const SERVED_ONLY: string[] = [
+  // GET /v2/all-markets/prices: the local service answers it; no command asks for every market's price at once.
+  'listPrices',
+];
+
+/** Options that change nothing a command sends, by command ('*': every command), and why. */
+const NOT_SENT: Record<string, string[]> = {
+  // Global: where output goes and how it looks, which profile (every line runs as the one profile).
+  '*': ['--help', '--profile', '-o', '--output', '--json', '--no-input', '--no-color', '--debug', '-V', '--version'],
+  // The stream sends no HTTP request but its token's; its options shape what it writes.
+  stream: ['--channel', '--book', '--interval', '--depth', '--duration', '--count', '-c'],
+  // A journal's own handling: a resumed run sends the rows' requests the other lines send.
+  'withdraw batch': ['--resume', '--retry-failed'],
+  // Whether a production profile becomes the active one: coinop's own configuration.
+  login: ['--activate'],
+};
+
+const W = ['--asset', 'BTC', '--network', 'BITCOIN', '--address', BTC_ADDRESS, '--amount', '0.001'];
+const WRITE: Format[] = ['json', 'table'];
+
+let svc: LocalService;
+let proxy: RecordingProxy;
+let dir: string;
+let env: Record<string, string>;
+/** A transfer made before the table runs (for get and watch). */
+let transferId: string;
+/** Every command line the table ran, for the coverage test. */
+const ran: string[][] = [];
+const run = (args: string[], more: Record<string, string> = {}, input?: string) =>
+  runInProcess(args, { ...env, ...more }, input);
+
+/** A line's first value of a JSON answer (run piped, as JSON). */
+async function fetched<T>(args: string[]): Promise<T> {
+  const r = await run([...args, '-o', 'json']);
+  expect(r.code, `${args.join(' ')}: ${r.stderr}`).toBe(0);
+  return JSON.parse(r.stdout) as T;
+}
+
+/** A page cursor of a list, from the raw API (coinop api prints the answer as sent). */
+async function cursorOf(path: string): Promise<string> {
+  const page = await fetched<{ next_page_cursor?: string }>(['api', 'GET', path, '-f', 'limit=1']);
+  expect(page.next_page_cursor, path).toBeTruthy();
+  return page.next_page_cursor!;
+}
+
+function file(name: string, text: string): string {
+  const path = join(dir, name);
+  writeFileSync(path, text);
+  return path;
+}
+
+const LINES: Line[] = [
+  // prices
+  { args: ['prices', 'BTCUSD', '--increment', 'ONE_HOUR', '--limit', '3'] },
+  { args: ['prices', 'ETHEUR', '--max-points', '5', '--from', '7d', '--to', 'now', '--offset', '1'] },
+  { args: ['prices', 'BTCUSD', '--increment', 'ONE_DAY', '--from', '30d', '--limit', '10', '--all'] },
+  // fee quote
+  { args: ['fee', 'quote', '--asset', 'ETH', '--network', 'BASE', '--address', ETH_ADDRESS, '--amount', '0.5'] },
+  { args: ['fee', 'quote', '--asset', 'BTC', '--network', 'BITCOIN', '--address', BTC_ADDRESS, '--total', '0.01'] },
+  // withdraw, with every flag
+  {
+    formats: WRITE,
+    args: async (n) => [
+      'withdraw',
+      ...['--asset', 'USDP', '--network', 'ETHEREUM', '--address', ETH_ADDRESS, '--total', '10'],
+      ...['--balance-asset', 'USD', '--quote', '--profile-id', DEMO.profileId, '--ref-id', `rq-w-${n}`],
+      ...['--identity-id', 'ident-1', '--account-id', 'acct-1', '--memo', 'invoice 7'],
+      ...['--meta', 'invoice=7', '--meta', 'team=ops'],
+      ...['--beneficiary', '{"person_details":{"first_name":"Ada","last_name":"Lovelace"}}'],
+      ...['--yes', '--wait', '--wait-timeout', '30'],
+    ],
+  },
+  {
+    formats: WRITE,
+    args: async () => {
+      const fee = await fetched<{ id: string }>(['fee', 'quote', ...W]);
+      return ['withdraw', ...W, '--fee-id', fee.id, '--yes'];
+    },
+  },
+  { formats: WRITE, args: ['withdraw', ...W.slice(0, -2), '--total', '0.002', '--dry-run', '--quote'] },
+  // withdraw batch
+  {
+    formats: WRITE,
+    args: async (n) => [
+      'withdraw',
+      'batch',
+      file(
+        `batch-${n}.csv`,
+        [
+          'destination_address,asset,crypto_network,amount,total,ref_id,identity_id,account_id,balance_asset,memo,meta.invoice',
+          `${BTC_ADDRESS},BTC,BITCOIN,0.001,,,ident-1,acct-1,,m,INV-1`,
+          `${ETH_ADDRESS},USDP,ETHEREUM,,5,rq-b-${n},,,USD,,INV-2`,
+          `${ETH_ADDRESS},ETH,NOPE,1,,,,,,,INV-3`,
+        ].join('\n'),
+      ),
+      ...['--format', 'csv', '--profile-id', DEMO.profileId, '--yes', '--skip-invalid', '--allow-repeat'],
+      ...[
+        '--concurrency',
+        '2',
+        '--rate',
+        '0',
+        '--allow-partial',
+        '--wait',
+        '--wait-timeout',
+        '30',
+        '--journal',
+        join(dir, `j-${n}`),
+      ],
+    ],
+    // One row of three is invalid (skipped): some rows failed.
+    code: 6,
+  },
+  {
+    formats: WRITE,
+    args: async (n) => [
+      'withdraw',
+      'batch',
+      file(
+        `batch-dry-${n}.jsonl`,
+        `{"destination_address":"${BTC_ADDRESS}","asset":"BTC","crypto_network":"BITCOIN","amount":"0.001","metadata":{"k":"v"}}\n`,
+      ),
+      '--dry-run',
+    ],
+  },
+  // deposit addresses
+  {
+    args: [
+      'addresses',
+      'list',
+      ...[
+        '--profile-id',
+        DEMO.profileId,
+        '--identity-id',
+        'i',
+        '--account-id',
+        'a',
+        '--id',
+        'x',
+        '--ref-id',
+        'demo-btc',
+      ],
+      ...['--network', 'BITCOIN', '--network', 'ETHEREUM', '--created-before', 'now', '--created-until', 'now'],
+      ...['--created-at', '2026-01-01T00:00:00Z', '--created-from', '30d', '--created-after', '31d'],
+      ...['--limit', '5', '--order', 'ASC', '--order-by', 'CREATED_AT'],
+    ],
+  },
+  { args: ['addresses', 'list', '--limit', '1', '--all'] },
+  {
+    args: async () => [
+      'addresses',
+      'list',
+      '--limit',
+      '1',
+      '--cursor',
+      await cursorOf('/v2/transfer/deposit-addresses'),
+    ],
+  },
+  {
+    formats: WRITE,
+    args: async (n) => [
+      'addresses',
+      'create',
+      ...['--network', 'SOLANA', '--profile-id', DEMO.profileId, '--identity-id', 'i', '--account-id', 'a'],
+      ...['--ref-id', `rq-addr-${n}`, '--conversion', 'USD', '--meta', 'k=v'],
+    ],
+  },
+  // sandbox deposits: the sandbox's values, every flag, a SWIFT bank and a person, a whole request in a file
+  { formats: WRITE, args: ['sandbox', 'deposit', '--amount', '25.50'] },
+  {
+    formats: WRITE,
+    args: [
+      'sandbox',
+      'deposit',
+      ...['--amount', '25.50', '--asset', 'USD', '--memo-id', DEMO.memoId, '--account-number', '000123456789'],
+      ...['--owner-country', 'USA', '--owner-address', '1 Main St', '--owner-address2', 'Suite 2'],
+      ...['--owner-city', 'New York', '--owner-province', 'NY', '--owner-zip', '10001'],
+      ...['--routing-type', 'ABA', '--routing-number', '021000021', '--bank-name', 'Test Bank'],
+      ...['--bank-country', 'USA', '--bank-address', '270 Park Ave', '--bank-address2', 'Floor 1'],
+      ...['--bank-city', 'New York', '--bank-province', 'NY', '--bank-zip', '10017', '--institution', 'ACME Inc'],
+    ],
+  },
+  {
+    formats: WRITE,
+    args: [
+      'sandbox',
+      'deposit',
+      ...['--amount', '1.00', '--routing-type', 'swift', '--owner-first-name', 'Ada', '--owner-last-name', 'Lovelace'],
+    ],
+  },
+  {
+    formats: WRITE,
+    args: async (n) => [
+      'sandbox',
+      'deposit',
+      '--file',
+      file(
+        `deposit-${n}.json`,
+        JSON.stringify({
+          amount: '10.00',
+          asset: 'USD',
+          memo_id: DEMO.memoId,
+          fiat_network_instructions: {
+            wire: {
+              account_number: '12345678',
+              // As the OpenAPI's own example: an empty address2, which its pattern refuses (left out).
+              fiat_account_owner_address: { country: 'USA', address1: '456 Main Street, NY', address2: '' },
+              routing_details: {
+                routing_number_type: 'ABA',
+                routing_number: '123456789',
+                bank_name: 'Customers Bank',
+                bank_address: { country: 'USA', city: 'New York' },
+              },
+              intermediary_routing_details: {
+                routing_number_type: 'SWIFT',
+                routing_number: 'CHASUS33',
+                bank_name: 'Intermediary Bank',
+                bank_address: { country: 'USA' },
+              },
+            },
+          },
+          fiat_account_owner: { institution_details: { name: 'SomeCorp, Inc.' } },
+        }),
+      ),
+    ],
+  },
+  // transfers
+  {
+    args: [
+      'transfers',
+      'list',
+      ...['--id', 'x', '--ref-id', 'r', '--profile-id', DEMO.profileId, '--identity-id', 'i', '--account-id', 'a'],
+      ...['--type', 'CRYPTO_WITHDRAWAL', '--status', 'PENDING', '--secondary-status', 'TRAVEL_RULE_INFO_REQUESTED'],
+      ...['--tx-hash', 'h', '--group-id', 'g', '--updated-before', 'now', '--updated-until', 'now'],
+      ...['--updated-at', '2026-01-01T00:00:00Z', '--updated-from', '1d', '--updated-after', '2d'],
+      ...['--limit', '5', '--order', 'DESC', '--order-by', 'UPDATED_AT'],
+    ],
+  },
+  {
+    args: [
+      'transfers',
+      'list',
+      ...['--created-before', 'now', '--created-until', 'now', '--created-at', '2026-01-01T00:00:00Z'],
+      ...[
+        '--created-from',
+        '1d',
+        '--created-after',
+        '2d',
+        '--order-by',
+        'CREATED_AT',
+        '--type',
+        'PAXOS_TRANSFER_DEBIT',
+      ],
+    ],
+  },
+  { args: ['transfers', 'list', '--limit', '2', '--all'] },
+  { args: async () => ['transfers', 'list', '--limit', '2', '--cursor', await cursorOf('/v2/transfer/transfers')] },
+  { args: async () => ['transfers', 'get', transferId] },
+  { args: ['transfers', 'get', '--ref-id', 'rq-setup'] },
+  { args: async () => ['transfers', 'watch', transferId, '--timeout', '30'] },
+  // service profiles, balances, internal transfers
+  {
+    args: [
+      'profiles',
+      'list',
+      ...['--id', DEMO.profileId, '--nickname', 'de', '--created-before', 'now', '--created-until', 'now'],
+      ...['--created-at', '2026-01-01T00:00:00Z', '--created-from', '3650d', '--created-after', '3651d'],
+      ...['--limit', '5', '--order', 'ASC', '--all'],
+    ],
+  },
+  { args: async () => ['profiles', 'list', '--limit', '1', '--cursor', await cursorOf('/v2/profiles')] },
+  { args: ['profiles', 'get', DEMO.profileId] },
+  { args: ['profiles', 'get', 'default', '--include-deactivated'] },
+  { formats: WRITE, args: async (n) => ['profiles', 'create', '--nickname', `rq-${n}`, '--description', 'requests'] },
+  { args: ['balances'] },
+  { args: ['balances', 'BTC', 'USD', '--profile-id', DEMO.profileId] },
+  { args: ['balances', '--all-profiles', '--include-zero'] },
+  {
+    formats: WRITE,
+    args: async (n) => [
+      'transfer',
+      'internal',
+      ...['--from-profile-id', DEMO.profileId, '--to-profile-id', DEMO.emptyProfileId, '--asset', 'USD'],
+      ...['--amount', '1.5', '--ref-id', `rq-int-${n}`, '--meta', 'k=v', '--recipient-meta', 'r=v'],
+      ...['--yes', '--wait', '--wait-timeout', '30'],
+    ],
+  },
+  {
+    formats: WRITE,
+    args: [
+      'transfer',
+      'internal',
+      '--to-profile-id',
+      DEMO.emptyProfileId,
+      '--asset',
+      'BTC',
+      '--amount',
+      '0.1',
+      '--dry-run',
+    ],
+  },
+  // raw requests
+  { args: ['api', 'GET', '/transfer/transfers', '-f', 'limit=1', '-i'] },
+  { args: ['api', 'GET', '/v2/profiles', '--paginate', '-f', 'limit=1'] },
+  {
+    formats: WRITE,
+    args: async (n) => [
+      'api',
+      'POST',
+      '/transfer/fees/crypto-withdrawal',
+      '--input',
+      file(
+        `quote-${n}.json`,
+        JSON.stringify({ asset: 'BTC', crypto_network: 'BITCOIN', destination_address: BTC_ADDRESS }),
+      ),
+      '-f',
+      'amount=0.01',
+    ],
+  },
+  // authentication: a given token is proven by a cheap read
+  { args: ['auth', 'status'], env: { COINOP_TOKEN: 'set-below' } },
+  // the stream: only a token request goes over HTTP
+  { formats: ['ndjson'], mayBeSilent: true, args: ['stream', 'heartbeat', '--count', '1'] },
+  {
+    formats: ['ndjson'],
+    mayBeSilent: true,
+    args: ['stream', 'book', 'BTCUSD', '--book', '--count', '1', '--interval', '100', '--depth', '2'],
+  },
+  { formats: ['ndjson'], mayBeSilent: true, args: ['stream', 'top', 'BTCUSD', '--count', '1'] },
+  { formats: ['ndjson'], mayBeSilent: true, args: ['stream', 'trades', 'BTCUSD', '--count', '1', '--duration', '10s'] },
+  {
+    formats: ['ndjson'],
+    mayBeSilent: true,
+    args: ['stream', '--channel=heartbeat', '-c', 'market_data:ETHUSD', '--count', '2'],
+  },
+  // login proves credentials with a token request (last: it changes the active profile)
+  {
+    formats: ['json'],
+    args: [
+      'login',
+      ...['--env', 'local', '--client-id', DEMO.adminClientId, '--client-secret-stdin', '--name', 'rq'],
+      ...['--scopes', 'exchange:historical_prices', '--profile-id', DEMO.profileId],
+    ],
+    input: DEMO.clientSecret,
+  },
+  {
+    formats: ['json'],
+    args: async () => [
+      'login',
+      ...['--env', 'custom', '--base-url', `${proxy.url}/v2`, '--auth-url', `${proxy.url}/oauth2/token`],
+      ...['--ws-url', svc.wsUrl, '--client-id', DEMO.adminClientId, '--name', 'rq-custom'],
+    ],
+    env: { COINOP_CLIENT_SECRET: DEMO.clientSecret },
+  },
+  // The address book, then a withdrawal to one of its nicknames
+  {
+    formats: WRITE,
+    args: [
+      'destinations',
+      'put',
+      ...['--network', 'ETHEREUM', '--address', ETH_ADDRESS, '--nickname', 'rq_book', '--bookmark'],
+      ...['--travel-rule', '{"custodian_type":"PRIVATE"}'],
+    ],
+  },
+  { formats: WRITE, args: ['destinations', 'put', '--network', 'BITCOIN', '--address', BTC_ADDRESS] },
+  {
+    formats: WRITE,
+    args: async () => {
+      const [entry] = await fetched<{ id: string }[]>(['destinations', 'list', '--nickname', 'rq_book']);
+      return ['destinations', 'put', '--id', entry.id, '--no-bookmark', '--identity-id', 'ident-1'];
+    },
+  },
+  {
+    args: [
+      'destinations',
+      'list',
+      ...['--nickname', 'rq_book', '--network', 'ETHEREUM', '--address', ETH_ADDRESS, '--id', 'a-1,a-2'],
+      ...['--identity-id', 'ident-1', '--bookmarked', '--created-before', 'now', '--created-until', 'now'],
+      ...[
+        '--created-from',
+        '30d',
+        '--created-after',
+        '30d',
+        '--limit',
+        '5',
+        '--order',
+        'ASC',
+        '--order-by',
+        'CREATED_AT',
+      ],
+    ],
+  },
+  { args: ['destinations', 'list', '--not-bookmarked', '--created-at', '2026-01-02T15:04:05Z', '--all'] },
+  {
+    args: async () => [
+      'destinations',
+      'list',
+      '--limit',
+      '1',
+      '--cursor',
+      await cursorOf('/v2/transfer/crypto-destination-addresses'),
+    ],
+  },
+  {
+    formats: WRITE,
+    args: [
+      'withdraw',
+      '--to',
+      'rq_book',
+      '--asset',
+      'ETH',
+      '--amount',
+      '0.001',
+      '--profile-id',
+      DEMO.profileId,
+      '--yes',
+    ],
+  },
+  // Transfer limits
+  { args: ['limits'] },
+  { args: ['limits', '--type', 'CRYPTO_WITHDRAWAL'] },
+  // Fiat deposit instructions, and a sandbox deposit to them
+  {
+    formats: WRITE,
+    args: (n) =>
+      Promise.resolve([
+        'deposit-instructions',
+        'create',
+        ...['--network', 'WIRE', '--routing-type', 'SWIFT', '--profile-id', DEMO.profileId],
+        ...['--identity-id', 'ident-1', '--account-id', 'acct-1', '--ref-id', `rq-di-${n}`, '--meta', 'team=ops'],
+      ]),
+  },
+  {
+    args: [
+      'deposit-instructions',
+      'list',
+      ...['--id', 'a-1', '--ref-id', 'rq-di-1', '--created-before', 'now', '--created-until', 'now'],
+      ...['--created-from', '30d', '--created-after', '30d', '--limit', '5', '--order', 'ASC'],
+    ],
+  },
+  { args: ['deposit-instructions', 'list', '--created-at', '2026-01-02T15:04:05Z', '--all'] },
+  {
+    args: async () => [
+      'deposit-instructions',
+      'list',
+      '--limit',
+      '1',
+      '--cursor',
+      await cursorOf('/v2/transfer/fiat-deposit-instructions'),
+    ],
+  },
+  {
+    args: async () => {
+      const [first] = await fetched<{ id: string }[]>(['deposit-instructions', 'list', '--limit', '1']);
+      return ['deposit-instructions', 'get', first.id];
+    },
+  },
+  {
+    formats: WRITE,
+    args: async () => {
+      const [first] = await fetched<{ id: string }[]>(['deposit-instructions', 'list', '--limit', '1']);
+      return ['sandbox', 'deposit', '--amount', '10.00', '--instructions', first.id];
+    },
+  },
+  // Market data
+  { args: ['markets', '--refresh'] },
+  // The list kept a day: from the cache the --refresh line left.
+  { args: ['markets'], mayBeSilent: true },
+  { args: ['ticker', 'BTCUSD'] },
+  { args: ['book', 'ETHUSD', '--depth', '5'] },
+  { args: ['trades', 'BTCUSD', '--limit', '3'] },
+];
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'coinop-requests-'));
+  // The local service as it starts by default (rate limits on), a withdrawal settling in a second for --wait.
+  svc = await startLocalService({ port: 0, memory: true, config: { withdrawalSettleSeconds: 1 } });
+  proxy = await recordingProxy(svc.baseUrl);
+  env = { ...baseEnv(dir), COINOP_BASE_URL: proxy.url, COINOP_AUTH_URL: proxy.url, COINOP_WS_URL: svc.wsUrl };
+  transferId = (await fetched<{ id: string }>(['withdraw', ...W, '--ref-id', 'rq-setup'])).id;
+});
+afterAll(async () => {
+  await proxy?.close();
+  await svc?.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+/** The commands of the program that run (those with an action), each with its own options (long and short). */
+function commands(): { path: string; options: { long?: string; short?: string }[] }[] {
+  const program: Command = makeProgram(createContext({} as never, {}, '0.0.0'));
+  const out: { path: string; options: { long?: string; short?: string }[] }[] = [];
+  const visit = (c: Command, path: string) => {
+    if ((c as unknown as { _actionHandler?: unknown })._actionHandler) out.push({ path, options: c.options });
+    for (const s of c.commands) visit(s, path ? `${path} ${s.name()}` : s.name());
+  };
+  visit(program, '');
+  return out;
+}
+
+/** The command a command line runs: the longest path of the program its words begin with. */
+function commandOf(args: string[], paths: string[]): string | undefined {
+  const words = args.filter((a) => !a.startsWith('-'));
+  return paths.filter((p) => p.split(' ').every((w, i) => words[i] === w)).sort((a, b) => b.length - a.length)[0];
+}
+
+describe('every request coinop sends is valid by the OpenAPI', () => {
+  it('the validator refuses what the description does not allow (its own check)', () => {
+    expect(requestViolations('GET', '/v2/transfer/transfers?bogus=1')).not.toEqual([]);
+    expect(requestViolations('GET', '/v2/transfer/transfers?limit=ten')).not.toEqual([]);
+    expect(
+      requestViolations('POST', '/v2/sandbox/fiat-deposits', {
+        amount: '25.50',
+        asset: 'USD',
+        memo_id: 'M',
+        fiat_network_instructions: { wire: {} },
+      }),
+    ).not.toEqual([]);
+    expect(requestViolations('GET', '/v2/v2/transfer/transfers')).not.toEqual([]);
+  });
+
+  it('every line of the table, in each of its output modes', async () => {
+    proxy.take();
+    const seen = new Set<string>();
+    const violations: string[] = [];
+    let n = 0;
+    for (const line of LINES) {
+      for (const format of line.formats ?? EVERY_FORMAT) {
+        n++;
+        const args = typeof line.args === 'function' ? await line.args(n) : line.args;
+        ran.push(args);
+        proxy.take();
+        const more = { ...line.env };
+        if (more.COINOP_TOKEN) more.COINOP_TOKEN = await tokenFor();
+        const r = await run([...args, '-o', format], more, line.input);
+        const where = `coinop ${args.join(' ')} -o ${format}`;
+        expect(r.code, `${where}: ${r.stderr}`).toBe(line.code ?? 0);
+        const sent = proxy.take();
+        if (!line.mayBeSilent) expect(sent.length, `${where} sent nothing`).toBeGreaterThan(0);
+        for (const q of sent) {
+          violations.push(...requestViolations(q.method, q.url, q.body).map((v) => `${where}: ${v}`));
+          const op = operationOf(q.method, q.url)?.operationId;
+          if (op) seen.add(op);
+        }
+      }
+    }
+    expect(violations).toEqual([]);
+    // Every operation of coinop's contract was sent at least once (but those only the local service serves).
+    const ours = Object.values(operations)
+      .filter((op) => !SERVED_ONLY.includes(op.id))
+      .map(
+        (op) =>
+          operationOf(op.method, buildPath(op, { market: 'BTCUSD', id: 'x', profile_id: 'x', asset: 'BTC' }))!
+            .operationId,
+      );
+    expect(ours.filter((id) => !seen.has(id))).toEqual([]);
+  });
+
+  it('the table covers every command and every flag that changes what is sent', () => {
+    const all = commands();
+    const paths = all.map((c) => c.path);
+    const used = new Map<string, Set<string>>();
+    for (const args of ran) {
+      const path = commandOf(args, paths);
+      expect(path, args.join(' ')).toBeDefined();
+      const flags = used.get(path!) ?? new Set<string>();
+      for (const a of args) if (a.startsWith('-')) flags.add(a.split('=')[0]);
+      used.set(path!, flags);
+    }
+    const missing: string[] = [];
+    for (const c of all) {
+      if (SENDS_NOTHING[c.path]) continue;
+      const flags = used.get(c.path);
+      if (!flags) {
+        missing.push(`${c.path}: no line`);
+        continue;
+      }
+      const group = Object.keys(NOT_SENT).find((g) => g !== '*' && (c.path === g || c.path.startsWith(`${g} `)));
+      const exempt = new Set([...NOT_SENT['*'], ...(group ? NOT_SENT[group] : [])]);
+      for (const o of c.options) {
+        const names = [o.long, o.short].filter((x): x is string => !!x);
+        if (names.some((x) => exempt.has(x) || flags.has(x))) continue;
+        missing.push(`${c.path}: ${names.join(', ')}`);
+      }
+    }
+    expect(missing).toEqual([]);
+  });
+});
+
+/** A token of the demo client, for the COINOP_TOKEN line (auth status proves it with a read). */
+async function tokenFor(): Promise<string> {
+  const form = new URLSearchParams({
+    grant_type: 'client_credentials',
+    client_id: DEMO.adminClientId,
+    client_secret: DEMO.clientSecret,
+  });
+  const r = await fetch(`${svc.authUrl}/oauth2/token`, { method: 'POST', body: form });
+  return ((await r.json()) as { access_token: string }).access_token;
+}

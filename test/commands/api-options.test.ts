@@ -1,0 +1,67 @@
+// coinop api METHOD PATH: arguments and raw flags to checked options, and to the usage error, in process.
+import { describe, expect, it } from 'vitest';
+import { parseApiOptions } from '../../src/commands/api/options.js';
+import { usageMessage } from './support.js';
+
+describe('api options', () => {
+  it.each([
+    {
+      args: ['get', 'transfer/transfers'],
+      raw: { field: ['limit=5', 'a.b=1', 'a.b=2', 'q=x=y'], paginate: true },
+      want: {
+        method: 'GET',
+        path: '/v2/transfer/transfers',
+        fields: { limit: '5', a: { b: ['1', '2'] }, q: 'x=y' },
+        sendsQuery: true,
+        paginate: true,
+        include: false,
+      },
+    },
+    {
+      args: ['POST', '/_local/reset'],
+      raw: { include: true, input: 'body.json' },
+      want: {
+        method: 'POST',
+        path: '/_local/reset',
+        fields: {},
+        sendsQuery: false,
+        input: 'body.json',
+        paginate: false,
+        include: true,
+      },
+    },
+    {
+      args: ['delete', '/v2/transfer/x'],
+      raw: {},
+      want: { method: 'DELETE', path: '/v2/transfer/x', fields: {}, sendsQuery: true, paginate: false, include: false },
+    },
+    {
+      args: ['PUT', '/oauth2'],
+      raw: {},
+      want: { method: 'PUT', path: '/oauth2', fields: {}, sendsQuery: false, paginate: false, include: false },
+    },
+  ])('$args $raw', ({ args, raw, want }) => {
+    expect(JSON.parse(JSON.stringify(parseApiOptions(args[0], args[1], raw)))).toEqual(want);
+  });
+
+  it('keeps "constructor" and "__proto__" as ordinary fields', () => {
+    const o = parseApiOptions('GET', '/v2/x', { field: ['constructor=1', '__proto__=2'] });
+    expect(Object.keys(o.fields)).toEqual(['constructor', '__proto__']);
+  });
+
+  it.each([
+    [['FETCH', '/v2/x'], {}, 'METHOD: must be one of GET, POST, PUT, PATCH, DELETE'],
+    [
+      ['GET', 'https://api.example.com/v2/x'],
+      {},
+      'PATH: give a path such as /v2/transfer/transfers, not a URL (set COINOP_BASE_URL for another server)',
+    ],
+    [['GET', '/v2/a b'], {}, 'PATH: must not contain spaces'],
+    [['GET', '/v2/x'], { field: ['limit'] }, '--field: "limit" must be key=value'],
+    [['GET', '/v2/x'], { field: ['=5'] }, '--field: "=5" must be key=value'],
+    [['POST', '/v2/x'], { paginate: true }, '--paginate: only with GET'],
+    [['GET', '/v2/x'], { input: 'body.json' }, '--input: a GET request has no body'],
+  ])('%o %o: %s', (args, raw, message) => {
+    expect(usageMessage(() => parseApiOptions(args[0], args[1], raw))).toBe(message);
+  });
+});

@@ -1,0 +1,59 @@
+// coinop prices: raw flags to checked options, and raw flags to the usage error, in process.
+import { describe, expect, it } from 'vitest';
+import { PRICE_INCREMENTS } from '../../src/api/enums.js';
+import { parsePricesOptions } from '../../src/commands/prices/options.js';
+import { usageMessage } from './support.js';
+
+const NOW = Date.parse('2026-03-01T12:00:00Z');
+
+describe('prices options', () => {
+  it.each([
+    {
+      market: undefined,
+      raw: {},
+      want: { all: false },
+    },
+    {
+      market: 'btcusd',
+      raw: { increment: 'ONE_DAY', from: '30d', to: 'now', limit: '24', offset: '5', all: true },
+      want: {
+        market: 'BTCUSD',
+        increment: 'ONE_DAY',
+        from: '2026-01-30T12:00:00Z',
+        to: '2026-03-01T12:00:00Z',
+        limit: 24,
+        offset: 5,
+        all: true,
+      },
+    },
+    {
+      market: ' ETHEUR ',
+      raw: { maxPoints: '50', from: '2026-01-01T00:00:00Z', to: '90m ago' },
+      want: { market: 'ETHEUR', maxPoints: 50, from: '2026-01-01T00:00:00Z', to: '2026-03-01T10:30:00Z', all: false },
+    },
+    {
+      market: 'SOLEUR',
+      raw: { offset: '0', from: 'yesterday' },
+      want: { market: 'SOLEUR', offset: 0, from: 'yesterday', all: false },
+    },
+  ])('$market $raw', ({ market, raw, want }) => {
+    const o = parsePricesOptions(market, raw, NOW);
+    expect(JSON.parse(JSON.stringify(o))).toEqual(want);
+  });
+
+  it.each([
+    [undefined, { increment: 'ONE_DAY', maxPoints: '5' }, '--increment and --max-points: give one, not both'],
+    [undefined, { increment: 'HOURLY' }, `--increment: must be one of ${PRICE_INCREMENTS.join(', ')}`],
+    [undefined, { maxPoints: '0' }, '--max-points: must be from 1 to 1000000'],
+    [undefined, { maxPoints: 'many' }, '--max-points: must be a whole number from 1 to 1000000'],
+    [undefined, { limit: '1001' }, '--limit: must be from 1 to 1000'],
+    [undefined, { limit: '0' }, '--limit: must be from 1 to 1000'],
+    [undefined, { offset: '-1' }, '--offset: must be a whole number from 0 to 100000000'],
+    // By its shape only: whether the service has it is the run's (src/cli/market-check.ts).
+    ['BTC-USD', {}, 'MARKET: "BTC-USD" is not a market symbol (capital letters and digits, such as BTCUSD)'],
+    // The flags are checked before the market.
+    ['BTC-USD', { limit: '0' }, '--limit: must be from 1 to 1000'],
+  ])('%s %o: %s', (market, raw, message) => {
+    expect(usageMessage(() => parsePricesOptions(market, raw, NOW))).toBe(message);
+  });
+});

@@ -1,0 +1,13 @@
+// Test support for the options tables: the usage error a parse function throws, as its message.
+import { CoinopError } from '../../src/errors.js';
+
+/** The message of the usage error `fn` throws; anything else (no error, another error) fails the test. */
+export function usageMessage(fn: () => unknown): string {
+  try {
+    fn();
+  } catch (e) {
+    if (e instanceof CoinopError && e.category === 'usage') return e.message;
+    throw e;
+  }
+  throw new Error('no usage error was thrown');
+}

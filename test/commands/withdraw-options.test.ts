@@ -1,0 +1,131 @@
+// coinop withdraw: raw flags (as commander hands them over) to checked options, and every flag rule's message.
+import { describe, expect, it } from 'vitest';
+import { parseWithdrawOptions, type WithdrawOptions } from '../../src/commands/withdraw/options.js';
+import { usageMessage } from './support.js';
+
+/** What commander gives when no flag is typed: the declared defaults. */
+const DEFAULTS = { waitTimeout: '600' };
+const NONE: WithdrawOptions = {
+  asset: undefined,
+  network: undefined,
+  address: undefined,
+  amount: undefined,
+  total: undefined,
+  feeId: undefined,
+  quote: false,
+  refId: undefined,
+  profileId: undefined,
+  identityId: undefined,
+  accountId: undefined,
+  balanceAsset: undefined,
+  memo: undefined,
+  metadata: undefined,
+  beneficiary: undefined,
+  dryRun: false,
+  yes: false,
+  wait: false,
+  waitTimeout: 600,
+};
+
+const VALID: [name: string, raw: Record<string, unknown>, expected: Partial<WithdrawOptions>][] = [
+  ['no flags: everything left to ask for', {}, {}],
+  [
+    'every value flag',
+    {
+      asset: 'BTC',
+      network: 'BITCOIN',
+      address: '1BvBMSEYstWetqTFn5Au4m4GFg7xJaNVN2',
+      amount: '0.01',
+      feeId: 'fee-1',
+      refId: 'r-1',
+      profileId: 'p-1',
+      identityId: 'i-1',
+      accountId: 'a-1',
+      balanceAsset: 'BTC',
+      memo: 'rent',
+    },
+    {
+      asset: 'BTC',
+      network: 'BITCOIN',
+      address: '1BvBMSEYstWetqTFn5Au4m4GFg7xJaNVN2',
+      amount: '0.01',
+      feeId: 'fee-1',
+      refId: 'r-1',
+      profileId: 'p-1',
+      identityId: 'i-1',
+      accountId: 'a-1',
+      balanceAsset: 'BTC',
+      memo: 'rent',
+    },
+  ],
+  ['--total instead of --amount, kept as written', { total: '000.50' }, { total: '000.50' }],
+  [
+    'switches',
+    { quote: true, dryRun: true, yes: true, wait: true },
+    { quote: true, dryRun: true, yes: true, wait: true },
+  ],
+  ['--wait-timeout in seconds', { waitTimeout: '86400' }, { waitTimeout: 86_400 }],
+  ['--meta pairs, "=" in a value', { meta: ['invoice=42', 'note=a=b'] }, { metadata: { invoice: '42', note: 'a=b' } }],
+  ['--beneficiary as an object', { beneficiary: '{"name":"Ada"}' }, { beneficiary: { name: 'Ada' } }],
+  ['an empty --asset is asked for, not refused', { asset: '' }, { asset: '' }],
+  ['--to a nickname of the address book', { to: 'treasury', asset: 'ETH' }, { to: 'treasury', asset: 'ETH' }],
+  [
+    'an asset and network outside the catalogue pass by their shape (the run checks them against the service)',
+    { asset: 'USDC', network: 'OPTIMISM' },
+    { asset: 'USDC', network: 'OPTIMISM' },
+  ],
+];
+
+const INVALID: [raw: Record<string, unknown>, message: string][] = [
+  [{ amount: '1', total: '2' }, '--amount and --total: give exactly one, not both'],
+  [{ feeId: 'f', quote: true }, '--fee-id and --quote: give one (--quote gets a fee id for you)'],
+  [{ waitTimeout: 'soon' }, '--wait-timeout: must be a whole number from 1 to 86400'],
+  [{ waitTimeout: '0' }, '--wait-timeout: must be from 1 to 86400'],
+  [{ waitTimeout: '86401' }, '--wait-timeout: must be from 1 to 86400'],
+  [{ meta: ['novalue'] }, '--meta: "novalue" must be key=value'],
+  [{ meta: ['k=a', 'k=b'] }, '--meta: key "k" is given twice'],
+  [{ beneficiary: '{oops' }, '--beneficiary: must be a JSON object such as {"name":"Ada Lovelace"}'],
+  [{ beneficiary: '[1]' }, '--beneficiary: must be a JSON object'],
+  [{ beneficiary: 'null' }, '--beneficiary: must be a JSON object'],
+  [
+    { amount: '-1' },
+    '--amount: must be a plain decimal number such as 0.05 (digits and one point, no sign or exponent)',
+  ],
+  [
+    { amount: '1e5' },
+    '--amount: must be a plain decimal number such as 0.05 (digits and one point, no sign or exponent)',
+  ],
+  [
+    { total: '1.5.2' },
+    '--total: must be a plain decimal number such as 0.05 (digits and one point, no sign or exponent)',
+  ],
+  [
+    { to: 'treasury', address: '1BvBMSEYstWetqTFn5Au4m4GFg7xJaNVN2' },
+    '--to and --address: give one (--to takes the address from the address book)',
+  ],
+  [{ to: ' ' }, '--to: must be a nickname of the address book'],
+  // Several mistakes: the first rule in the order the command has always checked them names one.
+  [{ amount: 'x', feeId: 'f', quote: true }, '--fee-id and --quote: give one (--quote gets a fee id for you)'],
+  [
+    { amount: 'x', asset: 'eur' },
+    '--amount: must be a plain decimal number such as 0.05 (digits and one point, no sign or exponent)',
+  ],
+  [{ amount: '1', total: '1', beneficiary: '{x' }, '--amount and --total: give exactly one, not both'],
+];
+
+describe('parseWithdrawOptions', () => {
+  it.each(VALID)('%s', (_name, raw, expected) => {
+    expect(parseWithdrawOptions({ ...DEFAULTS, ...raw })).toEqual({ ...NONE, ...expected });
+  });
+
+  it.each(INVALID)('%j is refused', (raw, message) => {
+    expect(usageMessage(() => parseWithdrawOptions({ ...DEFAULTS, ...raw }))).toBe(message);
+  });
+
+  it('takes flag values of the declared types only (a mismatch is a bug, not bad input)', () => {
+    expect(() => parseWithdrawOptions({ ...DEFAULTS, amount: 5 })).toThrow(/internal: the flag value amount/);
+    expect(() => parseWithdrawOptions({ ...DEFAULTS, yes: 'y' })).toThrow(/internal: the flag value yes/);
+    expect(() => parseWithdrawOptions({ ...DEFAULTS, meta: 'k=v' })).toThrow(/internal: the flag value meta/);
+    expect(() => parseWithdrawOptions({})).toThrow(/internal: the flag value waitTimeout/);
+  });
+});

@@ -1,0 +1,65 @@
+// Lower layers do not reach up: nothing in src/api, client, config, batch, local, market or render imports from
+// src/cli or src/commands (Biome's import restriction says the same inside npm test; this names each arrow),
+// and render takes its writer and stream state as small interfaces of its own, so it imports nothing from src/client.
+import { posix } from 'node:path';
+import ts from 'typescript';
+import { describe, expect, it } from 'vitest';
+import { modules, walk, type Module } from './support.js';
+
+/** The src modules a module imports (static, re-exported or dynamic), as paths from the repository root. */
+function importsOf(m: Module): string[] {
+  const specs: string[] = [];
+  walk(m.source, (n) => {
+    if (
+      (ts.isImportDeclaration(n) || ts.isExportDeclaration(n)) &&
+      n.moduleSpecifier &&
+      ts.isStringLiteral(n.moduleSpecifier)
+    ) {
+      specs.push(n.moduleSpecifier.text);
+    } else if (
+      ts.isCallExpression(n) &&
+      n.expression.kind === ts.SyntaxKind.ImportKeyword &&
+      n.arguments[0] &&
+      ts.isStringLiteral(n.arguments[0])
+    ) {
+      specs.push(n.arguments[0].text);
+    }
+  });
+  return specs.filter((s) => s.startsWith('.')).map((s) => posix.join(posix.dirname(m.file), s));
+}
+
+const RULES: Array<{ folder: string; forbidden: string[] }> = [
+  { folder: 'src/api', forbidden: ['src/cli/', 'src/commands/'] },
+  { folder: 'src/client', forbidden: ['src/cli/', 'src/commands/'] },
+  { folder: 'src/config', forbidden: ['src/cli/', 'src/commands/'] },
+  { folder: 'src/batch', forbidden: ['src/cli/', 'src/commands/'] },
+  { folder: 'src/local', forbidden: ['src/cli/', 'src/commands/'] },
+  { folder: 'src/market', forbidden: ['src/cli/', 'src/commands/'] },
+  { folder: 'src/render', forbidden: ['src/cli/', 'src/commands/', 'src/client/'] },
+];
+
+describe('layers', () => {
+  it('finds imports of every kind', () => {
+    const m = {
+      file: 'src/render/x.ts',
+      source: ts.createSourceFile(
+        'x.ts',
+        "import a from '../cli/io.js';\nexport * from './y.js';\nconst b = import('../client/stream.js');",
+        ts.ScriptTarget.ES2022,
+        true,
+      ),
+    };
+    expect(importsOf(m)).toEqual(['src/cli/io.js', 'src/render/y.js', 'src/client/stream.js']);
+  });
+
+  for (const { folder, forbidden } of RULES) {
+    it(`${folder} imports nothing from ${forbidden.join(', ')}`, () => {
+      const bad = modules(folder).flatMap((m) =>
+        importsOf(m)
+          .filter((t) => forbidden.some((f) => t.startsWith(f)))
+          .map((t) => `${m.file} -> ${t}`),
+      );
+      expect(bad).toEqual([]);
+    });
+  }
+});

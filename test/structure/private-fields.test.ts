@@ -1,0 +1,32 @@
+// src/local, src/market and src/render use other libraries through their public APIs: no reads of underscore
+// fields such as ws's `_socket` or node:http's `_httpMessage`.
+import ts from 'typescript';
+import { describe, expect, it } from 'vitest';
+import { modules, parse, walk, type Module } from './support.js';
+
+function underscoreFields(m: Module): string[] {
+  const found: string[] = [];
+  walk(m.source, (n) => {
+    const name = ts.isPropertyAccessExpression(n)
+      ? n.name.text
+      : ts.isElementAccessExpression(n) && ts.isStringLiteral(n.argumentExpression)
+        ? n.argumentExpression.text
+        : undefined;
+    if (name?.startsWith('_'))
+      found.push(`${m.file}:${m.source.getLineAndCharacterOfPosition(n.getStart()).line + 1} ${name}`);
+  });
+  return found;
+}
+
+describe('private fields of other libraries', () => {
+  it('finds a private field however it is read', () => {
+    const source = parse('x.ts', "const a = (ws as any)._socket;\nconst b = s['_httpMessage'];\nconst c = o.public;");
+    expect(underscoreFields({ file: 'x.ts', source })).toEqual(['x.ts:1 _socket', 'x.ts:2 _httpMessage']);
+  });
+
+  for (const folder of ['src/local', 'src/market', 'src/render']) {
+    it(`${folder} reads none`, () => {
+      expect(modules(folder).flatMap(underscoreFields)).toEqual([]);
+    });
+  }
+});

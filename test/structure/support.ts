@@ -1,0 +1,38 @@
+// Reading src for the structure tests: every TypeScript module, parsed, named by its path from the repository root.
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import ts from 'typescript';
+
+export const ROOT = join(__dirname, '..', '..');
+
+export interface Module {
+  /** Path from the repository root, with forward slashes (src/local/service.ts). */
+  file: string;
+  source: ts.SourceFile;
+}
+
+function tsFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
+    const path = join(dir, e.name);
+    if (e.isDirectory()) return tsFiles(path);
+    return e.name.endsWith('.ts') && !e.name.endsWith('.d.ts') ? [path] : [];
+  });
+}
+
+export function parse(file: string, text: string): ts.SourceFile {
+  return ts.createSourceFile(file, text, ts.ScriptTarget.ES2022, true);
+}
+
+/** The modules under a folder of the repository (default src). */
+export function modules(folder = 'src'): Module[] {
+  return tsFiles(join(ROOT, folder)).map((path) => {
+    const file = relative(ROOT, path).split('\\').join('/');
+    return { file, source: parse(file, readFileSync(path, 'utf8')) };
+  });
+}
+
+/** Calls `visit` on every node of the tree. */
+export function walk(node: ts.Node, visit: (n: ts.Node) => void): void {
+  visit(node);
+  ts.forEachChild(node, (child) => walk(child, visit));
+}

@@ -1,0 +1,25 @@
+// Test support: a saved profile written straight into a configuration directory, as `coinop login` leaves it.
+// A sandbox or production profile can only log in against the hosted token endpoint, so tests that need one
+// pointed at a local service save it here (with the https addresses of a TLS front, test/support/tls.ts).
+import { configDir } from '../../src/config/paths.js';
+import { ConfigStore, type StoredProfile } from '../../src/config/store.js';
+import { ALL_SCOPES } from '../../src/api/enums.js';
+import { DEMO } from '../../src/local/demo.js';
+
+/** Saves `name` in env's COINOP_CONFIG_DIR with the demo admin client and secret unless given. */
+export async function saveProfile(
+  env: Record<string, string | undefined>,
+  name: string,
+  p: Pick<StoredProfile, 'environment' | 'baseUrl'> & Partial<StoredProfile>,
+  secret: string = DEMO.clientSecret,
+): Promise<void> {
+  const stored: StoredProfile = {
+    authUrl: p.baseUrl,
+    wsUrl: `${p.baseUrl.replace(/^http/, 'ws')}/ws`,
+    clientId: DEMO.adminClientId,
+    scopes: [...ALL_SCOPES],
+    profileId: DEMO.profileId,
+    ...p,
+  };
+  await new ConfigStore(configDir(env)).saveProfile(name, stored, secret, false);
+}
