@@ -1,5 +1,4 @@
 // coinop addresses list and create.
-import { randomUUID } from 'node:crypto';
 import {
   CRYPTO_NETWORKS,
   networkIssues,
@@ -12,6 +11,7 @@ import type { RawFlags } from '../../cli/options.js';
 import { need } from '../../cli/prompt.js';
 import { checkRequest, checkUnlisted } from '../../client/api.js';
 import { DEPOSIT_ADDRESS_COLUMNS } from '../../render/columns.js';
+import { refIdFor } from '../../send/withdrawal.js';
 import { CREATE_FLAGS, LIST_FLAGS, parseAddressCreateOptions, parseAddressesListOptions } from './options.js';
 
 export async function list(ctx: CliContext, raw: RawFlags): Promise<void> {
@@ -38,7 +38,7 @@ export async function create(ctx: CliContext, raw: RawFlags): Promise<void> {
   const profileId = await need(pr, '--profile-id', o.profileId ?? profile.profileId, () =>
     pr.text("The service's profile id"),
   );
-  const refId = o.refId ?? `coinop-${randomUUID()}`;
+  const { refId } = refIdFor(o.refId);
   const body = {
     profile_id: profileId,
     crypto_network: network,

@@ -1,5 +1,4 @@
 // coinop deposit-instructions create, list and get.
-import { randomUUID } from 'node:crypto';
 import {
   FIAT_NETWORKS,
   type CreateFiatDepositInstructionsRequest,
@@ -12,6 +11,7 @@ import { usageError } from '../../cli/errors.js';
 import { need } from '../../cli/prompt.js';
 import { checkRequest } from '../../client/api.js';
 import { DEPOSIT_INSTRUCTIONS_COLUMNS } from '../../render/columns.js';
+import { refIdFor } from '../../send/withdrawal.js';
 import { flatEntries, keyValueLines } from '../../render/key-value.js';
 import type { Output } from '../../render/output.js';
 import { CREATE_FLAGS, type InstructionsCreateOptions, type InstructionsListOptions, LIST_FLAGS } from './options.js';
@@ -51,7 +51,7 @@ export async function create(ctx: CliContext, o: InstructionsCreateOptions): Pro
   const profileId = await need(pr, '--profile-id', o.profileId ?? ctx.profile().profileId, () =>
     pr.text("The service's profile id the deposits credit"),
   );
-  const refId = o.refId ?? `coinop-${randomUUID()}`;
+  const { refId } = refIdFor(o.refId);
   const body: CreateFiatDepositInstructionsRequest = {
     profile_id: profileId,
     fiat_network: network,

@@ -11,7 +11,8 @@ import { amountRule } from '../../cli/ask.js';
 import type { CliContext, Connection } from '../../cli/context.js';
 import { need } from '../../cli/prompt.js';
 import { checkRequest, checkUnlisted } from '../../client/api.js';
-import { announceRefId, refIdFor, reportDryRun, reportTransfer, submitOnce } from '../transfers/submit.js';
+import { refIdFor } from '../../send/withdrawal.js';
+import { announceRefId, reportDryRun, reportTransfer, submitOnce } from '../transfers/submit.js';
 import { INTERNAL_TRANSFER_FLAGS, type InternalTransferOptions } from './options.js';
 
 const pairs = (m: Record<string, string> | undefined) =>

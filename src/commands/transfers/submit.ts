@@ -1,7 +1,6 @@
 // The pieces every command that moves money shares (withdraw, transfer internal): a ref_id made up and announced
 // when none was given, the dry run's report, the one send (a repeat with the same ref_id never moves money twice)
 // and the report of the transfer it made, followed to its end with --wait.
-import { randomUUID } from 'node:crypto';
 import { operations, type OperationId, type Transfer } from '../../api/index.js';
 import type { CliContext, Connection } from '../../cli/context.js';
 import { CoinopError } from '../../cli/errors.js';
@@ -9,13 +8,6 @@ import type { FlagNames } from '../../client/api.js';
 import { TRANSFER_COLUMNS } from '../../render/columns.js';
 import { palette } from '../../render/style.js';
 import { follow } from './follow.js';
-
-/** The ref_id to send: the one given, or a new one (`generated`), which announceRefId prints before anything is sent. */
-export function refIdFor(given: string | undefined): { refId: string; generated: boolean } {
-  return given === undefined
-    ? { refId: `coinop-${randomUUID()}`, generated: true }
-    : { refId: given, generated: false };
-}
 
 export function announceRefId(ctx: CliContext, refId: string): void {
   ctx.io.err(

@@ -1,6 +1,5 @@
 // coinop withdraw: the raw flags, checked once into the options the run works with. Every check that needs no
 // answer from anybody is here; values left out are asked for on a terminal by the run (and checked there).
-import { addressIssues } from '../../api/index.js';
 import { usageError } from '../../cli/errors.js';
 import {
   amountFlag,
@@ -12,7 +11,8 @@ import {
   type RawFlags,
   readFlags,
 } from '../../cli/options.js';
-import { type FlagNames, issueMessage } from '../../client/api.js';
+import type { FlagNames } from '../../client/api.js';
+import { checkAddress as checkAddressFor } from '../../send/withdrawal.js';
 
 export interface WithdrawOptions {
   asset?: string;
@@ -105,6 +105,5 @@ export function parseWithdrawOptions(raw: RawFlags): WithdrawOptions {
 
 /** The destination against its network's address format (the contract alone does not know it). */
 export function checkAddress(network: string, address: string): void {
-  const issues = addressIssues(network, address);
-  if (issues.length) throw usageError(issueMessage(issues, WITHDRAW_FLAGS));
+  checkAddressFor(network, address, WITHDRAW_FLAGS);
 }

@@ -2,8 +2,6 @@
 // report (optionally following the transfer to its end).
 import {
   addressHasChecksum,
-  dec,
-  fmt,
   operations,
   withdrawalTargetIssues,
   type CreateCryptoWithdrawalRequest,
@@ -17,8 +15,9 @@ import { usageError } from '../../cli/errors.js';
 import { amountOrTotalMissing } from '../../cli/options.js';
 import { checkRequest, checkUnlisted } from '../../client/api.js';
 import type { ResolvedProfile } from '../../config/profile.js';
-import { announceRefId, refIdFor, reportDryRun, reportTransfer, submitOnce } from '../transfers/submit.js';
-import { balanceRow, type Funds, insufficientFunds, readFunds, shortfall } from './funds.js';
+import { balanceRow, type Funds, insufficientFunds, readFunds, shortfall } from '../../send/funds.js';
+import { feeRequestOf, refIdFor, withdrawalFigures } from '../../send/withdrawal.js';
+import { announceRefId, reportDryRun, reportTransfer, submitOnce } from '../transfers/submit.js';
 import { bookDestination } from './destination.js';
 import { checkAddress, WITHDRAW_FLAGS, type WithdrawOptions } from './options.js';
 
@@ -49,11 +48,7 @@ interface Quoted {
 const debited = (o: WithdrawOptions, g: Gathered): string => (o.balanceAsset ?? g.asset).toUpperCase();
 
 /** What leaves the balance: the total, or the amount plus the fee when known (the amount alone when not). */
-function leaving(g: Gathered, q: Quoted): Decimal {
-  if (g.total !== undefined) return dec(g.total);
-  const fee = q.quote?.fee;
-  return dec(g.amount ?? '0').plus(fee ? dec(fee) : 0);
-}
+const leaving = (g: Gathered, q: Quoted): Decimal => withdrawalFigures(g, q.quote?.fee).leaving;
 
 /** Refuses, before sending, an amount plus fee over a known available balance (of the withdrawn asset itself). */
 function refuseShortfall(o: WithdrawOptions, g: Gathered, q: Quoted, funds: Funds): void {
@@ -229,12 +224,7 @@ async function quote(
 ): Promise<Quoted> {
   const wantsConfirm = !o.yes && ctx.prompter.allowed;
   if (!o.quote && !o.dryRun && !wantsConfirm) return {};
-  const req = {
-    asset: body.asset,
-    destination_address: body.destination_address,
-    crypto_network: body.crypto_network,
-    ...(body.amount !== undefined ? { amount: body.amount } : { total: body.total }),
-  };
+  const req = feeRequestOf(body);
   try {
     const { data } = await conn.client.call<CryptoWithdrawalFee>(
       'createCryptoWithdrawalFee',
@@ -264,10 +254,9 @@ function summary(
   funds: Funds,
   now: number,
 ): { rows: [string, string | undefined][]; shownAmount?: string } {
-  const { asset, amount, total } = g;
+  const { asset } = g;
   const fee = q.quote?.fee;
-  const shownAmount = amount ?? (fee && total ? fmt(dec(total).minus(fee)) : undefined);
-  const shownTotal = total ?? (fee && amount ? fmt(dec(amount).plus(fee)) : undefined);
+  const { amount: shownAmount, total: shownTotal } = withdrawalFigures(g, fee);
   const rows: [string, string | undefined][] = [
     ['environment', profile.environment],
     ['profile', `${profile.name} (service profile ${g.profileId})`],

@@ -3,11 +3,11 @@
 import { statSync, type Stats } from 'node:fs';
 import type { CliContext } from '../../../cli/context.js';
 import { asCliError, CoinopError, usageError } from '../../../cli/errors.js';
+import { stageBatch } from '../../../batch/intake.js';
 import { fileChunks, formatFromName, sniffChunks, type BatchFormat, type Chunks } from '../../../batch/reader.js';
 import { formatRowIssue, type RowIssue } from '../../../batch/rows.js';
-import { scanFile, type ScanResult } from '../../../batch/scan.js';
-import { Stage } from '../../../batch/stage.js';
-import { WriteError } from '../../../batch/write-error.js';
+import type { ScanResult } from '../../../batch/scan.js';
+import type { Stage } from '../../../batch/stage.js';
 
 export interface BatchInput {
   scan: ScanResult;
@@ -67,29 +67,20 @@ export async function readBatch(
   const byName = file === '-' ? undefined : formatFromName(file);
   const sniffed = (o.format ?? byName) ? undefined : await sniffChunks(raw);
   const format: BatchFormat = o.format ?? byName ?? sniffed!.format;
-  const stage = staged(() => Stage.create(o.dir));
-  ctx.onCleanup(() => stage.remove());
   const machine = ctx.format() === 'json' || ctx.format() === 'ndjson';
   const printIssue = (i: RowIssue) =>
     ctx.io.err(
       `${machine ? JSON.stringify({ row: i.row, line: i.line, field: i.field, rule: i.rule }) : formatRowIssue(i)}\n`,
     );
-  let fileLevel = 0;
-  // Once a row is invalid and not to be skipped, the batch will not be sent: the rest is only checked.
-  let doomed = false;
-  const scan = await staged(() =>
-    scanFile(sniffed?.chunks ?? raw, {
-      format,
-      defaultProfileId: o.defaultProfileId,
-      catalogue: ctx.catalogue(),
-      onIssue: (i) => {
-        printIssue(i);
-        if (i.row === 0) fileLevel++;
-      },
-      onRow: (row) => void (doomed || stage.addValid(row)),
-      onInvalid: (row, line, issues) => (o.skipInvalid ? stage.addInvalid(row, line, issues) : (doomed = true)),
-    }),
-  );
+  const { scan, stage, fileLevel, repeated } = await stageBatch(sniffed?.chunks ?? raw, {
+    format,
+    defaultProfileId: o.defaultProfileId,
+    catalogue: ctx.catalogue(),
+    skipInvalid: o.skipInvalid,
+    dir: o.dir,
+    onIssue: printIssue,
+    onStage: (s) => ctx.onCleanup(() => s.remove()),
+  });
   if (scan.fatal || fileLevel)
     throw usageError(
       `${file}: the file has problems (listed above); nothing was sent`,
@@ -109,7 +100,6 @@ export async function readBatch(
     );
     throw new CoinopError('nothing-sent', 'nothing to send', { quiet: true });
   }
-  const repeated = staged(() => stage.finish());
   for (const d of repeated)
     printIssue({
       row: d.row,
@@ -122,21 +112,4 @@ export async function readBatch(
       'give each row its own ref_id',
     );
   return { scan, stage, stat };
-}
-
-/** Runs a step of staging; a write that fails (a full disk) is a file error naming the staging file. */
-function staged<T>(fn: () => T): T {
-  const map = (e: unknown): never => {
-    if (e instanceof WriteError)
-      throw new CoinopError('file', `${e.message}; nothing was sent`, {
-        hint: 'free space on that disk (COINOP_DATA_DIR chooses where coinop writes) and run again',
-      });
-    throw e;
-  };
-  try {
-    const r = fn();
-    return r instanceof Promise ? (r.catch(map) as T) : r;
-  } catch (e) {
-    return map(e);
-  }
 }

@@ -18,13 +18,14 @@ import {
   reportRows,
   TABLE_COLUMNS,
 } from '../../../batch/report.js';
+import { READ_RATE } from '../../../batch/quote.js';
 import { FatalBatchError, plannedRows, sendRows, waitForTransfers } from '../../../batch/runner.js';
 import { formatTotals } from '../../../batch/scan.js';
 import { SentRecord, SentRecordError, sentRecordPath } from '../../../batch/sent-record.js';
 import { removeStale, type Stage } from '../../../batch/stage.js';
 import { WriteError } from '../../../batch/write-error.js';
-import { addNeed, type Needs, shortfalls } from '../funds.js';
-import { dryRun, READ_RATE } from './dry-run.js';
+import { addNeed, type Needs, shortfalls } from '../../../send/funds.js';
+import { dryRun } from './dry-run.js';
 import { progressBar } from './progress.js';
 import { changedSince, readBatch, type BatchInput } from './input.js';
 import type { BatchOptions } from './options.js';

@@ -1,9 +1,15 @@
 // The funds preflight before money moves: the available balance of each asset (GET /v2/profiles/{id}/balances),
 // compared with what is about to leave (amount plus fee). A service without the balances endpoint leaves the
 // balance unknown and the withdrawal goes on; an amount over a known balance is refused before anything is sent.
-import { dec, fmt, type Decimal, type ListProfileBalancesResponse } from '../../api/index.js';
-import type { Connection } from '../../cli/context.js';
-import { CoinopError } from '../../cli/errors.js';
+// Shared by withdraw, withdraw batch and the MCP server's previews.
+import { dec, fmt, type Decimal, type ListProfileBalancesResponse } from '../api/index.js';
+import type { ApiClient } from '../client/api.js';
+import { CoinopError } from '../errors.js';
+
+/** What the preflight reads through: a connection's API client. */
+export interface Reader {
+  client: ApiClient;
+}
 
 /** Available balance per asset (upper case); `unknown` says why none could be read. */
 export interface Funds {
@@ -12,7 +18,7 @@ export interface Funds {
 }
 
 /** The available balances of these assets in one request; never throws (an unreadable balance is "unknown"). */
-export async function readFunds(conn: Connection, profileId: string, assets: string[]): Promise<Funds> {
+export async function readFunds(conn: Reader, profileId: string, assets: string[]): Promise<Funds> {
   try {
     // Checked already: the assets are the withdrawal's own (a name outside the catalogue was noted there once).
     const { data } = await conn.client.call<ListProfileBalancesResponse>(
@@ -67,7 +73,7 @@ export function addNeed(needs: Needs, profileId: string, asset: string, amount: 
 }
 
 /** One line per profile and asset the available balance cannot cover (a balance that cannot be read is not one). */
-export async function shortfalls(conn: Connection, needs: Needs, what: string): Promise<string[]> {
+export async function shortfalls(conn: Reader, needs: Needs, what: string): Promise<string[]> {
   const lines: string[] = [];
   for (const [profileId, assets] of needs) {
     const funds = await readFunds(conn, profileId, [...assets.keys()]);
@@ -89,6 +95,6 @@ export async function shortfalls(conn: Connection, needs: Needs, what: string): 
  * `coinop limits`, is added in parallel). When it lands, read each asset's remaining limit here and return a line per
  * asset the batch would go over: shortfalls() already reports those lines and the batch is refused on them.
  */
-export async function limitShortfalls(_conn: Connection, _needs: Needs): Promise<string[]> {
+export async function limitShortfalls(_conn: Reader, _needs: Needs): Promise<string[]> {
   return [];
 }

@@ -1,0 +1,78 @@
+// A batch taken in: its bytes read once (scan.ts), every valid row staged with its final ref_id (stage.ts), every
+// problem handed to `onIssue` as it is found. `withdraw batch` prints the problems as they come; the MCP server's
+// batch tool gathers them into its answer. What the problems mean for the batch is each caller's to say.
+import type { CataloguePolicy } from '../client/catalogue-policy.js';
+import { CoinopError } from '../errors.js';
+import type { BatchFormat, Chunks } from './reader.js';
+import type { RowIssue } from './rows.js';
+import { scanFile, type ScanResult } from './scan.js';
+import { Stage } from './stage.js';
+import { WriteError } from './write-error.js';
+
+export interface Intake {
+  scan: ScanResult;
+  stage: Stage;
+  /** Problems with the file as a whole (its header, a broken quote): the batch cannot go on. */
+  fileLevel: number;
+  /**
+   * Rows whose ref_id another row of the file already has; found only when the whole file read well (no file-level
+   * problem, no invalid row that is not skipped, some valid row).
+   */
+  repeated: { row: number; ref_id: string; first: number }[];
+}
+
+/** Runs a step of staging; a write that fails (a full disk) is a file error naming the staging file. */
+export function staged<T>(fn: () => T): T {
+  const map = (e: unknown): never => {
+    if (e instanceof WriteError)
+      throw new CoinopError('file', `${e.message}; nothing was sent`, {
+        hint: 'free space on that disk (COINOP_DATA_DIR chooses where coinop writes) and run again',
+      });
+    throw e;
+  };
+  try {
+    const r = fn();
+    return r instanceof Promise ? (r.catch(map) as T) : r;
+  } catch (e) {
+    return map(e);
+  }
+}
+
+/**
+ * Reads, validates and stages a whole batch into a new staged copy in `dir` (the caller removes it: stage.remove()).
+ * Once a row is invalid and not to be skipped the batch will not be sent: the rest is only checked.
+ */
+export async function stageBatch(
+  chunks: Chunks,
+  o: {
+    format: BatchFormat;
+    defaultProfileId?: string;
+    catalogue: CataloguePolicy;
+    skipInvalid: boolean;
+    dir: string;
+    onIssue: (i: RowIssue) => void;
+    /** The staged copy is made: to be removed however the intake ends. */
+    onStage?: (stage: Stage) => void;
+  },
+): Promise<Intake> {
+  const stage = staged(() => Stage.create(o.dir));
+  o.onStage?.(stage);
+  let fileLevel = 0;
+  let doomed = false;
+  const scan = await staged(() =>
+    scanFile(chunks, {
+      format: o.format,
+      defaultProfileId: o.defaultProfileId,
+      catalogue: o.catalogue,
+      onIssue: (i) => {
+        o.onIssue(i);
+        if (i.row === 0) fileLevel++;
+      },
+      onRow: (row) => void (doomed || stage.addValid(row)),
+      onInvalid: (row, line, issues) => (o.skipInvalid ? stage.addInvalid(row, line, issues) : (doomed = true)),
+    }),
+  );
+  const readWell = !scan.fatal && !fileLevel && (!scan.invalid || o.skipInvalid) && scan.valid > 0;
+  const repeated = readWell ? staged(() => stage.finish()) : [];
+  return { scan, stage, fileLevel, repeated };
+}
