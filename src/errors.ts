@@ -34,6 +34,34 @@ export class CoinopError extends Error {
   }
 }
 
+/** What an error says: the CLI's JSON error (less the exit code, the CLI's own) and the MCP server's tool error. */
+export interface ErrorReport {
+  category: ErrorCategory;
+  message: string;
+  hint?: string;
+  problem?: Problem;
+}
+
+export function errorReport(e: CoinopError): ErrorReport {
+  return {
+    category: e.category,
+    message: e.message,
+    ...(e.hint ? { hint: e.hint } : {}),
+    ...(e.problem ? { problem: e.problem } : {}),
+  };
+}
+
+const same = (s: string) => s;
+
+/** The one line an error is said in, `error: message (hint: ...)`; `style` colours its parts (none by default). */
+export function errorLine(
+  e: CoinopError,
+  style: { red(s: string): string; dim(s: string): string } = { red: same, dim: same },
+): string {
+  const message = e.message.replace(/\s*\n\s*/g, ' ').trim();
+  return `${style.red('error:')} ${message}${e.hint ? style.dim(` (hint: ${e.hint})`) : ''}`;
+}
+
 export const usageError = (message: string, hint?: string) => new CoinopError('usage', message, { hint });
 export const cancelled = (message = 'cancelled') => new CoinopError('cancelled', message);
 

@@ -1,6 +1,6 @@
 // How an error ends a command: its category's exit code, and one clear line on stderr (or a JSON object with
 // -o json), never a stack trace. The errors themselves live below every layer (src/errors.ts).
-import { type CoinopError, toCoinopError, type ErrorCategory } from '../errors.js';
+import { type CoinopError, errorLine, errorReport, toCoinopError, type ErrorCategory } from '../errors.js';
 import { palette } from '../render/style.js';
 import { EXIT, type ExitCode } from './exit-codes.js';
 import type { IO } from './io.js';
@@ -34,15 +34,8 @@ export function reportError(io: IO, e: unknown, json: boolean): ExitCode {
   const code = exitCodeOf(err);
   if (err.quiet) return code;
   if (json) {
-    const inner: Record<string, unknown> = { category: err.category, exit_code: code, message: err.message };
-    if (err.hint) inner.hint = err.hint;
-    if (err.problem) inner.problem = err.problem;
-    io.err(`${JSON.stringify({ error: inner })}\n`);
-  } else {
-    const p = palette(io.colourErr);
-    io.err(`${p.red('error:')} ${oneLine(err.message)}${err.hint ? p.dim(` (hint: ${err.hint})`) : ''}\n`);
-  }
+    const { category, ...rest } = errorReport(err);
+    io.err(`${JSON.stringify({ error: { category, exit_code: code, ...rest } })}\n`);
+  } else io.err(`${errorLine(err, palette(io.colourErr))}\n`);
   return code;
 }
-
-const oneLine = (s: string) => s.replace(/\s*\n\s*/g, ' ').trim();

@@ -2,6 +2,7 @@
 // markets, durations, times, counts, amounts and rates. One helper per rule, so a rule is written once and its message
 // is the same everywhere.
 import { isAmountString, MARKET_SYMBOL_PATTERN, NAME_PATTERN } from '../api/index.js';
+import { isoSeconds } from '../client/prices.js';
 import { usageError } from './errors.js';
 
 /** commander argParser for a repeatable flag that also takes comma-separated values. */
@@ -120,9 +121,6 @@ export function timeFilters(raw: RawFlags, name: string, field: string, now: num
   }
   return out;
 }
-
-/** An RFC 3339 time in whole seconds (the fraction dropped), as the time flags send it. */
-export const isoSeconds = (ms: number) => new Date(Math.floor(ms / 1000) * 1000).toISOString().replace('.000Z', 'Z');
 
 /** A whole number flag within bounds (checked here, so the message names the flag). */
 export function intFlag(flag: string, v: string | undefined, min: number, max: number): number | undefined {

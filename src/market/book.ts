@@ -1,4 +1,5 @@
 // The client-side order book: sorted book sides with exact decimal prices, and the SNAPSHOT/UPDATE rules of the stream.
+import { isAmountString } from '../api/money.js';
 import type { BookLevel, MarketDataPayload } from '../api/schemas.js';
 
 /**
@@ -183,6 +184,17 @@ export class BookSide {
     this.amounts = [];
     this.keys = [];
   }
+}
+
+/**
+ * The levels of one side of a book snapshot that read as levels (a decimal price and amount), best first: bids high
+ * to low, asks low to high. A lenient read of a service's answer.
+ */
+export function bestFirst(levels: unknown, bids: boolean): BookLevel[] {
+  const ok = (Array.isArray(levels) ? levels : []).filter(
+    (l): l is BookLevel => isAmountString(l?.price) && isAmountString(l?.amount),
+  );
+  return ok.sort((x, y) => (bids ? -1 : 1) * compareDecimal(x.price, y.price));
 }
 
 /** An RFC 3339 time as (epoch milliseconds of the whole second, nanoseconds), comparable exactly. */

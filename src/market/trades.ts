@@ -1,6 +1,7 @@
 // Running statistics of execution_data trades per market: count, volume, VWAP (exact decimals) and recent rate.
-import { Decimal } from '../api/money.js';
-import type { ExecutionPayload } from '../api/schemas.js';
+import { Decimal, isAmountString } from '../api/money.js';
+import type { ExecutionPayload, RecentExecution } from '../api/schemas.js';
+import { compareTime, parseTimeKey } from './book.js';
 
 export interface MarketTradeStats {
   market: string;
@@ -69,4 +70,16 @@ export class TradeTape {
   latest(n: number): Array<ExecutionPayload & { receivedAt: number }> {
     return this.tape.slice(-n).reverse();
   }
+}
+
+/**
+ * Recent trades newest first, whatever order the service lists them in (the published example lists the oldest
+ * first); those that do not read as trades (a decimal price and amount) are left out.
+ */
+export function newestFirst(items: unknown): RecentExecution[] {
+  const trades = (Array.isArray(items) ? items : []).filter(
+    (t): t is RecentExecution => isAmountString(t?.price) && isAmountString(t?.amount),
+  );
+  const keyed = trades.map((t) => ({ t, k: parseTimeKey(String(t.executed_at)) ?? { ms: -Infinity, ns: 0 } }));
+  return keyed.sort((a, b) => compareTime(b.k, a.k)).map((x) => x.t);
 }

@@ -5,12 +5,12 @@ import {
   durationFlag,
   durationMs,
   readFlags,
-  isoSeconds,
   marketFlag,
   parseTime,
   timeFilterFlags,
   timeFilters,
 } from '../../src/cli/options.js';
+import { isoSeconds } from '../../src/client/prices.js';
 import { usageMessage } from '../commands/support.js';
 
 const NOW = Date.parse('2026-03-01T12:00:00Z');

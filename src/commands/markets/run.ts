@@ -10,7 +10,6 @@ import {
   type ListRecentExecutionsResponse,
   type MarketDetails,
   type OrderBookResponse,
-  type RecentExecution,
   type Ticker,
 } from '../../api/index.js';
 import { askMarket } from '../../cli/ask.js';
@@ -19,7 +18,8 @@ import { usageError } from '../../cli/errors.js';
 import type { FlagNames } from '../../client/api.js';
 import { fetchMarkets, mergeMarkets, serviceMarkets, type ServiceMarkets } from '../../client/market-list.js';
 import { isLocalServiceId } from '../../client/service-identity.js';
-import { compareDecimal, compareTime, parseTimeKey } from '../../market/book.js';
+import { bestFirst } from '../../market/book.js';
+import { newestFirst } from '../../market/trades.js';
 import {
   BOOK_LEVEL_COLUMNS,
   BOOK_SIDE_BY_SIDE_COLUMNS,
@@ -125,20 +125,12 @@ export async function ticker(ctx: CliContext, o: TickerOptions): Promise<void> {
   ctx.io.out(`${keyValueLines(rows, out.p).join('\n')}\n`);
 }
 
-/** The levels of one side that read as levels, best first (bids high to low, asks low to high). */
-function side(levels: unknown, bids: boolean): BookLevel[] {
-  const ok = (Array.isArray(levels) ? levels : []).filter(
-    (l): l is BookLevel => isAmountString(l?.price) && isAmountString(l?.amount),
-  );
-  return ok.sort((x, y) => (bids ? -1 : 1) * compareDecimal(x.price, y.price));
-}
-
 export async function book(ctx: CliContext, o: BookOptions): Promise<void> {
   const conn = await ctx.connect();
   const market = await chooseMarket(ctx, conn, o.market);
   const { data } = await conn.client.call<OrderBookResponse>('getOrderBook', { params: { market } }, FLAGS);
-  const bids = side(data.bids, true);
-  const asks = side(data.asks, false);
+  const bids = bestFirst(data.bids, true);
+  const asks = bestFirst(data.asks, false);
   const shown = { market: data.market ?? market, bids: bids.slice(0, o.depth), asks: asks.slice(0, o.depth) };
   const out = ctx.output();
   if (out.format === 'json' || out.format === 'ndjson') return out.one(shown);
@@ -167,12 +159,6 @@ export async function book(ctx: CliContext, o: BookOptions): Promise<void> {
   );
 }
 
-/** Newest first, whatever order the service lists them in (the published example lists the oldest first). */
-function newestFirst(items: RecentExecution[]): RecentExecution[] {
-  const keyed = items.map((t) => ({ t, k: parseTimeKey(String(t.executed_at)) ?? { ms: -Infinity, ns: 0 } }));
-  return keyed.sort((a, b) => compareTime(b.k, a.k)).map((x) => x.t);
-}
-
 export async function trades(ctx: CliContext, o: TradesOptions): Promise<void> {
   const conn = await ctx.connect();
   const market = await chooseMarket(ctx, conn, o.market);
@@ -181,10 +167,8 @@ export async function trades(ctx: CliContext, o: TradesOptions): Promise<void> {
     { params: { market } },
     FLAGS,
   );
-  const all = (Array.isArray(data.items) ? data.items : []).filter(
-    (t) => isAmountString(t?.price) && isAmountString(t?.amount),
-  );
-  const items = newestFirst(all).slice(0, o.limit);
+  const all = newestFirst(data.items);
+  const items = all.slice(0, o.limit);
   const out = ctx.output();
   await out.list(items, TRADE_COLUMNS, { empty: `no recent trades in ${market}` });
   if (out.forPeople && items.length)

@@ -1,6 +1,5 @@
 // coinop prices: historical prices with exactly one of increment and max points; table and chart for people.
 import {
-  INCREMENT_SECONDS,
   operations,
   type HistoricalPrice,
   type ListHistoricalPricesResponse,
@@ -9,9 +8,10 @@ import {
 import { askIncrement, askMarket } from '../../cli/ask.js';
 import type { CliContext } from '../../cli/context.js';
 import { checkMarkets } from '../../cli/market-check.js';
-import { isoSeconds, type RawFlags } from '../../cli/options.js';
+import type { RawFlags } from '../../cli/options.js';
 import { checkRequest, type FlagNames } from '../../client/api.js';
 import { SHAPE_ONLY } from '../../client/catalogue-policy.js';
+import { latestRangeBegin } from '../../client/prices.js';
 import { lineChart } from '../../render/chart.js';
 import { PRICE_COLUMNS } from '../../render/columns.js';
 import { parsePricesOptions, type PricesOptions } from './options.js';
@@ -31,12 +31,11 @@ function pricesQuery(o: PricesOptions, increment: PriceIncrement | undefined, no
   // Without --from the range ends now and holds one page: `limit` steps back, which is (limit - 1) completed
   // periods plus the current mid point the service adds when range.end is absent. So `--limit 24` shows the
   // latest 24 prices, not the oldest 24 of a longer window. With max points it is the last day.
-  const span = increment ? (o.limit ?? 100) * INCREMENT_SECONDS[increment] * 1000 : 86_400_000;
   const end = o.to && !Number.isNaN(Date.parse(o.to)) ? Date.parse(o.to) : now;
   return {
     ...(increment ? { increment } : {}),
     ...(o.maxPoints !== undefined ? { max_data_points: String(o.maxPoints) } : {}),
-    'range.begin': o.from ?? isoSeconds(end - span),
+    'range.begin': o.from ?? latestRangeBegin(increment, o.limit, end),
     ...(o.to !== undefined ? { 'range.end': o.to } : {}),
     ...(o.limit !== undefined ? { 'pagination.limit': String(o.limit) } : {}),
     ...(o.offset !== undefined ? { 'pagination.offset': String(o.offset) } : {}),

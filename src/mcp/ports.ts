@@ -1,0 +1,66 @@
+// What the MCP server is given rather than makes: the profile's policy (rules checked before money moves) and the
+// audit trail (a record of every tool call). Each is optional: a server without a policy has no verdict to show or
+// obey, and one without an audit trail records nothing. `coinop mcp` (src/commands/mcp) plugs in coinop's own.
+import type { ErrorReport } from '../errors.js';
+
+/** One movement of money (or a resource that receives it) as a tool would make it: what a policy judges. */
+export interface MoneyIntent {
+  /** The tool's kind of write. */
+  kind: 'withdrawal' | 'internal_transfer' | 'deposit_address';
+  /** The coinop profile and its environment (local, sandbox, production, custom). */
+  profile: string;
+  environment: string;
+  /** The service profile debited (or, for a deposit address, credited). */
+  profile_id: string;
+  asset?: string;
+  crypto_network?: string;
+  destination_address?: string;
+  /** A withdrawal's amount and total as far as known (the fee may be unknown in a preview), decimal strings. */
+  amount?: string;
+  total?: string;
+  fee?: string;
+  /** An internal transfer's receiving profile. */
+  to_profile_id?: string;
+  ref_id: string;
+  /** The request body that is (or would be) sent. */
+  body: Record<string, unknown>;
+}
+
+export interface PolicyVerdict {
+  allowed: boolean;
+  /** Why, in words (each rule that refused, or what allowed it). */
+  reasons: string[];
+}
+
+export interface PolicyPort {
+  /** The verdict on one intent; a refusal is a verdict (allowed: false), not an error. */
+  check(intent: MoneyIntent): PolicyVerdict | Promise<PolicyVerdict>;
+  /** The policy for the coinop://policy resource: what it holds, for an agent to read before it asks. */
+  describe(): unknown;
+}
+
+/** One record of the audit trail: a tool call, or a request about to move money. */
+export interface AuditEntry {
+  at: string;
+  source: 'mcp';
+  /** The MCP client as its handshake named it. */
+  client: { name: string; version: string };
+  tool: string;
+  /**
+   * `attempt`: a write is about to be sent (recorded before it leaves); `preview`, `sent`, `already_submitted`,
+   * `read`: how a call ended; `refused`: a gate, the policy or a check stopped it; `error`: the service or the
+   * connection failed it.
+   */
+  outcome: 'attempt' | 'preview' | 'sent' | 'already_submitted' | 'read' | 'refused' | 'error';
+  arguments: Record<string, unknown>;
+  profile: string;
+  environment: string;
+  ref_id?: string;
+  transfer_id?: string;
+  error?: ErrorReport;
+}
+
+export interface AuditPort {
+  /** Appends one entry; a failure to append (a full disk) is thrown, and a send it was to precede does not happen. */
+  append(entry: AuditEntry): void | Promise<void>;
+}
