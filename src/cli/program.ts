@@ -23,6 +23,7 @@ import { register as registerTransfer } from '../commands/transfer/index.js';
 import { register as registerDestinations } from '../commands/destinations/index.js';
 import { register as registerLimits } from '../commands/limits/index.js';
 import { register as registerDepositInstructions } from '../commands/deposit-instructions/index.js';
+import { register as registerMcp } from '../commands/mcp/index.js';
 
 type Register = (program: Command, ctx: CliContext) => void;
 
@@ -46,6 +47,7 @@ const GROUPS: Register[] = [
   registerMarkets,
   registerApi,
   registerStream,
+  registerMcp,
   registerLocal,
   registerCompletion,
 ];
@@ -73,6 +75,7 @@ const BY_COMMAND: Record<string, Register[]> = {
   destinations: [registerDestinations],
   limits: [registerLimits],
   'deposit-instructions': [registerDepositInstructions],
+  mcp: [registerMcp],
 };
 /** Global options that take a value, so the value is not taken for the command's name. */
 const VALUE_OPTIONS = new Set(['--profile', '-o', '--output']);

@@ -69,8 +69,11 @@ export const plain = {
     ({ type: 'integer', minimum, maximum, description }) as unknown as TSchema,
   enum: (values: readonly string[], description: string): TSchema =>
     ({ type: 'string', enum: [...values], description }) as unknown as TSchema,
-  array: (items: TSchema, description: string, extra: Record<string, unknown> = {}): TSchema =>
+  array: (items: TSchema | ObjectSchema, description: string, extra: Record<string, unknown> = {}): TSchema =>
     ({ type: 'array', items, description, ...extra }) as unknown as TSchema,
   object: (fields: Record<string, Field>, description?: string): TSchema =>
     objectOf(fields, false, description) as unknown as TSchema,
 };
+
+/** A contract object schema (a response) as a tool's output schema, as it is. */
+export const asObject = (schema: TSchema): ObjectSchema => schema as unknown as ObjectSchema;

@@ -1,0 +1,202 @@
+// The batch dry run: the rows of a batch of withdrawals (given inline, or a batch file on this machine) checked as
+// `withdraw batch` checks them (src/batch: every row against the contract and its address, ref_ids derived and
+// repeats found), each quoted a guaranteed fee, totalled per asset and network, and compared with the balances.
+// Nothing is sent.
+import { statSync } from 'node:fs';
+import { join } from 'node:path';
+import * as S from '../api/schemas.js';
+import { clientBatchApi } from '../batch/api.js';
+import { stageBatch } from '../batch/intake.js';
+import { quoteRows, READ_RATE, totalsRows } from '../batch/quote.js';
+import { type BatchFormat, type Chunks, fileChunks, formatFromName, sniffChunks } from '../batch/reader.js';
+import { formatRowIssue, type RowIssue } from '../batch/rows.js';
+import type { Stage } from '../batch/stage.js';
+import { CoinopError, usageError } from '../errors.js';
+import { shortfalls } from '../send/funds.js';
+import { PROFILE_ID_TEXT } from './read-tools.js';
+import { fieldsOf, objectOf, plain } from './schema.js';
+import type { Call, Tool } from './tool.js';
+
+/** Problems listed in an answer (a file may have many: the count says how many more). */
+const LISTED = 50;
+const FORMATS = ['csv', 'jsonl', 'json'] as const;
+const ROW_FIELDS = Object.keys((S.CreateCryptoWithdrawalRequest as { properties: object }).properties);
+
+async function* bytesOf(rows: unknown[]): Chunks {
+  yield Buffer.from(JSON.stringify(rows));
+}
+
+/** The batch's bytes and format: the rows given, or the file (a regular file; its format by name or content). */
+async function source(args: Record<string, unknown>): Promise<{ chunks: Chunks; format: BatchFormat; name: string }> {
+  const { rows, file, format } = args as { rows?: unknown[]; file?: string; format?: BatchFormat };
+  if ((rows === undefined) === (file === undefined)) throw usageError('give exactly one of rows and file');
+  if (rows !== undefined) {
+    if (format !== undefined) throw usageError('format: is for a file; rows are JSON');
+    return { chunks: bytesOf(rows), format: 'json', name: 'rows' };
+  }
+  const path = file as string;
+  let isFile = false;
+  try {
+    isFile = statSync(path).isFile();
+  } catch {
+    throw new CoinopError('file', `file: ${path}: no such file`);
+  }
+  if (!isFile) throw new CoinopError('file', `file: ${path}: is not a regular file`);
+  const byName = format ?? formatFromName(path);
+  if (byName) return { chunks: fileChunks(path), format: byName, name: path };
+  const sniffed = await sniffChunks(fileChunks(path));
+  return { chunks: sniffed.chunks, format: sniffed.format, name: path };
+}
+
+/** The problems found, for a message: the first LISTED, and how many more. */
+function listed(issues: RowIssue[], count: number): string {
+  const more = count > issues.length ? `; and ${count - issues.length} more` : '';
+  return `${issues.map(formatRowIssue).join('; ')}${more}`;
+}
+
+/** Reads and stages the batch; refuses it as withdraw batch would (nothing sent), naming the problems. */
+async function intake(args: Record<string, unknown>, call: Call, onStage: (s: Stage) => void) {
+  const src = await source(args);
+  const issues: RowIssue[] = [];
+  let count = 0;
+  const skipInvalid = args.skip_invalid === true;
+  const taken = await stageBatch(src.chunks, {
+    format: src.format,
+    defaultProfileId: (args.profile_id as string | undefined) ?? call.deps.profile.profileId,
+    catalogue: call.catalogue,
+    skipInvalid,
+    dir: join(call.deps.dataDir, 'batches'),
+    onIssue: (i) => {
+      count++;
+      // Rows given inline are one JSON text: a line number says nothing of them.
+      if (issues.length < LISTED) issues.push(src.name === 'rows' ? { ...i, line: undefined } : i);
+    },
+    onStage,
+  });
+  const { scan } = taken;
+  if (scan.fatal || taken.fileLevel)
+    throw usageError(`${src.name}: the batch has problems: ${listed(issues, count)}; nothing was sent`);
+  if (scan.invalid && !skipInvalid)
+    throw usageError(
+      `${scan.invalid} of ${scan.rows} rows are invalid: ${listed(issues, count)}; nothing was sent`,
+      'fix them, or give skip_invalid: true to check only the valid rows',
+    );
+  if (!scan.valid)
+    throw new CoinopError(
+      'nothing-sent',
+      scan.rows
+        ? `none of the ${scan.rows} rows is valid: ${listed(issues, count)}`
+        : `${src.name}: the batch has no rows`,
+    );
+  if (taken.repeated.length)
+    throw usageError(
+      `${taken.repeated.length} rows repeat a ref_id: ${taken.repeated
+        .slice(0, LISTED)
+        .map((d) => `row ${d.row} repeats the ref_id of row ${d.first}`)
+        .join('; ')}; nothing was sent`,
+      'give each row its own ref_id',
+    );
+  return { scan, stage: taken.stage, invalid: issues, invalidCount: count };
+}
+
+const TOTALS = plain.object({
+  asset: { schema: plain.string('Asset.'), required: true },
+  crypto_network: { schema: plain.string('Network.'), required: true },
+  rows: { schema: plain.integer('Rows quoted.', 0, Number.MAX_SAFE_INTEGER), required: true },
+  amount: { schema: plain.string('Their amounts.'), required: true },
+  fee: { schema: plain.string('Their quoted fees.'), required: true },
+  total: { schema: plain.string('Amounts plus fees.'), required: true },
+});
+const ISSUE = plain.object({
+  row: { schema: plain.integer('Row (0: the file).', 0, Number.MAX_SAFE_INTEGER), required: true },
+  line: { schema: plain.integer('Line of the file.', 0, Number.MAX_SAFE_INTEGER) },
+  field: { schema: plain.string('Field.'), required: true },
+  rule: { schema: plain.string('The rule it breaks.'), required: true },
+});
+const count = (d: string) => plain.integer(d, 0, Number.MAX_SAFE_INTEGER);
+
+export const BATCH_DRY_RUN: Tool = {
+  name: 'batch_dry_run',
+  title: 'Dry run of a batch of withdrawals',
+  description:
+    "Checks a batch of withdrawals as `coinop withdraw batch --dry-run` does, and sends nothing: every row against the contract and its destination's address format, a guaranteed fee quoted for each, totals per asset and network, and the balances each profile needs. Give `rows` (withdrawal objects, amounts as strings) or `file` (a CSV, JSON Lines or JSON batch file on this machine).",
+  input: objectOf(
+    {
+      rows: {
+        schema: plain.array(
+          // Every field optional here: the batch's own checks name a row's problems (and skip_invalid skips it).
+          objectOf(fieldsOf(S.CreateCryptoWithdrawalRequest, { optional: ROW_FIELDS }), false),
+          'The withdrawals, one object each; metadata may also be given as meta.KEY fields.',
+          { minItems: 1, maxItems: 10_000 },
+        ),
+      },
+      file: { schema: plain.string('A batch file on this machine (instead of rows).', { minLength: 1 }) },
+      format: { schema: plain.enum(FORMATS, "The file's format; by default from its name or first character.") },
+      profile_id: { schema: plain.string(`The profile of rows that give none. ${PROFILE_ID_TEXT}`, { minLength: 1 }) },
+      skip_invalid: {
+        schema: plain.boolean('Check the valid rows and list the invalid ones, instead of refusing the batch.'),
+      },
+    },
+    true,
+  ),
+  output: objectOf(
+    {
+      rows: { schema: count('Rows read.'), required: true },
+      valid: { schema: count('Valid rows.'), required: true },
+      invalid: { schema: count('Invalid rows (with skip_invalid).'), required: true },
+      invalid_rows: { schema: plain.array(ISSUE, 'The problems of the invalid rows (the first 50).'), required: true },
+      quoted: { schema: count('Rows quoted a fee.'), required: true },
+      totals: { schema: plain.array(TOTALS, 'Per asset and network.'), required: true },
+      refused: {
+        schema: plain.array(plain.string('A row the service would not quote.'), 'Rows refused.'),
+        required: true,
+      },
+      shortfalls: {
+        schema: plain.array(plain.string('A shortfall.'), 'What the balances cannot cover.'),
+        required: true,
+      },
+      sendable: { schema: plain.boolean('Every row is valid, quoted and covered.'), required: true },
+      next_step: { schema: plain.string('What it means, in words.'), required: true },
+    },
+    false,
+  ),
+  async run(args, call) {
+    let stage: Stage | undefined;
+    try {
+      const taken = await intake(args, call, (s) => (stage = s));
+      const conn = await call.conn();
+      const quoted = await quoteRows(clientBatchApi(conn.client), taken.stage.valid(), {
+        concurrency: 4,
+        rate: READ_RATE,
+      });
+      const short = await shortfalls(conn, quoted.needs, 'amounts plus quoted fees');
+      const sendable = !short.length && !quoted.failures.length && !taken.scan.invalid;
+      return {
+        outcome: 'read',
+        structured: {
+          rows: taken.scan.rows,
+          valid: taken.scan.valid,
+          invalid: taken.scan.invalid,
+          invalid_rows: taken.invalid.map((i) => ({
+            row: i.row,
+            ...(i.line ? { line: i.line } : {}),
+            field: i.field,
+            rule: i.rule,
+          })),
+          quoted: quoted.quoted,
+          totals: totalsRows(quoted.totals),
+          refused: quoted.failures,
+          shortfalls: short,
+          sendable,
+          next_step: `Nothing was sent. ${
+            sendable
+              ? `All ${quoted.quoted} rows are valid, quoted and covered by the balances.`
+              : 'The batch would not go through as it is: see invalid_rows, refused and shortfalls.'
+          } Batches are sent with coinop withdraw batch FILE (journalled and resumable).`,
+        },
+      };
+    } finally {
+      stage?.remove();
+    }
+  },
+};

@@ -1,0 +1,284 @@
+// The tools that only read: balances, service profiles, limits, transfers, deposit addresses, the address book, fee
+// quotes, historical prices and the market snapshots. Each is an operation of the contract: its input is the
+// operation's params and query (the tool's schema made from them), its output the operation's response.
+import { operations, type OperationId, type PriceIncrement, type TransferLimitType } from '../api/index.js';
+import * as S from '../api/schemas.js';
+import { checkRequest } from '../client/api.js';
+import { fetchMarkets, mergeMarkets } from '../client/market-list.js';
+import { latestRangeBegin } from '../client/prices.js';
+import { usageError } from '../errors.js';
+import { bestFirst } from '../market/book.js';
+import { newestFirst } from '../market/trades.js';
+import { checkAddress } from '../send/withdrawal.js';
+import { asObject, extended, fieldsOf, objectOf, plain } from './schema.js';
+import type { Call, McpConnection, Tool } from './tool.js';
+
+export const PROFILE_ID_TEXT =
+  "The service profile; by default the coinop profile's own (see the coinop://profile resource).";
+
+/** The service profile a call names, or the coinop profile's: a usage error when neither says. */
+export function profileIdOf(given: unknown, call: Call, field = 'profile_id'): string {
+  const id = typeof given === 'string' ? given : call.deps.profile.profileId;
+  if (!id)
+    throw usageError(
+      `missing ${field}: the coinop profile ${call.deps.profile.name} names no service profile`,
+      `give ${field}, or save one with coinop login --profile-id`,
+    );
+  return id;
+}
+
+/** A tool that reads: its answer is what `read` returns from the connection. */
+function readTool(
+  t: Omit<Tool, 'run'> & { read(args: Record<string, unknown>, conn: McpConnection, call: Call): Promise<unknown> },
+): Tool {
+  const { read, ...rest } = t;
+  return {
+    ...rest,
+    run: async (args, call) => ({
+      structured: (await read(args, await call.conn(), call)) as Record<string, unknown>,
+      outcome: 'read',
+    }),
+  };
+}
+
+/** The answer of one operation. */
+async function answer(
+  conn: McpConnection,
+  id: OperationId,
+  parts: { params?: Record<string, string>; query?: Record<string, unknown>; body?: unknown },
+) {
+  return (await conn.client.call(id, parts)).data;
+}
+
+const market = fieldsOf(S.MarketSymbolParams, { describe: { market: 'A market symbol such as BTCUSD.' } });
+
+const balances = readTool({
+  name: 'balances',
+  title: 'Balances of a service profile',
+  description:
+    'What a service profile holds of each asset: `available` is what a withdrawal or transfer may take now (a pending withdrawal is already held), `trading` what open orders hold. Without `assets`, every asset.',
+  input: objectOf(
+    {
+      ...fieldsOf(S.ProfileParams, { optional: ['profile_id'], describe: { profile_id: PROFILE_ID_TEXT } }),
+      ...fieldsOf(S.ListProfileBalancesQuery),
+    },
+    true,
+  ),
+  output: extended(S.ListProfileBalancesResponse, { profile_id: plain.string('The service profile read.') }),
+  async read({ profile_id, ...query }, conn, call) {
+    const id = profileIdOf(profile_id, call);
+    return { profile_id: id, ...(await answer(conn, 'listProfileBalances', { params: { profile_id: id }, query })) };
+  },
+});
+
+const profilesList = readTool({
+  name: 'profiles_list',
+  title: 'Service profiles',
+  description:
+    'The service profiles of the customer (the service keeps balances in profiles), a page at a time (`limit`, `page_cursor` from `next_page_cursor`).',
+  input: objectOf(fieldsOf(S.ListProfilesQuery), true),
+  output: asObject(S.ListProfilesResponse),
+  read: (query, conn) => answer(conn, 'listProfiles', { query }),
+});
+
+const profileGet = readTool({
+  name: 'profile_get',
+  title: 'One service profile',
+  description: "A service profile by id (by default the coinop profile's own).",
+  input: objectOf(
+    {
+      ...fieldsOf(S.ProfileParams, { optional: ['profile_id'], describe: { profile_id: PROFILE_ID_TEXT } }),
+      ...fieldsOf(S.GetProfileQuery),
+    },
+    true,
+  ),
+  output: asObject(S.Profile),
+  read: ({ profile_id, ...query }, conn, call) =>
+    answer(conn, 'getProfile', { params: { profile_id: profileIdOf(profile_id, call) }, query }),
+});
+
+const limits = readTool({
+  name: 'limits',
+  title: 'Transfer limits',
+  description:
+    'The limits on a transfer type (CRYPTO_WITHDRAWAL by default): each limit per transfer or per period, with what `remaining` of it.',
+  input: objectOf(
+    fieldsOf(S.ListTransferLimitsQuery, {
+      optional: ['transfer_type'],
+      describe: { transfer_type: 'The transfer type the limits apply to; CRYPTO_WITHDRAWAL by default.' },
+    }),
+    true,
+  ),
+  output: asObject(S.ListTransferLimitsResponse),
+  read: ({ transfer_type }, conn) =>
+    answer(conn, 'listTransferLimits', {
+      query: { transfer_type: (transfer_type as TransferLimitType | undefined) ?? 'CRYPTO_WITHDRAWAL' },
+    }),
+});
+
+const transfersList = readTool({
+  name: 'transfers_list',
+  title: 'Transfers',
+  description:
+    "Transfers (withdrawals, deposits, internal transfers...), newest first by default, filtered by any of the API's filters; a page at a time (`limit`, `page_cursor` from `next_page_cursor`). `ref_ids` finds what a ref_id sent.",
+  input: objectOf(fieldsOf(S.ListTransfersQuery), true),
+  output: asObject(S.ListTransfersResponse),
+  read: (query, conn) => answer(conn, 'listTransfers', { query }),
+});
+
+const transferGet = readTool({
+  name: 'transfer_get',
+  title: 'One transfer',
+  description: 'A transfer by id, with its status (PENDING, COMPLETED or FAILED).',
+  input: objectOf(fieldsOf(S.IdParams, { describe: { id: 'The transfer id.' } }), true),
+  output: asObject(S.Transfer),
+  read: ({ id }, conn) => answer(conn, 'getTransfer', { params: { id: String(id) } }),
+});
+
+const depositAddressesList = readTool({
+  name: 'deposit_addresses_list',
+  title: 'Deposit addresses',
+  description: "Crypto deposit addresses, filtered by any of the API's filters; a page at a time.",
+  input: objectOf(fieldsOf(S.ListDepositAddressesQuery), true),
+  output: asObject(S.ListDepositAddressesResponse),
+  read: (query, conn) => answer(conn, 'listDepositAddresses', { query }),
+});
+
+const destinationsList = readTool({
+  name: 'destinations_list',
+  title: 'The address book',
+  description:
+    'The address book of destination addresses (nickname, network, address, status: only APPROVED ones can be paid); a page at a time.',
+  input: objectOf(fieldsOf(S.ListCryptoDestinationAddressesQuery), true),
+  output: asObject(S.ListCryptoDestinationAddressesResponse),
+  read: (query, conn) => answer(conn, 'listCryptoDestinationAddresses', { query }),
+});
+
+const feeQuote = readTool({
+  name: 'fee_quote',
+  title: 'Guaranteed withdrawal fee',
+  description:
+    'A guaranteed fee for a withdrawal (give exactly one of `amount` and `total`): its `id` may be passed as `fee_id` to the withdraw tool until `expires_at`. Moves no money.',
+  input: objectOf(fieldsOf(S.CreateCryptoWithdrawalFeeRequest), true),
+  output: asObject(S.CryptoWithdrawalFee),
+  async read(body, conn, call) {
+    checkRequest(operations.createCryptoWithdrawalFee, { body }, undefined, call.catalogue);
+    checkAddress(String(body.crypto_network), String(body.destination_address));
+    return answer(conn, 'createCryptoWithdrawalFee', { body });
+  },
+});
+
+const prices = readTool({
+  name: 'prices',
+  title: 'Historical prices',
+  description:
+    "A market's historical average prices, oldest first. Give `increment` (ONE_HOUR by default) or `max_data_points`, not both; without `range.begin` the answer is the latest page (`pagination.limit` steps back from `range.end` or now).",
+  input: objectOf(
+    {
+      ...fieldsOf(S.MarketParams, { describe: { market: 'A market symbol such as BTCUSD.' } }),
+      ...fieldsOf(S.ListHistoricalPricesQuery),
+    },
+    true,
+  ),
+  output: asObject(S.ListHistoricalPricesResponse),
+  read({ market: m, ...q }, conn, call) {
+    const increment = (q.increment ?? (q.max_data_points === undefined ? 'ONE_HOUR' : undefined)) as
+      | PriceIncrement
+      | undefined;
+    const end =
+      typeof q['range.end'] === 'string' && !Number.isNaN(Date.parse(q['range.end']))
+        ? Date.parse(q['range.end'])
+        : call.deps.now();
+    const query = {
+      ...q,
+      ...(increment ? { increment } : {}),
+      'range.begin': q['range.begin'] ?? latestRangeBegin(increment, q['pagination.limit'] as number | undefined, end),
+    };
+    return answer(conn, 'listHistoricalPrices', { params: { market: String(m) }, query });
+  },
+});
+
+const ticker = readTool({
+  name: 'ticker',
+  title: 'Ticker',
+  description:
+    "A market's best bid and ask, last trade, and the last day's and today's open, high, low and volume. Public market data.",
+  input: objectOf(market, true),
+  output: asObject(S.Ticker),
+  read: ({ market: m }, conn) => answer(conn, 'getTicker', { params: { market: String(m) } }),
+});
+
+const orderBook = readTool({
+  name: 'order_book',
+  title: 'Order book snapshot',
+  description:
+    "A market's order book: bids and asks best first, cut to `depth` levels each (10 by default), with how many levels each side has. Public market data.",
+  input: objectOf(
+    { ...market, depth: { schema: plain.integer('Levels of each side to return; 10 by default.', 1, 1000) } },
+    true,
+  ),
+  output: extended(S.OrderBookResponse, {
+    bid_levels: plain.integer('Levels of bids the service sent.', 0, Number.MAX_SAFE_INTEGER),
+    ask_levels: plain.integer('Levels of asks the service sent.', 0, Number.MAX_SAFE_INTEGER),
+  }),
+  async read({ market: m, depth }, conn) {
+    const data = (await answer(conn, 'getOrderBook', { params: { market: String(m) } })) as S.OrderBookResponse;
+    const bids = bestFirst(data.bids, true);
+    const asks = bestFirst(data.asks, false);
+    const d = (depth as number | undefined) ?? 10;
+    return {
+      market: data.market ?? m,
+      bids: bids.slice(0, d),
+      asks: asks.slice(0, d),
+      bid_levels: bids.length,
+      ask_levels: asks.length,
+    };
+  },
+});
+
+const recentTrades = readTool({
+  name: 'recent_trades',
+  title: 'Recent trades',
+  description: "A market's recent trades, newest first (`limit`, 20 by default). Public market data.",
+  input: objectOf(
+    { ...market, limit: { schema: plain.integer('How many trades, newest first; 20 by default.', 1, 2000) } },
+    true,
+  ),
+  output: extended(S.ListRecentExecutionsResponse, {
+    total: plain.integer('Recent trades the service sent.', 0, Number.MAX_SAFE_INTEGER),
+  }),
+  async read({ market: m, limit }, conn) {
+    const data = (await answer(conn, 'listRecentExecutions', {
+      params: { market: String(m) },
+    })) as S.ListRecentExecutionsResponse;
+    const all = newestFirst(data.items);
+    return { items: all.slice(0, (limit as number | undefined) ?? 20), total: all.length };
+  },
+});
+
+const markets = readTool({
+  name: 'markets',
+  title: 'Markets',
+  description:
+    "The markets: the service's list, with coinop's catalogue for any it leaves out (base and quote asset, tick, smallest amount, buy and sell status). Public market data.",
+  input: objectOf({}, true),
+  output: asObject(S.ListMarketsResponse),
+  read: async (_args, conn) => ({ markets: mergeMarkets(await fetchMarkets(conn.client)) }),
+});
+
+export const READ_TOOLS: Tool[] = [
+  balances,
+  profilesList,
+  profileGet,
+  limits,
+  transfersList,
+  transferGet,
+  depositAddressesList,
+  destinationsList,
+  feeQuote,
+  prices,
+  ticker,
+  orderBook,
+  recentTrades,
+  markets,
+];

@@ -1,0 +1,94 @@
+// The resources: read-only context an agent reads before it calls a tool. The coinop profile and its environment
+// (and what this server lets through), coinop's catalogue of assets, networks and markets, and the profile's policy.
+import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { ASSETS, CRYPTO_NETWORKS, catalogueMarket, MARKETS } from '../api/index.js';
+import type { ServerDeps, Tool } from './tool.js';
+
+const json = (uri: URL, value: unknown) => ({
+  contents: [{ uri: uri.href, mimeType: 'application/json', text: `${JSON.stringify(value, null, 2)}\n` }],
+});
+
+/** The coinop profile as a resource: no secret, no token. */
+export function profileView(deps: ServerDeps, tools: Tool[]): Record<string, unknown> {
+  const p = deps.profile;
+  return {
+    profile: p.name,
+    environment: p.environment,
+    production: p.environment === 'production',
+    base_url: p.baseUrl,
+    service_profile_id: p.profileId ?? null,
+    writes: {
+      allow_writes: deps.allowWrites,
+      allow_production: deps.allowProduction,
+      policy: deps.policy ? 'the profile has a policy: see coinop://policy' : 'none',
+    },
+    tools_that_move_money: tools.filter((t) => t.gated).map((t) => t.name),
+  };
+}
+
+/** coinop's catalogue: the local service's reference data, and what coinop checks names against. */
+export function catalogueView(environment: string): Record<string, unknown> {
+  return {
+    authoritative: environment === 'local',
+    about:
+      environment === 'local'
+        ? 'The local service serves exactly this catalogue: a name outside it is refused before anything is sent.'
+        : "coinop's own catalogue; this service may list more. A name outside it is sent as is (a note says so), for the service to decide.",
+    assets: Object.fromEntries(
+      Object.entries(ASSETS).map(([name, a]) => [
+        name,
+        {
+          decimals: a.decimals,
+          fiat: !!a.fiat,
+          ...(a.fiat
+            ? {}
+            : {
+                networks: Object.fromEntries(Object.entries(a.networks).map(([n, v]) => [n, { fee: v?.fee }])),
+                min_withdrawal: a.minWithdrawal,
+                max_withdrawal: a.maxWithdrawal,
+              }),
+          ...(a.balanceAssets ? { balance_assets: a.balanceAssets } : {}),
+        },
+      ]),
+    ),
+    networks: [...CRYPTO_NETWORKS],
+    markets: MARKETS.map(catalogueMarket),
+  };
+}
+
+export function registerResources(mcp: McpServer, deps: ServerDeps, tools: Tool[]): void {
+  mcp.registerResource(
+    'profile',
+    'coinop://profile',
+    {
+      title: 'The coinop profile and environment',
+      description:
+        'The coinop profile this server acts for: its environment (local, sandbox, production, custom), API address, service profile, and what the server lets through (--allow-writes, --allow-production, the policy).',
+      mimeType: 'application/json',
+    },
+    async (uri) => json(uri, profileView(deps, tools)),
+  );
+  mcp.registerResource(
+    'catalogue',
+    'coinop://catalogue',
+    {
+      title: 'Assets, networks and markets',
+      description:
+        "coinop's catalogue: each asset's decimals, networks (with the network fee) and smallest and largest withdrawal; the crypto networks; the markets.",
+      mimeType: 'application/json',
+    },
+    async (uri) => json(uri, catalogueView(deps.profile.environment)),
+  );
+  const { policy } = deps;
+  if (policy)
+    mcp.registerResource(
+      'policy',
+      'coinop://policy',
+      {
+        title: "The profile's policy",
+        description: 'The rules every money-moving tool call is checked against before anything is sent.',
+        mimeType: 'application/json',
+      },
+      async (uri) => json(uri, policy.describe()),
+    );
+}

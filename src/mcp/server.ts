@@ -1,0 +1,220 @@
+// coinop's Model Context Protocol server: the tools (read-tools.ts, batch-tool.ts, write-tools.ts) and resources
+// (resources.ts) of one coinop profile, over any MCP transport (`coinop mcp` serves it on stdio).
+//
+// Tools are listed and called through the SDK's low-level handlers rather than McpServer.registerTool, which takes
+// zod schemas: the tools' schemas are the contract's JSON Schemas (schema.ts), listed as they are and checked with
+// the contract's own validator, so a bad argument is refused with the same `field: rule` the CLI prints, before
+// anything is sent. A failure is a tool error (isError) with the CLI's line and its JSON error object (category,
+// message, hint, problem), never a crash of the server. Every call is written to the audit trail, with the client's
+// name from the handshake.
+import { AsyncLocalStorage } from 'node:async_hooks';
+import type { Readable, Writable } from 'node:stream';
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import {
+  CallToolRequestSchema,
+  type CallToolResult,
+  ErrorCode,
+  ListToolsRequestSchema,
+  McpError,
+  type Tool as McpTool,
+} from '@modelcontextprotocol/sdk/types.js';
+import type { TSchema } from '@sinclair/typebox';
+import { schemaIssues } from '../api/index.js';
+import { issueMessage } from '../client/api.js';
+import type { CataloguePolicy } from '../client/catalogue-policy.js';
+import { type CoinopError, errorLine, errorReport, toCoinopError, usageError } from '../errors.js';
+import { BATCH_DRY_RUN } from './batch-tool.js';
+import type { AuditEntry } from './ports.js';
+import { READ_TOOLS } from './read-tools.js';
+import { registerResources } from './resources.js';
+import type { Answer, Call, McpConnection, ServerDeps, Tool } from './tool.js';
+import { WRITE_TOOLS } from './write-tools.js';
+
+export const TOOLS: Tool[] = [...READ_TOOLS, BATCH_DRY_RUN, ...WRITE_TOOLS];
+
+const INSTRUCTIONS = `coinop: balances, transfers, deposit addresses, the address book, fee quotes, limits and market data of one coinop profile (read coinop://profile for which, and coinop://catalogue for the assets, networks and markets).
+Tools that move money or create resources (withdraw, internal_transfer, deposit_address_create) preview by default and send nothing: the preview shows the request, the fee, the balance after, the policy's verdict and the gates. They send only with confirm: true, on a server the operator started with --allow-writes (and --allow-production in production), when the policy allows it. Every write carries a ref_id (returned by the preview): confirm with that ref_id, and retry with it; it never sends twice.
+Amounts are decimal strings ("0.01"), never numbers.`;
+
+/** The tool as tools/list shows it: plain JSON schemas, and hints of what it does. */
+function listed(t: Tool): McpTool {
+  const plain = <T>(v: T): T => JSON.parse(JSON.stringify(v)) as T;
+  return {
+    name: t.name,
+    title: t.title,
+    description: t.description,
+    inputSchema: plain(t.input) as McpTool['inputSchema'],
+    outputSchema: plain(t.output) as McpTool['outputSchema'],
+    annotations: {
+      title: t.title,
+      readOnlyHint: !t.gated,
+      destructiveHint: !!t.gated,
+      // The same call twice (with its ref_id) does what it did once.
+      idempotentHint: true,
+      openWorldHint: true,
+    },
+  };
+}
+
+/** A failure as a tool error: the CLI's line, then its JSON error object. */
+function errorResult(err: CoinopError, notes: string[]): CallToolResult {
+  return {
+    isError: true,
+    content: [
+      { type: 'text', text: errorLine(err) },
+      { type: 'text', text: JSON.stringify({ error: errorReport(err) }) },
+      ...notes.map((text) => ({ type: 'text' as const, text })),
+    ],
+  };
+}
+
+function okResult(a: Answer, notes: string[]): CallToolResult {
+  return {
+    content: [
+      { type: 'text', text: JSON.stringify(a.structured) },
+      ...notes.map((text) => ({ type: 'text' as const, text })),
+    ],
+    structuredContent: a.structured,
+  };
+}
+
+export interface CoinopMcpServer {
+  mcp: McpServer;
+  /** Resolves once every call in flight has answered. */
+  settled(): Promise<void>;
+}
+
+export function createServer(deps: ServerDeps): CoinopMcpServer {
+  const mcp = new McpServer({ name: 'coinop', title: 'coinop', version: deps.version }, { instructions: INSTRUCTIONS });
+  const { server } = mcp;
+  const byName = new Map(TOOLS.map((t) => [t.name, t]));
+  const list = TOOLS.map(listed);
+  // A catalogue note (a name the catalogue does not list) goes with the answer of the call that made it.
+  const notesOfCall = new AsyncLocalStorage<string[]>();
+  const catalogue: CataloguePolicy = {
+    authoritative: deps.profile.environment === 'local',
+    listed: new Set(),
+    note(text) {
+      const notes = notesOfCall.getStore();
+      if (!notes) deps.log(text);
+      else if (!notes.includes(text)) notes.push(text);
+    },
+  };
+  let connection: Promise<McpConnection> | undefined;
+  // Made on first use and kept; one that failed (the service unreachable) is tried again by the next call.
+  const conn = () =>
+    (connection ??= deps.connect(catalogue).catch((e: unknown) => {
+      connection = undefined;
+      throw e;
+    }));
+  const inFlight = new Set<Promise<unknown>>();
+
+  server.registerCapabilities({ tools: { listChanged: false } });
+  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: list }));
+  server.setRequestHandler(CallToolRequestSchema, (req) => {
+    const tool = byName.get(req.params.name);
+    if (!tool) throw new McpError(ErrorCode.InvalidParams, `Tool ${req.params.name} not found`);
+    const notes: string[] = [];
+    const call = makeCall(deps, tool, { catalogue, conn, notes, client: server.getClientVersion() });
+    const args = (req.params.arguments ?? {}) as Record<string, unknown>;
+    const p = notesOfCall.run(notes, () => callTool(tool, args, call, notes));
+    inFlight.add(p);
+    return p.finally(() => inFlight.delete(p));
+  });
+  registerResources(mcp, deps, TOOLS);
+  return {
+    mcp,
+    settled: async () => {
+      while (inFlight.size) await Promise.allSettled([...inFlight]);
+    },
+  };
+}
+
+function makeCall(
+  deps: ServerDeps,
+  tool: Tool,
+  o: {
+    catalogue: CataloguePolicy;
+    conn: () => Promise<McpConnection>;
+    notes: string[];
+    client?: { name: string; version: string };
+  },
+): Call & { args?: Record<string, unknown> } {
+  const client = { name: o.client?.name ?? 'unknown', version: o.client?.version ?? '' };
+  const call: Call & { args?: Record<string, unknown> } = {
+    deps,
+    tool: tool.name,
+    client,
+    catalogue: o.catalogue,
+    conn: o.conn,
+    note: (text) => void o.notes.push(text),
+    async audit(entry) {
+      if (!deps.audit) return;
+      const full: AuditEntry = {
+        at: new Date(deps.now()).toISOString(),
+        source: 'mcp',
+        client,
+        tool: tool.name,
+        arguments: call.args ?? {},
+        profile: deps.profile.name,
+        environment: deps.profile.environment,
+        ...entry,
+      };
+      await deps.audit.append(full);
+    },
+  };
+  return call;
+}
+
+/** One call: its arguments against the tool's schema, the tool, its answer or its error, and the audit trail. */
+async function callTool(
+  tool: Tool,
+  args: Record<string, unknown>,
+  call: Call & { args?: Record<string, unknown> },
+  notes: string[],
+): Promise<CallToolResult> {
+  call.args = args;
+  let answer: Answer;
+  try {
+    const issues = schemaIssues(tool.input as unknown as TSchema, args);
+    if (issues.length) throw usageError(issueMessage(issues));
+    answer = await tool.run(args, call);
+  } catch (e) {
+    const err = toCoinopError(e);
+    try {
+      await call.audit({ outcome: err.category === 'usage' ? 'refused' : 'error', error: errorReport(err) });
+    } catch (a) {
+      call.deps.log(`the audit trail could not record ${tool.name}'s error: ${toCoinopError(a).message}`);
+    }
+    return errorResult(err, notes);
+  }
+  try {
+    await call.audit({ outcome: answer.outcome, ref_id: answer.ref_id, transfer_id: answer.transfer_id });
+  } catch (a) {
+    // What was done is done: the answer says so, and the trail's failure is said beside it.
+    const text = `the audit trail could not record this call: ${toCoinopError(a).message}`;
+    call.deps.log(text);
+    notes.push(text);
+  }
+  return okResult(answer, notes);
+}
+
+/**
+ * Serves on stdio (`stdin` and `stdout`: the protocol, nothing else) until the client closes stdin or the
+ * connection; calls in flight (a withdrawal being sent) answer first.
+ */
+export async function serveStdio(s: CoinopMcpServer, stdin: Readable, stdout: Writable): Promise<void> {
+  const transport = new StdioServerTransport(stdin, stdout);
+  const closed = new Promise<void>((resolve) => {
+    s.mcp.server.onclose = () => resolve();
+  });
+  const ended = new Promise<void>((resolve) => {
+    stdin.once('end', () => resolve());
+    stdin.once('close', () => resolve());
+  });
+  await s.mcp.connect(transport);
+  await Promise.race([closed, ended]);
+  await s.settled();
+  await s.mcp.close();
+}

@@ -1,0 +1,68 @@
+// What a tool of the MCP server is, and what one call of it may use: the connection (made on first use), the notes
+// it adds to its answer, and the server's settings, gates and ports.
+import type { ApiClient } from '../client/api.js';
+import type { CataloguePolicy } from '../client/catalogue-policy.js';
+import type { ResolvedProfile } from '../config/profile.js';
+import type { AuditEntry, AuditPort, PolicyPort } from './ports.js';
+import type { ObjectSchema } from './schema.js';
+
+/** What the server reaches the service through: the API client of the coinop profile. */
+export interface McpConnection {
+  client: ApiClient;
+  /** Which service answers (`local:<instance id>`, or `<environment>:<base url>`). */
+  serviceId: string;
+}
+
+/** Everything the server is given by `coinop mcp`: the profile, how to connect, the gates, the ports. */
+export interface ServerDeps {
+  version: string;
+  profile: ResolvedProfile;
+  /** The connection for this profile, with the server's catalogue policy (notes go to the call that made them). */
+  connect(catalogue: CataloguePolicy): Promise<McpConnection>;
+  /** --allow-writes: a confirmed call of a gated tool may send. */
+  allowWrites: boolean;
+  /** --allow-production: ... and in production too. */
+  allowProduction: boolean;
+  /** coinop's data directory: where a batch is staged while it is checked. */
+  dataDir: string;
+  now(): number;
+  /** A line for the server's log (stderr; never stdout, which carries the protocol). */
+  log(line: string): void;
+  policy?: PolicyPort;
+  audit?: AuditPort;
+}
+
+/** One call of a tool. */
+export interface Call {
+  deps: ServerDeps;
+  tool: string;
+  /** The MCP client as its handshake named it. */
+  client: { name: string; version: string };
+  /** How the catalogue's rules count for this service (refused against the local service, else noted). */
+  catalogue: CataloguePolicy;
+  /** The connection, made on the first call that needs one. */
+  conn(): Promise<McpConnection>;
+  /** A line for the answer besides its data (a catalogue note, what a preview leaves to do). */
+  note(text: string): void;
+  /** Records an entry of the audit trail for this call (a no-op without an audit trail). */
+  audit(entry: Pick<AuditEntry, 'outcome'> & Partial<AuditEntry>): Promise<void>;
+}
+
+/** What a call answers: its structured content (matching the tool's output schema) and what the trail records. */
+export interface Answer {
+  structured: Record<string, unknown>;
+  outcome: 'preview' | 'sent' | 'already_submitted' | 'read';
+  ref_id?: string;
+  transfer_id?: string;
+}
+
+export interface Tool {
+  name: string;
+  title: string;
+  description: string;
+  input: ObjectSchema;
+  output: ObjectSchema;
+  /** Moves money or creates a resource: previews by default, sends only through the gates. */
+  gated?: boolean;
+  run(args: Record<string, unknown>, call: Call): Promise<Answer>;
+}

@@ -1,0 +1,384 @@
+// The tools that move money or create a resource: withdraw, internal_transfer and deposit_address_create. Each
+// previews by default (the request it would send, the fee, the balance after, the policy's verdict, the gates) and
+// sends only through the gates (gates.ts). Every write carries a ref_id, the one given or one made up and returned,
+// so a retry with it never sends twice: the service answers a repeat with the earlier transfer (already_submitted).
+import type { TSchema } from '@sinclair/typebox';
+import {
+  type CreateCryptoWithdrawalRequest,
+  type CreateDepositAddressRequest,
+  type CreateInternalTransferRequest,
+  type CryptoWithdrawalFee,
+  type Decimal,
+  fmt,
+  type OperationId,
+  operations,
+  type Transfer,
+} from '../api/index.js';
+import * as S from '../api/schemas.js';
+import { checkRequest } from '../client/api.js';
+import { type Funds, insufficientFunds, readFunds, shortfall } from '../send/funds.js';
+import { checkAddress, feeRequestOf, refIdFor, withdrawalFigures } from '../send/withdrawal.js';
+import { GATES_SCHEMA, gateState, nextStep, refuseClosedServer, refusePolicy } from './gates.js';
+import type { MoneyIntent, PolicyVerdict } from './ports.js';
+import { PROFILE_ID_TEXT, profileIdOf } from './read-tools.js';
+import { type Field, fieldsOf, objectOf, plain } from './schema.js';
+import type { Answer, Call, McpConnection, Tool } from './tool.js';
+
+const CONFIRM: Field = {
+  schema: plain.boolean(
+    'true to send (only through the gates: the server started with --allow-writes, and --allow-production in production, and the policy allowing it); otherwise a preview that sends nothing.',
+  ),
+};
+const REF_ID_TEXT =
+  "Client id for replay protection: a retry with the same ref_id never sends twice. Made up and returned when not given: pass the preview's ref_id when confirming.";
+
+const BALANCE_SCHEMA = plain.object(
+  {
+    asset: { schema: plain.string('The asset debited.'), required: true },
+    available: { schema: plain.string('Available before, as the balances endpoint says.') },
+    after: { schema: plain.string('Available after this call, as far as the fee is known.') },
+    short: { schema: plain.string('How much more than available this would take.') },
+    unknown: { schema: plain.string('Why the balance could not be read.') },
+  },
+  'The balance this call debits.',
+);
+
+/** The output of a gated tool: the preview's fields, and what was sent under `result`. */
+function gatedOutput(request: TSchema, result: { key: string; schema: TSchema }, extra: Record<string, Field> = {}) {
+  return objectOf(
+    {
+      status: { schema: plain.enum(['preview', 'sent', 'already_submitted'], 'What this call did.'), required: true },
+      sent: { schema: plain.boolean('This call sent the request and the service carried it out.'), required: true },
+      ref_id: { schema: plain.string('The ref_id of the request.'), required: true },
+      ref_id_generated: { schema: plain.boolean('The ref_id was made up by this call.'), required: true },
+      environment: { schema: plain.string("The coinop profile's environment."), required: true },
+      profile: { schema: plain.string('The coinop profile.'), required: true },
+      request: {
+        schema: plain.object({
+          method: { schema: plain.string('HTTP method.'), required: true },
+          path: { schema: plain.string('Path of the API.'), required: true },
+          body: { schema: request, required: true },
+        }),
+        required: true,
+      },
+      gates: { schema: GATES_SCHEMA, required: true },
+      policy: {
+        schema: plain.object({
+          allowed: { schema: plain.boolean("The policy's verdict."), required: true },
+          reasons: { schema: plain.array(plain.string('A reason.'), 'Why.'), required: true },
+        }),
+      },
+      next_step: { schema: plain.string('What to do next, in words.'), required: true },
+      [result.key]: { schema: result.schema },
+      ...extra,
+    },
+    false,
+  );
+}
+
+/** The balance row of an answer: before, after, and how much is missing. */
+function balanceOf(funds: Funds, asset: string, leaving: Decimal | undefined): Record<string, string> {
+  const before = funds.available.get(asset);
+  if (!before) return { asset, unknown: funds.unknown ?? 'the service did not say' };
+  const short = leaving ? shortfall(funds, asset, leaving) : undefined;
+  return {
+    asset,
+    available: fmt(before),
+    ...(leaving ? { after: fmt(before.minus(leaving)) } : {}),
+    ...(short ? { short: fmt(short) } : {}),
+  };
+}
+
+interface Prepared {
+  op: OperationId;
+  body: Record<string, unknown>;
+  refId: string;
+  generated: boolean;
+  intent: Omit<MoneyIntent, 'profile' | 'environment' | 'ref_id' | 'body'>;
+  /** Tool-specific fields of the answer (fee, balance). */
+  extra: Record<string, unknown>;
+  /** Checks for a confirmed call, after the policy's and before the request leaves. */
+  beforeSend?: () => Promise<void>;
+  resultKey: 'transfer' | 'deposit_address';
+}
+
+/** The preview or the send of a prepared request, through the gates. */
+async function previewOrSend(call: Call, conn: McpConnection, sending: boolean, p: Prepared): Promise<Answer> {
+  const { deps } = call;
+  const intent: MoneyIntent = {
+    ...p.intent,
+    profile: deps.profile.name,
+    environment: deps.profile.environment,
+    ref_id: p.refId,
+    body: p.body,
+  };
+  const verdict: PolicyVerdict | undefined = deps.policy ? await deps.policy.check(intent) : undefined;
+  const gates = gateState(deps, sending, verdict);
+  const op = operations[p.op];
+  const base = {
+    ref_id: p.refId,
+    ref_id_generated: p.generated,
+    environment: deps.profile.environment,
+    profile: deps.profile.name,
+    request: { method: op.method, path: op.path, body: p.body },
+    gates,
+    ...(verdict ? { policy: verdict } : {}),
+    ...p.extra,
+  };
+  if (!sending)
+    return {
+      structured: { status: 'preview', sent: false, ...base, next_step: nextStep(call.tool, p.refId, gates) },
+      outcome: 'preview',
+      ref_id: p.refId,
+    };
+  refusePolicy(verdict);
+  await p.beforeSend?.();
+  await call.audit({ outcome: 'attempt', ref_id: p.refId });
+  const res = await conn.client.call<Record<string, unknown>>(p.op, { body: p.body });
+  const id = String(res.data.id);
+  const again = res.alreadySubmitted && !res.submittedByThisCall;
+  const next = again
+    ? `Already submitted: ref_id ${p.refId} was sent before, and nothing was sent this time; ${p.resultKey} ${id} is the earlier one.`
+    : res.alreadySubmitted
+      ? `Sent once: the first attempt reached the service and its answer was lost; the retry with ref_id ${p.refId} found ${p.resultKey} ${id}.`
+      : `Sent: ${p.resultKey} ${id}.${p.resultKey === 'transfer' ? ' Follow it with transfer_get.' : ''}`;
+  // Nothing left the balance this time: the balance read before is what the earlier transfer left.
+  const balance = p.extra.balance as Record<string, string> | undefined;
+  return {
+    structured: {
+      status: again ? 'already_submitted' : 'sent',
+      sent: !again,
+      ...base,
+      ...(again && balance
+        ? {
+            balance: {
+              asset: balance.asset,
+              ...(balance.available ? { available: balance.available } : { unknown: balance.unknown }),
+            },
+          }
+        : {}),
+      next_step: next,
+      [p.resultKey]: res.data,
+    },
+    outcome: again ? 'already_submitted' : 'sent',
+    ref_id: p.refId,
+    transfer_id: id,
+  };
+}
+
+/** The service holds a transfer with this ref_id already (a retry whose first attempt went through). */
+async function refHeld(conn: McpConnection, refId: string): Promise<boolean> {
+  const { data } = await conn.client.call<{ items?: Transfer[] }>('listTransfers', { query: { ref_ids: [refId] } });
+  return (data.items ?? []).some((t) => t.ref_id === refId);
+}
+
+/** A fee for the preview (binding with `quote`: its id goes into the body); a failed one is only shown, unless binding. */
+async function quoteFor(
+  conn: McpConnection,
+  body: CreateCryptoWithdrawalRequest,
+  o: { binding: boolean; wanted: boolean },
+): Promise<{ quote?: CryptoWithdrawalFee; error?: string }> {
+  if (!o.wanted && !o.binding) return {};
+  try {
+    const { data } = await conn.client.call<CryptoWithdrawalFee>('createCryptoWithdrawalFee', {
+      body: feeRequestOf(body),
+    });
+    if (o.binding) body.fee_id = data.id;
+    return { quote: data };
+  } catch (e) {
+    if (o.binding) throw e;
+    return { error: e instanceof Error ? e.message : String(e) };
+  }
+}
+
+const withdraw: Tool = {
+  name: 'withdraw',
+  title: 'Withdraw crypto (moves money)',
+  description:
+    "Sends crypto from a service profile to a blockchain address. MOVES MONEY. By default a preview: the request it would send, a fee quote, the balance before and after, the policy's verdict and the gates; nothing is sent. With confirm: true it sends, only if the server was started with --allow-writes (and --allow-production in production) and the policy allows it. Give exactly one of amount and total; `quote: true` sends with a guaranteed fee (its fee_id). Every call carries a ref_id (returned): retrying with it never sends twice.",
+  gated: true,
+  input: objectOf(
+    {
+      ...fieldsOf(S.CreateCryptoWithdrawalRequest, {
+        optional: ['profile_id'],
+        describe: {
+          profile_id: PROFILE_ID_TEXT,
+          ref_id: REF_ID_TEXT,
+          destination_address: "The destination address, checked against its network's format and checksum.",
+          amount: 'The amount to send, the fee on top (a decimal string such as "0.01").',
+          total: 'The total to debit, the fee included (instead of amount).',
+          fee_id: 'A guaranteed fee quote (fee_quote) to use.',
+        },
+      }),
+      quote: { schema: plain.boolean('Get a guaranteed fee quote first and send with its fee_id.') },
+      confirm: CONFIRM,
+    },
+    true,
+  ),
+  output: gatedOutput(
+    S.CreateCryptoWithdrawalRequest,
+    { key: 'transfer', schema: S.Transfer },
+    {
+      fee_quote: { schema: S.CryptoWithdrawalFee },
+      fee_error: { schema: plain.string('Why no fee quote could be had for the preview.') },
+      figures: {
+        schema: plain.object({
+          amount: { schema: plain.string('The amount sent.') },
+          fee: { schema: plain.string('The fee, when known.') },
+          total: { schema: plain.string('Amount plus fee, when known.') },
+        }),
+        required: true,
+      },
+      balance: { schema: BALANCE_SCHEMA, required: true },
+    },
+  ),
+  async run(args, call) {
+    const { confirm, quote, ...given } = args;
+    const sending = confirm === true;
+    const { refId, generated } = refIdFor(given.ref_id as string | undefined);
+    const body = {
+      ...given,
+      profile_id: profileIdOf(given.profile_id, call),
+      ref_id: refId,
+    } as CreateCryptoWithdrawalRequest;
+    checkRequest(operations.createCryptoWithdrawal, { body }, undefined, call.catalogue);
+    checkAddress(body.crypto_network, body.destination_address);
+    if (sending) refuseClosedServer(call.deps, call.tool);
+    const conn = await call.conn();
+    const quoted = await quoteFor(conn, body, { binding: sending && quote === true, wanted: !sending });
+    const asset = (body.balance_asset ?? body.asset).toUpperCase();
+    const own = asset === body.asset.toUpperCase();
+    const funds = await readFunds(conn, body.profile_id, [asset]);
+    const figures = withdrawalFigures(body, quoted.quote?.fee);
+    return previewOrSend(call, conn, sending, {
+      op: 'createCryptoWithdrawal',
+      body: body as unknown as Record<string, unknown>,
+      refId,
+      generated,
+      resultKey: 'transfer',
+      intent: {
+        kind: 'withdrawal',
+        profile_id: body.profile_id,
+        asset: body.asset,
+        crypto_network: body.crypto_network,
+        destination_address: body.destination_address,
+        amount: figures.amount,
+        total: figures.total,
+        fee: figures.fee,
+      },
+      extra: {
+        ...(quoted.quote ? { fee_quote: quoted.quote } : {}),
+        ...(quoted.error ? { fee_error: quoted.error } : {}),
+        figures: { amount: figures.amount, fee: figures.fee, total: figures.total },
+        balance: balanceOf(funds, asset, own ? figures.leaving : undefined),
+      },
+      // As withdraw refuses it: an amount plus fee over a known balance, unless this ref_id went out already (its
+      // retry is then answered with the earlier transfer, not refused for the balance that transfer took).
+      beforeSend: async () => {
+        if (!own || !shortfall(funds, asset, figures.leaving) || (await refHeld(conn, refId))) return;
+        const what = body.total !== undefined ? 'the total' : quoted.quote ? 'the amount plus fee' : 'the amount';
+        throw insufficientFunds(asset, figures.leaving, funds, what);
+      },
+    });
+  },
+};
+
+const internalTransfer: Tool = {
+  name: 'internal_transfer',
+  title: 'Move an asset between service profiles (moves money)',
+  description:
+    "Moves an asset from one service profile of the customer to another (from the coinop profile's own by default). MOVES MONEY. By default a preview (the request, the sender's balance before and after, the policy's verdict, the gates); with confirm: true it sends, through the same gates as withdraw. Every call carries a ref_id (returned): retrying with it never sends twice.",
+  gated: true,
+  input: objectOf(
+    {
+      ...fieldsOf(S.CreateInternalTransferRequest, {
+        optional: ['from_profile_id'],
+        describe: {
+          from_profile_id: PROFILE_ID_TEXT,
+          ref_id: REF_ID_TEXT,
+          to_profile_id: 'The service profile credited.',
+        },
+      }),
+      confirm: CONFIRM,
+    },
+    true,
+  ),
+  output: gatedOutput(
+    S.CreateInternalTransferRequest,
+    { key: 'transfer', schema: S.Transfer },
+    {
+      balance: { schema: BALANCE_SCHEMA, required: true },
+    },
+  ),
+  async run(args, call) {
+    const { confirm, ...given } = args;
+    const sending = confirm === true;
+    const { refId, generated } = refIdFor(given.ref_id as string | undefined);
+    const from = profileIdOf(given.from_profile_id, call, 'from_profile_id');
+    const body = { ...given, from_profile_id: from, ref_id: refId } as CreateInternalTransferRequest;
+    checkRequest(operations.createInternalTransfer, { body }, undefined, call.catalogue);
+    if (sending) refuseClosedServer(call.deps, call.tool);
+    const conn = await call.conn();
+    const asset = body.asset.toUpperCase();
+    const funds = await readFunds(conn, from, [asset]);
+    return previewOrSend(call, conn, sending, {
+      op: 'createInternalTransfer',
+      body: body as unknown as Record<string, unknown>,
+      refId,
+      generated,
+      resultKey: 'transfer',
+      intent: {
+        kind: 'internal_transfer',
+        profile_id: from,
+        to_profile_id: body.to_profile_id,
+        asset: body.asset,
+        amount: body.amount,
+        total: body.amount,
+      },
+      extra: { balance: balanceOf(funds, asset, withdrawalFigures({ amount: body.amount }, '0').leaving) },
+    });
+  },
+};
+
+const depositAddressCreate: Tool = {
+  name: 'deposit_address_create',
+  title: 'Create a deposit address',
+  description:
+    "Creates a crypto deposit address on a service profile (the coinop profile's own by default). A write: by default a preview of the request; with confirm: true it creates the address, through the same gates as withdraw. Every call carries a ref_id (returned): retrying with it finds the same address.",
+  gated: true,
+  input: objectOf(
+    {
+      ...fieldsOf(S.CreateDepositAddressRequest, {
+        optional: ['profile_id'],
+        describe: { profile_id: PROFILE_ID_TEXT, ref_id: REF_ID_TEXT },
+      }),
+      confirm: CONFIRM,
+    },
+    true,
+  ),
+  output: gatedOutput(S.CreateDepositAddressRequest, { key: 'deposit_address', schema: S.DepositAddress }),
+  async run(args, call) {
+    const { confirm, ...given } = args;
+    const sending = confirm === true;
+    const { refId, generated } = refIdFor(given.ref_id as string | undefined);
+    const body = {
+      ...given,
+      profile_id: profileIdOf(given.profile_id, call),
+      ref_id: refId,
+    } as CreateDepositAddressRequest;
+    checkRequest(operations.createDepositAddress, { body }, undefined, call.catalogue);
+    if (sending) refuseClosedServer(call.deps, call.tool);
+    const conn = await call.conn();
+    return previewOrSend(call, conn, sending, {
+      op: 'createDepositAddress',
+      body: body as unknown as Record<string, unknown>,
+      refId,
+      generated,
+      resultKey: 'deposit_address',
+      intent: { kind: 'deposit_address', profile_id: body.profile_id, crypto_network: body.crypto_network },
+      extra: {},
+    });
+  },
+};
+
+export const WRITE_TOOLS: Tool[] = [withdraw, internalTransfer, depositAddressCreate];
