@@ -8,7 +8,7 @@ complete -c coinop -l no-input
 complete -c coinop -l no-color
 complete -c coinop -l debug
 complete -c coinop -l help
-complete -c coinop -n '__fish_use_subcommand' -a 'login logout auth profile profiles balances withdraw fee addresses transfers transfer destinations limits deposit-instructions sandbox prices markets ticker book trades api stream local completion'
+complete -c coinop -n '__fish_use_subcommand' -a 'login logout auth profile profiles balances withdraw fee addresses transfers transfer destinations limits deposit-instructions sandbox prices markets ticker book trades api stream mcp local completion'
 complete -c coinop -n '__fish_seen_subcommand_from login' -l env -x -a 'local sandbox production custom'
 complete -c coinop -n '__fish_seen_subcommand_from login' -l client-id
 complete -c coinop -n '__fish_seen_subcommand_from login' -l client-secret-stdin
@@ -270,6 +270,8 @@ complete -c coinop -n '__fish_seen_subcommand_from heartbeat' -l interval
 complete -c coinop -n '__fish_seen_subcommand_from heartbeat' -l depth
 complete -c coinop -n '__fish_seen_subcommand_from heartbeat' -l duration
 complete -c coinop -n '__fish_seen_subcommand_from heartbeat' -l count
+complete -c coinop -n '__fish_seen_subcommand_from mcp' -l allow-writes
+complete -c coinop -n '__fish_seen_subcommand_from mcp' -l allow-production
 complete -c coinop -n '__fish_seen_subcommand_from local; and not __fish_seen_subcommand_from start deposit' -a 'start deposit'
 complete -c coinop -n '__fish_seen_subcommand_from start' -l port
 complete -c coinop -n '__fish_seen_subcommand_from start' -l host

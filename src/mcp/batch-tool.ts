@@ -14,13 +14,22 @@ import type { Stage } from '../batch/stage.js';
 import { CoinopError, usageError } from '../errors.js';
 import { shortfalls } from '../send/funds.js';
 import { PROFILE_ID_TEXT } from './read-tools.js';
-import { fieldsOf, objectOf, plain } from './schema.js';
+import { type Field, fieldsOf, objectOf, plain } from './schema.js';
 import type { Call, Tool } from './tool.js';
 
 /** Problems listed in an answer (a file may have many: the count says how many more). */
 const LISTED = 50;
 const FORMATS = ['csv', 'jsonl', 'json'] as const;
-const ROW_FIELDS = Object.keys((S.CreateCryptoWithdrawalRequest as { properties: object }).properties);
+
+/** Fields by their JSON types alone, none required. */
+function typesOnly(fields: Record<string, Field>): Record<string, Field> {
+  return Object.fromEntries(
+    Object.entries(fields).map(([k, f]) => [
+      k,
+      { schema: { type: (f.schema as unknown as { type: string }).type } as never },
+    ]),
+  );
+}
 
 async function* bytesOf(rows: unknown[]): Chunks {
   yield Buffer.from(JSON.stringify(rows));
@@ -124,8 +133,9 @@ export const BATCH_DRY_RUN: Tool = {
     {
       rows: {
         schema: plain.array(
-          // Every field optional here: the batch's own checks name a row's problems (and skip_invalid skips it).
-          objectOf(fieldsOf(S.CreateCryptoWithdrawalRequest, { optional: ROW_FIELDS }), false),
+          // The request's fields by their types only: the batch's own checks name a row's problems (row and field),
+          // and skip_invalid skips the row, as withdraw batch does.
+          objectOf(typesOnly(fieldsOf(S.CreateCryptoWithdrawalRequest)), false),
           'The withdrawals, one object each; metadata may also be given as meta.KEY fields.',
           { minItems: 1, maxItems: 10_000 },
         ),

@@ -15,6 +15,7 @@ import {
   CallToolRequestSchema,
   type CallToolResult,
   ErrorCode,
+  type JSONRPCMessage,
   ListToolsRequestSchema,
   McpError,
   type Tool as McpTool,
@@ -79,13 +80,7 @@ function okResult(a: Answer, notes: string[]): CallToolResult {
   };
 }
 
-export interface CoinopMcpServer {
-  mcp: McpServer;
-  /** Resolves once every call in flight has answered. */
-  settled(): Promise<void>;
-}
-
-export function createServer(deps: ServerDeps): CoinopMcpServer {
+export function createServer(deps: ServerDeps): McpServer {
   const mcp = new McpServer({ name: 'coinop', title: 'coinop', version: deps.version }, { instructions: INSTRUCTIONS });
   const { server } = mcp;
   const byName = new Map(TOOLS.map((t) => [t.name, t]));
@@ -108,7 +103,6 @@ export function createServer(deps: ServerDeps): CoinopMcpServer {
       connection = undefined;
       throw e;
     }));
-  const inFlight = new Set<Promise<unknown>>();
 
   server.registerCapabilities({ tools: { listChanged: false } });
   server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: list }));
@@ -118,17 +112,10 @@ export function createServer(deps: ServerDeps): CoinopMcpServer {
     const notes: string[] = [];
     const call = makeCall(deps, tool, { catalogue, conn, notes, client: server.getClientVersion() });
     const args = (req.params.arguments ?? {}) as Record<string, unknown>;
-    const p = notesOfCall.run(notes, () => callTool(tool, args, call, notes));
-    inFlight.add(p);
-    return p.finally(() => inFlight.delete(p));
+    return notesOfCall.run(notes, () => callTool(tool, args, call, notes));
   });
   registerResources(mcp, deps, TOOLS);
-  return {
-    mcp,
-    settled: async () => {
-      while (inFlight.size) await Promise.allSettled([...inFlight]);
-    },
-  };
+  return mcp;
 }
 
 function makeCall(
@@ -202,19 +189,32 @@ async function callTool(
 
 /**
  * Serves on stdio (`stdin` and `stdout`: the protocol, nothing else) until the client closes stdin or the
- * connection; calls in flight (a withdrawal being sent) answer first.
+ * connection. Every request read before that is answered first: a withdrawal being sent ends and says so.
  */
-export async function serveStdio(s: CoinopMcpServer, stdin: Readable, stdout: Writable): Promise<void> {
+export async function serveStdio(mcp: McpServer, stdin: Readable, stdout: Writable): Promise<void> {
   const transport = new StdioServerTransport(stdin, stdout);
   const closed = new Promise<void>((resolve) => {
-    s.mcp.server.onclose = () => resolve();
+    mcp.server.onclose = () => resolve();
   });
   const ended = new Promise<void>((resolve) => {
     stdin.once('end', () => resolve());
     stdin.once('close', () => resolve());
   });
-  await s.mcp.connect(transport);
+  await mcp.connect(transport);
+  const unanswered = new Set<string | number>();
+  let answeredAll = () => {};
+  const received = transport.onmessage;
+  transport.onmessage = (m: JSONRPCMessage) => {
+    if ('method' in m && 'id' in m) unanswered.add(m.id);
+    received?.(m);
+  };
+  const send = transport.send.bind(transport);
+  transport.send = async (m: JSONRPCMessage) => {
+    await send(m);
+    if (!('method' in m) && 'id' in m && m.id !== undefined && unanswered.delete(m.id) && !unanswered.size)
+      answeredAll();
+  };
   await Promise.race([closed, ended]);
-  await s.settled();
-  await s.mcp.close();
+  if (unanswered.size) await Promise.race([closed, new Promise<void>((resolve) => (answeredAll = resolve))]);
+  await mcp.close();
 }

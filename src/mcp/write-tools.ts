@@ -172,7 +172,10 @@ async function refHeld(conn: McpConnection, refId: string): Promise<boolean> {
   return (data.items ?? []).some((t) => t.ref_id === refId);
 }
 
-/** A fee for the preview (binding with `quote`: its id goes into the body); a failed one is only shown, unless binding. */
+/**
+ * A fee quote, as withdraw gets one: binding with `quote` (its id goes into the body, and a failure is the call's),
+ * else for the preview only (a failure is shown in it).
+ */
 async function quoteFor(
   conn: McpConnection,
   body: CreateCryptoWithdrawalRequest,
@@ -245,7 +248,7 @@ const withdraw: Tool = {
     checkAddress(body.crypto_network, body.destination_address);
     if (sending) refuseClosedServer(call.deps, call.tool);
     const conn = await call.conn();
-    const quoted = await quoteFor(conn, body, { binding: sending && quote === true, wanted: !sending });
+    const quoted = await quoteFor(conn, body, { binding: quote === true, wanted: !sending });
     const asset = (body.balance_asset ?? body.asset).toUpperCase();
     const own = asset === body.asset.toUpperCase();
     const funds = await readFunds(conn, body.profile_id, [asset]);

@@ -47,6 +47,7 @@ const SENDS_NOTHING: Record<string, string> = {
   'local start': 'starts a service',
   'local deposit': "the local service's control API, which the hosted OpenAPI does not describe",
   completion: 'prints a script',
+  mcp: 'a server on stdio: what its tools send is held to the OpenAPI by test/mcp/openapi.test.ts',
 };
 
 /** Operations of the contract that the local service serves and no command sends, and why. */

@@ -1,27 +1,37 @@
 // coinop mcp: the MCP server (src/mcp) for the coinop profile, on stdin and stdout, until the client closes stdin.
 // Everything but the protocol goes to stderr: the line that says what is served, and the server's log.
 import type { CliContext } from '../../cli/context.js';
+import type { ServerDeps } from '../../mcp/tool.js';
 import type { McpOptions } from './options.js';
 
-export async function mcp(ctx: CliContext, o: McpOptions): Promise<void> {
+/** What the server is given: the coinop profile, its connection (made on first use), the gates, the log. */
+export function serverDeps(ctx: CliContext, o: McpOptions): ServerDeps {
   // An unknown --profile or a bad address override stops here, before the server starts.
   const profile = ctx.profile();
-  const { createServer, serveStdio, TOOLS } = await import('../../mcp/server.js');
-  const log = (line: string) => ctx.io.err(`coinop mcp: ${line}\n`);
-  const writes = o.allowWrites
-    ? `writes allowed${profile.environment === 'production' ? (o.allowProduction ? ' (production too)' : ' (but not in production)') : ''}`
-    : 'writes preview only (no --allow-writes)';
-  log(`serving profile ${profile.name} (${profile.environment}) on stdio: ${TOOLS.length} tools, ${writes}`);
-  ctx.interruptNote = 'interrupted: the MCP server stopped (a call in flight may not have answered)';
-  const server = createServer({
+  return {
     version: ctx.version,
     profile,
     connect: (catalogue) => ctx.connectAs(profile, { quiet: true, tokenCache: true, catalogue }),
     allowWrites: o.allowWrites,
     allowProduction: o.allowProduction,
     dataDir: ctx.settings.dataDir,
-    now: ctx.now,
-    log,
-  });
-  await serveStdio(server, ctx.io.stdin, ctx.io.stdout);
+    now: () => ctx.now(),
+    log: (line) => ctx.io.err(`coinop mcp: ${line}\n`),
+  };
+}
+
+export async function mcp(ctx: CliContext, o: McpOptions): Promise<void> {
+  const deps = serverDeps(ctx, o);
+  const { createServer, serveStdio, TOOLS } = await import('../../mcp/server.js');
+  const { name, environment } = deps.profile;
+  const writes = !o.allowWrites
+    ? 'writes preview only (no --allow-writes)'
+    : environment !== 'production'
+      ? 'writes allowed'
+      : o.allowProduction
+        ? 'writes allowed, in production'
+        : 'writes preview only (production without --allow-production)';
+  deps.log(`serving profile ${name} (${environment}) on stdio: ${TOOLS.length} tools, ${writes}`);
+  ctx.interruptNote = 'interrupted: the MCP server stopped (a call in flight may not have answered)';
+  await serveStdio(createServer(deps), ctx.io.stdin, ctx.io.stdout);
 }

@@ -1,0 +1,113 @@
+// Every request the MCP server's tools send, held to the hosted service's OpenAPI (spec/), as
+// test/cli/requests-openapi.test.ts holds the commands': each tool is called (the writes sent for real) against the
+// local service behind a recording proxy, and every request recorded is validated by openapi-backend. Every answer
+// was also held to the tool's output schema, by the SDK's client itself.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO } from '../../src/local/demo.js';
+import { type LocalService, startLocalService } from '../../src/local/service.js';
+import { TOOLS } from '../../src/mcp/server.js';
+import { baseEnv, BTC_ADDRESS, ETH_ADDRESS } from '../cli/helpers.js';
+import { requestViolations } from '../support/openapi.js';
+import { type RecordingProxy, recordingProxy } from '../support/recording-proxy.js';
+import { answerOf, type InProcess, inProcess } from './support.js';
+
+let svc: LocalService;
+let proxy: RecordingProxy;
+let dir: string;
+let s: InProcess;
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'coinop-mcp-openapi-'));
+  svc = await startLocalService({ port: 0, memory: true, config: { rateLimits: { enabled: false } } });
+  proxy = await recordingProxy(svc.baseUrl);
+  const env = { ...baseEnv(dir), COINOP_BASE_URL: proxy.url, COINOP_AUTH_URL: proxy.url };
+  s = await inProcess(env, { allowWrites: true, allowProduction: false });
+});
+afterAll(async () => {
+  await s?.close();
+  await proxy?.close();
+  await svc?.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const BTC = { asset: 'BTC', crypto_network: 'BITCOIN', destination_address: BTC_ADDRESS };
+
+/** One call of each tool (a write both previewed and sent), with every argument that changes what is sent. */
+const CALLS: [string, Record<string, unknown>][] = [
+  ['balances', { assets: ['BTC', 'USD'] }],
+  ['profiles_list', { limit: 2, order: 'ASC', nickname: 'de' }],
+  ['profile_get', { include_deactivated: true }],
+  ['limits', { transfer_type: 'CRYPTO_WITHDRAWAL' }],
+  [
+    'transfers_list',
+    { limit: 5, statuses: ['PENDING'], type: ['CRYPTO_WITHDRAWAL'], 'created_at.gte': '2020-01-01T00:00:00Z' },
+  ],
+  ['deposit_addresses_list', { limit: 3, networks: ['BITCOIN'], order: 'DESC' }],
+  ['destinations_list', { limit: 3, crypto_networks: ['ETHEREUM'] }],
+  ['fee_quote', { ...BTC, total: '0.5' }],
+  ['prices', { market: 'BTCUSD', increment: 'ONE_DAY', 'pagination.limit': 2, 'pagination.offset': 1 }],
+  ['prices', { market: 'ETHUSD', max_data_points: 5 }],
+  ['ticker', { market: 'BTCUSD' }],
+  ['order_book', { market: 'ETHEUR', depth: 2 }],
+  ['recent_trades', { market: 'BTCUSD', limit: 3 }],
+  ['markets', {}],
+  ['batch_dry_run', { rows: [{ ...BTC, amount: '0.01', 'meta.invoice': '7' }] }],
+  [
+    'withdraw',
+    {
+      ...BTC,
+      amount: '0.01',
+      quote: true,
+      memo: 'm',
+      metadata: { invoice: '42' },
+      identity_id: 'i-1',
+      account_id: 'a-1',
+      beneficiary: { institution_details: { name: 'Ada Ltd' } },
+      confirm: true,
+    },
+  ],
+  [
+    'withdraw',
+    { asset: 'USDP', crypto_network: 'ETHEREUM', destination_address: ETH_ADDRESS, total: '20', balance_asset: 'USD' },
+  ],
+  [
+    'internal_transfer',
+    {
+      to_profile_id: DEMO.emptyProfileId,
+      asset: 'USD',
+      amount: '3',
+      metadata: { a: 'b' },
+      recipient_metadata: { c: 'd' },
+      confirm: true,
+    },
+  ],
+  [
+    'deposit_address_create',
+    { crypto_network: 'SOLANA', metadata: { who: 'mcp' }, conversion_target_asset: 'NO_CONVERSION', confirm: true },
+  ],
+];
+
+describe('requests by the OpenAPI', () => {
+  it('every tool is called here', () => {
+    const called = new Set(CALLS.map(([name]) => name));
+    expect(TOOLS.map((t) => t.name).filter((n) => !called.has(n) && n !== 'transfer_get')).toEqual([]);
+  });
+
+  it('every request every tool sends is one the hosted OpenAPI describes', async () => {
+    proxy.take();
+    const violations: string[] = [];
+    let lastTransfer: string | undefined;
+    for (const [name, args] of [...CALLS, ['transfer_get', {}] as [string, Record<string, unknown>]]) {
+      const a = name === 'transfer_get' ? { id: lastTransfer } : args;
+      const answer = answerOf(await s.call(name, a));
+      if (answer.transfer?.id) lastTransfer = answer.transfer.id;
+      const sent = proxy.take().filter((r) => !r.url.startsWith('/_local') && !r.url.startsWith('/oauth2'));
+      expect(sent.length, `${name} sent nothing`).toBeGreaterThan(0);
+      for (const r of sent) violations.push(...requestViolations(r.method, r.url, r.body).map((v) => `${name}: ${v}`));
+    }
+    expect(violations).toEqual([]);
+  });
+});

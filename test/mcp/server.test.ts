@@ -1,0 +1,463 @@
+// coinop's MCP server in process: the SDK's client over the SDK's in-memory transport, against a real local service.
+// The tools and their schemas (made from the contract's), reads, the gated tools' previews, each gate refusing a send
+// on its own, sends through them, a retry with the same ref_id making one transfer, schema refusals, tool errors
+// with the CLI's categories, resources, and the policy and audit ports.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as S from '../../src/api/schemas.js';
+import { DEMO } from '../../src/local/demo.js';
+import type { AuditEntry, MoneyIntent } from '../../src/mcp/ports.js';
+import { BTC_ADDRESS, ETH_ADDRESS, type Sandbox, sandbox } from '../cli/helpers.js';
+import { answerOf, CLIENT, errorOf, inProcess, texts } from './support.js';
+
+let sb: Sandbox;
+beforeAll(async () => {
+  sb = await sandbox();
+});
+afterAll(async () => {
+  await sb?.close();
+});
+
+const BTC = { asset: 'BTC', crypto_network: 'BITCOIN', destination_address: BTC_ADDRESS };
+/** Requests to the service's withdrawal endpoint since the last look (control requests left out). */
+const withdrawalPosts = async () =>
+  (await sb.sent()).filter((e) => e.method === 'POST' && e.url.startsWith('/v2/transfer/crypto-withdrawals'));
+/** The demo profile's balances as the control API sees them. */
+const demoBalances = async (): Promise<Record<string, string>> => {
+  const { items } = (await sb.control('GET', '/_local/profiles')) as {
+    items: { id: string; balances: Record<string, string> }[];
+  };
+  return items.find((p) => p.id === DEMO.profileId)!.balances;
+};
+
+describe('the tools', () => {
+  it("lists every tool with the contract's schemas; the gated ones are the writes", async () => {
+    const s = await inProcess(sb.env, { allowWrites: false, allowProduction: false });
+    try {
+      const { tools } = await s.client.listTools();
+      const names = tools.map((t) => t.name);
+      expect(names).toEqual(
+        expect.arrayContaining([
+          'balances',
+          'profiles_list',
+          'limits',
+          'transfers_list',
+          'transfer_get',
+          'deposit_addresses_list',
+          'deposit_address_create',
+          'destinations_list',
+          'fee_quote',
+          'prices',
+          'ticker',
+          'order_book',
+          'recent_trades',
+          'batch_dry_run',
+          'withdraw',
+          'internal_transfer',
+        ]),
+      );
+      for (const t of tools) {
+        expect(t.inputSchema.type, t.name).toBe('object');
+        expect(t.outputSchema?.type, t.name).toBe('object');
+      }
+      const gated = tools.filter((t) => !t.annotations?.readOnlyHint).map((t) => t.name);
+      expect(gated.sort()).toEqual(['deposit_address_create', 'internal_transfer', 'withdraw']);
+      // The withdrawal's input is the contract's request (profile_id filled in by the server) and the tool's switches.
+      const w = tools.find((t) => t.name === 'withdraw')!;
+      const contract = S.CreateCryptoWithdrawalRequest as unknown as {
+        properties: Record<string, unknown>;
+        required: string[];
+      };
+      expect(Object.keys(w.inputSchema.properties!).sort()).toEqual(
+        [...Object.keys(contract.properties), 'confirm', 'quote'].sort(),
+      );
+      expect((w.inputSchema.properties!.amount as { pattern: string }).pattern).toBe(
+        (contract.properties.amount as { pattern: string }).pattern,
+      );
+      expect(w.inputSchema.required).toEqual(contract.required.filter((k) => k !== 'profile_id'));
+      expect((w.inputSchema as { additionalProperties?: boolean }).additionalProperties).toBe(false);
+      // A list's output is the contract's response.
+      const list = tools.find((t) => t.name === 'transfers_list')!;
+      expect(list.outputSchema).toEqual(JSON.parse(JSON.stringify(S.ListTransfersResponse)));
+    } finally {
+      await s.close();
+    }
+  });
+
+  it('reads balances, transfers, limits and market data as the service answers them', async () => {
+    const s = await inProcess(sb.env, { allowWrites: false, allowProduction: false });
+    try {
+      const b = answerOf(await s.call('balances', { assets: ['BTC', 'ETH'] }));
+      expect(b.profile_id).toBe(DEMO.profileId);
+      const own = await demoBalances();
+      expect(b.items.map((i: { asset: string }) => [i.asset, i.available]).sort()).toEqual([
+        ['BTC', own.BTC],
+        ['ETH', own.ETH],
+      ]);
+      const other = answerOf(await s.call('balances', { profile_id: DEMO.emptyProfileId, assets: ['USD'] }));
+      expect(other.items).toEqual([{ asset: 'USD', available: '0', trading: '0' }]);
+      const limits = answerOf(await s.call('limits'));
+      expect(limits.items.map((l: { transfer_types: string[] }) => l.transfer_types)).toContainEqual([
+        'CRYPTO_WITHDRAWAL',
+      ]);
+      const book = answerOf(await s.call('order_book', { market: 'BTCUSD', depth: 3 }));
+      expect(book.bids.length).toBeLessThanOrEqual(3);
+      expect(book.bid_levels).toBeGreaterThanOrEqual(book.bids.length);
+      if (book.bids.length > 1) expect(Number(book.bids[0].price)).toBeGreaterThan(Number(book.bids[1].price));
+      const trades = answerOf(await s.call('recent_trades', { market: 'BTCUSD', limit: 2 }));
+      expect(trades.items.length).toBeLessThanOrEqual(2);
+      const prices = answerOf(await s.call('prices', { market: 'BTCUSD', 'pagination.limit': 3 }));
+      // The latest page (not the oldest prices): its last point is the current mid, within the last hour.
+      expect(prices.items).toHaveLength(3);
+      expect(Date.now() - Date.parse(prices.items[2].timestamp)).toBeLessThan(3_600_000);
+      const quote = answerOf(await s.call('fee_quote', { ...BTC, amount: '0.01' }));
+      expect(quote).toMatchObject({ fee: '0.00002', asset: 'BTC', crypto_network: 'BITCOIN' });
+      // Nothing in any of those moved money.
+      expect(await withdrawalPosts()).toEqual([]);
+    } finally {
+      await s.close();
+    }
+  });
+});
+
+describe('withdraw, through the gates', () => {
+  it('previews by default: the request, the fee, the balance after, the gates; nothing is sent', async () => {
+    const s = await inProcess(sb.env, { allowWrites: true, allowProduction: false });
+    try {
+      await sb.sent();
+      const p = answerOf(await s.call('withdraw', { ...BTC, amount: '0.25' }));
+      expect(p).toMatchObject({ status: 'preview', sent: false, ref_id_generated: true, environment: 'local' });
+      expect(p.ref_id).toMatch(/^coinop-[0-9a-f-]{36}$/);
+      expect(p.request).toEqual({
+        method: 'POST',
+        path: '/v2/transfer/crypto-withdrawals',
+        body: { ...BTC, amount: '0.25', profile_id: DEMO.profileId, ref_id: p.ref_id },
+      });
+      expect(p.figures).toEqual({ amount: '0.25', fee: '0.00002', total: '0.25002' });
+      const before = p.balance.available;
+      expect(p.balance.after).toBe(String(Number(before) - 0.25002).replace(/(\.\d{8})\d+$/, '$1'));
+      expect(p.gates).toMatchObject({ confirm: false, allow_writes: true, open: true, policy: 'none' });
+      expect(p.next_step).toContain(`ref_id "${p.ref_id}" and confirm: true`);
+      expect(await withdrawalPosts()).toEqual([]);
+    } finally {
+      await s.close();
+    }
+  });
+
+  it('refuses to send without --allow-writes, and says so in the preview; nothing is sent', async () => {
+    const s = await inProcess(sb.env, { allowWrites: false, allowProduction: false });
+    try {
+      await sb.sent();
+      const p = answerOf(await s.call('withdraw', { ...BTC, amount: '0.01' }));
+      expect(p.gates).toMatchObject({ allow_writes: false, open: false });
+      expect(p.next_step).toMatch(/would be refused: this MCP server was started without --allow-writes/);
+      const r = await s.call('withdraw', { ...BTC, amount: '0.01', ref_id: p.ref_id, confirm: true });
+      expect(errorOf(r)).toMatchObject({
+        category: 'usage',
+        message: 'refusing to send: this MCP server was started without --allow-writes; nothing was sent',
+      });
+      expect(texts(r)[0]).toMatch(/^error: refusing to send: .* \(hint: call withdraw without confirm for a preview;/);
+      expect(await withdrawalPosts()).toEqual([]);
+    } finally {
+      await s.close();
+    }
+  });
+
+  it('sends with --allow-writes and confirm: true; a retry with the same ref_id makes no second transfer', async () => {
+    const s = await inProcess(sb.env, { allowWrites: true, allowProduction: false });
+    try {
+      const preview = answerOf(await s.call('withdraw', { ...BTC, amount: '0.01', quote: true }));
+      expect(preview.request.body.fee_id).toBe(preview.fee_quote.id);
+      await sb.sent();
+      const args = { ...BTC, amount: '0.01', ref_id: preview.ref_id, confirm: true };
+      const sent = answerOf(await s.call('withdraw', args));
+      expect(sent).toMatchObject({ status: 'sent', sent: true, ref_id: preview.ref_id, ref_id_generated: false });
+      expect(sent.transfer).toMatchObject({
+        type: 'CRYPTO_WITHDRAWAL',
+        status: 'PENDING',
+        amount: '0.01',
+        ref_id: preview.ref_id,
+      });
+      const again = answerOf(await s.call('withdraw', args));
+      expect(again).toMatchObject({ status: 'already_submitted', sent: false });
+      expect(again.transfer.id).toBe(sent.transfer.id);
+      expect(again.next_step).toMatch(/nothing was sent this time/);
+      const posts = await withdrawalPosts();
+      expect(posts.map((p) => p.status)).toEqual([200, 409]);
+      const held = answerOf(await s.call('transfers_list', { ref_ids: [preview.ref_id] }));
+      expect(held.items.map((t: { id: string }) => t.id)).toEqual([sent.transfer.id]);
+    } finally {
+      await s.close();
+    }
+  });
+
+  it('refuses, before sending, an amount plus fee over the balance (as coinop withdraw does)', async () => {
+    const s = await inProcess(sb.env, { allowWrites: true, allowProduction: false });
+    try {
+      await sb.sent();
+      const r = await s.call('withdraw', { ...BTC, amount: '99', profile_id: DEMO.emptyProfileId, confirm: true });
+      expect(errorOf(r)).toMatchObject({ category: 'usage' });
+      expect(errorOf(r).message).toMatch(/^insufficient funds: the amount 99 BTC is more than the available 0 BTC/);
+      expect(await withdrawalPosts()).toEqual([]);
+    } finally {
+      await s.close();
+    }
+  });
+});
+
+describe('arguments and errors', () => {
+  it('refuses bad arguments by schema, naming the field and the rule, before anything is sent', async () => {
+    const s = await inProcess(sb.env, { allowWrites: true, allowProduction: false });
+    try {
+      await sb.sent();
+      const cases: [Record<string, unknown>, string][] = [
+        [{ ...BTC, amount: 0.01, confirm: true }, 'amount: must be a string'],
+        [{ ...BTC, amount: '1e-2', confirm: true }, 'amount: must be a plain decimal number such as 0.05'],
+        [{ ...BTC, amount: '0.01', confirm: 'yes' }, 'confirm: must be a boolean'],
+        [{ ...BTC, amount: '0.01', to: 'treasury', confirm: true }, 'to: is not a known field'],
+        [{ asset: 'BTC', amount: '0.01', confirm: true }, 'destination_address: is required'],
+        [{ ...BTC, confirm: true }, 'amount: give exactly one of amount and total'],
+        [
+          { ...BTC, destination_address: `${BTC_ADDRESS.slice(0, -1)}3`, amount: '0.01', confirm: true },
+          'destination_address: checksum does not match',
+        ],
+        [{ ...BTC, asset: 'DOGE', amount: '0.01', confirm: true }, 'crypto_network'],
+      ];
+      for (const [args, message] of cases) {
+        const e = errorOf(await s.call('withdraw', args));
+        expect(e.category, JSON.stringify(args)).toBe('usage');
+        expect(e.message, JSON.stringify(args)).toContain(message);
+      }
+      const list = errorOf(await s.call('transfers_list', { limit: 5000 }));
+      expect(list).toMatchObject({ category: 'usage', message: 'limit: must be at most 1000' });
+      // Not even a token was asked for: nothing reached the service.
+      expect(await sb.sent()).toEqual([]);
+    } finally {
+      await s.close();
+    }
+  });
+
+  it("answers the service's refusals and an unreachable service as tool errors in the CLI's categories", async () => {
+    const s = await inProcess(sb.env, { allowWrites: false, allowProduction: false });
+    try {
+      const missing = errorOf(await s.call('transfer_get', { id: '00000000-0000-4000-8000-000000000000' }));
+      expect(missing.category).toBe('api');
+      expect(missing.problem).toMatchObject({ status: 404 });
+      const gone = await inProcess(
+        {
+          ...sb.env,
+          COINOP_BASE_URL: 'http://127.0.0.1:9',
+          COINOP_AUTH_URL: 'http://127.0.0.1:9',
+          COINOP_RETRY_BASE_MS: '1',
+        },
+        { allowWrites: false, allowProduction: false },
+      );
+      try {
+        const e = errorOf(await gone.call('balances'));
+        expect(e.category).toBe('network');
+        // The server is still there: the next call answers too.
+        expect(errorOf(await gone.call('ticker', { market: 'BTCUSD' })).category).toBe('network');
+      } finally {
+        await gone.close();
+      }
+    } finally {
+      await s.close();
+    }
+  });
+});
+
+describe('internal transfers, deposit addresses, batches', () => {
+  it('moves an asset between profiles once per ref_id, and creates a deposit address once per ref_id', async () => {
+    const s = await inProcess(sb.env, { allowWrites: true, allowProduction: false });
+    try {
+      const args = { to_profile_id: DEMO.emptyProfileId, asset: 'USD', amount: '12.5', ref_id: 'mcp-internal-1' };
+      const p = answerOf(await s.call('internal_transfer', args));
+      expect(p).toMatchObject({ status: 'preview', balance: { asset: 'USD' } });
+      expect(Number(p.balance.after)).toBe(Number(p.balance.available) - 12.5);
+      const sent = answerOf(await s.call('internal_transfer', { ...args, confirm: true }));
+      expect(sent.transfer).toMatchObject({ type: 'INTERNAL_TRANSFER_DEBIT', amount: '12.5' });
+      expect(answerOf(await s.call('internal_transfer', { ...args, confirm: true })).status).toBe('already_submitted');
+      const usd = answerOf(await s.call('balances', { profile_id: DEMO.emptyProfileId, assets: ['USD'] }));
+      expect(usd.items[0].available).toBe('12.5');
+
+      const a = answerOf(
+        await s.call('deposit_address_create', { crypto_network: 'ETHEREUM', ref_id: 'mcp-addr-1', confirm: true }),
+      );
+      expect(a.deposit_address).toMatchObject({ crypto_network: 'ETHEREUM', ref_id: 'mcp-addr-1' });
+      const b = answerOf(
+        await s.call('deposit_address_create', { crypto_network: 'ETHEREUM', ref_id: 'mcp-addr-1', confirm: true }),
+      );
+      expect(b.status).toBe('already_submitted');
+      expect(b.deposit_address.address).toBe(a.deposit_address.address);
+    } finally {
+      await s.close();
+    }
+  });
+
+  it('dry-runs a batch given inline or as a file, as withdraw batch --dry-run does; nothing is sent', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'coinop-mcp-batch-'));
+    const s = await inProcess(sb.env, { allowWrites: true, allowProduction: false });
+    try {
+      await sb.sent();
+      const rows = [
+        { ...BTC, amount: '0.01' },
+        {
+          asset: 'ETH',
+          crypto_network: 'BASE',
+          destination_address: ETH_ADDRESS,
+          amount: '0.25',
+          'meta.invoice': 'INV-2',
+        },
+      ];
+      const r = answerOf(await s.call('batch_dry_run', { rows }));
+      expect(r).toMatchObject({ rows: 2, valid: 2, quoted: 2, sendable: true, refused: [], shortfalls: [] });
+      expect(r.totals).toEqual([
+        { asset: 'BTC', crypto_network: 'BITCOIN', rows: 1, amount: '0.01', fee: '0.00002', total: '0.01002' },
+        { asset: 'ETH', crypto_network: 'BASE', rows: 1, amount: '0.25', fee: '0.00001', total: '0.25001' },
+      ]);
+      const csv = join(dir, 'pay.csv');
+      writeFileSync(
+        csv,
+        `destination_address,asset,crypto_network,amount\n${BTC_ADDRESS},BTC,BITCOIN,0.01\n${BTC_ADDRESS},BTC,BITCOIN,0.02\n`,
+      );
+      expect(answerOf(await s.call('batch_dry_run', { file: csv })).totals).toEqual([
+        { asset: 'BTC', crypto_network: 'BITCOIN', rows: 2, amount: '0.03', fee: '0.00004', total: '0.03004' },
+      ]);
+      const bad = errorOf(
+        await s.call('batch_dry_run', {
+          rows: [
+            { ...BTC, amount: '0.01' },
+            { ...BTC, amount: 'lots' },
+          ],
+        }),
+      );
+      expect(bad).toMatchObject({ category: 'usage' });
+      expect(bad.message).toMatch(/^1 of 2 rows are invalid: row 2: amount: must be a plain decimal number/);
+      const skipped = answerOf(
+        await s.call('batch_dry_run', {
+          rows: [
+            { ...BTC, amount: '0.01' },
+            { ...BTC, amount: 'lots' },
+          ],
+          skip_invalid: true,
+        }),
+      );
+      expect(skipped).toMatchObject({ valid: 1, invalid: 1, quoted: 1, sendable: false });
+      expect(skipped.invalid_rows[0]).toMatchObject({ row: 2, field: 'amount' });
+      expect(errorOf(await s.call('batch_dry_run', { rows, file: csv })).message).toBe(
+        'give exactly one of rows and file',
+      );
+      expect(await withdrawalPosts()).toEqual([]);
+    } finally {
+      await s.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('resources and ports', () => {
+  it('reads the profile and the catalogue as resources, with no secret', async () => {
+    const s = await inProcess(sb.env, { allowWrites: false, allowProduction: false });
+    try {
+      const { resources } = await s.client.listResources();
+      expect(resources.map((r) => r.uri).sort()).toEqual(['coinop://catalogue', 'coinop://profile']);
+      const text = (await s.client.readResource({ uri: 'coinop://profile' })).contents[0].text as string;
+      expect(JSON.parse(text)).toMatchObject({
+        profile: 'local',
+        environment: 'local',
+        service_profile_id: DEMO.profileId,
+        writes: { allow_writes: false, allow_production: false, policy: 'none' },
+        tools_that_move_money: ['withdraw', 'internal_transfer', 'deposit_address_create'],
+      });
+      expect(text).not.toContain(DEMO.clientSecret);
+      const cat = JSON.parse((await s.client.readResource({ uri: 'coinop://catalogue' })).contents[0].text as string);
+      expect(cat.assets.BTC).toMatchObject({ decimals: 8, networks: { BITCOIN: { fee: '0.00002' } } });
+      expect(cat.networks).toContain('SOLANA');
+      expect(cat.markets).toContainEqual(
+        expect.objectContaining({ market: 'BTCUSD', base_asset: 'BTC', quote_asset: 'USD' }),
+      );
+    } finally {
+      await s.close();
+    }
+  });
+
+  it("a policy's verdict shows in previews and stops a confirmed send; every call goes to the audit trail with the client's name", async () => {
+    const entries: AuditEntry[] = [];
+    const intents: MoneyIntent[] = [];
+    const s = await inProcess(
+      sb.env,
+      { allowWrites: true, allowProduction: false },
+      {
+        policy: {
+          check(i) {
+            intents.push(i);
+            const ok = Number(i.amount ?? 0) <= 0.05;
+            return { allowed: ok, reasons: [ok ? 'within 0.05' : `${i.amount} is over 0.05 ${i.asset}`] };
+          },
+          describe: () => ({ max: '0.05' }),
+        },
+        audit: { append: (e) => void entries.push(e) },
+      },
+    );
+    try {
+      await sb.sent();
+      const p = answerOf(await s.call('withdraw', { ...BTC, amount: '0.5', ref_id: 'mcp-policy-1' }));
+      expect(p.policy).toEqual({ allowed: false, reasons: ['0.5 is over 0.05 BTC'] });
+      expect(p.gates).toMatchObject({ policy: 'refused', open: false });
+      expect(intents[0]).toMatchObject({
+        kind: 'withdrawal',
+        amount: '0.5',
+        fee: '0.00002',
+        total: '0.50002',
+        ref_id: 'mcp-policy-1',
+      });
+      const refused = errorOf(
+        await s.call('withdraw', { ...BTC, amount: '0.5', ref_id: 'mcp-policy-1', confirm: true }),
+      );
+      expect(refused.message).toBe("refused by the profile's policy: 0.5 is over 0.05 BTC; nothing was sent");
+      expect(await withdrawalPosts()).toEqual([]);
+      const ok = answerOf(await s.call('withdraw', { ...BTC, amount: '0.02', ref_id: 'mcp-policy-2', confirm: true }));
+      expect(ok.status).toBe('sent');
+      expect(JSON.parse((await s.client.readResource({ uri: 'coinop://policy' })).contents[0].text as string)).toEqual({
+        max: '0.05',
+      });
+      expect(entries.map((e) => [e.tool, e.outcome, e.ref_id])).toEqual([
+        ['withdraw', 'preview', 'mcp-policy-1'],
+        ['withdraw', 'refused', undefined],
+        ['withdraw', 'attempt', 'mcp-policy-2'],
+        ['withdraw', 'sent', 'mcp-policy-2'],
+      ]);
+      for (const e of entries)
+        expect(e).toMatchObject({ source: 'mcp', client: CLIENT, profile: 'local', environment: 'local' });
+      expect(entries[1].error).toMatchObject({ category: 'usage' });
+      expect(entries[3].transfer_id).toBe(ok.transfer.id);
+    } finally {
+      await s.close();
+    }
+  });
+
+  it('an audit trail that cannot record the attempt stops the send', async () => {
+    const s = await inProcess(
+      sb.env,
+      { allowWrites: true, allowProduction: false },
+      {
+        audit: {
+          append(e) {
+            if (e.outcome === 'attempt')
+              throw Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC' });
+          },
+        },
+      },
+    );
+    try {
+      await sb.sent();
+      const e = errorOf(await s.call('withdraw', { ...BTC, amount: '0.01', confirm: true }));
+      expect(e.category).toBe('file');
+      expect(await withdrawalPosts()).toEqual([]);
+    } finally {
+      await s.close();
+    }
+  });
+});
