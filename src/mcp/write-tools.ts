@@ -10,6 +10,7 @@ import {
   type CryptoWithdrawalFee,
   type Decimal,
   fmt,
+  isAmountString,
   type OperationId,
   operations,
   type Transfer,
@@ -99,6 +100,8 @@ interface Prepared {
   extra: Record<string, unknown>;
   /** Checks for a confirmed call, after the policy's and before the request leaves. */
   beforeSend?: () => Promise<void>;
+  /** The tool-specific fields again, from what the service answered (the fee it charged). */
+  sentExtra?: (data: Record<string, unknown>) => Record<string, unknown>;
   resultKey: 'transfer' | 'deposit_address';
 }
 
@@ -157,6 +160,7 @@ async function previewOrSend(call: Call, conn: McpConnection, sending: boolean, 
             },
           }
         : {}),
+      ...(!again && p.sentExtra ? p.sentExtra(res.data) : {}),
       next_step: next,
       [p.resultKey]: res.data,
     },
@@ -274,6 +278,14 @@ const withdraw: Tool = {
         ...(quoted.error ? { fee_error: quoted.error } : {}),
         figures: { amount: figures.amount, fee: figures.fee, total: figures.total },
         balance: balanceOf(funds, asset, own ? figures.leaving : undefined),
+      },
+      // What the transfer took: its fee and total as the service charged them.
+      sentExtra: (t) => {
+        const total = isAmountString(t.total) ? t.total : undefined;
+        return {
+          figures: { amount: t.amount, fee: t.fee, total },
+          balance: balanceOf(funds, asset, own && total ? withdrawalFigures({ total }, undefined).leaving : undefined),
+        };
       },
       // As withdraw refuses it: an amount plus fee over a known balance, unless this ref_id went out already (its
       // retry is then answered with the earlier transfer, not refused for the balance that transfer took).

@@ -6,6 +6,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dec, fmt } from '../../src/api/money.js';
 import * as S from '../../src/api/schemas.js';
 import { DEMO } from '../../src/local/demo.js';
 import type { AuditEntry, MoneyIntent } from '../../src/mcp/ports.js';
@@ -180,6 +181,9 @@ describe('withdraw, through the gates', () => {
         amount: '0.01',
         ref_id: preview.ref_id,
       });
+      // What the transfer took, as the service charged it.
+      expect(sent.figures).toEqual({ amount: '0.01', fee: sent.transfer.fee, total: sent.transfer.total });
+      expect(sent.balance.after).toBe(fmt(dec(sent.balance.available).minus(sent.transfer.total)));
       const again = answerOf(await s.call('withdraw', args));
       expect(again).toMatchObject({ status: 'already_submitted', sent: false });
       expect(again.transfer.id).toBe(sent.transfer.id);
