@@ -514,6 +514,8 @@ function specs(): Spec[] {
       maxArgs: 0,
       noValidBase: true,
     },
+    // Its standard input ends at once here: the server starts, reads nothing, and ends (exit 0).
+    { path: ['mcp'], base: () => ['--allow-writes'], flags: {}, maxArgs: 0 },
     { path: ['auth', 'status'], base: () => [], flags: {}, maxArgs: 0 },
     { path: ['profile', 'list'], base: () => [], flags: {}, maxArgs: 0 },
     { path: ['profile', 'show'], base: () => [], flags: {}, maxArgs: 1 },
