@@ -124,89 +124,90 @@ const ISSUE = plain.object({
 });
 const count = (d: string) => plain.integer(d, 0, Number.MAX_SAFE_INTEGER);
 
+/** The dry run of a batch: checked, quoted, totalled and held to the balances; nothing sent. */
+export async function dryRunBatch(args: Record<string, unknown>, call: Call): Promise<Record<string, unknown>> {
+  let stage: Stage | undefined;
+  try {
+    const taken = await intake(args, call, (s) => (stage = s));
+    const conn = await call.conn();
+    const quoted = await quoteRows(clientBatchApi(conn.client), taken.stage.valid(), {
+      concurrency: 4,
+      rate: READ_RATE,
+    });
+    const short = await shortfalls(conn, quoted.needs, 'amounts plus quoted fees');
+    const sendable = !short.length && !quoted.failures.length && !taken.scan.invalid;
+    return {
+      rows: taken.scan.rows,
+      valid: taken.scan.valid,
+      invalid: taken.scan.invalid,
+      invalid_rows: taken.invalid.map((i) => ({
+        row: i.row,
+        ...(i.line ? { line: i.line } : {}),
+        field: i.field,
+        rule: i.rule,
+      })),
+      quoted: quoted.quoted,
+      totals: totalsRows(quoted.totals),
+      refused: quoted.failures,
+      shortfalls: short,
+      sendable,
+      next_step: `Nothing was sent. ${
+        sendable
+          ? `All ${quoted.quoted} rows are valid, quoted and covered by the balances.`
+          : 'The batch would not go through as it is: see invalid_rows, refused and shortfalls.'
+      } The withdraw_batch tool sends a batch (journalled: a retry never pays a row twice).`,
+    };
+  } finally {
+    stage?.remove();
+  }
+}
+
+export const BATCH_INPUT: Record<string, Field> = {
+  rows: {
+    schema: plain.array(
+      // The request's fields by their types only: the batch's own checks name a row's problems (row and field),
+      // and skip_invalid skips the row, as withdraw batch does.
+      objectOf(typesOnly(fieldsOf(S.CreateCryptoWithdrawalRequest)), false),
+      'The withdrawals, one object each; metadata may also be given as meta.KEY fields.',
+      { minItems: 1, maxItems: 10_000 },
+    ),
+  },
+  file: { schema: plain.string('A batch file on this machine (instead of rows).', { minLength: 1 }) },
+  format: { schema: plain.enum(FORMATS, "The file's format; by default from its name or first character.") },
+  profile_id: { schema: plain.string(`The profile of rows that give none. ${PROFILE_ID_TEXT}`, { minLength: 1 }) },
+  skip_invalid: {
+    schema: plain.boolean('Go on with the valid rows and list the invalid ones, instead of refusing the batch.'),
+  },
+};
+
+export const DRY_RUN_OUTPUT = objectOf(
+  {
+    rows: { schema: count('Rows read.'), required: true },
+    valid: { schema: count('Valid rows.'), required: true },
+    invalid: { schema: count('Invalid rows (with skip_invalid).'), required: true },
+    invalid_rows: { schema: plain.array(ISSUE, 'The problems of the invalid rows (the first 50).'), required: true },
+    quoted: { schema: count('Rows quoted a fee.'), required: true },
+    totals: { schema: plain.array(TOTALS, 'Per asset and network.'), required: true },
+    refused: {
+      schema: plain.array(plain.string('A row the service would not quote.'), 'Rows refused.'),
+      required: true,
+    },
+    shortfalls: {
+      schema: plain.array(plain.string('A shortfall.'), 'What the balances cannot cover.'),
+      required: true,
+    },
+    sendable: { schema: plain.boolean('Every row is valid, quoted and covered.'), required: true },
+    next_step: { schema: plain.string('What it means, in words.'), required: true },
+  },
+  false,
+);
+
 export const BATCH_DRY_RUN: Tool = {
   name: 'batch_dry_run',
   title: 'Dry run of a batch of withdrawals',
   description:
     "Checks a batch of withdrawals as `coinop withdraw batch --dry-run` does, and sends nothing: every row against the contract and its destination's address format, a guaranteed fee quoted for each, totals per asset and network, and the balances each profile needs. Give `rows` (withdrawal objects, amounts as strings) or `file` (a CSV, JSON Lines or JSON batch file on this machine).",
-  input: objectOf(
-    {
-      rows: {
-        schema: plain.array(
-          // The request's fields by their types only: the batch's own checks name a row's problems (row and field),
-          // and skip_invalid skips the row, as withdraw batch does.
-          objectOf(typesOnly(fieldsOf(S.CreateCryptoWithdrawalRequest)), false),
-          'The withdrawals, one object each; metadata may also be given as meta.KEY fields.',
-          { minItems: 1, maxItems: 10_000 },
-        ),
-      },
-      file: { schema: plain.string('A batch file on this machine (instead of rows).', { minLength: 1 }) },
-      format: { schema: plain.enum(FORMATS, "The file's format; by default from its name or first character.") },
-      profile_id: { schema: plain.string(`The profile of rows that give none. ${PROFILE_ID_TEXT}`, { minLength: 1 }) },
-      skip_invalid: {
-        schema: plain.boolean('Check the valid rows and list the invalid ones, instead of refusing the batch.'),
-      },
-    },
-    true,
-  ),
-  output: objectOf(
-    {
-      rows: { schema: count('Rows read.'), required: true },
-      valid: { schema: count('Valid rows.'), required: true },
-      invalid: { schema: count('Invalid rows (with skip_invalid).'), required: true },
-      invalid_rows: { schema: plain.array(ISSUE, 'The problems of the invalid rows (the first 50).'), required: true },
-      quoted: { schema: count('Rows quoted a fee.'), required: true },
-      totals: { schema: plain.array(TOTALS, 'Per asset and network.'), required: true },
-      refused: {
-        schema: plain.array(plain.string('A row the service would not quote.'), 'Rows refused.'),
-        required: true,
-      },
-      shortfalls: {
-        schema: plain.array(plain.string('A shortfall.'), 'What the balances cannot cover.'),
-        required: true,
-      },
-      sendable: { schema: plain.boolean('Every row is valid, quoted and covered.'), required: true },
-      next_step: { schema: plain.string('What it means, in words.'), required: true },
-    },
-    false,
-  ),
-  async run(args, call) {
-    let stage: Stage | undefined;
-    try {
-      const taken = await intake(args, call, (s) => (stage = s));
-      const conn = await call.conn();
-      const quoted = await quoteRows(clientBatchApi(conn.client), taken.stage.valid(), {
-        concurrency: 4,
-        rate: READ_RATE,
-      });
-      const short = await shortfalls(conn, quoted.needs, 'amounts plus quoted fees');
-      const sendable = !short.length && !quoted.failures.length && !taken.scan.invalid;
-      return {
-        outcome: 'read',
-        structured: {
-          rows: taken.scan.rows,
-          valid: taken.scan.valid,
-          invalid: taken.scan.invalid,
-          invalid_rows: taken.invalid.map((i) => ({
-            row: i.row,
-            ...(i.line ? { line: i.line } : {}),
-            field: i.field,
-            rule: i.rule,
-          })),
-          quoted: quoted.quoted,
-          totals: totalsRows(quoted.totals),
-          refused: quoted.failures,
-          shortfalls: short,
-          sendable,
-          next_step: `Nothing was sent. ${
-            sendable
-              ? `All ${quoted.quoted} rows are valid, quoted and covered by the balances.`
-              : 'The batch would not go through as it is: see invalid_rows, refused and shortfalls.'
-          } Batches are sent with coinop withdraw batch FILE (journalled and resumable).`,
-        },
-      };
-    } finally {
-      stage?.remove();
-    }
-  },
+  input: objectOf(BATCH_INPUT, true),
+  output: DRY_RUN_OUTPUT,
+  run: async (args, call) => ({ outcome: 'read', structured: await dryRunBatch(args, call) }),
 };

@@ -1,7 +1,7 @@
 // What the MCP server is given rather than makes: the profile's policy (rules checked before money moves) and the
 // audit trail (a record of every tool call). Each is optional: a server without a policy has no verdict to show or
 // obey, and one without an audit trail records nothing. `coinop mcp` (src/commands/mcp) plugs in coinop's own.
-import type { ErrorReport } from '../errors.js';
+import type { CoinopError, ErrorReport } from '../errors.js';
 
 /** One movement of money (or a resource that receives it) as a tool would make it: what a policy judges. */
 export interface MoneyIntent {
@@ -63,4 +63,20 @@ export interface AuditEntry {
 export interface AuditPort {
   /** Appends one entry; a failure to append (a full disk) is thrown, and a send it was to precede does not happen. */
   append(entry: AuditEntry): void | Promise<void>;
+}
+
+/** How a batch is sent: as `coinop withdraw batch FILE --resume --yes` sends it (journal, guards, policy, report). */
+export interface BatchPort {
+  run(o: { file: string; format?: string; profileId?: string; skipInvalid: boolean }): Promise<BatchRun>;
+}
+
+export interface BatchRun {
+  /** The report, a row each, as `-o json` prints it (row, ref_id, result, transfer_id, status, amounts, problem). */
+  rows: Record<string, unknown>[];
+  /** What the run said besides (its problems, repeats, where its journal is), line by line. */
+  log: string[];
+  /** How it ended when not every row went through: the run's error (rows failed; nothing sent; refused). */
+  error?: CoinopError;
+  /** The batch had run before (to its end, or every row of it): this run sent nothing. */
+  ranBefore: boolean;
 }

@@ -8,7 +8,7 @@ import type { TSchema } from '@sinclair/typebox';
 /** A JSON Schema of an object, as a tool's input or output. */
 export interface ObjectSchema {
   type: 'object';
-  properties: Record<string, TSchema>;
+  properties: Record<string, TSchema | ObjectSchema>;
   required?: string[];
   additionalProperties?: boolean;
   description?: string;
@@ -17,7 +17,7 @@ export interface ObjectSchema {
 
 /** A field of a tool's schema: its schema, whether it is required, and what an agent should know of it. */
 export interface Field {
-  schema: TSchema;
+  schema: TSchema | ObjectSchema;
   required?: boolean;
 }
 

@@ -25,6 +25,7 @@ import { schemaIssues } from '../api/index.js';
 import { issueMessage } from '../client/api.js';
 import type { CataloguePolicy } from '../client/catalogue-policy.js';
 import { type CoinopError, errorLine, errorReport, toCoinopError, usageError } from '../errors.js';
+import { WITHDRAW_BATCH } from './batch-send.js';
 import { BATCH_DRY_RUN } from './batch-tool.js';
 import type { AuditEntry } from './ports.js';
 import { READ_TOOLS } from './read-tools.js';
@@ -32,7 +33,7 @@ import { registerResources } from './resources.js';
 import type { Answer, Call, McpConnection, ServerDeps, Tool } from './tool.js';
 import { WRITE_TOOLS } from './write-tools.js';
 
-export const TOOLS: Tool[] = [...READ_TOOLS, BATCH_DRY_RUN, ...WRITE_TOOLS];
+export const TOOLS: Tool[] = [...READ_TOOLS, BATCH_DRY_RUN, ...WRITE_TOOLS, WITHDRAW_BATCH];
 
 const INSTRUCTIONS = `coinop: balances, transfers, deposit addresses, the address book, fee quotes, limits and market data of one coinop profile (read coinop://profile for which, and coinop://catalogue for the assets, networks and markets).
 Tools that move money or create resources (withdraw, internal_transfer, deposit_address_create) preview by default and send nothing: the preview shows the request, the fee, the balance after, the policy's verdict and the gates. They send only with confirm: true, on a server the operator started with --allow-writes (and --allow-production in production), when the policy allows it. Every write carries a ref_id (returned by the preview): confirm with that ref_id, and retry with it; it never sends twice.

@@ -3,7 +3,7 @@
 import type { ApiClient } from '../client/api.js';
 import type { CataloguePolicy } from '../client/catalogue-policy.js';
 import type { ResolvedProfile } from '../config/profile.js';
-import type { AuditEntry, AuditPort, PolicyPort } from './ports.js';
+import type { AuditEntry, AuditPort, BatchPort, PolicyPort } from './ports.js';
 import type { ObjectSchema } from './schema.js';
 
 /** What the server reaches the service through: the API client of the coinop profile. */
@@ -30,6 +30,8 @@ export interface ServerDeps {
   log(line: string): void;
   policy?: PolicyPort;
   audit?: AuditPort;
+  /** How a confirmed batch is sent (coinop withdraw batch); without one, withdraw_batch only previews. */
+  batch?: BatchPort;
 }
 
 /** One call of a tool. */

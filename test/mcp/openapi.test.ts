@@ -84,6 +84,7 @@ const CALLS: [string, Record<string, unknown>][] = [
       confirm: true,
     },
   ],
+  ['withdraw_batch', { rows: [{ ...BTC, amount: '0.02', 'meta.invoice': '8' }], confirm: true }],
   [
     'deposit_address_create',
     { crypto_network: 'SOLANA', metadata: { who: 'mcp' }, conversion_target_asset: 'NO_CONVERSION', confirm: true },

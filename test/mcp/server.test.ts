@@ -64,7 +64,7 @@ describe('the tools', () => {
         expect(t.outputSchema?.type, t.name).toBe('object');
       }
       const gated = tools.filter((t) => !t.annotations?.readOnlyHint).map((t) => t.name);
-      expect(gated.sort()).toEqual(['deposit_address_create', 'internal_transfer', 'withdraw']);
+      expect(gated.sort()).toEqual(['deposit_address_create', 'internal_transfer', 'withdraw', 'withdraw_batch']);
       // The withdrawal's input is the contract's request (profile_id filled in by the server) and the tool's switches.
       const w = tools.find((t) => t.name === 'withdraw')!;
       const contract = S.CreateCryptoWithdrawalRequest as unknown as {
@@ -361,6 +361,55 @@ describe('internal transfers, deposit addresses, batches', () => {
   });
 });
 
+describe('withdraw_batch, through the gates', () => {
+  const rows = (n: number) =>
+    Array.from({ length: n }, (_, i) => ({ ...BTC, amount: `0.00${i + 1}`, 'meta.invoice': `MCP-${i + 1}` }));
+
+  it('previews its dry run, refuses to send without --allow-writes, and sends nothing either way', async () => {
+    const s = await inProcess(sb.env, { allowWrites: false, allowProduction: false });
+    try {
+      await sb.sent();
+      const p = answerOf(await s.call('withdraw_batch', { rows: rows(2) }));
+      expect(p).toMatchObject({ status: 'preview', sent: false, gates: { allow_writes: false, open: false } });
+      expect(p.dry_run).toMatchObject({ rows: 2, valid: 2, quoted: 2, sendable: true });
+      const e = errorOf(await s.call('withdraw_batch', { rows: rows(2), confirm: true }));
+      expect(e.message).toMatch(/^refusing to send: this MCP server was started without --allow-writes/);
+      expect(await withdrawalPosts()).toEqual([]);
+    } finally {
+      await s.close();
+    }
+  });
+
+  it('sends every row once as withdraw batch does; the same rows again send nothing; one row more sends only it', async () => {
+    const s = await inProcess(sb.env, { allowWrites: true, allowProduction: false });
+    try {
+      await sb.sent();
+      const first = answerOf(await s.call('withdraw_batch', { rows: rows(3), confirm: true }));
+      expect(first).toMatchObject({ status: 'sent', sent: true, counts: { created: 3 } });
+      expect(first.report.map((r: { row: number; result: string }) => [r.row, r.result])).toEqual([
+        [1, 'created'],
+        [2, 'created'],
+        [3, 'created'],
+      ]);
+      expect((await withdrawalPosts()).map((r) => r.status)).toEqual([200, 200, 200]);
+      const again = answerOf(await s.call('withdraw_batch', { rows: rows(3), confirm: true }));
+      expect(again).toMatchObject({ status: 'already_submitted', sent: false });
+      expect(again.next_step).toMatch(/^Already sent: this batch ran before, and nothing was sent this time/);
+      expect(await withdrawalPosts()).toEqual([]);
+      const more = answerOf(await s.call('withdraw_batch', { rows: rows(4), confirm: true }));
+      expect(more.status).toBe('sent');
+      // The three paid rows keep their ref_ids: the service answers them "already submitted"; the fourth is created.
+      expect((await withdrawalPosts()).filter((r) => r.status === 200)).toHaveLength(1);
+      const refs = more.report.map((r: { ref_id: string }) => r.ref_id);
+      expect(refs.slice(0, 3)).toEqual(first.report.map((r: { ref_id: string }) => r.ref_id));
+      const held = answerOf(await s.call('transfers_list', { ref_ids: refs }));
+      expect(held.items).toHaveLength(4);
+    } finally {
+      await s.close();
+    }
+  });
+});
+
 describe('resources and ports', () => {
   it('reads the profile and the catalogue as resources, with no secret', async () => {
     const s = await inProcess(sb.env, { allowWrites: false, allowProduction: false });
@@ -373,7 +422,7 @@ describe('resources and ports', () => {
         environment: 'local',
         service_profile_id: DEMO.profileId,
         writes: { allow_writes: false, allow_production: false, policy: 'none' },
-        tools_that_move_money: ['withdraw', 'internal_transfer', 'deposit_address_create'],
+        tools_that_move_money: ['withdraw', 'internal_transfer', 'deposit_address_create', 'withdraw_batch'],
       });
       expect(text).not.toContain(DEMO.clientSecret);
       const cat = JSON.parse((await s.client.readResource({ uri: 'coinop://catalogue' })).contents[0].text as string);

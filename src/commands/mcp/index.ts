@@ -13,7 +13,7 @@ export function register(program: Command, ctx: CliContext): void {
       )
       .option(
         '--allow-writes',
-        'let a tool call with confirm: true send (withdraw, internal_transfer, deposit_address_create)',
+        'let a tool call with confirm: true send (withdraw, internal_transfer, deposit_address_create, withdraw_batch)',
       )
       .option('--allow-production', 'let writes through in production too (with --allow-writes)')
       .action(async (raw: RawFlags) => {

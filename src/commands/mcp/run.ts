@@ -1,22 +1,26 @@
 // coinop mcp: the MCP server (src/mcp) for the coinop profile, on stdin and stdout, until the client closes stdin.
 // Everything but the protocol goes to stderr: the line that says what is served, and the server's log.
-import type { CliContext } from '../../cli/context.js';
+import type { CliContext, Connection } from '../../cli/context.js';
 import type { ServerDeps } from '../../mcp/tool.js';
+import { batchPort } from './batch.js';
 import type { McpOptions } from './options.js';
 
 /** What the server is given: the coinop profile, its connection (made on first use), the gates, the log. */
 export function serverDeps(ctx: CliContext, o: McpOptions): ServerDeps {
   // An unknown --profile or a bad address override stops here, before the server starts.
   const profile = ctx.profile();
+  // The server's connection, which a batch run goes through too.
+  let connection: Promise<Connection> | undefined;
   return {
     version: ctx.version,
     profile,
-    connect: (catalogue) => ctx.connectAs(profile, { quiet: true, tokenCache: true, catalogue }),
+    connect: (catalogue) => (connection = ctx.connectAs(profile, { quiet: true, tokenCache: true, catalogue })),
     allowWrites: o.allowWrites,
     allowProduction: o.allowProduction,
     dataDir: ctx.settings.dataDir,
     now: () => ctx.now(),
     log: (line) => ctx.io.err(`coinop mcp: ${line}\n`),
+    batch: batchPort(ctx, () => connection),
   };
 }
 
