@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { privateDir } from '../config/private-files.js';
 import { writeFileAtomic } from '../config/lock.js';
 import { CoinopError, usageError } from '../errors.js';
-import { BATCH_INPUT, DRY_RUN_OUTPUT, dryRunBatch } from './batch-tool.js';
+import { BATCH_INPUT, checkBatchFile, DRY_RUN_OUTPUT, dryRunBatch } from './batch-tool.js';
 import { GATES_SCHEMA, gateState, nextStep, refuseClosedServer } from './gates.js';
 import { objectOf, plain } from './schema.js';
 import type { Tool } from './tool.js';
@@ -81,7 +81,10 @@ export const WITHDRAW_BATCH: Tool = {
     if ((rows === undefined) === (file === undefined)) throw usageError('give exactly one of rows and file');
     const port = call.deps.batch;
     if (!port) throw new CoinopError('usage', 'this server was given no way to send batches; nothing was sent');
-    const path = file ?? rowsFile(rows as unknown[], call.deps.dataDir, call.deps.log);
+    const path =
+      file !== undefined
+        ? checkBatchFile(file, call.deps.configDir)
+        : rowsFile(rows as unknown[], call.deps.dataDir, call.deps.log);
     // The run goes through the server's connection (made now if it was not yet).
     await call.conn();
     await call.audit({ outcome: 'attempt' });

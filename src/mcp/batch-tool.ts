@@ -2,8 +2,8 @@
 // `withdraw batch` checks them (src/batch: every row against the contract and its address, ref_ids derived and
 // repeats found), each quoted a guaranteed fee, totalled per asset and network, and compared with the balances.
 // Nothing is sent.
-import { statSync } from 'node:fs';
-import { join } from 'node:path';
+import { realpathSync, statSync } from 'node:fs';
+import { join, resolve, sep } from 'node:path';
 import * as S from '../api/schemas.js';
 import { clientBatchApi } from '../batch/api.js';
 import { stageBatch } from '../batch/intake.js';
@@ -35,26 +35,48 @@ async function* bytesOf(rows: unknown[]): Chunks {
   yield Buffer.from(JSON.stringify(rows));
 }
 
-/** The batch's bytes and format: the rows given, or the file (a regular file; its format by name or content). */
-async function source(args: Record<string, unknown>): Promise<{ chunks: Chunks; format: BatchFormat; name: string }> {
+/**
+ * A batch file an agent may name: a batch file by its name (.csv, .jsonl, .ndjson or .json), and none of coinop's own
+ * configuration (its secrets and tokens), so a tool cannot be used to read other files into its answers.
+ */
+export function checkBatchFile(path: string, configDir: string): string {
+  if (!/\.(csv|jsonl|ndjson|json)$/i.test(path))
+    throw usageError(`file: ${path}: must be a batch file named .csv, .jsonl, .ndjson or .json`);
+  let real: string;
+  try {
+    real = realpathSync(path);
+  } catch {
+    throw new CoinopError('file', `file: ${path}: no such file`);
+  }
+  if (!statSync(real).isFile()) throw new CoinopError('file', `file: ${path}: is not a regular file`);
+  const config = (() => {
+    try {
+      return realpathSync(configDir);
+    } catch {
+      return resolve(configDir);
+    }
+  })();
+  if (real === config || real.startsWith(`${config}${sep}`))
+    throw usageError(`file: ${path}: is in coinop's configuration directory, not a batch file`);
+  return real;
+}
+
+/** The batch's bytes and format: the rows given, or the file (its format by name, or by content for .json). */
+async function source(
+  args: Record<string, unknown>,
+  configDir: string,
+): Promise<{ chunks: Chunks; format: BatchFormat; name: string }> {
   const { rows, file, format } = args as { rows?: unknown[]; file?: string; format?: BatchFormat };
   if ((rows === undefined) === (file === undefined)) throw usageError('give exactly one of rows and file');
   if (rows !== undefined) {
     if (format !== undefined) throw usageError('format: is for a file; rows are JSON');
     return { chunks: bytesOf(rows), format: 'json', name: 'rows' };
   }
-  const path = file as string;
-  let isFile = false;
-  try {
-    isFile = statSync(path).isFile();
-  } catch {
-    throw new CoinopError('file', `file: ${path}: no such file`);
-  }
-  if (!isFile) throw new CoinopError('file', `file: ${path}: is not a regular file`);
+  const path = checkBatchFile(file as string, configDir);
   const byName = format ?? formatFromName(path);
-  if (byName) return { chunks: fileChunks(path), format: byName, name: path };
+  if (byName) return { chunks: fileChunks(path), format: byName, name: file as string };
   const sniffed = await sniffChunks(fileChunks(path));
-  return { chunks: sniffed.chunks, format: sniffed.format, name: path };
+  return { chunks: sniffed.chunks, format: sniffed.format, name: file as string };
 }
 
 /** The problems found, for a message: the first LISTED, and how many more. */
@@ -65,7 +87,7 @@ function listed(issues: RowIssue[], count: number): string {
 
 /** Reads and stages the batch; refuses it as withdraw batch would (nothing sent), naming the problems. */
 async function intake(args: Record<string, unknown>, call: Call, onStage: (s: Stage) => void) {
-  const src = await source(args);
+  const src = await source(args, call.deps.configDir);
   const issues: RowIssue[] = [];
   let count = 0;
   const skipInvalid = args.skip_invalid === true;

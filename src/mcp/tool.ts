@@ -25,6 +25,8 @@ export interface ServerDeps {
   allowProduction: boolean;
   /** coinop's data directory: where a batch is staged while it is checked. */
   dataDir: string;
+  /** coinop's configuration directory (secrets, tokens): never read as a batch file. */
+  configDir: string;
   now(): number;
   /** A line for the server's log (stderr; never stdout, which carries the protocol). */
   log(line: string): void;

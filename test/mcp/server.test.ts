@@ -2,7 +2,7 @@
 // The tools and their schemas (made from the contract's), reads, the gated tools' previews, each gate refusing a send
 // on its own, sends through them, a retry with the same ref_id making one transfer, schema refusals, tool errors
 // with the CLI's categories, resources, and the policy and audit ports.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -353,6 +353,19 @@ describe('internal transfers, deposit addresses, batches', () => {
       expect(errorOf(await s.call('batch_dry_run', { rows, file: csv })).message).toBe(
         'give exactly one of rows and file',
       );
+      // Only batch files, and none of coinop's configuration (its secrets): a tool reads nothing else into an answer.
+      const txt = join(dir, 'notes.txt');
+      writeFileSync(txt, 'hello\n');
+      expect(errorOf(await s.call('batch_dry_run', { file: txt })).message).toBe(
+        `file: ${txt}: must be a batch file named .csv, .jsonl, .ndjson or .json`,
+      );
+      const secret = join(sb.env.COINOP_CONFIG_DIR, 'secrets.json');
+      mkdirSync(sb.env.COINOP_CONFIG_DIR, { recursive: true });
+      writeFileSync(secret, '{"local": {"client_secret": "do-not-read"}}\n');
+      const e = errorOf(await s.call('withdraw_batch', { file: secret }));
+      expect(e.message).toBe(`file: ${secret}: is in coinop's configuration directory, not a batch file`);
+      expect(JSON.stringify(e)).not.toContain('do-not-read');
+      rmSync(secret);
       expect(await withdrawalPosts()).toEqual([]);
     } finally {
       await s.close();

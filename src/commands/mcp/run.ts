@@ -18,6 +18,7 @@ export function serverDeps(ctx: CliContext, o: McpOptions): ServerDeps {
     allowWrites: o.allowWrites,
     allowProduction: o.allowProduction,
     dataDir: ctx.settings.dataDir,
+    configDir: ctx.settings.configDir,
     now: () => ctx.now(),
     log: (line) => ctx.io.err(`coinop mcp: ${line}\n`),
     batch: batchPort(ctx, () => connection),
