@@ -7,7 +7,7 @@ import { backoffMs, realClock, TokenBucket } from '../../../batch/rate-limit.js'
 import type { BatchRow } from '../../../batch/rows.js';
 import type { Stage } from '../../../batch/stage.js';
 import { progressBar } from './progress.js';
-import { addNeed, type Needs, shortfalls } from '../funds.js';
+import { Needs, type Shortfalls, shortfallReason, shortfalls } from '../funds.js';
 
 /** Fee quotes and transfer reads count against the service's 50/s for other endpoints. */
 export const READ_RATE = 45;
@@ -61,7 +61,7 @@ export async function dryRun(
   const limiter = new TokenBucket(Number.isFinite(rate) ? READ_RATE : Infinity);
   const bar = progressBar(ctx);
   const totals = new Map<string, QuoteTotals>();
-  const needs: Needs = new Map();
+  const needs = new Needs();
   const progress = { todo: counts.valid, done: 0, succeeded: 0, failed: 0, retries: 0, startedAt: ctx.now() };
   const failures: string[] = [];
   let fatal: Error | undefined;
@@ -76,9 +76,7 @@ export async function dryRun(
       await limiter.take();
       const res = await api.quoteFee(req);
       if (res.kind === 'quote') {
-        const total = addQuote(totals, b, res.quote);
-        if (b.profile_id && (!b.balance_asset || b.balance_asset === b.asset))
-          addNeed(needs, b.profile_id, b.asset, total);
+        needs.add(b, addQuote(totals, b, res.quote));
         progress.succeeded++;
         return;
       }
@@ -109,7 +107,10 @@ export async function dryRun(
   await Promise.all([...inFlight]);
   bar.clear();
   if (fatal) throw asCliError(fatal);
-  const short = await shortfalls(conn, needs, 'amounts plus quoted fees');
+  const short = await shortfalls(conn, needs, {
+    what: { sum: 'amounts plus quoted fees', one: 'the largest row (amount plus quoted fee)' },
+    now: ctx.now(),
+  });
   return report(ctx, totals, { ...counts, quoted: progress.succeeded, failures, short });
 }
 
@@ -117,7 +118,7 @@ export async function dryRun(
 async function report(
   ctx: CliContext,
   totals: Map<string, QuoteTotals>,
-  r: { valid: number; invalid: number; quoted: number; failures: string[]; short: string[] },
+  r: { valid: number; invalid: number; quoted: number; failures: string[]; short: Shortfalls },
 ): Promise<void> {
   const { failures } = r;
   for (const f of failures) ctx.io.err(`${f}\n`);
@@ -145,15 +146,12 @@ async function report(
     `dry run: ${r.quoted} of ${r.valid} rows quoted${failures.length ? `, ${failures.length} refused (listed above)` : ''}` +
       `${r.invalid ? `, ${r.invalid} invalid rows skipped` : ''}; nothing was sent\n`,
   );
-  for (const s of r.short) ctx.io.err(`${s}\n`);
-  if (r.short.length)
-    throw new CoinopError(
-      'usage',
-      'insufficient funds: the available balance cannot cover this batch (shortfalls above)',
-      {
-        hint: 'send less or top up; a real run is refused before its first row unless --allow-partial',
-      },
-    );
+  for (const s of [...r.short.funds, ...r.short.limits, ...r.short.notes]) ctx.io.err(`${s}\n`);
+  const reason = shortfallReason(r.short);
+  if (reason)
+    throw new CoinopError('usage', `${reason} (shortfalls above)`, {
+      hint: 'send less or top up; a real run is refused before its first row unless --allow-partial',
+    });
   // The same exit codes as a real run would give: every row fine, some not, none.
   if (!r.quoted) throw new CoinopError('nothing-sent', 'no row could be quoted', { quiet: true });
   if (failures.length || r.invalid) throw new CoinopError('failed', 'some rows could not be quoted', { quiet: true });
