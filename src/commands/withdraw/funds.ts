@@ -112,6 +112,12 @@ export async function shortfalls(
   return { funds: lines, limits: limits.short, notes: limits.notes };
 }
 
+/** What to do about shortfalls: less, or more money, or time for the limits (`then`: what else may be done). */
+export function shortfallHint(s: Shortfalls, then: string): string {
+  const fix = s.funds.length ? 'send less or top up' : 'send less, or wait until more of the limit is left';
+  return `${fix}; ${then}`;
+}
+
 /** Why a batch with shortfalls cannot complete: the balances, the transfer limits, or both; undefined when it can. */
 export function shortfallReason(s: Shortfalls): string | undefined {
   if (s.funds.length && s.limits.length)

@@ -7,7 +7,7 @@ import { backoffMs, realClock, TokenBucket } from '../../../batch/rate-limit.js'
 import type { BatchRow } from '../../../batch/rows.js';
 import type { Stage } from '../../../batch/stage.js';
 import { progressBar } from './progress.js';
-import { Needs, type Shortfalls, shortfallReason, shortfalls } from '../funds.js';
+import { Needs, type Shortfalls, shortfallHint, shortfallReason, shortfalls } from '../funds.js';
 
 /** Fee quotes and transfer reads count against the service's 50/s for other endpoints. */
 export const READ_RATE = 45;
@@ -150,7 +150,7 @@ async function report(
   const reason = shortfallReason(r.short);
   if (reason)
     throw new CoinopError('usage', `${reason} (shortfalls above)`, {
-      hint: 'send less or top up; a real run is refused before its first row unless --allow-partial',
+      hint: shortfallHint(r.short, 'a real run is refused before its first row unless --allow-partial'),
     });
   // The same exit codes as a real run would give: every row fine, some not, none.
   if (!r.quoted) throw new CoinopError('nothing-sent', 'no row could be quoted', { quiet: true });

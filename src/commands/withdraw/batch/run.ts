@@ -23,7 +23,7 @@ import { formatTotals } from '../../../batch/scan.js';
 import { SentRecord, SentRecordError, sentRecordPath } from '../../../batch/sent-record.js';
 import { removeStale, type Stage } from '../../../batch/stage.js';
 import { WriteError } from '../../../batch/write-error.js';
-import { Needs, shortfallReason, shortfalls } from '../funds.js';
+import { Needs, shortfallHint, shortfallReason, shortfalls } from '../funds.js';
 import { dryRun, READ_RATE } from './dry-run.js';
 import { progressBar } from './progress.js';
 import { changedSince, readBatch, type BatchInput } from './input.js';
@@ -189,7 +189,7 @@ async function guardFunds(ctx: CliContext, conn: Connection, stage: Stage): Prom
   if (!reason) return;
   throw usageError(
     `${reason} (shortfalls above); nothing was sent`,
-    'send less or top up; or add --allow-partial to send the rows in order until a balance or a limit runs out',
+    shortfallHint(short, 'or add --allow-partial to send the rows in order until a balance or a limit runs out'),
   );
 }
 
