@@ -236,6 +236,11 @@ async function renewQuote(ctx: CliContext, conn: Connection, w: Pending, why: st
       ? `${why}; a new one holds the same fee (${after} ${asset})\n`
       : `${why} and the fee changed: ${before} → ${after} ${asset}; check it and confirm again\n`,
   );
+  // A higher fee may go over a limit the old one did not (what is left of a period's limit moves on too).
+  if (before === after) return;
+  w.limits = await checkLimits(ctx, conn, w.g, w.quoted);
+  for (const n of w.limits.notes) ctx.io.err(`${n}\n`);
+  refuseOverLimit(w.limits);
 }
 
 /** Every value the flags left out: asked for on a terminal, a usage error otherwise. */
