@@ -74,15 +74,22 @@ export async function runCli(argv: string[], o: RunOptions): Promise<number> {
   ctx.globals.json = wantsJson(argv.slice(2));
   let code: number = EXIT.ok;
   let interrupted = false;
+  // A prompt being drawn when the signal came may have hidden the cursor: it is shown again before coinop ends.
+  const showCursor = () => io.err(io.stderrTTY ? '\u001b[?25h' : '');
   const onSignal = () => {
-    // A second Ctrl-C while the first one's cleanup runs changes nothing (and, still handled here, it is not taken
-    // by a prompt's own exit handler, which would end the process by the signal with the cursor hidden).
-    if (ctx.ownSignals || interrupted) return;
+    if (ctx.ownSignals) return;
+    // A second Ctrl-C while the first one's cleanup runs ends coinop at once (still handled here, not by a prompt's
+    // own exit handler, which would end the process by the signal with the cursor hidden).
+    if (interrupted) {
+      showCursor();
+      process.exit(EXIT.cancelled);
+    }
     interrupted = true;
     // Each command says what is true for it (a withdrawal in flight names its ref_id, a batch its journal); the rest
-    // were only interrupted. A prompt being drawn when the signal came may have hidden the cursor: it is shown again.
+    // were only interrupted.
     const note = typeof ctx.interruptNote === 'function' ? ctx.interruptNote() : ctx.interruptNote;
-    io.err(`${io.stderrTTY ? '\u001b[?25h' : ''}\n${oneLine(note ?? 'interrupted')}\n`);
+    showCursor();
+    io.err(`\n${oneLine(note ?? 'interrupted')}\n`);
     void ctx.cleanup().finally(() => process.exit(EXIT.cancelled));
   };
   if (o.signals) {
