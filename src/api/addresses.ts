@@ -1,5 +1,8 @@
 // Destination addresses of every network the catalogue knows, checked by their real format and checksum (not by a
 // pattern): a mistyped character is found before anything is sent, by the CLI and by the local service alike.
+// The testnet forms of the Bitcoin-family chains (the hosted sandbox pays on testnets) are checked exactly as their
+// mainnet forms; whether a testnet address may be sent is the caller's to say (AddressCheck): the CLI refuses one
+// in production, the local service (a stand-in for the sandbox and production alike) takes both.
 // The codecs and hashes are @scure/base and @noble/hashes; only CashAddr's polymod and Stellar's CRC16-XModem,
 // which those libraries do not offer, are written here.
 import { keccak_256 } from '@noble/hashes/sha3.js';
@@ -79,38 +82,77 @@ function segwitReason(network: string, address: string, prefixes: readonly strin
   return undefined;
 }
 
-/** Bitcoin-family chains: segwit prefixes (none for Dogecoin) and Base58Check version bytes. */
-interface UtxoRule {
+/** The addresses of one chain of a Bitcoin-family network: segwit prefixes (none for Dogecoin) and Base58Check versions. */
+interface UtxoChain {
   segwit: readonly string[];
   versions: Record<number, string>;
 }
 
+/** A Bitcoin-family network: its mainnet and its testnet (the hosted sandbox pays on the testnet). */
+interface UtxoRule {
+  mainnet: UtxoChain;
+  testnet: UtxoChain;
+}
+
 const UTXO_RULES = {
-  // Mainnet P2PKH 1..., P2SH 3..., segwit bc1...; tb1 (testnet segwit) as the pattern before accepted it.
-  BITCOIN: { segwit: ['bc', 'tb'], versions: { 0: 'P2PKH', 5: 'P2SH' } },
-  // P2PKH L..., P2SH M... and the older 3..., segwit ltc1...
-  LITECOIN: { segwit: ['ltc'], versions: { 48: 'P2PKH', 50: 'P2SH', 5: 'P2SH' } },
-  // P2PKH D..., P2SH 9.../A...; Dogecoin has no segwit.
-  DOGECOIN: { segwit: [], versions: { 30: 'P2PKH', 22: 'P2SH' } },
+  // Mainnet P2PKH 1..., P2SH 3..., segwit bc1...; testnet (testnet3, testnet4, signet) m.../n..., 2..., tb1...
+  BITCOIN: {
+    mainnet: { segwit: ['bc'], versions: { 0: 'P2PKH', 5: 'P2SH' } },
+    testnet: { segwit: ['tb'], versions: { 111: 'testnet P2PKH', 196: 'testnet P2SH' } },
+  },
+  // P2PKH L..., P2SH M... and the older 3..., segwit ltc1...; testnet m.../n..., Q... and the older 2..., tltc1...
+  LITECOIN: {
+    mainnet: { segwit: ['ltc'], versions: { 48: 'P2PKH', 50: 'P2SH', 5: 'P2SH' } },
+    testnet: { segwit: ['tltc'], versions: { 111: 'testnet P2PKH', 58: 'testnet P2SH', 196: 'testnet P2SH' } },
+  },
+  // P2PKH D..., P2SH 9.../A...; testnet n..., 2...; Dogecoin has no segwit.
+  DOGECOIN: {
+    mainnet: { segwit: [], versions: { 30: 'P2PKH', 22: 'P2SH' } },
+    testnet: { segwit: [], versions: { 113: 'testnet P2PKH', 196: 'testnet P2SH' } },
+  },
 } as const satisfies Record<string, UtxoRule>;
 
-function utxoReason(network: string, address: string, rule: UtxoRule): AddressReason | undefined {
-  const legacy = base58CheckReason(network, address, rule.versions);
-  if (!legacy) return undefined;
+/** Both chains' prefixes and versions: what a well-formed address of the network may carry. */
+const either = (rule: UtxoRule): UtxoChain => ({
+  segwit: [...rule.mainnet.segwit, ...rule.testnet.segwit],
+  versions: { ...rule.mainnet.versions, ...rule.testnet.versions },
+});
+
+/** The bech32 prefix of an address shaped as one (text before its last "1"), lower case; undefined otherwise. */
+function segwitPrefix(address: string): string | undefined {
   const sep = address.lastIndexOf('1');
-  if (sep > 0 && rule.segwit.includes(address.slice(0, sep).toLowerCase()))
-    return segwitReason(network, address, rule.segwit);
+  return sep > 0 ? address.slice(0, sep).toLowerCase() : undefined;
+}
+
+function utxoReason(network: string, address: string, rule: UtxoRule): AddressReason | undefined {
+  const all = either(rule);
+  const legacy = base58CheckReason(network, address, all.versions);
+  if (!legacy) return undefined;
+  const prefix = segwitPrefix(address);
+  if (prefix !== undefined && all.segwit.includes(prefix)) return segwitReason(network, address, all.segwit);
   // Shaped as some other chain's bech32 address (ltc1... given for BITCOIN): say which prefix is wanted.
   if (/^[a-z]{1,83}1[02-9ac-hj-np-z]{6,}$/i.test(address))
-    return rule.segwit.length
-      ? segwitReason(network, address, rule.segwit)
+    return all.segwit.length
+      ? segwitReason(network, address, all.segwit)
       : `not a ${network} address: ${network} has no bech32 addresses`;
   return legacy;
+}
+
+/** Whether a valid address of a Bitcoin-family network is its testnet's: by its segwit prefix or its version byte. */
+function utxoTestnet(address: string, rule: UtxoRule): boolean {
+  const prefix = segwitPrefix(address);
+  if (prefix !== undefined && (rule.testnet.segwit as readonly string[]).includes(prefix)) return true;
+  if (!BASE58_CHARS.test(address)) return false;
+  const raw = base58.decode(address);
+  return raw.length === 25 && raw[0] in rule.testnet.versions;
 }
 
 // ---- CashAddr (Bitcoin Cash) -----------------------------------------------------------------------------------
 
 const CASHADDR_PREFIX = 'bitcoincash';
+/** The prefix of Bitcoin Cash's testnets (testnet3, testnet4, chipnet). */
+const CASHADDR_TESTNET_PREFIX = 'bchtest';
+const CASHADDR_PREFIXES = [CASHADDR_PREFIX, CASHADDR_TESTNET_PREFIX];
 
 /**
  * CashAddr's BCH-code checksum (40 bits), written here: @scure/base has bech32's polymod but not this one. The
@@ -132,22 +174,33 @@ const BECH32_ALPHABET = 'qpzry9x8gf2tvdw0s3jn54khce6mua7l';
 /** The prefix as CashAddr checksums it: the low 5 bits of each character, then a 0. */
 const cashAddrPrefixWords = (prefix: string) => [...[...prefix].map((c) => c.charCodeAt(0) & 31), 0];
 
+/** The prefix a CashAddr's checksum holds for: the one written, else the mainnet's or the testnet's; undefined if none. */
+function cashAddrChecksummed(address: string): { prefix?: string; words: number[] } | undefined {
+  const lower = address.toLowerCase();
+  const colon = lower.indexOf(':');
+  const payload = lower.slice(colon + 1);
+  if (!BECH32_CHARS.test(payload)) return undefined;
+  const words = [...payload].map((c) => BECH32_ALPHABET.indexOf(c));
+  const candidates = colon >= 0 ? [lower.slice(0, colon)] : CASHADDR_PREFIXES;
+  const prefix = candidates.find((p) => cashAddrPolymod([...cashAddrPrefixWords(p), ...words]) === 0n);
+  return { prefix, words };
+}
+
 /**
- * CashAddr: [bitcoincash:]payload, one case only; the payload is the bech32 alphabet: a version byte (type P2PKH 0
- * or P2SH 1 in bits 3..6, hash size in bits 0..2: 20 or 32 bytes), the hash, then an 8-character checksum over the
- * prefix (which is assumed when left out).
+ * CashAddr: [prefix:]payload, one case only, the prefix bitcoincash (mainnet) or bchtest (testnets); the payload is
+ * the bech32 alphabet: a version byte (type P2PKH 0 or P2SH 1 in bits 3..6, hash size in bits 0..2: 20 or 32 bytes),
+ * the hash, then an 8-character checksum over the prefix (which, left out, is either network's).
  */
 function cashAddrReason(address: string): AddressReason | undefined {
   const lower = address.toLowerCase();
   if (address !== lower && address !== address.toUpperCase()) return 'mixes upper and lower case (CashAddr uses one)';
   const colon = lower.indexOf(':');
-  if (colon >= 0 && lower.slice(0, colon) !== CASHADDR_PREFIX)
-    return `not a BITCOIN_CASH address: CashAddr prefix must be ${CASHADDR_PREFIX}`;
-  const payload = lower.slice(colon + 1);
-  if (!BECH32_CHARS.test(payload)) return 'has a character outside the CashAddr alphabet (1, b, i and o are not used)';
-  const words = [...payload].map((c) => BECH32_ALPHABET.indexOf(c));
-  if (cashAddrPolymod([...cashAddrPrefixWords(CASHADDR_PREFIX), ...words]) !== 0n) return CHECKSUM_MISMATCH;
-  const bytes = bech32.fromWordsUnsafe(words.slice(0, -8));
+  if (colon >= 0 && !CASHADDR_PREFIXES.includes(lower.slice(0, colon)))
+    return `not a BITCOIN_CASH address: CashAddr prefix must be ${CASHADDR_PREFIXES.join(' or ')}`;
+  const checked = cashAddrChecksummed(address);
+  if (!checked) return 'has a character outside the CashAddr alphabet (1, b, i and o are not used)';
+  if (checked.prefix === undefined) return CHECKSUM_MISMATCH;
+  const bytes = bech32.fromWordsUnsafe(checked.words.slice(0, -8));
   if (!bytes || bytes.length < 1) return 'wrong length';
   const version = bytes[0];
   const size = [20, 24, 28, 32, 40, 48, 56, 64][version & 7];
@@ -158,18 +211,27 @@ function cashAddrReason(address: string): AddressReason | undefined {
 }
 
 /** Encodes a CashAddr (with its prefix) from a version byte and a hash; for generated addresses and tests. */
-export function encodeCashAddr(version: number, hash: Uint8Array): string {
+export function encodeCashAddr(version: number, hash: Uint8Array, prefix = CASHADDR_PREFIX): string {
   const words = bech32.toWords(Uint8Array.from([version, ...hash]));
-  const mod = cashAddrPolymod([...cashAddrPrefixWords(CASHADDR_PREFIX), ...words, 0, 0, 0, 0, 0, 0, 0, 0]);
+  const mod = cashAddrPolymod([...cashAddrPrefixWords(prefix), ...words, 0, 0, 0, 0, 0, 0, 0, 0]);
   const checksum = Array.from({ length: 8 }, (_, i) => Number((mod >> BigInt(5 * (7 - i))) & 31n));
-  return `${CASHADDR_PREFIX}:${[...words, ...checksum].map((w) => BECH32_ALPHABET[w]).join('')}`;
+  return `${prefix}:${[...words, ...checksum].map((w) => BECH32_ALPHABET[w]).join('')}`;
 }
 
+/** Legacy Bitcoin Cash addresses are Bitcoin's Base58Check: P2PKH 1..., P2SH 3...; testnet m.../n..., 2.... */
+const isBitcoinCashLegacy = (address: string) => /^[13mn2]/.test(address) && !address.includes(':');
+
 function bitcoinCashReason(address: string): AddressReason | undefined {
-  // Legacy addresses are Bitcoin's Base58Check (P2PKH 1..., P2SH 3...); everything else is CashAddr.
-  if (/^[13]/.test(address) && !address.includes(':'))
-    return base58CheckReason('BITCOIN_CASH', address, UTXO_RULES.BITCOIN.versions);
+  // Everything that is not a legacy address is CashAddr.
+  if (isBitcoinCashLegacy(address))
+    return base58CheckReason('BITCOIN_CASH', address, either(UTXO_RULES.BITCOIN).versions);
   return cashAddrReason(address);
+}
+
+/** Whether a valid Bitcoin Cash address is a testnet one: its CashAddr prefix, or its legacy version byte. */
+function bitcoinCashTestnet(address: string): boolean {
+  if (isBitcoinCashLegacy(address)) return utxoTestnet(address, UTXO_RULES.BITCOIN);
+  return cashAddrChecksummed(address)?.prefix === CASHADDR_TESTNET_PREFIX;
 }
 
 // ---- EVM (EIP-55) -------------------------------------------------------------------------------------------------
@@ -251,6 +313,8 @@ interface AddressRule {
   reason(address: string): AddressReason | undefined;
   /** Whether a valid address of this form carries a checksum (a mistyped character would be found). */
   checksummed(address: string): boolean;
+  /** Whether a valid address is a testnet's (only where the testnet's addresses differ from the mainnet's). */
+  testnet?(address: string): boolean;
   example: string;
 }
 
@@ -267,16 +331,19 @@ export const ADDRESS_RULES: Record<CryptoNetwork, AddressRule> = {
   BITCOIN: {
     reason: (a) => utxoReason('BITCOIN', a, UTXO_RULES.BITCOIN),
     checksummed: always,
+    testnet: (a) => utxoTestnet(a, UTXO_RULES.BITCOIN),
     example: '1BvBMSEYstWetqTFn5Au4m4GFg7xJaNVN2',
   },
   BITCOIN_CASH: {
     reason: bitcoinCashReason,
     checksummed: always,
+    testnet: bitcoinCashTestnet,
     example: 'bitcoincash:qpm2qsznhks23z7629mms6s4cwef74vcwvy22gdx6a',
   },
   LITECOIN: {
     reason: (a) => utxoReason('LITECOIN', a, UTXO_RULES.LITECOIN),
     checksummed: always,
+    testnet: (a) => utxoTestnet(a, UTXO_RULES.LITECOIN),
     example: 'LW98ceYNxYki9e9QxDACLn82TtVEPm4qmy',
   },
   // Every EVM chain: Avalanche's C-Chain, BNB Smart Chain, Robinhood Chain (an Arbitrum Orbit chain), X Layer and
@@ -299,6 +366,7 @@ export const ADDRESS_RULES: Record<CryptoNetwork, AddressRule> = {
   DOGECOIN: {
     reason: (a) => utxoReason('DOGECOIN', a, UTXO_RULES.DOGECOIN),
     checksummed: always,
+    testnet: (a) => utxoTestnet(a, UTXO_RULES.DOGECOIN),
     example: 'DH5yaieqoZN36fDVciNyRueRGvGLR3mr7L',
   },
   SUI: {
@@ -314,19 +382,35 @@ export const EVM_NETWORKS: readonly CryptoNetwork[] = (Object.keys(ADDRESS_RULES
   (n) => ADDRESS_RULES[n] === EVM,
 );
 
+/**
+ * Where an address is checked. Unset: a well-formed address of the network's mainnet or testnet is taken (the local
+ * service, the sandbox). `mainnetOnly` names an environment that pays on mainnets only ("production"): a testnet
+ * address is refused there, saying so.
+ */
+export interface AddressCheck {
+  mainnetOnly?: string;
+}
+
 /** Why the address is not one of the network's, in one line; undefined when it is valid (or the network unknown). */
-export function addressReason(network: string, address: string): AddressReason | undefined {
+export function addressReason(network: string, address: string, check: AddressCheck = {}): AddressReason | undefined {
   const rule = ADDRESS_RULES[network as CryptoNetwork];
   if (!rule) return undefined;
   if (address === '') return 'is empty';
   if (address.trim() !== address) return 'has spaces around it';
   // No address of any network is this long (and base58 decoding grows with the square of the length).
   if (address.length > 128) return 'wrong length: far longer than any address';
-  return rule.reason(address);
+  const reason = rule.reason(address);
+  if (reason || check.mainnetOnly === undefined || !rule.testnet?.(address)) return reason;
+  return `a testnet address in ${check.mainnetOnly}: coinop sends to ${network} testnet addresses only in the sandbox and on the local service`;
 }
 
-export function isValidAddress(network: CryptoNetwork, address: string): boolean {
-  return !!ADDRESS_RULES[network] && addressReason(network, address) === undefined;
+export function isValidAddress(network: CryptoNetwork, address: string, check: AddressCheck = {}): boolean {
+  return !!ADDRESS_RULES[network] && addressReason(network, address, check) === undefined;
+}
+
+/** Whether a valid address is a testnet's (BITCOIN tb1..., m..., LITECOIN tltc1..., BITCOIN_CASH bchtest:...). */
+export function isTestnetAddress(network: CryptoNetwork, address: string): boolean {
+  return ADDRESS_RULES[network]?.testnet?.(address) ?? false;
 }
 
 /** Whether a (valid) address carries a checksum: an EVM address in one case, a Solana or Sui address do not. */

@@ -210,5 +210,26 @@ export function catalogueMarket(market: Market): {
 /** USD value of one unit of each fiat currency, fixed for the local service's notional values. */
 export const FIAT_USD_RATE: Record<string, string> = { USD: '1', EUR: '1.08', GBP: '1.27', BRL: '0.18', MXN: '0.055' };
 
+/**
+ * Where the USD value of one unit of an asset comes from (a transfer's notional_value, which USD limits count): a
+ * fixed rate (fiat, and the dollar stablecoins at par), or the price of the asset's USD market, else of its EUR market
+ * times the euro's rate; undefined for an asset with neither. The local service prices by this rule with its model's
+ * mid price, the CLI's limits preflight with the market's latest price.
+ */
+export type UsdPricing = { rate: string } | { market: Market; times: string } | undefined;
+
+export function usdPricing(asset: string): UsdPricing {
+  if (FIAT_USD_RATE[asset]) return { rate: FIAT_USD_RATE[asset] };
+  if (asset === 'USDP' || asset === 'PYUSD') return { rate: '1' };
+  for (const [quote, times] of [
+    ['USD', '1'],
+    ['EUR', FIAT_USD_RATE.EUR],
+  ]) {
+    const market = `${asset}${quote}` as Market;
+    if (MARKET_INFO[market]) return { market, times };
+  }
+  return undefined;
+}
+
 Object.setPrototypeOf(MARKET_INFO, null);
 Object.setPrototypeOf(FIAT_USD_RATE, null);

@@ -36,6 +36,11 @@ export function fixed(d: DecimalJs, places: number): string {
   return d.toFixed(places, DecimalJs.ROUND_DOWN);
 }
 
+/** The USD notional of an amount at a USD price per unit, to the cent (as a transfer's notional_value). */
+export function usdNotional(amount: DecimalJs, usdPerUnit: DecimalJs): DecimalJs {
+  return new Decimal(fixed(amount.times(usdPerUnit), 2));
+}
+
 export function sum(values: Iterable<string | DecimalJs>): DecimalJs {
   let total = new Decimal(0);
   for (const v of values) total = total.plus(v);

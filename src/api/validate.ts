@@ -4,7 +4,7 @@
 import { createRequire } from 'node:module';
 import type { Ajv as AjvClass, ErrorObject, ValidateFunction } from 'ajv';
 import type { TSchema } from '@sinclair/typebox';
-import { ADDRESS_RULES, addressReason } from './addresses.js';
+import { ADDRESS_RULES, type AddressCheck, addressReason } from './addresses.js';
 import { ASSETS, CRYPTO_ASSETS, MARKET_INFO } from './catalogue.js';
 import { CRYPTO_NETWORKS, type CryptoNetwork, MARKETS } from './enums.js';
 import { decimalPlaces, dec, isAmountString } from './money.js';
@@ -271,10 +271,13 @@ export function withdrawalTargetIssues(body: {
   return issues;
 }
 
-/** The destination address is one of the network's: its format and, where it has one, its checksum. */
-export function addressIssues(network: unknown, address: unknown): Issue[] {
+/**
+ * The destination address is one of the network's: its format and, where it has one, its checksum; a testnet address
+ * only where `check` takes one (see AddressCheck).
+ */
+export function addressIssues(network: unknown, address: unknown, check: AddressCheck = {}): Issue[] {
   if (typeof network !== 'string' || typeof address !== 'string') return [];
-  const reason = addressReason(network, address);
+  const reason = addressReason(network, address, check);
   return reason ? [{ field: 'destination_address', rule: reason }] : [];
 }
 

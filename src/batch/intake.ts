@@ -1,6 +1,7 @@
 // A batch taken in: its bytes read once (scan.ts), every valid row staged with its final ref_id (stage.ts), every
 // problem handed to `onIssue` as it is found. `withdraw batch` prints the problems as they come; the MCP server's
 // batch tool gathers them into its answer. What the problems mean for the batch is each caller's to say.
+import type { AddressCheck } from '../api/index.js';
 import type { CataloguePolicy } from '../client/catalogue-policy.js';
 import { CoinopError } from '../errors.js';
 import type { BatchFormat, Chunks } from './reader.js';
@@ -48,6 +49,8 @@ export async function stageBatch(
     format: BatchFormat;
     defaultProfileId?: string;
     catalogue: CataloguePolicy;
+    /** How destinations are checked for this environment (testnet addresses taken or not). */
+    addresses?: AddressCheck;
     skipInvalid: boolean;
     dir: string;
     onIssue: (i: RowIssue) => void;
@@ -64,6 +67,7 @@ export async function stageBatch(
       format: o.format,
       defaultProfileId: o.defaultProfileId,
       catalogue: o.catalogue,
+      addresses: o.addresses,
       onIssue: (i) => {
         o.onIssue(i);
         if (i.row === 0) fileLevel++;

@@ -2,7 +2,7 @@
 // the service allows for reads, retrying what was throttled or got no answer), the totals per asset and network,
 // and what each profile needs of each asset. `withdraw batch --dry-run` and the MCP server's batch tool report it.
 import { Decimal, dec, fmt, type CryptoWithdrawalFee } from '../api/index.js';
-import { addNeed, type Needs } from '../send/funds.js';
+import { Needs } from '../send/funds.js';
 import { feeRequestOf } from '../send/withdrawal.js';
 import type { BatchApi } from './api.js';
 import { backoffMs, realClock, TokenBucket } from './rate-limit.js';
@@ -10,6 +10,9 @@ import type { BatchRow } from './rows.js';
 
 /** Fee quotes and transfer reads count against the service's 50/s for other endpoints. */
 export const READ_RATE = 45;
+
+/** What a dry run's shortfalls are of: each row's amount plus its quoted fee. */
+export const QUOTED_WORDING = { sum: 'amounts plus quoted fees', one: 'the largest row (amount plus quoted fee)' };
 
 /** The quoted rows of one asset on one network. */
 export interface QuoteTotals {
@@ -24,7 +27,7 @@ export interface QuoteTotals {
 export interface QuotedBatch {
   /** Per asset and network, sorted by both. */
   totals: QuoteTotals[];
-  /** What each profile's balance of each asset must cover: amounts plus quoted fees. */
+  /** What each profile's balance of each asset, and each transfer limit, must cover: amounts plus quoted fees. */
   needs: Needs;
   /** Rows quoted. */
   quoted: number;
@@ -71,7 +74,7 @@ export async function quoteRows(
 ): Promise<QuotedBatch> {
   const limiter = new TokenBucket(Number.isFinite(o.rate) ? READ_RATE : Infinity);
   const totals = new Map<string, QuoteTotals>();
-  const result: QuotedBatch = { totals: [], needs: new Map(), quoted: 0, failures: [] };
+  const result: QuotedBatch = { totals: [], needs: new Needs(), quoted: 0, failures: [] };
   let fatal: Error | undefined;
   const quoteOne = async (row: number, b: BatchRow['body']): Promise<boolean> => {
     const req = feeRequestOf(b);
@@ -79,9 +82,7 @@ export async function quoteRows(
       await limiter.take();
       const res = await api.quoteFee(req);
       if (res.kind === 'quote') {
-        const total = addQuote(totals, b, res.quote);
-        if (b.profile_id && (!b.balance_asset || b.balance_asset === b.asset))
-          addNeed(result.needs, b.profile_id, b.asset, total);
+        result.needs.add(b, addQuote(totals, b, res.quote));
         result.quoted++;
         return true;
       }

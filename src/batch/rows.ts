@@ -1,6 +1,7 @@
 // Turns batch records into withdrawal requests and checks each against the contract, naming row, field and rule.
 import {
   ASSETS,
+  type AddressCheck,
   addressIssues,
   dec,
   isAmountString,
@@ -209,6 +210,8 @@ export interface ValidateOptions {
   catalogue?: CataloguePolicy;
   /** The ref_id a row without one is checked with (its length counts against the service's limit). */
   deriveRefId: (row: number) => string;
+  /** Whether a testnet destination is taken (unset: it is, as by the local service and the sandbox). */
+  addresses?: AddressCheck;
 }
 
 /**
@@ -262,7 +265,8 @@ export class RowValidator {
     }
     const fieldsWithIssues = new Set(issues.map((i) => i.field));
     if (!fieldsWithIssues.has('crypto_network') && !fieldsWithIssues.has('destination_address')) {
-      for (const i of addressIssues(body.crypto_network, body.destination_address)) issues.push({ row, line, ...i });
+      for (const i of addressIssues(body.crypto_network, body.destination_address, this.opts.addresses))
+        issues.push({ row, line, ...i });
     }
     if (catalogue.authoritative) issues.push(...limitIssues(body, row, line, fieldsWithIssues));
     if (!derived && typeof body.ref_id === 'string') {

@@ -1,7 +1,7 @@
 // The one pass over a batch: hash its bytes, validate every row, total the amounts per asset and network, and hand
 // each row on (to be staged). The file is never read again.
 import { createHash } from 'node:crypto';
-import { Decimal, fmt } from '../api/index.js';
+import { type AddressCheck, Decimal, fmt } from '../api/index.js';
 import { FileError, readRecordChunks, type BatchFormat, type Chunks } from './reader.js';
 import { REF_ID_PLACEHOLDER } from './ref-ids.js';
 import type { CataloguePolicy } from '../client/catalogue-policy.js';
@@ -38,6 +38,8 @@ export interface ScanOptions {
   defaultProfileId?: string;
   /** How the catalogue's rules count for the service the batch goes to (refused, or noted): RowValidator's. */
   catalogue?: CataloguePolicy;
+  /** Whether a testnet destination is taken: RowValidator's. */
+  addresses?: AddressCheck;
   onIssue?: (issue: RowIssue) => void;
   /**
    * A valid row. A row without ref_id has none in its body yet: it is derived from its content and its occurrence
@@ -116,6 +118,7 @@ export async function scanFile(source: string | Chunks, opts: ScanOptions): Prom
   const validator = new RowValidator({
     defaultProfileId: opts.defaultProfileId,
     catalogue: opts.catalogue,
+    addresses: opts.addresses,
     deriveRefId: () => REF_ID_PLACEHOLDER,
   });
   const totals = new Map<string, Totals>();

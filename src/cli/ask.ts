@@ -1,6 +1,7 @@
 // Prompts for the service's values (select lists for enumerations, validated inputs), shared by commands.
 import {
   ADDRESS_RULES,
+  type AddressCheck,
   addressReason,
   ASSETS,
   CRYPTO_ASSETS,
@@ -39,12 +40,15 @@ export async function askNetwork(
   );
 }
 
-/** A destination address, checked against its network's format when the catalogue has one (else by the service). */
-export const askAddress = (pr: Prompter, network: string, v?: string, flag = '--address') =>
+/**
+ * A destination address, checked against its network's format when the catalogue has one (else by the service);
+ * `check` says whether a testnet address is taken (addressCheckFor the environment).
+ */
+export const askAddress = (pr: Prompter, network: string, check: AddressCheck, v?: string, flag = '--address') =>
   need(pr, flag, v, () =>
     pr.text(`Destination address (${network})`, {
       validate: (s) => {
-        const reason = addressReason(network, s);
+        const reason = addressReason(network, s, check);
         if (!reason) return true;
         const what = reason.startsWith('not a ') ? reason : `not a ${network} address: ${reason}`;
         return `${what} (such as ${ADDRESS_RULES[network as CryptoNetwork]?.example})`;

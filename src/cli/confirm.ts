@@ -19,6 +19,11 @@ export interface ConfirmOptions {
   /** The answer must come before this (ms since the epoch: a fee quote's expiry), or confirm() says 'expired'. */
   deadline?: number;
   now?: () => number;
+  /**
+   * With a deadline, the time left in words ("fee guaranteed for 0:42"): counted down under the question on a
+   * terminal that takes colour and cursor moves, said once after the question otherwise (NO_COLOR, TERM=dumb).
+   */
+  countdown?: (seconds: number) => string;
 }
 
 const refuse = (message: string) =>
@@ -65,7 +70,11 @@ export async function confirmAction(io: IO, prompter: Prompter, o: ConfirmOption
   const ok =
     o.deadline === undefined
       ? await prompter.confirm(question, false)
-      : await prompter.confirmBefore(question, o.deadline, o.now ?? Date.now);
+      : await prompter.confirmBefore(question, {
+          deadline: o.deadline,
+          now: o.now ?? Date.now,
+          countdown: o.countdown ?? ((s) => `${s} s left`),
+        });
   if (ok === 'expired') return 'expired';
   if (!ok) throw cancelled('cancelled: nothing was sent');
   return 'confirmed';

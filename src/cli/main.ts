@@ -73,17 +73,28 @@ export async function runCli(argv: string[], o: RunOptions): Promise<number> {
   const ctx = createContext(io, o.env, version());
   ctx.globals.json = wantsJson(argv.slice(2));
   let code: number = EXIT.ok;
+  let interrupted = false;
+  // A prompt being drawn when the signal came may have hidden the cursor: it is shown again before coinop ends.
+  const showCursor = () => io.err(io.stderrTTY ? '\u001b[?25h' : '');
   const onSignal = () => {
     if (ctx.ownSignals) return;
+    // A second Ctrl-C while the first one's cleanup runs ends coinop at once (still handled here, not by a prompt's
+    // own exit handler, which would end the process by the signal with the cursor hidden).
+    if (interrupted) {
+      showCursor();
+      process.exit(EXIT.cancelled);
+    }
+    interrupted = true;
     // Each command says what is true for it (a withdrawal in flight names its ref_id, a batch its journal); the rest
     // were only interrupted.
     const note = typeof ctx.interruptNote === 'function' ? ctx.interruptNote() : ctx.interruptNote;
+    showCursor();
     io.err(`\n${oneLine(note ?? 'interrupted')}\n`);
     void ctx.cleanup().finally(() => process.exit(EXIT.cancelled));
   };
   if (o.signals) {
-    process.once('SIGINT', onSignal);
-    process.once('SIGTERM', onSignal);
+    process.on('SIGINT', onSignal);
+    process.on('SIGTERM', onSignal);
   }
   try {
     await makeProgram(ctx, argv).parseAsync(argv);

@@ -73,12 +73,30 @@ export class Prompter {
     return confirm({ message, default: def }, this.context).catch(cancelOnExit);
   }
 
-  /** A yes/no that must be answered before `deadline` (ms since the epoch): 'expired' when it was not. */
-  async confirmBefore(message: string, deadline: number, now: () => number): Promise<boolean | 'expired'> {
+  /**
+   * A yes/no that must be answered before `deadline` (ms since the epoch by `now`): 'expired' when it was not. Where
+   * the terminal takes colour (so not with NO_COLOR or TERM=dumb) the time left is counted down on a line under the
+   * question; otherwise it is said once, after the question, and nothing is drawn again.
+   */
+  async confirmBefore(
+    message: string,
+    t: { deadline: number; now: () => number; countdown: (seconds: number) => string },
+  ): Promise<boolean | 'expired'> {
+    const left = Math.max(0, Math.ceil((t.deadline - t.now()) / 1000));
+    if (this.io.colourErr) {
+      const { countdownConfirm } = await import('./countdown.js');
+      return countdownConfirm(
+        { message, ...t, left: t.countdown, expiredText: '(no answer in time)' },
+        { ...this.context, clearPromptOnDone: false },
+      ).catch(cancelOnExit);
+    }
     const { confirm } = await import('@inquirer/prompts');
-    const signal = AbortSignal.timeout(Math.max(0, deadline - now()));
+    const signal = AbortSignal.timeout(Math.max(0, t.deadline - t.now()));
     try {
-      return await confirm({ message, default: false }, { ...this.context, signal, clearPromptOnDone: false });
+      return await confirm(
+        { message: `${message} (${t.countdown(left)})`, default: false },
+        { ...this.context, signal, clearPromptOnDone: false },
+      );
     } catch (e) {
       if (signal.aborted) return 'expired';
       return cancelOnExit(e);

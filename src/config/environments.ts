@@ -1,4 +1,6 @@
 // The environments coinop knows and their addresses (UPSTREAM.md "Hosts"); `local` is the local service.
+import type { AddressCheck } from '../api/addresses.js';
+
 export const ENVIRONMENTS = ['local', 'sandbox', 'production', 'custom'] as const;
 export type Environment = (typeof ENVIRONMENTS)[number];
 
@@ -60,3 +62,12 @@ export const ENVIRONMENT_LABEL: Record<Environment, string> = {
   production: 'PRODUCTION (real money)',
   custom: 'custom addresses',
 };
+
+/**
+ * Whether a destination may be a testnet address: in the sandbox (the hosted sandbox pays on testnets) and on the
+ * local service; never in production, nor in a custom environment, which coinop cannot tell from production.
+ */
+export function addressCheckFor(env: Environment): AddressCheck {
+  if (env === 'sandbox' || env === 'local') return {};
+  return { mainnetOnly: env === 'production' ? 'production' : 'a custom environment' };
+}

@@ -11,6 +11,7 @@ import {
   fixed,
   fmt,
   problems,
+  usdNotional,
   type CryptoNetwork,
   type DepositAddress,
   type Transfer,
@@ -74,7 +75,7 @@ export function createCryptoDeposit(core: Core, to: DepositAddress, asset: strin
       ...(to.metadata !== undefined ? { metadata: to.metadata } : {}),
       destination_address: to.address,
       crypto_network: to.crypto_network,
-      notional_value: fixed(dec(amount).times(usdPrice(core.seed, asset, now)), 2),
+      notional_value: fixed(usdNotional(dec(amount), usdPrice(core.seed, asset, now)), 2),
     };
     store.insertTransfer({
       id,

@@ -8,6 +8,7 @@ import {
   fixed,
   fmt,
   problems,
+  usdNotional,
   type CreateInternalTransferRequest,
   type Decimal,
   type Transfer,
@@ -105,7 +106,7 @@ export function createInternalTransfer(core: Core, body: CreateInternalTransferR
       asset: body.asset,
       amount,
       now,
-      notional: fixed(amount.times(usdPrice(core.seed, body.asset, now)), 2),
+      notional: fixed(usdNotional(amount, usdPrice(core.seed, body.asset, now)), 2),
     };
     for (const type of ['INTERNAL_TRANSFER_DEBIT', 'INTERNAL_TRANSFER_CREDIT'])
       checkTransferLimits(core, { type, asset: body.asset, total: amount, usd: dec(pair.notional) });

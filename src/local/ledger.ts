@@ -14,6 +14,7 @@ import {
   isFailingDestination,
   isValidAddress,
   problems,
+  usdNotional,
   type CreateCryptoWithdrawalFeeRequest,
   type CreateCryptoWithdrawalRequest,
   type CryptoNetwork,
@@ -24,6 +25,7 @@ import {
 import { usdPrice } from '../market/price-model.js';
 import { isoMillis } from './service-clock.js';
 import type { Core } from './core.js';
+import { networkFee } from './fees.js';
 import { checkTransferLimits, recordUsage, releaseUsage } from './limits.js';
 import type { TransferRow } from './store.js';
 
@@ -156,7 +158,7 @@ export function createFeeQuote(
   clientId: string,
 ): CryptoWithdrawalFee {
   checkAddress(body.crypto_network, body.destination_address);
-  const fee = dec(ASSETS[body.asset].networks[body.crypto_network]!.fee);
+  const fee = networkFee(core, body.asset, body.crypto_network);
   const { amount, total } = amountAndTotal(body, fee);
   checkLimits(body.asset, body.crypto_network, amount);
   const now = core.clock.now();
@@ -212,7 +214,7 @@ export function createWithdrawal(core: Core, body: CreateCryptoWithdrawalRequest
     const now = core.clock.now();
     const id = randomUUID();
     const quote = usableQuote(core, body, now);
-    const fee = quote ? dec(quote.fee) : dec(ASSETS[body.asset].networks[body.crypto_network]!.fee);
+    const fee = quote ? dec(quote.fee) : networkFee(core, body.asset, body.crypto_network);
     const { amount, total } = amountAndTotal(body, fee);
     if (quote && amount.gt(quote.amount)) {
       throw problems.badRequest(`amount: ${fmt(amount)} exceeds the quoted amount ${quote.amount} of fee ${quote.id}`, {
@@ -221,7 +223,7 @@ export function createWithdrawal(core: Core, body: CreateCryptoWithdrawalRequest
     }
     checkLimits(body.asset, body.crypto_network, amount);
     // What the limits count is what the transfer will say it was worth: its notional_value, to the cent.
-    const notional = dec(fixed(total.times(usdPrice(core.seed, body.asset, now)), 2));
+    const notional = usdNotional(total, usdPrice(core.seed, body.asset, now));
     checkTransferLimits(core, { type: 'CRYPTO_WITHDRAWAL', asset: body.asset, total, usd: notional });
     const debitAsset = body.balance_asset ?? body.asset;
     debit(core, profile.id, debitAsset, total);

@@ -791,6 +791,8 @@ export class Store {
       for (const t of [...STATE_TABLES, ...DERIVED_TABLES]) this.db.exec(`DELETE FROM ${t}`);
       this.setMeta('clock_offset_ms', '0');
       this.setMeta('instance_id', randomUUID());
+      // Fees set through the control API (fees.ts) go back to the catalogue's.
+      this.setMeta('network_fees', '{}');
     });
   }
 }

@@ -1,6 +1,6 @@
 // The deterministic price model: the mid price of a market is a function of (seed, market, time) only, so the
 // HTTP historical prices, the simulated live market and every process agree on the price of any instant.
-import { FIAT_USD_RATE, MARKET_INFO } from '../api/catalogue.js';
+import { FIAT_USD_RATE, MARKET_INFO, usdPricing } from '../api/catalogue.js';
 import type { Market } from '../api/enums.js';
 import { Decimal, fixed } from '../api/money.js';
 import { hashString, mix } from './rng.js';
@@ -153,13 +153,13 @@ export function averagePrice(seed: number, market: Market, startMs: number, step
   return fixed(new Decimal(mean.toFixed(info.priceDecimals + 2)), info.priceDecimals);
 }
 
-/** USD value of one unit of an asset at a time (for notional values); stablecoins and fiat at par or fixed rate. */
+/**
+ * USD value of one unit of an asset at a time (for notional values), by the contract's rule (usdPricing): a fixed
+ * rate, or the model's mid price of its market; the model's reference price for an asset without a market.
+ */
 export function usdPrice(seed: number, asset: string, timeMs: number): Decimal {
-  if (FIAT_USD_RATE[asset]) return new Decimal(FIAT_USD_RATE[asset]);
-  if (asset === 'USDP' || asset === 'PYUSD') return new Decimal(1);
-  const usdMarket = `${asset}USD` as Market;
-  if (MARKET_INFO[usdMarket]) return new Decimal(midPrice(seed, usdMarket, timeMs));
-  const eurMarket = `${asset}EUR` as Market;
-  if (MARKET_INFO[eurMarket]) return new Decimal(midPrice(seed, eurMarket, timeMs)).times(FIAT_USD_RATE.EUR);
-  return new Decimal(BASE_USD[asset] ?? 0);
+  const pricing = usdPricing(asset);
+  if (!pricing) return new Decimal(BASE_USD[asset] ?? 0);
+  if ('rate' in pricing) return new Decimal(pricing.rate);
+  return new Decimal(midPrice(seed, pricing.market, timeMs)).times(pricing.times);
 }

@@ -7,7 +7,7 @@ import { join, resolve, sep } from 'node:path';
 import * as S from '../api/schemas.js';
 import { clientBatchApi } from '../batch/api.js';
 import { stageBatch } from '../batch/intake.js';
-import { quoteRows, READ_RATE, totalsRows } from '../batch/quote.js';
+import { QUOTED_WORDING, quoteRows, READ_RATE, totalsRows } from '../batch/quote.js';
 import { type BatchFormat, type Chunks, fileChunks, formatFromName, sniffChunks } from '../batch/reader.js';
 import { formatRowIssue, type RowIssue } from '../batch/rows.js';
 import type { Stage } from '../batch/stage.js';
@@ -156,8 +156,9 @@ export async function dryRunBatch(args: Record<string, unknown>, call: Call): Pr
       concurrency: 4,
       rate: READ_RATE,
     });
-    const short = await shortfalls(conn, quoted.needs, 'amounts plus quoted fees');
-    const sendable = !short.length && !quoted.failures.length && !taken.scan.invalid;
+    const short = await shortfalls(conn, quoted.needs, { what: QUOTED_WORDING, now: call.deps.now() });
+    const over = [...short.funds, ...short.limits];
+    const sendable = !over.length && !quoted.failures.length && !taken.scan.invalid;
     return {
       rows: taken.scan.rows,
       valid: taken.scan.valid,
@@ -171,7 +172,8 @@ export async function dryRunBatch(args: Record<string, unknown>, call: Call): Pr
       quoted: quoted.quoted,
       totals: totalsRows(quoted.totals),
       refused: quoted.failures,
-      shortfalls: short,
+      shortfalls: over,
+      notes: short.notes,
       sendable,
       next_step: `Nothing was sent. ${
         sendable
@@ -215,9 +217,10 @@ export const DRY_RUN_OUTPUT = objectOf(
       required: true,
     },
     shortfalls: {
-      schema: plain.array(plain.string('A shortfall.'), 'What the balances cannot cover.'),
+      schema: plain.array(plain.string('A shortfall.'), 'What the balances or the transfer limits cannot cover.'),
       required: true,
     },
+    notes: { schema: plain.array(plain.string('A note.'), 'What could not be checked (a limit, a price).') },
     sendable: { schema: plain.boolean('Every row is valid, quoted and covered.'), required: true },
     next_step: { schema: plain.string('What it means, in words.'), required: true },
   },

@@ -6,6 +6,7 @@ import * as S from '../api/schemas.js';
 import { checkRequest } from '../client/api.js';
 import { fetchMarkets, mergeMarkets } from '../client/market-list.js';
 import { latestRangeBegin } from '../client/prices.js';
+import { addressCheckFor } from '../config/environments.js';
 import { usageError } from '../errors.js';
 import { bestFirst } from '../market/book.js';
 import { newestFirst } from '../market/trades.js';
@@ -163,7 +164,11 @@ const feeQuote = readTool({
   output: asObject(S.CryptoWithdrawalFee),
   async read(body, conn, call) {
     checkRequest(operations.createCryptoWithdrawalFee, { body }, undefined, call.catalogue);
-    checkAddress(String(body.crypto_network), String(body.destination_address));
+    checkAddress(
+      String(body.crypto_network),
+      String(body.destination_address),
+      addressCheckFor(call.deps.profile.environment),
+    );
     return answer(conn, 'createCryptoWithdrawalFee', { body });
   },
 });

@@ -18,7 +18,9 @@ import {
 import * as S from '../api/schemas.js';
 import { checkRequest } from '../client/api.js';
 import { type Funds, insufficientFunds, readFunds, shortfall } from '../send/funds.js';
-import { checkAddress, feeRequestOf, refIdFor, withdrawalFigures } from '../send/withdrawal.js';
+import { refuseOverLimit, withdrawalLimits } from '../send/limits.js';
+import { checkAddress, feeRequestOf, leavingWords, refIdFor, withdrawalFigures } from '../send/withdrawal.js';
+import { addressCheckFor } from '../config/environments.js';
 import { GATES_SCHEMA, gateState, nextStep, refuseClosedServer, refusePolicy } from './gates.js';
 import type { MoneyIntent, PolicyVerdict } from './ports.js';
 import { PROFILE_ID_TEXT, profileIdOf } from './read-tools.js';
@@ -237,6 +239,17 @@ const withdraw: Tool = {
         required: true,
       },
       balance: { schema: BALANCE_SCHEMA, required: true },
+      limits: {
+        schema: plain.object({
+          over: {
+            schema: plain.array(plain.string('A limit.'), 'The transfer limits it would go over.'),
+            required: true,
+          },
+          within: { schema: plain.array(plain.string('A limit.'), 'The transfer limits read.') },
+          notes: { schema: plain.array(plain.string('A note.'), 'What could not be checked.'), required: true },
+        }),
+        required: true,
+      },
     },
   ),
   async run(args, call) {
@@ -249,7 +262,7 @@ const withdraw: Tool = {
       ref_id: refId,
     } as CreateCryptoWithdrawalRequest;
     checkRequest(operations.createCryptoWithdrawal, { body }, undefined, call.catalogue);
-    checkAddress(body.crypto_network, body.destination_address);
+    checkAddress(body.crypto_network, body.destination_address, addressCheckFor(call.deps.profile.environment));
     if (sending) refuseClosedServer(call.deps, call.tool);
     const conn = await call.conn();
     const quoted = await quoteFor(conn, body, { binding: quote === true, wanted: !sending });
@@ -257,6 +270,13 @@ const withdraw: Tool = {
     const own = asset === body.asset.toUpperCase();
     const funds = await readFunds(conn, body.profile_id, [asset]);
     const figures = withdrawalFigures(body, quoted.quote?.fee);
+    const words = leavingWords(body, !!quoted.quote);
+    const limits = await withdrawalLimits(
+      conn,
+      { asset: body.asset, leaving: figures.leaving, words },
+      call.deps.now(),
+    );
+    for (const n of limits.notes) call.note(n);
     return previewOrSend(call, conn, sending, {
       op: 'createCryptoWithdrawal',
       body: body as unknown as Record<string, unknown>,
@@ -278,6 +298,7 @@ const withdraw: Tool = {
         ...(quoted.error ? { fee_error: quoted.error } : {}),
         figures: { amount: figures.amount, fee: figures.fee, total: figures.total },
         balance: balanceOf(funds, asset, own ? figures.leaving : undefined),
+        limits: { over: limits.short, ...(limits.limits ? { within: limits.limits } : {}), notes: limits.notes },
       },
       // What the transfer took: its fee and total as the service charged them.
       sentExtra: (t) => {
@@ -287,12 +308,13 @@ const withdraw: Tool = {
           balance: balanceOf(funds, asset, own && total ? withdrawalFigures({ total }, undefined).leaving : undefined),
         };
       },
-      // As withdraw refuses it: an amount plus fee over a known balance, unless this ref_id went out already (its
-      // retry is then answered with the earlier transfer, not refused for the balance that transfer took).
+      // As withdraw refuses it: an amount plus fee over a known balance or over a transfer limit, unless this ref_id
+      // went out already (its retry is then answered with the earlier transfer, not refused for what that took).
       beforeSend: async () => {
-        if (!own || !shortfall(funds, asset, figures.leaving) || (await refHeld(conn, refId))) return;
-        const what = body.total !== undefined ? 'the total' : quoted.quote ? 'the amount plus fee' : 'the amount';
-        throw insufficientFunds(asset, figures.leaving, funds, what);
+        const short = own && !!shortfall(funds, asset, figures.leaving);
+        if ((!short && !limits.short.length) || (await refHeld(conn, refId))) return;
+        if (short) throw insufficientFunds(asset, figures.leaving, funds, words);
+        refuseOverLimit(limits);
       },
     });
   },

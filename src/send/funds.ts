@@ -3,13 +3,10 @@
 // balance unknown and the withdrawal goes on; an amount over a known balance is refused before anything is sent.
 // Shared by withdraw, withdraw batch and the MCP server's previews.
 import { dec, fmt, type Decimal, type ListProfileBalancesResponse } from '../api/index.js';
-import type { ApiClient } from '../client/api.js';
 import { CoinopError } from '../errors.js';
+import { type AssetNeed, limitShortfalls, type Reader, type Wording } from './limits.js';
 
-/** What the preflight reads through: a connection's API client. */
-export interface Reader {
-  client: ApiClient;
-}
+export type { Reader };
 
 /** Available balance per asset (upper case); `unknown` says why none could be read. */
 export interface Funds {
@@ -61,40 +58,69 @@ export function insufficientFunds(asset: string, needed: Decimal, funds: Funds, 
   );
 }
 
-/** What a batch needs per service profile and asset (upper case). */
-export type Needs = Map<string, Map<string, Decimal>>;
+/**
+ * What a batch takes: from each service profile's balance of each asset (rows debiting that asset), and per asset
+ * against the transfer limits (every row: a limit counts the withdrawal, whatever balance it is debited from).
+ */
+export class Needs {
+  readonly funds = new Map<string, Map<string, Decimal>>();
+  readonly limits = new Map<string, AssetNeed>();
 
-/** Adds what one row takes from its profile's balance of its asset. */
-export function addNeed(needs: Needs, profileId: string, asset: string, amount: Decimal): void {
-  let m = needs.get(profileId);
-  if (!m) needs.set(profileId, (m = new Map()));
-  const a = asset.toUpperCase();
-  m.set(a, (m.get(a) ?? dec(0)).plus(amount));
+  /** One withdrawal of `amount` (its total, or its amount when the fee is not counted). */
+  add(b: { profile_id?: string; asset: string; balance_asset?: string }, amount: Decimal): void {
+    const asset = b.asset.toUpperCase();
+    const l = this.limits.get(asset);
+    if (!l) this.limits.set(asset, { total: amount, largest: amount });
+    else {
+      l.total = l.total.plus(amount);
+      if (amount.gt(l.largest)) l.largest = amount;
+    }
+    if (!b.profile_id || (b.balance_asset && b.balance_asset.toUpperCase() !== asset)) return;
+    let m = this.funds.get(b.profile_id);
+    if (!m) this.funds.set(b.profile_id, (m = new Map()));
+    m.set(asset, (m.get(asset) ?? dec(0)).plus(amount));
+  }
 }
 
-/** One line per profile and asset the available balance cannot cover (a balance that cannot be read is not one). */
-export async function shortfalls(conn: Reader, needs: Needs, what: string): Promise<string[]> {
+/** What a batch would go over: a line per balance and per transfer limit (why it cannot complete), and notes. */
+export interface Shortfalls {
+  funds: string[];
+  limits: string[];
+  notes: string[];
+}
+
+/**
+ * One line per profile and asset the available balance cannot cover (a balance that cannot be read is not one), and
+ * per transfer limit the batch would go over (one that cannot be read is noted).
+ */
+export async function shortfalls(conn: Reader, needs: Needs, o: { what: Wording; now: number }): Promise<Shortfalls> {
   const lines: string[] = [];
-  for (const [profileId, assets] of needs) {
+  for (const [profileId, assets] of needs.funds) {
     const funds = await readFunds(conn, profileId, [...assets.keys()]);
     for (const [asset, needed] of [...assets].sort(([a], [b]) => a.localeCompare(b))) {
       const short = shortfall(funds, asset, needed);
       if (!short) continue;
       const available = fmt(funds.available.get(asset) ?? dec(0));
       lines.push(
-        `shortfall: ${asset} ${what} ${fmt(needed)}, available ${available} (service profile ${profileId}): short by ${fmt(short)} ${asset}`,
+        `shortfall: ${asset} ${o.what.sum} ${fmt(needed)}, available ${available} (service profile ${profileId}): short by ${fmt(short)} ${asset}`,
       );
     }
   }
-  lines.push(...(await limitShortfalls(conn, needs)));
-  return lines;
+  const limits = await limitShortfalls(conn, needs.limits, o);
+  return { funds: lines, limits: limits.short, notes: limits.notes };
 }
 
-/**
- * HOOK, remaining transfer limits: GET /v2/transfer/limits/utilizations is not on this branch (the limits endpoint,
- * `coinop limits`, is added in parallel). When it lands, read each asset's remaining limit here and return a line per
- * asset the batch would go over: shortfalls() already reports those lines and the batch is refused on them.
- */
-export async function limitShortfalls(_conn: Reader, _needs: Needs): Promise<string[]> {
-  return [];
+/** What to do about shortfalls: less, or more money, or time for the limits (`then`: what else may be done). */
+export function shortfallHint(s: Shortfalls, then: string): string {
+  const fix = s.funds.length ? 'send less or top up' : 'send less, or wait until more of the limit is left';
+  return `${fix}; ${then}`;
+}
+
+/** Why a batch with shortfalls cannot complete: the balances, the transfer limits, or both; undefined when it can. */
+export function shortfallReason(s: Shortfalls): string | undefined {
+  if (s.funds.length && s.limits.length)
+    return 'insufficient funds and over the transfer limits: this batch cannot complete';
+  if (s.funds.length) return 'insufficient funds: the available balance cannot cover this batch';
+  if (s.limits.length) return 'over the transfer limits: this batch cannot complete within what is left of them';
+  return undefined;
 }

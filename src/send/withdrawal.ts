@@ -2,7 +2,14 @@
 // ref_id a write carries, the fee quote's request for a withdrawal, the figures of a withdrawal as far as they are
 // known, and the destination checked against its network's address format.
 import { randomUUID } from 'node:crypto';
-import { addressIssues, dec, fmt, type CreateCryptoWithdrawalFeeRequest, type Decimal } from '../api/index.js';
+import {
+  type AddressCheck,
+  addressIssues,
+  dec,
+  fmt,
+  type CreateCryptoWithdrawalFeeRequest,
+  type Decimal,
+} from '../api/index.js';
 import { type FlagNames, issueMessage } from '../client/api.js';
 import { usageError } from '../errors.js';
 
@@ -45,8 +52,16 @@ export function withdrawalFigures(
   return { amount, fee, total, leaving };
 }
 
-/** The destination against its network's address format (the contract alone does not know it): a usage error. */
-export function checkAddress(network: string, address: string, names: FlagNames = {}): void {
-  const issues = addressIssues(network, address);
+/** What leaves, in words: the total, the amount plus the fee, or the amount alone when the fee is not known. */
+export function leavingWords(req: { total?: string }, feeKnown: boolean): string {
+  return req.total !== undefined ? 'the total' : feeKnown ? 'the amount plus fee' : 'the amount';
+}
+
+/**
+ * The destination against its network's address format (the contract alone does not know it), and a testnet address
+ * only where `check` takes one (addressCheckFor the profile's environment): a usage error naming the field by `names`.
+ */
+export function checkAddress(network: string, address: string, check: AddressCheck, names: FlagNames = {}): void {
+  const issues = addressIssues(network, address, check);
   if (issues.length) throw usageError(issueMessage(issues, names));
 }

@@ -19,6 +19,7 @@ import {
   encodeCashAddr,
   encodeSegwit,
   encodeStellar,
+  isTestnetAddress,
 } from '../../src/api/index.js';
 
 const BASE58 = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
@@ -116,8 +117,10 @@ describe('published vectors', () => {
     expect(addressReason('BITCOIN_CASH', 'bitcoincash:qpm2qsznhks23z7629mms6s4cwef74vcwvy22gdx6c')).toBe(
       CHECKSUM_MISMATCH,
     );
-    expect(addressReason('BITCOIN_CASH', 'bchtest:qpm2qsznhks23z7629mms6s4cwef74vcwvy22gdx6a')).toMatch(
-      /prefix must be bitcoincash/,
+    // The mainnet payload under the testnet prefix: its checksum was made for bitcoincash.
+    expect(addressReason('BITCOIN_CASH', 'bchtest:qpm2qsznhks23z7629mms6s4cwef74vcwvy22gdx6a')).toBe(CHECKSUM_MISMATCH);
+    expect(addressReason('BITCOIN_CASH', 'bchreg:qpm2qsznhks23z7629mms6s4cwef74vcwvy22gdx6a')).toMatch(
+      /prefix must be bitcoincash or bchtest/,
     );
     expect(addressReason('BITCOIN_CASH', 'bitcoincash:Qpm2qsznhks23z7629mms6s4cwef74vcwvy22gdx6a')).toMatch(/mixes/);
   });
@@ -163,6 +166,72 @@ describe('published vectors', () => {
     expect(addressReason('STELLAR', 'ga7qynf7sowq3glr2bgmzehxavirza4kvwltjjfc7mgxua74p7ujvsgz')).toMatch(/upper case/);
   });
 
+  it('testnets: Bitcoin Core, Litecoin Core, Dogecoin Core and CashAddr vectors; taken unless mainnet only is asked', () => {
+    const vectors: [CryptoNetwork, string][] = [
+      // Bitcoin Core src/test/data/key_io_valid.json (testnet4 and signet share testnet's forms).
+      ['BITCOIN', 'mzK2FFDEhxqHcmrJw1ysqFkVyhUULo45hZ'],
+      ['BITCOIN', 'n4YNbYuFdPwFrxSP8sjHFbAhUbLMUiY9jE'],
+      ['BITCOIN', '2NC2hEhe28ULKAJkW5MjZ3jtTMJdvXmByvK'],
+      ['BITCOIN', '2N5sNHomeNJDZv67AcFx9ES7FBZY4jx9KDA'],
+      ['BITCOIN', 'tb1qcrh3yqn4nlleplcez2yndq2ry8h9ncg3qh7n54'],
+      ['BITCOIN', 'tb1quyl9ujpgwr2chdzdnnalen48sup245vdfnh2jxhsuq3yx80rrwlq5hqfe4'],
+      ['BITCOIN', 'tb1p35n52jy6xkm4wd905tdy8qtagrn73kqdz73xe4zxpvq9t3fp50aqk3s6gz'],
+      // BIP-173's testnet P2WSH example.
+      ['BITCOIN', 'tb1qrp33g0q5c5txsp9arysrx4k6zdkfs4nce4xj0gdcccefvpysxf3q0sl5k7'],
+      // Litecoin Core src/test/data/key_io_valid.json: P2PKH m..., P2SH Q....
+      ['LITECOIN', 'mwXn5Vhicdav8Av3KMokx4YNuHoGRKxtWs'],
+      ['LITECOIN', 'QXaUgLHkZcbJb2j5XgMYzY8cF9YM48Y81Z'],
+      ['LITECOIN', 'QNfyfXGXxfeaG8SQpnHxS2J27ysokKCtZL'],
+      // Dogecoin Core src/test/data/base58_keys_valid.json: P2PKH n..., P2SH 2....
+      ['DOGECOIN', 'nhRsrUaxZou6sewjqaS37cJrMRJRgwVXdk'],
+      ['DOGECOIN', 'ngbSgr1dhCqsLg6Z5tpsaCspwrH72x2Zk3'],
+      ['DOGECOIN', '2MsvyG12kxxipe276Au4zKqvd2xdrBuHWb3'],
+      // The CashAddr specification: a 20-byte and a 32-byte P2SH on bchtest.
+      ['BITCOIN_CASH', 'bchtest:pr6m7j9njldwwzlg9v7v53unlr4jkmx6eyvwc0uz5t'],
+      ['BITCOIN_CASH', 'bchtest:pvch8mmxy0rtfrlarg7ucrxxfzds5pamg73h7370aa87d80gyhqxq7fqng6m6'],
+      ['BITCOIN_CASH', 'pr6m7j9njldwwzlg9v7v53unlr4jkmx6eyvwc0uz5t'],
+      // Bitcoin's testnet legacy form, taken by Bitcoin Cash's testnet too.
+      ['BITCOIN_CASH', 'mzK2FFDEhxqHcmrJw1ysqFkVyhUULo45hZ'],
+    ];
+    for (const [network, a] of vectors) {
+      ok(network, a);
+      expect(isTestnetAddress(network, a), a).toBe(true);
+      expect(addressReason(network, a, { mainnetOnly: 'production' }), a).toBe(
+        `a testnet address in production: coinop sends to ${network} testnet addresses only in the sandbox and on the local service`,
+      );
+    }
+    // tltc1: no published vector is at hand, so BIP-173's testnet program under Litecoin's testnet prefix.
+    const program = bech32.fromWords(bech32.decode(vectors[7][1] as `${string}1${string}`).words.slice(1));
+    const tltc = encodeSegwit('tltc', 0, program);
+    expect(tltc).toMatch(/^tltc1qrp33g0q5c5txsp9arysrx4k6zdkfs4nce4xj0gdcccefvpysxf3q/);
+    ok('LITECOIN', tltc);
+    expect(isTestnetAddress('LITECOIN', tltc)).toBe(true);
+    // Mainnet addresses are no testnet's, and stay valid where mainnet only is asked.
+    for (const [network, a] of [
+      ['BITCOIN', '1BvBMSEYstWetqTFn5Au4m4GFg7xJaNVN2'],
+      ['BITCOIN', 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4'],
+      ['LITECOIN', 'LW98ceYNxYki9e9QxDACLn82TtVEPm4qmy'],
+      ['DOGECOIN', 'DH5yaieqoZN36fDVciNyRueRGvGLR3mr7L'],
+      ['BITCOIN_CASH', 'bitcoincash:qr6m7j9njldwwzlg9v7v53unlr4jkmx6eylep8ekg2'],
+      ['BITCOIN_CASH', 'qr6m7j9njldwwzlg9v7v53unlr4jkmx6eylep8ekg2'],
+      ['ETHEREUM', '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed'],
+    ] as [CryptoNetwork, string][]) {
+      expect(isTestnetAddress(network, a), a).toBe(false);
+      expect(addressReason(network, a, { mainnetOnly: 'production' }), a).toBeUndefined();
+    }
+    // One chain's testnet is not another's: Bitcoin's tb1 on Litecoin, regtest's bcrt1 anywhere.
+    expect(addressReason('LITECOIN', 'tb1qcrh3yqn4nlleplcez2yndq2ry8h9ncg3qh7n54')).toMatch(
+      /^not a LITECOIN address: bech32 prefix must be ltc or tltc/,
+    );
+    expect(addressReason('BITCOIN', 'bcrt1qdavt4j2sd7dlhqsavtnfxvzppw6k7qy97tmnu9')).toMatch(
+      /^not a BITCOIN address: bech32 prefix must be bc or tb/,
+    );
+    expect(addressReason('DOGECOIN', 'mzK2FFDEhxqHcmrJw1ysqFkVyhUULo45hZ')).toMatch(
+      /^not a DOGECOIN address: Base58Check version byte 111/,
+    );
+    expect(addressReason('BITCOIN', 'mzK2FFDEhxqHcmrJw1ysqFkVyhUULo45hA')).toBe(CHECKSUM_MISMATCH);
+  });
+
   it('Sui: 0x and 64 hex digits', () => {
     ok('SUI', ADDRESS_RULES.SUI.example);
     expect(addressReason('SUI', ADDRESS_RULES.SUI.example.slice(0, -1))).toMatch(/^wrong length/);
@@ -201,6 +270,16 @@ describe('properties: generated addresses are accepted, every single-character s
     ['DOGECOIN', 22],
     ['BITCOIN_CASH', 0],
     ['BITCOIN_CASH', 5],
+    // Testnets.
+    ['BITCOIN', 111],
+    ['BITCOIN', 196],
+    ['LITECOIN', 111],
+    ['LITECOIN', 58],
+    ['LITECOIN', 196],
+    ['DOGECOIN', 113],
+    ['DOGECOIN', 196],
+    ['BITCOIN_CASH', 111],
+    ['BITCOIN_CASH', 196],
   ];
   it.each(base58Cases)('Base58Check on %s, version byte %i', (network, version) => {
     fc.assert(
@@ -216,6 +295,8 @@ describe('properties: generated addresses are accepted, every single-character s
   it.each([
     ['BITCOIN', 'bc'],
     ['LITECOIN', 'ltc'],
+    ['BITCOIN', 'tb'],
+    ['LITECOIN', 'tltc'],
   ] as const)('segwit on %s (prefix %s): version 0 (20 or 32 bytes), taproot, later versions', (network, prefix) => {
     const program = fc.oneof(
       fc.tuple(fc.constant(0), fc.oneof(bytes(20), bytes(32))),
@@ -233,15 +314,16 @@ describe('properties: generated addresses are accepted, every single-character s
     );
   });
 
-  it('CashAddr: P2PKH and P2SH of 20 bytes, P2SH of 32 bytes, with and without prefix', () => {
+  it('CashAddr: P2PKH and P2SH of 20 bytes, P2SH of 32 bytes, with and without prefix, mainnet and testnet', () => {
     const kind = fc.oneof(fc.tuple(fc.constantFrom(0, 8), hash160), fc.tuple(fc.constant(11), bytes(32)));
     fc.assert(
-      fc.property(kind, ([version, h]) => {
-        const a = encodeCashAddr(version, h);
+      fc.property(kind, fc.constantFrom('bitcoincash', 'bchtest'), ([version, h], prefix) => {
+        const a = encodeCashAddr(version, h, prefix);
         ok('BITCOIN_CASH', a);
-        const bare = a.slice('bitcoincash:'.length);
+        const bare = a.slice(prefix.length + 1);
         ok('BITCOIN_CASH', bare);
-        expect(acceptedMutations('BITCOIN_CASH', a, BECH32, 'bitcoincash:'.length)).toEqual([]);
+        expect(isTestnetAddress('BITCOIN_CASH', bare)).toBe(prefix === 'bchtest');
+        expect(acceptedMutations('BITCOIN_CASH', a, BECH32, prefix.length + 1)).toEqual([]);
         expect(acceptedMutations('BITCOIN_CASH', bare, BECH32)).toEqual([]);
       }),
       runs,

@@ -68,6 +68,8 @@ function answer(method: string, path: string, body: any): [number, unknown] {
   if (/^\/v2\/profiles\/[^/]+\/balances$/.test(path))
     return [200, { items: ['USDC', 'ETH', 'BTC'].map((asset) => ({ asset, available: '1000', trading: '0' })) }];
   if (path === '/v2/transfer/deposit-addresses') return [200, { items: [] }];
+  // No transfer limits: the limits preflight has nothing to check.
+  if (path === '/v2/transfer/limits/utilizations') return [200, { items: [] }];
   return [404, '<html>404</html>'];
 }
 
@@ -97,9 +99,16 @@ afterAll(async () => {
 });
 
 const run = (args: string[]) => runInProcess(args, env);
-/** The API requests since the last call (the token's and the funds preflight's balance reads left out). */
+/** The API requests since the last call (the token's, and the funds and limits preflights' reads, left out). */
 const sent = () =>
-  seen.splice(0).filter((s) => s.url.startsWith('/v2') && !/^\/v2\/profiles\/[^/]+\/balances/.test(s.url));
+  seen
+    .splice(0)
+    .filter(
+      (s) =>
+        s.url.startsWith('/v2') &&
+        !/^\/v2\/profiles\/[^/]+\/balances/.test(s.url) &&
+        !s.url.startsWith('/v2/transfer/limits/'),
+    );
 const notes = (stderr: string) => stderr.split('\n').filter((l) => l.startsWith('note: '));
 
 describe('against another service, names outside the catalogue are its to decide', () => {

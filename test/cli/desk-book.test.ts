@@ -222,8 +222,28 @@ describe('coinop limits', () => {
       '0.01',
       '--yes',
     ]);
-    expect(over.code).toBe(1);
+    // coinop refuses it before sending (the limits preflight, test/cli/preflight.test.ts); the service refuses it too.
+    expect(over.code).toBe(2);
     expect(over.stderr).toMatch(
+      /error: over a transfer limit: limit tiny \(5 USD per 1 h, 0 USD left\): this withdrawal \(amount\), BTC 0\.01 \(about [\d.]+ USD\); short by [\d.]+ USD/,
+    );
+    const sent = await sb.runIn([
+      'api',
+      'POST',
+      '/v2/transfer/crypto-withdrawals',
+      '-f',
+      `profile_id=${DEMO.profileId}`,
+      '-f',
+      'asset=BTC',
+      '-f',
+      'crypto_network=BITCOIN',
+      '-f',
+      `destination_address=${BTC_ADDRESS}`,
+      '-f',
+      'amount=0.001',
+    ]);
+    expect(sent.code).toBe(1);
+    expect(sent.stderr).toMatch(
       /error: Withdrawal Amount Too Large: withdrawal of [\d.]+ USD notional exceeds .* \(exceed-max-withdraw-limit\)/,
     );
     // The withdrawal of a moment ago used the whole hour's 5 USD.

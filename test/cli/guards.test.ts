@@ -228,28 +228,8 @@ describe('private files', () => {
   });
 });
 
-describe('withdraw --quote on a terminal', () => {
-  it("shows the fee's time left; a quote that expires before the answer is renewed and asked again", async () => {
-    const short = await sandbox({ feeQuoteLifetimeSeconds: 3 });
-    try {
-      const t = new Term(btc('0.01', '--quote', '-o', 'json'), { ...short.env, NO_COLOR: undefined });
-      await t.waitFor(/Send this withdrawal\? \(the fee holds for \d s\)/);
-      expect(t.screen()).toMatch(/fee\s+0\.00002 BTC \(guaranteed for \d s\)/);
-      // No answer: the quote runs out, a new one is fetched and the question comes again.
-      await t.waitFor('the fee quote expired before the answer');
-      await t.waitFor(/the fee quote expired[\s\S]*Send this withdrawal\?/);
-      t.type(`y${KEY.enter}`);
-      expect(await t.exit(), t.screen()).toBe(0);
-      const sent = await short.sent();
-      expect(sent.filter((e) => e.url.endsWith('/fees/crypto-withdrawal'))).toHaveLength(2);
-      const posts = sent.filter((e) => e.method === 'POST' && e.url.endsWith('/crypto-withdrawals'));
-      // Sent once, with the renewed fee id (the expired one would have been refused).
-      expect(posts).toHaveLength(1);
-    } finally {
-      await short.close();
-    }
-  });
-
+// The fee's time left and its renewal at the question: quote-countdown.test.ts.
+describe('withdraw on a terminal', () => {
   it('a preview that already failed ends with its error without asking to send', async () => {
     const t = new Term(btc('5000'), { ...sb.env, NO_COLOR: undefined });
     expect(await t.exit()).not.toBe(0);

@@ -64,8 +64,9 @@ async function holdingServer(): Promise<{ url: string; arrived: string[]; close(
       res.end(JSON.stringify({ status: 'ok', instance_id: 'held-instance' }));
       return;
     }
-    // A service without the balances endpoint: the withdrawal says "balance unknown" and goes on.
-    if (req.url?.includes('/balances')) {
+    // A service without the balances or limits endpoints: the withdrawal says "balance unknown" (and the limits
+    // unknown) and goes on.
+    if (req.url?.includes('/balances') || req.url?.startsWith('/v2/transfer/limits/')) {
       res.writeHead(404, { 'content-type': 'application/problem+json' });
       res.end(JSON.stringify({ type: 'about:blank', title: 'Not Found', status: 404 }));
       return;

@@ -35,7 +35,11 @@ const CASES: [string[], string][] = [
     ['login', '--env', 'sandbox', '--client-id', 'abc', '--scopes', 'money:print'],
     '--scopes: "money:print" is not a scope',
   ],
-  [['login', '--env', 'sandbox', '--client-id', 'abc', '--base-url', 'https://x.example'], 'only with --env custom'],
+  [['login', '--env', 'local', '--client-id', 'abc', '--base-url', 'https://x.example'], 'not with --env local'],
+  [
+    ['login', '--env', 'production', '--client-id', 'abc', '--auth-url', 'http://x.example'],
+    "--auth-url: a production profile's addresses must start with https://",
+  ],
   [
     ['login', '--env', 'sandbox', '--client-id', 'abc', '--client-secret-stdin'],
     '--client-secret-stdin: stdin was empty',

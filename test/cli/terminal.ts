@@ -38,12 +38,13 @@ export class Term {
     return lines.join('\n').replace(/\n+$/, '');
   }
 
-  async waitFor(what: string | RegExp, timeoutMs = 15_000): Promise<void> {
+  /** Until the screen shows `what` (a text, a pattern, or a test of the screen). */
+  async waitFor(what: string | RegExp | ((screen: string) => boolean), timeoutMs = 15_000): Promise<void> {
     const start = Date.now();
     for (;;) {
       await new Promise((r) => this.term.write('', () => r(undefined)));
       const s = this.screen();
-      if (typeof what === 'string' ? s.includes(what) : what.test(s)) return;
+      if (typeof what === 'string' ? s.includes(what) : typeof what === 'function' ? what(s) : what.test(s)) return;
       if (Date.now() - start > timeoutMs) throw new Error(`timed out waiting for ${String(what)}; screen:\n${s}`);
       await new Promise((r) => setTimeout(r, 40));
     }

@@ -44,6 +44,16 @@ describe('login options', () => {
         wsUrl: 'wss://ws.example.com',
       },
     },
+    // A sandbox or production profile's addresses instead of the hosted ones: https and wss.
+    {
+      raw: { env: 'production', authUrl: 'https://auth.example.com/', wsUrl: 'wss://ws.example.com' },
+      want: {
+        env: 'production',
+        secretFromStdin: false,
+        authUrl: 'https://auth.example.com',
+        wsUrl: 'wss://ws.example.com',
+      },
+    },
     // Without --env the addresses wait for the environment to be chosen.
     { raw: { baseUrl: 'http://127.0.0.1:9' }, want: { secretFromStdin: false, baseUrl: 'http://127.0.0.1:9' } },
   ])('$raw', ({ raw, want }) => {
@@ -61,7 +71,18 @@ describe('login options', () => {
     [{ env: 'custom', authUrl: 'ftp://auth.example.com' }, '--auth-url: must start with http:// or https://'],
     [{ env: 'custom', wsUrl: 'https://ws.example.com' }, '--ws-url: must start with ws:// or wss://'],
     [{ env: 'custom', wsUrl: 'ws' }, '--ws-url: must be an absolute URL such as wss://ws.example.com/'],
-    [{ env: 'sandbox', baseUrl: 'https://api.example.com' }, '--base-url/--auth-url/--ws-url: only with --env custom'],
+    [
+      { env: 'local', baseUrl: 'https://api.example.com' },
+      '--base-url/--auth-url/--ws-url: not with --env local (use --env custom for another server)',
+    ],
+    [
+      { env: 'sandbox', baseUrl: 'http://api.example.com' },
+      "--base-url: a sandbox profile's addresses must start with https:// (its secret goes only over https)",
+    ],
+    [
+      { env: 'production', wsUrl: 'ws://ws.example.com' },
+      "--ws-url: a production profile's addresses must start with wss:// (its secret goes only over https)",
+    ],
     [{ name: 'my profile' }, '--name: use letters, digits, dot, dash and underscore (at most 64)'],
     [{ name: 'x'.repeat(65) }, '--name: use letters, digits, dot, dash and underscore (at most 64)'],
     [{ profile: 'a/b' }, '--name: use letters, digits, dot, dash and underscore (at most 64)'],

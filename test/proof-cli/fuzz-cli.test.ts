@@ -508,7 +508,7 @@ function specs(): Spec[] {
       exclusive: [
         [
           ['--env', 'sandbox', '--client-id', 'c'],
-          ['--base-url', 'https://x.example'],
+          ['--base-url', 'http://x.example'],
         ],
       ],
       maxArgs: 0,

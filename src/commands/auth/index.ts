@@ -15,9 +15,9 @@ export function register(program: Command, ctx: CliContext): void {
       .option('--scopes <list>', 'scopes to request, comma separated (default: all)')
       .option('--name <profile>', 'profile name to save under (default: --profile, else the environment)')
       .option('--profile-id <id>', "the service's profile id that withdrawals and deposit addresses use by default")
-      .option('--base-url <url>', 'API address (custom environment)')
-      .option('--auth-url <url>', 'token endpoint host (custom environment)')
-      .option('--ws-url <url>', 'stream address (custom environment)')
+      .option('--base-url <url>', 'API address (custom environment; sandbox and production: instead of the hosted one)')
+      .option('--auth-url <url>', 'token endpoint host (custom; sandbox and production: instead of the hosted one)')
+      .option('--ws-url <url>', 'stream address (custom; sandbox and production: instead of the hosted one)')
       .option('--activate', 'make a production profile the active one without asking (other environments always are)')
       // With the global flags: --profile names the profile when --name does not.
       .action(async (_o: unknown, cmd: Command) => (await import('./run.js')).login(ctx, cmd.optsWithGlobals())),

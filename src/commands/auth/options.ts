@@ -15,6 +15,7 @@ export interface LoginOptions {
   /** --name, else --profile; unset: the environment's name. */
   name?: string;
   profileId?: string;
+  /** The addresses of a custom environment; of a sandbox or production one, the hosted ones they replace (https). */
   baseUrl?: string;
   authUrl?: string;
   wsUrl?: string;
@@ -36,6 +37,23 @@ export function checkUrl(flag: string, v: string | undefined, ws = false): strin
   const ok = ws ? ['ws:', 'wss:'] : ['http:', 'https:'];
   if (!ok.includes(u.protocol)) throw usageError(`${flag}: must start with ${ok.map((p) => `${p}//`).join(' or ')}`);
   return v.replace(/\/+$/, '');
+}
+
+/** A sandbox or production secret is sent only over https: the addresses given for one are https and wss. */
+export function checkHostedUrls(
+  env: 'sandbox' | 'production',
+  o: Pick<LoginOptions, 'baseUrl' | 'authUrl' | 'wsUrl'>,
+): void {
+  for (const [flag, url, scheme] of [
+    ['--base-url', o.baseUrl, 'https:'],
+    ['--auth-url', o.authUrl, 'https:'],
+    ['--ws-url', o.wsUrl, 'wss:'],
+  ] as const) {
+    if (url !== undefined && new URL(url).protocol !== scheme)
+      throw usageError(
+        `${flag}: a ${env} profile's addresses must start with ${scheme}// (its secret goes only over https)`,
+      );
+  }
 }
 
 /** A profile name coinop can save: letters, digits, dot, dash and underscore, and not one of Object.prototype's. */
@@ -65,8 +83,9 @@ export function parseLoginOptions(raw: RawFlags): LoginOptions {
   const baseUrl = checkUrl('--base-url', f.text('baseUrl'));
   const authUrl = checkUrl('--auth-url', f.text('authUrl'));
   const wsUrl = checkUrl('--ws-url', f.text('wsUrl'), true);
-  if (env && env !== 'custom' && (baseUrl || authUrl || wsUrl))
-    throw usageError('--base-url/--auth-url/--ws-url: only with --env custom');
+  if (env === 'local' && (baseUrl || authUrl || wsUrl))
+    throw usageError('--base-url/--auth-url/--ws-url: not with --env local (use --env custom for another server)');
+  if (env === 'sandbox' || env === 'production') checkHostedUrls(env, { baseUrl, authUrl, wsUrl });
   if (scopes?.length === 0) throw usageError('--scopes: choose at least one scope');
   const name = f.text('name') || f.text('profile') || undefined;
   return {

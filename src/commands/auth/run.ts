@@ -19,7 +19,7 @@ import type { StoredProfile } from '../../config/store.js';
 import { DEMO } from '../../local/demo.js';
 import { keyValueLines } from '../../render/key-value.js';
 import { relativeTime } from '../../render/time.js';
-import { checkUrl, parseLoginOptions, type LoginOptions } from './options.js';
+import { checkHostedUrls, checkUrl, parseLoginOptions, type LoginOptions } from './options.js';
 
 async function readStdin(ctx: CliContext): Promise<string> {
   if (ctx.io.stdinTTY)
@@ -47,7 +47,8 @@ async function loginEndpoints(ctx: CliContext, o: LoginOptions): Promise<{ env: 
       'sandbox',
     ),
   );
-  if (env !== 'custom') return { env, endpoints: ENDPOINTS[env] };
+  if (env === 'local') return { env, endpoints: ENDPOINTS.local };
+  if (env !== 'custom') return { env, endpoints: hostedEndpoints(ctx, o, env) };
   const given = ctx.settings.overrides;
   const base = o.baseUrl ?? checkUrl('COINOP_BASE_URL', given.COINOP_BASE_URL);
   const baseUrl = apiRoot(
@@ -71,6 +72,30 @@ async function loginEndpoints(ctx: CliContext, o: LoginOptions): Promise<{ env: 
     true,
   )!;
   return { env, endpoints: { baseUrl, authUrl, wsUrl } };
+}
+
+/**
+ * A sandbox or production profile's addresses: the hosted service's, or those given by --base-url, --auth-url and
+ * --ws-url (https and wss: a gateway in front of it, or a stand-in), noted on stderr. The token endpoint given here is
+ * the one saved at login, the only place the secret ever goes (COINOP_AUTH_URL cannot move it).
+ */
+function hostedEndpoints(ctx: CliContext, o: LoginOptions, env: 'sandbox' | 'production'): Endpoints {
+  // Checked here too: the environment may have been chosen on the terminal, after the flags were read.
+  checkHostedUrls(env, o);
+  const hosted = ENDPOINTS[env];
+  const endpoints: Endpoints = {
+    baseUrl: o.baseUrl !== undefined ? apiRoot(o.baseUrl) : hosted.baseUrl,
+    authUrl: o.authUrl !== undefined ? authRoot(o.authUrl) : hosted.authUrl,
+    wsUrl: o.wsUrl ?? hosted.wsUrl,
+  };
+  const given = [
+    o.baseUrl !== undefined ? `API ${endpoints.baseUrl}` : undefined,
+    o.authUrl !== undefined ? `token endpoint ${tokenEndpoint(endpoints.authUrl)}` : undefined,
+    o.wsUrl !== undefined ? `stream ${endpoints.wsUrl}` : undefined,
+  ].filter(Boolean);
+  if (given.length)
+    ctx.io.err(`note: this ${env} profile uses addresses other than the hosted service's: ${given.join(', ')}\n`);
+  return endpoints;
 }
 
 /** The client id, secret and scopes: given, piped, from COINOP_CLIENT_SECRET, the local demo's, or asked. */

@@ -10,6 +10,8 @@ import { askAddress } from '../../cli/ask.js';
 import type { CliContext } from '../../cli/context.js';
 import { need } from '../../cli/prompt.js';
 import { checkRequest } from '../../client/api.js';
+import { addressCheckFor } from '../../config/environments.js';
+import { checkAddress } from '../withdraw/options.js';
 import { DESTINATION_COLUMNS } from '../../render/columns.js';
 import { type DestinationListOptions, type DestinationPutOptions, LIST_FLAGS, PUT_FLAGS } from './options.js';
 
@@ -35,7 +37,9 @@ async function putRequest(ctx: CliContext, o: DestinationPutOptions): Promise<Pu
       pr.select<CryptoNetwork>('Network', [...CRYPTO_NETWORKS]),
     );
     body.crypto_network = network;
-    body.address = await askAddress(pr, network, o.address);
+    const addresses = addressCheckFor(ctx.profile().environment);
+    body.address = await askAddress(pr, network, addresses, o.address);
+    checkAddress(network, body.address, addresses);
     const nickname =
       o.nickname ??
       (pr.allowed && o.address === undefined

@@ -11,6 +11,7 @@ import { askAddress, askAsset, askNetwork, amountRule } from '../../cli/ask.js';
 import type { CliContext } from '../../cli/context.js';
 import { amountOrTotalMissing } from '../../cli/options.js';
 import { checkRequest, checkUnlisted } from '../../client/api.js';
+import { addressCheckFor } from '../../config/environments.js';
 import { FEE_COLUMNS } from '../../render/columns.js';
 import { keyValueLines } from '../../render/key-value.js';
 import { relativeTime } from '../../render/time.js';
@@ -22,7 +23,8 @@ export async function quote(ctx: CliContext, o: FeeQuoteOptions): Promise<void> 
   checkUnlisted(ctx.catalogue(), withdrawalTargetIssues({ asset: o.asset, crypto_network: o.network }), WITHDRAW_FLAGS);
   const asset = await askAsset(pr, o.asset);
   const network = await askNetwork(pr, asset, o.network);
-  const address = await askAddress(pr, network, o.address);
+  const addresses = addressCheckFor(ctx.profile().environment);
+  const address = await askAddress(pr, network, addresses, o.address);
   let { amount, total } = o;
   if (amount === undefined && total === undefined) {
     if (!pr.allowed) throw amountOrTotalMissing();
@@ -35,7 +37,7 @@ export async function quote(ctx: CliContext, o: FeeQuoteOptions): Promise<void> 
     ...(amount !== undefined ? { amount } : { total }),
   };
   checkRequest(operations.createCryptoWithdrawalFee, { body }, WITHDRAW_FLAGS, ctx.catalogue());
-  checkAddress(network, address);
+  checkAddress(network, address, addresses);
   const conn = await ctx.connect();
   const { data } = await conn.client.call<CryptoWithdrawalFee>('createCryptoWithdrawalFee', { body }, WITHDRAW_FLAGS);
   const out = ctx.output();

@@ -1,5 +1,6 @@
 // coinop withdraw: the raw flags, checked once into the options the run works with. Every check that needs no
 // answer from anybody is here; values left out are asked for on a terminal by the run (and checked there).
+import type { AddressCheck } from '../../api/index.js';
 import { usageError } from '../../cli/errors.js';
 import {
   amountFlag,
@@ -103,7 +104,10 @@ export function parseWithdrawOptions(raw: RawFlags): WithdrawOptions {
   };
 }
 
-/** The destination against its network's address format (the contract alone does not know it). */
-export function checkAddress(network: string, address: string): void {
-  checkAddressFor(network, address, WITHDRAW_FLAGS);
+/**
+ * The destination against its network's address format (the contract alone does not know it), and a testnet address
+ * only where the environment takes one (`check`: addressCheckFor the profile's environment).
+ */
+export function checkAddress(network: string, address: string, check: AddressCheck): void {
+  checkAddressFor(network, address, check, WITHDRAW_FLAGS);
 }

@@ -1,8 +1,11 @@
 // coinop withdraw: gather the values the flags left out, check the request, quote, confirm, send once (ref_id),
 // report (optionally following the transfer to its end).
 import {
+  type AddressCheck,
   addressHasChecksum,
+  isTestnetAddress,
   operations,
+  problemName,
   withdrawalTargetIssues,
   type CreateCryptoWithdrawalRequest,
   type CryptoNetwork,
@@ -10,13 +13,16 @@ import {
   type Decimal,
 } from '../../api/index.js';
 import { askAddress, askAsset, askNetwork, amountRule } from '../../cli/ask.js';
+import { clockText } from '../../cli/countdown.js';
 import type { CliContext, Connection } from '../../cli/context.js';
-import { usageError } from '../../cli/errors.js';
+import { CoinopError, usageError } from '../../cli/errors.js';
 import { amountOrTotalMissing } from '../../cli/options.js';
 import { checkRequest, checkUnlisted } from '../../client/api.js';
+import { addressCheckFor } from '../../config/environments.js';
 import type { ResolvedProfile } from '../../config/profile.js';
 import { balanceRow, type Funds, insufficientFunds, readFunds, shortfall } from '../../send/funds.js';
-import { feeRequestOf, refIdFor, withdrawalFigures } from '../../send/withdrawal.js';
+import { type LimitCheck, refuseOverLimit, withdrawalLimits } from '../../send/limits.js';
+import { feeRequestOf, leavingWords, refIdFor, withdrawalFigures } from '../../send/withdrawal.js';
 import { announceRefId, reportDryRun, reportTransfer, submitOnce } from '../transfers/submit.js';
 import { bookDestination } from './destination.js';
 import { checkAddress, WITHDRAW_FLAGS, type WithdrawOptions } from './options.js';
@@ -44,11 +50,29 @@ interface Quoted {
   failure?: unknown;
 }
 
+/** Whether the destination may be a testnet address: in the sandbox and on the local service only. */
+const addresses = (ctx: CliContext): AddressCheck => addressCheckFor(ctx.profile().environment);
+
 /** The asset the withdrawal is debited from. */
 const debited = (o: WithdrawOptions, g: Gathered): string => (o.balanceAsset ?? g.asset).toUpperCase();
 
 /** What leaves the balance: the total, or the amount plus the fee when known (the amount alone when not). */
 const leaving = (g: Gathered, q: Quoted): Decimal => withdrawalFigures(g, q.quote?.fee).leaving;
+
+/** What leaves, in words: the total, the amount plus the fee, or the amount alone when the fee is not known. */
+const leavingWhat = (g: Gathered, q: Quoted) => leavingWords(g, !!q.quote);
+
+/** The withdrawal against what is left of each transfer limit on crypto withdrawals (never throws). */
+const checkLimits = (ctx: CliContext, conn: Connection, g: Gathered, q: Quoted): Promise<LimitCheck> =>
+  withdrawalLimits(conn, { asset: g.asset, leaving: leaving(g, q), words: leavingWhat(g, q) }, ctx.now());
+
+/** The confirmation's row: the limit it would go over, or the limits it is within, or why they are unknown. */
+function limitsRow(c: LimitCheck): string {
+  if (c.short.length) return c.short.join('; ');
+  if (!c.limits) return 'unknown (the service did not say)';
+  if (!c.limits.length) return 'none on crypto withdrawals';
+  return `within ${c.limits.join(', ')}${c.notes.length ? ' (not all checked: notes above)' : ''}`;
+}
 
 /** Refuses, before sending, an amount plus fee over a known available balance (of the withdrawn asset itself). */
 function refuseShortfall(o: WithdrawOptions, g: Gathered, q: Quoted, funds: Funds): void {
@@ -56,8 +80,7 @@ function refuseShortfall(o: WithdrawOptions, g: Gathered, q: Quoted, funds: Fund
   if (asset !== g.asset.toUpperCase()) return;
   const needed = leaving(g, q);
   if (!shortfall(funds, asset, needed)) return;
-  const what = g.total !== undefined ? 'the total' : q.quote ? 'the amount plus fee' : 'the amount';
-  throw insufficientFunds(asset, needed, funds, what);
+  throw insufficientFunds(asset, needed, funds, leavingWhat(g, q));
 }
 
 export async function withdraw(ctx: CliContext, o: WithdrawOptions): Promise<void> {
@@ -72,8 +95,10 @@ export async function withdraw(ctx: CliContext, o: WithdrawOptions): Promise<voi
   const conn = await ctx.connect();
   const quoted = await quote(ctx, conn, o, body);
   const funds = await readFunds(conn, g.profileId, [debited(o, g)]);
+  const limits = await checkLimits(ctx, conn, g, quoted);
+  for (const n of limits.notes) ctx.io.err(`${n}\n`);
   if (o.dryRun) {
-    const { rows } = summary(profile, o, g, quoted, funds, ctx.now());
+    const { rows } = summary(profile, o, g, { quoted, funds, limits }, ctx.now());
     const extra = quoted.quote ? { quote: quoted.quote } : {};
     return reportDryRun(ctx, {
       operation: 'createCryptoWithdrawal',
@@ -87,13 +112,8 @@ export async function withdraw(ctx: CliContext, o: WithdrawOptions): Promise<voi
   // A preview that already failed ends with its error rather than asking to send what could not be priced.
   if (quoted.failure && !o.yes && ctx.prompter.allowed) throw quoted.failure;
   refuseShortfall(o, g, quoted, funds);
-  await confirmWithdrawal(ctx, conn, { profile, o, g, body, funds, quoted });
-  const transfer = await submitOnce(ctx, conn, {
-    operation: 'createCryptoWithdrawal',
-    body,
-    flags: WITHDRAW_FLAGS,
-    noun: 'withdrawal',
-  });
+  refuseOverLimit(limits);
+  const transfer = await confirmAndSend(ctx, conn, { profile, o, g, body, funds, quoted, limits });
   await reportTransfer(ctx, conn, o, transfer);
 }
 
@@ -104,52 +124,105 @@ function secondsLeft(o: WithdrawOptions, q: Quoted, now: number): number | undef
   return Number.isFinite(at) ? Math.max(0, Math.floor((at - now) / 1000)) : undefined;
 }
 
+/** What the confirmation and the send share: the withdrawal, what was read for it, and its fee quote (renewed). */
+interface Pending {
+  profile: ResolvedProfile;
+  o: WithdrawOptions;
+  g: Gathered;
+  body: CreateCryptoWithdrawalRequest;
+  funds: Funds;
+  quoted: Quoted;
+  limits: LimitCheck;
+}
+
+/** The service refused the withdrawal because its guaranteed fee expired (nothing was created). */
+const feeExpired = (e: unknown) =>
+  e instanceof CoinopError && e.problem !== undefined && problemName(e.problem) === 'expired';
+
 /**
- * The confirmation; with --quote it must come while the fee holds. A quote that expires first is renewed (the new
- * fee id goes into the request) and the operator is asked again, told whether the fee changed.
+ * The confirmation, then the one send. With --quote the answer must come while the fee holds: on a terminal the
+ * time left counts down under the question. A quote that expires first (by this machine's clock, or by the service's
+ * when it refuses the fee as expired) is renewed (the new fee id goes into the request) and the operator is asked
+ * again, told whether the fee changed.
  */
-async function confirmWithdrawal(
-  ctx: CliContext,
-  conn: Connection,
-  w: {
-    profile: ResolvedProfile;
-    o: WithdrawOptions;
-    g: Gathered;
-    body: CreateCryptoWithdrawalRequest;
-    funds: Funds;
-    quoted: Quoted;
-  },
-): Promise<void> {
-  const { o, g } = w;
-  let { quoted } = w;
+async function confirmAndSend(ctx: CliContext, conn: Connection, w: Pending): Promise<Record<string, unknown>> {
+  const asked = !w.o.yes && ctx.prompter.allowed;
+  const expired = 'the fee quote expired before the answer';
+  let renewed = false;
   for (;;) {
-    const { rows, shownAmount } = summary(w.profile, o, g, quoted, w.funds, ctx.now());
-    const left = secondsLeft(o, quoted, ctx.now());
-    const answer = await ctx.confirm({
-      title: `Withdraw ${shownAmount ?? g.total} ${g.asset}`,
-      rows,
-      environment: w.profile.environment,
-      yes: o.yes,
-      question: `Send this withdrawal?${left === undefined ? '' : ` (the fee holds for ${left} s)`}`,
-      typed: [
-        shownAmount !== undefined
-          ? { label: `the amount (${g.asset})`, value: shownAmount }
-          : { label: `the total (${g.asset})`, value: g.total ?? '' },
-      ],
-      // No deadline for a quote already out of time by this clock (a skewed clock must not renew in a loop).
-      ...(!left || !quoted.quote ? {} : { deadline: Date.parse(quoted.quote.expires_at), now: ctx.now }),
-    });
-    if (answer === 'confirmed') return;
-    const before = quoted.quote?.fee;
-    quoted = await quote(ctx, conn, o, w.body);
-    refuseShortfall(o, g, quoted, w.funds);
-    const after = quoted.quote?.fee;
-    ctx.io.err(
-      before === after
-        ? `the fee quote expired before the answer; a new one holds the same fee (${after} ${g.asset})\n`
-        : `the fee quote expired before the answer and the fee changed: ${before} → ${after} ${g.asset}; check it and confirm again\n`,
-    );
+    // Run out already (a slow terminal): renewed before asking, once in a row (a clock far ahead of the service's
+    // would see every new quote run out; then the service says when one has).
+    if (asked && !renewed && secondsLeft(w.o, w.quoted, ctx.now()) === 0) {
+      await renewQuote(ctx, conn, w, expired);
+      renewed = true;
+      continue;
+    }
+    renewed = false;
+    if ((await confirmWithdrawal(ctx, w)) === 'expired') {
+      await renewQuote(ctx, conn, w, expired);
+      continue;
+    }
+    try {
+      return await submitOnce(ctx, conn, {
+        operation: 'createCryptoWithdrawal',
+        body: w.body,
+        flags: WITHDRAW_FLAGS,
+        noun: 'withdrawal',
+      });
+    } catch (e) {
+      // Refused as expired, nothing was made: asked again with a new quote (with --yes the fee was never shown).
+      if (!(w.o.quote && asked && feeExpired(e))) throw e;
+      ctx.interruptNote = 'interrupted: no withdrawal was sent';
+      await renewQuote(ctx, conn, w, "the service says the fee quote expired (its clock is ahead of this machine's)");
+    }
   }
+}
+
+/** One confirmation of the withdrawal as it stands: 'expired' when its fee quote ran out before the answer. */
+function confirmWithdrawal(ctx: CliContext, w: Pending): Promise<'confirmed' | 'expired'> {
+  const { o, g, quoted } = w;
+  const { rows, shownAmount } = summary(w.profile, o, g, { quoted, funds: w.funds, limits: w.limits }, ctx.now());
+  const left = secondsLeft(o, quoted, ctx.now());
+  return ctx.confirm({
+    title: `Withdraw ${shownAmount ?? g.total} ${g.asset}`,
+    rows,
+    environment: w.profile.environment,
+    yes: o.yes,
+    question: 'Send this withdrawal?',
+    typed: [
+      shownAmount !== undefined
+        ? { label: `the amount (${g.asset})`, value: shownAmount }
+        : { label: `the total (${g.asset})`, value: g.total ?? '' },
+    ],
+    // No deadline for a quote already out of time by this clock (a skewed clock must not renew in a loop): the
+    // service says so when it is, and the quote is renewed then.
+    ...(!left || !quoted.quote
+      ? {}
+      : {
+          deadline: Date.parse(quoted.quote.expires_at),
+          now: ctx.now,
+          countdown: (s: number) => `fee guaranteed for ${clockText(s)}`,
+        }),
+  });
+}
+
+/** A new fee quote in place of one that expired; says whether the fee changed (the confirmation shows it again). */
+async function renewQuote(ctx: CliContext, conn: Connection, w: Pending, why: string): Promise<void> {
+  const before = w.quoted.quote?.fee;
+  w.quoted = await quote(ctx, conn, w.o, w.body);
+  refuseShortfall(w.o, w.g, w.quoted, w.funds);
+  const after = w.quoted.quote?.fee;
+  const asset = w.g.asset;
+  ctx.io.err(
+    before === after
+      ? `${why}; a new one holds the same fee (${after} ${asset})\n`
+      : `${why} and the fee changed: ${before} → ${after} ${asset}; check it and confirm again\n`,
+  );
+  // A higher fee may go over a limit the old one did not (what is left of a period's limit moves on too).
+  if (before === after) return;
+  w.limits = await checkLimits(ctx, conn, w.g, w.quoted);
+  for (const n of w.limits.notes) ctx.io.err(`${n}\n`);
+  refuseOverLimit(w.limits);
 }
 
 /** Every value the flags left out: asked for on a terminal, a usage error otherwise. */
@@ -158,7 +231,7 @@ async function gather(ctx: CliContext, o: WithdrawOptions, defaultProfileId: str
   const book = o.to !== undefined ? await bookDestination(ctx, { ...o, to: o.to }) : undefined;
   const asset = book?.asset ?? (await askAsset(pr, o.asset));
   const network = book?.network ?? (await askNetwork(pr, asset, o.network));
-  const address = book?.address ?? (await askAddress(pr, network, o.address));
+  const address = book?.address ?? (await askAddress(pr, network, addresses(ctx), o.address));
   let { amount, total } = o;
   if (amount === undefined && total === undefined) {
     if (!pr.allowed) throw amountOrTotalMissing();
@@ -208,7 +281,7 @@ function check(ctx: CliContext, o: WithdrawOptions, g: Gathered): CreateCryptoWi
     ...(o.beneficiary ? { beneficiary: o.beneficiary } : {}),
   };
   checkRequest(operations.createCryptoWithdrawal, { body }, WITHDRAW_FLAGS, ctx.catalogue());
-  checkAddress(g.network, g.address);
+  checkAddress(g.network, g.address, addresses(ctx));
   return body;
 }
 
@@ -239,10 +312,16 @@ async function quote(
   }
 }
 
-/** The destination as confirmed: one without a checksum says so (a mistyped character would not be found). */
+/**
+ * The destination as confirmed: a testnet address says so, and one without a checksum says so (a mistyped character
+ * would not be found).
+ */
 function destination(g: Gathered): string {
-  const named = g.nickname !== undefined ? `${g.address} (${g.nickname})` : g.address;
-  return addressHasChecksum(g.network, g.address) ? named : `${named} (carries no checksum: check every character)`;
+  const named = [g.address];
+  if (g.nickname !== undefined) named.push(`(${g.nickname})`);
+  if (isTestnetAddress(g.network, g.address)) named.push(`(${g.network} testnet)`);
+  if (!addressHasChecksum(g.network, g.address)) named.push('(carries no checksum: check every character)');
+  return named.join(' ');
 }
 
 /** The rows of the confirmation and the dry run; the amount shown (worked out from a total when the fee is known). */
@@ -250,10 +329,10 @@ function summary(
   profile: ResolvedProfile,
   o: WithdrawOptions,
   g: Gathered,
-  q: Quoted,
-  funds: Funds,
+  read: { quoted: Quoted; funds: Funds; limits: LimitCheck },
   now: number,
 ): { rows: [string, string | undefined][]; shownAmount?: string } {
+  const { quoted: q, funds } = read;
   const { asset } = g;
   const fee = q.quote?.fee;
   const { amount: shownAmount, total: shownTotal } = withdrawalFigures(g, fee);
@@ -272,6 +351,7 @@ function summary(
     ],
     ['total', shownTotal ? `${shownTotal} ${asset}` : '(fee not known yet)'],
     ['balance', balanceRow(funds, debited(o, g), debited(o, g) === asset.toUpperCase() ? leaving(g, q) : undefined)],
+    ['limits', limitsRow(read.limits)],
     ['ref_id', g.refId],
     ['memo', o.memo],
     [

@@ -2,9 +2,9 @@
 import type { CliContext } from '../../../cli/context.js';
 import { CoinopError } from '../../../cli/errors.js';
 import { clientBatchApi } from '../../../batch/api.js';
-import { type QuoteTotals, quoteRows, totalsRows } from '../../../batch/quote.js';
+import { QUOTED_WORDING, type QuoteTotals, quoteRows, totalsRows } from '../../../batch/quote.js';
 import type { Stage } from '../../../batch/stage.js';
-import { shortfalls } from '../../../send/funds.js';
+import { type Shortfalls, shortfallHint, shortfallReason, shortfalls } from '../../../send/funds.js';
 import { progressBar } from './progress.js';
 
 export async function dryRun(
@@ -33,7 +33,7 @@ export async function dryRun(
   } finally {
     bar.clear();
   }
-  const short = await shortfalls(conn, quoted.needs, 'amounts plus quoted fees');
+  const short = await shortfalls(conn, quoted.needs, { what: QUOTED_WORDING, now: ctx.now() });
   return report(ctx, quoted.totals, { ...counts, quoted: quoted.quoted, failures: quoted.failures, short });
 }
 
@@ -41,7 +41,7 @@ export async function dryRun(
 async function report(
   ctx: CliContext,
   totals: QuoteTotals[],
-  r: { valid: number; invalid: number; quoted: number; failures: string[]; short: string[] },
+  r: { valid: number; invalid: number; quoted: number; failures: string[]; short: Shortfalls },
 ): Promise<void> {
   const { failures } = r;
   for (const f of failures) ctx.io.err(`${f}\n`);
@@ -60,15 +60,12 @@ async function report(
     `dry run: ${r.quoted} of ${r.valid} rows quoted${failures.length ? `, ${failures.length} refused (listed above)` : ''}` +
       `${r.invalid ? `, ${r.invalid} invalid rows skipped` : ''}; nothing was sent\n`,
   );
-  for (const s of r.short) ctx.io.err(`${s}\n`);
-  if (r.short.length)
-    throw new CoinopError(
-      'usage',
-      'insufficient funds: the available balance cannot cover this batch (shortfalls above)',
-      {
-        hint: 'send less or top up; a real run is refused before its first row unless --allow-partial',
-      },
-    );
+  for (const s of [...r.short.funds, ...r.short.limits, ...r.short.notes]) ctx.io.err(`${s}\n`);
+  const reason = shortfallReason(r.short);
+  if (reason)
+    throw new CoinopError('usage', `${reason} (shortfalls above)`, {
+      hint: shortfallHint(r.short, 'a real run is refused before its first row unless --allow-partial'),
+    });
   // The same exit codes as a real run would give: every row fine, some not, none.
   if (!r.quoted) throw new CoinopError('nothing-sent', 'no row could be quoted', { quiet: true });
   if (failures.length || r.invalid) throw new CoinopError('failed', 'some rows could not be quoted', { quiet: true });

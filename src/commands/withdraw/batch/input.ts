@@ -2,6 +2,7 @@
 // staged in one pass; everything after (the dry run, the guards, the journal, the sending) reads the staged copy.
 import { statSync, type Stats } from 'node:fs';
 import type { CliContext } from '../../../cli/context.js';
+import { addressCheckFor } from '../../../config/environments.js';
 import { asCliError, CoinopError, usageError } from '../../../cli/errors.js';
 import { stageBatch } from '../../../batch/intake.js';
 import { fileChunks, formatFromName, sniffChunks, type BatchFormat, type Chunks } from '../../../batch/reader.js';
@@ -76,6 +77,7 @@ export async function readBatch(
     format,
     defaultProfileId: o.defaultProfileId,
     catalogue: ctx.catalogue(),
+    addresses: addressCheckFor(ctx.profile().environment),
     skipInvalid: o.skipInvalid,
     dir: o.dir,
     onIssue: printIssue,

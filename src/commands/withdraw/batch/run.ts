@@ -24,7 +24,7 @@ import { formatTotals } from '../../../batch/scan.js';
 import { SentRecord, SentRecordError, sentRecordPath } from '../../../batch/sent-record.js';
 import { removeStale, type Stage } from '../../../batch/stage.js';
 import { WriteError } from '../../../batch/write-error.js';
-import { addNeed, type Needs, shortfalls } from '../../../send/funds.js';
+import { Needs, shortfallHint, shortfallReason, shortfalls } from '../../../send/funds.js';
 import { dryRun } from './dry-run.js';
 import { progressBar } from './progress.js';
 import { changedSince, readBatch, type BatchInput } from './input.js';
@@ -171,22 +171,26 @@ async function beginBatch(
 }
 
 /**
- * Refuses, before the first row, a batch the available balances cannot cover: the sum of each profile's amounts
- * per asset (fees come on top, so a batch refused here could never complete). --allow-partial skips this.
+ * Refuses, before the first row, a batch the available balances or what is left of the transfer limits cannot
+ * cover: the sum of each profile's amounts per asset, and each asset's amounts against each limit (fees come on top,
+ * so a batch refused here could never complete). --allow-partial skips this.
  */
 async function guardFunds(ctx: CliContext, conn: Connection, stage: Stage): Promise<void> {
-  const needs: Needs = new Map();
+  const needs = new Needs();
   for (const r of stage.valid()) {
     const b = JSON.parse(r.body) as CreateCryptoWithdrawalRequest;
-    if (!b.profile_id || (b.balance_asset && b.balance_asset !== b.asset)) continue;
-    addNeed(needs, b.profile_id, b.asset, dec(b.amount ?? b.total ?? '0'));
+    needs.add(b, dec(b.amount ?? b.total ?? '0'));
   }
-  const short = await shortfalls(conn, needs, 'amounts (fees on top)');
-  if (!short.length) return;
-  for (const s of short) ctx.io.err(`${s}\n`);
+  const short = await shortfalls(conn, needs, {
+    what: { sum: 'amounts (fees on top)', one: 'the largest row (fee on top)' },
+    now: ctx.now(),
+  });
+  for (const s of [...short.funds, ...short.limits, ...short.notes]) ctx.io.err(`${s}\n`);
+  const reason = shortfallReason(short);
+  if (!reason) return;
   throw usageError(
-    'insufficient funds: the available balance cannot cover this batch (shortfalls above); nothing was sent',
-    'send less or top up; or add --allow-partial to send the rows in order until the balance runs out',
+    `${reason} (shortfalls above); nothing was sent`,
+    shortfallHint(short, 'or add --allow-partial to send the rows in order until a balance or a limit runs out'),
   );
 }
 
