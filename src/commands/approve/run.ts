@@ -9,6 +9,7 @@ import { type ApprovalContent, approvalText } from '../../policy/approvals.js';
 import { type ApproverKey, approverKey, KeyFileError } from '../../policy/keys.js';
 import { loadPolicyFile } from '../../policy/load.js';
 import { policyLocation } from '../../policy/location.js';
+import { keyValueLines } from '../../render/key-value.js';
 import { palette } from '../../render/style.js';
 import { readBatch } from '../withdraw/batch/input.js';
 import { approvalFileName, approvalScope, batchContent, savedRequestIn, withdrawalContent } from './content.js';
@@ -107,7 +108,19 @@ export async function approve(ctx: CliContext, o: ApproveOptions): Promise<void>
     content,
   });
   noteUnlisted(ctx, k);
-  if (out.forPeople) ctx.io.err(`${palette(ctx.io.colourErr).green('✓')} approved: ${target}\n`);
+  if (out.forPeople) {
+    ctx.io.err(`${palette(ctx.io.colourErr).green('✓')} approved: ${target}\n`);
+    const totals = content.totals.map((t) => `${t.sum} ${t.asset} on ${t.network} (${t.rows} row${s(t.rows)})`);
+    const rows: [string, string][] = [
+      ['approval', target],
+      ['approves', `${file}: ${content.rows} withdrawal${s(content.rows)}, ${totals.join(', ')}`],
+      ['in', `${content.environment} (${content.service}), profile_id ${content.profileId}`],
+      ['content', `sha256 ${content.digest}`],
+      ['key', `${k.publicKey.text} (${k.publicKey.id})`],
+    ];
+    for (const line of keyValueLines(rows, palette(ctx.io.colour))) ctx.io.out(`${line}\n`);
+    return;
+  }
   out.one({
     approval_file: target,
     file,
