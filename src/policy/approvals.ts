@@ -173,6 +173,8 @@ function contentMismatch(a: ParsedApproval, c: ApprovalContent): string | undefi
   if (f.environment !== c.environment || f.service !== c.service)
     return `approves a run in ${f.environment} at ${f.service}, not in ${c.environment} at ${c.service}`;
   if (f.kind !== c.kind) return `approves a ${f.kind}, not a ${c.kind}`;
+  if (f.profile_id !== c.profileId)
+    return `approves rows whose default service profile is ${f.profile_id}, and this run's is ${c.profileId} (approve with the same --profile-id)`;
   return `approves other rows (content ${short(f.content)}, this run's is ${short(c.digest)}): a row, an amount or a destination changed since it was signed`;
 }
 

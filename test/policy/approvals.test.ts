@@ -131,6 +131,13 @@ describe('approval files', () => {
     });
   });
 
+  it('an approval made with another default service profile says so', () => {
+    const other = content(ROWS, { ...SCOPE, profileId: 'p-2' });
+    expect(verifyApprovals([signed(alice, other)], content(ROWS), TEAM)[0].reason).toBe(
+      "approves rows whose default service profile is p-2, and this run's is p-1 (approve with the same --profile-id)",
+    );
+  });
+
   it('the same key twice counts once', () => {
     const verdicts = verifyApprovals([signed(alice), signed(alice, content(ROWS), 'copy.txt')], content(ROWS), TEAM);
     expect(verdicts.map((v) => [v.status, v.reason])).toEqual([
