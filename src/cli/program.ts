@@ -23,6 +23,8 @@ import { register as registerTransfer } from '../commands/transfer/index.js';
 import { register as registerDestinations } from '../commands/destinations/index.js';
 import { register as registerLimits } from '../commands/limits/index.js';
 import { register as registerDepositInstructions } from '../commands/deposit-instructions/index.js';
+import { register as registerPolicy } from '../commands/policy/index.js';
+import { register as registerApprove } from '../commands/approve/index.js';
 
 type Register = (program: Command, ctx: CliContext) => void;
 
@@ -40,6 +42,8 @@ const GROUPS: Register[] = [
   registerTransfer,
   registerDestinations,
   registerLimits,
+  registerPolicy,
+  registerApprove,
   registerDepositInstructions,
   registerSandbox,
   registerPrices,
@@ -72,6 +76,8 @@ const BY_COMMAND: Record<string, Register[]> = {
   transfer: [registerTransfer],
   destinations: [registerDestinations],
   limits: [registerLimits],
+  policy: [registerPolicy],
+  approve: [registerApprove],
   'deposit-instructions': [registerDepositInstructions],
 };
 /** Global options that take a value, so the value is not taken for the command's name. */
