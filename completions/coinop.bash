@@ -5,7 +5,7 @@ _coinop() {
     w="${COMP_WORDS[i]}"
     [[ $w == -* ]] && continue
     next="${path:+$path }$w"
-    case "$next" in "login"|"logout"|"auth"|"auth status"|"profile"|"profile list"|"profile use"|"profile show"|"profiles"|"profiles list"|"profiles get"|"profiles create"|"balances"|"withdraw"|"withdraw batch"|"fee"|"fee quote"|"addresses"|"addresses list"|"addresses create"|"transfers"|"transfers list"|"transfers get"|"transfers watch"|"transfer"|"transfer internal"|"destinations"|"destinations list"|"destinations put"|"limits"|"deposit-instructions"|"deposit-instructions create"|"deposit-instructions list"|"deposit-instructions get"|"sandbox"|"sandbox deposit"|"prices"|"markets"|"ticker"|"book"|"trades"|"api"|"stream"|"stream book"|"stream top"|"stream trades"|"stream heartbeat"|"mcp"|"local"|"local start"|"local deposit"|"completion") path="$next" ;; esac
+    case "$next" in "login"|"logout"|"auth"|"auth status"|"profile"|"profile list"|"profile use"|"profile show"|"profiles"|"profiles list"|"profiles get"|"profiles create"|"balances"|"withdraw"|"withdraw batch"|"fee"|"fee quote"|"addresses"|"addresses list"|"addresses create"|"transfers"|"transfers list"|"transfers get"|"transfers watch"|"transfer"|"transfer internal"|"destinations"|"destinations list"|"destinations put"|"limits"|"policy"|"policy show"|"policy check"|"policy init"|"approve"|"deposit-instructions"|"deposit-instructions create"|"deposit-instructions list"|"deposit-instructions get"|"sandbox"|"sandbox deposit"|"prices"|"markets"|"ticker"|"book"|"trades"|"api"|"stream"|"stream book"|"stream top"|"stream trades"|"stream heartbeat"|"mcp"|"local"|"local start"|"local deposit"|"completion") path="$next" ;; esac
   done
   case "$path|$prev" in
     *"|--output") COMPREPLY=($(compgen -W "table json ndjson csv" -- "$cur")); return ;;
@@ -31,7 +31,7 @@ _coinop() {
     *"|--secondary-status") COMPREPLY=($(compgen -W "TRAVEL_RULE_INFO_REQUESTED TRAVEL_RULE_REJECTED CUSTOMER_REJECTED PENDING_CUSTOMER_APPROVAL" -- "$cur")); return ;;
     *"|--routing-type") COMPREPLY=($(compgen -W "ABA SWIFT" -- "$cur")); return ;;
     *"|--increment") COMPREPLY=($(compgen -W "ONE_MINUTE FIVE_MINUTES FIFTEEN_MINUTES THIRTY_MINUTES ONE_HOUR TWO_HOURS TWELVE_HOURS ONE_DAY ONE_WEEK TWO_WEEKS FOUR_WEEKS" -- "$cur")); return ;;
-    *"|--journal"|*"|--file"|*"|--input"|*"|--db") COMPREPLY=(); return ;;
+    *"|--save"|*"|--request"|*"|--approvals"|*"|--journal"|*"|--file"|*"|--input"|*"|--db") COMPREPLY=(); return ;;
   esac
   local words
   if [[ $cur == -* ]]; then
@@ -50,8 +50,8 @@ _coinop() {
       "profiles get") words="--version -V --profile --output -o --json --no-input --no-color --debug --include-deactivated --help" ;;
       "profiles create") words="--version -V --profile --output -o --json --no-input --no-color --debug --nickname --description --help" ;;
       "balances") words="--version -V --profile --output -o --json --no-input --no-color --debug --profile-id --all-profiles --include-zero --help" ;;
-      "withdraw") words="--version -V --profile --output -o --json --no-input --no-color --debug --asset --network --address --to --amount --total --fee-id --quote --ref-id --profile-id --identity-id --account-id --balance-asset --memo --meta --beneficiary --dry-run --yes -y --wait --wait-timeout --help" ;;
-      "withdraw batch") words="--version -V --profile --output -o --json --no-input --no-color --debug --format --profile-id --dry-run --yes -y --resume --retry-failed --skip-invalid --wait --wait-timeout --concurrency --rate --journal --allow-repeat --allow-partial --help" ;;
+      "withdraw") words="--version -V --profile --output -o --json --no-input --no-color --debug --asset --network --address --to --amount --total --fee-id --quote --ref-id --profile-id --identity-id --account-id --balance-asset --memo --meta --beneficiary --dry-run --yes -y --wait --wait-timeout --save --request --approvals --help" ;;
+      "withdraw batch") words="--version -V --profile --output -o --json --no-input --no-color --debug --format --profile-id --dry-run --yes -y --resume --retry-failed --skip-invalid --wait --wait-timeout --concurrency --rate --journal --allow-repeat --allow-partial --approvals --help" ;;
       "fee") words="--version -V --profile --output -o --json --no-input --no-color --debug --help" ;;
       "fee quote") words="--version -V --profile --output -o --json --no-input --no-color --debug --asset --network --address --amount --total --help" ;;
       "addresses") words="--version -V --profile --output -o --json --no-input --no-color --debug --help" ;;
@@ -67,6 +67,11 @@ _coinop() {
       "destinations list") words="--version -V --profile --output -o --json --no-input --no-color --debug --nickname --network --address --id --identity-id --bookmarked --not-bookmarked --created-before --created-until --created-at --created-from --created-after --limit --order --order-by --cursor --all --help" ;;
       "destinations put") words="--version -V --profile --output -o --json --no-input --no-color --debug --network --address --id --nickname --bookmark --no-bookmark --identity-id --travel-rule --help" ;;
       "limits") words="--version -V --profile --output -o --json --no-input --no-color --debug --type --help" ;;
+      "policy") words="--version -V --profile --output -o --json --no-input --no-color --debug --help" ;;
+      "policy show") words="--version -V --profile --output -o --json --no-input --no-color --debug --help" ;;
+      "policy check") words="--version -V --profile --output -o --json --no-input --no-color --debug --help" ;;
+      "policy init") words="--version -V --profile --output -o --json --no-input --no-color --debug --force --help" ;;
+      "approve") words="--version -V --profile --output -o --json --no-input --no-color --debug --show-key --format --profile-id --skip-invalid --yes -y --help" ;;
       "deposit-instructions") words="--version -V --profile --output -o --json --no-input --no-color --debug --help" ;;
       "deposit-instructions create") words="--version -V --profile --output -o --json --no-input --no-color --debug --network --routing-type --profile-id --identity-id --account-id --ref-id --meta --help" ;;
       "deposit-instructions list") words="--version -V --profile --output -o --json --no-input --no-color --debug --id --ref-id --created-before --created-until --created-at --created-from --created-after --limit --order --cursor --all --help" ;;
@@ -92,7 +97,7 @@ _coinop() {
     esac
   else
     case "$path" in
-      "") words="login logout auth profile profiles balances withdraw fee addresses transfers transfer destinations limits deposit-instructions sandbox prices markets ticker book trades api stream mcp local completion" ;;
+      "") words="login logout auth profile profiles balances withdraw fee addresses transfers transfer destinations limits policy approve deposit-instructions sandbox prices markets ticker book trades api stream mcp local completion" ;;
       "login") words="" ;;
       "logout") words="" ;;
       "auth") words="status" ;;
@@ -123,6 +128,11 @@ _coinop() {
       "destinations list") words="" ;;
       "destinations put") words="" ;;
       "limits") words="" ;;
+      "policy") words="show check init" ;;
+      "policy show") words="" ;;
+      "policy check") words="" ;;
+      "policy init") words="" ;;
+      "approve") words="" ;;
       "deposit-instructions") words="create list get" ;;
       "deposit-instructions create") words="" ;;
       "deposit-instructions list") words="" ;;

@@ -8,7 +8,7 @@ complete -c coinop -l no-input
 complete -c coinop -l no-color
 complete -c coinop -l debug
 complete -c coinop -l help
-complete -c coinop -n '__fish_use_subcommand' -a 'login logout auth profile profiles balances withdraw fee addresses transfers transfer destinations limits deposit-instructions sandbox prices markets ticker book trades api stream mcp local completion'
+complete -c coinop -n '__fish_use_subcommand' -a 'login logout auth profile profiles balances withdraw fee addresses transfers transfer destinations limits policy approve deposit-instructions sandbox prices markets ticker book trades api stream mcp local completion'
 complete -c coinop -n '__fish_seen_subcommand_from login' -l env -x -a 'local sandbox production custom'
 complete -c coinop -n '__fish_seen_subcommand_from login' -l client-id
 complete -c coinop -n '__fish_seen_subcommand_from login' -l client-secret-stdin
@@ -61,6 +61,9 @@ complete -c coinop -n '__fish_seen_subcommand_from withdraw; and not __fish_seen
 complete -c coinop -n '__fish_seen_subcommand_from withdraw; and not __fish_seen_subcommand_from batch' -l yes
 complete -c coinop -n '__fish_seen_subcommand_from withdraw; and not __fish_seen_subcommand_from batch' -l wait
 complete -c coinop -n '__fish_seen_subcommand_from withdraw; and not __fish_seen_subcommand_from batch' -l wait-timeout
+complete -c coinop -n '__fish_seen_subcommand_from withdraw; and not __fish_seen_subcommand_from batch' -l save -r -F
+complete -c coinop -n '__fish_seen_subcommand_from withdraw; and not __fish_seen_subcommand_from batch' -l request -r -F
+complete -c coinop -n '__fish_seen_subcommand_from withdraw; and not __fish_seen_subcommand_from batch' -l approvals -r -F
 complete -c coinop -n '__fish_seen_subcommand_from batch' -F
 complete -c coinop -n '__fish_seen_subcommand_from batch' -l format -x -a 'csv jsonl json'
 complete -c coinop -n '__fish_seen_subcommand_from batch' -l profile-id
@@ -76,6 +79,7 @@ complete -c coinop -n '__fish_seen_subcommand_from batch' -l rate
 complete -c coinop -n '__fish_seen_subcommand_from batch' -l journal -r -F
 complete -c coinop -n '__fish_seen_subcommand_from batch' -l allow-repeat
 complete -c coinop -n '__fish_seen_subcommand_from batch' -l allow-partial
+complete -c coinop -n '__fish_seen_subcommand_from batch' -l approvals -r -F
 complete -c coinop -n '__fish_seen_subcommand_from fee; and not __fish_seen_subcommand_from quote' -a 'quote'
 complete -c coinop -n '__fish_seen_subcommand_from quote' -l asset -x -a 'BTC ETH BCH LTC SOL PAXG LINK AAVE UNI MATIC USDP PYUSD PEPE TRUMP SHIB ARB BONK ENA MNT ONDO PENGU QNT RENDER SKY WIF WLD DOGE AVAX SUI POL XLM BNB'
 complete -c coinop -n '__fish_seen_subcommand_from quote' -l network -x -a 'BITCOIN ETHEREUM BITCOIN_CASH LITECOIN SOLANA POLYGON_POS BASE ARBITRUM_ONE STELLAR INK XLAYER AVALANCHE DOGECOIN SUI ROBINHOOD BNB'
@@ -173,6 +177,15 @@ complete -c coinop -n '__fish_seen_subcommand_from put' -l no-bookmark
 complete -c coinop -n '__fish_seen_subcommand_from put' -l identity-id
 complete -c coinop -n '__fish_seen_subcommand_from put' -l travel-rule
 complete -c coinop -n '__fish_seen_subcommand_from limits' -l type -x -a 'INTERNAL_TRANSFER_DEBIT INTERNAL_TRANSFER_CREDIT CRYPTO_DEPOSIT CRYPTO_WITHDRAWAL WIRE_DEPOSIT WIRE_WITHDRAWAL SEN_DEPOSIT SEN_WITHDRAWAL BANK_DEPOSIT BANK_WITHDRAWAL PAXOS_TRANSFER_DEBIT PAXOS_TRANSFER_CREDIT SIGNET_DEPOSIT SIGNET_WITHDRAWAL CBIT_WITHDRAWAL CBIT_DEPOSIT CUBIX_DEPOSIT CUBIX_WITHDRAWAL RTP_DEPOSIT'
+complete -c coinop -n '__fish_seen_subcommand_from policy; and not __fish_seen_subcommand_from show check init' -a 'show check init'
+complete -c coinop -n '__fish_seen_subcommand_from check' -F
+complete -c coinop -n '__fish_seen_subcommand_from init' -l force
+complete -c coinop -n '__fish_seen_subcommand_from approve' -F
+complete -c coinop -n '__fish_seen_subcommand_from approve' -l show-key
+complete -c coinop -n '__fish_seen_subcommand_from approve' -l format -x -a 'csv jsonl json'
+complete -c coinop -n '__fish_seen_subcommand_from approve' -l profile-id
+complete -c coinop -n '__fish_seen_subcommand_from approve' -l skip-invalid
+complete -c coinop -n '__fish_seen_subcommand_from approve' -l yes
 complete -c coinop -n '__fish_seen_subcommand_from deposit-instructions; and not __fish_seen_subcommand_from create list get' -a 'create list get'
 complete -c coinop -n '__fish_seen_subcommand_from create' -l network -x -a 'WIRE DBS_ACT CUBIX SCB RTP'
 complete -c coinop -n '__fish_seen_subcommand_from create' -l routing-type -x -a 'ABA SWIFT'

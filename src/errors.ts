@@ -1,6 +1,6 @@
-// Errors of every layer, in categories (usage, auth, network, API, outcome, cancelled, file, internal). This module
-// sits below everything that throws them (client, config, render, batch, local); the CLI alone turns a category into
-// an exit code and a line on stderr (src/cli/errors.ts).
+// Errors of every layer, in categories (usage, auth, network, API, outcome, refused by policy, cancelled, file,
+// internal). This module sits below everything that throws them (client, config, render, batch, local, policy); the
+// CLI alone turns a category into an exit code and a line on stderr (src/cli/errors.ts).
 import { ProblemError, problemName, type Problem } from './api/index.js';
 
 export type ErrorCategory =
@@ -10,6 +10,7 @@ export type ErrorCategory =
   | 'api'
   | 'failed'
   | 'nothing-sent'
+  | 'policy'
   | 'cancelled'
   | 'file'
   | 'internal';

@@ -32,12 +32,15 @@
 //   interruptNote  the line printed on Ctrl-C/SIGTERM, as is (or a function read when the signal comes): what is
 //                true for this command at this moment (a withdrawal once it may have left, a batch's journal and
 //                --resume); unset: "interrupted"
+//   onPolicyEvent() / policyEvent()  every policy decision and approval signed (src/policy/events.ts), handed to
+//                the listeners (the audit trail) as it happens
 import type { ApiClient } from '../client/api.js';
 import { type CataloguePolicy, cataloguePolicy } from '../client/catalogue-policy.js';
 import type { TokenManager } from '../client/tokens.js';
 import type { Transport } from '../client/transport.js';
 import type { ResolvedProfile } from '../config/profile.js';
 import type { Settings } from '../config/settings.js';
+import type { PolicyEvent } from '../policy/events.js';
 import type { ConfigStore } from '../config/store.js';
 import { Output, type Format } from '../render/output.js';
 import { palette } from '../render/style.js';
@@ -102,6 +105,10 @@ export interface CliContext {
   ownSignals: boolean;
   /** Said on Ctrl-C or SIGTERM instead of a bare "interrupted": the state this command leaves things in now. */
   interruptNote?: string | (() => string | undefined);
+  /** Listens to every policy decision and approval signed in this run. */
+  onPolicyEvent(listener: (e: PolicyEvent) => void): void;
+  /** Hands a policy decision or a signed approval to the listeners. */
+  policyEvent(e: PolicyEvent): void;
   /**
    * Loads what every action needs (the settings, the store, profiles); called once by the preAction hook, so --help
    * skips it. A bad setting is a usage error from here.
@@ -127,6 +134,7 @@ export function createContext(
   let connection: Promise<Connection> | undefined;
   let policy: CataloguePolicy | undefined;
   const cleanups: (() => unknown)[] = [];
+  const policyListeners: ((e: PolicyEvent) => void)[] = [];
 
   const ctx: CliContext = {
     io,
@@ -186,6 +194,10 @@ export function createContext(
       if (ctx.globals.debug) io.err(`${palette(io.colourErr).dim(`[debug] ${line}`)}\n`);
     },
     onCleanup: (fn) => void cleanups.push(fn),
+    onPolicyEvent: (listener) => void policyListeners.push(listener),
+    policyEvent: (e) => {
+      for (const l of policyListeners) l(e);
+    },
     async cleanup() {
       for (const fn of cleanups.splice(0).reverse()) {
         try {

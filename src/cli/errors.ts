@@ -14,6 +14,7 @@ const CODES: Record<ErrorCategory, ExitCode> = {
   api: EXIT.api,
   failed: EXIT.failed,
   'nothing-sent': EXIT.nothingSent,
+  policy: EXIT.policy,
   cancelled: EXIT.cancelled,
   file: EXIT.usage,
   internal: EXIT.api,

@@ -16,6 +16,8 @@ export const EXIT = {
   failed: 6,
   /** A batch where no row was sent. */
   nothingSent: 7,
+  /** Refused by the profile's policy (a rule, missing approvals, or a policy file that does not load); nothing sent. */
+  policy: 8,
 } as const;
 export type ExitCode = (typeof EXIT)[keyof typeof EXIT];
 
@@ -27,4 +29,5 @@ export const EXIT_CODE_HELP = `Exit codes:
   4  authentication: cannot authenticate, 401, or missing scope (run: coinop login)
   5  network: the service is unreachable or timed out after retries
   6  failed outcome: a transfer ended FAILED under --wait, or some batch rows failed
-  7  nothing sent: no row of a batch was sent`;
+  7  nothing sent: no row of a batch was sent
+  8  refused by policy: a rule of the profile's policy, or missing approvals (coinop policy show); nothing was sent`;

@@ -24,6 +24,8 @@ import { register as registerDestinations } from '../commands/destinations/index
 import { register as registerLimits } from '../commands/limits/index.js';
 import { register as registerDepositInstructions } from '../commands/deposit-instructions/index.js';
 import { register as registerMcp } from '../commands/mcp/index.js';
+import { register as registerPolicy } from '../commands/policy/index.js';
+import { register as registerApprove } from '../commands/approve/index.js';
 
 type Register = (program: Command, ctx: CliContext) => void;
 
@@ -41,6 +43,8 @@ const GROUPS: Register[] = [
   registerTransfer,
   registerDestinations,
   registerLimits,
+  registerPolicy,
+  registerApprove,
   registerDepositInstructions,
   registerSandbox,
   registerPrices,
@@ -74,6 +78,8 @@ const BY_COMMAND: Record<string, Register[]> = {
   transfer: [registerTransfer],
   destinations: [registerDestinations],
   limits: [registerLimits],
+  policy: [registerPolicy],
+  approve: [registerApprove],
   'deposit-instructions': [registerDepositInstructions],
   mcp: [registerMcp],
 };

@@ -36,6 +36,8 @@ export interface CallResult<T> {
    * service (its answer was lost), so the existing resource is most likely this call's own, not an older one.
    */
   submittedByThisCall: boolean;
+  /** The answer's Date header: the service's clock (to the second), when it sent one. */
+  date?: string;
 }
 
 /** How the fields of a request are called on the command line, so an issue names the flag the operator typed. */
@@ -120,6 +122,7 @@ export class ApiClient {
     const retry = op.method === 'GET' || !!op.idempotent || (!!op.write && typeof body?.ref_id === 'string');
     // A public operation (market data) goes without a token: it works without credentials, and asks for none.
     const res = await this.request(op.method, url, body, retry, body !== undefined, !!op.scope);
+    const date = typeof res.headers.date === 'string' ? res.headers.date : undefined;
     if (res.status === 409 && op.write && body) {
       const existing = existingMatch(res, body);
       if (existing)
@@ -128,13 +131,20 @@ export class ApiClient {
           status: res.status,
           alreadySubmitted: true,
           submittedByThisCall: res.earlierAttemptMayHaveReached,
+          date,
         };
     }
     if (res.status < 200 || res.status >= 300) {
       if (noSuchEndpoint(res)) throw notTheApi(op, url, res);
       throw problemError(problemOf(res));
     }
-    return { data: (res.json ?? {}) as T, status: res.status, alreadySubmitted: false, submittedByThisCall: false };
+    return {
+      data: (res.json ?? {}) as T,
+      status: res.status,
+      alreadySubmitted: false,
+      submittedByThisCall: false,
+      date,
+    };
   }
 
   /** Every page of a list operation, fetched one at a time as the consumer asks (constant memory). */

@@ -38,6 +38,8 @@ export interface PipelineDeps extends GateDeps {
   authorize(header: string | undefined, scope: string): string;
   /** The service's body limit, for routes without their own. */
   bodyLimitBytes(): number;
+  /** The service's clock: every answer's Date header tells it (a client's policy reads the time there). */
+  now(): number;
 }
 
 /** One request through every stage. Every error is answered here; should answering fail too, the caller drops it. */
@@ -46,6 +48,7 @@ export function requestPipeline(deps: PipelineDeps): (raw: IncomingMessage, res:
     const state: RequestState = { started: performance.now() };
     const { req, authority } = toRequest(raw);
     const reply = new Reply();
+    reply.header('date', new Date(deps.now()).toUTCString());
     res.on('finish', () => journal(deps.requestLog, req, state, res.statusCode));
     let match: Match | undefined;
     try {

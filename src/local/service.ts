@@ -112,6 +112,7 @@ function httpServer(svc: Service, router: Router): { server: Server; setGuard(g:
     authorize: (header, scope) => svc.auth.authorize(header, scope).clientId,
     guard: () => guard,
     bodyLimitBytes: () => svc.config.bodyLimitBytes,
+    now: () => svc.clock.now(),
   });
   // The pipeline answers every error itself; should answering fail too, the connection is closed, never the process.
   // The Host header is checked by the gate, so a request without one gets a problem too.

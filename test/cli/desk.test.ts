@@ -164,6 +164,8 @@ describe('coinop transfer internal', () => {
         amount: '2500.50',
         ref_id: 'plan-1',
       },
+      // The policy's verdict (this profile has no policy file: every rule off).
+      policy: expect.objectContaining({ allowed: true, file: null, requests: 1 }),
     });
     const table = await sb.runIn(args(['--dry-run', '--ref-id', 'plan-1', '-o', 'table']));
     expect(table.stderr).toMatch(/Dry run: nothing sent \(local\)/);

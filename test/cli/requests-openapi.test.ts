@@ -6,7 +6,7 @@
 // Adding a command or a flag: add a line to LINES that uses it (or, for a command that sends nothing to the API, an
 // entry in SENDS_NOTHING; for a flag that changes nothing sent, an entry in NOT_SENT). The coverage test below names
 // each command and flag no line uses.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Command } from 'commander';
@@ -40,6 +40,10 @@ interface Line {
 
 /** Commands that send no request to the API, and why. */
 const SENDS_NOTHING: Record<string, string> = {
+  'policy show': "reads the profile's policy file",
+  'policy check': 'reads a policy file',
+  'policy init': 'writes a policy file',
+  approve: 'signs a file with the approver key',
   logout: 'removes saved credentials',
   'profile list': "coinop's own profiles",
   'profile use': "coinop's own profiles",
@@ -94,6 +98,23 @@ async function cursorOf(path: string): Promise<string> {
   const page = await fetched<{ next_page_cursor?: string }>(['api', 'GET', path, '-f', 'limit=1']);
   expect(page.next_page_cursor, path).toBeTruthy();
   return page.next_page_cursor!;
+}
+
+/** A configuration of its own, with a policy for the local profile (its approver key is this directory's). */
+const POLICY_ENV: Record<string, string> = {};
+const HOURS = 'hours: "00:00-24:00 UTC"';
+
+/** Writes the policy of POLICY_ENV's profile (with an approvals rule its own key meets); returns that key's id. */
+async function policyWith(rules: string[]): Promise<string> {
+  const shown = await run(['approve', '--show-key', '-o', 'json'], POLICY_ENV);
+  const { key, key_id } = JSON.parse(shown.stdout) as { key: string; key_id: string };
+  const text = [
+    ...rules.map((r) => r.replace('BTC_ADDRESS', BTC_ADDRESS)),
+    `approvals: { required: 1, environments: [local], keys: ["${key}"] }`,
+  ].join('\n');
+  mkdirSync(join(POLICY_ENV.COINOP_CONFIG_DIR, 'policies'), { recursive: true });
+  writeFileSync(join(POLICY_ENV.COINOP_CONFIG_DIR, 'policies', 'local.yaml'), `${text}\n`);
+  return key_id;
 }
 
 function file(name: string, text: string): string {
@@ -468,6 +489,42 @@ const LINES: Line[] = [
       '--yes',
     ],
   },
+  // The policy's reads (the address book by nickname or bookmark, the withdrawals of the last 24 hours, the service's
+  // clock), and withdrawals saved for approval, approved, and sent with their approvals.
+  {
+    formats: WRITE,
+    env: POLICY_ENV,
+    args: async (n) => {
+      const key = await policyWith(['destinations: [rq_book, BTC_ADDRESS]', 'max_per_24h: { BTC: 100 }', HOURS]);
+      const saved = join(dir, `saved-${n}.json`);
+      await run(['withdraw', ...W, '--ref-id', `rq-saved-${n}`, '--dry-run', '--save', saved], POLICY_ENV);
+      await run(['approve', saved, '--yes'], POLICY_ENV);
+      return ['withdraw', '--request', saved, '--approvals', `${saved}.approval-${key}.txt`, '--yes'];
+    },
+  },
+  {
+    formats: WRITE,
+    env: POLICY_ENV,
+    args: async (n) => {
+      await policyWith(['destinations: bookmarked_only', HOURS]);
+      return ['withdraw', ...W, '--dry-run', '--save', join(dir, `unsent-${n}.json`)];
+    },
+    // BTC_ADDRESS is in the book but not bookmarked: refused by policy.
+    code: 8,
+  },
+  {
+    formats: WRITE,
+    env: POLICY_ENV,
+    args: async (n) => {
+      const key = await policyWith(['max_per_24h: { BTC: 100 }']);
+      const batch = file(
+        `approved-${n}.csv`,
+        `destination_address,asset,crypto_network,amount\n${BTC_ADDRESS},BTC,BITCOIN,0.001\n`,
+      );
+      await run(['approve', batch, '--yes'], POLICY_ENV);
+      return ['withdraw', 'batch', batch, '--approvals', `${batch}.approval-${key}.txt`, '--dry-run'];
+    },
+  },
   // Transfer limits
   { args: ['limits'] },
   { args: ['limits', '--type', 'CRYPTO_WITHDRAWAL'] },
@@ -529,6 +586,10 @@ beforeAll(async () => {
   svc = await startLocalService({ port: 0, memory: true, config: { withdrawalSettleSeconds: 1 } });
   proxy = await recordingProxy(svc.baseUrl);
   env = { ...baseEnv(dir), COINOP_BASE_URL: proxy.url, COINOP_AUTH_URL: proxy.url, COINOP_WS_URL: svc.wsUrl };
+  Object.assign(POLICY_ENV, {
+    COINOP_CONFIG_DIR: join(dir, 'policy-config'),
+    COINOP_DATA_DIR: join(dir, 'policy-data'),
+  });
   transferId = (await fetched<{ id: string }>(['withdraw', ...W, '--ref-id', 'rq-setup'])).id;
 });
 afterAll(async () => {

@@ -19,6 +19,7 @@ const NONE: BatchOptions = {
   journal: undefined,
   allowRepeat: false,
   allowPartial: false,
+  approvals: undefined,
 };
 const RATE = '--rate: must be a number of withdrawals per second from 0 (no limit) to 10000';
 
@@ -41,6 +42,7 @@ const VALID: [name: string, raw: Record<string, unknown>, expected: Partial<Batc
   ['--rate 0 is no client-side limit', { rate: '0' }, { rate: Infinity }],
   ['a fractional --rate', { rate: '2.5' }, { rate: 2.5 }],
   ['the largest --rate', { rate: '10000' }, { rate: 10_000 }],
+  ['--approvals files, repeatable', { approvals: ['a.txt', 'b.txt'] }, { approvals: ['a.txt', 'b.txt'] }],
 ];
 
 const INVALID: [raw: Record<string, unknown>, message: string][] = [

@@ -25,6 +25,9 @@ const NONE: WithdrawOptions = {
   yes: false,
   wait: false,
   waitTimeout: 600,
+  save: undefined,
+  request: undefined,
+  approvals: undefined,
 };
 
 const VALID: [name: string, raw: Record<string, unknown>, expected: Partial<WithdrawOptions>][] = [
@@ -70,6 +73,16 @@ const VALID: [name: string, raw: Record<string, unknown>, expected: Partial<With
   ['an empty --asset is asked for, not refused', { asset: '' }, { asset: '' }],
   ['--to a nickname of the address book', { to: 'treasury', asset: 'ETH' }, { to: 'treasury', asset: 'ETH' }],
   [
+    '--dry-run --save FILE: the request saved for approval',
+    { amount: '1', dryRun: true, save: 'w.json' },
+    { amount: '1', dryRun: true, save: 'w.json' },
+  ],
+  [
+    '--request FILE with the switches and approval files',
+    { request: 'w.json', quote: true, yes: true, approvals: ['a.txt', 'b.txt'] },
+    { request: 'w.json', quote: true, yes: true, approvals: ['a.txt', 'b.txt'] },
+  ],
+  [
     'an asset and network outside the catalogue pass by their shape (the run checks them against the service)',
     { asset: 'USDC', network: 'OPTIMISM' },
     { asset: 'USDC', network: 'OPTIMISM' },
@@ -104,6 +117,10 @@ const INVALID: [raw: Record<string, unknown>, message: string][] = [
     '--to and --address: give one (--to takes the address from the address book)',
   ],
   [{ to: ' ' }, '--to: must be a nickname of the address book'],
+  [{ save: 'w.json' }, '--save: only with --dry-run (it saves the request for approval; nothing is sent)'],
+  [{ request: 'w.json', amount: '1' }, '--request and --amount: give one (the saved request holds every value)'],
+  [{ request: 'w.json', to: 'treasury' }, '--request and --to: give one (the saved request holds every value)'],
+  [{ request: 'w.json', meta: ['a=b'] }, '--request and --meta: give one (the saved request holds every value)'],
   // Several mistakes: the first rule in the order the command has always checked them names one.
   [{ amount: 'x', feeId: 'f', quote: true }, '--fee-id and --quote: give one (--quote gets a fee id for you)'],
   [

@@ -677,7 +677,7 @@ function positionalIndex(args: string[], n: number): number {
 
 // ---------------------------------------------------------------------------------------------------------
 
-const DOCUMENTED = new Set([0, 1, 2, 3, 4, 5, 6, 7]);
+const DOCUMENTED = new Set([0, 1, 2, 3, 4, 5, 6, 7, 8]);
 const isWrite = (e: { method: string; url: string }) => e.method !== 'GET' && e.url.startsWith('/v2/');
 
 function problems(label: string, r: Run): string[] {

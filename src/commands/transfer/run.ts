@@ -12,6 +12,7 @@ import type { CliContext, Connection } from '../../cli/context.js';
 import { need } from '../../cli/prompt.js';
 import { checkRequest, checkUnlisted } from '../../client/api.js';
 import { refIdFor } from '../../send/withdrawal.js';
+import { policyVerdict, profilePolicy, refusal, refuseUnlessAllowed, verdictText } from '../policy/enforce.js';
 import { announceRefId, reportDryRun, reportTransfer, submitOnce } from '../transfers/submit.js';
 import { INTERNAL_TRANSFER_FLAGS, type InternalTransferOptions } from './options.js';
 
@@ -70,10 +71,19 @@ async function available(conn: Connection, body: CreateInternalTransferRequest):
 
 export async function internal(ctx: CliContext, o: InternalTransferOptions): Promise<void> {
   const profile = ctx.profile();
+  // A policy file that does not load stops everything, before anything is asked.
+  const policy = await profilePolicy(ctx, 'transfer internal');
   const { body, generatedRef } = await gather(ctx, o, profile.profileId);
   ctx.interruptNote = 'interrupted: no internal transfer was sent';
   if (generatedRef) announceRefId(ctx, body.ref_id!);
   const conn = await ctx.connect();
+  const verdict = await policyVerdict(ctx, conn, policy, {
+    command: 'transfer internal',
+    dryRun: o.dryRun,
+    requests: () => [{ kind: 'internal', profile_id: body.from_profile_id, asset: body.asset, amount: body.amount }],
+    defaultProfileId: profile.profileId,
+  });
+  if (!o.dryRun) refuseUnlessAllowed(ctx, verdict);
   const confirming = !o.yes && ctx.prompter.allowed;
   const rows: [string, string | undefined][] = [
     ['environment', profile.environment],
@@ -87,7 +97,18 @@ export async function internal(ctx: CliContext, o: InternalTransferOptions): Pro
     ['recipient metadata', pairs(body.recipient_metadata)],
   ];
   const environment = profile.environment;
-  if (o.dryRun) return reportDryRun(ctx, { operation: 'createInternalTransfer', environment, rows, body });
+  if (o.dryRun) {
+    await reportDryRun(ctx, {
+      operation: 'createInternalTransfer',
+      environment,
+      rows,
+      body,
+      extra: { policy: verdict },
+    });
+    if (ctx.format() === 'table') ctx.io.err(verdictText(ctx, verdict));
+    if (!verdict.allowed) throw refusal(verdict);
+    return;
+  }
   await ctx.confirm({
     title: `Move ${body.amount} ${body.asset} between service profiles`,
     rows,

@@ -29,6 +29,9 @@ export function register(program: Command, ctx: CliContext): Command {
     .option('-y, --yes', 'do not ask for confirmation')
     .option('--wait', 'follow the transfer until COMPLETED or FAILED (exit 6 on FAILED)')
     .addOption(new Option('--wait-timeout <seconds>', 'give up waiting after this long').default('600'))
+    .option('--save <file>', 'with --dry-run: save the request to FILE for approval (coinop approve FILE)')
+    .option('--request <file>', 'send the withdrawal saved by --dry-run --save FILE (approvals next to it count)')
+    .option('--approvals <file>', "an approval file (coinop approve) for the profile's policy (repeatable)", repeat)
     .action(async (raw: RawFlags) => {
       const { parseWithdrawOptions } = await import('./options.js');
       const o = parseWithdrawOptions(raw);
@@ -41,6 +44,8 @@ export function register(program: Command, ctx: CliContext): Command {
     'coinop withdraw --asset USDP --network ETHEREUM --address 0xF0Aa... --amount 100 --balance-asset USD --meta invoice=42 --yes',
     'coinop withdraw --to treasury --asset ETH --amount 0.5',
     'coinop withdraw ... --dry-run -o json',
+    'coinop withdraw ... --ref-id payout-7 --dry-run --save payout-7.json   # then: coinop approve payout-7.json',
+    'coinop withdraw --request payout-7.json --yes                          # with payout-7.json.approval-*.txt',
   ]);
   registerBatch(cmd, ctx);
   return cmd;

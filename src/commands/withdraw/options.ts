@@ -40,7 +40,32 @@ export interface WithdrawOptions {
   wait: boolean;
   /** Seconds to follow the transfer with --wait. */
   waitTimeout: number;
+  /** With --dry-run: where to save the request for approval (coinop approve FILE). */
+  save?: string;
+  /** A request saved by --dry-run --save: every value comes from it (never with a value flag). */
+  request?: string;
+  /** Approval files (coinop approve), besides those found next to --request's file. */
+  approvals?: string[];
 }
+
+/** The flags that give a value of the request: none of them goes with --request, whose file holds every value. */
+const VALUE_FLAGS: [key: string, flag: string][] = [
+  ['asset', '--asset'],
+  ['network', '--network'],
+  ['address', '--address'],
+  ['to', '--to'],
+  ['amount', '--amount'],
+  ['total', '--total'],
+  ['feeId', '--fee-id'],
+  ['refId', '--ref-id'],
+  ['profileId', '--profile-id'],
+  ['identityId', '--identity-id'],
+  ['accountId', '--account-id'],
+  ['balanceAsset', '--balance-asset'],
+  ['memo', '--memo'],
+  ['meta', '--meta'],
+  ['beneficiary', '--beneficiary'],
+];
 
 /** The flag that gives each field of the request, for messages about the request. */
 export const WITHDRAW_FLAGS: FlagNames = {
@@ -79,6 +104,12 @@ export function parseWithdrawOptions(raw: RawFlags): WithdrawOptions {
   if (to !== undefined && to.trim() === '') throw usageError('--to: must be a nickname of the address book');
   amountFlag('--amount', amount);
   amountFlag('--total', total);
+  const save = f.text('save');
+  if (save !== undefined && !f.on('dryRun'))
+    throw usageError('--save: only with --dry-run (it saves the request for approval; nothing is sent)');
+  const request = f.text('request');
+  const clash = request !== undefined ? VALUE_FLAGS.find(([k]) => raw[k] !== undefined) : undefined;
+  if (clash) throw usageError(`--request and ${clash[1]}: give one (the saved request holds every value)`);
   return {
     // By their shape: the run checks them against the catalogue once it knows the service (before asking anything).
     asset: nameFlag('--asset', f.text('asset')),
@@ -101,6 +132,9 @@ export function parseWithdrawOptions(raw: RawFlags): WithdrawOptions {
     yes: f.on('yes'),
     wait: f.on('wait'),
     waitTimeout,
+    save,
+    request,
+    approvals: f.list('approvals'),
   };
 }
 

@@ -19,10 +19,15 @@ import { CoinopError, usageError } from '../../cli/errors.js';
 import { amountOrTotalMissing } from '../../cli/options.js';
 import { checkRequest, checkUnlisted } from '../../client/api.js';
 import { addressCheckFor } from '../../config/environments.js';
+import { withdrawalRequest } from '../../policy/check.js';
 import type { ResolvedProfile } from '../../config/profile.js';
+import type { PolicyVerdict } from '../../policy/evaluate.js';
+import type { LoadedPolicy } from '../../policy/policy.js';
 import { balanceRow, type Funds, insufficientFunds, readFunds, shortfall } from '../../send/funds.js';
 import { type LimitCheck, refuseOverLimit, withdrawalLimits } from '../../send/limits.js';
 import { feeRequestOf, leavingWords, refIdFor, withdrawalFigures } from '../../send/withdrawal.js';
+import { approvalFiles, approvalScope, readSavedRequest, saveRequest, withdrawalContent } from '../approve/content.js';
+import { policyVerdict, profilePolicy, refusal, refuseUnlessAllowed, verdictText } from '../policy/enforce.js';
 import { announceRefId, reportDryRun, reportTransfer, submitOnce } from '../transfers/submit.js';
 import { bookDestination } from './destination.js';
 import { checkAddress, WITHDRAW_FLAGS, type WithdrawOptions } from './options.js';
@@ -83,8 +88,31 @@ function refuseShortfall(o: WithdrawOptions, g: Gathered, q: Quoted, funds: Fund
   throw insufficientFunds(asset, needed, funds, leavingWhat(g, q));
 }
 
-export async function withdraw(ctx: CliContext, o: WithdrawOptions): Promise<void> {
+/** The options of a request saved by --dry-run --save: every value from the file, the rest from the flags. */
+function savedOptions(o: WithdrawOptions, r: CreateCryptoWithdrawalRequest): WithdrawOptions {
+  return {
+    ...o,
+    asset: r.asset,
+    network: r.crypto_network,
+    address: r.destination_address,
+    amount: r.amount,
+    total: r.total,
+    refId: r.ref_id,
+    profileId: r.profile_id,
+    identityId: r.identity_id,
+    accountId: r.account_id,
+    balanceAsset: r.balance_asset,
+    memo: r.memo,
+    metadata: r.metadata,
+    beneficiary: r.beneficiary as Record<string, unknown> | undefined,
+  };
+}
+
+export async function withdraw(ctx: CliContext, given: WithdrawOptions): Promise<void> {
   const profile = ctx.profile();
+  // A policy file that does not load stops everything, before anything is asked.
+  const policy = await profilePolicy(ctx, 'withdraw');
+  const o = given.request ? savedOptions(given, readSavedRequest(ctx, given.request).request) : given;
   // The asset and network given, against the catalogue before anything is asked (the whole request is checked again).
   checkUnlisted(ctx.catalogue(), withdrawalTargetIssues({ asset: o.asset, crypto_network: o.network }), WITHDRAW_FLAGS);
   const g = await gather(ctx, o, profile.profileId);
@@ -93,21 +121,13 @@ export async function withdraw(ctx: CliContext, o: WithdrawOptions): Promise<voi
   ctx.interruptNote = 'interrupted: no withdrawal was sent';
   if (g.generatedRef) announceRefId(ctx, g.refId);
   const conn = await ctx.connect();
+  const verdict = await withdrawalVerdict(ctx, conn, policy, o, body);
+  if (!o.dryRun) refuseUnlessAllowed(ctx, verdict);
   const quoted = await quote(ctx, conn, o, body);
   const funds = await readFunds(conn, g.profileId, [debited(o, g)]);
   const limits = await checkLimits(ctx, conn, g, quoted);
   for (const n of limits.notes) ctx.io.err(`${n}\n`);
-  if (o.dryRun) {
-    const { rows } = summary(profile, o, g, { quoted, funds, limits }, ctx.now());
-    const extra = quoted.quote ? { quote: quoted.quote } : {};
-    return reportDryRun(ctx, {
-      operation: 'createCryptoWithdrawal',
-      environment: profile.environment,
-      rows,
-      body,
-      extra,
-    });
-  }
+  if (o.dryRun) return dryRunReport(ctx, { profile, o, g, quoted, funds, limits, body, verdict });
 
   // A preview that already failed ends with its error rather than asking to send what could not be priced.
   if (quoted.failure && !o.yes && ctx.prompter.allowed) throw quoted.failure;
@@ -115,6 +135,59 @@ export async function withdraw(ctx: CliContext, o: WithdrawOptions): Promise<voi
   refuseOverLimit(limits);
   const transfer = await confirmAndSend(ctx, conn, { profile, o, g, body, funds, quoted, limits });
   await reportTransfer(ctx, conn, o, transfer);
+}
+
+/** The policy's verdict on this withdrawal, with the approvals given (--approvals, and next to --request's file). */
+async function withdrawalVerdict(
+  ctx: CliContext,
+  conn: Connection,
+  policy: LoadedPolicy | undefined,
+  o: WithdrawOptions,
+  body: CreateCryptoWithdrawalRequest,
+): Promise<PolicyVerdict> {
+  const files = approvalFiles(o.request, o.approvals);
+  const content = withdrawalContent(approvalScope(ctx, 'withdrawal', body.profile_id), body);
+  return policyVerdict(ctx, conn, policy, {
+    command: 'withdraw',
+    dryRun: o.dryRun,
+    requests: () => [withdrawalRequest(body)],
+    approvals: policy?.policy.approvals ? { content, files } : undefined,
+    defaultProfileId: ctx.profile().profileId,
+  });
+}
+
+/** --dry-run: what would be sent and each rule's verdict (exit 8 when the policy would refuse); --save keeps it. */
+async function dryRunReport(
+  ctx: CliContext,
+  w: {
+    profile: ResolvedProfile;
+    o: WithdrawOptions;
+    g: Gathered;
+    quoted: Quoted;
+    funds: Funds;
+    limits: LimitCheck;
+    body: CreateCryptoWithdrawalRequest;
+    verdict: PolicyVerdict;
+  },
+): Promise<void> {
+  const { o, body, verdict } = w;
+  if (o.save) {
+    saveRequest(o.save, approvalScope(ctx, 'withdrawal', body.profile_id), body, new Date(ctx.now()).toISOString());
+    ctx.io.err(
+      `saved the request to ${o.save}: have it approved (coinop approve ${o.save}), then send it with coinop withdraw --request ${o.save}\n`,
+    );
+  }
+  const { rows } = summary(w.profile, o, w.g, { quoted: w.quoted, funds: w.funds, limits: w.limits }, ctx.now());
+  const extra = { ...(w.quoted.quote ? { quote: w.quoted.quote } : {}), policy: verdict };
+  await reportDryRun(ctx, {
+    operation: 'createCryptoWithdrawal',
+    environment: w.profile.environment,
+    rows,
+    body,
+    extra,
+  });
+  if (ctx.format() === 'table') ctx.io.err(verdictText(ctx, verdict));
+  if (!verdict.allowed) throw refusal(verdict);
 }
 
 /** Seconds a guaranteed fee still holds, or undefined without one. */

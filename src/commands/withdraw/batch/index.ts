@@ -2,6 +2,7 @@
 import { type Command, Option } from 'commander';
 import type { CliContext } from '../../../cli/context.js';
 import { usageError } from '../../../cli/errors.js';
+import { repeat } from '../../../cli/options.js';
 
 /** Declares `batch` under the `withdraw` command. */
 export function register(withdraw: Command, ctx: CliContext): void {
@@ -48,6 +49,11 @@ export function register(withdraw: Command, ctx: CliContext): void {
       '--allow-partial',
       'send a batch even when the available balance cannot cover every row (without it such a batch is refused before its first row)',
     )
+    .option(
+      '--approvals <file>',
+      "an approval file (coinop approve FILE) for the profile's policy, besides FILE.approval-*.txt next to the file (repeatable)",
+      repeat,
+    )
     .addHelpText(
       'after',
       `
@@ -62,9 +68,12 @@ and its occurrence among identical rows, so the same rows in any file, CSV or JS
 another batch already paid (the service holds their ref_id, or this machine sent it) are refused unless
 --allow-repeat. The journal records each row before and after its request; --resume continues.
 
+The profile's policy (coinop policy show) checks every row before anything is sent, on --resume too: all
+violations are listed, and nothing is sent if any row breaks a rule. --dry-run shows each rule's verdict.
+
 Exit codes: 0 every row succeeded, 2 invalid file or rows already paid (nothing sent), 3 cancelled,
 4 authentication, 5 --wait gave up before every transfer ended, 6 some rows failed, were invalid and skipped, or
-were left unsent (--resume), 7 no row was sent.
+were left unsent (--resume), 7 no row was sent, 8 refused by policy (nothing sent).
 
 Examples:
   $ coinop withdraw batch payouts.csv --dry-run

@@ -23,6 +23,8 @@ export interface BatchOptions {
   allowRepeat: boolean;
   /** --allow-partial: send a batch the available balances cannot cover in full (its first rows, until one fails). */
   allowPartial: boolean;
+  /** Approval files (coinop approve), besides those found next to the file. */
+  approvals?: string[];
 }
 
 const FORMATS: readonly string[] = ['csv', 'jsonl', 'json'] satisfies BatchFormat[];
@@ -56,5 +58,6 @@ export function parseBatchOptions(raw: RawFlags): BatchOptions {
     journal: f.text('journal'),
     allowRepeat: f.on('allowRepeat'),
     allowPartial: f.on('allowPartial'),
+    approvals: f.list('approvals'),
   };
 }

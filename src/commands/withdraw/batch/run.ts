@@ -24,7 +24,13 @@ import { formatTotals } from '../../../batch/scan.js';
 import { SentRecord, SentRecordError, sentRecordPath } from '../../../batch/sent-record.js';
 import { removeStale, type Stage } from '../../../batch/stage.js';
 import { WriteError } from '../../../batch/write-error.js';
+import type { ApprovalContent, ParsedApproval } from '../../../policy/approvals.js';
+import { withdrawalRequest } from '../../../policy/check.js';
+import type { PolicyRequest } from '../../../policy/evaluate.js';
+import type { LoadedPolicy } from '../../../policy/policy.js';
 import { Needs, shortfallHint, shortfallReason, shortfalls } from '../../../send/funds.js';
+import { approvalFiles, approvalScope, batchContent } from '../../approve/content.js';
+import { policyVerdict, profilePolicy, refusal, refuseUnlessAllowed, showVerdict } from '../../policy/enforce.js';
 import { dryRun } from './dry-run.js';
 import { progressBar } from './progress.js';
 import { changedSince, readBatch, type BatchInput } from './input.js';
@@ -48,6 +54,8 @@ export async function runBatch(ctx: CliContext, file: string, o: BatchOptions): 
   ctx.interruptNote = () => interruptLine(phase.now);
   removeStale(batches);
   const profile = ctx.profile();
+  // A policy file that does not load stops everything, before the file is read.
+  const loaded = await profilePolicy(ctx, 'withdraw batch');
   const defaultProfileId = o.profileId ?? profile.profileId;
   const input = await readBatch(ctx, file, {
     format: o.format,
@@ -61,7 +69,8 @@ export async function runBatch(ctx: CliContext, file: string, o: BatchOptions): 
     note(
       `${file} changed while coinop read it; what is confirmed and sent are the rows as read (sha256 ${scan.fileHash.slice(0, 12)})`,
     );
-  if (o.dryRun) return dryRun(ctx, input.stage, scan, o.concurrency, o.rate);
+  const policy = batchPolicy(ctx, loaded, { file, o, input, defaultProfileId });
+  if (o.dryRun) return dryRunWithPolicy(ctx, policy, input, o);
 
   const conn = await ctx.connect();
   const base = ctx.settings.overrides.COINOP_BASE_URL || profile.baseUrl;
@@ -71,7 +80,7 @@ export async function runBatch(ctx: CliContext, file: string, o: BatchOptions): 
   const record = openRecord(sentRecordPath(data));
   ctx.onCleanup(() => record.close());
 
-  const run: BatchRun = { file, input, o, base, jPath, defaultProfileId };
+  const run: BatchRun = { file, input, o, base, jPath, defaultProfileId, policy };
   let todo: number;
   if (journal.count() > 0 && journal.begun()) {
     // The journal holds every row and the request it sends: the staged copy of this read is not needed.
@@ -79,6 +88,11 @@ export async function runBatch(ctx: CliContext, file: string, o: BatchOptions): 
     todo = resumeOf(ctx, journal, o, cont);
     if (todo === 0) return finish(ctx, journal, { waitSeconds: o.waitSeconds, phase, cont });
     await conn.tokens.token();
+    // The policy again, over the rows left to send: the limits, the hours and the approvals of now.
+    refuseUnlessAllowed(
+      ctx,
+      await policyVerdict(ctx, conn, policy.loaded, { ...policy.run, requests: () => journalRequests(journal) }),
+    );
     await confirmBatch(ctx, conn, run, { todo, resumed: true });
   } else {
     await beginBatch(ctx, conn, journal, record, run);
@@ -132,7 +146,7 @@ function continueCommand(ctx: CliContext, file: string, o: BatchOptions): (retry
     ].join(' ');
 }
 
-/** What the stages of one run share: the file as read, the options, where it is sent and journalled. */
+/** What the stages of one run share: the file as read, the options, where it is sent and journalled, the policy. */
 interface BatchRun {
   file: string;
   input: BatchInput;
@@ -140,6 +154,79 @@ interface BatchRun {
   base: string;
   jPath: string;
   defaultProfileId?: string;
+  policy: BatchPolicy;
+}
+
+/** The profile's policy and what a check of this batch takes besides its rows. */
+interface BatchPolicy {
+  loaded: LoadedPolicy | undefined;
+  run: {
+    command: string;
+    dryRun: boolean;
+    defaultProfileId?: string;
+    approvals?: { content: ApprovalContent; files: ParsedApproval[] };
+  };
+}
+
+/**
+ * The batch's policy check: the approvals given or found next to the file, and the content they must approve, from
+ * the rows as read and staged (before any repeat gets a ref_id of this batch), worked out only when the policy asks.
+ */
+function batchPolicy(
+  ctx: CliContext,
+  loaded: LoadedPolicy | undefined,
+  b: { file: string; o: BatchOptions; input: BatchInput; defaultProfileId?: string },
+): BatchPolicy {
+  const files = approvalFiles(b.file, b.o.approvals);
+  const approvals = loaded?.policy.approvals
+    ? { content: batchContent(approvalScope(ctx, 'batch', b.defaultProfileId), b.input.stage), files }
+    : undefined;
+  return {
+    loaded,
+    run: { command: 'withdraw batch', dryRun: b.o.dryRun, defaultProfileId: b.defaultProfileId, approvals },
+  };
+}
+
+/** The staged rows as the policy sees them; a row paid again (--allow-repeat) under a new ref_id counts anew. */
+function* stagedRequests(stage: Stage, allowRepeat: boolean): Generator<PolicyRequest> {
+  for (const s of stage.valid()) {
+    const body = JSON.parse(s.body) as CreateCryptoWithdrawalRequest;
+    yield withdrawalRequest(allowRepeat && s.derived ? body : { ...body, ref_id: s.ref_id }, s.row);
+  }
+}
+
+/** The rows a resumed batch has left to send, from its journal (with their ref_ids: a row that went counts once). */
+function* journalRequests(journal: Journal): Generator<PolicyRequest> {
+  for (let after = 0; ; ) {
+    const rows = journal.plannedAfter(after, 1000);
+    if (!rows.length) return;
+    for (const r of rows)
+      if (r.body) yield withdrawalRequest(JSON.parse(r.body) as CreateCryptoWithdrawalRequest, r.row);
+    after = rows[rows.length - 1].row;
+  }
+}
+
+/** --dry-run: each rule's verdict, then a fee quote per row; exit 8 when the policy would refuse the batch. */
+async function dryRunWithPolicy(
+  ctx: CliContext,
+  policy: BatchPolicy,
+  input: BatchInput,
+  o: BatchOptions,
+): Promise<void> {
+  const conn = await ctx.connect();
+  const verdict = await policyVerdict(ctx, conn, policy.loaded, {
+    ...policy.run,
+    requests: () => stagedRequests(input.stage, o.allowRepeat),
+  });
+  showVerdict(ctx, verdict);
+  try {
+    await dryRun(ctx, input.stage, input.scan, o.concurrency, o.rate);
+  } catch (e) {
+    // A refusal by policy is what a real run would end with, over a shortfall or rows the quotes refused.
+    const ce = asCliError(e);
+    if (verdict.allowed || !['usage', 'failed', 'nothing-sent'].includes(ce.category)) throw e;
+  }
+  if (!verdict.allowed) throw refusal(verdict);
 }
 
 /**
@@ -159,6 +246,11 @@ async function beginBatch(
     // stops here (exit 4 or 5), with nothing planned.
     await conn.tokens.token();
     if (o.resume) ctx.io.err('no interrupted run of this file was found; starting it\n');
+    const verdict = await policyVerdict(ctx, conn, run.policy.loaded, {
+      ...run.policy.run,
+      requests: () => stagedRequests(input.stage, o.allowRepeat),
+    });
+    refuseUnlessAllowed(ctx, verdict);
     const batchId = journal.meta().batch_id ?? newBatchId();
     const repeats = await guardRepeats(ctx, input.stage, { conn, record, batchId, o, valid: input.scan.valid });
     if (!o.allowPartial) await guardFunds(ctx, conn, input.stage);

@@ -1,0 +1,49 @@
+// coinop approve: declarations; the flags are checked in options.ts, the work is in run.ts.
+import { type Command, Option } from 'commander';
+import type { CliContext } from '../../cli/context.js';
+import { examples } from '../../cli/help.js';
+import type { RawFlags } from '../../cli/options.js';
+
+export function register(program: Command, ctx: CliContext): void {
+  examples(
+    program
+      .command('approve')
+      .description(
+        'sign a batch file, or a withdrawal saved by withdraw --dry-run --save, with your Ed25519 key (four-eyes approvals)',
+      )
+      .argument('[file]', 'the batch file or saved withdrawal to approve')
+      .option('--show-key', "print this machine's approver public key (made on first use), for the team's policy")
+      .addOption(
+        new Option(
+          '--format <format>',
+          'batch file format (default: from the file name or its first character)',
+        ).choices(['csv', 'jsonl', 'json']),
+      )
+      .option(
+        '--profile-id <id>',
+        "profile for rows without a profile_id, as the batch gets it (default: the coinop profile's)",
+      )
+      .option(
+        '--skip-invalid',
+        'approve the valid rows of a file with invalid ones (as withdraw batch --skip-invalid sends them)',
+      )
+      .option('-y, --yes', 'sign without asking (needed without a terminal in production)')
+      .addHelpText(
+        'after',
+        `
+The approval is written next to the file as FILE.approval-<key id>.txt: plain text that can travel by email or in
+a pull request. It signs the file's content as withdraw batch (or withdraw --request) will send it: every row, the
+totals per asset and network, the default profile, the environment and the API address. A changed row, amount or
+destination voids it. The private key is <config dir>/approval-key.pem (0600), made on first use.`,
+      )
+      .action(async (file: string | undefined, raw: RawFlags) => {
+        const { parseApproveOptions } = await import('./options.js');
+        await (await import('./run.js')).approve(ctx, parseApproveOptions(file, raw));
+      }),
+    [
+      'coinop approve --show-key',
+      'coinop approve payouts.csv',
+      'coinop approve payout-7.json --yes         # saved by withdraw --dry-run --save payout-7.json',
+    ],
+  );
+}

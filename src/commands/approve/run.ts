@@ -1,0 +1,138 @@
+// coinop approve: work out the content of a batch file (staged exactly as withdraw batch stages it) or of a saved
+// withdrawal, show it, and sign it with this machine's approver key; the approval goes next to the file. Sends
+// nothing.
+import { join } from 'node:path';
+import type { CliContext } from '../../cli/context.js';
+import { CoinopError } from '../../cli/errors.js';
+import { writeFileAtomic } from '../../config/lock.js';
+import { type ApprovalContent, approvalText } from '../../policy/approvals.js';
+import { type ApproverKey, approverKey, KeyFileError } from '../../policy/keys.js';
+import { loadPolicyFile } from '../../policy/load.js';
+import { policyLocation } from '../../policy/location.js';
+import { keyValueLines } from '../../render/key-value.js';
+import { palette } from '../../render/style.js';
+import { readBatch } from '../withdraw/batch/input.js';
+import { approvalFileName, approvalScope, batchContent, savedRequestIn, withdrawalContent } from './content.js';
+import type { ApproveOptions } from './options.js';
+
+function key(ctx: CliContext): ApproverKey {
+  try {
+    const k = approverKey(ctx.settings.configDir, (line) => ctx.io.err(`${line}\n`));
+    if (k.created) ctx.io.err(`made a new approver key: ${k.path} (0600; keep it, and never send it)\n`);
+    return k;
+  } catch (e) {
+    if (e instanceof KeyFileError) throw new CoinopError('file', e.message);
+    throw e;
+  }
+}
+
+/** The content of the file: a saved withdrawal as it states its scope, or a batch as this profile stages it. */
+async function contentOf(ctx: CliContext, o: ApproveOptions, file: string): Promise<ApprovalContent> {
+  const saved = savedRequestIn(file);
+  if (saved)
+    return withdrawalContent(
+      { kind: 'withdrawal', environment: saved.environment, service: saved.service, profileId: saved.profile_id },
+      saved.request,
+    );
+  const defaultProfileId = o.profileId ?? ctx.profile().profileId;
+  const input = await readBatch(ctx, file, {
+    format: o.format,
+    defaultProfileId,
+    skipInvalid: o.skipInvalid,
+    dir: join(ctx.settings.dataDir, 'batches'),
+  });
+  try {
+    return batchContent(approvalScope(ctx, 'batch', defaultProfileId), input.stage);
+  } finally {
+    input.stage.remove();
+  }
+}
+
+/** Says so when the profile's own policy does not list this key (the sender's policy is the one that decides). */
+function noteUnlisted(ctx: CliContext, k: ApproverKey): void {
+  const loc = policyLocation(ctx.settings.configDir, ctx.profile().name);
+  if (!loc.exists) return;
+  try {
+    const a = loadPolicyFile(loc.path).policy.approvals;
+    if (a && !a.keys.some((x) => x.id === k.publicKey.id))
+      ctx.io.err(`note: your key ${k.publicKey.id} is not among the approvers of ${loc.path}\n`);
+  } catch {
+    /* a policy that does not load blocks sending, not approving */
+  }
+}
+
+export async function approve(ctx: CliContext, o: ApproveOptions): Promise<void> {
+  const k = key(ctx);
+  const out = ctx.output();
+  if (o.showKey) {
+    out.one({ key: k.publicKey.text, key_id: k.publicKey.id, private_key_file: k.path });
+    ctx.io.err(
+      `list it in the policy of each profile you approve for (coinop policy show):\n  approvals:\n    keys:\n      - name: ${ctx.env.USER || 'YOUR-NAME'}\n        key: ${k.publicKey.text}\n`,
+    );
+    return;
+  }
+  const file = o.file!;
+  const content = await contentOf(ctx, o, file);
+  const s = (n: number) => (n === 1 ? '' : 's');
+  await ctx.confirm({
+    title: `Approve ${content.rows} withdrawal${s(content.rows)} of ${file}`,
+    environment: content.environment,
+    yes: o.yes,
+    question: 'Sign this approval with your key?',
+    typed: [{ label: 'the number of rows', value: String(content.rows) }],
+    rows: [
+      ['environment', `${content.environment} (${content.service})`],
+      ['profile_id', content.profileId],
+      ['rows', String(content.rows)],
+      ...content.totals.map(
+        (t) => [`${t.asset} ${t.network}`, `${t.sum} (${t.rows} row${s(t.rows)})`] as [string, string],
+      ),
+      ['content', `sha256 ${content.digest}`],
+      ['your key', k.publicKey.id],
+    ],
+  });
+  const at = new Date(ctx.now()).toISOString();
+  const target = approvalFileName(file, k.publicKey.id);
+  try {
+    writeFileAtomic(target, approvalText(content, k, file, at));
+  } catch (e) {
+    throw new CoinopError('file', `${target}: cannot be written (${(e as NodeJS.ErrnoException).code ?? e})`);
+  }
+  ctx.policyEvent({
+    type: 'approval-signed',
+    file,
+    approval_file: target,
+    key_id: k.publicKey.id,
+    key: k.publicKey.text,
+    approved_at: at,
+    content,
+  });
+  noteUnlisted(ctx, k);
+  if (out.forPeople) {
+    ctx.io.err(`${palette(ctx.io.colourErr).green('✓')} approved: ${target}\n`);
+    const totals = content.totals.map((t) => `${t.sum} ${t.asset} on ${t.network} (${t.rows} row${s(t.rows)})`);
+    const rows: [string, string][] = [
+      ['approval', target],
+      ['approves', `${file}: ${content.rows} withdrawal${s(content.rows)}, ${totals.join(', ')}`],
+      ['in', `${content.environment} (${content.service}), profile_id ${content.profileId}`],
+      ['content', `sha256 ${content.digest}`],
+      ['key', `${k.publicKey.text} (${k.publicKey.id})`],
+    ];
+    for (const line of keyValueLines(rows, palette(ctx.io.colour))) ctx.io.out(`${line}\n`);
+    return;
+  }
+  out.one({
+    approval_file: target,
+    file,
+    key_id: k.publicKey.id,
+    key: k.publicKey.text,
+    approved_at: at,
+    kind: content.kind,
+    environment: content.environment,
+    service: content.service,
+    profile_id: content.profileId,
+    rows: content.rows,
+    totals: content.totals,
+    content_sha256: content.digest,
+  });
+}

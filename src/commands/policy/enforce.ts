@@ -1,0 +1,132 @@
+// The policy where money moves (withdraw, withdraw batch, transfer internal): the profile's policy loaded (a file
+// that does not load refuses everything), the verdict asked of src/policy and handed to the listeners, a dry run's
+// verdicts shown, and a run the policy refuses stopped before anything is sent, every violation listed (exit 8).
+// No flag skips it: the policy changes only by changing its file.
+import type { CliContext, Connection } from '../../cli/context.js';
+import { CoinopError } from '../../cli/errors.js';
+import type { ApprovalContent, ParsedApproval } from '../../policy/approvals.js';
+import type { PolicyRequest, PolicyVerdict, RuleVerdict } from '../../policy/evaluate.js';
+import { policyLocation } from '../../policy/location.js';
+import type { LoadedPolicy } from '../../policy/policy.js';
+import { palette } from '../../render/style.js';
+
+/** The coinop profile's policy: undefined without a file; a file that does not load refuses the command (exit 8). */
+export async function profilePolicy(ctx: CliContext, command: string): Promise<LoadedPolicy | undefined> {
+  const name = ctx.profile().name;
+  const loc = policyLocation(ctx.settings.configDir, name);
+  if (!loc.exists) return undefined;
+  const refuse = (error: string, hint: string): never => {
+    ctx.policyEvent({ type: 'policy-unloadable', command, file: loc.path, error });
+    throw new CoinopError('policy', `refused by policy: ${error}; nothing was sent`, { hint });
+  };
+  if (loc.others.length)
+    refuse(
+      `profile ${name} has more than one policy file (${[loc.path, ...loc.others].join(', ')})`,
+      'keep one of them',
+    );
+  const { loadPolicyFile, PolicyFileError } = await import('../../policy/load.js');
+  try {
+    return loadPolicyFile(loc.path);
+  } catch (e) {
+    if (!(e instanceof PolicyFileError)) throw e;
+    return refuse(
+      `the policy file does not load, so nothing that moves money runs: ${e.message}`,
+      `fix the file; coinop policy check ${loc.path} lists every problem`,
+    );
+  }
+}
+
+export interface PolicyRun {
+  /** withdraw, withdraw batch, transfer internal. */
+  command: string;
+  dryRun: boolean;
+  requests: () => Iterable<PolicyRequest>;
+  /** The content the run sends and the approvals given, for withdrawals. */
+  approvals?: { content: ApprovalContent; files: ParsedApproval[] };
+  defaultProfileId?: string;
+}
+
+/** The policy's verdict on a run (every rule, every approval), handed to the listeners. */
+export async function policyVerdict(
+  ctx: CliContext,
+  conn: Connection,
+  policy: LoadedPolicy | undefined,
+  run: PolicyRun,
+): Promise<PolicyVerdict> {
+  const { checkWithdrawals } = await import('../../policy/check.js');
+  const verdict = await checkWithdrawals({
+    client: conn.client,
+    policy,
+    environment: conn.profile.environment,
+    defaultProfileId: run.defaultProfileId,
+    requests: run.requests,
+    approvals: run.approvals,
+    machineNow: ctx.now,
+  });
+  ctx.policyEvent({ type: 'policy-verdict', command: run.command, dry_run: run.dryRun, verdict });
+  return verdict;
+}
+
+const SHOWN = 20;
+
+const violationText = (v: { row?: number; message: string }) =>
+  `${v.row !== undefined ? `row ${v.row}: ` : ''}${v.message}`;
+const violationLine = (r: RuleVerdict, v: { row?: number; message: string }) => `${r.rule}: ${violationText(v)}`;
+
+/** Each rule's verdict for a person (a dry run), on stderr: the rule, pass/fail/off/n/a, why, its violations. */
+export function verdictText(ctx: CliContext, v: PolicyVerdict): string {
+  const p = palette(ctx.io.colourErr);
+  if (!v.file) return `${p.bold('Policy')}: none (no policy file for profile ${ctx.profile().name}: no rules)\n`;
+  const status = (s: string) => (s === 'fail' ? p.red(s) : s === 'pass' ? p.green(s) : p.dim(s));
+  const lines = [
+    `${p.bold('Policy')} ${v.file} (${v.allowed ? 'allows this run' : p.red('refuses this run')}; ${v.clock} clock ${v.checked_at})`,
+  ];
+  for (const r of v.rules) {
+    lines.push(`  ${r.rule.padEnd(18)} ${status(r.status.padEnd(4))}  ${r.detail}`);
+    for (const x of r.violations.slice(0, SHOWN)) lines.push(`      ${violationText(x)}`);
+    if (r.violations_total > SHOWN) lines.push(`      … and ${r.violations_total - SHOWN} more (-o json lists them)`);
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+const machine = (ctx: CliContext) => ctx.format() === 'json' || ctx.format() === 'ndjson';
+
+/** A dry run's verdicts on stderr: for a person, or one JSON object ({"policy": verdict}) in the machine formats. */
+export function showVerdict(ctx: CliContext, v: PolicyVerdict): void {
+  // Without a policy file there is no verdict worth a machine's reading; a person is told in a line.
+  if (!v.file && machine(ctx)) return;
+  ctx.io.err(machine(ctx) ? `${JSON.stringify({ policy: v })}\n` : verdictText(ctx, v));
+}
+
+/** The error that refuses a run: the rules it breaks, the one violation when there is one, the file. */
+export function refusal(v: PolicyVerdict): CoinopError {
+  const failed = v.rules.filter((r) => r.status === 'fail');
+  const total = failed.reduce((n, r) => n + r.violations_total, 0);
+  const only = total === 1 ? failed[0] : undefined;
+  const what = only
+    ? `rule ${violationLine(only, only.violations[0])} (policy ${v.file})`
+    : `${total} violations of rule${failed.length === 1 ? '' : 's'} ${failed.map((r) => r.rule).join(', ')} (listed above; policy ${v.file})`;
+  const approvals = failed.some((r) => r.rule === 'approvals');
+  return new CoinopError('policy', `refused by policy: ${what}; nothing was sent`, {
+    hint: approvals
+      ? 'have the content approved (coinop approve FILE) and pass the approval files (--approvals, or next to the file)'
+      : 'the policy changes only by editing its file (coinop policy show)',
+  });
+}
+
+/** Stops a run the policy refuses, every violation listed first (a JSON object each in the machine formats). */
+export function refuseUnlessAllowed(ctx: CliContext, v: PolicyVerdict): void {
+  if (v.allowed) return;
+  const failed = v.rules.filter((r) => r.status === 'fail');
+  const total = failed.reduce((n, r) => n + r.violations_total, 0);
+  if (total > 1) {
+    let shown = 0;
+    for (const r of failed)
+      for (const x of r.violations) {
+        if (machine(ctx)) ctx.io.err(`${JSON.stringify({ rule: r.rule, ...x })}\n`);
+        else if (++shown <= SHOWN) ctx.io.err(`policy: ${violationLine(r, x)}\n`);
+      }
+    if (!machine(ctx) && total > SHOWN) ctx.io.err(`… and ${total - SHOWN} more (-o json lists them all)\n`);
+  }
+  throw refusal(v);
+}

@@ -1,0 +1,103 @@
+// coinop policy show|check|init: the profile's policy file, read and shown rule by rule, validated with every problem
+// and its line, or written as a commented starter. None of them sends anything.
+import type { CliContext } from '../../cli/context.js';
+import { CoinopError, usageError } from '../../cli/errors.js';
+import { writeFileAtomic } from '../../config/lock.js';
+import { privateDir } from '../../config/private-files.js';
+import { formatPolicyIssue, loadPolicyFile, PolicyFileError } from '../../policy/load.js';
+import { policyDir, policyLocation } from '../../policy/location.js';
+import { describePolicy, type LoadedPolicy, policyJson } from '../../policy/policy.js';
+import { keyValueLines } from '../../render/key-value.js';
+import { palette } from '../../render/style.js';
+import type { PolicyCheckOptions, PolicyInitOptions } from './options.js';
+import { starterPolicy } from './starter.js';
+
+/** Loads a policy file; one that does not load is a usage error (exit 2), every problem listed first. */
+function loadOrRefuse(ctx: CliContext, file: string): LoadedPolicy {
+  try {
+    return loadPolicyFile(file);
+  } catch (e) {
+    if (!(e instanceof PolicyFileError)) throw e;
+    if (e.issues.length === 1) throw usageError(e.message, 'coinop policy init writes a commented starter file');
+    const machine = ctx.format() === 'json' || ctx.format() === 'ndjson';
+    for (const i of e.issues)
+      ctx.io.err(
+        `${machine ? JSON.stringify({ file, line: i.line, field: i.field, rule: i.rule }) : formatPolicyIssue(file, i)}\n`,
+      );
+    throw usageError(`${file}: ${e.issues.length} problems (listed above)`);
+  }
+}
+
+/** The profile's policy file, where it is and whether it is there; two of them are a usage error. */
+function located(ctx: CliContext): { name: string; path: string; exists: boolean } {
+  const name = ctx.profile().name;
+  const loc = policyLocation(ctx.settings.configDir, name);
+  if (loc.others.length)
+    throw usageError(
+      `profile ${name} has more than one policy file (${[loc.path, ...loc.others].join(', ')}); keep one`,
+    );
+  return { name, ...loc };
+}
+
+/** A loaded policy: for a person its rules in words, for a machine its JSON. */
+function render(ctx: CliContext, head: Record<string, unknown>, loaded: LoadedPolicy): void {
+  const out = ctx.output();
+  if (!out.forPeople) return out.one({ ...head, sha256: loaded.sha256, policy: policyJson(loaded.policy) });
+  const rows: [string, string][] = [
+    ...Object.entries(head).map(([k, v]) => [k, String(v)] as [string, string]),
+    ['sha256', loaded.sha256],
+    ...describePolicy(loaded.policy),
+  ];
+  for (const line of keyValueLines(rows, palette(ctx.io.colour))) ctx.io.out(`${line}\n`);
+}
+
+export async function show(ctx: CliContext): Promise<void> {
+  const { name, path, exists } = located(ctx);
+  if (exists) return render(ctx, { profile: name, file: path, found: true }, loadOrRefuse(ctx, path));
+  const out = ctx.output();
+  if (!out.forPeople) return out.one({ profile: name, file: path, found: false, sha256: null, policy: null });
+  const rows: [string, string][] = [
+    ['profile', name],
+    ['file', `${path} (not there)`],
+    ['rules', 'none: without a policy file coinop enforces no rules for this profile (coinop policy init writes one)'],
+  ];
+  for (const line of keyValueLines(rows, palette(ctx.io.colour))) ctx.io.out(`${line}\n`);
+}
+
+export async function check(ctx: CliContext, o: PolicyCheckOptions): Promise<void> {
+  let file = o.file;
+  if (file === undefined) {
+    const loc = located(ctx);
+    if (!loc.exists) {
+      ctx.io.err(`no policy file for profile ${loc.name} (${loc.path}): no rules to check\n`);
+      return;
+    }
+    file = loc.path;
+  }
+  const loaded = loadOrRefuse(ctx, file);
+  const set = describePolicy(loaded.policy).filter(([, v]) => !/^(any|no limit|any time|none needed)$/.test(v));
+  ctx.io.err(
+    `${palette(ctx.io.colourErr).green('✓')} ${file}: a valid policy (${set.length ? `rules: ${set.map(([r]) => r).join(', ')}` : 'no rules set'})\n`,
+  );
+  render(ctx, { file, valid: true }, loaded);
+}
+
+export async function init(ctx: CliContext, o: PolicyInitOptions): Promise<void> {
+  const { name, path, exists } = located(ctx);
+  if (exists && !o.force)
+    throw usageError(
+      `${path}: the profile has a policy file already (coinop policy show)`,
+      'add --force to replace it',
+    );
+  try {
+    privateDir(policyDir(ctx.settings.configDir));
+    writeFileAtomic(path, starterPolicy(name));
+  } catch (e) {
+    throw new CoinopError('file', `${path}: cannot be written (${(e as NodeJS.ErrnoException).code ?? e})`);
+  }
+  // What was written must load: a starter that did not would block every command that moves money.
+  loadOrRefuse(ctx, path);
+  ctx.io.err(
+    `${palette(ctx.io.colourErr).green('✓')} wrote ${path}: a starter policy with no rules yet; uncomment the rules your team wants, then run coinop policy check\n`,
+  );
+}

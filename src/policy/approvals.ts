@@ -1,0 +1,209 @@
+// Four-eyes approvals. What is approved is a run's canonical content: each withdrawal request as it will be sent
+// (after staging: defaults filled in, ref_ids derived; canonical JSON with sorted keys and amounts written plainly;
+// a fee quote's id left out, since a quote lasts a minute), in order, hashed with SHA-256; the totals per asset and
+// network; the service profile, the environment and the API address. An approval is a plain-text file, fit for
+// email or a pull request, that states that content and carries the approver's public key and Ed25519 signature
+// over the statement. Any change to a row, an amount or a destination changes the content's hash: every signature
+// over the old content stops counting.
+import { createHash, type Hash } from 'node:crypto';
+import { dec, type Decimal, fmt } from '../api/index.js';
+import { canonicalJson, normalAmount } from '../batch/ref-ids.js';
+import { parsePublicKey, signText, verifyText, type ApproverKey } from './keys.js';
+import type { Approver } from './policy.js';
+
+export const APPROVAL_HEADER = 'coinop approval 1';
+
+/** Where a run goes: what an approval is bound to besides its rows. */
+export interface ApprovalScope {
+  kind: 'batch' | 'withdrawal';
+  environment: string;
+  /** The API address (normalised, as the profile resolves it). */
+  service: string;
+  /** The default service profile of the rows ("-" when none). */
+  profileId: string;
+}
+
+export interface ContentTotal {
+  asset: string;
+  network: string;
+  rows: number;
+  /** The sum of the rows' amounts (or totals, for rows given by total). */
+  sum: string;
+}
+
+export interface ApprovalContent extends ApprovalScope {
+  rows: number;
+  totals: ContentTotal[];
+  /** Hex SHA-256 of the canonical rows. */
+  digest: string;
+}
+
+/** A request as approved: canonical JSON, amounts as numbers mean them, without the fee quote's id. */
+export function canonicalRow(body: Record<string, unknown>): string {
+  const norm = (v: unknown) => (typeof v === 'string' ? normalAmount(v) : v);
+  return canonicalJson({ ...body, fee_id: undefined, amount: norm(body.amount), total: norm(body.total) });
+}
+
+/** Builds the content of a run one row at a time (a batch of any size in constant memory). */
+export class ContentBuilder {
+  private readonly hash: Hash = createHash('sha256');
+  private rows = 0;
+  private readonly totals = new Map<string, { asset: string; network: string; rows: number; sum: Decimal }>();
+
+  constructor(private readonly scope: ApprovalScope) {}
+
+  add(body: Record<string, unknown>): void {
+    this.hash.update(`${canonicalRow(body)}\n`);
+    this.rows++;
+    const asset = String(body.asset ?? '');
+    const network = String(body.crypto_network ?? '-');
+    const key = `${asset}\u0000${network}`;
+    let t = this.totals.get(key);
+    if (!t) this.totals.set(key, (t = { asset, network, rows: 0, sum: dec(0) }));
+    t.rows++;
+    const v = body.amount ?? body.total;
+    if (typeof v === 'string') t.sum = t.sum.plus(dec(v));
+  }
+
+  finish(): ApprovalContent {
+    const totals = [...this.totals.values()]
+      .sort((a, b) => a.asset.localeCompare(b.asset) || a.network.localeCompare(b.network))
+      .map((t) => ({ asset: t.asset, network: t.network, rows: t.rows, sum: fmt(t.sum) }));
+    return { ...this.scope, rows: this.rows, totals, digest: this.hash.digest('hex') };
+  }
+}
+
+/** The sum per asset of a content's totals (the approval threshold is per asset). */
+export function sumsByAsset(c: Pick<ApprovalContent, 'totals'>): Map<string, Decimal> {
+  const m = new Map<string, Decimal>();
+  for (const t of c.totals) m.set(t.asset, (m.get(t.asset) ?? dec(0)).plus(dec(t.sum)));
+  return m;
+}
+
+const plural = (n: number, w: string) => `${n} ${w}${n === 1 ? '' : 's'}`;
+
+/** The statement lines of a content, in order: the part of an approval that must equal the run's. */
+export function contentLines(c: ApprovalContent): string[] {
+  return [
+    APPROVAL_HEADER,
+    `kind: ${c.kind}`,
+    `environment: ${c.environment}`,
+    `service: ${c.service}`,
+    `profile_id: ${c.profileId}`,
+    `rows: ${c.rows}`,
+    ...c.totals.map((t) => `total: ${t.asset} ${t.network} ${t.sum} (${plural(t.rows, 'row')})`),
+    `content: sha256:${c.digest}`,
+  ];
+}
+
+/** A signed approval file's text: comments for the reader, the statement, the approver's key and signature. */
+export function approvalText(c: ApprovalContent, key: ApproverKey, file: string, at: string): string {
+  const signed = [...contentLines(c), `file: ${file}`, `approved_at: ${at}`, `approver: ${key.publicKey.text}`];
+  const signature = signText(key.privateKey, `${signed.join('\n')}\n`);
+  return [
+    `# coinop approval of ${file}: ${plural(c.rows, 'withdrawal')} in ${c.environment}, by key ${key.publicKey.id}.`,
+    '# It approves exactly the rows stated below (their SHA-256): a changed row, amount or destination voids it.',
+    '# Pass it to whoever sends them: coinop finds it next to the file, or takes it with --approvals.',
+    ...signed,
+    `signature: ${signature}`,
+    '',
+  ].join('\n');
+}
+
+export interface ParsedApproval {
+  path: string;
+  /** Why it is no approval at all (not one, or cut short). */
+  error?: string;
+  /** The statement as signed (every line up to the signature). */
+  signed?: string;
+  fields: Record<string, string>;
+  totals: string[];
+  signature?: string;
+}
+
+/** Reads an approval's text; what it is, or why it is none. Line ends, blank lines and comments do not count. */
+export function parseApproval(path: string, text: string): ParsedApproval {
+  const lines = text
+    .split('\n')
+    .map((l) => l.replace(/\s+$/, ''))
+    .filter((l) => l !== '' && !l.startsWith('#'));
+  const out: ParsedApproval = { path, fields: {}, totals: [] };
+  if (lines[0] !== APPROVAL_HEADER)
+    return { ...out, error: `not a coinop approval (its first line is not "${APPROVAL_HEADER}")` };
+  const signed: string[] = [];
+  for (const line of lines) {
+    const m = /^([a-z_]+): ?(.*)$/.exec(line);
+    if (line === APPROVAL_HEADER) signed.push(line);
+    else if (!m) return { ...out, error: `not a coinop approval: a line reads "${line.slice(0, 60)}"` };
+    else if (m[1] === 'signature') {
+      out.signature = m[2];
+      break;
+    } else {
+      signed.push(line);
+      if (m[1] === 'total') out.totals.push(m[2]);
+      else out.fields[m[1]] = m[2];
+    }
+  }
+  if (!out.signature) return { ...out, error: 'cut short: it has no signature line' };
+  return { ...out, signed: `${signed.join('\n')}\n` };
+}
+
+export type ApprovalStatus = 'valid' | 'invalid' | 'duplicate';
+
+/** One approval's verdict: what the audit trail records of it. */
+export interface ApprovalResult {
+  file: string;
+  status: ApprovalStatus;
+  /** The approver's key fingerprint, and its name in the policy. */
+  key_id?: string;
+  key?: string;
+  approver?: string;
+  approved_at?: string;
+  reason?: string;
+}
+
+const short = (hex: string | undefined) => (hex ? `${hex.replace(/^sha256:/, '').slice(0, 12)}…` : '(none)');
+
+/** Why an approval's statement is not about this content, or undefined when it is exactly about it. */
+function contentMismatch(a: ParsedApproval, c: ApprovalContent): string | undefined {
+  const want = contentLines(c);
+  const have = a.signed!.split('\n').filter((l) => want.some((w) => w.split(':')[0] === l.split(':')[0]));
+  if (have.join('\n') === want.join('\n')) return undefined;
+  const f = a.fields;
+  if (f.environment !== c.environment || f.service !== c.service)
+    return `approves a run in ${f.environment} at ${f.service}, not in ${c.environment} at ${c.service}`;
+  if (f.kind !== c.kind) return `approves a ${f.kind}, not a ${c.kind}`;
+  if (f.profile_id !== c.profileId)
+    return `approves rows whose default service profile is ${f.profile_id}, and this run's is ${c.profileId} (approve with the same --profile-id)`;
+  return `approves other rows (content ${short(f.content)}, this run's is ${short(c.digest)}): a row, an amount or a destination changed since it was signed`;
+}
+
+/** Checks one approval against the run's content and the policy's approvers. */
+function checkOne(a: ParsedApproval, c: ApprovalContent, approvers: Approver[]): ApprovalResult {
+  const base: ApprovalResult = { file: a.path, status: 'invalid' };
+  if (a.error) return { ...base, reason: a.error };
+  const key = parsePublicKey(a.fields.approver ?? '');
+  if ('rule' in key) return { ...base, reason: `its approver line ${key.rule.replace(/^must be/, 'is not')}` };
+  const who: ApprovalResult = { ...base, key_id: key.id, key: key.text, approved_at: a.fields.approved_at };
+  if (!verifyText(key.key, a.signed!, a.signature!))
+    return { ...who, reason: 'the signature does not verify: the file was changed after it was signed' };
+  const listed = approvers.find((k) => k.id === key.id);
+  if (!listed) return { ...who, reason: `key ${key.id} is not an approver in the policy` };
+  const named = { ...who, approver: listed.name };
+  const mismatch = contentMismatch(a, c);
+  if (mismatch) return { ...named, reason: mismatch };
+  return { ...named, status: 'valid' };
+}
+
+/** Every approval's verdict; a key that approved twice counts once (the second is a duplicate). */
+export function verifyApprovals(files: ParsedApproval[], c: ApprovalContent, approvers: Approver[]): ApprovalResult[] {
+  const counted = new Map<string, string>();
+  return files.map((a) => {
+    const r = checkOne(a, c, approvers);
+    if (r.status !== 'valid') return r;
+    const first = counted.get(r.key_id!);
+    if (first) return { ...r, status: 'duplicate', reason: `the same key as ${first}: counted once` };
+    counted.set(r.key_id!, a.path);
+    return r;
+  });
+}

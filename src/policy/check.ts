@@ -1,0 +1,177 @@
+// checkWithdrawals: the one entry point for anything that moves money (the CLI's withdraw, batch and internal
+// transfers, and the agent server to come). It asks the service what the rules need to know (the address book, the
+// withdrawals of the last 24 hours, its clock), verifies the approvals given, and evaluates (evaluate.ts). The
+// service's transfers are the count, not a counter of this machine's, so a second machine or process sees the same.
+import type { Transfer } from '../api/index.js';
+import type { ApiClient } from '../client/api.js';
+import { type ApprovalContent, type ParsedApproval, verifyApprovals } from './approvals.js';
+import {
+  type BookEntry,
+  evaluate,
+  type PolicyContext,
+  type PolicyRequest,
+  type PolicyVerdict,
+  type RecentWithdrawal,
+} from './evaluate.js';
+import type { LoadedPolicy, Policy } from './policy.js';
+
+export interface CheckOptions {
+  client: ApiClient;
+  /** The profile's policy; undefined: it has no policy file (no rules). */
+  policy: LoadedPolicy | undefined;
+  environment: string;
+  /** The coinop profile's service profile: its withdrawals count against the 24-hour limits with the run's own. */
+  defaultProfileId?: string;
+  /** The run's requests; called once per pass (a batch is read from its staged copy each time). */
+  requests: () => Iterable<PolicyRequest>;
+  /** The content the run sends and the approvals given for it. */
+  approvals?: { content: ApprovalContent; files: ParsedApproval[] };
+  /** This machine's clock, used only when the service sends no Date. */
+  machineNow: () => number;
+}
+
+/** A withdrawal request as the policy sees it (`row`: its row in a batch file); given by total, the total counts. */
+export function withdrawalRequest(
+  body: {
+    profile_id?: string;
+    asset: string;
+    crypto_network: string;
+    destination_address: string;
+    amount?: string;
+    total?: string;
+    ref_id?: string;
+  },
+  row?: number,
+): PolicyRequest {
+  return {
+    kind: 'withdrawal',
+    ...(row !== undefined ? { row } : {}),
+    ...(body.ref_id !== undefined ? { ref_id: body.ref_id } : {}),
+    ...(body.profile_id !== undefined ? { profile_id: body.profile_id } : {}),
+    asset: body.asset,
+    amount: body.amount ?? body.total ?? '0',
+    crypto_network: body.crypto_network,
+    destination_address: body.destination_address,
+  };
+}
+
+const DAY_MS = 24 * 3600 * 1000;
+/** The first read reaches this far back by this machine's clock; the service's own clock then says what counts. */
+const FIRST_LOOK_MS = 2 * DAY_MS;
+const CHUNK = 100;
+
+function chunks<T>(list: T[], size = CHUNK): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < list.length; i += size) out.push(list.slice(i, i + size));
+  return out;
+}
+
+/** Every item of a list operation's pages, and the Date of its first answer. */
+async function listAll<T>(
+  client: ApiClient,
+  id: 'listTransfers' | 'listCryptoDestinationAddresses',
+  query: Record<string, unknown>,
+  itemsKey: string,
+  max = Infinity,
+): Promise<{ items: T[]; date?: string }> {
+  const items: T[] = [];
+  let date: string | undefined;
+  let cursor: string | undefined;
+  const seen = new Set<string>();
+  for (;;) {
+    const res = await client.call<Record<string, unknown>>(id, {
+      query: { ...query, ...(cursor ? { page_cursor: cursor } : {}) },
+    });
+    date ??= res.date;
+    const page = res.data[itemsKey];
+    if (Array.isArray(page)) items.push(...(page as T[]));
+    cursor = typeof res.data.next_page_cursor === 'string' ? res.data.next_page_cursor || undefined : undefined;
+    if (!cursor || seen.has(cursor) || items.length >= max) return { items, date };
+    seen.add(cursor);
+  }
+}
+
+/** The entries of the address book the destinations rule needs: every bookmarked one, or the policy's nicknames. */
+async function addressBook(client: ApiClient, p: Policy): Promise<BookEntry[]> {
+  const queries =
+    p.destinations === 'bookmarked_only'
+      ? [{ bookmarked_status: true }]
+      : chunks((p.destinations ?? []).filter((d) => d.length <= 100)).map((nicknames) => ({ nicknames }));
+  const out: BookEntry[] = [];
+  for (const q of queries) {
+    const { items } = await listAll<BookEntry>(
+      client,
+      'listCryptoDestinationAddresses',
+      { ...q, limit: 1000 },
+      'addresses',
+    );
+    out.push(...items);
+  }
+  return out;
+}
+
+/**
+ * The service's withdrawals of the last 24 hours by its own clock (the Date of its answer), for these profiles; with
+ * `timeOnly`, one small read for the clock.
+ */
+async function lastDay(
+  client: ApiClient,
+  profileIds: string[],
+  machineNow: number,
+  timeOnly: boolean,
+): Promise<{ recent: RecentWithdrawal[]; now: number; clock: 'service' | 'machine'; since: number }> {
+  const read = async (since: number, ids: string[], max = Infinity) =>
+    listAll<Transfer>(
+      client,
+      'listTransfers',
+      {
+        type: ['CRYPTO_WITHDRAWAL'],
+        ...(ids.length ? { profile_ids: ids } : {}),
+        'created_at.gte': new Date(since).toISOString(),
+        limit: timeOnly ? 1 : 1000,
+      },
+      'items',
+      max,
+    );
+  const groups = profileIds.length ? chunks(profileIds) : [[]];
+  const first = await read(machineNow - FIRST_LOOK_MS, groups[0], timeOnly ? 1 : Infinity);
+  const served = first.date ? Date.parse(first.date) : Number.NaN;
+  const now = Number.isFinite(served) ? served : machineNow;
+  const clock = Number.isFinite(served) ? 'service' : 'machine';
+  const since = now - DAY_MS;
+  if (timeOnly) return { recent: [], now, clock, since };
+  // A service clock more than a day behind this machine's: read again from its own day's start.
+  const pages = [since < machineNow - FIRST_LOOK_MS ? (await read(since, groups[0])).items : first.items];
+  for (const ids of groups.slice(1)) pages.push((await read(since, ids)).items);
+  const recent = pages
+    .flat()
+    .filter((t) => t.status !== 'FAILED' && t.status !== 'CANCELLED' && Date.parse(t.created_at) >= since)
+    .map((t) => ({ asset: t.asset, amount: t.amount, ref_id: t.ref_id }));
+  return { recent, now, clock, since };
+}
+
+/** The verdict of the profile's policy on a run, with what the service says (nothing is sent without a policy). */
+export async function checkWithdrawals(o: CheckOptions): Promise<PolicyVerdict> {
+  const base = { environment: o.environment, now: o.machineNow(), clock: 'machine' } as const;
+  if (!o.policy) return evaluate(undefined, o.requests(), base);
+  const p = o.policy.policy;
+  let withdrawals = false;
+  const profiles = new Set<string>(o.defaultProfileId ? [o.defaultProfileId] : []);
+  for (const r of o.requests()) {
+    if (r.kind === 'withdrawal') withdrawals = true;
+    if (r.profile_id) profiles.add(r.profile_id);
+  }
+  const ctx: PolicyContext = { ...base };
+  if (p.destinations && withdrawals) ctx.book = await addressBook(o.client, p);
+  const window = !!p.maxPer24h && withdrawals;
+  if (window || p.hours) {
+    const day = await lastDay(o.client, [...profiles], base.now, !window);
+    Object.assign(ctx, { now: day.now, clock: day.clock, ...(window ? { recent: day.recent, since: day.since } : {}) });
+  }
+  if (o.approvals && p.approvals)
+    ctx.approvals = {
+      content: o.approvals.content,
+      results: verifyApprovals(o.approvals.files, o.approvals.content, p.approvals.keys),
+    };
+  return evaluate(o.policy, o.requests(), ctx);
+}

@@ -1,0 +1,331 @@
+// Evaluating a policy: pure functions from the requests of a run and what is known around them (the address book,
+// the service's withdrawals of the last 24 hours, the service's clock, the approvals given) to a verdict per rule.
+// The verdict is the record of the decision: which file (and its hash) decided, at what time by which clock, each
+// rule's outcome with every violation, and each approval with its approver's key fingerprint.
+import { dec, type Decimal, fmt } from '../api/index.js';
+import { type ApprovalContent, type ApprovalResult, sumsByAsset } from './approvals.js';
+import { inWindow, timeOfDay } from './hours.js';
+import { type LoadedPolicy, limitFor, type Policy, RULES, type RuleName } from './policy.js';
+
+/** One request of a run, as the policy sees it. */
+export interface PolicyRequest {
+  kind: 'withdrawal' | 'internal';
+  /** The row of a batch file. */
+  row?: number;
+  /** Its ref_id, when a service transfer with the same one is this request already sent (not counted twice). */
+  ref_id?: string;
+  profile_id?: string;
+  asset: string;
+  /** The amount, or for a request given by its total (fee included) that total: the most it sends. */
+  amount: string;
+  crypto_network?: string;
+  destination_address?: string;
+}
+
+/** An address of the service's address book. */
+export interface BookEntry {
+  address: string;
+  crypto_network: string;
+  nickname?: string;
+  bookmarked?: boolean;
+}
+
+/** A withdrawal the service holds, created in the last 24 hours and not FAILED or CANCELLED. */
+export interface RecentWithdrawal {
+  asset: string;
+  amount: string;
+  ref_id?: string;
+}
+
+export interface PolicyContext {
+  environment: string;
+  /** Milliseconds since the epoch, by `clock`. */
+  now: number;
+  /** Whose clock: the service's (the Date of its answer) or, when it gave none, this machine's. */
+  clock: 'service' | 'machine';
+  book?: BookEntry[];
+  recent?: RecentWithdrawal[];
+  /** The start of the 24 hours `recent` covers. */
+  since?: number;
+  approvals?: { content: ApprovalContent; results: ApprovalResult[] };
+}
+
+export type RuleStatus = 'pass' | 'fail' | 'off' | 'n/a';
+
+export interface Violation {
+  row?: number;
+  message: string;
+}
+
+export interface RuleVerdict {
+  rule: RuleName;
+  /** pass, fail, off (the policy does not set it) or n/a (it does not apply to these requests). */
+  status: RuleStatus;
+  detail: string;
+  violations: Violation[];
+  /** How many violations there were (only the first VIOLATIONS_KEPT are listed). */
+  violations_total: number;
+}
+
+/** The decision on a run: what the audit trail records. */
+export interface PolicyVerdict {
+  allowed: boolean;
+  /** The policy file and the SHA-256 of its bytes; null: the profile has no policy file (no rules). */
+  file: string | null;
+  sha256?: string;
+  checked_at: string;
+  clock: 'service' | 'machine';
+  environment: string;
+  requests: number;
+  rules: RuleVerdict[];
+  /** Every approval given, with its approver's key fingerprint and whether it counted. */
+  approvals?: ApprovalResult[];
+}
+
+export const VIOLATIONS_KEPT = 10_000;
+
+/** A rule's verdict being built: violations are kept up to VIOLATIONS_KEPT and counted beyond. */
+class Rule {
+  status: RuleStatus = 'pass';
+  detail = '';
+  readonly violations: Violation[] = [];
+  total = 0;
+  constructor(readonly name: RuleName) {}
+  violate(v: Violation): void {
+    this.status = 'fail';
+    if (this.total++ < VIOLATIONS_KEPT) this.violations.push(v);
+  }
+  done(): RuleVerdict {
+    return {
+      rule: this.name,
+      status: this.status,
+      detail: this.detail,
+      violations: this.violations,
+      violations_total: this.total,
+    };
+  }
+}
+
+/** Addresses compare as written, except EVM ones (0x...), whose letters' case is only a checksum. */
+const sameAddress = (a: string, b: string) => a === b || (/^0x/i.test(a) && a.toLowerCase() === b.toLowerCase());
+
+const where = (r: PolicyRequest) => (r.row !== undefined ? { row: r.row } : {});
+
+/** Whether a withdrawal's destination is one the policy allows; why not, when it is not. */
+function destinationProblem(p: Policy, r: PolicyRequest, book: BookEntry[]): string | undefined {
+  const addr = r.destination_address ?? '';
+  const net = r.crypto_network ?? '';
+  if (p.destinations === 'bookmarked_only') {
+    const entry = book.find((e) => e.crypto_network === net && sameAddress(e.address, addr));
+    if (entry?.bookmarked) return undefined;
+    return entry
+      ? `${addr} (${net}) is in the address book${entry.nickname ? ` as ${entry.nickname}` : ''} but not bookmarked`
+      : `${addr} (${net}) is not a bookmarked address of the address book`;
+  }
+  const list = p.destinations ?? [];
+  const named = book.filter((e) => e.nickname !== undefined && list.includes(e.nickname));
+  if (named.some((e) => e.crypto_network === net && sameAddress(e.address, addr))) return undefined;
+  if (list.some((entry) => sameAddress(entry, addr))) return undefined;
+  return `${addr} (${net}) is not among the policy's destinations`;
+}
+
+/** The rules that look at each request on its own; the 24-hour sums are gathered on the way. */
+function eachRequest(
+  p: Policy,
+  requests: Iterable<PolicyRequest>,
+  ctx: PolicyContext,
+  rules: Map<RuleName, Rule>,
+  sent: Map<string, Decimal>,
+): { count: number; withdrawals: number; pending: Map<string, Pending> } {
+  const book = ctx.book ?? [];
+  const counted = new Set((ctx.recent ?? []).flatMap((t) => (t.ref_id ? [t.ref_id] : [])));
+  const pending = new Map<string, Pending>();
+  let count = 0;
+  let withdrawals = 0;
+  for (const r of requests) {
+    count++;
+    if (p.assets && !p.assets.includes(r.asset))
+      rules.get('assets')!.violate({ ...where(r), message: `${r.asset} is not an asset the policy allows` });
+    if (r.kind !== 'withdrawal') continue;
+    withdrawals++;
+    if (p.destinations) {
+      const problem = destinationProblem(p, r, book);
+      if (problem) rules.get('destinations')!.violate({ ...where(r), message: problem });
+    }
+    if (p.networks && !p.networks.includes(r.crypto_network ?? ''))
+      rules
+        .get('networks')!
+        .violate({ ...where(r), message: `${r.crypto_network} is not a network the policy allows` });
+    const most = limitFor(p.maxPerWithdrawal, r.asset);
+    if (most !== undefined && dec(r.amount).gt(dec(most)))
+      rules.get('max_per_withdrawal')!.violate({
+        ...where(r),
+        message: `${r.amount} ${r.asset} is over the most one withdrawal may send, ${most} ${r.asset}`,
+      });
+    const cap = limitFor(p.maxPer24h, r.asset);
+    if (cap !== undefined && !(r.ref_id && counted.has(r.ref_id))) {
+      const acc = pending.get(r.asset) ?? { sum: dec(0) };
+      acc.sum = acc.sum.plus(dec(r.amount));
+      if (acc.firstOver === undefined && (sent.get(r.asset) ?? dec(0)).plus(acc.sum).gt(dec(cap)))
+        acc.firstOver = r.row;
+      pending.set(r.asset, acc);
+    }
+  }
+  return { count, withdrawals, pending };
+}
+
+/** What this run is about to send of an asset that has a 24-hour limit, and its first row over the limit. */
+interface Pending {
+  sum: Decimal;
+  firstOver?: number;
+}
+
+/** What the service's withdrawals of the last 24 hours sent, per asset. */
+function sentByAsset(ctx: PolicyContext): Map<string, Decimal> {
+  const sent = new Map<string, Decimal>();
+  for (const t of ctx.recent ?? []) sent.set(t.asset, (sent.get(t.asset) ?? dec(0)).plus(dec(t.amount)));
+  return sent;
+}
+
+/** The rolling 24 hours: what the service sent per asset, plus what this run is about to send. */
+function rolling24h(
+  p: Policy,
+  ctx: PolicyContext,
+  pending: Map<string, Pending>,
+  sent: Map<string, Decimal>,
+  rule: Rule,
+): void {
+  const since = ctx.since !== undefined ? new Date(ctx.since).toISOString() : 'the last 24 h';
+  const lines: string[] = [];
+  for (const [asset, acc] of [...pending].sort(([a], [b]) => a.localeCompare(b))) {
+    const cap = limitFor(p.maxPer24h, asset)!;
+    const before = sent.get(asset) ?? dec(0);
+    const after = before.plus(acc.sum);
+    lines.push(`${asset} ${fmt(before)} sent + ${fmt(acc.sum)} now of ${cap}`);
+    if (after.gt(dec(cap)))
+      rule.violate({
+        message: `${asset}: ${fmt(before)} sent since ${since} (the service's withdrawals) + ${fmt(acc.sum)} in this run = ${fmt(after)}, over the 24-hour limit of ${cap} ${asset}${acc.firstOver !== undefined ? ` (from row ${acc.firstOver} on)` : ''}`,
+      });
+  }
+  rule.detail = lines.length ? lines.join('; ') : 'nothing in this run counts against it';
+}
+
+function hours(p: Policy, ctx: PolicyContext, rule: Rule): void {
+  const windows = p.hours!;
+  const clock = ctx.clock === 'service' ? "by the service's clock" : "by this machine's clock";
+  const open = windows.find((w) => inWindow(w, ctx.now));
+  const first = windows[0];
+  const at = `${timeOfDay(ctx.now, (open ?? first).zone).text} ${(open ?? first).zone}`;
+  if (open) {
+    rule.detail = `${at} is within ${open.text} (${clock})`;
+    return;
+  }
+  rule.detail = `${at} is outside ${windows.map((w) => w.text).join(', ')} (${clock})`;
+  rule.violate({ message: `sending is allowed ${windows.map((w) => w.text).join(', ')}; it is ${at} (${clock})` });
+}
+
+/** Whether the run needs approvals (production, above the threshold), and whether it has enough. */
+function approvals(p: Policy, ctx: PolicyContext, withdrawals: number, rule: Rule): void {
+  const a = p.approvals!;
+  if (!a.environments.includes(ctx.environment)) {
+    rule.status = 'n/a';
+    rule.detail = `approvals are needed in ${a.environments.join(', ')}, not ${ctx.environment}`;
+    return;
+  }
+  if (!withdrawals) {
+    rule.status = 'n/a';
+    rule.detail = 'approvals cover withdrawals';
+    return;
+  }
+  if (!ctx.approvals) {
+    rule.violate({ message: 'internal: the content to approve was not worked out' });
+    return;
+  }
+  const { content, results } = ctx.approvals;
+  const sums = sumsByAsset(content);
+  const over = [...sums].filter(([asset, sum]) => {
+    const above = a.above ? limitFor(a.above, asset) : undefined;
+    return !a.above || above === undefined || sum.gt(dec(above));
+  });
+  if (!over.length) {
+    rule.detail = `not needed: ${[...sums].map(([asset, s]) => `${asset} ${fmt(s)} is not above ${limitFor(a.above, asset)}`).join(', ')}`;
+    return;
+  }
+  const valid = results.filter((r) => r.status === 'valid');
+  const who = valid.map((r) => (r.approver ? `${r.approver} (${r.key_id})` : r.key_id)).join(', ');
+  const why = a.above
+    ? `the run's ${over.map(([asset, s]) => `${asset} total ${fmt(s)}`).join(', ')} is above the threshold`
+    : 'every run needs them';
+  if (valid.length >= a.required) {
+    rule.detail = `${valid.length} of ${a.required} approvals (${why}): ${who}`;
+    return;
+  }
+  rule.detail = `${valid.length} of ${a.required} approvals (${why})${who ? `: ${who}` : ''}`;
+  rule.violate({
+    message: `needs ${a.required} approval${a.required === 1 ? '' : 's'} by distinct keys of the policy over exactly this content (sha256 ${content.digest.slice(0, 12)}…), has ${valid.length}`,
+  });
+  for (const r of results) if (r.status !== 'valid') rule.violate({ message: `${r.file}: not counted: ${r.reason}` });
+}
+
+/** The verdict on a run; without a policy (no file), everything is allowed and no rule applies. */
+export function evaluate(
+  loaded: LoadedPolicy | undefined,
+  requests: Iterable<PolicyRequest>,
+  ctx: PolicyContext,
+): PolicyVerdict {
+  const rules = new Map(RULES.map((n) => [n, new Rule(n)]));
+  const base = {
+    checked_at: new Date(ctx.now).toISOString(),
+    clock: ctx.clock,
+    environment: ctx.environment,
+  };
+  if (!loaded) {
+    let n = 0;
+    for (const _ of requests) n++;
+    for (const r of rules.values()) {
+      r.status = 'off';
+      r.detail = 'no policy file';
+    }
+    return { allowed: true, file: null, ...base, requests: n, rules: [...rules.values()].map((r) => r.done()) };
+  }
+  const p = loaded.policy;
+  const sent = sentByAsset(ctx);
+  const { count, withdrawals, pending } = eachRequest(p, requests, ctx, rules, sent);
+  rolling24h(p, ctx, pending, sent, rules.get('max_per_24h')!);
+  if (p.hours) hours(p, ctx, rules.get('hours')!);
+  if (p.approvals) approvals(p, ctx, withdrawals, rules.get('approvals')!);
+  settle(p, rules, withdrawals);
+  const verdicts = [...rules.values()].map((r) => r.done());
+  return {
+    allowed: verdicts.every((v) => v.status !== 'fail'),
+    file: loaded.file,
+    sha256: loaded.sha256,
+    ...base,
+    requests: count,
+    rules: verdicts,
+    ...(ctx.approvals ? { approvals: ctx.approvals.results } : {}),
+  };
+}
+
+/** Rules the policy does not set are off; the withdrawal rules do not apply to a run of internal transfers only. */
+function settle(p: Policy, rules: Map<RuleName, Rule>, withdrawals: number): void {
+  const set: Record<RuleName, boolean> = {
+    destinations: !!p.destinations,
+    networks: !!p.networks,
+    assets: !!p.assets,
+    max_per_withdrawal: !!p.maxPerWithdrawal,
+    max_per_24h: !!p.maxPer24h,
+    hours: !!p.hours,
+    approvals: !!p.approvals,
+  };
+  const withdrawalOnly: RuleName[] = ['destinations', 'networks', 'max_per_withdrawal', 'max_per_24h'];
+  for (const r of rules.values()) {
+    if (!set[r.name]) {
+      r.status = 'off';
+      r.detail = 'not set by the policy';
+    } else if (!withdrawals && withdrawalOnly.includes(r.name)) {
+      r.status = 'n/a';
+      r.detail = 'applies to withdrawals, not internal transfers';
+    } else if (r.status === 'pass' && !r.detail) r.detail = 'every request keeps it';
+  }
+}

@@ -1,0 +1,110 @@
+// A team's policy as coinop works with it, once its file has loaded (load.ts): every rule optional, an absent one
+// allows everything it would govern. The names of the rules are the file's keys, and the names verdicts and
+// refusals use.
+import type { HoursWindow } from './hours.js';
+
+export const RULES = [
+  'destinations',
+  'networks',
+  'assets',
+  'max_per_withdrawal',
+  'max_per_24h',
+  'hours',
+  'approvals',
+] as const;
+export type RuleName = (typeof RULES)[number];
+
+/** An approver: a public key the policy lists, and the name the team gave it. */
+export interface Approver {
+  name?: string;
+  /** ed25519:BASE64 of the 32-byte public key. */
+  key: string;
+  /** The key's fingerprint: the first 16 hex digits of the SHA-256 of its 32 bytes. */
+  id: string;
+}
+
+export interface ApprovalRule {
+  required: number;
+  keys: Approver[];
+  /** Per asset ("*": any other), the total of a run above which approvals are needed; absent: always needed. */
+  above?: Map<string, string>;
+  /** The environments where the rule applies (production unless the file says). */
+  environments: string[];
+}
+
+export interface Policy {
+  /** "bookmarked_only", or nicknames of the service's address book and addresses. */
+  destinations?: 'bookmarked_only' | string[];
+  networks?: string[];
+  assets?: string[];
+  /** Per asset ("*": any other asset), the most one withdrawal may send. */
+  maxPerWithdrawal?: Map<string, string>;
+  /** Per asset ("*": any other asset), the most the withdrawals of any 24 hours may send. */
+  maxPer24h?: Map<string, string>;
+  hours?: HoursWindow[];
+  approvals?: ApprovalRule;
+}
+
+export interface LoadedPolicy {
+  file: string;
+  /** The SHA-256 of the file's bytes: which version of the policy decided. */
+  sha256: string;
+  policy: Policy;
+}
+
+/** A per-asset limit: the asset's own, else the "*" entry, else none. */
+export function limitFor(map: Map<string, string> | undefined, asset: string): string | undefined {
+  return map?.get(asset) ?? map?.get('*');
+}
+
+const plain = (m: Map<string, string> | undefined) => (m ? Object.fromEntries(m) : null);
+
+/** The policy as JSON (coinop policy show -o json): the file's own names, null for a rule it does not set. */
+export function policyJson(p: Policy): Record<string, unknown> {
+  return {
+    destinations: p.destinations ?? null,
+    networks: p.networks ?? null,
+    assets: p.assets ?? null,
+    max_per_withdrawal: plain(p.maxPerWithdrawal),
+    max_per_24h: plain(p.maxPer24h),
+    hours: p.hours?.map((w) => w.text) ?? null,
+    approvals: p.approvals
+      ? {
+          required: p.approvals.required,
+          keys: p.approvals.keys.map((k) => ({ name: k.name ?? null, key: k.key, key_id: k.id })),
+          above: plain(p.approvals.above),
+          environments: p.approvals.environments,
+        }
+      : null,
+  };
+}
+
+const amounts = (m: Map<string, string> | undefined) =>
+  m && [...m].map(([asset, v]) => `${v} ${asset === '*' ? '(any other asset)' : asset}`).join(', ');
+
+/** Each rule in words, for a person (coinop policy show): [rule, what it says]; "any" where the policy is silent. */
+export function describePolicy(p: Policy): [string, string][] {
+  const a = p.approvals;
+  const approvers = a?.keys.map((k) => (k.name ? `${k.name} (${k.id})` : k.id)).join(', ');
+  return [
+    [
+      'destinations',
+      p.destinations === 'bookmarked_only'
+        ? 'bookmarked addresses of the address book only'
+        : p.destinations
+          ? p.destinations.join(', ')
+          : 'any',
+    ],
+    ['networks', p.networks?.join(', ') ?? 'any'],
+    ['assets', p.assets?.join(', ') ?? 'any'],
+    ['max_per_withdrawal', amounts(p.maxPerWithdrawal) ?? 'no limit'],
+    ['max_per_24h', amounts(p.maxPer24h) ?? 'no limit'],
+    ['hours', p.hours?.map((w) => w.text).join(', ') ?? 'any time'],
+    [
+      'approvals',
+      a
+        ? `${a.required} of ${approvers}, in ${a.environments.join(', ')}, ${a.above ? `when a run's total is above ${amounts(a.above)}` : 'for every run'}`
+        : 'none needed',
+    ],
+  ];
+}
