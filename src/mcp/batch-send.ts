@@ -66,14 +66,14 @@ export const WITHDRAW_BATCH: Tool = {
   async run(args, call) {
     const sending = args.confirm === true;
     if (!sending) {
-      const gates = gateState(call.deps, false, undefined);
       const dry = await dryRunBatch(args, call);
+      const gates = gateState(call.deps, false, dry.verdict);
       const next = gates.open
         ? 'Nothing was sent. To send it, call withdraw_batch again with the same rows (or file) and confirm: true; a retry never pays a row twice.'
         : nextStep(call.tool, '', gates);
       return {
         outcome: 'preview',
-        structured: { status: 'preview', sent: false, gates, dry_run: dry, next_step: next },
+        structured: { status: 'preview', sent: false, gates, dry_run: dry.structured, next_step: next },
       };
     }
     refuseClosedServer(call.deps, call.tool);

@@ -15,6 +15,8 @@ import { CoinopError, usageError } from '../errors.js';
 import { shortfalls } from '../send/funds.js';
 import { PROFILE_ID_TEXT } from './read-tools.js';
 import { type Field, fieldsOf, objectOf, plain } from './schema.js';
+import { POLICY_SCHEMA, verdictView } from './gates.js';
+import type { PolicyVerdict } from './ports.js';
 import type { Call, Tool } from './tool.js';
 
 /** Problems listed in an answer (a file may have many: the count says how many more). */
@@ -77,6 +79,11 @@ async function source(
   if (byName) return { chunks: fileChunks(path), format: byName, name: file as string };
   const sniffed = await sniffChunks(fileChunks(path));
   return { chunks: sniffed.chunks, format: sniffed.format, name: file as string };
+}
+
+/** A staged batch's valid rows with their request bodies, in order. */
+function* stagedBodies(stage: Stage): Generator<{ row: number; body: Record<string, unknown> }> {
+  for (const r of stage.valid()) yield { row: r.row, body: JSON.parse(r.body) as Record<string, unknown> };
 }
 
 /** The problems found, for a message: the first LISTED, and how many more. */
@@ -147,19 +154,33 @@ const ISSUE = plain.object({
 const count = (d: string) => plain.integer(d, 0, Number.MAX_SAFE_INTEGER);
 
 /** The dry run of a batch: checked, quoted, totalled and held to the balances; nothing sent. */
-export async function dryRunBatch(args: Record<string, unknown>, call: Call): Promise<Record<string, unknown>> {
+export async function dryRunBatch(
+  args: Record<string, unknown>,
+  call: Call,
+): Promise<{ structured: Record<string, unknown>; verdict?: PolicyVerdict }> {
   let stage: Stage | undefined;
   try {
     const taken = await intake(args, call, (s) => (stage = s));
     const conn = await call.conn();
+    const verdict = await call.deps.policy?.check(
+      {
+        kind: 'batch',
+        tool: call.tool,
+        profile: call.deps.profile.name,
+        environment: call.deps.profile.environment,
+        profile_id: ((args.profile_id as string | undefined) ?? call.deps.profile.profileId) || '-',
+        rows: () => stagedBodies(taken.stage),
+      },
+      { sending: false },
+    );
     const quoted = await quoteRows(clientBatchApi(conn.client), taken.stage.valid(), {
       concurrency: 4,
       rate: READ_RATE,
     });
     const short = await shortfalls(conn, quoted.needs, { what: QUOTED_WORDING, now: call.deps.now() });
     const over = [...short.funds, ...short.limits];
-    const sendable = !over.length && !quoted.failures.length && !taken.scan.invalid;
-    return {
+    const sendable = !over.length && !quoted.failures.length && !taken.scan.invalid && verdict?.allowed !== false;
+    const structured = {
       rows: taken.scan.rows,
       valid: taken.scan.valid,
       invalid: taken.scan.invalid,
@@ -174,13 +195,15 @@ export async function dryRunBatch(args: Record<string, unknown>, call: Call): Pr
       refused: quoted.failures,
       shortfalls: over,
       notes: short.notes,
+      ...(verdict ? { policy: verdictView(verdict) } : {}),
       sendable,
       next_step: `Nothing was sent. ${
         sendable
           ? `All ${quoted.quoted} rows are valid, quoted and covered by the balances.`
-          : 'The batch would not go through as it is: see invalid_rows, refused and shortfalls.'
+          : 'The batch would not go through as it is: see invalid_rows, refused, shortfalls and policy.'
       } The withdraw_batch tool sends a batch (journalled: a retry never pays a row twice).`,
     };
+    return { structured, verdict };
   } finally {
     stage?.remove();
   }
@@ -221,7 +244,11 @@ export const DRY_RUN_OUTPUT = objectOf(
       required: true,
     },
     notes: { schema: plain.array(plain.string('A note.'), 'What could not be checked (a limit, a price).') },
-    sendable: { schema: plain.boolean('Every row is valid, quoted and covered.'), required: true },
+    policy: { schema: POLICY_SCHEMA },
+    sendable: {
+      schema: plain.boolean('Every row is valid, quoted and covered, and the policy allows the batch.'),
+      required: true,
+    },
     next_step: { schema: plain.string('What it means, in words.'), required: true },
   },
   false,
@@ -234,5 +261,5 @@ export const BATCH_DRY_RUN: Tool = {
     "Checks a batch of withdrawals as `coinop withdraw batch --dry-run` does, and sends nothing: every row against the contract and its destination's address format, a guaranteed fee quoted for each, totals per asset and network, and the balances each profile needs. Give `rows` (withdrawal objects, amounts as strings) or `file` (a CSV, JSON Lines or JSON batch file on this machine).",
   input: objectOf(BATCH_INPUT, true),
   output: DRY_RUN_OUTPUT,
-  run: async (args, call) => ({ outcome: 'read', structured: await dryRunBatch(args, call) }),
+  run: async (args, call) => ({ outcome: 'read', structured: (await dryRunBatch(args, call)).structured }),
 };

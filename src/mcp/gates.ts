@@ -58,12 +58,15 @@ export function refuseClosedServer(deps: ServerDeps, tool: string): void {
     });
 }
 
-/** The policy's gate, for a confirmed call. */
+/** The policy's gate, for a confirmed call: the policy's own refusal (category policy). */
 export function refusePolicy(verdict: PolicyVerdict | undefined): void {
   if (verdict && !verdict.allowed)
-    throw new CoinopError('usage', `refused by the profile's policy: ${verdict.reasons.join('; ')}; nothing was sent`, {
-      hint: 'read the coinop://policy resource for its rules',
-    });
+    throw (
+      verdict.refusal ??
+      new CoinopError('policy', `refused by policy: ${verdict.reasons.join('; ')}; nothing was sent`, {
+        hint: 'read the coinop://policy resource for its rules',
+      })
+    );
 }
 
 /** What a preview says to do next. */
@@ -71,6 +74,23 @@ export function nextStep(tool: string, refId: string, gates: GateState): string 
   if (!gates.open) return `Nothing was sent. A confirmed call would be refused: ${gates.closed_by.join('; ')}.`;
   return `Nothing was sent. To send it, call ${tool} again with the same arguments, ref_id "${refId}" and confirm: true (a retry with that ref_id never sends twice).`;
 }
+
+/** The policy's verdict as a tool's output reports it (without the error a confirmed call would end with). */
+export const POLICY_SCHEMA = plain.object(
+  {
+    allowed: { schema: plain.boolean("The policy's verdict."), required: true },
+    reasons: { schema: plain.array(plain.string('A violation.'), 'Why not (empty when allowed).'), required: true },
+    detail: { schema: plain.object({}, "The policy's whole decision: every rule's verdict, the file, the clock.") },
+  },
+  "The profile's policy's verdict on this call.",
+);
+
+/** The verdict for an answer: what the output schema says of it. */
+export const verdictView = (v: PolicyVerdict) => ({
+  allowed: v.allowed,
+  reasons: v.reasons,
+  ...(v.detail !== undefined ? { detail: v.detail } : {}),
+});
 
 /** The gates as a tool's output reports them. */
 export const GATES_SCHEMA = plain.object(

@@ -5,8 +5,10 @@ import type { CoinopError, ErrorReport } from '../errors.js';
 
 /** One movement of money (or a resource that receives it) as a tool would make it: what a policy judges. */
 export interface MoneyIntent {
-  /** The tool's kind of write. */
-  kind: 'withdrawal' | 'internal_transfer' | 'deposit_address';
+  /** The tool's kind of write; a batch's rows are given by `rows`. */
+  kind: 'withdrawal' | 'internal_transfer' | 'deposit_address' | 'batch';
+  /** The tool that asks. */
+  tool: string;
   /** The coinop profile and its environment (local, sandbox, production, custom). */
   profile: string;
   environment: string;
@@ -21,22 +23,32 @@ export interface MoneyIntent {
   fee?: string;
   /** An internal transfer's receiving profile. */
   to_profile_id?: string;
-  ref_id: string;
+  ref_id?: string;
   /** The request body that is (or would be) sent. */
-  body: Record<string, unknown>;
+  body?: Record<string, unknown>;
+  /** A batch's valid rows, in order, each with its request body (read once per call). */
+  rows?: () => Iterable<{ row: number; body: Record<string, unknown> }>;
 }
 
 export interface PolicyVerdict {
   allowed: boolean;
-  /** Why, in words (each rule that refused, or what allowed it). */
+  /** Why not, in words: each violation of each rule that refused (empty when allowed). */
   reasons: string[];
+  /** The policy's whole decision (every rule's verdict, the file and its hash, the clock): the audit trail's record. */
+  detail?: unknown;
+  /** The error a confirmed call that the policy refuses ends with (as the CLI's, exit 8 there). */
+  refusal?: CoinopError;
 }
 
 export interface PolicyPort {
-  /** The verdict on one intent; a refusal is a verdict (allowed: false), not an error. */
-  check(intent: MoneyIntent): PolicyVerdict | Promise<PolicyVerdict>;
+  /**
+   * The verdict on one intent (`sending`: a confirmed call, not a preview); undefined when the profile has no policy
+   * or it has nothing to say of this kind. A refusal is a verdict (allowed: false); a policy that cannot be read
+   * throws (nothing moves while it is broken).
+   */
+  check(intent: MoneyIntent, o: { sending: boolean }): Promise<PolicyVerdict | undefined>;
   /** The policy for the coinop://policy resource: what it holds, for an agent to read before it asks. */
-  describe(): unknown;
+  describe(): Promise<unknown>;
 }
 
 /** One record of the audit trail: a tool call, or a request about to move money. */

@@ -20,7 +20,7 @@ export function profileView(deps: ServerDeps, tools: Tool[]): Record<string, unk
     writes: {
       allow_writes: deps.allowWrites,
       allow_production: deps.allowProduction,
-      policy: deps.policy ? 'the profile has a policy: see coinop://policy' : 'none',
+      policy: deps.policy ? 'see coinop://policy' : 'none',
     },
     tools_that_move_money: tools.filter((t) => t.gated).map((t) => t.name),
   };
@@ -89,6 +89,6 @@ export function registerResources(mcp: McpServer, deps: ServerDeps, tools: Tool[
         description: 'The rules every money-moving tool call is checked against before anything is sent.',
         mimeType: 'application/json',
       },
-      async (uri) => json(uri, policy.describe()),
+      async (uri) => json(uri, await policy.describe()),
     );
 }

@@ -21,7 +21,15 @@ import { type Funds, insufficientFunds, readFunds, shortfall } from '../send/fun
 import { refuseOverLimit, withdrawalLimits } from '../send/limits.js';
 import { checkAddress, feeRequestOf, leavingWords, refIdFor, withdrawalFigures } from '../send/withdrawal.js';
 import { addressCheckFor } from '../config/environments.js';
-import { GATES_SCHEMA, gateState, nextStep, refuseClosedServer, refusePolicy } from './gates.js';
+import {
+  GATES_SCHEMA,
+  gateState,
+  nextStep,
+  POLICY_SCHEMA,
+  refuseClosedServer,
+  refusePolicy,
+  verdictView,
+} from './gates.js';
 import type { MoneyIntent, PolicyVerdict } from './ports.js';
 import { PROFILE_ID_TEXT, profileIdOf } from './read-tools.js';
 import { type Field, fieldsOf, objectOf, plain } from './schema.js';
@@ -65,12 +73,7 @@ function gatedOutput(request: TSchema, result: { key: string; schema: TSchema },
         required: true,
       },
       gates: { schema: GATES_SCHEMA, required: true },
-      policy: {
-        schema: plain.object({
-          allowed: { schema: plain.boolean("The policy's verdict."), required: true },
-          reasons: { schema: plain.array(plain.string('A reason.'), 'Why.'), required: true },
-        }),
-      },
+      policy: { schema: POLICY_SCHEMA },
       next_step: { schema: plain.string('What to do next, in words.'), required: true },
       [result.key]: { schema: result.schema },
       ...extra,
@@ -97,7 +100,7 @@ interface Prepared {
   body: Record<string, unknown>;
   refId: string;
   generated: boolean;
-  intent: Omit<MoneyIntent, 'profile' | 'environment' | 'ref_id' | 'body'>;
+  intent: Omit<MoneyIntent, 'tool' | 'profile' | 'environment' | 'ref_id' | 'body'>;
   /** Tool-specific fields of the answer (fee, balance). */
   extra: Record<string, unknown>;
   /** Checks for a confirmed call, after the policy's and before the request leaves. */
@@ -112,12 +115,13 @@ async function previewOrSend(call: Call, conn: McpConnection, sending: boolean, 
   const { deps } = call;
   const intent: MoneyIntent = {
     ...p.intent,
+    tool: call.tool,
     profile: deps.profile.name,
     environment: deps.profile.environment,
     ref_id: p.refId,
     body: p.body,
   };
-  const verdict: PolicyVerdict | undefined = deps.policy ? await deps.policy.check(intent) : undefined;
+  const verdict: PolicyVerdict | undefined = await deps.policy?.check(intent, { sending });
   const gates = gateState(deps, sending, verdict);
   const op = operations[p.op];
   const base = {
@@ -127,7 +131,7 @@ async function previewOrSend(call: Call, conn: McpConnection, sending: boolean, 
     profile: deps.profile.name,
     request: { method: op.method, path: op.path, body: p.body },
     gates,
-    ...(verdict ? { policy: verdict } : {}),
+    ...(verdict ? { policy: verdictView(verdict) } : {}),
     ...p.extra,
   };
   if (!sending)

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dec, fmt } from '../../src/api/money.js';
 import * as S from '../../src/api/schemas.js';
 import { DEMO } from '../../src/local/demo.js';
-import type { AuditEntry, MoneyIntent } from '../../src/mcp/ports.js';
+import type { AuditEntry } from '../../src/mcp/ports.js';
 import { BTC_ADDRESS, ETH_ADDRESS, type Sandbox, sandbox } from '../cli/helpers.js';
 import { answerOf, CLIENT, errorOf, inProcess, texts } from './support.js';
 
@@ -428,13 +428,13 @@ describe('resources and ports', () => {
     const s = await inProcess(sb.env, { allowWrites: false, allowProduction: false });
     try {
       const { resources } = await s.client.listResources();
-      expect(resources.map((r) => r.uri).sort()).toEqual(['coinop://catalogue', 'coinop://profile']);
+      expect(resources.map((r) => r.uri).sort()).toEqual(['coinop://catalogue', 'coinop://policy', 'coinop://profile']);
       const text = (await s.client.readResource({ uri: 'coinop://profile' })).contents[0].text as string;
       expect(JSON.parse(text)).toMatchObject({
         profile: 'local',
         environment: 'local',
         service_profile_id: DEMO.profileId,
-        writes: { allow_writes: false, allow_production: false, policy: 'none' },
+        writes: { allow_writes: false, allow_production: false, policy: 'see coinop://policy' },
         tools_that_move_money: ['withdraw', 'internal_transfer', 'deposit_address_create', 'withdraw_batch'],
       });
       expect(text).not.toContain(DEMO.clientSecret);
@@ -449,56 +449,30 @@ describe('resources and ports', () => {
     }
   });
 
-  it("a policy's verdict shows in previews and stops a confirmed send; every call goes to the audit trail with the client's name", async () => {
+  it("every call goes to the audit trail with the MCP client's name; a send is recorded before it leaves", async () => {
     const entries: AuditEntry[] = [];
-    const intents: MoneyIntent[] = [];
     const s = await inProcess(
       sb.env,
       { allowWrites: true, allowProduction: false },
-      {
-        policy: {
-          check(i) {
-            intents.push(i);
-            const ok = Number(i.amount ?? 0) <= 0.05;
-            return { allowed: ok, reasons: [ok ? 'within 0.05' : `${i.amount} is over 0.05 ${i.asset}`] };
-          },
-          describe: () => ({ max: '0.05' }),
-        },
-        audit: { append: (e) => void entries.push(e) },
-      },
+      { audit: { append: (e) => void entries.push(e) } },
     );
     try {
-      await sb.sent();
-      const p = answerOf(await s.call('withdraw', { ...BTC, amount: '0.5', ref_id: 'mcp-policy-1' }));
-      expect(p.policy).toEqual({ allowed: false, reasons: ['0.5 is over 0.05 BTC'] });
-      expect(p.gates).toMatchObject({ policy: 'refused', open: false });
-      expect(intents[0]).toMatchObject({
-        kind: 'withdrawal',
-        amount: '0.5',
-        fee: '0.00002',
-        total: '0.50002',
-        ref_id: 'mcp-policy-1',
-      });
-      const refused = errorOf(
-        await s.call('withdraw', { ...BTC, amount: '0.5', ref_id: 'mcp-policy-1', confirm: true }),
-      );
-      expect(refused.message).toBe("refused by the profile's policy: 0.5 is over 0.05 BTC; nothing was sent");
-      expect(await withdrawalPosts()).toEqual([]);
-      const ok = answerOf(await s.call('withdraw', { ...BTC, amount: '0.02', ref_id: 'mcp-policy-2', confirm: true }));
-      expect(ok.status).toBe('sent');
-      expect(JSON.parse((await s.client.readResource({ uri: 'coinop://policy' })).contents[0].text as string)).toEqual({
-        max: '0.05',
-      });
+      await s.call('balances', { assets: ['BTC'] });
+      await s.call('withdraw', { ...BTC, amount: '0.01', ref_id: 'mcp-audit-1' });
+      await s.call('withdraw', { ...BTC, amount: '0.01', ref_id: 'mcp-audit-1', to: 'x', confirm: true });
+      const ok = answerOf(await s.call('withdraw', { ...BTC, amount: '0.01', ref_id: 'mcp-audit-1', confirm: true }));
       expect(entries.map((e) => [e.tool, e.outcome, e.ref_id])).toEqual([
-        ['withdraw', 'preview', 'mcp-policy-1'],
+        ['balances', 'read', undefined],
+        ['withdraw', 'preview', 'mcp-audit-1'],
         ['withdraw', 'refused', undefined],
-        ['withdraw', 'attempt', 'mcp-policy-2'],
-        ['withdraw', 'sent', 'mcp-policy-2'],
+        ['withdraw', 'attempt', 'mcp-audit-1'],
+        ['withdraw', 'sent', 'mcp-audit-1'],
       ]);
       for (const e of entries)
         expect(e).toMatchObject({ source: 'mcp', client: CLIENT, profile: 'local', environment: 'local' });
-      expect(entries[1].error).toMatchObject({ category: 'usage' });
-      expect(entries[3].transfer_id).toBe(ok.transfer.id);
+      expect(entries[2].error).toMatchObject({ category: 'usage', message: 'to: is not a known field' });
+      expect(entries[3].arguments).toMatchObject({ amount: '0.01', confirm: true });
+      expect(entries[4].transfer_id).toBe(ok.transfer.id);
     } finally {
       await s.close();
     }
@@ -524,6 +498,97 @@ describe('resources and ports', () => {
       expect(await withdrawalPosts()).toEqual([]);
     } finally {
       await s.close();
+    }
+  });
+});
+
+describe("the profile's policy", () => {
+  let own: Sandbox;
+  beforeAll(async () => {
+    own = await sandbox();
+  });
+  afterAll(async () => {
+    await own?.close();
+  });
+  const posts = async () =>
+    (await own.sent()).filter((e) => e.method === 'POST' && e.url.startsWith('/v2/transfer/crypto-withdrawals'));
+  /** The policy file of the profile `local` in this sandbox's configuration. */
+  const writePolicy = (text: string): string => {
+    const dir = join(own.env.COINOP_CONFIG_DIR, 'policies');
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(join(dir, 'local.yaml'), text);
+    return join(dir, 'local.yaml');
+  };
+
+  it('shows its verdict in previews, stops a confirmed send it refuses, and is read again at every call', async () => {
+    const s = await inProcess(own.env, { allowWrites: true, allowProduction: false });
+    try {
+      const file = writePolicy('max_per_withdrawal:\n  BTC: 0.05\n');
+      const policy = JSON.parse((await s.client.readResource({ uri: 'coinop://policy' })).contents[0].text as string);
+      expect(policy).toMatchObject({ file, policy: { max_per_withdrawal: { BTC: '0.05' } } });
+      await own.sent();
+      const p = answerOf(await s.call('withdraw', { ...BTC, amount: '0.5', ref_id: 'mcp-policy-1' }));
+      expect(p.policy).toMatchObject({
+        allowed: false,
+        reasons: ['max_per_withdrawal: 0.5 BTC is over the most one withdrawal may send, 0.05 BTC'],
+      });
+      expect(p.policy.detail).toMatchObject({ allowed: false, file });
+      expect(p.gates).toMatchObject({ policy: 'refused', open: false });
+      expect(p.next_step).toMatch(/A confirmed call would be refused: the profile's policy refuses it/);
+      const refused = errorOf(
+        await s.call('withdraw', { ...BTC, amount: '0.5', ref_id: 'mcp-policy-1', confirm: true }),
+      );
+      expect(refused).toMatchObject({
+        category: 'policy',
+        message: `refused by policy: rule max_per_withdrawal: 0.5 BTC is over the most one withdrawal may send, 0.05 BTC (policy ${file}); nothing was sent`,
+      });
+      expect(await posts()).toEqual([]);
+      const ok = answerOf(await s.call('withdraw', { ...BTC, amount: '0.02', confirm: true }));
+      expect(ok).toMatchObject({ status: 'sent', policy: { allowed: true, reasons: [] } });
+      // An edited policy counts from the next call.
+      writePolicy('max_per_withdrawal:\n  BTC: 1\n');
+      expect(answerOf(await s.call('withdraw', { ...BTC, amount: '0.5', confirm: true })).status).toBe('sent');
+    } finally {
+      await s.close();
+      rmSync(join(own.env.COINOP_CONFIG_DIR, 'policies'), { recursive: true, force: true });
+    }
+  });
+
+  it('holds batches and internal transfers to it too; a policy file that does not load refuses every write', async () => {
+    const s = await inProcess(own.env, { allowWrites: true, allowProduction: false });
+    try {
+      writePolicy('assets: [BTC]\nmax_per_withdrawal:\n  BTC: 0.05\n');
+      await own.sent();
+      const rows = [
+        { ...BTC, amount: '0.01' },
+        { ...BTC, amount: '0.5' },
+      ];
+      const dry = answerOf(await s.call('withdraw_batch', { rows }));
+      expect(dry.dry_run).toMatchObject({ sendable: false, policy: { allowed: false } });
+      expect(dry.dry_run.policy.reasons).toEqual([
+        'max_per_withdrawal: row 2: 0.5 BTC is over the most one withdrawal may send, 0.05 BTC',
+      ]);
+      expect(dry.gates).toMatchObject({ policy: 'refused', open: false });
+      const batch = errorOf(await s.call('withdraw_batch', { rows, confirm: true }));
+      expect(batch.category).toBe('policy');
+      expect(await posts()).toEqual([]);
+      const usd = { to_profile_id: DEMO.emptyProfileId, asset: 'USD', amount: '5' };
+      expect(answerOf(await s.call('internal_transfer', usd)).policy.reasons).toEqual([
+        'assets: USD is not an asset the policy allows',
+      ]);
+      expect(errorOf(await s.call('internal_transfer', { ...usd, confirm: true })).category).toBe('policy');
+      writePolicy('max_per_withdrawl:\n  BTC: 1\n');
+      const broken = errorOf(await s.call('withdraw', { ...BTC, amount: '0.01' }));
+      expect(broken.category).toBe('policy');
+      expect(broken.message).toMatch(
+        /^refused by policy: the policy file does not load, so nothing that moves money runs: /,
+      );
+      // Reads go on.
+      expect(answerOf(await s.call('balances', { assets: ['BTC'] })).items).toHaveLength(1);
+      expect(await posts()).toEqual([]);
+    } finally {
+      await s.close();
+      rmSync(join(own.env.COINOP_CONFIG_DIR, 'policies'), { recursive: true, force: true });
     }
   });
 });

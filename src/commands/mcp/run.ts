@@ -3,6 +3,7 @@
 import type { CliContext, Connection } from '../../cli/context.js';
 import type { ServerDeps } from '../../mcp/tool.js';
 import { batchPort } from './batch.js';
+import { policyPort } from './policy.js';
 import type { McpOptions } from './options.js';
 
 /** What the server is given: the coinop profile, its connection (made on first use), the gates, the log. */
@@ -22,6 +23,7 @@ export function serverDeps(ctx: CliContext, o: McpOptions): ServerDeps {
     now: () => ctx.now(),
     log: (line) => ctx.io.err(`coinop mcp: ${line}\n`),
     batch: batchPort(ctx, () => connection),
+    policy: policyPort(ctx, () => connection),
   };
 }
 
