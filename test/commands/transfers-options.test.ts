@@ -5,6 +5,7 @@ import {
   parseTransfersListOptions,
   parseTransfersWatchOptions,
 } from '../../src/commands/transfers/options.js';
+import { TIME_FORMS } from '../../src/cli/options.js';
 import { usageMessage } from './support.js';
 
 const NOW = Date.parse('2026-03-01T12:00:00Z');
@@ -97,8 +98,8 @@ describe('transfers list options', () => {
     ],
     [{ identityId: Array.from({ length: 101 }, (_, i) => `i${i}`) }, '--identity-id: must have at most 100 entries'],
     [{ accountId: [''] }, '--account-id: must not be empty'],
-    [{ updatedFrom: 'yesterday' }, '--updated-from: must be an RFC 3339 date-time such as 2026-01-02T15:04:05Z'],
-    [{ createdAt: 'noon' }, '--created-at: must be an RFC 3339 date-time such as 2026-01-02T15:04:05Z'],
+    [{ updatedFrom: 'yesterday' }, `--updated-from: "yesterday" is not a time; give ${TIME_FORMS}`],
+    [{ createdAt: 'noon' }, `--created-at: "noon" is not a time; give ${TIME_FORMS}`],
     [{ limit: '5000' }, '--limit: must be at most 1000'],
   ])('%o: %s', (raw, message) => {
     expect(usageMessage(() => parseTransfersListOptions(raw, NOW))).toBe(message);

@@ -1,14 +1,15 @@
 // coinop completion bash|zsh|fish: declarations; the script is generated from the command tree itself.
-import { Argument, type Command } from 'commander';
+import type { Command } from 'commander';
 import type { CliContext } from '../../cli/context.js';
 import { examples } from '../../cli/help.js';
+import { choiceArgument } from '../../cli/options.js';
 
 export function register(program: Command, ctx: CliContext): void {
   examples(
     program
       .command('completion')
       .description('print a shell completion script (the same scripts are in completions/)')
-      .addArgument(new Argument('<shell>', 'shell').choices(['bash', 'zsh', 'fish']))
+      .addArgument(choiceArgument('<shell>', 'shell', ['bash', 'zsh', 'fish']))
       .action(async (shell: 'bash' | 'zsh' | 'fish') => {
         const { completionScript } = await import('./generate.js');
         ctx.io.out(completionScript(shell, program));

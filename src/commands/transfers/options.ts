@@ -1,7 +1,7 @@
 // coinop transfers list, get and watch: their flags, checked, as typed options objects (declared in index.ts).
-import { operations } from '../../api/index.js';
+import { operations, TRANSFER_SECONDARY_STATUSES, TRANSFER_STATUSES, TRANSFER_TYPE_FILTERS } from '../../api/index.js';
 import { usageError } from '../../cli/errors.js';
-import { readFlags, intFlag, timeFilterFlags, timeFilters, type RawFlags } from '../../cli/options.js';
+import { choiceList, readFlags, intFlag, timeFilterFlags, timeFilters, type RawFlags } from '../../cli/options.js';
 import { checkRequest, type FlagNames } from '../../client/api.js';
 import { SHAPE_ONLY } from '../../client/catalogue-policy.js';
 
@@ -34,16 +34,15 @@ export interface TransfersListOptions {
 
 export function parseTransfersListOptions(raw: RawFlags, now: number): TransfersListOptions {
   const f = readFlags(raw);
-  const upper = (key: string) => f.list(key)?.map((x) => x.toUpperCase());
   const query: Record<string, unknown> = {
     ids: f.list('id'),
     ref_ids: f.list('refId'),
     profile_ids: f.list('profileId'),
     identity_ids: f.list('identityId'),
     account_ids: f.list('accountId'),
-    type: upper('type'),
-    statuses: upper('status'),
-    secondary_statuses: upper('secondaryStatus'),
+    type: choiceList('--type', f.list('type'), TRANSFER_TYPE_FILTERS),
+    statuses: choiceList('--status', f.list('status'), TRANSFER_STATUSES),
+    secondary_statuses: choiceList('--secondary-status', f.list('secondaryStatus'), TRANSFER_SECONDARY_STATUSES),
     crypto_tx_hashes: f.list('txHash'),
     group_ids: f.list('groupId'),
     limit: f.text('limit'),

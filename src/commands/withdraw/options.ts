@@ -92,7 +92,7 @@ export function parseWithdrawOptions(raw: RawFlags): WithdrawOptions {
     profileId: f.text('profileId'),
     identityId: f.text('identityId'),
     accountId: f.text('accountId'),
-    balanceAsset: f.text('balanceAsset'),
+    balanceAsset: nameFlag('--balance-asset', f.text('balanceAsset')),
     memo: f.text('memo'),
     metadata,
     beneficiary,

@@ -11,7 +11,7 @@ import {
   type CryptoWithdrawalFee,
   type Decimal,
 } from '../../api/index.js';
-import { askAddress, askAsset, askNetwork, amountRule } from '../../cli/ask.js';
+import { askAddress, askTarget, amountRule } from '../../cli/ask.js';
 import type { CliContext, Connection } from '../../cli/context.js';
 import { usageError } from '../../cli/errors.js';
 import { amountOrTotalMissing } from '../../cli/options.js';
@@ -67,8 +67,6 @@ function refuseShortfall(o: WithdrawOptions, g: Gathered, q: Quoted, funds: Fund
 
 export async function withdraw(ctx: CliContext, o: WithdrawOptions): Promise<void> {
   const profile = ctx.profile();
-  // The asset and network given, against the catalogue before anything is asked (the whole request is checked again).
-  checkUnlisted(ctx.catalogue(), withdrawalTargetIssues({ asset: o.asset, crypto_network: o.network }), WITHDRAW_FLAGS);
   const g = await gather(ctx, o, profile.profileId);
   const body = check(ctx, o, g);
 
@@ -160,9 +158,16 @@ async function confirmWithdrawal(
 /** Every value the flags left out: asked for on a terminal, a usage error otherwise. */
 async function gather(ctx: CliContext, o: WithdrawOptions, defaultProfileId: string | undefined): Promise<Gathered> {
   const pr = ctx.prompter;
+  // The asset and network given, against the catalogue before anything is asked (the whole request is checked again);
+  // on a terminal one it refuses is picked from the list instead.
+  if (o.to !== undefined)
+    checkUnlisted(
+      ctx.catalogue(),
+      withdrawalTargetIssues({ asset: o.asset, crypto_network: o.network }),
+      WITHDRAW_FLAGS,
+    );
   const book = o.to !== undefined ? await bookDestination(ctx, { ...o, to: o.to }) : undefined;
-  const asset = book?.asset ?? (await askAsset(pr, o.asset));
-  const network = book?.network ?? (await askNetwork(pr, asset, o.network));
+  const { asset, network } = book ?? (await askTarget(ctx, o, WITHDRAW_FLAGS));
   const address = book?.address ?? (await askAddress(pr, network, o.address));
   let { amount, total } = o;
   if (amount === undefined && total === undefined) {

@@ -1,7 +1,8 @@
 // `coinop withdraw batch FILE`: flags and help (options.ts checks them); the work loads from ./run.js when it runs.
-import { type Command, Option } from 'commander';
+import type { Command } from 'commander';
 import type { CliContext } from '../../../cli/context.js';
 import { usageError } from '../../../cli/errors.js';
+import { choiceOption } from '../../../cli/options.js';
 
 /** Declares `batch` under the `withdraw` command. */
 export function register(withdraw: Command, ctx: CliContext): void {
@@ -17,7 +18,7 @@ export function register(withdraw: Command, ctx: CliContext): void {
       visibleGlobalOptions: (c: Command) => rootOf(c).options.filter((o) => !o.hidden),
     })
     .addOption(
-      new Option('--format <format>', 'file format (default: from the file name or its first character)').choices([
+      choiceOption('--format <format>', 'file format (default: from the file name or its first character)', [
         'csv',
         'jsonl',
         'json',
