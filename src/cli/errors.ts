@@ -15,6 +15,7 @@ const CODES: Record<ErrorCategory, ExitCode> = {
   failed: EXIT.failed,
   'nothing-sent': EXIT.nothingSent,
   cancelled: EXIT.cancelled,
+  timeout: EXIT.timeout,
   file: EXIT.usage,
   internal: EXIT.api,
 };

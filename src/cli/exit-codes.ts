@@ -16,6 +16,8 @@ export const EXIT = {
   failed: 6,
   /** A batch where no row was sent. */
   nothingSent: 7,
+  /** A watch (transfers watch, --wait) gave up at its --wait-timeout with transfers still PENDING; they go on. */
+  timeout: 8,
 } as const;
 export type ExitCode = (typeof EXIT)[keyof typeof EXIT];
 
@@ -23,8 +25,9 @@ export const EXIT_CODE_HELP = `Exit codes:
   0  success
   1  API error: the service refused the request
   2  usage or validation error: nothing was sent
-  3  cancelled
+  3  cancelled: the operator said no, or Ctrl-C
   4  authentication: cannot authenticate, 401, or missing scope (run: coinop login)
   5  network: the service is unreachable or timed out after retries
   6  failed outcome: a transfer ended FAILED under --wait, or some batch rows failed
-  7  nothing sent: no row of a batch was sent`;
+  7  nothing sent: no row of a batch was sent
+  8  still pending: a watch (transfers watch, --wait) reached its --wait-timeout`;

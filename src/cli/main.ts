@@ -1,7 +1,7 @@
 // Entry point: builds the IO object and context from the process, runs the program, maps errors to exit codes.
 import { createRequire } from 'node:module';
 import type { CommanderError } from 'commander';
-import { createContext } from './context.js';
+import { createContext, interruptedNote } from './context.js';
 import { CoinopError, asCliError, reportError } from './errors.js';
 import { EXIT } from './exit-codes.js';
 import { makeIO, type IO } from './io.js';
@@ -75,10 +75,9 @@ export async function runCli(argv: string[], o: RunOptions): Promise<number> {
   let code: number = EXIT.ok;
   const onSignal = () => {
     if (ctx.ownSignals) return;
-    // Each command says what is true for it (a withdrawal in flight names its ref_id, a batch its journal); the rest
-    // were only interrupted.
-    const note = typeof ctx.interruptNote === 'function' ? ctx.interruptNote() : ctx.interruptNote;
-    io.err(`\n${oneLine(note ?? 'interrupted')}\n`);
+    // Each command says what is true for it (a withdrawal in flight names its ref_id, a batch its journal); a command
+    // without a note of its own is told from the requests it sent (a read only stopped).
+    io.err(`\n${oneLine(interruptedNote(ctx))}\n`);
     void ctx.cleanup().finally(() => process.exit(EXIT.cancelled));
   };
   if (o.signals) {

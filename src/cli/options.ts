@@ -137,6 +137,19 @@ export function durationFlag(flag: string, v: string | undefined, maxMs: number,
   return ms;
 }
 
+/**
+ * --wait-timeout, of every command that follows transfers to their end (withdraw, transfer internal, withdraw batch,
+ * transfers watch): how long to wait, 600 s unless given. The one duration grammar, a bare number is seconds.
+ */
+export function waitTimeoutOption(description = 'give up waiting after this long (exit 8)'): Option {
+  return new Option('--wait-timeout <time>', `${description}: seconds, or such as 10m, 1h`).default('600');
+}
+
+/** --wait-timeout's value in seconds, at most `maxSeconds`. */
+export function waitTimeoutFlag(v: string, maxSeconds: number): number {
+  return durationFlag('--wait-timeout', v, maxSeconds * 1000, `must be at most ${maxSeconds / 3600} h`)! / 1000;
+}
+
 /** The latest time a Date can hold, in milliseconds either side of the epoch. */
 const MAX_DATE_MS = 8.64e15;
 

@@ -45,10 +45,11 @@ export class Prompter {
       .catch(cancelOnExit);
   }
 
-  async secret(message: string): Promise<string> {
+  /** A masked answer; `optional`: an empty one is taken (the caller keeps what it had). */
+  async secret(message: string, opts: { optional?: boolean } = {}): Promise<string> {
     const { password } = await import('@inquirer/prompts');
     return password(
-      { message, mask: '*', validate: (v: string) => (v ? true : 'a value is required') },
+      { message, mask: '*', validate: (v: string) => (v || opts.optional ? true : 'a value is required') },
       this.context,
     ).catch(cancelOnExit);
   }

@@ -11,7 +11,7 @@ import { amountRule, refusedToAsk } from '../../cli/ask.js';
 import type { CliContext, Connection } from '../../cli/context.js';
 import { need } from '../../cli/prompt.js';
 import { checkRequest } from '../../client/api.js';
-import { announceRefId, refIdFor, reportDryRun, reportTransfer, submitOnce } from '../transfers/submit.js';
+import { refIdFor, reportDryRun, reportTransfer, submitOnce } from '../transfers/submit.js';
 import { INTERNAL_TRANSFER_FLAGS, type InternalTransferOptions } from './options.js';
 
 const pairs = (m: Record<string, string> | undefined) =>
@@ -72,8 +72,7 @@ async function available(conn: Connection, body: CreateInternalTransferRequest):
 export async function internal(ctx: CliContext, o: InternalTransferOptions): Promise<void> {
   const profile = ctx.profile();
   const { body, generatedRef } = await gather(ctx, o, profile.profileId);
-  ctx.interruptNote = 'interrupted: no internal transfer was sent';
-  if (generatedRef) announceRefId(ctx, body.ref_id!);
+  ctx.interruptNote = 'stopped: no internal transfer was sent';
   const conn = await ctx.connect();
   const confirming = !o.yes && ctx.prompter.allowed;
   const rows: [string, string | undefined][] = [
@@ -101,6 +100,7 @@ export async function internal(ctx: CliContext, o: InternalTransferOptions): Pro
     body,
     flags: INTERNAL_TRANSFER_FLAGS,
     noun: 'internal transfer',
+    generated: generatedRef,
   });
   await reportTransfer(ctx, conn, o, transfer);
 }

@@ -1,8 +1,8 @@
 // coinop transfers list|get|watch: declarations; the work is in run.ts.
-import type { Command } from 'commander';
+import { type Command, Option } from 'commander';
 import { LIST_ORDERS, TRANSFER_ORDER_BY } from '../../api/enums.js';
 import type { CliContext } from '../../cli/context.js';
-import { choiceOption, collect, TIME_HELP } from '../../cli/options.js';
+import { choiceOption, collect, TIME_HELP, waitTimeoutOption } from '../../cli/options.js';
 import { examples } from '../../cli/help.js';
 
 export function register(program: Command, ctx: CliContext): void {
@@ -61,7 +61,9 @@ export function register(program: Command, ctx: CliContext): void {
       .command('watch')
       .description('follow transfers until they end (exit 6 when one ends FAILED)')
       .argument('<ids...>', 'transfer ids')
-      .option('--timeout <seconds>', 'give up after this long', '600')
+      .addOption(waitTimeoutOption())
+      // Its name before it became withdraw's: still taken, with a note.
+      .addOption(new Option('--timeout <seconds>').hideHelp())
       .action(async (ids: string[], opts) => (await import('./run.js')).watch(ctx, ids, opts)),
     ['coinop transfers watch 7a1c...', 'coinop transfers watch ID1 ID2 -o ndjson'],
   );

@@ -17,7 +17,7 @@ import { usageError } from '../../cli/errors.js';
 import { amountOrTotalMissing } from '../../cli/options.js';
 import { checkRequest, checkUnlisted } from '../../client/api.js';
 import type { ResolvedProfile } from '../../config/profile.js';
-import { announceRefId, refIdFor, reportDryRun, reportTransfer, submitOnce } from '../transfers/submit.js';
+import { refIdFor, reportDryRun, reportTransfer, submitOnce } from '../transfers/submit.js';
 import { balanceRow, type Funds, insufficientFunds, readFunds, shortfall } from './funds.js';
 import { bookDestination } from './destination.js';
 import { checkAddress, WITHDRAW_FLAGS, type WithdrawOptions } from './options.js';
@@ -33,7 +33,7 @@ interface Gathered {
   /** The address book's nickname of the destination, with --to. */
   nickname?: string;
   refId: string;
-  /** No --ref-id was given: the ref_id is made up here, and printed. */
+  /** No --ref-id was given: the ref_id is made up here, and printed once the withdrawal is sent. */
   generatedRef: boolean;
 }
 
@@ -70,8 +70,7 @@ export async function withdraw(ctx: CliContext, o: WithdrawOptions): Promise<voi
   const g = await gather(ctx, o, profile.profileId);
   const body = check(ctx, o, g);
 
-  ctx.interruptNote = 'interrupted: no withdrawal was sent';
-  if (g.generatedRef) announceRefId(ctx, g.refId);
+  ctx.interruptNote = 'stopped: no withdrawal was sent';
   const conn = await ctx.connect();
   const quoted = await quote(ctx, conn, o, body);
   const funds = await readFunds(conn, g.profileId, [debited(o, g)]);
@@ -96,6 +95,7 @@ export async function withdraw(ctx: CliContext, o: WithdrawOptions): Promise<voi
     body,
     flags: WITHDRAW_FLAGS,
     noun: 'withdrawal',
+    generated: g.generatedRef,
   });
   await reportTransfer(ctx, conn, o, transfer);
 }

@@ -1,7 +1,7 @@
 // `coinop withdraw batch`: the raw flags, checked once into the options the run works with.
 import type { BatchFormat } from '../../../batch/reader.js';
 import { usageError } from '../../../cli/errors.js';
-import { choiceFlag, intFlag, type RawFlags, rateFlag, readFlags } from '../../../cli/options.js';
+import { choiceFlag, intFlag, type RawFlags, rateFlag, readFlags, waitTimeoutFlag } from '../../../cli/options.js';
 
 export interface BatchOptions {
   /** The file's format; by default from its name or its first character. */
@@ -32,7 +32,7 @@ export function parseBatchOptions(raw: RawFlags): BatchOptions {
   const concurrency = intFlag('--concurrency', f.defaulted('concurrency'), 1, 64)!;
   const rate = rateFlag('--rate', f.defaulted('rate'), 'withdrawals', 10_000);
   // Checked whether or not --wait is given: a bad value is a usage error before anything is read.
-  const waitTimeout = intFlag('--wait-timeout', f.defaulted('waitTimeout'), 1, 7 * 86_400)!;
+  const waitTimeout = waitTimeoutFlag(f.defaulted('waitTimeout'), 7 * 86_400);
   const retryFailed = f.on('retryFailed');
   const resume = f.on('resume') || retryFailed;
   const dryRun = f.on('dryRun');
