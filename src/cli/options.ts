@@ -145,9 +145,9 @@ export function waitTimeoutOption(description = 'give up waiting after this long
   return new Option('--wait-timeout <time>', `${description}: seconds, or such as 10m, 1h`).default('600');
 }
 
-/** --wait-timeout's value in seconds, at most `maxSeconds`. */
-export function waitTimeoutFlag(v: string, maxSeconds: number): number {
-  return durationFlag('--wait-timeout', v, maxSeconds * 1000, `must be at most ${maxSeconds / 3600} h`)! / 1000;
+/** --wait-timeout's value in seconds, at most `maxSeconds` (`flag`: the name it was given by). */
+export function waitTimeoutFlag(v: string, maxSeconds: number, flag = '--wait-timeout'): number {
+  return durationFlag(flag, v, maxSeconds * 1000, `must be at most ${maxSeconds / 3600} h`)! / 1000;
 }
 
 /** The latest time a Date can hold, in milliseconds either side of the epoch. */

@@ -74,6 +74,7 @@ const BY_COMMAND: Record<string, Register[]> = {
   destinations: [registerDestinations],
   limits: [registerLimits],
   'deposit-instructions': [registerDepositInstructions],
+  __complete: [registerCompletion],
 };
 /** Global options that take a value, so the value is not taken for the command's name. */
 const VALUE_OPTIONS = new Set(['--profile', '-o', '--output']);

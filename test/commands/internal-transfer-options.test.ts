@@ -57,7 +57,7 @@ const INVALID: [raw: Record<string, unknown>, message: string][] = [
   ],
   [{ meta: ['novalue'] }, '--meta: "novalue" must be key=value'],
   [{ recipientMeta: ['k=a', 'k=b'] }, '--recipient-meta: key "k" is given twice'],
-  [{ waitTimeout: '0' }, '--wait-timeout: must be from 1 to 86400'],
+  [{ waitTimeout: '0' }, '--wait-timeout: must be a positive time such as 30, 30s, 5m or 1h'],
 ];
 
 describe('parseInternalTransferOptions', () => {

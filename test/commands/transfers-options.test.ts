@@ -123,14 +123,26 @@ describe('transfers get options', () => {
 describe('transfers watch options', () => {
   it.each([
     { ids: ['t1'], raw: {}, want: { ids: ['t1'], timeoutSeconds: 600 } },
-    { ids: ['t1', 't2'], raw: { timeout: '30' }, want: { ids: ['t1', 't2'], timeoutSeconds: 30 } },
+    { ids: ['t1'], raw: { waitTimeout: '10m' }, want: { ids: ['t1'], timeoutSeconds: 600 } },
+    { ids: ['t1'], raw: { waitTimeout: '90' }, want: { ids: ['t1'], timeoutSeconds: 90 } },
+    // The old name is still taken, with a note that says the new one.
+    {
+      ids: ['t1', 't2'],
+      raw: { timeout: '30' },
+      want: {
+        ids: ['t1', 't2'],
+        timeoutSeconds: 30,
+        renamed: 'note: --timeout is now --wait-timeout (as withdraw names it); it is taken as such',
+      },
+    },
   ])('$ids $raw', ({ ids, raw, want }) => {
     expect(parseTransfersWatchOptions(ids, raw)).toEqual(want);
   });
 
   it.each([
-    [['t1'], { timeout: '0' }, '--timeout: must be from 1 to 86400'],
-    [['t1'], { timeout: '10m' }, '--timeout: must be a whole number from 1 to 86400'],
+    [['t1'], { waitTimeout: '0' }, '--wait-timeout: must be a positive time such as 30, 30s, 5m or 1h'],
+    [['t1'], { timeout: 'soon' }, '--timeout: must be a positive time such as 30, 30s, 5m or 1h'],
+    [['t1'], { waitTimeout: '25h' }, '--wait-timeout: must be at most 24 h'],
     [[''], {}, 'ID: must not be empty'],
   ])('%o %o: %s', (ids, raw, message) => {
     expect(usageMessage(() => parseTransfersWatchOptions(ids, raw))).toBe(message);

@@ -5,6 +5,20 @@ import { examples } from '../../cli/help.js';
 import { choiceArgument } from '../../cli/options.js';
 
 export function register(program: Command, ctx: CliContext): void {
+  // What the completion scripts ask coinop while completing: the saved profiles' names (read from the configuration,
+  // nothing else started), one a line. Hidden: for the scripts, not for people.
+  program
+    .command('__complete', { hidden: true })
+    .argument('<what>', 'profiles')
+    .action(async (what: string) => {
+      if (what !== 'profiles') return;
+      const { profileNames } = await import('../profile/run.js');
+      ctx.io.out(
+        profileNames(ctx)
+          .map((n) => `${n}\n`)
+          .join(''),
+      );
+    });
   examples(
     program
       .command('completion')

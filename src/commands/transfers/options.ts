@@ -86,7 +86,10 @@ export interface TransfersWatchOptions {
 export function parseTransfersWatchOptions(ids: string[], raw: RawFlags): TransfersWatchOptions {
   const f = readFlags(raw);
   const old = f.text('timeout');
-  const timeoutSeconds = waitTimeoutFlag(old ?? f.text('waitTimeout') ?? '600', 86_400);
+  const timeoutSeconds =
+    old !== undefined
+      ? waitTimeoutFlag(old, 86_400, '--timeout')
+      : waitTimeoutFlag(f.text('waitTimeout') ?? '600', 86_400);
   for (const id of ids) checkRequest(operations.getTransfer, { params: { id } }, FLAGS, SHAPE_ONLY);
   return {
     ids,
