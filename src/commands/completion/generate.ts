@@ -133,7 +133,7 @@ export function commandTree(program: Command): Node[] {
 const HEADER = '# coinop shell completion, generated from the command tree (coinop completion SHELL). Do not edit.';
 
 /**
- * Shell patterns matched on "$path|$flag" for an option that takes a value: one pattern for a flag that takes a value
+ * Shell patterns matched on "$cmd|$flag" (the command path and the flag) for an option that takes a value: one pattern for a flag that takes a value
  * wherever it is given, its commands one by one for a flag that is a switch somewhere else.
  */
 function valueOptionPatterns(nodes: Node[]): string[] {
@@ -149,7 +149,7 @@ function valueOptionPatterns(nodes: Node[]): string[] {
 type ValueKind = { words: string[] } | { dynamic: string } | { assetNetworks: true };
 
 /**
- * The cases that complete an option's value, matched on "$path|$prev": an option whose values are the same wherever it
+ * The cases that complete an option's value, matched on "$cmd|$prev": an option whose values are the same wherever it
  * is given matches under any command, one whose values differ between commands (--network of a crypto or a fiat
  * network, or of the --asset given; --type of a transfer or of its limits) under each of its commands.
  */
@@ -205,15 +205,15 @@ function walkLines(first: number, word: (i: string) => string, nodes: Node[]): s
     `  for ((i = ${first}; i < ${first === 1 ? 'COMP_CWORD' : 'CURRENT'}; i++)); do`,
     `    w="${word('i')}"`,
     '    if [[ $w == -* ]]; then',
-    '      case "$path|$w" in',
+    '      case "$cmd|$w" in',
     `        ${valueOptionPatterns(nodes).map(quoted).join('|')})`,
     `          [[ $w == --asset ]] && asset="${word('i+1')}"`,
     '          ((i++)) ;;',
     '      esac',
     '      continue',
     '    fi',
-    '    next="${path:+$path }$w"',
-    `    case "$next" in ${paths}) path="$next" ;; esac`,
+    '    next="${cmd:+$cmd }$w"',
+    `    case "$next" in ${paths}) cmd="$next" ;; esac`,
     '  done',
   ];
 }
@@ -234,20 +234,20 @@ function bash(nodes: Node[]): string {
     ...networkCases('"${1^^}"', '  ', (w) => `echo ${w.join(' ')}`),
     '}',
     '_coinop() {',
-    '  local cur="${COMP_WORDS[COMP_CWORD]}" prev="${COMP_WORDS[COMP_CWORD-1]}" path="" asset="" w i next',
+    '  local cur="${COMP_WORDS[COMP_CWORD]}" prev="${COMP_WORDS[COMP_CWORD-1]}" cmd="" asset="" w i next',
     ...walkLines(1, (i) => `\${COMP_WORDS[${i}]}`, nodes),
-    '  case "$path|$prev" in',
+    '  case "$cmd|$prev" in',
     ...valueCases(nodes).map(([k, kind]) => `    ${k.map(quoted).join('|')}) ${kindLine(kind)}; return ;;`),
     // No words: bash completes file names (complete -o default), as for a file argument.
     ...(files ? [`    ${files}) COMPREPLY=(); return ;;`] : []),
     '  esac',
     '  local words',
     '  if [[ $cur == -* ]]; then',
-    '    case "$path" in',
+    '    case "$cmd" in',
     ...nodes.map((n) => `      "${n.path}") words="${flags(n).join(' ')}" ;;`),
     '    esac',
     '  else',
-    '    case "$path" in',
+    '    case "$cmd" in',
     ...nodes.map(
       (n) => `      "${n.path}") words="${[...n.subcommands.map((c) => c.name), ...n.positional].join(' ')}" ;;`,
     ),
@@ -285,15 +285,16 @@ function zsh(nodes: Node[]): string {
     ...networkCases('"${(U)1}"', '  ', (w) => `print -r -- ${w.join(' ')}`),
     '}',
     '_coinop() {',
-    '  local cur="${words[CURRENT]}" prev="${words[CURRENT-1]}" path="" asset="" w next i',
+    // Not `path`: zsh ties it to PATH, and coinop must still be found.
+    '  local cur="${words[CURRENT]}" prev="${words[CURRENT-1]}" cmd="" asset="" w next i',
     '  local -a cands descs',
     ...walkLines(2, (i) => `\${words[${i}]}`, nodes),
-    '  case "$path|$prev" in',
+    '  case "$cmd|$prev" in',
     ...valueCases(nodes).map(([k, kind]) => `    ${k.map(quoted).join('|')}) ${kindLine(kind)}; return ;;`),
     ...(files ? [`    ${files}) _files; return ;;`] : []),
     '  esac',
     '  if [[ $cur == -* ]]; then',
-    '    case "$path" in',
+    '    case "$cmd" in',
     ...nodes.map(
       (n) =>
         `      "${n.path}") descs=(${offered(n)
@@ -304,7 +305,7 @@ function zsh(nodes: Node[]): string {
     "    _describe -t options 'option' descs",
     '    return',
     '  fi',
-    '  case "$path" in',
+    '  case "$cmd" in',
     ...nodes.map((n) => {
       if (n.files) return `    "${n.path}") _files; return ;;`;
       const subs = n.subcommands.map((c) => described(c.name, c.description)).join(' ');
