@@ -39,8 +39,12 @@ export async function askNetwork(
 ): Promise<CryptoNetwork> {
   const options = asset && ASSETS[asset] ? networksForAsset(asset) : [...CRYPTO_NETWORKS];
   if (v === undefined && pr.allowed && options.length === 1) return options[0];
-  return need(pr, flag, v as CryptoNetwork | undefined, () =>
-    pr.select<CryptoNetwork>(`Network${asset ? ` for ${asset}` : ''}`, options),
+  return need(
+    pr,
+    flag,
+    v as CryptoNetwork | undefined,
+    () => pr.select<CryptoNetwork>(`Network${asset ? ` for ${asset}` : ''}`, options),
+    asset && ASSETS[asset] ? `${asset} moves on ${options.join(', ')}` : undefined,
   );
 }
 

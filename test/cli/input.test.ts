@@ -144,6 +144,14 @@ describe('errors that say what is valid', () => {
     expect(await sb.sent()).toEqual([]);
   });
 
+  it('an asset given without its network names the networks it moves on', async () => {
+    const r = await sb.run(['withdraw', '--asset', 'doge', '--address', 'x', '--amount', '1']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toBe(
+      'error: missing --network: DOGE moves on DOGECOIN (hint: give --network, or run on a terminal to be asked)\n',
+    );
+  });
+
   it('a market that is not one points at coinop markets, which lists them', async () => {
     for (const args of [
       ['prices', 'FOOUSD'],

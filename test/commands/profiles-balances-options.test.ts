@@ -106,7 +106,7 @@ describe('parseBalancesOptions', () => {
 
   it.each([
     // By their shape only (upper-cased): the catalogue is the run's, once it knows the service.
-    [['BTC', 'no-pe'], {}, 'ASSET: must be capital letters, digits and _ only (such as BTC or BITCOIN_CASH)'],
+    [['BTC', 'no-pe'], {}, 'ASSET: "no-pe" must be letters, digits and _ only (such as BTC or BITCOIN_CASH)'],
     [[], { profileId: 'p', allProfiles: true }, '--profile-id and --all-profiles: give one'],
     [[], { profileId: '' }, '--profile-id: must not be empty'],
   ])('%j %j is refused', (args, raw, message) => {

@@ -46,7 +46,7 @@ interface Quoted {
 }
 
 /** The asset the withdrawal is debited from. */
-const debited = (o: WithdrawOptions, g: Gathered): string => (o.balanceAsset ?? g.asset).toUpperCase();
+const debited = (o: WithdrawOptions, g: Gathered): string => o.balanceAsset ?? g.asset;
 
 /** What leaves the balance: the total, or the amount plus the fee when known (the amount alone when not). */
 function leaving(g: Gathered, q: Quoted): Decimal {
@@ -58,7 +58,7 @@ function leaving(g: Gathered, q: Quoted): Decimal {
 /** Refuses, before sending, an amount plus fee over a known available balance (of the withdrawn asset itself). */
 function refuseShortfall(o: WithdrawOptions, g: Gathered, q: Quoted, funds: Funds): void {
   const asset = debited(o, g);
-  if (asset !== g.asset.toUpperCase()) return;
+  if (asset !== g.asset) return;
   const needed = leaving(g, q);
   if (!shortfall(funds, asset, needed)) return;
   const what = g.total !== undefined ? 'the total' : q.quote ? 'the amount plus fee' : 'the amount';
@@ -287,7 +287,7 @@ function summary(
         : `unknown${q.error ? ` (${q.error})` : ''}`,
     ],
     ['total', shownTotal ? `${shownTotal} ${asset}` : '(fee not known yet)'],
-    ['balance', balanceRow(funds, debited(o, g), debited(o, g) === asset.toUpperCase() ? leaving(g, q) : undefined)],
+    ['balance', balanceRow(funds, debited(o, g), debited(o, g) === asset ? leaving(g, q) : undefined)],
     ['ref_id', g.refId],
     ['memo', o.memo],
     [
