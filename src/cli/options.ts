@@ -160,6 +160,9 @@ export const TIME_FORMS =
 /** The time flags' forms in a flag's help. */
 export const TIME_HELP = 'RFC 3339, a date (midnight UTC), now, or back from now such as 24h, 7d, 1y';
 
+/** A calendar date that exists (2026-02-30 does not, though Date.parse takes it as March 2). */
+const realDate = (ymd: string) => new Date(Date.parse(`${ymd}T00:00:00Z`) || 0).toISOString().startsWith(ymd);
+
 const RFC3339 = /^\d{4}-\d{2}-\d{2}[Tt]\d{2}:\d{2}:\d{2}(\.\d+)?([Zz]|[+-]\d{2}:\d{2})$/;
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -172,9 +175,8 @@ export function parseTime(flag: string, v: string | undefined, now: number): str
   if (v === undefined) return undefined;
   const s = v.trim();
   if (s.toLowerCase() === 'now') return isoSeconds(now);
-  if (DATE_ONLY.test(s) && new Date(Date.parse(`${s}T00:00:00Z`) || 0).toISOString().startsWith(s))
-    return `${s}T00:00:00Z`;
-  if (RFC3339.test(s) && Number.isFinite(Date.parse(s))) return s;
+  if (DATE_ONLY.test(s) && realDate(s)) return `${s}T00:00:00Z`;
+  if (RFC3339.test(s) && realDate(s.slice(0, 10)) && Number.isFinite(Date.parse(s))) return s;
   const back = durationMs(s.replace(/\s+ago$/i, ''));
   if (back !== undefined && Math.abs(now - back) <= MAX_DATE_MS) return isoSeconds(now - back);
   throw usageError(`${flag}: "${v}" is not a time; give ${TIME_FORMS}`);

@@ -67,14 +67,20 @@ describe('shared flag rules', () => {
     expect(parseTime('--from', text, NOW)).toBe(want);
   });
 
-  it.each(['30', 'yesterday', '999999999w', '2026-02-30', '2026-13-01T00:00:00Z', '2026-01-01 10:00', ''])(
-    'the time %j is refused, naming the flag and every form a time takes',
-    (text) => {
-      expect(usageMessage(() => parseTime('--to', text, NOW))).toBe(
-        `--to: "${text}" is not a time; give an RFC 3339 time (2026-01-02T15:04:05Z), a date (2026-01-02, midnight UTC), now, or a time back from now (90m, 24h, 7d, 2w, 1y; "7d ago" too)`,
-      );
-    },
-  );
+  it.each([
+    '30',
+    'yesterday',
+    '999999999w',
+    '2026-02-30',
+    '2026-02-30T00:00:00Z',
+    '2026-13-01T00:00:00Z',
+    '2026-01-01 10:00',
+    '',
+  ])('the time %j is refused, naming the flag and every form a time takes', (text) => {
+    expect(usageMessage(() => parseTime('--to', text, NOW))).toBe(
+      `--to: "${text}" is not a time; give an RFC 3339 time (2026-01-02T15:04:05Z), a date (2026-01-02, midnight UTC), now, or a time back from now (90m, 24h, 7d, 2w, 1y; "7d ago" too)`,
+    );
+  });
 
   it('a duration flag takes years too, in the same grammar', () => {
     expect(durationMs('1y')).toBe(365 * 86_400_000);

@@ -7,18 +7,18 @@ import { choiceArgument } from '../../cli/options.js';
 export function register(program: Command, ctx: CliContext): void {
   // What the completion scripts ask coinop while completing: the saved profiles' names (read from the configuration,
   // nothing else started), one a line. Hidden: for the scripts, not for people.
-  program
-    .command('__complete', { hidden: true })
-    .argument('<what>', 'profiles')
-    .action(async (what: string) => {
-      if (what !== 'profiles') return;
-      const { profileNames } = await import('../profile/run.js');
-      ctx.io.out(
-        profileNames(ctx)
-          .map((n) => `${n}\n`)
-          .join(''),
-      );
-    });
+  examples(
+    program
+      .command('__complete', { hidden: true })
+      .description("words for the completion scripts: the saved profiles' names, one a line")
+      .argument('<what>', 'profiles')
+      .action(async (what: string) => {
+        if (what !== 'profiles') return;
+        const { profileNames } = await import('../profile/run.js');
+        ctx.io.out(profileNames(ctx).join('\n').concat('\n'));
+      }),
+    ['coinop __complete profiles'],
+  );
   examples(
     program
       .command('completion')
