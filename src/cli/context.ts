@@ -31,7 +31,8 @@
 //                cleans up and exits 3 (cancelled)
 //   interruptNote  the line printed on Ctrl-C/SIGTERM, as is (or a function read when the signal comes): what is
 //                true for this command at this moment (a withdrawal once it may have left, a batch's journal and
-//                --resume); unset: "interrupted"
+//                --resume); unset: interruptedNote() says it from the requests sent ("stopped: nothing was changed"
+//                for a command that sent none that changes anything, else those it sent)
 import type { ApiClient } from '../client/api.js';
 import { type CataloguePolicy, cataloguePolicy } from '../client/catalogue-policy.js';
 import type { TokenManager } from '../client/tokens.js';
@@ -74,6 +75,8 @@ export interface Connection {
 export interface ConnectOptions {
   /** Leave out the one-line "environment · address · profile" note on a terminal. */
   quiet?: boolean;
+  /** A live view owns the terminal: no spinner while the service is slow (src/cli/spinner.ts). */
+  live?: boolean;
   /** Tokens are read from and saved to the store's cache (off while login proves credentials not saved yet). */
   tokenCache?: boolean;
   /** The profile's catalogue policy, when checks before connecting used it already (one note per text). */
@@ -91,7 +94,7 @@ export interface CliContext {
   prompter: Prompter;
   store(): ConfigStore;
   profile(): ResolvedProfile;
-  connect(opts?: { quiet?: boolean }): Promise<Connection>;
+  connect(opts?: { quiet?: boolean; live?: boolean }): Promise<Connection>;
   connectAs(profile: ResolvedProfile, opts?: ConnectOptions): Promise<Connection>;
   catalogue(): CataloguePolicy;
   format(): Format;
@@ -174,7 +177,12 @@ export function createContext(
     },
     connect(opts = {}) {
       return (connection ??= Promise.resolve().then(() =>
-        connectAs(ctx, ctx.profile(), { quiet: opts.quiet, tokenCache: true, catalogue: ctx.catalogue() }, clients),
+        connectAs(
+          ctx,
+          ctx.profile(),
+          { quiet: opts.quiet, live: opts.live, tokenCache: true, catalogue: ctx.catalogue() },
+          clients,
+        ),
       ));
     },
     connectAs: (profile, opts = {}) => connectAs(ctx, profile, opts, clients),
@@ -244,7 +252,7 @@ async function connectAs(
   }
   // A person sees why a command pauses (a spinner while the service is slow or retried, a line when it rate limits);
   // a script sees nothing (--debug logs every retry).
-  const spinner = terminalSpinner(ctx.io, ctx.env, Date.now);
+  const spinner = o.live ? undefined : terminalSpinner(ctx.io, ctx.env, Date.now);
   const line = (text: string) => (spinner ? spinner.note(text) : ctx.io.err(`${text}\n`));
   const transport = new Transport({
     debug: ctx.globals.debug ? (l) => line(p.dim(`[debug] ${l}`)) : undefined,

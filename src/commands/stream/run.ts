@@ -21,8 +21,8 @@ export async function stream(ctx: CliContext, view: StreamView, args: string[], 
   const o = parseStreamOptions(view, args, raw);
   const live = ctx.io.stdoutTTY && (o.format === undefined || o.format === 'table');
   const markets = o.channels.flatMap((c) => (c.params?.market ? [c.params.market] : []));
-  await checkMarkets(ctx, view === 'channels' ? '--channel' : 'MARKET', markets, { quiet: live });
-  const conn = await ctx.connect({ quiet: live });
+  await checkMarkets(ctx, view === 'channels' ? '--channel' : 'MARKET', markets, { quiet: live, live });
+  const conn = await ctx.connect({ quiet: live, live });
   ctx.interruptNote = 'stopped: the stream ended; nothing was changed';
   await new StreamSession(ctx, o, conn, live).follow();
 }
