@@ -389,11 +389,14 @@ export function requestIssues(
     else issues.push(...schemaIssues(op.body, parts.body));
   }
   const input = { params: parts.params ?? {}, query: query ?? {}, body: parts.body ?? {} };
-  // A request that broke its schema is told of the catalogue's issues too (every issue at once: an asset that does not
-  // move on the network as well as a malformed amount), but for a field the schema named already. The catalogue's
-  // rules read only the fields well formed for them (a name that is a string, an amount that is a decimal).
+  // A request that broke its schema is told of the names the catalogue does not list too, but for a field the schema
+  // named already. The rules the catalogue derives from a name (an asset's networks and decimals) wait for a
+  // well-formed request at the service, which answers as the hosted one does; the CLI ('apart') tells them at once
+  // (a batch row's every problem), as they read only the fields well formed for them.
   const named = new Set(issues.map((i) => i.field));
-  const unlisted = (op.catalogue?.(input) ?? []).filter((u) => !named.has(u.field));
+  const unlisted = (op.catalogue?.(input) ?? []).filter(
+    (u) => !named.has(u.field) && (catalogue === 'apart' || !issues.length || u.unknownName),
+  );
   if (!issues.length) issues.push(...(op.rules?.(input) ?? []));
   if (catalogue === 'apart') return { issues, query, unlisted };
   // The catalogue's issues as the rules': field and rule only.
