@@ -186,7 +186,7 @@ export function createContext(
       ));
     },
     connectAs: (profile, opts = {}) => connectAs(ctx, profile, opts, clients),
-    changesSent: () => clients.flatMap((c) => c.changes),
+    changesSent: () => clients.flatMap((c) => [...c.changes]),
     catalogue() {
       policy ??= cataloguePolicy(ctx.profile().environment, (t) => io.err(`${palette(io.colourErr).yellow(t)}\n`));
       return policy;
