@@ -31,7 +31,8 @@
 //                cleans up and exits 3 (cancelled)
 //   interruptNote  the line printed on Ctrl-C/SIGTERM, as is (or a function read when the signal comes): what is
 //                true for this command at this moment (a withdrawal once it may have left, a batch's journal and
-//                --resume); unset: "interrupted"
+//                --resume); unset: interruptedNote() says it from the requests sent ("stopped: nothing was changed"
+//                for a command that sent none that changes anything, else those it sent)
 //   onPolicyEvent() / policyEvent()  every policy decision and approval signed (src/policy/events.ts), handed to
 //                the listeners (the audit trail) as it happens
 import type { ApiClient } from '../client/api.js';
@@ -48,6 +49,7 @@ import { confirmAction, type ConfirmOptions } from './confirm.js';
 import { CoinopError } from './errors.js';
 import type { IO } from './io.js';
 import { Prompter } from './prompt.js';
+import { terminalSpinner } from './spinner.js';
 
 export interface GlobalOptions {
   profile?: string;
@@ -76,6 +78,8 @@ export interface Connection {
 export interface ConnectOptions {
   /** Leave out the one-line "environment · address · profile" note on a terminal. */
   quiet?: boolean;
+  /** A live view owns the terminal: no spinner while the service is slow (src/cli/spinner.ts). */
+  live?: boolean;
   /** Tokens are read from and saved to the store's cache (off while login proves credentials not saved yet). */
   tokenCache?: boolean;
   /** The profile's catalogue policy, when checks before connecting used it already (one note per text). */
@@ -93,7 +97,7 @@ export interface CliContext {
   prompter: Prompter;
   store(): ConfigStore;
   profile(): ResolvedProfile;
-  connect(opts?: { quiet?: boolean }): Promise<Connection>;
+  connect(opts?: { quiet?: boolean; live?: boolean }): Promise<Connection>;
   connectAs(profile: ResolvedProfile, opts?: ConnectOptions): Promise<Connection>;
   catalogue(): CataloguePolicy;
   format(): Format;
@@ -103,17 +107,33 @@ export interface CliContext {
   onCleanup(fn: () => unknown): void;
   cleanup(): Promise<void>;
   ownSignals: boolean;
-  /** Said on Ctrl-C or SIGTERM instead of a bare "interrupted": the state this command leaves things in now. */
+  /**
+   * Said on Ctrl-C or SIGTERM: the state this command leaves things in now. Unset, interruptedNote() says it from the
+   * requests sent: "stopped: nothing was changed" when none could change anything.
+   */
   interruptNote?: string | (() => string | undefined);
   /** Listens to every policy decision and approval signed in this run. */
   onPolicyEvent(listener: (e: PolicyEvent) => void): void;
   /** Hands a policy decision or a signed approval to the listeners. */
   policyEvent(e: PolicyEvent): void;
+  /** The requests that may have changed something, sent by this command's clients (ApiClient.changes). */
+  changesSent(): string[];
   /**
    * Loads what every action needs (the settings, the store, profiles); called once by the preAction hook, so --help
    * skips it. A bad setting is a usage error from here.
    */
   prepare(): Promise<void>;
+}
+
+/** A list of listeners and the call that hands an event to each. */
+function listeners<E>(): { on: (l: (e: E) => void) => void; emit: (e: E) => void } {
+  const list: ((e: E) => void)[] = [];
+  return {
+    on: (l) => void list.push(l),
+    emit: (e) => {
+      for (const l of list) l(e);
+    },
+  };
 }
 
 export function createContext(
@@ -134,7 +154,8 @@ export function createContext(
   let connection: Promise<Connection> | undefined;
   let policy: CataloguePolicy | undefined;
   const cleanups: (() => unknown)[] = [];
-  const policyListeners: ((e: PolicyEvent) => void)[] = [];
+  const policyEvents = listeners<PolicyEvent>();
+  const clients: ApiClient[] = [];
 
   const ctx: CliContext = {
     io,
@@ -175,10 +196,16 @@ export function createContext(
     },
     connect(opts = {}) {
       return (connection ??= Promise.resolve().then(() =>
-        connectAs(ctx, ctx.profile(), { quiet: opts.quiet, tokenCache: true, catalogue: ctx.catalogue() }),
+        connectAs(
+          ctx,
+          ctx.profile(),
+          { quiet: opts.quiet, live: opts.live, tokenCache: true, catalogue: ctx.catalogue() },
+          clients,
+        ),
       ));
     },
-    connectAs: (profile, opts = {}) => connectAs(ctx, profile, opts),
+    connectAs: (profile, opts = {}) => connectAs(ctx, profile, opts, clients),
+    changesSent: () => clients.flatMap((c) => [...c.changes]),
     catalogue() {
       policy ??= cataloguePolicy(ctx.profile().environment, (t) => io.err(`${palette(io.colourErr).yellow(t)}\n`));
       return policy;
@@ -194,10 +221,8 @@ export function createContext(
       if (ctx.globals.debug) io.err(`${palette(io.colourErr).dim(`[debug] ${line}`)}\n`);
     },
     onCleanup: (fn) => void cleanups.push(fn),
-    onPolicyEvent: (listener) => void policyListeners.push(listener),
-    policyEvent: (e) => {
-      for (const l of policyListeners) l(e);
-    },
+    onPolicyEvent: policyEvents.on,
+    policyEvent: policyEvents.emit,
     async cleanup() {
       for (const fn of cleanups.splice(0).reverse()) {
         try {
@@ -215,7 +240,12 @@ export function createContext(
  * The HTTP stack for a profile, built here only: the service it reaches (the embedded local service started when
  * nothing listens), the transport with the user agent, timeout and retry settings, the token manager and the client.
  */
-async function connectAs(ctx: CliContext, resolved: ResolvedProfile, o: ConnectOptions): Promise<Connection> {
+async function connectAs(
+  ctx: CliContext,
+  resolved: ResolvedProfile,
+  o: ConnectOptions,
+  clients: ApiClient[],
+): Promise<Connection> {
   const [{ Transport }, { TokenManager }, { ApiClient }, identity, { overrideNote }] = await Promise.all([
     import('../client/transport.js'),
     import('../client/tokens.js'),
@@ -241,11 +271,15 @@ async function connectAs(ctx: CliContext, resolved: ResolvedProfile, o: ConnectO
       : profile.baseUrl;
     ctx.io.err(`${p.dim(`${profile.environment} · ${where} · profile ${profile.name}`)}\n`);
   }
+  // A person sees why a command pauses (a spinner while the service is slow or retried, a line when it rate limits);
+  // a script sees nothing (--debug logs every retry).
+  const spinner = o.live ? undefined : terminalSpinner(ctx.io, ctx.env, Date.now);
+  const line = (text: string) => (spinner ? spinner.note(text) : ctx.io.err(`${text}\n`));
   const transport = new Transport({
-    debug: ctx.globals.debug ? (l) => ctx.io.err(`${p.dim(`[debug] ${l}`)}\n`) : undefined,
-    // A person sees why a command pauses; a script sees nothing (--debug logs every retry).
-    onRateLimited: ctx.io.stderrTTY
-      ? (ms) => ctx.io.err(`${p.dim(`rate limited, retrying in ${Math.max(1, Math.round(ms / 1000))} s`)}\n`)
+    debug: ctx.globals.debug ? (l) => line(p.dim(`[debug] ${l}`)) : undefined,
+    activity: spinner,
+    onRateLimited: spinner
+      ? (ms) => line(p.dim(`rate limited, retrying in ${Math.max(1, Math.round(ms / 1000))} s`))
       : undefined,
     userAgent: `coinop/${ctx.version}`,
     baseDelayMs: settings.retryBaseMs,
@@ -256,5 +290,18 @@ async function connectAs(ctx: CliContext, resolved: ResolvedProfile, o: ConnectO
   const tokens = new TokenManager(profile, store, transport, ctx.now, serviceId);
   const catalogue = o.catalogue ?? cataloguePolicy(resolved.environment, (t) => ctx.io.err(`${p.yellow(t)}\n`));
   const client = new ApiClient(profile.baseUrl, transport, tokens, catalogue);
+  clients.push(client);
   return { profile, client, tokens, transport, embedded: !!embedded, serviceId };
+}
+
+/**
+ * What Ctrl-C (or SIGTERM) says: the command's own note when it set one, else what the requests sent make true: nothing
+ * was changed when none could change anything (a read, a stream, a watch), else which were sent and may have acted.
+ */
+export function interruptedNote(ctx: CliContext): string {
+  const own = typeof ctx.interruptNote === 'function' ? ctx.interruptNote() : ctx.interruptNote;
+  if (own) return own;
+  const changes = [...new Set(ctx.changesSent())];
+  if (!changes.length) return 'stopped: nothing was changed';
+  return `interrupted: ${changes.join(', ')} was sent and may have been carried out; check before running the command again`;
 }

@@ -1,9 +1,9 @@
 // The flags a paged list command shares, declared and read in one place: created_at comparisons (--created-before,
-// -until, -at, -from, -after: RFC 3339, or back from now such as 24h), --limit, --order, --order-by, --cursor, --all.
-import { type Command, Option } from 'commander';
+// -until, -at, -from, -after: options.ts's one time grammar), --limit, --order, --order-by, --cursor, --all.
+import type { Command } from 'commander';
 import { LIST_LIMIT_MAX, LIST_ORDERS } from '../api/index.js';
 import type { FlagNames } from '../client/api.js';
-import { type FlagReader, intFlag, parseTime } from './options.js';
+import { choiceOption, type FlagReader, intFlag, parseTime, TIME_HELP } from './options.js';
 
 /** Each comparison of created_at, the word of its flag and what it means. */
 const CREATED = [
@@ -19,12 +19,12 @@ export function listOptions(cmd: Command, opts: { orderBy?: readonly string[] } 
   for (const [cmp, word, meaning] of CREATED)
     cmd.option(
       `--created-${word} <time>`,
-      `created ${meaning} (created_at.${cmp})${cmp === 'lt' ? ': RFC 3339, or back from now such as 24h' : ''}`,
+      `created ${meaning} (created_at.${cmp})${cmp === 'lt' ? `: ${TIME_HELP}` : ''}`,
     );
   cmd
     .option('--limit <n>', `items per page (1 to ${LIST_LIMIT_MAX}, default 100)`)
-    .addOption(new Option('--order <order>', 'sort direction (default DESC: newest first)').choices(LIST_ORDERS));
-  if (opts.orderBy) cmd.addOption(new Option('--order-by <key>', 'sort key').choices(opts.orderBy));
+    .addOption(choiceOption('--order <order>', 'sort direction (default DESC: newest first)', LIST_ORDERS));
+  if (opts.orderBy) cmd.addOption(choiceOption('--order-by <key>', 'sort key', opts.orderBy));
   return cmd
     .option('--cursor <cursor>', 'start from this page cursor (next_page_cursor)')
     .option('--all', 'every page, streamed');
@@ -43,7 +43,11 @@ export const LIST_FLAG_NAMES: FlagNames = {
 export function readListFlags(f: FlagReader, now: number): { query: Record<string, unknown>; all: boolean } {
   const query: Record<string, unknown> = {};
   for (const [cmp, word] of CREATED)
-    query[`created_at.${cmp}`] = parseTime(f.text(`created${word[0].toUpperCase()}${word.slice(1)}`), now);
+    query[`created_at.${cmp}`] = parseTime(
+      `--created-${word}`,
+      f.text(`created${word[0].toUpperCase()}${word.slice(1)}`),
+      now,
+    );
   query.limit = intFlag('--limit', f.text('limit'), 1, LIST_LIMIT_MAX);
   query.order = f.text('order');
   query.order_by = f.text('orderBy');

@@ -1,9 +1,10 @@
 // The whole command tree: global options, every command group, help with examples and exit codes.
-import { Command, Option } from 'commander';
+import { Command } from 'commander';
 import { FORMATS } from '../render/output.js';
 import type { CliContext } from './context.js';
 import { EXIT_CODE_HELP } from './exit-codes.js';
 import { applyFlags } from './io.js';
+import { choiceOption } from './options.js';
 import { register as registerAuth } from '../commands/auth/index.js';
 import { register as registerProfile } from '../commands/profile/index.js';
 import { register as registerWithdraw } from '../commands/withdraw/index.js';
@@ -79,6 +80,7 @@ const BY_COMMAND: Record<string, Register[]> = {
   policy: [registerPolicy],
   approve: [registerApprove],
   'deposit-instructions': [registerDepositInstructions],
+  __complete: [registerCompletion],
 };
 /** Global options that take a value, so the value is not taken for the command's name. */
 const VALUE_OPTIONS = new Set(['--profile', '-o', '--output']);
@@ -111,9 +113,7 @@ export function makeProgram(ctx: CliContext, argv?: string[]): Command {
     .helpOption('-h, --help', 'show help')
     .option('--profile <name>', 'profile to use (default: COINOP_PROFILE, the active profile, or local)')
     .addOption(
-      new Option('-o, --output <format>', 'output format (default: table on a terminal, json when piped)').choices(
-        FORMATS,
-      ),
+      choiceOption('-o, --output <format>', 'output format (default: table on a terminal, json when piped)', FORMATS),
     )
     .option('--json', 'short for -o json')
     .option('--no-input', 'never prompt; a missing value is a usage error (also COINOP_NO_INPUT=1)')

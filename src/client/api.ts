@@ -94,6 +94,13 @@ export function queryString(query: Record<string, unknown> | undefined): string 
 }
 
 export class ApiClient {
+  /**
+   * The requests that may change something (every method but GET and HEAD) this client has started, as "POST /path",
+   * each once (a batch's thousands of withdrawals are one): what an interrupted command without a note of its own says
+   * it may have done.
+   */
+  readonly changes = new Set<string>();
+
   constructor(
     readonly baseUrl: string,
     private readonly transport: Transport,
@@ -213,6 +220,7 @@ export class ApiClient {
     json = body !== undefined,
     authenticated = true,
   ): Promise<HttpResponse> {
+    if (method !== 'GET' && method !== 'HEAD') this.changes.add(`${method} ${new URL(url).pathname}`);
     const send = async (token: string | undefined) =>
       this.transport.send({
         method,

@@ -51,6 +51,7 @@ const SENDS_NOTHING: Record<string, string> = {
   'local start': 'starts a service',
   'local deposit': "the local service's control API, which the hosted OpenAPI does not describe",
   completion: 'prints a script',
+  __complete: "lists coinop's own profiles for the completion scripts",
 };
 
 /** Operations of the contract that the local service serves and no command sends, and why. */
@@ -329,6 +330,8 @@ const LINES: Line[] = [
   { args: async () => ['transfers', 'list', '--limit', '2', '--cursor', await cursorOf('/v2/transfer/transfers')] },
   { args: async () => ['transfers', 'get', transferId] },
   { args: ['transfers', 'get', '--ref-id', 'rq-setup'] },
+  { args: async () => ['transfers', 'watch', transferId, '--wait-timeout', '30'] },
+  // The flag's old name, still taken.
   { args: async () => ['transfers', 'watch', transferId, '--timeout', '30'] },
   // service profiles, balances, internal transfers
   {

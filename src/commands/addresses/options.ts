@@ -1,6 +1,14 @@
 // coinop addresses list and create: their flags, checked, as typed options objects (declared in index.ts).
 import { operations, type CryptoNetwork } from '../../api/index.js';
-import { readFlags, keyValues, nameFlag, timeFilterFlags, timeFilters, type RawFlags } from '../../cli/options.js';
+import {
+  readFlags,
+  keyValues,
+  nameFlag,
+  nameList,
+  timeFilterFlags,
+  timeFilters,
+  type RawFlags,
+} from '../../cli/options.js';
 import { checkRequest, type FlagNames } from '../../client/api.js';
 import { SHAPE_ONLY } from '../../client/catalogue-policy.js';
 
@@ -33,7 +41,7 @@ export function parseAddressesListOptions(raw: RawFlags, now: number): Addresses
     account_ids: f.list('accountId'),
     ids: f.list('id'),
     ref_ids: f.list('refId'),
-    networks: f.list('network')?.map((n) => n.toUpperCase()),
+    networks: nameList('--network', f.list('network')),
     ...timeFilters(raw, 'created', 'created_at', now),
     limit: f.text('limit'),
     order: f.text('order'),
@@ -73,7 +81,7 @@ export function parseAddressCreateOptions(raw: RawFlags): AddressCreateOptions {
   const f = readFlags(raw);
   return {
     metadata: keyValues('--meta', f.list('meta')),
-    network: nameFlag('--network', f.text('network')?.toUpperCase()) as CryptoNetwork | undefined,
+    network: nameFlag('--network', f.text('network')) as CryptoNetwork | undefined,
     profileId: f.text('profileId'),
     identityId: f.text('identityId'),
     accountId: f.text('accountId'),

@@ -1,5 +1,3 @@
-// coinop addresses list and create.
-import { randomUUID } from 'node:crypto';
 import {
   CRYPTO_NETWORKS,
   networkIssues,
@@ -7,11 +5,13 @@ import {
   type CryptoNetwork,
   type DepositAddress,
 } from '../../api/index.js';
+import { refusedToAsk } from '../../cli/ask.js';
 import type { CliContext } from '../../cli/context.js';
 import type { RawFlags } from '../../cli/options.js';
 import { need } from '../../cli/prompt.js';
-import { checkRequest, checkUnlisted } from '../../client/api.js';
+import { checkRequest } from '../../client/api.js';
 import { DEPOSIT_ADDRESS_COLUMNS } from '../../render/columns.js';
+import { announceRefId, refIdFor } from '../transfers/submit.js';
 import { CREATE_FLAGS, LIST_FLAGS, parseAddressCreateOptions, parseAddressesListOptions } from './options.js';
 
 export async function list(ctx: CliContext, raw: RawFlags): Promise<void> {
@@ -31,14 +31,15 @@ export async function create(ctx: CliContext, raw: RawFlags): Promise<void> {
   const o = parseAddressCreateOptions(raw);
   const pr = ctx.prompter;
   const profile = ctx.profile();
-  checkUnlisted(ctx.catalogue(), networkIssues('crypto_network', o.network), CREATE_FLAGS);
-  const network = await need(pr, '--network', o.network, () =>
+  // On a terminal a network the catalogue refuses is picked from the list instead.
+  const refused = refusedToAsk(ctx, networkIssues('crypto_network', o.network), CREATE_FLAGS);
+  const network = await need(pr, '--network', refused.size ? undefined : o.network, () =>
     pr.select<CryptoNetwork>('Network', [...CRYPTO_NETWORKS]),
   );
   const profileId = await need(pr, '--profile-id', o.profileId ?? profile.profileId, () =>
     pr.text("The service's profile id"),
   );
-  const refId = o.refId ?? `coinop-${randomUUID()}`;
+  const { refId, generated } = refIdFor(o.refId);
   const body = {
     profile_id: profileId,
     crypto_network: network,
@@ -49,8 +50,8 @@ export async function create(ctx: CliContext, raw: RawFlags): Promise<void> {
     ...(o.metadata ? { metadata: o.metadata } : {}),
   };
   checkRequest(operations.createDepositAddress, { body }, CREATE_FLAGS, ctx.catalogue());
-  if (o.refId === undefined) ctx.io.err(`ref_id ${refId}\n`);
   const conn = await ctx.connect();
+  if (generated) announceRefId(ctx, refId);
   const res = await conn.client.call<DepositAddress>('createDepositAddress', { body }, CREATE_FLAGS);
   const out = ctx.output();
   if (res.alreadySubmitted && res.submittedByThisCall) {

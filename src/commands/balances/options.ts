@@ -1,7 +1,7 @@
 // coinop balances: raw flags and the ASSET arguments checked once into the options the run works with.
 import { operations } from '../../api/index.js';
 import { usageError } from '../../cli/errors.js';
-import { type RawFlags, readFlags } from '../../cli/options.js';
+import { nameFlag, type RawFlags, readFlags } from '../../cli/options.js';
 import { checkRequest, type FlagNames } from '../../client/api.js';
 import { SHAPE_ONLY } from '../../client/catalogue-policy.js';
 
@@ -26,8 +26,8 @@ export function parseBalancesOptions(args: string[], raw: RawFlags): BalancesOpt
     ...new Set(
       args
         .flatMap((a) => a.split(','))
-        .map((a) => a.trim().toUpperCase())
-        .filter(Boolean),
+        .filter((a) => a.trim())
+        .map((a) => nameFlag('ASSET', a)!),
     ),
   ];
   const assets = named.length ? named : undefined;

@@ -28,7 +28,6 @@ async function* everyProfile(conn: Connection, o: BalancesOptions): AsyncGenerat
 }
 
 export async function balances(ctx: CliContext, o: BalancesOptions): Promise<void> {
-  ctx.interruptNote = 'interrupted: nothing was changed (this command only reads)';
   const empty = o.assets || o.includeZero ? 'no balances' : 'nothing in any asset (add --include-zero to list them)';
   // The ASSETs against the catalogue, before any request (--all-profiles lists the profiles first).
   checkUnlisted(

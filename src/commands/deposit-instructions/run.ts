@@ -1,5 +1,3 @@
-// coinop deposit-instructions create, list and get.
-import { randomUUID } from 'node:crypto';
 import {
   FIAT_NETWORKS,
   type CreateFiatDepositInstructionsRequest,
@@ -8,6 +6,7 @@ import {
   operations,
 } from '../../api/index.js';
 import type { CliContext } from '../../cli/context.js';
+import { announceRefId, refIdFor } from '../transfers/submit.js';
 import { usageError } from '../../cli/errors.js';
 import { need } from '../../cli/prompt.js';
 import { checkRequest } from '../../client/api.js';
@@ -16,8 +15,6 @@ import { flatEntries, keyValueLines } from '../../render/key-value.js';
 import type { Output } from '../../render/output.js';
 import { CREATE_FLAGS, type InstructionsCreateOptions, type InstructionsListOptions, LIST_FLAGS } from './options.js';
 import { fiatNetworkOf, pickInstructions, recentInstructions } from './pick.js';
-
-const READ_ONLY = 'interrupted: nothing was changed (this command only reads)';
 
 /** Instructions with their network named (WIRE, RTP...), for the table and CSV. */
 const withNetwork = (i: FiatDepositInstructions) => ({ ...i, fiat_network: fiatNetworkOf(i) });
@@ -51,7 +48,7 @@ export async function create(ctx: CliContext, o: InstructionsCreateOptions): Pro
   const profileId = await need(pr, '--profile-id', o.profileId ?? ctx.profile().profileId, () =>
     pr.text("The service's profile id the deposits credit"),
   );
-  const refId = o.refId ?? `coinop-${randomUUID()}`;
+  const { refId, generated } = refIdFor(o.refId);
   const body: CreateFiatDepositInstructionsRequest = {
     profile_id: profileId,
     fiat_network: network,
@@ -62,9 +59,9 @@ export async function create(ctx: CliContext, o: InstructionsCreateOptions): Pro
     ...(o.metadata ? { metadata: o.metadata } : {}),
   };
   checkRequest(operations.createFiatDepositInstructions, { body }, CREATE_FLAGS, ctx.catalogue());
-  if (o.refId === undefined) ctx.io.err(`ref_id ${refId}\n`);
-  ctx.interruptNote = `interrupted: the instructions may have been made; see coinop deposit-instructions list --ref-id ${refId}`;
   const conn = await ctx.connect();
+  if (generated) announceRefId(ctx, refId);
+  ctx.interruptNote = `interrupted: the instructions may have been made; see coinop deposit-instructions list --ref-id ${refId}`;
   const res = await conn.client.call<FiatDepositInstructions>('createFiatDepositInstructions', { body }, CREATE_FLAGS);
   const out = ctx.output();
   if (res.alreadySubmitted && !res.submittedByThisCall)
@@ -77,7 +74,6 @@ export async function create(ctx: CliContext, o: InstructionsCreateOptions): Pro
 }
 
 export async function list(ctx: CliContext, o: InstructionsListOptions): Promise<void> {
-  ctx.interruptNote = READ_ONLY;
   const conn = await ctx.connect();
   const out = ctx.output();
   const items = conn.client.items<FiatDepositInstructions>(
@@ -99,7 +95,6 @@ async function* mapItems<T, U>(items: AsyncIterable<T>, f: (t: T) => U): AsyncGe
 }
 
 export async function get(ctx: CliContext, id: string | undefined): Promise<void> {
-  ctx.interruptNote = READ_ONLY;
   if (id !== undefined)
     checkRequest(operations.getFiatDepositInstructions, { params: { id } }, { id: 'ID' }, ctx.catalogue());
   const pr = ctx.prompter;

@@ -3,7 +3,7 @@
 import { addressIssues, CRYPTO_NETWORKS, DESTINATION_NICKNAME_MAX_LENGTH, operations } from '../../api/index.js';
 import { usageError } from '../../cli/errors.js';
 import { LIST_FLAG_NAMES, readListFlags } from '../../cli/list-flags.js';
-import { jsonObjectFlag, type RawFlags, readFlags } from '../../cli/options.js';
+import { choiceFlag, jsonObjectFlag, nameList, type RawFlags, readFlags } from '../../cli/options.js';
 import { checkRequest, type FlagNames, issueMessage } from '../../client/api.js';
 import { SHAPE_ONLY } from '../../client/catalogue-policy.js';
 
@@ -31,7 +31,7 @@ export function parseDestinationListOptions(raw: RawFlags, now: number): Destina
   const { query, all } = readListFlags(f, now);
   const lists = {
     nicknames: f.list('nickname'),
-    crypto_networks: f.list('network')?.map((n) => n.toUpperCase()),
+    crypto_networks: nameList('--network', f.list('network')),
     addresses: f.list('address'),
     ids: f.list('id'),
     identity_ids: f.list('identityId'),
@@ -67,12 +67,10 @@ export const PUT_FLAGS: FlagNames = {
 export function parseDestinationPutOptions(raw: RawFlags): DestinationPutOptions {
   const f = readFlags(raw);
   const id = f.text('id');
-  const network = f.text('network')?.toUpperCase();
+  const network = choiceFlag('--network', f.text('network'), CRYPTO_NETWORKS);
   const address = f.text('address');
   if (id !== undefined && (network !== undefined || address !== undefined))
     throw usageError('--id and --network/--address: give one (--id finds the address by its id)');
-  if (network !== undefined && !(CRYPTO_NETWORKS as readonly string[]).includes(network))
-    throw usageError(`--network: must be one of ${CRYPTO_NETWORKS.join(', ')}`);
   if (network !== undefined && address !== undefined) {
     const issues = addressIssues(network, address);
     if (issues.length) throw usageError(issueMessage(issues, { destination_address: '--address' }));

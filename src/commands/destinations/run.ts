@@ -16,7 +16,6 @@ import { DESTINATION_COLUMNS } from '../../render/columns.js';
 import { type DestinationListOptions, type DestinationPutOptions, LIST_FLAGS, PUT_FLAGS } from './options.js';
 
 export async function list(ctx: CliContext, o: DestinationListOptions): Promise<void> {
-  ctx.interruptNote = 'interrupted: nothing was changed (this command only reads)';
   const conn = await ctx.connect();
   const out = ctx.output();
   const n = await out.list(

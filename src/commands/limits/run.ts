@@ -31,7 +31,6 @@ function headroom(items: TransferLimit[]): string[] {
 }
 
 export async function limits(ctx: CliContext, o: LimitsOptions): Promise<void> {
-  ctx.interruptNote = 'interrupted: nothing was changed (this command only reads)';
   const conn = await ctx.connect();
   const { data } = await conn.client.call<{ items?: TransferLimit[] }>('listTransferLimits', {
     query: { transfer_type: o.type },

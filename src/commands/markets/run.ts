@@ -16,6 +16,7 @@ import {
 import { askMarket } from '../../cli/ask.js';
 import type { CliContext, Connection } from '../../cli/context.js';
 import { usageError } from '../../cli/errors.js';
+import { SEE_MARKETS } from '../../cli/options.js';
 import type { FlagNames } from '../../client/api.js';
 import { fetchMarkets, mergeMarkets, serviceMarkets, type ServiceMarkets } from '../../client/market-list.js';
 import { isLocalServiceId } from '../../client/service-identity.js';
@@ -55,7 +56,7 @@ async function chooseMarket(ctx: CliContext, conn: Connection, given: string | u
   if (known.includes(given)) return given;
   throw usageError(
     `MARKET: ${given} is not a market of this service (such as ${known.slice(0, 4).join(', ')})`,
-    'coinop markets lists them',
+    SEE_MARKETS,
   );
 }
 

@@ -54,7 +54,7 @@ export async function prices(ctx: CliContext, marketArg: string | undefined, raw
   const query = pricesQuery(o, increment, now);
   const params = { market };
   checkRequest(operations.listHistoricalPrices, { params, query }, FLAGS, SHAPE_ONLY);
-  await checkMarkets(ctx, 'MARKET', [market], { see: 'coinop prices --help' });
+  await checkMarkets(ctx, 'MARKET', [market]);
   checkRequest(operations.listHistoricalPrices, { params, query }, FLAGS, ctx.catalogue());
 
   const conn = await ctx.connect();

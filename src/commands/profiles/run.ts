@@ -11,10 +11,7 @@ import {
   type ProfilesListOptions,
 } from './options.js';
 
-const READ_ONLY = 'interrupted: nothing was changed (this command only reads)';
-
 export async function list(ctx: CliContext, o: ProfilesListOptions): Promise<void> {
-  ctx.interruptNote = READ_ONLY;
   const conn = await ctx.connect();
   const out = ctx.output();
   const items = conn.client.items('listProfiles', { query: o.query }, PROFILES_FLAGS, o.all);
@@ -23,7 +20,6 @@ export async function list(ctx: CliContext, o: ProfilesListOptions): Promise<voi
 }
 
 export async function get(ctx: CliContext, o: ProfilesGetOptions): Promise<void> {
-  ctx.interruptNote = READ_ONLY;
   const pr = ctx.prompter;
   const id = await need(pr, 'ID', o.id ?? ctx.profile().profileId, () =>
     pr.text("The service's profile id (or default)"),

@@ -1,7 +1,14 @@
 // coinop transfers list, get and watch: their flags, checked, as typed options objects (declared in index.ts).
-import { operations } from '../../api/index.js';
+import { operations, TRANSFER_SECONDARY_STATUSES, TRANSFER_STATUSES, TRANSFER_TYPE_FILTERS } from '../../api/index.js';
 import { usageError } from '../../cli/errors.js';
-import { readFlags, intFlag, timeFilterFlags, timeFilters, type RawFlags } from '../../cli/options.js';
+import {
+  choiceList,
+  readFlags,
+  timeFilterFlags,
+  timeFilters,
+  type RawFlags,
+  waitTimeoutFlag,
+} from '../../cli/options.js';
 import { checkRequest, type FlagNames } from '../../client/api.js';
 import { SHAPE_ONLY } from '../../client/catalogue-policy.js';
 
@@ -34,16 +41,15 @@ export interface TransfersListOptions {
 
 export function parseTransfersListOptions(raw: RawFlags, now: number): TransfersListOptions {
   const f = readFlags(raw);
-  const upper = (key: string) => f.list(key)?.map((x) => x.toUpperCase());
   const query: Record<string, unknown> = {
     ids: f.list('id'),
     ref_ids: f.list('refId'),
     profile_ids: f.list('profileId'),
     identity_ids: f.list('identityId'),
     account_ids: f.list('accountId'),
-    type: upper('type'),
-    statuses: upper('status'),
-    secondary_statuses: upper('secondaryStatus'),
+    type: choiceList('--type', f.list('type'), TRANSFER_TYPE_FILTERS),
+    statuses: choiceList('--status', f.list('status'), TRANSFER_STATUSES),
+    secondary_statuses: choiceList('--secondary-status', f.list('secondaryStatus'), TRANSFER_SECONDARY_STATUSES),
     crypto_tx_hashes: f.list('txHash'),
     group_ids: f.list('groupId'),
     limit: f.text('limit'),
@@ -73,10 +79,23 @@ export function parseTransferGetOptions(id: string | undefined, raw: RawFlags): 
 export interface TransfersWatchOptions {
   ids: string[];
   timeoutSeconds: number;
+  /** The note for a flag given by its old name (--timeout, now --wait-timeout as withdraw has it). */
+  renamed?: string;
 }
 
 export function parseTransfersWatchOptions(ids: string[], raw: RawFlags): TransfersWatchOptions {
-  const timeoutSeconds = intFlag('--timeout', readFlags(raw).text('timeout'), 1, 86_400) ?? 600;
+  const f = readFlags(raw);
+  const old = f.text('timeout');
+  const timeoutSeconds =
+    old !== undefined
+      ? waitTimeoutFlag(old, 86_400, '--timeout')
+      : waitTimeoutFlag(f.text('waitTimeout') ?? '600', 86_400);
   for (const id of ids) checkRequest(operations.getTransfer, { params: { id } }, FLAGS, SHAPE_ONLY);
-  return { ids, timeoutSeconds };
+  return {
+    ids,
+    timeoutSeconds,
+    ...(old !== undefined
+      ? { renamed: 'note: --timeout is now --wait-timeout (as withdraw names it); it is taken as such' }
+      : {}),
+  };
 }

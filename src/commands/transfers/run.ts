@@ -9,10 +9,7 @@ import { TRANSFER_COLUMNS, TRANSFER_LIST_COLUMNS } from '../../render/columns.js
 import { follow } from './follow.js';
 import { FLAGS, parseTransferGetOptions, parseTransfersListOptions, parseTransfersWatchOptions } from './options.js';
 
-const READ_ONLY = 'interrupted: nothing was changed (this command only reads)';
-
 export async function list(ctx: CliContext, raw: RawFlags): Promise<void> {
-  ctx.interruptNote = READ_ONLY;
   const { query, all } = parseTransfersListOptions(raw, ctx.now());
   const conn = await ctx.connect();
   const out = ctx.output();
@@ -24,7 +21,6 @@ export async function list(ctx: CliContext, raw: RawFlags): Promise<void> {
 
 export async function get(ctx: CliContext, idArg: string | undefined, raw: RawFlags): Promise<void> {
   const o = parseTransferGetOptions(idArg, raw);
-  ctx.interruptNote = READ_ONLY;
   let transfer: Record<string, unknown> | undefined;
   if (o.refId !== undefined) {
     const query = { ref_ids: [o.refId], limit: '1' };
@@ -44,8 +40,9 @@ export async function get(ctx: CliContext, idArg: string | undefined, raw: RawFl
 
 export async function watch(ctx: CliContext, ids: string[], raw: RawFlags): Promise<void> {
   const o = parseTransfersWatchOptions(ids, raw);
+  if (o.renamed) ctx.io.err(`${o.renamed}\n`);
   ctx.interruptNote =
-    'interrupted: stopped watching; nothing was changed (the transfers go on: coinop transfers watch picks them up again)';
+    'stopped watching; nothing was changed (the transfers go on: coinop transfers watch picks them up again)';
   const conn = await ctx.connect();
   const out = ctx.output();
   const finals = await follow(ctx, conn, o.ids, {

@@ -620,10 +620,10 @@ async function finish(
   const refused = journal.refused();
   if (refused || o.notSent) ctx.io.err(`continue it: ${f.cont(refused > 0)}\n`);
   if (stillPending) {
-    // As the single withdrawal does: waiting that runs out is not an answer (exit 5).
+    // As the single withdrawal does: waiting that runs out is its own end (exit 10), neither a failure nor the network.
     throw new CoinopError(
-      'network',
-      `gave up waiting after ${waitSeconds} s: ${stillPending} transfer${stillPending === 1 ? '' : 's'} still PENDING`,
+      'timeout',
+      `stopped waiting after ${waitSeconds} s (--wait-timeout): ${stillPending} transfer${stillPending === 1 ? '' : 's'} still PENDING; they go on without coinop`,
       {
         hint: 'run the same command with --wait again to follow them; nothing is sent twice',
       },
