@@ -72,6 +72,7 @@ export async function runCli(argv: string[], o: RunOptions): Promise<number> {
   const io = makeIO({ stdin: o.stdin, stdout: o.stdout, stderr: o.stderr }, { env: o.env });
   const ctx = createContext(io, o.env, version());
   ctx.globals.json = wantsJson(argv.slice(2));
+  ctx.argv = argv.slice(2);
   let code: number = EXIT.ok;
   const onSignal = () => {
     if (ctx.ownSignals) return;
@@ -87,7 +88,10 @@ export async function runCli(argv: string[], o: RunOptions): Promise<number> {
   }
   try {
     await makeProgram(ctx, argv).parseAsync(argv);
+    await ctx.finishOutput();
   } catch (e) {
+    // What the command wrote comes before its error (the pager quits first).
+    await ctx.finishOutput();
     const ce = e as CommanderError;
     if (ce?.name === 'CommanderError' || (typeof ce?.code === 'string' && ce.code.startsWith('commander.'))) {
       // commander has printed its one-line message already.

@@ -39,6 +39,8 @@ export interface Settings {
   streamFps: number;
   /** COINOP_STREAM_STALE_MS: a stream connection silent this long is taken as dead and replaced. */
   streamStaleMs: number;
+  /** The pager for long tables on a terminal (COINOP_PAGER, PAGER, less -FRX); `chosen`: named by a variable. */
+  pager: { command: string; chosen: boolean };
 }
 
 export const DEFAULTS = {
@@ -48,6 +50,7 @@ export const DEFAULTS = {
   pollMs: 1000,
   streamFps: 20,
   streamStaleMs: 5000,
+  pager: 'less -FRX',
 } as const;
 
 /** The longest timer Node keeps: a longer one fires at once. */
@@ -93,5 +96,15 @@ export function readSettings(env: Env): Settings {
     pollMs: millis(env, 'COINOP_POLL_MS', DEFAULTS.pollMs),
     streamFps: whole(env, 'COINOP_STREAM_FPS', DEFAULTS.streamFps, 1000, 'frames per second'),
     streamStaleMs: millis(env, 'COINOP_STREAM_STALE_MS', DEFAULTS.streamStaleMs),
+    pager: pagerOf(env),
   };
+}
+
+/** COINOP_PAGER, else PAGER (set but empty: no pager, as git has it), else less with -F -R -X. */
+function pagerOf(env: Env): Settings['pager'] {
+  for (const name of ['COINOP_PAGER', 'PAGER']) {
+    const v = env[name];
+    if (v !== undefined) return { command: v.trim() || 'cat', chosen: true };
+  }
+  return { command: DEFAULTS.pager, chosen: false };
 }

@@ -12,4 +12,6 @@ export interface Writer {
   colour: boolean;
   /** Terminal width for tables (80 when unknown). */
   width: number;
+  /** The reader of stdout went away (a pager quit early): a list stops fetching and writing. */
+  readonly closed?: boolean;
 }

@@ -1,7 +1,10 @@
 // coinop prices: its flags, checked, as a typed options object (the declaration is in index.ts).
 import { PRICE_INCREMENTS, type PriceIncrement } from '../../api/index.js';
 import { usageError } from '../../cli/errors.js';
+import { readTableView } from '../../cli/list-flags.js';
 import { readFlags, intFlag, marketFlag, parseTime, type RawFlags } from '../../cli/options.js';
+import { PRICE_COLUMNS } from '../../render/columns.js';
+import type { TableView } from '../../render/table.js';
 
 export interface PricesOptions {
   /** Unset: asked on a terminal (with the increment). By its shape: the run checks the service has it. */
@@ -14,6 +17,8 @@ export interface PricesOptions {
   limit?: number;
   offset?: number;
   all: boolean;
+  /** --columns, --wide. */
+  view?: TableView;
 }
 
 export function parsePricesOptions(market: string | undefined, raw: RawFlags, now: number): PricesOptions {
@@ -33,5 +38,6 @@ export function parsePricesOptions(market: string | undefined, raw: RawFlags, no
     from: parseTime(f.text('from'), now),
     to: parseTime(f.text('to'), now),
     all: f.on('all'),
+    view: readTableView(f, PRICE_COLUMNS),
   };
 }

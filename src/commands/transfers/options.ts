@@ -1,9 +1,12 @@
 // coinop transfers list, get and watch: their flags, checked, as typed options objects (declared in index.ts).
 import { operations } from '../../api/index.js';
 import { usageError } from '../../cli/errors.js';
+import { readTableView } from '../../cli/list-flags.js';
 import { readFlags, intFlag, timeFilterFlags, timeFilters, type RawFlags } from '../../cli/options.js';
 import { checkRequest, type FlagNames } from '../../client/api.js';
 import { SHAPE_ONLY } from '../../client/catalogue-policy.js';
+import { TRANSFER_LIST_COLUMNS } from '../../render/columns.js';
+import type { TableView } from '../../render/table.js';
 
 /** The flag (or argument) of each request field, for messages. */
 export const FLAGS: FlagNames = {
@@ -30,6 +33,8 @@ export interface TransfersListOptions {
   /** The listTransfers query, checked against the contract. */
   query: Record<string, unknown>;
   all: boolean;
+  /** --columns, --wide. */
+  view?: TableView;
 }
 
 export function parseTransfersListOptions(raw: RawFlags, now: number): TransfersListOptions {
@@ -55,7 +60,7 @@ export function parseTransfersListOptions(raw: RawFlags, now: number): Transfers
   };
   for (const k of Object.keys(query)) if (query[k] === undefined) delete query[k];
   checkRequest(operations.listTransfers, { query }, FLAGS, SHAPE_ONLY);
-  return { query, all: f.on('all') };
+  return { query, all: f.on('all'), view: readTableView(f, TRANSFER_LIST_COLUMNS) };
 }
 
 export interface TransferGetOptions {
@@ -73,10 +78,11 @@ export function parseTransferGetOptions(id: string | undefined, raw: RawFlags): 
 export interface TransfersWatchOptions {
   ids: string[];
   timeoutSeconds: number;
+  view?: TableView;
 }
 
 export function parseTransfersWatchOptions(ids: string[], raw: RawFlags): TransfersWatchOptions {
   const timeoutSeconds = intFlag('--timeout', readFlags(raw).text('timeout'), 1, 86_400) ?? 600;
   for (const id of ids) checkRequest(operations.getTransfer, { params: { id } }, FLAGS, SHAPE_ONLY);
-  return { ids, timeoutSeconds };
+  return { ids, timeoutSeconds, view: readTableView(readFlags(raw), TRANSFER_LIST_COLUMNS) };
 }
