@@ -6,6 +6,7 @@ complete -c coinop -l output -x -a 'table json ndjson csv'
 complete -c coinop -l json
 complete -c coinop -l no-input
 complete -c coinop -l no-color
+complete -c coinop -l no-pager
 complete -c coinop -l debug
 complete -c coinop -l help
 complete -c coinop -n '__fish_use_subcommand' -a 'login logout auth profile profiles balances withdraw fee addresses transfers transfer destinations limits deposit-instructions sandbox prices markets ticker book trades api stream local completion'
@@ -33,10 +34,14 @@ complete -c coinop -n '__fish_seen_subcommand_from list' -l limit
 complete -c coinop -n '__fish_seen_subcommand_from list' -l order -x -a 'DESC ASC'
 complete -c coinop -n '__fish_seen_subcommand_from list' -l cursor
 complete -c coinop -n '__fish_seen_subcommand_from list' -l all
+complete -c coinop -n '__fish_seen_subcommand_from list' -l columns
+complete -c coinop -n '__fish_seen_subcommand_from list' -l wide
 complete -c coinop -n '__fish_seen_subcommand_from get' -l include-deactivated
 complete -c coinop -n '__fish_seen_subcommand_from create' -l nickname
 complete -c coinop -n '__fish_seen_subcommand_from create' -l description
 complete -c coinop -n '__fish_seen_subcommand_from balances' -a 'BTC ETH BCH LTC SOL PAXG LINK AAVE UNI MATIC USDP PYUSD PEPE TRUMP SHIB ARB BONK ENA MNT ONDO PENGU QNT RENDER SKY WIF WLD DOGE AVAX SUI POL XLM BNB USD EUR GBP BRL MXN'
+complete -c coinop -n '__fish_seen_subcommand_from balances' -l columns
+complete -c coinop -n '__fish_seen_subcommand_from balances' -l wide
 complete -c coinop -n '__fish_seen_subcommand_from balances' -l profile-id
 complete -c coinop -n '__fish_seen_subcommand_from balances' -l all-profiles
 complete -c coinop -n '__fish_seen_subcommand_from balances' -l include-zero
@@ -83,6 +88,8 @@ complete -c coinop -n '__fish_seen_subcommand_from quote' -l address
 complete -c coinop -n '__fish_seen_subcommand_from quote' -l amount
 complete -c coinop -n '__fish_seen_subcommand_from quote' -l total
 complete -c coinop -n '__fish_seen_subcommand_from addresses; and not __fish_seen_subcommand_from list create' -a 'list create'
+complete -c coinop -n '__fish_seen_subcommand_from list' -l columns
+complete -c coinop -n '__fish_seen_subcommand_from list' -l wide
 complete -c coinop -n '__fish_seen_subcommand_from list' -l profile-id
 complete -c coinop -n '__fish_seen_subcommand_from list' -l identity-id
 complete -c coinop -n '__fish_seen_subcommand_from list' -l account-id
@@ -132,8 +139,12 @@ complete -c coinop -n '__fish_seen_subcommand_from list' -l order -x -a 'DESC AS
 complete -c coinop -n '__fish_seen_subcommand_from list' -l order-by -x -a 'CREATED_AT UPDATED_AT'
 complete -c coinop -n '__fish_seen_subcommand_from list' -l cursor
 complete -c coinop -n '__fish_seen_subcommand_from list' -l all
+complete -c coinop -n '__fish_seen_subcommand_from list' -l columns
+complete -c coinop -n '__fish_seen_subcommand_from list' -l wide
 complete -c coinop -n '__fish_seen_subcommand_from get' -l ref-id
 complete -c coinop -n '__fish_seen_subcommand_from watch' -l timeout
+complete -c coinop -n '__fish_seen_subcommand_from watch' -l columns
+complete -c coinop -n '__fish_seen_subcommand_from watch' -l wide
 complete -c coinop -n '__fish_seen_subcommand_from transfer; and not __fish_seen_subcommand_from internal' -a 'internal'
 complete -c coinop -n '__fish_seen_subcommand_from internal' -l from-profile-id
 complete -c coinop -n '__fish_seen_subcommand_from internal' -l to-profile-id
@@ -164,6 +175,8 @@ complete -c coinop -n '__fish_seen_subcommand_from list' -l order -x -a 'DESC AS
 complete -c coinop -n '__fish_seen_subcommand_from list' -l order-by -x -a 'CREATED_AT'
 complete -c coinop -n '__fish_seen_subcommand_from list' -l cursor
 complete -c coinop -n '__fish_seen_subcommand_from list' -l all
+complete -c coinop -n '__fish_seen_subcommand_from list' -l columns
+complete -c coinop -n '__fish_seen_subcommand_from list' -l wide
 complete -c coinop -n '__fish_seen_subcommand_from put' -l network -x -a 'BITCOIN ETHEREUM BITCOIN_CASH LITECOIN SOLANA POLYGON_POS BASE ARBITRUM_ONE STELLAR INK XLAYER AVALANCHE DOGECOIN SUI ROBINHOOD BNB'
 complete -c coinop -n '__fish_seen_subcommand_from put' -l address
 complete -c coinop -n '__fish_seen_subcommand_from put' -l id
@@ -172,6 +185,8 @@ complete -c coinop -n '__fish_seen_subcommand_from put' -l bookmark
 complete -c coinop -n '__fish_seen_subcommand_from put' -l no-bookmark
 complete -c coinop -n '__fish_seen_subcommand_from put' -l identity-id
 complete -c coinop -n '__fish_seen_subcommand_from put' -l travel-rule
+complete -c coinop -n '__fish_seen_subcommand_from limits' -l columns
+complete -c coinop -n '__fish_seen_subcommand_from limits' -l wide
 complete -c coinop -n '__fish_seen_subcommand_from limits' -l type -x -a 'INTERNAL_TRANSFER_DEBIT INTERNAL_TRANSFER_CREDIT CRYPTO_DEPOSIT CRYPTO_WITHDRAWAL WIRE_DEPOSIT WIRE_WITHDRAWAL SEN_DEPOSIT SEN_WITHDRAWAL BANK_DEPOSIT BANK_WITHDRAWAL PAXOS_TRANSFER_DEBIT PAXOS_TRANSFER_CREDIT SIGNET_DEPOSIT SIGNET_WITHDRAWAL CBIT_WITHDRAWAL CBIT_DEPOSIT CUBIX_DEPOSIT CUBIX_WITHDRAWAL RTP_DEPOSIT'
 complete -c coinop -n '__fish_seen_subcommand_from deposit-instructions; and not __fish_seen_subcommand_from create list get' -a 'create list get'
 complete -c coinop -n '__fish_seen_subcommand_from create' -l network -x -a 'WIRE DBS_ACT CUBIX SCB RTP'
@@ -192,6 +207,8 @@ complete -c coinop -n '__fish_seen_subcommand_from list' -l limit
 complete -c coinop -n '__fish_seen_subcommand_from list' -l order -x -a 'DESC ASC'
 complete -c coinop -n '__fish_seen_subcommand_from list' -l cursor
 complete -c coinop -n '__fish_seen_subcommand_from list' -l all
+complete -c coinop -n '__fish_seen_subcommand_from list' -l columns
+complete -c coinop -n '__fish_seen_subcommand_from list' -l wide
 complete -c coinop -n '__fish_seen_subcommand_from sandbox; and not __fish_seen_subcommand_from deposit' -a 'deposit'
 complete -c coinop -n '__fish_seen_subcommand_from deposit' -l amount
 complete -c coinop -n '__fish_seen_subcommand_from deposit' -l asset -x -a 'BTC ETH BCH LTC SOL PAXG LINK AAVE UNI MATIC USDP PYUSD PEPE TRUMP SHIB ARB BONK ENA MNT ONDO PENGU QNT RENDER SKY WIF WLD DOGE AVAX SUI POL XLM BNB'
@@ -218,6 +235,8 @@ complete -c coinop -n '__fish_seen_subcommand_from deposit' -l institution
 complete -c coinop -n '__fish_seen_subcommand_from deposit' -l owner-first-name
 complete -c coinop -n '__fish_seen_subcommand_from deposit' -l owner-last-name
 complete -c coinop -n '__fish_seen_subcommand_from prices' -a 'ETHEUR ETHUSD BTCEUR BTCUSD PAXGUSD BCHUSD LTCUSD ETHGBP BTCGBP LTCGBP BCHGBP USDPUSD ETHBRL BTCBRL LTCBRL BCHBRL USDPGBP USDPBRL LINKUSD MATICUSD AAVEUSD UNIUSD AAVEMXN BCHMXN BTCMXN ETHMXN LTCMXN USDPMXN AAVEEUR BCHEUR LTCEUR LINKEUR MATICEUR PAXGEUR SOLEUR USDPEUR UNIEUR PYUSDEUR PYUSDGBP PEPEUSD TRUMPUSD SHIBUSD ARBUSD BONKUSD ENAUSD MNTUSD ONDOUSD PENGUUSD QNTUSD RENDERUSD SKYUSD WIFUSD WLDUSD DOGEUSD AVAXUSD SUIUSD POLUSD XLMUSD BNBUSD'
+complete -c coinop -n '__fish_seen_subcommand_from prices' -l columns
+complete -c coinop -n '__fish_seen_subcommand_from prices' -l wide
 complete -c coinop -n '__fish_seen_subcommand_from prices' -l increment -x -a 'ONE_MINUTE FIVE_MINUTES FIFTEEN_MINUTES THIRTY_MINUTES ONE_HOUR TWO_HOURS TWELVE_HOURS ONE_DAY ONE_WEEK TWO_WEEKS FOUR_WEEKS'
 complete -c coinop -n '__fish_seen_subcommand_from prices' -l max-points
 complete -c coinop -n '__fish_seen_subcommand_from prices' -l from
@@ -225,11 +244,15 @@ complete -c coinop -n '__fish_seen_subcommand_from prices' -l to
 complete -c coinop -n '__fish_seen_subcommand_from prices' -l limit
 complete -c coinop -n '__fish_seen_subcommand_from prices' -l offset
 complete -c coinop -n '__fish_seen_subcommand_from prices' -l all
+complete -c coinop -n '__fish_seen_subcommand_from markets' -l columns
+complete -c coinop -n '__fish_seen_subcommand_from markets' -l wide
 complete -c coinop -n '__fish_seen_subcommand_from markets' -l refresh
 complete -c coinop -n '__fish_seen_subcommand_from ticker' -a 'ETHEUR ETHUSD BTCEUR BTCUSD PAXGUSD BCHUSD LTCUSD ETHGBP BTCGBP LTCGBP BCHGBP USDPUSD ETHBRL BTCBRL LTCBRL BCHBRL USDPGBP USDPBRL LINKUSD MATICUSD AAVEUSD UNIUSD AAVEMXN BCHMXN BTCMXN ETHMXN LTCMXN USDPMXN AAVEEUR BCHEUR LTCEUR LINKEUR MATICEUR PAXGEUR SOLEUR USDPEUR UNIEUR PYUSDEUR PYUSDGBP PEPEUSD TRUMPUSD SHIBUSD ARBUSD BONKUSD ENAUSD MNTUSD ONDOUSD PENGUUSD QNTUSD RENDERUSD SKYUSD WIFUSD WLDUSD DOGEUSD AVAXUSD SUIUSD POLUSD XLMUSD BNBUSD'
 complete -c coinop -n '__fish_seen_subcommand_from book' -a 'ETHEUR ETHUSD BTCEUR BTCUSD PAXGUSD BCHUSD LTCUSD ETHGBP BTCGBP LTCGBP BCHGBP USDPUSD ETHBRL BTCBRL LTCBRL BCHBRL USDPGBP USDPBRL LINKUSD MATICUSD AAVEUSD UNIUSD AAVEMXN BCHMXN BTCMXN ETHMXN LTCMXN USDPMXN AAVEEUR BCHEUR LTCEUR LINKEUR MATICEUR PAXGEUR SOLEUR USDPEUR UNIEUR PYUSDEUR PYUSDGBP PEPEUSD TRUMPUSD SHIBUSD ARBUSD BONKUSD ENAUSD MNTUSD ONDOUSD PENGUUSD QNTUSD RENDERUSD SKYUSD WIFUSD WLDUSD DOGEUSD AVAXUSD SUIUSD POLUSD XLMUSD BNBUSD'
 complete -c coinop -n '__fish_seen_subcommand_from book' -l depth
 complete -c coinop -n '__fish_seen_subcommand_from trades' -a 'ETHEUR ETHUSD BTCEUR BTCUSD PAXGUSD BCHUSD LTCUSD ETHGBP BTCGBP LTCGBP BCHGBP USDPUSD ETHBRL BTCBRL LTCBRL BCHBRL USDPGBP USDPBRL LINKUSD MATICUSD AAVEUSD UNIUSD AAVEMXN BCHMXN BTCMXN ETHMXN LTCMXN USDPMXN AAVEEUR BCHEUR LTCEUR LINKEUR MATICEUR PAXGEUR SOLEUR USDPEUR UNIEUR PYUSDEUR PYUSDGBP PEPEUSD TRUMPUSD SHIBUSD ARBUSD BONKUSD ENAUSD MNTUSD ONDOUSD PENGUUSD QNTUSD RENDERUSD SKYUSD WIFUSD WLDUSD DOGEUSD AVAXUSD SUIUSD POLUSD XLMUSD BNBUSD'
+complete -c coinop -n '__fish_seen_subcommand_from trades' -l columns
+complete -c coinop -n '__fish_seen_subcommand_from trades' -l wide
 complete -c coinop -n '__fish_seen_subcommand_from trades' -l limit
 complete -c coinop -n '__fish_seen_subcommand_from api' -a 'GET POST PUT PATCH DELETE'
 complete -c coinop -n '__fish_seen_subcommand_from api' -l field

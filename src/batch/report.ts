@@ -36,8 +36,8 @@ export const REPORT_COLUMNS: Column[] = [
 ];
 
 /**
- * For a person on a terminal: what fits a common width (the rest with --wide); the machine formats carry every
- * field. The transfer id is never left out; the problem wraps.
+ * For a person on a terminal: what fits a common width; the machine formats carry every field. The transfer id is
+ * never left out, the status and fee go first on a narrow terminal, and the problem wraps.
  */
 export const TABLE_COLUMNS: Column[] = [
   { key: 'row' },
@@ -48,10 +48,6 @@ export const TABLE_COLUMNS: Column[] = [
   { key: 'amount', kind: 'amount' },
   { key: 'fee', kind: 'amount', priority: 3 },
   { key: 'problem', kind: 'text' },
-  { key: 'ref_id', kind: 'id', wide: true },
-  { key: 'crypto_network', header: 'network', wide: true },
-  { key: 'total', kind: 'amount', wide: true },
-  { key: 'destination_address', header: 'destination', kind: 'id', wide: true },
 ];
 
 export function problemText(json: string | null): string | null {

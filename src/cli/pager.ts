@@ -11,9 +11,10 @@ import type { IO } from './io.js';
 // Loaded when a pager starts, not on every command's start.
 const require = createRequire(import.meta.url);
 
-/** Whether a command's first word names a program that can be run (a path, or a name on PATH). */
+/** Whether a command's first word (unquoted) names a program that can be run: a path, or a name on PATH. */
 export function canRun(command: string, path: string | undefined): boolean {
-  const first = command.trim().split(/\s+/)[0] ?? '';
+  const m = /^\s*(?:'([^']*)'|"([^"]*)"|(\S+))/.exec(command);
+  const first = m ? (m[1] ?? m[2] ?? m[3]) : '';
   if (!first) return false;
   const ok = (p: string) => {
     try {
@@ -85,7 +86,7 @@ export class Pager {
     };
     // The pager quit before reading everything: a normal end, said nowhere.
     child.stdin?.on('error', gone);
-    child.once('close', gone);
+    child.once('exit', gone);
     child.once('error', gone);
     for (const [, text] of this.held) child.stdin?.write(text);
     this.held = [];

@@ -105,12 +105,16 @@ export class Output {
     if (this.format === 'table') {
       const table = new TableWriter(this, viewColumns(columns, this.view, false));
       let batch: Record<string, unknown>[] = [];
+      // On a terminal the first screenful goes out as soon as it is in (the pager, or the person, has something to
+      // show); later rows in batches that keep the columns aligned.
+      let size = this.io.stdoutTTY ? Math.max(10, this.io.rows ?? 24) : 200;
       for await (const item of items as AsyncIterable<Record<string, unknown>>) {
         // The reader went away (the pager quit): no more pages are fetched.
         if (this.io.closed) break;
         batch.push(item);
         n++;
-        if (batch.length >= 200) {
+        if (batch.length >= size) {
+          size = 200;
           table.write(batch);
           batch = [];
         }

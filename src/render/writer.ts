@@ -12,6 +12,8 @@ export interface Writer {
   colour: boolean;
   /** Terminal width for tables (80 when unknown). */
   width: number;
+  /** Terminal height: on a terminal a list's first rows are written once there are a screenful. */
+  rows?: number;
   /** The reader of stdout went away (a pager quit early): a list stops fetching and writing. */
   readonly closed?: boolean;
 }

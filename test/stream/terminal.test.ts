@@ -99,7 +99,7 @@ describe('live views on a terminal', () => {
     // Levels: asks above the mid line, bids below, prices with the market's 2 decimals, best ask above best bid.
     const rows = screen.split('\n').filter((l) => /^\s*\d+\.\d{2}\s+\d+\.\d{8}\s+\d/.test(l));
     expect(rows.length).toBeGreaterThan(20);
-    const mid = screen.split('\n').findIndex((l) => /─ spread/.test(l));
+    const mid = screen.split('\n').findIndex((l) => /─\s+spread/.test(l));
     expect(mid).toBeGreaterThan(3);
     const lines = screen.split('\n');
     const bestAsk = Number(lines[mid - 1].trim().split(/\s+/)[0]);
@@ -192,6 +192,77 @@ describe('live views on a terminal', () => {
     s.proc.write('q');
     expect(await s.exited).toBe(0);
     await expectRestored(s);
+  });
+
+  it('with NO_COLOR the sides are labelled ask and bid, and the mid row sits under the prices', async () => {
+    const s = launch(['stream', 'book', 'BTCUSD'], { NO_COLOR: '1' });
+    // A mid with one decimal more than the prices (an odd sum of the best bid and ask) is the case that shows it.
+    const screen = await s.waitFor(
+      (x) => /● live/.test(x) && /^\s+\d+\.\d{3}\s+─+\s+spread/m.test(x) && /^bid\s+\d/m.test(x),
+      'a ladder whose mid has an extra decimal',
+    );
+    const lines = screen.split('\n');
+    expect(lines.some((l) => /^SIDE\s+PRICE\s+AMOUNT\s+TOTAL\s+DEPTH/.test(l))).toBe(true);
+    const priceEnd = (l: string) => {
+      const m = /^(?:ask|bid)?\s*\d+\.\d+/.exec(l);
+      return m ? m[0].length : -1;
+    };
+    const midRow = lines.findIndex((l) => /─\s+spread/.test(l));
+    const asks = lines.slice(0, midRow).filter((l) => /^ask\s/.test(l));
+    const bids = lines.slice(midRow + 1).filter((l) => /^bid\s/.test(l));
+    expect(asks.length).toBeGreaterThan(5);
+    expect(bids.length).toBeGreaterThan(5);
+    // The mid's last digit is in the prices' last column, and its rule under the amounts and totals.
+    for (const l of [...asks, ...bids]) expect(priceEnd(l)).toBe(priceEnd(lines[midRow]));
+    expect(lines[midRow].indexOf('spread')).toBe(lines[0 + lines.findIndex((l) => /^SIDE/.test(l))].indexOf('DEPTH'));
+    expect(s.raw()).not.toMatch(/\u001b\[3\dm/);
+    s.proc.write('q');
+    expect(await s.exited).toBe(0);
+  });
+
+  it('when heartbeats stop, the header stops saying live and says for how long; live again when they come back', async () => {
+    const s = launch(['stream', 'book', 'ETHUSD']);
+    await s.waitFor((x) => /● live/.test(x) && /spread \d/.test(x), 'the live ladder');
+    svc.config.stream.faults.stallHeartbeats = true;
+    try {
+      const stalled = await s.waitFor((x) => /◌ stale \d+ s \(no heartbeat\)/.test(x), 'the stale header');
+      expect(stalled).not.toMatch(/● live/);
+    } finally {
+      svc.config.stream.faults.stallHeartbeats = false;
+    }
+    await s.waitFor((x) => /● live/.test(x) && !/stale/.test(x), 'live again');
+    s.proc.write('q');
+    expect(await s.exited).toBe(0);
+  });
+
+  it('while reconnecting, the last book is shown dimmed and labelled stale', async () => {
+    const s = launch(['stream', 'book', 'BCHUSD'], { COINOP_RETRY_BASE_MS: '6000' });
+    await s.waitFor((x) => /● live/.test(x) && /spread \d/.test(x), 'the live ladder');
+    svc.config.stream.faults.dropConnectionsEveryMs = 100;
+    let screen: string;
+    try {
+      screen = await s.waitFor(
+        (x) => /○ reconnecting/.test(x) && /stale book \(reconnecting\): as it was/.test(x),
+        'the stale book',
+      );
+    } finally {
+      svc.config.stream.faults.dropConnectionsEveryMs = 0;
+    }
+    // Every price of the ladder is drawn dim.
+    const rows = screen.split('\n').flatMap((l, y) => (/^\s*\d+\.\d+\s+\d+\.\d+/.test(l) ? [y] : []));
+    expect(rows.length).toBeGreaterThan(10);
+    const b = s.term.buffer.active;
+    for (const y of rows) {
+      const line = b.getLine(b.viewportY + y)!;
+      const x = line.translateToString().search(/\d/);
+      expect(line.getCell(x)?.isDim(), `row ${y}: ${line.translateToString()}`).toBeTruthy();
+    }
+    const back = await s.waitFor((x) => /● live/.test(x) && /spread \d/.test(x) && !/stale/.test(x), 'live again');
+    const y = back.split('\n').findIndex((l) => /^\s*\d+\.\d+\s+\d+\.\d+/.test(l));
+    const line = b.getLine(b.viewportY + y)!;
+    expect(line.getCell(line.translateToString().search(/\d/))?.isDim()).toBeFalsy();
+    s.proc.write('q');
+    expect(await s.exited).toBe(0);
   });
 
   it('a refused handshake leaves the screen, says why and exits with the authentication code', async () => {
