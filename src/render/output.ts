@@ -211,9 +211,7 @@ class TableWriter {
     if (!dropped.length) return;
     const names = dropped.map(columnName).join(', ');
     this.out.note(
-      this.out.p.dim(
-        `${names} left out to fit ${this.out.io.width} columns (--wide shows every column, --columns chooses)`,
-      ),
+      this.out.p.dim(`${names}: left out to fit ${this.out.io.width} columns (--wide shows them, --columns chooses)`),
     );
   }
 }

@@ -52,7 +52,7 @@ describe('tables at 80 columns', () => {
     for (const a of all) expect(s).toContain(a.address);
     expect(s).not.toContain('…');
     expect(s).toMatch(/^NETWORK\s+ADDRESS\s+CREATED\s*$/m);
-    expect(s).toMatch(/id, conversion, ref_id left out to fit 80 columns \(--wide shows every column/);
+    expect(s).toMatch(/id, conversion, ref_id: left out to fit 80 columns \(--wide shows them/);
   });
 
   it('transfers list keeps every id whole; --wide shows every column, --columns exactly the ones named', async () => {

@@ -143,9 +143,7 @@ describe('a transfers table at 80 columns', () => {
     for (const t of transfers) expect(c.stdout).toContain(t.id);
     for (const l of lines) expect(l.length).toBeLessThanOrEqual(80);
     expect(c.stdout).not.toContain('…');
-    expect(c.stderr).toContain(
-      'type, ref_id left out to fit 80 columns (--wide shows every column, --columns chooses)',
-    );
+    expect(c.stderr).toContain('type, ref_id: left out to fit 80 columns (--wide shows them, --columns chooses)');
   });
 
   it('--wide shows every column whatever the width; --columns exactly the ones named', async () => {
