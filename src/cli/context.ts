@@ -137,21 +137,8 @@ export function createContext(
   let connection: Promise<Connection> | undefined;
   let policy: CataloguePolicy | undefined;
   const cleanups: (() => unknown)[] = [];
-  let pager: import('./pager.js').Pager | null | undefined;
-  /** A table on a terminal goes through the pager once it passes a screenful (decided once per run). */
-  const page = () => {
-    if (pager !== undefined) return;
-    pager = null;
-    const { command, chosen } = ctx.settings.pager;
-    if (ctx.format() !== 'table' || !io.stdoutTTY || ctx.globals.pager === false || command === 'cat') return;
-    if (!canRun(command, env.PATH)) {
-      if (chosen) io.err(`${palette(io.colourErr).yellow(`the pager "${command}" was not found: writing directly`)}\n`);
-      return;
-    }
-    pager = new Pager(io, command, env);
-    pager.install();
-    ctx.onCleanup(() => ctx.finishOutput());
-  };
+  /** Decided at the first output of the run: undefined until then, null when nothing is paged. */
+  let pager: Pager | null | undefined;
 
   const ctx: CliContext = {
     io,
@@ -207,7 +194,7 @@ export function createContext(
       return io.stdoutTTY ? 'table' : 'json';
     },
     output: (view = {}) => {
-      page();
+      if (pager === undefined) pager = startPager(ctx);
       return new Output(io, ctx.format(), now, view);
     },
     async finishOutput() {
@@ -231,6 +218,25 @@ export function createContext(
     },
   };
   return ctx;
+}
+
+/**
+ * The pager of the run's output when its tables are to be paged (a table on a terminal, --no-pager not given, a pager
+ * that can be run), installed; else null. A pager that was asked for by name and cannot be found is said once.
+ */
+function startPager(ctx: CliContext): Pager | null {
+  const { io, env } = ctx;
+  const { command, chosen } = ctx.settings.pager;
+  if (ctx.format() !== 'table' || !io.stdoutTTY || ctx.globals.pager === false || command === 'cat') return null;
+  if (!canRun(command, env.PATH)) {
+    if (chosen) io.err(`${palette(io.colourErr).yellow(`the pager "${command}" was not found: writing directly`)}\n`);
+    return null;
+  }
+  const pager = new Pager(io, command, env);
+  pager.install();
+  // Ctrl-C waits for the pager too: the terminal is the pager's until it quits.
+  ctx.onCleanup(() => ctx.finishOutput());
+  return pager;
 }
 
 /**
