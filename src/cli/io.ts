@@ -19,6 +19,8 @@ export interface IO {
   rows: number;
   /** Nobody reads stdout any more (the pager quit early): lists stop fetching and writing. */
   closed?: boolean;
+  /** While a pager reads slower than the output comes: when it takes more (src/render/writer.ts). */
+  ready?: () => Promise<void> | undefined;
   /** A person can be asked: stdin and stderr are terminals and --no-input / COINOP_NO_INPUT are not set. */
   canPrompt: boolean;
   out(text: string): void;

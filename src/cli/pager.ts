@@ -51,6 +51,7 @@ export class Pager {
 
   install(): void {
     this.io.out = (t) => this.write('out', t);
+    this.io.ready = () => this.drained();
     // stderr joins the pager only when it is the terminal the pager shows (a redirected stderr stays as it is).
     if (this.io.stderrTTY) this.io.err = (t) => this.write('err', t);
   }
@@ -92,10 +93,31 @@ export class Pager {
     this.held = [];
   }
 
+  /** While the pager has not read what it was given: when it has, or has gone. */
+  private drained(): Promise<void> | undefined {
+    const child = this.child;
+    const stdin = child?.stdin;
+    if (!child || !stdin?.writableNeedDrain || this.io.closed) return undefined;
+    return new Promise<void>((resolve) => {
+      const events = [
+        [stdin, 'drain'],
+        [stdin, 'error'],
+        [stdin, 'close'],
+        [child, 'exit'],
+      ] as const;
+      const done = () => {
+        for (const [emitter, event] of events) emitter.off(event, done);
+        resolve();
+      };
+      for (const [emitter, event] of events) emitter.on(event, done);
+    });
+  }
+
   /** Everything held written (or the pager's input ended and the pager quit), and io.out and io.err given back. */
   async finish(): Promise<void> {
     this.io.out = this.out;
     this.io.err = this.err;
+    this.io.ready = undefined;
     if (this.child) {
       this.child.stdin?.end();
       await this.exited;

@@ -50,8 +50,10 @@ export const DEFAULTS = {
   pollMs: 1000,
   streamFps: 20,
   streamStaleMs: 5000,
-  pager: 'less -FRX',
 } as const;
+
+/** The pager when neither COINOP_PAGER nor PAGER names one (git's and gh's). */
+export const DEFAULT_PAGER = 'less -FRX';
 
 /** The longest timer Node keeps: a longer one fires at once. */
 const MAX_TIMER_MS = 2 ** 31 - 1;
@@ -106,5 +108,5 @@ function pagerOf(env: Env): Settings['pager'] {
     const v = env[name];
     if (v !== undefined) return { command: v.trim() || 'cat', chosen: true };
   }
-  return { command: DEFAULTS.pager, chosen: false };
+  return { command: DEFAULT_PAGER, chosen: false };
 }

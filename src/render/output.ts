@@ -117,6 +117,7 @@ export class Output {
           size = 200;
           table.write(batch);
           batch = [];
+          await this.io.ready?.();
         }
       }
       if (batch.length) table.write(batch);
