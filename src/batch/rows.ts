@@ -249,8 +249,11 @@ export class RowValidator {
     return this.map.issues;
   }
 
-  /** The row ready to send, or its issues (every one, not just the first). */
-  check(rec: RawRecord): { row?: BatchRow; issues: RowIssue[] } {
+  /**
+   * The row ready to send, or its issues (every one, not just the first) with what it gave of the fields a report
+   * shows (so a skipped row keeps its ref_id, asset and amount).
+   */
+  check(rec: RawRecord): { row?: BatchRow; issues: RowIssue[]; given?: GivenFields } {
     const { row, line } = rec;
     const issues: RowIssue[] = [];
     if (rec.error) return { issues: [{ row, line, field: '', rule: rec.error }] };
@@ -305,12 +308,30 @@ export class RowValidator {
     }
     // Still not a row to send: without the column it lacks a required field (it was taken as valid, and a dry
     // run then sorted totals by an asset that was not there).
-    if (issues.length || headerless) return { issues };
+    if (issues.length || headerless) return { issues, given: givenFields(body, derived) };
     return { row: { row, line, body: body as unknown as CreateCryptoWithdrawalRequest, derived }, issues };
   }
 }
 
 const knownNetwork = (n: unknown) => typeof n === 'string' && Object.hasOwn(ADDRESS_RULES, n);
+/** What an invalid row gave of the fields a report shows, as written (text only). */
+export interface GivenFields {
+  ref_id?: string;
+  asset?: string;
+  crypto_network?: string;
+  destination_address?: string;
+  amount?: string;
+  total?: string;
+}
+
+function givenFields(body: Record<string, unknown>, derived: boolean): GivenFields {
+  const given: Record<string, string> = {};
+  for (const k of ['ref_id', 'asset', 'crypto_network', 'destination_address', 'amount', 'total'] as const) {
+    const v = body[k];
+    if ((typeof v === 'string' || typeof v === 'number') && !(k === 'ref_id' && derived)) given[k] = String(v);
+  }
+  return given;
+}
 
 const limits = new Map<string, { min: Decimal; max: Decimal }>();
 

@@ -24,7 +24,10 @@
 //   connectAs()  the same for a given profile, uncached (login proves credentials not saved yet)
 //   catalogue()  how the catalogue's rules count for the profile's service (src/client/catalogue-policy.ts): refused
 //                against the local service, a note on stderr against any other; the client of connect() uses it too
-//   output()     renderer for the chosen format (src/render/output.ts): one(obj, columns), list(items, columns)
+//   output(view) renderer for the chosen format (src/render/output.ts): one(obj, columns), list(items, columns);
+//                `view` is the command's --columns / --wide. On a terminal a table longer than the screen goes
+//                through the pager (src/cli/pager.ts) unless --no-pager; finishOutput() ends it (main() calls it)
+//   argv         the command line as typed (after `coinop`), for the exact command of a list's next page
 //   confirm()    the pre-send confirmation (src/cli/confirm.ts): summary, yes/no, production refusal without a terminal
 //   onCleanup()  run on exit (close servers, sockets)
 //   ownSignals   set true by a command that handles SIGINT/SIGTERM itself (local start); otherwise Ctrl-C
@@ -43,11 +46,12 @@ import type { ResolvedProfile } from '../config/profile.js';
 import type { Settings } from '../config/settings.js';
 import type { PolicyEvent } from '../policy/events.js';
 import type { ConfigStore } from '../config/store.js';
-import { Output, type Format } from '../render/output.js';
+import { Output, type Format, type TableView } from '../render/output.js';
 import { palette } from '../render/style.js';
 import { confirmAction, type ConfirmOptions } from './confirm.js';
 import { CoinopError } from './errors.js';
 import type { IO } from './io.js';
+import { canRun, Pager } from './pager.js';
 import { Prompter } from './prompt.js';
 import { terminalSpinner } from './spinner.js';
 
@@ -59,6 +63,8 @@ export interface GlobalOptions {
   /** commander's --no-input: false when given. */
   input?: boolean;
   color?: boolean;
+  /** commander's --no-pager: false when given. */
+  pager?: boolean;
 }
 
 export interface Connection {
@@ -93,6 +99,8 @@ export interface CliContext {
   readonly settings: Settings;
   now(): number;
   version: string;
+  /** The command line after `coinop`, as typed. */
+  argv: string[];
   globals: GlobalOptions;
   prompter: Prompter;
   store(): ConfigStore;
@@ -101,7 +109,9 @@ export interface CliContext {
   connectAs(profile: ResolvedProfile, opts?: ConnectOptions): Promise<Connection>;
   catalogue(): CataloguePolicy;
   format(): Format;
-  output(): Output;
+  output(view?: TableView): Output;
+  /** Ends the output: the pager's input closed and the pager quit, or what was held written. Safe to call twice. */
+  finishOutput(): Promise<void>;
   confirm(o: ConfirmOptions): Promise<'confirmed' | 'expired'>;
   debug(line: string): void;
   onCleanup(fn: () => unknown): void;
@@ -156,12 +166,15 @@ export function createContext(
   const cleanups: (() => unknown)[] = [];
   const policyEvents = listeners<PolicyEvent>();
   const clients: ApiClient[] = [];
+  /** Decided at the first output of the run: undefined until then, null when nothing is paged. */
+  let pager: Pager | null | undefined;
 
   const ctx: CliContext = {
     io,
     env,
     now,
     version,
+    argv: [],
     globals: {},
     ownSignals: false,
     prompter: new Prompter(io),
@@ -215,7 +228,15 @@ export function createContext(
       if (ctx.globals.output) return ctx.globals.output;
       return io.stdoutTTY ? 'table' : 'json';
     },
-    output: () => new Output(io, ctx.format(), now),
+    output: (view = {}) => {
+      if (pager === undefined) pager = startPager(ctx);
+      return new Output(io, ctx.format(), now, view);
+    },
+    async finishOutput() {
+      const p = pager;
+      pager = null;
+      await p?.finish();
+    },
     confirm: (o) => confirmAction(io, ctx.prompter, o),
     debug: (line) => {
       if (ctx.globals.debug) io.err(`${palette(io.colourErr).dim(`[debug] ${line}`)}\n`);
@@ -234,6 +255,25 @@ export function createContext(
     },
   };
   return ctx;
+}
+
+/**
+ * The pager of the run's output when its tables are to be paged (a table on a terminal, --no-pager not given, a pager
+ * that can be run), installed; else null. A pager that was asked for by name and cannot be found is said once.
+ */
+function startPager(ctx: CliContext): Pager | null {
+  const { io, env } = ctx;
+  const { command, chosen } = ctx.settings.pager;
+  if (ctx.format() !== 'table' || !io.stdoutTTY || ctx.globals.pager === false || command === 'cat') return null;
+  if (!canRun(command, env.PATH)) {
+    if (chosen) io.err(`${palette(io.colourErr).yellow(`the pager "${command}" was not found: writing directly`)}\n`);
+    return null;
+  }
+  const pager = new Pager(io, command, env);
+  pager.install();
+  // Ctrl-C waits for the pager too: the terminal is the pager's until it quits.
+  ctx.onCleanup(() => ctx.finishOutput());
+  return pager;
 }
 
 /**

@@ -73,6 +73,7 @@ export async function runCli(argv: string[], o: RunOptions): Promise<number> {
   const io = makeIO({ stdin: o.stdin, stdout: o.stdout, stderr: o.stderr }, { env: o.env });
   const ctx = createContext(io, o.env, version());
   ctx.globals.json = wantsJson(argv.slice(2));
+  ctx.argv = argv.slice(2);
   let code: number = EXIT.ok;
   let interrupted = false;
   // A prompt being drawn when the signal came may have hidden the cursor: it is shown again before coinop ends.
@@ -99,7 +100,10 @@ export async function runCli(argv: string[], o: RunOptions): Promise<number> {
   }
   try {
     await makeProgram(ctx, argv).parseAsync(argv);
+    await ctx.finishOutput();
   } catch (e) {
+    // What the command wrote comes before its error (the pager quits first).
+    await ctx.finishOutput();
     const ce = e as CommanderError;
     if (ce?.name === 'CommanderError' || (typeof ce?.code === 'string' && ce.code.startsWith('commander.'))) {
       // commander has printed its one-line message already.

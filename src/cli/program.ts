@@ -3,6 +3,7 @@ import { Command } from 'commander';
 import { FORMATS } from '../render/output.js';
 import type { CliContext } from './context.js';
 import { EXIT_CODE_HELP } from './exit-codes.js';
+import { usageError } from './errors.js';
 import { applyFlags } from './io.js';
 import { choiceOption } from './options.js';
 import { register as registerAuth } from '../commands/auth/index.js';
@@ -105,6 +106,22 @@ export function groupsFor(argv: string[] | undefined): Register[] {
   return GROUPS;
 }
 
+/**
+ * Output flags that contradict each other are a usage error naming both, rather than one silently winning: --json with
+ * another -o, and --columns (a table's or CSV's) with JSON output.
+ */
+function checkOutputFlags(ctx: CliContext, own: Record<string, unknown>): void {
+  const { json, output } = ctx.globals;
+  if (json && output !== undefined && output !== 'json')
+    throw usageError(`--json and -o ${output}: give one output format (--json is short for -o json)`);
+  const format = ctx.format();
+  if (own.columns !== undefined && (format === 'json' || format === 'ndjson')) {
+    const why =
+      json || output ? (json ? '--json' : `-o ${format}`) : `-o ${format} (the default when stdout is not a terminal)`;
+    throw usageError(`--columns and ${why}: --columns chooses table and CSV columns; add -o table or -o csv`);
+  }
+}
+
 export function makeProgram(ctx: CliContext, argv?: string[]): Command {
   const program = new Command('coinop');
   program
@@ -118,6 +135,7 @@ export function makeProgram(ctx: CliContext, argv?: string[]): Command {
     .option('--json', 'short for -o json')
     .option('--no-input', 'never prompt; a missing value is a usage error (also COINOP_NO_INPUT=1)')
     .option('--no-color', 'no colour (also NO_COLOR)')
+    .option('--no-pager', 'never page long tables (default: through COINOP_PAGER, PAGER or less -FRX on a terminal)')
     .option('--debug', 'log every request and response to stderr (secrets redacted)')
     .showSuggestionAfterError(true)
     .configureHelp({ sortSubcommands: false, showGlobalOptions: true })
@@ -158,8 +176,10 @@ Examples:
       debug: g.debug,
       input: g.input,
       color: g.color,
+      pager: g.pager,
     };
     applyFlags(ctx.io, ctx.env, { noInput: g.input === false || ctx.settings.noInput, noColour: g.color === false });
+    checkOutputFlags(ctx, action.opts());
   });
 
   for (const register of groupsFor(argv)) register(program, ctx);

@@ -62,8 +62,12 @@ const SERVED_ONLY: string[] = [
 
 /** Options that change nothing a command sends, by command ('*': every command), and why. */
 const NOT_SENT: Record<string, string[]> = {
-  // Global: where output goes and how it looks, which profile (every line runs as the one profile).
-  '*': ['--help', '--profile', '-o', '--output', '--json', '--no-input', '--no-color', '--debug', '-V', '--version'],
+  // Global: where output goes and how it looks (a table's columns, the pager), which profile (every line runs as the
+  // one profile).
+  '*': [
+    ...['--help', '--profile', '-o', '--output', '--json', '--no-input', '--no-color', '--debug', '-V', '--version'],
+    ...['--no-pager', '--columns', '--wide'],
+  ],
   // The stream sends no HTTP request but its token's; its options shape what it writes.
   stream: ['--channel', '--book', '--interval', '--depth', '--duration', '--count', '-c'],
   // A journal's own handling: a resumed run sends the rows' requests the other lines send.

@@ -4,6 +4,7 @@ import { CONVERSION_TARGET_ASSETS, DEPOSIT_ADDRESS_ORDER_BY, LIST_ORDERS } from 
 import type { CliContext } from '../../cli/context.js';
 import { choiceOption, collect, repeat, TIME_HELP } from '../../cli/options.js';
 import { examples } from '../../cli/help.js';
+import { tableOptions } from '../../cli/list-flags.js';
 
 export function register(program: Command, ctx: CliContext): void {
   const addresses = examples(program.command('addresses').description('crypto deposit addresses'), [
@@ -11,8 +12,7 @@ export function register(program: Command, ctx: CliContext): void {
     'coinop addresses create --network ETHEREUM',
   ]);
   examples(
-    addresses
-      .command('list')
+    tableOptions(addresses.command('list'))
       .description('deposit addresses, filtered; --all follows every page and streams them')
       .option('--profile-id <id>', 'service profile ids (repeatable or comma separated, at most 100)', collect)
       .option('--identity-id <id>', 'identity ids', collect)

@@ -1,5 +1,6 @@
 // coinop addresses list and create: their flags, checked, as typed options objects (declared in index.ts).
 import { operations, type CryptoNetwork } from '../../api/index.js';
+import { readTableView } from '../../cli/list-flags.js';
 import {
   readFlags,
   keyValues,
@@ -11,6 +12,8 @@ import {
 } from '../../cli/options.js';
 import { checkRequest, type FlagNames } from '../../client/api.js';
 import { SHAPE_ONLY } from '../../client/catalogue-policy.js';
+import { DEPOSIT_ADDRESS_COLUMNS } from '../../render/columns.js';
+import type { TableView } from '../../render/table.js';
 
 /** The flag of each query field, for messages. */
 export const LIST_FLAGS: FlagNames = {
@@ -31,6 +34,8 @@ export interface AddressesListOptions {
   /** The listDepositAddresses query, checked against the contract. */
   query: Record<string, unknown>;
   all: boolean;
+  /** --columns, --wide. */
+  view?: TableView;
 }
 
 export function parseAddressesListOptions(raw: RawFlags, now: number): AddressesListOptions {
@@ -51,7 +56,7 @@ export function parseAddressesListOptions(raw: RawFlags, now: number): Addresses
   for (const k of Object.keys(query)) if (query[k] === undefined) delete query[k];
   // The networks by their shape: the run checks them against the catalogue once it knows the service.
   checkRequest(operations.listDepositAddresses, { query }, LIST_FLAGS, SHAPE_ONLY);
-  return { query, all: f.on('all') };
+  return { query, all: f.on('all'), view: readTableView(f, DEPOSIT_ADDRESS_COLUMNS) };
 }
 
 export const CREATE_FLAGS: FlagNames = {

@@ -9,22 +9,24 @@ import { refusedToAsk } from '../../cli/ask.js';
 import type { CliContext } from '../../cli/context.js';
 import type { RawFlags } from '../../cli/options.js';
 import { need } from '../../cli/prompt.js';
-import { checkRequest } from '../../client/api.js';
+import { listFooter } from '../../cli/list-flags.js';
+import { checkRequest, type Paging } from '../../client/api.js';
 import { DEPOSIT_ADDRESS_COLUMNS } from '../../render/columns.js';
 import { announceRefId, refIdFor } from '../transfers/submit.js';
 import { CREATE_FLAGS, LIST_FLAGS, parseAddressCreateOptions, parseAddressesListOptions } from './options.js';
 
 export async function list(ctx: CliContext, raw: RawFlags): Promise<void> {
-  const { query, all } = parseAddressesListOptions(raw, ctx.now());
+  const { query, all, view } = parseAddressesListOptions(raw, ctx.now());
   checkRequest(operations.listDepositAddresses, { query }, LIST_FLAGS, ctx.catalogue());
   const conn = await ctx.connect();
-  const out = ctx.output();
+  const out = ctx.output(view);
+  const paging: Paging = {};
   const n = await out.list(
-    conn.client.items('listDepositAddresses', { query }, LIST_FLAGS, all),
+    conn.client.items('listDepositAddresses', { query }, LIST_FLAGS, all, paging),
     DEPOSIT_ADDRESS_COLUMNS,
     { empty: 'no deposit addresses match' },
   );
-  if (out.format === 'table' && n) ctx.io.err(`${out.p.dim(`${n} deposit address${n === 1 ? '' : 'es'}`)}\n`);
+  listFooter(ctx, out, n, ['deposit address', 'deposit addresses'], all ? undefined : paging.next);
 }
 
 export async function create(ctx: CliContext, raw: RawFlags): Promise<void> {

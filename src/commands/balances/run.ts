@@ -37,7 +37,7 @@ export async function balances(ctx: CliContext, o: BalancesOptions): Promise<voi
   );
   if (o.allProfiles) {
     const conn = await ctx.connect();
-    await ctx.output().list(everyProfile(conn, o), PROFILE_BALANCE_COLUMNS, { empty });
+    await ctx.output(o.view).list(everyProfile(conn, o), PROFILE_BALANCE_COLUMNS, { empty });
     return;
   }
   const pr = ctx.prompter;
@@ -46,7 +46,7 @@ export async function balances(ctx: CliContext, o: BalancesOptions): Promise<voi
   );
   const conn = await ctx.connect();
   const rows = await balancesOf(conn, o, profileId);
-  const out = ctx.output();
-  if (out.format === 'table') ctx.io.err(`${out.p.dim(`service profile ${profileId}`)}\n`);
+  const out = ctx.output(o.view);
+  if (out.format === 'table') out.note(out.p.dim(`service profile ${profileId}`));
   await out.list(rows, BALANCE_COLUMNS, { empty });
 }

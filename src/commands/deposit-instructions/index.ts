@@ -4,7 +4,7 @@ import type { Command } from 'commander';
 import { FIAT_NETWORKS, FIAT_ROUTING_NUMBER_TYPES } from '../../api/enums.js';
 import type { CliContext } from '../../cli/context.js';
 import { examples } from '../../cli/help.js';
-import { listOptions } from '../../cli/list-flags.js';
+import { listOptions, tableOptions } from '../../cli/list-flags.js';
 import { choiceOption, collect, type RawFlags, repeat } from '../../cli/options.js';
 
 export function register(program: Command, ctx: CliContext): void {
@@ -45,7 +45,7 @@ export function register(program: Command, ctx: CliContext): void {
     .option('--id <id>', 'ids (repeatable or comma separated, at most 100)', collect)
     .option('--ref-id <id>', 'client-specified ids', collect);
   examples(
-    listOptions(list).action(async (raw: RawFlags) => {
+    tableOptions(listOptions(list)).action(async (raw: RawFlags) => {
       const { parseInstructionsListOptions } = await import('./options.js');
       const o = parseInstructionsListOptions(raw, ctx.now());
       await (await import('./run.js')).list(ctx, o);

@@ -2,10 +2,12 @@
 // out, are asked for on a terminal by the run (and the whole request is checked there again).
 import { FIAT_NETWORKS, FIAT_ROUTING_NUMBER_TYPES, type FiatNetwork, operations } from '../../api/index.js';
 import { usageError } from '../../cli/errors.js';
-import { LIST_FLAG_NAMES, readListFlags } from '../../cli/list-flags.js';
+import { LIST_FLAG_NAMES, readListFlags, readTableView } from '../../cli/list-flags.js';
 import { choiceFlag, keyValues, type RawFlags, readFlags } from '../../cli/options.js';
 import { checkRequest, type FlagNames } from '../../client/api.js';
 import { SHAPE_ONLY } from '../../client/catalogue-policy.js';
+import { DEPOSIT_INSTRUCTIONS_COLUMNS } from '../../render/columns.js';
+import type { TableView } from '../../render/table.js';
 
 export interface InstructionsCreateOptions {
   network?: FiatNetwork;
@@ -48,6 +50,8 @@ export interface InstructionsListOptions {
   /** The request's query, checked against the contract. */
   query: Record<string, unknown>;
   all: boolean;
+  /** --columns, --wide. */
+  view?: TableView;
 }
 
 export const LIST_FLAGS: FlagNames = { ...LIST_FLAG_NAMES, ids: '--id', ref_ids: '--ref-id' };
@@ -60,5 +64,5 @@ export function parseInstructionsListOptions(raw: RawFlags, now: number): Instru
   if (ids) query.ids = ids;
   if (refIds) query.ref_ids = refIds;
   checkRequest(operations.listFiatDepositInstructions, { query }, LIST_FLAGS, SHAPE_ONLY);
-  return { query, all };
+  return { query, all, view: readTableView(f, DEPOSIT_INSTRUCTIONS_COLUMNS) };
 }

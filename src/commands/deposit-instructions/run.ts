@@ -9,7 +9,8 @@ import type { CliContext } from '../../cli/context.js';
 import { announceRefId, refIdFor } from '../transfers/submit.js';
 import { usageError } from '../../cli/errors.js';
 import { need } from '../../cli/prompt.js';
-import { checkRequest } from '../../client/api.js';
+import { listFooter } from '../../cli/list-flags.js';
+import { checkRequest, type Paging } from '../../client/api.js';
 import { DEPOSIT_INSTRUCTIONS_COLUMNS } from '../../render/columns.js';
 import { flatEntries, keyValueLines } from '../../render/key-value.js';
 import type { Output } from '../../render/output.js';
@@ -75,19 +76,26 @@ export async function create(ctx: CliContext, o: InstructionsCreateOptions): Pro
 
 export async function list(ctx: CliContext, o: InstructionsListOptions): Promise<void> {
   const conn = await ctx.connect();
-  const out = ctx.output();
+  const out = ctx.output(o.view);
+  const paging: Paging = {};
   const items = conn.client.items<FiatDepositInstructions>(
     'listFiatDepositInstructions',
     { query: o.query },
     LIST_FLAGS,
     o.all,
+    paging,
   );
   const rows = out.format === 'table' || out.format === 'csv' ? mapItems(items, withNetwork) : items;
   const n = await out.list(rows, DEPOSIT_INSTRUCTIONS_COLUMNS, {
     empty: 'no deposit instructions match (make some: coinop deposit-instructions create)',
   });
-  if (out.format === 'table' && n)
-    ctx.io.err(`${out.p.dim(`${n} set${n === 1 ? '' : 's'} of deposit instructions`)}\n`);
+  listFooter(
+    ctx,
+    out,
+    n,
+    ['set of deposit instructions', 'sets of deposit instructions'],
+    o.all ? undefined : paging.next,
+  );
 }
 
 async function* mapItems<T, U>(items: AsyncIterable<T>, f: (t: T) => U): AsyncGenerator<U> {

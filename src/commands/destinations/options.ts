@@ -2,15 +2,19 @@
 // address, when left out, are asked for on a terminal by the run (and the whole request is checked there again).
 import { addressIssues, CRYPTO_NETWORKS, DESTINATION_NICKNAME_MAX_LENGTH, operations } from '../../api/index.js';
 import { usageError } from '../../cli/errors.js';
-import { LIST_FLAG_NAMES, readListFlags } from '../../cli/list-flags.js';
+import { LIST_FLAG_NAMES, readListFlags, readTableView } from '../../cli/list-flags.js';
 import { choiceFlag, jsonObjectFlag, nameList, type RawFlags, readFlags } from '../../cli/options.js';
 import { checkRequest, type FlagNames, issueMessage } from '../../client/api.js';
 import { SHAPE_ONLY } from '../../client/catalogue-policy.js';
+import { DESTINATION_COLUMNS } from '../../render/columns.js';
+import type { TableView } from '../../render/table.js';
 
 export interface DestinationListOptions {
   /** The request's query, checked against the contract. */
   query: Record<string, unknown>;
   all: boolean;
+  /** --columns, --wide. */
+  view?: TableView;
 }
 
 export const LIST_FLAGS: FlagNames = {
@@ -39,7 +43,7 @@ export function parseDestinationListOptions(raw: RawFlags, now: number): Destina
   for (const [k, v] of Object.entries(lists)) if (v !== undefined) query[k] = v;
   if (bookmarked || notBookmarked) query.bookmarked_status = bookmarked;
   checkRequest(operations.listCryptoDestinationAddresses, { query }, LIST_FLAGS, SHAPE_ONLY);
-  return { query, all };
+  return { query, all, view: readTableView(f, DESTINATION_COLUMNS) };
 }
 
 export interface DestinationPutOptions {

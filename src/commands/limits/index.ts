@@ -3,12 +3,12 @@ import type { Command } from 'commander';
 import { TRANSFER_LIMIT_TYPES } from '../../api/enums.js';
 import type { CliContext } from '../../cli/context.js';
 import { examples } from '../../cli/help.js';
+import { tableOptions } from '../../cli/list-flags.js';
 import { choiceOption, type RawFlags } from '../../cli/options.js';
 
 export function register(program: Command, ctx: CliContext): void {
   examples(
-    program
-      .command('limits')
+    tableOptions(program.command('limits'))
       .description('transfer limits: what is used and what is left of each, per transfer and per period')
       .addOption(
         choiceOption('--type <type>', 'transfer type the limits apply to', TRANSFER_LIMIT_TYPES).default(

@@ -75,7 +75,7 @@ export async function markets(ctx: CliContext, o: MarketsOptions): Promise<void>
     const stale = s.from === 'stale cache' ? ' (the service did not answer; the kept list)' : '';
     note = `${list.length} markets · ${s.markets.length} listed by the service ${when}${stale} · the rest from coinop's catalogue`;
   }
-  const out = ctx.output();
+  const out = ctx.output(o.view);
   await out.list(list, MARKET_COLUMNS);
   if (out.forPeople) out.note(out.p.dim(note));
 }
@@ -186,7 +186,7 @@ export async function trades(ctx: CliContext, o: TradesOptions): Promise<void> {
     (t) => isAmountString(t?.price) && isAmountString(t?.amount),
   );
   const items = newestFirst(all).slice(0, o.limit);
-  const out = ctx.output();
+  const out = ctx.output(o.view);
   await out.list(items, TRADE_COLUMNS, { empty: `no recent trades in ${market}` });
   if (out.forPeople && items.length)
     out.note(out.p.dim(`${market} · the ${items.length} latest of ${all.length} recent trades, newest first`));

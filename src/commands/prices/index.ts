@@ -2,12 +2,12 @@
 import type { Command } from 'commander';
 import type { CliContext } from '../../cli/context.js';
 import { examples } from '../../cli/help.js';
+import { tableOptions } from '../../cli/list-flags.js';
 import { TIME_HELP } from '../../cli/options.js';
 
 export function register(program: Command, ctx: CliContext): void {
   examples(
-    program
-      .command('prices')
+    tableOptions(program.command('prices'))
       .description('historical average prices of a market (a table and a chart on a terminal)')
       .argument('[market]', 'market, such as BTCUSD (asked on a terminal when missing)')
       .option('--increment <step>', 'time step: ONE_MINUTE … FOUR_WEEKS (default ONE_HOUR)')

@@ -1,7 +1,10 @@
 // coinop prices: its flags, checked, as a typed options object (the declaration is in index.ts).
 import { PRICE_INCREMENTS, type PriceIncrement } from '../../api/index.js';
 import { usageError } from '../../cli/errors.js';
+import { readTableView } from '../../cli/list-flags.js';
 import { choiceFlag, readFlags, intFlag, marketFlag, parseTime, type RawFlags } from '../../cli/options.js';
+import { PRICE_COLUMNS } from '../../render/columns.js';
+import type { TableView } from '../../render/table.js';
 
 export interface PricesOptions {
   /** Unset: asked on a terminal (with the increment). By its shape: the run checks the service has it. */
@@ -14,6 +17,8 @@ export interface PricesOptions {
   limit?: number;
   offset?: number;
   all: boolean;
+  /** --columns, --wide. */
+  view?: TableView;
 }
 
 /** --from and --to, the start not after the end (said with the flags' names, never the API's range fields). */
@@ -37,5 +42,6 @@ export function parsePricesOptions(market: string | undefined, raw: RawFlags, no
     market: market === undefined ? undefined : marketFlag('MARKET', market),
     ...range(parseTime('--from', f.text('from'), now), parseTime('--to', f.text('to'), now)),
     all: f.on('all'),
+    view: readTableView(f, PRICE_COLUMNS),
   };
 }

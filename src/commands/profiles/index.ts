@@ -4,6 +4,7 @@ import type { Command } from 'commander';
 import { LIST_ORDERS } from '../../api/enums.js';
 import type { CliContext } from '../../cli/context.js';
 import { examples } from '../../cli/help.js';
+import { tableOptions } from '../../cli/list-flags.js';
 import { choiceOption, collect, type RawFlags, TIME_HELP } from '../../cli/options.js';
 
 export function register(program: Command, ctx: CliContext): void {
@@ -31,6 +32,7 @@ export function register(program: Command, ctx: CliContext): void {
       const { parseProfilesListOptions } = await import('./options.js');
       await (await import('./run.js')).list(ctx, parseProfilesListOptions(raw, ctx.now()));
     });
+  tableOptions(list);
   examples(list, ['coinop profiles list', 'coinop profiles list --nickname ops -o csv']);
   examples(
     profiles

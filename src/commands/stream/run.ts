@@ -90,6 +90,7 @@ class StreamSession {
     this.st = {
       client: this.client,
       palette: palette(ctx.io.colour),
+      colour: ctx.io.colour,
       now: () => Date.now(),
       tops: new Map(),
       tape: new TradeTape(),

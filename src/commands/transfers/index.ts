@@ -4,6 +4,7 @@ import { LIST_ORDERS, TRANSFER_ORDER_BY } from '../../api/enums.js';
 import type { CliContext } from '../../cli/context.js';
 import { choiceOption, collect, TIME_HELP, waitTimeoutOption } from '../../cli/options.js';
 import { examples } from '../../cli/help.js';
+import { tableOptions } from '../../cli/list-flags.js';
 
 export function register(program: Command, ctx: CliContext): void {
   const transfers = examples(
@@ -38,14 +39,15 @@ export function register(program: Command, ctx: CliContext): void {
     .option('--limit <n>', 'items per page (1 to 1000, default 100)')
     .addOption(choiceOption('--order <order>', 'sort direction', LIST_ORDERS))
     .addOption(choiceOption('--order-by <key>', 'sort key', TRANSFER_ORDER_BY))
-    .option('--cursor <cursor>', 'start from this page cursor')
-    .option('--all', 'every page')
-    .action(async (opts) => (await import('./run.js')).list(ctx, opts));
+    .option('--cursor <cursor>', 'start from this page cursor (the footer of a page shows the next one)')
+    .option('--all', 'every page');
+  tableOptions(list).action(async (opts) => (await import('./run.js')).list(ctx, opts));
   examples(list, [
     'coinop transfers list',
     'coinop transfers list --status PENDING --type CRYPTO_WITHDRAWAL',
     'coinop transfers list --status PENDING --secondary-status TRAVEL_RULE_INFO_REQUESTED --identity-id ID',
     'coinop transfers list --created-after 24h --all -o csv > today.csv',
+    'coinop transfers list --columns id,status,amount,fee,tx_hash',
   ]);
   examples(
     transfers
@@ -56,7 +58,7 @@ export function register(program: Command, ctx: CliContext): void {
       .action(async (id: string | undefined, opts) => (await import('./run.js')).get(ctx, id, opts)),
     ['coinop transfers get 7a1c...', 'coinop transfers get --ref-id coinop-5e0f...'],
   );
-  examples(
+  const watch = examples(
     transfers
       .command('watch')
       .description('follow transfers until they end (exit 6 when one ends FAILED)')
@@ -67,4 +69,6 @@ export function register(program: Command, ctx: CliContext): void {
       .action(async (ids: string[], opts) => (await import('./run.js')).watch(ctx, ids, opts)),
     ['coinop transfers watch 7a1c...', 'coinop transfers watch ID1 ID2 -o ndjson'],
   );
+  // Declared after its action: commander takes options until the command line is parsed.
+  tableOptions(watch);
 }

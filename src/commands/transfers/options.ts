@@ -1,6 +1,7 @@
 // coinop transfers list, get and watch: their flags, checked, as typed options objects (declared in index.ts).
 import { operations, TRANSFER_SECONDARY_STATUSES, TRANSFER_STATUSES, TRANSFER_TYPE_FILTERS } from '../../api/index.js';
 import { usageError } from '../../cli/errors.js';
+import { readTableView } from '../../cli/list-flags.js';
 import {
   choiceList,
   readFlags,
@@ -11,6 +12,8 @@ import {
 } from '../../cli/options.js';
 import { checkRequest, type FlagNames } from '../../client/api.js';
 import { SHAPE_ONLY } from '../../client/catalogue-policy.js';
+import { TRANSFER_LIST_COLUMNS } from '../../render/columns.js';
+import type { TableView } from '../../render/table.js';
 
 /** The flag (or argument) of each request field, for messages. */
 export const FLAGS: FlagNames = {
@@ -37,6 +40,8 @@ export interface TransfersListOptions {
   /** The listTransfers query, checked against the contract. */
   query: Record<string, unknown>;
   all: boolean;
+  /** --columns, --wide. */
+  view?: TableView;
 }
 
 export function parseTransfersListOptions(raw: RawFlags, now: number): TransfersListOptions {
@@ -61,7 +66,7 @@ export function parseTransfersListOptions(raw: RawFlags, now: number): Transfers
   };
   for (const k of Object.keys(query)) if (query[k] === undefined) delete query[k];
   checkRequest(operations.listTransfers, { query }, FLAGS, SHAPE_ONLY);
-  return { query, all: f.on('all') };
+  return { query, all: f.on('all'), view: readTableView(f, TRANSFER_LIST_COLUMNS) };
 }
 
 export interface TransferGetOptions {
@@ -81,6 +86,7 @@ export interface TransfersWatchOptions {
   timeoutSeconds: number;
   /** The note for a flag given by its old name (--timeout, now --wait-timeout as withdraw has it). */
   renamed?: string;
+  view?: TableView;
 }
 
 export function parseTransfersWatchOptions(ids: string[], raw: RawFlags): TransfersWatchOptions {
@@ -94,6 +100,7 @@ export function parseTransfersWatchOptions(ids: string[], raw: RawFlags): Transf
   return {
     ids,
     timeoutSeconds,
+    view: readTableView(readFlags(raw), TRANSFER_LIST_COLUMNS),
     ...(old !== undefined
       ? { renamed: 'note: --timeout is now --wait-timeout (as withdraw names it); it is taken as such' }
       : {}),

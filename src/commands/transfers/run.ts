@@ -4,19 +4,21 @@ import type { CliContext } from '../../cli/context.js';
 import { CoinopError } from '../../cli/errors.js';
 import type { RawFlags } from '../../cli/options.js';
 import { need } from '../../cli/prompt.js';
-import { checkRequest } from '../../client/api.js';
+import { checkRequest, type Paging } from '../../client/api.js';
+import { listFooter } from '../../cli/list-flags.js';
 import { TRANSFER_COLUMNS, TRANSFER_LIST_COLUMNS } from '../../render/columns.js';
 import { follow } from './follow.js';
 import { FLAGS, parseTransferGetOptions, parseTransfersListOptions, parseTransfersWatchOptions } from './options.js';
 
 export async function list(ctx: CliContext, raw: RawFlags): Promise<void> {
-  const { query, all } = parseTransfersListOptions(raw, ctx.now());
+  const { query, all, view } = parseTransfersListOptions(raw, ctx.now());
   const conn = await ctx.connect();
-  const out = ctx.output();
-  const n = await out.list(conn.client.items('listTransfers', { query }, FLAGS, all), TRANSFER_LIST_COLUMNS, {
+  const out = ctx.output(view);
+  const paging: Paging = {};
+  const n = await out.list(conn.client.items('listTransfers', { query }, FLAGS, all, paging), TRANSFER_LIST_COLUMNS, {
     empty: 'no transfers match',
   });
-  if (out.format === 'table' && n) ctx.io.err(`${out.p.dim(`${n} transfer${n === 1 ? '' : 's'}`)}\n`);
+  listFooter(ctx, out, n, ['transfer', 'transfers'], all ? undefined : paging.next);
 }
 
 export async function get(ctx: CliContext, idArg: string | undefined, raw: RawFlags): Promise<void> {
@@ -44,7 +46,7 @@ export async function watch(ctx: CliContext, ids: string[], raw: RawFlags): Prom
   ctx.interruptNote =
     'stopped watching; nothing was changed (the transfers go on: coinop transfers watch picks them up again)';
   const conn = await ctx.connect();
-  const out = ctx.output();
+  const out = ctx.output(o.view);
   const finals = await follow(ctx, conn, o.ids, {
     timeoutSeconds: o.timeoutSeconds,
     onChange: out.format === 'ndjson' ? (t) => out.one(t) : undefined,

@@ -89,7 +89,8 @@ export async function readBatch(
         if (i.row === 0) fileLevel++;
       },
       onRow: (row) => void (doomed || stage.addValid(row)),
-      onInvalid: (row, line, issues) => (o.skipInvalid ? stage.addInvalid(row, line, issues) : (doomed = true)),
+      onInvalid: (row, line, issues, given) =>
+        o.skipInvalid ? stage.addInvalid(row, line, issues, given) : (doomed = true),
     }),
   );
   if (scan.fatal || fileLevel)
