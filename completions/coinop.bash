@@ -1,29 +1,70 @@
 # coinop shell completion, generated from the command tree (coinop completion SHELL). Do not edit.
+# The networks of an asset (any case); every crypto network for anything else.
+_coinop_networks() {
+  case "${1^^}" in
+    BTC) echo BITCOIN ;;
+    ETH) echo ETHEREUM BASE ARBITRUM_ONE INK XLAYER ROBINHOOD ;;
+    BCH) echo BITCOIN_CASH ;;
+    LTC) echo LITECOIN ;;
+    SOL) echo SOLANA ;;
+    PAXG) echo ETHEREUM ;;
+    LINK) echo ETHEREUM ;;
+    AAVE) echo ETHEREUM ;;
+    UNI) echo ETHEREUM ;;
+    MATIC) echo POLYGON_POS ETHEREUM ;;
+    USDP) echo ETHEREUM SOLANA ;;
+    PYUSD) echo ETHEREUM SOLANA STELLAR ARBITRUM_ONE ;;
+    PEPE) echo ETHEREUM ;;
+    TRUMP) echo SOLANA ;;
+    SHIB) echo ETHEREUM ;;
+    ARB) echo ARBITRUM_ONE ETHEREUM ;;
+    BONK) echo SOLANA ;;
+    ENA) echo ETHEREUM ;;
+    MNT) echo ETHEREUM ;;
+    ONDO) echo ETHEREUM ;;
+    PENGU) echo SOLANA ;;
+    QNT) echo ETHEREUM ;;
+    RENDER) echo SOLANA ;;
+    SKY) echo ETHEREUM ;;
+    WIF) echo SOLANA ;;
+    WLD) echo ETHEREUM ;;
+    DOGE) echo DOGECOIN ;;
+    AVAX) echo AVALANCHE ;;
+    SUI) echo SUI ;;
+    POL) echo POLYGON_POS ETHEREUM ;;
+    XLM) echo STELLAR ;;
+    BNB) echo BNB ;;
+    *) echo BITCOIN ETHEREUM BITCOIN_CASH LITECOIN SOLANA POLYGON_POS BASE ARBITRUM_ONE STELLAR INK XLAYER AVALANCHE DOGECOIN SUI ROBINHOOD BNB ;;
+  esac
+}
 _coinop() {
-  local cur="${COMP_WORDS[COMP_CWORD]}" prev="${COMP_WORDS[COMP_CWORD-1]}" path="" w i next
+  local cur="${COMP_WORDS[COMP_CWORD]}" prev="${COMP_WORDS[COMP_CWORD-1]}" cmd="" asset="" w i next
   for ((i = 1; i < COMP_CWORD; i++)); do
     w="${COMP_WORDS[i]}"
-    [[ $w == -* ]] && continue
-    next="${path:+$path }$w"
-    case "$next" in "login"|"logout"|"auth"|"auth status"|"profile"|"profile list"|"profile use"|"profile show"|"profiles"|"profiles list"|"profiles get"|"profiles create"|"balances"|"withdraw"|"withdraw batch"|"fee"|"fee quote"|"addresses"|"addresses list"|"addresses create"|"transfers"|"transfers list"|"transfers get"|"transfers watch"|"transfer"|"transfer internal"|"destinations"|"destinations list"|"destinations put"|"limits"|"policy"|"policy show"|"policy check"|"policy init"|"approve"|"deposit-instructions"|"deposit-instructions create"|"deposit-instructions list"|"deposit-instructions get"|"sandbox"|"sandbox deposit"|"prices"|"markets"|"ticker"|"book"|"trades"|"api"|"stream"|"stream book"|"stream top"|"stream trades"|"stream heartbeat"|"mcp"|"local"|"local start"|"local deposit"|"completion") path="$next" ;; esac
+    if [[ $w == -* ]]; then
+      case "$cmd|$w" in
+        *"|--profile"|*"|--output"|*"|-o"|*"|--env"|*"|--client-id"|*"|--scopes"|*"|--name"|*"|--profile-id"|*"|--base-url"|*"|--auth-url"|*"|--ws-url"|*"|--id"|*"|--nickname"|*"|--created-before"|*"|--created-until"|*"|--created-at"|*"|--created-from"|*"|--created-after"|*"|--limit"|*"|--order"|*"|--cursor"|*"|--columns"|*"|--description"|*"|--asset"|*"|--network"|*"|--address"|*"|--to"|*"|--amount"|*"|--total"|*"|--fee-id"|*"|--ref-id"|*"|--identity-id"|*"|--account-id"|*"|--balance-asset"|*"|--memo"|*"|--meta"|*"|--beneficiary"|*"|--wait-timeout"|*"|--save"|*"|--request"|*"|--approvals"|*"|--format"|*"|--concurrency"|*"|--rate"|*"|--journal"|*"|--order-by"|*"|--conversion"|*"|--type"|*"|--status"|*"|--secondary-status"|*"|--tx-hash"|*"|--group-id"|*"|--updated-before"|*"|--updated-until"|*"|--updated-at"|*"|--updated-from"|*"|--updated-after"|*"|--timeout"|*"|--from-profile-id"|*"|--to-profile-id"|*"|--recipient-meta"|*"|--travel-rule"|*"|--routing-type"|*"|--memo-id"|*"|--instructions"|*"|--file"|*"|--account-number"|*"|--owner-country"|*"|--owner-address"|*"|--owner-address2"|*"|--owner-city"|*"|--owner-province"|*"|--owner-zip"|*"|--routing-number"|*"|--bank-name"|*"|--bank-country"|*"|--bank-address"|*"|--bank-address2"|*"|--bank-city"|*"|--bank-province"|*"|--bank-zip"|*"|--institution"|*"|--owner-first-name"|*"|--owner-last-name"|*"|--increment"|*"|--max-points"|*"|--from"|*"|--offset"|*"|--depth"|*"|--field"|*"|-f"|*"|--input"|*"|--channel"|*"|-c"|*"|--interval"|*"|--duration"|*"|--count"|*"|--port"|*"|--host"|*"|--db"|*"|--seed")
+          [[ $w == --asset ]] && asset="${COMP_WORDS[i+1]}"
+          ((i++)) ;;
+      esac
+      continue
+    fi
+    next="${cmd:+$cmd }$w"
+    case "$next" in "login"|"logout"|"auth"|"auth status"|"profile"|"profile list"|"profile use"|"profile show"|"profiles"|"profiles list"|"profiles get"|"profiles create"|"balances"|"withdraw"|"withdraw batch"|"fee"|"fee quote"|"addresses"|"addresses list"|"addresses create"|"transfers"|"transfers list"|"transfers get"|"transfers watch"|"transfer"|"transfer internal"|"destinations"|"destinations list"|"destinations put"|"limits"|"policy"|"policy show"|"policy check"|"policy init"|"approve"|"deposit-instructions"|"deposit-instructions create"|"deposit-instructions list"|"deposit-instructions get"|"sandbox"|"sandbox deposit"|"prices"|"markets"|"ticker"|"book"|"trades"|"api"|"stream"|"stream book"|"stream top"|"stream trades"|"stream heartbeat"|"mcp"|"local"|"local start"|"local deposit"|"completion") cmd="$next" ;; esac
   done
-  case "$path|$prev" in
+  case "$cmd|$prev" in
     *"|--output") COMPREPLY=($(compgen -W "table json ndjson csv" -- "$cur")); return ;;
     *"|-o") COMPREPLY=($(compgen -W "table json ndjson csv" -- "$cur")); return ;;
+    *"|--profile") COMPREPLY=($(compgen -W "$(coinop __complete profiles 2>/dev/null)" -- "$cur")); return ;;
     *"|--env") COMPREPLY=($(compgen -W "local sandbox production custom" -- "$cur")); return ;;
     *"|--order") COMPREPLY=($(compgen -W "DESC ASC" -- "$cur")); return ;;
     *"|--asset") COMPREPLY=($(compgen -W "BTC ETH BCH LTC SOL PAXG LINK AAVE UNI MATIC USDP PYUSD PEPE TRUMP SHIB ARB BONK ENA MNT ONDO PENGU QNT RENDER SKY WIF WLD DOGE AVAX SUI POL XLM BNB" -- "$cur")); return ;;
-    "withdraw|--network") COMPREPLY=($(compgen -W "BITCOIN ETHEREUM BITCOIN_CASH LITECOIN SOLANA POLYGON_POS BASE ARBITRUM_ONE STELLAR INK XLAYER AVALANCHE DOGECOIN SUI ROBINHOOD BNB" -- "$cur")); return ;;
-    "fee quote|--network") COMPREPLY=($(compgen -W "BITCOIN ETHEREUM BITCOIN_CASH LITECOIN SOLANA POLYGON_POS BASE ARBITRUM_ONE STELLAR INK XLAYER AVALANCHE DOGECOIN SUI ROBINHOOD BNB" -- "$cur")); return ;;
-    "addresses list|--network") COMPREPLY=($(compgen -W "BITCOIN ETHEREUM BITCOIN_CASH LITECOIN SOLANA POLYGON_POS BASE ARBITRUM_ONE STELLAR INK XLAYER AVALANCHE DOGECOIN SUI ROBINHOOD BNB" -- "$cur")); return ;;
-    "addresses create|--network") COMPREPLY=($(compgen -W "BITCOIN ETHEREUM BITCOIN_CASH LITECOIN SOLANA POLYGON_POS BASE ARBITRUM_ONE STELLAR INK XLAYER AVALANCHE DOGECOIN SUI ROBINHOOD BNB" -- "$cur")); return ;;
-    "destinations list|--network") COMPREPLY=($(compgen -W "BITCOIN ETHEREUM BITCOIN_CASH LITECOIN SOLANA POLYGON_POS BASE ARBITRUM_ONE STELLAR INK XLAYER AVALANCHE DOGECOIN SUI ROBINHOOD BNB" -- "$cur")); return ;;
-    "destinations put|--network") COMPREPLY=($(compgen -W "BITCOIN ETHEREUM BITCOIN_CASH LITECOIN SOLANA POLYGON_POS BASE ARBITRUM_ONE STELLAR INK XLAYER AVALANCHE DOGECOIN SUI ROBINHOOD BNB" -- "$cur")); return ;;
+    "withdraw|--network"|"fee quote|--network") COMPREPLY=($(compgen -W "$(_coinop_networks "$asset")" -- "$cur")); return ;;
+    "addresses list|--network"|"addresses create|--network"|"destinations list|--network"|"destinations put|--network") COMPREPLY=($(compgen -W "BITCOIN ETHEREUM BITCOIN_CASH LITECOIN SOLANA POLYGON_POS BASE ARBITRUM_ONE STELLAR INK XLAYER AVALANCHE DOGECOIN SUI ROBINHOOD BNB" -- "$cur")); return ;;
     "deposit-instructions create|--network") COMPREPLY=($(compgen -W "WIRE DBS_ACT CUBIX SCB RTP" -- "$cur")); return ;;
     *"|--format") COMPREPLY=($(compgen -W "csv jsonl json" -- "$cur")); return ;;
-    "addresses list|--order-by") COMPREPLY=($(compgen -W "CREATED_AT" -- "$cur")); return ;;
+    "addresses list|--order-by"|"destinations list|--order-by") COMPREPLY=($(compgen -W "CREATED_AT" -- "$cur")); return ;;
     "transfers list|--order-by") COMPREPLY=($(compgen -W "CREATED_AT UPDATED_AT" -- "$cur")); return ;;
-    "destinations list|--order-by") COMPREPLY=($(compgen -W "CREATED_AT" -- "$cur")); return ;;
     *"|--conversion") COMPREPLY=($(compgen -W "NO_CONVERSION USD" -- "$cur")); return ;;
     "transfers list|--type") COMPREPLY=($(compgen -W "INTERNAL_TRANSFER_DEBIT INTERNAL_TRANSFER_CREDIT CRYPTO_DEPOSIT CRYPTO_WITHDRAWAL WIRE_DEPOSIT WIRE_WITHDRAWAL SEN_DEPOSIT SEN_WITHDRAWAL BANK_DEPOSIT BANK_WITHDRAWAL PLATFORM_TRANSFER_DEBIT PLATFORM_TRANSFER_CREDIT SIGNET_DEPOSIT SIGNET_WITHDRAWAL CBIT_WITHDRAWAL CBIT_DEPOSIT CUBIX_DEPOSIT CUBIX_WITHDRAWAL RTP_DEPOSIT PAXOS_TRANSFER_DEBIT PAXOS_TRANSFER_CREDIT" -- "$cur")); return ;;
     "limits|--type") COMPREPLY=($(compgen -W "INTERNAL_TRANSFER_DEBIT INTERNAL_TRANSFER_CREDIT CRYPTO_DEPOSIT CRYPTO_WITHDRAWAL WIRE_DEPOSIT WIRE_WITHDRAWAL SEN_DEPOSIT SEN_WITHDRAWAL BANK_DEPOSIT BANK_WITHDRAWAL PAXOS_TRANSFER_DEBIT PAXOS_TRANSFER_CREDIT SIGNET_DEPOSIT SIGNET_WITHDRAWAL CBIT_WITHDRAWAL CBIT_DEPOSIT CUBIX_DEPOSIT CUBIX_WITHDRAWAL RTP_DEPOSIT" -- "$cur")); return ;;
@@ -35,68 +76,68 @@ _coinop() {
   esac
   local words
   if [[ $cur == -* ]]; then
-    case "$path" in
-      "") words="--version -V --profile --output -o --json --no-input --no-color --debug --help" ;;
-      "login") words="--version -V --profile --output -o --json --no-input --no-color --debug --env --client-id --client-secret-stdin --scopes --name --profile-id --base-url --auth-url --ws-url --activate --help" ;;
-      "logout") words="--version -V --profile --output -o --json --no-input --no-color --debug --help" ;;
-      "auth") words="--version -V --profile --output -o --json --no-input --no-color --debug --help" ;;
-      "auth status") words="--version -V --profile --output -o --json --no-input --no-color --debug --help" ;;
-      "profile") words="--version -V --profile --output -o --json --no-input --no-color --debug --help" ;;
-      "profile list") words="--version -V --profile --output -o --json --no-input --no-color --debug --help" ;;
-      "profile use") words="--version -V --profile --output -o --json --no-input --no-color --debug --help" ;;
-      "profile show") words="--version -V --profile --output -o --json --no-input --no-color --debug --help" ;;
-      "profiles") words="--version -V --profile --output -o --json --no-input --no-color --debug --help" ;;
-      "profiles list") words="--version -V --profile --output -o --json --no-input --no-color --debug --id --nickname --created-before --created-until --created-at --created-from --created-after --limit --order --cursor --all --help" ;;
-      "profiles get") words="--version -V --profile --output -o --json --no-input --no-color --debug --include-deactivated --help" ;;
-      "profiles create") words="--version -V --profile --output -o --json --no-input --no-color --debug --nickname --description --help" ;;
-      "balances") words="--version -V --profile --output -o --json --no-input --no-color --debug --profile-id --all-profiles --include-zero --help" ;;
-      "withdraw") words="--version -V --profile --output -o --json --no-input --no-color --debug --asset --network --address --to --amount --total --fee-id --quote --ref-id --profile-id --identity-id --account-id --balance-asset --memo --meta --beneficiary --dry-run --yes -y --wait --wait-timeout --save --request --approvals --help" ;;
-      "withdraw batch") words="--version -V --profile --output -o --json --no-input --no-color --debug --format --profile-id --dry-run --yes -y --resume --retry-failed --skip-invalid --wait --wait-timeout --concurrency --rate --journal --allow-repeat --allow-partial --approvals --help" ;;
-      "fee") words="--version -V --profile --output -o --json --no-input --no-color --debug --help" ;;
-      "fee quote") words="--version -V --profile --output -o --json --no-input --no-color --debug --asset --network --address --amount --total --help" ;;
-      "addresses") words="--version -V --profile --output -o --json --no-input --no-color --debug --help" ;;
-      "addresses list") words="--version -V --profile --output -o --json --no-input --no-color --debug --profile-id --identity-id --account-id --id --ref-id --network --created-before --created-until --created-at --created-from --created-after --limit --order --order-by --cursor --all --help" ;;
-      "addresses create") words="--version -V --profile --output -o --json --no-input --no-color --debug --network --profile-id --identity-id --account-id --ref-id --conversion --meta --help" ;;
-      "transfers") words="--version -V --profile --output -o --json --no-input --no-color --debug --help" ;;
-      "transfers list") words="--version -V --profile --output -o --json --no-input --no-color --debug --id --ref-id --profile-id --identity-id --account-id --type --status --secondary-status --tx-hash --group-id --created-before --created-until --created-at --created-from --created-after --updated-before --updated-until --updated-at --updated-from --updated-after --limit --order --order-by --cursor --all --help" ;;
-      "transfers get") words="--version -V --profile --output -o --json --no-input --no-color --debug --ref-id --help" ;;
-      "transfers watch") words="--version -V --profile --output -o --json --no-input --no-color --debug --timeout --help" ;;
-      "transfer") words="--version -V --profile --output -o --json --no-input --no-color --debug --help" ;;
-      "transfer internal") words="--version -V --profile --output -o --json --no-input --no-color --debug --from-profile-id --to-profile-id --asset --amount --ref-id --meta --recipient-meta --dry-run --yes -y --wait --wait-timeout --help" ;;
-      "destinations") words="--version -V --profile --output -o --json --no-input --no-color --debug --help" ;;
-      "destinations list") words="--version -V --profile --output -o --json --no-input --no-color --debug --nickname --network --address --id --identity-id --bookmarked --not-bookmarked --created-before --created-until --created-at --created-from --created-after --limit --order --order-by --cursor --all --help" ;;
-      "destinations put") words="--version -V --profile --output -o --json --no-input --no-color --debug --network --address --id --nickname --bookmark --no-bookmark --identity-id --travel-rule --help" ;;
-      "limits") words="--version -V --profile --output -o --json --no-input --no-color --debug --type --help" ;;
-      "policy") words="--version -V --profile --output -o --json --no-input --no-color --debug --help" ;;
-      "policy show") words="--version -V --profile --output -o --json --no-input --no-color --debug --help" ;;
-      "policy check") words="--version -V --profile --output -o --json --no-input --no-color --debug --help" ;;
-      "policy init") words="--version -V --profile --output -o --json --no-input --no-color --debug --force --help" ;;
-      "approve") words="--version -V --profile --output -o --json --no-input --no-color --debug --show-key --format --profile-id --skip-invalid --yes -y --help" ;;
-      "deposit-instructions") words="--version -V --profile --output -o --json --no-input --no-color --debug --help" ;;
-      "deposit-instructions create") words="--version -V --profile --output -o --json --no-input --no-color --debug --network --routing-type --profile-id --identity-id --account-id --ref-id --meta --help" ;;
-      "deposit-instructions list") words="--version -V --profile --output -o --json --no-input --no-color --debug --id --ref-id --created-before --created-until --created-at --created-from --created-after --limit --order --cursor --all --help" ;;
-      "deposit-instructions get") words="--version -V --profile --output -o --json --no-input --no-color --debug --help" ;;
-      "sandbox") words="--version -V --profile --output -o --json --no-input --no-color --debug --help" ;;
-      "sandbox deposit") words="--version -V --profile --output -o --json --no-input --no-color --debug --amount --asset --memo-id --instructions --file --account-number --owner-country --owner-address --owner-address2 --owner-city --owner-province --owner-zip --routing-type --routing-number --bank-name --bank-country --bank-address --bank-address2 --bank-city --bank-province --bank-zip --institution --owner-first-name --owner-last-name --help" ;;
-      "prices") words="--version -V --profile --output -o --json --no-input --no-color --debug --increment --max-points --from --to --limit --offset --all --help" ;;
-      "markets") words="--version -V --profile --output -o --json --no-input --no-color --debug --refresh --help" ;;
-      "ticker") words="--version -V --profile --output -o --json --no-input --no-color --debug --help" ;;
-      "book") words="--version -V --profile --output -o --json --no-input --no-color --debug --depth --help" ;;
-      "trades") words="--version -V --profile --output -o --json --no-input --no-color --debug --limit --help" ;;
-      "api") words="--version -V --profile --output -o --json --no-input --no-color --debug --field -f --input --paginate --include -i --help" ;;
-      "stream") words="--version -V --profile --output -o --json --no-input --no-color --debug --channel -c --book --interval --depth --duration --count --help" ;;
-      "stream book") words="--version -V --profile --output -o --json --no-input --no-color --debug --channel -c --book --interval --depth --duration --count --help" ;;
-      "stream top") words="--version -V --profile --output -o --json --no-input --no-color --debug --channel -c --book --interval --depth --duration --count --help" ;;
-      "stream trades") words="--version -V --profile --output -o --json --no-input --no-color --debug --channel -c --book --interval --depth --duration --count --help" ;;
-      "stream heartbeat") words="--version -V --profile --output -o --json --no-input --no-color --debug --channel -c --book --interval --depth --duration --count --help" ;;
-      "mcp") words="--version -V --profile --output -o --json --no-input --no-color --debug --allow-writes --allow-production --help" ;;
-      "local") words="--version -V --profile --output -o --json --no-input --no-color --debug --help" ;;
-      "local start") words="--version -V --profile --output -o --json --no-input --no-color --debug --port --host --db --memory --seed --no-rate-limits --help" ;;
-      "local deposit") words="--version -V --profile --output -o --json --no-input --no-color --debug --address --ref-id --amount --asset --help" ;;
-      "completion") words="--version -V --profile --output -o --json --no-input --no-color --debug --help" ;;
+    case "$cmd" in
+      "") words="--version -V --profile --output -o --json --no-input --no-color --no-pager --debug --help -h" ;;
+      "login") words="--version -V --profile --output -o --json --no-input --no-color --no-pager --debug --env --client-id --client-secret-stdin --scopes --name --profile-id --base-url --auth-url --ws-url --activate --help -h" ;;
+      "logout") words="--version -V --profile --output -o --json --no-input --no-color --no-pager --debug --help -h" ;;
+      "auth") words="--version -V --profile --output -o --json --no-input --no-color --no-pager --debug --help -h" ;;
+      "auth status") words="--version -V --profile --output -o --json --no-input --no-color --no-pager --debug --help -h" ;;
+      "profile") words="--version -V --profile --output -o --json --no-input --no-color --no-pager --debug --help -h" ;;
+      "profile list") words="--version -V --profile --output -o --json --no-input --no-color --no-pager --debug --help -h" ;;
+      "profile use") words="--version -V --profile --output -o --json --no-input --no-color --no-pager --debug --help -h" ;;
+      "profile show") words="--version -V --profile --output -o --json --no-input --no-color --no-pager --debug --help -h" ;;
+      "profiles") words="--version -V --profile --output -o --json --no-input --no-color --no-pager --debug --help -h" ;;
+      "profiles list") words="--version -V --profile --output -o --json --no-input --no-color --no-pager --debug --id --nickname --created-before --created-until --created-at --created-from --created-after --limit --order --cursor --all --columns --wide --help -h" ;;
+      "profiles get") words="--version -V --profile --output -o --json --no-input --no-color --no-pager --debug --include-deactivated --help -h" ;;
+      "profiles create") words="--version -V --profile --output -o --json --no-input --no-color --no-pager --debug --nickname --description --help -h" ;;
+      "balances") words="--version -V --profile --output -o --json --no-input --no-color --no-pager --debug --columns --wide --profile-id --all-profiles --include-zero --help -h" ;;
+      "withdraw") words="--version -V --profile --output -o --json --no-input --no-color --no-pager --debug --asset --network --address --to --amount --total --fee-id --quote --ref-id --profile-id --identity-id --account-id --balance-asset --memo --meta --beneficiary --dry-run --yes -y --wait --wait-timeout --save --request --approvals --help -h" ;;
+      "withdraw batch") words="--version -V --profile --output -o --json --no-input --no-color --no-pager --debug --format --profile-id --dry-run --yes -y --resume --retry-failed --skip-invalid --wait --wait-timeout --concurrency --rate --journal --allow-repeat --allow-partial --approvals --help -h" ;;
+      "fee") words="--version -V --profile --output -o --json --no-input --no-color --no-pager --debug --help -h" ;;
+      "fee quote") words="--version -V --profile --output -o --json --no-input --no-color --no-pager --debug --asset --network --address --amount --total --help -h" ;;
+      "addresses") words="--version -V --profile --output -o --json --no-input --no-color --no-pager --debug --help -h" ;;
+      "addresses list") words="--version -V --profile --output -o --json --no-input --no-color --no-pager --debug --columns --wide --profile-id --identity-id --account-id --id --ref-id --network --created-before --created-until --created-at --created-from --created-after --limit --order --order-by --cursor --all --help -h" ;;
+      "addresses create") words="--version -V --profile --output -o --json --no-input --no-color --no-pager --debug --network --profile-id --identity-id --account-id --ref-id --conversion --meta --help -h" ;;
+      "transfers") words="--version -V --profile --output -o --json --no-input --no-color --no-pager --debug --help -h" ;;
+      "transfers list") words="--version -V --profile --output -o --json --no-input --no-color --no-pager --debug --id --ref-id --profile-id --identity-id --account-id --type --status --secondary-status --tx-hash --group-id --created-before --created-until --created-at --created-from --created-after --updated-before --updated-until --updated-at --updated-from --updated-after --limit --order --order-by --cursor --all --columns --wide --help -h" ;;
+      "transfers get") words="--version -V --profile --output -o --json --no-input --no-color --no-pager --debug --ref-id --help -h" ;;
+      "transfers watch") words="--version -V --profile --output -o --json --no-input --no-color --no-pager --debug --wait-timeout --columns --wide --help -h" ;;
+      "transfer") words="--version -V --profile --output -o --json --no-input --no-color --no-pager --debug --help -h" ;;
+      "transfer internal") words="--version -V --profile --output -o --json --no-input --no-color --no-pager --debug --from-profile-id --to-profile-id --asset --amount --ref-id --meta --recipient-meta --dry-run --yes -y --wait --wait-timeout --help -h" ;;
+      "destinations") words="--version -V --profile --output -o --json --no-input --no-color --no-pager --debug --help -h" ;;
+      "destinations list") words="--version -V --profile --output -o --json --no-input --no-color --no-pager --debug --nickname --network --address --id --identity-id --bookmarked --not-bookmarked --created-before --created-until --created-at --created-from --created-after --limit --order --order-by --cursor --all --columns --wide --help -h" ;;
+      "destinations put") words="--version -V --profile --output -o --json --no-input --no-color --no-pager --debug --network --address --id --nickname --bookmark --no-bookmark --identity-id --travel-rule --help -h" ;;
+      "limits") words="--version -V --profile --output -o --json --no-input --no-color --no-pager --debug --columns --wide --type --help -h" ;;
+      "policy") words="--version -V --profile --output -o --json --no-input --no-color --no-pager --debug --help -h" ;;
+      "policy show") words="--version -V --profile --output -o --json --no-input --no-color --no-pager --debug --help -h" ;;
+      "policy check") words="--version -V --profile --output -o --json --no-input --no-color --no-pager --debug --help -h" ;;
+      "policy init") words="--version -V --profile --output -o --json --no-input --no-color --no-pager --debug --force --help -h" ;;
+      "approve") words="--version -V --profile --output -o --json --no-input --no-color --no-pager --debug --show-key --format --profile-id --skip-invalid --yes -y --help -h" ;;
+      "deposit-instructions") words="--version -V --profile --output -o --json --no-input --no-color --no-pager --debug --help -h" ;;
+      "deposit-instructions create") words="--version -V --profile --output -o --json --no-input --no-color --no-pager --debug --network --routing-type --profile-id --identity-id --account-id --ref-id --meta --help -h" ;;
+      "deposit-instructions list") words="--version -V --profile --output -o --json --no-input --no-color --no-pager --debug --id --ref-id --created-before --created-until --created-at --created-from --created-after --limit --order --cursor --all --columns --wide --help -h" ;;
+      "deposit-instructions get") words="--version -V --profile --output -o --json --no-input --no-color --no-pager --debug --help -h" ;;
+      "sandbox") words="--version -V --profile --output -o --json --no-input --no-color --no-pager --debug --help -h" ;;
+      "sandbox deposit") words="--version -V --profile --output -o --json --no-input --no-color --no-pager --debug --amount --asset --memo-id --instructions --file --account-number --owner-country --owner-address --owner-address2 --owner-city --owner-province --owner-zip --routing-type --routing-number --bank-name --bank-country --bank-address --bank-address2 --bank-city --bank-province --bank-zip --institution --owner-first-name --owner-last-name --help -h" ;;
+      "prices") words="--version -V --profile --output -o --json --no-input --no-color --no-pager --debug --columns --wide --increment --max-points --from --to --limit --offset --all --help -h" ;;
+      "markets") words="--version -V --profile --output -o --json --no-input --no-color --no-pager --debug --columns --wide --refresh --help -h" ;;
+      "ticker") words="--version -V --profile --output -o --json --no-input --no-color --no-pager --debug --help -h" ;;
+      "book") words="--version -V --profile --output -o --json --no-input --no-color --no-pager --debug --depth --help -h" ;;
+      "trades") words="--version -V --profile --output -o --json --no-input --no-color --no-pager --debug --columns --wide --limit --help -h" ;;
+      "api") words="--version -V --profile --output -o --json --no-input --no-color --no-pager --debug --field -f --input --paginate --include -i --help -h" ;;
+      "stream") words="--version -V --profile --output -o --json --no-input --no-color --no-pager --debug --channel -c --book --interval --depth --duration --count --help -h" ;;
+      "stream book") words="--version -V --profile --output -o --json --no-input --no-color --no-pager --debug --channel -c --book --interval --depth --duration --count --help -h" ;;
+      "stream top") words="--version -V --profile --output -o --json --no-input --no-color --no-pager --debug --channel -c --book --interval --depth --duration --count --help -h" ;;
+      "stream trades") words="--version -V --profile --output -o --json --no-input --no-color --no-pager --debug --channel -c --book --interval --depth --duration --count --help -h" ;;
+      "stream heartbeat") words="--version -V --profile --output -o --json --no-input --no-color --no-pager --debug --channel -c --book --interval --depth --duration --count --help -h" ;;
+      "mcp") words="--version -V --profile --output -o --json --no-input --no-color --no-pager --debug --allow-writes --allow-production --help -h" ;;
+      "local") words="--version -V --profile --output -o --json --no-input --no-color --no-pager --debug --help -h" ;;
+      "local start") words="--version -V --profile --output -o --json --no-input --no-color --no-pager --debug --port --host --db --memory --seed --no-rate-limits --help -h" ;;
+      "local deposit") words="--version -V --profile --output -o --json --no-input --no-color --no-pager --debug --address --ref-id --amount --asset --help -h" ;;
+      "completion") words="--version -V --profile --output -o --json --no-input --no-color --no-pager --debug --help -h" ;;
     esac
   else
-    case "$path" in
+    case "$cmd" in
       "") words="login logout auth profile profiles balances withdraw fee addresses transfers transfer destinations limits policy approve deposit-instructions sandbox prices markets ticker book trades api stream mcp local completion" ;;
       "login") words="" ;;
       "logout") words="" ;;

@@ -12,6 +12,7 @@ export type ErrorCategory =
   | 'nothing-sent'
   | 'policy'
   | 'cancelled'
+  | 'timeout'
   | 'file'
   | 'internal';
 
@@ -66,6 +67,9 @@ export function errorLine(
 export const usageError = (message: string, hint?: string) => new CoinopError('usage', message, { hint });
 export const cancelled = (message = 'cancelled') => new CoinopError('cancelled', message);
 
+/** Statuses of a service that cannot serve now: bad gateway, unavailable, gateway timeout. */
+export const UNAVAILABLE = new Set([502, 503, 504]);
+
 /** A problem answer from the service as an error in the right category. */
 export function problemError(p: Problem): CoinopError {
   const name = problemName(p);
@@ -78,6 +82,13 @@ export function problemError(p: Problem): CoinopError {
       hint: 'the credentials lack this scope: run coinop login and grant it',
     });
   }
+  // The service is there but cannot serve (a gateway, an overload, maintenance), still so after the transport's retries:
+  // the service unavailable, as when it cannot be reached (exit 5), not a refusal of the request.
+  if (UNAVAILABLE.has(p.status))
+    return new CoinopError('network', text, {
+      problem: p,
+      hint: 'the service is unavailable right now (it answered each retry so); try again in a while',
+    });
   const hint =
     name === 'insufficient-funds'
       ? 'check the balance (coinop balances), or send less'

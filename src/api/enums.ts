@@ -249,3 +249,14 @@ export type FiatNetwork = (typeof FIAT_NETWORKS)[number];
 export const FIAT_ROUTING_NUMBER_TYPES = ['ABA', 'SWIFT'] as const;
 export type FiatRoutingNumberType = (typeof FIAT_ROUTING_NUMBER_TYPES)[number];
 export const FIAT_DEPOSIT_INSTRUCTIONS_STATUSES = ['VALID', 'DEPRECATED'] as const;
+
+// ---- Choices ------------------------------------------------------------------------------------------------------
+
+/**
+ * The one rule for a value picked from a closed list (an enumeration, an output format, a command's word): any case
+ * is taken, and the list's own spelling is what is kept, printed and sent. Undefined when `value` is none of them.
+ */
+export function canonicalChoice<T extends string>(choices: readonly T[], value: string): T | undefined {
+  const v = value.trim().toLowerCase();
+  return choices.find((c) => c.toLowerCase() === v);
+}

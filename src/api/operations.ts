@@ -389,11 +389,13 @@ export function requestIssues(
     else issues.push(...schemaIssues(op.body, parts.body));
   }
   const input = { params: parts.params ?? {}, query: query ?? {}, body: parts.body ?? {} };
-  // A request that broke its schema is told of the names the catalogue does not list too (every issue at once), but
-  // for a field the schema named already; the rules the catalogue derives from a name wait for a well-formed request.
+  // A request that broke its schema is told of the names the catalogue does not list too, but for a field the schema
+  // named already. The rules the catalogue derives from a name (an asset's networks and decimals) wait for a
+  // well-formed request at the service, which answers as the hosted one does; the CLI ('apart') tells them at once
+  // (a batch row's every problem), as they read only the fields well formed for them.
   const named = new Set(issues.map((i) => i.field));
   const unlisted = (op.catalogue?.(input) ?? []).filter(
-    (u) => !issues.length || (u.unknownName && !named.has(u.field)),
+    (u) => !named.has(u.field) && (catalogue === 'apart' || !issues.length || u.unknownName),
   );
   if (!issues.length) issues.push(...(op.rules?.(input) ?? []));
   if (catalogue === 'apart') return { issues, query, unlisted };

@@ -73,7 +73,8 @@ export async function stageBatch(
         if (i.row === 0) fileLevel++;
       },
       onRow: (row) => void (doomed || stage.addValid(row)),
-      onInvalid: (row, line, issues) => (o.skipInvalid ? stage.addInvalid(row, line, issues) : (doomed = true)),
+      onInvalid: (row, line, issues, given) =>
+        o.skipInvalid ? stage.addInvalid(row, line, issues, given) : (doomed = true),
     }),
   );
   const readWell = !scan.fatal && !fileLevel && (!scan.invalid || o.skipInvalid) && scan.valid > 0;

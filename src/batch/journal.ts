@@ -6,6 +6,7 @@ import { createHash } from 'node:crypto';
 import { dirname, join } from 'node:path';
 import { createRequire } from 'node:module';
 import type { Database as DatabaseType, Statement } from 'better-sqlite3';
+import type { InvalidRow } from './stage.js';
 import { WriteError } from './write-error.js';
 
 const require = createRequire(import.meta.url);
@@ -280,15 +281,23 @@ export class Journal {
     this.write(() => this.db.exec('DELETE FROM rows'));
   }
 
-  /** Records rows skipped with --skip-invalid, with their issues, so the report accounts for every row. */
-  planInvalid(rows: Iterable<{ row: number; issues: string }>): void {
+  /**
+   * Records rows skipped with --skip-invalid, with their issues and what they gave, so the report accounts for every
+   * row. Their ref_id (unique among sent rows, and maybe a repeat here) is kept in the problem, not the ref_id column.
+   */
+  planInvalid(rows: Iterable<InvalidRow>): void {
     const ins = this.stmt(
-      `INSERT INTO rows (row, ref_id, state, problem, updated_at) VALUES (?, ?, 'invalid', ?, ?) ON CONFLICT(row) DO NOTHING`,
+      `INSERT INTO rows (row, ref_id, state, asset, crypto_network, destination_address, req_amount, req_total, problem, updated_at)
+       VALUES (?, NULL, 'invalid', ?, ?, ?, ?, ?, ?, ?) ON CONFLICT(row) DO NOTHING`,
     );
     const now = new Date().toISOString();
     this.write(() =>
       this.db.transaction(() => {
-        for (const r of rows) ins.run(r.row, null, JSON.stringify({ title: 'Invalid row', detail: r.issues }), now);
+        for (const { row, issues, given: g } of rows) {
+          const problem = { title: 'Invalid row', detail: issues, ...(g.ref_id ? { ref_id: g.ref_id } : {}) };
+          const fields = [g.asset, g.crypto_network, g.destination_address, g.amount, g.total].map((v) => v ?? null);
+          ins.run(row, ...fields, JSON.stringify(problem), now);
+        }
       })(),
     );
   }

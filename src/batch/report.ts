@@ -1,5 +1,6 @@
 // The batch report (every row with its transfer id and status), the progress bar, and the exit code of a batch.
 import type { Problem } from '../api/index.js';
+import type { Column } from '../render/table.js';
 import type { Journal, JournalRow, RowState } from './journal.js';
 import type { Progress } from './runner.js';
 
@@ -19,31 +20,34 @@ export interface ReportRow {
   problem: string | null;
 }
 
-export const REPORT_COLUMNS = [
+export const REPORT_COLUMNS: Column[] = [
   { key: 'row' },
-  { key: 'ref_id', kind: 'id' as const },
+  { key: 'ref_id', kind: 'id' },
   { key: 'result' },
-  { key: 'transfer_id', kind: 'id' as const },
-  { key: 'status', kind: 'status' as const },
+  { key: 'transfer_id', kind: 'id' },
+  { key: 'status', kind: 'status' },
   { key: 'asset' },
   { key: 'crypto_network' },
-  { key: 'amount', kind: 'amount' as const },
-  { key: 'fee', kind: 'amount' as const },
-  { key: 'total', kind: 'amount' as const },
-  { key: 'destination_address' },
-  { key: 'problem' },
+  { key: 'amount', kind: 'amount' },
+  { key: 'fee', kind: 'amount' },
+  { key: 'total', kind: 'amount' },
+  { key: 'destination_address', kind: 'id' },
+  { key: 'problem', kind: 'text' },
 ];
 
-/** For a person on a terminal: what fits a common width; the machine formats carry every field. */
-export const TABLE_COLUMNS = [
+/**
+ * For a person on a terminal: what fits a common width; the machine formats carry every field. The transfer id is
+ * never left out, the status and fee go first on a narrow terminal, and the problem wraps.
+ */
+export const TABLE_COLUMNS: Column[] = [
   { key: 'row' },
   { key: 'result' },
-  { key: 'transfer_id', kind: 'id' as const },
-  { key: 'status', kind: 'status' as const },
+  { key: 'transfer_id', kind: 'id' },
+  { key: 'status', kind: 'status', priority: 2 },
   { key: 'asset' },
-  { key: 'amount', kind: 'amount' as const },
-  { key: 'fee', kind: 'amount' as const },
-  { key: 'problem' },
+  { key: 'amount', kind: 'amount' },
+  { key: 'fee', kind: 'amount', priority: 3 },
+  { key: 'problem', kind: 'text' },
 ];
 
 export function problemText(json: string | null): string | null {
@@ -65,10 +69,21 @@ const RESULT: Record<RowState, string> = {
   invalid: 'invalid',
 };
 
+/** The ref_id an invalid row gave, kept in its problem (the journal's ref_id column holds sent rows' only). */
+function givenRefId(problem: string | null): string | null {
+  if (!problem) return null;
+  try {
+    const p = JSON.parse(problem) as { ref_id?: unknown };
+    return typeof p.ref_id === 'string' ? p.ref_id : null;
+  } catch {
+    return null;
+  }
+}
+
 export function reportRow(j: JournalRow): ReportRow {
   return {
     row: j.row,
-    ref_id: j.ref_id,
+    ref_id: j.ref_id ?? (j.state === 'invalid' ? givenRefId(j.problem) : null),
     result:
       j.state === 'succeeded' && j.outcome
         ? j.outcome

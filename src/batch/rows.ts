@@ -1,5 +1,6 @@
 // Turns batch records into withdrawal requests and checks each against the contract, naming row, field and rule.
 import {
+  ADDRESS_RULES,
   ASSETS,
   type AddressCheck,
   addressIssues,
@@ -100,7 +101,8 @@ export function mapHeader(header: string[], line: number, hasDefaultProfile: boo
   const targets: (string | null)[] = [];
   const seen = new Set<string>();
   header.forEach((raw, i) => {
-    const name = raw.trim();
+    // Column names in any case ("Asset", "CRYPTO_NETWORK"); a metadata key keeps its own.
+    const name = columnName(raw.trim());
     let target: string | null = name;
     if (!name) {
       issues.push({ row: 0, line, field: `column ${i + 1}`, rule: 'has no name in the header' });
@@ -154,6 +156,23 @@ export function mapHeader(header: string[], line: number, hasDefaultProfile: boo
   return { targets, issues, missing };
 }
 
+/** A withdrawal field's column (or JSON key) in any case, as the field is spelled; `meta.KEY` keeps its key's case. */
+function columnName(name: string): string {
+  const lower = name.toLowerCase();
+  if (COLUMN_SET.has(lower) || JSON_ONLY.has(lower)) return lower;
+  return lower.startsWith('meta.') ? `meta.${name.slice(5)}` : name;
+}
+
+/** The fields that name the catalogue's assets and networks, taken in any case and sent in capitals (their spelling). */
+const NAME_FIELDS = ['asset', 'crypto_network', 'balance_asset'] as const;
+
+function canonicalNames(body: Record<string, unknown>): void {
+  for (const k of NAME_FIELDS) {
+    const v = body[k];
+    if (typeof v === 'string') body[k] = v.trim().toUpperCase();
+  }
+}
+
 /** Builds the request body from a CSV record: empty cells are absent fields. */
 function bodyFromCells(cells: string[], map: ColumnMap): Record<string, unknown> {
   const body: Record<string, unknown> = {};
@@ -182,8 +201,9 @@ function bodyFromJson(
   }
   const body: Record<string, unknown> = {};
   let metadata: Record<string, unknown> | undefined;
-  for (const [k, v] of Object.entries(value as Record<string, unknown>)) {
+  for (const [key, v] of Object.entries(value as Record<string, unknown>)) {
     if (v === null) continue;
+    const k = columnName(key);
     if (k.startsWith('meta.') && k.length > 5) {
       (metadata ??= {})[k.slice(5)] = v;
     } else if (k === 'metadata' && v && typeof v === 'object' && !Array.isArray(v)) {
@@ -229,8 +249,11 @@ export class RowValidator {
     return this.map.issues;
   }
 
-  /** The row ready to send, or its issues (every one, not just the first). */
-  check(rec: RawRecord): { row?: BatchRow; issues: RowIssue[] } {
+  /**
+   * The row ready to send, or its issues (every one, not just the first) with what it gave of the fields a report
+   * shows (so a skipped row keeps its ref_id, asset and amount).
+   */
+  check(rec: RawRecord): { row?: BatchRow; issues: RowIssue[]; given?: GivenFields } {
     const { row, line } = rec;
     const issues: RowIssue[] = [];
     if (rec.error) return { issues: [{ row, line, field: '', rule: rec.error }] };
@@ -240,6 +263,7 @@ export class RowValidator {
       body = bodyFromCells(rec.cells, this.map);
     } else body = bodyFromJson(rec.value, row, line, issues);
     if (!body) return { issues };
+    canonicalNames(body);
     if (body.profile_id === undefined && this.opts.defaultProfileId) body.profile_id = this.opts.defaultProfileId;
     const derived = body.ref_id === undefined;
     if (derived) body.ref_id = this.opts.deriveRefId(row);
@@ -264,7 +288,9 @@ export class RowValidator {
       issues.push({ row, line, ...i });
     }
     const fieldsWithIssues = new Set(issues.map((i) => i.field));
-    if (!fieldsWithIssues.has('crypto_network') && !fieldsWithIssues.has('destination_address')) {
+    // The address against its network's format whenever the network is one the catalogue knows, even when the row is
+    // wrong otherwise (an asset that does not move on that network): every problem of the row is told at once.
+    if (!fieldsWithIssues.has('destination_address') && knownNetwork(body.crypto_network)) {
       for (const i of addressIssues(body.crypto_network, body.destination_address, this.opts.addresses))
         issues.push({ row, line, ...i });
     }
@@ -282,9 +308,29 @@ export class RowValidator {
     }
     // Still not a row to send: without the column it lacks a required field (it was taken as valid, and a dry
     // run then sorted totals by an asset that was not there).
-    if (issues.length || headerless) return { issues };
+    if (issues.length || headerless) return { issues, given: givenFields(body, derived) };
     return { row: { row, line, body: body as unknown as CreateCryptoWithdrawalRequest, derived }, issues };
   }
+}
+
+const knownNetwork = (n: unknown) => typeof n === 'string' && Object.hasOwn(ADDRESS_RULES, n);
+/** What an invalid row gave of the fields a report shows, as written (text only). */
+export interface GivenFields {
+  ref_id?: string;
+  asset?: string;
+  crypto_network?: string;
+  destination_address?: string;
+  amount?: string;
+  total?: string;
+}
+
+function givenFields(body: Record<string, unknown>, derived: boolean): GivenFields {
+  const given: Record<string, string> = {};
+  for (const k of ['ref_id', 'asset', 'crypto_network', 'destination_address', 'amount', 'total'] as const) {
+    const v = body[k];
+    if ((typeof v === 'string' || typeof v === 'number') && !(k === 'ref_id' && derived)) given[k] = String(v);
+  }
+  return given;
 }
 
 const limits = new Map<string, { min: Decimal; max: Decimal }>();

@@ -5,7 +5,7 @@ import { type AddressCheck, Decimal, fmt } from '../api/index.js';
 import { FileError, readRecordChunks, type BatchFormat, type Chunks } from './reader.js';
 import { REF_ID_PLACEHOLDER } from './ref-ids.js';
 import type { CataloguePolicy } from '../client/catalogue-policy.js';
-import { RowValidator, type BatchRow, type RowIssue } from './rows.js';
+import { RowValidator, type BatchRow, type GivenFields, type RowIssue } from './rows.js';
 
 export interface Totals {
   asset: string;
@@ -47,7 +47,7 @@ export interface ScanOptions {
    */
   onRow?: (row: BatchRow) => void | Promise<void>;
   /** An invalid row, its issues in one line. */
-  onInvalid?: (row: number, line: number, issues: string) => void;
+  onInvalid?: (row: number, line: number, issues: string, given: GivenFields) => void;
 }
 
 export function totalsKey(asset: string, network: string): string {
@@ -151,13 +151,14 @@ export async function scanFile(source: string | Chunks, opts: ScanOptions): Prom
           continue;
         }
         result.rows++;
-        const { row, issues } = validator.check(rec);
+        const { row, issues, given } = validator.check(rec);
         for (const i of issues) report(i);
         if (!row) {
           opts.onInvalid?.(
             rec.row,
             rec.line,
             issues.map((i) => (i.field ? `${i.field}: ${i.rule}` : i.rule)).join('; '),
+            given ?? {},
           );
           continue;
         }

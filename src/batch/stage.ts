@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { createRequire } from 'node:module';
 import type { Database as DatabaseType, Statement } from 'better-sqlite3';
-import type { BatchRow } from './rows.js';
+import type { BatchRow, GivenFields } from './rows.js';
 import { deriveRefId, nthRefId, saltedRefId, stagedText } from './ref-ids.js';
 import { WriteError } from './write-error.js';
 
@@ -25,6 +25,13 @@ export interface StagedRow {
   destination_address: string | null;
   amount: string | null;
   total: string | null;
+}
+
+/** A row --skip-invalid leaves out: its issues in one line, and what it gave of the fields a report shows. */
+export interface InvalidRow {
+  row: number;
+  issues: string;
+  given: GivenFields;
 }
 
 /** A staged row some other batch already paid (found in the service, or in this machine's record of sent ref_ids). */
@@ -71,7 +78,7 @@ export class Stage {
       // Rows are appended in order and read back page by page: a small cache does, and keeps memory flat.
       db.pragma('cache_size = -2000');
       db.exec(`CREATE TABLE staged (
-        row INTEGER PRIMARY KEY, line INTEGER NOT NULL, derived INTEGER NOT NULL, ref_id TEXT, body TEXT, issues TEXT,
+        row INTEGER PRIMARY KEY, line INTEGER NOT NULL, derived INTEGER NOT NULL, ref_id TEXT, body TEXT, issues TEXT, given TEXT,
         repeat INTEGER NOT NULL DEFAULT 0, seen_transfer TEXT, seen_status TEXT, seen_created TEXT, seen_at TEXT, seen_journal TEXT)`);
     } catch (e) {
       db.close();
@@ -105,9 +112,9 @@ export class Stage {
     if (this.buffer.length >= FLUSH_AT) this.flush();
   }
 
-  /** An invalid row and its issues in one line (kept for --skip-invalid's report). */
-  addInvalid(row: number, line: number, issues: string): void {
-    this.invalidBuffer.push([row, line, issues]);
+  /** An invalid row, its issues in one line and what it gave (kept for --skip-invalid's report). */
+  addInvalid(row: number, line: number, issues: string, given: GivenFields = {}): void {
+    this.invalidBuffer.push([row, line, issues, JSON.stringify(given)]);
     if (this.invalidBuffer.length >= FLUSH_AT) this.flush();
   }
 
@@ -117,7 +124,7 @@ export class Stage {
     this.buffer = [];
     this.invalidBuffer = [];
     const ins = this.stmt('INSERT INTO staged (row, line, derived, ref_id, body) VALUES (?, ?, ?, ?, ?)');
-    const bad = this.stmt('INSERT INTO staged (row, line, derived, issues) VALUES (?, ?, 0, ?)');
+    const bad = this.stmt('INSERT INTO staged (row, line, derived, issues, given) VALUES (?, ?, 0, ?, ?)');
     this.write(() =>
       this.db.transaction(() => {
         for (const r of rows) ins.run(...r);
@@ -160,15 +167,15 @@ export class Stage {
     }
   }
 
-  /** Invalid rows (--skip-invalid) with their issues. */
-  *invalid(): Generator<{ row: number; issues: string }> {
+  /** Invalid rows (--skip-invalid) with their issues and what they gave. */
+  *invalid(): Generator<InvalidRow> {
     const page = this.stmt(
-      `SELECT row, issues FROM staged WHERE issues IS NOT NULL AND row > ? ORDER BY row LIMIT ${PAGE}`,
+      `SELECT row, issues, given FROM staged WHERE issues IS NOT NULL AND row > ? ORDER BY row LIMIT ${PAGE}`,
     );
     for (let after = 0; ; ) {
-      const rows = page.all(after) as { row: number; issues: string }[];
+      const rows = page.all(after) as { row: number; issues: string; given: string | null }[];
       if (!rows.length) return;
-      yield* rows;
+      for (const r of rows) yield { row: r.row, issues: r.issues, given: r.given ? JSON.parse(r.given) : {} };
       after = rows[rows.length - 1].row;
     }
   }

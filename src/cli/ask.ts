@@ -12,10 +12,15 @@ import {
   isAmountString,
   networksForAsset,
   dec,
+  withdrawalTargetIssues,
+  type CatalogueIssue,
   type CryptoNetwork,
   type Market,
   type PriceIncrement,
 } from '../api/index.js';
+import { checkUnlisted, fieldName, type FlagNames } from '../client/api.js';
+import { sortUnlisted } from '../client/catalogue-policy.js';
+import type { CliContext } from './context.js';
 import { need, type Prompter } from './prompt.js';
 
 export const askAsset = (pr: Prompter, v?: string, flag = '--asset') =>
@@ -35,8 +40,12 @@ export async function askNetwork(
 ): Promise<CryptoNetwork> {
   const options = asset && ASSETS[asset] ? networksForAsset(asset) : [...CRYPTO_NETWORKS];
   if (v === undefined && pr.allowed && options.length === 1) return options[0];
-  return need(pr, flag, v as CryptoNetwork | undefined, () =>
-    pr.select<CryptoNetwork>(`Network${asset ? ` for ${asset}` : ''}`, options),
+  return need(
+    pr,
+    flag,
+    v as CryptoNetwork | undefined,
+    () => pr.select<CryptoNetwork>(`Network${asset ? ` for ${asset}` : ''}`, options),
+    asset && ASSETS[asset] ? `${asset} moves on ${options.join(', ')}` : undefined,
   );
 }
 
@@ -71,3 +80,45 @@ export const askMarket = (pr: Prompter, v?: string, flag = 'MARKET', choices: re
   need(pr, flag, v as Market | undefined, () => pr.select<Market>('Market', [...choices] as Market[]));
 
 export const askIncrement = (pr: Prompter) => pr.select<PriceIncrement>('Increment', [...PRICE_INCREMENTS], 'ONE_HOUR');
+
+/**
+ * Values given on the command line, against the catalogue before anything is asked (`issues`). Without a terminal a
+ * value it refuses is the usage error (whose rule lists the valid ones); on a terminal it is set aside with a note, and
+ * the fields returned are asked for with the picker instead.
+ */
+export function refusedToAsk(
+  ctx: Pick<CliContext, 'catalogue' | 'prompter' | 'io'>,
+  issues: CatalogueIssue[],
+  flags: FlagNames,
+): Set<string> {
+  if (!ctx.prompter.allowed) {
+    checkUnlisted(ctx.catalogue(), issues, flags);
+    return new Set();
+  }
+  const refused = sortUnlisted(ctx.catalogue(), issues, (f) => fieldName(f, flags));
+  for (const i of refused)
+    ctx.io.err(`note: ${fieldName(i.field, flags)} ${i.value}: ${i.rule.replace(/ \(.*\)$/, '')}; pick one instead\n`);
+  return new Set(refused.map((i) => i.field));
+}
+
+/**
+ * The asset and network of a withdrawal or fee quote: each from its flag, else picked on a terminal, where a value the
+ * catalogue refuses is picked again (an unknown asset, a network the asset does not move on); piped, it is refused.
+ */
+export async function askTarget(
+  ctx: Pick<CliContext, 'catalogue' | 'prompter' | 'io'>,
+  given: { asset?: string; network?: string },
+  flags: FlagNames,
+): Promise<{ asset: string; network: CryptoNetwork }> {
+  const refused = refusedToAsk(
+    ctx,
+    withdrawalTargetIssues({ asset: given.asset, crypto_network: given.network }),
+    flags,
+  );
+  const asset = await askAsset(ctx.prompter, refused.has('asset') ? undefined : given.asset);
+  let network = refused.has('crypto_network') ? undefined : given.network;
+  // A network kept while the asset was picked anew may not carry the asset picked.
+  if (asset !== given.asset && network !== undefined)
+    if (refusedToAsk(ctx, withdrawalTargetIssues({ asset, crypto_network: network }), flags).size) network = undefined;
+  return { asset, network: await askNetwork(ctx.prompter, asset, network) };
+}

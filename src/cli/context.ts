@@ -24,14 +24,18 @@
 //   connectAs()  the same for a given profile, uncached (login proves credentials not saved yet)
 //   catalogue()  how the catalogue's rules count for the profile's service (src/client/catalogue-policy.ts): refused
 //                against the local service, a note on stderr against any other; the client of connect() uses it too
-//   output()     renderer for the chosen format (src/render/output.ts): one(obj, columns), list(items, columns)
+//   output(view) renderer for the chosen format (src/render/output.ts): one(obj, columns), list(items, columns);
+//                `view` is the command's --columns / --wide. On a terminal a table longer than the screen goes
+//                through the pager (src/cli/pager.ts) unless --no-pager; finishOutput() ends it (main() calls it)
+//   argv         the command line as typed (after `coinop`), for the exact command of a list's next page
 //   confirm()    the pre-send confirmation (src/cli/confirm.ts): summary, yes/no, production refusal without a terminal
 //   onCleanup()  run on exit (close servers, sockets)
 //   ownSignals   set true by a command that handles SIGINT/SIGTERM itself (local start); otherwise Ctrl-C
 //                cleans up and exits 3 (cancelled)
 //   interruptNote  the line printed on Ctrl-C/SIGTERM, as is (or a function read when the signal comes): what is
 //                true for this command at this moment (a withdrawal once it may have left, a batch's journal and
-//                --resume); unset: "interrupted"
+//                --resume); unset: interruptedNote() says it from the requests sent ("stopped: nothing was changed"
+//                for a command that sent none that changes anything, else those it sent)
 //   onPolicyEvent() / policyEvent()  every policy decision and approval signed (src/policy/events.ts), handed to
 //                the listeners (the audit trail) as it happens
 import type { ApiClient } from '../client/api.js';
@@ -42,12 +46,14 @@ import type { ResolvedProfile } from '../config/profile.js';
 import type { Settings } from '../config/settings.js';
 import type { PolicyEvent } from '../policy/events.js';
 import type { ConfigStore } from '../config/store.js';
-import { Output, type Format } from '../render/output.js';
+import { Output, type Format, type TableView } from '../render/output.js';
 import { palette } from '../render/style.js';
 import { confirmAction, type ConfirmOptions } from './confirm.js';
 import { CoinopError } from './errors.js';
 import type { IO } from './io.js';
+import { canRun, Pager } from './pager.js';
 import { Prompter } from './prompt.js';
+import { terminalSpinner } from './spinner.js';
 
 export interface GlobalOptions {
   profile?: string;
@@ -57,6 +63,8 @@ export interface GlobalOptions {
   /** commander's --no-input: false when given. */
   input?: boolean;
   color?: boolean;
+  /** commander's --no-pager: false when given. */
+  pager?: boolean;
 }
 
 export interface Connection {
@@ -76,6 +84,8 @@ export interface Connection {
 export interface ConnectOptions {
   /** Leave out the one-line "environment · address · profile" note on a terminal. */
   quiet?: boolean;
+  /** A live view owns the terminal: no spinner while the service is slow (src/cli/spinner.ts). */
+  live?: boolean;
   /** Tokens are read from and saved to the store's cache (off while login proves credentials not saved yet). */
   tokenCache?: boolean;
   /** The profile's catalogue policy, when checks before connecting used it already (one note per text). */
@@ -89,31 +99,51 @@ export interface CliContext {
   readonly settings: Settings;
   now(): number;
   version: string;
+  /** The command line after `coinop`, as typed. */
+  argv: string[];
   globals: GlobalOptions;
   prompter: Prompter;
   store(): ConfigStore;
   profile(): ResolvedProfile;
-  connect(opts?: { quiet?: boolean }): Promise<Connection>;
+  connect(opts?: { quiet?: boolean; live?: boolean }): Promise<Connection>;
   connectAs(profile: ResolvedProfile, opts?: ConnectOptions): Promise<Connection>;
   catalogue(): CataloguePolicy;
   format(): Format;
-  output(): Output;
+  output(view?: TableView): Output;
+  /** Ends the output: the pager's input closed and the pager quit, or what was held written. Safe to call twice. */
+  finishOutput(): Promise<void>;
   confirm(o: ConfirmOptions): Promise<'confirmed' | 'expired'>;
   debug(line: string): void;
   onCleanup(fn: () => unknown): void;
   cleanup(): Promise<void>;
   ownSignals: boolean;
-  /** Said on Ctrl-C or SIGTERM instead of a bare "interrupted": the state this command leaves things in now. */
+  /**
+   * Said on Ctrl-C or SIGTERM: the state this command leaves things in now. Unset, interruptedNote() says it from the
+   * requests sent: "stopped: nothing was changed" when none could change anything.
+   */
   interruptNote?: string | (() => string | undefined);
   /** Listens to every policy decision and approval signed in this run. */
   onPolicyEvent(listener: (e: PolicyEvent) => void): void;
   /** Hands a policy decision or a signed approval to the listeners. */
   policyEvent(e: PolicyEvent): void;
+  /** The requests that may have changed something, sent by this command's clients (ApiClient.changes). */
+  changesSent(): string[];
   /**
    * Loads what every action needs (the settings, the store, profiles); called once by the preAction hook, so --help
    * skips it. A bad setting is a usage error from here.
    */
   prepare(): Promise<void>;
+}
+
+/** A list of listeners and the call that hands an event to each. */
+function listeners<E>(): { on: (l: (e: E) => void) => void; emit: (e: E) => void } {
+  const list: ((e: E) => void)[] = [];
+  return {
+    on: (l) => void list.push(l),
+    emit: (e) => {
+      for (const l of list) l(e);
+    },
+  };
 }
 
 export function createContext(
@@ -134,13 +164,17 @@ export function createContext(
   let connection: Promise<Connection> | undefined;
   let policy: CataloguePolicy | undefined;
   const cleanups: (() => unknown)[] = [];
-  const policyListeners: ((e: PolicyEvent) => void)[] = [];
+  const policyEvents = listeners<PolicyEvent>();
+  const clients: ApiClient[] = [];
+  /** Decided at the first output of the run: undefined until then, null when nothing is paged. */
+  let pager: Pager | null | undefined;
 
   const ctx: CliContext = {
     io,
     env,
     now,
     version,
+    argv: [],
     globals: {},
     ownSignals: false,
     prompter: new Prompter(io),
@@ -175,10 +209,16 @@ export function createContext(
     },
     connect(opts = {}) {
       return (connection ??= Promise.resolve().then(() =>
-        connectAs(ctx, ctx.profile(), { quiet: opts.quiet, tokenCache: true, catalogue: ctx.catalogue() }),
+        connectAs(
+          ctx,
+          ctx.profile(),
+          { quiet: opts.quiet, live: opts.live, tokenCache: true, catalogue: ctx.catalogue() },
+          clients,
+        ),
       ));
     },
-    connectAs: (profile, opts = {}) => connectAs(ctx, profile, opts),
+    connectAs: (profile, opts = {}) => connectAs(ctx, profile, opts, clients),
+    changesSent: () => clients.flatMap((c) => [...c.changes]),
     catalogue() {
       policy ??= cataloguePolicy(ctx.profile().environment, (t) => io.err(`${palette(io.colourErr).yellow(t)}\n`));
       return policy;
@@ -188,16 +228,22 @@ export function createContext(
       if (ctx.globals.output) return ctx.globals.output;
       return io.stdoutTTY ? 'table' : 'json';
     },
-    output: () => new Output(io, ctx.format(), now),
+    output: (view = {}) => {
+      if (pager === undefined) pager = startPager(ctx);
+      return new Output(io, ctx.format(), now, view);
+    },
+    async finishOutput() {
+      const p = pager;
+      pager = null;
+      await p?.finish();
+    },
     confirm: (o) => confirmAction(io, ctx.prompter, o),
     debug: (line) => {
       if (ctx.globals.debug) io.err(`${palette(io.colourErr).dim(`[debug] ${line}`)}\n`);
     },
     onCleanup: (fn) => void cleanups.push(fn),
-    onPolicyEvent: (listener) => void policyListeners.push(listener),
-    policyEvent: (e) => {
-      for (const l of policyListeners) l(e);
-    },
+    onPolicyEvent: policyEvents.on,
+    policyEvent: policyEvents.emit,
     async cleanup() {
       for (const fn of cleanups.splice(0).reverse()) {
         try {
@@ -212,10 +258,34 @@ export function createContext(
 }
 
 /**
+ * The pager of the run's output when its tables are to be paged (a table on a terminal, --no-pager not given, a pager
+ * that can be run), installed; else null. A pager that was asked for by name and cannot be found is said once.
+ */
+function startPager(ctx: CliContext): Pager | null {
+  const { io, env } = ctx;
+  const { command, chosen } = ctx.settings.pager;
+  if (ctx.format() !== 'table' || !io.stdoutTTY || ctx.globals.pager === false || command === 'cat') return null;
+  if (!canRun(command, env.PATH)) {
+    if (chosen) io.err(`${palette(io.colourErr).yellow(`the pager "${command}" was not found: writing directly`)}\n`);
+    return null;
+  }
+  const pager = new Pager(io, command, env);
+  pager.install();
+  // Ctrl-C waits for the pager too: the terminal is the pager's until it quits.
+  ctx.onCleanup(() => ctx.finishOutput());
+  return pager;
+}
+
+/**
  * The HTTP stack for a profile, built here only: the service it reaches (the embedded local service started when
  * nothing listens), the transport with the user agent, timeout and retry settings, the token manager and the client.
  */
-async function connectAs(ctx: CliContext, resolved: ResolvedProfile, o: ConnectOptions): Promise<Connection> {
+async function connectAs(
+  ctx: CliContext,
+  resolved: ResolvedProfile,
+  o: ConnectOptions,
+  clients: ApiClient[],
+): Promise<Connection> {
   const [{ Transport }, { TokenManager }, { ApiClient }, identity, { overrideNote }] = await Promise.all([
     import('../client/transport.js'),
     import('../client/tokens.js'),
@@ -241,11 +311,15 @@ async function connectAs(ctx: CliContext, resolved: ResolvedProfile, o: ConnectO
       : profile.baseUrl;
     ctx.io.err(`${p.dim(`${profile.environment} · ${where} · profile ${profile.name}`)}\n`);
   }
+  // A person sees why a command pauses (a spinner while the service is slow or retried, a line when it rate limits);
+  // a script sees nothing (--debug logs every retry).
+  const spinner = o.live ? undefined : terminalSpinner(ctx.io, ctx.env, Date.now);
+  const line = (text: string) => (spinner ? spinner.note(text) : ctx.io.err(`${text}\n`));
   const transport = new Transport({
-    debug: ctx.globals.debug ? (l) => ctx.io.err(`${p.dim(`[debug] ${l}`)}\n`) : undefined,
-    // A person sees why a command pauses; a script sees nothing (--debug logs every retry).
-    onRateLimited: ctx.io.stderrTTY
-      ? (ms) => ctx.io.err(`${p.dim(`rate limited, retrying in ${Math.max(1, Math.round(ms / 1000))} s`)}\n`)
+    debug: ctx.globals.debug ? (l) => line(p.dim(`[debug] ${l}`)) : undefined,
+    activity: spinner,
+    onRateLimited: spinner
+      ? (ms) => line(p.dim(`rate limited, retrying in ${Math.max(1, Math.round(ms / 1000))} s`))
       : undefined,
     userAgent: `coinop/${ctx.version}`,
     baseDelayMs: settings.retryBaseMs,
@@ -256,5 +330,18 @@ async function connectAs(ctx: CliContext, resolved: ResolvedProfile, o: ConnectO
   const tokens = new TokenManager(profile, store, transport, ctx.now, serviceId);
   const catalogue = o.catalogue ?? cataloguePolicy(resolved.environment, (t) => ctx.io.err(`${p.yellow(t)}\n`));
   const client = new ApiClient(profile.baseUrl, transport, tokens, catalogue);
+  clients.push(client);
   return { profile, client, tokens, transport, embedded: !!embedded, serviceId };
+}
+
+/**
+ * What Ctrl-C (or SIGTERM) says: the command's own note when it set one, else what the requests sent make true: nothing
+ * was changed when none could change anything (a read, a stream, a watch), else which were sent and may have acted.
+ */
+export function interruptedNote(ctx: CliContext): string {
+  const own = typeof ctx.interruptNote === 'function' ? ctx.interruptNote() : ctx.interruptNote;
+  if (own) return own;
+  const changes = [...new Set(ctx.changesSent())];
+  if (!changes.length) return 'stopped: nothing was changed';
+  return `interrupted: ${changes.join(', ')} was sent and may have been carried out; check before running the command again`;
 }

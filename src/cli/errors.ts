@@ -16,6 +16,7 @@ const CODES: Record<ErrorCategory, ExitCode> = {
   'nothing-sent': EXIT.nothingSent,
   policy: EXIT.policy,
   cancelled: EXIT.cancelled,
+  timeout: EXIT.timeout,
   file: EXIT.usage,
   internal: EXIT.api,
 };

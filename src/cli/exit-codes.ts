@@ -18,6 +18,8 @@ export const EXIT = {
   nothingSent: 7,
   /** Refused by the profile's policy (a rule, missing approvals, or a policy file that does not load); nothing sent. */
   policy: 8,
+  /** A watch (transfers watch, --wait) gave up at its --wait-timeout with transfers still PENDING; they go on. */
+  timeout: 10,
 } as const;
 export type ExitCode = (typeof EXIT)[keyof typeof EXIT];
 
@@ -25,9 +27,10 @@ export const EXIT_CODE_HELP = `Exit codes:
   0  success
   1  API error: the service refused the request
   2  usage or validation error: nothing was sent
-  3  cancelled
+  3  cancelled: the operator said no, or Ctrl-C
   4  authentication: cannot authenticate, 401, or missing scope (run: coinop login)
   5  network: the service is unreachable or timed out after retries
   6  failed outcome: a transfer ended FAILED under --wait, or some batch rows failed
   7  nothing sent: no row of a batch was sent
-  8  refused by policy: a rule of the profile's policy, or missing approvals (coinop policy show); nothing was sent`;
+  8  refused by policy: a rule of the profile's policy, or missing approvals (coinop policy show); nothing was sent
+  10 still pending: a watch (transfers watch, --wait) reached its --wait-timeout`;

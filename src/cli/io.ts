@@ -3,8 +3,8 @@ import type { Readable, Writable } from 'node:stream';
 
 export interface IO {
   stdin: Readable & { isTTY?: boolean };
-  stdout: Writable & { isTTY?: boolean; columns?: number };
-  stderr: Writable & { isTTY?: boolean; columns?: number };
+  stdout: Writable & { isTTY?: boolean; columns?: number; rows?: number };
+  stderr: Writable & { isTTY?: boolean; columns?: number; rows?: number };
   /** stdout is a terminal: tables for people, relative times. */
   stdoutTTY: boolean;
   stdinTTY: boolean;
@@ -15,6 +15,12 @@ export interface IO {
   colourErr: boolean;
   /** Terminal width for tables and charts (80 when unknown). */
   width: number;
+  /** Terminal height: a longer table goes through the pager (24 when unknown). */
+  rows: number;
+  /** Nobody reads stdout any more (the pager quit early): lists stop fetching and writing. */
+  closed?: boolean;
+  /** While a pager reads slower than the output comes: when it takes more (src/render/writer.ts). */
+  ready?: () => Promise<void> | undefined;
   /** A person can be asked: stdin and stderr are terminals and --no-input / COINOP_NO_INPUT are not set. */
   canPrompt: boolean;
   out(text: string): void;
@@ -22,7 +28,7 @@ export interface IO {
 }
 
 export interface IOOptions {
-  /** The terminal's conventions: NO_COLOR, FORCE_COLOR, TERM, COLUMNS (coinop's own settings are not read here). */
+  /** The terminal's conventions: NO_COLOR, FORCE_COLOR, TERM, COLUMNS, LINES (coinop's own settings are not read here). */
   env?: Record<string, string | undefined>;
   /** --no-input or COINOP_NO_INPUT (Settings.noInput). */
   noInput?: boolean;
@@ -47,6 +53,7 @@ export function makeIO(
   const stderrTTY = !!streams.stderr.isTTY;
   const stdinTTY = !!streams.stdin.isTTY;
   const envWidth = Number(env.COLUMNS);
+  const envRows = Number(env.LINES);
   const io: IO = {
     ...streams,
     stdoutTTY,
@@ -55,6 +62,7 @@ export function makeIO(
     colour: colourAllowed(env, stdoutTTY, !!opts.noColour),
     colourErr: colourAllowed(env, stderrTTY, !!opts.noColour),
     width: streams.stdout.columns || streams.stderr.columns || (envWidth > 0 ? envWidth : 80),
+    rows: streams.stdout.rows || streams.stderr.rows || (envRows > 0 ? envRows : 24),
     canPrompt: stdinTTY && stderrTTY && !opts.noInput,
     out: (t) => void streams.stdout.write(t),
     err: (t) => void streams.stderr.write(t),

@@ -1,9 +1,15 @@
 // The flags a paged list command shares, declared and read in one place: created_at comparisons (--created-before,
-// -until, -at, -from, -after: RFC 3339, or back from now such as 24h), --limit, --order, --order-by, --cursor, --all.
-import { type Command, Option } from 'commander';
+// -until, -at, -from, -after: options.ts's one time grammar), --limit, --order, --order-by, --cursor, --all;
+// the table flags of every command that prints a table (--columns, --wide), and a list's footer.
+import type { Command } from 'commander';
 import { LIST_LIMIT_MAX, LIST_ORDERS } from '../api/index.js';
 import type { FlagNames } from '../client/api.js';
-import { type FlagReader, intFlag, parseTime } from './options.js';
+import type { Output } from '../render/output.js';
+import { checkColumnNames, type Column, type TableView } from '../render/table.js';
+import type { CliContext } from './context.js';
+import { usageError } from './errors.js';
+import { shellQuote } from './help.js';
+import { choiceOption, collect, type FlagReader, intFlag, parseTime, TIME_HELP } from './options.js';
 
 /** Each comparison of created_at, the word of its flag and what it means. */
 const CREATED = [
@@ -19,12 +25,12 @@ export function listOptions(cmd: Command, opts: { orderBy?: readonly string[] } 
   for (const [cmp, word, meaning] of CREATED)
     cmd.option(
       `--created-${word} <time>`,
-      `created ${meaning} (created_at.${cmp})${cmp === 'lt' ? ': RFC 3339, or back from now such as 24h' : ''}`,
+      `created ${meaning} (created_at.${cmp})${cmp === 'lt' ? `: ${TIME_HELP}` : ''}`,
     );
   cmd
     .option('--limit <n>', `items per page (1 to ${LIST_LIMIT_MAX}, default 100)`)
-    .addOption(new Option('--order <order>', 'sort direction (default DESC: newest first)').choices(LIST_ORDERS));
-  if (opts.orderBy) cmd.addOption(new Option('--order-by <key>', 'sort key').choices(opts.orderBy));
+    .addOption(choiceOption('--order <order>', 'sort direction (default DESC: newest first)', LIST_ORDERS));
+  if (opts.orderBy) cmd.addOption(choiceOption('--order-by <key>', 'sort key', opts.orderBy));
   return cmd
     .option('--cursor <cursor>', 'start from this page cursor (next_page_cursor)')
     .option('--all', 'every page, streamed');
@@ -43,11 +49,56 @@ export const LIST_FLAG_NAMES: FlagNames = {
 export function readListFlags(f: FlagReader, now: number): { query: Record<string, unknown>; all: boolean } {
   const query: Record<string, unknown> = {};
   for (const [cmp, word] of CREATED)
-    query[`created_at.${cmp}`] = parseTime(f.text(`created${word[0].toUpperCase()}${word.slice(1)}`), now);
+    query[`created_at.${cmp}`] = parseTime(
+      `--created-${word}`,
+      f.text(`created${word[0].toUpperCase()}${word.slice(1)}`),
+      now,
+    );
   query.limit = intFlag('--limit', f.text('limit'), 1, LIST_LIMIT_MAX);
   query.order = f.text('order');
   query.order_by = f.text('orderBy');
   query.page_cursor = f.text('cursor');
   for (const k of Object.keys(query)) if (query[k] === undefined) delete query[k];
   return { query, all: f.on('all') };
+}
+
+// ---- Tables: --columns and --wide, and the footer of a paged list --------------------------------------------------
+
+/** Declares --columns and --wide on a command that prints a table (src/render/table.ts lays them out). */
+export function tableOptions(cmd: Command): Command {
+  return cmd
+    .option('--columns <names>', 'the table (and CSV) columns, comma separated, in this order', collect)
+    .option('--wide', 'every column of the table, none left out to fit the terminal');
+}
+
+/**
+ * --columns and --wide, checked against the table's columns (an unknown name lists the valid ones); undefined when
+ * neither is given.
+ */
+export function readTableView(f: FlagReader, columns: readonly Column[]): TableView | undefined {
+  const names = f.list('columns');
+  const wide = f.on('wide');
+  if (names && wide) throw usageError('--columns and --wide: give one (--wide is every column)');
+  checkColumnNames(names, columns);
+  return names ? { names } : wide ? { wide } : undefined;
+}
+
+/** The command line that shows the next page: the one typed, its --cursor replaced by the next page's. */
+export function nextPageCommand(argv: readonly string[], cursor: string): string {
+  const args: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    if (argv[i] === '--cursor') i++;
+    else if (!argv[i].startsWith('--cursor=')) args.push(argv[i]);
+  }
+  return ['coinop', ...args, '--cursor', cursor].map(shellQuote).join(' ');
+}
+
+/**
+ * The footer of a list on a terminal (stderr): how many, and when a next page exists, its cursor and the exact
+ * command that shows it. `noun` is singular and plural.
+ */
+export function listFooter(ctx: CliContext, out: Output, n: number, noun: [string, string], next?: string): void {
+  if (!out.forPeople) return;
+  if (n || next) out.note(out.p.dim(`${n} ${n === 1 ? noun[0] : noun[1]}${next ? ` · next cursor ${next}` : ''}`));
+  if (next) out.note(out.p.dim(`next page: ${nextPageCommand(ctx.argv, next)} (or --all for every page)`));
 }

@@ -1,7 +1,7 @@
 // Entry point: builds the IO object and context from the process, runs the program, maps errors to exit codes.
 import { createRequire } from 'node:module';
 import type { CommanderError } from 'commander';
-import { createContext } from './context.js';
+import { createContext, interruptedNote } from './context.js';
 import { CoinopError, asCliError, reportError } from './errors.js';
 import { EXIT } from './exit-codes.js';
 import { makeIO, type IO } from './io.js';
@@ -22,13 +22,14 @@ function version(): string {
 
 /** -o json / --json is honoured for errors even when parsing failed before the options were read. */
 function wantsJson(argv: string[]): boolean {
-  return argv.some(
-    (a, i) =>
-      a === '--json' ||
-      a === '--output=json' ||
-      a === '-ojson' ||
-      ((a === '-o' || a === '--output') && argv[i + 1] === 'json'),
-  );
+  // The format in any case, as -o takes it.
+  const json = (v: string | undefined) => v?.toLowerCase() === 'json';
+  return argv.some((a, i) => {
+    if (a === '--json') return true;
+    if (a === '-o' || a === '--output') return json(argv[i + 1]);
+    if (a.startsWith('--output=')) return json(a.slice('--output='.length));
+    return /^-o./.test(a) && json(a.slice(2));
+  });
 }
 
 export async function main(argv: string[]): Promise<number> {
@@ -72,6 +73,7 @@ export async function runCli(argv: string[], o: RunOptions): Promise<number> {
   const io = makeIO({ stdin: o.stdin, stdout: o.stdout, stderr: o.stderr }, { env: o.env });
   const ctx = createContext(io, o.env, version());
   ctx.globals.json = wantsJson(argv.slice(2));
+  ctx.argv = argv.slice(2);
   let code: number = EXIT.ok;
   let interrupted = false;
   // A prompt being drawn when the signal came may have hidden the cursor: it is shown again before coinop ends.
@@ -85,11 +87,11 @@ export async function runCli(argv: string[], o: RunOptions): Promise<number> {
       process.exit(EXIT.cancelled);
     }
     interrupted = true;
-    // Each command says what is true for it (a withdrawal in flight names its ref_id, a batch its journal); the rest
-    // were only interrupted.
-    const note = typeof ctx.interruptNote === 'function' ? ctx.interruptNote() : ctx.interruptNote;
+    // Each command says what is true for it (a withdrawal in flight names its ref_id, a batch its journal); a command
+    // without a note of its own is told from the requests it sent (a read only stopped).
+    // The terminal is given back: a prompt that was opening may have hidden the cursor when the signal came.
     showCursor();
-    io.err(`\n${oneLine(note ?? 'interrupted')}\n`);
+    io.err(`\n${oneLine(interruptedNote(ctx))}\n`);
     void ctx.cleanup().finally(() => process.exit(EXIT.cancelled));
   };
   if (o.signals) {
@@ -98,7 +100,10 @@ export async function runCli(argv: string[], o: RunOptions): Promise<number> {
   }
   try {
     await makeProgram(ctx, argv).parseAsync(argv);
+    await ctx.finishOutput();
   } catch (e) {
+    // What the command wrote comes before its error (the pager quits first).
+    await ctx.finishOutput();
     const ce = e as CommanderError;
     if (ce?.name === 'CommanderError' || (typeof ce?.code === 'string' && ce.code.startsWith('commander.'))) {
       // commander has printed its one-line message already.

@@ -6,28 +6,31 @@ import { checkUnlisted } from '../client/api.js';
 import { serviceMarkets } from '../client/market-list.js';
 import type { CliContext } from './context.js';
 import { usageError } from './errors.js';
+import { SEE_MARKETS } from './options.js';
 
 const known = (m: string) => !!MARKET_INFO[m as keyof typeof MARKET_INFO];
 
 /**
  * Refuses a market outside the catalogue against the local service, before anything is sent. Against another service
  * it connects and asks the service's list: a market it does not list is refused, one it lists is taken (no note).
- * `what` names the argument or flag (MARKET, --channel); `see` where to find the markets; `quiet` is connect()'s.
+ * `what` names the argument or flag (MARKET, --channel); `quiet` is connect()'s. The hint names coinop markets, which
+ * lists them.
  */
 export async function checkMarkets(
   ctx: CliContext,
   what: string,
   markets: string[],
-  o: { see?: string; quiet?: boolean } = {},
+  o: { quiet?: boolean; live?: boolean } = {},
 ): Promise<void> {
   const unknown = [...new Set(markets.filter((m) => !known(m)))];
   if (!unknown.length) return;
   const policy = ctx.catalogue();
   if (policy.authoritative)
     throw usageError(
-      `${what}: "${unknown[0]}" is not a market (such as ${MARKETS.slice(0, 4).join(', ')}${o.see ? `; see ${o.see}` : ''})`,
+      `${what}: "${unknown[0]}" is not a market (such as ${MARKETS.slice(0, 4).join(', ')})`,
+      SEE_MARKETS,
     );
-  const conn = await ctx.connect({ quiet: o.quiet });
+  const conn = await ctx.connect(o);
   // A service that does not answer the list (a custom server without it, a network error) leaves the market to it.
   const listed = await serviceMarkets({
     client: conn.client,
@@ -43,7 +46,7 @@ export async function checkMarkets(
     if (missing)
       throw usageError(
         `${what}: "${missing}" is not a market of this service (it lists ${listed.markets.length}: ${listed.markets.slice(0, 6).join(', ')}${listed.markets.length > 6 ? ', ...' : ''})`,
-        `the list is the service's GET /markets${listed.from === 'service' ? '' : ` of ${new Date(listed.fetchedAt).toISOString()}`}`,
+        `coinop markets lists them (the service's GET /markets${listed.from === 'service' ? '' : ` of ${new Date(listed.fetchedAt).toISOString()}`})`,
       );
     for (const m of unknown) policy.listed.add(m);
     return;

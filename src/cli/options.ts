@@ -1,7 +1,8 @@
 // Parsing of flag values shared by commands: raw flag readers, repeatable lists, key=value pairs, JSON objects,
 // markets, durations, times, counts, amounts and rates. One helper per rule, so a rule is written once and its message
 // is the same everywhere.
-import { isAmountString, MARKET_SYMBOL_PATTERN, NAME_PATTERN } from '../api/index.js';
+import { Argument, Option } from 'commander';
+import { canonicalChoice, isAmountString, MARKET_SYMBOL_PATTERN, NAME_PATTERN } from '../api/index.js';
 import { isoSeconds } from '../client/prices.js';
 import { usageError } from './errors.js';
 
@@ -37,7 +38,50 @@ export function keyValues(flag: string, pairs: string[] | undefined): Record<str
   return out;
 }
 
+/**
+ * A flag whose value is one of `choices`, in any case (src/api/enums.ts canonicalChoice): the list's own spelling, or
+ * a usage error that lists them. Every closed choice of the command line goes through here (or choiceOption).
+ */
+export function choiceFlag<T extends string>(
+  flag: string,
+  v: string | undefined,
+  choices: readonly T[],
+): T | undefined {
+  if (v === undefined) return undefined;
+  const c = canonicalChoice(choices, v);
+  if (c === undefined) throw usageError(`${flag}: must be one of ${choices.join(', ')}`);
+  return c;
+}
+
+/** A repeatable flag whose values are each one of `choices` (choiceFlag for each). */
+export function choiceList<T extends string>(
+  flag: string,
+  v: string[] | undefined,
+  choices: readonly T[],
+): T[] | undefined {
+  return v?.map((x) => choiceFlag(flag, x, choices)!);
+}
+
+/**
+ * A commander option with a closed set of values, taken in any case: help and completion list the choices, and the
+ * action gets the canonical spelling (a value outside them is choiceFlag's usage error, named by the long flag).
+ */
+export function choiceOption(flags: string, description: string, choices: readonly string[]): Option {
+  const o = new Option(flags, description).choices(choices);
+  const name = o.long ?? o.short ?? flags;
+  return o.argParser((v: string) => choiceFlag(name, v, choices)!);
+}
+
+/** A commander argument with a closed set of values, taken in any case (choiceOption's rule). */
+export function choiceArgument(name: string, description: string, choices: readonly string[]): Argument {
+  const a = new Argument(name, description).choices(choices);
+  return a.argParser((v: string) => choiceFlag(a.name().toUpperCase(), v, choices)!);
+}
+
 const NAME = new RegExp(NAME_PATTERN);
+
+/** Where the markets are listed, the hint of every message about a market that is not one. */
+export const SEE_MARKETS = 'coinop markets lists them';
 
 /**
  * A market argument or flag value, upper-cased, by its shape (a symbol such as BTCUSD); `what` names it in the message
@@ -46,30 +90,41 @@ const NAME = new RegExp(NAME_PATTERN);
 export function marketFlag(what: string, v: string): string {
   const m = v.trim().toUpperCase();
   if (!NAME.test(m) || m.length > 40)
-    throw usageError(`${what}: "${v}" is not a market symbol (capital letters and digits, such as BTCUSD)`);
+    throw usageError(
+      `${what}: "${v}" is not a market symbol (capital letters and digits, such as BTCUSD)`,
+      SEE_MARKETS,
+    );
   return m;
 }
 
 /**
- * A name of the service's reference data (an asset or a network) by its shape: capital letters, digits and _.
- * Whether the service has it is the catalogue's to say once the service is known (the run's request check).
+ * A name of the service's reference data (an asset or a network), in any case, by its shape: letters, digits and _,
+ * kept in capitals (the names' one spelling). Whether the service has it is the catalogue's to say once the service
+ * is known (the run's request check).
  */
 export function nameFlag(flag: string, v: string | undefined): string | undefined {
   // An empty value is a value not given: asked for on a terminal.
-  if (v !== undefined && v !== '' && (!NAME.test(v) || v.length > 40))
-    throw usageError(`${flag}: "${v}" must be capital letters, digits and _ only (such as BTC or BITCOIN_CASH)`);
-  return v;
+  if (v === undefined || v.trim() === '') return v;
+  const name = v.trim().toUpperCase();
+  if (!NAME.test(name) || name.length > 40)
+    throw usageError(`${flag}: "${v}" must be letters, digits and _ only (such as BTC or BITCOIN_CASH)`);
+  return name;
 }
 
-const UNIT_MS = { ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000, w: 604_800_000 } as const;
+/** A repeatable nameFlag (--network of a list). */
+export const nameList = (flag: string, v: string[] | undefined) => v?.map((x) => nameFlag(flag, x)!);
+
+const DAY_MS = 86_400_000;
+const UNIT_MS = { ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: DAY_MS, w: 7 * DAY_MS, y: 365 * DAY_MS } as const;
 export type DurationUnit = keyof typeof UNIT_MS;
 
 /**
- * The one duration grammar: a number (decimals allowed) and a unit, ms, s, m, h, d or w ("90m", "1.5h", "7d").
- * `bareUnit`: the unit of a number written alone, where the flag allows one. Undefined when `v` is no duration.
+ * The one duration grammar: a number (decimals allowed) and a unit, ms, s, m, h, d, w or y (365 days): "90m", "1.5h",
+ * "7d", "2w", "10y". `bareUnit`: the unit of a number written alone, where the flag allows one. Undefined when `v` is
+ * no duration.
  */
 export function durationMs(v: string, bareUnit?: DurationUnit): number | undefined {
-  const m = /^(\d+(?:\.\d+)?)(ms|s|m|h|d|w)?$/.exec(v.trim());
+  const m = /^(\d+(?:\.\d+)?)(ms|s|m|h|d|w|y)?$/.exec(v.trim());
   const unit = (m?.[2] as DurationUnit | undefined) ?? bareUnit;
   return m && unit ? Number(m[1]) * UNIT_MS[unit] : undefined;
 }
@@ -83,19 +138,49 @@ export function durationFlag(flag: string, v: string | undefined, maxMs: number,
   return ms;
 }
 
+/**
+ * --wait-timeout, of every command that follows transfers to their end (withdraw, transfer internal, withdraw batch,
+ * transfers watch): how long to wait, 600 s unless given. The one duration grammar, a bare number is seconds.
+ */
+export function waitTimeoutOption(description = 'give up waiting after this long (exit 10)'): Option {
+  return new Option('--wait-timeout <time>', `${description}: seconds, or such as 10m, 1h`).default('600');
+}
+
+/** --wait-timeout's value in seconds, at most `maxSeconds` (`flag`: the name it was given by). */
+export function waitTimeoutFlag(v: string, maxSeconds: number, flag = '--wait-timeout'): number {
+  return durationFlag(flag, v, maxSeconds * 1000, `must be at most ${maxSeconds / 3600} h`)! / 1000;
+}
+
 /** The latest time a Date can hold, in milliseconds either side of the epoch. */
 const MAX_DATE_MS = 8.64e15;
 
+/** The forms a time flag takes, as its help and its error say them. */
+export const TIME_FORMS =
+  'an RFC 3339 time (2026-01-02T15:04:05Z), a date (2026-01-02, midnight UTC), now, or a time back from now (90m, 24h, 7d, 2w, 1y; "7d ago" too)';
+
+/** The time flags' forms in a flag's help. */
+export const TIME_HELP = 'RFC 3339, a date (midnight UTC), now, or back from now such as 24h, 7d, 1y';
+
+/** A calendar date that exists (2026-02-30 does not, though Date.parse takes it as March 2). */
+const realDate = (ymd: string) => new Date(Date.parse(`${ymd}T00:00:00Z`) || 0).toISOString().startsWith(ymd);
+
+const RFC3339 = /^\d{4}-\d{2}-\d{2}[Tt]\d{2}:\d{2}:\d{2}(\.\d+)?([Zz]|[+-]\d{2}:\d{2})$/;
+const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
+
 /**
- * A time flag: an RFC 3339 date-time as is, "now", or a duration back from now ("90m", "24h", "7d", "7d ago").
- * Anything else is left for the contract to name as not a date-time.
+ * The one time grammar of the time flags (--from, --to, --created-*, --updated-*), named by `flag` in its error: an
+ * RFC 3339 date-time as is, a date alone as its midnight UTC, "now", or a duration back from now ("90m", "24h",
+ * "7d", "2w", "10y", "7d ago"). The result is RFC 3339.
  */
-export function parseTime(v: string | undefined, now: number): string | undefined {
+export function parseTime(flag: string, v: string | undefined, now: number): string | undefined {
   if (v === undefined) return undefined;
-  if (v === 'now') return isoSeconds(now);
-  const back = durationMs(v.trim().replace(/ ago$/, ''));
+  const s = v.trim();
+  if (s.toLowerCase() === 'now') return isoSeconds(now);
+  if (DATE_ONLY.test(s) && realDate(s)) return `${s}T00:00:00Z`;
+  if (RFC3339.test(s) && realDate(s.slice(0, 10)) && Number.isFinite(Date.parse(s))) return s;
+  const back = durationMs(s.replace(/\s+ago$/i, ''));
   if (back !== undefined && Math.abs(now - back) <= MAX_DATE_MS) return isoSeconds(now - back);
-  return v;
+  throw usageError(`${flag}: "${v}" is not a time; give ${TIME_FORMS}`);
 }
 
 /** The five filters of a timestamp field, by flag suffix and query operator: --created-before is created_at.lt. */
@@ -117,7 +202,7 @@ export function timeFilters(raw: RawFlags, name: string, field: string, now: num
   const out: Record<string, string> = {};
   for (const [flag, op] of TIME_FILTERS) {
     const v = readFlags(raw).text(`${name}${flag[0].toUpperCase()}${flag.slice(1)}`);
-    if (v !== undefined) out[`${field}.${op}`] = parseTime(v, now)!;
+    if (v !== undefined) out[`${field}.${op}`] = parseTime(`--${name}-${flag}`, v, now)!;
   }
   return out;
 }
@@ -228,6 +313,6 @@ export function marketArg(name: string, v: string | undefined): string | undefin
   if (v === undefined) return undefined;
   const m = v.trim().toUpperCase();
   if (!new RegExp(MARKET_SYMBOL_PATTERN).test(m))
-    throw usageError(`${name}: "${v}" is not a market symbol (letters and digits such as BTCUSD)`);
+    throw usageError(`${name}: "${v}" is not a market symbol (letters and digits such as BTCUSD)`, SEE_MARKETS);
   return m;
 }

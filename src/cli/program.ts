@@ -1,9 +1,11 @@
 // The whole command tree: global options, every command group, help with examples and exit codes.
-import { Command, Option } from 'commander';
+import { Command } from 'commander';
 import { FORMATS } from '../render/output.js';
 import type { CliContext } from './context.js';
 import { EXIT_CODE_HELP } from './exit-codes.js';
+import { usageError } from './errors.js';
 import { applyFlags } from './io.js';
+import { choiceOption } from './options.js';
 import { register as registerAuth } from '../commands/auth/index.js';
 import { register as registerProfile } from '../commands/profile/index.js';
 import { register as registerWithdraw } from '../commands/withdraw/index.js';
@@ -82,6 +84,7 @@ const BY_COMMAND: Record<string, Register[]> = {
   approve: [registerApprove],
   'deposit-instructions': [registerDepositInstructions],
   mcp: [registerMcp],
+  __complete: [registerCompletion],
 };
 /** Global options that take a value, so the value is not taken for the command's name. */
 const VALUE_OPTIONS = new Set(['--profile', '-o', '--output']);
@@ -106,6 +109,22 @@ export function groupsFor(argv: string[] | undefined): Register[] {
   return GROUPS;
 }
 
+/**
+ * Output flags that contradict each other are a usage error naming both, rather than one silently winning: --json with
+ * another -o, and --columns (a table's or CSV's) with JSON output.
+ */
+function checkOutputFlags(ctx: CliContext, own: Record<string, unknown>): void {
+  const { json, output } = ctx.globals;
+  if (json && output !== undefined && output !== 'json')
+    throw usageError(`--json and -o ${output}: give one output format (--json is short for -o json)`);
+  const format = ctx.format();
+  if (own.columns !== undefined && (format === 'json' || format === 'ndjson')) {
+    const why =
+      json || output ? (json ? '--json' : `-o ${format}`) : `-o ${format} (the default when stdout is not a terminal)`;
+    throw usageError(`--columns and ${why}: --columns chooses table and CSV columns; add -o table or -o csv`);
+  }
+}
+
 export function makeProgram(ctx: CliContext, argv?: string[]): Command {
   const program = new Command('coinop');
   program
@@ -114,13 +133,12 @@ export function makeProgram(ctx: CliContext, argv?: string[]): Command {
     .helpOption('-h, --help', 'show help')
     .option('--profile <name>', 'profile to use (default: COINOP_PROFILE, the active profile, or local)')
     .addOption(
-      new Option('-o, --output <format>', 'output format (default: table on a terminal, json when piped)').choices(
-        FORMATS,
-      ),
+      choiceOption('-o, --output <format>', 'output format (default: table on a terminal, json when piped)', FORMATS),
     )
     .option('--json', 'short for -o json')
     .option('--no-input', 'never prompt; a missing value is a usage error (also COINOP_NO_INPUT=1)')
     .option('--no-color', 'no colour (also NO_COLOR)')
+    .option('--no-pager', 'never page long tables (default: through COINOP_PAGER, PAGER or less -FRX on a terminal)')
     .option('--debug', 'log every request and response to stderr (secrets redacted)')
     .showSuggestionAfterError(true)
     .configureHelp({ sortSubcommands: false, showGlobalOptions: true })
@@ -161,8 +179,10 @@ Examples:
       debug: g.debug,
       input: g.input,
       color: g.color,
+      pager: g.pager,
     };
     applyFlags(ctx.io, ctx.env, { noInput: g.input === false || ctx.settings.noInput, noColour: g.color === false });
+    checkOutputFlags(ctx, action.opts());
   });
 
   for (const register of groupsFor(argv)) register(program, ctx);

@@ -45,10 +45,11 @@ export class Prompter {
       .catch(cancelOnExit);
   }
 
-  async secret(message: string): Promise<string> {
+  /** A masked answer; `optional`: an empty one is taken (the caller keeps what it had). */
+  async secret(message: string, opts: { optional?: boolean } = {}): Promise<string> {
     const { password } = await import('@inquirer/prompts');
     return password(
-      { message, mask: '*', validate: (v: string) => (v ? true : 'a value is required') },
+      { message, mask: '*', validate: (v: string) => (v || opts.optional ? true : 'a value is required') },
       this.context,
     ).catch(cancelOnExit);
   }
@@ -113,15 +114,17 @@ async function cancelOnExit(e: unknown): Promise<never> {
 
 /**
  * A required value: the flag's value when given, else the operator's answer on a terminal, else a usage error
- * naming the flag (`missing --asset`).
+ * naming the flag and, where the values are few and known, them (`missing --network: DOGE moves on DOGECOIN`).
  */
 export async function need<T extends string>(
   prompter: Prompter,
   flag: string,
   value: T | undefined,
   ask: () => Promise<T>,
+  valid?: string,
 ): Promise<T> {
   if (value !== undefined && value !== '') return value;
-  if (!prompter.allowed) throw usageError(`missing ${flag}`, `give ${flag}, or run on a terminal to be asked`);
+  if (!prompter.allowed)
+    throw usageError(`missing ${flag}${valid ? `: ${valid}` : ''}`, `give ${flag}, or run on a terminal to be asked`);
   return ask();
 }

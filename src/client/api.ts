@@ -40,6 +40,11 @@ export interface CallResult<T> {
   date?: string;
 }
 
+/** Where a list's next page starts, once its last page read has come (unset: no next page). */
+export interface Paging {
+  next?: string;
+}
+
 /** How the fields of a request are called on the command line, so an issue names the flag the operator typed. */
 export type FlagNames = Record<string, string>;
 
@@ -94,6 +99,13 @@ export function queryString(query: Record<string, unknown> | undefined): string 
 }
 
 export class ApiClient {
+  /**
+   * The requests that may change something (every method but GET and HEAD) this client has started, as "POST /path",
+   * each once (a batch's thousands of withdrawals are one): what an interrupted command without a note of its own says
+   * it may have done.
+   */
+  readonly changes = new Set<string>();
+
   constructor(
     readonly baseUrl: string,
     private readonly transport: Transport,
@@ -147,12 +159,16 @@ export class ApiClient {
     };
   }
 
-  /** Every page of a list operation, fetched one at a time as the consumer asks (constant memory). */
+  /**
+   * Every page of a list operation (or the first only, without `all`), fetched one at a time as the consumer asks
+   * (constant memory). `paging.next` is the last page's next_page_cursor: where a next page would start.
+   */
   async *pages<T = Record<string, unknown>>(
     id: OperationId,
     parts: CallParts = {},
     flags?: FlagNames,
     all = true,
+    paging: Paging = {},
   ): AsyncGenerator<T[]> {
     let cursor: string | undefined;
     const seen = new Set<string>();
@@ -166,8 +182,9 @@ export class ApiClient {
         !!cursor,
       );
       const items = data[(operations[id] as Operation).itemsKey ?? 'items'];
+      paging.next = data.next_page_cursor || undefined;
       yield Array.isArray(items) ? (items as T[]) : [];
-      cursor = data.next_page_cursor || undefined;
+      cursor = paging.next;
       // A cursor seen before would loop forever; a well-behaved service never sends one.
       if (!all || !cursor || seen.has(cursor)) return;
       seen.add(cursor);
@@ -179,8 +196,9 @@ export class ApiClient {
     parts: CallParts = {},
     flags?: FlagNames,
     all = true,
+    paging?: Paging,
   ): AsyncGenerator<T> {
-    for await (const page of this.pages<T>(id, parts, flags, all)) yield* page;
+    for await (const page of this.pages<T>(id, parts, flags, all, paging)) yield* page;
   }
 
   /** A raw authenticated request (coinop api): no contract check, the answer as it came. */
@@ -213,6 +231,7 @@ export class ApiClient {
     json = body !== undefined,
     authenticated = true,
   ): Promise<HttpResponse> {
+    if (method !== 'GET' && method !== 'HEAD') this.changes.add(`${method} ${new URL(url).pathname}`);
     const send = async (token: string | undefined) =>
       this.transport.send({
         method,

@@ -98,6 +98,8 @@ export class StreamClient {
   reconnects = 0;
   lastMessageAt = 0;
   lastHeartbeatAt = 0;
+  /** Between the last two heartbeats, in ms (0 before the second). */
+  heartbeatGapMs = 0;
   /** Local receive time minus the heartbeat's own timestamp, in ms. */
   heartbeatLatencyMs: number | null = null;
   lastHeartbeat: string | null = null;
@@ -353,6 +355,7 @@ export class StreamClient {
         const book = this.books.get(p?.market);
         if (book) book.apply(p, now);
       } else if (m.channel === 'heartbeat') {
+        if (this.lastHeartbeatAt) this.heartbeatGapMs = now - this.lastHeartbeatAt;
         this.lastHeartbeatAt = now;
         const ts = (m.payload as { timestamp?: unknown })?.timestamp;
         if (typeof ts === 'string') {

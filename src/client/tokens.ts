@@ -3,7 +3,7 @@
 // only to the token endpoint saved at login, over https; a 429 waits per Retry-After (bounded), then is reported
 // as rate limiting, never as bad credentials.
 import { toProblem } from '../api/index.js';
-import { CoinopError } from '../errors.js';
+import { CoinopError, UNAVAILABLE } from '../errors.js';
 import { guardedEnvironment, type ResolvedProfile } from '../config/profile.js';
 import { tokenEndpoint } from '../config/environments.js';
 import type { ConfigStore } from '../config/store.js';
@@ -103,9 +103,11 @@ export class TokenManager {
     if (res.status === 429) throw this.rateLimited(res);
     if (res.status < 200 || res.status >= 300 || typeof body?.access_token !== 'string') {
       if (res.status >= 500)
-        throw new CoinopError('api', `the token endpoint ${tokenEndpoint(p.authUrl)} failed: ${answerText(res)}`, {
-          hint: 'try again in a while (the credentials were not refused)',
-        });
+        throw new CoinopError(
+          UNAVAILABLE.has(res.status) ? 'network' : 'api',
+          `the token endpoint ${tokenEndpoint(p.authUrl)} failed: ${answerText(res)}`,
+          { hint: 'try again in a while (the credentials were not refused)' },
+        );
       if (!refusedCredentials(res)) throw notATokenEndpoint(res, tokenEndpoint(p.authUrl));
       const problem = toProblem(res.status, res.json ?? res.text, res.statusText);
       const detail = problem.detail ?? problem.title;

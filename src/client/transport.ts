@@ -54,8 +54,21 @@ export class NetworkError extends CoinopError {
   }
 }
 
+/**
+ * Told of a request that keeps someone waiting: slow to answer, or waiting to be sent again. The CLI shows it as a
+ * spinner on a terminal (src/cli/spinner.ts); a script is shown nothing.
+ */
+export interface Activity {
+  /** A request started waiting; `text` says for what. The handle says what it waits for next, and when it is over. */
+  begin(text: string): { update(text: string): void; end(): void };
+}
+
 export interface TransportOptions {
   debug?: (line: string) => void;
+  /** Where a slow or retried request is shown (unset: nowhere). */
+  activity?: Activity;
+  /** A request unanswered this long is shown to the activity (default 1 s). */
+  slowMs?: number;
   /**
    * Told before each wait after a 429 (the service is rate limiting), with how long it waits: the CLI shows it as
    * progress on a terminal ("rate limited, retrying in 2 s").
@@ -89,8 +102,8 @@ const NETWORK_CODES = new Set([
 export class Transport {
   private readonly http = new HttpAgent({ keepAlive: true, maxSockets: 16 });
   private https?: { request: Https['request']; agent: InstanceType<Https['Agent']> };
-  readonly opts: Required<Omit<TransportOptions, 'debug' | 'onRateLimited'>> &
-    Pick<TransportOptions, 'debug' | 'onRateLimited'>;
+  readonly opts: Required<Omit<TransportOptions, 'debug' | 'onRateLimited' | 'activity'>> &
+    Pick<TransportOptions, 'debug' | 'onRateLimited' | 'activity'>;
 
   constructor(opts: TransportOptions = {}) {
     this.opts = {
@@ -100,6 +113,8 @@ export class Transport {
       timeoutMs: opts.timeoutMs ?? 30_000,
       userAgent: opts.userAgent ?? 'coinop',
       maxRetryAfterMs: opts.maxRetryAfterMs ?? 60_000,
+      slowMs: opts.slowMs ?? 1000,
+      activity: opts.activity,
       debug: opts.debug,
       onRateLimited: opts.onRateLimited,
     };
@@ -116,6 +131,46 @@ export class Transport {
    * doing anything, so even a write without ref_id is safe to send again.
    */
   async send(req: HttpRequest): Promise<HttpResponse> {
+    const shown = this.waiting(req);
+    try {
+      return await this.attempts(req, shown);
+    } finally {
+      shown.end();
+    }
+  }
+
+  /**
+   * The activity of one request: it begins once the request has waited slowMs for an answer, or when it waits to be
+   * sent again, whichever comes first; `attempt` says which attempt is out.
+   */
+  private waiting(req: HttpRequest): { attempt(n: number, max: number): void; retry(why: string): void; end(): void } {
+    const { activity, slowMs } = this.opts;
+    if (!activity) return { attempt: () => undefined, retry: () => undefined, end: () => undefined };
+    const host = shownUrl(req.url)
+      .replace(/^\w+:\/\//, '')
+      .split('/')[0];
+    let handle: ReturnType<Activity['begin']> | undefined;
+    let timer: NodeJS.Timeout | undefined;
+    const say = (text: string) => (handle ? handle.update(text) : (handle = activity.begin(text)));
+    return {
+      attempt(n, max) {
+        clearTimeout(timer);
+        const text = `waiting for ${host}${max > 1 && n > 1 ? ` (attempt ${n} of ${max})` : ''}`;
+        if (handle) say(text);
+        else timer = setTimeout(() => say(text), slowMs).unref();
+      },
+      retry(why) {
+        clearTimeout(timer);
+        say(`${host} ${why}; trying again`);
+      },
+      end() {
+        clearTimeout(timer);
+        handle?.end();
+      },
+    };
+  }
+
+  private async attempts(req: HttpRequest, shown: ReturnType<Transport['waiting']>): Promise<HttpResponse> {
     const started = Date.now();
     const max = req.retry ? this.opts.attempts : 1;
     // Whether an earlier attempt may have reached the service (sent in full, then no answer or a 5xx).
@@ -123,6 +178,7 @@ export class Transport {
     for (let attempt = 1; ; attempt++) {
       const t0 = Date.now();
       this.logRequest(req, attempt);
+      shown.attempt(attempt, max);
       const sent = { value: false };
       try {
         const res = await this.once(req, sent);
@@ -139,6 +195,7 @@ export class Transport {
           const after = retryAfterMs(res.headers['retry-after']);
           if (after !== undefined && after > (req.maxRetryAfterMs ?? this.opts.maxRetryAfterMs)) return out;
           if (res.status >= 500) mayHaveReached = true;
+          shown.retry(`answered ${res.status}${res.statusText ? ` ${res.statusText}` : ''}`);
           await this.pause(attempt, after, `HTTP ${res.status}`, throttled);
           continue;
         }
@@ -152,6 +209,7 @@ export class Transport {
         if (!(timedOut || NETWORK_CODES.has(code))) throw e;
         if (sent.value) mayHaveReached = true;
         if (attempt < max) {
+          shown.retry(timedOut ? 'did not answer in time' : `failed (${code})`);
           await this.pause(attempt, undefined, code);
           continue;
         }

@@ -39,6 +39,8 @@ export interface Settings {
   streamFps: number;
   /** COINOP_STREAM_STALE_MS: a stream connection silent this long is taken as dead and replaced. */
   streamStaleMs: number;
+  /** The pager for long tables on a terminal (COINOP_PAGER, PAGER, less -FRX); `chosen`: named by a variable. */
+  pager: { command: string; chosen: boolean };
 }
 
 export const DEFAULTS = {
@@ -49,6 +51,9 @@ export const DEFAULTS = {
   streamFps: 20,
   streamStaleMs: 5000,
 } as const;
+
+/** The pager when neither COINOP_PAGER nor PAGER names one (git's and gh's). */
+export const DEFAULT_PAGER = 'less -FRX';
 
 /** The longest timer Node keeps: a longer one fires at once. */
 const MAX_TIMER_MS = 2 ** 31 - 1;
@@ -93,5 +98,15 @@ export function readSettings(env: Env): Settings {
     pollMs: millis(env, 'COINOP_POLL_MS', DEFAULTS.pollMs),
     streamFps: whole(env, 'COINOP_STREAM_FPS', DEFAULTS.streamFps, 1000, 'frames per second'),
     streamStaleMs: millis(env, 'COINOP_STREAM_STALE_MS', DEFAULTS.streamStaleMs),
+    pager: pagerOf(env),
   };
+}
+
+/** COINOP_PAGER, else PAGER (set but empty: no pager, as git has it), else less with -F -R -X. */
+function pagerOf(env: Env): Settings['pager'] {
+  for (const name of ['COINOP_PAGER', 'PAGER']) {
+    const v = env[name];
+    if (v !== undefined) return { command: v.trim() || 'cat', chosen: true };
+  }
+  return { command: DEFAULT_PAGER, chosen: false };
 }

@@ -1,5 +1,7 @@
 // A line chart of a series drawn with Unicode braille dots (2×4 per cell), with exact labels for the extremes.
-// The positions are approximate by nature; the labels are the strings the service sent.
+// The positions are approximate by nature; the labels are the strings the service sent. The chart takes the width it
+// is given whatever the number of points: the points are spread over the dots of that width and joined by straight
+// lines (a few points are interpolated across it, many share a column and draw its range).
 
 const DOTS = [
   [0x01, 0x08],
@@ -26,7 +28,7 @@ export function lineChart(points: ChartPoint[], width: number, height = 10): str
   const min = points[lo].value;
   const max = points[hi].value;
   const axis = Math.max(points[lo].label.length, points[hi].label.length);
-  const cols = Math.max(10, Math.min(width - axis - 3, points.length));
+  const cols = Math.max(10, width - axis - 3);
   const px = cols * 2;
   const py = height * 4;
   const cells = Array.from({ length: height }, () => new Array<number>(cols).fill(0));

@@ -1,5 +1,7 @@
-// Table columns of each resource, shared by every command that prints it.
-import type { Column } from './output.js';
+// Table columns of each resource, shared by every command that prints it. Each table ranks its columns (priority: 1
+// is never left out, higher numbers are left out first on a narrow terminal); `wide` columns show with --wide or
+// --columns only, and always in CSV. See src/render/table.ts.
+import type { Column } from './table.js';
 
 export const TRANSFER_COLUMNS: Column[] = [
   { key: 'id', kind: 'id' },
@@ -15,15 +17,35 @@ export const TRANSFER_COLUMNS: Column[] = [
   { key: 'created_at', header: 'created', kind: 'time' },
 ];
 
-/** Fewer columns for lists, where width is short: the id stays whole (to paste into transfers get), ref id last. */
+/**
+ * Transfers in a list. The table shows the first seven (the id whole, to paste into transfers get); --wide and CSV
+ * every one, in this order, which is stable (README "Output"): columns are only ever added at the end.
+ */
 export const TRANSFER_LIST_COLUMNS: Column[] = [
   { key: 'id', kind: 'id' },
   { key: 'status', kind: 'status' },
-  { key: 'type' },
+  { key: 'type', priority: 3 },
   { key: 'asset' },
   { key: 'amount', kind: 'amount' },
-  { key: 'created_at', header: 'created', kind: 'time' },
-  { key: 'ref_id', header: 'ref id' },
+  { key: 'created_at', header: 'created', kind: 'time', priority: 2 },
+  { key: 'ref_id', header: 'ref id', kind: 'id', priority: 4 },
+  { key: 'fee', kind: 'amount', wide: true },
+  { key: 'total', kind: 'amount', wide: true },
+  { key: 'crypto_network', header: 'network', wide: true },
+  { key: 'destination_address', header: 'destination', kind: 'id', wide: true },
+  { key: 'crypto_tx_hash', header: 'tx hash', kind: 'id', wide: true },
+  { key: 'crypto_tx_index', header: 'tx index', wide: true },
+  { key: 'updated_at', header: 'updated', kind: 'time', wide: true },
+  { key: 'direction', wide: true },
+  { key: 'balance_asset', header: 'balance asset', wide: true },
+  { key: 'profile_id', header: 'profile', kind: 'id', wide: true },
+  { key: 'identity_id', header: 'identity', kind: 'id', wide: true },
+  { key: 'account_id', header: 'account', kind: 'id', wide: true },
+  { key: 'group_id', header: 'group', kind: 'id', wide: true },
+  { key: 'memo', kind: 'text', wide: true },
+  { key: 'notional_value', header: 'notional', kind: 'amount', wide: true },
+  { key: 'secondary_status.name', header: 'secondary status', wide: true },
+  { key: 'status_details', header: 'details', kind: 'text', wide: true },
 ];
 
 export const FEE_COLUMNS: Column[] = [
@@ -37,13 +59,14 @@ export const FEE_COLUMNS: Column[] = [
   { key: 'expires_at', header: 'expires', kind: 'time' },
 ];
 
+/** Deposit addresses: the address and its network come first, the id goes before them on a narrow terminal. */
 export const DEPOSIT_ADDRESS_COLUMNS: Column[] = [
-  { key: 'id', kind: 'id' },
+  { key: 'id', kind: 'id', priority: 3 },
   { key: 'crypto_network', header: 'network' },
   { key: 'address', kind: 'id' },
-  { key: 'conversion_target_asset', header: 'conversion' },
-  { key: 'ref_id', header: 'ref id' },
-  { key: 'created_at', header: 'created', kind: 'time' },
+  { key: 'conversion_target_asset', header: 'conversion', priority: 4 },
+  { key: 'ref_id', header: 'ref id', kind: 'id', priority: 5 },
+  { key: 'created_at', header: 'created', kind: 'time', priority: 2 },
 ];
 
 export const PRICE_COLUMNS: Column[] = [
@@ -56,21 +79,21 @@ export const PRICE_COLUMNS: Column[] = [
 export const PROFILE_COLUMNS: Column[] = [
   { key: 'id', kind: 'id' },
   { key: 'nickname' },
-  { key: 'type' },
-  { key: 'description', kind: 'text' },
+  { key: 'type', priority: 2 },
+  { key: 'description', kind: 'text', priority: 3 },
 ];
 
 /** A profile's balance of each asset: available to send now, and held by pending orders. */
 export const BALANCE_COLUMNS: Column[] = [
   { key: 'asset' },
   { key: 'available', kind: 'amount' },
-  { key: 'trading', kind: 'amount' },
+  { key: 'trading', kind: 'amount', priority: 2 },
 ];
 
 /** Balances of several profiles in one table. */
 export const PROFILE_BALANCE_COLUMNS: Column[] = [
   { key: 'profile_id', header: 'profile', kind: 'id' },
-  { key: 'nickname' },
+  { key: 'nickname', priority: 3 },
   ...BALANCE_COLUMNS,
 ];
 
@@ -79,42 +102,42 @@ export const DESTINATION_COLUMNS: Column[] = [
   { key: 'nickname' },
   { key: 'crypto_network', header: 'network' },
   { key: 'address', kind: 'id' },
-  { key: 'bookmarked' },
-  { key: 'status', kind: 'status' },
-  { key: 'identity_id', header: 'identity' },
-  { key: 'id', kind: 'id' },
-  { key: 'created_at', header: 'created', kind: 'time' },
+  { key: 'bookmarked', priority: 5 },
+  { key: 'status', kind: 'status', priority: 2 },
+  { key: 'identity_id', header: 'identity', kind: 'id', priority: 6 },
+  { key: 'id', kind: 'id', priority: 4 },
+  { key: 'created_at', header: 'created', kind: 'time', priority: 3 },
 ];
 
 export const DEPOSIT_INSTRUCTIONS_COLUMNS: Column[] = [
   { key: 'id', kind: 'id' },
-  { key: 'status', kind: 'status' },
-  { key: 'memo_id', header: 'memo id' },
-  { key: 'fiat_network', header: 'network' },
-  { key: 'profile_id', header: 'profile', kind: 'id' },
-  { key: 'ref_id', header: 'ref id' },
-  { key: 'created_at', header: 'created', kind: 'time' },
+  { key: 'status', kind: 'status', priority: 3 },
+  { key: 'memo_id', header: 'memo id', kind: 'id' },
+  { key: 'fiat_network', header: 'network', priority: 2 },
+  { key: 'profile_id', header: 'profile', kind: 'id', priority: 5 },
+  { key: 'ref_id', header: 'ref id', kind: 'id', priority: 6 },
+  { key: 'created_at', header: 'created', kind: 'time', priority: 4 },
 ];
 
 export const TRANSFER_LIMIT_COLUMNS: Column[] = [
-  { key: 'rule_id', header: 'rule' },
+  { key: 'rule_id', header: 'rule', kind: 'id' },
   // For people, the period in words ("24 h", "each transfer"); in CSV, seconds.
-  { key: 'period_seconds', header: 'period' },
-  { key: 'limit', kind: 'amount' },
-  { key: 'used', kind: 'amount' },
+  { key: 'period_seconds', header: 'period', priority: 2 },
+  { key: 'limit', kind: 'amount', priority: 3 },
+  { key: 'used', kind: 'amount', priority: 4 },
   { key: 'remaining', kind: 'amount' },
   { key: 'limit_asset', header: 'asset' },
-  { key: 'transfer_types', header: 'types' },
+  { key: 'transfer_types', header: 'types', kind: 'text', priority: 5 },
 ];
 
 // ---- Market data snapshots (coinop markets, ticker, book, trades) ----------------------------------------------
 
 export const MARKET_COLUMNS: Column[] = [
   { key: 'market' },
-  { key: 'base_asset', header: 'base' },
-  { key: 'quote_asset', header: 'quote' },
-  { key: 'tick_rate', header: 'tick', kind: 'amount' },
-  { key: 'min_base_amount', header: 'min amount', kind: 'amount' },
+  { key: 'base_asset', header: 'base', priority: 3 },
+  { key: 'quote_asset', header: 'quote', priority: 3 },
+  { key: 'tick_rate', header: 'tick', kind: 'amount', priority: 2 },
+  { key: 'min_base_amount', header: 'min amount', kind: 'amount', priority: 2 },
   { key: 'market_status.buy_status', header: 'buy' },
   { key: 'market_status.sell_status', header: 'sell' },
 ];
@@ -137,7 +160,7 @@ export const TICKER_COLUMNS: Column[] = [
 
 /** One book snapshot for people: a row per level, the bid side and the ask side next to each other. */
 export const BOOK_SIDE_BY_SIDE_COLUMNS: Column[] = [
-  { key: 'level' },
+  { key: 'level', priority: 2 },
   { key: 'bid_amount', header: 'bid amount', kind: 'amount' },
   { key: 'bid', header: 'bid price', kind: 'amount' },
   { key: 'ask', header: 'ask price', kind: 'amount' },
@@ -154,8 +177,8 @@ export const BOOK_LEVEL_COLUMNS: Column[] = [
 ];
 
 export const TRADE_COLUMNS: Column[] = [
-  { key: 'executed_at', header: 'executed', kind: 'time' },
+  { key: 'executed_at', header: 'executed', kind: 'time', priority: 2 },
   { key: 'price', kind: 'amount' },
   { key: 'amount', kind: 'amount' },
-  { key: 'match_number', header: 'match' },
+  { key: 'match_number', header: 'match', kind: 'id', priority: 3 },
 ];

@@ -1,24 +1,25 @@
 // Output in four formats (table, json, ndjson, csv): one object or a list streamed item by item.
 // Amounts are printed exactly as the service sent them; tables are for people, the rest for machines.
-import { createRequire } from 'node:module';
 import { csvRow } from './csv.js';
-import { keyValueLines } from './key-value.js';
+import { flatEntries, keyValueLines } from './key-value.js';
 import { palette, statusColour, visibleLength, type Palette } from './style.js';
+import {
+  type Column,
+  columnName,
+  fitTable,
+  readable,
+  type TableLayout,
+  tableLines,
+  type TableView,
+  viewColumns,
+} from './table.js';
 import { relativeTime } from './time.js';
 import type { Writer } from './writer.js';
 
 export const FORMATS = ['table', 'json', 'ndjson', 'csv'] as const;
 export type Format = (typeof FORMATS)[number];
 
-export interface Column {
-  /** Field of the object; dots reach into nested objects ("metadata.note"). */
-  key: string;
-  header?: string;
-  kind?: 'amount' | 'time' | 'status' | 'text' | 'id';
-}
-
-const require = createRequire(import.meta.url);
-type TableCtor = new (opts: Record<string, unknown>) => { push(...rows: unknown[]): void; toString(): string };
+export type { Column, TableView } from './table.js';
 
 export function getPath(o: unknown, key: string): unknown {
   let v: unknown = o;
@@ -37,6 +38,8 @@ export class Output {
     readonly io: Writer,
     readonly format: Format,
     private readonly now: () => number = Date.now,
+    /** --columns and --wide, for tables and CSV. */
+    readonly view: TableView = {},
   ) {
     this.p = palette(io.colour);
   }
@@ -52,7 +55,8 @@ export class Output {
 
   cell(v: unknown, kind: Column['kind']): string {
     if (v === undefined || v === null || v === '') return this.p.dim('-');
-    if (typeof v === 'object') return JSON.stringify(v);
+    // Objects (status_details, secondary_status) read as "name: message", not as JSON.
+    if (typeof v === 'object') return readable(v) || this.p.dim('-');
     const s = String(v);
     if (kind === 'time' && this.io.stdoutTTY) return relativeTime(s, this.now());
     if (kind === 'status') return statusColour(this.p, s);
@@ -79,13 +83,9 @@ export class Output {
           c.header ?? c.key,
           this.cell(getPath(obj, c.key), c.kind),
         ]);
-        for (const [k, v] of Object.entries(obj)) {
-          if (listed.has(k)) continue;
-          if (v && typeof v === 'object' && !Array.isArray(v)) {
-            for (const [k2, v2] of Object.entries(v as Record<string, unknown>))
-              rows.push([`${k}.${k2}`, this.cell(v2, kindOf(k2))]);
-          } else rows.push([k, this.cell(v, kindOf(k))]);
-        }
+        // Nested objects field by field, at any depth (status_details.invalid_destination_address.message).
+        for (const [k, v] of flatEntries(Object.fromEntries(Object.entries(obj).filter(([k]) => !listed.has(k)))))
+          rows.push([k, this.cell(v, kindOf(k.slice(k.lastIndexOf('.') + 1)))]);
         for (const line of keyValueLines(rows, this.p)) this.io.out(`${line}\n`);
       }
     }
@@ -103,20 +103,29 @@ export class Output {
     let n = 0;
     if (!columns.length && (this.format === 'csv' || this.format === 'table')) return this.listUnknown(items);
     if (this.format === 'table') {
+      const table = new TableWriter(this, viewColumns(columns, this.view, false));
       let batch: Record<string, unknown>[] = [];
-      let widths: number[] | undefined;
+      // On a terminal the first screenful goes out as soon as it is in (the pager, or the person, has something to
+      // show); later rows in batches that keep the columns aligned.
+      let size = this.io.stdoutTTY ? Math.max(10, this.io.rows ?? 24) : 200;
       for await (const item of items as AsyncIterable<Record<string, unknown>>) {
+        // The reader went away (the pager quit): no more pages are fetched.
+        if (this.io.closed) break;
         batch.push(item);
         n++;
-        if (batch.length >= 200) {
-          widths = this.table(batch, columns, widths);
+        if (batch.length >= size) {
+          size = 200;
+          table.write(batch);
           batch = [];
+          await this.io.ready?.();
         }
       }
-      if (batch.length) this.table(batch, columns, widths);
+      if (batch.length) table.write(batch);
+      table.end();
       if (!n) this.note(this.p.dim(opts.empty ?? 'nothing found'));
       return n;
     }
+    if (this.format === 'csv') columns = viewColumns(columns, this.view, true);
     // Opened at the first item (or the end), so a list whose first page fails leaves stdout empty, not a lone '['.
     let opened = false;
     const open = () => {
@@ -156,77 +165,62 @@ export class Output {
     return n;
   }
 
-  /** A table of rows; the returned column widths keep later batches of the same list aligned. */
-  table(rows: Record<string, unknown>[], columns: Column[], fixedWidths?: number[]): number[] {
-    const Table = require('cli-table3') as TableCtor;
-    const cells = rows.map((r) => columns.map((c) => this.cell(getPath(r, c.key), c.kind)));
-    const heads = columns.map((c) => (c.header ?? c.key).toUpperCase());
-    let widths =
-      fixedWidths ??
-      columns.map((_, i) => Math.max(visibleLength(heads[i]), ...cells.map((row) => visibleLength(row[i]))) + 2);
-    // Piped tables keep every character; only a terminal's width is worth truncating for.
-    if (this.io.stdoutTTY) widths = fitWidths(widths, columns, this.io.width);
-    const t = new Table({
-      head: heads.map((h) => this.p.bold(h)),
-      colWidths: widths,
-      wordWrap: false,
-      truncate: '…',
-      style: { head: [], border: [], compact: true, 'padding-left': 1, 'padding-right': 1 },
-      chars: {
-        top: '',
-        'top-mid': '',
-        'top-left': '',
-        'top-right': '',
-        bottom: '',
-        'bottom-mid': '',
-        'bottom-left': '',
-        'bottom-right': '',
-        left: '',
-        'left-mid': '',
-        mid: '',
-        'mid-mid': '',
-        right: '',
-        'right-mid': '',
-        middle: '',
-      },
-    });
-    for (const row of cells) t.push(row);
-    this.io.out(
-      `${t
-        .toString()
-        .split('\n')
-        .map((l) => l.replace(/^ /, '').trimEnd())
-        .join('\n')}\n`,
-    );
-    return widths;
+  /** A table of rows, written at once (the view's columns, fitted to the terminal). */
+  table(rows: Record<string, unknown>[], columns: Column[]): void {
+    const t = new TableWriter(this, viewColumns(columns, this.view, false));
+    t.write(rows);
+    t.end();
   }
 }
 
 /**
- * Shrinks columns until the table fits the terminal: free text first (down to 8), then ids (down to 13, enough to
- * tell them apart); amounts, statuses and times never shrink, and nothing shrinks when the table is piped.
+ * One table written in batches as a list arrives: the first batch fixes which columns show and their widths; a
+ * later cell wider than its column widens that column (misaligned, never cut). Says which columns were left out.
  */
-function fitWidths(widths: number[], columns: Column[], max: number): number[] {
-  const w = [...widths];
-  const total = () => w.reduce((a, b) => a + b, 0);
-  const shrink = (kinds: (Column['kind'] | undefined)[], min: number) => {
-    for (let guard = 0; total() > max && guard < 2000; guard++) {
-      let best = -1;
-      for (let i = 0; i < w.length; i++) {
-        if (!kinds.includes(columns[i].kind) || w[i] <= min) continue;
-        if (best < 0 || w[i] > w[best]) best = i;
-      }
-      if (best < 0) return;
-      w[best]--;
+class TableWriter {
+  private layout?: TableLayout;
+  private readonly heads: string[];
+  constructor(
+    private readonly out: Output,
+    private readonly columns: Column[],
+  ) {
+    this.heads = columns.map((c) => (c.header ?? c.key).toUpperCase());
+  }
+
+  write(rows: Record<string, unknown>[]): void {
+    const { out, columns } = this;
+    const cells = rows.map((r) => columns.map((c) => out.cell(getPath(r, c.key), c.kind)));
+    const natural = columns.map((_, i) =>
+      Math.max(this.layout ? 0 : visibleLength(this.heads[i]), ...cells.map((row) => visibleLength(row[i]))),
+    );
+    let heads: string[] | null = null;
+    if (!this.layout) {
+      // Piped tables keep every column: only a terminal's width is worth leaving columns out for.
+      const max = out.io.stdoutTTY ? out.io.width : undefined;
+      this.layout = fitTable(columns, natural, max, !!out.view.wide || !!out.view.names);
+      heads = this.heads.map((h) => out.p.bold(h));
+    } else {
+      for (const i of this.layout.shown)
+        if (columns[i].kind !== 'text') this.layout.widths[i] = Math.max(this.layout.widths[i], natural[i]);
     }
-  };
-  shrink([undefined, 'text'], 8);
-  shrink(['id'], 13);
-  return w;
+    out.io.out(`${tableLines(columns, heads, cells, this.layout).join('\n')}\n`);
+  }
+
+  /** After the last batch: which columns the terminal's width left out, and how to see them. */
+  end(): void {
+    const dropped = this.layout?.dropped ?? [];
+    if (!dropped.length) return;
+    const names = dropped.map(columnName).join(', ');
+    this.out.note(
+      this.out.p.dim(`${names}: left out to fit ${this.out.io.width} columns (--wide shows them, --columns chooses)`),
+    );
+  }
 }
 
+/** How a field of unknown columns shows: times, statuses, ids (never cut) and free text (wrapped when narrow). */
 function kindOf(key: string): Column['kind'] {
   if (/_at$|^timestamp$/.test(key)) return 'time';
   if (key === 'status') return 'status';
-  return 'text';
+  if (/(^|_)(description|message|detail|details|problem|note|title|reason)$/.test(key)) return 'text';
+  return 'id';
 }

@@ -101,8 +101,49 @@ describe('batch validation', () => {
       'row 6 (line 7): destination_address: wrong length: not a 20-byte hash with its version byte and checksum',
       'row 7 (line 8): amount: must be a plain decimal number such as 0.05 (digits and one point, no sign or exponent)',
       'row 8 (line 9): crypto_network: ETH cannot be withdrawn on BITCOIN (use ETHEREUM, BASE, ARBITRUM_ONE, INK, XLAYER, ROBINHOOD)',
+      // The network is one the catalogue knows: the address is checked against it too, so the row's every problem shows.
+      'row 8 (line 9): destination_address: has a character outside the base58 alphabet (0, O, I and l are not used)',
     ]);
     expect(r).toMatchObject({ rows: 9, valid: 1, invalid: 8 });
+  });
+
+  it('takes column names and asset and network names in any case, and sends their one spelling', async () => {
+    const csv = `Destination_Address,ASSET,Crypto_Network,Amount,META.Invoice,balance_ASSET\n${BTC},btc,bitcoin,0.01,inv-1,\n${ETH},usdp,Ethereum,5,,usd\n`;
+    const { issues, rows } = await scan('cases.csv', csv);
+    expect(issues).toEqual([]);
+    expect(rows.map((r) => r.body)).toEqual([
+      {
+        destination_address: BTC,
+        asset: 'BTC',
+        crypto_network: 'BITCOIN',
+        amount: '0.01',
+        metadata: { Invoice: 'inv-1' },
+        profile_id: 'prof-1',
+      },
+      {
+        destination_address: ETH,
+        asset: 'USDP',
+        crypto_network: 'ETHEREUM',
+        amount: '5',
+        balance_asset: 'USD',
+        profile_id: 'prof-1',
+      },
+    ]);
+    const jsonl = `{"Destination_Address":"${BTC}","asset":"Btc","crypto_network":"bitcoin","amount":"0.01"}\n`;
+    const json = await scan('cases.jsonl', jsonl, 'jsonl');
+    expect(json.issues).toEqual([]);
+    expect(json.rows[0].body).toMatchObject({ destination_address: BTC, asset: 'BTC', crypto_network: 'BITCOIN' });
+  });
+
+  it('reports every problem of one row, not only the first', async () => {
+    const text = `destination_address,asset,crypto_network,amount,ref_id\n1BvBMSEYstWetqTFn5Au4m4GFg7xJaNVN3,eth,bitcoin,-2,${'r'.repeat(300)}\n`;
+    const { issues } = await scan('one-row.csv', text);
+    expect(issues).toEqual([
+      'row 1 (line 2): ref_id: must be at most 128 characters',
+      'row 1 (line 2): amount: must be a plain decimal number such as 0.05 (digits and one point, no sign or exponent)',
+      'row 1 (line 2): crypto_network: ETH cannot be withdrawn on BITCOIN (use ETHEREUM, BASE, ARBITRUM_ONE, INK, XLAYER, ROBINHOOD)',
+      'row 1 (line 2): destination_address: checksum does not match: a character is mistyped',
+    ]);
   });
 
   it('names missing columns once, not on every row', async () => {

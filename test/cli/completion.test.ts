@@ -1,20 +1,61 @@
 // The committed completion scripts run in the real shells: bash calls _coinop as readline would, fish answers
-// `complete -C`, and zsh runs _coinop with compadd and _files standing in for its completion system (which needs an
-// interactive shell). .ci/run installs zsh and fish; where they are missing outside CI, their cases are skipped.
+// `complete -C`, and zsh runs _coinop with compadd, _describe and _files standing in for its completion system (which
+// needs an interactive shell); one zsh case runs the real completion system on a pseudo-terminal, to see the
+// descriptions it lists. The scripts ask coinop itself for the saved profiles: a `coinop` on PATH runs this build.
+// .ci/run installs zsh and fish; where they are missing outside CI, their cases are skipped.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import * as pty from 'node-pty';
+import xterm from '@xterm/headless';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BIN } from './helpers.js';
 
 const DIR = resolve(__dirname, '../../completions');
 const has = (shell: string) => spawnSync('sh', ['-c', `command -v ${shell}`]).status === 0;
 const inCI = !!process.env.CI;
 
 let cwd: string;
+let env: Record<string, string>;
 beforeAll(() => {
   cwd = mkdtempSync(join(tmpdir(), 'coinop-completion-'));
   writeFileSync(join(cwd, 'rows.csv'), 'asset,amount\n');
+  // `coinop` on PATH is this build; its configuration holds two saved profiles besides the built-in local one.
+  const bin = join(cwd, 'bin');
+  mkdirSync(bin);
+  writeFileSync(
+    join(bin, 'coinop'),
+    `#!/bin/sh\nexec ${JSON.stringify(process.execPath)} ${JSON.stringify(BIN)} "$@"\n`,
+  );
+  chmodSync(join(bin, 'coinop'), 0o755);
+  const config = join(cwd, 'config');
+  mkdirSync(config, { mode: 0o700 });
+  const saved = (environment: string, url: string) => ({
+    environment,
+    baseUrl: `${url}/v2`,
+    authUrl: url,
+    wsUrl: url.replace(/^http/, 'ws'),
+    clientId: 'c',
+    scopes: [],
+  });
+  writeFileSync(
+    join(config, 'config.json'),
+    JSON.stringify({
+      profiles: {
+        'desk-eu': saved('sandbox', 'https://api.sandbox.paxos.com'),
+        prod: saved('production', 'https://api.paxos.com'),
+      },
+    }),
+    { mode: 0o600 },
+  );
+  env = {
+    PATH: `${bin}:${process.env.PATH ?? '/usr/bin:/bin'}`,
+    HOME: join(cwd, 'home'),
+    COINOP_CONFIG_DIR: config,
+    COINOP_DATA_DIR: join(cwd, 'data'),
+    NO_COLOR: '1',
+  };
 });
 afterAll(() => rmSync(cwd, { recursive: true, force: true }));
 
@@ -24,38 +65,48 @@ function bash(...words: string[]): string[] {
 COMP_WORDS=("$@"); COMP_CWORD=$(( \${#COMP_WORDS[@]} - 1 )); COMPREPLY=()
 _coinop
 printf '%s\\n' "\${COMPREPLY[@]}"`;
-  return lines(execFileSync('bash', ['-c', script, 'bash', ...words], { encoding: 'utf8', cwd }));
+  return lines(execFileSync('bash', ['-c', script, 'bash', ...words], { encoding: 'utf8', cwd, env }));
 }
 
-/** What zsh's _coinop hands to compadd (zsh itself then keeps those matching the typed prefix), or <files>. */
-function zsh(...words: string[]): string[] {
+/**
+ * What zsh's _coinop hands to compadd and _describe (zsh itself then keeps those matching the typed prefix), or
+ * <files>; `described`: the "name:description" entries _describe gets, not only the names.
+ */
+function zshEntries(words: string[], described: boolean): string[] {
+  // Each entry whole, or its name alone (what comes before its first colon).
+  const entry = described ? '$e' : '$' + '{e%%:*}';
   const script = `compdef() { : }
 compadd() { [[ $1 == -a ]] && print -rl -- \${(P)2} }
+_describe() { local e; for e in \${(P)\${@[-1]}}; do print -r -- ${entry}; done }
 _files() { print -r -- '<files>' }
 source ${JSON.stringify(join(DIR, '_coinop'))}
 words=("$@"); CURRENT=$#
 _coinop`;
   const prefix = words[words.length - 1];
-  return lines(execFileSync('zsh', ['-f', '-c', script, 'zsh', ...words], { encoding: 'utf8', cwd })).filter(
+  return lines(execFileSync('zsh', ['-f', '-c', script, 'zsh', ...words], { encoding: 'utf8', cwd, env })).filter(
     (w) => w === '<files>' || w.startsWith(prefix),
   );
 }
+const zsh = (...words: string[]) => zshEntries(words, false);
 
-/** What fish offers for a command line (`complete -C`), without descriptions. */
-function fish(line: string): string[] {
+/** What fish offers for a command line (`complete -C`), without descriptions, or with them (`name\tdescription`). */
+function fishEntries(line: string): string[] {
   const out = execFileSync(
     'fish',
     ['--no-config', '-c', `source ${JSON.stringify(join(DIR, 'coinop.fish'))}; complete -C${JSON.stringify(line)}`],
-    { encoding: 'utf8', cwd },
+    { encoding: 'utf8', cwd, env },
   );
-  return lines(out).map((l) => l.split('\t')[0]);
+  return lines(out);
 }
+const fish = (line: string) => fishEntries(line).map((l) => l.split('\t')[0]);
 
 function lines(s: string): string[] {
   return s.split('\n').filter(Boolean).sort();
 }
 
 const MISSING = (shell: string) => `${shell} is not installed (.ci/run installs it: apt-get install ${shell})`;
+const ETH_NETWORKS = ['ARBITRUM_ONE', 'BASE', 'ETHEREUM', 'INK', 'ROBINHOOD', 'XLAYER'];
+const PROFILES = ['desk-eu', 'local', 'prod'];
 
 describe('completion scripts in real shells', () => {
   it('bash: commands, inherited options, markets, option values, files', () => {
@@ -146,5 +197,100 @@ describe('completion scripts in real shells', () => {
     expect(fish('coinop local start --db ro')).toEqual(['rows.csv']);
     // Elsewhere no file names: coinop's words only.
     expect(fish('coinop prices ro')).toEqual([]);
+  });
+
+  describe("after the program's options, their values, and the values coinop knows", () => {
+    it('bash', () => {
+      // A global option's value is no command: `local` here is a profile, not coinop local.
+      expect(bash('coinop', '--profile', 'local', 'withdraw', '--am')).toEqual(['--amount']);
+      expect(bash('coinop', '-o', 'json', '--profile', 'local', 'st')).toEqual(['stream']);
+      expect(bash('coinop', '--profile', 'local', '')).not.toContain('start');
+      expect(bash('coinop', '--profile', 'local', '')).toContain('withdraw');
+      expect(bash('coinop', 'withdraw', '--asset', 'BTC', 'batch', '--dr')).toEqual(['--dry-run']);
+      expect(bash('coinop', 'transfers', 'watch', '--timeout', '30', '--wait')).toEqual(['--wait-timeout']);
+      // The saved profiles, asked of coinop itself.
+      expect(bash('coinop', '--profile', '')).toEqual(PROFILES);
+      expect(bash('coinop', 'prices', '--profile', 'de')).toEqual(['desk-eu']);
+      // --network after --asset: that asset's networks (in any case); without one, every network.
+      expect(bash('coinop', 'withdraw', '--asset', 'ETH', '--network', '')).toEqual(ETH_NETWORKS);
+      expect(bash('coinop', 'fee', 'quote', '--asset', 'usdp', '--amount', '1', '--network', '')).toEqual([
+        'ETHEREUM',
+        'SOLANA',
+      ]);
+      expect(bash('coinop', 'withdraw', '--network', 'S')).toEqual(['SOLANA', 'STELLAR', 'SUI']);
+      expect(bash('coinop', 'withdraw', '--asset', 'BTC', '--network', '')).toEqual(['BITCOIN']);
+    });
+
+    it.skipIf(!inCI && !has('zsh'))('zsh, with a description for every command and option', () => {
+      expect(has('zsh'), MISSING('zsh')).toBe(true);
+      expect(zsh('coinop', '--profile', 'local', 'withdraw', '--am')).toEqual(['--amount']);
+      expect(zsh('coinop', '--profile', 'local', '')).not.toContain('start');
+      expect(zsh('coinop', '--profile', '')).toEqual(PROFILES);
+      expect(zsh('coinop', 'withdraw', '--asset', 'eth', '--network', '')).toEqual(ETH_NETWORKS);
+      expect(zshEntries(['coinop', 'wi'], true)).toEqual([
+        'withdraw:send crypto from a profile balance to a blockchain address',
+      ]);
+      expect(zshEntries(['coinop', 'withdraw', '--am'], true)).toEqual(['--amount:amount to send']);
+    });
+
+    it.skipIf(!inCI && !has('fish'))('fish, with a description for every command and option', () => {
+      expect(has('fish'), MISSING('fish')).toBe(true);
+      expect(fish('coinop --profile local withdraw --am')).toEqual(['--amount']);
+      expect(fish('coinop --profile local ')).not.toContain('start');
+      expect(fish('coinop --profile local ')).toContain('withdraw');
+      expect(fish('coinop -o json local ')).toEqual(['deposit', 'start']);
+      expect(fish('coinop --profile ')).toEqual(PROFILES);
+      expect(fish('coinop withdraw --asset eth --network ')).toEqual(ETH_NETWORKS);
+      expect(fish('coinop fee quote --asset=PYUSD --network ')).toEqual([
+        'ARBITRUM_ONE',
+        'ETHEREUM',
+        'SOLANA',
+        'STELLAR',
+      ]);
+      expect(fishEntries('coinop wi')).toEqual([
+        'withdraw\tsend crypto from a profile balance to a blockchain address',
+      ]);
+      expect(fishEntries('coinop withdraw --am')).toEqual(['--amount\tamount to send']);
+      expect(fishEntries('coinop withdraw -')).toContainEqual('-y\tdo not ask for confirmation');
+    });
+
+    it.skipIf(!inCI && !has('zsh'))(
+      "zsh's own completion system lists the descriptions and completes after --profile",
+      async () => {
+        expect(has('zsh'), MISSING('zsh')).toBe(true);
+        const term = new xterm.Terminal({ cols: 160, rows: 60, allowProposedApi: true });
+        const shell = pty.spawn('zsh', ['-f', '-i'], {
+          name: 'xterm-256color',
+          cols: 160,
+          rows: 60,
+          cwd,
+          env: { ...env, PS1: '%% ', TERM: 'xterm-256color' },
+        });
+        shell.onData((d) => term.write(d));
+        const screen = () => {
+          const b = term.buffer.active;
+          return Array.from({ length: b.length }, (_, i) => b.getLine(i)?.translateToString(true) ?? '').join('\n');
+        };
+        const waitFor = async (what: RegExp) => {
+          for (let waited = 0; !what.test(screen()); waited += 50) {
+            if (waited > 20_000) throw new Error(`timed out waiting for ${what}; screen:\n${screen()}`);
+            await new Promise((r) => setTimeout(r, 50));
+          }
+        };
+        try {
+          shell.write(
+            `autoload -Uz compinit && compinit -u -D && source ${JSON.stringify(join(DIR, '_coinop'))} && echo READY\r`,
+          );
+          await waitFor(/^READY$/m);
+          shell.write('coinop --profile local withdraw --am\t');
+          await waitFor(/coinop --profile local withdraw --amount /);
+          shell.write('\u0015coinop \t');
+          await waitFor(/^withdraw +-- send crypto from a profile balance to a blockchain address/m);
+          expect(screen()).toMatch(/^stream +-- live market data/m);
+        } finally {
+          shell.kill();
+        }
+      },
+    );
   });
 });

@@ -71,7 +71,7 @@ describe('coinop destinations', () => {
         '--travel-rule.vasp: custom_vasp_name and custom_vasp_website go together',
       ],
       [['destinations', 'list', '--bookmarked', '--not-bookmarked'], '--bookmarked and --not-bookmarked'],
-      [['limits', '--type', 'NOPE'], "option '--type <type>' argument 'NOPE' is invalid"],
+      [['limits', '--type', 'NOPE'], '--type: must be one of INTERNAL_TRANSFER_DEBIT, '],
       [
         ['deposit-instructions', 'create', '--network', 'RTP', '--routing-type', 'ABA'],
         '--routing-type: is for --network WIRE only',

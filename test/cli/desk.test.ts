@@ -180,7 +180,7 @@ describe('coinop transfer internal', () => {
       ['transfer', 'internal', '--asset', 'USD', '--amount', '1'],
       args(['--amount', '1.001']),
       args(['--amount', '0']),
-      ['transfer', 'internal', '--to-profile-id', 'x', '--asset', 'usd', '--amount', '1'],
+      ['transfer', 'internal', '--to-profile-id', 'x', '--asset', 'u-sd', '--amount', '1'],
     ]) {
       const r = await sb.runIn(bad);
       expect(r.code, bad.join(' ')).toBe(2);

@@ -5,6 +5,7 @@ import { spawn } from 'node:child_process';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { BIN, BTC_ADDRESS, sandbox, type Sandbox } from './helpers.js';
+import { KEY, Term } from './terminal.js';
 
 let sb: Sandbox;
 beforeAll(async () => {
@@ -93,7 +94,7 @@ describe('Ctrl-C says what is true for the command', () => {
   it('a stream is interrupted, and nothing is said of a withdrawal', async () => {
     const r = await interrupt(['stream', 'trades', 'BTCUSD', '-o', 'ndjson'], sb.env, (o) => o.stdout.includes('\n'));
     expect(r.code, r.stderr).toBe(3);
-    expect(r.stderr).toMatch(/^interrupted: the stream stopped; nothing was changed/m);
+    expect(r.stderr).toMatch(/^stopped: the stream ended; nothing was changed/m);
     expect(r.stderr).not.toMatch(WITHDRAWAL);
   });
 
@@ -117,7 +118,7 @@ describe('Ctrl-C says what is true for the command', () => {
       o.stderr.includes(`transfer ${id} PENDING`),
     );
     expect(watch.code, watch.stderr).toBe(3);
-    expect(watch.stderr).toMatch(/^interrupted: stopped watching; nothing was changed/m);
+    expect(watch.stderr).toMatch(/^stopped watching; nothing was changed/m);
     expect(watch.stderr).not.toMatch(WITHDRAWAL);
 
     const hold = await holdingServer();
@@ -126,8 +127,42 @@ describe('Ctrl-C says what is true for the command', () => {
       const list = await interrupt(['transfers', 'list'], env, () => hold.arrived.length > 0);
       expect(hold.arrived).toEqual(['GET /v2/transfer/transfers']);
       expect(list.code, list.stderr).toBe(3);
-      expect(list.stderr).toMatch(/^interrupted: nothing was changed/m);
+      // A read says it stopped, from what it sent: nothing that changes anything.
+      expect(list.stderr).toMatch(/^stopped: nothing was changed$/m);
+      expect(list.stderr).not.toMatch(/interrupted/);
       expect(list.stderr).not.toMatch(WITHDRAWAL);
+    } finally {
+      await hold.close();
+    }
+  });
+
+  it('the live view: Ctrl-C (a key in raw mode) says the same and exits 3, q exits 0', async () => {
+    const t = new Term(['stream', 'trades', 'BTCUSD'], sb.env);
+    await t.waitFor('BTCUSD');
+    t.type(KEY.ctrlC);
+    expect(await t.exit()).toBe(3);
+    expect(t.screen()).toMatch(/stopped: the stream ended; nothing was changed/);
+    const q = new Term(['stream', 'trades', 'BTCUSD'], sb.env);
+    await q.waitFor('BTCUSD');
+    q.type('q');
+    expect(await q.exit()).toBe(0);
+    expect(q.screen()).not.toMatch(/stopped/);
+  });
+
+  it('a command without a note of its own names the request that may have changed something', async () => {
+    const hold = await holdingServer();
+    try {
+      const env = { ...sb.env, COINOP_BASE_URL: hold.url, COINOP_AUTH_URL: hold.url, COINOP_TOKEN: 'held' };
+      const r = await interrupt(
+        ['addresses', 'create', '--network', 'BITCOIN', '--ref-id', 'int-a-1'],
+        env,
+        () => hold.arrived.length > 0,
+      );
+      expect(hold.arrived).toEqual(['POST /v2/transfer/deposit-addresses']);
+      expect(r.code, r.stderr).toBe(3);
+      expect(r.stderr).toMatch(
+        /^interrupted: POST \/v2\/transfer\/deposit-addresses was sent and may have been carried out; check before running the command again$/m,
+      );
     } finally {
       await hold.close();
     }

@@ -102,7 +102,7 @@ const CASES: [string[], string][] = [
   [[...W, '--amount', '1', '--meta', 'k=a', '--meta', 'k=b'], '--meta: key "k" is given twice'],
   [[...W, '--amount', '1', '--fee-id', 'abc', '--quote'], '--fee-id and --quote'],
   [[...W, '--amount', '1', '--beneficiary', '{oops'], '--beneficiary: must be a JSON object'],
-  [[...W, '--amount', '1', '--wait-timeout', 'soon'], '--wait-timeout: must be a whole number'],
+  [[...W, '--amount', '1', '--wait-timeout', 'soon'], '--wait-timeout: must be a positive time such as 30'],
   [[...W, '--amount', '1', '--balance-asset', 'EUR'], '--balance-asset: must be BTC'],
   [[...W, '--amount', '1', '--ref-id', ''], '--ref-id: must not be empty'],
   [[...W, '--amount', '1', '--memo', 'm'.repeat(1001)], '--memo: must be at most 1000 characters'],
@@ -129,7 +129,7 @@ const CASES: [string[], string][] = [
     ['addresses', 'list', '--ref-id', Array.from({ length: 101 }, (_, i) => `r${i}`).join(',')],
     '--ref-id: must have at most 100 entries',
   ],
-  [['addresses', 'list', '--created-after', 'yesterday-ish'], '--created-after: must be an RFC 3339 date-time'],
+  [['addresses', 'list', '--created-after', 'yesterday-ish'], '--created-after: "yesterday-ish" is not a time; give'],
   [['addresses', 'list', '--order', 'UP'], '--order'],
   [['addresses', 'list', '--order-by', 'NAME'], '--order-by'],
   // addresses create
@@ -151,10 +151,10 @@ const CASES: [string[], string][] = [
   [['prices', 'BTCUSD', '--max-points', '0'], '--max-points: must be from 1'],
   [['prices', 'BTCUSD', '--limit', '5000'], '--limit: must be from 1 to 1000'],
   [['prices', 'BTCUSD', '--offset', '-1'], '--offset: must be a whole number'],
-  [['prices', 'BTCUSD', '--from', 'last tuesday'], '--from: must be an RFC 3339 date-time'],
+  [['prices', 'BTCUSD', '--from', 'last tuesday'], '--from: "last tuesday" is not a time; give an RFC 3339 time'],
   [
     ['prices', 'BTCUSD', '--from', '2026-02-01T00:00:00Z', '--to', '2026-01-01T00:00:00Z'],
-    '--from: must not be after range.end',
+    '--from: 2026-02-01T00:00:00Z is after --to 2026-01-01T00:00:00Z',
   ],
   // transfers
   [['transfers', 'list', '--status', 'DONE'], '--status: must be one of'],
@@ -168,7 +168,8 @@ const CASES: [string[], string][] = [
   [['transfers', 'get'], 'missing ID'],
   [['transfers', 'get', 'abc', '--ref-id', 'x'], 'ID and --ref-id'],
   [['transfers', 'watch'], "missing required argument 'ids'"],
-  [['transfers', 'watch', 'abc', '--timeout', '0'], '--timeout: must be from 1'],
+  [['transfers', 'watch', 'abc', '--timeout', '0'], '--timeout: must be a positive time'],
+  [['transfers', 'watch', 'abc', '--wait-timeout', '2d'], '--wait-timeout: must be at most 24 h'],
   // api
   [['api', 'FETCH', '/v2/transfer/transfers'], 'METHOD: must be one of'],
   [['api', 'POST', '/v2/transfer/fees/crypto-withdrawal', '--input', '/nonexistent.json'], '--input: cannot read'],
@@ -180,7 +181,9 @@ const CASES: [string[], string][] = [
   [['api', 'POST', '/v2/transfer/transfers', '--paginate'], '--paginate: only with GET'],
   [['api', 'GET', 'https://evil.example/v2/x'], 'PATH: give a path'],
   // the rest
-  [['completion', 'powershell'], "'powershell' is invalid for argument 'shell'"],
+  [['completion', 'powershell'], 'SHELL: must be one of bash, zsh, fish'],
+  [['-o', 'xml', 'markets'], '--output: must be one of table, json, ndjson, csv'],
+  [['limits', '--type', 'gift'], '--type: must be one of'],
   [['profile', 'use', 'nope'], 'no profile named "nope"'],
   [['profile', 'show', 'nope'], 'no profile named "nope"'],
   [['local', 'start', '--port', '99999'], '--port: must be from 0 to 65535'],

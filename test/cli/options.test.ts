@@ -47,19 +47,44 @@ describe('shared flag rules', () => {
 
   it.each([
     ['2026-01-01T00:00:00Z', '2026-01-01T00:00:00Z'],
+    ['2026-01-01T09:30:00.250+02:00', '2026-01-01T09:30:00.250+02:00'],
+    // A date alone is its midnight UTC.
+    ['2026-01-01', '2026-01-01T00:00:00Z'],
+    [' 2024-02-29 ', '2024-02-29T00:00:00Z'],
     ['now', '2026-03-01T12:00:00Z'],
+    ['NOW', '2026-03-01T12:00:00Z'],
     ['90m', '2026-03-01T10:30:00Z'],
     ['1.5h', '2026-03-01T10:30:00Z'],
     ['7d', '2026-02-22T12:00:00Z'],
     ['7d ago', '2026-02-22T12:00:00Z'],
     ['1w', '2026-02-22T12:00:00Z'],
+    ['2w', '2026-02-15T12:00:00Z'],
+    // A year is 365 days, in the one duration grammar.
+    ['1y', '2025-03-01T12:00:00Z'],
+    ['10y', '2016-03-03T12:00:00Z'],
     ['500ms', '2026-03-01T11:59:59Z'],
-    // Left as written, for the contract to name as not a date-time.
-    ['30', '30'],
-    ['yesterday', 'yesterday'],
-    ['999999999w', '999999999w'],
   ])('the time %s is %s', (text, want) => {
-    expect(parseTime(text, NOW)).toBe(want);
+    expect(parseTime('--from', text, NOW)).toBe(want);
+  });
+
+  it.each([
+    '30',
+    'yesterday',
+    '999999999w',
+    '2026-02-30',
+    '2026-02-30T00:00:00Z',
+    '2026-13-01T00:00:00Z',
+    '2026-01-01 10:00',
+    '',
+  ])('the time %j is refused, naming the flag and every form a time takes', (text) => {
+    expect(usageMessage(() => parseTime('--to', text, NOW))).toBe(
+      `--to: "${text}" is not a time; give an RFC 3339 time (2026-01-02T15:04:05Z), a date (2026-01-02, midnight UTC), now, or a time back from now (90m, 24h, 7d, 2w, 1y; "7d ago" too)`,
+    );
+  });
+
+  it('a duration flag takes years too, in the same grammar', () => {
+    expect(durationMs('1y')).toBe(365 * 86_400_000);
+    expect(usageMessage(() => durationFlag('--duration', '1y', 1000, 'too long'))).toBe('--duration: too long');
   });
 
   it('times are in whole seconds', () => {
@@ -72,6 +97,10 @@ describe('shared flag rules', () => {
     expect(marketFlag('MARKET', 'ethsgd')).toBe('ETHSGD');
     expect(usageMessage(() => marketFlag('--market', 'BTC-USD'))).toBe(
       '--market: "BTC-USD" is not a market symbol (capital letters and digits, such as BTCUSD)',
+    );
+    // The hint names the command that lists the markets.
+    expect(() => marketFlag('--market', 'BTC-USD')).toThrow(
+      expect.objectContaining({ hint: 'coinop markets lists them' }),
     );
   });
 

@@ -52,6 +52,7 @@ const SENDS_NOTHING: Record<string, string> = {
   'local deposit': "the local service's control API, which the hosted OpenAPI does not describe",
   completion: 'prints a script',
   mcp: 'a server on stdio: what its tools send is held to the OpenAPI by test/mcp/openapi.test.ts',
+  __complete: "lists coinop's own profiles for the completion scripts",
 };
 
 /** Operations of the contract that the local service serves and no command sends, and why. */
@@ -62,8 +63,12 @@ const SERVED_ONLY: string[] = [
 
 /** Options that change nothing a command sends, by command ('*': every command), and why. */
 const NOT_SENT: Record<string, string[]> = {
-  // Global: where output goes and how it looks, which profile (every line runs as the one profile).
-  '*': ['--help', '--profile', '-o', '--output', '--json', '--no-input', '--no-color', '--debug', '-V', '--version'],
+  // Global: where output goes and how it looks (a table's columns, the pager), which profile (every line runs as the
+  // one profile).
+  '*': [
+    ...['--help', '--profile', '-o', '--output', '--json', '--no-input', '--no-color', '--debug', '-V', '--version'],
+    ...['--no-pager', '--columns', '--wide'],
+  ],
   // The stream sends no HTTP request but its token's; its options shape what it writes.
   stream: ['--channel', '--book', '--interval', '--depth', '--duration', '--count', '-c'],
   // A journal's own handling: a resumed run sends the rows' requests the other lines send.
@@ -330,6 +335,8 @@ const LINES: Line[] = [
   { args: async () => ['transfers', 'list', '--limit', '2', '--cursor', await cursorOf('/v2/transfer/transfers')] },
   { args: async () => ['transfers', 'get', transferId] },
   { args: ['transfers', 'get', '--ref-id', 'rq-setup'] },
+  { args: async () => ['transfers', 'watch', transferId, '--wait-timeout', '30'] },
+  // The flag's old name, still taken.
   { args: async () => ['transfers', 'watch', transferId, '--timeout', '30'] },
   // service profiles, balances, internal transfers
   {

@@ -21,6 +21,7 @@ describe('settings', () => {
       clientSecret: undefined,
       noInput: false,
       ...DEFAULTS,
+      pager: { command: 'less -FRX', chosen: false },
     });
     expect(DEFAULTS).toEqual({
       localWaitMs: 10_000,
@@ -50,6 +51,8 @@ describe('settings', () => {
         COINOP_POLL_MS: '100',
         COINOP_STREAM_FPS: '30',
         COINOP_STREAM_STALE_MS: '300',
+        COINOP_PAGER: 'more -d',
+        PAGER: 'most',
       }),
     ).toEqual({
       profile: 'sb',
@@ -70,7 +73,15 @@ describe('settings', () => {
       pollMs: 100,
       streamFps: 30,
       streamStaleMs: 300,
+      pager: { command: 'more -d', chosen: true },
     });
+  });
+
+  it('the pager: COINOP_PAGER, else PAGER, else less -FRX; set but empty is no pager (cat)', () => {
+    expect(readSettings({ PAGER: 'most' }).pager).toEqual({ command: 'most', chosen: true });
+    expect(readSettings({ PAGER: '' }).pager).toEqual({ command: 'cat', chosen: true });
+    expect(readSettings({ COINOP_PAGER: ' ', PAGER: 'most' }).pager).toEqual({ command: 'cat', chosen: true });
+    expect(readSettings({}).pager).toEqual({ command: 'less -FRX', chosen: false });
   });
 
   it('takes the XDG directories when coinop has none of its own', () => {

@@ -88,7 +88,7 @@ describe('coinop on a terminal', () => {
   });
 
   it('prices on a terminal: a table, a line chart, the environment line; `coinop prices` alone asks for market and increment', async () => {
-    const t = term(['prices', 'BTCUSD', '--increment', 'ONE_HOUR', '--limit', '48']);
+    const t = term(['prices', 'BTCUSD', '--increment', 'ONE_HOUR', '--limit', '48', '--no-pager']);
     expect(await t.exit()).toBe(0);
     const s = t.screen();
     expect(s).toContain(`local · ${sb.svc.baseUrl} · profile local`);
@@ -98,7 +98,7 @@ describe('coinop on a terminal', () => {
     expect(s).toContain('└──');
     expect(t.raw).toMatch(/\u001b\[1m/); // colour (bold headers) is on: a terminal, no NO_COLOR
 
-    const ask = term(['prices']);
+    const ask = term(['prices', '--no-pager']);
     await ask.waitFor('Market');
     ask.type(KEY.down + KEY.down + KEY.down + KEY.enter); // ETHEUR, ETHUSD, BTCEUR, BTCUSD
     await ask.waitFor('Increment');

@@ -95,10 +95,10 @@ describe('output', () => {
 describe('flags and messages', () => {
   it('times: RFC 3339 as given, now, and durations back from now', () => {
     const now = Date.parse('2026-03-01T12:00:00Z');
-    expect(parseTime('2026-01-01T00:00:00Z', now)).toBe('2026-01-01T00:00:00Z');
-    expect(parseTime('now', now)).toBe('2026-03-01T12:00:00Z');
-    expect(parseTime('90m', now)).toBe('2026-03-01T10:30:00Z');
-    expect(parseTime('7d', now)).toBe('2026-02-22T12:00:00Z');
+    expect(parseTime('--from', '2026-01-01T00:00:00Z', now)).toBe('2026-01-01T00:00:00Z');
+    expect(parseTime('--from', 'now', now)).toBe('2026-03-01T12:00:00Z');
+    expect(parseTime('--from', '90m', now)).toBe('2026-03-01T10:30:00Z');
+    expect(parseTime('--from', '7d', now)).toBe('2026-02-22T12:00:00Z');
   });
 
   it('key=value pairs split on the first =, and issues name the flag the operator typed', () => {

@@ -1,6 +1,7 @@
 // coinop addresses list and create: raw flags to checked options, and raw flags to the usage error, in process.
 import { describe, expect, it } from 'vitest';
 import { parseAddressCreateOptions, parseAddressesListOptions } from '../../src/commands/addresses/options.js';
+import { TIME_FORMS } from '../../src/cli/options.js';
 import { usageMessage } from './support.js';
 
 const NOW = Date.parse('2026-03-01T12:00:00Z');
@@ -70,11 +71,14 @@ describe('addresses list options', () => {
   });
 
   it.each([
-    [{ createdBefore: 'yesterday' }, '--created-before: must be an RFC 3339 date-time such as 2026-01-02T15:04:05Z'],
-    [{ createdAfter: 'soon' }, '--created-after: must be an RFC 3339 date-time such as 2026-01-02T15:04:05Z'],
+    [{ createdBefore: 'yesterday' }, `--created-before: "yesterday" is not a time; give ${TIME_FORMS}`],
+    [{ createdAfter: 'soon' }, `--created-after: "soon" is not a time; give ${TIME_FORMS}`],
     [{ limit: '0' }, '--limit: must be at least 1'],
     // By their shape only (upper-cased): the catalogue is the run's, once it knows the service.
-    [{ network: ['doge-coin'] }, '--network: must be capital letters, digits and _ only (such as BTC or BITCOIN_CASH)'],
+    [
+      { network: ['doge-coin'] },
+      '--network: "doge-coin" must be letters, digits and _ only (such as BTC or BITCOIN_CASH)',
+    ],
   ])('%o: %s', (raw, message) => {
     expect(usageMessage(() => parseAddressesListOptions(raw, NOW))).toBe(message);
   });

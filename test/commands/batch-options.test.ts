@@ -39,6 +39,7 @@ const VALID: [name: string, raw: Record<string, unknown>, expected: Partial<Batc
   ['--retry-failed implies --resume', { retryFailed: true }, { resume: true, retryFailed: true }],
   ['--wait follows for --wait-timeout seconds', { wait: true, waitTimeout: '30' }, { waitSeconds: 30 }],
   ['without --wait nothing is followed', { waitTimeout: '30' }, { waitSeconds: 0 }],
+  ['--wait-timeout takes a duration', { wait: true, waitTimeout: '2h' }, { waitSeconds: 7200 }],
   ['--rate 0 is no client-side limit', { rate: '0' }, { rate: Infinity }],
   ['a fractional --rate', { rate: '2.5' }, { rate: 2.5 }],
   ['the largest --rate', { rate: '10000' }, { rate: 10_000 }],
@@ -54,9 +55,9 @@ const INVALID: [raw: Record<string, unknown>, message: string][] = [
   [{ rate: '-1' }, RATE],
   [{ rate: '1e3' }, RATE],
   // Checked whether or not --wait is given.
-  [{ waitTimeout: '0' }, '--wait-timeout: must be from 1 to 604800'],
-  [{ waitTimeout: '604801', wait: true }, '--wait-timeout: must be from 1 to 604800'],
-  [{ waitTimeout: 'soon' }, '--wait-timeout: must be a whole number from 1 to 604800'],
+  [{ waitTimeout: '0' }, '--wait-timeout: must be a positive time such as 30, 30s, 5m or 1h'],
+  [{ waitTimeout: '604801', wait: true }, '--wait-timeout: must be at most 168 h'],
+  [{ waitTimeout: 'soon' }, '--wait-timeout: must be a positive time such as 30, 30s, 5m or 1h'],
   [{ dryRun: true, resume: true }, '--dry-run: cannot be combined with --resume (a dry run sends nothing to resume)'],
   [
     { dryRun: true, retryFailed: true },

@@ -51,7 +51,10 @@ describe('parseInstructionsListOptions', () => {
 
   it.each([
     [{ limit: '1001' }, '--limit: must be from 1 to 1000'],
-    [{ createdUntil: '2026-13-01T00:00:00Z' }, '--created-until: must be an RFC 3339 date-time'],
+    [
+      { createdUntil: '2026-13-01T00:00:00Z' },
+      '--created-until: "2026-13-01T00:00:00Z" is not a time; give an RFC 3339',
+    ],
     [{ refId: ['x'.repeat(129)] }, '--ref-id: must be at most 128 characters'],
   ])('%j is refused', (raw, message) => {
     expect(usageMessage(() => parseInstructionsListOptions(raw, NOW))).toContain(message);

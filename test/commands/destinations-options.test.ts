@@ -64,10 +64,10 @@ describe('parseDestinationListOptions', () => {
   it.each([
     [{ bookmarked: true, notBookmarked: true }, '--bookmarked and --not-bookmarked: give one, not both'],
     // By its shape only: the catalogue is the run's, once it knows the service.
-    [{ network: ['moon-x'] }, '--network: must be capital letters, digits and _ only'],
+    [{ network: ['moon-x'] }, '--network: "moon-x" must be letters, digits and _ only'],
     [{ limit: '0' }, '--limit: must be from 1 to 1000'],
     [{ limit: 'lots' }, '--limit: must be a whole number from 1 to 1000'],
-    [{ createdAt: 'yesterday' }, '--created-at: must be an RFC 3339 date-time'],
+    [{ createdAt: 'yesterday' }, '--created-at: "yesterday" is not a time; give an RFC 3339'],
     [{ nickname: Array.from({ length: 101 }, (_, i) => `n${i}`) }, '--nickname: must have at most 100 entries'],
     [{ nickname: ['x'.repeat(101)] }, '--nickname: must be at most 100 characters'],
   ])('%j is refused', (raw, message) => {

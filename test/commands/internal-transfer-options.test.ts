@@ -46,7 +46,7 @@ const INVALID: [raw: Record<string, unknown>, message: string][] = [
     '--to-profile-id: must not be the profile it is sent from (--from-profile-id)',
   ],
   // By its shape only: the catalogue is the run's, once it knows the service.
-  [{ asset: 'btc' }, '--asset: "btc" must be capital letters, digits and _ only (such as BTC or BITCOIN_CASH)'],
+  [{ asset: 'b-tc' }, '--asset: "b-tc" must be letters, digits and _ only (such as BTC or BITCOIN_CASH)'],
   [
     { amount: '-5' },
     '--amount: must be a plain decimal number such as 0.05 (digits and one point, no sign or exponent)',
@@ -57,7 +57,7 @@ const INVALID: [raw: Record<string, unknown>, message: string][] = [
   ],
   [{ meta: ['novalue'] }, '--meta: "novalue" must be key=value'],
   [{ recipientMeta: ['k=a', 'k=b'] }, '--recipient-meta: key "k" is given twice'],
-  [{ waitTimeout: '0' }, '--wait-timeout: must be from 1 to 86400'],
+  [{ waitTimeout: '0' }, '--wait-timeout: must be a positive time such as 30, 30s, 5m or 1h'],
 ];
 
 describe('parseInternalTransferOptions', () => {

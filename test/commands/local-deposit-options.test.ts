@@ -37,7 +37,7 @@ describe('parseLocalDepositOptions', () => {
     [{ amount: '1e5' }, `--amount: ${FORMAT}`],
     [{ amount: '0.0' }, '--amount: must be greater than 0'],
     [{ asset: 'EUR' }, `--asset: must be a crypto asset (${CRYPTO_ASSETS.join(', ')})`],
-    [{ asset: 'btc' }, `--asset: must be a crypto asset (${CRYPTO_ASSETS.join(', ')})`],
+    [{ asset: 'usd' }, `--asset: must be a crypto asset (${CRYPTO_ASSETS.join(', ')})`],
     [{ asset: 'BTC', amount: '0.123456789' }, '--amount: at most 8 decimals for BTC'],
   ])('%j is refused', (raw, message) => {
     expect(usageMessage(() => parseLocalDepositOptions(raw))).toBe(message);

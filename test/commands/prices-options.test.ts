@@ -33,8 +33,8 @@ describe('prices options', () => {
     },
     {
       market: 'SOLEUR',
-      raw: { offset: '0', from: 'yesterday' },
-      want: { market: 'SOLEUR', offset: 0, from: 'yesterday', all: false },
+      raw: { offset: '0', from: '2026-01-01', increment: 'five_minutes' },
+      want: { market: 'SOLEUR', offset: 0, from: '2026-01-01T00:00:00Z', increment: 'FIVE_MINUTES', all: false },
     },
   ])('$market $raw', ({ market, raw, want }) => {
     const o = parsePricesOptions(market, raw, NOW);

@@ -7,6 +7,7 @@ import {
   parseProfilesGetOptions,
   parseProfilesListOptions,
 } from '../../src/commands/profiles/options.js';
+import { TIME_FORMS } from '../../src/cli/options.js';
 import { usageMessage } from './support.js';
 
 const NOW = Date.parse('2026-11-23T12:00:00Z');
@@ -54,7 +55,7 @@ describe('parseProfilesListOptions', () => {
   it.each([
     [{ limit: '0' }, '--limit: must be at least 1'],
     [{ limit: 'ten' }, '--limit: must be a whole number'],
-    [{ createdAt: 'yesterday' }, '--created-at: must be an RFC 3339 date-time such as 2026-01-02T15:04:05Z'],
+    [{ createdAt: 'yesterday' }, `--created-at: "yesterday" is not a time; give ${TIME_FORMS}`],
     [{ id: Array.from({ length: 101 }, (_, i) => `p${i}`) }, '--id: must have at most 100 entries'],
   ])('%j is refused', (raw, message) => {
     expect(usageMessage(() => parseProfilesListOptions(raw, NOW))).toBe(message);
@@ -105,7 +106,7 @@ describe('parseBalancesOptions', () => {
 
   it.each([
     // By their shape only (upper-cased): the catalogue is the run's, once it knows the service.
-    [['BTC', 'no-pe'], {}, 'ASSET: must be capital letters, digits and _ only (such as BTC or BITCOIN_CASH)'],
+    [['BTC', 'no-pe'], {}, 'ASSET: "no-pe" must be letters, digits and _ only (such as BTC or BITCOIN_CASH)'],
     [[], { profileId: 'p', allProfiles: true }, '--profile-id and --all-profiles: give one'],
     [[], { profileId: '' }, '--profile-id: must not be empty'],
   ])('%j %j is refused', (args, raw, message) => {

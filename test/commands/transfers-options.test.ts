@@ -5,6 +5,7 @@ import {
   parseTransfersListOptions,
   parseTransfersWatchOptions,
 } from '../../src/commands/transfers/options.js';
+import { TIME_FORMS } from '../../src/cli/options.js';
 import { usageMessage } from './support.js';
 
 const NOW = Date.parse('2026-03-01T12:00:00Z');
@@ -97,8 +98,8 @@ describe('transfers list options', () => {
     ],
     [{ identityId: Array.from({ length: 101 }, (_, i) => `i${i}`) }, '--identity-id: must have at most 100 entries'],
     [{ accountId: [''] }, '--account-id: must not be empty'],
-    [{ updatedFrom: 'yesterday' }, '--updated-from: must be an RFC 3339 date-time such as 2026-01-02T15:04:05Z'],
-    [{ createdAt: 'noon' }, '--created-at: must be an RFC 3339 date-time such as 2026-01-02T15:04:05Z'],
+    [{ updatedFrom: 'yesterday' }, `--updated-from: "yesterday" is not a time; give ${TIME_FORMS}`],
+    [{ createdAt: 'noon' }, `--created-at: "noon" is not a time; give ${TIME_FORMS}`],
     [{ limit: '5000' }, '--limit: must be at most 1000'],
   ])('%o: %s', (raw, message) => {
     expect(usageMessage(() => parseTransfersListOptions(raw, NOW))).toBe(message);
@@ -122,14 +123,26 @@ describe('transfers get options', () => {
 describe('transfers watch options', () => {
   it.each([
     { ids: ['t1'], raw: {}, want: { ids: ['t1'], timeoutSeconds: 600 } },
-    { ids: ['t1', 't2'], raw: { timeout: '30' }, want: { ids: ['t1', 't2'], timeoutSeconds: 30 } },
+    { ids: ['t1'], raw: { waitTimeout: '10m' }, want: { ids: ['t1'], timeoutSeconds: 600 } },
+    { ids: ['t1'], raw: { waitTimeout: '90' }, want: { ids: ['t1'], timeoutSeconds: 90 } },
+    // The old name is still taken, with a note that says the new one.
+    {
+      ids: ['t1', 't2'],
+      raw: { timeout: '30' },
+      want: {
+        ids: ['t1', 't2'],
+        timeoutSeconds: 30,
+        renamed: 'note: --timeout is now --wait-timeout (as withdraw names it); it is taken as such',
+      },
+    },
   ])('$ids $raw', ({ ids, raw, want }) => {
     expect(parseTransfersWatchOptions(ids, raw)).toEqual(want);
   });
 
   it.each([
-    [['t1'], { timeout: '0' }, '--timeout: must be from 1 to 86400'],
-    [['t1'], { timeout: '10m' }, '--timeout: must be a whole number from 1 to 86400'],
+    [['t1'], { waitTimeout: '0' }, '--wait-timeout: must be a positive time such as 30, 30s, 5m or 1h'],
+    [['t1'], { timeout: 'soon' }, '--timeout: must be a positive time such as 30, 30s, 5m or 1h'],
+    [['t1'], { waitTimeout: '25h' }, '--wait-timeout: must be at most 24 h'],
     [[''], {}, 'ID: must not be empty'],
   ])('%o %o: %s', (ids, raw, message) => {
     expect(usageMessage(() => parseTransfersWatchOptions(ids, raw))).toBe(message);

@@ -68,9 +68,15 @@ const VALID: [name: string, raw: Record<string, unknown>, expected: Partial<With
     { quote: true, dryRun: true, yes: true, wait: true },
   ],
   ['--wait-timeout in seconds', { waitTimeout: '86400' }, { waitTimeout: 86_400 }],
+  ['--wait-timeout as a duration', { waitTimeout: '15m' }, { waitTimeout: 900 }],
   ['--meta pairs, "=" in a value', { meta: ['invoice=42', 'note=a=b'] }, { metadata: { invoice: '42', note: 'a=b' } }],
   ['--beneficiary as an object', { beneficiary: '{"name":"Ada"}' }, { beneficiary: { name: 'Ada' } }],
   ['an empty --asset is asked for, not refused', { asset: '' }, { asset: '' }],
+  [
+    'asset, network and balance asset in any case, kept in capitals',
+    { asset: ' btc', network: 'Bitcoin', balanceAsset: 'usd' },
+    { asset: 'BTC', network: 'BITCOIN', balanceAsset: 'USD' },
+  ],
   ['--to a nickname of the address book', { to: 'treasury', asset: 'ETH' }, { to: 'treasury', asset: 'ETH' }],
   [
     '--dry-run --save FILE: the request saved for approval',
@@ -92,9 +98,9 @@ const VALID: [name: string, raw: Record<string, unknown>, expected: Partial<With
 const INVALID: [raw: Record<string, unknown>, message: string][] = [
   [{ amount: '1', total: '2' }, '--amount and --total: give exactly one, not both'],
   [{ feeId: 'f', quote: true }, '--fee-id and --quote: give one (--quote gets a fee id for you)'],
-  [{ waitTimeout: 'soon' }, '--wait-timeout: must be a whole number from 1 to 86400'],
-  [{ waitTimeout: '0' }, '--wait-timeout: must be from 1 to 86400'],
-  [{ waitTimeout: '86401' }, '--wait-timeout: must be from 1 to 86400'],
+  [{ waitTimeout: 'soon' }, '--wait-timeout: must be a positive time such as 30, 30s, 5m or 1h'],
+  [{ waitTimeout: '0' }, '--wait-timeout: must be a positive time such as 30, 30s, 5m or 1h'],
+  [{ waitTimeout: '86401' }, '--wait-timeout: must be at most 24 h'],
   [{ meta: ['novalue'] }, '--meta: "novalue" must be key=value'],
   [{ meta: ['k=a', 'k=b'] }, '--meta: key "k" is given twice'],
   [{ beneficiary: '{oops' }, '--beneficiary: must be a JSON object such as {"name":"Ada Lovelace"}'],

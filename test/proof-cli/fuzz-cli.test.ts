@@ -82,7 +82,8 @@ function badValue(r: Rng, k: Kind): string {
       const v = r.pick([
         () => r.word().toUpperCase(),
         () => r.odd(),
-        () => 'BITCOIN ',
+        // Any case and spaces around are taken (`bitcoin `): a space inside is not.
+        () => 'BIT COIN',
         () => 'MOON',
         () => r.pick(['', ' ', '*', '%', 'null']),
       ])();
@@ -100,7 +101,7 @@ function badValue(r: Rng, k: Kind): string {
         '2026-01-01T00:61:00Z',
         '1e9',
         '-1h',
-        '1y',
+        '1yr',
         '10x',
         '99999999h',
         '2026/01/01',
@@ -215,7 +216,7 @@ function specs(): Spec[] {
         '--total': { t: 'amount', decimals: 8 },
         '--meta': { t: 'meta' },
         '--beneficiary': { t: 'json' },
-        '--wait-timeout': { t: 'int', min: 1, max: 86_400 },
+        '--wait-timeout': { t: 'int', min: 1, max: 86_400, decimals: true },
         '--balance-asset': { t: 'enum' },
         '--memo': { t: 'len', max: 1000 },
         '--profile-id': { t: 'len', max: 128 },
@@ -242,7 +243,7 @@ function specs(): Spec[] {
         '--format': { t: 'enum' },
         '--concurrency': { t: 'int', min: 1, max: 64 },
         '--rate': { t: 'int', min: 0, max: 10_000, decimals: true },
-        '--wait-timeout': { t: 'int', min: 1, max: 7 * 86_400 },
+        '--wait-timeout': { t: 'int', min: 1, max: 7 * 86_400, decimals: true },
       },
       required: ['#0'],
       maxArgs: 1,
@@ -327,8 +328,9 @@ function specs(): Spec[] {
     },
     {
       path: ['transfers', 'watch'],
-      base: () => ['00000000-0000-4000-8000-000000000000', '--timeout', '1'],
-      flags: { '--timeout': { t: 'int', min: 1, max: 86_400 } },
+      base: () => ['00000000-0000-4000-8000-000000000000', '--wait-timeout', '1'],
+      // A duration (1.5 is a second and a half); --timeout is its old name, with a note.
+      flags: { '--wait-timeout': { t: 'int', min: 1, max: 86_400, decimals: true } },
       required: ['#0'],
       maxArgs: Infinity,
       noValidBase: true,
@@ -592,7 +594,7 @@ function invalidInvocation(r: Rng, s: Spec): { args: string[]; why: string[]; ki
       case 'bad-global': {
         const profileless = ['completion', 'profile', 'login', 'local'].includes(s.path[0]);
         const g = r.pick([
-          ['--output', r.pick(['xml', 'yaml', 'JSON', '', 'table,json'])],
+          ['--output', r.pick(['xml', 'yaml', 'JSONX', '', 'table,json'])],
           ['--profile', `no-such-${r.word()}`],
           ['-o', r.odd()],
         ]);
@@ -677,7 +679,7 @@ function positionalIndex(args: string[], n: number): number {
 
 // ---------------------------------------------------------------------------------------------------------
 
-const DOCUMENTED = new Set([0, 1, 2, 3, 4, 5, 6, 7, 8]);
+const DOCUMENTED = new Set([0, 1, 2, 3, 4, 5, 6, 7, 8, 10]);
 const isWrite = (e: { method: string; url: string }) => e.method !== 'GET' && e.url.startsWith('/v2/');
 
 function problems(label: string, r: Run): string[] {
@@ -1041,7 +1043,7 @@ function chaos(r: Rng, v: Vocab): string[] {
     (a, i) =>
       !['--wait', '--timeout', '--wait-timeout'].includes(a) && a !== '--help' && args[i - 1] !== '--wait-timeout',
   );
-  if (path[0] === 'transfers' && path[1] === 'watch') out.push('--timeout', '1');
+  if (path[0] === 'transfers' && path[1] === 'watch') out.push('--wait-timeout', '1');
   // Interactive login needs a terminal; --no-input makes any missing value a usage error.
   return [...out, '--no-input'];
 }
@@ -1075,7 +1077,7 @@ function damagedBatch(r: Rng, header: string, rows: string[]): { text: string; b
       return {
         text: [
           header,
-          ...rows.map((x, i) => (i === 0 ? x.replace('BITCOIN', r.pick(['MOON', 'bitcoin', 'ETHEREUM', ''])) : x)),
+          ...rows.map((x, i) => (i === 0 ? x.replace('BITCOIN', r.pick(['MOON', 'BIT-COIN', 'ETHEREUM', ''])) : x)),
         ].join('\n'),
         broken: true,
       };

@@ -64,10 +64,16 @@ function launch(args: string[], env: Record<string, string> = {}, cols = 100, ro
   const waitFor = async (pred: (s: string) => boolean, what: string, timeoutMs = 30_000) => {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
-      // Let xterm finish parsing what arrived.
-      await new Promise<void>((r) => term.write('', () => r()));
-      const s = screen();
-      if (pred(s)) return s;
+      // The screen is read, and judged, in xterm's callback once it has parsed what arrived so far (nothing parsed
+      // later mixes in), and only when that ends a whole frame: a frame split across reads is never judged.
+      const upTo = raw.length;
+      const { s, ok } = await new Promise<{ s: string; ok: boolean }>((r) =>
+        term.write('', () => {
+          const shown = screen();
+          r({ s: shown, ok: raw.slice(0, upTo).endsWith('\u001b[J') && pred(shown) });
+        }),
+      );
+      if (ok) return s;
       if (Date.now() > deadline)
         throw new Error(`timed out waiting for ${what}; screen:\n${s}\nraw tail: ${JSON.stringify(raw.slice(-300))}`);
       await new Promise((r) => setTimeout(r, 50));
@@ -90,16 +96,21 @@ async function expectRestored(s: Session): Promise<void> {
 describe('live views on a terminal', () => {
   it('book: a ladder with spread, mid and depth bars on the alternate screen; follows resizes; q restores the terminal', async () => {
     const s = launch(['stream', 'book', 'BTCUSD']);
-    const screen = await s.waitFor((x) => /● live/.test(x) && /spread \d/.test(x) && /█/.test(x), 'the ladder');
+    const levels = (x: string) => x.split('\n').filter((l) => /^\s*\d+\.\d{2}\s+\d+\.\d{8}\s+\d/.test(l));
+    // The simulated book's depth varies (a side may hold fewer levels than the screen has rows for a while): the
+    // frame judged is one with a dozen levels or more.
+    const screen = await s.waitFor(
+      (x) => /● live/.test(x) && /spread \d/.test(x) && /█/.test(x) && levels(x).length > 12,
+      'the ladder',
+    );
     expect(s.term.buffer.active.type).toBe('alternate');
     expect(screen).toMatch(/BTCUSD order book/);
     expect(screen).toMatch(/mid \d+\.\d+/);
     expect(screen).toMatch(/last update \d+\.\d s ago/);
     expect(screen).toMatch(/PRICE\s+AMOUNT\s+TOTAL\s+DEPTH/);
     // Levels: asks above the mid line, bids below, prices with the market's 2 decimals, best ask above best bid.
-    const rows = screen.split('\n').filter((l) => /^\s*\d+\.\d{2}\s+\d+\.\d{8}\s+\d/.test(l));
-    expect(rows.length).toBeGreaterThan(20);
-    const mid = screen.split('\n').findIndex((l) => /─ spread/.test(l));
+    expect(levels(screen).length).toBeGreaterThan(12);
+    const mid = screen.split('\n').findIndex((l) => /─\s+spread/.test(l));
     expect(mid).toBeGreaterThan(3);
     const lines = screen.split('\n');
     const bestAsk = Number(lines[mid - 1].trim().split(/\s+/)[0]);
@@ -192,6 +203,93 @@ describe('live views on a terminal', () => {
     s.proc.write('q');
     expect(await s.exited).toBe(0);
     await expectRestored(s);
+  });
+
+  it('with NO_COLOR the sides are labelled ask and bid, and the mid row sits under the prices', async () => {
+    const s = launch(['stream', 'book', 'BTCUSD'], { NO_COLOR: '1' });
+    const sides = (x: string) => {
+      const ls = x.split('\n');
+      const mid = ls.findIndex((l) => /─\s+spread/.test(l));
+      return {
+        asks: ls.slice(0, Math.max(0, mid)).filter((l) => /^ask\s/.test(l)),
+        bids: mid < 0 ? [] : ls.slice(mid + 1).filter((l) => /^bid\s/.test(l)),
+      };
+    };
+    // A mid with one decimal more than the prices (an odd sum of the best bid and ask) is the case that shows it; the
+    // book's depth varies, so the frame judged has a few levels a side.
+    const screen = await s.waitFor((x) => {
+      const { asks, bids } = sides(x);
+      return /● live/.test(x) && /^\s+\d+\.\d{3}\s+─+\s+spread/m.test(x) && asks.length > 3 && bids.length > 3;
+    }, 'a ladder whose mid has an extra decimal');
+    const lines = screen.split('\n');
+    expect(lines.some((l) => /^SIDE\s+PRICE\s+AMOUNT\s+TOTAL\s+DEPTH/.test(l))).toBe(true);
+    const priceEnd = (l: string) => {
+      const m = /^(?:ask|bid)?\s*\d+\.\d+/.exec(l);
+      return m ? m[0].length : -1;
+    };
+    const midRow = lines.findIndex((l) => /─\s+spread/.test(l));
+    const { asks, bids } = sides(screen);
+    expect(asks.length).toBeGreaterThan(3);
+    expect(bids.length).toBeGreaterThan(3);
+    // The mid's last digit is in the prices' last column, and its rule under the amounts and totals.
+    for (const l of [...asks, ...bids]) expect(priceEnd(l)).toBe(priceEnd(lines[midRow]));
+    expect(lines[midRow].indexOf('spread')).toBe(lines[0 + lines.findIndex((l) => /^SIDE/.test(l))].indexOf('DEPTH'));
+    expect(s.raw()).not.toMatch(/\u001b\[3\dm/);
+    s.proc.write('q');
+    expect(await s.exited).toBe(0);
+  });
+
+  it('when heartbeats stop, the header stops saying live and says for how long; live again when they come back', async () => {
+    const s = launch(['stream', 'book', 'ETHUSD']);
+    await s.waitFor((x) => /● live/.test(x) && /spread \d/.test(x), 'the live ladder');
+    svc.config.stream.faults.stallHeartbeats = true;
+    try {
+      const stalled = await s.waitFor((x) => /◌ stale \d+ s \(no heartbeat\)/.test(x), 'the stale header');
+      expect(stalled).not.toMatch(/● live/);
+    } finally {
+      svc.config.stream.faults.stallHeartbeats = false;
+    }
+    await s.waitFor((x) => /● live/.test(x) && !/stale/.test(x), 'live again');
+    s.proc.write('q');
+    expect(await s.exited).toBe(0);
+  });
+
+  it('while reconnecting, the last book is shown dimmed and labelled stale', async () => {
+    const s = launch(['stream', 'book', 'BCHUSD'], { COINOP_RETRY_BASE_MS: '6000' });
+    await s.waitFor((x) => /● live/.test(x) && /spread \d/.test(x), 'the live ladder');
+    svc.config.stream.faults.dropConnectionsEveryMs = 100;
+    // How many rows of the ladder the screen shows, and how many of them are drawn dim (read with the screen).
+    const b = s.term.buffer.active;
+    const ladder = (x: string) => {
+      const ys = x.split('\n').flatMap((l, y) => (/^\s*\d+\.\d+\s+\d+\.\d+/.test(l) ? [y] : []));
+      const dim = ys.filter((y) => {
+        const line = b.getLine(b.viewportY + y)!;
+        return !!line.getCell(line.translateToString().search(/\d/))?.isDim();
+      });
+      return { rows: ys.length, dim: dim.length };
+    };
+    let stale = { rows: 0, dim: 0 };
+    try {
+      await s.waitFor((x) => {
+        if (!/○ reconnecting/.test(x) || !/stale book \(reconnecting\): as it was/.test(x)) return false;
+        stale = ladder(x);
+        return stale.rows > 0;
+      }, 'the stale book');
+    } finally {
+      svc.config.stream.faults.dropConnectionsEveryMs = 0;
+    }
+    // Every price of the ladder is drawn dim.
+    expect(stale.rows).toBeGreaterThan(0);
+    expect(stale.dim).toBe(stale.rows);
+    let live = { rows: 0, dim: 0 };
+    await s.waitFor((x) => {
+      if (!/● live/.test(x) || !/spread \d/.test(x) || /stale/.test(x)) return false;
+      live = ladder(x);
+      return live.rows > 0;
+    }, 'live again');
+    expect(live.dim).toBe(0);
+    s.proc.write('q');
+    expect(await s.exited).toBe(0);
   });
 
   it('a refused handshake leaves the screen, says why and exits with the authentication code', async () => {

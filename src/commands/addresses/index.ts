@@ -1,9 +1,10 @@
 // coinop addresses list|create: declarations; the work is in run.ts.
-import { type Command, Option } from 'commander';
-import { CONVERSION_TARGET_ASSETS } from '../../api/enums.js';
+import type { Command } from 'commander';
+import { CONVERSION_TARGET_ASSETS, DEPOSIT_ADDRESS_ORDER_BY, LIST_ORDERS } from '../../api/enums.js';
 import type { CliContext } from '../../cli/context.js';
-import { collect, repeat } from '../../cli/options.js';
+import { choiceOption, collect, repeat, TIME_HELP } from '../../cli/options.js';
 import { examples } from '../../cli/help.js';
+import { tableOptions } from '../../cli/list-flags.js';
 
 export function register(program: Command, ctx: CliContext): void {
   const addresses = examples(program.command('addresses').description('crypto deposit addresses'), [
@@ -11,8 +12,7 @@ export function register(program: Command, ctx: CliContext): void {
     'coinop addresses create --network ETHEREUM',
   ]);
   examples(
-    addresses
-      .command('list')
+    tableOptions(addresses.command('list'))
       .description('deposit addresses, filtered; --all follows every page and streams them')
       .option('--profile-id <id>', 'service profile ids (repeatable or comma separated, at most 100)', collect)
       .option('--identity-id <id>', 'identity ids', collect)
@@ -20,14 +20,14 @@ export function register(program: Command, ctx: CliContext): void {
       .option('--id <id>', 'deposit address ids', collect)
       .option('--ref-id <id>', 'client-specified ids', collect)
       .option('--network <network>', 'networks, such as BITCOIN', collect)
-      .option('--created-before <time>', 'created strictly before (created_at.lt): RFC 3339 or such as 24h')
+      .option('--created-before <time>', `created strictly before (created_at.lt): ${TIME_HELP}`)
       .option('--created-until <time>', 'created at or before (created_at.lte)')
       .option('--created-at <time>', 'created exactly at (created_at.eq)')
       .option('--created-from <time>', 'created at or after (created_at.gte)')
       .option('--created-after <time>', 'created strictly after (created_at.gt)')
       .option('--limit <n>', 'items per page (1 to 1000, default 100)')
-      .addOption(new Option('--order <order>', 'sort direction').choices(['DESC', 'ASC']))
-      .addOption(new Option('--order-by <key>', 'sort key').choices(['CREATED_AT']))
+      .addOption(choiceOption('--order <order>', 'sort direction', LIST_ORDERS))
+      .addOption(choiceOption('--order-by <key>', 'sort key', DEPOSIT_ADDRESS_ORDER_BY))
       .option('--cursor <cursor>', 'start from this page cursor (next_page_cursor)')
       .option('--all', 'every page')
       .action(async (opts) => (await import('./run.js')).list(ctx, opts)),
@@ -46,7 +46,7 @@ export function register(program: Command, ctx: CliContext): void {
       .option('--identity-id <id>', 'identity')
       .option('--account-id <id>', 'account')
       .option('--ref-id <id>', 'client id for replay protection (default: generated and printed)')
-      .addOption(new Option('--conversion <asset>', 'convert deposits to').choices(CONVERSION_TARGET_ASSETS))
+      .addOption(choiceOption('--conversion <asset>', 'convert deposits to', CONVERSION_TARGET_ASSETS))
       .option('--meta <key=value>', 'metadata pair (repeatable, at most 6)', repeat)
       .action(async (opts) => (await import('./run.js')).create(ctx, opts)),
     [

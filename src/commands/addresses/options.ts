@@ -1,8 +1,19 @@
 // coinop addresses list and create: their flags, checked, as typed options objects (declared in index.ts).
 import { operations, type CryptoNetwork } from '../../api/index.js';
-import { readFlags, keyValues, nameFlag, timeFilterFlags, timeFilters, type RawFlags } from '../../cli/options.js';
+import { readTableView } from '../../cli/list-flags.js';
+import {
+  readFlags,
+  keyValues,
+  nameFlag,
+  nameList,
+  timeFilterFlags,
+  timeFilters,
+  type RawFlags,
+} from '../../cli/options.js';
 import { checkRequest, type FlagNames } from '../../client/api.js';
 import { SHAPE_ONLY } from '../../client/catalogue-policy.js';
+import { DEPOSIT_ADDRESS_COLUMNS } from '../../render/columns.js';
+import type { TableView } from '../../render/table.js';
 
 /** The flag of each query field, for messages. */
 export const LIST_FLAGS: FlagNames = {
@@ -23,6 +34,8 @@ export interface AddressesListOptions {
   /** The listDepositAddresses query, checked against the contract. */
   query: Record<string, unknown>;
   all: boolean;
+  /** --columns, --wide. */
+  view?: TableView;
 }
 
 export function parseAddressesListOptions(raw: RawFlags, now: number): AddressesListOptions {
@@ -33,7 +46,7 @@ export function parseAddressesListOptions(raw: RawFlags, now: number): Addresses
     account_ids: f.list('accountId'),
     ids: f.list('id'),
     ref_ids: f.list('refId'),
-    networks: f.list('network')?.map((n) => n.toUpperCase()),
+    networks: nameList('--network', f.list('network')),
     ...timeFilters(raw, 'created', 'created_at', now),
     limit: f.text('limit'),
     order: f.text('order'),
@@ -43,7 +56,7 @@ export function parseAddressesListOptions(raw: RawFlags, now: number): Addresses
   for (const k of Object.keys(query)) if (query[k] === undefined) delete query[k];
   // The networks by their shape: the run checks them against the catalogue once it knows the service.
   checkRequest(operations.listDepositAddresses, { query }, LIST_FLAGS, SHAPE_ONLY);
-  return { query, all: f.on('all') };
+  return { query, all: f.on('all'), view: readTableView(f, DEPOSIT_ADDRESS_COLUMNS) };
 }
 
 export const CREATE_FLAGS: FlagNames = {
@@ -73,7 +86,7 @@ export function parseAddressCreateOptions(raw: RawFlags): AddressCreateOptions {
   const f = readFlags(raw);
   return {
     metadata: keyValues('--meta', f.list('meta')),
-    network: nameFlag('--network', f.text('network')?.toUpperCase()) as CryptoNetwork | undefined,
+    network: nameFlag('--network', f.text('network')) as CryptoNetwork | undefined,
     profileId: f.text('profileId'),
     identityId: f.text('identityId'),
     accountId: f.text('accountId'),

@@ -6,39 +6,44 @@ import {
   type CryptoNetwork,
   type DepositAddress,
 } from '../../api/index.js';
+import { refusedToAsk } from '../../cli/ask.js';
 import type { CliContext } from '../../cli/context.js';
 import type { RawFlags } from '../../cli/options.js';
 import { need } from '../../cli/prompt.js';
-import { checkRequest, checkUnlisted } from '../../client/api.js';
+import { listFooter } from '../../cli/list-flags.js';
+import { checkRequest, type Paging } from '../../client/api.js';
 import { DEPOSIT_ADDRESS_COLUMNS } from '../../render/columns.js';
 import { refIdFor } from '../../send/withdrawal.js';
+import { announceRefId } from '../transfers/submit.js';
 import { CREATE_FLAGS, LIST_FLAGS, parseAddressCreateOptions, parseAddressesListOptions } from './options.js';
 
 export async function list(ctx: CliContext, raw: RawFlags): Promise<void> {
-  const { query, all } = parseAddressesListOptions(raw, ctx.now());
+  const { query, all, view } = parseAddressesListOptions(raw, ctx.now());
   checkRequest(operations.listDepositAddresses, { query }, LIST_FLAGS, ctx.catalogue());
   const conn = await ctx.connect();
-  const out = ctx.output();
+  const out = ctx.output(view);
+  const paging: Paging = {};
   const n = await out.list(
-    conn.client.items('listDepositAddresses', { query }, LIST_FLAGS, all),
+    conn.client.items('listDepositAddresses', { query }, LIST_FLAGS, all, paging),
     DEPOSIT_ADDRESS_COLUMNS,
     { empty: 'no deposit addresses match' },
   );
-  if (out.format === 'table' && n) ctx.io.err(`${out.p.dim(`${n} deposit address${n === 1 ? '' : 'es'}`)}\n`);
+  listFooter(ctx, out, n, ['deposit address', 'deposit addresses'], all ? undefined : paging.next);
 }
 
 export async function create(ctx: CliContext, raw: RawFlags): Promise<void> {
   const o = parseAddressCreateOptions(raw);
   const pr = ctx.prompter;
   const profile = ctx.profile();
-  checkUnlisted(ctx.catalogue(), networkIssues('crypto_network', o.network), CREATE_FLAGS);
-  const network = await need(pr, '--network', o.network, () =>
+  // On a terminal a network the catalogue refuses is picked from the list instead.
+  const refused = refusedToAsk(ctx, networkIssues('crypto_network', o.network), CREATE_FLAGS);
+  const network = await need(pr, '--network', refused.size ? undefined : o.network, () =>
     pr.select<CryptoNetwork>('Network', [...CRYPTO_NETWORKS]),
   );
   const profileId = await need(pr, '--profile-id', o.profileId ?? profile.profileId, () =>
     pr.text("The service's profile id"),
   );
-  const { refId } = refIdFor(o.refId);
+  const { refId, generated } = refIdFor(o.refId);
   const body = {
     profile_id: profileId,
     crypto_network: network,
@@ -49,8 +54,8 @@ export async function create(ctx: CliContext, raw: RawFlags): Promise<void> {
     ...(o.metadata ? { metadata: o.metadata } : {}),
   };
   checkRequest(operations.createDepositAddress, { body }, CREATE_FLAGS, ctx.catalogue());
-  if (o.refId === undefined) ctx.io.err(`ref_id ${refId}\n`);
   const conn = await ctx.connect();
+  if (generated) announceRefId(ctx, refId);
   const res = await conn.client.call<DepositAddress>('createDepositAddress', { body }, CREATE_FLAGS);
   const out = ctx.output();
   if (res.alreadySubmitted && res.submittedByThisCall) {

@@ -1,6 +1,6 @@
 // coinop api METHOD PATH: the arguments and flags, checked, as a typed options object (declared in index.ts).
 import { usageError } from '../../cli/errors.js';
-import { readFlags, type RawFlags } from '../../cli/options.js';
+import { choiceFlag, readFlags, type RawFlags } from '../../cli/options.js';
 
 export const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
 
@@ -34,8 +34,7 @@ function setPath(obj: Record<string, unknown>, key: string, value: string): void
 
 export function parseApiOptions(methodArg: string, pathArg: string, raw: RawFlags): ApiOptions {
   const f = readFlags(raw);
-  const method = methodArg.toUpperCase();
-  if (!METHODS.includes(method)) throw usageError(`METHOD: must be one of ${METHODS.join(', ')}`);
+  const method = choiceFlag('METHOD', methodArg, METHODS)!;
   if (/^[a-z]+:\/\//i.test(pathArg))
     throw usageError(
       'PATH: give a path such as /v2/transfer/transfers, not a URL (set COINOP_BASE_URL for another server)',

@@ -28,7 +28,8 @@ export async function api(ctx: CliContext, methodArg: string, pathArg: string, r
   }
   const query = o.sendsQuery ? flatten(fields) : undefined;
   const conn = await ctx.connect();
-  const out = ctx.output();
+  // The answer is JSON (or the service's text) whatever the format: never paged, so no ctx.output() here.
+  const outFormat = ctx.format();
   const send = async (q?: Record<string, unknown>) => {
     const res = await conn.client.raw(method, path, body, q);
     if (o.include)
@@ -46,11 +47,11 @@ export async function api(ctx: CliContext, methodArg: string, pathArg: string, r
   };
   if (!o.paginate) {
     const res = await send(query);
-    if (res.json !== undefined) ctx.io.out(`${JSON.stringify(res.json, null, out.format === 'ndjson' ? 0 : 2)}\n`);
+    if (res.json !== undefined) ctx.io.out(`${JSON.stringify(res.json, null, outFormat === 'ndjson' ? 0 : 2)}\n`);
     else if (res.text) ctx.io.out(res.text + (res.text.endsWith('\n') ? '' : '\n'));
     return;
   }
-  const format = out.format === 'table' ? 'json' : out.format;
+  const format = outFormat === 'table' ? 'json' : outFormat;
   async function* items(): AsyncGenerator<Record<string, unknown>> {
     let cursor: string | undefined;
     const seen = new Set<string>();

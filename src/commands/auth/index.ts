@@ -1,7 +1,8 @@
 // coinop login, logout, auth status: declarations only; the work is in run.ts, loaded when a command runs.
-import { type Command, Option } from 'commander';
+import type { Command } from 'commander';
 import type { CliContext } from '../../cli/context.js';
 import { examples } from '../../cli/help.js';
+import { choiceOption } from '../../cli/options.js';
 import { ENVIRONMENTS } from '../../config/environments.js';
 
 export function register(program: Command, ctx: CliContext): void {
@@ -9,7 +10,7 @@ export function register(program: Command, ctx: CliContext): void {
     program
       .command('login')
       .description('save credentials for an environment as a profile (proves them by fetching a token first)')
-      .addOption(new Option('--env <environment>', 'environment').choices(ENVIRONMENTS))
+      .addOption(choiceOption('--env <environment>', 'environment', ENVIRONMENTS))
       .option('--client-id <id>', 'OAuth client id')
       .option('--client-secret-stdin', 'read the client secret from stdin (or set COINOP_CLIENT_SECRET)')
       .option('--scopes <list>', 'scopes to request, comma separated (default: all)')

@@ -1,7 +1,7 @@
 // coinop login: its flags, checked, as a typed options object (declared in index.ts).
-import { ALL_SCOPES } from '../../api/index.js';
+import { ALL_SCOPES, canonicalChoice } from '../../api/index.js';
 import { usageError } from '../../cli/errors.js';
-import { readFlags, type RawFlags } from '../../cli/options.js';
+import { choiceFlag, readFlags, type RawFlags } from '../../cli/options.js';
 import { ENVIRONMENTS, type Environment } from '../../config/environments.js';
 
 export interface LoginOptions {
@@ -72,14 +72,13 @@ export function parseLoginOptions(raw: RawFlags): LoginOptions {
     .text('scopes')
     ?.split(',')
     .map((s) => s.trim())
-    .filter(Boolean);
-  for (const s of scopes ?? []) {
-    if (!(ALL_SCOPES as string[]).includes(s))
-      throw usageError(`--scopes: "${s}" is not a scope (${ALL_SCOPES.join(', ')})`);
-  }
-  const env = f.text('env');
-  if (env !== undefined && !(ENVIRONMENTS as readonly string[]).includes(env))
-    throw usageError(`--env: must be one of ${ENVIRONMENTS.join(', ')}`);
+    .filter(Boolean)
+    .map((s) => {
+      const scope = canonicalChoice(ALL_SCOPES, s);
+      if (!scope) throw usageError(`--scopes: "${s}" is not a scope (${ALL_SCOPES.join(', ')})`);
+      return scope;
+    });
+  const env = choiceFlag('--env', f.text('env'), ENVIRONMENTS);
   const baseUrl = checkUrl('--base-url', f.text('baseUrl'));
   const authUrl = checkUrl('--auth-url', f.text('authUrl'));
   const wsUrl = checkUrl('--ws-url', f.text('wsUrl'), true);
@@ -89,7 +88,7 @@ export function parseLoginOptions(raw: RawFlags): LoginOptions {
   if (scopes?.length === 0) throw usageError('--scopes: choose at least one scope');
   const name = f.text('name') || f.text('profile') || undefined;
   return {
-    env: env as Environment | undefined,
+    env,
     clientId: f.text('clientId'),
     secretFromStdin: f.on('clientSecretStdin'),
     ...(f.on('activate') ? { activate: true as const } : {}),

@@ -17,7 +17,9 @@ import {
 import { activeProfileName, addresses, ProfileOverrideError, type ResolvedProfile } from '../../config/profile.js';
 import type { StoredProfile } from '../../config/store.js';
 import { DEMO } from '../../local/demo.js';
+import type { Token } from '../../client/tokens.js';
 import { keyValueLines } from '../../render/key-value.js';
+import { palette } from '../../render/style.js';
 import { relativeTime } from '../../render/time.js';
 import { checkHostedUrls, checkUrl, parseLoginOptions, type LoginOptions } from './options.js';
 
@@ -104,7 +106,7 @@ async function loginCredentials(
   o: LoginOptions,
   env: Environment,
   piped: string | undefined,
-): Promise<{ clientId: string; secret: string; scopes: string[] }> {
+): Promise<Omit<LoginState, 'env' | 'endpoints'>> {
   const pr = ctx.prompter;
   const local = env === 'local';
   const clientId =
@@ -122,10 +124,9 @@ async function loginCredentials(
       );
     secret = await pr.secret('Client secret');
   }
-  let scopes = o.scopes ?? [...ALL_SCOPES];
-  if (!o.scopes && pr.allowed) scopes = await pr.multi('Scopes', [...ALL_SCOPES], [...ALL_SCOPES]);
-  if (!scopes.length) throw usageError('--scopes: choose at least one scope');
-  return { clientId, secret, scopes };
+  const scopes = o.scopes ?? (pr.allowed ? await pickScopes(pr, [...ALL_SCOPES]) : [...ALL_SCOPES]);
+  const profileId = o.profileId ?? (local ? DEMO.profileId : undefined);
+  return { clientId, secret, scopes, ...(profileId ? { profileId } : {}) };
 }
 
 /** A production profile becomes the active one only when asked to (--activate) or when the operator says so. */
@@ -138,31 +139,42 @@ async function activateIt(ctx: CliContext, o: LoginOptions, env: Environment, na
   );
 }
 
+/** What login proves and saves: the environment's addresses and the credentials, as given or typed. */
+interface LoginState {
+  env: Environment;
+  endpoints: Endpoints;
+  clientId: string;
+  secret: string;
+  scopes: string[];
+  /** The service profile the coinop profile's commands use by default. */
+  profileId?: string;
+}
+
 export async function login(ctx: CliContext, raw: RawFlags): Promise<void> {
   const o = parseLoginOptions(raw);
   // Read a piped secret before any prompt could claim stdin.
   const piped = o.secretFromStdin ? await readStdin(ctx) : ctx.settings.clientSecret;
   if (o.secretFromStdin && !piped) throw usageError('--client-secret-stdin: stdin was empty');
   const { env, endpoints } = await loginEndpoints(ctx, o);
-  const { clientId, secret, scopes } = await loginCredentials(ctx, o, env, piped);
+  let state: LoginState = { env, endpoints, ...(await loginCredentials(ctx, o, env, piped)) };
   const name = o.name ?? env;
-  const stored: StoredProfile = {
-    environment: env,
-    ...endpoints,
-    clientId,
-    scopes,
-    ...(o.profileId || env === 'local' ? { profileId: o.profileId ?? DEMO.profileId } : {}),
-  };
-
-  // Prove the credentials before saving them: the profile as it will be used, env overrides included.
   const store = ctx.store();
   // A damaged configuration is refused before the credentials are sent anywhere.
   store.check();
-  // No token cache while proving: the token must come from the credentials just typed.
-  const conn = await ctx.connectAs(resolveWith(ctx, name, stored, secret), { quiet: true, tokenCache: false });
-  const token = await conn.tokens.fetch();
+  // Prove the credentials before saving them; on a terminal a refusal asks again for what it refused only, what was
+  // typed before given as the answer to keep.
+  let proven: Awaited<ReturnType<typeof prove>>;
+  for (;;) {
+    try {
+      proven = await prove(ctx, name, state);
+      break;
+    } catch (e) {
+      state = await askAgain(ctx, e, state);
+    }
+  }
+  const { stored, token } = proven;
   const active = await activateIt(ctx, o, env, name);
-  await store.saveProfile(name, stored, secret, active);
+  await store.saveProfile(name, stored, state.secret, active);
   const p = ctx.output().p;
   const expires = token.expiresAt ? relativeTime(new Date(token.expiresAt).toISOString(), ctx.now()) : 'never';
   if (store.movedAside)
@@ -170,18 +182,93 @@ export async function login(ctx: CliContext, raw: RawFlags): Promise<void> {
       `note: the damaged secrets file was moved aside to ${store.movedAside} (other profiles' secrets may be recovered from it)\n`,
     );
   ctx.io.err(
-    `${p.green('✓')} Logged in to ${env} as ${clientId}; profile "${name}" ${active ? 'is now active' : `is saved, not active (use it with --profile ${name}, or coinop profile use ${name})`} (token expires ${expires}).\n`,
+    `${p.green('✓')} Logged in to ${env} as ${stored.clientId}; profile "${name}" ${active ? 'is now active' : `is saved, not active (use it with --profile ${name}, or coinop profile use ${name})`} (token expires ${expires}).\n`,
   );
   if (ctx.format() !== 'table')
     ctx.output().one({
       profile: name,
       environment: env,
-      client_id: clientId,
-      scopes: token.scope?.split(' ') ?? scopes,
-      base_url: endpoints.baseUrl,
-      auth_url: endpoints.authUrl,
-      ws_url: endpoints.wsUrl,
+      client_id: stored.clientId,
+      scopes: token.scope?.split(' ').filter(Boolean) ?? stored.scopes,
+      base_url: stored.baseUrl,
+      auth_url: stored.authUrl,
+      ws_url: stored.wsUrl,
     });
+}
+
+/**
+ * A token for the credentials, as the profile will be used (env overrides included, no token cache). Every scope was
+ * asked for (the default) and the client may not have them all (invalid_scope): asked again for none, the client gets
+ * the scopes it has, which the token says and the profile keeps.
+ */
+async function prove(ctx: CliContext, name: string, s: LoginState): Promise<{ stored: StoredProfile; token: Token }> {
+  const stored: StoredProfile = {
+    environment: s.env,
+    ...s.endpoints,
+    clientId: s.clientId,
+    scopes: s.scopes,
+    ...(s.profileId ? { profileId: s.profileId } : {}),
+  };
+  const fetch = async (st: StoredProfile) =>
+    (await ctx.connectAs(resolveWith(ctx, name, st, s.secret), { quiet: true, tokenCache: false })).tokens.fetch();
+  try {
+    return { stored, token: await fetch(stored) };
+  } catch (e) {
+    if (oauthError(e) !== 'invalid_scope' || s.scopes.length < ALL_SCOPES.length) throw e;
+    const token = await fetch({ ...stored, scopes: [] });
+    const granted = (token.scope ?? '').split(' ').filter(Boolean);
+    ctx.io.err(
+      `note: ${s.clientId} may not have every scope; logged in with the ones the service gave it: ${granted.join(', ') || '(none named)'}\n`,
+    );
+    return { stored: { ...stored, scopes: granted }, token };
+  }
+}
+
+/** The OAuth error code of a refused token request (invalid_client, invalid_scope...), if that is what `e` is. */
+function oauthError(e: unknown): string | undefined {
+  const meta = e instanceof CoinopError ? (e.problem?.meta as { error?: unknown } | undefined) : undefined;
+  return typeof meta?.error === 'string' ? meta.error : undefined;
+}
+
+/**
+ * After a refusal on a terminal: the error, then only what it refused asked for again, each answer typed before the
+ * default (scopes the client may not have; a client id and secret it refused; an address that is not the service).
+ * Without a terminal, or for any other failure, the error stands.
+ */
+async function askAgain(ctx: CliContext, e: unknown, s: LoginState): Promise<LoginState> {
+  const pr = ctx.prompter;
+  const err = e instanceof CoinopError ? e : undefined;
+  if (!pr.allowed || !err || (err.category !== 'auth' && err.category !== 'network')) throw e;
+  const p = palette(ctx.io.colourErr);
+  ctx.io.err(`${p.red('error:')} ${err.message}\n`);
+  if (oauthError(e) === 'invalid_scope') {
+    ctx.io.err(p.dim('the client may not have every scope asked for: choose fewer\n'));
+    return { ...s, scopes: await pickScopes(pr, s.scopes) };
+  }
+  if (err.category === 'auth') {
+    ctx.io.err(p.dim('check the client id and secret (Enter keeps what was typed)\n'));
+    const clientId = await pr.text('Client id', { default: s.clientId });
+    const secret = (await pr.secret('Client secret (Enter keeps the one typed)', { optional: true })) || s.secret;
+    return { ...s, clientId, secret };
+  }
+  if (s.env === 'custom') {
+    ctx.io.err(p.dim('check the addresses (Enter keeps what was typed)\n'));
+    const baseUrl = apiRoot(await pr.text('API address', { default: s.endpoints.baseUrl, validate: urlRule(false) }));
+    const authUrl = authRoot(
+      await pr.text('Token endpoint', { default: s.endpoints.authUrl, validate: urlRule(false) }),
+    );
+    const wsUrl = await pr.text('Stream address', { default: s.endpoints.wsUrl, validate: urlRule(true) });
+    return { ...s, endpoints: { baseUrl, authUrl, wsUrl } };
+  }
+  if (await pr.confirm(`Try ${s.env} again?`, true)) return s;
+  throw e;
+}
+
+async function pickScopes(pr: CliContext['prompter'], checked: string[]): Promise<string[]> {
+  for (;;) {
+    const scopes = await pr.multi('Scopes', [...ALL_SCOPES], checked as (typeof ALL_SCOPES)[number][]);
+    if (scopes.length) return scopes;
+  }
 }
 
 function urlRule(ws: boolean) {

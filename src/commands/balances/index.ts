@@ -3,12 +3,12 @@
 import type { Command } from 'commander';
 import type { CliContext } from '../../cli/context.js';
 import { examples } from '../../cli/help.js';
+import { tableOptions } from '../../cli/list-flags.js';
 import type { RawFlags } from '../../cli/options.js';
 
 export function register(program: Command, ctx: CliContext): void {
   examples(
-    program
-      .command('balances')
+    tableOptions(program.command('balances'))
       .description(
         "what the service's profiles hold: available (what may be sent now) and trading (held by orders), per asset",
       )

@@ -1,9 +1,12 @@
 // coinop balances: raw flags and the ASSET arguments checked once into the options the run works with.
 import { operations } from '../../api/index.js';
 import { usageError } from '../../cli/errors.js';
-import { type RawFlags, readFlags } from '../../cli/options.js';
+import { nameFlag, type RawFlags, readFlags } from '../../cli/options.js';
 import { checkRequest, type FlagNames } from '../../client/api.js';
 import { SHAPE_ONLY } from '../../client/catalogue-policy.js';
+import { readTableView } from '../../cli/list-flags.js';
+import { BALANCE_COLUMNS, PROFILE_BALANCE_COLUMNS } from '../../render/columns.js';
+import type { TableView } from '../../render/table.js';
 
 export interface BalancesOptions {
   /** Upper case, each once, each an asset's name (the catalogue's, against the local service); undefined: every asset. */
@@ -13,6 +16,8 @@ export interface BalancesOptions {
   allProfiles: boolean;
   /** List assets whose balances are all zero too (named assets are always listed). */
   includeZero: boolean;
+  /** --columns, --wide. */
+  view?: TableView;
 }
 
 export const BALANCES_FLAGS: FlagNames = { profile_id: '--profile-id', assets: 'ASSET', asset: 'ASSET' };
@@ -26,8 +31,8 @@ export function parseBalancesOptions(args: string[], raw: RawFlags): BalancesOpt
     ...new Set(
       args
         .flatMap((a) => a.split(','))
-        .map((a) => a.trim().toUpperCase())
-        .filter(Boolean),
+        .filter((a) => a.trim())
+        .map((a) => nameFlag('ASSET', a)!),
     ),
   ];
   const assets = named.length ? named : undefined;
@@ -39,5 +44,6 @@ export function parseBalancesOptions(args: string[], raw: RawFlags): BalancesOpt
     BALANCES_FLAGS,
     SHAPE_ONLY,
   );
-  return { assets, profileId, allProfiles, includeZero: f.on('includeZero') };
+  const view = readTableView(f, allProfiles ? PROFILE_BALANCE_COLUMNS : BALANCE_COLUMNS);
+  return { assets, profileId, allProfiles, includeZero: f.on('includeZero'), view };
 }

@@ -28,7 +28,6 @@ async function* everyProfile(conn: Connection, o: BalancesOptions): AsyncGenerat
 }
 
 export async function balances(ctx: CliContext, o: BalancesOptions): Promise<void> {
-  ctx.interruptNote = 'interrupted: nothing was changed (this command only reads)';
   const empty = o.assets || o.includeZero ? 'no balances' : 'nothing in any asset (add --include-zero to list them)';
   // The ASSETs against the catalogue, before any request (--all-profiles lists the profiles first).
   checkUnlisted(
@@ -38,7 +37,7 @@ export async function balances(ctx: CliContext, o: BalancesOptions): Promise<voi
   );
   if (o.allProfiles) {
     const conn = await ctx.connect();
-    await ctx.output().list(everyProfile(conn, o), PROFILE_BALANCE_COLUMNS, { empty });
+    await ctx.output(o.view).list(everyProfile(conn, o), PROFILE_BALANCE_COLUMNS, { empty });
     return;
   }
   const pr = ctx.prompter;
@@ -47,7 +46,7 @@ export async function balances(ctx: CliContext, o: BalancesOptions): Promise<voi
   );
   const conn = await ctx.connect();
   const rows = await balancesOf(conn, o, profileId);
-  const out = ctx.output();
-  if (out.format === 'table') ctx.io.err(`${out.p.dim(`service profile ${profileId}`)}\n`);
+  const out = ctx.output(o.view);
+  if (out.format === 'table') out.note(out.p.dim(`service profile ${profileId}`));
   await out.list(rows, BALANCE_COLUMNS, { empty });
 }

@@ -1,22 +1,40 @@
 // Completion scripts for bash, zsh and fish, generated from the commander tree so they never drift from it.
-import type { Command } from 'commander';
+//
+// Each script finds the command typed so far the same way: it walks the words, skips each option and the value of an
+// option that takes one (so `coinop --profile local withdraw` is the withdraw command, not `local`), and keeps the
+// words that name a command. zsh and fish show each command's and option's description. Values come from the contract
+// (enumerations, markets), from the catalogue (the networks of the --asset given), or from coinop itself at the moment
+// of completing (`coinop __complete profiles`: the saved profiles, read from the configuration, no service started).
+import type { Command, Option } from 'commander';
 import {
   ASSETS,
   CRYPTO_ASSETS,
   CRYPTO_NETWORKS,
   MARKETS,
+  networksForAsset,
   PRICE_INCREMENTS,
-  TRANSFER_STATUSES,
   TRANSFER_SECONDARY_STATUSES,
+  TRANSFER_STATUSES,
   TRANSFER_TYPE_FILTERS,
 } from '../../api/index.js';
 import { METHODS } from '../api/options.js';
 
+interface Opt {
+  long?: string;
+  short?: string;
+  description: string;
+  /** Takes a value (`--asset <asset>`): the word after it is its value, never a command. */
+  value: boolean;
+  /** Not offered (an old name kept working), but its value is still skipped. */
+  hidden: boolean;
+}
+
 interface Node {
   path: string;
-  subcommands: string[];
-  options: string[];
-  /** Values of options that take one of a known set. */
+  subcommands: { name: string; description: string }[];
+  /** Its own options and those it inherits (the program's, and a group's where commander reads them). */
+  options: Opt[];
+  /** Values of options that take one of a known set, by flag (long and short). */
   values: Record<string, string[]>;
   /** Values of the first positional argument. */
   positional: string[];
@@ -24,6 +42,8 @@ interface Node {
   fileOptions: string[];
   /** The first positional argument is a file name. */
   files: boolean;
+  /** --network lists the networks of the --asset given (a withdrawal's or a fee quote's). */
+  assetNetworks: boolean;
 }
 
 /** A value placeholder that names a file. */
@@ -47,15 +67,23 @@ const ARGUMENT_VALUES: Record<string, readonly string[]> = {
   // coinop balances [ASSET...]: every asset a profile holds, fiat too.
   assets: Object.keys(ASSETS),
 };
+/** Options whose values coinop says when asked (`coinop __complete KIND`), by the kind it is asked for. */
+const DYNAMIC: Record<string, string> = { '--profile': 'profiles' };
+
+/** A description in one short line: its first clause. */
+const summary = (s: string) => s.replace(/\s+/g, ' ').split(/[;(]/)[0].trim();
+
+function opt(o: Option): Opt {
+  const value = o.required || o.optional;
+  return { long: o.long, short: o.short, description: summary(o.description), value, hidden: o.hidden };
+}
 
 /** `inherited`: the options of the command's ancestors, which commander reads anywhere after them (global ones too). */
-function walk(cmd: Command, path: string, inherited: Command['options'], out: Node[]): void {
-  const options = path ? [...inherited, ...cmd.options] : inherited;
+function walk(cmd: Command, path: string, inherited: readonly Option[], out: Node[]): void {
+  const options = path ? [...inherited, ...cmd.options] : [...inherited];
   const values: Record<string, string[]> = {};
-  const flags: string[] = [];
   const fileOptions: string[] = [];
   for (const o of options) {
-    for (const f of [o.long, o.short]) if (f) flags.push(f);
     if (o.long && FILE_VALUE.test(o.flags)) fileOptions.push(o.long);
     const choices = o.argChoices ?? (o.long ? OPTION_VALUES[o.long] : undefined);
     if (choices && o.long) {
@@ -63,23 +91,25 @@ function walk(cmd: Command, path: string, inherited: Command['options'], out: No
       if (o.short) values[o.short] = [...choices];
     }
   }
-  flags.push('--help');
   // Commands shown in help, without the help command commander adds by itself.
   const subs = cmd
     .createHelp()
     .visibleCommands(cmd)
     .filter((c) => cmd.commands.includes(c));
   const arg = cmd.registeredArguments[0];
+  const own = options.map(opt);
+  const longs = new Set(own.map((o) => o.long));
   out.push({
     path,
-    subcommands: subs.map((c) => c.name()),
-    options: [...new Set(flags)],
+    subcommands: subs.map((c) => ({ name: c.name(), description: summary(c.description()) })),
+    options: [...own, { long: '--help', short: '-h', description: 'show help', value: false, hidden: false }],
     values,
     positional: [
       ...(arg?.argChoices ?? POSITIONAL_VALUES[path] ?? (arg ? ARGUMENT_VALUES[arg.name()] : undefined) ?? []),
     ],
     fileOptions,
     files: arg?.name() === 'file',
+    assetNetworks: longs.has('--asset') && values['--network']?.join() === CRYPTO_NETWORKS.join(),
   });
   // A command with positional options (withdraw) reads its own flags only before its subcommands (withdraw batch).
   const positional = positionalOptions(cmd);
@@ -103,22 +133,44 @@ export function commandTree(program: Command): Node[] {
 const HEADER = '# coinop shell completion, generated from the command tree (coinop completion SHELL). Do not edit.';
 
 /**
- * The cases of bash and zsh that complete an option's value, matched on "$path|$prev": an option whose values are the
- * same wherever it is given matches under any command, one whose values differ between commands (--network of a
- * crypto or a fiat network, --type of a transfer or of its limits) under each of its commands.
+ * Shell patterns matched on "$cmd|$flag" (the command path and the flag) for an option that takes a value: one pattern for a flag that takes a value
+ * wherever it is given, its commands one by one for a flag that is a switch somewhere else.
  */
-function valueCases(nodes: Node[]): [pattern: string, values: string[]][] {
-  const byOption = new Map<string, Map<string, string[]>>();
+function valueOptionPatterns(nodes: Node[]): string[] {
+  const takes = new Map<string, string[]>();
+  const switches = new Set<string>();
   for (const n of nodes)
-    for (const [option, values] of Object.entries(n.values)) {
-      const paths = byOption.get(option) ?? new Map<string, string[]>();
-      byOption.set(option, paths.set(n.path, values));
-    }
-  const cases: [string, string[]][] = [];
+    for (const o of n.options)
+      for (const f of [o.long, o.short])
+        if (f) o.value ? takes.set(f, [...(takes.get(f) ?? []), n.path]) : switches.add(f);
+  return [...takes].flatMap(([f, paths]) => (switches.has(f) ? paths.map((p) => `${p}|${f}`) : [`*|${f}`]));
+}
+
+type ValueKind = { words: string[] } | { dynamic: string } | { assetNetworks: true };
+
+/**
+ * The cases that complete an option's value, matched on "$cmd|$prev": an option whose values are the same wherever it
+ * is given matches under any command, one whose values differ between commands (--network of a crypto or a fiat
+ * network, or of the --asset given; --type of a transfer or of its limits) under each of its commands.
+ */
+function valueCases(nodes: Node[]): [patterns: string[], kind: ValueKind][] {
+  const byOption = new Map<string, Map<string, ValueKind>>();
+  const add = (option: string, path: string, kind: ValueKind) =>
+    byOption.set(option, (byOption.get(option) ?? new Map()).set(path, kind));
+  for (const n of nodes) {
+    for (const [option, words] of Object.entries(n.values))
+      add(option, n.path, n.assetNetworks && option === '--network' ? { assetNetworks: true } : { words });
+    for (const o of n.options) if (o.long && DYNAMIC[o.long]) add(o.long, n.path, { dynamic: DYNAMIC[o.long] });
+  }
+  const cases: [string[], ValueKind][] = [];
   for (const [option, paths] of byOption) {
-    const all = [...paths.values()];
-    if (new Set(all.map((v) => v.join(' '))).size === 1) cases.push([`*"|${option}"`, all[0]]);
-    else for (const [path, values] of paths) cases.push([`"${path}|${option}"`, values]);
+    const groups = new Map<string, { kind: ValueKind; paths: string[] }>();
+    for (const [path, kind] of paths) {
+      const key = JSON.stringify(kind);
+      groups.set(key, { kind, paths: [...(groups.get(key)?.paths ?? []), path] });
+    }
+    if (groups.size === 1) cases.push([[`*|${option}`], [...groups.values()][0].kind]);
+    else for (const g of groups.values()) cases.push([g.paths.map((p) => `${p}|${option}`), g.kind]);
   }
   return cases;
 }
@@ -126,107 +178,225 @@ function valueCases(nodes: Node[]): [pattern: string, values: string[]][] {
 /** The case of bash and zsh for options whose value is a file name. */
 const fileCase = (nodes: Node[]) => [...new Set(nodes.flatMap((n) => n.fileOptions))].map((o) => `*"|${o}"`).join('|');
 
-function bash(nodes: Node[]): string {
+/** A shell pattern in double quotes but for its * wildcards. */
+const quoted = (pattern: string) =>
+  pattern
+    .split('*')
+    .map((s) => (s ? `"${s}"` : ''))
+    .join('*');
+
+/** The asset's networks by the catalogue (any case), every crypto network for any other word: a case statement. */
+function networkCases(upper: string, indent: string, line: (words: string[]) => string): string[] {
+  return [
+    `${indent}case ${upper} in`,
+    ...CRYPTO_ASSETS.map((a) => `${indent}  ${a}) ${line(networksForAsset(a))} ;;`),
+    `${indent}  *) ${line([...CRYPTO_NETWORKS])} ;;`,
+    `${indent}esac`,
+  ];
+}
+
+/** The shared head of bash and zsh: the walk over the words to the command path, and the --asset given. */
+function walkLines(first: number, word: (i: string) => string, nodes: Node[]): string[] {
   const paths = nodes
     .filter((n) => n.path)
     .map((n) => `"${n.path}"`)
     .join('|');
+  return [
+    `  for ((i = ${first}; i < ${first === 1 ? 'COMP_CWORD' : 'CURRENT'}; i++)); do`,
+    `    w="${word('i')}"`,
+    '    if [[ $w == -* ]]; then',
+    '      case "$cmd|$w" in',
+    `        ${valueOptionPatterns(nodes).map(quoted).join('|')})`,
+    `          [[ $w == --asset ]] && asset="${word('i+1')}"`,
+    '          ((i++)) ;;',
+    '      esac',
+    '      continue',
+    '    fi',
+    '    next="${cmd:+$cmd }$w"',
+    `    case "$next" in ${paths}) cmd="$next" ;; esac`,
+    '  done',
+  ];
+}
+
+function bash(nodes: Node[]): string {
   const files = fileCase(nodes);
+  const reply = (words: string) => `COMPREPLY=($(compgen -W "${words}" -- "$cur"))`;
+  const kindLine = (k: ValueKind) =>
+    'words' in k
+      ? reply(k.words.join(' '))
+      : 'dynamic' in k
+        ? reply(`$(coinop __complete ${k.dynamic} 2>/dev/null)`)
+        : reply('$(_coinop_networks "$asset")');
   const lines = [
     HEADER,
+    '# The networks of an asset (any case); every crypto network for anything else.',
+    '_coinop_networks() {',
+    ...networkCases('"${1^^}"', '  ', (w) => `echo ${w.join(' ')}`),
+    '}',
     '_coinop() {',
-    '  local cur="${COMP_WORDS[COMP_CWORD]}" prev="${COMP_WORDS[COMP_CWORD-1]}" path="" w i next',
-    '  for ((i = 1; i < COMP_CWORD; i++)); do',
-    '    w="${COMP_WORDS[i]}"',
-    '    [[ $w == -* ]] && continue',
-    '    next="${path:+$path }$w"',
-    `    case "$next" in ${paths}) path="$next" ;; esac`,
-    '  done',
-    '  case "$path|$prev" in',
-    ...valueCases(nodes).map(([k, v]) => `    ${k}) COMPREPLY=($(compgen -W "${v.join(' ')}" -- "$cur")); return ;;`),
+    '  local cur="${COMP_WORDS[COMP_CWORD]}" prev="${COMP_WORDS[COMP_CWORD-1]}" cmd="" asset="" w i next',
+    ...walkLines(1, (i) => `\${COMP_WORDS[${i}]}`, nodes),
+    '  case "$cmd|$prev" in',
+    ...valueCases(nodes).map(([k, kind]) => `    ${k.map(quoted).join('|')}) ${kindLine(kind)}; return ;;`),
     // No words: bash completes file names (complete -o default), as for a file argument.
     ...(files ? [`    ${files}) COMPREPLY=(); return ;;`] : []),
     '  esac',
     '  local words',
     '  if [[ $cur == -* ]]; then',
-    '    case "$path" in',
-    ...nodes.map((n) => `      "${n.path}") words="${n.options.join(' ')}" ;;`),
+    '    case "$cmd" in',
+    ...nodes.map((n) => `      "${n.path}") words="${flags(n).join(' ')}" ;;`),
     '    esac',
     '  else',
-    '    case "$path" in',
-    ...nodes.map((n) => `      "${n.path}") words="${[...n.subcommands, ...n.positional].join(' ')}" ;;`),
+    '    case "$cmd" in',
+    ...nodes.map(
+      (n) => `      "${n.path}") words="${[...n.subcommands.map((c) => c.name), ...n.positional].join(' ')}" ;;`,
+    ),
     '    esac',
     '  fi',
-    '  COMPREPLY=($(compgen -W "$words" -- "$cur"))',
+    `  ${reply('$words')}`,
     '}',
     'complete -o default -F _coinop coinop',
   ];
   return `${lines.join('\n')}\n`;
 }
 
+/** The options offered: every one but the hidden. */
+const offered = (n: Node) => n.options.filter((o) => !o.hidden);
+const flags = (n: Node) => [...new Set(offered(n).flatMap((o) => [o.long, o.short].filter((f): f is string => !!f)))];
+
+/** A word in single quotes for zsh and bash. */
+const single = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
+
 function zsh(nodes: Node[]): string {
-  const paths = nodes
-    .filter((n) => n.path)
-    .map((n) => `"${n.path}"`)
-    .join('|');
   const files = fileCase(nodes);
+  const kindLine = (k: ValueKind) =>
+    'words' in k
+      ? `cands=(${k.words.join(' ')}); compadd -a cands`
+      : 'dynamic' in k
+        ? `cands=(\${(f)"$(coinop __complete ${k.dynamic} 2>/dev/null)"}); compadd -a cands`
+        : 'cands=($(_coinop_networks "$asset")); compadd -a cands';
+  // zsh's _describe takes "name:description" (a colon in the name escaped).
+  const described = (name: string, d: string) => single(`${name.replace(/:/g, '\\:')}:${d}`);
   const lines = [
     '#compdef coinop',
     HEADER,
+    '# The networks of an asset (any case); every crypto network for anything else.',
+    '_coinop_networks() {',
+    ...networkCases('"${(U)1}"', '  ', (w) => `print -r -- ${w.join(' ')}`),
+    '}',
     '_coinop() {',
-    '  local cur="${words[CURRENT]}" prev="${words[CURRENT-1]}" path="" w next i',
-    '  local -a cands',
-    '  for ((i = 2; i < CURRENT; i++)); do',
-    '    w="${words[i]}"',
-    '    [[ $w == -* ]] && continue',
-    '    next="${path:+$path }$w"',
-    `    case "$next" in ${paths}) path="$next" ;; esac`,
-    '  done',
-    '  case "$path|$prev" in',
-    ...valueCases(nodes).map(([k, v]) => `    ${k}) cands=(${v.join(' ')}); compadd -a cands; return ;;`),
+    // Not `path`: zsh ties it to PATH, and coinop must still be found.
+    '  local cur="${words[CURRENT]}" prev="${words[CURRENT-1]}" cmd="" asset="" w next i',
+    '  local -a cands descs',
+    ...walkLines(2, (i) => `\${words[${i}]}`, nodes),
+    '  case "$cmd|$prev" in',
+    ...valueCases(nodes).map(([k, kind]) => `    ${k.map(quoted).join('|')}) ${kindLine(kind)}; return ;;`),
     ...(files ? [`    ${files}) _files; return ;;`] : []),
     '  esac',
     '  if [[ $cur == -* ]]; then',
-    '    case "$path" in',
-    ...nodes.map((n) => `      "${n.path}") cands=(${n.options.join(' ')}) ;;`),
-    '    esac',
-    '  else',
-    '    case "$path" in',
+    '    case "$cmd" in',
     ...nodes.map(
       (n) =>
-        `      "${n.path}") ${n.files ? '_files; return' : `cands=(${[...n.subcommands, ...n.positional].join(' ')})`} ;;`,
+        `      "${n.path}") descs=(${offered(n)
+          .flatMap((o) => [o.long, o.short].flatMap((f) => (f ? [described(f, o.description)] : [])))
+          .join(' ')}) ;;`,
     ),
     '    esac',
+    "    _describe -t options 'option' descs",
+    '    return',
     '  fi',
-    '  compadd -a cands',
+    '  case "$cmd" in',
+    ...nodes.map((n) => {
+      if (n.files) return `    "${n.path}") _files; return ;;`;
+      const subs = n.subcommands.map((c) => described(c.name, c.description)).join(' ');
+      return `    "${n.path}") descs=(${subs}); cands=(${n.positional.join(' ')}) ;;`;
+    }),
+    '  esac',
+    "  (( ${#descs} )) && _describe -t commands 'command' descs",
+    '  (( ${#cands} )) && compadd -a cands',
+    '  return 0',
     '}',
     'if [[ $zsh_eval_context[-1] == loadautofunc ]]; then _coinop "$@"; else compdef _coinop coinop; fi',
   ];
   return `${lines.join('\n')}\n`;
 }
 
+/** A word in single quotes for fish. */
+const fishQuote = (s: string) => `'${s.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
+
 function fish(nodes: Node[]): string {
-  const lines = [HEADER, 'complete -c coinop -f'];
-  const esc = (s: string) => s.replace(/'/g, "\\'");
-  const optionLine = (n: Node, o: string, cond?: string) => {
-    const v = n.values[o];
-    const value = v ? ` -x -a '${v.join(' ')}'` : n.fileOptions.includes(o) ? ' -r -F' : '';
-    return `complete -c coinop${cond ? ` -n '${esc(cond)}'` : ''} -l ${o.slice(2)}${value}`;
+  const paths = nodes.filter((n) => n.path).map((n) => fishQuote(n.path));
+  const lines = [
+    HEADER,
+    'complete -c coinop -f',
+    '# The command path typed so far: options and the values of those that take one are skipped.',
+    'function __coinop_path',
+    '    set -l words (commandline -opc)',
+    "    set -l path ''",
+    '    set -l i 2',
+    '    while test $i -le (count $words)',
+    '        set -l w $words[$i]',
+    '        set i (math $i + 1)',
+    "        if string match -q -- '-*' $w",
+    '            switch "$path|$w"',
+    `                case ${valueOptionPatterns(nodes).map(fishQuote).join(' ')}`,
+    '                    set i (math $i + 1)',
+    '            end',
+    '            continue',
+    '        end',
+    '        set -l next (string trim -- "$path $w")',
+    `        contains -- $next ${paths.join(' ')}; and set path $next`,
+    '    end',
+    '    echo $path',
+    'end',
+    'function __coinop_is',
+    '    test "$(__coinop_path)" = "$argv[1]"',
+    'end',
+    '# The networks of the --asset given (any case); every crypto network without one.',
+    'function __coinop_networks',
+    '    set -l words (commandline -opc)',
+    "    set -l asset ''",
+    '    for i in (seq (count $words))',
+    '        test "$words[$i]" = --asset; and set asset $words[(math $i + 1)]',
+    "        string match -q -- '--asset=*' $words[$i]; and set asset (string replace -- --asset= '' $words[$i])",
+    '    end',
+    '    switch (string upper -- "$asset")',
+    ...CRYPTO_ASSETS.map((a) => `        case ${a}\n            printf '%s\\n' ${networksForAsset(a).join(' ')}`),
+    "        case '*'",
+    `            printf '%s\\n' ${CRYPTO_NETWORKS.join(' ')}`,
+    '    end',
+    'end',
+  ];
+  const optionLine = (n: Node, o: Opt, cond?: string) => {
+    const v = o.long ? n.values[o.long] : undefined;
+    const dynamic = o.long ? DYNAMIC[o.long] : undefined;
+    const value =
+      n.assetNetworks && o.long === '--network'
+        ? " -x -a '(__coinop_networks)'"
+        : dynamic
+          ? ` -x -a '(coinop __complete ${dynamic} 2>/dev/null)'`
+          : v
+            ? ` -x -a ${fishQuote(v.join(' '))}`
+            : o.long && n.fileOptions.includes(o.long)
+              ? ' -r -F'
+              : o.value
+                ? ' -x'
+                : '';
+    const names = `${o.short ? ` -s ${o.short.slice(1)}` : ''}${o.long ? ` -l ${o.long.slice(2)}` : ''}`;
+    return `complete -c coinop${cond ? ` -n ${fishQuote(cond)}` : ''}${names}${value} -d ${fishQuote(o.description)}`;
   };
   // The program's own options hold after every command: said once, without a condition.
   const root = nodes.find((n) => !n.path)!;
-  const global = new Set(root.options);
-  for (const o of root.options) if (o.startsWith('--')) lines.push(optionLine(root, o));
+  const global = new Set(root.options.map((o) => o.long ?? o.short));
+  for (const o of offered(root)) lines.push(optionLine(root, o));
   for (const n of nodes) {
-    const parts = n.path ? n.path.split(' ') : [];
-    // The condition: exactly this command path has been typed, and none of its subcommands yet.
-    const cond = parts.length
-      ? `__fish_seen_subcommand_from ${parts[parts.length - 1]}${n.subcommands.length ? `; and not __fish_seen_subcommand_from ${n.subcommands.join(' ')}` : ''}`
-      : '__fish_use_subcommand';
-    const words = [...n.subcommands, ...n.positional];
-    if (words.length) lines.push(`complete -c coinop -n '${esc(cond)}' -a '${words.join(' ')}'`);
-    if (n.files) lines.push(`complete -c coinop -n '${esc(cond)}' -F`);
-    for (const o of n.options) if (o.startsWith('--') && !global.has(o)) lines.push(optionLine(n, o, cond));
+    const cond = `__coinop_is ${fishQuote(n.path)}`;
+    for (const c of n.subcommands)
+      lines.push(`complete -c coinop -n ${fishQuote(cond)} -a ${c.name} -d ${fishQuote(c.description)}`);
+    if (n.positional.length)
+      lines.push(`complete -c coinop -n ${fishQuote(cond)} -a ${fishQuote(n.positional.join(' '))}`);
+    if (n.files) lines.push(`complete -c coinop -n ${fishQuote(cond)} -F`);
+    for (const o of offered(n)) if (!global.has(o.long ?? o.short)) lines.push(optionLine(n, o, cond));
   }
   return `${lines.join('\n')}\n`;
 }

@@ -1,14 +1,29 @@
 // coinop completion bash|zsh|fish: declarations; the script is generated from the command tree itself.
-import { Argument, type Command } from 'commander';
+import type { Command } from 'commander';
 import type { CliContext } from '../../cli/context.js';
 import { examples } from '../../cli/help.js';
+import { choiceArgument } from '../../cli/options.js';
 
 export function register(program: Command, ctx: CliContext): void {
+  // What the completion scripts ask coinop while completing: the saved profiles' names (read from the configuration,
+  // nothing else started), one a line. Hidden: for the scripts, not for people.
+  examples(
+    program
+      .command('__complete', { hidden: true })
+      .description("words for the completion scripts: the saved profiles' names, one a line")
+      .argument('<what>', 'profiles')
+      .action(async (what: string) => {
+        if (what !== 'profiles') return;
+        const { profileNames } = await import('../profile/run.js');
+        ctx.io.out(profileNames(ctx).join('\n').concat('\n'));
+      }),
+    ['coinop __complete profiles'],
+  );
   examples(
     program
       .command('completion')
       .description('print a shell completion script (the same scripts are in completions/)')
-      .addArgument(new Argument('<shell>', 'shell').choices(['bash', 'zsh', 'fish']))
+      .addArgument(choiceArgument('<shell>', 'shell', ['bash', 'zsh', 'fish']))
       .action(async (shell: 'bash' | 'zsh' | 'fish') => {
         const { completionScript } = await import('./generate.js');
         ctx.io.out(completionScript(shell, program));

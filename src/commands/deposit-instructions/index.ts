@@ -1,11 +1,11 @@
 // coinop deposit-instructions create|list|get: declarations; the flags are checked in options.ts, the work is in
 // run.ts.
-import { type Command, Option } from 'commander';
+import type { Command } from 'commander';
 import { FIAT_NETWORKS, FIAT_ROUTING_NUMBER_TYPES } from '../../api/enums.js';
 import type { CliContext } from '../../cli/context.js';
 import { examples } from '../../cli/help.js';
-import { listOptions } from '../../cli/list-flags.js';
-import { collect, type RawFlags, repeat } from '../../cli/options.js';
+import { listOptions, tableOptions } from '../../cli/list-flags.js';
+import { choiceOption, collect, type RawFlags, repeat } from '../../cli/options.js';
 
 export function register(program: Command, ctx: CliContext): void {
   const group = examples(
@@ -22,8 +22,8 @@ export function register(program: Command, ctx: CliContext): void {
     group
       .command('create')
       .description('new instructions with their own memo_id (idempotent with --ref-id)')
-      .addOption(new Option('--network <network>', 'fiat network (asked for on a terminal)').choices(FIAT_NETWORKS))
-      .addOption(new Option('--routing-type <type>', 'WIRE: routing number type').choices(FIAT_ROUTING_NUMBER_TYPES))
+      .addOption(choiceOption('--network <network>', 'fiat network (asked for on a terminal)', FIAT_NETWORKS))
+      .addOption(choiceOption('--routing-type <type>', 'WIRE: routing number type', FIAT_ROUTING_NUMBER_TYPES))
       .option('--profile-id <id>', "the service's profile deposits credit (default: the coinop profile's)")
       .option('--identity-id <id>', 'the identity making the deposits')
       .option('--account-id <id>', 'the account of that identity')
@@ -45,7 +45,7 @@ export function register(program: Command, ctx: CliContext): void {
     .option('--id <id>', 'ids (repeatable or comma separated, at most 100)', collect)
     .option('--ref-id <id>', 'client-specified ids', collect);
   examples(
-    listOptions(list).action(async (raw: RawFlags) => {
+    tableOptions(listOptions(list)).action(async (raw: RawFlags) => {
       const { parseInstructionsListOptions } = await import('./options.js');
       const o = parseInstructionsListOptions(raw, ctx.now());
       await (await import('./run.js')).list(ctx, o);

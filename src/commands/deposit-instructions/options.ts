@@ -1,11 +1,13 @@
 // coinop deposit-instructions create and list: the raw flags, checked once. create's network and profile, when left
 // out, are asked for on a terminal by the run (and the whole request is checked there again).
-import { FIAT_NETWORKS, type FiatNetwork, operations } from '../../api/index.js';
+import { FIAT_NETWORKS, FIAT_ROUTING_NUMBER_TYPES, type FiatNetwork, operations } from '../../api/index.js';
 import { usageError } from '../../cli/errors.js';
-import { LIST_FLAG_NAMES, readListFlags } from '../../cli/list-flags.js';
-import { keyValues, type RawFlags, readFlags } from '../../cli/options.js';
+import { LIST_FLAG_NAMES, readListFlags, readTableView } from '../../cli/list-flags.js';
+import { choiceFlag, keyValues, type RawFlags, readFlags } from '../../cli/options.js';
 import { checkRequest, type FlagNames } from '../../client/api.js';
 import { SHAPE_ONLY } from '../../client/catalogue-policy.js';
+import { DEPOSIT_INSTRUCTIONS_COLUMNS } from '../../render/columns.js';
+import type { TableView } from '../../render/table.js';
 
 export interface InstructionsCreateOptions {
   network?: FiatNetwork;
@@ -29,14 +31,12 @@ export const CREATE_FLAGS: FlagNames = {
 
 export function parseInstructionsCreateOptions(raw: RawFlags): InstructionsCreateOptions {
   const f = readFlags(raw);
-  const network = f.text('network')?.toUpperCase();
-  if (network !== undefined && !(FIAT_NETWORKS as readonly string[]).includes(network))
-    throw usageError(`--network: must be one of ${FIAT_NETWORKS.join(', ')}`);
-  const routingType = f.text('routingType');
+  const network = choiceFlag('--network', f.text('network'), FIAT_NETWORKS);
+  const routingType = choiceFlag('--routing-type', f.text('routingType'), FIAT_ROUTING_NUMBER_TYPES);
   if (routingType !== undefined && network !== undefined && network !== 'WIRE')
     throw usageError(`--routing-type: is for --network WIRE only, not ${network}`);
   return {
-    network: network as FiatNetwork | undefined,
+    network,
     routingType,
     profileId: f.text('profileId'),
     identityId: f.text('identityId'),
@@ -50,6 +50,8 @@ export interface InstructionsListOptions {
   /** The request's query, checked against the contract. */
   query: Record<string, unknown>;
   all: boolean;
+  /** --columns, --wide. */
+  view?: TableView;
 }
 
 export const LIST_FLAGS: FlagNames = { ...LIST_FLAG_NAMES, ids: '--id', ref_ids: '--ref-id' };
@@ -62,5 +64,5 @@ export function parseInstructionsListOptions(raw: RawFlags, now: number): Instru
   if (ids) query.ids = ids;
   if (refIds) query.ref_ids = refIds;
   checkRequest(operations.listFiatDepositInstructions, { query }, LIST_FLAGS, SHAPE_ONLY);
-  return { query, all };
+  return { query, all, view: readTableView(f, DEPOSIT_INSTRUCTIONS_COLUMNS) };
 }

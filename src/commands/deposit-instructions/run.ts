@@ -7,17 +7,17 @@ import {
   operations,
 } from '../../api/index.js';
 import type { CliContext } from '../../cli/context.js';
+import { announceRefId } from '../transfers/submit.js';
 import { usageError } from '../../cli/errors.js';
 import { need } from '../../cli/prompt.js';
-import { checkRequest } from '../../client/api.js';
+import { listFooter } from '../../cli/list-flags.js';
+import { checkRequest, type Paging } from '../../client/api.js';
 import { DEPOSIT_INSTRUCTIONS_COLUMNS } from '../../render/columns.js';
 import { refIdFor } from '../../send/withdrawal.js';
 import { flatEntries, keyValueLines } from '../../render/key-value.js';
 import type { Output } from '../../render/output.js';
 import { CREATE_FLAGS, type InstructionsCreateOptions, type InstructionsListOptions, LIST_FLAGS } from './options.js';
 import { fiatNetworkOf, pickInstructions, recentInstructions } from './pick.js';
-
-const READ_ONLY = 'interrupted: nothing was changed (this command only reads)';
 
 /** Instructions with their network named (WIRE, RTP...), for the table and CSV. */
 const withNetwork = (i: FiatDepositInstructions) => ({ ...i, fiat_network: fiatNetworkOf(i) });
@@ -51,7 +51,7 @@ export async function create(ctx: CliContext, o: InstructionsCreateOptions): Pro
   const profileId = await need(pr, '--profile-id', o.profileId ?? ctx.profile().profileId, () =>
     pr.text("The service's profile id the deposits credit"),
   );
-  const { refId } = refIdFor(o.refId);
+  const { refId, generated } = refIdFor(o.refId);
   const body: CreateFiatDepositInstructionsRequest = {
     profile_id: profileId,
     fiat_network: network,
@@ -62,9 +62,9 @@ export async function create(ctx: CliContext, o: InstructionsCreateOptions): Pro
     ...(o.metadata ? { metadata: o.metadata } : {}),
   };
   checkRequest(operations.createFiatDepositInstructions, { body }, CREATE_FLAGS, ctx.catalogue());
-  if (o.refId === undefined) ctx.io.err(`ref_id ${refId}\n`);
-  ctx.interruptNote = `interrupted: the instructions may have been made; see coinop deposit-instructions list --ref-id ${refId}`;
   const conn = await ctx.connect();
+  if (generated) announceRefId(ctx, refId);
+  ctx.interruptNote = `interrupted: the instructions may have been made; see coinop deposit-instructions list --ref-id ${refId}`;
   const res = await conn.client.call<FiatDepositInstructions>('createFiatDepositInstructions', { body }, CREATE_FLAGS);
   const out = ctx.output();
   if (res.alreadySubmitted && !res.submittedByThisCall)
@@ -77,21 +77,27 @@ export async function create(ctx: CliContext, o: InstructionsCreateOptions): Pro
 }
 
 export async function list(ctx: CliContext, o: InstructionsListOptions): Promise<void> {
-  ctx.interruptNote = READ_ONLY;
   const conn = await ctx.connect();
-  const out = ctx.output();
+  const out = ctx.output(o.view);
+  const paging: Paging = {};
   const items = conn.client.items<FiatDepositInstructions>(
     'listFiatDepositInstructions',
     { query: o.query },
     LIST_FLAGS,
     o.all,
+    paging,
   );
   const rows = out.format === 'table' || out.format === 'csv' ? mapItems(items, withNetwork) : items;
   const n = await out.list(rows, DEPOSIT_INSTRUCTIONS_COLUMNS, {
     empty: 'no deposit instructions match (make some: coinop deposit-instructions create)',
   });
-  if (out.format === 'table' && n)
-    ctx.io.err(`${out.p.dim(`${n} set${n === 1 ? '' : 's'} of deposit instructions`)}\n`);
+  listFooter(
+    ctx,
+    out,
+    n,
+    ['set of deposit instructions', 'sets of deposit instructions'],
+    o.all ? undefined : paging.next,
+  );
 }
 
 async function* mapItems<T, U>(items: AsyncIterable<T>, f: (t: T) => U): AsyncGenerator<U> {
@@ -99,7 +105,6 @@ async function* mapItems<T, U>(items: AsyncIterable<T>, f: (t: T) => U): AsyncGe
 }
 
 export async function get(ctx: CliContext, id: string | undefined): Promise<void> {
-  ctx.interruptNote = READ_ONLY;
   if (id !== undefined)
     checkRequest(operations.getFiatDepositInstructions, { params: { id } }, { id: 'ID' }, ctx.catalogue());
   const pr = ctx.prompter;

@@ -4,7 +4,7 @@ import type { Command } from 'commander';
 import { CRYPTO_DESTINATION_ADDRESS_ORDER_BY } from '../../api/enums.js';
 import type { CliContext } from '../../cli/context.js';
 import { examples } from '../../cli/help.js';
-import { listOptions } from '../../cli/list-flags.js';
+import { listOptions, tableOptions } from '../../cli/list-flags.js';
 import { collect, type RawFlags } from '../../cli/options.js';
 
 export function register(program: Command, ctx: CliContext): void {
@@ -25,7 +25,7 @@ export function register(program: Command, ctx: CliContext): void {
     .option('--bookmarked', 'bookmarked addresses only')
     .option('--not-bookmarked', 'addresses not bookmarked only');
   examples(
-    listOptions(list, { orderBy: CRYPTO_DESTINATION_ADDRESS_ORDER_BY }).action(async (raw: RawFlags) => {
+    tableOptions(listOptions(list, { orderBy: CRYPTO_DESTINATION_ADDRESS_ORDER_BY })).action(async (raw: RawFlags) => {
       const { parseDestinationListOptions } = await import('./options.js');
       const o = parseDestinationListOptions(raw, ctx.now());
       await (await import('./run.js')).list(ctx, o);

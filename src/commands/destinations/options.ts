@@ -2,15 +2,19 @@
 // address, when left out, are asked for on a terminal by the run (and the whole request is checked there again).
 import { addressIssues, CRYPTO_NETWORKS, DESTINATION_NICKNAME_MAX_LENGTH, operations } from '../../api/index.js';
 import { usageError } from '../../cli/errors.js';
-import { LIST_FLAG_NAMES, readListFlags } from '../../cli/list-flags.js';
-import { jsonObjectFlag, type RawFlags, readFlags } from '../../cli/options.js';
+import { LIST_FLAG_NAMES, readListFlags, readTableView } from '../../cli/list-flags.js';
+import { choiceFlag, jsonObjectFlag, nameList, type RawFlags, readFlags } from '../../cli/options.js';
 import { checkRequest, type FlagNames, issueMessage } from '../../client/api.js';
 import { SHAPE_ONLY } from '../../client/catalogue-policy.js';
+import { DESTINATION_COLUMNS } from '../../render/columns.js';
+import type { TableView } from '../../render/table.js';
 
 export interface DestinationListOptions {
   /** The request's query, checked against the contract. */
   query: Record<string, unknown>;
   all: boolean;
+  /** --columns, --wide. */
+  view?: TableView;
 }
 
 export const LIST_FLAGS: FlagNames = {
@@ -31,7 +35,7 @@ export function parseDestinationListOptions(raw: RawFlags, now: number): Destina
   const { query, all } = readListFlags(f, now);
   const lists = {
     nicknames: f.list('nickname'),
-    crypto_networks: f.list('network')?.map((n) => n.toUpperCase()),
+    crypto_networks: nameList('--network', f.list('network')),
     addresses: f.list('address'),
     ids: f.list('id'),
     identity_ids: f.list('identityId'),
@@ -39,7 +43,7 @@ export function parseDestinationListOptions(raw: RawFlags, now: number): Destina
   for (const [k, v] of Object.entries(lists)) if (v !== undefined) query[k] = v;
   if (bookmarked || notBookmarked) query.bookmarked_status = bookmarked;
   checkRequest(operations.listCryptoDestinationAddresses, { query }, LIST_FLAGS, SHAPE_ONLY);
-  return { query, all };
+  return { query, all, view: readTableView(f, DESTINATION_COLUMNS) };
 }
 
 export interface DestinationPutOptions {
@@ -67,12 +71,10 @@ export const PUT_FLAGS: FlagNames = {
 export function parseDestinationPutOptions(raw: RawFlags): DestinationPutOptions {
   const f = readFlags(raw);
   const id = f.text('id');
-  const network = f.text('network')?.toUpperCase();
+  const network = choiceFlag('--network', f.text('network'), CRYPTO_NETWORKS);
   const address = f.text('address');
   if (id !== undefined && (network !== undefined || address !== undefined))
     throw usageError('--id and --network/--address: give one (--id finds the address by its id)');
-  if (network !== undefined && !(CRYPTO_NETWORKS as readonly string[]).includes(network))
-    throw usageError(`--network: must be one of ${CRYPTO_NETWORKS.join(', ')}`);
   if (network !== undefined && address !== undefined) {
     const issues = addressIssues(network, address);
     if (issues.length) throw usageError(issueMessage(issues, { destination_address: '--address' }));

@@ -9,22 +9,23 @@ import {
 import { askAddress } from '../../cli/ask.js';
 import type { CliContext } from '../../cli/context.js';
 import { need } from '../../cli/prompt.js';
-import { checkRequest } from '../../client/api.js';
+import { listFooter } from '../../cli/list-flags.js';
+import { checkRequest, type Paging } from '../../client/api.js';
 import { addressCheckFor } from '../../config/environments.js';
 import { checkAddress } from '../withdraw/options.js';
 import { DESTINATION_COLUMNS } from '../../render/columns.js';
 import { type DestinationListOptions, type DestinationPutOptions, LIST_FLAGS, PUT_FLAGS } from './options.js';
 
 export async function list(ctx: CliContext, o: DestinationListOptions): Promise<void> {
-  ctx.interruptNote = 'interrupted: nothing was changed (this command only reads)';
   const conn = await ctx.connect();
-  const out = ctx.output();
+  const out = ctx.output(o.view);
+  const paging: Paging = {};
   const n = await out.list(
-    conn.client.items('listCryptoDestinationAddresses', { query: o.query }, LIST_FLAGS, o.all),
+    conn.client.items('listCryptoDestinationAddresses', { query: o.query }, LIST_FLAGS, o.all, paging),
     DESTINATION_COLUMNS,
     { empty: 'no destination addresses match (add one: coinop destinations put)' },
   );
-  if (out.format === 'table' && n) ctx.io.err(`${out.p.dim(`${n} destination address${n === 1 ? '' : 'es'}`)}\n`);
+  listFooter(ctx, out, n, ['destination address', 'destination addresses'], o.all ? undefined : paging.next);
 }
 
 /** The request: the flags, with the network and address asked for on a terminal when neither they nor --id are given. */

@@ -1,16 +1,9 @@
 // coinop fee quote.
-import {
-  dec,
-  fmt,
-  isAmountString,
-  operations,
-  type CryptoWithdrawalFee,
-  withdrawalTargetIssues,
-} from '../../api/index.js';
-import { askAddress, askAsset, askNetwork, amountRule } from '../../cli/ask.js';
+import { dec, fmt, isAmountString, operations, type CryptoWithdrawalFee } from '../../api/index.js';
+import { askAddress, askTarget, amountRule } from '../../cli/ask.js';
 import type { CliContext } from '../../cli/context.js';
 import { amountOrTotalMissing } from '../../cli/options.js';
-import { checkRequest, checkUnlisted } from '../../client/api.js';
+import { checkRequest } from '../../client/api.js';
 import { addressCheckFor } from '../../config/environments.js';
 import { FEE_COLUMNS } from '../../render/columns.js';
 import { keyValueLines } from '../../render/key-value.js';
@@ -20,9 +13,7 @@ import type { FeeQuoteOptions } from './options.js';
 
 export async function quote(ctx: CliContext, o: FeeQuoteOptions): Promise<void> {
   const pr = ctx.prompter;
-  checkUnlisted(ctx.catalogue(), withdrawalTargetIssues({ asset: o.asset, crypto_network: o.network }), WITHDRAW_FLAGS);
-  const asset = await askAsset(pr, o.asset);
-  const network = await askNetwork(pr, asset, o.network);
+  const { asset, network } = await askTarget(ctx, o, WITHDRAW_FLAGS);
   const addresses = addressCheckFor(ctx.profile().environment);
   const address = await askAddress(pr, network, addresses, o.address);
   let { amount, total } = o;

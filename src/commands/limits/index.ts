@@ -1,19 +1,19 @@
 // coinop limits: declarations; the flags are checked in options.ts, the work is in run.ts.
-import { type Command, Option } from 'commander';
+import type { Command } from 'commander';
 import { TRANSFER_LIMIT_TYPES } from '../../api/enums.js';
 import type { CliContext } from '../../cli/context.js';
 import { examples } from '../../cli/help.js';
-import type { RawFlags } from '../../cli/options.js';
+import { tableOptions } from '../../cli/list-flags.js';
+import { choiceOption, type RawFlags } from '../../cli/options.js';
 
 export function register(program: Command, ctx: CliContext): void {
   examples(
-    program
-      .command('limits')
+    tableOptions(program.command('limits'))
       .description('transfer limits: what is used and what is left of each, per transfer and per period')
       .addOption(
-        new Option('--type <type>', 'transfer type the limits apply to')
-          .choices(TRANSFER_LIMIT_TYPES)
-          .default('CRYPTO_WITHDRAWAL'),
+        choiceOption('--type <type>', 'transfer type the limits apply to', TRANSFER_LIMIT_TYPES).default(
+          'CRYPTO_WITHDRAWAL',
+        ),
       )
       .action(async (raw: RawFlags) => {
         const { parseLimitsOptions } = await import('./options.js');

@@ -1,15 +1,18 @@
 // coinop limits: the raw flags, checked once.
 import { TRANSFER_LIMIT_TYPES, type TransferLimitType } from '../../api/index.js';
-import { usageError } from '../../cli/errors.js';
-import { type RawFlags, readFlags } from '../../cli/options.js';
+import { readTableView } from '../../cli/list-flags.js';
+import { choiceFlag, type RawFlags, readFlags } from '../../cli/options.js';
+import { TRANSFER_LIMIT_COLUMNS } from '../../render/columns.js';
+import type { TableView } from '../../render/table.js';
 
 export interface LimitsOptions {
   type: TransferLimitType;
+  /** --columns, --wide. */
+  view?: TableView;
 }
 
 export function parseLimitsOptions(raw: RawFlags): LimitsOptions {
-  const type = readFlags(raw).defaulted('type');
-  if (!(TRANSFER_LIMIT_TYPES as readonly string[]).includes(type))
-    throw usageError(`--type: must be one of ${TRANSFER_LIMIT_TYPES.join(', ')}`);
-  return { type: type as TransferLimitType };
+  const f = readFlags(raw);
+  const type = choiceFlag('--type', f.defaulted('type'), TRANSFER_LIMIT_TYPES) as TransferLimitType;
+  return { type, view: readTableView(f, TRANSFER_LIMIT_COLUMNS) };
 }

@@ -31,13 +31,12 @@ function headroom(items: TransferLimit[]): string[] {
 }
 
 export async function limits(ctx: CliContext, o: LimitsOptions): Promise<void> {
-  ctx.interruptNote = 'interrupted: nothing was changed (this command only reads)';
   const conn = await ctx.connect();
   const { data } = await conn.client.call<{ items?: TransferLimit[] }>('listTransferLimits', {
     query: { transfer_type: o.type },
   });
   const items = (data.items ?? []).map(withUsed);
-  const out = ctx.output();
+  const out = ctx.output(o.view);
   const rows = out.forPeople
     ? items.map((l) => ({
         ...l,
@@ -47,5 +46,5 @@ export async function limits(ctx: CliContext, o: LimitsOptions): Promise<void> {
     : items;
   await out.list(rows, TRANSFER_LIMIT_COLUMNS, { empty: `no limits on ${o.type}` });
   if (out.format === 'table' && items.length)
-    ctx.io.err(`${out.p.dim(`${o.type} now: at most ${headroom(items).join(', ')} in one transfer`)}\n`);
+    out.note(out.p.dim(`${o.type} now: at most ${headroom(items).join(', ')} in one transfer`));
 }

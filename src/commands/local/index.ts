@@ -20,20 +20,7 @@ export function register(program: Command, ctx: CliContext): void {
       .option('--memory', 'keep state in memory only')
       .addOption(new Option('--seed <n>', 'seed of prices and faults'))
       .option('--no-rate-limits', "answer without the hosted service's rate limits (for load tests)")
-      .action(async (opts: Record<string, unknown>) => {
-        const [{ parseLocalStartOptions }, { runLocalStart }, { defaultDbFile }] = await Promise.all([
-          import('./options.js'),
-          import('../../local/cli.js'),
-          import('../../local/paths.js'),
-        ]);
-        const o = parseLocalStartOptions(opts);
-        // runLocalStart stops the service cleanly on SIGINT/SIGTERM and resolves; exit 0, not cancelled.
-        ctx.ownSignals = true;
-        await runLocalStart(
-          { ...o, db: o.db ?? defaultDbFile(ctx.settings.dataDir) },
-          { stdout: ctx.io.stdout, stderr: ctx.io.stderr },
-        );
-      }),
+      .action(async (raw: RawFlags) => (await import('./run.js')).start(ctx, raw)),
     ['coinop local start', 'coinop local start --port 0 --memory --seed 42'],
   );
   examples(

@@ -3,7 +3,7 @@
 import { ASSETS, CRYPTO_ASSETS, dec } from '../../api/index.js';
 import { amountRule } from '../../cli/ask.js';
 import { usageError } from '../../cli/errors.js';
-import { amountFlag, intFlag, type RawFlags, readFlags } from '../../cli/options.js';
+import { amountFlag, intFlag, nameFlag, type RawFlags, readFlags } from '../../cli/options.js';
 import type { LocalStartOptions } from '../../local/cli.js';
 
 export function parseLocalStartOptions(raw: RawFlags): LocalStartOptions {
@@ -34,7 +34,7 @@ export function parseLocalDepositOptions(raw: RawFlags): LocalDepositOptions {
   const address = f.text('address');
   const refId = f.text('refId');
   if (address !== undefined && refId !== undefined) throw usageError('--address and --ref-id: give one, not both');
-  const asset = f.text('asset');
+  const asset = nameFlag('--asset', f.text('asset'));
   if (asset !== undefined && (!ASSETS[asset] || ASSETS[asset].fiat))
     throw usageError(`--asset: must be a crypto asset (${CRYPTO_ASSETS.join(', ')})`);
   const amount = amountFlag('--amount', f.text('amount'));

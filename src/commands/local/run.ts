@@ -8,7 +8,38 @@ import { amountRule } from '../../cli/ask.js';
 import { issueMessage, type FlagNames } from '../../client/api.js';
 import { isLocalServiceId } from '../../client/service-identity.js';
 import { TRANSFER_COLUMNS } from '../../render/columns.js';
+import type { RawFlags } from '../../cli/options.js';
 import type { LocalDepositOptions } from './options.js';
+
+/** coinop local start: the service in the foreground until Ctrl-C; a port in use is named, with the flag to change it. */
+export async function start(ctx: CliContext, raw: RawFlags): Promise<void> {
+  const [{ parseLocalStartOptions }, { runLocalStart, DEFAULT_LOCAL_PORT }, { defaultDbFile }] = await Promise.all([
+    import('./options.js'),
+    import('../../local/cli.js'),
+    import('../../local/paths.js'),
+  ]);
+  const o = parseLocalStartOptions(raw);
+  // runLocalStart stops the service cleanly on SIGINT/SIGTERM and resolves; exit 0, not cancelled.
+  ctx.ownSignals = true;
+  try {
+    await runLocalStart(
+      { ...o, db: o.db ?? defaultDbFile(ctx.settings.dataDir) },
+      { stdout: ctx.io.stdout, stderr: ctx.io.stderr },
+    );
+  } catch (e) {
+    const code = (e as { code?: unknown }).code;
+    if (code !== 'EADDRINUSE' && code !== 'EACCES') throw e;
+    const port = o.port ?? DEFAULT_LOCAL_PORT;
+    const where = `${o.host ?? '127.0.0.1'}:${port}`;
+    throw new CoinopError(
+      'usage',
+      code === 'EADDRINUSE'
+        ? `--port: ${where} is in use already (another coinop local start, or another program); nothing was started`
+        : `--port: ${where} may not be opened by this user; nothing was started`,
+      { hint: `choose another port: --port ${port === 65535 ? 7358 : port + 1}, or --port 0 for any free one` },
+    );
+  }
+}
 
 const FLAGS: FlagNames = { address: '--address', ref_id: '--ref-id', amount: '--amount', asset: '--asset' };
 

@@ -3,6 +3,7 @@
 import type { Command } from 'commander';
 import type { CliContext } from '../../cli/context.js';
 import { examples } from '../../cli/help.js';
+import { tableOptions } from '../../cli/list-flags.js';
 import type { RawFlags } from '../../cli/options.js';
 import { BOOK_DEPTH_DEFAULT, BOOK_DEPTH_MAX, TRADES_LIMIT_DEFAULT, TRADES_LIMIT_MAX } from './limits.js';
 
@@ -10,8 +11,7 @@ const MARKET_ARG = 'market, such as BTCUSD (asked on a terminal when missing)';
 
 export function register(program: Command, ctx: CliContext): void {
   examples(
-    program
-      .command('markets')
+    tableOptions(program.command('markets'))
       .description("the markets: the CLI's catalogue and what the service lists (GET /markets), with tick and status")
       .option('--refresh', "fetch the service's list again (it is kept for a day per service)")
       .action(async (raw: RawFlags) => {
@@ -44,8 +44,7 @@ export function register(program: Command, ctx: CliContext): void {
     ['coinop book BTCUSD', 'coinop book ETHUSD --depth 25', 'coinop book BTCEUR -o csv'],
   );
   examples(
-    program
-      .command('trades')
+    tableOptions(program.command('trades'))
       .description("a market's most recent trades, newest first")
       .argument('[market]', MARKET_ARG)
       .option('--limit <n>', `trades to show (1 to ${TRADES_LIMIT_MAX}, default ${TRADES_LIMIT_DEFAULT})`)

@@ -1,11 +1,16 @@
 // coinop markets, ticker, book and trades: the raw flags and the MARKET argument, checked once; a market left out is
 // asked for on a terminal by the run (whether the service knows it is the run's to find out).
+import { readTableView } from '../../cli/list-flags.js';
 import { intFlag, marketArg, type RawFlags, readFlags } from '../../cli/options.js';
+import { MARKET_COLUMNS, TRADE_COLUMNS } from '../../render/columns.js';
+import type { TableView } from '../../render/table.js';
 import { BOOK_DEPTH_DEFAULT, BOOK_DEPTH_MAX, TRADES_LIMIT_DEFAULT, TRADES_LIMIT_MAX } from './limits.js';
 
 export interface MarketsOptions {
   /** Fetch the service's market list again even when the kept one is fresh. */
   refresh: boolean;
+  /** --columns, --wide. */
+  view?: TableView;
 }
 
 export interface TickerOptions {
@@ -21,10 +26,13 @@ export interface BookOptions extends TickerOptions {
 export interface TradesOptions extends TickerOptions {
   /** The most recent trades shown. */
   limit: number;
+  /** --columns, --wide. */
+  view?: TableView;
 }
 
 export function parseMarketsOptions(raw: RawFlags): MarketsOptions {
-  return { refresh: readFlags(raw).on('refresh') };
+  const f = readFlags(raw);
+  return { refresh: f.on('refresh'), view: readTableView(f, MARKET_COLUMNS) };
 }
 
 export function parseTickerOptions(market: string | undefined, _raw: RawFlags): TickerOptions {
@@ -44,5 +52,6 @@ export function parseTradesOptions(market: string | undefined, raw: RawFlags): T
   return {
     market: marketArg('MARKET', market),
     limit: intFlag('--limit', f.text('limit'), 1, TRADES_LIMIT_MAX) ?? TRADES_LIMIT_DEFAULT,
+    view: readTableView(f, TRADE_COLUMNS),
   };
 }

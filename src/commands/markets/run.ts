@@ -15,6 +15,7 @@ import {
 import { askMarket } from '../../cli/ask.js';
 import type { CliContext, Connection } from '../../cli/context.js';
 import { usageError } from '../../cli/errors.js';
+import { SEE_MARKETS } from '../../cli/options.js';
 import type { FlagNames } from '../../client/api.js';
 import { fetchMarkets, mergeMarkets, serviceMarkets, type ServiceMarkets } from '../../client/market-list.js';
 import { isLocalServiceId } from '../../client/service-identity.js';
@@ -55,7 +56,7 @@ async function chooseMarket(ctx: CliContext, conn: Connection, given: string | u
   if (known.includes(given)) return given;
   throw usageError(
     `MARKET: ${given} is not a market of this service (such as ${known.slice(0, 4).join(', ')})`,
-    'coinop markets lists them',
+    SEE_MARKETS,
   );
 }
 
@@ -74,7 +75,7 @@ export async function markets(ctx: CliContext, o: MarketsOptions): Promise<void>
     const stale = s.from === 'stale cache' ? ' (the service did not answer; the kept list)' : '';
     note = `${list.length} markets · ${s.markets.length} listed by the service ${when}${stale} · the rest from coinop's catalogue`;
   }
-  const out = ctx.output();
+  const out = ctx.output(o.view);
   await out.list(list, MARKET_COLUMNS);
   if (out.forPeople) out.note(out.p.dim(note));
 }
@@ -169,7 +170,7 @@ export async function trades(ctx: CliContext, o: TradesOptions): Promise<void> {
   );
   const all = newestFirst(data.items);
   const items = all.slice(0, o.limit);
-  const out = ctx.output();
+  const out = ctx.output(o.view);
   await out.list(items, TRADE_COLUMNS, { empty: `no recent trades in ${market}` });
   if (out.forPeople && items.length)
     out.note(out.p.dim(`${market} · the ${items.length} latest of ${all.length} recent trades, newest first`));

@@ -53,11 +53,11 @@ export async function prices(ctx: CliContext, marketArg: string | undefined, raw
   const query = pricesQuery(o, increment, now);
   const params = { market };
   checkRequest(operations.listHistoricalPrices, { params, query }, FLAGS, SHAPE_ONLY);
-  await checkMarkets(ctx, 'MARKET', [market], { see: 'coinop prices --help' });
+  await checkMarkets(ctx, 'MARKET', [market]);
   checkRequest(operations.listHistoricalPrices, { params, query }, FLAGS, ctx.catalogue());
 
   const conn = await ctx.connect();
-  const out = ctx.output();
+  const out = ctx.output(o.view);
   const keep: HistoricalPrice[] = [];
   let total: number | undefined;
   async function* pages(): AsyncGenerator<Record<string, unknown>> {
@@ -95,10 +95,10 @@ export async function prices(ctx: CliContext, marketArg: string | undefined, raw
     }
     out.table(rows, PRICE_COLUMNS);
     const shown = `${rows.length}${total !== undefined && total !== rows.length ? ` of ${total}` : ''}`;
-    ctx.io.err(
-      `${out.p.dim(
+    out.note(
+      out.p.dim(
         `${market} · ${shown} prices${increment ? ` · ${increment}` : ''}${total !== undefined && rows.length < total && !o.all ? ' · --all for every page' : ''}`,
-      )}\n`,
+      ),
     );
     if (ctx.io.stdoutTTY && keep.length >= 2) {
       const points = keep
@@ -108,7 +108,7 @@ export async function prices(ctx: CliContext, marketArg: string | undefined, raw
           time: p.timestamp.replace('T', ' ').replace(/:\d\d(\.\d+)?Z$/, 'Z'),
         }))
         .filter((p) => Number.isFinite(p.value));
-      ctx.io.out(`\n${lineChart(points, ctx.io.width, 10)}`);
+      out.io.out(`\n${lineChart(points, ctx.io.width, 10)}`);
     }
     return;
   }

@@ -9,6 +9,15 @@ function all(ctx: CliContext): Record<string, StoredProfile> {
   return stored[LOCAL_PROFILE] ? stored : { [LOCAL_PROFILE]: builtinLocalProfile(), ...stored };
 }
 
+/** Every profile's name, the built-in local one first; none when the configuration cannot be read (for completion). */
+export function profileNames(ctx: CliContext): string[] {
+  try {
+    return Object.keys(all(ctx));
+  } catch {
+    return [LOCAL_PROFILE];
+  }
+}
+
 function row(ctx: CliContext, name: string, p: StoredProfile, active: string) {
   const store = ctx.store();
   return {

@@ -1,10 +1,11 @@
 // coinop profiles list|get|create: the service's profiles, which hold the balances (coinop profile, singular, is
 // coinop's own saved credentials). Declarations; the flags are checked in options.ts, the work is in run.ts.
-import { type Command, Option } from 'commander';
+import type { Command } from 'commander';
 import { LIST_ORDERS } from '../../api/enums.js';
 import type { CliContext } from '../../cli/context.js';
 import { examples } from '../../cli/help.js';
-import { collect, type RawFlags } from '../../cli/options.js';
+import { tableOptions } from '../../cli/list-flags.js';
+import { choiceOption, collect, type RawFlags, TIME_HELP } from '../../cli/options.js';
 
 export function register(program: Command, ctx: CliContext): void {
   const profiles = examples(
@@ -18,19 +19,20 @@ export function register(program: Command, ctx: CliContext): void {
     .description("the service's profiles, oldest first; --all follows every page")
     .option('--id <id>', 'profile ids (repeatable or comma separated, at most 100)', collect)
     .option('--nickname <prefix>', 'nicknames starting with this (any case)')
-    .option('--created-before <time>', 'created_at.lt: RFC 3339, or back from now such as 24h')
+    .option('--created-before <time>', `created_at.lt: ${TIME_HELP}`)
     .option('--created-until <time>', 'created_at.lte')
     .option('--created-at <time>', 'created_at.eq')
     .option('--created-from <time>', 'created_at.gte')
     .option('--created-after <time>', 'created_at.gt')
     .option('--limit <n>', 'items per page (1 to 1000, default 1000)')
-    .addOption(new Option('--order <order>', 'sort direction (default ASC)').choices(LIST_ORDERS))
+    .addOption(choiceOption('--order <order>', 'sort direction (default ASC)', LIST_ORDERS))
     .option('--cursor <cursor>', 'start from this page cursor')
     .option('--all', 'every page')
     .action(async (raw: RawFlags) => {
       const { parseProfilesListOptions } = await import('./options.js');
       await (await import('./run.js')).list(ctx, parseProfilesListOptions(raw, ctx.now()));
     });
+  tableOptions(list);
   examples(list, ['coinop profiles list', 'coinop profiles list --nickname ops -o csv']);
   examples(
     profiles

@@ -5,11 +5,16 @@ import { usageError } from '../../cli/errors.js';
 import { type RawFlags, readFlags, timeFilterFlags, timeFilters } from '../../cli/options.js';
 import { checkRequest, type FlagNames } from '../../client/api.js';
 import { SHAPE_ONLY } from '../../client/catalogue-policy.js';
+import { readTableView } from '../../cli/list-flags.js';
+import { PROFILE_COLUMNS } from '../../render/columns.js';
+import type { TableView } from '../../render/table.js';
 
 export interface ProfilesListOptions {
   /** The listProfiles query, checked. */
   query: Record<string, unknown>;
   all: boolean;
+  /** --columns, --wide. */
+  view?: TableView;
 }
 
 export interface ProfilesGetOptions {
@@ -43,7 +48,7 @@ export function parseProfilesListOptions(raw: RawFlags, now: number): ProfilesLi
   const more = { order: f.text('order'), page_cursor: f.text('cursor') };
   for (const [k, v] of Object.entries({ ...given, ...more })) if (v !== undefined) query[k] = v;
   checkRequest(operations.listProfiles, { query }, PROFILES_FLAGS, SHAPE_ONLY);
-  return { query, all: f.on('all') };
+  return { query, all: f.on('all'), view: readTableView(f, PROFILE_COLUMNS) };
 }
 
 export function parseProfilesGetOptions(id: string | undefined, raw: RawFlags): ProfilesGetOptions {

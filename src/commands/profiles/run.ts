@@ -2,7 +2,8 @@
 import { operations, type Profile } from '../../api/index.js';
 import type { CliContext } from '../../cli/context.js';
 import { need } from '../../cli/prompt.js';
-import { checkRequest } from '../../client/api.js';
+import { listFooter } from '../../cli/list-flags.js';
+import { checkRequest, type Paging } from '../../client/api.js';
 import { PROFILE_COLUMNS } from '../../render/columns.js';
 import {
   PROFILES_FLAGS,
@@ -11,19 +12,16 @@ import {
   type ProfilesListOptions,
 } from './options.js';
 
-const READ_ONLY = 'interrupted: nothing was changed (this command only reads)';
-
 export async function list(ctx: CliContext, o: ProfilesListOptions): Promise<void> {
-  ctx.interruptNote = READ_ONLY;
   const conn = await ctx.connect();
-  const out = ctx.output();
-  const items = conn.client.items('listProfiles', { query: o.query }, PROFILES_FLAGS, o.all);
+  const out = ctx.output(o.view);
+  const paging: Paging = {};
+  const items = conn.client.items('listProfiles', { query: o.query }, PROFILES_FLAGS, o.all, paging);
   const n = await out.list(items, PROFILE_COLUMNS, { empty: 'no profiles match' });
-  if (out.format === 'table' && n) ctx.io.err(`${out.p.dim(`${n} profile${n === 1 ? '' : 's'}`)}\n`);
+  listFooter(ctx, out, n, ['profile', 'profiles'], o.all ? undefined : paging.next);
 }
 
 export async function get(ctx: CliContext, o: ProfilesGetOptions): Promise<void> {
-  ctx.interruptNote = READ_ONLY;
   const pr = ctx.prompter;
   const id = await need(pr, 'ID', o.id ?? ctx.profile().profileId, () =>
     pr.text("The service's profile id (or default)"),

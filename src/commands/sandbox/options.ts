@@ -4,7 +4,7 @@ import { dec, FIAT_AMOUNT_PATTERN, operations } from '../../api/index.js';
 import { checkRequest } from '../../client/api.js';
 import { SHAPE_ONLY } from '../../client/catalogue-policy.js';
 import { usageError } from '../../cli/errors.js';
-import { type RawFlags, readFlags } from '../../cli/options.js';
+import { choiceFlag, nameFlag, type RawFlags, readFlags } from '../../cli/options.js';
 import { ROUTING_NUMBER_TYPES, WIRE_FIELDS } from './wire.js';
 
 export interface SandboxDepositOptions {
@@ -37,18 +37,15 @@ export function parseSandboxDepositOptions(raw: RawFlags): SandboxDepositOptions
     const v = f.text(field.key)?.trim();
     if (v) wire[field.key] = v;
   }
-  if (wire.routingType !== undefined) {
-    wire.routingType = wire.routingType.toUpperCase();
-    if (!(ROUTING_NUMBER_TYPES as readonly string[]).includes(wire.routingType))
-      throw usageError(`--routing-type: must be one of ${ROUTING_NUMBER_TYPES.join(', ')}`);
-  }
+  if (wire.routingType !== undefined)
+    wire.routingType = choiceFlag('--routing-type', wire.routingType, ROUTING_NUMBER_TYPES)!;
   if (wire.institution !== undefined && (wire.ownerFirstName !== undefined || wire.ownerLastName !== undefined))
     throw usageError(
       '--institution and --owner-first-name/--owner-last-name: give one owner, an institution or a person',
     );
   return {
     amount: f.text('amount'),
-    asset: f.defaulted('asset'),
+    asset: nameFlag('--asset', f.defaulted('asset'))!,
     memoId,
     instructions,
     file: f.text('file'),

@@ -1,5 +1,5 @@
 // coinop stream and its views: the flags and arguments, checked, as a typed options object (declared in index.ts).
-import { MARKETS, STREAM_CHANNELS } from '../../api/enums.js';
+import { canonicalChoice, MARKETS, STREAM_CHANNELS } from '../../api/enums.js';
 import type { ChannelSpec } from '../../api/schemas.js';
 import { usageError } from '../../cli/errors.js';
 import { durationFlag, readFlags, intFlag, marketFlag, type RawFlags } from '../../cli/options.js';
@@ -30,10 +30,11 @@ export const channelKey = (c: ChannelSpec) => (c.params?.market ? `${c.type}:${c
 /** --channel TYPE[:MARKET] */
 export function parseChannel(arg: string): ChannelSpec {
   const i = arg.indexOf(':');
-  const type = (i < 0 ? arg : arg.slice(0, i)).trim();
+  const given = (i < 0 ? arg : arg.slice(0, i)).trim();
   const m = i < 0 ? '' : arg.slice(i + 1).trim();
-  if (!(STREAM_CHANNELS as readonly string[]).includes(type)) {
-    throw usageError(`--channel: "${type}" is not a channel (one of ${STREAM_CHANNELS.join(', ')})`);
+  const type = canonicalChoice(STREAM_CHANNELS, given);
+  if (type === undefined) {
+    throw usageError(`--channel: "${given}" is not a channel (one of ${STREAM_CHANNELS.join(', ')})`);
   }
   if (type === 'heartbeat') {
     if (m) throw usageError('--channel: heartbeat takes no market (write --channel heartbeat)');

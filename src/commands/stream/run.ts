@@ -2,7 +2,7 @@
 // In stages: parse the flags (options.ts), connect, subscribe, render or write what arrives until the stream
 // ends, and finish (timers stopped, output flushed, warnings said, the reason for stopping reported).
 import type { ExecutionPayload, TopOfBookPayload } from '../../api/schemas.js';
-import type { CliContext, Connection } from '../../cli/context.js';
+import { type CliContext, type Connection, interruptedNote } from '../../cli/context.js';
 import { CoinopError } from '../../cli/errors.js';
 import { checkMarkets } from '../../cli/market-check.js';
 import type { RawFlags } from '../../cli/options.js';
@@ -21,9 +21,9 @@ export async function stream(ctx: CliContext, view: StreamView, args: string[], 
   const o = parseStreamOptions(view, args, raw);
   const live = ctx.io.stdoutTTY && (o.format === undefined || o.format === 'table');
   const markets = o.channels.flatMap((c) => (c.params?.market ? [c.params.market] : []));
-  await checkMarkets(ctx, view === 'channels' ? '--channel' : 'MARKET', markets, { quiet: live });
-  const conn = await ctx.connect({ quiet: live });
-  ctx.interruptNote = 'interrupted: the stream stopped; nothing was changed';
+  await checkMarkets(ctx, view === 'channels' ? '--channel' : 'MARKET', markets, { quiet: live, live });
+  const conn = await ctx.connect({ quiet: live, live });
+  ctx.interruptNote = 'stopped: the stream ended; nothing was changed';
   await new StreamSession(ctx, o, conn, live).follow();
 }
 
@@ -76,6 +76,8 @@ class StreamSession {
   private written = 0;
   private firstShown = false;
   private stopReason: CoinopError | null = null;
+  /** Ctrl-C in the live view (raw mode: a key, not a signal). */
+  private interrupted = false;
 
   constructor(
     private readonly ctx: CliContext,
@@ -88,6 +90,7 @@ class StreamSession {
     this.st = {
       client: this.client,
       palette: palette(ctx.io.colour),
+      colour: ctx.io.colour,
       now: () => Date.now(),
       tops: new Map(),
       tape: new TradeTape(),
@@ -240,7 +243,11 @@ class StreamSession {
             return channelsView(st, keys, w, h);
         }
       },
-      onQuit: () => client.stop(),
+      // q ends the view (exit 0); Ctrl-C interrupts it, as it does a piped stream (its note, exit 3).
+      onQuit: (key) => {
+        if (key === 'ctrl-c') this.interrupted = true;
+        client.stop();
+      },
       onError: (e) => {
         this.stopReason = new CoinopError('internal', `the live view failed: ${(e as Error)?.message ?? String(e)}`, {
           hint: 'use -o ndjson meanwhile',
@@ -273,6 +280,10 @@ class StreamSession {
       await this.finish();
     }
     if (this.stopReason) throw this.stopReason;
+    if (this.interrupted) {
+      ctx.io.err(`${interruptedNote(ctx)}\n`);
+      throw new CoinopError('cancelled', 'interrupted', { quiet: true });
+    }
   }
 
   /** Timers stopped, the screen given back, stdout flushed, and the warnings held back by the live view said. */

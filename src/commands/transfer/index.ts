@@ -1,9 +1,9 @@
 // coinop transfer internal: money between two of the service's profiles. Declarations; the flags are checked in
 // options.ts, the work is in run.ts. (coinop transfers, plural, lists and follows transfers.)
-import { type Command, Option } from 'commander';
+import type { Command } from 'commander';
 import type { CliContext } from '../../cli/context.js';
 import { examples } from '../../cli/help.js';
-import { type RawFlags, repeat } from '../../cli/options.js';
+import { type RawFlags, repeat, waitTimeoutOption } from '../../cli/options.js';
 
 export function register(program: Command, ctx: CliContext): void {
   const transfer = examples(
@@ -28,7 +28,7 @@ export function register(program: Command, ctx: CliContext): void {
       .option('--dry-run', 'validate and show what would be sent; send nothing')
       .option('-y, --yes', 'do not ask for confirmation')
       .option('--wait', 'follow the transfer until COMPLETED or FAILED (exit 6 on FAILED)')
-      .addOption(new Option('--wait-timeout <seconds>', 'give up waiting after this long').default('600'))
+      .addOption(waitTimeoutOption())
       .action(async (raw: RawFlags) => {
         const { parseInternalTransferOptions } = await import('./options.js');
         await (await import('./run.js')).internal(ctx, parseInternalTransferOptions(raw));

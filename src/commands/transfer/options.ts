@@ -1,7 +1,7 @@
 // coinop transfer internal: the raw flags, checked once into the options the run works with. Every check that needs
 // no answer from anybody is here; values left out are asked for on a terminal by the run (and checked there).
 import { usageError } from '../../cli/errors.js';
-import { amountFlag, intFlag, keyValues, nameFlag, type RawFlags, readFlags } from '../../cli/options.js';
+import { amountFlag, keyValues, nameFlag, type RawFlags, readFlags, waitTimeoutFlag } from '../../cli/options.js';
 import type { FlagNames } from '../../client/api.js';
 
 export interface InternalTransferOptions {
@@ -52,6 +52,6 @@ export function parseInternalTransferOptions(raw: RawFlags): InternalTransferOpt
     dryRun: f.on('dryRun'),
     yes: f.on('yes'),
     wait: f.on('wait'),
-    waitTimeout: intFlag('--wait-timeout', f.defaulted('waitTimeout'), 1, 86_400)!,
+    waitTimeout: waitTimeoutFlag(f.defaulted('waitTimeout'), 86_400),
   };
 }

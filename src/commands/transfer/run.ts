@@ -7,13 +7,13 @@ import {
   type CreateInternalTransferRequest,
   type ProfileBalance,
 } from '../../api/index.js';
-import { amountRule } from '../../cli/ask.js';
+import { amountRule, refusedToAsk } from '../../cli/ask.js';
 import type { CliContext, Connection } from '../../cli/context.js';
 import { need } from '../../cli/prompt.js';
-import { checkRequest, checkUnlisted } from '../../client/api.js';
+import { checkRequest } from '../../client/api.js';
 import { refIdFor } from '../../send/withdrawal.js';
 import { policyVerdict, profilePolicy, refusal, refuseUnlessAllowed, verdictText } from '../policy/enforce.js';
-import { announceRefId, reportDryRun, reportTransfer, submitOnce } from '../transfers/submit.js';
+import { reportDryRun, reportTransfer, submitOnce } from '../transfers/submit.js';
 import { INTERNAL_TRANSFER_FLAGS, type InternalTransferOptions } from './options.js';
 
 const pairs = (m: Record<string, string> | undefined) =>
@@ -30,8 +30,9 @@ async function gather(
   defaultFrom: string | undefined,
 ): Promise<{ body: CreateInternalTransferRequest; generatedRef: boolean }> {
   const pr = ctx.prompter;
-  // The asset given, against the catalogue before anything is asked (the whole request is checked again).
-  checkUnlisted(ctx.catalogue(), assetIssues('asset', o.asset), INTERNAL_TRANSFER_FLAGS);
+  // The asset given, against the catalogue before anything is asked (the whole request is checked again); on a
+  // terminal one it refuses is picked from the list instead.
+  const refused = refusedToAsk(ctx, assetIssues('asset', o.asset), INTERNAL_TRANSFER_FLAGS);
   const from = await need(pr, '--from-profile-id', o.fromProfileId ?? defaultFrom, () =>
     pr.text("The service's profile to debit"),
   );
@@ -40,7 +41,8 @@ async function gather(
       validate: (v) => (v === from ? 'another profile than the sender' : true),
     }),
   );
-  const asset = await need(pr, '--asset', o.asset, () => pr.select('Asset', Object.keys(ASSETS)));
+  const given = refused.has('asset') ? undefined : o.asset;
+  const asset = await need(pr, '--asset', given, () => pr.select('Asset', Object.keys(ASSETS)));
   const amount = await need(pr, '--amount', o.amount, () =>
     pr.text(`Amount of ${asset}`, { validate: amountRule(asset) }),
   );
@@ -74,8 +76,7 @@ export async function internal(ctx: CliContext, o: InternalTransferOptions): Pro
   // A policy file that does not load stops everything, before anything is asked.
   const policy = await profilePolicy(ctx, 'transfer internal');
   const { body, generatedRef } = await gather(ctx, o, profile.profileId);
-  ctx.interruptNote = 'interrupted: no internal transfer was sent';
-  if (generatedRef) announceRefId(ctx, body.ref_id!);
+  ctx.interruptNote = 'stopped: no internal transfer was sent';
   const conn = await ctx.connect();
   const verdict = await policyVerdict(ctx, conn, policy, {
     command: 'transfer internal',
@@ -121,6 +122,7 @@ export async function internal(ctx: CliContext, o: InternalTransferOptions): Pro
     body,
     flags: INTERNAL_TRANSFER_FLAGS,
     noun: 'internal transfer',
+    generated: generatedRef,
   });
   await reportTransfer(ctx, conn, o, transfer);
 }

@@ -41,9 +41,12 @@ export async function follow(
     if (!left.length) return ids.map((id) => last.get(id)!);
     const waited = Math.round((Date.now() - started) / 1000);
     if (waited >= o.timeoutSeconds) {
-      throw new CoinopError('network', `gave up waiting after ${waited} s: ${left.length} transfer(s) still PENDING`, {
-        hint: `follow on with coinop transfers watch ${left.join(' ')}`,
-      });
+      if (live) ctx.io.err('\r\u001b[2K');
+      throw new CoinopError(
+        'timeout',
+        `stopped waiting after ${waited} s (--wait-timeout): ${left.length} transfer(s) still PENDING: ${left.join(', ')}; they go on without coinop`,
+        { hint: `follow on with coinop transfers watch ${left.join(' ')}` },
+      );
     }
     if (live) ctx.io.err(`\r\u001b[2K${p.dim(`waiting for ${left.length} transfer(s) to end… ${waited} s`)}`);
     await new Promise((r) => setTimeout(r, pollMs));

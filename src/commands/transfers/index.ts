@@ -2,8 +2,9 @@
 import { type Command, Option } from 'commander';
 import { LIST_ORDERS, TRANSFER_ORDER_BY } from '../../api/enums.js';
 import type { CliContext } from '../../cli/context.js';
-import { collect } from '../../cli/options.js';
+import { choiceOption, collect, TIME_HELP, waitTimeoutOption } from '../../cli/options.js';
 import { examples } from '../../cli/help.js';
+import { tableOptions } from '../../cli/list-flags.js';
 
 export function register(program: Command, ctx: CliContext): void {
   const transfers = examples(
@@ -28,7 +29,7 @@ export function register(program: Command, ctx: CliContext): void {
     ['updated', 'updated_at'],
   ] as const) {
     list
-      .option(`--${field}-before <time>`, `${label}.lt: RFC 3339, or back from now such as 24h`)
+      .option(`--${field}-before <time>`, `${label}.lt: ${TIME_HELP}`)
       .option(`--${field}-until <time>`, `${label}.lte`)
       .option(`--${field}-at <time>`, `${label}.eq`)
       .option(`--${field}-from <time>`, `${label}.gte`)
@@ -36,16 +37,17 @@ export function register(program: Command, ctx: CliContext): void {
   }
   list
     .option('--limit <n>', 'items per page (1 to 1000, default 100)')
-    .addOption(new Option('--order <order>', 'sort direction').choices(LIST_ORDERS))
-    .addOption(new Option('--order-by <key>', 'sort key').choices(TRANSFER_ORDER_BY))
-    .option('--cursor <cursor>', 'start from this page cursor')
-    .option('--all', 'every page')
-    .action(async (opts) => (await import('./run.js')).list(ctx, opts));
+    .addOption(choiceOption('--order <order>', 'sort direction', LIST_ORDERS))
+    .addOption(choiceOption('--order-by <key>', 'sort key', TRANSFER_ORDER_BY))
+    .option('--cursor <cursor>', 'start from this page cursor (the footer of a page shows the next one)')
+    .option('--all', 'every page');
+  tableOptions(list).action(async (opts) => (await import('./run.js')).list(ctx, opts));
   examples(list, [
     'coinop transfers list',
     'coinop transfers list --status PENDING --type CRYPTO_WITHDRAWAL',
     'coinop transfers list --status PENDING --secondary-status TRAVEL_RULE_INFO_REQUESTED --identity-id ID',
     'coinop transfers list --created-after 24h --all -o csv > today.csv',
+    'coinop transfers list --columns id,status,amount,fee,tx_hash',
   ]);
   examples(
     transfers
@@ -56,13 +58,17 @@ export function register(program: Command, ctx: CliContext): void {
       .action(async (id: string | undefined, opts) => (await import('./run.js')).get(ctx, id, opts)),
     ['coinop transfers get 7a1c...', 'coinop transfers get --ref-id coinop-5e0f...'],
   );
-  examples(
+  const watch = examples(
     transfers
       .command('watch')
       .description('follow transfers until they end (exit 6 when one ends FAILED)')
       .argument('<ids...>', 'transfer ids')
-      .option('--timeout <seconds>', 'give up after this long', '600')
+      .addOption(waitTimeoutOption())
+      // Its name before it became withdraw's: still taken, with a note.
+      .addOption(new Option('--timeout <seconds>').hideHelp())
       .action(async (ids: string[], opts) => (await import('./run.js')).watch(ctx, ids, opts)),
     ['coinop transfers watch 7a1c...', 'coinop transfers watch ID1 ID2 -o ndjson'],
   );
+  // Declared after its action: commander takes options until the command line is parsed.
+  tableOptions(watch);
 }

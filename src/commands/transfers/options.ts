@@ -1,9 +1,19 @@
 // coinop transfers list, get and watch: their flags, checked, as typed options objects (declared in index.ts).
-import { operations } from '../../api/index.js';
+import { operations, TRANSFER_SECONDARY_STATUSES, TRANSFER_STATUSES, TRANSFER_TYPE_FILTERS } from '../../api/index.js';
 import { usageError } from '../../cli/errors.js';
-import { readFlags, intFlag, timeFilterFlags, timeFilters, type RawFlags } from '../../cli/options.js';
+import { readTableView } from '../../cli/list-flags.js';
+import {
+  choiceList,
+  readFlags,
+  timeFilterFlags,
+  timeFilters,
+  type RawFlags,
+  waitTimeoutFlag,
+} from '../../cli/options.js';
 import { checkRequest, type FlagNames } from '../../client/api.js';
 import { SHAPE_ONLY } from '../../client/catalogue-policy.js';
+import { TRANSFER_LIST_COLUMNS } from '../../render/columns.js';
+import type { TableView } from '../../render/table.js';
 
 /** The flag (or argument) of each request field, for messages. */
 export const FLAGS: FlagNames = {
@@ -30,20 +40,21 @@ export interface TransfersListOptions {
   /** The listTransfers query, checked against the contract. */
   query: Record<string, unknown>;
   all: boolean;
+  /** --columns, --wide. */
+  view?: TableView;
 }
 
 export function parseTransfersListOptions(raw: RawFlags, now: number): TransfersListOptions {
   const f = readFlags(raw);
-  const upper = (key: string) => f.list(key)?.map((x) => x.toUpperCase());
   const query: Record<string, unknown> = {
     ids: f.list('id'),
     ref_ids: f.list('refId'),
     profile_ids: f.list('profileId'),
     identity_ids: f.list('identityId'),
     account_ids: f.list('accountId'),
-    type: upper('type'),
-    statuses: upper('status'),
-    secondary_statuses: upper('secondaryStatus'),
+    type: choiceList('--type', f.list('type'), TRANSFER_TYPE_FILTERS),
+    statuses: choiceList('--status', f.list('status'), TRANSFER_STATUSES),
+    secondary_statuses: choiceList('--secondary-status', f.list('secondaryStatus'), TRANSFER_SECONDARY_STATUSES),
     crypto_tx_hashes: f.list('txHash'),
     group_ids: f.list('groupId'),
     limit: f.text('limit'),
@@ -55,7 +66,7 @@ export function parseTransfersListOptions(raw: RawFlags, now: number): Transfers
   };
   for (const k of Object.keys(query)) if (query[k] === undefined) delete query[k];
   checkRequest(operations.listTransfers, { query }, FLAGS, SHAPE_ONLY);
-  return { query, all: f.on('all') };
+  return { query, all: f.on('all'), view: readTableView(f, TRANSFER_LIST_COLUMNS) };
 }
 
 export interface TransferGetOptions {
@@ -73,10 +84,25 @@ export function parseTransferGetOptions(id: string | undefined, raw: RawFlags): 
 export interface TransfersWatchOptions {
   ids: string[];
   timeoutSeconds: number;
+  /** The note for a flag given by its old name (--timeout, now --wait-timeout as withdraw has it). */
+  renamed?: string;
+  view?: TableView;
 }
 
 export function parseTransfersWatchOptions(ids: string[], raw: RawFlags): TransfersWatchOptions {
-  const timeoutSeconds = intFlag('--timeout', readFlags(raw).text('timeout'), 1, 86_400) ?? 600;
+  const f = readFlags(raw);
+  const old = f.text('timeout');
+  const timeoutSeconds =
+    old !== undefined
+      ? waitTimeoutFlag(old, 86_400, '--timeout')
+      : waitTimeoutFlag(f.text('waitTimeout') ?? '600', 86_400);
   for (const id of ids) checkRequest(operations.getTransfer, { params: { id } }, FLAGS, SHAPE_ONLY);
-  return { ids, timeoutSeconds };
+  return {
+    ids,
+    timeoutSeconds,
+    view: readTableView(readFlags(raw), TRANSFER_LIST_COLUMNS),
+    ...(old !== undefined
+      ? { renamed: 'note: --timeout is now --wait-timeout (as withdraw names it); it is taken as such' }
+      : {}),
+  };
 }

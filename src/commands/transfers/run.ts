@@ -4,27 +4,25 @@ import type { CliContext } from '../../cli/context.js';
 import { CoinopError } from '../../cli/errors.js';
 import type { RawFlags } from '../../cli/options.js';
 import { need } from '../../cli/prompt.js';
-import { checkRequest } from '../../client/api.js';
+import { checkRequest, type Paging } from '../../client/api.js';
+import { listFooter } from '../../cli/list-flags.js';
 import { TRANSFER_COLUMNS, TRANSFER_LIST_COLUMNS } from '../../render/columns.js';
 import { follow } from './follow.js';
 import { FLAGS, parseTransferGetOptions, parseTransfersListOptions, parseTransfersWatchOptions } from './options.js';
 
-const READ_ONLY = 'interrupted: nothing was changed (this command only reads)';
-
 export async function list(ctx: CliContext, raw: RawFlags): Promise<void> {
-  ctx.interruptNote = READ_ONLY;
-  const { query, all } = parseTransfersListOptions(raw, ctx.now());
+  const { query, all, view } = parseTransfersListOptions(raw, ctx.now());
   const conn = await ctx.connect();
-  const out = ctx.output();
-  const n = await out.list(conn.client.items('listTransfers', { query }, FLAGS, all), TRANSFER_LIST_COLUMNS, {
+  const out = ctx.output(view);
+  const paging: Paging = {};
+  const n = await out.list(conn.client.items('listTransfers', { query }, FLAGS, all, paging), TRANSFER_LIST_COLUMNS, {
     empty: 'no transfers match',
   });
-  if (out.format === 'table' && n) ctx.io.err(`${out.p.dim(`${n} transfer${n === 1 ? '' : 's'}`)}\n`);
+  listFooter(ctx, out, n, ['transfer', 'transfers'], all ? undefined : paging.next);
 }
 
 export async function get(ctx: CliContext, idArg: string | undefined, raw: RawFlags): Promise<void> {
   const o = parseTransferGetOptions(idArg, raw);
-  ctx.interruptNote = READ_ONLY;
   let transfer: Record<string, unknown> | undefined;
   if (o.refId !== undefined) {
     const query = { ref_ids: [o.refId], limit: '1' };
@@ -44,10 +42,11 @@ export async function get(ctx: CliContext, idArg: string | undefined, raw: RawFl
 
 export async function watch(ctx: CliContext, ids: string[], raw: RawFlags): Promise<void> {
   const o = parseTransfersWatchOptions(ids, raw);
+  if (o.renamed) ctx.io.err(`${o.renamed}\n`);
   ctx.interruptNote =
-    'interrupted: stopped watching; nothing was changed (the transfers go on: coinop transfers watch picks them up again)';
+    'stopped watching; nothing was changed (the transfers go on: coinop transfers watch picks them up again)';
   const conn = await ctx.connect();
-  const out = ctx.output();
+  const out = ctx.output(o.view);
   const finals = await follow(ctx, conn, o.ids, {
     timeoutSeconds: o.timeoutSeconds,
     onChange: out.format === 'ndjson' ? (t) => out.one(t) : undefined,

@@ -9,6 +9,7 @@ import { TRANSFER_COLUMNS } from '../../render/columns.js';
 import { palette } from '../../render/style.js';
 import { follow } from './follow.js';
 
+/** A generated ref_id, said once the request that carries it is sent (never for a request refused or not sent). */
 export function announceRefId(ctx: CliContext, refId: string): void {
   ctx.io.err(
     `ref_id ${refId} ${palette(ctx.io.colourErr).dim('(generated: retry with this --ref-id and it is never sent twice)')}\n`,
@@ -36,16 +37,18 @@ export async function reportDryRun(
 }
 
 /**
- * Sends a write that carries a ref_id, once, and says what happened (`noun`: "withdrawal"); Ctrl-C meanwhile names
- * the ref_id. A 409 for the same request is its earlier submission: reported as such, no money moved again.
+ * Sends a write that carries a ref_id, once, and says what happened (`noun`: "withdrawal"); a ref_id coinop made up
+ * (`generated`) is printed as it goes, and Ctrl-C meanwhile names it. A 409 for the same request is its earlier
+ * submission: reported as such, no money moved again.
  */
 export async function submitOnce(
   ctx: CliContext,
   conn: Connection,
-  o: { operation: OperationId; body: { ref_id?: string }; flags: FlagNames; noun: string },
+  o: { operation: OperationId; body: { ref_id?: string }; flags: FlagNames; noun: string; generated: boolean },
 ): Promise<Record<string, unknown>> {
   const refId = o.body.ref_id;
   const { noun } = o;
+  if (o.generated && refId) announceRefId(ctx, refId);
   ctx.interruptNote =
     `interrupted: ${noun} ref_id ${refId} was being sent and may have gone through: check with coinop transfers get --ref-id ${refId} ` +
     `(sending again with --ref-id ${refId} never sends it twice)`;

@@ -96,7 +96,7 @@ export async function bookDestination(ctx: CliContext, o: WithdrawOptions & { to
   const network = entry.crypto_network as CryptoNetwork;
   if (entry.status !== undefined && entry.status !== 'APPROVED')
     throw usageError(`--to: "${o.to}" is ${entry.status} in the address book; only an APPROVED address can be paid`);
-  if (o.network !== undefined && o.network.toUpperCase() !== network)
+  if (o.network !== undefined && o.network !== network)
     throw usageError(`--network: "${o.to}" is a ${network} address, not ${o.network}`, 'leave --network out with --to');
   const carried = CRYPTO_ASSETS.filter((a) => ASSETS[a].networks[network]);
   if (o.asset !== undefined && !networksForAsset(o.asset).includes(network))

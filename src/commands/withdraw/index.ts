@@ -1,7 +1,7 @@
 // coinop withdraw and its batch subcommand: declarations; the flags are checked in options.ts, the work is in run.ts.
-import { type Command, Option } from 'commander';
+import type { Command } from 'commander';
 import type { CliContext } from '../../cli/context.js';
-import { type RawFlags, repeat } from '../../cli/options.js';
+import { type RawFlags, repeat, waitTimeoutOption } from '../../cli/options.js';
 import { examples } from '../../cli/help.js';
 import { register as registerBatch } from './batch/index.js';
 
@@ -28,7 +28,7 @@ export function register(program: Command, ctx: CliContext): Command {
     .option('--dry-run', 'validate, quote and show what would be sent; send nothing')
     .option('-y, --yes', 'do not ask for confirmation')
     .option('--wait', 'follow the transfer until COMPLETED or FAILED (exit 6 on FAILED)')
-    .addOption(new Option('--wait-timeout <seconds>', 'give up waiting after this long').default('600'))
+    .addOption(waitTimeoutOption())
     .option('--save <file>', 'with --dry-run: save the request to FILE for approval (coinop approve FILE)')
     .option('--request <file>', 'send the withdrawal saved by --dry-run --save FILE (approvals next to it count)')
     .option('--approvals <file>', "an approval file (coinop approve) for the profile's policy (repeatable)", repeat)

@@ -5,12 +5,12 @@ import { usageError } from '../../cli/errors.js';
 import {
   amountFlag,
   amountXorTotal,
-  intFlag,
   jsonObjectFlag,
   keyValues,
   nameFlag,
   type RawFlags,
   readFlags,
+  waitTimeoutFlag,
 } from '../../cli/options.js';
 import type { FlagNames } from '../../client/api.js';
 import { checkAddress as checkAddressFor } from '../../send/withdrawal.js';
@@ -38,7 +38,7 @@ export interface WithdrawOptions {
   dryRun: boolean;
   yes: boolean;
   wait: boolean;
-  /** Seconds to follow the transfer with --wait. */
+  /** Seconds to follow the transfer with --wait (--wait-timeout). */
   waitTimeout: number;
   /** With --dry-run: where to save the request for approval (coinop approve FILE). */
   save?: string;
@@ -95,7 +95,7 @@ export function parseWithdrawOptions(raw: RawFlags): WithdrawOptions {
   const feeId = f.text('feeId');
   const quote = f.on('quote');
   if (feeId !== undefined && quote) throw usageError('--fee-id and --quote: give one (--quote gets a fee id for you)');
-  const waitTimeout = intFlag('--wait-timeout', f.defaulted('waitTimeout'), 1, 86_400)!;
+  const waitTimeout = waitTimeoutFlag(f.defaulted('waitTimeout'), 86_400);
   const metadata = keyValues('--meta', f.list('meta'));
   const beneficiary = jsonObjectFlag('--beneficiary', f.text('beneficiary'), '{"name":"Ada Lovelace"}');
   const to = f.text('to');
@@ -124,7 +124,7 @@ export function parseWithdrawOptions(raw: RawFlags): WithdrawOptions {
     profileId: f.text('profileId'),
     identityId: f.text('identityId'),
     accountId: f.text('accountId'),
-    balanceAsset: f.text('balanceAsset'),
+    balanceAsset: nameFlag('--balance-asset', f.text('balanceAsset')),
     memo: f.text('memo'),
     metadata,
     beneficiary,

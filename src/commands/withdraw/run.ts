@@ -12,7 +12,7 @@ import {
   type CryptoWithdrawalFee,
   type Decimal,
 } from '../../api/index.js';
-import { askAddress, askAsset, askNetwork, amountRule } from '../../cli/ask.js';
+import { askAddress, askTarget, amountRule } from '../../cli/ask.js';
 import { clockText } from '../../cli/countdown.js';
 import type { CliContext, Connection } from '../../cli/context.js';
 import { CoinopError, usageError } from '../../cli/errors.js';
@@ -28,7 +28,7 @@ import { type LimitCheck, refuseOverLimit, withdrawalLimits } from '../../send/l
 import { feeRequestOf, leavingWords, refIdFor, withdrawalFigures } from '../../send/withdrawal.js';
 import { approvalFiles, approvalScope, readSavedRequest, saveRequest, withdrawalContent } from '../approve/content.js';
 import { policyVerdict, profilePolicy, refusal, refuseUnlessAllowed, verdictText } from '../policy/enforce.js';
-import { announceRefId, reportDryRun, reportTransfer, submitOnce } from '../transfers/submit.js';
+import { reportDryRun, reportTransfer, submitOnce } from '../transfers/submit.js';
 import { bookDestination } from './destination.js';
 import { checkAddress, WITHDRAW_FLAGS, type WithdrawOptions } from './options.js';
 
@@ -43,7 +43,7 @@ interface Gathered {
   /** The address book's nickname of the destination, with --to. */
   nickname?: string;
   refId: string;
-  /** No --ref-id was given: the ref_id is made up here, and printed. */
+  /** No --ref-id was given: the ref_id is made up here, and printed once the withdrawal is sent. */
   generatedRef: boolean;
 }
 
@@ -59,7 +59,7 @@ interface Quoted {
 const addresses = (ctx: CliContext): AddressCheck => addressCheckFor(ctx.profile().environment);
 
 /** The asset the withdrawal is debited from. */
-const debited = (o: WithdrawOptions, g: Gathered): string => (o.balanceAsset ?? g.asset).toUpperCase();
+const debited = (o: WithdrawOptions, g: Gathered): string => o.balanceAsset ?? g.asset;
 
 /** What leaves the balance: the total, or the amount plus the fee when known (the amount alone when not). */
 const leaving = (g: Gathered, q: Quoted): Decimal => withdrawalFigures(g, q.quote?.fee).leaving;
@@ -82,7 +82,7 @@ function limitsRow(c: LimitCheck): string {
 /** Refuses, before sending, an amount plus fee over a known available balance (of the withdrawn asset itself). */
 function refuseShortfall(o: WithdrawOptions, g: Gathered, q: Quoted, funds: Funds): void {
   const asset = debited(o, g);
-  if (asset !== g.asset.toUpperCase()) return;
+  if (asset !== g.asset) return;
   const needed = leaving(g, q);
   if (!shortfall(funds, asset, needed)) return;
   throw insufficientFunds(asset, needed, funds, leavingWhat(g, q));
@@ -113,13 +113,10 @@ export async function withdraw(ctx: CliContext, given: WithdrawOptions): Promise
   // A policy file that does not load stops everything, before anything is asked.
   const policy = await profilePolicy(ctx, 'withdraw');
   const o = given.request ? savedOptions(given, readSavedRequest(ctx, given.request).request) : given;
-  // The asset and network given, against the catalogue before anything is asked (the whole request is checked again).
-  checkUnlisted(ctx.catalogue(), withdrawalTargetIssues({ asset: o.asset, crypto_network: o.network }), WITHDRAW_FLAGS);
   const g = await gather(ctx, o, profile.profileId);
   const body = check(ctx, o, g);
 
-  ctx.interruptNote = 'interrupted: no withdrawal was sent';
-  if (g.generatedRef) announceRefId(ctx, g.refId);
+  ctx.interruptNote = 'stopped: no withdrawal was sent';
   const conn = await ctx.connect();
   const verdict = await withdrawalVerdict(ctx, conn, policy, o, body);
   if (!o.dryRun) refuseUnlessAllowed(ctx, verdict);
@@ -222,6 +219,7 @@ async function confirmAndSend(ctx: CliContext, conn: Connection, w: Pending): Pr
   const asked = !w.o.yes && ctx.prompter.allowed;
   const expired = 'the fee quote expired before the answer';
   let renewed = false;
+  let announced = false;
   for (;;) {
     // Run out already (a slow terminal): renewed before asking, once in a row (a clock far ahead of the service's
     // would see every new quote run out; then the service says when one has).
@@ -236,16 +234,20 @@ async function confirmAndSend(ctx: CliContext, conn: Connection, w: Pending): Pr
       continue;
     }
     try {
+      // A generated ref_id is said once, when the withdrawal is first sent (a renewed quote sends the same ref_id).
+      const generated = w.g.generatedRef && !announced;
+      announced = true;
       return await submitOnce(ctx, conn, {
         operation: 'createCryptoWithdrawal',
         body: w.body,
         flags: WITHDRAW_FLAGS,
         noun: 'withdrawal',
+        generated,
       });
     } catch (e) {
       // Refused as expired, nothing was made: asked again with a new quote (with --yes the fee was never shown).
       if (!(w.o.quote && asked && feeExpired(e))) throw e;
-      ctx.interruptNote = 'interrupted: no withdrawal was sent';
+      ctx.interruptNote = 'stopped: no withdrawal was sent';
       await renewQuote(ctx, conn, w, "the service says the fee quote expired (its clock is ahead of this machine's)");
     }
   }
@@ -301,9 +303,16 @@ async function renewQuote(ctx: CliContext, conn: Connection, w: Pending, why: st
 /** Every value the flags left out: asked for on a terminal, a usage error otherwise. */
 async function gather(ctx: CliContext, o: WithdrawOptions, defaultProfileId: string | undefined): Promise<Gathered> {
   const pr = ctx.prompter;
+  // The asset and network given, against the catalogue before anything is asked (the whole request is checked again);
+  // on a terminal one it refuses is picked from the list instead.
+  if (o.to !== undefined)
+    checkUnlisted(
+      ctx.catalogue(),
+      withdrawalTargetIssues({ asset: o.asset, crypto_network: o.network }),
+      WITHDRAW_FLAGS,
+    );
   const book = o.to !== undefined ? await bookDestination(ctx, { ...o, to: o.to }) : undefined;
-  const asset = book?.asset ?? (await askAsset(pr, o.asset));
-  const network = book?.network ?? (await askNetwork(pr, asset, o.network));
+  const { asset, network } = book ?? (await askTarget(ctx, o, WITHDRAW_FLAGS));
   const address = book?.address ?? (await askAddress(pr, network, addresses(ctx), o.address));
   let { amount, total } = o;
   if (amount === undefined && total === undefined) {

@@ -15,6 +15,8 @@ export interface StreamStatus {
   readonly books: ReadonlyMap<string, OrderBook>;
   readonly lastHeartbeat: string | null;
   readonly lastHeartbeatAt: number;
+  /** Between the last two heartbeats, in ms (0 before the second): how often this service sends them. */
+  readonly heartbeatGapMs: number;
   /** Local receive time minus the heartbeat's own timestamp, in ms. */
   readonly heartbeatLatencyMs: number | null;
   readonly connectedAt: number;
@@ -23,6 +25,8 @@ export interface StreamStatus {
 export interface LiveState {
   client: StreamStatus;
   palette: Palette;
+  /** Colour is on: without it (NO_COLOR) the book's sides are labelled in words. */
+  colour: boolean;
   now(): number;
   tops: Map<string, TopOfBookPayload & { receivedAt: number }>;
   tape: TradeTape;
@@ -45,13 +49,26 @@ export function ago(ms: number): string {
   return `${Math.floor(ms / 60_000)} min ${Math.floor((ms % 60_000) / 1000)} s`;
 }
 
-/** The connection line shared by every view. */
+/**
+ * How long the stream has gone without a heartbeat once that is well past its rhythm (three gaps, at least 3 s), in
+ * ms; 0 while heartbeats come on time. Counted from the connection's start when none came on it yet.
+ */
+export function heartbeatStallMs(c: StreamStatus, now: number): number {
+  if (c.state !== 'live') return 0;
+  const since = now - Math.max(c.lastHeartbeatAt, c.connectedAt);
+  return since > Math.max(3000, 3 * c.heartbeatGapMs) ? since : 0;
+}
+
+/** The connection line shared by every view: live, or stale when heartbeats stopped, or why it is not. */
 export function statusLine(st: LiveState, title: string, more?: string): string {
   const p = st.palette;
   const c = st.client;
+  const stall = heartbeatStallMs(c, st.now());
   const state =
     c.state === 'live'
-      ? p.green('● live')
+      ? stall
+        ? p.yellow(`◌ stale ${Math.floor(stall / 1000)} s (no heartbeat)`)
+        : p.green('● live')
       : c.state === 'reconnecting'
         ? p.red(`○ reconnecting${c.lastError ? ` (${c.lastError})` : ''}`)
         : c.state === 'stopped'
@@ -114,43 +131,80 @@ export function bookView(st: LiveState, market: string, width: number, height: n
   const bestBid = book.bids.size ? book.bids.priceAt(0) : undefined;
   const bestAsk = book.asks.size ? book.asks.priceAt(0) : undefined;
   const sm = spreadAndMid(bestBid, bestAsk);
+  // Not live (reconnecting): the book is the last one seen, dimmed and said to be stale.
+  const stale = st.client.state !== 'live';
   lines.push(
     [
+      ...(stale ? [p.yellow(`stale book (${st.client.state}): as it was ${ago(st.now() - book.changedAt)} ago`)] : []),
       sm ? `spread ${sm.spread} (${sm.bp} bp)` : 'spread —',
       sm ? `mid ${sm.mid}` : 'mid —',
-      `last update ${ago(st.now() - book.changedAt)} ago`,
+      ...(stale ? [] : [`last update ${ago(st.now() - book.changedAt)} ago`]),
       p.dim(`book time ${book.time ? timeOf(book.time) : '—'}`),
     ].join('   '),
   );
-  const rows = Math.max(2, height - 4);
-  const perSide = Math.max(1, Math.floor((rows - 1) / 2));
-  const side = (s: OrderBook['bids'], n: number) => {
-    const out: Array<{ price: string; amount: string; total: string; cum: number }> = [];
-    let total = new Decimal(0);
-    let places = 0;
-    for (let i = 0; i < Math.min(n, s.size); i++) {
-      const amount = s.amountAt(i);
-      places = Math.max(places, decimalPlaces(amount));
-      total = total.plus(amount);
-      out.push({ price: s.priceAt(i), amount, total: total.toFixed(places), cum: total.toNumber() });
-    }
-    return out;
+  const ladder = ladderLines(st, book, sm, width, Math.max(1, Math.floor((Math.max(2, height - 4) - 1) / 2)));
+  lines.push(...(stale ? ladder.map((l) => p.dim(l)) : ladder), footer(p));
+  return lines;
+}
+
+interface LadderLevel {
+  price: string;
+  amount: string;
+  total: string;
+  cum: number;
+}
+
+/** One side's best `n` levels with the running total (exact, in the amounts' decimals). */
+function ladderSide(s: OrderBook['bids'], n: number): LadderLevel[] {
+  const out: LadderLevel[] = [];
+  let total = new Decimal(0);
+  let places = 0;
+  for (let i = 0; i < Math.min(n, s.size); i++) {
+    const amount = s.amountAt(i);
+    places = Math.max(places, decimalPlaces(amount));
+    total = total.plus(amount);
+    out.push({ price: s.priceAt(i), amount, total: total.toFixed(places), cum: total.toNumber() });
+  }
+  return out;
+}
+
+/**
+ * The ladder: a header, the asks (best lowest), the mid row under the price column, the bids; depth bars fill the
+ * width. Sides are red and green, and without colour labelled "ask" and "bid" in a column of their own. A stale book
+ * is drawn without colour (the caller dims it).
+ */
+function ladderLines(
+  st: LiveState,
+  book: OrderBook,
+  sm: ReturnType<typeof spreadAndMid>,
+  width: number,
+  perSide: number,
+): string[] {
+  const p = st.palette;
+  const plain = (s: string) => s;
+  const stale = st.client.state !== 'live';
+  const asks = ladderSide(book.asks, perSide);
+  const bids = ladderSide(book.bids, perSide);
+  const levels = [...asks, ...bids];
+  // The mid may carry one more decimal than the prices: the price column is wide enough for it too.
+  const pw = Math.max(5, sm?.mid.length ?? 0, ...levels.map((l) => l.price.length));
+  const aw = Math.max(6, ...levels.map((l) => l.amount.length));
+  const tw = Math.max(5, ...levels.map((l) => l.total.length));
+  const label = st.colour ? '' : '     ';
+  const barWidth = Math.max(0, width - (label.length + pw + aw + tw + 8));
+  const maxCum = Math.max(asks.at(-1)?.cum ?? 0, bids.at(-1)?.cum ?? 0) || 1;
+  const row = (l: LadderLevel, side: 'ask' | 'bid') => {
+    const colour = stale ? plain : side === 'ask' ? p.red : p.green;
+    const bar = '█'.repeat(Math.round((l.cum / maxCum) * barWidth));
+    return `${st.colour ? '' : `${side}  `}${colour(padL(l.price, pw))}  ${padL(l.amount, aw)}  ${padL(l.total, tw)}  ${colour(bar)}`;
   };
-  const asks = side(book.asks, perSide);
-  const bids = side(book.bids, perSide);
-  const pw = Math.max(5, ...asks.map((l) => l.price.length), ...bids.map((l) => l.price.length));
-  const aw = Math.max(6, ...asks.map((l) => l.amount.length), ...bids.map((l) => l.amount.length));
-  const tw = Math.max(5, ...asks.map((l) => l.total.length), ...bids.map((l) => l.total.length));
-  const barWidth = Math.max(0, width - (pw + aw + tw + 8));
-  const maxCum =
-    Math.max(asks.length ? asks[asks.length - 1].cum : 0, bids.length ? bids[bids.length - 1].cum : 0) || 1;
-  const row = (l: { price: string; amount: string; total: string; cum: number }, colour: (s: string) => string) =>
-    `${colour(padL(l.price, pw))}  ${padL(l.amount, aw)}  ${padL(l.total, tw)}  ${colour('█'.repeat(Math.round((l.cum / maxCum) * barWidth)))}`;
-  lines.push(p.dim(`${padL('PRICE', pw)}  ${padL('AMOUNT', aw)}  ${padL('TOTAL', tw)}  DEPTH`));
-  for (let i = perSide - 1; i >= 0; i--) lines.push(asks[i] ? row(asks[i], p.red) : '');
-  lines.push(p.dim(sm ? `${padL(sm.mid, pw)}  ${'─'.repeat(Math.max(0, aw + tw + 4))} spread ${sm.spread}` : '─'));
-  for (let i = 0; i < perSide; i++) lines.push(bids[i] ? row(bids[i], p.green) : '');
-  lines.push(footer(p));
+  const lines = [
+    p.dim(`${st.colour ? '' : 'SIDE '}${padL('PRICE', pw)}  ${padL('AMOUNT', aw)}  ${padL('TOTAL', tw)}  DEPTH`),
+  ];
+  for (let i = perSide - 1; i >= 0; i--) lines.push(asks[i] ? row(asks[i], 'ask') : '');
+  // The mid under the prices, a rule under the amounts and totals, the spread where the bars begin.
+  lines.push(p.dim(sm ? `${label}${padL(sm.mid, pw)}  ${'─'.repeat(aw + 2 + tw)}  spread ${sm.spread}` : `${label}─`));
+  for (let i = 0; i < perSide; i++) lines.push(bids[i] ? row(bids[i], 'bid') : '');
   return lines;
 }
 

@@ -1,8 +1,8 @@
 // `coinop withdraw batch FILE`: flags and help (options.ts checks them); the work loads from ./run.js when it runs.
-import { type Command, Option } from 'commander';
+import type { Command } from 'commander';
 import type { CliContext } from '../../../cli/context.js';
 import { usageError } from '../../../cli/errors.js';
-import { repeat } from '../../../cli/options.js';
+import { choiceOption, repeat, waitTimeoutOption } from '../../../cli/options.js';
 
 /** Declares `batch` under the `withdraw` command. */
 export function register(withdraw: Command, ctx: CliContext): void {
@@ -18,7 +18,7 @@ export function register(withdraw: Command, ctx: CliContext): void {
       visibleGlobalOptions: (c: Command) => rootOf(c).options.filter((o) => !o.hidden),
     })
     .addOption(
-      new Option('--format <format>', 'file format (default: from the file name or its first character)').choices([
+      choiceOption('--format <format>', 'file format (default: from the file name or its first character)', [
         'csv',
         'jsonl',
         'json',
@@ -37,7 +37,7 @@ export function register(withdraw: Command, ctx: CliContext): void {
     .option('--retry-failed', 'with --resume: send the rows the service refused again (same ref_ids)')
     .option('--skip-invalid', 'send the valid rows even when some rows are invalid (invalid rows are reported)')
     .option('--wait', 'follow every transfer until it is COMPLETED or FAILED')
-    .option('--wait-timeout <seconds>', 'with --wait: give up waiting after this long (exit 5)', '600')
+    .addOption(waitTimeoutOption('with --wait: give up waiting after this long (exit 10)'))
     .option('--concurrency <n>', 'requests in flight at once', '4')
     .option('--rate <n>', 'most withdrawals per second (the service allows 20; 0 = no client-side limit)', '18')
     .option('--journal <path>', 'journal file (default: in the coinop data directory, named by the file hash)')

@@ -1,7 +1,7 @@
 // `coinop withdraw batch`: the raw flags, checked once into the options the run works with.
 import type { BatchFormat } from '../../../batch/reader.js';
 import { usageError } from '../../../cli/errors.js';
-import { intFlag, type RawFlags, rateFlag, readFlags } from '../../../cli/options.js';
+import { choiceFlag, intFlag, type RawFlags, rateFlag, readFlags, waitTimeoutFlag } from '../../../cli/options.js';
 
 export interface BatchOptions {
   /** The file's format; by default from its name or its first character. */
@@ -27,25 +27,21 @@ export interface BatchOptions {
   approvals?: string[];
 }
 
-const FORMATS: readonly string[] = ['csv', 'jsonl', 'json'] satisfies BatchFormat[];
+const FORMATS: readonly BatchFormat[] = ['csv', 'jsonl', 'json'];
 
 export function parseBatchOptions(raw: RawFlags): BatchOptions {
   const f = readFlags(raw);
   const concurrency = intFlag('--concurrency', f.defaulted('concurrency'), 1, 64)!;
   const rate = rateFlag('--rate', f.defaulted('rate'), 'withdrawals', 10_000);
   // Checked whether or not --wait is given: a bad value is a usage error before anything is read.
-  const waitTimeout = intFlag('--wait-timeout', f.defaulted('waitTimeout'), 1, 7 * 86_400)!;
+  const waitTimeout = waitTimeoutFlag(f.defaulted('waitTimeout'), 7 * 86_400);
   const retryFailed = f.on('retryFailed');
   const resume = f.on('resume') || retryFailed;
   const dryRun = f.on('dryRun');
   if (dryRun && resume)
     throw usageError('--dry-run: cannot be combined with --resume (a dry run sends nothing to resume)');
-  const format = f.text('format');
-  // commander has checked the choices; this keeps the type honest for any other caller.
-  if (format !== undefined && !FORMATS.includes(format))
-    throw usageError(`--format: must be one of ${FORMATS.join(', ')}`);
   return {
-    format: format as BatchFormat | undefined,
+    format: choiceFlag('--format', f.text('format'), FORMATS),
     profileId: f.text('profileId'),
     dryRun,
     yes: f.on('yes'),

@@ -4,6 +4,7 @@ import { join, resolve } from 'node:path';
 import { type CreateCryptoWithdrawalRequest, dec, fmt } from '../../../api/index.js';
 import type { CliContext, Connection } from '../../../cli/context.js';
 import { asCliError, CoinopError, usageError } from '../../../cli/errors.js';
+import { shellQuote } from '../../../cli/help.js';
 import { clientBatchApi } from '../../../batch/api.js';
 import { markRepeats, repeatLine, repeatObject } from '../../../batch/guard.js';
 import { Journal, JournalError, journalPath, JOURNAL_VERSION, type PlannedRow } from '../../../batch/journal.js';
@@ -22,7 +23,7 @@ import { READ_RATE } from '../../../batch/quote.js';
 import { FatalBatchError, plannedRows, sendRows, waitForTransfers } from '../../../batch/runner.js';
 import { formatTotals } from '../../../batch/scan.js';
 import { SentRecord, SentRecordError, sentRecordPath } from '../../../batch/sent-record.js';
-import { removeStale, type Stage } from '../../../batch/stage.js';
+import { type InvalidRow, removeStale, type Stage } from '../../../batch/stage.js';
 import { WriteError } from '../../../batch/write-error.js';
 import type { ApprovalContent, ParsedApproval } from '../../../policy/approvals.js';
 import { withdrawalRequest } from '../../../policy/check.js';
@@ -128,7 +129,7 @@ function streamReport(ctx: CliContext, journal: Journal, o: BatchOptions): Strea
 
 /** The exact command that continues this batch (--retry-failed when refused rows may be sent again). */
 function continueCommand(ctx: CliContext, file: string, o: BatchOptions): (retry: boolean) => string {
-  const q = (s: string) => (/^[\w@%+=:,./-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`);
+  const q = shellQuote;
   const opt = (flag: string, v: string | undefined) => (v === undefined ? [] : [flag, q(v)]);
   return (retry) =>
     [
@@ -492,7 +493,7 @@ function planBatch(
       }
     }
     journal.plan(chunk);
-    let invalid: { row: number; issues: string }[] = [];
+    let invalid: InvalidRow[] = [];
     for (const r of stage.invalid()) {
       invalid.push(r);
       if (invalid.length >= 5000) {
@@ -621,10 +622,10 @@ async function finish(
   const refused = journal.refused();
   if (refused || o.notSent) ctx.io.err(`continue it: ${f.cont(refused > 0)}\n`);
   if (stillPending) {
-    // As the single withdrawal does: waiting that runs out is not an answer (exit 5).
+    // As the single withdrawal does: waiting that runs out is its own end (exit 10), neither a failure nor the network.
     throw new CoinopError(
-      'network',
-      `gave up waiting after ${waitSeconds} s: ${stillPending} transfer${stillPending === 1 ? '' : 's'} still PENDING`,
+      'timeout',
+      `stopped waiting after ${waitSeconds} s (--wait-timeout): ${stillPending} transfer${stillPending === 1 ? '' : 's'} still PENDING; they go on without coinop`,
       {
         hint: 'run the same command with --wait again to follow them; nothing is sent twice',
       },
