@@ -193,20 +193,7 @@ export function createContext(
       config = { profile, store: storeMod };
     },
     store: () => (store ??= new (loaded().store.ConfigStore)(ctx.settings.configDir)),
-    profile() {
-      const { resolveProfile, UnknownProfileError, ProfileOverrideError } = loaded().profile;
-      try {
-        return resolveProfile(ctx.store(), ctx.globals.profile, ctx.settings);
-      } catch (e) {
-        if (e instanceof UnknownProfileError)
-          throw new CoinopError('usage', `--profile: ${e.message}`, {
-            hint: 'see coinop profile list, or run coinop login',
-          });
-        if (e instanceof ProfileOverrideError)
-          throw new CoinopError('usage', e.message, { hint: 'use an https:// address, or unset the variable' });
-        throw e;
-      }
-    },
+    profile: () => activeProfile(loaded().profile, ctx),
     connect(opts = {}) {
       return (connection ??= Promise.resolve().then(() =>
         connectAs(
@@ -244,17 +231,36 @@ export function createContext(
     onCleanup: (fn) => void cleanups.push(fn),
     onPolicyEvent: policyEvents.on,
     policyEvent: policyEvents.emit,
-    async cleanup() {
-      for (const fn of cleanups.splice(0).reverse()) {
-        try {
-          await fn();
-        } catch {
-          /* best effort on the way out */
-        }
-      }
-    },
+    cleanup: () => runCleanups(cleanups.splice(0).reverse()),
   };
   return ctx;
+}
+
+/** The profile this run uses; a --profile that names none, or an override refused, is a usage error. */
+function activeProfile(mod: typeof import('../config/profile.js'), ctx: CliContext): ResolvedProfile {
+  const { resolveProfile, UnknownProfileError, ProfileOverrideError } = mod;
+  try {
+    return resolveProfile(ctx.store(), ctx.globals.profile, ctx.settings);
+  } catch (e) {
+    if (e instanceof UnknownProfileError)
+      throw new CoinopError('usage', `--profile: ${e.message}`, {
+        hint: 'see coinop profile list, or run coinop login',
+      });
+    if (e instanceof ProfileOverrideError)
+      throw new CoinopError('usage', e.message, { hint: 'use an https:// address, or unset the variable' });
+    throw e;
+  }
+}
+
+/** Runs each clean-up in turn, on the way out: one that fails does not stop the others. */
+async function runCleanups(fns: (() => unknown)[]): Promise<void> {
+  for (const fn of fns) {
+    try {
+      await fn();
+    } catch {
+      /* best effort on the way out */
+    }
+  }
 }
 
 /**
