@@ -1,4 +1,4 @@
-// Errors of every layer, in categories (usage, auth, network, API, outcome, cancelled, file, internal). This module
+// Errors of every layer, in categories (usage, auth, network, API, outcome, cancelled, file, internal, integrity). This module
 // sits below everything that throws them (client, config, render, batch, local); the CLI alone turns a category into
 // an exit code and a line on stderr (src/cli/errors.ts).
 import { ProblemError, problemName, type Problem } from './api/index.js';
@@ -12,7 +12,8 @@ export type ErrorCategory =
   | 'nothing-sent'
   | 'cancelled'
   | 'file'
-  | 'internal';
+  | 'internal'
+  | 'integrity';
 
 export class CoinopError extends Error {
   readonly category: ErrorCategory;

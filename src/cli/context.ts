@@ -26,6 +26,8 @@
 //                against the local service, a note on stderr against any other; the client of connect() uses it too
 //   output()     renderer for the chosen format (src/render/output.ts): one(obj, columns), list(items, columns)
 //   confirm()    the pre-send confirmation (src/cli/confirm.ts): summary, yes/no, production refusal without a terminal
+//   audit        the audit trail (src/cli/audit.ts): every attempt that could move money, its outcome, refusals and
+//                approvals, appended to the hash-chained log in the data directory; record() before sending
 //   onCleanup()  run on exit (close servers, sockets)
 //   ownSignals   set true by a command that handles SIGINT/SIGTERM itself (local start); otherwise Ctrl-C
 //                cleans up and exits 3 (cancelled)
@@ -41,6 +43,7 @@ import type { Settings } from '../config/settings.js';
 import type { ConfigStore } from '../config/store.js';
 import { Output, type Format } from '../render/output.js';
 import { palette } from '../render/style.js';
+import { type AuditPort, auditPort } from './audit.js';
 import { confirmAction, type ConfirmOptions } from './confirm.js';
 import { CoinopError } from './errors.js';
 import type { IO } from './io.js';
@@ -97,6 +100,8 @@ export interface CliContext {
   output(): Output;
   confirm(o: ConfirmOptions): Promise<'confirmed' | 'expired'>;
   debug(line: string): void;
+  /** The audit trail: one call records an attempt, an outcome, a refusal or an approval. */
+  audit: AuditPort;
   onCleanup(fn: () => unknown): void;
   cleanup(): Promise<void>;
   ownSignals: boolean;
@@ -185,6 +190,20 @@ export function createContext(
     debug: (line) => {
       if (ctx.globals.debug) io.err(`${palette(io.colourErr).dim(`[debug] ${line}`)}\n`);
     },
+    audit: auditPort({
+      dataDir: () => ctx.settings.dataDir,
+      env,
+      now,
+      profile() {
+        try {
+          return ctx.profile();
+        } catch {
+          return undefined;
+        }
+      },
+      warn: (line) => io.err(`${palette(io.colourErr).yellow(line)}\n`),
+      onCleanup: (fn) => void cleanups.push(fn),
+    }),
     onCleanup: (fn) => void cleanups.push(fn),
     async cleanup() {
       for (const fn of cleanups.splice(0).reverse()) {

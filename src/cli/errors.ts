@@ -17,6 +17,7 @@ const CODES: Record<ErrorCategory, ExitCode> = {
   cancelled: EXIT.cancelled,
   file: EXIT.usage,
   internal: EXIT.api,
+  integrity: EXIT.integrity,
 };
 
 /** The one place where an error's category becomes an exit code. */

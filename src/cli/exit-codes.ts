@@ -16,6 +16,8 @@ export const EXIT = {
   failed: 6,
   /** A batch where no row was sent. */
   nothingSent: 7,
+  /** The audit log does not verify: a line was edited, removed, inserted or moved (coinop audit verify). */
+  integrity: 9,
 } as const;
 export type ExitCode = (typeof EXIT)[keyof typeof EXIT];
 
@@ -27,4 +29,5 @@ export const EXIT_CODE_HELP = `Exit codes:
   4  authentication: cannot authenticate, 401, or missing scope (run: coinop login)
   5  network: the service is unreachable or timed out after retries
   6  failed outcome: a transfer ended FAILED under --wait, or some batch rows failed
-  7  nothing sent: no row of a batch was sent`;
+  7  nothing sent: no row of a batch was sent
+  9  the audit log does not verify: a line was edited, removed, inserted or moved (coinop audit verify)`;

@@ -23,6 +23,7 @@ import { register as registerTransfer } from '../commands/transfer/index.js';
 import { register as registerDestinations } from '../commands/destinations/index.js';
 import { register as registerLimits } from '../commands/limits/index.js';
 import { register as registerDepositInstructions } from '../commands/deposit-instructions/index.js';
+import { register as registerAudit } from '../commands/audit/index.js';
 
 type Register = (program: Command, ctx: CliContext) => void;
 
@@ -42,6 +43,7 @@ const GROUPS: Register[] = [
   registerLimits,
   registerDepositInstructions,
   registerSandbox,
+  registerAudit,
   registerPrices,
   registerMarkets,
   registerApi,
@@ -73,6 +75,7 @@ const BY_COMMAND: Record<string, Register[]> = {
   destinations: [registerDestinations],
   limits: [registerLimits],
   'deposit-instructions': [registerDepositInstructions],
+  audit: [registerAudit],
 };
 /** Global options that take a value, so the value is not taken for the command's name. */
 const VALUE_OPTIONS = new Set(['--profile', '-o', '--output']);

@@ -11,7 +11,9 @@ import {
   type CryptoWithdrawalFee,
   type Decimal,
 } from '../../api/index.js';
+import type { AuditWhat } from '../../audit/entry.js';
 import { askAddress, askAsset, askNetwork, amountRule } from '../../cli/ask.js';
+import { outcomeOfError, quoteOutcome } from '../../cli/audit.js';
 import type { CliContext, Connection } from '../../cli/context.js';
 import { usageError } from '../../cli/errors.js';
 import { amountOrTotalMissing } from '../../cli/options.js';
@@ -93,13 +95,30 @@ export async function withdraw(ctx: CliContext, o: WithdrawOptions): Promise<voi
   if (quoted.failure && !o.yes && ctx.prompter.allowed) throw quoted.failure;
   refuseShortfall(o, g, quoted, funds);
   await confirmWithdrawal(ctx, conn, { profile, o, g, body, funds, quoted });
+  const audit = { kind: 'withdrawal' as const, what: auditWhat(g, body) };
   const transfer = await submitOnce(ctx, conn, {
     operation: 'createCryptoWithdrawal',
     body,
     flags: WITHDRAW_FLAGS,
     noun: 'withdrawal',
+    audit,
   });
-  await reportTransfer(ctx, conn, o, transfer);
+  await reportTransfer(ctx, conn, o, transfer, audit);
+}
+
+/** The withdrawal as the audit log names it: what it pays, where from and to. */
+function auditWhat(g: Gathered, body: CreateCryptoWithdrawalRequest): AuditWhat {
+  return {
+    asset: body.asset,
+    network: body.crypto_network,
+    amount: body.amount,
+    total: body.total,
+    fee_id: body.fee_id,
+    destination: body.destination_address,
+    destination_nickname: g.nickname,
+    profile_id: body.profile_id,
+    balance_asset: body.balance_asset,
+  };
 }
 
 /** Seconds a guaranteed fee still holds, or undefined without one. */
@@ -235,15 +254,25 @@ async function quote(
     crypto_network: body.crypto_network,
     ...(body.amount !== undefined ? { amount: body.amount } : { total: body.total }),
   };
+  const what: AuditWhat = {
+    asset: req.asset,
+    network: req.crypto_network,
+    amount: body.amount,
+    total: body.amount === undefined ? body.total : undefined,
+    destination: req.destination_address,
+    profile_id: body.profile_id,
+  };
   try {
     const { data } = await conn.client.call<CryptoWithdrawalFee>(
       'createCryptoWithdrawalFee',
       { body: req },
       WITHDRAW_FLAGS,
     );
+    await ctx.audit.note({ kind: 'quote', ref_id: body.ref_id, what, outcome: quoteOutcome(data) }, conn);
     if (o.quote) body.fee_id = data.id;
     return { quote: data };
   } catch (e) {
+    await ctx.audit.note({ kind: 'quote', ref_id: body.ref_id, what, outcome: outcomeOfError(e) }, conn);
     if (o.quote) throw e;
     return { error: e instanceof Error ? e.message : String(e), failure: e };
   }

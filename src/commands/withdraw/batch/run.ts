@@ -24,6 +24,7 @@ import { SentRecord, SentRecordError, sentRecordPath } from '../../../batch/sent
 import { removeStale, type Stage } from '../../../batch/stage.js';
 import { WriteError } from '../../../batch/write-error.js';
 import { addNeed, type Needs, shortfalls } from '../funds.js';
+import { batchEnd, batchStart, rowEvent } from './audit.js';
 import { dryRun, READ_RATE } from './dry-run.js';
 import { progressBar } from './progress.js';
 import { changedSince, readBatch, type BatchInput } from './input.js';
@@ -79,6 +80,7 @@ export async function runBatch(ctx: CliContext, file: string, o: BatchOptions): 
     if (todo === 0) return finish(ctx, journal, { waitSeconds: o.waitSeconds, phase, cont });
     await conn.tokens.token();
     await confirmBatch(ctx, conn, run, { todo, resumed: true });
+    await ctx.audit.record(batchStart(auditOf(run, journal), todo, true), conn);
   } else {
     await beginBatch(ctx, conn, journal, record, run);
     todo = scan.valid;
@@ -87,6 +89,7 @@ export async function runBatch(ctx: CliContext, file: string, o: BatchOptions): 
   phase.now = { at: 'sending', journal: jPath };
   const stream = streamReport(ctx, journal, o);
   await sendBatch(ctx, journal, conn, record, o, todo, stream?.report);
+  await ctx.audit.note(batchEnd(journal, journal.meta().batch_id ?? ''), conn);
   phase.now = { at: 'before' };
   if (changedSince(file, input.stat))
     note(
@@ -162,6 +165,7 @@ async function beginBatch(
     const repeats = await guardRepeats(ctx, input.stage, { conn, record, batchId, o, valid: input.scan.valid });
     if (!o.allowPartial) await guardFunds(ctx, conn, input.stage);
     await confirmBatch(ctx, conn, run, { todo: input.scan.valid, resumed: false, repeats });
+    await ctx.audit.record(batchStart({ ...auditOf(run, journal), batchId }, input.scan.valid, false), conn);
     planBatch(ctx, journal, input, { file: run.file, batchId, serviceId: conn.serviceId, base: run.base });
   } catch (e) {
     journal.discard();
@@ -187,6 +191,17 @@ async function guardFunds(ctx: CliContext, conn: Connection, stage: Stage): Prom
     'insufficient funds: the available balance cannot cover this batch (shortfalls above); nothing was sent',
     'send less or top up; or add --allow-partial to send the rows in order until the balance runs out',
   );
+}
+
+/** The batch as its audit entries name it. */
+function auditOf(run: BatchRun, journal: Journal) {
+  return {
+    file: run.file,
+    scan: run.input.scan,
+    batchId: journal.meta().batch_id ?? '',
+    journal: run.jPath,
+    profileId: run.defaultProfileId,
+  };
 }
 
 /** Opens the journal; one that belongs to another service is refused, whatever it holds. */
@@ -423,6 +438,7 @@ async function sendBatch(
 ): Promise<void> {
   const bar = progressBar(ctx);
   const batchId = journal.meta().batch_id ?? '';
+  const audit = await ctx.audit.group(conn);
   try {
     const progress = await sendRows(plannedRows(journal), todo, {
       journal,
@@ -441,6 +457,7 @@ async function sendBatch(
         ),
       onRefused: (r) =>
         record.markRefused(conn.serviceId, batchId, { ref_id: r.body.ref_id as string, profile_id: r.body.profile_id }),
+      onOutcome: (r, out) => audit.add(rowEvent(r, out, batchId)),
     });
     bar.update(progress, true);
     bar.clear();
@@ -448,6 +465,8 @@ async function sendBatch(
     bar.clear();
     journal.flush();
     throw stopError(e instanceof FatalBatchError ? e.cause : e, journal);
+  } finally {
+    await audit.close();
   }
 }
 

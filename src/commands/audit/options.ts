@@ -1,0 +1,95 @@
+// coinop audit list|verify|export: their flags, checked, as typed options objects (declared in index.ts).
+import { AUDIT_KINDS, AUDIT_RESULTS, type AuditKind, type AuditResult } from '../../audit/entry.js';
+import type { ExpectedHead } from '../../audit/verify.js';
+import { usageError } from '../../cli/errors.js';
+import { intFlag, parseTime, type RawFlags, readFlags } from '../../cli/options.js';
+import type { Format } from '../../render/output.js';
+
+/** The time range of a listing or an export: --from at or after, --to strictly before (ISO times with ms). */
+export interface TimeRange {
+  from?: string;
+  to?: string;
+}
+
+export interface AuditListOptions extends TimeRange {
+  kinds?: AuditKind[];
+  results?: AuditResult[];
+  refIds?: string[];
+  assets?: string[];
+  /** The latest this many matching entries; undefined with --all (every one, streamed). */
+  limit?: number;
+}
+
+export interface AuditVerifyOptions {
+  head?: ExpectedHead;
+}
+
+export interface AuditExportOptions extends TimeRange {
+  format: Exclude<Format, 'table'>;
+}
+
+/** The most entries --limit keeps in memory; --all streams any number. */
+export const AUDIT_LIMIT_MAX = 100_000;
+const RFC3339 = /^\d{4}-\d{2}-\d{2}[Tt ]\d{2}:\d{2}:\d{2}(\.\d+)?([Zz]|[+-]\d{2}:\d{2})$/;
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/**
+ * A time flag in the grammar of the other commands (RFC 3339, now, or back from now such as 24h or 7d ago), or a
+ * date alone (midnight UTC); as an ISO time with milliseconds, the way the log writes its times.
+ */
+export function timeBound(flag: string, v: string | undefined, now: number): string | undefined {
+  if (v === undefined) return undefined;
+  const t = parseTime(v.trim(), now)!;
+  const ms = RFC3339.test(t) || DATE.test(t) ? Date.parse(DATE.test(t) ? `${t}T00:00:00Z` : t) : Number.NaN;
+  if (!Number.isFinite(ms) || (DATE.test(t) && new Date(ms).toISOString().slice(0, 10) !== t))
+    throw usageError(
+      `${flag}: "${v}" is not a time: give RFC 3339 (2026-11-01T00:00:00Z), a date (2026-11-01), now, or back from now such as 24h or 7d`,
+    );
+  return new Date(ms).toISOString();
+}
+
+function timeRange(raw: RawFlags, now: number): TimeRange {
+  const f = readFlags(raw);
+  const from = timeBound('--from', f.text('from'), now);
+  const to = timeBound('--to', f.text('to'), now);
+  if (from !== undefined && to !== undefined && from >= to) throw usageError('--from: must be before --to');
+  return { from, to };
+}
+
+/** A repeatable flag whose values are one of `allowed`. */
+function oneOf<T extends string>(flag: string, values: string[] | undefined, allowed: readonly T[]): T[] | undefined {
+  if (!values) return undefined;
+  for (const v of values)
+    if (!(allowed as readonly string[]).includes(v)) throw usageError(`${flag}: must be one of ${allowed.join(', ')}`);
+  return values as T[];
+}
+
+export function parseAuditListOptions(raw: RawFlags, now: number): AuditListOptions {
+  const f = readFlags(raw);
+  const all = f.on('all');
+  const limit = intFlag('--limit', f.text('limit'), 1, AUDIT_LIMIT_MAX);
+  if (all && limit !== undefined) throw usageError('--limit and --all: give one, not both');
+  return {
+    ...timeRange(raw, now),
+    kinds: oneOf('--kind', f.list('kind'), AUDIT_KINDS),
+    results: oneOf('--outcome', f.list('outcome'), AUDIT_RESULTS),
+    refIds: f.list('refId'),
+    assets: f.list('asset')?.map((a) => a.toUpperCase()),
+    limit: all ? undefined : (limit ?? 100),
+  };
+}
+
+export function parseAuditVerifyOptions(raw: RawFlags): AuditVerifyOptions {
+  const head = readFlags(raw).text('head');
+  if (head === undefined) return {};
+  const m = /^(\d{1,15}):([0-9a-fA-F]{8,64})$/.exec(head.trim());
+  if (!m || Number(m[1]) < 1)
+    throw usageError('--head: must be SEQ:SHA256 as coinop audit verify prints it, such as 42:3f2a9c01d4e5');
+  return { head: { seq: Number(m[1]), sha256: m[2].toLowerCase() } };
+}
+
+/** `output`: the -o given, if any (an export is CSV unless asked otherwise; a table is no export). */
+export function parseAuditExportOptions(raw: RawFlags, output: Format | undefined, now: number): AuditExportOptions {
+  if (output === 'table') throw usageError('-o: an export is csv, json or ndjson, not a table');
+  return { ...timeRange(raw, now), format: output ?? 'csv' };
+}
