@@ -5,7 +5,7 @@ _coinop() {
     w="${COMP_WORDS[i]}"
     [[ $w == -* ]] && continue
     next="${path:+$path }$w"
-    case "$next" in "login"|"logout"|"auth"|"auth status"|"profile"|"profile list"|"profile use"|"profile show"|"profiles"|"profiles list"|"profiles get"|"profiles create"|"balances"|"withdraw"|"withdraw batch"|"fee"|"fee quote"|"addresses"|"addresses list"|"addresses create"|"transfers"|"transfers list"|"transfers get"|"transfers watch"|"transfer"|"transfer internal"|"destinations"|"destinations list"|"destinations put"|"limits"|"deposit-instructions"|"deposit-instructions create"|"deposit-instructions list"|"deposit-instructions get"|"sandbox"|"sandbox deposit"|"prices"|"markets"|"ticker"|"book"|"trades"|"api"|"stream"|"stream book"|"stream top"|"stream trades"|"stream heartbeat"|"local"|"local start"|"local deposit"|"completion") path="$next" ;; esac
+    case "$next" in "login"|"logout"|"auth"|"auth status"|"profile"|"profile list"|"profile use"|"profile show"|"profiles"|"profiles list"|"profiles get"|"profiles create"|"balances"|"withdraw"|"withdraw batch"|"fee"|"fee quote"|"addresses"|"addresses list"|"addresses create"|"transfers"|"transfers list"|"transfers get"|"transfers watch"|"transfer"|"transfer internal"|"destinations"|"destinations list"|"destinations put"|"limits"|"deposit-instructions"|"deposit-instructions create"|"deposit-instructions list"|"deposit-instructions get"|"sandbox"|"sandbox deposit"|"audit"|"audit list"|"audit verify"|"audit export"|"audit path"|"prices"|"markets"|"ticker"|"book"|"trades"|"api"|"stream"|"stream book"|"stream top"|"stream trades"|"stream heartbeat"|"local"|"local start"|"local deposit"|"completion") path="$next" ;; esac
   done
   case "$path|$prev" in
     *"|--output") COMPREPLY=($(compgen -W "table json ndjson csv" -- "$cur")); return ;;
@@ -73,6 +73,11 @@ _coinop() {
       "deposit-instructions get") words="--version -V --profile --output -o --json --no-input --no-color --debug --help" ;;
       "sandbox") words="--version -V --profile --output -o --json --no-input --no-color --debug --help" ;;
       "sandbox deposit") words="--version -V --profile --output -o --json --no-input --no-color --debug --amount --asset --memo-id --instructions --file --account-number --owner-country --owner-address --owner-address2 --owner-city --owner-province --owner-zip --routing-type --routing-number --bank-name --bank-country --bank-address --bank-address2 --bank-city --bank-province --bank-zip --institution --owner-first-name --owner-last-name --help" ;;
+      "audit") words="--version -V --profile --output -o --json --no-input --no-color --debug --help" ;;
+      "audit list") words="--version -V --profile --output -o --json --no-input --no-color --debug --kind --outcome --from --to --ref-id --asset --limit --all --help" ;;
+      "audit verify") words="--version -V --profile --output -o --json --no-input --no-color --debug --head --help" ;;
+      "audit export") words="--version -V --profile --output -o --json --no-input --no-color --debug --from --to --help" ;;
+      "audit path") words="--version -V --profile --output -o --json --no-input --no-color --debug --help" ;;
       "prices") words="--version -V --profile --output -o --json --no-input --no-color --debug --increment --max-points --from --to --limit --offset --all --help" ;;
       "markets") words="--version -V --profile --output -o --json --no-input --no-color --debug --refresh --help" ;;
       "ticker") words="--version -V --profile --output -o --json --no-input --no-color --debug --help" ;;
@@ -91,7 +96,7 @@ _coinop() {
     esac
   else
     case "$path" in
-      "") words="login logout auth profile profiles balances withdraw fee addresses transfers transfer destinations limits deposit-instructions sandbox prices markets ticker book trades api stream local completion" ;;
+      "") words="login logout auth profile profiles balances withdraw fee addresses transfers transfer destinations limits deposit-instructions sandbox audit prices markets ticker book trades api stream local completion" ;;
       "login") words="" ;;
       "logout") words="" ;;
       "auth") words="status" ;;
@@ -128,6 +133,11 @@ _coinop() {
       "deposit-instructions get") words="" ;;
       "sandbox") words="deposit" ;;
       "sandbox deposit") words="" ;;
+      "audit") words="list verify export path" ;;
+      "audit list") words="" ;;
+      "audit verify") words="" ;;
+      "audit export") words="" ;;
+      "audit path") words="" ;;
       "prices") words="ETHEUR ETHUSD BTCEUR BTCUSD PAXGUSD BCHUSD LTCUSD ETHGBP BTCGBP LTCGBP BCHGBP USDPUSD ETHBRL BTCBRL LTCBRL BCHBRL USDPGBP USDPBRL LINKUSD MATICUSD AAVEUSD UNIUSD AAVEMXN BCHMXN BTCMXN ETHMXN LTCMXN USDPMXN AAVEEUR BCHEUR LTCEUR LINKEUR MATICEUR PAXGEUR SOLEUR USDPEUR UNIEUR PYUSDEUR PYUSDGBP PEPEUSD TRUMPUSD SHIBUSD ARBUSD BONKUSD ENAUSD MNTUSD ONDOUSD PENGUUSD QNTUSD RENDERUSD SKYUSD WIFUSD WLDUSD DOGEUSD AVAXUSD SUIUSD POLUSD XLMUSD BNBUSD" ;;
       "markets") words="" ;;
       "ticker") words="ETHEUR ETHUSD BTCEUR BTCUSD PAXGUSD BCHUSD LTCUSD ETHGBP BTCGBP LTCGBP BCHGBP USDPUSD ETHBRL BTCBRL LTCBRL BCHBRL USDPGBP USDPBRL LINKUSD MATICUSD AAVEUSD UNIUSD AAVEMXN BCHMXN BTCMXN ETHMXN LTCMXN USDPMXN AAVEEUR BCHEUR LTCEUR LINKEUR MATICEUR PAXGEUR SOLEUR USDPEUR UNIEUR PYUSDEUR PYUSDGBP PEPEUSD TRUMPUSD SHIBUSD ARBUSD BONKUSD ENAUSD MNTUSD ONDOUSD PENGUUSD QNTUSD RENDERUSD SKYUSD WIFUSD WLDUSD DOGEUSD AVAXUSD SUIUSD POLUSD XLMUSD BNBUSD" ;;

@@ -8,7 +8,7 @@ complete -c coinop -l no-input
 complete -c coinop -l no-color
 complete -c coinop -l debug
 complete -c coinop -l help
-complete -c coinop -n '__fish_use_subcommand' -a 'login logout auth profile profiles balances withdraw fee addresses transfers transfer destinations limits deposit-instructions sandbox prices markets ticker book trades api stream local completion'
+complete -c coinop -n '__fish_use_subcommand' -a 'login logout auth profile profiles balances withdraw fee addresses transfers transfer destinations limits deposit-instructions sandbox audit prices markets ticker book trades api stream local completion'
 complete -c coinop -n '__fish_seen_subcommand_from login' -l env -x -a 'local sandbox production custom'
 complete -c coinop -n '__fish_seen_subcommand_from login' -l client-id
 complete -c coinop -n '__fish_seen_subcommand_from login' -l client-secret-stdin
@@ -217,6 +217,18 @@ complete -c coinop -n '__fish_seen_subcommand_from deposit' -l bank-zip
 complete -c coinop -n '__fish_seen_subcommand_from deposit' -l institution
 complete -c coinop -n '__fish_seen_subcommand_from deposit' -l owner-first-name
 complete -c coinop -n '__fish_seen_subcommand_from deposit' -l owner-last-name
+complete -c coinop -n '__fish_seen_subcommand_from audit; and not __fish_seen_subcommand_from list verify export path' -a 'list verify export path'
+complete -c coinop -n '__fish_seen_subcommand_from list' -l kind
+complete -c coinop -n '__fish_seen_subcommand_from list' -l outcome
+complete -c coinop -n '__fish_seen_subcommand_from list' -l from
+complete -c coinop -n '__fish_seen_subcommand_from list' -l to
+complete -c coinop -n '__fish_seen_subcommand_from list' -l ref-id
+complete -c coinop -n '__fish_seen_subcommand_from list' -l asset -x -a 'BTC ETH BCH LTC SOL PAXG LINK AAVE UNI MATIC USDP PYUSD PEPE TRUMP SHIB ARB BONK ENA MNT ONDO PENGU QNT RENDER SKY WIF WLD DOGE AVAX SUI POL XLM BNB'
+complete -c coinop -n '__fish_seen_subcommand_from list' -l limit
+complete -c coinop -n '__fish_seen_subcommand_from list' -l all
+complete -c coinop -n '__fish_seen_subcommand_from verify' -l head
+complete -c coinop -n '__fish_seen_subcommand_from export' -l from
+complete -c coinop -n '__fish_seen_subcommand_from export' -l to
 complete -c coinop -n '__fish_seen_subcommand_from prices' -a 'ETHEUR ETHUSD BTCEUR BTCUSD PAXGUSD BCHUSD LTCUSD ETHGBP BTCGBP LTCGBP BCHGBP USDPUSD ETHBRL BTCBRL LTCBRL BCHBRL USDPGBP USDPBRL LINKUSD MATICUSD AAVEUSD UNIUSD AAVEMXN BCHMXN BTCMXN ETHMXN LTCMXN USDPMXN AAVEEUR BCHEUR LTCEUR LINKEUR MATICEUR PAXGEUR SOLEUR USDPEUR UNIEUR PYUSDEUR PYUSDGBP PEPEUSD TRUMPUSD SHIBUSD ARBUSD BONKUSD ENAUSD MNTUSD ONDOUSD PENGUUSD QNTUSD RENDERUSD SKYUSD WIFUSD WLDUSD DOGEUSD AVAXUSD SUIUSD POLUSD XLMUSD BNBUSD'
 complete -c coinop -n '__fish_seen_subcommand_from prices' -l increment -x -a 'ONE_MINUTE FIVE_MINUTES FIFTEEN_MINUTES THIRTY_MINUTES ONE_HOUR TWO_HOURS TWELVE_HOURS ONE_DAY ONE_WEEK TWO_WEEKS FOUR_WEEKS'
 complete -c coinop -n '__fish_seen_subcommand_from prices' -l max-points

@@ -150,8 +150,7 @@ export class AuditLog {
       if (e instanceof AuditWriteError) throw e;
       if (e instanceof LockTimeoutError)
         throw new AuditWriteError(this.path, `another coinop process holds its lock (${this.lockPath})`);
-      const err = e as NodeJS.ErrnoException;
-      throw new AuditWriteError(this.path, err.code ? `${err.code}: ${err.message}` : err.message);
+      throw new AuditWriteError(this.path, (e as Error).message);
     }
   }
 

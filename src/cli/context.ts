@@ -101,7 +101,7 @@ export interface CliContext {
   confirm(o: ConfirmOptions): Promise<'confirmed' | 'expired'>;
   debug(line: string): void;
   /** The audit trail: one call records an attempt, an outcome, a refusal or an approval. */
-  audit: AuditPort;
+  readonly audit: AuditPort;
   onCleanup(fn: () => unknown): void;
   cleanup(): Promise<void>;
   ownSignals: boolean;
@@ -131,6 +131,7 @@ export function createContext(
   };
   let connection: Promise<Connection> | undefined;
   let policy: CataloguePolicy | undefined;
+  let audit: AuditPort | undefined;
   const cleanups: (() => unknown)[] = [];
 
   const ctx: CliContext = {
@@ -190,20 +191,9 @@ export function createContext(
     debug: (line) => {
       if (ctx.globals.debug) io.err(`${palette(io.colourErr).dim(`[debug] ${line}`)}\n`);
     },
-    audit: auditPort({
-      dataDir: () => ctx.settings.dataDir,
-      env,
-      now,
-      profile() {
-        try {
-          return ctx.profile();
-        } catch {
-          return undefined;
-        }
-      },
-      warn: (line) => io.err(`${palette(io.colourErr).yellow(line)}\n`),
-      onCleanup: (fn) => void cleanups.push(fn),
-    }),
+    get audit() {
+      return (audit ??= contextAudit(ctx));
+    },
     onCleanup: (fn) => void cleanups.push(fn),
     async cleanup() {
       for (const fn of cleanups.splice(0).reverse()) {
@@ -216,6 +206,24 @@ export function createContext(
     },
   };
   return ctx;
+}
+
+/** The audit port over the context: the data directory, the clock, the profile, warnings on stderr, cleanups. */
+function contextAudit(ctx: CliContext): AuditPort {
+  return auditPort({
+    dataDir: () => ctx.settings.dataDir,
+    env: ctx.env,
+    now: ctx.now,
+    profile() {
+      try {
+        return ctx.profile();
+      } catch {
+        return undefined;
+      }
+    },
+    warn: (line) => ctx.io.err(`${palette(ctx.io.colourErr).yellow(line)}\n`),
+    onCleanup: (fn) => ctx.onCleanup(fn),
+  });
 }
 
 /**

@@ -30,8 +30,24 @@ export interface AuditExportOptions extends TimeRange {
 
 /** The most entries --limit keeps in memory; --all streams any number. */
 export const AUDIT_LIMIT_MAX = 100_000;
-const RFC3339 = /^\d{4}-\d{2}-\d{2}[Tt ]\d{2}:\d{2}:\d{2}(\.\d+)?([Zz]|[+-]\d{2}:\d{2})$/;
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
+const RFC3339 = /^(\d{4})-(\d{2})-(\d{2})(?:[Tt ](\d{2}):(\d{2}):(\d{2})(\.\d+)?([Zz]|[+-](\d{2}):(\d{2})))?$/;
+
+/** The milliseconds of an RFC 3339 time, or of a date alone (midnight UTC); NaN when it is no real moment. */
+function rfc3339Ms(t: string): number {
+  const m = RFC3339.exec(t);
+  if (!m) return Number.NaN;
+  const [y, mo, d, h = 0, mi = 0, s = 0] = m.slice(1, 7).map((x) => (x === undefined ? undefined : Number(x)));
+  const day = new Date(Date.UTC(y!, mo! - 1, d!));
+  const real =
+    day.getUTCFullYear() === y &&
+    day.getUTCMonth() === mo! - 1 &&
+    day.getUTCDate() === d &&
+    h! <= 23 &&
+    mi! <= 59 &&
+    s! <= 59 &&
+    (m[9] === undefined || (Number(m[9]) <= 23 && Number(m[10]) <= 59));
+  return real ? Date.parse(m[4] === undefined ? `${t}T00:00:00Z` : t) : Number.NaN;
+}
 
 /**
  * A time flag in the grammar of the other commands (RFC 3339, now, or back from now such as 24h or 7d ago), or a
@@ -39,9 +55,10 @@ const DATE = /^\d{4}-\d{2}-\d{2}$/;
  */
 export function timeBound(flag: string, v: string | undefined, now: number): string | undefined {
   if (v === undefined) return undefined;
-  const t = parseTime(v.trim(), now)!;
-  const ms = RFC3339.test(t) || DATE.test(t) ? Date.parse(DATE.test(t) ? `${t}T00:00:00Z` : t) : Number.NaN;
-  if (!Number.isFinite(ms) || (DATE.test(t) && new Date(ms).toISOString().slice(0, 10) !== t))
+  // The log's times have milliseconds: now is this very moment, not the start of its second.
+  if (v.trim() === 'now') return new Date(now).toISOString();
+  const ms = rfc3339Ms(parseTime(v.trim(), now)!);
+  if (!Number.isFinite(ms))
     throw usageError(
       `${flag}: "${v}" is not a time: give RFC 3339 (2026-11-01T00:00:00Z), a date (2026-11-01), now, or back from now such as 24h or 7d`,
     );
