@@ -144,9 +144,9 @@ export function reportLines(r: VerifyReport): string[] {
     lines.push(
       `torn last line: line ${r.torn_tail.line} holds ${r.torn_tail.bytes} bytes of a write a crash cut short; the log is whole up to the last whole line, and the next entry records them`,
     );
-  if (r.head)
+  if (r.head) lines.push(`head: seq ${r.head.seq} sha256 ${r.head.sha256}`);
+  if (r.head && r.ok)
     lines.push(
-      `head: seq ${r.head.seq} sha256 ${r.head.sha256}`,
       `(keep it elsewhere: coinop audit verify --head ${r.head.seq}:${r.head.sha256} shows the log still holds it)`,
     );
   return lines;
