@@ -6,7 +6,7 @@
 //
 // A single entry is written and fsynced before append() returns. A group (a batch's rows) holds the lock for a short
 // window: each row's line is written as it comes, and the window ends with one fsync.
-import { closeSync, constants, existsSync, fstatSync, fsyncSync, openSync, readSync, writeSync } from 'node:fs';
+import { closeSync, constants, existsSync, fstatSync, fsync, fsyncSync, openSync, readSync, writeSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { LockTimeoutError, withLock } from '../config/lock.js';
 import { privateDir, privateFile, type Warn } from '../config/private-files.js';
@@ -129,11 +129,11 @@ export class AuditLog {
 
   /** Appends entries (one write each) and fsyncs them before returning them as written. */
   async append(events: { who: AuditWho; event: AuditEvent }[]): Promise<AuditEntry[]> {
-    return this.locked(() => {
+    return this.locked(async () => {
       const w = this.open();
       try {
         const out = events.map((e) => this.write(w, e.who, e.event));
-        this.sync(w);
+        await this.sync(w);
         return out;
       } finally {
         closeSync(w.fd);
@@ -192,8 +192,10 @@ export class AuditLog {
     return entry;
   }
 
-  sync(w: Window): void {
-    if (w.written) fsyncSync(w.fd);
+  /** Makes what the window wrote durable: fsync, off the main thread (a batch goes on answering rows meanwhile). */
+  async sync(w: Window): Promise<void> {
+    if (!w.written) return;
+    await new Promise<void>((resolve, reject) => fsync(w.fd, (e) => (e ? reject(e) : resolve())));
   }
 }
 
@@ -278,7 +280,7 @@ export class AuditGroup {
         this.wake = undefined;
         if (!this.queue.length) break;
       }
-      this.log.sync(w);
+      await this.log.sync(w);
     } finally {
       this.wake = undefined;
       closeSync(w.fd);

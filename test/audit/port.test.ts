@@ -164,9 +164,8 @@ describe('the lock the log is appended under', () => {
     const dead = spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))']).stdout.toString();
     const lock = join(dir, 'x.lock');
     writeFileSync(lock, dead);
-    const started = Date.now();
+    // Within 5 s, half the 10 s after which any lock counts as stale: taken over because its holder is gone.
     expect(await withLock(lock, () => 'mine', 5000)).toBe('mine');
-    expect(Date.now() - started).toBeLessThan(4000);
   });
 
   it('is waited for while its holder runs (and one without a pid yet is held)', async () => {
