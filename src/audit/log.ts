@@ -213,13 +213,17 @@ function syncDir(dir: string): void {
 }
 
 /**
- * Many entries (a batch's rows), each written as it comes: the first opens a window that holds the lock and writes
- * each entry at once; the window ends with one fsync after `windowMs`, or once nothing came for `idleMs`, or on
- * close(). Between windows the lock is free for a moment, so other processes get their turn.
+ * Many entries (a batch's rows), each written as it comes: the first opens a window that holds the lock, and while it
+ * is open each entry is written at once; the window ends with one fsync after `windowMs`, or once nothing came for
+ * `idleMs`, or on close(). Between windows the lock is free for `gapMs`, so other processes get their turn; entries
+ * that come meanwhile wait for the next window.
  */
 export class AuditGroup {
   private queue: { who: AuditWho; event: AuditEvent }[] = [];
   private running?: Promise<void>;
+  /** The window open now: entries are written into it as they come. */
+  private open?: Window;
+  private lastWrite = 0;
   private wake?: () => void;
   private closing = false;
   private failed?: Error;
@@ -231,9 +235,9 @@ export class AuditGroup {
 
   add(who: AuditWho, event: AuditEvent): void {
     if (this.failed) return;
+    if (this.open) return this.write(this.open, who, event);
     this.queue.push({ who, event });
-    if (this.wake) this.wake();
-    else this.running ??= this.run();
+    this.running ??= this.run();
   }
 
   /** Writes what is queued and ends the window. */
@@ -244,12 +248,23 @@ export class AuditGroup {
     if (this.queue.length && !this.failed) await (this.running = this.run());
   }
 
+  private write(w: Window, who: AuditWho, event: AuditEvent): void {
+    try {
+      this.log.write(w, who, event);
+      this.lastWrite = Date.now();
+    } catch (e) {
+      this.failed ??= e as Error;
+      this.wake?.();
+    }
+  }
+
   private async run(): Promise<void> {
     try {
-      for (let first = true; this.queue.length; first = false) {
+      for (let first = true; this.queue.length && !this.failed; first = false) {
         if (!first && !this.closing) await sleep(this.timing.gapMs);
         await this.log.locked(() => this.window());
       }
+      if (this.failed) throw this.failed;
     } catch (e) {
       this.failed = e as Error;
       this.queue = [];
@@ -263,13 +278,13 @@ export class AuditGroup {
     const w = this.log.open();
     try {
       const started = Date.now();
+      this.lastWrite = started;
+      for (const next of this.queue.splice(0)) this.write(w, next.who, next.event);
+      this.open = w;
       for (;;) {
-        while (this.queue.length) {
-          const next = this.queue.shift()!;
-          this.log.write(w, next.who, next.event);
-        }
-        const left = Math.min(this.timing.idleMs, started + this.timing.windowMs - Date.now());
-        if (this.closing || left <= 0) break;
+        const now = Date.now();
+        const left = Math.min(this.lastWrite + this.timing.idleMs, started + this.timing.windowMs) - now;
+        if (this.closing || this.failed || left <= 0) break;
         await new Promise<void>((resolve) => {
           const timer = setTimeout(resolve, left);
           this.wake = () => {
@@ -278,10 +293,11 @@ export class AuditGroup {
           };
         });
         this.wake = undefined;
-        if (!this.queue.length) break;
       }
+      this.open = undefined;
       await this.log.sync(w);
     } finally {
+      this.open = undefined;
       this.wake = undefined;
       closeSync(w.fd);
     }

@@ -258,7 +258,7 @@ async function quote(
     asset: req.asset,
     network: req.crypto_network,
     amount: body.amount,
-    total: body.amount === undefined ? body.total : undefined,
+    total: body.total,
     destination: req.destination_address,
     profile_id: body.profile_id,
   };
