@@ -43,14 +43,14 @@ _coinop() {
     w="${COMP_WORDS[i]}"
     if [[ $w == -* ]]; then
       case "$cmd|$w" in
-        *"|--profile"|*"|--output"|*"|-o"|*"|--env"|*"|--client-id"|*"|--scopes"|*"|--name"|*"|--profile-id"|*"|--base-url"|*"|--auth-url"|*"|--ws-url"|*"|--id"|*"|--nickname"|*"|--created-before"|*"|--created-until"|*"|--created-at"|*"|--created-from"|*"|--created-after"|*"|--limit"|*"|--order"|*"|--cursor"|*"|--columns"|*"|--description"|*"|--asset"|*"|--network"|*"|--address"|*"|--to"|*"|--amount"|*"|--total"|*"|--fee-id"|*"|--ref-id"|*"|--identity-id"|*"|--account-id"|*"|--balance-asset"|*"|--memo"|*"|--meta"|*"|--beneficiary"|*"|--wait-timeout"|*"|--save"|*"|--request"|*"|--approvals"|*"|--format"|*"|--concurrency"|*"|--rate"|*"|--journal"|*"|--order-by"|*"|--conversion"|*"|--type"|*"|--status"|*"|--secondary-status"|*"|--tx-hash"|*"|--group-id"|*"|--updated-before"|*"|--updated-until"|*"|--updated-at"|*"|--updated-from"|*"|--updated-after"|*"|--timeout"|*"|--from-profile-id"|*"|--to-profile-id"|*"|--recipient-meta"|*"|--travel-rule"|*"|--routing-type"|*"|--memo-id"|*"|--instructions"|*"|--file"|*"|--account-number"|*"|--owner-country"|*"|--owner-address"|*"|--owner-address2"|*"|--owner-city"|*"|--owner-province"|*"|--owner-zip"|*"|--routing-number"|*"|--bank-name"|*"|--bank-country"|*"|--bank-address"|*"|--bank-address2"|*"|--bank-city"|*"|--bank-province"|*"|--bank-zip"|*"|--institution"|*"|--owner-first-name"|*"|--owner-last-name"|*"|--increment"|*"|--max-points"|*"|--from"|*"|--offset"|*"|--depth"|*"|--field"|*"|-f"|*"|--input"|*"|--channel"|*"|-c"|*"|--interval"|*"|--duration"|*"|--count"|*"|--port"|*"|--host"|*"|--db"|*"|--seed")
+        *"|--profile"|*"|--output"|*"|-o"|*"|--env"|*"|--client-id"|*"|--scopes"|*"|--name"|*"|--profile-id"|*"|--base-url"|*"|--auth-url"|*"|--ws-url"|*"|--id"|*"|--nickname"|*"|--created-before"|*"|--created-until"|*"|--created-at"|*"|--created-from"|*"|--created-after"|*"|--limit"|*"|--order"|*"|--cursor"|*"|--columns"|*"|--description"|*"|--asset"|*"|--network"|*"|--address"|*"|--to"|*"|--amount"|*"|--total"|*"|--fee-id"|*"|--ref-id"|*"|--identity-id"|*"|--account-id"|*"|--balance-asset"|*"|--memo"|*"|--meta"|*"|--beneficiary"|*"|--wait-timeout"|*"|--save"|*"|--request"|*"|--approvals"|*"|--format"|*"|--concurrency"|*"|--rate"|*"|--journal"|*"|--order-by"|*"|--conversion"|*"|--type"|*"|--status"|*"|--secondary-status"|*"|--tx-hash"|*"|--group-id"|*"|--updated-before"|*"|--updated-until"|*"|--updated-at"|*"|--updated-from"|*"|--updated-after"|*"|--timeout"|*"|--from-profile-id"|*"|--to-profile-id"|*"|--recipient-meta"|*"|--travel-rule"|*"|--routing-type"|*"|--memo-id"|*"|--instructions"|*"|--file"|*"|--account-number"|*"|--owner-country"|*"|--owner-address"|*"|--owner-address2"|*"|--owner-city"|*"|--owner-province"|*"|--owner-zip"|*"|--routing-number"|*"|--bank-name"|*"|--bank-country"|*"|--bank-address"|*"|--bank-address2"|*"|--bank-city"|*"|--bank-province"|*"|--bank-zip"|*"|--institution"|*"|--owner-first-name"|*"|--owner-last-name"|*"|--kind"|*"|--outcome"|*"|--from"|*"|--head"|*"|--increment"|*"|--max-points"|*"|--offset"|*"|--depth"|*"|--field"|*"|-f"|*"|--input"|*"|--channel"|*"|-c"|*"|--interval"|*"|--duration"|*"|--count"|*"|--port"|*"|--host"|*"|--db"|*"|--seed")
           [[ $w == --asset ]] && asset="${COMP_WORDS[i+1]}"
           ((i++)) ;;
       esac
       continue
     fi
     next="${cmd:+$cmd }$w"
-    case "$next" in "login"|"logout"|"auth"|"auth status"|"profile"|"profile list"|"profile use"|"profile show"|"profiles"|"profiles list"|"profiles get"|"profiles create"|"balances"|"withdraw"|"withdraw batch"|"fee"|"fee quote"|"addresses"|"addresses list"|"addresses create"|"transfers"|"transfers list"|"transfers get"|"transfers watch"|"transfer"|"transfer internal"|"destinations"|"destinations list"|"destinations put"|"limits"|"policy"|"policy show"|"policy check"|"policy init"|"approve"|"deposit-instructions"|"deposit-instructions create"|"deposit-instructions list"|"deposit-instructions get"|"sandbox"|"sandbox deposit"|"prices"|"markets"|"ticker"|"book"|"trades"|"api"|"stream"|"stream book"|"stream top"|"stream trades"|"stream heartbeat"|"local"|"local start"|"local deposit"|"completion") cmd="$next" ;; esac
+    case "$next" in "login"|"logout"|"auth"|"auth status"|"profile"|"profile list"|"profile use"|"profile show"|"profiles"|"profiles list"|"profiles get"|"profiles create"|"balances"|"withdraw"|"withdraw batch"|"fee"|"fee quote"|"addresses"|"addresses list"|"addresses create"|"transfers"|"transfers list"|"transfers get"|"transfers watch"|"transfer"|"transfer internal"|"destinations"|"destinations list"|"destinations put"|"limits"|"policy"|"policy show"|"policy check"|"policy init"|"approve"|"deposit-instructions"|"deposit-instructions create"|"deposit-instructions list"|"deposit-instructions get"|"sandbox"|"sandbox deposit"|"audit"|"audit list"|"audit verify"|"audit export"|"audit path"|"prices"|"markets"|"ticker"|"book"|"trades"|"api"|"stream"|"stream book"|"stream top"|"stream trades"|"stream heartbeat"|"local"|"local start"|"local deposit"|"completion") cmd="$next" ;; esac
   done
   case "$cmd|$prev" in
     *"|--output") COMPREPLY=($(compgen -W "table json ndjson csv" -- "$cur")); return ;;
@@ -119,6 +119,11 @@ _coinop() {
       "deposit-instructions get") words="--version -V --profile --output -o --json --no-input --no-color --no-pager --debug --help -h" ;;
       "sandbox") words="--version -V --profile --output -o --json --no-input --no-color --no-pager --debug --help -h" ;;
       "sandbox deposit") words="--version -V --profile --output -o --json --no-input --no-color --no-pager --debug --amount --asset --memo-id --instructions --file --account-number --owner-country --owner-address --owner-address2 --owner-city --owner-province --owner-zip --routing-type --routing-number --bank-name --bank-country --bank-address --bank-address2 --bank-city --bank-province --bank-zip --institution --owner-first-name --owner-last-name --help -h" ;;
+      "audit") words="--version -V --profile --output -o --json --no-input --no-color --no-pager --debug --help -h" ;;
+      "audit list") words="--version -V --profile --output -o --json --no-input --no-color --no-pager --debug --kind --outcome --from --to --ref-id --asset --limit --all --help -h" ;;
+      "audit verify") words="--version -V --profile --output -o --json --no-input --no-color --no-pager --debug --head --help -h" ;;
+      "audit export") words="--version -V --profile --output -o --json --no-input --no-color --no-pager --debug --from --to --help -h" ;;
+      "audit path") words="--version -V --profile --output -o --json --no-input --no-color --no-pager --debug --help -h" ;;
       "prices") words="--version -V --profile --output -o --json --no-input --no-color --no-pager --debug --columns --wide --increment --max-points --from --to --limit --offset --all --help -h" ;;
       "markets") words="--version -V --profile --output -o --json --no-input --no-color --no-pager --debug --columns --wide --refresh --help -h" ;;
       "ticker") words="--version -V --profile --output -o --json --no-input --no-color --no-pager --debug --help -h" ;;
@@ -137,7 +142,7 @@ _coinop() {
     esac
   else
     case "$cmd" in
-      "") words="login logout auth profile profiles balances withdraw fee addresses transfers transfer destinations limits policy approve deposit-instructions sandbox prices markets ticker book trades api stream local completion" ;;
+      "") words="login logout auth profile profiles balances withdraw fee addresses transfers transfer destinations limits policy approve deposit-instructions sandbox audit prices markets ticker book trades api stream local completion" ;;
       "login") words="" ;;
       "logout") words="" ;;
       "auth") words="status" ;;
@@ -179,6 +184,11 @@ _coinop() {
       "deposit-instructions get") words="" ;;
       "sandbox") words="deposit" ;;
       "sandbox deposit") words="" ;;
+      "audit") words="list verify export path" ;;
+      "audit list") words="" ;;
+      "audit verify") words="" ;;
+      "audit export") words="" ;;
+      "audit path") words="" ;;
       "prices") words="ETHEUR ETHUSD BTCEUR BTCUSD PAXGUSD BCHUSD LTCUSD ETHGBP BTCGBP LTCGBP BCHGBP USDPUSD ETHBRL BTCBRL LTCBRL BCHBRL USDPGBP USDPBRL LINKUSD MATICUSD AAVEUSD UNIUSD AAVEMXN BCHMXN BTCMXN ETHMXN LTCMXN USDPMXN AAVEEUR BCHEUR LTCEUR LINKEUR MATICEUR PAXGEUR SOLEUR USDPEUR UNIEUR PYUSDEUR PYUSDGBP PEPEUSD TRUMPUSD SHIBUSD ARBUSD BONKUSD ENAUSD MNTUSD ONDOUSD PENGUUSD QNTUSD RENDERUSD SKYUSD WIFUSD WLDUSD DOGEUSD AVAXUSD SUIUSD POLUSD XLMUSD BNBUSD" ;;
       "markets") words="" ;;
       "ticker") words="ETHEUR ETHUSD BTCEUR BTCUSD PAXGUSD BCHUSD LTCUSD ETHGBP BTCGBP LTCGBP BCHGBP USDPUSD ETHBRL BTCBRL LTCBRL BCHBRL USDPGBP USDPBRL LINKUSD MATICUSD AAVEUSD UNIUSD AAVEMXN BCHMXN BTCMXN ETHMXN LTCMXN USDPMXN AAVEEUR BCHEUR LTCEUR LINKEUR MATICEUR PAXGEUR SOLEUR USDPEUR UNIEUR PYUSDEUR PYUSDGBP PEPEUSD TRUMPUSD SHIBUSD ARBUSD BONKUSD ENAUSD MNTUSD ONDOUSD PENGUUSD QNTUSD RENDERUSD SKYUSD WIFUSD WLDUSD DOGEUSD AVAXUSD SUIUSD POLUSD XLMUSD BNBUSD" ;;

@@ -10,13 +10,13 @@ function __coinop_path
         set i (math $i + 1)
         if string match -q -- '-*' $w
             switch "$path|$w"
-                case '*|--profile' '*|--output' '*|-o' '*|--env' '*|--client-id' '*|--scopes' '*|--name' '*|--profile-id' '*|--base-url' '*|--auth-url' '*|--ws-url' '*|--id' '*|--nickname' '*|--created-before' '*|--created-until' '*|--created-at' '*|--created-from' '*|--created-after' '*|--limit' '*|--order' '*|--cursor' '*|--columns' '*|--description' '*|--asset' '*|--network' '*|--address' '*|--to' '*|--amount' '*|--total' '*|--fee-id' '*|--ref-id' '*|--identity-id' '*|--account-id' '*|--balance-asset' '*|--memo' '*|--meta' '*|--beneficiary' '*|--wait-timeout' '*|--save' '*|--request' '*|--approvals' '*|--format' '*|--concurrency' '*|--rate' '*|--journal' '*|--order-by' '*|--conversion' '*|--type' '*|--status' '*|--secondary-status' '*|--tx-hash' '*|--group-id' '*|--updated-before' '*|--updated-until' '*|--updated-at' '*|--updated-from' '*|--updated-after' '*|--timeout' '*|--from-profile-id' '*|--to-profile-id' '*|--recipient-meta' '*|--travel-rule' '*|--routing-type' '*|--memo-id' '*|--instructions' '*|--file' '*|--account-number' '*|--owner-country' '*|--owner-address' '*|--owner-address2' '*|--owner-city' '*|--owner-province' '*|--owner-zip' '*|--routing-number' '*|--bank-name' '*|--bank-country' '*|--bank-address' '*|--bank-address2' '*|--bank-city' '*|--bank-province' '*|--bank-zip' '*|--institution' '*|--owner-first-name' '*|--owner-last-name' '*|--increment' '*|--max-points' '*|--from' '*|--offset' '*|--depth' '*|--field' '*|-f' '*|--input' '*|--channel' '*|-c' '*|--interval' '*|--duration' '*|--count' '*|--port' '*|--host' '*|--db' '*|--seed'
+                case '*|--profile' '*|--output' '*|-o' '*|--env' '*|--client-id' '*|--scopes' '*|--name' '*|--profile-id' '*|--base-url' '*|--auth-url' '*|--ws-url' '*|--id' '*|--nickname' '*|--created-before' '*|--created-until' '*|--created-at' '*|--created-from' '*|--created-after' '*|--limit' '*|--order' '*|--cursor' '*|--columns' '*|--description' '*|--asset' '*|--network' '*|--address' '*|--to' '*|--amount' '*|--total' '*|--fee-id' '*|--ref-id' '*|--identity-id' '*|--account-id' '*|--balance-asset' '*|--memo' '*|--meta' '*|--beneficiary' '*|--wait-timeout' '*|--save' '*|--request' '*|--approvals' '*|--format' '*|--concurrency' '*|--rate' '*|--journal' '*|--order-by' '*|--conversion' '*|--type' '*|--status' '*|--secondary-status' '*|--tx-hash' '*|--group-id' '*|--updated-before' '*|--updated-until' '*|--updated-at' '*|--updated-from' '*|--updated-after' '*|--timeout' '*|--from-profile-id' '*|--to-profile-id' '*|--recipient-meta' '*|--travel-rule' '*|--routing-type' '*|--memo-id' '*|--instructions' '*|--file' '*|--account-number' '*|--owner-country' '*|--owner-address' '*|--owner-address2' '*|--owner-city' '*|--owner-province' '*|--owner-zip' '*|--routing-number' '*|--bank-name' '*|--bank-country' '*|--bank-address' '*|--bank-address2' '*|--bank-city' '*|--bank-province' '*|--bank-zip' '*|--institution' '*|--owner-first-name' '*|--owner-last-name' '*|--kind' '*|--outcome' '*|--from' '*|--head' '*|--increment' '*|--max-points' '*|--offset' '*|--depth' '*|--field' '*|-f' '*|--input' '*|--channel' '*|-c' '*|--interval' '*|--duration' '*|--count' '*|--port' '*|--host' '*|--db' '*|--seed'
                     set i (math $i + 1)
             end
             continue
         end
         set -l next (string trim -- "$path $w")
-        contains -- $next 'login' 'logout' 'auth' 'auth status' 'profile' 'profile list' 'profile use' 'profile show' 'profiles' 'profiles list' 'profiles get' 'profiles create' 'balances' 'withdraw' 'withdraw batch' 'fee' 'fee quote' 'addresses' 'addresses list' 'addresses create' 'transfers' 'transfers list' 'transfers get' 'transfers watch' 'transfer' 'transfer internal' 'destinations' 'destinations list' 'destinations put' 'limits' 'policy' 'policy show' 'policy check' 'policy init' 'approve' 'deposit-instructions' 'deposit-instructions create' 'deposit-instructions list' 'deposit-instructions get' 'sandbox' 'sandbox deposit' 'prices' 'markets' 'ticker' 'book' 'trades' 'api' 'stream' 'stream book' 'stream top' 'stream trades' 'stream heartbeat' 'local' 'local start' 'local deposit' 'completion'; and set path $next
+        contains -- $next 'login' 'logout' 'auth' 'auth status' 'profile' 'profile list' 'profile use' 'profile show' 'profiles' 'profiles list' 'profiles get' 'profiles create' 'balances' 'withdraw' 'withdraw batch' 'fee' 'fee quote' 'addresses' 'addresses list' 'addresses create' 'transfers' 'transfers list' 'transfers get' 'transfers watch' 'transfer' 'transfer internal' 'destinations' 'destinations list' 'destinations put' 'limits' 'policy' 'policy show' 'policy check' 'policy init' 'approve' 'deposit-instructions' 'deposit-instructions create' 'deposit-instructions list' 'deposit-instructions get' 'sandbox' 'sandbox deposit' 'audit' 'audit list' 'audit verify' 'audit export' 'audit path' 'prices' 'markets' 'ticker' 'book' 'trades' 'api' 'stream' 'stream book' 'stream top' 'stream trades' 'stream heartbeat' 'local' 'local start' 'local deposit' 'completion'; and set path $next
     end
     echo $path
 end
@@ -126,6 +126,7 @@ complete -c coinop -n '__coinop_is \'\'' -a policy -d 'the profile\'s policy: th
 complete -c coinop -n '__coinop_is \'\'' -a approve -d 'sign a batch file, or a withdrawal saved by withdraw --dry-run --save, with your Ed25519 key'
 complete -c coinop -n '__coinop_is \'\'' -a deposit-instructions -d 'fiat deposit instructions: where a customer sends fiat, with the memo_id that credits a profile'
 complete -c coinop -n '__coinop_is \'\'' -a sandbox -d 'sandbox-only simulations'
+complete -c coinop -n '__coinop_is \'\'' -a audit -d 'the audit trail: every attempt to move money, hash-chained in a local log'
 complete -c coinop -n '__coinop_is \'\'' -a prices -d 'historical average prices of a market'
 complete -c coinop -n '__coinop_is \'\'' -a markets -d 'the markets: the CLI\'s catalogue and what the service lists'
 complete -c coinop -n '__coinop_is \'\'' -a ticker -d 'a market\'s best bid and ask, last trade, and the last 24 hours and today: open, high, low, volume'
@@ -384,6 +385,21 @@ complete -c coinop -n '__coinop_is \'sandbox deposit\'' -l bank-zip -x -d 'the b
 complete -c coinop -n '__coinop_is \'sandbox deposit\'' -l institution -x -d 'the account owner, an institution: its name'
 complete -c coinop -n '__coinop_is \'sandbox deposit\'' -l owner-first-name -x -d 'the account owner, a person: first name'
 complete -c coinop -n '__coinop_is \'sandbox deposit\'' -l owner-last-name -x -d 'the account owner, a person: last name'
+complete -c coinop -n '__coinop_is \'audit\'' -a list -d 'entries of the audit log, oldest first: the latest 100 that match, or --all'
+complete -c coinop -n '__coinop_is \'audit\'' -a verify -d 'check the hash chain: exit 0 when whole, 9 naming each edited, removed, inserted or moved line'
+complete -c coinop -n '__coinop_is \'audit\'' -a export -d 'every entry in a time range as flat rows for accountants'
+complete -c coinop -n '__coinop_is \'audit\'' -a path -d 'where the audit log is'
+complete -c coinop -n '__coinop_is \'audit list\'' -l kind -x -d 'kinds'
+complete -c coinop -n '__coinop_is \'audit list\'' -l outcome -x -d 'results'
+complete -c coinop -n '__coinop_is \'audit list\'' -l from -x -d 'entries at or after: RFC 3339, a date, now, or back from now such as 24h or 7d'
+complete -c coinop -n '__coinop_is \'audit list\'' -l to -x -d 'entries before this time'
+complete -c coinop -n '__coinop_is \'audit list\'' -l ref-id -x -d 'ref_ids'
+complete -c coinop -n '__coinop_is \'audit list\'' -l asset -x -a 'BTC ETH BCH LTC SOL PAXG LINK AAVE UNI MATIC USDP PYUSD PEPE TRUMP SHIB ARB BONK ENA MNT ONDO PENGU QNT RENDER SKY WIF WLD DOGE AVAX SUI POL XLM BNB' -d 'assets'
+complete -c coinop -n '__coinop_is \'audit list\'' -l limit -x -d 'the latest this many matching entries'
+complete -c coinop -n '__coinop_is \'audit list\'' -l all -d 'every matching entry, streamed'
+complete -c coinop -n '__coinop_is \'audit verify\'' -l head -x -d 'also check the log still holds this head, noted from an earlier verify'
+complete -c coinop -n '__coinop_is \'audit export\'' -l from -x -d 'entries at or after: RFC 3339, a date, now, or back from now such as 24h or 7d'
+complete -c coinop -n '__coinop_is \'audit export\'' -l to -x -d 'entries before this time'
 complete -c coinop -n '__coinop_is \'prices\'' -a 'ETHEUR ETHUSD BTCEUR BTCUSD PAXGUSD BCHUSD LTCUSD ETHGBP BTCGBP LTCGBP BCHGBP USDPUSD ETHBRL BTCBRL LTCBRL BCHBRL USDPGBP USDPBRL LINKUSD MATICUSD AAVEUSD UNIUSD AAVEMXN BCHMXN BTCMXN ETHMXN LTCMXN USDPMXN AAVEEUR BCHEUR LTCEUR LINKEUR MATICEUR PAXGEUR SOLEUR USDPEUR UNIEUR PYUSDEUR PYUSDGBP PEPEUSD TRUMPUSD SHIBUSD ARBUSD BONKUSD ENAUSD MNTUSD ONDOUSD PENGUUSD QNTUSD RENDERUSD SKYUSD WIFUSD WLDUSD DOGEUSD AVAXUSD SUIUSD POLUSD XLMUSD BNBUSD'
 complete -c coinop -n '__coinop_is \'prices\'' -l columns -x -d 'the table'
 complete -c coinop -n '__coinop_is \'prices\'' -l wide -d 'every column of the table, none left out to fit the terminal'

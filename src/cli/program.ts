@@ -27,6 +27,7 @@ import { register as registerLimits } from '../commands/limits/index.js';
 import { register as registerDepositInstructions } from '../commands/deposit-instructions/index.js';
 import { register as registerPolicy } from '../commands/policy/index.js';
 import { register as registerApprove } from '../commands/approve/index.js';
+import { register as registerAudit } from '../commands/audit/index.js';
 
 type Register = (program: Command, ctx: CliContext) => void;
 
@@ -48,6 +49,7 @@ const GROUPS: Register[] = [
   registerApprove,
   registerDepositInstructions,
   registerSandbox,
+  registerAudit,
   registerPrices,
   registerMarkets,
   registerApi,
@@ -82,6 +84,7 @@ const BY_COMMAND: Record<string, Register[]> = {
   approve: [registerApprove],
   'deposit-instructions': [registerDepositInstructions],
   __complete: [registerCompletion],
+  audit: [registerAudit],
 };
 /** Global options that take a value, so the value is not taken for the command's name. */
 const VALUE_OPTIONS = new Set(['--profile', '-o', '--output']);

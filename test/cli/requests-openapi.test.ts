@@ -52,6 +52,10 @@ const SENDS_NOTHING: Record<string, string> = {
   'local deposit': "the local service's control API, which the hosted OpenAPI does not describe",
   completion: 'prints a script',
   __complete: "lists coinop's own profiles for the completion scripts",
+  'audit list': 'reads the local audit log',
+  'audit verify': 'reads the local audit log',
+  'audit export': 'reads the local audit log',
+  'audit path': 'prints where the audit log is',
 };
 
 /** Operations of the contract that the local service serves and no command sends, and why. */
