@@ -94,15 +94,18 @@ describe('what real commands write', () => {
   });
 
   it('a withdrawal the service refuses: the attempt, then refused with the problem', async () => {
-    const r = await sb.run(['withdraw', ...BTC, '--amount', '1', '--ref-id', 'au-2', '--yes']);
-    expect(r.code).toBe(1);
-    const [attempt, refused] = byRef('au-2');
+    // au-1's ref_id for another amount: coinop's own checks pass it (its limits and funds preflights would stop an
+    // amount over a limit before sending), the service refuses it as a conflict.
+    const r = await sb.run(['withdraw', ...BTC, '--amount', '0.002', '--ref-id', 'au-1', '--yes']);
+    expect(r.code, r.stderr).toBe(1);
+    const [attempt, refused] = byRef('au-1').slice(-2);
     expect(attempt.outcome).toEqual({ result: 'attempt' });
+    expect(attempt.what.amount).toBe('0.002');
     expect(refused.outcome).toMatchObject({
       result: 'refused',
-      error: { category: 'api', problem: 'exceed-max-withdraw-limit', status: 400 },
+      error: { category: 'api', problem: 'already-exists', status: 409 },
     });
-    expect(refused.outcome.error.message).toMatch(/exceeds the limit/);
+    expect(refused.outcome.error.message).toMatch(/already exists with ref_id 'au-1'/);
   });
 
   it('transfer internal: the attempt, then the transfer', async () => {
@@ -149,7 +152,7 @@ describe('what real commands write', () => {
       `destination_address,asset,crypto_network,amount\n${BTC_ADDRESS},BTC,BITCOIN,0.001\n${ETH_ADDRESS},ETH,ETHEREUM,0.01\n${BTC_ADDRESS},BTC,BITCOIN,1\n`,
     );
     const before = entries().length;
-    const r = await sb.run(['withdraw', 'batch', file, '--yes', '-o', 'json']);
+    const r = await sb.run(['withdraw', 'batch', file, '--yes', '--allow-partial', '-o', 'json']);
     expect(r.code).toBe(6);
     const report = JSON.parse(r.stdout) as { row: number; ref_id: string; transfer_id: string | null }[];
     const mine = entries().slice(before);
@@ -216,10 +219,11 @@ describe('coinop audit list', () => {
     const [head, ...csvRows] = csv.stdout.trim().split('\r\n');
     expect(head).toBe(EXPORT_COLUMNS.join(','));
     expect(csvRows).toHaveLength(2);
-    const table = await sb.run(['audit', 'list', '--ref-id', 'au-2', '-o', 'table']);
+    const table = await sb.run(['audit', 'list', '--ref-id', 'au-1', '-o', 'table']);
     expect(table.stdout).toMatch(/^SEQ\s+TIME\s+KIND\s+RESULT\s+ASSET\s+AMOUNT\s+DESTINATION\s+REF_ID\s+DETAIL\n/);
-    expect(table.stdout).toMatch(/withdrawal\s+refused\s+BTC\s+1\s+1BvBMSEY\S+\s+au-2\s+Withdrawal Amount Too Large/);
-    expect(table.stderr).toContain('2 entries');
+    // au-1: the quote, the withdrawal and its outcome, the same again (already submitted), then the refused one: 7.
+    expect(table.stdout).toMatch(/withdrawal\s+refused\s+BTC\s+0\.002\s+1BvBMSEY\S+\s+au-1\s+Already Exists/);
+    expect(table.stderr).toContain('7 entries');
   });
 
   it('refuses a bad filter before reading anything', async () => {

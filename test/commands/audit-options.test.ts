@@ -24,7 +24,7 @@ describe('time bounds', () => {
   });
 
   it.each(['yesterday', '2026-13-01', '2026-02-30', '2026-11-01T25:00:00Z', '1700000000', ''])('%s is refused', (v) => {
-    expect(usageMessage(() => timeBound('--to', v, NOW))).toMatch(/^--to: ".*" is not a time: give RFC 3339/);
+    expect(usageMessage(() => timeBound('--to', v, NOW))).toMatch(/^--to: ".*" is not a time; give an RFC 3339 time/);
   });
 });
 

@@ -2,7 +2,7 @@
 import { AUDIT_KINDS, AUDIT_RESULTS, type AuditKind, type AuditResult } from '../../audit/entry.js';
 import type { ExpectedHead } from '../../audit/verify.js';
 import { usageError } from '../../cli/errors.js';
-import { intFlag, parseTime, type RawFlags, readFlags } from '../../cli/options.js';
+import { intFlag, parseTime, type RawFlags, readFlags, TIME_FORMS } from '../../cli/options.js';
 import type { Format } from '../../render/output.js';
 
 /** The time range of a listing or an export: --from at or after, --to strictly before (ISO times with ms). */
@@ -59,6 +59,8 @@ export function timeBound(flag: string, v: string | undefined, now: number): str
   if (v.trim().toLowerCase() === 'now') return new Date(now).toISOString();
   // The one time grammar of every command (its error names the flag and the accepted forms).
   const ms = rfc3339Ms(parseTime(flag, v, now)!);
+  // A time so far back that it has no RFC 3339 form the log could hold (before the year 0).
+  if (!Number.isFinite(ms)) throw usageError(`${flag}: "${v}" is too far back: give ${TIME_FORMS}`);
   return new Date(ms).toISOString();
 }
 
