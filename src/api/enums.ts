@@ -193,6 +193,8 @@ export const EVENT_TYPES = [
 export type EventType = (typeof EVENT_TYPES)[number];
 /** The shape of an event type name: lower-case words joined by dots (identity.kyc_refresh.started). */
 export const EVENT_TYPE_PATTERN = '^[a-z0-9_]+(\\.[a-z0-9_]+)*$';
+/** The most events a page holds: the OpenAPI's 400 example says "limit must be between 1 and 100" (100 is the default). */
+export const EVENT_LIST_LIMIT_MAX = 100;
 /** What an event's `object` is: a transfer as GET /v2/transfer/transfers/{id} answers it, or a deposit address. */
 export const EVENT_OBJECT_TYPES = { transfer: 'transfer_status_change', depositAddress: 'deposit_address' } as const;
 

@@ -7,6 +7,7 @@ import {
   CUSTODIAN_TYPES,
   type CryptoNetwork,
   DEPOSIT_ADDRESS_ORDER_BY,
+  EVENT_LIST_LIMIT_MAX,
   EVENT_TYPE_PATTERN,
   FIAT_NETWORKS,
   FIAT_ROUTING_NUMBER_TYPES,
@@ -701,9 +702,6 @@ export const ListEventsResponse = Type.Object(
   Open,
 );
 export type ListEventsResponse = Static<typeof ListEventsResponse>;
-
-/** The OpenAPI's 400 example: "limit must be between 1 and 100" (100 is also the default). */
-export const EVENT_LIST_LIMIT_MAX = 100;
 
 export const ListEventsQuery = Type.Object(
   {

@@ -23,6 +23,7 @@ import { register as registerTransfer } from '../commands/transfer/index.js';
 import { register as registerDestinations } from '../commands/destinations/index.js';
 import { register as registerLimits } from '../commands/limits/index.js';
 import { register as registerDepositInstructions } from '../commands/deposit-instructions/index.js';
+import { register as registerEvents } from '../commands/events/index.js';
 
 type Register = (program: Command, ctx: CliContext) => void;
 
@@ -38,6 +39,7 @@ const GROUPS: Register[] = [
   registerAddresses,
   registerTransfers,
   registerTransfer,
+  registerEvents,
   registerDestinations,
   registerLimits,
   registerDepositInstructions,
@@ -73,6 +75,7 @@ const BY_COMMAND: Record<string, Register[]> = {
   destinations: [registerDestinations],
   limits: [registerLimits],
   'deposit-instructions': [registerDepositInstructions],
+  events: [registerEvents],
 };
 /** Global options that take a value, so the value is not taken for the command's name. */
 const VALUE_OPTIONS = new Set(['--profile', '-o', '--output']);

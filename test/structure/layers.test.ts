@@ -1,4 +1,4 @@
-// Lower layers do not reach up: nothing in src/api, client, config, batch, local, market or render imports from
+// Lower layers do not reach up: nothing in src/api, client, config, batch, local, market, events or render imports from
 // src/cli or src/commands (Biome's import restriction says the same inside npm test; this names each arrow),
 // and render takes its writer and stream state as small interfaces of its own, so it imports nothing from src/client.
 import { posix } from 'node:path';
@@ -35,6 +35,7 @@ const RULES: Array<{ folder: string; forbidden: string[] }> = [
   { folder: 'src/batch', forbidden: ['src/cli/', 'src/commands/'] },
   { folder: 'src/local', forbidden: ['src/cli/', 'src/commands/'] },
   { folder: 'src/market', forbidden: ['src/cli/', 'src/commands/'] },
+  { folder: 'src/events', forbidden: ['src/cli/', 'src/commands/'] },
   { folder: 'src/render', forbidden: ['src/cli/', 'src/commands/', 'src/client/'] },
 ];
 
