@@ -8,7 +8,7 @@ complete -c coinop -l no-input
 complete -c coinop -l no-color
 complete -c coinop -l debug
 complete -c coinop -l help
-complete -c coinop -n '__fish_use_subcommand' -a 'login logout auth profile profiles balances withdraw fee addresses transfers transfer destinations limits deposit-instructions sandbox prices markets ticker book trades api stream local completion'
+complete -c coinop -n '__fish_use_subcommand' -a 'login logout auth profile profiles balances withdraw fee addresses transfers transfer events destinations limits deposit-instructions sandbox prices markets ticker book trades api stream local completion'
 complete -c coinop -n '__fish_seen_subcommand_from login' -l env -x -a 'local sandbox production custom'
 complete -c coinop -n '__fish_seen_subcommand_from login' -l client-id
 complete -c coinop -n '__fish_seen_subcommand_from login' -l client-secret-stdin
@@ -146,6 +146,27 @@ complete -c coinop -n '__fish_seen_subcommand_from internal' -l dry-run
 complete -c coinop -n '__fish_seen_subcommand_from internal' -l yes
 complete -c coinop -n '__fish_seen_subcommand_from internal' -l wait
 complete -c coinop -n '__fish_seen_subcommand_from internal' -l wait-timeout
+complete -c coinop -n '__fish_seen_subcommand_from events; and not __fish_seen_subcommand_from list get watch listen' -a 'list get watch listen'
+complete -c coinop -n '__fish_seen_subcommand_from list' -l type -x -a 'INTERNAL_TRANSFER_DEBIT INTERNAL_TRANSFER_CREDIT CRYPTO_DEPOSIT CRYPTO_WITHDRAWAL WIRE_DEPOSIT WIRE_WITHDRAWAL SEN_DEPOSIT SEN_WITHDRAWAL BANK_DEPOSIT BANK_WITHDRAWAL PLATFORM_TRANSFER_DEBIT PLATFORM_TRANSFER_CREDIT SIGNET_DEPOSIT SIGNET_WITHDRAWAL CBIT_WITHDRAWAL CBIT_DEPOSIT CUBIX_DEPOSIT CUBIX_WITHDRAWAL RTP_DEPOSIT PAXOS_TRANSFER_DEBIT PAXOS_TRANSFER_CREDIT'
+complete -c coinop -n '__fish_seen_subcommand_from list' -l created-before
+complete -c coinop -n '__fish_seen_subcommand_from list' -l created-until
+complete -c coinop -n '__fish_seen_subcommand_from list' -l created-at
+complete -c coinop -n '__fish_seen_subcommand_from list' -l created-from
+complete -c coinop -n '__fish_seen_subcommand_from list' -l created-after
+complete -c coinop -n '__fish_seen_subcommand_from list' -l limit
+complete -c coinop -n '__fish_seen_subcommand_from list' -l order -x -a 'DESC ASC'
+complete -c coinop -n '__fish_seen_subcommand_from list' -l cursor
+complete -c coinop -n '__fish_seen_subcommand_from list' -l all
+complete -c coinop -n '__fish_seen_subcommand_from watch' -l type -x -a 'INTERNAL_TRANSFER_DEBIT INTERNAL_TRANSFER_CREDIT CRYPTO_DEPOSIT CRYPTO_WITHDRAWAL WIRE_DEPOSIT WIRE_WITHDRAWAL SEN_DEPOSIT SEN_WITHDRAWAL BANK_DEPOSIT BANK_WITHDRAWAL PLATFORM_TRANSFER_DEBIT PLATFORM_TRANSFER_CREDIT SIGNET_DEPOSIT SIGNET_WITHDRAWAL CBIT_WITHDRAWAL CBIT_DEPOSIT CUBIX_DEPOSIT CUBIX_WITHDRAWAL RTP_DEPOSIT PAXOS_TRANSFER_DEBIT PAXOS_TRANSFER_CREDIT'
+complete -c coinop -n '__fish_seen_subcommand_from watch' -l since
+complete -c coinop -n '__fish_seen_subcommand_from watch' -l count
+complete -c coinop -n '__fish_seen_subcommand_from listen' -l forward-to
+complete -c coinop -n '__fish_seen_subcommand_from listen' -l concurrency
+complete -c coinop -n '__fish_seen_subcommand_from listen' -l timeout
+complete -c coinop -n '__fish_seen_subcommand_from listen' -l print-secret
+complete -c coinop -n '__fish_seen_subcommand_from listen' -l type -x -a 'INTERNAL_TRANSFER_DEBIT INTERNAL_TRANSFER_CREDIT CRYPTO_DEPOSIT CRYPTO_WITHDRAWAL WIRE_DEPOSIT WIRE_WITHDRAWAL SEN_DEPOSIT SEN_WITHDRAWAL BANK_DEPOSIT BANK_WITHDRAWAL PLATFORM_TRANSFER_DEBIT PLATFORM_TRANSFER_CREDIT SIGNET_DEPOSIT SIGNET_WITHDRAWAL CBIT_WITHDRAWAL CBIT_DEPOSIT CUBIX_DEPOSIT CUBIX_WITHDRAWAL RTP_DEPOSIT PAXOS_TRANSFER_DEBIT PAXOS_TRANSFER_CREDIT'
+complete -c coinop -n '__fish_seen_subcommand_from listen' -l since
+complete -c coinop -n '__fish_seen_subcommand_from listen' -l count
 complete -c coinop -n '__fish_seen_subcommand_from destinations; and not __fish_seen_subcommand_from list put' -a 'list put'
 complete -c coinop -n '__fish_seen_subcommand_from list' -l nickname
 complete -c coinop -n '__fish_seen_subcommand_from list' -l network -x -a 'BITCOIN ETHEREUM BITCOIN_CASH LITECOIN SOLANA POLYGON_POS BASE ARBITRUM_ONE STELLAR INK XLAYER AVALANCHE DOGECOIN SUI ROBINHOOD BNB'
