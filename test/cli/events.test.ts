@@ -3,6 +3,8 @@
 // --since, and saying what is true on Ctrl-C.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkpointFile } from '../../src/events/position.js';
@@ -204,5 +206,45 @@ describe('events listen --print-secret', () => {
     const [f] = readdirSync(dir);
     expect(statSync(join(dir, f)).mode & 0o777).toBe(0o600);
     expect(statSync(dir).mode & 0o777).toBe(0o700);
+  });
+});
+
+describe('on a terminal', () => {
+  it('watch shows a live list with a status line; listen shows each delivery', async () => {
+    const { Term } = await import('./terminal.js');
+    // A type of its own: a checkpoint of its own, so it starts at new events whatever the tests before left.
+    const watch = new Term(
+      ['events', 'watch', '--count', '1', '--type', 'transfer.crypto_withdrawal.pending'],
+      { ...sb.env, NO_COLOR: undefined },
+      160,
+    );
+    await watch.waitFor(/watching · 0 events · polled/);
+    const w = JSON.parse((await withdraw('ev-tty-1')).stdout);
+    expect(await watch.exit()).toBe(0);
+    const line = watch
+      .screen()
+      .split('\n')
+      .find((l) => l.includes(w.id));
+    expect(line).toMatch(/^\d\d:\d\d:\d\d\.\d{3}\s+transfer\.crypto_withdrawal\.pending\s+\S+\s+PENDING\s+0\.001 BTC$/);
+    // The status line was cleared before the event's line was written.
+    expect(watch.screen()).not.toMatch(/polled.*transfer\.crypto_withdrawal/);
+
+    const server = createServer((req, res) => req.resume().on('end', () => res.writeHead(204).end()));
+    await new Promise<void>((r) => server.listen({ host: '127.0.0.1', port: 0 }, () => r()));
+    try {
+      const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/in`;
+      const listen = new Term(
+        ['events', 'listen', '--forward-to', url, '--since', '1h', '--count', '2'],
+        { ...sb.env, NO_COLOR: undefined },
+        200,
+      );
+      expect(await listen.exit()).toBe(0);
+      const screen = listen.screen();
+      expect(screen).toMatch(/Signing secret whsec_\S+/);
+      expect(screen).toMatch(/\d\d:\d\d:\d\d\.\d{3}\s+→ 204\s+deposit_address\.created\s+\S+\s+attempt 1\s+\d+ ms/);
+    } finally {
+      server.closeAllConnections();
+      server.close();
+    }
   });
 });
