@@ -13,6 +13,7 @@ import { migrate } from '../../src/local/migrations.js';
 import { ServiceClock } from '../../src/local/service-clock.js';
 import { ensureDemo } from '../../src/local/state.js';
 import { SCHEMA_VERSION, Store } from '../../src/local/store.js';
+import { responseViolations } from '../support/openapi.js';
 import {
   BTC_ADDRESS,
   DEAD_ETH_ADDRESS,
@@ -55,6 +56,12 @@ const eventsOf = (all: Ev[], objectId: string) => all.filter((e) => e.object.id 
 const advance = (seconds: number) => h.control('POST', '/_local/clock/advance', { seconds });
 
 describe('the event feed', () => {
+  it('is held to the OpenAPI by a validator that catches a wrong answer', () => {
+    expect(responseViolations('GET', '/v2/events', 200, { events: [{ id: 5, object: 'x' }] })).not.toEqual([]);
+    expect(responseViolations('GET', '/v2/events/x', 200, { id: 'x', created_at: 'yesterday' })).not.toEqual([]);
+    expect(responseViolations('GET', '/v2/events', 200, { events: [] }, 'application/json')).toEqual([]);
+  });
+
   it('starts with the demo deposit addresses, oldest first', async () => {
     const all = await allEvents();
     expect(all.slice(0, 3).map((e) => [e.type, e.object_type, e.object.ref_id])).toEqual([

@@ -85,7 +85,12 @@ async function forward(
       `Signing secret ${p.bold(key.secret)}${key.created ? ' (new)' : ''}: the receiver's shared secret, like the Stripe CLI's whsec_. ` +
       `Check the ${SIGNATURE_HEADER} header with it (README: "Forwarding events"). Kept in ${key.file}\n`,
   );
-  const transport = new Transport({ attempts: 1, timeoutMs: o.timeoutMs, userAgent: `coinop/${ctx.version}` });
+  const transport = new Transport({
+    attempts: 1,
+    timeoutMs: o.timeoutMs,
+    userAgent: `coinop/${ctx.version}`,
+    debug: ctx.globals.debug ? (l) => ctx.debug(l) : undefined,
+  });
   ctx.onCleanup(() => transport.close());
   const out = new LineWriter(ctx, DELIVERY_COLUMNS, (r) => deliveryLine(ctx, r));
   let forwarded = 0;
