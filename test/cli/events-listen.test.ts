@@ -36,7 +36,7 @@ const api = async (method: string, path: string, body?: unknown) => {
   return r.json() as Promise<any>;
 };
 
-async function until(what: string, ok: () => boolean | Promise<boolean>, timeoutMs = 120_000): Promise<void> {
+async function until(what: string, ok: () => boolean | Promise<boolean>, timeoutMs = 180_000): Promise<void> {
   const end = Date.now() + timeoutMs;
   while (!(await ok())) {
     if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
@@ -248,5 +248,5 @@ describe('events listen --forward-to', () => {
     expect(shown.some((d) => d.status === null && /did not answer/.test(d.error))).toBe(true);
     expect(shown.some((d) => d.delivered === true && d.attempt >= 2)).toBe(true);
     await receiver.stop();
-  }, 300_000);
+  }, 600_000);
 });

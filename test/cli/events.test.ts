@@ -94,7 +94,7 @@ describe('events list and get', () => {
     const oneTable = await sb.runIn(['events', 'get', mine.id, '-o', 'table']);
     expect(oneTable.stdout).toMatch(/type\s+transfer\.crypto_withdrawal\.pending/);
     expect(oneTable.stdout).toMatch(/object\.status\s+PENDING/);
-  });
+  }, 120_000);
 
   it('refuses bad input before sending anything, and names an unknown event', async () => {
     await sb.sent();
@@ -126,7 +126,7 @@ describe('events watch', () => {
     const file = join(sb.env.COINOP_DATA_DIR, 'events', checkpoints()[0]);
     expect(statSync(file).mode & 0o777).toBe(0o600);
     expect(statSync(join(sb.env.COINOP_DATA_DIR, 'events')).mode & 0o777).toBe(0o700);
-  });
+  }, 120_000);
 
   it('resumes after its checkpoint: what happened while it was not running comes first, nothing twice', async () => {
     // While nobody watches, an address is made and the withdrawals complete (the clock moves past their 600 s).
@@ -147,7 +147,7 @@ describe('events watch', () => {
     expect(refs).toEqual(expect.arrayContaining(['ev-watch-a', 'ev-watch-b', 'ev-cli-1']));
     const times = got.map((e) => e.created_at);
     expect([...times].sort()).toEqual(times);
-  });
+  }, 120_000);
 
   it('--since reads from a time instead, in order, in CSV too', async () => {
     const r = await sb.runIn(['events', 'watch', '--since', '1h', '--count', '3', '-o', 'csv']);
@@ -155,7 +155,7 @@ describe('events watch', () => {
     const rows = r.stdout.trim().split('\r\n');
     expect(rows[0]).toBe('created_at,type,object.id,object.status,object.amount,object.asset,id');
     expect(rows.slice(1).map((l) => l.split(',')[1])).toEqual(Array(3).fill('deposit_address.created'));
-  });
+  }, 120_000);
 
   it('says on Ctrl-C where it stopped and that nothing was changed', async () => {
     const watch = child(['events', 'watch']);
@@ -164,14 +164,14 @@ describe('events watch', () => {
     expect(await watch.exit).toBe(3);
     expect(watch.stderr).toMatch(/interrupted: stopped watching after \d+ events?; nothing was changed/);
     expect(watch.stderr).toMatch(/resumes after the event of \S+ \(the checkpoint, .*watch-.*\.json\)/);
-  });
+  }, 120_000);
 
   it('keeps a checkpoint per set of types', async () => {
     const before = checkpoints();
     const r = await sb.runIn(['events', 'watch', '--type', 'deposit_address.created', '--since', '1h', '--count', '2']);
     expect(lines(r.stdout).map((e) => e.type)).toEqual(['deposit_address.created', 'deposit_address.created']);
     expect(checkpoints().length).toBe(before.length + 1);
-  });
+  }, 120_000);
 
   it('names a damaged checkpoint and the way out', async () => {
     const { instance_id } = await sb.control('GET', '/_local/health');
@@ -218,9 +218,9 @@ describe('on a terminal', () => {
       { ...sb.env, NO_COLOR: undefined },
       160,
     );
-    await watch.waitFor(/watching · 0 events · polled/);
+    await watch.waitFor(/watching · 0 events · polled/, 60_000);
     const w = JSON.parse((await withdraw('ev-tty-1')).stdout);
-    expect(await watch.exit()).toBe(0);
+    expect(await watch.exit(60_000)).toBe(0);
     const line = watch
       .screen()
       .split('\n')
@@ -238,7 +238,7 @@ describe('on a terminal', () => {
         { ...sb.env, NO_COLOR: undefined },
         200,
       );
-      expect(await listen.exit()).toBe(0);
+      expect(await listen.exit(60_000)).toBe(0);
       const screen = listen.screen();
       expect(screen).toMatch(/Signing secret whsec_\S+/);
       expect(screen).toMatch(/\d\d:\d\d:\d\d\.\d{3}\s+→ 204\s+deposit_address\.created\s+\S+\s+attempt 1\s+\d+ ms/);
@@ -246,5 +246,5 @@ describe('on a terminal', () => {
       server.closeAllConnections();
       server.close();
     }
-  });
+  }, 120_000);
 });

@@ -233,7 +233,7 @@ describe('events of a running service', () => {
           reader
             .prepare("SELECT * FROM events WHERE object_id = ? AND type = 'transfer.crypto_withdrawal.completed'")
             .get(w.id) as { created_ms: number; object: string } | undefined,
-        20_000,
+        60_000,
       );
       expect(row.created_ms - Date.parse(w.created_at)).toBe(1000);
       expect(JSON.parse(row.object)).toMatchObject({ id: w.id, status: 'COMPLETED' });
@@ -242,7 +242,7 @@ describe('events of a running service', () => {
       await svc.close();
       dir.cleanup();
     }
-  });
+  }, 120_000);
 });
 
 async function pollFor<T>(read: () => T | undefined, timeoutMs: number): Promise<T> {
