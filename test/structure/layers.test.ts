@@ -1,5 +1,6 @@
-// Lower layers do not reach up: nothing in src/api, client, config, batch, local, market, policy, audit or render imports from
-// src/cli or src/commands (Biome's import restriction says the same inside npm test; this names each arrow),
+// Lower layers do not reach up: nothing in src/api, client, config, batch, local, market, policy, audit, events or
+// render imports from src/cli or src/commands (Biome's import restriction says the same inside npm test; this names
+// each arrow),
 // and render takes its writer and stream state as small interfaces of its own, so it imports nothing from src/client.
 import { posix } from 'node:path';
 import ts from 'typescript';
@@ -37,6 +38,7 @@ const RULES: Array<{ folder: string; forbidden: string[] }> = [
   { folder: 'src/market', forbidden: ['src/cli/', 'src/commands/'] },
   { folder: 'src/policy', forbidden: ['src/cli/', 'src/commands/'] },
   { folder: 'src/audit', forbidden: ['src/cli/', 'src/commands/'] },
+  { folder: 'src/events', forbidden: ['src/cli/', 'src/commands/'] },
   { folder: 'src/render', forbidden: ['src/cli/', 'src/commands/', 'src/client/'] },
 ];
 
