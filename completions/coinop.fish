@@ -10,13 +10,13 @@ function __coinop_path
         set i (math $i + 1)
         if string match -q -- '-*' $w
             switch "$path|$w"
-                case '*|--profile' '*|--output' '*|-o' '*|--env' '*|--client-id' '*|--scopes' '*|--name' '*|--profile-id' '*|--base-url' '*|--auth-url' '*|--ws-url' '*|--id' '*|--nickname' '*|--created-before' '*|--created-until' '*|--created-at' '*|--created-from' '*|--created-after' '*|--limit' '*|--order' '*|--cursor' '*|--columns' '*|--description' '*|--asset' '*|--network' '*|--address' '*|--to' '*|--amount' '*|--total' '*|--fee-id' '*|--ref-id' '*|--identity-id' '*|--account-id' '*|--balance-asset' '*|--memo' '*|--meta' '*|--beneficiary' '*|--wait-timeout' '*|--save' '*|--request' '*|--approvals' '*|--format' '*|--concurrency' '*|--rate' '*|--journal' '*|--order-by' '*|--conversion' '*|--type' '*|--status' '*|--secondary-status' '*|--tx-hash' '*|--group-id' '*|--updated-before' '*|--updated-until' '*|--updated-at' '*|--updated-from' '*|--updated-after' '*|--timeout' '*|--from-profile-id' '*|--to-profile-id' '*|--recipient-meta' '*|--travel-rule' '*|--routing-type' '*|--memo-id' '*|--instructions' '*|--file' '*|--account-number' '*|--owner-country' '*|--owner-address' '*|--owner-address2' '*|--owner-city' '*|--owner-province' '*|--owner-zip' '*|--routing-number' '*|--bank-name' '*|--bank-country' '*|--bank-address' '*|--bank-address2' '*|--bank-city' '*|--bank-province' '*|--bank-zip' '*|--institution' '*|--owner-first-name' '*|--owner-last-name' '*|--increment' '*|--max-points' '*|--from' '*|--offset' '*|--depth' '*|--field' '*|-f' '*|--input' '*|--channel' '*|-c' '*|--interval' '*|--duration' '*|--count' '*|--port' '*|--host' '*|--db' '*|--seed'
+                case '*|--profile' '*|--output' '*|-o' '*|--env' '*|--client-id' '*|--scopes' '*|--name' '*|--profile-id' '*|--base-url' '*|--auth-url' '*|--ws-url' '*|--id' '*|--nickname' '*|--created-before' '*|--created-until' '*|--created-at' '*|--created-from' '*|--created-after' '*|--limit' '*|--order' '*|--cursor' '*|--columns' '*|--description' '*|--asset' '*|--network' '*|--address' '*|--to' '*|--amount' '*|--total' '*|--fee-id' '*|--ref-id' '*|--identity-id' '*|--account-id' '*|--balance-asset' '*|--memo' '*|--meta' '*|--beneficiary' '*|--wait-timeout' '*|--save' '*|--request' '*|--approvals' '*|--format' '*|--concurrency' '*|--rate' '*|--journal' '*|--order-by' '*|--conversion' '*|--type' '*|--status' '*|--secondary-status' '*|--tx-hash' '*|--group-id' '*|--updated-before' '*|--updated-until' '*|--updated-at' '*|--updated-from' '*|--updated-after' '*|--timeout' '*|--from-profile-id' '*|--to-profile-id' '*|--recipient-meta' '*|--since' '*|--count' '*|--forward-to' '*|--travel-rule' '*|--routing-type' '*|--memo-id' '*|--instructions' '*|--file' '*|--account-number' '*|--owner-country' '*|--owner-address' '*|--owner-address2' '*|--owner-city' '*|--owner-province' '*|--owner-zip' '*|--routing-number' '*|--bank-name' '*|--bank-country' '*|--bank-address' '*|--bank-address2' '*|--bank-city' '*|--bank-province' '*|--bank-zip' '*|--institution' '*|--owner-first-name' '*|--owner-last-name' '*|--kind' '*|--outcome' '*|--from' '*|--head' '*|--increment' '*|--max-points' '*|--offset' '*|--depth' '*|--field' '*|-f' '*|--input' '*|--channel' '*|-c' '*|--interval' '*|--duration' '*|--port' '*|--host' '*|--db' '*|--seed'
                     set i (math $i + 1)
             end
             continue
         end
         set -l next (string trim -- "$path $w")
-        contains -- $next 'login' 'logout' 'auth' 'auth status' 'profile' 'profile list' 'profile use' 'profile show' 'profiles' 'profiles list' 'profiles get' 'profiles create' 'balances' 'withdraw' 'withdraw batch' 'fee' 'fee quote' 'addresses' 'addresses list' 'addresses create' 'transfers' 'transfers list' 'transfers get' 'transfers watch' 'transfer' 'transfer internal' 'destinations' 'destinations list' 'destinations put' 'limits' 'policy' 'policy show' 'policy check' 'policy init' 'approve' 'deposit-instructions' 'deposit-instructions create' 'deposit-instructions list' 'deposit-instructions get' 'sandbox' 'sandbox deposit' 'prices' 'markets' 'ticker' 'book' 'trades' 'api' 'stream' 'stream book' 'stream top' 'stream trades' 'stream heartbeat' 'mcp' 'local' 'local start' 'local deposit' 'completion'; and set path $next
+        contains -- $next 'login' 'logout' 'auth' 'auth status' 'profile' 'profile list' 'profile use' 'profile show' 'profiles' 'profiles list' 'profiles get' 'profiles create' 'balances' 'withdraw' 'withdraw batch' 'fee' 'fee quote' 'addresses' 'addresses list' 'addresses create' 'transfers' 'transfers list' 'transfers get' 'transfers watch' 'transfer' 'transfer internal' 'events' 'events list' 'events get' 'events watch' 'events listen' 'destinations' 'destinations list' 'destinations put' 'limits' 'policy' 'policy show' 'policy check' 'policy init' 'approve' 'deposit-instructions' 'deposit-instructions create' 'deposit-instructions list' 'deposit-instructions get' 'sandbox' 'sandbox deposit' 'audit' 'audit list' 'audit verify' 'audit export' 'audit path' 'prices' 'markets' 'ticker' 'book' 'trades' 'api' 'stream' 'stream book' 'stream top' 'stream trades' 'stream heartbeat' 'mcp' 'local' 'local start' 'local deposit' 'completion'; and set path $next
     end
     echo $path
 end
@@ -120,12 +120,14 @@ complete -c coinop -n '__coinop_is \'\'' -a fee -d 'withdrawal fees'
 complete -c coinop -n '__coinop_is \'\'' -a addresses -d 'crypto deposit addresses'
 complete -c coinop -n '__coinop_is \'\'' -a transfers -d 'transfers: withdrawals, deposits and the rest'
 complete -c coinop -n '__coinop_is \'\'' -a transfer -d 'move money within the service'
+complete -c coinop -n '__coinop_is \'\'' -a events -d 'the service\'s event feed: every change of a transfer or deposit address, oldest first'
 complete -c coinop -n '__coinop_is \'\'' -a destinations -d 'the address book: crypto destination addresses by nickname'
 complete -c coinop -n '__coinop_is \'\'' -a limits -d 'transfer limits: what is used and what is left of each, per transfer and per period'
 complete -c coinop -n '__coinop_is \'\'' -a policy -d 'the profile\'s policy: the rules checked before any money moves, in <config dir>/policies/<profile>.yaml'
 complete -c coinop -n '__coinop_is \'\'' -a approve -d 'sign a batch file, or a withdrawal saved by withdraw --dry-run --save, with your Ed25519 key'
 complete -c coinop -n '__coinop_is \'\'' -a deposit-instructions -d 'fiat deposit instructions: where a customer sends fiat, with the memo_id that credits a profile'
 complete -c coinop -n '__coinop_is \'\'' -a sandbox -d 'sandbox-only simulations'
+complete -c coinop -n '__coinop_is \'\'' -a audit -d 'the audit trail: every attempt to move money, hash-chained in a local log'
 complete -c coinop -n '__coinop_is \'\'' -a prices -d 'historical average prices of a market'
 complete -c coinop -n '__coinop_is \'\'' -a markets -d 'the markets: the CLI\'s catalogue and what the service lists'
 complete -c coinop -n '__coinop_is \'\'' -a ticker -d 'a market\'s best bid and ask, last trade, and the last 24 hours and today: open, high, low, volume'
@@ -294,6 +296,30 @@ complete -c coinop -n '__coinop_is \'transfer internal\'' -l dry-run -d 'validat
 complete -c coinop -n '__coinop_is \'transfer internal\'' -s y -l yes -d 'do not ask for confirmation'
 complete -c coinop -n '__coinop_is \'transfer internal\'' -l wait -d 'follow the transfer until COMPLETED or FAILED'
 complete -c coinop -n '__coinop_is \'transfer internal\'' -l wait-timeout -x -d 'give up waiting after this long'
+complete -c coinop -n '__coinop_is \'events\'' -a list -d 'events, filtered'
+complete -c coinop -n '__coinop_is \'events\'' -a get -d 'one event, with its object as it was then'
+complete -c coinop -n '__coinop_is \'events\'' -a watch -d 'follow new events as they happen'
+complete -c coinop -n '__coinop_is \'events\'' -a listen -d 'forward each new event to a URL as a signed POST: at least once, in order per object, retried until delivered'
+complete -c coinop -n '__coinop_is \'events list\'' -l type -x -a 'INTERNAL_TRANSFER_DEBIT INTERNAL_TRANSFER_CREDIT CRYPTO_DEPOSIT CRYPTO_WITHDRAWAL WIRE_DEPOSIT WIRE_WITHDRAWAL SEN_DEPOSIT SEN_WITHDRAWAL BANK_DEPOSIT BANK_WITHDRAWAL PLATFORM_TRANSFER_DEBIT PLATFORM_TRANSFER_CREDIT SIGNET_DEPOSIT SIGNET_WITHDRAWAL CBIT_WITHDRAWAL CBIT_DEPOSIT CUBIX_DEPOSIT CUBIX_WITHDRAWAL RTP_DEPOSIT PAXOS_TRANSFER_DEBIT PAXOS_TRANSFER_CREDIT' -d 'one event type, such as transfer.crypto_withdrawal.completed'
+complete -c coinop -n '__coinop_is \'events list\'' -l created-before -x -d 'created strictly before'
+complete -c coinop -n '__coinop_is \'events list\'' -l created-until -x -d 'created at or before'
+complete -c coinop -n '__coinop_is \'events list\'' -l created-at -x -d 'created exactly at'
+complete -c coinop -n '__coinop_is \'events list\'' -l created-from -x -d 'created at or after'
+complete -c coinop -n '__coinop_is \'events list\'' -l created-after -x -d 'created strictly after'
+complete -c coinop -n '__coinop_is \'events list\'' -l limit -x -d 'items per page'
+complete -c coinop -n '__coinop_is \'events list\'' -l order -x -a 'DESC ASC' -d 'sort direction'
+complete -c coinop -n '__coinop_is \'events list\'' -l cursor -x -d 'start from this page cursor'
+complete -c coinop -n '__coinop_is \'events list\'' -l all -d 'every page, streamed'
+complete -c coinop -n '__coinop_is \'events watch\'' -l type -x -a 'INTERNAL_TRANSFER_DEBIT INTERNAL_TRANSFER_CREDIT CRYPTO_DEPOSIT CRYPTO_WITHDRAWAL WIRE_DEPOSIT WIRE_WITHDRAWAL SEN_DEPOSIT SEN_WITHDRAWAL BANK_DEPOSIT BANK_WITHDRAWAL PLATFORM_TRANSFER_DEBIT PLATFORM_TRANSFER_CREDIT SIGNET_DEPOSIT SIGNET_WITHDRAWAL CBIT_WITHDRAWAL CBIT_DEPOSIT CUBIX_DEPOSIT CUBIX_WITHDRAWAL RTP_DEPOSIT PAXOS_TRANSFER_DEBIT PAXOS_TRANSFER_CREDIT' -d 'event types to follow'
+complete -c coinop -n '__coinop_is \'events watch\'' -l since -x -d 'start at this time instead of the checkpoint: RFC 3339, or back from now such as 1h'
+complete -c coinop -n '__coinop_is \'events watch\'' -l count -x -d 'end after this many events'
+complete -c coinop -n '__coinop_is \'events listen\'' -l forward-to -x -d 'where to POST each event'
+complete -c coinop -n '__coinop_is \'events listen\'' -l concurrency -x -d 'deliveries at once, of different objects'
+complete -c coinop -n '__coinop_is \'events listen\'' -l timeout -x -d 'how long one delivery may take'
+complete -c coinop -n '__coinop_is \'events listen\'' -l print-secret -d 'print the profile\'s signing secret'
+complete -c coinop -n '__coinop_is \'events listen\'' -l type -x -a 'INTERNAL_TRANSFER_DEBIT INTERNAL_TRANSFER_CREDIT CRYPTO_DEPOSIT CRYPTO_WITHDRAWAL WIRE_DEPOSIT WIRE_WITHDRAWAL SEN_DEPOSIT SEN_WITHDRAWAL BANK_DEPOSIT BANK_WITHDRAWAL PLATFORM_TRANSFER_DEBIT PLATFORM_TRANSFER_CREDIT SIGNET_DEPOSIT SIGNET_WITHDRAWAL CBIT_WITHDRAWAL CBIT_DEPOSIT CUBIX_DEPOSIT CUBIX_WITHDRAWAL RTP_DEPOSIT PAXOS_TRANSFER_DEBIT PAXOS_TRANSFER_CREDIT' -d 'event types to follow'
+complete -c coinop -n '__coinop_is \'events listen\'' -l since -x -d 'start at this time instead of the checkpoint: RFC 3339, or back from now such as 1h'
+complete -c coinop -n '__coinop_is \'events listen\'' -l count -x -d 'end after this many events'
 complete -c coinop -n '__coinop_is \'destinations\'' -a list -d 'addresses of the book, filtered'
 complete -c coinop -n '__coinop_is \'destinations\'' -a put -d 'add an address to the book, or change one'
 complete -c coinop -n '__coinop_is \'destinations list\'' -l nickname -x -d 'nicknames'
@@ -385,6 +411,21 @@ complete -c coinop -n '__coinop_is \'sandbox deposit\'' -l bank-zip -x -d 'the b
 complete -c coinop -n '__coinop_is \'sandbox deposit\'' -l institution -x -d 'the account owner, an institution: its name'
 complete -c coinop -n '__coinop_is \'sandbox deposit\'' -l owner-first-name -x -d 'the account owner, a person: first name'
 complete -c coinop -n '__coinop_is \'sandbox deposit\'' -l owner-last-name -x -d 'the account owner, a person: last name'
+complete -c coinop -n '__coinop_is \'audit\'' -a list -d 'entries of the audit log, oldest first: the latest 100 that match, or --all'
+complete -c coinop -n '__coinop_is \'audit\'' -a verify -d 'check the hash chain: exit 0 when whole, 9 naming each edited, removed, inserted or moved line'
+complete -c coinop -n '__coinop_is \'audit\'' -a export -d 'every entry in a time range as flat rows for accountants'
+complete -c coinop -n '__coinop_is \'audit\'' -a path -d 'where the audit log is'
+complete -c coinop -n '__coinop_is \'audit list\'' -l kind -x -d 'kinds'
+complete -c coinop -n '__coinop_is \'audit list\'' -l outcome -x -d 'results'
+complete -c coinop -n '__coinop_is \'audit list\'' -l from -x -d 'entries at or after: RFC 3339, a date, now, or back from now such as 24h or 7d'
+complete -c coinop -n '__coinop_is \'audit list\'' -l to -x -d 'entries before this time'
+complete -c coinop -n '__coinop_is \'audit list\'' -l ref-id -x -d 'ref_ids'
+complete -c coinop -n '__coinop_is \'audit list\'' -l asset -x -a 'BTC ETH BCH LTC SOL PAXG LINK AAVE UNI MATIC USDP PYUSD PEPE TRUMP SHIB ARB BONK ENA MNT ONDO PENGU QNT RENDER SKY WIF WLD DOGE AVAX SUI POL XLM BNB' -d 'assets'
+complete -c coinop -n '__coinop_is \'audit list\'' -l limit -x -d 'the latest this many matching entries'
+complete -c coinop -n '__coinop_is \'audit list\'' -l all -d 'every matching entry, streamed'
+complete -c coinop -n '__coinop_is \'audit verify\'' -l head -x -d 'also check the log still holds this head, noted from an earlier verify'
+complete -c coinop -n '__coinop_is \'audit export\'' -l from -x -d 'entries at or after: RFC 3339, a date, now, or back from now such as 24h or 7d'
+complete -c coinop -n '__coinop_is \'audit export\'' -l to -x -d 'entries before this time'
 complete -c coinop -n '__coinop_is \'prices\'' -a 'ETHEUR ETHUSD BTCEUR BTCUSD PAXGUSD BCHUSD LTCUSD ETHGBP BTCGBP LTCGBP BCHGBP USDPUSD ETHBRL BTCBRL LTCBRL BCHBRL USDPGBP USDPBRL LINKUSD MATICUSD AAVEUSD UNIUSD AAVEMXN BCHMXN BTCMXN ETHMXN LTCMXN USDPMXN AAVEEUR BCHEUR LTCEUR LINKEUR MATICEUR PAXGEUR SOLEUR USDPEUR UNIEUR PYUSDEUR PYUSDGBP PEPEUSD TRUMPUSD SHIBUSD ARBUSD BONKUSD ENAUSD MNTUSD ONDOUSD PENGUUSD QNTUSD RENDERUSD SKYUSD WIFUSD WLDUSD DOGEUSD AVAXUSD SUIUSD POLUSD XLMUSD BNBUSD'
 complete -c coinop -n '__coinop_is \'prices\'' -l columns -x -d 'the table'
 complete -c coinop -n '__coinop_is \'prices\'' -l wide -d 'every column of the table, none left out to fit the terminal'

@@ -1,6 +1,6 @@
 // Errors of every layer, in categories (usage, auth, network, API, outcome, refused by policy, cancelled, file,
-// internal). This module sits below everything that throws them (client, config, render, batch, local, policy); the
-// CLI alone turns a category into an exit code and a line on stderr (src/cli/errors.ts).
+// internal, integrity). This module sits below everything that throws them (client, config, render, batch, local,
+// policy, audit); the CLI alone turns a category into an exit code and a line on stderr (src/cli/errors.ts).
 import { ProblemError, problemName, type Problem } from './api/index.js';
 
 export type ErrorCategory =
@@ -14,7 +14,8 @@ export type ErrorCategory =
   | 'cancelled'
   | 'timeout'
   | 'file'
-  | 'internal';
+  | 'internal'
+  | 'integrity';
 
 export class CoinopError extends Error {
   readonly category: ErrorCategory;

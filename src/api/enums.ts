@@ -173,6 +173,31 @@ export const PROFILE_TYPES = ['NORMAL', 'DEFAULT'] as const;
 export type ProfileType = (typeof PROFILE_TYPES)[number];
 export const PROFILE_ORDER_BY = ['CREATED_AT'] as const;
 
+/**
+ * The event types the local service records, named as the hosted service names its own (`transfer.<type>.<status>`:
+ * its documentation lists transfer.crypto_withdrawal.pending, .completed, .failed, transfer.crypto_deposit.*): the
+ * transfer's type and status in lower case. Deposit addresses have no hosted event; theirs follows the same style.
+ * The hosted service has more (identity.*, orchestration.*): the type filter takes any name of that shape.
+ */
+export const EVENT_TYPES = [
+  'transfer.crypto_withdrawal.pending',
+  'transfer.crypto_withdrawal.completed',
+  'transfer.crypto_withdrawal.failed',
+  'transfer.crypto_deposit.pending',
+  'transfer.crypto_deposit.completed',
+  'transfer.wire_deposit.completed',
+  'transfer.internal_transfer_debit.completed',
+  'transfer.internal_transfer_credit.completed',
+  'deposit_address.created',
+] as const;
+export type EventType = (typeof EVENT_TYPES)[number];
+/** The shape of an event type name: lower-case words joined by dots (identity.kyc_refresh.started). */
+export const EVENT_TYPE_PATTERN = '^[a-z0-9_]+(\\.[a-z0-9_]+)*$';
+/** The most events a page holds: the OpenAPI's 400 example says "limit must be between 1 and 100" (100 is the default). */
+export const EVENT_LIST_LIMIT_MAX = 100;
+/** What an event's `object` is: a transfer as GET /v2/transfer/transfers/{id} answers it, or a deposit address. */
+export const EVENT_OBJECT_TYPES = { transfer: 'transfer_status_change', depositAddress: 'deposit_address' } as const;
+
 export const CONVERSION_TARGET_ASSETS = ['NO_CONVERSION', 'USD'] as const;
 export type ConversionTargetAsset = (typeof CONVERSION_TARGET_ASSETS)[number];
 
@@ -195,6 +220,8 @@ export const SCOPES = {
   readTransferLimit: 'transfer:read_transfer_limit',
   readFiatDepositInstructions: 'transfer:read_fiat_deposit_instructions',
   writeFiatDepositInstructions: 'transfer:write_fiat_deposit_instructions',
+  // The event feed (GET /v2/events): the OpenAPI's security names events:read_event (its 403 example says event:).
+  readEvent: 'events:read_event',
 } as const;
 export type Scope = (typeof SCOPES)[keyof typeof SCOPES];
 export const ALL_SCOPES: Scope[] = Object.values(SCOPES);

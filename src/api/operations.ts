@@ -267,6 +267,28 @@ export const operations = {
     response: S.FiatDepositInstructions,
     problemContentType: 'application/json',
   },
+  // ---- The event feed: every state change of a transfer or deposit address, ordered by created_at ----
+  listEvents: {
+    id: 'listEvents',
+    method: 'GET',
+    path: '/v2/events',
+    scope: SCOPES.readEvent,
+    query: S.ListEventsQuery,
+    response: S.ListEventsResponse,
+    paged: true,
+    itemsKey: 'events',
+    problemContentType: 'application/json',
+  },
+  getEvent: {
+    id: 'getEvent',
+    method: 'GET',
+    path: '/v2/events/{id}',
+    scope: SCOPES.readEvent,
+    params: S.IdParams,
+    query: S.GetEventQuery,
+    response: S.Event,
+    problemContentType: 'application/json',
+  },
   // ---- Market data snapshots: public in the OpenAPI (no scope), from the same simulated market as the stream ----
   listMarkets: {
     id: 'listMarkets',

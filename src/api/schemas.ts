@@ -7,6 +7,8 @@ import {
   CUSTODIAN_TYPES,
   type CryptoNetwork,
   DEPOSIT_ADDRESS_ORDER_BY,
+  EVENT_LIST_LIMIT_MAX,
+  EVENT_TYPE_PATTERN,
   FIAT_NETWORKS,
   FIAT_ROUTING_NUMBER_TYPES,
   LIST_ORDERS,
@@ -678,6 +680,42 @@ export const ListFiatDepositInstructionsQuery = Type.Object(
   },
   Strict,
 );
+
+// ---- The event feed ---------------------------------------------------------------------------------------------
+
+/** The OpenAPI's Event: what happened (`type`), to what (`object_type`, `object`), when (`created_at`). */
+export const Event = Type.Object(
+  {
+    id: Type.String(),
+    type: Type.String(),
+    object_type: Type.String(),
+    object: OpenObject,
+    created_at: Type.String(),
+    undelivered_webhooks: Type.Optional(Type.Integer()),
+  },
+  Open,
+);
+export type Event = Static<typeof Event>;
+/** The OpenAPI names the list `events`; next_page_cursor is empty or absent on the last page. */
+export const ListEventsResponse = Type.Object(
+  { events: Type.Array(Event), next_page_cursor: Type.Optional(Type.String()) },
+  Open,
+);
+export type ListEventsResponse = Static<typeof ListEventsResponse>;
+
+export const ListEventsQuery = Type.Object(
+  {
+    ...createdAtFilters,
+    limit: Type.Optional(Type.Integer({ minimum: 1, maximum: EVENT_LIST_LIMIT_MAX })),
+    type: Type.Optional(Type.String({ minLength: 1, maxLength: 100, pattern: EVENT_TYPE_PATTERN })),
+    is_test: Type.Optional(Type.Boolean()),
+    order: Type.Optional(ListOrderSchema),
+    page_cursor: Type.Optional(Type.String({ minLength: 1, maxLength: 500 })),
+  },
+  Strict,
+);
+export type ListEventsQuery = Static<typeof ListEventsQuery>;
+export const GetEventQuery = Type.Object({ is_test: Type.Optional(Type.Boolean()) }, Strict);
 
 // ---- Market data snapshots (public in the OpenAPI: no scope) -----------------------------------------------------
 

@@ -33,7 +33,14 @@ export interface RunOptions {
   onSend?: (rows: BatchRow[]) => void;
   /** Called for a row the service refused outright (it moved no money). */
   onRefused?: (row: BatchRow) => void;
+  /** Called as each row's answer comes: its transfer, or the problem (the audit log's row entries). */
+  onOutcome?: (row: BatchRow, outcome: RowOutcome) => void;
 }
+
+/** A row's answer: a transfer made now or before, refused by the service, or no answer after every attempt. */
+export type RowOutcome =
+  | { kind: 'created' | 'already submitted'; transfer: Transfer }
+  | { kind: 'refused' | 'unknown'; problem: Problem };
 
 export class FatalBatchError extends Error {
   constructor(override readonly cause: Error) {
@@ -145,6 +152,7 @@ async function sendOne(r: BatchRow, o: RunOptions, s: RunState): Promise<void> {
         res.kind === 'created' ? 'created' : 'already submitted',
       );
       s.track(write);
+      o.onOutcome?.(r, { kind: res.kind === 'created' ? 'created' : 'already submitted', transfer: res.transfer });
       if (ok) s.progress.succeeded++;
       else s.progress.failed++;
       return;
@@ -152,6 +160,7 @@ async function sendOne(r: BatchRow, o: RunOptions, s: RunState): Promise<void> {
     if (res.kind === 'refused') {
       s.track(o.journal.markFailed(r.row, res.problem));
       o.onRefused?.(r);
+      o.onOutcome?.(r, { kind: 'refused', problem: res.problem });
       s.progress.failed++;
       return;
     }
@@ -165,6 +174,7 @@ async function sendOne(r: BatchRow, o: RunOptions, s: RunState): Promise<void> {
     inDoubt = true;
     if (attempt >= maxAttempts) {
       s.track(o.journal.markUnknown(r.row, retry.problem));
+      o.onOutcome?.(r, { kind: 'unknown', problem: retry.problem });
       s.progress.failed++;
       return;
     }

@@ -29,6 +29,8 @@
 //                through the pager (src/cli/pager.ts) unless --no-pager; finishOutput() ends it (main() calls it)
 //   argv         the command line as typed (after `coinop`), for the exact command of a list's next page
 //   confirm()    the pre-send confirmation (src/cli/confirm.ts): summary, yes/no, production refusal without a terminal
+//   audit        the audit trail (src/cli/audit.ts): every attempt that could move money, its outcome, refusals and
+//                approvals, appended to the hash-chained log in the data directory; record() before sending
 //   onCleanup()  run on exit (close servers, sockets)
 //   ownSignals   set true by a command that handles SIGINT/SIGTERM itself (local start); otherwise Ctrl-C
 //                cleans up and exits 3 (cancelled)
@@ -48,6 +50,7 @@ import type { PolicyEvent } from '../policy/events.js';
 import type { ConfigStore } from '../config/store.js';
 import { Output, type Format, type TableView } from '../render/output.js';
 import { palette } from '../render/style.js';
+import { type AuditPort, auditPort } from './audit.js';
 import { confirmAction, type ConfirmOptions } from './confirm.js';
 import { CoinopError } from './errors.js';
 import type { IO } from './io.js';
@@ -114,6 +117,8 @@ export interface CliContext {
   finishOutput(): Promise<void>;
   confirm(o: ConfirmOptions): Promise<'confirmed' | 'expired'>;
   debug(line: string): void;
+  /** The audit trail: one call records an attempt, an outcome, a refusal or an approval. */
+  readonly audit: AuditPort;
   onCleanup(fn: () => unknown): void;
   cleanup(): Promise<void>;
   ownSignals: boolean;
@@ -163,6 +168,7 @@ export function createContext(
   };
   let connection: Promise<Connection> | undefined;
   let policy: CataloguePolicy | undefined;
+  let audit: AuditPort | undefined;
   const cleanups: (() => unknown)[] = [];
   const policyEvents = listeners<PolicyEvent>();
   const clients: ApiClient[] = [];
@@ -228,6 +234,9 @@ export function createContext(
     debug: (line) => {
       if (ctx.globals.debug) io.err(`${palette(io.colourErr).dim(`[debug] ${line}`)}\n`);
     },
+    get audit() {
+      return (audit ??= contextAudit(ctx));
+    },
     onCleanup: (fn) => void cleanups.push(fn),
     onPolicyEvent: policyEvents.on,
     policyEvent: policyEvents.emit,
@@ -280,6 +289,24 @@ function startPager(ctx: CliContext): Pager | null {
   // Ctrl-C waits for the pager too: the terminal is the pager's until it quits.
   ctx.onCleanup(() => ctx.finishOutput());
   return pager;
+}
+
+/** The audit port over the context: the data directory, the clock, the profile, warnings on stderr, cleanups. */
+function contextAudit(ctx: CliContext): AuditPort {
+  return auditPort({
+    dataDir: () => ctx.settings.dataDir,
+    env: ctx.env,
+    now: ctx.now,
+    profile() {
+      try {
+        return ctx.profile();
+      } catch {
+        return undefined;
+      }
+    },
+    warn: (line) => ctx.io.err(`${palette(ctx.io.colourErr).yellow(line)}\n`),
+    onCleanup: (fn) => ctx.onCleanup(fn),
+  });
 }
 
 /**

@@ -19,6 +19,7 @@ const CODES: Record<ErrorCategory, ExitCode> = {
   timeout: EXIT.timeout,
   file: EXIT.usage,
   internal: EXIT.api,
+  integrity: EXIT.integrity,
 };
 
 /** The one place where an error's category becomes an exit code. */

@@ -18,6 +18,8 @@ export const EXIT = {
   nothingSent: 7,
   /** Refused by the profile's policy (a rule, missing approvals, or a policy file that does not load); nothing sent. */
   policy: 8,
+  /** The audit log does not verify: a line was edited, removed, inserted or moved (coinop audit verify). */
+  integrity: 9,
   /** A watch (transfers watch, --wait) gave up at its --wait-timeout with transfers still PENDING; they go on. */
   timeout: 10,
 } as const;
@@ -33,4 +35,5 @@ export const EXIT_CODE_HELP = `Exit codes:
   6  failed outcome: a transfer ended FAILED under --wait, or some batch rows failed
   7  nothing sent: no row of a batch was sent
   8  refused by policy: a rule of the profile's policy, or missing approvals (coinop policy show); nothing was sent
+  9  the audit log does not verify: a line was edited, removed, inserted or moved (coinop audit verify)
   10 still pending: a watch (transfers watch, --wait) reached its --wait-timeout`;

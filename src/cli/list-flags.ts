@@ -20,16 +20,28 @@ const CREATED = [
   ['gt', 'after', 'strictly after'],
 ] as const;
 
-/** Declares the shared list flags on a command; --order-by only where the list has sort keys to choose from. */
-export function listOptions(cmd: Command, opts: { orderBy?: readonly string[] } = {}): Command {
+/**
+ * Declares the shared list flags on a command; --order-by only where the list has sort keys to choose from. A list
+ * with another page size limit or default order than most (the event feed: 100, oldest first) says so.
+ */
+export function listOptions(
+  cmd: Command,
+  opts: { orderBy?: readonly string[]; limitMax?: number; oldestFirst?: boolean } = {},
+): Command {
   for (const [cmp, word, meaning] of CREATED)
     cmd.option(
       `--created-${word} <time>`,
       `created ${meaning} (created_at.${cmp})${cmp === 'lt' ? `: ${TIME_HELP}` : ''}`,
     );
   cmd
-    .option('--limit <n>', `items per page (1 to ${LIST_LIMIT_MAX}, default 100)`)
-    .addOption(choiceOption('--order <order>', 'sort direction (default DESC: newest first)', LIST_ORDERS));
+    .option('--limit <n>', `items per page (1 to ${opts.limitMax ?? LIST_LIMIT_MAX}, default 100)`)
+    .addOption(
+      choiceOption(
+        '--order <order>',
+        `sort direction (default ${opts.oldestFirst ? 'ASC: oldest first' : 'DESC: newest first'})`,
+        LIST_ORDERS,
+      ),
+    );
   if (opts.orderBy) cmd.addOption(choiceOption('--order-by <key>', 'sort key', opts.orderBy));
   return cmd
     .option('--cursor <cursor>', 'start from this page cursor (next_page_cursor)')
@@ -46,7 +58,11 @@ export const LIST_FLAG_NAMES: FlagNames = {
 };
 
 /** The query fields of the shared list flags (those given), and whether to follow every page. */
-export function readListFlags(f: FlagReader, now: number): { query: Record<string, unknown>; all: boolean } {
+export function readListFlags(
+  f: FlagReader,
+  now: number,
+  limitMax = LIST_LIMIT_MAX,
+): { query: Record<string, unknown>; all: boolean } {
   const query: Record<string, unknown> = {};
   for (const [cmp, word] of CREATED)
     query[`created_at.${cmp}`] = parseTime(
@@ -54,7 +70,7 @@ export function readListFlags(f: FlagReader, now: number): { query: Record<strin
       f.text(`created${word[0].toUpperCase()}${word.slice(1)}`),
       now,
     );
-  query.limit = intFlag('--limit', f.text('limit'), 1, LIST_LIMIT_MAX);
+  query.limit = intFlag('--limit', f.text('limit'), 1, limitMax);
   query.order = f.text('order');
   query.order_by = f.text('orderBy');
   query.page_cursor = f.text('cursor');

@@ -2,6 +2,7 @@
 import { createRequire } from 'node:module';
 import type { CommanderError } from 'commander';
 import { createContext, interruptedNote } from './context.js';
+import { recordPolicyEvents } from './policy-audit.js';
 import { CoinopError, asCliError, reportError } from './errors.js';
 import { EXIT } from './exit-codes.js';
 import { makeIO, type IO } from './io.js';
@@ -72,6 +73,7 @@ export interface RunOptions {
 export async function runCli(argv: string[], o: RunOptions): Promise<number> {
   const io = makeIO({ stdin: o.stdin, stdout: o.stdout, stderr: o.stderr }, { env: o.env });
   const ctx = createContext(io, o.env, version());
+  recordPolicyEvents(ctx.onPolicyEvent, () => ctx.audit, ctx.onCleanup);
   ctx.globals.json = wantsJson(argv.slice(2));
   ctx.argv = argv.slice(2);
   let code: number = EXIT.ok;

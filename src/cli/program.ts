@@ -28,6 +28,8 @@ import { register as registerDepositInstructions } from '../commands/deposit-ins
 import { register as registerMcp } from '../commands/mcp/index.js';
 import { register as registerPolicy } from '../commands/policy/index.js';
 import { register as registerApprove } from '../commands/approve/index.js';
+import { register as registerAudit } from '../commands/audit/index.js';
+import { register as registerEvents } from '../commands/events/index.js';
 
 type Register = (program: Command, ctx: CliContext) => void;
 
@@ -43,12 +45,14 @@ const GROUPS: Register[] = [
   registerAddresses,
   registerTransfers,
   registerTransfer,
+  registerEvents,
   registerDestinations,
   registerLimits,
   registerPolicy,
   registerApprove,
   registerDepositInstructions,
   registerSandbox,
+  registerAudit,
   registerPrices,
   registerMarkets,
   registerApi,
@@ -85,6 +89,8 @@ const BY_COMMAND: Record<string, Register[]> = {
   'deposit-instructions': [registerDepositInstructions],
   mcp: [registerMcp],
   __complete: [registerCompletion],
+  audit: [registerAudit],
+  events: [registerEvents],
 };
 /** Global options that take a value, so the value is not taken for the command's name. */
 const VALUE_OPTIONS = new Set(['--profile', '-o', '--output']);

@@ -1,10 +1,36 @@
-// A lock file around read-modify-write of the store, so two coinop processes at once never lose or tear a write.
-import { closeSync, openSync, rmSync, statSync, writeFileSync, renameSync, chmodSync } from 'node:fs';
+// A lock file around read-modify-write of the store (and appends to the audit log), so two coinop processes at once
+// never lose or tear a write.
+import { closeSync, openSync, readFileSync, rmSync, statSync, writeFileSync, renameSync, chmodSync } from 'node:fs';
 
 const STALE_MS = 10_000;
 
 function sleep(ms: number): Promise<void> {
   return new Promise((r) => setTimeout(r, ms));
+}
+
+/** The lock was held by another process for longer than the caller would wait. */
+export class LockTimeoutError extends Error {
+  constructor(readonly lockFile: string) {
+    super(`the configuration is locked by another coinop process (${lockFile})`);
+    this.name = 'LockTimeoutError';
+  }
+}
+
+/** Whether the lock's holder, by the pid it wrote, is a process that no longer runs (a lock just made has no pid yet). */
+function holderGone(lockFile: string): boolean {
+  let pid: number;
+  try {
+    pid = Number(readFileSync(lockFile, 'utf8'));
+  } catch {
+    return false;
+  }
+  if (!Number.isSafeInteger(pid) || pid <= 0 || pid === process.pid) return false;
+  try {
+    process.kill(pid, 0);
+    return false;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === 'ESRCH';
+  }
 }
 
 export async function withLock<T>(lockFile: string, fn: () => T | Promise<T>, timeoutMs = 10_000): Promise<T> {
@@ -18,13 +44,13 @@ export async function withLock<T>(lockFile: string, fn: () => T | Promise<T>, ti
     } catch (e) {
       if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
       try {
-        // A crashed holder leaves its lock behind; after a while it is taken over.
-        if (Date.now() - statSync(lockFile).mtimeMs > STALE_MS) rmSync(lockFile, { force: true });
+        // A crashed holder leaves its lock behind: taken over at once when its pid is gone, else after a while.
+        if (holderGone(lockFile) || Date.now() - statSync(lockFile).mtimeMs > STALE_MS)
+          rmSync(lockFile, { force: true });
       } catch {
         /* gone in between: try again */
       }
-      if (Date.now() - start > timeoutMs)
-        throw new Error(`the configuration is locked by another coinop process (${lockFile})`);
+      if (Date.now() - start > timeoutMs) throw new LockTimeoutError(lockFile);
       await sleep(5 + Math.random() * 20);
     }
   }

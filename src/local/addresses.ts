@@ -9,7 +9,8 @@ import {
   type CryptoNetwork,
   type DepositAddress,
 } from '../api/index.js';
-import { profileNotFound } from './ledger.js';
+import { recordDepositAddressEvent } from './events.js';
+import { profileNotFound, settleDue } from './ledger.js';
 import { isoMillis } from './service-clock.js';
 import type { Core } from './core.js';
 import type { DepositAddressRow } from './store.js';
@@ -30,6 +31,7 @@ export function depositAddressResource(row: DepositAddressRow): DepositAddress {
 export function createDepositAddress(core: Core, body: CreateDepositAddressRequest): DepositAddress {
   const { store } = core;
   return store.immediate(() => {
+    settleDue(core);
     if (body.ref_id !== undefined) {
       const prior = store.depositAddressByRef(body.ref_id);
       if (prior) {
@@ -66,6 +68,7 @@ export function createDepositAddress(core: Core, body: CreateDepositAddressReque
       created_ms: now,
       body: JSON.stringify(address),
     });
+    recordDepositAddressEvent(core, address, now);
     return address;
   });
 }

@@ -19,7 +19,8 @@ import {
 import { usdPrice } from '../market/price-model.js';
 import { depositAddressResource } from './addresses.js';
 import type { Core } from './core.js';
-import { transferResource, txHash } from './ledger.js';
+import { recordTransferEvent } from './events.js';
+import { settleDue, transferResource, txHash } from './ledger.js';
 import { recordUsage } from './limits.js';
 import { isoMillis } from './service-clock.js';
 
@@ -49,6 +50,7 @@ export function depositAssets(network: CryptoNetwork): string[] {
 export function createCryptoDeposit(core: Core, to: DepositAddress, asset: string, amount: string): Transfer {
   const { store } = core;
   return store.immediate(() => {
+    settleDue(core);
     const profile = store.profile(to.profile_id);
     if (!profile) throw problems.notFound(`profile not found with id ${to.profile_id}`);
     const now = core.clock.now();
@@ -96,6 +98,8 @@ export function createCryptoDeposit(core: Core, to: DepositAddress, asset: strin
     });
     // It counts against limits on CRYPTO_DEPOSIT from now, as a sandbox deposit does; money arriving is never refused.
     recordUsage(core, transfer, now);
-    return transferResource(store.transfer(id)!);
+    const created = transferResource(store.transfer(id)!);
+    recordTransferEvent(core, created, now);
+    return created;
   });
 }

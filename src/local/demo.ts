@@ -13,9 +13,18 @@ export const DEMO = {
   emptyMemoId: 'DEMO-MEMO-0002',
 } as const;
 
-/** Scopes of the address book, transfer limits and fiat deposit instructions: read ones for the read-only client too. */
+/**
+ * Scopes of the address book, transfer limits, fiat deposit instructions and the event feed: read ones for the read-only
+ * client too.
+ */
 const DESK_SCOPES = {
-  read: [SCOPES.readCryptoDestinationAddress, SCOPES.readTransferLimit, SCOPES.readFiatDepositInstructions],
+  // The event feed is read-only: both clients read it.
+  read: [
+    SCOPES.readCryptoDestinationAddress,
+    SCOPES.readTransferLimit,
+    SCOPES.readFiatDepositInstructions,
+    SCOPES.readEvent,
+  ],
   write: [SCOPES.writeCryptoDestinationAddress, SCOPES.writeFiatDepositInstructions],
 };
 

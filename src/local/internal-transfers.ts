@@ -15,11 +15,12 @@ import {
 } from '../api/index.js';
 import { usdPrice } from '../market/price-model.js';
 import type { Core } from './core.js';
+import { recordTransferEvent } from './events.js';
 import { alreadyExists, debit, settleDue, transferResource } from './ledger.js';
 import { checkTransferLimits, recordUsage } from './limits.js';
 import { profileOr404 } from './profiles.js';
 import { isoMillis } from './service-clock.js';
-import type { ProfileRow } from './store.js';
+import type { ProfileRow, TransferRow } from './store.js';
 
 /** What both sides of one internal transfer share. */
 interface Pair {
@@ -59,8 +60,9 @@ function side(
   };
 }
 
+/** Stores one side, COMPLETED at once, and records its event. */
 function insert(core: Core, t: Transfer, now: number): void {
-  core.store.insertTransfer({
+  const row: Omit<TransferRow, 'seq'> = {
     id: t.id,
     ref_id: t.ref_id ?? null,
     profile_id: t.profile_id,
@@ -76,7 +78,9 @@ function insert(core: Core, t: Transfer, now: number): void {
     settle_ms: null,
     fails: 0,
     body: JSON.stringify(t),
-  });
+  };
+  core.store.insertTransfer(row);
+  recordTransferEvent(core, transferResource({ ...row, seq: 0 }), now);
 }
 
 /**

@@ -26,6 +26,7 @@ import { usdPrice } from '../market/price-model.js';
 import { isoMillis } from './service-clock.js';
 import type { Core } from './core.js';
 import { networkFee } from './fees.js';
+import { recordTransferEvent } from './events.js';
 import { checkTransferLimits, recordUsage, releaseUsage } from './limits.js';
 import type { TransferRow } from './store.js';
 
@@ -59,15 +60,17 @@ export function txHash(id: string, network: string | undefined): string {
 /**
  * Applies every lifecycle transition whose time has passed: PENDING withdrawals become COMPLETED (with a
  * transaction hash) or FAILED (refunded) at their settle time, and PENDING crypto deposits COMPLETED, their amount
- * credited then. Runs before anything reads transfers or balances, so the state follows the clock even while no
- * server ran.
+ * credited then, each with its event (dated at its settle time). Runs before anything reads transfers, balances or
+ * events, and before anything records an event (events.ts says why), and on a timer while a service runs
+ * (service.ts), so the state follows the clock even while no server ran.
  */
 export function settleDue(core: Core): void {
   const { store } = core;
-  const now = core.clock.now();
   const next = store.nextSettle();
-  if (next === undefined || next > now) return;
+  // Read again inside the transaction: the clock a writer dates things by is the one under the write lock.
+  if (next === undefined || next > core.clock.now()) return;
   store.immediate(() => {
+    const now = core.clock.now();
     for (const row of store.dueTransfers(now)) {
       const settledAt = row.settle_ms ?? now;
       if (row.type === 'CRYPTO_DEPOSIT') {
@@ -84,6 +87,7 @@ export function settleDue(core: Core): void {
         const network = (JSON.parse(row.body) as Transfer).crypto_network;
         store.settleTransfer(row.id, 'COMPLETED', settledAt, txHash(row.id, network));
       }
+      recordTransferEvent(core, transferResource(store.transfer(row.id)!), settledAt);
     }
   });
 }
@@ -233,7 +237,7 @@ export function createWithdrawal(core: Core, body: CreateCryptoWithdrawalRequest
       });
     }
     const transfer = withdrawalResource(body, { id, profile, now, amount, fee, total, debitAsset, notional });
-    store.insertTransfer({
+    const row: Omit<TransferRow, 'seq'> = {
       id,
       ref_id: body.ref_id ?? null,
       profile_id: profile.id,
@@ -249,8 +253,10 @@ export function createWithdrawal(core: Core, body: CreateCryptoWithdrawalRequest
       settle_ms: now + core.config.withdrawalSettleSeconds * 1000,
       fails: isFailingDestination(body.destination_address) ? 1 : 0,
       body: JSON.stringify(transfer),
-    });
+    };
+    store.insertTransfer(row);
     recordUsage(core, transfer, now);
+    recordTransferEvent(core, transferResource({ ...row, seq: 0 }), now);
     return transfer;
   });
 }
@@ -342,6 +348,7 @@ function withdrawalResource(
 export function sandboxDeposit(core: Core, body: InitiateSandboxFiatDepositRequest): Transfer {
   const { store } = core;
   return store.immediate(() => {
+    settleDue(core);
     const instructions = store.depositInstructionsByMemo(body.memo_id);
     const profile = instructions && store.profile(instructions.profile_id);
     if (!profile) throw problems.notFound(`no fiat deposit instructions have memo_id ${body.memo_id}`);
@@ -367,7 +374,7 @@ export function sandboxDeposit(core: Core, body: InitiateSandboxFiatDepositReque
       memo: body.memo_id,
       notional_value: fixed(amount, 2),
     };
-    store.insertTransfer({
+    const row: Omit<TransferRow, 'seq'> = {
       id,
       ref_id: null,
       profile_id: profile.id,
@@ -383,8 +390,10 @@ export function sandboxDeposit(core: Core, body: InitiateSandboxFiatDepositReque
       settle_ms: null,
       fails: 0,
       body: JSON.stringify(transfer),
-    });
+    };
+    store.insertTransfer(row);
     recordUsage(core, transfer, now);
+    recordTransferEvent(core, transferResource({ ...row, seq: 0 }), now);
     return transfer;
   });
 }

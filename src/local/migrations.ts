@@ -8,7 +8,7 @@ import { v1MemoInstructions } from './state.js';
 import { SCHEMA_VERSION, type DepositInstructionsRow } from './store.js';
 
 /** The step to each schema version from the one before, keyed by the version it makes. */
-const STEPS: Record<number, (core: Core) => void> = { 2: toSchema2, 3: toSchema3 };
+const STEPS: Record<number, (core: Core) => void> = { 2: toSchema2, 3: toSchema3, 4: toSchema4 };
 
 export function migrate(core: Core): void {
   core.store.immediate(() => {
@@ -38,4 +38,14 @@ function toSchema3(core: Core): void {
     );
   if (store.getMeta('seeded') === '1') store.replaceLimitRules(demoLimitRuleRows(DEMO_LIMIT_RULES));
   rebuildUsage(core);
+}
+
+/**
+ * 4, the event feed: the events table (made with the schema when the database is opened) starts empty. The feed
+ * begins at the migration: the changes a database saw before it had a feed are in its transfers, not made up as
+ * events after the fact.
+ */
+function toSchema4(core: Core): void {
+  if (!core.store.db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'events'").get())
+    throw new Error('internal: the events table was not made with the schema');
 }

@@ -19,6 +19,7 @@ import { registerDepositAddresses } from './routes/deposit-addresses.js';
 import { registerInternalTransfers } from './routes/internal-transfers.js';
 import { registerDepositInstructions } from './routes/deposit-instructions.js';
 import { registerDestinations } from './routes/destinations.js';
+import { registerEvents } from './routes/events.js';
 import { registerLimits } from './routes/limits.js';
 import { registerMarkets } from './routes/markets.js';
 import { registerPrices } from './routes/prices.js';
@@ -27,6 +28,7 @@ import { registerSandbox } from './routes/sandbox.js';
 import { registerToken } from './routes/token.js';
 import { registerTransfers } from './routes/transfers.js';
 import { registerWithdrawals } from './routes/withdrawals.js';
+import { settleDue } from './ledger.js';
 import { isoMillis, ServiceClock } from './service-clock.js';
 import { ensureDemo } from './state.js';
 import { Store } from './store.js';
@@ -60,6 +62,13 @@ export interface LocalService {
 }
 
 export const DEFAULT_SEED = 1;
+
+/**
+ * How often a running service settles what is due (transfers reaching their end, with their events), so the feed
+ * moves with the clock while no request comes. Every read settles first as well, so this only decides how soon a
+ * change is written, never whether.
+ */
+const SETTLE_TICK_MS = 250;
 
 /** Long path parameters reach validation (a 400 naming the field) instead of a bare 414. */
 const MAX_PARAM_LENGTH = 2000;
@@ -98,6 +107,7 @@ function routes(svc: Service): Router {
   registerServiceProfiles(router, svc);
   registerInternalTransfers(router, svc);
   registerCryptoDeposits(router, svc);
+  registerEvents(router, svc);
   return router;
 }
 
@@ -163,8 +173,18 @@ export async function startLocalService(opts: LocalServiceOptions = {}): Promise
   }
   const urlHost = host.includes(':') ? `[${host}]` : host;
   const baseUrl = `http://${urlHost}:${port}`;
+  const settler = setInterval(() => {
+    try {
+      settleDue(svc);
+    } catch {
+      // Another process holds the database past the busy timeout: the next tick (or the next read) settles.
+    }
+  }, SETTLE_TICK_MS);
+  // The embedded service of one command must not keep that command's process alive.
+  settler.unref();
   let closed: Promise<void> | undefined;
   const close = async () => {
+    clearInterval(settler);
     await stream.close().catch(() => {});
     const done = new Promise<void>((resolve) => server.close(() => resolve()));
     server.closeAllConnections();

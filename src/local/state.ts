@@ -125,13 +125,22 @@ export function importState(core: Core, body: unknown): void {
   core.store.immediate(() => core.store.setMeta('seeded', '1'));
 }
 
+/** The tables of an older export as the current schema holds them (a newer or broken one is left for the checks). */
+function upgradeExport(core: Core, s: Partial<StateExport>): Partial<StateExport> {
+  const tables = s.tables as Record<string, unknown> | undefined;
+  // Schemas before 4 had no event feed: it starts empty, as migrating such a database leaves it.
+  if (typeof s.version === 'number' && s.version < 4 && tables && typeof tables === 'object' && !('events' in tables))
+    s = { ...s, tables: { ...tables, events: [] } as unknown as StateExport['tables'] };
+  return upgradeV2Export(core, s);
+}
+
 /**
  * The tables of an export of schema 1 or 2 as schema 3 holds them: each profile's memo_id becomes WIRE deposit
  * instructions of that profile, the new tables start empty and the limits are the demo ones (what migrating such a
  * database does). Its version stays, for the store to fill in what schema 2 added. Anything else is left as it is,
  * for the checks to name.
  */
-function upgradeExport(core: Core, s: Partial<StateExport>): Partial<StateExport> {
+function upgradeV2Export(core: Core, s: Partial<StateExport>): Partial<StateExport> {
   const tables = s.tables as Record<string, unknown> | undefined;
   const old = s.version === 1 || s.version === 2;
   if (!old || !tables || typeof tables !== 'object' || !Array.isArray(tables.profiles)) return s;

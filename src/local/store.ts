@@ -35,9 +35,10 @@ function nativeBinding(): string | undefined {
  * 2: service profiles as the API shows them (a type, a description, a creation time).
  * 3: the address book, fiat deposit instructions (which now hold the memo_ids profiles held), transfer limit rules
  * and the usage they are measured against.
+ * 4: the event feed (every state change of a transfer or deposit address, in the order it happened).
  * migrations.ts brings an older database up, a step at a time.
  */
-export const SCHEMA_VERSION = 3;
+export const SCHEMA_VERSION = 4;
 
 /** The columns of a profile (a profile's memo_ids are held by its fiat deposit instructions). */
 const PROFILE_COLUMNS = `id TEXT PRIMARY KEY, customer_id TEXT NOT NULL, nickname TEXT,
@@ -92,6 +93,11 @@ CREATE TABLE IF NOT EXISTS transfer_limit_rules (
 CREATE TABLE IF NOT EXISTS transfer_usage (
   type TEXT NOT NULL, asset TEXT NOT NULL, minute INTEGER NOT NULL, total TEXT NOT NULL, usd TEXT NOT NULL,
   PRIMARY KEY (type, asset, minute)) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS events (
+  seq INTEGER PRIMARY KEY, id TEXT NOT NULL UNIQUE, type TEXT NOT NULL, object_type TEXT NOT NULL,
+  object_id TEXT NOT NULL, created_ms INTEGER NOT NULL, object TEXT NOT NULL);
+CREATE INDEX IF NOT EXISTS events_created ON events(created_ms, seq);
+CREATE INDEX IF NOT EXISTS events_type ON events(type, created_ms, seq);
 `;
 
 /** Each customer's first profile is its DEFAULT one (the service made it with the customer). */
@@ -110,6 +116,7 @@ const STATE_TABLES = [
   'crypto_destination_addresses',
   'fiat_deposit_instructions',
   'transfer_limit_rules',
+  'events',
 ] as const;
 type StateTable = (typeof STATE_TABLES)[number];
 /** Tables worked out from the state (limits.ts rebuilds them after an import): cleared with it, never exported. */
@@ -223,6 +230,17 @@ export interface LimitRuleRow {
   amount: string;
   limit_asset: string;
 }
+/** An event of the feed: `object` is the resource's JSON as GET answered it when the event happened. */
+export interface EventRow {
+  seq: number;
+  id: string;
+  type: string;
+  object_type: string;
+  object_id: string;
+  created_ms: number;
+  object: string;
+}
+
 export interface UsageRow {
   type: string;
   asset: string;
@@ -639,6 +657,25 @@ export class Store {
     return this.stmt('SELECT * FROM transfers ORDER BY seq').iterate() as IterableIterator<TransferRow>;
   }
 
+  // ---- the event feed -------------------------------------------------------------------------------------------
+  insertEvent(e: Omit<EventRow, 'seq'>): void {
+    this.stmt(`INSERT INTO events (id, type, object_type, object_id, created_ms, object)
+      VALUES (@id, @type, @object_type, @object_id, @created_ms, @object)`).run(e);
+  }
+  event(id: string): EventRow | undefined {
+    return this.stmt('SELECT * FROM events WHERE id = ?').get(id) as EventRow | undefined;
+  }
+  /** The time of the newest event, if any (events are stored in the order of their times). */
+  lastEventMs(): number | undefined {
+    const r = this.stmt('SELECT created_ms FROM events ORDER BY seq DESC LIMIT 1').get() as
+      | { created_ms: number }
+      | undefined;
+    return r?.created_ms;
+  }
+  listEvents(q: ListQuery): EventRow[] {
+    return this.list('events', q) as EventRow[];
+  }
+
   // ---- migrations (migrations.ts) ------------------------------------------------------------------------------
   schemaVersion(): number {
     return Number(this.getMeta('schema_version'));
@@ -678,7 +715,8 @@ export class Store {
       | 'deposit_addresses'
       | 'profiles'
       | 'crypto_destination_addresses'
-      | 'fiat_deposit_instructions',
+      | 'fiat_deposit_instructions'
+      | 'events',
     q: ListQuery,
   ): unknown[] {
     const where: string[] = [];
@@ -758,7 +796,7 @@ export class Store {
             ) {
               throw new Error(`${where}.${c.name}: must be a decimal string`);
             }
-            if (c.name === 'body' || c.name.endsWith('_json')) {
+            if (c.name === 'body' || c.name.endsWith('_json') || (t === 'events' && c.name === 'object')) {
               let parsed: unknown;
               try {
                 parsed = JSON.parse(v as string);

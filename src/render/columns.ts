@@ -182,3 +182,22 @@ export const TRADE_COLUMNS: Column[] = [
   { key: 'amount', kind: 'amount' },
   { key: 'match_number', header: 'match', kind: 'id', priority: 3 },
 ];
+
+/** The event feed (coinop events list, watch): when, what, and the object it is about. */
+export const EVENT_LIST_COLUMNS: Column[] = [
+  { key: 'created_at', header: 'created', kind: 'time' },
+  { key: 'type' },
+  { key: 'object.id', header: 'object', kind: 'id' },
+  { key: 'object.status', header: 'status', kind: 'status' },
+  { key: 'object.amount', header: 'amount', kind: 'amount' },
+  { key: 'object.asset', header: 'asset' },
+  { key: 'id', header: 'event', kind: 'id' },
+];
+
+/** One event (coinop events get): its own fields first; the object's follow as object.* rows. */
+export const EVENT_COLUMNS: Column[] = [
+  { key: 'id', kind: 'id' },
+  { key: 'type' },
+  { key: 'object_type', header: 'object type' },
+  { key: 'created_at', header: 'created', kind: 'time' },
+];

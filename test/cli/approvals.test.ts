@@ -124,6 +124,37 @@ describe('four-eyes approvals of a batch', () => {
     expect(JSON.parse(ok.stdout).map((r: { result: string }) => r.result)).toEqual(['created', 'created', 'created']);
     expect(await withdrawalsSent()).toBe(3);
   });
+
+  it('the audit trail holds the refusals (with their rules), the approvals signed and the keys that let the run go', async () => {
+    const list = await sb.run(['audit', 'list', '--all', '-o', 'json']);
+    expect(list.code, list.stderr).toBe(0);
+    const entries = JSON.parse(list.stdout) as {
+      kind: string;
+      who: { approver_keys?: string[] };
+      what: Record<string, unknown>;
+      outcome: { result: string };
+    }[];
+    const refusals = entries.filter((e) => e.kind === 'policy_refusal');
+    // No approval, one, the same key twice, and the edited batch: four refusals by the approvals rule (dry runs none).
+    expect(refusals.length).toBe(4);
+    for (const r of refusals) {
+      expect(r.outcome.result).toBe('refused');
+      expect(r.what.rules).toEqual(['approvals']);
+      expect(r.what.command).toBe('withdraw batch');
+    }
+    // The run that went: the two approvers' keys, in an approval entry of the sender's log.
+    const went = entries.filter((e) => e.kind === 'approval' && e.what.command === 'withdraw batch');
+    expect(went).toHaveLength(1);
+    expect([...(went[0].who.approver_keys ?? [])].sort()).toEqual([keys.alice.key_id, keys.bob.key_id].sort());
+    // Each approver's own log has the approval they signed.
+    const alice = await sb.run(['audit', 'list', '--kind', 'approval', '-o', 'json'], { env: machine('alice') });
+    const signed = JSON.parse(alice.stdout) as { who: { approver_keys?: string[] }; what: { file?: string } }[];
+    expect(signed.length).toBeGreaterThan(0);
+    expect(signed[0].who.approver_keys).toEqual([keys.alice.key_id]);
+    expect(signed[0].what.file).toBe(file());
+    // And the sender's log is whole.
+    expect((await sb.run(['audit', 'verify'])).code).toBe(0);
+  });
 });
 
 describe('four-eyes approvals of one withdrawal', () => {

@@ -7,6 +7,8 @@
 // entry in SENDS_NOTHING; for a flag that changes nothing sent, an entry in NOT_SENT). The coverage test below names
 // each command and flag no line uses.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Command } from 'commander';
@@ -53,6 +55,10 @@ const SENDS_NOTHING: Record<string, string> = {
   completion: 'prints a script',
   mcp: 'a server on stdio: what its tools send is held to the OpenAPI by test/mcp/openapi.test.ts',
   __complete: "lists coinop's own profiles for the completion scripts",
+  'audit list': 'reads the local audit log',
+  'audit verify': 'reads the local audit log',
+  'audit export': 'reads the local audit log',
+  'audit path': 'prints where the audit log is',
 };
 
 /** Operations of the contract that the local service serves and no command sends, and why. */
@@ -73,6 +79,9 @@ const NOT_SENT: Record<string, string[]> = {
   stream: ['--channel', '--book', '--interval', '--depth', '--duration', '--count', '-c'],
   // A journal's own handling: a resumed run sends the rows' requests the other lines send.
   'withdraw batch': ['--resume', '--retry-failed'],
+  // When watching or forwarding ends and where events go: the feed is read the same way.
+  'events watch': ['--count'],
+  'events listen': ['--count', '--forward-to', '--concurrency', '--timeout', '--print-secret'],
   // Whether a production profile becomes the active one: coinop's own configuration.
   login: ['--activate'],
 };
@@ -82,6 +91,8 @@ const WRITE: Format[] = ['json', 'table'];
 
 let svc: LocalService;
 let proxy: RecordingProxy;
+/** Where events listen forwards to: answers 200 to everything. */
+let receiver: { url: string; server: Server };
 let dir: string;
 let env: Record<string, string>;
 /** A transfer made before the table runs (for get and watch). */
@@ -578,6 +589,35 @@ const LINES: Line[] = [
       return ['sandbox', 'deposit', '--amount', '10.00', '--instructions', first.id];
     },
   },
+  // The event feed
+  {
+    args: [
+      'events',
+      'list',
+      ...['--type', 'transfer.crypto_withdrawal.pending', '--created-before', 'now', '--created-until', 'now'],
+      ...['--created-at', '2026-01-02T15:04:05Z', '--created-from', '30d', '--created-after', '31d'],
+      ...['--limit', '5', '--order', 'DESC'],
+    ],
+  },
+  { args: ['events', 'list', '--limit', '2', '--all'] },
+  { args: async () => ['events', 'list', '--limit', '1', '--cursor', await cursorOf('/v2/events')] },
+  {
+    args: async () => {
+      const [first] = await fetched<{ id: string }[]>(['events', 'list', '--limit', '1']);
+      return ['events', 'get', first.id];
+    },
+  },
+  { args: ['events', 'watch', '--since', '30d', '--count', '2'] },
+  { args: ['events', 'watch', '--since', '30d', '--count', '1', '--type', 'deposit_address.created'] },
+  {
+    args: () =>
+      Promise.resolve([
+        'events',
+        'listen',
+        ...['--forward-to', receiver.url, '--since', '30d', '--count', '2', '--type', 'deposit_address.created'],
+        ...['--concurrency', '2', '--timeout', '5s'],
+      ]),
+  },
   // Market data
   { args: ['markets', '--refresh'] },
   // The list kept a day: from the cache the --refresh line left.
@@ -598,8 +638,13 @@ beforeAll(async () => {
     COINOP_DATA_DIR: join(dir, 'policy-data'),
   });
   transferId = (await fetched<{ id: string }>(['withdraw', ...W, '--ref-id', 'rq-setup'])).id;
+  const server = createServer((req, res) => req.resume().on('end', () => res.writeHead(200).end()));
+  await new Promise<void>((r) => server.listen({ host: '127.0.0.1', port: 0 }, () => r()));
+  receiver = { server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/in` };
 });
 afterAll(async () => {
+  receiver?.server.closeAllConnections();
+  receiver?.server.close();
   await proxy?.close();
   await svc?.close();
   rmSync(dir, { recursive: true, force: true });

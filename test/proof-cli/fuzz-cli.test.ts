@@ -389,6 +389,37 @@ function specs(): Spec[] {
     },
     { path: ['limits'], base: () => [], flags: { '--type': { t: 'enum' } }, maxArgs: 0 },
     {
+      path: ['audit', 'list'],
+      base: () => ['--limit', '5'],
+      flags: {
+        '--kind': { t: 'enum', list: true },
+        '--outcome': { t: 'enum', list: true },
+        ...dates(['--from', '--to']),
+        '--limit': { t: 'int', min: 1, max: 100_000 },
+      },
+      exclusive: [
+        [
+          ['--from', '2026-02-01T00:00:00Z'],
+          ['--to', '2026-01-01T00:00:00Z'],
+        ],
+        [['--limit', '5'], ['--all']],
+      ],
+      maxArgs: 0,
+    },
+    { path: ['audit', 'verify'], base: () => [], flags: { '--head': { t: 'len', max: 80 } }, maxArgs: 0 },
+    {
+      path: ['audit', 'export'],
+      base: () => ['--from', '7d', '-o', 'csv'],
+      flags: dates(['--from', '--to']),
+      exclusive: [
+        [
+          ['--from', '2026-02-01T00:00:00Z'],
+          ['--to', '2026-01-01T00:00:00Z'],
+        ],
+      ],
+      maxArgs: 0,
+    },
+    {
       path: ['deposit-instructions', 'create'],
       base: () => ['--network', 'WIRE'],
       flags: {
@@ -592,7 +623,7 @@ function invalidInvocation(r: Rng, s: Spec): { args: string[]; why: string[]; ki
         break;
       }
       case 'bad-global': {
-        const profileless = ['completion', 'profile', 'login', 'local'].includes(s.path[0]);
+        const profileless = ['completion', 'profile', 'login', 'local', 'audit'].includes(s.path[0]);
         const g = r.pick([
           ['--output', r.pick(['xml', 'yaml', 'JSONX', '', 'table,json'])],
           ['--profile', `no-such-${r.word()}`],
@@ -679,7 +710,7 @@ function positionalIndex(args: string[], n: number): number {
 
 // ---------------------------------------------------------------------------------------------------------
 
-const DOCUMENTED = new Set([0, 1, 2, 3, 4, 5, 6, 7, 8, 10]);
+const DOCUMENTED = new Set([0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
 const isWrite = (e: { method: string; url: string }) => e.method !== 'GET' && e.url.startsWith('/v2/');
 
 function problems(label: string, r: Run): string[] {

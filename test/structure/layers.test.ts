@@ -1,7 +1,7 @@
-// Lower layers do not reach up: nothing in src/api, client, config, batch, local, market, policy, render, send or mcp
-// imports from src/cli or src/commands (Biome's import restriction says the same inside npm test; this names each
-// arrow), and render takes its writer and stream state as small interfaces of its own, so it imports nothing from
-// src/client.
+// Lower layers do not reach up: nothing in src/api, client, config, batch, local, market, policy, audit, events,
+// render, send or mcp imports from src/cli or src/commands (Biome's import restriction says the same inside npm test;
+// this names each arrow), and render takes its writer and stream state as small interfaces of its own, so it imports
+// nothing from src/client.
 import { posix } from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
@@ -39,6 +39,8 @@ const RULES: Array<{ folder: string; forbidden: string[] }> = [
   { folder: 'src/send', forbidden: ['src/cli/', 'src/commands/'] },
   { folder: 'src/mcp', forbidden: ['src/cli/', 'src/commands/'] },
   { folder: 'src/policy', forbidden: ['src/cli/', 'src/commands/'] },
+  { folder: 'src/audit', forbidden: ['src/cli/', 'src/commands/'] },
+  { folder: 'src/events', forbidden: ['src/cli/', 'src/commands/'] },
   { folder: 'src/render', forbidden: ['src/cli/', 'src/commands/', 'src/client/'] },
 ];
 

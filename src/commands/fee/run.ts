@@ -1,6 +1,8 @@
 // coinop fee quote.
 import { dec, fmt, isAmountString, operations, type CryptoWithdrawalFee } from '../../api/index.js';
+import type { AuditWhat } from '../../audit/entry.js';
 import { askAddress, askTarget, amountRule } from '../../cli/ask.js';
+import { outcomeOfError, quoteOutcome } from '../../cli/audit.js';
 import type { CliContext } from '../../cli/context.js';
 import { amountOrTotalMissing } from '../../cli/options.js';
 import { checkRequest } from '../../client/api.js';
@@ -30,7 +32,22 @@ export async function quote(ctx: CliContext, o: FeeQuoteOptions): Promise<void> 
   checkRequest(operations.createCryptoWithdrawalFee, { body }, WITHDRAW_FLAGS, ctx.catalogue());
   checkAddress(network, address, addresses);
   const conn = await ctx.connect();
-  const { data } = await conn.client.call<CryptoWithdrawalFee>('createCryptoWithdrawalFee', { body }, WITHDRAW_FLAGS);
+  const what: AuditWhat = {
+    asset,
+    network,
+    amount,
+    total,
+    destination: address,
+    profile_id: conn.profile.profileId,
+  };
+  let data: CryptoWithdrawalFee;
+  try {
+    ({ data } = await conn.client.call<CryptoWithdrawalFee>('createCryptoWithdrawalFee', { body }, WITHDRAW_FLAGS));
+  } catch (e) {
+    await ctx.audit.note({ kind: 'quote', what, outcome: outcomeOfError(e) }, conn);
+    throw e;
+  }
+  await ctx.audit.note({ kind: 'quote', what, outcome: quoteOutcome(data) }, conn);
   const out = ctx.output();
   if (out.format === 'table') {
     // Amount and total as the service sent them; worked out from the fee only when it sent one of them alone.

@@ -185,10 +185,14 @@ function nameOf(path: string, file: DepositFile | undefined, sources: Sources): 
 /** Sends the deposit once: it has no ref_id, so once it has left it may have been credited, and is never resent. */
 async function send(ctx: CliContext, body: InitiateSandboxFiatDepositRequest): Promise<void> {
   const conn = await ctx.connect();
+  const what = { asset: body.asset, amount: body.amount, memo_id: body.memo_id };
+  const attempt = await ctx.audit.attempt({ kind: 'sandbox_deposit', ref_id: null, what }, conn);
   ctx.interruptNote = `interrupted: the deposit request may have reached the service and been credited: ${CHECK}`;
   try {
     await conn.client.call('initiateSandboxFiatDeposit', { body }, FLAGS);
+    await attempt.done({ result: 'sent' });
   } catch (e) {
+    await attempt.failed(e);
     if (e instanceof NetworkError && e.sent) {
       throw new CoinopError(
         'network',

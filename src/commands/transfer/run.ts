@@ -117,12 +117,22 @@ export async function internal(ctx: CliContext, o: InternalTransferOptions): Pro
     yes: o.yes,
     question: 'Send this internal transfer?',
   });
+  const audit = {
+    kind: 'internal_transfer' as const,
+    what: {
+      asset: body.asset,
+      amount: body.amount,
+      profile_id: body.from_profile_id,
+      to_profile_id: body.to_profile_id,
+    },
+  };
   const transfer = await submitOnce(ctx, conn, {
     operation: 'createInternalTransfer',
     body,
     flags: INTERNAL_TRANSFER_FLAGS,
     noun: 'internal transfer',
     generated: generatedRef,
+    audit,
   });
-  await reportTransfer(ctx, conn, o, transfer);
+  await reportTransfer(ctx, conn, o, transfer, audit);
 }

@@ -2,6 +2,7 @@
 // when none was given, the dry run's report, the one send (a repeat with the same ref_id never moves money twice)
 // and the report of the transfer it made, followed to its end with --wait.
 import { operations, type OperationId, type Transfer } from '../../api/index.js';
+import type { AuditKind, AuditWhat } from '../../audit/entry.js';
 import type { CliContext, Connection } from '../../cli/context.js';
 import { CoinopError } from '../../cli/errors.js';
 import type { FlagNames } from '../../client/api.js';
@@ -36,24 +37,63 @@ export async function reportDryRun(
   } else out.one({ dry_run: true, method: 'POST', path, body: o.body, ...o.extra });
 }
 
+/** How a write that moves money is named in the audit log: its kind and what it asks for. */
+export interface Audited {
+  kind: AuditKind;
+  what: AuditWhat;
+}
+
+/** The outcome of a transfer the service holds, for the audit log: FAILED is failed, anything else was sent. */
+export function transferOutcome(t: Record<string, unknown>, alreadySubmitted = false) {
+  return {
+    result: t.status === 'FAILED' ? ('failed' as const) : ('sent' as const),
+    transfer_id: String(t.id),
+    status: typeof t.status === 'string' ? t.status : undefined,
+    ...(alreadySubmitted ? { already_submitted: true } : {}),
+  };
+}
+
+/** What the service's transfer adds to what was asked: the fee and total it charged. */
+const charged = (t: Record<string, unknown>): AuditWhat => ({
+  ...(typeof t.fee === 'string' ? { fee: t.fee } : {}),
+  ...(typeof t.total === 'string' ? { total: t.total } : {}),
+});
+
 /**
  * Sends a write that carries a ref_id, once, and says what happened (`noun`: "withdrawal"); a ref_id coinop made up
  * (`generated`) is printed as it goes, and Ctrl-C meanwhile names it. A 409 for the same request is its earlier
- * submission: reported as such, no money moved again.
+ * submission: reported as such, no money moved again. The attempt is in the audit log before the request leaves,
+ * and its outcome after.
  */
 export async function submitOnce(
   ctx: CliContext,
   conn: Connection,
-  o: { operation: OperationId; body: { ref_id?: string }; flags: FlagNames; noun: string; generated: boolean },
+  o: {
+    operation: OperationId;
+    body: { ref_id?: string };
+    flags: FlagNames;
+    noun: string;
+    generated: boolean;
+    audit: Audited;
+  },
 ): Promise<Record<string, unknown>> {
   const refId = o.body.ref_id;
   const { noun } = o;
+  const attempt = await ctx.audit.attempt({ kind: o.audit.kind, ref_id: refId, what: o.audit.what }, conn);
   if (o.generated && refId) announceRefId(ctx, refId);
   ctx.interruptNote =
     `interrupted: ${noun} ref_id ${refId} was being sent and may have gone through: check with coinop transfers get --ref-id ${refId} ` +
     `(sending again with --ref-id ${refId} never sends it twice)`;
-  const res = await conn.client.call<Transfer>(o.operation, { body: o.body }, o.flags);
-  const id = String((res.data as Record<string, unknown>).id);
+  let res: Awaited<ReturnType<typeof conn.client.call<Transfer>>>;
+  try {
+    res = await conn.client.call<Transfer>(o.operation, { body: o.body }, o.flags);
+  } catch (e) {
+    await attempt.failed(e);
+    throw e;
+  }
+  const data = res.data as Record<string, unknown>;
+  await attempt.done(transferOutcome(data, res.alreadySubmitted && !res.submittedByThisCall), charged(data));
+  const id = String(data.id);
   ctx.interruptNote = `interrupted: ${noun} ref_id ${refId} was submitted (transfer ${id}); follow it with coinop transfers watch ${id}`;
   const p = palette(ctx.io.colourErr);
   if (res.alreadySubmitted && res.submittedByThisCall) {
@@ -70,16 +110,22 @@ export async function submitOnce(
   return res.data as Record<string, unknown>;
 }
 
-/** The transfer as submitted, or with `wait` as it ended (exit 6 when it FAILED). */
+/** The transfer as submitted, or with `wait` as it ended (exit 6 when it FAILED; the end is in the audit log too). */
 export async function reportTransfer(
   ctx: CliContext,
   conn: Connection,
   o: { wait: boolean; waitTimeout: number },
   transfer: Record<string, unknown>,
+  audit: Audited,
 ): Promise<void> {
   const out = ctx.output();
   if (!o.wait) return out.one(transfer, TRANSFER_COLUMNS);
   const [final] = await follow(ctx, conn, [String(transfer.id)], { timeoutSeconds: o.waitTimeout });
+  const ref_id = typeof final.ref_id === 'string' ? final.ref_id : null;
+  await ctx.audit.note(
+    { kind: audit.kind, ref_id, what: { ...audit.what, ...charged(final) }, outcome: transferOutcome(final) },
+    conn,
+  );
   out.one(final, TRANSFER_COLUMNS);
   if (final.status === 'FAILED')
     throw new CoinopError('failed', `transfer ${String(final.id)} ended FAILED${failureReason(final)}`);

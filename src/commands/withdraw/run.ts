@@ -12,7 +12,9 @@ import {
   type CryptoWithdrawalFee,
   type Decimal,
 } from '../../api/index.js';
+import type { AuditWhat } from '../../audit/entry.js';
 import { askAddress, askTarget, amountRule } from '../../cli/ask.js';
+import { outcomeOfError, quoteOutcome } from '../../cli/audit.js';
 import { clockText } from '../../cli/countdown.js';
 import type { CliContext, Connection } from '../../cli/context.js';
 import { CoinopError, usageError } from '../../cli/errors.js';
@@ -28,7 +30,7 @@ import { type LimitCheck, refuseOverLimit, withdrawalLimits } from '../../send/l
 import { feeRequestOf, leavingWords, refIdFor, withdrawalFigures } from '../../send/withdrawal.js';
 import { approvalFiles, approvalScope, readSavedRequest, saveRequest, withdrawalContent } from '../approve/content.js';
 import { policyVerdict, profilePolicy, refusal, refuseUnlessAllowed, verdictText } from '../policy/enforce.js';
-import { reportDryRun, reportTransfer, submitOnce } from '../transfers/submit.js';
+import { type Audited, reportDryRun, reportTransfer, submitOnce } from '../transfers/submit.js';
 import { bookDestination } from './destination.js';
 import { checkAddress, WITHDRAW_FLAGS, type WithdrawOptions } from './options.js';
 
@@ -130,8 +132,23 @@ export async function withdraw(ctx: CliContext, given: WithdrawOptions): Promise
   if (quoted.failure && !o.yes && ctx.prompter.allowed) throw quoted.failure;
   refuseShortfall(o, g, quoted, funds);
   refuseOverLimit(limits);
-  const transfer = await confirmAndSend(ctx, conn, { profile, o, g, body, funds, quoted, limits });
-  await reportTransfer(ctx, conn, o, transfer);
+  const { transfer, audit } = await confirmAndSend(ctx, conn, { profile, o, g, body, funds, quoted, limits });
+  await reportTransfer(ctx, conn, o, transfer, audit);
+}
+
+/** The withdrawal as the audit log names it: what it pays, where from and to. */
+function auditWhat(g: Gathered, body: CreateCryptoWithdrawalRequest): AuditWhat {
+  return {
+    asset: body.asset,
+    network: body.crypto_network,
+    amount: body.amount,
+    total: body.total,
+    fee_id: body.fee_id,
+    destination: body.destination_address,
+    destination_nickname: g.nickname,
+    profile_id: body.profile_id,
+    balance_asset: body.balance_asset,
+  };
 }
 
 /** The policy's verdict on this withdrawal, with the approvals given (--approvals, and next to --request's file). */
@@ -215,7 +232,11 @@ const feeExpired = (e: unknown) =>
  * when it refuses the fee as expired) is renewed (the new fee id goes into the request) and the operator is asked
  * again, told whether the fee changed.
  */
-async function confirmAndSend(ctx: CliContext, conn: Connection, w: Pending): Promise<Record<string, unknown>> {
+async function confirmAndSend(
+  ctx: CliContext,
+  conn: Connection,
+  w: Pending,
+): Promise<{ transfer: Record<string, unknown>; audit: Audited }> {
   const asked = !w.o.yes && ctx.prompter.allowed;
   const expired = 'the fee quote expired before the answer';
   let renewed = false;
@@ -237,13 +258,17 @@ async function confirmAndSend(ctx: CliContext, conn: Connection, w: Pending): Pr
       // A generated ref_id is said once, when the withdrawal is first sent (a renewed quote sends the same ref_id).
       const generated = w.g.generatedRef && !announced;
       announced = true;
-      return await submitOnce(ctx, conn, {
+      // As sent: a renewed quote changed the request's fee_id.
+      const audit: Audited = { kind: 'withdrawal', what: auditWhat(w.g, w.body) };
+      const transfer = await submitOnce(ctx, conn, {
         operation: 'createCryptoWithdrawal',
         body: w.body,
         flags: WITHDRAW_FLAGS,
         noun: 'withdrawal',
         generated,
+        audit,
       });
+      return { transfer, audit };
     } catch (e) {
       // Refused as expired, nothing was made: asked again with a new quote (with --yes the fee was never shown).
       if (!(w.o.quote && asked && feeExpired(e))) throw e;
@@ -380,15 +405,25 @@ async function quote(
   const wantsConfirm = !o.yes && ctx.prompter.allowed;
   if (!o.quote && !o.dryRun && !wantsConfirm) return {};
   const req = feeRequestOf(body);
+  const what: AuditWhat = {
+    asset: req.asset,
+    network: req.crypto_network,
+    amount: body.amount,
+    total: body.total,
+    destination: req.destination_address,
+    profile_id: body.profile_id,
+  };
   try {
     const { data } = await conn.client.call<CryptoWithdrawalFee>(
       'createCryptoWithdrawalFee',
       { body: req },
       WITHDRAW_FLAGS,
     );
+    await ctx.audit.note({ kind: 'quote', ref_id: body.ref_id, what, outcome: quoteOutcome(data) }, conn);
     if (o.quote) body.fee_id = data.id;
     return { quote: data };
   } catch (e) {
+    await ctx.audit.note({ kind: 'quote', ref_id: body.ref_id, what, outcome: outcomeOfError(e) }, conn);
     if (o.quote) throw e;
     return { error: e instanceof Error ? e.message : String(e), failure: e };
   }

@@ -35,7 +35,7 @@ export function stateImportLimit(config: LocalConfig): number {
 function stateTooLarge(limit: number): string {
   return (
     `the state is larger than ${limit} bytes (${(limit / 2 ** 20).toFixed(0)} MiB), the most PUT /_local/state takes ` +
-    '(the stateBodyLimitBytes setting, at most an eighth of the heap; an export is about 1 KB per transfer)'
+    '(the stateBodyLimitBytes setting, at most an eighth of the heap; an export is about 1 KB per transfer and per event)'
   );
 }
 

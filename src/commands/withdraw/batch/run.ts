@@ -32,6 +32,7 @@ import type { LoadedPolicy } from '../../../policy/policy.js';
 import { Needs, shortfallHint, shortfallReason, shortfalls } from '../../../send/funds.js';
 import { approvalFiles, approvalScope, batchContent } from '../../approve/content.js';
 import { policyVerdict, profilePolicy, refusal, refuseUnlessAllowed, showVerdict } from '../../policy/enforce.js';
+import { batchEnd, batchStart, rowEvent } from './audit.js';
 import { dryRun } from './dry-run.js';
 import { progressBar } from './progress.js';
 import { changedSince, readBatch, type BatchInput } from './input.js';
@@ -95,6 +96,7 @@ export async function runBatch(ctx: CliContext, file: string, o: BatchOptions): 
       await policyVerdict(ctx, conn, policy.loaded, { ...policy.run, requests: () => journalRequests(journal) }),
     );
     await confirmBatch(ctx, conn, run, { todo, resumed: true });
+    await ctx.audit.record(batchStart(auditOf(run, journal), todo, true), conn);
   } else {
     await beginBatch(ctx, conn, journal, record, run);
     todo = scan.valid;
@@ -103,6 +105,7 @@ export async function runBatch(ctx: CliContext, file: string, o: BatchOptions): 
   phase.now = { at: 'sending', journal: jPath };
   const stream = streamReport(ctx, journal, o);
   await sendBatch(ctx, journal, conn, record, o, todo, stream?.report);
+  await ctx.audit.note(batchEnd(journal, journal.meta().batch_id ?? ''), conn);
   phase.now = { at: 'before' };
   if (changedSince(file, input.stat))
     note(
@@ -256,6 +259,7 @@ async function beginBatch(
     const repeats = await guardRepeats(ctx, input.stage, { conn, record, batchId, o, valid: input.scan.valid });
     if (!o.allowPartial) await guardFunds(ctx, conn, input.stage);
     await confirmBatch(ctx, conn, run, { todo: input.scan.valid, resumed: false, repeats });
+    await ctx.audit.record(batchStart({ ...auditOf(run, journal), batchId }, input.scan.valid, false), conn);
     planBatch(ctx, journal, input, { file: run.file, batchId, serviceId: conn.serviceId, base: run.base });
   } catch (e) {
     journal.discard();
@@ -285,6 +289,17 @@ async function guardFunds(ctx: CliContext, conn: Connection, stage: Stage): Prom
     `${reason} (shortfalls above); nothing was sent`,
     shortfallHint(short, 'or add --allow-partial to send the rows in order until a balance or a limit runs out'),
   );
+}
+
+/** The batch as its audit entries name it. */
+function auditOf(run: BatchRun, journal: Journal) {
+  return {
+    file: run.file,
+    scan: run.input.scan,
+    batchId: journal.meta().batch_id ?? '',
+    journal: run.jPath,
+    profileId: run.defaultProfileId,
+  };
 }
 
 /** Opens the journal; one that belongs to another service is refused, whatever it holds. */
@@ -521,6 +536,7 @@ async function sendBatch(
 ): Promise<void> {
   const bar = progressBar(ctx);
   const batchId = journal.meta().batch_id ?? '';
+  const audit = await ctx.audit.group(conn);
   try {
     const progress = await sendRows(plannedRows(journal), todo, {
       journal,
@@ -539,6 +555,7 @@ async function sendBatch(
         ),
       onRefused: (r) =>
         record.markRefused(conn.serviceId, batchId, { ref_id: r.body.ref_id as string, profile_id: r.body.profile_id }),
+      onOutcome: (r, out) => audit.add(rowEvent(r, out, batchId)),
     });
     bar.update(progress, true);
     bar.clear();
@@ -546,6 +563,8 @@ async function sendBatch(
     bar.clear();
     journal.flush();
     throw stopError(e instanceof FatalBatchError ? e.cause : e, journal);
+  } finally {
+    await audit.close();
   }
 }
 

@@ -1,0 +1,142 @@
+// What one line of the audit log holds. The log is a hash chain: every line is one JSON object whose `prev` is the
+// SHA-256 of the previous entry line's exact bytes (the first line's: of GENESIS), and whose `seq` is one more than
+// that entry's. These types are the stable shape of a line: fields are added, never renamed.
+import { createHash } from 'node:crypto';
+
+/** Version of the line format. */
+export const AUDIT_VERSION = 1;
+/** What the first entry's `prev` is the SHA-256 of. */
+export const GENESIS = 'coinop audit log v1';
+
+export const AUDIT_KINDS = [
+  'quote',
+  'withdrawal',
+  'batch',
+  'batch_row',
+  'internal_transfer',
+  'sandbox_deposit',
+  'approval',
+  'policy_refusal',
+] as const;
+export type AuditKind = (typeof AUDIT_KINDS)[number];
+
+/**
+ * attempt: written before the request leaves; sent: the service took it (a transfer, a quote); refused: the service
+ * (or the policy) said no, nothing moved; failed: it did not happen (nothing reached the service, or the transfer
+ * ended FAILED); unknown: sent without an answer, so it may have gone through; approved: an approval was signed.
+ */
+export const AUDIT_RESULTS = ['attempt', 'sent', 'refused', 'failed', 'unknown', 'approved'] as const;
+export type AuditResult = (typeof AUDIT_RESULTS)[number];
+
+/** Who acted: the person at the machine, the credentials, the profile and the service that answered. */
+export interface AuditWho {
+  os_user: string;
+  client_id?: string;
+  /** coinop's profile (not the service's). */
+  profile?: string;
+  environment?: string;
+  service_id?: string;
+  /** Approvers' public key ids, when approvals were given. */
+  approver_keys?: string[];
+}
+
+/** What was asked for. Amounts are strings, as sent. */
+export interface AuditWhat {
+  asset?: string;
+  network?: string;
+  amount?: string;
+  total?: string;
+  fee?: string;
+  fee_id?: string;
+  destination?: string;
+  /** The address book's nickname of the destination, when it was paid by nickname. */
+  destination_nickname?: string;
+  /** The service profile debited. */
+  profile_id?: string;
+  /** The service profile credited (an internal transfer). */
+  to_profile_id?: string;
+  balance_asset?: string;
+  memo_id?: string;
+  /** A batch: its id, its file's SHA-256, its rows (to send), its totals; a batch row: its row number. */
+  batch_id?: string;
+  file_sha256?: string;
+  rows?: number;
+  row?: number;
+  totals?: { asset: string; network: string; rows: number; amount: string; total: string }[];
+  /** A policy refusal: the rules that refused. */
+  rules?: string[];
+  [more: string]: unknown;
+}
+
+export interface AuditOutcome {
+  result: AuditResult;
+  transfer_id?: string;
+  status?: string;
+  /** The service answered that this ref_id was sent before: no money moved this time. */
+  already_submitted?: boolean;
+  /** A quote's id, fee and expiry. */
+  fee_id?: string;
+  fee?: string;
+  expires_at?: string;
+  /** A batch's end: rows by result. */
+  counts?: Record<string, number>;
+  error?: { category: string; message: string; problem?: string; status?: number };
+}
+
+/** One entry as an event to record: what the caller says; the log adds v, seq, time and prev. */
+export interface AuditEvent {
+  kind: AuditKind;
+  ref_id?: string | null;
+  what: AuditWhat;
+  outcome: AuditOutcome;
+  /** Approvers' key ids: written into `who`. */
+  approver_keys?: string[];
+}
+
+/** The bytes a torn write left, between the entry before and this one: recorded by the entry after them. */
+export interface TornRecord {
+  bytes: number;
+  sha256: string;
+}
+
+/** A line of the log as written. */
+export interface AuditEntry {
+  v: number;
+  seq: number;
+  time: string;
+  prev: string;
+  kind: AuditKind;
+  ref_id: string | null;
+  who: AuditWho;
+  what: AuditWhat;
+  outcome: AuditOutcome;
+  /** Present on the entry after a crash cut a write short. */
+  torn?: TornRecord;
+}
+
+export const sha256Hex = (bytes: Uint8Array | string): string => createHash('sha256').update(bytes).digest('hex');
+
+export const GENESIS_HASH = sha256Hex(GENESIS);
+
+const HASH = /^[0-9a-f]{64}$/;
+
+/** A line's bytes as an entry, or undefined when it is not one (not JSON, or no whole seq and prev). */
+export function parseEntry(bytes: Uint8Array): AuditEntry | undefined {
+  let v: unknown;
+  try {
+    v = JSON.parse(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8'));
+  } catch {
+    return undefined;
+  }
+  if (!v || typeof v !== 'object' || Array.isArray(v)) return undefined;
+  const e = v as Partial<AuditEntry>;
+  if (!Number.isSafeInteger(e.seq) || (e.seq as number) < 1 || typeof e.prev !== 'string' || !HASH.test(e.prev))
+    return undefined;
+  return e as AuditEntry;
+}
+
+/** The line of an entry (no newline), fields in a fixed order. */
+export function entryLine(e: AuditEntry): string {
+  const { v, seq, time, prev, kind, ref_id, who, what, outcome, torn } = e;
+  return JSON.stringify({ v, seq, time, prev, kind, ref_id, who, what, outcome, ...(torn ? { torn } : {}) });
+}

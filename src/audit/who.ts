@@ -1,0 +1,31 @@
+// Who an entry names: the operating system's user running coinop, and the coinop profile, its client id, its
+// environment and the service that answered (never a secret or a token).
+import { userInfo } from 'node:os';
+import type { AuditWho } from './entry.js';
+
+/** What a command knows of who it acts as: its coinop profile and, once connected, the service. */
+export interface Actor {
+  profile?: string;
+  environment?: string;
+  clientId?: string;
+  serviceId?: string;
+}
+
+/** The user's login name; the environment's USER, or the uid, where the system has no name for it. */
+export function osUser(env: Record<string, string | undefined>): string {
+  try {
+    return userInfo().username;
+  } catch {
+    return env.USER || env.LOGNAME || `uid ${process.getuid?.() ?? '?'}`;
+  }
+}
+
+export function whoOf(user: string, a: Actor): AuditWho {
+  return {
+    os_user: user,
+    ...(a.clientId !== undefined ? { client_id: a.clientId } : {}),
+    ...(a.profile !== undefined ? { profile: a.profile } : {}),
+    ...(a.environment !== undefined ? { environment: a.environment } : {}),
+    ...(a.serviceId !== undefined ? { service_id: a.serviceId } : {}),
+  };
+}

@@ -1,0 +1,176 @@
+// coinop audit list|verify|export|path: the audit log read back. Every read checks the hash chain as it goes: a list
+// says on stderr when the log does not verify, an export exits 9 after writing, and verify names each break.
+import type { AuditEntry } from '../../audit/entry.js';
+import { EXPORT_COLUMNS, exportRow } from '../../audit/export.js';
+import { auditLogPath } from '../../audit/log.js';
+import { logLines, Verifier, type VerifyReport, verifyLog } from '../../audit/verify.js';
+import type { CliContext } from '../../cli/context.js';
+import { CoinopError } from '../../cli/errors.js';
+import { type Column, Output } from '../../render/output.js';
+import type { AuditExportOptions, AuditListOptions, AuditVerifyOptions, TimeRange } from './options.js';
+
+const TABLE_COLUMNS: Column[] = [
+  { key: 'seq' },
+  { key: 'time' },
+  { key: 'kind' },
+  { key: 'result', kind: 'status' },
+  { key: 'asset' },
+  { key: 'amount', kind: 'amount' },
+  { key: 'destination' },
+  { key: 'ref_id', kind: 'id' },
+  { key: 'detail' },
+];
+const CSV_COLUMNS: Column[] = EXPORT_COLUMNS.map((key) => ({ key }));
+
+const inRange = (e: AuditEntry, r: TimeRange) =>
+  (r.from === undefined || e.time >= r.from) && (r.to === undefined || e.time < r.to);
+
+function matches(e: AuditEntry, o: AuditListOptions): boolean {
+  return (
+    inRange(e, o) &&
+    (!o.kinds || o.kinds.includes(e.kind)) &&
+    (!o.results || o.results.includes(e.outcome?.result)) &&
+    (!o.refIds || (e.ref_id !== null && o.refIds.includes(e.ref_id))) &&
+    (!o.assets || (typeof e.what?.asset === 'string' && o.assets.includes(e.what.asset.toUpperCase())))
+  );
+}
+
+/** What came of it, in a few words: the transfer and its status, the error, the quote, or a batch's counts. */
+function detail(e: AuditEntry): string | undefined {
+  const o = e.outcome ?? {};
+  if (o.transfer_id) return `${o.transfer_id} ${o.status ?? ''}${o.already_submitted ? ' (already submitted)' : ''}`;
+  if (o.error) return o.error.message;
+  if (o.fee_id) return `fee ${o.fee} (fee id ${o.fee_id})`;
+  if (o.counts)
+    return Object.entries(o.counts)
+      .filter(([, n]) => n)
+      .map(([k, n]) => `${n} ${k.replace('_', ' ')}`)
+      .join(', ');
+  const w = e.what ?? {};
+  if (Array.isArray(w.rules)) return `rules: ${w.rules.join(', ')}`;
+  if (w.batch_id !== undefined) return `batch ${w.batch_id}: ${w.rows} rows${w.resumed ? ' (resumed)' : ''}`;
+  if (w.memo_id !== undefined) return `memo ${w.memo_id}`;
+  return undefined;
+}
+
+function tableRow(e: AuditEntry): Record<string, unknown> {
+  return {
+    seq: e.seq,
+    time: e.time,
+    kind: e.kind,
+    result: e.outcome?.result,
+    asset: e.what?.asset,
+    amount: e.what?.amount ?? e.what?.total,
+    destination: e.what?.destination ?? e.what?.to_profile_id,
+    ref_id: e.ref_id,
+    detail: detail(e),
+  };
+}
+
+/** The log's entries, in order, each with its line's hash, checked by `v` as they are read. */
+function* entries(path: string, v: Verifier): Generator<{ entry: AuditEntry; sha256: string }> {
+  for (const l of logLines(path)) {
+    const e = v.feed(l);
+    if (e) yield e;
+  }
+}
+
+/** One line naming what breaks the chain: how many problems and the first. */
+function brokenLine(r: VerifyReport): string {
+  const n = r.problems.length;
+  return `the audit log does not verify: ${n} problem${n === 1 ? '' : 's'}, the first: ${r.problems[0].message}`;
+}
+
+export async function list(ctx: CliContext, o: AuditListOptions): Promise<void> {
+  ctx.interruptNote = 'interrupted: nothing was changed (this command only reads)';
+  const path = auditLogPath(ctx.settings.dataDir);
+  const out = ctx.output();
+  const row = (x: { entry: AuditEntry; sha256: string }) =>
+    out.format === 'table'
+      ? tableRow(x.entry)
+      : out.format === 'csv'
+        ? exportRow(x.entry, x.sha256)
+        : (x.entry as unknown as Record<string, unknown>);
+  const v = new Verifier(path);
+  let matched = 0;
+  const picked = function* () {
+    const kept: { entry: AuditEntry; sha256: string }[] = [];
+    for (const x of entries(path, v)) {
+      if (!matches(x.entry, o)) continue;
+      matched++;
+      if (o.limit === undefined) yield row(x);
+      else if (kept.push(x) >= 2 * o.limit) kept.splice(0, kept.length - o.limit);
+    }
+    for (const x of kept.slice(-(o.limit ?? 0))) yield row(x);
+  };
+  const columns = out.format === 'table' ? TABLE_COLUMNS : CSV_COLUMNS;
+  const shown = await out.list(picked(), columns, { empty: `no audit entries (${path})` });
+  if (out.format === 'table' && shown)
+    ctx.io.err(
+      `${out.p.dim(shown < matched ? `the latest ${shown} of ${matched} entries · --limit N or --all for more` : `${shown} entr${shown === 1 ? 'y' : 'ies'}`)}\n`,
+    );
+  const report = v.finish();
+  if (!report.ok) ctx.io.err(`${out.p.yellow(`warning: ${brokenLine(report)} (coinop audit verify)`)}\n`);
+}
+
+export async function verify(ctx: CliContext, o: AuditVerifyOptions): Promise<void> {
+  ctx.interruptNote = 'interrupted: nothing was changed (this command only reads)';
+  const report = verifyLog(auditLogPath(ctx.settings.dataDir), o.head);
+  const out = ctx.output();
+  if (out.format === 'json' || out.format === 'ndjson') out.one(report as unknown as Record<string, unknown>);
+  else if (out.format === 'csv')
+    await out.list(report.problems as unknown as Record<string, unknown>[], [
+      { key: 'line' },
+      { key: 'seq' },
+      { key: 'kind' },
+      { key: 'message' },
+    ]);
+  else for (const line of reportLines(report)) ctx.io.out(`${line}\n`);
+  if (!report.ok) throw new CoinopError('integrity', brokenLine(report), { quiet: true });
+}
+
+/** The report for people. */
+export function reportLines(r: VerifyReport): string[] {
+  if (!r.lines) return [`no audit log yet at ${r.path}: nothing has been recorded`];
+  const lines = r.ok
+    ? [`✓ the audit log is whole: ${r.entries} entries on ${r.lines} lines (${r.path})`]
+    : [
+        `✗ the audit log does not verify: ${r.problems.length} problem${r.problems.length === 1 ? '' : 's'} (${r.path})`,
+      ];
+  for (const p of r.problems) lines.push(`  ${p.message}`);
+  for (const x of r.recovered)
+    lines.push(`  line ${x.line}: ${x.bytes} bytes of a write a crash cut short, recorded by line ${x.recorded_by}`);
+  if (r.torn_tail)
+    lines.push(
+      `torn last line: line ${r.torn_tail.line} holds ${r.torn_tail.bytes} bytes of a write a crash cut short; the log is whole up to the last whole line, and the next entry records them`,
+    );
+  if (r.head) lines.push(`head: seq ${r.head.seq} sha256 ${r.head.sha256}`);
+  if (r.head && r.ok)
+    lines.push(
+      `(keep it elsewhere: coinop audit verify --head ${r.head.seq}:${r.head.sha256} shows the log still holds it)`,
+    );
+  return lines;
+}
+
+export async function exportLog(ctx: CliContext, o: AuditExportOptions): Promise<void> {
+  ctx.interruptNote = 'interrupted: nothing was changed (this command only reads)';
+  const path = auditLogPath(ctx.settings.dataDir);
+  const v = new Verifier(path);
+  const rows = function* () {
+    for (const x of entries(path, v)) if (inRange(x.entry, o)) yield exportRow(x.entry, x.sha256);
+  };
+  await new Output(ctx.io, o.format, ctx.now).list(rows(), CSV_COLUMNS);
+  const report = v.finish();
+  if (!report.ok)
+    throw new CoinopError('integrity', `${brokenLine(report)}; the export holds the lines as they are`, {
+      hint: 'coinop audit verify names every problem',
+    });
+}
+
+/** The path alone (for $(coinop audit path)), or as an object when -o json, ndjson or csv asks for one. */
+export async function path(ctx: CliContext): Promise<void> {
+  const p = auditLogPath(ctx.settings.dataDir);
+  const asked = ctx.globals.json ? 'json' : ctx.globals.output;
+  if (!asked || asked === 'table') ctx.io.out(`${p}\n`);
+  else ctx.output().one({ path: p });
+}

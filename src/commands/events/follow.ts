@@ -1,0 +1,100 @@
+// What events watch and listen share: where a reader starts (--since, its checkpoint, or the newest event: new
+// events only), and the loop that follows the feed until told to stop. The loop rides out a service it cannot reach
+// (it says so on stderr and polls again, backing off up to 30 s), since a follower that quietly stops is the failure
+// to avoid; any other error (401, a missing scope) ends it.
+import type { CliContext, Connection } from '../../cli/context.js';
+import { NetworkError } from '../../client/transport.js';
+import { EventFeed, type FeedEntry } from '../../events/feed.js';
+import {
+  type CheckpointKey,
+  CheckpointWriter,
+  checkpointFile,
+  type FeedPosition,
+  readCheckpoint,
+} from '../../events/position.js';
+import { palette } from '../../render/style.js';
+import { FLAGS, type FollowOptions } from './options.js';
+
+export interface Start {
+  feed: EventFeed;
+  /** Where the reader starts (undefined: at the feed's first event). */
+  position: FeedPosition | undefined;
+  writer: CheckpointWriter;
+  /** For people: where it starts. */
+  from: string;
+}
+
+/** The feed of a reader, positioned: at --since, else after its checkpoint, else after the newest event. */
+export async function startFeed(
+  ctx: CliContext,
+  conn: Connection,
+  reader: CheckpointKey['reader'],
+  o: FollowOptions & { url?: string },
+): Promise<Start> {
+  const key: CheckpointKey = {
+    reader,
+    profile: conn.profile.name,
+    serviceId: conn.serviceId,
+    types: o.types,
+    ...(o.url ? { target: o.url } : {}),
+  };
+  const file = checkpointFile(ctx.settings.dataDir, key);
+  const writer = new CheckpointWriter(file, key, ctx.now);
+  const feedOptions = { client: conn.client, types: o.types, flags: FLAGS };
+  let position: FeedPosition | undefined;
+  let from: string;
+  if (o.since !== undefined) {
+    position = { created_at: o.since, ids: [] };
+    from = `events from ${o.since} on (--since)`;
+  } else {
+    const saved = readCheckpoint(file);
+    if (saved) {
+      position = saved;
+      from = `after the checkpoint (${saved.created_at}, ${file})`;
+    } else {
+      position = await EventFeed.latest(feedOptions);
+      from = position
+        ? `new events (after ${position.created_at}; no checkpoint yet)`
+        : 'the first event (the feed is empty)';
+    }
+  }
+  if (position) writer.save(position);
+  ctx.onCleanup(() => writer.flush());
+  return { feed: new EventFeed(feedOptions, position), position, writer, from };
+}
+
+/** Who takes what the feed gives: it says how many it has room for, and when it is done. */
+export interface Sink {
+  room(): number;
+  waitForRoom(): Promise<void>;
+  take(entries: FeedEntry[]): void;
+  done(): boolean;
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** Polls until the sink is done: at once while the feed is behind, else every COINOP_POLL_MS. */
+export async function followFeed(ctx: CliContext, feed: EventFeed, sink: Sink, onPoll?: () => void): Promise<void> {
+  const p = palette(ctx.io.colourErr);
+  let failures = 0;
+  while (!sink.done()) {
+    await sink.waitForRoom();
+    if (sink.done()) return;
+    let entries: FeedEntry[];
+    try {
+      entries = await feed.poll(sink.room());
+      if (failures) ctx.io.err(`${p.green('reached the service again')}\n`);
+      failures = 0;
+    } catch (e) {
+      if (!(e instanceof NetworkError)) throw e;
+      failures++;
+      const wait = Math.min(30_000, ctx.settings.retryBaseMs * 2 ** Math.min(failures, 10));
+      ctx.io.err(`${p.yellow(`${e.message}; polling again in ${Math.max(1, Math.round(wait / 1000))} s`)}\n`);
+      await sleep(wait);
+      continue;
+    }
+    if (entries.length) sink.take(entries);
+    onPoll?.();
+    if (!feed.behind && !sink.done()) await sleep(ctx.settings.pollMs);
+  }
+}

@@ -1,0 +1,63 @@
+// Records written one at a time as they happen (events watch, the deliveries of events listen): NDJSON when piped
+// (and for -o json: a stream has no end to close an array at), CSV rows under one header, or a line for people on a
+// terminal, with a status line under them on stderr that the next record clears.
+import type { CliContext } from '../../cli/context.js';
+import { csvRow } from '../../render/csv.js';
+import { type Column, getPath } from '../../render/output.js';
+import { palette } from '../../render/style.js';
+
+export type LineFormat = 'table' | 'ndjson' | 'csv';
+
+/** The format of a stream of records: as asked (-o json as NDJSON), else a live list on a terminal, NDJSON piped. */
+export function lineFormat(ctx: CliContext): LineFormat {
+  if (ctx.globals.json || ctx.globals.output) {
+    const f = ctx.format();
+    return f === 'json' ? 'ndjson' : f;
+  }
+  return ctx.io.stdoutTTY ? 'table' : 'ndjson';
+}
+
+export class LineWriter {
+  readonly format: LineFormat;
+  private headed = false;
+  private statusShown = false;
+
+  constructor(
+    private readonly ctx: CliContext,
+    /** The CSV columns. */
+    private readonly columns: Column[],
+    /** The line for people. */
+    private readonly line: (record: Record<string, unknown>) => string,
+  ) {
+    this.format = lineFormat(ctx);
+  }
+
+  write(record: Record<string, unknown>): void {
+    const { io } = this.ctx;
+    if (this.format === 'ndjson') io.out(`${JSON.stringify(record)}\n`);
+    else if (this.format === 'csv') {
+      if (!this.headed) io.out(csvRow(this.columns.map((c) => c.key)));
+      this.headed = true;
+      io.out(csvRow(this.columns.map((c) => getPath(record, c.key))));
+    } else {
+      this.clearStatus();
+      io.out(`${this.line(record)}\n`);
+    }
+  }
+
+  /** A status line on a terminal's stderr (nothing when stderr is no terminal), replaced by the next one. */
+  status(text: string): void {
+    if (!this.ctx.io.stderrTTY) return;
+    this.ctx.io.err(`\r\u001b[2K${palette(this.ctx.io.colourErr).dim(text)}`);
+    this.statusShown = true;
+  }
+
+  clearStatus(): void {
+    if (!this.statusShown) return;
+    this.ctx.io.err('\r\u001b[2K');
+    this.statusShown = false;
+  }
+}
+
+/** A time as a terminal line shows it: the clock time of an RFC 3339 string, to the millisecond. */
+export const clockTime = (iso: unknown) => (typeof iso === 'string' ? iso.slice(11, 23) : '-');

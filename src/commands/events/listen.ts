@@ -1,0 +1,139 @@
+// coinop events listen --forward-to URL: follows the feed and POSTs each new event to the URL, signed with the
+// profile's secret, at least once, in order per object, retried until delivered (src/events/forwarder.ts), resuming
+// after a restart or a kill from the checkpoint of what was delivered. Each delivery attempt is shown: a line on a
+// terminal, NDJSON piped.
+import type { CliContext } from '../../cli/context.js';
+import type { RawFlags } from '../../cli/options.js';
+import { Transport } from '../../client/transport.js';
+import { type DeliveryReport, Forwarder } from '../../events/forwarder.js';
+import { forwardingSecret, SIGNATURE_HEADER, secretFile } from '../../events/signature.js';
+import type { Column } from '../../render/output.js';
+import { palette } from '../../render/style.js';
+import { followFeed, startFeed } from './follow.js';
+import { clockTime, LineWriter } from './lines.js';
+import { type EventsListenOptions, parseEventsListenOptions } from './options.js';
+
+/** Events held at once: delivered or not, from the checkpoint on (the feed is read no further ahead). */
+const WINDOW = 1000;
+/** The longest wait between two attempts of one delivery. */
+const MAX_RETRY_MS = 10_000;
+
+/** A delivery attempt as a record (NDJSON, CSV). */
+function deliveryRecord(r: DeliveryReport, at: number): Record<string, unknown> {
+  return {
+    at: new Date(at).toISOString(),
+    event_id: r.event.id,
+    type: r.event.type,
+    object_id: (r.event.object as { id?: unknown }).id ?? null,
+    attempt: r.attempt,
+    status: r.status ?? null,
+    ms: r.ms,
+    delivered: r.delivered,
+    ...(r.error ? { error: r.error } : {}),
+    ...(r.retryInMs !== undefined ? { retry_in_ms: r.retryInMs } : {}),
+  };
+}
+
+const DELIVERY_COLUMNS: Column[] = [
+  'at',
+  'event_id',
+  'type',
+  'object_id',
+  'attempt',
+  'status',
+  'ms',
+  'delivered',
+  'error',
+  'retry_in_ms',
+].map((key) => ({ key }));
+
+/** A delivery attempt as a line for people: when, the answer, the event, the attempt and what comes next. */
+function deliveryLine(ctx: CliContext, r: Record<string, unknown>): string {
+  const p = palette(ctx.io.colour);
+  const ok = r.delivered === true;
+  const answer = r.status !== null ? String(r.status) : 'no answer';
+  const what = ok ? p.green(`→ ${answer}`.padEnd(12)) : p.red(`✗ ${answer}`.padEnd(12));
+  const next = ok
+    ? ''
+    : `  ${p.yellow(`retry in ${(Number(r.retry_in_ms) / 1000).toFixed(1)} s`)}${r.error ? p.dim(` (${String(r.error)})`) : ''}`;
+  return `${p.dim(clockTime(r.at))}  ${what}  ${String(r.type).padEnd(44)}  ${String(r.event_id)}  attempt ${String(r.attempt)}  ${String(r.ms)} ms${next}`;
+}
+
+export async function listen(ctx: CliContext, raw: RawFlags): Promise<void> {
+  const o = parseEventsListenOptions(raw, ctx.now());
+  ctx.interruptNote = 'interrupted: nothing was forwarded yet';
+  const profile = ctx.profile();
+  const file = secretFile(ctx.settings.configDir, profile.name);
+  const { secret, created } = forwardingSecret(file, profile.name);
+  if (o.printSecret) {
+    ctx.io.out(`${secret}\n`);
+    return;
+  }
+  await forward(ctx, o as EventsListenOptions & { url: string }, { secret, created, file });
+}
+
+async function forward(
+  ctx: CliContext,
+  o: EventsListenOptions & { url: string },
+  key: { secret: string; created: boolean; file: string },
+): Promise<void> {
+  const conn = await ctx.connect();
+  const start = await startFeed(ctx, conn, 'listen', o);
+  const p = palette(ctx.io.colourErr);
+  ctx.io.err(
+    `Forwarding events to ${o.url} (profile ${conn.profile.name}, ${o.types.length ? o.types.join(', ') : 'every type'}), from ${start.from}\n` +
+      `Signing secret ${p.bold(key.secret)}${key.created ? ' (new)' : ''}: the receiver's shared secret, like the Stripe CLI's whsec_. ` +
+      `Check the ${SIGNATURE_HEADER} header with it (README: "Forwarding events"). Kept in ${key.file}\n`,
+  );
+  const transport = new Transport({
+    attempts: 1,
+    timeoutMs: o.timeoutMs,
+    userAgent: `coinop/${ctx.version}`,
+    debug: ctx.globals.debug ? (l) => ctx.debug(l) : undefined,
+  });
+  ctx.onCleanup(() => transport.close());
+  const out = new LineWriter(ctx, DELIVERY_COLUMNS, (r) => deliveryLine(ctx, r));
+  let forwarded = 0;
+  const forwarder = new Forwarder({
+    url: o.url,
+    secret: key.secret,
+    transport,
+    concurrency: o.concurrency,
+    retryBaseMs: ctx.settings.retryBaseMs,
+    maxRetryMs: MAX_RETRY_MS,
+    window: WINDOW,
+    start: start.position,
+    report: (r) => out.write(deliveryRecord(r, ctx.now())),
+    checkpoint: (position, wanted) => {
+      forwarded += wanted;
+      start.writer.save(position);
+    },
+  });
+  ctx.onCleanup(() => forwarder.stop());
+  ctx.interruptNote = () => {
+    const at = forwarder.checkpointPosition;
+    return (
+      `interrupted: forwarding stopped; ${forwarded} event${forwarded === 1 ? '' : 's'} forwarded in order. ` +
+      (at ? `Every event up to ${at.created_at} was delivered (the checkpoint, ${start.writer.file}). ` : '') +
+      `${forwarder.pending} not yet delivered will be sent on the next start: coinop events listen --forward-to ${o.url}`
+    );
+  };
+  const done = () => o.count !== undefined && forwarded >= o.count;
+  await followFeed(
+    ctx,
+    start.feed,
+    {
+      room: () => forwarder.room,
+      waitForRoom: () => forwarder.waitForRoom(),
+      take: (entries) => forwarder.add(entries),
+      done,
+    },
+    () =>
+      out.status(
+        `forwarding · ${forwarded} delivered in order · ${forwarder.pending} pending · ${forwarder.failures} failed attempts`,
+      ),
+  );
+  forwarder.stop();
+  out.clearStatus();
+  start.writer.flush();
+}

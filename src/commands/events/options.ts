@@ -1,0 +1,112 @@
+// coinop events list, get, watch and listen: their flags, checked, as typed options objects (declared in index.ts).
+import { EVENT_LIST_LIMIT_MAX, EVENT_TYPE_PATTERN, operations } from '../../api/index.js';
+import { usageError } from '../../cli/errors.js';
+import { LIST_FLAG_NAMES, readListFlags } from '../../cli/list-flags.js';
+import { durationFlag, intFlag, parseTime, type RawFlags, readFlags } from '../../cli/options.js';
+import { checkRequest, type FlagNames } from '../../client/api.js';
+import { SHAPE_ONLY } from '../../client/catalogue-policy.js';
+
+/** The flag (or argument) of each request field, for messages. */
+export const FLAGS: FlagNames = { ...LIST_FLAG_NAMES, type: '--type', id: 'ID' };
+
+const TYPE = new RegExp(EVENT_TYPE_PATTERN);
+
+/** A --type value: an event type's shape (which types a service has is the service's to say). */
+function eventType(t: string): string {
+  if (!TYPE.test(t) || t.length > 100)
+    throw usageError(
+      `--type: "${t}" is not an event type (lower-case words joined by dots, such as transfer.crypto_withdrawal.completed)`,
+    );
+  return t;
+}
+
+export interface EventsListOptions {
+  /** The listEvents query, checked against the contract. */
+  query: Record<string, unknown>;
+  all: boolean;
+}
+
+export function parseEventsListOptions(raw: RawFlags, now: number): EventsListOptions {
+  const f = readFlags(raw);
+  const { query, all } = readListFlags(f, now, EVENT_LIST_LIMIT_MAX);
+  const type = f.text('type');
+  if (type !== undefined) query.type = eventType(type.trim());
+  checkRequest(operations.listEvents, { query }, FLAGS, SHAPE_ONLY);
+  return { query, all };
+}
+
+export function parseEventGetOptions(id: string | undefined): { id?: string } {
+  if (id !== undefined) checkRequest(operations.getEvent, { params: { id } }, FLAGS, SHAPE_ONLY);
+  return { id };
+}
+
+/** What watch and listen share: which events, from where, and how many before ending. */
+export interface FollowOptions {
+  /** The types followed (none: every type). */
+  types: string[];
+  /** Start at this created_at (RFC 3339) instead of the checkpoint. */
+  since?: string;
+  /** End after this many events (watch: written; listen: delivered, every earlier one too). */
+  count?: number;
+}
+
+function parseFollow(raw: RawFlags, now: number): FollowOptions {
+  const f = readFlags(raw);
+  const types = [...new Set(f.list('type') ?? [])].map(eventType);
+  // The one time grammar of every command (its error names the flag and the accepted forms).
+  const since = parseTime('--since', f.text('since'), now);
+  return { types, since, count: intFlag('--count', f.text('count'), 1, 1_000_000_000) };
+}
+
+export type EventsWatchOptions = FollowOptions;
+
+export function parseEventsWatchOptions(raw: RawFlags, now: number): EventsWatchOptions {
+  return parseFollow(raw, now);
+}
+
+export interface EventsListenOptions extends FollowOptions {
+  /** Where events go; undefined with printSecret. */
+  url?: string;
+  /** Print the profile's signing secret (made if need be) on stdout and end. */
+  printSecret: boolean;
+  /** Deliveries under way at once (of different objects). */
+  concurrency: number;
+  /** How long one delivery may take before it counts as failed (and is retried). */
+  timeoutMs: number;
+}
+
+export const LISTEN_DEFAULTS = { concurrency: 8, timeoutMs: 10_000 } as const;
+
+/** The receiving URL: an absolute http or https address. */
+function forwardUrl(v: string): string {
+  let u: URL;
+  try {
+    u = new URL(v);
+  } catch {
+    throw usageError(`--forward-to: "${v}" is not a URL (such as http://localhost:4242/webhooks)`);
+  }
+  if (u.protocol !== 'http:' && u.protocol !== 'https:')
+    throw usageError(`--forward-to: must be an http:// or https:// URL, not ${u.protocol}`);
+  return u.href;
+}
+
+export function parseEventsListenOptions(raw: RawFlags, now: number): EventsListenOptions {
+  const f = readFlags(raw);
+  const printSecret = f.on('printSecret');
+  const to = f.text('forwardTo');
+  if (printSecret && to !== undefined)
+    throw usageError('--print-secret and --forward-to: give one (--print-secret only prints)');
+  if (!printSecret && to === undefined)
+    throw usageError(
+      'missing --forward-to URL',
+      'such as coinop events listen --forward-to http://localhost:4242/webhooks',
+    );
+  return {
+    ...parseFollow(raw, now),
+    url: to === undefined ? undefined : forwardUrl(to),
+    printSecret,
+    concurrency: intFlag('--concurrency', f.text('concurrency'), 1, 16) ?? LISTEN_DEFAULTS.concurrency,
+    timeoutMs:
+      durationFlag('--timeout', f.text('timeout'), 300_000, 'must be at most 5 minutes') ?? LISTEN_DEFAULTS.timeoutMs,
+  };
+}

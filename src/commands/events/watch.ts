@@ -1,0 +1,65 @@
+// coinop events watch: follows the feed and writes each new event as it comes (NDJSON piped, a live list on a
+// terminal), resuming after a restart from a checkpoint kept per profile and service (or --since).
+import type { Event } from '../../api/index.js';
+import type { CliContext } from '../../cli/context.js';
+import type { RawFlags } from '../../cli/options.js';
+import type { FeedEntry } from '../../events/feed.js';
+import { advance, copyPosition } from '../../events/position.js';
+import { EVENT_LIST_COLUMNS } from '../../render/columns.js';
+import { palette, statusColour } from '../../render/style.js';
+import { followFeed, startFeed } from './follow.js';
+import { clockTime, LineWriter } from './lines.js';
+import { parseEventsWatchOptions } from './options.js';
+
+/** An event as a line of the live list. */
+function eventLine(ctx: CliContext, e: Record<string, unknown>): string {
+  const p = palette(ctx.io.colour);
+  const o = (e.object ?? {}) as Record<string, unknown>;
+  const status = typeof o.status === 'string' ? statusColour(p, o.status.padEnd(9)) : ''.padEnd(9);
+  const amount = o.amount !== undefined ? `${String(o.amount)} ${String(o.asset ?? '')}` : String(o.address ?? '');
+  return [p.dim(clockTime(e.created_at)), String(e.type).padEnd(44), String(o.id ?? '-').padEnd(36), status, amount]
+    .join('  ')
+    .trimEnd();
+}
+
+export async function watch(ctx: CliContext, raw: RawFlags): Promise<void> {
+  const o = parseEventsWatchOptions(raw, ctx.now());
+  const conn = await ctx.connect();
+  const start = await startFeed(ctx, conn, 'watch', o);
+  const out = new LineWriter(ctx, EVENT_LIST_COLUMNS, (e) => eventLine(ctx, e));
+  let position = copyPosition(start.position);
+  let written = 0;
+  ctx.interruptNote = () =>
+    `interrupted: stopped watching after ${written} event${written === 1 ? '' : 's'}; nothing was changed. ` +
+    (position
+      ? `coinop events watch resumes after the event of ${position.created_at} (the checkpoint, ${start.writer.file})`
+      : 'no event came: coinop events watch starts from the first one');
+  ctx.io.err(`${palette(ctx.io.colourErr).dim(`watching ${start.from}; Ctrl-C to stop`)}\n`);
+  const done = () => o.count !== undefined && written >= o.count;
+  await followFeed(
+    ctx,
+    start.feed,
+    {
+      room: () => (o.count !== undefined ? o.count - written : 1000),
+      waitForRoom: async () => {},
+      done,
+      take: (entries: FeedEntry[]) => {
+        for (const { event, wanted } of entries) {
+          if (done()) return;
+          if (wanted) {
+            out.write(event as Event & Record<string, unknown>);
+            written++;
+          }
+          position = advance(position, event);
+          start.writer.save(position);
+        }
+      },
+    },
+    () =>
+      out.status(
+        `watching · ${written} event${written === 1 ? '' : 's'} · polled ${new Date(ctx.now()).toISOString().slice(11, 19)}`,
+      ),
+  );
+  out.clearStatus();
+  start.writer.flush();
+}
