@@ -136,6 +136,28 @@ const transferGet = readTool({
   read: ({ id }, conn) => answer(conn, 'getTransfer', { params: { id: String(id) } }),
 });
 
+const eventsList = readTool({
+  name: 'events_list',
+  title: 'The event feed',
+  description:
+    "The service's events, oldest first by default: every state change of a transfer (its status, its object as it was then) and every deposit address created, filtered by `type` and the created_at filters; a page at a time (`limit`, `page_cursor` from `next_page_cursor`). To follow what changed since a moment, give created_at.gt.",
+  input: objectOf(fieldsOf(S.ListEventsQuery), true),
+  output: asObject(S.ListEventsResponse),
+  read: (query, conn) => answer(conn, 'listEvents', { query }),
+});
+
+const eventGet = readTool({
+  name: 'event_get',
+  title: 'One event',
+  description: 'An event of the feed by id.',
+  input: objectOf(
+    { ...fieldsOf(S.IdParams, { describe: { id: 'The event id.' } }), ...fieldsOf(S.GetEventQuery) },
+    true,
+  ),
+  output: asObject(S.Event),
+  read: ({ id, ...query }, conn) => answer(conn, 'getEvent', { params: { id: String(id) }, query }),
+});
+
 const depositAddressesList = readTool({
   name: 'deposit_addresses_list',
   title: 'Deposit addresses',
@@ -278,6 +300,8 @@ export const READ_TOOLS: Tool[] = [
   limits,
   transfersList,
   transferGet,
+  eventsList,
+  eventGet,
   depositAddressesList,
   destinationsList,
   feeQuote,

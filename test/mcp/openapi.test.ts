@@ -91,20 +91,25 @@ const CALLS: [string, Record<string, unknown>][] = [
   ],
 ];
 
+/** Tools called last, with what the calls before found (a transfer's id, an event's). */
+const LAST = ['events_list', 'transfer_get', 'event_get'];
+
 describe('requests by the OpenAPI', () => {
   it('every tool is called here', () => {
     const called = new Set(CALLS.map(([name]) => name));
-    expect(TOOLS.map((t) => t.name).filter((n) => !called.has(n) && n !== 'transfer_get')).toEqual([]);
+    expect(TOOLS.map((t) => t.name).filter((n) => !called.has(n) && !LAST.includes(n))).toEqual([]);
   });
 
   it('every request every tool sends is one the hosted OpenAPI describes', async () => {
     proxy.take();
     const violations: string[] = [];
     let lastTransfer: string | undefined;
-    for (const [name, args] of [...CALLS, ['transfer_get', {}] as [string, Record<string, unknown>]]) {
-      const a = name === 'transfer_get' ? { id: lastTransfer } : args;
+    let lastEvent: string | undefined;
+    for (const [name, args] of [...CALLS, ...LAST.map((n): [string, Record<string, unknown>] => [n, {}])]) {
+      const a = name === 'transfer_get' ? { id: lastTransfer } : name === 'event_get' ? { id: lastEvent } : args;
       const answer = answerOf(await s.call(name, a));
       if (answer.transfer?.id) lastTransfer = answer.transfer.id;
+      if (name === 'events_list') lastEvent = answer.events[0]?.id;
       const sent = proxy.take().filter((r) => !r.url.startsWith('/_local') && !r.url.startsWith('/oauth2'));
       expect(sent.length, `${name} sent nothing`).toBeGreaterThan(0);
       for (const r of sent) violations.push(...requestViolations(r.method, r.url, r.body).map((v) => `${name}: ${v}`));

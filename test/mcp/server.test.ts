@@ -113,6 +113,13 @@ describe('the tools', () => {
       // The latest page (not the oldest prices): its last point is the current mid, within the last hour.
       expect(prices.items).toHaveLength(3);
       expect(Date.now() - Date.parse(prices.items[2].timestamp)).toBeLessThan(3_600_000);
+      // The event feed: a deposit address created here is an event of it.
+      const created = await sb.runIn(['addresses', 'create', '--network', 'ETHEREUM', '--ref-id', 'mcp-event-1']);
+      expect(created.code, created.stderr).toBe(0);
+      const events = answerOf(await s.call('events_list', { order: 'DESC', limit: 20 }));
+      const ev = events.events.find((e: { object?: { ref_id?: string } }) => e.object?.ref_id === 'mcp-event-1');
+      expect(ev).toBeDefined();
+      expect(answerOf(await s.call('event_get', { id: ev.id }))).toMatchObject({ id: ev.id, type: ev.type });
       const quote = answerOf(await s.call('fee_quote', { ...BTC, amount: '0.01' }));
       expect(quote).toMatchObject({ fee: '0.00002', asset: 'BTC', crypto_network: 'BITCOIN' });
       // Nothing in any of those moved money.
