@@ -17,15 +17,17 @@ export const AUDIT_KINDS = [
   'sandbox_deposit',
   'approval',
   'policy_refusal',
+  'mcp_call',
 ] as const;
 export type AuditKind = (typeof AUDIT_KINDS)[number];
 
 /**
  * attempt: written before the request leaves; sent: the service took it (a transfer, a quote); refused: the service
  * (or the policy) said no, nothing moved; failed: it did not happen (nothing reached the service, or the transfer
- * ended FAILED); unknown: sent without an answer, so it may have gone through; approved: an approval was signed.
+ * ended FAILED); unknown: sent without an answer, so it may have gone through; approved: an approval was signed;
+ * answered: an MCP tool call that moves nothing (a read, a preview) was answered.
  */
-export const AUDIT_RESULTS = ['attempt', 'sent', 'refused', 'failed', 'unknown', 'approved'] as const;
+export const AUDIT_RESULTS = ['attempt', 'sent', 'refused', 'failed', 'unknown', 'approved', 'answered'] as const;
 export type AuditResult = (typeof AUDIT_RESULTS)[number];
 
 /** Who acted: the person at the machine, the credentials, the profile and the service that answered. */
@@ -38,6 +40,8 @@ export interface AuditWho {
   service_id?: string;
   /** Approvers' public key ids, when approvals were given. */
   approver_keys?: string[];
+  /** The MCP client (an AI agent) that asked through coinop mcp, as its handshake named it: "name version". */
+  agent?: string;
 }
 
 /** What was asked for. Amounts are strings, as sent. */
@@ -65,6 +69,9 @@ export interface AuditWhat {
   totals?: { asset: string; network: string; rows: number; amount: string; total: string }[];
   /** A policy refusal: the rules that refused. */
   rules?: string[];
+  /** An MCP tool call: the tool, and the arguments it was called with (a batch's rows counted, not copied). */
+  tool?: string;
+  arguments?: Record<string, unknown>;
   [more: string]: unknown;
 }
 

@@ -31,6 +31,7 @@ export const EXPORT_COLUMNS = [
   'environment',
   'service_id',
   'approver_keys',
+  'agent',
   'sha256',
 ] as const;
 
@@ -73,6 +74,7 @@ export function exportRow(e: AuditEntry, sha256: string): ExportRow {
     environment: text(who.environment),
     service_id: text(who.service_id),
     approver_keys: list(who.approver_keys),
+    agent: text(who.agent),
     sha256,
   };
 }

@@ -1,5 +1,5 @@
 // Who an entry names: the operating system's user running coinop, and the coinop profile, its client id, its
-// environment and the service that answered (never a secret or a token).
+// environment and the service that answered (never a secret or a token); through coinop mcp, the agent too.
 import { userInfo } from 'node:os';
 import type { AuditWho } from './entry.js';
 
@@ -9,6 +9,8 @@ export interface Actor {
   environment?: string;
   clientId?: string;
   serviceId?: string;
+  /** The MCP client acting through coinop mcp: "name version". */
+  agent?: string;
 }
 
 /** The user's login name; the environment's USER, or the uid, where the system has no name for it. */
@@ -27,5 +29,6 @@ export function whoOf(user: string, a: Actor): AuditWho {
     ...(a.profile !== undefined ? { profile: a.profile } : {}),
     ...(a.environment !== undefined ? { environment: a.environment } : {}),
     ...(a.serviceId !== undefined ? { service_id: a.serviceId } : {}),
+    ...(a.agent !== undefined ? { agent: a.agent } : {}),
   };
 }

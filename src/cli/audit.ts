@@ -11,7 +11,10 @@
 import type { AuditEvent, AuditOutcome, AuditWhat, AuditWho } from '../audit/entry.js';
 import type { AuditGroup, AuditLog } from '../audit/log.js';
 import type { Actor } from '../audit/who.js';
-import { CoinopError, toCoinopError } from '../errors.js';
+import { outcomeOfError } from '../audit/outcomes.js';
+import { CoinopError } from '../errors.js';
+
+export { outcomeOfError, quoteOutcome } from '../audit/outcomes.js';
 
 /** The part of a connection an entry names: the profile it acts as and the service that answers. */
 export interface AuditConnection {
@@ -46,36 +49,10 @@ export interface AuditDeps {
   now(): number;
   /** The coinop profile, when the command has one (before it connects). */
   profile(): { name: string; environment: string; clientId: string } | undefined;
+  /** The MCP client acting through this run (coinop mcp), when there is one: named in every entry's `who`. */
+  agent?(): string | undefined;
   warn(line: string): void;
   onCleanup(fn: () => unknown): void;
-}
-
-/** What an error means for an attempt that was under way. */
-export function outcomeOfError(e: unknown): AuditOutcome {
-  const ce = toCoinopError(e);
-  const status = ce.problem?.status;
-  const sent = (e as { sent?: unknown } | undefined)?.sent;
-  let result: AuditOutcome['result'];
-  if (ce.problem) result = status !== undefined && status >= 500 ? 'unknown' : 'refused';
-  else if (ce.category === 'network') result = sent === false ? 'failed' : 'unknown';
-  else if (ce.category === 'usage' || ce.category === 'auth' || ce.category === 'api') result = 'refused';
-  else if (ce.category === 'file') result = 'failed';
-  else result = 'unknown';
-  const name = ce.problem?.type && ce.problem.type !== 'about:blank' ? ce.problem.type.split('/').pop() : undefined;
-  return {
-    result,
-    error: {
-      category: ce.category,
-      message: ce.message.length > 500 ? `${ce.message.slice(0, 499)}…` : ce.message,
-      ...(name ? { problem: name } : {}),
-      ...(status !== undefined ? { status } : {}),
-    },
-  };
-}
-
-/** A fee quote's outcome: its id, fee and how long it holds. */
-export function quoteOutcome(q: { id: string; fee: string; expires_at: string }): AuditOutcome {
-  return { result: 'sent', fee_id: q.id, fee: q.fee, expires_at: q.expires_at };
 }
 
 export function auditPort(deps: AuditDeps): AuditPort {
@@ -92,7 +69,13 @@ export function auditPort(deps: AuditDeps): AuditPort {
     }));
   const actor = (conn?: AuditConnection): Actor => {
     const p = conn?.profile ?? deps.profile();
-    return { profile: p?.name, environment: p?.environment, clientId: p?.clientId, serviceId: conn?.serviceId };
+    return {
+      profile: p?.name,
+      environment: p?.environment,
+      clientId: p?.clientId,
+      serviceId: conn?.serviceId,
+      agent: deps.agent?.(),
+    };
   };
   const append = async (event: AuditEvent, conn?: AuditConnection) => {
     const l = await load();

@@ -119,6 +119,8 @@ export interface CliContext {
   debug(line: string): void;
   /** The audit trail: one call records an attempt, an outcome, a refusal or an approval. */
   readonly audit: AuditPort;
+  /** The MCP client acting through this run (coinop mcp sets it from the handshake): named in every audit entry. */
+  agent?: string;
   onCleanup(fn: () => unknown): void;
   cleanup(): Promise<void>;
   ownSignals: boolean;
@@ -306,6 +308,7 @@ function contextAudit(ctx: CliContext): AuditPort {
     },
     warn: (line) => ctx.io.err(`${palette(ctx.io.colourErr).yellow(line)}\n`),
     onCleanup: (fn) => ctx.onCleanup(fn),
+    agent: () => ctx.agent,
   });
 }
 

@@ -85,14 +85,15 @@ export const WITHDRAW_BATCH: Tool = {
       file !== undefined
         ? checkBatchFile(file, call.deps.configDir)
         : rowsFile(rows as unknown[], call.deps.dataDir, call.deps.log);
-    // The run goes through the server's connection (made now if it was not yet).
+    // The run goes through the server's connection (made now if it was not yet), and writes the batch's own entries
+    // in the audit trail (the batch, each row), naming the agent.
     await call.conn();
-    await call.audit({ outcome: 'attempt' });
     const r = await port.run({
       file: path,
       format: rows ? 'json' : (args.format as string | undefined),
       profileId: args.profile_id as string | undefined,
       skipInvalid: args.skip_invalid === true,
+      agent: call.agent,
     });
     for (const line of r.log) call.note(line);
     if (r.error && !r.rows.length) throw r.error;

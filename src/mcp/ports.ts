@@ -1,7 +1,8 @@
 // What the MCP server is given rather than makes: the profile's policy (rules checked before money moves) and the
 // audit trail (a record of every tool call). Each is optional: a server without a policy has no verdict to show or
 // obey, and one without an audit trail records nothing. `coinop mcp` (src/commands/mcp) plugs in coinop's own.
-import type { CoinopError, ErrorReport } from '../errors.js';
+import type { AuditEvent, AuditOutcome, AuditWhat } from '../audit/entry.js';
+import type { CoinopError } from '../errors.js';
 
 /** One movement of money (or a resource that receives it) as a tool would make it: what a policy judges. */
 export interface MoneyIntent {
@@ -51,35 +52,27 @@ export interface PolicyPort {
   describe(): Promise<unknown>;
 }
 
-/** One record of the audit trail: a tool call, or a request about to move money. */
-export interface AuditEntry {
-  at: string;
-  source: 'mcp';
-  /** The MCP client as its handshake named it. */
-  client: { name: string; version: string };
-  tool: string;
-  /**
-   * `attempt`: a write is about to be sent (recorded before it leaves); `preview`, `sent`, `already_submitted`,
-   * `read`: how a call ended; `refused`: a gate, the policy or a check stopped it; `error`: the service or the
-   * connection failed it.
-   */
-  outcome: 'attempt' | 'preview' | 'sent' | 'already_submitted' | 'read' | 'refused' | 'error';
-  arguments: Record<string, unknown>;
-  profile: string;
-  environment: string;
-  ref_id?: string;
-  transfer_id?: string;
-  error?: ErrorReport;
+/** An attempt recorded in the audit trail, whose outcome is recorded once it is known. */
+export interface AuditAttempt {
+  done(outcome: AuditOutcome, what?: AuditWhat): Promise<void>;
+  failed(e: unknown): Promise<void>;
 }
 
+/**
+ * The audit trail (src/audit): entries as the commands write them, each naming the MCP client that asked (`agent`,
+ * "name version" from the handshake) besides who runs coinop.
+ */
 export interface AuditPort {
-  /** Appends one entry; a failure to append (a full disk) is thrown, and a send it was to precede does not happen. */
-  append(entry: AuditEntry): void | Promise<void>;
+  /** Before a request that moves money leaves: a trail that cannot be written throws, and nothing is sent. */
+  attempt(event: Omit<AuditEvent, 'outcome'>, agent: string): Promise<AuditAttempt>;
+  /** What happened (a tool call's end, a fee quote): a trail that cannot be written is a warning, never an error. */
+  note(event: AuditEvent, agent: string): Promise<void>;
 }
 
 /** How a batch is sent: as `coinop withdraw batch FILE --resume --yes` sends it (journal, guards, policy, report). */
 export interface BatchPort {
-  run(o: { file: string; format?: string; profileId?: string; skipInvalid: boolean }): Promise<BatchRun>;
+  /** `agent`: the MCP client that asked, named in the batch's audit entries. */
+  run(o: { file: string; format?: string; profileId?: string; skipInvalid: boolean; agent: string }): Promise<BatchRun>;
 }
 
 export interface BatchRun {

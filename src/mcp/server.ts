@@ -27,7 +27,9 @@ import type { CataloguePolicy } from '../client/catalogue-policy.js';
 import { type CoinopError, errorLine, errorReport, toCoinopError, usageError } from '../errors.js';
 import { WITHDRAW_BATCH } from './batch-send.js';
 import { BATCH_DRY_RUN } from './batch-tool.js';
-import type { AuditEntry } from './ports.js';
+import type { AuditOutcome } from '../audit/entry.js';
+import { outcomeOfError } from '../audit/outcomes.js';
+import type { AuditAttempt } from './ports.js';
 import { READ_TOOLS } from './read-tools.js';
 import { registerResources } from './resources.js';
 import type { Answer, Call, McpConnection, ServerDeps, Tool } from './tool.js';
@@ -119,6 +121,9 @@ export function createServer(deps: ServerDeps): McpServer {
   return mcp;
 }
 
+/** Without an audit trail, an attempt's handle that records nothing. */
+const UNRECORDED: AuditAttempt = { done: async () => {}, failed: async () => {} };
+
 function makeCall(
   deps: ServerDeps,
   tool: Tool,
@@ -128,64 +133,69 @@ function makeCall(
     notes: string[];
     client?: { name: string; version: string };
   },
-): Call & { args?: Record<string, unknown> } {
+): Call {
   const client = { name: o.client?.name ?? 'unknown', version: o.client?.version ?? '' };
-  const call: Call & { args?: Record<string, unknown> } = {
+  const agent = `${client.name} ${client.version}`.trim();
+  const { audit } = deps;
+  return {
     deps,
     tool: tool.name,
     client,
+    agent,
     catalogue: o.catalogue,
     conn: o.conn,
     note: (text) => void o.notes.push(text),
-    async audit(entry) {
-      if (!deps.audit) return;
-      const full: AuditEntry = {
-        at: new Date(deps.now()).toISOString(),
-        source: 'mcp',
-        client,
-        tool: tool.name,
-        arguments: call.args ?? {},
-        profile: deps.profile.name,
-        environment: deps.profile.environment,
-        ...entry,
-      };
-      await deps.audit.append(full);
+    attempt: (event) => (audit ? audit.attempt(event, agent) : Promise.resolve(UNRECORDED)),
+    record: async (event) => {
+      try {
+        await audit?.note(event, agent);
+      } catch (e) {
+        deps.log(`the audit trail could not record ${event.kind} of ${tool.name}: ${toCoinopError(e).message}`);
+      }
     },
   };
-  return call;
+}
+
+/** The arguments as the trail keeps them: a batch's rows counted, not copied. */
+function keptArguments(args: Record<string, unknown>): Record<string, unknown> {
+  const { rows, ...rest } = args;
+  return Array.isArray(rows) ? { ...rest, rows: rows.length } : args;
+}
+
+/** How a call ended, for the trail: sent (or sent before: already_submitted), answered, or its error's outcome. */
+function callOutcome(a: Answer | undefined, err: CoinopError | undefined): AuditOutcome {
+  if (err || !a) return outcomeOfError(err);
+  if (a.outcome === 'read' || a.outcome === 'preview') return { result: 'answered' };
+  return {
+    result: 'sent',
+    ...(a.transfer_id ? { transfer_id: a.transfer_id } : {}),
+    ...(a.outcome === 'already_submitted' ? { already_submitted: true } : {}),
+  };
 }
 
 /** One call: its arguments against the tool's schema, the tool, its answer or its error, and the audit trail. */
 async function callTool(
   tool: Tool,
   args: Record<string, unknown>,
-  call: Call & { args?: Record<string, unknown> },
+  call: Call,
   notes: string[],
 ): Promise<CallToolResult> {
-  call.args = args;
-  let answer: Answer;
+  let answer: Answer | undefined;
+  let err: CoinopError | undefined;
   try {
     const issues = schemaIssues(tool.input as unknown as TSchema, args);
     if (issues.length) throw usageError(issueMessage(issues));
     answer = await tool.run(args, call);
   } catch (e) {
-    const err = toCoinopError(e);
-    try {
-      await call.audit({ outcome: err.category === 'usage' ? 'refused' : 'error', error: errorReport(err) });
-    } catch (a) {
-      call.deps.log(`the audit trail could not record ${tool.name}'s error: ${toCoinopError(a).message}`);
-    }
-    return errorResult(err, notes);
+    err = toCoinopError(e);
   }
-  try {
-    await call.audit({ outcome: answer.outcome, ref_id: answer.ref_id, transfer_id: answer.transfer_id });
-  } catch (a) {
-    // What was done is done: the answer says so, and the trail's failure is said beside it.
-    const text = `the audit trail could not record this call: ${toCoinopError(a).message}`;
-    call.deps.log(text);
-    notes.push(text);
-  }
-  return okResult(answer, notes);
+  await call.record({
+    kind: 'mcp_call',
+    ref_id: answer?.ref_id ?? (typeof args.ref_id === 'string' ? args.ref_id : null),
+    what: { tool: tool.name, arguments: keptArguments(args) },
+    outcome: callOutcome(answer, err),
+  });
+  return answer ? okResult(answer, notes) : errorResult(err as CoinopError, notes);
 }
 
 /**

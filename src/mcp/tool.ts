@@ -3,7 +3,8 @@
 import type { ApiClient } from '../client/api.js';
 import type { CataloguePolicy } from '../client/catalogue-policy.js';
 import type { ResolvedProfile } from '../config/profile.js';
-import type { AuditEntry, AuditPort, BatchPort, PolicyPort } from './ports.js';
+import type { AuditEvent } from '../audit/entry.js';
+import type { AuditAttempt, AuditPort, BatchPort, PolicyPort } from './ports.js';
 import type { ObjectSchema } from './schema.js';
 
 /** What the server reaches the service through: the API client of the coinop profile. */
@@ -40,16 +41,22 @@ export interface ServerDeps {
 export interface Call {
   deps: ServerDeps;
   tool: string;
-  /** The MCP client as its handshake named it. */
+  /** The MCP client as its handshake named it, and as the audit trail names it ("name version"). */
   client: { name: string; version: string };
+  agent: string;
   /** How the catalogue's rules count for this service (refused against the local service, else noted). */
   catalogue: CataloguePolicy;
   /** The connection, made on the first call that needs one. */
   conn(): Promise<McpConnection>;
   /** A line for the answer besides its data (a catalogue note, what a preview leaves to do). */
   note(text: string): void;
-  /** Records an entry of the audit trail for this call (a no-op without an audit trail). */
-  audit(entry: Pick<AuditEntry, 'outcome'> & Partial<AuditEntry>): Promise<void>;
+  /**
+   * Records, before a request that moves money leaves, the attempt in the audit trail (which throws when it cannot be
+   * written: then nothing is sent); its handle records the outcome.
+   */
+  attempt(event: Omit<AuditEvent, 'outcome'>): Promise<AuditAttempt>;
+  /** Records what happened in the audit trail (a tool call's end, a fee quote); never throws. */
+  record(event: AuditEvent): Promise<void>;
 }
 
 /** What a call answers: its structured content (matching the tool's output schema) and what the trail records. */

@@ -16,6 +16,8 @@ import {
   type Transfer,
 } from '../api/index.js';
 import * as S from '../api/schemas.js';
+import type { AuditOutcome, AuditWhat } from '../audit/entry.js';
+import { charged, outcomeOfError, quoteOutcome, transferOutcome } from '../audit/outcomes.js';
 import { checkRequest } from '../client/api.js';
 import { type Funds, insufficientFunds, readFunds, shortfall } from '../send/funds.js';
 import { refuseOverLimit, withdrawalLimits } from '../send/limits.js';
@@ -108,6 +110,8 @@ interface Prepared {
   /** The tool-specific fields again, from what the service answered (the fee it charged). */
   sentExtra?: (data: Record<string, unknown>) => Record<string, unknown>;
   resultKey: 'transfer' | 'deposit_address';
+  /** How the audit trail names a write that moves money (as the commands do); none for a deposit address. */
+  audit?: { kind: 'withdrawal' | 'internal_transfer'; what: AuditWhat };
 }
 
 /** The preview or the send of a prepared request, through the gates. */
@@ -142,10 +146,17 @@ async function previewOrSend(call: Call, conn: McpConnection, sending: boolean, 
     };
   refusePolicy(verdict);
   await p.beforeSend?.();
-  await call.audit({ outcome: 'attempt', ref_id: p.refId });
-  const res = await conn.client.call<Record<string, unknown>>(p.op, { body: p.body });
+  const attempt = p.audit ? await call.attempt({ kind: p.audit.kind, ref_id: p.refId, what: p.audit.what }) : undefined;
+  let res: Awaited<ReturnType<typeof conn.client.call<Record<string, unknown>>>>;
+  try {
+    res = await conn.client.call<Record<string, unknown>>(p.op, { body: p.body });
+  } catch (e) {
+    await attempt?.failed(e);
+    throw e;
+  }
   const id = String(res.data.id);
   const again = res.alreadySubmitted && !res.submittedByThisCall;
+  await attempt?.done(transferOutcome(res.data, again), charged(res.data));
   const next = again
     ? `Already submitted: ref_id ${p.refId} was sent before, and nothing was sent this time; ${p.resultKey} ${id} is the earlier one.`
     : res.alreadySubmitted
@@ -176,6 +187,16 @@ async function previewOrSend(call: Call, conn: McpConnection, sending: boolean, 
   };
 }
 
+/** What a withdrawal (or its fee quote) asks for, as the audit trail names it. */
+const quoteWhat = (body: CreateCryptoWithdrawalRequest): AuditWhat => ({
+  asset: body.asset,
+  network: body.crypto_network,
+  amount: body.amount,
+  total: body.total,
+  destination: body.destination_address,
+  profile_id: body.profile_id,
+});
+
 /** The service holds a transfer with this ref_id already (a retry whose first attempt went through). */
 async function refHeld(conn: McpConnection, refId: string): Promise<boolean> {
   const { data } = await conn.client.call<{ items?: Transfer[] }>('listTransfers', { query: { ref_ids: [refId] } });
@@ -187,18 +208,23 @@ async function refHeld(conn: McpConnection, refId: string): Promise<boolean> {
  * else for the preview only (a failure is shown in it).
  */
 async function quoteFor(
+  call: Call,
   conn: McpConnection,
   body: CreateCryptoWithdrawalRequest,
   o: { binding: boolean; wanted: boolean },
 ): Promise<{ quote?: CryptoWithdrawalFee; error?: string }> {
   if (!o.wanted && !o.binding) return {};
+  const req = feeRequestOf(body);
+  // In the audit trail as the commands' quotes are.
+  const quote = (outcome: AuditOutcome) =>
+    call.record({ kind: 'quote', ref_id: body.ref_id, what: quoteWhat(body), outcome });
   try {
-    const { data } = await conn.client.call<CryptoWithdrawalFee>('createCryptoWithdrawalFee', {
-      body: feeRequestOf(body),
-    });
+    const { data } = await conn.client.call<CryptoWithdrawalFee>('createCryptoWithdrawalFee', { body: req });
+    await quote(quoteOutcome(data));
     if (o.binding) body.fee_id = data.id;
     return { quote: data };
   } catch (e) {
+    await quote(outcomeOfError(e));
     if (o.binding) throw e;
     return { error: e instanceof Error ? e.message : String(e) };
   }
@@ -269,7 +295,7 @@ const withdraw: Tool = {
     checkAddress(body.crypto_network, body.destination_address, addressCheckFor(call.deps.profile.environment));
     if (sending) refuseClosedServer(call.deps, call.tool);
     const conn = await call.conn();
-    const quoted = await quoteFor(conn, body, { binding: quote === true, wanted: !sending });
+    const quoted = await quoteFor(call, conn, body, { binding: quote === true, wanted: !sending });
     const asset = (body.balance_asset ?? body.asset).toUpperCase();
     const own = asset === body.asset.toUpperCase();
     const funds = await readFunds(conn, body.profile_id, [asset]);
@@ -287,6 +313,10 @@ const withdraw: Tool = {
       refId,
       generated,
       resultKey: 'transfer',
+      audit: {
+        kind: 'withdrawal',
+        what: { ...quoteWhat(body), fee_id: body.fee_id, balance_asset: body.balance_asset },
+      },
       intent: {
         kind: 'withdrawal',
         profile_id: body.profile_id,
@@ -368,6 +398,10 @@ const internalTransfer: Tool = {
       refId,
       generated,
       resultKey: 'transfer',
+      audit: {
+        kind: 'internal_transfer',
+        what: { asset: body.asset, amount: body.amount, profile_id: from, to_profile_id: body.to_profile_id },
+      },
       intent: {
         kind: 'internal_transfer',
         profile_id: from,

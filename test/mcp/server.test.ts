@@ -2,14 +2,14 @@
 // The tools and their schemas (made from the contract's), reads, the gated tools' previews, each gate refusing a send
 // on its own, sends through them, a retry with the same ref_id making one transfer, schema refusals, tool errors
 // with the CLI's categories, resources, and the policy and audit ports.
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dec, fmt } from '../../src/api/money.js';
 import * as S from '../../src/api/schemas.js';
 import { DEMO } from '../../src/local/demo.js';
-import type { AuditEntry } from '../../src/mcp/ports.js';
+import { auditLogPath } from '../../src/audit/log.js';
 import { BTC_ADDRESS, ETH_ADDRESS, type Sandbox, sandbox } from '../cli/helpers.js';
 import { answerOf, CLIENT, errorOf, inProcess, texts } from './support.js';
 
@@ -424,6 +424,14 @@ describe('withdraw_batch, through the gates', () => {
       expect(refs.slice(0, 3)).toEqual(first.report.map((r: { ref_id: string }) => r.ref_id));
       const held = answerOf(await s.call('transfers_list', { ref_ids: refs }));
       expect(held.items).toHaveLength(4);
+      // The batch's own entries in the audit trail (the batch, each row) name the agent too.
+      const rowsLogged = readFileSync(auditLogPath(sb.env.COINOP_DATA_DIR), 'utf8')
+        .split('\n')
+        .filter(Boolean)
+        .map((l) => JSON.parse(l))
+        .filter((e) => e.kind === 'batch_row' && refs.includes(e.ref_id));
+      expect(rowsLogged.length).toBeGreaterThanOrEqual(4);
+      for (const e of rowsLogged) expect(e.who.agent).toBe('vitest-agent 1.2.3');
     } finally {
       await s.close();
     }
@@ -456,55 +464,66 @@ describe('resources and ports', () => {
     }
   });
 
-  it("every call goes to the audit trail with the MCP client's name; a send is recorded before it leaves", async () => {
-    const entries: AuditEntry[] = [];
-    const s = await inProcess(
-      sb.env,
-      { allowWrites: true, allowProduction: false },
-      { audit: { append: (e) => void entries.push(e) } },
-    );
+  it("every call goes to the audit trail with the MCP client's name, and a send as coinop withdraw records it", async () => {
+    const log = auditLogPath(sb.env.COINOP_DATA_DIR);
+    const before = existsSync(log) ? readFileSync(log, 'utf8').split('\n').filter(Boolean).length : 0;
+    const s = await inProcess(sb.env, { allowWrites: true, allowProduction: false });
     try {
       await s.call('balances', { assets: ['BTC'] });
       await s.call('withdraw', { ...BTC, amount: '0.01', ref_id: 'mcp-audit-1' });
       await s.call('withdraw', { ...BTC, amount: '0.01', ref_id: 'mcp-audit-1', to: 'x', confirm: true });
       const ok = answerOf(await s.call('withdraw', { ...BTC, amount: '0.01', ref_id: 'mcp-audit-1', confirm: true }));
-      expect(entries.map((e) => [e.tool, e.outcome, e.ref_id])).toEqual([
-        ['balances', 'read', undefined],
-        ['withdraw', 'preview', 'mcp-audit-1'],
-        ['withdraw', 'refused', undefined],
-        ['withdraw', 'attempt', 'mcp-audit-1'],
-        ['withdraw', 'sent', 'mcp-audit-1'],
+      const entries = readFileSync(log, 'utf8')
+        .split('\n')
+        .filter(Boolean)
+        .slice(before)
+        .map((l) => JSON.parse(l));
+      expect(entries.map((e) => [e.kind, e.outcome.result, e.what.tool ?? null])).toEqual([
+        ['mcp_call', 'answered', 'balances'],
+        ['quote', 'sent', null],
+        ['mcp_call', 'answered', 'withdraw'],
+        ['mcp_call', 'refused', 'withdraw'],
+        ['withdrawal', 'attempt', null],
+        ['withdrawal', 'sent', null],
+        ['mcp_call', 'sent', 'withdraw'],
       ]);
       for (const e of entries)
-        expect(e).toMatchObject({ source: 'mcp', client: CLIENT, profile: 'local', environment: 'local' });
-      expect(entries[2].error).toMatchObject({ category: 'usage', message: 'to: is not a known field' });
-      expect(entries[3].arguments).toMatchObject({ amount: '0.01', confirm: true });
-      expect(entries[4].transfer_id).toBe(ok.transfer.id);
+        expect(e.who).toMatchObject({ agent: `${CLIENT.name} ${CLIENT.version}`, profile: 'local' });
+      expect(entries[3].outcome.error).toMatchObject({ category: 'usage', message: 'to: is not a known field' });
+      expect(entries[5]).toMatchObject({
+        ref_id: 'mcp-audit-1',
+        what: { asset: 'BTC', network: 'BITCOIN', amount: '0.01', destination: BTC_ADDRESS, fee: ok.transfer.fee },
+        outcome: { transfer_id: ok.transfer.id, status: 'PENDING' },
+      });
+      expect(entries[6]).toMatchObject({
+        ref_id: 'mcp-audit-1',
+        what: { arguments: { amount: '0.01', confirm: true } },
+        outcome: { transfer_id: ok.transfer.id },
+      });
+      // The chain is whole.
+      const verify = await sb.runIn(['audit', 'verify']);
+      expect(verify.code, verify.stderr).toBe(0);
     } finally {
       await s.close();
     }
   });
 
-  it('an audit trail that cannot record the attempt stops the send', async () => {
-    const s = await inProcess(
-      sb.env,
-      { allowWrites: true, allowProduction: false },
-      {
-        audit: {
-          append(e) {
-            if (e.outcome === 'attempt')
-              throw Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC' });
-          },
-        },
-      },
-    );
+  it('an audit trail that cannot be written stops a send before anything is sent; reads go on', async () => {
+    const data = join(sb.dir, 'data-broken-audit');
+    mkdirSync(data, { recursive: true });
+    writeFileSync(join(data, 'audit'), 'a file where the folder should be');
+    const s = await inProcess({ ...sb.env, COINOP_DATA_DIR: data }, { allowWrites: true, allowProduction: false });
     try {
       await sb.sent();
       const e = errorOf(await s.call('withdraw', { ...BTC, amount: '0.01', confirm: true }));
       expect(e.category).toBe('file');
+      expect(e.message).toMatch(/^the audit log .* cannot be written: .*; nothing was sent$/);
       expect(await withdrawalPosts()).toEqual([]);
+      expect(answerOf(await s.call('balances', { assets: ['BTC'] })).items).toHaveLength(1);
+      expect(s.stderr).toMatch(/not recorded/);
     } finally {
       await s.close();
+      rmSync(data, { recursive: true, force: true });
     }
   });
 });

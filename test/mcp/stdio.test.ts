@@ -4,10 +4,12 @@
 // the same ref_id making one transfer; and, with raw JSON-RPC, that stdout carries the protocol alone and that the
 // server answers a call in flight before it exits (0) on the end of its stdin.
 import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditLogPath } from '../../src/audit/log.js';
 import { BIN, BTC_ADDRESS, type Sandbox, sandbox } from '../cli/helpers.js';
 import { saveProfile } from '../support/profiles.js';
 import { TLS_ENV, tlsFront } from '../support/tls.js';
@@ -91,6 +93,23 @@ describe('coinop mcp over stdio', () => {
       expect((await withdrawalPosts()).map((r) => r.status)).toEqual([200, 409]);
       const held = answerOf(await c.call('transfers_list', { ref_ids: [p.ref_id] }));
       expect(held.items).toHaveLength(1);
+      // In the audit trail: the withdrawal, once, and each call, naming the agent.
+      const trail = readFileSync(auditLogPath(sb.env.COINOP_DATA_DIR), 'utf8')
+        .split('\n')
+        .filter(Boolean)
+        .map((l) => JSON.parse(l))
+        .filter((e) => e.ref_id === p.ref_id);
+      expect(trail.map((e) => [e.kind, e.outcome.result, e.outcome.already_submitted ?? false])).toEqual([
+        ['quote', 'sent', false],
+        ['mcp_call', 'answered', false],
+        ['withdrawal', 'attempt', false],
+        ['withdrawal', 'sent', false],
+        ['mcp_call', 'sent', false],
+        ['withdrawal', 'attempt', false],
+        ['withdrawal', 'sent', true],
+        ['mcp_call', 'sent', true],
+      ]);
+      for (const e of trail) expect(e.who.agent).toBe('vitest-agent 1.2.3');
     } finally {
       await c.close();
     }

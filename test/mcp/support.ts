@@ -7,6 +7,7 @@ import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { createContext } from '../../src/cli/context.js';
 import { makeIO } from '../../src/cli/io.js';
+import { recordPolicyEvents } from '../../src/cli/policy-audit.js';
 import type { McpOptions } from '../../src/commands/mcp/options.js';
 import { serverDeps } from '../../src/commands/mcp/run.js';
 import { createServer } from '../../src/mcp/server.js';
@@ -34,6 +35,8 @@ export async function inProcess(
   const streams = capturedStreams();
   const io = makeIO({ stdin: new PassThrough(), stdout: streams.out, stderr: streams.err }, { env });
   const ctx = createContext(io, env, '0.0.0-test');
+  // As runCli does for every command: the policy's verdicts go to the audit trail.
+  recordPolicyEvents(ctx.onPolicyEvent, () => ctx.audit, ctx.onCleanup);
   await ctx.prepare();
   const deps = { ...serverDeps(ctx, o), ...more };
   const server = createServer(deps);

@@ -6,6 +6,7 @@
 import { PassThrough } from 'node:stream';
 import { type CliContext, type Connection, createContext } from '../../cli/context.js';
 import { makeIO } from '../../cli/io.js';
+import { recordPolicyEvents } from '../../cli/policy-audit.js';
 import { toCoinopError } from '../../errors.js';
 import type { BatchPort } from '../../mcp/ports.js';
 import { capture } from './capture.js';
@@ -27,6 +28,9 @@ export function batchPort(parent: CliContext, connection: () => Promise<Connecti
       const ctx = createContext(io, parent.env, parent.version, () => parent.now());
       await ctx.prepare();
       ctx.globals = { profile: parent.globals.profile, output: 'json' };
+      // The batch's entries in the audit trail name the agent, and its policy verdicts are recorded there too.
+      ctx.agent = o.agent;
+      recordPolicyEvents(ctx.onPolicyEvent, () => ctx.audit, ctx.onCleanup);
       const conn = connection();
       if (conn) ctx.connect = () => conn;
       const [{ parseBatchOptions }, { runBatch }] = await Promise.all([

@@ -2,6 +2,7 @@
 // Everything but the protocol goes to stderr: the line that says what is served, and the server's log.
 import type { CliContext, Connection } from '../../cli/context.js';
 import type { ServerDeps } from '../../mcp/tool.js';
+import { auditPort } from './audit.js';
 import { batchPort } from './batch.js';
 import { policyPort } from './policy.js';
 import type { McpOptions } from './options.js';
@@ -24,6 +25,7 @@ export function serverDeps(ctx: CliContext, o: McpOptions): ServerDeps {
     log: (line) => ctx.io.err(`coinop mcp: ${line}\n`),
     batch: batchPort(ctx, () => connection),
     policy: policyPort(ctx, () => connection),
+    audit: auditPort(ctx, () => connection),
   };
 }
 

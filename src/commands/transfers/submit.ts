@@ -3,6 +3,7 @@
 // and the report of the transfer it made, followed to its end with --wait.
 import { operations, type OperationId, type Transfer } from '../../api/index.js';
 import type { AuditKind, AuditWhat } from '../../audit/entry.js';
+import { charged, transferOutcome } from '../../audit/outcomes.js';
 import type { CliContext, Connection } from '../../cli/context.js';
 import { CoinopError } from '../../cli/errors.js';
 import type { FlagNames } from '../../client/api.js';
@@ -42,22 +43,6 @@ export interface Audited {
   kind: AuditKind;
   what: AuditWhat;
 }
-
-/** The outcome of a transfer the service holds, for the audit log: FAILED is failed, anything else was sent. */
-export function transferOutcome(t: Record<string, unknown>, alreadySubmitted = false) {
-  return {
-    result: t.status === 'FAILED' ? ('failed' as const) : ('sent' as const),
-    transfer_id: String(t.id),
-    status: typeof t.status === 'string' ? t.status : undefined,
-    ...(alreadySubmitted ? { already_submitted: true } : {}),
-  };
-}
-
-/** What the service's transfer adds to what was asked: the fee and total it charged. */
-const charged = (t: Record<string, unknown>): AuditWhat => ({
-  ...(typeof t.fee === 'string' ? { fee: t.fee } : {}),
-  ...(typeof t.total === 'string' ? { total: t.total } : {}),
-});
 
 /**
  * Sends a write that carries a ref_id, once, and says what happened (`noun`: "withdrawal"); a ref_id coinop made up

@@ -7,7 +7,7 @@ import { outcomeOf } from '../../../batch/report.js';
 import type { BatchRow } from '../../../batch/rows.js';
 import type { RowOutcome } from '../../../batch/runner.js';
 import type { ScanResult } from '../../../batch/scan.js';
-import { transferOutcome } from '../../transfers/submit.js';
+import { transferOutcome } from '../../../audit/outcomes.js';
 
 /** The batch as it starts sending (`rows`: those this run sends). */
 export function batchStart(
