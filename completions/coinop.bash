@@ -50,7 +50,7 @@ _coinop() {
       continue
     fi
     next="${cmd:+$cmd }$w"
-    case "$next" in "login"|"logout"|"auth"|"auth status"|"profile"|"profile list"|"profile use"|"profile show"|"profiles"|"profiles list"|"profiles get"|"profiles create"|"balances"|"withdraw"|"withdraw batch"|"fee"|"fee quote"|"addresses"|"addresses list"|"addresses create"|"transfers"|"transfers list"|"transfers get"|"transfers watch"|"transfer"|"transfer internal"|"destinations"|"destinations list"|"destinations put"|"limits"|"policy"|"policy show"|"policy check"|"policy init"|"approve"|"deposit-instructions"|"deposit-instructions create"|"deposit-instructions list"|"deposit-instructions get"|"sandbox"|"sandbox deposit"|"audit"|"audit list"|"audit verify"|"audit export"|"audit path"|"prices"|"markets"|"ticker"|"book"|"trades"|"api"|"stream"|"stream book"|"stream top"|"stream trades"|"stream heartbeat"|"local"|"local start"|"local deposit"|"completion") cmd="$next" ;; esac
+    case "$next" in "login"|"logout"|"auth"|"auth status"|"profile"|"profile list"|"profile use"|"profile show"|"profile rename"|"profile delete"|"profile set-profile-id"|"config"|"config list"|"config get"|"config set"|"config unset"|"profiles"|"profiles list"|"profiles get"|"profiles create"|"balances"|"withdraw"|"withdraw batch"|"fee"|"fee quote"|"addresses"|"addresses list"|"addresses create"|"transfers"|"transfers list"|"transfers get"|"transfers watch"|"transfer"|"transfer internal"|"destinations"|"destinations list"|"destinations put"|"limits"|"policy"|"policy show"|"policy check"|"policy init"|"approve"|"deposit-instructions"|"deposit-instructions create"|"deposit-instructions list"|"deposit-instructions get"|"sandbox"|"sandbox deposit"|"audit"|"audit list"|"audit verify"|"audit export"|"audit path"|"prices"|"markets"|"ticker"|"book"|"trades"|"api"|"stream"|"stream book"|"stream top"|"stream trades"|"stream heartbeat"|"local"|"local start"|"local deposit"|"completion") cmd="$next" ;; esac
   done
   case "$cmd|$prev" in
     *"|--output") COMPREPLY=($(compgen -W "table json ndjson csv" -- "$cur")); return ;;
@@ -86,6 +86,14 @@ _coinop() {
       "profile list") words="--version -V --profile --output -o --json --no-input --no-color --no-pager --debug --help -h" ;;
       "profile use") words="--version -V --profile --output -o --json --no-input --no-color --no-pager --debug --help -h" ;;
       "profile show") words="--version -V --profile --output -o --json --no-input --no-color --no-pager --debug --help -h" ;;
+      "profile rename") words="--version -V --profile --output -o --json --no-input --no-color --no-pager --debug --help -h" ;;
+      "profile delete") words="--version -V --profile --output -o --json --no-input --no-color --no-pager --debug --yes -y --help -h" ;;
+      "profile set-profile-id") words="--version -V --profile --output -o --json --no-input --no-color --no-pager --debug --help -h" ;;
+      "config") words="--version -V --profile --output -o --json --no-input --no-color --no-pager --debug --help -h" ;;
+      "config list") words="--version -V --profile --output -o --json --no-input --no-color --no-pager --debug --help -h" ;;
+      "config get") words="--version -V --profile --output -o --json --no-input --no-color --no-pager --debug --help -h" ;;
+      "config set") words="--version -V --profile --output -o --json --no-input --no-color --no-pager --debug --help -h" ;;
+      "config unset") words="--version -V --profile --output -o --json --no-input --no-color --no-pager --debug --help -h" ;;
       "profiles") words="--version -V --profile --output -o --json --no-input --no-color --no-pager --debug --help -h" ;;
       "profiles list") words="--version -V --profile --output -o --json --no-input --no-color --no-pager --debug --id --nickname --created-before --created-until --created-at --created-from --created-after --limit --order --cursor --all --columns --wide --help -h" ;;
       "profiles get") words="--version -V --profile --output -o --json --no-input --no-color --no-pager --debug --include-deactivated --help -h" ;;
@@ -142,15 +150,23 @@ _coinop() {
     esac
   else
     case "$cmd" in
-      "") words="login logout auth profile profiles balances withdraw fee addresses transfers transfer destinations limits policy approve deposit-instructions sandbox audit prices markets ticker book trades api stream local completion" ;;
+      "") words="login logout auth profile config profiles balances withdraw fee addresses transfers transfer destinations limits policy approve deposit-instructions sandbox audit prices markets ticker book trades api stream local completion" ;;
       "login") words="" ;;
       "logout") words="" ;;
       "auth") words="status" ;;
       "auth status") words="" ;;
-      "profile") words="list use show" ;;
+      "profile") words="list use show rename delete set-profile-id" ;;
       "profile list") words="" ;;
       "profile use") words="" ;;
       "profile show") words="" ;;
+      "profile rename") words="" ;;
+      "profile delete") words="" ;;
+      "profile set-profile-id") words="" ;;
+      "config") words="list get set unset" ;;
+      "config list") words="" ;;
+      "config get") words="" ;;
+      "config set") words="" ;;
+      "config unset") words="" ;;
       "profiles") words="list get create" ;;
       "profiles list") words="" ;;
       "profiles get") words="" ;;

@@ -16,7 +16,7 @@ function __coinop_path
             continue
         end
         set -l next (string trim -- "$path $w")
-        contains -- $next 'login' 'logout' 'auth' 'auth status' 'profile' 'profile list' 'profile use' 'profile show' 'profiles' 'profiles list' 'profiles get' 'profiles create' 'balances' 'withdraw' 'withdraw batch' 'fee' 'fee quote' 'addresses' 'addresses list' 'addresses create' 'transfers' 'transfers list' 'transfers get' 'transfers watch' 'transfer' 'transfer internal' 'destinations' 'destinations list' 'destinations put' 'limits' 'policy' 'policy show' 'policy check' 'policy init' 'approve' 'deposit-instructions' 'deposit-instructions create' 'deposit-instructions list' 'deposit-instructions get' 'sandbox' 'sandbox deposit' 'audit' 'audit list' 'audit verify' 'audit export' 'audit path' 'prices' 'markets' 'ticker' 'book' 'trades' 'api' 'stream' 'stream book' 'stream top' 'stream trades' 'stream heartbeat' 'local' 'local start' 'local deposit' 'completion'; and set path $next
+        contains -- $next 'login' 'logout' 'auth' 'auth status' 'profile' 'profile list' 'profile use' 'profile show' 'profile rename' 'profile delete' 'profile set-profile-id' 'config' 'config list' 'config get' 'config set' 'config unset' 'profiles' 'profiles list' 'profiles get' 'profiles create' 'balances' 'withdraw' 'withdraw batch' 'fee' 'fee quote' 'addresses' 'addresses list' 'addresses create' 'transfers' 'transfers list' 'transfers get' 'transfers watch' 'transfer' 'transfer internal' 'destinations' 'destinations list' 'destinations put' 'limits' 'policy' 'policy show' 'policy check' 'policy init' 'approve' 'deposit-instructions' 'deposit-instructions create' 'deposit-instructions list' 'deposit-instructions get' 'sandbox' 'sandbox deposit' 'audit' 'audit list' 'audit verify' 'audit export' 'audit path' 'prices' 'markets' 'ticker' 'book' 'trades' 'api' 'stream' 'stream book' 'stream top' 'stream trades' 'stream heartbeat' 'local' 'local start' 'local deposit' 'completion'; and set path $next
     end
     echo $path
 end
@@ -113,6 +113,7 @@ complete -c coinop -n '__coinop_is \'\'' -a login -d 'save credentials for an en
 complete -c coinop -n '__coinop_is \'\'' -a logout -d 'forget the credentials and cached tokens of a profile'
 complete -c coinop -n '__coinop_is \'\'' -a auth -d 'authentication'
 complete -c coinop -n '__coinop_is \'\'' -a profile -d 'coinop\'s saved profiles: environments and credentials'
+complete -c coinop -n '__coinop_is \'\'' -a config -d 'defaults kept in the configuration file: output format, pager, context, batch rate, timeouts'
 complete -c coinop -n '__coinop_is \'\'' -a profiles -d 'the service\'s profiles, which hold balances'
 complete -c coinop -n '__coinop_is \'\'' -a balances -d 'what the service\'s profiles hold: available'
 complete -c coinop -n '__coinop_is \'\'' -a withdraw -d 'send crypto from a profile balance to a blockchain address'
@@ -150,6 +151,14 @@ complete -c coinop -n '__coinop_is \'auth\'' -a status -d 'profile, environment,
 complete -c coinop -n '__coinop_is \'profile\'' -a list -d 'every profile'
 complete -c coinop -n '__coinop_is \'profile\'' -a use -d 'make a profile the active one'
 complete -c coinop -n '__coinop_is \'profile\'' -a show -d 'one profile'
+complete -c coinop -n '__coinop_is \'profile\'' -a rename -d 'rename a saved profile'
+complete -c coinop -n '__coinop_is \'profile\'' -a delete -d 'delete a saved profile with its secret and cached tokens'
+complete -c coinop -n '__coinop_is \'profile\'' -a set-profile-id -d 'set the service\'s profile id a saved profile defaults to, without logging in again'
+complete -c coinop -n '__coinop_is \'profile delete\'' -s y -l yes -d 'do not ask'
+complete -c coinop -n '__coinop_is \'config\'' -a list -d 'every key with its value and where it comes from'
+complete -c coinop -n '__coinop_is \'config\'' -a get -d 'the value a command uses now'
+complete -c coinop -n '__coinop_is \'config\'' -a set -d 'keep a default in the configuration file'
+complete -c coinop -n '__coinop_is \'config\'' -a unset -d 'remove a default from the configuration file'
 complete -c coinop -n '__coinop_is \'profiles\'' -a list -d 'the service\'s profiles, oldest first'
 complete -c coinop -n '__coinop_is \'profiles\'' -a get -d 'one service profile'
 complete -c coinop -n '__coinop_is \'profiles\'' -a create -d 'create a service profile'

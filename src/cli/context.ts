@@ -195,7 +195,7 @@ export function createContext(
         import('../config/store.js'),
         import('../config/settings.js'),
       ]);
-      settings = readSettings(env);
+      settings = readSettings(env, savedDefaults(storeMod.ConfigStore, readSettings(env).configDir));
       config = { profile, store: storeMod };
     },
     store: () => (store ??= new (loaded().store.ConfigStore)(ctx.settings.configDir)),
@@ -219,6 +219,7 @@ export function createContext(
     format() {
       if (ctx.globals.json) return 'json';
       if (ctx.globals.output) return ctx.globals.output;
+      if (settings?.output) return settings.output;
       return io.stdoutTTY ? 'table' : 'json';
     },
     output: (view = {}) => {
@@ -243,6 +244,18 @@ export function createContext(
     cleanup: () => runCleanups(cleanups.splice(0).reverse()),
   };
   return ctx;
+}
+
+/**
+ * The defaults saved by coinop config set (the environment's win over them); a configuration that cannot be read adds
+ * none here (the store refuses it, naming the file, when a command uses it).
+ */
+function savedDefaults(Store: typeof ConfigStore, dir: string): Record<string, string> {
+  try {
+    return new Store(dir).defaults();
+  } catch {
+    return {};
+  }
 }
 
 /** The profile this run uses; a --profile that names none, or an override refused, is a usage error. */

@@ -8,6 +8,7 @@ import { applyFlags } from './io.js';
 import { choiceOption } from './options.js';
 import { register as registerAuth } from '../commands/auth/index.js';
 import { register as registerProfile } from '../commands/profile/index.js';
+import { register as registerConfig } from '../commands/config/index.js';
 import { register as registerWithdraw } from '../commands/withdraw/index.js';
 import { register as registerFee } from '../commands/fee/index.js';
 import { register as registerAddresses } from '../commands/addresses/index.js';
@@ -36,6 +37,7 @@ type Register = (program: Command, ctx: CliContext) => void;
 const GROUPS: Register[] = [
   registerAuth,
   registerProfile,
+  registerConfig,
   registerProfiles,
   registerBalances,
   registerWithdraw,
@@ -62,6 +64,7 @@ const BY_COMMAND: Record<string, Register[]> = {
   logout: [registerAuth],
   auth: [registerAuth],
   profile: [registerProfile],
+  config: [registerConfig],
   withdraw: [registerWithdraw],
   fee: [registerFee],
   addresses: [registerAddresses],

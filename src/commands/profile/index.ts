@@ -33,4 +33,31 @@ export function register(program: Command, ctx: CliContext): void {
       .action(async (name: string | undefined) => (await import('./run.js')).show(ctx, name)),
     ['coinop profile show', 'coinop profile show sandbox --json'],
   );
+  examples(
+    profile
+      .command('rename')
+      .description('rename a saved profile (its secret moves with it; the active profile follows)')
+      .argument('<old>', 'profile name')
+      .argument('<new>', 'new name')
+      .action(async (from: string, to: string) => (await import('./run.js')).rename(ctx, from, to)),
+    ['coinop profile rename sandbox sandbox-eu'],
+  );
+  examples(
+    profile
+      .command('delete')
+      .description('delete a saved profile with its secret and cached tokens (asks on a terminal)')
+      .argument('<name>', 'profile name')
+      .option('-y, --yes', 'do not ask')
+      .action(async (name: string, o: { yes?: boolean }) => (await import('./run.js')).remove(ctx, name, !!o.yes)),
+    ['coinop profile delete old-sandbox', 'coinop profile delete old-sandbox --yes'],
+  );
+  examples(
+    profile
+      .command('set-profile-id')
+      .description("set the service's profile id a saved profile defaults to, without logging in again")
+      .argument('<profile-id>', 'the service\'s profile id (see coinop profiles list); "" clears it')
+      .argument('[name]', 'profile name (default: the active one)')
+      .action(async (id: string, name: string | undefined) => (await import('./run.js')).setProfileId(ctx, id, name)),
+    ['coinop profile set-profile-id 2b1e6f9c-5d4a-4f7e-9c3b-8a1d2e3f4a5b', 'coinop profile set-profile-id "" sandbox'],
+  );
 }
