@@ -50,7 +50,7 @@ _coinop() {
       continue
     fi
     next="${cmd:+$cmd }$w"
-    case "$next" in "login"|"logout"|"auth"|"auth status"|"profile"|"profile list"|"profile use"|"profile show"|"profile rename"|"profile delete"|"profile set-profile-id"|"config"|"config list"|"config get"|"config set"|"config unset"|"profiles"|"profiles list"|"profiles get"|"profiles create"|"balances"|"withdraw"|"withdraw batch"|"fee"|"fee quote"|"addresses"|"addresses list"|"addresses create"|"transfers"|"transfers list"|"transfers get"|"transfers watch"|"transfer"|"transfer internal"|"destinations"|"destinations list"|"destinations put"|"limits"|"policy"|"policy show"|"policy check"|"policy init"|"approve"|"deposit-instructions"|"deposit-instructions create"|"deposit-instructions list"|"deposit-instructions get"|"sandbox"|"sandbox deposit"|"audit"|"audit list"|"audit verify"|"audit export"|"audit path"|"prices"|"markets"|"ticker"|"book"|"trades"|"api"|"stream"|"stream book"|"stream top"|"stream trades"|"stream heartbeat"|"local"|"local start"|"local deposit"|"completion") cmd="$next" ;; esac
+    case "$next" in "login"|"logout"|"auth"|"auth status"|"profile"|"profile list"|"profile use"|"profile show"|"profile rename"|"profile delete"|"profile set-profile-id"|"config"|"config list"|"config get"|"config set"|"config unset"|"profiles"|"profiles list"|"profiles get"|"profiles create"|"balances"|"withdraw"|"withdraw batch"|"fee"|"fee quote"|"addresses"|"addresses list"|"addresses create"|"transfers"|"transfers list"|"transfers get"|"transfers watch"|"transfer"|"transfer internal"|"destinations"|"destinations list"|"destinations put"|"limits"|"policy"|"policy show"|"policy check"|"policy init"|"approve"|"deposit-instructions"|"deposit-instructions create"|"deposit-instructions list"|"deposit-instructions get"|"sandbox"|"sandbox deposit"|"audit"|"audit list"|"audit verify"|"audit export"|"audit path"|"prices"|"markets"|"ticker"|"book"|"trades"|"api"|"doctor"|"stream"|"stream book"|"stream top"|"stream trades"|"stream heartbeat"|"local"|"local start"|"local deposit"|"completion") cmd="$next" ;; esac
   done
   case "$cmd|$prev" in
     *"|--output") COMPREPLY=($(compgen -W "table json ndjson csv" -- "$cur")); return ;;
@@ -138,6 +138,7 @@ _coinop() {
       "book") words="--version -V --profile --output -o --json --no-input --no-color --no-pager --debug --depth --help -h" ;;
       "trades") words="--version -V --profile --output -o --json --no-input --no-color --no-pager --debug --columns --wide --limit --help -h" ;;
       "api") words="--version -V --profile --output -o --json --no-input --no-color --no-pager --debug --field -f --input --paginate --include -i --help -h" ;;
+      "doctor") words="--version -V --profile --output -o --json --no-input --no-color --no-pager --debug --timeout --help -h" ;;
       "stream") words="--version -V --profile --output -o --json --no-input --no-color --no-pager --debug --channel -c --book --interval --depth --duration --count --help -h" ;;
       "stream book") words="--version -V --profile --output -o --json --no-input --no-color --no-pager --debug --channel -c --book --interval --depth --duration --count --help -h" ;;
       "stream top") words="--version -V --profile --output -o --json --no-input --no-color --no-pager --debug --channel -c --book --interval --depth --duration --count --help -h" ;;
@@ -150,7 +151,7 @@ _coinop() {
     esac
   else
     case "$cmd" in
-      "") words="login logout auth profile config profiles balances withdraw fee addresses transfers transfer destinations limits policy approve deposit-instructions sandbox audit prices markets ticker book trades api stream local completion" ;;
+      "") words="login logout auth profile config profiles balances withdraw fee addresses transfers transfer destinations limits policy approve deposit-instructions sandbox audit prices markets ticker book trades api doctor stream local completion" ;;
       "login") words="" ;;
       "logout") words="" ;;
       "auth") words="status" ;;
@@ -211,6 +212,7 @@ _coinop() {
       "book") words="ETHEUR ETHUSD BTCEUR BTCUSD PAXGUSD BCHUSD LTCUSD ETHGBP BTCGBP LTCGBP BCHGBP USDPUSD ETHBRL BTCBRL LTCBRL BCHBRL USDPGBP USDPBRL LINKUSD MATICUSD AAVEUSD UNIUSD AAVEMXN BCHMXN BTCMXN ETHMXN LTCMXN USDPMXN AAVEEUR BCHEUR LTCEUR LINKEUR MATICEUR PAXGEUR SOLEUR USDPEUR UNIEUR PYUSDEUR PYUSDGBP PEPEUSD TRUMPUSD SHIBUSD ARBUSD BONKUSD ENAUSD MNTUSD ONDOUSD PENGUUSD QNTUSD RENDERUSD SKYUSD WIFUSD WLDUSD DOGEUSD AVAXUSD SUIUSD POLUSD XLMUSD BNBUSD" ;;
       "trades") words="ETHEUR ETHUSD BTCEUR BTCUSD PAXGUSD BCHUSD LTCUSD ETHGBP BTCGBP LTCGBP BCHGBP USDPUSD ETHBRL BTCBRL LTCBRL BCHBRL USDPGBP USDPBRL LINKUSD MATICUSD AAVEUSD UNIUSD AAVEMXN BCHMXN BTCMXN ETHMXN LTCMXN USDPMXN AAVEEUR BCHEUR LTCEUR LINKEUR MATICEUR PAXGEUR SOLEUR USDPEUR UNIEUR PYUSDEUR PYUSDGBP PEPEUSD TRUMPUSD SHIBUSD ARBUSD BONKUSD ENAUSD MNTUSD ONDOUSD PENGUUSD QNTUSD RENDERUSD SKYUSD WIFUSD WLDUSD DOGEUSD AVAXUSD SUIUSD POLUSD XLMUSD BNBUSD" ;;
       "api") words="GET POST PUT PATCH DELETE" ;;
+      "doctor") words="" ;;
       "stream") words="book top trades heartbeat" ;;
       "stream book") words="ETHEUR ETHUSD BTCEUR BTCUSD PAXGUSD BCHUSD LTCUSD ETHGBP BTCGBP LTCGBP BCHGBP USDPUSD ETHBRL BTCBRL LTCBRL BCHBRL USDPGBP USDPBRL LINKUSD MATICUSD AAVEUSD UNIUSD AAVEMXN BCHMXN BTCMXN ETHMXN LTCMXN USDPMXN AAVEEUR BCHEUR LTCEUR LINKEUR MATICEUR PAXGEUR SOLEUR USDPEUR UNIEUR PYUSDEUR PYUSDGBP PEPEUSD TRUMPUSD SHIBUSD ARBUSD BONKUSD ENAUSD MNTUSD ONDOUSD PENGUUSD QNTUSD RENDERUSD SKYUSD WIFUSD WLDUSD DOGEUSD AVAXUSD SUIUSD POLUSD XLMUSD BNBUSD" ;;
       "stream top") words="ETHEUR ETHUSD BTCEUR BTCUSD PAXGUSD BCHUSD LTCUSD ETHGBP BTCGBP LTCGBP BCHGBP USDPUSD ETHBRL BTCBRL LTCBRL BCHBRL USDPGBP USDPBRL LINKUSD MATICUSD AAVEUSD UNIUSD AAVEMXN BCHMXN BTCMXN ETHMXN LTCMXN USDPMXN AAVEEUR BCHEUR LTCEUR LINKEUR MATICEUR PAXGEUR SOLEUR USDPEUR UNIEUR PYUSDEUR PYUSDGBP PEPEUSD TRUMPUSD SHIBUSD ARBUSD BONKUSD ENAUSD MNTUSD ONDOUSD PENGUUSD QNTUSD RENDERUSD SKYUSD WIFUSD WLDUSD DOGEUSD AVAXUSD SUIUSD POLUSD XLMUSD BNBUSD" ;;

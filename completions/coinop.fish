@@ -16,7 +16,7 @@ function __coinop_path
             continue
         end
         set -l next (string trim -- "$path $w")
-        contains -- $next 'login' 'logout' 'auth' 'auth status' 'profile' 'profile list' 'profile use' 'profile show' 'profile rename' 'profile delete' 'profile set-profile-id' 'config' 'config list' 'config get' 'config set' 'config unset' 'profiles' 'profiles list' 'profiles get' 'profiles create' 'balances' 'withdraw' 'withdraw batch' 'fee' 'fee quote' 'addresses' 'addresses list' 'addresses create' 'transfers' 'transfers list' 'transfers get' 'transfers watch' 'transfer' 'transfer internal' 'destinations' 'destinations list' 'destinations put' 'limits' 'policy' 'policy show' 'policy check' 'policy init' 'approve' 'deposit-instructions' 'deposit-instructions create' 'deposit-instructions list' 'deposit-instructions get' 'sandbox' 'sandbox deposit' 'audit' 'audit list' 'audit verify' 'audit export' 'audit path' 'prices' 'markets' 'ticker' 'book' 'trades' 'api' 'stream' 'stream book' 'stream top' 'stream trades' 'stream heartbeat' 'local' 'local start' 'local deposit' 'completion'; and set path $next
+        contains -- $next 'login' 'logout' 'auth' 'auth status' 'profile' 'profile list' 'profile use' 'profile show' 'profile rename' 'profile delete' 'profile set-profile-id' 'config' 'config list' 'config get' 'config set' 'config unset' 'profiles' 'profiles list' 'profiles get' 'profiles create' 'balances' 'withdraw' 'withdraw batch' 'fee' 'fee quote' 'addresses' 'addresses list' 'addresses create' 'transfers' 'transfers list' 'transfers get' 'transfers watch' 'transfer' 'transfer internal' 'destinations' 'destinations list' 'destinations put' 'limits' 'policy' 'policy show' 'policy check' 'policy init' 'approve' 'deposit-instructions' 'deposit-instructions create' 'deposit-instructions list' 'deposit-instructions get' 'sandbox' 'sandbox deposit' 'audit' 'audit list' 'audit verify' 'audit export' 'audit path' 'prices' 'markets' 'ticker' 'book' 'trades' 'api' 'doctor' 'stream' 'stream book' 'stream top' 'stream trades' 'stream heartbeat' 'local' 'local start' 'local deposit' 'completion'; and set path $next
     end
     echo $path
 end
@@ -134,6 +134,7 @@ complete -c coinop -n '__coinop_is \'\'' -a ticker -d 'a market\'s best bid and 
 complete -c coinop -n '__coinop_is \'\'' -a book -d 'one snapshot of a market\'s order book: bids and asks side by side, best first'
 complete -c coinop -n '__coinop_is \'\'' -a trades -d 'a market\'s most recent trades, newest first'
 complete -c coinop -n '__coinop_is \'\'' -a api -d 'a raw authenticated request, like gh api'
+complete -c coinop -n '__coinop_is \'\'' -a doctor -d 'check the setup: file permissions, each saved profile\'s endpoints, token and clock, completion, policy files'
 complete -c coinop -n '__coinop_is \'\'' -a stream -d 'live market data: a live view on a terminal, one JSON object per line when piped or with -o ndjson'
 complete -c coinop -n '__coinop_is \'\'' -a local -d 'the local service: a faithful, stateful stand-in for the hosted one'
 complete -c coinop -n '__coinop_is \'\'' -a completion -d 'print a shell completion script'
@@ -434,6 +435,7 @@ complete -c coinop -n '__coinop_is \'api\'' -s f -l field -x -d 'a query paramet
 complete -c coinop -n '__coinop_is \'api\'' -l input -r -F -d 'the JSON body from a file'
 complete -c coinop -n '__coinop_is \'api\'' -l paginate -d 'follow next_page_cursor and print every item'
 complete -c coinop -n '__coinop_is \'api\'' -s i -l include -d 'print the status line and headers to stderr'
+complete -c coinop -n '__coinop_is \'doctor\'' -l timeout -x -d 'how long each endpoint may take to answer'
 complete -c coinop -n '__coinop_is \'stream\'' -a book -d 'live order book ladder: levels per side with depth bars, spread, mid, age of the last update'
 complete -c coinop -n '__coinop_is \'stream\'' -a top -d 'board of best bid and ask across markets'
 complete -c coinop -n '__coinop_is \'stream\'' -a trades -d 'trade tape with running volume, VWAP and trade rate'

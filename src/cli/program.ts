@@ -9,6 +9,7 @@ import { choiceOption } from './options.js';
 import { register as registerAuth } from '../commands/auth/index.js';
 import { register as registerProfile } from '../commands/profile/index.js';
 import { register as registerConfig } from '../commands/config/index.js';
+import { register as registerDoctor } from '../commands/doctor/index.js';
 import { register as registerWithdraw } from '../commands/withdraw/index.js';
 import { register as registerFee } from '../commands/fee/index.js';
 import { register as registerAddresses } from '../commands/addresses/index.js';
@@ -55,6 +56,7 @@ const GROUPS: Register[] = [
   registerPrices,
   registerMarkets,
   registerApi,
+  registerDoctor,
   registerStream,
   registerLocal,
   registerCompletion,
@@ -65,6 +67,7 @@ const BY_COMMAND: Record<string, Register[]> = {
   auth: [registerAuth],
   profile: [registerProfile],
   config: [registerConfig],
+  doctor: [registerDoctor],
   withdraw: [registerWithdraw],
   fee: [registerFee],
   addresses: [registerAddresses],
