@@ -192,5 +192,15 @@ Examples:
   });
 
   for (const register of groupsFor(argv)) register(program, ctx);
+  withExitCodes(program);
   return program;
+}
+
+/** Every command's --help ends with the exit codes (the program's own help has them before its examples). */
+function withExitCodes(cmd: Command): void {
+  for (const c of cmd.commands) {
+    // After an Examples section (which ends in a blank line), or after the options (then one blank line first).
+    c.addHelpText('after', `${c.listenerCount('afterHelp') ? '' : '\n'}${EXIT_CODE_HELP}\n`);
+    withExitCodes(c);
+  }
 }
