@@ -200,7 +200,10 @@ Examples:
 function withExitCodes(cmd: Command): void {
   for (const c of cmd.commands) {
     // After an Examples section (which ends in a blank line), or after the options (then one blank line first).
-    c.addHelpText('after', `${c.listenerCount('afterHelp') ? '' : '\n'}${EXIT_CODE_HELP}\n`);
+    c.addHelpText(
+      'after',
+      `${(c as unknown as NodeJS.EventEmitter).listenerCount('afterHelp') ? '' : '\n'}${EXIT_CODE_HELP}\n`,
+    );
     withExitCodes(c);
   }
 }
