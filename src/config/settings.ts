@@ -11,7 +11,7 @@ export const OVERRIDE_VARIABLES = ['COINOP_BASE_URL', 'COINOP_AUTH_URL', 'COINOP
 export type OverrideVariable = (typeof OVERRIDE_VARIABLES)[number];
 
 export interface Settings {
-  /** COINOP_PROFILE: the profile to use when --profile is not given. */
+  /** COINOP_CONTEXT (or its old name COINOP_PROFILE): the context to use when --context is not given. */
   profile?: string;
   /** COINOP_CONFIG_DIR, else $XDG_CONFIG_HOME/coinop, else ~/.config/coinop. */
   configDir: string;
@@ -103,7 +103,7 @@ const yesRule = (name: string, v: string) => {
   throw usageError(`${name}: must be 1 or true (0 or false: off) (got "${v}")`);
 };
 
-/** The context key: the saved context used when neither --profile nor COINOP_PROFILE names one. */
+/** The context key: the saved context used when neither --context nor COINOP_CONTEXT names one. */
 export const CONTEXT_KEY = 'context';
 
 export const CONFIG_KEYS: readonly ConfigKey[] = [
@@ -129,9 +129,9 @@ export const CONFIG_KEYS: readonly ConfigKey[] = [
   },
   {
     key: CONTEXT_KEY,
-    variables: ['COINOP_PROFILE'],
-    flag: '--profile',
-    description: 'the saved context commands use (same as coinop profile use)',
+    variables: ['COINOP_CONTEXT', 'COINOP_PROFILE'],
+    flag: '--context',
+    description: 'the saved context commands use (same as coinop context use)',
     default: 'local',
     check(name, v) {
       if (!v.trim()) throw usageError(`${name}: must name a saved context (got "")`);
@@ -227,7 +227,7 @@ export function readSettings(env: Env, saved: Record<string, string> = {}): Sett
   const num = (key: string) => Number(sources[key].value);
   const output = sources.output.value;
   return {
-    profile: given(env, 'COINOP_PROFILE'),
+    profile: given(env, 'COINOP_CONTEXT') ?? given(env, 'COINOP_PROFILE'),
     configDir: configDir(env),
     dataDir: dataDir(env),
     dataDirGiven: !!given(env, 'COINOP_DATA_DIR'),

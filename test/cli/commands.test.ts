@@ -561,6 +561,7 @@ describe('coinop, piped', () => {
     expect(st.code, st.stderr).toBe(0);
     const s = json(st.stdout);
     expect(s.profile).toBe('sb');
+    expect(s.context).toBe('sb');
     expect(s.scopes).toContain('transfer:write_crypto_withdrawal');
     expect(Date.parse(s.token_expires_at)).toBeGreaterThan(Date.now());
     expect(st.stdout + st.stderr).not.toContain(secret);

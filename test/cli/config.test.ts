@@ -160,10 +160,10 @@ describe('coinop profile rename, delete, set-profile-id', () => {
 
   it('rename refuses a missing profile, the built-in local one, a taken or bad name', async () => {
     for (const [args, message] of [
-      [['nope', 'x'], 'no saved profile named "nope"'],
+      [['nope', 'x'], 'no saved context named "nope"'],
       [['local', 'x'], '"local" is built in'],
-      [['sb', 'local'], 'a profile named "local" exists already'],
-      [['sb', 'a b'], 'NEW must be letters, digits'],
+      [['sb', 'local'], 'a context named "local" exists already'],
+      [['sb', 'a b'], 'context rename: NEW: use letters, digits, dot, dash and underscore'],
     ] as const) {
       const r = await runInProcess(['profile', 'rename', ...args], s.env);
       expect(r.code).toBe(2);
@@ -186,12 +186,12 @@ describe('coinop profile rename, delete, set-profile-id', () => {
 
   it('delete asks on a terminal: no keeps it (exit 3), yes deletes it', async () => {
     const no = new Term(['profile', 'delete', 'sb'], s.env);
-    await no.waitFor('Delete profile "sb"');
+    await no.waitFor('Delete context "sb"');
     no.type(`n${KEY.enter}`);
     expect(await no.exit()).toBe(3);
     expect(s.read('secrets.json')).toEqual({ sb: 's3cret' });
     const yes = new Term(['profile', 'delete', 'sb'], s.env);
-    await yes.waitFor('Delete profile "sb"');
+    await yes.waitFor('Delete context "sb"');
     yes.type(`y${KEY.enter}`);
     expect(await yes.exit()).toBe(0);
     expect(s.read('secrets.json')).toEqual({});
@@ -209,5 +209,52 @@ describe('coinop profile rename, delete, set-profile-id', () => {
     expect(bad.code).toBe(2);
     expect(bad.stderr).toContain('PROFILE-ID must be');
     expect(existsSync(join(s.config, 'config.json'))).toBe(true);
+  });
+});
+
+describe('context: the new name of coinop profile, --profile and COINOP_PROFILE', () => {
+  let s: ReturnType<typeof setup>;
+  beforeEach(() => {
+    s = setup();
+  });
+
+  it('coinop context lists, and coinop profile still does after a one-line note on stderr', async () => {
+    const now = await runInProcess(['context', 'list', '--json'], s.env);
+    expect(now.stderr).toBe('');
+    const old = await runInProcess(['profile', 'list', '--json'], s.env);
+    expect(old.stderr).toBe('note: coinop profile is now coinop context\n');
+    expect(old.stdout).toBe(now.stdout);
+    expect(JSON.parse(now.stdout).map((r: { name: string; active: boolean }) => [r.name, r.active])).toEqual([
+      ['local', false],
+      ['sb', true],
+    ]);
+  });
+
+  it('--context names the context; --profile still does, with a note; both differing is a usage error', async () => {
+    const show = (args: string[], env = s.env) => runInProcess([...args, 'context', 'show', '--json'], env);
+    const ctx = await show(['--context', 'local']);
+    expect([JSON.parse(ctx.stdout).active, ctx.stderr]).toEqual([true, '']);
+    expect(JSON.parse(ctx.stdout).name).toBe('local');
+    const old = await show(['--profile', 'local']);
+    expect(JSON.parse(old.stdout).active).toBe(true);
+    expect(old.stderr).toBe('note: --profile is now --context\n');
+    const both = await show(['--context', 'local', '--profile', 'sb']);
+    expect(both.code).toBe(2);
+    expect(both.stderr).toContain('--profile is the old name of --context; give one');
+  });
+
+  it('COINOP_CONTEXT picks the context, COINOP_PROFILE still does, and the new name wins', async () => {
+    const list = async (env: Record<string, string>) =>
+      (
+        JSON.parse((await runInProcess(['context', 'list', '--json'], { ...s.env, ...env })).stdout) as {
+          name: string;
+          active: boolean;
+        }[]
+      ).find((r) => r.active)?.name;
+    expect(await list({ COINOP_CONTEXT: 'local' })).toBe('local');
+    expect(await list({ COINOP_PROFILE: 'local' })).toBe('local');
+    expect(await list({ COINOP_CONTEXT: 'sb', COINOP_PROFILE: 'local' })).toBe('sb');
+    const cfg = await runInProcess(['config', 'get', 'context', '--json'], { ...s.env, COINOP_CONTEXT: 'local' });
+    expect(JSON.parse(cfg.stdout)).toMatchObject({ value: 'local', source: 'env', variable: 'COINOP_CONTEXT' });
   });
 });

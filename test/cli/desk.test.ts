@@ -57,8 +57,8 @@ describe('coinop profiles', () => {
   });
 
   it('says in its help which profiles it is about', async () => {
-    expect((await sb.runIn(['profiles', '--help'])).stdout).toMatch(/the service's profiles.*coinop profile\)/s);
-    expect((await sb.runIn(['profile', '--help'])).stdout).toMatch(/coinop's saved profiles.*coinop profiles\)/s);
+    expect((await sb.runIn(['profiles', '--help'])).stdout).toMatch(/the service's profiles.*coinop context\)/s);
+    expect((await sb.runIn(['context', '--help'])).stdout).toMatch(/coinop's saved contexts.*coinop profiles\)/s);
   });
 });
 

@@ -109,8 +109,8 @@ describe('coinop doctor', () => {
       status: 'fail',
       message: expect.stringContaining('no answer in time'),
     });
-    expect(find('endpoints', 'gone')?.fix).toContain('coinop profile show gone');
-    expect(find('token', 'wrong')).toMatchObject({ status: 'fail', fix: 'coinop login --profile wrong' });
+    expect(find('endpoints', 'gone')?.fix).toContain('coinop context show gone');
+    expect(find('token', 'wrong')).toMatchObject({ status: 'fail', fix: 'coinop login --context wrong' });
     expect(find('token', 'good')).toMatchObject({ status: 'ok' });
     expect(find('policy', 'good')).toMatchObject({
       status: 'fail',

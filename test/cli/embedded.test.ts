@@ -50,7 +50,7 @@ describe('the embedded default', () => {
     // On a terminal one dim line says which environment answered.
     const t = new Term(['transfers', 'list', '--limit', '1'], env);
     expect(await t.exit()).toBe(0);
-    expect(t.screen().split('\n')[0]).toMatch(/^local · local service in this process .* profile local$/);
+    expect(t.screen().split('\n')[0]).toMatch(/^local · local service in this process .* context local$/);
   });
 });
 

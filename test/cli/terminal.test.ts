@@ -91,7 +91,7 @@ describe('coinop on a terminal', () => {
     const t = term(['prices', 'BTCUSD', '--increment', 'ONE_HOUR', '--limit', '48', '--no-pager']);
     expect(await t.exit()).toBe(0);
     const s = t.screen();
-    expect(s).toContain(`local · ${sb.svc.baseUrl} · profile local`);
+    expect(s).toContain(`local · ${sb.svc.baseUrl} · context local`);
     expect(s).toMatch(/TIMESTAMP\s+AVERAGE PRICE/);
     expect(s).toMatch(/\d{4}-\d\d-\d\dT\d\d:00:00.000Z\s+\d+\.\d\d/);
     expect(s).toMatch(/[\u2801-\u28ff]/); // braille dots of the chart

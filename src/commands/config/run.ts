@@ -62,7 +62,7 @@ export async function set(ctx: CliContext, key: string, value: string): Promise<
   store.check();
   if (o.key === CONTEXT_KEY) {
     if (!profileNames(ctx).includes(o.value))
-      throw usageError(`${CONTEXT_KEY}: no context named "${o.value}" (see coinop profile list)`);
+      throw usageError(`${CONTEXT_KEY}: no context named "${o.value}" (see coinop context list)`);
     await store.setActive(o.value);
   } else await store.setDefault(o.key, o.value);
   const shadow = CONFIG_KEYS.find((k) => k.key === o.key)!.variables.find((v) => ctx.env[v]);

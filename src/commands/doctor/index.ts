@@ -19,6 +19,6 @@ export function register(program: Command, ctx: CliContext): void {
         const { parseDoctorOptions } = await import('./options.js');
         await (await import('./run.js')).doctor(ctx, parseDoctorOptions(command.opts()));
       }),
-    ['coinop doctor', 'coinop doctor -o json', 'coinop doctor --profile sandbox'],
+    ['coinop doctor', 'coinop doctor -o json', 'coinop doctor --context sandbox'],
   );
 }

@@ -36,7 +36,7 @@ function configCheck(ctx: CliContext): Check {
     const n = Object.keys(ctx.store().profiles()).length;
     const damaged = ctx.store().secretsDamage();
     if (damaged) return { check: 'config', status: 'fail', message: damaged, fix: 'fix the file, or log in again' };
-    return { check: 'config', status: 'ok', message: `${ctx.settings.configDir}: ${n} saved profile(s)` };
+    return { check: 'config', status: 'ok', message: `${ctx.settings.configDir}: ${n} saved context(s)` };
   } catch (e) {
     return { check: 'config', status: 'fail', message: (e as Error).message, fix: (e as CoinopError).hint };
   }
@@ -78,7 +78,7 @@ async function profileChecks(ctx: CliContext, p: ResolvedProfile, o: DoctorOptio
           down
             .map((k) => `${k} ${urls[k as keyof typeof urls]}: ${probes[Object.keys(urls).indexOf(k)].error}`)
             .join('; '),
-          `check the network and the addresses (coinop profile show ${p.name}); coinop login again if they moved`,
+          `check the network and the addresses (coinop context show ${p.name}); coinop login again if they moved`,
         )
       : at('endpoints', 'ok', `api, token and stream answer (${p.baseUrl})`),
   ];
@@ -106,7 +106,7 @@ async function tokenCheck(
   at: (check: string, status: Status, message: string, fix?: string) => Check,
 ): Promise<Check> {
   if (!p.envToken && !p.clientSecret)
-    return at('token', 'fail', 'no client secret saved', `coinop login --profile ${p.name}`);
+    return at('token', 'fail', 'no client secret saved', `coinop login --context ${p.name}`);
   try {
     const conn = await ctx.connectAs(p, { quiet: true, tokenCache: false, live: true });
     const t = await conn.tokens.token();
@@ -115,7 +115,7 @@ async function tokenCheck(
   } catch (e) {
     const fix =
       e instanceof CoinopError && e.category === 'auth'
-        ? `coinop login --profile ${p.name}`
+        ? `coinop login --context ${p.name}`
         : e instanceof CoinopError
           ? e.hint
           : undefined;
@@ -123,7 +123,7 @@ async function tokenCheck(
   }
 }
 
-/** The saved profiles (only --profile's when given); none saved: the one in use. */
+/** The saved contexts (only --context's when given); none saved: the one in use. */
 function profilesToCheck(ctx: CliContext): ResolvedProfile[] {
   const store = ctx.store();
   const names = Object.keys(store.profiles());
