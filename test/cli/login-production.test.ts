@@ -61,7 +61,7 @@ const login = (...more: string[]) => [
 
 /** The active profile's name, and the production profile as saved. */
 async function profiles(env: Record<string, string | undefined>) {
-  const r = await runCoinop(['profile', 'list', '-o', 'json'], env);
+  const r = await runCoinop(['context', 'list', '-o', 'json'], env);
   expect(r.code, r.stderr).toBe(0);
   const rows = JSON.parse(r.stdout) as { name: string; active: boolean; environment: string; auth_url: string }[];
   return { active: rows.find((p) => p.active)?.name, prod: rows.find((p) => p.name === 'prod') };
@@ -85,7 +85,7 @@ describe('login --env production: saved, and active only when asked', () => {
     expect(active).toBe('local');
     expect(prod).toMatchObject({ environment: 'production', auth_url: front.url });
     // Used by name, it works (its secret goes to the token endpoint saved at login).
-    const status = await runCoinop(['--profile', 'prod', 'auth', 'status', '-o', 'json'], env);
+    const status = await runCoinop(['--context', 'prod', 'auth', 'status', '-o', 'json'], env);
     expect(status.code, status.stderr).toBe(0);
     expect(JSON.parse(status.stdout)).toMatchObject({ profile: 'prod', environment: 'production' });
   });

@@ -137,7 +137,7 @@ describe('coinop on a terminal', () => {
     const st = term(['auth', 'status']);
     expect(await st.exit()).toBe(0);
     expect(st.screen()).toMatch(/profile\s+tty-local/);
-    await sb.run(['logout', '--profile', 'tty-local']);
+    await sb.run(['logout', '--context', 'tty-local']);
   });
 
   it('fee quote asks for the network among those of the chosen asset; sandbox deposit asks for its values', async () => {
