@@ -43,18 +43,19 @@ _coinop() {
     w="${COMP_WORDS[i]}"
     if [[ $w == -* ]]; then
       case "$cmd|$w" in
-        *"|--profile"|*"|--output"|*"|-o"|*"|--env"|*"|--client-id"|*"|--scopes"|*"|--name"|*"|--profile-id"|*"|--base-url"|*"|--auth-url"|*"|--ws-url"|*"|--id"|*"|--nickname"|*"|--created-before"|*"|--created-until"|*"|--created-at"|*"|--created-from"|*"|--created-after"|*"|--limit"|*"|--order"|*"|--cursor"|*"|--columns"|*"|--description"|*"|--asset"|*"|--network"|*"|--address"|*"|--to"|*"|--amount"|*"|--total"|*"|--fee-id"|*"|--ref-id"|*"|--identity-id"|*"|--account-id"|*"|--balance-asset"|*"|--memo"|*"|--meta"|*"|--beneficiary"|*"|--wait-timeout"|*"|--save"|*"|--request"|*"|--approvals"|*"|--format"|*"|--concurrency"|*"|--rate"|*"|--journal"|*"|--order-by"|*"|--conversion"|*"|--type"|*"|--status"|*"|--secondary-status"|*"|--tx-hash"|*"|--group-id"|*"|--updated-before"|*"|--updated-until"|*"|--updated-at"|*"|--updated-from"|*"|--updated-after"|*"|--timeout"|*"|--from-profile-id"|*"|--to-profile-id"|*"|--recipient-meta"|*"|--since"|*"|--count"|*"|--forward-to"|*"|--travel-rule"|*"|--routing-type"|*"|--memo-id"|*"|--instructions"|*"|--file"|*"|--account-number"|*"|--owner-country"|*"|--owner-address"|*"|--owner-address2"|*"|--owner-city"|*"|--owner-province"|*"|--owner-zip"|*"|--routing-number"|*"|--bank-name"|*"|--bank-country"|*"|--bank-address"|*"|--bank-address2"|*"|--bank-city"|*"|--bank-province"|*"|--bank-zip"|*"|--institution"|*"|--owner-first-name"|*"|--owner-last-name"|*"|--kind"|*"|--outcome"|*"|--from"|*"|--head"|*"|--increment"|*"|--max-points"|*"|--offset"|*"|--depth"|*"|--field"|*"|-f"|*"|--input"|*"|--channel"|*"|-c"|*"|--interval"|*"|--duration"|*"|--port"|*"|--host"|*"|--db"|*"|--seed")
+        *"|--context"|*"|--profile"|*"|--output"|*"|-o"|*"|--env"|*"|--client-id"|*"|--scopes"|*"|--name"|*"|--profile-id"|*"|--base-url"|*"|--auth-url"|*"|--ws-url"|*"|--id"|*"|--nickname"|*"|--created-before"|*"|--created-until"|*"|--created-at"|*"|--created-from"|*"|--created-after"|*"|--limit"|*"|--order"|*"|--cursor"|*"|--columns"|*"|--description"|*"|--asset"|*"|--network"|*"|--address"|*"|--to"|*"|--amount"|*"|--total"|*"|--fee-id"|*"|--ref-id"|*"|--identity-id"|*"|--account-id"|*"|--balance-asset"|*"|--memo"|*"|--meta"|*"|--beneficiary"|*"|--wait-timeout"|*"|--save"|*"|--request"|*"|--approvals"|*"|--format"|*"|--concurrency"|*"|--rate"|*"|--journal"|*"|--order-by"|*"|--conversion"|*"|--type"|*"|--status"|*"|--secondary-status"|*"|--tx-hash"|*"|--group-id"|*"|--updated-before"|*"|--updated-until"|*"|--updated-at"|*"|--updated-from"|*"|--updated-after"|*"|--timeout"|*"|--from-profile-id"|*"|--to-profile-id"|*"|--recipient-meta"|*"|--since"|*"|--count"|*"|--forward-to"|*"|--travel-rule"|*"|--routing-type"|*"|--memo-id"|*"|--instructions"|*"|--file"|*"|--account-number"|*"|--owner-country"|*"|--owner-address"|*"|--owner-address2"|*"|--owner-city"|*"|--owner-province"|*"|--owner-zip"|*"|--routing-number"|*"|--bank-name"|*"|--bank-country"|*"|--bank-address"|*"|--bank-address2"|*"|--bank-city"|*"|--bank-province"|*"|--bank-zip"|*"|--institution"|*"|--owner-first-name"|*"|--owner-last-name"|*"|--kind"|*"|--outcome"|*"|--from"|*"|--head"|*"|--increment"|*"|--max-points"|*"|--offset"|*"|--depth"|*"|--field"|*"|-f"|*"|--input"|*"|--channel"|*"|-c"|*"|--interval"|*"|--duration"|*"|--port"|*"|--host"|*"|--db"|*"|--seed")
           [[ $w == --asset ]] && asset="${COMP_WORDS[i+1]}"
           ((i++)) ;;
       esac
       continue
     fi
     next="${cmd:+$cmd }$w"
-    case "$next" in "login"|"logout"|"auth"|"auth status"|"profile"|"profile list"|"profile use"|"profile show"|"profiles"|"profiles list"|"profiles get"|"profiles create"|"balances"|"withdraw"|"withdraw batch"|"fee"|"fee quote"|"addresses"|"addresses list"|"addresses create"|"transfers"|"transfers list"|"transfers get"|"transfers watch"|"transfer"|"transfer internal"|"events"|"events list"|"events get"|"events watch"|"events listen"|"destinations"|"destinations list"|"destinations put"|"limits"|"policy"|"policy show"|"policy check"|"policy init"|"approve"|"deposit-instructions"|"deposit-instructions create"|"deposit-instructions list"|"deposit-instructions get"|"sandbox"|"sandbox deposit"|"audit"|"audit list"|"audit verify"|"audit export"|"audit path"|"prices"|"markets"|"ticker"|"book"|"trades"|"api"|"stream"|"stream book"|"stream top"|"stream trades"|"stream heartbeat"|"mcp"|"local"|"local start"|"local deposit"|"completion") cmd="$next" ;; esac
+    case "$next" in "login"|"logout"|"auth"|"auth status"|"context"|"context list"|"context use"|"context show"|"context rename"|"context delete"|"context set-profile-id"|"config"|"config list"|"config get"|"config set"|"config unset"|"profiles"|"profiles list"|"profiles get"|"profiles create"|"balances"|"withdraw"|"withdraw batch"|"fee"|"fee quote"|"addresses"|"addresses list"|"addresses create"|"transfers"|"transfers list"|"transfers get"|"transfers watch"|"transfer"|"transfer internal"|"events"|"events list"|"events get"|"events watch"|"events listen"|"destinations"|"destinations list"|"destinations put"|"limits"|"policy"|"policy show"|"policy check"|"policy init"|"approve"|"deposit-instructions"|"deposit-instructions create"|"deposit-instructions list"|"deposit-instructions get"|"sandbox"|"sandbox deposit"|"audit"|"audit list"|"audit verify"|"audit export"|"audit path"|"prices"|"markets"|"ticker"|"book"|"trades"|"api"|"doctor"|"stream"|"stream book"|"stream top"|"stream trades"|"stream heartbeat"|"mcp"|"local"|"local start"|"local deposit"|"completion") cmd="$next" ;; esac
   done
   case "$cmd|$prev" in
     *"|--output") COMPREPLY=($(compgen -W "table json ndjson csv" -- "$cur")); return ;;
     *"|-o") COMPREPLY=($(compgen -W "table json ndjson csv" -- "$cur")); return ;;
+    *"|--context") COMPREPLY=($(compgen -W "$(coinop __complete profiles 2>/dev/null)" -- "$cur")); return ;;
     *"|--profile") COMPREPLY=($(compgen -W "$(coinop __complete profiles 2>/dev/null)" -- "$cur")); return ;;
     *"|--env") COMPREPLY=($(compgen -W "local sandbox production custom" -- "$cur")); return ;;
     *"|--order") COMPREPLY=($(compgen -W "DESC ASC" -- "$cur")); return ;;
@@ -77,86 +78,103 @@ _coinop() {
   local words
   if [[ $cur == -* ]]; then
     case "$cmd" in
-      "") words="--version -V --profile --output -o --json --no-input --no-color --no-pager --debug --help -h" ;;
-      "login") words="--version -V --profile --output -o --json --no-input --no-color --no-pager --debug --env --client-id --client-secret-stdin --scopes --name --profile-id --base-url --auth-url --ws-url --activate --help -h" ;;
-      "logout") words="--version -V --profile --output -o --json --no-input --no-color --no-pager --debug --help -h" ;;
-      "auth") words="--version -V --profile --output -o --json --no-input --no-color --no-pager --debug --help -h" ;;
-      "auth status") words="--version -V --profile --output -o --json --no-input --no-color --no-pager --debug --help -h" ;;
-      "profile") words="--version -V --profile --output -o --json --no-input --no-color --no-pager --debug --help -h" ;;
-      "profile list") words="--version -V --profile --output -o --json --no-input --no-color --no-pager --debug --help -h" ;;
-      "profile use") words="--version -V --profile --output -o --json --no-input --no-color --no-pager --debug --help -h" ;;
-      "profile show") words="--version -V --profile --output -o --json --no-input --no-color --no-pager --debug --help -h" ;;
-      "profiles") words="--version -V --profile --output -o --json --no-input --no-color --no-pager --debug --help -h" ;;
-      "profiles list") words="--version -V --profile --output -o --json --no-input --no-color --no-pager --debug --id --nickname --created-before --created-until --created-at --created-from --created-after --limit --order --cursor --all --columns --wide --help -h" ;;
-      "profiles get") words="--version -V --profile --output -o --json --no-input --no-color --no-pager --debug --include-deactivated --help -h" ;;
-      "profiles create") words="--version -V --profile --output -o --json --no-input --no-color --no-pager --debug --nickname --description --help -h" ;;
-      "balances") words="--version -V --profile --output -o --json --no-input --no-color --no-pager --debug --columns --wide --profile-id --all-profiles --include-zero --help -h" ;;
-      "withdraw") words="--version -V --profile --output -o --json --no-input --no-color --no-pager --debug --asset --network --address --to --amount --total --fee-id --quote --ref-id --profile-id --identity-id --account-id --balance-asset --memo --meta --beneficiary --dry-run --yes -y --wait --wait-timeout --save --request --approvals --help -h" ;;
-      "withdraw batch") words="--version -V --profile --output -o --json --no-input --no-color --no-pager --debug --format --profile-id --dry-run --yes -y --resume --retry-failed --skip-invalid --wait --wait-timeout --concurrency --rate --journal --allow-repeat --allow-partial --approvals --help -h" ;;
-      "fee") words="--version -V --profile --output -o --json --no-input --no-color --no-pager --debug --help -h" ;;
-      "fee quote") words="--version -V --profile --output -o --json --no-input --no-color --no-pager --debug --asset --network --address --amount --total --help -h" ;;
-      "addresses") words="--version -V --profile --output -o --json --no-input --no-color --no-pager --debug --help -h" ;;
-      "addresses list") words="--version -V --profile --output -o --json --no-input --no-color --no-pager --debug --columns --wide --profile-id --identity-id --account-id --id --ref-id --network --created-before --created-until --created-at --created-from --created-after --limit --order --order-by --cursor --all --help -h" ;;
-      "addresses create") words="--version -V --profile --output -o --json --no-input --no-color --no-pager --debug --network --profile-id --identity-id --account-id --ref-id --conversion --meta --help -h" ;;
-      "transfers") words="--version -V --profile --output -o --json --no-input --no-color --no-pager --debug --help -h" ;;
-      "transfers list") words="--version -V --profile --output -o --json --no-input --no-color --no-pager --debug --id --ref-id --profile-id --identity-id --account-id --type --status --secondary-status --tx-hash --group-id --created-before --created-until --created-at --created-from --created-after --updated-before --updated-until --updated-at --updated-from --updated-after --limit --order --order-by --cursor --all --columns --wide --help -h" ;;
-      "transfers get") words="--version -V --profile --output -o --json --no-input --no-color --no-pager --debug --ref-id --help -h" ;;
-      "transfers watch") words="--version -V --profile --output -o --json --no-input --no-color --no-pager --debug --wait-timeout --columns --wide --help -h" ;;
-      "transfer") words="--version -V --profile --output -o --json --no-input --no-color --no-pager --debug --help -h" ;;
-      "transfer internal") words="--version -V --profile --output -o --json --no-input --no-color --no-pager --debug --from-profile-id --to-profile-id --asset --amount --ref-id --meta --recipient-meta --dry-run --yes -y --wait --wait-timeout --help -h" ;;
-      "events") words="--version -V --profile --output -o --json --no-input --no-color --no-pager --debug --help -h" ;;
-      "events list") words="--version -V --profile --output -o --json --no-input --no-color --no-pager --debug --type --created-before --created-until --created-at --created-from --created-after --limit --order --cursor --all --help -h" ;;
-      "events get") words="--version -V --profile --output -o --json --no-input --no-color --no-pager --debug --help -h" ;;
-      "events watch") words="--version -V --profile --output -o --json --no-input --no-color --no-pager --debug --type --since --count --help -h" ;;
-      "events listen") words="--version -V --profile --output -o --json --no-input --no-color --no-pager --debug --forward-to --concurrency --timeout --print-secret --type --since --count --help -h" ;;
-      "destinations") words="--version -V --profile --output -o --json --no-input --no-color --no-pager --debug --help -h" ;;
-      "destinations list") words="--version -V --profile --output -o --json --no-input --no-color --no-pager --debug --nickname --network --address --id --identity-id --bookmarked --not-bookmarked --created-before --created-until --created-at --created-from --created-after --limit --order --order-by --cursor --all --columns --wide --help -h" ;;
-      "destinations put") words="--version -V --profile --output -o --json --no-input --no-color --no-pager --debug --network --address --id --nickname --bookmark --no-bookmark --identity-id --travel-rule --help -h" ;;
-      "limits") words="--version -V --profile --output -o --json --no-input --no-color --no-pager --debug --columns --wide --type --help -h" ;;
-      "policy") words="--version -V --profile --output -o --json --no-input --no-color --no-pager --debug --help -h" ;;
-      "policy show") words="--version -V --profile --output -o --json --no-input --no-color --no-pager --debug --help -h" ;;
-      "policy check") words="--version -V --profile --output -o --json --no-input --no-color --no-pager --debug --help -h" ;;
-      "policy init") words="--version -V --profile --output -o --json --no-input --no-color --no-pager --debug --force --help -h" ;;
-      "approve") words="--version -V --profile --output -o --json --no-input --no-color --no-pager --debug --show-key --format --profile-id --skip-invalid --yes -y --help -h" ;;
-      "deposit-instructions") words="--version -V --profile --output -o --json --no-input --no-color --no-pager --debug --help -h" ;;
-      "deposit-instructions create") words="--version -V --profile --output -o --json --no-input --no-color --no-pager --debug --network --routing-type --profile-id --identity-id --account-id --ref-id --meta --help -h" ;;
-      "deposit-instructions list") words="--version -V --profile --output -o --json --no-input --no-color --no-pager --debug --id --ref-id --created-before --created-until --created-at --created-from --created-after --limit --order --cursor --all --columns --wide --help -h" ;;
-      "deposit-instructions get") words="--version -V --profile --output -o --json --no-input --no-color --no-pager --debug --help -h" ;;
-      "sandbox") words="--version -V --profile --output -o --json --no-input --no-color --no-pager --debug --help -h" ;;
-      "sandbox deposit") words="--version -V --profile --output -o --json --no-input --no-color --no-pager --debug --amount --asset --memo-id --instructions --file --account-number --owner-country --owner-address --owner-address2 --owner-city --owner-province --owner-zip --routing-type --routing-number --bank-name --bank-country --bank-address --bank-address2 --bank-city --bank-province --bank-zip --institution --owner-first-name --owner-last-name --help -h" ;;
-      "audit") words="--version -V --profile --output -o --json --no-input --no-color --no-pager --debug --help -h" ;;
-      "audit list") words="--version -V --profile --output -o --json --no-input --no-color --no-pager --debug --kind --outcome --from --to --ref-id --asset --limit --all --help -h" ;;
-      "audit verify") words="--version -V --profile --output -o --json --no-input --no-color --no-pager --debug --head --help -h" ;;
-      "audit export") words="--version -V --profile --output -o --json --no-input --no-color --no-pager --debug --from --to --help -h" ;;
-      "audit path") words="--version -V --profile --output -o --json --no-input --no-color --no-pager --debug --help -h" ;;
-      "prices") words="--version -V --profile --output -o --json --no-input --no-color --no-pager --debug --columns --wide --increment --max-points --from --to --limit --offset --all --help -h" ;;
-      "markets") words="--version -V --profile --output -o --json --no-input --no-color --no-pager --debug --columns --wide --refresh --help -h" ;;
-      "ticker") words="--version -V --profile --output -o --json --no-input --no-color --no-pager --debug --help -h" ;;
-      "book") words="--version -V --profile --output -o --json --no-input --no-color --no-pager --debug --depth --help -h" ;;
-      "trades") words="--version -V --profile --output -o --json --no-input --no-color --no-pager --debug --columns --wide --limit --help -h" ;;
-      "api") words="--version -V --profile --output -o --json --no-input --no-color --no-pager --debug --field -f --input --paginate --include -i --help -h" ;;
-      "stream") words="--version -V --profile --output -o --json --no-input --no-color --no-pager --debug --channel -c --book --interval --depth --duration --count --help -h" ;;
-      "stream book") words="--version -V --profile --output -o --json --no-input --no-color --no-pager --debug --channel -c --book --interval --depth --duration --count --help -h" ;;
-      "stream top") words="--version -V --profile --output -o --json --no-input --no-color --no-pager --debug --channel -c --book --interval --depth --duration --count --help -h" ;;
-      "stream trades") words="--version -V --profile --output -o --json --no-input --no-color --no-pager --debug --channel -c --book --interval --depth --duration --count --help -h" ;;
-      "stream heartbeat") words="--version -V --profile --output -o --json --no-input --no-color --no-pager --debug --channel -c --book --interval --depth --duration --count --help -h" ;;
-      "mcp") words="--version -V --profile --output -o --json --no-input --no-color --no-pager --debug --allow-writes --allow-production --help -h" ;;
-      "local") words="--version -V --profile --output -o --json --no-input --no-color --no-pager --debug --help -h" ;;
-      "local start") words="--version -V --profile --output -o --json --no-input --no-color --no-pager --debug --port --host --db --memory --seed --no-rate-limits --help -h" ;;
-      "local deposit") words="--version -V --profile --output -o --json --no-input --no-color --no-pager --debug --address --ref-id --amount --asset --help -h" ;;
-      "completion") words="--version -V --profile --output -o --json --no-input --no-color --no-pager --debug --help -h" ;;
+      "") words="--version -V --context --output -o --json --no-input --no-color --no-pager --debug --help -h" ;;
+      "login") words="--version -V --context --output -o --json --no-input --no-color --no-pager --debug --env --client-id --client-secret-stdin --scopes --name --profile-id --base-url --auth-url --ws-url --activate --help -h" ;;
+      "logout") words="--version -V --context --output -o --json --no-input --no-color --no-pager --debug --help -h" ;;
+      "auth") words="--version -V --context --output -o --json --no-input --no-color --no-pager --debug --help -h" ;;
+      "auth status") words="--version -V --context --output -o --json --no-input --no-color --no-pager --debug --help -h" ;;
+      "context") words="--version -V --context --output -o --json --no-input --no-color --no-pager --debug --help -h" ;;
+      "context list") words="--version -V --context --output -o --json --no-input --no-color --no-pager --debug --help -h" ;;
+      "context use") words="--version -V --context --output -o --json --no-input --no-color --no-pager --debug --help -h" ;;
+      "context show") words="--version -V --context --output -o --json --no-input --no-color --no-pager --debug --help -h" ;;
+      "context rename") words="--version -V --context --output -o --json --no-input --no-color --no-pager --debug --help -h" ;;
+      "context delete") words="--version -V --context --output -o --json --no-input --no-color --no-pager --debug --yes -y --help -h" ;;
+      "context set-profile-id") words="--version -V --context --output -o --json --no-input --no-color --no-pager --debug --help -h" ;;
+      "config") words="--version -V --context --output -o --json --no-input --no-color --no-pager --debug --help -h" ;;
+      "config list") words="--version -V --context --output -o --json --no-input --no-color --no-pager --debug --help -h" ;;
+      "config get") words="--version -V --context --output -o --json --no-input --no-color --no-pager --debug --help -h" ;;
+      "config set") words="--version -V --context --output -o --json --no-input --no-color --no-pager --debug --help -h" ;;
+      "config unset") words="--version -V --context --output -o --json --no-input --no-color --no-pager --debug --help -h" ;;
+      "profiles") words="--version -V --context --output -o --json --no-input --no-color --no-pager --debug --help -h" ;;
+      "profiles list") words="--version -V --context --output -o --json --no-input --no-color --no-pager --debug --id --nickname --created-before --created-until --created-at --created-from --created-after --limit --order --cursor --all --columns --wide --help -h" ;;
+      "profiles get") words="--version -V --context --output -o --json --no-input --no-color --no-pager --debug --include-deactivated --help -h" ;;
+      "profiles create") words="--version -V --context --output -o --json --no-input --no-color --no-pager --debug --nickname --description --help -h" ;;
+      "balances") words="--version -V --context --output -o --json --no-input --no-color --no-pager --debug --columns --wide --profile-id --all-profiles --include-zero --help -h" ;;
+      "withdraw") words="--version -V --context --output -o --json --no-input --no-color --no-pager --debug --asset --network --address --to --amount --total --fee-id --quote --ref-id --profile-id --identity-id --account-id --balance-asset --memo --meta --beneficiary --dry-run --yes -y --wait --wait-timeout --save --request --approvals --help -h" ;;
+      "withdraw batch") words="--version -V --context --output -o --json --no-input --no-color --no-pager --debug --format --profile-id --dry-run --yes -y --resume --retry-failed --skip-invalid --wait --wait-timeout --concurrency --rate --journal --allow-repeat --allow-partial --approvals --help -h" ;;
+      "fee") words="--version -V --context --output -o --json --no-input --no-color --no-pager --debug --help -h" ;;
+      "fee quote") words="--version -V --context --output -o --json --no-input --no-color --no-pager --debug --asset --network --address --amount --total --help -h" ;;
+      "addresses") words="--version -V --context --output -o --json --no-input --no-color --no-pager --debug --help -h" ;;
+      "addresses list") words="--version -V --context --output -o --json --no-input --no-color --no-pager --debug --columns --wide --profile-id --identity-id --account-id --id --ref-id --network --created-before --created-until --created-at --created-from --created-after --limit --order --order-by --cursor --all --help -h" ;;
+      "addresses create") words="--version -V --context --output -o --json --no-input --no-color --no-pager --debug --network --profile-id --identity-id --account-id --ref-id --conversion --meta --help -h" ;;
+      "transfers") words="--version -V --context --output -o --json --no-input --no-color --no-pager --debug --help -h" ;;
+      "transfers list") words="--version -V --context --output -o --json --no-input --no-color --no-pager --debug --id --ref-id --profile-id --identity-id --account-id --type --status --secondary-status --tx-hash --group-id --created-before --created-until --created-at --created-from --created-after --updated-before --updated-until --updated-at --updated-from --updated-after --limit --order --order-by --cursor --all --columns --wide --help -h" ;;
+      "transfers get") words="--version -V --context --output -o --json --no-input --no-color --no-pager --debug --ref-id --help -h" ;;
+      "transfers watch") words="--version -V --context --output -o --json --no-input --no-color --no-pager --debug --wait-timeout --columns --wide --help -h" ;;
+      "transfer") words="--version -V --context --output -o --json --no-input --no-color --no-pager --debug --help -h" ;;
+      "transfer internal") words="--version -V --context --output -o --json --no-input --no-color --no-pager --debug --from-profile-id --to-profile-id --asset --amount --ref-id --meta --recipient-meta --dry-run --yes -y --wait --wait-timeout --help -h" ;;
+      "events") words="--version -V --context --output -o --json --no-input --no-color --no-pager --debug --help -h" ;;
+      "events list") words="--version -V --context --output -o --json --no-input --no-color --no-pager --debug --type --created-before --created-until --created-at --created-from --created-after --limit --order --cursor --all --help -h" ;;
+      "events get") words="--version -V --context --output -o --json --no-input --no-color --no-pager --debug --help -h" ;;
+      "events watch") words="--version -V --context --output -o --json --no-input --no-color --no-pager --debug --type --since --count --help -h" ;;
+      "events listen") words="--version -V --context --output -o --json --no-input --no-color --no-pager --debug --forward-to --concurrency --timeout --print-secret --type --since --count --help -h" ;;
+      "destinations") words="--version -V --context --output -o --json --no-input --no-color --no-pager --debug --help -h" ;;
+      "destinations list") words="--version -V --context --output -o --json --no-input --no-color --no-pager --debug --nickname --network --address --id --identity-id --bookmarked --not-bookmarked --created-before --created-until --created-at --created-from --created-after --limit --order --order-by --cursor --all --columns --wide --help -h" ;;
+      "destinations put") words="--version -V --context --output -o --json --no-input --no-color --no-pager --debug --network --address --id --nickname --bookmark --no-bookmark --identity-id --travel-rule --help -h" ;;
+      "limits") words="--version -V --context --output -o --json --no-input --no-color --no-pager --debug --columns --wide --type --help -h" ;;
+      "policy") words="--version -V --context --output -o --json --no-input --no-color --no-pager --debug --help -h" ;;
+      "policy show") words="--version -V --context --output -o --json --no-input --no-color --no-pager --debug --help -h" ;;
+      "policy check") words="--version -V --context --output -o --json --no-input --no-color --no-pager --debug --help -h" ;;
+      "policy init") words="--version -V --context --output -o --json --no-input --no-color --no-pager --debug --force --help -h" ;;
+      "approve") words="--version -V --context --output -o --json --no-input --no-color --no-pager --debug --show-key --format --profile-id --skip-invalid --yes -y --help -h" ;;
+      "deposit-instructions") words="--version -V --context --output -o --json --no-input --no-color --no-pager --debug --help -h" ;;
+      "deposit-instructions create") words="--version -V --context --output -o --json --no-input --no-color --no-pager --debug --network --routing-type --profile-id --identity-id --account-id --ref-id --meta --help -h" ;;
+      "deposit-instructions list") words="--version -V --context --output -o --json --no-input --no-color --no-pager --debug --id --ref-id --created-before --created-until --created-at --created-from --created-after --limit --order --cursor --all --columns --wide --help -h" ;;
+      "deposit-instructions get") words="--version -V --context --output -o --json --no-input --no-color --no-pager --debug --help -h" ;;
+      "sandbox") words="--version -V --context --output -o --json --no-input --no-color --no-pager --debug --help -h" ;;
+      "sandbox deposit") words="--version -V --context --output -o --json --no-input --no-color --no-pager --debug --amount --asset --memo-id --instructions --file --account-number --owner-country --owner-address --owner-address2 --owner-city --owner-province --owner-zip --routing-type --routing-number --bank-name --bank-country --bank-address --bank-address2 --bank-city --bank-province --bank-zip --institution --owner-first-name --owner-last-name --help -h" ;;
+      "audit") words="--version -V --context --output -o --json --no-input --no-color --no-pager --debug --help -h" ;;
+      "audit list") words="--version -V --context --output -o --json --no-input --no-color --no-pager --debug --kind --outcome --from --to --ref-id --asset --limit --all --help -h" ;;
+      "audit verify") words="--version -V --context --output -o --json --no-input --no-color --no-pager --debug --head --help -h" ;;
+      "audit export") words="--version -V --context --output -o --json --no-input --no-color --no-pager --debug --from --to --help -h" ;;
+      "audit path") words="--version -V --context --output -o --json --no-input --no-color --no-pager --debug --help -h" ;;
+      "prices") words="--version -V --context --output -o --json --no-input --no-color --no-pager --debug --columns --wide --increment --max-points --from --to --limit --offset --all --help -h" ;;
+      "markets") words="--version -V --context --output -o --json --no-input --no-color --no-pager --debug --columns --wide --refresh --help -h" ;;
+      "ticker") words="--version -V --context --output -o --json --no-input --no-color --no-pager --debug --help -h" ;;
+      "book") words="--version -V --context --output -o --json --no-input --no-color --no-pager --debug --depth --help -h" ;;
+      "trades") words="--version -V --context --output -o --json --no-input --no-color --no-pager --debug --columns --wide --limit --help -h" ;;
+      "api") words="--version -V --context --output -o --json --no-input --no-color --no-pager --debug --field -f --input --paginate --include -i --help -h" ;;
+      "doctor") words="--version -V --context --output -o --json --no-input --no-color --no-pager --debug --timeout --help -h" ;;
+      "stream") words="--version -V --context --output -o --json --no-input --no-color --no-pager --debug --channel -c --book --interval --depth --duration --count --help -h" ;;
+      "stream book") words="--version -V --context --output -o --json --no-input --no-color --no-pager --debug --channel -c --book --interval --depth --duration --count --help -h" ;;
+      "stream top") words="--version -V --context --output -o --json --no-input --no-color --no-pager --debug --channel -c --book --interval --depth --duration --count --help -h" ;;
+      "stream trades") words="--version -V --context --output -o --json --no-input --no-color --no-pager --debug --channel -c --book --interval --depth --duration --count --help -h" ;;
+      "stream heartbeat") words="--version -V --context --output -o --json --no-input --no-color --no-pager --debug --channel -c --book --interval --depth --duration --count --help -h" ;;
+      "mcp") words="--version -V --context --output -o --json --no-input --no-color --no-pager --debug --allow-writes --allow-production --help -h" ;;
+      "local") words="--version -V --context --output -o --json --no-input --no-color --no-pager --debug --help -h" ;;
+      "local start") words="--version -V --context --output -o --json --no-input --no-color --no-pager --debug --port --host --db --memory --seed --no-rate-limits --help -h" ;;
+      "local deposit") words="--version -V --context --output -o --json --no-input --no-color --no-pager --debug --address --ref-id --amount --asset --help -h" ;;
+      "completion") words="--version -V --context --output -o --json --no-input --no-color --no-pager --debug --help -h" ;;
     esac
   else
     case "$cmd" in
-      "") words="login logout auth profile profiles balances withdraw fee addresses transfers transfer events destinations limits policy approve deposit-instructions sandbox audit prices markets ticker book trades api stream mcp local completion" ;;
+      "") words="login logout auth context config profiles balances withdraw fee addresses transfers transfer events destinations limits policy approve deposit-instructions sandbox audit prices markets ticker book trades api doctor stream mcp local completion" ;;
       "login") words="" ;;
       "logout") words="" ;;
       "auth") words="status" ;;
       "auth status") words="" ;;
-      "profile") words="list use show" ;;
-      "profile list") words="" ;;
-      "profile use") words="" ;;
-      "profile show") words="" ;;
+      "context") words="list use show rename delete set-profile-id" ;;
+      "context list") words="" ;;
+      "context use") words="" ;;
+      "context show") words="" ;;
+      "context rename") words="" ;;
+      "context delete") words="" ;;
+      "context set-profile-id") words="" ;;
+      "config") words="list get set unset" ;;
+      "config list") words="" ;;
+      "config get") words="" ;;
+      "config set") words="" ;;
+      "config unset") words="" ;;
       "profiles") words="list get create" ;;
       "profiles list") words="" ;;
       "profiles get") words="" ;;
@@ -206,6 +224,7 @@ _coinop() {
       "book") words="ETHEUR ETHUSD BTCEUR BTCUSD PAXGUSD BCHUSD LTCUSD ETHGBP BTCGBP LTCGBP BCHGBP USDPUSD ETHBRL BTCBRL LTCBRL BCHBRL USDPGBP USDPBRL LINKUSD MATICUSD AAVEUSD UNIUSD AAVEMXN BCHMXN BTCMXN ETHMXN LTCMXN USDPMXN AAVEEUR BCHEUR LTCEUR LINKEUR MATICEUR PAXGEUR SOLEUR USDPEUR UNIEUR PYUSDEUR PYUSDGBP PEPEUSD TRUMPUSD SHIBUSD ARBUSD BONKUSD ENAUSD MNTUSD ONDOUSD PENGUUSD QNTUSD RENDERUSD SKYUSD WIFUSD WLDUSD DOGEUSD AVAXUSD SUIUSD POLUSD XLMUSD BNBUSD" ;;
       "trades") words="ETHEUR ETHUSD BTCEUR BTCUSD PAXGUSD BCHUSD LTCUSD ETHGBP BTCGBP LTCGBP BCHGBP USDPUSD ETHBRL BTCBRL LTCBRL BCHBRL USDPGBP USDPBRL LINKUSD MATICUSD AAVEUSD UNIUSD AAVEMXN BCHMXN BTCMXN ETHMXN LTCMXN USDPMXN AAVEEUR BCHEUR LTCEUR LINKEUR MATICEUR PAXGEUR SOLEUR USDPEUR UNIEUR PYUSDEUR PYUSDGBP PEPEUSD TRUMPUSD SHIBUSD ARBUSD BONKUSD ENAUSD MNTUSD ONDOUSD PENGUUSD QNTUSD RENDERUSD SKYUSD WIFUSD WLDUSD DOGEUSD AVAXUSD SUIUSD POLUSD XLMUSD BNBUSD" ;;
       "api") words="GET POST PUT PATCH DELETE" ;;
+      "doctor") words="" ;;
       "stream") words="book top trades heartbeat" ;;
       "stream book") words="ETHEUR ETHUSD BTCEUR BTCUSD PAXGUSD BCHUSD LTCUSD ETHGBP BTCGBP LTCGBP BCHGBP USDPUSD ETHBRL BTCBRL LTCBRL BCHBRL USDPGBP USDPBRL LINKUSD MATICUSD AAVEUSD UNIUSD AAVEMXN BCHMXN BTCMXN ETHMXN LTCMXN USDPMXN AAVEEUR BCHEUR LTCEUR LINKEUR MATICEUR PAXGEUR SOLEUR USDPEUR UNIEUR PYUSDEUR PYUSDGBP PEPEUSD TRUMPUSD SHIBUSD ARBUSD BONKUSD ENAUSD MNTUSD ONDOUSD PENGUUSD QNTUSD RENDERUSD SKYUSD WIFUSD WLDUSD DOGEUSD AVAXUSD SUIUSD POLUSD XLMUSD BNBUSD" ;;
       "stream top") words="ETHEUR ETHUSD BTCEUR BTCUSD PAXGUSD BCHUSD LTCUSD ETHGBP BTCGBP LTCGBP BCHGBP USDPUSD ETHBRL BTCBRL LTCBRL BCHBRL USDPGBP USDPBRL LINKUSD MATICUSD AAVEUSD UNIUSD AAVEMXN BCHMXN BTCMXN ETHMXN LTCMXN USDPMXN AAVEEUR BCHEUR LTCEUR LINKEUR MATICEUR PAXGEUR SOLEUR USDPEUR UNIEUR PYUSDEUR PYUSDGBP PEPEUSD TRUMPUSD SHIBUSD ARBUSD BONKUSD ENAUSD MNTUSD ONDOUSD PENGUUSD QNTUSD RENDERUSD SKYUSD WIFUSD WLDUSD DOGEUSD AVAXUSD SUIUSD POLUSD XLMUSD BNBUSD" ;;

@@ -10,13 +10,13 @@ function __coinop_path
         set i (math $i + 1)
         if string match -q -- '-*' $w
             switch "$path|$w"
-                case '*|--profile' '*|--output' '*|-o' '*|--env' '*|--client-id' '*|--scopes' '*|--name' '*|--profile-id' '*|--base-url' '*|--auth-url' '*|--ws-url' '*|--id' '*|--nickname' '*|--created-before' '*|--created-until' '*|--created-at' '*|--created-from' '*|--created-after' '*|--limit' '*|--order' '*|--cursor' '*|--columns' '*|--description' '*|--asset' '*|--network' '*|--address' '*|--to' '*|--amount' '*|--total' '*|--fee-id' '*|--ref-id' '*|--identity-id' '*|--account-id' '*|--balance-asset' '*|--memo' '*|--meta' '*|--beneficiary' '*|--wait-timeout' '*|--save' '*|--request' '*|--approvals' '*|--format' '*|--concurrency' '*|--rate' '*|--journal' '*|--order-by' '*|--conversion' '*|--type' '*|--status' '*|--secondary-status' '*|--tx-hash' '*|--group-id' '*|--updated-before' '*|--updated-until' '*|--updated-at' '*|--updated-from' '*|--updated-after' '*|--timeout' '*|--from-profile-id' '*|--to-profile-id' '*|--recipient-meta' '*|--since' '*|--count' '*|--forward-to' '*|--travel-rule' '*|--routing-type' '*|--memo-id' '*|--instructions' '*|--file' '*|--account-number' '*|--owner-country' '*|--owner-address' '*|--owner-address2' '*|--owner-city' '*|--owner-province' '*|--owner-zip' '*|--routing-number' '*|--bank-name' '*|--bank-country' '*|--bank-address' '*|--bank-address2' '*|--bank-city' '*|--bank-province' '*|--bank-zip' '*|--institution' '*|--owner-first-name' '*|--owner-last-name' '*|--kind' '*|--outcome' '*|--from' '*|--head' '*|--increment' '*|--max-points' '*|--offset' '*|--depth' '*|--field' '*|-f' '*|--input' '*|--channel' '*|-c' '*|--interval' '*|--duration' '*|--port' '*|--host' '*|--db' '*|--seed'
+                case '*|--context' '*|--profile' '*|--output' '*|-o' '*|--env' '*|--client-id' '*|--scopes' '*|--name' '*|--profile-id' '*|--base-url' '*|--auth-url' '*|--ws-url' '*|--id' '*|--nickname' '*|--created-before' '*|--created-until' '*|--created-at' '*|--created-from' '*|--created-after' '*|--limit' '*|--order' '*|--cursor' '*|--columns' '*|--description' '*|--asset' '*|--network' '*|--address' '*|--to' '*|--amount' '*|--total' '*|--fee-id' '*|--ref-id' '*|--identity-id' '*|--account-id' '*|--balance-asset' '*|--memo' '*|--meta' '*|--beneficiary' '*|--wait-timeout' '*|--save' '*|--request' '*|--approvals' '*|--format' '*|--concurrency' '*|--rate' '*|--journal' '*|--order-by' '*|--conversion' '*|--type' '*|--status' '*|--secondary-status' '*|--tx-hash' '*|--group-id' '*|--updated-before' '*|--updated-until' '*|--updated-at' '*|--updated-from' '*|--updated-after' '*|--timeout' '*|--from-profile-id' '*|--to-profile-id' '*|--recipient-meta' '*|--since' '*|--count' '*|--forward-to' '*|--travel-rule' '*|--routing-type' '*|--memo-id' '*|--instructions' '*|--file' '*|--account-number' '*|--owner-country' '*|--owner-address' '*|--owner-address2' '*|--owner-city' '*|--owner-province' '*|--owner-zip' '*|--routing-number' '*|--bank-name' '*|--bank-country' '*|--bank-address' '*|--bank-address2' '*|--bank-city' '*|--bank-province' '*|--bank-zip' '*|--institution' '*|--owner-first-name' '*|--owner-last-name' '*|--kind' '*|--outcome' '*|--from' '*|--head' '*|--increment' '*|--max-points' '*|--offset' '*|--depth' '*|--field' '*|-f' '*|--input' '*|--channel' '*|-c' '*|--interval' '*|--duration' '*|--port' '*|--host' '*|--db' '*|--seed'
                     set i (math $i + 1)
             end
             continue
         end
         set -l next (string trim -- "$path $w")
-        contains -- $next 'login' 'logout' 'auth' 'auth status' 'profile' 'profile list' 'profile use' 'profile show' 'profiles' 'profiles list' 'profiles get' 'profiles create' 'balances' 'withdraw' 'withdraw batch' 'fee' 'fee quote' 'addresses' 'addresses list' 'addresses create' 'transfers' 'transfers list' 'transfers get' 'transfers watch' 'transfer' 'transfer internal' 'events' 'events list' 'events get' 'events watch' 'events listen' 'destinations' 'destinations list' 'destinations put' 'limits' 'policy' 'policy show' 'policy check' 'policy init' 'approve' 'deposit-instructions' 'deposit-instructions create' 'deposit-instructions list' 'deposit-instructions get' 'sandbox' 'sandbox deposit' 'audit' 'audit list' 'audit verify' 'audit export' 'audit path' 'prices' 'markets' 'ticker' 'book' 'trades' 'api' 'stream' 'stream book' 'stream top' 'stream trades' 'stream heartbeat' 'mcp' 'local' 'local start' 'local deposit' 'completion'; and set path $next
+        contains -- $next 'login' 'logout' 'auth' 'auth status' 'context' 'context list' 'context use' 'context show' 'context rename' 'context delete' 'context set-profile-id' 'config' 'config list' 'config get' 'config set' 'config unset' 'profiles' 'profiles list' 'profiles get' 'profiles create' 'balances' 'withdraw' 'withdraw batch' 'fee' 'fee quote' 'addresses' 'addresses list' 'addresses create' 'transfers' 'transfers list' 'transfers get' 'transfers watch' 'transfer' 'transfer internal' 'events' 'events list' 'events get' 'events watch' 'events listen' 'destinations' 'destinations list' 'destinations put' 'limits' 'policy' 'policy show' 'policy check' 'policy init' 'approve' 'deposit-instructions' 'deposit-instructions create' 'deposit-instructions list' 'deposit-instructions get' 'sandbox' 'sandbox deposit' 'audit' 'audit list' 'audit verify' 'audit export' 'audit path' 'prices' 'markets' 'ticker' 'book' 'trades' 'api' 'doctor' 'stream' 'stream book' 'stream top' 'stream trades' 'stream heartbeat' 'mcp' 'local' 'local start' 'local deposit' 'completion'; and set path $next
     end
     echo $path
 end
@@ -101,7 +101,7 @@ function __coinop_networks
     end
 end
 complete -c coinop -s V -l version -d 'print the version'
-complete -c coinop -l profile -x -a '(coinop __complete profiles 2>/dev/null)' -d 'profile to use'
+complete -c coinop -l context -x -a '(coinop __complete profiles 2>/dev/null)' -d 'context to use: saved endpoints and credentials'
 complete -c coinop -s o -l output -x -a 'table json ndjson csv' -d 'output format'
 complete -c coinop -l json -d 'short for -o json'
 complete -c coinop -l no-input -d 'never prompt'
@@ -112,7 +112,8 @@ complete -c coinop -s h -l help -d 'show help'
 complete -c coinop -n '__coinop_is \'\'' -a login -d 'save credentials for an environment as a profile'
 complete -c coinop -n '__coinop_is \'\'' -a logout -d 'forget the credentials and cached tokens of a profile'
 complete -c coinop -n '__coinop_is \'\'' -a auth -d 'authentication'
-complete -c coinop -n '__coinop_is \'\'' -a profile -d 'coinop\'s saved profiles: environments and credentials'
+complete -c coinop -n '__coinop_is \'\'' -a context -d 'coinop\'s saved contexts: an environment\'s endpoints and credentials'
+complete -c coinop -n '__coinop_is \'\'' -a config -d 'defaults kept in the configuration file: output format, pager, context, batch rate, timeouts'
 complete -c coinop -n '__coinop_is \'\'' -a profiles -d 'the service\'s profiles, which hold balances'
 complete -c coinop -n '__coinop_is \'\'' -a balances -d 'what the service\'s profiles hold: available'
 complete -c coinop -n '__coinop_is \'\'' -a withdraw -d 'send crypto from a profile balance to a blockchain address'
@@ -134,6 +135,7 @@ complete -c coinop -n '__coinop_is \'\'' -a ticker -d 'a market\'s best bid and 
 complete -c coinop -n '__coinop_is \'\'' -a book -d 'one snapshot of a market\'s order book: bids and asks side by side, best first'
 complete -c coinop -n '__coinop_is \'\'' -a trades -d 'a market\'s most recent trades, newest first'
 complete -c coinop -n '__coinop_is \'\'' -a api -d 'a raw authenticated request, like gh api'
+complete -c coinop -n '__coinop_is \'\'' -a doctor -d 'check the setup: file permissions, each saved profile\'s endpoints, token and clock, completion, policy files'
 complete -c coinop -n '__coinop_is \'\'' -a stream -d 'live market data: a live view on a terminal, one JSON object per line when piped or with -o ndjson'
 complete -c coinop -n '__coinop_is \'\'' -a mcp -d 'a Model Context Protocol server on stdio for AI agents: the profile\'s reads as tools'
 complete -c coinop -n '__coinop_is \'\'' -a local -d 'the local service: a faithful, stateful stand-in for the hosted one'
@@ -142,16 +144,24 @@ complete -c coinop -n '__coinop_is \'login\'' -l env -x -a 'local sandbox produc
 complete -c coinop -n '__coinop_is \'login\'' -l client-id -x -d 'OAuth client id'
 complete -c coinop -n '__coinop_is \'login\'' -l client-secret-stdin -d 'read the client secret from stdin'
 complete -c coinop -n '__coinop_is \'login\'' -l scopes -x -d 'scopes to request, comma separated'
-complete -c coinop -n '__coinop_is \'login\'' -l name -x -d 'profile name to save under'
+complete -c coinop -n '__coinop_is \'login\'' -l name -x -d 'context name to save under'
 complete -c coinop -n '__coinop_is \'login\'' -l profile-id -x -d 'the service\'s profile id that withdrawals and deposit addresses use by default'
 complete -c coinop -n '__coinop_is \'login\'' -l base-url -x -d 'API address'
 complete -c coinop -n '__coinop_is \'login\'' -l auth-url -x -d 'token endpoint host'
 complete -c coinop -n '__coinop_is \'login\'' -l ws-url -x -d 'stream address'
 complete -c coinop -n '__coinop_is \'login\'' -l activate -d 'make a production profile the active one without asking'
 complete -c coinop -n '__coinop_is \'auth\'' -a status -d 'profile, environment, addresses, granted scopes and token expiry'
-complete -c coinop -n '__coinop_is \'profile\'' -a list -d 'every profile'
-complete -c coinop -n '__coinop_is \'profile\'' -a use -d 'make a profile the active one'
-complete -c coinop -n '__coinop_is \'profile\'' -a show -d 'one profile'
+complete -c coinop -n '__coinop_is \'context\'' -a list -d 'every context'
+complete -c coinop -n '__coinop_is \'context\'' -a use -d 'make a context the active one'
+complete -c coinop -n '__coinop_is \'context\'' -a show -d 'one context'
+complete -c coinop -n '__coinop_is \'context\'' -a rename -d 'rename a saved context'
+complete -c coinop -n '__coinop_is \'context\'' -a delete -d 'delete a saved context with its secret and cached tokens'
+complete -c coinop -n '__coinop_is \'context\'' -a set-profile-id -d 'set the service\'s profile id a saved context defaults to, without logging in again'
+complete -c coinop -n '__coinop_is \'context delete\'' -s y -l yes -d 'do not ask'
+complete -c coinop -n '__coinop_is \'config\'' -a list -d 'every key with its value and where it comes from'
+complete -c coinop -n '__coinop_is \'config\'' -a get -d 'the value a command uses now'
+complete -c coinop -n '__coinop_is \'config\'' -a set -d 'keep a default in the configuration file'
+complete -c coinop -n '__coinop_is \'config\'' -a unset -d 'remove a default from the configuration file'
 complete -c coinop -n '__coinop_is \'profiles\'' -a list -d 'the service\'s profiles, oldest first'
 complete -c coinop -n '__coinop_is \'profiles\'' -a get -d 'one service profile'
 complete -c coinop -n '__coinop_is \'profiles\'' -a create -d 'create a service profile'
@@ -451,6 +461,7 @@ complete -c coinop -n '__coinop_is \'api\'' -s f -l field -x -d 'a query paramet
 complete -c coinop -n '__coinop_is \'api\'' -l input -r -F -d 'the JSON body from a file'
 complete -c coinop -n '__coinop_is \'api\'' -l paginate -d 'follow next_page_cursor and print every item'
 complete -c coinop -n '__coinop_is \'api\'' -s i -l include -d 'print the status line and headers to stderr'
+complete -c coinop -n '__coinop_is \'doctor\'' -l timeout -x -d 'how long each endpoint may take to answer'
 complete -c coinop -n '__coinop_is \'stream\'' -a book -d 'live order book ladder: levels per side with depth bars, spread, mid, age of the last update'
 complete -c coinop -n '__coinop_is \'stream\'' -a top -d 'board of best bid and ask across markets'
 complete -c coinop -n '__coinop_is \'stream\'' -a trades -d 'trade tape with running volume, VWAP and trade rate'

@@ -15,7 +15,7 @@
 //                commands and what they call take settings from here, never from the environment
 //   env, now()   the environment as given (read for settings once, into `settings`) and the clock (never read
 //                process.env / Date.now deep inside a command)
-//   globals      --profile, -o/--output, --json, --debug, --no-input, --no-color (parsed before any action runs)
+//   globals      --context (its name kept as globals.profile; --profile is its old name), -o/--output, --json, --debug, --no-input, --no-color (parsed before any action runs)
 //   prompter     inquirer prompts on stderr, only when allowed; need() in prompt.ts turns a missing value into a prompt or a usage error
 //   store()      the profile store (src/config/store.ts); profile(): the resolved profile with env overrides
 //   connect()    { profile, client, tokens, transport, serviceId }: the API client (src/client/api.ts) with tokens,
@@ -59,6 +59,7 @@ import { Prompter } from './prompt.js';
 import { terminalSpinner } from './spinner.js';
 
 export interface GlobalOptions {
+  /** The context named by --context (or its old name --profile). */
   profile?: string;
   output?: Format;
   json?: boolean;
@@ -197,7 +198,7 @@ export function createContext(
         import('../config/store.js'),
         import('../config/settings.js'),
       ]);
-      settings = readSettings(env);
+      settings = readSettings(env, savedDefaults(storeMod.ConfigStore, readSettings(env).configDir));
       config = { profile, store: storeMod };
     },
     store: () => (store ??= new (loaded().store.ConfigStore)(ctx.settings.configDir)),
@@ -221,6 +222,7 @@ export function createContext(
     format() {
       if (ctx.globals.json) return 'json';
       if (ctx.globals.output) return ctx.globals.output;
+      if (settings?.output) return settings.output;
       return io.stdoutTTY ? 'table' : 'json';
     },
     output: (view = {}) => {
@@ -247,6 +249,18 @@ export function createContext(
   return ctx;
 }
 
+/**
+ * The defaults saved by coinop config set (the environment's win over them); a configuration that cannot be read adds
+ * none here (the store refuses it, naming the file, when a command uses it).
+ */
+function savedDefaults(Store: typeof ConfigStore, dir: string): Record<string, string> {
+  try {
+    return new Store(dir).defaults();
+  } catch {
+    return {};
+  }
+}
+
 /** The profile this run uses; a --profile that names none, or an override refused, is a usage error. */
 function activeProfile(mod: typeof import('../config/profile.js'), ctx: CliContext): ResolvedProfile {
   const { resolveProfile, UnknownProfileError, ProfileOverrideError } = mod;
@@ -254,8 +268,8 @@ function activeProfile(mod: typeof import('../config/profile.js'), ctx: CliConte
     return resolveProfile(ctx.store(), ctx.globals.profile, ctx.settings);
   } catch (e) {
     if (e instanceof UnknownProfileError)
-      throw new CoinopError('usage', `--profile: ${e.message}`, {
-        hint: 'see coinop profile list, or run coinop login',
+      throw new CoinopError('usage', `--context: ${e.message}`, {
+        hint: 'see coinop context list, or run coinop login',
       });
     if (e instanceof ProfileOverrideError)
       throw new CoinopError('usage', e.message, { hint: 'use an https:// address, or unset the variable' });
@@ -345,7 +359,7 @@ async function connectAs(
     const where = embedded
       ? `local service in this process (${settings.dataDirGiven ? 'COINOP_DATA_DIR' : 'default database'})`
       : profile.baseUrl;
-    ctx.io.err(`${p.dim(`${profile.environment} · ${where} · profile ${profile.name}`)}\n`);
+    ctx.io.err(`${p.dim(`${profile.environment} · ${where} · context ${profile.name}`)}\n`);
   }
   // A person sees why a command pauses (a spinner while the service is slow or retried, a line when it rate limits);
   // a script sees nothing (--debug logs every retry).

@@ -2,7 +2,7 @@
 
 export const EXIT = {
   ok: 0,
-  /** The service refused the request (a problem answer other than authentication). */
+  /** The service refused the request (a problem answer other than authentication); coinop doctor: a check failed. */
   api: 1,
   /** A flag, argument or value is missing or invalid; nothing was sent. */
   usage: 2,
@@ -27,7 +27,7 @@ export type ExitCode = (typeof EXIT)[keyof typeof EXIT];
 
 export const EXIT_CODE_HELP = `Exit codes:
   0  success
-  1  API error: the service refused the request
+  1  API error: the service refused the request (coinop doctor: a check failed)
   2  usage or validation error: nothing was sent
   3  cancelled: the operator said no, or Ctrl-C
   4  authentication: cannot authenticate, 401, or missing scope (run: coinop login)

@@ -1,5 +1,5 @@
 // The whole command tree: global options, every command group, help with examples and exit codes.
-import { Command } from 'commander';
+import { Command, Option } from 'commander';
 import { FORMATS } from '../render/output.js';
 import type { CliContext } from './context.js';
 import { EXIT_CODE_HELP } from './exit-codes.js';
@@ -7,7 +7,9 @@ import { usageError } from './errors.js';
 import { applyFlags } from './io.js';
 import { choiceOption } from './options.js';
 import { register as registerAuth } from '../commands/auth/index.js';
-import { register as registerProfile } from '../commands/profile/index.js';
+import { register as registerContext } from '../commands/context/index.js';
+import { register as registerConfig } from '../commands/config/index.js';
+import { register as registerDoctor } from '../commands/doctor/index.js';
 import { register as registerWithdraw } from '../commands/withdraw/index.js';
 import { register as registerFee } from '../commands/fee/index.js';
 import { register as registerAddresses } from '../commands/addresses/index.js';
@@ -37,7 +39,8 @@ type Register = (program: Command, ctx: CliContext) => void;
 // whole tree costs a few milliseconds of every start); help, completion and anything unknown build all of them.
 const GROUPS: Register[] = [
   registerAuth,
-  registerProfile,
+  registerContext,
+  registerConfig,
   registerProfiles,
   registerBalances,
   registerWithdraw,
@@ -56,6 +59,7 @@ const GROUPS: Register[] = [
   registerPrices,
   registerMarkets,
   registerApi,
+  registerDoctor,
   registerStream,
   registerMcp,
   registerLocal,
@@ -65,7 +69,10 @@ const BY_COMMAND: Record<string, Register[]> = {
   login: [registerAuth],
   logout: [registerAuth],
   auth: [registerAuth],
-  profile: [registerProfile],
+  context: [registerContext],
+  profile: [registerContext],
+  config: [registerConfig],
+  doctor: [registerDoctor],
   withdraw: [registerWithdraw],
   fee: [registerFee],
   addresses: [registerAddresses],
@@ -93,7 +100,7 @@ const BY_COMMAND: Record<string, Register[]> = {
   events: [registerEvents],
 };
 /** Global options that take a value, so the value is not taken for the command's name. */
-const VALUE_OPTIONS = new Set(['--profile', '-o', '--output']);
+const VALUE_OPTIONS = new Set(['--context', '--profile', '-o', '--output']);
 
 /** The groups a command line needs: the one it names, or all. */
 export function groupsFor(argv: string[] | undefined): Register[] {
@@ -131,13 +138,32 @@ function checkOutputFlags(ctx: CliContext, own: Record<string, unknown>): void {
   }
 }
 
+/**
+ * --context, or its old name --profile (said once on stderr); both naming different contexts is a usage error. The
+ * context's name is kept as globals.profile.
+ */
+function contextFlag(ctx: CliContext, g: { context?: string; profile?: string }): string | undefined {
+  if (g.profile === undefined) return g.context;
+  if (g.context !== undefined && g.context !== g.profile)
+    throw usageError(
+      `--context ${g.context} and --profile ${g.profile}: --profile is the old name of --context; give one`,
+    );
+  ctx.io.err('note: --profile is now --context\n');
+  return g.profile;
+}
+
 export function makeProgram(ctx: CliContext, argv?: string[]): Command {
   const program = new Command('coinop');
   program
     .description('Operator CLI for crypto transfers and market data (and a local service to try it on)')
     .version(ctx.version, '-V, --version', 'print the version')
     .helpOption('-h, --help', 'show help')
-    .option('--profile <name>', 'profile to use (default: COINOP_PROFILE, the active profile, or local)')
+    .option(
+      '--context <name>',
+      'context to use: saved endpoints and credentials (default: COINOP_CONTEXT, the active context, or local)',
+    )
+    // The old name of --context, still taken (with a note); hidden from help and completion.
+    .addOption(new Option('--profile <name>', 'old name of --context').hideHelp())
     .addOption(
       choiceOption('-o, --output <format>', 'output format (default: table on a terminal, json when piped)', FORMATS),
     )
@@ -161,8 +187,8 @@ export function makeProgram(ctx: CliContext, argv?: string[]): Command {
     'after',
     `
 Environment:
-  COINOP_PROFILE, COINOP_CONFIG_DIR, COINOP_DATA_DIR, COINOP_NO_INPUT=1, NO_COLOR / FORCE_COLOR
-  COINOP_BASE_URL, COINOP_AUTH_URL, COINOP_WS_URL  override the profile's addresses
+  COINOP_CONTEXT (old name: COINOP_PROFILE), COINOP_CONFIG_DIR, COINOP_DATA_DIR, COINOP_NO_INPUT=1, NO_COLOR / FORCE_COLOR
+  COINOP_BASE_URL, COINOP_AUTH_URL, COINOP_WS_URL  override the context's addresses
   COINOP_TOKEN                                     a bearer token to use as is (no token request)
   COINOP_CLIENT_SECRET                             the client secret for coinop login without a terminal
 
@@ -179,7 +205,7 @@ Examples:
     await ctx.prepare();
     const g = action.optsWithGlobals();
     ctx.globals = {
-      profile: g.profile,
+      profile: contextFlag(ctx, g),
       output: g.output,
       json: g.json,
       debug: g.debug,
@@ -192,5 +218,18 @@ Examples:
   });
 
   for (const register of groupsFor(argv)) register(program, ctx);
+  withExitCodes(program);
   return program;
+}
+
+/** Every command's --help ends with the exit codes (the program's own help has them before its examples). */
+function withExitCodes(cmd: Command): void {
+  for (const c of cmd.commands) {
+    // After an Examples section (which ends in a blank line), or after the options (then one blank line first).
+    c.addHelpText(
+      'after',
+      `${(c as unknown as NodeJS.EventEmitter).listenerCount('afterHelp') ? '' : '\n'}${EXIT_CODE_HELP}\n`,
+    );
+    withExitCodes(c);
+  }
 }

@@ -76,7 +76,7 @@ export class TokenManager {
       const damage = this.store?.secretsDamage();
       if (damage) {
         throw new CoinopError('auth', `profile "${p.name}" has no usable client secret: ${damage}`, {
-          hint: `save it again: coinop login --profile ${p.name} (the damaged file is moved aside, not deleted)`,
+          hint: `save it again: coinop login --context ${p.name} (the damaged file is moved aside, not deleted)`,
         });
       }
       throw new CoinopError('auth', `profile "${p.name}" has no client credentials`, {

@@ -83,7 +83,7 @@ export function resolveProfile(
     secret = DEMO.clientSecret;
     builtin = true;
   } else {
-    throw new UnknownProfileError(`no profile named "${name}"`);
+    throw new UnknownProfileError(`no context named "${name}"`);
   }
   if (settings.clientSecret && !secret) secret = settings.clientSecret;
   return {

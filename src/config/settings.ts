@@ -11,7 +11,7 @@ export const OVERRIDE_VARIABLES = ['COINOP_BASE_URL', 'COINOP_AUTH_URL', 'COINOP
 export type OverrideVariable = (typeof OVERRIDE_VARIABLES)[number];
 
 export interface Settings {
-  /** COINOP_PROFILE: the profile to use when --profile is not given. */
+  /** COINOP_CONTEXT (or its old name COINOP_PROFILE): the context to use when --context is not given. */
   profile?: string;
   /** COINOP_CONFIG_DIR, else $XDG_CONFIG_HOME/coinop, else ~/.config/coinop. */
   configDir: string;
@@ -41,6 +41,10 @@ export interface Settings {
   streamStaleMs: number;
   /** The pager for long tables on a terminal (COINOP_PAGER, PAGER, less -FRX); `chosen`: named by a variable. */
   pager: { command: string; chosen: boolean };
+  /** COINOP_OUTPUT or the configuration's output: the format when neither -o nor --json is given. */
+  output?: 'table' | 'json' | 'ndjson' | 'csv';
+  /** COINOP_BATCH_RATE or the configuration's batch-rate: withdraw batch --rate when the flag is not given. */
+  batchRate: string;
 }
 
 export const DEFAULTS = {
@@ -55,58 +59,190 @@ export const DEFAULTS = {
 /** The pager when neither COINOP_PAGER nor PAGER names one (git's and gh's). */
 export const DEFAULT_PAGER = 'less -FRX';
 
+/** withdraw batch --rate when neither the flag, COINOP_BATCH_RATE nor the configuration gives one. */
+export const DEFAULT_BATCH_RATE = '18';
+
 /** The longest timer Node keeps: a longer one fires at once. */
 const MAX_TIMER_MS = 2 ** 31 - 1;
+
+/** The output formats (render/output.ts FORMATS, repeated here so reading the settings loads no renderer). */
+const OUTPUT_FORMATS = ['table', 'json', 'ndjson', 'csv'] as const;
 
 /** A set variable's value; an empty one counts as unset. */
 const given = (env: Env, name: string): string | undefined => env[name] || undefined;
 
-function whole(env: Env, name: string, fallback: number, max: number, unit: string): number {
-  const v = given(env, name);
-  if (v === undefined) return fallback;
+/** Where a setting's value came from: its default, the configuration file (coinop config set), or a variable. */
+export type Source = 'default' | 'config' | 'env';
+
+/**
+ * A default a person may keep in the configuration (coinop config set KEY VALUE). Precedence: a flag, then the
+ * environment variable, then the configuration file, then the built-in default. `check` returns the value in its
+ * canonical spelling or throws a usage error `<name>: <rule> (got "<value>")`.
+ */
+export interface ConfigKey {
+  key: string;
+  /** The environment variables that set it, the first set one winning. */
+  variables: readonly string[];
+  /** The flag that wins over it, if any. */
+  flag?: string;
+  description: string;
+  default: string;
+  check(name: string, v: string): string;
+}
+
+const wholeRule = (max: number, unit: string) => (name: string, v: string) => {
   const n = /^\d+$/.test(v.trim()) ? Number(v) : Number.NaN;
   if (!(n >= 1 && n <= max))
     throw usageError(`${name}: must be a whole number of ${unit} from 1 to ${max} (got "${v}")`);
-  return n;
-}
-
-const millis = (env: Env, name: string, fallback: number) => whole(env, name, fallback, MAX_TIMER_MS, 'milliseconds');
-
-function yes(env: Env, name: string): boolean {
-  const v = given(env, name);
-  if (v === undefined || v === '0' || v === 'false') return false;
-  if (v === '1' || v === 'true') return true;
+  return String(n);
+};
+const millisRule = wholeRule(MAX_TIMER_MS, 'milliseconds');
+const yesRule = (name: string, v: string) => {
+  if (v === '0' || v === 'false') return 'false';
+  if (v === '1' || v === 'true') return 'true';
   throw usageError(`${name}: must be 1 or true (0 or false: off) (got "${v}")`);
+};
+
+/** The context key: the saved context used when neither --context nor COINOP_CONTEXT names one. */
+export const CONTEXT_KEY = 'context';
+
+export const CONFIG_KEYS: readonly ConfigKey[] = [
+  {
+    key: 'output',
+    variables: ['COINOP_OUTPUT'],
+    flag: '-o, --json',
+    description: 'output format: table, json, ndjson or csv (unset: table on a terminal, json when piped)',
+    default: '',
+    check(name, v) {
+      const f = OUTPUT_FORMATS.find((x) => x === v.trim().toLowerCase());
+      if (!f) throw usageError(`${name}: must be one of ${OUTPUT_FORMATS.join(', ')} (got "${v}")`);
+      return f;
+    },
+  },
+  {
+    key: 'pager',
+    variables: ['COINOP_PAGER', 'PAGER'],
+    flag: '--no-pager',
+    description: 'the pager of long tables on a terminal (cat: none)',
+    default: DEFAULT_PAGER,
+    check: (_name, v) => v.trim() || 'cat',
+  },
+  {
+    key: CONTEXT_KEY,
+    variables: ['COINOP_CONTEXT', 'COINOP_PROFILE'],
+    flag: '--context',
+    description: 'the saved context commands use (same as coinop context use)',
+    default: 'local',
+    check(name, v) {
+      if (!v.trim()) throw usageError(`${name}: must name a saved context (got "")`);
+      return v.trim();
+    },
+  },
+  {
+    key: 'batch-rate',
+    variables: ['COINOP_BATCH_RATE'],
+    flag: '--rate',
+    description: 'withdraw batch: most withdrawals per second (0: no client-side limit)',
+    default: DEFAULT_BATCH_RATE,
+    check(name, v) {
+      if (!/^\d+(\.\d+)?$/.test(v.trim()) || Number(v) > 10_000)
+        throw usageError(`${name}: must be a number of withdrawals per second from 0 (no limit) to 10000 (got "${v}")`);
+      return v.trim();
+    },
+  },
+  {
+    key: 'no-input',
+    variables: ['COINOP_NO_INPUT'],
+    flag: '--no-input',
+    description: 'never prompt (true or false)',
+    default: 'false',
+    check: yesRule,
+  },
+  ...(
+    [
+      ['timeout-ms', 'COINOP_TIMEOUT_MS', DEFAULTS.timeoutMs, 'one HTTP request, start to last byte'],
+      ['retry-base-ms', 'COINOP_RETRY_BASE_MS', DEFAULTS.retryBaseMs, "the first retry's backoff (it doubles)"],
+      ['poll-ms', 'COINOP_POLL_MS', DEFAULTS.pollMs, 'between two reads of a transfer being followed'],
+      ['stream-stale-ms', 'COINOP_STREAM_STALE_MS', DEFAULTS.streamStaleMs, 'a silent stream is replaced after'],
+      ['local-wait-ms', 'COINOP_LOCAL_WAIT_MS', DEFAULTS.localWaitMs, "the local service's health probe may take"],
+    ] as const
+  ).map(([key, variable, d, description]) => ({
+    key,
+    variables: [variable],
+    description,
+    default: String(d),
+    check: millisRule,
+  })),
+  {
+    key: 'stream-fps',
+    variables: ['COINOP_STREAM_FPS'],
+    description: 'frames per second of the live views',
+    default: String(DEFAULTS.streamFps),
+    check: wholeRule(1000, 'frames per second'),
+  },
+];
+
+/** A configuration key by name, or a usage error listing them. */
+export function configKey(key: string): ConfigKey {
+  const k = CONFIG_KEYS.find((c) => c.key === key);
+  if (!k) throw usageError(`config: unknown key "${key}" (keys: ${CONFIG_KEYS.map((c) => c.key).join(', ')})`);
+  return k;
 }
 
-/** Reads every coinop setting from the environment; throws a usage error naming the first bad variable. */
-export function readSettings(env: Env): Settings {
+/** Where one key's value comes from now, and the value (canonical). */
+export interface Resolved {
+  value: string;
+  source: Source;
+  /** The variable that set it (source env). */
+  variable?: string;
+}
+
+/**
+ * A key's value after the environment and the saved defaults. The pager counts a variable set but empty (no pager,
+ * as git has it); every other key takes an empty variable as unset.
+ */
+export function resolveKey(k: ConfigKey, env: Env, saved: Record<string, string>): Resolved {
+  for (const variable of k.variables) {
+    const v = k.key === 'pager' ? env[variable] : given(env, variable);
+    if (v !== undefined) return { value: k.check(variable, v), source: 'env', variable };
+  }
+  if (Object.hasOwn(saved, k.key) && typeof saved[k.key] === 'string')
+    return {
+      value: k.check(`${k.key} (in the configuration file; coinop config unset ${k.key})`, saved[k.key]),
+      source: 'config',
+    };
+  return { value: k.default, source: 'default' };
+}
+
+/**
+ * Reads every coinop setting from the environment and the defaults saved in the configuration file (`saved`, by key;
+ * the context key is the store's active context and is resolved with the profile); throws a usage error naming the
+ * first bad variable or key.
+ */
+export function readSettings(env: Env, saved: Record<string, string> = {}): Settings {
   const overrides: Settings['overrides'] = {};
   for (const v of OVERRIDE_VARIABLES) if (given(env, v)) overrides[v] = env[v];
+  const sources: Record<string, Resolved> = {};
+  for (const k of CONFIG_KEYS) if (k.key !== CONTEXT_KEY) sources[k.key] = resolveKey(k, env, saved);
+  const num = (key: string) => Number(sources[key].value);
+  const output = sources.output.value;
   return {
-    profile: given(env, 'COINOP_PROFILE'),
+    profile: given(env, 'COINOP_CONTEXT') ?? given(env, 'COINOP_PROFILE'),
     configDir: configDir(env),
     dataDir: dataDir(env),
     dataDirGiven: !!given(env, 'COINOP_DATA_DIR'),
     overrides,
     token: given(env, 'COINOP_TOKEN'),
     clientSecret: given(env, 'COINOP_CLIENT_SECRET'),
-    noInput: yes(env, 'COINOP_NO_INPUT'),
-    localWaitMs: millis(env, 'COINOP_LOCAL_WAIT_MS', DEFAULTS.localWaitMs),
-    timeoutMs: millis(env, 'COINOP_TIMEOUT_MS', DEFAULTS.timeoutMs),
-    retryBaseMs: millis(env, 'COINOP_RETRY_BASE_MS', DEFAULTS.retryBaseMs),
-    pollMs: millis(env, 'COINOP_POLL_MS', DEFAULTS.pollMs),
-    streamFps: whole(env, 'COINOP_STREAM_FPS', DEFAULTS.streamFps, 1000, 'frames per second'),
-    streamStaleMs: millis(env, 'COINOP_STREAM_STALE_MS', DEFAULTS.streamStaleMs),
-    pager: pagerOf(env),
+    noInput: sources['no-input'].value === 'true',
+    localWaitMs: num('local-wait-ms'),
+    timeoutMs: num('timeout-ms'),
+    retryBaseMs: num('retry-base-ms'),
+    pollMs: num('poll-ms'),
+    streamFps: num('stream-fps'),
+    streamStaleMs: num('stream-stale-ms'),
+    pager: { command: sources.pager.value, chosen: sources.pager.source !== 'default' },
+    output: output ? (output as Settings['output']) : undefined,
+    batchRate: sources['batch-rate'].value,
   };
-}
-
-/** COINOP_PAGER, else PAGER (set but empty: no pager, as git has it), else less with -F -R -X. */
-function pagerOf(env: Env): Settings['pager'] {
-  for (const name of ['COINOP_PAGER', 'PAGER']) {
-    const v = env[name];
-    if (v !== undefined) return { command: v.trim() || 'cat', chosen: true };
-  }
-  return { command: DEFAULT_PAGER, chosen: false };
 }

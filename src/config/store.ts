@@ -28,6 +28,8 @@ export interface CachedToken {
 interface ConfigShape {
   activeProfile?: string;
   profiles?: Record<string, StoredProfile>;
+  /** coinop config set: defaults by key (src/config/settings.ts CONFIG_KEYS), as strings. */
+  defaults?: Record<string, string>;
 }
 
 type ConfInstance = { store: ConfigShape; path: string };
@@ -163,8 +165,65 @@ export class ConfigStore {
     return existed;
   }
 
-  async setActive(name: string): Promise<void> {
-    await this.update((c) => void (c.activeProfile = name));
+  /** The defaults saved by coinop config set, by key. */
+  defaults(): Record<string, string> {
+    return this.readConfig().defaults ?? {};
+  }
+
+  /** Saves a default (value given) or removes it (undefined). */
+  async setDefault(key: string, value: string | undefined): Promise<void> {
+    await this.update((c) => {
+      const d = { ...(c.defaults ?? {}) };
+      if (value === undefined) delete d[key];
+      else d[key] = value;
+      if (Object.keys(d).length) c.defaults = d;
+      else delete c.defaults;
+    });
+  }
+
+  /** Sets or clears a saved profile's service profile id; false when no such profile is saved. */
+  async setProfileId(name: string, profileId: string | undefined): Promise<boolean> {
+    if (!this.profile(name)) return false;
+    await this.update((c) => {
+      const p = c.profiles?.[name];
+      if (!p) return;
+      if (profileId === undefined) delete p.profileId;
+      else p.profileId = profileId;
+    });
+    return true;
+  }
+
+  /**
+   * Renames a saved profile with its secret (the cached tokens, keyed by name, are dropped and fetched again); the
+   * active profile follows. The caller has checked that `from` exists and `to` does not.
+   */
+  async renameProfile(from: string, to: string): Promise<void> {
+    this.readConfig();
+    const secret = this.secret(from);
+    if (secret !== undefined)
+      await this.updateJson<Record<string, string>>(this.secretsFile, (s) => {
+        s[to] = secret;
+        delete s[from];
+      });
+    await this.update((c) => {
+      const profiles = { ...(c.profiles ?? {}) };
+      const p = profiles[from];
+      if (p) {
+        delete profiles[from];
+        profiles[to] = p;
+      }
+      c.profiles = profiles;
+      if (c.activeProfile === from) c.activeProfile = to;
+    });
+    await this.clearTokens(from);
+  }
+
+  /** Makes a profile the active one; undefined: none (the built-in local one is used). */
+  async setActive(name: string | undefined): Promise<void> {
+    await this.update((c) => {
+      if (name === undefined) delete c.activeProfile;
+      else c.activeProfile = name;
+    });
   }
 
   secret(name: string): string | undefined {
@@ -268,6 +327,11 @@ function configIssue(v: unknown): string | undefined {
   if (!v || typeof v !== 'object' || Array.isArray(v)) return 'not a JSON object';
   const c = v as Record<string, unknown>;
   if (c.activeProfile !== undefined && typeof c.activeProfile !== 'string') return 'activeProfile is not a string';
+  if (c.defaults !== undefined) {
+    if (!c.defaults || typeof c.defaults !== 'object' || Array.isArray(c.defaults)) return 'defaults is not an object';
+    for (const [k, v] of Object.entries(c.defaults as Record<string, unknown>))
+      if (typeof v !== 'string') return `defaults: ${k} is not a string`;
+  }
   if (c.profiles === undefined) return undefined;
   if (!c.profiles || typeof c.profiles !== 'object' || Array.isArray(c.profiles)) return 'profiles is not an object';
   for (const [name, p] of Object.entries(c.profiles as Record<string, unknown>)) {

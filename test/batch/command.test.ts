@@ -260,13 +260,13 @@ describe('withdraw batch: sending', () => {
     const prodEnv = { ...TLS_ENV, COINOP_BASE_URL: undefined } as unknown as Record<string, string>;
     const f = file('prod.csv', ethCsv(3, 'prod-'));
     const before = (await v2Requests()).filter((x) => x.startsWith('POST /v2/transfer/crypto-withdrawals')).length;
-    const r = await run(e, ['withdraw', 'batch', f, '--profile', 'prodlike'], { env: prodEnv });
+    const r = await run(e, ['withdraw', 'batch', f, '--context', 'prodlike'], { env: prodEnv });
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/refusing to move money in production/);
     expect((await v2Requests()).filter((x) => x.startsWith('POST /v2/transfer/crypto-withdrawals')).length).toBe(
       before,
     );
-    const y = await run(e, ['withdraw', 'batch', f, '--profile', 'prodlike', '--yes', '-o', 'json'], { env: prodEnv });
+    const y = await run(e, ['withdraw', 'batch', f, '--context', 'prodlike', '--yes', '-o', 'json'], { env: prodEnv });
     expect(y.code, y.stderr).toBe(0);
     expect(JSON.parse(y.stdout).map((x: any) => x.result)).toEqual(['created', 'created', 'created']);
   });
@@ -297,9 +297,9 @@ describe('withdraw batch: sending', () => {
     onTestFinished(() => front.close());
     await saveProfile(e.env, 'prod-two', { environment: 'production', baseUrl: front.url });
     const f = file('two-envs.csv', ethCsv(2, 'two-envs-'));
-    expect((await run(e, ['withdraw', 'batch', f, '--yes', '--profile', 'local'])).code).toBe(0);
+    expect((await run(e, ['withdraw', 'batch', f, '--yes', '--context', 'local'])).code).toBe(0);
     // The same service here holds the rows already: only --resume (the same batch going on) sends them.
-    const prod = await run(e, ['withdraw', 'batch', f, '--yes', '--resume', '--profile', 'prod-two', '-o', 'json'], {
+    const prod = await run(e, ['withdraw', 'batch', f, '--yes', '--resume', '--context', 'prod-two', '-o', 'json'], {
       env: { ...TLS_ENV, COINOP_BASE_URL: undefined } as unknown as Record<string, string>,
     });
     expect(prod.code, prod.stderr).toBe(0);

@@ -363,7 +363,7 @@ describe('secrets and an unwritable log', () => {
       { input: `${secret}\n` },
     );
     expect(login.code, login.stderr).toBe(0);
-    const as = ['--profile', 'auditor', '--debug'];
+    const as = ['--context', 'auditor', '--debug'];
     for (const args of [
       ['withdraw', ...BTC, '--amount', '0.001', '--quote', '--yes'],
       ['transfer', 'internal', '--to-profile-id', DEMO.emptyProfileId, '--asset', 'USD', '--amount', '1', '--yes'],

@@ -245,7 +245,7 @@ describe('coinop, piped', () => {
       const r = await sb.run(
         [
           'withdraw',
-          '--profile',
+          '--context',
           'prodlike',
           '--asset',
           'BTC',
@@ -262,7 +262,7 @@ describe('coinop, piped', () => {
       expect(r.stderr).toMatch(/refusing to move money in production/);
       expect((await sb.sent()).filter((e) => e.url.includes('crypto-withdrawals'))).toEqual([]);
       const d = await sb.runIn(
-        ['sandbox', 'deposit', '--profile', 'prodlike', '--amount', '10.00', '--memo-id', DEMO.memoId],
+        ['sandbox', 'deposit', '--context', 'prodlike', '--amount', '10.00', '--memo-id', DEMO.memoId],
         { env },
       );
       expect(d.code).toBe(2);
@@ -270,7 +270,7 @@ describe('coinop, piped', () => {
       const y = await sb.run(
         [
           'withdraw',
-          '--profile',
+          '--context',
           'prodlike',
           '--asset',
           'BTC',
@@ -285,7 +285,7 @@ describe('coinop, piped', () => {
         { env },
       );
       expect(y.code, y.stderr).toBe(0);
-      await sb.runIn(['logout', '--profile', 'prodlike']);
+      await sb.runIn(['logout', '--context', 'prodlike']);
     } finally {
       await front.close();
     }
@@ -515,7 +515,7 @@ describe('coinop, piped', () => {
     );
     expect(bad.code, bad.stderr).toBe(4);
     expect(bad.stderr + bad.stdout).not.toContain('not-the-secret');
-    expect((await sb.runIn(['profile', 'show', 'wrong'])).code).toBe(2);
+    expect((await sb.runIn(['context', 'show', 'wrong'])).code).toBe(2);
 
     const r = await sb.run(
       ['login', ...custom, '--client-id', DEMO.adminClientId, '--client-secret-stdin', '--name', 'sb', '--debug'],
@@ -549,11 +549,11 @@ describe('coinop, piped', () => {
     );
     expect(viaEnv.code, viaEnv.stderr).toBe(0);
 
-    const list = await sb.run(['profile', 'list']);
+    const list = await sb.run(['context', 'list']);
     const names = json(list.stdout).map((p: { name: string; active: boolean }) => `${p.name}${p.active ? '*' : ''}`);
     expect(names).toEqual(expect.arrayContaining(['local', 'sb', 'ro*']));
-    expect((await sb.run(['profile', 'use', 'sb'])).code).toBe(0);
-    const show = await sb.run(['profile', 'show']);
+    expect((await sb.run(['context', 'use', 'sb'])).code).toBe(0);
+    const show = await sb.run(['context', 'show']);
     expect(json(show.stdout)).toMatchObject({ name: 'sb', environment: 'custom', has_secret: true });
     expect(show.stdout).not.toContain(secret);
 
@@ -561,6 +561,7 @@ describe('coinop, piped', () => {
     expect(st.code, st.stderr).toBe(0);
     const s = json(st.stdout);
     expect(s.profile).toBe('sb');
+    expect(s.context).toBe('sb');
     expect(s.scopes).toContain('transfer:write_crypto_withdrawal');
     expect(Date.parse(s.token_expires_at)).toBeGreaterThan(Date.now());
     expect(st.stdout + st.stderr).not.toContain(secret);
@@ -573,12 +574,12 @@ describe('coinop, piped', () => {
 
     const lo = await sb.run(['logout']);
     expect(lo.code).toBe(0);
-    const after = await sb.runIn(['auth', 'status', '--profile', 'sb']);
+    const after = await sb.runIn(['auth', 'status', '--context', 'sb']);
     expect(after.code).toBe(2);
     expect(existsSync(join(dir, 'secrets.json')) ? readFileSync(join(dir, 'secrets.json'), 'utf8') : '').not.toContain(
       '"sb"',
     );
-    await sb.runIn(['profile', 'use', 'local']);
+    await sb.runIn(['context', 'use', 'local']);
   });
 
   it('auth status exits 4 when the profile cannot authenticate, and with a bad COINOP_TOKEN', async () => {

@@ -113,7 +113,7 @@ describe('completion scripts in real shells', () => {
     expect(bash('coinop', 'wi')).toEqual(['withdraw']);
     expect(bash('coinop', 'addresses', '')).toEqual(['create', 'list']);
     // --count belongs to `stream`; commander reads it after `stream book` too.
-    expect(bash('coinop', 'stream', 'book', '--co')).toEqual(['--count']);
+    expect(bash('coinop', 'stream', 'book', '--co')).toEqual(['--context', '--count']);
     expect(bash('coinop', 'stream', 'book', 'BTCU')).toEqual(['BTCUSD']);
     expect(bash('coinop', 'stream', 'trades', 'ETHU')).toEqual(['ETHUSD']);
     expect(bash('coinop', 'prices', '--increment', 'ONE_')).toEqual(['ONE_DAY', 'ONE_HOUR', 'ONE_MINUTE', 'ONE_WEEK']);
@@ -167,7 +167,7 @@ describe('completion scripts in real shells', () => {
     expect(has('zsh'), MISSING('zsh')).toBe(true);
     expect(zsh('coinop', 'wi')).toEqual(['withdraw']);
     expect(zsh('coinop', 'addresses', '')).toEqual(['create', 'list']);
-    expect(zsh('coinop', 'stream', 'book', '--co')).toEqual(['--count']);
+    expect(zsh('coinop', 'stream', 'book', '--co')).toEqual(['--context', '--count']);
     expect(zsh('coinop', 'stream', 'book', 'BTCU')).toEqual(['BTCUSD']);
     expect(zsh('coinop', 'withdraw', '--network', 'ETH')).toEqual(['ETHEREUM']);
     expect(zsh('coinop', '-o', 'nd')).toEqual(['ndjson']);
@@ -186,7 +186,7 @@ describe('completion scripts in real shells', () => {
     expect(has('fish'), MISSING('fish')).toBe(true);
     expect(fish('coinop wi')).toEqual(['withdraw']);
     expect(fish('coinop addresses ')).toEqual(['create', 'list']);
-    expect(fish('coinop stream book --co')).toEqual(['--count']);
+    expect(fish('coinop stream book --co')).toEqual(['--context', '--count']);
     expect(fish('coinop stream book BTCU')).toEqual(['BTCUSD']);
     expect(fish('coinop withdraw --network ETH')).toEqual(['ETHEREUM']);
     expect(fish('coinop deposit-instructions create --network W')).toEqual(['WIRE']);
@@ -202,15 +202,19 @@ describe('completion scripts in real shells', () => {
   describe("after the program's options, their values, and the values coinop knows", () => {
     it('bash', () => {
       // A global option's value is no command: `local` here is a profile, not coinop local.
-      expect(bash('coinop', '--profile', 'local', 'withdraw', '--am')).toEqual(['--amount']);
-      expect(bash('coinop', '-o', 'json', '--profile', 'local', 'st')).toEqual(['stream']);
-      expect(bash('coinop', '--profile', 'local', '')).not.toContain('start');
-      expect(bash('coinop', '--profile', 'local', '')).toContain('withdraw');
+      expect(bash('coinop', '--context', 'local', 'withdraw', '--am')).toEqual(['--amount']);
+      expect(bash('coinop', '-o', 'json', '--context', 'local', 'st')).toEqual(['stream']);
+      expect(bash('coinop', '--context', 'local', '')).not.toContain('start');
+      expect(bash('coinop', '--context', 'local', '')).toContain('withdraw');
       expect(bash('coinop', 'withdraw', '--asset', 'BTC', 'batch', '--dr')).toEqual(['--dry-run']);
       expect(bash('coinop', 'transfers', 'watch', '--timeout', '30', '--wait')).toEqual(['--wait-timeout']);
       // The saved profiles, asked of coinop itself.
+      expect(bash('coinop', '--context', '')).toEqual(PROFILES);
+      // --profile, the old name of --context: not offered, its value still completed and skipped.
       expect(bash('coinop', '--profile', '')).toEqual(PROFILES);
-      expect(bash('coinop', 'prices', '--profile', 'de')).toEqual(['desk-eu']);
+      expect(bash('coinop', '--profile', 'local', 'withdraw', '--am')).toEqual(['--amount']);
+      expect(bash('coinop', '--pro')).toEqual([]);
+      expect(bash('coinop', 'prices', '--context', 'de')).toEqual(['desk-eu']);
       // --network after --asset: that asset's networks (in any case); without one, every network.
       expect(bash('coinop', 'withdraw', '--asset', 'ETH', '--network', '')).toEqual(ETH_NETWORKS);
       expect(bash('coinop', 'fee', 'quote', '--asset', 'usdp', '--amount', '1', '--network', '')).toEqual([
@@ -223,8 +227,9 @@ describe('completion scripts in real shells', () => {
 
     it.skipIf(!inCI && !has('zsh'))('zsh, with a description for every command and option', () => {
       expect(has('zsh'), MISSING('zsh')).toBe(true);
-      expect(zsh('coinop', '--profile', 'local', 'withdraw', '--am')).toEqual(['--amount']);
-      expect(zsh('coinop', '--profile', 'local', '')).not.toContain('start');
+      expect(zsh('coinop', '--context', 'local', 'withdraw', '--am')).toEqual(['--amount']);
+      expect(zsh('coinop', '--context', 'local', '')).not.toContain('start');
+      expect(zsh('coinop', '--context', '')).toEqual(PROFILES);
       expect(zsh('coinop', '--profile', '')).toEqual(PROFILES);
       expect(zsh('coinop', 'withdraw', '--asset', 'eth', '--network', '')).toEqual(ETH_NETWORKS);
       expect(zshEntries(['coinop', 'wi'], true)).toEqual([
@@ -235,11 +240,11 @@ describe('completion scripts in real shells', () => {
 
     it.skipIf(!inCI && !has('fish'))('fish, with a description for every command and option', () => {
       expect(has('fish'), MISSING('fish')).toBe(true);
-      expect(fish('coinop --profile local withdraw --am')).toEqual(['--amount']);
-      expect(fish('coinop --profile local ')).not.toContain('start');
-      expect(fish('coinop --profile local ')).toContain('withdraw');
+      expect(fish('coinop --context local withdraw --am')).toEqual(['--amount']);
+      expect(fish('coinop --context local ')).not.toContain('start');
+      expect(fish('coinop --context local ')).toContain('withdraw');
       expect(fish('coinop -o json local ')).toEqual(['deposit', 'start']);
-      expect(fish('coinop --profile ')).toEqual(PROFILES);
+      expect(fish('coinop --context ')).toEqual(PROFILES);
       expect(fish('coinop withdraw --asset eth --network ')).toEqual(ETH_NETWORKS);
       expect(fish('coinop fee quote --asset=PYUSD --network ')).toEqual([
         'ARBITRUM_ONE',
@@ -282,8 +287,8 @@ describe('completion scripts in real shells', () => {
             `autoload -Uz compinit && compinit -u -D && source ${JSON.stringify(join(DIR, '_coinop'))} && echo READY\r`,
           );
           await waitFor(/^READY$/m);
-          shell.write('coinop --profile local withdraw --am\t');
-          await waitFor(/coinop --profile local withdraw --amount /);
+          shell.write('coinop --context local withdraw --am\t');
+          await waitFor(/coinop --context local withdraw --amount /);
           shell.write('\u0015coinop \t');
           await waitFor(/^withdraw +-- send crypto from a profile balance to a blockchain address/m);
           expect(screen()).toMatch(/^stream +-- live market data/m);

@@ -57,8 +57,8 @@ describe('coinop profiles', () => {
   });
 
   it('says in its help which profiles it is about', async () => {
-    expect((await sb.runIn(['profiles', '--help'])).stdout).toMatch(/the service's profiles.*coinop profile\)/s);
-    expect((await sb.runIn(['profile', '--help'])).stdout).toMatch(/coinop's saved profiles.*coinop profiles\)/s);
+    expect((await sb.runIn(['profiles', '--help'])).stdout).toMatch(/the service's profiles.*coinop context\)/s);
+    expect((await sb.runIn(['context', '--help'])).stdout).toMatch(/coinop's saved contexts.*coinop profiles\)/s);
   });
 });
 
@@ -224,7 +224,7 @@ describe('coinop transfer internal', () => {
       await saveProfile(sb.env, 'prodlike', { environment: 'production', baseUrl: front.url });
       const env = { ...TLS_ENV, COINOP_BASE_URL: undefined, COINOP_AUTH_URL: undefined };
       await sb.sent();
-      const r = await sb.run([...args(), '--profile', 'prodlike'], { env });
+      const r = await sb.run([...args(), '--context', 'prodlike'], { env });
       expect(r.code).toBe(2);
       expect(r.stderr).toMatch(/refusing to move money in production/);
       expect(await internalSent()).toEqual([]);

@@ -50,7 +50,7 @@ describe('the embedded default', () => {
     // On a terminal one dim line says which environment answered.
     const t = new Term(['transfers', 'list', '--limit', '1'], env);
     expect(await t.exit()).toBe(0);
-    expect(t.screen().split('\n')[0]).toMatch(/^local · local service in this process .* profile local$/);
+    expect(t.screen().split('\n')[0]).toMatch(/^local · local service in this process .* context local$/);
   });
 });
 
@@ -60,7 +60,7 @@ describe('the profile store', () => {
       Array.from({ length: 6 }, (_, i) => sb.run(['login', '--env', 'local', '--name', `p${i}`])),
     );
     for (const r of runs) expect(r.code, r.stderr).toBe(0);
-    const list = await sb.run(['profile', 'list']);
+    const list = await sb.run(['context', 'list']);
     const names = JSON.parse(list.stdout).map((p: { name: string }) => p.name);
     for (let i = 0; i < 6; i++) expect(names).toContain(`p${i}`);
     const secrets = JSON.parse(readFileSync(join(sb.env.COINOP_CONFIG_DIR, 'secrets.json'), 'utf8'));

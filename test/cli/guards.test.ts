@@ -161,14 +161,14 @@ describe('confirmation in production and with --no-input (on a real terminal)', 
         COINOP_AUTH_URL: undefined,
       };
       await sb.sent();
-      const t = new Term(btc('0.01', '--profile', 'prodlike'), env);
+      const t = new Term(btc('0.01', '--context', 'prodlike'), env);
       await t.waitFor('type the amount (BTC)');
       expect(t.screen()).not.toContain('Send this withdrawal?');
       t.type(`y${KEY.enter}`);
       expect(await t.exit()).toBe(3);
       expect(t.screen()).toMatch(/cancelled: that is not the amount \(BTC\) \(0\.01\); nothing was sent/);
       expect(await posts()).toEqual([]);
-      const ok = new Term(btc('0.01', '--profile', 'prodlike', '-o', 'json'), env);
+      const ok = new Term(btc('0.01', '--context', 'prodlike', '-o', 'json'), env);
       await ok.waitFor('type the amount (BTC)');
       ok.type(`0.010${KEY.enter}`);
       expect(await ok.exit(), ok.screen()).toBe(0);

@@ -234,7 +234,7 @@ describe('a sandbox or production secret goes only to the token endpoint saved a
       ['COINOP_AUTH_URL', rec.url],
       ['COINOP_WS_URL', rec.url.replace('http', 'ws')],
     ]) {
-      const r = await runCoinop(['--profile', 'prod', 'prices', 'BTCUSD', '--limit', '1'], {
+      const r = await runCoinop(['--context', 'prod', 'prices', 'BTCUSD', '--limit', '1'], {
         ...env,
         [variable]: value,
       });
@@ -261,7 +261,7 @@ describe('a sandbox or production secret goes only to the token endpoint saved a
       { environment: 'production', ...ENDPOINTS.production, authUrl: authTls.url },
       SECRET,
     );
-    const r = await runCoinop(['--profile', 'prod', 'prices', 'BTCUSD', '--limit', '1'], {
+    const r = await runCoinop(['--context', 'prod', 'prices', 'BTCUSD', '--limit', '1'], {
       ...env,
       COINOP_BASE_URL: apiTls.url,
     });
@@ -280,7 +280,7 @@ describe('a sandbox or production secret goes only to the token endpoint saved a
     const tls = await front(rec.url);
     const env = { ...freshEnv(), ...TLS_ENV };
     await saveProfile(env, 'prod', { environment: 'production', ...ENDPOINTS.production }, SECRET);
-    const r = await runCoinop(['--profile', 'prod', 'prices', 'BTCUSD', '--limit', '1'], {
+    const r = await runCoinop(['--context', 'prod', 'prices', 'BTCUSD', '--limit', '1'], {
       ...env,
       COINOP_BASE_URL: tls.url,
       COINOP_AUTH_URL: tls.url,
@@ -308,7 +308,7 @@ describe('a sandbox or production secret goes only to the token endpoint saved a
       /COINOP_AUTH_URL: the client secret of production profile "prod" goes only to the token endpoint saved at login/,
     );
     expect(rec.seen).toEqual([]);
-    const list = await runCoinop(['profile', 'list'], env);
+    const list = await runCoinop(['context', 'list'], env);
     expect(list.stdout).not.toContain('"prod"');
   });
 });
@@ -367,7 +367,7 @@ describe('a 429 from the token endpoint', () => {
     );
     expect(bad.code, bad.stderr).toBe(5);
     expect(bad.stderr).toMatch(/is rate limiting \(HTTP 429/);
-    const list = await runCoinop(['profile', 'list'], env);
+    const list = await runCoinop(['context', 'list'], env);
     expect(list.stdout).not.toContain('rl-bad');
   });
 });

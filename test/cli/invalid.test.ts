@@ -21,7 +21,7 @@ const CASES: [string[], string][] = [
   [['--output', 'xml', 'prices', 'BTCUSD'], '--output'],
   [['--bogus', 'prices'], "unknown option '--bogus'"],
   [['nosuchcommand'], "unknown command 'nosuchcommand'"],
-  [['--profile', 'nope', 'prices', 'BTCUSD'], '--profile: no profile named "nope"'],
+  [['--context', 'nope', 'prices', 'BTCUSD'], '--context: no context named "nope"'],
   // login
   [['login', '--env', 'moon'], '--env'],
   [['login', '--env', 'sandbox'], 'missing --client-id'],
@@ -184,8 +184,8 @@ const CASES: [string[], string][] = [
   [['completion', 'powershell'], 'SHELL: must be one of bash, zsh, fish'],
   [['-o', 'xml', 'markets'], '--output: must be one of table, json, ndjson, csv'],
   [['limits', '--type', 'gift'], '--type: must be one of'],
-  [['profile', 'use', 'nope'], 'no profile named "nope"'],
-  [['profile', 'show', 'nope'], 'no profile named "nope"'],
+  [['context', 'use', 'nope'], 'no context named "nope"'],
+  [['context', 'show', 'nope'], 'no context named "nope"'],
   [['local', 'start', '--port', '99999'], '--port: must be from 0 to 65535'],
 ];
 

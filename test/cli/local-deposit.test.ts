@@ -101,7 +101,7 @@ describe('coinop local deposit', () => {
 
   it('is refused for a profile of the hosted service, before anything is sent', async () => {
     await saveProfile(sb.env, 'sb', { environment: 'sandbox', baseUrl: 'https://api.sandbox.example' });
-    const r = await sb.runIn(['local', 'deposit', '--profile', 'sb', '--ref-id', 'demo-btc', '--amount', '1'], {
+    const r = await sb.runIn(['local', 'deposit', '--context', 'sb', '--ref-id', 'demo-btc', '--amount', '1'], {
       env: { COINOP_BASE_URL: undefined, COINOP_AUTH_URL: undefined },
     });
     expect(r.code).toBe(2);

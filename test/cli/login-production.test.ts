@@ -61,7 +61,7 @@ const login = (...more: string[]) => [
 
 /** The active profile's name, and the production profile as saved. */
 async function profiles(env: Record<string, string | undefined>) {
-  const r = await runCoinop(['profile', 'list', '-o', 'json'], env);
+  const r = await runCoinop(['context', 'list', '-o', 'json'], env);
   expect(r.code, r.stderr).toBe(0);
   const rows = JSON.parse(r.stdout) as { name: string; active: boolean; environment: string; auth_url: string }[];
   return { active: rows.find((p) => p.active)?.name, prod: rows.find((p) => p.name === 'prod') };
@@ -77,7 +77,7 @@ describe('login --env production: saved, and active only when asked', () => {
       `note: this production profile uses addresses other than the hosted service's: API ${front.url}, token endpoint ${front.url}/oauth2/token`,
     );
     expect(r.stderr).toContain(
-      'profile "prod" is saved, not active (use it with --profile prod, or coinop profile use prod)',
+      'context "prod" is saved, not active (use it with --context prod, or coinop context use prod)',
     );
     // The credentials were proven at the stand-in token endpoint, over https.
     expect((await sb.sent()).map((e) => `${e.method} ${e.url}`)).toEqual(['POST /oauth2/token']);
@@ -85,7 +85,7 @@ describe('login --env production: saved, and active only when asked', () => {
     expect(active).toBe('local');
     expect(prod).toMatchObject({ environment: 'production', auth_url: front.url });
     // Used by name, it works (its secret goes to the token endpoint saved at login).
-    const status = await runCoinop(['--profile', 'prod', 'auth', 'status', '-o', 'json'], env);
+    const status = await runCoinop(['--context', 'prod', 'auth', 'status', '-o', 'json'], env);
     expect(status.code, status.stderr).toBe(0);
     expect(JSON.parse(status.stdout)).toMatchObject({ profile: 'prod', environment: 'production' });
   });
@@ -94,7 +94,7 @@ describe('login --env production: saved, and active only when asked', () => {
     const env = freshEnv();
     const r = await runCoinop(login('--activate'), env);
     expect(r.code, r.stderr).toBe(0);
-    expect(r.stderr).toContain('profile "prod" is now active');
+    expect(r.stderr).toContain('context "prod" is now active');
     expect((await profiles(env)).active).toBe('prod');
   });
 
@@ -105,7 +105,7 @@ describe('login --env production: saved, and active only when asked', () => {
     const env = { ...freshEnv(), NO_COLOR: undefined };
     const t = new Term(login(), env, 200);
     try {
-      await t.waitFor('Make the production profile "prod" the active one (every command then uses it)?');
+      await t.waitFor('Make the production context "prod" the active one (every command then uses it)?');
       t.type(`${answer}${KEY.enter}`);
       expect(await t.exit(), t.screen()).toBe(0);
       expect(t.screen()).toContain(said);

@@ -157,12 +157,12 @@ describe('login', () => {
     expect(r.stderr).toMatch(
       /^note: local-readonly may not have every scope; logged in with the ones the service gave it: /m,
     );
-    const status = await sb.run(['auth', 'status', '--profile', 'ro', '-o', 'json']);
+    const status = await sb.run(['auth', 'status', '--context', 'ro', '-o', 'json']);
     expect(status.code, status.stderr).toBe(0);
     const scopes = JSON.parse(status.stdout).scopes as string[];
     expect(scopes).toContain('transfer:read_transfer');
     expect(scopes).not.toContain('transfer:write_crypto_withdrawal');
-    expect((await sb.run(['transfers', 'list', '--profile', 'ro', '--limit', '1'])).code).toBe(0);
+    expect((await sb.run(['transfers', 'list', '--context', 'ro', '--limit', '1'])).code).toBe(0);
     const named = await sb.run(
       [
         'login',
@@ -204,6 +204,6 @@ describe('login', () => {
     expect(s.match(/Scopes/g)).toHaveLength(1);
     expect(s).toContain(`Logged in to local as ${DEMO.readonlyClientId}`);
     expect(s).not.toContain(DEMO.clientSecret);
-    await sb.run(['logout', '--profile', 'tty-again']);
+    await sb.run(['logout', '--context', 'tty-again']);
   });
 });

@@ -206,19 +206,19 @@ describe('testnet destinations', () => {
     const local = await sb.run(withdrawTo(TESTNET, '--dry-run', '-o', 'table'));
     expect(local.code, local.stderr).toBe(0);
     expect(local.stderr).toContain(`destination  ${TESTNET} (BITCOIN testnet)`);
-    const sandboxed = await sb.run(['--profile', 'sandboxlike', ...withdrawTo(TESTNET, '--yes')], { env: env() });
+    const sandboxed = await sb.run(['--context', 'sandboxlike', ...withdrawTo(TESTNET, '--yes')], { env: env() });
     expect(sandboxed.code, sandboxed.stderr).toBe(0);
     expect(await posts()).toHaveLength(1);
   });
 
   it('production refuses one before anything is sent, a batch row too; mainnet addresses go', async () => {
-    const r = await sb.run(['--profile', 'prodlike', ...withdrawTo(TESTNET, '--yes')], { env: env() });
+    const r = await sb.run(['--context', 'prodlike', ...withdrawTo(TESTNET, '--yes')], { env: env() });
     expect(r.code, r.stderr).toBe(2);
     expect(r.stderr).toContain(
       'error: --address: a testnet address in production: coinop sends to BITCOIN testnet addresses only in the sandbox and on the local service',
     );
     const f = csv('testnet.csv', [`${BTC_ADDRESS},BTC,BITCOIN,0.001`, `${TESTNET},BTC,BITCOIN,0.001`]);
-    const batch = await sb.run(['--profile', 'prodlike', 'withdraw', 'batch', f, '--yes'], { env: env() });
+    const batch = await sb.run(['--context', 'prodlike', 'withdraw', 'batch', f, '--yes'], { env: env() });
     expect(batch.code, batch.stderr).toBe(2);
     const issue = JSON.parse(batch.stderr.split('\n')[0]);
     expect(issue).toEqual({
@@ -228,12 +228,12 @@ describe('testnet destinations', () => {
       rule: 'a testnet address in production: coinop sends to BITCOIN testnet addresses only in the sandbox and on the local service',
     });
     expect(await posts()).toEqual([]);
-    const fee = await sb.run(['--profile', 'prodlike', 'fee', 'quote', ...withdrawTo(TESTNET).slice(1)], {
+    const fee = await sb.run(['--context', 'prodlike', 'fee', 'quote', ...withdrawTo(TESTNET).slice(1)], {
       env: env(),
     });
     expect(fee.code, fee.stderr).toBe(2);
     expect((await sb.sent()).filter((e) => e.url.includes('/fees/'))).toEqual([]);
-    const mainnet = await sb.run(['--profile', 'prodlike', ...withdrawTo(BTC_ADDRESS, '--yes')], { env: env() });
+    const mainnet = await sb.run(['--context', 'prodlike', ...withdrawTo(BTC_ADDRESS, '--yes')], { env: env() });
     expect(mainnet.code, mainnet.stderr).toBe(0);
     expect(await posts()).toHaveLength(1);
   });

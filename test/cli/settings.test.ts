@@ -22,6 +22,8 @@ describe('settings', () => {
       noInput: false,
       ...DEFAULTS,
       pager: { command: 'less -FRX', chosen: false },
+      output: undefined,
+      batchRate: '18',
     });
     expect(DEFAULTS).toEqual({
       localWaitMs: 10_000,
@@ -53,6 +55,8 @@ describe('settings', () => {
         COINOP_STREAM_STALE_MS: '300',
         COINOP_PAGER: 'more -d',
         PAGER: 'most',
+        COINOP_OUTPUT: 'NDJSON',
+        COINOP_BATCH_RATE: '7.5',
       }),
     ).toEqual({
       profile: 'sb',
@@ -74,6 +78,8 @@ describe('settings', () => {
       streamFps: 30,
       streamStaleMs: 300,
       pager: { command: 'more -d', chosen: true },
+      output: 'ndjson',
+      batchRate: '7.5',
     });
   });
 

@@ -29,7 +29,7 @@ describe('start-up work', () => {
     const full = tree();
     const everything = names(full);
     for (const top of full.commands) {
-      const part = tree(['node', 'coinop', '--profile', 'x', '-o', 'json', top.name(), '--help']);
+      const part = tree(['node', 'coinop', '--context', 'x', '-o', 'json', top.name(), '--help']);
       expect(names(part).filter((n) => n === top.name() || n.startsWith(`${top.name()} `))).toEqual(
         everything.filter((n) => n === top.name() || n.startsWith(`${top.name()} `)),
       );

@@ -91,7 +91,7 @@ describe('coinop on a terminal', () => {
     const t = term(['prices', 'BTCUSD', '--increment', 'ONE_HOUR', '--limit', '48', '--no-pager']);
     expect(await t.exit()).toBe(0);
     const s = t.screen();
-    expect(s).toContain(`local · ${sb.svc.baseUrl} · profile local`);
+    expect(s).toContain(`local · ${sb.svc.baseUrl} · context local`);
     expect(s).toMatch(/TIMESTAMP\s+AVERAGE PRICE/);
     expect(s).toMatch(/\d{4}-\d\d-\d\dT\d\d:00:00.000Z\s+\d+\.\d\d/);
     expect(s).toMatch(/[\u2801-\u28ff]/); // braille dots of the chart
@@ -137,7 +137,7 @@ describe('coinop on a terminal', () => {
     const st = term(['auth', 'status']);
     expect(await st.exit()).toBe(0);
     expect(st.screen()).toMatch(/profile\s+tty-local/);
-    await sb.run(['logout', '--profile', 'tty-local']);
+    await sb.run(['logout', '--context', 'tty-local']);
   });
 
   it('fee quote asks for the network among those of the chosen asset; sandbox deposit asks for its values', async () => {

@@ -89,7 +89,7 @@ describe('addresses written either way', () => {
     expect(saved).toMatchObject({ baseUrl: url, authUrl: url, environment: 'custom' });
     // The profile alone, and the profile with the variables still set: the same requests, never /v2/v2.
     for (const more of [{}, { COINOP_BASE_URL: `${url}/v2`, COINOP_AUTH_URL: `${url}/oauth2/token` }]) {
-      const r = await runInProcess(['transfers', 'list', '--profile', 'mine'], { ...env('custom'), ...more });
+      const r = await runInProcess(['transfers', 'list', '--context', 'mine'], { ...env('custom'), ...more });
       expect(r.code, r.stderr).toBe(0);
       expect(taken().filter((p) => !p.startsWith('POST /oauth2'))).toEqual(['GET /v2/transfer/transfers']);
     }

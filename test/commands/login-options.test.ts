@@ -29,6 +29,8 @@ describe('login options', () => {
     // --profile names the profile when --name does not; --name wins.
     { raw: { profile: 'work' }, want: { secretFromStdin: false, name: 'work' } },
     { raw: { profile: 'work', name: 'home' }, want: { secretFromStdin: false, name: 'home' } },
+    { raw: { context: 'work' }, want: { secretFromStdin: false, name: 'work' } },
+    { raw: { context: 'work', name: 'home' }, want: { secretFromStdin: false, name: 'home' } },
     {
       raw: {
         env: 'custom',

@@ -75,9 +75,9 @@ describe('damaged files', () => {
       for (const args of [
         ['prices', 'BTCUSD'],
         ['auth', 'status'],
-        ['profile', 'list'],
+        ['context', 'list'],
         ['withdraw', '--asset', 'BTC', '--network', 'BITCOIN', '--address', BTC_ADDRESS, '--amount', '0.001', '--yes'],
-        ['logout', '--profile', 'alpha'],
+        ['logout', '--context', 'alpha'],
       ]) {
         const r = await sb.runIn(args);
         const line = oneClearLine(r);
@@ -190,11 +190,11 @@ describe('damaged files', () => {
       writeFileSync(file('secrets.json'), content, { mode: 0o600 });
       writeFileSync(file('tokens.json'), '{}');
       await sb.sent();
-      const r = await sb.runIn(['prices', 'BTCUSD', '--profile', 'alpha']);
+      const r = await sb.runIn(['prices', 'BTCUSD', '--context', 'alpha']);
       const line = oneClearLine(r);
       expect(r.code, `${what}: ${line}`).toBe(4);
       expect(line).toContain(`${file('secrets.json')} is damaged`);
-      expect(line).toContain('coinop login --profile alpha');
+      expect(line).toContain('coinop login --context alpha');
       expect(await sb.sent()).toEqual([]);
       expect(bytes('config.json')!.equals(config), what).toBe(true);
     }
@@ -221,9 +221,9 @@ describe('damaged files', () => {
     expect(readFileSync(join(cfg, aside[0])).equals(damaged)).toBe(true);
     expect(statSync(join(cfg, aside[0])).mode & 0o777).toBe(0o600);
     expect(JSON.parse(bytes('secrets.json')!.toString())).toEqual({ alpha: 'local-secret' });
-    expect((await sb.runIn(['prices', 'BTCUSD', '--profile', 'alpha', '--limit', '1'])).code).toBe(0);
+    expect((await sb.runIn(['prices', 'BTCUSD', '--context', 'alpha', '--limit', '1'])).code).toBe(0);
     // The other profile says exactly what it lacks.
-    const beta = await sb.runIn(['prices', 'BTCUSD', '--profile', 'beta']);
+    const beta = await sb.runIn(['prices', 'BTCUSD', '--context', 'beta']);
     expect(beta.code).toBe(4);
     expect(oneClearLine(beta)).toContain('profile "beta" has no client credentials');
   });
@@ -234,7 +234,7 @@ describe('damaged files', () => {
       csv,
       `destination_address,asset,crypto_network,amount\n${BTC_ADDRESS},BTC,BITCOIN,0.0001\n${ETH_ADDRESS},ETH,ETHEREUM,0.001\n${BTC_ADDRESS},BTC,BITCOIN,0.0002\n`,
     );
-    const first = await sb.run(['withdraw', 'batch', csv, '--yes', '-o', 'json', '--profile', 'alpha']);
+    const first = await sb.run(['withdraw', 'batch', csv, '--yes', '-o', 'json', '--context', 'alpha']);
     expect(first.code, first.stderr).toBe(0);
     const refs = (JSON.parse(first.stdout) as { ref_id: string }[]).map((x) => x.ref_id);
     expect(refs).toHaveLength(3);
@@ -250,7 +250,7 @@ describe('damaged files', () => {
     for (const [what, content] of variants) {
       writeFileSync(journal, content);
       await sb.sent();
-      const r = await sb.runIn(['withdraw', 'batch', csv, '--yes', '--profile', 'alpha']);
+      const r = await sb.runIn(['withdraw', 'batch', csv, '--yes', '--context', 'alpha']);
       const line = oneClearLine(r);
       expect(r.code, `${what}: ${line}`).toBe(2);
       expect(line).toContain(`the batch journal ${journal} is damaged`);
@@ -264,7 +264,7 @@ describe('damaged files', () => {
     }
     // Follow the message: move it aside and run the batch again with --resume. Every row is already held; none is sent twice.
     renameSync(journal, `${journal}.damaged`);
-    const again = await sb.runIn(['withdraw', 'batch', csv, '--yes', '--resume', '-o', 'json', '--profile', 'alpha']);
+    const again = await sb.runIn(['withdraw', 'batch', csv, '--yes', '--resume', '-o', 'json', '--context', 'alpha']);
     expect(again.code, again.stderr).toBe(0);
     expect((JSON.parse(again.stdout) as { result: string }[]).map((x) => x.result)).toEqual([
       'already submitted',

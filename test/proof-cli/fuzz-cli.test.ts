@@ -550,8 +550,8 @@ function specs(): Spec[] {
     // Its standard input ends at once here: the server starts, reads nothing, and ends (exit 0).
     { path: ['mcp'], base: () => ['--allow-writes'], flags: {}, maxArgs: 0 },
     { path: ['auth', 'status'], base: () => [], flags: {}, maxArgs: 0 },
-    { path: ['profile', 'list'], base: () => [], flags: {}, maxArgs: 0 },
-    { path: ['profile', 'show'], base: () => [], flags: {}, maxArgs: 1 },
+    { path: ['context', 'list'], base: () => [], flags: {}, maxArgs: 0 },
+    { path: ['context', 'show'], base: () => [], flags: {}, maxArgs: 1 },
     { path: ['completion'], base: () => ['bash'], flags: { '#0': { t: 'enum' } }, required: ['#0'], maxArgs: 1 },
   ];
 }
@@ -605,7 +605,7 @@ function invalidInvocation(r: Rng, s: Spec): { args: string[]; why: string[]; ki
         break;
       }
       case 'missing-value': {
-        const f = r.pick([...valued, '--profile', '-o']);
+        const f = r.pick([...valued, '--context', '-o']);
         args = [...args, f];
         why.push(`no value for ${f}`);
         break;
@@ -623,15 +623,24 @@ function invalidInvocation(r: Rng, s: Spec): { args: string[]; why: string[]; ki
         break;
       }
       case 'bad-global': {
-        const profileless = ['completion', 'profile', 'login', 'local', 'audit'].includes(s.path[0]);
+        const profileless = [
+          'completion',
+          'context',
+          'profile',
+          'config',
+          'doctor',
+          'login',
+          'local',
+          'audit',
+        ].includes(s.path[0]);
         const g = r.pick([
           ['--output', r.pick(['xml', 'yaml', 'JSONX', '', 'table,json'])],
-          ['--profile', `no-such-${r.word()}`],
+          ['--context', `no-such-${r.word()}`],
           ['-o', r.odd()],
         ]);
         if (g[0] === '-o' && ['table', 'json', 'ndjson', 'csv'].includes(g[1])) return;
         // A profile that does not exist matters only to commands that use one.
-        if (g[0] === '--profile' && profileless) return;
+        if (g[0] === '--context' && profileless) return;
         args.splice(r.int(0, args.length), 0, ...g);
         why.push(`global ${g[0]} ${g[1].slice(0, 20)}`);
         break;
@@ -833,9 +842,9 @@ describe('fuzzing the CLI', () => {
         ['fee', 'quote', '--asset', n, '--network', 'BITCOIN', '--address', BTC_ADDRESS, '--amount', '1'],
         ['prices', n],
         ['stream', 'book', n],
-        ['profile', 'use', n],
-        ['profile', 'show', n],
-        ['--profile', n, 'prices', 'BTCUSD'],
+        ['context', 'use', n],
+        ['context', 'show', n],
+        ['--context', n, 'prices', 'BTCUSD'],
         [
           'withdraw',
           '--asset',
@@ -971,7 +980,7 @@ interface Vocab {
 function vocabulary(): Vocab {
   const all = specs();
   const flags = new Set<string>([
-    '--profile',
+    '--context',
     '-o',
     '--json',
     '--debug',
@@ -1001,7 +1010,7 @@ function vocabulary(): Vocab {
     paths: [
       ...all.map((s) => s.path),
       ['logout'],
-      ['profile', 'use'],
+      ['context', 'use'],
       ['withdraw', 'bogus'],
       ['help'],
       [],

@@ -166,7 +166,7 @@ describe('secrets', () => {
     expect(mode(cfg)).toBe(0o700);
     for (const f of ['secrets.json', 'config.json']) expect(mode(join(cfg, f)), f).toBe(0o600);
     // `profile use` makes `proof` active for what follows (it has a token cache entry once a command ran).
-    expect((await coinop(['profile', 'use', 'proof'])).code).toBe(0);
+    expect((await coinop(['context', 'use', 'proof'])).code).toBe(0);
   });
 
   it('login on a terminal: the secret is masked on screen', async () => {
@@ -184,7 +184,7 @@ describe('secrets', () => {
     expect(t.screen()).toContain('Logged in to local as proof-client');
     expect(leaks(t.screen())).toEqual([]);
     expect(leaks(t.raw)).toEqual([]);
-    expect((await coinop(['profile', 'use', 'proof'])).code).toBe(0);
+    expect((await coinop(['context', 'use', 'proof'])).code).toBe(0);
   });
 
   it('every command with --debug, reads and writes, piped and in a table', async () => {
@@ -197,9 +197,9 @@ describe('secrets', () => {
     const runs: string[][] = [
       ['auth', 'status'],
       ['auth', 'status', '--json'],
-      ['profile', 'show'],
-      ['profile', 'show', 'narrow', '-o', 'json'],
-      ['profile', 'list', '-o', 'json'],
+      ['context', 'show'],
+      ['context', 'show', 'narrow', '-o', 'json'],
+      ['context', 'list', '-o', 'json'],
       ['prices', 'BTCUSD', '--limit', '2'],
       ['prices', 'BTCUSD', '--limit', '2', '-o', 'table'],
       ['fee', 'quote', ...W],
@@ -221,7 +221,7 @@ describe('secrets', () => {
       const r = await coinop([...args, '--debug', '--no-input']);
       expect(r.code, `coinop ${args.join(' ')}: ${r.stderr}`).toBe(0);
       // Profile commands and a cached token make no request, so they have nothing to log.
-      if (!['auth', 'profile'].includes(args[0])) expect(r.stderr, `coinop ${args.join(' ')}`).toContain('[debug]');
+      if (!['auth', 'context'].includes(args[0])) expect(r.stderr, `coinop ${args.join(' ')}`).toContain('[debug]');
     }
     // A few as real child processes, the way an operator runs them.
     for (const args of [
@@ -270,7 +270,7 @@ describe('secrets', () => {
       ['fee', 'quote', ...W.slice(0, -1)],
       ['stream', 'heartbeat', '-o', 'ndjson', '--count', '1'],
     ]) {
-      const r = await coinop([...args, '--debug', '--profile', 'narrow']);
+      const r = await coinop([...args, '--debug', '--context', 'narrow']);
       expect(r.code, `${args.join(' ')}: ${r.stderr}`).toBe(4);
     }
     // The stored secret is wrong now (rotated on the service): the token request fails, exit 4.

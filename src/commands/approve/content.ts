@@ -142,7 +142,7 @@ export function readSavedRequest(ctx: CliContext, path: string): SavedRequest {
   if (saved.environment !== scope.environment || saved.service !== scope.service)
     throw usageError(
       `--request: ${path} was saved for ${saved.environment} at ${saved.service}, and profile ${ctx.profile().name} is ${scope.environment} at ${scope.service}`,
-      'send it with the profile it was saved with (--profile)',
+      'send it with the context it was saved with (--context)',
     );
   return saved;
 }

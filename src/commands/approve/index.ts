@@ -21,7 +21,7 @@ export function register(program: Command, ctx: CliContext): void {
       )
       .option(
         '--profile-id <id>',
-        "profile for rows without a profile_id, as the batch gets it (default: the coinop profile's)",
+        "profile for rows without a profile_id, as the batch gets it (default: the context's)",
       )
       .option(
         '--skip-invalid',

@@ -14,13 +14,13 @@ export function register(program: Command, ctx: CliContext): void {
       .option('--client-id <id>', 'OAuth client id')
       .option('--client-secret-stdin', 'read the client secret from stdin (or set COINOP_CLIENT_SECRET)')
       .option('--scopes <list>', 'scopes to request, comma separated (default: all)')
-      .option('--name <profile>', 'profile name to save under (default: --profile, else the environment)')
+      .option('--name <context>', 'context name to save under (default: --context, else the environment)')
       .option('--profile-id <id>', "the service's profile id that withdrawals and deposit addresses use by default")
       .option('--base-url <url>', 'API address (custom environment; sandbox and production: instead of the hosted one)')
       .option('--auth-url <url>', 'token endpoint host (custom; sandbox and production: instead of the hosted one)')
       .option('--ws-url <url>', 'stream address (custom; sandbox and production: instead of the hosted one)')
       .option('--activate', 'make a production profile the active one without asking (other environments always are)')
-      // With the global flags: --profile names the profile when --name does not.
+      // With the global flags: --context (or --profile) names the context when --name does not.
       .action(async (_o: unknown, cmd: Command) => (await import('./run.js')).login(ctx, cmd.optsWithGlobals())),
     [
       'coinop login',
@@ -33,7 +33,7 @@ export function register(program: Command, ctx: CliContext): void {
       .command('logout')
       .description('forget the credentials and cached tokens of a profile')
       .action(async () => (await import('./run.js')).logout(ctx)),
-    ['coinop logout', 'coinop logout --profile sandbox'],
+    ['coinop logout', 'coinop logout --context sandbox'],
   );
   const auth = examples(program.command('auth').description('authentication'), ['coinop auth status']);
   examples(
@@ -43,6 +43,6 @@ export function register(program: Command, ctx: CliContext): void {
         'profile, environment, addresses, granted scopes and token expiry (exit 4 when it cannot authenticate)',
       )
       .action(async () => (await import('./run.js')).status(ctx)),
-    ['coinop auth status', 'coinop auth status --json --profile sandbox'],
+    ['coinop auth status', 'coinop auth status --json --context sandbox'],
   );
 }

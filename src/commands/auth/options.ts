@@ -12,7 +12,7 @@ export interface LoginOptions {
   secretFromStdin: boolean;
   /** Unset: every scope (or chosen on a terminal). */
   scopes?: string[];
-  /** --name, else --profile; unset: the environment's name. */
+  /** --name, else --context (or --profile); unset: the environment's name. */
   name?: string;
   profileId?: string;
   /** The addresses of a custom environment; of a sandbox or production one, the hosted ones they replace (https). */
@@ -57,15 +57,15 @@ export function checkHostedUrls(
 }
 
 /** A profile name coinop can save: letters, digits, dot, dash and underscore, and not one of Object.prototype's. */
-export function checkProfileName(name: string): string {
+export function checkProfileName(name: string, what = '--name'): string {
   if (!/^[A-Za-z0-9_.-]{1,64}$/.test(name))
-    throw usageError('--name: use letters, digits, dot, dash and underscore (at most 64)');
+    throw usageError(`${what}: use letters, digits, dot, dash and underscore (at most 64)`);
   // Such a name would be read as Object.prototype's (a "__proto__" secret is never even stored).
-  if (name in Object.prototype) throw usageError(`--name: "${name}" is reserved; choose another name`);
+  if (name in Object.prototype) throw usageError(`${what}: "${name}" is reserved; choose another name`);
   return name;
 }
 
-/** `raw`: login's flags with the global ones (--profile names the profile when --name does not). */
+/** `raw`: login's flags with the global ones (--context, or its old name --profile, names the context when --name does not). */
 export function parseLoginOptions(raw: RawFlags): LoginOptions {
   const f = readFlags(raw);
   const scopes = f
@@ -86,7 +86,7 @@ export function parseLoginOptions(raw: RawFlags): LoginOptions {
     throw usageError('--base-url/--auth-url/--ws-url: not with --env local (use --env custom for another server)');
   if (env === 'sandbox' || env === 'production') checkHostedUrls(env, { baseUrl, authUrl, wsUrl });
   if (scopes?.length === 0) throw usageError('--scopes: choose at least one scope');
-  const name = f.text('name') || f.text('profile') || undefined;
+  const name = f.text('name') || f.text('context') || f.text('profile') || undefined;
   return {
     env,
     clientId: f.text('clientId'),

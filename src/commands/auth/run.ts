@@ -134,7 +134,7 @@ async function activateIt(ctx: CliContext, o: LoginOptions, env: Environment, na
   if (env !== 'production' || o.activate) return true;
   if (!ctx.prompter.allowed) return false;
   return ctx.prompter.confirm(
-    `Make the production profile "${name}" the active one (every command then uses it)?`,
+    `Make the production context "${name}" the active one (every command then uses it)?`,
     false,
   );
 }
@@ -182,7 +182,7 @@ export async function login(ctx: CliContext, raw: RawFlags): Promise<void> {
       `note: the damaged secrets file was moved aside to ${store.movedAside} (other profiles' secrets may be recovered from it)\n`,
     );
   ctx.io.err(
-    `${p.green('✓')} Logged in to ${env} as ${stored.clientId}; profile "${name}" ${active ? 'is now active' : `is saved, not active (use it with --profile ${name}, or coinop profile use ${name})`} (token expires ${expires}).\n`,
+    `${p.green('✓')} Logged in to ${env} as ${stored.clientId}; context "${name}" ${active ? 'is now active' : `is saved, not active (use it with --context ${name}, or coinop context use ${name})`} (token expires ${expires}).\n`,
   );
   if (ctx.format() !== 'table')
     ctx.output().one({
@@ -312,8 +312,8 @@ export async function logout(ctx: CliContext): Promise<void> {
   const had = await store.removeProfile(name);
   ctx.io.err(
     had
-      ? `Logged out of profile "${name}": its secret and cached tokens are gone.\n`
-      : `Profile "${name}" has no saved credentials; nothing to do.\n`,
+      ? `Logged out of context "${name}": its secret and cached tokens are gone.\n`
+      : `Context "${name}" has no saved credentials; nothing to do.\n`,
   );
 }
 
@@ -323,6 +323,7 @@ export async function status(ctx: CliContext): Promise<void> {
   const token = await conn.tokens.token();
   const info = {
     profile: p.name,
+    context: p.name,
     environment: p.environment,
     base_url: p.baseUrl,
     auth_url: p.authUrl,

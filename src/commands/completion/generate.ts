@@ -68,7 +68,7 @@ const ARGUMENT_VALUES: Record<string, readonly string[]> = {
   assets: Object.keys(ASSETS),
 };
 /** Options whose values coinop says when asked (`coinop __complete KIND`), by the kind it is asked for. */
-const DYNAMIC: Record<string, string> = { '--profile': 'profiles' };
+const DYNAMIC: Record<string, string> = { '--context': 'profiles', '--profile': 'profiles' };
 
 /** A description in one short line: its first clause. */
 const summary = (s: string) => s.replace(/\s+/g, ' ').split(/[;(]/)[0].trim();

@@ -19,6 +19,17 @@ export function register(program: Command, ctx: CliContext): void {
       }),
     ['coinop __complete profiles'],
   );
+  // The man page from the command tree (man/generate.mjs writes man/coinop.1 with it). Hidden: for the build.
+  examples(
+    program
+      .command('__man', { hidden: true })
+      .description('print the man page (roff), generated from the command tree')
+      .action(async () => {
+        const { manPage } = await import('../../cli/man.js');
+        ctx.io.out(manPage(program, ctx.version));
+      }),
+    ['coinop __man > man/coinop.1'],
+  );
   examples(
     program
       .command('completion')

@@ -50,7 +50,7 @@ export async function deposit(ctx: CliContext, o: LocalDepositOptions): Promise<
       'usage',
       `local deposit: only the local service takes it (profile "${profile.name}" is ${profile.environment})`,
       {
-        hint: 'use the local profile: --profile local',
+        hint: 'use the local context: --context local',
       },
     );
   }

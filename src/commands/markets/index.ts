@@ -18,7 +18,7 @@ export function register(program: Command, ctx: CliContext): void {
         const { parseMarketsOptions } = await import('./options.js');
         await (await import('./run.js')).markets(ctx, parseMarketsOptions(raw));
       }),
-    ['coinop markets', 'coinop markets -o csv', 'coinop markets --profile sandbox --refresh'],
+    ['coinop markets', 'coinop markets -o csv', 'coinop markets --context sandbox --refresh'],
   );
   examples(
     program

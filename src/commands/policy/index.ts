@@ -18,7 +18,7 @@ export function register(program: Command, ctx: CliContext): void {
       .command('show')
       .description("the profile's policy, rule by rule (no policy file: no rules)")
       .action(async () => (await import('./run.js')).show(ctx)),
-    ['coinop policy show', 'coinop --profile prod policy show -o json'],
+    ['coinop policy show', 'coinop --context prod policy show -o json'],
   );
   examples(
     policy
@@ -40,6 +40,6 @@ export function register(program: Command, ctx: CliContext): void {
         const { parsePolicyInitOptions } = await import('./options.js');
         await (await import('./run.js')).init(ctx, parsePolicyInitOptions(raw));
       }),
-    ['coinop policy init', 'coinop --profile prod policy init'],
+    ['coinop policy init', 'coinop --context prod policy init'],
   );
 }

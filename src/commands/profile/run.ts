@@ -1,6 +1,8 @@
-// profile list, use and show.
+// coinop context (old name: coinop profile) list, use, show, rename, delete and set-profile-id.
+import { ID_MAX_LENGTH } from '../../api/schemas.js';
 import type { CliContext } from '../../cli/context.js';
-import { usageError } from '../../cli/errors.js';
+import { checkProfileName } from '../auth/options.js';
+import { CoinopError, usageError } from '../../cli/errors.js';
 import { builtinLocalProfile, LOCAL_PROFILE, activeProfileName } from '../../config/profile.js';
 import type { StoredProfile } from '../../config/store.js';
 
@@ -63,16 +65,60 @@ export async function list(ctx: CliContext): Promise<void> {
 }
 
 export async function use(ctx: CliContext, name: string): Promise<void> {
-  if (!Object.hasOwn(all(ctx), name)) throw usageError(`profile: no profile named "${name}" (see coinop profile list)`);
+  if (!Object.hasOwn(all(ctx), name)) throw usageError(`context: no context named "${name}" (see coinop context list)`);
   await ctx.store().setActive(name);
-  ctx.io.err(`Profile "${name}" is now active.\n`);
+  ctx.io.err(`Context "${name}" is now active.\n`);
 }
 
 export async function show(ctx: CliContext, name?: string): Promise<void> {
   const n = name ?? activeProfileName(ctx.store(), ctx.globals.profile, ctx.settings);
   const profiles = all(ctx);
   const p = Object.hasOwn(profiles, n) ? profiles[n] : undefined;
-  if (!p) throw usageError(`profile: no profile named "${n}" (see coinop profile list)`);
+  if (!p) throw usageError(`context: no context named "${n}" (see coinop context list)`);
   const active = activeProfileName(ctx.store(), ctx.globals.profile, ctx.settings);
   ctx.output().one(row(ctx, n, p, active));
+}
+
+/** A saved profile by name, or a usage error (the built-in local one is not saved: nothing to rename or delete). */
+function saved(ctx: CliContext, name: string, what: string): void {
+  if (ctx.store().profile(name)) return;
+  if (name === LOCAL_PROFILE)
+    throw usageError(`${what}: "local" is built in, not saved (coinop login --env local --name NAME saves one)`);
+  throw usageError(`${what}: no saved context named "${name}" (see coinop context list)`);
+}
+
+export async function rename(ctx: CliContext, from: string, to: string): Promise<void> {
+  saved(ctx, from, 'context rename');
+  checkProfileName(to, 'context rename: NEW');
+  if (Object.hasOwn(all(ctx), to)) throw usageError(`context rename: a context named "${to}" exists already`);
+  await ctx.store().renameProfile(from, to);
+  ctx.io.err(`Context "${from}" is now "${to}".\n`);
+}
+
+export async function remove(ctx: CliContext, name: string, yes: boolean): Promise<void> {
+  saved(ctx, name, 'context delete');
+  if (!yes) {
+    if (!ctx.prompter.allowed)
+      throw usageError(`context delete: add --yes to delete "${name}" without a terminal to ask on`);
+    if (!(await ctx.prompter.confirm(`Delete context "${name}", its secret and cached tokens?`)))
+      throw new CoinopError('cancelled', 'not deleted');
+  }
+  await ctx.store().removeProfile(name);
+  ctx.io.err(`Context "${name}" is deleted, with its secret and cached tokens.\n`);
+}
+
+export async function setProfileId(ctx: CliContext, id: string, name?: string): Promise<void> {
+  const n = name ?? activeProfileName(ctx.store(), ctx.globals.profile, ctx.settings);
+  saved(ctx, n, 'context set-profile-id');
+  const v = id.trim();
+  if (v.length > ID_MAX_LENGTH || /\s/.test(v))
+    throw usageError(
+      `context set-profile-id: PROFILE-ID must be the service's profile id: no spaces, up to ${ID_MAX_LENGTH} characters (see coinop profiles list)`,
+    );
+  await ctx.store().setProfileId(n, v || undefined);
+  ctx.io.err(
+    v
+      ? `Context "${n}" now uses the service profile ${v} by default.\n`
+      : `Context "${n}" has no default service profile now.\n`,
+  );
 }

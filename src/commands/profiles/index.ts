@@ -1,4 +1,4 @@
-// coinop profiles list|get|create: the service's profiles, which hold the balances (coinop profile, singular, is
+// coinop profiles list|get|create: the service's profiles, which hold the balances (coinop context, once coinop profile, is
 // coinop's own saved credentials). Declarations; the flags are checked in options.ts, the work is in run.ts.
 import type { Command } from 'commander';
 import { LIST_ORDERS } from '../../api/enums.js';
@@ -11,7 +11,9 @@ export function register(program: Command, ctx: CliContext): void {
   const profiles = examples(
     program
       .command('profiles')
-      .description("the service's profiles, which hold balances (coinop's own saved credentials: coinop profile)"),
+      .description(
+        "the service's profiles, which hold balances (coinop's own saved endpoints and credentials: coinop context)",
+      ),
     ['coinop profiles list', 'coinop profiles get default', 'coinop profiles create --nickname payroll'],
   );
   const list = profiles
@@ -37,7 +39,7 @@ export function register(program: Command, ctx: CliContext): void {
   examples(
     profiles
       .command('get')
-      .description('one service profile (default: the coinop profile\'s; "default" names the default profile)')
+      .description('one service profile (default: the context\'s; "default" names the default profile)')
       .argument('[id]', 'profile id, or default')
       .option('--include-deactivated', 'find it even when it was deactivated')
       .action(async (id: string | undefined, raw: RawFlags) => {

@@ -62,8 +62,8 @@ type Sources = Map<string, 'flag' | 'file' | 'asked' | 'sandbox'>;
 export async function deposit(ctx: CliContext, o: SandboxDepositOptions): Promise<void> {
   const profile = ctx.profile();
   if (profile.environment === 'production') {
-    throw new CoinopError('usage', `sandbox deposit: refused against production (profile "${profile.name}")`, {
-      hint: 'use a sandbox or local profile: --profile sandbox',
+    throw new CoinopError('usage', `sandbox deposit: refused against production (context "${profile.name}")`, {
+      hint: 'use a sandbox or local context: --context sandbox',
     });
   }
   const file = o.file ? readFile(o.file) : undefined;

@@ -39,7 +39,11 @@ export function register(withdraw: Command, ctx: CliContext): void {
     .option('--wait', 'follow every transfer until it is COMPLETED or FAILED')
     .addOption(waitTimeoutOption('with --wait: give up waiting after this long (exit 10)'))
     .option('--concurrency <n>', 'requests in flight at once', '4')
-    .option('--rate <n>', 'most withdrawals per second (the service allows 20; 0 = no client-side limit)', '18')
+    .option(
+      '--rate <n>',
+      'most withdrawals per second (the service allows 20; 0 = no client-side limit; also COINOP_BATCH_RATE, coinop config set batch-rate)',
+      '18',
+    )
     .option('--journal <path>', 'journal file (default: in the coinop data directory, named by the file hash)')
     .option(
       '--allow-repeat',
@@ -86,7 +90,10 @@ Examples:
       refuseWithdrawFlags(withdraw, command);
       const { parseBatchOptions } = await import('./options.js');
       // Merged with the parents' values, so a flag a parent parsed first (--yes before `batch`) is not lost.
-      const o = parseBatchOptions(command.optsWithGlobals());
+      const raw = command.optsWithGlobals();
+      // --rate not given: COINOP_BATCH_RATE or the configuration's batch-rate (coinop config set batch-rate N).
+      if (command.getOptionValueSource('rate') !== 'cli') raw.rate = ctx.settings.batchRate;
+      const o = parseBatchOptions(raw);
       await (await import('./run.js')).runBatch(ctx, file, o);
     });
 }

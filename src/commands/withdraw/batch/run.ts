@@ -137,7 +137,7 @@ function continueCommand(ctx: CliContext, file: string, o: BatchOptions): (retry
   return (retry) =>
     [
       'coinop',
-      ...opt('--profile', ctx.globals.profile),
+      ...opt('--context', ctx.globals.profile),
       'withdraw',
       'batch',
       q(file),

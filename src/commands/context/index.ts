@@ -1,0 +1,89 @@
+// coinop context list|use|show|rename|delete|set-profile-id: coinop's saved endpoints and credentials (kubectl's and
+// docker's word); `coinop profile ...`, their old name, still works (hidden, with a one-line note). Declarations only:
+// the work is in ../profile/run.ts.
+import type { Command } from 'commander';
+import type { CliContext } from '../../cli/context.js';
+import { examples } from '../../cli/help.js';
+
+export function register(program: Command, ctx: CliContext): void {
+  declare(
+    examples(
+      program
+        .command('context')
+        .description(
+          "coinop's saved contexts: an environment's endpoints and credentials (the service's profiles: coinop profiles)",
+        ),
+      ['coinop context list', 'coinop context use sandbox', 'coinop context show'],
+    ),
+    'context',
+    ctx,
+  );
+  // The old name: every subcommand works as before, after one line on stderr.
+  const old = program
+    .command('profile', { hidden: true })
+    .description('old name of coinop context')
+    .hook('preAction', () => ctx.io.err('note: coinop profile is now coinop context\n'));
+  declare(examples(old, ['coinop context list']), 'profile', ctx);
+}
+
+/** The subcommands under `group` (`coinop context` or its old name), their examples spelled with `name`. */
+function declare(profile: Command, group: string, ctx: CliContext): void {
+  const ex = (lines: string[]) => lines.map((l) => l.replace(/^coinop context/, `coinop ${group}`));
+  examples(
+    profile
+      .command('list')
+      .description('every context; the active one is marked')
+      .action(async () => (await import('../profile/run.js')).list(ctx)),
+    ex(['coinop context list', 'coinop context list -o json']),
+  );
+  examples(
+    profile
+      .command('use')
+      .description('make a context the active one')
+      .argument('<name>', 'context name')
+      .action(async (name: string) => (await import('../profile/run.js')).use(ctx, name)),
+    ex(['coinop context use sandbox', 'coinop context use local']),
+  );
+  examples(
+    profile
+      .command('show')
+      .description('one context (the active one by default), without its secret')
+      .argument('[name]', 'context name')
+      .action(async (name: string | undefined) => (await import('../profile/run.js')).show(ctx, name)),
+    ex(['coinop context show', 'coinop context show sandbox --json']),
+  );
+  examples(
+    profile
+      .command('rename')
+      .description('rename a saved context (its secret moves with it; the active context follows)')
+      .argument('<old>', 'context name')
+      .argument('<new>', 'new name')
+      .action(async (from: string, to: string) => (await import('../profile/run.js')).rename(ctx, from, to)),
+    ex(['coinop context rename sandbox sandbox-eu']),
+  );
+  examples(
+    profile
+      .command('delete')
+      .description('delete a saved context with its secret and cached tokens (asks on a terminal)')
+      .argument('<name>', 'context name')
+      .option('-y, --yes', 'do not ask')
+      .action(async (name: string, o: { yes?: boolean }) =>
+        (await import('../profile/run.js')).remove(ctx, name, !!o.yes),
+      ),
+    ex(['coinop context delete old-sandbox', 'coinop context delete old-sandbox --yes']),
+  );
+  examples(
+    profile
+      .command('set-profile-id')
+      .description("set the service's profile id a saved context defaults to, without logging in again")
+      .argument('<profile-id>', 'the service\'s profile id (see coinop profiles list); "" clears it')
+      .argument('[name]', 'context name (default: the active one)')
+      .action(async (id: string, name: string | undefined) =>
+        (await import('../profile/run.js')).setProfileId(ctx, id, name),
+      ),
+    ex([
+      'coinop context set-profile-id 2b1e6f9c-5d4a-4f7e-9c3b-8a1d2e3f4a5b',
+      'coinop context set-profile-id "" sandbox',
+    ]),
+  );
+}

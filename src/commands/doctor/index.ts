@@ -1,0 +1,24 @@
+// coinop doctor: checks the setup and says how to fix each problem; the work is in run.ts and checks.ts.
+import type { Command } from 'commander';
+import type { CliContext } from '../../cli/context.js';
+import { examples } from '../../cli/help.js';
+
+export function register(program: Command, ctx: CliContext): void {
+  examples(
+    program
+      .command('doctor')
+      .description(
+        "check the setup: file permissions, each saved profile's endpoints, token and clock, completion, policy files",
+      )
+      .option('--timeout <seconds>', 'how long each endpoint may take to answer', '5')
+      .addHelpText(
+        'after',
+        '\nOne line per check (ok, warn or fail) with the fix for each problem. Exit 0 when no check fails, 1 when one does.\n',
+      )
+      .action(async (_o: unknown, command: Command) => {
+        const { parseDoctorOptions } = await import('./options.js');
+        await (await import('./run.js')).doctor(ctx, parseDoctorOptions(command.opts()));
+      }),
+    ['coinop doctor', 'coinop doctor -o json', 'coinop doctor --context sandbox'],
+  );
+}

@@ -1,0 +1,165 @@
+// coinop doctor: every check at once (the profiles' in parallel), one line each, exit 1 when one fails.
+import type { CliContext } from '../../cli/context.js';
+import { CoinopError } from '../../cli/errors.js';
+import { type ResolvedProfile, resolveProfile } from '../../config/profile.js';
+import { palette } from '../../render/style.js';
+import { type Check, completionCheck, permissionChecks, type Status } from './checks.js';
+import type { DoctorOptions } from './options.js';
+
+/** A clock this far from the service's (seconds) is warned about; twice the token margin fails. */
+const SKEW_WARN_S = 30;
+const SKEW_FAIL_S = 120;
+
+interface Probe {
+  ok: boolean;
+  status?: number;
+  date?: string;
+  error?: string;
+}
+
+/** Any HTTP answer is reachable; nothing, or nothing in time, is not. */
+async function probe(url: string, timeoutMs: number): Promise<Probe> {
+  try {
+    const res = await fetch(url, { signal: AbortSignal.timeout(timeoutMs), redirect: 'manual' });
+    await res.body?.cancel();
+    return { ok: true, status: res.status, date: res.headers.get('date') ?? undefined };
+  } catch (e) {
+    const c = (e as { cause?: { code?: string; message?: string } }).cause;
+    const cause = c?.code ?? c?.message;
+    const name = (e as Error).name;
+    return { ok: false, error: name === 'TimeoutError' ? 'no answer in time' : (cause ?? (e as Error).message) };
+  }
+}
+
+function configCheck(ctx: CliContext): Check {
+  try {
+    const n = Object.keys(ctx.store().profiles()).length;
+    const damaged = ctx.store().secretsDamage();
+    if (damaged) return { check: 'config', status: 'fail', message: damaged, fix: 'fix the file, or log in again' };
+    return { check: 'config', status: 'ok', message: `${ctx.settings.configDir}: ${n} saved context(s)` };
+  } catch (e) {
+    return { check: 'config', status: 'fail', message: (e as Error).message, fix: (e as CoinopError).hint };
+  }
+}
+
+async function policyCheck(ctx: CliContext, name: string): Promise<Check> {
+  const { policyLocation } = await import('../../policy/location.js');
+  const at = policyLocation(ctx.settings.configDir, name);
+  if (!at.exists) return { check: 'policy', profile: name, status: 'ok', message: 'no policy file' };
+  try {
+    const { loadPolicyFile } = await import('../../policy/load.js');
+    loadPolicyFile(at.path);
+    return { check: 'policy', profile: name, status: 'ok', message: `${at.path} loads` };
+  } catch (e) {
+    return { check: 'policy', profile: name, status: 'fail', message: (e as Error).message, fix: `edit ${at.path}` };
+  }
+}
+
+/** The endpoints (in parallel), then the token and the clock when the API answers. */
+async function profileChecks(ctx: CliContext, p: ResolvedProfile, o: DoctorOptions): Promise<Check[]> {
+  const at = (check: string, status: Status, message: string, fix?: string): Check => ({
+    check,
+    profile: p.name,
+    status,
+    message,
+    ...(fix ? { fix } : {}),
+  });
+  const urls = { api: p.baseUrl, token: p.authUrl, stream: p.wsUrl.replace(/^ws/, 'http') };
+  const probes = await Promise.all(Object.values(urls).map((u) => probe(u, o.timeoutMs)));
+  const api = probes[0];
+  if (p.environment === 'local' && !api.ok && api.error === 'ECONNREFUSED')
+    return [at('endpoints', 'ok', `nothing listens at ${p.baseUrl}: commands start the local service in-process`)];
+  const down = Object.keys(urls).filter((_, i) => !probes[i].ok);
+  const checks = [
+    down.length
+      ? at(
+          'endpoints',
+          'fail',
+          down
+            .map((k) => `${k} ${urls[k as keyof typeof urls]}: ${probes[Object.keys(urls).indexOf(k)].error}`)
+            .join('; '),
+          `check the network and the addresses (coinop context show ${p.name}); coinop login again if they moved`,
+        )
+      : at('endpoints', 'ok', `api, token and stream answer (${p.baseUrl})`),
+  ];
+  if (!api.ok) return checks;
+  if (api.date) {
+    const skew = Math.round((ctx.now() - Date.parse(api.date)) / 1000);
+    const status = Math.abs(skew) >= SKEW_FAIL_S ? 'fail' : Math.abs(skew) >= SKEW_WARN_S ? 'warn' : 'ok';
+    checks.push(
+      at(
+        'clock',
+        status,
+        `${Math.abs(skew)} s ${skew >= 0 ? 'ahead of' : 'behind'} the service`,
+        status === 'ok' ? undefined : 'set the clock by NTP (timedatectl set-ntp true)',
+      ),
+    );
+  }
+  checks.push(await tokenCheck(ctx, p, at));
+  return checks;
+}
+
+/** A token is fetched (never the cached one, never printed): the credentials work now. */
+async function tokenCheck(
+  ctx: CliContext,
+  p: ResolvedProfile,
+  at: (check: string, status: Status, message: string, fix?: string) => Check,
+): Promise<Check> {
+  if (!p.envToken && !p.clientSecret)
+    return at('token', 'fail', 'no client secret saved', `coinop login --context ${p.name}`);
+  try {
+    const conn = await ctx.connectAs(p, { quiet: true, tokenCache: false, live: true });
+    const t = await conn.tokens.token();
+    const scopes = (t.scope ?? '').split(' ').filter(Boolean).length;
+    return at('token', 'ok', `a token was issued${scopes ? ` (${scopes} scopes)` : ''}`);
+  } catch (e) {
+    const fix =
+      e instanceof CoinopError && e.category === 'auth'
+        ? `coinop login --context ${p.name}`
+        : e instanceof CoinopError
+          ? e.hint
+          : undefined;
+    return at('token', 'fail', (e as Error).message, fix);
+  }
+}
+
+/** The saved contexts (only --context's when given); none saved: the one in use. */
+function profilesToCheck(ctx: CliContext): ResolvedProfile[] {
+  const store = ctx.store();
+  const names = Object.keys(store.profiles());
+  if (ctx.globals.profile || !names.length) return [ctx.profile()];
+  return names.map((n) => resolveProfile(store, n, ctx.settings));
+}
+
+export async function doctor(ctx: CliContext, o: DoctorOptions): Promise<void> {
+  const config = configCheck(ctx);
+  const checks: Check[] = [config, ...permissionChecks(ctx.settings.configDir, ctx.settings.dataDir)];
+  if (config.status !== 'fail') {
+    const profiles = profilesToCheck(ctx);
+    const perProfile = await Promise.all(
+      profiles.map(async (p) => [...(await profileChecks(ctx, p, o)), await policyCheck(ctx, p.name)]),
+    );
+    checks.push(...perProfile.flat());
+  }
+  checks.push(completionCheck(ctx.env));
+  await show(ctx, checks);
+  const failed = checks.filter((c) => c.status === 'fail').length;
+  if (failed) throw new CoinopError('api', `doctor: ${failed} of ${checks.length} checks failed`);
+}
+
+async function show(ctx: CliContext, checks: Check[]): Promise<void> {
+  const out = ctx.output();
+  if (out.format !== 'table') {
+    await out.list(
+      checks.map((c) => ({ ...c })),
+      [{ key: 'status' }, { key: 'check' }, { key: 'profile' }, { key: 'message' }, { key: 'fix' }],
+    );
+    return;
+  }
+  const p = palette(ctx.io.colour);
+  const mark = { ok: p.green('ok  '), warn: p.yellow('warn'), fail: p.red('fail') };
+  for (const c of checks) {
+    ctx.io.out(`${mark[c.status]}  ${c.check}${c.profile ? ` [${c.profile}]` : ''}: ${c.message}\n`);
+    if (c.fix) ctx.io.out(`      fix: ${c.fix}\n`);
+  }
+}

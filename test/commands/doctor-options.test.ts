@@ -1,0 +1,22 @@
+// coinop doctor: its --timeout flag checked (seconds, 1 to 60) into milliseconds.
+import { describe, expect, it } from 'vitest';
+import { parseDoctorOptions } from '../../src/commands/doctor/options.js';
+import { usageMessage } from './support.js';
+
+describe('parseDoctorOptions', () => {
+  it.each([
+    ['5', 5000],
+    ['60', 60_000],
+    ['1', 1000],
+  ])('--timeout %s', (v, ms) => {
+    expect(parseDoctorOptions({ timeout: v })).toEqual({ timeoutMs: ms });
+  });
+
+  it.each([
+    ['0', '--timeout: must be from 1 to 60'],
+    ['61', '--timeout: must be from 1 to 60'],
+    ['soon', '--timeout: must be a whole number from 1 to 60'],
+  ])('--timeout %s is refused', (v, message) => {
+    expect(usageMessage(() => parseDoctorOptions({ timeout: v }))).toBe(message);
+  });
+});
