@@ -247,29 +247,16 @@ export type CryptoDestinationAddressStatus = (typeof CRYPTO_DESTINATION_ADDRESS_
 export const CRYPTO_DESTINATION_ADDRESS_ORDER_BY = ['CREATED_AT'] as const;
 export const CUSTODIAN_TYPES = ['VASP', 'PRIVATE'] as const;
 
-/** Transfer types a limit may apply to: the OpenAPI's TransferType, which names the platform transfers PAXOS_. */
-export const TRANSFER_LIMIT_TYPES = [
-  'INTERNAL_TRANSFER_DEBIT',
-  'INTERNAL_TRANSFER_CREDIT',
-  'CRYPTO_DEPOSIT',
-  'CRYPTO_WITHDRAWAL',
-  'WIRE_DEPOSIT',
-  'WIRE_WITHDRAWAL',
-  'SEN_DEPOSIT',
-  'SEN_WITHDRAWAL',
-  'BANK_DEPOSIT',
-  'BANK_WITHDRAWAL',
-  'PAXOS_TRANSFER_DEBIT',
-  'PAXOS_TRANSFER_CREDIT',
-  'SIGNET_DEPOSIT',
-  'SIGNET_WITHDRAWAL',
-  'CBIT_WITHDRAWAL',
-  'CBIT_DEPOSIT',
-  'CUBIX_DEPOSIT',
-  'CUBIX_WITHDRAWAL',
-  'RTP_DEPOSIT',
-] as const;
-export type TransferLimitType = (typeof TRANSFER_LIMIT_TYPES)[number];
+/** A transfer type as the OpenAPI's TransferType (used by limits) names it: the platform transfers are PAXOS_. */
+export type TransferLimitType = TransferType extends infer T
+  ? T extends `PLATFORM_${infer Rest}`
+    ? `PAXOS_${Rest}`
+    : T
+  : never;
+/** Transfer types a limit may apply to: TRANSFER_TYPES under the OpenAPI TransferType's names (one list, two names). */
+export const TRANSFER_LIMIT_TYPES = TRANSFER_TYPES.map((t) =>
+  t.replace(/^PLATFORM_/, 'PAXOS_'),
+) as readonly TransferLimitType[] as readonly [TransferLimitType, ...TransferLimitType[]];
 
 export const FIAT_NETWORKS = ['WIRE', 'DBS_ACT', 'CUBIX', 'SCB', 'RTP'] as const;
 export type FiatNetwork = (typeof FIAT_NETWORKS)[number];
