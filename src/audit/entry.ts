@@ -18,6 +18,8 @@ export const AUDIT_KINDS = [
   'approval',
   'policy_refusal',
   'mcp_call',
+  'address_book',
+  'deposit_address',
 ] as const;
 export type AuditKind = (typeof AUDIT_KINDS)[number];
 
@@ -25,9 +27,19 @@ export type AuditKind = (typeof AUDIT_KINDS)[number];
  * attempt: written before the request leaves; sent: the service took it (a transfer, a quote); refused: the service
  * (or the policy) said no, nothing moved; failed: it did not happen (nothing reached the service, or the transfer
  * ended FAILED); unknown: sent without an answer, so it may have gone through; approved: an approval was signed;
- * answered: an MCP tool call that moves nothing (a read, a preview) was answered.
+ * answered: an MCP tool call that moves nothing (a read, a preview) was answered; cancelled: the operator said no at
+ * the confirmation (or stopped the command) before anything was sent.
  */
-export const AUDIT_RESULTS = ['attempt', 'sent', 'refused', 'failed', 'unknown', 'approved', 'answered'] as const;
+export const AUDIT_RESULTS = [
+  'attempt',
+  'sent',
+  'refused',
+  'failed',
+  'unknown',
+  'approved',
+  'answered',
+  'cancelled',
+] as const;
 export type AuditResult = (typeof AUDIT_RESULTS)[number];
 
 /** Who acted: the person at the machine, the credentials, the profile and the service that answered. */

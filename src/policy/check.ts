@@ -20,7 +20,7 @@ export interface CheckOptions {
   /** The profile's policy; undefined: it has no policy file (no rules). */
   policy: LoadedPolicy | undefined;
   environment: string;
-  /** The coinop profile's service profile: its withdrawals count against the 24-hour limits with the run's own. */
+  /** The coinop context's default service profile (the caps count every profile the credentials reach). */
   defaultProfileId?: string;
   /** The run's requests; called once per pass (a batch is read from its staged copy each time). */
   requests: () => Iterable<PolicyRequest>;
@@ -28,6 +28,13 @@ export interface CheckOptions {
   approvals?: { content: ApprovalContent; files: ParsedApproval[] };
   /** This machine's clock, used only when the service sends no Date. */
   machineNow: () => number;
+  /**
+   * What this machine admitted that the service may not show yet (the gate's reservations): counted with the
+   * service's withdrawals of the last 24 hours unless the service holds their ref_id already.
+   */
+  reserved?: RecentWithdrawal[];
+  /** Told every ref_id the service holds among its withdrawals of the last day (when it was asked). */
+  onSeen?: (refIds: Set<string>) => void;
 }
 
 /** A withdrawal request as the policy sees it (`row`: its row in a batch file); given by total, the total counts. */
@@ -111,43 +118,42 @@ async function addressBook(client: ApiClient, p: Policy): Promise<BookEntry[]> {
 }
 
 /**
- * The service's withdrawals of the last 24 hours by its own clock (the Date of its answer), for these profiles; with
- * `timeOnly`, one small read for the clock.
+ * The service's withdrawals of the last 24 hours by its own clock (the Date of its answer), of every service profile
+ * the credentials reach (no profile filter: money moved out of another profile counts as much); with `timeOnly`, one
+ * small read for the clock. `seen`: every ref_id the service holds in that time, FAILED ones too.
  */
 async function lastDay(
   client: ApiClient,
-  profileIds: string[],
   machineNow: number,
   timeOnly: boolean,
-): Promise<{ recent: RecentWithdrawal[]; now: number; clock: 'service' | 'machine'; since: number }> {
-  const read = async (since: number, ids: string[], max = Infinity) =>
+): Promise<{
+  recent: RecentWithdrawal[];
+  seen: Set<string>;
+  now: number;
+  clock: 'service' | 'machine';
+  since: number;
+}> {
+  const read = async (since: number, max = Infinity) =>
     listAll<Transfer>(
       client,
       'listTransfers',
-      {
-        type: ['CRYPTO_WITHDRAWAL'],
-        ...(ids.length ? { profile_ids: ids } : {}),
-        'created_at.gte': new Date(since).toISOString(),
-        limit: timeOnly ? 1 : 1000,
-      },
+      { type: ['CRYPTO_WITHDRAWAL'], 'created_at.gte': new Date(since).toISOString(), limit: timeOnly ? 1 : 1000 },
       'items',
       max,
     );
-  const groups = profileIds.length ? chunks(profileIds) : [[]];
-  const first = await read(machineNow - FIRST_LOOK_MS, groups[0], timeOnly ? 1 : Infinity);
+  const first = await read(machineNow - FIRST_LOOK_MS, timeOnly ? 1 : Infinity);
   const served = first.date ? Date.parse(first.date) : Number.NaN;
   const now = Number.isFinite(served) ? served : machineNow;
   const clock = Number.isFinite(served) ? 'service' : 'machine';
   const since = now - DAY_MS;
-  if (timeOnly) return { recent: [], now, clock, since };
+  if (timeOnly) return { recent: [], seen: new Set(), now, clock, since };
   // A service clock more than a day behind this machine's: read again from its own day's start.
-  const pages = [since < machineNow - FIRST_LOOK_MS ? (await read(since, groups[0])).items : first.items];
-  for (const ids of groups.slice(1)) pages.push((await read(since, ids)).items);
-  const recent = pages
-    .flat()
+  const items = since < machineNow - FIRST_LOOK_MS ? (await read(since)).items : first.items;
+  const seen = new Set(items.flatMap((t) => (t.ref_id ? [t.ref_id] : [])));
+  const recent = items
     .filter((t) => t.status !== 'FAILED' && t.status !== 'CANCELLED' && Date.parse(t.created_at) >= since)
     .map((t) => ({ asset: t.asset, amount: t.amount, ref_id: t.ref_id }));
-  return { recent, now, clock, since };
+  return { recent, seen, now, clock, since };
 }
 
 /** The verdict of the profile's policy on a run, with what the service says (nothing is sent without a policy). */
@@ -156,17 +162,16 @@ export async function checkWithdrawals(o: CheckOptions): Promise<PolicyVerdict> 
   if (!o.policy) return evaluate(undefined, o.requests(), base);
   const p = o.policy.policy;
   let withdrawals = false;
-  const profiles = new Set<string>(o.defaultProfileId ? [o.defaultProfileId] : []);
-  for (const r of o.requests()) {
-    if (r.kind === 'withdrawal') withdrawals = true;
-    if (r.profile_id) profiles.add(r.profile_id);
-  }
+  for (const r of o.requests()) if (r.kind === 'withdrawal') withdrawals = true;
   const ctx: PolicyContext = { ...base };
   if (p.destinations && withdrawals) ctx.book = await addressBook(o.client, p);
   const window = !!p.maxPer24h && withdrawals;
   if (window || p.hours) {
-    const day = await lastDay(o.client, [...profiles], base.now, !window);
-    Object.assign(ctx, { now: day.now, clock: day.clock, ...(window ? { recent: day.recent, since: day.since } : {}) });
+    const day = await lastDay(o.client, base.now, !window);
+    const reserved = (o.reserved ?? []).filter((r) => !(r.ref_id && day.seen.has(r.ref_id)));
+    const recent = [...day.recent, ...reserved];
+    Object.assign(ctx, { now: day.now, clock: day.clock, ...(window ? { recent, since: day.since } : {}) });
+    if (window) o.onSeen?.(day.seen);
   }
   if (o.approvals && p.approvals)
     ctx.approvals = {

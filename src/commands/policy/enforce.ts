@@ -5,18 +5,26 @@
 import type { CliContext, Connection } from '../../cli/context.js';
 import { CoinopError } from '../../cli/errors.js';
 import type { ApprovalContent, ParsedApproval } from '../../policy/approvals.js';
-import type { PolicyRequest, PolicyVerdict, RuleVerdict } from '../../policy/evaluate.js';
+import type { PolicyRequest, PolicyVerdict } from '../../policy/evaluate.js';
 import { policyLocation } from '../../policy/location.js';
 import type { LoadedPolicy } from '../../policy/policy.js';
 import { palette } from '../../render/style.js';
+import { refusal, violationLine, violationText } from '../../policy/refusal.js';
+
+export { refusal } from '../../policy/refusal.js';
 
 /** The coinop profile's policy: undefined without a file; a file that does not load refuses the command (exit 8). */
-export async function profilePolicy(ctx: CliContext, command: string): Promise<LoadedPolicy | undefined> {
+export async function profilePolicy(
+  ctx: CliContext,
+  command: string,
+  o: { quiet?: boolean } = {},
+): Promise<LoadedPolicy | undefined> {
   const name = ctx.profile().name;
   const loc = policyLocation(ctx.settings.configDir, name);
   if (!loc.exists) return undefined;
   const refuse = (error: string, hint: string): never => {
-    ctx.policyEvent({ type: 'policy-unloadable', command, file: loc.path, error });
+    // quiet: the caller (the gate) records the refusal itself, with the request it refuses.
+    if (!o.quiet) ctx.policyEvent({ type: 'policy-unloadable', command, file: loc.path, error });
     throw new CoinopError('policy', `refused by policy: ${error}; nothing was sent`, { hint });
   };
   if (loc.others.length)
@@ -69,10 +77,6 @@ export async function policyVerdict(
 
 const SHOWN = 20;
 
-const violationText = (v: { row?: number; message: string }) =>
-  `${v.row !== undefined ? `row ${v.row}: ` : ''}${v.message}`;
-const violationLine = (r: RuleVerdict, v: { row?: number; message: string }) => `${r.rule}: ${violationText(v)}`;
-
 /** Each rule's verdict for a person (a dry run), on stderr: the rule, pass/fail/off/n/a, why, its violations. */
 export function verdictText(ctx: CliContext, v: PolicyVerdict): string {
   const p = palette(ctx.io.colourErr);
@@ -96,22 +100,6 @@ export function showVerdict(ctx: CliContext, v: PolicyVerdict): void {
   // Without a policy file there is no verdict worth a machine's reading; a person is told in a line.
   if (!v.file && machine(ctx)) return;
   ctx.io.err(machine(ctx) ? `${JSON.stringify({ policy: v })}\n` : verdictText(ctx, v));
-}
-
-/** The error that refuses a run: the rules it breaks, the one violation when there is one, the file. */
-export function refusal(v: PolicyVerdict): CoinopError {
-  const failed = v.rules.filter((r) => r.status === 'fail');
-  const total = failed.reduce((n, r) => n + r.violations_total, 0);
-  const only = total === 1 ? failed[0] : undefined;
-  const what = only
-    ? `rule ${violationLine(only, only.violations[0])} (policy ${v.file})`
-    : `${total} violations of rule${failed.length === 1 ? '' : 's'} ${failed.map((r) => r.rule).join(', ')} (listed above; policy ${v.file})`;
-  const approvals = failed.some((r) => r.rule === 'approvals');
-  return new CoinopError('policy', `refused by policy: ${what}; nothing was sent`, {
-    hint: approvals
-      ? 'have the content approved (coinop approve FILE) and pass the approval files (--approvals, or next to the file)'
-      : 'the policy changes only by editing its file (coinop policy show)',
-  });
 }
 
 /** Stops a run the policy refuses, every violation listed first (a JSON object each in the machine formats). */

@@ -12,7 +12,9 @@ import type { CliContext, Connection } from '../../cli/context.js';
 import { need } from '../../cli/prompt.js';
 import { checkRequest } from '../../client/api.js';
 import { refIdFor } from '../../send/withdrawal.js';
-import { policyVerdict, profilePolicy, refusal, refuseUnlessAllowed, verdictText } from '../policy/enforce.js';
+import { profilePolicy, refusal, refuseUnlessAllowed, verdictText } from '../policy/enforce.js';
+import { gateFor, refusedBeforeSending } from '../../cli/gate.js';
+import { type MoneyRequest, wasRecorded } from '../../gate/gate.js';
 import { reportDryRun, reportTransfer, submitOnce } from '../transfers/submit.js';
 import { INTERNAL_TRANSFER_FLAGS, type InternalTransferOptions } from './options.js';
 
@@ -23,7 +25,7 @@ const pairs = (m: Record<string, string> | undefined) =>
         .join(', ')
     : undefined;
 
-/** The request from the flags, and from the operator on a terminal for what they left out; checked whole. */
+/** The request from the flags, and from the operator on a terminal for what they left out (checked whole after). */
 async function gather(
   ctx: CliContext,
   o: InternalTransferOptions,
@@ -56,7 +58,6 @@ async function gather(
     ...(o.metadata ? { metadata: o.metadata } : {}),
     ...(o.recipientMetadata ? { recipient_metadata: o.recipientMetadata } : {}),
   };
-  checkRequest(operations.createInternalTransfer, { body }, INTERNAL_TRANSFER_FLAGS, ctx.catalogue());
   return { body, generatedRef: generated };
 }
 
@@ -74,19 +75,62 @@ async function available(conn: Connection, body: CreateInternalTransferRequest):
 export async function internal(ctx: CliContext, o: InternalTransferOptions): Promise<void> {
   const profile = ctx.profile();
   // A policy file that does not load stops everything, before anything is asked.
-  const policy = await profilePolicy(ctx, 'transfer internal');
+  await profilePolicy(ctx, 'transfer internal');
   const { body, generatedRef } = await gather(ctx, o, profile.profileId);
+  const request: MoneyRequest = {
+    operation: 'createInternalTransfer',
+    body: body as unknown as Record<string, unknown>,
+    command: 'transfer internal',
+    flags: INTERNAL_TRANSFER_FLAGS,
+  };
+  await refusedBeforeSending(ctx, request, () =>
+    checkRequest(operations.createInternalTransfer, { body }, INTERNAL_TRANSFER_FLAGS, ctx.catalogue()),
+  );
   ctx.interruptNote = 'stopped: no internal transfer was sent';
   const conn = await ctx.connect();
-  const verdict = await policyVerdict(ctx, conn, policy, {
-    command: 'transfer internal',
-    dryRun: o.dryRun,
-    requests: () => [{ kind: 'internal', profile_id: body.from_profile_id, asset: body.asset, amount: body.amount }],
-    defaultProfileId: profile.profileId,
-  });
-  if (!o.dryRun) refuseUnlessAllowed(ctx, verdict);
+  const gate = gateFor(ctx, conn, 'transfer internal');
+  const p = await gate.prepare(request);
+  try {
+    const verdict = await gate.judge(p, { dryRun: o.dryRun });
+    if (!o.dryRun) refuseUnlessAllowed(ctx, verdict);
+    const rows = await confirmationRows(ctx, conn, o, body);
+    if (o.dryRun) {
+      await reportDryRun(ctx, {
+        operation: 'createInternalTransfer',
+        environment: profile.environment,
+        rows,
+        body,
+        extra: { policy: verdict },
+      });
+      if (ctx.format() === 'table') ctx.io.err(verdictText(ctx, verdict));
+      if (!verdict.allowed) throw refusal(verdict);
+      return;
+    }
+    await ctx.confirm({
+      title: `Move ${body.amount} ${body.asset} between service profiles`,
+      rows,
+      environment: profile.environment,
+      yes: o.yes,
+      question: 'Send this internal transfer?',
+    });
+    const transfer = await submitOnce(ctx, gate, p, { noun: 'internal transfer', generated: generatedRef });
+    await reportTransfer(ctx, conn, o, transfer, { kind: 'internal_transfer', what: p.what });
+  } catch (e) {
+    if (o.dryRun || wasRecorded(e)) throw e;
+    return gate.refuse(p, e);
+  }
+}
+
+/** The rows of the confirmation and the dry run (what the sender has, read only when someone will see it). */
+async function confirmationRows(
+  ctx: CliContext,
+  conn: Connection,
+  o: InternalTransferOptions,
+  body: CreateInternalTransferRequest,
+): Promise<[string, string | undefined][]> {
+  const profile = conn.profile;
   const confirming = !o.yes && ctx.prompter.allowed;
-  const rows: [string, string | undefined][] = [
+  return [
     ['environment', profile.environment],
     ['profile', profile.name],
     ['from', `service profile ${body.from_profile_id}`],
@@ -97,42 +141,4 @@ export async function internal(ctx: CliContext, o: InternalTransferOptions): Pro
     ['metadata', pairs(body.metadata)],
     ['recipient metadata', pairs(body.recipient_metadata)],
   ];
-  const environment = profile.environment;
-  if (o.dryRun) {
-    await reportDryRun(ctx, {
-      operation: 'createInternalTransfer',
-      environment,
-      rows,
-      body,
-      extra: { policy: verdict },
-    });
-    if (ctx.format() === 'table') ctx.io.err(verdictText(ctx, verdict));
-    if (!verdict.allowed) throw refusal(verdict);
-    return;
-  }
-  await ctx.confirm({
-    title: `Move ${body.amount} ${body.asset} between service profiles`,
-    rows,
-    environment,
-    yes: o.yes,
-    question: 'Send this internal transfer?',
-  });
-  const audit = {
-    kind: 'internal_transfer' as const,
-    what: {
-      asset: body.asset,
-      amount: body.amount,
-      profile_id: body.from_profile_id,
-      to_profile_id: body.to_profile_id,
-    },
-  };
-  const transfer = await submitOnce(ctx, conn, {
-    operation: 'createInternalTransfer',
-    body,
-    flags: INTERNAL_TRANSFER_FLAGS,
-    noun: 'internal transfer',
-    generated: generatedRef,
-    audit,
-  });
-  await reportTransfer(ctx, conn, o, transfer, audit);
 }

@@ -1,12 +1,12 @@
 // The pieces every command that moves money shares (withdraw, transfer internal): a ref_id made up and announced
 // when none was given, the dry run's report, the one send (a repeat with the same ref_id never moves money twice)
 // and the report of the transfer it made, followed to its end with --wait.
-import { operations, type OperationId, type Transfer } from '../../api/index.js';
+import { operations, type OperationId } from '../../api/index.js';
 import type { AuditKind, AuditWhat } from '../../audit/entry.js';
 import { charged, transferOutcome } from '../../audit/outcomes.js';
+import type { MoneyGate, Prepared } from '../../gate/gate.js';
 import type { CliContext, Connection } from '../../cli/context.js';
 import { CoinopError } from '../../cli/errors.js';
-import type { FlagNames } from '../../client/api.js';
 import { TRANSFER_COLUMNS } from '../../render/columns.js';
 import { palette } from '../../render/style.js';
 import { follow } from './follow.js';
@@ -45,54 +45,42 @@ export interface Audited {
 }
 
 /**
- * Sends a write that carries a ref_id, once, and says what happened (`noun`: "withdrawal"); a ref_id coinop made up
- * (`generated`) is printed as it goes, and Ctrl-C meanwhile names it. A 409 for the same request is its earlier
- * submission: reported as such, no money moved again. The attempt is in the audit log before the request leaves,
- * and its outcome after.
+ * Sends a write that carries a ref_id through the gate, once, and says what happened (`noun`: "withdrawal"); a ref_id
+ * coinop made up (`generated`) is printed as it goes, and Ctrl-C meanwhile names it. A 409 for the same request is its
+ * earlier submission: reported as such, no money moved again. The gate writes the attempt to the audit log before the
+ * request leaves, and its outcome after.
  */
 export async function submitOnce(
   ctx: CliContext,
-  conn: Connection,
-  o: {
-    operation: OperationId;
-    body: { ref_id?: string };
-    flags: FlagNames;
-    noun: string;
-    generated: boolean;
-    audit: Audited;
-  },
+  gate: MoneyGate,
+  p: Prepared,
+  o: { noun: string; generated: boolean },
 ): Promise<Record<string, unknown>> {
-  const refId = o.body.ref_id;
+  const refId = p.refId;
   const { noun } = o;
-  const attempt = await ctx.audit.attempt({ kind: o.audit.kind, ref_id: refId, what: o.audit.what }, conn);
-  if (o.generated && refId) announceRefId(ctx, refId);
-  ctx.interruptNote =
+  const interrupted =
     `interrupted: ${noun} ref_id ${refId} was being sent and may have gone through: check with coinop transfers get --ref-id ${refId} ` +
     `(sending again with --ref-id ${refId} never sends it twice)`;
-  let res: Awaited<ReturnType<typeof conn.client.call<Transfer>>>;
-  try {
-    res = await conn.client.call<Transfer>(o.operation, { body: o.body }, o.flags);
-  } catch (e) {
-    await attempt.failed(e);
-    throw e;
-  }
-  const data = res.data as Record<string, unknown>;
-  await attempt.done(transferOutcome(data, res.alreadySubmitted && !res.submittedByThisCall), charged(data));
+  const res = await gate.send(p, () => {
+    if (o.generated && refId) announceRefId(ctx, refId);
+    ctx.interruptNote = interrupted;
+  });
+  const data = res.data;
   const id = String(data.id);
   ctx.interruptNote = `interrupted: ${noun} ref_id ${refId} was submitted (transfer ${id}); follow it with coinop transfers watch ${id}`;
-  const p = palette(ctx.io.colourErr);
+  const pal = palette(ctx.io.colourErr);
   if (res.alreadySubmitted && res.submittedByThisCall) {
     // The first attempt reached the service and its answer was lost; the retry with the same ref_id found it.
     ctx.io.err(
-      `${p.green('✓')} ${noun} submitted by this command: transfer ${id} ` +
+      `${pal.green('✓')} ${noun} submitted by this command: transfer ${id} ` +
         `(its first attempt reached the service but the answer was lost; the retry with ref_id ${refId} found it, so it was sent once)\n`,
     );
   } else if (res.alreadySubmitted) {
     ctx.io.err(
-      `${p.yellow('already submitted')}: ref_id ${refId} was sent before; no money moved this time. The existing transfer:\n`,
+      `${pal.yellow('already submitted')}: ref_id ${refId} was sent before; no money moved this time. The existing transfer:\n`,
     );
-  } else if (ctx.format() === 'table') ctx.io.err(`${p.green('✓')} ${noun} submitted: transfer ${id}\n`);
-  return res.data as Record<string, unknown>;
+  } else if (ctx.format() === 'table') ctx.io.err(`${pal.green('✓')} ${noun} submitted: transfer ${id}\n`);
+  return data;
 }
 
 /** The transfer as submitted, or with `wait` as it ended (exit 6 when it FAILED; the end is in the audit log too). */

@@ -21,15 +21,15 @@ import { CoinopError, usageError } from '../../cli/errors.js';
 import { amountOrTotalMissing } from '../../cli/options.js';
 import { checkRequest, checkUnlisted } from '../../client/api.js';
 import { addressCheckFor } from '../../config/environments.js';
-import { withdrawalRequest } from '../../policy/check.js';
 import type { ResolvedProfile } from '../../config/profile.js';
 import type { PolicyVerdict } from '../../policy/evaluate.js';
-import type { LoadedPolicy } from '../../policy/policy.js';
 import { balanceRow, type Funds, insufficientFunds, readFunds, shortfall } from '../../send/funds.js';
 import { type LimitCheck, refuseOverLimit, withdrawalLimits } from '../../send/limits.js';
 import { feeRequestOf, leavingWords, refIdFor, withdrawalFigures } from '../../send/withdrawal.js';
-import { approvalFiles, approvalScope, readSavedRequest, saveRequest, withdrawalContent } from '../approve/content.js';
-import { policyVerdict, profilePolicy, refusal, refuseUnlessAllowed, verdictText } from '../policy/enforce.js';
+import { approvalFiles, approvalScope, readSavedRequest, saveRequest } from '../approve/content.js';
+import { profilePolicy, refusal, refuseUnlessAllowed, verdictText } from '../policy/enforce.js';
+import { gateFor, refusedBeforeSending } from '../../cli/gate.js';
+import { type MoneyGate, type MoneyRequest, wasRecorded } from '../../gate/gate.js';
 import { type Audited, reportDryRun, reportTransfer, submitOnce } from '../transfers/submit.js';
 import { bookDestination } from './destination.js';
 import { checkAddress, WITHDRAW_FLAGS, type WithdrawOptions } from './options.js';
@@ -113,27 +113,58 @@ function savedOptions(o: WithdrawOptions, r: CreateCryptoWithdrawalRequest): Wit
 export async function withdraw(ctx: CliContext, given: WithdrawOptions): Promise<void> {
   const profile = ctx.profile();
   // A policy file that does not load stops everything, before anything is asked.
-  const policy = await profilePolicy(ctx, 'withdraw');
+  await profilePolicy(ctx, 'withdraw');
   const o = given.request ? savedOptions(given, readSavedRequest(ctx, given.request).request) : given;
   const g = await gather(ctx, o, profile.profileId);
-  const body = check(ctx, o, g);
+  const request = withdrawalRequestOf(ctx, o, g);
+  // Checked before connecting: bad input starts no service; its refusal is in the audit trail all the same.
+  await refusedBeforeSending(ctx, request, () => check(ctx, g, request.body as CreateCryptoWithdrawalRequest));
 
   ctx.interruptNote = 'stopped: no withdrawal was sent';
   const conn = await ctx.connect();
-  const verdict = await withdrawalVerdict(ctx, conn, policy, o, body);
-  if (!o.dryRun) refuseUnlessAllowed(ctx, verdict);
-  const quoted = await quote(ctx, conn, o, body);
-  const funds = await readFunds(conn, g.profileId, [debited(o, g)]);
-  const limits = await checkLimits(ctx, conn, g, quoted);
-  for (const n of limits.notes) ctx.io.err(`${n}\n`);
-  if (o.dryRun) return dryRunReport(ctx, { profile, o, g, quoted, funds, limits, body, verdict });
+  const gate = gateFor(ctx, conn, 'withdraw');
+  // The request as the service will receive it (one spelling of the destination), checked again by the gate.
+  const p = await gate.prepare(request);
+  const body = p.body as unknown as CreateCryptoWithdrawalRequest;
+  try {
+    const verdict = await gate.judge(p, { dryRun: o.dryRun });
+    if (!o.dryRun) refuseUnlessAllowed(ctx, verdict);
+    const quoted = await quote(ctx, conn, o, body);
+    const funds = await readFunds(conn, g.profileId, [debited(o, g)]);
+    const limits = await checkLimits(ctx, conn, g, quoted);
+    for (const n of limits.notes) ctx.io.err(`${n}\n`);
+    if (o.dryRun) return dryRunReport(ctx, { profile, o, g, quoted, funds, limits, body, verdict });
 
-  // A preview that already failed ends with its error rather than asking to send what could not be priced.
-  if (quoted.failure && !o.yes && ctx.prompter.allowed) throw quoted.failure;
-  refuseShortfall(o, g, quoted, funds);
-  refuseOverLimit(limits);
-  const { transfer, audit } = await confirmAndSend(ctx, conn, { profile, o, g, body, funds, quoted, limits });
-  await reportTransfer(ctx, conn, o, transfer, audit);
+    // A preview that already failed ends with its error rather than asking to send what could not be priced.
+    if (quoted.failure && !o.yes && ctx.prompter.allowed) throw quoted.failure;
+    refuseShortfall(o, g, quoted, funds);
+    refuseOverLimit(limits);
+    const { transfer, audit } = await confirmAndSend(
+      ctx,
+      { conn, gate },
+      { profile, o, g, body, funds, quoted, limits, request },
+    );
+    await reportTransfer(ctx, conn, o, transfer, audit);
+  } catch (e) {
+    if (o.dryRun || wasRecorded(e)) throw e;
+    return gate.refuse(p, e);
+  }
+}
+
+/** The withdrawal as it comes to the gate: its request, the approvals given, the nickname it pays by. */
+function withdrawalRequestOf(ctx: CliContext, o: WithdrawOptions, g: Gathered): MoneyRequest {
+  const body = requestBody(o, g);
+  return {
+    operation: 'createCryptoWithdrawal',
+    body: body as unknown as Record<string, unknown>,
+    command: 'withdraw',
+    approvals: {
+      scope: approvalScope(ctx, 'withdrawal', body.profile_id),
+      files: approvalFiles(o.request, o.approvals),
+    },
+    ...(g.nickname !== undefined ? { what: { destination_nickname: g.nickname } } : {}),
+    flags: WITHDRAW_FLAGS,
+  };
 }
 
 /** The withdrawal as the audit log names it: what it pays, where from and to. */
@@ -149,25 +180,6 @@ function auditWhat(g: Gathered, body: CreateCryptoWithdrawalRequest): AuditWhat 
     profile_id: body.profile_id,
     balance_asset: body.balance_asset,
   };
-}
-
-/** The policy's verdict on this withdrawal, with the approvals given (--approvals, and next to --request's file). */
-async function withdrawalVerdict(
-  ctx: CliContext,
-  conn: Connection,
-  policy: LoadedPolicy | undefined,
-  o: WithdrawOptions,
-  body: CreateCryptoWithdrawalRequest,
-): Promise<PolicyVerdict> {
-  const files = approvalFiles(o.request, o.approvals);
-  const content = withdrawalContent(approvalScope(ctx, 'withdrawal', body.profile_id), body);
-  return policyVerdict(ctx, conn, policy, {
-    command: 'withdraw',
-    dryRun: o.dryRun,
-    requests: () => [withdrawalRequest(body)],
-    approvals: policy?.policy.approvals ? { content, files } : undefined,
-    defaultProfileId: ctx.profile().profileId,
-  });
 }
 
 /** --dry-run: what would be sent and each rule's verdict (exit 8 when the policy would refuse); --save keeps it. */
@@ -213,6 +225,8 @@ function secondsLeft(o: WithdrawOptions, q: Quoted, now: number): number | undef
 
 /** What the confirmation and the send share: the withdrawal, what was read for it, and its fee quote (renewed). */
 interface Pending {
+  /** The withdrawal as it came to the gate (its body is w.body once the fee quote is in). */
+  request: MoneyRequest;
   profile: ResolvedProfile;
   o: WithdrawOptions;
   g: Gathered;
@@ -234,9 +248,10 @@ const feeExpired = (e: unknown) =>
  */
 async function confirmAndSend(
   ctx: CliContext,
-  conn: Connection,
+  send: { conn: Connection; gate: MoneyGate },
   w: Pending,
 ): Promise<{ transfer: Record<string, unknown>; audit: Audited }> {
+  const { conn, gate } = send;
   const asked = !w.o.yes && ctx.prompter.allowed;
   const expired = 'the fee quote expired before the answer';
   let renewed = false;
@@ -258,16 +273,10 @@ async function confirmAndSend(
       // A generated ref_id is said once, when the withdrawal is first sent (a renewed quote sends the same ref_id).
       const generated = w.g.generatedRef && !announced;
       announced = true;
-      // As sent: a renewed quote changed the request's fee_id.
+      // As sent: a renewed quote changed the request's fee_id (the gate checks it whole again).
+      const p = await gate.prepare({ ...w.request, body: w.body as unknown as Record<string, unknown> });
       const audit: Audited = { kind: 'withdrawal', what: auditWhat(w.g, w.body) };
-      const transfer = await submitOnce(ctx, conn, {
-        operation: 'createCryptoWithdrawal',
-        body: w.body,
-        flags: WITHDRAW_FLAGS,
-        noun: 'withdrawal',
-        generated,
-        audit,
-      });
+      const transfer = await submitOnce(ctx, gate, p, { noun: 'withdrawal', generated });
       return { transfer, audit };
     } catch (e) {
       // Refused as expired, nothing was made: asked again with a new quote (with --yes the fee was never shown).
@@ -369,9 +378,9 @@ async function gather(ctx: CliContext, o: WithdrawOptions, defaultProfileId: str
   return { asset, network, address, amount, total, profileId, nickname: book?.nickname, refId, generatedRef };
 }
 
-/** The request, checked whole against the contract (and the address against its network) before anything is sent. */
-function check(ctx: CliContext, o: WithdrawOptions, g: Gathered): CreateCryptoWithdrawalRequest {
-  const body: CreateCryptoWithdrawalRequest = {
+/** The request the values make. */
+function requestBody(o: WithdrawOptions, g: Gathered): CreateCryptoWithdrawalRequest {
+  return {
     profile_id: g.profileId,
     destination_address: g.address,
     asset: g.asset,
@@ -387,9 +396,12 @@ function check(ctx: CliContext, o: WithdrawOptions, g: Gathered): CreateCryptoWi
     ...(o.metadata ? { metadata: o.metadata } : {}),
     ...(o.beneficiary ? { beneficiary: o.beneficiary } : {}),
   };
+}
+
+/** The request, checked whole against the contract (and the address against its network) before anything is sent. */
+function check(ctx: CliContext, g: Gathered, body: CreateCryptoWithdrawalRequest): void {
   checkRequest(operations.createCryptoWithdrawal, { body }, WITHDRAW_FLAGS, ctx.catalogue());
   checkAddress(g.network, g.address, addresses(ctx));
-  return body;
 }
 
 /**

@@ -1,0 +1,53 @@
+// The gate (src/gate) for a command: the context's connection, its policy file, the audit trail and the data
+// directory. Every command that moves money sends through the gate it gives.
+import type { AuditEvent } from '../audit/entry.js';
+import { profilePolicy } from '../commands/policy/enforce.js';
+import { type MoneyRequest, MoneyGate, refuseRequest } from '../gate/gate.js';
+import type { CliContext, Connection } from './context.js';
+
+export function gateFor(ctx: CliContext, conn: Connection, command: string): MoneyGate {
+  return new MoneyGate({
+    client: conn.client,
+    context: { name: conn.profile.name, environment: conn.profile.environment },
+    serviceId: conn.serviceId,
+    dataDir: ctx.settings.dataDir,
+    policy: () => profilePolicy(ctx, command, { quiet: true }),
+    audit: {
+      record: (event) => ctx.audit.record(event, conn),
+      note: (event) => ctx.audit.note(event, conn),
+    },
+    catalogue: ctx.catalogue(),
+    now: () => ctx.now(),
+    inFlight: (event: AuditEvent) => {
+      let open = true;
+      // Ended before the outcome came (Ctrl-C, SIGTERM): the request may have gone.
+      ctx.onCleanup(() =>
+        open
+          ? ctx.audit.note(
+              {
+                ...event,
+                outcome: {
+                  result: 'unknown',
+                  error: { category: 'cancelled', message: 'interrupted while it was being sent' },
+                },
+              },
+              conn,
+            )
+          : undefined,
+      );
+      return () => {
+        open = false;
+      };
+    },
+  });
+}
+
+/** Runs a check of the request before there is a connection (bad input): a refusal is recorded, then thrown. */
+export async function refusedBeforeSending(ctx: CliContext, request: MoneyRequest, check: () => void): Promise<void> {
+  try {
+    check();
+  } catch (e) {
+    const refId = typeof request.body.ref_id === 'string' ? request.body.ref_id : null;
+    await refuseRequest({ note: (event) => ctx.audit.note(event) }, { request, refId }, e);
+  }
+}

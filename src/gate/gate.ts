@@ -1,0 +1,350 @@
+// The one gate for money. Every request that moves money or changes where money may go (a crypto withdrawal, an
+// internal transfer, a sandbox deposit, an address book write, a deposit address), whatever sends it (withdraw,
+// transfer internal, sandbox deposit, destinations put, coinop api, the MCP tools), passes the same checks in one
+// fixed order:
+//
+//   prepare   1. canonicalised: the request as the service will receive it, one spelling per destination
+//             2. checked: the contract's rules, and the address against its network (format, checksum, testnet
+//                rules, the network's own prefixes)
+//   judge     3. the context's policy (a file that does not load refuses), 4. the approvals, against the exact
+//             content including the ref_id: a verdict for a preview, nothing reserved
+//   send      under the lock of this context and service: 3 and 4 again, 5. reserved against the rolling caps;
+//             then 6. the attempt written to the audit trail durably (no entry written, nothing sent), 7. sent, and
+//             its outcome recorded
+//
+// A command adds its prompts around it (the confirmation between judge and send); the MCP server its own gates. Any
+// refusal on the way (by the checks, the policy, the caller's own preflights through refuse(), the operator's no,
+// or the service) is one audit entry with the request's fields, the whole reason and the result `refused` (or
+// `cancelled`), so every attempt is in the trail.
+import type { AuditEvent, AuditOutcome, AuditWhat } from '../audit/entry.js';
+import { charged, outcomeOfError, transferOutcome } from '../audit/outcomes.js';
+import { type ApiClient, type CallResult, checkRequest, type FlagNames } from '../client/api.js';
+import type { CataloguePolicy } from '../client/catalogue-policy.js';
+import { addressCheckFor, type Environment } from '../config/environments.js';
+import { CoinopError, toCoinopError } from '../errors.js';
+import { type ApprovalScope, ContentBuilder, type ParsedApproval } from '../policy/approvals.js';
+import { checkWithdrawals } from '../policy/check.js';
+import type { PolicyVerdict } from '../policy/evaluate.js';
+import type { LoadedPolicy } from '../policy/policy.js';
+import { refusal } from '../policy/refusal.js';
+import { checkAddress } from '../send/withdrawal.js';
+import { canonicalBody } from './canonical.js';
+import { AUDIT_KIND, type MoneyOperationId, policyRequestOf, requestWhat } from './money.js';
+import { Reservations } from './reservations.js';
+import { operations } from '../api/index.js';
+
+/** The audit trail as the gate writes to it. */
+export interface GateAudit {
+  /** Written durably before it returns; throws when the trail cannot be written (then nothing is sent). */
+  record(event: AuditEvent): Promise<void>;
+  /** What happened after: a trail that cannot be written is a warning, never the request's error. */
+  note(event: AuditEvent): Promise<void>;
+}
+
+/** What the gate stands on: the connection, the context's policy, the audit trail and this machine's reservations. */
+export interface GateDeps {
+  client: ApiClient;
+  /** coinop's context: its name and environment. */
+  context: { name: string; environment: Environment };
+  /** Which service answers (Connection.serviceId): caps and reservations are kept per context and service. */
+  serviceId: string;
+  dataDir: string;
+  /** The context's policy: undefined without a file; throws a CoinopError (category policy) when it cannot be loaded. */
+  policy(): Promise<LoadedPolicy | undefined>;
+  audit: GateAudit;
+  catalogue: CataloguePolicy;
+  now(): number;
+  /** Each verdict the policy gives (a dry run's too), for the caller to show. */
+  onVerdict?(v: PolicyVerdict, command: string, dryRun: boolean): void;
+  /**
+   * The attempt is out: the caller records it as unknown should the process end before its outcome (Ctrl-C while
+   * the request is on its way); the function returned says the outcome came.
+   */
+  inFlight?(event: AuditEvent): () => void;
+}
+
+/** A request as it comes to the gate. */
+export interface MoneyRequest {
+  operation: MoneyOperationId;
+  body: Record<string, unknown>;
+  /** What sends it: withdraw, transfer internal, api, mcp withdraw, ... (in the audit entry). */
+  command: string;
+  /** The approvals given for it, and the scope an approval of it states. */
+  approvals?: { scope: ApprovalScope; files: ParsedApproval[] };
+  /** More the audit entry says (the nickname paid by). */
+  what?: AuditWhat;
+  /** The caller's names for the fields in messages (its flags). */
+  flags?: FlagNames;
+}
+
+/** A request through steps 1 and 2: canonical and checked. */
+export interface Prepared {
+  request: MoneyRequest;
+  body: Record<string, unknown>;
+  what: AuditWhat;
+  refId: string | null;
+}
+
+/** What the service answered to a request sent. */
+export interface Sent {
+  data: Record<string, unknown>;
+  /** The service answered that this ref_id was sent before: no money moved this time (unless submittedByThisCall). */
+  alreadySubmitted: boolean;
+  /** ... and this call's own first attempt was that earlier one (its answer was lost on the way). */
+  submittedByThisCall: boolean;
+}
+
+/** Errors the gate recorded already: recorded once, however many callers see them pass. */
+const recorded = new WeakSet<object>();
+
+export const wasRecorded = (e: unknown): boolean => typeof e === 'object' && e !== null && recorded.has(e);
+
+/** The outcome of a request refused before anything was sent: `cancelled` when the operator stopped it. */
+function refusedOutcome(e: unknown): AuditOutcome {
+  const ce = toCoinopError(e);
+  const message = ce.message.length > 2000 ? `${ce.message.slice(0, 1999)}…` : ce.message;
+  return {
+    result: ce.category === 'cancelled' ? 'cancelled' : 'refused',
+    error: { category: ce.category, message },
+  };
+}
+
+/**
+ * Records a request refused before it was sent (once per error) and throws the error: what the gate does at every
+ * refusal, and what a caller does for its own checks before it has a gate (bad input, before connecting).
+ */
+export async function refuseRequest(
+  audit: Pick<GateAudit, 'note'>,
+  p: Pick<Prepared, 'request' | 'refId'> & { what?: AuditWhat },
+  e: unknown,
+): Promise<never> {
+  if (!wasRecorded(e)) {
+    const body = p.request.body;
+    await audit.note({
+      kind: AUDIT_KIND[p.request.operation],
+      ref_id: p.refId,
+      what: p.what ?? { ...requestWhat(p.request.operation, body), ...p.request.what, command: p.request.command },
+      outcome: refusedOutcome(e),
+    });
+    if (typeof e === 'object' && e !== null) recorded.add(e);
+  }
+  throw e;
+}
+
+export class MoneyGate {
+  private readonly reservations: Reservations;
+  constructor(private readonly deps: GateDeps) {
+    this.reservations = new Reservations(deps.dataDir, deps.context.name, deps.serviceId);
+  }
+
+  /** Steps 1 and 2: the request canonicalised and checked; a refusal is recorded and thrown. */
+  async prepare(request: MoneyRequest): Promise<Prepared> {
+    const { operation } = request;
+    const raw = request.body;
+    const refId = typeof raw.ref_id === 'string' ? raw.ref_id : null;
+    const first: Prepared = { request, body: raw, what: this.whatOf(request, raw), refId };
+    try {
+      checkRequest(operations[operation], { body: raw }, request.flags, this.deps.catalogue);
+      const body = canonicalBody(operation, raw);
+      this.checkDestination(operation, body, request.flags);
+      return { request, body, what: this.whatOf(request, body), refId };
+    } catch (e) {
+      return this.refuse(first, e);
+    }
+  }
+
+  /** Steps 3 and 4 for a preview (a dry run, the confirmation): the policy's verdict; nothing reserved or recorded. */
+  async judge(p: Prepared, o: { dryRun: boolean }): Promise<PolicyVerdict> {
+    try {
+      const policy = await this.deps.policy();
+      const verdict = await this.verdict(p, policy, []);
+      this.deps.onVerdict?.(verdict, p.request.command, o.dryRun);
+      return verdict;
+    } catch (e) {
+      if (o.dryRun) throw e;
+      return this.refuse(p, e);
+    }
+  }
+
+  /**
+   * A refusal on the way to sending (the gate's own checks, the policy, the caller's preflights, the operator's no):
+   * one audit entry with the request's fields and the whole reason, then the error thrown.
+   */
+  async refuse(p: Prepared, e: unknown, more: AuditWhat = {}): Promise<never> {
+    return refuseRequest(this.deps.audit, { ...p, what: { ...p.what, ...more } }, e);
+  }
+
+  /**
+   * Steps 3 to 7: under this context and service's lock, the policy and the approvals again and the reservation
+   * against the rolling caps; then the attempt durably in the audit trail; then the request, once, and its outcome.
+   * `leaving` is called as the request leaves (to say its ref_id, or what Ctrl-C would mean now).
+   */
+  async send(p: Prepared, leaving?: () => void): Promise<Sent> {
+    const refId = p.refId;
+    const { reserved, verdict } = await this.admit(p);
+    const kind = AUDIT_KIND[p.request.operation];
+    const what = p.what;
+    const approvers = (verdict.approvals ?? []).filter((a) => a.status === 'valid' && a.key_id);
+    const attempt: AuditEvent = {
+      kind,
+      ref_id: refId,
+      what: verdict.file ? { ...what, policy_file: verdict.file, policy_sha256: verdict.sha256 } : what,
+      outcome: { result: 'attempt' },
+      ...(approvers.length ? { approver_keys: approvers.map((a) => a.key_id as string) } : {}),
+    };
+    try {
+      await this.deps.audit.record(attempt);
+    } catch (e) {
+      if (reserved) await this.release(refId);
+      return this.refuse(p, e);
+    }
+    const landed = this.deps.inFlight?.(attempt) ?? (() => {});
+    leaving?.();
+    let res: CallResult<Record<string, unknown>>;
+    try {
+      res = await this.deps.client.call<Record<string, unknown>>(p.request.operation, { body: p.body });
+    } catch (e) {
+      landed();
+      const outcome = outcomeOfError(e);
+      // Nothing left, or the service said no: the reservation goes. Unknown: it may have gone, it stays counted.
+      if (reserved && (outcome.result === 'refused' || outcome.result === 'failed')) await this.release(refId);
+      await this.deps.audit.note({ kind, ref_id: refId, what, outcome });
+      if (typeof e === 'object' && e !== null) recorded.add(e);
+      throw e;
+    }
+    landed();
+    const data = res.data ?? {};
+    const again = !!res.alreadySubmitted && !res.submittedByThisCall;
+    const outcome: AuditOutcome =
+      typeof data.id === 'string' || typeof data.status === 'string'
+        ? transferOutcome(data, again)
+        : { result: 'sent', ...(again ? { already_submitted: true } : {}) };
+    await this.deps.audit.note({ kind, ref_id: refId, what: { ...what, ...charged(data) }, outcome });
+    return { data, alreadySubmitted: !!res.alreadySubmitted, submittedByThisCall: !!res.submittedByThisCall };
+  }
+
+  /** The policy's verdict now, with what this machine has reserved; reserves (under the lock) when it allows. */
+  private async admit(p: Prepared): Promise<{ reserved: boolean; verdict: PolicyVerdict }> {
+    const policy = await this.policyOrRefuse(p);
+    const request = policyRequestOf(p.request.operation, p.body);
+    const caps = !!(policy?.policy.maxPer24h && request?.kind === 'withdrawal' && p.refId);
+    if (!caps) {
+      const verdict = await this.verdictOrRefuse(p, policy, []);
+      if (!verdict.allowed) return this.refuse(p, refusal(verdict), verdictFields(verdict));
+      return { reserved: false, verdict };
+    }
+    const now = this.deps.now();
+    const r = request!;
+    try {
+      return await this.reservations.exclusive(async () => {
+        const held = this.reservations.read(now);
+        let seen = new Set<string>();
+        const verdict = await this.verdictOrRefuse(
+          p,
+          policy,
+          held.filter((h) => h.ref_id !== p.refId),
+          (s) => (seen = s),
+        );
+        if (!verdict.allowed) return this.refuse(p, refusal(verdict), verdictFields(verdict));
+        if (!seen.has(p.refId!) && !held.some((h) => h.ref_id === p.refId))
+          held.push({ ref_id: p.refId!, asset: r.asset, amount: r.amount, at: now });
+        this.reservations.write(held, seen, now);
+        return { reserved: true, verdict };
+      });
+    } catch (e) {
+      if (wasRecorded(e)) throw e;
+      return this.refuse(p, lockError(e, this.reservations.lockPath));
+    }
+  }
+
+  private async policyOrRefuse(p: Prepared): Promise<LoadedPolicy | undefined> {
+    try {
+      return await this.deps.policy();
+    } catch (e) {
+      return this.refuse(p, e);
+    }
+  }
+
+  private async verdictOrRefuse(
+    p: Prepared,
+    policy: LoadedPolicy | undefined,
+    reserved: { ref_id: string; asset: string; amount: string }[],
+    onSeen?: (s: Set<string>) => void,
+  ): Promise<PolicyVerdict> {
+    try {
+      const v = await this.verdict(p, policy, reserved, onSeen);
+      this.deps.onVerdict?.(v, p.request.command, false);
+      return v;
+    } catch (e) {
+      return this.refuse(p, e);
+    }
+  }
+
+  /** The policy's verdict on the request, with the approvals given and what this machine reserved. */
+  private verdict(
+    p: Prepared,
+    policy: LoadedPolicy | undefined,
+    reserved: { ref_id: string; asset: string; amount: string }[],
+    onSeen?: (s: Set<string>) => void,
+  ): Promise<PolicyVerdict> {
+    const request = policyRequestOf(p.request.operation, p.body);
+    const a = p.request.approvals;
+    let approvals: Parameters<typeof checkWithdrawals>[0]['approvals'];
+    if (a && policy?.policy.approvals) {
+      const b = new ContentBuilder(a.scope);
+      b.add(p.body);
+      approvals = { content: b.finish(), files: a.files };
+    }
+    return checkWithdrawals({
+      client: this.deps.client,
+      policy,
+      environment: this.deps.context.environment,
+      requests: () => (request ? [request] : []),
+      approvals,
+      machineNow: this.deps.now,
+      reserved,
+      onSeen,
+    });
+  }
+
+  private async release(refId: string | null): Promise<void> {
+    if (!refId) return;
+    try {
+      await this.reservations.release([refId], this.deps.now());
+    } catch {
+      /* kept: counted a day at most, which errs on the side of the cap */
+    }
+  }
+
+  /** The address of a withdrawal or an address book entry against its network, by the context's environment. */
+  private checkDestination(op: MoneyOperationId, body: Record<string, unknown>, flags?: FlagNames): void {
+    const check = addressCheckFor(this.deps.context.environment);
+    if (op === 'createCryptoWithdrawal')
+      checkAddress(String(body.crypto_network), String(body.destination_address), check, flags);
+    if (op === 'putCryptoDestinationAddress')
+      checkAddress(String(body.crypto_network), String(body.address), check, flags);
+  }
+
+  private whatOf(request: MoneyRequest, body: Record<string, unknown>): AuditWhat {
+    return { ...requestWhat(request.operation, body), ...request.what, command: request.command };
+  }
+}
+
+/** What an audit entry of a policy refusal adds: the rules that refused, and the policy file that decided. */
+export function verdictFields(v: PolicyVerdict): AuditWhat {
+  return {
+    rules: v.rules.filter((r) => r.status === 'fail').map((r) => r.rule),
+    ...(v.file ? { policy_file: v.file, policy_sha256: v.sha256 } : {}),
+    ...(v.approvals?.length
+      ? { approvals: v.approvals.map((a) => ({ key_id: a.key_id ?? null, status: a.status })) }
+      : {}),
+  };
+}
+
+function lockError(e: unknown, lockPath: string): CoinopError {
+  const ce = toCoinopError(e);
+  if (ce.category !== 'internal') return ce;
+  return new CoinopError('file', `the gate's lock ${lockPath} could not be taken (${ce.message}); nothing was sent`, {
+    hint: 'another coinop process may be sending for this context: try again when it is done',
+  });
+}

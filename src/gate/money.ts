@@ -1,0 +1,133 @@
+// Which requests the gate stands in front of: every operation that moves money or changes where money may go, found
+// by its operation id or by the method and path a raw request (coinop api) names. For each: how the audit trail
+// names it, and what the policy judges of it.
+import { type OperationId, operations } from '../api/index.js';
+import type { AuditKind, AuditWhat } from '../audit/entry.js';
+import type { PolicyRequest } from '../policy/evaluate.js';
+
+/** The operations that move money (withdrawals, internal transfers, sandbox deposits) or say where it may go. */
+export const MONEY_OPERATIONS = [
+  'createCryptoWithdrawal',
+  'createInternalTransfer',
+  'initiateSandboxFiatDeposit',
+  'putCryptoDestinationAddress',
+  'createDepositAddress',
+] as const satisfies readonly OperationId[];
+export type MoneyOperationId = (typeof MONEY_OPERATIONS)[number];
+
+export const isMoneyOperation = (id: string): id is MoneyOperationId =>
+  (MONEY_OPERATIONS as readonly string[]).includes(id);
+
+/** How the audit trail names each kind of request. */
+export const AUDIT_KIND: Record<MoneyOperationId, AuditKind> = {
+  createCryptoWithdrawal: 'withdrawal',
+  createInternalTransfer: 'internal_transfer',
+  initiateSandboxFiatDeposit: 'sandbox_deposit',
+  putCryptoDestinationAddress: 'address_book',
+  createDepositAddress: 'deposit_address',
+};
+
+/** The operation a method and path name ("/v2/..." with or without a trailing slash, any query), if any. */
+export function operationAt(method: string, path: string): OperationId | undefined {
+  const bare = path.split('?')[0].replace(/\/+$/, '');
+  for (const op of Object.values(operations)) {
+    if (op.method !== method.toUpperCase()) continue;
+    const pattern = new RegExp(`^${op.path.replace(/\{[^}]+\}/g, '[^/]+').replace(/\//g, '\\/')}$`);
+    if (pattern.test(bare)) return op.id as OperationId;
+  }
+  return undefined;
+}
+
+/**
+ * A money-moving operation a raw request names, tolerant of how a path may be spelled: percent-encoded letters,
+ * doubled slashes, dot segments and case are undone before the operations are matched, so no spelling slips by.
+ */
+export function moneyOperationAt(method: string, path: string): MoneyOperationId | undefined {
+  let p = path.split('?')[0];
+  try {
+    p = decodeURIComponent(p);
+  } catch {
+    /* not valid percent-encoding: matched as written */
+  }
+  const parts: string[] = [];
+  for (const seg of p.split('/')) {
+    if (seg === '' || seg === '.') continue;
+    if (seg === '..') parts.pop();
+    else parts.push(seg);
+  }
+  const id = operationAt(method, `/${parts.join('/')}`.toLowerCase());
+  return id && isMoneyOperation(id) ? id : undefined;
+}
+
+const text = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
+
+/** What a request asks for, as its audit entries name it (amounts as sent). */
+export function requestWhat(op: MoneyOperationId, body: Record<string, unknown>): AuditWhat {
+  const b = body;
+  switch (op) {
+    case 'createCryptoWithdrawal':
+      return clean({
+        asset: text(b.asset),
+        network: text(b.crypto_network),
+        amount: text(b.amount),
+        total: text(b.total),
+        fee_id: text(b.fee_id),
+        destination: text(b.destination_address),
+        profile_id: text(b.profile_id),
+        balance_asset: text(b.balance_asset),
+      });
+    case 'createInternalTransfer':
+      return clean({
+        asset: text(b.asset),
+        amount: text(b.amount),
+        profile_id: text(b.from_profile_id),
+        to_profile_id: text(b.to_profile_id),
+      });
+    case 'initiateSandboxFiatDeposit':
+      return clean({ asset: text(b.asset), amount: text(b.amount), memo_id: text(b.memo_id) });
+    case 'putCryptoDestinationAddress':
+      return clean({
+        network: text(b.crypto_network),
+        destination: text(b.address),
+        destination_nickname: text(b.nickname),
+        bookmarked: typeof b.bookmarked === 'boolean' ? b.bookmarked : undefined,
+      });
+    case 'createDepositAddress':
+      return clean({ network: text(b.crypto_network), profile_id: text(b.profile_id) });
+  }
+}
+
+function clean(w: AuditWhat): AuditWhat {
+  for (const k of Object.keys(w)) if (w[k] === undefined) delete w[k];
+  return w;
+}
+
+/** The request as the policy sees it; none for what it has no rule on (a sandbox deposit, a deposit address). */
+export function policyRequestOf(
+  op: MoneyOperationId,
+  body: Record<string, unknown>,
+  row?: number,
+): PolicyRequest | undefined {
+  const at = row !== undefined ? { row } : {};
+  if (op === 'createCryptoWithdrawal')
+    return {
+      kind: 'withdrawal',
+      ...at,
+      ...(typeof body.ref_id === 'string' ? { ref_id: body.ref_id } : {}),
+      ...(typeof body.profile_id === 'string' ? { profile_id: body.profile_id } : {}),
+      asset: String(body.asset),
+      amount: text(body.amount) ?? text(body.total) ?? '0',
+      crypto_network: String(body.crypto_network),
+      destination_address: String(body.destination_address),
+    };
+  if (op === 'createInternalTransfer')
+    return {
+      kind: 'internal',
+      ...at,
+      ...(typeof body.ref_id === 'string' ? { ref_id: body.ref_id } : {}),
+      profile_id: text(body.from_profile_id),
+      asset: String(body.asset),
+      amount: String(body.amount),
+    };
+  return undefined;
+}
