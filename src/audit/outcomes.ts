@@ -11,7 +11,7 @@ export function outcomeOfError(e: unknown): AuditOutcome {
   let result: AuditOutcome['result'];
   if (ce.problem) result = status !== undefined && status >= 500 ? 'unknown' : 'refused';
   else if (ce.category === 'network') result = sent === false ? 'failed' : 'unknown';
-  else if (ce.category === 'usage' || ce.category === 'auth' || ce.category === 'api') result = 'refused';
+  else if (['usage', 'auth', 'api', 'policy'].includes(ce.category)) result = 'refused';
   else if (ce.category === 'file') result = 'failed';
   else result = 'unknown';
   const name = ce.problem?.type && ce.problem.type !== 'about:blank' ? ce.problem.type.split('/').pop() : undefined;

@@ -6,6 +6,7 @@ import type { ResolvedProfile } from '../config/profile.js';
 import type { AuditEvent } from '../audit/entry.js';
 import type { AuditAttempt, AuditPort, BatchPort, PolicyPort } from './ports.js';
 import type { ObjectSchema } from './schema.js';
+import type { MoneyGate } from '../gate/gate.js';
 
 /** What the server reaches the service through: the API client of the coinop profile. */
 export interface McpConnection {
@@ -33,6 +34,11 @@ export interface ServerDeps {
   log(line: string): void;
   policy?: PolicyPort;
   audit?: AuditPort;
+  /**
+   * The money gate (src/gate) every write goes through (withdraw, internal_transfer, deposit_address_create), over the
+   * server's connection; `agent` names the MCP client in its audit entries. Without one, writes cannot be sent.
+   */
+  gate?(tool: string, agent: string): Promise<MoneyGate>;
   /** How a confirmed batch is sent (coinop withdraw batch); without one, withdraw_batch only previews. */
   batch?: BatchPort;
 }

@@ -11,18 +11,15 @@ import {
   type Decimal,
   fmt,
   isAmountString,
-  type OperationId,
   operations,
   type Transfer,
 } from '../api/index.js';
 import * as S from '../api/schemas.js';
 import type { AuditOutcome, AuditWhat } from '../audit/entry.js';
-import { charged, outcomeOfError, quoteOutcome, transferOutcome } from '../audit/outcomes.js';
-import { checkRequest } from '../client/api.js';
+import { outcomeOfError, quoteOutcome } from '../audit/outcomes.js';
 import { type Funds, insufficientFunds, readFunds, shortfall } from '../send/funds.js';
 import { refuseOverLimit, withdrawalLimits } from '../send/limits.js';
-import { checkAddress, feeRequestOf, leavingWords, refIdFor, withdrawalFigures } from '../send/withdrawal.js';
-import { addressCheckFor } from '../config/environments.js';
+import { feeRequestOf, leavingWords, refIdFor, withdrawalFigures } from '../send/withdrawal.js';
 import {
   GATES_SCHEMA,
   gateState,
@@ -32,7 +29,12 @@ import {
   refusePolicy,
   verdictView,
 } from './gates.js';
-import type { MoneyIntent, PolicyVerdict } from './ports.js';
+import type { PolicyVerdict } from './ports.js';
+import type { MoneyOperationId } from '../gate/money.js';
+import { type MoneyGate, type Prepared as GatePrepared, type Sent, wasRecorded } from '../gate/gate.js';
+import type { PolicyVerdict as GateVerdict } from '../policy/evaluate.js';
+import { refusal, violations } from '../policy/refusal.js';
+import { CoinopError } from '../errors.js';
 import { PROFILE_ID_TEXT, profileIdOf } from './read-tools.js';
 import { type Field, fieldsOf, objectOf, plain } from './schema.js';
 import type { Answer, Call, McpConnection, Tool } from './tool.js';
@@ -98,11 +100,10 @@ function balanceOf(funds: Funds, asset: string, leaving: Decimal | undefined): R
 }
 
 interface Prepared {
-  op: OperationId;
+  op: MoneyOperationId;
   body: Record<string, unknown>;
   refId: string;
   generated: boolean;
-  intent: Omit<MoneyIntent, 'tool' | 'profile' | 'environment' | 'ref_id' | 'body'>;
   /** Tool-specific fields of the answer (fee, balance). */
   extra: Record<string, unknown>;
   /** Checks for a confirmed call, after the policy's and before the request leaves. */
@@ -110,22 +111,53 @@ interface Prepared {
   /** The tool-specific fields again, from what the service answered (the fee it charged). */
   sentExtra?: (data: Record<string, unknown>) => Record<string, unknown>;
   resultKey: 'transfer' | 'deposit_address';
-  /** How the audit trail names a write that moves money (as the commands do); none for a deposit address. */
-  audit?: { kind: 'withdrawal' | 'internal_transfer'; what: AuditWhat };
 }
 
-/** The preview or the send of a prepared request, through the gates. */
-async function previewOrSend(call: Call, conn: McpConnection, sending: boolean, p: Prepared): Promise<Answer> {
+/** A tool's request at the gate: canonical and checked (a refusal recorded), with the connection it goes over. */
+interface Through {
+  conn: McpConnection;
+  gate: MoneyGate;
+  admitted: GatePrepared;
+}
+
+/**
+ * Steps 1 and 2 of the gate for a tool's request (canonical, checked), then the server's own gates for a confirmed
+ * call (--allow-writes, --allow-production): every refusal from here on is in the audit trail with the request.
+ */
+async function throughGate(
+  call: Call,
+  operation: MoneyOperationId,
+  body: Record<string, unknown>,
+  sending: boolean,
+): Promise<Through> {
+  const conn = await call.conn();
+  const gate = await call.deps.gate?.(call.tool, call.agent);
+  if (!gate) throw new CoinopError('internal', `${call.tool}: this server has no gate to send through`);
+  const admitted = await gate.prepare({ operation, body, command: `mcp ${call.tool}` });
+  if (sending)
+    try {
+      refuseClosedServer(call.deps, call.tool);
+    } catch (e) {
+      return gate.refuse(admitted, e);
+    }
+  return { conn, gate, admitted };
+}
+
+/** The policy's verdict as the tools report it; undefined without a policy file (no rules). */
+function verdictOf(v: GateVerdict): PolicyVerdict | undefined {
+  if (!v.file) return undefined;
+  return { allowed: v.allowed, reasons: violations(v), detail: v, refusal: v.allowed ? undefined : refusal(v) };
+}
+
+/**
+ * The preview or the send of a prepared request, through the money gate (src/gate: the request canonicalised and
+ * checked, the policy, the approvals, the caps, the audit trail) and the server's own gates.
+ */
+async function previewOrSend(call: Call, g: Through, sending: boolean, p: Prepared): Promise<Answer> {
   const { deps } = call;
-  const intent: MoneyIntent = {
-    ...p.intent,
-    tool: call.tool,
-    profile: deps.profile.name,
-    environment: deps.profile.environment,
-    ref_id: p.refId,
-    body: p.body,
-  };
-  const verdict: PolicyVerdict | undefined = await deps.policy?.check(intent, { sending });
+  const { gate, admitted } = g;
+  const body = admitted.body;
+  const verdict = verdictOf(await gate.judge(admitted, { dryRun: !sending }));
   const gates = gateState(deps, sending, verdict);
   const op = operations[p.op];
   const base = {
@@ -133,7 +165,7 @@ async function previewOrSend(call: Call, conn: McpConnection, sending: boolean, 
     ref_id_generated: p.generated,
     environment: deps.profile.environment,
     profile: deps.profile.name,
-    request: { method: op.method, path: op.path, body: p.body },
+    request: { method: op.method, path: op.path, body },
     gates,
     ...(verdict ? { policy: verdictView(verdict) } : {}),
     ...p.extra,
@@ -144,19 +176,17 @@ async function previewOrSend(call: Call, conn: McpConnection, sending: boolean, 
       outcome: 'preview',
       ref_id: p.refId,
     };
-  refusePolicy(verdict);
-  await p.beforeSend?.();
-  const attempt = p.audit ? await call.attempt({ kind: p.audit.kind, ref_id: p.refId, what: p.audit.what }) : undefined;
-  let res: Awaited<ReturnType<typeof conn.client.call<Record<string, unknown>>>>;
+  let res: Sent;
   try {
-    res = await conn.client.call<Record<string, unknown>>(p.op, { body: p.body });
+    refusePolicy(verdict);
+    await p.beforeSend?.();
+    res = await gate.send(admitted);
   } catch (e) {
-    await attempt?.failed(e);
-    throw e;
+    if (wasRecorded(e)) throw e;
+    return gate.refuse(admitted, e);
   }
   const id = String(res.data.id);
   const again = res.alreadySubmitted && !res.submittedByThisCall;
-  await attempt?.done(transferOutcome(res.data, again), charged(res.data));
   const next = again
     ? `Already submitted: ref_id ${p.refId} was sent before, and nothing was sent this time; ${p.resultKey} ${id} is the earlier one.`
     : res.alreadySubmitted
@@ -286,15 +316,14 @@ const withdraw: Tool = {
     const { confirm, quote, ...given } = args;
     const sending = confirm === true;
     const { refId, generated } = refIdFor(given.ref_id as string | undefined);
-    const body = {
+    const given_ = {
       ...given,
       profile_id: profileIdOf(given.profile_id, call),
       ref_id: refId,
-    } as CreateCryptoWithdrawalRequest;
-    checkRequest(operations.createCryptoWithdrawal, { body }, undefined, call.catalogue);
-    checkAddress(body.crypto_network, body.destination_address, addressCheckFor(call.deps.profile.environment));
-    if (sending) refuseClosedServer(call.deps, call.tool);
-    const conn = await call.conn();
+    } as Record<string, unknown>;
+    const through = await throughGate(call, 'createCryptoWithdrawal', given_, sending);
+    const { conn } = through;
+    const body = through.admitted.body as unknown as CreateCryptoWithdrawalRequest;
     const quoted = await quoteFor(call, conn, body, { binding: quote === true, wanted: !sending });
     const asset = (body.balance_asset ?? body.asset).toUpperCase();
     const own = asset === body.asset.toUpperCase();
@@ -307,26 +336,12 @@ const withdraw: Tool = {
       call.deps.now(),
     );
     for (const n of limits.notes) call.note(n);
-    return previewOrSend(call, conn, sending, {
+    return previewOrSend(call, through, sending, {
       op: 'createCryptoWithdrawal',
       body: body as unknown as Record<string, unknown>,
       refId,
       generated,
       resultKey: 'transfer',
-      audit: {
-        kind: 'withdrawal',
-        what: { ...quoteWhat(body), fee_id: body.fee_id, balance_asset: body.balance_asset },
-      },
-      intent: {
-        kind: 'withdrawal',
-        profile_id: body.profile_id,
-        asset: body.asset,
-        crypto_network: body.crypto_network,
-        destination_address: body.destination_address,
-        amount: figures.amount,
-        total: figures.total,
-        fee: figures.fee,
-      },
       extra: {
         ...(quoted.quote ? { fee_quote: quoted.quote } : {}),
         ...(quoted.error ? { fee_error: quoted.error } : {}),
@@ -386,30 +401,22 @@ const internalTransfer: Tool = {
     const sending = confirm === true;
     const { refId, generated } = refIdFor(given.ref_id as string | undefined);
     const from = profileIdOf(given.from_profile_id, call, 'from_profile_id');
-    const body = { ...given, from_profile_id: from, ref_id: refId } as CreateInternalTransferRequest;
-    checkRequest(operations.createInternalTransfer, { body }, undefined, call.catalogue);
-    if (sending) refuseClosedServer(call.deps, call.tool);
-    const conn = await call.conn();
+    const through = await throughGate(
+      call,
+      'createInternalTransfer',
+      { ...given, from_profile_id: from, ref_id: refId },
+      sending,
+    );
+    const { conn } = through;
+    const body = through.admitted.body as unknown as CreateInternalTransferRequest;
     const asset = body.asset.toUpperCase();
     const funds = await readFunds(conn, from, [asset]);
-    return previewOrSend(call, conn, sending, {
+    return previewOrSend(call, through, sending, {
       op: 'createInternalTransfer',
       body: body as unknown as Record<string, unknown>,
       refId,
       generated,
       resultKey: 'transfer',
-      audit: {
-        kind: 'internal_transfer',
-        what: { asset: body.asset, amount: body.amount, profile_id: from, to_profile_id: body.to_profile_id },
-      },
-      intent: {
-        kind: 'internal_transfer',
-        profile_id: from,
-        to_profile_id: body.to_profile_id,
-        asset: body.asset,
-        amount: body.amount,
-        total: body.amount,
-      },
       extra: { balance: balanceOf(funds, asset, withdrawalFigures({ amount: body.amount }, '0').leaving) },
     });
   },
@@ -436,21 +443,19 @@ const depositAddressCreate: Tool = {
     const { confirm, ...given } = args;
     const sending = confirm === true;
     const { refId, generated } = refIdFor(given.ref_id as string | undefined);
-    const body = {
-      ...given,
-      profile_id: profileIdOf(given.profile_id, call),
-      ref_id: refId,
-    } as CreateDepositAddressRequest;
-    checkRequest(operations.createDepositAddress, { body }, undefined, call.catalogue);
-    if (sending) refuseClosedServer(call.deps, call.tool);
-    const conn = await call.conn();
-    return previewOrSend(call, conn, sending, {
+    const through = await throughGate(
+      call,
+      'createDepositAddress',
+      { ...given, profile_id: profileIdOf(given.profile_id, call), ref_id: refId },
+      sending,
+    );
+    const body = through.admitted.body as unknown as CreateDepositAddressRequest;
+    return previewOrSend(call, through, sending, {
       op: 'createDepositAddress',
       body: body as unknown as Record<string, unknown>,
       refId,
       generated,
       resultKey: 'deposit_address',
-      intent: { kind: 'deposit_address', profile_id: body.profile_id, crypto_network: body.crypto_network },
       extra: {},
     });
   },

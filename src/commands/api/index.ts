@@ -8,7 +8,9 @@ export function register(program: Command, ctx: CliContext): void {
   examples(
     program
       .command('api')
-      .description('a raw authenticated request, like gh api (paths without /v2 get it; the answer is printed as sent)')
+      .description(
+        'a raw authenticated request, like gh api (paths without /v2 get it; the answer is printed as sent); a request that moves money passes the same gate as withdraw (checks, policy, audit; in production a confirmation)',
+      )
       .argument('<method>', 'GET, POST, PUT, PATCH or DELETE')
       .argument('<path>', 'such as /v2/transfer/transfers or transfer/transfers')
       .option(
@@ -19,6 +21,10 @@ export function register(program: Command, ctx: CliContext): void {
       .option('--input <file>', 'the JSON body from a file (- for stdin)')
       .option('--paginate', 'follow next_page_cursor and print every item')
       .option('-i, --include', 'print the status line and headers to stderr')
+      .option(
+        '-y, --yes',
+        'send a money-moving request in production without the typed confirmation (it still passes the policy)',
+      )
       .action(async (method: string, path: string, opts) => (await import('./run.js')).api(ctx, method, path, opts)),
     [
       'coinop api GET /v2/transfer/transfers -f limit=5',

@@ -16,6 +16,8 @@ export interface ApiOptions {
   input?: string;
   paginate: boolean;
   include: boolean;
+  /** A money-moving request in production goes without the typed confirmation. */
+  yes: boolean;
 }
 
 function setPath(obj: Record<string, unknown>, key: string, value: string): void {
@@ -60,5 +62,6 @@ export function parseApiOptions(methodArg: string, pathArg: string, raw: RawFlag
     input: input || undefined,
     paginate,
     include: f.on('include'),
+    yes: f.on('yes'),
   };
 }

@@ -1,10 +1,16 @@
 // coinop api: a raw authenticated request with the profile's token, retries and --debug; the answer as sent.
 import type { CliContext } from '../../cli/context.js';
 import { problemError, usageError } from '../../cli/errors.js';
+import { operations } from '../../api/index.js';
 import { parseJsonText, readTextFile } from '../../cli/files.js';
 import type { RawFlags } from '../../cli/options.js';
 import { problemOf } from '../../client/api.js';
 import { parseApiOptions } from './options.js';
+import { gateFor } from '../../cli/gate.js';
+import { moneyOperationAt, type MoneyOperationId } from '../../gate/money.js';
+import { type MoneyRequest, wasRecorded } from '../../gate/gate.js';
+import { refuseUnlessAllowed } from '../policy/enforce.js';
+import { CoinopError } from '../../errors.js';
 
 async function readInput(ctx: CliContext, file: string): Promise<unknown> {
   let text: string;
@@ -27,6 +33,9 @@ export async function api(ctx: CliContext, methodArg: string, pathArg: string, r
     body = { ...((body as object) ?? {}), ...fields };
   }
   const query = o.sendsQuery ? flatten(fields) : undefined;
+  // A request that moves money (or says where it may go) goes through the gate, as the commands' do.
+  const money = moneyOperationAt(method, path);
+  if (money) return sendThroughGate(ctx, { operation: money, body, yes: o.yes, path });
   const conn = await ctx.connect();
   // The answer is JSON (or the service's text) whatever the format: never paged, so no ctx.output() here.
   const outFormat = ctx.format();
@@ -76,4 +85,55 @@ function flatten(o: Record<string, unknown>, prefix = ''): Record<string, unknow
     else out[key] = v;
   }
   return out;
+}
+
+/**
+ * A money-moving request (a withdrawal, an internal transfer, a sandbox deposit, an address book write, a deposit
+ * address): its body checked against the contract and its address against the network, the policy's verdict, in
+ * production the confirmation (--yes, or the amount typed on a terminal), then the gate sends it once and records it.
+ */
+async function sendThroughGate(
+  ctx: CliContext,
+  r: { operation: MoneyOperationId; body: unknown; yes: boolean; path: string },
+): Promise<void> {
+  if (r.body === undefined || typeof r.body !== 'object' || r.body === null || Array.isArray(r.body))
+    throw usageError(`--input: ${r.path} moves money: its body must be a JSON object (-f key=value, or --input FILE)`);
+  const request: MoneyRequest = { operation: r.operation, body: r.body as Record<string, unknown>, command: 'api' };
+  ctx.interruptNote = 'stopped: nothing was sent';
+  const conn = await ctx.connect();
+  const gate = gateFor(ctx, conn, 'api');
+  const p = await gate.prepare(request);
+  const environment = conn.profile.environment;
+  let sent: Awaited<ReturnType<typeof gate.send>>;
+  try {
+    refuseUnlessAllowed(ctx, await gate.judge(p, { dryRun: false }));
+    if (environment === 'production') {
+      const amount =
+        typeof p.body.amount === 'string' ? p.body.amount : typeof p.body.total === 'string' ? p.body.total : undefined;
+      await ctx.confirm({
+        title: `coinop api ${operations[r.operation].method} ${operations[r.operation].path}`,
+        rows: Object.entries(p.what).map(([k, v]) => [k, typeof v === 'string' ? v : JSON.stringify(v)]),
+        environment,
+        yes: r.yes,
+        question: 'Send this request?',
+        ...(amount
+          ? {
+              typed: [
+                { label: `the amount${typeof p.body.asset === 'string' ? ` (${p.body.asset})` : ''}`, value: amount },
+              ],
+            }
+          : {}),
+      });
+    }
+    sent = await gate.send(p, () => {
+      ctx.interruptNote = `interrupted: ${r.path} was being sent and may have gone through${p.refId ? `: check with coinop transfers get --ref-id ${p.refId}` : ''}`;
+    });
+  } catch (e) {
+    if (e instanceof CoinopError && e.problem) ctx.io.out(`${JSON.stringify(e.problem, null, 2)}\n`);
+    if (wasRecorded(e)) throw e;
+    return gate.refuse(p, e);
+  }
+  if (sent.alreadySubmitted && !sent.submittedByThisCall)
+    ctx.io.err(`already submitted: ref_id ${p.refId} was sent before; no money moved this time. The existing one:\n`);
+  ctx.io.out(`${JSON.stringify(sent.data, null, ctx.format() === 'ndjson' ? 0 : 2)}\n`);
 }

@@ -2,6 +2,7 @@
 // Everything but the protocol goes to stderr: the line that says what is served, and the server's log.
 import type { CliContext, Connection } from '../../cli/context.js';
 import type { ServerDeps } from '../../mcp/tool.js';
+import { gateFor } from '../../cli/gate.js';
 import { auditPort } from './audit.js';
 import { batchPort } from './batch.js';
 import { policyPort } from './policy.js';
@@ -26,6 +27,11 @@ export function serverDeps(ctx: CliContext, o: McpOptions): ServerDeps {
     batch: batchPort(ctx, () => connection),
     policy: policyPort(ctx, () => connection),
     audit: auditPort(ctx, () => connection),
+    // Every write through the gate the commands send through, over the server's connection, naming the agent.
+    gate: async (tool, agent) => {
+      ctx.agent = agent;
+      return gateFor(ctx, await (connection ?? ctx.connect()), `mcp ${tool}`);
+    },
   };
 }
 

@@ -7,6 +7,8 @@ import { CoinopError, usageError } from '../../cli/errors.js';
 import { parseJsonText, readTextFile } from '../../cli/files.js';
 import { need } from '../../cli/prompt.js';
 import type { FlagNames } from '../../client/api.js';
+import { gateFor, refusedBeforeSending } from '../../cli/gate.js';
+import type { MoneyRequest } from '../../gate/gate.js';
 import { NetworkError } from '../../client/transport.js';
 import { DEMO } from '../../local/demo.js';
 import { askMemo, instructionsMemo } from './memo.js';
@@ -69,7 +71,7 @@ export async function deposit(ctx: CliContext, o: SandboxDepositOptions): Promis
   const file = o.file ? readFile(o.file) : undefined;
   const sources: Sources = new Map();
   const body = await gather(ctx, o, file, sources, profile.environment === 'local' ? DEMO.memoId : undefined);
-  check(body, file, sources);
+  await refusedBeforeSending(ctx, depositRequest(body), () => check(body, file, sources));
   // Checked with the instructions id standing in for their memo id: nothing is looked up for a request refused anyway.
   if (o.instructions !== undefined) body.memo_id = await instructionsMemo(ctx, o.instructions);
   await send(ctx, body);
@@ -182,17 +184,27 @@ function nameOf(path: string, file: DepositFile | undefined, sources: Sources): 
   return inFile ? `--file ${file.path}: ${inFile}` : `--file ${file.path}`;
 }
 
-/** Sends the deposit once: it has no ref_id, so once it has left it may have been credited, and is never resent. */
+/** The deposit as it comes to the gate. */
+const depositRequest = (body: InitiateSandboxFiatDepositRequest): MoneyRequest => ({
+  operation: 'initiateSandboxFiatDeposit',
+  body: body as unknown as Record<string, unknown>,
+  command: 'sandbox deposit',
+  flags: FLAGS,
+});
+
+/**
+ * Sends the deposit once, through the gate: it has no ref_id, so once it has left it may have been credited, and is
+ * never resent.
+ */
 async function send(ctx: CliContext, body: InitiateSandboxFiatDepositRequest): Promise<void> {
   const conn = await ctx.connect();
-  const what = { asset: body.asset, amount: body.amount, memo_id: body.memo_id };
-  const attempt = await ctx.audit.attempt({ kind: 'sandbox_deposit', ref_id: null, what }, conn);
-  ctx.interruptNote = `interrupted: the deposit request may have reached the service and been credited: ${CHECK}`;
+  const gate = gateFor(ctx, conn, 'sandbox deposit');
+  const p = await gate.prepare(depositRequest(body));
   try {
-    await conn.client.call('initiateSandboxFiatDeposit', { body }, FLAGS);
-    await attempt.done({ result: 'sent' });
+    await gate.send(p, () => {
+      ctx.interruptNote = `interrupted: the deposit request may have reached the service and been credited: ${CHECK}`;
+    });
   } catch (e) {
-    await attempt.failed(e);
     if (e instanceof NetworkError && e.sent) {
       throw new CoinopError(
         'network',
