@@ -94,6 +94,9 @@ export interface Sent {
   submittedByThisCall: boolean;
 }
 
+/** The verdict judge() gave each request: a refusal by it is recorded with its rules and file. */
+const judged = new WeakMap<object, PolicyVerdict>();
+
 /** Errors the gate recorded already: recorded once, however many callers see them pass. */
 const recorded = new WeakSet<object>();
 
@@ -131,6 +134,9 @@ export async function refuseRequest(
   throw e;
 }
 
+/** The requests that may be retried only because they carry a ref_id: none leaves without one. */
+const REF_ID_REQUIRED = new Set<MoneyOperationId>(['createCryptoWithdrawal', 'createInternalTransfer']);
+
 export class MoneyGate {
   private readonly reservations: Reservations;
   constructor(private readonly deps: GateDeps) {
@@ -145,6 +151,14 @@ export class MoneyGate {
     const first: Prepared = { request, body: raw, what: this.whatOf(request, raw), refId };
     try {
       checkRequest(operations[operation], { body: raw }, request.flags, this.deps.catalogue);
+      if (REF_ID_REQUIRED.has(operation) && refId === null)
+        throw new CoinopError(
+          'usage',
+          'ref_id: a request that moves money carries a ref_id, so a retry never sends it twice',
+          {
+            hint: 'add -f ref_id=<a name of your own for this payment>',
+          },
+        );
       const body = canonicalBody(operation, raw);
       this.checkDestination(operation, body, request.flags);
       return { request, body, what: this.whatOf(request, body), refId };
@@ -158,6 +172,7 @@ export class MoneyGate {
     try {
       const policy = await this.deps.policy();
       const verdict = await this.verdict(p, policy, []);
+      judged.set(p, verdict);
       this.deps.onVerdict?.(verdict, p.request.command, o.dryRun);
       return verdict;
     } catch (e) {
@@ -171,6 +186,8 @@ export class MoneyGate {
    * one audit entry with the request's fields and the whole reason, then the error thrown.
    */
   async refuse(p: Prepared, e: unknown, more: AuditWhat = {}): Promise<never> {
+    const v = judged.get(p);
+    if (v && !v.allowed && e instanceof CoinopError && e.category === 'policy') more = { ...verdictFields(v), ...more };
     return refuseRequest(this.deps.audit, { ...p, what: { ...p.what, ...more } }, e);
   }
 
