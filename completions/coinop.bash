@@ -143,7 +143,7 @@ _coinop() {
       "ticker") words="--version -V --context --output -o --json --no-input --no-color --no-pager --debug --help -h" ;;
       "book") words="--version -V --context --output -o --json --no-input --no-color --no-pager --debug --depth --help -h" ;;
       "trades") words="--version -V --context --output -o --json --no-input --no-color --no-pager --debug --columns --wide --limit --help -h" ;;
-      "api") words="--version -V --context --output -o --json --no-input --no-color --no-pager --debug --field -f --input --paginate --include -i --help -h" ;;
+      "api") words="--version -V --context --output -o --json --no-input --no-color --no-pager --debug --field -f --input --paginate --include -i --yes -y --help -h" ;;
       "doctor") words="--version -V --context --output -o --json --no-input --no-color --no-pager --debug --timeout --help -h" ;;
       "stream") words="--version -V --context --output -o --json --no-input --no-color --no-pager --debug --channel -c --book --interval --depth --duration --count --help -h" ;;
       "stream book") words="--version -V --context --output -o --json --no-input --no-color --no-pager --debug --channel -c --book --interval --depth --duration --count --help -h" ;;

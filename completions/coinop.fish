@@ -461,6 +461,7 @@ complete -c coinop -n '__coinop_is \'api\'' -s f -l field -x -d 'a query paramet
 complete -c coinop -n '__coinop_is \'api\'' -l input -r -F -d 'the JSON body from a file'
 complete -c coinop -n '__coinop_is \'api\'' -l paginate -d 'follow next_page_cursor and print every item'
 complete -c coinop -n '__coinop_is \'api\'' -s i -l include -d 'print the status line and headers to stderr'
+complete -c coinop -n '__coinop_is \'api\'' -s y -l yes -d 'send a money-moving request in production without the typed confirmation'
 complete -c coinop -n '__coinop_is \'doctor\'' -l timeout -x -d 'how long each endpoint may take to answer'
 complete -c coinop -n '__coinop_is \'stream\'' -a book -d 'live order book ladder: levels per side with depth bars, spread, mid, age of the last update'
 complete -c coinop -n '__coinop_is \'stream\'' -a top -d 'board of best bid and ask across markets'

@@ -219,7 +219,11 @@ export class MoneyGate {
     leaving?.();
     let res: CallResult<Record<string, unknown>>;
     try {
-      res = await this.deps.client.call<Record<string, unknown>>(p.request.operation, { body: p.body });
+      res = await this.deps.client.call<Record<string, unknown>>(
+        p.request.operation,
+        { body: p.body },
+        p.request.flags,
+      );
     } catch (e) {
       landed();
       const outcome = outcomeOfError(e);

@@ -435,6 +435,28 @@ const LINES: Line[] = [
       'amount=0.01',
     ],
   },
+  // a raw request that moves money: through the gate (--yes matters in production only; sent the same here)
+  {
+    formats: WRITE,
+    args: async (n) => [
+      'api',
+      'POST',
+      '/transfer/crypto-withdrawals',
+      '-f',
+      'asset=BTC',
+      '-f',
+      'crypto_network=BITCOIN',
+      '-f',
+      `destination_address=${BTC_ADDRESS}`,
+      '-f',
+      `profile_id=${DEMO.profileId}`,
+      '-f',
+      'amount=0.0001',
+      '-f',
+      `ref_id=raw-${n}`,
+      '--yes',
+    ],
+  },
   // authentication: a given token is proven by a cheap read
   { args: ['auth', 'status'], env: { COINOP_TOKEN: 'set-below' } },
   // the stream: only a token request goes over HTTP

@@ -1,12 +1,8 @@
 // coinop addresses list and create.
-import {
-  CRYPTO_NETWORKS,
-  networkIssues,
-  operations,
-  type CryptoNetwork,
-  type DepositAddress,
-} from '../../api/index.js';
+import { CRYPTO_NETWORKS, networkIssues, operations, type CryptoNetwork } from '../../api/index.js';
 import { refusedToAsk } from '../../cli/ask.js';
+import { gateFor, refusedBeforeSending } from '../../cli/gate.js';
+import type { MoneyRequest } from '../../gate/gate.js';
 import type { CliContext } from '../../cli/context.js';
 import type { RawFlags } from '../../cli/options.js';
 import { need } from '../../cli/prompt.js';
@@ -53,10 +49,21 @@ export async function create(ctx: CliContext, raw: RawFlags): Promise<void> {
     ...(o.conversion !== undefined ? { conversion_target_asset: o.conversion } : {}),
     ...(o.metadata ? { metadata: o.metadata } : {}),
   };
-  checkRequest(operations.createDepositAddress, { body }, CREATE_FLAGS, ctx.catalogue());
+  const request: MoneyRequest = {
+    operation: 'createDepositAddress',
+    body,
+    command: 'addresses create',
+    flags: CREATE_FLAGS,
+  };
+  await refusedBeforeSending(ctx, request, () =>
+    checkRequest(operations.createDepositAddress, { body }, CREATE_FLAGS, ctx.catalogue()),
+  );
   const conn = await ctx.connect();
-  if (generated) announceRefId(ctx, refId);
-  const res = await conn.client.call<DepositAddress>('createDepositAddress', { body }, CREATE_FLAGS);
+  // Where money may be sent to the customer: through the gate, and so in the audit trail.
+  const gate = gateFor(ctx, conn, 'addresses create');
+  const res = await gate.send(await gate.prepare(request), () => {
+    if (generated) announceRefId(ctx, refId);
+  });
   const out = ctx.output();
   if (res.alreadySubmitted && res.submittedByThisCall) {
     ctx.io.err(
