@@ -30,7 +30,7 @@ import { refusal } from '../policy/refusal.js';
 import { checkAddress } from '../send/withdrawal.js';
 import { canonicalBody } from './canonical.js';
 import { AUDIT_KIND, type MoneyOperationId, policyRequestOf, requestWhat } from './money.js';
-import { Reservations } from './reservations.js';
+import { type Reservation, Reservations } from './reservations.js';
 import { operations } from '../api/index.js';
 
 /** The audit trail as the gate writes to it. */
@@ -242,6 +242,42 @@ export class MoneyGate {
         : { result: 'sent', ...(again ? { already_submitted: true } : {}) };
     await this.deps.audit.note({ kind, ref_id: refId, what: { ...what, ...charged(data) }, outcome });
     return { data, alreadySubmitted: !!res.alreadySubmitted, submittedByThisCall: !!res.submittedByThisCall };
+  }
+
+  /**
+   * A batch's rows at the gate: under this context and service's lock, the policy's verdict on them (`judge`, given
+   * what this machine reserved already, less the batch's own rows), and, when it allows, every row reserved, so a
+   * withdrawal started beside the batch counts what the batch has yet to send. Rows refused or never sent are
+   * released with release(); rows sent go once the service shows them.
+   */
+  async reserveRows<T extends { allowed: boolean }>(
+    batchId: string,
+    rows: () => Iterable<{ ref_id: string; asset: string; amount: string }>,
+    judge: (reserved: Reservation[], onSeen: (seen: Set<string>) => void) => Promise<T>,
+  ): Promise<T> {
+    const now = this.deps.now();
+    return this.reservations.exclusive(async () => {
+      const held = this.reservations.read(now).filter((h) => h.batch_id !== batchId);
+      const mine = new Set<string>();
+      for (const r of rows()) mine.add(r.ref_id);
+      let seen = new Set<string>();
+      const verdict = await judge(
+        held.filter((h) => !mine.has(h.ref_id)),
+        (s) => (seen = s),
+      );
+      if (!verdict.allowed) return verdict;
+      const kept = held.filter((h) => !mine.has(h.ref_id));
+      for (const r of rows())
+        if (!seen.has(r.ref_id))
+          kept.push({ ref_id: r.ref_id, asset: r.asset, amount: r.amount, at: now, batch_id: batchId });
+      this.reservations.write(kept, seen, now);
+      return verdict;
+    });
+  }
+
+  /** Takes back reservations whose requests were refused or never left. */
+  async releaseRows(refIds: Iterable<string>): Promise<void> {
+    await this.reservations.release(refIds, this.deps.now());
   }
 
   /** The policy's verdict now, with what this machine has reserved; reserves (under the lock) when it allows. */

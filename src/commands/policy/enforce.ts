@@ -5,7 +5,7 @@
 import type { CliContext, Connection } from '../../cli/context.js';
 import { CoinopError } from '../../cli/errors.js';
 import type { ApprovalContent, ParsedApproval } from '../../policy/approvals.js';
-import type { PolicyRequest, PolicyVerdict } from '../../policy/evaluate.js';
+import type { PolicyRequest, PolicyVerdict, RecentWithdrawal } from '../../policy/evaluate.js';
 import { policyLocation } from '../../policy/location.js';
 import type { LoadedPolicy } from '../../policy/policy.js';
 import { palette } from '../../render/style.js';
@@ -52,6 +52,9 @@ export interface PolicyRun {
   /** The content the run sends and the approvals given, for withdrawals. */
   approvals?: { content: ApprovalContent; files: ParsedApproval[] };
   defaultProfileId?: string;
+  /** What this machine admitted that the service may not show yet (the gate's reservations), for the caps. */
+  reserved?: RecentWithdrawal[];
+  onSeen?: (refIds: Set<string>) => void;
 }
 
 /** The policy's verdict on a run (every rule, every approval), handed to the listeners. */
@@ -70,6 +73,8 @@ export async function policyVerdict(
     requests: run.requests,
     approvals: run.approvals,
     machineNow: ctx.now,
+    reserved: run.reserved,
+    onSeen: run.onSeen,
   });
   ctx.policyEvent({ type: 'policy-verdict', command: run.command, dry_run: run.dryRun, verdict });
   return verdict;
