@@ -27,7 +27,9 @@ import { checkWithdrawals } from '../policy/check.js';
 import type { PolicyVerdict } from '../policy/evaluate.js';
 import type { LoadedPolicy } from '../policy/policy.js';
 import { refusal } from '../policy/refusal.js';
-import { checkAddress } from '../send/withdrawal.js';
+import { insufficientFunds, readFunds, shortfall } from '../send/funds.js';
+import { refuseOverLimit, withdrawalLimits } from '../send/limits.js';
+import { checkAddress, leavingWords, withdrawalFigures } from '../send/withdrawal.js';
 import { canonicalBody } from './canonical.js';
 import { AUDIT_KIND, type MoneyOperationId, policyRequestOf, requestWhat } from './money.js';
 import { type Reservation, Reservations } from './reservations.js';
@@ -101,6 +103,8 @@ const judged = new WeakMap<object, PolicyVerdict>();
 const recorded = new WeakSet<object>();
 
 export const wasRecorded = (e: unknown): boolean => typeof e === 'object' && e !== null && recorded.has(e);
+
+const text = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
 
 /** The outcome of a request refused before anything was sent: `cancelled` when the operator stopped it. */
 function refusedOutcome(e: unknown): AuditOutcome {
@@ -194,10 +198,13 @@ export class MoneyGate {
   /**
    * Steps 3 to 7: under this context and service's lock, the policy and the approvals again and the reservation
    * against the rolling caps; then the attempt durably in the audit trail; then the request, once, and its outcome.
-   * `leaving` is called as the request leaves (to say its ref_id, or what Ctrl-C would mean now).
+   * `leaving` is called as the request leaves (to say its ref_id, or what Ctrl-C would mean now). Unless the caller
+   * ran coinop's own preflights already (`preflighted`: withdraw and the MCP tools show them first), the gate runs
+   * them here: the balance and the transfer limits.
    */
-  async send(p: Prepared, leaving?: () => void): Promise<Sent> {
+  async send(p: Prepared, leaving?: () => void, o: { preflighted?: boolean } = {}): Promise<Sent> {
     const refId = p.refId;
+    if (!o.preflighted) await this.preflight(p);
     const { reserved, verdict } = await this.admit(p);
     const kind = AUDIT_KIND[p.request.operation];
     const what = p.what;
@@ -242,6 +249,52 @@ export class MoneyGate {
         : { result: 'sent', ...(again ? { already_submitted: true } : {}) };
     await this.deps.audit.note({ kind, ref_id: refId, what: { ...what, ...charged(data) }, outcome });
     return { data, alreadySubmitted: !!res.alreadySubmitted, submittedByThisCall: !!res.submittedByThisCall };
+  }
+
+  /**
+   * coinop's own preflights for a request whose caller did not run them (coinop api, transfer internal): what leaves
+   * (a withdrawal's total, or its amount when the fee is not known; an internal transfer's amount) against the
+   * available balance, and a withdrawal against what is left of the transfer limits. A shortfall is refused and
+   * recorded; a balance or limit that cannot be read is left to the service.
+   */
+  async preflight(p: Prepared): Promise<void> {
+    const op = p.request.operation;
+    if (op !== 'createCryptoWithdrawal' && op !== 'createInternalTransfer') return;
+    const b = p.body;
+    const withdrawal = op === 'createCryptoWithdrawal';
+    const asset = String(b.asset).toUpperCase();
+    const profileId = String(withdrawal ? b.profile_id : b.from_profile_id);
+    const own = !withdrawal || typeof b.balance_asset !== 'string' || b.balance_asset.toUpperCase() === asset;
+    const figures = withdrawalFigures({ amount: text(b.amount), total: text(b.total) }, undefined);
+    const words = withdrawal ? leavingWords({ total: text(b.total) }, false) : 'the amount';
+    let refusal: CoinopError | undefined;
+    if (own) {
+      const funds = await readFunds(this.deps, profileId, [asset]);
+      if (shortfall(funds, asset, figures.leaving)) refusal = insufficientFunds(asset, figures.leaving, funds, words);
+    }
+    if (!refusal && withdrawal) {
+      const limits = await withdrawalLimits(this.deps, { asset, leaving: figures.leaving, words }, this.deps.now());
+      try {
+        refuseOverLimit(limits);
+      } catch (e) {
+        refusal = e as CoinopError;
+      }
+    }
+    // A retry of a request that went out already is answered with the earlier transfer, not refused for what it took.
+    if (refusal && !(await this.held(p.refId))) return this.refuse(p, refusal);
+  }
+
+  /** Whether the service holds a transfer with this ref_id already. */
+  private async held(refId: string | null): Promise<boolean> {
+    if (!refId) return false;
+    try {
+      const { data } = await this.deps.client.call<{ items?: { ref_id?: string }[] }>('listTransfers', {
+        query: { ref_ids: [refId] },
+      });
+      return (data.items ?? []).some((t) => t.ref_id === refId);
+    } catch {
+      return false;
+    }
   }
 
   /**

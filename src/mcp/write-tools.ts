@@ -180,7 +180,7 @@ async function previewOrSend(call: Call, g: Through, sending: boolean, p: Prepar
   try {
     refusePolicy(verdict);
     await p.beforeSend?.();
-    res = await gate.send(admitted);
+    res = await gate.send(admitted, undefined, { preflighted: p.beforeSend !== undefined });
   } catch (e) {
     if (wasRecorded(e)) throw e;
     return gate.refuse(admitted, e);

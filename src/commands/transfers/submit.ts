@@ -54,17 +54,21 @@ export async function submitOnce(
   ctx: CliContext,
   gate: MoneyGate,
   p: Prepared,
-  o: { noun: string; generated: boolean },
+  o: { noun: string; generated: boolean; preflighted?: boolean },
 ): Promise<Record<string, unknown>> {
   const refId = p.refId;
   const { noun } = o;
   const interrupted =
     `interrupted: ${noun} ref_id ${refId} was being sent and may have gone through: check with coinop transfers get --ref-id ${refId} ` +
     `(sending again with --ref-id ${refId} never sends it twice)`;
-  const res = await gate.send(p, () => {
-    if (o.generated && refId) announceRefId(ctx, refId);
-    ctx.interruptNote = interrupted;
-  });
+  const res = await gate.send(
+    p,
+    () => {
+      if (o.generated && refId) announceRefId(ctx, refId);
+      ctx.interruptNote = interrupted;
+    },
+    { preflighted: o.preflighted },
+  );
   const data = res.data;
   const id = String(data.id);
   ctx.interruptNote = `interrupted: ${noun} ref_id ${refId} was submitted (transfer ${id}); follow it with coinop transfers watch ${id}`;

@@ -1,0 +1,276 @@
+// One table, every entry point: the same money-moving request through withdraw, withdraw batch, transfer internal,
+// coinop api and the MCP tools gets the same verdict and leaves the same audit entry (the entry point named in
+// `what.command`, the rest equal). In this process against a local service.
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO } from '../../src/local/demo.js';
+import { BTC_ADDRESS, sandbox, type Sandbox } from '../cli/helpers.js';
+import { inProcess } from '../mcp/support.js';
+
+interface Entry {
+  kind: string;
+  ref_id: string | null;
+  what: Record<string, unknown>;
+  outcome: { result: string; error?: { category: string; message: string } };
+}
+
+let sb: Sandbox;
+beforeAll(async () => {
+  sb = await sandbox();
+});
+afterAll(async () => sb?.close());
+
+const auditPath = () => join(sb.env.COINOP_DATA_DIR, 'audit', 'audit.log');
+const entries = (): Entry[] => {
+  try {
+    return readFileSync(auditPath(), 'utf8')
+      .split('\n')
+      .filter(Boolean)
+      .map((l) => JSON.parse(l));
+  } catch {
+    return [];
+  }
+};
+
+function policy(text: string | undefined): void {
+  const path = join(sb.env.COINOP_CONFIG_DIR, 'policies', 'local.yaml');
+  rmSync(path, { force: true });
+  if (text === undefined) return;
+  mkdirSync(join(sb.env.COINOP_CONFIG_DIR, 'policies'), { recursive: true });
+  writeFileSync(path, text);
+}
+
+/** What an entry point answered: refused (and why, in the category) or sent. */
+interface Verdict {
+  verdict: 'sent' | 'refused';
+  category?: string;
+}
+
+type Way = (w: { amount: string; ref: string; asset?: string }) => Promise<Verdict>;
+
+const exitVerdict = (code: number): Verdict =>
+  code === 0
+    ? { verdict: 'sent' }
+    : { verdict: 'refused', category: code === 8 ? 'policy' : code === 2 ? 'usage' : `exit ${code}` };
+
+/** A withdrawal of BTC to BTC_ADDRESS from the default service profile, through each entry point. */
+const WITHDRAWAL_WAYS: Record<string, Way> = {
+  withdraw: async ({ amount, ref }) =>
+    exitVerdict(
+      (
+        await sb.runIn([
+          'withdraw',
+          '--asset',
+          'BTC',
+          '--network',
+          'BITCOIN',
+          '--address',
+          BTC_ADDRESS,
+          '--amount',
+          amount,
+          '--ref-id',
+          ref,
+          '--yes',
+        ])
+      ).code,
+    ),
+  api: async ({ amount, ref }) =>
+    exitVerdict(
+      (
+        await sb.runIn([
+          'api',
+          'POST',
+          '/v2/transfer/crypto-withdrawals',
+          '-f',
+          `profile_id=${DEMO.profileId}`,
+          '-f',
+          'asset=BTC',
+          '-f',
+          'crypto_network=BITCOIN',
+          '-f',
+          `destination_address=${BTC_ADDRESS}`,
+          '-f',
+          `amount=${amount}`,
+          '-f',
+          `ref_id=${ref}`,
+        ])
+      ).code,
+    ),
+  'mcp withdraw': async ({ amount, ref }) => {
+    const s = await inProcess(sb.env, { allowWrites: true, allowProduction: false });
+    try {
+      const r = await s.call('withdraw', {
+        asset: 'BTC',
+        crypto_network: 'BITCOIN',
+        destination_address: BTC_ADDRESS,
+        amount,
+        ref_id: ref,
+        confirm: true,
+      });
+      if (!r.isError) return { verdict: 'sent' };
+      const text = (r.content as { type: string; text: string }[]).map((c) => c.text).join('\n');
+      return { verdict: 'refused', category: JSON.parse(text.split('\n').at(-1) ?? '{}').error?.category };
+    } finally {
+      await s.close();
+    }
+  },
+};
+
+/** An internal transfer from the default profile to the empty one, through each entry point. */
+const INTERNAL_WAYS: Record<string, Way> = {
+  'transfer internal': async ({ amount, ref, asset = 'USD' }) =>
+    exitVerdict(
+      (
+        await sb.runIn([
+          'transfer',
+          'internal',
+          '--to-profile-id',
+          DEMO.emptyProfileId,
+          '--asset',
+          asset,
+          '--amount',
+          amount,
+          '--ref-id',
+          ref,
+          '--yes',
+        ])
+      ).code,
+    ),
+  api: async ({ amount, ref, asset = 'USD' }) =>
+    exitVerdict(
+      (
+        await sb.runIn([
+          'api',
+          'POST',
+          '/v2/transfer/internal',
+          '-f',
+          `from_profile_id=${DEMO.profileId}`,
+          '-f',
+          `to_profile_id=${DEMO.emptyProfileId}`,
+          '-f',
+          `asset=${asset}`,
+          '-f',
+          `amount=${amount}`,
+          '-f',
+          `ref_id=${ref}`,
+        ])
+      ).code,
+    ),
+  'mcp internal_transfer': async ({ amount, ref, asset = 'USD' }) => {
+    const s = await inProcess(sb.env, { allowWrites: true, allowProduction: false });
+    try {
+      const r = await s.call('internal_transfer', {
+        to_profile_id: DEMO.emptyProfileId,
+        asset,
+        amount,
+        ref_id: ref,
+        confirm: true,
+      });
+      if (!r.isError) return { verdict: 'sent' };
+      const text = (r.content as { type: string; text: string }[]).map((c) => c.text).join('\n');
+      return { verdict: 'refused', category: JSON.parse(text.split('\n').at(-1) ?? '{}').error?.category };
+    } finally {
+      await s.close();
+    }
+  },
+};
+
+/** The request's own entries of one run (not the MCP server's mcp_call, not quotes), less what names the run. */
+function comparable(list: Entry[], kind: string): unknown[] {
+  return list
+    .filter((e) => e.kind === kind)
+    .map((e) => {
+      const { command: _c, ...what } = e.what;
+      const { error, ...outcome } = e.outcome;
+      return {
+        kind: e.kind,
+        what: { ...what, fee: undefined, total: what.amount === undefined ? what.total : undefined },
+        outcome: { ...outcome, transfer_id: undefined, ...(error ? { error: error.category } : {}) },
+      };
+    });
+}
+
+const CASES: {
+  name: string;
+  policy?: string;
+  kind: string;
+  ways: Record<string, Way>;
+  amount: string;
+  asset?: string;
+  expect: Verdict;
+}[] = [
+  { name: 'no policy: sent', kind: 'withdrawal', ways: WITHDRAWAL_WAYS, amount: '0.0001', expect: { verdict: 'sent' } },
+  {
+    name: 'an asset the policy does not allow',
+    policy: 'assets: [ETH]\n',
+    kind: 'withdrawal',
+    ways: WITHDRAWAL_WAYS,
+    amount: '0.0001',
+    expect: { verdict: 'refused', category: 'policy' },
+  },
+  {
+    name: 'over the most per withdrawal',
+    policy: 'max_per_withdrawal:\n  BTC: 0.00005\n',
+    kind: 'withdrawal',
+    ways: WITHDRAWAL_WAYS,
+    amount: '0.0001',
+    expect: { verdict: 'refused', category: 'policy' },
+  },
+  {
+    name: 'a destination the policy does not list',
+    policy: 'destinations: [treasury]\n',
+    kind: 'withdrawal',
+    ways: WITHDRAWAL_WAYS,
+    amount: '0.0001',
+    expect: { verdict: 'refused', category: 'policy' },
+  },
+  {
+    name: 'more than the balance',
+    kind: 'withdrawal',
+    ways: WITHDRAWAL_WAYS,
+    amount: '900000',
+    expect: { verdict: 'refused', category: 'usage' },
+  },
+  {
+    name: 'internal transfer: allowed',
+    kind: 'internal_transfer',
+    ways: INTERNAL_WAYS,
+    amount: '1',
+    expect: { verdict: 'sent' },
+  },
+  {
+    name: 'internal transfer: an asset the policy does not allow',
+    policy: 'assets: [BTC]\n',
+    kind: 'internal_transfer',
+    ways: INTERNAL_WAYS,
+    amount: '1',
+    expect: { verdict: 'refused', category: 'policy' },
+  },
+];
+
+describe('the same request through every entry point: the same verdict, the same audit entries', () => {
+  for (const c of CASES)
+    it(c.name, async () => {
+      policy(c.policy);
+      const seen: Record<string, { verdict: Verdict; entries: unknown[] }> = {};
+      let n = 0;
+      for (const [way, run] of Object.entries(c.ways)) {
+        const before = entries().length;
+        const verdict = await run({
+          amount: c.amount,
+          ref: `table-${c.name.replace(/\W+/g, '-')}-${n++}`,
+          asset: c.asset,
+        });
+        seen[way] = { verdict, entries: comparable(entries().slice(before), c.kind) };
+      }
+      const [first, ...rest] = Object.entries(seen);
+      expect(first[1].verdict, first[0]).toEqual(c.expect);
+      expect(first[1].entries.length, `${first[0]} left no entry`).toBeGreaterThan(0);
+      for (const [way, s] of rest) {
+        expect(s.verdict, way).toEqual(first[1].verdict);
+        expect(s.entries, `${way} against ${first[0]}`).toEqual(first[1].entries);
+      }
+      policy(undefined);
+    });
+});
