@@ -2,7 +2,7 @@
 // A refusal exits 8, names the rule and sends nothing (the service's journal shows no withdrawal); a dry run shows
 // each rule's verdict; the 24-hour limit counts the service's transfers, so a second machine (another config and
 // data directory) sees the first one's; the hours follow the service's clock, moved with /_local/clock/advance.
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO } from '../../src/local/demo.js';
@@ -312,5 +312,82 @@ describe('the 24-hour limit and the hours, by the service', () => {
     const ok = await sb.run(W('0.01'));
     expect(ok.code, ok.stderr).toBe(0);
     expect(await withdrawalsSent(sb)).toBe(1);
+  });
+});
+
+describe('a policy is never lost without a change of its file', () => {
+  let sb: Sandbox;
+  beforeAll(async () => {
+    sb = await sandbox();
+  });
+  afterAll(async () => sb?.close());
+
+  const moneyCommands = () => [
+    W('0.01'),
+    ['withdraw', 'batch', join(sb.dir, 'none.csv'), '--yes'],
+    ['transfer', 'internal', '--to-profile-id', DEMO.emptyProfileId, '--asset', 'USD', '--amount', '1', '--yes'],
+  ];
+  const refusals = async () => {
+    const list = await sb.runIn(['audit', 'list', '--all', '--kind', 'policy_refusal', '-o', 'json']);
+    expect(list.code, list.stderr).toBe(0);
+    return JSON.parse(list.stdout) as {
+      what: Record<string, unknown>;
+      outcome: { result: string; error: { message: string } };
+    }[];
+  };
+
+  it('a policy file that is a symbolic link to a file that is gone refuses everything (exit 8); doctor fails', async () => {
+    const dir = join(sb.env.COINOP_CONFIG_DIR, 'policies');
+    mkdirSync(dir, { recursive: true });
+    const team = join(sb.dir, 'team-policy.yaml');
+    writeFileSync(team, 'assets: [BTC]\n');
+    const path = join(dir, 'local.yaml');
+    symlinkSync(team, path);
+    expect((await sb.runIn(['policy', 'show', '-o', 'json'])).code).toBe(0);
+    rmSync(team);
+    await sb.sent();
+    const before = (await refusals()).length;
+    for (const args of moneyCommands()) {
+      const r = await sb.runIn([...args, '-o', 'json']);
+      expect(r.code, args.join(' ')).toBe(8);
+      expect(lastError(r)).toMatchObject({ category: 'policy', exit_code: 8 });
+      expect(lastError(r).message).toBe(
+        `refused by policy: the policy cannot be read, so nothing that moves money runs: ${path} is a symbolic link to ${team}, which cannot be followed (ENOENT); nothing was sent`,
+      );
+    }
+    expect(await sb.sent()).toEqual([]);
+    const audit = (await refusals()).slice(before);
+    expect(audit.map((e) => e.what.command)).toEqual(['withdraw', 'withdraw batch', 'transfer internal']);
+    for (const e of audit) {
+      expect(e.what.policy_file).toBe(path);
+      expect(e.outcome.result).toBe('refused');
+      expect(e.outcome.error.message).toContain('is a symbolic link to');
+    }
+    const show = await sb.runIn(['policy', 'show', '-o', 'json']);
+    expect(show.code).toBe(8);
+    const doctor = await sb.runIn(['doctor', '-o', 'json']);
+    expect(doctor.code).toBe(1);
+    expect(JSON.parse(doctor.stdout).find((c: { check: string }) => c.check === 'policy')).toMatchObject({
+      status: 'fail',
+      message: expect.stringContaining(`${path} is a symbolic link to ${team}, which cannot be followed`),
+    });
+    rmSync(path);
+  });
+
+  it('a policies folder that cannot be looked into, or a policy that is not a file: refused, never "no rules"', async () => {
+    const dir = join(sb.env.COINOP_CONFIG_DIR, 'policies');
+    rmSync(dir, { recursive: true, force: true });
+    writeFileSync(dir, 'not a folder');
+    await sb.sent();
+    const r = await sb.runIn([...W('0.01'), '-o', 'json']);
+    expect(r.code).toBe(8);
+    expect(lastError(r).message).toContain(`${dir} is a file, not a folder`);
+    rmSync(dir);
+    mkdirSync(join(dir, 'local.yaml'), { recursive: true });
+    const folder = await sb.runIn([...W('0.01'), '-o', 'json']);
+    expect(folder.code).toBe(8);
+    expect(lastError(folder).message).toContain(`${join(dir, 'local.yaml')} is a folder, not a file`);
+    expect(await withdrawalsSent(sb)).toBe(0);
+    rmSync(dir, { recursive: true });
   });
 });
