@@ -5,6 +5,7 @@
 import { mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { builtinLocalProfile } from '../../src/config/profile.js';
 import { DEMO } from '../../src/local/demo.js';
 import { BTC_ADDRESS, ETH_ADDRESS, FAILING_ETH_ADDRESS, sandbox, type Run, type Sandbox } from './helpers.js';
 
@@ -389,5 +390,54 @@ describe('a policy is never lost without a change of its file', () => {
     expect(lastError(folder).message).toContain(`${join(dir, 'local.yaml')} is a folder, not a file`);
     expect(await withdrawalsSent(sb)).toBe(0);
     rmSync(dir, { recursive: true });
+  });
+});
+
+describe('a context is renamed with its policy, and deleted without losing it', () => {
+  let sb: Sandbox;
+  beforeAll(async () => {
+    sb = await sandbox();
+  });
+  afterAll(async () => sb?.close());
+
+  it('rename carries the policy to the new name; a name with a policy already is refused; delete keeps it', async () => {
+    const config = sb.env.COINOP_CONFIG_DIR;
+    const dir = join(config, 'policies');
+    mkdirSync(dir, { recursive: true, mode: 0o700 });
+    const saved = { ...builtinLocalProfile(), baseUrl: sb.svc.baseUrl, authUrl: sb.svc.authUrl };
+    writeFileSync(join(config, 'config.json'), JSON.stringify({ profiles: { t1: saved } }), { mode: 0o600 });
+    writeFileSync(join(config, 'secrets.json'), JSON.stringify({ t1: DEMO.clientSecret }), { mode: 0o600 });
+    const policy = 'max_per_withdrawal:\n  BTC: 0.5\n';
+    writeFileSync(join(dir, 't1.yml'), policy, { mode: 0o600 });
+    await sb.sent();
+    expect((await sb.runIn(['--context', 't1', ...W('0.6')])).code).toBe(8);
+
+    const renamed = await sb.runIn(['context', 'rename', 't1', 't2']);
+    expect(renamed.code, renamed.stderr).toBe(0);
+    expect(renamed.stderr).toContain(`Context "t1" is now "t2", with its policy (${join(dir, 't2.yml')}).`);
+    expect(readFileSync(join(dir, 't2.yml'), 'utf8')).toBe(policy);
+    expect(() => readFileSync(join(dir, 't1.yml'))).toThrow(/ENOENT/);
+    const r = await sb.runIn(['--context', 't2', ...W('0.6'), '-o', 'json']);
+    expect(r.code).toBe(8);
+    expect(lastError(r).message).toContain(`rule max_per_withdrawal: 0.6 BTC is over the most one withdrawal may send`);
+    expect(await withdrawalsSent(sb)).toBe(0);
+
+    // The new name has a policy of its own: nothing is renamed, neither file changes.
+    writeFileSync(join(dir, 't3.yaml'), 'assets: [ETH]\n', { mode: 0o600 });
+    const onto = await sb.runIn(['context', 'rename', 't2', 't3']);
+    expect(onto.code).toBe(2);
+    expect(onto.stderr).toContain(
+      `context rename: the name "t3" has a policy file already (${join(dir, 't3.yaml')}); nothing was renamed`,
+    );
+    expect(Object.keys(JSON.parse(readFileSync(join(config, 'config.json'), 'utf8')).profiles)).toEqual(['t2']);
+    expect(readFileSync(join(dir, 't2.yml'), 'utf8')).toBe(policy);
+    expect(readFileSync(join(dir, 't3.yaml'), 'utf8')).toBe('assets: [ETH]\n');
+
+    const deleted = await sb.runIn(['context', 'delete', 't2', '--yes']);
+    expect(deleted.code, deleted.stderr).toBe(0);
+    expect(deleted.stderr).toContain(
+      `Its policy ${join(dir, 't2.yml')} is kept: a context saved again as "t2" is held to it (remove the file to drop it).`,
+    );
+    expect(readFileSync(join(dir, 't2.yml'), 'utf8')).toBe(policy);
   });
 });
