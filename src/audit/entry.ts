@@ -18,6 +18,7 @@ export const AUDIT_KINDS = [
   'approval',
   'policy_refusal',
   'mcp_call',
+  'address_book',
 ] as const;
 export type AuditKind = (typeof AUDIT_KINDS)[number];
 

@@ -441,3 +441,96 @@ describe('a context is renamed with its policy, and deleted without losing it', 
     expect(readFileSync(join(dir, 't2.yml'), 'utf8')).toBe(policy);
   });
 });
+
+describe('the address book cannot widen the destinations the policy allows', () => {
+  let sb: Sandbox;
+  beforeAll(async () => {
+    sb = await sandbox();
+  });
+  afterAll(async () => sb?.close());
+  const BTC3 = 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq';
+  /** A machine without the policy (another coinop, the service's web app): it writes the book unchecked. */
+  const unpoliced = () => ({
+    COINOP_CONFIG_DIR: join(sb.dir, 'config-other'),
+    COINOP_DATA_DIR: join(sb.dir, 'data-other'),
+  });
+  const put = (address: string, nickname: string, env: Record<string, string> = {}) =>
+    sb.runIn(
+      ['destinations', 'put', '--network', 'BITCOIN', '--address', address, '--nickname', nickname, '-o', 'json'],
+      {
+        env,
+      },
+    );
+  const bookEntries = async () => {
+    const list = await sb.runIn(['audit', 'list', '--all', '--kind', 'address_book', '-o', 'json']);
+    expect(list.code, list.stderr).toBe(0);
+    return (
+      JSON.parse(list.stdout) as {
+        what: Record<string, unknown>;
+        outcome: { result: string; error?: { message: string } };
+      }[]
+    ).filter((e) => e.outcome.result !== 'attempt');
+  };
+
+  it('a nickname the policy allows is not given to another address; every write is audited', async () => {
+    expect((await put(BTC2, 'treasury')).code).toBe(0);
+    const path = writePolicy(sb.env, 'destinations: [treasury]\n');
+    expect((await sb.runIn(W('0.01', BTC2))).code).toBe(0);
+    await sb.sent();
+
+    // Straight onto another address: refused, whoever holds the nickname now is named.
+    const direct = await put(BTC_ADDRESS, 'treasury');
+    expect(direct.code).toBe(8);
+    expect(lastError(direct).message).toBe(
+      `refused by policy: rule destinations: treasury is a destination the policy allows; giving it to ${BTC_ADDRESS} (BITCOIN) in place of ${BTC2} (BITCOIN) would let withdrawals go there without a change of the policy file (pin it there: destinations: [{nickname: treasury, address: ${BTC_ADDRESS}, network: BITCOIN}]) (policy ${path}); nothing was written to the address book`,
+    );
+    // Renaming the old address away is allowed (it narrows), then naming a new one treasury is not.
+    expect((await put(BTC2, 'old-treasury')).code).toBe(0);
+    const renamed = await put(BTC_ADDRESS, 'treasury');
+    expect(renamed.code).toBe(8);
+    expect(lastError(renamed).message).toContain('treasury is a destination the policy allows; giving it to');
+    expect((await sb.sent()).filter((e) => e.method === 'PUT')).toHaveLength(1);
+    expect((await sb.runIn([...W('0.01', BTC_ADDRESS), '-o', 'json'])).code).toBe(8);
+
+    const entries = await bookEntries();
+    expect(entries.map((e) => [e.what.nickname, e.what.address, e.outcome.result])).toEqual([
+      ['treasury', BTC2, 'sent'],
+      ['treasury', BTC_ADDRESS, 'refused'],
+      ['old-treasury', BTC2, 'sent'],
+      ['treasury', BTC_ADDRESS, 'refused'],
+    ]);
+    expect(entries[1].what).toMatchObject({
+      network: 'BITCOIN',
+      previous_address: BTC2,
+      rules: ['destinations'],
+      policy_file: path,
+    });
+    expect(entries[2].what).toMatchObject({ previous_nickname: 'treasury', policy_file: path });
+    expect(entries[3].outcome.error?.message).toContain('rule destinations: treasury is a destination');
+  });
+
+  it('a pinned nickname allows its address only, whatever another writer of the book does', async () => {
+    const path = writePolicy(
+      sb.env,
+      `destinations:\n  - nickname: treasury\n    address: ${BTC_ADDRESS}\n    network: BITCOIN\n`,
+    );
+    expect((await sb.runIn(['policy', 'check'])).code).toBe(0);
+    const pinned = await put(BTC_ADDRESS, 'treasury');
+    expect(pinned.code, pinned.stderr).toBe(0);
+    expect((await sb.runIn(W('0.01', BTC_ADDRESS))).code).toBe(0);
+    // Another writer moves the nickname to a third address: the policy file did not change, neither does what it allows.
+    expect((await put(BTC_ADDRESS, 'was-treasury', unpoliced())).code).toBe(0);
+    expect((await put(BTC3, 'treasury', unpoliced())).code).toBe(0);
+    await sb.sent();
+    const r = await sb.runIn([...W('0.01', BTC3), '-o', 'json']);
+    expect(r.code).toBe(8);
+    expect(lastError(r).message).toBe(
+      `refused by policy: rule destinations: ${BTC3} (BITCOIN) is treasury in the address book, but the policy pins treasury to ${BTC_ADDRESS} (BITCOIN) (policy ${path}); nothing was sent`,
+    );
+    expect(await withdrawalsSent(sb)).toBe(0);
+    // The pinned address still goes, though the book calls it something else now.
+    expect((await sb.runIn(W('0.01', BTC_ADDRESS))).code).toBe(0);
+    const show = JSON.parse((await sb.runIn(['policy', 'show', '-o', 'json'])).stdout);
+    expect(show.policy.destinations).toEqual([{ nickname: 'treasury', address: BTC_ADDRESS, network: 'BITCOIN' }]);
+  });
+});
