@@ -4,6 +4,7 @@ import { generateKeyPairSync } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { loadPolicyFile, parsePolicy, PolicyFileError } from '../../src/policy/load.js';
 import { describePolicy, policyJson } from '../../src/policy/policy.js';
+import { starterPolicy } from '../../src/commands/policy/starter.js';
 
 const keyText = () => {
   const { publicKey } = generateKeyPairSync('ed25519');
@@ -143,6 +144,16 @@ describe('policy files', () => {
         'destinations',
         'must be bookmarked_only, or a list of nicknames of the address book, addresses and pins ({nickname:, address:, network:})',
       ],
+    ]);
+  });
+
+  it("the starter file's pinned destinations load once uncommented", () => {
+    const text = starterPolicy('p');
+    const start = text.indexOf('# destinations:\n#   - cold-storage');
+    const block = text.slice(start, text.indexOf('\n\n', start)).replace(/^# ?/gm, '');
+    expect(policyJson(parsePolicy(block, 'p.yaml').policy).destinations).toEqual([
+      'cold-storage',
+      { nickname: 'treasury', address: 'bc1qaf3e3jk48cp6fzyyyssgxzshvqnsg8z356z7xm', network: 'BITCOIN' },
     ]);
   });
 
