@@ -433,6 +433,18 @@ describe('a context is renamed with its policy, and deleted without losing it', 
     expect(readFileSync(join(dir, 't2.yml'), 'utf8')).toBe(policy);
     expect(readFileSync(join(dir, 't3.yaml'), 'utf8')).toBe('assets: [ETH]\n');
 
+    // A policy that cannot be read does not move (nor is it left behind): the rename is refused.
+    writeFileSync(join(dir, 't4.yaml'), policy, { mode: 0o600 });
+    writeFileSync(join(config, 'config.json'), JSON.stringify({ profiles: { t2: saved, t4: saved } }), { mode: 0o600 });
+    rmSync(join(dir, 't4.yaml'));
+    symlinkSync(join(sb.dir, 'gone.yaml'), join(dir, 't4.yaml'));
+    const broken = await sb.runIn(['context', 'rename', 't4', 't5']);
+    expect(broken.code).toBe(8);
+    expect(broken.stderr).toContain(
+      `context rename: the policy of "t4" cannot be read (${join(dir, 't4.yaml')} is a symbolic link`,
+    );
+    expect(Object.keys(JSON.parse(readFileSync(join(config, 'config.json'), 'utf8')).profiles)).toEqual(['t2', 't4']);
+
     const deleted = await sb.runIn(['context', 'delete', 't2', '--yes']);
     expect(deleted.code, deleted.stderr).toBe(0);
     expect(deleted.stderr).toContain(
@@ -491,12 +503,32 @@ describe('the address book cannot widen the destinations the policy allows', () 
     expect(lastError(renamed).message).toContain('treasury is a destination the policy allows; giving it to');
     expect((await sb.sent()).filter((e) => e.method === 'PUT')).toHaveLength(1);
     expect((await sb.runIn([...W('0.01', BTC_ADDRESS), '-o', 'json'])).code).toBe(8);
+    // By its id: an entry of the book (added under another name) is not renamed treasury either.
+    const other = await put(BTC_ADDRESS, 'spare');
+    expect(other.code, other.stderr).toBe(0);
+    const byId = await sb.runIn([
+      'destinations',
+      'put',
+      '--id',
+      JSON.parse(other.stdout).id,
+      '--nickname',
+      'treasury',
+      '-o',
+      'json',
+    ]);
+    expect(byId.code).toBe(8);
+    expect(lastError(byId).message).toContain(
+      `treasury is a destination the policy allows; giving it to ${BTC_ADDRESS} (BITCOIN) would let`,
+    );
+    expect((await sb.sent()).filter((e) => e.method === 'PUT')).toHaveLength(1);
 
     const entries = await bookEntries();
     expect(entries.map((e) => [e.what.nickname, e.what.address, e.outcome.result])).toEqual([
       ['treasury', BTC2, 'sent'],
       ['treasury', BTC_ADDRESS, 'refused'],
       ['old-treasury', BTC2, 'sent'],
+      ['treasury', BTC_ADDRESS, 'refused'],
+      ['spare', BTC_ADDRESS, 'sent'],
       ['treasury', BTC_ADDRESS, 'refused'],
     ]);
     expect(entries[1].what).toMatchObject({
@@ -507,6 +539,7 @@ describe('the address book cannot widen the destinations the policy allows', () 
     });
     expect(entries[2].what).toMatchObject({ previous_nickname: 'treasury', policy_file: path });
     expect(entries[3].outcome.error?.message).toContain('rule destinations: treasury is a destination');
+    expect(entries[5].what).toMatchObject({ id: JSON.parse(other.stdout).id, previous_nickname: 'spare' });
   });
 
   it('a pinned nickname allows its address only, whatever another writer of the book does', async () => {
