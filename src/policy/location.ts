@@ -14,12 +14,17 @@ export const policyDir = (configDir: string): string => join(configDir, 'policie
 
 /** The calls a lookup makes (tests put in their own to see an EACCES that root never gets). */
 export interface LookFs {
-  lstat(path: string): Stats;
+  /** undefined: nothing there (ENOENT, without the cost of an error); any other failure throws. */
+  lstat(path: string): Stats | undefined;
   stat(path: string): Stats;
   readlink(path: string): string;
 }
 
-const REAL_FS: LookFs = { lstat: lstatSync, stat: statSync, readlink: (p) => readlinkSync(p) };
+const REAL_FS: LookFs = {
+  lstat: (p) => lstatSync(p, { throwIfNoEntry: false }),
+  stat: statSync,
+  readlink: (p) => readlinkSync(p),
+};
 
 export interface PolicyLocation {
   /** The policy file: the one there, else where `coinop policy init` writes it. */
@@ -39,7 +44,7 @@ const kindOf = (st: Stats): string =>
 
 /** What is at a path: nothing (certainly), something sound of the kind wanted, or a problem. */
 function look(fs: LookFs, path: string, want: 'file' | 'folder'): { found: boolean; problem?: string } {
-  let st: Stats;
+  let st: Stats | undefined;
   try {
     st = fs.lstat(path);
   } catch (e) {
@@ -47,6 +52,7 @@ function look(fs: LookFs, path: string, want: 'file' | 'folder'): { found: boole
     if (code === 'ENOENT') return { found: false };
     return { found: true, problem: `${path} cannot be looked at (${code}), so whether there is a policy is not known` };
   }
+  if (!st) return { found: false };
   if (st.isSymbolicLink()) {
     let target = '?';
     try {
