@@ -531,6 +531,7 @@ describe('the address book cannot widen the destinations the policy allows', () 
       ['spare', BTC_ADDRESS, 'sent'],
       ['treasury', BTC_ADDRESS, 'refused'],
     ]);
+    expect(entries[0].what).toMatchObject({ command: 'destinations put', network: 'BITCOIN', new_address: true });
     expect(entries[1].what).toMatchObject({
       network: 'BITCOIN',
       previous_address: BTC2,

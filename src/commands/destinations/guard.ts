@@ -5,6 +5,7 @@
 // address and network, what the nickname and the address were before when the book said, and the outcome.
 import type { PutCryptoDestinationAddressRequest } from '../../api/index.js';
 import type { AuditWhat } from '../../audit/entry.js';
+import { outcomeOfError } from '../../cli/audit.js';
 import type { CliContext, Connection } from '../../cli/context.js';
 import { CoinopError } from '../../cli/errors.js';
 import { type BookEntry, bookWriteProblem } from '../../policy/evaluate.js';
@@ -78,8 +79,14 @@ export async function guardBookWrite(
   try {
     book = await before(conn, body);
   } catch (e) {
-    // The policy needs the book to decide; without one, the audit entry says less (what was before is unknown).
-    if (needed) throw e;
+    // The policy needs the book to decide (the write is not sent); without one, the audit entry says less.
+    if (needed) {
+      await ctx.audit.note(
+        { kind: 'address_book', what: { ...asked, ...policyOf(loaded) }, outcome: outcomeOfError(e) },
+        conn,
+      );
+      throw e;
+    }
   }
   const entry = book?.entry;
   const nickname = body.nickname ?? entry?.nickname;
@@ -93,7 +100,11 @@ export async function guardBookWrite(
     ...(nickname !== undefined ? { nickname } : {}),
     ...(address !== undefined ? { address } : {}),
     ...(network !== undefined ? { network } : {}),
-    ...(entry ? { id: entry.id, previous_nickname: entry.nickname ?? null } : book ? { new_address: true } : {}),
+    ...(entry
+      ? { id: entry.id, previous_nickname: entry.nickname ?? null }
+      : book && body.id === undefined
+        ? { new_address: true }
+        : {}),
     ...(previous?.length
       ? { previous_address: previous[0].address, previous_network: previous[0].crypto_network }
       : {}),
