@@ -123,10 +123,52 @@ function destinationProblem(p: Policy, r: PolicyRequest, book: BookEntry[]): str
       : `${addr} (${net}) is not a bookmarked address of the address book`;
   }
   const list = p.destinations ?? [];
-  const named = book.filter((e) => e.nickname !== undefined && list.includes(e.nickname));
+  const pins = p.pins ?? new Map();
+  // A pinned nickname allows its pinned address, whatever the address book says.
+  for (const pin of pins.values()) if (pin.network === net && sameAddress(pin.address, addr)) return undefined;
+  const named = book.filter((e) => e.nickname !== undefined && list.includes(e.nickname) && !pins.has(e.nickname));
   if (named.some((e) => e.crypto_network === net && sameAddress(e.address, addr))) return undefined;
   if (list.some((entry) => sameAddress(entry, addr))) return undefined;
+  const repointed = book.find(
+    (e) => e.nickname !== undefined && pins.has(e.nickname) && e.crypto_network === net && sameAddress(e.address, addr),
+  );
+  if (repointed) {
+    const pin = pins.get(repointed.nickname!)!;
+    return `${addr} (${net}) is ${repointed.nickname} in the address book, but the policy pins ${repointed.nickname} to ${pin.address} (${pin.network})`;
+  }
   return `${addr} (${net}) is not among the policy's destinations`;
+}
+
+/** An address-book write as the policy sees it: the nickname an address will have once it is written. */
+export interface BookWrite {
+  nickname: string;
+  address: string;
+  crypto_network: string;
+}
+
+/**
+ * Why the policy refuses an address-book write, if it does: one that gives a nickname the policy allows to an address
+ * that did not have it (re-pointing it, or naming a new address so) would let withdrawals go where the policy file
+ * never said. Allowed: a nickname the policy does not list; the address it pins the nickname to; the address that
+ * holds the nickname already (`holders`: the book's entries with that nickname); an address the policy lists itself.
+ */
+export function bookWriteProblem(p: Policy, w: BookWrite, holders: BookEntry[]): string | undefined {
+  if (!Array.isArray(p.destinations) || !p.destinations.includes(w.nickname)) return undefined;
+  const to = `${w.address} (${w.crypto_network})`;
+  const pin = p.pins?.get(w.nickname);
+  if (pin) {
+    if (pin.network === w.crypto_network && sameAddress(pin.address, w.address)) return undefined;
+    return `the policy pins ${w.nickname} to ${pin.address} (${pin.network}); the address book cannot give it to ${to}`;
+  }
+  if (
+    holders.some(
+      (h) => h.nickname === w.nickname && h.crypto_network === w.crypto_network && sameAddress(h.address, w.address),
+    )
+  )
+    return undefined;
+  if (p.destinations.some((d) => sameAddress(d, w.address))) return undefined;
+  const before = holders.filter((h) => h.nickname === w.nickname);
+  return `${w.nickname} is a destination the policy allows; giving it to ${to}${before.length ? ` in place of ${before.map((h) => `${h.address} (${h.crypto_network})`).join(', ')}` : ''} would let withdrawals go there without a change of the policy file (pin it there: destinations: [{nickname: ${w.nickname}, address: ${w.address}, network: ${w.crypto_network}}])`;
 }
 
 /** The rules that look at each request on its own; the 24-hour sums are gathered on the way. */

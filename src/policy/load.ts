@@ -4,11 +4,11 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { isMap, isScalar, isSeq, LineCounter, parseDocument, type Document } from 'yaml';
-import { type Issue, NAME_PATTERN, schemaIssues } from '../api/index.js';
+import { addressIssues, CRYPTO_NETWORKS, type Issue, NAME_PATTERN, schemaIssues } from '../api/index.js';
 import { ENVIRONMENTS } from '../config/environments.js';
 import { parseWindow, type HoursWindow } from './hours.js';
 import { parsePublicKey } from './keys.js';
-import type { Approver, LoadedPolicy, Policy } from './policy.js';
+import type { Approver, LoadedPolicy, Pin, Policy } from './policy.js';
 import { POLICY_FIELDS, PolicyFile } from './schema.js';
 
 export interface PolicyIssue extends Issue {
@@ -31,7 +31,14 @@ export const formatPolicyIssue = (file: string, i: PolicyIssue): string =>
 /** Unions, whose branches each report: one message for the field, unless a branch's own field is named deeper. */
 const UNIONS: [RegExp, string][] = [
   [/^version$/, 'must be 1 (the only version so far)'],
-  [/^destinations$/, 'must be bookmarked_only, or a list of nicknames of the address book and addresses'],
+  [
+    /^destinations$/,
+    'must be bookmarked_only, or a list of nicknames of the address book, addresses and pins ({nickname:, address:, network:})',
+  ],
+  [
+    /^destinations\.\d+$/,
+    'must be a nickname, an address, or a pin: {nickname: NAME, address: ADDRESS, network: NETWORK}',
+  ],
   [/^hours$/, 'must be a window such as "09:00-18:00 Europe/Zurich", or a list of them'],
   [/^approvals\.keys\.\d+$/, 'must be a public key (ed25519:...), or an entry with name: and key:'],
   [/^approvals\.environments\.\d+$/, `must be one of ${ENVIRONMENTS.join(', ')}`],
@@ -102,7 +109,11 @@ function valuesAsWritten(doc: Document): void {
     if (isMap(map)) for (const pair of map.items) asWritten(pair.value);
   }
   const destinations = doc.get('destinations', true);
-  if (isSeq(destinations)) for (const item of destinations.items) asWritten(item);
+  if (isSeq(destinations))
+    for (const item of destinations.items) {
+      asWritten(item);
+      if (isMap(item)) for (const pair of item.items) asWritten(pair.value);
+    }
 }
 
 /** Parses and checks a policy's text; `file` names it in messages. */
@@ -202,11 +213,39 @@ function approversOf(a: NonNullable<PolicyFile['approvals']>, issues: Issue[]): 
   });
 }
 
+/** The destinations: nicknames and addresses as listed, each pin's nickname among them and its address checked. */
+function destinationsOf(d: PolicyFile['destinations'], issues: Issue[]): Pick<Policy, 'destinations' | 'pins'> {
+  if (d === undefined || typeof d === 'string') return { destinations: d };
+  const pins = new Map<string, Pin>();
+  const pinnedAt = new Map<string, number>();
+  d.forEach((entry, i) => {
+    if (typeof entry !== 'string' && !pinnedAt.has(entry.nickname)) pinnedAt.set(entry.nickname, i);
+  });
+  const names = d.map((entry, i) => {
+    const name = typeof entry === 'string' ? entry : entry.nickname;
+    const at = pinnedAt.get(name);
+    if (at !== undefined && at !== i)
+      issues.push({
+        field: `destinations.${i}`,
+        rule: `${name} is pinned at entry ${at}: list a pinned nickname once`,
+      });
+    if (typeof entry === 'string') return name;
+    if (!(CRYPTO_NETWORKS as readonly string[]).includes(entry.network))
+      issues.push({ field: `destinations.${i}.network`, rule: `must be one of ${CRYPTO_NETWORKS.join(', ')}` });
+    else
+      for (const a of addressIssues(entry.network, entry.address))
+        issues.push({ field: `destinations.${i}.address`, rule: `is not a ${entry.network} address: ${a.rule}` });
+    pins.set(name, { address: entry.address, network: entry.network });
+    return name;
+  });
+  return { destinations: names, ...(pins.size ? { pins } : {}) };
+}
+
 /** The rules a schema cannot state, and the policy as coinop works with it. */
 function checkRules(raw: PolicyFile): { policy: Policy; issues: Issue[] } {
   const issues: Issue[] = [];
   const policy: Policy = {
-    destinations: raw.destinations,
+    ...destinationsOf(raw.destinations, issues),
     networks: raw.networks,
     assets: raw.assets,
     maxPerWithdrawal: amountMap('max_per_withdrawal', raw.max_per_withdrawal, issues),

@@ -32,9 +32,20 @@ export interface ApprovalRule {
   environments: string[];
 }
 
+/** A nickname the policy pins to one address on one network. */
+export interface Pin {
+  address: string;
+  network: string;
+}
+
 export interface Policy {
-  /** "bookmarked_only", or nicknames of the service's address book and addresses. */
+  /**
+   * "bookmarked_only", or nicknames of the service's address book and addresses, in the file's order (a pinned
+   * nickname is listed too, its address in `pins`).
+   */
   destinations?: 'bookmarked_only' | string[];
+  /** Nickname -> the one address it allows, whatever the address book says. */
+  pins?: Map<string, Pin>;
   networks?: string[];
   assets?: string[];
   /** Per asset ("*": any other asset), the most one withdrawal may send. */
@@ -62,7 +73,12 @@ const plain = (m: Map<string, string> | undefined) => (m ? Object.fromEntries(m)
 /** The policy as JSON (coinop policy show -o json): the file's own names, null for a rule it does not set. */
 export function policyJson(p: Policy): Record<string, unknown> {
   return {
-    destinations: p.destinations ?? null,
+    destinations: Array.isArray(p.destinations)
+      ? p.destinations.map((d) => {
+          const pin = p.pins?.get(d);
+          return pin ? { nickname: d, address: pin.address, network: pin.network } : d;
+        })
+      : (p.destinations ?? null),
     networks: p.networks ?? null,
     assets: p.assets ?? null,
     max_per_withdrawal: plain(p.maxPerWithdrawal),
@@ -92,7 +108,12 @@ export function describePolicy(p: Policy): [string, string][] {
       p.destinations === 'bookmarked_only'
         ? 'bookmarked addresses of the address book only'
         : p.destinations
-          ? p.destinations.join(', ')
+          ? p.destinations
+              .map((d) => {
+                const pin = p.pins?.get(d);
+                return pin ? `${d} (pinned to ${pin.address} on ${pin.network})` : d;
+              })
+              .join(', ')
           : 'any',
     ],
     ['networks', p.networks?.join(', ') ?? 'any'],

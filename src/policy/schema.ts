@@ -21,13 +21,29 @@ export const PolicyKey = Type.Object(
   Strict,
 );
 
+/**
+ * A destination pinned to its address: the nickname allows exactly this address on this network, whatever the
+ * address book says (an address-book write that gives the nickname to another address is refused).
+ */
+export const PolicyPin = Type.Object(
+  {
+    nickname: Type.String({ minLength: 1, maxLength: 100 }),
+    address: Type.String({ minLength: 1, maxLength: 200 }),
+    network: Name,
+  },
+  Strict,
+);
+
 export const PolicyFile = Type.Object(
   {
     version: Type.Optional(Type.Literal(1)),
     destinations: Type.Optional(
       Type.Union([
         Type.Literal('bookmarked_only'),
-        Type.Array(Type.String({ minLength: 1, maxLength: 200 }), { minItems: 1, maxItems: 10_000 }),
+        Type.Array(Type.Union([Type.String({ minLength: 1, maxLength: 200 }), PolicyPin]), {
+          minItems: 1,
+          maxItems: 10_000,
+        }),
       ]),
     ),
     networks: Type.Optional(Type.Array(Name, { minItems: 1, maxItems: 200 })),

@@ -1,13 +1,13 @@
 // coinop doctor against the local service: a sound setup passes (exit 0), a deliberately broken one (a 0644 secret
 // file, a profile whose endpoints do not answer, bad credentials, a policy file that does not load) fails with one
 // line per check and a fix for each problem (exit 1). The token is never printed.
-import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createServer, type Server, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startLocalService, type LocalService } from '../../src/local/service.js';
-import { baseEnv, runCoinop } from './helpers.js';
+import { baseEnv, runCoinop, runInProcess } from './helpers.js';
 
 describe('coinop doctor', () => {
   let svc: LocalService;
@@ -119,4 +119,29 @@ describe('coinop doctor', () => {
     // Nothing that looks like a bearer token on either stream.
     expect(r.stdout + r.stderr).not.toMatch(/access_token|Bearer|local-secret/);
   }, 60_000);
+
+  it('a policy file that is a dangling symbolic link, or in a policies "folder" that is a file: a failed check', async () => {
+    write({ good: profile(svc.baseUrl, svc.authUrl, svc.wsUrl) }, { good: 'local-secret' });
+    const dir = join(config, 'policies');
+    rmSync(dir, { recursive: true, force: true });
+    mkdirSync(dir, { mode: 0o700 });
+    symlinkSync(join(dir, 'gone.yaml'), join(dir, 'good.yaml'));
+    const policyCheck = async () => {
+      const r = await runInProcess(['doctor', '-o', 'json', '--timeout', '2'], env);
+      expect(r.code).toBe(1);
+      return JSON.parse(r.stdout).find((c: { check: string }) => c.check === 'policy');
+    };
+    expect(await policyCheck()).toMatchObject({
+      status: 'fail',
+      profile: 'good',
+      message: `${join(dir, 'good.yaml')} is a symbolic link to ${join(dir, 'gone.yaml')}, which cannot be followed (ENOENT): every command that moves money is refused`,
+    });
+    rmSync(dir, { recursive: true });
+    writeFileSync(dir, '', { mode: 0o600 });
+    expect(await policyCheck()).toMatchObject({
+      status: 'fail',
+      message: expect.stringContaining('is a file, not a folder'),
+    });
+    rmSync(dir);
+  });
 });

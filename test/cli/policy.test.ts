@@ -2,9 +2,10 @@
 // A refusal exits 8, names the rule and sends nothing (the service's journal shows no withdrawal); a dry run shows
 // each rule's verdict; the 24-hour limit counts the service's transfers, so a second machine (another config and
 // data directory) sees the first one's; the hours follow the service's clock, moved with /_local/clock/advance.
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { builtinLocalProfile } from '../../src/config/profile.js';
 import { DEMO } from '../../src/local/demo.js';
 import { BTC_ADDRESS, ETH_ADDRESS, FAILING_ETH_ADDRESS, sandbox, type Run, type Sandbox } from './helpers.js';
 
@@ -312,5 +313,258 @@ describe('the 24-hour limit and the hours, by the service', () => {
     const ok = await sb.run(W('0.01'));
     expect(ok.code, ok.stderr).toBe(0);
     expect(await withdrawalsSent(sb)).toBe(1);
+  });
+});
+
+describe('a policy is never lost without a change of its file', () => {
+  let sb: Sandbox;
+  beforeAll(async () => {
+    sb = await sandbox();
+  });
+  afterAll(async () => sb?.close());
+
+  const moneyCommands = () => [
+    W('0.01'),
+    ['withdraw', 'batch', join(sb.dir, 'none.csv'), '--yes'],
+    ['transfer', 'internal', '--to-profile-id', DEMO.emptyProfileId, '--asset', 'USD', '--amount', '1', '--yes'],
+  ];
+  const refusals = async () => {
+    const list = await sb.runIn(['audit', 'list', '--all', '--kind', 'policy_refusal', '-o', 'json']);
+    expect(list.code, list.stderr).toBe(0);
+    return JSON.parse(list.stdout) as {
+      what: Record<string, unknown>;
+      outcome: { result: string; error: { message: string } };
+    }[];
+  };
+
+  it('a policy file that is a symbolic link to a file that is gone refuses everything (exit 8); doctor fails', async () => {
+    const dir = join(sb.env.COINOP_CONFIG_DIR, 'policies');
+    mkdirSync(dir, { recursive: true });
+    const team = join(sb.dir, 'team-policy.yaml');
+    writeFileSync(team, 'assets: [BTC]\n');
+    const path = join(dir, 'local.yaml');
+    symlinkSync(team, path);
+    expect((await sb.runIn(['policy', 'show', '-o', 'json'])).code).toBe(0);
+    rmSync(team);
+    await sb.sent();
+    const before = (await refusals()).length;
+    for (const args of moneyCommands()) {
+      const r = await sb.runIn([...args, '-o', 'json']);
+      expect(r.code, args.join(' ')).toBe(8);
+      expect(lastError(r)).toMatchObject({ category: 'policy', exit_code: 8 });
+      expect(lastError(r).message).toBe(
+        `refused by policy: the policy cannot be read, so nothing that moves money runs: ${path} is a symbolic link to ${team}, which cannot be followed (ENOENT); nothing was sent`,
+      );
+    }
+    expect(await sb.sent()).toEqual([]);
+    const audit = (await refusals()).slice(before);
+    expect(audit.map((e) => e.what.command)).toEqual(['withdraw', 'withdraw batch', 'transfer internal']);
+    for (const e of audit) {
+      expect(e.what.policy_file).toBe(path);
+      expect(e.outcome.result).toBe('refused');
+      expect(e.outcome.error.message).toContain('is a symbolic link to');
+    }
+    const show = await sb.runIn(['policy', 'show', '-o', 'json']);
+    expect(show.code).toBe(8);
+    const doctor = await sb.runIn(['doctor', '-o', 'json']);
+    expect(doctor.code).toBe(1);
+    expect(JSON.parse(doctor.stdout).find((c: { check: string }) => c.check === 'policy')).toMatchObject({
+      status: 'fail',
+      message: expect.stringContaining(`${path} is a symbolic link to ${team}, which cannot be followed`),
+    });
+    rmSync(path);
+  });
+
+  it('a policies folder that cannot be looked into, or a policy that is not a file: refused, never "no rules"', async () => {
+    const dir = join(sb.env.COINOP_CONFIG_DIR, 'policies');
+    rmSync(dir, { recursive: true, force: true });
+    writeFileSync(dir, 'not a folder');
+    await sb.sent();
+    const r = await sb.runIn([...W('0.01'), '-o', 'json']);
+    expect(r.code).toBe(8);
+    expect(lastError(r).message).toContain(`${dir} is a file, not a folder`);
+    rmSync(dir);
+    mkdirSync(join(dir, 'local.yaml'), { recursive: true });
+    const folder = await sb.runIn([...W('0.01'), '-o', 'json']);
+    expect(folder.code).toBe(8);
+    expect(lastError(folder).message).toContain(`${join(dir, 'local.yaml')} is a folder, not a file`);
+    expect(await withdrawalsSent(sb)).toBe(0);
+    rmSync(dir, { recursive: true });
+  });
+});
+
+describe('a context is renamed with its policy, and deleted without losing it', () => {
+  let sb: Sandbox;
+  beforeAll(async () => {
+    sb = await sandbox();
+  });
+  afterAll(async () => sb?.close());
+
+  it('rename carries the policy to the new name; a name with a policy already is refused; delete keeps it', async () => {
+    const config = sb.env.COINOP_CONFIG_DIR;
+    const dir = join(config, 'policies');
+    mkdirSync(dir, { recursive: true, mode: 0o700 });
+    const saved = { ...builtinLocalProfile(), baseUrl: sb.svc.baseUrl, authUrl: sb.svc.authUrl };
+    writeFileSync(join(config, 'config.json'), JSON.stringify({ profiles: { t1: saved } }), { mode: 0o600 });
+    writeFileSync(join(config, 'secrets.json'), JSON.stringify({ t1: DEMO.clientSecret }), { mode: 0o600 });
+    const policy = 'max_per_withdrawal:\n  BTC: 0.5\n';
+    writeFileSync(join(dir, 't1.yml'), policy, { mode: 0o600 });
+    await sb.sent();
+    expect((await sb.runIn(['--context', 't1', ...W('0.6')])).code).toBe(8);
+
+    const renamed = await sb.runIn(['context', 'rename', 't1', 't2']);
+    expect(renamed.code, renamed.stderr).toBe(0);
+    expect(renamed.stderr).toContain(`Context "t1" is now "t2", with its policy (${join(dir, 't2.yml')}).`);
+    expect(readFileSync(join(dir, 't2.yml'), 'utf8')).toBe(policy);
+    expect(() => readFileSync(join(dir, 't1.yml'))).toThrow(/ENOENT/);
+    const r = await sb.runIn(['--context', 't2', ...W('0.6'), '-o', 'json']);
+    expect(r.code).toBe(8);
+    expect(lastError(r).message).toContain(`rule max_per_withdrawal: 0.6 BTC is over the most one withdrawal may send`);
+    expect(await withdrawalsSent(sb)).toBe(0);
+
+    // The new name has a policy of its own: nothing is renamed, neither file changes.
+    writeFileSync(join(dir, 't3.yaml'), 'assets: [ETH]\n', { mode: 0o600 });
+    const onto = await sb.runIn(['context', 'rename', 't2', 't3']);
+    expect(onto.code).toBe(2);
+    expect(onto.stderr).toContain(
+      `context rename: the name "t3" has a policy file already (${join(dir, 't3.yaml')}); nothing was renamed`,
+    );
+    expect(Object.keys(JSON.parse(readFileSync(join(config, 'config.json'), 'utf8')).profiles)).toEqual(['t2']);
+    expect(readFileSync(join(dir, 't2.yml'), 'utf8')).toBe(policy);
+    expect(readFileSync(join(dir, 't3.yaml'), 'utf8')).toBe('assets: [ETH]\n');
+
+    // A policy that cannot be read does not move (nor is it left behind): the rename is refused.
+    writeFileSync(join(dir, 't4.yaml'), policy, { mode: 0o600 });
+    writeFileSync(join(config, 'config.json'), JSON.stringify({ profiles: { t2: saved, t4: saved } }), { mode: 0o600 });
+    rmSync(join(dir, 't4.yaml'));
+    symlinkSync(join(sb.dir, 'gone.yaml'), join(dir, 't4.yaml'));
+    const broken = await sb.runIn(['context', 'rename', 't4', 't5']);
+    expect(broken.code).toBe(8);
+    expect(broken.stderr).toContain(
+      `context rename: the policy of "t4" cannot be read (${join(dir, 't4.yaml')} is a symbolic link`,
+    );
+    expect(Object.keys(JSON.parse(readFileSync(join(config, 'config.json'), 'utf8')).profiles)).toEqual(['t2', 't4']);
+
+    const deleted = await sb.runIn(['context', 'delete', 't2', '--yes']);
+    expect(deleted.code, deleted.stderr).toBe(0);
+    expect(deleted.stderr).toContain(
+      `Its policy ${join(dir, 't2.yml')} is kept: a context saved again as "t2" is held to it (remove the file to drop it).`,
+    );
+    expect(readFileSync(join(dir, 't2.yml'), 'utf8')).toBe(policy);
+  });
+});
+
+describe('the address book cannot widen the destinations the policy allows', () => {
+  let sb: Sandbox;
+  beforeAll(async () => {
+    sb = await sandbox();
+  });
+  afterAll(async () => sb?.close());
+  const BTC3 = 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq';
+  /** A machine without the policy (another coinop, the service's web app): it writes the book unchecked. */
+  const unpoliced = () => ({
+    COINOP_CONFIG_DIR: join(sb.dir, 'config-other'),
+    COINOP_DATA_DIR: join(sb.dir, 'data-other'),
+  });
+  const put = (address: string, nickname: string, env: Record<string, string> = {}) =>
+    sb.runIn(
+      ['destinations', 'put', '--network', 'BITCOIN', '--address', address, '--nickname', nickname, '-o', 'json'],
+      {
+        env,
+      },
+    );
+  const bookEntries = async () => {
+    const list = await sb.runIn(['audit', 'list', '--all', '--kind', 'address_book', '-o', 'json']);
+    expect(list.code, list.stderr).toBe(0);
+    return (
+      JSON.parse(list.stdout) as {
+        what: Record<string, unknown>;
+        outcome: { result: string; error?: { message: string } };
+      }[]
+    ).filter((e) => e.outcome.result !== 'attempt');
+  };
+
+  it('a nickname the policy allows is not given to another address; every write is audited', async () => {
+    expect((await put(BTC2, 'treasury')).code).toBe(0);
+    const path = writePolicy(sb.env, 'destinations: [treasury]\n');
+    expect((await sb.runIn(W('0.01', BTC2))).code).toBe(0);
+    await sb.sent();
+
+    // Straight onto another address: refused, whoever holds the nickname now is named.
+    const direct = await put(BTC_ADDRESS, 'treasury');
+    expect(direct.code).toBe(8);
+    expect(lastError(direct).message).toBe(
+      `refused by policy: rule destinations: treasury is a destination the policy allows; giving it to ${BTC_ADDRESS} (BITCOIN) in place of ${BTC2} (BITCOIN) would let withdrawals go there without a change of the policy file (pin it there: destinations: [{nickname: treasury, address: ${BTC_ADDRESS}, network: BITCOIN}]) (policy ${path}); nothing was written to the address book`,
+    );
+    // Renaming the old address away is allowed (it narrows), then naming a new one treasury is not.
+    expect((await put(BTC2, 'old-treasury')).code).toBe(0);
+    const renamed = await put(BTC_ADDRESS, 'treasury');
+    expect(renamed.code).toBe(8);
+    expect(lastError(renamed).message).toContain('treasury is a destination the policy allows; giving it to');
+    expect((await sb.sent()).filter((e) => e.method === 'PUT')).toHaveLength(1);
+    expect((await sb.runIn([...W('0.01', BTC_ADDRESS), '-o', 'json'])).code).toBe(8);
+    // By its id: an entry of the book (added under another name) is not renamed treasury either.
+    const other = await put(BTC_ADDRESS, 'spare');
+    expect(other.code, other.stderr).toBe(0);
+    const byId = await sb.runIn([
+      'destinations',
+      'put',
+      '--id',
+      JSON.parse(other.stdout).id,
+      '--nickname',
+      'treasury',
+      '-o',
+      'json',
+    ]);
+    expect(byId.code).toBe(8);
+    expect(lastError(byId).message).toContain(
+      `treasury is a destination the policy allows; giving it to ${BTC_ADDRESS} (BITCOIN) would let`,
+    );
+    expect((await sb.sent()).filter((e) => e.method === 'PUT')).toHaveLength(1);
+
+    const entries = await bookEntries();
+    expect(entries.map((e) => [e.what.nickname, e.what.address, e.outcome.result])).toEqual([
+      ['treasury', BTC2, 'sent'],
+      ['treasury', BTC_ADDRESS, 'refused'],
+      ['old-treasury', BTC2, 'sent'],
+      ['treasury', BTC_ADDRESS, 'refused'],
+      ['spare', BTC_ADDRESS, 'sent'],
+      ['treasury', BTC_ADDRESS, 'refused'],
+    ]);
+    expect(entries[0].what).toMatchObject({ command: 'destinations put', network: 'BITCOIN', new_address: true });
+    expect(entries[1].what).toMatchObject({
+      network: 'BITCOIN',
+      previous_address: BTC2,
+      rules: ['destinations'],
+      policy_file: path,
+    });
+    expect(entries[2].what).toMatchObject({ previous_nickname: 'treasury', policy_file: path });
+    expect(entries[3].outcome.error?.message).toContain('rule destinations: treasury is a destination');
+    expect(entries[5].what).toMatchObject({ id: JSON.parse(other.stdout).id, previous_nickname: 'spare' });
+  });
+
+  it('a pinned nickname allows its address only, whatever another writer of the book does', async () => {
+    const path = writePolicy(
+      sb.env,
+      `destinations:\n  - nickname: treasury\n    address: ${BTC_ADDRESS}\n    network: BITCOIN\n`,
+    );
+    expect((await sb.runIn(['policy', 'check'])).code).toBe(0);
+    const pinned = await put(BTC_ADDRESS, 'treasury');
+    expect(pinned.code, pinned.stderr).toBe(0);
+    expect((await sb.runIn(W('0.01', BTC_ADDRESS))).code).toBe(0);
+    // Another writer moves the nickname to a third address: the policy file did not change, neither does what it allows.
+    expect((await put(BTC_ADDRESS, 'was-treasury', unpoliced())).code).toBe(0);
+    expect((await put(BTC3, 'treasury', unpoliced())).code).toBe(0);
+    await sb.sent();
+    const r = await sb.runIn([...W('0.01', BTC3), '-o', 'json']);
+    expect(r.code).toBe(8);
+    expect(lastError(r).message).toBe(
+      `refused by policy: rule destinations: ${BTC3} (BITCOIN) is treasury in the address book, but the policy pins treasury to ${BTC_ADDRESS} (BITCOIN) (policy ${path}); nothing was sent`,
+    );
+    expect(await withdrawalsSent(sb)).toBe(0);
+    // The pinned address still goes, though the book calls it something else now.
+    expect((await sb.runIn(W('0.01', BTC_ADDRESS))).code).toBe(0);
+    const show = JSON.parse((await sb.runIn(['policy', 'show', '-o', 'json'])).stdout);
+    expect(show.policy.destinations).toEqual([{ nickname: 'treasury', address: BTC_ADDRESS, network: 'BITCOIN' }]);
   });
 });

@@ -4,7 +4,13 @@
 import { generateKeyPairSync } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { ContentBuilder, type ApprovalResult } from '../../src/policy/approvals.js';
-import { evaluate, type PolicyContext, type PolicyRequest, type PolicyVerdict } from '../../src/policy/evaluate.js';
+import {
+  bookWriteProblem,
+  evaluate,
+  type PolicyContext,
+  type PolicyRequest,
+  type PolicyVerdict,
+} from '../../src/policy/evaluate.js';
 import { inWindow, parseWindow, type HoursWindow } from '../../src/policy/hours.js';
 import { parsePolicy } from '../../src/policy/load.js';
 
@@ -100,6 +106,55 @@ describe('evaluating a policy', () => {
     expect(messages(evaluate(p, [w()], ctx({ book: [] })), 'destinations')).toEqual([
       `${BTC} (BITCOIN) is not among the policy's destinations`,
     ]);
+  });
+
+  it('a pinned nickname allows its pinned address only: the address book cannot re-point it', () => {
+    const p = policy(`destinations:\n  - cold\n  - {nickname: treasury, address: ${BTC}, network: BITCOIN}\n`);
+    // The book moved treasury to BTC2 (and holds BTC under another name): BTC still goes, BTC2 does not.
+    const book = [
+      { address: BTC2, crypto_network: 'BITCOIN', nickname: 'treasury' },
+      { address: BTC, crypto_network: 'BITCOIN', nickname: 'was-treasury' },
+    ];
+    const v = evaluate(
+      p,
+      [w({ row: 1 }), w({ row: 2, destination_address: BTC2 }), w({ row: 3, crypto_network: 'BITCOIN_CASH' })],
+      ctx({ book }),
+    );
+    expect(messages(v, 'destinations')).toEqual([
+      `row 2: ${BTC2} (BITCOIN) is treasury in the address book, but the policy pins treasury to ${BTC} (BITCOIN)`,
+      `row 3: ${BTC} (BITCOIN_CASH) is not among the policy's destinations`,
+    ]);
+    // Pinned, the address needs no book at all.
+    expect(rule(evaluate(p, [w()], ctx({ book: [] })), 'destinations').status).toBe('pass');
+  });
+
+  it('an address-book write: an allowed nickname only where it is, where the policy pins it, or on a listed address', () => {
+    const p = policy(
+      `destinations:\n  - cold\n  - ${ETH}\n  - {nickname: treasury, address: ${BTC}, network: BITCOIN}\n`,
+    ).policy;
+    const write = (nickname: string, address: string, crypto_network = 'BITCOIN') => ({
+      nickname,
+      address,
+      crypto_network,
+    });
+    const cold = { address: BTC, crypto_network: 'BITCOIN', nickname: 'cold' };
+    expect(bookWriteProblem(p, write('hot', BTC2), [])).toBeUndefined();
+    expect(bookWriteProblem(p, write('cold', BTC), [cold])).toBeUndefined();
+    expect(bookWriteProblem(p, write('cold', BTC2), [cold])).toBe(
+      `cold is a destination the policy allows; giving it to ${BTC2} (BITCOIN) in place of ${BTC} (BITCOIN) would let withdrawals go there without a change of the policy file (pin it there: destinations: [{nickname: cold, address: ${BTC2}, network: BITCOIN}])`,
+    );
+    expect(bookWriteProblem(p, write('cold', BTC2), [])).toMatch(
+      /^cold is a destination the policy allows; giving it to \S+ \(BITCOIN\) would let/,
+    );
+    expect(bookWriteProblem(p, write('cold', ETH.toLowerCase(), 'ETHEREUM'), [])).toBeUndefined();
+    expect(bookWriteProblem(p, write('treasury', BTC), [])).toBeUndefined();
+    expect(bookWriteProblem(p, write('treasury', BTC, 'BITCOIN_CASH'), [])).toBe(
+      `the policy pins treasury to ${BTC} (BITCOIN); the address book cannot give it to ${BTC} (BITCOIN_CASH)`,
+    );
+    // bookmarked_only, or no destinations rule: the book's nicknames are not what the policy trusts.
+    expect(
+      bookWriteProblem(policy('destinations: bookmarked_only\n').policy, write('cold', BTC2), [cold]),
+    ).toBeUndefined();
   });
 
   it("24 hours: the service's withdrawals plus this run, per asset; a request the service holds counts once", () => {

@@ -4,6 +4,7 @@ import { generateKeyPairSync } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { loadPolicyFile, parsePolicy, PolicyFileError } from '../../src/policy/load.js';
 import { describePolicy, policyJson } from '../../src/policy/policy.js';
+import { starterPolicy } from '../../src/commands/policy/starter.js';
 
 const keyText = () => {
   const { publicKey } = generateKeyPairSync('ed25519');
@@ -91,7 +92,13 @@ describe('policy files', () => {
 
   it('an unquoted EVM address or a nickname of digits is a destination as written, not a YAML number', () => {
     const yaml = 'destinations:\n  - 0xF0Aa84466e353E5390be37FE2934301c07c19a55\n  - 0042\n  - [1, 2]\n';
-    expect(problems(yaml)).toEqual([[4, 'destinations.2', 'must be a string']]);
+    expect(problems(yaml)).toEqual([
+      [
+        4,
+        'destinations.2',
+        'must be a nickname, an address, or a pin: {nickname: NAME, address: ADDRESS, network: NETWORK}',
+      ],
+    ]);
     expect(policyJson(parsePolicy(yaml.replace('  - [1, 2]\n', ''), 'p.yaml').policy).destinations).toEqual([
       '0xF0Aa84466e353E5390be37FE2934301c07c19a55',
       '0042',
@@ -132,7 +139,46 @@ describe('policy files', () => {
     ]);
     expect(problems('version: 2\n')).toEqual([[1, 'version', 'must be 1 (the only version so far)']]);
     expect(problems('destinations: bookmarked\n')).toEqual([
-      [1, 'destinations', 'must be bookmarked_only, or a list of nicknames of the address book and addresses'],
+      [
+        1,
+        'destinations',
+        'must be bookmarked_only, or a list of nicknames of the address book, addresses and pins ({nickname:, address:, network:})',
+      ],
+    ]);
+  });
+
+  it("the starter file's pinned destinations load once uncommented", () => {
+    const text = starterPolicy('p');
+    const start = text.indexOf('# destinations:\n#   - cold-storage');
+    const block = text.slice(start, text.indexOf('\n\n', start)).replace(/^# ?/gm, '');
+    expect(policyJson(parsePolicy(block, 'p.yaml').policy).destinations).toEqual([
+      'cold-storage',
+      { nickname: 'treasury', address: 'bc1qaf3e3jk48cp6fzyyyssgxzshvqnsg8z356z7xm', network: 'BITCOIN' },
+    ]);
+  });
+
+  it('a pinned destination: a nickname with its address and network, each checked; listed once', () => {
+    const ETH = '0xF0Aa84466e353E5390be37FE2934301c07c19a55';
+    const yaml = `destinations:\n  - cold\n  - nickname: treasury\n    address: ${ETH}\n    network: ETHEREUM\n`;
+    const { policy } = parsePolicy(yaml, 'p.yaml');
+    expect(policy.pins).toEqual(new Map([['treasury', { address: ETH, network: 'ETHEREUM' }]]));
+    // An unquoted EVM address is a hexadecimal number to YAML: taken as written here too.
+    expect(policyJson(policy).destinations).toEqual([
+      'cold',
+      { nickname: 'treasury', address: ETH, network: 'ETHEREUM' },
+    ]);
+    expect(describePolicy(policy)[0]).toEqual(['destinations', `cold, treasury (pinned to ${ETH} on ETHEREUM)`]);
+    expect(problems('destinations:\n  - {nickname: t, address: 1BvBMSEYstWetqTFn5Au4m4GFg7xJaNVN2}\n')).toEqual([
+      [2, 'destinations.0.network', 'is required'],
+    ]);
+    expect(problems('destinations:\n  - {nickname: t, address: nope, network: BITCOIN}\n')).toEqual([
+      [2, 'destinations.0.address', expect.stringMatching(/^is not a BITCOIN address: wrong length/)],
+    ]);
+    expect(problems('destinations:\n  - {nickname: t, address: nope, network: MOON}\n')).toEqual([
+      [2, 'destinations.0.network', expect.stringMatching(/^must be one of BITCOIN, /)],
+    ]);
+    expect(problems(`${yaml}  - treasury\n`)).toEqual([
+      [6, 'destinations.2', 'treasury is pinned at entry 1: list a pinned nickname once'],
     ]);
   });
 

@@ -55,7 +55,9 @@ function declare(profile: Command, group: string, ctx: CliContext): void {
   examples(
     profile
       .command('rename')
-      .description('rename a saved context (its secret moves with it; the active context follows)')
+      .description(
+        'rename a saved context (its secret and its policy file move with it; the active context follows); refused when the new name has a policy file already',
+      )
       .argument('<old>', 'context name')
       .argument('<new>', 'new name')
       .action(async (from: string, to: string) => (await import('../profile/run.js')).rename(ctx, from, to)),
@@ -64,7 +66,9 @@ function declare(profile: Command, group: string, ctx: CliContext): void {
   examples(
     profile
       .command('delete')
-      .description('delete a saved context with its secret and cached tokens (asks on a terminal)')
+      .description(
+        'delete a saved context with its secret and cached tokens (asks on a terminal); its policy file is kept, so a context saved again under the name is held to it',
+      )
       .argument('<name>', 'context name')
       .option('-y, --yes', 'do not ask')
       .action(async (name: string, o: { yes?: boolean }) =>

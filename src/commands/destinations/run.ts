@@ -61,14 +61,32 @@ export async function put(ctx: CliContext, o: DestinationPutOptions): Promise<vo
   const body = await putRequest(ctx, o);
   ctx.interruptNote = 'interrupted: the address may have been saved; see coinop destinations list';
   const conn = await ctx.connect();
-  const { data } = await conn.client.call<PutCryptoDestinationAddressResponse>(
-    'putCryptoDestinationAddress',
-    { body },
-    PUT_FLAGS,
-  );
+  // The policy decides first (a write that would widen its destinations is refused); every write is audited.
+  const { guardBookWrite } = await import('./guard.js');
+  const attempt = await ctx.audit.attempt({ kind: 'address_book', what: await guardBookWrite(ctx, conn, body) }, conn);
+  let data: PutCryptoDestinationAddressResponse;
+  try {
+    ({ data } = await conn.client.call<PutCryptoDestinationAddressResponse>(
+      'putCryptoDestinationAddress',
+      { body },
+      PUT_FLAGS,
+    ));
+  } catch (e) {
+    await attempt.failed(e);
+    throw e;
+  }
   const out = ctx.output();
   // Read leniently: an answer without the address is shown as it came.
   const saved = (data.address ?? data) as Record<string, unknown>;
+  await attempt.done(
+    { result: 'sent' },
+    {
+      ...(typeof saved.id === 'string' ? { id: saved.id } : {}),
+      ...(typeof saved.nickname === 'string' ? { nickname: saved.nickname } : {}),
+      ...(typeof saved.address === 'string' ? { address: saved.address } : {}),
+      ...(typeof saved.crypto_network === 'string' ? { network: saved.crypto_network } : {}),
+    },
+  );
   if (out.format === 'table')
     ctx.io.err(
       `${out.p.green('✓')} saved in the address book as ${String(saved.nickname ?? saved.id ?? body.address)}\n`,

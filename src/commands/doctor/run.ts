@@ -45,7 +45,23 @@ function configCheck(ctx: CliContext): Check {
 async function policyCheck(ctx: CliContext, name: string): Promise<Check> {
   const { policyLocation } = await import('../../policy/location.js');
   const at = policyLocation(ctx.settings.configDir, name);
+  if (at.problem)
+    return {
+      check: 'policy',
+      profile: name,
+      status: 'fail',
+      message: `${at.problem}: every command that moves money is refused`,
+      fix: `make ${at.path} a readable policy file, or remove it to have no rules`,
+    };
   if (!at.exists) return { check: 'policy', profile: name, status: 'ok', message: 'no policy file' };
+  if (at.others.length)
+    return {
+      check: 'policy',
+      profile: name,
+      status: 'fail',
+      message: `more than one policy file (${[at.path, ...at.others].join(', ')}): every command that moves money is refused`,
+      fix: 'keep one of them',
+    };
   try {
     const { loadPolicyFile } = await import('../../policy/load.js');
     loadPolicyFile(at.path);

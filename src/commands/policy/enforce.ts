@@ -13,7 +13,10 @@ import { refusal, violationLine, violationText } from '../../policy/refusal.js';
 
 export { refusal } from '../../policy/refusal.js';
 
-/** The coinop profile's policy: undefined without a file; a file that does not load refuses the command (exit 8). */
+/**
+ * The coinop profile's policy: undefined only when there is certainly no file; a file that does not load, or one
+ * whose presence cannot be known (a dangling symbolic link, a folder that cannot be looked into), refuses (exit 8).
+ */
 export async function profilePolicy(
   ctx: CliContext,
   command: string,
@@ -27,6 +30,11 @@ export async function profilePolicy(
     if (!o.quiet) ctx.policyEvent({ type: 'policy-unloadable', command, file: loc.path, error });
     throw new CoinopError('policy', `refused by policy: ${error}; nothing was sent`, { hint });
   };
+  if (loc.problem)
+    refuse(
+      `the policy cannot be read, so nothing that moves money runs: ${loc.problem}`,
+      `fix or remove it (coinop doctor checks it); coinop policy show shows the policy once it reads`,
+    );
   if (loc.others.length)
     refuse(
       `profile ${name} has more than one policy file (${[loc.path, ...loc.others].join(', ')})`,

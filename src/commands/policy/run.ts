@@ -32,6 +32,10 @@ function loadOrRefuse(ctx: CliContext, file: string): LoadedPolicy {
 function located(ctx: CliContext): { name: string; path: string; exists: boolean } {
   const name = ctx.profile().name;
   const loc = policyLocation(ctx.settings.configDir, name);
+  if (loc.problem)
+    throw new CoinopError('policy', `${loc.problem}: every command that moves money is refused until it reads`, {
+      hint: 'make it a readable policy file, or remove it to have no rules',
+    });
   if (loc.others.length)
     throw usageError(
       `profile ${name} has more than one policy file (${[loc.path, ...loc.others].join(', ')}); keep one`,

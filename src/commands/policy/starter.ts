@@ -11,9 +11,16 @@ export function starterPolicy(profile: string): string {
 version: 1
 
 # Where withdrawals may go: nicknames of the service's address book (coinop destinations list) and addresses,
-# or bookmarked_only for the bookmarked addresses of the book.
+# or bookmarked_only for the bookmarked addresses of the book. coinop destinations put refuses to give a nickname
+# listed here to an address that did not hold it; a nickname pinned to its address allows that address only,
+# whatever the address book says.
 # destinations: bookmarked_only
 # destinations: [treasury, cold-storage, 1BvBMSEYstWetqTFn5Au4m4GFg7xJaNVN2]
+# destinations:
+#   - cold-storage
+#   - nickname: treasury
+#     address: bc1qaf3e3jk48cp6fzyyyssgxzshvqnsg8z356z7xm
+#     network: BITCOIN
 
 # The networks withdrawals may use, and the assets withdrawals and internal transfers may move.
 # networks: [BITCOIN, ETHEREUM]

@@ -91,8 +91,18 @@ export async function rename(ctx: CliContext, from: string, to: string): Promise
   saved(ctx, from, 'context rename');
   checkProfileName(to, 'context rename: NEW');
   if (Object.hasOwn(all(ctx), to)) throw usageError(`context rename: a context named "${to}" exists already`);
-  await ctx.store().renameProfile(from, to);
-  ctx.io.err(`Context "${from}" is now "${to}".\n`);
+  const { linkPolicy } = await import('../context/policy.js');
+  const policy = linkPolicy(ctx.settings.configDir, from, to);
+  try {
+    await ctx.store().renameProfile(from, to);
+  } catch (e) {
+    policy.undo();
+    throw e;
+  }
+  const left = policy.commit();
+  const moved = policy.files.map((f) => f.to).join(', ');
+  ctx.io.err(`Context "${from}" is now "${to}"${moved ? `, with its policy (${moved})` : ''}.\n`);
+  if (left.length) ctx.io.err(`warning: the policy's old name could not be removed: ${left.join(', ')}\n`);
 }
 
 export async function remove(ctx: CliContext, name: string, yes: boolean): Promise<void> {
@@ -104,7 +114,9 @@ export async function remove(ctx: CliContext, name: string, yes: boolean): Promi
       throw new CoinopError('cancelled', 'not deleted');
   }
   await ctx.store().removeProfile(name);
-  ctx.io.err(`Context "${name}" is deleted, with its secret and cached tokens.\n`);
+  const { keptPolicyNote } = await import('../context/policy.js');
+  const kept = keptPolicyNote(ctx.settings.configDir, name);
+  ctx.io.err(`Context "${name}" is deleted, with its secret and cached tokens.${kept ? ` ${kept}` : ''}\n`);
 }
 
 export async function setProfileId(ctx: CliContext, id: string, name?: string): Promise<void> {
