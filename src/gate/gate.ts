@@ -33,7 +33,8 @@ import { checkAddress, leavingWords, withdrawalFigures } from '../send/withdrawa
 import { canonicalBody } from './canonical.js';
 import { AUDIT_KIND, type MoneyOperationId, policyRequestOf, requestWhat } from './money.js';
 import { type Reservation, Reservations } from './reservations.js';
-import { operations } from '../api/index.js';
+import { operations, type PutCryptoDestinationAddressRequest } from '../api/index.js';
+import { checkBookWrite } from './address-book.js';
 
 /** The audit trail as the gate writes to it. */
 export interface GateAudit {
@@ -175,6 +176,7 @@ export class MoneyGate {
   async judge(p: Prepared, o: { dryRun: boolean }): Promise<PolicyVerdict> {
     try {
       const policy = await this.deps.policy();
+      await this.bookCheck(p, policy);
       const verdict = await this.verdict(p, policy, []);
       judged.set(p, verdict);
       this.deps.onVerdict?.(verdict, p.request.command, o.dryRun);
@@ -247,7 +249,8 @@ export class MoneyGate {
       typeof data.id === 'string' || typeof data.status === 'string'
         ? transferOutcome(data, again)
         : { result: 'sent', ...(again ? { already_submitted: true } : {}) };
-    await this.deps.audit.note({ kind, ref_id: refId, what: { ...what, ...charged(data) }, outcome });
+    const saved = p.request.operation === 'putCryptoDestinationAddress' ? savedEntry(data) : charged(data);
+    await this.deps.audit.note({ kind, ref_id: refId, what: { ...what, ...saved }, outcome });
     return { data, alreadySubmitted: !!res.alreadySubmitted, submittedByThisCall: !!res.submittedByThisCall };
   }
 
@@ -336,6 +339,7 @@ export class MoneyGate {
   /** The policy's verdict now, with what this machine has reserved; reserves (under the lock) when it allows. */
   private async admit(p: Prepared): Promise<{ reserved: boolean; verdict: PolicyVerdict }> {
     const policy = await this.policyOrRefuse(p);
+    await this.bookCheck(p, policy);
     const request = policyRequestOf(p.request.operation, p.body);
     const caps = !!(policy?.policy.maxPer24h && request?.kind === 'withdrawal' && p.refId);
     if (!caps) {
@@ -365,6 +369,22 @@ export class MoneyGate {
       if (wasRecorded(e)) throw e;
       return this.refuse(p, lockError(e, this.reservations.lockPath));
     }
+  }
+
+  /**
+   * An address book write against the policy (a nickname it allows given to another address is refused); what the
+   * book said before the write goes into the request's audit entries.
+   */
+  private async bookCheck(p: Prepared, policy: LoadedPolicy | undefined): Promise<void> {
+    if (p.request.operation !== 'putCryptoDestinationAddress') return;
+    let checked: Awaited<ReturnType<typeof checkBookWrite>>;
+    try {
+      checked = await checkBookWrite(this.deps.client, policy, p.body as PutCryptoDestinationAddressRequest);
+    } catch (e) {
+      return this.refuse(p, e);
+    }
+    p.what = { ...p.what, ...checked.what };
+    if (checked.refusal) return this.refuse(p, checked.refusal);
   }
 
   private async policyOrRefuse(p: Prepared): Promise<LoadedPolicy | undefined> {
@@ -438,6 +458,20 @@ export class MoneyGate {
   private whatOf(request: MoneyRequest, body: Record<string, unknown>): AuditWhat {
     return { ...requestWhat(request.operation, body), ...request.what, command: request.command };
   }
+}
+
+/** What the service saved of an address book entry (read leniently: an answer without it adds nothing). */
+function savedEntry(data: Record<string, unknown>): AuditWhat {
+  const saved = (data.address && typeof data.address === 'object' ? data.address : data) as Record<string, unknown>;
+  const out: AuditWhat = {};
+  for (const [k, name] of [
+    ['id', 'id'],
+    ['nickname', 'nickname'],
+    ['address', 'address'],
+    ['crypto_network', 'network'],
+  ] as const)
+    if (typeof saved[k] === 'string') out[name] = saved[k];
+  return out;
 }
 
 /** What an audit entry of a policy refusal adds: the rules that refused, and the policy file that decided. */

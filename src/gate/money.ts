@@ -1,7 +1,8 @@
 // Which requests the gate stands in front of: every operation that moves money or changes where money may go, found
 // by its operation id or by the method and path a raw request (coinop api) names. For each: how the audit trail
 // names it, and what the policy judges of it.
-import { type OperationId, operations } from '../api/index.js';
+import { type OperationId, operations, type PutCryptoDestinationAddressRequest } from '../api/index.js';
+import { bookWriteWhat } from './address-book.js';
 import type { AuditKind, AuditWhat } from '../audit/entry.js';
 import type { PolicyRequest } from '../policy/evaluate.js';
 
@@ -86,12 +87,7 @@ export function requestWhat(op: MoneyOperationId, body: Record<string, unknown>)
     case 'initiateSandboxFiatDeposit':
       return clean({ asset: text(b.asset), amount: text(b.amount), memo_id: text(b.memo_id) });
     case 'putCryptoDestinationAddress':
-      return clean({
-        network: text(b.crypto_network),
-        destination: text(b.address),
-        destination_nickname: text(b.nickname),
-        bookmarked: typeof b.bookmarked === 'boolean' ? b.bookmarked : undefined,
-      });
+      return bookWriteWhat(b as PutCryptoDestinationAddressRequest);
     case 'createDepositAddress':
       return clean({ network: text(b.crypto_network), profile_id: text(b.profile_id) });
   }

@@ -227,7 +227,8 @@ describe('coinop limits', () => {
     expect(over.stderr).toMatch(
       /error: over a transfer limit: limit tiny \(5 USD per 1 h, 0 USD left\): this withdrawal \(amount\), BTC 0\.01 \(about [\d.]+ USD\); short by [\d.]+ USD/,
     );
-    const sent = await sb.runIn([
+    // coinop api goes through the same gate: refused by the same preflight (and it needs a ref_id).
+    const raw = [
       'api',
       'POST',
       '/v2/transfer/crypto-withdrawals',
@@ -241,11 +242,39 @@ describe('coinop limits', () => {
       `destination_address=${BTC_ADDRESS}`,
       '-f',
       'amount=0.001',
-    ]);
-    expect(sent.code).toBe(1);
-    expect(sent.stderr).toMatch(
-      /error: Withdrawal Amount Too Large: withdrawal of [\d.]+ USD notional exceeds .* \(exceed-max-withdraw-limit\)/,
-    );
+      '-f',
+      'ref_id=raw-over-limit',
+    ];
+    const viaApi = await sb.runIn(raw);
+    expect(viaApi.code).toBe(2);
+    expect(viaApi.stderr).toMatch(/error: over a transfer limit: limit tiny/);
+    // The service refuses it too, asked straight (no coinop between).
+    const token = (await (
+      await fetch(`${sb.svc.authUrl}/oauth2/token`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({
+          grant_type: 'client_credentials',
+          client_id: DEMO.adminClientId,
+          client_secret: DEMO.clientSecret,
+          scope: 'transfer:write_crypto_withdrawal',
+        }),
+      })
+    ).json()) as { access_token: string };
+    const direct = await fetch(`${sb.svc.baseUrl}/v2/transfer/crypto-withdrawals`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token.access_token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        profile_id: DEMO.profileId,
+        asset: 'BTC',
+        crypto_network: 'BITCOIN',
+        destination_address: BTC_ADDRESS,
+        amount: '0.001',
+        ref_id: 'direct-over-limit',
+      }),
+    });
+    expect(direct.status).toBe(400);
+    expect(JSON.stringify(await direct.json())).toMatch(/exceed-max-withdraw-limit|exceeds the limit/);
     // The withdrawal of a moment ago used the whole hour's 5 USD.
     expect(json((await sb.runIn(['limits'])).stdout)[0]).toMatchObject({ rule_id: 'tiny', remaining: '0', used: '5' });
   });

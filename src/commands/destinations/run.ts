@@ -10,6 +10,7 @@ import { askAddress } from '../../cli/ask.js';
 import type { CliContext } from '../../cli/context.js';
 import { need } from '../../cli/prompt.js';
 import { listFooter } from '../../cli/list-flags.js';
+import { gateFor } from '../../cli/gate.js';
 import { checkRequest, type Paging } from '../../client/api.js';
 import { addressCheckFor } from '../../config/environments.js';
 import { checkAddress } from '../withdraw/options.js';
@@ -61,32 +62,19 @@ export async function put(ctx: CliContext, o: DestinationPutOptions): Promise<vo
   const body = await putRequest(ctx, o);
   ctx.interruptNote = 'interrupted: the address may have been saved; see coinop destinations list';
   const conn = await ctx.connect();
-  // The policy decides first (a write that would widen its destinations is refused); every write is audited.
-  const { guardBookWrite } = await import('./guard.js');
-  const attempt = await ctx.audit.attempt({ kind: 'address_book', what: await guardBookWrite(ctx, conn, body) }, conn);
-  let data: PutCryptoDestinationAddressResponse;
-  try {
-    ({ data } = await conn.client.call<PutCryptoDestinationAddressResponse>(
-      'putCryptoDestinationAddress',
-      { body },
-      PUT_FLAGS,
-    ));
-  } catch (e) {
-    await attempt.failed(e);
-    throw e;
-  }
+  // Through the gate: the policy decides first (a write that would widen its destinations is refused, exit 8), and
+  // every write, allowed or refused, is in the audit trail.
+  const gate = gateFor(ctx, conn, 'destinations put');
+  const p = await gate.prepare({
+    operation: 'putCryptoDestinationAddress',
+    body: body as Record<string, unknown>,
+    command: 'destinations put',
+    flags: PUT_FLAGS,
+  });
+  const data = (await gate.send(p)).data as unknown as PutCryptoDestinationAddressResponse;
   const out = ctx.output();
   // Read leniently: an answer without the address is shown as it came.
   const saved = (data.address ?? data) as Record<string, unknown>;
-  await attempt.done(
-    { result: 'sent' },
-    {
-      ...(typeof saved.id === 'string' ? { id: saved.id } : {}),
-      ...(typeof saved.nickname === 'string' ? { nickname: saved.nickname } : {}),
-      ...(typeof saved.address === 'string' ? { address: saved.address } : {}),
-      ...(typeof saved.crypto_network === 'string' ? { network: saved.crypto_network } : {}),
-    },
-  );
   if (out.format === 'table')
     ctx.io.err(
       `${out.p.green('✓')} saved in the address book as ${String(saved.nickname ?? saved.id ?? body.address)}\n`,
