@@ -11,9 +11,12 @@ const finish = (passed, failed, skipped = 0) => {
 };
 
 if (run(process.execPath, ['scripts/build.mjs']).status !== 0) finish(0, 1);
-if (run(process.execPath, ['node_modules/typescript/bin/tsc', '--noEmit', '-p', 'tsconfig.json']).status !== 0) {
-  console.error('type check failed');
-  finish(0, 1);
+// The sources as they are built (tsconfig.json), then the sources with the tests (tsconfig.test.json).
+for (const project of ['tsconfig.json', 'tsconfig.test.json']) {
+  if (run(process.execPath, ['node_modules/typescript/bin/tsc', '--noEmit', '-p', project]).status !== 0) {
+    console.error(`type check failed (${project})`);
+    finish(0, 1);
+  }
 }
 // Formatting and lint (Biome): unused code, import cycles, and the layering rule (biome.jsonc) fail the run.
 if (run(process.execPath, ['node_modules/@biomejs/biome/bin/biome', 'ci', '.']).status !== 0) {

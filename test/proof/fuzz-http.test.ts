@@ -728,7 +728,7 @@ function generator(rng: () => number, tokens: { admin: string; readonly: string 
     // The token endpoint
     {
       weight: 8,
-      make: () => {
+      make: (): FuzzRequest => {
         const good = {
           grant_type: 'client_credentials',
           client_id: DEMO.adminClientId,
@@ -957,7 +957,7 @@ function generator(rng: () => number, tokens: { admin: string; readonly: string 
     // Good control writes as a web page would send them (another site, a DNS-rebinding name, a form post): refused.
     {
       weight: 4,
-      make: () => {
+      make: (): FuzzRequest => {
         const [method, path, body] = pick<[string, string, string | undefined]>([
           ['POST', '/_local/reset', undefined],
           ['POST', `/_local/profiles/${DEMO.profileId}/balances`, json({ asset: 'BTC', amount: '1' })],
