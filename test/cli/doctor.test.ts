@@ -15,7 +15,7 @@ describe('coinop doctor', () => {
   let silentUrl: string;
   const sockets: Socket[] = [];
   const dir = mkdtempSync(join(tmpdir(), 'coinop-doctor-'));
-  const env = { ...baseEnv(dir), SHELL: '/bin/bash' };
+  const env: Record<string, string> = { ...baseEnv(dir), SHELL: '/bin/bash' };
   const config = env.COINOP_CONFIG_DIR;
 
   const profile = (baseUrl: string, authUrl: string, wsUrl: string, clientId = 'local-admin') => ({

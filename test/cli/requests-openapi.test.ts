@@ -700,9 +700,9 @@ afterAll(async () => {
 });
 
 /** The commands of the program that run (those with an action), each with its own options (long and short). */
-function commands(): { path: string; options: { long?: string; short?: string }[] }[] {
+function commands(): { path: string; options: readonly { long?: string; short?: string }[] }[] {
   const program: Command = makeProgram(createContext({} as never, {}, '0.0.0'));
-  const out: { path: string; options: { long?: string; short?: string }[] }[] = [];
+  const out: { path: string; options: readonly { long?: string; short?: string }[] }[] = [];
   const visit = (c: Command, path: string) => {
     if ((c as unknown as { _actionHandler?: unknown })._actionHandler) out.push({ path, options: c.options });
     for (const s of c.commands) visit(s, path ? `${path} ${s.name()}` : s.name());
@@ -766,7 +766,7 @@ describe('every request coinop sends is valid by the OpenAPI', () => {
           operationOf(op.method, buildPath(op, { market: 'BTCUSD', id: 'x', profile_id: 'x', asset: 'BTC' }))!
             .operationId,
       );
-    expect(ours.filter((id) => !seen.has(id))).toEqual([]);
+    expect(ours.filter((id) => id === undefined || !seen.has(id))).toEqual([]);
   });
 
   it('the table covers every command and every flag that changes what is sent', () => {

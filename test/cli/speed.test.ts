@@ -47,7 +47,8 @@ describe('start-up work', () => {
     const built = (await import(pathToFileURL(join(ROOT, 'dist/api/index.js')).href)) as typeof src;
     const { PRECOMPILED } = (await import(pathToFileURL(precompiled).href)) as { PRECOMPILED: Record<string, unknown> };
     // Every schema a request is checked against is in the table.
-    for (const op of Object.values(built.operations)) {
+    const ops: src.Operation[] = Object.values(built.operations);
+    for (const op of ops) {
       for (const part of [op.params, op.query, op.body])
         if (part) expect(PRECOMPILED[JSON.stringify(part)], op.id).toBeTypeOf('function');
     }

@@ -22,7 +22,7 @@ describe('coinop local start (runLocalStart)', () => {
     const err = collect(stderr);
     const running = runLocalStart({ port: 0, db: `${d.dir}/local.db`, seed: 3 }, { stdout, stderr });
     try {
-      for (let i = 0; i < 200 && !out().includes('memo_id'); i++) await new Promise((r) => setTimeout(r, 20));
+      await expect.poll(out, { timeout: 30_000, interval: 20 }).toContain('memo_id');
       const base = /base_url\s+(\S+)/.exec(out())?.[1];
       expect(base).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
       expect(out()).toMatch(/auth_url\s+http:\/\/127\.0\.0\.1:\d+/);
@@ -53,7 +53,7 @@ describe('coinop local start (runLocalStart)', () => {
     try {
       let out = '';
       child.stdout.on('data', (c) => (out += String(c)));
-      for (let i = 0; i < 250 && !out.includes('rate limits'); i++) await new Promise((r) => setTimeout(r, 20));
+      await expect.poll(() => out, { timeout: 30_000, interval: 20 }).toContain('rate limits');
       expect(out).toMatch(/rate limits\s+off \(--no-rate-limits\)/);
       const base = /base_url\s+(\S+)/.exec(out)?.[1];
       const faults = await (await fetch(`${base}/_local/faults`)).json();

@@ -12,6 +12,7 @@ import { DEMO } from '../../src/local/demo.js';
 import { auditLogPath } from '../../src/audit/log.js';
 import { BTC_ADDRESS, ETH_ADDRESS, type Sandbox, sandbox } from '../cli/helpers.js';
 import { answerOf, CLIENT, errorOf, inProcess, texts } from './support.js';
+import { resourceText } from '../support/mcp.js';
 
 let sb: Sandbox;
 beforeAll(async () => {
@@ -93,7 +94,7 @@ describe('the tools', () => {
       const b = answerOf(await s.call('balances', { assets: ['BTC', 'ETH'] }));
       expect(b.profile_id).toBe(DEMO.profileId);
       const own = await demoBalances();
-      expect(b.items.map((i: { asset: string }) => [i.asset, i.available]).sort()).toEqual([
+      expect(b.items.map((i: { asset: string; available: string }) => [i.asset, i.available]).sort()).toEqual([
         ['BTC', own.BTC],
         ['ETH', own.ETH],
       ]);
@@ -444,7 +445,7 @@ describe('resources and ports', () => {
     try {
       const { resources } = await s.client.listResources();
       expect(resources.map((r) => r.uri).sort()).toEqual(['coinop://catalogue', 'coinop://policy', 'coinop://profile']);
-      const text = (await s.client.readResource({ uri: 'coinop://profile' })).contents[0].text as string;
+      const text = resourceText(await s.client.readResource({ uri: 'coinop://profile' }));
       expect(JSON.parse(text)).toMatchObject({
         profile: 'local',
         environment: 'local',
@@ -453,7 +454,7 @@ describe('resources and ports', () => {
         tools_that_move_money: ['withdraw', 'internal_transfer', 'deposit_address_create', 'withdraw_batch'],
       });
       expect(text).not.toContain(DEMO.clientSecret);
-      const cat = JSON.parse((await s.client.readResource({ uri: 'coinop://catalogue' })).contents[0].text as string);
+      const cat = JSON.parse(resourceText(await s.client.readResource({ uri: 'coinop://catalogue' })));
       expect(cat.assets.BTC).toMatchObject({ decimals: 8, networks: { BITCOIN: { fee: '0.00002' } } });
       expect(cat.networks).toContain('SOLANA');
       expect(cat.markets).toContainEqual(
@@ -550,7 +551,7 @@ describe("the profile's policy", () => {
     const s = await inProcess(own.env, { allowWrites: true, allowProduction: false });
     try {
       const file = writePolicy('max_per_withdrawal:\n  BTC: 0.05\n');
-      const policy = JSON.parse((await s.client.readResource({ uri: 'coinop://policy' })).contents[0].text as string);
+      const policy = JSON.parse(resourceText(await s.client.readResource({ uri: 'coinop://policy' })));
       expect(policy).toMatchObject({ file, policy: { max_per_withdrawal: { BTC: '0.05' } } });
       await own.sent();
       const p = answerOf(await s.call('withdraw', { ...BTC, amount: '0.5', ref_id: 'mcp-policy-1' }));

@@ -73,7 +73,8 @@ describe('random keystrokes on a terminal', () => {
       const keys: string[] = [];
       let ended = false;
       void t.exited.then(() => (ended = true));
-      await new Promise((res) => setTimeout(res, 150));
+      // Keys go to the command once it has drawn something (or ended), however slowly it starts.
+      await expect.poll(() => ended || t.screen().trim() !== '', { timeout: 30_000 }).toBe(true);
       for (let k = 0; k < r.int(5, 40) && !ended; k++) {
         const key = keystroke(r);
         keys.push(JSON.stringify(key.slice(0, 20)));

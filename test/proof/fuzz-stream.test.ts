@@ -337,10 +337,10 @@ describe('fuzzing the stream', () => {
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ paused: true }),
     });
-    await new Promise((r) => setTimeout(r, 300));
+    // Paused, the service's book stays put; the bystander's reaches it once the updates in flight have arrived.
     const theirs = (await (await fetch(`${svc.baseUrl}/_local/books/BTCUSD`)).json()) as any;
-    expect(bystander.book.toSnapshot().bids).toEqual(theirs.bids);
-    expect(bystander.book.toSnapshot().asks).toEqual(theirs.asks);
+    await expect.poll(() => bystander.book.toSnapshot().bids, { timeout: 10_000 }).toEqual(theirs.bids);
+    await expect.poll(() => bystander.book.toSnapshot().asks, { timeout: 10_000 }).toEqual(theirs.asks);
     process.stderr.write(
       `fuzz-stream: ${FRAMES + flood} frames, seed ${SEED}, ${JSON.stringify(counts)}; bystander got ${bystander.heartbeats} heartbeats, ${bystander.updates} book messages\n`,
     );

@@ -24,6 +24,7 @@ describe('stream client', () => {
   it('keeps books equal to the service through dropped connections and UPDATEs before SNAPSHOTs', async () => {
     const markets = ['BTCUSD', 'ETHGBP'];
     let tokens = 0;
+    const states: string[] = [];
     const client = new StreamClient({
       url: svc.wsUrl,
       token: async () => {
@@ -34,13 +35,8 @@ describe('stream client', () => {
       books: true,
       backoffBaseMs: 20,
       backoffMaxMs: 200,
+      onState: (s) => states.push(s),
     });
-    const states: string[] = [];
-    const origOnState = client.o.onState;
-    client.o.onState = (s) => {
-      states.push(s);
-      origOnState?.(s);
-    };
     const running = client.run();
     svc.config.stream.faults.dropConnectionsEveryMs = 600;
     svc.config.stream.faults.updatesBeforeSnapshot = true;

@@ -376,7 +376,10 @@ describe('limits and faults', () => {
     await s.next((m) => m.channel === 'heartbeat');
     svc.config.stream.faults.stallHeartbeats = true;
     try {
-      await new Promise((r) => setTimeout(r, 150));
+      // A heartbeat sent before the stall arrives before the answer to a request sent after it (one connection, in
+      // order): past that answer, none may come. Five heartbeat intervals without one show the stall.
+      s.send({ type: 'subscription_list' });
+      await s.next((m) => m.type === 'subscription_list');
       s.messages.length = 0;
       await new Promise((r) => setTimeout(r, 500));
       expect(s.messages).toEqual([]);
@@ -399,8 +402,7 @@ describe('limits and faults', () => {
       // Someone watches first, so the market has recent UPDATEs to replay.
       const w = await TestSocket.open(svc.wsUrl, admin);
       w.send({ type: 'subscribe', channels: [md('LTCEUR')] });
-      await w.next((m) => m.payload?.type === 'UPDATE');
-      await new Promise((r) => setTimeout(r, 200));
+      for (let i = 0; i < 5; i++) await w.next((m) => m.payload?.type === 'UPDATE');
       const s = await TestSocket.open(svc.wsUrl, admin);
       s.send({ type: 'subscribe', channels: [md('LTCEUR')] });
       await s.next((m) => m.type === 'subscribe');

@@ -4,7 +4,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { startLocalService, type LocalService } from '../../../src/local/service.js';
+import { startLocalService, type LocalService, type LocalServiceOptions } from '../../../src/local/service.js';
 import { DEMO } from '../../../src/local/demo.js';
 import { deriveRefId, rowKey } from '../../../src/batch/ref-ids.js';
 
@@ -19,7 +19,7 @@ export interface Env {
 }
 
 /** A service without rate limits unless `config` has its own (the batches here run as fast as they may). */
-export async function startEnv(config: Parameters<typeof startLocalService>[0]['config'] = {}): Promise<Env> {
+export async function startEnv(config: LocalServiceOptions['config'] = {}): Promise<Env> {
   const dir = mkdtempSync(join(tmpdir(), 'coinop-batch-e2e-'));
   const svc = await startLocalService({
     host: '127.0.0.1',
