@@ -45,7 +45,7 @@ export interface GateAudit {
 }
 
 /** What the gate stands on: the connection, the context's policy, the audit trail and this machine's reservations. */
-export interface GateDeps {
+export interface MoneyGateDeps {
   client: ApiClient;
   /** coinop's context: its name and environment. */
   context: { name: string; environment: Environment };
@@ -144,7 +144,7 @@ const REF_ID_REQUIRED = new Set<MoneyOperationId>(['createCryptoWithdrawal', 'cr
 
 export class MoneyGate {
   private readonly reservations: Reservations;
-  constructor(private readonly deps: GateDeps) {
+  constructor(private readonly deps: MoneyGateDeps) {
     this.reservations = new Reservations(deps.dataDir, deps.context.name, deps.serviceId);
   }
 

@@ -140,7 +140,8 @@ describe('coinop profiles, balances and transfer internal against the OpenAPI de
           'your_id=2',
           '--yes',
         ],
-        ['CreateInternalTransfer'],
+        // The gate's funds preflight reads the sender's balance first.
+        ['ListProfileBalances', 'CreateInternalTransfer'],
         (o) => expect(JSON.parse(o)).toMatchObject({ type: 'INTERNAL_TRANSFER_DEBIT', group_id: expect.any(String) }),
       ],
     ];

@@ -15,6 +15,7 @@ describe('api options', () => {
         sendsQuery: true,
         paginate: true,
         include: false,
+        yes: false,
       },
     },
     {
@@ -28,17 +29,31 @@ describe('api options', () => {
         input: 'body.json',
         paginate: false,
         include: true,
+        yes: false,
       },
     },
     {
       args: ['delete', '/v2/transfer/x'],
       raw: {},
-      want: { method: 'DELETE', path: '/v2/transfer/x', fields: {}, sendsQuery: true, paginate: false, include: false },
+      want: { method: 'DELETE', path: '/v2/transfer/x', fields: {}, sendsQuery: true, paginate: false, include: false, yes: false },
     },
     {
       args: ['PUT', '/oauth2'],
       raw: {},
-      want: { method: 'PUT', path: '/oauth2', fields: {}, sendsQuery: false, paginate: false, include: false },
+      want: { method: 'PUT', path: '/oauth2', fields: {}, sendsQuery: false, paginate: false, include: false, yes: false },
+    },
+    {
+      args: ['POST', '/v2/transfer/crypto-withdrawals'],
+      raw: { yes: true },
+      want: {
+        method: 'POST',
+        path: '/v2/transfer/crypto-withdrawals',
+        fields: {},
+        sendsQuery: false,
+        paginate: false,
+        include: false,
+        yes: true,
+      },
     },
   ])('$args $raw', ({ args, raw, want }) => {
     expect(JSON.parse(JSON.stringify(parseApiOptions(args[0], args[1], raw)))).toEqual(want);
