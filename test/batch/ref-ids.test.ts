@@ -137,6 +137,51 @@ describe('derived ref_ids', () => {
       expect((await refIds(`changed-${i}.csv`, text, 'csv'))[0], `change ${i}`).not.toBe(base[0]);
   });
 
+  it('are the same however the destination is spelled (case, EIP-55 casing, CashAddr prefix); the body staged carries its one spelling', async () => {
+    const BC1 = 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4';
+    const CASH = 'bitcoincash:qpm2qsznhks23z7629mms6s4cwef74vcwvy22gdx6a';
+    const spellings: [string, string, string, string[]][] = [
+      ['BTC', 'BITCOIN', BC1, [BC1.toUpperCase()]],
+      ['ETH', 'ETHEREUM', ETH, [ETH.toLowerCase(), `0x${ETH.slice(2).toUpperCase()}`]],
+      ['BCH', 'BITCOIN_CASH', CASH, [CASH.toUpperCase(), CASH.slice('bitcoincash:'.length)]],
+    ];
+    for (const [asset, network, canonical, others] of spellings) {
+      const rows = [canonical, ...others].map((a) => `${a},${asset},${network},0.01`);
+      const stage = await staged(
+        `spell-${asset}.csv`,
+        `destination_address,asset,crypto_network,amount\n${rows.join('\n')}\n`,
+        'csv',
+      );
+      try {
+        const valid = [...stage.valid()];
+        // One payout written n ways is n occurrences of the same row: -1, -2, ...
+        const first = valid[0].ref_id;
+        expect(
+          valid.map((r) => r.ref_id),
+          asset,
+        ).toEqual(valid.map((_, i) => first.replace(/-1$/, `-${i + 1}`)));
+        for (const r of valid) {
+          expect(r.destination_address, asset).toBe(canonical);
+          expect(JSON.parse(r.body).destination_address, asset).toBe(canonical);
+        }
+      } finally {
+        stage.remove();
+      }
+      // Alone in another file, every spelling is the first occurrence of the same row: the same ref_id, which a
+      // batch that already paid it is found by.
+      const alone = [];
+      for (const [i, a] of [canonical, ...others].entries())
+        alone.push(
+          ...(await refIds(
+            `alone-${asset}-${i}.csv`,
+            `destination_address,asset,crypto_network,amount\n${a},${asset},${network},0.01\n`,
+            'csv',
+          )),
+        );
+      expect(new Set(alone).size, asset).toBe(1);
+    }
+  });
+
   it('canonical text and amounts, and room within the service limit of 128 characters', () => {
     expect(canonicalJson({ b: 1, a: { d: [2, { y: 1, x: 0 }], c: undefined } })).toBe(
       '{"a":{"d":[2,{"x":0,"y":1}]},"b":1}',
