@@ -102,7 +102,7 @@ describe('batch validation', () => {
       'row 7 (line 8): amount: must be a plain decimal number such as 0.05 (digits and one point, no sign or exponent)',
       'row 8 (line 9): crypto_network: ETH cannot be withdrawn on BITCOIN (use ETHEREUM, BASE, ARBITRUM_ONE, INK, XLAYER, ROBINHOOD)',
       // The network is one the catalogue knows: the address is checked against it too, so the row's every problem shows.
-      'row 8 (line 9): destination_address: has a character outside the base58 alphabet (0, O, I and l are not used)',
+      `row 8 (line 9): destination_address: ${ETH} is not a BITCOIN address (it looks like an EVM address)`,
     ]);
     expect(r).toMatchObject({ rows: 9, valid: 1, invalid: 8 });
   });
