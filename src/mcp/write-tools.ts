@@ -21,7 +21,7 @@ import { charged, outcomeOfError, quoteOutcome, transferOutcome } from '../audit
 import { checkRequest } from '../client/api.js';
 import { type Funds, insufficientFunds, readFunds, shortfall } from '../send/funds.js';
 import { refuseOverLimit, withdrawalLimits } from '../send/limits.js';
-import { checkAddress, feeRequestOf, leavingWords, refIdFor, withdrawalFigures } from '../send/withdrawal.js';
+import { canonicalRequest, feeRequestOf, leavingWords, refIdFor, withdrawalFigures } from '../send/withdrawal.js';
 import { addressCheckFor } from '../config/environments.js';
 import {
   GATES_SCHEMA,
@@ -286,13 +286,13 @@ const withdraw: Tool = {
     const { confirm, quote, ...given } = args;
     const sending = confirm === true;
     const { refId, generated } = refIdFor(given.ref_id as string | undefined);
-    const body = {
+    const asGiven = {
       ...given,
       profile_id: profileIdOf(given.profile_id, call),
       ref_id: refId,
     } as CreateCryptoWithdrawalRequest;
-    checkRequest(operations.createCryptoWithdrawal, { body }, undefined, call.catalogue);
-    checkAddress(body.crypto_network, body.destination_address, addressCheckFor(call.deps.profile.environment));
+    checkRequest(operations.createCryptoWithdrawal, { body: asGiven }, undefined, call.catalogue);
+    const body = canonicalRequest(asGiven, addressCheckFor(call.deps.profile.environment));
     if (sending) refuseClosedServer(call.deps, call.tool);
     const conn = await call.conn();
     const quoted = await quoteFor(call, conn, body, { binding: quote === true, wanted: !sending });

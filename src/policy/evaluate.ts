@@ -2,7 +2,7 @@
 // the service's withdrawals of the last 24 hours, the service's clock, the approvals given) to a verdict per rule.
 // The verdict is the record of the decision: which file (and its hash) decided, at what time by which clock, each
 // rule's outcome with every violation, and each approval with its approver's key fingerprint.
-import { dec, type Decimal, fmt } from '../api/index.js';
+import { ADDRESS_RULES, addressReason, canonicalAddress, dec, type Decimal, fmt } from '../api/index.js';
 import { type ApprovalContent, type ApprovalResult, sumsByAsset } from './approvals.js';
 import { inWindow, timeOfDay } from './hours.js';
 import { type LoadedPolicy, limitFor, type Policy, RULES, type RuleName } from './policy.js';
@@ -106,8 +106,15 @@ class Rule {
   }
 }
 
-/** Addresses compare as written, except EVM ones (0x...), whose letters' case is only a checksum. */
-const sameAddress = (a: string, b: string) => a === b || (/^0x/i.test(a) && a.toLowerCase() === b.toLowerCase());
+/**
+ * Whether `a` is the destination `b` on `net`: in their one spelling on that network (canonicalAddress: bech32 and
+ * CashAddr in any case, CashAddr with or without its prefix, EVM in any casing), and `a` valid there. An address of
+ * another network (a 0x account on SOLANA) is not the same destination. On a network coinop does not know, as written.
+ */
+function sameAddress(net: string, a: string, b: string): boolean {
+  if (!Object.hasOwn(ADDRESS_RULES, net)) return a === b;
+  return addressReason(net, a) === undefined && canonicalAddress(net, a) === canonicalAddress(net, b);
+}
 
 const where = (r: PolicyRequest) => (r.row !== undefined ? { row: r.row } : {});
 
@@ -116,7 +123,7 @@ function destinationProblem(p: Policy, r: PolicyRequest, book: BookEntry[]): str
   const addr = r.destination_address ?? '';
   const net = r.crypto_network ?? '';
   if (p.destinations === 'bookmarked_only') {
-    const entry = book.find((e) => e.crypto_network === net && sameAddress(e.address, addr));
+    const entry = book.find((e) => e.crypto_network === net && sameAddress(net, e.address, addr));
     if (entry?.bookmarked) return undefined;
     return entry
       ? `${addr} (${net}) is in the address book${entry.nickname ? ` as ${entry.nickname}` : ''} but not bookmarked`
@@ -124,8 +131,8 @@ function destinationProblem(p: Policy, r: PolicyRequest, book: BookEntry[]): str
   }
   const list = p.destinations ?? [];
   const named = book.filter((e) => e.nickname !== undefined && list.includes(e.nickname));
-  if (named.some((e) => e.crypto_network === net && sameAddress(e.address, addr))) return undefined;
-  if (list.some((entry) => sameAddress(entry, addr))) return undefined;
+  if (named.some((e) => e.crypto_network === net && sameAddress(net, e.address, addr))) return undefined;
+  if (list.some((entry) => sameAddress(net, entry, addr))) return undefined;
   return `${addr} (${net}) is not among the policy's destinations`;
 }
 

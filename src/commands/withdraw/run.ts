@@ -27,12 +27,12 @@ import type { PolicyVerdict } from '../../policy/evaluate.js';
 import type { LoadedPolicy } from '../../policy/policy.js';
 import { balanceRow, type Funds, insufficientFunds, readFunds, shortfall } from '../../send/funds.js';
 import { type LimitCheck, refuseOverLimit, withdrawalLimits } from '../../send/limits.js';
-import { feeRequestOf, leavingWords, refIdFor, withdrawalFigures } from '../../send/withdrawal.js';
+import { canonicalRequest, feeRequestOf, leavingWords, refIdFor, withdrawalFigures } from '../../send/withdrawal.js';
 import { approvalFiles, approvalScope, readSavedRequest, saveRequest, withdrawalContent } from '../approve/content.js';
 import { policyVerdict, profilePolicy, refusal, refuseUnlessAllowed, verdictText } from '../policy/enforce.js';
 import { type Audited, reportDryRun, reportTransfer, submitOnce } from '../transfers/submit.js';
 import { bookDestination } from './destination.js';
-import { checkAddress, WITHDRAW_FLAGS, type WithdrawOptions } from './options.js';
+import { WITHDRAW_FLAGS, type WithdrawOptions } from './options.js';
 
 /** The values of the withdrawal: each from its flag, or asked for on a terminal. */
 interface Gathered {
@@ -388,8 +388,10 @@ function check(ctx: CliContext, o: WithdrawOptions, g: Gathered): CreateCryptoWi
     ...(o.beneficiary ? { beneficiary: o.beneficiary } : {}),
   };
   checkRequest(operations.createCryptoWithdrawal, { body }, WITHDRAW_FLAGS, ctx.catalogue());
-  checkAddress(g.network, g.address, addresses(ctx));
-  return body;
+  // What is sent, confirmed, checked by the policy and audited: the destination in its one spelling.
+  const sent = canonicalRequest(body, addresses(ctx), WITHDRAW_FLAGS);
+  g.address = sent.destination_address;
+  return sent;
 }
 
 /**
