@@ -16,6 +16,8 @@ export interface RawRecord {
   value?: unknown;
   /** The record could not be read (broken quoting, bad JSON); the rest of the file is still read when possible. */
   error?: string;
+  /** The field the error is about (a key a JSON record gives twice). */
+  field?: string;
 }
 
 /** A problem that stops reading: nothing after it can be trusted (an unterminated quote, a truncated JSON array). */
@@ -342,34 +344,96 @@ export class JsonLinesParser implements Parser {
     const t = text.trim();
     if (!t) return undefined;
     this.row++;
-    if (jsonDepth(t) > MAX_JSON_DEPTH) return { row: this.row, line: this.line, error: tooDeep() };
-    try {
-      return { row: this.row, line: this.line, value: JSON.parse(t) };
-    } catch (e) {
-      return { row: this.row, line: this.line, error: `is not valid JSON (${(e as Error).message})` };
-    }
+    const shape = jsonShape(t);
+    if (shape.depth > MAX_JSON_DEPTH) return { row: this.row, line: this.line, error: tooDeep() };
+    return parsedRecord(this.row, this.line, t, shape.repeated);
   }
+}
+
+/** A JSON record parsed; one that gives a key twice is refused, as a CSV header that names a column twice is. */
+function parsedRecord(row: number, line: number, text: string, repeated: RepeatedKey | undefined): RawRecord {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (e) {
+    return { row, line, error: `is not valid JSON (${(e as Error).message})` };
+  }
+  if (!repeated) return { row, line, value };
+  const spelled = repeated.key === repeated.first ? '' : ` ("${repeated.first}" and "${repeated.key}")`;
+  return {
+    row,
+    line,
+    field: repeated.path,
+    error: `is given twice in the row${spelled}: JSON keeps one of them silently, so give each field once`,
+  };
+}
+
+/** A key given twice in one object: as written the first time and the second, and its path (metadata.invoice). */
+export interface RepeatedKey {
+  first: string;
+  key: string;
+  path: string;
+}
+
+/** A top-level key as a field is read: in any case (columnName in rows.ts), a metadata key keeping its own case. */
+function fieldKey(key: string): string {
+  const lower = key.toLowerCase();
+  return lower.startsWith('meta.') ? `meta.${key.slice(5)}` : lower;
+}
+
+/**
+ * How deeply objects and arrays nest in a JSON text (strings skipped), and the first key an object gives twice (the
+ * top level's in any case, as its fields are read; deeper ones exactly), found before the text is parsed: JSON.parse
+ * keeps the last of two keys without a word (`"amount":"0.01","amount":"7"` pays 7).
+ */
+export function jsonShape(text: string): { depth: number; repeated?: RepeatedKey } {
+  let max = 0;
+  // Per open object its keys (normalised -> as written) and its last key; null for an array.
+  const open: ({ keys: Map<string, string>; last: string } | null)[] = [];
+  let repeated: RepeatedKey | undefined;
+  const n = text.length;
+  for (let i = 0; i < n; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 34) {
+      const start = i;
+      let escaped = false;
+      for (i++; i < n; i++) {
+        const d = text.charCodeAt(i);
+        if (d === 92) {
+          i++;
+          escaped = true;
+        } else if (d === 34) break;
+      }
+      const obj = open[open.length - 1];
+      if (!obj || repeated) continue;
+      let j = i + 1;
+      while (j < n && isSpace(text.charCodeAt(j))) j++;
+      if (text.charCodeAt(j) !== 58) continue;
+      let key = text.slice(start + 1, i);
+      if (escaped)
+        try {
+          key = JSON.parse(text.slice(start, i + 1)) as string;
+        } catch {
+          // Not valid JSON: JSON.parse says so.
+        }
+      const norm = open.length === 1 ? fieldKey(key) : key;
+      const first = obj.keys.get(norm);
+      obj.last = key;
+      if (first === undefined) obj.keys.set(norm, key);
+      else {
+        const parents = open.slice(0, -1).flatMap((o) => (o ? [o.last] : []));
+        repeated = { first, key, path: [...parents, key].join('.') };
+      }
+    } else if (c === 123 || c === 91) {
+      open.push(c === 123 ? { keys: new Map(), last: '' } : null);
+      if (open.length > max) max = open.length;
+    } else if (c === 125 || c === 93) open.pop();
+  }
+  return { depth: max, repeated };
 }
 
 function tooDeep(): string {
   return `nests objects and arrays more than ${MAX_JSON_DEPTH} levels deep (a withdrawal needs a few)`;
-}
-
-/** How deeply objects and arrays nest in a JSON text (strings skipped), counted before it is parsed. */
-export function jsonDepth(text: string): number {
-  let depth = 0;
-  let max = 0;
-  let inString = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (inString) {
-      if (c === 92) i++;
-      else if (c === 34) inString = false;
-    } else if (c === 34) inString = true;
-    else if (c === 123 || c === 91) max = Math.max(max, ++depth);
-    else if (c === 125 || c === 93) depth--;
-  }
-  return max;
 }
 
 /**
@@ -466,11 +530,7 @@ export class JsonArrayParser implements Parser {
     }
     this.row++;
     if (deep) return { row: this.row, line: this.elemLine, error: tooDeep() };
-    try {
-      return { row: this.row, line: this.elemLine, value: JSON.parse(t) };
-    } catch (e) {
-      return { row: this.row, line: this.elemLine, error: `is not valid JSON (${(e as Error).message})` };
-    }
+    return parsedRecord(this.row, this.elemLine, t, jsonShape(t).repeated);
   }
 }
 

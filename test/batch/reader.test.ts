@@ -10,6 +10,7 @@ import {
   FileError,
   readRecords,
   detectFormat,
+  jsonShape,
   type RawRecord,
 } from '../../src/batch/reader.js';
 
@@ -94,6 +95,30 @@ describe('JSON readers', () => {
     expect(out.map((r) => (r.error ? `${r.row}:err` : `${r.row}:ok`))).toEqual(['1:ok', '2:err', '3:err', '4:ok']);
     const q = new JsonArrayParser();
     expect(() => [...q.push('[{"a":1},{"b"'), ...q.end()]).toThrowError(FileError);
+  });
+
+  it('finds a key an object gives twice: the top level in any case, deeper ones exactly; strings are no keys', () => {
+    expect(jsonShape('{"a":"1","b":{"c":[{"d":1}]}}')).toEqual({ depth: 4, repeated: undefined });
+    expect(jsonShape('{"amount":"0.01","amount":"7"}').repeated).toEqual({
+      first: 'amount',
+      key: 'amount',
+      path: 'amount',
+    });
+    expect(jsonShape('{"amount":"0.01","Amount":"7"}').repeated).toEqual({
+      first: 'amount',
+      key: 'Amount',
+      path: 'Amount',
+    });
+    // Metadata keys keep their case; under metadata keys compare exactly.
+    expect(jsonShape('{"meta.K":"1","meta.k":"2","metadata":{"x":"1","X":"2"}}').repeated).toBeUndefined();
+    expect(jsonShape('{"b":{"n":{"x":1,"x":2}}}').repeated?.path).toBe('b.n.x');
+    // Keys of sibling objects, strings that look like keys, escapes.
+    expect(jsonShape('[{"a":1},{"a":2}]').repeated).toBeUndefined();
+    expect(jsonShape('{"s":"\\"a\\":1,","a":["a","a"],"t":{"a":1}}').repeated).toBeUndefined();
+    expect(jsonShape('{"a":1,"\\u0061":2}').repeated).toEqual({ first: 'a', key: 'a', path: 'a' });
+    const p = new JsonArrayParser();
+    const [rec] = [...p.push('[{"asset":"BTC","ASSET":"ETH"}]'), ...p.end()];
+    expect(rec).toMatchObject({ row: 1, field: 'ASSET', error: expect.stringMatching(/^is given twice in the row/) });
   });
 
   it('reads JSON Lines and a file with a BOM, detecting the format', async () => {
