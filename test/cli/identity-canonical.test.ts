@@ -3,8 +3,10 @@
 // is a usage error even on a terminal, never a picker whose preselected answer one Enter would send.
 import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { probeHealth } from '../../src/client/service-identity.js';
 import { DEMO } from '../../src/local/demo.js';
 import { answerOf, inProcess } from '../mcp/support.js';
+import { TLS_ENV, tlsFront } from '../support/tls.js';
 import { BTC_ADDRESS, ETH_ADDRESS, type Run, type Sandbox, sandbox } from './helpers.js';
 
 let sb: Sandbox;
@@ -154,5 +156,29 @@ describe('--yes and --no-input ask nothing, on a terminal too', () => {
     const r = await onTerminal(['withdraw', ...btc]);
     expect(r.asked).toBe(true);
     expect(r.code).toBe(3);
+  });
+});
+
+describe('the local context at an https address (COINOP_BASE_URL=https://...)', () => {
+  it('is probed over https and used, not an internal error (Protocol "https:" not supported)', async () => {
+    const front = await tlsFront(sb.svc.baseUrl);
+    try {
+      // In process: the health probe answers over https (the test certificate is not trusted here: a TLS failure,
+      // reported as one, never a throw).
+      const probe = await probeHealth(front.url, 5000);
+      expect(probe.kind).toBe('failed');
+      // A child process, which trusts the test certificate (NODE_EXTRA_CA_CERTS is read at start): the default
+      // local context works over https end to end.
+      const r = await sb.run(['balances', '-o', 'json'], { env: { ...TLS_ENV, COINOP_BASE_URL: front.url } });
+      expect(r.stderr).not.toContain('not supported');
+      expect(r.code, r.stderr).toBe(0);
+      expect(JSON.parse(r.stdout).map((b: { asset: string }) => b.asset)).toContain('BTC');
+    } finally {
+      await front.close();
+    }
+  });
+
+  it('an address of another protocol is a failed probe, not a throw', async () => {
+    expect(await probeHealth('ftp://127.0.0.1:1', 1000)).toEqual({ kind: 'failed', code: 'unsupported protocol ftp:' });
   });
 });
