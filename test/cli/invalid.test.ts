@@ -77,10 +77,7 @@ const CASES: [string[], string][] = [
     '--address: checksum does not match: a character is mistyped',
   ],
   [[...W.slice(0, -1), 'bc1qqqqqqqqqqqqqq', '--amount', '0.001', '--yes'], '--address: checksum does not match'],
-  [
-    [...W.slice(0, -1), 'ltc1qg82tgjh5nq8fys0q0fstp8a8hezdpm4qgg2a4d', '--amount', '1'],
-    'is not a BITCOIN address (it looks like a LITECOIN address)',
-  ],
+  [[...W.slice(0, -1), 'ltc1qg82tgjh5nq8fys0q0fstp8a8hezdpm4qgg2a4d', '--amount', '1'], 'bech32 prefix must be bc'],
   [
     [...Q.slice(0, -1), '0xF0Aa84466e353E5390be37FE2934301c07c19A55', '--amount', '1'],
     '--address: checksum does not match: a character is mistyped (EIP-55',
