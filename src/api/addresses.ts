@@ -367,7 +367,8 @@ function utxoCanonical(address: string, rule: UtxoRule): string {
 
 const EVM: AddressRule = {
   reason: evmReason,
-  canonical: (a) => (/^0x[0-9a-fA-F]{40}$/.test(a) ? eip55(a.slice(2)) : a),
+  // Mixed case is EIP-55 already when valid (and as given when not): keccak only for one-case addresses.
+  canonical: (a) => (/^0x[0-9a-fA-F]{40}$/.test(a) && isUniformCase(a.slice(2)) ? eip55(a.slice(2)) : a),
   checksummed: (a) => !isUniformCase(a.slice(2)),
   example: '0xF0Aa84466e353E5390be37FE2934301c07c19a55',
 };

@@ -346,18 +346,23 @@ export class JsonLinesParser implements Parser {
     this.row++;
     const shape = jsonShape(t);
     if (shape.depth > MAX_JSON_DEPTH) return { row: this.row, line: this.line, error: tooDeep() };
-    return parsedRecord(this.row, this.line, t, shape.repeated);
+    return parsedRecord(this.row, this.line, t, shape.keys);
   }
 }
 
-/** A JSON record parsed; one that gives a key twice is refused, as a CSV header that names a column twice is. */
-function parsedRecord(row: number, line: number, text: string, repeated: RepeatedKey | undefined): RawRecord {
+/**
+ * A JSON record parsed; one that gives a key twice is refused, as a CSV header that names a column twice is: JSON.parse
+ * keeps the last of two keys without a word (`"amount":"0.01","amount":"7"` pays 7). `keys`: how many keys the text
+ * writes (jsonShape); fewer in the value parsed means one was given twice, and only then is the text searched for it.
+ */
+function parsedRecord(row: number, line: number, text: string, keys: number): RawRecord {
   let value: unknown;
   try {
     value = JSON.parse(text);
   } catch (e) {
     return { row, line, error: `is not valid JSON (${(e as Error).message})` };
   }
+  const repeated = keys !== keyCount(value) ? repeatedKey(text) : repeatedField(value);
   if (!repeated) return { row, line, value };
   const spelled = repeated.key === repeated.first ? '' : ` ("${repeated.first}" and "${repeated.key}")`;
   return {
@@ -381,55 +386,97 @@ function fieldKey(key: string): string {
   return lower.startsWith('meta.') ? `meta.${key.slice(5)}` : lower;
 }
 
+/** How many keys a parsed value holds, at every level. */
+function keyCount(v: unknown): number {
+  if (v === null || typeof v !== 'object') return 0;
+  let n = 0;
+  if (Array.isArray(v)) for (const x of v) n += keyCount(x);
+  else
+    for (const k in v as Record<string, unknown>) {
+      n++;
+      n += keyCount((v as Record<string, unknown>)[k]);
+    }
+  return n;
+}
+
+/** Two top-level keys that name one field in different case ("amount" and "Amount"). */
+function repeatedField(v: unknown): RepeatedKey | undefined {
+  if (v === null || typeof v !== 'object' || Array.isArray(v)) return undefined;
+  const seen = new Map<string, string>();
+  for (const key of Object.keys(v)) {
+    const first = seen.get(fieldKey(key));
+    if (first !== undefined) return { first, key, path: key };
+    seen.set(fieldKey(key), key);
+  }
+  return undefined;
+}
+
+/** Where a JSON text's string starting at `start` (its quote) ends (its closing quote), and whether it has escapes. */
+function stringEnd(text: string, start: number): { end: number; escaped: boolean } {
+  let escaped = false;
+  let i = start + 1;
+  for (; i < text.length; i++) {
+    const d = text.charCodeAt(i);
+    if (d === 92) {
+      i++;
+      escaped = true;
+    } else if (d === 34) break;
+  }
+  return { end: i, escaped };
+}
+
+/** Whether the string ending at `end` is a key (the next character past spaces is a colon). */
+function isKey(text: string, end: number): boolean {
+  let j = end + 1;
+  while (j < text.length && isSpace(text.charCodeAt(j))) j++;
+  return text.charCodeAt(j) === 58;
+}
+
 /**
- * How deeply objects and arrays nest in a JSON text (strings skipped), and the first key an object gives twice (the
- * top level's in any case, as its fields are read; deeper ones exactly), found before the text is parsed: JSON.parse
- * keeps the last of two keys without a word (`"amount":"0.01","amount":"7"` pays 7).
+ * How deeply objects and arrays nest in a JSON text and how many keys it writes (strings skipped), counted before it
+ * is parsed, in one pass without allocating.
  */
-export function jsonShape(text: string): { depth: number; repeated?: RepeatedKey } {
+export function jsonShape(text: string): { depth: number; keys: number } {
+  let depth = 0;
   let max = 0;
+  let keys = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 34) {
+      i = stringEnd(text, i).end;
+      if (isKey(text, i)) keys++;
+    } else if (c === 123 || c === 91) max = Math.max(max, ++depth);
+    else if (c === 125 || c === 93) depth--;
+  }
+  return { depth: max, keys };
+}
+
+/**
+ * The first key an object of a JSON text gives twice (the top level's in any case, as its fields are read; deeper
+ * ones exactly), with its path; for a text whose value holds fewer keys than it writes.
+ */
+export function repeatedKey(text: string): RepeatedKey | undefined {
   // Per open object its keys (normalised -> as written) and its last key; null for an array.
   const open: ({ keys: Map<string, string>; last: string } | null)[] = [];
-  let repeated: RepeatedKey | undefined;
-  const n = text.length;
-  for (let i = 0; i < n; i++) {
+  for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
     if (c === 34) {
       const start = i;
-      let escaped = false;
-      for (i++; i < n; i++) {
-        const d = text.charCodeAt(i);
-        if (d === 92) {
-          i++;
-          escaped = true;
-        } else if (d === 34) break;
-      }
+      const { end, escaped } = stringEnd(text, i);
+      i = end;
       const obj = open[open.length - 1];
-      if (!obj || repeated) continue;
-      let j = i + 1;
-      while (j < n && isSpace(text.charCodeAt(j))) j++;
-      if (text.charCodeAt(j) !== 58) continue;
-      let key = text.slice(start + 1, i);
-      if (escaped)
-        try {
-          key = JSON.parse(text.slice(start, i + 1)) as string;
-        } catch {
-          // Not valid JSON: JSON.parse says so.
-        }
+      if (!obj || !isKey(text, end)) continue;
+      let key = text.slice(start + 1, end);
+      if (escaped) key = JSON.parse(text.slice(start, end + 1)) as string;
       const norm = open.length === 1 ? fieldKey(key) : key;
       const first = obj.keys.get(norm);
       obj.last = key;
       if (first === undefined) obj.keys.set(norm, key);
-      else {
-        const parents = open.slice(0, -1).flatMap((o) => (o ? [o.last] : []));
-        repeated = { first, key, path: [...parents, key].join('.') };
-      }
-    } else if (c === 123 || c === 91) {
-      open.push(c === 123 ? { keys: new Map(), last: '' } : null);
-      if (open.length > max) max = open.length;
-    } else if (c === 125 || c === 93) open.pop();
+      else return { first, key, path: [...open.slice(0, -1).flatMap((o) => (o ? [o.last] : [])), key].join('.') };
+    } else if (c === 123 || c === 91) open.push(c === 123 ? { keys: new Map(), last: '' } : null);
+    else if (c === 125 || c === 93) open.pop();
   }
-  return { depth: max, repeated };
+  return undefined;
 }
 
 function tooDeep(): string {
@@ -530,7 +577,7 @@ export class JsonArrayParser implements Parser {
     }
     this.row++;
     if (deep) return { row: this.row, line: this.elemLine, error: tooDeep() };
-    return parsedRecord(this.row, this.elemLine, t, jsonShape(t).repeated);
+    return parsedRecord(this.row, this.elemLine, t, jsonShape(t).keys);
   }
 }
 

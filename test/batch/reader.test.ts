@@ -11,6 +11,7 @@ import {
   readRecords,
   detectFormat,
   jsonShape,
+  repeatedKey,
   type RawRecord,
 } from '../../src/batch/reader.js';
 
@@ -98,24 +99,26 @@ describe('JSON readers', () => {
   });
 
   it('finds a key an object gives twice: the top level in any case, deeper ones exactly; strings are no keys', () => {
-    expect(jsonShape('{"a":"1","b":{"c":[{"d":1}]}}')).toEqual({ depth: 4, repeated: undefined });
-    expect(jsonShape('{"amount":"0.01","amount":"7"}').repeated).toEqual({
+    expect(jsonShape('{"a":"1","b":{"c":[{"d":1}]}}')).toEqual({ depth: 4, keys: 4 });
+    expect(jsonShape('{"a":"x:","b":["c",":"]}')).toEqual({ depth: 2, keys: 2 });
+    expect(repeatedKey('{"a":"1","b":{"c":[{"d":1}]}}')).toBeUndefined();
+    expect(repeatedKey('{"amount":"0.01","amount":"7"}')).toEqual({
       first: 'amount',
       key: 'amount',
       path: 'amount',
     });
-    expect(jsonShape('{"amount":"0.01","Amount":"7"}').repeated).toEqual({
+    expect(repeatedKey('{"amount":"0.01","Amount":"7"}')).toEqual({
       first: 'amount',
       key: 'Amount',
       path: 'Amount',
     });
     // Metadata keys keep their case; under metadata keys compare exactly.
-    expect(jsonShape('{"meta.K":"1","meta.k":"2","metadata":{"x":"1","X":"2"}}').repeated).toBeUndefined();
-    expect(jsonShape('{"b":{"n":{"x":1,"x":2}}}').repeated?.path).toBe('b.n.x');
+    expect(repeatedKey('{"meta.K":"1","meta.k":"2","metadata":{"x":"1","X":"2"}}')).toBeUndefined();
+    expect(repeatedKey('{"b":{"n":{"x":1,"x":2}}}')?.path).toBe('b.n.x');
     // Keys of sibling objects, strings that look like keys, escapes.
-    expect(jsonShape('[{"a":1},{"a":2}]').repeated).toBeUndefined();
-    expect(jsonShape('{"s":"\\"a\\":1,","a":["a","a"],"t":{"a":1}}').repeated).toBeUndefined();
-    expect(jsonShape('{"a":1,"\\u0061":2}').repeated).toEqual({ first: 'a', key: 'a', path: 'a' });
+    expect(repeatedKey('[{"a":1},{"a":2}]')).toBeUndefined();
+    expect(repeatedKey('{"s":"\\"a\\":1,","a":["a","a"],"t":{"a":1}}')).toBeUndefined();
+    expect(repeatedKey('{"a":1,"\\u0061":2}')).toEqual({ first: 'a', key: 'a', path: 'a' });
     const p = new JsonArrayParser();
     const [rec] = [...p.push('[{"asset":"BTC","ASSET":"ETH"}]'), ...p.end()];
     expect(rec).toMatchObject({ row: 1, field: 'ASSET', error: expect.stringMatching(/^is given twice in the row/) });

@@ -4,6 +4,7 @@
 import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { probeHealth } from '../../src/client/service-identity.js';
+import { withdrawalContent } from '../../src/commands/approve/content.js';
 import { DEMO } from '../../src/local/demo.js';
 import { answerOf, inProcess } from '../mcp/support.js';
 import { TLS_ENV, tlsFront } from '../support/tls.js';
@@ -69,6 +70,20 @@ describe('the destination is sent in its one spelling', () => {
     } finally {
       await s.close();
     }
+  });
+
+  it('an approval of a saved withdrawal names the destination in the spelling withdraw --request sends', () => {
+    const scope = { kind: 'withdrawal' as const, environment: 'local', service: 'x', profileId: DEMO.profileId };
+    const body = {
+      profile_id: DEMO.profileId,
+      asset: 'ETH',
+      crypto_network: 'ETHEREUM',
+      destination_address: ETH_ADDRESS,
+      amount: '1',
+      ref_id: 'r-1',
+    };
+    const hand = withdrawalContent(scope, { ...body, destination_address: ETH_ADDRESS.toLowerCase() });
+    expect(hand).toEqual(withdrawalContent(scope, body));
   });
 
   it('a Bitcoin legacy address for BITCOIN_CASH is refused with its CashAddr; nothing is sent', async () => {
