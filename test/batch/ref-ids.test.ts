@@ -263,4 +263,40 @@ describe('rows another batch paid', () => {
       stage.remove();
     }
   });
+
+  it('are found when the earlier batch spelled the destination another way (EIP-55 casing, bech32 case)', async () => {
+    const BC1 = 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4';
+    const head = 'destination_address,asset,crypto_network,amount\n';
+    const earlier = await staged(
+      'earlier.csv',
+      `${head}${ETH.toLowerCase()},ETH,ETHEREUM,1\n${BC1},BTC,BITCOIN,0.1\n`,
+      'csv',
+    );
+    const sentIds = [...earlier.valid()].map((r, i) => ({ row: i + 1, ref_id: r.ref_id, profile_id: 'prof-1' }));
+    earlier.remove();
+    const stage = await staged(
+      'now.csv',
+      `${head}0x${ETH.slice(2).toUpperCase()},ETH,ETHEREUM,1.0\n${BC1.toUpperCase()},BTC,BITCOIN,0.10\n`,
+      'csv',
+    );
+    const record = SentRecord.open(join(dir, 'sent-spelled.db'));
+    try {
+      record.record('local:http://a', 'earlier', '/j/earlier.journal', sentIds, '2026-01-01T00:00:00.000Z');
+      const n = await markRepeats(stage, {
+        api: none,
+        limiter: new TokenBucket(Infinity),
+        record,
+        serviceId: 'local:http://a',
+        batchId: 'now',
+      });
+      expect(n).toBe(2);
+      expect([...stage.repeats()].map(repeatLine)).toEqual([
+        `row 1: 1.0 ETH to ${ETH} (ref_id ${sentIds[0].ref_id}) was already paid: this machine sent it at 2026-01-01T00:00:00.000Z (journal /j/earlier.journal)`,
+        `row 2: 0.10 BTC to ${BC1} (ref_id ${sentIds[1].ref_id}) was already paid: this machine sent it at 2026-01-01T00:00:00.000Z (journal /j/earlier.journal)`,
+      ]);
+    } finally {
+      record.close();
+      stage.remove();
+    }
+  });
 });
