@@ -86,6 +86,35 @@ describe('the destination is sent in its one spelling', () => {
     expect(hand).toEqual(withdrawalContent(scope, body));
   });
 
+  it.each([
+    ['LTC', 'LITECOIN', '3J98t1WpEZ73CNmQviecrnyiWrnqRhWNLy', 'a BITCOIN'],
+    ['DOGE', 'DOGECOIN', '2NC2hEhe28ULKAJkW5MjZ3jtTMJdvXmByvK', 'a BITCOIN'],
+    ['BTC', 'BITCOIN', 'LW98ceYNxYki9e9QxDACLn82TtVEPm4qmy', 'a LITECOIN'],
+    ['SOL', 'SOLANA', ETH_ADDRESS, 'an EVM'],
+  ])(
+    '%s on %s to %s: refused, naming the network it looks like; nothing is sent',
+    async (asset, network, address, like) => {
+      await sb.sent();
+      const r = await sb.runIn([
+        'withdraw',
+        '--asset',
+        asset,
+        '--network',
+        network,
+        '--address',
+        address,
+        '--amount',
+        '1',
+        '--yes',
+      ]);
+      expect(r.code).toBe(2);
+      expect(r.stderr).toBe(
+        `error: --address: ${address} is not ${/^[AEIOU]/.test(network) ? 'an' : 'a'} ${network} address (it looks like ${like} address)\n`,
+      );
+      expect(await withdrawalPosts()).toEqual([]);
+    },
+  );
+
   it('a Bitcoin legacy address for BITCOIN_CASH is refused with its CashAddr; nothing is sent', async () => {
     await sb.sent();
     const r = await sb.runIn([
@@ -153,6 +182,7 @@ describe('--yes and --no-input ask nothing, on a terminal too', () => {
       'error: missing --asset',
     ],
     [['sandbox', 'deposit', '--no-input'], 'error: missing'],
+    [['addresses', 'create', '--no-input'], 'error: missing --network'],
   ])('%j: a usage error, no prompt, nothing sent', async (args, message) => {
     await sb.sent();
     const r = await onTerminal(args);
