@@ -39,6 +39,8 @@ interface Gathered {
   asset: string;
   network: CryptoNetwork;
   address: string;
+  /** The address as given, when its one spelling (what is sent) differs: whether it carried a checksum is its own. */
+  given?: string;
   amount?: string;
   total?: string;
   profileId: string;
@@ -390,7 +392,10 @@ function check(ctx: CliContext, o: WithdrawOptions, g: Gathered): CreateCryptoWi
   checkRequest(operations.createCryptoWithdrawal, { body }, WITHDRAW_FLAGS, ctx.catalogue());
   // What is sent, confirmed, checked by the policy and audited: the destination in its one spelling.
   const sent = canonicalRequest(body, addresses(ctx), WITHDRAW_FLAGS);
-  g.address = sent.destination_address;
+  if (sent.destination_address !== g.address) {
+    g.given = g.address;
+    g.address = sent.destination_address;
+  }
   return sent;
 }
 
@@ -439,7 +444,14 @@ function destination(g: Gathered): string {
   const named = [g.address];
   if (g.nickname !== undefined) named.push(`(${g.nickname})`);
   if (isTestnetAddress(g.network, g.address)) named.push(`(${g.network} testnet)`);
-  if (!addressHasChecksum(g.network, g.address)) named.push('(carries no checksum: check every character)');
+  // An EVM address typed in one case is sent in its EIP-55 casing, which is made from what was typed: a mistyped
+  // character is not found, so it is still said.
+  if (!addressHasChecksum(g.network, g.given ?? g.address))
+    named.push(
+      g.given === undefined
+        ? '(carries no checksum: check every character)'
+        : `(given as ${g.given}, which carries no checksum: check every character)`,
+    );
   return named.join(' ');
 }
 
