@@ -106,14 +106,31 @@ class Rule {
   }
 }
 
+/** The one spelling on a network of the policy's and the address book's addresses (few), null where invalid. */
+const listedSpelling = new Map<string, string | null>();
+
 /**
- * Whether `a` is the destination `b` on `net`: in their one spelling on that network (canonicalAddress: bech32 and
- * CashAddr in any case, CashAddr with or without its prefix, EVM in any casing), and `a` valid there. An address of
- * another network (a 0x account on SOLANA) is not the same destination. On a network coinop does not know, as written.
+ * Whether a listed address (the policy's, the address book's) is the destination `addr` on `net`: in their one
+ * spelling on that network (canonicalAddress: bech32 and CashAddr in any case, CashAddr with or without its prefix,
+ * EVM in any casing), and the listed address valid there: an address of another network (a 0x account on SOLANA) is
+ * not the same destination. On a network coinop does not know, as written.
  */
-function sameAddress(net: string, a: string, b: string): boolean {
-  if (!Object.hasOwn(ADDRESS_RULES, net)) return a === b;
-  return addressReason(net, a) === undefined && canonicalAddress(net, a) === canonicalAddress(net, b);
+function sameOn(net: string): (listed: string, addr: string) => boolean {
+  if (!Object.hasOwn(ADDRESS_RULES, net)) return (listed, addr) => listed === addr;
+  // The request's address is spelled once for all the listed ones it is compared with.
+  let given: string | undefined;
+  let mine = '';
+  return (listed, addr) => {
+    if (addr !== given) [given, mine] = [addr, canonicalAddress(net, addr)];
+    const key = `${net} ${listed}`;
+    let one = listedSpelling.get(key);
+    if (one === undefined) {
+      one = addressReason(net, listed) === undefined ? canonicalAddress(net, listed) : null;
+      if (listedSpelling.size >= 10_000) listedSpelling.clear();
+      listedSpelling.set(key, one);
+    }
+    return one === mine;
+  };
 }
 
 const where = (r: PolicyRequest) => (r.row !== undefined ? { row: r.row } : {});
@@ -122,8 +139,9 @@ const where = (r: PolicyRequest) => (r.row !== undefined ? { row: r.row } : {});
 function destinationProblem(p: Policy, r: PolicyRequest, book: BookEntry[]): string | undefined {
   const addr = r.destination_address ?? '';
   const net = r.crypto_network ?? '';
+  const sameAddress = sameOn(net);
   if (p.destinations === 'bookmarked_only') {
-    const entry = book.find((e) => e.crypto_network === net && sameAddress(net, e.address, addr));
+    const entry = book.find((e) => e.crypto_network === net && sameAddress(e.address, addr));
     if (entry?.bookmarked) return undefined;
     return entry
       ? `${addr} (${net}) is in the address book${entry.nickname ? ` as ${entry.nickname}` : ''} but not bookmarked`
@@ -131,8 +149,8 @@ function destinationProblem(p: Policy, r: PolicyRequest, book: BookEntry[]): str
   }
   const list = p.destinations ?? [];
   const named = book.filter((e) => e.nickname !== undefined && list.includes(e.nickname));
-  if (named.some((e) => e.crypto_network === net && sameAddress(net, e.address, addr))) return undefined;
-  if (list.some((entry) => sameAddress(net, entry, addr))) return undefined;
+  if (named.some((e) => e.crypto_network === net && sameAddress(e.address, addr))) return undefined;
+  if (list.some((entry) => sameAddress(entry, addr))) return undefined;
   return `${addr} (${net}) is not among the policy's destinations`;
 }
 
