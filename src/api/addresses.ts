@@ -3,6 +3,9 @@
 // The testnet forms of the Bitcoin-family chains (the hosted sandbox pays on testnets) are checked exactly as their
 // mainnet forms; whether a testnet address may be sent is the caller's to say (AddressCheck): the CLI refuses one
 // in production, the local service (a stand-in for the sandbox and production alike) takes both.
+// An address of another network is refused naming it ("3J98... is not a LITECOIN address (it looks like a BITCOIN
+// address)"; a Bitcoin legacy address for BITCOIN_CASH with its CashAddr), and canonicalAddress gives each destination
+// one spelling, so the same payment written two ways is one payment to the batch's ref_ids, the policy and the service.
 // The codecs and hashes are @scure/base and @noble/hashes; only CashAddr's polymod and Stellar's CRC16-XModem,
 // which those libraries do not offer, are written here.
 import { keccak_256 } from '@noble/hashes/sha3.js';
