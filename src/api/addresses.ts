@@ -3,6 +3,9 @@
 // The testnet forms of the Bitcoin-family chains (the hosted sandbox pays on testnets) are checked exactly as their
 // mainnet forms; whether a testnet address may be sent is the caller's to say (AddressCheck): the CLI refuses one
 // in production, the local service (a stand-in for the sandbox and production alike) takes both.
+// An address of another network is refused naming it ("3J98... is not a LITECOIN address (it looks like a BITCOIN
+// address)"; a Bitcoin legacy address for BITCOIN_CASH with its CashAddr), and canonicalAddress gives each destination
+// one spelling, so the same payment written two ways is one payment to the batch's ref_ids, the policy and the service.
 // The codecs and hashes are @scure/base and @noble/hashes; only CashAddr's polymod and Stellar's CRC16-XModem,
 // which those libraries do not offer, are written here.
 import { keccak_256 } from '@noble/hashes/sha3.js';
@@ -100,15 +103,18 @@ const UTXO_RULES = {
     mainnet: { segwit: ['bc'], versions: { 0: 'P2PKH', 5: 'P2SH' } },
     testnet: { segwit: ['tb'], versions: { 111: 'testnet P2PKH', 196: 'testnet P2SH' } },
   },
-  // P2PKH L..., P2SH M... and the older 3..., segwit ltc1...; testnet m.../n..., Q... and the older 2..., tltc1...
+  // P2PKH L..., P2SH M..., segwit ltc1...; testnet m.../n..., Q..., tltc1.... The older P2SH forms 3... and 2...
+  // (Bitcoin's version bytes) are refused: read as Bitcoin's, they are the commonest wrong-chain payment (issue 23);
+  // Litecoin Core writes the same script as M... and Q.... Testnet m.../n... is Litecoin's only P2PKH form: kept.
   LITECOIN: {
-    mainnet: { segwit: ['ltc'], versions: { 48: 'P2PKH', 50: 'P2SH', 5: 'P2SH' } },
-    testnet: { segwit: ['tltc'], versions: { 111: 'testnet P2PKH', 58: 'testnet P2SH', 196: 'testnet P2SH' } },
+    mainnet: { segwit: ['ltc'], versions: { 48: 'P2PKH', 50: 'P2SH' } },
+    testnet: { segwit: ['tltc'], versions: { 111: 'testnet P2PKH', 58: 'testnet P2SH' } },
   },
-  // P2PKH D..., P2SH 9.../A...; testnet n..., 2...; Dogecoin has no segwit.
+  // P2PKH D..., P2SH 9.../A...; testnet n...; Dogecoin has no segwit. Its testnet P2SH 2... shares Bitcoin testnet's
+  // version byte (196) and is refused as one (issue 23).
   DOGECOIN: {
     mainnet: { segwit: [], versions: { 30: 'P2PKH', 22: 'P2SH' } },
-    testnet: { segwit: [], versions: { 113: 'testnet P2PKH', 196: 'testnet P2SH' } },
+    testnet: { segwit: [], versions: { 113: 'testnet P2PKH' } },
   },
 } as const satisfies Record<string, UtxoRule>;
 
@@ -221,11 +227,45 @@ export function encodeCashAddr(version: number, hash: Uint8Array, prefix = CASHA
 /** Legacy Bitcoin Cash addresses are Bitcoin's Base58Check: P2PKH 1..., P2SH 3...; testnet m.../n..., 2.... */
 const isBitcoinCashLegacy = (address: string) => /^[13mn2]/.test(address) && !address.includes(':');
 
+/**
+ * Bitcoin Cash is given as CashAddr. A legacy address (1..., 3..., testnet m.../n.../2...) is Bitcoin's spelling of
+ * the same hash, and the commonest wrong-chain payment: refused, with its CashAddr spelling (addressReason says it).
+ */
 function bitcoinCashReason(address: string): AddressReason | undefined {
   // Everything that is not a legacy address is CashAddr.
   if (isBitcoinCashLegacy(address))
-    return base58CheckReason('BITCOIN_CASH', address, either(UTXO_RULES.BITCOIN).versions);
+    return (
+      base58CheckReason('BITCOIN_CASH', address, either(UTXO_RULES.BITCOIN).versions) ??
+      'is a legacy address: BITCOIN_CASH takes CashAddr (bitcoincash:q...)'
+    );
   return cashAddrReason(address);
+}
+
+/** The CashAddr of a valid Bitcoin legacy address's hash (P2PKH or P2SH, mainnet or testnet); undefined otherwise. */
+export function legacyToCashAddr(address: string): string | undefined {
+  if (!BASE58_CHARS.test(address) || base58.decode(address).length !== 25) return undefined;
+  let payload: Uint8Array;
+  try {
+    payload = base58check.decode(address);
+  } catch {
+    return undefined;
+  }
+  const kind = {
+    0: [0, CASHADDR_PREFIX],
+    5: [8, CASHADDR_PREFIX],
+    111: [0, CASHADDR_TESTNET_PREFIX],
+    196: [8, CASHADDR_TESTNET_PREFIX],
+  }[payload[0]] as [number, string] | undefined;
+  return kind && encodeCashAddr(kind[0], payload.subarray(1), kind[1]);
+}
+
+/** A valid CashAddr written with its prefix, in lower case (the prefix a bare one's checksum holds for). */
+function cashAddrCanonical(address: string): string {
+  if (isBitcoinCashLegacy(address)) return address;
+  const checked = cashAddrChecksummed(address);
+  if (checked?.prefix === undefined) return address;
+  const lower = address.toLowerCase();
+  return `${checked.prefix}:${lower.slice(lower.indexOf(':') + 1)}`;
 }
 
 /** Whether a valid Bitcoin Cash address is a testnet one: its CashAddr prefix, or its legacy version byte. */
@@ -311,6 +351,8 @@ function suiReason(address: string): AddressReason | undefined {
 
 interface AddressRule {
   reason(address: string): AddressReason | undefined;
+  /** The one spelling of a valid address (canonicalAddress); unset: as given. */
+  canonical?(address: string): string;
   /** Whether a valid address of this form carries a checksum (a mistyped character would be found). */
   checksummed(address: string): boolean;
   /** Whether a valid address is a testnet's (only where the testnet's addresses differ from the mainnet's). */
@@ -318,8 +360,18 @@ interface AddressRule {
   example: string;
 }
 
+/** A bech32 address of a Bitcoin-family chain in lower case (BIP-173: one case, lower preferred); base58 as given. */
+function utxoCanonical(address: string, rule: UtxoRule): string {
+  const prefix = segwitPrefix(address);
+  return prefix !== undefined && (either(rule).segwit as readonly string[]).includes(prefix)
+    ? address.toLowerCase()
+    : address;
+}
+
 const EVM: AddressRule = {
   reason: evmReason,
+  // Mixed case is EIP-55 already when valid (and as given when not): keccak only for one-case addresses.
+  canonical: (a) => (/^0x[0-9a-fA-F]{40}$/.test(a) && isUniformCase(a.slice(2)) ? eip55(a.slice(2)) : a),
   checksummed: (a) => !isUniformCase(a.slice(2)),
   example: '0xF0Aa84466e353E5390be37FE2934301c07c19a55',
 };
@@ -330,18 +382,21 @@ const never = () => false;
 export const ADDRESS_RULES: Record<CryptoNetwork, AddressRule> = {
   BITCOIN: {
     reason: (a) => utxoReason('BITCOIN', a, UTXO_RULES.BITCOIN),
+    canonical: (a) => utxoCanonical(a, UTXO_RULES.BITCOIN),
     checksummed: always,
     testnet: (a) => utxoTestnet(a, UTXO_RULES.BITCOIN),
     example: '1BvBMSEYstWetqTFn5Au4m4GFg7xJaNVN2',
   },
   BITCOIN_CASH: {
     reason: bitcoinCashReason,
+    canonical: cashAddrCanonical,
     checksummed: always,
     testnet: bitcoinCashTestnet,
     example: 'bitcoincash:qpm2qsznhks23z7629mms6s4cwef74vcwvy22gdx6a',
   },
   LITECOIN: {
     reason: (a) => utxoReason('LITECOIN', a, UTXO_RULES.LITECOIN),
+    canonical: (a) => utxoCanonical(a, UTXO_RULES.LITECOIN),
     checksummed: always,
     testnet: (a) => utxoTestnet(a, UTXO_RULES.LITECOIN),
     example: 'LW98ceYNxYki9e9QxDACLn82TtVEPm4qmy',
@@ -365,12 +420,15 @@ export const ADDRESS_RULES: Record<CryptoNetwork, AddressRule> = {
   },
   DOGECOIN: {
     reason: (a) => utxoReason('DOGECOIN', a, UTXO_RULES.DOGECOIN),
+    canonical: (a) => utxoCanonical(a, UTXO_RULES.DOGECOIN),
     checksummed: always,
     testnet: (a) => utxoTestnet(a, UTXO_RULES.DOGECOIN),
     example: 'DH5yaieqoZN36fDVciNyRueRGvGLR3mr7L',
   },
   SUI: {
     reason: suiReason,
+    // Hex: the same account in either case; Sui writes it in lower case.
+    canonical: (a) => (/^0x[0-9a-fA-F]{64}$/.test(a) ? a.toLowerCase() : a),
     checksummed: never,
     example: '0x02a212de6a9dfa3a69e22387acfbafbb1a9e591bd9d636e7895dcfc8de05f331',
   },
@@ -400,8 +458,63 @@ export function addressReason(network: string, address: string, check: AddressCh
   // No address of any network is this long (and base58 decoding grows with the square of the length).
   if (address.length > 128) return 'wrong length: far longer than any address';
   const reason = rule.reason(address);
-  if (reason || check.mainnetOnly === undefined || !rule.testnet?.(address)) return reason;
+  // A checksum that does not match says the address is in the network's own form, mistyped: no other network's.
+  if (reason)
+    return (!reason.startsWith(CHECKSUM_MISMATCH) && wrongNetwork(network as CryptoNetwork, address)) || reason;
+  if (check.mainnetOnly === undefined || !rule.testnet?.(address)) return undefined;
   return `a testnet address in ${check.mainnetOnly}: coinop sends to ${network} testnet addresses only in the sandbox and on the local service`;
+}
+
+/**
+ * The networks an address of none of `network`'s forms is valid on ("EVM" for the EVM chains, named once), in the
+ * catalogue's order.
+ */
+export function lookalikeNetworks(network: CryptoNetwork, address: string): string[] {
+  const own = ADDRESS_RULES[network];
+  const names: string[] = [];
+  const ownShape = hasOwnPrefix(network, address);
+  const tried = new Set<AddressRule>([own]);
+  for (const [other, rule] of Object.entries(ADDRESS_RULES) as [CryptoNetwork, AddressRule][]) {
+    if (tried.has(rule)) continue;
+    tried.add(rule);
+    if (rule.reason(address) !== undefined) continue;
+    // Nearly any 32-byte base58 text is a Solana key: a mistyped bc1... is no Solana address.
+    if (ownShape && !rule.checksummed(address)) continue;
+    const name = rule === EVM ? 'EVM' : other;
+    if (!names.includes(name)) names.push(name);
+  }
+  return names;
+}
+
+/** Whether the address starts as the network's own bech32 or CashAddr addresses do (bc1..., bitcoincash:...). */
+function hasOwnPrefix(network: CryptoNetwork, address: string): boolean {
+  const utxo = (UTXO_RULES as Record<string, UtxoRule>)[network];
+  const prefix = segwitPrefix(address);
+  if (utxo && prefix !== undefined && (either(utxo).segwit as readonly string[]).includes(prefix)) return true;
+  const colon = address.indexOf(':');
+  return network === 'BITCOIN_CASH' && colon > 0 && CASHADDR_PREFIXES.includes(address.slice(0, colon).toLowerCase());
+}
+
+/** "is not a LITECOIN address (it looks like a BITCOIN address)", for an address valid on another network. */
+function wrongNetwork(network: CryptoNetwork, address: string): AddressReason | undefined {
+  const like = lookalikeNetworks(network, address);
+  if (!like.length) return undefined;
+  const an = (name: string) => (/^[AEIOU]/.test(name) ? 'an' : 'a');
+  let reason = `${address} is not ${an(network)} ${network} address (it looks like ${an(like[0])} ${like.join(' or ')} address)`;
+  const cash = network === 'BITCOIN_CASH' ? legacyToCashAddr(address) : undefined;
+  if (cash) reason += `; a Bitcoin Cash address is given in CashAddr: if this hash is meant, give it as ${cash}`;
+  return reason;
+}
+
+/**
+ * The one spelling of a destination, so the same payment written two ways is one payment (issue 23): bech32 and
+ * bech32m in lower case, EVM addresses in their EIP-55 casing, CashAddr in lower case with its prefix
+ * (bitcoincash: or bchtest:), Sui's hex in lower case; base58 (case is meaning) and Stellar's upper-case StrKey as
+ * given. For a valid address of the network; anything else is returned as given (checking it is addressReason's).
+ */
+export function canonicalAddress(network: string, address: string): string {
+  const rule = ADDRESS_RULES[network as CryptoNetwork];
+  return rule?.canonical ? rule.canonical(address) : address;
 }
 
 export function isValidAddress(network: CryptoNetwork, address: string, check: AddressCheck = {}): boolean {

@@ -16,6 +16,8 @@ export interface RawRecord {
   value?: unknown;
   /** The record could not be read (broken quoting, bad JSON); the rest of the file is still read when possible. */
   error?: string;
+  /** The field the error is about (a key a JSON record gives twice). */
+  field?: string;
 }
 
 /** A problem that stops reading: nothing after it can be trusted (an unterminated quote, a truncated JSON array). */
@@ -342,34 +344,143 @@ export class JsonLinesParser implements Parser {
     const t = text.trim();
     if (!t) return undefined;
     this.row++;
-    if (jsonDepth(t) > MAX_JSON_DEPTH) return { row: this.row, line: this.line, error: tooDeep() };
-    try {
-      return { row: this.row, line: this.line, value: JSON.parse(t) };
-    } catch (e) {
-      return { row: this.row, line: this.line, error: `is not valid JSON (${(e as Error).message})` };
-    }
+    const shape = jsonShape(t);
+    if (shape.depth > MAX_JSON_DEPTH) return { row: this.row, line: this.line, error: tooDeep() };
+    return parsedRecord(this.row, this.line, t, shape.keys);
   }
+}
+
+/**
+ * A JSON record parsed; one that gives a key twice is refused, as a CSV header that names a column twice is: JSON.parse
+ * keeps the last of two keys without a word (`"amount":"0.01","amount":"7"` pays 7). `keys`: how many keys the text
+ * writes (jsonShape); fewer in the value parsed means one was given twice, and only then is the text searched for it.
+ */
+function parsedRecord(row: number, line: number, text: string, keys: number): RawRecord {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (e) {
+    return { row, line, error: `is not valid JSON (${(e as Error).message})` };
+  }
+  const repeated = keys !== keyCount(value) ? repeatedKey(text) : repeatedField(value);
+  if (!repeated) return { row, line, value };
+  const spelled = repeated.key === repeated.first ? '' : ` ("${repeated.first}" and "${repeated.key}")`;
+  return {
+    row,
+    line,
+    field: repeated.path,
+    error: `is given twice in the row${spelled}: JSON keeps one of them silently, so give each field once`,
+  };
+}
+
+/** A key given twice in one object: as written the first time and the second, and its path (metadata.invoice). */
+export interface RepeatedKey {
+  first: string;
+  key: string;
+  path: string;
+}
+
+/** A top-level key as a field is read: in any case (columnName in rows.ts), a metadata key keeping its own case. */
+function fieldKey(key: string): string {
+  const lower = key.toLowerCase();
+  return lower.startsWith('meta.') ? `meta.${key.slice(5)}` : lower;
+}
+
+/** How many keys a parsed value holds, at every level. */
+function keyCount(v: unknown): number {
+  if (v === null || typeof v !== 'object') return 0;
+  let n = 0;
+  if (Array.isArray(v)) for (const x of v) n += keyCount(x);
+  else
+    for (const k in v as Record<string, unknown>) {
+      n++;
+      n += keyCount((v as Record<string, unknown>)[k]);
+    }
+  return n;
+}
+
+/** Two top-level keys that name one field in different case ("amount" and "Amount"). */
+function repeatedField(v: unknown): RepeatedKey | undefined {
+  if (v === null || typeof v !== 'object' || Array.isArray(v)) return undefined;
+  const seen = new Map<string, string>();
+  for (const key of Object.keys(v)) {
+    const first = seen.get(fieldKey(key));
+    if (first !== undefined) return { first, key, path: key };
+    seen.set(fieldKey(key), key);
+  }
+  return undefined;
+}
+
+/** Where a JSON text's string starting at `start` (its quote) ends (its closing quote), and whether it has escapes. */
+function stringEnd(text: string, start: number): { end: number; escaped: boolean } {
+  let escaped = false;
+  let i = start + 1;
+  for (; i < text.length; i++) {
+    const d = text.charCodeAt(i);
+    if (d === 92) {
+      i++;
+      escaped = true;
+    } else if (d === 34) break;
+  }
+  return { end: i, escaped };
+}
+
+/** Whether the string ending at `end` is a key (the next character past spaces is a colon). */
+function isKey(text: string, end: number): boolean {
+  let j = end + 1;
+  while (j < text.length && isSpace(text.charCodeAt(j))) j++;
+  return text.charCodeAt(j) === 58;
+}
+
+/**
+ * How deeply objects and arrays nest in a JSON text and how many keys it writes (strings skipped), counted before it
+ * is parsed, in one pass without allocating.
+ */
+export function jsonShape(text: string): { depth: number; keys: number } {
+  let depth = 0;
+  let max = 0;
+  let keys = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 34) {
+      i = stringEnd(text, i).end;
+      if (isKey(text, i)) keys++;
+    } else if (c === 123 || c === 91) max = Math.max(max, ++depth);
+    else if (c === 125 || c === 93) depth--;
+  }
+  return { depth: max, keys };
+}
+
+/**
+ * The first key an object of a JSON text gives twice (the top level's in any case, as its fields are read; deeper
+ * ones exactly), with its path; for a text whose value holds fewer keys than it writes.
+ */
+export function repeatedKey(text: string): RepeatedKey | undefined {
+  // Per open object its keys (normalised -> as written) and its last key; null for an array.
+  const open: ({ keys: Map<string, string>; last: string } | null)[] = [];
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 34) {
+      const start = i;
+      const { end, escaped } = stringEnd(text, i);
+      i = end;
+      const obj = open[open.length - 1];
+      if (!obj || !isKey(text, end)) continue;
+      let key = text.slice(start + 1, end);
+      if (escaped) key = JSON.parse(text.slice(start, end + 1)) as string;
+      const norm = open.length === 1 ? fieldKey(key) : key;
+      const first = obj.keys.get(norm);
+      obj.last = key;
+      if (first === undefined) obj.keys.set(norm, key);
+      else return { first, key, path: [...open.slice(0, -1).flatMap((o) => (o ? [o.last] : [])), key].join('.') };
+    } else if (c === 123 || c === 91) open.push(c === 123 ? { keys: new Map(), last: '' } : null);
+    else if (c === 125 || c === 93) open.pop();
+  }
+  return undefined;
 }
 
 function tooDeep(): string {
   return `nests objects and arrays more than ${MAX_JSON_DEPTH} levels deep (a withdrawal needs a few)`;
-}
-
-/** How deeply objects and arrays nest in a JSON text (strings skipped), counted before it is parsed. */
-export function jsonDepth(text: string): number {
-  let depth = 0;
-  let max = 0;
-  let inString = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (inString) {
-      if (c === 92) i++;
-      else if (c === 34) inString = false;
-    } else if (c === 34) inString = true;
-    else if (c === 123 || c === 91) max = Math.max(max, ++depth);
-    else if (c === 125 || c === 93) depth--;
-  }
-  return max;
 }
 
 /**
@@ -466,11 +577,7 @@ export class JsonArrayParser implements Parser {
     }
     this.row++;
     if (deep) return { row: this.row, line: this.elemLine, error: tooDeep() };
-    try {
-      return { row: this.row, line: this.elemLine, value: JSON.parse(t) };
-    } catch (e) {
-      return { row: this.row, line: this.elemLine, error: `is not valid JSON (${(e as Error).message})` };
-    }
+    return parsedRecord(this.row, this.elemLine, t, jsonShape(t).keys);
   }
 }
 

@@ -64,7 +64,8 @@ const sha256hex: (text: string) => string = oneShot
 /**
  * The content hash of a withdrawal request: every field but ref_id (profile_id, asset, network, destination,
  * amount or total, metadata, memo, identity, account, balance asset, fee id, beneficiary), amounts as numbers.
- * Encoding, line endings, quoting, column order, a BOM or a trailing newline of the file change nothing.
+ * Encoding, line endings, quoting, column order, a BOM or a trailing newline of the file change nothing; nor does
+ * the destination's spelling, which Stage.addValid makes its one spelling (canonicalAddress) before this is taken.
  */
 export function rowKey(body: Record<string, unknown>): string {
   return sha256hex(canonicalObject(body, true));

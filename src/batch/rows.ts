@@ -201,12 +201,19 @@ function bodyFromJson(
   }
   const body: Record<string, unknown> = {};
   let metadata: Record<string, unknown> | undefined;
+  // A metadata key given as meta.KEY and inside metadata too: one would be dropped without a word.
+  const twice = (m: string) => {
+    if (metadata && Object.hasOwn(metadata, m))
+      issues.push({ row, line, field: `meta.${m}`, rule: 'is given twice in the row (as meta.KEY and in metadata)' });
+  };
   for (const [key, v] of Object.entries(value as Record<string, unknown>)) {
     if (v === null) continue;
     const k = columnName(key);
     if (k.startsWith('meta.') && k.length > 5) {
+      twice(k.slice(5));
       (metadata ??= {})[k.slice(5)] = v;
     } else if (k === 'metadata' && v && typeof v === 'object' && !Array.isArray(v)) {
+      for (const m of Object.keys(v)) twice(m);
       metadata = { ...(metadata ?? {}), ...(v as Record<string, unknown>) };
     } else if (COLUMN_SET.has(k) || JSON_ONLY.has(k)) {
       body[k] = v;
@@ -256,7 +263,7 @@ export class RowValidator {
   check(rec: RawRecord): { row?: BatchRow; issues: RowIssue[]; given?: GivenFields } {
     const { row, line } = rec;
     const issues: RowIssue[] = [];
-    if (rec.error) return { issues: [{ row, line, field: '', rule: rec.error }] };
+    if (rec.error) return { issues: [{ row, line, field: rec.field ?? '', rule: rec.error }] };
     let body: Record<string, unknown> | undefined;
     if (rec.cells) {
       if (!this.map) throw new Error('CSV record before its header');

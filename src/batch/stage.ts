@@ -6,6 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { createRequire } from 'node:module';
 import type { Database as DatabaseType, Statement } from 'better-sqlite3';
+import { canonicalAddress } from '../api/index.js';
 import type { BatchRow, GivenFields } from './rows.js';
 import { deriveRefId, nthRefId, saltedRefId, stagedText } from './ref-ids.js';
 import { WriteError } from './write-error.js';
@@ -102,9 +103,16 @@ export class Stage {
     }
   }
 
-  /** A valid row: a derived ref_id is that of a first occurrence until finish() counts identical rows. */
+  /**
+   * A valid row: a derived ref_id is that of a first occurrence until finish() counts identical rows. Its destination
+   * is staged (and so sent, and its ref_id derived) in its one spelling: the same payment written another way (an
+   * address's case, a CashAddr's prefix) is the same row (issue 23).
+   */
   addValid(r: BatchRow): void {
     const body = r.body as unknown as Record<string, unknown>;
+    const { crypto_network: network, destination_address: address } = body;
+    if (typeof network === 'string' && typeof address === 'string')
+      body.destination_address = canonicalAddress(network, address);
     if (r.derived) {
       const { text, key } = stagedText(body);
       this.buffer.push([r.row, r.line, 1, deriveRefId(key, 1), text]);

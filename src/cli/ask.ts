@@ -59,7 +59,8 @@ export const askAddress = (pr: Prompter, network: string, check: AddressCheck, v
       validate: (s) => {
         const reason = addressReason(network, s, check);
         if (!reason) return true;
-        const what = reason.startsWith('not a ') ? reason : `not a ${network} address: ${reason}`;
+        // A reason that already says whose address it is not ("not a ...", "X is not a ... (it looks like ...)").
+        const what = /^not an? |^\S+ is not an? /.test(reason) ? reason : `not a ${network} address: ${reason}`;
         return `${what} (such as ${ADDRESS_RULES[network as CryptoNetwork]?.example})`;
       },
     }),

@@ -214,6 +214,8 @@ Examples:
       pager: g.pager,
     };
     applyFlags(ctx.io, ctx.env, { noInput: g.input === false || ctx.settings.noInput, noColour: g.color === false });
+    // A command's --yes asks nothing at all: not the confirmation, and not a missing or refused value (issue 23).
+    if (action.opts().yes === true) ctx.prompter.askNothing('--yes');
     checkOutputFlags(ctx, action.opts());
   });
 

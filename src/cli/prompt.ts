@@ -12,10 +12,30 @@ export interface Choice<T extends string = string> {
 type Validate = (v: string) => true | string;
 
 export class Prompter {
+  /** The flag that said nothing is to be asked though a person could answer (--yes), once it is given. */
+  private refusedBy?: string;
+
   constructor(private readonly io: IO) {}
 
+  /**
+   * Whether anything may be asked: a person can answer (a terminal, no --no-input) and no --yes was given. Every
+   * value asked for (need(), askTarget, the confirmation) goes through here: with --yes or --no-input a missing or
+   * refused value is a usage error, never a picker whose preselected answer one Enter would send (issue 23).
+   */
   get allowed(): boolean {
-    return this.io.canPrompt;
+    return this.io.canPrompt && this.refusedBy === undefined;
+  }
+
+  /** Nothing is to be asked from here on (`flag` says why: --yes); a missing value is a usage error naming its flag. */
+  askNothing(flag: string): void {
+    this.refusedBy = flag;
+  }
+
+  /** How to go on without being asked: the flag, and the terminal unless the refusal is --yes's. */
+  hint(flag: string): string {
+    return this.refusedBy !== undefined
+      ? `give ${flag} (with ${this.refusedBy} nothing is asked)`
+      : `give ${flag}, or run on a terminal to be asked`;
   }
 
   private get context() {
@@ -124,7 +144,6 @@ export async function need<T extends string>(
   valid?: string,
 ): Promise<T> {
   if (value !== undefined && value !== '') return value;
-  if (!prompter.allowed)
-    throw usageError(`missing ${flag}${valid ? `: ${valid}` : ''}`, `give ${flag}, or run on a terminal to be asked`);
+  if (!prompter.allowed) throw usageError(`missing ${flag}${valid ? `: ${valid}` : ''}`, prompter.hint(flag));
   return ask();
 }

@@ -1,11 +1,14 @@
 // Which service a command talks to, decided once per run: for the local environment, GET /_local/health answers
 // with the service's instance_id (or nothing listens, and the embedded service is started); elsewhere the
 // environment and the API address say it. Token caches and batch journals are keyed by this identity.
-import { request } from 'node:http';
+import { createRequire } from 'node:module';
+import { request as httpRequest } from 'node:http';
 import { CoinopError } from '../errors.js';
 import type { ResolvedProfile } from '../config/profile.js';
 import type { Settings } from '../config/settings.js';
 import { embeddable, startEmbedded, type EmbeddedService } from './embedded.js';
+
+const require = createRequire(import.meta.url);
 
 export type HealthProbe =
   /** Something answered over HTTP (any status); instanceId when it is a local service that reports one. */
@@ -41,6 +44,16 @@ export function probeHealth(baseUrl: string, waitMs: number): Promise<HealthProb
       return;
     }
     let connected = false;
+    // An https address (a local service behind TLS, COINOP_BASE_URL=https://...) is probed over https: node:http
+    // throws on it ("Protocol "https:" not supported"), which came out as an internal error. node:https brings TLS
+    // and crypto, so only an https address loads it (as the transport does).
+    let request: typeof httpRequest;
+    if (url.protocol === 'http:') request = httpRequest;
+    else if (url.protocol === 'https:') request = (require('node:https') as typeof import('node:https')).request;
+    else {
+      resolve({ kind: 'failed', code: `unsupported protocol ${url.protocol}` });
+      return;
+    }
     const req = request(url, { method: 'GET', agent: false, headers: { accept: 'application/json' } }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => void (chunks.length < 64 && chunks.push(c)));

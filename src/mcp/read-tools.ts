@@ -10,7 +10,7 @@ import { addressCheckFor } from '../config/environments.js';
 import { usageError } from '../errors.js';
 import { bestFirst } from '../market/book.js';
 import { newestFirst } from '../market/trades.js';
-import { checkAddress } from '../send/withdrawal.js';
+import { canonicalRequest } from '../send/withdrawal.js';
 import { asObject, extended, fieldsOf, objectOf, plain } from './schema.js';
 import type { Call, McpConnection, Tool } from './tool.js';
 
@@ -186,12 +186,12 @@ const feeQuote = readTool({
   output: asObject(S.CryptoWithdrawalFee),
   async read(body, conn, call) {
     checkRequest(operations.createCryptoWithdrawalFee, { body }, undefined, call.catalogue);
-    checkAddress(
-      String(body.crypto_network),
-      String(body.destination_address),
+    // Quoted for the destination in its one spelling, as the withdraw tool sends it (its fee id fits that request).
+    const sent = canonicalRequest(
+      { ...body, crypto_network: String(body.crypto_network), destination_address: String(body.destination_address) },
       addressCheckFor(call.deps.profile.environment),
     );
-    return answer(conn, 'createCryptoWithdrawalFee', { body });
+    return answer(conn, 'createCryptoWithdrawalFee', { body: sent });
   },
 });
 

@@ -2,7 +2,7 @@
 // the service's withdrawals of the last 24 hours, the service's clock, the approvals given) to a verdict per rule.
 // The verdict is the record of the decision: which file (and its hash) decided, at what time by which clock, each
 // rule's outcome with every violation, and each approval with its approver's key fingerprint.
-import { dec, type Decimal, fmt } from '../api/index.js';
+import { ADDRESS_RULES, addressReason, canonicalAddress, dec, type Decimal, fmt } from '../api/index.js';
 import { type ApprovalContent, type ApprovalResult, sumsByAsset } from './approvals.js';
 import { inWindow, timeOfDay } from './hours.js';
 import { type LoadedPolicy, limitFor, type Policy, RULES, type RuleName } from './policy.js';
@@ -106,8 +106,32 @@ class Rule {
   }
 }
 
-/** Addresses compare as written, except EVM ones (0x...), whose letters' case is only a checksum. */
-const sameAddress = (a: string, b: string) => a === b || (/^0x/i.test(a) && a.toLowerCase() === b.toLowerCase());
+/** The one spelling on a network of the policy's and the address book's addresses (few), null where invalid. */
+const listedSpelling = new Map<string, string | null>();
+
+/**
+ * Whether a listed address (the policy's, the address book's) is the destination `addr` on `net`: in their one
+ * spelling on that network (canonicalAddress: bech32 and CashAddr in any case, CashAddr with or without its prefix,
+ * EVM in any casing), and the listed address valid there: an address of another network (a 0x account on SOLANA) is
+ * not the same destination. On a network coinop does not know, as written.
+ */
+function sameOn(net: string): (listed: string, addr: string) => boolean {
+  if (!Object.hasOwn(ADDRESS_RULES, net)) return (listed, addr) => listed === addr;
+  // The request's address is spelled once for all the listed ones it is compared with.
+  let given: string | undefined;
+  let mine = '';
+  return (listed, addr) => {
+    if (addr !== given) [given, mine] = [addr, canonicalAddress(net, addr)];
+    const key = `${net} ${listed}`;
+    let one = listedSpelling.get(key);
+    if (one === undefined) {
+      one = addressReason(net, listed) === undefined ? canonicalAddress(net, listed) : null;
+      if (listedSpelling.size >= 10_000) listedSpelling.clear();
+      listedSpelling.set(key, one);
+    }
+    return one === mine;
+  };
+}
 
 const where = (r: PolicyRequest) => (r.row !== undefined ? { row: r.row } : {});
 
@@ -115,6 +139,7 @@ const where = (r: PolicyRequest) => (r.row !== undefined ? { row: r.row } : {});
 function destinationProblem(p: Policy, r: PolicyRequest, book: BookEntry[]): string | undefined {
   const addr = r.destination_address ?? '';
   const net = r.crypto_network ?? '';
+  const sameAddress = sameOn(net);
   if (p.destinations === 'bookmarked_only') {
     const entry = book.find((e) => e.crypto_network === net && sameAddress(e.address, addr));
     if (entry?.bookmarked) return undefined;
@@ -155,6 +180,7 @@ export interface BookWrite {
 export function bookWriteProblem(p: Policy, w: BookWrite, holders: BookEntry[]): string | undefined {
   if (!Array.isArray(p.destinations) || !p.destinations.includes(w.nickname)) return undefined;
   const to = `${w.address} (${w.crypto_network})`;
+  const sameAddress = sameOn(w.crypto_network);
   const pin = p.pins?.get(w.nickname);
   if (pin) {
     if (pin.network === w.crypto_network && sameAddress(pin.address, w.address)) return undefined;

@@ -5,6 +5,7 @@ import { randomUUID } from 'node:crypto';
 import {
   type AddressCheck,
   addressIssues,
+  canonicalAddress,
   dec,
   fmt,
   type CreateCryptoWithdrawalFeeRequest,
@@ -64,4 +65,18 @@ export function leavingWords(req: { total?: string }, feeKnown: boolean): string
 export function checkAddress(network: string, address: string, check: AddressCheck, names: FlagNames = {}): void {
   const issues = addressIssues(network, address, check);
   if (issues.length) throw usageError(issueMessage(issues, names));
+}
+
+/**
+ * The request as the service will receive it: its destination checked (checkAddress) and written in its one spelling
+ * (canonicalAddress: bech32 and CashAddr in lower case, CashAddr with its prefix, EVM in its EIP-55 casing), so the
+ * same payment spelled two ways is one request to every check after this one and to the service (issue 23).
+ */
+export function canonicalRequest<T extends { crypto_network: string; destination_address: string }>(
+  body: T,
+  check: AddressCheck,
+  names: FlagNames = {},
+): T {
+  checkAddress(body.crypto_network, body.destination_address, check, names);
+  return { ...body, destination_address: canonicalAddress(body.crypto_network, body.destination_address) };
 }

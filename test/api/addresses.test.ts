@@ -19,7 +19,9 @@ import {
   encodeCashAddr,
   encodeSegwit,
   encodeStellar,
+  canonicalAddress,
   isTestnetAddress,
+  legacyToCashAddr,
 } from '../../src/api/index.js';
 
 const BASE58 = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
@@ -86,16 +88,26 @@ describe('published vectors', () => {
     ok('BITCOIN', '1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa');
     ok('DOGECOIN', 'DH5yaieqoZN36fDVciNyRueRGvGLR3mr7L');
     expect(addressReason('BITCOIN', '1BvBMSEYstWetqTFn5Au4m4GFg7xJaNVN3')).toBe(CHECKSUM_MISMATCH);
-    expect(addressReason('BITCOIN', 'DH5yaieqoZN36fDVciNyRueRGvGLR3mr7L')).toMatch(
-      /^not a BITCOIN address: Base58Check version byte 30/,
+    // Another network's address is named as such (issue 23).
+    expect(addressReason('BITCOIN', 'DH5yaieqoZN36fDVciNyRueRGvGLR3mr7L')).toBe(
+      'DH5yaieqoZN36fDVciNyRueRGvGLR3mr7L is not a BITCOIN address (it looks like a DOGECOIN address)',
     );
-    expect(addressReason('LITECOIN', '1BvBMSEYstWetqTFn5Au4m4GFg7xJaNVN2')).toMatch(/^not a LITECOIN address/);
-    expect(addressReason('DOGECOIN', 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4')).toMatch(/has no bech32/);
+    expect(addressReason('LITECOIN', '1BvBMSEYstWetqTFn5Au4m4GFg7xJaNVN2')).toBe(
+      '1BvBMSEYstWetqTFn5Au4m4GFg7xJaNVN2 is not a LITECOIN address (it looks like a BITCOIN address)',
+    );
+    // A version byte no network takes keeps its reason.
+    expect(addressReason('BITCOIN', encodeBase58Check(7, new Uint8Array(20)))).toMatch(
+      /^not a BITCOIN address: Base58Check version byte 7/,
+    );
+    expect(addressReason('DOGECOIN', 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4')).toMatch(
+      /is not a DOGECOIN address \(it looks like a BITCOIN address\)$/,
+    );
+    expect(addressReason('DOGECOIN', 'ltc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4')).toMatch(/has no bech32/);
     expect(addressReason('BITCOIN', '1BvBMSEYstWetqTFn5Au4m4GFg7xJaNV')).toMatch(/^wrong length/);
     expect(addressReason('BITCOIN', '1BvBMSEYstWetqTFn5Au4m4GFg7xJaNVN0')).toMatch(/base58 alphabet/);
   });
 
-  it('CashAddr: the specification examples, with and without prefix, either case; the legacy form of the same hash', () => {
+  it('CashAddr: the specification examples, with and without prefix, either case; the legacy form of the same hash is refused with its CashAddr', () => {
     const pairs = [
       ['1BpEi6DfDAUFd7GtittLSdBeYJvcoaVggu', 'bitcoincash:qpm2qsznhks23z7629mms6s4cwef74vcwvy22gdx6a'],
       ['1KXrWXciRDZUpQwQmuM1DbwsKDLYAYsVLR', 'bitcoincash:qr95sy3j9xwd2ap32xkykttr4cvcu7as4y0qverfuy'],
@@ -106,7 +118,11 @@ describe('published vectors', () => {
     ];
     const b58c = createBase58check(sha256);
     for (const [legacy, cash] of pairs) {
-      ok('BITCOIN_CASH', legacy);
+      // Bitcoin's spelling of the hash: refused, giving the specification's CashAddr of it (issue 23).
+      expect(addressReason('BITCOIN_CASH', legacy)).toBe(
+        `${legacy} is not a BITCOIN_CASH address (it looks like a BITCOIN address); a Bitcoin Cash address is given in CashAddr: if this hash is meant, give it as ${cash}`,
+      );
+      expect(legacyToCashAddr(legacy)).toBe(cash);
       ok('BITCOIN_CASH', cash);
       ok('BITCOIN_CASH', cash.slice('bitcoincash:'.length));
       ok('BITCOIN_CASH', cash.toUpperCase());
@@ -185,13 +201,10 @@ describe('published vectors', () => {
       // Dogecoin Core src/test/data/base58_keys_valid.json: P2PKH n..., P2SH 2....
       ['DOGECOIN', 'nhRsrUaxZou6sewjqaS37cJrMRJRgwVXdk'],
       ['DOGECOIN', 'ngbSgr1dhCqsLg6Z5tpsaCspwrH72x2Zk3'],
-      ['DOGECOIN', '2MsvyG12kxxipe276Au4zKqvd2xdrBuHWb3'],
       // The CashAddr specification: a 20-byte and a 32-byte P2SH on bchtest.
       ['BITCOIN_CASH', 'bchtest:pr6m7j9njldwwzlg9v7v53unlr4jkmx6eyvwc0uz5t'],
       ['BITCOIN_CASH', 'bchtest:pvch8mmxy0rtfrlarg7ucrxxfzds5pamg73h7370aa87d80gyhqxq7fqng6m6'],
       ['BITCOIN_CASH', 'pr6m7j9njldwwzlg9v7v53unlr4jkmx6eyvwc0uz5t'],
-      // Bitcoin's testnet legacy form, taken by Bitcoin Cash's testnet too.
-      ['BITCOIN_CASH', 'mzK2FFDEhxqHcmrJw1ysqFkVyhUULo45hZ'],
     ];
     for (const [network, a] of vectors) {
       ok(network, a);
@@ -220,14 +233,29 @@ describe('published vectors', () => {
       expect(addressReason(network, a, { mainnetOnly: 'production' }), a).toBeUndefined();
     }
     // One chain's testnet is not another's: Bitcoin's tb1 on Litecoin, regtest's bcrt1 anywhere.
-    expect(addressReason('LITECOIN', 'tb1qcrh3yqn4nlleplcez2yndq2ry8h9ncg3qh7n54')).toMatch(
+    expect(addressReason('LITECOIN', 'tb1qcrh3yqn4nlleplcez2yndq2ry8h9ncg3qh7n54')).toBe(
+      'tb1qcrh3yqn4nlleplcez2yndq2ry8h9ncg3qh7n54 is not a LITECOIN address (it looks like a BITCOIN address)',
+    );
+    expect(addressReason('LITECOIN', 'xy1qcrh3yqn4nlleplcez2yndq2ry8h9ncg3qh7n54')).toMatch(
       /^not a LITECOIN address: bech32 prefix must be ltc or tltc/,
     );
     expect(addressReason('BITCOIN', 'bcrt1qdavt4j2sd7dlhqsavtnfxvzppw6k7qy97tmnu9')).toMatch(
       /^not a BITCOIN address: bech32 prefix must be bc or tb/,
     );
-    expect(addressReason('DOGECOIN', 'mzK2FFDEhxqHcmrJw1ysqFkVyhUULo45hZ')).toMatch(
-      /^not a DOGECOIN address: Base58Check version byte 111/,
+    expect(addressReason('DOGECOIN', 'mzK2FFDEhxqHcmrJw1ysqFkVyhUULo45hZ')).toBe(
+      'mzK2FFDEhxqHcmrJw1ysqFkVyhUULo45hZ is not a DOGECOIN address (it looks like a BITCOIN or LITECOIN address)',
+    );
+    // Testnet P2SH 2... is Bitcoin testnet's version byte (196): Dogecoin Core's vector is refused as one (issue 23).
+    expect(addressReason('DOGECOIN', '2MsvyG12kxxipe276Au4zKqvd2xdrBuHWb3')).toBe(
+      '2MsvyG12kxxipe276Au4zKqvd2xdrBuHWb3 is not a DOGECOIN address (it looks like a BITCOIN address)',
+    );
+    // Bitcoin's testnet legacy form for Bitcoin Cash: its bchtest CashAddr is said.
+    const bchtest = legacyToCashAddr('mzK2FFDEhxqHcmrJw1ysqFkVyhUULo45hZ');
+    expect(bchtest).toMatch(/^bchtest:q/);
+    ok('BITCOIN_CASH', bchtest as string);
+    expect(isTestnetAddress('BITCOIN_CASH', bchtest as string)).toBe(true);
+    expect(addressReason('BITCOIN_CASH', 'mzK2FFDEhxqHcmrJw1ysqFkVyhUULo45hZ')).toMatch(
+      new RegExp(`^mzK2FFDEhxqHcmrJw1ysqFkVyhUULo45hZ is not a BITCOIN_CASH address .*give it as ${bchtest}$`),
     );
     expect(addressReason('BITCOIN', 'mzK2FFDEhxqHcmrJw1ysqFkVyhUULo45hA')).toBe(CHECKSUM_MISMATCH);
   });
@@ -235,7 +263,12 @@ describe('published vectors', () => {
   it('Sui: 0x and 64 hex digits', () => {
     ok('SUI', ADDRESS_RULES.SUI.example);
     expect(addressReason('SUI', ADDRESS_RULES.SUI.example.slice(0, -1))).toMatch(/^wrong length/);
-    expect(addressReason('SUI', ADDRESS_RULES.ETHEREUM.example)).toMatch(/^wrong length/);
+    expect(addressReason('SUI', ADDRESS_RULES.ETHEREUM.example)).toBe(
+      `${ADDRESS_RULES.ETHEREUM.example} is not a SUI address (it looks like an EVM address)`,
+    );
+    expect(addressReason('ETHEREUM', ADDRESS_RULES.SUI.example)).toMatch(
+      /is not an ETHEREUM address \(it looks like a SUI address\)$/,
+    );
   });
 
   it('every network has a rule and a valid example; empty and padded addresses are refused', () => {
@@ -265,21 +298,14 @@ describe('properties: generated addresses are accepted, every single-character s
     ['BITCOIN', 5],
     ['LITECOIN', 48],
     ['LITECOIN', 50],
-    ['LITECOIN', 5],
     ['DOGECOIN', 30],
     ['DOGECOIN', 22],
-    ['BITCOIN_CASH', 0],
-    ['BITCOIN_CASH', 5],
     // Testnets.
     ['BITCOIN', 111],
     ['BITCOIN', 196],
     ['LITECOIN', 111],
     ['LITECOIN', 58],
-    ['LITECOIN', 196],
     ['DOGECOIN', 113],
-    ['DOGECOIN', 196],
-    ['BITCOIN_CASH', 111],
-    ['BITCOIN_CASH', 196],
   ];
   it.each(base58Cases)('Base58Check on %s, version byte %i', (network, version) => {
     fc.assert(
@@ -372,9 +398,111 @@ describe('properties: generated addresses are accepted, every single-character s
     );
   });
 
+  // Bitcoin's version bytes where another network once took them too (issue 23): refused, naming Bitcoin; on Bitcoin
+  // Cash with the CashAddr of the same hash, which is valid there and decodes to that hash.
+  const bitcoinsOwn: [CryptoNetwork, number, string][] = [
+    ['LITECOIN', 5, 'BITCOIN'],
+    ['LITECOIN', 196, 'BITCOIN'],
+    ['DOGECOIN', 196, 'BITCOIN'],
+    ['BITCOIN_CASH', 0, 'BITCOIN'],
+    ['BITCOIN_CASH', 5, 'BITCOIN'],
+    ['BITCOIN_CASH', 111, 'BITCOIN or LITECOIN'],
+    ['BITCOIN_CASH', 196, 'BITCOIN'],
+  ];
+  it.each(bitcoinsOwn)('Base58Check on %s, version byte %i: refused as %s', (network, version, like) => {
+    fc.assert(
+      fc.property(hash160, (h) => {
+        const a = encodeBase58Check(version, h);
+        ok('BITCOIN', a);
+        const reason = addressReason(network, a);
+        expect(reason).toMatch(new RegExp(`^${a} is not an? ${network} address \\(it looks like a ${like} address\\)`));
+        if (network !== 'BITCOIN_CASH') return;
+        const cash = legacyToCashAddr(a) as string;
+        expect(reason).toMatch(new RegExp(`give it as ${cash}$`));
+        ok('BITCOIN_CASH', cash);
+        expect(isTestnetAddress('BITCOIN_CASH', cash)).toBe(version > 5);
+        const words = bech32.decodeUnsafe(cash.replace(':', '1'), 200);
+        expect(words).toBeUndefined(); // CashAddr is not bech32: its own checksum (sanity check of the test)
+        const hex = Buffer.from(h).toString('hex');
+        expect(
+          Buffer.from(
+            bech32.fromWords([...cash.slice(cash.indexOf(':') + 1, -8)].map((c) => BECH32.indexOf(c))),
+          ).toString('hex'),
+        ).toBe(`${(version === 0 || version === 111 ? 0 : 8).toString(16).padStart(2, '0')}${hex}`);
+      }),
+      runs,
+    );
+  });
+
   it('the bech32 library and the rule agree: words that are not whole bytes are refused', () => {
     // 20 bytes are 32 words; one word more leaves 3 bits of padding that are not a byte.
     const words = [0, ...bech32.toWords(new Uint8Array(20)), 0];
     expect(addressReason('BITCOIN', bech32.encode('bc', words))).toMatch(/wrong length/);
+  });
+});
+
+describe('canonicalAddress: one spelling per destination (issue 23)', () => {
+  it('bech32 and bech32m in lower case; the upper-case form is the same address', () => {
+    expect(canonicalAddress('BITCOIN', 'BC1QW508D6QEJXTDG4Y5R3ZARVARY0C5XW7KV8F3T4')).toBe(
+      'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4',
+    );
+    expect(canonicalAddress('BITCOIN', 'BC1SW50QGDZ25J')).toBe('bc1sw50qgdz25j');
+    const ltc = encodeSegwit('ltc', 0, new Uint8Array(20).fill(7));
+    expect(canonicalAddress('LITECOIN', ltc.toUpperCase())).toBe(ltc);
+    const tltc = encodeSegwit('tltc', 1, new Uint8Array(32).fill(9));
+    expect(canonicalAddress('LITECOIN', tltc.toUpperCase())).toBe(tltc);
+  });
+
+  it('EVM addresses in their EIP-55 casing, from lower, upper or checksummed case, on every EVM network', () => {
+    const a = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
+    for (const n of EVM_NETWORKS)
+      for (const spelling of [a, a.toLowerCase(), `0x${a.slice(2).toUpperCase()}`])
+        expect(canonicalAddress(n, spelling)).toBe(a);
+  });
+
+  it('CashAddr in lower case with its prefix, the prefix found by the checksum when left out', () => {
+    const main = 'bitcoincash:qpm2qsznhks23z7629mms6s4cwef74vcwvy22gdx6a';
+    for (const spelling of [main, main.toUpperCase(), main.slice(12), main.slice(12).toUpperCase()])
+      expect(canonicalAddress('BITCOIN_CASH', spelling)).toBe(main);
+    const test = 'bchtest:pr6m7j9njldwwzlg9v7v53unlr4jkmx6eyvwc0uz5t';
+    for (const spelling of [test, test.toUpperCase(), test.slice(8)])
+      expect(canonicalAddress('BITCOIN_CASH', spelling)).toBe(test);
+  });
+
+  it('base58 and Stellar as given (their case is meaning); Sui hex in lower case', () => {
+    for (const [n, a] of [
+      ['BITCOIN', '1BvBMSEYstWetqTFn5Au4m4GFg7xJaNVN2'],
+      ['BITCOIN', '3J98t1WpEZ73CNmQviecrnyiWrnqRhWNLy'],
+      ['LITECOIN', 'LW98ceYNxYki9e9QxDACLn82TtVEPm4qmy'],
+      ['DOGECOIN', 'DH5yaieqoZN36fDVciNyRueRGvGLR3mr7L'],
+      ['SOLANA', 'TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA'],
+      ['STELLAR', 'GA7QYNF7SOWQ3GLR2BGMZEHXAVIRZA4KVWLTJJFC7MGXUA74P7UJVSGZ'],
+    ] as [CryptoNetwork, string][])
+      expect(canonicalAddress(n, a)).toBe(a);
+    const sui = ADDRESS_RULES.SUI.example;
+    expect(canonicalAddress('SUI', `0x${sui.slice(2).toUpperCase()}`)).toBe(sui);
+  });
+
+  it('property: every network, any valid spelling: the canonical form is valid, fixed, and the same for every casing of it', () => {
+    fc.assert(
+      fc.property(fc.constantFrom(...CRYPTO_NETWORKS), bytes(32), (n, b) => {
+        const a = addressFromBytes(n, b);
+        const c = canonicalAddress(n, a);
+        ok(n, c);
+        expect(canonicalAddress(n, c)).toBe(c);
+        // Where case is no part of the address (bech32, CashAddr, hex), every casing is the same destination.
+        if (!['SOLANA', 'STELLAR', 'DOGECOIN'].includes(n))
+          for (const v of [a.toLowerCase(), a.toUpperCase()])
+            if (addressReason(n, v) === undefined) expect(canonicalAddress(n, v), v).toBe(c);
+      }),
+      { numRuns: 60 },
+    );
+  });
+
+  it("an address of none of the network's forms is returned as given", () => {
+    expect(canonicalAddress('BITCOIN', '0x5AAEB6053F3E94C9B9A09F33669435E7EF1BEAED')).toBe(
+      '0x5AAEB6053F3E94C9B9A09F33669435E7EF1BEAED',
+    );
+    expect(canonicalAddress('NOT_A_NETWORK', 'ABC')).toBe('ABC');
   });
 });

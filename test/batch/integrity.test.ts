@@ -6,6 +6,7 @@ import { existsSync, readdirSync, readFileSync, statSync, truncateSync, writeFil
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
+import { eip55 } from '../../src/api/addresses.js';
 import { journalPath } from '../../src/batch/journal.js';
 import { ethCsv, ethCsvRefIds, journalEntries, run, startEnv, withdrawals, type Env } from './support/harness.js';
 
@@ -64,7 +65,8 @@ function bigCsv(n: number, tag: string, evil = false): string {
   const memo = 'm'.repeat(900);
   const lines = ['destination_address,asset,crypto_network,amount,memo,meta.n'];
   for (let i = 0; i < n; i++) {
-    const address = evil ? OTHER : `0x${(i + 1).toString(16).padStart(40, '0')}`;
+    // In its one spelling (EIP-55), as rows are staged and sent.
+    const address = evil ? OTHER : eip55((i + 1).toString(16).padStart(40, '0'));
     lines.push(`${address},ETH,ETHEREUM,${evil ? '0.999' : `0.00${(i % 9) + 1}`},${memo},${tag}${i}`);
   }
   return `${lines.join('\n')}\n`;

@@ -10,6 +10,8 @@ import {
   FileError,
   readRecords,
   detectFormat,
+  jsonShape,
+  repeatedKey,
   type RawRecord,
 } from '../../src/batch/reader.js';
 
@@ -94,6 +96,32 @@ describe('JSON readers', () => {
     expect(out.map((r) => (r.error ? `${r.row}:err` : `${r.row}:ok`))).toEqual(['1:ok', '2:err', '3:err', '4:ok']);
     const q = new JsonArrayParser();
     expect(() => [...q.push('[{"a":1},{"b"'), ...q.end()]).toThrowError(FileError);
+  });
+
+  it('finds a key an object gives twice: the top level in any case, deeper ones exactly; strings are no keys', () => {
+    expect(jsonShape('{"a":"1","b":{"c":[{"d":1}]}}')).toEqual({ depth: 4, keys: 4 });
+    expect(jsonShape('{"a":"x:","b":["c",":"]}')).toEqual({ depth: 2, keys: 2 });
+    expect(repeatedKey('{"a":"1","b":{"c":[{"d":1}]}}')).toBeUndefined();
+    expect(repeatedKey('{"amount":"0.01","amount":"7"}')).toEqual({
+      first: 'amount',
+      key: 'amount',
+      path: 'amount',
+    });
+    expect(repeatedKey('{"amount":"0.01","Amount":"7"}')).toEqual({
+      first: 'amount',
+      key: 'Amount',
+      path: 'Amount',
+    });
+    // Metadata keys keep their case; under metadata keys compare exactly.
+    expect(repeatedKey('{"meta.K":"1","meta.k":"2","metadata":{"x":"1","X":"2"}}')).toBeUndefined();
+    expect(repeatedKey('{"b":{"n":{"x":1,"x":2}}}')?.path).toBe('b.n.x');
+    // Keys of sibling objects, strings that look like keys, escapes.
+    expect(repeatedKey('[{"a":1},{"a":2}]')).toBeUndefined();
+    expect(repeatedKey('{"s":"\\"a\\":1,","a":["a","a"],"t":{"a":1}}')).toBeUndefined();
+    expect(repeatedKey('{"a":1,"\\u0061":2}')).toEqual({ first: 'a', key: 'a', path: 'a' });
+    const p = new JsonArrayParser();
+    const [rec] = [...p.push('[{"asset":"BTC","ASSET":"ETH"}]'), ...p.end()];
+    expect(rec).toMatchObject({ row: 1, field: 'ASSET', error: expect.stringMatching(/^is given twice in the row/) });
   });
 
   it('reads JSON Lines and a file with a BOM, detecting the format', async () => {

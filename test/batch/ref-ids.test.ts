@@ -137,6 +137,51 @@ describe('derived ref_ids', () => {
       expect((await refIds(`changed-${i}.csv`, text, 'csv'))[0], `change ${i}`).not.toBe(base[0]);
   });
 
+  it('are the same however the destination is spelled (case, EIP-55 casing, CashAddr prefix); the body staged carries its one spelling', async () => {
+    const BC1 = 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4';
+    const CASH = 'bitcoincash:qpm2qsznhks23z7629mms6s4cwef74vcwvy22gdx6a';
+    const spellings: [string, string, string, string[]][] = [
+      ['BTC', 'BITCOIN', BC1, [BC1.toUpperCase()]],
+      ['ETH', 'ETHEREUM', ETH, [ETH.toLowerCase(), `0x${ETH.slice(2).toUpperCase()}`]],
+      ['BCH', 'BITCOIN_CASH', CASH, [CASH.toUpperCase(), CASH.slice('bitcoincash:'.length)]],
+    ];
+    for (const [asset, network, canonical, others] of spellings) {
+      const rows = [canonical, ...others].map((a) => `${a},${asset},${network},0.01`);
+      const stage = await staged(
+        `spell-${asset}.csv`,
+        `destination_address,asset,crypto_network,amount\n${rows.join('\n')}\n`,
+        'csv',
+      );
+      try {
+        const valid = [...stage.valid()];
+        // One payout written n ways is n occurrences of the same row: -1, -2, ...
+        const first = valid[0].ref_id;
+        expect(
+          valid.map((r) => r.ref_id),
+          asset,
+        ).toEqual(valid.map((_, i) => first.replace(/-1$/, `-${i + 1}`)));
+        for (const r of valid) {
+          expect(r.destination_address, asset).toBe(canonical);
+          expect(JSON.parse(r.body).destination_address, asset).toBe(canonical);
+        }
+      } finally {
+        stage.remove();
+      }
+      // Alone in another file, every spelling is the first occurrence of the same row: the same ref_id, which a
+      // batch that already paid it is found by.
+      const alone = [];
+      for (const [i, a] of [canonical, ...others].entries())
+        alone.push(
+          ...(await refIds(
+            `alone-${asset}-${i}.csv`,
+            `destination_address,asset,crypto_network,amount\n${a},${asset},${network},0.01\n`,
+            'csv',
+          )),
+        );
+      expect(new Set(alone).size, asset).toBe(1);
+    }
+  });
+
   it('canonical text and amounts, and room within the service limit of 128 characters', () => {
     expect(canonicalJson({ b: 1, a: { d: [2, { y: 1, x: 0 }], c: undefined } })).toBe(
       '{"a":{"d":[2,{"x":0,"y":1}]},"b":1}',
@@ -213,6 +258,42 @@ describe('rows another batch paid', () => {
       );
       stage.saltRepeats('0123456789abcdef');
       expect([...stage.valid()].map((r) => r.ref_id)).toEqual([`${first.ref_id}-01234567`, second.ref_id]);
+    } finally {
+      record.close();
+      stage.remove();
+    }
+  });
+
+  it('are found when the earlier batch spelled the destination another way (EIP-55 casing, bech32 case)', async () => {
+    const BC1 = 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4';
+    const head = 'destination_address,asset,crypto_network,amount\n';
+    const earlier = await staged(
+      'earlier.csv',
+      `${head}${ETH.toLowerCase()},ETH,ETHEREUM,1\n${BC1},BTC,BITCOIN,0.1\n`,
+      'csv',
+    );
+    const sentIds = [...earlier.valid()].map((r, i) => ({ row: i + 1, ref_id: r.ref_id, profile_id: 'prof-1' }));
+    earlier.remove();
+    const stage = await staged(
+      'now.csv',
+      `${head}0x${ETH.slice(2).toUpperCase()},ETH,ETHEREUM,1.0\n${BC1.toUpperCase()},BTC,BITCOIN,0.10\n`,
+      'csv',
+    );
+    const record = SentRecord.open(join(dir, 'sent-spelled.db'));
+    try {
+      record.record('local:http://a', 'earlier', '/j/earlier.journal', sentIds, '2026-01-01T00:00:00.000Z');
+      const n = await markRepeats(stage, {
+        api: none,
+        limiter: new TokenBucket(Infinity),
+        record,
+        serviceId: 'local:http://a',
+        batchId: 'now',
+      });
+      expect(n).toBe(2);
+      expect([...stage.repeats()].map(repeatLine)).toEqual([
+        `row 1: 1.0 ETH to ${ETH} (ref_id ${sentIds[0].ref_id}) was already paid: this machine sent it at 2026-01-01T00:00:00.000Z (journal /j/earlier.journal)`,
+        `row 2: 0.10 BTC to ${BC1} (ref_id ${sentIds[1].ref_id}) was already paid: this machine sent it at 2026-01-01T00:00:00.000Z (journal /j/earlier.journal)`,
+      ]);
     } finally {
       record.close();
       stage.remove();

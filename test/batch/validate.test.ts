@@ -55,6 +55,39 @@ describe('batch validation', () => {
     ]);
   });
 
+  it('refuses a key a JSON row gives twice, in any case, as a repeated CSV header is (issue 23)', async () => {
+    const row = (extra: string) =>
+      `{"destination_address":"${BTC}","asset":"BTC","crypto_network":"BITCOIN","amount":"0.01"${extra}}`;
+    const lines = [
+      row(''),
+      row(',"amount":"7"'),
+      row(',"Amount":"7"'),
+      row(',"AMOUNT":"0.01"'),
+      row(',"metadata":{"invoice":"A","invoice":"B"}'),
+      row(',"meta.invoice":"A","metadata":{"invoice":"B"}'),
+      row(',"am\\u006funt":"7"'),
+      row(',"meta.Invoice":"A","meta.invoice":"B"'),
+    ];
+    for (const [format, text] of [
+      ['jsonl', lines.join('\n')],
+      ['json', `[\n${lines.join(',\n')}\n]`],
+    ] as [BatchFormat, string][]) {
+      const { r, issues } = await scan(`twice.${format}`, text, format);
+      // The array's rows start on line 2.
+      const at = (row: number) => `row ${row}${format === 'json' ? ` (line ${row + 1})` : ''}`;
+      expect(issues, format).toEqual([
+        `${at(2)}: amount: is given twice in the row: JSON keeps one of them silently, so give each field once`,
+        `${at(3)}: Amount: is given twice in the row ("amount" and "Amount"): JSON keeps one of them silently, so give each field once`,
+        `${at(4)}: AMOUNT: is given twice in the row ("amount" and "AMOUNT"): JSON keeps one of them silently, so give each field once`,
+        `${at(5)}: metadata.invoice: is given twice in the row: JSON keeps one of them silently, so give each field once`,
+        `${at(6)}: meta.invoice: is given twice in the row (as meta.KEY and in metadata)`,
+        `${at(7)}: amount: is given twice in the row: JSON keeps one of them silently, so give each field once`,
+      ]);
+      // Metadata keys keep their case: meta.Invoice and meta.invoice are two keys.
+      expect(r, format).toMatchObject({ rows: 8, valid: 2, invalid: 6 });
+    }
+  });
+
   it('checks each destination by its checksum: a mistyped character names the row and destination_address', async () => {
     const text = [
       'destination_address,asset,crypto_network,amount',
@@ -102,7 +135,7 @@ describe('batch validation', () => {
       'row 7 (line 8): amount: must be a plain decimal number such as 0.05 (digits and one point, no sign or exponent)',
       'row 8 (line 9): crypto_network: ETH cannot be withdrawn on BITCOIN (use ETHEREUM, BASE, ARBITRUM_ONE, INK, XLAYER, ROBINHOOD)',
       // The network is one the catalogue knows: the address is checked against it too, so the row's every problem shows.
-      'row 8 (line 9): destination_address: has a character outside the base58 alphabet (0, O, I and l are not used)',
+      `row 8 (line 9): destination_address: ${ETH} is not a BITCOIN address (it looks like an EVM address)`,
     ]);
     expect(r).toMatchObject({ rows: 9, valid: 1, invalid: 8 });
   });

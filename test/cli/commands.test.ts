@@ -151,12 +151,28 @@ describe('coinop, piped', () => {
     const run = (address: string) => sb.run([...args, '--address', address]);
     const lower = await run(ETH_ADDRESS.toLowerCase());
     expect(lower.code, lower.stderr).toBe(0);
-    const note = `${ETH_ADDRESS.toLowerCase()} (carries no checksum: check every character)`;
+    // Sent in its EIP-55 casing; typed in one case, it carried no checksum, and the confirmation still says so.
+    const note = `${ETH_ADDRESS} (given as ${ETH_ADDRESS.toLowerCase()}, which carries no checksum: check every character)`;
     expect(lower.stdout + lower.stderr).toContain(note);
     const checked = await run(ETH_ADDRESS);
     expect(checked.code, checked.stderr).toBe(0);
     expect(checked.stdout + checked.stderr).toContain(ETH_ADDRESS);
     expect(checked.stdout + checked.stderr).not.toContain('carries no checksum');
+    // Solana carries none whatever its spelling.
+    const sol = await sb.run([
+      ...args.slice(0, 1),
+      '--asset',
+      'SOL',
+      '--network',
+      'SOLANA',
+      ...args.slice(5),
+      '--address',
+      '7EcDhSYGxXyscszYEp35KHN8vvw3svAuLKTzXwCFLtV',
+    ]);
+    expect(sol.code, sol.stderr).toBe(0);
+    expect(sol.stdout + sol.stderr).toContain(
+      '7EcDhSYGxXyscszYEp35KHN8vvw3svAuLKTzXwCFLtV (carries no checksum: check every character)',
+    );
   });
 
   it('withdraw --quote uses a guaranteed fee; --dry-run sends no withdrawal', async () => {

@@ -63,7 +63,7 @@ describe('coinop destinations', () => {
       [['destinations', 'put', '--network', 'BITCOIN'], 'missing --address'],
       [
         ['destinations', 'put', '--network', 'BITCOIN', '--address', ETH_ADDRESS],
-        '--address: has a character outside the base58 alphabet',
+        `--address: ${ETH_ADDRESS} is not a BITCOIN address (it looks like an EVM address)`,
       ],
       [['destinations', 'put', '--id', 'x', '--address', ETH_ADDRESS], '--id and --network/--address: give one'],
       [

@@ -183,6 +183,16 @@ describe('an invalid --asset on a terminal', () => {
     expect(await t.exit()).toBe(3);
   });
 
+  it('with --yes it is a usage error instead: no picker whose first answer one Enter would send (issue 23)', async () => {
+    const t = new Term(
+      ['withdraw', '--asset', 'DOGX', '--network', 'BITCOIN', '--address', BTC_ADDRESS, '--amount', '0.01', '--yes'],
+      sb.env,
+    );
+    expect(await t.exit()).toBe(2);
+    expect(t.screen()).toContain('error: --asset: is not a crypto asset');
+    expect(t.screen()).not.toContain('pick one instead');
+  });
+
   it('a network the picked asset does not move on is picked too', async () => {
     const t = new Term(
       ['fee', 'quote', '--asset', 'ETH', '--network', 'BITCOIN', '--address', ETH_ADDRESS, '--amount', '0.5'],

@@ -35,12 +35,28 @@ describe('api options', () => {
     {
       args: ['delete', '/v2/transfer/x'],
       raw: {},
-      want: { method: 'DELETE', path: '/v2/transfer/x', fields: {}, sendsQuery: true, paginate: false, include: false, yes: false },
+      want: {
+        method: 'DELETE',
+        path: '/v2/transfer/x',
+        fields: {},
+        sendsQuery: true,
+        paginate: false,
+        include: false,
+        yes: false,
+      },
     },
     {
       args: ['PUT', '/oauth2'],
       raw: {},
-      want: { method: 'PUT', path: '/oauth2', fields: {}, sendsQuery: false, paginate: false, include: false, yes: false },
+      want: {
+        method: 'PUT',
+        path: '/oauth2',
+        fields: {},
+        sendsQuery: false,
+        paginate: false,
+        include: false,
+        yes: false,
+      },
     },
     {
       args: ['POST', '/v2/transfer/crypto-withdrawals'],

@@ -66,7 +66,10 @@ describe('parseAuditListOptions', () => {
 
   it.each([
     [{ kind: ['payout'] }, /^--kind: must be one of quote, withdrawal, batch, batch_row, internal_transfer/],
-    [{ outcome: ['ok'] }, /^--outcome: must be one of attempt, sent, refused, failed, unknown, approved, answered, cancelled$/],
+    [
+      { outcome: ['ok'] },
+      /^--outcome: must be one of attempt, sent, refused, failed, unknown, approved, answered, cancelled$/,
+    ],
     [{ limit: '0' }, /^--limit: must be from 1 to 100000$/],
     [{ limit: '100001' }, /^--limit: must be from 1 to 100000$/],
     [{ limit: 'ten' }, /^--limit: must be a whole number/],

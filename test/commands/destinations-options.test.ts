@@ -107,7 +107,7 @@ describe('parseDestinationPutOptions', () => {
     [{ id: 'a-1', network: 'ETHEREUM' }, '--id and --network/--address: give one (--id finds the address by its id)'],
     [{ id: 'a-1', address: ETH }, '--id and --network/--address: give one (--id finds the address by its id)'],
     [{ network: 'MOON' }, '--network: must be one of BITCOIN, ETHEREUM'],
-    [{ network: 'BITCOIN', address: ETH }, '--address: has a character outside the base58 alphabet'],
+    [{ network: 'BITCOIN', address: ETH }, `--address: ${ETH} is not a BITCOIN address (it looks like an EVM address)`],
     [{ nickname: ' ' }, '--nickname: must be 1 to 100 characters'],
     [{ nickname: 'x'.repeat(101) }, '--nickname: must be 1 to 100 characters'],
     [{ travelRule: '{oops' }, '--travel-rule: must be a JSON object such as {"custodian_type":"PRIVATE"}'],

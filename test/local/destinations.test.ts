@@ -88,7 +88,7 @@ describe('PUT /v2/transfer/crypto-destination-address', () => {
     [{ address: ETH_ADDRESS }, 'crypto_network: is required (or give the id of an address)'],
     [
       { crypto_network: 'BITCOIN', address: ETH_ADDRESS },
-      'address: has a character outside the base58 alphabet (0, O, I and l are not used)',
+      `address: ${ETH_ADDRESS} is not a BITCOIN address (it looks like an EVM address)`,
     ],
     [{ crypto_network: 'ETHEREUM', address: ETH_ADDRESS, nickname: '' }, 'nickname: must not be empty'],
     [{ crypto_network: 'ETHEREUM', address: ETH_ADDRESS, colour: 'red' }, 'colour: is not a known field'],

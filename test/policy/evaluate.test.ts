@@ -157,6 +157,46 @@ describe('evaluating a policy', () => {
     ).toBeUndefined();
   });
 
+  it('a listed address matches its other spellings on a network it is valid on, and only there (issue 23)', () => {
+    const BC1 = 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4';
+    const CASH = 'bitcoincash:qpm2qsznhks23z7629mms6s4cwef74vcwvy22gdx6a';
+    const p = policy(
+      `destinations: [${BC1.toUpperCase()}, ${CASH.slice('bitcoincash:'.length)}, ${ETH.toLowerCase()}, ${BTC}]\n`,
+    );
+    const bch = { asset: 'BCH', crypto_network: 'BITCOIN_CASH' };
+    const v = evaluate(
+      p,
+      [
+        // Other spellings of listed destinations: the same destination.
+        w({ row: 1, destination_address: BC1 }),
+        w({ row: 2, destination_address: CASH, ...bch }),
+        w({ row: 3, destination_address: CASH.toUpperCase(), ...bch }),
+        w({ row: 4, destination_address: `0x${ETH.slice(2).toUpperCase()}`, crypto_network: 'BASE', asset: 'ETH' }),
+        w({ row: 5 }),
+        // A listed address on a network it is no address of.
+        w({ row: 6, destination_address: ETH, crypto_network: 'SOLANA', asset: 'SOL' }),
+        w({ row: 7, destination_address: BTC, ...bch }),
+        w({ row: 8, destination_address: BC1, crypto_network: 'LITECOIN', asset: 'LTC' }),
+      ],
+      ctx(),
+    );
+    expect(messages(v, 'destinations')).toEqual([
+      `row 6: ${ETH} (SOLANA) is not among the policy's destinations`,
+      `row 7: ${BTC} (BITCOIN_CASH) is not among the policy's destinations`,
+      `row 8: ${BC1} (LITECOIN) is not among the policy's destinations`,
+    ]);
+    // The address book's entries compare the same way.
+    const book = [
+      { address: CASH.slice('bitcoincash:'.length).toUpperCase(), crypto_network: 'BITCOIN_CASH', bookmarked: true },
+    ];
+    const bookmarked = evaluate(
+      policy('destinations: bookmarked_only\n'),
+      [w({ destination_address: CASH, ...bch })],
+      ctx({ book }),
+    );
+    expect(bookmarked.allowed).toBe(true);
+  });
+
   it("24 hours: the service's withdrawals plus this run, per asset; a request the service holds counts once", () => {
     const p = policy('max_per_24h:\n  BTC: 1\n');
     const recent = [

@@ -4,7 +4,7 @@
 // withdrawal's request saved by `withdraw --dry-run --save FILE`.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
-import type { CreateCryptoWithdrawalRequest } from '../../api/index.js';
+import { canonicalAddress, type CreateCryptoWithdrawalRequest } from '../../api/index.js';
 import type { CliContext } from '../../cli/context.js';
 import { CoinopError, usageError } from '../../cli/errors.js';
 import { writeFileAtomic } from '../../config/lock.js';
@@ -37,10 +37,17 @@ export function batchContent(scope: ApprovalScope, stage: Stage): ApprovalConten
   return b.finish();
 }
 
-/** One withdrawal's content: its request as it will be sent. */
+/**
+ * One withdrawal's content: its request as it will be sent, the destination in its one spelling (a saved request
+ * written by hand, or by an older coinop, approves what withdraw --request sends).
+ */
 export function withdrawalContent(scope: ApprovalScope, body: CreateCryptoWithdrawalRequest): ApprovalContent {
   const b = new ContentBuilder(scope);
-  b.add(body as unknown as Record<string, unknown>);
+  const { crypto_network: network, destination_address: address } = body;
+  const one = typeof network === 'string' && typeof address === 'string';
+  const sent: Record<string, unknown> = { ...body };
+  if (one) sent.destination_address = canonicalAddress(network, address);
+  b.add(sent);
   return b.finish();
 }
 

@@ -10,7 +10,8 @@ import { addressCheckFor } from '../../config/environments.js';
 import { FEE_COLUMNS } from '../../render/columns.js';
 import { keyValueLines } from '../../render/key-value.js';
 import { relativeTime } from '../../render/time.js';
-import { checkAddress, WITHDRAW_FLAGS } from '../withdraw/options.js';
+import { canonicalRequest } from '../../send/withdrawal.js';
+import { WITHDRAW_FLAGS } from '../withdraw/options.js';
 import type { FeeQuoteOptions } from './options.js';
 
 export async function quote(ctx: CliContext, o: FeeQuoteOptions): Promise<void> {
@@ -23,21 +24,22 @@ export async function quote(ctx: CliContext, o: FeeQuoteOptions): Promise<void> 
     if (!pr.allowed) throw amountOrTotalMissing();
     amount = await pr.text(`Amount of ${asset}`, { validate: amountRule(asset) });
   }
-  const body = {
+  const asGiven = {
     asset,
     crypto_network: network,
     destination_address: address,
     ...(amount !== undefined ? { amount } : { total }),
   };
-  checkRequest(operations.createCryptoWithdrawalFee, { body }, WITHDRAW_FLAGS, ctx.catalogue());
-  checkAddress(network, address, addresses);
+  checkRequest(operations.createCryptoWithdrawalFee, { body: asGiven }, WITHDRAW_FLAGS, ctx.catalogue());
+  // Quoted for the destination as the withdrawal will send it (its one spelling), so its fee id fits that withdrawal.
+  const body = canonicalRequest(asGiven, addresses, WITHDRAW_FLAGS);
   const conn = await ctx.connect();
   const what: AuditWhat = {
     asset,
     network,
     amount,
     total,
-    destination: address,
+    destination: body.destination_address,
     profile_id: conn.profile.profileId,
   };
   let data: CryptoWithdrawalFee;

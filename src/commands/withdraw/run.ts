@@ -25,20 +25,22 @@ import type { ResolvedProfile } from '../../config/profile.js';
 import type { PolicyVerdict } from '../../policy/evaluate.js';
 import { balanceRow, type Funds, insufficientFunds, readFunds, shortfall } from '../../send/funds.js';
 import { type LimitCheck, refuseOverLimit, withdrawalLimits } from '../../send/limits.js';
-import { feeRequestOf, leavingWords, refIdFor, withdrawalFigures } from '../../send/withdrawal.js';
+import { canonicalRequest, feeRequestOf, leavingWords, refIdFor, withdrawalFigures } from '../../send/withdrawal.js';
 import { approvalFiles, approvalScope, readSavedRequest, saveRequest } from '../approve/content.js';
 import { profilePolicy, refusal, refuseUnlessAllowed, verdictText } from '../policy/enforce.js';
 import { gateFor, refusedBeforeSending } from '../../cli/gate.js';
 import { type MoneyGate, type MoneyRequest, wasRecorded } from '../../gate/gate.js';
 import { type Audited, reportDryRun, reportTransfer, submitOnce } from '../transfers/submit.js';
 import { bookDestination } from './destination.js';
-import { checkAddress, WITHDRAW_FLAGS, type WithdrawOptions } from './options.js';
+import { WITHDRAW_FLAGS, type WithdrawOptions } from './options.js';
 
 /** The values of the withdrawal: each from its flag, or asked for on a terminal. */
 interface Gathered {
   asset: string;
   network: CryptoNetwork;
   address: string;
+  /** The address as given, when its one spelling (what is sent) differs: whether it carried a checksum is its own. */
+  given?: string;
   amount?: string;
   total?: string;
   profileId: string;
@@ -118,7 +120,11 @@ export async function withdraw(ctx: CliContext, given: WithdrawOptions): Promise
   const g = await gather(ctx, o, profile.profileId);
   const request = withdrawalRequestOf(ctx, o, g);
   // Checked before connecting: bad input starts no service; its refusal is in the audit trail all the same.
-  await refusedBeforeSending(ctx, request, () => check(ctx, g, request.body as CreateCryptoWithdrawalRequest));
+  let checked: CreateCryptoWithdrawalRequest | undefined;
+  await refusedBeforeSending(ctx, request, () => {
+    checked = check(ctx, g, request.body as unknown as CreateCryptoWithdrawalRequest);
+  });
+  if (checked) request.body = checked as unknown as Record<string, unknown>;
 
   ctx.interruptNote = 'stopped: no withdrawal was sent';
   const conn = await ctx.connect();
@@ -399,9 +405,15 @@ function requestBody(o: WithdrawOptions, g: Gathered): CreateCryptoWithdrawalReq
 }
 
 /** The request, checked whole against the contract (and the address against its network) before anything is sent. */
-function check(ctx: CliContext, g: Gathered, body: CreateCryptoWithdrawalRequest): void {
+function check(ctx: CliContext, g: Gathered, body: CreateCryptoWithdrawalRequest): CreateCryptoWithdrawalRequest {
   checkRequest(operations.createCryptoWithdrawal, { body }, WITHDRAW_FLAGS, ctx.catalogue());
-  checkAddress(g.network, g.address, addresses(ctx));
+  // What is sent, confirmed, checked by the policy and audited: the destination in its one spelling.
+  const sent = canonicalRequest(body, addresses(ctx), WITHDRAW_FLAGS);
+  if (sent.destination_address !== g.address) {
+    g.given = g.address;
+    g.address = sent.destination_address;
+  }
+  return sent;
 }
 
 /**
@@ -449,7 +461,14 @@ function destination(g: Gathered): string {
   const named = [g.address];
   if (g.nickname !== undefined) named.push(`(${g.nickname})`);
   if (isTestnetAddress(g.network, g.address)) named.push(`(${g.network} testnet)`);
-  if (!addressHasChecksum(g.network, g.address)) named.push('(carries no checksum: check every character)');
+  // An EVM address typed in one case is sent in its EIP-55 casing, which is made from what was typed: a mistyped
+  // character is not found, so it is still said.
+  if (!addressHasChecksum(g.network, g.given ?? g.address))
+    named.push(
+      g.given === undefined
+        ? '(carries no checksum: check every character)'
+        : `(given as ${g.given}, which carries no checksum: check every character)`,
+    );
   return named.join(' ');
 }
 

@@ -7,6 +7,7 @@ import { join, resolve } from 'node:path';
 import { startLocalService, type LocalService, type LocalServiceOptions } from '../../../src/local/service.js';
 import { DEMO } from '../../../src/local/demo.js';
 import { deriveRefId, rowKey } from '../../../src/batch/ref-ids.js';
+import { eip55 } from '../../../src/api/addresses.js';
 
 export const ROOT = resolve(__dirname, '../../..');
 /** COINOP_TEST_BIN runs the tests against a private build that other engineers' rebuilds of dist/ cannot disturb. */
@@ -149,7 +150,8 @@ export async function journalEntries(svc: LocalService): Promise<{ method: strin
 
 function ethRow(i: number, extra: string) {
   return {
-    destination_address: `0x${(i + 1).toString(16).padStart(40, '0')}`,
+    // In its one spelling (EIP-55), as rows are staged and sent: the file and the transfers name it alike.
+    destination_address: eip55((i + 1).toString(16).padStart(40, '0')),
     asset: 'ETH',
     crypto_network: 'ETHEREUM',
     amount: `0.00${(i % 9) + 1}`,
