@@ -372,6 +372,7 @@ complete -c coinop -n '__coinop_is \'approve\'' -l show-key -d 'print this machi
 complete -c coinop -n '__coinop_is \'approve\'' -l format -x -a 'csv jsonl json' -d 'batch file format'
 complete -c coinop -n '__coinop_is \'approve\'' -l profile-id -x -d 'profile for rows without a profile_id, as the batch gets it'
 complete -c coinop -n '__coinop_is \'approve\'' -l skip-invalid -d 'approve the valid rows of a file with invalid ones'
+complete -c coinop -n '__coinop_is \'approve\'' -l allow-repeat -d 'approve a repeat run: withdraw batch --allow-repeat, paying again rows another batch paid'
 complete -c coinop -n '__coinop_is \'approve\'' -s y -l yes -d 'sign without asking'
 complete -c coinop -n '__coinop_is \'deposit-instructions\'' -a create -d 'new instructions with their own memo_id'
 complete -c coinop -n '__coinop_is \'deposit-instructions\'' -a list -d 'instructions, filtered'
