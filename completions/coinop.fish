@@ -224,7 +224,7 @@ complete -c coinop -n '__coinop_is \'withdraw batch\'' -l wait-timeout -x -d 'wi
 complete -c coinop -n '__coinop_is \'withdraw batch\'' -l concurrency -x -d 'requests in flight at once'
 complete -c coinop -n '__coinop_is \'withdraw batch\'' -l rate -x -d 'most withdrawals per second'
 complete -c coinop -n '__coinop_is \'withdraw batch\'' -l journal -r -F -d 'journal file'
-complete -c coinop -n '__coinop_is \'withdraw batch\'' -l allow-repeat -d 'pay rows again that another batch already paid'
+complete -c coinop -n '__coinop_is \'withdraw batch\'' -l allow-repeat -d 'a repeat run: pay rows again that another batch already paid'
 complete -c coinop -n '__coinop_is \'withdraw batch\'' -l allow-partial -d 'send a batch even when the available balance cannot cover every row'
 complete -c coinop -n '__coinop_is \'withdraw batch\'' -l approvals -r -F -d 'an approval file'
 complete -c coinop -n '__coinop_is \'fee\'' -a quote -d 'a guaranteed withdrawal fee: fee, amount, total and time to expiry'
