@@ -67,6 +67,17 @@ describe('a repeat run needs approvals of its own', () => {
     COINOP_DATA_DIR: join(sb.dir, `data-${name}`),
   });
   const keys: Record<string, { key: string; key_id: string }> = {};
+  const approvalsPolicy = () =>
+    [
+      'approvals:',
+      '  required: 2',
+      '  environments: [local]',
+      '  above: { BTC: 0.1 }',
+      '  keys:',
+      `    - { name: alice, key: "${keys.alice.key}" }`,
+      `    - { name: bob, key: "${keys.bob.key}" }`,
+      '',
+    ].join('\n');
   const approve = async (who: string, file: string, extra: string[] = []) => {
     const r = await sb.runIn(['approve', file, '--yes', '-o', 'json', ...extra], { env: machine(who) });
     expect(r.code, r.stderr).toBe(0);
@@ -79,18 +90,7 @@ describe('a repeat run needs approvals of its own', () => {
       expect(r.code, r.stderr).toBe(0);
       keys[who] = JSON.parse(r.stdout);
     }
-    writePolicy(
-      [
-        'approvals:',
-        '  required: 2',
-        '  environments: [local]',
-        '  above: { BTC: 0.1 }',
-        '  keys:',
-        `    - { name: alice, key: "${keys.alice.key}" }`,
-        `    - { name: bob, key: "${keys.bob.key}" }`,
-        '',
-      ].join('\n'),
-    );
+    writePolicy(approvalsPolicy());
     const csv = `destination_address,asset,crypto_network,amount,meta.invoice\n${BTC_ADDRESS},BTC,BITCOIN,0.08,R-1\n${BTC_ADDRESS},BTC,BITCOIN,0.09,R-2\n`;
     const first = join(sb.dir, 'repeat.csv');
     writeFileSync(first, csv);
@@ -141,6 +141,51 @@ describe('a repeat run needs approvals of its own', () => {
     const r3 = JSON.parse(twice.stdout) as { ref_id: string; result: string }[];
     expect(r3.map((r) => r.ref_id)).toEqual(report.map((r) => r.ref_id));
     expect(r3.map((r) => r.result)).toEqual(['already submitted', 'already submitted']);
+    writePolicy('version: 1\n');
+  });
+
+  it("a resumed repeat run checks the approvals against the journal (salted ref_ids): the first payment's do not count", async () => {
+    writePolicy(approvalsPolicy());
+    const csv = `destination_address,asset,crypto_network,amount,meta.invoice\n${BTC_ADDRESS},BTC,BITCOIN,0.05,S-1\n${BTC_ADDRESS},BTC,BITCOIN,1,S-2\n`;
+    const first = join(sb.dir, 'resumed-repeat.csv');
+    writeFileSync(first, csv);
+    const firstApprovals = [await approve('alice', first), await approve('bob', first)];
+    const paid = await sb.runIn(['withdraw', 'batch', first, '--yes', '-o', 'json']);
+    expect(paid.code, paid.stderr).toBe(0);
+    // The repeat, approved as one, stopped after its first row: the second is over the service's limit on each
+    // transfer (refused, left to --retry-failed).
+    const copy = join(sb.dir, 'resumed-repeat-crlf.csv');
+    writeFileSync(copy, csv.replace(/\n/g, '\r\n'));
+    const repeatApprovals = [
+      await approve('alice', copy, ['--allow-repeat']),
+      await approve('bob', copy, ['--allow-repeat']),
+    ];
+    const { rules } = await sb.control('GET', '/_local/limits');
+    await sb.control('PUT', '/_local/limits', {
+      rules: [
+        { id: 'each', transfer_types: ['CRYPTO_WITHDRAWAL'], period_seconds: 0, limit: '10000', limit_asset: 'USD' },
+      ],
+    });
+    const args = ['withdraw', 'batch', copy, '--yes', '--allow-repeat', '--allow-partial', '-o', 'json'];
+    const part = await sb.runIn(args);
+    expect(part.code, part.stderr).toBe(6);
+    await sb.control('PUT', '/_local/limits', { rules });
+    // The repeat approvals moved away, the first payment's given: the journal's rows are a repeat, so refused.
+    for (const a of repeatApprovals) renameSync(a, `${a}.away`);
+    const before = await posts();
+    const wrong = await sb.runIn([
+      ...args,
+      '--resume',
+      '--retry-failed',
+      ...firstApprovals.flatMap((a) => ['--approvals', a]),
+    ]);
+    expect(wrong.code).toBe(8);
+    expect(wrong.stderr).toContain('not counted: approves the first payment of these rows');
+    expect(await posts()).toBe(before);
+    for (const a of repeatApprovals) renameSync(`${a}.away`, a);
+    const right = await sb.runIn([...args, '--resume', '--retry-failed']);
+    expect(right.code, right.stderr).toBe(0);
+    expect(await posts()).toBe(before + 1);
     writePolicy('version: 1\n');
   });
 });
