@@ -227,6 +227,9 @@ describe('a journal is bound to the rows confirmed', () => {
       /^the journal .* does not hold the rows that were confirmed: row 2: it is not the row that was confirmed/,
     );
     expect(await posts()).toBe(before);
+    const refusal = auditEntries().at(-1);
+    expect(refusal).toMatchObject({ kind: 'batch', what: { resumed: true }, outcome: { result: 'refused' } });
+    expect(refusal.outcome.error.message).toMatch(/does not hold the rows that were confirmed: row 2/);
 
     // The row's hash and the journal's digest recomputed to match: the audit entry's digest (hash-chained) differs.
     const { rowHash, RowsDigest } = await import('../../src/batch/journal.js');

@@ -105,7 +105,18 @@ export async function runBatch(ctx: CliContext, file: string, o: BatchOptions): 
   if (journal.count() > 0 && journal.begun()) {
     // The journal holds every row and the request it sends: the staged copy of this read is not needed.
     input.stage.remove();
-    const left = resumeOf(ctx, journal, o, cont);
+    let left: { todo: number; totals: Totals[] };
+    try {
+      left = resumeOf(ctx, journal, o, cont);
+    } catch (e) {
+      // A journal whose rows are not those confirmed: the refusal in the audit log too.
+      if (e instanceof CoinopError && e.category === 'file' && (e as { edited?: boolean }).edited)
+        await ctx.audit.note(
+          batchRefused(auditOf(run, journal), journal.count(), true, { category: e.category, message: e.message }),
+          conn,
+        );
+      throw e;
+    }
     todo = left.todo;
     if (todo === 0) return finish(ctx, journal, { waitSeconds: o.waitSeconds, phase, cont });
     await conn.tokens.token();
@@ -489,12 +500,15 @@ function resumeOf(
  */
 function checkJournalRows(ctx: CliContext, journal: Journal): void {
   const refuse = (why: string) =>
-    new CoinopError(
-      'file',
-      `the journal ${journal.path} does not hold the rows that were confirmed: ${why}; nothing was sent`,
-      {
-        hint: `put back the journal as coinop wrote it; or move it aside (mv '${journal.path}' '${journal.path}.edited') and run the batch again with --resume: rows keep their ref_ids, so rows already sent are answered "already submitted"`,
-      },
+    Object.assign(
+      new CoinopError(
+        'file',
+        `the journal ${journal.path} does not hold the rows that were confirmed: ${why}; nothing was sent`,
+        {
+          hint: `put back the journal as coinop wrote it; or move it aside (mv '${journal.path}' '${journal.path}.edited') and run the batch again with --resume: rows keep their ref_ids, so rows already sent are answered "already submitted"`,
+        },
+      ),
+      { edited: true },
     );
   const check = journal.checkRows();
   if (!check.ok) throw refuse(check.row ? `row ${check.row}: ${check.why}` : check.why);
