@@ -5,7 +5,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Journal, JournalError, JOURNAL_VERSION } from '../../src/batch/journal.js';
+import { Journal, JournalError, JOURNAL_VERSION, RowsDigest } from '../../src/batch/journal.js';
 import type { BatchApi } from '../../src/batch/api.js';
 import { FatalBatchError, plannedRows, sendRows } from '../../src/batch/runner.js';
 import { WriteError } from '../../src/batch/write-error.js';
@@ -25,6 +25,37 @@ const rows = (n: number) =>
   }));
 
 describe('batch journal', () => {
+  it('binds its rows to what was planned: an edited row, a removed one, or a stale digest is found and named', () => {
+    const path = join(dir, 'bound.journal');
+    const j = Journal.open(path, 'hash-b');
+    const planned = rows(4).map((r) => ({ ...r, body: JSON.stringify({ ...r, ref_id: r.ref_id }) }));
+    const digest = new RowsDigest();
+    for (const r of planned) digest.add(r);
+    j.setMeta({ file_hash: 'hash-b', version: JOURNAL_VERSION, rows_sha256: digest.finish() });
+    j.plan(planned);
+    expect(j.checkRows()).toMatchObject({ ok: true, rows: 4 });
+    const db = (j as unknown as { db: import('better-sqlite3').Database }).db;
+    db.prepare(`UPDATE rows SET req_amount = '10' WHERE row = 3`).run();
+    expect(j.checkRows()).toEqual({
+      ok: false,
+      row: 3,
+      why: expect.stringContaining('not the row that was confirmed'),
+    });
+    db.prepare(`UPDATE rows SET req_amount = '1' WHERE row = 3`).run();
+    expect(j.checkRows().ok).toBe(true);
+    db.prepare(`DELETE FROM rows WHERE row = 4`).run();
+    expect(j.checkRows()).toEqual({ ok: false, row: 0, why: expect.stringContaining('a row was added, removed') });
+    j.close();
+  });
+
+  it('a journal of version 2 (no hashes of its rows) is refused with the way out', () => {
+    const path = join(dir, 'v2.journal');
+    const j = Journal.open(path, 'hash-c');
+    j.setMeta({ file_hash: 'hash-c', version: '2' });
+    j.close();
+    expect(() => Journal.open(path, 'hash-c')).toThrow(/written by an older coinop \(journal version 2/);
+  });
+
   it('keeps every state across a reopen and requeues interrupted rows on resume', async () => {
     const path = join(dir, 'a.journal');
     const j = Journal.open(path, 'hash-a');
