@@ -113,13 +113,20 @@ describe('a repeat run needs approvals of its own', () => {
     expect(await posts()).toBe(before);
 
     // Approved as a repeat: paid again, under ref_ids salted by the repeat content (the same for every row).
-    await approve('alice', copy, ['--allow-repeat']);
+    const signed = await sb.runIn(['approve', copy, '--allow-repeat', '--yes', '-o', 'json'], {
+      env: machine('alice'),
+    });
+    expect(signed.code, signed.stderr).toBe(0);
+    const { repeat_salt } = JSON.parse(signed.stdout) as { repeat_salt: string };
+    const dry = await sb.runIn(['withdraw', 'batch', copy, '--dry-run', '--allow-repeat', '-o', 'json']);
+    expect(dry.stderr).toContain(`paid again under ref_ids ending -${repeat_salt}, the salt of this content`);
     await approve('bob', copy, ['--allow-repeat']);
     const again = await sb.runIn(['withdraw', 'batch', copy, '--yes', '--allow-repeat', '-o', 'json']);
     expect(again.code, again.stderr).toBe(0);
     const report = JSON.parse(again.stdout) as { ref_id: string; result: string }[];
     const salt = report[0].ref_id.slice(firstIds[0].length);
-    expect(salt).toMatch(/^-[0-9a-f]{8}$/);
+    // The salt the approver was shown, offline: derived from the repeat content they signed.
+    expect(salt).toBe(`-${repeat_salt}`);
     expect(report.map((r) => r.ref_id)).toEqual(firstIds.map((id) => id + salt));
     expect(report.map((r) => r.result)).toEqual(['created', 'created']);
 

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import type { CliContext } from '../../cli/context.js';
 import { CoinopError, usageError } from '../../cli/errors.js';
 import { writeFileAtomic } from '../../config/lock.js';
-import { type ApprovalContent, approvalText } from '../../policy/approvals.js';
+import { type ApprovalContent, approvalText, repeatSalt } from '../../policy/approvals.js';
 import { type ApproverKey, approverKey, KeyFileError } from '../../policy/keys.js';
 import { loadPolicyFile } from '../../policy/load.js';
 import { policyLocation } from '../../policy/location.js';
@@ -76,6 +76,8 @@ export async function approve(ctx: CliContext, o: ApproveOptions): Promise<void>
   const file = o.file!;
   const content = await contentOf(ctx, o, file);
   const s = (n: number) => (n === 1 ? '' : 's');
+  // A repeat's rows paid again go under ref_ids ending -<salt>: the approver sees which, offline.
+  const salt = content.repeat ? repeatSalt(content).slice(0, 8) : undefined;
   await ctx.confirm({
     title: `Approve ${content.rows} withdrawal${s(content.rows)} of ${file}`,
     environment: content.environment,
@@ -88,7 +90,9 @@ export async function approve(ctx: CliContext, o: ApproveOptions): Promise<void>
       ['rows', String(content.rows)],
       [
         'repeat',
-        content.repeat ? 'yes: rows another batch paid are paid again (withdraw batch --allow-repeat)' : undefined,
+        salt
+          ? `yes: rows another batch paid are paid again (withdraw batch --allow-repeat), under ref_ids ending -${salt}`
+          : undefined,
       ],
       ...content.totals.map(
         (t) => [`${t.asset} ${t.network}`, `${t.sum} (${t.rows} row${s(t.rows)})`] as [string, string],
@@ -125,6 +129,7 @@ export async function approve(ctx: CliContext, o: ApproveOptions): Promise<void>
       ],
       ['in', `${content.environment} (${content.service}), profile_id ${content.profileId}`],
       ['content', `sha256 ${content.digest}`],
+      ...(salt ? [['repeat', `rows paid again go under ref_ids ending -${salt}`] as [string, string]] : []),
       ['key', `${k.publicKey.text} (${k.publicKey.id})`],
     ];
     for (const line of keyValueLines(rows, palette(ctx.io.colour))) ctx.io.out(`${line}\n`);
@@ -137,7 +142,7 @@ export async function approve(ctx: CliContext, o: ApproveOptions): Promise<void>
     key: k.publicKey.text,
     approved_at: at,
     kind: content.kind,
-    ...(content.repeat ? { repeat: true } : {}),
+    ...(salt ? { repeat: true, repeat_salt: salt } : {}),
     environment: content.environment,
     service: content.service,
     profile_id: content.profileId,

@@ -293,6 +293,10 @@ async function dryRunWithPolicy(
     requests: () => stagedRequests(input.stage, o.allowRepeat),
   });
   showVerdict(ctx, verdict);
+  if (policy.repeatSalt)
+    ctx.io.err(
+      `a repeat run (--allow-repeat): rows another batch paid are paid again under ref_ids ending -${policy.repeatSalt.slice(0, 8)}, the salt of this content (coinop approve FILE --allow-repeat shows the same)\n`,
+    );
   try {
     await dryRun(ctx, input.stage, input.scan, o.concurrency, o.rate);
   } catch (e) {
