@@ -407,17 +407,24 @@ describe("coinop's own refusals of a batch are audited", () => {
 
     writePolicy('max_per_withdrawal:\n  BTC: 0.5\n');
     const small = join(sb.dir, 'policy.csv');
-    writeFileSync(small, `destination_address,asset,crypto_network,amount\n${BTC_ADDRESS},BTC,BITCOIN,0.6\n`);
+    writeFileSync(
+      small,
+      `destination_address,asset,crypto_network,amount\n${BTC_ADDRESS},BTC,BITCOIN,0.6\n${BTC_ADDRESS},BTC,BITCOIN,0.7\n`,
+    );
     const refused = await sb.runIn(['withdraw', 'batch', small, '--yes', '-o', 'json']);
     expect(refused.code).toBe(8);
     e = auditEntries()
       .filter((x) => x.kind === 'batch')
       .at(-1);
     expect(e).toMatchObject({
-      what: { rows: 1, totals: [{ asset: 'BTC', amount: '0.6' }] },
+      what: { rows: 2, totals: [{ asset: 'BTC', amount: '1.3' }] },
       outcome: { result: 'refused', error: { category: 'policy' } },
     });
-    expect(e.outcome.error.message).toMatch(/^refused by policy: rule max_per_withdrawal: row 1: 0\.6 BTC/);
+    // The full reason: every violation, where stderr says "listed above".
+    expect(lastError(refused).message).toMatch(/listed above/);
+    expect(e.outcome.error.message).toMatch(
+      /^refused by policy \(.*local\.yaml\): max_per_withdrawal: row 1: 0\.6 BTC.*; max_per_withdrawal: row 2: 0\.7 BTC/,
+    );
     writePolicy('version: 1\n');
   });
 });

@@ -128,7 +128,7 @@ export async function runBatch(ctx: CliContext, file: string, o: BatchOptions): 
       approvals: policy.run.approvals && { ...policy.run.approvals, content: journalContent(ctx, journal, run) },
     });
     const audited = { ...auditOf(run, journal), totals: left.totals };
-    await refusedBy(ctx, conn, { batch: audited, rows: todo, resumed: true }, () => refuseUnlessAllowed(ctx, verdict));
+    await refusedBy(ctx, conn, { batch: audited, rows: todo, resumed: true }, () => refuseByPolicy(ctx, verdict));
     clock.start(verdict);
     await confirmBatch(ctx, conn, run, { todo, resumed: true, totals: left.totals });
     await ctx.audit.record(batchStart(audited, todo, true), conn);
@@ -330,7 +330,7 @@ async function beginBatch(
     });
     const batchId = journal.meta().batch_id ?? newBatchId();
     const refusal = { batch: { ...auditOf(run, journal), batchId }, rows: input.scan.valid, resumed: false };
-    await refusedBy(ctx, conn, refusal, () => refuseUnlessAllowed(ctx, verdict));
+    await refusedBy(ctx, conn, refusal, () => refuseByPolicy(ctx, verdict));
     const salt = run.policy.repeatSalt;
     const repeats = await guardRepeats(ctx, input.stage, { conn, record, batchId, salt, o, valid: input.scan.valid });
     if (!o.allowPartial) await refusedBy(ctx, conn, refusal, () => guardFunds(ctx, conn, input.stage));
@@ -352,6 +352,25 @@ async function beginBatch(
   } catch (e) {
     journal.discard();
     throw e;
+  }
+}
+
+/** refuseUnlessAllowed, its error carrying the full reason for the audit entry: every violation kept, not "listed above". */
+function refuseByPolicy(ctx: CliContext, v: PolicyVerdict): void {
+  try {
+    refuseUnlessAllowed(ctx, v);
+  } catch (e) {
+    const lines = v.rules
+      .filter((r) => r.status === 'fail')
+      .flatMap((r) => [
+        ...r.violations.map((x) => `${r.rule}: ${x.row !== undefined ? `row ${x.row}: ` : ''}${x.message}`),
+        ...(r.violations_total > r.violations.length
+          ? [`${r.rule}: … and ${r.violations_total - r.violations.length} more`]
+          : []),
+      ]);
+    throw Object.assign(e as Error, {
+      auditReason: `refused by policy (${v.file}): ${lines.join('; ')}; nothing was sent`,
+    });
   }
 }
 
