@@ -195,6 +195,30 @@ describe('a repeat run needs approvals of its own', () => {
     expect(await posts()).toBe(before + 1);
     writePolicy('version: 1\n');
   });
+
+  it('a repeat run none of whose rows was paid before is still a repeat on --resume: its repeat approvals hold', async () => {
+    writePolicy(approvalsPolicy());
+    const file = join(sb.dir, 'fresh-repeat.csv');
+    writeFileSync(
+      file,
+      `destination_address,asset,crypto_network,amount,meta.invoice\n${BTC_ADDRESS},BTC,BITCOIN,0.05,F-1\n${BTC_ADDRESS},BTC,BITCOIN,1,F-2\n`,
+    );
+    await approve('alice', file, ['--allow-repeat']);
+    await approve('bob', file, ['--allow-repeat']);
+    const { rules } = await sb.control('GET', '/_local/limits');
+    await sb.control('PUT', '/_local/limits', {
+      rules: [
+        { id: 'each', transfer_types: ['CRYPTO_WITHDRAWAL'], period_seconds: 0, limit: '10000', limit_asset: 'USD' },
+      ],
+    });
+    const args = ['withdraw', 'batch', file, '--yes', '--allow-repeat', '--allow-partial', '-o', 'json'];
+    const part = await sb.runIn(args);
+    expect(part.code, part.stderr).toBe(6);
+    await sb.control('PUT', '/_local/limits', { rules });
+    const rest = await sb.runIn([...args, '--resume', '--retry-failed']);
+    expect(rest.code, rest.stderr).toBe(0);
+    writePolicy('version: 1\n');
+  });
 });
 
 describe('a journal is bound to the rows confirmed', () => {

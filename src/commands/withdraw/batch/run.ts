@@ -346,7 +346,8 @@ async function beginBatch(
       serviceId: conn.serviceId,
       base: run.base,
       rowsSha256,
-      repeatSalt: repeats ? salt : undefined,
+      // A repeat run is one whether or not a row turned out to be paid before: its approvals say "repeat: true".
+      repeatSalt: salt,
     });
     return verdict;
   } catch (e) {
