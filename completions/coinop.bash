@@ -126,7 +126,7 @@ _coinop() {
       "policy show") words="--version -V --context --output -o --json --no-input --no-color --no-pager --debug --help -h" ;;
       "policy check") words="--version -V --context --output -o --json --no-input --no-color --no-pager --debug --help -h" ;;
       "policy init") words="--version -V --context --output -o --json --no-input --no-color --no-pager --debug --force --help -h" ;;
-      "approve") words="--version -V --context --output -o --json --no-input --no-color --no-pager --debug --show-key --format --profile-id --skip-invalid --yes -y --help -h" ;;
+      "approve") words="--version -V --context --output -o --json --no-input --no-color --no-pager --debug --show-key --format --profile-id --skip-invalid --allow-repeat --yes -y --help -h" ;;
       "deposit-instructions") words="--version -V --context --output -o --json --no-input --no-color --no-pager --debug --help -h" ;;
       "deposit-instructions create") words="--version -V --context --output -o --json --no-input --no-color --no-pager --debug --network --routing-type --profile-id --identity-id --account-id --ref-id --meta --help -h" ;;
       "deposit-instructions list") words="--version -V --context --output -o --json --no-input --no-color --no-pager --debug --id --ref-id --created-before --created-until --created-at --created-from --created-after --limit --order --cursor --all --columns --wide --help -h" ;;

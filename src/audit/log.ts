@@ -5,7 +5,9 @@
 // torn bytes' length and SHA-256 (`torn`), so they are accounted for and cannot be changed later unnoticed.
 //
 // A single entry is written and fsynced before append() returns. A group (a batch's rows) holds the lock for a short
-// window: each row's line is written as it comes, and the window ends with one fsync.
+// window: each row's line is written as it comes, and the window ends with one fsync. durable() writes entries into
+// the window and fsyncs at once (one fsync for all of them): a batch's attempt entries, a window of rows at a time,
+// on disk before their requests leave.
 import { closeSync, constants, existsSync, fstatSync, fsync, fsyncSync, openSync, readSync, writeSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { LockTimeoutError, withLock } from '../config/lock.js';
@@ -227,6 +229,12 @@ export class AuditGroup {
   private wake?: () => void;
   private closing = false;
   private failed?: Error;
+  /** Callers of durable() whose entries the open window holds, waiting for its next fsync. */
+  private syncWaiters: { resolve: () => void; reject: (e: Error) => void }[] = [];
+  /** Callers of durable() whose entries are queued for the next window. */
+  private queuedWaiters: { resolve: () => void; reject: (e: Error) => void }[] = [];
+  /** The fsync durable() asked for, under way in the open window. */
+  private syncing?: Promise<void>;
   constructor(
     private readonly log: AuditLog,
     private readonly onError: (e: Error) => void,
@@ -238,6 +246,46 @@ export class AuditGroup {
     if (this.open) return this.write(this.open, who, event);
     this.queue.push({ who, event });
     this.running ??= this.run();
+  }
+
+  /**
+   * Writes the entries and resolves once they are on disk (one fsync, with whatever else the window holds); rejects
+   * when they cannot be (the log cannot be written, now or earlier in the group).
+   */
+  durable(who: AuditWho, events: AuditEvent[]): Promise<void> {
+    if (this.failed) return Promise.reject(this.failed);
+    let waiter!: { resolve: () => void; reject: (e: Error) => void };
+    const done = new Promise<void>((resolve, reject) => (waiter = { resolve, reject }));
+    for (const e of events) this.add(who, e);
+    if (this.failed) waiter.reject(this.failed);
+    else if (this.open) {
+      this.syncWaiters.push(waiter);
+      this.syncNow(this.open);
+    } else this.queuedWaiters.push(waiter); // the window that opens for them writes them and syncs at once
+    return done;
+  }
+
+  private rejectWaiters(e: Error): void {
+    for (const w of [...this.syncWaiters.splice(0), ...this.queuedWaiters.splice(0)]) w.reject(e);
+  }
+
+  /** fsyncs the open window now for those waiting on durable(). */
+  private syncNow(w: Window): void {
+    const waiters = this.syncWaiters.splice(0);
+    if (!waiters.length) return;
+    const before = this.syncing ?? Promise.resolve();
+    this.syncing = before
+      .then(() => this.log.sync(w))
+      .then(
+        () => {
+          for (const x of waiters) x.resolve();
+        },
+        (e: Error) => {
+          this.failed ??= e;
+          for (const x of waiters) x.reject(e);
+          this.wake?.();
+        },
+      );
   }
 
   /** Writes what is queued and ends the window. */
@@ -268,6 +316,7 @@ export class AuditGroup {
     } catch (e) {
       this.failed = e as Error;
       this.queue = [];
+      this.rejectWaiters(e as Error);
       this.onError(e as Error);
     } finally {
       this.running = undefined;
@@ -280,7 +329,10 @@ export class AuditGroup {
       const started = Date.now();
       this.lastWrite = started;
       for (const next of this.queue.splice(0)) this.write(w, next.who, next.event);
+      this.syncWaiters.push(...this.queuedWaiters.splice(0));
       this.open = w;
+      if (this.failed) this.rejectWaiters(this.failed);
+      else this.syncNow(w);
       for (;;) {
         const now = Date.now();
         const left = Math.min(this.lastWrite + this.timing.idleMs, started + this.timing.windowMs) - now;
@@ -295,7 +347,12 @@ export class AuditGroup {
         this.wake = undefined;
       }
       this.open = undefined;
+      await this.syncing;
+      this.syncing = undefined;
+      if (this.failed) this.rejectWaiters(this.failed);
       await this.log.sync(w);
+      // Entries durable() wrote into this window are on disk with it.
+      for (const x of this.syncWaiters.splice(0)) x.resolve();
     } finally {
       this.open = undefined;
       this.wake = undefined;

@@ -11,7 +11,8 @@ import type { ApiClient } from '../client/api.js';
 import { CoinopError } from '../errors.js';
 
 export type SendResult =
-  | { kind: 'created' | 'exists'; transfer: Transfer }
+  /** `date`: the answer's Date (the service's clock), for the rules of time checked as rows are sent. */
+  | { kind: 'created' | 'exists'; transfer: Transfer; date?: string }
   | { kind: 'refused'; problem: Problem }
   | { kind: 'retry'; problem: Problem; throttled: boolean }
   | { kind: 'fatal'; error: Error };
@@ -88,7 +89,7 @@ export function clientBatchApi(client: ApiClient): BatchApi {
     async createWithdrawal(body) {
       try {
         const r = await client.call<Transfer>('createCryptoWithdrawal', { body });
-        return { kind: r.alreadySubmitted ? 'exists' : 'created', transfer: r.data };
+        return { kind: r.alreadySubmitted ? 'exists' : 'created', transfer: r.data, date: r.date };
       } catch (e) {
         return classify(e);
       }

@@ -11,8 +11,11 @@ import { WriteError } from './write-error.js';
 
 const require = createRequire(import.meta.url);
 
-/** 2: rows carry their request body, meta names the service and the batch. */
-export const JOURNAL_VERSION = '2';
+/**
+ * 3: each row carries the hash of what was confirmed (row_hash), and meta the digest of all of them (rows_sha256).
+ * (2: rows carried their request body, meta named the service and the batch.)
+ */
+export const JOURNAL_VERSION = '3';
 /** SQLite's application_id of a coinop batch journal ("cbj2"), in the file's header: known before the file is opened. */
 export const JOURNAL_APP_ID = 0x63626a32;
 
@@ -75,7 +78,38 @@ export interface JournalMeta {
   batch_id?: string;
   /** The service instance the batch talks to (Connection.serviceId); another service holds none of its transfers. */
   service_id?: string;
+  /** The digest of every planned row as confirmed (RowsDigest over rowHash), also in the batch's audit entry. */
+  rows_sha256?: string;
+  /** A repeat run (--allow-repeat): the salt its repeated rows' ref_ids carry (repeatSalt of the approved content). */
+  repeat_salt?: string;
 }
+
+/**
+ * The hash binding a planned row to what was confirmed: its number, ref_id, the fields the report and the prompt show,
+ * and the exact body it sends. Kept with the row when the batch is planned; a resume recomputes it.
+ */
+export function rowHash(r: PlannedRow): string {
+  const fields = [r.row, r.ref_id, r.asset, r.crypto_network, r.destination_address, r.amount, r.total, r.body];
+  return createHash('sha256')
+    .update(JSON.stringify(fields.map((v) => v ?? null)))
+    .digest('hex');
+}
+
+/** The digest of a batch's planned rows, in row order: what the journal meta and the batch's audit entry keep. */
+export class RowsDigest {
+  private readonly hash = createHash('sha256');
+  rows = 0;
+  add(r: PlannedRow): void {
+    this.hash.update(`${r.row} ${rowHash(r)}\n`);
+    this.rows++;
+  }
+  finish(): string {
+    return this.hash.digest('hex');
+  }
+}
+
+/** What --resume finds of the journal's rows: all as confirmed (their digest), or the first row that changed. */
+export type RowsCheck = { ok: true; digest: string; rows: number } | { ok: false; row: number; why: string };
 
 export class JournalError extends Error {
   constructor(message: string) {
@@ -194,6 +228,10 @@ export class Journal {
       db = openDb(path, fresh);
       const j = new Journal(path, db, lockPath, fresh);
       const meta = j.meta();
+      if (meta.version === '2')
+        throw new JournalError(
+          `the journal ${path} was written by an older coinop (journal version 2, without the hash of its confirmed rows); finish that batch with the coinop that started it, or ${WAY_OUT(path)}`,
+        );
       if (meta.version !== JOURNAL_VERSION) throw damaged(path, `unknown journal version ${meta.version ?? '(none)'}`);
       if (meta.file_hash && meta.file_hash !== fileHash) {
         throw new JournalError(
@@ -252,8 +290,8 @@ export class Journal {
   /** Records every row as planned, in one transaction; rows already in the journal keep their state. */
   plan(rows: Iterable<PlannedRow>): void {
     const ins = this.stmt(
-      `INSERT INTO rows (row, ref_id, state, asset, crypto_network, destination_address, req_amount, req_total, body, updated_at)
-       VALUES (?, ?, 'planned', ?, ?, ?, ?, ?, ?, ?) ON CONFLICT(row) DO NOTHING`,
+      `INSERT INTO rows (row, ref_id, state, asset, crypto_network, destination_address, req_amount, req_total, body, row_hash, updated_at)
+       VALUES (?, ?, 'planned', ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT(row) DO NOTHING`,
     );
     const now = new Date().toISOString();
     this.write(() =>
@@ -268,6 +306,7 @@ export class Journal {
             r.amount ?? null,
             r.total ?? null,
             r.body ?? null,
+            rowHash(r),
             now,
           );
         }
@@ -302,6 +341,45 @@ export class Journal {
     );
   }
 
+  /**
+   * Recomputes every planned row's hash from what the journal holds now, against the hash kept when it was confirmed
+   * and the digest of them all in meta: the first row that differs (a destination, an amount, a ref_id, a body
+   * edited; a row added or removed) is named. Reads a page at a time.
+   */
+  checkRows(): RowsCheck {
+    const digest = new RowsDigest();
+    const q = this.db.prepare(
+      `SELECT row, ref_id, asset, crypto_network, destination_address, req_amount, req_total, body, row_hash FROM rows WHERE state != 'invalid' ORDER BY row`,
+    );
+    for (const r of q.iterate() as IterableIterator<JournalRow & { row_hash: string | null }>) {
+      const planned: PlannedRow = {
+        row: r.row,
+        ref_id: r.ref_id ?? '',
+        asset: r.asset ?? undefined,
+        crypto_network: r.crypto_network ?? undefined,
+        destination_address: r.destination_address ?? undefined,
+        amount: r.req_amount ?? undefined,
+        total: r.req_total ?? undefined,
+        body: r.body ?? undefined,
+      };
+      if (!r.row_hash) return { ok: false, row: r.row, why: 'it has no hash of what was confirmed' };
+      if (rowHash(planned) !== r.row_hash)
+        return { ok: false, row: r.row, why: 'it is not the row that was confirmed (its request or ref_id changed)' };
+      digest.add(planned);
+    }
+    const d = digest.finish();
+    const kept = this.meta().rows_sha256;
+    if (kept !== d)
+      return {
+        ok: false,
+        row: 0,
+        why: kept
+          ? `its rows are not those confirmed (digest ${d.slice(0, 12)}…, confirmed ${kept.slice(0, 12)}…): a row was added, removed or re-hashed`
+          : 'it has no digest of its confirmed rows',
+      };
+    return { ok: true, digest: d, rows: digest.rows };
+  }
+
   get(row: number): JournalRow | undefined {
     return this.stmt('SELECT * FROM rows WHERE row = ?').get(row) as JournalRow | undefined;
   }
@@ -309,6 +387,13 @@ export class Journal {
   /** Every row's state, in row order; iterates lazily so a huge journal is read with bounded memory. */
   *all(): IterableIterator<JournalRow> {
     yield* this.db.prepare('SELECT * FROM rows ORDER BY row').iterate() as IterableIterator<JournalRow>;
+  }
+
+  /** Every row of the batch that is sent (all but invalid ones), in row order, with its body: lazily. */
+  *bodies(): IterableIterator<{ row: number; ref_id: string; state: RowState; body: string | null }> {
+    yield* this.db
+      .prepare(`SELECT row, ref_id, state, body FROM rows WHERE state != 'invalid' ORDER BY row`)
+      .iterate() as IterableIterator<{ row: number; ref_id: string; state: RowState; body: string | null }>;
   }
 
   /** Planned rows after `row`, in row order, with the body each sends: a page at a time. */
@@ -642,7 +727,7 @@ function openDb(path: string, fresh: boolean): DatabaseType {
         row INTEGER PRIMARY KEY, ref_id TEXT UNIQUE, state TEXT NOT NULL, attempts INTEGER NOT NULL DEFAULT 0,
         asset TEXT, crypto_network TEXT, destination_address TEXT, req_amount TEXT, req_total TEXT,
         transfer_id TEXT, status TEXT, outcome TEXT, amount TEXT, fee TEXT, total TEXT, problem TEXT, body TEXT,
-        updated_at TEXT NOT NULL);
+        row_hash TEXT, updated_at TEXT NOT NULL);
     `);
     if (fresh) setMeta(db, { version: JOURNAL_VERSION });
     return db;

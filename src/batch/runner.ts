@@ -29,8 +29,18 @@ export interface RunOptions {
   onDone?: (row: number) => void;
   /** Asked to stop (Ctrl-C): no new row starts; rows in flight finish. */
   signal?: AbortSignal;
+  /**
+   * Awaited with each window of rows before anything of it is recorded or sent: the audit log's attempt entries,
+   * durable (one fsync) before the first request of the window leaves. A rejection stops the batch, the window unsent.
+   */
+  beforeWindow?: (rows: BatchRow[]) => Promise<void>;
   /** Called with each window of rows before it is recorded as sent and leaves (the record of sent ref_ids). */
   onSend?: (rows: BatchRow[]) => void;
+  /**
+   * Asked right before each attempt of a row leaves (its turn under the rate limit come): an Error stops the batch
+   * there, this row and every later one unsent (the rules of time, by the service's clock, as rows are sent).
+   */
+  beforeRow?: (row: BatchRow) => Error | undefined;
   /** Called for a row the service refused outright (it moved no money). */
   onRefused?: (row: BatchRow) => void;
   /** Called as each row's answer comes: its transfer, or the problem (the audit log's row entries). */
@@ -143,6 +153,12 @@ async function sendOne(r: BatchRow, o: RunOptions, s: RunState): Promise<void> {
       if (!inDoubt) s.untouched.push(r.row);
       return;
     }
+    const stop = o.beforeRow?.(r);
+    if (stop) {
+      s.fatal ??= new FatalBatchError(stop);
+      if (!inDoubt) s.untouched.push(r.row);
+      return;
+    }
     const res: SendResult = await o.api.createWithdrawal(r.body);
     if (res.kind === 'created' || res.kind === 'exists') {
       const { ok, write } = recordTransfer(
@@ -240,6 +256,7 @@ export async function sendRows(rows: AsyncIterable<BatchRow>, todo: number, o: R
     window = [];
     if (!rowsNow.length) return true;
     try {
+      await o.beforeWindow?.(rowsNow);
       o.onSend?.(rowsNow);
       o.journal.markSentNow(rowsNow.map((r) => r.row));
     } catch (e) {

@@ -7,7 +7,9 @@
 //                         warning on stderr, never the command's error
 //   attempt(event, conn)  record() of an attempt, and a handle for its outcome: done(outcome) or failed(error); a
 //                         command that ends before (Ctrl-C while the request is out) records it as unknown
-//   group(conn)           many entries (a batch's rows): each written as it comes, made durable a group at a time
+//   group(conn)           many entries (a batch's rows): each written as it comes, made durable a group at a time;
+//                         durable(events) writes entries and resolves once they are on disk (a window of a batch's
+//                         attempts, before its requests leave), rejecting when the log cannot be written
 import type { AuditEvent, AuditOutcome, AuditWhat, AuditWho } from '../audit/entry.js';
 import type { AuditGroup, AuditLog } from '../audit/log.js';
 import type { Actor } from '../audit/who.js';
@@ -31,6 +33,8 @@ export interface AuditAttempt {
 
 export interface AuditRows {
   add(event: AuditEvent): void;
+  /** Writes the entries and resolves once they are on disk (one fsync for them all); rejects if they cannot be. */
+  durable(events: AuditEvent[]): Promise<void>;
   /** Writes what is queued; a group that could not be written was said on stderr already. */
   close(): Promise<void>;
 }
@@ -121,7 +125,11 @@ export function auditPort(deps: AuditDeps): AuditPort {
         deps.warn(`warning: ${e.message}; batch rows from here on are not recorded in it`),
       );
       deps.onCleanup(() => g.close());
-      return { add: (event) => g.add(who, event), close: () => g.close() };
+      return {
+        add: (event) => g.add(who, event),
+        durable: (events) => g.durable(who, events),
+        close: () => g.close(),
+      };
     },
   };
 }

@@ -21,6 +21,12 @@ export interface ApprovalScope {
   service: string;
   /** The default service profile of the rows ("-" when none). */
   profileId: string;
+  /**
+   * A repeat run (withdraw batch --allow-repeat, approve --allow-repeat): rows another batch paid are paid again,
+   * under ref_ids salted by repeatSalt of this content. Stated as `repeat: true`; an approval of the first payment
+   * never counts for a repeat, nor the other way round.
+   */
+  repeat?: boolean;
 }
 
 export interface ContentTotal {
@@ -87,6 +93,7 @@ export function contentLines(c: ApprovalContent): string[] {
   return [
     APPROVAL_HEADER,
     `kind: ${c.kind}`,
+    ...(c.repeat ? ['repeat: true'] : []),
     `environment: ${c.environment}`,
     `service: ${c.service}`,
     `profile_id: ${c.profileId}`,
@@ -94,6 +101,18 @@ export function contentLines(c: ApprovalContent): string[] {
     ...c.totals.map((t) => `total: ${t.asset} ${t.network} ${t.sum} (${plural(t.rows, 'row')})`),
     `content: sha256:${c.digest}`,
   ];
+}
+
+/**
+ * The salt of a repeat run's repeated rows (their ref_ids end -<first 8 hex>): from the statement of its content, so
+ * the dry run, each approver and the run work out the same ref_ids offline, and the same repeat approved twice pays
+ * once (its salted ref_ids are paid: the service answers "already submitted").
+ */
+export function repeatSalt(c: ApprovalContent): string {
+  return createHash('sha256')
+    .update(`coinop repeat salt\n${contentLines({ ...c, repeat: true }).join('\n')}\n`)
+    .digest('hex')
+    .slice(0, 16);
 }
 
 /** A signed approval file's text: comments for the reader, the statement, the approver's key and signature. */
@@ -168,11 +187,16 @@ const short = (hex: string | undefined) => (hex ? `${hex.replace(/^sha256:/, '')
 function contentMismatch(a: ParsedApproval, c: ApprovalContent): string | undefined {
   const want = contentLines(c);
   const have = a.signed!.split('\n').filter((l) => want.some((w) => w.split(':')[0] === l.split(':')[0]));
-  if (have.join('\n') === want.join('\n')) return undefined;
+  const repeatSame = (a.fields.repeat === 'true') === !!c.repeat && (a.fields.repeat ?? 'true') === 'true';
+  if (have.join('\n') === want.join('\n') && repeatSame) return undefined;
   const f = a.fields;
   if (f.environment !== c.environment || f.service !== c.service)
     return `approves a run in ${f.environment} at ${f.service}, not in ${c.environment} at ${c.service}`;
   if (f.kind !== c.kind) return `approves a ${f.kind}, not a ${c.kind}`;
+  if (c.repeat && f.repeat !== 'true')
+    return 'approves the first payment of these rows, and this run pays rows again (--allow-repeat): a repeat needs approvals of its own (coinop approve FILE --allow-repeat)';
+  if (!c.repeat && f.repeat !== undefined)
+    return 'approves a repeat (--allow-repeat), and this run is not one (approve it without --allow-repeat)';
   if (f.profile_id !== c.profileId)
     return `approves rows whose default service profile is ${f.profile_id}, and this run's is ${c.profileId} (approve with the same --profile-id)`;
   return `approves other rows (content ${short(f.content)}, this run's is ${short(c.digest)}): a row, an amount or a destination changed since it was signed`;

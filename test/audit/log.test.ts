@@ -80,6 +80,47 @@ describe('the audit log as written', () => {
     expect(verifyLog(path)).toMatchObject({ ok: true, entries: 301 });
   });
 
+  it('durable(): a window of entries on disk (one fsync for them all) before it resolves; one that cannot be written rejects', async () => {
+    const { path, log } = freshLog();
+    let syncs = 0;
+    const sync = log.sync.bind(log);
+    log.sync = async (w) => {
+      syncs++;
+      return sync(w);
+    };
+    const errors: Error[] = [];
+    // A window that stays open until close(): what is counted does not hang on this machine's speed.
+    const g = new AuditGroup(log, (e) => errors.push(e), { windowMs: 600_000, idleMs: 600_000, gapMs: 0 });
+    // The first window: queued, then written and synced as the group's window opens.
+    await g.durable(WHO, [1, 2, 3, 4, 5].map(event));
+    expect(syncs).toBe(1);
+    expect(lines(path).filter(Boolean)).toHaveLength(5);
+    // Answers written into the open window, then the next window of attempts: synced at once, with them.
+    g.add(WHO, event(6));
+    await g.durable(WHO, [7, 8, 9].map(event));
+    expect(syncs).toBe(2);
+    expect(
+      lines(path)
+        .filter(Boolean)
+        .map((l) => JSON.parse(l).ref_id),
+    ).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9].map((i) => `ref-${i}`));
+    await g.close();
+    expect(syncs).toBe(3); // and the window's own, as it closes
+    expect(errors).toEqual([]);
+    expect(verifyLog(path).ok).toBe(true);
+
+    // A log that cannot be opened: durable() rejects, and so does every later call (nothing more is written).
+    const broken = new AuditLog(path);
+    broken.open = () => {
+      throw new Error('EISDIR: illegal operation on a directory');
+    };
+    const bad = new AuditGroup(broken, (e) => errors.push(e));
+    await expect(bad.durable(WHO, [event(10)])).rejects.toThrow(/EISDIR/);
+    await expect(bad.durable(WHO, [event(11)])).rejects.toThrow(/EISDIR/);
+    await bad.close();
+    expect(lines(path).filter(Boolean)).toHaveLength(9);
+  });
+
   it('an empty or missing log verifies, with nothing in it', () => {
     const { path } = freshLog();
     expect(verifyLog(path)).toMatchObject({ ok: true, lines: 0, entries: 0, head: null, problems: [] });

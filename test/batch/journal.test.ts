@@ -5,7 +5,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Journal, JournalError, JOURNAL_VERSION } from '../../src/batch/journal.js';
+import { Journal, JournalError, JOURNAL_VERSION, RowsDigest } from '../../src/batch/journal.js';
 import type { BatchApi } from '../../src/batch/api.js';
 import { FatalBatchError, plannedRows, sendRows } from '../../src/batch/runner.js';
 import { WriteError } from '../../src/batch/write-error.js';
@@ -25,6 +25,37 @@ const rows = (n: number) =>
   }));
 
 describe('batch journal', () => {
+  it('binds its rows to what was planned: an edited row, a removed one, or a stale digest is found and named', () => {
+    const path = join(dir, 'bound.journal');
+    const j = Journal.open(path, 'hash-b');
+    const planned = rows(4).map((r) => ({ ...r, body: JSON.stringify({ ...r, ref_id: r.ref_id }) }));
+    const digest = new RowsDigest();
+    for (const r of planned) digest.add(r);
+    j.setMeta({ file_hash: 'hash-b', version: JOURNAL_VERSION, rows_sha256: digest.finish() });
+    j.plan(planned);
+    expect(j.checkRows()).toMatchObject({ ok: true, rows: 4 });
+    const db = (j as unknown as { db: import('better-sqlite3').Database }).db;
+    db.prepare(`UPDATE rows SET req_amount = '10' WHERE row = 3`).run();
+    expect(j.checkRows()).toEqual({
+      ok: false,
+      row: 3,
+      why: expect.stringContaining('not the row that was confirmed'),
+    });
+    db.prepare(`UPDATE rows SET req_amount = '1' WHERE row = 3`).run();
+    expect(j.checkRows().ok).toBe(true);
+    db.prepare(`DELETE FROM rows WHERE row = 4`).run();
+    expect(j.checkRows()).toEqual({ ok: false, row: 0, why: expect.stringContaining('a row was added, removed') });
+    j.close();
+  });
+
+  it('a journal of version 2 (no hashes of its rows) is refused with the way out', () => {
+    const path = join(dir, 'v2.journal');
+    const j = Journal.open(path, 'hash-c');
+    j.setMeta({ file_hash: 'hash-c', version: '2' });
+    j.close();
+    expect(() => Journal.open(path, 'hash-c')).toThrow(/written by an older coinop \(journal version 2/);
+  });
+
   it('keeps every state across a reopen and requeues interrupted rows on resume', async () => {
     const path = join(dir, 'a.journal');
     const j = Journal.open(path, 'hash-a');
@@ -141,6 +172,73 @@ describe('batch journal', () => {
       db.transaction = real;
       j.close();
     }
+  });
+
+  it('beforeRow stops the batch at the row it refuses; beforeWindow holds each window until it resolves, and a rejection sends nothing of it', async () => {
+    const body = (i: number) =>
+      JSON.stringify({
+        profile_id: 'p',
+        destination_address: 'a',
+        asset: 'BTC',
+        crypto_network: 'BITCOIN',
+        amount: '1',
+        ref_id: `r${i}`,
+      });
+    const sent: number[] = [];
+    const api: BatchApi = {
+      createWithdrawal: async (b) => {
+        sent.push(Number(String(b.ref_id).slice(1)));
+        return { kind: 'created', transfer: { id: `t-${b.ref_id}`, status: 'PENDING' } as never };
+      },
+      quoteFee: async () => ({ kind: 'fatal', error: new Error('unused') }),
+      transfers: async () => [],
+      transfersByRef: async () => [],
+    };
+    const open = (name: string) => {
+      const j = Journal.open(join(dir, name), 'h');
+      j.setMeta({ file_hash: 'h' });
+      j.plan(rows(40).map((r) => ({ ...r, body: body(r.row) })));
+      return j;
+    };
+    // The hours close as row 7's turn comes: rows 1-6 go, 7 and after stay planned.
+    const j = open('gate-row.journal');
+    const windows: number[][] = [];
+    const closed = new Error('refused by policy: rule hours');
+    const err = await sendRows(plannedRows(j), 40, {
+      journal: j,
+      api,
+      concurrency: 1,
+      limiter: new TokenBucket(Infinity),
+      beforeWindow: async (w) => {
+        // Every row of the window is still planned (nothing recorded as sent, nothing sent) while this runs.
+        expect(w.every((r) => j.get(r.row)?.state === 'planned' && !sent.includes(r.row))).toBe(true);
+        windows.push(w.map((r) => r.row));
+      },
+      beforeRow: (r) => (r.row === 7 ? closed : undefined),
+    }).catch((e: unknown) => e);
+    expect((err as FatalBatchError).cause).toBe(closed);
+    expect(sent).toEqual([1, 2, 3, 4, 5, 6]);
+    expect(windows[0]).toEqual(Array.from({ length: 16 }, (_, i) => i + 1));
+    expect(j.counts()).toMatchObject({ succeeded: 6, planned: 34, sent: 0 });
+    j.close();
+    // A window whose audit entries cannot be written: none of it leaves, and the batch stops.
+    sent.length = 0;
+    const k = open('gate-window.journal');
+    let n = 0;
+    const unwritable = new Error('the audit log cannot be written');
+    const err2 = await sendRows(plannedRows(k), 40, {
+      journal: k,
+      api,
+      concurrency: 1,
+      limiter: new TokenBucket(Infinity),
+      beforeWindow: async () => {
+        if (++n === 2) throw unwritable;
+      },
+    }).catch((e: unknown) => e);
+    expect((err2 as FatalBatchError).cause).toBe(unwritable);
+    expect(sent).toEqual(Array.from({ length: 16 }, (_, i) => i + 1));
+    expect(k.counts()).toMatchObject({ succeeded: 16, planned: 24, sent: 0 });
+    k.close();
   });
 
   it('names a damaged journal and a journal of another file', () => {

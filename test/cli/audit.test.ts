@@ -167,7 +167,14 @@ describe('what real commands write', () => {
       { asset: 'BTC', network: 'BITCOIN', rows: 2, amount: '1.001', total: '0' },
       { asset: 'ETH', network: 'ETHEREUM', rows: 1, amount: '0.01', total: '0' },
     ]);
-    const rows = rest.sort((a, b) => a.what.row - b.what.row);
+    // Each row's attempt comes before its request left (and its answer): the attempts, then the answers.
+    const attempts = rest.filter((e) => e.outcome.result === 'attempt');
+    expect(attempts.map((e) => [e.kind, e.what.row, e.ref_id]).sort()).toEqual(
+      report.map((x) => ['batch_row', x.row, x.ref_id]).sort(),
+    );
+    for (const a of attempts)
+      expect(a.seq).toBeLessThan(rest.find((e) => e.ref_id === a.ref_id && e.outcome.result !== 'attempt')!.seq);
+    const rows = rest.filter((e) => e.outcome.result !== 'attempt').sort((a, b) => a.what.row - b.what.row);
     expect(rows.map((e) => [e.kind, e.what.row, e.ref_id, e.outcome.result, e.outcome.transfer_id ?? null])).toEqual(
       report.map((x) => ['batch_row', x.row, x.ref_id, x.transfer_id ? 'sent' : 'refused', x.transfer_id]),
     );
@@ -334,8 +341,11 @@ describe('the log under two commands at once', () => {
     const v = await sb.run(['audit', 'verify', '-o', 'json']);
     expect(v.code, v.stdout).toBe(0);
     const mine = entries().slice(before);
-    expect(mine.filter((e) => e.kind === 'batch_row')).toHaveLength(80);
-    expect(new Set(mine.filter((e) => e.kind === 'batch_row').map((e) => e.ref_id)).size).toBe(80);
+    // Each row twice: its attempt (before it left) and its answer.
+    const answers = mine.filter((e) => e.kind === 'batch_row' && e.outcome.result !== 'attempt');
+    expect(answers).toHaveLength(80);
+    expect(new Set(answers.map((e) => e.ref_id)).size).toBe(80);
+    expect(mine.filter((e) => e.kind === 'batch_row' && e.outcome.result === 'attempt')).toHaveLength(80);
     expect(mine.filter((e) => e.kind === 'batch')).toHaveLength(4);
     expect(mine.filter((e) => e.kind === 'quote')).toHaveLength(2);
   }, 120_000);

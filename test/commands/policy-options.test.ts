@@ -28,6 +28,7 @@ const NONE: ApproveOptions = {
   format: undefined,
   profileId: undefined,
   skipInvalid: false,
+  allowRepeat: false,
   yes: false,
 };
 
@@ -42,8 +43,8 @@ const VALID: [
   [
     'every flag of a batch',
     'payouts.txt',
-    { format: 'csv', profileId: 'p-1', skipInvalid: true, yes: true },
-    { file: 'payouts.txt', format: 'csv', profileId: 'p-1', skipInvalid: true, yes: true },
+    { format: 'csv', profileId: 'p-1', skipInvalid: true, allowRepeat: true, yes: true },
+    { file: 'payouts.txt', format: 'csv', profileId: 'p-1', skipInvalid: true, allowRepeat: true, yes: true },
   ],
 ];
 

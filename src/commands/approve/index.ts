@@ -27,6 +27,10 @@ export function register(program: Command, ctx: CliContext): void {
         '--skip-invalid',
         'approve the valid rows of a file with invalid ones (as withdraw batch --skip-invalid sends them)',
       )
+      .option(
+        '--allow-repeat',
+        'approve a repeat run: withdraw batch --allow-repeat, paying again rows another batch paid (approvals of the first payment never count for it)',
+      )
       .option('-y, --yes', 'sign without asking (needed without a terminal in production)')
       .addHelpText(
         'after',
@@ -34,7 +38,11 @@ export function register(program: Command, ctx: CliContext): void {
 The approval is written next to the file as FILE.approval-<key id>.txt: plain text that can travel by email or in
 a pull request. It signs the file's content as withdraw batch (or withdraw --request) will send it: every row, the
 totals per asset and network, the default profile, the environment and the API address. A changed row, amount or
-destination voids it. The private key is <config dir>/approval-key.pem (0600), made on first use.`,
+destination voids it. The private key is <config dir>/approval-key.pem (0600), made on first use.
+
+A repeat run (withdraw batch --allow-repeat) needs approvals of its own, signed with --allow-repeat: they state
+"repeat: true", and the rows paid again are sent under ref_ids salted by that content's digest, so the sender, the
+dry run and every approver work out the same ref_ids offline, and the same repeat run a second time pays nothing.`,
       )
       .action(async (file: string | undefined, raw: RawFlags) => {
         const { parseApproveOptions } = await import('./options.js');
@@ -44,6 +52,7 @@ destination voids it. The private key is <config dir>/approval-key.pem (0600), m
       'coinop approve --show-key',
       'coinop approve payouts.csv',
       'coinop approve payout-7.json --yes         # saved by withdraw --dry-run --save payout-7.json',
+      'coinop approve june-again.csv --allow-repeat   # for withdraw batch june-again.csv --allow-repeat',
     ],
   );
 }

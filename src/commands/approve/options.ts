@@ -10,6 +10,8 @@ export interface ApproveOptions {
   format?: BatchFormat;
   profileId?: string;
   skipInvalid: boolean;
+  /** A repeat run (withdraw batch --allow-repeat): rows another batch paid, paid again. */
+  allowRepeat: boolean;
   yes: boolean;
 }
 
@@ -35,6 +37,7 @@ export function parseApproveOptions(file: string | undefined, raw: RawFlags): Ap
     format: format as BatchFormat | undefined,
     profileId: f.text('profileId'),
     skipInvalid: f.on('skipInvalid'),
+    allowRepeat: f.on('allowRepeat'),
     yes: f.on('yes'),
   };
 }

@@ -3,9 +3,9 @@
 // nothing.
 import { join } from 'node:path';
 import type { CliContext } from '../../cli/context.js';
-import { CoinopError } from '../../cli/errors.js';
+import { CoinopError, usageError } from '../../cli/errors.js';
 import { writeFileAtomic } from '../../config/lock.js';
-import { type ApprovalContent, approvalText } from '../../policy/approvals.js';
+import { type ApprovalContent, approvalText, repeatSalt } from '../../policy/approvals.js';
 import { type ApproverKey, approverKey, KeyFileError } from '../../policy/keys.js';
 import { loadPolicyFile } from '../../policy/load.js';
 import { policyLocation } from '../../policy/location.js';
@@ -29,6 +29,7 @@ function key(ctx: CliContext): ApproverKey {
 /** The content of the file: a saved withdrawal as it states its scope, or a batch as this profile stages it. */
 async function contentOf(ctx: CliContext, o: ApproveOptions, file: string): Promise<ApprovalContent> {
   const saved = savedRequestIn(file);
+  if (saved && o.allowRepeat) throw usageError('--allow-repeat: approves a batch run again, not a saved withdrawal');
   if (saved)
     return withdrawalContent(
       { kind: 'withdrawal', environment: saved.environment, service: saved.service, profileId: saved.profile_id },
@@ -42,7 +43,8 @@ async function contentOf(ctx: CliContext, o: ApproveOptions, file: string): Prom
     dir: join(ctx.settings.dataDir, 'batches'),
   });
   try {
-    return batchContent(approvalScope(ctx, 'batch', defaultProfileId), input.stage);
+    const scope = approvalScope(ctx, 'batch', defaultProfileId);
+    return batchContent(o.allowRepeat ? { ...scope, repeat: true } : scope, input.stage);
   } finally {
     input.stage.remove();
   }
@@ -74,6 +76,8 @@ export async function approve(ctx: CliContext, o: ApproveOptions): Promise<void>
   const file = o.file!;
   const content = await contentOf(ctx, o, file);
   const s = (n: number) => (n === 1 ? '' : 's');
+  // A repeat's rows paid again go under ref_ids ending -<salt>: the approver sees which, offline.
+  const salt = content.repeat ? repeatSalt(content).slice(0, 8) : undefined;
   await ctx.confirm({
     title: `Approve ${content.rows} withdrawal${s(content.rows)} of ${file}`,
     environment: content.environment,
@@ -84,6 +88,12 @@ export async function approve(ctx: CliContext, o: ApproveOptions): Promise<void>
       ['environment', `${content.environment} (${content.service})`],
       ['profile_id', content.profileId],
       ['rows', String(content.rows)],
+      [
+        'repeat',
+        salt
+          ? `yes: rows another batch paid are paid again (withdraw batch --allow-repeat), under ref_ids ending -${salt}`
+          : undefined,
+      ],
       ...content.totals.map(
         (t) => [`${t.asset} ${t.network}`, `${t.sum} (${t.rows} row${s(t.rows)})`] as [string, string],
       ),
@@ -113,9 +123,13 @@ export async function approve(ctx: CliContext, o: ApproveOptions): Promise<void>
     const totals = content.totals.map((t) => `${t.sum} ${t.asset} on ${t.network} (${t.rows} row${s(t.rows)})`);
     const rows: [string, string][] = [
       ['approval', target],
-      ['approves', `${file}: ${content.rows} withdrawal${s(content.rows)}, ${totals.join(', ')}`],
+      [
+        'approves',
+        `${file}: ${content.rows} withdrawal${s(content.rows)}${content.repeat ? ' (a repeat: --allow-repeat)' : ''}, ${totals.join(', ')}`,
+      ],
       ['in', `${content.environment} (${content.service}), profile_id ${content.profileId}`],
       ['content', `sha256 ${content.digest}`],
+      ...(salt ? [['repeat', `rows paid again go under ref_ids ending -${salt}`] as [string, string]] : []),
       ['key', `${k.publicKey.text} (${k.publicKey.id})`],
     ];
     for (const line of keyValueLines(rows, palette(ctx.io.colour))) ctx.io.out(`${line}\n`);
@@ -128,6 +142,7 @@ export async function approve(ctx: CliContext, o: ApproveOptions): Promise<void>
     key: k.publicKey.text,
     approved_at: at,
     kind: content.kind,
+    ...(salt ? { repeat: true, repeat_salt: salt } : {}),
     environment: content.environment,
     service: content.service,
     profile_id: content.profileId,

@@ -1,47 +1,101 @@
-// A batch in the audit log: one entry when it starts sending (its id, file, rows and totals), one per row as the
-// service answers it, and one with the counts when it stops sending.
+// A batch in the audit log: one entry when it starts sending (its id, file, rows, totals and the digest of its
+// confirmed rows, which a --resume checks the journal against), per row an attempt (durable before the request leaves)
+// and its answer, one with the counts when it stops sending, and one when coinop's own checks refuse it (the
+// policy, the funds, the transfer limits: its rows, totals and the full reason).
+import { auditLogPath } from '../../../audit/log.js';
+import { logLines } from '../../../audit/verify.js';
+import { parseEntry } from '../../../audit/entry.js';
 import { fmt, problemName, type Problem } from '../../../api/index.js';
 import type { AuditEvent, AuditOutcome, AuditWhat } from '../../../audit/entry.js';
 import type { Journal } from '../../../batch/journal.js';
 import { outcomeOf } from '../../../batch/report.js';
 import type { BatchRow } from '../../../batch/rows.js';
 import type { RowOutcome } from '../../../batch/runner.js';
-import type { ScanResult } from '../../../batch/scan.js';
+import type { ScanResult, Totals } from '../../../batch/scan.js';
 import { transferOutcome } from '../../../audit/outcomes.js';
 
+/** The batch as its entries name it. */
+export interface AuditedBatch {
+  file: string;
+  scan: ScanResult;
+  batchId: string;
+  journal: string;
+  profileId?: string;
+  /** The digest of its confirmed rows (journal meta rows_sha256). */
+  rowsSha256?: string;
+  /** The totals of the rows this run sends (a resume's rows left), when they are not the file's. */
+  totals?: Totals[];
+}
+
+function batchWhat(b: AuditedBatch, rows: number): AuditWhat {
+  return {
+    batch_id: b.batchId,
+    file: b.file,
+    file_sha256: b.scan.fileHash,
+    journal: b.journal,
+    rows,
+    profile_id: b.profileId,
+    ...(b.rowsSha256 ? { rows_sha256: b.rowsSha256 } : {}),
+    totals: (b.totals ?? b.scan.totals).map((t) => ({
+      asset: t.asset,
+      network: t.network,
+      rows: t.rows,
+      amount: fmt(t.amount),
+      total: fmt(t.total),
+    })),
+  };
+}
+
 /** The batch as it starts sending (`rows`: those this run sends). */
-export function batchStart(
-  b: { file: string; scan: ScanResult; batchId: string; journal: string; profileId?: string },
-  rows: number,
-  resumed: boolean,
-): AuditEvent {
+export function batchStart(b: AuditedBatch, rows: number, resumed: boolean): AuditEvent {
   return {
     kind: 'batch',
     ref_id: null,
-    what: {
-      batch_id: b.batchId,
-      file: b.file,
-      file_sha256: b.scan.fileHash,
-      journal: b.journal,
-      rows,
-      ...(resumed ? { resumed: true } : {}),
-      profile_id: b.profileId,
-      totals: b.scan.totals.map((t) => ({
-        asset: t.asset,
-        network: t.network,
-        rows: t.rows,
-        amount: fmt(t.amount),
-        total: fmt(t.total),
-      })),
-    },
+    what: { ...batchWhat(b, rows), ...(resumed ? { resumed: true } : {}) },
     outcome: { result: 'attempt' },
   };
 }
 
-/** A row's answer. */
-export function rowEvent(r: BatchRow, out: RowOutcome, batchId: string): AuditEvent {
+/** The batch refused by coinop's own checks (the policy, funds, limits), with the full reason; nothing was sent. */
+export function batchRefused(
+  b: AuditedBatch,
+  rows: number,
+  resumed: boolean,
+  e: { category: string; message: string },
+): AuditEvent {
+  return {
+    kind: 'batch',
+    ref_id: null,
+    what: { ...batchWhat(b, rows), ...(resumed ? { resumed: true } : {}) },
+    outcome: { result: 'refused', error: { category: e.category, message: e.message } },
+  };
+}
+
+/**
+ * The digest of the confirmed rows the audit log's start entry of this batch holds (its first, not a resume's), or
+ * undefined when the log has no such entry. The log is hash-chained: `coinop audit verify` tells whether it was edited.
+ */
+export function auditedRowsDigest(dataDir: string, batchId: string): string | undefined {
+  const needle = Buffer.from(JSON.stringify(batchId));
+  let found: string | undefined;
+  for (const line of logLines(auditLogPath(dataDir))) {
+    if (!line.bytes.includes(needle)) continue;
+    const e = parseEntry(line.bytes);
+    const w = e?.what as Record<string, unknown> | undefined;
+    if (e?.kind !== 'batch' || !w || w.batch_id !== batchId || w.resumed || e.outcome?.result !== 'attempt') continue;
+    if (typeof w.rows_sha256 === 'string') found = w.rows_sha256;
+  }
+  return found;
+}
+
+/** A row about to be sent: written (and on disk) before its request leaves. */
+export function rowAttempt(r: BatchRow, batchId: string): AuditEvent {
+  return { kind: 'batch_row', ref_id: r.body.ref_id, what: rowWhat(r, batchId), outcome: { result: 'attempt' } };
+}
+
+function rowWhat(r: BatchRow, batchId: string): AuditWhat {
   const b = r.body;
-  const what: AuditWhat = {
+  return {
     batch_id: batchId,
     row: r.row,
     asset: b.asset,
@@ -52,6 +106,12 @@ export function rowEvent(r: BatchRow, out: RowOutcome, batchId: string): AuditEv
     destination: b.destination_address,
     profile_id: b.profile_id,
   };
+}
+
+/** A row's answer. */
+export function rowEvent(r: BatchRow, out: RowOutcome, batchId: string): AuditEvent {
+  const b = r.body;
+  const what = rowWhat(r, batchId);
   if ('transfer' in out) {
     const t = out.transfer as unknown as Record<string, unknown>;
     if (typeof t.fee === 'string') what.fee = t.fee;

@@ -47,7 +47,7 @@ export function register(withdraw: Command, ctx: CliContext): void {
     .option('--journal <path>', 'journal file (default: in the coinop data directory, named by the file hash)')
     .option(
       '--allow-repeat',
-      'pay rows again that another batch already paid (they get ref_ids of this batch); without it such rows are refused',
+      "a repeat run: pay rows again that another batch already paid (under ref_ids salted by the run's content; approvals signed with approve --allow-repeat); without it such rows are refused",
     )
     .option(
       '--allow-partial',
@@ -70,10 +70,16 @@ read once: what is sent is what was checked and confirmed, whatever happens to t
 A row without ref_id gets one derived from what it pays (profile, asset, network, destination, amount, metadata...)
 and its occurrence among identical rows, so the same rows in any file, CSV or JSON, get the same ref_ids. Rows
 another batch already paid (the service holds their ref_id, or this machine sent it) are refused unless
---allow-repeat. The journal records each row before and after its request; --resume continues.
+--allow-repeat. The journal records each row before and after its request, and the hash of each row as
+confirmed: --resume continues, and refuses (exit 2, nothing sent) a journal whose rows changed, naming the row.
 
 The profile's policy (coinop policy show) checks every row before anything is sent, on --resume too: all
-violations are listed, and nothing is sent if any row breaks a rule. --dry-run shows each rule's verdict.
+violations are listed, and nothing is sent if any row breaks a rule. --dry-run shows each rule's verdict. The
+policy's hours are checked again for every row as it is sent, by the service's clock: a row due outside them
+stops the batch there (exit 8; --resume within the hours sends the rest). Approvals cover the rows as sent: a
+repeat run (--allow-repeat) needs approvals of its own (coinop approve FILE --allow-repeat), and a --resume checks
+them against the journal's rows. Each row's attempt is in the audit log, on disk, before its request leaves: a
+log that cannot be written stops the batch (exit 6, --resume once it is fixed).
 
 Exit codes: 0 every row succeeded, 2 invalid file or rows already paid (nothing sent), 3 cancelled,
 4 authentication, 5 --wait gave up before every transfer ended, 6 some rows failed, were invalid and skipped, or

@@ -5,9 +5,16 @@ import { type CreateCryptoWithdrawalRequest, dec, fmt } from '../../../api/index
 import type { CliContext, Connection } from '../../../cli/context.js';
 import { asCliError, CoinopError, usageError } from '../../../cli/errors.js';
 import { shellQuote } from '../../../cli/help.js';
-import { clientBatchApi } from '../../../batch/api.js';
+import { type BatchApi, clientBatchApi } from '../../../batch/api.js';
 import { markRepeats, repeatLine, repeatObject } from '../../../batch/guard.js';
-import { Journal, JournalError, journalPath, JOURNAL_VERSION, type PlannedRow } from '../../../batch/journal.js';
+import {
+  Journal,
+  JournalError,
+  journalPath,
+  JOURNAL_VERSION,
+  type PlannedRow,
+  RowsDigest,
+} from '../../../batch/journal.js';
 import { TokenBucket } from '../../../batch/rate-limit.js';
 import { newBatchId } from '../../../batch/ref-ids.js';
 import {
@@ -21,18 +28,28 @@ import {
 } from '../../../batch/report.js';
 import { READ_RATE } from '../../../batch/quote.js';
 import { FatalBatchError, plannedRows, sendRows, waitForTransfers } from '../../../batch/runner.js';
-import { formatTotals } from '../../../batch/scan.js';
+import { addToTotals, formatTotals, sortedTotals, type Totals } from '../../../batch/scan.js';
+import type { BatchRow } from '../../../batch/rows.js';
 import { SentRecord, SentRecordError, sentRecordPath } from '../../../batch/sent-record.js';
 import { type InvalidRow, removeStale, type Stage } from '../../../batch/stage.js';
 import { WriteError } from '../../../batch/write-error.js';
-import type { ApprovalContent, ParsedApproval } from '../../../policy/approvals.js';
+import { type ApprovalContent, ContentBuilder, type ParsedApproval, repeatSalt } from '../../../policy/approvals.js';
+import { inWindow, timeOfDay } from '../../../policy/hours.js';
 import { withdrawalRequest } from '../../../policy/check.js';
-import type { PolicyRequest } from '../../../policy/evaluate.js';
+import type { PolicyRequest, PolicyVerdict } from '../../../policy/evaluate.js';
 import type { LoadedPolicy } from '../../../policy/policy.js';
 import { Needs, shortfallHint, shortfallReason, shortfalls } from '../../../send/funds.js';
 import { approvalFiles, approvalScope, batchContent } from '../../approve/content.js';
 import { policyVerdict, profilePolicy, refusal, refuseUnlessAllowed, showVerdict } from '../../policy/enforce.js';
-import { batchEnd, batchStart, rowEvent } from './audit.js';
+import {
+  type AuditedBatch,
+  auditedRowsDigest,
+  batchEnd,
+  batchRefused,
+  batchStart,
+  rowAttempt,
+  rowEvent,
+} from './audit.js';
 import { dryRun } from './dry-run.js';
 import { progressBar } from './progress.js';
 import { changedSince, readBatch, type BatchInput } from './input.js';
@@ -83,28 +100,50 @@ export async function runBatch(ctx: CliContext, file: string, o: BatchOptions): 
   ctx.onCleanup(() => record.close());
 
   const run: BatchRun = { file, input, o, base, jPath, defaultProfileId, policy };
+  const clock = serviceClock(ctx.now);
   let todo: number;
   if (journal.count() > 0 && journal.begun()) {
     // The journal holds every row and the request it sends: the staged copy of this read is not needed.
     input.stage.remove();
-    todo = resumeOf(ctx, journal, o, cont);
+    let left: { todo: number; totals: Totals[] };
+    try {
+      left = resumeOf(ctx, journal, o, cont);
+    } catch (e) {
+      // A journal whose rows are not those confirmed: the refusal in the audit log too.
+      if (e instanceof CoinopError && e.category === 'file' && (e as { edited?: boolean }).edited)
+        await ctx.audit.note(
+          batchRefused(auditOf(run, journal), journal.count(), true, { category: e.category, message: e.message }),
+          conn,
+        );
+      throw e;
+    }
+    todo = left.todo;
     if (todo === 0) return finish(ctx, journal, { waitSeconds: o.waitSeconds, phase, cont });
     await conn.tokens.token();
-    // The policy again, over the rows left to send: the limits, the hours and the approvals of now.
-    refuseUnlessAllowed(
-      ctx,
-      await policyVerdict(ctx, conn, policy.loaded, { ...policy.run, requests: () => journalRequests(journal) }),
-    );
-    await confirmBatch(ctx, conn, run, { todo, resumed: true });
-    await ctx.audit.record(batchStart(auditOf(run, journal), todo, true), conn);
+    // The policy again, over the rows left to send: the limits, the hours of now, and the approvals checked
+    // against the journal's own rows (what is sent), not the file's.
+    const verdict = await policyVerdict(ctx, conn, policy.loaded, {
+      ...policy.run,
+      requests: () => journalRequests(journal),
+      approvals: policy.run.approvals && { ...policy.run.approvals, content: journalContent(ctx, journal, run) },
+    });
+    const audited = { ...auditOf(run, journal), totals: left.totals };
+    await refusedBy(ctx, conn, { batch: audited, rows: todo, resumed: true }, () => refuseByPolicy(ctx, verdict));
+    clock.start(verdict);
+    await confirmBatch(ctx, conn, run, { todo, resumed: true, totals: left.totals });
+    await ctx.audit.record(batchStart(audited, todo, true), conn);
   } else {
-    await beginBatch(ctx, conn, journal, record, run);
+    clock.start(await beginBatch(ctx, conn, journal, record, run));
     todo = scan.valid;
   }
 
   phase.now = { at: 'sending', journal: jPath };
   const stream = streamReport(ctx, journal, o);
-  await sendBatch(ctx, journal, conn, record, o, todo, stream?.report);
+  await sendBatch(ctx, journal, conn, record, o, todo, stream?.report, {
+    clock,
+    beforeRow: hoursGate(policy.loaded, clock),
+    audited: auditOf(run, journal),
+  });
   await ctx.audit.note(batchEnd(journal, journal.meta().batch_id ?? ''), conn);
   phase.now = { at: 'before' };
   if (changedSince(file, input.stat))
@@ -170,6 +209,8 @@ interface BatchPolicy {
     defaultProfileId?: string;
     approvals?: { content: ApprovalContent; files: ParsedApproval[] };
   };
+  /** A repeat run's salt (--allow-repeat): from its content, so the dry run, the approvers and the run agree. */
+  repeatSalt?: string;
 }
 
 /**
@@ -182,13 +223,39 @@ function batchPolicy(
   b: { file: string; o: BatchOptions; input: BatchInput; defaultProfileId?: string },
 ): BatchPolicy {
   const files = approvalFiles(b.file, b.o.approvals);
-  const approvals = loaded?.policy.approvals
-    ? { content: batchContent(approvalScope(ctx, 'batch', b.defaultProfileId), b.input.stage), files }
-    : undefined;
+  // --allow-repeat makes a repeat run: its content is marked so (approvals signed with approve --allow-repeat),
+  // and the salt of its repeated rows comes from that content, whether or not the policy asks for approvals.
+  const scope = { ...approvalScope(ctx, 'batch', b.defaultProfileId), ...(b.o.allowRepeat ? { repeat: true } : {}) };
+  const content = loaded?.policy.approvals || b.o.allowRepeat ? batchContent(scope, b.input.stage) : undefined;
+  const approvals = loaded?.policy.approvals && content ? { content, files } : undefined;
   return {
     loaded,
     run: { command: 'withdraw batch', dryRun: b.o.dryRun, defaultProfileId: b.defaultProfileId, approvals },
+    repeatSalt: b.o.allowRepeat && content ? repeatSalt(content) : undefined,
   };
+}
+
+/**
+ * The content a resumed batch's approvals must approve: the journal's own rows (every row of the batch, as
+ * confirmed and sent), a repeat's salted ref_ids taken back to those approved (the salt is the content's).
+ */
+function journalContent(ctx: CliContext, journal: Journal, run: BatchRun): ApprovalContent {
+  const salt = journal.meta().repeat_salt;
+  const scope = { ...approvalScope(ctx, 'batch', run.defaultProfileId), ...(salt ? { repeat: true } : {}) };
+  const b = new ContentBuilder(scope);
+  const tail = salt ? `-${salt.slice(0, 8)}` : undefined;
+  for (const r of journal.bodies()) {
+    const body = JSON.parse(r.body ?? '{}') as Record<string, unknown>;
+    const ref = String(body.ref_id ?? '');
+    b.add({ ...body, ref_id: tail && ref.endsWith(tail) ? ref.slice(0, -tail.length) : ref });
+  }
+  const content = b.finish();
+  if (salt && repeatSalt(content) !== salt)
+    throw new CoinopError(
+      'file',
+      `the journal ${journal.path} salts its repeated rows with ${salt.slice(0, 8)}, and its rows' content gives ${repeatSalt(content).slice(0, 8)}: its rows are not those confirmed; nothing was sent`,
+    );
+  return content;
 }
 
 /** The staged rows as the policy sees them; a row paid again (--allow-repeat) under a new ref_id counts anew. */
@@ -201,11 +268,14 @@ function* stagedRequests(stage: Stage, allowRepeat: boolean): Generator<PolicyRe
 
 /** The rows a resumed batch has left to send, from its journal (with their ref_ids: a row that went counts once). */
 function* journalRequests(journal: Journal): Generator<PolicyRequest> {
+  for (const r of journalRequestBodies(journal)) yield withdrawalRequest(r.body, r.row);
+}
+
+function* journalRequestBodies(journal: Journal): Generator<{ row: number; body: CreateCryptoWithdrawalRequest }> {
   for (let after = 0; ; ) {
     const rows = journal.plannedAfter(after, 1000);
     if (!rows.length) return;
-    for (const r of rows)
-      if (r.body) yield withdrawalRequest(JSON.parse(r.body) as CreateCryptoWithdrawalRequest, r.row);
+    for (const r of rows) if (r.body) yield { row: r.row, body: JSON.parse(r.body) as CreateCryptoWithdrawalRequest };
     after = rows[rows.length - 1].row;
   }
 }
@@ -223,6 +293,10 @@ async function dryRunWithPolicy(
     requests: () => stagedRequests(input.stage, o.allowRepeat),
   });
   showVerdict(ctx, verdict);
+  if (policy.repeatSalt)
+    ctx.io.err(
+      `a repeat run (--allow-repeat): rows another batch paid are paid again under ref_ids ending -${policy.repeatSalt.slice(0, 8)}, the salt of this content (coinop approve FILE --allow-repeat shows the same)\n`,
+    );
   try {
     await dryRun(ctx, input.stage, input.scan, o.concurrency, o.rate);
   } catch (e) {
@@ -235,7 +309,7 @@ async function dryRunWithPolicy(
 
 /**
  * A batch not begun: credentials, the rows another batch paid, the question, then every row planned in the journal.
- * Refused or cancelled before any row was recorded, no journal is left behind.
+ * Refused or cancelled before any row was recorded, no journal is left behind. Returns the policy's verdict.
  */
 async function beginBatch(
   ctx: CliContext,
@@ -243,7 +317,7 @@ async function beginBatch(
   journal: Journal,
   record: SentRecord,
   run: BatchRun,
-): Promise<void> {
+): Promise<PolicyVerdict> {
   const { input, o } = run;
   try {
     // Credentials and the address proven before the guards and the question: a wrong secret or a dead host
@@ -254,15 +328,69 @@ async function beginBatch(
       ...run.policy.run,
       requests: () => stagedRequests(input.stage, o.allowRepeat),
     });
-    refuseUnlessAllowed(ctx, verdict);
     const batchId = journal.meta().batch_id ?? newBatchId();
-    const repeats = await guardRepeats(ctx, input.stage, { conn, record, batchId, o, valid: input.scan.valid });
-    if (!o.allowPartial) await guardFunds(ctx, conn, input.stage);
+    const refusal = { batch: { ...auditOf(run, journal), batchId }, rows: input.scan.valid, resumed: false };
+    await refusedBy(ctx, conn, refusal, () => refuseByPolicy(ctx, verdict));
+    const salt = run.policy.repeatSalt;
+    const repeats = await guardRepeats(ctx, input.stage, { conn, record, batchId, salt, o, valid: input.scan.valid });
+    if (!o.allowPartial) await refusedBy(ctx, conn, refusal, () => guardFunds(ctx, conn, input.stage));
     await confirmBatch(ctx, conn, run, { todo: input.scan.valid, resumed: false, repeats });
-    await ctx.audit.record(batchStart({ ...auditOf(run, journal), batchId }, input.scan.valid, false), conn);
-    planBatch(ctx, journal, input, { file: run.file, batchId, serviceId: conn.serviceId, base: run.base });
+    // The digest of the rows as confirmed: in the audit entry (hash-chained) and the journal, for --resume to check.
+    const digest = new RowsDigest();
+    for (const r of plannedOf(input.stage)) digest.add(r);
+    const rowsSha256 = digest.finish();
+    await ctx.audit.record(batchStart({ ...refusal.batch, rowsSha256 }, input.scan.valid, false), conn);
+    planBatch(ctx, journal, input, {
+      file: run.file,
+      batchId,
+      serviceId: conn.serviceId,
+      base: run.base,
+      rowsSha256,
+      // A repeat run is one whether or not a row turned out to be paid before: its approvals say "repeat: true".
+      repeatSalt: salt,
+    });
+    return verdict;
   } catch (e) {
     journal.discard();
+    throw e;
+  }
+}
+
+/** refuseUnlessAllowed, its error carrying the full reason for the audit entry: every violation kept, not "listed above". */
+function refuseByPolicy(ctx: CliContext, v: PolicyVerdict): void {
+  try {
+    refuseUnlessAllowed(ctx, v);
+  } catch (e) {
+    const lines = v.rules
+      .filter((r) => r.status === 'fail')
+      .flatMap((r) => [
+        ...r.violations.map((x) => `${r.rule}: ${x.row !== undefined ? `row ${x.row}: ` : ''}${x.message}`),
+        ...(r.violations_total > r.violations.length
+          ? [`${r.rule}: … and ${r.violations_total - r.violations.length} more`]
+          : []),
+      ]);
+    throw Object.assign(e as Error, {
+      auditReason: `refused by policy (${v.file}): ${lines.join('; ')}; nothing was sent`,
+    });
+  }
+}
+
+/**
+ * Runs one of coinop's own checks of a batch (the policy, the funds, the transfer limits); a refusal leaves an audit
+ * entry with the batch's id, rows, totals and the full reason (result refused) before it is thrown.
+ */
+async function refusedBy(
+  ctx: CliContext,
+  conn: Connection,
+  r: { batch: AuditedBatch; rows: number; resumed: boolean },
+  check: () => void | Promise<void>,
+): Promise<void> {
+  try {
+    await check();
+  } catch (e) {
+    const ce = asCliError(e);
+    const reason = (e as { auditReason?: string }).auditReason ?? ce.message;
+    await ctx.audit.note(batchRefused(r.batch, r.rows, r.resumed, { category: ce.category, message: reason }), conn);
     throw e;
   }
 }
@@ -285,20 +413,26 @@ async function guardFunds(ctx: CliContext, conn: Connection, stage: Stage): Prom
   for (const s of [...short.funds, ...short.limits, ...short.notes]) ctx.io.err(`${s}\n`);
   const reason = shortfallReason(short);
   if (!reason) return;
-  throw usageError(
+  const e = usageError(
     `${reason} (shortfalls above); nothing was sent`,
     shortfallHint(short, 'or add --allow-partial to send the rows in order until a balance or a limit runs out'),
   );
+  // The audit entry of the refusal holds the shortfalls themselves.
+  throw Object.assign(e, {
+    auditReason: `${reason}: ${[...short.funds, ...short.limits].join('; ')}; nothing was sent`,
+  });
 }
 
 /** The batch as its audit entries name it. */
-function auditOf(run: BatchRun, journal: Journal) {
+function auditOf(run: BatchRun, journal: Journal): AuditedBatch {
+  const meta = journal.meta();
   return {
     file: run.file,
     scan: run.input.scan,
-    batchId: journal.meta().batch_id ?? '',
+    batchId: meta.batch_id ?? '',
     journal: run.jPath,
     profileId: run.defaultProfileId,
+    rowsSha256: meta.rows_sha256,
   };
 }
 
@@ -339,8 +473,16 @@ function openRecord(path: string): SentRecord {
   }
 }
 
-/** A batch that has begun: --resume requeues what is left; without it an unfinished batch is refused. Rows left to send. */
-function resumeOf(ctx: CliContext, journal: Journal, o: BatchOptions, cont: (retry: boolean) => string): number {
+/**
+ * A batch that has begun: --resume checks that the journal's rows are those confirmed, then requeues what is left;
+ * without it an unfinished batch is refused. The rows left to send and their totals.
+ */
+function resumeOf(
+  ctx: CliContext,
+  journal: Journal,
+  o: BatchOptions,
+  cont: (retry: boolean) => string,
+): { todo: number; totals: Totals[] } {
   const c = journal.counts();
   const unfinished = c.planned + c.sent + c.unknown;
   if (!o.resume) {
@@ -357,20 +499,57 @@ function resumeOf(ctx: CliContext, journal: Journal, o: BatchOptions, cont: (ret
     );
     if (refused)
       ctx.io.err(`${refused} row${refused === 1 ? ' was' : 's were'} refused; to send them again: ${cont(true)}\n`);
-    return 0;
+    return { todo: 0, totals: [] };
   }
+  checkJournalRows(ctx, journal);
   try {
     journal.requeue(o.retryFailed);
   } catch (e) {
     throw stopError(e, journal);
   }
   const todo = journal.counts().planned;
+  const totals = plannedTotals(journal);
   ctx.io.err(
     todo
-      ? `resuming: ${todo} of ${journal.count()} rows to send (journal ${journal.path})\n`
+      ? `resuming: ${todo} of ${journal.count()} rows to send: ${totals.map((t) => `${t.asset} ${t.network} ${formatTotals(t).replace(/^[^:]*: /, '')}`).join('; ')} (journal ${journal.path})\n`
       : `nothing left to send in this batch (journal ${journal.path})\n`,
   );
-  return todo;
+  return { todo, totals };
+}
+
+/**
+ * Refuses (exit 2, nothing sent) a journal whose rows are not those confirmed: each row's hash kept at confirmation,
+ * the digest of them all in its meta, and the digest the batch's audit entry (hash-chained) recorded. An edited
+ * destination or amount, a row added or removed, or hashes recomputed to match are each named.
+ */
+function checkJournalRows(ctx: CliContext, journal: Journal): void {
+  const refuse = (why: string) =>
+    Object.assign(
+      new CoinopError(
+        'file',
+        `the journal ${journal.path} does not hold the rows that were confirmed: ${why}; nothing was sent`,
+        {
+          hint: `put back the journal as coinop wrote it; or move it aside (mv '${journal.path}' '${journal.path}.edited') and run the batch again with --resume: rows keep their ref_ids, so rows already sent are answered "already submitted"`,
+        },
+      ),
+      { edited: true },
+    );
+  const check = journal.checkRows();
+  if (!check.ok) throw refuse(check.row ? `row ${check.row}: ${check.why}` : check.why);
+  const batchId = journal.meta().batch_id ?? '';
+  const audited = auditedRowsDigest(ctx.settings.dataDir, batchId);
+  if (!audited) throw refuse(`the audit log has no entry of batch ${batchId} with the digest of its confirmed rows`);
+  if (audited !== check.digest)
+    throw refuse(
+      `its rows' digest ${check.digest.slice(0, 12)}… is not the one the audit log recorded when batch ${batchId} was confirmed (${audited.slice(0, 12)}…)`,
+    );
+}
+
+/** The totals per asset and network of the journal's rows left to send (what a resume sends). */
+function plannedTotals(journal: Journal): Totals[] {
+  const map = new Map<string, Totals>();
+  for (const r of journalRequestBodies(journal)) addToTotals(map, r.body);
+  return sortedTotals(map);
 }
 
 /**
@@ -381,7 +560,7 @@ function resumeOf(ctx: CliContext, journal: Journal, o: BatchOptions, cont: (ret
 async function guardRepeats(
   ctx: CliContext,
   stage: Stage,
-  g: { conn: Connection; record: SentRecord; batchId: string; o: BatchOptions; valid: number },
+  g: { conn: Connection; record: SentRecord; batchId: string; salt?: string; o: BatchOptions; valid: number },
 ): Promise<number> {
   const api = clientBatchApi(g.conn.client);
   let n: number;
@@ -394,10 +573,12 @@ async function guardRepeats(
     throw asCliError(e);
   }
   if (!n) return 0;
-  if (g.o.allowRepeat) {
-    stage.saltRepeats(g.batchId);
+  if (g.o.allowRepeat && g.salt) {
+    // The salt comes from the repeat run's content (approved as such), not from this run: the same repeat run
+    // again pays nothing more (its salted ref_ids are paid: the service answers "already submitted").
+    stage.saltRepeats(g.salt);
     ctx.io.err(
-      `${n} row${n === 1 ? ' was' : 's were'} already paid by another batch and ${n === 1 ? 'is' : 'are'} paid again, as --allow-repeat asks (ref_ids ending -${g.batchId.slice(0, 8)})\n`,
+      `${n} row${n === 1 ? ' was' : 's were'} already paid by another batch and ${n === 1 ? 'is' : 'are'} paid again, as --allow-repeat asks (ref_ids ending -${g.salt.slice(0, 8)})\n`,
     );
     return n;
   }
@@ -424,10 +605,13 @@ async function confirmBatch(
   ctx: CliContext,
   conn: Connection,
   run: BatchRun,
-  to: { todo: number; resumed: boolean; repeats?: number },
+  to: { todo: number; resumed: boolean; repeats?: number; totals?: Totals[] },
 ): Promise<void> {
   const c = { ...run, ...to };
   const { scan } = c.input;
+  // A resume shows what it is about to send: the journal's rows left and their totals, not the file's.
+  const totals = c.totals ?? scan.totals;
+  const whose = c.totals ? 'rows left to send' : "file's amounts";
   const profile = conn.profile;
   const yes = c.o.yes;
   const p = (n: number, what: string) => `${n} ${what}${n === 1 ? '' : 's'}`;
@@ -438,8 +622,8 @@ async function confirmBatch(
     question: `Send ${p(c.todo, 'withdrawal')}?`,
     typed: [
       { label: 'the number of rows', value: String(c.todo) },
-      ...scan.totals.map((t) => ({
-        label: `the ${t.asset} ${t.network} sum of the file's amounts`,
+      ...totals.map((t) => ({
+        label: `the ${t.asset} ${t.network} sum of the ${whose}`,
         value: fmt(t.amount.plus(t.total)),
       })),
     ],
@@ -451,8 +635,12 @@ async function confirmBatch(
         'rows',
         `${scan.rows} in the file: ${scan.valid} valid${scan.invalid ? `, ${scan.invalid} invalid (skipped)` : ''}${c.resumed ? `, ${c.todo} left to send` : ''}`,
       ],
-      ...scan.totals.map(
-        (t) => [`${t.asset} ${t.network}`, formatTotals(t).replace(/^[^:]*: /, '')] as [string, string],
+      ...totals.map(
+        (t) =>
+          [`${t.asset} ${t.network}${c.totals ? ' (left)' : ''}`, formatTotals(t).replace(/^[^:]*: /, '')] as [
+            string,
+            string,
+          ],
       ),
       [
         'repeats',
@@ -464,12 +652,31 @@ async function confirmBatch(
   });
 }
 
-/** Records the confirmed batch in the journal: its identity, and every row with the exact request it sends. */
+/** The staged rows as the journal plans them: each with the exact request it sends. */
+function* plannedOf(stage: Stage): Generator<PlannedRow> {
+  for (const s of stage.valid()) {
+    yield {
+      row: s.row,
+      ref_id: s.ref_id,
+      asset: s.asset ?? undefined,
+      crypto_network: s.crypto_network ?? undefined,
+      destination_address: s.destination_address ?? undefined,
+      amount: s.amount ?? undefined,
+      total: s.total ?? undefined,
+      body: JSON.stringify({ ...JSON.parse(s.body), ref_id: s.ref_id }),
+    };
+  }
+}
+
+/**
+ * Records the confirmed batch in the journal: its identity, every row with the exact request it sends and the hash
+ * of it, and the digest of them all (as the audit entry has it).
+ */
 function planBatch(
   ctx: CliContext,
   journal: Journal,
   input: BatchInput,
-  m: { file: string; batchId: string; serviceId: string; base: string },
+  m: { file: string; batchId: string; serviceId: string; base: string; rowsSha256: string; repeatSalt?: string },
 ): void {
   const { scan, stage } = input;
   const profile = ctx.profile();
@@ -488,26 +695,23 @@ function planBatch(
       file_path: m.file === '-' ? undefined : resolve(m.file),
       batch_id: m.batchId,
       service_id: m.serviceId,
+      rows_sha256: m.rowsSha256,
+      repeat_salt: m.repeatSalt,
     });
     let chunk: PlannedRow[] = [];
-    for (const s of stage.valid()) {
-      const body = JSON.stringify({ ...JSON.parse(s.body), ref_id: s.ref_id });
-      chunk.push({
-        row: s.row,
-        ref_id: s.ref_id,
-        asset: s.asset ?? undefined,
-        crypto_network: s.crypto_network ?? undefined,
-        destination_address: s.destination_address ?? undefined,
-        amount: s.amount ?? undefined,
-        total: s.total ?? undefined,
-        body,
-      });
+    const digest = new RowsDigest();
+    for (const r of plannedOf(stage)) {
+      chunk.push(r);
+      digest.add(r);
       if (chunk.length >= 5000) {
         journal.plan(chunk);
         chunk = [];
       }
     }
     journal.plan(chunk);
+    // The staged copy read twice must give the same rows: what is planned is what the audit entry recorded.
+    if (digest.finish() !== m.rowsSha256)
+      throw new Error('internal: the staged rows changed between their digest and their plan');
     let invalid: InvalidRow[] = [];
     for (const r of stage.invalid()) {
       invalid.push(r);
@@ -524,7 +728,11 @@ function planBatch(
   stage.remove();
 }
 
-/** Sends the journal's planned rows; each window is first written to the record of sent ref_ids and the journal. */
+/**
+ * Sends the journal's planned rows; each window's attempts are first made durable in the audit log, then written to
+ * the record of sent ref_ids and the journal. A row outside the policy's hours (by the service's clock, as rows go)
+ * stops the batch there.
+ */
 async function sendBatch(
   ctx: CliContext,
   journal: Journal,
@@ -532,16 +740,37 @@ async function sendBatch(
   record: SentRecord,
   o: BatchOptions,
   todo: number,
-  report?: ReportStream,
+  report: ReportStream | undefined,
+  g: { clock: ServiceClock; beforeRow?: (r: BatchRow) => Error | undefined; audited: AuditedBatch },
 ): Promise<void> {
   const bar = progressBar(ctx);
   const batchId = journal.meta().batch_id ?? '';
   const audit = await ctx.audit.group(conn);
+  const client = clientBatchApi(conn.client);
+  // Every answer's Date moves the service's clock the rules of time read.
+  const api: BatchApi = {
+    ...client,
+    async createWithdrawal(body) {
+      const res = await client.createWithdrawal(body);
+      if (res.kind === 'created' || res.kind === 'exists') g.clock.saw(res.date);
+      return res;
+    },
+  };
   try {
     const progress = await sendRows(plannedRows(journal), todo, {
       journal,
-      api: clientBatchApi(conn.client),
+      api,
       concurrency: o.concurrency,
+      beforeWindow: async (rows) => {
+        try {
+          await audit.durable(rows.map((r) => rowAttempt(r, batchId)));
+        } catch (e) {
+          throw new CoinopError('failed', `${(e as Error).message}: no row is sent without its entry`, {
+            hint: 'fix the audit log (free space, its folder), then run the same command with --resume; nothing is sent twice',
+          });
+        }
+      },
+      beforeRow: g.beforeRow,
       limiter: new TokenBucket(o.rate),
       onProgress: (p) => bar.update(p),
       onDone: report ? (row) => report.done(row) : undefined,
@@ -562,10 +791,84 @@ async function sendBatch(
   } catch (e) {
     bar.clear();
     journal.flush();
-    throw stopError(e instanceof FatalBatchError ? e.cause : e, journal);
+    const cause = e instanceof FatalBatchError ? e.cause : e;
+    const stopped = stopError(cause, journal);
+    // Stopped by the policy (its hours) as rows went: the refusal in the audit log, with the rows left.
+    if (cause instanceof CoinopError && cause.category === 'policy') {
+      const left = journal.counts().planned;
+      await ctx.audit.note(
+        batchRefused({ ...g.audited, totals: plannedTotals(journal) }, left, true, {
+          category: 'policy',
+          message: cause.message,
+        }),
+        conn,
+      );
+    }
+    throw stopped;
   } finally {
     await audit.close();
   }
+}
+
+/** The service's clock as its answers tell it (their Date), run on by this machine's clock between answers. */
+interface ServiceClock {
+  /** From the policy's verdict: its time when it read the service's clock. */
+  start(v: PolicyVerdict): void;
+  saw(date: string | undefined): void;
+  now(): number;
+  /** Whether the time is the service's (else this machine's: the service sent no Date). */
+  service(): boolean;
+}
+
+function serviceClock(machineNow: () => number): ServiceClock {
+  let at: number | undefined;
+  let seenAt = 0;
+  const set = (t: number) => {
+    at = t;
+    seenAt = machineNow();
+  };
+  return {
+    start(v) {
+      if (v.clock === 'service') set(Date.parse(v.checked_at));
+    },
+    saw(date) {
+      const t = date ? Date.parse(date) : Number.NaN;
+      if (Number.isFinite(t)) set(t);
+    },
+    now: () => (at === undefined ? machineNow() : at + (machineNow() - seenAt)),
+    service: () => at !== undefined,
+  };
+}
+
+/**
+ * The policy's hours, checked for each row right before it leaves, by the service's clock: a row outside them stops
+ * the batch there (exit 8; the rows left go with --resume within the hours). The verdict is the same for a whole
+ * minute (windows are in minutes), so it is worked out once a minute.
+ */
+function hoursGate(
+  loaded: LoadedPolicy | undefined,
+  clock: ServiceClock,
+): ((r: BatchRow) => Error | undefined) | undefined {
+  const windows = loaded?.policy.hours;
+  if (!windows?.length) return undefined;
+  let minute = Number.NaN;
+  let open = true;
+  return (r) => {
+    const now = clock.now();
+    const m = Math.floor(now / 60_000);
+    if (m !== minute) {
+      minute = m;
+      open = windows.some((w) => inWindow(w, now));
+    }
+    if (open) return undefined;
+    const zone = windows[0].zone;
+    const by = clock.service() ? "by the service's clock" : "by this machine's clock";
+    return new CoinopError(
+      'policy',
+      `refused by policy: rule hours: row ${r.row}: sending is allowed ${windows.map((w) => w.text).join(', ')}; it is ${timeOfDay(now, zone).text} ${zone} (${by}); row ${r.row} and the rows after it were not sent (policy ${loaded?.file})`,
+      { hint: 'run the same command with --resume within those hours; nothing is sent twice' },
+    );
+  };
 }
 
 /**
