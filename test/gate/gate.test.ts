@@ -3,7 +3,7 @@
 // trail that cannot be written. Each refusal exits with its code, sends nothing, and leaves one audit entry with the
 // request's fields, the whole reason and the result `refused`. Commands run in this process (sb.runIn) except where
 // the process boundary is the point.
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DEMO } from '../../src/local/demo.js';
@@ -222,6 +222,46 @@ describe('rolling caps', () => {
     expect(third.code).toBe(8);
     expect(lastError(third).message).toContain('max_per_24h');
     expect(await moneySent()).toEqual([]);
+  });
+
+  it("a batch's rows left to send count for a withdrawal started beside it", async () => {
+    await sb.control('POST', '/_local/clock/advance', { seconds: 2 * 86_400 });
+    writePolicy('max_per_24h:\n  BTC: 0.05\n');
+    const file = join(sb.dir, 'reserved.csv');
+    writeFileSync(
+      file,
+      `destination_address,asset,crypto_network,amount,meta.invoice\n${[1, 2, 3, 4].map((i) => `${BTC_ADDRESS},BTC,BITCOIN,0.01,inv-${i}`).join('\n')}\n`,
+    );
+    // Each of the batch's withdrawals takes the service 1.5 s: while the batch runs, the service shows few of them.
+    await sb.control('PUT', '/_local/faults', {
+      latencyMs: 1500,
+      pathPrefix: '/v2/transfer/crypto-withdrawals',
+      method: 'POST',
+      rateLimits: { enabled: false },
+    });
+    const reservations = () =>
+      readdirSync(join(sb.env.COINOP_DATA_DIR, 'gate'))
+        .filter((f) => f.endsWith('.json'))
+        .flatMap((f) => JSON.parse(readFileSync(join(sb.env.COINOP_DATA_DIR, 'gate', f), 'utf8')).reservations);
+    try {
+      const batch = sb.runIn(['withdraw', 'batch', file, '--yes', '--concurrency', '1']);
+      // Once the batch has reserved its rows (before its first row leaves)...
+      await expect
+        .poll(() => reservations().filter((r: { batch_id?: string }) => r.batch_id).length, { timeout: 30_000 })
+        .toBe(4);
+      // ...a withdrawal beside it counts them: 0.04 BTC of the batch + 0.02 would be 0.06, over 0.05, however many of
+      // the batch's rows the service shows by now.
+      const beside = await sb.runIn([...W('0.02'), '-o', 'json']);
+      expect(beside.code, beside.stderr).toBe(8);
+      expect(lastError(beside).message).toContain('max_per_24h');
+      expect((await batch).code).toBe(0);
+    } finally {
+      await sb.control('PUT', '/_local/faults', { rateLimits: { enabled: false } });
+    }
+    // The batch's rows now count on the service: 0.01 more fits (0.05), and its reservations are gone once seen.
+    const fits = await sb.runIn(W('0.01'));
+    expect(fits.code, fits.stderr).toBe(0);
+    expect(reservations().filter((r: { batch_id?: string }) => r.batch_id)).toEqual([]);
   });
 
   it('20 withdrawals started at once against a cap that allows 2 send exactly 2', async () => {

@@ -59,6 +59,9 @@ export function changedSince(file: string, before: Stats | undefined): boolean {
  * Reads, validates and stages the whole batch. Every problem is printed (row, line, field, rule); a file with
  * problems, invalid rows without --skip-invalid, or no valid row stops here with nothing sent.
  */
+/** How many of a refused batch's problems its audit entry lists. */
+const AUDITED_PROBLEMS = 100;
+
 export async function readBatch(
   ctx: CliContext,
   file: string,
@@ -69,10 +72,24 @@ export async function readBatch(
   const sniffed = (o.format ?? byName) ? undefined : await sniffChunks(raw);
   const format: BatchFormat = o.format ?? byName ?? sniffed!.format;
   const machine = ctx.format() === 'json' || ctx.format() === 'ndjson';
-  const printIssue = (i: RowIssue) =>
+  // The first problems go into the audit entry of a batch refused for them.
+  const problems: string[] = [];
+  const printIssue = (i: RowIssue) => {
+    if (problems.length < AUDITED_PROBLEMS) problems.push(formatRowIssue(i));
     ctx.io.err(
       `${machine ? JSON.stringify({ row: i.row, line: i.line, field: i.field, rule: i.rule }) : formatRowIssue(i)}\n`,
     );
+  };
+  // A batch refused for its rows is a refusal of coinop's own checks: in the audit trail with what was read.
+  const refuse = async (e: CoinopError): Promise<never> => {
+    await ctx.audit.note({
+      kind: 'batch',
+      ref_id: null,
+      what: { file, file_sha256: scan.fileHash, rows: scan.rows, invalid: scan.invalid, problems },
+      outcome: { result: 'refused', error: { category: e.category, message: e.message } },
+    });
+    throw e;
+  };
   const { scan, stage, fileLevel, repeated } = await stageBatch(sniffed?.chunks ?? raw, {
     format,
     defaultProfileId: o.defaultProfileId,
@@ -84,16 +101,19 @@ export async function readBatch(
     onStage: (s) => ctx.onCleanup(() => s.remove()),
   });
   if (scan.fatal || fileLevel)
-    throw usageError(
-      `${file}: the file has problems (listed above); nothing was sent`,
-      'fix the header or the file and run again',
+    await refuse(
+      usageError(
+        `${file}: the file has problems (listed above); nothing was sent`,
+        'fix the header or the file and run again',
+      ),
     );
-  if (scan.invalid && !o.skipInvalid) {
-    throw usageError(
-      `${scan.invalid} of ${scan.rows} rows are invalid (listed above); nothing was sent`,
-      'fix them, or add --skip-invalid to send only the valid rows',
+  if (scan.invalid && !o.skipInvalid)
+    await refuse(
+      usageError(
+        `${scan.invalid} of ${scan.rows} rows are invalid (listed above); nothing was sent`,
+        'fix them, or add --skip-invalid to send only the valid rows',
+      ),
     );
-  }
   if (!scan.valid) {
     ctx.io.err(
       `${

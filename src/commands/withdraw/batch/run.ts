@@ -40,7 +40,14 @@ import type { PolicyRequest, PolicyVerdict } from '../../../policy/evaluate.js';
 import type { LoadedPolicy } from '../../../policy/policy.js';
 import { Needs, shortfallHint, shortfallReason, shortfalls } from '../../../send/funds.js';
 import { approvalFiles, approvalScope, batchContent } from '../../approve/content.js';
-import { policyVerdict, profilePolicy, refusal, refuseUnlessAllowed, showVerdict } from '../../policy/enforce.js';
+import {
+  type PolicyRun,
+  policyVerdict,
+  profilePolicy,
+  refusal,
+  refuseUnlessAllowed,
+  showVerdict,
+} from '../../policy/enforce.js';
 import {
   type AuditedBatch,
   auditedRowsDigest,
@@ -122,15 +129,23 @@ export async function runBatch(ctx: CliContext, file: string, o: BatchOptions): 
     await conn.tokens.token();
     // The policy again, over the rows left to send: the limits, the hours of now, and the approvals checked
     // against the journal's own rows (what is sent), not the file's.
-    const verdict = await policyVerdict(ctx, conn, policy.loaded, {
+    const resumed: PolicyRun = {
       ...policy.run,
       requests: () => journalRequests(journal),
       approvals: policy.run.approvals && { ...policy.run.approvals, content: journalContent(ctx, journal, run) },
-    });
+    };
+    const verdict = await policyVerdict(ctx, conn, policy.loaded, resumed);
     const audited = { ...auditOf(run, journal), totals: left.totals };
-    await refusedBy(ctx, conn, { batch: audited, rows: todo, resumed: true }, () => refuseByPolicy(ctx, verdict));
+    const refusal = { batch: audited, rows: todo, resumed: true };
+    await refusedBy(ctx, conn, refusal, () => refuseByPolicy(ctx, verdict));
     clock.start(verdict);
     await confirmBatch(ctx, conn, run, { todo, resumed: true, totals: left.totals });
+    await reserveRows(ctx, conn, run, {
+      policyRun: resumed,
+      rows: () => journalReservations(journal),
+      refusal,
+      batchId: journal.meta().batch_id,
+    });
     await ctx.audit.record(batchStart(audited, todo, true), conn);
   } else {
     clock.start(await beginBatch(ctx, conn, journal, record, run));
@@ -139,11 +154,16 @@ export async function runBatch(ctx: CliContext, file: string, o: BatchOptions): 
 
   phase.now = { at: 'sending', journal: jPath };
   const stream = streamReport(ctx, journal, o);
-  await sendBatch(ctx, journal, conn, record, o, todo, stream?.report, {
-    clock,
-    beforeRow: hoursGate(policy.loaded, clock),
-    audited: auditOf(run, journal),
-  });
+  try {
+    await sendBatch(ctx, journal, conn, record, o, todo, stream?.report, {
+      clock,
+      beforeRow: hoursGate(policy.loaded, clock),
+      audited: auditOf(run, journal),
+    });
+  } finally {
+    // Rows the service refused never count against the caps; rows left to send stay reserved until sent.
+    if (policy.loaded?.policy.maxPer24h) await releaseRefused(ctx, conn, journal);
+  }
   await ctx.audit.note(batchEnd(journal, journal.meta().batch_id ?? ''), conn);
   phase.now = { at: 'before' };
   if (changedSince(file, input.stat))
@@ -324,10 +344,8 @@ async function beginBatch(
     // stops here (exit 4 or 5), with nothing planned.
     await conn.tokens.token();
     if (o.resume) ctx.io.err('no interrupted run of this file was found; starting it\n');
-    const verdict = await policyVerdict(ctx, conn, run.policy.loaded, {
-      ...run.policy.run,
-      requests: () => stagedRequests(input.stage, o.allowRepeat),
-    });
+    const begun: PolicyRun = { ...run.policy.run, requests: () => stagedRequests(input.stage, o.allowRepeat) };
+    const verdict = await policyVerdict(ctx, conn, run.policy.loaded, begun);
     const batchId = journal.meta().batch_id ?? newBatchId();
     const refusal = { batch: { ...auditOf(run, journal), batchId }, rows: input.scan.valid, resumed: false };
     await refusedBy(ctx, conn, refusal, () => refuseByPolicy(ctx, verdict));
@@ -335,6 +353,12 @@ async function beginBatch(
     const repeats = await guardRepeats(ctx, input.stage, { conn, record, batchId, salt, o, valid: input.scan.valid });
     if (!o.allowPartial) await refusedBy(ctx, conn, refusal, () => guardFunds(ctx, conn, input.stage));
     await confirmBatch(ctx, conn, run, { todo: input.scan.valid, resumed: false, repeats });
+    await reserveRows(ctx, conn, run, {
+      policyRun: begun,
+      rows: () => stagedReservations(input.stage),
+      refusal,
+      batchId,
+    });
     // The digest of the rows as confirmed: in the audit entry (hash-chained) and the journal, for --resume to check.
     const digest = new RowsDigest();
     for (const r of plannedOf(input.stage)) digest.add(r);
@@ -353,6 +377,65 @@ async function beginBatch(
   } catch (e) {
     journal.discard();
     throw e;
+  }
+}
+
+/** A row as the gate reserves it against the rolling caps: its ref_id, asset and the most it sends. */
+interface ReservedRow {
+  ref_id: string;
+  asset: string;
+  amount: string;
+}
+
+function* stagedReservations(stage: Stage): Generator<ReservedRow> {
+  for (const s of stage.valid())
+    if (s.asset) yield { ref_id: s.ref_id, asset: s.asset, amount: s.amount ?? s.total ?? '0' };
+}
+
+function* journalReservations(journal: Journal): Generator<ReservedRow> {
+  for (const r of journal.bodies()) {
+    if (r.state !== 'planned' || !r.body) continue;
+    const b = JSON.parse(r.body) as CreateCryptoWithdrawalRequest;
+    yield { ref_id: r.ref_id, asset: b.asset, amount: b.amount ?? b.total ?? '0' };
+  }
+}
+
+/**
+ * Under a 24-hour cap, the batch at the gate's lock (src/gate): the policy once more with what this machine has
+ * reserved (a withdrawal another process admitted a moment ago, another batch's rows), and, when it allows, the rows
+ * left to send reserved, so a withdrawal started beside the batch counts them before the service shows them.
+ */
+async function reserveRows(
+  ctx: CliContext,
+  conn: Connection,
+  run: BatchRun,
+  r: {
+    policyRun: PolicyRun;
+    rows: () => Iterable<ReservedRow>;
+    refusal: Parameters<typeof refusedBy>[2];
+    batchId?: string;
+  },
+): Promise<void> {
+  const loaded = run.policy.loaded;
+  if (!loaded?.policy.maxPer24h) return;
+  const { gateFor } = await import('../../../cli/gate.js');
+  const gate = gateFor(ctx, conn, 'withdraw batch');
+  const verdict = await gate.reserveRows(r.batchId ?? '', r.rows, (reserved, onSeen) =>
+    policyVerdict(ctx, conn, loaded, { ...r.policyRun, reserved, onSeen }),
+  );
+  await refusedBy(ctx, conn, r.refusal, () => refuseByPolicy(ctx, verdict));
+}
+
+/** The reservations of rows the service refused (state failed without a transfer) go back. */
+async function releaseRefused(ctx: CliContext, conn: Connection, journal: Journal): Promise<void> {
+  const refused: string[] = [];
+  for (const r of journal.bodies()) if (r.state === 'failed') refused.push(r.ref_id);
+  if (!refused.length) return;
+  const { gateFor } = await import('../../../cli/gate.js');
+  try {
+    await gateFor(ctx, conn, 'withdraw batch').releaseRows(refused);
+  } catch {
+    /* kept: counted a day at most, which errs on the side of the cap */
   }
 }
 
