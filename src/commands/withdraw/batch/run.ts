@@ -154,16 +154,7 @@ export async function runBatch(ctx: CliContext, file: string, o: BatchOptions): 
 
   phase.now = { at: 'sending', journal: jPath };
   const stream = streamReport(ctx, journal, o);
-  try {
-    await sendBatch(ctx, journal, conn, record, o, todo, stream?.report, {
-      clock,
-      beforeRow: hoursGate(policy.loaded, clock),
-      audited: auditOf(run, journal),
-    });
-  } finally {
-    // Rows the service refused never count against the caps; rows left to send stay reserved until sent.
-    if (policy.loaded?.policy.maxPer24h) await releaseRefused(ctx, conn, journal);
-  }
+  await sendReserved(ctx, conn, run, { journal, record, todo, stream, clock });
   await ctx.audit.note(batchEnd(journal, journal.meta().batch_id ?? ''), conn);
   phase.now = { at: 'before' };
   if (changedSince(file, input.stat))
@@ -424,6 +415,25 @@ async function reserveRows(
     policyVerdict(ctx, conn, loaded, { ...r.policyRun, reserved, onSeen }),
   );
   await refusedBy(ctx, conn, r.refusal, () => refuseByPolicy(ctx, verdict));
+}
+
+/** Sends the journal's rows; then rows the service refused go back from the caps (rows left stay reserved). */
+async function sendReserved(
+  ctx: CliContext,
+  conn: Connection,
+  run: BatchRun,
+  b: { journal: Journal; record: SentRecord; todo: number; stream?: Streaming; clock: ReturnType<typeof serviceClock> },
+): Promise<void> {
+  const { journal, clock } = b;
+  try {
+    await sendBatch(ctx, journal, conn, b.record, run.o, b.todo, b.stream?.report, {
+      clock,
+      beforeRow: hoursGate(run.policy.loaded, clock),
+      audited: auditOf(run, journal),
+    });
+  } finally {
+    if (run.policy.loaded?.policy.maxPer24h) await releaseRefused(ctx, conn, journal);
+  }
 }
 
 /** The reservations of rows the service refused (state failed without a transfer) go back. */
