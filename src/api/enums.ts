@@ -1,4 +1,4 @@
-// The service's enumerations (SERVICE.md 2.1, grown to what the hosted service's OpenAPI lists, spec/), declared once
+// The service's enumerations (spec/SERVICE.md 2.1, grown to what the hosted OpenAPI lists, spec/), declared once
 // for the client and the local service.
 
 export const CRYPTO_NETWORKS = [
@@ -13,7 +13,7 @@ export const CRYPTO_NETWORKS = [
   'STELLAR',
   'INK',
   'XLAYER',
-  // Listed by the OpenAPI (CryptoNetwork), not by SERVICE.md.
+  // Listed by the OpenAPI (CryptoNetwork), not by spec/SERVICE.md.
   'AVALANCHE',
   'DOGECOIN',
   'SUI',
@@ -61,8 +61,8 @@ export const TRANSFER_TYPES = [
 export type TransferType = (typeof TRANSFER_TYPES)[number];
 
 /**
- * The list filter's transfer types: SERVICE.md's, and the OpenAPI's names of the platform transfers (PAXOS_ where
- * SERVICE.md says PLATFORM_), so either may be asked for (the local service makes neither kind).
+ * The list filter's transfer types: spec/SERVICE.md's, and the OpenAPI's names of the platform transfers (PAXOS_ where
+ * spec/SERVICE.md says PLATFORM_), so either may be asked for (the local service makes neither kind).
  */
 export const TRANSFER_TYPE_FILTERS = [...TRANSFER_TYPES, 'PAXOS_TRANSFER_DEBIT', 'PAXOS_TRANSFER_CREDIT'] as const;
 
@@ -106,7 +106,7 @@ export const MARKETS = [
   'UNIEUR',
   'PYUSDEUR',
   'PYUSDGBP',
-  // Listed by the OpenAPI (the market parameter of historical prices), not by SERVICE.md. SERVICE.md's MATICUSD and
+  // Listed by the OpenAPI (the market parameter of historical prices), not by spec/SERVICE.md. Its MATICUSD and
   // MATICEUR are not in the OpenAPI's list; they stay (src/local/README.md lists the difference).
   'PEPEUSD',
   'TRUMPUSD',
@@ -226,7 +226,7 @@ export const SCOPES = {
 export type Scope = (typeof SCOPES)[keyof typeof SCOPES];
 export const ALL_SCOPES: Scope[] = Object.values(SCOPES);
 
-/** Channel types of the market data stream (SERVICE.md 4.6). */
+/** Channel types of the market data stream (spec/SERVICE.md 4.6). */
 export const STREAM_CHANNELS = ['market_data', 'market_data.top_of_book', 'execution_data', 'heartbeat'] as const;
 export type StreamChannel = (typeof STREAM_CHANNELS)[number];
 

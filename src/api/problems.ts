@@ -1,4 +1,4 @@
-// RFC 7807 problem objects as the hosted service sends them (UPSTREAM.md "HTTP errors"), for both sides.
+// RFC 7807 problem objects as the hosted service sends them (spec/UPSTREAM.md "HTTP errors"), for both sides.
 import type { Problem } from './schemas.js';
 
 export const PROBLEM_TYPE_BASE = 'https://developer.paxos.com/docs/v2/problems/';

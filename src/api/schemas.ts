@@ -26,7 +26,7 @@ import {
 
 /** The shape of an asset, network or market name: capital letters, digits and underscores (BTC, BITCOIN_CASH). */
 export const NAME_PATTERN = '^[A-Z0-9_]+$';
-/** SERVICE.md's amount pattern: a non-negative decimal string without sign or exponent. */
+/** spec/SERVICE.md's amount pattern: a non-negative decimal string without sign or exponent. */
 export const AMOUNT_PATTERN = '^[0-9]*\\.?[0-9]+$';
 /** Sandbox fiat deposits: at most two decimals. */
 export const FIAT_AMOUNT_PATTERN = '^[0-9]*\\.?[0-9]{1,2}$';
@@ -263,7 +263,7 @@ export const CreateDepositAddressRequest = Type.Object(
 export type CreateDepositAddressRequest = Static<typeof CreateDepositAddressRequest>;
 
 // The sandbox deposit's instructions as the hosted service's OpenAPI has them (MailingAddress,
-// FiatNetworkInstructionsWire, FiatAccountOwner): wire only, as SERVICE.md has it (the OpenAPI's other kinds,
+// FiatNetworkInstructionsWire, FiatAccountOwner): wire only, as spec/SERVICE.md has it (the OpenAPI's other kinds,
 // cbit, dbs_act, cubix, scb and rtp, are unknown fields here).
 
 /** The characters a mailing address may hold, at most 35 of them per part. */
@@ -830,7 +830,7 @@ export const ListPricesResponse = Type.Object(
 );
 export type ListPricesResponse = Static<typeof ListPricesResponse>;
 
-// ---- Stream messages (SERVICE.md 4.6 and 6) -------------------------------------------------------------------
+// ---- Stream messages (spec/SERVICE.md 4.6 and 6) -------------------------------------------------------------------
 
 export const StreamChannelRequest = Type.Object({
   type: Type.String(),

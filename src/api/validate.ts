@@ -1,4 +1,4 @@
-// Validation against the contract: JSON Schema checks plus the cross-field rules of SERVICE.md, reported as
+// Validation against the contract: JSON Schema checks plus the cross-field rules of spec/SERVICE.md, reported as
 // issues that name the field and the rule. The CLI checks input with it before sending; the local service
 // checks every request with it.
 import { createRequire } from 'node:module';
@@ -165,7 +165,7 @@ export function coerceQuery(
   return { value, issues };
 }
 
-// ---- Cross-field rules of SERVICE.md ------------------------------------------------------------------------------
+// ---- Cross-field rules of spec/SERVICE.md -------------------------------------------------------------------------
 
 /** Exactly one of amount and total, each greater than zero (withdrawals and fee quotes). */
 export function amountOrTotalIssues(body: { amount?: unknown; total?: unknown }): Issue[] {

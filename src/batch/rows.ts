@@ -16,7 +16,7 @@ import {
 import { type CataloguePolicy, ENFORCE, sortUnlisted } from '../client/catalogue-policy.js';
 import type { RawRecord } from './reader.js';
 
-/** The withdrawal fields of SERVICE.md 2.3 a batch column may name (metadata goes in `meta.KEY` columns). */
+/** The withdrawal fields of spec/SERVICE.md 2.3 a batch column may name (metadata goes in `meta.KEY` columns). */
 export const COLUMNS = [
   'profile_id',
   'destination_address',

@@ -6,7 +6,7 @@ import { OrderBook } from '../market/book.js';
 
 export type StreamState = 'connecting' | 'subscribing' | 'live' | 'reconnecting' | 'stopped';
 
-/** A pushed message (SERVICE.md 6): a channel name and its payload. */
+/** A pushed message (spec/SERVICE.md 6): a channel name and its payload. */
 export interface ChannelMessage {
   channel: string;
   payload: Record<string, unknown>;
@@ -377,7 +377,7 @@ export class StreamClient {
       }
       return;
     }
-    // The error shape is inferred (UPSTREAM.md): any message with a string `error` and no channel is one.
+    // The error shape is inferred (spec/UPSTREAM.md): any message with a string `error` and no channel is one.
     if (typeof msg.error === 'string') this.o.onServiceError?.(msg.error);
   }
 }

@@ -1,5 +1,5 @@
 // OAuth 2.0 client credentials for the local service: issuing bearer tokens and checking them per endpoint,
-// answering 401 and 403 as the hosted service does (UPSTREAM.md "HTTP errors").
+// answering 401 and 403 as the hosted service does (spec/UPSTREAM.md "HTTP errors").
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { problems } from '../api/index.js';
 import type { ServiceClock } from './service-clock.js';

@@ -27,9 +27,9 @@ export interface FaultConfig {
 export interface RateLimitConfig {
   /** On by default, as the hosted service always limits; off for load tests and benchmarks. */
   enabled: boolean;
-  /** Averaging window (UPSTREAM.md: 5 minutes); a client address may make rate x window requests in it. */
+  /** Averaging window (spec/UPSTREAM.md: 5 minutes); a client address may make rate x window requests in it. */
   windowSeconds: number;
-  /** How long an address that went over stays throttled (UPSTREAM.md: 5 minutes). */
+  /** How long an address that went over stays throttled (spec/UPSTREAM.md: 5 minutes). */
   throttleSeconds: number;
   /** Requests per second: the token endpoint, crypto withdrawals, and every other endpoint. */
   tokenPerSecond: number;
@@ -42,9 +42,9 @@ export interface StreamFaultConfig {
   dropConnectionsEveryMs: number;
   /** Stop sending heartbeats (the connection stays open). */
   stallHeartbeats: boolean;
-  /** Send some UPDATEs before the SNAPSHOT after a market_data subscription (UPSTREAM.md allows it). */
+  /** Send some UPDATEs before the SNAPSHOT after a market_data subscription (spec/UPSTREAM.md allows it). */
   updatesBeforeSnapshot: boolean;
-  /** Send execution_data out of order (UPSTREAM.md allows it): each market's trades in swapped pairs. */
+  /** Send execution_data out of order (spec/UPSTREAM.md allows it): each market's trades in swapped pairs. */
   executionsOutOfOrder: boolean;
 }
 
@@ -56,7 +56,7 @@ export interface StreamConfig {
   heartbeatIntervalMs: number;
   /** Messages queued for one subscriber before it counts as a slow consumer and is disconnected. */
   subscriberBufferCap: number;
-  /** Subscription requests per second per client address (UPSTREAM.md: 1); 0 = unlimited. */
+  /** Subscription requests per second per client address (spec/UPSTREAM.md: 1); 0 = unlimited. */
   subscriptionRequestsPerSecond: number;
   faults: StreamFaultConfig;
 }

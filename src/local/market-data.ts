@@ -1,6 +1,6 @@
 // The HTTP market data snapshots of the local service, read from the same simulated markets the stream serves
 // (stream/exchange.ts). The choices where the hosted service's documentation is silent:
-// - GET /v2/markets lists every market of the catalogue (SERVICE.md's Market enumeration), all AVAILABLE, with the
+// - GET /v2/markets lists every market of the catalogue (spec/SERVICE.md's Market enumeration), all AVAILABLE, with the
 //   tick (one unit of the price's last decimal) and the smallest amount (one unit of the amount's last decimal).
 // - The order book is the whole simulated book, best price first on both sides: what a market_data SNAPSHOT of the
 //   stream would say at the same moment.

@@ -1,4 +1,4 @@
-// Rate limits of UPSTREAM.md (on unless switched off, as the hosted service always limits): per endpoint and client
+// Rate limits of spec/UPSTREAM.md (on unless switched off; the hosted service always limits): per endpoint and client
 // address, averaged over a window (rate x window requests per window); going over answers 429 and throttles the
 // address for a while.
 import type { LocalConfig } from './config.js';

@@ -267,7 +267,7 @@ function isUtcShape(t: string): boolean {
 export type BookState = 'awaiting-snapshot' | 'live';
 
 /**
- * The book of one market as the stream describes it (UPSTREAM.md "Market data stream"): UPDATEs that arrive before
+ * The book of one market as the stream describes it (spec/UPSTREAM.md "Market data stream"): UPDATEs that arrive before
  * the SNAPSHOT are buffered; once it arrives, those whose time is not after the snapshot's are dropped and the rest
  * applied in arrival order. Amounts are absolute and "0" removes a level.
  */

@@ -42,7 +42,7 @@ export class TradeTape {
     s.trades++;
     s.volume = s.volume.plus(amount);
     s.notional = s.notional.plus(price.times(amount));
-    // execution_data may arrive out of order (UPSTREAM.md): "last" is the latest execution, not the latest message.
+    // execution_data may arrive out of order (spec/UPSTREAM.md): "last" is the latest execution, not the last message.
     if (!s.last || t.executed_at >= s.last.executed_at) s.last = t;
     s.recent.push(receivedAt);
     this.tape.push({ ...t, receivedAt });

@@ -132,7 +132,7 @@ describe('completion scripts in real shells', () => {
     ]);
     expect(bash('coinop', 'destinations', 'put', '--network', 'BITCOIN_')).toEqual(['BITCOIN_CASH']);
     expect(bash('coinop', 'limits', '--type', 'PAXOS_TRANSFER_D')).toEqual(['PAXOS_TRANSFER_DEBIT']);
-    // transfers list takes both names of platform transfers (SERVICE.md's PLATFORM_, the OpenAPI's PAXOS_).
+    // transfers list takes both names of platform transfers (spec/SERVICE.md's PLATFORM_, the OpenAPI's PAXOS_).
     expect(bash('coinop', 'transfers', 'list', '--type', 'PAXOS_')).toEqual([
       'PAXOS_TRANSFER_CREDIT',
       'PAXOS_TRANSFER_DEBIT',

@@ -38,7 +38,7 @@ describe('transfers list options', () => {
           profile_ids: ['p1'],
           identity_ids: ['i1', 'i2'],
           account_ids: ['a1'],
-          // The OpenAPI's names of the platform transfers and SERVICE.md's, both.
+          // The OpenAPI's names of the platform transfers and spec/SERVICE.md's, both.
           type: ['CRYPTO_WITHDRAWAL', 'PAXOS_TRANSFER_DEBIT', 'PLATFORM_TRANSFER_CREDIT'],
           statuses: ['PENDING', 'FAILED'],
           secondary_statuses: ['TRAVEL_RULE_INFO_REQUESTED', 'PENDING_CUSTOMER_APPROVAL'],

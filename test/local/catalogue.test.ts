@@ -30,7 +30,7 @@ describe('the catalogue is what the OpenAPI lists', () => {
     expect([...CRYPTO_NETWORKS]).toEqual(OPENAPI.components.schemas.CryptoNetwork.enum);
   });
 
-  it("markets: every market of historical prices, and SERVICE.md's MATIC markets besides", () => {
+  it("markets: every market of historical prices, and spec/SERVICE.md's MATIC markets besides", () => {
     expect(MARKETS.filter((m) => !openApiMarkets.includes(m))).toEqual(['MATICUSD', 'MATICEUR']);
     expect(openApiMarkets.filter((m) => !(MARKETS as readonly string[]).includes(m))).toEqual([]);
   });

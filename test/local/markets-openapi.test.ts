@@ -1,7 +1,7 @@
 // The market data answers of the local service against the hosted service's OpenAPI, checked by openapi-backend (an
 // independent validator): every answer of GET /markets, ticker, order-book, recent-executions and all-markets/prices
 // validates. One documented difference: the OpenAPI's `market` enumerations (three different lists across these
-// paths) lack some markets of SERVICE.md's Market enumeration, which the local service serves (ETHGBP, MATICUSD, ...).
+// paths) lack some markets of spec/SERVICE.md's Market enumeration, which the local service serves (ETHGBP...).
 // For those, the one error allowed is that enum at a `market` field; markets the OpenAPI lists validate outright.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MARKETS } from '../../src/api/enums.js';
@@ -26,14 +26,14 @@ function at(body: unknown, pointer: string): unknown {
 
 const ENUM = / (\/\S*) must be equal to one of the allowed values$/;
 
-/** The one allowed violation: a SERVICE.md market that the OpenAPI's enumeration at a `market` field leaves out. */
+/** The one allowed violation: a spec/SERVICE.md market that the OpenAPI's enumeration at a `market` field omits. */
 function outsideEnum(violation: string, valueAt: (pointer: string) => unknown): boolean {
   const pointer = ENUM.exec(violation)?.[1];
   return pointer !== undefined && /(^|\/)market$/.test(pointer) && SERVICE_MARKETS.has(String(valueAt(pointer)));
 }
 
 /**
- * GETs a path without a token (read directly: the harness would hold a SERVICE.md-only market to the OpenAPI's
+ * GETs a path without a token (read directly: the harness would hold a spec/SERVICE.md-only market to the OpenAPI's
  * enumeration); the request must match the OpenAPI's parameters and the answer its 200 schema, but for that enum.
  */
 async function check(path: string): Promise<{ body: any; errors: string[] }> {

@@ -1,4 +1,4 @@
-// Properties of the money and paging rules, checked with fast-check: amount validation against SERVICE.md's
+// Properties of the money and paging rules, checked with fast-check: amount validation against spec/SERVICE.md's
 // patterns, exact fee and total arithmetic through the local service, the client order book against a naive model
 // over a wide range of prices and time spellings, and page cursors under inserts over real HTTP.
 import fc from 'fast-check';
@@ -68,7 +68,7 @@ function feeBody(field: 'amount' | 'total', v: string) {
   };
 }
 
-describe('amount validation agrees with SERVICE.md', () => {
+describe('amount validation agrees with spec/SERVICE.md', () => {
   it('fee quotes and withdrawals accept exactly the pattern, positive, within the precision and the length cap', () => {
     fc.assert(
       fc.property(amountLike, fc.constantFrom('amount' as const, 'total' as const), (s, field) => {

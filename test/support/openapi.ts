@@ -8,7 +8,7 @@
 // - a response of a documented status: its schema (openapi-backend's validateResponse) and its content type;
 // - an error response of a status the operation does not document (400, 401, 404, 405, 429 ... are documented for
 //   few operations): it must still be the hosted service's error, a Problem object (components/schemas/Problem)
-//   whose `status` is the HTTP status, as application/problem+json (or application/json, which UPSTREAM.md says
+//   whose `status` is the HTTP status, as application/problem+json (or application/json, which spec/UPSTREAM.md says
 //   some endpoints send);
 // - a success of an undocumented status, or on a method and path the description does not have.
 // Paths outside /v2 (the token endpoint, the control API) are not described there and are not checked.

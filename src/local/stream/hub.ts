@@ -1,4 +1,4 @@
-// The stream's server side: connections, the request protocol (SERVICE.md 4.6, 7), fan-out of simulated market
+// The stream's server side: connections, the request protocol (spec/SERVICE.md 4.6, 7), fan-out of simulated market
 // messages, heartbeats, slow-consumer cut-off and the configured faults.
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
@@ -246,7 +246,7 @@ export class StreamHub {
     for (const f of after) f();
   }
 
-  /** UPSTREAM.md: one subscription request per second per client address; later ones wait their turn. */
+  /** spec/UPSTREAM.md: one subscription request per second per client address; later ones wait their turn. */
   private async throttle(conn: Connection): Promise<void> {
     const rate = this.cfg.subscriptionRequestsPerSecond;
     if (!rate) return;
@@ -308,7 +308,7 @@ export class StreamHub {
   private sendSnapshot(conn: Connection, key: string, sim: SimulatedMarket): void {
     const snapshot = frame({ channel: 'market_data', payload: sim.snapshot() });
     if (!this.cfg.faults.updatesBeforeSnapshot) return this.send(conn, snapshot);
-    // UPSTREAM.md allows UPDATEs before the SNAPSHOT: replay some already in the snapshot, then hold the snapshot
+    // spec/UPSTREAM.md allows UPDATEs before the SNAPSHOT: replay some already in the snapshot, then hold the snapshot
     // back while live UPDATEs (newer than it) flow.
     for (const u of this.replay.get(sim.market) ?? []) this.send(conn, u);
     conn.pendingSnapshots.set(key, { snapshot, remaining: DELAYED_SNAPSHOT_AFTER, deadline: performance.now() + 200 });
@@ -336,7 +336,7 @@ export class StreamHub {
     const sock = conn.socket;
     if (conn.closed || conn.ws.readyState !== WebSocket.OPEN || !sock.writable) return;
     // writableLength counts only what the kernel has not taken yet. A reader that keeps up drains a burst quickly;
-    // one whose queue stays over the cap for a second is a slow consumer and is let go (UPSTREAM.md) rather than
+    // one whose queue stays over the cap for a second is a slow consumer and is let go (spec/UPSTREAM.md) rather than
     // queued without bound (a second of flow is the most it can hold).
     const queued = sock.writableLength + conn.outboxBytes;
     const cap = this.cfg.subscriberBufferCap * averageFrameBytes;

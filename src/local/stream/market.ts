@@ -95,7 +95,7 @@ export interface Trade {
 
 /**
  * Event times are unique and increasing per market: the service clock in ms plus a sub-millisecond counter, written
- * with nanoseconds (SERVICE.md 6), so a client can order every UPDATE against its SNAPSHOT.
+ * with nanoseconds (spec/SERVICE.md 6), so a client can order every UPDATE against its SNAPSHOT.
  */
 class EventClock {
   private ms = -Infinity;
