@@ -1,26 +1,38 @@
-// The exit codes of coinop: few, stable and documented in `coinop --help`.
+// The exit codes of coinop: few, stable and documented in `coinop --help`. Each code's comment is its meaning in
+// the table of docs/output-errors-exit-codes.md, which `node scripts/docs-exit-codes.mjs` writes from this file
+// (test/structure/docs.test.ts fails when the two differ).
 
 export const EXIT = {
+  /** success */
   ok: 0,
-  /** The service refused the request (a problem answer other than authentication); coinop doctor: a check failed. */
+  /** API error: the service refused the request; `coinop doctor`: a check failed */
   api: 1,
-  /** A flag, argument or value is missing or invalid; nothing was sent. */
+  /** usage or validation error: nothing was sent */
   usage: 2,
-  /** The operator said no, or pressed Ctrl-C. */
+  /** cancelled: the operator said no, or Ctrl-C (at a prompt, during a request, or in a live view) */
   cancelled: 3,
-  /** No credentials, a 401, or a token that lacks the scope. */
+  /** authentication: cannot authenticate, 401, or missing scope */
   auth: 4,
-  /** The service could not be reached, or timed out after retries. */
+  /**
+   * network: the service is unreachable, gave no answer, timed out, or answered 502/503/504 after every retry
+   * (unavailable); a stream with `--count` that cannot reach it
+   */
   network: 5,
-  /** The request went through but the outcome failed: a transfer ended FAILED under --wait, or batch rows failed. */
+  /** failed outcome: a transfer ended FAILED under `--wait`, or some batch rows failed */
   failed: 6,
-  /** A batch where no row was sent. */
+  /** nothing sent: no row of a batch was sent */
   nothingSent: 7,
-  /** Refused by the profile's policy (a rule, missing approvals, or a policy file that does not load); nothing sent. */
+  /**
+   * refused by policy: a rule of the profile's policy, missing approvals, or a policy file that does not load;
+   * nothing was sent
+   */
   policy: 8,
-  /** The audit log does not verify: a line was edited, removed, inserted or moved (coinop audit verify). */
+  /**
+   * the audit log does not verify: a line was edited, removed, inserted or moved (`coinop audit verify`,
+   * `audit export`)
+   */
   integrity: 9,
-  /** A watch (transfers watch, --wait) gave up at its --wait-timeout with transfers still PENDING; they go on. */
+  /** still pending: a watch (`transfers watch`, `--wait`) reached its `--wait-timeout`; the transfers go on */
   timeout: 10,
 } as const;
 export type ExitCode = (typeof EXIT)[keyof typeof EXIT];
