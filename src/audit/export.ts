@@ -1,5 +1,5 @@
 // The audit log for accountants and spreadsheets: each entry as one flat row with stable columns (documented in the
-// README; columns are added at the end, never renamed or moved).
+// docs/audit.md; columns are added at the end, never renamed or moved).
 import type { AuditEntry } from './entry.js';
 
 export const EXPORT_COLUMNS = [

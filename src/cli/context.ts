@@ -1,13 +1,7 @@
 // CliContext: everything a command depends on, built once per run and handed to every command.
 //
-// How a command group registers itself: src/commands/<group>/index.ts exports
-//   register(program: Command, ctx: CliContext): void
-// which declares the commands, flags and help examples cheaply (no heavy imports) and, in each action, does
-//   const { run } = await import('./run.js'); await run(ctx, ...args, opts);
-// so a command loads only its own code. The run's first step turns commander's untyped flags (RawFlags) into a
-// typed, checked options object with the command's parse function (parse<Command>Options in its options.ts), where
-// every usage check on the flags is made; the rest of the command reads only that object. src/cli/program.ts calls register for each group (one line each).
-// Throw CoinopError (src/cli/errors.js) for failures; main() maps it to a one-line message and an exit code.
+// How a command is added (register, options, run, tests, regenerating completions and the man page):
+// docs/architecture.md, "How to add a command".
 //
 // What CliContext offers:
 //   io           streams and terminal facts (isTTY, colour, width, canPrompt); write data with io.out, the rest io.err

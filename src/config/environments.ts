@@ -40,7 +40,7 @@ const trimSlashes = (u: string) => u.trim().replace(/\/+$/, '');
 
 /**
  * An API address as coinop keeps it: no trailing slash, and no trailing /v2. The hosted API is written both ways
- * (spec/UPSTREAM.md's base_url without it, the OpenAPI's server URL and the README's table with it); both are one API.
+ * (spec/UPSTREAM.md's base_url without it, the OpenAPI's server URL and the docs' table with it); both are one API.
  */
 export function apiRoot(url: string): string {
   const u = trimSlashes(url);

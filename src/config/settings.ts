@@ -1,6 +1,7 @@
 // Every setting coinop takes from the environment, read once per run into one typed object (readSettings), which the
 // CLI context carries and hands down: nothing below the context reads the environment for a setting. A bad value
-// is a one-line usage error naming the variable. README "Environment variables" lists each with its default.
+// is a one-line usage error naming the variable. docs/contexts-and-configuration.md "Environment variables" lists
+// each with its default.
 import { usageError } from '../errors.js';
 import { configDir, dataDir } from './paths.js';
 

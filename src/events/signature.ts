@@ -2,8 +2,8 @@
 // (whsec_..., made on first use and kept per profile in a 0600 file) and a header
 //   Coinop-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>" keyed with the whole secret>
 // The receiver recomputes the HMAC over the raw body it got and compares in constant time; t lets it refuse old
-// deliveries (a replay). Each attempt is signed anew, so a retry carries a fresh t. README "Forwarding events" shows a
-// receiver's check.
+// deliveries (a replay). Each attempt is signed anew, so a retry carries a fresh t. docs/events.md
+// "Forwarding events" shows a receiver's check.
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { linkSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';

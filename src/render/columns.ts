@@ -19,7 +19,7 @@ export const TRANSFER_COLUMNS: Column[] = [
 
 /**
  * Transfers in a list. The table shows the first seven (the id whole, to paste into transfers get); --wide and CSV
- * every one, in this order, which is stable (README "Output"): columns are only ever added at the end.
+ * every one, in this order, which is stable (docs/output-errors-exit-codes.md): columns are only ever added at the end.
  */
 export const TRANSFER_LIST_COLUMNS: Column[] = [
   { key: 'id', kind: 'id' },

@@ -87,7 +87,7 @@ beforeAll(async () => {
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  // Its addresses as the README's table writes the hosted ones.
+  // Its addresses as the docs' table writes the hosted ones.
   await saveProfile(env, 'hosted', { environment: 'custom', baseUrl: `${url}/v2`, authUrl: `${url}/oauth2/token` });
   sb = await sandbox();
 });

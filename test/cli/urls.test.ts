@@ -1,4 +1,4 @@
-// The addresses of a service, written either way: an API address with or without /v2 (the README's table writes the
+// The addresses of a service, written either way: an API address with or without /v2 (the docs' table writes the
 // hosted one with it), a token address as its server or as the full endpoint, and login --env custom taking them from
 // COINOP_*_URL. A wrong address is an error that names the address, never the credentials.
 import { createServer, type Server } from 'node:http';
@@ -64,8 +64,8 @@ describe('addresses written either way', () => {
     expect(tokenEndpoint('https://oauth.paxos.com/oauth2/token')).toBe('https://oauth.paxos.com/oauth2/token');
   });
 
-  it("the README's table of the environments is what coinop uses", () => {
-    const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+  it("the docs' table of the environments is what coinop uses", () => {
+    const readme = readFileSync(join(ROOT, 'docs/contexts-and-configuration.md'), 'utf8');
     for (const env of ['sandbox', 'production', 'local'] as const) {
       const row = new RegExp(`^\\| \`${env}\` +\\| \`([^\`]+)\` +\\| \`([^\`]+)\` +\\| \`([^\`]+)\``, 'm').exec(readme);
       expect(row, env).not.toBeNull();
@@ -76,7 +76,7 @@ describe('addresses written either way', () => {
     }
   });
 
-  it('login --env custom takes COINOP_BASE_URL and COINOP_AUTH_URL written as the README writes them', async () => {
+  it('login --env custom takes COINOP_BASE_URL and COINOP_AUTH_URL written as the docs write them', async () => {
     const e = env('custom', {
       COINOP_BASE_URL: `${url}/v2/`,
       COINOP_AUTH_URL: `${url}/oauth2/token`,

@@ -1,7 +1,7 @@
 // coinop config set: a key and a value checked into the value kept (pure: no file read).
 import { configKey } from '../../config/settings.js';
 
-/** Said by coinop config --help and config list (and the README). */
+/** Said by coinop config --help and config list (and docs/contexts-and-configuration.md). */
 export const PRECEDENCE =
   'Precedence: a flag, then the environment variable, then the configuration file (coinop config set), then the default.';
 

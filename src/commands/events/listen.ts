@@ -83,7 +83,7 @@ async function forward(
   ctx.io.err(
     `Forwarding events to ${o.url} (profile ${conn.profile.name}, ${o.types.length ? o.types.join(', ') : 'every type'}), from ${start.from}\n` +
       `Signing secret ${p.bold(key.secret)}${key.created ? ' (new)' : ''}: the receiver's shared secret, like the Stripe CLI's whsec_. ` +
-      `Check the ${SIGNATURE_HEADER} header with it (README: "Forwarding events"). Kept in ${key.file}\n`,
+      `Check the ${SIGNATURE_HEADER} header with it (docs/events.md: "Forwarding events"). Kept in ${key.file}\n`,
   );
   const transport = new Transport({
     attempts: 1,
