@@ -1,9 +1,9 @@
 // HTTP transport on node:http(s): one keep-alive agent, retries with capped exponential backoff and jitter (reads
 // always, POSTs only when their body carries a ref_id), Retry-After honoured, and a --debug log with secrets redacted.
 //
-// Why not got (the project's first choice, used until the speed work of issue 6): loading it cost about 50 ms of
-// every command's start (140 ms unbundled), and each request allocated about 90 KB, so a 10,000-row batch took
-// 14-30 s and 155-183 MB; with node:http the same batch takes about 7 s and 135 MB. Everything coinop used from got
+// Why not got (the project's first choice, used until the speed work of issue 6): loading it slowed every command's
+// start, and what each request allocated slowed a large batch and grew its memory (the figures before and after are
+// in docs/performance.md). Everything coinop used from got
 // (a body as text, no redirects, no retries of its own, a whole-request timeout, an agent) is a few lines here.
 import { Agent as HttpAgent, request as httpRequest, type IncomingMessage } from 'node:http';
 import { createRequire } from 'node:module';
