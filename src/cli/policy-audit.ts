@@ -6,12 +6,20 @@ import type { AuditEvent } from '../audit/entry.js';
 import type { PolicyEvent } from '../policy/events.js';
 import type { AuditPort } from './audit.js';
 
+/** A request's fields without its ref_id (the entry's own field), and none undefined. */
+function stripRef(r: Record<string, unknown> | undefined): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(r ?? {})) if (k !== 'ref_id' && v !== undefined) out[k] = v;
+  return out;
+}
+
 /** The audit entry for a policy event, or undefined when it records nothing (a dry run). */
 export function policyAuditEvent(e: PolicyEvent): AuditEvent | undefined {
   if (e.type === 'policy-unloadable')
     return {
       kind: 'policy_refusal',
-      what: { command: e.command, policy_file: e.file },
+      ...(e.request?.ref_id ? { ref_id: e.request.ref_id } : {}),
+      what: { ...stripRef(e.request), command: e.command, policy_file: e.file },
       outcome: { result: 'refused', error: { category: 'policy', message: e.error } },
     };
   if (e.type === 'approval-signed')

@@ -12,7 +12,14 @@ export type PolicyEvent =
       dry_run: boolean;
       verdict: PolicyVerdict;
     }
-  | { type: 'policy-unloadable'; command: string; file: string; error: string }
+  | {
+      type: 'policy-unloadable';
+      command: string;
+      file: string;
+      error: string;
+      /** What the refused command was asked to send, as far as its flags say (asset, amount, destination, ref_id). */
+      request?: { ref_id?: string; [field: string]: unknown };
+    }
   | {
       type: 'approval-signed';
       /** The file approved, and the approval written next to it. */

@@ -329,6 +329,28 @@ describe("refusals by coinop's own checks are in the trail", () => {
     ]);
   });
 
+  it('a policy file that does not load: the refusal names what the flags asked for', async () => {
+    writePolicy('assets: [BTC\n');
+    const { result: r, entries: e } = await written(() => sb.runIn(W('0.001', ['--ref-id', 'broken-policy-1'])));
+    expect(r.code).toBe(8);
+    expect(await moneySent()).toEqual([]);
+    expect(e).toEqual([
+      expect.objectContaining({
+        kind: 'policy_refusal',
+        ref_id: 'broken-policy-1',
+        what: expect.objectContaining({
+          command: 'withdraw',
+          asset: 'BTC',
+          network: 'BITCOIN',
+          amount: '0.001',
+          destination: BTC_ADDRESS,
+          policy_file: policyPath(),
+        }),
+        outcome: expect.objectContaining({ result: 'refused' }),
+      }),
+    ]);
+  });
+
   it('an audit trail that cannot be written: nothing is sent', async () => {
     const log = auditPath();
     const kept = readFileSync(log);

@@ -20,14 +20,14 @@ export { refusal } from '../../policy/refusal.js';
 export async function profilePolicy(
   ctx: CliContext,
   command: string,
-  o: { quiet?: boolean } = {},
+  o: { quiet?: boolean; request?: { ref_id?: string; [field: string]: unknown } } = {},
 ): Promise<LoadedPolicy | undefined> {
   const name = ctx.profile().name;
   const loc = policyLocation(ctx.settings.configDir, name);
   if (!loc.exists) return undefined;
   const refuse = (error: string, hint: string): never => {
     // quiet: the caller (the gate) records the refusal itself, with the request it refuses.
-    if (!o.quiet) ctx.policyEvent({ type: 'policy-unloadable', command, file: loc.path, error });
+    if (!o.quiet) ctx.policyEvent({ type: 'policy-unloadable', command, file: loc.path, error, request: o.request });
     throw new CoinopError('policy', `refused by policy: ${error}; nothing was sent`, { hint });
   };
   if (loc.problem)

@@ -75,7 +75,15 @@ async function available(conn: Connection, body: CreateInternalTransferRequest):
 export async function internal(ctx: CliContext, o: InternalTransferOptions): Promise<void> {
   const profile = ctx.profile();
   // A policy file that does not load stops everything, before anything is asked.
-  await profilePolicy(ctx, 'transfer internal');
+  await profilePolicy(ctx, 'transfer internal', {
+    request: {
+      ref_id: o.refId,
+      asset: o.asset,
+      amount: o.amount,
+      profile_id: o.fromProfileId ?? profile.profileId,
+      to_profile_id: o.toProfileId,
+    },
+  });
   const { body, generatedRef } = await gather(ctx, o, profile.profileId);
   const request: MoneyRequest = {
     operation: 'createInternalTransfer',

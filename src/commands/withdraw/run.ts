@@ -115,7 +115,19 @@ function savedOptions(o: WithdrawOptions, r: CreateCryptoWithdrawalRequest): Wit
 export async function withdraw(ctx: CliContext, given: WithdrawOptions): Promise<void> {
   const profile = ctx.profile();
   // A policy file that does not load stops everything, before anything is asked.
-  await profilePolicy(ctx, 'withdraw');
+  // Its refusal names what the flags asked for.
+  await profilePolicy(ctx, 'withdraw', {
+    request: {
+      ref_id: given.refId,
+      asset: given.asset,
+      network: given.network,
+      amount: given.amount,
+      total: given.total,
+      destination: given.address,
+      destination_nickname: given.to,
+      profile_id: given.profileId ?? profile.profileId,
+    },
+  });
   const o = given.request ? savedOptions(given, readSavedRequest(ctx, given.request).request) : given;
   const g = await gather(ctx, o, profile.profileId);
   const request = withdrawalRequestOf(ctx, o, g);
