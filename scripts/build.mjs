@@ -94,8 +94,10 @@ writeFileSync(
 // The first line names this build; the code cache starts with the same line, so a cache made from another bundle is
 // never used (V8 itself checks only the source's length, its own version and its flags).
 const buildId = `// coinop build ${version} ${randomBytes(8).toString('hex')}`;
-await build({
+const app = await build({
   entryPoints: { main: 'src/cli/main.ts' },
+  // What the bundle holds, module by module (COINOP_METAFILE=<file> writes it for esbuild's analyzer).
+  metafile: !!process.env.COINOP_METAFILE,
   outdir: join(out, 'app'),
   outExtension: { '.js': '.cjs' },
   bundle: true,
@@ -107,7 +109,20 @@ await build({
   // Loaded from node_modules at run time: the native addon, and Ajv (whose compiler the precompiled validators
   // replace), so no start parses it; its small run-time helpers (ajv/dist/runtime, ajv-formats' formats) are
   // required from node_modules too.
-  external: ['better-sqlite3', 'ajv', 'ajv-formats'],
+  // Packages that only some commands use are required from node_modules by the module that needs them, when it first
+  // runs (each is a CommonJS build): the MCP SDK and its zod (coinop mcp), the YAML parser (policy files), the
+  // prompts with their external editor's iconv-lite and chardet (asking), ws (streams, the local service). Bundled,
+  // they were 1.1 MB of the 2.6 MB every start reads, hashes and hands to V8 with its code cache.
+  external: [
+    'better-sqlite3',
+    'ajv',
+    'ajv-formats',
+    '@modelcontextprotocol/sdk',
+    'yaml',
+    '@inquirer/core',
+    '@inquirer/prompts',
+    'ws',
+  ],
   // The modules' own createRequire(import.meta.url) resolve from the bundle's place.
   banner: { js: `${buildId}\nconst __importMetaUrl = require('node:url').pathToFileURL(__filename).href;` },
   // Less to parse at every start; names are kept (error classes are told apart by name).
@@ -136,6 +151,21 @@ await build({
       },
     },
     {
+      // An import() of an external package would stay an import() in the bundle, which the launcher cannot run: it
+      // becomes a bundled stub that require()s the package when the import() runs.
+      name: 'lazy-externals',
+      setup(b) {
+        b.onResolve({ filter: /^(@inquirer\/|@modelcontextprotocol\/sdk|yaml$|ws$)/ }, (args) =>
+          args.kind === 'dynamic-import' ? { path: args.path, namespace: 'lazy-external' } : undefined,
+        );
+        b.onLoad({ filter: /.*/, namespace: 'lazy-external' }, (args) => ({
+          contents: `module.exports = require(${JSON.stringify(args.path)});`,
+          loader: 'js',
+          resolveDir: resolve('.'),
+        }));
+      },
+    },
+    {
       name: 'plain-schemas',
       setup(b) {
         b.onLoad({ filter: /[\\/]src[\\/]api[\\/]schemas\.ts$/ }, () => ({ contents: schemas, loader: 'js' }));
@@ -155,6 +185,8 @@ await build({
   ],
   logLevel: 'warning',
 });
+
+if (app.metafile) writeFileSync(process.env.COINOP_METAFILE, JSON.stringify(app.metafile));
 
 // The launcher compiles the bundle as a vm.Script, which has no loader for import(): none may be left in it.
 const bundle = readFileSync(join(out, 'app/main.cjs'), 'utf8');
