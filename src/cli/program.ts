@@ -203,6 +203,9 @@ Examples:
   );
   program.hook('preAction', async (_this, action) => {
     await ctx.prepare();
+    const names: string[] = [];
+    for (let c: Command | null = action; c?.parent; c = c.parent) names.unshift(c.name());
+    ctx.command = names.join(' ');
     const g = action.optsWithGlobals();
     ctx.globals = {
       profile: contextFlag(ctx, g),
