@@ -111,8 +111,8 @@ const app = await build({
   // required from node_modules too.
   // Packages that only some commands use are required from node_modules by the module that needs them, when it first
   // runs (each is a CommonJS build): the MCP SDK and its zod (coinop mcp), the YAML parser (policy files), the
-  // prompts with their external editor's iconv-lite and chardet (asking), ws (streams, the local service). Bundled,
-  // they were 1.1 MB of the 2.6 MB every start reads, hashes and hands to V8 with its code cache.
+  // prompts with their external editor's iconv-lite and chardet (asking). Bundled, they were 1 MB of the 2.6 MB every
+  // start reads, hashes and hands to V8 with its code cache. (ws stays in: the embedded service starts with it.)
   external: [
     'better-sqlite3',
     'ajv',
@@ -121,7 +121,6 @@ const app = await build({
     'yaml',
     '@inquirer/core',
     '@inquirer/prompts',
-    'ws',
   ],
   // The modules' own createRequire(import.meta.url) resolve from the bundle's place.
   banner: { js: `${buildId}\nconst __importMetaUrl = require('node:url').pathToFileURL(__filename).href;` },
@@ -155,7 +154,7 @@ const app = await build({
       // becomes a bundled stub that require()s the package when the import() runs.
       name: 'lazy-externals',
       setup(b) {
-        b.onResolve({ filter: /^(@inquirer\/|@modelcontextprotocol\/sdk|yaml$|ws$)/ }, (args) =>
+        b.onResolve({ filter: /^(@inquirer\/|@modelcontextprotocol\/sdk|yaml$)/ }, (args) =>
           args.kind === 'dynamic-import' ? { path: args.path, namespace: 'lazy-external' } : undefined,
         );
         b.onLoad({ filter: /.*/, namespace: 'lazy-external' }, (args) => ({
