@@ -225,7 +225,9 @@ export class Transport {
           const named = res.headers[INSTANCE_HEADER];
           const actual = Array.isArray(named) ? named[0] : named;
           if (actual !== check.expected) {
-            this.opts.debug?.(`! the service at ${check.origin} is instance ${actual ?? '(unnamed)'}, not ${check.expected}`);
+            this.opts.debug?.(
+              `! the service at ${check.origin} is instance ${actual ?? '(unnamed)'}, not ${check.expected}`,
+            );
             check.changed(actual);
           }
           check.verified = true;
@@ -332,10 +334,7 @@ export class Transport {
         }
         r = this.https.request(req.url, { method: req.method, headers, agent: this.https.agent }, onResponse);
       } else r = httpRequest(req.url, { method: req.method, headers, agent: this.http }, onResponse);
-      const timer = setTimeout(
-        () => fail(Object.assign(new Error('timed out'), { code: 'ETIMEDOUT' })),
-        timeoutMs,
-      );
+      const timer = setTimeout(() => fail(Object.assign(new Error('timed out'), { code: 'ETIMEDOUT' })), timeoutMs);
       r.on('error', fail);
       // 'finish': the whole request was handed to the connection (never after a refused or failed connect).
       r.on('finish', () => (sent.value = true));

@@ -197,11 +197,15 @@ describe('tokens are cached per service instance', () => {
       { accessToken: string }
     >;
   const apiJournal = async (url: string) =>
-    ((await (await fetch(`${url}/_local/journal`)).json()) as { items: { method: string; url: string; status: number }[] })
-      .items.filter((e) => !e.url.startsWith('/_local'))
+    (
+      (await (await fetch(`${url}/_local/journal`)).json()) as {
+        items: { method: string; url: string; status: number }[];
+      }
+    ).items
+      .filter((e) => !e.url.startsWith('/_local'))
       .map((e) => `${e.status} ${e.method} ${e.url.split('?')[0]}`);
 
-  it('service B on the same port refuses the read that carried A\'s token; coinop learns B from that answer, and each token stays under its own instance', async () => {
+  it("service B on the same port refuses the read that carried A's token; coinop learns B from that answer, and each token stays under its own instance", async () => {
     const env = freshEnv();
     const a = await startLocalService({ port: 0, memory: true });
     const port = a.port;
@@ -240,7 +244,7 @@ describe('tokens are cached per service instance', () => {
     expect((await apiJournal(url)).slice(3)).toEqual(['200 GET /v2/markets/BTCUSD/historical-prices']);
   });
 
-  it('a command that keys anything on the service (a withdrawal) asks it first: B never sees A\'s token', async () => {
+  it("a command that keys anything on the service (a withdrawal) asks it first: B never sees A's token", async () => {
     const env = freshEnv();
     const a = await startLocalService({ port: 0, memory: true });
     const port = a.port;
