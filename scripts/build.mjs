@@ -94,113 +94,154 @@ writeFileSync(
 // The first line names this build; the code cache starts with the same line, so a cache made from another bundle is
 // never used (V8 itself checks only the source's length, its own version and its flags).
 const buildId = `// coinop build ${version} ${randomBytes(8).toString('hex')}`;
-const app = await build({
-  entryPoints: { main: 'src/cli/main.ts' },
-  // What the bundle holds, module by module (COINOP_METAFILE=<file> writes it for esbuild's analyzer).
-  metafile: !!process.env.COINOP_METAFILE,
-  outdir: join(out, 'app'),
-  outExtension: { '.js': '.cjs' },
-  bundle: true,
-  format: 'cjs',
-  platform: 'node',
-  target: 'node20',
-  sourcemap: 'linked',
-  define: { ...define, 'import.meta.url': '__importMetaUrl' },
-  // Loaded from node_modules at run time: the native addon, and Ajv (whose compiler the precompiled validators
-  // replace), so no start parses it; its small run-time helpers (ajv/dist/runtime, ajv-formats' formats) are
-  // required from node_modules too.
-  // Packages that only some commands use are required from node_modules by the module that needs them, when it first
-  // runs (each is a CommonJS build): the MCP SDK and its zod (coinop mcp), the YAML parser (policy files), the
-  // prompts with their external editor's iconv-lite and chardet (asking). Bundled, they were 1 MB of the 2.6 MB every
-  // start reads, hashes and hands to V8 with its code cache. (ws stays in: the embedded service starts with it.)
-  external: [
-    'better-sqlite3',
-    'ajv',
-    'ajv-formats',
-    '@modelcontextprotocol/sdk',
-    'yaml',
-    '@inquirer/core',
-    '@inquirer/prompts',
-  ],
-  // The modules' own createRequire(import.meta.url) resolve from the bundle's place.
-  banner: { js: `${buildId}\nconst __importMetaUrl = require('node:url').pathToFileURL(__filename).href;` },
-  // Less to parse at every start; names are kept (error classes are told apart by name).
-  minifyWhitespace: true,
-  minifySyntax: true,
-  plugins: [
-    {
-      // Packages that load a module at start for a feature coinop does not use: loaded on first use instead.
-      // commander: child_process for executable subcommands (coinop has none).
-      name: 'lazy-requires',
-      setup(b) {
-        const lazy = [
-          [
-            /[\\/]commander[\\/]lib[\\/]command\.js$/,
-            "const childProcess = require('node:child_process');",
-            "const childProcess = { spawn: (...a) => require('node:child_process').spawn(...a) };",
-          ],
-        ];
-        for (const [filter, from, to] of lazy) {
-          b.onLoad({ filter }, (args) => {
-            const text = readFileSync(args.path, 'utf8');
-            if (!text.includes(from)) throw new Error(`lazy-requires: ${args.path} no longer has: ${from}`);
-            return { contents: text.replace(from, to), loader: 'js' };
-          });
-        }
+// The CLI (main.cjs), and the local service (local.cjs: what `coinop local start` and the embedded default run), each
+// with its own code cache: a command against a running service never reads, hashes or deserializes the service's
+// code. The CLI loads local.cjs through bin/load.js when it starts a service (the split-local plugin).
+const LOCAL_ENTRY = `export { startLocalService } from './service.ts';\nexport { runLocalStart, DEFAULT_LOCAL_PORT } from './cli.ts';\n`;
+async function appBundle(name, entry, split) {
+  return build({
+    entryPoints: { [name]: entry },
+    // What the bundle holds, module by module (COINOP_METAFILE=<file> writes it for esbuild's analyzer).
+    metafile: !!process.env.COINOP_METAFILE && name === 'main',
+    outdir: join(out, 'app'),
+    outExtension: { '.js': '.cjs' },
+    bundle: true,
+    format: 'cjs',
+    platform: 'node',
+    target: 'node20',
+    sourcemap: 'linked',
+    define: { ...define, 'import.meta.url': '__importMetaUrl' },
+    // Loaded from node_modules at run time: the native addon, and Ajv (whose compiler the precompiled validators
+    // replace), so no start parses it; its small run-time helpers (ajv/dist/runtime, ajv-formats' formats) are
+    // required from node_modules too.
+    // Packages that only some commands use are required from node_modules by the module that needs them, when it first
+    // runs (each is a CommonJS build): the MCP SDK and its zod (coinop mcp), the YAML parser (policy files), the
+    // prompts with their external editor's iconv-lite and chardet (asking). Bundled, they were 1 MB of the 2.6 MB every
+    // start reads, hashes and hands to V8 with its code cache. (ws stays in: the embedded service starts with it.)
+    external: [
+      'better-sqlite3',
+      'ajv',
+      'ajv-formats',
+      '@modelcontextprotocol/sdk',
+      'yaml',
+      '@inquirer/core',
+      '@inquirer/prompts',
+    ],
+    // The modules' own createRequire(import.meta.url) resolve from the bundle's place.
+    banner: { js: `${buildId}\nconst __importMetaUrl = require('node:url').pathToFileURL(__filename).href;` },
+    // Less to parse at every start; names are kept (error classes are told apart by name).
+    minifyWhitespace: true,
+    minifySyntax: true,
+    plugins: [
+      ...split,
+      {
+        // Packages that load a module at start for a feature coinop does not use: loaded on first use instead.
+        // commander: child_process for executable subcommands (coinop has none).
+        name: 'lazy-requires',
+        setup(b) {
+          const lazy = [
+            [
+              /[\\/]commander[\\/]lib[\\/]command\.js$/,
+              "const childProcess = require('node:child_process');",
+              "const childProcess = { spawn: (...a) => require('node:child_process').spawn(...a) };",
+            ],
+          ];
+          for (const [filter, from, to] of lazy) {
+            b.onLoad({ filter }, (args) => {
+              const text = readFileSync(args.path, 'utf8');
+              if (!text.includes(from)) throw new Error(`lazy-requires: ${args.path} no longer has: ${from}`);
+              return { contents: text.replace(from, to), loader: 'js' };
+            });
+          }
+        },
       },
-    },
-    {
-      // The precompiled validators' two run-time helpers are bundled (a few KB): requiring them from node_modules cost
-      // every start the package lookups (realpath, package.json reads) of about 5 ms. Ajv's compiler stays outside.
-      name: 'ajv-runtime-helpers',
-      setup(b) {
-        b.onResolve({ filter: /^(ajv\/dist\/runtime\/|ajv-formats\/dist\/formats$)/ }, (args) => ({
-          path: require.resolve(args.path, { paths: [args.resolveDir] }),
-        }));
+      {
+        // The precompiled validators' two run-time helpers are bundled (a few KB): requiring them from node_modules cost
+        // every start the package lookups (realpath, package.json reads) of about 5 ms. Ajv's compiler stays outside.
+        name: 'ajv-runtime-helpers',
+        setup(b) {
+          b.onResolve({ filter: /^(ajv\/dist\/runtime\/|ajv-formats\/dist\/formats$)/ }, (args) => ({
+            path: require.resolve(args.path, { paths: [args.resolveDir] }),
+          }));
+        },
       },
-    },
-    {
-      // An import() of an external package would stay an import() in the bundle, which the launcher cannot run: it
-      // becomes a bundled stub that require()s the package when the import() runs.
-      name: 'lazy-externals',
-      setup(b) {
-        b.onResolve({ filter: /^(@inquirer\/|@modelcontextprotocol\/sdk|yaml$)/ }, (args) =>
-          args.kind === 'dynamic-import' ? { path: args.path, namespace: 'lazy-external' } : undefined,
-        );
-        b.onLoad({ filter: /.*/, namespace: 'lazy-external' }, (args) => ({
-          contents: `module.exports = require(${JSON.stringify(args.path)});`,
-          loader: 'js',
-          resolveDir: resolve('.'),
-        }));
+      {
+        // An import() of an external package would stay an import() in the bundle, which the launcher cannot run: it
+        // becomes a bundled stub that require()s the package when the import() runs.
+        name: 'lazy-externals',
+        setup(b) {
+          b.onResolve({ filter: /^(@inquirer\/|@modelcontextprotocol\/sdk|yaml$)/ }, (args) =>
+            args.kind === 'dynamic-import' ? { path: args.path, namespace: 'lazy-external' } : undefined,
+          );
+          b.onLoad({ filter: /.*/, namespace: 'lazy-external' }, (args) => ({
+            contents: `module.exports = require(${JSON.stringify(args.path)});`,
+            loader: 'js',
+            resolveDir: resolve('.'),
+          }));
+        },
       },
-    },
-    {
-      name: 'plain-schemas',
-      setup(b) {
-        b.onLoad({ filter: /[\\/]src[\\/]api[\\/]schemas\.ts$/ }, () => ({ contents: schemas, loader: 'js' }));
-        b.onLoad({ filter: /[\\/]src[\\/]policy[\\/]schema\.ts$/ }, () => ({ contents: policySchemas, loader: 'js' }));
+      {
+        name: 'plain-schemas',
+        setup(b) {
+          b.onLoad({ filter: /[\\/]src[\\/]api[\\/]schemas\.ts$/ }, () => ({ contents: schemas, loader: 'js' }));
+          b.onLoad({ filter: /[\\/]src[\\/]policy[\\/]schema\.ts$/ }, () => ({
+            contents: policySchemas,
+            loader: 'js',
+          }));
+        },
       },
-    },
-    {
-      name: 'precompiled-validators',
-      setup(b) {
-        b.onLoad({ filter: /[\\/]src[\\/]api[\\/]precompiled\.ts$/ }, () => ({
-          contents: validators,
-          loader: 'js',
-          resolveDir: resolve('src/api'),
-        }));
+      {
+        name: 'precompiled-validators',
+        setup(b) {
+          b.onLoad({ filter: /[\\/]src[\\/]api[\\/]precompiled\.ts$/ }, () => ({
+            contents: validators,
+            loader: 'js',
+            resolveDir: resolve('src/api'),
+          }));
+        },
       },
+    ],
+    logLevel: 'warning',
+  });
+}
+// In main.cjs, the local service's two entry modules are the local bundle, loaded (with its cache) on first use.
+const splitLocal = {
+  name: 'split-local',
+  setup(b) {
+    b.onResolve({ filter: /[\\/]local[\\/](service|cli)\.js$/ }, (args) =>
+      resolve(args.resolveDir, args.path).startsWith(resolve('src/local'))
+        ? { path: 'local-bundle', namespace: 'split-local' }
+        : undefined,
+    );
+    b.onLoad({ filter: /.*/, namespace: 'split-local' }, () => ({
+      contents: "module.exports = require('../../bin/load.js').loadBundle('local').exports;",
+      loader: 'js',
+    }));
+    b.onResolve({ filter: /^\.\.\/\.\.\/bin\/load\.js$/ }, (args) => ({ path: args.path, external: true }));
+  },
+};
+const app = await appBundle('main', 'src/cli/main.ts', [splitLocal]);
+await appBundle('local', 'src/local/app-entry.ts', [
+  {
+    name: 'local-entry',
+    setup(b) {
+      b.onResolve({ filter: /^src\/local\/app-entry\.ts$/ }, () => ({ path: resolve('src/local/app-entry.ts') }));
+      b.onLoad({ filter: /[\\/]src[\\/]local[\\/]app-entry\.ts$/ }, () => ({
+        contents: LOCAL_ENTRY,
+        loader: 'ts',
+        resolveDir: resolve('src/local'),
+      }));
     },
-  ],
-  logLevel: 'warning',
-});
+  },
+]);
 
 if (app.metafile) writeFileSync(process.env.COINOP_METAFILE, JSON.stringify(app.metafile));
 
 // The launcher compiles the bundle as a vm.Script, which has no loader for import(): none may be left in it.
-const bundle = readFileSync(join(out, 'app/main.cjs'), 'utf8');
-if (/\bimport\(/.test(bundle))
-  throw new Error('build: dist/app/main.cjs has a dynamic import(); import node built-ins statically');
+for (const file of ['main.cjs', 'local.cjs']) {
+  if (/\bimport\(/.test(readFileSync(join(out, 'app', file), 'utf8')))
+    throw new Error(`build: dist/app/${file} has a dynamic import(); import node built-ins statically`);
+}
 
 const old = `dist.old-${process.pid}`;
 try {
