@@ -244,7 +244,8 @@ for (const file of ['main.cjs', 'local.cjs']) {
   const text = readFileSync(join(out, 'app', file), 'utf8');
   if (/\bimport\(/.test(text))
     throw new Error(`build: dist/app/${file} has a dynamic import(); import node built-ins statically`);
-  if (/[^\x00-\x7f]/.test(text)) throw new Error(`build: dist/app/${file} is not ASCII (bin/load.js reads it as latin1)`);
+  if (/[^\x00-\x7f]/.test(text))
+    throw new Error(`build: dist/app/${file} is not ASCII (bin/load.js reads it as latin1)`);
 }
 
 const old = `dist.old-${process.pid}`;
