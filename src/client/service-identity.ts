@@ -225,16 +225,24 @@ function accepts(baseUrl: string, waitMs: number): Promise<boolean> {
 
 /** The check of every answer at the local service's address, starting from what it is believed to be. */
 function instanceCheck(baseUrl: string, id: string, dataDir: string, verified: boolean, waitMs: number): InstanceCheck {
+  let remembered: string | undefined = id;
   const check: InstanceCheck = {
     origin: new URL(baseUrl).origin,
     expected: id,
     serviceId: `local:${id}`,
     verified,
     waitMs,
-    changed(actual) {
+    changed(actual, url) {
+      if (actual !== remembered) rememberInstance(dataDir, baseUrl, actual);
+      remembered = actual;
+      // The run's identity follows the answer while it was only the cache's belief, or when this command changed the
+      // instance itself (coinop local reset, a state import through the control API). A command that asked the
+      // service first keeps the identity it keyed its journal, reservations and audit entries by (as it always did);
+      // the cache alone learns the change, for the next run.
+      const own = new URL(url).pathname.startsWith('/_local/');
+      if (check.verified && !own) return;
       check.expected = actual;
       check.serviceId = actual ? `local:${actual}` : `local:${normalizedUrl(baseUrl)}`;
-      rememberInstance(dataDir, baseUrl, actual);
     },
     silent: (connected) => silentError(baseUrl, waitMs, connected),
   };

@@ -62,7 +62,8 @@ export interface InstanceCheck {
   /** An answer has confirmed it (or the service was asked first); until then requests wait at most waitMs. */
   verified: boolean;
   waitMs: number;
-  changed(actual: string | undefined): void;
+  /** Told of an answer to `url` that named `actual` (or no instance) instead of the expected one. */
+  changed(actual: string | undefined, url: string): void;
   /** The error when the service does not answer within waitMs before it was ever verified. */
   silent(connected: boolean): Error;
 }
@@ -228,7 +229,7 @@ export class Transport {
             this.opts.debug?.(
               `! the service at ${check.origin} is instance ${actual ?? '(unnamed)'}, not ${check.expected}`,
             );
-            check.changed(actual);
+            check.changed(actual, req.url);
           }
           check.verified = true;
         }

@@ -76,6 +76,20 @@ describe('the local identity cache', () => {
     expect(services.filter((s) => s === `local:${now}`)).toHaveLength(1);
   });
 
+  it('a reset through coinop itself (its control request) teaches the cache the new instance at once', async () => {
+    expect((await sb.runIn(prices)).code).toBe(0);
+    const before = await instance();
+    const reset = await sb.runIn(['api', 'POST', '/_local/reset']);
+    expect(reset.code, reset.stderr).toBe(0);
+    const now = await instance();
+    expect(now).not.toBe(before);
+    expect(cachedInstance(dataDir(), sb.svc.baseUrl)).toBe(now);
+    const r = await sb.runIn([...prices, '--debug']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toContain(`service local:${now} (as cached`);
+    expect(r.stderr).not.toContain('is instance');
+  });
+
   it('a withdrawal after a reset asks the service first: its audit entries and the gate are keyed by the new instance', async () => {
     expect((await sb.runIn(prices)).code).toBe(0);
     await sb.control('POST', '/_local/reset');
