@@ -82,8 +82,8 @@ export interface Connection {
    * Which service answers: `local:<instance_id>` for a local service, else `<environment>:<normalized base url>`.
    * Token caches, batch journals, the gate's reservations and the sent ref_ids are keyed by it. A local service's is
    * asked of it (GET /_local/health) by every command that keys anything of its own on it; the plain reads (READS)
-   * take the one cached in the data directory, and every answer names its instance: one from another instance
-   * changes this (and the cache) before anything is saved under the old one.
+   * take the one cached in the data directory, checked on every answer (each names its instance): an answer from
+   * another instance changes this (and the cache) before anything, such as a token, is saved under the old one.
    */
   readonly serviceId: string;
 }

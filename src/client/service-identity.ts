@@ -4,10 +4,12 @@
 //
 // The instance at a local address is learned once and kept in the data directory (service-identities.json, 0600),
 // so a plain read does not ask GET /_local/health before its request. The local service names its instance in a
-// header of every answer (coinop-instance), and the transport checks it on each (InstanceCheck): an answer from
-// another instance (a reset, a state import, another service on the port) re-keys the connection before anything
-// is saved under the old identity, and the cache learns the new one. Commands that key anything of their own on the
-// identity (every command that may change something) still ask the service itself first (verified: true).
+// header of every answer (coinop-instance), and the transport checks it on each (InstanceCheck): when the identity
+// came from the cache, an answer from another instance (a reset, a state import, another service on the port)
+// re-keys the connection before anything (a token) is saved under the old identity, and the cache learns the new
+// one. Commands that key anything of their own on the identity (journals, reservations, audit entries: every command
+// outside the plain reads of src/cli/context.ts) still ask the service first (verified: true) and keep that identity
+// for the run; the cache alone learns a later change.
 import { createRequire } from 'node:module';
 import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
