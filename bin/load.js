@@ -1,44 +1,89 @@
 // Loads the CLI bundle (dist/app/main.cjs) as CommonJS, compiled with the V8 code cache the build saved beside it
-// (main.cjs.cache), so a start deserializes bytecode instead of parsing and compiling the program. The cache is taken
-// only when it begins with the bundle's own first line (the build's id) and its bytes match the SHA-1 on its second
-// line: V8 itself checks only the source's length, its version and its flags, and aborts the process on damaged
-// bytecode. Otherwise the bundle compiles from source as any module would.
+// (main.cjs.cache), and the local service's bundle (local.cjs, with local.cjs.cache) when the CLI starts a service,
+// so a start deserializes bytecode instead of parsing and compiling the program. A cache is taken only when it begins
+// with the bundle's own first line (the build's id) and its bytes match the checksum on its second line: V8 itself
+// checks only the source's length, its version and its flags, and aborts the process on damaged bytecode. Otherwise
+// the bundle compiles from source as any module would. The checksum is computed here in JS (two 32-bit sums over the
+// data's words): a cryptographic hash would bring node:crypto, which a plain request otherwise never loads, and the
+// threat is a damaged file, not a forged one (whoever can write dist/ can write the bundle itself).
 'use strict';
-const { createHash } = require('node:crypto');
 const { readFileSync } = require('node:fs');
 const { createRequire, wrap } = require('node:module');
 const { dirname, join } = require('node:path');
 const { Script } = require('node:vm');
 
-const FILE = join(__dirname, '..', 'dist', 'app', 'main.cjs');
+const DIR = join(__dirname, '..', 'dist', 'app');
+const FILE = join(DIR, 'main.cjs');
 const CACHE = `${FILE}.cache`;
 
-/** The bundle's exports, the compiled script (scripts/code-cache.cjs asks it for a cache) and the build's id line. */
-function loadApp({ useCache = true } = {}) {
-  const source = readFileSync(FILE, 'utf8');
+/** The bundles loaded in this process, by name (main, local): scripts/code-cache.cjs saves each one's cache. */
+const loaded = {};
+
+/**
+ * A bundle of dist/app (main.cjs: the CLI; local.cjs: the local service, loaded by the CLI when it starts one): its
+ * exports, its compiled script and its build id line. Loaded once per process.
+ */
+function loadBundle(name, { useCache = true } = {}) {
+  if (loaded[name]) return loaded[name];
+  const file = join(DIR, `${name}.cjs`);
+  // ASCII only (esbuild escapes the rest; the build checks): read as latin1, which skips UTF-8 decoding (~1-2 ms).
+  const source = readFileSync(file, 'latin1');
   const id = source.slice(0, source.indexOf('\n') + 1);
   let cachedData;
   if (useCache) {
     try {
-      const cache = readFileSync(CACHE);
+      const cache = readFileSync(`${file}.cache`);
       if (id.startsWith('// coinop build ') && cache.toString('latin1', 0, id.length) === id) {
-        const sha1 = cache.toString('latin1', id.length, id.length + 41);
-        const data = cache.subarray(id.length + 41);
-        if (sha1 === `${createHash('sha1').update(data).digest('hex')}\n`) cachedData = data;
+        const sum = cache.toString('latin1', id.length, id.length + SUM_LINE);
+        const data = cache.subarray(id.length + SUM_LINE);
+        if (sum === checksum(data)) cachedData = data;
       }
     } catch {
       /* no cache: compiled from source */
     }
   }
-  const script = new Script(wrap(source), { filename: FILE, cachedData });
+  const script = new Script(wrap(source), { filename: file, cachedData });
   const module = { exports: {} };
-  script.runInThisContext().call(module.exports, module.exports, createRequire(FILE), module, FILE, dirname(FILE));
-  return { app: module.exports, script, id, cacheRejected: cachedData ? script.cachedDataRejected : undefined };
+  const bundle = {
+    exports: module.exports,
+    script,
+    id,
+    file,
+    cacheRejected: cachedData ? script.cachedDataRejected : undefined,
+  };
+  loaded[name] = bundle;
+  script.runInThisContext().call(module.exports, module.exports, createRequire(file), module, file, dirname(file));
+  bundle.exports = module.exports;
+  return bundle;
 }
 
-/** The cache file's bytes for a build id and V8's cached data: the id line, the data's SHA-1 line, the data. */
+/** The CLI bundle's exports, the compiled script (scripts/code-cache.cjs asks it for a cache) and the build's id line. */
+function loadApp({ useCache = true } = {}) {
+  const b = loadBundle('main', { useCache });
+  return { app: b.exports, script: b.script, id: b.id, cacheRejected: b.cacheRejected };
+}
+
+/** The length of the checksum line: 16 hex digits and a newline. */
+const SUM_LINE = 17;
+
+/** The data's checksum line: an FNV-1a-style sum and a running sum of it over the 32-bit words (the tail zero-filled). */
+function checksum(data) {
+  const copy = new Uint8Array((data.length + 3) & ~3);
+  copy.set(data);
+  const words = new Int32Array(copy.buffer);
+  let a = 0x811c9dc5 | 0;
+  let b = data.length | 0;
+  for (let i = 0; i < words.length; i++) {
+    a = Math.imul(a ^ words[i], 16777619);
+    b = (b + a) | 0;
+  }
+  const hex = (x) => (x >>> 0).toString(16).padStart(8, '0');
+  return `${hex(a)}${hex(b)}\n`;
+}
+
+/** The cache file's bytes for a build id and V8's cached data: the id line, the data's checksum line, the data. */
 function cacheFile(id, data) {
-  return Buffer.concat([Buffer.from(`${id}${createHash('sha1').update(data).digest('hex')}\n`, 'latin1'), data]);
+  return Buffer.concat([Buffer.from(`${id}${checksum(data)}`, 'latin1'), data]);
 }
 
-module.exports = { loadApp, cacheFile, CACHE };
+module.exports = { loadApp, loadBundle, loaded, cacheFile, CACHE };

@@ -1,4 +1,4 @@
-// Makes dist/app/main.cjs.cache, the V8 code cache bin/load.js starts coinop with: loads the bundle from source,
+// Makes dist/app/main.cjs.cache and local.cjs.cache, the V8 code caches bin/load.js loads the bundles with: loads the bundle from source,
 // runs a few everyday commands in this process against the embedded local service in a scratch directory (output
 // discarded, nothing of the operator's touched), then saves the bytecode of every function they compiled. Functions
 // those commands never ran compile on first use as usual. Run by scripts/build.mjs after the bundle is in place.
@@ -7,7 +7,7 @@ const { mkdtempSync, rmSync, writeFileSync, renameSync } = require('node:fs');
 const { tmpdir } = require('node:os');
 const { join } = require('node:path');
 const { PassThrough } = require('node:stream');
-const { loadApp, cacheFile, CACHE } = require('../bin/load.js');
+const { loadApp, loaded, cacheFile, CACHE } = require('../bin/load.js');
 
 // What an operator runs all day, and what the speed targets measure. Bytecode of everything else is not worth its
 // place: a bigger cache takes longer to read in at every start (all of these: about 600 KB).
@@ -39,9 +39,13 @@ async function main() {
       });
       if (code !== 0) throw new Error(`coinop ${args.join(' ')} exited ${code}`);
     }
-    const tmp = `${CACHE}.${process.pid}`;
-    writeFileSync(tmp, cacheFile(id, script.createCachedData()));
-    renameSync(tmp, CACHE);
+    // The CLI's cache, and the local service's (its bundle was loaded when the commands started it).
+    if (!loaded.local) throw new Error('the local service bundle was never loaded');
+    for (const b of [{ script, id, file: CACHE.replace(/\.cache$/, '') }, loaded.local]) {
+      const tmp = `${b.file}.cache.${process.pid}`;
+      writeFileSync(tmp, cacheFile(b.id, b.script.createCachedData()));
+      renameSync(tmp, `${b.file}.cache`);
+    }
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

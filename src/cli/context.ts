@@ -73,11 +73,28 @@ export interface Connection {
   /** The local service was started inside this process for this command. */
   embedded: boolean;
   /**
-   * Which service answers: `local:<instance_id>` for a local service (from its health answer, probed once per run),
-   * else `<environment>:<normalized base url>`. Token caches and batch journals are keyed by it.
+   * Which service answers: `local:<instance_id>` for a local service, else `<environment>:<normalized base url>`.
+   * Token caches, batch journals, the gate's reservations and the sent ref_ids are keyed by it. A local service's is
+   * asked of it (GET /_local/health) by every command that keys anything of its own on it; the plain reads (READS)
+   * take the one cached in the data directory, checked on every answer (each names its instance): an answer from
+   * another instance changes this (and the cache) before anything, such as a token, is saved under the old one.
    */
-  serviceId: string;
+  readonly serviceId: string;
 }
+
+/**
+ * The commands that key nothing of their own on the service's identity (only their token, which follows the
+ * connection's): a cached local identity is taken without asking the service first (service-identity.ts).
+ */
+const READS = new Set([
+  'prices',
+  'balances',
+  'limits',
+  'transfers list',
+  'transfers get',
+  'transfers watch',
+  'addresses list',
+]);
 
 export interface ConnectOptions {
   /** Leave out the one-line "environment · address · profile" note on a terminal. */
@@ -88,6 +105,8 @@ export interface ConnectOptions {
   tokenCache?: boolean;
   /** The profile's catalogue policy, when checks before connecting used it already (one note per text). */
   catalogue?: CataloguePolicy;
+  /** A local service's identity may be taken from the cache (checked on its answers) instead of asked first. */
+  cachedIdentity?: boolean;
 }
 
 export interface CliContext {
@@ -99,6 +118,8 @@ export interface CliContext {
   version: string;
   /** The command line after `coinop`, as typed. */
   argv: string[];
+  /** The command being run, as its names (`transfers list`); set before its action runs. */
+  command?: string;
   globals: GlobalOptions;
   prompter: Prompter;
   store(): ConfigStore;
@@ -202,7 +223,13 @@ export function createContext(
         connectAs(
           ctx,
           ctx.profile(),
-          { quiet: opts.quiet, live: opts.live, tokenCache: true, catalogue: ctx.catalogue() },
+          {
+            quiet: opts.quiet,
+            live: opts.live,
+            tokenCache: true,
+            catalogue: ctx.catalogue(),
+            cachedIdentity: READS.has(ctx.command ?? ''),
+          },
           clients,
         ),
       ));
@@ -341,14 +368,16 @@ async function connectAs(
   const { settings } = ctx;
   const note = overrideNote(resolved);
   if (note) ctx.io.err(`${p.yellow(note)}\n`);
-  const { profile, serviceId, embedded } = await identity.reachService(resolved, settings);
+  const reached = await identity.reachService(resolved, settings, { verified: !o.cachedIdentity });
+  const { profile, embedded, check } = reached;
+  const serviceId = () => (check ? check.serviceId : reached.serviceId);
   if (embedded) {
     ctx.onCleanup(() => embedded.close());
     ctx.debug(
       `nothing listened at the local profile's address; started the local service at ${embedded.baseUrl} over ${embedded.dbFile}`,
     );
   }
-  ctx.debug(`service ${serviceId}`);
+  ctx.debug(`service ${serviceId()}${check && !check.verified ? ' (as cached; checked on its answers)' : ''}`);
   if (!o.quiet && ctx.io.stderrTTY) {
     const where = embedded
       ? `local service in this process (${settings.dataDirGiven ? 'COINOP_DATA_DIR' : 'default database'})`
@@ -368,6 +397,7 @@ async function connectAs(
     userAgent: `coinop/${ctx.version}`,
     baseDelayMs: settings.retryBaseMs,
     timeoutMs: settings.timeoutMs,
+    instance: check,
   });
   ctx.onCleanup(() => transport.close());
   const store = o.tokenCache ? ctx.store() : undefined;
@@ -375,7 +405,16 @@ async function connectAs(
   const catalogue = o.catalogue ?? cataloguePolicy(resolved.environment, (t) => ctx.io.err(`${p.yellow(t)}\n`));
   const client = new ApiClient(profile.baseUrl, transport, tokens, catalogue);
   clients.push(client);
-  return { profile, client, tokens, transport, embedded: !!embedded, serviceId };
+  return {
+    profile,
+    client,
+    tokens,
+    transport,
+    embedded: !!embedded,
+    get serviceId() {
+      return serviceId();
+    },
+  };
 }
 
 /**

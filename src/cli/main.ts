@@ -6,8 +6,8 @@ import { recordPolicyEvents } from './policy-audit.js';
 import { CoinopError, asCliError, reportError } from './errors.js';
 import { EXIT } from './exit-codes.js';
 import { makeIO, type IO } from './io.js';
-// Static: every run needs the command tree, and one module loads faster than a main module and a program chunk.
-import { makeProgram } from './program.js';
+// The command tree with only the groups the command line names loaded (each group's modules on demand).
+import { programFor } from './program-base.js';
 
 // Injected by scripts/build.mjs; tests running the TypeScript directly read package.json instead.
 declare const __COINOP_VERSION__: string | undefined;
@@ -101,7 +101,7 @@ export async function runCli(argv: string[], o: RunOptions): Promise<number> {
     process.on('SIGTERM', onSignal);
   }
   try {
-    await makeProgram(ctx, argv).parseAsync(argv);
+    await (await programFor(ctx, argv)).parseAsync(argv);
     await ctx.finishOutput();
   } catch (e) {
     // What the command wrote comes before its error (the pager quits first).

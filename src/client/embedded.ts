@@ -8,6 +8,8 @@ export interface EmbeddedService {
   authUrl: string;
   wsUrl: string;
   dbFile: string;
+  /** Its database's instance id, read in this process. */
+  instanceId(): string;
   close(): Promise<void>;
 }
 
@@ -32,7 +34,14 @@ export async function startEmbedded(dataDir: string): Promise<EmbeddedService> {
     }
     throw e;
   }
-  return { baseUrl: svc.baseUrl, authUrl: svc.authUrl, wsUrl: svc.wsUrl, dbFile, close: () => svc.close() };
+  return {
+    baseUrl: svc.baseUrl,
+    authUrl: svc.authUrl,
+    wsUrl: svc.wsUrl,
+    dbFile,
+    instanceId: () => svc.instanceId(),
+    close: () => svc.close(),
+  };
 }
 
 /** Whether this profile may fall back to an in-process local service when nothing listens at its address. */

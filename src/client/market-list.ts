@@ -1,11 +1,12 @@
 // The markets a command may name: the CLI's catalogue, plus what GET /v2/markets lists. A service other than the local
 // one may list markets the catalogue lacks; its list is kept per service in the data directory and fetched again once
 // it is a day old (should that fail, the old list still serves, and says so).
-import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { catalogueMarket, MARKETS, type ListMarketsResponse, type MarketDetails } from '../api/index.js';
 import { writeFileAtomic } from '../config/lock.js';
+import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
+import { sha256 } from '@noble/hashes/sha2.js';
 import type { ApiClient } from './api.js';
 
 /** How long a service's market list is used before it is fetched again. */
@@ -27,7 +28,8 @@ interface CacheFile {
 
 /** The cache file of one service: named by a hash of its id (an address is no file name). */
 export function marketCacheFile(dataDir: string, serviceId: string): string {
-  const name = createHash('sha256').update(serviceId).digest('hex').slice(0, 32);
+  // @noble/hashes (which the address codecs load anyway): node:crypto would cost every `coinop prices` its load.
+  const name = bytesToHex(sha256(utf8ToBytes(serviceId))).slice(0, 32);
   return join(dataDir, 'markets', `${name}.json`);
 }
 

@@ -1,18 +1,38 @@
-// Which service a command talks to, decided once per run: for the local environment, GET /_local/health answers
-// with the service's instance_id (or nothing listens, and the embedded service is started); elsewhere the
-// environment and the API address say it. Token caches and batch journals are keyed by this identity.
+// Which service a command talks to: for the local environment, the service's instance_id (local:<instance_id>), or
+// nothing listens and the embedded service is started; elsewhere the environment and the API address say it. Token
+// caches, batch journals, the gate's reservations and the record of sent ref_ids are keyed by this identity.
+//
+// The instance at a local address is learned once and kept in the data directory (service-identities.json, 0600),
+// so a plain read does not ask GET /_local/health before its request. The local service names its instance in a
+// header of every answer (coinop-instance), and the transport checks it on each (InstanceCheck): when the identity
+// came from the cache, an answer from another instance (a reset, a state import, another service on the port)
+// re-keys the connection before anything (a token) is saved under the old identity, and the cache learns the new
+// one. Commands that key anything of their own on the identity (journals, reservations, audit entries: every command
+// outside the plain reads of src/cli/context.ts) still ask the service first (verified: true) and keep that identity
+// for the run; the cache alone learns a later change.
 import { createRequire } from 'node:module';
+import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
+import { connect } from 'node:net';
+import { join } from 'node:path';
 import { CoinopError } from '../errors.js';
 import type { ResolvedProfile } from '../config/profile.js';
+import { privateDir } from '../config/private-files.js';
 import type { Settings } from '../config/settings.js';
 import { embeddable, startEmbedded, type EmbeddedService } from './embedded.js';
+import { INSTANCE_HEADER, type InstanceCheck } from './transport.js';
 
 const require = createRequire(import.meta.url);
 
 export type HealthProbe =
   /** Something answered over HTTP (any status); instanceId when it is a local service that reports one. */
-  | { kind: 'answered'; status: number; instanceId?: string }
+  | {
+      kind: 'answered';
+      status: number;
+      instanceId?: string;
+      /** The answer also named its instance in the coinop-instance header (as every answer of the service does). */
+      headerId?: string;
+    }
   /** Nothing listens at the address: the connection was refused (on every address a name resolved to). */
   | { kind: 'refused' }
   /** The connection was made (or not) but no answer came within the wait. */
@@ -63,6 +83,7 @@ export function probeHealth(baseUrl: string, waitMs: number): Promise<HealthProb
           kind: 'answered',
           status: res.statusCode ?? 0,
           instanceId: instanceIdOf(Buffer.concat(chunks).toString('utf8')),
+          headerId: headerValue(res.headers[INSTANCE_HEADER]),
         }),
       );
     });
@@ -81,6 +102,12 @@ export function probeHealth(baseUrl: string, waitMs: number): Promise<HealthProb
     );
     req.end();
   });
+}
+
+/** An instance id as the header carries it, when it is one. */
+export function headerValue(v: string | string[] | undefined): string | undefined {
+  const id = Array.isArray(v) ? v[0] : v;
+  return typeof id === 'string' && /^[A-Za-z0-9-]{1,128}$/.test(id) ? id : undefined;
 }
 
 function instanceIdOf(text: string): string | undefined {
@@ -112,34 +139,153 @@ export interface ReachedService {
   profile: ResolvedProfile;
   /** local:<instance_id> for a local service that reports one, else <environment>:<normalized base url>. */
   serviceId: string;
-  /** The local service started in this process, when nothing listened at the local profile's address. */
+  /** The local service started in this process, when nothing listens at the local profile's address. */
   embedded?: EmbeddedService;
+  /**
+   * For a local service that names its instance on every answer: the transport's check of each answer. Its
+   * serviceId is the connection's, updated when an answer comes from another instance.
+   */
+  check?: InstanceCheck;
+}
+
+// ---- the identity cache ----------------------------------------------------------------------------------------
+
+const CACHE_FILE = 'service-identities.json';
+
+interface CacheEntry {
+  instance_id: string;
+  seen_at: string;
+}
+
+function cachePath(dataDir: string): string {
+  return join(dataDir, CACHE_FILE);
+}
+
+function readCache(dataDir: string): Record<string, CacheEntry> {
+  try {
+    const v = JSON.parse(readFileSync(cachePath(dataDir), 'utf8')) as unknown;
+    return v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, CacheEntry>) : {};
+  } catch {
+    return {};
+  }
+}
+
+/** The instance last seen answering at this address, if any. */
+export function cachedInstance(dataDir: string, baseUrl: string): string | undefined {
+  const e = readCache(dataDir)[normalizedUrl(baseUrl)];
+  const id = e && typeof e === 'object' ? e.instance_id : undefined;
+  return typeof id === 'string' && /^[A-Za-z0-9-]{1,128}$/.test(id) ? id : undefined;
+}
+
+/**
+ * Records the instance answering at this address (undefined: forgets the address). Written whole to a 0600 file
+ * renamed into place in a 0700 data directory; a cache that cannot be written is no error (the next run asks).
+ */
+export function rememberInstance(dataDir: string, baseUrl: string, id: string | undefined, now = Date.now()): void {
+  try {
+    const all = readCache(dataDir);
+    const key = normalizedUrl(baseUrl);
+    if (id === undefined) {
+      if (!(key in all)) return;
+      delete all[key];
+    } else {
+      if (all[key]?.instance_id === id) return;
+      all[key] = { instance_id: id, seen_at: new Date(now).toISOString() };
+    }
+    privateDir(dataDir, () => undefined);
+    const file = cachePath(dataDir);
+    const tmp = `${file}.${process.pid}.tmp`;
+    writeFileSync(tmp, `${JSON.stringify(all, null, 2)}\n`, { mode: 0o600 });
+    renameSync(tmp, file);
+  } catch {
+    /* the next run asks the service again */
+  }
+}
+
+/** Whether something accepts connections at the address (a TCP connect, nothing sent). Never throws. */
+function accepts(baseUrl: string, waitMs: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    let u: URL;
+    try {
+      u = new URL(baseUrl);
+    } catch {
+      resolve(false);
+      return;
+    }
+    const port = Number(u.port || (u.protocol === 'https:' ? 443 : 80));
+    const s = connect({ host: u.hostname.replace(/^\[|\]$/g, ''), port });
+    const done = (ok: boolean) => {
+      clearTimeout(timer);
+      s.destroy();
+      resolve(ok);
+    };
+    const timer = setTimeout(() => done(false), waitMs);
+    s.once('connect', () => done(true));
+    s.once('error', (e) => done(!isRefused(e)));
+  });
+}
+
+/** The check of every answer at the local service's address, starting from what it is believed to be. */
+function instanceCheck(baseUrl: string, id: string, dataDir: string, verified: boolean, waitMs: number): InstanceCheck {
+  let remembered: string | undefined = id;
+  const check: InstanceCheck = {
+    origin: new URL(baseUrl).origin,
+    expected: id,
+    serviceId: `local:${id}`,
+    verified,
+    waitMs,
+    changed(actual, url) {
+      if (actual !== remembered) rememberInstance(dataDir, baseUrl, actual);
+      remembered = actual;
+      // The run's identity follows the answer while it was only the cache's belief, or when this command changed the
+      // instance itself (coinop local reset, a state import through the control API). A command that asked the
+      // service first keeps the identity it keyed its journal, reservations and audit entries by (as it always did);
+      // the cache alone learns the change, for the next run.
+      const own = new URL(url).pathname.startsWith('/_local/');
+      if (check.verified && !own) return;
+      check.expected = actual;
+      check.serviceId = actual ? `local:${actual}` : `local:${normalizedUrl(baseUrl)}`;
+    },
+    silent: (connected) => silentError(baseUrl, waitMs, connected),
+  };
+  return check;
 }
 
 /**
  * Finds the service a profile talks to. The embedded local service starts only when nothing listens at the local
  * profile's address; a service that accepted the connection but stays silent is an error, never a reason to
  * switch to another database.
+ *
+ * `verified`: the service is asked which instance it is (GET /_local/health) even when the cache knows the address:
+ * for a command that keys anything of its own on the identity before its first answer could say it (a journal, a
+ * reservation, an audit entry). Otherwise a cached identity is taken as it is, and checked on every answer.
  */
 export async function reachService(
   profile: ResolvedProfile,
   settings: Pick<Settings, 'localWaitMs' | 'dataDir'>,
+  o: { verified?: boolean } = {},
 ): Promise<ReachedService> {
   const byUrl = (p: ResolvedProfile) => `${p.environment}:${normalizedUrl(p.baseUrl)}`;
   if (profile.environment !== 'local') return { profile, serviceId: byUrl(profile) };
   // How long a local service that accepted the connection may take to answer (COINOP_LOCAL_WAIT_MS).
   const waitMs = settings.localWaitMs;
-  const probe = await probeHealth(profile.baseUrl, waitMs);
+  const { dataDir } = settings;
   const canEmbed = embeddable(profile);
+  const known = o.verified ? undefined : cachedInstance(dataDir, profile.baseUrl);
+  // The embedded service starts when nothing listens: a connect says so without a request. At an address given by
+  // hand, the command's own request reports a service that is not there.
+  if (known && (!canEmbed || (await accepts(profile.baseUrl, waitMs)))) {
+    const check = instanceCheck(profile.baseUrl, known, dataDir, false, waitMs);
+    return { profile, serviceId: check.serviceId, check };
+  }
+  const probe = await probeHealth(profile.baseUrl, waitMs);
   if (probe.kind === 'refused' && canEmbed) {
-    const svc = await startEmbedded(settings.dataDir);
+    const svc = await startEmbedded(dataDir);
     const p = { ...profile, baseUrl: svc.baseUrl, authUrl: svc.authUrl, wsUrl: svc.wsUrl };
-    const own = await probeHealth(svc.baseUrl, waitMs);
-    return {
-      profile: p,
-      embedded: svc,
-      serviceId: own.kind === 'answered' && own.instanceId ? `local:${own.instanceId}` : byUrl(p),
-    };
+    // Its instance is read in this process: no request (its port is new each time, so nothing is cached for it).
+    const id = svc.instanceId();
+    const check = instanceCheck(p.baseUrl, id, dataDir, true, waitMs);
+    return { profile: p, embedded: svc, serviceId: check.serviceId, check };
   }
   if (probe.kind === 'silent') throw silentError(profile.baseUrl, waitMs, probe.connected);
   if (probe.kind === 'failed' && canEmbed) {
@@ -152,7 +298,17 @@ export async function reachService(
     );
   }
   // Refused or failed at an address given by hand: the command's own request reports it.
-  if (probe.kind === 'answered' && probe.instanceId) return { profile, serviceId: `local:${probe.instanceId}` };
+  if (probe.kind === 'answered' && probe.instanceId) {
+    // Only a service that names its instance on every answer can be checked by its answers: only its is kept.
+    if (probe.headerId === probe.instanceId) {
+      rememberInstance(dataDir, profile.baseUrl, probe.instanceId);
+      const check = instanceCheck(profile.baseUrl, probe.instanceId, dataDir, true, waitMs);
+      return { profile, serviceId: check.serviceId, check };
+    }
+    rememberInstance(dataDir, profile.baseUrl, undefined);
+    return { profile, serviceId: `local:${probe.instanceId}` };
+  }
+  rememberInstance(dataDir, profile.baseUrl, undefined);
   return { profile, serviceId: byUrl(profile) };
 }
 

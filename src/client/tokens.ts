@@ -30,8 +30,11 @@ export class TokenManager {
     private readonly store: ConfigStore | undefined,
     private readonly transport: Transport,
     private readonly now: () => number = Date.now,
-    /** Which service the tokens are for (Connection.serviceId): a token of one service is never sent to another. */
-    private readonly serviceId: string = `${profile.environment}:${profile.baseUrl}`,
+    /**
+     * Which service the tokens are for (Connection.serviceId): a token of one service is never sent to another. A
+     * function when it can change during the run (an answer came from another local instance): read at each use.
+     */
+    private readonly serviceId: string | (() => string) = `${profile.environment}:${profile.baseUrl}`,
   ) {}
 
   get canRefresh(): boolean {
@@ -40,7 +43,8 @@ export class TokenManager {
 
   private get cacheKey(): string {
     const scopes = [...this.profile.scopes].sort().join(' ');
-    return `${this.profile.name}|${this.serviceId}|${this.profile.clientId}|${scopes}`;
+    const service = typeof this.serviceId === 'function' ? this.serviceId() : this.serviceId;
+    return `${this.profile.name}|${service}|${this.profile.clientId}|${scopes}`;
   }
 
   async token(): Promise<Token> {

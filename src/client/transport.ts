@@ -43,6 +43,31 @@ export interface HttpResponse {
   earlierAttemptMayHaveReached: boolean;
 }
 
+/** The header in which the local service names its instance (its instance_id) on every answer. */
+export const INSTANCE_HEADER = 'coinop-instance';
+
+/**
+ * Which local service instance the answers at one address must come from (service-identity.ts makes it). Every
+ * answer from that origin is checked before anyone reads it: one that names another instance, or none, is told to
+ * changed() first, which re-keys the connection (serviceId) and the cache, so a token refused by the other instance
+ * is dropped and the new one saved under the new identity, never the old one.
+ */
+export interface InstanceCheck {
+  /** scheme://host:port of the service. */
+  origin: string;
+  /** The instance the answers should name (undefined once one named none). */
+  expected: string | undefined;
+  /** The connection's identity: local:<instance> (updated by changed()). */
+  serviceId: string;
+  /** An answer has confirmed it (or the service was asked first); until then requests wait at most waitMs. */
+  verified: boolean;
+  waitMs: number;
+  /** Told of an answer to `url` that named `actual` (or no instance) instead of the expected one. */
+  changed(actual: string | undefined, url: string): void;
+  /** The error when the service does not answer within waitMs before it was ever verified. */
+  silent(connected: boolean): Error;
+}
+
 /** The service could not be reached, or gave no answer; `sent`: some attempt was sent in full (it may have acted). */
 export class NetworkError extends CoinopError {
   constructor(
@@ -82,6 +107,8 @@ export interface TransportOptions {
   maxDelayMs?: number;
   timeoutMs?: number;
   userAgent?: string;
+  /** The local service instance the answers at its address must come from. */
+  instance?: InstanceCheck;
 }
 
 const RETRY_STATUS = new Set([429, 500, 502, 503, 504]);
@@ -102,8 +129,8 @@ const NETWORK_CODES = new Set([
 export class Transport {
   private readonly http = new HttpAgent({ keepAlive: true, maxSockets: 16 });
   private https?: { request: Https['request']; agent: InstanceType<Https['Agent']> };
-  readonly opts: Required<Omit<TransportOptions, 'debug' | 'onRateLimited' | 'activity'>> &
-    Pick<TransportOptions, 'debug' | 'onRateLimited' | 'activity'>;
+  readonly opts: Required<Omit<TransportOptions, 'debug' | 'onRateLimited' | 'activity' | 'instance'>> &
+    Pick<TransportOptions, 'debug' | 'onRateLimited' | 'activity' | 'instance'>;
 
   constructor(opts: TransportOptions = {}) {
     this.opts = {
@@ -117,6 +144,7 @@ export class Transport {
       activity: opts.activity,
       debug: opts.debug,
       onRateLimited: opts.onRateLimited,
+      instance: opts.instance,
     };
   }
 
@@ -180,8 +208,31 @@ export class Transport {
       this.logRequest(req, attempt);
       shown.attempt(attempt, max);
       const sent = { value: false };
+      // Until an answer has confirmed a cached identity, the service has the local wait to answer (a stopped one is
+      // reported as such, not retried for the whole timeout).
+      const check = this.opts.instance;
+      const unverified = check && !check.verified && req.url.startsWith(`${check.origin}/`) ? check : undefined;
+      const timeoutMs = unverified ? Math.min(unverified.waitMs, this.opts.timeoutMs) : this.opts.timeoutMs;
       try {
-        const res = await this.once(req, sent);
+        let res: Awaited<ReturnType<Transport['once']>>;
+        try {
+          res = await this.once(req, sent, timeoutMs);
+        } catch (e) {
+          if (unverified && (e as { code?: string }).code === 'ETIMEDOUT' && timeoutMs < this.opts.timeoutMs)
+            throw unverified.silent(sent.value);
+          throw e;
+        }
+        if (check && req.url.startsWith(`${check.origin}/`)) {
+          const named = res.headers[INSTANCE_HEADER];
+          const actual = Array.isArray(named) ? named[0] : named;
+          if (actual !== check.expected) {
+            this.opts.debug?.(
+              `! the service at ${check.origin} is instance ${actual ?? '(unnamed)'}, not ${check.expected}`,
+            );
+            check.changed(actual, req.url);
+          }
+          check.verified = true;
+        }
         const out: HttpResponse = {
           ...res,
           json: parseJson(res.text),
@@ -239,6 +290,7 @@ export class Transport {
   private once(
     req: HttpRequest,
     sent: { value: boolean },
+    timeoutMs = this.opts.timeoutMs,
   ): Promise<Pick<HttpResponse, 'status' | 'statusText' | 'headers' | 'text'>> {
     return new Promise((resolve, reject) => {
       const https = req.url.startsWith('https:');
@@ -283,10 +335,7 @@ export class Transport {
         }
         r = this.https.request(req.url, { method: req.method, headers, agent: this.https.agent }, onResponse);
       } else r = httpRequest(req.url, { method: req.method, headers, agent: this.http }, onResponse);
-      const timer = setTimeout(
-        () => fail(Object.assign(new Error('timed out'), { code: 'ETIMEDOUT' })),
-        this.opts.timeoutMs,
-      );
+      const timer = setTimeout(() => fail(Object.assign(new Error('timed out'), { code: 'ETIMEDOUT' })), timeoutMs);
       r.on('error', fail);
       // 'finish': the whole request was handed to the connection (never after a refused or failed connect).
       r.on('finish', () => (sent.value = true));

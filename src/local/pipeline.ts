@@ -40,6 +40,11 @@ export interface PipelineDeps extends GateDeps {
   bodyLimitBytes(): number;
   /** The service's clock: every answer's Date header tells it (a client's policy reads the time there). */
   now(): number;
+  /**
+   * The database's instance id, named in every answer's coinop-instance header (read as the answer goes, so a reset
+   * or import names the new one): a client that keeps the identity of the service at an address checks it there.
+   */
+  instanceId?(): string;
 }
 
 /** One request through every stage. Every error is answered here; should answering fail too, the caller drops it. */
@@ -61,11 +66,23 @@ export function requestPipeline(deps: PipelineDeps): (raw: IncomingMessage, res:
         state.reason = 'connection reset after the handler committed (injected fault)';
         return drop(deps.requestLog, req, state, reply.statusCode);
       }
+      nameInstance(deps, reply);
       send(res, req.method, reply, payload);
     } catch (err) {
+      nameInstance(deps, reply);
       answerError(err, req, reply, state, res, match?.route.problemContentType);
     }
   };
+}
+
+/** The coinop-instance header; a database that cannot be read just now leaves it out. */
+function nameInstance(deps: PipelineDeps, reply: Reply): void {
+  if (!deps.instanceId) return;
+  try {
+    reply.header('coinop-instance', deps.instanceId());
+  } catch {
+    /* the answer says what went wrong */
+  }
 }
 
 /**

@@ -58,6 +58,8 @@ export interface LocalService {
   seed: number;
   /** The database file, or ':memory:'. */
   dbFile: string;
+  /** The database's instance id (what /_local/health and the coinop-instance header of every answer say). */
+  instanceId(): string;
   close(): Promise<void>;
 }
 
@@ -123,6 +125,7 @@ function httpServer(svc: Service, router: Router): { server: Server; setGuard(g:
     guard: () => guard,
     bodyLimitBytes: () => svc.config.bodyLimitBytes,
     now: () => svc.clock.now(),
+    instanceId: () => svc.store.instanceId(),
   });
   // The pipeline answers every error itself; should answering fail too, the connection is closed, never the process.
   // The Host header is checked by the gate, so a request without one gets a problem too.
@@ -200,6 +203,7 @@ export async function startLocalService(opts: LocalServiceOptions = {}): Promise
     config,
     seed,
     dbFile: store.file,
+    instanceId: () => store.instanceId(),
     close: () => (closed ??= close()),
   };
 }

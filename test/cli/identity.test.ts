@@ -5,7 +5,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { createServer as createTcpServer, type AddressInfo, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -190,7 +190,61 @@ describe('the local profile never switches databases', () => {
 });
 
 describe('tokens are cached per service instance', () => {
-  it('a token cached from service A is not sent to service B on the same port and profile', async () => {
+  /** The tokens cache as saved: key (profile|service|client|scopes) to token. */
+  const tokens = (env: Record<string, string>) =>
+    JSON.parse(readFileSync(join(env.COINOP_CONFIG_DIR, 'tokens.json'), 'utf8')) as Record<
+      string,
+      { accessToken: string }
+    >;
+  const apiJournal = async (url: string) =>
+    (
+      (await (await fetch(`${url}/_local/journal`)).json()) as {
+        items: { method: string; url: string; status: number }[];
+      }
+    ).items
+      .filter((e) => !e.url.startsWith('/_local'))
+      .map((e) => `${e.status} ${e.method} ${e.url.split('?')[0]}`);
+
+  it("service B on the same port refuses the read that carried A's token; coinop learns B from that answer, and each token stays under its own instance", async () => {
+    const env = freshEnv();
+    const a = await startLocalService({ port: 0, memory: true });
+    const port = a.port;
+    const url = `http://127.0.0.1:${port}`;
+    await saveProfile(env, 'local', { environment: 'local', baseUrl: url });
+    const first = await runCoinop(['prices', 'BTCUSD', '--limit', '1'], env);
+    expect(first.code, first.stderr).toBe(0);
+    const idA = a.instanceId();
+    const tokenA = Object.entries(tokens(env));
+    expect(tokenA.map(([k]) => k.split('|')[1])).toEqual([`local:${idA}`]);
+    await a.close();
+
+    const b = await startLocalService({ port, memory: true });
+    closers.push(() => b.close());
+    const idB = b.instanceId();
+    const second = await runCoinop(['prices', 'BTCUSD', '--limit', '1'], env);
+    expect(second.code, second.stderr).toBe(0);
+    // The read went out as the cache had it (no health request first): B, which never issued A's token, refused it
+    // and named itself; coinop then asked B for a token and read again. Nothing was done with A's token.
+    expect(await apiJournal(url)).toEqual([
+      '401 GET /v2/markets/BTCUSD/historical-prices',
+      '200 POST /oauth2/token',
+      '200 GET /v2/markets/BTCUSD/historical-prices',
+    ]);
+    // A's token is still A's alone (never dropped or overwritten with B's), B's is under B.
+    const after = tokens(env);
+    expect(after[tokenA[0][0]]).toEqual(tokenA[0][1]);
+    const underB = Object.entries(after).filter(([k]) => k.split('|')[1] === `local:${idB}`);
+    expect(underB).toHaveLength(1);
+    expect(underB[0][1].accessToken).not.toBe(tokenA[0][1].accessToken);
+    expect(Object.keys(after)).toHaveLength(2);
+
+    // A third run reuses B's token: no token request, nothing refused.
+    const third = await runCoinop(['prices', 'BTCUSD', '--limit', '1'], env);
+    expect(third.code, third.stderr).toBe(0);
+    expect((await apiJournal(url)).slice(3)).toEqual(['200 GET /v2/markets/BTCUSD/historical-prices']);
+  });
+
+  it("a command that keys anything on the service (a withdrawal) asks it first: B never sees A's token", async () => {
     const env = freshEnv();
     const a = await startLocalService({ port: 0, memory: true });
     const port = a.port;
@@ -202,21 +256,12 @@ describe('tokens are cached per service instance', () => {
 
     const b = await startLocalService({ port, memory: true });
     closers.push(() => b.close());
-    const second = await runCoinop(['prices', 'BTCUSD', '--limit', '1'], env);
-    expect(second.code, second.stderr).toBe(0);
-    const journal = (await (await fetch(`${url}/_local/journal`)).json()) as {
-      items: { method: string; url: string; status: number }[];
-    };
-    const api = journal.items
-      .filter((e) => !e.url.startsWith('/_local'))
-      .map((e) => `${e.status} ${e.method} ${e.url.split('?')[0]}`);
-    // B never saw A's token: the first thing it got was a token request, and nothing was refused.
-    expect(api).toEqual(['200 POST /oauth2/token', '200 GET /v2/markets/BTCUSD/historical-prices']);
-    // A third run reuses B's token.
-    const third = await runCoinop(['prices', 'BTCUSD', '--limit', '1'], env);
-    expect(third.code, third.stderr).toBe(0);
-    const after = (await (await fetch(`${url}/_local/journal`)).json()) as { items: { url: string }[] };
-    expect(after.items.filter((e) => e.url.startsWith('/oauth2'))).toHaveLength(1);
+    const w = await runCoinop([...withdraw('b-1'), '--yes'], env);
+    expect(w.code, w.stderr).toBe(0);
+    const api = await apiJournal(url);
+    // The first thing B got was a token request: A's token never went there.
+    expect(api[0]).toBe('200 POST /oauth2/token');
+    expect(api.filter((l) => l.startsWith('401'))).toEqual([]);
   });
 });
 

@@ -10,6 +10,7 @@ import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Command } from 'commander';
 import { makeProgram } from '../../src/cli/program.js';
+import { groupNamed, programFor } from '../../src/cli/program-base.js';
 import { createContext } from '../../src/cli/context.js';
 import { makeIO } from '../../src/cli/io.js';
 import * as src from '../../src/api/index.js';
@@ -39,6 +40,58 @@ describe('start-up work', () => {
     // Help, an unknown word (suggestions need every name) and completion build everything.
     for (const argv of [['--help'], ['pricse'], ['completion', 'bash'], []])
       expect(names(tree(['node', 'coinop', ...argv]))).toEqual(everything);
+  });
+
+  it('what coinop runs (programFor: only the named group loaded) is the same tree, command for command', async () => {
+    const io = makeIO({ stdin: new PassThrough(), stdout: new PassThrough(), stderr: new PassThrough() }, { env: {} });
+    const lazy = (argv: string[]) => programFor(createContext(io, {}, '0.0.0'), ['node', 'coinop', ...argv]);
+    const full = tree();
+    const everything = names(full);
+    expect(names(await lazy(['--help']))).toEqual(everything);
+    for (const top of full.commands) {
+      const part = await lazy(['--context', 'x', top.name(), '--help']);
+      const mine = (n: string) => n === top.name() || n.startsWith(`${top.name()} `);
+      expect(names(part).filter(mine)).toEqual(everything.filter(mine));
+      expect(part.commands.find((c) => c.name() === top.name())!.helpInformation()).toBe(top.helpInformation());
+    }
+    expect(groupNamed(['node', 'coinop', 'prices', 'BTCUSD'])).toBe('prices');
+    expect(groupNamed(['node', 'coinop', 'ticker'])).toBe('markets');
+    expect(groupNamed(['node', 'coinop', 'constructor'])).toBeUndefined();
+  });
+
+  it('a plain request evaluates only its own group: no other command, the MCP SDK, YAML, prompts, the local service or the gate', () => {
+    // The bundle's modules, as it initialises them, in a child process running `coinop prices` against nothing: the
+    // usage error comes after the command's modules are loaded, before anything is sent.
+    const probe = `
+      const Module = require('node:module');
+      const seen = new Set();
+      const orig = Module.prototype.require;
+      Module.prototype.require = function (id) { seen.add(id); return orig.apply(this, arguments); };
+      const { app } = require('./bin/load.js').loadApp({ useCache: false });
+      app.runCli(['node', 'coinop', 'prices', 'NOTAMARKET', '--no-input'], {
+        stdin: process.stdin, stdout: process.stdout, stderr: process.stderr, env: { ...process.env, NO_COLOR: '1' },
+      }).then(() => process.stdout.write('\\nREQUIRED ' + JSON.stringify([...seen]) + '\\n'));
+    `;
+    const out = execFileSync(process.execPath, ['-e', probe], {
+      cwd: ROOT,
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    const required = JSON.parse(out.split('REQUIRED ')[1]) as string[];
+    for (const pkg of [
+      '@modelcontextprotocol/sdk',
+      'yaml',
+      '@inquirer/prompts',
+      '@inquirer/core',
+      'better-sqlite3',
+      'ajv',
+    ])
+      expect(required.filter((r) => r === pkg || r.startsWith(`${pkg}/`))).toEqual([]);
+    // Nor node:crypto (the launcher's cache checksum is plain JS).
+    expect(required.filter((r) => r === 'node:crypto' || r === 'crypto')).toEqual([]);
+    const bundle = readFileSync(join(ROOT, 'dist/app/main.cjs'), 'utf8');
+    for (const pkg of ['@modelcontextprotocol/sdk', 'yaml', '@inquirer/prompts'])
+      expect(bundle).toContain(`require("${pkg}`);
   });
 
   it('the built validators report the same issues as validators compiled at run time', async () => {
