@@ -5,6 +5,7 @@ import { classify, type BatchApi, type SendResult } from './api.js';
 import type { Journal } from './journal.js';
 import { backoffMs, realClock, type TokenBucket, type Clock } from './rate-limit.js';
 import type { BatchRow } from './rows.js';
+import type { StageTimes } from './timing.js';
 
 export interface Progress {
   /** Rows this run has to send. */
@@ -30,12 +31,18 @@ export interface RunOptions {
   /** Asked to stop (Ctrl-C): no new row starts; rows in flight finish. */
   signal?: AbortSignal;
   /**
-   * Awaited with each window of rows before anything of it is recorded or sent: the audit log's attempt entries,
-   * durable (one fsync) before the first request of the window leaves. A rejection stops the batch, the window unsent.
+   * Awaited with each window of rows before it is recorded as sent in the journal and before any of it is sent: the
+   * audit log's attempt entries, durable (one fsync) before the first request of the window leaves. A rejection
+   * stops the batch, the window unsent.
    */
   beforeWindow?: (rows: BatchRow[]) => Promise<void>;
-  /** Called with each window of rows before it is recorded as sent and leaves (the record of sent ref_ids). */
-  onSend?: (rows: BatchRow[]) => void;
+  /**
+   * Awaited with each window of rows (beside beforeWindow) before it is recorded as sent in the journal and leaves:
+   * the record of sent ref_ids, durable. A rejection stops the batch, the window unsent.
+   */
+  onSend?: (rows: BatchRow[]) => void | Promise<void>;
+  /** Where the time goes, stage by stage (the bench). */
+  times?: StageTimes;
   /**
    * Asked right before each attempt of a row leaves (its turn under the rate limit come): an Error stops the batch
    * there, this row and every later one unsent (the rules of time, by the service's clock, as rows are sent).
@@ -148,18 +155,27 @@ async function sendOne(r: BatchRow, o: RunOptions, s: RunState): Promise<void> {
       if (!inDoubt) s.untouched.push(r.row);
       return;
     }
+    const times = o.times;
+    const t0 = times ? performance.now() : 0;
     await o.limiter.take();
     if (s.fatal) {
       if (!inDoubt) s.untouched.push(r.row);
       return;
     }
+    const t1 = times ? performance.now() : 0;
     const stop = o.beforeRow?.(r);
     if (stop) {
       s.fatal ??= new FatalBatchError(stop);
       if (!inDoubt) s.untouched.push(r.row);
       return;
     }
+    const t2 = times ? performance.now() : 0;
     const res: SendResult = await o.api.createWithdrawal(r.body);
+    if (times) {
+      times.add('limiter', t1 - t0);
+      times.add('checks', t2 - t1);
+      times.add('http', performance.now() - t2);
+    }
     if (res.kind === 'created' || res.kind === 'exists') {
       const { ok, write } = recordTransfer(
         o.journal,
@@ -247,31 +263,66 @@ export async function sendRows(rows: AsyncIterable<BatchRow>, todo: number, o: R
     return true;
   };
 
-  // Rows go out in windows: the whole window is recorded as sent (one fsync) before its first request leaves, so
-  // a crash from then on means "maybe sent" for each of them, and the resend with the same ref_id is safe.
+  // Rows go out in windows. Before a window's first request leaves, each of its rows is on disk in the audit log
+  // (its attempt entry), the record of sent ref_ids and the journal (as sent): one fsync per file for the window,
+  // the first two in parallel, then the journal's. A crash from then on means "maybe sent" for each of them, and the
+  // resend with the same ref_id is safe. The next window's writes are made while this one's rows are sent, so the
+  // requests do not wait for the disk; a window whose writes fail sends nothing, and the batch stops before it.
   const windowSize = Math.max(16, Math.min(128, o.concurrency * 4));
-  let window: BatchRow[] = [];
-  const dispatch = async (): Promise<boolean> => {
-    const rowsNow = window;
-    window = [];
-    if (!rowsNow.length) return true;
-    try {
-      await o.beforeWindow?.(rowsNow);
-      o.onSend?.(rowsNow);
-      o.journal.markSentNow(rowsNow.map((r) => r.row));
-    } catch (e) {
-      // Nothing of this window left: the batch stops here, after the rows in flight are answered.
-      s.fatal ??= new FatalBatchError(e as Error);
-      for (const r of rowsNow) untouched.push(r.row);
+  const times = o.times;
+  interface Ahead {
+    rows: BatchRow[];
+    /** Resolves when the window is durable, with the error that stops the batch before it if it is not. */
+    ready: Promise<Error | undefined>;
+  }
+  const SKIPPED = new Error('internal: a window after the batch stopped');
+  let chain: Promise<Error | undefined> = Promise.resolve(undefined);
+  const prepare = (rowsNow: BatchRow[]): Ahead => {
+    const ready = chain.then(async (before) => {
+      // Nothing more is written once a window failed or the batch stopped.
+      if (before || s.fatal || o.signal?.aborted) return SKIPPED;
+      try {
+        const audit = o.beforeWindow ? timed(times, 'audit', () => o.beforeWindow?.(rowsNow)) : undefined;
+        const record = o.onSend ? timed(times, 'record', () => o.onSend?.(rowsNow)) : undefined;
+        // Both awaited (settled) before the journal: a window the audit log or the record refused is not "sent".
+        const [a, b] = await Promise.allSettled([audit, record]);
+        if (a.status === 'rejected') throw a.reason;
+        if (b.status === 'rejected') throw b.reason;
+        await timed(times, 'journal', () => o.journal.markSentDurable(rowsNow.map((r) => r.row)));
+        return undefined;
+      } catch (e) {
+        return e as Error;
+      }
+    });
+    chain = ready;
+    return { rows: rowsNow, ready };
+  };
+  /** Sends a window once it is durable; false when the batch stops (its rows not started are untouched). */
+  const launch = async (w: Ahead): Promise<boolean> => {
+    const t = times ? performance.now() : 0;
+    const err = await w.ready;
+    times?.add('window-wait', times ? performance.now() - t : 0);
+    if (err) {
+      if (err !== SKIPPED) s.fatal ??= new FatalBatchError(err);
+      for (const r of w.rows) untouched.push(r.row);
       return false;
     }
-    for (let i = 0; i < rowsNow.length; i++) {
-      if (!(await start(rowsNow[i]))) {
-        for (const r of rowsNow.slice(i)) untouched.push(r.row);
+    for (let i = 0; i < w.rows.length; i++) {
+      if (!(await start(w.rows[i]))) {
+        for (const r of w.rows.slice(i)) untouched.push(r.row);
         return false;
       }
     }
     return true;
+  };
+  let window: BatchRow[] = [];
+  let ahead: Ahead | undefined;
+  /** The full window's writes begin; the window before it (durable by now, or soon) is sent. */
+  const next = async (): Promise<boolean> => {
+    const before = ahead;
+    ahead = prepare(window);
+    window = [];
+    return before ? launch(before) : true;
   };
   let stopped = false;
   for await (const r of rows) {
@@ -279,20 +330,35 @@ export async function sendRows(rows: AsyncIterable<BatchRow>, todo: number, o: R
       stopped = true;
       break;
     }
-    if (!stillPlanned(o.journal, r)) continue;
+    const t = times ? performance.now() : 0;
+    const planned = stillPlanned(o.journal, r);
+    times?.add('checks', times ? performance.now() - t : 0);
+    if (!planned) continue;
     window.push(r);
-    if (window.length >= windowSize && !(await dispatch())) {
+    if (window.length >= windowSize && !(await next())) {
       stopped = true;
       break;
     }
   }
-  if (!stopped) await dispatch();
+  if (!stopped && window.length && !(await next())) stopped = true;
+  if (ahead) {
+    if (stopped) {
+      // Written (maybe) as sent and never started: back to planned with the others.
+      await ahead.ready;
+      for (const r of ahead.rows) untouched.push(r.row);
+    } else await launch(ahead);
+  }
   await Promise.all([...inFlight]);
   o.journal.flush();
   await Promise.allSettled([...writes]);
   replanUntouched(o.journal, s);
   if (s.fatal) throw s.fatal;
   return progress;
+}
+
+/** Runs `fn` (sync or async) into the stage's time when timing. */
+function timed<T>(times: StageTimes | undefined, stage: Parameters<StageTimes['add']>[0], fn: () => T): T {
+  return times ? times.time(stage, fn) : fn();
 }
 
 /** Whether the journal still has the row to send (planned), under the ref_id the row carries. */

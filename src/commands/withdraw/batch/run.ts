@@ -1,5 +1,6 @@
 // `coinop withdraw batch`: read and validate the whole file once, look for rows another batch paid, confirm, journal
 // every row with the request it sends, send under a rate limit from the journal, report.
+import { writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { type CreateCryptoWithdrawalRequest, dec, fmt } from '../../../api/index.js';
 import type { CliContext, Connection } from '../../../cli/context.js';
@@ -32,6 +33,7 @@ import { addToTotals, formatTotals, sortedTotals, type Totals } from '../../../b
 import type { BatchRow } from '../../../batch/rows.js';
 import { SentRecord, SentRecordError, sentRecordPath } from '../../../batch/sent-record.js';
 import { type InvalidRow, removeStale, type Stage } from '../../../batch/stage.js';
+import { StageTimes } from '../../../batch/timing.js';
 import { WriteError } from '../../../batch/write-error.js';
 import { type ApprovalContent, ContentBuilder, type ParsedApproval, repeatSalt } from '../../../policy/approvals.js';
 import { inWindow, timeOfDay } from '../../../policy/hours.js';
@@ -72,7 +74,27 @@ function interruptLine(p: Phase): string {
   return `interrupted: rows already answered are in the journal ${p.journal}; run the same command with --resume to send the rest (nothing is sent twice)`;
 }
 
+/**
+ * COINOP_BATCH_TIMES=FILE: where the time of each stage goes, written to FILE as JSON when the batch ends (the bench
+ * reports it per row).
+ */
+function stageTimes(ctx: CliContext): { times: StageTimes; write: (journal?: Journal) => void } | undefined {
+  const file = ctx.env.COINOP_BATCH_TIMES;
+  if (!file) return undefined;
+  const times = new StageTimes();
+  return {
+    times,
+    write: (journal) => {
+      if (journal) times.ms['journal-commit'] = journal.commitMs;
+      writeFileSync(file, `${JSON.stringify(times)}\n`);
+    },
+  };
+}
+
 export async function runBatch(ctx: CliContext, file: string, o: BatchOptions): Promise<void> {
+  const timing = stageTimes(ctx);
+  const times = timing?.times;
+  const readStarted = performance.now();
   const note = (s: string) => ctx.io.err(`${s}\n`);
   const data = ctx.settings.dataDir;
   const batches = join(data, 'batches');
@@ -90,6 +112,8 @@ export async function runBatch(ctx: CliContext, file: string, o: BatchOptions): 
     dir: batches,
   });
   const { scan } = input;
+  times?.add('read', performance.now() - readStarted);
+  const beginStarted = performance.now();
   const cont = continueCommand(ctx, file, o);
   if (changedSince(file, input.stat))
     note(
@@ -153,14 +177,18 @@ export async function runBatch(ctx: CliContext, file: string, o: BatchOptions): 
   }
 
   phase.now = { at: 'sending', journal: jPath };
+  times?.add('begin', performance.now() - beginStarted);
+  if (times) times.rows = todo;
   const stream = streamReport(ctx, journal, o);
   try {
     await sendBatch(ctx, journal, conn, record, o, todo, stream?.report, {
       clock,
       beforeRow: hoursGate(policy.loaded, clock),
       audited: auditOf(run, journal),
+      times,
     });
   } finally {
+    timing?.write(journal);
     // Rows the service refused never count against the caps; rows left to send stay reserved until sent.
     if (policy.loaded?.policy.maxPer24h) await releaseRefused(ctx, conn, journal);
   }
@@ -824,7 +852,12 @@ async function sendBatch(
   o: BatchOptions,
   todo: number,
   report: ReportStream | undefined,
-  g: { clock: ServiceClock; beforeRow?: (r: BatchRow) => Error | undefined; audited: AuditedBatch },
+  g: {
+    clock: ServiceClock;
+    beforeRow?: (r: BatchRow) => Error | undefined;
+    audited: AuditedBatch;
+    times?: StageTimes;
+  },
 ): Promise<void> {
   const bar = progressBar(ctx);
   const batchId = journal.meta().batch_id ?? '';
@@ -854,6 +887,7 @@ async function sendBatch(
         }
       },
       beforeRow: g.beforeRow,
+      times: g.times,
       limiter: new TokenBucket(o.rate),
       onProgress: (p) => bar.update(p),
       onDone: report ? (row) => report.done(row) : undefined,
