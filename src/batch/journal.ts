@@ -205,6 +205,8 @@ export class Journal {
   private readonly wal: WalSync;
   /** Milliseconds the main thread spent committing (the bench's `journal-commit`). */
   commitMs = 0;
+  /** Called after each group commit is on disk (the report streamed as rows finish). */
+  onDurable?: () => void;
 
   private constructor(
     readonly path: string,
@@ -384,6 +386,13 @@ export class Journal {
           : 'it has no digest of its confirmed rows',
       };
     return { ok: true, digest: d, rows: digest.rows };
+  }
+
+  /** A row's state and ref_id only (what the runner checks before each row leaves). */
+  stateOf(row: number): { state: RowState; ref_id: string | null } | undefined {
+    return this.stmt('SELECT state, ref_id FROM rows WHERE row = ?').get(row) as
+      | { state: RowState; ref_id: string | null }
+      | undefined;
   }
 
   get(row: number): JournalRow | undefined {
@@ -600,10 +609,11 @@ export class Journal {
       this.commitMs += performance.now() - t;
     }
     // Written: each waiter is answered once the WAL's fsync has it on disk.
-    if (waiters.length)
+    if (waiters.length || this.onDurable)
       this.wal.sync().then(
         () => {
           for (const w of waiters) w();
+          this.onDurable?.();
         },
         (e: unknown) => {
           const err = new WriteError('batch journal', this.path, e);

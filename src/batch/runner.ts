@@ -363,7 +363,7 @@ function timed<T>(times: StageTimes | undefined, stage: Parameters<StageTimes['a
 
 /** Whether the journal still has the row to send (planned), under the ref_id the row carries. */
 function stillPlanned(journal: Journal, r: BatchRow): boolean {
-  const state = journal.get(r.row);
+  const state = journal.stateOf(r.row);
   if (!state) throw new Error(`row ${r.row} is missing from the journal`);
   if (state.state !== 'planned') return false;
   if (state.ref_id !== r.body.ref_id) {
