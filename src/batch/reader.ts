@@ -40,7 +40,7 @@ export const MAX_JSON_DEPTH = 32;
 /** The bytes of a batch, read once: a file, a FIFO or standard input. */
 export type Chunks = AsyncIterable<Buffer>;
 
-const CHUNK = 256 * 1024;
+const CHUNK = 64 * 1024;
 
 export function formatFromName(path: string): BatchFormat | undefined {
   const ext = extname(path).toLowerCase();
