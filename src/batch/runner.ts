@@ -268,7 +268,9 @@ export async function sendRows(rows: AsyncIterable<BatchRow>, todo: number, o: R
   // the first two in parallel, then the journal's. A crash from then on means "maybe sent" for each of them, and the
   // resend with the same ref_id is safe. The next window's writes are made while this one's rows are sent, so the
   // requests do not wait for the disk; a window whose writes fail sends nothing, and the batch stops before it.
-  const windowSize = Math.max(16, Math.min(128, o.concurrency * 4));
+  // A window is made durable while the one before it is sent, so it holds enough rows to outlast its writes (three
+  // fsyncs, tens of milliseconds on a busy disk): 16 times the rows in flight, up to 512.
+  const windowSize = Math.max(16, Math.min(512, o.concurrency * 16));
   const times = o.times;
   interface Ahead {
     rows: BatchRow[];
