@@ -254,6 +254,41 @@ describe('a torn write (a crash mid-line)', () => {
     expect(verifyLog(path).problems.map((p) => [p.line, p.kind])).toEqual([[3, 'not_entry']]);
   });
 
+  it('several entries after a torn tail in one write(): the first records the torn bytes, each chains on the one before', async () => {
+    const { path, log } = await logOf(3);
+    truncateSync(path, statSync(path).size - 30);
+    const torn = readFileSync(path, 'utf8').split('\n')[2];
+    await log.append([7, 8, 9].map((i) => ({ who: WHO, event: event(i) })));
+    const ls = lines(path).filter(Boolean);
+    expect(ls[2]).toBe(torn);
+    const written = ls.slice(3).map((l) => JSON.parse(l));
+    expect(written.map((e) => [e.seq, e.ref_id, e.torn?.bytes])).toEqual([
+      [3, 'ref-7', Buffer.byteLength(torn)],
+      [4, 'ref-8', undefined],
+      [5, 'ref-9', undefined],
+    ]);
+    expect(written[1].prev).toBe(sha256Hex(ls[3]));
+    expect(written[2].prev).toBe(sha256Hex(ls[4]));
+    expect(verifyLog(path)).toMatchObject({ ok: true, entries: 5, recovered: [{ line: 3, recorded_by: 4 }] });
+  });
+
+  it("durable(): a window's entries go to the file with one write(), fsynced once", async () => {
+    const { path, log } = freshLog();
+    let writes = 0;
+    const many = log.writeMany.bind(log);
+    log.writeMany = (w, who, events) => {
+      writes++;
+      return many(w, who, events);
+    };
+    const g = new AuditGroup(log, () => {}, { windowMs: 600_000, idleMs: 600_000, gapMs: 0 });
+    await g.durable(WHO, Array.from({ length: 64 }, (_, i) => event(i + 1)));
+    await g.durable(WHO, Array.from({ length: 64 }, (_, i) => event(i + 65)));
+    await g.close();
+    expect(writes).toBe(2);
+    expect(lines(path).filter(Boolean)).toHaveLength(128);
+    expect(verifyLog(path)).toMatchObject({ ok: true, entries: 128 });
+  });
+
   it('a crash that left only the newline of a torn line: recorded the same way', async () => {
     const { path, log } = await logOf(2);
     appendFileSync(path, '{"v":1,"seq":3,"ti\n');
