@@ -190,6 +190,7 @@ export default async function run({ quick }) {
     const STAGES = [
       ['read', 'reading, validating and staging the file'],
       ['begin', 'policy, repeats, funds, planning the journal'],
+      ['repeats', 'of begin: asking the service which rows were paid before'],
       ['audit', "audit log: a window's attempt entries, fsynced"],
       ['record', "record of sent ref_ids: a window's rows, fsynced"],
       ['journal', "journal: a window's rows as sent, fsynced"],

@@ -7,6 +7,8 @@ export type Stage =
   | 'read'
   /** The checks before the first row: the policy, repeats, funds, the question, planning the journal. */
   | 'begin'
+  /** Of `begin`: asking the service (and the record) which rows another batch already paid. */
+  | 'repeats'
   /** A window's attempt entries written and fsynced in the audit log. */
   | 'audit'
   /** A window's rows written and fsynced in the record of sent ref_ids. */

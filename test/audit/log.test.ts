@@ -281,8 +281,14 @@ describe('a torn write (a crash mid-line)', () => {
       return many(w, who, events);
     };
     const g = new AuditGroup(log, () => {}, { windowMs: 600_000, idleMs: 600_000, gapMs: 0 });
-    await g.durable(WHO, Array.from({ length: 64 }, (_, i) => event(i + 1)));
-    await g.durable(WHO, Array.from({ length: 64 }, (_, i) => event(i + 65)));
+    await g.durable(
+      WHO,
+      Array.from({ length: 64 }, (_, i) => event(i + 1)),
+    );
+    await g.durable(
+      WHO,
+      Array.from({ length: 64 }, (_, i) => event(i + 65)),
+    );
     await g.close();
     expect(writes).toBe(2);
     expect(lines(path).filter(Boolean)).toHaveLength(128);

@@ -130,7 +130,7 @@ export async function runBatch(ctx: CliContext, file: string, o: BatchOptions): 
   const record = openRecord(sentRecordPath(data));
   ctx.onCleanup(() => record.close());
 
-  const run: BatchRun = { file, input, o, base, jPath, defaultProfileId, policy };
+  const run: BatchRun = { file, input, o, base, jPath, defaultProfileId, policy, times };
   const clock = serviceClock(ctx.now);
   let todo: number;
   if (journal.count() > 0 && journal.begun()) {
@@ -246,6 +246,7 @@ interface BatchRun {
   jPath: string;
   defaultProfileId?: string;
   policy: BatchPolicy;
+  times?: StageTimes;
 }
 
 /** The profile's policy and what a check of this batch takes besides its rows. */
@@ -378,7 +379,9 @@ async function beginBatch(
     const refusal = { batch: { ...auditOf(run, journal), batchId }, rows: input.scan.valid, resumed: false };
     await refusedBy(ctx, conn, refusal, () => refuseByPolicy(ctx, verdict));
     const salt = run.policy.repeatSalt;
+    const repeatsStarted = performance.now();
     const repeats = await guardRepeats(ctx, input.stage, { conn, record, batchId, salt, o, valid: input.scan.valid });
+    run.times?.add('repeats', performance.now() - repeatsStarted);
     if (!o.allowPartial) await refusedBy(ctx, conn, refusal, () => guardFunds(ctx, conn, input.stage));
     await confirmBatch(ctx, conn, run, { todo: input.scan.valid, resumed: false, repeats });
     await reserveRows(ctx, conn, run, {
