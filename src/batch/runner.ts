@@ -268,7 +268,7 @@ export async function sendRows(rows: AsyncIterable<BatchRow>, todo: number, o: R
   // the first two in parallel, then the journal's. A crash from then on means "maybe sent" for each of them, and the
   // resend with the same ref_id is safe. The next window's writes are made while this one's rows are sent, so the
   // requests do not wait for the disk; a window whose writes fail sends nothing, and the batch stops before it.
-  // A window is made durable while the one before it is sent, so it holds enough rows to outlast its writes (three
+  // Two windows are made durable ahead of the one being sent, each holding enough rows to outlast its writes (three
   // fsyncs, tens of milliseconds on a busy disk): 16 times the rows in flight, up to 512.
   const windowSize = Math.max(16, Math.min(512, o.concurrency * 16));
   const times = o.times;
@@ -318,13 +318,15 @@ export async function sendRows(rows: AsyncIterable<BatchRow>, todo: number, o: R
     return true;
   };
   let window: BatchRow[] = [];
-  let ahead: Ahead | undefined;
-  /** The full window's writes begin; the window before it (durable by now, or soon) is sent. */
+  /** Windows whose writes are under way or done, not yet sent: up to LOOKAHEAD (a slow fsync is absorbed). */
+  const ahead: Ahead[] = [];
+  const LOOKAHEAD = 2;
+  /** The full window's writes begin; the oldest window ahead (durable by now, or soon) is sent. */
   const next = async (): Promise<boolean> => {
-    const before = ahead;
-    ahead = prepare(window);
+    ahead.push(prepare(window));
     window = [];
-    return before ? launch(before) : true;
+    const oldest = ahead.length > LOOKAHEAD ? ahead.shift() : undefined;
+    return oldest ? launch(oldest) : true;
   };
   let stopped = false;
   for await (const r of rows) {
@@ -343,12 +345,15 @@ export async function sendRows(rows: AsyncIterable<BatchRow>, todo: number, o: R
     }
   }
   if (!stopped && window.length && !(await next())) stopped = true;
-  if (ahead) {
-    if (stopped) {
-      // Written (maybe) as sent and never started: back to planned with the others.
-      await ahead.ready;
-      for (const r of ahead.rows) untouched.push(r.row);
-    } else await launch(ahead);
+  for (const w of ahead.splice(0)) {
+    if (!stopped) {
+      // launch() accounts for its own rows when it stops (those it never started are untouched).
+      if (!(await launch(w))) stopped = true;
+      continue;
+    }
+    // Written (maybe) as sent and never started: back to planned with the others.
+    await w.ready;
+    for (const r of w.rows) untouched.push(r.row);
   }
   await Promise.all([...inFlight]);
   o.journal.flush();
