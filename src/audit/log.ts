@@ -270,6 +270,8 @@ export class AuditGroup {
    */
   durable(who: AuditWho, events: AuditEvent[]): Promise<void> {
     if (this.failed) return Promise.reject(this.failed);
+    // Nothing to write: whether the group can still be written (a failure of any entry so far rejects).
+    if (!events.length) return Promise.resolve();
     let waiter!: { resolve: () => void; reject: (e: Error) => void };
     const done = new Promise<void>((resolve, reject) => (waiter = { resolve, reject }));
     // Into the open window with one write for all of them; else queued for the next window.

@@ -37,6 +37,11 @@ export interface RunOptions {
    */
   beforeWindow?: (rows: BatchRow[]) => Promise<void>;
   /**
+   * Awaited as a window written ahead (durable) is about to be sent: a rejection (the audit log failed since, with
+   * an answer's entry) stops the batch there, that window and those after it unsent.
+   */
+  beforeLaunch?: () => Promise<void>;
+  /**
    * Awaited with each window of rows (beside beforeWindow) before it is recorded as sent in the journal and leaves:
    * the record of sent ref_ids, durable. A rejection stops the batch, the window unsent.
    */
@@ -304,8 +309,14 @@ export async function sendRows(rows: AsyncIterable<BatchRow>, todo: number, o: R
     const t = times ? performance.now() : 0;
     const err = await w.ready;
     times?.add('window-wait', times ? performance.now() - t : 0);
-    if (err) {
-      if (err !== SKIPPED) s.fatal ??= new FatalBatchError(err);
+    let stop = err;
+    if (!stop && o.beforeLaunch && !s.fatal)
+      stop = await o.beforeLaunch().then(
+        () => undefined,
+        (e: Error) => e,
+      );
+    if (stop) {
+      if (stop !== SKIPPED) s.fatal ??= new FatalBatchError(stop);
       for (const r of w.rows) untouched.push(r.row);
       return false;
     }

@@ -94,6 +94,8 @@ describe('the audit log as written', () => {
     // The first window: queued, then written and synced as the group's window opens.
     await g.durable(WHO, [1, 2, 3, 4, 5].map(event));
     expect(syncs).toBe(1);
+    await g.durable(WHO, []);
+    expect(syncs).toBe(1);
     expect(lines(path).filter(Boolean)).toHaveLength(5);
     // Answers written into the open window, then the next window of attempts: synced at once, with them.
     g.add(WHO, event(6));
@@ -116,6 +118,8 @@ describe('the audit log as written', () => {
     };
     const bad = new AuditGroup(broken, (e) => errors.push(e));
     await expect(bad.durable(WHO, [event(10)])).rejects.toThrow(/EISDIR/);
+    // With nothing to write, durable() says whether the group can still be written.
+    await expect(bad.durable(WHO, [])).rejects.toThrow(/EISDIR/);
     await expect(bad.durable(WHO, [event(11)])).rejects.toThrow(/EISDIR/);
     await bad.close();
     expect(lines(path).filter(Boolean)).toHaveLength(9);

@@ -348,6 +348,54 @@ describe('batch journal', () => {
     j.close();
   });
 
+  it('a window written ahead is not sent once beforeLaunch refuses (the audit log failed since); its rows go back to planned', async () => {
+    const body = (i: number) =>
+      JSON.stringify({
+        profile_id: 'p',
+        destination_address: 'a',
+        asset: 'BTC',
+        crypto_network: 'BITCOIN',
+        amount: '1',
+        ref_id: `r${i}`,
+      });
+    const j = Journal.open(join(dir, 'launch-refused.journal'), 'h');
+    j.setMeta({ file_hash: 'h' });
+    j.plan(rows(40).map((r) => ({ ...r, body: body(r.row) })));
+    const sent: number[] = [];
+    const broken = new Error('the audit log cannot be written');
+    let logBroken = false;
+    const api: BatchApi = {
+      createWithdrawal: async (b) => {
+        const row = Number(String(b.ref_id).slice(1));
+        sent.push(row);
+        // The log breaks while the first window is sent (its later windows are already written ahead).
+        if (row === 3) logBroken = true;
+        return { kind: 'created', transfer: { id: `t-${b.ref_id}`, status: 'PENDING' } as never };
+      },
+      quoteFee: async () => ({ kind: 'fatal', error: new Error('unused') }),
+      transfers: async () => [],
+      transfersByRef: async () => [],
+    };
+    const windows: number[] = [];
+    const err = await sendRows(plannedRows(j), 40, {
+      journal: j,
+      api,
+      concurrency: 1,
+      limiter: new TokenBucket(Infinity),
+      beforeWindow: async (w) => {
+        windows.push(w[0].row);
+      },
+      beforeLaunch: async () => {
+        if (logBroken) throw broken;
+      },
+    }).catch((e: unknown) => e);
+    expect((err as FatalBatchError).cause).toBe(broken);
+    expect(windows).toEqual([1, 17, 33]);
+    expect(sent).toEqual(Array.from({ length: 16 }, (_, i) => i + 1));
+    expect(j.counts()).toMatchObject({ succeeded: 16, planned: 24, sent: 0 });
+    j.close();
+  });
+
   it('a window the record of sent ref_ids cannot take sends nothing of it; the window before it is sent whole, the rest stays planned', async () => {
     const body = (i: number) =>
       JSON.stringify({

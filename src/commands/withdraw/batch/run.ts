@@ -35,6 +35,7 @@ import { SentRecord, SentRecordError, sentRecordPath } from '../../../batch/sent
 import { type InvalidRow, removeStale, type Stage } from '../../../batch/stage.js';
 import { StageTimes } from '../../../batch/timing.js';
 import { WriteError } from '../../../batch/write-error.js';
+import type { AuditEvent } from '../../../audit/entry.js';
 import { type ApprovalContent, ContentBuilder, type ParsedApproval, repeatSalt } from '../../../policy/approvals.js';
 import { inWindow, timeOfDay } from '../../../policy/hours.js';
 import { withdrawalRequest } from '../../../policy/check.js';
@@ -880,15 +881,13 @@ async function sendBatch(
       journal,
       api,
       concurrency: o.concurrency,
-      beforeWindow: async (rows) => {
-        try {
-          await audit.durable(rows.map((r) => rowAttempt(r, batchId)));
-        } catch (e) {
-          throw new CoinopError('failed', `${(e as Error).message}: no row is sent without its entry`, {
-            hint: 'fix the audit log (free space, its folder), then run the same command with --resume; nothing is sent twice',
-          });
-        }
-      },
+      beforeWindow: (rows) =>
+        auditDurable(
+          audit,
+          rows.map((r) => rowAttempt(r, batchId)),
+        ),
+      // A window written ahead is not sent once the log failed since (an answer's entry could not be written).
+      beforeLaunch: () => auditDurable(audit, []),
       beforeRow: g.beforeRow,
       times: g.times,
       limiter: new TokenBucket(o.rate),
@@ -927,6 +926,17 @@ async function sendBatch(
     throw stopped;
   } finally {
     await audit.close();
+  }
+}
+
+/** Entries on disk before rows leave (none: whether the log can still be written); a failure stops the batch. */
+async function auditDurable(audit: { durable(events: AuditEvent[]): Promise<void> }, events: AuditEvent[]) {
+  try {
+    await audit.durable(events);
+  } catch (e) {
+    throw new CoinopError('failed', `${(e as Error).message}: no row is sent without its entry`, {
+      hint: 'fix the audit log (free space, its folder), then run the same command with --resume; nothing is sent twice',
+    });
   }
 }
 
