@@ -8,7 +8,7 @@
 // one spelling, so the same payment written two ways is one payment to the batch's ref_ids, the policy and the service.
 // The codecs and hashes are @scure/base and @noble/hashes; only CashAddr's polymod and Stellar's CRC16-XModem,
 // which those libraries do not offer, are written here.
-import { keccak_256 } from '@noble/hashes/sha3.js';
+import { keccak_256, keccakP } from '@noble/hashes/sha3.js';
 import { sha256 } from '@noble/hashes/sha2.js';
 import { base32nopad, base58, bech32, bech32m, createBase58check } from '@scure/base';
 import type { CryptoNetwork } from './enums.js';
@@ -279,13 +279,43 @@ function bitcoinCashTestnet(address: string): boolean {
 /** The EIP-55 casing of 40 hex digits: a letter is upper case where that nibble of keccak256(lowercase hex) >= 8. */
 export function eip55(hex40: string): string {
   const lower = hex40.toLowerCase();
-  const hash = keccak_256(new TextEncoder().encode(lower));
+  const known = eip55Seen.get(lower);
+  if (known) return known;
+  const hash = keccak40(lower);
   let out = '0x';
   for (let i = 0; i < 40; i++) {
     const nibble = (hash[i >> 1] >> (i % 2 ? 0 : 4)) & 15;
     out += nibble >= 8 ? lower[i].toUpperCase() : lower[i];
   }
+  if (eip55Seen.size >= EIP55_SEEN) eip55Seen.clear();
+  eip55Seen.set(lower, out);
   return out;
+}
+
+/**
+ * The addresses spelled lately: a payout file pays the same destinations again and again, and a batch spells each
+ * row's destination more than once (validation, staging, the checks); a bounded map, emptied when full.
+ */
+const EIP55_SEEN = 4096;
+const eip55Seen = new Map<string, string>();
+
+/** keccak_256's state for 40 ASCII bytes (one block: no object or buffer per hash); little-endian hosts only. */
+const K_STATE = new Uint32Array(50);
+const K_BYTES = new Uint8Array(K_STATE.buffer);
+const LITTLE_ENDIAN = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1;
+
+/**
+ * keccak_256 of 40 hex digits: the library's permutation (keccakP) over one block, padded as keccak_256 pads it
+ * (0x01 after the message, 0x80 in the last byte of the 136-byte rate); else the library's keccak_256.
+ */
+function keccak40(lower: string): Uint8Array {
+  if (!LITTLE_ENDIAN || lower.length !== 40) return keccak_256(new TextEncoder().encode(lower));
+  K_STATE.fill(0);
+  for (let i = 0; i < 40; i++) K_BYTES[i] = lower.charCodeAt(i);
+  K_BYTES[40] ^= 0x01;
+  K_BYTES[135] ^= 0x80;
+  keccakP(K_STATE, 24);
+  return K_BYTES.subarray(0, 32);
 }
 
 const isUniformCase = (hex: string) => hex === hex.toLowerCase() || hex === hex.toUpperCase();

@@ -172,26 +172,42 @@ export class AuditLog {
 
   /** Writes one entry as one line with one write(); a short write leaves a torn tail and is an error. */
   write(w: Window, who: AuditWho, event: AuditEvent): AuditEntry {
-    const { tail } = w;
-    const entry: AuditEntry = {
-      v: AUDIT_VERSION,
-      seq: tail.seq + 1,
-      time: new Date(this.now()).toISOString(),
-      prev: tail.hash,
-      kind: event.kind,
-      ref_id: event.ref_id ?? null,
-      who: event.approver_keys?.length ? { ...who, approver_keys: event.approver_keys } : who,
-      what: event.what,
-      outcome: event.outcome,
-      ...(tail.torn ? { torn: tail.torn } : {}),
-    };
-    const line = entryLine(entry);
-    const data = Buffer.from(`${tail.needsNewline ? '\n' : ''}${line}\n`, 'utf8');
+    return this.writeMany(w, who, [event])[0];
+  }
+
+  /**
+   * Writes entries, each chained to the one before, as whole lines with one write() for all of them (a window of a
+   * batch's attempts); a short write leaves a torn tail and is an error.
+   */
+  writeMany(w: Window, who: AuditWho, events: AuditEvent[]): AuditEntry[] {
+    let tail = w.tail;
+    let text = tail.needsNewline ? '\n' : '';
+    const out: AuditEntry[] = [];
+    for (const event of events) {
+      const entry: AuditEntry = {
+        v: AUDIT_VERSION,
+        seq: tail.seq + 1,
+        time: new Date(this.now()).toISOString(),
+        prev: tail.hash,
+        kind: event.kind,
+        ref_id: event.ref_id ?? null,
+        who: event.approver_keys?.length ? { ...who, approver_keys: event.approver_keys } : who,
+        what: event.what,
+        outcome: event.outcome,
+        ...(tail.torn ? { torn: tail.torn } : {}),
+      };
+      const line = entryLine(entry);
+      text += `${line}\n`;
+      tail = { seq: entry.seq, hash: sha256Hex(line), needsNewline: false };
+      out.push(entry);
+    }
+    if (!out.length) return out;
+    const data = Buffer.from(text, 'utf8');
     const n = writeSync(w.fd, data);
     if (n !== data.length) throw new AuditWriteError(this.path, `only ${n} of ${data.length} bytes were written`);
-    w.tail = { seq: entry.seq, hash: sha256Hex(line), needsNewline: false };
-    w.written++;
-    return entry;
+    w.tail = tail;
+    w.written += out.length;
+    return out;
   }
 
   /** Makes what the window wrote durable: fsync, off the main thread (a batch goes on answering rows meanwhile). */
@@ -254,9 +270,17 @@ export class AuditGroup {
    */
   durable(who: AuditWho, events: AuditEvent[]): Promise<void> {
     if (this.failed) return Promise.reject(this.failed);
+    // Nothing to write: whether the group can still be written (a failure of any entry so far rejects).
+    if (!events.length) return Promise.resolve();
     let waiter!: { resolve: () => void; reject: (e: Error) => void };
     const done = new Promise<void>((resolve, reject) => (waiter = { resolve, reject }));
-    for (const e of events) this.add(who, e);
+    // Into the open window with one write for all of them; else queued for the next window.
+    if (this.open) this.writeAll(this.open, who, events);
+    else if (events.length) {
+      // All queued before the window opens (it may open at once), to go with one write.
+      for (const event of events) this.queue.push({ who, event });
+      this.running ??= this.run();
+    }
     if (this.failed) waiter.reject(this.failed);
     else if (this.open) {
       this.syncWaiters.push(waiter);
@@ -297,8 +321,12 @@ export class AuditGroup {
   }
 
   private write(w: Window, who: AuditWho, event: AuditEvent): void {
+    this.writeAll(w, who, [event]);
+  }
+
+  private writeAll(w: Window, who: AuditWho, events: AuditEvent[]): void {
     try {
-      this.log.write(w, who, event);
+      this.log.writeMany(w, who, events);
       this.lastWrite = Date.now();
     } catch (e) {
       this.failed ??= e as Error;
@@ -328,7 +356,18 @@ export class AuditGroup {
     try {
       const started = Date.now();
       this.lastWrite = started;
-      for (const next of this.queue.splice(0)) this.write(w, next.who, next.event);
+      // The queued entries, one write() per run of entries by the same actor.
+      const queued = this.queue.splice(0);
+      for (let i = 0; i < queued.length && !this.failed; ) {
+        let j = i + 1;
+        while (j < queued.length && queued[j].who === queued[i].who) j++;
+        this.writeAll(
+          w,
+          queued[i].who,
+          queued.slice(i, j).map((q) => q.event),
+        );
+        i = j;
+      }
       this.syncWaiters.push(...this.queuedWaiters.splice(0));
       this.open = w;
       if (this.failed) this.rejectWaiters(this.failed);

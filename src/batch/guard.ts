@@ -1,5 +1,5 @@
 // Rows another batch already paid: before a new batch sends anything, the service is asked which of its derived
-// ref_ids it holds (100 per request), and this machine's record of sent ref_ids is read. The rows found are
+// ref_ids it holds (100 per request, a few requests at once), and this machine's record of sent ref_ids is read. The rows found are
 // marked in the staged copy, to be listed (refused) or, with --allow-repeat, given ref_ids of this batch alone.
 import type { Transfer } from '../api/index.js';
 import { classify, type BatchApi } from './api.js';
@@ -19,20 +19,36 @@ export interface GuardOptions {
   clock?: Clock;
 }
 
+/** List requests under way at once: the pages are independent, and the rate limiter still paces them. */
+const LOOKUPS_AT_ONCE = 4;
+
 /** Marks the staged rows some other batch already paid; returns how many. */
 export async function markRepeats(stage: Stage, o: GuardOptions): Promise<number> {
+  const inFlight = new Set<Promise<void>>();
+  let failed: { error: unknown } | undefined;
   for (const page of stage.derivedPages(LOOKUP)) {
-    const found = await lookup(
+    if (failed) break;
+    const p: Promise<void> = lookup(
       page.map((r) => r.ref_id),
       o,
-    );
-    for (const t of found)
-      if (t.ref_id) stage.markSeen(t.ref_id, { id: t.id, status: t.status, created_at: t.created_at });
-    for (const r of page) {
-      const earlier = o.record.find(o.serviceId, r.profile_id, r.ref_id, o.batchId);
-      if (earlier) stage.markRecorded(r.row, earlier.sent_at, earlier.journal);
-    }
+    )
+      .then((found) => {
+        for (const t of found)
+          if (t.ref_id) stage.markSeen(t.ref_id, { id: t.id, status: t.status, created_at: t.created_at });
+        for (const r of page) {
+          const earlier = o.record.find(o.serviceId, r.profile_id, r.ref_id, o.batchId);
+          if (earlier) stage.markRecorded(r.row, earlier.sent_at, earlier.journal);
+        }
+      })
+      .catch((error: unknown) => {
+        failed ??= { error };
+      })
+      .finally(() => inFlight.delete(p));
+    inFlight.add(p);
+    if (inFlight.size >= LOOKUPS_AT_ONCE) await Promise.race(inFlight);
   }
+  await Promise.all(inFlight);
+  if (failed) throw failed.error;
   return stage.repeatCount();
 }
 

@@ -116,18 +116,32 @@ export class ReportStream {
   private wake?: () => void;
   private ended = false;
   private readonly shown = new Set<number>();
-  constructor(private readonly journal: Journal) {}
+  /** Rows done whose answer is not yet on disk in the journal: shown after the journal's next fsync. */
+  private pending = new Set<number>();
+  constructor(private readonly journal: Journal) {
+    // The journal's group commits, once fsynced, let the rows whose answers they hold out (one read per commit,
+    // not a commit per row).
+    journal.onDurable = () => this.drain();
+  }
 
   done(row: number): void {
     if (this.shown.has(row)) return;
-    this.journal.flush();
-    const j = this.journal.get(row);
-    if (!j || j.state === 'planned' || j.state === 'sent') return;
-    this.shown.add(row);
-    this.push(reportRow(j));
+    this.pending.add(row);
+  }
+
+  private drain(): void {
+    for (const row of this.pending) {
+      const j = this.journal.get(row);
+      if (!j || j.state === 'planned' || j.state === 'sent') continue;
+      this.pending.delete(row);
+      this.shown.add(row);
+      this.push(reportRow(j));
+    }
   }
 
   finish(): void {
+    this.journal.onDurable = undefined;
+    this.pending.clear();
     for (const j of this.journal.all()) if (!this.shown.has(j.row)) this.queue.push(reportRow(j));
     this.ended = true;
     this.wake?.();

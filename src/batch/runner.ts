@@ -5,6 +5,7 @@ import { classify, type BatchApi, type SendResult } from './api.js';
 import type { Journal } from './journal.js';
 import { backoffMs, realClock, type TokenBucket, type Clock } from './rate-limit.js';
 import type { BatchRow } from './rows.js';
+import type { StageTimes } from './timing.js';
 
 export interface Progress {
   /** Rows this run has to send. */
@@ -30,12 +31,23 @@ export interface RunOptions {
   /** Asked to stop (Ctrl-C): no new row starts; rows in flight finish. */
   signal?: AbortSignal;
   /**
-   * Awaited with each window of rows before anything of it is recorded or sent: the audit log's attempt entries,
-   * durable (one fsync) before the first request of the window leaves. A rejection stops the batch, the window unsent.
+   * Awaited with each window of rows before it is recorded as sent in the journal and before any of it is sent: the
+   * audit log's attempt entries, durable (one fsync) before the first request of the window leaves. A rejection
+   * stops the batch, the window unsent.
    */
   beforeWindow?: (rows: BatchRow[]) => Promise<void>;
-  /** Called with each window of rows before it is recorded as sent and leaves (the record of sent ref_ids). */
-  onSend?: (rows: BatchRow[]) => void;
+  /**
+   * Awaited as a window written ahead (durable) is about to be sent: a rejection (the audit log failed since, with
+   * an answer's entry) stops the batch there, that window and those after it unsent.
+   */
+  beforeLaunch?: () => Promise<void>;
+  /**
+   * Awaited with each window of rows (beside beforeWindow) before it is recorded as sent in the journal and leaves:
+   * the record of sent ref_ids, durable. A rejection stops the batch, the window unsent.
+   */
+  onSend?: (rows: BatchRow[]) => void | Promise<void>;
+  /** Where the time goes, stage by stage (the bench). */
+  times?: StageTimes;
   /**
    * Asked right before each attempt of a row leaves (its turn under the rate limit come): an Error stops the batch
    * there, this row and every later one unsent (the rules of time, by the service's clock, as rows are sent).
@@ -148,18 +160,27 @@ async function sendOne(r: BatchRow, o: RunOptions, s: RunState): Promise<void> {
       if (!inDoubt) s.untouched.push(r.row);
       return;
     }
+    const times = o.times;
+    const t0 = times ? performance.now() : 0;
     await o.limiter.take();
     if (s.fatal) {
       if (!inDoubt) s.untouched.push(r.row);
       return;
     }
+    const t1 = times ? performance.now() : 0;
     const stop = o.beforeRow?.(r);
     if (stop) {
       s.fatal ??= new FatalBatchError(stop);
       if (!inDoubt) s.untouched.push(r.row);
       return;
     }
+    const t2 = times ? performance.now() : 0;
     const res: SendResult = await o.api.createWithdrawal(r.body);
+    if (times) {
+      times.add('limiter', t1 - t0);
+      times.add('checks', t2 - t1);
+      times.add('http', performance.now() - t2);
+    }
     if (res.kind === 'created' || res.kind === 'exists') {
       const { ok, write } = recordTransfer(
         o.journal,
@@ -206,10 +227,8 @@ async function sendOne(r: BatchRow, o: RunOptions, s: RunState): Promise<void> {
  * Sends every row the journal still has as planned. `rows` are the journal's planned rows (plannedRows), in
  * order; rows the journal records as done are skipped without a request.
  */
-export async function sendRows(rows: AsyncIterable<BatchRow>, todo: number, o: RunOptions): Promise<Progress> {
-  const slots = new Slots(Math.max(1, o.concurrency));
-  const inFlight = new Set<Promise<void>>();
-  const writes = new Set<Promise<void>>();
+/** The state of one run: its progress, the rows it never started, the writes under way and the fatal error. */
+function runState(todo: number, o: RunOptions, writes: Set<Promise<void>>): RunState {
   const s: RunState = {
     progress: { todo, done: 0, succeeded: 0, failed: 0, retries: 0, startedAt: (o.clock ?? realClock).now() },
     untouched: [],
@@ -224,9 +243,127 @@ export async function sendRows(rows: AsyncIterable<BatchRow>, todo: number, o: R
       );
     },
   };
-  const { progress, untouched } = s;
+  return s;
+}
 
-  const start = async (r: BatchRow): Promise<boolean> => {
+/** A window of rows whose writes are under way or done, not yet sent. */
+interface Ahead {
+  rows: BatchRow[];
+  /** Resolves when the window is durable, with the error that stops the batch before it if it is not. */
+  ready: Promise<Error | undefined>;
+}
+
+const SKIPPED = new Error('internal: a window after the batch stopped');
+
+/** Windows whose writes are under way or done, not yet sent: up to LOOKAHEAD (a slow fsync is absorbed). */
+const LOOKAHEAD = 2;
+
+/**
+ * Rows go out in windows. Before a window's first request leaves, each of its rows is on disk in the audit log (its
+ * attempt entry), the record of sent ref_ids and the journal (as sent): one fsync per file for the window, the first
+ * two in parallel, then the journal's. A crash from then on means "maybe sent" for each of them, and the resend with
+ * the same ref_id is safe. The next window's writes are made while this one's rows are sent, so the requests do not
+ * wait for the disk; a window whose writes fail sends nothing, and the batch stops before it. Two windows are made
+ * durable ahead of the one being sent, each holding enough rows to outlast its writes (three fsyncs, tens of
+ * milliseconds on a busy disk): 16 times the rows in flight, up to 512.
+ */
+class Windows {
+  readonly size: number;
+  private chain: Promise<Error | undefined> = Promise.resolve(undefined);
+  private readonly ahead: Ahead[] = [];
+  private window: BatchRow[] = [];
+  readonly slots: Slots;
+  readonly inFlight = new Set<Promise<void>>();
+  constructor(
+    private readonly o: RunOptions,
+    private readonly s: RunState,
+  ) {
+    this.size = Math.max(16, Math.min(512, o.concurrency * 16));
+    this.slots = new Slots(Math.max(1, o.concurrency));
+  }
+
+  /** Adds a row; when its window is full, that window's writes begin and the oldest one ahead is sent. */
+  async add(r: BatchRow): Promise<boolean> {
+    this.window.push(r);
+    return this.window.length < this.size || this.next();
+  }
+
+  /** The last window, then every window ahead: sent, or (once the batch stopped) put back as untouched. */
+  async drain(stopped: boolean): Promise<void> {
+    if (!stopped && this.window.length && !(await this.next())) stopped = true;
+    for (const w of this.ahead.splice(0)) {
+      if (!stopped) {
+        // launch() accounts for its own rows when it stops (those it never started are untouched).
+        if (!(await this.launch(w))) stopped = true;
+        continue;
+      }
+      // Written (maybe) as sent and never started: back to planned with the others.
+      await w.ready;
+      for (const r of w.rows) this.s.untouched.push(r.row);
+    }
+    await Promise.all([...this.inFlight]);
+  }
+
+  private async next(): Promise<boolean> {
+    this.ahead.push(this.prepare(this.window));
+    this.window = [];
+    const oldest = this.ahead.length > LOOKAHEAD ? this.ahead.shift() : undefined;
+    return oldest ? this.launch(oldest) : true;
+  }
+
+  /** The window's durable writes, after those of the window before (nothing once one failed or the batch stopped). */
+  private prepare(rowsNow: BatchRow[]): Ahead {
+    const { o, s } = this;
+    const times = o.times;
+    const ready = this.chain.then(async (before) => {
+      if (before || s.fatal || o.signal?.aborted) return SKIPPED;
+      try {
+        const audit = o.beforeWindow ? timed(times, 'audit', () => o.beforeWindow?.(rowsNow)) : undefined;
+        const record = o.onSend ? timed(times, 'record', () => o.onSend?.(rowsNow)) : undefined;
+        // Both awaited (settled) before the journal: a window the audit log or the record refused is not "sent".
+        const [a, b] = await Promise.allSettled([audit, record]);
+        if (a.status === 'rejected') throw a.reason;
+        if (b.status === 'rejected') throw b.reason;
+        await timed(times, 'journal', () => o.journal.markSentDurable(rowsNow.map((r) => r.row)));
+        return undefined;
+      } catch (e) {
+        return e as Error;
+      }
+    });
+    this.chain = ready;
+    return { rows: rowsNow, ready };
+  }
+
+  /** Sends a window once it is durable; false when the batch stops (its rows not started are untouched). */
+  private async launch(w: Ahead): Promise<boolean> {
+    const { o, s } = this;
+    const times = o.times;
+    const t = times ? performance.now() : 0;
+    const err = await w.ready;
+    times?.add('window-wait', times ? performance.now() - t : 0);
+    let stop = err;
+    if (!stop && o.beforeLaunch && !s.fatal)
+      stop = await o.beforeLaunch().then(
+        () => undefined,
+        (e: Error) => e,
+      );
+    if (stop) {
+      if (stop !== SKIPPED) s.fatal ??= new FatalBatchError(stop);
+      for (const r of w.rows) s.untouched.push(r.row);
+      return false;
+    }
+    for (let i = 0; i < w.rows.length; i++) {
+      if (!(await this.start(w.rows[i]))) {
+        for (const r of w.rows.slice(i)) s.untouched.push(r.row);
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /** One row sent in a free slot; false when the batch stopped first. */
+  private async start(r: BatchRow): Promise<boolean> {
+    const { o, s, slots } = this;
     await slots.take();
     if (s.fatal || o.signal?.aborted) {
       slots.give();
@@ -237,67 +374,53 @@ export async function sendRows(rows: AsyncIterable<BatchRow>, todo: number, o: R
         s.fatal ??= new FatalBatchError(e);
       })
       .finally(() => {
-        progress.done++;
+        s.progress.done++;
         o.onDone?.(r.row);
-        o.onProgress?.(progress);
+        o.onProgress?.(s.progress);
         slots.give();
-        inFlight.delete(p);
+        this.inFlight.delete(p);
       });
-    inFlight.add(p);
+    this.inFlight.add(p);
     return true;
-  };
+  }
+}
 
-  // Rows go out in windows: the whole window is recorded as sent (one fsync) before its first request leaves, so
-  // a crash from then on means "maybe sent" for each of them, and the resend with the same ref_id is safe.
-  const windowSize = Math.max(16, Math.min(128, o.concurrency * 4));
-  let window: BatchRow[] = [];
-  const dispatch = async (): Promise<boolean> => {
-    const rowsNow = window;
-    window = [];
-    if (!rowsNow.length) return true;
-    try {
-      await o.beforeWindow?.(rowsNow);
-      o.onSend?.(rowsNow);
-      o.journal.markSentNow(rowsNow.map((r) => r.row));
-    } catch (e) {
-      // Nothing of this window left: the batch stops here, after the rows in flight are answered.
-      s.fatal ??= new FatalBatchError(e as Error);
-      for (const r of rowsNow) untouched.push(r.row);
-      return false;
-    }
-    for (let i = 0; i < rowsNow.length; i++) {
-      if (!(await start(rowsNow[i]))) {
-        for (const r of rowsNow.slice(i)) untouched.push(r.row);
-        return false;
-      }
-    }
-    return true;
-  };
+export async function sendRows(rows: AsyncIterable<BatchRow>, todo: number, o: RunOptions): Promise<Progress> {
+  const writes = new Set<Promise<void>>();
+  const s = runState(todo, o, writes);
+  const windows = new Windows(o, s);
+  const times = o.times;
   let stopped = false;
   for await (const r of rows) {
     if (s.fatal || o.signal?.aborted) {
       stopped = true;
       break;
     }
-    if (!stillPlanned(o.journal, r)) continue;
-    window.push(r);
-    if (window.length >= windowSize && !(await dispatch())) {
+    const t = times ? performance.now() : 0;
+    const planned = stillPlanned(o.journal, r);
+    times?.add('checks', times ? performance.now() - t : 0);
+    if (!planned) continue;
+    if (!(await windows.add(r))) {
       stopped = true;
       break;
     }
   }
-  if (!stopped) await dispatch();
-  await Promise.all([...inFlight]);
+  await windows.drain(stopped);
   o.journal.flush();
   await Promise.allSettled([...writes]);
   replanUntouched(o.journal, s);
   if (s.fatal) throw s.fatal;
-  return progress;
+  return s.progress;
+}
+
+/** Runs `fn` (sync or async) into the stage's time when timing. */
+function timed<T>(times: StageTimes | undefined, stage: Parameters<StageTimes['add']>[0], fn: () => T): T {
+  return times ? times.time(stage, fn) : fn();
 }
 
 /** Whether the journal still has the row to send (planned), under the ref_id the row carries. */
 function stillPlanned(journal: Journal, r: BatchRow): boolean {
-  const state = journal.get(r.row);
+  const state = journal.stateOf(r.row);
   if (!state) throw new Error(`row ${r.row} is missing from the journal`);
   if (state.state !== 'planned') return false;
   if (state.ref_id !== r.body.ref_id) {

@@ -4,6 +4,7 @@ import { privateDatabase } from '../config/private-files.js';
 import { join } from 'node:path';
 import { createRequire } from 'node:module';
 import type { Database as DatabaseType, Statement } from 'better-sqlite3';
+import { WalSync } from './wal-sync.js';
 import { WriteError } from './write-error.js';
 
 const require = createRequire(import.meta.url);
@@ -36,11 +37,13 @@ export class SentRecord {
   private readonly put: Statement;
   private readonly get: Statement;
   private readonly refuse: Statement;
+  private readonly wal: WalSync;
 
   private constructor(
     readonly path: string,
     private readonly db: DatabaseType,
   ) {
+    this.wal = new WalSync(path);
     this.put = db.prepare(
       `INSERT INTO sent (service_id, profile_id, ref_id, batch_id, journal, row, sent_at) VALUES (?, ?, ?, ?, ?, ?, ?)
        ON CONFLICT DO UPDATE SET refused = 0`,
@@ -63,7 +66,7 @@ export class SentRecord {
       const Database = require('better-sqlite3') as typeof import('better-sqlite3');
       db = new Database(path);
       db.pragma('journal_mode = WAL');
-      // A guard, not the batch's own state (that is the journal): a commit per window of rows, no fsync of its own.
+      // A commit per window of rows, made durable by an fsync of the WAL off the main thread (record()).
       db.pragma('synchronous = NORMAL');
       db.pragma('busy_timeout = 5000');
       db.exec(`CREATE TABLE IF NOT EXISTS sent (
@@ -84,12 +87,16 @@ export class SentRecord {
     }
   }
 
-  /** Records that requests for these rows are about to leave (a window of rows, one transaction). */
-  record(serviceId: string, batchId: string, journal: string, entries: SentEntry[], at: string): void {
+  /**
+   * Records that requests for these rows are about to leave (a window of rows, one transaction), and resolves once
+   * they are on disk (one fsync of the WAL, off the main thread).
+   */
+  async record(serviceId: string, batchId: string, journal: string, entries: SentEntry[], at: string): Promise<void> {
     try {
       this.db.transaction(() => {
         for (const e of entries) this.put.run(serviceId, e.profile_id, e.ref_id, batchId, journal, e.row, at);
       })();
+      await this.wal.sync();
     } catch (e) {
       throw new WriteError('record of sent ref_ids', this.path, e);
     }
@@ -111,6 +118,7 @@ export class SentRecord {
   }
 
   close(): void {
+    this.wal.close();
     try {
       this.db.close();
     } catch {

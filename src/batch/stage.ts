@@ -52,7 +52,7 @@ const FIELDS = ['profile_id', 'asset', 'crypto_network', 'destination_address', 
   .join(', ');
 
 const PAGE = 1000;
-const FLUSH_AT = 2000;
+const FLUSH_AT = 500;
 
 export class Stage {
   private buffer: unknown[][] = [];

@@ -506,3 +506,18 @@ describe('canonicalAddress: one spelling per destination (issue 23)', () => {
     expect(canonicalAddress('NOT_A_NETWORK', 'ABC')).toBe('ABC');
   });
 });
+
+describe('canonicalAddress of one-case EVM addresses (EIP-55, its one-block keccak and the map of spellings seen)', () => {
+  it('spells every one-case account as the independent EIP-55 oracle does, again from the map, past its bound', () => {
+    const accounts = Array.from({ length: 5000 }, (_, i) =>
+      Buffer.from(sha256(new TextEncoder().encode(`account ${i}`)).subarray(0, 20)).toString('hex'),
+    );
+    // Twice over: the second pass reads spellings the map kept, or spells them again once the map was emptied.
+    for (const pass of [1, 2]) {
+      for (const [i, hex] of accounts.entries()) {
+        const given = i % 2 ? `0x${hex.toUpperCase()}` : `0x${hex}`;
+        expect(canonicalAddress('ETHEREUM', given), `pass ${pass}, ${given}`).toBe(eip55Oracle(hex));
+      }
+    }
+  });
+});

@@ -94,6 +94,8 @@ describe('the audit log as written', () => {
     // The first window: queued, then written and synced as the group's window opens.
     await g.durable(WHO, [1, 2, 3, 4, 5].map(event));
     expect(syncs).toBe(1);
+    await g.durable(WHO, []);
+    expect(syncs).toBe(1);
     expect(lines(path).filter(Boolean)).toHaveLength(5);
     // Answers written into the open window, then the next window of attempts: synced at once, with them.
     g.add(WHO, event(6));
@@ -116,6 +118,8 @@ describe('the audit log as written', () => {
     };
     const bad = new AuditGroup(broken, (e) => errors.push(e));
     await expect(bad.durable(WHO, [event(10)])).rejects.toThrow(/EISDIR/);
+    // With nothing to write, durable() says whether the group can still be written.
+    await expect(bad.durable(WHO, [])).rejects.toThrow(/EISDIR/);
     await expect(bad.durable(WHO, [event(11)])).rejects.toThrow(/EISDIR/);
     await bad.close();
     expect(lines(path).filter(Boolean)).toHaveLength(9);
@@ -252,6 +256,47 @@ describe('a torn write (a crash mid-line)', () => {
     ls[2] = ls[2].replace('BTC', 'ETH');
     writeLines(path, ls);
     expect(verifyLog(path).problems.map((p) => [p.line, p.kind])).toEqual([[3, 'not_entry']]);
+  });
+
+  it('several entries after a torn tail in one write(): the first records the torn bytes, each chains on the one before', async () => {
+    const { path, log } = await logOf(3);
+    truncateSync(path, statSync(path).size - 30);
+    const torn = readFileSync(path, 'utf8').split('\n')[2];
+    await log.append([7, 8, 9].map((i) => ({ who: WHO, event: event(i) })));
+    const ls = lines(path).filter(Boolean);
+    expect(ls[2]).toBe(torn);
+    const written = ls.slice(3).map((l) => JSON.parse(l));
+    expect(written.map((e) => [e.seq, e.ref_id, e.torn?.bytes])).toEqual([
+      [3, 'ref-7', Buffer.byteLength(torn)],
+      [4, 'ref-8', undefined],
+      [5, 'ref-9', undefined],
+    ]);
+    expect(written[1].prev).toBe(sha256Hex(ls[3]));
+    expect(written[2].prev).toBe(sha256Hex(ls[4]));
+    expect(verifyLog(path)).toMatchObject({ ok: true, entries: 5, recovered: [{ line: 3, recorded_by: 4 }] });
+  });
+
+  it("durable(): a window's entries go to the file with one write(), fsynced once", async () => {
+    const { path, log } = freshLog();
+    let writes = 0;
+    const many = log.writeMany.bind(log);
+    log.writeMany = (w, who, events) => {
+      writes++;
+      return many(w, who, events);
+    };
+    const g = new AuditGroup(log, () => {}, { windowMs: 600_000, idleMs: 600_000, gapMs: 0 });
+    await g.durable(
+      WHO,
+      Array.from({ length: 64 }, (_, i) => event(i + 1)),
+    );
+    await g.durable(
+      WHO,
+      Array.from({ length: 64 }, (_, i) => event(i + 65)),
+    );
+    await g.close();
+    expect(writes).toBe(2);
+    expect(lines(path).filter(Boolean)).toHaveLength(128);
+    expect(verifyLog(path)).toMatchObject({ ok: true, entries: 128 });
   });
 
   it('a crash that left only the newline of a torn line: recorded the same way', async () => {

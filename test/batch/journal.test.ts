@@ -241,6 +241,201 @@ describe('batch journal', () => {
     k.close();
   });
 
+  it('each row leaves only once its window is on disk in the audit log, the record of sent ref_ids and the journal; the next window is written while this one is sent', async () => {
+    const body = (i: number) =>
+      JSON.stringify({
+        profile_id: 'p',
+        destination_address: 'a',
+        asset: 'BTC',
+        crypto_network: 'BITCOIN',
+        amount: '1',
+        ref_id: `r${i}`,
+      });
+    const j = Journal.open(join(dir, 'durable-first.journal'), 'h');
+    j.setMeta({ file_hash: 'h' });
+    j.plan(rows(200).map((r) => ({ ...r, body: body(r.row) })));
+    // What is on disk, as each writer's promise resolves: the journal's once its WAL fsync is done.
+    const audited = new Set<number>();
+    const recorded = new Set<number>();
+    const journalled = new Set<number>();
+    const wal = (j as unknown as { wal: { sync: () => Promise<void> } }).wal;
+    const realSync = wal.sync.bind(wal);
+    let fsyncs = 0;
+    wal.sync = async () => {
+      await realSync();
+      fsyncs++;
+    };
+    const markSent = j.markSentDurable.bind(j);
+    j.markSentDurable = async (rs) => {
+      await markSent(rs);
+      for (const r of rs) journalled.add(r);
+    };
+    // The disk is slow: each window's audit entries and record take a few turns of the event loop.
+    const slow = () => new Promise<void>((r) => setImmediate(() => setImmediate(r)));
+    const windowsStarted: number[] = [];
+    let answered = 0;
+    const firstWindowAnsweredWhenSecondBegan: number[] = [];
+    const violations: string[] = [];
+    const api: BatchApi = {
+      createWithdrawal: async (b) => {
+        const row = Number(String(b.ref_id).slice(1));
+        if (!audited.has(row)) violations.push(`row ${row} left before its audit entry was on disk`);
+        if (!recorded.has(row)) violations.push(`row ${row} left before the record of sent ref_ids had it`);
+        if (!journalled.has(row) || j.stateOf(row)?.state !== 'sent')
+          violations.push(`row ${row} left before the journal had it as sent, on disk`);
+        await slow();
+        answered++;
+        return { kind: 'created', transfer: { id: `t-${b.ref_id}`, status: 'PENDING' } as never };
+      },
+      quoteFee: async () => ({ kind: 'fatal', error: new Error('unused') }),
+      transfers: async () => [],
+      transfersByRef: async () => [],
+    };
+    const p = await sendRows(plannedRows(j), 200, {
+      journal: j,
+      api,
+      concurrency: 2,
+      limiter: new TokenBucket(Infinity),
+      beforeWindow: async (w) => {
+        windowsStarted.push(w[0].row);
+        if (windowsStarted.length === 2) firstWindowAnsweredWhenSecondBegan.push(answered);
+        await slow();
+        for (const r of w) audited.add(r.row);
+      },
+      onSend: async (w) => {
+        await slow();
+        for (const r of w) recorded.add(r.row);
+      },
+    });
+    expect(violations).toEqual([]);
+    expect(p).toMatchObject({ succeeded: 200, failed: 0 });
+    // Windows of 32 rows (16 per row in flight), each journalled with one fsync (and the answers' group commits).
+    expect(windowsStarted).toEqual([1, 33, 65, 97, 129, 161, 193]);
+    expect(fsyncs).toBeGreaterThanOrEqual(7);
+    // The second window's writes began before the first window's rows were all answered.
+    expect(firstWindowAnsweredWhenSecondBegan[0]).toBeLessThan(32);
+    expect(j.counts()).toMatchObject({ succeeded: 200, sent: 0, planned: 0 });
+    j.close();
+  });
+
+  it('markSentDurable resolves only once the WAL is fsynced (the commit alone is not enough); a failed fsync rejects', async () => {
+    const j = Journal.open(join(dir, 'wal-fsync.journal'), 'h');
+    j.setMeta({ file_hash: 'h' });
+    j.plan(rows(4));
+    const wal = (j as unknown as { wal: { sync: () => Promise<void> } }).wal;
+    let release!: () => void;
+    let fail!: (e: Error) => void;
+    wal.sync = () =>
+      new Promise<void>((resolve, reject) => {
+        release = resolve;
+        fail = reject;
+      });
+    let done = false;
+    const p = j.markSentDurable([1, 2]).then(() => {
+      done = true;
+    });
+    // Committed (visible) at once, not yet durable: the promise waits for the fsync.
+    expect(j.stateOf(1)?.state).toBe('sent');
+    for (let i = 0; i < 5; i++) await new Promise((r) => setImmediate(r));
+    expect(done).toBe(false);
+    release();
+    await p;
+    expect(done).toBe(true);
+    const q = j.markSentDurable([3]);
+    fail(Object.assign(new Error('EIO: i/o error, fsync'), { code: 'EIO' }));
+    await expect(q).rejects.toBeInstanceOf(WriteError);
+    (j as unknown as { wal: { sync: () => Promise<void> } }).wal.sync = () => Promise.resolve();
+    j.close();
+  });
+
+  it('a window written ahead is not sent once beforeLaunch refuses (the audit log failed since); its rows go back to planned', async () => {
+    const body = (i: number) =>
+      JSON.stringify({
+        profile_id: 'p',
+        destination_address: 'a',
+        asset: 'BTC',
+        crypto_network: 'BITCOIN',
+        amount: '1',
+        ref_id: `r${i}`,
+      });
+    const j = Journal.open(join(dir, 'launch-refused.journal'), 'h');
+    j.setMeta({ file_hash: 'h' });
+    j.plan(rows(40).map((r) => ({ ...r, body: body(r.row) })));
+    const sent: number[] = [];
+    const broken = new Error('the audit log cannot be written');
+    let logBroken = false;
+    const api: BatchApi = {
+      createWithdrawal: async (b) => {
+        const row = Number(String(b.ref_id).slice(1));
+        sent.push(row);
+        // The log breaks while the first window is sent (its later windows are already written ahead).
+        if (row === 3) logBroken = true;
+        return { kind: 'created', transfer: { id: `t-${b.ref_id}`, status: 'PENDING' } as never };
+      },
+      quoteFee: async () => ({ kind: 'fatal', error: new Error('unused') }),
+      transfers: async () => [],
+      transfersByRef: async () => [],
+    };
+    const windows: number[] = [];
+    const err = await sendRows(plannedRows(j), 40, {
+      journal: j,
+      api,
+      concurrency: 1,
+      limiter: new TokenBucket(Infinity),
+      beforeWindow: async (w) => {
+        windows.push(w[0].row);
+      },
+      beforeLaunch: async () => {
+        if (logBroken) throw broken;
+      },
+    }).catch((e: unknown) => e);
+    expect((err as FatalBatchError).cause).toBe(broken);
+    expect(windows).toEqual([1, 17, 33]);
+    expect(sent).toEqual(Array.from({ length: 16 }, (_, i) => i + 1));
+    expect(j.counts()).toMatchObject({ succeeded: 16, planned: 24, sent: 0 });
+    j.close();
+  });
+
+  it('a window the record of sent ref_ids cannot take sends nothing of it; the window before it is sent whole, the rest stays planned', async () => {
+    const body = (i: number) =>
+      JSON.stringify({
+        profile_id: 'p',
+        destination_address: 'a',
+        asset: 'BTC',
+        crypto_network: 'BITCOIN',
+        amount: '1',
+        ref_id: `r${i}`,
+      });
+    const j = Journal.open(join(dir, 'record-fails.journal'), 'h');
+    j.setMeta({ file_hash: 'h' });
+    j.plan(rows(40).map((r) => ({ ...r, body: body(r.row) })));
+    const sent: number[] = [];
+    const api: BatchApi = {
+      createWithdrawal: async (b) => {
+        sent.push(Number(String(b.ref_id).slice(1)));
+        return { kind: 'created', transfer: { id: `t-${b.ref_id}`, status: 'PENDING' } as never };
+      },
+      quoteFee: async () => ({ kind: 'fatal', error: new Error('unused') }),
+      transfers: async () => [],
+      transfersByRef: async () => [],
+    };
+    const full = new Error('cannot write the record of sent ref_ids (the disk is full)');
+    let n = 0;
+    const err = await sendRows(plannedRows(j), 40, {
+      journal: j,
+      api,
+      concurrency: 1,
+      limiter: new TokenBucket(Infinity),
+      onSend: async () => {
+        if (++n === 2) throw full;
+      },
+    }).catch((e: unknown) => e);
+    expect((err as FatalBatchError).cause).toBe(full);
+    expect(sent).toEqual(Array.from({ length: 16 }, (_, i) => i + 1));
+    expect(j.counts()).toMatchObject({ succeeded: 16, planned: 24, sent: 0 });
+    j.close();
+  });
+
   it('names a damaged journal and a journal of another file', () => {
     const bad = join(dir, 'c.journal');
     writeFileSync(bad, 'not a database at all '.repeat(400));

@@ -206,7 +206,7 @@ describe('rows another batch paid', () => {
     const [first, second] = [...stage.valid()];
     const record = SentRecord.open(join(dir, 'sent.db'));
     try {
-      record.record(
+      await record.record(
         'local:http://a',
         'earlier',
         '/j/earlier.journal',
@@ -214,21 +214,21 @@ describe('rows another batch paid', () => {
         '2026-01-01T00:00:00.000Z',
       );
       // Sent to another service, by another profile, or by this very batch: not a repeat.
-      record.record(
+      await record.record(
         'local:http://b',
         'earlier',
         '/j/b.journal',
         [{ row: 2, ref_id: second.ref_id, profile_id: 'prof-1' }],
         '2026-01-01T00:00:00.000Z',
       );
-      record.record(
+      await record.record(
         'local:http://a',
         'earlier',
         '/j/p.journal',
         [{ row: 2, ref_id: second.ref_id, profile_id: 'prof-2' }],
         '2026-01-01T00:00:00.000Z',
       );
-      record.record(
+      await record.record(
         'local:http://a',
         'this',
         '/j/this.journal',
@@ -236,7 +236,7 @@ describe('rows another batch paid', () => {
         '2026-01-01T00:00:00.000Z',
       );
       // Sent by another batch but refused outright by the service: nothing was paid, so no evidence of a payment.
-      record.record(
+      await record.record(
         'local:http://a',
         'refused',
         '/j/refused.journal',
@@ -281,7 +281,7 @@ describe('rows another batch paid', () => {
     );
     const record = SentRecord.open(join(dir, 'sent-spelled.db'));
     try {
-      record.record('local:http://a', 'earlier', '/j/earlier.journal', sentIds, '2026-01-01T00:00:00.000Z');
+      await record.record('local:http://a', 'earlier', '/j/earlier.journal', sentIds, '2026-01-01T00:00:00.000Z');
       const n = await markRepeats(stage, {
         api: none,
         limiter: new TokenBucket(Infinity),

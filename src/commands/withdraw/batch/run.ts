@@ -1,5 +1,6 @@
 // `coinop withdraw batch`: read and validate the whole file once, look for rows another batch paid, confirm, journal
 // every row with the request it sends, send under a rate limit from the journal, report.
+import { writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { type CreateCryptoWithdrawalRequest, dec, fmt } from '../../../api/index.js';
 import type { CliContext, Connection } from '../../../cli/context.js';
@@ -32,7 +33,9 @@ import { addToTotals, formatTotals, sortedTotals, type Totals } from '../../../b
 import type { BatchRow } from '../../../batch/rows.js';
 import { SentRecord, SentRecordError, sentRecordPath } from '../../../batch/sent-record.js';
 import { type InvalidRow, removeStale, type Stage } from '../../../batch/stage.js';
+import { StageTimes } from '../../../batch/timing.js';
 import { WriteError } from '../../../batch/write-error.js';
+import type { AuditEvent } from '../../../audit/entry.js';
 import { type ApprovalContent, ContentBuilder, type ParsedApproval, repeatSalt } from '../../../policy/approvals.js';
 import { inWindow, timeOfDay } from '../../../policy/hours.js';
 import { withdrawalRequest } from '../../../policy/check.js';
@@ -72,7 +75,27 @@ function interruptLine(p: Phase): string {
   return `interrupted: rows already answered are in the journal ${p.journal}; run the same command with --resume to send the rest (nothing is sent twice)`;
 }
 
+/**
+ * COINOP_BATCH_TIMES=FILE: where the time of each stage goes, written to FILE as JSON when the batch ends (the bench
+ * reports it per row).
+ */
+function stageTimes(ctx: CliContext): { times: StageTimes; write: (journal?: Journal) => void } | undefined {
+  const file = ctx.env.COINOP_BATCH_TIMES;
+  if (!file) return undefined;
+  const times = new StageTimes();
+  return {
+    times,
+    write: (journal) => {
+      if (journal) times.ms['journal-commit'] = journal.commitMs;
+      writeFileSync(file, `${JSON.stringify(times)}\n`);
+    },
+  };
+}
+
 export async function runBatch(ctx: CliContext, file: string, o: BatchOptions): Promise<void> {
+  const timing = stageTimes(ctx);
+  const times = timing?.times;
+  const readStarted = performance.now();
   const note = (s: string) => ctx.io.err(`${s}\n`);
   const data = ctx.settings.dataDir;
   const batches = join(data, 'batches');
@@ -90,6 +113,8 @@ export async function runBatch(ctx: CliContext, file: string, o: BatchOptions): 
     dir: batches,
   });
   const { scan } = input;
+  times?.add('read', performance.now() - readStarted);
+  const beginStarted = performance.now();
   const cont = continueCommand(ctx, file, o);
   if (changedSince(file, input.stat))
     note(
@@ -106,55 +131,28 @@ export async function runBatch(ctx: CliContext, file: string, o: BatchOptions): 
   const record = openRecord(sentRecordPath(data));
   ctx.onCleanup(() => record.close());
 
-  const run: BatchRun = { file, input, o, base, jPath, defaultProfileId, policy };
+  const run: BatchRun = { file, input, o, base, jPath, defaultProfileId, policy, times };
   const clock = serviceClock(ctx.now);
   let todo: number;
   if (journal.count() > 0 && journal.begun()) {
     // The journal holds every row and the request it sends: the staged copy of this read is not needed.
     input.stage.remove();
-    let left: { todo: number; totals: Totals[] };
-    try {
-      left = resumeOf(ctx, journal, o, cont);
-    } catch (e) {
-      // A journal whose rows are not those confirmed: the refusal in the audit log too.
-      if (e instanceof CoinopError && e.category === 'file' && (e as { edited?: boolean }).edited)
-        await ctx.audit.note(
-          batchRefused(auditOf(run, journal), journal.count(), true, { category: e.category, message: e.message }),
-          conn,
-        );
-      throw e;
-    }
-    todo = left.todo;
+    todo = await resumeBatch(ctx, conn, { journal, run, cont, clock });
     if (todo === 0) return finish(ctx, journal, { waitSeconds: o.waitSeconds, phase, cont });
-    await conn.tokens.token();
-    // The policy again, over the rows left to send: the limits, the hours of now, and the approvals checked
-    // against the journal's own rows (what is sent), not the file's.
-    const resumed: PolicyRun = {
-      ...policy.run,
-      requests: () => journalRequests(journal),
-      approvals: policy.run.approvals && { ...policy.run.approvals, content: journalContent(ctx, journal, run) },
-    };
-    const verdict = await policyVerdict(ctx, conn, policy.loaded, resumed);
-    const audited = { ...auditOf(run, journal), totals: left.totals };
-    const refusal = { batch: audited, rows: todo, resumed: true };
-    await refusedBy(ctx, conn, refusal, () => refuseByPolicy(ctx, verdict));
-    clock.start(verdict);
-    await confirmBatch(ctx, conn, run, { todo, resumed: true, totals: left.totals });
-    await reserveRows(ctx, conn, run, {
-      policyRun: resumed,
-      rows: () => journalReservations(journal),
-      refusal,
-      batchId: journal.meta().batch_id,
-    });
-    await ctx.audit.record(batchStart(audited, todo, true), conn);
   } else {
     clock.start(await beginBatch(ctx, conn, journal, record, run));
     todo = scan.valid;
   }
 
   phase.now = { at: 'sending', journal: jPath };
+  times?.add('begin', performance.now() - beginStarted);
+  if (times) times.rows = todo;
   const stream = streamReport(ctx, journal, o);
-  await sendReserved(ctx, conn, run, { journal, record, todo, stream, clock });
+  try {
+    await sendReserved(ctx, conn, run, { journal, record, todo, stream, clock, times });
+  } finally {
+    timing?.write(journal);
+  }
   await ctx.audit.note(batchEnd(journal, journal.meta().batch_id ?? ''), conn);
   phase.now = { at: 'before' };
   if (changedSince(file, input.stat))
@@ -164,6 +162,54 @@ export async function runBatch(ctx: CliContext, file: string, o: BatchOptions): 
   const c = journal.counts();
   if (!c.planned && !c.sent && !c.unknown) journal.setMeta({ finished_at: new Date(ctx.now()).toISOString() });
   return finish(ctx, journal, { waitSeconds: o.waitSeconds, phase, cont, stream });
+}
+
+/**
+ * A batch begun before, its journal checked against what was confirmed: the policy again over the rows left (the
+ * limits, the hours of now, the approvals against the journal's own rows), the question, the reservation, the audit
+ * entry. The rows left to send (0: none, the batch ran to its end).
+ */
+async function resumeBatch(
+  ctx: CliContext,
+  conn: Connection,
+  b: { journal: Journal; run: BatchRun; cont: (retry: boolean) => string; clock: ReturnType<typeof serviceClock> },
+): Promise<number> {
+  const { journal, run, clock } = b;
+  const { o, policy } = run;
+  let left: { todo: number; totals: Totals[] };
+  try {
+    left = resumeOf(ctx, journal, o, b.cont);
+  } catch (e) {
+    // A journal whose rows are not those confirmed: the refusal in the audit log too.
+    if (e instanceof CoinopError && e.category === 'file' && (e as { edited?: boolean }).edited)
+      await ctx.audit.note(
+        batchRefused(auditOf(run, journal), journal.count(), true, { category: e.category, message: e.message }),
+        conn,
+      );
+    throw e;
+  }
+  const todo = left.todo;
+  if (todo === 0) return 0;
+  await conn.tokens.token();
+  const resumed: PolicyRun = {
+    ...policy.run,
+    requests: () => journalRequests(journal),
+    approvals: policy.run.approvals && { ...policy.run.approvals, content: journalContent(ctx, journal, run) },
+  };
+  const verdict = await policyVerdict(ctx, conn, policy.loaded, resumed);
+  const audited = { ...auditOf(run, journal), totals: left.totals };
+  const refusal = { batch: audited, rows: todo, resumed: true };
+  await refusedBy(ctx, conn, refusal, () => refuseByPolicy(ctx, verdict));
+  clock.start(verdict);
+  await confirmBatch(ctx, conn, run, { todo, resumed: true, totals: left.totals });
+  await reserveRows(ctx, conn, run, {
+    policyRun: resumed,
+    rows: () => journalReservations(journal),
+    refusal,
+    batchId: journal.meta().batch_id,
+  });
+  await ctx.audit.record(batchStart(audited, todo, true), conn);
+  return todo;
 }
 
 /** A report streamed row by row as rows finish: NDJSON and CSV (without --wait, whose rows end later). */
@@ -209,6 +255,7 @@ interface BatchRun {
   jPath: string;
   defaultProfileId?: string;
   policy: BatchPolicy;
+  times?: StageTimes;
 }
 
 /** The profile's policy and what a check of this batch takes besides its rows. */
@@ -341,7 +388,9 @@ async function beginBatch(
     const refusal = { batch: { ...auditOf(run, journal), batchId }, rows: input.scan.valid, resumed: false };
     await refusedBy(ctx, conn, refusal, () => refuseByPolicy(ctx, verdict));
     const salt = run.policy.repeatSalt;
+    const repeatsStarted = performance.now();
     const repeats = await guardRepeats(ctx, input.stage, { conn, record, batchId, salt, o, valid: input.scan.valid });
+    run.times?.add('repeats', performance.now() - repeatsStarted);
     if (!o.allowPartial) await refusedBy(ctx, conn, refusal, () => guardFunds(ctx, conn, input.stage));
     await confirmBatch(ctx, conn, run, { todo: input.scan.valid, resumed: false, repeats });
     await reserveRows(ctx, conn, run, {
@@ -422,7 +471,14 @@ async function sendReserved(
   ctx: CliContext,
   conn: Connection,
   run: BatchRun,
-  b: { journal: Journal; record: SentRecord; todo: number; stream?: Streaming; clock: ReturnType<typeof serviceClock> },
+  b: {
+    journal: Journal;
+    record: SentRecord;
+    todo: number;
+    stream?: Streaming;
+    clock: ReturnType<typeof serviceClock>;
+    times?: Parameters<typeof sendBatch>[7]['times'];
+  },
 ): Promise<void> {
   const { journal, clock } = b;
   try {
@@ -430,6 +486,7 @@ async function sendReserved(
       clock,
       beforeRow: hoursGate(run.policy.loaded, clock),
       audited: auditOf(run, journal),
+      times: b.times,
     });
   } finally {
     if (run.policy.loaded?.policy.maxPer24h) await releaseRefused(ctx, conn, journal);
@@ -834,7 +891,12 @@ async function sendBatch(
   o: BatchOptions,
   todo: number,
   report: ReportStream | undefined,
-  g: { clock: ServiceClock; beforeRow?: (r: BatchRow) => Error | undefined; audited: AuditedBatch },
+  g: {
+    clock: ServiceClock;
+    beforeRow?: (r: BatchRow) => Error | undefined;
+    audited: AuditedBatch;
+    times?: StageTimes;
+  },
 ): Promise<void> {
   const bar = progressBar(ctx);
   const batchId = journal.meta().batch_id ?? '';
@@ -854,16 +916,15 @@ async function sendBatch(
       journal,
       api,
       concurrency: o.concurrency,
-      beforeWindow: async (rows) => {
-        try {
-          await audit.durable(rows.map((r) => rowAttempt(r, batchId)));
-        } catch (e) {
-          throw new CoinopError('failed', `${(e as Error).message}: no row is sent without its entry`, {
-            hint: 'fix the audit log (free space, its folder), then run the same command with --resume; nothing is sent twice',
-          });
-        }
-      },
+      beforeWindow: (rows) =>
+        auditDurable(
+          audit,
+          rows.map((r) => rowAttempt(r, batchId)),
+        ),
+      // A window written ahead is not sent once the log failed since (an answer's entry could not be written).
+      beforeLaunch: () => auditDurable(audit, []),
       beforeRow: g.beforeRow,
+      times: g.times,
       limiter: new TokenBucket(o.rate),
       onProgress: (p) => bar.update(p),
       onDone: report ? (row) => report.done(row) : undefined,
@@ -900,6 +961,17 @@ async function sendBatch(
     throw stopped;
   } finally {
     await audit.close();
+  }
+}
+
+/** Entries on disk before rows leave (none: whether the log can still be written); a failure stops the batch. */
+async function auditDurable(audit: { durable(events: AuditEvent[]): Promise<void> }, events: AuditEvent[]) {
+  try {
+    await audit.durable(events);
+  } catch (e) {
+    throw new CoinopError('failed', `${(e as Error).message}: no row is sent without its entry`, {
+      hint: 'fix the audit log (free space, its folder), then run the same command with --resume; nothing is sent twice',
+    });
   }
 }
 
