@@ -44,14 +44,21 @@ export function operationAt(method: string, path: string): OperationId | undefin
  * doubled slashes, dot segments and case are undone before the operations are matched, so no spelling slips by.
  */
 export function moneyOperationAt(method: string, path: string): MoneyOperationId | undefined {
-  let p = path.split('?')[0];
+  // First the path as the URL parser sends it (the client's requests go by URL): a backslash is a slash, a fragment
+  // is dropped, `%2e` is a dot, tabs and newlines are removed. A path that is not a URL is matched as written.
+  let p: string;
+  try {
+    p = new URL(`http://coinop.invalid${path.startsWith('/') ? '' : '/'}${path}`).pathname;
+  } catch {
+    p = path.split(/[?#]/)[0];
+  }
   try {
     p = decodeURIComponent(p);
   } catch {
     /* not valid percent-encoding: matched as written */
   }
   const parts: string[] = [];
-  for (const seg of p.split('/')) {
+  for (const seg of p.replace(/\\/g, '/').split('/')) {
     if (seg === '' || seg === '.') continue;
     if (seg === '..') parts.pop();
     else parts.push(seg);
