@@ -1,6 +1,16 @@
 // A lock file around read-modify-write of the store (and appends to the audit log), so two coinop processes at once
 // never lose or tear a write.
-import { closeSync, openSync, readFileSync, rmSync, statSync, writeFileSync, renameSync, chmodSync } from 'node:fs';
+import {
+  closeSync,
+  openSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+  renameSync,
+  chmodSync,
+  utimesSync,
+} from 'node:fs';
 
 const STALE_MS = 10_000;
 
@@ -54,9 +64,21 @@ export async function withLock<T>(lockFile: string, fn: () => T | Promise<T>, ti
       await sleep(5 + Math.random() * 20);
     }
   }
+  // Renewed while the holder runs (the gate holds it across requests to the service, which may take longer than the
+  // stale time): a live holder's lock is never taken over for its age.
+  const beat = setInterval(() => {
+    try {
+      const t = new Date();
+      utimesSync(lockFile, t, t);
+    } catch {
+      /* gone: nothing to renew */
+    }
+  }, STALE_MS / 5);
+  beat.unref();
   try {
     return await fn();
   } finally {
+    clearInterval(beat);
     rmSync(lockFile, { force: true });
   }
 }

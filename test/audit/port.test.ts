@@ -2,7 +2,7 @@
 // when the command ends first), what an error means for an attempt, the kinds the policy records (refusals naming
 // their rules, approvals naming their keys), and a log that cannot be written. And the lock it appends under.
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -166,6 +166,30 @@ describe('the lock the log is appended under', () => {
     writeFileSync(lock, dead);
     // Within 5 s, half the 10 s after which any lock counts as stale: taken over because its holder is gone.
     expect(await withLock(lock, () => 'mine', 5000)).toBe('mine');
+  });
+
+  it('is kept by a holder that runs past the stale time (renewed while it runs), not taken over', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'coinop-lock-'));
+    dirs.push(dir);
+    const lock = join(dir, 'long.lock');
+    let entered = false;
+    await withLock(
+      lock,
+      async () => {
+        // As if held for a minute already (the gate's lock across a slow service's answers).
+        const old = new Date(Date.now() - 60_000);
+        utimesSync(lock, old, old);
+        const deadline = Date.now() + 8000;
+        while (statSync(lock).mtimeMs < Date.now() - 30_000) {
+          if (Date.now() > deadline) break;
+          await new Promise((r) => setTimeout(r, 20));
+        }
+        const err = await withLock(lock, () => (entered = true), 300).catch((e) => e);
+        expect(err?.name).toBe('LockTimeoutError');
+      },
+      1000,
+    );
+    expect(entered).toBe(false);
   });
 
   it('is waited for while its holder runs (and one without a pid yet is held)', async () => {
