@@ -156,6 +156,26 @@ describe('coinop api goes through the gate for money', () => {
     expect(bad.entries[0].what.destination).toBe(`${BTC_ADDRESS.slice(0, -1)}3`);
   });
 
+  it('a body that is not a JSON object (none, a list, not JSON): exit 2, nothing sent, a refused entry', async () => {
+    const list = join(sb.env.COINOP_CONFIG_DIR, 'api-body-list.json');
+    writeFileSync(list, '[{"asset":"BTC"}]');
+    const broken = join(sb.env.COINOP_CONFIG_DIR, 'api-body-broken.json');
+    writeFileSync(broken, '{"asset":');
+    for (const more of [[], ['--input', list], ['--input', broken], ['--input', list, '-f', 'asset=BTC']]) {
+      const { result: r, entries: e } = await written(() =>
+        sb.runIn(['api', 'POST', '/v2/transfer/crypto-withdrawals', ...more]),
+      );
+      expect(r.code, r.stderr).toBe(2);
+      expect(e, more.join(' ')).toHaveLength(1);
+      expect(e[0]).toMatchObject({
+        kind: 'withdrawal',
+        what: { command: 'api' },
+        outcome: { result: 'refused', error: { category: 'usage' } },
+      });
+    }
+    expect(await moneySent()).toEqual([]);
+  });
+
   it('spelled another way (percent-encoded, doubled slashes, dot segments) the path is still a withdrawal', async () => {
     writePolicy('assets: [ETH]\n');
     for (const path of [

@@ -6,7 +6,7 @@ import { parseJsonText, readTextFile } from '../../cli/files.js';
 import type { RawFlags } from '../../cli/options.js';
 import { problemOf } from '../../client/api.js';
 import { parseApiOptions } from './options.js';
-import { gateFor } from '../../cli/gate.js';
+import { gateFor, refusedBeforeSending } from '../../cli/gate.js';
 import { moneyOperationAt, type MoneyOperationId } from '../../gate/money.js';
 import { type MoneyRequest, wasRecorded } from '../../gate/gate.js';
 import { refuseUnlessAllowed } from '../policy/enforce.js';
@@ -26,15 +26,24 @@ async function readInput(ctx: CliContext, file: string): Promise<unknown> {
 export async function api(ctx: CliContext, methodArg: string, pathArg: string, raw: RawFlags): Promise<void> {
   const o = parseApiOptions(methodArg, pathArg, raw);
   const { method, path, fields } = o;
-  let body: unknown = o.input ? await readInput(ctx, o.input) : undefined;
-  if (!o.sendsQuery && Object.keys(fields).length) {
-    if (body !== undefined && (typeof body !== 'object' || Array.isArray(body) || body === null))
-      throw usageError('--field: cannot be added to a body that is not a JSON object');
-    body = { ...((body as object) ?? {}), ...fields };
-  }
-  const query = o.sendsQuery ? flatten(fields) : undefined;
   // A request that moves money (or says where it may go) goes through the gate, as the commands' do.
   const money = moneyOperationAt(method, path);
+  let body: unknown;
+  try {
+    body = o.input ? await readInput(ctx, o.input) : undefined;
+    if (!o.sendsQuery && Object.keys(fields).length) {
+      if (body !== undefined && (typeof body !== 'object' || Array.isArray(body) || body === null))
+        throw usageError('--field: cannot be added to a body that is not a JSON object');
+      body = { ...((body as object) ?? {}), ...fields };
+    }
+    if (money && (body === undefined || typeof body !== 'object' || body === null || Array.isArray(body)))
+      throw usageError(`--input: ${path} moves money: its body must be a JSON object (-f key=value, or --input FILE)`);
+  } catch (e) {
+    // A money-moving request refused for its body is in the audit trail too.
+    if (money) await refusedBeforeSending(ctx, { operation: money, body: {}, command: 'api' }, () => raise(e));
+    throw e;
+  }
+  const query = o.sendsQuery ? flatten(fields) : undefined;
   if (money) return sendThroughGate(ctx, { operation: money, body, yes: o.yes, path });
   const conn = await ctx.connect();
   // The answer is JSON (or the service's text) whatever the format: never paged, so no ctx.output() here.
@@ -77,6 +86,10 @@ export async function api(ctx: CliContext, methodArg: string, pathArg: string, r
   await new Output(ctx.io, format, ctx.now).list(items(), []);
 }
 
+const raise = (e: unknown): never => {
+  throw e;
+};
+
 function flatten(o: Record<string, unknown>, prefix = ''): Record<string, unknown> {
   const out: Record<string, unknown> = Object.create(null);
   for (const [k, v] of Object.entries(o)) {
@@ -96,8 +109,6 @@ async function sendThroughGate(
   ctx: CliContext,
   r: { operation: MoneyOperationId; body: unknown; yes: boolean; path: string },
 ): Promise<void> {
-  if (r.body === undefined || typeof r.body !== 'object' || r.body === null || Array.isArray(r.body))
-    throw usageError(`--input: ${r.path} moves money: its body must be a JSON object (-f key=value, or --input FILE)`);
   const request: MoneyRequest = { operation: r.operation, body: r.body as Record<string, unknown>, command: 'api' };
   ctx.interruptNote = 'stopped: nothing was sent';
   const conn = await ctx.connect();
