@@ -44,6 +44,12 @@ export function operationAt(method: string, path: string): OperationId | undefin
  * doubled slashes, dot segments and case are undone before the operations are matched, so no spelling slips by.
  */
 export function moneyOperationAt(method: string, path: string): MoneyOperationId | undefined {
+  const id = operationAt(method, normalPath(path));
+  return id && isMoneyOperation(id) ? id : undefined;
+}
+
+/** A raw request's path in one spelling (lower case, no dot segments, no doubled slashes), as it will be sent. */
+function normalPath(path: string): string {
   // First the path as the URL parser sends it (the client's requests go by URL): a backslash is a slash, a fragment
   // is dropped, `%2e` is a dot, tabs and newlines are removed. A path that is not a URL is matched as written.
   let p: string;
@@ -63,8 +69,32 @@ export function moneyOperationAt(method: string, path: string): MoneyOperationId
     if (seg === '..') parts.pop();
     else parts.push(seg);
   }
-  const id = operationAt(method, `/${parts.join('/')}`.toLowerCase());
-  return id && isMoneyOperation(id) ? id : undefined;
+  return `/${parts.join('/')}`.toLowerCase();
+}
+
+/**
+ * Operations of the hosted service (spec/upstream-v2.openapi.json) that move money or say where it may go and that
+ * the gate has no model of: no policy rule, approval or cap can judge them, so `coinop api` does not send them.
+ */
+const UNJUDGED: readonly (readonly [method: string, path: RegExp, what: string])[] = [
+  ['POST', /^\/v2\/transfer\/fiat-withdrawals$/, 'a fiat withdrawal'],
+  ['POST', /^\/v2\/transfer\/paxos$/, 'a transfer to another customer'],
+  ['POST', /^\/v2\/transfer\/fiat-accounts$/, 'a fiat account (where fiat withdrawals go)'],
+  ['PUT', /^\/v2\/transfer\/fiat-accounts\/[^/]+$/, 'a fiat account (where fiat withdrawals go)'],
+  ['POST', /^\/v2\/conversion\/stablecoins$/, 'a stablecoin conversion'],
+  ['POST', /^\/v2\/orchestration\/(orchestrations|rules)$/, 'an orchestration (conversions and withdrawals)'],
+  ['POST', /^\/v2\/settlement\/transactions$/, 'a settlement transaction'],
+  ['PUT', /^\/v2\/settlement\/transactions\/[^/]+\/affirm$/, 'a settlement transaction'],
+  ['POST', /^\/v2\/profiles\/[^/]+\/(orders|quote-executions)$/, 'a trade'],
+  ['POST', /^\/v2\/issuer-quote\/[^/]+$/, 'an issuer quote execution'],
+  ['POST', /^\/v2\/sandbox\/profiles\/[^/]+\/deposit$/, 'a sandbox deposit'],
+];
+
+/** What a raw request would do that moves money beyond what the gate can judge (a fiat withdrawal...), if anything. */
+export function unjudgedMoneyAt(method: string, path: string): string | undefined {
+  const m = method.toUpperCase();
+  const p = normalPath(path).replace(/\/+$/, '');
+  return UNJUDGED.find(([um, up]) => um === m && up.test(p))?.[2];
 }
 
 const text = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);

@@ -176,6 +176,29 @@ describe('coinop api goes through the gate for money', () => {
     expect(await moneySent()).toEqual([]);
   });
 
+  it('money the gate cannot judge (a fiat withdrawal, a transfer to another customer, a trade): exit 8, nothing sent, recorded', async () => {
+    for (const [method, path] of [
+      ['POST', '/v2/transfer/fiat-withdrawals'],
+      ['POST', 'transfer/paxos/'],
+      ['post', `/v2/profiles/${DEMO.profileId}/orders`],
+      ['POST', '/v2/transfer\\fiat-withdrawals'],
+    ]) {
+      const { result: r, entries: e } = await written(() =>
+        sb.runIn(['api', method, path, '-f', 'asset=USD', '-f', 'amount=1000', '-f', `ref_id=unjudged-${path.length}`]),
+      );
+      expect(r.code, `${path}: ${r.stderr}`).toBe(8);
+      expect(r.stderr).toContain('nothing was sent');
+      expect(e).toHaveLength(1);
+      expect(e[0]).toMatchObject({
+        kind: 'policy_refusal',
+        ref_id: `unjudged-${path.length}`,
+        what: { command: 'api', asset: 'USD', amount: '1000' },
+        outcome: { result: 'refused', error: { category: 'policy' } },
+      });
+    }
+    expect(await moneySent()).toEqual([]);
+  });
+
   it('spelled another way (percent-encoded, doubled slashes, dot segments) the path is still a withdrawal', async () => {
     writePolicy('assets: [ETH]\n');
     for (const path of [

@@ -7,7 +7,7 @@ import type { RawFlags } from '../../cli/options.js';
 import { problemOf } from '../../client/api.js';
 import { parseApiOptions } from './options.js';
 import { gateFor, refusedBeforeSending } from '../../cli/gate.js';
-import { moneyOperationAt, type MoneyOperationId } from '../../gate/money.js';
+import { moneyOperationAt, type MoneyOperationId, unjudgedMoneyAt } from '../../gate/money.js';
 import { type MoneyRequest, wasRecorded } from '../../gate/gate.js';
 import { refuseUnlessAllowed } from '../policy/enforce.js';
 import { CoinopError } from '../../errors.js';
@@ -45,6 +45,8 @@ export async function api(ctx: CliContext, methodArg: string, pathArg: string, r
   }
   const query = o.sendsQuery ? flatten(fields) : undefined;
   if (money) return sendThroughGate(ctx, { operation: money, body, yes: o.yes, path });
+  const unjudged = unjudgedMoneyAt(method, path);
+  if (unjudged) return refuseUnjudged(ctx, { method, path, body, what: unjudged });
   const conn = await ctx.connect();
   // The answer is JSON (or the service's text) whatever the format: never paged, so no ctx.output() here.
   const outFormat = ctx.format();
@@ -147,4 +149,35 @@ async function sendThroughGate(
   if (sent.alreadySubmitted && !sent.submittedByThisCall)
     ctx.io.err(`already submitted: ref_id ${p.refId} was sent before; no money moved this time. The existing one:\n`);
   ctx.io.out(`${JSON.stringify(sent.data, null, ctx.format() === 'ndjson' ? 0 : 2)}\n`);
+}
+
+/**
+ * A request that moves money in a way the gate has no model of (a fiat withdrawal, a transfer to another customer, a
+ * trade...): no policy, approval or cap could judge it, so it is refused (exit 8) and the refusal recorded.
+ */
+async function refuseUnjudged(
+  ctx: CliContext,
+  r: { method: string; path: string; body: unknown; what: string },
+): Promise<never> {
+  const b = (r.body && typeof r.body === 'object' && !Array.isArray(r.body) ? r.body : {}) as Record<string, unknown>;
+  const str = (v: unknown) => (typeof v === 'string' ? v : undefined);
+  const e = new CoinopError(
+    'policy',
+    `${r.method} ${r.path} is ${r.what}: coinop's gate cannot check it against the policy, its approvals and caps, so coinop api does not send it; nothing was sent`,
+    { hint: 'coinop sends only the money-moving requests it can judge (withdraw, transfer internal, ...)' },
+  );
+  await ctx.audit.note({
+    kind: 'policy_refusal',
+    ref_id: str(b.ref_id) ?? null,
+    what: {
+      command: 'api',
+      method: r.method,
+      path: r.path,
+      asset: str(b.asset),
+      amount: str(b.amount),
+      profile_id: str(b.profile_id),
+    },
+    outcome: { result: 'refused', error: { category: 'policy', message: e.message } },
+  });
+  throw e;
 }
