@@ -48,6 +48,22 @@ export function moneyOperationAt(method: string, path: string): MoneyOperationId
   return id && isMoneyOperation(id) ? id : undefined;
 }
 
+/**
+ * Whether a raw request's `..` segments climb above its root: under an API address with a path of its own (a proxy's
+ * https://host/paxos) they would reach past it, where no operation can be told by its path.
+ */
+export function climbsAboveRoot(path: string): boolean {
+  // As the URL parser reads dot segments (`%2e` is a dot, a backslash a slash), before it stops them at the root.
+  let depth = 0;
+  for (const seg of path.split(/[?#]/)[0].replace(/\\/g, '/').split('/')) {
+    const s = seg.replace(/%2e/gi, '.');
+    if (s === '..') depth--;
+    else if (s !== '' && s !== '.') depth++;
+    if (depth < 0) return true;
+  }
+  return false;
+}
+
 /** A raw request's path in one spelling (lower case, no dot segments, no doubled slashes), as it will be sent. */
 function normalPath(path: string): string {
   // First the path as the URL parser sends it (the client's requests go by URL): a backslash is a slash, a fragment

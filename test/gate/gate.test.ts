@@ -199,6 +199,22 @@ describe('coinop api goes through the gate for money', () => {
     expect(await moneySent()).toEqual([]);
   });
 
+  it('a path whose .. segments climb above the root is refused before anything is sent', async () => {
+    // Under an API address with a path of its own (https://proxy/paxos), /v2/../../paxos/v2/transfer/crypto-withdrawals
+    // reaches the withdrawals endpoint while the path alone names none.
+    for (const path of [
+      '/v2/../../paxos/v2/transfer/crypto-withdrawals',
+      '/v2/%2e%2e/%2E%2E/transfer/crypto-withdrawals',
+    ]) {
+      const r = await sb.runIn(
+        [...apiWithdrawal('0.01', 'api-climb'), '-o', 'json'].map((a, i) => (i === 2 ? path : a)),
+      );
+      expect(r.code, r.stderr).toBe(2);
+      expect(lastError(r).message).toContain('climbs above the API');
+    }
+    expect(await moneySent()).toEqual([]);
+  });
+
   it('spelled another way (percent-encoded, doubled slashes, dot segments) the path is still a withdrawal', async () => {
     writePolicy('assets: [ETH]\n');
     for (const path of [

@@ -7,7 +7,7 @@ import type { RawFlags } from '../../cli/options.js';
 import { problemOf } from '../../client/api.js';
 import { parseApiOptions } from './options.js';
 import { gateFor, refusedBeforeSending } from '../../cli/gate.js';
-import { moneyOperationAt, type MoneyOperationId, unjudgedMoneyAt } from '../../gate/money.js';
+import { climbsAboveRoot, moneyOperationAt, type MoneyOperationId, unjudgedMoneyAt } from '../../gate/money.js';
 import { type MoneyRequest, wasRecorded } from '../../gate/gate.js';
 import { refuseUnlessAllowed } from '../policy/enforce.js';
 import { CoinopError } from '../../errors.js';
@@ -26,6 +26,8 @@ async function readInput(ctx: CliContext, file: string): Promise<unknown> {
 export async function api(ctx: CliContext, methodArg: string, pathArg: string, raw: RawFlags): Promise<void> {
   const o = parseApiOptions(methodArg, pathArg, raw);
   const { method, path, fields } = o;
+  if (climbsAboveRoot(path))
+    throw usageError(`PATH: ${path} climbs above the API's root with .. segments (give the path as it is meant)`);
   // A request that moves money (or says where it may go) goes through the gate, as the commands' do.
   const money = moneyOperationAt(method, path);
   let body: unknown;
