@@ -224,6 +224,8 @@ describe('coinop api goes through the gate for money', () => {
       // The URL parser sends these as /v2/transfer/crypto-withdrawals: a backslash is a slash, a fragment is dropped.
       '/v2/transfer\\crypto-withdrawals',
       '/v2/transfer/crypto-withdrawals#x',
+      // A control character at the end of the address is trimmed by the URL parser.
+      '/v2/transfer/crypto-withdrawals\u0001',
       '/v2/transfer/%2E%2e/transfer/crypto-withdrawals',
     ]) {
       const args = apiWithdrawal('0.01', `api-spelled-${path.length}-${path.charCodeAt(15)}`);
