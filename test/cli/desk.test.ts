@@ -234,6 +234,35 @@ describe('coinop transfer internal', () => {
     }
   });
 
+  it('in production on a terminal: the amount is typed out, as for a withdrawal; another value cancels', async () => {
+    const front = await tlsFront(sb.svc.baseUrl);
+    try {
+      await saveProfile(sb.env, 'prodterm', { environment: 'production', baseUrl: front.url });
+      const env = {
+        ...sb.env,
+        ...TLS_ENV,
+        COINOP_BASE_URL: undefined,
+        COINOP_AUTH_URL: undefined,
+        NO_COLOR: undefined,
+      };
+      await sb.sent();
+      const wrong = new Term([...args(), '--context', 'prodterm'], env);
+      await wrong.waitFor('PRODUCTION: type the amount (USD)');
+      expect(await internalSent()).toEqual([]);
+      wrong.type(`10${KEY.enter}`);
+      expect(await wrong.exit()).toBe(3);
+      expect(wrong.screen()).toContain('cancelled: that is not the amount (USD) (2500.50); nothing was sent');
+      expect(await internalSent()).toEqual([]);
+      const right = new Term([...args(), '--context', 'prodterm'], env);
+      await right.waitFor('PRODUCTION: type the amount (USD)');
+      right.type(`2500.5${KEY.enter}`);
+      expect(await right.exit()).toBe(0);
+      expect((await internalSent()).map((e) => e.status)).toEqual([200]);
+    } finally {
+      await front.close();
+    }
+  });
+
   it('on a terminal: asks for what is missing, shows the confirmation, and sends on yes', async () => {
     await sb.sent();
     const t = new Term(['transfer', 'internal', '--asset', 'BTC'], { ...sb.env, NO_COLOR: undefined });

@@ -120,6 +120,8 @@ export async function internal(ctx: CliContext, o: InternalTransferOptions): Pro
       environment: profile.environment,
       yes: o.yes,
       question: 'Send this internal transfer?',
+      // In production the amount is typed out, as for a withdrawal.
+      typed: [{ label: `the amount (${body.asset})`, value: body.amount }],
     });
     const transfer = await submitOnce(ctx, gate, p, { noun: 'internal transfer', generated: generatedRef });
     await reportTransfer(ctx, conn, o, transfer, { kind: 'internal_transfer', what: p.what });
