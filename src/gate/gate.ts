@@ -31,7 +31,7 @@ import { insufficientFunds, readFunds, shortfall } from '../send/funds.js';
 import { refuseOverLimit, withdrawalLimits } from '../send/limits.js';
 import { checkAddress, leavingWords, withdrawalFigures } from '../send/withdrawal.js';
 import { canonicalBody } from './canonical.js';
-import { AUDIT_KIND, type MoneyOperationId, policyRequestOf, requestWhat } from './money.js';
+import { AUDIT_KIND, type MoneyOperationId, policyRequestOf, requestWhat, text } from './money.js';
 import { type Reservation, Reservations } from './reservations.js';
 import { operations, type PutCryptoDestinationAddressRequest } from '../api/index.js';
 import { checkBookWrite } from './address-book.js';
@@ -104,8 +104,6 @@ const judged = new WeakMap<object, PolicyVerdict>();
 const recorded = new WeakSet<object>();
 
 export const wasRecorded = (e: unknown): boolean => typeof e === 'object' && e !== null && recorded.has(e);
-
-const text = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
 
 /** The outcome of a request refused before anything was sent: `cancelled` when the operator stopped it. */
 function refusedOutcome(e: unknown): AuditOutcome {
@@ -288,7 +286,7 @@ export class MoneyGate {
   }
 
   /** Whether the service holds a transfer with this ref_id already. */
-  private async held(refId: string | null): Promise<boolean> {
+  async held(refId: string | null): Promise<boolean> {
     if (!refId) return false;
     try {
       const { data } = await this.deps.client.call<{ items?: { ref_id?: string }[] }>('listTransfers', {

@@ -4,6 +4,7 @@
 import { type OperationId, operations, type PutCryptoDestinationAddressRequest } from '../api/index.js';
 import { bookWriteWhat } from './address-book.js';
 import type { AuditKind, AuditWhat } from '../audit/entry.js';
+import { withdrawalRequest } from '../policy/check.js';
 import type { PolicyRequest } from '../policy/evaluate.js';
 
 /** The operations that move money (withdrawals, internal transfers, sandbox deposits) or say where it may go. */
@@ -113,7 +114,8 @@ export function unjudgedMoneyAt(method: string, path: string): string | undefine
   return UNJUDGED.find(([um, up]) => um === m && up.test(p))?.[2];
 }
 
-const text = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
+/** A field's value when it is a string. */
+export const text = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
 
 /** What a request asks for, as its audit entries name it (amounts as sent). */
 export function requestWhat(op: MoneyOperationId, body: Record<string, unknown>): AuditWhat {
@@ -159,16 +161,7 @@ export function policyRequestOf(
 ): PolicyRequest | undefined {
   const at = row !== undefined ? { row } : {};
   if (op === 'createCryptoWithdrawal')
-    return {
-      kind: 'withdrawal',
-      ...at,
-      ...(typeof body.ref_id === 'string' ? { ref_id: body.ref_id } : {}),
-      ...(typeof body.profile_id === 'string' ? { profile_id: body.profile_id } : {}),
-      asset: String(body.asset),
-      amount: text(body.amount) ?? text(body.total) ?? '0',
-      crypto_network: String(body.crypto_network),
-      destination_address: String(body.destination_address),
-    };
+    return withdrawalRequest(body as unknown as Parameters<typeof withdrawalRequest>[0], row);
   if (op === 'createInternalTransfer')
     return {
       kind: 'internal',

@@ -12,7 +12,6 @@ import {
   fmt,
   isAmountString,
   operations,
-  type Transfer,
 } from '../api/index.js';
 import * as S from '../api/schemas.js';
 import type { AuditOutcome, AuditWhat } from '../audit/entry.js';
@@ -227,12 +226,6 @@ const quoteWhat = (body: CreateCryptoWithdrawalRequest): AuditWhat => ({
   profile_id: body.profile_id,
 });
 
-/** The service holds a transfer with this ref_id already (a retry whose first attempt went through). */
-async function refHeld(conn: McpConnection, refId: string): Promise<boolean> {
-  const { data } = await conn.client.call<{ items?: Transfer[] }>('listTransfers', { query: { ref_ids: [refId] } });
-  return (data.items ?? []).some((t) => t.ref_id === refId);
-}
-
 /**
  * A fee quote, as withdraw gets one: binding with `quote` (its id goes into the body, and a failure is the call's),
  * else for the preview only (a failure is shown in it).
@@ -361,7 +354,7 @@ const withdraw: Tool = {
       // went out already (its retry is then answered with the earlier transfer, not refused for what that took).
       beforeSend: async () => {
         const short = own && !!shortfall(funds, asset, figures.leaving);
-        if ((!short && !limits.short.length) || (await refHeld(conn, refId))) return;
+        if ((!short && !limits.short.length) || (await through.gate.held(refId))) return;
         if (short) throw insufficientFunds(asset, figures.leaving, funds, words);
         refuseOverLimit(limits);
       },

@@ -1,19 +1,13 @@
 // One table, every entry point: the same money-moving request through withdraw, withdraw batch, transfer internal,
 // coinop api and the MCP tools gets the same verdict and leaves the same audit entry (the entry point named in
 // `what.command`, the rest equal). In this process against a local service.
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO } from '../../src/local/demo.js';
 import { BTC_ADDRESS, sandbox, type Sandbox } from '../cli/helpers.js';
 import { inProcess } from '../mcp/support.js';
-
-interface Entry {
-  kind: string;
-  ref_id: string | null;
-  what: Record<string, unknown>;
-  outcome: { result: string; error?: { category: string; message: string } };
-}
+import { apiWithdrawal, auditEntries, type Entry } from './support.js';
 
 let sb: Sandbox;
 beforeAll(async () => {
@@ -21,17 +15,7 @@ beforeAll(async () => {
 });
 afterAll(async () => sb?.close());
 
-const auditPath = () => join(sb.env.COINOP_DATA_DIR, 'audit', 'audit.log');
-const entries = (): Entry[] => {
-  try {
-    return readFileSync(auditPath(), 'utf8')
-      .split('\n')
-      .filter(Boolean)
-      .map((l) => JSON.parse(l));
-  } catch {
-    return [];
-  }
-};
+const entries = (): Entry[] => auditEntries(sb.env.COINOP_DATA_DIR);
 
 function policy(text: string | undefined): void {
   const path = join(sb.env.COINOP_CONFIG_DIR, 'policies', 'local.yaml');
@@ -75,28 +59,7 @@ const WITHDRAWAL_WAYS: Record<string, Way> = {
         ])
       ).code,
     ),
-  api: async ({ amount, ref }) =>
-    exitVerdict(
-      (
-        await sb.runIn([
-          'api',
-          'POST',
-          '/v2/transfer/crypto-withdrawals',
-          '-f',
-          `profile_id=${DEMO.profileId}`,
-          '-f',
-          'asset=BTC',
-          '-f',
-          'crypto_network=BITCOIN',
-          '-f',
-          `destination_address=${BTC_ADDRESS}`,
-          '-f',
-          `amount=${amount}`,
-          '-f',
-          `ref_id=${ref}`,
-        ])
-      ).code,
-    ),
+  api: async ({ amount, ref }) => exitVerdict((await sb.runIn(apiWithdrawal(amount, ref))).code),
   // A one-row batch: its entries are the batch's own kinds (batch, batch_row), compared by result below.
   'withdraw batch': async ({ amount, ref }) => {
     const file = join(sb.dir, `${ref}.csv`);

@@ -8,17 +8,9 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DEMO } from '../../src/local/demo.js';
 import { BTC_ADDRESS, ETH_ADDRESS, sandbox, type Run, type Sandbox } from '../cli/helpers.js';
+import { apiWithdrawal, auditEntries, type Entry } from './support.js';
 
 const BTC2 = 'bc1qaf3e3jk48cp6fzyyyssgxzshvqnsg8z356z7xm';
-
-interface Entry {
-  seq: number;
-  kind: string;
-  ref_id: string | null;
-  who: Record<string, unknown>;
-  what: Record<string, unknown>;
-  outcome: { result: string; error?: { category: string; message: string } };
-}
 
 let sb: Sandbox;
 beforeAll(async () => {
@@ -29,16 +21,7 @@ afterAll(async () => sb?.close());
 const auditPath = () => join(sb.env.COINOP_DATA_DIR, 'audit', 'audit.log');
 const policyPath = () => join(sb.env.COINOP_CONFIG_DIR, 'policies', 'local.yaml');
 
-function entries(): Entry[] {
-  try {
-    return readFileSync(auditPath(), 'utf8')
-      .split('\n')
-      .filter(Boolean)
-      .map((l) => JSON.parse(l) as Entry);
-  } catch {
-    return [];
-  }
-}
+const entries = (): Entry[] => auditEntries(sb.env.COINOP_DATA_DIR);
 
 /** The audit entries written by `fn`. */
 async function written<T>(fn: () => Promise<T>): Promise<{ result: T; entries: Entry[] }> {
@@ -71,24 +54,6 @@ const W = (amount: string, more: string[] = []) => [
   amount,
   '--yes',
   ...more,
-];
-
-const apiWithdrawal = (amount: string, ref: string, address = BTC_ADDRESS) => [
-  'api',
-  'POST',
-  '/v2/transfer/crypto-withdrawals',
-  '-f',
-  `profile_id=${DEMO.profileId}`,
-  '-f',
-  'asset=BTC',
-  '-f',
-  'crypto_network=BITCOIN',
-  '-f',
-  `destination_address=${address}`,
-  '-f',
-  `amount=${amount}`,
-  '-f',
-  `ref_id=${ref}`,
 ];
 
 const lastError = (r: Run) => JSON.parse(r.stderr.trim().split('\n').at(-1)!).error;

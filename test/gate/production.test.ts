@@ -2,7 +2,7 @@
 // and a testnet address is refused in production whatever confirms it. The production context is a real one (login
 // --env production against the local service behind a loopback https front, whose certificate the child trusts), so
 // these run as child processes.
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -10,6 +10,7 @@ import { ALL_SCOPES } from '../../src/api/enums.js';
 import { DEMO } from '../../src/local/demo.js';
 import { runCoinop, sandbox, type Sandbox } from '../cli/helpers.js';
 import { TLS_ENV, tlsFront, type TlsFront } from '../support/tls.js';
+import { apiWithdrawal, auditEntries } from './support.js';
 
 let sb: Sandbox;
 let front: TlsFront;
@@ -59,32 +60,12 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-const withdrawal = (address: string, ref: string) => [
-  'api',
-  'POST',
-  '/v2/transfer/crypto-withdrawals',
-  '-f',
-  `profile_id=${DEMO.profileId}`,
-  '-f',
-  'asset=BTC',
-  '-f',
-  'crypto_network=BITCOIN',
-  '-f',
-  `destination_address=${address}`,
-  '-f',
-  'amount=0.001',
-  '-f',
-  `ref_id=${ref}`,
-];
+const withdrawal = (address: string, ref: string) => apiWithdrawal('0.001', ref, address);
 
 const posted = async () =>
   (await sb.sent()).filter((e) => e.method === 'POST' && e.url.startsWith('/v2/transfer/crypto-withdrawals'));
 
-const audit = () =>
-  readFileSync(join(dir, 'data', 'audit', 'audit.log'), 'utf8')
-    .split('\n')
-    .filter(Boolean)
-    .map((l) => JSON.parse(l));
+const audit = () => auditEntries(join(dir, 'data'));
 
 it('piped without --yes: refused before anything is sent, and recorded', async () => {
   await sb.sent();
