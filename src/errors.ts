@@ -1,7 +1,7 @@
 // Errors of every layer, in categories (usage, auth, network, API, outcome, refused by policy, cancelled, file,
 // internal, integrity). This module sits below everything that throws them (client, config, render, batch, local,
 // policy, audit); the CLI alone turns a category into an exit code and a line on stderr (src/cli/errors.ts).
-import { ProblemError, problemName, type Problem } from './api/index.js';
+import { ProblemError, problemName, type Problem } from './contract/index.js';
 
 export type ErrorCategory =
   | 'usage'

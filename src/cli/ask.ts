@@ -17,8 +17,8 @@ import {
   type CryptoNetwork,
   type Market,
   type PriceIncrement,
-} from '../api/index.js';
-import { checkUnlisted, fieldName, type FlagNames } from '../client/api.js';
+} from '../contract/index.js';
+import { checkUnlisted, fieldName, type FlagNames } from '../client/service-client.js';
 import { sortUnlisted } from '../client/catalogue-policy.js';
 import type { CliContext } from './context.js';
 import { need, type Prompter } from './prompt.js';

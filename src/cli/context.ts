@@ -12,7 +12,7 @@
 //   globals      --context (its name kept as globals.profile; --profile is its old name), -o/--output, --json, --debug, --no-input, --no-color (parsed before any action runs)
 //   prompter     inquirer prompts on stderr, only when allowed; need() in prompt.ts turns a missing value into a prompt or a usage error
 //   store()      the profile store (src/config/store.ts); profile(): the resolved profile with env overrides
-//   connect()    { profile, client, tokens, transport, serviceId }: the API client (src/client/api.ts) with tokens,
+//   connect()    { profile, client, tokens, transport, serviceId }: the API client (src/client/service-client.ts) with tokens,
 //                retries and the embedded local service already sorted out; profile.wsUrl and tokens.token() serve
 //                the stream; serviceId says which service (instance) answers
 //   connectAs()  the same for a given profile, uncached (login proves credentials not saved yet)
@@ -34,11 +34,11 @@
 //                for a command that sent none that changes anything, else those it sent)
 //   onPolicyEvent() / policyEvent()  every policy decision and approval signed (src/policy/events.ts), handed to
 //                the listeners (the audit trail) as it happens
-import type { ApiClient } from '../client/api.js';
+import type { ApiClient } from '../client/service-client.js';
 import { type CataloguePolicy, cataloguePolicy } from '../client/catalogue-policy.js';
 import type { TokenManager } from '../client/tokens.js';
 import type { Transport } from '../client/transport.js';
-import type { ResolvedProfile } from '../config/profile.js';
+import type { ResolvedProfile } from '../config/context.js';
 import type { Settings } from '../config/settings.js';
 import type { PolicyEvent } from '../policy/events.js';
 import type { ConfigStore } from '../config/store.js';
@@ -178,7 +178,7 @@ export function createContext(
   let store: ConfigStore | undefined;
   let settings: Settings | undefined;
   let config:
-    | { profile: typeof import('../config/profile.js'); store: typeof import('../config/store.js') }
+    | { profile: typeof import('../config/context.js'); store: typeof import('../config/store.js') }
     | undefined;
   const loaded = () => {
     if (!config) throw new Error('internal: the context was used before prepare()');
@@ -209,7 +209,7 @@ export function createContext(
     async prepare() {
       if (config) return;
       const [profile, storeMod, { readSettings }] = await Promise.all([
-        import('../config/profile.js'),
+        import('../config/context.js'),
         import('../config/store.js'),
         import('../config/settings.js'),
       ]);
@@ -283,7 +283,7 @@ function savedDefaults(Store: typeof ConfigStore, dir: string): Record<string, s
 }
 
 /** The profile this run uses; a --profile that names none, or an override refused, is a usage error. */
-function activeProfile(mod: typeof import('../config/profile.js'), ctx: CliContext): ResolvedProfile {
+function activeProfile(mod: typeof import('../config/context.js'), ctx: CliContext): ResolvedProfile {
   const { resolveProfile, UnknownProfileError, ProfileOverrideError } = mod;
   try {
     return resolveProfile(ctx.store(), ctx.globals.profile, ctx.settings);
@@ -357,18 +357,23 @@ async function connectAs(
   o: ConnectOptions,
   clients: ApiClient[],
 ): Promise<Connection> {
-  const [{ Transport }, { TokenManager }, { ApiClient }, identity, { overrideNote }] = await Promise.all([
-    import('../client/transport.js'),
-    import('../client/tokens.js'),
-    import('../client/api.js'),
-    import('../client/service-identity.js'),
-    import('../config/profile.js'),
-  ]);
+  const [{ Transport }, { TokenManager }, { ApiClient }, identity, { overrideNote }, { startEmbedded }] =
+    await Promise.all([
+      import('../client/transport.js'),
+      import('../client/tokens.js'),
+      import('../client/service-client.js'),
+      import('../client/service-identity.js'),
+      import('../config/context.js'),
+      import('../embedded/start.js'),
+    ]);
   const p = palette(ctx.io.colourErr);
   const { settings } = ctx;
   const note = overrideNote(resolved);
   if (note) ctx.io.err(`${p.yellow(note)}\n`);
-  const reached = await identity.reachService(resolved, settings, { verified: !o.cachedIdentity });
+  const reached = await identity.reachService(resolved, settings, {
+    verified: !o.cachedIdentity,
+    startEmbedded,
+  });
   const { profile, embedded, check } = reached;
   const serviceId = () => (check ? check.serviceId : reached.serviceId);
   if (embedded) {

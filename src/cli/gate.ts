@@ -1,7 +1,7 @@
 // The gate (src/gate) for a command: the context's connection, its policy file, the audit trail and the data
 // directory. Every command that moves money sends through the gate it gives.
 import type { AuditEvent } from '../audit/entry.js';
-import { profilePolicy } from '../commands/policy/enforce.js';
+import { profilePolicy } from './policy-enforce.js';
 import { type MoneyRequest, MoneyGate, refuseRequest } from '../gate/gate.js';
 import type { CliContext, Connection } from './context.js';
 

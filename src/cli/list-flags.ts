@@ -2,8 +2,8 @@
 // -until, -at, -from, -after: options.ts's one time grammar), --limit, --order, --order-by, --cursor, --all;
 // the table flags of every command that prints a table (--columns, --wide), and a list's footer.
 import type { Command } from 'commander';
-import { LIST_LIMIT_MAX, LIST_ORDERS } from '../api/index.js';
-import type { FlagNames } from '../client/api.js';
+import { LIST_LIMIT_MAX, LIST_ORDERS } from '../contract/index.js';
+import type { FlagNames } from '../client/service-client.js';
 import type { Output } from '../render/output.js';
 import { checkColumnNames, type Column, type TableView } from '../render/table.js';
 import type { CliContext } from './context.js';

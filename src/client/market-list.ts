@@ -3,11 +3,11 @@
 // it is a day old (should that fail, the old list still serves, and says so).
 import { mkdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { catalogueMarket, MARKETS, type ListMarketsResponse, type MarketDetails } from '../api/index.js';
+import { catalogueMarket, MARKETS, type ListMarketsResponse, type MarketDetails } from '../contract/index.js';
 import { writeFileAtomic } from '../config/lock.js';
 import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
 import { sha256 } from '@noble/hashes/sha2.js';
-import type { ApiClient } from './api.js';
+import type { ApiClient } from './service-client.js';
 
 /** How long a service's market list is used before it is fetched again. */
 export const MARKET_LIST_MAX_AGE_MS = 24 * 3600_000;

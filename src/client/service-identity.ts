@@ -16,10 +16,10 @@ import { request as httpRequest } from 'node:http';
 import { connect } from 'node:net';
 import { join } from 'node:path';
 import { CoinopError } from '../errors.js';
-import type { ResolvedProfile } from '../config/profile.js';
+import { embeddable, type ResolvedProfile } from '../config/context.js';
+import type { EmbeddedService, StartEmbedded } from '../embedded/start.js';
 import { privateDir } from '../config/private-files.js';
 import type { Settings } from '../config/settings.js';
-import { embeddable, startEmbedded, type EmbeddedService } from './embedded.js';
 import { INSTANCE_HEADER, type InstanceCheck } from './transport.js';
 
 const require = createRequire(import.meta.url);
@@ -263,14 +263,14 @@ function instanceCheck(baseUrl: string, id: string, dataDir: string, verified: b
 export async function reachService(
   profile: ResolvedProfile,
   settings: Pick<Settings, 'localWaitMs' | 'dataDir'>,
-  o: { verified?: boolean } = {},
+  o: { verified?: boolean; startEmbedded?: StartEmbedded } = {},
 ): Promise<ReachedService> {
   const byUrl = (p: ResolvedProfile) => `${p.environment}:${normalizedUrl(p.baseUrl)}`;
   if (profile.environment !== 'local') return { profile, serviceId: byUrl(profile) };
   // How long a local service that accepted the connection may take to answer (COINOP_LOCAL_WAIT_MS).
   const waitMs = settings.localWaitMs;
   const { dataDir } = settings;
-  const canEmbed = embeddable(profile);
+  const canEmbed = o.startEmbedded !== undefined && embeddable(profile);
   const known = o.verified ? undefined : cachedInstance(dataDir, profile.baseUrl);
   // The embedded service starts when nothing listens: a connect says so without a request. At an address given by
   // hand, the command's own request reports a service that is not there.
@@ -280,7 +280,7 @@ export async function reachService(
   }
   const probe = await probeHealth(profile.baseUrl, waitMs);
   if (probe.kind === 'refused' && canEmbed) {
-    const svc = await startEmbedded(dataDir);
+    const svc = await o.startEmbedded!(dataDir);
     const p = { ...profile, baseUrl: svc.baseUrl, authUrl: svc.authUrl, wsUrl: svc.wsUrl };
     // Its instance is read in this process: no request (its port is new each time, so nothing is cached for it).
     const id = svc.instanceId();

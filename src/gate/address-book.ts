@@ -3,9 +3,9 @@
 // that did not have it (re-pointing it, or naming a new address so) is refused unless the policy pins the nickname to
 // exactly that address (src/policy/evaluate.ts bookWriteProblem). What the audit entry of every write says: the
 // nickname, the address and network, what the nickname and the address were before when the book said.
-import type { PutCryptoDestinationAddressRequest } from '../api/index.js';
+import type { PutCryptoDestinationAddressRequest } from '../contract/index.js';
 import type { AuditWhat } from '../audit/entry.js';
-import type { ApiClient } from '../client/api.js';
+import type { ApiClient } from '../client/service-client.js';
 import { CoinopError } from '../errors.js';
 import { type BookEntry, bookWriteProblem } from '../policy/evaluate.js';
 import type { LoadedPolicy } from '../policy/policy.js';

@@ -18,7 +18,7 @@
 // `cancelled`), so every attempt is in the trail.
 import type { AuditEvent, AuditOutcome, AuditWhat } from '../audit/entry.js';
 import { charged, outcomeOfError, transferOutcome } from '../audit/outcomes.js';
-import { type ApiClient, type CallResult, checkRequest, type FlagNames } from '../client/api.js';
+import { type ApiClient, type CallResult, checkRequest, type FlagNames } from '../client/service-client.js';
 import type { CataloguePolicy } from '../client/catalogue-policy.js';
 import { addressCheckFor, type Environment } from '../config/environments.js';
 import { CoinopError, toCoinopError } from '../errors.js';
@@ -28,12 +28,12 @@ import type { PolicyVerdict } from '../policy/evaluate.js';
 import type { LoadedPolicy } from '../policy/policy.js';
 import { refusal } from '../policy/refusal.js';
 import { insufficientFunds, readFunds, shortfall } from '../send/funds.js';
-import { refuseOverLimit, withdrawalLimits } from '../send/limits.js';
+import { refuseOverLimit, withdrawalLimits } from '../send/limits-preflight.js';
 import { checkAddress, leavingWords, withdrawalFigures } from '../send/withdrawal.js';
 import { canonicalBody } from './canonical.js';
 import { AUDIT_KIND, type MoneyOperationId, policyRequestOf, requestWhat, text } from './money.js';
 import { type Reservation, Reservations } from './reservations.js';
-import { operations, type PutCryptoDestinationAddressRequest } from '../api/index.js';
+import { operations, type PutCryptoDestinationAddressRequest } from '../contract/index.js';
 import { checkBookWrite } from './address-book.js';
 
 /** The audit trail as the gate writes to it. */

@@ -1,8 +1,8 @@
 // What a tool of the MCP server is, and what one call of it may use: the connection (made on first use), the notes
 // it adds to its answer, and the server's settings, gates and ports.
-import type { ApiClient } from '../client/api.js';
+import type { ApiClient } from '../client/service-client.js';
 import type { CataloguePolicy } from '../client/catalogue-policy.js';
-import type { ResolvedProfile } from '../config/profile.js';
+import type { ResolvedProfile } from '../config/context.js';
 import type { AuditEvent } from '../audit/entry.js';
 import type { AuditAttempt, AuditPort, BatchPort, PolicyPort } from './ports.js';
 import type { ObjectSchema } from './schema.js';

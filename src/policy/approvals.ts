@@ -6,7 +6,7 @@
 // over the statement. Any change to a row, an amount or a destination changes the content's hash: every signature
 // over the old content stops counting.
 import { createHash, type Hash } from 'node:crypto';
-import { dec, type Decimal, fmt } from '../api/index.js';
+import { dec, type Decimal, fmt } from '../contract/index.js';
 import { canonicalJson, normalAmount } from '../batch/ref-ids.js';
 import { parsePublicKey, signText, verifyText, type ApproverKey } from './keys.js';
 import type { Approver } from './policy.js';

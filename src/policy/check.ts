@@ -2,8 +2,8 @@
 // transfers, and the agent server to come). It asks the service what the rules need to know (the address book, the
 // withdrawals of the last 24 hours, its clock), verifies the approvals given, and evaluates (evaluate.ts). The
 // service's transfers are the count, not a counter of this machine's, so a second machine or process sees the same.
-import type { Transfer } from '../api/index.js';
-import type { ApiClient } from '../client/api.js';
+import type { Transfer } from '../contract/index.js';
+import type { ApiClient } from '../client/service-client.js';
 import { type ApprovalContent, type ParsedApproval, verifyApprovals } from './approvals.js';
 import {
   type BookEntry,

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { PassThrough } from 'node:stream';
 import type { Command } from 'commander';
-import { makeProgram } from '../../src/cli/program.js';
+import { makeProgram } from '../../src/commands/program.js';
 import { createContext } from '../../src/cli/context.js';
 import { makeIO } from '../../src/cli/io.js';
 

@@ -4,8 +4,8 @@ import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { MARKETS } from '../../src/api/enums.js';
-import type { ApiClient } from '../../src/client/api.js';
+import { MARKETS } from '../../src/contract/enums.js';
+import type { ApiClient } from '../../src/client/service-client.js';
 import { MARKET_LIST_MAX_AGE_MS, marketCacheFile, mergeMarkets, serviceMarkets } from '../../src/client/market-list.js';
 
 let dir: string;

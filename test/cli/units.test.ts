@@ -9,13 +9,13 @@ import { csvField, csvRow } from '../../src/render/csv.js';
 import { redactBody, redactHeaders } from '../../src/client/redact.js';
 import { Transport, retryAfterMs } from '../../src/client/transport.js';
 import { TokenManager, EXPIRY_MARGIN_MS } from '../../src/client/tokens.js';
-import { issueMessage } from '../../src/client/api.js';
+import { issueMessage } from '../../src/client/service-client.js';
 import { lineChart } from '../../src/render/chart.js';
 import { Output } from '../../src/render/output.js';
 import { makeIO } from '../../src/cli/io.js';
 import { parseTime, keyValues } from '../../src/cli/options.js';
 import { ConfigStore } from '../../src/config/store.js';
-import { resolveProfile } from '../../src/config/profile.js';
+import { resolveProfile } from '../../src/config/context.js';
 import { configDir } from '../../src/config/paths.js';
 import { readSettings } from '../../src/config/settings.js';
 import { startLocalService, type LocalService } from '../../src/local/service.js';
@@ -202,7 +202,7 @@ describe('transport', () => {
   });
 
   it('the API client reads problem+json, plain JSON and plain-text errors, and unknown fields in answers', async () => {
-    const { ApiClient } = await import('../../src/client/api.js');
+    const { ApiClient } = await import('../../src/client/service-client.js');
     const { ENFORCE } = await import('../../src/client/catalogue-policy.js');
     const answers: [number, string, string][] = [];
     const srv = createServer((req, res) => {

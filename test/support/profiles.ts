@@ -3,8 +3,8 @@
 // pointed at a local service save it here (with the https addresses of a TLS front, test/support/tls.ts).
 import { configDir } from '../../src/config/paths.js';
 import { ConfigStore, type StoredProfile } from '../../src/config/store.js';
-import { ALL_SCOPES } from '../../src/api/enums.js';
-import { DEMO } from '../../src/local/demo.js';
+import { ALL_SCOPES } from '../../src/contract/enums.js';
+import { DEMO } from '../../src/embedded/demo.js';
 
 /** Saves `name` in env's COINOP_CONFIG_DIR with the demo admin client and secret unless given. */
 export async function saveProfile(

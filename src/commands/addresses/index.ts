@@ -1,6 +1,6 @@
 // coinop addresses list|create: declarations; the work is in run.ts.
 import type { Command } from 'commander';
-import { CONVERSION_TARGET_ASSETS, DEPOSIT_ADDRESS_ORDER_BY, LIST_ORDERS } from '../../api/enums.js';
+import { CONVERSION_TARGET_ASSETS, DEPOSIT_ADDRESS_ORDER_BY, LIST_ORDERS } from '../../contract/enums.js';
 import type { CliContext } from '../../cli/context.js';
 import { choiceOption, collect, repeat, TIME_HELP } from '../../cli/options.js';
 import { examples } from '../../cli/help.js';

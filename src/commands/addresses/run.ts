@@ -1,5 +1,5 @@
 // coinop addresses list and create.
-import { CRYPTO_NETWORKS, networkIssues, operations, type CryptoNetwork } from '../../api/index.js';
+import { CRYPTO_NETWORKS, networkIssues, operations, type CryptoNetwork } from '../../contract/index.js';
 import { refusedToAsk } from '../../cli/ask.js';
 import { gateFor, refusedBeforeSending } from '../../cli/gate.js';
 import type { MoneyRequest } from '../../gate/gate.js';
@@ -7,10 +7,10 @@ import type { CliContext } from '../../cli/context.js';
 import type { RawFlags } from '../../cli/options.js';
 import { need } from '../../cli/prompt.js';
 import { listFooter } from '../../cli/list-flags.js';
-import { checkRequest, type Paging } from '../../client/api.js';
+import { checkRequest, type Paging } from '../../client/service-client.js';
 import { DEPOSIT_ADDRESS_COLUMNS } from '../../render/columns.js';
 import { refIdFor } from '../../send/withdrawal.js';
-import { announceRefId } from '../transfers/submit.js';
+import { announceRefId } from '../../cli/submit.js';
 import { CREATE_FLAGS, LIST_FLAGS, parseAddressCreateOptions, parseAddressesListOptions } from './options.js';
 
 export async function list(ctx: CliContext, raw: RawFlags): Promise<void> {

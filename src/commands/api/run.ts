@@ -1,15 +1,15 @@
 // coinop api: a raw authenticated request with the profile's token, retries and --debug; the answer as sent.
 import type { CliContext } from '../../cli/context.js';
 import { problemError, usageError } from '../../cli/errors.js';
-import { operations } from '../../api/index.js';
+import { operations } from '../../contract/index.js';
 import { parseJsonText, readTextFile } from '../../cli/files.js';
 import type { RawFlags } from '../../cli/options.js';
-import { problemOf } from '../../client/api.js';
+import { problemOf } from '../../client/service-client.js';
 import { parseApiOptions } from './options.js';
 import { gateFor, refusedBeforeSending } from '../../cli/gate.js';
 import { climbsAboveRoot, moneyOperationAt, type MoneyOperationId, unjudgedMoneyAt } from '../../gate/money.js';
 import { type MoneyRequest, wasRecorded } from '../../gate/gate.js';
-import { refuseUnlessAllowed } from '../policy/enforce.js';
+import { refuseUnlessAllowed } from '../../cli/policy-enforce.js';
 import { CoinopError } from '../../errors.js';
 
 async function readInput(ctx: CliContext, file: string): Promise<unknown> {

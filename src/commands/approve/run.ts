@@ -11,8 +11,8 @@ import { loadPolicyFile } from '../../policy/load.js';
 import { policyLocation } from '../../policy/location.js';
 import { keyValueLines } from '../../render/key-value.js';
 import { palette } from '../../render/style.js';
-import { readBatch } from '../withdraw/batch/input.js';
-import { approvalFileName, approvalScope, batchContent, savedRequestIn, withdrawalContent } from './content.js';
+import { readBatch } from '../../cli/batch-input.js';
+import { approvalFileName, approvalScope, batchContent, savedRequestIn, withdrawalContent } from '../../cli/approval-content.js';
 import type { ApproveOptions } from './options.js';
 
 function key(ctx: CliContext): ApproverKey {

@@ -1,5 +1,5 @@
 // login, logout and auth status.
-import { ALL_SCOPES } from '../../api/index.js';
+import { ALL_SCOPES } from '../../contract/index.js';
 import { CoinopError, usageError } from '../../cli/errors.js';
 import type { CliContext } from '../../cli/context.js';
 import type { RawFlags } from '../../cli/options.js';
@@ -14,9 +14,9 @@ import {
   type Environment,
   tokenEndpoint,
 } from '../../config/environments.js';
-import { activeProfileName, addresses, ProfileOverrideError, type ResolvedProfile } from '../../config/profile.js';
+import { activeProfileName, addresses, ProfileOverrideError, type ResolvedProfile } from '../../config/context.js';
 import type { StoredProfile } from '../../config/store.js';
-import { DEMO } from '../../local/demo.js';
+import { DEMO } from '../../embedded/demo.js';
 import type { Token } from '../../client/tokens.js';
 import { keyValueLines } from '../../render/key-value.js';
 import { palette } from '../../render/style.js';

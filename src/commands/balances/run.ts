@@ -1,8 +1,8 @@
 // coinop balances: one service profile's balances, or every profile's in one table.
-import { assetIssues, isAmountString, dec, type ListProfileBalancesResponse, type Profile } from '../../api/index.js';
+import { assetIssues, isAmountString, dec, type ListProfileBalancesResponse, type Profile } from '../../contract/index.js';
 import type { CliContext, Connection } from '../../cli/context.js';
 import { need } from '../../cli/prompt.js';
-import { checkUnlisted } from '../../client/api.js';
+import { checkUnlisted } from '../../client/service-client.js';
 import { BALANCE_COLUMNS, PROFILE_BALANCE_COLUMNS } from '../../render/columns.js';
 import { BALANCES_FLAGS, type BalancesOptions } from './options.js';
 

@@ -14,8 +14,8 @@ export function register(program: Command, ctx: CliContext): void {
       .argument('<what>', 'profiles')
       .action(async (what: string) => {
         if (what !== 'profiles') return;
-        const { profileNames } = await import('../profile/run.js');
-        ctx.io.out(profileNames(ctx).join('\n').concat('\n'));
+        const { profileNames } = await import('../../config/context.js');
+        ctx.io.out(profileNames(ctx.store()).join('\n').concat('\n'));
       }),
     ['coinop __complete profiles'],
   );

@@ -2,9 +2,9 @@
 import { join } from 'node:path';
 import type { CliContext } from '../../cli/context.js';
 import { usageError } from '../../cli/errors.js';
-import { activeProfileName } from '../../config/profile.js';
+import { activeProfileName } from '../../config/context.js';
 import { CONFIG_KEYS, CONTEXT_KEY, type ConfigKey, type Resolved, resolveKey } from '../../config/settings.js';
-import { profileNames } from '../profile/run.js';
+import { profileNames } from '../../config/context.js';
 import { PRECEDENCE, parseConfigKey, parseConfigSetOptions } from './options.js';
 
 /** A key's value now: the context from the store's active one, every other key from the environment and file. */
@@ -61,7 +61,7 @@ export async function set(ctx: CliContext, key: string, value: string): Promise<
   const store = ctx.store();
   store.check();
   if (o.key === CONTEXT_KEY) {
-    if (!profileNames(ctx).includes(o.value))
+    if (!profileNames(ctx.store()).includes(o.value))
       throw usageError(`${CONTEXT_KEY}: no context named "${o.value}" (see coinop context list)`);
     await store.setActive(o.value);
   } else await store.setDefault(o.key, o.value);

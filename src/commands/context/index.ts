@@ -33,7 +33,7 @@ function declare(profile: Command, group: string, ctx: CliContext): void {
     profile
       .command('list')
       .description('every context; the active one is marked')
-      .action(async () => (await import('../profile/run.js')).list(ctx)),
+      .action(async () => (await import('./run.js')).list(ctx)),
     ex(['coinop context list', 'coinop context list -o json']),
   );
   examples(
@@ -41,7 +41,7 @@ function declare(profile: Command, group: string, ctx: CliContext): void {
       .command('use')
       .description('make a context the active one')
       .argument('<name>', 'context name')
-      .action(async (name: string) => (await import('../profile/run.js')).use(ctx, name)),
+      .action(async (name: string) => (await import('./run.js')).use(ctx, name)),
     ex(['coinop context use sandbox', 'coinop context use local']),
   );
   examples(
@@ -49,7 +49,7 @@ function declare(profile: Command, group: string, ctx: CliContext): void {
       .command('show')
       .description('one context (the active one by default), without its secret')
       .argument('[name]', 'context name')
-      .action(async (name: string | undefined) => (await import('../profile/run.js')).show(ctx, name)),
+      .action(async (name: string | undefined) => (await import('./run.js')).show(ctx, name)),
     ex(['coinop context show', 'coinop context show sandbox --json']),
   );
   examples(
@@ -60,7 +60,7 @@ function declare(profile: Command, group: string, ctx: CliContext): void {
       )
       .argument('<old>', 'context name')
       .argument('<new>', 'new name')
-      .action(async (from: string, to: string) => (await import('../profile/run.js')).rename(ctx, from, to)),
+      .action(async (from: string, to: string) => (await import('./run.js')).rename(ctx, from, to)),
     ex(['coinop context rename sandbox sandbox-eu']),
   );
   examples(
@@ -72,7 +72,7 @@ function declare(profile: Command, group: string, ctx: CliContext): void {
       .argument('<name>', 'context name')
       .option('-y, --yes', 'do not ask')
       .action(async (name: string, o: { yes?: boolean }) =>
-        (await import('../profile/run.js')).remove(ctx, name, !!o.yes),
+        (await import('./run.js')).remove(ctx, name, !!o.yes),
       ),
     ex(['coinop context delete old-sandbox', 'coinop context delete old-sandbox --yes']),
   );
@@ -83,7 +83,7 @@ function declare(profile: Command, group: string, ctx: CliContext): void {
       .argument('<profile-id>', 'the service\'s profile id (see coinop profiles list); "" clears it')
       .argument('[name]', 'context name (default: the active one)')
       .action(async (id: string, name: string | undefined) =>
-        (await import('../profile/run.js')).setProfileId(ctx, id, name),
+        (await import('./run.js')).setProfileId(ctx, id, name),
       ),
     ex([
       'coinop context set-profile-id 2b1e6f9c-5d4a-4f7e-9c3b-8a1d2e3f4a5b',

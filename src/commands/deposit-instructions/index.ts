@@ -1,7 +1,7 @@
 // coinop deposit-instructions create|list|get: declarations; the flags are checked in options.ts, the work is in
 // run.ts.
 import type { Command } from 'commander';
-import { FIAT_NETWORKS, FIAT_ROUTING_NUMBER_TYPES } from '../../api/enums.js';
+import { FIAT_NETWORKS, FIAT_ROUTING_NUMBER_TYPES } from '../../contract/enums.js';
 import type { CliContext } from '../../cli/context.js';
 import { examples } from '../../cli/help.js';
 import { listOptions, tableOptions } from '../../cli/list-flags.js';

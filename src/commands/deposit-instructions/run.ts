@@ -5,19 +5,19 @@ import {
   type FiatDepositInstructions,
   type FiatNetwork,
   operations,
-} from '../../api/index.js';
+} from '../../contract/index.js';
 import type { CliContext } from '../../cli/context.js';
-import { announceRefId } from '../transfers/submit.js';
+import { announceRefId } from '../../cli/submit.js';
 import { usageError } from '../../cli/errors.js';
 import { need } from '../../cli/prompt.js';
 import { listFooter } from '../../cli/list-flags.js';
-import { checkRequest, type Paging } from '../../client/api.js';
+import { checkRequest, type Paging } from '../../client/service-client.js';
 import { DEPOSIT_INSTRUCTIONS_COLUMNS } from '../../render/columns.js';
 import { refIdFor } from '../../send/withdrawal.js';
 import { flatEntries, keyValueLines } from '../../render/key-value.js';
 import type { Output } from '../../render/output.js';
 import { CREATE_FLAGS, type InstructionsCreateOptions, type InstructionsListOptions, LIST_FLAGS } from './options.js';
-import { fiatNetworkOf, pickInstructions, recentInstructions } from './pick.js';
+import { fiatNetworkOf, pickInstructions, recentInstructions } from '../../cli/deposit-instruction-pick.js';
 
 /** Instructions with their network named (WIRE, RTP...), for the table and CSV. */
 const withNetwork = (i: FiatDepositInstructions) => ({ ...i, fiat_network: fiatNetworkOf(i) });

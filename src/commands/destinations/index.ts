@@ -1,7 +1,7 @@
 // coinop destinations list|put: the address book. Declarations; the flags are checked in options.ts, the work is in
 // run.ts.
 import type { Command } from 'commander';
-import { CRYPTO_DESTINATION_ADDRESS_ORDER_BY } from '../../api/enums.js';
+import { CRYPTO_DESTINATION_ADDRESS_ORDER_BY } from '../../contract/enums.js';
 import type { CliContext } from '../../cli/context.js';
 import { examples } from '../../cli/help.js';
 import { listOptions, tableOptions } from '../../cli/list-flags.js';

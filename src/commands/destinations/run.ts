@@ -5,15 +5,15 @@ import {
   type CryptoNetwork,
   type PutCryptoDestinationAddressRequest,
   type PutCryptoDestinationAddressResponse,
-} from '../../api/index.js';
+} from '../../contract/index.js';
 import { askAddress } from '../../cli/ask.js';
 import type { CliContext } from '../../cli/context.js';
 import { need } from '../../cli/prompt.js';
 import { listFooter } from '../../cli/list-flags.js';
 import { gateFor } from '../../cli/gate.js';
-import { checkRequest, type Paging } from '../../client/api.js';
+import { checkRequest, type Paging } from '../../client/service-client.js';
 import { addressCheckFor } from '../../config/environments.js';
-import { checkAddress } from '../withdraw/options.js';
+import { checkAddress } from '../../cli/withdrawal-flags.js';
 import { DESTINATION_COLUMNS } from '../../render/columns.js';
 import { type DestinationListOptions, type DestinationPutOptions, LIST_FLAGS, PUT_FLAGS } from './options.js';
 

@@ -1,7 +1,7 @@
 // coinop doctor: every check at once (the profiles' in parallel), one line each, exit 1 when one fails.
 import type { CliContext } from '../../cli/context.js';
 import { CoinopError } from '../../cli/errors.js';
-import { type ResolvedProfile, resolveProfile } from '../../config/profile.js';
+import { type ResolvedProfile, resolveProfile } from '../../config/context.js';
 import { palette } from '../../render/style.js';
 import { type Check, completionCheck, permissionChecks, type Status } from './checks.js';
 import type { DoctorOptions } from './options.js';

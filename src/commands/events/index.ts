@@ -1,7 +1,7 @@
 // coinop events list|get|watch|listen: declarations; the flags are checked in options.ts, the work is in run.ts
 // (list, get), watch.ts and listen.ts.
 import type { Command } from 'commander';
-import { EVENT_LIST_LIMIT_MAX } from '../../api/enums.js';
+import { EVENT_LIST_LIMIT_MAX } from '../../contract/enums.js';
 import type { CliContext } from '../../cli/context.js';
 import { examples } from '../../cli/help.js';
 import { listOptions } from '../../cli/list-flags.js';

@@ -2,10 +2,10 @@
 import type { CliContext } from '../../cli/context.js';
 import type { RawFlags } from '../../cli/options.js';
 import { need } from '../../cli/prompt.js';
-import { checkRequest } from '../../client/api.js';
+import { checkRequest } from '../../client/service-client.js';
 import { EVENT_COLUMNS, EVENT_LIST_COLUMNS } from '../../render/columns.js';
 import { FLAGS, parseEventGetOptions, parseEventsListOptions } from './options.js';
-import { operations } from '../../api/index.js';
+import { operations } from '../../contract/index.js';
 
 export const READ_ONLY = 'interrupted: nothing was changed (this command only reads)';
 

@@ -1,6 +1,6 @@
 // coinop events watch: follows the feed and writes each new event as it comes (NDJSON piped, a live list on a
 // terminal), resuming after a restart from a checkpoint kept per profile and service (or --since).
-import type { Event } from '../../api/index.js';
+import type { Event } from '../../contract/index.js';
 import type { CliContext } from '../../cli/context.js';
 import type { RawFlags } from '../../cli/options.js';
 import type { FeedEntry } from '../../events/feed.js';

@@ -1,17 +1,17 @@
 // coinop fee quote.
-import { dec, fmt, isAmountString, operations, type CryptoWithdrawalFee } from '../../api/index.js';
+import { dec, fmt, isAmountString, operations, type CryptoWithdrawalFee } from '../../contract/index.js';
 import type { AuditWhat } from '../../audit/entry.js';
 import { askAddress, askTarget, amountRule } from '../../cli/ask.js';
 import { outcomeOfError, quoteOutcome } from '../../cli/audit.js';
 import type { CliContext } from '../../cli/context.js';
 import { amountOrTotalMissing } from '../../cli/options.js';
-import { checkRequest } from '../../client/api.js';
+import { checkRequest } from '../../client/service-client.js';
 import { addressCheckFor } from '../../config/environments.js';
 import { FEE_COLUMNS } from '../../render/columns.js';
 import { keyValueLines } from '../../render/key-value.js';
 import { relativeTime } from '../../render/time.js';
 import { canonicalRequest } from '../../send/withdrawal.js';
-import { WITHDRAW_FLAGS } from '../withdraw/options.js';
+import { WITHDRAW_FLAGS } from '../../cli/withdrawal-flags.js';
 import type { FeeQuoteOptions } from './options.js';
 
 export async function quote(ctx: CliContext, o: FeeQuoteOptions): Promise<void> {

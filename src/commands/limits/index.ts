@@ -1,6 +1,6 @@
 // coinop limits: declarations; the flags are checked in options.ts, the work is in run.ts.
 import type { Command } from 'commander';
-import { TRANSFER_LIMIT_TYPES } from '../../api/enums.js';
+import { TRANSFER_LIMIT_TYPES } from '../../contract/enums.js';
 import type { CliContext } from '../../cli/context.js';
 import { examples } from '../../cli/help.js';
 import { tableOptions } from '../../cli/list-flags.js';

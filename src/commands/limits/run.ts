@@ -1,6 +1,6 @@
 // coinop limits: the limits on a transfer type, with what is used and what is left of each, and what one transfer may
 // move now.
-import { dec, fmt, isAmountString, type TransferLimit } from '../../api/index.js';
+import { dec, fmt, isAmountString, type TransferLimit } from '../../contract/index.js';
 import type { CliContext } from '../../cli/context.js';
 import { TRANSFER_LIMIT_COLUMNS } from '../../render/columns.js';
 import { durationText } from '../../render/time.js';

@@ -1,11 +1,11 @@
 // coinop local deposit: money arrives at a deposit address of the local service (its control API), as a PENDING
 // CRYPTO_DEPOSIT transfer that the service completes and credits on its clock.
-import type { Transfer } from '../../api/index.js';
+import type { Transfer } from '../../contract/index.js';
 import type { CliContext } from '../../cli/context.js';
 import { CoinopError } from '../../cli/errors.js';
 import { need } from '../../cli/prompt.js';
 import { amountRule } from '../../cli/ask.js';
-import { issueMessage, type FlagNames } from '../../client/api.js';
+import { issueMessage, type FlagNames } from '../../client/service-client.js';
 import { isLocalServiceId } from '../../client/service-identity.js';
 import { TRANSFER_COLUMNS } from '../../render/columns.js';
 import type { RawFlags } from '../../cli/options.js';

@@ -11,12 +11,12 @@ import {
   type MarketDetails,
   type OrderBookResponse,
   type Ticker,
-} from '../../api/index.js';
+} from '../../contract/index.js';
 import { askMarket } from '../../cli/ask.js';
 import type { CliContext, Connection } from '../../cli/context.js';
 import { usageError } from '../../cli/errors.js';
 import { SEE_MARKETS } from '../../cli/options.js';
-import type { FlagNames } from '../../client/api.js';
+import type { FlagNames } from '../../client/service-client.js';
 import { fetchMarkets, mergeMarkets, serviceMarkets, type ServiceMarkets } from '../../client/market-list.js';
 import { isLocalServiceId } from '../../client/service-identity.js';
 import { bestFirst } from '../../market/book.js';

@@ -2,7 +2,7 @@
 // refusal as withdraw, withdraw batch and transfer internal, read again at every call (a policy edited while the
 // server runs counts from the next call). A file that does not load refuses every write. Approvals cannot be given
 // through a tool: under a policy that asks for them, a withdrawal the approvals rule covers is refused.
-import type { CreateCryptoWithdrawalRequest } from '../../api/index.js';
+import type { CreateCryptoWithdrawalRequest } from '../../contract/index.js';
 import type { CliContext, Connection } from '../../cli/context.js';
 import { toCoinopError } from '../../errors.js';
 import type { MoneyIntent, PolicyPort } from '../../mcp/ports.js';
@@ -10,8 +10,8 @@ import { withdrawalRequest } from '../../policy/check.js';
 import type { PolicyRequest, PolicyVerdict } from '../../policy/evaluate.js';
 import { policyLocation } from '../../policy/location.js';
 import { policyJson } from '../../policy/policy.js';
-import { approvalScope, withdrawalContent } from '../approve/content.js';
-import { policyVerdict, profilePolicy, refusal } from '../policy/enforce.js';
+import { approvalScope, withdrawalContent } from '../../cli/approval-content.js';
+import { policyVerdict, profilePolicy, refusal } from '../../cli/policy-enforce.js';
 
 /** The requests of an intent as the policy sees them; none for what it has no rule on (a deposit address). */
 function requestsOf(intent: MoneyIntent): (() => Iterable<PolicyRequest>) | undefined {

@@ -4,7 +4,7 @@ import type { CliContext, Connection } from '../../cli/context.js';
 import type { ServerDeps } from '../../mcp/tool.js';
 import { gateFor } from '../../cli/gate.js';
 import { auditPort } from './audit.js';
-import { batchPort } from './batch.js';
+import { batchPort } from '../mcp-batch.js';
 import { policyPort } from './policy.js';
 import type { McpOptions } from './options.js';
 

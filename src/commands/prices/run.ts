@@ -4,12 +4,12 @@ import {
   type HistoricalPrice,
   type ListHistoricalPricesResponse,
   type PriceIncrement,
-} from '../../api/index.js';
+} from '../../contract/index.js';
 import { askIncrement, askMarket } from '../../cli/ask.js';
 import type { CliContext } from '../../cli/context.js';
 import { checkMarkets } from '../../cli/market-check.js';
 import type { RawFlags } from '../../cli/options.js';
-import { checkRequest, type FlagNames } from '../../client/api.js';
+import { checkRequest, type FlagNames } from '../../client/service-client.js';
 import { SHAPE_ONLY } from '../../client/catalogue-policy.js';
 import { latestRangeBegin } from '../../client/prices.js';
 import { lineChart } from '../../render/chart.js';

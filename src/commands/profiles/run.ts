@@ -1,9 +1,9 @@
 // coinop profiles list, get and create.
-import { operations, type Profile } from '../../api/index.js';
+import { operations, type Profile } from '../../contract/index.js';
 import type { CliContext } from '../../cli/context.js';
 import { need } from '../../cli/prompt.js';
 import { listFooter } from '../../cli/list-flags.js';
-import { checkRequest, type Paging } from '../../client/api.js';
+import { checkRequest, type Paging } from '../../client/service-client.js';
 import { PROFILE_COLUMNS } from '../../render/columns.js';
 import {
   PROFILES_FLAGS,

@@ -1,9 +1,9 @@
 // The memo id of a sandbox deposit when --memo-id does not give it: from fiat deposit instructions (--instructions),
 // or on a terminal picked from the newest instructions (the operator's profile's first), or typed.
-import type { FiatDepositInstructions } from '../../api/index.js';
+import type { FiatDepositInstructions } from '../../contract/index.js';
 import type { CliContext } from '../../cli/context.js';
 import { CoinopError } from '../../cli/errors.js';
-import { pickInstructions, recentInstructions } from '../deposit-instructions/pick.js';
+import { pickInstructions, recentInstructions } from '../../cli/deposit-instruction-pick.js';
 
 /** The memo id of the instructions --instructions names (looked up once the rest of the request passed its checks). */
 export async function instructionsMemo(ctx: CliContext, id: string): Promise<string> {

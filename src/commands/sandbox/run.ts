@@ -1,16 +1,16 @@
 // coinop sandbox deposit: a simulated wire deposit with complete wire instructions (src/commands/sandbox/wire.ts), each
 // field from its flag, else the --file, else the operator's answer on a terminal, else the sandbox's value for a
 // required field; never in production. A bad field is named by its flag (and the file when it came from there).
-import { formatIssue, operations, requestIssues, type InitiateSandboxFiatDepositRequest } from '../../api/index.js';
+import { formatIssue, operations, requestIssues, type InitiateSandboxFiatDepositRequest } from '../../contract/index.js';
 import type { CliContext } from '../../cli/context.js';
 import { CoinopError, usageError } from '../../cli/errors.js';
 import { parseJsonText, readTextFile } from '../../cli/files.js';
 import { need } from '../../cli/prompt.js';
-import type { FlagNames } from '../../client/api.js';
+import type { FlagNames } from '../../client/service-client.js';
 import { gateFor, refusedBeforeSending } from '../../cli/gate.js';
 import type { MoneyRequest } from '../../gate/gate.js';
 import { NetworkError } from '../../client/transport.js';
-import { DEMO } from '../../local/demo.js';
+import { DEMO } from '../../embedded/demo.js';
 import { askMemo, instructionsMemo } from './memo.js';
 import { depositAmountRule, type SandboxDepositOptions } from './options.js';
 import {

@@ -1,7 +1,7 @@
 // coinop stream: subscribes through the resilient client, then either a live terminal view or NDJSON on stdout.
 // In stages: parse the flags (options.ts), connect, subscribe, render or write what arrives until the stream
 // ends, and finish (timers stopped, output flushed, warnings said, the reason for stopping reported).
-import type { ExecutionPayload, TopOfBookPayload } from '../../api/schemas.js';
+import type { ExecutionPayload, TopOfBookPayload } from '../../contract/schemas.js';
 import { type CliContext, type Connection, interruptedNote } from '../../cli/context.js';
 import { CoinopError } from '../../cli/errors.js';
 import { checkMarkets } from '../../cli/market-check.js';

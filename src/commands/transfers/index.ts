@@ -1,6 +1,6 @@
 // coinop transfers list|get|watch: declarations; the work is in run.ts.
 import { type Command, Option } from 'commander';
-import { LIST_ORDERS, TRANSFER_ORDER_BY } from '../../api/enums.js';
+import { LIST_ORDERS, TRANSFER_ORDER_BY } from '../../contract/enums.js';
 import type { CliContext } from '../../cli/context.js';
 import { choiceOption, collect, TIME_HELP, waitTimeoutOption } from '../../cli/options.js';
 import { examples } from '../../cli/help.js';

@@ -1,13 +1,13 @@
 // coinop transfers list, get and watch.
-import { operations, type Transfer } from '../../api/index.js';
+import { operations, type Transfer } from '../../contract/index.js';
 import type { CliContext } from '../../cli/context.js';
 import { CoinopError } from '../../cli/errors.js';
 import type { RawFlags } from '../../cli/options.js';
 import { need } from '../../cli/prompt.js';
-import { checkRequest, type Paging } from '../../client/api.js';
+import { checkRequest, type Paging } from '../../client/service-client.js';
 import { listFooter } from '../../cli/list-flags.js';
 import { TRANSFER_COLUMNS, TRANSFER_LIST_COLUMNS } from '../../render/columns.js';
-import { follow } from './follow.js';
+import { follow } from '../../cli/follow.js';
 import { FLAGS, parseTransferGetOptions, parseTransfersListOptions, parseTransfersWatchOptions } from './options.js';
 
 export async function list(ctx: CliContext, raw: RawFlags): Promise<void> {

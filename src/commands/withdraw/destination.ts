@@ -6,10 +6,10 @@ import {
   type CryptoDestinationAddress,
   type CryptoNetwork,
   networksForAsset,
-} from '../../api/index.js';
+} from '../../contract/index.js';
 import type { CliContext, Connection } from '../../cli/context.js';
 import { usageError } from '../../cli/errors.js';
-import type { FlagNames } from '../../client/api.js';
+import type { FlagNames } from '../../client/service-client.js';
 import type { WithdrawOptions } from './options.js';
 
 export interface BookDestination {

@@ -11,7 +11,7 @@ import {
   type CryptoNetwork,
   type CryptoWithdrawalFee,
   type Decimal,
-} from '../../api/index.js';
+} from '../../contract/index.js';
 import type { AuditWhat } from '../../audit/entry.js';
 import { askAddress, askTarget, amountRule } from '../../cli/ask.js';
 import { outcomeOfError, quoteOutcome } from '../../cli/audit.js';
@@ -19,20 +19,21 @@ import { clockText } from '../../cli/countdown.js';
 import type { CliContext, Connection } from '../../cli/context.js';
 import { CoinopError, usageError } from '../../cli/errors.js';
 import { amountOrTotalMissing } from '../../cli/options.js';
-import { checkRequest, checkUnlisted } from '../../client/api.js';
+import { checkRequest, checkUnlisted } from '../../client/service-client.js';
 import { addressCheckFor } from '../../config/environments.js';
-import type { ResolvedProfile } from '../../config/profile.js';
+import type { ResolvedProfile } from '../../config/context.js';
 import type { PolicyVerdict } from '../../policy/evaluate.js';
 import { balanceRow, type Funds, insufficientFunds, readFunds, shortfall } from '../../send/funds.js';
-import { type LimitCheck, refuseOverLimit, withdrawalLimits } from '../../send/limits.js';
+import { type LimitCheck, refuseOverLimit, withdrawalLimits } from '../../send/limits-preflight.js';
 import { canonicalRequest, feeRequestOf, leavingWords, refIdFor, withdrawalFigures } from '../../send/withdrawal.js';
-import { approvalFiles, approvalScope, readSavedRequest, saveRequest } from '../approve/content.js';
-import { profilePolicy, refusal, refuseUnlessAllowed, verdictText } from '../policy/enforce.js';
+import { approvalFiles, approvalScope, readSavedRequest, saveRequest } from '../../cli/approval-content.js';
+import { profilePolicy, refusal, refuseUnlessAllowed, verdictText } from '../../cli/policy-enforce.js';
 import { gateFor, refusedBeforeSending } from '../../cli/gate.js';
 import { type MoneyGate, type MoneyRequest, wasRecorded } from '../../gate/gate.js';
-import { type Audited, reportDryRun, reportTransfer, submitOnce } from '../transfers/submit.js';
+import { type Audited, reportDryRun, reportTransfer, submitOnce } from '../../cli/submit.js';
 import { bookDestination } from './destination.js';
-import { WITHDRAW_FLAGS, type WithdrawOptions } from './options.js';
+import { WITHDRAW_FLAGS } from '../../cli/withdrawal-flags.js';
+import type { WithdrawOptions } from './options.js';
 
 /** The values of the withdrawal: each from its flag, or asked for on a terminal. */
 interface Gathered {

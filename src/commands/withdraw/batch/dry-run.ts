@@ -1,7 +1,7 @@
 // `withdraw batch --dry-run`: a guaranteed fee for every staged row, then totals per asset and network. Nothing is sent.
 import type { CliContext } from '../../../cli/context.js';
 import { CoinopError } from '../../../cli/errors.js';
-import { clientBatchApi } from '../../../batch/api.js';
+import { clientBatchApi } from '../../../batch/service-port.js';
 import { QUOTED_WORDING, type QuoteTotals, quoteRows, totalsRows } from '../../../batch/quote.js';
 import type { Stage } from '../../../batch/stage.js';
 import { type Shortfalls, shortfallHint, shortfallReason, shortfalls } from '../../../send/funds.js';

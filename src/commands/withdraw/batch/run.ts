@@ -2,11 +2,11 @@
 // every row with the request it sends, send under a rate limit from the journal, report.
 import { writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { type CreateCryptoWithdrawalRequest, dec, fmt } from '../../../api/index.js';
+import { type CreateCryptoWithdrawalRequest, dec, fmt } from '../../../contract/index.js';
 import type { CliContext, Connection } from '../../../cli/context.js';
 import { asCliError, CoinopError, usageError } from '../../../cli/errors.js';
 import { shellQuote } from '../../../cli/help.js';
-import { type BatchApi, clientBatchApi } from '../../../batch/api.js';
+import { type BatchApi, clientBatchApi } from '../../../batch/service-port.js';
 import { markRepeats, repeatLine, repeatObject } from '../../../batch/guard.js';
 import {
   Journal,
@@ -42,7 +42,7 @@ import { withdrawalRequest } from '../../../policy/check.js';
 import type { PolicyRequest, PolicyVerdict } from '../../../policy/evaluate.js';
 import type { LoadedPolicy } from '../../../policy/policy.js';
 import { Needs, shortfallHint, shortfallReason, shortfalls } from '../../../send/funds.js';
-import { approvalFiles, approvalScope, batchContent } from '../../approve/content.js';
+import { approvalFiles, approvalScope, batchContent } from '../../../cli/approval-content.js';
 import {
   type PolicyRun,
   policyVerdict,
@@ -50,7 +50,7 @@ import {
   refusal,
   refuseUnlessAllowed,
   showVerdict,
-} from '../../policy/enforce.js';
+} from '../../../cli/policy-enforce.js';
 import {
   type AuditedBatch,
   auditedRowsDigest,
@@ -62,7 +62,7 @@ import {
 } from './audit.js';
 import { dryRun } from './dry-run.js';
 import { progressBar } from './progress.js';
-import { changedSince, readBatch, type BatchInput } from './input.js';
+import { changedSince, readBatch, type BatchInput } from '../../../cli/batch-input.js';
 import type { BatchOptions } from './options.js';
 
 /** Where the batch is, for the line Ctrl-C or SIGTERM prints. */

@@ -1,14 +1,14 @@
 // The pieces every command that moves money shares (withdraw, transfer internal): a ref_id made up and announced
 // when none was given, the dry run's report, the one send (a repeat with the same ref_id never moves money twice)
 // and the report of the transfer it made, followed to its end with --wait.
-import { operations, type OperationId } from '../../api/index.js';
-import type { AuditKind, AuditWhat } from '../../audit/entry.js';
-import { charged, transferOutcome } from '../../audit/outcomes.js';
-import type { MoneyGate, Prepared } from '../../gate/gate.js';
-import type { CliContext, Connection } from '../../cli/context.js';
-import { CoinopError } from '../../cli/errors.js';
-import { TRANSFER_COLUMNS } from '../../render/columns.js';
-import { palette } from '../../render/style.js';
+import { operations, type OperationId } from '../contract/index.js';
+import type { AuditKind, AuditWhat } from '../audit/entry.js';
+import { charged, transferOutcome } from '../audit/outcomes.js';
+import type { MoneyGate, Prepared } from '../gate/gate.js';
+import type { CliContext, Connection } from './context.js';
+import { CoinopError } from './errors.js';
+import { TRANSFER_COLUMNS } from '../render/columns.js';
+import { palette } from '../render/style.js';
 import { follow } from './follow.js';
 
 /** A generated ref_id, said once the request that carries it is sent (never for a request refused or not sent). */
@@ -32,7 +32,7 @@ export async function reportDryRun(
   const { path } = operations[o.operation];
   const out = ctx.output();
   if (out.format === 'table') {
-    const { summaryText } = await import('../../cli/confirm.js');
+    const { summaryText } = await import('./confirm.js');
     ctx.io.err(summaryText(ctx.io, { title: 'Dry run: nothing sent', rows: o.rows, environment: o.environment }));
     ctx.io.out(`${JSON.stringify({ method: 'POST', path, body: o.body }, null, 2)}\n`);
   } else out.one({ dry_run: true, method: 'POST', path, body: o.body, ...o.extra });

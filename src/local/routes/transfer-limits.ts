@@ -1,9 +1,9 @@
 // GET /v2/transfer/limits/utilizations, and the rules behind it in the control API: GET and PUT /_local/limits; the
 // network fees in the control API: GET and PUT /_local/fees.
 import type { Router } from '../router.js';
-import { operations } from '../../api/index.js';
+import { operations } from '../../contract/index.js';
 import { putFees, setFees } from '../fees.js';
-import { limitRules, limitUtilizations, setLimitRules } from '../limits.js';
+import { limitRules, limitUtilizations, setLimitRules } from '../transfer-limits.js';
 import { settleDue } from '../ledger.js';
 import { accept, serve, type Service } from '../route-helpers.js';
 

@@ -1,14 +1,14 @@
 // The command tree without its commands (global options, help text, the hook that runs before every action), and
 // the command groups by name, each loaded (src/commands/<group>/index.ts and what it imports) only when a command
 // line names it: a plain `coinop prices` evaluates the prices group alone, not the 26 groups' modules. Help,
-// completion and anything unknown build every group (src/cli/program.ts has the same tree, loaded statically).
+// completion and anything unknown build every group (src/commands/program.ts has the same tree, loaded statically).
 import { Command, Option } from 'commander';
 import { FORMATS } from '../render/output.js';
-import type { CliContext } from './context.js';
-import { EXIT_CODE_HELP } from './exit-codes.js';
-import { usageError } from './errors.js';
-import { applyFlags } from './io.js';
-import { choiceOption } from './options.js';
+import type { CliContext } from '../cli/context.js';
+import { EXIT_CODE_HELP } from '../cli/exit-codes.js';
+import { usageError } from '../cli/errors.js';
+import { applyFlags } from '../cli/io.js';
+import { choiceOption } from '../cli/options.js';
 
 export type Register = (program: Command, ctx: CliContext) => void;
 
@@ -45,32 +45,32 @@ export type Group = (typeof GROUP_ORDER)[number];
 
 /** Each group's register, loaded when first asked for. */
 const LOADERS: Record<Group, () => Promise<Register>> = {
-  auth: async () => (await import('../commands/auth/index.js')).register,
-  context: async () => (await import('../commands/context/index.js')).register,
-  config: async () => (await import('../commands/config/index.js')).register,
-  profiles: async () => (await import('../commands/profiles/index.js')).register,
-  balances: async () => (await import('../commands/balances/index.js')).register,
-  withdraw: async () => (await import('../commands/withdraw/index.js')).register,
-  fee: async () => (await import('../commands/fee/index.js')).register,
-  addresses: async () => (await import('../commands/addresses/index.js')).register,
-  transfers: async () => (await import('../commands/transfers/index.js')).register,
-  transfer: async () => (await import('../commands/transfer/index.js')).register,
-  events: async () => (await import('../commands/events/index.js')).register,
-  destinations: async () => (await import('../commands/destinations/index.js')).register,
-  limits: async () => (await import('../commands/limits/index.js')).register,
-  policy: async () => (await import('../commands/policy/index.js')).register,
-  approve: async () => (await import('../commands/approve/index.js')).register,
-  'deposit-instructions': async () => (await import('../commands/deposit-instructions/index.js')).register,
-  sandbox: async () => (await import('../commands/sandbox/index.js')).register,
-  audit: async () => (await import('../commands/audit/index.js')).register,
-  prices: async () => (await import('../commands/prices/index.js')).register,
-  markets: async () => (await import('../commands/markets/index.js')).register,
-  api: async () => (await import('../commands/api/index.js')).register,
-  doctor: async () => (await import('../commands/doctor/index.js')).register,
-  stream: async () => (await import('../commands/stream/index.js')).register,
-  mcp: async () => (await import('../commands/mcp/index.js')).register,
-  local: async () => (await import('../commands/local/index.js')).register,
-  completion: async () => (await import('../commands/completion/index.js')).register,
+  auth: async () => (await import('./auth/index.js')).register,
+  context: async () => (await import('./context/index.js')).register,
+  config: async () => (await import('./config/index.js')).register,
+  profiles: async () => (await import('./profiles/index.js')).register,
+  balances: async () => (await import('./balances/index.js')).register,
+  withdraw: async () => (await import('./withdraw/index.js')).register,
+  fee: async () => (await import('./fee/index.js')).register,
+  addresses: async () => (await import('./addresses/index.js')).register,
+  transfers: async () => (await import('./transfers/index.js')).register,
+  transfer: async () => (await import('./internal-transfer/index.js')).register,
+  events: async () => (await import('./events/index.js')).register,
+  destinations: async () => (await import('./destinations/index.js')).register,
+  limits: async () => (await import('./limits/index.js')).register,
+  policy: async () => (await import('./policy/index.js')).register,
+  approve: async () => (await import('./approve/index.js')).register,
+  'deposit-instructions': async () => (await import('./deposit-instructions/index.js')).register,
+  sandbox: async () => (await import('./sandbox/index.js')).register,
+  audit: async () => (await import('./audit/index.js')).register,
+  prices: async () => (await import('./prices/index.js')).register,
+  markets: async () => (await import('./markets/index.js')).register,
+  api: async () => (await import('./api/index.js')).register,
+  doctor: async () => (await import('./doctor/index.js')).register,
+  stream: async () => (await import('./stream/index.js')).register,
+  mcp: async () => (await import('./mcp/index.js')).register,
+  local: async () => (await import('./local/index.js')).register,
+  completion: async () => (await import('./completion/index.js')).register,
 };
 
 /** The group each top-level command is in. */

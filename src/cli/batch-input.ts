@@ -1,14 +1,14 @@
 // The batch's input, read exactly once: the file (or standard input, or a FIFO) is validated, hashed, totalled and
 // staged in one pass; everything after (the dry run, the guards, the journal, the sending) reads the staged copy.
 import { statSync, type Stats } from 'node:fs';
-import type { CliContext } from '../../../cli/context.js';
-import { addressCheckFor } from '../../../config/environments.js';
-import { asCliError, CoinopError, usageError } from '../../../cli/errors.js';
-import { stageBatch } from '../../../batch/intake.js';
-import { fileChunks, formatFromName, sniffChunks, type BatchFormat, type Chunks } from '../../../batch/reader.js';
-import { formatRowIssue, type RowIssue } from '../../../batch/rows.js';
-import type { ScanResult } from '../../../batch/scan.js';
-import type { Stage } from '../../../batch/stage.js';
+import type { CliContext } from './context.js';
+import { addressCheckFor } from '../config/environments.js';
+import { asCliError, CoinopError, usageError } from './errors.js';
+import { stageBatch } from '../batch/intake.js';
+import { fileChunks, formatFromName, sniffChunks, type BatchFormat, type Chunks } from '../batch/reader.js';
+import { formatRowIssue, type RowIssue } from '../batch/rows.js';
+import type { ScanResult } from '../batch/scan.js';
+import type { Stage } from '../batch/stage.js';
 
 export interface BatchInput {
   scan: ScanResult;

@@ -12,8 +12,8 @@ import {
   type TransferLimit,
   usdNotional,
   usdPricing,
-} from '../api/index.js';
-import type { ApiClient } from '../client/api.js';
+} from '../contract/index.js';
+import type { ApiClient } from '../client/service-client.js';
 import { CoinopError } from '../errors.js';
 import { durationText } from '../render/time.js';
 

@@ -14,7 +14,7 @@ import {
   type Operation,
   type OperationId,
   type Problem,
-} from '../api/index.js';
+} from '../contract/index.js';
 import { CoinopError, problemError } from '../errors.js';
 import { type CataloguePolicy, sortUnlisted } from './catalogue-policy.js';
 import type { TokenManager } from './tokens.js';

@@ -2,7 +2,7 @@
 // no answer from anybody is here; values left out are asked for on a terminal by the run (and checked there).
 import { usageError } from '../../cli/errors.js';
 import { amountFlag, keyValues, nameFlag, type RawFlags, readFlags, waitTimeoutFlag } from '../../cli/options.js';
-import type { FlagNames } from '../../client/api.js';
+import type { FlagNames } from '../../client/service-client.js';
 
 export interface InternalTransferOptions {
   fromProfileId?: string;

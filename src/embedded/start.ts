@@ -1,7 +1,6 @@
-// The embedded default: when nothing listens at the `local` profile's address, the local service is started in
-// this process over the default database, used for the one command, and stopped on exit (service-identity.ts
-// decides when).
-import type { ResolvedProfile } from '../config/profile.js';
+// The embedded default: when nothing listens at the `local` context's address, the local service is started in
+// this process over the default database, used for the one command, and stopped on exit. The client decides when
+// (src/client/service-identity.ts) and the CLI hands it this function: the client never starts a server itself.
 
 export interface EmbeddedService {
   baseUrl: string;
@@ -12,6 +11,9 @@ export interface EmbeddedService {
   instanceId(): string;
   close(): Promise<void>;
 }
+
+/** Starts the local service in this process over the default database in `dataDir` (handed to the client by the CLI). */
+export type StartEmbedded = (dataDir: string) => Promise<EmbeddedService>;
 
 /** `dataDir`: coinop's data directory (Settings.dataDir), where the default database lives. */
 export async function startEmbedded(dataDir: string): Promise<EmbeddedService> {
@@ -42,9 +44,4 @@ export async function startEmbedded(dataDir: string): Promise<EmbeddedService> {
     instanceId: () => svc.instanceId(),
     close: () => svc.close(),
   };
-}
-
-/** Whether this profile may fall back to an in-process local service when nothing listens at its address. */
-export function embeddable(p: ResolvedProfile): boolean {
-  return p.environment === 'local' && !p.overridden && /^http:\/\/(127\.0\.0\.1|localhost)(:\d+)?$/.test(p.baseUrl);
 }

@@ -6,8 +6,8 @@ import {
   type CryptoWithdrawalFee,
   type Problem,
   type Transfer,
-} from '../api/index.js';
-import type { ApiClient } from '../client/api.js';
+} from '../contract/index.js';
+import type { ApiClient } from '../client/service-client.js';
 import { CoinopError } from '../errors.js';
 
 export type SendResult =

@@ -4,12 +4,12 @@
 // again. --resume makes every call of the same batch safe: a new one starts, an interrupted one goes on, a finished
 // one is reported.
 import { PassThrough } from 'node:stream';
-import { type CliContext, type Connection, createContext } from '../../cli/context.js';
-import { makeIO } from '../../cli/io.js';
-import { recordPolicyEvents } from '../../cli/policy-audit.js';
-import { toCoinopError } from '../../errors.js';
-import type { BatchPort } from '../../mcp/ports.js';
-import { capture } from './capture.js';
+import { type CliContext, type Connection, createContext } from '../cli/context.js';
+import { makeIO } from '../cli/io.js';
+import { recordPolicyEvents } from '../cli/policy-audit.js';
+import { toCoinopError } from '../errors.js';
+import type { BatchPort } from '../mcp/ports.js';
+import { capture } from '../cli/capture.js';
 
 /** What the command says when the batch had run before and this run sent nothing. */
 const RAN_BEFORE = /^(this batch already ran to the end|nothing left to send in this batch)/m;
@@ -34,8 +34,8 @@ export function batchPort(parent: CliContext, connection: () => Promise<Connecti
       const conn = connection();
       if (conn) ctx.connect = () => conn;
       const [{ parseBatchOptions }, { runBatch }] = await Promise.all([
-        import('../withdraw/batch/options.js'),
-        import('../withdraw/batch/run.js'),
+        import('./withdraw/batch/options.js'),
+        import('./withdraw/batch/run.js'),
       ]);
       const opts = parseBatchOptions({
         format: o.format,

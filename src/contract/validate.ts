@@ -179,7 +179,7 @@ export function amountOrTotalIssues(body: { amount?: unknown; total?: unknown })
   return [];
 }
 
-// ---- The catalogue's rules: the local service's reference data (src/api/catalogue.ts) --------------------------------
+// ---- The catalogue's rules: the local service's reference data (src/contract/catalogue.ts) --------------------------------
 
 /**
  * Where a request goes beyond the catalogue: a name it does not list (an asset, a network, a market) or a rule it

@@ -1,11 +1,11 @@
 // Entry point: builds the IO object and context from the process, runs the program, maps errors to exit codes.
 import { createRequire } from 'node:module';
 import type { CommanderError } from 'commander';
-import { createContext, interruptedNote } from './context.js';
-import { recordPolicyEvents } from './policy-audit.js';
-import { CoinopError, asCliError, reportError } from './errors.js';
-import { EXIT } from './exit-codes.js';
-import { makeIO, type IO } from './io.js';
+import { createContext, interruptedNote } from '../cli/context.js';
+import { recordPolicyEvents } from '../cli/policy-audit.js';
+import { CoinopError, asCliError, reportError } from '../cli/errors.js';
+import { EXIT } from '../cli/exit-codes.js';
+import { makeIO, type IO } from '../cli/io.js';
 // The command tree with only the groups the command line names loaded (each group's modules on demand).
 import { programFor } from './program-base.js';
 

@@ -274,3 +274,6 @@ export function canonicalChoice<T extends string>(choices: readonly T[], value: 
   const v = value.trim().toLowerCase();
   return choices.find((c) => c.toLowerCase() === v);
 }
+
+/** The HTTP methods of the service's operations (and of `coinop api METHOD PATH`). */
+export const HTTP_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];

@@ -1,7 +1,7 @@
 // Following transfers until they end (COMPLETED or FAILED), with progress on stderr.
-import type { CliContext, Connection } from '../../cli/context.js';
-import { CoinopError } from '../../cli/errors.js';
-import { palette, statusColour } from '../../render/style.js';
+import type { CliContext, Connection } from './context.js';
+import { CoinopError } from './errors.js';
+import { palette, statusColour } from '../render/style.js';
 
 export const TERMINAL_STATUSES = new Set(['COMPLETED', 'FAILED']);
 

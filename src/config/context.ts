@@ -1,7 +1,8 @@
 // Resolves which profile a command runs as, and with which addresses and credentials, after the
 // --profile flag, COINOP_PROFILE and the COINOP_BASE_URL / COINOP_AUTH_URL / COINOP_WS_URL / COINOP_TOKEN overrides.
-import { ALL_SCOPES } from '../api/enums.js';
-import { DEMO } from '../local/demo.js';
+import { ALL_SCOPES } from '../contract/enums.js';
+import { usageError } from '../errors.js';
+import { DEMO } from '../embedded/demo.js';
 import { apiRoot, authRoot, ENDPOINTS, type Environment } from './environments.js';
 import { OVERRIDE_VARIABLES, type OverrideVariable, type Settings } from './settings.js';
 import type { ConfigStore, StoredProfile } from './store.js';
@@ -157,5 +158,34 @@ function hasScheme(value: string, scheme: string): boolean {
     return new URL(value).protocol === scheme;
   } catch {
     return false;
+  }
+}
+
+/** Whether this context may fall back to an in-process local service when nothing listens at its address. */
+export function embeddable(p: ResolvedProfile): boolean {
+  return p.environment === 'local' && !p.overridden && /^http:\/\/(127\.0\.0\.1|localhost)(:\d+)?$/.test(p.baseUrl);
+}
+
+/** A context's name: letters, digits, dot, dash and underscore, at most 64 (`what`: the flag that gave it). */
+export function checkProfileName(name: string, what = '--name'): string {
+  if (!/^[A-Za-z0-9_.-]{1,64}$/.test(name))
+    throw usageError(`${what}: use letters, digits, dot, dash and underscore (at most 64)`);
+  // Such a name would be read as Object.prototype's (a "__proto__" secret is never even stored).
+  if (name in Object.prototype) throw usageError(`${what}: "${name}" is reserved; choose another name`);
+  return name;
+}
+
+/** Every saved context by name, the built-in local one first when it was never saved. */
+export function savedContexts(store: ConfigStore): Record<string, StoredProfile> {
+  const stored = store.profiles();
+  return stored[LOCAL_PROFILE] ? stored : { [LOCAL_PROFILE]: builtinLocalProfile(), ...stored };
+}
+
+/** Every context's name, the built-in local one first; only it when the configuration cannot be read (completion). */
+export function profileNames(store: ConfigStore): string[] {
+  try {
+    return Object.keys(savedContexts(store));
+  } catch {
+    return [LOCAL_PROFILE];
   }
 }

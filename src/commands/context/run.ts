@@ -1,24 +1,14 @@
 // coinop context (old name: coinop profile) list, use, show, rename, delete and set-profile-id.
-import { ID_MAX_LENGTH } from '../../api/schemas.js';
+import { ID_MAX_LENGTH } from '../../contract/schemas.js';
 import type { CliContext } from '../../cli/context.js';
-import { checkProfileName } from '../auth/options.js';
 import { CoinopError, usageError } from '../../cli/errors.js';
-import { builtinLocalProfile, LOCAL_PROFILE, activeProfileName } from '../../config/profile.js';
+import {
+  activeProfileName,
+  checkProfileName,
+  LOCAL_PROFILE,
+  savedContexts,
+} from '../../config/context.js';
 import type { StoredProfile } from '../../config/store.js';
-
-function all(ctx: CliContext): Record<string, StoredProfile> {
-  const stored = ctx.store().profiles();
-  return stored[LOCAL_PROFILE] ? stored : { [LOCAL_PROFILE]: builtinLocalProfile(), ...stored };
-}
-
-/** Every profile's name, the built-in local one first; none when the configuration cannot be read (for completion). */
-export function profileNames(ctx: CliContext): string[] {
-  try {
-    return Object.keys(all(ctx));
-  } catch {
-    return [LOCAL_PROFILE];
-  }
-}
 
 function row(ctx: CliContext, name: string, p: StoredProfile, active: string) {
   const store = ctx.store();
@@ -39,7 +29,7 @@ function row(ctx: CliContext, name: string, p: StoredProfile, active: string) {
 
 export async function list(ctx: CliContext): Promise<void> {
   const active = activeProfileName(ctx.store(), ctx.globals.profile, ctx.settings);
-  const rows = Object.entries(all(ctx)).map(([n, p]) => row(ctx, n, p, active));
+  const rows = Object.entries(savedContexts(ctx.store())).map(([n, p]) => row(ctx, n, p, active));
   const out = ctx.output();
   if (out.format === 'table') {
     out.table(
@@ -65,14 +55,14 @@ export async function list(ctx: CliContext): Promise<void> {
 }
 
 export async function use(ctx: CliContext, name: string): Promise<void> {
-  if (!Object.hasOwn(all(ctx), name)) throw usageError(`context: no context named "${name}" (see coinop context list)`);
+  if (!Object.hasOwn(savedContexts(ctx.store()), name)) throw usageError(`context: no context named "${name}" (see coinop context list)`);
   await ctx.store().setActive(name);
   ctx.io.err(`Context "${name}" is now active.\n`);
 }
 
 export async function show(ctx: CliContext, name?: string): Promise<void> {
   const n = name ?? activeProfileName(ctx.store(), ctx.globals.profile, ctx.settings);
-  const profiles = all(ctx);
+  const profiles = savedContexts(ctx.store());
   const p = Object.hasOwn(profiles, n) ? profiles[n] : undefined;
   if (!p) throw usageError(`context: no context named "${n}" (see coinop context list)`);
   const active = activeProfileName(ctx.store(), ctx.globals.profile, ctx.settings);
@@ -90,8 +80,8 @@ function saved(ctx: CliContext, name: string, what: string): void {
 export async function rename(ctx: CliContext, from: string, to: string): Promise<void> {
   saved(ctx, from, 'context rename');
   checkProfileName(to, 'context rename: NEW');
-  if (Object.hasOwn(all(ctx), to)) throw usageError(`context rename: a context named "${to}" exists already`);
-  const { linkPolicy } = await import('../context/policy.js');
+  if (Object.hasOwn(savedContexts(ctx.store()), to)) throw usageError(`context rename: a context named "${to}" exists already`);
+  const { linkPolicy } = await import('./policy.js');
   const policy = linkPolicy(ctx.settings.configDir, from, to);
   try {
     await ctx.store().renameProfile(from, to);
@@ -114,7 +104,7 @@ export async function remove(ctx: CliContext, name: string, yes: boolean): Promi
       throw new CoinopError('cancelled', 'not deleted');
   }
   await ctx.store().removeProfile(name);
-  const { keptPolicyNote } = await import('../context/policy.js');
+  const { keptPolicyNote } = await import('./policy.js');
   const kept = keptPolicyNote(ctx.settings.configDir, name);
   ctx.io.err(`Context "${name}" is deleted, with its secret and cached tokens.${kept ? ` ${kept}` : ''}\n`);
 }

@@ -6,16 +6,16 @@ import {
   operations,
   type CreateInternalTransferRequest,
   type ProfileBalance,
-} from '../../api/index.js';
+} from '../../contract/index.js';
 import { amountRule, refusedToAsk } from '../../cli/ask.js';
 import type { CliContext, Connection } from '../../cli/context.js';
 import { need } from '../../cli/prompt.js';
-import { checkRequest } from '../../client/api.js';
+import { checkRequest } from '../../client/service-client.js';
 import { refIdFor } from '../../send/withdrawal.js';
-import { profilePolicy, refusal, refuseUnlessAllowed, verdictText } from '../policy/enforce.js';
+import { profilePolicy, refusal, refuseUnlessAllowed, verdictText } from '../../cli/policy-enforce.js';
 import { gateFor, refusedBeforeSending } from '../../cli/gate.js';
 import { type MoneyRequest, wasRecorded } from '../../gate/gate.js';
-import { reportDryRun, reportTransfer, submitOnce } from '../transfers/submit.js';
+import { reportDryRun, reportTransfer, submitOnce } from '../../cli/submit.js';
 import { INTERNAL_TRANSFER_FLAGS, type InternalTransferOptions } from './options.js';
 
 const pairs = (m: Record<string, string> | undefined) =>

@@ -4,18 +4,18 @@
 // withdrawal's request saved by `withdraw --dry-run --save FILE`.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
-import { canonicalAddress, type CreateCryptoWithdrawalRequest } from '../../api/index.js';
-import type { CliContext } from '../../cli/context.js';
-import { CoinopError, usageError } from '../../cli/errors.js';
-import { writeFileAtomic } from '../../config/lock.js';
-import type { Stage } from '../../batch/stage.js';
+import { canonicalAddress, type CreateCryptoWithdrawalRequest } from '../contract/index.js';
+import type { CliContext } from './context.js';
+import { CoinopError, usageError } from './errors.js';
+import { writeFileAtomic } from '../config/lock.js';
+import type { Stage } from '../batch/stage.js';
 import {
   type ApprovalContent,
   type ApprovalScope,
   ContentBuilder,
   type ParsedApproval,
   parseApproval,
-} from '../../policy/approvals.js';
+} from '../policy/approvals.js';
 
 /** Where a run goes, as the approval states it: the profile's environment and API address, the default profile. */
 export function approvalScope(

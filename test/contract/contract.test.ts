@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { operations, requestIssues, formatIssues } from '../../src/api/index.js';
+import { operations, requestIssues, formatIssues } from '../../src/contract/index.js';
 import { midPrice, averagePrice } from '../../src/market/price-model.js';
 
 describe('contract validation', () => {

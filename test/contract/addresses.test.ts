@@ -1,4 +1,4 @@
-// Destination addresses by format and checksum (src/api/addresses.ts): published test vectors, and properties over
+// Destination addresses by format and checksum (src/contract/addresses.ts): published test vectors, and properties over
 // addresses generated from random bytes with the same libraries: each is accepted, and every single-character
 // substitution of a checksummed one is refused.
 import { keccak_256 } from '@noble/hashes/sha3.js';
@@ -22,7 +22,7 @@ import {
   canonicalAddress,
   isTestnetAddress,
   legacyToCashAddr,
-} from '../../src/api/index.js';
+} from '../../src/contract/index.js';
 
 const BASE58 = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
 const BECH32 = 'qpzry9x8gf2tvdw0s3jn54khce6mua7l';

@@ -15,7 +15,7 @@ import {
   TRANSFER_LIMIT_TYPES,
   type Transfer,
   type TransferLimit,
-} from '../api/index.js';
+} from '../contract/index.js';
 import { durationText } from '../render/time.js';
 import type { Core } from './core.js';
 import type { LimitRuleRow, TransferRow, UsageRow } from './store.js';

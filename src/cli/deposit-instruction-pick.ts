@@ -1,8 +1,8 @@
 // Choosing fiat deposit instructions on a terminal (deposit-instructions get, sandbox deposit): the newest page of
 // them, the operator's own profile's first.
-import type { FiatDepositInstructions } from '../../api/index.js';
-import type { Connection } from '../../cli/context.js';
-import type { Choice, Prompter } from '../../cli/prompt.js';
+import type { FiatDepositInstructions } from '../contract/index.js';
+import type { Connection } from './context.js';
+import type { Choice, Prompter } from './prompt.js';
 
 /** The network of instructions, from the kind of instructions they hold ("wire" is WIRE). */
 export function fiatNetworkOf(i: Pick<FiatDepositInstructions, 'fiat_network_instructions'>): string | undefined {

@@ -36,7 +36,7 @@ export interface Operation {
   // biome-ignore lint/suspicious/noExplicitAny: each operation's rules read the shapes its own schemas just checked
   rules?: (input: { params: any; query: any; body: any }) => Issue[];
   /**
-   * The catalogue's rules (src/api/catalogue.ts): the assets, networks and markets named, and what the catalogue says
+   * The catalogue's rules (src/contract/catalogue.ts): the assets, networks and markets named, and what the catalogue says
    * of them. Run on any request (they read only what has the shape they need); see requestIssues for who enforces
    * them.
    */

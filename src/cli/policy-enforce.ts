@@ -2,16 +2,16 @@
 // that does not load refuses everything), the verdict asked of src/policy and handed to the listeners, a dry run's
 // verdicts shown, and a run the policy refuses stopped before anything is sent, every violation listed (exit 8).
 // No flag skips it: the policy changes only by changing its file.
-import type { CliContext, Connection } from '../../cli/context.js';
-import { CoinopError } from '../../cli/errors.js';
-import type { ApprovalContent, ParsedApproval } from '../../policy/approvals.js';
-import type { PolicyRequest, PolicyVerdict, RecentWithdrawal } from '../../policy/evaluate.js';
-import { policyLocation } from '../../policy/location.js';
-import type { LoadedPolicy } from '../../policy/policy.js';
-import { palette } from '../../render/style.js';
-import { refusal, violationLine, violationText } from '../../policy/refusal.js';
+import type { CliContext, Connection } from './context.js';
+import { CoinopError } from './errors.js';
+import type { ApprovalContent, ParsedApproval } from '../policy/approvals.js';
+import type { PolicyRequest, PolicyVerdict, RecentWithdrawal } from '../policy/evaluate.js';
+import { policyLocation } from '../policy/location.js';
+import type { LoadedPolicy } from '../policy/policy.js';
+import { palette } from '../render/style.js';
+import { refusal, violationLine, violationText } from '../policy/refusal.js';
 
-export { refusal } from '../../policy/refusal.js';
+export { refusal } from '../policy/refusal.js';
 
 /**
  * The coinop profile's policy: undefined only when there is certainly no file; a file that does not load, or one
@@ -40,7 +40,7 @@ export async function profilePolicy(
       `profile ${name} has more than one policy file (${[loc.path, ...loc.others].join(', ')})`,
       'keep one of them',
     );
-  const { loadPolicyFile, PolicyFileError } = await import('../../policy/load.js');
+  const { loadPolicyFile, PolicyFileError } = await import('../policy/load.js');
   try {
     return loadPolicyFile(loc.path);
   } catch (e) {
@@ -72,7 +72,7 @@ export async function policyVerdict(
   policy: LoadedPolicy | undefined,
   run: PolicyRun,
 ): Promise<PolicyVerdict> {
-  const { checkWithdrawals } = await import('../../policy/check.js');
+  const { checkWithdrawals } = await import('../policy/check.js');
   const verdict = await checkWithdrawals({
     client: conn.client,
     policy,

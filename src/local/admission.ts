@@ -1,11 +1,11 @@
 // The first stage of the request pipeline, what stands before every route: the Host names this service
 // (browser-guard.ts); the control API answers loopback clients only and refuses cross-site requests; the API and the
 // token endpoint have rate limits and the configured faults.
-import { problems } from '../api/index.js';
+import { problems } from '../contract/index.js';
 import type { BrowserGuard } from './browser-guard.js';
 import type { Faults } from './faults.js';
 import type { RequestState } from './pipeline.js';
-import type { LimitBucket, RequestLimits } from './request-limits.js';
+import type { LimitBucket, RequestLimits } from './rate-limits.js';
 import type { Reply, Request } from './router.js';
 
 export interface GateDeps {
