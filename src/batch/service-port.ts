@@ -7,7 +7,7 @@ import {
   type Problem,
   type Transfer,
 } from '../contract/index.js';
-import type { ApiClient } from '../client/service-client.js';
+import type { ServiceClient } from '../client/service-client.js';
 import { CoinopError } from '../errors.js';
 
 export type SendResult =
@@ -84,7 +84,7 @@ export function classify(
   return { kind: 'refused', problem: p };
 }
 
-export function clientBatchApi(client: ApiClient): BatchApi {
+export function clientBatchApi(client: ServiceClient): BatchApi {
   return {
     async createWithdrawal(body) {
       try {

@@ -5,7 +5,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { canonicalAddress, type CreateCryptoWithdrawalRequest } from '../contract/index.js';
-import type { CliContext } from './context.js';
+import type { Invocation } from './invocation.js';
 import { CoinopError, usageError } from './errors.js';
 import { writeFileAtomic } from '../config/lock.js';
 import type { Stage } from '../batch/stage.js';
@@ -19,11 +19,11 @@ import {
 
 /** Where a run goes, as the approval states it: the profile's environment and API address, the default profile. */
 export function approvalScope(
-  ctx: CliContext,
+  ctx: Invocation,
   kind: ApprovalScope['kind'],
   defaultProfileId: string | undefined,
 ): ApprovalScope {
-  const p = ctx.profile();
+  const p = ctx.context();
   return { kind, environment: p.environment, service: p.baseUrl, profileId: defaultProfileId ?? '-' };
 }
 
@@ -131,7 +131,7 @@ export function savedRequestIn(path: string): SavedRequest | undefined {
 }
 
 /** The saved request of --request FILE, which must be for this profile's environment and API address. */
-export function readSavedRequest(ctx: CliContext, path: string): SavedRequest {
+export function readSavedRequest(ctx: Invocation, path: string): SavedRequest {
   let st: ReturnType<typeof statSync>;
   try {
     st = statSync(path);
@@ -148,7 +148,7 @@ export function readSavedRequest(ctx: CliContext, path: string): SavedRequest {
   const scope = approvalScope(ctx, 'withdrawal', undefined);
   if (saved.environment !== scope.environment || saved.service !== scope.service)
     throw usageError(
-      `--request: ${path} was saved for ${saved.environment} at ${saved.service}, and profile ${ctx.profile().name} is ${scope.environment} at ${scope.service}`,
+      `--request: ${path} was saved for ${saved.environment} at ${saved.service}, and profile ${ctx.context().name} is ${scope.environment} at ${scope.service}`,
       'send it with the context it was saved with (--context)',
     );
   return saved;

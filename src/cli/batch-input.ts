@@ -1,7 +1,7 @@
 // The batch's input, read exactly once: the file (or standard input, or a FIFO) is validated, hashed, totalled and
 // staged in one pass; everything after (the dry run, the guards, the journal, the sending) reads the staged copy.
 import { statSync, type Stats } from 'node:fs';
-import type { CliContext } from './context.js';
+import type { Invocation } from './invocation.js';
 import { addressCheckFor } from '../config/environments.js';
 import { asCliError, CoinopError, usageError } from './errors.js';
 import { stageBatch } from '../batch/intake.js';
@@ -18,7 +18,7 @@ export interface BatchInput {
 }
 
 /** The file's bytes: a regular file or a FIFO, or standard input for `-`; devices and sockets are refused. */
-function openSource(ctx: CliContext, file: string): { chunks: Chunks; stat?: Stats } {
+function openSource(ctx: Invocation, file: string): { chunks: Chunks; stat?: Stats } {
   if (file === '-') {
     if (ctx.io.stdinTTY)
       throw usageError('<file>: - reads the batch from standard input; pipe a file into coinop or give its name');
@@ -63,7 +63,7 @@ export function changedSince(file: string, before: Stats | undefined): boolean {
 const AUDITED_PROBLEMS = 100;
 
 export async function readBatch(
-  ctx: CliContext,
+  ctx: Invocation,
   file: string,
   o: { format?: BatchFormat; defaultProfileId?: string; skipInvalid: boolean; dir: string },
 ): Promise<BatchInput> {
@@ -94,7 +94,7 @@ export async function readBatch(
     format,
     defaultProfileId: o.defaultProfileId,
     catalogue: ctx.catalogue(),
-    addresses: addressCheckFor(ctx.profile().environment),
+    addresses: addressCheckFor(ctx.context().environment),
     skipInvalid: o.skipInvalid,
     dir: o.dir,
     onIssue: printIssue,

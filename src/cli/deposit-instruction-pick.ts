@@ -1,7 +1,7 @@
 // Choosing fiat deposit instructions on a terminal (deposit-instructions get, sandbox deposit): the newest page of
 // them, the operator's own profile's first.
 import type { FiatDepositInstructions } from '../contract/index.js';
-import type { Connection } from './context.js';
+import type { Connection } from './invocation.js';
 import type { Choice, Prompter } from './prompt.js';
 
 /** The network of instructions, from the kind of instructions they hold ("wire" is WIRE). */

@@ -1,5 +1,5 @@
 // Following transfers until they end (COMPLETED or FAILED), with progress on stderr.
-import type { CliContext, Connection } from './context.js';
+import type { Invocation, Connection } from './invocation.js';
 import { CoinopError } from './errors.js';
 import { palette, statusColour } from '../render/style.js';
 
@@ -13,7 +13,7 @@ export interface FollowOptions {
 
 /** Polls the transfers until each has ended; returns them in the order given. */
 export async function follow(
-  ctx: CliContext,
+  ctx: Invocation,
   conn: Connection,
   ids: string[],
   o: FollowOptions,

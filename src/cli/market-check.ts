@@ -4,7 +4,7 @@
 import { MARKET_INFO, MARKETS, marketIssues } from '../contract/index.js';
 import { checkUnlisted } from '../client/service-client.js';
 import { serviceMarkets } from '../client/market-list.js';
-import type { CliContext } from './context.js';
+import type { Invocation } from './invocation.js';
 import { usageError } from './errors.js';
 import { SEE_MARKETS } from './options.js';
 
@@ -17,7 +17,7 @@ const known = (m: string) => !!MARKET_INFO[m as keyof typeof MARKET_INFO];
  * lists them.
  */
 export async function checkMarkets(
-  ctx: CliContext,
+  ctx: Invocation,
   what: string,
   markets: string[],
   o: { quiet?: boolean; live?: boolean } = {},

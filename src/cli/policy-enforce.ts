@@ -2,7 +2,7 @@
 // that does not load refuses everything), the verdict asked of src/policy and handed to the listeners, a dry run's
 // verdicts shown, and a run the policy refuses stopped before anything is sent, every violation listed (exit 8).
 // No flag skips it: the policy changes only by changing its file.
-import type { CliContext, Connection } from './context.js';
+import type { Invocation, Connection } from './invocation.js';
 import { CoinopError } from './errors.js';
 import type { ApprovalContent, ParsedApproval } from '../policy/approvals.js';
 import type { PolicyRequest, PolicyVerdict, RecentWithdrawal } from '../policy/evaluate.js';
@@ -18,11 +18,11 @@ export { refusal } from '../policy/refusal.js';
  * whose presence cannot be known (a dangling symbolic link, a folder that cannot be looked into), refuses (exit 8).
  */
 export async function profilePolicy(
-  ctx: CliContext,
+  ctx: Invocation,
   command: string,
   o: { quiet?: boolean; request?: { ref_id?: string; [field: string]: unknown } } = {},
 ): Promise<LoadedPolicy | undefined> {
-  const name = ctx.profile().name;
+  const name = ctx.context().name;
   const loc = policyLocation(ctx.settings.configDir, name);
   if (!loc.exists) return undefined;
   const refuse = (error: string, hint: string): never => {
@@ -67,7 +67,7 @@ export interface PolicyRun {
 
 /** The policy's verdict on a run (every rule, every approval), handed to the listeners. */
 export async function policyVerdict(
-  ctx: CliContext,
+  ctx: Invocation,
   conn: Connection,
   policy: LoadedPolicy | undefined,
   run: PolicyRun,
@@ -76,7 +76,7 @@ export async function policyVerdict(
   const verdict = await checkWithdrawals({
     client: conn.client,
     policy,
-    environment: conn.profile.environment,
+    environment: conn.context.environment,
     defaultProfileId: run.defaultProfileId,
     requests: run.requests,
     approvals: run.approvals,
@@ -91,9 +91,9 @@ export async function policyVerdict(
 const SHOWN = 20;
 
 /** Each rule's verdict for a person (a dry run), on stderr: the rule, pass/fail/off/n/a, why, its violations. */
-export function verdictText(ctx: CliContext, v: PolicyVerdict): string {
+export function verdictText(ctx: Invocation, v: PolicyVerdict): string {
   const p = palette(ctx.io.colourErr);
-  if (!v.file) return `${p.bold('Policy')}: none (no policy file for profile ${ctx.profile().name}: no rules)\n`;
+  if (!v.file) return `${p.bold('Policy')}: none (no policy file for profile ${ctx.context().name}: no rules)\n`;
   const status = (s: string) => (s === 'fail' ? p.red(s) : s === 'pass' ? p.green(s) : p.dim(s));
   const lines = [
     `${p.bold('Policy')} ${v.file} (${v.allowed ? 'allows this run' : p.red('refuses this run')}; ${v.clock} clock ${v.checked_at})`,
@@ -106,17 +106,17 @@ export function verdictText(ctx: CliContext, v: PolicyVerdict): string {
   return `${lines.join('\n')}\n`;
 }
 
-const machine = (ctx: CliContext) => ctx.format() === 'json' || ctx.format() === 'ndjson';
+const machine = (ctx: Invocation) => ctx.format() === 'json' || ctx.format() === 'ndjson';
 
 /** A dry run's verdicts on stderr: for a person, or one JSON object ({"policy": verdict}) in the machine formats. */
-export function showVerdict(ctx: CliContext, v: PolicyVerdict): void {
+export function showVerdict(ctx: Invocation, v: PolicyVerdict): void {
   // Without a policy file there is no verdict worth a machine's reading; a person is told in a line.
   if (!v.file && machine(ctx)) return;
   ctx.io.err(machine(ctx) ? `${JSON.stringify({ policy: v })}\n` : verdictText(ctx, v));
 }
 
 /** Stops a run the policy refuses, every violation listed first (a JSON object each in the machine formats). */
-export function refuseUnlessAllowed(ctx: CliContext, v: PolicyVerdict): void {
+export function refuseUnlessAllowed(ctx: Invocation, v: PolicyVerdict): void {
   if (v.allowed) return;
   const failed = v.rules.filter((r) => r.status === 'fail');
   const total = failed.reduce((n, r) => n + r.violations_total, 0);

@@ -5,14 +5,14 @@ import { operations, type OperationId } from '../contract/index.js';
 import type { AuditKind, AuditWhat } from '../audit/entry.js';
 import { charged, transferOutcome } from '../audit/outcomes.js';
 import type { MoneyGate, Prepared } from '../gate/gate.js';
-import type { CliContext, Connection } from './context.js';
+import type { Invocation, Connection } from './invocation.js';
 import { CoinopError } from './errors.js';
 import { TRANSFER_COLUMNS } from '../render/columns.js';
 import { palette } from '../render/style.js';
 import { follow } from './follow.js';
 
 /** A generated ref_id, said once the request that carries it is sent (never for a request refused or not sent). */
-export function announceRefId(ctx: CliContext, refId: string): void {
+export function announceRefId(ctx: Invocation, refId: string): void {
   ctx.io.err(
     `ref_id ${refId} ${palette(ctx.io.colourErr).dim('(generated: retry with this --ref-id and it is never sent twice)')}\n`,
   );
@@ -20,7 +20,7 @@ export function announceRefId(ctx: CliContext, refId: string): void {
 
 /** --dry-run: what would be sent (with `extra`, such as a fee quote, in the machine formats), nothing sent. */
 export async function reportDryRun(
-  ctx: CliContext,
+  ctx: Invocation,
   o: {
     operation: OperationId;
     environment: string;
@@ -51,7 +51,7 @@ export interface Audited {
  * request leaves, and its outcome after.
  */
 export async function submitOnce(
-  ctx: CliContext,
+  ctx: Invocation,
   gate: MoneyGate,
   p: Prepared,
   o: { noun: string; generated: boolean; preflighted?: boolean },
@@ -89,7 +89,7 @@ export async function submitOnce(
 
 /** The transfer as submitted, or with `wait` as it ended (exit 6 when it FAILED; the end is in the audit log too). */
 export async function reportTransfer(
-  ctx: CliContext,
+  ctx: Invocation,
   conn: Connection,
   o: { wait: boolean; waitTimeout: number },
   transfer: Record<string, unknown>,

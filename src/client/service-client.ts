@@ -98,7 +98,7 @@ export function queryString(query: Record<string, unknown> | undefined): string 
   return s ? `?${s}` : '';
 }
 
-export class ApiClient {
+export class ServiceClient {
   /**
    * The requests that may change something (every method but GET and HEAD) this client has started, as "POST /path",
    * each once (a batch's thousands of withdrawals are one): what an interrupted command without a note of its own says

@@ -4,7 +4,7 @@
 // as rate limiting, never as bad credentials.
 import { toProblem } from '../contract/index.js';
 import { CoinopError, UNAVAILABLE } from '../errors.js';
-import { guardedEnvironment, type ResolvedProfile } from '../config/context.js';
+import { guardedEnvironment, type ResolvedContext } from '../config/context.js';
 import { tokenEndpoint } from '../config/environments.js';
 import type { ConfigStore } from '../config/store.js';
 import { answerText, retryAfterMs, type HttpResponse, type Transport } from './transport.js';
@@ -26,7 +26,7 @@ export class TokenManager {
   private current?: Token;
 
   constructor(
-    private readonly profile: ResolvedProfile,
+    private readonly profile: ResolvedContext,
     private readonly store: ConfigStore | undefined,
     private readonly transport: Transport,
     private readonly now: () => number = Date.now,

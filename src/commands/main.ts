@@ -1,7 +1,7 @@
 // Entry point: builds the IO object and context from the process, runs the program, maps errors to exit codes.
 import { createRequire } from 'node:module';
 import type { CommanderError } from 'commander';
-import { createContext, interruptedNote } from '../cli/context.js';
+import { createContext, interruptedNote } from '../cli/invocation.js';
 import { recordPolicyEvents } from '../cli/policy-audit.js';
 import { CoinopError, asCliError, reportError } from '../cli/errors.js';
 import { EXIT } from '../cli/exit-codes.js';

@@ -4,7 +4,7 @@
 // again. --resume makes every call of the same batch safe: a new one starts, an interrupted one goes on, a finished
 // one is reported.
 import { PassThrough } from 'node:stream';
-import { type CliContext, type Connection, createContext } from '../cli/context.js';
+import { type Invocation, type Connection, createContext } from '../cli/invocation.js';
 import { makeIO } from '../cli/io.js';
 import { recordPolicyEvents } from '../cli/policy-audit.js';
 import { toCoinopError } from '../errors.js';
@@ -14,7 +14,7 @@ import { capture } from '../cli/capture.js';
 /** What the command says when the batch had run before and this run sent nothing. */
 const RAN_BEFORE = /^(this batch already ran to the end|nothing left to send in this batch)/m;
 
-export function batchPort(parent: CliContext, connection: () => Promise<Connection> | undefined): BatchPort {
+export function batchPort(parent: Invocation, connection: () => Promise<Connection> | undefined): BatchPort {
   return {
     async run(o) {
       const out = capture();
@@ -27,7 +27,7 @@ export function batchPort(parent: CliContext, connection: () => Promise<Connecti
       );
       const ctx = createContext(io, parent.env, parent.version, () => parent.now());
       await ctx.prepare();
-      ctx.globals = { profile: parent.globals.profile, output: 'json' };
+      ctx.globals = { context: parent.globals.context, output: 'json' };
       // The batch's entries in the audit trail name the agent, and its policy verdicts are recorded there too.
       ctx.agent = o.agent;
       recordPolicyEvents(ctx.onPolicyEvent, () => ctx.audit, ctx.onCleanup);

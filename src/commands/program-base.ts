@@ -4,13 +4,13 @@
 // completion and anything unknown build every group (src/commands/program.ts has the same tree, loaded statically).
 import { Command, Option } from 'commander';
 import { FORMATS } from '../render/output.js';
-import type { CliContext } from '../cli/context.js';
+import type { Invocation } from '../cli/invocation.js';
 import { EXIT_CODE_HELP } from '../cli/exit-codes.js';
 import { usageError } from '../cli/errors.js';
 import { applyFlags } from '../cli/io.js';
 import { choiceOption } from '../cli/options.js';
 
-export type Register = (program: Command, ctx: CliContext) => void;
+export type Register = (program: Command, ctx: Invocation) => void;
 
 /** Every group (its folder under src/commands) in help order. */
 export const GROUP_ORDER = [
@@ -131,7 +131,7 @@ export function groupNamed(argv: string[] | undefined): Group | undefined {
 }
 
 /** The tree a command line needs, each group it builds loaded now: the one it names, or all of them. */
-export async function programFor(ctx: CliContext, argv: string[]): Promise<Command> {
+export async function programFor(ctx: Invocation, argv: string[]): Promise<Command> {
   const named = groupNamed(argv);
   const registers = await Promise.all((named ? [named] : GROUP_ORDER).map((g) => LOADERS[g]()));
   const program = baseProgram(ctx);
@@ -144,7 +144,7 @@ export async function programFor(ctx: CliContext, argv: string[]): Promise<Comma
  * Output flags that contradict each other are a usage error naming both, rather than one silently winning: --json with
  * another -o, and --columns (a table's or CSV's) with JSON output.
  */
-function checkOutputFlags(ctx: CliContext, own: Record<string, unknown>): void {
+function checkOutputFlags(ctx: Invocation, own: Record<string, unknown>): void {
   const { json, output } = ctx.globals;
   if (json && output !== undefined && output !== 'json')
     throw usageError(`--json and -o ${output}: give one output format (--json is short for -o json)`);
@@ -160,7 +160,7 @@ function checkOutputFlags(ctx: CliContext, own: Record<string, unknown>): void {
  * --context, or its old name --profile (said once on stderr); both naming different contexts is a usage error. The
  * context's name is kept as globals.profile.
  */
-function contextFlag(ctx: CliContext, g: { context?: string; profile?: string }): string | undefined {
+function contextFlag(ctx: Invocation, g: { context?: string; profile?: string }): string | undefined {
   if (g.profile === undefined) return g.context;
   if (g.context !== undefined && g.context !== g.profile)
     throw usageError(
@@ -171,7 +171,7 @@ function contextFlag(ctx: CliContext, g: { context?: string; profile?: string })
 }
 
 /** The program with its global options, help text and hooks, and no commands yet. */
-export function baseProgram(ctx: CliContext): Command {
+export function baseProgram(ctx: Invocation): Command {
   const program = new Command('coinop');
   program
     .description('Operator CLI for crypto transfers and market data (and a local service to try it on)')
@@ -227,7 +227,7 @@ Examples:
     ctx.command = names.join(' ');
     const g = action.optsWithGlobals();
     ctx.globals = {
-      profile: contextFlag(ctx, g),
+      context: contextFlag(ctx, g),
       output: g.output,
       json: g.json,
       debug: g.debug,

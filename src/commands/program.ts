@@ -1,7 +1,7 @@
 // The whole command tree, every group loaded statically (what tests build); coinop itself builds it through
 // programFor() in program-base.ts, which loads only the groups a command line names.
 import type { Command } from 'commander';
-import type { CliContext } from '../cli/context.js';
+import type { Invocation } from '../cli/invocation.js';
 import { baseProgram, GROUP_ORDER, type Group, groupNamed, type Register, withExitCodes } from './program-base.js';
 import { register as registerAuth } from './auth/index.js';
 import { register as registerContext } from './context/index.js';
@@ -66,7 +66,7 @@ export function groupsFor(argv: string[] | undefined): Register[] {
   return named ? [BY_GROUP[named]] : GROUPS;
 }
 
-export function makeProgram(ctx: CliContext, argv?: string[]): Command {
+export function makeProgram(ctx: Invocation, argv?: string[]): Command {
   const program = baseProgram(ctx);
   for (const register of groupsFor(argv)) register(program, ctx);
   withExitCodes(program);

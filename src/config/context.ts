@@ -5,9 +5,9 @@ import { usageError } from '../errors.js';
 import { DEMO } from '../embedded/demo.js';
 import { apiRoot, authRoot, ENDPOINTS, type Environment } from './environments.js';
 import { OVERRIDE_VARIABLES, type OverrideVariable, type Settings } from './settings.js';
-import type { ConfigStore, StoredProfile } from './store.js';
+import type { ConfigStore, StoredContext } from './store.js';
 
-export interface ResolvedProfile {
+export interface ResolvedContext {
   name: string;
   environment: Environment;
   baseUrl: string;
@@ -44,9 +44,9 @@ export const guardedEnvironment = (e: Environment): boolean => e === 'sandbox' |
 /** An override the profile cannot take (http for a sandbox or production profile); the message names the variable. */
 export class ProfileOverrideError extends Error {}
 
-export const LOCAL_PROFILE = 'local';
+export const LOCAL_CONTEXT = 'local';
 
-export function builtinLocalProfile(): StoredProfile {
+export function builtinLocalContext(): StoredContext {
   return {
     environment: 'local',
     ...ENDPOINTS.local,
@@ -56,31 +56,31 @@ export function builtinLocalProfile(): StoredProfile {
   };
 }
 
-export function activeProfileName(
+export function activeContextName(
   store: ConfigStore,
   flag: string | undefined,
   settings: Pick<Settings, 'profile'>,
 ): string {
-  return flag || settings.profile || store.activeProfileName() || LOCAL_PROFILE;
+  return flag || settings.profile || store.activeProfileName() || LOCAL_CONTEXT;
 }
 
 export class UnknownProfileError extends Error {}
 
-export function resolveProfile(
+export function resolveContext(
   store: ConfigStore,
   flag: string | undefined,
   settings: ProfileSettings,
-): ResolvedProfile {
-  const name = activeProfileName(store, flag, settings);
-  const stored = store.profile(name);
-  let p: StoredProfile;
+): ResolvedContext {
+  const name = activeContextName(store, flag, settings);
+  const stored = store.context(name);
+  let p: StoredContext;
   let builtin = false;
   let secret: string | undefined;
   if (stored) {
     p = stored;
     secret = store.secret(name);
-  } else if (name === LOCAL_PROFILE) {
-    p = builtinLocalProfile();
+  } else if (name === LOCAL_CONTEXT) {
+    p = builtinLocalContext();
     secret = DEMO.clientSecret;
     builtin = true;
   } else {
@@ -116,9 +116,9 @@ const SECURE: Record<OverrideVariable, { what: string; scheme: string }> = {
  */
 export function addresses(
   name: string,
-  p: StoredProfile,
+  p: StoredContext,
   overrides: ProfileSettings['overrides'],
-): Pick<ResolvedProfile, 'baseUrl' | 'authUrl' | 'wsUrl' | 'overridden' | 'overrides' | 'savedAuthUrl'> {
+): Pick<ResolvedContext, 'baseUrl' | 'authUrl' | 'wsUrl' | 'overridden' | 'overrides' | 'savedAuthUrl'> {
   const guarded = guardedEnvironment(p.environment);
   const applied: Override[] = [];
   for (const variable of OVERRIDE_VARIABLES) {
@@ -145,7 +145,7 @@ export function addresses(
 }
 
 /** The one-line stderr note for a sandbox or production profile whose addresses are overridden, else undefined. */
-export function overrideNote(p: ResolvedProfile): string | undefined {
+export function overrideNote(p: ResolvedContext): string | undefined {
   if (!guardedEnvironment(p.environment) || !p.overrides.length) return undefined;
   const what = p.overrides
     .map((o) => `${o.variable} overrides its ${SECURE[o.variable].what} with ${o.value}`)
@@ -162,12 +162,12 @@ function hasScheme(value: string, scheme: string): boolean {
 }
 
 /** Whether this context may fall back to an in-process local service when nothing listens at its address. */
-export function embeddable(p: ResolvedProfile): boolean {
+export function embeddable(p: ResolvedContext): boolean {
   return p.environment === 'local' && !p.overridden && /^http:\/\/(127\.0\.0\.1|localhost)(:\d+)?$/.test(p.baseUrl);
 }
 
 /** A context's name: letters, digits, dot, dash and underscore, at most 64 (`what`: the flag that gave it). */
-export function checkProfileName(name: string, what = '--name'): string {
+export function checkContextName(name: string, what = '--name'): string {
   if (!/^[A-Za-z0-9_.-]{1,64}$/.test(name))
     throw usageError(`${what}: use letters, digits, dot, dash and underscore (at most 64)`);
   // Such a name would be read as Object.prototype's (a "__proto__" secret is never even stored).
@@ -176,16 +176,16 @@ export function checkProfileName(name: string, what = '--name'): string {
 }
 
 /** Every saved context by name, the built-in local one first when it was never saved. */
-export function savedContexts(store: ConfigStore): Record<string, StoredProfile> {
-  const stored = store.profiles();
-  return stored[LOCAL_PROFILE] ? stored : { [LOCAL_PROFILE]: builtinLocalProfile(), ...stored };
+export function savedContexts(store: ConfigStore): Record<string, StoredContext> {
+  const stored = store.contexts();
+  return stored[LOCAL_CONTEXT] ? stored : { [LOCAL_CONTEXT]: builtinLocalContext(), ...stored };
 }
 
 /** Every context's name, the built-in local one first; only it when the configuration cannot be read (completion). */
-export function profileNames(store: ConfigStore): string[] {
+export function contextNames(store: ConfigStore): string[] {
   try {
     return Object.keys(savedContexts(store));
   } catch {
-    return [LOCAL_PROFILE];
+    return [LOCAL_CONTEXT];
   }
 }

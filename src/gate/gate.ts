@@ -18,7 +18,7 @@
 // `cancelled`), so every attempt is in the trail.
 import type { AuditEvent, AuditOutcome, AuditWhat } from '../audit/entry.js';
 import { charged, outcomeOfError, transferOutcome } from '../audit/outcomes.js';
-import { type ApiClient, type CallResult, checkRequest, type FlagNames } from '../client/service-client.js';
+import { type ServiceClient, type CallResult, checkRequest, type FlagNames } from '../client/service-client.js';
 import type { CataloguePolicy } from '../client/catalogue-policy.js';
 import { addressCheckFor, type Environment } from '../config/environments.js';
 import { CoinopError, toCoinopError } from '../errors.js';
@@ -46,7 +46,7 @@ export interface GateAudit {
 
 /** What the gate stands on: the connection, the context's policy, the audit trail and this machine's reservations. */
 export interface MoneyGateDeps {
-  client: ApiClient;
+  client: ServiceClient;
   /** coinop's context: its name and environment. */
   context: { name: string; environment: Environment };
   /** Which service answers (Connection.serviceId): caps and reservations are kept per context and service. */

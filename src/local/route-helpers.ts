@@ -1,6 +1,13 @@
 // Helpers shared by the local service's routes: the service object, request validation with the contract,
 // and keyset-paged lists.
-import { formatIssues, problems, requestIssues, type Issue, type ListOrder, type Operation } from '../contract/index.js';
+import {
+  formatIssues,
+  problems,
+  requestIssues,
+  type Issue,
+  type ListOrder,
+  type Operation,
+} from '../contract/index.js';
 import type { Auth } from './auth.js';
 import type { Core } from './core.js';
 import { decodeCursor, encodeCursor, listFingerprint } from './cursor.js';

@@ -13,13 +13,13 @@ import {
   usdNotional,
   usdPricing,
 } from '../contract/index.js';
-import type { ApiClient } from '../client/service-client.js';
+import type { ServiceClient } from '../client/service-client.js';
 import { CoinopError } from '../errors.js';
 import { durationText } from '../render/time.js';
 
 /** What the preflights read through: a connection's API client. */
 export interface Reader {
-  client: ApiClient;
+  client: ServiceClient;
 }
 
 /** What withdrawals of one asset take: their sum, and the largest single one (what a limit on each transfer sees). */

@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import type { Command } from 'commander';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildPath, operations } from '../../src/contract/index.js';
-import { createContext } from '../../src/cli/context.js';
+import { createContext } from '../../src/cli/invocation.js';
 import { makeProgram } from '../../src/commands/program.js';
 import { DEMO } from '../../src/embedded/demo.js';
 import { startLocalService, type LocalService } from '../../src/local/service.js';

@@ -11,7 +11,7 @@ import { pathToFileURL } from 'node:url';
 import type { Command } from 'commander';
 import { makeProgram } from '../../src/commands/program.js';
 import { groupNamed, programFor } from '../../src/commands/program-base.js';
-import { createContext } from '../../src/cli/context.js';
+import { createContext } from '../../src/cli/invocation.js';
 import { makeIO } from '../../src/cli/io.js';
 import * as src from '../../src/contract/index.js';
 

@@ -3,7 +3,6 @@ import { HTTP_METHODS } from '../../contract/enums.js';
 import { usageError } from '../../cli/errors.js';
 import { choiceFlag, readFlags, type RawFlags } from '../../cli/options.js';
 
-
 export interface ApiOptions {
   method: string;
   /** Under /v2 unless it names /v2, /_local or /oauth2 already. */

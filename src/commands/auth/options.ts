@@ -1,5 +1,5 @@
 // coinop login: its flags, checked, as a typed options object (declared in index.ts).
-import { checkProfileName } from '../../config/context.js';
+import { checkContextName } from '../../config/context.js';
 import { ALL_SCOPES, canonicalChoice } from '../../contract/index.js';
 import { usageError } from '../../cli/errors.js';
 import { choiceFlag, readFlags, type RawFlags } from '../../cli/options.js';
@@ -87,7 +87,7 @@ export function parseLoginOptions(raw: RawFlags): LoginOptions {
     secretFromStdin: f.on('clientSecretStdin'),
     ...(f.on('activate') ? { activate: true as const } : {}),
     scopes,
-    name: name === undefined ? undefined : checkProfileName(name),
+    name: name === undefined ? undefined : checkContextName(name),
     profileId: f.text('profileId'),
     baseUrl,
     authUrl,

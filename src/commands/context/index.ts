@@ -2,10 +2,10 @@
 // docker's word); `coinop profile ...`, their old name, still works (hidden, with a one-line note). Declarations only:
 // the work is in ../profile/run.ts.
 import type { Command } from 'commander';
-import type { CliContext } from '../../cli/context.js';
+import type { Invocation } from '../../cli/invocation.js';
 import { examples } from '../../cli/help.js';
 
-export function register(program: Command, ctx: CliContext): void {
+export function register(program: Command, ctx: Invocation): void {
   declare(
     examples(
       program
@@ -27,7 +27,7 @@ export function register(program: Command, ctx: CliContext): void {
 }
 
 /** The subcommands under `group` (`coinop context` or its old name), their examples spelled with `name`. */
-function declare(profile: Command, group: string, ctx: CliContext): void {
+function declare(profile: Command, group: string, ctx: Invocation): void {
   const ex = (lines: string[]) => lines.map((l) => l.replace(/^coinop context/, `coinop ${group}`));
   examples(
     profile
@@ -71,9 +71,7 @@ function declare(profile: Command, group: string, ctx: CliContext): void {
       )
       .argument('<name>', 'context name')
       .option('-y, --yes', 'do not ask')
-      .action(async (name: string, o: { yes?: boolean }) =>
-        (await import('./run.js')).remove(ctx, name, !!o.yes),
-      ),
+      .action(async (name: string, o: { yes?: boolean }) => (await import('./run.js')).remove(ctx, name, !!o.yes)),
     ex(['coinop context delete old-sandbox', 'coinop context delete old-sandbox --yes']),
   );
   examples(
@@ -82,9 +80,7 @@ function declare(profile: Command, group: string, ctx: CliContext): void {
       .description("set the service's profile id a saved context defaults to, without logging in again")
       .argument('<profile-id>', 'the service\'s profile id (see coinop profiles list); "" clears it')
       .argument('[name]', 'context name (default: the active one)')
-      .action(async (id: string, name: string | undefined) =>
-        (await import('./run.js')).setProfileId(ctx, id, name),
-      ),
+      .action(async (id: string, name: string | undefined) => (await import('./run.js')).setProfileId(ctx, id, name)),
     ex([
       'coinop context set-profile-id 2b1e6f9c-5d4a-4f7e-9c3b-8a1d2e3f4a5b',
       'coinop context set-profile-id "" sandbox',

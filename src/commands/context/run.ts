@@ -1,16 +1,11 @@
 // coinop context (old name: coinop profile) list, use, show, rename, delete and set-profile-id.
 import { ID_MAX_LENGTH } from '../../contract/schemas.js';
-import type { CliContext } from '../../cli/context.js';
+import type { Invocation } from '../../cli/invocation.js';
 import { CoinopError, usageError } from '../../cli/errors.js';
-import {
-  activeProfileName,
-  checkProfileName,
-  LOCAL_PROFILE,
-  savedContexts,
-} from '../../config/context.js';
-import type { StoredProfile } from '../../config/store.js';
+import { activeContextName, checkContextName, LOCAL_CONTEXT, savedContexts } from '../../config/context.js';
+import type { StoredContext } from '../../config/store.js';
 
-function row(ctx: CliContext, name: string, p: StoredProfile, active: string) {
+function row(ctx: Invocation, name: string, p: StoredContext, active: string) {
   const store = ctx.store();
   return {
     name,
@@ -22,13 +17,13 @@ function row(ctx: CliContext, name: string, p: StoredProfile, active: string) {
     client_id: p.clientId,
     scopes: p.scopes,
     service_profile_id: p.profileId,
-    has_secret: name === LOCAL_PROFILE && !store.profile(LOCAL_PROFILE) ? true : store.secret(name) !== undefined,
-    built_in: name === LOCAL_PROFILE && !store.profile(LOCAL_PROFILE),
+    has_secret: name === LOCAL_CONTEXT && !store.context(LOCAL_CONTEXT) ? true : store.secret(name) !== undefined,
+    built_in: name === LOCAL_CONTEXT && !store.context(LOCAL_CONTEXT),
   };
 }
 
-export async function list(ctx: CliContext): Promise<void> {
-  const active = activeProfileName(ctx.store(), ctx.globals.profile, ctx.settings);
+export async function list(ctx: Invocation): Promise<void> {
+  const active = activeContextName(ctx.store(), ctx.globals.context, ctx.settings);
   const rows = Object.entries(savedContexts(ctx.store())).map(([n, p]) => row(ctx, n, p, active));
   const out = ctx.output();
   if (out.format === 'table') {
@@ -54,33 +49,35 @@ export async function list(ctx: CliContext): Promise<void> {
     ]);
 }
 
-export async function use(ctx: CliContext, name: string): Promise<void> {
-  if (!Object.hasOwn(savedContexts(ctx.store()), name)) throw usageError(`context: no context named "${name}" (see coinop context list)`);
+export async function use(ctx: Invocation, name: string): Promise<void> {
+  if (!Object.hasOwn(savedContexts(ctx.store()), name))
+    throw usageError(`context: no context named "${name}" (see coinop context list)`);
   await ctx.store().setActive(name);
   ctx.io.err(`Context "${name}" is now active.\n`);
 }
 
-export async function show(ctx: CliContext, name?: string): Promise<void> {
-  const n = name ?? activeProfileName(ctx.store(), ctx.globals.profile, ctx.settings);
+export async function show(ctx: Invocation, name?: string): Promise<void> {
+  const n = name ?? activeContextName(ctx.store(), ctx.globals.context, ctx.settings);
   const profiles = savedContexts(ctx.store());
   const p = Object.hasOwn(profiles, n) ? profiles[n] : undefined;
   if (!p) throw usageError(`context: no context named "${n}" (see coinop context list)`);
-  const active = activeProfileName(ctx.store(), ctx.globals.profile, ctx.settings);
+  const active = activeContextName(ctx.store(), ctx.globals.context, ctx.settings);
   ctx.output().one(row(ctx, n, p, active));
 }
 
 /** A saved profile by name, or a usage error (the built-in local one is not saved: nothing to rename or delete). */
-function saved(ctx: CliContext, name: string, what: string): void {
-  if (ctx.store().profile(name)) return;
-  if (name === LOCAL_PROFILE)
+function saved(ctx: Invocation, name: string, what: string): void {
+  if (ctx.store().context(name)) return;
+  if (name === LOCAL_CONTEXT)
     throw usageError(`${what}: "local" is built in, not saved (coinop login --env local --name NAME saves one)`);
   throw usageError(`${what}: no saved context named "${name}" (see coinop context list)`);
 }
 
-export async function rename(ctx: CliContext, from: string, to: string): Promise<void> {
+export async function rename(ctx: Invocation, from: string, to: string): Promise<void> {
   saved(ctx, from, 'context rename');
-  checkProfileName(to, 'context rename: NEW');
-  if (Object.hasOwn(savedContexts(ctx.store()), to)) throw usageError(`context rename: a context named "${to}" exists already`);
+  checkContextName(to, 'context rename: NEW');
+  if (Object.hasOwn(savedContexts(ctx.store()), to))
+    throw usageError(`context rename: a context named "${to}" exists already`);
   const { linkPolicy } = await import('./policy.js');
   const policy = linkPolicy(ctx.settings.configDir, from, to);
   try {
@@ -95,7 +92,7 @@ export async function rename(ctx: CliContext, from: string, to: string): Promise
   if (left.length) ctx.io.err(`warning: the policy's old name could not be removed: ${left.join(', ')}\n`);
 }
 
-export async function remove(ctx: CliContext, name: string, yes: boolean): Promise<void> {
+export async function remove(ctx: Invocation, name: string, yes: boolean): Promise<void> {
   saved(ctx, name, 'context delete');
   if (!yes) {
     if (!ctx.prompter.allowed)
@@ -109,8 +106,8 @@ export async function remove(ctx: CliContext, name: string, yes: boolean): Promi
   ctx.io.err(`Context "${name}" is deleted, with its secret and cached tokens.${kept ? ` ${kept}` : ''}\n`);
 }
 
-export async function setProfileId(ctx: CliContext, id: string, name?: string): Promise<void> {
-  const n = name ?? activeProfileName(ctx.store(), ctx.globals.profile, ctx.settings);
+export async function setProfileId(ctx: Invocation, id: string, name?: string): Promise<void> {
+  const n = name ?? activeContextName(ctx.store(), ctx.globals.context, ctx.settings);
   saved(ctx, n, 'context set-profile-id');
   const v = id.trim();
   if (v.length > ID_MAX_LENGTH || /\s/.test(v))

@@ -2,12 +2,12 @@
 // run.ts.
 import type { Command } from 'commander';
 import { FIAT_NETWORKS, FIAT_ROUTING_NUMBER_TYPES } from '../../contract/enums.js';
-import type { CliContext } from '../../cli/context.js';
+import type { Invocation } from '../../cli/invocation.js';
 import { examples } from '../../cli/help.js';
 import { listOptions, tableOptions } from '../../cli/list-flags.js';
 import { choiceOption, collect, type RawFlags, repeat } from '../../cli/options.js';
 
-export function register(program: Command, ctx: CliContext): void {
+export function register(program: Command, ctx: Invocation): void {
   const group = examples(
     program
       .command('deposit-instructions')

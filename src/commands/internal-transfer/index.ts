@@ -1,11 +1,11 @@
 // coinop transfer internal: money between two of the service's profiles. Declarations; the flags are checked in
 // options.ts, the work is in run.ts. (coinop transfers, plural, lists and follows transfers.)
 import type { Command } from 'commander';
-import type { CliContext } from '../../cli/context.js';
+import type { Invocation } from '../../cli/invocation.js';
 import { examples } from '../../cli/help.js';
 import { type RawFlags, repeat, waitTimeoutOption } from '../../cli/options.js';
 
-export function register(program: Command, ctx: CliContext): void {
+export function register(program: Command, ctx: Invocation): void {
   const transfer = examples(
     program
       .command('transfer')

@@ -8,7 +8,7 @@ import {
   type ProfileBalance,
 } from '../../contract/index.js';
 import { amountRule, refusedToAsk } from '../../cli/ask.js';
-import type { CliContext, Connection } from '../../cli/context.js';
+import type { Invocation, Connection } from '../../cli/invocation.js';
 import { need } from '../../cli/prompt.js';
 import { checkRequest } from '../../client/service-client.js';
 import { refIdFor } from '../../send/withdrawal.js';
@@ -27,7 +27,7 @@ const pairs = (m: Record<string, string> | undefined) =>
 
 /** The request from the flags, and from the operator on a terminal for what they left out (checked whole after). */
 async function gather(
-  ctx: CliContext,
+  ctx: Invocation,
   o: InternalTransferOptions,
   defaultFrom: string | undefined,
 ): Promise<{ body: CreateInternalTransferRequest; generatedRef: boolean }> {
@@ -72,8 +72,8 @@ async function available(conn: Connection, body: CreateInternalTransferRequest):
   }
 }
 
-export async function internal(ctx: CliContext, o: InternalTransferOptions): Promise<void> {
-  const profile = ctx.profile();
+export async function internal(ctx: Invocation, o: InternalTransferOptions): Promise<void> {
+  const profile = ctx.context();
   // A policy file that does not load stops everything, before anything is asked.
   await profilePolicy(ctx, 'transfer internal', {
     request: {
@@ -133,12 +133,12 @@ export async function internal(ctx: CliContext, o: InternalTransferOptions): Pro
 
 /** The rows of the confirmation and the dry run (what the sender has, read only when someone will see it). */
 async function confirmationRows(
-  ctx: CliContext,
+  ctx: Invocation,
   conn: Connection,
   o: InternalTransferOptions,
   body: CreateInternalTransferRequest,
 ): Promise<[string, string | undefined][]> {
-  const profile = conn.profile;
+  const profile = conn.context;
   const confirming = !o.yes && ctx.prompter.allowed;
   return [
     ['environment', profile.environment],

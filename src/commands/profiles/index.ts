@@ -2,12 +2,12 @@
 // coinop's own saved credentials). Declarations; the flags are checked in options.ts, the work is in run.ts.
 import type { Command } from 'commander';
 import { LIST_ORDERS } from '../../contract/enums.js';
-import type { CliContext } from '../../cli/context.js';
+import type { Invocation } from '../../cli/invocation.js';
 import { examples } from '../../cli/help.js';
 import { tableOptions } from '../../cli/list-flags.js';
 import { choiceOption, collect, type RawFlags, TIME_HELP } from '../../cli/options.js';
 
-export function register(program: Command, ctx: CliContext): void {
+export function register(program: Command, ctx: Invocation): void {
   const profiles = examples(
     program
       .command('profiles')

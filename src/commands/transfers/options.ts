@@ -1,5 +1,10 @@
 // coinop transfers list, get and watch: their flags, checked, as typed options objects (declared in index.ts).
-import { operations, TRANSFER_SECONDARY_STATUSES, TRANSFER_STATUSES, TRANSFER_TYPE_FILTERS } from '../../contract/index.js';
+import {
+  operations,
+  TRANSFER_SECONDARY_STATUSES,
+  TRANSFER_STATUSES,
+  TRANSFER_TYPE_FILTERS,
+} from '../../contract/index.js';
 import { usageError } from '../../cli/errors.js';
 import { readTableView } from '../../cli/list-flags.js';
 import {

@@ -11,7 +11,6 @@ import {
   readFlags,
   waitTimeoutFlag,
 } from '../../cli/options.js';
-import { WITHDRAW_FLAGS } from '../../cli/withdrawal-flags.js';
 
 export interface WithdrawOptions {
   asset?: string;

@@ -34,11 +34,11 @@
 //                for a command that sent none that changes anything, else those it sent)
 //   onPolicyEvent() / policyEvent()  every policy decision and approval signed (src/policy/events.ts), handed to
 //                the listeners (the audit trail) as it happens
-import type { ApiClient } from '../client/service-client.js';
+import type { ServiceClient } from '../client/service-client.js';
 import { type CataloguePolicy, cataloguePolicy } from '../client/catalogue-policy.js';
 import type { TokenManager } from '../client/tokens.js';
 import type { Transport } from '../client/transport.js';
-import type { ResolvedProfile } from '../config/context.js';
+import type { ResolvedContext } from '../config/context.js';
 import type { Settings } from '../config/settings.js';
 import type { PolicyEvent } from '../policy/events.js';
 import type { ConfigStore } from '../config/store.js';
@@ -54,7 +54,7 @@ import { terminalSpinner } from './spinner.js';
 
 export interface GlobalOptions {
   /** The context named by --context (or its old name --profile). */
-  profile?: string;
+  context?: string;
   output?: Format;
   json?: boolean;
   debug?: boolean;
@@ -66,8 +66,8 @@ export interface GlobalOptions {
 }
 
 export interface Connection {
-  profile: ResolvedProfile;
-  client: ApiClient;
+  context: ResolvedContext;
+  client: ServiceClient;
   tokens: TokenManager;
   transport: Transport;
   /** The local service was started inside this process for this command. */
@@ -109,7 +109,7 @@ export interface ConnectOptions {
   cachedIdentity?: boolean;
 }
 
-export interface CliContext {
+export interface Invocation {
   io: IO;
   env: Record<string, string | undefined>;
   /** Read once by prepare(); reading it before is an internal error. */
@@ -123,9 +123,9 @@ export interface CliContext {
   globals: GlobalOptions;
   prompter: Prompter;
   store(): ConfigStore;
-  profile(): ResolvedProfile;
+  context(): ResolvedContext;
   connect(opts?: { quiet?: boolean; live?: boolean }): Promise<Connection>;
-  connectAs(profile: ResolvedProfile, opts?: ConnectOptions): Promise<Connection>;
+  connectAs(profile: ResolvedContext, opts?: ConnectOptions): Promise<Connection>;
   catalogue(): CataloguePolicy;
   format(): Format;
   output(view?: TableView): Output;
@@ -149,7 +149,7 @@ export interface CliContext {
   onPolicyEvent(listener: (e: PolicyEvent) => void): void;
   /** Hands a policy decision or a signed approval to the listeners. */
   policyEvent(e: PolicyEvent): void;
-  /** The requests that may have changed something, sent by this command's clients (ApiClient.changes). */
+  /** The requests that may have changed something, sent by this command's clients (ServiceClient.changes). */
   changesSent(): string[];
   /**
    * Loads what every action needs (the settings, the store, profiles); called once by the preAction hook, so --help
@@ -174,7 +174,7 @@ export function createContext(
   env: Record<string, string | undefined>,
   version: string,
   now: () => number = Date.now,
-): CliContext {
+): Invocation {
   let store: ConfigStore | undefined;
   let settings: Settings | undefined;
   let config:
@@ -189,11 +189,11 @@ export function createContext(
   let audit: AuditPort | undefined;
   const cleanups: (() => unknown)[] = [];
   const policyEvents = listeners<PolicyEvent>();
-  const clients: ApiClient[] = [];
+  const clients: ServiceClient[] = [];
   /** Decided at the first output of the run: undefined until then, null when nothing is paged. */
   let pager: Pager | null | undefined;
 
-  const ctx: CliContext = {
+  const ctx: Invocation = {
     io,
     env,
     now,
@@ -217,12 +217,12 @@ export function createContext(
       config = { profile, store: storeMod };
     },
     store: () => (store ??= new (loaded().store.ConfigStore)(ctx.settings.configDir)),
-    profile: () => activeProfile(loaded().profile, ctx),
+    context: () => activeContext(loaded().profile, ctx),
     connect(opts = {}) {
       return (connection ??= Promise.resolve().then(() =>
         connectAs(
           ctx,
-          ctx.profile(),
+          ctx.context(),
           {
             quiet: opts.quiet,
             live: opts.live,
@@ -237,7 +237,7 @@ export function createContext(
     connectAs: (profile, opts = {}) => connectAs(ctx, profile, opts, clients),
     changesSent: () => clients.flatMap((c) => [...c.changes]),
     catalogue() {
-      policy ??= cataloguePolicy(ctx.profile().environment, (t) => io.err(`${palette(io.colourErr).yellow(t)}\n`));
+      policy ??= cataloguePolicy(ctx.context().environment, (t) => io.err(`${palette(io.colourErr).yellow(t)}\n`));
       return policy;
     },
     format() {
@@ -283,10 +283,10 @@ function savedDefaults(Store: typeof ConfigStore, dir: string): Record<string, s
 }
 
 /** The profile this run uses; a --profile that names none, or an override refused, is a usage error. */
-function activeProfile(mod: typeof import('../config/context.js'), ctx: CliContext): ResolvedProfile {
-  const { resolveProfile, UnknownProfileError, ProfileOverrideError } = mod;
+function activeContext(mod: typeof import('../config/context.js'), ctx: Invocation): ResolvedContext {
+  const { resolveContext: resolveProfile, UnknownProfileError, ProfileOverrideError } = mod;
   try {
-    return resolveProfile(ctx.store(), ctx.globals.profile, ctx.settings);
+    return resolveProfile(ctx.store(), ctx.globals.context, ctx.settings);
   } catch (e) {
     if (e instanceof UnknownProfileError)
       throw new CoinopError('usage', `--context: ${e.message}`, {
@@ -313,7 +313,7 @@ async function runCleanups(fns: (() => unknown)[]): Promise<void> {
  * The pager of the run's output when its tables are to be paged (a table on a terminal, --no-pager not given, a pager
  * that can be run), installed; else null. A pager that was asked for by name and cannot be found is said once.
  */
-function startPager(ctx: CliContext): Pager | null {
+function startPager(ctx: Invocation): Pager | null {
   const { io, env } = ctx;
   const { command, chosen } = ctx.settings.pager;
   if (ctx.format() !== 'table' || !io.stdoutTTY || ctx.globals.pager === false || command === 'cat') return null;
@@ -329,14 +329,14 @@ function startPager(ctx: CliContext): Pager | null {
 }
 
 /** The audit port over the context: the data directory, the clock, the profile, warnings on stderr, cleanups. */
-function contextAudit(ctx: CliContext): AuditPort {
+function contextAudit(ctx: Invocation): AuditPort {
   return auditPort({
     dataDir: () => ctx.settings.dataDir,
     env: ctx.env,
     now: ctx.now,
     profile() {
       try {
-        return ctx.profile();
+        return ctx.context();
       } catch {
         return undefined;
       }
@@ -352,12 +352,12 @@ function contextAudit(ctx: CliContext): AuditPort {
  * nothing listens), the transport with the user agent, timeout and retry settings, the token manager and the client.
  */
 async function connectAs(
-  ctx: CliContext,
-  resolved: ResolvedProfile,
+  ctx: Invocation,
+  resolved: ResolvedContext,
   o: ConnectOptions,
-  clients: ApiClient[],
+  clients: ServiceClient[],
 ): Promise<Connection> {
-  const [{ Transport }, { TokenManager }, { ApiClient }, identity, { overrideNote }, { startEmbedded }] =
+  const [{ Transport }, { TokenManager }, { ServiceClient }, identity, { overrideNote }, { startEmbedded }] =
     await Promise.all([
       import('../client/transport.js'),
       import('../client/tokens.js'),
@@ -408,10 +408,10 @@ async function connectAs(
   const store = o.tokenCache ? ctx.store() : undefined;
   const tokens = new TokenManager(profile, store, transport, ctx.now, serviceId);
   const catalogue = o.catalogue ?? cataloguePolicy(resolved.environment, (t) => ctx.io.err(`${p.yellow(t)}\n`));
-  const client = new ApiClient(profile.baseUrl, transport, tokens, catalogue);
+  const client = new ServiceClient(profile.baseUrl, transport, tokens, catalogue);
   clients.push(client);
   return {
-    profile,
+    context: profile,
     client,
     tokens,
     transport,
@@ -426,7 +426,7 @@ async function connectAs(
  * What Ctrl-C (or SIGTERM) says: the command's own note when it set one, else what the requests sent make true: nothing
  * was changed when none could change anything (a read, a stream, a watch), else which were sent and may have acted.
  */
-export function interruptedNote(ctx: CliContext): string {
+export function interruptedNote(ctx: Invocation): string {
   const own = typeof ctx.interruptNote === 'function' ? ctx.interruptNote() : ctx.interruptNote;
   if (own) return own;
   const changes = [...new Set(ctx.changesSent())];
