@@ -100,9 +100,7 @@ export class GatewayStore {
     return this.sql.exclusive('gw_init', async (tx) => {
       const rows = await tx.query("SELECT value FROM gw_meta WHERE key = 'token_key'");
       if (rows.length) return false;
-      await tx.query("INSERT INTO gw_meta (key, value) VALUES ('token_key', $1)", [
-        randomBytes(32).toString('base64'),
-      ]);
+      await tx.query("INSERT INTO gw_meta (key, value) VALUES ('token_key', $1)", [randomBytes(32).toString('base64')]);
       return true;
     });
   }
