@@ -15,6 +15,7 @@ import type { Reservation, ReservationBook } from '../gate/reservations.js';
 import {
   type ApprovalScope,
   ContentBuilder,
+  contentFromLines,
   contentLines,
   type ParsedApproval,
   parseApproval,
@@ -250,7 +251,8 @@ export class MoneyDesk {
     const parsed = parseApproval(`gateway:${op.name}`, text);
     if (parsed.error) return gatewayProblem(400, 'approval', 'Bad Request', `approval: ${parsed.error}`);
     const policy = await this.policy();
-    const content = contentOf(held);
+    const content = contentFromLines(held.content);
+    if (!content) return gatewayProblem(500, 'internal', 'Internal Server Error', 'the held content cannot be read');
     const [result] = verifyApprovals([parsed], content, policy?.policy.approvals?.keys ?? []);
     if (result.status !== 'valid')
       return gatewayProblem(422, 'approval', 'Unprocessable Entity', `approval: ${result.reason ?? result.status}`);
@@ -360,26 +362,6 @@ export class MoneyDesk {
     });
     return this.heldAnswer((await this.store.pending(id))!);
   }
-}
-
-/** The approval content of a held request, from its stored statement. */
-function contentOf(p: Pending) {
-  const field = (name: string) => p.content.find((l) => l.startsWith(`${name}: `))?.slice(name.length + 2) ?? '';
-  return {
-    kind: field('kind') as 'withdrawal',
-    environment: field('environment'),
-    service: field('service'),
-    profileId: field('profile_id'),
-    rows: Number(field('rows')),
-    totals: p.content
-      .filter((l) => l.startsWith('total: '))
-      .map((l) => {
-        const [asset, network, sum] = l.slice(7).split(' ');
-        const rows = Number(/\((\d+) rows?\)/.exec(l)?.[1] ?? 1);
-        return { asset, network, sum, rows };
-      }),
-    digest: field('content').replace(/^sha256:/, ''),
-  };
 }
 
 /** Whether the policy refuses only for want of approvals (everything else allows). */
