@@ -38,9 +38,7 @@ for (const [engine, openStore] of ENGINES) {
       (await sb.sent()).filter((e) => e.method === 'POST' && e.url.startsWith('/v2/transfer/crypto-withdrawals'));
 
     /** An operator: added by the admin's command, logged in from a config directory of their own. */
-    async function operator(
-      role: string,
-    ): Promise<{
+    async function operator(role: string): Promise<{
       name: string;
       run: (args: string[]) => Promise<Run>;
       configDir: string;
