@@ -193,9 +193,13 @@ export class MoneyDesk {
     const request = { operation, body, command: 'gateway', what: { operator: op.name } };
     try {
       const prepared = await gate.prepare(request);
-      const verdict = await gate.judge(prepared, { dryRun: true });
-      if (!verdict.allowed && onlyApprovalsMissing(verdict)) return await this.hold(op, prepared, verdict);
-      const sent = await gate.send(prepared);
+      // A policy with approvals may hold the request: judged first. Without, the send's own verdict is the one.
+      if ((await this.policy())?.policy.approvals) {
+        const verdict = await gate.judge(prepared, { dryRun: true });
+        if (!verdict.allowed && onlyApprovalsMissing(verdict)) return await this.hold(op, prepared, verdict);
+      }
+      // Funds and transfer limits: the operator's coinop shows them before it asks, and the service enforces them.
+      const sent = await gate.send(prepared, undefined, { preflighted: true });
       return { status: 200, body: sent.data };
     } catch (e) {
       return errorAnswer(e);
@@ -341,7 +345,7 @@ export class MoneyDesk {
     if (!mine) return this.heldAnswer((await this.store.pending(held.id)) ?? held);
     let answer: DeskAnswer;
     try {
-      const sent = await gate.send(prepared);
+      const sent = await gate.send(prepared, undefined, { preflighted: true });
       answer = { status: 200, body: sent.data };
       await this.finish(held.id, 'sent', sent.data);
     } catch (e) {
