@@ -235,6 +235,15 @@ for (const [engine, openStore] of ENGINES) {
       expect(await moneySent()).toEqual([]);
       const { lines, problems } = await chainWhole(await tokenOf(ana));
       expect(problems).toEqual([]);
+      // coinop audit reads and verifies the gateway's chain as it does this machine's log.
+      const verified = await ana.run(['audit', 'verify', '--gateway', '-o', 'json']);
+      expect(verified.code, verified.stderr).toBe(0);
+      expect(JSON.parse(verified.stdout)).toMatchObject({ ok: true, entries: lines.length });
+      const listed = await bo.run(['audit', 'list', '--gateway', '--ref-id', ref, '-o', 'json']);
+      expect(listed.code, listed.stderr).toBe(0);
+      expect(JSON.parse(listed.stdout).map((e: { outcome: { result: string } }) => e.outcome.result)).toEqual(
+        expect.arrayContaining(['held', 'attempt', 'sent']),
+      );
       const mine = lines.map((l) => JSON.parse(l)).filter((e) => e.what.pending_id === id || e.ref_id === ref);
       expect(mine.map((e) => [e.who.operator, e.outcome.result])).toEqual(
         expect.arrayContaining([
