@@ -100,16 +100,17 @@ async function localStart(env: Record<string, string>, db: string): Promise<{ ch
   let out = '';
   child.stdout!.on('data', (d) => (out += d));
   child.stderr!.on('data', (d) => (out += d));
-  const url = await new Promise<string>((res, rej) => {
-    const t = setInterval(() => {
+  let exited = false;
+  child.on('exit', () => (exited = true));
+  const url = await until(
+    () => `local start's address; printed: ${out}`,
+    () => {
+      if (exited) throw new Error(`local start exited: ${out}`);
       const m = /http:\/\/127\.0\.0\.1:(\d+)/.exec(out);
-      if (m && m[1] !== '0') {
-        clearInterval(t);
-        res(m[0]);
-      }
-    }, 20);
-    child.on('exit', () => rej(new Error(`local start exited: ${out}`)));
-  });
+      return m && m[1] !== '0' && m[0];
+    },
+    { timeoutMs: 30_000 },
+  );
   return { child, url };
 }
 
