@@ -70,7 +70,7 @@ export class EventFeed {
   /** The position of the newest event now (undefined when the feed is empty): where a reader of new events starts. */
   static async latest(o: FeedOptions): Promise<FeedPosition | undefined> {
     const query = pollQuery(o, undefined, 'DESC') as Record<string, unknown>;
-    const { data } = await o.client.call<{ events?: Event[] }>('listEvents', { query }, o.flags);
+    const { data } = await o.client.call('listEvents', { query }, o.flags);
     const events = Array.isArray(data.events) ? data.events : [];
     if (!events.length) return undefined;
     // The newest time, and every event of that time on the page (they share the timestamp, so all are old).
@@ -117,7 +117,7 @@ export class EventFeed {
     cursor: string | undefined,
   ): Promise<{ events: Event[]; next?: string } | undefined> {
     try {
-      const { data } = await this.o.client.call<{ events?: Event[]; next_page_cursor?: string }>(
+      const { data } = await this.o.client.call(
         'listEvents',
         { query: cursor ? { ...query, page_cursor: cursor } : query },
         this.o.flags,

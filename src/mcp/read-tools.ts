@@ -48,7 +48,7 @@ async function answer(
   id: OperationId,
   parts: { params?: Record<string, string>; query?: Record<string, unknown>; body?: unknown },
 ) {
-  return (await conn.client.call(id, parts)).data;
+  return (await conn.client.callAny(id, parts)).data;
 }
 
 const market = fieldsOf(S.MarketSymbolParams, { describe: { market: 'A market symbol such as BTCUSD.' } });

@@ -242,7 +242,7 @@ async function quoteFor(
   const quote = (outcome: AuditOutcome) =>
     call.record({ kind: 'quote', ref_id: body.ref_id, what: quoteWhat(body), outcome });
   try {
-    const { data } = await conn.client.call<CryptoWithdrawalFee>('createCryptoWithdrawalFee', { body: req });
+    const { data } = await conn.client.call('createCryptoWithdrawalFee', { body: req });
     await quote(quoteOutcome(data));
     if (o.binding) body.fee_id = data.id;
     return { quote: data };

@@ -18,7 +18,7 @@ export interface Funds {
 export async function readFunds(conn: Reader, profileId: string, assets: string[]): Promise<Funds> {
   try {
     // Checked already: the assets are the withdrawal's own (a name outside the catalogue was noted there once).
-    const { data } = await conn.client.call<ListProfileBalancesResponse>(
+    const { data } = await conn.client.call(
       'listProfileBalances',
       { params: { profile_id: profileId }, query: { assets: [...new Set(assets)] } },
       undefined,

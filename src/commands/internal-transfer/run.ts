@@ -65,7 +65,7 @@ async function gather(
 async function available(conn: Connection, body: CreateInternalTransferRequest): Promise<string> {
   try {
     const params = { profile_id: body.from_profile_id, asset: body.asset };
-    const { data } = await conn.client.call<ProfileBalance>('getProfileBalance', { params });
+    const { data } = await conn.client.call('getProfileBalance', { params });
     return `${data.available} ${body.asset}`;
   } catch (e) {
     return `unknown (${e instanceof Error ? e.message : String(e)})`;

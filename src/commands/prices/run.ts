@@ -64,11 +64,7 @@ export async function prices(ctx: Invocation, marketArg: string | undefined, raw
     let off = o.offset ?? 0;
     for (;;) {
       const q = { ...query, ...(off ? { 'pagination.offset': String(off) } : {}) };
-      const { data } = await conn.client.call<ListHistoricalPricesResponse>(
-        'listHistoricalPrices',
-        { params, query: q },
-        FLAGS,
-      );
+      const { data } = await conn.client.call('listHistoricalPrices', { params, query: q }, FLAGS);
       // The schema names the list items, the published example prices: both are read.
       const page = data.items ?? data.prices ?? [];
       total = data.total_count;

@@ -55,7 +55,7 @@ export function closeNicknames(typed: string, nicknames: string[], max = 5): str
 
 async function suggestions(conn: Connection, typed: string): Promise<string[]> {
   const nicknames: string[] = [];
-  for await (const a of conn.client.items<CryptoDestinationAddress>('listCryptoDestinationAddresses', {
+  for await (const a of conn.client.items('listCryptoDestinationAddresses', {
     query: { limit: 1000 },
   })) {
     if (a.nickname) nicknames.push(a.nickname);
@@ -67,11 +67,7 @@ async function suggestions(conn: Connection, typed: string): Promise<string[]> {
 /** The one address of the book --to names (within --identity-id when given). */
 async function lookUp(conn: Connection, nickname: string, identityId: string | undefined) {
   const query = { nicknames: [nickname], ...(identityId !== undefined ? { identity_ids: [identityId] } : {}) };
-  const { data } = await conn.client.call<{ addresses?: CryptoDestinationAddress[] }>(
-    'listCryptoDestinationAddresses',
-    { query },
-    BOOK_FLAGS,
-  );
+  const { data } = await conn.client.call('listCryptoDestinationAddresses', { query }, BOOK_FLAGS);
   const found = data.addresses ?? [];
   if (!found.length) {
     const close = await suggestions(conn, nickname);

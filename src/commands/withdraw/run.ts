@@ -451,11 +451,7 @@ async function quote(
     profile_id: body.profile_id,
   };
   try {
-    const { data } = await conn.client.call<CryptoWithdrawalFee>(
-      'createCryptoWithdrawalFee',
-      { body: req },
-      WITHDRAW_FLAGS,
-    );
+    const { data } = await conn.client.call('createCryptoWithdrawalFee', { body: req }, WITHDRAW_FLAGS);
     await ctx.audit.note({ kind: 'quote', ref_id: body.ref_id, what, outcome: quoteOutcome(data) }, conn);
     if (o.quote) body.fee_id = data.id;
     return { quote: data };
