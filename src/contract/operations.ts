@@ -336,20 +336,19 @@ type PartSchema<O, K extends 'params' | 'query' | 'body'> = O extends { [P in K]
 type PartType<O, K extends 'params' | 'query' | 'body'> =
   PartSchema<O, K> extends TSchema ? Static<PartSchema<O, K>> : undefined;
 
+/** An operation's request parts and response as TypeScript types, derived from its TypeBox schemas (Static<>). */
+export interface TypesOf<O extends Operation> {
+  params: PartType<O, 'params'>;
+  query: PartType<O, 'query'>;
+  body: PartType<O, 'body'>;
+  response: Static<O['response']>;
+}
+
 /**
- * Each operation's request parts and response as TypeScript types, derived once from its TypeBox schemas (Static<>):
- * what the client sends and reads, and what the local service's handlers are given and return.
+ * Each operation's request parts and response as TypeScript types, declared once from its schemas: what the client
+ * sends and reads, and what the local service's handlers are given and return.
  */
-export type OperationTypes = {
-  [K in OperationId]: {
-    params: PartType<(typeof operations)[K], 'params'>;
-    query: PartType<(typeof operations)[K], 'query'>;
-    body: K extends 'initiateSandboxFiatDeposit'
-      ? S.InitiateSandboxFiatDepositRequest
-      : PartType<(typeof operations)[K], 'body'>;
-    response: Static<(typeof operations)[K]['response']>;
-  };
-};
+export type OperationTypes = { [K in OperationId]: TypesOf<(typeof operations)[K]> };
 export type ParamsOf<K extends OperationId> = OperationTypes[K]['params'];
 export type QueryOf<K extends OperationId> = OperationTypes[K]['query'];
 export type BodyOf<K extends OperationId> = OperationTypes[K]['body'];

@@ -8,7 +8,6 @@ import {
   dec,
   fmt,
   isAmountString,
-  type ListHistoricalPricesResponse,
   type TransferLimit,
   usdNotional,
   usdPricing,

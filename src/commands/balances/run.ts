@@ -1,11 +1,5 @@
 // coinop balances: one service profile's balances, or every profile's in one table.
-import {
-  assetIssues,
-  isAmountString,
-  dec,
-  type ListProfileBalancesResponse,
-  type Profile,
-} from '../../contract/index.js';
+import { assetIssues, isAmountString, dec } from '../../contract/index.js';
 import type { Invocation, Connection } from '../../cli/invocation.js';
 import { need } from '../../cli/prompt.js';
 import { checkUnlisted } from '../../client/service-client.js';

@@ -1,12 +1,6 @@
 // coinop transfer internal: gather the values the flags left out, check the request, confirm (showing what the
 // sending profile has), send once (ref_id), report (optionally following the transfer to its end).
-import {
-  ASSETS,
-  assetIssues,
-  operations,
-  type CreateInternalTransferRequest,
-  type ProfileBalance,
-} from '../../contract/index.js';
+import { ASSETS, assetIssues, operations, type CreateInternalTransferRequest } from '../../contract/index.js';
 import { amountRule, refusedToAsk } from '../../cli/ask.js';
 import type { Invocation, Connection } from '../../cli/invocation.js';
 import { need } from '../../cli/prompt.js';

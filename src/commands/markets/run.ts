@@ -7,10 +7,7 @@ import {
   MARKETS,
   type BookLevel,
   type ExchangeStats,
-  type ListRecentExecutionsResponse,
   type MarketDetails,
-  type OrderBookResponse,
-  type Ticker,
 } from '../../contract/index.js';
 import { askMarket } from '../../cli/ask.js';
 import type { Invocation, Connection } from '../../cli/invocation.js';

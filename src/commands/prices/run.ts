@@ -1,10 +1,5 @@
 // coinop prices: historical prices with exactly one of increment and max points; table and chart for people.
-import {
-  operations,
-  type HistoricalPrice,
-  type ListHistoricalPricesResponse,
-  type PriceIncrement,
-} from '../../contract/index.js';
+import { operations, type HistoricalPrice, type PriceIncrement } from '../../contract/index.js';
 import { askIncrement, askMarket } from '../../cli/ask.js';
 import type { Invocation } from '../../cli/invocation.js';
 import { checkMarkets } from '../../cli/market-check.js';

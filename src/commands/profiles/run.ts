@@ -1,5 +1,5 @@
 // coinop profiles list, get and create.
-import { operations, type Profile } from '../../contract/index.js';
+import { operations } from '../../contract/index.js';
 import type { Invocation } from '../../cli/invocation.js';
 import { need } from '../../cli/prompt.js';
 import { listFooter } from '../../cli/list-flags.js';

@@ -1,5 +1,5 @@
 // coinop transfers list, get and watch.
-import { operations, type Transfer } from '../../contract/index.js';
+import { operations } from '../../contract/index.js';
 import type { Invocation } from '../../cli/invocation.js';
 import { CoinopError } from '../../cli/errors.js';
 import type { RawFlags } from '../../cli/options.js';

@@ -1,12 +1,6 @@
 // withdraw --to NICKNAME: the destination from the address book. The address and its network come from the book; the
 // asset from --asset, or the network's only one. An unknown nickname is a usage error that lists close ones.
-import {
-  ASSETS,
-  CRYPTO_ASSETS,
-  type CryptoDestinationAddress,
-  type CryptoNetwork,
-  networksForAsset,
-} from '../../contract/index.js';
+import { ASSETS, CRYPTO_ASSETS, type CryptoNetwork, networksForAsset } from '../../contract/index.js';
 import type { Invocation, Connection } from '../../cli/invocation.js';
 import { usageError } from '../../cli/errors.js';
 import type { FlagNames } from '../../client/service-client.js';
