@@ -81,7 +81,7 @@ export async function internal(ctx: Invocation, o: InternalTransferOptions): Pro
   const { body, generatedRef } = await gather(ctx, o, profile.profileId);
   const request: MoneyRequest = {
     operation: 'createInternalTransfer',
-    body: body as unknown as Record<string, unknown>,
+    body,
     command: 'transfer internal',
     flags: INTERNAL_TRANSFER_FLAGS,
   };
