@@ -426,6 +426,10 @@ export class Store {
   }
 
   // ---- meta -------------------------------------------------------------------------------------------------
+  /** Whether the database has a table of this name. */
+  hasTable(name: string): boolean {
+    return !!this.stmt("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?").get(name);
+  }
   getMeta(key: string): string | undefined {
     return (this.stmt('SELECT value FROM meta WHERE key = ?').get(key) as { value: string } | undefined)?.value;
   }
