@@ -39,7 +39,7 @@ export interface CallParts<K extends OperationId> {
   body?: Loose<BodyOf<K>>;
 }
 
-/** A request to an operation chosen at run time (the gate's, the MCP tools'), with its parts as the caller holds them. */
+/** A request to an operation chosen at run time (the gate's, the policy's), with its parts as the caller holds them. */
 export interface AnyParts {
   params?: Record<string, string>;
   query?: Record<string, unknown>;
@@ -149,7 +149,7 @@ export class ServiceClient {
   }
 
   /**
-   * Calls an operation chosen at run time (the gate's writes, the MCP read tools): checked as call() checks it, its
+   * Calls an operation chosen at run time (the gate's writes, the policy's list reads): checked as call() checks it, its
    * answer an object of whichever operation it was.
    */
   callAny(id: OperationId, parts: AnyParts = {}, flags?: FlagNames): Promise<CallResult<Record<string, unknown>>> {

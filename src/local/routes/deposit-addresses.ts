@@ -5,8 +5,8 @@ import { createDepositAddress, depositAddressResource } from '../addresses.js';
 import { listPage, serve, timeComparison, type Service } from '../route-helpers.js';
 
 export function registerDepositAddresses(app: Router, svc: Service): void {
-  serve(app, svc, operations.listDepositAddresses, async ({ query: q }) => {
-    return listPage(
+  serve(app, svc, operations.listDepositAddresses, async ({ query: q }) =>
+    listPage(
       'deposit-addresses',
       q,
       {
@@ -23,10 +23,8 @@ export function registerDepositAddresses(app: Router, svc: Service): void {
       },
       (lq) => svc.store.listDepositAddresses(lq),
       depositAddressResource,
-    );
-  });
+    ),
+  );
 
-  serve(app, svc, operations.createDepositAddress, async ({ body }) => {
-    return createDepositAddress(svc, body);
-  });
+  serve(app, svc, operations.createDepositAddress, async ({ body }) => createDepositAddress(svc, body));
 }

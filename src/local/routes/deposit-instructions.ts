@@ -5,12 +5,10 @@ import { createDepositInstructions, depositInstructionsOf } from '../deposit-ins
 import { serve, listPage, timeComparison, type Service } from '../route-helpers.js';
 
 export function registerDepositInstructions(app: Router, svc: Service): void {
-  serve(app, svc, operations.createFiatDepositInstructions, async ({ body }) => {
-    return createDepositInstructions(svc, body);
-  });
+  serve(app, svc, operations.createFiatDepositInstructions, async ({ body }) => createDepositInstructions(svc, body));
 
-  serve(app, svc, operations.listFiatDepositInstructions, async ({ query: q }) => {
-    return listPage(
+  serve(app, svc, operations.listFiatDepositInstructions, async ({ query: q }) =>
+    listPage(
       'fiat-deposit-instructions',
       q,
       {
@@ -20,8 +18,8 @@ export function registerDepositInstructions(app: Router, svc: Service): void {
       },
       (lq) => svc.store.listDepositInstructions(lq),
       (row) => depositInstructionsOf(svc, row),
-    );
-  });
+    ),
+  );
 
   serve(app, svc, operations.getFiatDepositInstructions, async ({ params }) => {
     const row = svc.store.depositInstructions(params.id);

@@ -30,6 +30,6 @@ export function registerDestinations(app: Router, svc: Service): void {
   });
 
   serve(app, svc, operations.putCryptoDestinationAddress, async ({ body }) => {
-    return { address: putDestination(svc, body) };
+    address: putDestination(svc, body);
   });
 }

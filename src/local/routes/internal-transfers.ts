@@ -10,9 +10,7 @@ export function registerInternalTransfers(app: Router, svc: Service): void {
     app,
     svc,
     operations.createInternalTransfer,
-    async ({ body }) => {
-      return createInternalTransfer(svc, body);
-    },
+    async ({ body }) => createInternalTransfer(svc, body),
     throwPrecision,
   );
 }

@@ -15,22 +15,20 @@ function served(field: string, market: string): Market {
 }
 
 export function registerMarkets(app: Router, svc: Service): void {
-  serve(app, svc, operations.listMarkets, async () => {
-    return marketsJson();
-  });
+  serve(app, svc, operations.listMarkets, async () => marketsJson());
 
-  serve(app, svc, operations.getOrderBook, async ({ params }) => {
-    return orderBookJson(svc.exchange.current(served('market', params.market)));
-  });
+  serve(app, svc, operations.getOrderBook, async ({ params }) =>
+    orderBookJson(svc.exchange.current(served('market', params.market))),
+  );
 
   serve(app, svc, operations.getTicker, async ({ params }) => {
     const sim = svc.exchange.current(served('market', params.market));
     return tickerJson(sim, svc.seed, svc.clock.now());
   });
 
-  serve(app, svc, operations.listRecentExecutions, async ({ params }) => {
-    return recentExecutionsJson(svc.exchange.current(served('market', params.market)));
-  });
+  serve(app, svc, operations.listRecentExecutions, async ({ params }) =>
+    recentExecutionsJson(svc.exchange.current(served('market', params.market))),
+  );
 
   serve(app, svc, operations.listPrices, async ({ query }) => {
     const markets = query.markets.map((m) => served('markets', m));

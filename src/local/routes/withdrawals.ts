@@ -15,23 +15,13 @@ export function throwPrecision(body: unknown, issues: Issue[]): void {
 }
 
 export function registerWithdrawals(app: Router, svc: Service): void {
-  serve(
-    app,
-    svc,
-    operations.createCryptoWithdrawal,
-    async ({ body }) => {
-      return createWithdrawal(svc, body);
-    },
-    throwPrecision,
-  );
+  serve(app, svc, operations.createCryptoWithdrawal, async ({ body }) => createWithdrawal(svc, body), throwPrecision);
 
   serve(
     app,
     svc,
     operations.createCryptoWithdrawalFee,
-    async ({ body, clientId }) => {
-      return createFeeQuote(svc, body, clientId);
-    },
+    async ({ body, clientId }) => createFeeQuote(svc, body, clientId),
     throwPrecision,
   );
 }
