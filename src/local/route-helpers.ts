@@ -40,7 +40,12 @@ export interface Accepted<O extends Operation> {
 }
 type Part<T> = T extends undefined ? Record<string, never> : T;
 
-export type OperationHandler<O extends Operation> = (input: Accepted<O>, req: Request, reply: Reply) => unknown;
+/** A handler of an operation: it answers the operation's response, or that response's JSON text (made by itself). */
+export type OperationHandler<O extends Operation> = (
+  input: Accepted<O>,
+  req: Request,
+  reply: Reply,
+) => Promise<TypesOf<O>['response'] | string>;
 
 /**
  * Serves an operation of the contract at its method and path, with its scope: the pipeline checks the token before

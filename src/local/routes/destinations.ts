@@ -29,7 +29,7 @@ export function registerDestinations(app: Router, svc: Service): void {
     return { addresses: page.items, ...(page.next_page_cursor ? { next_page_cursor: page.next_page_cursor } : {}) };
   });
 
-  serve(app, svc, operations.putCryptoDestinationAddress, async ({ body }) => {
-    address: putDestination(svc, body);
-  });
+  serve(app, svc, operations.putCryptoDestinationAddress, async ({ body }) => ({
+    address: putDestination(svc, body),
+  }));
 }
