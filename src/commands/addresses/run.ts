@@ -4,6 +4,7 @@ import { refusedToAsk } from '../../cli/ask.js';
 import { gateFor, refusedBeforeSending } from '../../cli/gate.js';
 import type { MoneyRequest } from '../../gate/gate.js';
 import type { Invocation } from '../../cli/invocation.js';
+import type { Ports } from '../../cli/ports.js';
 import type { RawFlags } from '../../cli/options.js';
 import { need } from '../../cli/prompt.js';
 import { listFooter } from '../../cli/list-flags.js';
@@ -13,18 +14,21 @@ import { refIdFor } from '../../send/withdrawal.js';
 import { announceRefId } from '../../cli/submit.js';
 import { CREATE_FLAGS, LIST_FLAGS, parseAddressCreateOptions, parseAddressesListOptions } from './options.js';
 
-export async function list(ctx: Invocation, raw: RawFlags): Promise<void> {
-  const { query, all, view } = parseAddressesListOptions(raw, ctx.now());
-  checkRequest(operations.listDepositAddresses, { query }, LIST_FLAGS, ctx.catalogue());
-  const conn = await ctx.connect();
-  const out = ctx.output(view);
+export async function list(
+  { display, service, clock }: Pick<Ports, 'display' | 'service' | 'clock'>,
+  raw: RawFlags,
+): Promise<void> {
+  const { query, all, view } = parseAddressesListOptions(raw, clock.now());
+  checkRequest(operations.listDepositAddresses, { query }, LIST_FLAGS, service.catalogue());
+  const conn = await service.connect();
+  const out = display.output(view);
   const paging: Paging = {};
   const n = await out.list(
     conn.client.items('listDepositAddresses', { query }, LIST_FLAGS, all, paging),
     DEPOSIT_ADDRESS_COLUMNS,
     { empty: 'no deposit addresses match' },
   );
-  listFooter(ctx, out, n, ['deposit address', 'deposit addresses'], all ? undefined : paging.next);
+  listFooter(display, out, n, ['deposit address', 'deposit addresses'], all ? undefined : paging.next);
 }
 
 export async function create(ctx: Invocation, raw: RawFlags): Promise<void> {
