@@ -6,13 +6,14 @@ import type { AuditKind, AuditWhat } from '../audit/entry.js';
 import { charged, transferOutcome } from '../audit/outcomes.js';
 import type { MoneyGate, Prepared } from '../gate/gate.js';
 import type { Invocation, Connection } from './invocation.js';
+import type { IO } from './io.js';
 import { CoinopError } from './errors.js';
 import { TRANSFER_COLUMNS } from '../render/columns.js';
 import { palette } from '../render/style.js';
 import { follow } from './follow.js';
 
 /** A generated ref_id, said once the request that carries it is sent (never for a request refused or not sent). */
-export function announceRefId(ctx: Invocation, refId: string): void {
+export function announceRefId(ctx: { io: Pick<IO, 'err' | 'colourErr'> }, refId: string): void {
   ctx.io.err(
     `ref_id ${refId} ${palette(ctx.io.colourErr).dim('(generated: retry with this --ref-id and it is never sent twice)')}\n`,
   );

@@ -13,7 +13,7 @@ beforeAll(async () => {
 afterAll(() => local.close());
 
 describe('balances run', () => {
-  it('lists the named assets of the context\'s service profile as JSON', async () => {
+  it("lists the named assets of the context's service profile as JSON", async () => {
     const display = fakeDisplay();
     await balances(
       { display, service: local.connector(), prompter: noPrompts(display) },

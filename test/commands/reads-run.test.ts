@@ -20,7 +20,13 @@ beforeAll(async () => {
   local = await localFixture();
   const conn = await local.connector().connect();
   for (const ref of ['run-ports-1', 'run-ports-2']) {
-    const body = { from_profile_id: DEMO.profileId, to_profile_id: DEMO.emptyProfileId, asset: 'USD', amount: '2.5', ref_id: ref };
+    const body = {
+      from_profile_id: DEMO.profileId,
+      to_profile_id: DEMO.emptyProfileId,
+      asset: 'USD',
+      amount: '2.5',
+      ref_id: ref,
+    };
     made.push((await conn.client.call<Transfer>('createInternalTransfer', { body })).data);
   }
 });
@@ -49,7 +55,9 @@ describe('profiles run', () => {
   it('list on a terminal, one a page: the footer names the next page as the command typed', async () => {
     const d = reads({ tty: true, argv: ['profiles', 'list', '--limit', '1'] });
     await profiles.list(d, { query: { limit: '1' }, all: false });
-    expect(d.display.stderr).toMatch(/^1 profile · next cursor (\S+)\nnext page: coinop profiles list --limit 1 --cursor \1 \(or --all for every page\)\n$/);
+    expect(d.display.stderr).toMatch(
+      /^1 profile · next cursor (\S+)\nnext page: coinop profiles list --limit 1 --cursor \1 \(or --all for every page\)\n$/,
+    );
   });
 
   it("get: the context's service profile when no id is given", async () => {
@@ -117,7 +125,9 @@ describe('transfers run', () => {
   });
 
   it('get of a ref_id nobody used: an error naming it', async () => {
-    await expect(transfers.get(reads(), undefined, { refId: 'nobody' })).rejects.toThrow('no transfer has ref_id nobody');
+    await expect(transfers.get(reads(), undefined, { refId: 'nobody' })).rejects.toThrow(
+      'no transfer has ref_id nobody',
+    );
   });
 
   it('get with no id and nobody to ask: a usage error', async () => {
@@ -152,7 +162,9 @@ describe('addresses list run', () => {
 
   it('a network outside the catalogue: a usage error, nothing sent', async () => {
     const d = reads();
-    expect(await usageMessageOf(addresses.list(d, { network: ['DOGECHAIN'] }))).toMatch(/^--network: must be one of BITCOIN, ETHEREUM/);
+    expect(await usageMessageOf(addresses.list(d, { network: ['DOGECHAIN'] }))).toMatch(
+      /^--network: must be one of BITCOIN, ETHEREUM/,
+    );
     expect(d.service.connections).toEqual([]);
   });
 });

@@ -4,7 +4,7 @@ import { refusedToAsk } from '../../cli/ask.js';
 import { gateFor, refusedBeforeSending } from '../../cli/gate.js';
 import type { MoneyRequest } from '../../gate/gate.js';
 import type { Invocation } from '../../cli/invocation.js';
-import type { Ports } from '../../cli/ports.js';
+import { type Ports, ports } from '../../cli/ports.js';
 import type { RawFlags } from '../../cli/options.js';
 import { need } from '../../cli/prompt.js';
 import { listFooter } from '../../cli/list-flags.js';
@@ -36,7 +36,7 @@ export async function create(ctx: Invocation, raw: RawFlags): Promise<void> {
   const pr = ctx.prompter;
   const profile = ctx.context();
   // On a terminal a network the catalogue refuses is picked from the list instead.
-  const refused = refusedToAsk(ctx, networkIssues('crypto_network', o.network), CREATE_FLAGS);
+  const refused = refusedToAsk(ports(ctx), networkIssues('crypto_network', o.network), CREATE_FLAGS);
   const network = await need(pr, '--network', refused.size ? undefined : o.network, () =>
     pr.select<CryptoNetwork>('Network', [...CRYPTO_NETWORKS]),
   );

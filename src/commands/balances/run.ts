@@ -37,10 +37,7 @@ async function* everyProfile(conn: Connection, o: BalancesOptions): AsyncGenerat
 /** What the balances take: where they are shown, the service, and a question for the profile id on a terminal. */
 export type BalancesDeps = Pick<Ports, 'display' | 'service' | 'prompter'>;
 
-export async function balances(
-  { display, service, prompter: pr }: BalancesDeps,
-  o: BalancesOptions,
-): Promise<void> {
+export async function balances({ display, service, prompter: pr }: BalancesDeps, o: BalancesOptions): Promise<void> {
   const empty = o.assets || o.includeZero ? 'no balances' : 'nothing in any asset (add --include-zero to list them)';
   // The ASSETs against the catalogue, before any request (--all-profiles lists the profiles first).
   checkUnlisted(

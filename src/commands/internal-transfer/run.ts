@@ -9,6 +9,7 @@ import {
 } from '../../contract/index.js';
 import { amountRule, refusedToAsk } from '../../cli/ask.js';
 import type { Invocation, Connection } from '../../cli/invocation.js';
+import { ports } from '../../cli/ports.js';
 import { need } from '../../cli/prompt.js';
 import { checkRequest } from '../../client/service-client.js';
 import { refIdFor } from '../../send/withdrawal.js';
@@ -34,7 +35,7 @@ async function gather(
   const pr = ctx.prompter;
   // The asset given, against the catalogue before anything is asked (the whole request is checked again); on a
   // terminal one it refuses is picked from the list instead.
-  const refused = refusedToAsk(ctx, assetIssues('asset', o.asset), INTERNAL_TRANSFER_FLAGS);
+  const refused = refusedToAsk(ports(ctx), assetIssues('asset', o.asset), INTERNAL_TRANSFER_FLAGS);
   const from = await need(pr, '--from-profile-id', o.fromProfileId ?? defaultFrom, () =>
     pr.text("The service's profile to debit"),
   );

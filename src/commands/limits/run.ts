@@ -30,7 +30,10 @@ function headroom(items: TransferLimit[]): string[] {
   return [...least].map(([asset, amount]) => `${amount} ${asset}`);
 }
 
-export async function limits({ display, service }: Pick<Ports, 'display' | 'service'>, o: LimitsOptions): Promise<void> {
+export async function limits(
+  { display, service }: Pick<Ports, 'display' | 'service'>,
+  o: LimitsOptions,
+): Promise<void> {
   const conn = await service.connect();
   const { data } = await conn.client.call<{ items?: TransferLimit[] }>('listTransferLimits', {
     query: { transfer_type: o.type },

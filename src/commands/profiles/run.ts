@@ -12,7 +12,10 @@ import {
   type ProfilesListOptions,
 } from './options.js';
 
-export async function list({ display, service }: Pick<Ports, 'display' | 'service'>, o: ProfilesListOptions): Promise<void> {
+export async function list(
+  { display, service }: Pick<Ports, 'display' | 'service'>,
+  o: ProfilesListOptions,
+): Promise<void> {
   const conn = await service.connect();
   const out = display.output(o.view);
   const paging: Paging = {};

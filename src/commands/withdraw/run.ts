@@ -17,6 +17,7 @@ import { askAddress, askTarget, amountRule } from '../../cli/ask.js';
 import { outcomeOfError, quoteOutcome } from '../../cli/audit.js';
 import { clockText } from '../../cli/countdown.js';
 import type { Invocation, Connection } from '../../cli/invocation.js';
+import { ports } from '../../cli/ports.js';
 import { CoinopError, usageError } from '../../cli/errors.js';
 import { amountOrTotalMissing } from '../../cli/options.js';
 import { checkRequest, checkUnlisted } from '../../client/service-client.js';
@@ -365,7 +366,7 @@ async function gather(ctx: Invocation, o: WithdrawOptions, defaultProfileId: str
       WITHDRAW_FLAGS,
     );
   const book = o.to !== undefined ? await bookDestination(ctx, { ...o, to: o.to }) : undefined;
-  const { asset, network } = book ?? (await askTarget(ctx, o, WITHDRAW_FLAGS));
+  const { asset, network } = book ?? (await askTarget(ports(ctx), o, WITHDRAW_FLAGS));
   const address = book?.address ?? (await askAddress(pr, network, addresses(ctx), o.address));
   let { amount, total } = o;
   if (amount === undefined && total === undefined) {
