@@ -6,7 +6,6 @@ import { LIST_LIMIT_MAX, LIST_ORDERS } from '../contract/index.js';
 import type { FlagNames } from '../client/service-client.js';
 import type { Output } from '../render/output.js';
 import { checkColumnNames, type Column, type TableView } from '../render/table.js';
-import type { Invocation } from './invocation.js';
 import { usageError } from './errors.js';
 import { shellQuote } from './help.js';
 import { choiceOption, collect, type FlagReader, intFlag, parseTime, TIME_HELP } from './options.js';
