@@ -2,7 +2,7 @@
 // what was written to stdout and stderr, a Connector over a real local service started in this process, a clock that
 // says one time, a confirmer that answers as told and keeps what it was shown, and an Interrupt that keeps its note.
 import { PassThrough } from 'node:stream';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ALL_SCOPES } from '../../src/contract/enums.js';
@@ -10,6 +10,8 @@ import { cataloguePolicy, type CataloguePolicy } from '../../src/client/catalogu
 import { ServiceClient } from '../../src/client/service-client.js';
 import { TokenManager } from '../../src/client/tokens.js';
 import { Transport } from '../../src/client/transport.js';
+import { auditLogPath } from '../../src/audit/log.js';
+import { type AuditPort, auditPort } from '../../src/cli/audit.js';
 import type { ConfirmOptions } from '../../src/cli/confirm.js';
 import type { Connection } from '../../src/cli/invocation.js';
 import type { IO } from '../../src/cli/io.js';
@@ -97,6 +99,12 @@ export function keptInterrupt(): Interrupt & { note(): string | undefined } {
   };
 }
 
+/** The audit trail of a fixture: the real port over the fixture's data directory, and the entries written so far. */
+export interface AuditTrail {
+  port: AuditPort;
+  entries(): { kind: string; what: Record<string, unknown>; outcome: Record<string, unknown>; ref_id?: string }[];
+}
+
 export interface LocalFixture {
   svc: LocalService;
   /** A data directory of the test's own (removed by close()). */
@@ -105,6 +113,8 @@ export interface LocalFixture {
   connector(o?: { clientId?: string; profileId?: string; catalogue?: CataloguePolicy }): Connector & {
     connections: Connection[];
   };
+  /** The audit trail in the data directory (one a fixture), its warnings kept. */
+  audit(): AuditTrail;
   close(): Promise<void>;
 }
 
@@ -137,6 +147,8 @@ export async function localFixture(config: DeepPartial<LocalConfig> = {}): Promi
   });
   const dataDir = mkdtempSync(join(tmpdir(), 'coinop-run-'));
   const transports: Transport[] = [];
+  const cleanups: (() => unknown)[] = [];
+  let trail: AuditTrail | undefined;
   return {
     svc,
     dataDir,
@@ -163,7 +175,30 @@ export async function localFixture(config: DeepPartial<LocalConfig> = {}): Promi
         },
       };
     },
+    audit() {
+      trail ??= {
+        port: auditPort({
+          dataDir: () => dataDir,
+          env: {},
+          now: Date.now,
+          profile: () => undefined,
+          warn: (line) => {
+            throw new Error(`audit warning: ${line}`);
+          },
+          onCleanup: (fn) => void cleanups.push(fn),
+        }),
+        entries: () =>
+          existsSync(auditLogPath(dataDir))
+            ? readFileSync(auditLogPath(dataDir), 'utf8')
+                .split('\n')
+                .filter(Boolean)
+                .map((l) => JSON.parse(l))
+            : [],
+      };
+      return trail;
+    },
     async close() {
+      for (const fn of cleanups.splice(0).reverse()) await fn();
       for (const t of transports) t.close();
       await svc.close();
       rmSync(dataDir, { recursive: true, force: true });
