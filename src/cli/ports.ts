@@ -12,6 +12,13 @@
 //   AuditPort   the audit trail (src/cli/audit.ts)
 //   Clock       the time now
 //   Interrupt   what Ctrl-C says while this command runs (Invocation.interruptNote)
+//
+// Taking ports: balances, profiles, prices, markets (markets, ticker, book, trades), limits, transfers list and get,
+// events list and get, addresses list, fee quote, deposit-instructions. Still the whole Invocation: the commands that
+// move money (withdraw and its batch, transfer internal, sandbox deposit, addresses create, destinations), which
+// share gate.ts, policy-enforce.ts, submit.ts and follow.ts with the MCP server, api and approve (they need two more
+// ports: the policy's file and events, and clean-ups on exit), and the rest (transfers watch, events watch/listen,
+// stream, local, config, context, auth, doctor, audit, policy, completion).
 import type { CataloguePolicy } from '../client/catalogue-policy.js';
 import type { ResolvedContext } from '../config/context.js';
 import type { Format, Output, TableView } from '../render/output.js';
