@@ -11,7 +11,8 @@
 //   Confirmer   the pre-send confirmation (src/cli/confirm.ts)
 //   AuditPort   the audit trail (src/cli/audit.ts)
 //   Clock       the time now
-//   Interrupt   what Ctrl-C says while this command runs (Invocation.interruptNote)
+//   Interrupt   what Ctrl-C says while this command runs (Invocation.interruptNote), what runs on the way out
+//   PolicyPort  where the context's policy file is, and the listeners of its decisions (the audit trail)
 //
 // Taking ports: balances, profiles, prices, markets (markets, ticker, book, trades), limits, transfers list and get,
 // events list and get, addresses list, fee quote, deposit-instructions. Still the whole Invocation: the commands that
@@ -21,6 +22,7 @@
 // stream, local, config, context, auth, doctor, audit, policy, completion).
 import type { CataloguePolicy } from '../client/catalogue-policy.js';
 import type { ResolvedContext } from '../config/context.js';
+import type { PolicyEvent } from '../policy/events.js';
 import type { Format, Output, TableView } from '../render/output.js';
 import type { AuditPort } from './audit.js';
 import type { ConfirmOptions } from './confirm.js';
@@ -46,8 +48,10 @@ export interface Connector {
   catalogue(): CataloguePolicy;
   /** The connection to the service (made once, then the same). */
   connect(opts?: { quiet?: boolean; live?: boolean }): Promise<Connection>;
-  /** The data directory: what a service said and is kept (its market list) is there. */
+  /** The data directory: what a service said and is kept (its market list, the gate's reservations) is there. */
   dataDir(): string;
+  /** How long to wait between two asks of a transfer's status while it is followed (COINOP_POLL_MS). */
+  pollMs(): number;
 }
 
 export interface Confirmer {
@@ -62,6 +66,15 @@ export interface Clock {
 export interface Interrupt {
   /** What Ctrl-C or SIGTERM says from now on: the state the command leaves things in (a function read then). */
   say(note: string | (() => string | undefined)): void;
+  /** Run on the way out, Ctrl-C included (an attempt still open is noted as unknown). */
+  onExit(fn: () => unknown): void;
+}
+
+export interface PolicyPort {
+  /** The configuration directory, where the context's policy file is looked for. */
+  configDir(): string;
+  /** Hands a policy decision or a signed approval to the listeners (the audit trail). */
+  event(e: PolicyEvent): void;
 }
 
 export const display = (ctx: Invocation): Display => ({
@@ -78,6 +91,7 @@ export const connector = (ctx: Invocation): Connector => ({
   catalogue: () => ctx.catalogue(),
   connect: (opts) => ctx.connect(opts),
   dataDir: () => ctx.settings.dataDir,
+  pollMs: () => ctx.settings.pollMs,
 });
 
 export const confirmer = (ctx: Invocation): Confirmer => ({ confirm: (o) => ctx.confirm(o) });
@@ -88,6 +102,12 @@ export const interrupt = (ctx: Invocation): Interrupt => ({
   say: (note) => {
     ctx.interruptNote = note;
   },
+  onExit: (fn) => ctx.onCleanup(fn),
+});
+
+export const policyPort = (ctx: Invocation): PolicyPort => ({
+  configDir: () => ctx.settings.configDir,
+  event: (e) => ctx.policyEvent(e),
 });
 
 /** Every port, over one Invocation; a run declares the few it takes (Pick<Ports, ...>) and a test fakes only those. */
@@ -99,6 +119,7 @@ export interface Ports {
   readonly audit: AuditPort;
   clock: Clock;
   interrupt: Interrupt;
+  policy: PolicyPort;
 }
 
 /** The ports of an Invocation (the audit trail is opened only when a run uses it). */
@@ -113,5 +134,6 @@ export function ports(ctx: Invocation): Ports {
     },
     clock: clock(ctx),
     interrupt: interrupt(ctx),
+    policy: policyPort(ctx),
   };
 }

@@ -13,9 +13,11 @@ import { Transport } from '../../src/client/transport.js';
 import { auditLogPath } from '../../src/audit/log.js';
 import { type AuditPort, auditPort } from '../../src/cli/audit.js';
 import type { ConfirmOptions } from '../../src/cli/confirm.js';
+import { cancelled } from '../../src/cli/errors.js';
 import type { Connection } from '../../src/cli/invocation.js';
 import type { IO } from '../../src/cli/io.js';
-import type { Clock, Confirmer, Connector, Display, Interrupt } from '../../src/cli/ports.js';
+import type { Clock, Confirmer, Connector, Display, Interrupt, PolicyPort } from '../../src/cli/ports.js';
+import type { PolicyEvent } from '../../src/policy/events.js';
 import { Prompter } from '../../src/cli/prompt.js';
 import type { ResolvedContext } from '../../src/config/context.js';
 import { DEMO } from '../../src/embedded/demo.js';
@@ -78,24 +80,35 @@ export const noPrompts = (d: Display): Prompter => new Prompter(d.io);
 
 export const fixedClock = (now = NOW): Clock => ({ now: () => now });
 
-/** A confirmer that answers `answer` and keeps the confirmations it was shown. */
-export function fakeConfirmer(answer: 'confirmed' | 'expired' = 'confirmed'): Confirmer & { shown: ConfirmOptions[] } {
+/**
+ * A confirmer that answers `answer` and keeps the confirmations it was shown; 'no' is the operator saying no (the
+ * real confirmation's cancellation, exit 3).
+ */
+export function fakeConfirmer(
+  answer: 'confirmed' | 'expired' | 'no' = 'confirmed',
+): Confirmer & { shown: ConfirmOptions[] } {
   const shown: ConfirmOptions[] = [];
   return {
     shown,
     confirm: async (o) => {
       shown.push(o);
+      if (answer === 'no') throw cancelled('cancelled: nothing was sent');
       return answer;
     },
   };
 }
 
-/** An Interrupt that keeps the note (a function's answer read when asked). */
-export function keptInterrupt(): Interrupt & { note(): string | undefined } {
+/** An Interrupt that keeps the note (a function's answer read when asked) and runs what is left for the exit on exit(). */
+export function keptInterrupt(): Interrupt & { note(): string | undefined; exit(): Promise<void> } {
   let kept: string | (() => string | undefined) | undefined;
+  const onExit: (() => unknown)[] = [];
   return {
     say: (n) => void (kept = n),
     note: () => (typeof kept === 'function' ? kept() : kept),
+    onExit: (fn) => void onExit.push(fn),
+    async exit() {
+      for (const fn of onExit.splice(0).reverse()) await fn();
+    },
   };
 }
 
@@ -113,8 +126,10 @@ export interface LocalFixture {
   connector(o?: { clientId?: string; profileId?: string; catalogue?: CataloguePolicy }): Connector & {
     connections: Connection[];
   };
-  /** The audit trail in the data directory (one a fixture), its warnings kept. */
+  /** The audit trail in the data directory (one a fixture); a warning fails the test. */
   audit(): AuditTrail;
+  /** The policy port: a configuration directory of the fixture's own (no policy file unless a test writes one). */
+  policy: PolicyPort & { configDir(): string; events: PolicyEvent[] };
   close(): Promise<void>;
 }
 
@@ -146,6 +161,8 @@ export async function localFixture(config: DeepPartial<LocalConfig> = {}): Promi
     config: { rateLimits: { enabled: false }, ...config },
   });
   const dataDir = mkdtempSync(join(tmpdir(), 'coinop-run-'));
+  const configDir = mkdtempSync(join(tmpdir(), 'coinop-run-config-'));
+  const events: PolicyEvent[] = [];
   const transports: Transport[] = [];
   const cleanups: (() => unknown)[] = [];
   let trail: AuditTrail | undefined;
@@ -162,6 +179,7 @@ export async function localFixture(config: DeepPartial<LocalConfig> = {}): Promi
         context: () => context,
         catalogue: () => catalogue,
         dataDir: () => dataDir,
+        pollMs: () => 20,
         async connect() {
           if (made) return made;
           const transport = new Transport({ baseDelayMs: 1 });
@@ -175,6 +193,7 @@ export async function localFixture(config: DeepPartial<LocalConfig> = {}): Promi
         },
       };
     },
+    policy: { configDir: () => configDir, event: (e) => void events.push(e), events },
     audit() {
       trail ??= {
         port: auditPort({
@@ -202,6 +221,7 @@ export async function localFixture(config: DeepPartial<LocalConfig> = {}): Promi
       for (const t of transports) t.close();
       await svc.close();
       rmSync(dataDir, { recursive: true, force: true });
+      rmSync(configDir, { recursive: true, force: true });
     },
   };
 }

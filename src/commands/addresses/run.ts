@@ -64,7 +64,7 @@ export async function create(ctx: Invocation, raw: RawFlags): Promise<void> {
   );
   const conn = await ctx.connect();
   // Where money may be sent to the customer: through the gate, and so in the audit trail.
-  const gate = gateFor(ctx, conn, 'addresses create');
+  const gate = gateFor(ports(ctx), conn, 'addresses create');
   const res = await gate.send(await gate.prepare(request), () => {
     if (generated) announceRefId(ctx, refId);
   });

@@ -8,6 +8,7 @@ import {
   type InitiateSandboxFiatDepositRequest,
 } from '../../contract/index.js';
 import type { Invocation } from '../../cli/invocation.js';
+import { ports } from '../../cli/ports.js';
 import { CoinopError, usageError } from '../../cli/errors.js';
 import { parseJsonText, readTextFile } from '../../cli/files.js';
 import { need } from '../../cli/prompt.js';
@@ -203,7 +204,7 @@ const depositRequest = (body: InitiateSandboxFiatDepositRequest): MoneyRequest =
  */
 async function send(ctx: Invocation, body: InitiateSandboxFiatDepositRequest): Promise<void> {
   const conn = await ctx.connect();
-  const gate = gateFor(ctx, conn, 'sandbox deposit');
+  const gate = gateFor(ports(ctx), conn, 'sandbox deposit');
   const p = await gate.prepare(depositRequest(body));
   try {
     await gate.send(p, () => {

@@ -1,7 +1,7 @@
 // coinop transfers list, get and watch.
 import { operations, type Transfer } from '../../contract/index.js';
 import type { Invocation } from '../../cli/invocation.js';
-import type { Ports } from '../../cli/ports.js';
+import { type Ports, ports } from '../../cli/ports.js';
 import { CoinopError } from '../../cli/errors.js';
 import type { RawFlags } from '../../cli/options.js';
 import { need } from '../../cli/prompt.js';
@@ -55,7 +55,7 @@ export async function watch(ctx: Invocation, ids: string[], raw: RawFlags): Prom
     'stopped watching; nothing was changed (the transfers go on: coinop transfers watch picks them up again)';
   const conn = await ctx.connect();
   const out = ctx.output(o.view);
-  const finals = await follow(ctx, conn, o.ids, {
+  const finals = await follow(ports(ctx), conn, o.ids, {
     timeoutSeconds: o.timeoutSeconds,
     onChange: out.format === 'ndjson' ? (t) => out.one(t) : undefined,
   });
