@@ -15,11 +15,11 @@
 //   PolicyPort  where the context's policy file is, and the listeners of its decisions (the audit trail)
 //
 // Taking ports: balances, profiles, prices, markets (markets, ticker, book, trades), limits, transfers list and get,
-// events list and get, addresses list, fee quote, deposit-instructions. Still the whole Invocation: the commands that
-// move money (withdraw and its batch, transfer internal, sandbox deposit, addresses create, destinations), which
-// share gate.ts, policy-enforce.ts, submit.ts and follow.ts with the MCP server, api and approve (they need two more
-// ports: the policy's file and events, and clean-ups on exit), and the rest (transfers watch, events watch/listen,
-// stream, local, config, context, auth, doctor, audit, policy, completion).
+// events list and get, addresses list, fee quote, deposit-instructions, transfer internal, sandbox deposit, and the
+// helpers of src/cli they share (market-check, ask, list-flags' footer, gate, policy-enforce, submit, follow). Still
+// the whole Invocation (they hand those helpers ports(ctx)): withdraw and its batch, addresses create, destinations,
+// api, approve, mcp, transfers watch, events watch/listen, stream, and the commands that reach no service.
+
 import type { CataloguePolicy } from '../client/catalogue-policy.js';
 import type { ResolvedContext } from '../config/context.js';
 import type { PolicyEvent } from '../policy/events.js';
