@@ -20,6 +20,7 @@ export const AUDIT_KINDS = [
   'mcp_call',
   'address_book',
   'deposit_address',
+  'gateway_admin',
 ] as const;
 export type AuditKind = (typeof AUDIT_KINDS)[number];
 
