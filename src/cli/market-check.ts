@@ -4,7 +4,7 @@
 import { MARKET_INFO, MARKETS, marketIssues } from '../contract/index.js';
 import { checkUnlisted } from '../client/service-client.js';
 import { serviceMarkets } from '../client/market-list.js';
-import type { Invocation } from './invocation.js';
+import type { Ports } from './ports.js';
 import { usageError } from './errors.js';
 import { SEE_MARKETS } from './options.js';
 
@@ -17,26 +17,26 @@ const known = (m: string) => !!MARKET_INFO[m as keyof typeof MARKET_INFO];
  * lists them.
  */
 export async function checkMarkets(
-  ctx: Invocation,
+  { service, clock }: Pick<Ports, 'service' | 'clock'>,
   what: string,
   markets: string[],
   o: { quiet?: boolean; live?: boolean } = {},
 ): Promise<void> {
   const unknown = [...new Set(markets.filter((m) => !known(m)))];
   if (!unknown.length) return;
-  const policy = ctx.catalogue();
+  const policy = service.catalogue();
   if (policy.authoritative)
     throw usageError(
       `${what}: "${unknown[0]}" is not a market (such as ${MARKETS.slice(0, 4).join(', ')})`,
       SEE_MARKETS,
     );
-  const conn = await ctx.connect(o);
+  const conn = await service.connect(o);
   // A service that does not answer the list (a custom server without it, a network error) leaves the market to it.
   const listed = await serviceMarkets({
     client: conn.client,
     serviceId: conn.serviceId,
-    dataDir: ctx.settings.dataDir,
-    now: ctx.now(),
+    dataDir: service.dataDir(),
+    now: clock.now(),
   }).then(
     (l) => ({ ...l, markets: l.markets.map((m) => m.market) }),
     () => undefined,
