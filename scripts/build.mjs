@@ -184,18 +184,21 @@ async function appBundle(name, entry, split) {
       {
         name: 'plain-schemas',
         setup(b) {
-          b.onLoad({ filter: /[\\/]src[\\/]api[\\/]schemas\.ts$/ }, () => ({ contents: schemas, loader: 'js' }));
-          b.onLoad({ filter: /[\\/]src[\\/]policy[\\/]schema\.ts$/ }, () => ({
-            contents: policySchemas,
-            loader: 'js',
-          }));
+          b.onLoad({ filter: /[\\/]src[\\/]contract[\\/]schemas\.ts$/ }, () => {
+            replaced.add('src/contract/schemas.ts');
+            return { contents: schemas, loader: 'js' };
+          });
+          b.onLoad({ filter: /[\\/]src[\\/]policy[\\/]schema\.ts$/ }, () => {
+            replaced.add('src/policy/schema.ts');
+            return { contents: policySchemas, loader: 'js' };
+          });
         },
       },
       {
         name: 'precompiled-validators',
         setup(b) {
-          b.onLoad({ filter: /[\\/]src[\\/]api[\\/]precompiled\.ts$/ }, () => ({
-            contents: validators,
+          b.onLoad({ filter: /[\\/]src[\\/]contract[\\/]precompiled\.ts$/ }, () => ({
+            contents: (replaced.add('src/contract/precompiled.ts'), validators),
             loader: 'js',
             resolveDir: resolve('src/contract'),
           }));
@@ -221,7 +224,14 @@ const splitLocal = {
     b.onResolve({ filter: /^\.\.\/\.\.\/bin\/load\.js$/ }, (args) => ({ path: args.path, external: true }));
   },
 };
+// The modules the plain-schemas and precompiled-validators plugins stand in for, as each bundle met them: a plugin whose
+// filter no longer matches (a moved file) would silently bundle TypeBox and Ajv's run-time compilation again.
+const replaced = new Set();
+const SUBSTITUTED = ['src/contract/schemas.ts', 'src/contract/precompiled.ts', 'src/policy/schema.ts'];
 const app = await appBundle('main', 'src/commands/main.ts', [splitLocal]);
+for (const file of SUBSTITUTED)
+  if (!replaced.has(file))
+    throw new Error(`build: main.cjs was bundled without the generated ${file}: its plugin filter matched nothing`);
 await appBundle('local', 'src/local/app-entry.ts', [
   {
     name: 'local-entry',
