@@ -197,11 +197,10 @@ async function appBundle(name, entry, split) {
       {
         name: 'precompiled-validators',
         setup(b) {
-          b.onLoad({ filter: /[\\/]src[\\/]contract[\\/]precompiled\.ts$/ }, () => ({
-            contents: (replaced.add('src/contract/precompiled.ts'), validators),
-            loader: 'js',
-            resolveDir: resolve('src/contract'),
-          }));
+          b.onLoad({ filter: /[\\/]src[\\/]contract[\\/]precompiled\.ts$/ }, () => {
+            replaced.add('src/contract/precompiled.ts');
+            return { contents: validators, loader: 'js', resolveDir: resolve('src/contract') };
+          });
         },
       },
     ],
