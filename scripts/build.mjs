@@ -157,6 +157,21 @@ async function appBundle(name, entry, split) {
         },
       },
       {
+        // chalk's colour detection (its vendored supports-color) loads node:tty and node:os and inspects the terminal
+        // at start; coinop never asks it (src/render/style.ts makes its chalks with a level the IO object decided):
+        // chalk gets a detection that finds no colour, as it does in a browser.
+        name: 'chalk-no-detection',
+        setup(b) {
+          b.onResolve({ filter: /^#supports-color$/ }, (args) =>
+            /[\\/]chalk[\\/]/.test(args.importer) ? { path: 'supports-color', namespace: 'no-detection' } : undefined,
+          );
+          b.onLoad({ filter: /.*/, namespace: 'no-detection' }, () => ({
+            contents: 'export default { stdout: false, stderr: false };',
+            loader: 'js',
+          }));
+        },
+      },
+      {
         // The precompiled validators' two run-time helpers are bundled (a few KB): requiring them from node_modules cost
         // every start the package lookups (realpath, package.json reads) of about 5 ms. Ajv's compiler stays outside.
         name: 'ajv-runtime-helpers',
