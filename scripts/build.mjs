@@ -121,6 +121,7 @@ async function appBundle(name, entry, split) {
     // start reads, hashes and hands to V8 with its code cache. (ws stays in: the embedded service starts with it.)
     external: [
       'better-sqlite3',
+      'pg',
       'ajv',
       'ajv-formats',
       '@modelcontextprotocol/sdk',
@@ -186,7 +187,7 @@ async function appBundle(name, entry, split) {
         // becomes a bundled stub that require()s the package when the import() runs.
         name: 'lazy-externals',
         setup(b) {
-          b.onResolve({ filter: /^(@inquirer\/|@modelcontextprotocol\/sdk|yaml$)/ }, (args) =>
+          b.onResolve({ filter: /^(@inquirer\/|@modelcontextprotocol\/sdk|yaml$|pg$|better-sqlite3$)/ }, (args) =>
             args.kind === 'dynamic-import' ? { path: args.path, namespace: 'lazy-external' } : undefined,
           );
           b.onLoad({ filter: /.*/, namespace: 'lazy-external' }, (args) => ({
