@@ -80,7 +80,10 @@ export function problemError(p: Problem): CoinopError {
     return new CoinopError('auth', text, { problem: p, hint: 'run: coinop login (or check COINOP_TOKEN)' });
   // A gateway's own refusal by its policy (coinop gateway): a refusal by policy, as a machine's policy refuses.
   if (name === 'policy-refused')
-    return new CoinopError('policy', text, { problem: p, hint: "the gateway's policy: ask its admin (coinop gateway policy show)" });
+    return new CoinopError('policy', text, {
+      problem: p,
+      hint: "the gateway's policy: ask its admin (coinop gateway policy show)",
+    });
   if (p.status === 403 && /scope/i.test(p.detail ?? '')) {
     return new CoinopError('auth', text, {
       problem: p,
