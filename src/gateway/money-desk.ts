@@ -95,32 +95,36 @@ export class MoneyDesk {
     };
   }
 
-  /** The audit trail as the gate writes to it, every entry naming the operator. */
-  audit(op: Operator): GateAudit {
+  /**
+   * The audit trail as the gate writes to it, every entry naming the operator. A note (a refusal, an outcome) may be
+   * written while the gate holds the caps' section, so it is not waited for there (on SQLite the section holds the one
+   * connection): the desk waits for every note with settled() before it answers.
+   */
+  audit(op: Operator): GateAudit & { settled(): Promise<void> } {
     const who = this.who(op);
     const append = async (event: AuditEvent) => {
       await this.store.appendAudit([{ who, event }]);
     };
+    const notes: Promise<void>[] = [];
     return {
       record: append,
       note: async (event) => {
-        try {
-          await append(event);
-        } catch {
-          /* the outcome could not be recorded: the attempt was, and the request's answer stands */
-        }
+        notes.push(append(event).catch(() => {}));
+      },
+      settled: async () => {
+        await Promise.all(notes);
       },
     };
   }
 
-  private gate(op: Operator): MoneyGate {
+  private gate(op: Operator, audit: GateAudit): MoneyGate {
     return new MoneyGate({
       client: this.upstream.client,
       context: this.upstream.context,
       serviceId: this.upstream.serviceId,
       dataDir: '',
       policy: () => this.policy(),
-      audit: this.audit(op),
+      audit,
       catalogue: this.upstream.catalogue,
       now: this.now,
       reservations: this.reservationBook(op),
@@ -184,16 +188,23 @@ export class MoneyDesk {
       const earlier = await this.store.pendingByRef(refId);
       if (earlier) return this.heldAnswer(earlier, 202);
     }
-    const gate = this.gate(op);
+    const audit = this.audit(op);
+    const gate = this.gate(op, audit);
     const request = { operation, body, command: 'gateway', what: { operator: op.name } };
     try {
       const prepared = await gate.prepare(request);
-      const verdict = await gate.judge(prepared, { dryRun: true });
-      if (!verdict.allowed && onlyApprovalsMissing(verdict)) return this.hold(op, prepared, verdict);
-      const sent = await gate.send(prepared);
+      // A policy with approvals may hold the request: judged first. Without, the send's own verdict is the one.
+      if ((await this.policy())?.policy.approvals) {
+        const verdict = await gate.judge(prepared, { dryRun: true });
+        if (!verdict.allowed && onlyApprovalsMissing(verdict)) return await this.hold(op, prepared, verdict);
+      }
+      // Funds and transfer limits: the operator's coinop shows them before it asks, and the service enforces them.
+      const sent = await gate.send(prepared, undefined, { preflighted: true });
       return { status: 200, body: sent.data };
     } catch (e) {
       return errorAnswer(e);
+    } finally {
+      await audit.settled();
     }
   }
 
@@ -302,7 +313,16 @@ export class MoneyDesk {
   private async release(held: Pending): Promise<DeskAnswer> {
     const op = await this.store.operator(held.operator);
     if (!op) return gatewayProblem(409, 'initiator', 'Conflict', `the initiator ${held.operator} is gone`);
-    const gate = this.gate(op);
+    const audit = this.audit(op);
+    try {
+      return await this.sendHeld(op, held, audit);
+    } finally {
+      await audit.settled();
+    }
+  }
+
+  private async sendHeld(op: Operator, held: Pending, audit: GateAudit): Promise<DeskAnswer> {
+    const gate = this.gate(op, audit);
     const files = (await this.store.approvals(held.id)).map((a) => parseApproval(`gateway:${a.operator}`, a.text));
     const request = {
       operation: held.operation as MoneyOperationId,
@@ -325,7 +345,7 @@ export class MoneyDesk {
     if (!mine) return this.heldAnswer((await this.store.pending(held.id)) ?? held);
     let answer: DeskAnswer;
     try {
-      const sent = await gate.send(prepared);
+      const sent = await gate.send(prepared, undefined, { preflighted: true });
       answer = { status: 200, body: sent.data };
       await this.finish(held.id, 'sent', sent.data);
     } catch (e) {

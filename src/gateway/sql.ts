@@ -22,17 +22,29 @@ export function storeKind(url: string): { dialect: Dialect; target: string } {
   return { dialect: 'sqlite', target: url.replace(/^sqlite:/i, '') };
 }
 
-/** Opens a store. `schema` (Postgres only) sets the search path: tests use one schema each. */
+/**
+ * Opens a store. `schema` (Postgres only; or `?schema=NAME` in the URL) sets the search path: the gateway's tables
+ * live in that schema (tests use one each).
+ */
 export async function openSql(url: string, o: { schema?: string } = {}): Promise<Sql> {
   const { dialect, target } = storeKind(url);
-  return dialect === 'postgres' ? openPostgres(target, o.schema) : openSqlite(target);
+  if (dialect === 'sqlite') return openSqlite(target);
+  const u = new URL(target);
+  const schema = o.schema ?? u.searchParams.get('schema') ?? undefined;
+  u.searchParams.delete('schema');
+  if (schema !== undefined && !/^[A-Za-z_][A-Za-z0-9_]{0,62}$/.test(schema))
+    throw new Error(`schema: "${schema}" is not a plain identifier`);
+  return openPostgres(u.toString(), schema);
 }
 
 /** A promise chain: one turn at a time, in order of asking. */
 class Turns {
   private tail: Promise<unknown> = Promise.resolve();
+  /** Turns asked for and not finished. */
+  waiting = 0;
   run<T>(fn: () => Promise<T>): Promise<T> {
-    const next = this.tail.then(fn, fn);
+    this.waiting++;
+    const next = this.tail.then(fn, fn).finally(() => this.waiting--);
     this.tail = next.catch(() => {});
     return next;
   }
@@ -53,8 +65,8 @@ const sqliteValue = (v: unknown): unknown => (typeof v === 'boolean' ? (v ? 1 : 
 async function openSqlite(file: string): Promise<Sql> {
   const { default: Database } = await import('better-sqlite3');
   const db = new Database(file);
-  db.pragma('journal_mode = WAL');
   db.pragma('busy_timeout = 10000');
+  db.pragma('journal_mode = WAL');
   db.pragma('synchronous = FULL');
   // One connection: every statement takes its turn, so a statement never lands inside another caller's transaction.
   const turns = new Turns();
@@ -104,30 +116,49 @@ async function openPostgres(url: string, schema?: string): Promise<Sql> {
   const over = (client: { query: (t: string, p?: unknown[]) => Promise<{ rows: Row[] }> }): Sql['query'] =>
     (async (text: string, params: readonly unknown[] = []) =>
       (await client.query(text, [...params])).rows) as Sql['query'];
+  // One section per key at a time in this process: the others wait here, not on the database holding a pooled
+  // connection each (so the pool never runs dry while one section needs a connection for another key).
+  const turns = new Map<string, Turns>();
   return {
     dialect: 'postgres',
     query: over(pool),
-    async exclusive(key, fn) {
-      const client = await pool.connect();
-      try {
-        await client.query('BEGIN');
-        await client.query('SELECT pg_advisory_xact_lock(hashtext($1))', [key]);
-        const tx: Sql = {
-          dialect: 'postgres',
-          query: over(client),
-          exclusive: (_k, inner) => inner(tx),
-          close: async () => {},
-        };
-        const out = await fn(tx);
-        await client.query('COMMIT');
-        return out;
-      } catch (e) {
-        await client.query('ROLLBACK').catch(() => {});
-        throw e;
-      } finally {
-        client.release();
-      }
+    exclusive: (key, fn) => {
+      let t = turns.get(key);
+      if (!t) turns.set(key, (t = new Turns()));
+      const turn = t;
+      return turn
+        .run(() => pgSection(pool, key, fn, over))
+        .finally(() => {
+          if (!turn.waiting && turns.get(key) === turn) turns.delete(key);
+        });
     },
     close: () => pool.end(),
   };
+}
+
+async function pgSection<T>(
+  pool: import('pg').Pool,
+  key: string,
+  fn: (tx: Sql) => Promise<T>,
+  over: (client: { query: (t: string, p?: unknown[]) => Promise<{ rows: Row[] }> }) => Sql['query'],
+): Promise<T> {
+  const client = await pool.connect();
+  try {
+    await client.query('BEGIN');
+    await client.query('SELECT pg_advisory_xact_lock(hashtext($1))', [key]);
+    const tx: Sql = {
+      dialect: 'postgres',
+      query: over(client),
+      exclusive: (_k, inner) => inner(tx),
+      close: async () => {},
+    };
+    const out = await fn(tx);
+    await client.query('COMMIT');
+    return out;
+  } catch (e) {
+    await client.query('ROLLBACK').catch(() => {});
+    throw e;
+  } finally {
+    client.release();
+  }
 }

@@ -55,7 +55,10 @@ for (const [engine, open] of ENGINES) {
       const who = { os_user: 'gateway', profile: 'gw' };
       for (let i = 0; i < 3; i++)
         await store.appendAudit([
-          { who, event: { kind: 'withdrawal', ref_id: `r${i}`, what: { amount: '1' }, outcome: { result: 'attempt' } } },
+          {
+            who,
+            event: { kind: 'withdrawal', ref_id: `r${i}`, what: { amount: '1' }, outcome: { result: 'attempt' } },
+          },
         ]);
       const lines = await store.auditLines();
       expect(lines.map((l) => l.seq)).toEqual([1, 2, 3]);

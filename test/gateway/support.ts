@@ -40,7 +40,7 @@ export async function postgresStore(): Promise<TestStore> {
   const sql = await openSql(PG_URL, { schema });
   return {
     sql,
-    url: PG_URL,
+    url: `${PG_URL}?schema=${schema}`,
     schema,
     drop: async () => {
       await sql.close();
