@@ -1,7 +1,8 @@
 // Errors of every layer, in categories (usage, auth, network, API, outcome, refused by policy, cancelled, file,
 // internal, integrity). This module sits below everything that throws them (client, config, render, batch, local,
 // policy, audit); the CLI alone turns a category into an exit code and a line on stderr (src/cli/errors.ts).
-import { ProblemError, problemName, type Problem } from './contract/index.js';
+import { ProblemError, problemName } from './contract/problems.js';
+import type { Problem } from './contract/schemas.js';
 
 export type ErrorCategory =
   | 'usage'

@@ -1,23 +1,16 @@
 // Prompts for the service's values (select lists for enumerations, validated inputs), shared by commands.
+import { ADDRESS_RULES, type AddressCheck, addressReason } from '../contract/addresses.js';
+import { ASSETS, CRYPTO_ASSETS, networksForAsset } from '../contract/catalogue.js';
 import {
-  ADDRESS_RULES,
-  type AddressCheck,
-  addressReason,
-  ASSETS,
-  CRYPTO_ASSETS,
   CRYPTO_NETWORKS,
   MARKETS,
   PRICE_INCREMENTS,
-  decimalPlaces,
-  isAmountString,
-  networksForAsset,
-  dec,
-  withdrawalTargetIssues,
-  type CatalogueIssue,
   type CryptoNetwork,
   type Market,
   type PriceIncrement,
-} from '../contract/index.js';
+} from '../contract/enums.js';
+import { decimalPlaces, isAmountString, dec } from '../contract/money.js';
+import { withdrawalTargetIssues, type CatalogueIssue } from '../contract/validate.js';
 import { checkUnlisted, fieldName, type FlagNames } from '../client/service-client.js';
 import { sortUnlisted } from '../client/catalogue-policy.js';
 import type { Ports } from './ports.js';

@@ -2,7 +2,8 @@
 // -until, -at, -from, -after: options.ts's one time grammar), --limit, --order, --order-by, --cursor, --all;
 // the table flags of every command that prints a table (--columns, --wide), and a list's footer.
 import type { Command } from 'commander';
-import { LIST_LIMIT_MAX, LIST_ORDERS } from '../contract/index.js';
+import { LIST_ORDERS } from '../contract/enums.js';
+import { LIST_LIMIT_MAX } from '../contract/schemas.js';
 import type { FlagNames } from '../client/service-client.js';
 import type { Output } from '../render/output.js';
 import { checkColumnNames, type Column, type TableView } from '../render/table.js';

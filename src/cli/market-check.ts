@@ -1,7 +1,9 @@
 // Markets named on the command line (prices, stream), held to the catalogue the way the service's policy says: the
 // local service has exactly the catalogue's; another service has what it lists itself (GET /markets, kept a day in
 // the data directory), and when it does not say, the market is sent with a note, for the service to decide.
-import { MARKET_INFO, MARKETS, marketIssues } from '../contract/index.js';
+import { MARKET_INFO } from '../contract/catalogue.js';
+import { MARKETS } from '../contract/enums.js';
+import { marketIssues } from '../contract/validate.js';
 import { checkUnlisted } from '../client/service-client.js';
 import { serviceMarkets } from '../client/market-list.js';
 import type { Ports } from './ports.js';

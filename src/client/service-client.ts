@@ -1,27 +1,22 @@
 // The API client, built from the contract's operation table: every request is checked with requestIssues before
 // it is sent (bad input never reaches the network), answers are read leniently, lists page lazily.
+import { dec, isAmountString } from '../contract/money.js';
 import {
   buildPath,
-  coerceQuery,
-  dec,
-  formatIssue,
-  isAmountString,
   operations,
   requestIssues,
-  toProblem,
-  type CatalogueIssue,
-  type Issue,
   type BodyOf,
   type ItemOf,
-  type Loose,
   type Operation,
   type OperationId,
   type PagedOperationId,
   type ParamsOf,
-  type Problem,
   type QueryOf,
   type ResponseOf,
-} from '../contract/index.js';
+} from '../contract/operations.js';
+import { toProblem } from '../contract/problems.js';
+import type { Loose, Problem } from '../contract/schemas.js';
+import { coerceQuery, formatIssue, type CatalogueIssue, type Issue } from '../contract/validate.js';
 import { CoinopError, problemError } from '../errors.js';
 import { type CataloguePolicy, sortUnlisted } from './catalogue-policy.js';
 import type { TokenManager } from './tokens.js';
