@@ -1,7 +1,7 @@
 // coinop prices: historical prices with exactly one of increment and max points; table and chart for people.
 import type { PriceIncrement } from '../../contract/enums.js';
 import { operations } from '../../contract/operations.js';
-import type { HistoricalPrice, } from '../../contract/schemas.js';
+import type { HistoricalPrice } from '../../contract/schemas.js';
 import { askIncrement, askMarket } from '../../cli/ask.js';
 import type { Ports } from '../../cli/ports.js';
 import { checkMarkets } from '../../cli/market-check.js';
