@@ -58,6 +58,7 @@ const INVALID: [argv: string[], message: string][] = [
   [['--rate', '10001'], RATE],
   [['--rate', '-1'], RATE],
   [['--rate', '1e3'], RATE],
+  // Checked whether or not --wait is given.
   [['--wait-timeout', '0'], '--wait-timeout: must be a positive time such as 30, 30s, 5m or 1h'],
   [['--wait-timeout', '604801', '--wait'], '--wait-timeout: must be at most 168 h'],
   [['--wait-timeout', 'soon'], '--wait-timeout: must be a positive time such as 30, 30s, 5m or 1h'],

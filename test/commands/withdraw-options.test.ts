@@ -139,6 +139,7 @@ const INVALID: [argv: string[], message: string][] = [
   [['--request', 'w.json', '--amount', '1'], '--request and --amount: give one (the saved request holds every value)'],
   [['--request', 'w.json', '--to', 'treasury'], '--request and --to: give one (the saved request holds every value)'],
   [['--request', 'w.json', '--meta', 'a=b'], '--request and --meta: give one (the saved request holds every value)'],
+  // Several mistakes: the first rule in the order the command has always checked them names one.
   [['--amount', 'x', '--fee-id', 'f', '--quote'], '--fee-id and --quote: give one (--quote gets a fee id for you)'],
   [
     ['--amount', 'x', '--asset', 'eur'],
