@@ -77,7 +77,7 @@ export interface FlagTable<T extends FlagSpecs> {
   readonly fields: Record<string, string>;
   /** The long flag of a key: "--fee-id" for feeId. */
   flag(key: keyof T & string): string;
-  /** The keys of the flags given (any value, a switch on), in the table's order. */
+  /** The keys of the flags with a value (a default counts; a switch only when on), in the table's order. */
   given(raw: RawFlags, keys?: readonly (keyof T & string)[]): (keyof T & string)[];
 }
 
