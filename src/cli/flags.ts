@@ -161,3 +161,32 @@ export function defineFlags<const T extends FlagSpecs>(specs: T): FlagTable<T> {
     },
   };
 }
+
+const TIME_FILTER_OPS = [
+  ['Before', 'before', 'lt'],
+  ['Until', 'until', 'lte'],
+  ['At', 'at', 'eq'],
+  ['From', 'from', 'gte'],
+  ['After', 'after', 'gt'],
+] as const;
+type TimeFilterKey<N extends string> = `${N}${(typeof TIME_FILTER_OPS)[number][0]}`;
+
+/**
+ * The five time filters of a timestamp field (--NAME-before ... --NAME-after, timeFilters reads them), each giving
+ * the query key FIELD.OP; `help` says each one's help from its query key and operator ("lt" first).
+ */
+export function timeFilterSpecs<N extends string>(
+  name: N,
+  field: string,
+  help: (key: string, op: string) => string,
+): Record<TimeFilterKey<N>, TextSpec> {
+  const out: Record<string, TextSpec> = {};
+  for (const [suffix, word, op] of TIME_FILTER_OPS)
+    out[`${name}${suffix}`] = {
+      kind: 'text',
+      flag: `--${name}-${word} <time>`,
+      help: help(`${field}.${op}`, op),
+      field: `${field}.${op}`,
+    };
+  return out as Record<TimeFilterKey<N>, TextSpec>;
+}
