@@ -153,12 +153,6 @@ export function waitTimeoutSpec(description = 'give up waiting after this long (
   } as const satisfies DefaultSpec;
 }
 
-/** waitTimeoutSpec as a commander option, for a command whose flags have no table yet. */
-export function waitTimeoutOption(description?: string): Option {
-  const spec = waitTimeoutSpec(description);
-  return new Option(spec.flag, spec.help).default(spec.default);
-}
-
 /** --wait-timeout's value in seconds, at most `maxSeconds` (`flag`: the name it was given by). */
 export function waitTimeoutFlag(v: string, maxSeconds: number, flag = '--wait-timeout'): number {
   return durationFlag(flag, v, maxSeconds * 1000, `must be at most ${maxSeconds / 3600} h`)! / 1000;
