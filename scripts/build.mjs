@@ -121,6 +121,7 @@ async function appBundle(name, entry, split) {
     // start reads, hashes and hands to V8 with its code cache. (ws stays in: the embedded service starts with it.)
     external: [
       'better-sqlite3',
+      'pg',
       'ajv',
       'ajv-formats',
       '@modelcontextprotocol/sdk',
@@ -171,7 +172,7 @@ async function appBundle(name, entry, split) {
         // becomes a bundled stub that require()s the package when the import() runs.
         name: 'lazy-externals',
         setup(b) {
-          b.onResolve({ filter: /^(@inquirer\/|@modelcontextprotocol\/sdk|yaml$)/ }, (args) =>
+          b.onResolve({ filter: /^(@inquirer\/|@modelcontextprotocol\/sdk|yaml$|pg$|better-sqlite3$)/ }, (args) =>
             args.kind === 'dynamic-import' ? { path: args.path, namespace: 'lazy-external' } : undefined,
           );
           b.onLoad({ filter: /.*/, namespace: 'lazy-external' }, (args) => ({
@@ -184,7 +185,7 @@ async function appBundle(name, entry, split) {
       {
         name: 'plain-schemas',
         setup(b) {
-          b.onLoad({ filter: /[\\/]src[\\/]api[\\/]schemas\.ts$/ }, () => ({ contents: schemas, loader: 'js' }));
+          b.onLoad({ filter: /[\\/]src[\\/]contract[\\/]schemas\.ts$/ }, () => ({ contents: schemas, loader: 'js' }));
           b.onLoad({ filter: /[\\/]src[\\/]policy[\\/]schema\.ts$/ }, () => ({
             contents: policySchemas,
             loader: 'js',
@@ -194,7 +195,7 @@ async function appBundle(name, entry, split) {
       {
         name: 'precompiled-validators',
         setup(b) {
-          b.onLoad({ filter: /[\\/]src[\\/]api[\\/]precompiled\.ts$/ }, () => ({
+          b.onLoad({ filter: /[\\/]src[\\/]contract[\\/]precompiled\.ts$/ }, () => ({
             contents: validators,
             loader: 'js',
             resolveDir: resolve('src/contract'),

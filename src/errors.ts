@@ -77,6 +77,12 @@ export function problemError(p: Problem): CoinopError {
   const text = [p.title, p.detail].filter(Boolean).join(': ') + (name ? ` (${name})` : '');
   if (p.status === 401)
     return new CoinopError('auth', text, { problem: p, hint: 'run: coinop login (or check COINOP_TOKEN)' });
+  // A gateway's own refusal by its policy (coinop gateway): a refusal by policy, as a machine's policy refuses.
+  if (name === 'policy-refused')
+    return new CoinopError('policy', text, {
+      problem: p,
+      hint: "the gateway's policy: ask its admin (coinop gateway policy show)",
+    });
   if (p.status === 403 && /scope/i.test(p.detail ?? '')) {
     return new CoinopError('auth', text, {
       problem: p,

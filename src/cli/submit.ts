@@ -9,7 +9,66 @@ import type { Invocation, Connection } from './invocation.js';
 import { CoinopError } from './errors.js';
 import { TRANSFER_COLUMNS } from '../render/columns.js';
 import { palette } from '../render/style.js';
+import type { Column } from '../render/table.js';
 import { follow } from './follow.js';
+import { gatewayCall, type HeldRequest, isHeld } from '../client/gateway-calls.js';
+
+/** A held request's columns in a table. */
+const HELD_COLUMNS: Column[] = [
+  { key: 'pending_id', kind: 'id' },
+  { key: 'status', kind: 'status' },
+  { key: 'initiator' },
+  { key: 'ref_id' },
+  { key: 'approvals_required', header: 'APPROVALS' },
+  { key: 'expires_at', kind: 'time' },
+];
+
+/** How often --wait-approval asks the gateway how a held request stands. */
+const APPROVAL_POLL_MS = 1000;
+
+/**
+ * A request a gateway holds for its approvers (202): said on stderr with the id approvers approve; with
+ * --wait-approval, followed until it is sent (its transfer returned), or rejected, expired or failed (an error).
+ */
+async function heldAtGateway(
+  ctx: Invocation,
+  gate: MoneyGate,
+  held: HeldRequest,
+  o: { noun: string; waitApproval?: { timeoutSeconds: number } },
+): Promise<Record<string, unknown>> {
+  const pal = palette(ctx.io.colourErr);
+  ctx.io.err(
+    `${pal.yellow('held')}: the gateway holds this ${o.noun} for approvals (${held.approvals.length} of ${held.approvals_required}): ` +
+      `pending ${held.pending_id}; an approver runs coinop approvals approve ${held.pending_id}\n`,
+  );
+  if (!o.waitApproval) return held as unknown as Record<string, unknown>;
+  ctx.interruptNote = `interrupted: the ${o.noun} is held at the gateway as ${held.pending_id}; it is sent when approved (coinop approvals show ${held.pending_id})`;
+  const deadline = ctx.now() + o.waitApproval.timeoutSeconds * 1000;
+  let now: HeldRequest = held;
+  while (now.status === 'pending' || now.status === 'sending') {
+    if (ctx.now() >= deadline)
+      throw new CoinopError(
+        'timeout',
+        `still held for approvals after ${o.waitApproval.timeoutSeconds} s: pending ${held.pending_id}`,
+        {
+          hint: `it is sent when approved; follow it with coinop approvals show ${held.pending_id}`,
+        },
+      );
+    await new Promise((resolve) => setTimeout(resolve, APPROVAL_POLL_MS));
+    now = await gatewayCall<HeldRequest>(gate.client, 'GET', `/_gateway/approvals/${held.pending_id}`);
+  }
+  if (now.status === 'sent' && now.result) {
+    ctx.io.err(
+      `${pal.green('✓')} approved and sent by the gateway (${now.approvals.map((a) => a.operator).join(', ')})\n`,
+    );
+    return now.result;
+  }
+  const why = now.result && typeof now.result.reason === 'string' ? `: ${now.result.reason}` : '';
+  throw new CoinopError(
+    now.status === 'failed' ? 'failed' : 'policy',
+    `the gateway's held ${o.noun} ${held.pending_id} was ${now.status}${why}; nothing was sent`,
+  );
+}
 
 /** A generated ref_id, said once the request that carries it is sent (never for a request refused or not sent). */
 export function announceRefId(ctx: Invocation, refId: string): void {
@@ -54,7 +113,7 @@ export async function submitOnce(
   ctx: Invocation,
   gate: MoneyGate,
   p: Prepared,
-  o: { noun: string; generated: boolean; preflighted?: boolean },
+  o: { noun: string; generated: boolean; preflighted?: boolean; waitApproval?: { timeoutSeconds: number } },
 ): Promise<Record<string, unknown>> {
   const refId = p.refId;
   const { noun } = o;
@@ -69,7 +128,10 @@ export async function submitOnce(
     },
     { preflighted: o.preflighted },
   );
-  const data = res.data;
+  let data = res.data;
+  if (isHeld(data))
+    data = await heldAtGateway(ctx, gate, data as unknown as HeldRequest, { noun, waitApproval: o.waitApproval });
+  if (isHeld(data)) return data;
   const id = String(data.id);
   ctx.interruptNote = `interrupted: ${noun} ref_id ${refId} was submitted (transfer ${id}); follow it with coinop transfers watch ${id}`;
   const pal = palette(ctx.io.colourErr);
@@ -96,6 +158,7 @@ export async function reportTransfer(
   audit: Audited,
 ): Promise<void> {
   const out = ctx.output();
+  if (isHeld(transfer)) return out.one(transfer, HELD_COLUMNS);
   if (!o.wait) return out.one(transfer, TRANSFER_COLUMNS);
   const [final] = await follow(ctx, conn, [String(transfer.id)], { timeoutSeconds: o.waitTimeout });
   const ref_id = typeof final.ref_id === 'string' ? final.ref_id : null;
