@@ -19,5 +19,7 @@ while (Date.now() < deadline) {
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
 }
-process.stderr.write(`postgres: ${url.replace(/\/\/[^@]*@/, '//')} did not answer (${last}); the gateway's tests need it\n`);
+process.stderr.write(
+  `postgres: ${url.replace(/\/\/[^@]*@/, '//')} did not answer (${last}); the gateway's tests need it\n`,
+);
 process.exit(1);

@@ -56,7 +56,12 @@ function startGateway(env, store) {
     child.stderr.on('data', (d) => {
       err += d;
       const m = /coinop gateway at (\S+)/.exec(err);
-      if (m) resolve({ url: m[1], stop: () => new Promise((r) => (child.once('close', r), child.kill('SIGTERM'))) });
+      const stop = () =>
+        new Promise((r) => {
+          child.once('close', r);
+          child.kill('SIGTERM');
+        });
+      if (m) resolve({ url: m[1], stop });
     });
     child.once('close', (code) => reject(new Error(`gateway exited ${code}: ${err}`)));
   });

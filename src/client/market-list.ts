@@ -53,7 +53,7 @@ function readCache(file: string, serviceId: string): CacheFile | undefined {
 
 /** GET /v2/markets, fresh. */
 export async function fetchMarkets(client: ServiceClient): Promise<MarketDetails[]> {
-  return marketsOf((await client.call<ListMarketsResponse>('listMarkets')).data);
+  return marketsOf((await client.call('listMarkets')).data);
 }
 
 /** A service's market list: the cache while it is younger than a day (unless `refresh`), else fetched and kept. */

@@ -232,11 +232,7 @@ export class MoneyGate {
     leaving?.();
     let res: CallResult<Record<string, unknown>>;
     try {
-      res = await this.deps.client.call<Record<string, unknown>>(
-        p.request.operation,
-        { body: p.body },
-        p.request.flags,
-      );
+      res = await this.deps.client.callAny(p.request.operation, { body: p.body }, p.request.flags);
     } catch (e) {
       landed();
       const outcome = outcomeOfError(e);
@@ -303,7 +299,7 @@ export class MoneyGate {
   async held(refId: string | null): Promise<boolean> {
     if (!refId) return false;
     try {
-      const { data } = await this.deps.client.call<{ items?: { ref_id?: string }[] }>('listTransfers', {
+      const { data } = await this.deps.client.call('listTransfers', {
         query: { ref_ids: [refId] },
       });
       return (data.items ?? []).some((t) => t.ref_id === refId);

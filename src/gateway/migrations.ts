@@ -25,10 +25,10 @@ export const MIGRATIONS: readonly (readonly string[])[] = [
   ],
 ];
 
-export const SCHEMA_VERSION = MIGRATIONS.length;
+export const STORE_SCHEMA_VERSION = MIGRATIONS.length;
 
 /** The version the store is at (0: empty). */
-export async function schemaVersion(sql: Sql): Promise<number> {
+export async function storeSchemaVersion(sql: Sql): Promise<number> {
   try {
     const rows = await sql.query<{ value: string }>("SELECT value FROM gw_meta WHERE key = 'schema_version'");
     return rows.length ? Number(rows[0].value) : 0;
@@ -38,14 +38,16 @@ export async function schemaVersion(sql: Sql): Promise<number> {
 }
 
 /** Runs the migrations the store has not had, in one transaction; returns the version reached. */
-export async function migrate(sql: Sql): Promise<number> {
+export async function migrateStore(sql: Sql): Promise<number> {
   return sql.exclusive('gw_migrate', async (tx) => {
     // The version's own table first: on Postgres a failed statement would end the transaction.
     await tx.query('CREATE TABLE IF NOT EXISTS gw_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)');
-    let at = await schemaVersion(tx);
-    if (at > SCHEMA_VERSION)
-      throw new Error(`the gateway store is at schema version ${at}, newer than this coinop knows (${SCHEMA_VERSION})`);
-    for (; at < SCHEMA_VERSION; at++) {
+    let at = await storeSchemaVersion(tx);
+    if (at > STORE_SCHEMA_VERSION)
+      throw new Error(
+        `the gateway store is at schema version ${at}, newer than this coinop knows (${STORE_SCHEMA_VERSION})`,
+      );
+    for (; at < STORE_SCHEMA_VERSION; at++) {
       for (const statement of MIGRATIONS[at]) await tx.query(statement);
       await tx.query("DELETE FROM gw_meta WHERE key = 'schema_version'");
       await tx.query("INSERT INTO gw_meta (key, value) VALUES ('schema_version', $1)", [String(at + 1)]);

@@ -11,7 +11,7 @@ import {
   GENESIS_HASH,
   sha256Hex,
 } from '../audit/entry.js';
-import { migrate, SCHEMA_VERSION, schemaVersion } from './migrations.js';
+import { migrateStore, STORE_SCHEMA_VERSION, storeSchemaVersion } from './migrations.js';
 import { hashSecret, newCredentials, type Role } from './operators.js';
 import type { Row, Sql } from './sql.js';
 
@@ -97,7 +97,7 @@ export class GatewayStore {
   /** Brings the schema up to date and makes the token key once; true when the store was new. */
   async init(): Promise<boolean> {
     // Most starts find the store up to date: no exclusive section then (none is held while others start too).
-    if ((await schemaVersion(this.sql)) !== SCHEMA_VERSION) await migrate(this.sql);
+    if ((await storeSchemaVersion(this.sql)) !== STORE_SCHEMA_VERSION) await migrateStore(this.sql);
     const key = await this.sql.query("SELECT value FROM gw_meta WHERE key = 'token_key'");
     if (key.length) return false;
     return this.sql.exclusive('gw_init', async (tx) => {

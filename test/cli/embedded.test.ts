@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { BIN, BTC_ADDRESS, baseEnv, runCoinop, sandbox, type Sandbox } from './helpers.js';
 import { Term } from './terminal.js';
+import { until } from '../support/wait.js';
 
 let dir: string;
 let sb: Sandbox;
@@ -78,16 +79,13 @@ describe('coinop local start', () => {
     let out = '';
     child.stdout.on('data', (d) => (out += d));
     child.stderr.on('data', (d) => (out += d));
-    const url = await new Promise<string>((res, rej) => {
-      const t = setInterval(() => {
+    const url = await until(
+      () => `its address; printed: ${out}`,
+      () => {
         const m = /http:\/\/127\.0\.0\.1:(\d+)/.exec(out);
-        if (m && m[1] !== '0') {
-          clearInterval(t);
-          res(m[0]);
-        }
-      }, 50);
-      setTimeout(() => rej(new Error(`no address printed: ${out}`)), 15_000);
-    });
+        return m && m[1] !== '0' && m[0];
+      },
+    );
     const p = await runCoinop(['prices', 'BTCUSD', '--limit', '1'], { ...env, COINOP_BASE_URL: url });
     expect(p.code, p.stderr).toBe(0);
     const code = await new Promise<number | null>((res) => {

@@ -15,6 +15,8 @@ import { startLocalService } from '../../src/local/service.js';
 import { saveProfile } from '../support/profiles.js';
 import { TLS_ENV, tlsFront, type TlsFront } from '../support/tls.js';
 import { BIN, BTC_ADDRESS, baseEnv, runCoinop } from './helpers.js';
+import { recordingProxy } from '../support/recording-proxy.js';
+import { until } from '../support/wait.js';
 
 let dir: string;
 let n = 0;
@@ -98,16 +100,17 @@ async function localStart(env: Record<string, string>, db: string): Promise<{ ch
   let out = '';
   child.stdout!.on('data', (d) => (out += d));
   child.stderr!.on('data', (d) => (out += d));
-  const url = await new Promise<string>((res, rej) => {
-    const t = setInterval(() => {
+  let exited = false;
+  child.on('exit', () => (exited = true));
+  const url = await until(
+    () => `local start's address; printed: ${out}`,
+    () => {
+      if (exited) throw new Error(`local start exited: ${out}`);
       const m = /http:\/\/127\.0\.0\.1:(\d+)/.exec(out);
-      if (m && m[1] !== '0') {
-        clearInterval(t);
-        res(m[0]);
-      }
-    }, 20);
-    child.on('exit', () => rej(new Error(`local start exited: ${out}`)));
-  });
+      return m && m[1] !== '0' && m[0];
+    },
+    { timeoutMs: 30_000 },
+  );
   return { child, url };
 }
 
@@ -153,7 +156,10 @@ describe('the local profile never switches databases', () => {
     const env = freshEnv();
     const svcDb = join(dir, `stopped-${n}.db`);
     const { child, url } = await localStart(env, svcDb);
-    await saveProfile(env, 'local', { environment: 'local', baseUrl: url });
+    // coinop reaches it through a recording proxy: what it asked, and when, is seen while the service is stopped.
+    const proxy = await recordingProxy(url);
+    closers.push(() => proxy.close());
+    await saveProfile(env, 'local', { environment: 'local', baseUrl: proxy.url });
 
     child.kill('SIGSTOP');
     const stopped = await runCoinop(withdraw('stop-1'), { ...env, COINOP_LOCAL_WAIT_MS: '1000' });
@@ -164,8 +170,9 @@ describe('the local profile never switches databases', () => {
     expect(existsSync(localDb(env))).toBe(false);
 
     // Busy for a while (stopped, then resumed while coinop waits with the default wait): coinop waits for it.
+    proxy.take();
     const busy = runCoinop(withdraw('stop-2'), env);
-    await new Promise((r) => setTimeout(r, 1000));
+    await until('coinop to ask the stopped service', () => proxy.take().length > 0);
     child.kill('SIGCONT');
     const b = await busy;
     expect(b.code, b.stderr).toBe(0);

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { verifyLog } from '../../src/audit/verify.js';
-import { migrate, SCHEMA_VERSION, schemaVersion } from '../../src/gateway/migrations.js';
+import { migrateStore, STORE_SCHEMA_VERSION, storeSchemaVersion } from '../../src/gateway/migrations.js';
 import { secretMatches } from '../../src/gateway/operators.js';
 import { GatewayStore } from '../../src/gateway/store.js';
 import { ENGINES, type TestStore } from './support.js';
@@ -22,10 +22,10 @@ for (const [engine, open] of ENGINES) {
     afterEach(async () => t.drop());
 
     it('migrates once to the current version; a second init changes nothing', async () => {
-      expect(await schemaVersion(t.sql)).toBe(SCHEMA_VERSION);
+      expect(await storeSchemaVersion(t.sql)).toBe(STORE_SCHEMA_VERSION);
       const key = await store.tokenKey();
       expect(await store.init()).toBe(false);
-      expect(await migrate(t.sql)).toBe(SCHEMA_VERSION);
+      expect(await migrateStore(t.sql)).toBe(STORE_SCHEMA_VERSION);
       expect((await store.tokenKey()).equals(key)).toBe(true);
     });
 

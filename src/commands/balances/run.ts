@@ -1,11 +1,5 @@
 // coinop balances: one service profile's balances, or every profile's in one table.
-import {
-  assetIssues,
-  isAmountString,
-  dec,
-  type ListProfileBalancesResponse,
-  type Profile,
-} from '../../contract/index.js';
+import { assetIssues, isAmountString, dec } from '../../contract/index.js';
 import type { Invocation, Connection } from '../../cli/invocation.js';
 import { need } from '../../cli/prompt.js';
 import { checkUnlisted } from '../../client/service-client.js';
@@ -22,13 +16,13 @@ function shown(o: BalancesOptions, b: Row): boolean {
 
 async function balancesOf(conn: Connection, o: BalancesOptions, profileId: string): Promise<Row[]> {
   const parts = { params: { profile_id: profileId }, ...(o.assets ? { query: { assets: o.assets } } : {}) };
-  const { data } = await conn.client.call<ListProfileBalancesResponse>('listProfileBalances', parts, BALANCES_FLAGS);
+  const { data } = await conn.client.call('listProfileBalances', parts, BALANCES_FLAGS);
   return (data.items ?? []).filter((b) => shown(o, b));
 }
 
 /** Every profile's balances, a profile at a time (as the list pages arrive). */
 async function* everyProfile(conn: Connection, o: BalancesOptions): AsyncGenerator<Row> {
-  for await (const p of conn.client.items<Profile>('listProfiles', { query: {} })) {
+  for await (const p of conn.client.items('listProfiles', { query: {} })) {
     for (const b of await balancesOf(conn, o, p.id)) yield { profile_id: p.id, nickname: p.nickname, ...b };
   }
 }

@@ -65,7 +65,7 @@ export async function create(ctx: Invocation, o: InstructionsCreateOptions): Pro
   const conn = await ctx.connect();
   if (generated) announceRefId(ctx, refId);
   ctx.interruptNote = `interrupted: the instructions may have been made; see coinop deposit-instructions list --ref-id ${refId}`;
-  const res = await conn.client.call<FiatDepositInstructions>('createFiatDepositInstructions', { body }, CREATE_FLAGS);
+  const res = await conn.client.call('createFiatDepositInstructions', { body }, CREATE_FLAGS);
   const out = ctx.output();
   if (res.alreadySubmitted && !res.submittedByThisCall)
     ctx.io.err(`${out.p.yellow('already exists')}: ref_id ${refId} was used before; the existing instructions:\n`);
@@ -80,13 +80,7 @@ export async function list(ctx: Invocation, o: InstructionsListOptions): Promise
   const conn = await ctx.connect();
   const out = ctx.output(o.view);
   const paging: Paging = {};
-  const items = conn.client.items<FiatDepositInstructions>(
-    'listFiatDepositInstructions',
-    { query: o.query },
-    LIST_FLAGS,
-    o.all,
-    paging,
-  );
+  const items = conn.client.items('listFiatDepositInstructions', { query: o.query }, LIST_FLAGS, o.all, paging);
   const rows = out.format === 'table' || out.format === 'csv' ? mapItems(items, withNetwork) : items;
   const n = await out.list(rows, DEPOSIT_INSTRUCTIONS_COLUMNS, {
     empty: 'no deposit instructions match (make some: coinop deposit-instructions create)',
@@ -117,7 +111,7 @@ export async function get(ctx: Invocation, id: string | undefined): Promise<void
     if (!items.length) throw usageError('no deposit instructions yet', 'make some: coinop deposit-instructions create');
     chosen = await pickInstructions(pr, 'Deposit instructions', items, { profileId: conn.context.profileId });
   }
-  const { data } = await conn.client.call<FiatDepositInstructions>('getFiatDepositInstructions', {
+  const { data } = await conn.client.call('getFiatDepositInstructions', {
     params: { id: chosen },
   });
   show(ctx.output(), data);

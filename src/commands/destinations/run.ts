@@ -67,7 +67,7 @@ export async function put(ctx: Invocation, o: DestinationPutOptions): Promise<vo
   const gate = gateFor(ctx, conn, 'destinations put');
   const p = await gate.prepare({
     operation: 'putCryptoDestinationAddress',
-    body: body as Record<string, unknown>,
+    body,
     command: 'destinations put',
     flags: PUT_FLAGS,
   });

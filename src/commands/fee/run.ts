@@ -44,7 +44,7 @@ export async function quote(ctx: Invocation, o: FeeQuoteOptions): Promise<void> 
   };
   let data: CryptoWithdrawalFee;
   try {
-    ({ data } = await conn.client.call<CryptoWithdrawalFee>('createCryptoWithdrawalFee', { body }, WITHDRAW_FLAGS));
+    ({ data } = await conn.client.call('createCryptoWithdrawalFee', { body }, WITHDRAW_FLAGS));
   } catch (e) {
     await ctx.audit.note({ kind: 'quote', what, outcome: outcomeOfError(e) }, conn);
     throw e;

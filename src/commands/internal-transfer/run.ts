@@ -1,12 +1,6 @@
 // coinop transfer internal: gather the values the flags left out, check the request, confirm (showing what the
 // sending profile has), send once (ref_id), report (optionally following the transfer to its end).
-import {
-  ASSETS,
-  assetIssues,
-  operations,
-  type CreateInternalTransferRequest,
-  type ProfileBalance,
-} from '../../contract/index.js';
+import { ASSETS, assetIssues, operations, type CreateInternalTransferRequest } from '../../contract/index.js';
 import { amountRule, refusedToAsk } from '../../cli/ask.js';
 import type { Invocation, Connection } from '../../cli/invocation.js';
 import { need } from '../../cli/prompt.js';
@@ -65,7 +59,7 @@ async function gather(
 async function available(conn: Connection, body: CreateInternalTransferRequest): Promise<string> {
   try {
     const params = { profile_id: body.from_profile_id, asset: body.asset };
-    const { data } = await conn.client.call<ProfileBalance>('getProfileBalance', { params });
+    const { data } = await conn.client.call('getProfileBalance', { params });
     return `${data.available} ${body.asset}`;
   } catch (e) {
     return `unknown (${e instanceof Error ? e.message : String(e)})`;
@@ -87,7 +81,7 @@ export async function internal(ctx: Invocation, o: InternalTransferOptions): Pro
   const { body, generatedRef } = await gather(ctx, o, profile.profileId);
   const request: MoneyRequest = {
     operation: 'createInternalTransfer',
-    body: body as unknown as Record<string, unknown>,
+    body,
     command: 'transfer internal',
     flags: INTERNAL_TRANSFER_FLAGS,
   };

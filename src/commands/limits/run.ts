@@ -32,7 +32,7 @@ function headroom(items: TransferLimit[]): string[] {
 
 export async function limits(ctx: Invocation, o: LimitsOptions): Promise<void> {
   const conn = await ctx.connect();
-  const { data } = await conn.client.call<{ items?: TransferLimit[] }>('listTransferLimits', {
+  const { data } = await conn.client.call('listTransferLimits', {
     query: { transfer_type: o.type },
   });
   const items = (data.items ?? []).map(withUsed);

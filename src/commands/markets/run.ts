@@ -7,10 +7,7 @@ import {
   MARKETS,
   type BookLevel,
   type ExchangeStats,
-  type ListRecentExecutionsResponse,
   type MarketDetails,
-  type OrderBookResponse,
-  type Ticker,
 } from '../../contract/index.js';
 import { askMarket } from '../../cli/ask.js';
 import type { Invocation, Connection } from '../../cli/invocation.js';
@@ -108,7 +105,7 @@ function statsText(s: ExchangeStats, last: string | undefined): string {
 export async function ticker(ctx: Invocation, o: TickerOptions): Promise<void> {
   const conn = await ctx.connect();
   const market = await chooseMarket(ctx, conn, o.market);
-  const { data } = await conn.client.call<Ticker>('getTicker', { params: { market } }, FLAGS);
+  const { data } = await conn.client.call('getTicker', { params: { market } }, FLAGS);
   const out = ctx.output();
   if (out.format !== 'table') return out.one(data, TICKER_COLUMNS);
   const level = (l?: BookLevel) => (l ? `${l.price} × ${l.amount}` : '-');
@@ -129,7 +126,7 @@ export async function ticker(ctx: Invocation, o: TickerOptions): Promise<void> {
 export async function book(ctx: Invocation, o: BookOptions): Promise<void> {
   const conn = await ctx.connect();
   const market = await chooseMarket(ctx, conn, o.market);
-  const { data } = await conn.client.call<OrderBookResponse>('getOrderBook', { params: { market } }, FLAGS);
+  const { data } = await conn.client.call('getOrderBook', { params: { market } }, FLAGS);
   const bids = bestFirst(data.bids, true);
   const asks = bestFirst(data.asks, false);
   const shown = { market: data.market ?? market, bids: bids.slice(0, o.depth), asks: asks.slice(0, o.depth) };
@@ -163,11 +160,7 @@ export async function book(ctx: Invocation, o: BookOptions): Promise<void> {
 export async function trades(ctx: Invocation, o: TradesOptions): Promise<void> {
   const conn = await ctx.connect();
   const market = await chooseMarket(ctx, conn, o.market);
-  const { data } = await conn.client.call<ListRecentExecutionsResponse>(
-    'listRecentExecutions',
-    { params: { market } },
-    FLAGS,
-  );
+  const { data } = await conn.client.call('listRecentExecutions', { params: { market } }, FLAGS);
   const all = newestFirst(data.items);
   const items = all.slice(0, o.limit);
   const out = ctx.output(o.view);

@@ -1,10 +1,5 @@
 // coinop prices: historical prices with exactly one of increment and max points; table and chart for people.
-import {
-  operations,
-  type HistoricalPrice,
-  type ListHistoricalPricesResponse,
-  type PriceIncrement,
-} from '../../contract/index.js';
+import { operations, type HistoricalPrice, type PriceIncrement } from '../../contract/index.js';
 import { askIncrement, askMarket } from '../../cli/ask.js';
 import type { Invocation } from '../../cli/invocation.js';
 import { checkMarkets } from '../../cli/market-check.js';
@@ -64,11 +59,7 @@ export async function prices(ctx: Invocation, marketArg: string | undefined, raw
     let off = o.offset ?? 0;
     for (;;) {
       const q = { ...query, ...(off ? { 'pagination.offset': String(off) } : {}) };
-      const { data } = await conn.client.call<ListHistoricalPricesResponse>(
-        'listHistoricalPrices',
-        { params, query: q },
-        FLAGS,
-      );
+      const { data } = await conn.client.call('listHistoricalPrices', { params, query: q }, FLAGS);
       // The schema names the list items, the published example prices: both are read.
       const page = data.items ?? data.prices ?? [];
       total = data.total_count;

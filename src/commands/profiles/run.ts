@@ -1,5 +1,5 @@
 // coinop profiles list, get and create.
-import { operations, type Profile } from '../../contract/index.js';
+import { operations } from '../../contract/index.js';
 import type { Invocation } from '../../cli/invocation.js';
 import { need } from '../../cli/prompt.js';
 import { listFooter } from '../../cli/list-flags.js';
@@ -32,7 +32,7 @@ export async function get(ctx: Invocation, o: ProfilesGetOptions): Promise<void>
   };
   checkRequest(operations.getProfile, parts, PROFILES_FLAGS, ctx.catalogue());
   const conn = await ctx.connect();
-  ctx.output().one((await conn.client.call<Profile>('getProfile', parts, PROFILES_FLAGS)).data, PROFILE_COLUMNS);
+  ctx.output().one((await conn.client.call('getProfile', parts, PROFILES_FLAGS)).data, PROFILE_COLUMNS);
 }
 
 export async function create(ctx: Invocation, o: ProfilesCreateOptions): Promise<void> {
@@ -42,7 +42,7 @@ export async function create(ctx: Invocation, o: ProfilesCreateOptions): Promise
   checkRequest(operations.createProfile, { body }, PROFILES_FLAGS, ctx.catalogue());
   ctx.interruptNote = `interrupted: profile ${nickname} may have been created: check with coinop profiles list --nickname ${nickname}`;
   const conn = await ctx.connect();
-  const { data } = await conn.client.call<Profile>('createProfile', { body }, PROFILES_FLAGS);
+  const { data } = await conn.client.call('createProfile', { body }, PROFILES_FLAGS);
   const out = ctx.output();
   if (out.format === 'table') ctx.io.err(`${out.p.green('✓')} service profile created: ${data.id}\n`);
   out.one(data, PROFILE_COLUMNS);

@@ -8,11 +8,7 @@ import { pickInstructions, recentInstructions } from '../../cli/deposit-instruct
 /** The memo id of the instructions --instructions names (looked up once the rest of the request passed its checks). */
 export async function instructionsMemo(ctx: Invocation, id: string): Promise<string> {
   const conn = await ctx.connect();
-  const { data } = await conn.client.call<FiatDepositInstructions>(
-    'getFiatDepositInstructions',
-    { params: { id } },
-    { id: '--instructions' },
-  );
+  const { data } = await conn.client.call('getFiatDepositInstructions', { params: { id } }, { id: '--instructions' });
   return data.memo_id;
 }
 

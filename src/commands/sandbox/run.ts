@@ -192,7 +192,7 @@ function nameOf(path: string, file: DepositFile | undefined, sources: Sources): 
 /** The deposit as it comes to the gate. */
 const depositRequest = (body: InitiateSandboxFiatDepositRequest): MoneyRequest => ({
   operation: 'initiateSandboxFiatDeposit',
-  body: body as unknown as Record<string, unknown>,
+  body,
   command: 'sandbox deposit',
   flags: FLAGS,
 });

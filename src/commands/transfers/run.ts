@@ -1,5 +1,5 @@
 // coinop transfers list, get and watch.
-import { operations, type Transfer } from '../../contract/index.js';
+import { operations } from '../../contract/index.js';
 import type { Invocation } from '../../cli/invocation.js';
 import { CoinopError } from '../../cli/errors.js';
 import type { RawFlags } from '../../cli/options.js';
@@ -28,7 +28,7 @@ export async function get(ctx: Invocation, idArg: string | undefined, raw: RawFl
     const query = { ref_ids: [o.refId], limit: '1' };
     checkRequest(operations.listTransfers, { query }, FLAGS, ctx.catalogue());
     const conn = await ctx.connect();
-    const { data } = await conn.client.call<{ items?: Transfer[] }>('listTransfers', { query }, FLAGS);
+    const { data } = await conn.client.call('listTransfers', { query }, FLAGS);
     transfer = data.items?.[0];
     if (!transfer) throw new CoinopError('api', `no transfer has ref_id ${o.refId}`);
   } else {

@@ -137,7 +137,7 @@ export async function withdraw(ctx: Invocation, given: WithdrawOptions): Promise
   await refusedBeforeSending(ctx, request, () => {
     checked = check(ctx, g, request.body as unknown as CreateCryptoWithdrawalRequest);
   });
-  if (checked) request.body = checked as unknown as Record<string, unknown>;
+  if (checked) request.body = checked;
 
   ctx.interruptNote = 'stopped: no withdrawal was sent';
   const conn = await ctx.connect();
@@ -175,7 +175,7 @@ function withdrawalRequestOf(ctx: Invocation, o: WithdrawOptions, g: Gathered): 
   const body = requestBody(o, g);
   return {
     operation: 'createCryptoWithdrawal',
-    body: body as unknown as Record<string, unknown>,
+    body,
     command: 'withdraw',
     approvals: {
       scope: approvalScope(ctx, 'withdrawal', body.profile_id),
@@ -293,7 +293,7 @@ async function confirmAndSend(
       const generated = w.g.generatedRef && !announced;
       announced = true;
       // As sent: a renewed quote changed the request's fee_id (the gate checks it whole again).
-      const p = await gate.prepare({ ...w.request, body: w.body as unknown as Record<string, unknown> });
+      const p = await gate.prepare({ ...w.request, body: w.body });
       const audit: Audited = { kind: 'withdrawal', what: auditWhat(w.g, w.body) };
       const transfer = await submitOnce(ctx, gate, p, { noun: 'withdrawal', generated, preflighted: true });
       return { transfer, audit };
@@ -451,11 +451,7 @@ async function quote(
     profile_id: body.profile_id,
   };
   try {
-    const { data } = await conn.client.call<CryptoWithdrawalFee>(
-      'createCryptoWithdrawalFee',
-      { body: req },
-      WITHDRAW_FLAGS,
-    );
+    const { data } = await conn.client.call('createCryptoWithdrawalFee', { body: req }, WITHDRAW_FLAGS);
     await ctx.audit.note({ kind: 'quote', ref_id: body.ref_id, what, outcome: quoteOutcome(data) }, conn);
     if (o.quote) body.fee_id = data.id;
     return { quote: data };
