@@ -43,14 +43,14 @@ _coinop() {
     w="${COMP_WORDS[i]}"
     if [[ $w == -* ]]; then
       case "$cmd|$w" in
-        *"|--context"|*"|--profile"|*"|--output"|*"|-o"|*"|--env"|*"|--client-id"|*"|--scopes"|*"|--name"|*"|--profile-id"|*"|--base-url"|*"|--auth-url"|*"|--ws-url"|*"|--id"|*"|--nickname"|*"|--created-before"|*"|--created-until"|*"|--created-at"|*"|--created-from"|*"|--created-after"|*"|--limit"|*"|--order"|*"|--cursor"|*"|--columns"|*"|--description"|*"|--asset"|*"|--network"|*"|--address"|*"|--to"|*"|--amount"|*"|--total"|*"|--fee-id"|*"|--ref-id"|*"|--identity-id"|*"|--account-id"|*"|--balance-asset"|*"|--memo"|*"|--meta"|*"|--beneficiary"|*"|--wait-timeout"|*"|--save"|*"|--request"|*"|--approvals"|*"|--format"|*"|--concurrency"|*"|--rate"|*"|--journal"|*"|--order-by"|*"|--conversion"|*"|--type"|*"|--status"|*"|--secondary-status"|*"|--tx-hash"|*"|--group-id"|*"|--updated-before"|*"|--updated-until"|*"|--updated-at"|*"|--updated-from"|*"|--updated-after"|*"|--timeout"|*"|--from-profile-id"|*"|--to-profile-id"|*"|--recipient-meta"|*"|--since"|*"|--count"|*"|--forward-to"|*"|--travel-rule"|*"|--routing-type"|*"|--memo-id"|*"|--instructions"|*"|--file"|*"|--account-number"|*"|--owner-country"|*"|--owner-address"|*"|--owner-address2"|*"|--owner-city"|*"|--owner-province"|*"|--owner-zip"|*"|--routing-number"|*"|--bank-name"|*"|--bank-country"|*"|--bank-address"|*"|--bank-address2"|*"|--bank-city"|*"|--bank-province"|*"|--bank-zip"|*"|--institution"|*"|--owner-first-name"|*"|--owner-last-name"|*"|--kind"|*"|--outcome"|*"|--from"|*"|--head"|*"|--increment"|*"|--max-points"|*"|--offset"|*"|--depth"|*"|--field"|*"|-f"|*"|--input"|*"|--channel"|*"|-c"|*"|--interval"|*"|--duration"|*"|--port"|*"|--host"|*"|--db"|*"|--seed")
+        *"|--context"|*"|--profile"|*"|--output"|*"|-o"|*"|--env"|*"|--client-id"|*"|--scopes"|*"|--name"|*"|--profile-id"|*"|--base-url"|*"|--auth-url"|*"|--ws-url"|*"|--id"|*"|--nickname"|*"|--created-before"|*"|--created-until"|*"|--created-at"|*"|--created-from"|*"|--created-after"|*"|--limit"|*"|--order"|*"|--cursor"|*"|--columns"|*"|--description"|*"|--asset"|*"|--network"|*"|--address"|*"|--to"|*"|--amount"|*"|--total"|*"|--fee-id"|*"|--ref-id"|*"|--identity-id"|*"|--account-id"|*"|--balance-asset"|*"|--memo"|*"|--meta"|*"|--beneficiary"|*"|--wait-timeout"|*"|--save"|*"|--request"|*"|--approvals"|*"|--format"|*"|--concurrency"|*"|--rate"|*"|--journal"|*"|--order-by"|*"|--conversion"|*"|--type"|*"|--status"|*"|--secondary-status"|*"|--tx-hash"|*"|--group-id"|*"|--updated-before"|*"|--updated-until"|*"|--updated-at"|*"|--updated-from"|*"|--updated-after"|*"|--timeout"|*"|--from-profile-id"|*"|--to-profile-id"|*"|--recipient-meta"|*"|--since"|*"|--count"|*"|--forward-to"|*"|--travel-rule"|*"|--routing-type"|*"|--memo-id"|*"|--instructions"|*"|--file"|*"|--account-number"|*"|--owner-country"|*"|--owner-address"|*"|--owner-address2"|*"|--owner-city"|*"|--owner-province"|*"|--owner-zip"|*"|--routing-number"|*"|--bank-name"|*"|--bank-country"|*"|--bank-address"|*"|--bank-address2"|*"|--bank-city"|*"|--bank-province"|*"|--bank-zip"|*"|--institution"|*"|--owner-first-name"|*"|--owner-last-name"|*"|--kind"|*"|--outcome"|*"|--from"|*"|--head"|*"|--increment"|*"|--max-points"|*"|--offset"|*"|--depth"|*"|--field"|*"|-f"|*"|--input"|*"|--channel"|*"|-c"|*"|--interval"|*"|--duration"|*"|--store"|*"|--upstream"|*"|--host"|*"|--port"|*"|--tls-cert"|*"|--tls-key"|*"|--approval-ttl"|*"|--role"|*"|--reason"|*"|--db"|*"|--seed")
           [[ $w == --asset ]] && asset="${COMP_WORDS[i+1]}"
           ((i++)) ;;
       esac
       continue
     fi
     next="${cmd:+$cmd }$w"
-    case "$next" in "login"|"logout"|"auth"|"auth status"|"context"|"context list"|"context use"|"context show"|"context rename"|"context delete"|"context set-profile-id"|"config"|"config list"|"config get"|"config set"|"config unset"|"profiles"|"profiles list"|"profiles get"|"profiles create"|"balances"|"withdraw"|"withdraw batch"|"fee"|"fee quote"|"addresses"|"addresses list"|"addresses create"|"transfers"|"transfers list"|"transfers get"|"transfers watch"|"transfer"|"transfer internal"|"events"|"events list"|"events get"|"events watch"|"events listen"|"destinations"|"destinations list"|"destinations put"|"limits"|"policy"|"policy show"|"policy check"|"policy init"|"approve"|"deposit-instructions"|"deposit-instructions create"|"deposit-instructions list"|"deposit-instructions get"|"sandbox"|"sandbox deposit"|"audit"|"audit list"|"audit verify"|"audit export"|"audit path"|"prices"|"markets"|"ticker"|"book"|"trades"|"api"|"doctor"|"stream"|"stream book"|"stream top"|"stream trades"|"stream heartbeat"|"mcp"|"local"|"local start"|"local deposit"|"completion") cmd="$next" ;; esac
+    case "$next" in "login"|"logout"|"auth"|"auth status"|"context"|"context list"|"context use"|"context show"|"context rename"|"context delete"|"context set-profile-id"|"config"|"config list"|"config get"|"config set"|"config unset"|"profiles"|"profiles list"|"profiles get"|"profiles create"|"balances"|"withdraw"|"withdraw batch"|"fee"|"fee quote"|"addresses"|"addresses list"|"addresses create"|"transfers"|"transfers list"|"transfers get"|"transfers watch"|"transfer"|"transfer internal"|"events"|"events list"|"events get"|"events watch"|"events listen"|"destinations"|"destinations list"|"destinations put"|"limits"|"policy"|"policy show"|"policy check"|"policy init"|"approve"|"deposit-instructions"|"deposit-instructions create"|"deposit-instructions list"|"deposit-instructions get"|"sandbox"|"sandbox deposit"|"audit"|"audit list"|"audit verify"|"audit export"|"audit path"|"prices"|"markets"|"ticker"|"book"|"trades"|"api"|"doctor"|"stream"|"stream book"|"stream top"|"stream trades"|"stream heartbeat"|"mcp"|"gateway"|"gateway init"|"gateway start"|"gateway operators"|"gateway operators add"|"gateway operators list"|"gateway operators disable"|"gateway operators enable"|"gateway policy"|"gateway policy show"|"gateway policy set"|"gateway policy history"|"approvals"|"approvals list"|"approvals show"|"approvals approve"|"approvals reject"|"local"|"local start"|"local deposit"|"completion") cmd="$next" ;; esac
   done
   case "$cmd|$prev" in
     *"|--output") COMPREPLY=($(compgen -W "table json ndjson csv" -- "$cur")); return ;;
@@ -69,11 +69,13 @@ _coinop() {
     *"|--conversion") COMPREPLY=($(compgen -W "NO_CONVERSION USD" -- "$cur")); return ;;
     "transfers list|--type"|"events list|--type"|"events watch|--type"|"events listen|--type") COMPREPLY=($(compgen -W "INTERNAL_TRANSFER_DEBIT INTERNAL_TRANSFER_CREDIT CRYPTO_DEPOSIT CRYPTO_WITHDRAWAL WIRE_DEPOSIT WIRE_WITHDRAWAL SEN_DEPOSIT SEN_WITHDRAWAL BANK_DEPOSIT BANK_WITHDRAWAL PLATFORM_TRANSFER_DEBIT PLATFORM_TRANSFER_CREDIT SIGNET_DEPOSIT SIGNET_WITHDRAWAL CBIT_WITHDRAWAL CBIT_DEPOSIT CUBIX_DEPOSIT CUBIX_WITHDRAWAL RTP_DEPOSIT PAXOS_TRANSFER_DEBIT PAXOS_TRANSFER_CREDIT" -- "$cur")); return ;;
     "limits|--type") COMPREPLY=($(compgen -W "INTERNAL_TRANSFER_DEBIT INTERNAL_TRANSFER_CREDIT CRYPTO_DEPOSIT CRYPTO_WITHDRAWAL WIRE_DEPOSIT WIRE_WITHDRAWAL SEN_DEPOSIT SEN_WITHDRAWAL BANK_DEPOSIT BANK_WITHDRAWAL PAXOS_TRANSFER_DEBIT PAXOS_TRANSFER_CREDIT SIGNET_DEPOSIT SIGNET_WITHDRAWAL CBIT_WITHDRAWAL CBIT_DEPOSIT CUBIX_DEPOSIT CUBIX_WITHDRAWAL RTP_DEPOSIT" -- "$cur")); return ;;
-    *"|--status") COMPREPLY=($(compgen -W "PENDING COMPLETED FAILED" -- "$cur")); return ;;
+    "transfers list|--status") COMPREPLY=($(compgen -W "PENDING COMPLETED FAILED" -- "$cur")); return ;;
+    "approvals list|--status") COMPREPLY=($(compgen -W "pending sending sent failed rejected expired" -- "$cur")); return ;;
     *"|--secondary-status") COMPREPLY=($(compgen -W "TRAVEL_RULE_INFO_REQUESTED TRAVEL_RULE_REJECTED CUSTOMER_REJECTED PENDING_CUSTOMER_APPROVAL" -- "$cur")); return ;;
     *"|--routing-type") COMPREPLY=($(compgen -W "ABA SWIFT" -- "$cur")); return ;;
     *"|--increment") COMPREPLY=($(compgen -W "ONE_MINUTE FIVE_MINUTES FIFTEEN_MINUTES THIRTY_MINUTES ONE_HOUR TWO_HOURS TWELVE_HOURS ONE_DAY ONE_WEEK TWO_WEEKS FOUR_WEEKS" -- "$cur")); return ;;
-    *"|--save"|*"|--request"|*"|--approvals"|*"|--journal"|*"|--file"|*"|--input"|*"|--db") COMPREPLY=(); return ;;
+    *"|--role") COMPREPLY=($(compgen -W "viewer initiator approver admin" -- "$cur")); return ;;
+    *"|--save"|*"|--request"|*"|--approvals"|*"|--journal"|*"|--file"|*"|--input"|*"|--tls-cert"|*"|--tls-key"|*"|--db") COMPREPLY=(); return ;;
   esac
   local words
   if [[ $cur == -* ]]; then
@@ -134,9 +136,9 @@ _coinop() {
       "sandbox") words="--version -V --context --output -o --json --no-input --no-color --no-pager --debug --help -h" ;;
       "sandbox deposit") words="--version -V --context --output -o --json --no-input --no-color --no-pager --debug --amount --asset --memo-id --instructions --file --account-number --owner-country --owner-address --owner-address2 --owner-city --owner-province --owner-zip --routing-type --routing-number --bank-name --bank-country --bank-address --bank-address2 --bank-city --bank-province --bank-zip --institution --owner-first-name --owner-last-name --help -h" ;;
       "audit") words="--version -V --context --output -o --json --no-input --no-color --no-pager --debug --help -h" ;;
-      "audit list") words="--version -V --context --output -o --json --no-input --no-color --no-pager --debug --kind --outcome --from --to --ref-id --asset --limit --all --help -h" ;;
-      "audit verify") words="--version -V --context --output -o --json --no-input --no-color --no-pager --debug --head --help -h" ;;
-      "audit export") words="--version -V --context --output -o --json --no-input --no-color --no-pager --debug --from --to --help -h" ;;
+      "audit list") words="--version -V --context --output -o --json --no-input --no-color --no-pager --debug --kind --outcome --from --to --ref-id --asset --limit --all --gateway --help -h" ;;
+      "audit verify") words="--version -V --context --output -o --json --no-input --no-color --no-pager --debug --head --gateway --help -h" ;;
+      "audit export") words="--version -V --context --output -o --json --no-input --no-color --no-pager --debug --from --to --gateway --help -h" ;;
       "audit path") words="--version -V --context --output -o --json --no-input --no-color --no-pager --debug --help -h" ;;
       "prices") words="--version -V --context --output -o --json --no-input --no-color --no-pager --debug --columns --wide --increment --max-points --from --to --limit --offset --all --help -h" ;;
       "markets") words="--version -V --context --output -o --json --no-input --no-color --no-pager --debug --columns --wide --refresh --help -h" ;;
@@ -151,6 +153,23 @@ _coinop() {
       "stream trades") words="--version -V --context --output -o --json --no-input --no-color --no-pager --debug --channel -c --book --interval --depth --duration --count --help -h" ;;
       "stream heartbeat") words="--version -V --context --output -o --json --no-input --no-color --no-pager --debug --channel -c --book --interval --depth --duration --count --help -h" ;;
       "mcp") words="--version -V --context --output -o --json --no-input --no-color --no-pager --debug --allow-writes --allow-production --help -h" ;;
+      "gateway") words="--version -V --context --output -o --json --no-input --no-color --no-pager --debug --help -h" ;;
+      "gateway init") words="--version -V --context --output -o --json --no-input --no-color --no-pager --debug --store --help -h" ;;
+      "gateway start") words="--version -V --context --output -o --json --no-input --no-color --no-pager --debug --upstream --store --host --port --tls-cert --tls-key --rate --approval-ttl --help -h" ;;
+      "gateway operators") words="--version -V --context --output -o --json --no-input --no-color --no-pager --debug --help -h" ;;
+      "gateway operators add") words="--version -V --context --output -o --json --no-input --no-color --no-pager --debug --role --store --help -h" ;;
+      "gateway operators list") words="--version -V --context --output -o --json --no-input --no-color --no-pager --debug --store --help -h" ;;
+      "gateway operators disable") words="--version -V --context --output -o --json --no-input --no-color --no-pager --debug --store --help -h" ;;
+      "gateway operators enable") words="--version -V --context --output -o --json --no-input --no-color --no-pager --debug --store --help -h" ;;
+      "gateway policy") words="--version -V --context --output -o --json --no-input --no-color --no-pager --debug --help -h" ;;
+      "gateway policy show") words="--version -V --context --output -o --json --no-input --no-color --no-pager --debug --store --help -h" ;;
+      "gateway policy set") words="--version -V --context --output -o --json --no-input --no-color --no-pager --debug --store --help -h" ;;
+      "gateway policy history") words="--version -V --context --output -o --json --no-input --no-color --no-pager --debug --store --help -h" ;;
+      "approvals") words="--version -V --context --output -o --json --no-input --no-color --no-pager --debug --help -h" ;;
+      "approvals list") words="--version -V --context --output -o --json --no-input --no-color --no-pager --debug --status --help -h" ;;
+      "approvals show") words="--version -V --context --output -o --json --no-input --no-color --no-pager --debug --help -h" ;;
+      "approvals approve") words="--version -V --context --output -o --json --no-input --no-color --no-pager --debug --yes --help -h" ;;
+      "approvals reject") words="--version -V --context --output -o --json --no-input --no-color --no-pager --debug --reason --help -h" ;;
       "local") words="--version -V --context --output -o --json --no-input --no-color --no-pager --debug --help -h" ;;
       "local start") words="--version -V --context --output -o --json --no-input --no-color --no-pager --debug --port --host --db --memory --seed --no-rate-limits --help -h" ;;
       "local deposit") words="--version -V --context --output -o --json --no-input --no-color --no-pager --debug --address --ref-id --amount --asset --help -h" ;;
@@ -158,7 +177,7 @@ _coinop() {
     esac
   else
     case "$cmd" in
-      "") words="login logout auth context config profiles balances withdraw fee addresses transfers transfer events destinations limits policy approve deposit-instructions sandbox audit prices markets ticker book trades api doctor stream mcp local completion" ;;
+      "") words="login logout auth context config profiles balances withdraw fee addresses transfers transfer events destinations limits policy approve deposit-instructions sandbox audit prices markets ticker book trades api doctor stream mcp gateway approvals local completion" ;;
       "login") words="" ;;
       "logout") words="" ;;
       "auth") words="status" ;;
@@ -231,6 +250,23 @@ _coinop() {
       "stream trades") words="ETHEUR ETHUSD BTCEUR BTCUSD PAXGUSD BCHUSD LTCUSD ETHGBP BTCGBP LTCGBP BCHGBP USDPUSD ETHBRL BTCBRL LTCBRL BCHBRL USDPGBP USDPBRL LINKUSD MATICUSD AAVEUSD UNIUSD AAVEMXN BCHMXN BTCMXN ETHMXN LTCMXN USDPMXN AAVEEUR BCHEUR LTCEUR LINKEUR MATICEUR PAXGEUR SOLEUR USDPEUR UNIEUR PYUSDEUR PYUSDGBP PEPEUSD TRUMPUSD SHIBUSD ARBUSD BONKUSD ENAUSD MNTUSD ONDOUSD PENGUUSD QNTUSD RENDERUSD SKYUSD WIFUSD WLDUSD DOGEUSD AVAXUSD SUIUSD POLUSD XLMUSD BNBUSD" ;;
       "stream heartbeat") words="" ;;
       "mcp") words="" ;;
+      "gateway") words="init start operators policy" ;;
+      "gateway init") words="" ;;
+      "gateway start") words="" ;;
+      "gateway operators") words="add list disable enable" ;;
+      "gateway operators add") words="" ;;
+      "gateway operators list") words="" ;;
+      "gateway operators disable") words="" ;;
+      "gateway operators enable") words="" ;;
+      "gateway policy") words="show set history" ;;
+      "gateway policy show") words="" ;;
+      "gateway policy set") words="" ;;
+      "gateway policy history") words="" ;;
+      "approvals") words="list show approve reject" ;;
+      "approvals list") words="" ;;
+      "approvals show") words="" ;;
+      "approvals approve") words="" ;;
+      "approvals reject") words="" ;;
       "local") words="start deposit" ;;
       "local start") words="" ;;
       "local deposit") words="" ;;

@@ -10,13 +10,13 @@ function __coinop_path
         set i (math $i + 1)
         if string match -q -- '-*' $w
             switch "$path|$w"
-                case '*|--context' '*|--profile' '*|--output' '*|-o' '*|--env' '*|--client-id' '*|--scopes' '*|--name' '*|--profile-id' '*|--base-url' '*|--auth-url' '*|--ws-url' '*|--id' '*|--nickname' '*|--created-before' '*|--created-until' '*|--created-at' '*|--created-from' '*|--created-after' '*|--limit' '*|--order' '*|--cursor' '*|--columns' '*|--description' '*|--asset' '*|--network' '*|--address' '*|--to' '*|--amount' '*|--total' '*|--fee-id' '*|--ref-id' '*|--identity-id' '*|--account-id' '*|--balance-asset' '*|--memo' '*|--meta' '*|--beneficiary' '*|--wait-timeout' '*|--save' '*|--request' '*|--approvals' '*|--format' '*|--concurrency' '*|--rate' '*|--journal' '*|--order-by' '*|--conversion' '*|--type' '*|--status' '*|--secondary-status' '*|--tx-hash' '*|--group-id' '*|--updated-before' '*|--updated-until' '*|--updated-at' '*|--updated-from' '*|--updated-after' '*|--timeout' '*|--from-profile-id' '*|--to-profile-id' '*|--recipient-meta' '*|--since' '*|--count' '*|--forward-to' '*|--travel-rule' '*|--routing-type' '*|--memo-id' '*|--instructions' '*|--file' '*|--account-number' '*|--owner-country' '*|--owner-address' '*|--owner-address2' '*|--owner-city' '*|--owner-province' '*|--owner-zip' '*|--routing-number' '*|--bank-name' '*|--bank-country' '*|--bank-address' '*|--bank-address2' '*|--bank-city' '*|--bank-province' '*|--bank-zip' '*|--institution' '*|--owner-first-name' '*|--owner-last-name' '*|--kind' '*|--outcome' '*|--from' '*|--head' '*|--increment' '*|--max-points' '*|--offset' '*|--depth' '*|--field' '*|-f' '*|--input' '*|--channel' '*|-c' '*|--interval' '*|--duration' '*|--port' '*|--host' '*|--db' '*|--seed'
+                case '*|--context' '*|--profile' '*|--output' '*|-o' '*|--env' '*|--client-id' '*|--scopes' '*|--name' '*|--profile-id' '*|--base-url' '*|--auth-url' '*|--ws-url' '*|--id' '*|--nickname' '*|--created-before' '*|--created-until' '*|--created-at' '*|--created-from' '*|--created-after' '*|--limit' '*|--order' '*|--cursor' '*|--columns' '*|--description' '*|--asset' '*|--network' '*|--address' '*|--to' '*|--amount' '*|--total' '*|--fee-id' '*|--ref-id' '*|--identity-id' '*|--account-id' '*|--balance-asset' '*|--memo' '*|--meta' '*|--beneficiary' '*|--wait-timeout' '*|--save' '*|--request' '*|--approvals' '*|--format' '*|--concurrency' '*|--rate' '*|--journal' '*|--order-by' '*|--conversion' '*|--type' '*|--status' '*|--secondary-status' '*|--tx-hash' '*|--group-id' '*|--updated-before' '*|--updated-until' '*|--updated-at' '*|--updated-from' '*|--updated-after' '*|--timeout' '*|--from-profile-id' '*|--to-profile-id' '*|--recipient-meta' '*|--since' '*|--count' '*|--forward-to' '*|--travel-rule' '*|--routing-type' '*|--memo-id' '*|--instructions' '*|--file' '*|--account-number' '*|--owner-country' '*|--owner-address' '*|--owner-address2' '*|--owner-city' '*|--owner-province' '*|--owner-zip' '*|--routing-number' '*|--bank-name' '*|--bank-country' '*|--bank-address' '*|--bank-address2' '*|--bank-city' '*|--bank-province' '*|--bank-zip' '*|--institution' '*|--owner-first-name' '*|--owner-last-name' '*|--kind' '*|--outcome' '*|--from' '*|--head' '*|--increment' '*|--max-points' '*|--offset' '*|--depth' '*|--field' '*|-f' '*|--input' '*|--channel' '*|-c' '*|--interval' '*|--duration' '*|--store' '*|--upstream' '*|--host' '*|--port' '*|--tls-cert' '*|--tls-key' '*|--approval-ttl' '*|--role' '*|--reason' '*|--db' '*|--seed'
                     set i (math $i + 1)
             end
             continue
         end
         set -l next (string trim -- "$path $w")
-        contains -- $next 'login' 'logout' 'auth' 'auth status' 'context' 'context list' 'context use' 'context show' 'context rename' 'context delete' 'context set-profile-id' 'config' 'config list' 'config get' 'config set' 'config unset' 'profiles' 'profiles list' 'profiles get' 'profiles create' 'balances' 'withdraw' 'withdraw batch' 'fee' 'fee quote' 'addresses' 'addresses list' 'addresses create' 'transfers' 'transfers list' 'transfers get' 'transfers watch' 'transfer' 'transfer internal' 'events' 'events list' 'events get' 'events watch' 'events listen' 'destinations' 'destinations list' 'destinations put' 'limits' 'policy' 'policy show' 'policy check' 'policy init' 'approve' 'deposit-instructions' 'deposit-instructions create' 'deposit-instructions list' 'deposit-instructions get' 'sandbox' 'sandbox deposit' 'audit' 'audit list' 'audit verify' 'audit export' 'audit path' 'prices' 'markets' 'ticker' 'book' 'trades' 'api' 'doctor' 'stream' 'stream book' 'stream top' 'stream trades' 'stream heartbeat' 'mcp' 'local' 'local start' 'local deposit' 'completion'; and set path $next
+        contains -- $next 'login' 'logout' 'auth' 'auth status' 'context' 'context list' 'context use' 'context show' 'context rename' 'context delete' 'context set-profile-id' 'config' 'config list' 'config get' 'config set' 'config unset' 'profiles' 'profiles list' 'profiles get' 'profiles create' 'balances' 'withdraw' 'withdraw batch' 'fee' 'fee quote' 'addresses' 'addresses list' 'addresses create' 'transfers' 'transfers list' 'transfers get' 'transfers watch' 'transfer' 'transfer internal' 'events' 'events list' 'events get' 'events watch' 'events listen' 'destinations' 'destinations list' 'destinations put' 'limits' 'policy' 'policy show' 'policy check' 'policy init' 'approve' 'deposit-instructions' 'deposit-instructions create' 'deposit-instructions list' 'deposit-instructions get' 'sandbox' 'sandbox deposit' 'audit' 'audit list' 'audit verify' 'audit export' 'audit path' 'prices' 'markets' 'ticker' 'book' 'trades' 'api' 'doctor' 'stream' 'stream book' 'stream top' 'stream trades' 'stream heartbeat' 'mcp' 'gateway' 'gateway init' 'gateway start' 'gateway operators' 'gateway operators add' 'gateway operators list' 'gateway operators disable' 'gateway operators enable' 'gateway policy' 'gateway policy show' 'gateway policy set' 'gateway policy history' 'approvals' 'approvals list' 'approvals show' 'approvals approve' 'approvals reject' 'local' 'local start' 'local deposit' 'completion'; and set path $next
     end
     echo $path
 end
@@ -138,6 +138,8 @@ complete -c coinop -n '__coinop_is \'\'' -a api -d 'a raw authenticated request,
 complete -c coinop -n '__coinop_is \'\'' -a doctor -d 'check the setup: file permissions, each saved profile\'s endpoints, token and clock, completion, policy files'
 complete -c coinop -n '__coinop_is \'\'' -a stream -d 'live market data: a live view on a terminal, one JSON object per line when piped or with -o ndjson'
 complete -c coinop -n '__coinop_is \'\'' -a mcp -d 'a Model Context Protocol server on stdio for AI agents: the profile\'s reads as tools'
+complete -c coinop -n '__coinop_is \'\'' -a gateway -d 'a team\'s boundary: holds a context\'s credentials, enforces the policy, approvals and audit for every operator'
+complete -c coinop -n '__coinop_is \'\'' -a approvals -d 'a coinop gateway\'s requests held for approvals: list, show, approve, reject'
 complete -c coinop -n '__coinop_is \'\'' -a local -d 'the local service: a faithful, stateful stand-in for the hosted one'
 complete -c coinop -n '__coinop_is \'\'' -a completion -d 'print a shell completion script'
 complete -c coinop -n '__coinop_is \'login\'' -l env -x -a 'local sandbox production custom' -d 'environment'
@@ -434,9 +436,12 @@ complete -c coinop -n '__coinop_is \'audit list\'' -l ref-id -x -d 'ref_ids'
 complete -c coinop -n '__coinop_is \'audit list\'' -l asset -x -a 'BTC ETH BCH LTC SOL PAXG LINK AAVE UNI MATIC USDP PYUSD PEPE TRUMP SHIB ARB BONK ENA MNT ONDO PENGU QNT RENDER SKY WIF WLD DOGE AVAX SUI POL XLM BNB' -d 'assets'
 complete -c coinop -n '__coinop_is \'audit list\'' -l limit -x -d 'the latest this many matching entries'
 complete -c coinop -n '__coinop_is \'audit list\'' -l all -d 'every matching entry, streamed'
+complete -c coinop -n '__coinop_is \'audit list\'' -l gateway -d 'the current context\'s coinop gateway\'s chain instead of this machine\'s log'
 complete -c coinop -n '__coinop_is \'audit verify\'' -l head -x -d 'also check the log still holds this head, noted from an earlier verify'
+complete -c coinop -n '__coinop_is \'audit verify\'' -l gateway -d 'the current context\'s coinop gateway\'s chain instead of this machine\'s log'
 complete -c coinop -n '__coinop_is \'audit export\'' -l from -x -d 'entries at or after: RFC 3339, a date, now, or back from now such as 24h or 7d'
 complete -c coinop -n '__coinop_is \'audit export\'' -l to -x -d 'entries before this time'
+complete -c coinop -n '__coinop_is \'audit export\'' -l gateway -d 'the current context\'s coinop gateway\'s chain instead of this machine\'s log'
 complete -c coinop -n '__coinop_is \'prices\'' -a 'ETHEUR ETHUSD BTCEUR BTCUSD PAXGUSD BCHUSD LTCUSD ETHGBP BTCGBP LTCGBP BCHGBP USDPUSD ETHBRL BTCBRL LTCBRL BCHBRL USDPGBP USDPBRL LINKUSD MATICUSD AAVEUSD UNIUSD AAVEMXN BCHMXN BTCMXN ETHMXN LTCMXN USDPMXN AAVEEUR BCHEUR LTCEUR LINKEUR MATICEUR PAXGEUR SOLEUR USDPEUR UNIEUR PYUSDEUR PYUSDGBP PEPEUSD TRUMPUSD SHIBUSD ARBUSD BONKUSD ENAUSD MNTUSD ONDOUSD PENGUUSD QNTUSD RENDERUSD SKYUSD WIFUSD WLDUSD DOGEUSD AVAXUSD SUIUSD POLUSD XLMUSD BNBUSD'
 complete -c coinop -n '__coinop_is \'prices\'' -l columns -x -d 'the table'
 complete -c coinop -n '__coinop_is \'prices\'' -l wide -d 'every column of the table, none left out to fit the terminal'
@@ -503,6 +508,42 @@ complete -c coinop -n '__coinop_is \'stream heartbeat\'' -l duration -x -d 'stop
 complete -c coinop -n '__coinop_is \'stream heartbeat\'' -l count -x -d 'stop after this many messages'
 complete -c coinop -n '__coinop_is \'mcp\'' -l allow-writes -d 'let a tool call with confirm: true send'
 complete -c coinop -n '__coinop_is \'mcp\'' -l allow-production -d 'let writes through in production too'
+complete -c coinop -n '__coinop_is \'gateway\'' -a init -d 'create the store and an admin operator'
+complete -c coinop -n '__coinop_is \'gateway\'' -a start -d 'serve operators until Ctrl-C, holding the upstream context\'s credentials'
+complete -c coinop -n '__coinop_is \'gateway\'' -a operators -d 'the gateway\'s operators and their roles'
+complete -c coinop -n '__coinop_is \'gateway\'' -a policy -d 'the gateway\'s policy, kept in its store with every version'
+complete -c coinop -n '__coinop_is \'gateway init\'' -l store -x -d 'the store: a postgres:// URL, or a SQLite file'
+complete -c coinop -n '__coinop_is \'gateway start\'' -l upstream -x -d 'the context whose credentials the gateway holds'
+complete -c coinop -n '__coinop_is \'gateway start\'' -l store -x -d 'the store: a postgres:// URL, or a SQLite file'
+complete -c coinop -n '__coinop_is \'gateway start\'' -l host -x -d 'address to listen on'
+complete -c coinop -n '__coinop_is \'gateway start\'' -l port -x -d 'port'
+complete -c coinop -n '__coinop_is \'gateway start\'' -l tls-cert -r -F -d 'serve https with this certificate'
+complete -c coinop -n '__coinop_is \'gateway start\'' -l tls-key -r -F -d 'the certificate\'s private key'
+complete -c coinop -n '__coinop_is \'gateway start\'' -l rate -x -d 'each operator\'s requests per second'
+complete -c coinop -n '__coinop_is \'gateway start\'' -l approval-ttl -x -d 'how long a held request waits for its approvals'
+complete -c coinop -n '__coinop_is \'gateway operators\'' -a add -d 'add an operator'
+complete -c coinop -n '__coinop_is \'gateway operators\'' -a list -d 'every operator, their role and whether they are disabled'
+complete -c coinop -n '__coinop_is \'gateway operators\'' -a disable -d 'disable an operator: their tokens stop working at once'
+complete -c coinop -n '__coinop_is \'gateway operators\'' -a enable -d 'enable a disabled operator again'
+complete -c coinop -n '__coinop_is \'gateway operators add\'' -l role -x -a 'viewer initiator approver admin' -d 'viewer reads'
+complete -c coinop -n '__coinop_is \'gateway operators add\'' -l store -x -d 'the store: a postgres:// URL, or a SQLite file'
+complete -c coinop -n '__coinop_is \'gateway operators list\'' -l store -x -d 'the store: a postgres:// URL, or a SQLite file'
+complete -c coinop -n '__coinop_is \'gateway operators disable\'' -l store -x -d 'the store: a postgres:// URL, or a SQLite file'
+complete -c coinop -n '__coinop_is \'gateway operators enable\'' -l store -x -d 'the store: a postgres:// URL, or a SQLite file'
+complete -c coinop -n '__coinop_is \'gateway policy\'' -a show -d 'the policy in force'
+complete -c coinop -n '__coinop_is \'gateway policy\'' -a set -d 'check a policy file and make it the next version'
+complete -c coinop -n '__coinop_is \'gateway policy\'' -a history -d 'every version of the policy: who set it and when'
+complete -c coinop -n '__coinop_is \'gateway policy show\'' -l store -x -d 'the store: a postgres:// URL, or a SQLite file'
+complete -c coinop -n '__coinop_is \'gateway policy set\'' -F
+complete -c coinop -n '__coinop_is \'gateway policy set\'' -l store -x -d 'the store: a postgres:// URL, or a SQLite file'
+complete -c coinop -n '__coinop_is \'gateway policy history\'' -l store -x -d 'the store: a postgres:// URL, or a SQLite file'
+complete -c coinop -n '__coinop_is \'approvals\'' -a list -d 'the requests the gateway holds, newest first'
+complete -c coinop -n '__coinop_is \'approvals\'' -a show -d 'one held request: every field, destination, amount, and the approvals so far'
+complete -c coinop -n '__coinop_is \'approvals\'' -a approve -d 'sign an approval of a held request with your approver key'
+complete -c coinop -n '__coinop_is \'approvals\'' -a reject -d 'reject a held request: it is never sent'
+complete -c coinop -n '__coinop_is \'approvals list\'' -l status -x -a 'pending sending sent failed rejected expired' -d 'only those in this status'
+complete -c coinop -n '__coinop_is \'approvals approve\'' -l yes -d 'sign without asking'
+complete -c coinop -n '__coinop_is \'approvals reject\'' -l reason -x -d 'why'
 complete -c coinop -n '__coinop_is \'local\'' -a start -d 'run the local service until Ctrl-C'
 complete -c coinop -n '__coinop_is \'local\'' -a deposit -d 'simulate crypto arriving at a deposit address: a PENDING CRYPTO_DEPOSIT, credited once the service confirms it'
 complete -c coinop -n '__coinop_is \'local start\'' -l port -x -d 'port'

@@ -7,6 +7,7 @@ import { isAmountString } from '../contract/money.js';
 import { MARKET_SYMBOL_PATTERN, NAME_PATTERN } from '../contract/schemas.js';
 import { isoSeconds } from '../client/prices.js';
 import { usageError } from './errors.js';
+import type { DefaultSpec } from './flags.js';
 
 /** commander argParser for a repeatable flag that also takes comma-separated values. */
 export function collect(value: string, previous: string[] = []): string[] {
@@ -142,10 +143,16 @@ export function durationFlag(flag: string, v: string | undefined, maxMs: number,
 
 /**
  * --wait-timeout, of every command that follows transfers to their end (withdraw, transfer internal, withdraw batch,
- * transfers watch): how long to wait, 600 s unless given. The one duration grammar, a bare number is seconds.
+ * transfers watch): how long to wait, 600 s unless given (waitTimeoutFlag reads it). The one declaration, as a flag
+ * table's entry (src/cli/flags.ts).
  */
-export function waitTimeoutOption(description = 'give up waiting after this long (exit 10)'): Option {
-  return new Option('--wait-timeout <time>', `${description}: seconds, or such as 10m, 1h`).default('600');
+export function waitTimeoutSpec(description = 'give up waiting after this long (exit 10)') {
+  return {
+    kind: 'default',
+    flag: '--wait-timeout <time>',
+    help: `${description}: seconds, or such as 10m, 1h`,
+    default: '600',
+  } as const satisfies DefaultSpec;
 }
 
 /** --wait-timeout's value in seconds, at most `maxSeconds` (`flag`: the name it was given by). */

@@ -4,25 +4,11 @@
 import type { AddressCheck } from '../contract/index.js';
 import type { FlagNames } from '../client/service-client.js';
 import { checkAddress as checkAddressFor } from '../send/withdrawal.js';
+import { defineFlags } from './flags.js';
+import { WITHDRAWAL_FIELD_SPECS } from './withdrawal-specs.js';
 
-/** The flag that gives each field of the request, for messages about the request. */
-export const WITHDRAW_FLAGS: FlagNames = {
-  profile_id: '--profile-id',
-  destination_address: '--address',
-  asset: '--asset',
-  crypto_network: '--network',
-  ref_id: '--ref-id',
-  identity_id: '--identity-id',
-  account_id: '--account-id',
-  balance_asset: '--balance-asset',
-  metadata: '--meta',
-  fee_id: '--fee-id',
-  amount: '--amount',
-  total: '--total',
-  beneficiary: '--beneficiary',
-  memo: '--memo',
-  '': 'body',
-};
+/** The flag that gives each field of the request, for messages about the request (from WITHDRAWAL_FIELD_SPECS). */
+export const WITHDRAW_FLAGS: FlagNames = { ...defineFlags(WITHDRAWAL_FIELD_SPECS).fields, '': 'body' };
 
 /**
  * The destination against its network's address format (the contract alone does not know it), and a testnet address

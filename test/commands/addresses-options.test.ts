@@ -1,30 +1,43 @@
-// coinop addresses list and create: raw flags to checked options, and raw flags to the usage error, in process.
+// coinop addresses list and create: a real argv, parsed by the commands' declared flags, to checked options and to
+// the usage error, in process.
 import { describe, expect, it } from 'vitest';
 import { parseAddressCreateOptions, parseAddressesListOptions } from '../../src/commands/addresses/options.js';
 import { TIME_FORMS } from '../../src/cli/options.js';
+import { ADDRESS_CREATE_FLAG_TABLE, declareAddressesList } from '../../src/commands/addresses/flags.js';
+import { parseArgv } from '../support/argv.js';
 import { usageMessage } from './support.js';
 
 const NOW = Date.parse('2026-03-01T12:00:00Z');
+const list = (argv: string[]) => parseAddressesListOptions(parseArgv(declareAddressesList, argv), NOW);
+const create = (argv: string[]) => parseAddressCreateOptions(parseArgv(ADDRESS_CREATE_FLAG_TABLE, argv));
 
 describe('addresses list options', () => {
   it.each([
-    { raw: {}, want: { query: {}, all: false } },
+    { argv: [], want: { query: {}, all: false } },
     {
-      raw: { network: ['bitcoin', 'ETHEREUM'], limit: '10', order: 'ASC', orderBy: 'CREATED_AT', all: true },
+      argv: ['--network', 'bitcoin,ETHEREUM', '--limit', '10', '--order', 'ASC', '--order-by', 'created_at', '--all'],
       want: {
         query: { networks: ['BITCOIN', 'ETHEREUM'], limit: '10', order: 'ASC', order_by: 'CREATED_AT' },
         all: true,
       },
     },
     {
-      raw: {
-        profileId: ['p1'],
-        identityId: ['i1'],
-        accountId: ['a1'],
-        id: ['d1', 'd2'],
-        refId: ['r1'],
-        cursor: 'c1',
-      },
+      argv: [
+        '--profile-id',
+        'p1',
+        '--identity-id',
+        'i1',
+        '--account-id',
+        'a1',
+        '--id',
+        'd1',
+        '--id',
+        'd2',
+        '--ref-id',
+        'r1',
+        '--cursor',
+        'c1',
+      ],
       want: {
         query: {
           profile_ids: ['p1'],
@@ -38,12 +51,7 @@ describe('addresses list options', () => {
       },
     },
     {
-      raw: {
-        createdBefore: 'now',
-        createdUntil: '1h',
-        createdFrom: '7d ago',
-        createdAfter: '1w',
-      },
+      argv: ['--created-before', 'now', '--created-until', '1h', '--created-from', '7d ago', '--created-after', '1w'],
       want: {
         query: {
           'created_at.lt': '2026-03-01T12:00:00Z',
@@ -55,48 +63,57 @@ describe('addresses list options', () => {
       },
     },
     {
-      raw: { createdAt: '2026-02-01T00:00:00Z' },
+      argv: ['--created-at', '2026-02-01T00:00:00Z'],
       want: { query: { 'created_at.eq': '2026-02-01T00:00:00Z' }, all: false },
     },
     // --created-at goes with the other comparisons (the OpenAPI allows it): all of them are sent.
     {
-      raw: { createdAt: 'now', createdFrom: '1h' },
+      argv: ['--created-at', 'now', '--created-from', '1h'],
       want: {
         query: { 'created_at.eq': '2026-03-01T12:00:00Z', 'created_at.gte': '2026-03-01T11:00:00Z' },
         all: false,
       },
     },
-  ])('$raw', ({ raw, want }) => {
-    expect(JSON.parse(JSON.stringify(parseAddressesListOptions(raw, NOW)))).toEqual(want);
+  ])('$argv', ({ argv, want }) => {
+    expect(JSON.parse(JSON.stringify(list(argv)))).toEqual(want);
   });
 
   it.each([
-    [{ createdBefore: 'yesterday' }, `--created-before: "yesterday" is not a time; give ${TIME_FORMS}`],
-    [{ createdAfter: 'soon' }, `--created-after: "soon" is not a time; give ${TIME_FORMS}`],
-    [{ limit: '0' }, '--limit: must be at least 1'],
+    [['--created-before', 'yesterday'], `--created-before: "yesterday" is not a time; give ${TIME_FORMS}`],
+    [['--created-after', 'soon'], `--created-after: "soon" is not a time; give ${TIME_FORMS}`],
+    [['--limit', '0'], '--limit: must be at least 1'],
     // By their shape only (upper-cased): the catalogue is the run's, once it knows the service.
     [
-      { network: ['doge-coin'] },
+      ['--network', 'doge-coin'],
       '--network: "doge-coin" must be letters, digits and _ only (such as BTC or BITCOIN_CASH)',
     ],
-  ])('%o: %s', (raw, message) => {
-    expect(usageMessage(() => parseAddressesListOptions(raw, NOW))).toBe(message);
+  ])('%o: %s', (argv, message) => {
+    expect(usageMessage(() => list(argv))).toBe(message);
   });
 });
 
 describe('addresses create options', () => {
   it.each([
-    { raw: {}, want: {} },
+    { argv: [], want: {} },
     {
-      raw: {
-        network: 'bitcoin',
-        profileId: 'p1',
-        identityId: 'i1',
-        accountId: 'a1',
-        refId: 'customer-42',
-        conversion: 'USD',
-        meta: ['customer=42', 'note=a=b'],
-      },
+      argv: [
+        '--network',
+        'bitcoin',
+        '--profile-id',
+        'p1',
+        '--identity-id',
+        'i1',
+        '--account-id',
+        'a1',
+        '--ref-id',
+        'customer-42',
+        '--conversion',
+        'usd',
+        '--meta',
+        'customer=42',
+        '--meta',
+        'note=a=b',
+      ],
       want: {
         network: 'BITCOIN',
         profileId: 'p1',
@@ -107,16 +124,16 @@ describe('addresses create options', () => {
         metadata: { customer: '42', note: 'a=b' },
       },
     },
-  ])('$raw', ({ raw, want }) => {
-    expect(JSON.parse(JSON.stringify(parseAddressCreateOptions(raw)))).toEqual(want);
+  ])('$argv', ({ argv, want }) => {
+    expect(JSON.parse(JSON.stringify(create(argv)))).toEqual(want);
   });
 
   it.each([
-    [{ meta: ['customer'] }, '--meta: "customer" must be key=value'],
-    [{ meta: ['=42'] }, '--meta: "=42" must be key=value'],
-    [{ meta: ['a=1', 'a=2'] }, '--meta: key "a" is given twice'],
-    [{ meta: ['__proto__=x'] }, '--meta: "__proto__" cannot be a key'],
-  ])('%o: %s', (raw, message) => {
-    expect(usageMessage(() => parseAddressCreateOptions(raw))).toBe(message);
+    [['--meta', 'customer'], '--meta: "customer" must be key=value'],
+    [['--meta', '=42'], '--meta: "=42" must be key=value'],
+    [['--meta', 'a=1', '--meta', 'a=2'], '--meta: key "a" is given twice'],
+    [['--meta', '__proto__=x'], '--meta: "__proto__" cannot be a key'],
+  ])('%o: %s', (argv, message) => {
+    expect(usageMessage(() => create(argv))).toBe(message);
   });
 });

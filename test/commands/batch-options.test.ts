@@ -1,10 +1,10 @@
-// coinop withdraw batch: raw flags (merged with the parents', as commander hands them over) to checked options.
+// coinop withdraw batch: a real argv, parsed by the command's declared flags, to checked options.
 import { describe, expect, it } from 'vitest';
 import { type BatchOptions, parseBatchOptions } from '../../src/commands/withdraw/batch/options.js';
+import { BATCH_FLAG_TABLE } from '../../src/commands/withdraw/batch/flags.js';
+import { parseArgv } from '../support/argv.js';
 import { usageMessage } from './support.js';
 
-/** What commander gives when no flag is typed: the declared defaults. */
-const DEFAULTS = { concurrency: '4', rate: '18', waitTimeout: '600' };
 const NONE: BatchOptions = {
   format: undefined,
   profileId: undefined,
@@ -23,62 +23,68 @@ const NONE: BatchOptions = {
 };
 const RATE = '--rate: must be a number of withdrawals per second from 0 (no limit) to 10000';
 
-const VALID: [name: string, raw: Record<string, unknown>, expected: Partial<BatchOptions>][] = [
-  ['the defaults', {}, {}],
+const VALID: [name: string, argv: string[], expected: Partial<BatchOptions>][] = [
+  ['the defaults', [], {}],
   [
     'value flags',
-    { format: 'jsonl', profileId: 'p-1', journal: '/tmp/j', concurrency: '64' },
+    ['--format', 'jsonl', '--profile-id', 'p-1', '--journal', '/tmp/j', '--concurrency', '64'],
     { format: 'jsonl', profileId: 'p-1', journal: '/tmp/j', concurrency: 64 },
   ],
   [
     'switches',
-    { yes: true, skipInvalid: true, allowRepeat: true, allowPartial: true, dryRun: true },
+    ['--yes', '--skip-invalid', '--allow-repeat', '--allow-partial', '--dry-run'],
     { yes: true, skipInvalid: true, allowRepeat: true, allowPartial: true, dryRun: true },
   ],
-  ['--resume', { resume: true }, { resume: true }],
-  ['--retry-failed implies --resume', { retryFailed: true }, { resume: true, retryFailed: true }],
-  ['--wait follows for --wait-timeout seconds', { wait: true, waitTimeout: '30' }, { waitSeconds: 30 }],
-  ['without --wait nothing is followed', { waitTimeout: '30' }, { waitSeconds: 0 }],
-  ['--wait-timeout takes a duration', { wait: true, waitTimeout: '2h' }, { waitSeconds: 7200 }],
-  ['--rate 0 is no client-side limit', { rate: '0' }, { rate: Infinity }],
-  ['a fractional --rate', { rate: '2.5' }, { rate: 2.5 }],
-  ['the largest --rate', { rate: '10000' }, { rate: 10_000 }],
-  ['--approvals files, repeatable', { approvals: ['a.txt', 'b.txt'] }, { approvals: ['a.txt', 'b.txt'] }],
+  ['--resume', ['--resume'], { resume: true }],
+  ['--retry-failed implies --resume', ['--retry-failed'], { resume: true, retryFailed: true }],
+  ['--wait follows for --wait-timeout seconds', ['--wait', '--wait-timeout', '30'], { waitSeconds: 30 }],
+  ['without --wait nothing is followed', ['--wait-timeout', '30'], { waitSeconds: 0 }],
+  ['--wait-timeout takes a duration', ['--wait', '--wait-timeout', '2h'], { waitSeconds: 7200 }],
+  ['--rate 0 is no client-side limit', ['--rate', '0'], { rate: Infinity }],
+  ['a fractional --rate', ['--rate', '2.5'], { rate: 2.5 }],
+  ['the largest --rate', ['--rate', '10000'], { rate: 10000 }],
+  [
+    '--approvals files, repeatable',
+    ['--approvals', 'a.txt', '--approvals', 'b.txt'],
+    { approvals: ['a.txt', 'b.txt'] },
+  ],
 ];
 
-const INVALID: [raw: Record<string, unknown>, message: string][] = [
-  [{ concurrency: '0' }, '--concurrency: must be from 1 to 64'],
-  [{ concurrency: '65' }, '--concurrency: must be from 1 to 64'],
-  [{ concurrency: 'many' }, '--concurrency: must be a whole number from 1 to 64'],
-  [{ rate: 'fast' }, RATE],
-  [{ rate: '10001' }, RATE],
-  [{ rate: '-1' }, RATE],
-  [{ rate: '1e3' }, RATE],
+const INVALID: [argv: string[], message: string][] = [
+  [['--concurrency', '0'], '--concurrency: must be from 1 to 64'],
+  [['--concurrency', '65'], '--concurrency: must be from 1 to 64'],
+  [['--concurrency', 'many'], '--concurrency: must be a whole number from 1 to 64'],
+  [['--rate', 'fast'], RATE],
+  [['--rate', '10001'], RATE],
+  [['--rate', '-1'], RATE],
+  [['--rate', '1e3'], RATE],
   // Checked whether or not --wait is given.
-  [{ waitTimeout: '0' }, '--wait-timeout: must be a positive time such as 30, 30s, 5m or 1h'],
-  [{ waitTimeout: '604801', wait: true }, '--wait-timeout: must be at most 168 h'],
-  [{ waitTimeout: 'soon' }, '--wait-timeout: must be a positive time such as 30, 30s, 5m or 1h'],
-  [{ dryRun: true, resume: true }, '--dry-run: cannot be combined with --resume (a dry run sends nothing to resume)'],
-  [
-    { dryRun: true, retryFailed: true },
-    '--dry-run: cannot be combined with --resume (a dry run sends nothing to resume)',
-  ],
-  [{ format: 'xml' }, '--format: must be one of csv, jsonl, json'],
-  [{ concurrency: '0', rate: 'fast' }, '--concurrency: must be from 1 to 64'],
+  [['--wait-timeout', '0'], '--wait-timeout: must be a positive time such as 30, 30s, 5m or 1h'],
+  [['--wait-timeout', '604801', '--wait'], '--wait-timeout: must be at most 168 h'],
+  [['--wait-timeout', 'soon'], '--wait-timeout: must be a positive time such as 30, 30s, 5m or 1h'],
+  [['--dry-run', '--resume'], '--dry-run: cannot be combined with --resume (a dry run sends nothing to resume)'],
+  [['--dry-run', '--retry-failed'], '--dry-run: cannot be combined with --resume (a dry run sends nothing to resume)'],
+  [['--format', 'xml'], '--format: must be one of csv, jsonl, json'],
+  [['--concurrency', '0', '--rate', 'fast'], '--concurrency: must be from 1 to 64'],
 ];
 
 describe('parseBatchOptions', () => {
-  it.each(VALID)('%s', (_name, raw, expected) => {
-    expect(parseBatchOptions({ ...DEFAULTS, ...raw })).toEqual({ ...NONE, ...expected });
+  const parse = (argv: string[]) => parseBatchOptions(parseArgv(BATCH_FLAG_TABLE, argv));
+
+  it.each(VALID)('%s', (_name, argv, expected) => {
+    expect(parse(argv)).toEqual({ ...NONE, ...expected });
   });
 
-  it.each(INVALID)('%j is refused', (raw, message) => {
-    expect(usageMessage(() => parseBatchOptions({ ...DEFAULTS, ...raw }))).toBe(message);
+  it.each(INVALID)('%j is refused', (argv, message) => {
+    expect(usageMessage(() => parse(argv))).toBe(message);
+  });
+
+  it('takes --format in any case, as its canonical spelling', () => {
+    expect(parse(['--format', 'JSONL', '-y'])).toEqual({ ...NONE, format: 'jsonl', yes: true });
   });
 
   it('reads the global and withdraw flags merged in without taking them for its own', () => {
-    expect(parseBatchOptions({ ...DEFAULTS, profile: 'sandbox', output: 'json', json: false, input: true })).toEqual(
-      NONE,
-    );
+    const flags = parseArgv(BATCH_FLAG_TABLE, []);
+    expect(parseBatchOptions({ ...flags, profile: 'sandbox', output: 'json', json: false, input: true })).toEqual(NONE);
   });
 });

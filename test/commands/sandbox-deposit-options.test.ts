@@ -1,4 +1,4 @@
-// coinop sandbox deposit: raw flags to typed options (the contract checks the request the run builds), the flag of
+// coinop sandbox deposit: a real argv, parsed by the command's declared flags, to typed options (the contract checks the request the run builds), the flag of
 // each field of the wire instructions, the routing number's rule, and the rule the amount prompt applies.
 import { describe, expect, it } from 'vitest';
 import {
@@ -8,24 +8,24 @@ import {
 } from '../../src/commands/sandbox/options.js';
 import { routingNumberRule, WIRE_FIELDS } from '../../src/commands/sandbox/wire.js';
 import { OPENAPI } from '../support/openapi.js';
+import { declareSandboxDeposit } from '../../src/commands/sandbox/flags.js';
+import { parseArgv } from '../support/argv.js';
 import { usageMessage } from './support.js';
 
-/** What commander gives when no flag is typed: the declared defaults. */
-const DEFAULTS = { asset: 'USD' };
 const NONE: SandboxDepositOptions = { amount: undefined, asset: 'USD', memoId: undefined, file: undefined, wire: {} };
 
 describe('parseSandboxDepositOptions', () => {
+  const parse = (argv: string[]) => parseSandboxDepositOptions(parseArgv(declareSandboxDeposit, argv));
+
   it('the defaults: no wire flag given (the run fills the file, the answers and the sandbox values in)', () => {
-    expect(parseSandboxDepositOptions(DEFAULTS)).toEqual(NONE);
+    expect(parse([])).toEqual(NONE);
   });
 
   it('every flag, each by its field; the routing type upper-cased, empty values left out', () => {
-    const raw: Record<string, unknown> = { ...DEFAULTS, amount: '1000.00', memoId: 'M-1', file: 'wire.json' };
-    for (const f of WIRE_FIELDS) raw[f.key] = `v ${f.key}`;
-    raw.routingType = 'swift';
-    delete raw.institution;
-    raw.ownerCity = '';
-    const o = parseSandboxDepositOptions(raw);
+    const argv = ['--amount', '1000.00', '--memo-id', 'M-1', '--file', 'wire.json'];
+    const value = (key: string) => ({ routingType: 'swift', ownerCity: '' })[key] ?? `v ${key}`;
+    for (const f of WIRE_FIELDS) if (f.key !== 'institution') argv.push(f.flag, value(f.key));
+    const o = parse(argv);
     expect(o).toMatchObject({ amount: '1000.00', asset: 'USD', memoId: 'M-1', file: 'wire.json' });
     expect(o.wire.routingType).toBe('SWIFT');
     expect(o.wire.ownerCity).toBeUndefined();
@@ -34,31 +34,32 @@ describe('parseSandboxDepositOptions', () => {
   });
 
   it.each([
-    [{ routingType: 'IBAN' }, '--routing-type: must be one of ABA, SWIFT'],
+    [['--routing-type', 'IBAN'], '--routing-type: must be one of ABA, SWIFT'],
     [
-      { institution: 'ACME', ownerFirstName: 'Ada' },
+      ['--institution', 'ACME', '--owner-first-name', 'Ada'],
       '--institution and --owner-first-name/--owner-last-name: give one owner, an institution or a person',
     ],
-  ])('%o: %s', (raw, message) => {
-    expect(usageMessage(() => parseSandboxDepositOptions({ ...DEFAULTS, ...raw }))).toBe(message);
+  ])('%o: %s', (argv, message) => {
+    expect(usageMessage(() => parse(argv))).toBe(message);
   });
 
   it('--instructions instead of --memo-id', () => {
-    expect(parseSandboxDepositOptions({ ...DEFAULTS, instructions: 'i-1' })).toEqual({ ...NONE, instructions: 'i-1' });
+    expect(parse(['--instructions', 'i-1'])).toEqual({ ...NONE, instructions: 'i-1' });
   });
 
   it.each([
     [
-      { memoId: 'M', instructions: 'i-1' },
+      ['--memo-id', 'M', '--instructions', 'i-1'],
       '--memo-id and --instructions: give one (--instructions takes the memo id from them)',
     ],
-    [{ instructions: 'x'.repeat(129) }, '--instructions: must be at most 128 characters'],
-    [{ instructions: '' }, '--instructions: must not be empty'],
-  ])('%j is refused', (raw, message) => {
-    expect(usageMessage(() => parseSandboxDepositOptions({ ...DEFAULTS, ...raw }))).toBe(message);
+    [['--instructions', 'x'.repeat(129)], '--instructions: must be at most 128 characters'],
+    [['--instructions', ''], '--instructions: must not be empty'],
+  ])('%j is refused', (argv, message) => {
+    expect(usageMessage(() => parse(argv))).toBe(message);
   });
 
   it('takes flag values of the declared types only, the defaulted ones always given', () => {
+    const DEFAULTS = { asset: 'USD' };
     expect(() => parseSandboxDepositOptions({ ...DEFAULTS, amount: 10 })).toThrow(/internal: the flag value amount/);
     expect(() => parseSandboxDepositOptions({})).toThrow(/internal: the flag value asset/);
   });

@@ -22,7 +22,12 @@ const TRANSFER_COLUMNS =
   'direction, balance_asset, profile, identity, account, group, memo, notional, secondary_status, details';
 const COMMANDS: [name: string, parse: (raw: RawFlags) => { view?: TableView }, column: string, all: string][] = [
   ['transfers list', (raw) => parseTransfersListOptions(raw, NOW), 'tx_hash', TRANSFER_COLUMNS],
-  ['transfers watch', (raw) => parseTransfersWatchOptions(['t1'], { timeout: '600', ...raw }), 'fee', TRANSFER_COLUMNS],
+  [
+    'transfers watch',
+    (raw) => parseTransfersWatchOptions(['t1'], { waitTimeout: '600', ...raw }),
+    'fee',
+    TRANSFER_COLUMNS,
+  ],
   [
     'addresses list',
     (raw) => parseAddressesListOptions(raw, NOW),

@@ -1,34 +1,15 @@
 // coinop addresses list and create: their flags, checked, as typed options objects (declared in index.ts).
 import { operations, type CryptoNetwork } from '../../contract/index.js';
 import { readTableView } from '../../cli/list-flags.js';
-import {
-  readFlags,
-  keyValues,
-  nameFlag,
-  nameList,
-  timeFilterFlags,
-  timeFilters,
-  type RawFlags,
-} from '../../cli/options.js';
+import { readFlags, keyValues, nameFlag, nameList, timeFilters, type RawFlags } from '../../cli/options.js';
 import { checkRequest, type FlagNames } from '../../client/service-client.js';
 import { SHAPE_ONLY } from '../../client/catalogue-policy.js';
+import { ADDRESS_CREATE_FLAG_TABLE, ADDRESSES_LIST_FLAG_TABLE } from './flags.js';
 import { DEPOSIT_ADDRESS_COLUMNS } from '../../render/columns.js';
 import type { TableView } from '../../render/table.js';
 
 /** The flag of each query field, for messages. */
-export const LIST_FLAGS: FlagNames = {
-  profile_ids: '--profile-id',
-  identity_ids: '--identity-id',
-  account_ids: '--account-id',
-  ids: '--id',
-  ref_ids: '--ref-id',
-  networks: '--network',
-  ...timeFilterFlags('created', 'created_at'),
-  limit: '--limit',
-  order: '--order',
-  order_by: '--order-by',
-  page_cursor: '--cursor',
-};
+export const LIST_FLAGS: FlagNames = ADDRESSES_LIST_FLAG_TABLE.fields;
 
 export interface AddressesListOptions {
   /** The listDepositAddresses query, checked against the contract. */
@@ -39,35 +20,27 @@ export interface AddressesListOptions {
 }
 
 export function parseAddressesListOptions(raw: RawFlags, now: number): AddressesListOptions {
-  const f = readFlags(raw);
+  const f = ADDRESSES_LIST_FLAG_TABLE.read(raw);
   const query: Record<string, unknown> = {
-    profile_ids: f.list('profileId'),
-    identity_ids: f.list('identityId'),
-    account_ids: f.list('accountId'),
-    ids: f.list('id'),
-    ref_ids: f.list('refId'),
-    networks: nameList('--network', f.list('network')),
-    ...timeFilters(raw, 'created', 'created_at', now),
-    limit: f.text('limit'),
-    order: f.text('order'),
-    order_by: f.text('orderBy'),
-    page_cursor: f.text('cursor'),
+    profile_ids: f.profileId,
+    identity_ids: f.identityId,
+    account_ids: f.accountId,
+    ids: f.id,
+    ref_ids: f.refId,
+    networks: nameList('--network', f.network),
+    ...timeFilters(f, 'created', 'created_at', now),
+    limit: f.limit,
+    order: f.order,
+    order_by: f.orderBy,
+    page_cursor: f.cursor,
   };
   for (const k of Object.keys(query)) if (query[k] === undefined) delete query[k];
   // The networks by their shape: the run checks them against the catalogue once it knows the service.
   checkRequest(operations.listDepositAddresses, { query }, LIST_FLAGS, SHAPE_ONLY);
-  return { query, all: f.on('all'), view: readTableView(f, DEPOSIT_ADDRESS_COLUMNS) };
+  return { query, all: f.all, view: readTableView(readFlags(raw), DEPOSIT_ADDRESS_COLUMNS) };
 }
 
-export const CREATE_FLAGS: FlagNames = {
-  profile_id: '--profile-id',
-  crypto_network: '--network',
-  identity_id: '--identity-id',
-  account_id: '--account-id',
-  ref_id: '--ref-id',
-  conversion_target_asset: '--conversion',
-  metadata: '--meta',
-};
+export const CREATE_FLAGS: FlagNames = ADDRESS_CREATE_FLAG_TABLE.fields;
 
 export interface AddressCreateOptions {
   /** Unset: asked. */
@@ -83,14 +56,14 @@ export interface AddressCreateOptions {
 }
 
 export function parseAddressCreateOptions(raw: RawFlags): AddressCreateOptions {
-  const f = readFlags(raw);
+  const f = ADDRESS_CREATE_FLAG_TABLE.read(raw);
   return {
-    metadata: keyValues('--meta', f.list('meta')),
-    network: nameFlag('--network', f.text('network')) as CryptoNetwork | undefined,
-    profileId: f.text('profileId'),
-    identityId: f.text('identityId'),
-    accountId: f.text('accountId'),
-    refId: f.text('refId'),
-    conversion: f.text('conversion'),
+    metadata: keyValues('--meta', f.meta),
+    network: nameFlag('--network', f.network) as CryptoNetwork | undefined,
+    profileId: f.profileId,
+    identityId: f.identityId,
+    accountId: f.accountId,
+    refId: f.refId,
+    conversion: f.conversion,
   };
 }

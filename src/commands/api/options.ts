@@ -1,7 +1,8 @@
 // coinop api METHOD PATH: the arguments and flags, checked, as a typed options object (declared in index.ts).
 import { HTTP_METHODS } from '../../contract/enums.js';
 import { usageError } from '../../cli/errors.js';
-import { choiceFlag, readFlags, type RawFlags } from '../../cli/options.js';
+import { choiceFlag, type RawFlags } from '../../cli/options.js';
+import { API_FLAG_TABLE } from './flags.js';
 
 export interface ApiOptions {
   method: string;
@@ -34,7 +35,7 @@ function setPath(obj: Record<string, unknown>, key: string, value: string): void
 }
 
 export function parseApiOptions(methodArg: string, pathArg: string, raw: RawFlags): ApiOptions {
-  const f = readFlags(raw);
+  const f = API_FLAG_TABLE.read(raw);
   const method = choiceFlag('METHOD', methodArg, HTTP_METHODS)!;
   if (/^[a-z]+:\/\//i.test(pathArg))
     throw usageError(
@@ -44,13 +45,12 @@ export function parseApiOptions(methodArg: string, pathArg: string, raw: RawFlag
   if (!/^\/(v2|_local|oauth2)(\/|$)/.test(path)) path = `/v2${path}`;
   if (/\s/.test(path)) throw usageError('PATH: must not contain spaces');
   const fields: Record<string, unknown> = Object.create(null);
-  for (const field of f.list('field') ?? []) {
+  for (const field of f.field ?? []) {
     const i = field.indexOf('=');
     if (i <= 0) throw usageError(`--field: "${field}" must be key=value`);
     setPath(fields, field.slice(0, i), field.slice(i + 1));
   }
-  const paginate = f.on('paginate');
-  const input = f.text('input');
+  const { paginate, input } = f;
   if (paginate && method !== 'GET') throw usageError('--paginate: only with GET');
   if (input && method === 'GET') throw usageError('--input: a GET request has no body');
   return {
@@ -60,7 +60,7 @@ export function parseApiOptions(methodArg: string, pathArg: string, raw: RawFlag
     sendsQuery: method === 'GET' || method === 'DELETE',
     input: input || undefined,
     paginate,
-    include: f.on('include'),
-    yes: f.on('yes'),
+    include: f.include,
+    yes: f.yes,
   };
 }

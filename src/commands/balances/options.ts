@@ -4,6 +4,7 @@ import { usageError } from '../../cli/errors.js';
 import { nameFlag, type RawFlags, readFlags } from '../../cli/options.js';
 import { checkRequest, type FlagNames } from '../../client/service-client.js';
 import { SHAPE_ONLY } from '../../client/catalogue-policy.js';
+import { BALANCES_FLAG_TABLE } from './flags.js';
 import { readTableView } from '../../cli/list-flags.js';
 import { BALANCE_COLUMNS, PROFILE_BALANCE_COLUMNS } from '../../render/columns.js';
 import type { TableView } from '../../render/table.js';
@@ -20,12 +21,10 @@ export interface BalancesOptions {
   view?: TableView;
 }
 
-export const BALANCES_FLAGS: FlagNames = { profile_id: '--profile-id', assets: 'ASSET', asset: 'ASSET' };
+export const BALANCES_FLAGS: FlagNames = { ...BALANCES_FLAG_TABLE.fields, assets: 'ASSET', asset: 'ASSET' };
 
 export function parseBalancesOptions(args: string[], raw: RawFlags): BalancesOptions {
-  const f = readFlags(raw);
-  const profileId = f.text('profileId');
-  const allProfiles = f.on('allProfiles');
+  const { profileId, allProfiles, includeZero } = BALANCES_FLAG_TABLE.read(raw);
   if (profileId !== undefined && allProfiles) throw usageError('--profile-id and --all-profiles: give one');
   const named = [
     ...new Set(
@@ -44,6 +43,6 @@ export function parseBalancesOptions(args: string[], raw: RawFlags): BalancesOpt
     BALANCES_FLAGS,
     SHAPE_ONLY,
   );
-  const view = readTableView(f, allProfiles ? PROFILE_BALANCE_COLUMNS : BALANCE_COLUMNS);
-  return { assets, profileId, allProfiles, includeZero: f.on('includeZero'), view };
+  const view = readTableView(readFlags(raw), allProfiles ? PROFILE_BALANCE_COLUMNS : BALANCE_COLUMNS);
+  return { assets, profileId, allProfiles, includeZero, view };
 }

@@ -1,12 +1,11 @@
 // coinop deposit-instructions create|list|get: declarations; the flags are checked in options.ts, the work is in
 // run.ts.
 import type { Command } from 'commander';
-import { FIAT_NETWORKS, FIAT_ROUTING_NUMBER_TYPES } from '../../contract/enums.js';
 import type { Invocation } from '../../cli/invocation.js';
 import { ports } from '../../cli/ports.js';
 import { examples } from '../../cli/help.js';
-import { listOptions, tableOptions } from '../../cli/list-flags.js';
-import { choiceOption, collect, type RawFlags, repeat } from '../../cli/options.js';
+import type { RawFlags } from '../../cli/options.js';
+import { declareInstructionsList, INSTRUCTIONS_CREATE_FLAG_TABLE } from './flags.js';
 
 export function register(program: Command, ctx: Invocation): void {
   const group = examples(
@@ -20,33 +19,23 @@ export function register(program: Command, ctx: Invocation): void {
     ],
   );
   examples(
-    group
-      .command('create')
-      .description('new instructions with their own memo_id (idempotent with --ref-id)')
-      .addOption(choiceOption('--network <network>', 'fiat network (asked for on a terminal)', FIAT_NETWORKS))
-      .addOption(choiceOption('--routing-type <type>', 'WIRE: routing number type', FIAT_ROUTING_NUMBER_TYPES))
-      .option('--profile-id <id>', "the service's profile deposits credit (default: the coinop profile's)")
-      .option('--identity-id <id>', 'the identity making the deposits')
-      .option('--account-id <id>', 'the account of that identity')
-      .option('--ref-id <id>', 'client id for replay protection (default: generated and printed)')
-      .option('--meta <key=value>', 'metadata pair (repeatable, at most 6)', repeat)
-      .action(async (raw: RawFlags) => {
-        const { parseInstructionsCreateOptions } = await import('./options.js');
-        const o = parseInstructionsCreateOptions(raw);
-        await (await import('./run.js')).create(ports(ctx), o);
-      }),
+    INSTRUCTIONS_CREATE_FLAG_TABLE.declare(
+      group.command('create').description('new instructions with their own memo_id (idempotent with --ref-id)'),
+    ).action(async (raw: RawFlags) => {
+      const { parseInstructionsCreateOptions } = await import('./options.js');
+      const o = parseInstructionsCreateOptions(raw);
+      await (await import('./run.js')).create(ports(ctx), o);
+    }),
     [
       'coinop deposit-instructions create --network WIRE',
       'coinop deposit-instructions create --network WIRE --routing-type SWIFT --ref-id customer-42 --meta customer=42',
     ],
   );
-  const list = group
-    .command('list')
-    .description('instructions, filtered; --all follows every page and streams them')
-    .option('--id <id>', 'ids (repeatable or comma separated, at most 100)', collect)
-    .option('--ref-id <id>', 'client-specified ids', collect);
+  const list = declareInstructionsList(
+    group.command('list').description('instructions, filtered; --all follows every page and streams them'),
+  );
   examples(
-    tableOptions(listOptions(list)).action(async (raw: RawFlags) => {
+    list.action(async (raw: RawFlags) => {
       const { parseInstructionsListOptions } = await import('./options.js');
       const o = parseInstructionsListOptions(raw, ctx.now());
       await (await import('./run.js')).list(ports(ctx), o);

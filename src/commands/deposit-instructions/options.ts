@@ -1,11 +1,12 @@
 // coinop deposit-instructions create and list: the raw flags, checked once. create's network and profile, when left
 // out, are asked for on a terminal by the run (and the whole request is checked there again).
-import { FIAT_NETWORKS, FIAT_ROUTING_NUMBER_TYPES, type FiatNetwork, operations } from '../../contract/index.js';
+import { type FiatNetwork, operations } from '../../contract/index.js';
 import { usageError } from '../../cli/errors.js';
 import { LIST_FLAG_NAMES, readListFlags, readTableView } from '../../cli/list-flags.js';
-import { choiceFlag, keyValues, type RawFlags, readFlags } from '../../cli/options.js';
+import { keyValues, type RawFlags, readFlags } from '../../cli/options.js';
 import { checkRequest, type FlagNames } from '../../client/service-client.js';
 import { SHAPE_ONLY } from '../../client/catalogue-policy.js';
+import { INSTRUCTIONS_CREATE_FLAG_TABLE, INSTRUCTIONS_LIST_FLAG_TABLE } from './flags.js';
 import { DEPOSIT_INSTRUCTIONS_COLUMNS } from '../../render/columns.js';
 import type { TableView } from '../../render/table.js';
 
@@ -19,30 +20,21 @@ export interface InstructionsCreateOptions {
   metadata?: Record<string, string>;
 }
 
-export const CREATE_FLAGS: FlagNames = {
-  profile_id: '--profile-id',
-  fiat_network: '--network',
-  routing_number_type: '--routing-type',
-  identity_id: '--identity-id',
-  account_id: '--account-id',
-  ref_id: '--ref-id',
-  metadata: '--meta',
-};
+export const CREATE_FLAGS: FlagNames = INSTRUCTIONS_CREATE_FLAG_TABLE.fields;
 
 export function parseInstructionsCreateOptions(raw: RawFlags): InstructionsCreateOptions {
-  const f = readFlags(raw);
-  const network = choiceFlag('--network', f.text('network'), FIAT_NETWORKS);
-  const routingType = choiceFlag('--routing-type', f.text('routingType'), FIAT_ROUTING_NUMBER_TYPES);
+  const f = INSTRUCTIONS_CREATE_FLAG_TABLE.read(raw);
+  const { network, routingType } = f;
   if (routingType !== undefined && network !== undefined && network !== 'WIRE')
     throw usageError(`--routing-type: is for --network WIRE only, not ${network}`);
   return {
     network,
     routingType,
-    profileId: f.text('profileId'),
-    identityId: f.text('identityId'),
-    accountId: f.text('accountId'),
-    refId: f.text('refId'),
-    metadata: keyValues('--meta', f.list('meta')),
+    profileId: f.profileId,
+    identityId: f.identityId,
+    accountId: f.accountId,
+    refId: f.refId,
+    metadata: keyValues('--meta', f.meta),
   };
 }
 
@@ -54,15 +46,13 @@ export interface InstructionsListOptions {
   view?: TableView;
 }
 
-export const LIST_FLAGS: FlagNames = { ...LIST_FLAG_NAMES, ids: '--id', ref_ids: '--ref-id' };
+export const LIST_FLAGS: FlagNames = { ...LIST_FLAG_NAMES, ...INSTRUCTIONS_LIST_FLAG_TABLE.fields };
 
 export function parseInstructionsListOptions(raw: RawFlags, now: number): InstructionsListOptions {
-  const f = readFlags(raw);
-  const { query, all } = readListFlags(f, now);
-  const ids = f.list('id');
-  const refIds = f.list('refId');
+  const { query, all } = readListFlags(readFlags(raw), now);
+  const { id: ids, refId: refIds } = INSTRUCTIONS_LIST_FLAG_TABLE.read(raw);
   if (ids) query.ids = ids;
   if (refIds) query.ref_ids = refIds;
   checkRequest(operations.listFiatDepositInstructions, { query }, LIST_FLAGS, SHAPE_ONLY);
-  return { query, all, view: readTableView(f, DEPOSIT_INSTRUCTIONS_COLUMNS) };
+  return { query, all, view: readTableView(readFlags(raw), DEPOSIT_INSTRUCTIONS_COLUMNS) };
 }

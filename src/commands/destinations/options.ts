@@ -4,6 +4,7 @@ import { addressIssues, CRYPTO_NETWORKS, DESTINATION_NICKNAME_MAX_LENGTH, operat
 import { usageError } from '../../cli/errors.js';
 import { LIST_FLAG_NAMES, readListFlags, readTableView } from '../../cli/list-flags.js';
 import { choiceFlag, jsonObjectFlag, nameList, type RawFlags, readFlags } from '../../cli/options.js';
+import { DESTINATION_LIST_FLAG_TABLE, DESTINATION_PUT_FLAG_TABLE } from './flags.js';
 import { checkRequest, type FlagNames, issueMessage } from '../../client/service-client.js';
 import { SHAPE_ONLY } from '../../client/catalogue-policy.js';
 import { DESTINATION_COLUMNS } from '../../render/columns.js';
@@ -17,33 +18,24 @@ export interface DestinationListOptions {
   view?: TableView;
 }
 
-export const LIST_FLAGS: FlagNames = {
-  ...LIST_FLAG_NAMES,
-  nicknames: '--nickname',
-  crypto_networks: '--network',
-  addresses: '--address',
-  ids: '--id',
-  identity_ids: '--identity-id',
-  bookmarked_status: '--bookmarked',
-};
+export const LIST_FLAGS: FlagNames = { ...LIST_FLAG_NAMES, ...DESTINATION_LIST_FLAG_TABLE.fields };
 
 export function parseDestinationListOptions(raw: RawFlags, now: number): DestinationListOptions {
-  const f = readFlags(raw);
-  const bookmarked = f.on('bookmarked');
-  const notBookmarked = f.on('notBookmarked');
+  const f = DESTINATION_LIST_FLAG_TABLE.read(raw);
+  const { bookmarked, notBookmarked } = f;
   if (bookmarked && notBookmarked) throw usageError('--bookmarked and --not-bookmarked: give one, not both');
-  const { query, all } = readListFlags(f, now);
+  const { query, all } = readListFlags(readFlags(raw), now);
   const lists = {
-    nicknames: f.list('nickname'),
-    crypto_networks: nameList('--network', f.list('network')),
-    addresses: f.list('address'),
-    ids: f.list('id'),
-    identity_ids: f.list('identityId'),
+    nicknames: f.nickname,
+    crypto_networks: nameList('--network', f.network),
+    addresses: f.address,
+    ids: f.id,
+    identity_ids: f.identityId,
   };
   for (const [k, v] of Object.entries(lists)) if (v !== undefined) query[k] = v;
   if (bookmarked || notBookmarked) query.bookmarked_status = bookmarked;
   checkRequest(operations.listCryptoDestinationAddresses, { query }, LIST_FLAGS, SHAPE_ONLY);
-  return { query, all, view: readTableView(f, DESTINATION_COLUMNS) };
+  return { query, all, view: readTableView(readFlags(raw), DESTINATION_COLUMNS) };
 }
 
 export interface DestinationPutOptions {
@@ -58,28 +50,19 @@ export interface DestinationPutOptions {
   travelRule?: Record<string, unknown>;
 }
 
-export const PUT_FLAGS: FlagNames = {
-  id: '--id',
-  crypto_network: '--network',
-  address: '--address',
-  nickname: '--nickname',
-  bookmarked_status: '--bookmark',
-  identity_id: '--identity-id',
-  travelrule_metadata: '--travel-rule',
-};
+export const PUT_FLAGS: FlagNames = DESTINATION_PUT_FLAG_TABLE.fields;
 
 export function parseDestinationPutOptions(raw: RawFlags): DestinationPutOptions {
-  const f = readFlags(raw);
-  const id = f.text('id');
-  const network = choiceFlag('--network', f.text('network'), CRYPTO_NETWORKS);
-  const address = f.text('address');
+  const f = DESTINATION_PUT_FLAG_TABLE.read(raw);
+  const { id, address } = f;
+  const network = choiceFlag('--network', f.network, CRYPTO_NETWORKS);
   if (id !== undefined && (network !== undefined || address !== undefined))
     throw usageError('--id and --network/--address: give one (--id finds the address by its id)');
   if (network !== undefined && address !== undefined) {
     const issues = addressIssues(network, address);
     if (issues.length) throw usageError(issueMessage(issues, { destination_address: '--address' }));
   }
-  const nickname = f.text('nickname');
+  const { nickname } = f;
   if (nickname !== undefined && (nickname.trim() === '' || nickname.length > DESTINATION_NICKNAME_MAX_LENGTH))
     throw usageError(`--nickname: must be 1 to ${DESTINATION_NICKNAME_MAX_LENGTH} characters`);
   return {
@@ -87,8 +70,8 @@ export function parseDestinationPutOptions(raw: RawFlags): DestinationPutOptions
     network,
     address,
     nickname,
-    bookmark: f.toggle('bookmark'),
-    identityId: f.text('identityId'),
-    travelRule: jsonObjectFlag('--travel-rule', f.text('travelRule'), '{"custodian_type":"PRIVATE"}'),
+    bookmark: f.bookmark,
+    identityId: f.identityId,
+    travelRule: jsonObjectFlag('--travel-rule', f.travelRule, '{"custodian_type":"PRIVATE"}'),
   };
 }

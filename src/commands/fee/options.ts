@@ -1,5 +1,6 @@
 // coinop fee quote: the raw flags, checked once; values left out are asked for on a terminal by the run.
-import { amountFlag, amountXorTotal, nameFlag, type RawFlags, readFlags } from '../../cli/options.js';
+import { amountFlag, amountXorTotal, nameFlag, type RawFlags } from '../../cli/options.js';
+import { FEE_QUOTE_FLAG_TABLE } from './flags.js';
 
 export interface FeeQuoteOptions {
   asset?: string;
@@ -11,14 +12,14 @@ export interface FeeQuoteOptions {
 }
 
 export function parseFeeQuoteOptions(raw: RawFlags): FeeQuoteOptions {
-  const f = readFlags(raw);
-  const amount = f.text('amount');
-  const total = f.text('total');
+  const f = FEE_QUOTE_FLAG_TABLE.read(raw);
+  const amount = f.amount;
+  const total = f.total;
   amountXorTotal(amount, total);
   return {
-    asset: nameFlag('--asset', f.text('asset')),
-    network: nameFlag('--network', f.text('network')),
-    address: f.text('address'),
+    asset: nameFlag('--asset', f.asset),
+    network: nameFlag('--network', f.network),
+    address: f.address,
     amount: amountFlag('--amount', amount),
     total: amountFlag('--total', total),
   };

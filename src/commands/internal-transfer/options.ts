@@ -1,8 +1,9 @@
 // coinop transfer internal: the raw flags, checked once into the options the run works with. Every check that needs
 // no answer from anybody is here; values left out are asked for on a terminal by the run (and checked there).
 import { usageError } from '../../cli/errors.js';
-import { amountFlag, keyValues, nameFlag, type RawFlags, readFlags, waitTimeoutFlag } from '../../cli/options.js';
+import { amountFlag, keyValues, nameFlag, type RawFlags, waitTimeoutFlag } from '../../cli/options.js';
 import type { FlagNames } from '../../client/service-client.js';
+import { INTERNAL_TRANSFER_FLAG_TABLE } from './flags.js';
 
 export interface InternalTransferOptions {
   fromProfileId?: string;
@@ -22,36 +23,26 @@ export interface InternalTransferOptions {
 }
 
 /** The flag that gives each field of the request, for messages about the request. */
-export const INTERNAL_TRANSFER_FLAGS: FlagNames = {
-  from_profile_id: '--from-profile-id',
-  to_profile_id: '--to-profile-id',
-  asset: '--asset',
-  amount: '--amount',
-  ref_id: '--ref-id',
-  metadata: '--meta',
-  recipient_metadata: '--recipient-meta',
-  '': 'body',
-};
+export const INTERNAL_TRANSFER_FLAGS: FlagNames = { ...INTERNAL_TRANSFER_FLAG_TABLE.fields, '': 'body' };
 
 export function parseInternalTransferOptions(raw: RawFlags): InternalTransferOptions {
-  const f = readFlags(raw);
-  const fromProfileId = f.text('fromProfileId');
-  const toProfileId = f.text('toProfileId');
+  const f = INTERNAL_TRANSFER_FLAG_TABLE.read(raw);
+  const { fromProfileId, toProfileId } = f;
   if (fromProfileId !== undefined && fromProfileId === toProfileId)
     throw usageError('--to-profile-id: must not be the profile it is sent from (--from-profile-id)');
   // By its shape: the run checks it against the catalogue once it knows the service (before asking anything).
-  const asset = nameFlag('--asset', f.text('asset'));
+  const asset = nameFlag('--asset', f.asset);
   return {
     fromProfileId,
     toProfileId,
     asset,
-    amount: amountFlag('--amount', f.text('amount')),
-    refId: f.text('refId'),
-    metadata: keyValues('--meta', f.list('meta')),
-    recipientMetadata: keyValues('--recipient-meta', f.list('recipientMeta')),
-    dryRun: f.on('dryRun'),
-    yes: f.on('yes'),
-    wait: f.on('wait'),
-    waitTimeout: waitTimeoutFlag(f.defaulted('waitTimeout'), 86_400),
+    amount: amountFlag('--amount', f.amount),
+    refId: f.refId,
+    metadata: keyValues('--meta', f.meta),
+    recipientMetadata: keyValues('--recipient-meta', f.recipientMeta),
+    dryRun: f.dryRun,
+    yes: f.yes,
+    wait: f.wait,
+    waitTimeout: waitTimeoutFlag(f.waitTimeout, 86_400),
   };
 }

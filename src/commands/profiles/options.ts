@@ -2,9 +2,10 @@
 // whole against the contract here, so a bad flag is named before anything is sent.
 import { operations } from '../../contract/index.js';
 import { usageError } from '../../cli/errors.js';
-import { type RawFlags, readFlags, timeFilterFlags, timeFilters } from '../../cli/options.js';
+import { type RawFlags, readFlags, timeFilters } from '../../cli/options.js';
 import { checkRequest, type FlagNames } from '../../client/service-client.js';
 import { SHAPE_ONLY } from '../../client/catalogue-policy.js';
+import { PROFILES_CREATE_FLAG_TABLE, PROFILES_GET_FLAG_TABLE, PROFILES_LIST_FLAG_TABLE } from './flags.js';
 import { readTableView } from '../../cli/list-flags.js';
 import { PROFILE_COLUMNS } from '../../render/columns.js';
 import type { TableView } from '../../render/table.js';
@@ -30,37 +31,30 @@ export interface ProfilesCreateOptions {
 }
 
 export const PROFILES_FLAGS: FlagNames = {
-  ids: '--id',
-  nickname: '--nickname',
-  description: '--description',
-  ...timeFilterFlags('created', 'created_at'),
-  limit: '--limit',
-  order: '--order',
-  page_cursor: '--cursor',
+  ...PROFILES_LIST_FLAG_TABLE.fields,
+  ...PROFILES_CREATE_FLAG_TABLE.fields,
+  ...PROFILES_GET_FLAG_TABLE.fields,
   profile_id: 'ID',
-  include_deactivated: '--include-deactivated',
 };
 
 export function parseProfilesListOptions(raw: RawFlags, now: number): ProfilesListOptions {
-  const f = readFlags(raw);
-  const query: Record<string, unknown> = { ...timeFilters(raw, 'created', 'created_at', now) };
-  const given = { ids: f.list('id'), nickname: f.text('nickname'), limit: f.text('limit') };
-  const more = { order: f.text('order'), page_cursor: f.text('cursor') };
+  const f = PROFILES_LIST_FLAG_TABLE.read(raw);
+  const query: Record<string, unknown> = { ...timeFilters(f, 'created', 'created_at', now) };
+  const given = { ids: f.id, nickname: f.nickname, limit: f.limit };
+  const more = { order: f.order, page_cursor: f.cursor };
   for (const [k, v] of Object.entries({ ...given, ...more })) if (v !== undefined) query[k] = v;
   checkRequest(operations.listProfiles, { query }, PROFILES_FLAGS, SHAPE_ONLY);
-  return { query, all: f.on('all'), view: readTableView(f, PROFILE_COLUMNS) };
+  return { query, all: f.all, view: readTableView(readFlags(raw), PROFILE_COLUMNS) };
 }
 
 export function parseProfilesGetOptions(id: string | undefined, raw: RawFlags): ProfilesGetOptions {
-  const f = readFlags(raw);
+  const f = PROFILES_GET_FLAG_TABLE.read(raw);
   if (id !== undefined) checkRequest(operations.getProfile, { params: { profile_id: id } }, PROFILES_FLAGS, SHAPE_ONLY);
-  return { id, includeDeactivated: f.on('includeDeactivated') };
+  return { id, includeDeactivated: f.includeDeactivated };
 }
 
 export function parseProfilesCreateOptions(raw: RawFlags): ProfilesCreateOptions {
-  const f = readFlags(raw);
-  const nickname = f.text('nickname');
-  const description = f.text('description');
+  const { nickname, description } = PROFILES_CREATE_FLAG_TABLE.read(raw);
   if (nickname !== undefined && !nickname.trim()) throw usageError('--nickname: must not be blank');
   // The rest of the body's rules (lengths) with the nickname as given, or one that passes when it is still to ask.
   const body = { nickname: nickname ?? 'to be asked', ...(description !== undefined ? { description } : {}) };

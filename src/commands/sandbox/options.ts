@@ -4,7 +4,8 @@ import { dec, FIAT_AMOUNT_PATTERN, operations } from '../../contract/index.js';
 import { checkRequest } from '../../client/service-client.js';
 import { SHAPE_ONLY } from '../../client/catalogue-policy.js';
 import { usageError } from '../../cli/errors.js';
-import { choiceFlag, nameFlag, type RawFlags, readFlags } from '../../cli/options.js';
+import { choiceFlag, nameFlag, type RawFlags } from '../../cli/options.js';
+import { SANDBOX_DEPOSIT_FLAG_TABLE, WIRE_FLAG_TABLE } from './flags.js';
 import { ROUTING_NUMBER_TYPES, WIRE_FIELDS } from './wire.js';
 
 export interface SandboxDepositOptions {
@@ -20,9 +21,9 @@ export interface SandboxDepositOptions {
 }
 
 export function parseSandboxDepositOptions(raw: RawFlags): SandboxDepositOptions {
-  const f = readFlags(raw);
-  const memoId = f.text('memoId');
-  const instructions = f.text('instructions');
+  const f = SANDBOX_DEPOSIT_FLAG_TABLE.read(raw);
+  const given = WIRE_FLAG_TABLE.read(raw);
+  const { memoId, instructions } = f;
   if (memoId !== undefined && instructions !== undefined)
     throw usageError('--memo-id and --instructions: give one (--instructions takes the memo id from them)');
   if (instructions !== undefined)
@@ -34,7 +35,7 @@ export function parseSandboxDepositOptions(raw: RawFlags): SandboxDepositOptions
     );
   const wire: Record<string, string> = {};
   for (const field of WIRE_FIELDS) {
-    const v = f.text(field.key)?.trim();
+    const v = given[field.key]?.trim();
     if (v) wire[field.key] = v;
   }
   if (wire.routingType !== undefined)
@@ -44,11 +45,11 @@ export function parseSandboxDepositOptions(raw: RawFlags): SandboxDepositOptions
       '--institution and --owner-first-name/--owner-last-name: give one owner, an institution or a person',
     );
   return {
-    amount: f.text('amount'),
-    asset: nameFlag('--asset', f.defaulted('asset'))!,
+    amount: f.amount,
+    asset: nameFlag('--asset', f.asset)!,
     memoId,
     instructions,
-    file: f.text('file'),
+    file: f.file,
     wire,
   };
 }

@@ -7,39 +7,15 @@ import {
 } from '../../contract/index.js';
 import { usageError } from '../../cli/errors.js';
 import { readTableView } from '../../cli/list-flags.js';
-import {
-  choiceList,
-  readFlags,
-  timeFilterFlags,
-  timeFilters,
-  type RawFlags,
-  waitTimeoutFlag,
-} from '../../cli/options.js';
+import { choiceList, readFlags, timeFilters, type RawFlags, waitTimeoutFlag } from '../../cli/options.js';
 import { checkRequest, type FlagNames } from '../../client/service-client.js';
 import { SHAPE_ONLY } from '../../client/catalogue-policy.js';
+import { TRANSFER_GET_FLAG_TABLE, TRANSFERS_LIST_FLAG_TABLE, TRANSFERS_WATCH_FLAG_TABLE } from './flags.js';
 import { TRANSFER_LIST_COLUMNS } from '../../render/columns.js';
 import type { TableView } from '../../render/table.js';
 
 /** The flag (or argument) of each request field, for messages. */
-export const FLAGS: FlagNames = {
-  ids: '--id',
-  ref_ids: '--ref-id',
-  profile_ids: '--profile-id',
-  identity_ids: '--identity-id',
-  account_ids: '--account-id',
-  type: '--type',
-  statuses: '--status',
-  secondary_statuses: '--secondary-status',
-  crypto_tx_hashes: '--tx-hash',
-  group_ids: '--group-id',
-  limit: '--limit',
-  order: '--order',
-  order_by: '--order-by',
-  page_cursor: '--cursor',
-  id: 'ID',
-  ...timeFilterFlags('created', 'created_at'),
-  ...timeFilterFlags('updated', 'updated_at'),
-};
+export const FLAGS: FlagNames = { ...TRANSFERS_LIST_FLAG_TABLE.fields, id: 'ID' };
 
 export interface TransfersListOptions {
   /** The listTransfers query, checked against the contract. */
@@ -50,28 +26,28 @@ export interface TransfersListOptions {
 }
 
 export function parseTransfersListOptions(raw: RawFlags, now: number): TransfersListOptions {
-  const f = readFlags(raw);
+  const f = TRANSFERS_LIST_FLAG_TABLE.read(raw);
   const query: Record<string, unknown> = {
-    ids: f.list('id'),
-    ref_ids: f.list('refId'),
-    profile_ids: f.list('profileId'),
-    identity_ids: f.list('identityId'),
-    account_ids: f.list('accountId'),
-    type: choiceList('--type', f.list('type'), TRANSFER_TYPE_FILTERS),
-    statuses: choiceList('--status', f.list('status'), TRANSFER_STATUSES),
-    secondary_statuses: choiceList('--secondary-status', f.list('secondaryStatus'), TRANSFER_SECONDARY_STATUSES),
-    crypto_tx_hashes: f.list('txHash'),
-    group_ids: f.list('groupId'),
-    limit: f.text('limit'),
-    order: f.text('order'),
-    order_by: f.text('orderBy'),
-    page_cursor: f.text('cursor'),
-    ...timeFilters(raw, 'created', 'created_at', now),
-    ...timeFilters(raw, 'updated', 'updated_at', now),
+    ids: f.id,
+    ref_ids: f.refId,
+    profile_ids: f.profileId,
+    identity_ids: f.identityId,
+    account_ids: f.accountId,
+    type: choiceList('--type', f.type, TRANSFER_TYPE_FILTERS),
+    statuses: choiceList('--status', f.status, TRANSFER_STATUSES),
+    secondary_statuses: choiceList('--secondary-status', f.secondaryStatus, TRANSFER_SECONDARY_STATUSES),
+    crypto_tx_hashes: f.txHash,
+    group_ids: f.groupId,
+    limit: f.limit,
+    order: f.order,
+    order_by: f.orderBy,
+    page_cursor: f.cursor,
+    ...timeFilters(f, 'created', 'created_at', now),
+    ...timeFilters(f, 'updated', 'updated_at', now),
   };
   for (const k of Object.keys(query)) if (query[k] === undefined) delete query[k];
   checkRequest(operations.listTransfers, { query }, FLAGS, SHAPE_ONLY);
-  return { query, all: f.on('all'), view: readTableView(f, TRANSFER_LIST_COLUMNS) };
+  return { query, all: f.all, view: readTableView(readFlags(raw), TRANSFER_LIST_COLUMNS) };
 }
 
 export interface TransferGetOptions {
@@ -81,7 +57,7 @@ export interface TransferGetOptions {
 }
 
 export function parseTransferGetOptions(id: string | undefined, raw: RawFlags): TransferGetOptions {
-  const refId = readFlags(raw).text('refId');
+  const { refId } = TRANSFER_GET_FLAG_TABLE.read(raw);
   if (id !== undefined && refId !== undefined) throw usageError('ID and --ref-id: give one');
   return { id, refId };
 }
@@ -95,12 +71,10 @@ export interface TransfersWatchOptions {
 }
 
 export function parseTransfersWatchOptions(ids: string[], raw: RawFlags): TransfersWatchOptions {
-  const f = readFlags(raw);
-  const old = f.text('timeout');
+  const f = TRANSFERS_WATCH_FLAG_TABLE.read(raw);
+  const old = f.timeout;
   const timeoutSeconds =
-    old !== undefined
-      ? waitTimeoutFlag(old, 86_400, '--timeout')
-      : waitTimeoutFlag(f.text('waitTimeout') ?? '600', 86_400);
+    old !== undefined ? waitTimeoutFlag(old, 86_400, '--timeout') : waitTimeoutFlag(f.waitTimeout, 86_400);
   for (const id of ids) checkRequest(operations.getTransfer, { params: { id } }, FLAGS, SHAPE_ONLY);
   return {
     ids,

@@ -8,9 +8,9 @@ import {
   keyValues,
   nameFlag,
   type RawFlags,
-  readFlags,
   waitTimeoutFlag,
 } from '../../cli/options.js';
+import { WITHDRAW_FLAG_TABLE, WITHDRAW_VALUE_KEYS } from './flags.js';
 
 export interface WithdrawOptions {
   asset?: string;
@@ -45,73 +45,57 @@ export interface WithdrawOptions {
   approvals?: string[];
 }
 
-/** The flags that give a value of the request: none of them goes with --request, whose file holds every value. */
-const VALUE_FLAGS: [key: string, flag: string][] = [
-  ['asset', '--asset'],
-  ['network', '--network'],
-  ['address', '--address'],
-  ['to', '--to'],
-  ['amount', '--amount'],
-  ['total', '--total'],
-  ['feeId', '--fee-id'],
-  ['refId', '--ref-id'],
-  ['profileId', '--profile-id'],
-  ['identityId', '--identity-id'],
-  ['accountId', '--account-id'],
-  ['balanceAsset', '--balance-asset'],
-  ['memo', '--memo'],
-  ['meta', '--meta'],
-  ['beneficiary', '--beneficiary'],
-];
-
 export function parseWithdrawOptions(raw: RawFlags): WithdrawOptions {
-  const f = readFlags(raw);
-  const amount = f.text('amount');
-  const total = f.text('total');
+  const f = WITHDRAW_FLAG_TABLE.read(raw);
+  const amount = f.amount;
+  const total = f.total;
   // In this order, so a command line with several mistakes is told about the same one as ever.
   amountXorTotal(amount, total);
-  const feeId = f.text('feeId');
-  const quote = f.on('quote');
+  const feeId = f.feeId;
+  const quote = f.quote;
   if (feeId !== undefined && quote) throw usageError('--fee-id and --quote: give one (--quote gets a fee id for you)');
-  const waitTimeout = waitTimeoutFlag(f.defaulted('waitTimeout'), 86_400);
-  const metadata = keyValues('--meta', f.list('meta'));
-  const beneficiary = jsonObjectFlag('--beneficiary', f.text('beneficiary'), '{"name":"Ada Lovelace"}');
-  const to = f.text('to');
-  if (to !== undefined && f.text('address') !== undefined)
+  const waitTimeout = waitTimeoutFlag(f.waitTimeout, 86_400);
+  const metadata = keyValues('--meta', f.meta);
+  const beneficiary = jsonObjectFlag('--beneficiary', f.beneficiary, '{"name":"Ada Lovelace"}');
+  const to = f.to;
+  if (to !== undefined && f.address !== undefined)
     throw usageError('--to and --address: give one (--to takes the address from the address book)');
   if (to !== undefined && to.trim() === '') throw usageError('--to: must be a nickname of the address book');
   amountFlag('--amount', amount);
   amountFlag('--total', total);
-  const save = f.text('save');
-  if (save !== undefined && !f.on('dryRun'))
+  const save = f.save;
+  if (save !== undefined && !f.dryRun)
     throw usageError('--save: only with --dry-run (it saves the request for approval; nothing is sent)');
-  const request = f.text('request');
-  const clash = request !== undefined ? VALUE_FLAGS.find(([k]) => raw[k] !== undefined) : undefined;
-  if (clash) throw usageError(`--request and ${clash[1]}: give one (the saved request holds every value)`);
+  const request = f.request;
+  const [clash] = request !== undefined ? WITHDRAW_FLAG_TABLE.given(raw, WITHDRAW_VALUE_KEYS) : [];
+  if (clash)
+    throw usageError(
+      `--request and ${WITHDRAW_FLAG_TABLE.flag(clash)}: give one (the saved request holds every value)`,
+    );
   return {
     // By their shape: the run checks them against the catalogue once it knows the service (before asking anything).
-    asset: nameFlag('--asset', f.text('asset')),
-    network: nameFlag('--network', f.text('network')),
-    address: f.text('address'),
+    asset: nameFlag('--asset', f.asset),
+    network: nameFlag('--network', f.network),
+    address: f.address,
     to,
     amount,
     total,
     feeId,
     quote,
-    refId: f.text('refId'),
-    profileId: f.text('profileId'),
-    identityId: f.text('identityId'),
-    accountId: f.text('accountId'),
-    balanceAsset: nameFlag('--balance-asset', f.text('balanceAsset')),
-    memo: f.text('memo'),
+    refId: f.refId,
+    profileId: f.profileId,
+    identityId: f.identityId,
+    accountId: f.accountId,
+    balanceAsset: nameFlag('--balance-asset', f.balanceAsset),
+    memo: f.memo,
     metadata,
     beneficiary,
-    dryRun: f.on('dryRun'),
-    yes: f.on('yes'),
-    wait: f.on('wait'),
+    dryRun: f.dryRun,
+    yes: f.yes,
+    wait: f.wait,
     waitTimeout,
     save,
     request,
-    approvals: f.list('approvals'),
+    approvals: f.approvals,
   };
 }

@@ -2,62 +2,23 @@
 import type { Command } from 'commander';
 import type { Invocation } from '../../../cli/invocation.js';
 import { usageError } from '../../../cli/errors.js';
-import { choiceOption, repeat, waitTimeoutOption } from '../../../cli/options.js';
+import { BATCH_FLAG_TABLE } from './flags.js';
 
 /** Declares `batch` under the `withdraw` command. */
 export function register(withdraw: Command, ctx: Invocation): void {
   // withdraw has flags of the same names (--dry-run, --yes, --wait, --profile-id): after `batch` they are batch's.
   withdraw.enablePositionalOptions();
-  withdraw
-    .command('batch')
-    .argument('<file>', 'CSV with a header, JSON Lines or a JSON array of withdrawals; - reads standard input')
-    .description('send many withdrawals from a file, each exactly once, resumable after a crash')
-    // The single withdrawal's flags are not batch flags: only the program's own options are listed as global.
-    .configureHelp({
-      showGlobalOptions: true,
-      visibleGlobalOptions: (c: Command) => rootOf(c).options.filter((o) => !o.hidden),
-    })
-    .addOption(
-      choiceOption('--format <format>', 'file format (default: from the file name or its first character)', [
-        'csv',
-        'jsonl',
-        'json',
-      ]),
-    )
-    .option('--profile-id <id>', "profile for rows without a profile_id (default: the coinop profile's)")
-    .option(
-      '--dry-run',
-      'validate, get a guaranteed fee for every row and print totals per asset and network; send nothing',
-    )
-    .option('-y, --yes', 'do not ask for confirmation (needed in production without a terminal)')
-    .option(
-      '--resume',
-      'continue an interrupted run of the same file from its journal (or, its journal lost, send the rest)',
-    )
-    .option('--retry-failed', 'with --resume: send the rows the service refused again (same ref_ids)')
-    .option('--skip-invalid', 'send the valid rows even when some rows are invalid (invalid rows are reported)')
-    .option('--wait', 'follow every transfer until it is COMPLETED or FAILED')
-    .addOption(waitTimeoutOption('with --wait: give up waiting after this long (exit 10)'))
-    .option('--concurrency <n>', 'requests in flight at once', '4')
-    .option(
-      '--rate <n>',
-      'most withdrawals per second (the service allows 20; 0 = no client-side limit; also COINOP_BATCH_RATE, coinop config set batch-rate)',
-      '18',
-    )
-    .option('--journal <path>', 'journal file (default: in the coinop data directory, named by the file hash)')
-    .option(
-      '--allow-repeat',
-      "a repeat run: pay rows again that another batch already paid (under ref_ids salted by the run's content; approvals signed with approve --allow-repeat); without it such rows are refused",
-    )
-    .option(
-      '--allow-partial',
-      'send a batch even when the available balance cannot cover every row (without it such a batch is refused before its first row)',
-    )
-    .option(
-      '--approvals <file>',
-      "an approval file (coinop approve FILE) for the profile's policy, besides FILE.approval-*.txt next to the file (repeatable)",
-      repeat,
-    )
+  BATCH_FLAG_TABLE.declare(
+    withdraw
+      .command('batch')
+      .argument('<file>', 'CSV with a header, JSON Lines or a JSON array of withdrawals; - reads standard input')
+      .description('send many withdrawals from a file, each exactly once, resumable after a crash')
+      // The single withdrawal's flags are not batch flags: only the program's own options are listed as global.
+      .configureHelp({
+        showGlobalOptions: true,
+        visibleGlobalOptions: (c: Command) => rootOf(c).options.filter((o) => !o.hidden),
+      }),
+  )
     .addHelpText(
       'after',
       `

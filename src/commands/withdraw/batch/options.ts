@@ -1,7 +1,8 @@
 // `coinop withdraw batch`: the raw flags, checked once into the options the run works with.
 import type { BatchFormat } from '../../../batch/reader.js';
 import { usageError } from '../../../cli/errors.js';
-import { choiceFlag, intFlag, type RawFlags, rateFlag, readFlags, waitTimeoutFlag } from '../../../cli/options.js';
+import { intFlag, type RawFlags, rateFlag, waitTimeoutFlag } from '../../../cli/options.js';
+import { BATCH_FLAG_TABLE } from './flags.js';
 
 export interface BatchOptions {
   /** The file's format; by default from its name or its first character. */
@@ -27,33 +28,31 @@ export interface BatchOptions {
   approvals?: string[];
 }
 
-const FORMATS: readonly BatchFormat[] = ['csv', 'jsonl', 'json'];
-
 export function parseBatchOptions(raw: RawFlags): BatchOptions {
-  const f = readFlags(raw);
-  const concurrency = intFlag('--concurrency', f.defaulted('concurrency'), 1, 64)!;
-  const rate = rateFlag('--rate', f.defaulted('rate'), 'withdrawals', 10_000);
+  const f = BATCH_FLAG_TABLE.read(raw);
+  const concurrency = intFlag('--concurrency', f.concurrency, 1, 64)!;
+  const rate = rateFlag('--rate', f.rate, 'withdrawals', 10_000);
   // Checked whether or not --wait is given: a bad value is a usage error before anything is read.
-  const waitTimeout = waitTimeoutFlag(f.defaulted('waitTimeout'), 7 * 86_400);
-  const retryFailed = f.on('retryFailed');
-  const resume = f.on('resume') || retryFailed;
-  const dryRun = f.on('dryRun');
+  const waitTimeout = waitTimeoutFlag(f.waitTimeout, 7 * 86_400);
+  const retryFailed = f.retryFailed;
+  const resume = f.resume || retryFailed;
+  const dryRun = f.dryRun;
   if (dryRun && resume)
     throw usageError('--dry-run: cannot be combined with --resume (a dry run sends nothing to resume)');
   return {
-    format: choiceFlag('--format', f.text('format'), FORMATS),
-    profileId: f.text('profileId'),
+    format: f.format,
+    profileId: f.profileId,
     dryRun,
-    yes: f.on('yes'),
+    yes: f.yes,
     resume,
     retryFailed,
-    skipInvalid: f.on('skipInvalid'),
-    waitSeconds: f.on('wait') ? waitTimeout : 0,
+    skipInvalid: f.skipInvalid,
+    waitSeconds: f.wait ? waitTimeout : 0,
     concurrency,
     rate,
-    journal: f.text('journal'),
-    allowRepeat: f.on('allowRepeat'),
-    allowPartial: f.on('allowPartial'),
-    approvals: f.list('approvals'),
+    journal: f.journal,
+    allowRepeat: f.allowRepeat,
+    allowPartial: f.allowPartial,
+    approvals: f.approvals,
   };
 }

@@ -1,0 +1,192 @@
+// A command's flags, declared once in a typed table: from it come the commander options (declare), the typed values
+// of a parse (read: each flag's value typed by its kind, so nothing reads a flag back by a string key), the request
+// field each flag gives (fields: the flag names of messages about the request) and the flags' names and lists.
+import { type Command, Option } from 'commander';
+import { choiceFlag, collect, type RawFlags, repeat } from './options.js';
+
+interface SpecBase {
+  /** commander's flags: "--amount <amount>", "-y, --yes". The table's key is the flag's attribute ("amount", "yes"). */
+  flag: string;
+  /** What the flag's help says. */
+  help: string;
+  /** The request field the flag gives ("destination_address" for --address), for messages about the request. */
+  field?: string;
+  /** Shown nowhere (help, man, completion): a spelling kept working. */
+  hidden?: boolean;
+}
+
+/** A flag taking a value: string, or undefined when not given. */
+export interface TextSpec extends SpecBase {
+  kind: 'text';
+}
+/** A flag taking a value, with a default: always a string. */
+export interface DefaultSpec extends SpecBase {
+  kind: 'default';
+  default: string;
+}
+/** A switch: true when given, else false. */
+export interface SwitchSpec extends SpecBase {
+  kind: 'switch';
+}
+/** A repeatable flag: its values in order, or undefined when not given; `split` takes comma-separated values too. */
+export interface ListSpec extends SpecBase {
+  kind: 'list';
+  split?: boolean;
+}
+/** A switch declared with its --no- form (`noHelp` its help): true, false, or undefined when neither was given. */
+export interface ToggleSpec extends SpecBase {
+  kind: 'toggle';
+  noHelp: string;
+}
+/** A flag whose value is one of `choices`, in any case (choiceOption): the canonical spelling, or undefined. */
+export interface ChoiceSpec extends SpecBase {
+  kind: 'choice';
+  choices: readonly string[];
+}
+
+export type FlagSpec = TextSpec | DefaultSpec | SwitchSpec | ListSpec | ToggleSpec | ChoiceSpec;
+export type FlagSpecs = Readonly<Record<string, FlagSpec>>;
+
+/** The value of a flag of `S`'s kind, as read. */
+export type FlagValue<S extends FlagSpec> = S extends { kind: 'text' }
+  ? string | undefined
+  : S extends { kind: 'default' }
+    ? string
+    : S extends { kind: 'switch' }
+      ? boolean
+      : S extends { kind: 'list' }
+        ? string[] | undefined
+        : S extends { kind: 'toggle' }
+          ? boolean | undefined
+          : S extends { kind: 'choice'; choices: readonly (infer C)[] }
+            ? C | undefined
+            : never;
+
+/** The typed values of a table's flags, by key. */
+export type FlagValues<T extends FlagSpecs> = { -readonly [K in keyof T]: FlagValue<T[K]> };
+
+export interface FlagTable<T extends FlagSpecs> {
+  readonly specs: T;
+  /** The keys, in the table's order. */
+  readonly keys: (keyof T & string)[];
+  /** Adds the table's options to `cmd`, in the table's order (its help's order). */
+  declare(cmd: Command): Command;
+  /** The flags' values as commander gives them to an action (or opts()), typed by each flag's kind. */
+  read(raw: RawFlags): FlagValues<T>;
+  /** The flag that gives each request field (for messages about the request). */
+  readonly fields: Record<string, string>;
+  /** The long flag of a key: "--fee-id" for feeId. */
+  flag(key: keyof T & string): string;
+  /** The keys of the flags with a value (a default counts; a switch only when on), in the table's order. */
+  given(raw: RawFlags, keys?: readonly (keyof T & string)[]): (keyof T & string)[];
+}
+
+/** The commander options of one spec (two for a toggle: --x and --no-x). */
+function optionsOf(key: string, spec: FlagSpec): Option[] {
+  const o = new Option(spec.flag, spec.help);
+  if (spec.hidden) o.hideHelp();
+  const out = [o];
+  switch (spec.kind) {
+    case 'default':
+      o.default(spec.default);
+      break;
+    case 'list':
+      o.argParser(spec.split ? collect : repeat);
+      break;
+    case 'choice': {
+      const name = o.long ?? o.short ?? spec.flag;
+      o.choices(spec.choices).argParser((v: string) => choiceFlag(name, v, spec.choices)!);
+      break;
+    }
+    case 'toggle': {
+      const no = new Option(`--no-${o.long!.slice(2)}`, spec.noHelp);
+      if (spec.hidden) no.hideHelp();
+      out.push(no);
+      break;
+    }
+  }
+  if (o.attributeName() !== key) throw new Error(`internal: flag ${spec.flag} is declared under the key ${key}`);
+  return out;
+}
+
+/** The value of `key` checked against its kind: another type is a bug of the declarations, not bad input. */
+function checkedValue(key: string, spec: FlagSpec, raw: RawFlags): unknown {
+  const v = raw[key];
+  const wrong = (want: string) => new Error(`internal: the flag value ${key} is not ${want}`);
+  switch (spec.kind) {
+    case 'switch':
+      if (v !== undefined && typeof v !== 'boolean') throw wrong('a switch');
+      return v === true;
+    case 'toggle':
+      if (v !== undefined && typeof v !== 'boolean') throw wrong('a switch');
+      return v;
+    case 'list':
+      if (v !== undefined && !(Array.isArray(v) && v.every((s) => typeof s === 'string'))) throw wrong('a list');
+      return v;
+    case 'default':
+      if (typeof v !== 'string') throw wrong('given (its declaration has a default)');
+      return v;
+    default:
+      if (v !== undefined && typeof v !== 'string') throw wrong('a string');
+      return v;
+  }
+}
+
+/** A command's flags from their table (`as const` keeps choices typed). */
+export function defineFlags<const T extends FlagSpecs>(specs: T): FlagTable<T> {
+  const entries = Object.entries(specs) as [keyof T & string, FlagSpec][];
+  const fields: Record<string, string> = {};
+  const longs = new Map<string, string>();
+  for (const [key, spec] of entries) {
+    const long = new Option(spec.flag).long ?? spec.flag;
+    longs.set(key, long);
+    if (spec.field !== undefined) fields[spec.field] = long;
+  }
+  return {
+    specs,
+    keys: entries.map(([k]) => k),
+    fields,
+    declare(cmd) {
+      for (const [key, spec] of entries) for (const o of optionsOf(key, spec)) cmd.addOption(o);
+      return cmd;
+    },
+    read(raw) {
+      const out: Record<string, unknown> = {};
+      for (const [key, spec] of entries) out[key] = checkedValue(key, spec, raw);
+      return out as FlagValues<T>;
+    },
+    flag: (key) => longs.get(key)!,
+    given(raw, keys = entries.map(([k]) => k)) {
+      return keys.filter((k) => raw[k] !== undefined && raw[k] !== false);
+    },
+  };
+}
+
+const TIME_FILTER_OPS = [
+  ['Before', 'before', 'lt'],
+  ['Until', 'until', 'lte'],
+  ['At', 'at', 'eq'],
+  ['From', 'from', 'gte'],
+  ['After', 'after', 'gt'],
+] as const;
+type TimeFilterKey<N extends string> = `${N}${(typeof TIME_FILTER_OPS)[number][0]}`;
+
+/**
+ * The five time filters of a timestamp field (--NAME-before ... --NAME-after, timeFilters reads them), each giving
+ * the query key FIELD.OP; `help` says each one's help from its query key and operator ("lt" first).
+ */
+export function timeFilterSpecs<N extends string>(
+  name: N,
+  field: string,
+  help: (key: string, op: string) => string,
+): Record<TimeFilterKey<N>, TextSpec> {
+  const out: Record<string, TextSpec> = {};
+  for (const [suffix, word, op] of TIME_FILTER_OPS)
+    out[`${name}${suffix}`] = {
+      kind: 'text',
+      flag: `--${name}-${word} <time>`,
+      help: help(`${field}.${op}`, op),
+      field: `${field}.${op}`,
+    };
+  return out as Record<TimeFilterKey<N>, TextSpec>;
+}

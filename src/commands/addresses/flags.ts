@@ -1,0 +1,105 @@
+// coinop addresses list and create: their flags, declared once: index.ts declares them, options.ts reads their typed
+// values, and the request field each gives names it in messages.
+import type { Command } from 'commander';
+import { CONVERSION_TARGET_ASSETS, DEPOSIT_ADDRESS_ORDER_BY, LIST_ORDERS } from '../../contract/enums.js';
+import { defineFlags } from '../../cli/flags.js';
+import { tableOptions } from '../../cli/list-flags.js';
+import { TIME_HELP } from '../../cli/options.js';
+
+export const ADDRESSES_LIST_FLAG_TABLE = defineFlags({
+  profileId: {
+    kind: 'list',
+    split: true,
+    flag: '--profile-id <id>',
+    help: 'service profile ids (repeatable or comma separated, at most 100)',
+    field: 'profile_ids',
+  },
+  identityId: { kind: 'list', split: true, flag: '--identity-id <id>', help: 'identity ids', field: 'identity_ids' },
+  accountId: { kind: 'list', split: true, flag: '--account-id <id>', help: 'account ids', field: 'account_ids' },
+  id: { kind: 'list', split: true, flag: '--id <id>', help: 'deposit address ids', field: 'ids' },
+  refId: { kind: 'list', split: true, flag: '--ref-id <id>', help: 'client-specified ids', field: 'ref_ids' },
+  network: {
+    kind: 'list',
+    split: true,
+    flag: '--network <network>',
+    help: 'networks, such as BITCOIN',
+    field: 'networks',
+  },
+  createdBefore: {
+    kind: 'text',
+    flag: '--created-before <time>',
+    help: `created strictly before (created_at.lt): ${TIME_HELP}`,
+    field: 'created_at.lt',
+  },
+  createdUntil: {
+    kind: 'text',
+    flag: '--created-until <time>',
+    help: 'created at or before (created_at.lte)',
+    field: 'created_at.lte',
+  },
+  createdAt: {
+    kind: 'text',
+    flag: '--created-at <time>',
+    help: 'created exactly at (created_at.eq)',
+    field: 'created_at.eq',
+  },
+  createdFrom: {
+    kind: 'text',
+    flag: '--created-from <time>',
+    help: 'created at or after (created_at.gte)',
+    field: 'created_at.gte',
+  },
+  createdAfter: {
+    kind: 'text',
+    flag: '--created-after <time>',
+    help: 'created strictly after (created_at.gt)',
+    field: 'created_at.gt',
+  },
+  limit: { kind: 'text', flag: '--limit <n>', help: 'items per page (1 to 1000, default 100)', field: 'limit' },
+  order: { kind: 'choice', flag: '--order <order>', help: 'sort direction', choices: LIST_ORDERS, field: 'order' },
+  orderBy: {
+    kind: 'choice',
+    flag: '--order-by <key>',
+    help: 'sort key',
+    choices: DEPOSIT_ADDRESS_ORDER_BY,
+    field: 'order_by',
+  },
+  cursor: {
+    kind: 'text',
+    flag: '--cursor <cursor>',
+    help: 'start from this page cursor (next_page_cursor)',
+    field: 'page_cursor',
+  },
+  all: { kind: 'switch', flag: '--all', help: 'every page' },
+});
+
+/** addresses list's flags on `cmd`: the table flags (--columns, --wide), then its own. */
+export function declareAddressesList(cmd: Command): Command {
+  return ADDRESSES_LIST_FLAG_TABLE.declare(tableOptions(cmd));
+}
+
+export const ADDRESS_CREATE_FLAG_TABLE = defineFlags({
+  network: { kind: 'text', flag: '--network <network>', help: 'crypto network', field: 'crypto_network' },
+  profileId: {
+    kind: 'text',
+    flag: '--profile-id <id>',
+    help: "the service's profile (default: the coinop profile's)",
+    field: 'profile_id',
+  },
+  identityId: { kind: 'text', flag: '--identity-id <id>', help: 'identity', field: 'identity_id' },
+  accountId: { kind: 'text', flag: '--account-id <id>', help: 'account', field: 'account_id' },
+  refId: {
+    kind: 'text',
+    flag: '--ref-id <id>',
+    help: 'client id for replay protection (default: generated and printed)',
+    field: 'ref_id',
+  },
+  conversion: {
+    kind: 'choice',
+    flag: '--conversion <asset>',
+    help: 'convert deposits to',
+    choices: CONVERSION_TARGET_ASSETS,
+    field: 'conversion_target_asset',
+  },
+  meta: { kind: 'list', flag: '--meta <key=value>', help: 'metadata pair (repeatable, at most 6)', field: 'metadata' },
+});

@@ -1,0 +1,101 @@
+// The flag tables (src/cli/flags.ts): one declaration gives the commander options, the typed values read from a real
+// argv, the request field -> flag map and the flags' names.
+import { Command } from 'commander';
+import { describe, expect, it } from 'vitest';
+import { defineFlags } from '../../src/cli/flags.js';
+import { parseArgv } from '../support/argv.js';
+import { usageMessage } from '../commands/support.js';
+
+const TABLE = defineFlags({
+  amount: { kind: 'text', flag: '--amount <amount>', help: 'amount to send', field: 'amount' },
+  feeId: { kind: 'text', flag: '--fee-id <id>', help: 'fee quote', field: 'fee_id' },
+  waitTimeout: { kind: 'default', flag: '--wait-timeout <time>', help: 'how long', default: '600' },
+  yes: { kind: 'switch', flag: '-y, --yes', help: 'do not ask' },
+  meta: { kind: 'list', flag: '--meta <key=value>', help: 'pairs', field: 'metadata' },
+  id: { kind: 'list', split: true, flag: '--id <id>', help: 'ids' },
+  bookmark: { kind: 'toggle', flag: '--bookmark', help: 'bookmark it', noHelp: 'take it away' },
+  order: { kind: 'choice', flag: '--order <order>', help: 'direction', choices: ['ASC', 'DESC'] },
+  old: { kind: 'text', flag: '--old <v>', help: 'an old spelling', hidden: true },
+} as const);
+
+describe('defineFlags', () => {
+  it('declares each flag in the table order, with its help, default and choices', () => {
+    const cmd = TABLE.declare(new Command('x'));
+    expect(cmd.options.map((o) => o.flags)).toEqual([
+      '--amount <amount>',
+      '--fee-id <id>',
+      '--wait-timeout <time>',
+      '-y, --yes',
+      '--meta <key=value>',
+      '--id <id>',
+      '--bookmark',
+      '--no-bookmark',
+      '--order <order>',
+      '--old <v>',
+    ]);
+    expect(cmd.options.map((o) => o.description)).toContain('take it away');
+    expect(cmd.options.find((o) => o.long === '--order')?.argChoices).toEqual(['ASC', 'DESC']);
+    expect(cmd.helpInformation()).not.toContain('--old');
+  });
+
+  it('reads the typed values of a real argv; unset ones as their kind says', () => {
+    const none = TABLE.read(parseArgv(TABLE, []));
+    expect(none).toEqual({
+      amount: undefined,
+      feeId: undefined,
+      waitTimeout: '600',
+      yes: false,
+      meta: undefined,
+      id: undefined,
+      bookmark: undefined,
+      order: undefined,
+      old: undefined,
+    });
+    const argv = ['--amount=1', '-y', '--meta', 'a=b', '--meta', 'c=d', '--id', 'x, y', '--id', 'z'];
+    const all = TABLE.read(parseArgv(TABLE, [...argv, '--no-bookmark', '--order', 'asc', '--old', 'o']));
+    expect(all).toEqual({
+      ...none,
+      amount: '1',
+      yes: true,
+      meta: ['a=b', 'c=d'],
+      id: ['x', 'y', 'z'],
+      bookmark: false,
+      order: 'ASC',
+      old: 'o',
+    });
+    expect(TABLE.read(parseArgv(TABLE, ['--bookmark'])).bookmark).toBe(true);
+  });
+
+  it('refuses a value outside the choices as a usage error naming the flag', () => {
+    expect(usageMessage(() => parseArgv(TABLE, ['--order', 'up']))).toBe('--order: must be one of ASC, DESC');
+  });
+
+  it('takes values of the declared kinds only (a mismatch is a bug of the declarations, not bad input)', () => {
+    expect(() => TABLE.read({ waitTimeout: '600', amount: 5 })).toThrow(
+      /internal: the flag value amount is not a string/,
+    );
+    expect(() => TABLE.read({ waitTimeout: '600', yes: 'y' })).toThrow(/internal: the flag value yes is not a switch/);
+    expect(() => TABLE.read({ waitTimeout: '600', meta: 'a=b' })).toThrow(
+      /internal: the flag value meta is not a list/,
+    );
+    expect(() => TABLE.read({})).toThrow(/internal: the flag value waitTimeout is not given/);
+  });
+
+  it('maps each request field to its flag, and names the flags', () => {
+    expect(TABLE.fields).toEqual({ amount: '--amount', fee_id: '--fee-id', metadata: '--meta' });
+    expect(TABLE.flag('feeId')).toBe('--fee-id');
+    expect(TABLE.flag('yes')).toBe('--yes');
+    expect(TABLE.keys).toEqual(['amount', 'feeId', 'waitTimeout', 'yes', 'meta', 'id', 'bookmark', 'order', 'old']);
+  });
+
+  it('lists the flags given, in the table order', () => {
+    const raw = parseArgv(TABLE, ['--meta', 'a=b', '--amount', '1', '--no-bookmark']);
+    expect(TABLE.given(raw)).toEqual(['amount', 'waitTimeout', 'meta']);
+    expect(TABLE.given(raw, ['meta', 'feeId', 'amount'])).toEqual(['meta', 'amount']);
+  });
+
+  it('refuses a key that is not the attribute commander gives the flag', () => {
+    const wrong = defineFlags({ fee: { kind: 'text', flag: '--fee-id <id>', help: 'fee' } });
+    expect(() => wrong.declare(new Command('x'))).toThrow('internal: flag --fee-id <id> is declared under the key fee');
+  });
+});
