@@ -68,7 +68,7 @@ describe('parseAuditListOptions', () => {
     [{ kind: ['payout'] }, /^--kind: must be one of quote, withdrawal, batch, batch_row, internal_transfer/],
     [
       { outcome: ['ok'] },
-      /^--outcome: must be one of attempt, sent, refused, failed, unknown, approved, answered, cancelled$/,
+      /^--outcome: must be one of attempt, sent, refused, failed, unknown, approved, answered, cancelled, held, rejected, expired$/,
     ],
     [{ limit: '0' }, /^--limit: must be from 1 to 100000$/],
     [{ limit: '100001' }, /^--limit: must be from 1 to 100000$/],

@@ -23,11 +23,14 @@ export function register(program: Command, ctx: Invocation): void {
   );
   const opts = async (raw: RawFlags) => (await import('./options.js')).parseStoreOptions(raw, ctx.settings.dataDir);
   const run = () => import('./run.js');
-  gateway
-    .command('init')
-    .description('create the store and an admin operator (its secret shown once)')
-    .option('--store <url>', STORE_HELP)
-    .action(async (raw: RawFlags) => (await run()).init(ctx, await opts(raw)));
+  examples(
+    gateway
+      .command('init')
+      .description('create the store and an admin operator (its secret shown once)')
+      .option('--store <url>', STORE_HELP)
+      .action(async (raw: RawFlags) => (await run()).init(ctx, await opts(raw))),
+    ['coinop gateway init', 'coinop gateway init --store postgres://gw@db.internal/coinop -o json'],
+  );
   examples(
     gateway
       .command('start')
@@ -46,47 +49,71 @@ export function register(program: Command, ctx: Invocation): void {
       }),
     ['coinop gateway start --upstream production --store postgres://gw@db/coinop --tls-cert gw.pem --tls-key gw.key'],
   );
-  const operators = gateway.command('operators').description("the gateway's operators and their roles");
-  operators
-    .command('add <name>')
-    .description('add an operator (client id and secret shown once)')
-    .addOption(choiceOption('--role <role>', 'viewer reads; initiator sends; approver approves; admin all', ROLES))
-    .option('--store <url>', STORE_HELP)
-    .action(async (name: string, raw: RawFlags) => {
-      const { operatorName, roleFlag } = await import('./options.js');
-      await (await run()).addOperator(ctx, await opts(raw), operatorName(name), roleFlag(raw.role as string));
-    });
-  operators
-    .command('list')
-    .description('every operator, their role and whether they are disabled')
-    .option('--store <url>', STORE_HELP)
-    .action(async (raw: RawFlags) => (await run()).listOperators(ctx, await opts(raw)));
+  const operators = examples(gateway.command('operators').description("the gateway's operators and their roles"), [
+    'coinop gateway operators add ivy --role initiator',
+    'coinop gateway operators list',
+  ]);
+  examples(
+    operators
+      .command('add <name>')
+      .description('add an operator (client id and secret shown once)')
+      .addOption(choiceOption('--role <role>', 'viewer reads; initiator sends; approver approves; admin all', ROLES))
+      .option('--store <url>', STORE_HELP)
+      .action(async (name: string, raw: RawFlags) => {
+        const { operatorName, roleFlag } = await import('./options.js');
+        await (await run()).addOperator(ctx, await opts(raw), operatorName(name), roleFlag(raw.role as string));
+      }),
+    ['coinop gateway operators add ivy --role initiator', 'coinop gateway operators add ana --role approver -o json'],
+  );
+  examples(
+    operators
+      .command('list')
+      .description('every operator, their role and whether they are disabled')
+      .option('--store <url>', STORE_HELP)
+      .action(async (raw: RawFlags) => (await run()).listOperators(ctx, await opts(raw))),
+    ['coinop gateway operators list', 'coinop gateway operators list -o json'],
+  );
   for (const [verb, disabled, what] of [
     ['disable', true, 'disable an operator: their tokens stop working at once'],
     ['enable', false, 'enable a disabled operator again'],
   ] as const)
-    operators
-      .command(`${verb} <name>`)
-      .description(what)
+    examples(
+      operators
+        .command(`${verb} <name>`)
+        .description(what)
+        .option('--store <url>', STORE_HELP)
+        .action(async (name: string, raw: RawFlags) => {
+          const { operatorName } = await import('./options.js');
+          await (await run()).setDisabled(ctx, await opts(raw), operatorName(name), disabled);
+        }),
+      [`coinop gateway operators ${verb} ivy`],
+    );
+  const policy = examples(
+    gateway.command('policy').description("the gateway's policy, kept in its store with every version"),
+    ['coinop gateway policy set team-policy.yaml', 'coinop gateway policy history'],
+  );
+  examples(
+    policy
+      .command('show')
+      .description('the policy in force')
       .option('--store <url>', STORE_HELP)
-      .action(async (name: string, raw: RawFlags) => {
-        const { operatorName } = await import('./options.js');
-        await (await run()).setDisabled(ctx, await opts(raw), operatorName(name), disabled);
-      });
-  const policy = gateway.command('policy').description("the gateway's policy, kept in its store with every version");
-  policy
-    .command('show')
-    .description('the policy in force')
-    .option('--store <url>', STORE_HELP)
-    .action(async (raw: RawFlags) => (await run()).policyShow(ctx, await opts(raw)));
-  policy
-    .command('set <file>')
-    .description('check a policy file and make it the next version (recorded in the audit chain)')
-    .option('--store <url>', STORE_HELP)
-    .action(async (file: string, raw: RawFlags) => (await run()).policySet(ctx, await opts(raw), file));
-  policy
-    .command('history')
-    .description('every version of the policy: who set it and when')
-    .option('--store <url>', STORE_HELP)
-    .action(async (raw: RawFlags) => (await run()).policyHistory(ctx, await opts(raw)));
+      .action(async (raw: RawFlags) => (await run()).policyShow(ctx, await opts(raw))),
+    ['coinop gateway policy show', 'coinop gateway policy show -o json'],
+  );
+  examples(
+    policy
+      .command('set <file>')
+      .description('check a policy file and make it the next version (recorded in the audit chain)')
+      .option('--store <url>', STORE_HELP)
+      .action(async (file: string, raw: RawFlags) => (await run()).policySet(ctx, await opts(raw), file)),
+    ['coinop gateway policy set team-policy.yaml'],
+  );
+  examples(
+    policy
+      .command('history')
+      .description('every version of the policy: who set it and when')
+      .option('--store <url>', STORE_HELP)
+      .action(async (raw: RawFlags) => (await run()).policyHistory(ctx, await opts(raw))),
+    ['coinop gateway policy history', 'coinop gateway policy history -o json'],
+  );
 }
