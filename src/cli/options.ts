@@ -206,16 +206,6 @@ export function timeFilterFlags(name: string, field: string): Record<string, str
   return Object.fromEntries(TIME_FILTERS.map(([flag, op]) => [`${field}.${op}`, `--${name}-${flag}`]));
 }
 
-/** A field's time filters from --NAME-before ... --NAME-after (parseTime each), by query key; unset ones left out. */
-export function timeFilters(raw: RawFlags, name: string, field: string, now: number): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [flag, op] of TIME_FILTERS) {
-    const v = readFlags(raw).text(`${name}${flag[0].toUpperCase()}${flag.slice(1)}`);
-    if (v !== undefined) out[`${field}.${op}`] = parseTime(`--${name}-${flag}`, v, now)!;
-  }
-  return out;
-}
-
 /** A whole number flag within bounds (checked here, so the message names the flag). */
 export function intFlag(flag: string, v: string | undefined, min: number, max: number): number | undefined {
   if (v === undefined) return undefined;

@@ -8,8 +8,8 @@ import {
   marketFlag,
   parseTime,
   timeFilterFlags,
-  timeFilters,
 } from '../../src/cli/options.js';
+import { timeFilters } from '../../src/cli/flags.js';
 import { isoSeconds } from '../../src/client/prices.js';
 import { usageMessage } from '../commands/support.js';
 
@@ -112,9 +112,9 @@ describe('shared flag rules', () => {
       'updated_at.gte': '--updated-from',
       'updated_at.gt': '--updated-after',
     });
-    expect(
-      timeFilters({ updatedAfter: '1h', updatedUntil: 'now', createdAt: 'now' }, 'updated', 'updated_at', NOW),
-    ).toEqual({
+    // Another field's filters are not this one's.
+    const values = { updatedAfter: '1h', updatedUntil: 'now', createdAt: 'now' };
+    expect(timeFilters(values, 'updated', 'updated_at', NOW)).toEqual({
       'updated_at.lte': '2026-03-01T12:00:00Z',
       'updated_at.gt': '2026-03-01T11:00:00Z',
     });

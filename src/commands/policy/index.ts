@@ -3,6 +3,7 @@ import type { Command } from 'commander';
 import type { Invocation } from '../../cli/invocation.js';
 import { examples } from '../../cli/help.js';
 import type { RawFlags } from '../../cli/options.js';
+import { POLICY_INIT_FLAG_TABLE } from './flags.js';
 
 export function register(program: Command, ctx: Invocation): void {
   const policy = examples(
@@ -32,10 +33,8 @@ export function register(program: Command, ctx: Invocation): void {
     ['coinop policy check', 'coinop policy check team-policy.yaml'],
   );
   examples(
-    policy
-      .command('init')
+    POLICY_INIT_FLAG_TABLE.declare(policy.command('init'))
       .description("write a commented starter policy (no rules yet) where the profile's policy lives")
-      .option('--force', 'replace the policy file the profile has')
       .action(async (raw: RawFlags) => {
         const { parsePolicyInitOptions } = await import('./options.js');
         await (await import('./run.js')).init(ctx, parsePolicyInitOptions(raw));
