@@ -215,55 +215,8 @@ export function intFlag(flag: string, v: string | undefined, min: number, max: n
   return n;
 }
 
-/** Flag values as commander hands them to an action (its option objects are untyped): read them with readFlags. */
+/** Flag values as commander hands them to an action (its option objects are untyped): read them with a flag table. */
 export type RawFlags = Readonly<Record<string, unknown>>;
-
-/** Typed reads of raw flag values, by the attribute name commander gives each declared flag. */
-export interface FlagReader {
-  /** A flag that takes a value; undefined when not given. */
-  text(key: string): string | undefined;
-  /** A flag declared with a default: always has a value. */
-  defaulted(key: string): string;
-  /** A switch: true when given. */
-  on(key: string): boolean;
-  /** A repeatable flag; undefined when not given. */
-  list(key: string): string[] | undefined;
-  /** A switch declared with its --no- form: true, false, or undefined when neither was given. */
-  toggle(key: string): boolean | undefined;
-}
-
-/** Reads raw flags; a value of another type than its declaration gives is a bug of the declarations, not bad input. */
-export function readFlags(raw: RawFlags): FlagReader {
-  const wrong = (key: string, want: string) => new Error(`internal: the flag value ${key} is not ${want}`);
-  const text = (key: string): string | undefined => {
-    const v = raw[key];
-    if (v !== undefined && typeof v !== 'string') throw wrong(key, 'a string');
-    return v;
-  };
-  return {
-    text,
-    defaulted(key) {
-      const v = text(key);
-      if (v === undefined) throw wrong(key, 'given (its declaration has a default)');
-      return v;
-    },
-    on(key) {
-      const v = raw[key];
-      if (v !== undefined && typeof v !== 'boolean') throw wrong(key, 'a switch');
-      return v === true;
-    },
-    list(key) {
-      const v = raw[key];
-      if (v !== undefined && !(Array.isArray(v) && v.every((s) => typeof s === 'string'))) throw wrong(key, 'a list');
-      return v as string[] | undefined;
-    },
-    toggle(key) {
-      const v = raw[key];
-      if (v !== undefined && typeof v !== 'boolean') throw wrong(key, 'a switch');
-      return v;
-    },
-  };
-}
 
 /** --amount and --total: one of them, never both (asked for on a terminal when neither is given). */
 export function amountXorTotal(amount: string | undefined, total: string | undefined): void {

@@ -4,7 +4,6 @@ import { describe, expect, it } from 'vitest';
 import {
   durationFlag,
   durationMs,
-  readFlags,
   marketFlag,
   parseTime,
   timeFilterFlags,
@@ -118,16 +117,5 @@ describe('shared flag rules', () => {
       'updated_at.lte': '2026-03-01T12:00:00Z',
       'updated_at.gt': '2026-03-01T11:00:00Z',
     });
-  });
-
-  it('reads raw flags by type; a value of another type is a bug of the declarations, not bad input', () => {
-    const f = readFlags({ a: 'x', b: ['1', '2'], c: true, d: 5, e: false });
-    expect([f.text('a'), f.text('z')]).toEqual(['x', undefined]);
-    expect([f.list('b'), f.list('z')]).toEqual([['1', '2'], undefined]);
-    expect([f.on('c'), f.on('e'), f.on('z')]).toEqual([true, false, false]);
-    expect(() => f.text('b')).toThrow(/internal: the flag value b is not a string/);
-    expect(() => f.text('d')).toThrow(/internal: the flag value d is not a string/);
-    expect(() => f.list('a')).toThrow(/not a list/);
-    expect(() => f.on('a')).toThrow(/not a switch/);
   });
 });
