@@ -49,7 +49,13 @@ function listFlagTable(shape: ListShape) {
       choices: LIST_ORDERS,
       field: 'order',
     },
-    orderBy: { kind: 'choice', flag: '--order-by <key>', help: 'sort key', choices: shape.orderBy ?? [], field: 'order_by' },
+    orderBy: {
+      kind: 'choice',
+      flag: '--order-by <key>',
+      help: 'sort key',
+      choices: shape.orderBy ?? [],
+      field: 'order_by',
+    },
     cursor: {
       kind: 'text',
       flag: '--cursor <cursor>',

@@ -1,13 +1,7 @@
 // The flag rules commands share (src/cli/options.ts): one duration grammar for --duration and the time flags,
 // markets, time filters, and times in whole seconds.
 import { describe, expect, it } from 'vitest';
-import {
-  durationFlag,
-  durationMs,
-  marketFlag,
-  parseTime,
-  timeFilterFlags,
-} from '../../src/cli/options.js';
+import { durationFlag, durationMs, marketFlag, parseTime, timeFilterFlags } from '../../src/cli/options.js';
 import { timeFilters } from '../../src/cli/flags.js';
 import { isoSeconds } from '../../src/client/prices.js';
 import { usageMessage } from '../commands/support.js';

@@ -14,7 +14,8 @@ import { usageMessage } from './support.js';
 const NOW = Date.parse('2026-11-23T12:34:56.789Z');
 const parseAuditListOptions = (argv: string[], now: number) =>
   raw.parseAuditListOptions(parseArgv(AUDIT_LIST_FLAG_TABLE, argv), now);
-const parseAuditVerifyOptions = (argv: string[]) => raw.parseAuditVerifyOptions(parseArgv(AUDIT_VERIFY_FLAG_TABLE, argv));
+const parseAuditVerifyOptions = (argv: string[]) =>
+  raw.parseAuditVerifyOptions(parseArgv(AUDIT_VERIFY_FLAG_TABLE, argv));
 const parseAuditExportOptions = (argv: string[], output: Format | undefined, now: number) =>
   raw.parseAuditExportOptions(parseArgv(AUDIT_EXPORT_FLAG_TABLE, argv), output, now);
 
@@ -122,8 +123,8 @@ describe('parseAuditExportOptions', () => {
     expect(usageMessage(() => parseAuditExportOptions([], 'table', NOW))).toBe(
       '-o: an export is csv, json or ndjson, not a table',
     );
-    expect(usageMessage(() => parseAuditExportOptions(['--from', '2026-12-01', '--to', '2026-11-01'], 'csv', NOW))).toBe(
-      '--from: must be before --to',
-    );
+    expect(
+      usageMessage(() => parseAuditExportOptions(['--from', '2026-12-01', '--to', '2026-11-01'], 'csv', NOW)),
+    ).toBe('--from: must be before --to');
   });
 });

@@ -13,11 +13,7 @@ const FORMAT = 'must be a plain decimal number such as 0.05 (digits and one poin
 describe('parseLocalDepositOptions', () => {
   it.each([
     ['no flags: everything left to ask for', [], {}],
-    [
-      'an address and an amount',
-      ['--address', 'bc1qxyz', '--amount', '0.5'],
-      { address: 'bc1qxyz', amount: '0.5' },
-    ],
+    ['an address and an amount', ['--address', 'bc1qxyz', '--amount', '0.5'], { address: 'bc1qxyz', amount: '0.5' }],
     [
       'a ref_id, an asset and an amount in its decimals',
       ['--ref-id', 'r', '--asset', 'USDP', '--amount', '1.123456'],

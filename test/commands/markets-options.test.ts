@@ -12,10 +12,16 @@ const SYMBOL = 'is not a market symbol (letters and digits such as BTCUSD)';
 const parseBookOptions = (market: string | undefined, argv: string[]) =>
   raw.parseBookOptions(market, parseArgv(BOOK_FLAG_TABLE, argv));
 const parseTradesOptions = (market: string | undefined, argv: string[]) =>
-  raw.parseTradesOptions(market, parseArgv((c: Command) => TRADES_FLAG_TABLE.declare(tableOptions(c)), argv));
+  raw.parseTradesOptions(
+    market,
+    parseArgv((c: Command) => TRADES_FLAG_TABLE.declare(tableOptions(c)), argv),
+  );
 // ticker has no flags of its own.
 const parseTickerOptions = (market: string | undefined, argv: string[]) =>
-  raw.parseTickerOptions(market, parseArgv((c: Command) => c, argv));
+  raw.parseTickerOptions(
+    market,
+    parseArgv((c: Command) => c, argv),
+  );
 const parseMarketsOptions = (argv: string[]) => raw.parseMarketsOptions(parseArgv(declareMarkets, argv));
 
 describe('parseBookOptions', () => {

@@ -39,12 +39,7 @@ const NONE: ApproveOptions = {
   yes: false,
 };
 
-const VALID: [
-  name: string,
-  file: string | undefined,
-  argv: string[],
-  expected: Partial<ApproveOptions>,
-][] = [
+const VALID: [name: string, file: string | undefined, argv: string[], expected: Partial<ApproveOptions>][] = [
   ['a file', 'payouts.csv', [], { file: 'payouts.csv' }],
   ['--show-key alone', undefined, ['--show-key'], { showKey: true }],
   [

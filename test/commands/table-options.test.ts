@@ -42,13 +42,7 @@ const COMMANDS: [
   argv?: string[],
 ][] = [
   ['transfers list', declareTransfersList, (raw) => parseTransfersListOptions(raw, NOW), 'tx_hash', TRANSFER_COLUMNS],
-  [
-    'transfers watch',
-    declareTransfersWatch,
-    (raw) => parseTransfersWatchOptions(['t1'], raw),
-    'fee',
-    TRANSFER_COLUMNS,
-  ],
+  ['transfers watch', declareTransfersWatch, (raw) => parseTransfersWatchOptions(['t1'], raw), 'fee', TRANSFER_COLUMNS],
   [
     'addresses list',
     declareAddressesList,

@@ -29,7 +29,9 @@ export function register(program: Command, ctx: Invocation): void {
   examples(
     APPROVALS_APPROVE_FLAG_TABLE.declare(approvals.command('approve <id>'))
       .description('sign an approval of a held request with your approver key (the last one needed sends it)')
-      .action(async (id: string, raw: RawFlags) => (await run()).approve(ctx, id, APPROVALS_APPROVE_FLAG_TABLE.read(raw).yes)),
+      .action(async (id: string, raw: RawFlags) =>
+        (await run()).approve(ctx, id, APPROVALS_APPROVE_FLAG_TABLE.read(raw).yes),
+      ),
     ['coinop approvals approve 2f0c5a1e-…'],
   );
   examples(

@@ -20,12 +20,21 @@ export const AUDIT_LIST_FLAG_TABLE = defineFlags({
     flag: '--kind <kind>',
     help: `kinds (repeatable or comma separated): ${AUDIT_KINDS.join(', ')}`,
   },
-  outcome: { kind: 'list', split: true, flag: '--outcome <result>', help: `results (repeatable): ${AUDIT_RESULTS.join(', ')}` },
+  outcome: {
+    kind: 'list',
+    split: true,
+    flag: '--outcome <result>',
+    help: `results (repeatable): ${AUDIT_RESULTS.join(', ')}`,
+  },
   from: FROM,
   to: TO,
   refId: { kind: 'list', split: true, flag: '--ref-id <id>', help: 'ref_ids (repeatable or comma separated)' },
   asset: { kind: 'list', split: true, flag: '--asset <asset>', help: 'assets (repeatable or comma separated)' },
-  limit: { kind: 'text', flag: '--limit <n>', help: 'the latest this many matching entries (1 to 100000, default 100)' },
+  limit: {
+    kind: 'text',
+    flag: '--limit <n>',
+    help: 'the latest this many matching entries (1 to 100000, default 100)',
+  },
   all: { kind: 'switch', flag: '--all', help: 'every matching entry, streamed' },
   gateway: GATEWAY,
 });

@@ -20,9 +20,7 @@ export function register(program: Command, ctx: Invocation): void {
   );
   const list = events.command('list').description('events, filtered; --all follows every page and streams them');
   examples(
-    declareEventsList(list).action(async (raw: RawFlags) =>
-      (await import('./run.js')).list(ports(ctx), raw),
-    ),
+    declareEventsList(list).action(async (raw: RawFlags) => (await import('./run.js')).list(ports(ctx), raw)),
     [
       'coinop events list',
       'coinop events list --type transfer.crypto_deposit.completed --created-after 24h',

@@ -105,7 +105,6 @@ export function parseEventsListenOptions(raw: RawFlags, now: number): EventsList
     url: to === undefined ? undefined : forwardUrl(to),
     printSecret,
     concurrency: intFlag('--concurrency', f.concurrency, 1, 16) ?? LISTEN_DEFAULTS.concurrency,
-    timeoutMs:
-      durationFlag('--timeout', f.timeout, 300_000, 'must be at most 5 minutes') ?? LISTEN_DEFAULTS.timeoutMs,
+    timeoutMs: durationFlag('--timeout', f.timeout, 300_000, 'must be at most 5 minutes') ?? LISTEN_DEFAULTS.timeoutMs,
   };
 }

@@ -45,7 +45,12 @@ export function register(program: Command, ctx: Invocation): void {
       .description('add an operator (client id and secret shown once)')
       .action(async (name: string, raw: RawFlags) => {
         const { operatorName, roleFlag } = await import('./options.js');
-        await (await run()).addOperator(ctx, await opts(raw), operatorName(name), roleFlag(OPERATORS_ADD_FLAG_TABLE.read(raw).role));
+        await (await run()).addOperator(
+          ctx,
+          await opts(raw),
+          operatorName(name),
+          roleFlag(OPERATORS_ADD_FLAG_TABLE.read(raw).role),
+        );
       }),
     ['coinop gateway operators add ivy --role initiator', 'coinop gateway operators add ana --role approver -o json'],
   );

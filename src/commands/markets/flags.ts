@@ -6,7 +6,11 @@ import { tableOptions } from '../../cli/list-flags.js';
 import { BOOK_DEPTH_DEFAULT, BOOK_DEPTH_MAX, TRADES_LIMIT_DEFAULT, TRADES_LIMIT_MAX } from './depth-bounds.js';
 
 export const MARKETS_FLAG_TABLE = defineFlags({
-  refresh: { kind: 'switch', flag: '--refresh', help: "fetch the service's list again (it is kept for a day per service)" },
+  refresh: {
+    kind: 'switch',
+    flag: '--refresh',
+    help: "fetch the service's list again (it is kept for a day per service)",
+  },
 });
 
 /** markets's flags on `cmd`: the table flags (--columns, --wide), then its own. */

@@ -5,7 +5,11 @@ import { tableOptions } from '../../cli/list-flags.js';
 import { TIME_HELP } from '../../cli/options.js';
 
 export const PRICES_FLAG_TABLE = defineFlags({
-  increment: { kind: 'text', flag: '--increment <step>', help: 'time step: ONE_MINUTE … FOUR_WEEKS (default ONE_HOUR)' },
+  increment: {
+    kind: 'text',
+    flag: '--increment <step>',
+    help: 'time step: ONE_MINUTE … FOUR_WEEKS (default ONE_HOUR)',
+  },
   maxPoints: {
     kind: 'text',
     flag: '--max-points <n>',
