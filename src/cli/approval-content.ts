@@ -148,7 +148,7 @@ export function readSavedRequest(ctx: Invocation, path: string): SavedRequest {
   const scope = approvalScope(ctx, 'withdrawal', undefined);
   if (saved.environment !== scope.environment || saved.service !== scope.service)
     throw usageError(
-      `--request: ${path} was saved for ${saved.environment} at ${saved.service}, and profile ${ctx.context().name} is ${scope.environment} at ${scope.service}`,
+      `--request: ${path} was saved for ${saved.environment} at ${saved.service}, and context ${ctx.context().name} is ${scope.environment} at ${scope.service}`,
       'send it with the context it was saved with (--context)',
     );
   return saved;

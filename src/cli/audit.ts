@@ -51,7 +51,7 @@ export interface AuditDeps {
   dataDir(): string;
   env: Record<string, string | undefined>;
   now(): number;
-  /** The coinop profile, when the command has one (before it connects). */
+  /** The coinop context, when the command has one (before it connects). */
   profile(): { name: string; environment: string; clientId: string } | undefined;
   /** The MCP client acting through this run (coinop mcp), when there is one: named in every entry's `who`. */
   agent?(): string | undefined;

@@ -11,7 +11,7 @@
 //                process.env / Date.now deep inside a command)
 //   globals      --context (its name kept as globals.profile; --profile is its old name), -o/--output, --json, --debug, --no-input, --no-color (parsed before any action runs)
 //   prompter     inquirer prompts on stderr, only when allowed; need() in prompt.ts turns a missing value into a prompt or a usage error
-//   store()      the profile store (src/config/store.ts); profile(): the resolved profile with env overrides
+//   store()      the context store (src/config/store.ts); profile(): the resolved profile with env overrides
 //   connect()    { profile, client, tokens, transport, serviceId }: the API client (src/client/service-client.ts) with tokens,
 //                retries and the embedded local service already sorted out; profile.wsUrl and tokens.token() serve
 //                the stream; serviceId says which service (instance) answers
@@ -379,7 +379,7 @@ async function connectAs(
   if (embedded) {
     ctx.onCleanup(() => embedded.close());
     ctx.debug(
-      `nothing listened at the local profile's address; started the local service at ${embedded.baseUrl} over ${embedded.dbFile}`,
+      `nothing listened at the local context's address; started the local service at ${embedded.baseUrl} over ${embedded.dbFile}`,
     );
   }
   ctx.debug(`service ${serviceId()}${check && !check.verified ? ' (as cached; checked on its answers)' : ''}`);

@@ -126,7 +126,7 @@ export function addresses(
     if (!value) continue;
     if (guarded && !hasScheme(value, SECURE[variable].scheme)) {
       throw new ProfileOverrideError(
-        `${variable}: profile "${name}" is a ${p.environment} profile, so its ${SECURE[variable].what} can only be overridden with ${SECURE[variable].scheme === 'https:' ? 'an' : 'a'} ${SECURE[variable].scheme}// address (got ${value}); nothing was sent`,
+        `${variable}: context "${name}" is a ${p.environment} context, so its ${SECURE[variable].what} can only be overridden with ${SECURE[variable].scheme === 'https:' ? 'an' : 'a'} ${SECURE[variable].scheme}// address (got ${value}); nothing was sent`,
       );
     }
     applied.push({ variable, value });
@@ -150,7 +150,7 @@ export function overrideNote(p: ResolvedContext): string | undefined {
   const what = p.overrides
     .map((o) => `${o.variable} overrides its ${SECURE[o.variable].what} with ${o.value}`)
     .join(', ');
-  return `note: profile "${p.name}" is a ${p.environment} profile; ${what} (the client secret goes only to ${p.savedAuthUrl})`;
+  return `note: context "${p.name}" is a ${p.environment} context; ${what} (the client secret goes only to ${p.savedAuthUrl})`;
 }
 
 function hasScheme(value: string, scheme: string): boolean {

@@ -1,4 +1,4 @@
-// The profile store: profiles in config.json (through conf), client secrets and cached tokens in separate
+// The context store: profiles in config.json (through conf), client secrets and cached tokens in separate
 // owner-only files, every change made under a lock and written atomically.
 import { chmodSync, existsSync, mkdirSync, readFileSync, renameSync, statSync } from 'node:fs';
 import { warnIfOpen } from './private-files.js';
@@ -335,14 +335,14 @@ function configIssue(v: unknown): string | undefined {
   if (c.profiles === undefined) return undefined;
   if (!c.profiles || typeof c.profiles !== 'object' || Array.isArray(c.profiles)) return 'profiles is not an object';
   for (const [name, p] of Object.entries(c.profiles as Record<string, unknown>)) {
-    if (!p || typeof p !== 'object' || Array.isArray(p)) return `profile "${name}" is not an object`;
+    if (!p || typeof p !== 'object' || Array.isArray(p)) return `context "${name}" is not an object`;
     const q = p as Record<string, unknown>;
     if (!(ENVIRONMENTS as readonly unknown[]).includes(q.environment))
-      return `profile "${name}": environment is not one of ${ENVIRONMENTS.join(', ')}`;
+      return `context "${name}": environment is not one of ${ENVIRONMENTS.join(', ')}`;
     for (const k of ['baseUrl', 'authUrl', 'wsUrl', 'clientId'] as const)
-      if (typeof q[k] !== 'string') return `profile "${name}": ${k} is not a string`;
+      if (typeof q[k] !== 'string') return `context "${name}": ${k} is not a string`;
     if (!Array.isArray(q.scopes) || !q.scopes.every((x) => typeof x === 'string'))
-      return `profile "${name}": scopes is not a list of strings`;
+      return `context "${name}": scopes is not a list of strings`;
     if (q.profileId !== undefined && typeof q.profileId !== 'string')
       return `profile "${name}": profileId is not a string`;
   }

@@ -8,7 +8,7 @@ import type { AuditAttempt, AuditPort, BatchPort, PolicyPort } from './ports.js'
 import type { ObjectSchema } from './schema.js';
 import type { MoneyGate } from '../gate/gate.js';
 
-/** What the server reaches the service through: the API client of the coinop profile. */
+/** What the server reaches the service through: the API client of the coinop context. */
 export interface McpConnection {
   client: ServiceClient;
   /** Which service answers (`local:<instance id>`, or `<environment>:<base url>`). */

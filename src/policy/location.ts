@@ -1,4 +1,4 @@
-// Where a coinop profile's policy lives: <config dir>/policies/<profile>.yaml (or .yml, or .json). Looking costs a
+// Where a coinop context's policy lives: <config dir>/policies/<profile>.yaml (or .yml, or .json). Looking costs a
 // few stat calls, so every command that moves money looks, and loads the parser only when a file is there.
 //
 // Only a name that is certainly not there (ENOENT, of the name itself and of a real folder) means "no policy": a
@@ -73,7 +73,7 @@ function look(fs: LookFs, path: string, want: 'file' | 'folder'): { found: boole
   return right ? { found: true } : { found: true, problem: `${path} is ${kindOf(st)}, not a ${want}` };
 }
 
-/** The profile's policy file: the one that exists, else where `coinop policy init` writes it (exists: false). */
+/** The context's policy file: the one that exists, else where `coinop policy init` writes it (exists: false). */
 export function policyLocation(configDir: string, profile: string, fs: LookFs = REAL_FS): PolicyLocation {
   const dir = policyDir(configDir);
   const candidates = POLICY_EXTENSIONS.map((ext) => join(dir, `${profile}${ext}`));

@@ -74,7 +74,7 @@ describe('login --env production: saved, and active only when asked', () => {
     const r = await runCoinop(login(), env);
     expect(r.code, r.stderr).toBe(0);
     expect(r.stderr).toContain(
-      `note: this production profile uses addresses other than the hosted service's: API ${front.url}, token endpoint ${front.url}/oauth2/token`,
+      `note: this production context uses addresses other than the hosted service's: API ${front.url}, token endpoint ${front.url}/oauth2/token`,
     );
     expect(r.stderr).toContain(
       'context "prod" is saved, not active (use it with --context prod, or coinop context use prod)',

@@ -39,7 +39,7 @@ describe('coinop on a terminal', () => {
     for (const want of [
       'environment',
       'local',
-      'profile',
+      'context',
       DEMO.profileId,
       'asset',
       'BTC',

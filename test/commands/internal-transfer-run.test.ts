@@ -68,7 +68,7 @@ describe('transfer internal run', () => {
     const before = await received();
     await internal(d, transfer('it-dry', { dryRun: true }));
     expect(d.display.stderr).toContain('Dry run: nothing sent');
-    expect(d.display.stderr).toContain('Policy: none (no policy file for profile local: no rules)');
+    expect(d.display.stderr).toContain('Policy: none (no policy file for context local: no rules)');
     expect(JSON.parse(d.display.stdout)).toMatchObject({
       method: 'POST',
       path: '/v2/transfer/internal',

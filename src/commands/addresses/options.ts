@@ -46,7 +46,7 @@ export const CREATE_FLAGS: FlagNames = ADDRESS_CREATE_FLAG_TABLE.fields;
 export interface AddressCreateOptions {
   /** Unset: asked. */
   network?: CryptoNetwork;
-  /** Unset: the coinop profile's, else asked. */
+  /** Unset: the coinop context's, else asked. */
   profileId?: string;
   identityId?: string;
   accountId?: string;

@@ -75,7 +75,7 @@ export async function approve(ctx: Invocation, o: ApproveOptions): Promise<void>
   if (o.showKey) {
     out.one({ key: k.publicKey.text, key_id: k.publicKey.id, private_key_file: k.path });
     ctx.io.err(
-      `list it in the policy of each profile you approve for (coinop policy show):\n  approvals:\n    keys:\n      - name: ${ctx.env.USER || 'YOUR-NAME'}\n        key: ${k.publicKey.text}\n`,
+      `list it in the policy of each context you approve for (coinop policy show):\n  approvals:\n    keys:\n      - name: ${ctx.env.USER || 'YOUR-NAME'}\n        key: ${k.publicKey.text}\n`,
     );
     return;
   }

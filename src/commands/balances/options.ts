@@ -12,7 +12,7 @@ import type { TableView } from '../../render/table.js';
 export interface BalancesOptions {
   /** Upper case, each once, each an asset's name (the catalogue's, against the local service); undefined: every asset. */
   assets?: string[];
-  /** The coinop profile's service profile when not given (and not allProfiles). */
+  /** The coinop context's service profile when not given (and not allProfiles). */
   profileId?: string;
   allProfiles: boolean;
   /** List assets whose balances are all zero too (named assets are always listed). */

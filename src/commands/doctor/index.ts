@@ -8,7 +8,7 @@ export function register(program: Command, ctx: Invocation): void {
   examples(
     DOCTOR_FLAG_TABLE.declare(program.command('doctor'))
       .description(
-        "check the setup: file permissions, each saved profile's endpoints, token and clock, completion, policy files",
+        "check the setup: file permissions, each saved context's endpoints, token and clock, completion, policy files",
       )
       .addHelpText(
         'after',

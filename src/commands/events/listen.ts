@@ -81,7 +81,7 @@ async function forward(
   const start = await startFeed(ctx, conn, 'listen', o);
   const p = palette(ctx.io.colourErr);
   ctx.io.err(
-    `Forwarding events to ${o.url} (profile ${conn.context.name}, ${o.types.length ? o.types.join(', ') : 'every type'}), from ${start.from}\n` +
+    `Forwarding events to ${o.url} (context ${conn.context.name}, ${o.types.length ? o.types.join(', ') : 'every type'}), from ${start.from}\n` +
       `Signing secret ${p.bold(key.secret)}${key.created ? ' (new)' : ''}: the receiver's shared secret, like the Stripe CLI's whsec_. ` +
       `Check the ${SIGNATURE_HEADER} header with it (docs/events.md: "Forwarding events"). Kept in ${key.file}\n`,
   );

@@ -9,7 +9,7 @@ export function register(program: Command, ctx: Invocation): void {
   examples(
     MCP_FLAG_TABLE.declare(program.command('mcp'))
       .description(
-        "a Model Context Protocol server on stdio for AI agents: the profile's reads as tools; money-moving tools preview unless started with --allow-writes",
+        "a Model Context Protocol server on stdio for AI agents: the context's reads as tools; money-moving tools preview unless started with --allow-writes",
       )
       .action(async (raw: RawFlags) => {
         const { parseMcpOptions } = await import('./options.js');
@@ -18,8 +18,8 @@ export function register(program: Command, ctx: Invocation): void {
       }),
     [
       'coinop mcp',
-      'coinop mcp --profile sandbox --allow-writes',
-      'coinop mcp --profile production --allow-writes --allow-production',
+      'coinop mcp --context sandbox --allow-writes',
+      'coinop mcp --context production --allow-writes --allow-production',
     ],
   );
 }

@@ -10,21 +10,21 @@ export function register(program: Command, ctx: Invocation): void {
     program
       .command('policy')
       .description(
-        "the profile's policy: the rules checked before any money moves, in <config dir>/policies/<profile>.yaml",
+        "the context's policy: the rules checked before any money moves, in <config dir>/policies/<context>.yaml",
       ),
     ['coinop policy show', 'coinop policy check', 'coinop policy init'],
   );
   examples(
     policy
       .command('show')
-      .description("the profile's policy, rule by rule (no policy file: no rules)")
+      .description("the context's policy, rule by rule (no policy file: no rules)")
       .action(async () => (await import('./run.js')).show(ctx)),
     ['coinop policy show', 'coinop --context prod policy show -o json'],
   );
   examples(
     policy
       .command('check')
-      .description("validate a policy file (default: the profile's): every problem with its line, exit 2")
+      .description("validate a policy file (default: the context's): every problem with its line, exit 2")
       .argument('[file]', 'a policy file, YAML or JSON')
       .action(async (file: string | undefined) => {
         const { parsePolicyCheckArgs } = await import('./options.js');
@@ -34,7 +34,7 @@ export function register(program: Command, ctx: Invocation): void {
   );
   examples(
     POLICY_INIT_FLAG_TABLE.declare(policy.command('init'))
-      .description("write a commented starter policy (no rules yet) where the profile's policy lives")
+      .description("write a commented starter policy (no rules yet) where the context's policy lives")
       .action(async (raw: RawFlags) => {
         const { parsePolicyInitOptions } = await import('./options.js');
         await (await import('./run.js')).init(ctx, parsePolicyInitOptions(raw));

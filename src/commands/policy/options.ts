@@ -4,7 +4,7 @@ import type { RawFlags } from '../../cli/options.js';
 import { POLICY_INIT_FLAG_TABLE } from './flags.js';
 
 export interface PolicyCheckOptions {
-  /** The file to check; the profile's policy file when not given. */
+  /** The file to check; the context's policy file when not given. */
   file?: string;
 }
 

@@ -1,4 +1,4 @@
-// coinop policy show|check|init: the profile's policy file, read and shown rule by rule, validated with every problem
+// coinop policy show|check|init: the context's policy file, read and shown rule by rule, validated with every problem
 // and its line, or written as a commented starter. None of them sends anything.
 import type { Invocation } from '../../cli/invocation.js';
 import { CoinopError, usageError } from '../../cli/errors.js';
@@ -28,7 +28,7 @@ function loadOrRefuse(ctx: Invocation, file: string): LoadedPolicy {
   }
 }
 
-/** The profile's policy file, where it is and whether it is there; two of them are a usage error. */
+/** The context's policy file, where it is and whether it is there; two of them are a usage error. */
 function located(ctx: Invocation): { name: string; path: string; exists: boolean } {
   const name = ctx.context().name;
   const loc = policyLocation(ctx.settings.configDir, name);
@@ -38,7 +38,7 @@ function located(ctx: Invocation): { name: string; path: string; exists: boolean
     });
   if (loc.others.length)
     throw usageError(
-      `profile ${name} has more than one policy file (${[loc.path, ...loc.others].join(', ')}); keep one`,
+      `context ${name} has more than one policy file (${[loc.path, ...loc.others].join(', ')}); keep one`,
     );
   return { name, ...loc };
 }
@@ -48,7 +48,8 @@ function render(ctx: Invocation, head: Record<string, unknown>, loaded: LoadedPo
   const out = ctx.output();
   if (!out.forPeople) return out.one({ ...head, sha256: loaded.sha256, policy: policyJson(loaded.policy) });
   const rows: [string, string][] = [
-    ...Object.entries(head).map(([k, v]) => [k, String(v)] as [string, string]),
+    // For people the coinop context is called so (the JSON keeps its key).
+    ...Object.entries(head).map(([k, v]) => [k === 'profile' ? 'context' : k, String(v)] as [string, string]),
     ['sha256', loaded.sha256],
     ...describePolicy(loaded.policy),
   ];
@@ -61,9 +62,9 @@ export async function show(ctx: Invocation): Promise<void> {
   const out = ctx.output();
   if (!out.forPeople) return out.one({ profile: name, file: path, found: false, sha256: null, policy: null });
   const rows: [string, string][] = [
-    ['profile', name],
+    ['context', name],
     ['file', `${path} (not there)`],
-    ['rules', 'none: without a policy file coinop enforces no rules for this profile (coinop policy init writes one)'],
+    ['rules', 'none: without a policy file coinop enforces no rules for this context (coinop policy init writes one)'],
   ];
   for (const line of keyValueLines(rows, palette(ctx.io.colour))) ctx.io.out(`${line}\n`);
 }
@@ -73,7 +74,7 @@ export async function check(ctx: Invocation, o: PolicyCheckOptions): Promise<voi
   if (file === undefined) {
     const loc = located(ctx);
     if (!loc.exists) {
-      ctx.io.err(`no policy file for profile ${loc.name} (${loc.path}): no rules to check\n`);
+      ctx.io.err(`no policy file for context ${loc.name} (${loc.path}): no rules to check\n`);
       return;
     }
     file = loc.path;
@@ -90,7 +91,7 @@ export async function init(ctx: Invocation, o: PolicyInitOptions): Promise<void>
   const { name, path, exists } = located(ctx);
   if (exists && !o.force)
     throw usageError(
-      `${path}: the profile has a policy file already (coinop policy show)`,
+      `${path}: the context has a policy file already (coinop policy show)`,
       'add --force to replace it',
     );
   try {

@@ -496,7 +496,7 @@ function summary(
   const { amount: shownAmount, total: shownTotal } = withdrawalFigures(g, fee);
   const rows: [string, string | undefined][] = [
     ['environment', profile.environment],
-    ['profile', `${profile.name} (service profile ${g.profileId})`],
+    ['context', `${profile.name} (service profile ${g.profileId})`],
     ['asset', asset + (o.balanceAsset && o.balanceAsset !== asset ? ` (debiting ${o.balanceAsset})` : '')],
     ['network', g.network],
     ['destination', destination(g)],

@@ -34,7 +34,7 @@ another batch already paid (the service holds their ref_id, or this machine sent
 --allow-repeat. The journal records each row before and after its request, and the hash of each row as
 confirmed: --resume continues, and refuses (exit 2, nothing sent) a journal whose rows changed, naming the row.
 
-The profile's policy (coinop policy show) checks every row before anything is sent, on --resume too: all
+The context's policy (coinop policy show) checks every row before anything is sent, on --resume too: all
 violations are listed, and nothing is sent if any row breaks a rule. --dry-run shows each rule's verdict. The
 policy's hours are checked again for every row as it is sent, by the service's clock: a row due outside them
 stops the batch there (exit 8; --resume within the hours sends the rest). Approvals cover the rows as sent: a

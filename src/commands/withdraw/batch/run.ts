@@ -259,7 +259,7 @@ interface BatchRun {
   times?: StageTimes;
 }
 
-/** The profile's policy and what a check of this batch takes besides its rows. */
+/** The context's policy and what a check of this batch takes besides its rows. */
 interface BatchPolicy {
   loaded: LoadedPolicy | undefined;
   run: {
@@ -605,7 +605,7 @@ function openJournal(jPath: string, fileHash: string, serviceId: string): Journa
     journal.close();
     throw usageError(
       `the journal ${jPath} belongs to the service ${owner}, and this run talks to ${serviceId}: the rows it records were sent there, not here`,
-      `to go on with that batch, point coinop at ${owner} again (its profile, or COINOP_BASE_URL); to run the file against ${serviceId}, name a new journal with --journal`,
+      `to go on with that batch, point coinop at ${owner} again (its context, or COINOP_BASE_URL); to run the file against ${serviceId}, name a new journal with --journal`,
     );
   }
   return journal;
