@@ -123,7 +123,7 @@ describe('login --env production: saved, and active only when asked', () => {
       env,
     );
     expect(r.code).toBe(2);
-    expect(r.stderr).toMatch(/^error: --auth-url: a production profile's addresses must start with https:\/\//);
+    expect(r.stderr).toMatch(/^error: --auth-url: a production context's addresses must start with https:\/\//);
     expect(await sb.sent()).toEqual([]);
     expect((await profiles(env)).prod).toBeUndefined();
   });

@@ -49,7 +49,7 @@ describe('coinop policy show, check and init', () => {
   it('no policy file: no rules, and show says so', async () => {
     const table = await sb.run(['policy', 'show', '-o', 'table']);
     expect(table.code, table.stderr).toBe(0);
-    expect(table.stdout).toContain('none: without a policy file coinop enforces no rules for this profile');
+    expect(table.stdout).toContain('none: without a policy file coinop enforces no rules for this context');
     expect(JSON.parse((await sb.runIn(['policy', 'show'])).stdout)).toEqual({
       profile: 'local',
       file: join(sb.env.COINOP_CONFIG_DIR, 'policies', 'local.yaml'),

@@ -136,7 +136,7 @@ describe('coinop on a terminal', () => {
     expect(s).toContain('************');
     const st = term(['auth', 'status']);
     expect(await st.exit()).toBe(0);
-    expect(st.screen()).toMatch(/profile\s+tty-local/);
+    expect(st.screen()).toMatch(/context\s+tty-local/);
     await sb.run(['logout', '--context', 'tty-local']);
   });
 
