@@ -400,9 +400,8 @@ async function beginBatch(
       batchId,
     });
     // The digest of the rows as confirmed: in the audit entry (hash-chained) and the journal, for --resume to check.
-    const digest = new RowsDigest();
-    for (const r of plannedOf(input.stage)) digest.add(r);
-    const rowsSha256 = digest.finish();
+    const confirmed = confirmedRows(input.stage);
+    const rowsSha256 = confirmed.digest;
     await ctx.audit.record(batchStart({ ...refusal.batch, rowsSha256 }, input.scan.valid, false), conn);
     planBatch(ctx, journal, input, {
       file: run.file,
@@ -410,6 +409,7 @@ async function beginBatch(
       serviceId: conn.serviceId,
       base: run.base,
       rowsSha256,
+      rows: confirmed.rows,
       // A repeat run is one whether or not a row turned out to be paid before: its approvals say "repeat: true".
       repeatSalt: salt,
     });
@@ -818,15 +818,41 @@ function* plannedOf(stage: Stage): Generator<PlannedRow> {
   }
 }
 
+/** Rows planned from memory when a batch has at most this many (else read from the staged copy again). */
+const PLAN_IN_MEMORY = 20_000;
+
+/**
+ * The digest of the staged rows as the journal plans them, and (for a batch of up to PLAN_IN_MEMORY rows) the rows
+ * themselves with their hashes, so that what the audit entry records is what is planned without working it out twice.
+ */
+function confirmedRows(stage: Stage): { digest: string; rows?: PlannedRow[] } {
+  const digest = new RowsDigest();
+  let rows: PlannedRow[] | undefined = [];
+  for (const r of plannedOf(stage)) {
+    const hash = digest.add(r);
+    if (rows && rows.length < PLAN_IN_MEMORY) rows.push({ ...r, hash });
+    else rows = undefined;
+  }
+  return { digest: digest.finish(), rows };
+}
+
 /**
  * Records the confirmed batch in the journal: its identity, every row with the exact request it sends and the hash
- * of it, and the digest of them all (as the audit entry has it).
+ * of it, and the digest of them all (as the audit entry has it). `m.rows`: those rows, as the digest was made of them.
  */
 function planBatch(
   ctx: CliContext,
   journal: Journal,
   input: BatchInput,
-  m: { file: string; batchId: string; serviceId: string; base: string; rowsSha256: string; repeatSalt?: string },
+  m: {
+    file: string;
+    batchId: string;
+    serviceId: string;
+    base: string;
+    rowsSha256: string;
+    repeatSalt?: string;
+    rows?: PlannedRow[];
+  },
 ): void {
   const { scan, stage } = input;
   const profile = ctx.profile();
@@ -848,20 +874,8 @@ function planBatch(
       rows_sha256: m.rowsSha256,
       repeat_salt: m.repeatSalt,
     });
-    let chunk: PlannedRow[] = [];
-    const digest = new RowsDigest();
-    for (const r of plannedOf(stage)) {
-      chunk.push(r);
-      digest.add(r);
-      if (chunk.length >= 5000) {
-        journal.plan(chunk);
-        chunk = [];
-      }
-    }
-    journal.plan(chunk);
-    // The staged copy read twice must give the same rows: what is planned is what the audit entry recorded.
-    if (digest.finish() !== m.rowsSha256)
-      throw new Error('internal: the staged rows changed between their digest and their plan');
+    if (m.rows) journal.plan(m.rows);
+    else planFromStage(journal, stage, m.rowsSha256);
     let invalid: InvalidRow[] = [];
     for (const r of stage.invalid()) {
       invalid.push(r);
@@ -876,6 +890,23 @@ function planBatch(
   }
   // The journal holds every row now: the staged copy goes.
   stage.remove();
+}
+
+/** Plans the staged rows, read again (a big batch): they must give the digest the audit entry recorded. */
+function planFromStage(journal: Journal, stage: Stage, rowsSha256: string): void {
+  let chunk: PlannedRow[] = [];
+  const digest = new RowsDigest();
+  for (const r of plannedOf(stage)) {
+    chunk.push({ ...r, hash: digest.add(r) });
+    if (chunk.length >= 5000) {
+      journal.plan(chunk);
+      chunk = [];
+    }
+  }
+  journal.plan(chunk);
+  // The staged copy read twice must give the same rows: what is planned is what the audit entry recorded.
+  if (digest.finish() !== rowsSha256)
+    throw new Error('internal: the staged rows changed between their digest and their plan');
 }
 
 /**
