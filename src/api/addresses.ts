@@ -283,11 +283,13 @@ export function eip55(hex40: string): string {
   const known = eip55Seen.get(lower);
   if (known) return known;
   const hash = keccak40(lower);
-  let out = '0x';
+  // Spelled into a scratch buffer of character codes (a letter a-f at 97-102 goes up by 32), read out once.
   for (let i = 0; i < 40; i++) {
-    const nibble = (hash[i >> 1] >> (i % 2 ? 0 : 4)) & 15;
-    out += nibble >= 8 ? lower[i].toUpperCase() : lower[i];
+    const c = lower.charCodeAt(i);
+    const nibble = (hash[i >> 1] >> (i & 1 ? 0 : 4)) & 15;
+    EIP55_OUT[i + 2] = c >= 97 && nibble >= 8 ? c - 32 : c;
   }
+  const out = EIP55_OUT.toString('latin1', 0, 42);
   if (eip55Seen.size >= EIP55_SEEN) eip55Seen.clear();
   eip55Seen.set(lower, out);
   return out;
@@ -298,6 +300,8 @@ export function eip55(hex40: string): string {
  * row's destination more than once (validation, staging, the checks); a bounded map, emptied when full.
  */
 const EIP55_SEEN = 4096;
+/** "0x" and the 40 characters eip55 spells. */
+const EIP55_OUT = Buffer.from('0x'.padEnd(42, '0'), 'latin1');
 const eip55Seen = new Map<string, string>();
 
 /** keccak_256's state for 40 ASCII bytes (one block: no object or buffer per hash); little-endian hosts only. */
