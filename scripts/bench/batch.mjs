@@ -133,7 +133,7 @@ async function bareClient(svc, rows, prefix, profileId) {
 
 export default async function run({ quick }) {
   const { startLocalService } = await import(join(ROOT, 'dist/local/service.js'));
-  const { DEMO } = await import(join(ROOT, 'dist/local/demo.js'));
+  const { DEMO } = await import(join(ROOT, 'dist/embedded/demo.js'));
   const dir = mkdtempSync(join(tmpdir(), 'coinop-bench-batch-'));
   const rowsOut = [];
   const svc = await startLocalService({

@@ -93,7 +93,7 @@ function rate(result, okStatus = 200) {
 
 export default async function run({ quick = false } = {}) {
   const { startLocalService } = await import('../../dist/local/service.js');
-  const { DEMO } = await import('../../dist/local/demo.js');
+  const { DEMO } = await import('../../dist/embedded/demo.js');
   const durationMs = quick ? 2000 : 8000;
   const connections = 32;
   const rows = [];

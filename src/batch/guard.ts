@@ -1,8 +1,8 @@
 // Rows another batch already paid: before a new batch sends anything, the service is asked which of its derived
 // ref_ids it holds (100 per request, a few requests at once), and this machine's record of sent ref_ids is read. The rows found are
 // marked in the staged copy, to be listed (refused) or, with --allow-repeat, given ref_ids of this batch alone.
-import type { Transfer } from '../api/index.js';
-import { classify, type BatchApi } from './api.js';
+import type { Transfer } from '../contract/index.js';
+import { classify, type BatchApi } from './service-port.js';
 import { backoffMs, realClock, type Clock, type TokenBucket } from './rate-limit.js';
 import type { SentRecord } from './sent-record.js';
 import type { Stage, StagedRepeat } from './stage.js';

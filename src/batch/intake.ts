@@ -1,7 +1,7 @@
 // A batch taken in: its bytes read once (scan.ts), every valid row staged with its final ref_id (stage.ts), every
 // problem handed to `onIssue` as it is found. `withdraw batch` prints the problems as they come; the MCP server's
 // batch tool gathers them into its answer. What the problems mean for the batch is each caller's to say.
-import type { AddressCheck } from '../api/index.js';
+import type { AddressCheck } from '../contract/index.js';
 import type { CataloguePolicy } from '../client/catalogue-policy.js';
 import { CoinopError } from '../errors.js';
 import type { BatchFormat, Chunks } from './reader.js';

@@ -1,10 +1,10 @@
 // A batch's dry run, the part that asks the service: a fee quote for every staged row (concurrently, under the rate
 // the service allows for reads, retrying what was throttled or got no answer), the totals per asset and network,
 // and what each profile needs of each asset. `withdraw batch --dry-run` and the MCP server's batch tool report it.
-import { Decimal, dec, fmt, type CryptoWithdrawalFee } from '../api/index.js';
+import { Decimal, dec, fmt, type CryptoWithdrawalFee } from '../contract/index.js';
 import { Needs } from '../send/funds.js';
 import { feeRequestOf } from '../send/withdrawal.js';
-import type { BatchApi } from './api.js';
+import type { BatchApi } from './service-port.js';
 import { backoffMs, realClock, TokenBucket } from './rate-limit.js';
 import type { BatchRow } from './rows.js';
 

@@ -1,5 +1,5 @@
 // The batch report (every row with its transfer id and status), the progress bar, and the exit code of a batch.
-import type { Problem } from '../api/index.js';
+import type { Problem } from '../contract/index.js';
 import type { Column } from '../render/table.js';
 import type { Journal, OutcomeCounts, ReportedRow, RowState } from './journal.js';
 import type { Progress } from './runner.js';

@@ -12,7 +12,7 @@ import {
   type CreateCryptoWithdrawalRequest,
   type Decimal,
   type Issue,
-} from '../api/index.js';
+} from '../contract/index.js';
 import { type CataloguePolicy, ENFORCE, sortUnlisted } from '../client/catalogue-policy.js';
 import type { RawRecord } from './reader.js';
 

@@ -1,7 +1,7 @@
 // Sends the rows of a batch: N at a time under a token bucket, each request recorded in the journal before it leaves
 // and its answer after, retried with the same ref_id until the service gives one; then follows transfers (--wait).
-import type { Problem, Transfer } from '../api/index.js';
-import { classify, type BatchApi, type SendResult } from './api.js';
+import type { Problem, Transfer } from '../contract/index.js';
+import { classify, type BatchApi, type SendResult } from './service-port.js';
 import type { Journal } from './journal.js';
 import { backoffMs, realClock, type TokenBucket, type Clock } from './rate-limit.js';
 import type { BatchRow } from './rows.js';

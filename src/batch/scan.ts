@@ -1,7 +1,7 @@
 // The one pass over a batch: hash its bytes, validate every row, total the amounts per asset and network, and hand
 // each row on (to be staged). The file is never read again.
 import { createHash } from 'node:crypto';
-import { type AddressCheck, Decimal, fmt } from '../api/index.js';
+import { type AddressCheck, Decimal, fmt } from '../contract/index.js';
 import { FileError, readRecordChunks, type BatchFormat, type Chunks } from './reader.js';
 import { REF_ID_PLACEHOLDER } from './ref-ids.js';
 import type { CataloguePolicy } from '../client/catalogue-policy.js';

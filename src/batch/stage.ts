@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { createRequire } from 'node:module';
 import type { Database as DatabaseType, Statement } from 'better-sqlite3';
-import { canonicalAddress } from '../api/index.js';
+import { canonicalAddress } from '../contract/index.js';
 import type { BatchRow, GivenFields } from './rows.js';
 import { deriveRefId, nthRefId, saltedRefId, stagedText } from './ref-ids.js';
 import { WriteError } from './write-error.js';

@@ -17,10 +17,10 @@ import {
   type CryptoNetwork,
   type Market,
   type PriceIncrement,
-} from '../api/index.js';
-import { checkUnlisted, fieldName, type FlagNames } from '../client/api.js';
+} from '../contract/index.js';
+import { checkUnlisted, fieldName, type FlagNames } from '../client/service-client.js';
 import { sortUnlisted } from '../client/catalogue-policy.js';
-import type { CliContext } from './context.js';
+import type { Invocation } from './invocation.js';
 import { need, type Prompter } from './prompt.js';
 
 export const askAsset = (pr: Prompter, v?: string, flag = '--asset') =>
@@ -88,7 +88,7 @@ export const askIncrement = (pr: Prompter) => pr.select<PriceIncrement>('Increme
  * the fields returned are asked for with the picker instead.
  */
 export function refusedToAsk(
-  ctx: Pick<CliContext, 'catalogue' | 'prompter' | 'io'>,
+  ctx: Pick<Invocation, 'catalogue' | 'prompter' | 'io'>,
   issues: CatalogueIssue[],
   flags: FlagNames,
 ): Set<string> {
@@ -107,7 +107,7 @@ export function refusedToAsk(
  * catalogue refuses is picked again (an unknown asset, a network the asset does not move on); piped, it is refused.
  */
 export async function askTarget(
-  ctx: Pick<CliContext, 'catalogue' | 'prompter' | 'io'>,
+  ctx: Pick<Invocation, 'catalogue' | 'prompter' | 'io'>,
   given: { asset?: string; network?: string },
   flags: FlagNames,
 ): Promise<{ asset: string; network: CryptoNetwork }> {

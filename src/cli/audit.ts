@@ -20,7 +20,7 @@ export { outcomeOfError, quoteOutcome } from '../audit/outcomes.js';
 
 /** The part of a connection an entry names: the profile it acts as and the service that answers. */
 export interface AuditConnection {
-  profile: { name: string; environment: string; clientId: string };
+  context: { name: string; environment: string; clientId: string };
   serviceId: string;
 }
 
@@ -72,7 +72,7 @@ export function auditPort(deps: AuditDeps): AuditPort {
       };
     }));
   const actor = (conn?: AuditConnection): Actor => {
-    const p = conn?.profile ?? deps.profile();
+    const p = conn?.context ?? deps.profile();
     return {
       profile: p?.name,
       environment: p?.environment,

@@ -1,14 +1,14 @@
 // The gate (src/gate) for a command: the context's connection, its policy file, the audit trail and the data
 // directory. Every command that moves money sends through the gate it gives.
 import type { AuditEvent } from '../audit/entry.js';
-import { profilePolicy } from '../commands/policy/enforce.js';
+import { profilePolicy } from './policy-enforce.js';
 import { type MoneyRequest, MoneyGate, refuseRequest } from '../gate/gate.js';
-import type { CliContext, Connection } from './context.js';
+import type { Invocation, Connection } from './invocation.js';
 
-export function gateFor(ctx: CliContext, conn: Connection, command: string): MoneyGate {
+export function gateFor(ctx: Invocation, conn: Connection, command: string): MoneyGate {
   return new MoneyGate({
     client: conn.client,
-    context: { name: conn.profile.name, environment: conn.profile.environment },
+    context: { name: conn.context.name, environment: conn.context.environment },
     serviceId: conn.serviceId,
     dataDir: ctx.settings.dataDir,
     policy: () => profilePolicy(ctx, command, { quiet: true }),
@@ -43,7 +43,7 @@ export function gateFor(ctx: CliContext, conn: Connection, command: string): Mon
 }
 
 /** Runs a check of the request before there is a connection (bad input): a refusal is recorded, then thrown. */
-export async function refusedBeforeSending(ctx: CliContext, request: MoneyRequest, check: () => void): Promise<void> {
+export async function refusedBeforeSending(ctx: Invocation, request: MoneyRequest, check: () => void): Promise<void> {
   try {
     check();
   } catch (e) {

@@ -1,10 +1,10 @@
 // Markets named on the command line (prices, stream), held to the catalogue the way the service's policy says: the
 // local service has exactly the catalogue's; another service has what it lists itself (GET /markets, kept a day in
 // the data directory), and when it does not say, the market is sent with a note, for the service to decide.
-import { MARKET_INFO, MARKETS, marketIssues } from '../api/index.js';
-import { checkUnlisted } from '../client/api.js';
+import { MARKET_INFO, MARKETS, marketIssues } from '../contract/index.js';
+import { checkUnlisted } from '../client/service-client.js';
 import { serviceMarkets } from '../client/market-list.js';
-import type { CliContext } from './context.js';
+import type { Invocation } from './invocation.js';
 import { usageError } from './errors.js';
 import { SEE_MARKETS } from './options.js';
 
@@ -17,7 +17,7 @@ const known = (m: string) => !!MARKET_INFO[m as keyof typeof MARKET_INFO];
  * lists them.
  */
 export async function checkMarkets(
-  ctx: CliContext,
+  ctx: Invocation,
   what: string,
   markets: string[],
   o: { quiet?: boolean; live?: boolean } = {},

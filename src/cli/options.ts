@@ -2,7 +2,7 @@
 // markets, durations, times, counts, amounts and rates. One helper per rule, so a rule is written once and its message
 // is the same everywhere.
 import { Argument, Option } from 'commander';
-import { canonicalChoice, isAmountString, MARKET_SYMBOL_PATTERN, NAME_PATTERN } from '../api/index.js';
+import { canonicalChoice, isAmountString, MARKET_SYMBOL_PATTERN, NAME_PATTERN } from '../contract/index.js';
 import { isoSeconds } from '../client/prices.js';
 import { usageError } from './errors.js';
 
@@ -39,7 +39,7 @@ export function keyValues(flag: string, pairs: string[] | undefined): Record<str
 }
 
 /**
- * A flag whose value is one of `choices`, in any case (src/api/enums.ts canonicalChoice): the list's own spelling, or
+ * A flag whose value is one of `choices`, in any case (src/contract/enums.ts canonicalChoice): the list's own spelling, or
  * a usage error that lists them. Every closed choice of the command line goes through here (or choiceOption).
  */
 export function choiceFlag<T extends string>(

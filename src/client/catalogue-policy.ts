@@ -1,9 +1,9 @@
-// What the CLI does with the catalogue's rules (src/api/catalogue.ts, each operation's `catalogue`), per service. The
+// What the CLI does with the catalogue's rules (src/contract/catalogue.ts, each operation's `catalogue`), per service. The
 // catalogue is the local service's own reference data: against the local service a name outside it is refused before
 // anything is sent. Another service (the hosted sandbox or production, a custom server) lists what it lists: a name
 // outside the catalogue is checked for its shape only, said in a one-line note on stderr, and sent for that service
 // to decide. A service that lists its markets (GET /markets, src/client/market-list.ts) has the ones it lists.
-import type { CatalogueIssue } from '../api/index.js';
+import type { CatalogueIssue } from '../contract/index.js';
 import type { Environment } from '../config/environments.js';
 
 export interface CataloguePolicy {

@@ -3,11 +3,11 @@
 // it is a day old (should that fail, the old list still serves, and says so).
 import { mkdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { catalogueMarket, MARKETS, type ListMarketsResponse, type MarketDetails } from '../api/index.js';
+import { catalogueMarket, MARKETS, type ListMarketsResponse, type MarketDetails } from '../contract/index.js';
 import { writeFileAtomic } from '../config/lock.js';
 import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
 import { sha256 } from '@noble/hashes/sha2.js';
-import type { ApiClient } from './api.js';
+import type { ServiceClient } from './service-client.js';
 
 /** How long a service's market list is used before it is fetched again. */
 export const MARKET_LIST_MAX_AGE_MS = 24 * 3600_000;
@@ -52,13 +52,13 @@ function readCache(file: string, serviceId: string): CacheFile | undefined {
 }
 
 /** GET /v2/markets, fresh. */
-export async function fetchMarkets(client: ApiClient): Promise<MarketDetails[]> {
+export async function fetchMarkets(client: ServiceClient): Promise<MarketDetails[]> {
   return marketsOf((await client.call<ListMarketsResponse>('listMarkets')).data);
 }
 
 /** A service's market list: the cache while it is younger than a day (unless `refresh`), else fetched and kept. */
 export async function serviceMarkets(o: {
-  client: ApiClient;
+  client: ServiceClient;
   serviceId: string;
   dataDir: string;
   now: number;

@@ -8,7 +8,7 @@
 // came from the cache, an answer from another instance (a reset, a state import, another service on the port)
 // re-keys the connection before anything (a token) is saved under the old identity, and the cache learns the new
 // one. Commands that key anything of their own on the identity (journals, reservations, audit entries: every command
-// outside the plain reads of src/cli/context.ts) still ask the service first (verified: true) and keep that identity
+// outside the plain reads of src/cli/invocation.ts) still ask the service first (verified: true) and keep that identity
 // for the run; the cache alone learns a later change.
 import { createRequire } from 'node:module';
 import { readFileSync, renameSync, writeFileSync } from 'node:fs';
@@ -16,10 +16,10 @@ import { request as httpRequest } from 'node:http';
 import { connect } from 'node:net';
 import { join } from 'node:path';
 import { CoinopError } from '../errors.js';
-import type { ResolvedProfile } from '../config/profile.js';
+import { embeddable, type ResolvedContext } from '../config/context.js';
+import type { EmbeddedService, StartEmbedded } from '../embedded/start.js';
 import { privateDir } from '../config/private-files.js';
 import type { Settings } from '../config/settings.js';
-import { embeddable, startEmbedded, type EmbeddedService } from './embedded.js';
 import { INSTANCE_HEADER, type InstanceCheck } from './transport.js';
 
 const require = createRequire(import.meta.url);
@@ -136,7 +136,7 @@ export function isLocalServiceId(serviceId: string): boolean {
 
 export interface ReachedService {
   /** The profile with the addresses actually used (the embedded service's, when it was started). */
-  profile: ResolvedProfile;
+  profile: ResolvedContext;
   /** local:<instance_id> for a local service that reports one, else <environment>:<normalized base url>. */
   serviceId: string;
   /** The local service started in this process, when nothing listens at the local profile's address. */
@@ -261,16 +261,16 @@ function instanceCheck(baseUrl: string, id: string, dataDir: string, verified: b
  * reservation, an audit entry). Otherwise a cached identity is taken as it is, and checked on every answer.
  */
 export async function reachService(
-  profile: ResolvedProfile,
+  profile: ResolvedContext,
   settings: Pick<Settings, 'localWaitMs' | 'dataDir'>,
-  o: { verified?: boolean } = {},
+  o: { verified?: boolean; startEmbedded?: StartEmbedded } = {},
 ): Promise<ReachedService> {
-  const byUrl = (p: ResolvedProfile) => `${p.environment}:${normalizedUrl(p.baseUrl)}`;
+  const byUrl = (p: ResolvedContext) => `${p.environment}:${normalizedUrl(p.baseUrl)}`;
   if (profile.environment !== 'local') return { profile, serviceId: byUrl(profile) };
   // How long a local service that accepted the connection may take to answer (COINOP_LOCAL_WAIT_MS).
   const waitMs = settings.localWaitMs;
   const { dataDir } = settings;
-  const canEmbed = embeddable(profile);
+  const canEmbed = o.startEmbedded !== undefined && embeddable(profile);
   const known = o.verified ? undefined : cachedInstance(dataDir, profile.baseUrl);
   // The embedded service starts when nothing listens: a connect says so without a request. At an address given by
   // hand, the command's own request reports a service that is not there.
@@ -280,7 +280,7 @@ export async function reachService(
   }
   const probe = await probeHealth(profile.baseUrl, waitMs);
   if (probe.kind === 'refused' && canEmbed) {
-    const svc = await startEmbedded(dataDir);
+    const svc = await o.startEmbedded!(dataDir);
     const p = { ...profile, baseUrl: svc.baseUrl, authUrl: svc.authUrl, wsUrl: svc.wsUrl };
     // Its instance is read in this process: no request (its port is new each time, so nothing is cached for it).
     const id = svc.instanceId();

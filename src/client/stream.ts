@@ -1,7 +1,7 @@
 // The resilient market data stream client: handshake with a bearer token, subscriptions, order books kept per
 // market, and reconnection (capped backoff with jitter, resubscribe, fresh snapshots) when the connection fails.
 import WebSocket from 'ws';
-import type { ChannelAck, ChannelSpec, MarketDataPayload } from '../api/schemas.js';
+import type { ChannelAck, ChannelSpec, MarketDataPayload } from '../contract/schemas.js';
 import { OrderBook } from '../market/book.js';
 
 export type StreamState = 'connecting' | 'subscribing' | 'live' | 'reconnecting' | 'stopped';

@@ -2,9 +2,9 @@
 // before expiry, refreshed once on a 401. COINOP_TOKEN bypasses all of it. A sandbox or production secret is posted
 // only to the token endpoint saved at login, over https; a 429 waits per Retry-After (bounded), then is reported
 // as rate limiting, never as bad credentials.
-import { toProblem } from '../api/index.js';
+import { toProblem } from '../contract/index.js';
 import { CoinopError, UNAVAILABLE } from '../errors.js';
-import { guardedEnvironment, type ResolvedProfile } from '../config/profile.js';
+import { guardedEnvironment, type ResolvedContext } from '../config/context.js';
 import { tokenEndpoint } from '../config/environments.js';
 import type { ConfigStore } from '../config/store.js';
 import { answerText, retryAfterMs, type HttpResponse, type Transport } from './transport.js';
@@ -26,7 +26,7 @@ export class TokenManager {
   private current?: Token;
 
   constructor(
-    private readonly profile: ResolvedProfile,
+    private readonly profile: ResolvedContext,
     private readonly store: ConfigStore | undefined,
     private readonly transport: Transport,
     private readonly now: () => number = Date.now,

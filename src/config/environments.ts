@@ -1,5 +1,5 @@
 // The environments coinop knows and their addresses (spec/UPSTREAM.md "Hosts"); `local` is the local service.
-import type { AddressCheck } from '../api/addresses.js';
+import type { AddressCheck } from '../contract/addresses.js';
 
 export const ENVIRONMENTS = ['local', 'sandbox', 'production', 'custom'] as const;
 export type Environment = (typeof ENVIRONMENTS)[number];
@@ -31,7 +31,7 @@ export const ENDPOINTS: Record<Exclude<Environment, 'custom'>, Endpoints> = {
   },
 };
 
-/** Every operation's path starts with this (src/api/operations.ts); coinop's API address is the root before it. */
+/** Every operation's path starts with this (src/contract/operations.ts); coinop's API address is the root before it. */
 export const API_PREFIX = '/v2';
 /** The token endpoint's path on its server; coinop's token address is the server before it. */
 export const TOKEN_PATH = '/oauth2/token';

@@ -7,7 +7,7 @@ import { CoinopError } from '../errors.js';
 import { ENVIRONMENTS, type Environment } from './environments.js';
 import { withLock, writeFileAtomic } from './lock.js';
 
-export interface StoredProfile {
+export interface StoredContext {
   environment: Environment;
   baseUrl: string;
   authUrl: string;
@@ -27,7 +27,7 @@ export interface CachedToken {
 
 interface ConfigShape {
   activeProfile?: string;
-  profiles?: Record<string, StoredProfile>;
+  profiles?: Record<string, StoredContext>;
   /** coinop config set: defaults by key (src/config/settings.ts CONFIG_KEYS), as strings. */
   defaults?: Record<string, string>;
 }
@@ -122,17 +122,17 @@ export class ConfigStore {
     return this.readConfig().activeProfile;
   }
 
-  profiles(): Record<string, StoredProfile> {
+  contexts(): Record<string, StoredContext> {
     return this.readConfig().profiles ?? {};
   }
 
   /** Own entries only: a profile named "constructor" or "toString" is not found on Object.prototype. */
-  profile(name: string): StoredProfile | undefined {
-    const all = this.profiles();
+  context(name: string): StoredContext | undefined {
+    const all = this.contexts();
     return Object.hasOwn(all, name) ? all[name] : undefined;
   }
 
-  async saveProfile(name: string, p: StoredProfile, secret: string | undefined, makeActive: boolean): Promise<void> {
+  async saveProfile(name: string, p: StoredContext, secret: string | undefined, makeActive: boolean): Promise<void> {
     // A damaged config is refused before the secret is written, so a failed save leaves every file as it was.
     this.readConfig();
     this.ensureDir();
@@ -153,10 +153,10 @@ export class ConfigStore {
 
   async removeProfile(name: string): Promise<boolean> {
     this.readConfig();
-    const existed = !!this.profile(name) || this.secret(name) !== undefined;
+    const existed = !!this.context(name) || this.secret(name) !== undefined;
     await this.updateJson<Record<string, string>>(this.secretsFile, (s) => void delete s[name]);
     await this.clearTokens(name);
-    if (this.profile(name) || this.activeProfileName() === name) {
+    if (this.context(name) || this.activeProfileName() === name) {
       await this.update((c) => {
         if (c.profiles) delete c.profiles[name];
         if (c.activeProfile === name) delete c.activeProfile;
@@ -183,7 +183,7 @@ export class ConfigStore {
 
   /** Sets or clears a saved profile's service profile id; false when no such profile is saved. */
   async setProfileId(name: string, profileId: string | undefined): Promise<boolean> {
-    if (!this.profile(name)) return false;
+    if (!this.context(name)) return false;
     await this.update((c) => {
       const p = c.profiles?.[name];
       if (!p) return;

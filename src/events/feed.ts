@@ -1,8 +1,8 @@
 // Following the event feed: GET /v2/events from a position, oldest first, every page of each poll, handing over each
 // event not taken yet in the feed's order. The hosted service has no event stream; polling by created_at is how a
 // client follows it (its cursors end with the last page, so they cannot say where the next poll starts).
-import type { Event, ListEventsQuery } from '../api/index.js';
-import type { ApiClient, FlagNames } from '../client/api.js';
+import type { Event, ListEventsQuery } from '../contract/index.js';
+import type { ServiceClient, FlagNames } from '../client/service-client.js';
 import type { CoinopError } from '../errors.js';
 import { advance, copyPosition, type FeedPosition } from './position.js';
 
@@ -13,7 +13,7 @@ export interface FeedEntry {
 }
 
 export interface FeedOptions {
-  client: ApiClient;
+  client: ServiceClient;
   /** The types to follow; none: every type. One is asked of the service, several are picked out here. */
   types: string[];
   /** Events a page (the service's most is 100). */

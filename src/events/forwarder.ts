@@ -10,7 +10,7 @@
 //   (or are of a type not followed). Events delivered beyond it (other objects that went ahead) are sent again after
 //   a restart: at least once, and the receiver tells repeats by the event id.
 // - Memory: at most `window` events are held; the reader of the feed waits for room (nothing is dropped).
-import type { Event } from '../api/index.js';
+import type { Event } from '../contract/index.js';
 import { NetworkError, type Transport } from '../client/transport.js';
 import { advance, copyPosition, type FeedPosition } from './position.js';
 import type { FeedEntry } from './feed.js';

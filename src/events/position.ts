@@ -5,7 +5,7 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import type { Event } from '../api/index.js';
+import type { Event } from '../contract/index.js';
 import { writeFileAtomic } from '../config/lock.js';
 import { privateDir } from '../config/private-files.js';
 import { CoinopError } from '../errors.js';

@@ -3,16 +3,16 @@
 // that did not have it (re-pointing it, or naming a new address so) is refused unless the policy pins the nickname to
 // exactly that address (src/policy/evaluate.ts bookWriteProblem). What the audit entry of every write says: the
 // nickname, the address and network, what the nickname and the address were before when the book said.
-import type { PutCryptoDestinationAddressRequest } from '../api/index.js';
+import type { PutCryptoDestinationAddressRequest } from '../contract/index.js';
 import type { AuditWhat } from '../audit/entry.js';
-import type { ApiClient } from '../client/api.js';
+import type { ServiceClient } from '../client/service-client.js';
 import { CoinopError } from '../errors.js';
 import { type BookEntry, bookWriteProblem } from '../policy/evaluate.js';
 import type { LoadedPolicy } from '../policy/policy.js';
 
 type Entry = BookEntry & { id?: string; identity_id?: string };
 
-async function find(client: ApiClient, query: Record<string, unknown>): Promise<Entry[]> {
+async function find(client: ServiceClient, query: Record<string, unknown>): Promise<Entry[]> {
   const { data } = await client.call<{ addresses?: Entry[] }>('listCryptoDestinationAddresses', {
     query: { ...query, limit: 1000 },
   });
@@ -21,7 +21,7 @@ async function find(client: ApiClient, query: Record<string, unknown>): Promise<
 
 /** The book before the write: the entry it changes (none: a new address) and the entries holding the nickname. */
 async function before(
-  client: ApiClient,
+  client: ServiceClient,
   body: PutCryptoDestinationAddressRequest,
 ): Promise<{ entry?: Entry; holders: Entry[] }> {
   const found =
@@ -55,7 +55,7 @@ export function bookWriteWhat(body: PutCryptoDestinationAddressRequest): AuditWh
  * refusal when the policy does not allow it (category policy; `what` then names the rule).
  */
 export async function checkBookWrite(
-  client: ApiClient,
+  client: ServiceClient,
   loaded: LoadedPolicy | undefined,
   body: PutCryptoDestinationAddressRequest,
 ): Promise<{ what: AuditWhat; refusal?: CoinopError }> {

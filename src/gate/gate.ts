@@ -18,7 +18,7 @@
 // `cancelled`), so every attempt is in the trail.
 import type { AuditEvent, AuditOutcome, AuditWhat } from '../audit/entry.js';
 import { charged, outcomeOfError, transferOutcome } from '../audit/outcomes.js';
-import { type ApiClient, type CallResult, checkRequest, type FlagNames } from '../client/api.js';
+import { type ServiceClient, type CallResult, checkRequest, type FlagNames } from '../client/service-client.js';
 import type { CataloguePolicy } from '../client/catalogue-policy.js';
 import { addressCheckFor, type Environment } from '../config/environments.js';
 import { CoinopError, toCoinopError } from '../errors.js';
@@ -28,12 +28,12 @@ import type { PolicyVerdict } from '../policy/evaluate.js';
 import type { LoadedPolicy } from '../policy/policy.js';
 import { refusal } from '../policy/refusal.js';
 import { insufficientFunds, readFunds, shortfall } from '../send/funds.js';
-import { refuseOverLimit, withdrawalLimits } from '../send/limits.js';
+import { refuseOverLimit, withdrawalLimits } from '../send/limits-preflight.js';
 import { checkAddress, leavingWords, withdrawalFigures } from '../send/withdrawal.js';
 import { canonicalBody } from './canonical.js';
 import { AUDIT_KIND, type MoneyOperationId, policyRequestOf, requestWhat, text } from './money.js';
-import { type Reservation, Reservations } from './reservations.js';
-import { operations, type PutCryptoDestinationAddressRequest } from '../api/index.js';
+import { type Reservation, type ReservationBook, Reservations } from './reservations.js';
+import { operations, type PutCryptoDestinationAddressRequest } from '../contract/index.js';
 import { checkBookWrite } from './address-book.js';
 
 /** The audit trail as the gate writes to it. */
@@ -46,7 +46,7 @@ export interface GateAudit {
 
 /** What the gate stands on: the connection, the context's policy, the audit trail and this machine's reservations. */
 export interface MoneyGateDeps {
-  client: ApiClient;
+  client: ServiceClient;
   /** coinop's context: its name and environment. */
   context: { name: string; environment: Environment };
   /** Which service answers (Connection.serviceId): caps and reservations are kept per context and service. */
@@ -64,6 +64,8 @@ export interface MoneyGateDeps {
    * the request is on its way); the function returned says the outcome came.
    */
   inFlight?(event: AuditEvent): () => void;
+  /** Where reservations are kept: this machine's file for the context and service unless given (a gateway's store). */
+  reservations?: ReservationBook;
 }
 
 /** A request as it comes to the gate. */
@@ -141,9 +143,13 @@ export async function refuseRequest(
 const REF_ID_REQUIRED = new Set<MoneyOperationId>(['createCryptoWithdrawal', 'createInternalTransfer']);
 
 export class MoneyGate {
-  private readonly reservations: Reservations;
+  private readonly reservations: ReservationBook;
+  /** The client the gate sends through (a gateway's follow-up requests go the same way). */
+  get client(): ServiceClient {
+    return this.deps.client;
+  }
   constructor(private readonly deps: MoneyGateDeps) {
-    this.reservations = new Reservations(deps.dataDir, deps.context.name, deps.serviceId);
+    this.reservations = deps.reservations ?? new Reservations(deps.dataDir, deps.context.name, deps.serviceId);
   }
 
   /** Steps 1 and 2: the request canonicalised and checked; a refusal is recorded and thrown. */
@@ -243,11 +249,19 @@ export class MoneyGate {
     landed();
     const data = res.data ?? {};
     const again = !!res.alreadySubmitted && !res.submittedByThisCall;
+    // A gateway (coinop gateway) that holds the request for its approvers answers 202 with the held request's id.
     const outcome: AuditOutcome =
-      typeof data.id === 'string' || typeof data.status === 'string'
-        ? transferOutcome(data, again)
-        : { result: 'sent', ...(again ? { already_submitted: true } : {}) };
-    const saved = p.request.operation === 'putCryptoDestinationAddress' ? savedEntry(data) : charged(data);
+      typeof data.pending_id === 'string'
+        ? { result: 'held' }
+        : typeof data.id === 'string' || typeof data.status === 'string'
+          ? transferOutcome(data, again)
+          : { result: 'sent', ...(again ? { already_submitted: true } : {}) };
+    const saved =
+      typeof data.pending_id === 'string'
+        ? { pending_id: data.pending_id }
+        : p.request.operation === 'putCryptoDestinationAddress'
+          ? savedEntry(data)
+          : charged(data);
     await this.deps.audit.note({ kind, ref_id: refId, what: { ...what, ...saved }, outcome });
     return { data, alreadySubmitted: !!res.alreadySubmitted, submittedByThisCall: !!res.submittedByThisCall };
   }
@@ -311,7 +325,7 @@ export class MoneyGate {
   ): Promise<T> {
     const now = this.deps.now();
     return this.reservations.exclusive(async () => {
-      const held = this.reservations.read(now).filter((h) => h.batch_id !== batchId);
+      const held = (await this.reservations.read(now)).filter((h) => h.batch_id !== batchId);
       const mine = new Set<string>();
       for (const r of rows()) mine.add(r.ref_id);
       let seen = new Set<string>();
@@ -324,7 +338,7 @@ export class MoneyGate {
       for (const r of rows())
         if (!seen.has(r.ref_id))
           kept.push({ ref_id: r.ref_id, asset: r.asset, amount: r.amount, at: now, batch_id: batchId });
-      this.reservations.write(kept, seen, now);
+      await this.reservations.write(kept, seen, now);
       return verdict;
     });
   }
@@ -349,7 +363,7 @@ export class MoneyGate {
     const r = request!;
     try {
       return await this.reservations.exclusive(async () => {
-        const held = this.reservations.read(now);
+        const held = await this.reservations.read(now);
         let seen = new Set<string>();
         const verdict = await this.verdictOrRefuse(
           p,
@@ -360,7 +374,7 @@ export class MoneyGate {
         if (!verdict.allowed) return this.refuse(p, refusal(verdict), verdictFields(verdict));
         if (!seen.has(p.refId!) && !held.some((h) => h.ref_id === p.refId))
           held.push({ ref_id: p.refId!, asset: r.asset, amount: r.amount, at: now });
-        this.reservations.write(held, seen, now);
+        await this.reservations.write(held, seen, now);
         return { reserved: true, verdict };
       });
     } catch (e) {

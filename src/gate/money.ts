@@ -1,7 +1,7 @@
 // Which requests the gate stands in front of: every operation that moves money or changes where money may go, found
 // by its operation id or by the method and path a raw request (coinop api) names. For each: how the audit trail
 // names it, and what the policy judges of it.
-import { type OperationId, operations, type PutCryptoDestinationAddressRequest } from '../api/index.js';
+import { type OperationId, operations, type PutCryptoDestinationAddressRequest } from '../contract/index.js';
 import { bookWriteWhat } from './address-book.js';
 import type { AuditKind, AuditWhat } from '../audit/entry.js';
 import { withdrawalRequest } from '../policy/check.js';

@@ -8,7 +8,7 @@ import {
   type CreateDepositAddressRequest,
   type CryptoNetwork,
   type DepositAddress,
-} from '../api/index.js';
+} from '../contract/index.js';
 import { recordDepositAddressEvent } from './events.js';
 import { profileNotFound, settleDue } from './ledger.js';
 import { isoMillis } from './service-clock.js';

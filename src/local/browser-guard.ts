@@ -11,7 +11,7 @@
 //   same-origin or none, is refused; and control writes take only `application/json`, even bodiless ones, which a
 //   page cannot send cross-site without a CORS preflight the service never grants (a plain form post is refused).
 import type { IncomingHttpHeaders } from 'node:http';
-import { problems } from '../api/index.js';
+import { problems } from '../contract/index.js';
 
 const LOOPBACK_NAMES = ['127.0.0.1', 'localhost', '[::1]'];
 const WILDCARDS = new Set(['', '0.0.0.0', '::', '[::]']);

@@ -1,7 +1,7 @@
 // `coinop local start`: runs the local service in the foreground until SIGINT or SIGTERM.
-import { operations, requestIssues } from '../api/index.js';
+import { operations, requestIssues } from '../contract/index.js';
 import type { LocalConfig } from './config.js';
-import { DEMO } from './demo.js';
+import { DEMO } from '../embedded/demo.js';
 import { startLocalService } from './service.js';
 
 export const DEFAULT_LOCAL_PORT = 7357;

@@ -15,13 +15,13 @@ import {
   type CryptoNetwork,
   type DepositAddress,
   type Transfer,
-} from '../api/index.js';
+} from '../contract/index.js';
 import { usdPrice } from '../market/price-model.js';
 import { depositAddressResource } from './addresses.js';
 import type { Core } from './core.js';
 import { recordTransferEvent } from './events.js';
 import { settleDue, transferResource, txHash } from './ledger.js';
-import { recordUsage } from './limits.js';
+import { recordUsage } from './transfer-limits.js';
 import { isoMillis } from './service-clock.js';
 
 /** Which deposit address the money arrives at: by its address or by the ref_id it was created with. */

@@ -8,7 +8,7 @@ import {
   type FiatDepositInstructions,
   type FiatNetwork,
   type FiatRoutingNumberType,
-} from '../api/index.js';
+} from '../contract/index.js';
 import type { Core } from './core.js';
 import { profileNotFound } from './ledger.js';
 import { isoMillis } from './service-clock.js';

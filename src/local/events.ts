@@ -8,7 +8,7 @@
 // and no event is dated before the newest one stored. A reader that has seen an event at time T therefore never
 // later finds one dated before T, however the writes of several processes interleave.
 import { randomUUID } from 'node:crypto';
-import { EVENT_OBJECT_TYPES, type DepositAddress, type Event, type Transfer } from '../api/index.js';
+import { EVENT_OBJECT_TYPES, type DepositAddress, type Event, type Transfer } from '../contract/index.js';
 import type { Core } from './core.js';
 import { isoMillis } from './service-clock.js';
 import type { EventRow } from './store.js';

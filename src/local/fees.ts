@@ -10,7 +10,7 @@ import {
   fmt,
   isAmountString,
   problems,
-} from '../api/index.js';
+} from '../contract/index.js';
 import type { Core } from './core.js';
 
 /** A network fee as the control API shows and takes it. */

@@ -12,12 +12,12 @@ import {
   type CreateInternalTransferRequest,
   type Decimal,
   type Transfer,
-} from '../api/index.js';
+} from '../contract/index.js';
 import { usdPrice } from '../market/price-model.js';
 import type { Core } from './core.js';
 import { recordTransferEvent } from './events.js';
 import { alreadyExists, debit, settleDue, transferResource } from './ledger.js';
-import { checkTransferLimits, recordUsage } from './limits.js';
+import { checkTransferLimits, recordUsage } from './transfer-limits.js';
 import { profileOr404 } from './profiles.js';
 import { isoMillis } from './service-clock.js';
 import type { ProfileRow, TransferRow } from './store.js';

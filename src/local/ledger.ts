@@ -21,13 +21,13 @@ import {
   type CryptoWithdrawalFee,
   type InitiateSandboxFiatDepositRequest,
   type Transfer,
-} from '../api/index.js';
+} from '../contract/index.js';
 import { usdPrice } from '../market/price-model.js';
 import { isoMillis } from './service-clock.js';
 import type { Core } from './core.js';
 import { networkFee } from './fees.js';
 import { recordTransferEvent } from './events.js';
-import { checkTransferLimits, recordUsage, releaseUsage } from './limits.js';
+import { checkTransferLimits, recordUsage, releaseUsage } from './transfer-limits.js';
 import type { TransferRow } from './store.js';
 
 /** The Transfer resource of a stored row, with its current status. */

@@ -13,7 +13,7 @@
 //   read, so volume is small next to a real market's.
 // - Prices: current_price is the last trade's price, yesterday_price the price model's one-minute average of the
 //   minute 24 hours ago (the value GET historical-prices gives for that minute).
-import { catalogueMarket, MARKETS, type Market } from '../api/index.js';
+import { catalogueMarket, MARKETS, type Market } from '../contract/index.js';
 import {
   Decimal,
   type ExchangeStats,
@@ -23,7 +23,7 @@ import {
   type MarketPrice,
   type OrderBookResponse,
   type Ticker,
-} from '../api/index.js';
+} from '../contract/index.js';
 import { averagePrice, midPriceFloat } from '../market/price-model.js';
 import { isoMillis } from './service-clock.js';
 import type { SimulatedExchange } from './stream/exchange.js';

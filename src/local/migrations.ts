@@ -2,8 +2,8 @@
 // open the same file at once migrate it once). A fresh database is made at the current schema and needs none. The demo
 // clients get the scopes of the endpoints added since when the demo data is ensured (state.ts), right after.
 import type { Core } from './core.js';
-import { DEMO_LIMIT_RULES } from './demo.js';
-import { demoLimitRuleRows, rebuildUsage } from './limits.js';
+import { DEMO_LIMIT_RULES } from '../embedded/demo.js';
+import { demoLimitRuleRows, rebuildUsage } from './transfer-limits.js';
 import { v1MemoInstructions } from './state.js';
 import { SCHEMA_VERSION, type DepositInstructionsRow } from './store.js';
 

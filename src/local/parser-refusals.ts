@@ -2,7 +2,7 @@
 // one per connection, which then closes, and an entry in the request log.
 import { STATUS_CODES, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { PROBLEM_CONTENT_TYPE } from '../api/index.js';
+import { PROBLEM_CONTENT_TYPE } from '../contract/index.js';
 import type { RequestLog } from './request-log.js';
 import { isoMillis } from './service-clock.js';
 

@@ -2,9 +2,9 @@
 // limits, faults), route (the router's match, then the body and the handler), journal (the request log served at
 // /_local/journal) and answer (the reply, or any error as a problem+json).
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { ProblemError, problems, type Problem } from '../api/index.js';
+import { ProblemError, problems, type Problem } from '../contract/index.js';
 import type { FaultAction } from './faults.js';
-import { gate, isControlPath, type GateDeps } from './gate.js';
+import { gate, isControlPath, type GateDeps } from './admission.js';
 import type { RequestLog } from './request-log.js';
 import { isoMillis } from './service-clock.js';
 import {

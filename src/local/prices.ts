@@ -18,7 +18,7 @@ import {
   type ListHistoricalPricesQuery,
   type Market,
   type PriceIncrement,
-} from '../api/index.js';
+} from '../contract/index.js';
 import { averagePrice, midPrice } from '../market/price-model.js';
 import { isoMillis } from './service-clock.js';
 

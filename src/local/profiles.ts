@@ -2,7 +2,7 @@
 // withdrawals, deposits and internal transfers move (ledger.ts, internal-transfers.ts): read after the settlements
 // that are due, so a FAILED withdrawal's refund shows at once.
 import { randomUUID } from 'node:crypto';
-import { ASSETS, problems, type CreateProfileRequest, type Profile, type ProfileBalance } from '../api/index.js';
+import { ASSETS, problems, type CreateProfileRequest, type Profile, type ProfileBalance } from '../contract/index.js';
 import type { Core } from './core.js';
 import { profileNotFound, settleDue } from './ledger.js';
 import type { ProfileRow } from './store.js';

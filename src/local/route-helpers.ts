@@ -1,12 +1,19 @@
 // Helpers shared by the local service's routes: the service object, request validation with the contract,
 // and keyset-paged lists.
-import { formatIssues, problems, requestIssues, type Issue, type ListOrder, type Operation } from '../api/index.js';
+import {
+  formatIssues,
+  problems,
+  requestIssues,
+  type Issue,
+  type ListOrder,
+  type Operation,
+} from '../contract/index.js';
 import type { Auth } from './auth.js';
 import type { Core } from './core.js';
 import { decodeCursor, encodeCursor, listFingerprint } from './cursor.js';
 import type { Faults } from './faults.js';
 import type { RequestLog } from './request-log.js';
-import type { RequestLimits } from './request-limits.js';
+import type { RequestLimits } from './rate-limits.js';
 import type { Handler, Request, Router } from './router.js';
 import type { SimulatedExchange } from './stream/exchange.js';
 import type { ListQuery, TimeComparison } from './store.js';

@@ -5,7 +5,7 @@
 // set-up were a third of that command's time.
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
-import { PROBLEM_CONTENT_TYPE, ProblemError, problems, type Problem } from '../api/index.js';
+import { PROBLEM_CONTENT_TYPE, ProblemError, problems, type Problem } from '../contract/index.js';
 
 /** A request as a route sees it. Parameters, query and body are objects without a prototype. */
 export interface Request {

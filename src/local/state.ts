@@ -1,6 +1,6 @@
 // The local service's whole state: the demo data of a fresh database, reset, and export/import as JSON.
 import { randomUUID } from 'node:crypto';
-import { problems } from '../api/index.js';
+import { problems } from '../contract/index.js';
 import { createDepositAddress } from './addresses.js';
 import type { Core } from './core.js';
 import { createDepositInstructions } from './deposit-instructions.js';
@@ -11,9 +11,9 @@ import {
   DEMO_DEPOSIT_ADDRESSES,
   DEMO_DEPOSIT_INSTRUCTIONS,
   DEMO_LIMIT_RULES,
-} from './demo.js';
+} from '../embedded/demo.js';
 import { settleDue } from './ledger.js';
-import { checkStoredLimitRules, demoLimitRuleRows, rebuildUsage } from './limits.js';
+import { checkStoredLimitRules, demoLimitRuleRows, rebuildUsage } from './transfer-limits.js';
 import { SCHEMA_VERSION, STATE_TABLES, type StateExport } from './store.js';
 
 /** Puts the demo clients, customer, profiles, balances and deposit addresses into an empty state. */

@@ -1,6 +1,6 @@
 // The client-side order book: sorted book sides with exact decimal prices, and the SNAPSHOT/UPDATE rules of the stream.
-import { isAmountString } from '../api/money.js';
-import type { BookLevel, MarketDataPayload } from '../api/schemas.js';
+import { isAmountString } from '../contract/money.js';
+import type { BookLevel, MarketDataPayload } from '../contract/schemas.js';
 
 /**
  * Canonical form of a non-negative decimal string: no leading zeros in the integer part, no trailing zeros in the

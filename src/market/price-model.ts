@@ -1,8 +1,8 @@
 // The deterministic price model: the mid price of a market is a function of (seed, market, time) only, so the
 // HTTP historical prices, the simulated live market and every process agree on the price of any instant.
-import { FIAT_USD_RATE, MARKET_INFO, usdPricing } from '../api/catalogue.js';
-import type { Market } from '../api/enums.js';
-import { Decimal, fixed } from '../api/money.js';
+import { FIAT_USD_RATE, MARKET_INFO, usdPricing } from '../contract/catalogue.js';
+import type { Market } from '../contract/enums.js';
+import { Decimal, fixed } from '../contract/money.js';
 import { hashString, mix } from './rng.js';
 
 /** Reference price of each base asset in USD; markets in other currencies divide by the fiat rate. */

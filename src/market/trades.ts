@@ -1,6 +1,6 @@
 // Running statistics of execution_data trades per market: count, volume, VWAP (exact decimals) and recent rate.
-import { Decimal, isAmountString } from '../api/money.js';
-import type { ExecutionPayload, RecentExecution } from '../api/schemas.js';
+import { Decimal, isAmountString } from '../contract/money.js';
+import type { ExecutionPayload, RecentExecution } from '../contract/schemas.js';
 import { compareTime, parseTimeKey } from './book.js';
 
 export interface MarketTradeStats {

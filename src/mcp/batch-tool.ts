@@ -4,8 +4,8 @@
 // Nothing is sent.
 import { realpathSync, statSync } from 'node:fs';
 import { join, resolve, sep } from 'node:path';
-import * as S from '../api/schemas.js';
-import { clientBatchApi } from '../batch/api.js';
+import * as S from '../contract/schemas.js';
+import { clientBatchApi } from '../batch/service-port.js';
 import { stageBatch } from '../batch/intake.js';
 import { QUOTED_WORDING, quoteRows, READ_RATE, totalsRows } from '../batch/quote.js';
 import { type BatchFormat, type Chunks, fileChunks, formatFromName, sniffChunks } from '../batch/reader.js';

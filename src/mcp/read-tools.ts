@@ -1,9 +1,9 @@
 // The tools that only read: balances, service profiles, limits, transfers, deposit addresses, the address book, fee
 // quotes, historical prices and the market snapshots. Each is an operation of the contract: its input is the
 // operation's params and query (the tool's schema made from them), its output the operation's response.
-import { operations, type OperationId, type PriceIncrement, type TransferLimitType } from '../api/index.js';
-import * as S from '../api/schemas.js';
-import { checkRequest } from '../client/api.js';
+import { operations, type OperationId, type PriceIncrement, type TransferLimitType } from '../contract/index.js';
+import * as S from '../contract/schemas.js';
+import { checkRequest } from '../client/service-client.js';
 import { fetchMarkets, mergeMarkets } from '../client/market-list.js';
 import { latestRangeBegin } from '../client/prices.js';
 import { addressCheckFor } from '../config/environments.js';

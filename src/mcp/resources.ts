@@ -1,7 +1,7 @@
 // The resources: read-only context an agent reads before it calls a tool. The coinop profile and its environment
 // (and what this server lets through), coinop's catalogue of assets, networks and markets, and the profile's policy.
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { ASSETS, CRYPTO_NETWORKS, catalogueMarket, MARKETS } from '../api/index.js';
+import { ASSETS, CRYPTO_NETWORKS, catalogueMarket, MARKETS } from '../contract/index.js';
 import type { ServerDeps, Tool } from './tool.js';
 
 const json = (uri: URL, value: unknown) => ({

@@ -1,4 +1,4 @@
-// The tools' JSON Schemas, made from the contract's (src/api/schemas.ts) rather than written again: a tool's input is
+// The tools' JSON Schemas, made from the contract's (src/contract/schemas.ts) rather than written again: a tool's input is
 // the fields of an operation's params, query or body (some made optional, where the server fills them in: the
 // profile's own service profile), plus the tool's own switches; its output is the operation's response, or an
 // object around contract schemas. The contract's schemas are TypeBox objects when run from source and plain JSON in

@@ -21,8 +21,8 @@ import {
   type Tool as McpTool,
 } from '@modelcontextprotocol/sdk/types.js';
 import type { TSchema } from '@sinclair/typebox';
-import { schemaIssues } from '../api/index.js';
-import { issueMessage } from '../client/api.js';
+import { schemaIssues } from '../contract/index.js';
+import { issueMessage } from '../client/service-client.js';
 import type { CataloguePolicy } from '../client/catalogue-policy.js';
 import { type CoinopError, errorLine, errorReport, toCoinopError, usageError } from '../errors.js';
 import { WITHDRAW_BATCH } from './batch-send.js';

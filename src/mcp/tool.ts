@@ -1,8 +1,8 @@
 // What a tool of the MCP server is, and what one call of it may use: the connection (made on first use), the notes
 // it adds to its answer, and the server's settings, gates and ports.
-import type { ApiClient } from '../client/api.js';
+import type { ServiceClient } from '../client/service-client.js';
 import type { CataloguePolicy } from '../client/catalogue-policy.js';
-import type { ResolvedProfile } from '../config/profile.js';
+import type { ResolvedContext } from '../config/context.js';
 import type { AuditEvent } from '../audit/entry.js';
 import type { AuditAttempt, AuditPort, BatchPort, PolicyPort } from './ports.js';
 import type { ObjectSchema } from './schema.js';
@@ -10,7 +10,7 @@ import type { MoneyGate } from '../gate/gate.js';
 
 /** What the server reaches the service through: the API client of the coinop profile. */
 export interface McpConnection {
-  client: ApiClient;
+  client: ServiceClient;
   /** Which service answers (`local:<instance id>`, or `<environment>:<base url>`). */
   serviceId: string;
 }
@@ -18,7 +18,7 @@ export interface McpConnection {
 /** Everything the server is given by `coinop mcp`: the profile, how to connect, the gates, the ports. */
 export interface ServerDeps {
   version: string;
-  profile: ResolvedProfile;
+  profile: ResolvedContext;
   /** The connection for this profile, with the server's catalogue policy (notes go to the call that made them). */
   connect(catalogue: CataloguePolicy): Promise<McpConnection>;
   /** --allow-writes: a confirmed call of a gated tool may send. */

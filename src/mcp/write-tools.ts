@@ -12,12 +12,12 @@ import {
   fmt,
   isAmountString,
   operations,
-} from '../api/index.js';
-import * as S from '../api/schemas.js';
+} from '../contract/index.js';
+import * as S from '../contract/schemas.js';
 import type { AuditOutcome, AuditWhat } from '../audit/entry.js';
 import { outcomeOfError, quoteOutcome } from '../audit/outcomes.js';
 import { type Funds, insufficientFunds, readFunds, shortfall } from '../send/funds.js';
-import { refuseOverLimit, withdrawalLimits } from '../send/limits.js';
+import { refuseOverLimit, withdrawalLimits } from '../send/limits-preflight.js';
 import { feeRequestOf, leavingWords, refIdFor, withdrawalFigures } from '../send/withdrawal.js';
 import {
   GATES_SCHEMA,

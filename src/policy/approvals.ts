@@ -6,7 +6,7 @@
 // over the statement. Any change to a row, an amount or a destination changes the content's hash: every signature
 // over the old content stops counting.
 import { createHash, type Hash } from 'node:crypto';
-import { dec, type Decimal, fmt } from '../api/index.js';
+import { dec, type Decimal, fmt } from '../contract/index.js';
 import { canonicalJson, normalAmount } from '../batch/ref-ids.js';
 import { parsePublicKey, signText, verifyText, type ApproverKey } from './keys.js';
 import type { Approver } from './policy.js';
@@ -101,6 +101,31 @@ export function contentLines(c: ApprovalContent): string[] {
     ...c.totals.map((t) => `total: ${t.asset} ${t.network} ${t.sum} (${plural(t.rows, 'row')})`),
     `content: sha256:${c.digest}`,
   ];
+}
+
+/** A content read back from its statement lines (contentLines of it gives the same lines), or undefined. */
+export function contentFromLines(lines: readonly string[]): ApprovalContent | undefined {
+  const field = (name: string) => lines.find((l) => l.startsWith(`${name}: `))?.slice(name.length + 2);
+  const kind = field('kind');
+  const digest = field('content')?.replace(/^sha256:/, '');
+  if (lines[0] !== APPROVAL_HEADER || (kind !== 'batch' && kind !== 'withdrawal') || !digest) return undefined;
+  const totals: ContentTotal[] = [];
+  for (const l of lines.filter((x) => x.startsWith('total: '))) {
+    const m = /^total: (\S+) (\S+) (\S+) \((\d+) rows?\)$/.exec(l);
+    if (!m) return undefined;
+    totals.push({ asset: m[1], network: m[2], sum: m[3], rows: Number(m[4]) });
+  }
+  const c: ApprovalContent = {
+    kind,
+    ...(field('repeat') === 'true' ? { repeat: true } : {}),
+    environment: field('environment') ?? '',
+    service: field('service') ?? '',
+    profileId: field('profile_id') ?? '',
+    rows: Number(field('rows')),
+    totals,
+    digest,
+  };
+  return contentLines(c).join('\n') === lines.join('\n') ? c : undefined;
 }
 
 /**

@@ -2,8 +2,8 @@
 // transfers, and the agent server to come). It asks the service what the rules need to know (the address book, the
 // withdrawals of the last 24 hours, its clock), verifies the approvals given, and evaluates (evaluate.ts). The
 // service's transfers are the count, not a counter of this machine's, so a second machine or process sees the same.
-import type { Transfer } from '../api/index.js';
-import type { ApiClient } from '../client/api.js';
+import type { Transfer } from '../contract/index.js';
+import type { ServiceClient } from '../client/service-client.js';
 import { type ApprovalContent, type ParsedApproval, verifyApprovals } from './approvals.js';
 import {
   type BookEntry,
@@ -16,7 +16,7 @@ import {
 import type { LoadedPolicy, Policy } from './policy.js';
 
 export interface CheckOptions {
-  client: ApiClient;
+  client: ServiceClient;
   /** The profile's policy; undefined: it has no policy file (no rules). */
   policy: LoadedPolicy | undefined;
   environment: string;
@@ -75,7 +75,7 @@ function chunks<T>(list: T[], size = CHUNK): T[][] {
 
 /** Every item of a list operation's pages, and the Date of its first answer. */
 async function listAll<T>(
-  client: ApiClient,
+  client: ServiceClient,
   id: 'listTransfers' | 'listCryptoDestinationAddresses',
   query: Record<string, unknown>,
   itemsKey: string,
@@ -99,7 +99,7 @@ async function listAll<T>(
 }
 
 /** The entries of the address book the destinations rule needs: every bookmarked one, or the policy's nicknames. */
-async function addressBook(client: ApiClient, p: Policy): Promise<BookEntry[]> {
+async function addressBook(client: ServiceClient, p: Policy): Promise<BookEntry[]> {
   const queries =
     p.destinations === 'bookmarked_only'
       ? [{ bookmarked_status: true }]
@@ -123,7 +123,7 @@ async function addressBook(client: ApiClient, p: Policy): Promise<BookEntry[]> {
  * small read for the clock. `seen`: every ref_id the service holds in that time, FAILED ones too.
  */
 async function lastDay(
-  client: ApiClient,
+  client: ServiceClient,
   machineNow: number,
   timeOnly: boolean,
 ): Promise<{

@@ -2,7 +2,7 @@
 // the service's withdrawals of the last 24 hours, the service's clock, the approvals given) to a verdict per rule.
 // The verdict is the record of the decision: which file (and its hash) decided, at what time by which clock, each
 // rule's outcome with every violation, and each approval with its approver's key fingerprint.
-import { ADDRESS_RULES, addressReason, canonicalAddress, dec, type Decimal, fmt } from '../api/index.js';
+import { ADDRESS_RULES, addressReason, canonicalAddress, dec, type Decimal, fmt } from '../contract/index.js';
 import { type ApprovalContent, type ApprovalResult, sumsByAsset } from './approvals.js';
 import { inWindow, timeOfDay } from './hours.js';
 import { type LoadedPolicy, limitFor, type Policy, RULES, type RuleName } from './policy.js';

@@ -4,7 +4,7 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { isMap, isScalar, isSeq, LineCounter, parseDocument, type Document } from 'yaml';
-import { addressIssues, CRYPTO_NETWORKS, type Issue, NAME_PATTERN, schemaIssues } from '../api/index.js';
+import { addressIssues, CRYPTO_NETWORKS, type Issue, NAME_PATTERN, schemaIssues } from '../contract/index.js';
 import { ENVIRONMENTS } from '../config/environments.js';
 import { parseWindow, type HoursWindow } from './hours.js';
 import { parsePublicKey } from './keys.js';

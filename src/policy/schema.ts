@@ -2,7 +2,7 @@
 // JSON and compiles a validator for PolicyFile ahead of time (scripts/build.mjs), as it does for the contract's.
 // The rules a schema cannot say (time zones, keys, asset names as map keys, required <= keys) are load.ts's.
 import { Type, type Static } from '@sinclair/typebox';
-import { AMOUNT_PATTERN, NAME_PATTERN } from '../api/schemas.js';
+import { AMOUNT_PATTERN, NAME_PATTERN } from '../contract/schemas.js';
 import { ENVIRONMENTS } from '../config/environments.js';
 
 const Strict = { additionalProperties: false } as const;

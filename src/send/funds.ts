@@ -2,9 +2,9 @@
 // compared with what is about to leave (amount plus fee). A service without the balances endpoint leaves the
 // balance unknown and the withdrawal goes on; an amount over a known balance is refused before anything is sent.
 // Shared by withdraw, withdraw batch and the MCP server's previews.
-import { dec, fmt, type Decimal, type ListProfileBalancesResponse } from '../api/index.js';
+import { dec, fmt, type Decimal, type ListProfileBalancesResponse } from '../contract/index.js';
 import { CoinopError } from '../errors.js';
-import { type AssetNeed, limitShortfalls, type Reader, type Wording } from './limits.js';
+import { type AssetNeed, limitShortfalls, type Reader, type Wording } from './limits-preflight.js';
 
 export type { Reader };
 

@@ -10,8 +10,8 @@ import {
   fmt,
   type CreateCryptoWithdrawalFeeRequest,
   type Decimal,
-} from '../api/index.js';
-import { type FlagNames, issueMessage } from '../client/api.js';
+} from '../contract/index.js';
+import { type FlagNames, issueMessage } from '../client/service-client.js';
 import { usageError } from '../errors.js';
 
 /** The ref_id to send: the one given, or a new one (`generated`: the caller says it before anything is sent). */

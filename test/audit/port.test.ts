@@ -43,7 +43,7 @@ function port() {
 }
 
 const CONN = {
-  profile: { name: 'treasury', environment: 'production', clientId: 'client-7' },
+  context: { name: 'treasury', environment: 'production', clientId: 'client-7' },
   serviceId: 'production:x',
 };
 

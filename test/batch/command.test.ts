@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { existsSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { DEMO } from '../../src/local/demo.js';
+import { DEMO } from '../../src/embedded/demo.js';
 import { ethCsv, journalEntries, run, startEnv, withdrawals, type Env } from './support/harness.js';
 import { saveProfile } from '../support/profiles.js';
 import { TLS_ENV, tlsFront } from '../support/tls.js';

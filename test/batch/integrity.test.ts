@@ -6,7 +6,7 @@ import { existsSync, readdirSync, readFileSync, statSync, truncateSync, writeFil
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { eip55 } from '../../src/api/addresses.js';
+import { eip55 } from '../../src/contract/addresses.js';
 import { journalPath } from '../../src/batch/journal.js';
 import { ethCsv, ethCsvRefIds, journalEntries, run, startEnv, withdrawals, type Env } from './support/harness.js';
 

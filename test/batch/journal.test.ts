@@ -6,7 +6,7 @@ import { existsSync, mkdtempSync, readFileSync, utimesSync, writeFileSync } from
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Journal, JournalError, JOURNAL_VERSION, RowsDigest } from '../../src/batch/journal.js';
-import type { BatchApi } from '../../src/batch/api.js';
+import type { BatchApi } from '../../src/batch/service-port.js';
 import { FatalBatchError, plannedRows, sendRows } from '../../src/batch/runner.js';
 import { WriteError } from '../../src/batch/write-error.js';
 import { stopError } from '../../src/commands/withdraw/batch/run.js';

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { BatchApi } from '../../src/batch/api.js';
+import type { BatchApi } from '../../src/batch/service-port.js';
 import { markRepeats, repeatLine } from '../../src/batch/guard.js';
 import { TokenBucket } from '../../src/batch/rate-limit.js';
 import type { BatchFormat } from '../../src/batch/reader.js';

@@ -5,7 +5,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createHash } from 'node:crypto';
 import Database from 'better-sqlite3';
-import { dec, fmt, sum } from '../../src/api/index.js';
+import { dec, fmt, sum } from '../../src/contract/index.js';
 import { journalPath } from '../../src/batch/journal.js';
 import { seededRng } from '../../src/market/rng.js';
 import { balance, ethCsv, ethCsvRefIds, run, setFaults, startEnv, withdrawals, type Env } from './support/harness.js';

@@ -2,7 +2,7 @@
 // control API requires of every write (src/local/browser-guard.ts).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BTC_ADDRESS, sandbox, type Sandbox } from './helpers.js';
-import { DEMO } from '../../src/local/demo.js';
+import { DEMO } from '../../src/embedded/demo.js';
 
 let sb: Sandbox;
 beforeAll(async () => {

@@ -7,7 +7,7 @@ import { readFileSync, rmSync, truncateSync, statSync, writeFileSync, mkdirSync 
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EXPORT_COLUMNS } from '../../src/audit/export.js';
-import { DEMO } from '../../src/local/demo.js';
+import { DEMO } from '../../src/embedded/demo.js';
 import { BTC_ADDRESS, ETH_ADDRESS, sandbox, type Sandbox } from './helpers.js';
 
 let sb: Sandbox;

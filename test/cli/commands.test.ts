@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { BTC_ADDRESS, ETH_ADDRESS, FAILING_ETH_ADDRESS, runInProcess, sandbox, type Sandbox } from './helpers.js';
 import { saveProfile } from '../support/profiles.js';
 import { TLS_ENV, tlsFront } from '../support/tls.js';
-import { DEMO } from '../../src/local/demo.js';
+import { DEMO } from '../../src/embedded/demo.js';
 
 let sb: Sandbox;
 beforeAll(async () => {
@@ -113,7 +113,7 @@ describe('coinop, piped', () => {
     expect(ref).toBeDefined();
     expect(t.ref_id).toBe(ref);
     const after = await balance('BTC');
-    const { dec } = await import('../../src/api/index.js');
+    const { dec } = await import('../../src/contract/index.js');
     expect(dec(before).minus(after).toFixed()).toBe(dec('0.01').plus(t.fee).toFixed());
   });
 
@@ -138,7 +138,7 @@ describe('coinop, piped', () => {
     expect(b.code, b.stderr).toBe(0);
     expect(b.stderr).toContain('already submitted');
     expect(json(b.stdout).id).toBe(json(a.stdout).id);
-    const { dec } = await import('../../src/api/index.js');
+    const { dec } = await import('../../src/contract/index.js');
     expect(
       dec(before)
         .minus(await balance('ETH'))
@@ -419,7 +419,7 @@ describe('coinop, piped', () => {
     );
     const f = await sb.runIn(['sandbox', 'deposit', '--amount', '0.75', '--file', file]);
     expect(f.code, f.stderr).toBe(0);
-    const { dec } = await import('../../src/api/index.js');
+    const { dec } = await import('../../src/contract/index.js');
     // The deposit may settle asynchronously; the service credits on its next read.
     let after = await balance('USD');
     for (let i = 0; i < 20 && dec(after).minus(before).lt(101); i++) {

@@ -2,7 +2,7 @@
 // list and put, withdraw --to NICKNAME), transfer limits (coinop limits) and fiat deposit instructions
 // (deposit-instructions create, list and get; sandbox deposit --instructions or picked from a list).
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { DEMO } from '../../src/local/demo.js';
+import { DEMO } from '../../src/embedded/demo.js';
 import { BTC_ADDRESS, ETH_ADDRESS, type Sandbox, sandbox } from './helpers.js';
 import { KEY, Term } from './terminal.js';
 

@@ -1,8 +1,8 @@
 // coinop profiles, balances and transfer internal end to end against the local service: piped (JSON by default),
 // as tables and CSV, and on a terminal (prompts and the confirmation).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO } from '../../src/local/demo.js';
-import { ASSETS } from '../../src/api/index.js';
+import { DEMO } from '../../src/embedded/demo.js';
+import { ASSETS } from '../../src/contract/index.js';
 import { saveProfile } from '../support/profiles.js';
 import { TLS_ENV, tlsFront } from '../support/tls.js';
 import { sandbox, type Sandbox } from './helpers.js';
@@ -141,7 +141,7 @@ describe('coinop transfer internal', () => {
     expect(again.code, again.stderr).toBe(0);
     expect(again.stderr).toMatch(/already submitted: ref_id coinop-\S+ was sent before; no money moved this time/);
     expect(json(again.stdout).id).toBe(t.id);
-    const { dec } = await import('../../src/api/index.js');
+    const { dec } = await import('../../src/contract/index.js');
     expect(
       dec(before)
         .minus(await held(DEMO.profileId, 'USD'))

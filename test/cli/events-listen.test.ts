@@ -9,7 +9,7 @@ import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO } from '../../src/local/demo.js';
+import { DEMO } from '../../src/embedded/demo.js';
 import { BIN, BTC_ADDRESS, FAILING_ETH_ADDRESS, type Sandbox, sandbox } from './helpers.js';
 
 let sb: Sandbox;

@@ -5,7 +5,7 @@ import { chmodSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { BIN, BTC_ADDRESS, baseEnv, runCoinop, sandbox, type Sandbox } from './helpers.js';
-import { DEMO } from '../../src/local/demo.js';
+import { DEMO } from '../../src/embedded/demo.js';
 import { saveProfile } from '../support/profiles.js';
 import { TLS_ENV, tlsFront } from '../support/tls.js';
 import { KEY, Term } from './terminal.js';
@@ -38,7 +38,7 @@ describe('withdraw funds preflight', () => {
     const before = await balance('BTC');
     const r = await sb.run(btc('0.01', '--quote', '--dry-run', '-o', 'table'));
     expect(r.code, r.stderr).toBe(0);
-    const { dec } = await import('../../src/api/index.js');
+    const { dec } = await import('../../src/contract/index.js');
     const fee = /fee\s+(\S+) BTC/.exec(r.stderr)?.[1] ?? '';
     const after = dec(before).minus('0.01').minus(fee).toFixed();
     expect(r.stderr).toContain(`balance      ${dec(before).toFixed()} BTC available, ${after} BTC after`);

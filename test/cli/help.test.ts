@@ -2,8 +2,8 @@
 import { describe, expect, it } from 'vitest';
 import { PassThrough } from 'node:stream';
 import type { Command } from 'commander';
-import { makeProgram } from '../../src/cli/program.js';
-import { createContext } from '../../src/cli/context.js';
+import { makeProgram } from '../../src/commands/program.js';
+import { createContext } from '../../src/cli/invocation.js';
 import { makeIO } from '../../src/cli/io.js';
 
 function build() {

@@ -78,7 +78,7 @@ export async function runInProcess(
   env: Record<string, string | undefined>,
   input?: string,
 ): Promise<Run> {
-  const { runCli } = await import('../../src/cli/main.js');
+  const { runCli } = await import('../../src/commands/main.js');
   const stdin = new PassThrough();
   stdin.end(input ?? '');
   const c = capturedStreams();

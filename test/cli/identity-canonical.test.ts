@@ -4,8 +4,8 @@
 import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { probeHealth } from '../../src/client/service-identity.js';
-import { withdrawalContent } from '../../src/commands/approve/content.js';
-import { DEMO } from '../../src/local/demo.js';
+import { withdrawalContent } from '../../src/cli/approval-content.js';
+import { DEMO } from '../../src/embedded/demo.js';
 import { answerOf, inProcess } from '../mcp/support.js';
 import { TLS_ENV, tlsFront } from '../support/tls.js';
 import { BTC_ADDRESS, ETH_ADDRESS, type Run, type Sandbox, sandbox } from './helpers.js';
@@ -135,7 +135,7 @@ describe('the destination is sent in its one spelling', () => {
  * A prompt that opens anyway is answered with Ctrl-C (it cancels) and reported as `asked`.
  */
 async function onTerminal(args: string[]): Promise<Run & { asked: boolean }> {
-  const { runCli } = await import('../../src/cli/main.js');
+  const { runCli } = await import('../../src/commands/main.js');
   const stdin = Object.assign(new PassThrough(), { isTTY: true, setRawMode: () => stdin });
   const out = new PassThrough();
   const err = Object.assign(new PassThrough(), { isTTY: true, columns: 100, rows: 40 });

@@ -4,7 +4,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CRYPTO_ASSETS } from '../../src/api/index.js';
+import { CRYPTO_ASSETS } from '../../src/contract/index.js';
 import { BTC_ADDRESS, ETH_ADDRESS, sandbox, type Sandbox } from './helpers.js';
 import { KEY, Term } from './terminal.js';
 

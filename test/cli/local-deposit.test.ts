@@ -1,7 +1,7 @@
 // coinop local deposit: crypto arriving at a deposit address of the local service, PENDING until the service clock
 // passes its confirmations, then COMPLETED and credited; bad input exits 2 naming the flag, before or after asking.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO } from '../../src/local/demo.js';
+import { DEMO } from '../../src/embedded/demo.js';
 import { saveProfile } from '../support/profiles.js';
 import { sandbox, type Sandbox } from './helpers.js';
 

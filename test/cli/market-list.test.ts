@@ -4,8 +4,8 @@ import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { MARKETS } from '../../src/api/enums.js';
-import type { ApiClient } from '../../src/client/api.js';
+import { MARKETS } from '../../src/contract/enums.js';
+import type { ServiceClient } from '../../src/client/service-client.js';
 import { MARKET_LIST_MAX_AGE_MS, marketCacheFile, mergeMarkets, serviceMarkets } from '../../src/client/market-list.js';
 
 let dir: string;
@@ -15,7 +15,7 @@ beforeEach(() => {
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
 /** A client whose GET /v2/markets answers `answer` (or throws it), counting the calls. */
-function client(answer: () => unknown): ApiClient & { calls: number } {
+function client(answer: () => unknown): ServiceClient & { calls: number } {
   const c = {
     calls: 0,
     async call(id: string) {
@@ -26,7 +26,7 @@ function client(answer: () => unknown): ApiClient & { calls: number } {
       return { data: a, status: 200, alreadySubmitted: false, submittedByThisCall: false };
     },
   };
-  return c as unknown as ApiClient & { calls: number };
+  return c as unknown as ServiceClient & { calls: number };
 }
 
 const MOON = { market: 'MOONUSD', base_asset: 'MOON', quote_asset: 'USD', tick_rate: '0.00000001' };

@@ -1,7 +1,7 @@
 // coinop markets, ticker, book and trades against the local service: public requests (no token is fetched), every
 // output format, the side-by-side book, newest trades first, and bad input refused before anything is sent.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MARKETS } from '../../src/api/enums.js';
+import { MARKETS } from '../../src/contract/enums.js';
 import { sandbox, type Sandbox } from './helpers.js';
 
 let sb: Sandbox;

@@ -4,7 +4,7 @@
 // and a login that keeps what was typed and logs a read-only client in with the scopes it has.
 import { createServer, type Server } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO } from '../../src/local/demo.js';
+import { DEMO } from '../../src/embedded/demo.js';
 import { BTC_ADDRESS, runCoinop, sandbox, type Sandbox } from './helpers.js';
 import { KEY, Term } from './terminal.js';
 

@@ -5,8 +5,8 @@
 import { mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { builtinLocalProfile } from '../../src/config/profile.js';
-import { DEMO } from '../../src/local/demo.js';
+import { builtinLocalContext } from '../../src/config/context.js';
+import { DEMO } from '../../src/embedded/demo.js';
 import { BTC_ADDRESS, ETH_ADDRESS, FAILING_ETH_ADDRESS, sandbox, type Run, type Sandbox } from './helpers.js';
 
 const BTC2 = 'bc1qaf3e3jk48cp6fzyyyssgxzshvqnsg8z356z7xm';
@@ -404,7 +404,7 @@ describe('a context is renamed with its policy, and deleted without losing it', 
     const config = sb.env.COINOP_CONFIG_DIR;
     const dir = join(config, 'policies');
     mkdirSync(dir, { recursive: true, mode: 0o700 });
-    const saved = { ...builtinLocalProfile(), baseUrl: sb.svc.baseUrl, authUrl: sb.svc.authUrl };
+    const saved = { ...builtinLocalContext(), baseUrl: sb.svc.baseUrl, authUrl: sb.svc.authUrl };
     writeFileSync(join(config, 'config.json'), JSON.stringify({ profiles: { t1: saved } }), { mode: 0o600 });
     writeFileSync(join(config, 'secrets.json'), JSON.stringify({ t1: DEMO.clientSecret }), { mode: 0o600 });
     const policy = 'max_per_withdrawal:\n  BTC: 0.5\n';

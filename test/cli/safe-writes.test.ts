@@ -2,8 +2,8 @@
 // by this command with the money moved once; POSTs without a ref_id are never resent; reads retry 429 and 5xx.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BTC_ADDRESS, sandbox, type Sandbox } from './helpers.js';
-import { DEMO } from '../../src/local/demo.js';
-import { dec } from '../../src/api/index.js';
+import { DEMO } from '../../src/embedded/demo.js';
+import { dec } from '../../src/contract/index.js';
 
 let sb: Sandbox;
 beforeAll(async () => {

@@ -4,7 +4,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO } from '../../src/local/demo.js';
+import { DEMO } from '../../src/embedded/demo.js';
 import { requestViolations } from '../support/openapi.js';
 import { recordingProxy, type RecordingProxy } from '../support/recording-proxy.js';
 import { sandbox, type Sandbox } from './helpers.js';

@@ -9,11 +9,11 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Command } from 'commander';
-import { makeProgram } from '../../src/cli/program.js';
-import { groupNamed, programFor } from '../../src/cli/program-base.js';
-import { createContext } from '../../src/cli/context.js';
+import { makeProgram } from '../../src/commands/program.js';
+import { groupNamed, programFor } from '../../src/commands/program-base.js';
+import { createContext } from '../../src/cli/invocation.js';
 import { makeIO } from '../../src/cli/io.js';
-import * as src from '../../src/api/index.js';
+import * as src from '../../src/contract/index.js';
 
 const ROOT = resolve(__dirname, '../..');
 
@@ -95,9 +95,9 @@ describe('start-up work', () => {
   });
 
   it('the built validators report the same issues as validators compiled at run time', async () => {
-    const precompiled = join(ROOT, 'dist/api/precompiled.js');
+    const precompiled = join(ROOT, 'dist/contract/precompiled.js');
     expect(existsSync(precompiled), 'run npm run build first').toBe(true);
-    const built = (await import(pathToFileURL(join(ROOT, 'dist/api/index.js')).href)) as typeof src;
+    const built = (await import(pathToFileURL(join(ROOT, 'dist/contract/index.js')).href)) as typeof src;
     const { PRECOMPILED } = (await import(pathToFileURL(precompiled).href)) as { PRECOMPILED: Record<string, unknown> };
     // Every schema a request is checked against is in the table.
     const ops: src.Operation[] = Object.values(built.operations);

@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sandbox, BTC_ADDRESS, type Sandbox } from './helpers.js';
 import { KEY, Term } from './terminal.js';
-import { DEMO } from '../../src/local/demo.js';
+import { DEMO } from '../../src/embedded/demo.js';
 
 let sb: Sandbox;
 beforeAll(async () => {

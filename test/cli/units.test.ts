@@ -9,13 +9,13 @@ import { csvField, csvRow } from '../../src/render/csv.js';
 import { redactBody, redactHeaders } from '../../src/client/redact.js';
 import { Transport, retryAfterMs } from '../../src/client/transport.js';
 import { TokenManager, EXPIRY_MARGIN_MS } from '../../src/client/tokens.js';
-import { issueMessage } from '../../src/client/api.js';
+import { issueMessage } from '../../src/client/service-client.js';
 import { lineChart } from '../../src/render/chart.js';
 import { Output } from '../../src/render/output.js';
 import { makeIO } from '../../src/cli/io.js';
 import { parseTime, keyValues } from '../../src/cli/options.js';
 import { ConfigStore } from '../../src/config/store.js';
-import { resolveProfile } from '../../src/config/profile.js';
+import { resolveContext } from '../../src/config/context.js';
 import { configDir } from '../../src/config/paths.js';
 import { readSettings } from '../../src/config/settings.js';
 import { startLocalService, type LocalService } from '../../src/local/service.js';
@@ -202,7 +202,7 @@ describe('transport', () => {
   });
 
   it('the API client reads problem+json, plain JSON and plain-text errors, and unknown fields in answers', async () => {
-    const { ApiClient } = await import('../../src/client/api.js');
+    const { ServiceClient } = await import('../../src/client/service-client.js');
     const { ENFORCE } = await import('../../src/client/catalogue-policy.js');
     const answers: [number, string, string][] = [];
     const srv = createServer((req, res) => {
@@ -217,7 +217,7 @@ describe('transport', () => {
       refresh: async () => ({ accessToken: 't2', fromCache: false }),
       canRefresh: true,
     };
-    const client = new ApiClient(base, new Transport({ baseDelayMs: 1 }), tokens as never, ENFORCE);
+    const client = new ServiceClient(base, new Transport({ baseDelayMs: 1 }), tokens as never, ENFORCE);
     const get = () => client.call('getTransfer', { params: { id: 'x' } });
     answers.push([
       404,
@@ -299,7 +299,7 @@ describe('tokens and the store', () => {
   it('caches a token per profile and scope set, reuses it until a minute before expiry, then fetches a new one', async () => {
     const env = { COINOP_CONFIG_DIR: join(dir, 'cfg'), COINOP_BASE_URL: svc.baseUrl };
     const store = new ConfigStore(configDir(env));
-    const profile = resolveProfile(store, undefined, readSettings(env));
+    const profile = resolveContext(store, undefined, readSettings(env));
     let now = Date.now();
     const transport = new Transport({ baseDelayMs: 1 });
     const before = await tokenRequests();
@@ -327,7 +327,7 @@ describe('tokens and the store', () => {
     const env = { COINOP_CONFIG_DIR: join(dir, 'cfg2'), COINOP_BASE_URL: svc.baseUrl, COINOP_TOKEN: 'given' };
     const store = new ConfigStore(configDir(env));
     const before = await tokenRequests();
-    const m = new TokenManager(resolveProfile(store, undefined, readSettings(env)), store, new Transport());
+    const m = new TokenManager(resolveContext(store, undefined, readSettings(env)), store, new Transport());
     expect((await m.token()).accessToken).toBe('given');
     expect(m.canRefresh).toBe(false);
     expect(await tokenRequests()).toBe(before);

@@ -1,7 +1,10 @@
 // coinop transfer internal: raw flags (as commander hands them over) to checked options, and every flag rule's message.
 import { describe, expect, it } from 'vitest';
-import { ASSETS } from '../../src/api/catalogue.js';
-import { parseInternalTransferOptions, type InternalTransferOptions } from '../../src/commands/transfer/options.js';
+import { ASSETS } from '../../src/contract/catalogue.js';
+import {
+  parseInternalTransferOptions,
+  type InternalTransferOptions,
+} from '../../src/commands/internal-transfer/options.js';
 import { usageMessage } from './support.js';
 
 /** The catalogue's assets, as the refusal of an unknown one lists them. */

@@ -1,6 +1,6 @@
 // coinop local deposit: raw flags to checked options, and each flag rule's message.
 import { describe, expect, it } from 'vitest';
-import { CRYPTO_ASSETS } from '../../src/api/catalogue.js';
+import { CRYPTO_ASSETS } from '../../src/contract/catalogue.js';
 import { type LocalDepositOptions, parseLocalDepositOptions } from '../../src/commands/local/options.js';
 import { usageMessage } from './support.js';
 

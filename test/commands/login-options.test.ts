@@ -1,6 +1,6 @@
 // coinop login: raw flags (with the global ones) to checked options, and raw flags to the usage error, in process.
 import { describe, expect, it } from 'vitest';
-import { ALL_SCOPES } from '../../src/api/enums.js';
+import { ALL_SCOPES } from '../../src/contract/enums.js';
 import { parseLoginOptions } from '../../src/commands/auth/options.js';
 import { ENVIRONMENTS } from '../../src/config/environments.js';
 import { usageMessage } from './support.js';

@@ -1,6 +1,6 @@
 // coinop prices: raw flags to checked options, and raw flags to the usage error, in process.
 import { describe, expect, it } from 'vitest';
-import { PRICE_INCREMENTS } from '../../src/api/enums.js';
+import { PRICE_INCREMENTS } from '../../src/contract/enums.js';
 import { parsePricesOptions } from '../../src/commands/prices/options.js';
 import { usageMessage } from './support.js';
 

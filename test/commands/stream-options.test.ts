@@ -1,6 +1,6 @@
 // coinop stream and its views: raw flags (with the global ones) to checked options, and to the usage error.
 import { describe, expect, it } from 'vitest';
-import { MARKETS, STREAM_CHANNELS } from '../../src/api/enums.js';
+import { MARKETS, STREAM_CHANNELS } from '../../src/contract/enums.js';
 import { parseStreamOptions, type StreamView } from '../../src/commands/stream/options.js';
 import { usageMessage } from './support.js';
 

@@ -4,7 +4,7 @@
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO } from '../../src/local/demo.js';
+import { DEMO } from '../../src/embedded/demo.js';
 import { BTC_ADDRESS, sandbox, type Sandbox } from '../cli/helpers.js';
 import { inProcess } from '../mcp/support.js';
 import { apiWithdrawal, auditEntries, type Entry } from './support.js';

@@ -6,7 +6,7 @@
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { DEMO } from '../../src/local/demo.js';
+import { DEMO } from '../../src/embedded/demo.js';
 import { BTC_ADDRESS, ETH_ADDRESS, sandbox, type Run, type Sandbox } from '../cli/helpers.js';
 import { apiWithdrawal, auditEntries, type Entry } from './support.js';
 

@@ -1,7 +1,7 @@
 // What the gate's tests share: the raw `coinop api` withdrawal they send, and the audit log read back.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { DEMO } from '../../src/local/demo.js';
+import { DEMO } from '../../src/embedded/demo.js';
 import { BTC_ADDRESS } from '../cli/helpers.js';
 
 /** An audit log line as the tests read it. */

@@ -4,7 +4,7 @@
 // control API agrees, no balance is ever negative, and every internal transfer is one DEBIT and one CREDIT.
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Decimal } from '../../src/api/money.js';
+import { Decimal } from '../../src/contract/money.js';
 import { DEMO, DEMO_WIRE, harness, type Harness } from './helpers.js';
 
 let h: Harness;

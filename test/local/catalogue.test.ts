@@ -11,7 +11,7 @@ import {
   MARKET_INFO,
   MARKETS,
   networksForAsset,
-} from '../../src/api/index.js';
+} from '../../src/contract/index.js';
 import { OPENAPI } from '../support/openapi.js';
 import { DEMO, harness, type Harness } from './helpers.js';
 

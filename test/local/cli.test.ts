@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { runLocalStart } from '../../src/local/cli.js';
-import { DEMO } from '../../src/local/demo.js';
+import { DEMO } from '../../src/embedded/demo.js';
 import { tempDir } from './helpers.js';
 
 function collect(stream: PassThrough): () => string {

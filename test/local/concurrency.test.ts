@@ -1,6 +1,6 @@
 // Local service: concurrent withdrawals never overdraw a balance, in one service and in two sharing a file.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Decimal } from '../../src/api/money.js';
+import { Decimal } from '../../src/contract/money.js';
 import { DEMO, balanceOf, harness, tempDir, withdrawal, type Harness } from './helpers.js';
 
 describe('concurrent withdrawals', () => {

@@ -2,7 +2,7 @@
 import { networkInterfaces } from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO, balanceOf, harness, tempDir, withdrawal, type Harness } from './helpers.js';
-import { DEMO_BALANCES } from '../../src/local/demo.js';
+import { DEMO_BALANCES } from '../../src/embedded/demo.js';
 
 let h: Harness;
 beforeAll(async () => {

@@ -3,7 +3,7 @@
 // balances of each asset add up to what they were).
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Decimal } from '../../src/api/money.js';
+import { Decimal } from '../../src/contract/money.js';
 import { DEMO, harness, type Harness } from './helpers.js';
 
 let h: Harness;

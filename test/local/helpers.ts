@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startLocalService, type LocalService, type LocalServiceOptions } from '../../src/local/service.js';
-import { DEMO, DEMO_WIRE } from '../../src/local/demo.js';
+import { DEMO, DEMO_WIRE } from '../../src/embedded/demo.js';
 import { expectValidResponse } from '../support/openapi.js';
 
 export { DEMO, DEMO_WIRE };

@@ -2,7 +2,7 @@
 // limit refused with the OpenAPI's exceed-max-withdraw-limit problem (nothing debited, nothing recorded), rules set
 // through the control API, failed withdrawals and a passing day giving the room back.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { Decimal } from '../../src/api/money.js';
+import { Decimal } from '../../src/contract/money.js';
 import {
   balanceOf,
   BTC_ADDRESS,

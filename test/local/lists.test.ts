@@ -1,7 +1,7 @@
 // Local service: deposit addresses, transfer lists with filters and cursors.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DEMO, DEMO_WIRE, harness, withdrawal, type Harness } from './helpers.js';
-import { eip55, isValidAddress } from '../../src/api/addresses.js';
+import { eip55, isValidAddress } from '../../src/contract/addresses.js';
 
 let h: Harness;
 beforeAll(async () => {

@@ -4,7 +4,7 @@
 // paths) lack some markets of spec/SERVICE.md's Market enumeration, which the local service serves (ETHGBP...).
 // For those, the one error allowed is that enum at a `market` field; markets the OpenAPI lists validate outright.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MARKETS } from '../../src/api/enums.js';
+import { MARKETS } from '../../src/contract/enums.js';
 import { operationOf, requestViolations, responseViolations } from '../support/openapi.js';
 import { harness, type Harness } from './helpers.js';
 

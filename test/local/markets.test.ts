@@ -1,8 +1,8 @@
 // Market data over HTTP (GET /v2/markets, ticker, order-book, recent-executions, all-markets/prices): public, and
 // answered from the very markets the stream serves, so a snapshot and the stream agree.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MARKETS } from '../../src/api/enums.js';
-import { DEMO } from '../../src/local/demo.js';
+import { MARKETS } from '../../src/contract/enums.js';
+import { DEMO } from '../../src/embedded/demo.js';
 import type { LocalService } from '../../src/local/service.js';
 import { RECENT_EXECUTIONS } from '../../src/local/stream/market.js';
 import { OrderBook } from '../../src/market/book.js';

@@ -3,7 +3,7 @@
 // credited, minus the totals of the withdrawals that did not fail; and no balance is ever negative.
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Decimal } from '../../src/api/money.js';
+import { Decimal } from '../../src/contract/money.js';
 import { DEMO, DEMO_WIRE, harness, type Harness } from './helpers.js';
 
 let h: Harness;

@@ -4,7 +4,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { Decimal } from '../../src/api/money.js';
+import { Decimal } from '../../src/contract/money.js';
 import { DEMO, balanceOf, harness, tempDir } from './helpers.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));

@@ -4,7 +4,7 @@
 // (expectValidResponse); this file also checks that each request meant as valid is valid by the description, that
 // each one the description refuses is refused, and that every operation and every error status was met.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADDRESS_RULES } from '../../src/api/index.js';
+import { ADDRESS_RULES } from '../../src/contract/index.js';
 import { operationOf, requestViolations, responseViolations } from '../support/openapi.js';
 import {
   BTC_ADDRESS,

@@ -1,6 +1,6 @@
 // Local service: crypto withdrawals, fee quotes and the withdrawal lifecycle, with every rule and named problem.
 import { afterAll, beforeEach, beforeAll, describe, expect, it } from 'vitest';
-import { Decimal } from '../../src/api/money.js';
+import { Decimal } from '../../src/contract/money.js';
 import {
   BTC_ADDRESS,
   DEAD_ETH_ADDRESS,

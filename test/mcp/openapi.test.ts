@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO } from '../../src/local/demo.js';
+import { DEMO } from '../../src/embedded/demo.js';
 import { type LocalService, startLocalService } from '../../src/local/service.js';
 import { TOOLS } from '../../src/mcp/server.js';
 import { baseEnv, BTC_ADDRESS, ETH_ADDRESS } from '../cli/helpers.js';

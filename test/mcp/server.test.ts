@@ -6,9 +6,9 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dec, fmt } from '../../src/api/money.js';
-import * as S from '../../src/api/schemas.js';
-import { DEMO } from '../../src/local/demo.js';
+import { dec, fmt } from '../../src/contract/money.js';
+import * as S from '../../src/contract/schemas.js';
+import { DEMO } from '../../src/embedded/demo.js';
 import { auditLogPath } from '../../src/audit/log.js';
 import { BTC_ADDRESS, ETH_ADDRESS, type Sandbox, sandbox } from '../cli/helpers.js';
 import { answerOf, CLIENT, errorOf, inProcess, texts } from './support.js';

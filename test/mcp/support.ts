@@ -5,7 +5,7 @@ import { PassThrough } from 'node:stream';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { createContext } from '../../src/cli/context.js';
+import { createContext } from '../../src/cli/invocation.js';
 import { makeIO } from '../../src/cli/io.js';
 import { recordPolicyEvents } from '../../src/cli/policy-audit.js';
 import type { McpOptions } from '../../src/commands/mcp/options.js';

@@ -4,9 +4,9 @@
 import http from 'node:http';
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MARKETS, PRICE_INCREMENTS, TRANSFER_TYPES } from '../../src/api/index.js';
+import { MARKETS, PRICE_INCREMENTS, TRANSFER_TYPES } from '../../src/contract/index.js';
 import { startLocalService, type LocalService } from '../../src/local/service.js';
-import { DEMO, DEMO_WIRE } from '../../src/local/demo.js';
+import { DEMO, DEMO_WIRE } from '../../src/embedded/demo.js';
 import { SCHEMA_VERSION } from '../../src/local/store.js';
 import { seededRng as mulberry32 } from '../../src/market/rng.js';
 

@@ -3,7 +3,7 @@
 // updates throughout. PROOF_SEED=N repeats a run.
 import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MARKETS } from '../../src/api/index.js';
+import { MARKETS } from '../../src/contract/index.js';
 import { OrderBook } from '../../src/market/book.js';
 import { startLocalService, type LocalService } from '../../src/local/service.js';
 import { handshake, token } from '../stream/helpers.js';

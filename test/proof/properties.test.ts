@@ -13,7 +13,7 @@ import {
   operations,
   requestIssues,
   type CryptoNetwork,
-} from '../../src/api/index.js';
+} from '../../src/contract/index.js';
 import { isDecimalString, OrderBook, type BookSide } from '../../src/market/book.js';
 import { DEMO, DEMO_WIRE, harness, type Harness } from '../local/helpers.js';
 

@@ -1,7 +1,7 @@
 // Abuse by racing: the same ref_id or the same fee quote sent many times at once (a file database, so group commits
 // and transactions are real) must move money once.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dec } from '../../src/api/index.js';
+import { dec } from '../../src/contract/index.js';
 import { DEMO, balanceOf, harness, tempDir, type Harness } from '../local/helpers.js';
 
 const BTC = '1BvBMSEYstWetqTFn5Au4m4GFg7xJaNVN2';

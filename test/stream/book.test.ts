@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { BookSide, OrderBook, compareDecimal, parseTimeKey, compareTime } from '../../src/market/book.js';
-import { Decimal } from '../../src/api/money.js';
-import type { MarketDataPayload } from '../../src/api/schemas.js';
+import { Decimal } from '../../src/contract/money.js';
+import type { MarketDataPayload } from '../../src/contract/schemas.js';
 
 const T = (s: number, ns = 0) => `2026-01-01T00:00:${String(s).padStart(2, '0')}.${String(ns).padStart(9, '0')}Z`;
 const upd = (time: string, bids: [string, string][] = [], asks: [string, string][] = []): MarketDataPayload => ({

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LocalService } from '../../src/local/service.js';
-import { DEMO } from '../../src/local/demo.js';
+import { DEMO } from '../../src/embedded/demo.js';
 import { StreamClient, StreamAuthError, StreamNetworkError, backoffDelay } from '../../src/client/stream.js';
 import { startService, token } from './helpers.js';
 

@@ -1,7 +1,7 @@
 // Test helpers for the stream: a real local service, tokens from its token endpoint, and a WebSocket that queues messages.
 import WebSocket from 'ws';
 import { startLocalService, type LocalService } from '../../src/local/service.js';
-import { DEMO } from '../../src/local/demo.js';
+import { DEMO } from '../../src/embedded/demo.js';
 import type { DeepPartial, LocalConfig } from '../../src/local/config.js';
 
 export async function startService(stream: DeepPartial<LocalConfig['stream']> = {}): Promise<LocalService> {

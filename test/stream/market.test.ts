@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { SimulatedMarket, scaledToString } from '../../src/local/stream/market.js';
 import { midPriceFloat } from '../../src/market/price-model.js';
 import { OrderBook } from '../../src/market/book.js';
-import { MARKETS } from '../../src/api/enums.js';
-import type { ExecutionPayload, MarketDataPayload, TopOfBookPayload } from '../../src/api/schemas.js';
+import { MARKETS } from '../../src/contract/enums.js';
+import type { ExecutionPayload, MarketDataPayload, TopOfBookPayload } from '../../src/contract/schemas.js';
 
 function record(sim: SimulatedMarket, from: number, steps: number, dt: number) {
   const updates: MarketDataPayload[] = [];

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LocalService } from '../../src/local/service.js';
-import { DEMO } from '../../src/local/demo.js';
+import { DEMO } from '../../src/embedded/demo.js';
 import { OrderBook, parseTimeKey, compareTime } from '../../src/market/book.js';
 import { midPriceFloat } from '../../src/market/price-model.js';
 import { TradeTape } from '../../src/market/trades.js';

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import * as pty from 'node-pty';
 import xterm from '@xterm/headless';
 import type { LocalService } from '../../src/local/service.js';
-import { DEMO } from '../../src/local/demo.js';
+import { DEMO } from '../../src/embedded/demo.js';
 import { startService, token } from './helpers.js';
 
 const { Terminal } = xterm as unknown as { Terminal: typeof import('@xterm/headless').Terminal };

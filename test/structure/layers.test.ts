@@ -1,7 +1,10 @@
-// Lower layers do not reach up: nothing in src/api, client, config, batch, local, market, policy, audit, events,
-// render, send or mcp imports from src/cli or src/commands (Biome's import restriction says the same inside npm test;
-// this names each arrow), and render takes its writer and stream state as small interfaces of its own, so it imports
-// nothing from src/client.
+// Lower layers do not reach up: nothing in src/contract, client, config, batch, local, market, policy, audit, events,
+// render, send, gate, embedded or mcp imports from src/cli or src/commands (Biome's import restriction says the same
+// inside npm test; this names each arrow); src/cli is the commands' toolkit and never imports a command; no command
+// folder imports another's (what several commands share lives in src/cli or lower; only the root command, the files
+// at the top of src/commands, puts groups together); the demo constants and the embedded start (src/embedded) sit
+// below config and the client, which never import the local service; and render takes its writer and stream state
+// as small interfaces of its own, so it imports nothing from src/client.
 import { posix } from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
@@ -30,9 +33,12 @@ function importsOf(m: Module): string[] {
 }
 
 const RULES: Array<{ folder: string; forbidden: string[] }> = [
-  { folder: 'src/api', forbidden: ['src/cli/', 'src/commands/'] },
-  { folder: 'src/client', forbidden: ['src/cli/', 'src/commands/'] },
-  { folder: 'src/config', forbidden: ['src/cli/', 'src/commands/'] },
+  { folder: 'src/contract', forbidden: ['src/cli/', 'src/commands/'] },
+  { folder: 'src/client', forbidden: ['src/cli/', 'src/commands/', 'src/local/'] },
+  { folder: 'src/config', forbidden: ['src/cli/', 'src/commands/', 'src/local/', 'src/client/'] },
+  { folder: 'src/embedded', forbidden: ['src/cli/', 'src/commands/', 'src/config/', 'src/client/'] },
+  { folder: 'src/gate', forbidden: ['src/cli/', 'src/commands/'] },
+  { folder: 'src/cli', forbidden: ['src/commands/'] },
   { folder: 'src/batch', forbidden: ['src/cli/', 'src/commands/'] },
   { folder: 'src/local', forbidden: ['src/cli/', 'src/commands/'] },
   { folder: 'src/market', forbidden: ['src/cli/', 'src/commands/'] },
@@ -44,7 +50,24 @@ const RULES: Array<{ folder: string; forbidden: string[] }> = [
   { folder: 'src/render', forbidden: ['src/cli/', 'src/commands/', 'src/client/'] },
 ];
 
+/** The command group a file of src/commands belongs to (its folder), or undefined for the root command's files. */
+const groupOf = (file: string): string | undefined => {
+  const parts = file.split('/');
+  return parts.length > 3 ? parts[2] : undefined;
+};
+
 describe('layers', () => {
+  it('no command folder imports another command folder', () => {
+    const bad = modules('src/commands').flatMap((m) => {
+      const group = groupOf(m.file);
+      if (!group) return [];
+      return importsOf(m)
+        .filter((t) => t.startsWith('src/commands/') && groupOf(t) !== undefined && groupOf(t) !== group)
+        .map((t) => `${m.file} -> ${t}`);
+    });
+    expect(bad).toEqual([]);
+  });
+
   it('finds imports of every kind', () => {
     const m = {
       file: 'src/render/x.ts',

@@ -1,6 +1,6 @@
 // Requests and responses held to the hosted service's OpenAPI description (spec/upstream-v2.openapi.json) by an
 // independent validator, openapi-backend (its router and its Ajv validators), not by the project's own contract
-// (src/api). The local service's tests check every answer with it; the CLI's tests can check what coinop sends.
+// (src/contract). The local service's tests check every answer with it; the CLI's tests can check what coinop sends.
 //
 // What counts as a violation:
 // - a request: anything openapi-backend's validateRequest reports for the operation the method and path match

@@ -2,18 +2,18 @@
 // A sandbox or production profile can only log in against the hosted token endpoint, so tests that need one
 // pointed at a local service save it here (with the https addresses of a TLS front, test/support/tls.ts).
 import { configDir } from '../../src/config/paths.js';
-import { ConfigStore, type StoredProfile } from '../../src/config/store.js';
-import { ALL_SCOPES } from '../../src/api/enums.js';
-import { DEMO } from '../../src/local/demo.js';
+import { ConfigStore, type StoredContext } from '../../src/config/store.js';
+import { ALL_SCOPES } from '../../src/contract/enums.js';
+import { DEMO } from '../../src/embedded/demo.js';
 
 /** Saves `name` in env's COINOP_CONFIG_DIR with the demo admin client and secret unless given. */
 export async function saveProfile(
   env: Record<string, string | undefined>,
   name: string,
-  p: Pick<StoredProfile, 'environment' | 'baseUrl'> & Partial<StoredProfile>,
+  p: Pick<StoredContext, 'environment' | 'baseUrl'> & Partial<StoredContext>,
   secret: string = DEMO.clientSecret,
 ): Promise<void> {
-  const stored: StoredProfile = {
+  const stored: StoredContext = {
     authUrl: p.baseUrl,
     wsUrl: `${p.baseUrl.replace(/^http/, 'ws')}/ws`,
     clientId: DEMO.adminClientId,

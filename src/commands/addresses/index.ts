@@ -1,12 +1,12 @@
 // coinop addresses list|create: declarations; the work is in run.ts.
 import type { Command } from 'commander';
-import { CONVERSION_TARGET_ASSETS, DEPOSIT_ADDRESS_ORDER_BY, LIST_ORDERS } from '../../api/enums.js';
-import type { CliContext } from '../../cli/context.js';
+import { CONVERSION_TARGET_ASSETS, DEPOSIT_ADDRESS_ORDER_BY, LIST_ORDERS } from '../../contract/enums.js';
+import type { Invocation } from '../../cli/invocation.js';
 import { choiceOption, collect, repeat, TIME_HELP } from '../../cli/options.js';
 import { examples } from '../../cli/help.js';
 import { tableOptions } from '../../cli/list-flags.js';
 
-export function register(program: Command, ctx: CliContext): void {
+export function register(program: Command, ctx: Invocation): void {
   const addresses = examples(program.command('addresses').description('crypto deposit addresses'), [
     'coinop addresses list --network BITCOIN',
     'coinop addresses create --network ETHEREUM',

@@ -1,5 +1,5 @@
 // coinop addresses list and create: their flags, checked, as typed options objects (declared in index.ts).
-import { operations, type CryptoNetwork } from '../../api/index.js';
+import { operations, type CryptoNetwork } from '../../contract/index.js';
 import { readTableView } from '../../cli/list-flags.js';
 import {
   readFlags,
@@ -10,7 +10,7 @@ import {
   timeFilters,
   type RawFlags,
 } from '../../cli/options.js';
-import { checkRequest, type FlagNames } from '../../client/api.js';
+import { checkRequest, type FlagNames } from '../../client/service-client.js';
 import { SHAPE_ONLY } from '../../client/catalogue-policy.js';
 import { DEPOSIT_ADDRESS_COLUMNS } from '../../render/columns.js';
 import type { TableView } from '../../render/table.js';

@@ -1,19 +1,19 @@
 // coinop addresses list and create.
-import { CRYPTO_NETWORKS, networkIssues, operations, type CryptoNetwork } from '../../api/index.js';
+import { CRYPTO_NETWORKS, networkIssues, operations, type CryptoNetwork } from '../../contract/index.js';
 import { refusedToAsk } from '../../cli/ask.js';
 import { gateFor, refusedBeforeSending } from '../../cli/gate.js';
 import type { MoneyRequest } from '../../gate/gate.js';
-import type { CliContext } from '../../cli/context.js';
+import type { Invocation } from '../../cli/invocation.js';
 import type { RawFlags } from '../../cli/options.js';
 import { need } from '../../cli/prompt.js';
 import { listFooter } from '../../cli/list-flags.js';
-import { checkRequest, type Paging } from '../../client/api.js';
+import { checkRequest, type Paging } from '../../client/service-client.js';
 import { DEPOSIT_ADDRESS_COLUMNS } from '../../render/columns.js';
 import { refIdFor } from '../../send/withdrawal.js';
-import { announceRefId } from '../transfers/submit.js';
+import { announceRefId } from '../../cli/submit.js';
 import { CREATE_FLAGS, LIST_FLAGS, parseAddressCreateOptions, parseAddressesListOptions } from './options.js';
 
-export async function list(ctx: CliContext, raw: RawFlags): Promise<void> {
+export async function list(ctx: Invocation, raw: RawFlags): Promise<void> {
   const { query, all, view } = parseAddressesListOptions(raw, ctx.now());
   checkRequest(operations.listDepositAddresses, { query }, LIST_FLAGS, ctx.catalogue());
   const conn = await ctx.connect();
@@ -27,10 +27,10 @@ export async function list(ctx: CliContext, raw: RawFlags): Promise<void> {
   listFooter(ctx, out, n, ['deposit address', 'deposit addresses'], all ? undefined : paging.next);
 }
 
-export async function create(ctx: CliContext, raw: RawFlags): Promise<void> {
+export async function create(ctx: Invocation, raw: RawFlags): Promise<void> {
   const o = parseAddressCreateOptions(raw);
   const pr = ctx.prompter;
-  const profile = ctx.profile();
+  const profile = ctx.context();
   // On a terminal a network the catalogue refuses is picked from the list instead.
   const refused = refusedToAsk(ctx, networkIssues('crypto_network', o.network), CREATE_FLAGS);
   const network = await need(pr, '--network', refused.size ? undefined : o.network, () =>

@@ -1,10 +1,10 @@
 // coinop api METHOD PATH: declarations; the work is in run.ts.
 import type { Command } from 'commander';
-import type { CliContext } from '../../cli/context.js';
+import type { Invocation } from '../../cli/invocation.js';
 import { repeat } from '../../cli/options.js';
 import { examples } from '../../cli/help.js';
 
-export function register(program: Command, ctx: CliContext): void {
+export function register(program: Command, ctx: Invocation): void {
   examples(
     program
       .command('api')

@@ -1,8 +1,7 @@
 // coinop api METHOD PATH: the arguments and flags, checked, as a typed options object (declared in index.ts).
+import { HTTP_METHODS } from '../../contract/enums.js';
 import { usageError } from '../../cli/errors.js';
 import { choiceFlag, readFlags, type RawFlags } from '../../cli/options.js';
-
-export const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
 
 export interface ApiOptions {
   method: string;
@@ -36,7 +35,7 @@ function setPath(obj: Record<string, unknown>, key: string, value: string): void
 
 export function parseApiOptions(methodArg: string, pathArg: string, raw: RawFlags): ApiOptions {
   const f = readFlags(raw);
-  const method = choiceFlag('METHOD', methodArg, METHODS)!;
+  const method = choiceFlag('METHOD', methodArg, HTTP_METHODS)!;
   if (/^[a-z]+:\/\//i.test(pathArg))
     throw usageError(
       'PATH: give a path such as /v2/transfer/transfers, not a URL (set COINOP_BASE_URL for another server)',

@@ -1,18 +1,18 @@
 // coinop api: a raw authenticated request with the profile's token, retries and --debug; the answer as sent.
-import type { CliContext } from '../../cli/context.js';
+import type { Invocation } from '../../cli/invocation.js';
 import { problemError, usageError } from '../../cli/errors.js';
-import { operations } from '../../api/index.js';
+import { operations } from '../../contract/index.js';
 import { parseJsonText, readTextFile } from '../../cli/files.js';
 import type { RawFlags } from '../../cli/options.js';
-import { problemOf } from '../../client/api.js';
+import { problemOf } from '../../client/service-client.js';
 import { parseApiOptions } from './options.js';
 import { gateFor, refusedBeforeSending } from '../../cli/gate.js';
 import { climbsAboveRoot, moneyOperationAt, type MoneyOperationId, unjudgedMoneyAt } from '../../gate/money.js';
 import { type MoneyRequest, wasRecorded } from '../../gate/gate.js';
-import { refuseUnlessAllowed } from '../policy/enforce.js';
+import { refuseUnlessAllowed } from '../../cli/policy-enforce.js';
 import { CoinopError } from '../../errors.js';
 
-async function readInput(ctx: CliContext, file: string): Promise<unknown> {
+async function readInput(ctx: Invocation, file: string): Promise<unknown> {
   let text: string;
   if (file === '-') {
     const chunks: Buffer[] = [];
@@ -23,7 +23,7 @@ async function readInput(ctx: CliContext, file: string): Promise<unknown> {
   return parseJsonText('--input', file === '-' ? 'standard input' : file, text, 'the request body must be JSON');
 }
 
-export async function api(ctx: CliContext, methodArg: string, pathArg: string, raw: RawFlags): Promise<void> {
+export async function api(ctx: Invocation, methodArg: string, pathArg: string, raw: RawFlags): Promise<void> {
   const o = parseApiOptions(methodArg, pathArg, raw);
   const { method, path, fields } = o;
   if (climbsAboveRoot(path))
@@ -110,7 +110,7 @@ function flatten(o: Record<string, unknown>, prefix = ''): Record<string, unknow
  * production the confirmation (--yes, or the amount typed on a terminal), then the gate sends it once and records it.
  */
 async function sendThroughGate(
-  ctx: CliContext,
+  ctx: Invocation,
   r: { operation: MoneyOperationId; body: unknown; yes: boolean; path: string },
 ): Promise<void> {
   const request: MoneyRequest = { operation: r.operation, body: r.body as Record<string, unknown>, command: 'api' };
@@ -118,7 +118,7 @@ async function sendThroughGate(
   const conn = await ctx.connect();
   const gate = gateFor(ctx, conn, 'api');
   const p = await gate.prepare(request);
-  const environment = conn.profile.environment;
+  const environment = conn.context.environment;
   let sent: Awaited<ReturnType<typeof gate.send>>;
   try {
     refuseUnlessAllowed(ctx, await gate.judge(p, { dryRun: false }));
@@ -158,7 +158,7 @@ async function sendThroughGate(
  * trade...): no policy, approval or cap could judge it, so it is refused (exit 8) and the refusal recorded.
  */
 async function refuseUnjudged(
-  ctx: CliContext,
+  ctx: Invocation,
   r: { method: string; path: string; body: unknown; what: string },
 ): Promise<never> {
   const b = (r.body && typeof r.body === 'object' && !Array.isArray(r.body) ? r.body : {}) as Record<string, unknown>;

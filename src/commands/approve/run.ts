@@ -2,7 +2,7 @@
 // withdrawal, show it, and sign it with this machine's approver key; the approval goes next to the file. Sends
 // nothing.
 import { join } from 'node:path';
-import type { CliContext } from '../../cli/context.js';
+import type { Invocation } from '../../cli/invocation.js';
 import { CoinopError, usageError } from '../../cli/errors.js';
 import { writeFileAtomic } from '../../config/lock.js';
 import { type ApprovalContent, approvalText, repeatSalt } from '../../policy/approvals.js';
@@ -11,11 +11,17 @@ import { loadPolicyFile } from '../../policy/load.js';
 import { policyLocation } from '../../policy/location.js';
 import { keyValueLines } from '../../render/key-value.js';
 import { palette } from '../../render/style.js';
-import { readBatch } from '../withdraw/batch/input.js';
-import { approvalFileName, approvalScope, batchContent, savedRequestIn, withdrawalContent } from './content.js';
+import { readBatch } from '../../cli/batch-input.js';
+import {
+  approvalFileName,
+  approvalScope,
+  batchContent,
+  savedRequestIn,
+  withdrawalContent,
+} from '../../cli/approval-content.js';
 import type { ApproveOptions } from './options.js';
 
-function key(ctx: CliContext): ApproverKey {
+function key(ctx: Invocation): ApproverKey {
   try {
     const k = approverKey(ctx.settings.configDir, (line) => ctx.io.err(`${line}\n`));
     if (k.created) ctx.io.err(`made a new approver key: ${k.path} (0600; keep it, and never send it)\n`);
@@ -27,7 +33,7 @@ function key(ctx: CliContext): ApproverKey {
 }
 
 /** The content of the file: a saved withdrawal as it states its scope, or a batch as this profile stages it. */
-async function contentOf(ctx: CliContext, o: ApproveOptions, file: string): Promise<ApprovalContent> {
+async function contentOf(ctx: Invocation, o: ApproveOptions, file: string): Promise<ApprovalContent> {
   const saved = savedRequestIn(file);
   if (saved && o.allowRepeat) throw usageError('--allow-repeat: approves a batch run again, not a saved withdrawal');
   if (saved)
@@ -35,7 +41,7 @@ async function contentOf(ctx: CliContext, o: ApproveOptions, file: string): Prom
       { kind: 'withdrawal', environment: saved.environment, service: saved.service, profileId: saved.profile_id },
       saved.request,
     );
-  const defaultProfileId = o.profileId ?? ctx.profile().profileId;
+  const defaultProfileId = o.profileId ?? ctx.context().profileId;
   const input = await readBatch(ctx, file, {
     format: o.format,
     defaultProfileId,
@@ -51,8 +57,8 @@ async function contentOf(ctx: CliContext, o: ApproveOptions, file: string): Prom
 }
 
 /** Says so when the profile's own policy does not list this key (the sender's policy is the one that decides). */
-function noteUnlisted(ctx: CliContext, k: ApproverKey): void {
-  const loc = policyLocation(ctx.settings.configDir, ctx.profile().name);
+function noteUnlisted(ctx: Invocation, k: ApproverKey): void {
+  const loc = policyLocation(ctx.settings.configDir, ctx.context().name);
   if (!loc.exists) return;
   try {
     const a = loadPolicyFile(loc.path).policy.approvals;
@@ -63,7 +69,7 @@ function noteUnlisted(ctx: CliContext, k: ApproverKey): void {
   }
 }
 
-export async function approve(ctx: CliContext, o: ApproveOptions): Promise<void> {
+export async function approve(ctx: Invocation, o: ApproveOptions): Promise<void> {
   const k = key(ctx);
   const out = ctx.output();
   if (o.showKey) {

@@ -1,13 +1,13 @@
 // coinop audit list|verify|export|path: declarations; the flags are checked in options.ts, the work is in run.ts.
 import type { Command } from 'commander';
 import { AUDIT_KINDS, AUDIT_RESULTS } from '../../audit/entry.js';
-import type { CliContext } from '../../cli/context.js';
+import type { Invocation } from '../../cli/invocation.js';
 import { examples } from '../../cli/help.js';
 import { collect, type RawFlags } from '../../cli/options.js';
 
 const TIME = 'RFC 3339, a date, now, or back from now such as 24h or 7d';
 
-export function register(program: Command, ctx: CliContext): void {
+export function register(program: Command, ctx: Invocation): void {
   const audit = examples(
     program.command('audit').description('the audit trail: every attempt to move money, hash-chained in a local log'),
     [

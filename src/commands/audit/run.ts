@@ -4,7 +4,7 @@ import type { AuditEntry } from '../../audit/entry.js';
 import { EXPORT_COLUMNS, exportRow } from '../../audit/export.js';
 import { auditLogPath } from '../../audit/log.js';
 import { logLines, Verifier, type VerifyReport, verifyLog } from '../../audit/verify.js';
-import type { CliContext } from '../../cli/context.js';
+import type { Invocation } from '../../cli/invocation.js';
 import { CoinopError } from '../../cli/errors.js';
 import { type Column, Output } from '../../render/output.js';
 import type { AuditExportOptions, AuditListOptions, AuditVerifyOptions, TimeRange } from './options.js';
@@ -81,7 +81,7 @@ function brokenLine(r: VerifyReport): string {
   return `the audit log does not verify: ${n} problem${n === 1 ? '' : 's'}, the first: ${r.problems[0].message}`;
 }
 
-export async function list(ctx: CliContext, o: AuditListOptions): Promise<void> {
+export async function list(ctx: Invocation, o: AuditListOptions): Promise<void> {
   ctx.interruptNote = 'interrupted: nothing was changed (this command only reads)';
   const path = auditLogPath(ctx.settings.dataDir);
   const out = ctx.output();
@@ -113,7 +113,7 @@ export async function list(ctx: CliContext, o: AuditListOptions): Promise<void> 
   if (!report.ok) ctx.io.err(`${out.p.yellow(`warning: ${brokenLine(report)} (coinop audit verify)`)}\n`);
 }
 
-export async function verify(ctx: CliContext, o: AuditVerifyOptions): Promise<void> {
+export async function verify(ctx: Invocation, o: AuditVerifyOptions): Promise<void> {
   ctx.interruptNote = 'interrupted: nothing was changed (this command only reads)';
   const report = verifyLog(auditLogPath(ctx.settings.dataDir), o.head);
   const out = ctx.output();
@@ -152,7 +152,7 @@ export function reportLines(r: VerifyReport): string[] {
   return lines;
 }
 
-export async function exportLog(ctx: CliContext, o: AuditExportOptions): Promise<void> {
+export async function exportLog(ctx: Invocation, o: AuditExportOptions): Promise<void> {
   ctx.interruptNote = 'interrupted: nothing was changed (this command only reads)';
   const path = auditLogPath(ctx.settings.dataDir);
   const v = new Verifier(path);
@@ -168,7 +168,7 @@ export async function exportLog(ctx: CliContext, o: AuditExportOptions): Promise
 }
 
 /** The path alone (for $(coinop audit path)), or as an object when -o json, ndjson or csv asks for one. */
-export async function path(ctx: CliContext): Promise<void> {
+export async function path(ctx: Invocation): Promise<void> {
   const p = auditLogPath(ctx.settings.dataDir);
   const asked = ctx.globals.json ? 'json' : ctx.globals.output;
   if (!asked || asked === 'table') ctx.io.out(`${p}\n`);

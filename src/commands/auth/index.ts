@@ -1,11 +1,11 @@
 // coinop login, logout, auth status: declarations only; the work is in run.ts, loaded when a command runs.
 import type { Command } from 'commander';
-import type { CliContext } from '../../cli/context.js';
+import type { Invocation } from '../../cli/invocation.js';
 import { examples } from '../../cli/help.js';
 import { choiceOption } from '../../cli/options.js';
 import { ENVIRONMENTS } from '../../config/environments.js';
 
-export function register(program: Command, ctx: CliContext): void {
+export function register(program: Command, ctx: Invocation): void {
   examples(
     program
       .command('login')

@@ -1,5 +1,6 @@
 // coinop login: its flags, checked, as a typed options object (declared in index.ts).
-import { ALL_SCOPES, canonicalChoice } from '../../api/index.js';
+import { checkContextName } from '../../config/context.js';
+import { ALL_SCOPES, canonicalChoice } from '../../contract/index.js';
 import { usageError } from '../../cli/errors.js';
 import { choiceFlag, readFlags, type RawFlags } from '../../cli/options.js';
 import { ENVIRONMENTS, type Environment } from '../../config/environments.js';
@@ -57,13 +58,6 @@ export function checkHostedUrls(
 }
 
 /** A profile name coinop can save: letters, digits, dot, dash and underscore, and not one of Object.prototype's. */
-export function checkProfileName(name: string, what = '--name'): string {
-  if (!/^[A-Za-z0-9_.-]{1,64}$/.test(name))
-    throw usageError(`${what}: use letters, digits, dot, dash and underscore (at most 64)`);
-  // Such a name would be read as Object.prototype's (a "__proto__" secret is never even stored).
-  if (name in Object.prototype) throw usageError(`${what}: "${name}" is reserved; choose another name`);
-  return name;
-}
 
 /** `raw`: login's flags with the global ones (--context, or its old name --profile, names the context when --name does not). */
 export function parseLoginOptions(raw: RawFlags): LoginOptions {
@@ -93,7 +87,7 @@ export function parseLoginOptions(raw: RawFlags): LoginOptions {
     secretFromStdin: f.on('clientSecretStdin'),
     ...(f.on('activate') ? { activate: true as const } : {}),
     scopes,
-    name: name === undefined ? undefined : checkProfileName(name),
+    name: name === undefined ? undefined : checkContextName(name),
     profileId: f.text('profileId'),
     baseUrl,
     authUrl,

@@ -1,7 +1,7 @@
 // login, logout and auth status.
-import { ALL_SCOPES } from '../../api/index.js';
+import { ALL_SCOPES } from '../../contract/index.js';
 import { CoinopError, usageError } from '../../cli/errors.js';
-import type { CliContext } from '../../cli/context.js';
+import type { Invocation } from '../../cli/invocation.js';
 import type { RawFlags } from '../../cli/options.js';
 import { need } from '../../cli/prompt.js';
 import {
@@ -14,16 +14,16 @@ import {
   type Environment,
   tokenEndpoint,
 } from '../../config/environments.js';
-import { activeProfileName, addresses, ProfileOverrideError, type ResolvedProfile } from '../../config/profile.js';
-import type { StoredProfile } from '../../config/store.js';
-import { DEMO } from '../../local/demo.js';
+import { activeContextName, addresses, ProfileOverrideError, type ResolvedContext } from '../../config/context.js';
+import type { StoredContext } from '../../config/store.js';
+import { DEMO } from '../../embedded/demo.js';
 import type { Token } from '../../client/tokens.js';
 import { keyValueLines } from '../../render/key-value.js';
 import { palette } from '../../render/style.js';
 import { relativeTime } from '../../render/time.js';
 import { checkHostedUrls, checkUrl, parseLoginOptions, type LoginOptions } from './options.js';
 
-async function readStdin(ctx: CliContext): Promise<string> {
+async function readStdin(ctx: Invocation): Promise<string> {
   if (ctx.io.stdinTTY)
     throw usageError(
       '--client-secret-stdin: stdin is a terminal; pipe the secret in (echo "$SECRET" | coinop login ...)',
@@ -40,7 +40,7 @@ async function readStdin(ctx: CliContext): Promise<string> {
  * --ws-url, else from COINOP_BASE_URL, COINOP_AUTH_URL and COINOP_WS_URL, else are asked for (the token endpoint
  * and stream on the API's server by default); each is kept in the one spelling of src/config/environments.ts.
  */
-async function loginEndpoints(ctx: CliContext, o: LoginOptions): Promise<{ env: Environment; endpoints: Endpoints }> {
+async function loginEndpoints(ctx: Invocation, o: LoginOptions): Promise<{ env: Environment; endpoints: Endpoints }> {
   const pr = ctx.prompter;
   const env = await need(pr, '--env', o.env, () =>
     pr.select<Environment>(
@@ -81,7 +81,7 @@ async function loginEndpoints(ctx: CliContext, o: LoginOptions): Promise<{ env: 
  * --ws-url (https and wss: a gateway in front of it, or a stand-in), noted on stderr. The token endpoint given here is
  * the one saved at login, the only place the secret ever goes (COINOP_AUTH_URL cannot move it).
  */
-function hostedEndpoints(ctx: CliContext, o: LoginOptions, env: 'sandbox' | 'production'): Endpoints {
+function hostedEndpoints(ctx: Invocation, o: LoginOptions, env: 'sandbox' | 'production'): Endpoints {
   // Checked here too: the environment may have been chosen on the terminal, after the flags were read.
   checkHostedUrls(env, o);
   const hosted = ENDPOINTS[env];
@@ -102,7 +102,7 @@ function hostedEndpoints(ctx: CliContext, o: LoginOptions, env: 'sandbox' | 'pro
 
 /** The client id, secret and scopes: given, piped, from COINOP_CLIENT_SECRET, the local demo's, or asked. */
 async function loginCredentials(
-  ctx: CliContext,
+  ctx: Invocation,
   o: LoginOptions,
   env: Environment,
   piped: string | undefined,
@@ -130,7 +130,7 @@ async function loginCredentials(
 }
 
 /** A production profile becomes the active one only when asked to (--activate) or when the operator says so. */
-async function activateIt(ctx: CliContext, o: LoginOptions, env: Environment, name: string): Promise<boolean> {
+async function activateIt(ctx: Invocation, o: LoginOptions, env: Environment, name: string): Promise<boolean> {
   if (env !== 'production' || o.activate) return true;
   if (!ctx.prompter.allowed) return false;
   return ctx.prompter.confirm(
@@ -150,7 +150,7 @@ interface LoginState {
   profileId?: string;
 }
 
-export async function login(ctx: CliContext, raw: RawFlags): Promise<void> {
+export async function login(ctx: Invocation, raw: RawFlags): Promise<void> {
   const o = parseLoginOptions(raw);
   // Read a piped secret before any prompt could claim stdin.
   const piped = o.secretFromStdin ? await readStdin(ctx) : ctx.settings.clientSecret;
@@ -201,15 +201,15 @@ export async function login(ctx: CliContext, raw: RawFlags): Promise<void> {
  * asked for (the default) and the client may not have them all (invalid_scope): asked again for none, the client gets
  * the scopes it has, which the token says and the profile keeps.
  */
-async function prove(ctx: CliContext, name: string, s: LoginState): Promise<{ stored: StoredProfile; token: Token }> {
-  const stored: StoredProfile = {
+async function prove(ctx: Invocation, name: string, s: LoginState): Promise<{ stored: StoredContext; token: Token }> {
+  const stored: StoredContext = {
     environment: s.env,
     ...s.endpoints,
     clientId: s.clientId,
     scopes: s.scopes,
     ...(s.profileId ? { profileId: s.profileId } : {}),
   };
-  const fetch = async (st: StoredProfile) =>
+  const fetch = async (st: StoredContext) =>
     (await ctx.connectAs(resolveWith(ctx, name, st, s.secret), { quiet: true, tokenCache: false })).tokens.fetch();
   try {
     return { stored, token: await fetch(stored) };
@@ -235,7 +235,7 @@ function oauthError(e: unknown): string | undefined {
  * default (scopes the client may not have; a client id and secret it refused; an address that is not the service).
  * Without a terminal, or for any other failure, the error stands.
  */
-async function askAgain(ctx: CliContext, e: unknown, s: LoginState): Promise<LoginState> {
+async function askAgain(ctx: Invocation, e: unknown, s: LoginState): Promise<LoginState> {
   const pr = ctx.prompter;
   const err = e instanceof CoinopError ? e : undefined;
   if (!pr.allowed || !err || (err.category !== 'auth' && err.category !== 'network')) throw e;
@@ -264,7 +264,7 @@ async function askAgain(ctx: CliContext, e: unknown, s: LoginState): Promise<Log
   throw e;
 }
 
-async function pickScopes(pr: CliContext['prompter'], checked: string[]): Promise<string[]> {
+async function pickScopes(pr: Invocation['prompter'], checked: string[]): Promise<string[]> {
   for (;;) {
     const scopes = await pr.multi('Scopes', [...ALL_SCOPES], checked as (typeof ALL_SCOPES)[number][]);
     if (scopes.length) return scopes;
@@ -284,7 +284,7 @@ function urlRule(ws: boolean) {
   };
 }
 
-function resolveWith(ctx: CliContext, name: string, stored: StoredProfile, secret: string): ResolvedProfile {
+function resolveWith(ctx: Invocation, name: string, stored: StoredContext, secret: string): ResolvedContext {
   let where: ReturnType<typeof addresses>;
   try {
     where = addresses(name, stored, ctx.settings.overrides);
@@ -306,9 +306,9 @@ function resolveWith(ctx: CliContext, name: string, stored: StoredProfile, secre
   };
 }
 
-export async function logout(ctx: CliContext): Promise<void> {
+export async function logout(ctx: Invocation): Promise<void> {
   const store = ctx.store();
-  const name = activeProfileName(store, ctx.globals.profile, ctx.settings);
+  const name = activeContextName(store, ctx.globals.context, ctx.settings);
   const had = await store.removeProfile(name);
   ctx.io.err(
     had
@@ -317,9 +317,9 @@ export async function logout(ctx: CliContext): Promise<void> {
   );
 }
 
-export async function status(ctx: CliContext): Promise<void> {
+export async function status(ctx: Invocation): Promise<void> {
   const conn = await ctx.connect();
-  const p = conn.profile;
+  const p = conn.context;
   const token = await conn.tokens.token();
   const info = {
     profile: p.name,

@@ -1,12 +1,12 @@
 // coinop balances [ASSET...]: how much each of the service's profiles holds. Declarations; the flags are checked in
 // options.ts, the work is in run.ts.
 import type { Command } from 'commander';
-import type { CliContext } from '../../cli/context.js';
+import type { Invocation } from '../../cli/invocation.js';
 import { examples } from '../../cli/help.js';
 import { tableOptions } from '../../cli/list-flags.js';
 import type { RawFlags } from '../../cli/options.js';
 
-export function register(program: Command, ctx: CliContext): void {
+export function register(program: Command, ctx: Invocation): void {
   examples(
     tableOptions(program.command('balances'))
       .description(

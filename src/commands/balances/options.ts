@@ -1,8 +1,8 @@
 // coinop balances: raw flags and the ASSET arguments checked once into the options the run works with.
-import { operations } from '../../api/index.js';
+import { operations } from '../../contract/index.js';
 import { usageError } from '../../cli/errors.js';
 import { nameFlag, type RawFlags, readFlags } from '../../cli/options.js';
-import { checkRequest, type FlagNames } from '../../client/api.js';
+import { checkRequest, type FlagNames } from '../../client/service-client.js';
 import { SHAPE_ONLY } from '../../client/catalogue-policy.js';
 import { readTableView } from '../../cli/list-flags.js';
 import { BALANCE_COLUMNS, PROFILE_BALANCE_COLUMNS } from '../../render/columns.js';

@@ -1,8 +1,14 @@
 // coinop balances: one service profile's balances, or every profile's in one table.
-import { assetIssues, isAmountString, dec, type ListProfileBalancesResponse, type Profile } from '../../api/index.js';
-import type { CliContext, Connection } from '../../cli/context.js';
+import {
+  assetIssues,
+  isAmountString,
+  dec,
+  type ListProfileBalancesResponse,
+  type Profile,
+} from '../../contract/index.js';
+import type { Invocation, Connection } from '../../cli/invocation.js';
 import { need } from '../../cli/prompt.js';
-import { checkUnlisted } from '../../client/api.js';
+import { checkUnlisted } from '../../client/service-client.js';
 import { BALANCE_COLUMNS, PROFILE_BALANCE_COLUMNS } from '../../render/columns.js';
 import { BALANCES_FLAGS, type BalancesOptions } from './options.js';
 
@@ -27,7 +33,7 @@ async function* everyProfile(conn: Connection, o: BalancesOptions): AsyncGenerat
   }
 }
 
-export async function balances(ctx: CliContext, o: BalancesOptions): Promise<void> {
+export async function balances(ctx: Invocation, o: BalancesOptions): Promise<void> {
   const empty = o.assets || o.includeZero ? 'no balances' : 'nothing in any asset (add --include-zero to list them)';
   // The ASSETs against the catalogue, before any request (--all-profiles lists the profiles first).
   checkUnlisted(
@@ -41,7 +47,7 @@ export async function balances(ctx: CliContext, o: BalancesOptions): Promise<voi
     return;
   }
   const pr = ctx.prompter;
-  const profileId = await need(pr, '--profile-id', o.profileId ?? ctx.profile().profileId, () =>
+  const profileId = await need(pr, '--profile-id', o.profileId ?? ctx.context().profileId, () =>
     pr.text("The service's profile id"),
   );
   const conn = await ctx.connect();

@@ -16,8 +16,8 @@ import {
   TRANSFER_SECONDARY_STATUSES,
   TRANSFER_STATUSES,
   TRANSFER_TYPE_FILTERS,
-} from '../../api/index.js';
-import { METHODS } from '../api/options.js';
+} from '../../contract/index.js';
+import { HTTP_METHODS } from '../../contract/enums.js';
 
 interface Opt {
   long?: string;
@@ -58,7 +58,7 @@ const OPTION_VALUES: Record<string, readonly string[]> = {
   '--secondary-status': TRANSFER_SECONDARY_STATUSES,
 };
 const POSITIONAL_VALUES: Record<string, readonly string[]> = {
-  api: METHODS,
+  api: HTTP_METHODS,
 };
 /** Values of a positional argument by its name: every command that takes a market completes the markets. */
 const ARGUMENT_VALUES: Record<string, readonly string[]> = {

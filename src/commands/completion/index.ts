@@ -1,10 +1,10 @@
 // coinop completion bash|zsh|fish: declarations; the script is generated from the command tree itself.
 import type { Command } from 'commander';
-import type { CliContext } from '../../cli/context.js';
+import type { Invocation } from '../../cli/invocation.js';
 import { examples } from '../../cli/help.js';
 import { choiceArgument } from '../../cli/options.js';
 
-export function register(program: Command, ctx: CliContext): void {
+export function register(program: Command, ctx: Invocation): void {
   // What the completion scripts ask coinop while completing: the saved profiles' names (read from the configuration,
   // nothing else started), one a line. Hidden: for the scripts, not for people.
   examples(
@@ -14,8 +14,8 @@ export function register(program: Command, ctx: CliContext): void {
       .argument('<what>', 'profiles')
       .action(async (what: string) => {
         if (what !== 'profiles') return;
-        const { profileNames } = await import('../profile/run.js');
-        ctx.io.out(profileNames(ctx).join('\n').concat('\n'));
+        const { contextNames: profileNames } = await import('../../config/context.js');
+        ctx.io.out(profileNames(ctx.store()).join('\n').concat('\n'));
       }),
     ['coinop __complete profiles'],
   );

@@ -1,10 +1,10 @@
 // coinop config get|set|list|unset: the defaults kept in the configuration file; the work is in run.ts.
 import type { Command } from 'commander';
-import type { CliContext } from '../../cli/context.js';
+import type { Invocation } from '../../cli/invocation.js';
 import { examples } from '../../cli/help.js';
 import { PRECEDENCE } from './options.js';
 
-export function register(program: Command, ctx: CliContext): void {
+export function register(program: Command, ctx: Invocation): void {
   const config = examples(
     program
       .command('config')

@@ -1,22 +1,22 @@
 // coinop config list, get, set and unset.
 import { join } from 'node:path';
-import type { CliContext } from '../../cli/context.js';
+import type { Invocation } from '../../cli/invocation.js';
 import { usageError } from '../../cli/errors.js';
-import { activeProfileName } from '../../config/profile.js';
+import { activeContextName } from '../../config/context.js';
 import { CONFIG_KEYS, CONTEXT_KEY, type ConfigKey, type Resolved, resolveKey } from '../../config/settings.js';
-import { profileNames } from '../profile/run.js';
+import { contextNames } from '../../config/context.js';
 import { PRECEDENCE, parseConfigKey, parseConfigSetOptions } from './options.js';
 
 /** A key's value now: the context from the store's active one, every other key from the environment and file. */
-function resolved(ctx: CliContext, k: ConfigKey): Resolved {
+function resolved(ctx: Invocation, k: ConfigKey): Resolved {
   if (k.key !== CONTEXT_KEY) return resolveKey(k, ctx.env, ctx.store().defaults());
   const store = ctx.store();
-  const value = activeProfileName(store, undefined, ctx.settings);
+  const value = activeContextName(store, undefined, ctx.settings);
   if (ctx.settings.profile) return { value, source: 'env', variable: k.variables.find((v) => ctx.env[v]) };
   return { value, source: store.activeProfileName() ? 'config' : 'default' };
 }
 
-function row(ctx: CliContext, k: ConfigKey) {
+function row(ctx: Invocation, k: ConfigKey) {
   const r = resolved(ctx, k);
   return {
     key: k.key,
@@ -30,7 +30,7 @@ function row(ctx: CliContext, k: ConfigKey) {
   };
 }
 
-export async function list(ctx: CliContext): Promise<void> {
+export async function list(ctx: Invocation): Promise<void> {
   const rows = CONFIG_KEYS.map((k) => row(ctx, k));
   const out = ctx.output();
   if (out.format === 'table') {
@@ -48,7 +48,7 @@ export async function list(ctx: CliContext): Promise<void> {
 }
 
 /** Plain text unless JSON is asked for by flag: `$(coinop config get pager)` is the value itself. */
-export async function get(ctx: CliContext, key: string): Promise<void> {
+export async function get(ctx: Invocation, key: string): Promise<void> {
   const k = CONFIG_KEYS.find((c) => c.key === parseConfigKey(key))!;
   const r = row(ctx, k);
   const asked = ctx.globals.json || ctx.globals.output;
@@ -56,12 +56,12 @@ export async function get(ctx: CliContext, key: string): Promise<void> {
   else ctx.io.out(`${r.value}\n`);
 }
 
-export async function set(ctx: CliContext, key: string, value: string): Promise<void> {
+export async function set(ctx: Invocation, key: string, value: string): Promise<void> {
   const o = parseConfigSetOptions(key, value);
   const store = ctx.store();
   store.check();
   if (o.key === CONTEXT_KEY) {
-    if (!profileNames(ctx).includes(o.value))
+    if (!contextNames(ctx.store()).includes(o.value))
       throw usageError(`${CONTEXT_KEY}: no context named "${o.value}" (see coinop context list)`);
     await store.setActive(o.value);
   } else await store.setDefault(o.key, o.value);
@@ -70,7 +70,7 @@ export async function set(ctx: CliContext, key: string, value: string): Promise<
   if (shadow) ctx.io.err(`note: ${shadow} is set, and wins over the configuration file\n`);
 }
 
-export async function unset(ctx: CliContext, key: string): Promise<void> {
+export async function unset(ctx: Invocation, key: string): Promise<void> {
   const k = parseConfigKey(key);
   const store = ctx.store();
   store.check();

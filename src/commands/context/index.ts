@@ -2,10 +2,10 @@
 // docker's word); `coinop profile ...`, their old name, still works (hidden, with a one-line note). Declarations only:
 // the work is in ../profile/run.ts.
 import type { Command } from 'commander';
-import type { CliContext } from '../../cli/context.js';
+import type { Invocation } from '../../cli/invocation.js';
 import { examples } from '../../cli/help.js';
 
-export function register(program: Command, ctx: CliContext): void {
+export function register(program: Command, ctx: Invocation): void {
   declare(
     examples(
       program
@@ -27,13 +27,13 @@ export function register(program: Command, ctx: CliContext): void {
 }
 
 /** The subcommands under `group` (`coinop context` or its old name), their examples spelled with `name`. */
-function declare(profile: Command, group: string, ctx: CliContext): void {
+function declare(profile: Command, group: string, ctx: Invocation): void {
   const ex = (lines: string[]) => lines.map((l) => l.replace(/^coinop context/, `coinop ${group}`));
   examples(
     profile
       .command('list')
       .description('every context; the active one is marked')
-      .action(async () => (await import('../profile/run.js')).list(ctx)),
+      .action(async () => (await import('./run.js')).list(ctx)),
     ex(['coinop context list', 'coinop context list -o json']),
   );
   examples(
@@ -41,7 +41,7 @@ function declare(profile: Command, group: string, ctx: CliContext): void {
       .command('use')
       .description('make a context the active one')
       .argument('<name>', 'context name')
-      .action(async (name: string) => (await import('../profile/run.js')).use(ctx, name)),
+      .action(async (name: string) => (await import('./run.js')).use(ctx, name)),
     ex(['coinop context use sandbox', 'coinop context use local']),
   );
   examples(
@@ -49,7 +49,7 @@ function declare(profile: Command, group: string, ctx: CliContext): void {
       .command('show')
       .description('one context (the active one by default), without its secret')
       .argument('[name]', 'context name')
-      .action(async (name: string | undefined) => (await import('../profile/run.js')).show(ctx, name)),
+      .action(async (name: string | undefined) => (await import('./run.js')).show(ctx, name)),
     ex(['coinop context show', 'coinop context show sandbox --json']),
   );
   examples(
@@ -60,7 +60,7 @@ function declare(profile: Command, group: string, ctx: CliContext): void {
       )
       .argument('<old>', 'context name')
       .argument('<new>', 'new name')
-      .action(async (from: string, to: string) => (await import('../profile/run.js')).rename(ctx, from, to)),
+      .action(async (from: string, to: string) => (await import('./run.js')).rename(ctx, from, to)),
     ex(['coinop context rename sandbox sandbox-eu']),
   );
   examples(
@@ -71,9 +71,7 @@ function declare(profile: Command, group: string, ctx: CliContext): void {
       )
       .argument('<name>', 'context name')
       .option('-y, --yes', 'do not ask')
-      .action(async (name: string, o: { yes?: boolean }) =>
-        (await import('../profile/run.js')).remove(ctx, name, !!o.yes),
-      ),
+      .action(async (name: string, o: { yes?: boolean }) => (await import('./run.js')).remove(ctx, name, !!o.yes)),
     ex(['coinop context delete old-sandbox', 'coinop context delete old-sandbox --yes']),
   );
   examples(
@@ -82,9 +80,7 @@ function declare(profile: Command, group: string, ctx: CliContext): void {
       .description("set the service's profile id a saved context defaults to, without logging in again")
       .argument('<profile-id>', 'the service\'s profile id (see coinop profiles list); "" clears it')
       .argument('[name]', 'context name (default: the active one)')
-      .action(async (id: string, name: string | undefined) =>
-        (await import('../profile/run.js')).setProfileId(ctx, id, name),
-      ),
+      .action(async (id: string, name: string | undefined) => (await import('./run.js')).setProfileId(ctx, id, name)),
     ex([
       'coinop context set-profile-id 2b1e6f9c-5d4a-4f7e-9c3b-8a1d2e3f4a5b',
       'coinop context set-profile-id "" sandbox',

@@ -1,13 +1,13 @@
 // coinop deposit-instructions create|list|get: declarations; the flags are checked in options.ts, the work is in
 // run.ts.
 import type { Command } from 'commander';
-import { FIAT_NETWORKS, FIAT_ROUTING_NUMBER_TYPES } from '../../api/enums.js';
-import type { CliContext } from '../../cli/context.js';
+import { FIAT_NETWORKS, FIAT_ROUTING_NUMBER_TYPES } from '../../contract/enums.js';
+import type { Invocation } from '../../cli/invocation.js';
 import { examples } from '../../cli/help.js';
 import { listOptions, tableOptions } from '../../cli/list-flags.js';
 import { choiceOption, collect, type RawFlags, repeat } from '../../cli/options.js';
 
-export function register(program: Command, ctx: CliContext): void {
+export function register(program: Command, ctx: Invocation): void {
   const group = examples(
     program
       .command('deposit-instructions')

@@ -1,10 +1,10 @@
 // coinop deposit-instructions create and list: the raw flags, checked once. create's network and profile, when left
 // out, are asked for on a terminal by the run (and the whole request is checked there again).
-import { FIAT_NETWORKS, FIAT_ROUTING_NUMBER_TYPES, type FiatNetwork, operations } from '../../api/index.js';
+import { FIAT_NETWORKS, FIAT_ROUTING_NUMBER_TYPES, type FiatNetwork, operations } from '../../contract/index.js';
 import { usageError } from '../../cli/errors.js';
 import { LIST_FLAG_NAMES, readListFlags, readTableView } from '../../cli/list-flags.js';
 import { choiceFlag, keyValues, type RawFlags, readFlags } from '../../cli/options.js';
-import { checkRequest, type FlagNames } from '../../client/api.js';
+import { checkRequest, type FlagNames } from '../../client/service-client.js';
 import { SHAPE_ONLY } from '../../client/catalogue-policy.js';
 import { DEPOSIT_INSTRUCTIONS_COLUMNS } from '../../render/columns.js';
 import type { TableView } from '../../render/table.js';

@@ -5,19 +5,19 @@ import {
   type FiatDepositInstructions,
   type FiatNetwork,
   operations,
-} from '../../api/index.js';
-import type { CliContext } from '../../cli/context.js';
-import { announceRefId } from '../transfers/submit.js';
+} from '../../contract/index.js';
+import type { Invocation } from '../../cli/invocation.js';
+import { announceRefId } from '../../cli/submit.js';
 import { usageError } from '../../cli/errors.js';
 import { need } from '../../cli/prompt.js';
 import { listFooter } from '../../cli/list-flags.js';
-import { checkRequest, type Paging } from '../../client/api.js';
+import { checkRequest, type Paging } from '../../client/service-client.js';
 import { DEPOSIT_INSTRUCTIONS_COLUMNS } from '../../render/columns.js';
 import { refIdFor } from '../../send/withdrawal.js';
 import { flatEntries, keyValueLines } from '../../render/key-value.js';
 import type { Output } from '../../render/output.js';
 import { CREATE_FLAGS, type InstructionsCreateOptions, type InstructionsListOptions, LIST_FLAGS } from './options.js';
-import { fiatNetworkOf, pickInstructions, recentInstructions } from './pick.js';
+import { fiatNetworkOf, pickInstructions, recentInstructions } from '../../cli/deposit-instruction-pick.js';
 
 /** Instructions with their network named (WIRE, RTP...), for the table and CSV. */
 const withNetwork = (i: FiatDepositInstructions) => ({ ...i, fiat_network: fiatNetworkOf(i) });
@@ -41,14 +41,14 @@ function show(out: Output, i: FiatDepositInstructions): void {
   for (const line of keyValueLines(rows, out.p)) out.io.out(`${line}\n`);
 }
 
-export async function create(ctx: CliContext, o: InstructionsCreateOptions): Promise<void> {
+export async function create(ctx: Invocation, o: InstructionsCreateOptions): Promise<void> {
   const pr = ctx.prompter;
   const network = await need(pr, '--network', o.network, () =>
     pr.select<FiatNetwork>('Fiat network', [...FIAT_NETWORKS], 'WIRE'),
   );
   if (o.routingType !== undefined && network !== 'WIRE')
     throw usageError(`--routing-type: is for --network WIRE only, not ${network}`);
-  const profileId = await need(pr, '--profile-id', o.profileId ?? ctx.profile().profileId, () =>
+  const profileId = await need(pr, '--profile-id', o.profileId ?? ctx.context().profileId, () =>
     pr.text("The service's profile id the deposits credit"),
   );
   const { refId, generated } = refIdFor(o.refId);
@@ -76,7 +76,7 @@ export async function create(ctx: CliContext, o: InstructionsCreateOptions): Pro
   show(out, res.data);
 }
 
-export async function list(ctx: CliContext, o: InstructionsListOptions): Promise<void> {
+export async function list(ctx: Invocation, o: InstructionsListOptions): Promise<void> {
   const conn = await ctx.connect();
   const out = ctx.output(o.view);
   const paging: Paging = {};
@@ -104,7 +104,7 @@ async function* mapItems<T, U>(items: AsyncIterable<T>, f: (t: T) => U): AsyncGe
   for await (const item of items) yield f(item);
 }
 
-export async function get(ctx: CliContext, id: string | undefined): Promise<void> {
+export async function get(ctx: Invocation, id: string | undefined): Promise<void> {
   if (id !== undefined)
     checkRequest(operations.getFiatDepositInstructions, { params: { id } }, { id: 'ID' }, ctx.catalogue());
   const pr = ctx.prompter;
@@ -115,7 +115,7 @@ export async function get(ctx: CliContext, id: string | undefined): Promise<void
   if (chosen === undefined) {
     const items = await recentInstructions(conn);
     if (!items.length) throw usageError('no deposit instructions yet', 'make some: coinop deposit-instructions create');
-    chosen = await pickInstructions(pr, 'Deposit instructions', items, { profileId: conn.profile.profileId });
+    chosen = await pickInstructions(pr, 'Deposit instructions', items, { profileId: conn.context.profileId });
   }
   const { data } = await conn.client.call<FiatDepositInstructions>('getFiatDepositInstructions', {
     params: { id: chosen },

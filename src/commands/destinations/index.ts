@@ -1,13 +1,13 @@
 // coinop destinations list|put: the address book. Declarations; the flags are checked in options.ts, the work is in
 // run.ts.
 import type { Command } from 'commander';
-import { CRYPTO_DESTINATION_ADDRESS_ORDER_BY } from '../../api/enums.js';
-import type { CliContext } from '../../cli/context.js';
+import { CRYPTO_DESTINATION_ADDRESS_ORDER_BY } from '../../contract/enums.js';
+import type { Invocation } from '../../cli/invocation.js';
 import { examples } from '../../cli/help.js';
 import { listOptions, tableOptions } from '../../cli/list-flags.js';
 import { collect, type RawFlags } from '../../cli/options.js';
 
-export function register(program: Command, ctx: CliContext): void {
+export function register(program: Command, ctx: Invocation): void {
   const destinations = examples(
     program
       .command('destinations')

@@ -1,10 +1,10 @@
 // coinop destinations list and put: the raw flags, checked once into the options the runs work with. put's network and
 // address, when left out, are asked for on a terminal by the run (and the whole request is checked there again).
-import { addressIssues, CRYPTO_NETWORKS, DESTINATION_NICKNAME_MAX_LENGTH, operations } from '../../api/index.js';
+import { addressIssues, CRYPTO_NETWORKS, DESTINATION_NICKNAME_MAX_LENGTH, operations } from '../../contract/index.js';
 import { usageError } from '../../cli/errors.js';
 import { LIST_FLAG_NAMES, readListFlags, readTableView } from '../../cli/list-flags.js';
 import { choiceFlag, jsonObjectFlag, nameList, type RawFlags, readFlags } from '../../cli/options.js';
-import { checkRequest, type FlagNames, issueMessage } from '../../client/api.js';
+import { checkRequest, type FlagNames, issueMessage } from '../../client/service-client.js';
 import { SHAPE_ONLY } from '../../client/catalogue-policy.js';
 import { DESTINATION_COLUMNS } from '../../render/columns.js';
 import type { TableView } from '../../render/table.js';

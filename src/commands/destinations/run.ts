@@ -5,19 +5,19 @@ import {
   type CryptoNetwork,
   type PutCryptoDestinationAddressRequest,
   type PutCryptoDestinationAddressResponse,
-} from '../../api/index.js';
+} from '../../contract/index.js';
 import { askAddress } from '../../cli/ask.js';
-import type { CliContext } from '../../cli/context.js';
+import type { Invocation } from '../../cli/invocation.js';
 import { need } from '../../cli/prompt.js';
 import { listFooter } from '../../cli/list-flags.js';
 import { gateFor } from '../../cli/gate.js';
-import { checkRequest, type Paging } from '../../client/api.js';
+import { checkRequest, type Paging } from '../../client/service-client.js';
 import { addressCheckFor } from '../../config/environments.js';
-import { checkAddress } from '../withdraw/options.js';
+import { checkAddress } from '../../cli/withdrawal-flags.js';
 import { DESTINATION_COLUMNS } from '../../render/columns.js';
 import { type DestinationListOptions, type DestinationPutOptions, LIST_FLAGS, PUT_FLAGS } from './options.js';
 
-export async function list(ctx: CliContext, o: DestinationListOptions): Promise<void> {
+export async function list(ctx: Invocation, o: DestinationListOptions): Promise<void> {
   const conn = await ctx.connect();
   const out = ctx.output(o.view);
   const paging: Paging = {};
@@ -30,7 +30,7 @@ export async function list(ctx: CliContext, o: DestinationListOptions): Promise<
 }
 
 /** The request: the flags, with the network and address asked for on a terminal when neither they nor --id are given. */
-async function putRequest(ctx: CliContext, o: DestinationPutOptions): Promise<PutCryptoDestinationAddressRequest> {
+async function putRequest(ctx: Invocation, o: DestinationPutOptions): Promise<PutCryptoDestinationAddressRequest> {
   const pr = ctx.prompter;
   const body: PutCryptoDestinationAddressRequest = {};
   if (o.id !== undefined) body.id = o.id;
@@ -39,7 +39,7 @@ async function putRequest(ctx: CliContext, o: DestinationPutOptions): Promise<Pu
       pr.select<CryptoNetwork>('Network', [...CRYPTO_NETWORKS]),
     );
     body.crypto_network = network;
-    const addresses = addressCheckFor(ctx.profile().environment);
+    const addresses = addressCheckFor(ctx.context().environment);
     body.address = await askAddress(pr, network, addresses, o.address);
     checkAddress(network, body.address, addresses);
     const nickname =
@@ -58,7 +58,7 @@ async function putRequest(ctx: CliContext, o: DestinationPutOptions): Promise<Pu
   return body;
 }
 
-export async function put(ctx: CliContext, o: DestinationPutOptions): Promise<void> {
+export async function put(ctx: Invocation, o: DestinationPutOptions): Promise<void> {
   const body = await putRequest(ctx, o);
   ctx.interruptNote = 'interrupted: the address may have been saved; see coinop destinations list';
   const conn = await ctx.connect();

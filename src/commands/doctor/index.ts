@@ -1,9 +1,9 @@
 // coinop doctor: checks the setup and says how to fix each problem; the work is in run.ts and checks.ts.
 import type { Command } from 'commander';
-import type { CliContext } from '../../cli/context.js';
+import type { Invocation } from '../../cli/invocation.js';
 import { examples } from '../../cli/help.js';
 
-export function register(program: Command, ctx: CliContext): void {
+export function register(program: Command, ctx: Invocation): void {
   examples(
     program
       .command('doctor')

@@ -1,7 +1,7 @@
 // coinop doctor: every check at once (the profiles' in parallel), one line each, exit 1 when one fails.
-import type { CliContext } from '../../cli/context.js';
+import type { Invocation } from '../../cli/invocation.js';
 import { CoinopError } from '../../cli/errors.js';
-import { type ResolvedProfile, resolveProfile } from '../../config/profile.js';
+import { type ResolvedContext, resolveContext } from '../../config/context.js';
 import { palette } from '../../render/style.js';
 import { type Check, completionCheck, permissionChecks, type Status } from './checks.js';
 import type { DoctorOptions } from './options.js';
@@ -31,9 +31,9 @@ async function probe(url: string, timeoutMs: number): Promise<Probe> {
   }
 }
 
-function configCheck(ctx: CliContext): Check {
+function configCheck(ctx: Invocation): Check {
   try {
-    const n = Object.keys(ctx.store().profiles()).length;
+    const n = Object.keys(ctx.store().contexts()).length;
     const damaged = ctx.store().secretsDamage();
     if (damaged) return { check: 'config', status: 'fail', message: damaged, fix: 'fix the file, or log in again' };
     return { check: 'config', status: 'ok', message: `${ctx.settings.configDir}: ${n} saved context(s)` };
@@ -42,7 +42,7 @@ function configCheck(ctx: CliContext): Check {
   }
 }
 
-async function policyCheck(ctx: CliContext, name: string): Promise<Check> {
+async function policyCheck(ctx: Invocation, name: string): Promise<Check> {
   const { policyLocation } = await import('../../policy/location.js');
   const at = policyLocation(ctx.settings.configDir, name);
   if (at.problem)
@@ -72,7 +72,7 @@ async function policyCheck(ctx: CliContext, name: string): Promise<Check> {
 }
 
 /** The endpoints (in parallel), then the token and the clock when the API answers. */
-async function profileChecks(ctx: CliContext, p: ResolvedProfile, o: DoctorOptions): Promise<Check[]> {
+async function profileChecks(ctx: Invocation, p: ResolvedContext, o: DoctorOptions): Promise<Check[]> {
   const at = (check: string, status: Status, message: string, fix?: string): Check => ({
     check,
     profile: p.name,
@@ -117,8 +117,8 @@ async function profileChecks(ctx: CliContext, p: ResolvedProfile, o: DoctorOptio
 
 /** A token is fetched (never the cached one, never printed): the credentials work now. */
 async function tokenCheck(
-  ctx: CliContext,
-  p: ResolvedProfile,
+  ctx: Invocation,
+  p: ResolvedContext,
   at: (check: string, status: Status, message: string, fix?: string) => Check,
 ): Promise<Check> {
   if (!p.envToken && !p.clientSecret)
@@ -140,14 +140,14 @@ async function tokenCheck(
 }
 
 /** The saved contexts (only --context's when given); none saved: the one in use. */
-function profilesToCheck(ctx: CliContext): ResolvedProfile[] {
+function profilesToCheck(ctx: Invocation): ResolvedContext[] {
   const store = ctx.store();
-  const names = Object.keys(store.profiles());
-  if (ctx.globals.profile || !names.length) return [ctx.profile()];
-  return names.map((n) => resolveProfile(store, n, ctx.settings));
+  const names = Object.keys(store.contexts());
+  if (ctx.globals.context || !names.length) return [ctx.context()];
+  return names.map((n) => resolveContext(store, n, ctx.settings));
 }
 
-export async function doctor(ctx: CliContext, o: DoctorOptions): Promise<void> {
+export async function doctor(ctx: Invocation, o: DoctorOptions): Promise<void> {
   const config = configCheck(ctx);
   const checks: Check[] = [config, ...permissionChecks(ctx.settings.configDir, ctx.settings.dataDir)];
   if (config.status !== 'fail') {
@@ -163,7 +163,7 @@ export async function doctor(ctx: CliContext, o: DoctorOptions): Promise<void> {
   if (failed) throw new CoinopError('api', `doctor: ${failed} of ${checks.length} checks failed`);
 }
 
-async function show(ctx: CliContext, checks: Check[]): Promise<void> {
+async function show(ctx: Invocation, checks: Check[]): Promise<void> {
   const out = ctx.output();
   if (out.format !== 'table') {
     await out.list(

@@ -2,7 +2,7 @@
 // events only), and the loop that follows the feed until told to stop. The loop rides out a service it cannot reach
 // (it says so on stderr and polls again, backing off up to 30 s), since a follower that quietly stops is the failure
 // to avoid; any other error (401, a missing scope) ends it.
-import type { CliContext, Connection } from '../../cli/context.js';
+import type { Invocation, Connection } from '../../cli/invocation.js';
 import { NetworkError } from '../../client/transport.js';
 import { EventFeed, type FeedEntry } from '../../events/feed.js';
 import {
@@ -26,14 +26,14 @@ export interface Start {
 
 /** The feed of a reader, positioned: at --since, else after its checkpoint, else after the newest event. */
 export async function startFeed(
-  ctx: CliContext,
+  ctx: Invocation,
   conn: Connection,
   reader: CheckpointKey['reader'],
   o: FollowOptions & { url?: string },
 ): Promise<Start> {
   const key: CheckpointKey = {
     reader,
-    profile: conn.profile.name,
+    profile: conn.context.name,
     serviceId: conn.serviceId,
     types: o.types,
     ...(o.url ? { target: o.url } : {}),
@@ -74,7 +74,7 @@ export interface Sink {
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** Polls until the sink is done: at once while the feed is behind, else every COINOP_POLL_MS. */
-export async function followFeed(ctx: CliContext, feed: EventFeed, sink: Sink, onPoll?: () => void): Promise<void> {
+export async function followFeed(ctx: Invocation, feed: EventFeed, sink: Sink, onPoll?: () => void): Promise<void> {
   const p = palette(ctx.io.colourErr);
   let failures = 0;
   while (!sink.done()) {

@@ -1,8 +1,8 @@
 // coinop events list|get|watch|listen: declarations; the flags are checked in options.ts, the work is in run.ts
 // (list, get), watch.ts and listen.ts.
 import type { Command } from 'commander';
-import { EVENT_LIST_LIMIT_MAX } from '../../api/enums.js';
-import type { CliContext } from '../../cli/context.js';
+import { EVENT_LIST_LIMIT_MAX } from '../../contract/enums.js';
+import type { Invocation } from '../../cli/invocation.js';
 import { examples } from '../../cli/help.js';
 import { listOptions } from '../../cli/list-flags.js';
 import { collect, type RawFlags } from '../../cli/options.js';
@@ -15,7 +15,7 @@ function followOptions(cmd: Command): Command {
     .option('--count <n>', 'end after this many events');
 }
 
-export function register(program: Command, ctx: CliContext): void {
+export function register(program: Command, ctx: Invocation): void {
   const events = examples(
     program
       .command('events')

@@ -1,7 +1,7 @@
 // Records written one at a time as they happen (events watch, the deliveries of events listen): NDJSON when piped
 // (and for -o json: a stream has no end to close an array at), CSV rows under one header, or a line for people on a
 // terminal, with a status line under them on stderr that the next record clears.
-import type { CliContext } from '../../cli/context.js';
+import type { Invocation } from '../../cli/invocation.js';
 import { csvRow } from '../../render/csv.js';
 import { type Column, getPath } from '../../render/output.js';
 import { palette } from '../../render/style.js';
@@ -9,7 +9,7 @@ import { palette } from '../../render/style.js';
 export type LineFormat = 'table' | 'ndjson' | 'csv';
 
 /** The format of a stream of records: as asked (-o json as NDJSON), else a live list on a terminal, NDJSON piped. */
-export function lineFormat(ctx: CliContext): LineFormat {
+export function lineFormat(ctx: Invocation): LineFormat {
   if (ctx.globals.json || ctx.globals.output) {
     const f = ctx.format();
     return f === 'json' ? 'ndjson' : f;
@@ -23,7 +23,7 @@ export class LineWriter {
   private statusShown = false;
 
   constructor(
-    private readonly ctx: CliContext,
+    private readonly ctx: Invocation,
     /** The CSV columns. */
     private readonly columns: Column[],
     /** The line for people. */

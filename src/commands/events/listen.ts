@@ -2,7 +2,7 @@
 // profile's secret, at least once, in order per object, retried until delivered (src/events/forwarder.ts), resuming
 // after a restart or a kill from the checkpoint of what was delivered. Each delivery attempt is shown: a line on a
 // terminal, NDJSON piped.
-import type { CliContext } from '../../cli/context.js';
+import type { Invocation } from '../../cli/invocation.js';
 import type { RawFlags } from '../../cli/options.js';
 import { Transport } from '../../client/transport.js';
 import { type DeliveryReport, Forwarder } from '../../events/forwarder.js';
@@ -48,7 +48,7 @@ const DELIVERY_COLUMNS: Column[] = [
 ].map((key) => ({ key }));
 
 /** A delivery attempt as a line for people: when, the answer, the event, the attempt and what comes next. */
-function deliveryLine(ctx: CliContext, r: Record<string, unknown>): string {
+function deliveryLine(ctx: Invocation, r: Record<string, unknown>): string {
   const p = palette(ctx.io.colour);
   const ok = r.delivered === true;
   const answer = r.status !== null ? String(r.status) : 'no answer';
@@ -59,10 +59,10 @@ function deliveryLine(ctx: CliContext, r: Record<string, unknown>): string {
   return `${p.dim(clockTime(r.at))}  ${what}  ${String(r.type).padEnd(44)}  ${String(r.event_id)}  attempt ${String(r.attempt)}  ${String(r.ms)} ms${next}`;
 }
 
-export async function listen(ctx: CliContext, raw: RawFlags): Promise<void> {
+export async function listen(ctx: Invocation, raw: RawFlags): Promise<void> {
   const o = parseEventsListenOptions(raw, ctx.now());
   ctx.interruptNote = 'interrupted: nothing was forwarded yet';
-  const profile = ctx.profile();
+  const profile = ctx.context();
   const file = secretFile(ctx.settings.configDir, profile.name);
   const { secret, created } = forwardingSecret(file, profile.name);
   if (o.printSecret) {
@@ -73,7 +73,7 @@ export async function listen(ctx: CliContext, raw: RawFlags): Promise<void> {
 }
 
 async function forward(
-  ctx: CliContext,
+  ctx: Invocation,
   o: EventsListenOptions & { url: string },
   key: { secret: string; created: boolean; file: string },
 ): Promise<void> {
@@ -81,7 +81,7 @@ async function forward(
   const start = await startFeed(ctx, conn, 'listen', o);
   const p = palette(ctx.io.colourErr);
   ctx.io.err(
-    `Forwarding events to ${o.url} (profile ${conn.profile.name}, ${o.types.length ? o.types.join(', ') : 'every type'}), from ${start.from}\n` +
+    `Forwarding events to ${o.url} (profile ${conn.context.name}, ${o.types.length ? o.types.join(', ') : 'every type'}), from ${start.from}\n` +
       `Signing secret ${p.bold(key.secret)}${key.created ? ' (new)' : ''}: the receiver's shared secret, like the Stripe CLI's whsec_. ` +
       `Check the ${SIGNATURE_HEADER} header with it (docs/events.md: "Forwarding events"). Kept in ${key.file}\n`,
   );

@@ -1,9 +1,9 @@
 // coinop events list, get, watch and listen: their flags, checked, as typed options objects (declared in index.ts).
-import { EVENT_LIST_LIMIT_MAX, EVENT_TYPE_PATTERN, operations } from '../../api/index.js';
+import { EVENT_LIST_LIMIT_MAX, EVENT_TYPE_PATTERN, operations } from '../../contract/index.js';
 import { usageError } from '../../cli/errors.js';
 import { LIST_FLAG_NAMES, readListFlags } from '../../cli/list-flags.js';
 import { durationFlag, intFlag, parseTime, type RawFlags, readFlags } from '../../cli/options.js';
-import { checkRequest, type FlagNames } from '../../client/api.js';
+import { checkRequest, type FlagNames } from '../../client/service-client.js';
 import { SHAPE_ONLY } from '../../client/catalogue-policy.js';
 
 /** The flag (or argument) of each request field, for messages. */

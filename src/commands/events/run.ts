@@ -1,15 +1,15 @@
 // coinop events list and get: the event feed as the service lists it.
-import type { CliContext } from '../../cli/context.js';
+import type { Invocation } from '../../cli/invocation.js';
 import type { RawFlags } from '../../cli/options.js';
 import { need } from '../../cli/prompt.js';
-import { checkRequest } from '../../client/api.js';
+import { checkRequest } from '../../client/service-client.js';
 import { EVENT_COLUMNS, EVENT_LIST_COLUMNS } from '../../render/columns.js';
 import { FLAGS, parseEventGetOptions, parseEventsListOptions } from './options.js';
-import { operations } from '../../api/index.js';
+import { operations } from '../../contract/index.js';
 
 export const READ_ONLY = 'interrupted: nothing was changed (this command only reads)';
 
-export async function list(ctx: CliContext, raw: RawFlags): Promise<void> {
+export async function list(ctx: Invocation, raw: RawFlags): Promise<void> {
   ctx.interruptNote = READ_ONLY;
   const { query, all } = parseEventsListOptions(raw, ctx.now());
   const conn = await ctx.connect();
@@ -20,7 +20,7 @@ export async function list(ctx: CliContext, raw: RawFlags): Promise<void> {
   if (out.format === 'table' && n) ctx.io.err(`${out.p.dim(`${n} event${n === 1 ? '' : 's'}`)}\n`);
 }
 
-export async function get(ctx: CliContext, idArg: string | undefined): Promise<void> {
+export async function get(ctx: Invocation, idArg: string | undefined): Promise<void> {
   const o = parseEventGetOptions(idArg);
   ctx.interruptNote = READ_ONLY;
   const id = await need(ctx.prompter, 'ID', o.id, () => ctx.prompter.text('Event id'));

@@ -1,7 +1,7 @@
 // coinop events watch: follows the feed and writes each new event as it comes (NDJSON piped, a live list on a
 // terminal), resuming after a restart from a checkpoint kept per profile and service (or --since).
-import type { Event } from '../../api/index.js';
-import type { CliContext } from '../../cli/context.js';
+import type { Event } from '../../contract/index.js';
+import type { Invocation } from '../../cli/invocation.js';
 import type { RawFlags } from '../../cli/options.js';
 import type { FeedEntry } from '../../events/feed.js';
 import { advance, copyPosition } from '../../events/position.js';
@@ -12,7 +12,7 @@ import { clockTime, LineWriter } from './lines.js';
 import { parseEventsWatchOptions } from './options.js';
 
 /** An event as a line of the live list. */
-function eventLine(ctx: CliContext, e: Record<string, unknown>): string {
+function eventLine(ctx: Invocation, e: Record<string, unknown>): string {
   const p = palette(ctx.io.colour);
   const o = (e.object ?? {}) as Record<string, unknown>;
   const status = typeof o.status === 'string' ? statusColour(p, o.status.padEnd(9)) : ''.padEnd(9);
@@ -22,7 +22,7 @@ function eventLine(ctx: CliContext, e: Record<string, unknown>): string {
     .trimEnd();
 }
 
-export async function watch(ctx: CliContext, raw: RawFlags): Promise<void> {
+export async function watch(ctx: Invocation, raw: RawFlags): Promise<void> {
   const o = parseEventsWatchOptions(raw, ctx.now());
   const conn = await ctx.connect();
   const start = await startFeed(ctx, conn, 'watch', o);

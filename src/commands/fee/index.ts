@@ -1,10 +1,10 @@
 // coinop fee quote: declarations; the flags are checked in options.ts, the work is in run.ts.
 import type { Command } from 'commander';
-import type { CliContext } from '../../cli/context.js';
+import type { Invocation } from '../../cli/invocation.js';
 import { examples } from '../../cli/help.js';
 import type { RawFlags } from '../../cli/options.js';
 
-export function register(program: Command, ctx: CliContext): void {
+export function register(program: Command, ctx: Invocation): void {
   const fee = examples(program.command('fee').description('withdrawal fees'), [
     'coinop fee quote --asset BTC --network BITCOIN --address 1BvBMSEYstWetqTFn5Au4m4GFg7xJaNVN2 --amount 0.5',
   ]);

@@ -1,23 +1,23 @@
 // coinop fee quote.
-import { dec, fmt, isAmountString, operations, type CryptoWithdrawalFee } from '../../api/index.js';
+import { dec, fmt, isAmountString, operations, type CryptoWithdrawalFee } from '../../contract/index.js';
 import type { AuditWhat } from '../../audit/entry.js';
 import { askAddress, askTarget, amountRule } from '../../cli/ask.js';
 import { outcomeOfError, quoteOutcome } from '../../cli/audit.js';
-import type { CliContext } from '../../cli/context.js';
+import type { Invocation } from '../../cli/invocation.js';
 import { amountOrTotalMissing } from '../../cli/options.js';
-import { checkRequest } from '../../client/api.js';
+import { checkRequest } from '../../client/service-client.js';
 import { addressCheckFor } from '../../config/environments.js';
 import { FEE_COLUMNS } from '../../render/columns.js';
 import { keyValueLines } from '../../render/key-value.js';
 import { relativeTime } from '../../render/time.js';
 import { canonicalRequest } from '../../send/withdrawal.js';
-import { WITHDRAW_FLAGS } from '../withdraw/options.js';
+import { WITHDRAW_FLAGS } from '../../cli/withdrawal-flags.js';
 import type { FeeQuoteOptions } from './options.js';
 
-export async function quote(ctx: CliContext, o: FeeQuoteOptions): Promise<void> {
+export async function quote(ctx: Invocation, o: FeeQuoteOptions): Promise<void> {
   const pr = ctx.prompter;
   const { asset, network } = await askTarget(ctx, o, WITHDRAW_FLAGS);
-  const addresses = addressCheckFor(ctx.profile().environment);
+  const addresses = addressCheckFor(ctx.context().environment);
   const address = await askAddress(pr, network, addresses, o.address);
   let { amount, total } = o;
   if (amount === undefined && total === undefined) {
@@ -40,7 +40,7 @@ export async function quote(ctx: CliContext, o: FeeQuoteOptions): Promise<void> 
     amount,
     total,
     destination: body.destination_address,
-    profile_id: conn.profile.profileId,
+    profile_id: conn.context.profileId,
   };
   let data: CryptoWithdrawalFee;
   try {

@@ -1,12 +1,12 @@
 // coinop limits: declarations; the flags are checked in options.ts, the work is in run.ts.
 import type { Command } from 'commander';
-import { TRANSFER_LIMIT_TYPES } from '../../api/enums.js';
-import type { CliContext } from '../../cli/context.js';
+import { TRANSFER_LIMIT_TYPES } from '../../contract/enums.js';
+import type { Invocation } from '../../cli/invocation.js';
 import { examples } from '../../cli/help.js';
 import { tableOptions } from '../../cli/list-flags.js';
 import { choiceOption, type RawFlags } from '../../cli/options.js';
 
-export function register(program: Command, ctx: CliContext): void {
+export function register(program: Command, ctx: Invocation): void {
   examples(
     tableOptions(program.command('limits'))
       .description('transfer limits: what is used and what is left of each, per transfer and per period')

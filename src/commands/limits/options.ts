@@ -1,5 +1,5 @@
 // coinop limits: the raw flags, checked once.
-import { TRANSFER_LIMIT_TYPES, type TransferLimitType } from '../../api/index.js';
+import { TRANSFER_LIMIT_TYPES, type TransferLimitType } from '../../contract/index.js';
 import { readTableView } from '../../cli/list-flags.js';
 import { choiceFlag, type RawFlags, readFlags } from '../../cli/options.js';
 import { TRANSFER_LIMIT_COLUMNS } from '../../render/columns.js';

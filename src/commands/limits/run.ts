@@ -1,7 +1,7 @@
 // coinop limits: the limits on a transfer type, with what is used and what is left of each, and what one transfer may
 // move now.
-import { dec, fmt, isAmountString, type TransferLimit } from '../../api/index.js';
-import type { CliContext } from '../../cli/context.js';
+import { dec, fmt, isAmountString, type TransferLimit } from '../../contract/index.js';
+import type { Invocation } from '../../cli/invocation.js';
 import { TRANSFER_LIMIT_COLUMNS } from '../../render/columns.js';
 import { durationText } from '../../render/time.js';
 import type { LimitsOptions } from './options.js';
@@ -30,7 +30,7 @@ function headroom(items: TransferLimit[]): string[] {
   return [...least].map(([asset, amount]) => `${amount} ${asset}`);
 }
 
-export async function limits(ctx: CliContext, o: LimitsOptions): Promise<void> {
+export async function limits(ctx: Invocation, o: LimitsOptions): Promise<void> {
   const conn = await ctx.connect();
   const { data } = await conn.client.call<{ items?: TransferLimit[] }>('listTransferLimits', {
     query: { transfer_type: o.type },

@@ -1,11 +1,11 @@
 // coinop local start: runs the local service in the foreground (src/local/cli.ts); coinop local deposit: crypto
 // arriving at a deposit address (options.ts checks its flags, run.ts does the work).
 import { type Command, Option } from 'commander';
-import type { CliContext } from '../../cli/context.js';
+import type { Invocation } from '../../cli/invocation.js';
 import type { RawFlags } from '../../cli/options.js';
 import { examples } from '../../cli/help.js';
 
-export function register(program: Command, ctx: CliContext): void {
+export function register(program: Command, ctx: Invocation): void {
   const local = examples(
     program.command('local').description('the local service: a faithful, stateful stand-in for the hosted one'),
     ['coinop local start', 'coinop local deposit --ref-id demo-btc --amount 0.5'],

@@ -1,6 +1,6 @@
 // coinop local start and coinop local deposit: their flags (declared in index.ts), checked once. What local deposit
 // leaves out is asked for on a terminal by its run; local start's options are the ones runLocalStart takes.
-import { ASSETS, CRYPTO_ASSETS, dec } from '../../api/index.js';
+import { ASSETS, CRYPTO_ASSETS, dec } from '../../contract/index.js';
 import { amountRule } from '../../cli/ask.js';
 import { usageError } from '../../cli/errors.js';
 import { amountFlag, intFlag, nameFlag, type RawFlags, readFlags } from '../../cli/options.js';

@@ -1,18 +1,18 @@
 // coinop local deposit: money arrives at a deposit address of the local service (its control API), as a PENDING
 // CRYPTO_DEPOSIT transfer that the service completes and credits on its clock.
-import type { Transfer } from '../../api/index.js';
-import type { CliContext } from '../../cli/context.js';
+import type { Transfer } from '../../contract/index.js';
+import type { Invocation } from '../../cli/invocation.js';
 import { CoinopError } from '../../cli/errors.js';
 import { need } from '../../cli/prompt.js';
 import { amountRule } from '../../cli/ask.js';
-import { issueMessage, type FlagNames } from '../../client/api.js';
+import { issueMessage, type FlagNames } from '../../client/service-client.js';
 import { isLocalServiceId } from '../../client/service-identity.js';
 import { TRANSFER_COLUMNS } from '../../render/columns.js';
 import type { RawFlags } from '../../cli/options.js';
 import type { LocalDepositOptions } from './options.js';
 
 /** coinop local start: the service in the foreground until Ctrl-C; a port in use is named, with the flag to change it. */
-export async function start(ctx: CliContext, raw: RawFlags): Promise<void> {
+export async function start(ctx: Invocation, raw: RawFlags): Promise<void> {
   const [{ parseLocalStartOptions }, { runLocalStart, DEFAULT_LOCAL_PORT }, { defaultDbFile }] = await Promise.all([
     import('./options.js'),
     import('../../local/cli.js'),
@@ -43,8 +43,8 @@ export async function start(ctx: CliContext, raw: RawFlags): Promise<void> {
 
 const FLAGS: FlagNames = { address: '--address', ref_id: '--ref-id', amount: '--amount', asset: '--asset' };
 
-export async function deposit(ctx: CliContext, o: LocalDepositOptions): Promise<void> {
-  const profile = ctx.profile();
+export async function deposit(ctx: Invocation, o: LocalDepositOptions): Promise<void> {
+  const profile = ctx.context();
   if (profile.environment !== 'local') {
     throw new CoinopError(
       'usage',
@@ -64,7 +64,7 @@ export async function deposit(ctx: CliContext, o: LocalDepositOptions): Promise<
   );
   const conn = await ctx.connect();
   if (!isLocalServiceId(conn.serviceId))
-    throw new CoinopError('usage', `local deposit: ${conn.profile.baseUrl} is not a local service (no control API)`);
+    throw new CoinopError('usage', `local deposit: ${conn.context.baseUrl} is not a local service (no control API)`);
   const body = { ...target, amount, ...(o.asset !== undefined ? { asset: o.asset } : {}) };
   let t: Transfer;
   try {

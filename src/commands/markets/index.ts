@@ -1,15 +1,15 @@
 // coinop markets, ticker, book and trades: market data snapshots over HTTP (public endpoints: no login needed).
 // Declarations only; the flags are checked in options.ts, the work is in run.ts.
 import type { Command } from 'commander';
-import type { CliContext } from '../../cli/context.js';
+import type { Invocation } from '../../cli/invocation.js';
 import { examples } from '../../cli/help.js';
 import { tableOptions } from '../../cli/list-flags.js';
 import type { RawFlags } from '../../cli/options.js';
-import { BOOK_DEPTH_DEFAULT, BOOK_DEPTH_MAX, TRADES_LIMIT_DEFAULT, TRADES_LIMIT_MAX } from './limits.js';
+import { BOOK_DEPTH_DEFAULT, BOOK_DEPTH_MAX, TRADES_LIMIT_DEFAULT, TRADES_LIMIT_MAX } from './depth-bounds.js';
 
 const MARKET_ARG = 'market, such as BTCUSD (asked on a terminal when missing)';
 
-export function register(program: Command, ctx: CliContext): void {
+export function register(program: Command, ctx: Invocation): void {
   examples(
     tableOptions(program.command('markets'))
       .description("the markets: the CLI's catalogue and what the service lists (GET /markets), with tick and status")

@@ -4,7 +4,7 @@ import { readTableView } from '../../cli/list-flags.js';
 import { intFlag, marketArg, type RawFlags, readFlags } from '../../cli/options.js';
 import { MARKET_COLUMNS, TRADE_COLUMNS } from '../../render/columns.js';
 import type { TableView } from '../../render/table.js';
-import { BOOK_DEPTH_DEFAULT, BOOK_DEPTH_MAX, TRADES_LIMIT_DEFAULT, TRADES_LIMIT_MAX } from './limits.js';
+import { BOOK_DEPTH_DEFAULT, BOOK_DEPTH_MAX, TRADES_LIMIT_DEFAULT, TRADES_LIMIT_MAX } from './depth-bounds.js';
 
 export interface MarketsOptions {
   /** Fetch the service's market list again even when the kept one is fresh. */

@@ -11,12 +11,12 @@ import {
   type MarketDetails,
   type OrderBookResponse,
   type Ticker,
-} from '../../api/index.js';
+} from '../../contract/index.js';
 import { askMarket } from '../../cli/ask.js';
-import type { CliContext, Connection } from '../../cli/context.js';
+import type { Invocation, Connection } from '../../cli/invocation.js';
 import { usageError } from '../../cli/errors.js';
 import { SEE_MARKETS } from '../../cli/options.js';
-import type { FlagNames } from '../../client/api.js';
+import type { FlagNames } from '../../client/service-client.js';
 import { fetchMarkets, mergeMarkets, serviceMarkets, type ServiceMarkets } from '../../client/market-list.js';
 import { isLocalServiceId } from '../../client/service-identity.js';
 import { bestFirst } from '../../market/book.js';
@@ -38,7 +38,7 @@ const CATALOGUE = new Set<string>(MARKETS);
 /** The local service (its health check answered) serves exactly the catalogue; any other service may list more. */
 const isLocal = (conn: Connection) => isLocalServiceId(conn.serviceId);
 
-function listedBy(ctx: CliContext, conn: Connection, refresh = false): Promise<ServiceMarkets> {
+function listedBy(ctx: Invocation, conn: Connection, refresh = false): Promise<ServiceMarkets> {
   return serviceMarkets({
     client: conn.client,
     serviceId: conn.serviceId,
@@ -49,7 +49,7 @@ function listedBy(ctx: CliContext, conn: Connection, refresh = false): Promise<S
 }
 
 /** The market to ask about: the one given when it is known, else asked for on a terminal from the known ones. */
-async function chooseMarket(ctx: CliContext, conn: Connection, given: string | undefined): Promise<string> {
+async function chooseMarket(ctx: Invocation, conn: Connection, given: string | undefined): Promise<string> {
   if (given !== undefined && CATALOGUE.has(given)) return given;
   const known = isLocal(conn) ? [...MARKETS] : mergeMarkets((await listedBy(ctx, conn)).markets).map((m) => m.market);
   if (given === undefined) return askMarket(ctx.prompter, undefined, 'MARKET', known);
@@ -60,7 +60,7 @@ async function chooseMarket(ctx: CliContext, conn: Connection, given: string | u
   );
 }
 
-export async function markets(ctx: CliContext, o: MarketsOptions): Promise<void> {
+export async function markets(ctx: Invocation, o: MarketsOptions): Promise<void> {
   const conn = await ctx.connect();
   let list: MarketDetails[];
   let note: string;
@@ -105,7 +105,7 @@ function statsText(s: ExchangeStats, last: string | undefined): string {
   return parts.join(' · ');
 }
 
-export async function ticker(ctx: CliContext, o: TickerOptions): Promise<void> {
+export async function ticker(ctx: Invocation, o: TickerOptions): Promise<void> {
   const conn = await ctx.connect();
   const market = await chooseMarket(ctx, conn, o.market);
   const { data } = await conn.client.call<Ticker>('getTicker', { params: { market } }, FLAGS);
@@ -126,7 +126,7 @@ export async function ticker(ctx: CliContext, o: TickerOptions): Promise<void> {
   ctx.io.out(`${keyValueLines(rows, out.p).join('\n')}\n`);
 }
 
-export async function book(ctx: CliContext, o: BookOptions): Promise<void> {
+export async function book(ctx: Invocation, o: BookOptions): Promise<void> {
   const conn = await ctx.connect();
   const market = await chooseMarket(ctx, conn, o.market);
   const { data } = await conn.client.call<OrderBookResponse>('getOrderBook', { params: { market } }, FLAGS);
@@ -160,7 +160,7 @@ export async function book(ctx: CliContext, o: BookOptions): Promise<void> {
   );
 }
 
-export async function trades(ctx: CliContext, o: TradesOptions): Promise<void> {
+export async function trades(ctx: Invocation, o: TradesOptions): Promise<void> {
   const conn = await ctx.connect();
   const market = await chooseMarket(ctx, conn, o.market);
   const { data } = await conn.client.call<ListRecentExecutionsResponse>(

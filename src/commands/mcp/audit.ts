@@ -1,9 +1,9 @@
 // The audit trail for coinop mcp: the commands' own (ctx.audit, src/cli/audit.ts), each entry naming the MCP client
 // that asked (who.agent) and the service that answered once the server has connected.
-import type { CliContext, Connection } from '../../cli/context.js';
+import type { Invocation, Connection } from '../../cli/invocation.js';
 import type { AuditPort } from '../../mcp/ports.js';
 
-export function auditPort(ctx: CliContext, connection: () => Promise<Connection> | undefined): AuditPort {
+export function auditPort(ctx: Invocation, connection: () => Promise<Connection> | undefined): AuditPort {
   // The connection when it was made (a call that failed to connect is recorded without the service).
   const conn = async () => {
     const c = connection();

@@ -2,16 +2,16 @@
 // refusal as withdraw, withdraw batch and transfer internal, read again at every call (a policy edited while the
 // server runs counts from the next call). A file that does not load refuses every write. Approvals cannot be given
 // through a tool: under a policy that asks for them, a withdrawal the approvals rule covers is refused.
-import type { CreateCryptoWithdrawalRequest } from '../../api/index.js';
-import type { CliContext, Connection } from '../../cli/context.js';
+import type { CreateCryptoWithdrawalRequest } from '../../contract/index.js';
+import type { Invocation, Connection } from '../../cli/invocation.js';
 import { toCoinopError } from '../../errors.js';
 import type { MoneyIntent, PolicyPort } from '../../mcp/ports.js';
 import { withdrawalRequest } from '../../policy/check.js';
 import type { PolicyRequest, PolicyVerdict } from '../../policy/evaluate.js';
 import { policyLocation } from '../../policy/location.js';
 import { policyJson } from '../../policy/policy.js';
-import { approvalScope, withdrawalContent } from '../approve/content.js';
-import { policyVerdict, profilePolicy, refusal } from '../policy/enforce.js';
+import { approvalScope, withdrawalContent } from '../../cli/approval-content.js';
+import { policyVerdict, profilePolicy, refusal } from '../../cli/policy-enforce.js';
 
 /** The requests of an intent as the policy sees them; none for what it has no rule on (a deposit address). */
 function requestsOf(intent: MoneyIntent): (() => Iterable<PolicyRequest>) | undefined {
@@ -34,7 +34,7 @@ const reasonsOf = (v: PolicyVerdict): string[] =>
     .filter((r) => r.status === 'fail')
     .flatMap((r) => r.violations.map((x) => `${r.rule}: ${x.row !== undefined ? `row ${x.row}: ` : ''}${x.message}`));
 
-export function policyPort(ctx: CliContext, connection: () => Promise<Connection> | undefined): PolicyPort {
+export function policyPort(ctx: Invocation, connection: () => Promise<Connection> | undefined): PolicyPort {
   return {
     async check(intent, o) {
       const requests = requestsOf(intent);
@@ -53,12 +53,12 @@ export function policyPort(ctx: CliContext, connection: () => Promise<Connection
           loaded.policy.approvals && intent.kind === 'withdrawal' && body
             ? { content: withdrawalContent(approvalScope(ctx, 'withdrawal', body.profile_id), body), files: [] }
             : undefined,
-        defaultProfileId: ctx.profile().profileId,
+        defaultProfileId: ctx.context().profileId,
       });
       return { allowed: v.allowed, reasons: reasonsOf(v), detail: v, ...(v.allowed ? {} : { refusal: refusal(v) }) };
     },
     async describe() {
-      const loc = policyLocation(ctx.settings.configDir, ctx.profile().name);
+      const loc = policyLocation(ctx.settings.configDir, ctx.context().name);
       if (!loc.exists) return { file: null, rules: 'none: the profile has no policy file' };
       try {
         const loaded = await profilePolicy(ctx, 'mcp');

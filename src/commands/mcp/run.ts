@@ -1,17 +1,17 @@
 // coinop mcp: the MCP server (src/mcp) for the coinop profile, on stdin and stdout, until the client closes stdin.
 // Everything but the protocol goes to stderr: the line that says what is served, and the server's log.
-import type { CliContext, Connection } from '../../cli/context.js';
+import type { Invocation, Connection } from '../../cli/invocation.js';
 import type { ServerDeps } from '../../mcp/tool.js';
 import { gateFor } from '../../cli/gate.js';
 import { auditPort } from './audit.js';
-import { batchPort } from './batch.js';
+import { batchPort } from '../mcp-batch.js';
 import { policyPort } from './policy.js';
 import type { McpOptions } from './options.js';
 
 /** What the server is given: the coinop profile, its connection (made on first use), the gates, the log. */
-export function serverDeps(ctx: CliContext, o: McpOptions): ServerDeps {
+export function serverDeps(ctx: Invocation, o: McpOptions): ServerDeps {
   // An unknown --profile or a bad address override stops here, before the server starts.
-  const profile = ctx.profile();
+  const profile = ctx.context();
   // The server's connection, which a batch run goes through too.
   let connection: Promise<Connection> | undefined;
   return {
@@ -35,7 +35,7 @@ export function serverDeps(ctx: CliContext, o: McpOptions): ServerDeps {
   };
 }
 
-export async function mcp(ctx: CliContext, o: McpOptions): Promise<void> {
+export async function mcp(ctx: Invocation, o: McpOptions): Promise<void> {
   const deps = serverDeps(ctx, o);
   const { createServer, serveStdio, TOOLS } = await import('../../mcp/server.js');
   const { name, environment } = deps.profile;

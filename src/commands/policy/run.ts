@@ -1,6 +1,6 @@
 // coinop policy show|check|init: the profile's policy file, read and shown rule by rule, validated with every problem
 // and its line, or written as a commented starter. None of them sends anything.
-import type { CliContext } from '../../cli/context.js';
+import type { Invocation } from '../../cli/invocation.js';
 import { CoinopError, usageError } from '../../cli/errors.js';
 import { writeFileAtomic } from '../../config/lock.js';
 import { privateDir } from '../../config/private-files.js';
@@ -13,7 +13,7 @@ import type { PolicyCheckOptions, PolicyInitOptions } from './options.js';
 import { starterPolicy } from './starter.js';
 
 /** Loads a policy file; one that does not load is a usage error (exit 2), every problem listed first. */
-function loadOrRefuse(ctx: CliContext, file: string): LoadedPolicy {
+function loadOrRefuse(ctx: Invocation, file: string): LoadedPolicy {
   try {
     return loadPolicyFile(file);
   } catch (e) {
@@ -29,8 +29,8 @@ function loadOrRefuse(ctx: CliContext, file: string): LoadedPolicy {
 }
 
 /** The profile's policy file, where it is and whether it is there; two of them are a usage error. */
-function located(ctx: CliContext): { name: string; path: string; exists: boolean } {
-  const name = ctx.profile().name;
+function located(ctx: Invocation): { name: string; path: string; exists: boolean } {
+  const name = ctx.context().name;
   const loc = policyLocation(ctx.settings.configDir, name);
   if (loc.problem)
     throw new CoinopError('policy', `${loc.problem}: every command that moves money is refused until it reads`, {
@@ -44,7 +44,7 @@ function located(ctx: CliContext): { name: string; path: string; exists: boolean
 }
 
 /** A loaded policy: for a person its rules in words, for a machine its JSON. */
-function render(ctx: CliContext, head: Record<string, unknown>, loaded: LoadedPolicy): void {
+function render(ctx: Invocation, head: Record<string, unknown>, loaded: LoadedPolicy): void {
   const out = ctx.output();
   if (!out.forPeople) return out.one({ ...head, sha256: loaded.sha256, policy: policyJson(loaded.policy) });
   const rows: [string, string][] = [
@@ -55,7 +55,7 @@ function render(ctx: CliContext, head: Record<string, unknown>, loaded: LoadedPo
   for (const line of keyValueLines(rows, palette(ctx.io.colour))) ctx.io.out(`${line}\n`);
 }
 
-export async function show(ctx: CliContext): Promise<void> {
+export async function show(ctx: Invocation): Promise<void> {
   const { name, path, exists } = located(ctx);
   if (exists) return render(ctx, { profile: name, file: path, found: true }, loadOrRefuse(ctx, path));
   const out = ctx.output();
@@ -68,7 +68,7 @@ export async function show(ctx: CliContext): Promise<void> {
   for (const line of keyValueLines(rows, palette(ctx.io.colour))) ctx.io.out(`${line}\n`);
 }
 
-export async function check(ctx: CliContext, o: PolicyCheckOptions): Promise<void> {
+export async function check(ctx: Invocation, o: PolicyCheckOptions): Promise<void> {
   let file = o.file;
   if (file === undefined) {
     const loc = located(ctx);
@@ -86,7 +86,7 @@ export async function check(ctx: CliContext, o: PolicyCheckOptions): Promise<voi
   render(ctx, { file, valid: true }, loaded);
 }
 
-export async function init(ctx: CliContext, o: PolicyInitOptions): Promise<void> {
+export async function init(ctx: Invocation, o: PolicyInitOptions): Promise<void> {
   const { name, path, exists } = located(ctx);
   if (exists && !o.force)
     throw usageError(

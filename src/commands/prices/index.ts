@@ -1,11 +1,11 @@
 // coinop prices MARKET: declarations; the work is in run.ts.
 import type { Command } from 'commander';
-import type { CliContext } from '../../cli/context.js';
+import type { Invocation } from '../../cli/invocation.js';
 import { examples } from '../../cli/help.js';
 import { tableOptions } from '../../cli/list-flags.js';
 import { TIME_HELP } from '../../cli/options.js';
 
-export function register(program: Command, ctx: CliContext): void {
+export function register(program: Command, ctx: Invocation): void {
   examples(
     tableOptions(program.command('prices'))
       .description('historical average prices of a market (a table and a chart on a terminal)')

@@ -4,12 +4,12 @@ import {
   type HistoricalPrice,
   type ListHistoricalPricesResponse,
   type PriceIncrement,
-} from '../../api/index.js';
+} from '../../contract/index.js';
 import { askIncrement, askMarket } from '../../cli/ask.js';
-import type { CliContext } from '../../cli/context.js';
+import type { Invocation } from '../../cli/invocation.js';
 import { checkMarkets } from '../../cli/market-check.js';
 import type { RawFlags } from '../../cli/options.js';
-import { checkRequest, type FlagNames } from '../../client/api.js';
+import { checkRequest, type FlagNames } from '../../client/service-client.js';
 import { SHAPE_ONLY } from '../../client/catalogue-policy.js';
 import { latestRangeBegin } from '../../client/prices.js';
 import { lineChart } from '../../render/chart.js';
@@ -42,7 +42,7 @@ function pricesQuery(o: PricesOptions, increment: PriceIncrement | undefined, no
   };
 }
 
-export async function prices(ctx: CliContext, marketArg: string | undefined, raw: RawFlags): Promise<void> {
+export async function prices(ctx: Invocation, marketArg: string | undefined, raw: RawFlags): Promise<void> {
   const now = ctx.now();
   const o = parsePricesOptions(marketArg, raw, now);
   const market = o.market ?? (await askMarket(ctx.prompter, undefined));

@@ -1,13 +1,13 @@
 // coinop profiles list|get|create: the service's profiles, which hold the balances (coinop context, once coinop profile, is
 // coinop's own saved credentials). Declarations; the flags are checked in options.ts, the work is in run.ts.
 import type { Command } from 'commander';
-import { LIST_ORDERS } from '../../api/enums.js';
-import type { CliContext } from '../../cli/context.js';
+import { LIST_ORDERS } from '../../contract/enums.js';
+import type { Invocation } from '../../cli/invocation.js';
 import { examples } from '../../cli/help.js';
 import { tableOptions } from '../../cli/list-flags.js';
 import { choiceOption, collect, type RawFlags, TIME_HELP } from '../../cli/options.js';
 
-export function register(program: Command, ctx: CliContext): void {
+export function register(program: Command, ctx: Invocation): void {
   const profiles = examples(
     program
       .command('profiles')

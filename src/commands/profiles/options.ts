@@ -1,9 +1,9 @@
 // coinop profiles: raw flags checked once into the options each command works with. The list's query is checked
 // whole against the contract here, so a bad flag is named before anything is sent.
-import { operations } from '../../api/index.js';
+import { operations } from '../../contract/index.js';
 import { usageError } from '../../cli/errors.js';
 import { type RawFlags, readFlags, timeFilterFlags, timeFilters } from '../../cli/options.js';
-import { checkRequest, type FlagNames } from '../../client/api.js';
+import { checkRequest, type FlagNames } from '../../client/service-client.js';
 import { SHAPE_ONLY } from '../../client/catalogue-policy.js';
 import { readTableView } from '../../cli/list-flags.js';
 import { PROFILE_COLUMNS } from '../../render/columns.js';

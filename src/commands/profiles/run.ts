@@ -1,9 +1,9 @@
 // coinop profiles list, get and create.
-import { operations, type Profile } from '../../api/index.js';
-import type { CliContext } from '../../cli/context.js';
+import { operations, type Profile } from '../../contract/index.js';
+import type { Invocation } from '../../cli/invocation.js';
 import { need } from '../../cli/prompt.js';
 import { listFooter } from '../../cli/list-flags.js';
-import { checkRequest, type Paging } from '../../client/api.js';
+import { checkRequest, type Paging } from '../../client/service-client.js';
 import { PROFILE_COLUMNS } from '../../render/columns.js';
 import {
   PROFILES_FLAGS,
@@ -12,7 +12,7 @@ import {
   type ProfilesListOptions,
 } from './options.js';
 
-export async function list(ctx: CliContext, o: ProfilesListOptions): Promise<void> {
+export async function list(ctx: Invocation, o: ProfilesListOptions): Promise<void> {
   const conn = await ctx.connect();
   const out = ctx.output(o.view);
   const paging: Paging = {};
@@ -21,9 +21,9 @@ export async function list(ctx: CliContext, o: ProfilesListOptions): Promise<voi
   listFooter(ctx, out, n, ['profile', 'profiles'], o.all ? undefined : paging.next);
 }
 
-export async function get(ctx: CliContext, o: ProfilesGetOptions): Promise<void> {
+export async function get(ctx: Invocation, o: ProfilesGetOptions): Promise<void> {
   const pr = ctx.prompter;
-  const id = await need(pr, 'ID', o.id ?? ctx.profile().profileId, () =>
+  const id = await need(pr, 'ID', o.id ?? ctx.context().profileId, () =>
     pr.text("The service's profile id (or default)"),
   );
   const parts = {
@@ -35,7 +35,7 @@ export async function get(ctx: CliContext, o: ProfilesGetOptions): Promise<void>
   ctx.output().one((await conn.client.call<Profile>('getProfile', parts, PROFILES_FLAGS)).data, PROFILE_COLUMNS);
 }
 
-export async function create(ctx: CliContext, o: ProfilesCreateOptions): Promise<void> {
+export async function create(ctx: Invocation, o: ProfilesCreateOptions): Promise<void> {
   const pr = ctx.prompter;
   const nickname = await need(pr, '--nickname', o.nickname, () => pr.text('Nickname of the new service profile'));
   const body = { nickname, ...(o.description !== undefined ? { description: o.description } : {}) };

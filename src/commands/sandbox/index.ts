@@ -1,11 +1,11 @@
 // coinop sandbox deposit: declarations; the flags are typed in options.ts, the work is in run.ts.
 import type { Command } from 'commander';
-import type { CliContext } from '../../cli/context.js';
+import type { Invocation } from '../../cli/invocation.js';
 import { examples } from '../../cli/help.js';
 import type { RawFlags } from '../../cli/options.js';
 import { WIRE_FIELDS } from './wire.js';
 
-export function register(program: Command, ctx: CliContext): void {
+export function register(program: Command, ctx: Invocation): void {
   const sandbox = examples(
     program.command('sandbox').description('sandbox-only simulations (refused against production)'),
     ['coinop sandbox deposit --amount 1000.00'],

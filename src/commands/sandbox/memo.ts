@@ -1,12 +1,12 @@
 // The memo id of a sandbox deposit when --memo-id does not give it: from fiat deposit instructions (--instructions),
 // or on a terminal picked from the newest instructions (the operator's profile's first), or typed.
-import type { FiatDepositInstructions } from '../../api/index.js';
-import type { CliContext } from '../../cli/context.js';
+import type { FiatDepositInstructions } from '../../contract/index.js';
+import type { Invocation } from '../../cli/invocation.js';
 import { CoinopError } from '../../cli/errors.js';
-import { pickInstructions, recentInstructions } from '../deposit-instructions/pick.js';
+import { pickInstructions, recentInstructions } from '../../cli/deposit-instruction-pick.js';
 
 /** The memo id of the instructions --instructions names (looked up once the rest of the request passed its checks). */
-export async function instructionsMemo(ctx: CliContext, id: string): Promise<string> {
+export async function instructionsMemo(ctx: Invocation, id: string): Promise<string> {
   const conn = await ctx.connect();
   const { data } = await conn.client.call<FiatDepositInstructions>(
     'getFiatDepositInstructions',
@@ -19,7 +19,7 @@ export async function instructionsMemo(ctx: CliContext, id: string): Promise<str
 const TYPE_IT = '\u0000type';
 
 /** Asks on a terminal: the instructions to credit, or (none readable, or the operator's choice) a memo id typed. */
-export async function askMemo(ctx: CliContext, memoDefault: string | undefined): Promise<string> {
+export async function askMemo(ctx: Invocation, memoDefault: string | undefined): Promise<string> {
   const pr = ctx.prompter;
   let items: FiatDepositInstructions[] = [];
   try {
@@ -30,7 +30,7 @@ export async function askMemo(ctx: CliContext, memoDefault: string | undefined):
   }
   if (items.length) {
     const id = await pickInstructions(pr, 'Memo id (of the deposit instructions to credit)', items, {
-      profileId: ctx.profile().profileId,
+      profileId: ctx.context().profileId,
       other: { value: TYPE_IT, name: 'another memo id (type it)' },
     });
     const chosen = items.find((i) => i.id === id);

@@ -1,7 +1,7 @@
 // coinop sandbox deposit: the raw flags, typed once. The request is checked against the contract by the run, once
 // the file, the prompts and the sandbox's values have filled it in.
-import { dec, FIAT_AMOUNT_PATTERN, operations } from '../../api/index.js';
-import { checkRequest } from '../../client/api.js';
+import { dec, FIAT_AMOUNT_PATTERN, operations } from '../../contract/index.js';
+import { checkRequest } from '../../client/service-client.js';
 import { SHAPE_ONLY } from '../../client/catalogue-policy.js';
 import { usageError } from '../../cli/errors.js';
 import { choiceFlag, nameFlag, type RawFlags, readFlags } from '../../cli/options.js';

@@ -1,16 +1,21 @@
 // coinop sandbox deposit: a simulated wire deposit with complete wire instructions (src/commands/sandbox/wire.ts), each
 // field from its flag, else the --file, else the operator's answer on a terminal, else the sandbox's value for a
 // required field; never in production. A bad field is named by its flag (and the file when it came from there).
-import { formatIssue, operations, requestIssues, type InitiateSandboxFiatDepositRequest } from '../../api/index.js';
-import type { CliContext } from '../../cli/context.js';
+import {
+  formatIssue,
+  operations,
+  requestIssues,
+  type InitiateSandboxFiatDepositRequest,
+} from '../../contract/index.js';
+import type { Invocation } from '../../cli/invocation.js';
 import { CoinopError, usageError } from '../../cli/errors.js';
 import { parseJsonText, readTextFile } from '../../cli/files.js';
 import { need } from '../../cli/prompt.js';
-import type { FlagNames } from '../../client/api.js';
+import type { FlagNames } from '../../client/service-client.js';
 import { gateFor, refusedBeforeSending } from '../../cli/gate.js';
 import type { MoneyRequest } from '../../gate/gate.js';
 import { NetworkError } from '../../client/transport.js';
-import { DEMO } from '../../local/demo.js';
+import { DEMO } from '../../embedded/demo.js';
 import { askMemo, instructionsMemo } from './memo.js';
 import { depositAmountRule, type SandboxDepositOptions } from './options.js';
 import {
@@ -61,8 +66,8 @@ function readFile(path: string): DepositFile {
 /** Where each field of the request came from, to name it in an error. */
 type Sources = Map<string, 'flag' | 'file' | 'asked' | 'sandbox'>;
 
-export async function deposit(ctx: CliContext, o: SandboxDepositOptions): Promise<void> {
-  const profile = ctx.profile();
+export async function deposit(ctx: Invocation, o: SandboxDepositOptions): Promise<void> {
+  const profile = ctx.context();
   if (profile.environment === 'production') {
     throw new CoinopError('usage', `sandbox deposit: refused against production (context "${profile.name}")`, {
       hint: 'use a sandbox or local context: --context sandbox',
@@ -83,7 +88,7 @@ export async function deposit(ctx: CliContext, o: SandboxDepositOptions): Promis
 
 /** The request: the file's, each flag in place of its field, the operator's answers, then the sandbox's values. */
 async function gather(
-  ctx: CliContext,
+  ctx: Invocation,
   o: SandboxDepositOptions,
   file: DepositFile | undefined,
   sources: Sources,
@@ -129,7 +134,7 @@ async function gather(
 }
 
 /** The prompts: the account number, the routing number's type and number, the bank's name (the sandbox's offered). */
-async function ask(ctx: CliContext, body: Record<string, unknown>, sources: Sources): Promise<void> {
+async function ask(ctx: Invocation, body: Record<string, unknown>, sources: Sources): Promise<void> {
   const pr = ctx.prompter;
   const field = (key: string) => WIRE_FIELDS.find((f) => f.key === key)!;
   const given = (f: WireField) => valueAt(body, f.path) !== undefined;
@@ -196,7 +201,7 @@ const depositRequest = (body: InitiateSandboxFiatDepositRequest): MoneyRequest =
  * Sends the deposit once, through the gate: it has no ref_id, so once it has left it may have been credited, and is
  * never resent.
  */
-async function send(ctx: CliContext, body: InitiateSandboxFiatDepositRequest): Promise<void> {
+async function send(ctx: Invocation, body: InitiateSandboxFiatDepositRequest): Promise<void> {
   const conn = await ctx.connect();
   const gate = gateFor(ctx, conn, 'sandbox deposit');
   const p = await gate.prepare(depositRequest(body));

@@ -1,11 +1,11 @@
 // coinop stream: live market data (book, top, trades, heartbeat, any channel mix); the work is in run.ts.
 import type { Command } from 'commander';
-import type { CliContext } from '../../cli/context.js';
+import type { Invocation } from '../../cli/invocation.js';
 import { repeat } from '../../cli/options.js';
 import { examples } from '../../cli/help.js';
 import type { StreamView } from './options.js';
 
-export function register(program: Command, ctx: CliContext): void {
+export function register(program: Command, ctx: Invocation): void {
   // The flags belong to `stream`, and commander reads them wherever they appear, so each view takes them through
   // optsWithGlobals() (and --help of each view lists them with the global options).
   const run = async (view: StreamView, args: string[], cmd: Command) =>

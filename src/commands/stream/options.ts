@@ -1,6 +1,6 @@
 // coinop stream and its views: the flags and arguments, checked, as a typed options object (declared in index.ts).
-import { canonicalChoice, MARKETS, STREAM_CHANNELS } from '../../api/enums.js';
-import type { ChannelSpec } from '../../api/schemas.js';
+import { canonicalChoice, MARKETS, STREAM_CHANNELS } from '../../contract/enums.js';
+import type { ChannelSpec } from '../../contract/schemas.js';
 import { usageError } from '../../cli/errors.js';
 import { durationFlag, readFlags, intFlag, marketFlag, type RawFlags } from '../../cli/options.js';
 

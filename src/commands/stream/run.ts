@@ -1,8 +1,8 @@
 // coinop stream: subscribes through the resilient client, then either a live terminal view or NDJSON on stdout.
 // In stages: parse the flags (options.ts), connect, subscribe, render or write what arrives until the stream
 // ends, and finish (timers stopped, output flushed, warnings said, the reason for stopping reported).
-import type { ExecutionPayload, TopOfBookPayload } from '../../api/schemas.js';
-import { type CliContext, type Connection, interruptedNote } from '../../cli/context.js';
+import type { ExecutionPayload, TopOfBookPayload } from '../../contract/schemas.js';
+import { type Invocation, type Connection, interruptedNote } from '../../cli/invocation.js';
 import { CoinopError } from '../../cli/errors.js';
 import { checkMarkets } from '../../cli/market-check.js';
 import type { RawFlags } from '../../cli/options.js';
@@ -17,7 +17,7 @@ import { channelKey, parseStreamOptions, type StreamOptions, type StreamView } f
 const GIVE_UP_RECONNECTS = 10;
 
 /** `coinop stream [VIEW] [MARKETS...]`: `args` are the view's markets; `raw` its flags with the global ones. */
-export async function stream(ctx: CliContext, view: StreamView, args: string[], raw: RawFlags): Promise<void> {
+export async function stream(ctx: Invocation, view: StreamView, args: string[], raw: RawFlags): Promise<void> {
   const o = parseStreamOptions(view, args, raw);
   const live = ctx.io.stdoutTTY && (o.format === undefined || o.format === 'table');
   const markets = o.channels.flatMap((c) => (c.params?.market ? [c.params.market] : []));
@@ -80,7 +80,7 @@ class StreamSession {
   private interrupted = false;
 
   constructor(
-    private readonly ctx: CliContext,
+    private readonly ctx: Invocation,
     private readonly o: StreamOptions,
     private readonly conn: Connection,
     private readonly live: boolean,
@@ -114,7 +114,7 @@ class StreamSession {
     const { ctx, o, conn, live } = this;
     const { streamStaleMs: stale, retryBaseMs } = ctx.settings;
     const client: StreamClient = new StreamClient({
-      url: conn.profile.wsUrl,
+      url: conn.context.wsUrl,
       token: async (refresh) =>
         (refresh && conn.tokens.canRefresh ? await conn.tokens.refresh() : await conn.tokens.token()).accessToken,
       channels: o.channels,
@@ -273,7 +273,7 @@ class StreamSession {
     } catch (e) {
       this.stopReason = streamError(
         e,
-        this.conn.profile.wsUrl,
+        this.conn.context.wsUrl,
         o.count !== undefined ? `${this.written} of ${o.count} ${o.book ? 'books' : 'messages'}` : '',
       );
     } finally {

@@ -1,12 +1,12 @@
 // coinop transfers list|get|watch: declarations; the work is in run.ts.
 import { type Command, Option } from 'commander';
-import { LIST_ORDERS, TRANSFER_ORDER_BY } from '../../api/enums.js';
-import type { CliContext } from '../../cli/context.js';
+import { LIST_ORDERS, TRANSFER_ORDER_BY } from '../../contract/enums.js';
+import type { Invocation } from '../../cli/invocation.js';
 import { choiceOption, collect, TIME_HELP, waitTimeoutOption } from '../../cli/options.js';
 import { examples } from '../../cli/help.js';
 import { tableOptions } from '../../cli/list-flags.js';
 
-export function register(program: Command, ctx: CliContext): void {
+export function register(program: Command, ctx: Invocation): void {
   const transfers = examples(
     program.command('transfers').description('transfers: withdrawals, deposits and the rest'),
     ['coinop transfers list --status PENDING', 'coinop transfers get ID', 'coinop transfers watch ID'],

@@ -1,5 +1,10 @@
 // coinop transfers list, get and watch: their flags, checked, as typed options objects (declared in index.ts).
-import { operations, TRANSFER_SECONDARY_STATUSES, TRANSFER_STATUSES, TRANSFER_TYPE_FILTERS } from '../../api/index.js';
+import {
+  operations,
+  TRANSFER_SECONDARY_STATUSES,
+  TRANSFER_STATUSES,
+  TRANSFER_TYPE_FILTERS,
+} from '../../contract/index.js';
 import { usageError } from '../../cli/errors.js';
 import { readTableView } from '../../cli/list-flags.js';
 import {
@@ -10,7 +15,7 @@ import {
   type RawFlags,
   waitTimeoutFlag,
 } from '../../cli/options.js';
-import { checkRequest, type FlagNames } from '../../client/api.js';
+import { checkRequest, type FlagNames } from '../../client/service-client.js';
 import { SHAPE_ONLY } from '../../client/catalogue-policy.js';
 import { TRANSFER_LIST_COLUMNS } from '../../render/columns.js';
 import type { TableView } from '../../render/table.js';

@@ -1,16 +1,16 @@
 // coinop transfers list, get and watch.
-import { operations, type Transfer } from '../../api/index.js';
-import type { CliContext } from '../../cli/context.js';
+import { operations, type Transfer } from '../../contract/index.js';
+import type { Invocation } from '../../cli/invocation.js';
 import { CoinopError } from '../../cli/errors.js';
 import type { RawFlags } from '../../cli/options.js';
 import { need } from '../../cli/prompt.js';
-import { checkRequest, type Paging } from '../../client/api.js';
+import { checkRequest, type Paging } from '../../client/service-client.js';
 import { listFooter } from '../../cli/list-flags.js';
 import { TRANSFER_COLUMNS, TRANSFER_LIST_COLUMNS } from '../../render/columns.js';
-import { follow } from './follow.js';
+import { follow } from '../../cli/follow.js';
 import { FLAGS, parseTransferGetOptions, parseTransfersListOptions, parseTransfersWatchOptions } from './options.js';
 
-export async function list(ctx: CliContext, raw: RawFlags): Promise<void> {
+export async function list(ctx: Invocation, raw: RawFlags): Promise<void> {
   const { query, all, view } = parseTransfersListOptions(raw, ctx.now());
   const conn = await ctx.connect();
   const out = ctx.output(view);
@@ -21,7 +21,7 @@ export async function list(ctx: CliContext, raw: RawFlags): Promise<void> {
   listFooter(ctx, out, n, ['transfer', 'transfers'], all ? undefined : paging.next);
 }
 
-export async function get(ctx: CliContext, idArg: string | undefined, raw: RawFlags): Promise<void> {
+export async function get(ctx: Invocation, idArg: string | undefined, raw: RawFlags): Promise<void> {
   const o = parseTransferGetOptions(idArg, raw);
   let transfer: Record<string, unknown> | undefined;
   if (o.refId !== undefined) {
@@ -40,7 +40,7 @@ export async function get(ctx: CliContext, idArg: string | undefined, raw: RawFl
   ctx.output().one(transfer, TRANSFER_COLUMNS);
 }
 
-export async function watch(ctx: CliContext, ids: string[], raw: RawFlags): Promise<void> {
+export async function watch(ctx: Invocation, ids: string[], raw: RawFlags): Promise<void> {
   const o = parseTransfersWatchOptions(ids, raw);
   if (o.renamed) ctx.io.err(`${o.renamed}\n`);
   ctx.interruptNote =

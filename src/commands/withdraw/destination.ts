@@ -6,10 +6,10 @@ import {
   type CryptoDestinationAddress,
   type CryptoNetwork,
   networksForAsset,
-} from '../../api/index.js';
-import type { CliContext, Connection } from '../../cli/context.js';
+} from '../../contract/index.js';
+import type { Invocation, Connection } from '../../cli/invocation.js';
 import { usageError } from '../../cli/errors.js';
-import type { FlagNames } from '../../client/api.js';
+import type { FlagNames } from '../../client/service-client.js';
 import type { WithdrawOptions } from './options.js';
 
 export interface BookDestination {
@@ -90,7 +90,7 @@ async function lookUp(conn: Connection, nickname: string, identityId: string | u
   return found[0];
 }
 
-export async function bookDestination(ctx: CliContext, o: WithdrawOptions & { to: string }): Promise<BookDestination> {
+export async function bookDestination(ctx: Invocation, o: WithdrawOptions & { to: string }): Promise<BookDestination> {
   const conn = await ctx.connect();
   const entry = await lookUp(conn, o.to, o.identityId);
   const network = entry.crypto_network as CryptoNetwork;

@@ -1,11 +1,11 @@
 // coinop withdraw and its batch subcommand: declarations; the flags are checked in options.ts, the work is in run.ts.
 import type { Command } from 'commander';
-import type { CliContext } from '../../cli/context.js';
+import type { Invocation } from '../../cli/invocation.js';
 import { type RawFlags, repeat, waitTimeoutOption } from '../../cli/options.js';
 import { examples } from '../../cli/help.js';
 import { register as registerBatch } from './batch/index.js';
 
-export function register(program: Command, ctx: CliContext): Command {
+export function register(program: Command, ctx: Invocation): Command {
   const cmd = program
     .command('withdraw')
     .description('send crypto from a profile balance to a blockchain address (asks for missing values on a terminal)')

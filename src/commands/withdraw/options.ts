@@ -1,6 +1,5 @@
 // coinop withdraw: the raw flags, checked once into the options the run works with. Every check that needs no
 // answer from anybody is here; values left out are asked for on a terminal by the run (and checked there).
-import type { AddressCheck } from '../../api/index.js';
 import { usageError } from '../../cli/errors.js';
 import {
   amountFlag,
@@ -12,8 +11,6 @@ import {
   readFlags,
   waitTimeoutFlag,
 } from '../../cli/options.js';
-import type { FlagNames } from '../../client/api.js';
-import { checkAddress as checkAddressFor } from '../../send/withdrawal.js';
 
 export interface WithdrawOptions {
   asset?: string;
@@ -67,25 +64,6 @@ const VALUE_FLAGS: [key: string, flag: string][] = [
   ['beneficiary', '--beneficiary'],
 ];
 
-/** The flag that gives each field of the request, for messages about the request. */
-export const WITHDRAW_FLAGS: FlagNames = {
-  profile_id: '--profile-id',
-  destination_address: '--address',
-  asset: '--asset',
-  crypto_network: '--network',
-  ref_id: '--ref-id',
-  identity_id: '--identity-id',
-  account_id: '--account-id',
-  balance_asset: '--balance-asset',
-  metadata: '--meta',
-  fee_id: '--fee-id',
-  amount: '--amount',
-  total: '--total',
-  beneficiary: '--beneficiary',
-  memo: '--memo',
-  '': 'body',
-};
-
 export function parseWithdrawOptions(raw: RawFlags): WithdrawOptions {
   const f = readFlags(raw);
   const amount = f.text('amount');
@@ -136,12 +114,4 @@ export function parseWithdrawOptions(raw: RawFlags): WithdrawOptions {
     request,
     approvals: f.list('approvals'),
   };
-}
-
-/**
- * The destination against its network's address format (the contract alone does not know it), and a testnet address
- * only where the environment takes one (`check`: addressCheckFor the profile's environment).
- */
-export function checkAddress(network: string, address: string, check: AddressCheck): void {
-  checkAddressFor(network, address, check, WITHDRAW_FLAGS);
 }

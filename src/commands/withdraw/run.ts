@@ -11,28 +11,29 @@ import {
   type CryptoNetwork,
   type CryptoWithdrawalFee,
   type Decimal,
-} from '../../api/index.js';
+} from '../../contract/index.js';
 import type { AuditWhat } from '../../audit/entry.js';
 import { askAddress, askTarget, amountRule } from '../../cli/ask.js';
 import { outcomeOfError, quoteOutcome } from '../../cli/audit.js';
 import { clockText } from '../../cli/countdown.js';
-import type { CliContext, Connection } from '../../cli/context.js';
+import type { Invocation, Connection } from '../../cli/invocation.js';
 import { CoinopError, usageError } from '../../cli/errors.js';
 import { amountOrTotalMissing } from '../../cli/options.js';
-import { checkRequest, checkUnlisted } from '../../client/api.js';
+import { checkRequest, checkUnlisted } from '../../client/service-client.js';
 import { addressCheckFor } from '../../config/environments.js';
-import type { ResolvedProfile } from '../../config/profile.js';
+import type { ResolvedContext } from '../../config/context.js';
 import type { PolicyVerdict } from '../../policy/evaluate.js';
 import { balanceRow, type Funds, insufficientFunds, readFunds, shortfall } from '../../send/funds.js';
-import { type LimitCheck, refuseOverLimit, withdrawalLimits } from '../../send/limits.js';
+import { type LimitCheck, refuseOverLimit, withdrawalLimits } from '../../send/limits-preflight.js';
 import { canonicalRequest, feeRequestOf, leavingWords, refIdFor, withdrawalFigures } from '../../send/withdrawal.js';
-import { approvalFiles, approvalScope, readSavedRequest, saveRequest } from '../approve/content.js';
-import { profilePolicy, refusal, refuseUnlessAllowed, verdictText } from '../policy/enforce.js';
+import { approvalFiles, approvalScope, readSavedRequest, saveRequest } from '../../cli/approval-content.js';
+import { profilePolicy, refusal, refuseUnlessAllowed, verdictText } from '../../cli/policy-enforce.js';
 import { gateFor, refusedBeforeSending } from '../../cli/gate.js';
 import { type MoneyGate, type MoneyRequest, wasRecorded } from '../../gate/gate.js';
-import { type Audited, reportDryRun, reportTransfer, submitOnce } from '../transfers/submit.js';
+import { type Audited, reportDryRun, reportTransfer, submitOnce } from '../../cli/submit.js';
 import { bookDestination } from './destination.js';
-import { WITHDRAW_FLAGS, type WithdrawOptions } from './options.js';
+import { WITHDRAW_FLAGS } from '../../cli/withdrawal-flags.js';
+import type { WithdrawOptions } from './options.js';
 
 /** The values of the withdrawal: each from its flag, or asked for on a terminal. */
 interface Gathered {
@@ -60,7 +61,7 @@ interface Quoted {
 }
 
 /** Whether the destination may be a testnet address: in the sandbox and on the local service only. */
-const addresses = (ctx: CliContext): AddressCheck => addressCheckFor(ctx.profile().environment);
+const addresses = (ctx: Invocation): AddressCheck => addressCheckFor(ctx.context().environment);
 
 /** The asset the withdrawal is debited from. */
 const debited = (o: WithdrawOptions, g: Gathered): string => o.balanceAsset ?? g.asset;
@@ -72,7 +73,7 @@ const leaving = (g: Gathered, q: Quoted): Decimal => withdrawalFigures(g, q.quot
 const leavingWhat = (g: Gathered, q: Quoted) => leavingWords(g, !!q.quote);
 
 /** The withdrawal against what is left of each transfer limit on crypto withdrawals (never throws). */
-const checkLimits = (ctx: CliContext, conn: Connection, g: Gathered, q: Quoted): Promise<LimitCheck> =>
+const checkLimits = (ctx: Invocation, conn: Connection, g: Gathered, q: Quoted): Promise<LimitCheck> =>
   withdrawalLimits(conn, { asset: g.asset, leaving: leaving(g, q), words: leavingWhat(g, q) }, ctx.now());
 
 /** The confirmation's row: the limit it would go over, or the limits it is within, or why they are unknown. */
@@ -112,8 +113,8 @@ function savedOptions(o: WithdrawOptions, r: CreateCryptoWithdrawalRequest): Wit
   };
 }
 
-export async function withdraw(ctx: CliContext, given: WithdrawOptions): Promise<void> {
-  const profile = ctx.profile();
+export async function withdraw(ctx: Invocation, given: WithdrawOptions): Promise<void> {
+  const profile = ctx.context();
   // A policy file that does not load stops everything, before anything is asked.
   // Its refusal names what the flags asked for.
   await profilePolicy(ctx, 'withdraw', {
@@ -170,7 +171,7 @@ export async function withdraw(ctx: CliContext, given: WithdrawOptions): Promise
 }
 
 /** The withdrawal as it comes to the gate: its request, the approvals given, the nickname it pays by. */
-function withdrawalRequestOf(ctx: CliContext, o: WithdrawOptions, g: Gathered): MoneyRequest {
+function withdrawalRequestOf(ctx: Invocation, o: WithdrawOptions, g: Gathered): MoneyRequest {
   const body = requestBody(o, g);
   return {
     operation: 'createCryptoWithdrawal',
@@ -202,9 +203,9 @@ function auditWhat(g: Gathered, body: CreateCryptoWithdrawalRequest): AuditWhat 
 
 /** --dry-run: what would be sent and each rule's verdict (exit 8 when the policy would refuse); --save keeps it. */
 async function dryRunReport(
-  ctx: CliContext,
+  ctx: Invocation,
   w: {
-    profile: ResolvedProfile;
+    profile: ResolvedContext;
     o: WithdrawOptions;
     g: Gathered;
     quoted: Quoted;
@@ -245,7 +246,7 @@ function secondsLeft(o: WithdrawOptions, q: Quoted, now: number): number | undef
 interface Pending {
   /** The withdrawal as it came to the gate (its body is w.body once the fee quote is in). */
   request: MoneyRequest;
-  profile: ResolvedProfile;
+  profile: ResolvedContext;
   o: WithdrawOptions;
   g: Gathered;
   body: CreateCryptoWithdrawalRequest;
@@ -265,7 +266,7 @@ const feeExpired = (e: unknown) =>
  * again, told whether the fee changed.
  */
 async function confirmAndSend(
-  ctx: CliContext,
+  ctx: Invocation,
   send: { conn: Connection; gate: MoneyGate },
   w: Pending,
 ): Promise<{ transfer: Record<string, unknown>; audit: Audited }> {
@@ -306,7 +307,7 @@ async function confirmAndSend(
 }
 
 /** One confirmation of the withdrawal as it stands: 'expired' when its fee quote ran out before the answer. */
-function confirmWithdrawal(ctx: CliContext, w: Pending): Promise<'confirmed' | 'expired'> {
+function confirmWithdrawal(ctx: Invocation, w: Pending): Promise<'confirmed' | 'expired'> {
   const { o, g, quoted } = w;
   const { rows, shownAmount } = summary(w.profile, o, g, { quoted, funds: w.funds, limits: w.limits }, ctx.now());
   const left = secondsLeft(o, quoted, ctx.now());
@@ -334,7 +335,7 @@ function confirmWithdrawal(ctx: CliContext, w: Pending): Promise<'confirmed' | '
 }
 
 /** A new fee quote in place of one that expired; says whether the fee changed (the confirmation shows it again). */
-async function renewQuote(ctx: CliContext, conn: Connection, w: Pending, why: string): Promise<void> {
+async function renewQuote(ctx: Invocation, conn: Connection, w: Pending, why: string): Promise<void> {
   const before = w.quoted.quote?.fee;
   w.quoted = await quote(ctx, conn, w.o, w.body);
   refuseShortfall(w.o, w.g, w.quoted, w.funds);
@@ -353,7 +354,7 @@ async function renewQuote(ctx: CliContext, conn: Connection, w: Pending, why: st
 }
 
 /** Every value the flags left out: asked for on a terminal, a usage error otherwise. */
-async function gather(ctx: CliContext, o: WithdrawOptions, defaultProfileId: string | undefined): Promise<Gathered> {
+async function gather(ctx: Invocation, o: WithdrawOptions, defaultProfileId: string | undefined): Promise<Gathered> {
   const pr = ctx.prompter;
   // The asset and network given, against the catalogue before anything is asked (the whole request is checked again);
   // on a terminal one it refuses is picked from the list instead.
@@ -417,7 +418,7 @@ function requestBody(o: WithdrawOptions, g: Gathered): CreateCryptoWithdrawalReq
 }
 
 /** The request, checked whole against the contract (and the address against its network) before anything is sent. */
-function check(ctx: CliContext, g: Gathered, body: CreateCryptoWithdrawalRequest): CreateCryptoWithdrawalRequest {
+function check(ctx: Invocation, g: Gathered, body: CreateCryptoWithdrawalRequest): CreateCryptoWithdrawalRequest {
   checkRequest(operations.createCryptoWithdrawal, { body }, WITHDRAW_FLAGS, ctx.catalogue());
   // What is sent, confirmed, checked by the policy and audited: the destination in its one spelling.
   const sent = canonicalRequest(body, addresses(ctx), WITHDRAW_FLAGS);
@@ -433,7 +434,7 @@ function check(ctx: CliContext, g: Gathered, body: CreateCryptoWithdrawalRequest
  * the operator sees the fee (there, a failed quote is only shown).
  */
 async function quote(
-  ctx: CliContext,
+  ctx: Invocation,
   conn: Connection,
   o: WithdrawOptions,
   body: CreateCryptoWithdrawalRequest,
@@ -486,7 +487,7 @@ function destination(g: Gathered): string {
 
 /** The rows of the confirmation and the dry run; the amount shown (worked out from a total when the fee is known). */
 function summary(
-  profile: ResolvedProfile,
+  profile: ResolvedContext,
   o: WithdrawOptions,
   g: Gathered,
   read: { quoted: Quoted; funds: Funds; limits: LimitCheck },

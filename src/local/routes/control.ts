@@ -1,7 +1,7 @@
 // The control API under /_local (no token, loopback only): health, reset, profiles and balances, the clock,
 // state export/import, faults and the request journal.
 import type { Router } from '../router.js';
-import { ASSETS, decimalPlaces, isAmountString, dec, problems } from '../../api/index.js';
+import { ASSETS, decimalPlaces, isAmountString, dec, problems } from '../../contract/index.js';
 import { isoMillis } from '../service-clock.js';
 import { defaultFaults, defaultStreamFaults, mergeConfig, type LocalConfig } from '../config.js';
 import type { Service } from '../route-helpers.js';

@@ -1,7 +1,7 @@
 // POST /_local/crypto-deposits {address | ref_id, amount, asset?, count?}: money arrives at a deposit address (control
 // API: no token, loopback clients only, JSON only). Answers the new PENDING CRYPTO_DEPOSIT transfer; with `count`, that
 // many deposits made in one transaction, answered as {items} (a quick way to fill the event feed, for benchmarks).
-import { ASSETS, type CryptoNetwork } from '../../api/index.js';
+import { ASSETS, type CryptoNetwork } from '../../contract/index.js';
 import { createCryptoDeposit, depositAssets, depositTarget, type DepositTarget } from '../crypto-deposits.js';
 import type { Service } from '../route-helpers.js';
 import type { Router } from '../router.js';

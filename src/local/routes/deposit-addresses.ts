@@ -1,6 +1,6 @@
 // GET and POST /v2/transfer/deposit-addresses.
 import type { Router } from '../router.js';
-import { operations, type CreateDepositAddressRequest } from '../../api/index.js';
+import { operations, type CreateDepositAddressRequest } from '../../contract/index.js';
 import { createDepositAddress, depositAddressResource } from '../addresses.js';
 import { accept, listPage, serve, timeComparison, type Service } from '../route-helpers.js';
 

@@ -1,6 +1,6 @@
 // POST and GET /v2/transfer/fiat-deposit-instructions, GET /v2/transfer/fiat-deposit-instructions/{id}.
 import type { Router } from '../router.js';
-import { operations, problems, type CreateFiatDepositInstructionsRequest } from '../../api/index.js';
+import { operations, problems, type CreateFiatDepositInstructionsRequest } from '../../contract/index.js';
 import { createDepositInstructions, depositInstructionsOf } from '../deposit-instructions.js';
 import { accept, serve, listPage, timeComparison, type Service } from '../route-helpers.js';
 

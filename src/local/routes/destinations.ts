@@ -1,6 +1,6 @@
 // GET /v2/transfer/crypto-destination-addresses and PUT /v2/transfer/crypto-destination-address: the address book.
 import type { Router } from '../router.js';
-import { operations, type PutCryptoDestinationAddressRequest } from '../../api/index.js';
+import { operations, type PutCryptoDestinationAddressRequest } from '../../contract/index.js';
 import { destinationResource, putDestination } from '../destinations.js';
 import { accept, serve, listPage, timeComparison, type Service } from '../route-helpers.js';
 

@@ -2,7 +2,7 @@
 // default), 100 a page at most, filtered by created_at and type. Test events (`is_test=true`) are the hosted
 // Dashboard's; the local service makes none, so that filter finds nothing.
 import type { Router } from '../router.js';
-import { operations, problems, type ListEventsQuery } from '../../api/index.js';
+import { operations, problems, type ListEventsQuery } from '../../contract/index.js';
 import { eventResource } from '../events.js';
 import { settleDue } from '../ledger.js';
 import { accept, listPage, serve, timeComparison, type Service } from '../route-helpers.js';

@@ -1,6 +1,13 @@
 // GET /v2/markets, /v2/markets/{market}/ticker, /order-book, /recent-executions and /v2/all-markets/prices: public
 // market data (no scope; a token is welcome but not needed), from the simulated markets the stream serves.
-import { formatIssues, MARKETS, operations, problems, type ListPricesQuery, type Market } from '../../api/index.js';
+import {
+  formatIssues,
+  MARKETS,
+  operations,
+  problems,
+  type ListPricesQuery,
+  type Market,
+} from '../../contract/index.js';
 import { marketsJson, orderBookJson, pricesJson, recentExecutionsJson, tickerJson } from '../market-data.js';
 import { accept, serve, type Service } from '../route-helpers.js';
 import type { Router } from '../router.js';

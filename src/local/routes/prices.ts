@@ -1,6 +1,6 @@
 // GET /v2/markets/{market}/historical-prices.
 import type { Router } from '../router.js';
-import { operations, type ListHistoricalPricesQuery, type Market } from '../../api/index.js';
+import { operations, type ListHistoricalPricesQuery, type Market } from '../../contract/index.js';
 import { accept, serve, type Service } from '../route-helpers.js';
 import { historicalPricesJson } from '../prices.js';
 

@@ -1,7 +1,7 @@
 // GET and POST /v2/profiles, GET /v2/profiles/{profile_id}, and a profile's balances
 // (GET /v2/profiles/{profile_id}/balances and .../balances/{asset}).
 import type { Router } from '../router.js';
-import { LIST_LIMIT_MAX, operations, type CreateProfileRequest, type Profile } from '../../api/index.js';
+import { LIST_LIMIT_MAX, operations, type CreateProfileRequest, type Profile } from '../../contract/index.js';
 import { createProfile, profileBalance, profileBalances, profileOr404, profileResource } from '../profiles.js';
 import { accept, serve, listPage, timeComparison, type Service } from '../route-helpers.js';
 import type { ProfileRow } from '../store.js';

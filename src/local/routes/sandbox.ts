@@ -1,6 +1,6 @@
 // POST /v2/sandbox/fiat-deposits: a simulated incoming wire, credited to the profile that owns memo_id.
 import type { Router } from '../router.js';
-import { operations, type InitiateSandboxFiatDepositRequest } from '../../api/index.js';
+import { operations, type InitiateSandboxFiatDepositRequest } from '../../contract/index.js';
 import { accept, serve, type Service } from '../route-helpers.js';
 import { sandboxDeposit } from '../ledger.js';
 

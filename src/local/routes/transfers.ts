@@ -1,6 +1,6 @@
 // GET /v2/transfer/transfers and GET /v2/transfer/transfers/{id}.
 import type { Router } from '../router.js';
-import { operations, problems } from '../../api/index.js';
+import { operations, problems } from '../../contract/index.js';
 import { accept, listPage, serve, timeComparison, type Service } from '../route-helpers.js';
 import { settleDue, transferResource } from '../ledger.js';
 

@@ -5,7 +5,7 @@ import {
   type CreateCryptoWithdrawalFeeRequest,
   type CreateCryptoWithdrawalRequest,
   type Issue,
-} from '../../api/index.js';
+} from '../../contract/index.js';
 import { accept, serve, type Service } from '../route-helpers.js';
 import { createFeeQuote, createWithdrawal, precisionProblem } from '../ledger.js';
 

@@ -1,7 +1,7 @@
 // The service's simulated markets, one per symbol, shared by the WebSocket stream and the HTTP market data
 // snapshots (order book, ticker, recent executions, prices), so a snapshot and the stream always tell the same story.
 // The stream steps a market while someone watches it; a snapshot of a market nobody watches first brings it to now.
-import type { Market } from '../../api/enums.js';
+import type { Market } from '../../contract/enums.js';
 import { SimulatedMarket } from './market.js';
 
 export class SimulatedExchange {

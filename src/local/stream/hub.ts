@@ -3,8 +3,8 @@
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, WebSocket, type RawData } from 'ws';
-import { MARKETS, SCOPES, STREAM_CHANNELS, type Market } from '../../api/enums.js';
-import type { ChannelAck, ChannelSpec, ExecutionPayload } from '../../api/schemas.js';
+import { MARKETS, SCOPES, STREAM_CHANNELS, type Market } from '../../contract/enums.js';
+import type { ChannelAck, ChannelSpec, ExecutionPayload } from '../../contract/schemas.js';
 import type { LocalConfig } from '../config.js';
 import type { SimulatedExchange } from './exchange.js';
 import type { MarketEvents, SimulatedMarket } from './market.js';

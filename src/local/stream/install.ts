@@ -2,8 +2,8 @@
 // and GET/PUT /_local/stream (connections, counters and the stream settings).
 import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { MARKETS, type Market } from '../../api/enums.js';
-import { problems } from '../../api/problems.js';
+import { MARKETS, type Market } from '../../contract/enums.js';
+import { problems } from '../../contract/problems.js';
 import { mergeConfig } from '../config.js';
 import type { Router } from '../router.js';
 import type { HubContext, StreamHub } from './hub.js';

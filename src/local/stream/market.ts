@@ -1,15 +1,15 @@
 // The simulated market of one symbol: an order book with seeded random order flow around the price model's mid,
 // trades taken from that same book (the recent ones kept for the HTTP snapshots), and the stream payloads each change
 // produces.
-import { MARKET_INFO } from '../../api/catalogue.js';
-import type { Market } from '../../api/enums.js';
+import { MARKET_INFO } from '../../contract/catalogue.js';
+import type { Market } from '../../contract/enums.js';
 import type {
   BookLevel,
   ExecutionPayload,
   MarketDataPayload,
   RecentExecution,
   TopOfBookPayload,
-} from '../../api/schemas.js';
+} from '../../contract/schemas.js';
 import { midPriceFloat, marketSeed } from '../../market/price-model.js';
 import { seededRng, type Rng } from '../../market/rng.js';
 

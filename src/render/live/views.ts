@@ -1,7 +1,7 @@
 // The live views of `coinop stream`: order book ladder, top-of-book board, trade tape, heartbeat and any channel mix,
 // each a function from the current stream state to the lines of one frame.
-import { Decimal, decimalPlaces } from '../../api/money.js';
-import type { TopOfBookPayload } from '../../api/schemas.js';
+import { Decimal, decimalPlaces } from '../../contract/money.js';
+import type { TopOfBookPayload } from '../../contract/schemas.js';
 import type { OrderBook } from '../../market/book.js';
 import type { TradeTape } from '../../market/trades.js';
 import type { Palette } from '../style.js';

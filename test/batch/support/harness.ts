@@ -5,9 +5,9 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { startLocalService, type LocalService, type LocalServiceOptions } from '../../../src/local/service.js';
-import { DEMO } from '../../../src/local/demo.js';
+import { DEMO } from '../../../src/embedded/demo.js';
 import { deriveRefId, rowKey } from '../../../src/batch/ref-ids.js';
-import { eip55 } from '../../../src/api/addresses.js';
+import { eip55 } from '../../../src/contract/addresses.js';
 
 export const ROOT = resolve(__dirname, '../../..');
 /** COINOP_TEST_BIN runs the tests against a private build that other engineers' rebuilds of dist/ cannot disturb. */

@@ -5,7 +5,7 @@
 import { auditLogPath } from '../../../audit/log.js';
 import { logLines } from '../../../audit/verify.js';
 import { parseEntry } from '../../../audit/entry.js';
-import { fmt, problemName, type Problem } from '../../../api/index.js';
+import { fmt, problemName, type Problem } from '../../../contract/index.js';
 import type { AuditEvent, AuditOutcome, AuditWhat } from '../../../audit/entry.js';
 import type { Journal } from '../../../batch/journal.js';
 import { outcomeOf } from '../../../batch/report.js';

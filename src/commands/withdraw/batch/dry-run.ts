@@ -1,14 +1,14 @@
 // `withdraw batch --dry-run`: a guaranteed fee for every staged row, then totals per asset and network. Nothing is sent.
-import type { CliContext } from '../../../cli/context.js';
+import type { Invocation } from '../../../cli/invocation.js';
 import { CoinopError } from '../../../cli/errors.js';
-import { clientBatchApi } from '../../../batch/api.js';
+import { clientBatchApi } from '../../../batch/service-port.js';
 import { QUOTED_WORDING, type QuoteTotals, quoteRows, totalsRows } from '../../../batch/quote.js';
 import type { Stage } from '../../../batch/stage.js';
 import { type Shortfalls, shortfallHint, shortfallReason, shortfalls } from '../../../send/funds.js';
 import { progressBar } from './progress.js';
 
 export async function dryRun(
-  ctx: CliContext,
+  ctx: Invocation,
   stage: Stage,
   counts: { valid: number; invalid: number },
   concurrency: number,
@@ -39,7 +39,7 @@ export async function dryRun(
 
 /** The refused rows, the totals per asset and network, a summary line, and the exit code a real run would give. */
 async function report(
-  ctx: CliContext,
+  ctx: Invocation,
   totals: QuoteTotals[],
   r: { valid: number; invalid: number; quoted: number; failures: string[]; short: Shortfalls },
 ): Promise<void> {

@@ -1,11 +1,11 @@
 // `coinop withdraw batch FILE`: flags and help (options.ts checks them); the work loads from ./run.js when it runs.
 import type { Command } from 'commander';
-import type { CliContext } from '../../../cli/context.js';
+import type { Invocation } from '../../../cli/invocation.js';
 import { usageError } from '../../../cli/errors.js';
 import { choiceOption, repeat, waitTimeoutOption } from '../../../cli/options.js';
 
 /** Declares `batch` under the `withdraw` command. */
-export function register(withdraw: Command, ctx: CliContext): void {
+export function register(withdraw: Command, ctx: Invocation): void {
   // withdraw has flags of the same names (--dry-run, --yes, --wait, --profile-id): after `batch` they are batch's.
   withdraw.enablePositionalOptions();
   withdraw

@@ -2,11 +2,11 @@
 // every row with the request it sends, send under a rate limit from the journal, report.
 import { writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { type CreateCryptoWithdrawalRequest, dec, fmt } from '../../../api/index.js';
-import type { CliContext, Connection } from '../../../cli/context.js';
+import { type CreateCryptoWithdrawalRequest, dec, fmt } from '../../../contract/index.js';
+import type { Invocation, Connection } from '../../../cli/invocation.js';
 import { asCliError, CoinopError, usageError } from '../../../cli/errors.js';
 import { shellQuote } from '../../../cli/help.js';
-import { type BatchApi, clientBatchApi } from '../../../batch/api.js';
+import { type BatchApi, clientBatchApi } from '../../../batch/service-port.js';
 import { markRepeats, repeatLine, repeatObject } from '../../../batch/guard.js';
 import {
   Journal,
@@ -42,7 +42,7 @@ import { withdrawalRequest } from '../../../policy/check.js';
 import type { PolicyRequest, PolicyVerdict } from '../../../policy/evaluate.js';
 import type { LoadedPolicy } from '../../../policy/policy.js';
 import { Needs, shortfallHint, shortfallReason, shortfalls } from '../../../send/funds.js';
-import { approvalFiles, approvalScope, batchContent } from '../../approve/content.js';
+import { approvalFiles, approvalScope, batchContent } from '../../../cli/approval-content.js';
 import {
   type PolicyRun,
   policyVerdict,
@@ -50,7 +50,7 @@ import {
   refusal,
   refuseUnlessAllowed,
   showVerdict,
-} from '../../policy/enforce.js';
+} from '../../../cli/policy-enforce.js';
 import {
   type AuditedBatch,
   auditedRowsDigest,
@@ -62,7 +62,7 @@ import {
 } from './audit.js';
 import { dryRun } from './dry-run.js';
 import { progressBar } from './progress.js';
-import { changedSince, readBatch, type BatchInput } from './input.js';
+import { changedSince, readBatch, type BatchInput } from '../../../cli/batch-input.js';
 import type { BatchOptions } from './options.js';
 
 /** Where the batch is, for the line Ctrl-C or SIGTERM prints. */
@@ -79,7 +79,7 @@ function interruptLine(p: Phase): string {
  * COINOP_BATCH_TIMES=FILE: where the time of each stage goes, written to FILE as JSON when the batch ends (the bench
  * reports it per row).
  */
-function stageTimes(ctx: CliContext): { times: StageTimes; write: (journal?: Journal) => void } | undefined {
+function stageTimes(ctx: Invocation): { times: StageTimes; write: (journal?: Journal) => void } | undefined {
   const file = ctx.env.COINOP_BATCH_TIMES;
   if (!file) return undefined;
   const times = new StageTimes();
@@ -92,7 +92,7 @@ function stageTimes(ctx: CliContext): { times: StageTimes; write: (journal?: Jou
   };
 }
 
-export async function runBatch(ctx: CliContext, file: string, o: BatchOptions): Promise<void> {
+export async function runBatch(ctx: Invocation, file: string, o: BatchOptions): Promise<void> {
   const timing = stageTimes(ctx);
   const times = timing?.times;
   const readStarted = performance.now();
@@ -102,7 +102,7 @@ export async function runBatch(ctx: CliContext, file: string, o: BatchOptions): 
   const phase: { now: Phase } = { now: { at: 'before' } };
   ctx.interruptNote = () => interruptLine(phase.now);
   removeStale(batches);
-  const profile = ctx.profile();
+  const profile = ctx.context();
   // A policy file that does not load stops everything, before the file is read.
   const loaded = await profilePolicy(ctx, 'withdraw batch');
   const defaultProfileId = o.profileId ?? profile.profileId;
@@ -170,7 +170,7 @@ export async function runBatch(ctx: CliContext, file: string, o: BatchOptions): 
  * entry. The rows left to send (0: none, the batch ran to its end).
  */
 async function resumeBatch(
-  ctx: CliContext,
+  ctx: Invocation,
   conn: Connection,
   b: { journal: Journal; run: BatchRun; cont: (retry: boolean) => string; clock: ReturnType<typeof serviceClock> },
 ): Promise<number> {
@@ -218,7 +218,7 @@ interface Streaming {
   listing: Promise<number>;
 }
 
-function streamReport(ctx: CliContext, journal: Journal, o: BatchOptions): Streaming | undefined {
+function streamReport(ctx: Invocation, journal: Journal, o: BatchOptions): Streaming | undefined {
   const out = ctx.output();
   if (o.waitSeconds || (out.format !== 'ndjson' && out.format !== 'csv')) return undefined;
   const report = new ReportStream(journal);
@@ -227,13 +227,13 @@ function streamReport(ctx: CliContext, journal: Journal, o: BatchOptions): Strea
 }
 
 /** The exact command that continues this batch (--retry-failed when refused rows may be sent again). */
-function continueCommand(ctx: CliContext, file: string, o: BatchOptions): (retry: boolean) => string {
+function continueCommand(ctx: Invocation, file: string, o: BatchOptions): (retry: boolean) => string {
   const q = shellQuote;
   const opt = (flag: string, v: string | undefined) => (v === undefined ? [] : [flag, q(v)]);
   return (retry) =>
     [
       'coinop',
-      ...opt('--context', ctx.globals.profile),
+      ...opt('--context', ctx.globals.context),
       'withdraw',
       'batch',
       q(file),
@@ -276,7 +276,7 @@ interface BatchPolicy {
  * the rows as read and staged (before any repeat gets a ref_id of this batch), worked out only when the policy asks.
  */
 function batchPolicy(
-  ctx: CliContext,
+  ctx: Invocation,
   loaded: LoadedPolicy | undefined,
   b: { file: string; o: BatchOptions; input: BatchInput; defaultProfileId?: string },
 ): BatchPolicy {
@@ -297,7 +297,7 @@ function batchPolicy(
  * The content a resumed batch's approvals must approve: the journal's own rows (every row of the batch, as
  * confirmed and sent), a repeat's salted ref_ids taken back to those approved (the salt is the content's).
  */
-function journalContent(ctx: CliContext, journal: Journal, run: BatchRun): ApprovalContent {
+function journalContent(ctx: Invocation, journal: Journal, run: BatchRun): ApprovalContent {
   const salt = journal.meta().repeat_salt;
   const scope = { ...approvalScope(ctx, 'batch', run.defaultProfileId), ...(salt ? { repeat: true } : {}) };
   const b = new ContentBuilder(scope);
@@ -340,7 +340,7 @@ function* journalRequestBodies(journal: Journal): Generator<{ row: number; body:
 
 /** --dry-run: each rule's verdict, then a fee quote per row; exit 8 when the policy would refuse the batch. */
 async function dryRunWithPolicy(
-  ctx: CliContext,
+  ctx: Invocation,
   policy: BatchPolicy,
   input: BatchInput,
   o: BatchOptions,
@@ -370,7 +370,7 @@ async function dryRunWithPolicy(
  * Refused or cancelled before any row was recorded, no journal is left behind. Returns the policy's verdict.
  */
 async function beginBatch(
-  ctx: CliContext,
+  ctx: Invocation,
   conn: Connection,
   journal: Journal,
   record: SentRecord,
@@ -446,7 +446,7 @@ function* journalReservations(journal: Journal): Generator<ReservedRow> {
  * left to send reserved, so a withdrawal started beside the batch counts them before the service shows them.
  */
 async function reserveRows(
-  ctx: CliContext,
+  ctx: Invocation,
   conn: Connection,
   run: BatchRun,
   r: {
@@ -468,7 +468,7 @@ async function reserveRows(
 
 /** Sends the journal's rows; then rows the service refused go back from the caps (rows left stay reserved). */
 async function sendReserved(
-  ctx: CliContext,
+  ctx: Invocation,
   conn: Connection,
   run: BatchRun,
   b: {
@@ -494,7 +494,7 @@ async function sendReserved(
 }
 
 /** The reservations of rows the service refused (state failed without a transfer) go back. */
-async function releaseRefused(ctx: CliContext, conn: Connection, journal: Journal): Promise<void> {
+async function releaseRefused(ctx: Invocation, conn: Connection, journal: Journal): Promise<void> {
   const refused: string[] = [];
   for (const r of journal.bodies()) if (r.state === 'failed') refused.push(r.ref_id);
   if (!refused.length) return;
@@ -507,7 +507,7 @@ async function releaseRefused(ctx: CliContext, conn: Connection, journal: Journa
 }
 
 /** refuseUnlessAllowed, its error carrying the full reason for the audit entry: every violation kept, not "listed above". */
-function refuseByPolicy(ctx: CliContext, v: PolicyVerdict): void {
+function refuseByPolicy(ctx: Invocation, v: PolicyVerdict): void {
   try {
     refuseUnlessAllowed(ctx, v);
   } catch (e) {
@@ -530,7 +530,7 @@ function refuseByPolicy(ctx: CliContext, v: PolicyVerdict): void {
  * entry with the batch's id, rows, totals and the full reason (result refused) before it is thrown.
  */
 async function refusedBy(
-  ctx: CliContext,
+  ctx: Invocation,
   conn: Connection,
   r: { batch: AuditedBatch; rows: number; resumed: boolean },
   check: () => void | Promise<void>,
@@ -550,7 +550,7 @@ async function refusedBy(
  * cover: the sum of each profile's amounts per asset, and each asset's amounts against each limit (fees come on top,
  * so a batch refused here could never complete). --allow-partial skips this.
  */
-async function guardFunds(ctx: CliContext, conn: Connection, stage: Stage): Promise<void> {
+async function guardFunds(ctx: Invocation, conn: Connection, stage: Stage): Promise<void> {
   const needs = new Needs();
   for (const r of stage.valid()) {
     const b = JSON.parse(r.body) as CreateCryptoWithdrawalRequest;
@@ -628,7 +628,7 @@ function openRecord(path: string): SentRecord {
  * without it an unfinished batch is refused. The rows left to send and their totals.
  */
 function resumeOf(
-  ctx: CliContext,
+  ctx: Invocation,
   journal: Journal,
   o: BatchOptions,
   cont: (retry: boolean) => string,
@@ -672,7 +672,7 @@ function resumeOf(
  * the digest of them all in its meta, and the digest the batch's audit entry (hash-chained) recorded. An edited
  * destination or amount, a row added or removed, or hashes recomputed to match are each named.
  */
-function checkJournalRows(ctx: CliContext, journal: Journal): void {
+function checkJournalRows(ctx: Invocation, journal: Journal): void {
   const refuse = (why: string) =>
     Object.assign(
       new CoinopError(
@@ -708,7 +708,7 @@ function plannedTotals(journal: Journal): Totals[] {
  * that batch, its journal lost) sent with the same ref_ids, so the service answers "already submitted".
  */
 async function guardRepeats(
-  ctx: CliContext,
+  ctx: Invocation,
   stage: Stage,
   g: { conn: Connection; record: SentRecord; batchId: string; salt?: string; o: BatchOptions; valid: number },
 ): Promise<number> {
@@ -752,7 +752,7 @@ async function guardRepeats(
 }
 
 async function confirmBatch(
-  ctx: CliContext,
+  ctx: Invocation,
   conn: Connection,
   run: BatchRun,
   to: { todo: number; resumed: boolean; repeats?: number; totals?: Totals[] },
@@ -762,7 +762,7 @@ async function confirmBatch(
   // A resume shows what it is about to send: the journal's rows left and their totals, not the file's.
   const totals = c.totals ?? scan.totals;
   const whose = c.totals ? 'rows left to send' : "file's amounts";
-  const profile = conn.profile;
+  const profile = conn.context;
   const yes = c.o.yes;
   const p = (n: number, what: string) => `${n} ${what}${n === 1 ? '' : 's'}`;
   await ctx.confirm({
@@ -841,7 +841,7 @@ function confirmedRows(stage: Stage): { digest: string; rows?: PlannedRow[] } {
  * of it, and the digest of them all (as the audit entry has it). `m.rows`: those rows, as the digest was made of them.
  */
 function planBatch(
-  ctx: CliContext,
+  ctx: Invocation,
   journal: Journal,
   input: BatchInput,
   m: {
@@ -855,7 +855,7 @@ function planBatch(
   },
 ): void {
   const { scan, stage } = input;
-  const profile = ctx.profile();
+  const profile = ctx.context();
   try {
     // A journal whose rows were all planned and none ever left (stopped by a bad token, say) is planned afresh.
     if (journal.count()) journal.reset();
@@ -915,7 +915,7 @@ function planFromStage(journal: Journal, stage: Stage, rowsSha256: string): void
  * stops the batch there.
  */
 async function sendBatch(
-  ctx: CliContext,
+  ctx: Invocation,
   journal: Journal,
   conn: Connection,
   record: SentRecord,
@@ -1094,7 +1094,7 @@ export function stopError(e: unknown, journal: Journal): CoinopError {
 
 /** With --wait, follows the batch's transfers to their end; then the report of every row, a summary line, the exit code. */
 async function finish(
-  ctx: CliContext,
+  ctx: Invocation,
   journal: Journal,
   f: { waitSeconds: number; phase: { now: Phase }; cont: (retry: boolean) => string; stream?: Streaming },
 ): Promise<void> {

@@ -1,0 +1,119 @@
+// What the batch engine needs from the service, and its adapter over the CLI's API client: every answer sorted into
+// done, refused (final), retry (throttled, 5xx, no answer) or fatal (nothing else can succeed either).
+import {
+  problemName,
+  type CreateCryptoWithdrawalRequest,
+  type CryptoWithdrawalFee,
+  type Problem,
+  type Transfer,
+} from '../contract/index.js';
+import type { ServiceClient } from '../client/service-client.js';
+import { CoinopError } from '../errors.js';
+
+export type SendResult =
+  /** `date`: the answer's Date (the service's clock), for the rules of time checked as rows are sent. */
+  | { kind: 'created' | 'exists'; transfer: Transfer; date?: string }
+  | { kind: 'refused'; problem: Problem }
+  | { kind: 'retry'; problem: Problem; throttled: boolean }
+  | { kind: 'fatal'; error: Error };
+
+export type QuoteResult =
+  | { kind: 'quote'; quote: CryptoWithdrawalFee }
+  | { kind: 'refused'; problem: Problem }
+  | { kind: 'retry'; problem: Problem; throttled: boolean }
+  | { kind: 'fatal'; error: Error };
+
+export interface BatchApi {
+  createWithdrawal(body: CreateCryptoWithdrawalRequest): Promise<SendResult>;
+  quoteFee(body: {
+    asset: string;
+    destination_address: string;
+    crypto_network: string;
+    amount?: string;
+    total?: string;
+  }): Promise<QuoteResult>;
+  /** The transfers with these ids (at most 100). */
+  transfers(ids: string[]): Promise<Transfer[]>;
+  /** The transfers holding these ref_ids (at most 100). */
+  transfersByRef(refIds: string[]): Promise<Transfer[]>;
+}
+
+/** Sorts anything the client threw into the three ways a batch goes on. */
+export function classify(
+  e: unknown,
+):
+  | { kind: 'refused'; problem: Problem }
+  | { kind: 'retry'; problem: Problem; throttled: boolean }
+  | { kind: 'fatal'; error: Error } {
+  const known = e instanceof CoinopError ? e : undefined;
+  if (known?.category === 'network') {
+    return {
+      kind: 'retry',
+      throttled: false,
+      problem: { type: 'about:blank', title: 'No answer', status: 0, detail: known.message },
+    };
+  }
+  if (known?.category === 'auth') return { kind: 'fatal', error: known };
+  const p = known?.problem;
+  if (!p) {
+    if (known?.category === 'usage') {
+      return {
+        kind: 'refused',
+        problem: { type: 'about:blank', title: 'Invalid request', status: 0, detail: known.message },
+      };
+    }
+    // Anything else (a socket error the transport does not name, a broken answer) leaves the outcome unknown:
+    // asking again with the same ref_id is safe, so it is retried like a lost connection.
+    const err = e as { code?: unknown; message?: string } | undefined;
+    const detail = `${typeof err?.code === 'string' ? err.code : ''} ${err?.message ?? String(e)}`.trim();
+    return { kind: 'retry', throttled: false, problem: { type: 'about:blank', title: 'No answer', status: 0, detail } };
+  }
+  if (p.status === 429) return { kind: 'retry', throttled: true, problem: p };
+  if (p.status >= 500) return { kind: 'retry', throttled: false, problem: p };
+  if (p.status === 409 && problemName(p) === 'already-exists') {
+    // The client accepts a 409 only when the existing transfer matches the row; this one does not.
+    const existing = (p.meta as { existing?: { id?: string } } | undefined)?.existing;
+    return {
+      kind: 'refused',
+      problem: {
+        ...p,
+        detail: `the ref_id is already used by a different withdrawal${existing?.id ? ` (transfer ${existing.id})` : ''}`,
+      },
+    };
+  }
+  return { kind: 'refused', problem: p };
+}
+
+export function clientBatchApi(client: ServiceClient): BatchApi {
+  return {
+    async createWithdrawal(body) {
+      try {
+        const r = await client.call<Transfer>('createCryptoWithdrawal', { body });
+        return { kind: r.alreadySubmitted ? 'exists' : 'created', transfer: r.data, date: r.date };
+      } catch (e) {
+        return classify(e);
+      }
+    },
+    async quoteFee(body) {
+      try {
+        const r = await client.call<CryptoWithdrawalFee>('createCryptoWithdrawalFee', { body });
+        return { kind: 'quote', quote: r.data };
+      } catch (e) {
+        return classify(e);
+      }
+    },
+    async transfers(ids) {
+      const r = await client.call<{ items?: Transfer[] }>('listTransfers', {
+        query: { ids, limit: String(Math.max(ids.length, 1)) },
+      });
+      return r.data.items ?? [];
+    },
+    async transfersByRef(refIds) {
+      // A ref_id names one transfer per customer; the largest page leaves room should the service hold more.
+      const r = await client.call<{ items?: Transfer[] }>('listTransfers', {
+        query: { ref_ids: refIds, limit: '1000' },
+      });
+      return r.data.items ?? [];
+    },
+  };
+}

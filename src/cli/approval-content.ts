@@ -1,0 +1,155 @@
+// What approve signs and what withdraw and withdraw batch check, worked out the same way on both sides: the run's
+// scope (environment, API address, default service profile), its content (a batch's staged rows, or one withdrawal's
+// request), the approval files given or found next to the file (FILE.approval-<key id>.txt), and a single
+// withdrawal's request saved by `withdraw --dry-run --save FILE`.
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { basename, dirname, join, resolve } from 'node:path';
+import { canonicalAddress, type CreateCryptoWithdrawalRequest } from '../contract/index.js';
+import type { Invocation } from './invocation.js';
+import { CoinopError, usageError } from './errors.js';
+import { writeFileAtomic } from '../config/lock.js';
+import type { Stage } from '../batch/stage.js';
+import {
+  type ApprovalContent,
+  type ApprovalScope,
+  ContentBuilder,
+  type ParsedApproval,
+  parseApproval,
+} from '../policy/approvals.js';
+
+/** Where a run goes, as the approval states it: the profile's environment and API address, the default profile. */
+export function approvalScope(
+  ctx: Invocation,
+  kind: ApprovalScope['kind'],
+  defaultProfileId: string | undefined,
+): ApprovalScope {
+  const p = ctx.context();
+  return { kind, environment: p.environment, service: p.baseUrl, profileId: defaultProfileId ?? '-' };
+}
+
+/** The approval a key writes for a file: next to it, FILE.approval-<key id>.txt. */
+export const approvalFileName = (file: string, keyId: string): string => `${file}.approval-${keyId}.txt`;
+
+/** A batch's content: its staged rows (valid rows, defaults filled in, ref_ids derived), in file order. */
+export function batchContent(scope: ApprovalScope, stage: Stage): ApprovalContent {
+  const b = new ContentBuilder(scope);
+  for (const s of stage.valid()) b.add({ ...JSON.parse(s.body), ref_id: s.ref_id });
+  return b.finish();
+}
+
+/**
+ * One withdrawal's content: its request as it will be sent, the destination in its one spelling (a saved request
+ * written by hand, or by an older coinop, approves what withdraw --request sends).
+ */
+export function withdrawalContent(scope: ApprovalScope, body: CreateCryptoWithdrawalRequest): ApprovalContent {
+  const b = new ContentBuilder(scope);
+  const { crypto_network: network, destination_address: address } = body;
+  const one = typeof network === 'string' && typeof address === 'string';
+  const sent: Record<string, unknown> = { ...body };
+  if (one) sent.destination_address = canonicalAddress(network, address);
+  b.add(sent);
+  return b.finish();
+}
+
+function readApproval(path: string, flag: boolean): ParsedApproval {
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    if (flag)
+      throw usageError(`--approvals: ${path}: ${code === 'ENOENT' ? 'no such file' : `cannot be read (${code})`}`);
+    return { path, fields: {}, totals: [], error: `cannot be read (${code})` };
+  }
+  return parseApproval(path, text);
+}
+
+/** The approvals given with --approvals, and those found next to `file` (not for standard input), each once. */
+export function approvalFiles(file: string | undefined, given: string[] | undefined): ParsedApproval[] {
+  const paths = new Map<string, boolean>();
+  for (const g of given ?? []) paths.set(g, true);
+  if (file !== undefined && file !== '-') {
+    const dir = dirname(file);
+    const prefix = `${basename(file)}.approval-`;
+    let names: string[] = [];
+    try {
+      names = readdirSync(dir);
+    } catch {
+      /* no folder to look in: nothing found */
+    }
+    for (const n of names.filter((n) => n.startsWith(prefix) && n.endsWith('.txt')).sort()) {
+      const p = join(dir, n);
+      if (![...paths.keys()].some((k) => resolve(k) === resolve(p))) paths.set(p, false);
+    }
+  }
+  return [...paths].map(([p, flag]) => readApproval(p, flag));
+}
+
+/** A single withdrawal's request saved for approval (withdraw --dry-run --save FILE). */
+export interface SavedRequest {
+  coinop_request: 1;
+  kind: 'withdrawal';
+  environment: string;
+  service: string;
+  profile_id: string;
+  saved_at: string;
+  request: CreateCryptoWithdrawalRequest;
+}
+
+/** Saves the request (0600: it holds payout data); a fee quote's id is left out (it lasts a minute). */
+export function saveRequest(path: string, scope: ApprovalScope, body: CreateCryptoWithdrawalRequest, at: string): void {
+  const { fee_id: _, ...request } = body;
+  const saved: SavedRequest = {
+    coinop_request: 1,
+    kind: 'withdrawal',
+    environment: scope.environment,
+    service: scope.service,
+    profile_id: scope.profileId,
+    saved_at: at,
+    request,
+  };
+  try {
+    writeFileAtomic(path, `${JSON.stringify(saved, null, 2)}\n`);
+  } catch (e) {
+    throw new CoinopError('file', `--save: ${path}: cannot be written (${(e as NodeJS.ErrnoException).code ?? e})`);
+  }
+}
+
+/** A saved request in a file, or undefined when the file is something else (a batch file); small files only. */
+export function savedRequestIn(path: string): SavedRequest | undefined {
+  try {
+    if (statSync(path).size > 1_000_000) return undefined;
+    const v = JSON.parse(readFileSync(path, 'utf8')) as Partial<SavedRequest> | null;
+    if (!v || typeof v !== 'object' || v.coinop_request !== 1) return undefined;
+    if (v.kind !== 'withdrawal' || !v.request || typeof v.request !== 'object')
+      throw usageError(`${path}: a saved request coinop cannot read (kind ${String(v.kind)})`);
+    return v as SavedRequest;
+  } catch (e) {
+    if (e instanceof CoinopError) throw e;
+    return undefined;
+  }
+}
+
+/** The saved request of --request FILE, which must be for this profile's environment and API address. */
+export function readSavedRequest(ctx: Invocation, path: string): SavedRequest {
+  let st: ReturnType<typeof statSync>;
+  try {
+    st = statSync(path);
+  } catch {
+    throw new CoinopError('file', `--request: ${path}: no such file`);
+  }
+  if (!st.isFile()) throw new CoinopError('file', `--request: ${path}: is not a file`);
+  const saved = savedRequestIn(path);
+  if (!saved)
+    throw usageError(
+      `--request: ${path}: is not a withdrawal saved by coinop withdraw --dry-run --save`,
+      'a batch file goes to coinop withdraw batch',
+    );
+  const scope = approvalScope(ctx, 'withdrawal', undefined);
+  if (saved.environment !== scope.environment || saved.service !== scope.service)
+    throw usageError(
+      `--request: ${path} was saved for ${saved.environment} at ${saved.service}, and profile ${ctx.context().name} is ${scope.environment} at ${scope.service}`,
+      'send it with the context it was saved with (--context)',
+    );
+  return saved;
+}

@@ -1,0 +1,54 @@
+// Following transfers until they end (COMPLETED or FAILED), with progress on stderr.
+import type { Invocation, Connection } from './invocation.js';
+import { CoinopError } from './errors.js';
+import { palette, statusColour } from '../render/style.js';
+
+export const TERMINAL_STATUSES = new Set(['COMPLETED', 'FAILED']);
+
+export interface FollowOptions {
+  timeoutSeconds: number;
+  /** Called with each transfer whose status changed. */
+  onChange?: (t: Record<string, unknown>) => void;
+}
+
+/** Polls the transfers until each has ended; returns them in the order given. */
+export async function follow(
+  ctx: Invocation,
+  conn: Connection,
+  ids: string[],
+  o: FollowOptions,
+): Promise<Record<string, unknown>[]> {
+  const { pollMs } = ctx.settings;
+  const p = palette(ctx.io.colourErr);
+  const started = Date.now();
+  const last = new Map<string, Record<string, unknown>>();
+  const live = ctx.io.stderrTTY;
+  for (;;) {
+    const pending = ids.filter((id) => !TERMINAL_STATUSES.has(String(last.get(id)?.status)));
+    for (const id of pending) {
+      const { data } = await conn.client.call('getTransfer', { params: { id } });
+      const before = last.get(id)?.status;
+      last.set(id, data);
+      if (data.status !== before) {
+        if (live) ctx.io.err('\r\u001b[2K');
+        ctx.io.err(
+          `${p.dim(new Date(ctx.now()).toISOString().slice(11, 19))} transfer ${id} ${statusColour(p, String(data.status))}\n`,
+        );
+        o.onChange?.(data);
+      }
+    }
+    const left = ids.filter((id) => !TERMINAL_STATUSES.has(String(last.get(id)?.status)));
+    if (!left.length) return ids.map((id) => last.get(id)!);
+    const waited = Math.round((Date.now() - started) / 1000);
+    if (waited >= o.timeoutSeconds) {
+      if (live) ctx.io.err('\r\u001b[2K');
+      throw new CoinopError(
+        'timeout',
+        `stopped waiting after ${waited} s (--wait-timeout): ${left.length} transfer(s) still PENDING: ${left.join(', ')}; they go on without coinop`,
+        { hint: `follow on with coinop transfers watch ${left.join(' ')}` },
+      );
+    }
+    if (live) ctx.io.err(`\r\u001b[2K${p.dim(`waiting for ${left.length} transfer(s) to end… ${waited} s`)}`);
+    await new Promise((r) => setTimeout(r, pollMs));
+  }
+}

@@ -1,0 +1,133 @@
+// The policy where money moves (withdraw, withdraw batch, transfer internal): the profile's policy loaded (a file
+// that does not load refuses everything), the verdict asked of src/policy and handed to the listeners, a dry run's
+// verdicts shown, and a run the policy refuses stopped before anything is sent, every violation listed (exit 8).
+// No flag skips it: the policy changes only by changing its file.
+import type { Invocation, Connection } from './invocation.js';
+import { CoinopError } from './errors.js';
+import type { ApprovalContent, ParsedApproval } from '../policy/approvals.js';
+import type { PolicyRequest, PolicyVerdict, RecentWithdrawal } from '../policy/evaluate.js';
+import { policyLocation } from '../policy/location.js';
+import type { LoadedPolicy } from '../policy/policy.js';
+import { palette } from '../render/style.js';
+import { refusal, violationLine, violationText } from '../policy/refusal.js';
+
+export { refusal } from '../policy/refusal.js';
+
+/**
+ * The coinop profile's policy: undefined only when there is certainly no file; a file that does not load, or one
+ * whose presence cannot be known (a dangling symbolic link, a folder that cannot be looked into), refuses (exit 8).
+ */
+export async function profilePolicy(
+  ctx: Invocation,
+  command: string,
+  o: { quiet?: boolean; request?: { ref_id?: string; [field: string]: unknown } } = {},
+): Promise<LoadedPolicy | undefined> {
+  const name = ctx.context().name;
+  const loc = policyLocation(ctx.settings.configDir, name);
+  if (!loc.exists) return undefined;
+  const refuse = (error: string, hint: string): never => {
+    // quiet: the caller (the gate) records the refusal itself, with the request it refuses.
+    if (!o.quiet) ctx.policyEvent({ type: 'policy-unloadable', command, file: loc.path, error, request: o.request });
+    throw new CoinopError('policy', `refused by policy: ${error}; nothing was sent`, { hint });
+  };
+  if (loc.problem)
+    refuse(
+      `the policy cannot be read, so nothing that moves money runs: ${loc.problem}`,
+      `fix or remove it (coinop doctor checks it); coinop policy show shows the policy once it reads`,
+    );
+  if (loc.others.length)
+    refuse(
+      `profile ${name} has more than one policy file (${[loc.path, ...loc.others].join(', ')})`,
+      'keep one of them',
+    );
+  const { loadPolicyFile, PolicyFileError } = await import('../policy/load.js');
+  try {
+    return loadPolicyFile(loc.path);
+  } catch (e) {
+    if (!(e instanceof PolicyFileError)) throw e;
+    return refuse(
+      `the policy file does not load, so nothing that moves money runs: ${e.message}`,
+      `fix the file; coinop policy check ${loc.path} lists every problem`,
+    );
+  }
+}
+
+export interface PolicyRun {
+  /** withdraw, withdraw batch, transfer internal. */
+  command: string;
+  dryRun: boolean;
+  requests: () => Iterable<PolicyRequest>;
+  /** The content the run sends and the approvals given, for withdrawals. */
+  approvals?: { content: ApprovalContent; files: ParsedApproval[] };
+  defaultProfileId?: string;
+  /** What this machine admitted that the service may not show yet (the gate's reservations), for the caps. */
+  reserved?: RecentWithdrawal[];
+  onSeen?: (refIds: Set<string>) => void;
+}
+
+/** The policy's verdict on a run (every rule, every approval), handed to the listeners. */
+export async function policyVerdict(
+  ctx: Invocation,
+  conn: Connection,
+  policy: LoadedPolicy | undefined,
+  run: PolicyRun,
+): Promise<PolicyVerdict> {
+  const { checkWithdrawals } = await import('../policy/check.js');
+  const verdict = await checkWithdrawals({
+    client: conn.client,
+    policy,
+    environment: conn.context.environment,
+    defaultProfileId: run.defaultProfileId,
+    requests: run.requests,
+    approvals: run.approvals,
+    machineNow: ctx.now,
+    reserved: run.reserved,
+    onSeen: run.onSeen,
+  });
+  ctx.policyEvent({ type: 'policy-verdict', command: run.command, dry_run: run.dryRun, verdict });
+  return verdict;
+}
+
+const SHOWN = 20;
+
+/** Each rule's verdict for a person (a dry run), on stderr: the rule, pass/fail/off/n/a, why, its violations. */
+export function verdictText(ctx: Invocation, v: PolicyVerdict): string {
+  const p = palette(ctx.io.colourErr);
+  if (!v.file) return `${p.bold('Policy')}: none (no policy file for profile ${ctx.context().name}: no rules)\n`;
+  const status = (s: string) => (s === 'fail' ? p.red(s) : s === 'pass' ? p.green(s) : p.dim(s));
+  const lines = [
+    `${p.bold('Policy')} ${v.file} (${v.allowed ? 'allows this run' : p.red('refuses this run')}; ${v.clock} clock ${v.checked_at})`,
+  ];
+  for (const r of v.rules) {
+    lines.push(`  ${r.rule.padEnd(18)} ${status(r.status.padEnd(4))}  ${r.detail}`);
+    for (const x of r.violations.slice(0, SHOWN)) lines.push(`      ${violationText(x)}`);
+    if (r.violations_total > SHOWN) lines.push(`      … and ${r.violations_total - SHOWN} more (-o json lists them)`);
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+const machine = (ctx: Invocation) => ctx.format() === 'json' || ctx.format() === 'ndjson';
+
+/** A dry run's verdicts on stderr: for a person, or one JSON object ({"policy": verdict}) in the machine formats. */
+export function showVerdict(ctx: Invocation, v: PolicyVerdict): void {
+  // Without a policy file there is no verdict worth a machine's reading; a person is told in a line.
+  if (!v.file && machine(ctx)) return;
+  ctx.io.err(machine(ctx) ? `${JSON.stringify({ policy: v })}\n` : verdictText(ctx, v));
+}
+
+/** Stops a run the policy refuses, every violation listed first (a JSON object each in the machine formats). */
+export function refuseUnlessAllowed(ctx: Invocation, v: PolicyVerdict): void {
+  if (v.allowed) return;
+  const failed = v.rules.filter((r) => r.status === 'fail');
+  const total = failed.reduce((n, r) => n + r.violations_total, 0);
+  if (total > 1) {
+    let shown = 0;
+    for (const r of failed)
+      for (const x of r.violations) {
+        if (machine(ctx)) ctx.io.err(`${JSON.stringify({ rule: r.rule, ...x })}\n`);
+        else if (++shown <= SHOWN) ctx.io.err(`policy: ${violationLine(r, x)}\n`);
+      }
+    if (!machine(ctx) && total > SHOWN) ctx.io.err(`… and ${total - SHOWN} more (-o json lists them all)\n`);
+  }
+  throw refusal(v);
+}

@@ -1,0 +1,183 @@
+// The pieces every command that moves money shares (withdraw, transfer internal): a ref_id made up and announced
+// when none was given, the dry run's report, the one send (a repeat with the same ref_id never moves money twice)
+// and the report of the transfer it made, followed to its end with --wait.
+import { operations, type OperationId } from '../contract/index.js';
+import type { AuditKind, AuditWhat } from '../audit/entry.js';
+import { charged, transferOutcome } from '../audit/outcomes.js';
+import type { MoneyGate, Prepared } from '../gate/gate.js';
+import type { Invocation, Connection } from './invocation.js';
+import { CoinopError } from './errors.js';
+import { TRANSFER_COLUMNS } from '../render/columns.js';
+import { palette } from '../render/style.js';
+import type { Column } from '../render/table.js';
+import { follow } from './follow.js';
+import { gatewayCall, type HeldRequest, isHeld } from '../client/gateway-calls.js';
+
+/** A held request's columns in a table. */
+const HELD_COLUMNS: Column[] = [
+  { key: 'pending_id', kind: 'id' },
+  { key: 'status', kind: 'status' },
+  { key: 'initiator' },
+  { key: 'ref_id' },
+  { key: 'approvals_required', header: 'APPROVALS' },
+  { key: 'expires_at', kind: 'time' },
+];
+
+/** How often --wait-approval asks the gateway how a held request stands. */
+const APPROVAL_POLL_MS = 1000;
+
+/**
+ * A request a gateway holds for its approvers (202): said on stderr with the id approvers approve; with
+ * --wait-approval, followed until it is sent (its transfer returned), or rejected, expired or failed (an error).
+ */
+async function heldAtGateway(
+  ctx: Invocation,
+  gate: MoneyGate,
+  held: HeldRequest,
+  o: { noun: string; waitApproval?: { timeoutSeconds: number } },
+): Promise<Record<string, unknown>> {
+  const pal = palette(ctx.io.colourErr);
+  ctx.io.err(
+    `${pal.yellow('held')}: the gateway holds this ${o.noun} for approvals (${held.approvals.length} of ${held.approvals_required}): ` +
+      `pending ${held.pending_id}; an approver runs coinop approvals approve ${held.pending_id}\n`,
+  );
+  if (!o.waitApproval) return held as unknown as Record<string, unknown>;
+  ctx.interruptNote = `interrupted: the ${o.noun} is held at the gateway as ${held.pending_id}; it is sent when approved (coinop approvals show ${held.pending_id})`;
+  const deadline = ctx.now() + o.waitApproval.timeoutSeconds * 1000;
+  let now: HeldRequest = held;
+  while (now.status === 'pending' || now.status === 'sending') {
+    if (ctx.now() >= deadline)
+      throw new CoinopError(
+        'timeout',
+        `still held for approvals after ${o.waitApproval.timeoutSeconds} s: pending ${held.pending_id}`,
+        {
+          hint: `it is sent when approved; follow it with coinop approvals show ${held.pending_id}`,
+        },
+      );
+    await new Promise((resolve) => setTimeout(resolve, APPROVAL_POLL_MS));
+    now = await gatewayCall<HeldRequest>(gate.client, 'GET', `/_gateway/approvals/${held.pending_id}`);
+  }
+  if (now.status === 'sent' && now.result) {
+    ctx.io.err(
+      `${pal.green('✓')} approved and sent by the gateway (${now.approvals.map((a) => a.operator).join(', ')})\n`,
+    );
+    return now.result;
+  }
+  const why = now.result && typeof now.result.reason === 'string' ? `: ${now.result.reason}` : '';
+  throw new CoinopError(
+    now.status === 'failed' ? 'failed' : 'policy',
+    `the gateway's held ${o.noun} ${held.pending_id} was ${now.status}${why}; nothing was sent`,
+  );
+}
+
+/** A generated ref_id, said once the request that carries it is sent (never for a request refused or not sent). */
+export function announceRefId(ctx: Invocation, refId: string): void {
+  ctx.io.err(
+    `ref_id ${refId} ${palette(ctx.io.colourErr).dim('(generated: retry with this --ref-id and it is never sent twice)')}\n`,
+  );
+}
+
+/** --dry-run: what would be sent (with `extra`, such as a fee quote, in the machine formats), nothing sent. */
+export async function reportDryRun(
+  ctx: Invocation,
+  o: {
+    operation: OperationId;
+    environment: string;
+    rows: [string, string | undefined][];
+    body: unknown;
+    extra?: Record<string, unknown>;
+  },
+): Promise<void> {
+  const { path } = operations[o.operation];
+  const out = ctx.output();
+  if (out.format === 'table') {
+    const { summaryText } = await import('./confirm.js');
+    ctx.io.err(summaryText(ctx.io, { title: 'Dry run: nothing sent', rows: o.rows, environment: o.environment }));
+    ctx.io.out(`${JSON.stringify({ method: 'POST', path, body: o.body }, null, 2)}\n`);
+  } else out.one({ dry_run: true, method: 'POST', path, body: o.body, ...o.extra });
+}
+
+/** How a write that moves money is named in the audit log: its kind and what it asks for. */
+export interface Audited {
+  kind: AuditKind;
+  what: AuditWhat;
+}
+
+/**
+ * Sends a write that carries a ref_id through the gate, once, and says what happened (`noun`: "withdrawal"); a ref_id
+ * coinop made up (`generated`) is printed as it goes, and Ctrl-C meanwhile names it. A 409 for the same request is its
+ * earlier submission: reported as such, no money moved again. The gate writes the attempt to the audit log before the
+ * request leaves, and its outcome after.
+ */
+export async function submitOnce(
+  ctx: Invocation,
+  gate: MoneyGate,
+  p: Prepared,
+  o: { noun: string; generated: boolean; preflighted?: boolean; waitApproval?: { timeoutSeconds: number } },
+): Promise<Record<string, unknown>> {
+  const refId = p.refId;
+  const { noun } = o;
+  const interrupted =
+    `interrupted: ${noun} ref_id ${refId} was being sent and may have gone through: check with coinop transfers get --ref-id ${refId} ` +
+    `(sending again with --ref-id ${refId} never sends it twice)`;
+  const res = await gate.send(
+    p,
+    () => {
+      if (o.generated && refId) announceRefId(ctx, refId);
+      ctx.interruptNote = interrupted;
+    },
+    { preflighted: o.preflighted },
+  );
+  let data = res.data;
+  if (isHeld(data))
+    data = await heldAtGateway(ctx, gate, data as unknown as HeldRequest, { noun, waitApproval: o.waitApproval });
+  if (isHeld(data)) return data;
+  const id = String(data.id);
+  ctx.interruptNote = `interrupted: ${noun} ref_id ${refId} was submitted (transfer ${id}); follow it with coinop transfers watch ${id}`;
+  const pal = palette(ctx.io.colourErr);
+  if (res.alreadySubmitted && res.submittedByThisCall) {
+    // The first attempt reached the service and its answer was lost; the retry with the same ref_id found it.
+    ctx.io.err(
+      `${pal.green('✓')} ${noun} submitted by this command: transfer ${id} ` +
+        `(its first attempt reached the service but the answer was lost; the retry with ref_id ${refId} found it, so it was sent once)\n`,
+    );
+  } else if (res.alreadySubmitted) {
+    ctx.io.err(
+      `${pal.yellow('already submitted')}: ref_id ${refId} was sent before; no money moved this time. The existing transfer:\n`,
+    );
+  } else if (ctx.format() === 'table') ctx.io.err(`${pal.green('✓')} ${noun} submitted: transfer ${id}\n`);
+  return data;
+}
+
+/** The transfer as submitted, or with `wait` as it ended (exit 6 when it FAILED; the end is in the audit log too). */
+export async function reportTransfer(
+  ctx: Invocation,
+  conn: Connection,
+  o: { wait: boolean; waitTimeout: number },
+  transfer: Record<string, unknown>,
+  audit: Audited,
+): Promise<void> {
+  const out = ctx.output();
+  if (isHeld(transfer)) return out.one(transfer, HELD_COLUMNS);
+  if (!o.wait) return out.one(transfer, TRANSFER_COLUMNS);
+  const [final] = await follow(ctx, conn, [String(transfer.id)], { timeoutSeconds: o.waitTimeout });
+  const ref_id = typeof final.ref_id === 'string' ? final.ref_id : null;
+  await ctx.audit.note(
+    { kind: audit.kind, ref_id, what: { ...audit.what, ...charged(final) }, outcome: transferOutcome(final) },
+    conn,
+  );
+  out.one(final, TRANSFER_COLUMNS);
+  if (final.status === 'FAILED')
+    throw new CoinopError('failed', `transfer ${String(final.id)} ended FAILED${failureReason(final)}`);
+}
+
+/** Why a transfer failed, in a few words: the names the service put in status_details and secondary_status. */
+export function failureReason(t: Record<string, unknown>): string {
+  const names = [
+    ...Object.keys((t.status_details as Record<string, unknown> | undefined) ?? {}),
+    ...(typeof (t.secondary_status as { name?: unknown } | undefined)?.name === 'string'
+      ? [(t.secondary_status as { name: string }).name]
+      : []),
+  ];
+  return names.length ? `: ${names.join(', ')}` : '';
+}

@@ -1,0 +1,154 @@
+// coinop transfer internal: gather the values the flags left out, check the request, confirm (showing what the
+// sending profile has), send once (ref_id), report (optionally following the transfer to its end).
+import {
+  ASSETS,
+  assetIssues,
+  operations,
+  type CreateInternalTransferRequest,
+  type ProfileBalance,
+} from '../../contract/index.js';
+import { amountRule, refusedToAsk } from '../../cli/ask.js';
+import type { Invocation, Connection } from '../../cli/invocation.js';
+import { need } from '../../cli/prompt.js';
+import { checkRequest } from '../../client/service-client.js';
+import { refIdFor } from '../../send/withdrawal.js';
+import { profilePolicy, refusal, refuseUnlessAllowed, verdictText } from '../../cli/policy-enforce.js';
+import { gateFor, refusedBeforeSending } from '../../cli/gate.js';
+import { type MoneyRequest, wasRecorded } from '../../gate/gate.js';
+import { reportDryRun, reportTransfer, submitOnce } from '../../cli/submit.js';
+import { INTERNAL_TRANSFER_FLAGS, type InternalTransferOptions } from './options.js';
+
+const pairs = (m: Record<string, string> | undefined) =>
+  m
+    ? Object.entries(m)
+        .map(([k, v]) => `${k}=${v}`)
+        .join(', ')
+    : undefined;
+
+/** The request from the flags, and from the operator on a terminal for what they left out (checked whole after). */
+async function gather(
+  ctx: Invocation,
+  o: InternalTransferOptions,
+  defaultFrom: string | undefined,
+): Promise<{ body: CreateInternalTransferRequest; generatedRef: boolean }> {
+  const pr = ctx.prompter;
+  // The asset given, against the catalogue before anything is asked (the whole request is checked again); on a
+  // terminal one it refuses is picked from the list instead.
+  const refused = refusedToAsk(ctx, assetIssues('asset', o.asset), INTERNAL_TRANSFER_FLAGS);
+  const from = await need(pr, '--from-profile-id', o.fromProfileId ?? defaultFrom, () =>
+    pr.text("The service's profile to debit"),
+  );
+  const to = await need(pr, '--to-profile-id', o.toProfileId, () =>
+    pr.text("The service's profile to credit", {
+      validate: (v) => (v === from ? 'another profile than the sender' : true),
+    }),
+  );
+  const given = refused.has('asset') ? undefined : o.asset;
+  const asset = await need(pr, '--asset', given, () => pr.select('Asset', Object.keys(ASSETS)));
+  const amount = await need(pr, '--amount', o.amount, () =>
+    pr.text(`Amount of ${asset}`, { validate: amountRule(asset) }),
+  );
+  const { refId, generated } = refIdFor(o.refId);
+  const body: CreateInternalTransferRequest = {
+    from_profile_id: from,
+    to_profile_id: to,
+    asset,
+    amount,
+    ref_id: refId,
+    ...(o.metadata ? { metadata: o.metadata } : {}),
+    ...(o.recipientMetadata ? { recipient_metadata: o.recipientMetadata } : {}),
+  };
+  return { body, generatedRef: generated };
+}
+
+/** What the sending profile has of the asset, for the confirmation and the dry run (or why it is not known). */
+async function available(conn: Connection, body: CreateInternalTransferRequest): Promise<string> {
+  try {
+    const params = { profile_id: body.from_profile_id, asset: body.asset };
+    const { data } = await conn.client.call<ProfileBalance>('getProfileBalance', { params });
+    return `${data.available} ${body.asset}`;
+  } catch (e) {
+    return `unknown (${e instanceof Error ? e.message : String(e)})`;
+  }
+}
+
+export async function internal(ctx: Invocation, o: InternalTransferOptions): Promise<void> {
+  const profile = ctx.context();
+  // A policy file that does not load stops everything, before anything is asked.
+  await profilePolicy(ctx, 'transfer internal', {
+    request: {
+      ref_id: o.refId,
+      asset: o.asset,
+      amount: o.amount,
+      profile_id: o.fromProfileId ?? profile.profileId,
+      to_profile_id: o.toProfileId,
+    },
+  });
+  const { body, generatedRef } = await gather(ctx, o, profile.profileId);
+  const request: MoneyRequest = {
+    operation: 'createInternalTransfer',
+    body: body as unknown as Record<string, unknown>,
+    command: 'transfer internal',
+    flags: INTERNAL_TRANSFER_FLAGS,
+  };
+  await refusedBeforeSending(ctx, request, () =>
+    checkRequest(operations.createInternalTransfer, { body }, INTERNAL_TRANSFER_FLAGS, ctx.catalogue()),
+  );
+  ctx.interruptNote = 'stopped: no internal transfer was sent';
+  const conn = await ctx.connect();
+  const gate = gateFor(ctx, conn, 'transfer internal');
+  const p = await gate.prepare(request);
+  try {
+    const verdict = await gate.judge(p, { dryRun: o.dryRun });
+    if (!o.dryRun) refuseUnlessAllowed(ctx, verdict);
+    const rows = await confirmationRows(ctx, conn, o, body);
+    if (o.dryRun) {
+      await reportDryRun(ctx, {
+        operation: 'createInternalTransfer',
+        environment: profile.environment,
+        rows,
+        body,
+        extra: { policy: verdict },
+      });
+      if (ctx.format() === 'table') ctx.io.err(verdictText(ctx, verdict));
+      if (!verdict.allowed) throw refusal(verdict);
+      return;
+    }
+    await ctx.confirm({
+      title: `Move ${body.amount} ${body.asset} between service profiles`,
+      rows,
+      environment: profile.environment,
+      yes: o.yes,
+      question: 'Send this internal transfer?',
+      // In production the amount is typed out, as for a withdrawal.
+      typed: [{ label: `the amount (${body.asset})`, value: body.amount }],
+    });
+    const transfer = await submitOnce(ctx, gate, p, { noun: 'internal transfer', generated: generatedRef });
+    await reportTransfer(ctx, conn, o, transfer, { kind: 'internal_transfer', what: p.what });
+  } catch (e) {
+    if (o.dryRun || wasRecorded(e)) throw e;
+    return gate.refuse(p, e);
+  }
+}
+
+/** The rows of the confirmation and the dry run (what the sender has, read only when someone will see it). */
+async function confirmationRows(
+  ctx: Invocation,
+  conn: Connection,
+  o: InternalTransferOptions,
+  body: CreateInternalTransferRequest,
+): Promise<[string, string | undefined][]> {
+  const profile = conn.context;
+  const confirming = !o.yes && ctx.prompter.allowed;
+  return [
+    ['environment', profile.environment],
+    ['profile', profile.name],
+    ['from', `service profile ${body.from_profile_id}`],
+    ['available', o.dryRun || confirming ? await available(conn, body) : undefined],
+    ['to', `service profile ${body.to_profile_id}`],
+    ['amount', `${body.amount} ${body.asset}`],
+    ['ref_id', body.ref_id],
+    ['metadata', pairs(body.metadata)],
+    ['recipient metadata', pairs(body.recipient_metadata)],
+  ];
+}

@@ -1,0 +1,142 @@
+// Entry point: builds the IO object and context from the process, runs the program, maps errors to exit codes.
+import { createRequire } from 'node:module';
+import type { CommanderError } from 'commander';
+import { createContext, interruptedNote } from '../cli/invocation.js';
+import { recordPolicyEvents } from '../cli/policy-audit.js';
+import { CoinopError, asCliError, reportError } from '../cli/errors.js';
+import { EXIT } from '../cli/exit-codes.js';
+import { makeIO, type IO } from '../cli/io.js';
+// The command tree with only the groups the command line names loaded (each group's modules on demand).
+import { programFor } from './program-base.js';
+
+// Injected by scripts/build.mjs; tests running the TypeScript directly read package.json instead.
+declare const __COINOP_VERSION__: string | undefined;
+
+function version(): string {
+  if (typeof __COINOP_VERSION__ === 'string') return __COINOP_VERSION__;
+  try {
+    return (createRequire(import.meta.url)('../../package.json') as { version: string }).version;
+  } catch {
+    return '0.0.0';
+  }
+}
+
+/** -o json / --json is honoured for errors even when parsing failed before the options were read. */
+function wantsJson(argv: string[]): boolean {
+  // The format in any case, as -o takes it.
+  const json = (v: string | undefined) => v?.toLowerCase() === 'json';
+  return argv.some((a, i) => {
+    if (a === '--json') return true;
+    if (a === '-o' || a === '--output') return json(argv[i + 1]);
+    if (a.startsWith('--output=')) return json(a.slice('--output='.length));
+    return /^-o./.test(a) && json(a.slice(2));
+  });
+}
+
+export async function main(argv: string[]): Promise<number> {
+  // The commonest cheap question answers without building anything.
+  if (argv.length === 3 && (argv[2] === '--version' || argv[2] === '-V')) {
+    process.stdout.write(`${version()}\n`);
+    return 0;
+  }
+  const env = process.env as Record<string, string | undefined>;
+  // A closed pipe (coinop ... | head) is a normal end, not an error.
+  process.stdout.on('error', (e: NodeJS.ErrnoException) => {
+    if (e.code === 'EPIPE') process.exit(process.exitCode ?? 0);
+  });
+  const code = await runCli(argv, {
+    stdin: process.stdin,
+    stdout: process.stdout,
+    stderr: process.stderr,
+    env,
+    signals: true,
+  });
+  await new Promise<void>((r) => process.stdout.write('', () => r()));
+  process.exitCode = code;
+  // Whatever still holds the event loop (a keep-alive socket, a stray timer) must not hold the operator.
+  setTimeout(() => process.exit(code), 200).unref();
+  return code;
+}
+
+const oneLine = (s: string) => s.replace(/\s*\n\s*/g, ' ').trim();
+
+export interface RunOptions {
+  stdin: IO['stdin'];
+  stdout: IO['stdout'];
+  stderr: IO['stderr'];
+  env: Record<string, string | undefined>;
+  /** Install SIGINT/SIGTERM handlers (the real process); tests running in process leave them alone. */
+  signals?: boolean;
+}
+
+/** Runs one coinop command line over the given streams and environment; returns the exit code, never throws. */
+export async function runCli(argv: string[], o: RunOptions): Promise<number> {
+  const io = makeIO({ stdin: o.stdin, stdout: o.stdout, stderr: o.stderr }, { env: o.env });
+  const ctx = createContext(io, o.env, version());
+  recordPolicyEvents(ctx.onPolicyEvent, () => ctx.audit, ctx.onCleanup);
+  ctx.globals.json = wantsJson(argv.slice(2));
+  ctx.argv = argv.slice(2);
+  let code: number = EXIT.ok;
+  let interrupted = false;
+  // A prompt being drawn when the signal came may have hidden the cursor: it is shown again before coinop ends.
+  const showCursor = () => io.err(io.stderrTTY ? '\u001b[?25h' : '');
+  const onSignal = () => {
+    if (ctx.ownSignals) return;
+    // A second Ctrl-C while the first one's cleanup runs ends coinop at once (still handled here, not by a prompt's
+    // own exit handler, which would end the process by the signal with the cursor hidden).
+    if (interrupted) {
+      showCursor();
+      process.exit(EXIT.cancelled);
+    }
+    interrupted = true;
+    // Each command says what is true for it (a withdrawal in flight names its ref_id, a batch its journal); a command
+    // without a note of its own is told from the requests it sent (a read only stopped).
+    // The terminal is given back: a prompt that was opening may have hidden the cursor when the signal came.
+    showCursor();
+    io.err(`\n${oneLine(interruptedNote(ctx))}\n`);
+    void ctx.cleanup().finally(() => process.exit(EXIT.cancelled));
+  };
+  if (o.signals) {
+    process.on('SIGINT', onSignal);
+    process.on('SIGTERM', onSignal);
+  }
+  try {
+    await (await programFor(ctx, argv)).parseAsync(argv);
+    await ctx.finishOutput();
+  } catch (e) {
+    // What the command wrote comes before its error (the pager quits first).
+    await ctx.finishOutput();
+    const ce = e as CommanderError;
+    if (ce?.name === 'CommanderError' || (typeof ce?.code === 'string' && ce.code.startsWith('commander.'))) {
+      // commander has printed its one-line message already.
+      code =
+        ce.code === 'commander.helpDisplayed' || ce.code === 'commander.version' || ce.code === 'commander.help'
+          ? EXIT.ok
+          : EXIT.usage;
+      if (code === EXIT.usage && wantsJson(argv.slice(2))) {
+        io.err(
+          `${JSON.stringify({
+            error: { category: 'usage', exit_code: EXIT.usage, message: ce.message.replace(/^error: /, '') },
+          })}\n`,
+        );
+      }
+    } else {
+      // A stack only for an unexpected error, and only when --debug asked for details.
+      if (ctx.globals.debug && !(e instanceof CoinopError) && e instanceof Error && e.stack)
+        io.err(`[debug] ${e.stack}\n`);
+      // Errors are JSON only when JSON was asked for by name, not merely because stdout is a pipe.
+      code = reportError(
+        io,
+        asCliError(e),
+        !!ctx.globals.json || ctx.globals.output === 'json' || wantsJson(argv.slice(2)),
+      );
+    }
+  } finally {
+    if (o.signals) {
+      process.off('SIGINT', onSignal);
+      process.off('SIGTERM', onSignal);
+    }
+    await ctx.cleanup();
+  }
+  return code;
+}

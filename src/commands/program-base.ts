@@ -1,0 +1,263 @@
+// The command tree without its commands (global options, help text, the hook that runs before every action), and
+// the command groups by name, each loaded (src/commands/<group>/index.ts and what it imports) only when a command
+// line names it: a plain `coinop prices` evaluates the prices group alone, not the 26 groups' modules. Help,
+// completion and anything unknown build every group (src/commands/program.ts has the same tree, loaded statically).
+import { Command, Option } from 'commander';
+import { FORMATS } from '../render/output.js';
+import type { Invocation } from '../cli/invocation.js';
+import { EXIT_CODE_HELP } from '../cli/exit-codes.js';
+import { usageError } from '../cli/errors.js';
+import { applyFlags } from '../cli/io.js';
+import { choiceOption } from '../cli/options.js';
+
+export type Register = (program: Command, ctx: Invocation) => void;
+
+/** Every group (its folder under src/commands) in help order. */
+export const GROUP_ORDER = [
+  'auth',
+  'context',
+  'config',
+  'profiles',
+  'balances',
+  'withdraw',
+  'fee',
+  'addresses',
+  'transfers',
+  'transfer',
+  'events',
+  'destinations',
+  'limits',
+  'policy',
+  'approve',
+  'deposit-instructions',
+  'sandbox',
+  'audit',
+  'prices',
+  'markets',
+  'api',
+  'doctor',
+  'stream',
+  'mcp',
+  'gateway',
+  'approvals',
+  'local',
+  'completion',
+] as const;
+export type Group = (typeof GROUP_ORDER)[number];
+
+/** Each group's register, loaded when first asked for. */
+const LOADERS: Record<Group, () => Promise<Register>> = {
+  auth: async () => (await import('./auth/index.js')).register,
+  context: async () => (await import('./context/index.js')).register,
+  config: async () => (await import('./config/index.js')).register,
+  profiles: async () => (await import('./profiles/index.js')).register,
+  balances: async () => (await import('./balances/index.js')).register,
+  withdraw: async () => (await import('./withdraw/index.js')).register,
+  fee: async () => (await import('./fee/index.js')).register,
+  addresses: async () => (await import('./addresses/index.js')).register,
+  transfers: async () => (await import('./transfers/index.js')).register,
+  transfer: async () => (await import('./internal-transfer/index.js')).register,
+  events: async () => (await import('./events/index.js')).register,
+  destinations: async () => (await import('./destinations/index.js')).register,
+  limits: async () => (await import('./limits/index.js')).register,
+  policy: async () => (await import('./policy/index.js')).register,
+  approve: async () => (await import('./approve/index.js')).register,
+  'deposit-instructions': async () => (await import('./deposit-instructions/index.js')).register,
+  sandbox: async () => (await import('./sandbox/index.js')).register,
+  audit: async () => (await import('./audit/index.js')).register,
+  prices: async () => (await import('./prices/index.js')).register,
+  markets: async () => (await import('./markets/index.js')).register,
+  api: async () => (await import('./api/index.js')).register,
+  doctor: async () => (await import('./doctor/index.js')).register,
+  stream: async () => (await import('./stream/index.js')).register,
+  mcp: async () => (await import('./mcp/index.js')).register,
+  gateway: async () => (await import('./gateway/index.js')).register,
+  approvals: async () => (await import('./approvals/index.js')).register,
+  local: async () => (await import('./local/index.js')).register,
+  completion: async () => (await import('./completion/index.js')).register,
+};
+
+/** The group each top-level command is in. */
+const GROUP_OF: Record<string, Group> = {
+  login: 'auth',
+  logout: 'auth',
+  auth: 'auth',
+  context: 'context',
+  profile: 'context',
+  config: 'config',
+  doctor: 'doctor',
+  withdraw: 'withdraw',
+  fee: 'fee',
+  addresses: 'addresses',
+  transfers: 'transfers',
+  sandbox: 'sandbox',
+  prices: 'prices',
+  markets: 'markets',
+  ticker: 'markets',
+  book: 'markets',
+  trades: 'markets',
+  api: 'api',
+  stream: 'stream',
+  local: 'local',
+  profiles: 'profiles',
+  balances: 'balances',
+  transfer: 'transfer',
+  destinations: 'destinations',
+  limits: 'limits',
+  policy: 'policy',
+  approve: 'approve',
+  'deposit-instructions': 'deposit-instructions',
+  mcp: 'mcp',
+  gateway: 'gateway',
+  approvals: 'approvals',
+  __complete: 'completion',
+  audit: 'audit',
+  events: 'events',
+};
+/** Global options that take a value, so the value is not taken for the command's name. */
+const VALUE_OPTIONS = new Set(['--context', '--profile', '-o', '--output']);
+
+/** The group a command line names, or undefined when it needs them all (help, completion, an unknown word, `--`). */
+export function groupNamed(argv: string[] | undefined): Group | undefined {
+  if (!argv) return undefined;
+  const args = argv.slice(2);
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i];
+    if (a === '--') return undefined;
+    if (VALUE_OPTIONS.has(a)) {
+      i++;
+      continue;
+    }
+    if (a.startsWith('-')) continue;
+    // Own keys only: `coinop constructor` or `coinop toString` must not find Object.prototype's functions.
+    // After the command's name, --help is that command's help: its own group is enough.
+    return Object.hasOwn(GROUP_OF, a) ? GROUP_OF[a] : undefined;
+  }
+  return undefined;
+}
+
+/** The tree a command line needs, each group it builds loaded now: the one it names, or all of them. */
+export async function programFor(ctx: Invocation, argv: string[]): Promise<Command> {
+  const named = groupNamed(argv);
+  const registers = await Promise.all((named ? [named] : GROUP_ORDER).map((g) => LOADERS[g]()));
+  const program = baseProgram(ctx);
+  for (const register of registers) register(program, ctx);
+  withExitCodes(program);
+  return program;
+}
+
+/**
+ * Output flags that contradict each other are a usage error naming both, rather than one silently winning: --json with
+ * another -o, and --columns (a table's or CSV's) with JSON output.
+ */
+function checkOutputFlags(ctx: Invocation, own: Record<string, unknown>): void {
+  const { json, output } = ctx.globals;
+  if (json && output !== undefined && output !== 'json')
+    throw usageError(`--json and -o ${output}: give one output format (--json is short for -o json)`);
+  const format = ctx.format();
+  if (own.columns !== undefined && (format === 'json' || format === 'ndjson')) {
+    const why =
+      json || output ? (json ? '--json' : `-o ${format}`) : `-o ${format} (the default when stdout is not a terminal)`;
+    throw usageError(`--columns and ${why}: --columns chooses table and CSV columns; add -o table or -o csv`);
+  }
+}
+
+/**
+ * --context, or its old name --profile (said once on stderr); both naming different contexts is a usage error. The
+ * context's name is kept as globals.profile.
+ */
+function contextFlag(ctx: Invocation, g: { context?: string; profile?: string }): string | undefined {
+  if (g.profile === undefined) return g.context;
+  if (g.context !== undefined && g.context !== g.profile)
+    throw usageError(
+      `--context ${g.context} and --profile ${g.profile}: --profile is the old name of --context; give one`,
+    );
+  ctx.io.err('note: --profile is now --context\n');
+  return g.profile;
+}
+
+/** The program with its global options, help text and hooks, and no commands yet. */
+export function baseProgram(ctx: Invocation): Command {
+  const program = new Command('coinop');
+  program
+    .description('Operator CLI for crypto transfers and market data (and a local service to try it on)')
+    .version(ctx.version, '-V, --version', 'print the version')
+    .helpOption('-h, --help', 'show help')
+    .option(
+      '--context <name>',
+      'context to use: saved endpoints and credentials (default: COINOP_CONTEXT, the active context, or local)',
+    )
+    // The old name of --context, still taken (with a note); hidden from help and completion.
+    .addOption(new Option('--profile <name>', 'old name of --context').hideHelp())
+    .addOption(
+      choiceOption('-o, --output <format>', 'output format (default: table on a terminal, json when piped)', FORMATS),
+    )
+    .option('--json', 'short for -o json')
+    .option('--no-input', 'never prompt; a missing value is a usage error (also COINOP_NO_INPUT=1)')
+    .option('--no-color', 'no colour (also NO_COLOR)')
+    .option('--no-pager', 'never page long tables (default: through COINOP_PAGER, PAGER or less -FRX on a terminal)')
+    .option('--debug', 'log every request and response to stderr (secrets redacted)')
+    .showSuggestionAfterError(true)
+    .configureHelp({ sortSubcommands: false, showGlobalOptions: true })
+    .exitOverride()
+    .configureOutput({
+      writeOut: (s) => ctx.io.out(s),
+      writeErr: (s) => ctx.io.err(s),
+      // One line; with --json / -o json main() writes the error as a JSON object instead.
+      outputError: (s, write) => {
+        if (!ctx.globals.json) write(s.replace(/\n(?!$)/g, ' '));
+      },
+    });
+  program.addHelpText(
+    'after',
+    `
+Environment:
+  COINOP_CONTEXT (old name: COINOP_PROFILE), COINOP_CONFIG_DIR, COINOP_DATA_DIR, COINOP_NO_INPUT=1, NO_COLOR / FORCE_COLOR
+  COINOP_BASE_URL, COINOP_AUTH_URL, COINOP_WS_URL  override the context's addresses
+  COINOP_TOKEN                                     a bearer token to use as is (no token request)
+  COINOP_CLIENT_SECRET                             the client secret for coinop login without a terminal
+
+${EXIT_CODE_HELP}
+
+Examples:
+  $ coinop prices BTCUSD
+  $ coinop withdraw --asset BTC --network BITCOIN --address 1BvBMSEYstWetqTFn5Au4m4GFg7xJaNVN2 --amount 0.01
+  $ coinop transfers list --status PENDING -o ndjson
+  $ coinop login --env sandbox --client-id ID --client-secret-stdin < secret.txt
+`,
+  );
+  program.hook('preAction', async (_this, action) => {
+    await ctx.prepare();
+    const names: string[] = [];
+    for (let c: Command | null = action; c?.parent; c = c.parent) names.unshift(c.name());
+    ctx.command = names.join(' ');
+    const g = action.optsWithGlobals();
+    ctx.globals = {
+      context: contextFlag(ctx, g),
+      output: g.output,
+      json: g.json,
+      debug: g.debug,
+      input: g.input,
+      color: g.color,
+      pager: g.pager,
+    };
+    applyFlags(ctx.io, ctx.env, { noInput: g.input === false || ctx.settings.noInput, noColour: g.color === false });
+    // A command's --yes asks nothing at all: not the confirmation, and not a missing or refused value (issue 23).
+    if (action.opts().yes === true) ctx.prompter.askNothing('--yes');
+    checkOutputFlags(ctx, action.opts());
+  });
+
+  return program;
+}
+
+/** Every command's --help ends with the exit codes (the program's own help has them before its examples). */
+export function withExitCodes(cmd: Command): void {
+  for (const c of cmd.commands) {
+    // After an Examples section (which ends in a blank line), or after the options (then one blank line first).
+    c.addHelpText(
+      'after',
+      `${(c as unknown as NodeJS.EventEmitter).listenerCount('afterHelp') ? '' : '\n'}${EXIT_CODE_HELP}\n`,
+    );
+    withExitCodes(c);
+  }
+}

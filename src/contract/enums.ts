@@ -1,0 +1,279 @@
+// The service's enumerations (spec/SERVICE.md 2.1, grown to what the hosted OpenAPI lists, spec/), declared once
+// for the client and the local service.
+
+export const CRYPTO_NETWORKS = [
+  'BITCOIN',
+  'ETHEREUM',
+  'BITCOIN_CASH',
+  'LITECOIN',
+  'SOLANA',
+  'POLYGON_POS',
+  'BASE',
+  'ARBITRUM_ONE',
+  'STELLAR',
+  'INK',
+  'XLAYER',
+  // Listed by the OpenAPI (CryptoNetwork), not by spec/SERVICE.md.
+  'AVALANCHE',
+  'DOGECOIN',
+  'SUI',
+  'ROBINHOOD',
+  'BNB',
+] as const;
+export type CryptoNetwork = (typeof CRYPTO_NETWORKS)[number];
+
+export const TRANSFER_DIRECTIONS = ['CREDIT', 'DEBIT'] as const;
+export type TransferDirection = (typeof TRANSFER_DIRECTIONS)[number];
+
+export const TRANSFER_STATUSES = ['PENDING', 'COMPLETED', 'FAILED'] as const;
+export type TransferStatus = (typeof TRANSFER_STATUSES)[number];
+
+/** Names of a transfer's secondary_status (the OpenAPI's SecondaryStatusName). */
+export const TRANSFER_SECONDARY_STATUSES = [
+  'TRAVEL_RULE_INFO_REQUESTED',
+  'TRAVEL_RULE_REJECTED',
+  'CUSTOMER_REJECTED',
+  'PENDING_CUSTOMER_APPROVAL',
+] as const;
+export type TransferSecondaryStatus = (typeof TRANSFER_SECONDARY_STATUSES)[number];
+
+export const TRANSFER_TYPES = [
+  'INTERNAL_TRANSFER_DEBIT',
+  'INTERNAL_TRANSFER_CREDIT',
+  'CRYPTO_DEPOSIT',
+  'CRYPTO_WITHDRAWAL',
+  'WIRE_DEPOSIT',
+  'WIRE_WITHDRAWAL',
+  'SEN_DEPOSIT',
+  'SEN_WITHDRAWAL',
+  'BANK_DEPOSIT',
+  'BANK_WITHDRAWAL',
+  'PLATFORM_TRANSFER_DEBIT',
+  'PLATFORM_TRANSFER_CREDIT',
+  'SIGNET_DEPOSIT',
+  'SIGNET_WITHDRAWAL',
+  'CBIT_WITHDRAWAL',
+  'CBIT_DEPOSIT',
+  'CUBIX_DEPOSIT',
+  'CUBIX_WITHDRAWAL',
+  'RTP_DEPOSIT',
+] as const;
+export type TransferType = (typeof TRANSFER_TYPES)[number];
+
+/**
+ * The list filter's transfer types: spec/SERVICE.md's, and the OpenAPI's names of the platform transfers (PAXOS_ where
+ * spec/SERVICE.md says PLATFORM_), so either may be asked for (the local service makes neither kind).
+ */
+export const TRANSFER_TYPE_FILTERS = [...TRANSFER_TYPES, 'PAXOS_TRANSFER_DEBIT', 'PAXOS_TRANSFER_CREDIT'] as const;
+
+export const MARKETS = [
+  'ETHEUR',
+  'ETHUSD',
+  'BTCEUR',
+  'BTCUSD',
+  'PAXGUSD',
+  'BCHUSD',
+  'LTCUSD',
+  'ETHGBP',
+  'BTCGBP',
+  'LTCGBP',
+  'BCHGBP',
+  'USDPUSD',
+  'ETHBRL',
+  'BTCBRL',
+  'LTCBRL',
+  'BCHBRL',
+  'USDPGBP',
+  'USDPBRL',
+  'LINKUSD',
+  'MATICUSD',
+  'AAVEUSD',
+  'UNIUSD',
+  'AAVEMXN',
+  'BCHMXN',
+  'BTCMXN',
+  'ETHMXN',
+  'LTCMXN',
+  'USDPMXN',
+  'AAVEEUR',
+  'BCHEUR',
+  'LTCEUR',
+  'LINKEUR',
+  'MATICEUR',
+  'PAXGEUR',
+  'SOLEUR',
+  'USDPEUR',
+  'UNIEUR',
+  'PYUSDEUR',
+  'PYUSDGBP',
+  // Listed by the OpenAPI (the market parameter of historical prices), not by spec/SERVICE.md. Its MATICUSD and
+  // MATICEUR are not in the OpenAPI's list; they stay (src/local/README.md lists the difference).
+  'PEPEUSD',
+  'TRUMPUSD',
+  'SHIBUSD',
+  'ARBUSD',
+  'BONKUSD',
+  'ENAUSD',
+  'MNTUSD',
+  'ONDOUSD',
+  'PENGUUSD',
+  'QNTUSD',
+  'RENDERUSD',
+  'SKYUSD',
+  'WIFUSD',
+  'WLDUSD',
+  'DOGEUSD',
+  'AVAXUSD',
+  'SUIUSD',
+  'POLUSD',
+  'XLMUSD',
+  'BNBUSD',
+] as const;
+export type Market = (typeof MARKETS)[number];
+
+export const PRICE_INCREMENTS = [
+  'ONE_MINUTE',
+  'FIVE_MINUTES',
+  'FIFTEEN_MINUTES',
+  'THIRTY_MINUTES',
+  'ONE_HOUR',
+  'TWO_HOURS',
+  'TWELVE_HOURS',
+  'ONE_DAY',
+  'ONE_WEEK',
+  'TWO_WEEKS',
+  'FOUR_WEEKS',
+] as const;
+export type PriceIncrement = (typeof PRICE_INCREMENTS)[number];
+
+/** Length of each price increment in seconds, finest first. */
+export const INCREMENT_SECONDS: Record<PriceIncrement, number> = {
+  ONE_MINUTE: 60,
+  FIVE_MINUTES: 300,
+  FIFTEEN_MINUTES: 900,
+  THIRTY_MINUTES: 1800,
+  ONE_HOUR: 3600,
+  TWO_HOURS: 7200,
+  TWELVE_HOURS: 43200,
+  ONE_DAY: 86400,
+  ONE_WEEK: 604800,
+  TWO_WEEKS: 1209600,
+  FOUR_WEEKS: 2419200,
+};
+
+export const LIST_ORDERS = ['DESC', 'ASC'] as const;
+export type ListOrder = (typeof LIST_ORDERS)[number];
+
+export const DEPOSIT_ADDRESS_ORDER_BY = ['CREATED_AT'] as const;
+export const TRANSFER_ORDER_BY = ['CREATED_AT', 'UPDATED_AT'] as const;
+export type TransferOrderBy = (typeof TRANSFER_ORDER_BY)[number];
+
+/** Service profiles: DEFAULT is the one the service made with the customer, NORMAL every one made since. */
+export const PROFILE_TYPES = ['NORMAL', 'DEFAULT'] as const;
+export type ProfileType = (typeof PROFILE_TYPES)[number];
+export const PROFILE_ORDER_BY = ['CREATED_AT'] as const;
+
+/**
+ * The event types the local service records, named as the hosted service names its own (`transfer.<type>.<status>`:
+ * its documentation lists transfer.crypto_withdrawal.pending, .completed, .failed, transfer.crypto_deposit.*): the
+ * transfer's type and status in lower case. Deposit addresses have no hosted event; theirs follows the same style.
+ * The hosted service has more (identity.*, orchestration.*): the type filter takes any name of that shape.
+ */
+export const EVENT_TYPES = [
+  'transfer.crypto_withdrawal.pending',
+  'transfer.crypto_withdrawal.completed',
+  'transfer.crypto_withdrawal.failed',
+  'transfer.crypto_deposit.pending',
+  'transfer.crypto_deposit.completed',
+  'transfer.wire_deposit.completed',
+  'transfer.internal_transfer_debit.completed',
+  'transfer.internal_transfer_credit.completed',
+  'deposit_address.created',
+] as const;
+export type EventType = (typeof EVENT_TYPES)[number];
+/** The shape of an event type name: lower-case words joined by dots (identity.kyc_refresh.started). */
+export const EVENT_TYPE_PATTERN = '^[a-z0-9_]+(\\.[a-z0-9_]+)*$';
+/** The most events a page holds: the OpenAPI's 400 example says "limit must be between 1 and 100" (100 is the default). */
+export const EVENT_LIST_LIMIT_MAX = 100;
+/** What an event's `object` is: a transfer as GET /v2/transfer/transfers/{id} answers it, or a deposit address. */
+export const EVENT_OBJECT_TYPES = { transfer: 'transfer_status_change', depositAddress: 'deposit_address' } as const;
+
+export const CONVERSION_TARGET_ASSETS = ['NO_CONVERSION', 'USD'] as const;
+export type ConversionTargetAsset = (typeof CONVERSION_TARGET_ASSETS)[number];
+
+export const SCOPES = {
+  createCryptoWithdrawal: 'transfer:write_crypto_withdrawal',
+  createWithdrawalFee: 'fee:write_crypto_withdrawal_fee',
+  readDepositAddress: 'transfer:read_deposit_address',
+  writeDepositAddress: 'transfer:write_deposit_address',
+  sandboxFiatDeposit: 'transfer:write_sandbox_fiat_deposit',
+  historicalPrices: 'exchange:historical_prices',
+  readTransfer: 'transfer:read_transfer',
+  marketDataStream: 'exchange:read_aggregated_marketdata_stream',
+  // Service profiles, their balances and internal transfers between them.
+  readProfile: 'funding:read_profile',
+  writeProfile: 'funding:write_profile',
+  writeInternalTransfer: 'transfer:write_internal_transfer',
+  // The operator's desk: the address book, transfer limits and fiat deposit instructions.
+  readCryptoDestinationAddress: 'transfer:read_crypto_destination_address',
+  writeCryptoDestinationAddress: 'transfer:write_crypto_destination_address',
+  readTransferLimit: 'transfer:read_transfer_limit',
+  readFiatDepositInstructions: 'transfer:read_fiat_deposit_instructions',
+  writeFiatDepositInstructions: 'transfer:write_fiat_deposit_instructions',
+  // The event feed (GET /v2/events): the OpenAPI's security names events:read_event (its 403 example says event:).
+  readEvent: 'events:read_event',
+} as const;
+export type Scope = (typeof SCOPES)[keyof typeof SCOPES];
+export const ALL_SCOPES: Scope[] = Object.values(SCOPES);
+
+/** Channel types of the market data stream (spec/SERVICE.md 4.6). */
+export const STREAM_CHANNELS = ['market_data', 'market_data.top_of_book', 'execution_data', 'heartbeat'] as const;
+export type StreamChannel = (typeof STREAM_CHANNELS)[number];
+
+export const STREAM_ERROR_CODES = [
+  'UNKNOWN_ACTION',
+  'INTERNAL_SERVER_ERROR',
+  'MALFORMED_REQUEST',
+  'NO_EFFECT_ACTION',
+  'UNKNOWN_CHANNEL',
+  'UNKNOWN_CHANNEL_PARAMS_CONFIGURATION',
+] as const;
+export type StreamErrorCode = (typeof STREAM_ERROR_CODES)[number];
+
+// ---- The address book, transfer limits and fiat deposit instructions (the OpenAPI's enumerations) ---------------
+
+export const CRYPTO_DESTINATION_ADDRESS_STATUSES = ['PENDING', 'APPROVED', 'REJECTED'] as const;
+export type CryptoDestinationAddressStatus = (typeof CRYPTO_DESTINATION_ADDRESS_STATUSES)[number];
+export const CRYPTO_DESTINATION_ADDRESS_ORDER_BY = ['CREATED_AT'] as const;
+export const CUSTODIAN_TYPES = ['VASP', 'PRIVATE'] as const;
+
+/** A transfer type as the OpenAPI's TransferType (used by limits) names it: the platform transfers are PAXOS_. */
+export type TransferLimitType = TransferType extends infer T
+  ? T extends `PLATFORM_${infer Rest}`
+    ? `PAXOS_${Rest}`
+    : T
+  : never;
+/** Transfer types a limit may apply to: TRANSFER_TYPES under the OpenAPI TransferType's names (one list, two names). */
+export const TRANSFER_LIMIT_TYPES = TRANSFER_TYPES.map((t) =>
+  t.replace(/^PLATFORM_/, 'PAXOS_'),
+) as readonly TransferLimitType[] as readonly [TransferLimitType, ...TransferLimitType[]];
+
+export const FIAT_NETWORKS = ['WIRE', 'DBS_ACT', 'CUBIX', 'SCB', 'RTP'] as const;
+export type FiatNetwork = (typeof FIAT_NETWORKS)[number];
+export const FIAT_ROUTING_NUMBER_TYPES = ['ABA', 'SWIFT'] as const;
+export type FiatRoutingNumberType = (typeof FIAT_ROUTING_NUMBER_TYPES)[number];
+export const FIAT_DEPOSIT_INSTRUCTIONS_STATUSES = ['VALID', 'DEPRECATED'] as const;
+
+// ---- Choices ------------------------------------------------------------------------------------------------------
+
+/**
+ * The one rule for a value picked from a closed list (an enumeration, an output format, a command's word): any case
+ * is taken, and the list's own spelling is what is kept, printed and sent. Undefined when `value` is none of them.
+ */
+export function canonicalChoice<T extends string>(choices: readonly T[], value: string): T | undefined {
+  const v = value.trim().toLowerCase();
+  return choices.find((c) => c.toLowerCase() === v);
+}
+
+/** The HTTP methods of the service's operations (and of `coinop api METHOD PATH`). */
+export const HTTP_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];

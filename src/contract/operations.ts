@@ -1,0 +1,430 @@
+// The service's operations: method, path, scope, request schemas, response schema and cross-field rules.
+// The client builds requests from this table and the local service registers its routes from it.
+import type { TSchema } from '@sinclair/typebox';
+import { ASSETS } from './catalogue.js';
+import { SCOPES, type Scope } from './enums.js';
+import * as S from './schemas.js';
+import { dec, isAmountString } from './money.js';
+import {
+  addressIssues,
+  amountOrTotalIssues,
+  assetIssues,
+  type CatalogueIssue,
+  coerceQuery,
+  destinationAddressIssues,
+  decimalsIssues,
+  marketIssues,
+  networkIssues,
+  priceQueryIssues,
+  schemaIssues,
+  withdrawalTargetIssues,
+  type Issue,
+} from './validate.js';
+
+export interface Operation {
+  id: string;
+  method: 'GET' | 'POST' | 'PUT';
+  /** Path with {param} placeholders, starting with /v2. */
+  path: string;
+  /** The scope a token needs; none for a public endpoint (market data), answered with or without a token. */
+  scope?: Scope;
+  params?: TSchema;
+  query?: TSchema;
+  body?: TSchema;
+  response: TSchema;
+  /** Rules across fields that JSON Schema does not say well. Run only when the schema check passed. */
+  // biome-ignore lint/suspicious/noExplicitAny: each operation's rules read the shapes its own schemas just checked
+  rules?: (input: { params: any; query: any; body: any }) => Issue[];
+  /**
+   * The catalogue's rules (src/contract/catalogue.ts): the assets, networks and markets named, and what the catalogue says
+   * of them. Run on any request (they read only what has the shape they need); see requestIssues for who enforces
+   * them.
+   */
+  // biome-ignore lint/suspicious/noExplicitAny: as rules
+  catalogue?: (input: { params: any; query: any; body: any }) => CatalogueIssue[];
+  /** A write that moves money or creates a resource; safe to retry only when the body carries a ref_id. */
+  write?: boolean;
+  /** Lists answer {items, next_page_cursor}. */
+  paged?: boolean;
+  /** A paged list whose items come under another name than `items`. */
+  itemsKey?: string;
+  /** The same request twice leaves the state as once (a PUT): safe to resend without a ref_id. */
+  idempotent?: boolean;
+  /** The content type of its problems when the OpenAPI documents another than application/problem+json for it. */
+  problemContentType?: 'application/json';
+}
+
+export const operations = {
+  createCryptoWithdrawal: {
+    id: 'createCryptoWithdrawal',
+    method: 'POST',
+    path: '/v2/transfer/crypto-withdrawals',
+    scope: SCOPES.createCryptoWithdrawal,
+    body: S.CreateCryptoWithdrawalRequest,
+    response: S.Transfer,
+    write: true,
+    rules: ({ body }) => amountOrTotalIssues(body),
+    catalogue: ({ body }) => [...withdrawalTargetIssues(body), ...balanceAssetIssues(body)],
+  },
+  createCryptoWithdrawalFee: {
+    id: 'createCryptoWithdrawalFee',
+    method: 'POST',
+    path: '/v2/transfer/fees/crypto-withdrawal',
+    scope: SCOPES.createWithdrawalFee,
+    body: S.CreateCryptoWithdrawalFeeRequest,
+    response: S.CryptoWithdrawalFee,
+    rules: ({ body }) => amountOrTotalIssues(body),
+    catalogue: ({ body }) => withdrawalTargetIssues(body),
+  },
+  listDepositAddresses: {
+    id: 'listDepositAddresses',
+    method: 'GET',
+    path: '/v2/transfer/deposit-addresses',
+    scope: SCOPES.readDepositAddress,
+    query: S.ListDepositAddressesQuery,
+    response: S.ListDepositAddressesResponse,
+    paged: true,
+    catalogue: ({ query }) =>
+      (query.networks ?? []).flatMap((n: string, i: number) => networkIssues(`networks.${i}`, n)),
+  },
+  createDepositAddress: {
+    id: 'createDepositAddress',
+    method: 'POST',
+    path: '/v2/transfer/deposit-addresses',
+    scope: SCOPES.writeDepositAddress,
+    body: S.CreateDepositAddressRequest,
+    response: S.DepositAddress,
+    write: true,
+    catalogue: ({ body }) => networkIssues('crypto_network', body.crypto_network),
+  },
+  initiateSandboxFiatDeposit: {
+    id: 'initiateSandboxFiatDeposit',
+    method: 'POST',
+    path: '/v2/sandbox/fiat-deposits',
+    scope: SCOPES.sandboxFiatDeposit,
+    body: S.InitiateSandboxFiatDepositRequest,
+    response: S.EmptyObject,
+    write: true,
+    rules: ({ body }) => [
+      ...(body.asset !== 'USD'
+        ? [{ field: 'asset', rule: 'must be USD (the only asset sandbox deposits support)' }]
+        : []),
+      // A deposit of nothing is a mistake, not a transfer worth recording.
+      ...(!/[1-9]/.test(body.amount) ? [{ field: 'amount', rule: 'must be greater than 0' }] : []),
+    ],
+  },
+  listHistoricalPrices: {
+    id: 'listHistoricalPrices',
+    method: 'GET',
+    path: '/v2/markets/{market}/historical-prices',
+    scope: SCOPES.historicalPrices,
+    params: S.MarketParams,
+    query: S.ListHistoricalPricesQuery,
+    response: S.ListHistoricalPricesResponse,
+    rules: ({ query }) => priceQueryIssues(query),
+    catalogue: ({ params }) => marketIssues('market', params.market),
+  },
+  listTransfers: {
+    id: 'listTransfers',
+    method: 'GET',
+    path: '/v2/transfer/transfers',
+    scope: SCOPES.readTransfer,
+    query: S.ListTransfersQuery,
+    response: S.ListTransfersResponse,
+    paged: true,
+    rules: ({ query }) => orderByIssues(query),
+  },
+  getTransfer: {
+    id: 'getTransfer',
+    method: 'GET',
+    path: '/v2/transfer/transfers/{id}',
+    scope: SCOPES.readTransfer,
+    params: S.IdParams,
+    response: S.Transfer,
+  },
+  // ---- Service profiles, their balances and internal transfers between them ----
+  listProfiles: {
+    id: 'listProfiles',
+    method: 'GET',
+    path: '/v2/profiles',
+    scope: SCOPES.readProfile,
+    query: S.ListProfilesQuery,
+    response: S.ListProfilesResponse,
+    paged: true,
+  },
+  getProfile: {
+    id: 'getProfile',
+    method: 'GET',
+    path: '/v2/profiles/{profile_id}',
+    scope: SCOPES.readProfile,
+    params: S.ProfileParams,
+    query: S.GetProfileQuery,
+    response: S.Profile,
+  },
+  createProfile: {
+    id: 'createProfile',
+    method: 'POST',
+    path: '/v2/profiles',
+    scope: SCOPES.writeProfile,
+    body: S.CreateProfileRequest,
+    response: S.Profile,
+    // Not a `write`: it carries no ref_id, and a 409 (the nickname is taken) is another profile, not this request's.
+    rules: ({ body }) => (body.nickname.trim() ? [] : [{ field: 'nickname', rule: 'must not be blank' }]),
+  },
+  listProfileBalances: {
+    id: 'listProfileBalances',
+    method: 'GET',
+    path: '/v2/profiles/{profile_id}/balances',
+    scope: SCOPES.readProfile,
+    params: S.ProfileParams,
+    query: S.ListProfileBalancesQuery,
+    response: S.ListProfileBalancesResponse,
+    catalogue: ({ query }) => (query.assets ?? []).flatMap((a: string) => assetIssues('assets', a)),
+  },
+  getProfileBalance: {
+    id: 'getProfileBalance',
+    method: 'GET',
+    path: '/v2/profiles/{profile_id}/balances/{asset}',
+    scope: SCOPES.readProfile,
+    params: S.ProfileBalanceParams,
+    response: S.ProfileBalance,
+    catalogue: ({ params }) => assetIssues('asset', params.asset),
+  },
+  createInternalTransfer: {
+    id: 'createInternalTransfer',
+    method: 'POST',
+    path: '/v2/transfer/internal',
+    scope: SCOPES.writeInternalTransfer,
+    body: S.CreateInternalTransferRequest,
+    response: S.Transfer,
+    write: true,
+    rules: ({ body }) => internalTransferIssues(body),
+    catalogue: ({ body }) => [
+      ...assetIssues('asset', body.asset),
+      ...(isAmountString(body.amount) && dec(body.amount).gt(0)
+        ? decimalsIssues('amount', body.asset, body.amount)
+        : []),
+    ],
+  },
+  // ---- The address book, transfer limits and fiat deposit instructions ----
+  listCryptoDestinationAddresses: {
+    id: 'listCryptoDestinationAddresses',
+    method: 'GET',
+    path: '/v2/transfer/crypto-destination-addresses',
+    scope: SCOPES.readCryptoDestinationAddress,
+    query: S.ListCryptoDestinationAddressesQuery,
+    response: S.ListCryptoDestinationAddressesResponse,
+    paged: true,
+    itemsKey: 'addresses',
+    catalogue: ({ query }) =>
+      (query.crypto_networks ?? []).flatMap((n: string, i: number) => networkIssues(`crypto_networks.${i}`, n)),
+  },
+  putCryptoDestinationAddress: {
+    id: 'putCryptoDestinationAddress',
+    method: 'PUT',
+    path: '/v2/transfer/crypto-destination-address',
+    scope: SCOPES.writeCryptoDestinationAddress,
+    body: S.PutCryptoDestinationAddressRequest,
+    response: S.PutCryptoDestinationAddressResponse,
+    idempotent: true,
+    rules: ({ body }) => destinationAddressIssues(body),
+    catalogue: ({ body }) => networkIssues('crypto_network', body.crypto_network),
+  },
+  listTransferLimits: {
+    id: 'listTransferLimits',
+    method: 'GET',
+    path: '/v2/transfer/limits/utilizations',
+    scope: SCOPES.readTransferLimit,
+    query: S.ListTransferLimitsQuery,
+    response: S.ListTransferLimitsResponse,
+  },
+  createFiatDepositInstructions: {
+    id: 'createFiatDepositInstructions',
+    method: 'POST',
+    path: '/v2/transfer/fiat-deposit-instructions',
+    scope: SCOPES.writeFiatDepositInstructions,
+    body: S.CreateFiatDepositInstructionsRequest,
+    response: S.FiatDepositInstructions,
+    write: true,
+    problemContentType: 'application/json',
+  },
+  listFiatDepositInstructions: {
+    id: 'listFiatDepositInstructions',
+    method: 'GET',
+    path: '/v2/transfer/fiat-deposit-instructions',
+    scope: SCOPES.readFiatDepositInstructions,
+    query: S.ListFiatDepositInstructionsQuery,
+    response: S.ListFiatDepositInstructionsResponse,
+    paged: true,
+    problemContentType: 'application/json',
+  },
+  getFiatDepositInstructions: {
+    id: 'getFiatDepositInstructions',
+    method: 'GET',
+    path: '/v2/transfer/fiat-deposit-instructions/{id}',
+    scope: SCOPES.readFiatDepositInstructions,
+    params: S.IdParams,
+    response: S.FiatDepositInstructions,
+    problemContentType: 'application/json',
+  },
+  // ---- The event feed: every state change of a transfer or deposit address, ordered by created_at ----
+  listEvents: {
+    id: 'listEvents',
+    method: 'GET',
+    path: '/v2/events',
+    scope: SCOPES.readEvent,
+    query: S.ListEventsQuery,
+    response: S.ListEventsResponse,
+    paged: true,
+    itemsKey: 'events',
+    problemContentType: 'application/json',
+  },
+  getEvent: {
+    id: 'getEvent',
+    method: 'GET',
+    path: '/v2/events/{id}',
+    scope: SCOPES.readEvent,
+    params: S.IdParams,
+    query: S.GetEventQuery,
+    response: S.Event,
+    problemContentType: 'application/json',
+  },
+  // ---- Market data snapshots: public in the OpenAPI (no scope), from the same simulated market as the stream ----
+  listMarkets: {
+    id: 'listMarkets',
+    method: 'GET',
+    path: '/v2/markets',
+    response: S.ListMarketsResponse,
+  },
+  getTicker: {
+    id: 'getTicker',
+    method: 'GET',
+    path: '/v2/markets/{market}/ticker',
+    params: S.MarketSymbolParams,
+    response: S.Ticker,
+  },
+  getOrderBook: {
+    id: 'getOrderBook',
+    method: 'GET',
+    path: '/v2/markets/{market}/order-book',
+    params: S.MarketSymbolParams,
+    response: S.OrderBookResponse,
+  },
+  listRecentExecutions: {
+    id: 'listRecentExecutions',
+    method: 'GET',
+    path: '/v2/markets/{market}/recent-executions',
+    params: S.MarketSymbolParams,
+    response: S.ListRecentExecutionsResponse,
+  },
+  listPrices: {
+    id: 'listPrices',
+    method: 'GET',
+    path: '/v2/all-markets/prices',
+    query: S.ListPricesQuery,
+    response: S.ListPricesResponse,
+  },
+} satisfies Record<string, Operation>;
+
+export type OperationId = keyof typeof operations;
+
+/** A balance asset the catalogue lets the asset debit instead (USD for USDP and PYUSD). */
+function balanceAssetIssues(body: { asset?: unknown; balance_asset?: unknown }): CatalogueIssue[] {
+  const b = body.balance_asset;
+  if (typeof b !== 'string' || b === body.asset) return [];
+  const allowed = (typeof body.asset === 'string' ? ASSETS[body.asset]?.balanceAssets : undefined) ?? [];
+  if (allowed.includes(b)) return [];
+  return [
+    {
+      field: 'balance_asset',
+      value: b,
+      rule: `must be ${[body.asset, ...allowed].join(' or ')}`,
+      note: `coinop's catalogue has no ${String(body.asset)} withdrawal from a ${b} balance`,
+    },
+  ];
+}
+
+/** An amount above zero, between two different profiles (the asset and its decimals are the catalogue's). */
+function internalTransferIssues(body: S.CreateInternalTransferRequest): Issue[] {
+  const issues: Issue[] = [];
+  if (isAmountString(body.amount) && dec(body.amount).lte(0))
+    issues.push({ field: 'amount', rule: 'must be greater than 0' });
+  if (body.to_profile_id === body.from_profile_id)
+    issues.push({ field: 'to_profile_id', rule: 'must not be the profile it is sent from' });
+  return issues;
+}
+
+/**
+ * The OpenAPI: "When specifying both order_by and a timestamp filter, order_by must equal the timestamp filter type"
+ * (updated_at.* goes with UPDATED_AT, created_at.* with CREATED_AT).
+ */
+function orderByIssues(q: Record<string, unknown>): Issue[] {
+  if (q.order_by === undefined) return [];
+  const has = (prefix: string) => ['lt', 'lte', 'eq', 'gte', 'gt'].some((k) => q[`${prefix}.${k}`] !== undefined);
+  const kinds = (['created_at', 'updated_at'] as const).filter(has);
+  if (!kinds.length) return [];
+  if (kinds.length === 2)
+    return [{ field: 'order_by', rule: 'cannot be given with both created_at and updated_at filters' }];
+  const needed = kinds[0] === 'created_at' ? 'CREATED_AT' : 'UPDATED_AT';
+  return q.order_by === needed ? [] : [{ field: 'order_by', rule: `must be ${needed} with ${kinds[0]} filters` }];
+}
+
+/** Fills {param} placeholders of an operation's path, escaping each value. */
+export function buildPath(op: Operation, params: Record<string, string> = {}): string {
+  return op.path.replace(/\{(\w+)\}/g, (_, k: string) => encodeURIComponent(params[k] ?? ''));
+}
+
+export interface RequestParts {
+  params?: Record<string, unknown>;
+  query?: Record<string, unknown>;
+  body?: unknown;
+}
+
+/**
+ * How the catalogue's rules count: `enforce` (the local service, whose catalogue it is, and the CLI talking to it)
+ * makes them issues like any other; `apart` returns them on their own, for the CLI to note when it talks to another
+ * service, or to leave for later when it does not know yet which service it talks to.
+ */
+export type CatalogueMode = 'enforce' | 'apart';
+
+/**
+ * Every issue with a request to an operation: schema first (per part), then the cross-field rules and the catalogue's.
+ * The query is given as parsed from a query string (strings and arrays) and coerced here.
+ */
+export function requestIssues(
+  op: Operation,
+  parts: RequestParts,
+  catalogue: CatalogueMode = 'enforce',
+): { issues: Issue[]; query?: Record<string, unknown>; unlisted: CatalogueIssue[] } {
+  const issues: Issue[] = [];
+  let query: Record<string, unknown> | undefined;
+  if (op.params) issues.push(...schemaIssues(op.params, parts.params ?? {}));
+  if (op.query) {
+    const c = coerceQuery(op.query, parts.query ?? {});
+    query = c.value;
+    issues.push(...c.issues, ...schemaIssues(op.query, query));
+  } else if (parts.query && Object.keys(parts.query).length) {
+    for (const k of Object.keys(parts.query)) issues.push({ field: k, rule: 'is not a known query parameter' });
+  }
+  if (op.body) {
+    if (parts.body === undefined || parts.body === null) issues.push({ field: '', rule: 'a JSON body is required' });
+    else issues.push(...schemaIssues(op.body, parts.body));
+  }
+  const input = { params: parts.params ?? {}, query: query ?? {}, body: parts.body ?? {} };
+  // A request that broke its schema is told of the names the catalogue does not list too, but for a field the schema
+  // named already. The rules the catalogue derives from a name (an asset's networks and decimals) wait for a
+  // well-formed request at the service, which answers as the hosted one does; the CLI ('apart') tells them at once
+  // (a batch row's every problem), as they read only the fields well formed for them.
+  const named = new Set(issues.map((i) => i.field));
+  const unlisted = (op.catalogue?.(input) ?? []).filter(
+    (u) => !named.has(u.field) && (catalogue === 'apart' || !issues.length || u.unknownName),
+  );
+  if (!issues.length) issues.push(...(op.rules?.(input) ?? []));
+  if (catalogue === 'apart') return { issues, query, unlisted };
+  // The catalogue's issues as the rules': field and rule only.
+  issues.push(...unlisted.map(({ field, rule }) => ({ field, rule })));
+  return { issues, query, unlisted: [] };
+}
+
+/** Address rule, kept apart because the service answers it with its own named problem. */
+export { addressIssues };
