@@ -57,7 +57,7 @@ const FLUSH_AT = 500;
  * A batch of at most this many valid rows is read from the staged copy once and then kept in memory (a few MB): the
  * policy, the funds, the digest and the plan each go over every row, and the file's reads are most of their time.
  */
-const KEEP_ROWS = 20_000;
+const KEEP_ROWS = 10_000;
 
 export class Stage {
   private buffer: unknown[][] = [];

@@ -819,7 +819,7 @@ function* plannedOf(stage: Stage): Generator<PlannedRow> {
 }
 
 /** Rows planned from memory when a batch has at most this many (else read from the staged copy again). */
-const PLAN_IN_MEMORY = 20_000;
+const PLAN_IN_MEMORY = 10_000;
 
 /**
  * The digest of the staged rows as the journal plans them, and (for a batch of up to PLAN_IN_MEMORY rows) the rows
