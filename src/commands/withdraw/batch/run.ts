@@ -400,8 +400,7 @@ async function beginBatch(
       batchId,
     });
     // The digest of the rows as confirmed: in the audit entry (hash-chained) and the journal, for --resume to check.
-    const confirmed = confirmedRows(input.stage);
-    const rowsSha256 = confirmed.digest;
+    const rowsSha256 = confirmedDigest(input.stage);
     await ctx.audit.record(batchStart({ ...refusal.batch, rowsSha256 }, input.scan.valid, false), conn);
     planBatch(ctx, journal, input, {
       file: run.file,
@@ -409,7 +408,6 @@ async function beginBatch(
       serviceId: conn.serviceId,
       base: run.base,
       rowsSha256,
-      rows: confirmed.rows,
       // A repeat run is one whether or not a row turned out to be paid before: its approvals say "repeat: true".
       repeatSalt: salt,
     });
@@ -818,27 +816,16 @@ function* plannedOf(stage: Stage): Generator<PlannedRow> {
   }
 }
 
-/** Rows planned from memory when a batch has at most this many (else read from the staged copy again). */
-const PLAN_IN_MEMORY = 10_000;
-
-/**
- * The digest of the staged rows as the journal plans them, and (for a batch of up to PLAN_IN_MEMORY rows) the rows
- * themselves with their hashes, so that what the audit entry records is what is planned without working it out twice.
- */
-function confirmedRows(stage: Stage): { digest: string; rows?: PlannedRow[] } {
+/** The digest of the staged rows as the journal plans them (what the audit entry records and planBatch checks). */
+function confirmedDigest(stage: Stage): string {
   const digest = new RowsDigest();
-  let rows: PlannedRow[] | undefined = [];
-  for (const r of plannedOf(stage)) {
-    const hash = digest.add(r);
-    if (rows && rows.length < PLAN_IN_MEMORY) rows.push({ ...r, hash });
-    else rows = undefined;
-  }
-  return { digest: digest.finish(), rows };
+  for (const r of plannedOf(stage)) digest.add(r);
+  return digest.finish();
 }
 
 /**
  * Records the confirmed batch in the journal: its identity, every row with the exact request it sends and the hash
- * of it, and the digest of them all (as the audit entry has it). `m.rows`: those rows, as the digest was made of them.
+ * of it, and the digest of them all (as the audit entry has it).
  */
 function planBatch(
   ctx: Invocation,
@@ -851,7 +838,6 @@ function planBatch(
     base: string;
     rowsSha256: string;
     repeatSalt?: string;
-    rows?: PlannedRow[];
   },
 ): void {
   const { scan, stage } = input;
@@ -874,8 +860,7 @@ function planBatch(
       rows_sha256: m.rowsSha256,
       repeat_salt: m.repeatSalt,
     });
-    if (m.rows) journal.plan(m.rows);
-    else planFromStage(journal, stage, m.rowsSha256);
+    planFromStage(journal, stage, m.rowsSha256);
     let invalid: InvalidRow[] = [];
     for (const r of stage.invalid()) {
       invalid.push(r);
@@ -892,7 +877,10 @@ function planBatch(
   stage.remove();
 }
 
-/** Plans the staged rows, read again (a big batch): they must give the digest the audit entry recorded. */
+/**
+ * Plans the staged rows, read again: they must give the digest the audit entry recorded. Each row's hash is worked
+ * out once, for the digest and the journal's row_hash.
+ */
 function planFromStage(journal: Journal, stage: Stage, rowsSha256: string): void {
   let chunk: PlannedRow[] = [];
   const digest = new RowsDigest();
