@@ -19,14 +19,18 @@ let token: string;
 beforeAll(async () => {
   sb = await sandbox();
   t = await sqliteStore();
-  gw = await startTestGateway(sb, t.url, { ratePerSecond: 5 });
+  gw = await startTestGateway(sb, t.url, { rate: 5 });
   const store = new GatewayStore(await openSql(t.url));
   await store.init();
   const creds = await store.addOperator('ivy', 'initiator');
   await store.sql.close();
   const r = await fetch(`${gw.url}/oauth2/token`, {
     method: 'POST',
-    body: new URLSearchParams({ grant_type: 'client_credentials', client_id: creds.clientId, client_secret: creds.secret }),
+    body: new URLSearchParams({
+      grant_type: 'client_credentials',
+      client_id: creds.clientId,
+      client_secret: creds.secret,
+    }),
   });
   token = ((await r.json()) as { access_token: string }).access_token;
 });
@@ -41,7 +45,10 @@ const auth = () => ({ authorization: `Bearer ${token}` });
 /** Waits out the operator's rate limit (5 a second, a burst of 10) so each test starts with a full bucket. */
 async function fullBucket(): Promise<void> {
   const { until } = await import('../support/wait.js');
-  await until('the rate limit to refill', async () => (await fetch(`${gw.url}/_gateway/whoami`, { headers: auth() })).status === 200);
+  await until(
+    'the rate limit to refill',
+    async () => (await fetch(`${gw.url}/_gateway/whoami`, { headers: auth() })).status === 200,
+  );
 }
 
 describe('the gateway as a boundary', () => {
