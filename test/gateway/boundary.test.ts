@@ -111,10 +111,14 @@ describe('the gateway as a boundary', () => {
     expect(refused).toBe(401);
     const first = await new Promise<Record<string, unknown>>((resolve, reject) => {
       const ws = new WebSocket(gw.wsUrl, { headers: auth() });
-      ws.on('open', () => ws.send(JSON.stringify({ action: 'subscribe', channel: 'market_data', market: 'BTCUSD' })));
+      ws.on('open', () =>
+        ws.send(
+          JSON.stringify({ type: 'subscribe', channels: [{ type: 'market_data', params: { market: 'BTCUSD' } }] }),
+        ),
+      );
       ws.on('message', (data) => {
         const msg = JSON.parse(String(data)) as Record<string, unknown>;
-        if (msg.type !== 'heartbeat') {
+        if (msg.type !== 'heartbeat' && msg.type !== 'subscribe') {
           ws.close();
           resolve(msg);
         }
