@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vites
 import { existsSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DEMO } from '../../src/embedded/demo.js';
-import { ethCsv, journalEntries, run, startEnv, withdrawals, type Env } from './support/harness.js';
+import { ethCsv, journalEntries, run, startEnv, withdrawals, type Env, inputFile } from './support/harness.js';
 import { saveProfile } from '../support/profiles.js';
 import { TLS_ENV, tlsFront } from '../support/tls.js';
 
@@ -19,11 +19,7 @@ afterAll(async () => {
   await e?.svc.close();
 });
 
-function file(name: string, text: string): string {
-  const f = join(e.dir, name);
-  writeFileSync(f, text);
-  return f;
-}
+const file = (name: string, text: string) => inputFile(e, name, text);
 
 async function v2Requests(): Promise<string[]> {
   return (await journalEntries(e.svc)).filter((j) => j.url.startsWith('/v2/')).map((j) => `${j.method} ${j.url}`);

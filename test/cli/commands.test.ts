@@ -6,6 +6,7 @@ import { BTC_ADDRESS, ETH_ADDRESS, FAILING_ETH_ADDRESS, runInProcess, sandbox, t
 import { saveProfile } from '../support/profiles.js';
 import { TLS_ENV, tlsFront } from '../support/tls.js';
 import { DEMO } from '../../src/embedded/demo.js';
+import { transferFlags } from '../support/argv.js';
 
 let sb: Sandbox;
 beforeAll(async () => {
@@ -89,14 +90,7 @@ describe('coinop, piped', () => {
     const before = await balance('BTC');
     const r = await sb.run([
       'withdraw',
-      '--asset',
-      'BTC',
-      '--network',
-      'BITCOIN',
-      '--address',
-      BTC_ADDRESS,
-      '--amount',
-      '0.01',
+      ...transferFlags('BTC', '0.01'),
       '--meta',
       'invoice=42',
       '--meta',
@@ -219,33 +213,11 @@ describe('coinop, piped', () => {
   });
 
   it('withdraw --wait follows to COMPLETED (exit 0) and to FAILED (exit 6)', async () => {
-    const ok = await sb.run([
-      'withdraw',
-      '--asset',
-      'ETH',
-      '--network',
-      'ETHEREUM',
-      '--address',
-      ETH_ADDRESS,
-      '--amount',
-      '0.01',
-      '--wait',
-    ]);
+    const ok = await sb.run(['withdraw', ...transferFlags('ETH', '0.01'), '--wait']);
     expect(ok.code, ok.stderr).toBe(0);
     expect(json(ok.stdout).status).toBe('COMPLETED');
     expect(ok.stderr).toMatch(/COMPLETED/);
-    const bad = await sb.run([
-      'withdraw',
-      '--asset',
-      'ETH',
-      '--network',
-      'ETHEREUM',
-      '--address',
-      FAILING_ETH_ADDRESS,
-      '--amount',
-      '0.01',
-      '--wait',
-    ]);
+    const bad = await sb.run(['withdraw', ...transferFlags('ETH', '0.01', FAILING_ETH_ADDRESS), '--wait']);
     expect(bad.code).toBe(6);
     expect(json(bad.stdout).status).toBe('FAILED');
     expect(bad.stderr).toMatch(/ended FAILED: invalid_destination_address/);
@@ -258,22 +230,7 @@ describe('coinop, piped', () => {
       await saveProfile(sb.env, 'prodlike', { environment: 'production', baseUrl: front.url });
       const env = { ...TLS_ENV, COINOP_BASE_URL: undefined, COINOP_AUTH_URL: undefined };
       await sb.sent();
-      const r = await sb.run(
-        [
-          'withdraw',
-          '--context',
-          'prodlike',
-          '--asset',
-          'BTC',
-          '--network',
-          'BITCOIN',
-          '--address',
-          BTC_ADDRESS,
-          '--amount',
-          '0.01',
-        ],
-        { env },
-      );
+      const r = await sb.run(['withdraw', '--context', 'prodlike', ...transferFlags('BTC', '0.01')], { env });
       expect(r.code).toBe(2);
       expect(r.stderr).toMatch(/refusing to move money in production/);
       expect((await sb.sent()).filter((e) => e.url.includes('crypto-withdrawals'))).toEqual([]);
@@ -283,23 +240,7 @@ describe('coinop, piped', () => {
       );
       expect(d.code).toBe(2);
       expect(d.stderr).toMatch(/refused against production/);
-      const y = await sb.run(
-        [
-          'withdraw',
-          '--context',
-          'prodlike',
-          '--asset',
-          'BTC',
-          '--network',
-          'BITCOIN',
-          '--address',
-          BTC_ADDRESS,
-          '--amount',
-          '0.01',
-          '--yes',
-        ],
-        { env },
-      );
+      const y = await sb.run(['withdraw', '--context', 'prodlike', ...transferFlags('BTC', '0.01'), '--yes'], { env });
       expect(y.code, y.stderr).toBe(0);
       await sb.runIn(['logout', '--context', 'prodlike']);
     } finally {
@@ -308,18 +249,7 @@ describe('coinop, piped', () => {
   });
 
   it('fee quote: fee, amount, total and expiry', async () => {
-    const r = await sb.run([
-      'fee',
-      'quote',
-      '--asset',
-      'BTC',
-      '--network',
-      'BITCOIN',
-      '--address',
-      BTC_ADDRESS,
-      '--amount',
-      '0.5',
-    ]);
+    const r = await sb.run(['fee', 'quote', ...transferFlags('BTC', '0.5')]);
     expect(r.code, r.stderr).toBe(0);
     const q = json(r.stdout);
     expect(q.fee).toBe('0.00002');
@@ -464,7 +394,7 @@ describe('coinop, piped', () => {
   it("transfers list filters by the OpenAPI's identity_ids, account_ids and secondary_statuses", async () => {
     const w = await sb.runIn([
       'withdraw',
-      ...['--asset', 'BTC', '--network', 'BITCOIN', '--address', BTC_ADDRESS, '--amount', '0.001'],
+      ...transferFlags('BTC', '0.001'),
       ...['--identity-id', 'ident-7', '--account-id', 'acct-7'],
     ]);
     expect(w.code, w.stderr).toBe(0);
@@ -627,18 +557,7 @@ describe('coinop, piped', () => {
   });
 
   it('--debug logs method, URL, status, timing and bodies, with the token and secret redacted', async () => {
-    const r = await sb.run([
-      'withdraw',
-      '--debug',
-      '--asset',
-      'BTC',
-      '--network',
-      'BITCOIN',
-      '--address',
-      BTC_ADDRESS,
-      '--amount',
-      '0.01',
-    ]);
+    const r = await sb.run(['withdraw', '--debug', ...transferFlags('BTC', '0.01')]);
     expect(r.code, r.stderr).toBe(0);
     expect(r.stderr).toMatch(/> POST http:\/\/127\.0\.0\.1:\d+\/v2\/transfer\/crypto-withdrawals/);
     expect(r.stderr).toMatch(/< 20\d .*\(\d+ ms\)/);

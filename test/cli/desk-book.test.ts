@@ -5,6 +5,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DEMO } from '../../src/embedded/demo.js';
 import { BTC_ADDRESS, ETH_ADDRESS, type Sandbox, sandbox } from './helpers.js';
 import { KEY, Term } from './terminal.js';
+import { transferFlags } from '../support/argv.js';
 
 let sb: Sandbox;
 beforeAll(async () => {
@@ -167,18 +168,7 @@ describe('coinop withdraw --to NICKNAME', () => {
 
 describe('coinop limits', () => {
   it('shows each limit with what is used and left; a withdrawal over one is refused by the service', async () => {
-    await sb.runIn([
-      'withdraw',
-      '--asset',
-      'BTC',
-      '--network',
-      'BITCOIN',
-      '--address',
-      BTC_ADDRESS,
-      '--amount',
-      '0.01',
-      '--yes',
-    ]);
+    await sb.runIn(['withdraw', ...transferFlags('BTC', '0.01'), '--yes']);
     const r = await sb.runIn(['limits']);
     expect(r.code, r.stderr).toBe(0);
     const [each, day] = json(r.stdout);
@@ -210,18 +200,7 @@ describe('coinop limits', () => {
         { id: 'tiny', transfer_types: ['CRYPTO_WITHDRAWAL'], period_seconds: 3600, limit: '5', limit_asset: 'USD' },
       ],
     });
-    const over = await sb.runIn([
-      'withdraw',
-      '--asset',
-      'BTC',
-      '--network',
-      'BITCOIN',
-      '--address',
-      BTC_ADDRESS,
-      '--amount',
-      '0.01',
-      '--yes',
-    ]);
+    const over = await sb.runIn(['withdraw', ...transferFlags('BTC', '0.01'), '--yes']);
     // coinop refuses it before sending (the limits preflight, test/cli/preflight.test.ts); the service refuses it too.
     expect(over.code).toBe(2);
     expect(over.stderr).toMatch(

@@ -5,8 +5,9 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { BIN, BTC_ADDRESS, baseEnv, runCoinop, sandbox, type Sandbox } from './helpers.js';
+import { BIN, baseEnv, runCoinop, sandbox, type Sandbox } from './helpers.js';
 import { Term } from './terminal.js';
+import { transferFlags } from '../support/argv.js';
 
 let dir: string;
 let sb: Sandbox;
@@ -22,22 +23,7 @@ afterAll(async () => {
 describe('the embedded default', () => {
   it('with no login and nothing at 127.0.0.1:7357, commands run on an in-process local service over the default database', async () => {
     const env = baseEnv(dir);
-    const w = await runCoinop(
-      [
-        'withdraw',
-        '--asset',
-        'BTC',
-        '--network',
-        'BITCOIN',
-        '--address',
-        BTC_ADDRESS,
-        '--amount',
-        '0.5',
-        '--ref-id',
-        'embedded-1',
-      ],
-      env,
-    );
+    const w = await runCoinop(['withdraw', ...transferFlags('BTC', '0.5'), '--ref-id', 'embedded-1'], env);
     expect(w.code, w.stderr).toBe(0);
     const id = JSON.parse(w.stdout).id;
     expect(existsSync(join(env.COINOP_DATA_DIR, 'local.db'))).toBe(true);

@@ -139,6 +139,4 @@ export async function sandbox(config: DeepPartial<LocalConfig> = {}): Promise<Sa
   };
 }
 
-export const BTC_ADDRESS = '1BvBMSEYstWetqTFn5Au4m4GFg7xJaNVN2';
-export const ETH_ADDRESS = '0xF0Aa84466e353E5390be37FE2934301c07c19a55';
-export const FAILING_ETH_ADDRESS = '0x000000000000000000000000000000000000dEaD';
+export { BTC_ADDRESS, ETH_ADDRESS, FAILING_ETH_ADDRESS } from '../support/addresses.js';

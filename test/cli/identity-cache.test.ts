@@ -8,7 +8,8 @@ import { createServer, type Server, type Socket } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { cachedInstance, rememberInstance } from '../../src/client/service-identity.js';
-import { BTC_ADDRESS, type Sandbox, sandbox } from './helpers.js';
+import { type Sandbox, sandbox } from './helpers.js';
+import { transferFlags } from '../support/argv.js';
 
 let sb: Sandbox;
 beforeAll(async () => {
@@ -97,14 +98,7 @@ describe('the local identity cache', () => {
     await journal();
     const r = await sb.runIn([
       'withdraw',
-      '--asset',
-      'BTC',
-      '--network',
-      'BITCOIN',
-      '--address',
-      BTC_ADDRESS,
-      '--amount',
-      '0.001',
+      ...transferFlags('BTC', '0.001'),
       '--ref-id',
       'identity-cache-1',
       '--yes',

@@ -14,7 +14,8 @@ import { ENDPOINTS } from '../../src/config/environments.js';
 import { startLocalService } from '../../src/local/service.js';
 import { saveProfile } from '../support/profiles.js';
 import { TLS_ENV, tlsFront, type TlsFront } from '../support/tls.js';
-import { BIN, BTC_ADDRESS, baseEnv, runCoinop } from './helpers.js';
+import { BIN, baseEnv, runCoinop } from './helpers.js';
+import { transferFlags } from '../support/argv.js';
 
 let dir: string;
 let n = 0;
@@ -111,19 +112,7 @@ async function localStart(env: Record<string, string>, db: string): Promise<{ ch
   return { child, url };
 }
 
-const withdraw = (ref: string) => [
-  'withdraw',
-  '--asset',
-  'BTC',
-  '--network',
-  'BITCOIN',
-  '--address',
-  BTC_ADDRESS,
-  '--amount',
-  '0.001',
-  '--ref-id',
-  ref,
-];
+const withdraw = (ref: string) => ['withdraw', ...transferFlags('BTC', '0.001'), '--ref-id', ref];
 
 describe('the local profile never switches databases', () => {
   it('a service that accepts the connection but never answers is an error naming it; no embedded service starts', async () => {

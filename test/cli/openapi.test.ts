@@ -8,6 +8,7 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import { parseQuery, Reply, Router, send, type Request } from '../../src/local/router.js';
 import { OPENAPI, requestViolations } from '../support/openapi.js';
 import { baseEnv, runCoinop, runInProcess } from './helpers.js';
+import { transferFlags } from '../support/argv.js';
 
 // The hosted service's description, as the project keeps it (spec/README.md says where it came from); requests are
 // checked by the independent validator of test/support/openapi.ts.
@@ -151,14 +152,7 @@ describe('coinop against the OpenAPI description', () => {
       [
         [
           'withdraw',
-          '--asset',
-          'BTC',
-          '--network',
-          'BITCOIN',
-          '--address',
-          '1BvBMSEYstWetqTFn5Au4m4GFg7xJaNVN2',
-          '--amount',
-          '0.001',
+          ...transferFlags('BTC', '0.001', '1BvBMSEYstWetqTFn5Au4m4GFg7xJaNVN2'),
           '--profile-id',
           'b7b77d82-e6a7-4ae9-9904-36231aedf985',
           '--meta',
@@ -200,18 +194,7 @@ describe('coinop against the OpenAPI description', () => {
         (o) => expect(JSON.parse(o).status).toBe('PENDING'),
       ],
       [
-        [
-          'fee',
-          'quote',
-          '--asset',
-          'ETH',
-          '--network',
-          'ETHEREUM',
-          '--address',
-          '0xF0Aa84466e353E5390be37FE2934301c07c19a55',
-          '--amount',
-          '0.001',
-        ],
+        ['fee', 'quote', ...transferFlags('ETH', '0.001', '0xF0Aa84466e353E5390be37FE2934301c07c19a55')],
         (o) => {
           expect(JSON.parse(o)).toMatchObject({ id: '34bd61ed-cf0a-4012-8be4-d347667b6154', fee: '0.00005' });
         },
@@ -478,14 +461,7 @@ describe('coinop against the OpenAPI description', () => {
     try {
       const same = await run([
         'withdraw',
-        '--asset',
-        'BTC',
-        '--network',
-        'BITCOIN',
-        '--address',
-        '1BvBMSEYstWetqTFn5Au4m4GFg7xJaNVN2',
-        '--amount',
-        '0.1',
+        ...transferFlags('BTC', '0.1', '1BvBMSEYstWetqTFn5Au4m4GFg7xJaNVN2'),
         '--ref-id',
         'already_used_ref_id',
         '--profile-id',
@@ -499,14 +475,7 @@ describe('coinop against the OpenAPI description', () => {
       // A different amount under the same ref_id is not the same request: an API error, not a silent success.
       const other = await run([
         'withdraw',
-        '--asset',
-        'BTC',
-        '--network',
-        'BITCOIN',
-        '--address',
-        '1BvBMSEYstWetqTFn5Au4m4GFg7xJaNVN2',
-        '--amount',
-        '0.2',
+        ...transferFlags('BTC', '0.2', '1BvBMSEYstWetqTFn5Au4m4GFg7xJaNVN2'),
         '--ref-id',
         'already_used_ref_id',
         '--profile-id',

@@ -1,6 +1,7 @@
 // coinop fee quote: raw flags to checked options, and every flag rule's message.
 import { describe, expect, it } from 'vitest';
 import { type FeeQuoteOptions, parseFeeQuoteOptions } from '../../src/commands/fee/options.js';
+import { ETH_ADDRESS } from '../support/addresses.js';
 import { usageMessage } from './support.js';
 
 const NONE: FeeQuoteOptions = {
@@ -10,7 +11,6 @@ const NONE: FeeQuoteOptions = {
   amount: undefined,
   total: undefined,
 };
-const ETH_ADDRESS = '0xF0Aa84466e353E5390be37FE2934301c07c19a55';
 const FORMAT = 'must be a plain decimal number such as 0.05 (digits and one point, no sign or exponent)';
 
 const VALID: [name: string, raw: Record<string, unknown>, expected: Partial<FeeQuoteOptions>][] = [

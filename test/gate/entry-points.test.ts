@@ -8,6 +8,7 @@ import { DEMO } from '../../src/embedded/demo.js';
 import { BTC_ADDRESS, sandbox, type Sandbox } from '../cli/helpers.js';
 import { inProcess } from '../mcp/support.js';
 import { apiWithdrawal, auditEntries, type Entry } from './support.js';
+import { transferFlags } from '../support/argv.js';
 
 let sb: Sandbox;
 beforeAll(async () => {
@@ -41,24 +42,7 @@ const exitVerdict = (code: number): Verdict =>
 /** A withdrawal of BTC to BTC_ADDRESS from the default service profile, through each entry point. */
 const WITHDRAWAL_WAYS: Record<string, Way> = {
   withdraw: async ({ amount, ref }) =>
-    exitVerdict(
-      (
-        await sb.runIn([
-          'withdraw',
-          '--asset',
-          'BTC',
-          '--network',
-          'BITCOIN',
-          '--address',
-          BTC_ADDRESS,
-          '--amount',
-          amount,
-          '--ref-id',
-          ref,
-          '--yes',
-        ])
-      ).code,
-    ),
+    exitVerdict((await sb.runIn(['withdraw', ...transferFlags('BTC', amount), '--ref-id', ref, '--yes'])).code),
   api: async ({ amount, ref }) => exitVerdict((await sb.runIn(apiWithdrawal(amount, ref))).code),
   // A one-row batch: its entries are the batch's own kinds (batch, batch_row), compared by result below.
   'withdraw batch': async ({ amount, ref }) => {

@@ -7,8 +7,9 @@ import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DEMO } from '../../src/embedded/demo.js';
-import { BTC_ADDRESS, ETH_ADDRESS, sandbox, type Run, type Sandbox } from '../cli/helpers.js';
+import { BTC_ADDRESS, sandbox, type Run, type Sandbox } from '../cli/helpers.js';
 import { apiWithdrawal, auditEntries, type Entry } from './support.js';
+import { transferFlags } from '../support/argv.js';
 
 const BTC2 = 'bc1qaf3e3jk48cp6fzyyyssgxzshvqnsg8z356z7xm';
 
@@ -42,19 +43,7 @@ async function moneySent(): Promise<string[]> {
     .map((e) => `${e.method} ${e.url.split('?')[0]} ${e.status}`);
 }
 
-const W = (amount: string, more: string[] = []) => [
-  'withdraw',
-  '--asset',
-  'BTC',
-  '--network',
-  'BITCOIN',
-  '--address',
-  BTC_ADDRESS,
-  '--amount',
-  amount,
-  '--yes',
-  ...more,
-];
+const W = (amount: string, more: string[] = []) => ['withdraw', ...transferFlags('BTC', amount), '--yes', ...more];
 
 const lastError = (r: Run) => JSON.parse(r.stderr.trim().split('\n').at(-1)!).error;
 
@@ -300,20 +289,7 @@ describe('rolling caps', () => {
     await sb.sent();
     const runs = await Promise.all(
       Array.from({ length: 20 }, (_, i) =>
-        sb.runIn([
-          'withdraw',
-          '--asset',
-          'ETH',
-          '--network',
-          'ETHEREUM',
-          '--address',
-          ETH_ADDRESS,
-          '--amount',
-          '0.1',
-          '--ref-id',
-          `parallel-${i}`,
-          '--yes',
-        ]),
+        sb.runIn(['withdraw', ...transferFlags('ETH', '0.1'), '--ref-id', `parallel-${i}`, '--yes']),
       ),
     );
     const codes = runs.map((r) => r.code).sort();
@@ -346,7 +322,7 @@ describe("refusals by coinop's own checks are in the trail", () => {
   it('a bad address: exit 2 before connecting, and a refused entry', async () => {
     const bad = `${BTC2.slice(0, -1)}q`;
     const { result: r, entries: e } = await written(() =>
-      sb.runIn(['withdraw', '--asset', 'BTC', '--network', 'BITCOIN', '--address', bad, '--amount', '0.01', '--yes']),
+      sb.runIn(['withdraw', ...transferFlags('BTC', '0.01', bad), '--yes']),
     );
     expect(r.code).toBe(2);
     expect(await moneySent()).toEqual([]);

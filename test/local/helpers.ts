@@ -27,9 +27,9 @@ export interface Harness {
   close(): Promise<void>;
 }
 
-export const BTC_ADDRESS = '1BvBMSEYstWetqTFn5Au4m4GFg7xJaNVN2';
-export const ETH_ADDRESS = '0xF0Aa84466e353E5390be37FE2934301c07c19a55';
-export const DEAD_ETH_ADDRESS = '0x000000000000000000000000000000000000dEaD';
+import { BTC_ADDRESS } from '../support/addresses.js';
+
+export { BTC_ADDRESS, ETH_ADDRESS, FAILING_ETH_ADDRESS } from '../support/addresses.js';
 
 export function tempDir(): { dir: string; cleanup(): void } {
   const dir = mkdtempSync(join(tmpdir(), 'coinop-local-'));

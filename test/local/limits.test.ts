@@ -6,7 +6,7 @@ import { Decimal } from '../../src/contract/money.js';
 import {
   balanceOf,
   BTC_ADDRESS,
-  DEAD_ETH_ADDRESS,
+  FAILING_ETH_ADDRESS,
   DEMO,
   DEMO_WIRE,
   ETH_ADDRESS,
@@ -149,7 +149,7 @@ describe('withdrawals over a limit', () => {
     const dead = {
       asset: 'ETH',
       crypto_network: 'ETHEREUM',
-      destination_address: DEAD_ETH_ADDRESS,
+      destination_address: FAILING_ETH_ADDRESS,
       amount: undefined,
       total: '0.01',
     };

@@ -3,7 +3,7 @@
 import { createRequire } from 'node:module';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { SCHEMA_VERSION } from '../../src/local/store.js';
-import { DEAD_ETH_ADDRESS, DEMO, DEMO_WIRE, harness, tempDir, withdrawal, type Harness } from './helpers.js';
+import { FAILING_ETH_ADDRESS, DEMO, DEMO_WIRE, harness, tempDir, withdrawal, type Harness } from './helpers.js';
 
 const require = createRequire(import.meta.url);
 
@@ -151,7 +151,7 @@ describe('balances', () => {
     expect(ok.status).toBe(200);
     const dead = await h.admin('POST', '/v2/transfer/crypto-withdrawals', {
       ...withdrawal({ profile_id: DEMO.emptyProfileId, asset: 'ETH', crypto_network: 'ETHEREUM' }),
-      destination_address: DEAD_ETH_ADDRESS,
+      destination_address: FAILING_ETH_ADDRESS,
       amount: '1',
     });
     expect(dead.status).toBe(200);

@@ -3,7 +3,7 @@ import { afterAll, beforeEach, beforeAll, describe, expect, it } from 'vitest';
 import { Decimal } from '../../src/contract/money.js';
 import {
   BTC_ADDRESS,
-  DEAD_ETH_ADDRESS,
+  FAILING_ETH_ADDRESS,
   DEMO,
   ETH_ADDRESS,
   balanceOf,
@@ -325,7 +325,7 @@ describe('withdrawal lifecycle', () => {
         profile_id: DEMO.profileId,
         asset: 'ETH',
         crypto_network: 'ETHEREUM',
-        destination_address: DEAD_ETH_ADDRESS,
+        destination_address: FAILING_ETH_ADDRESS,
         amount: '2',
       })
     ).body;
@@ -335,7 +335,7 @@ describe('withdrawal lifecycle', () => {
     const t = (await h.admin('GET', `/v2/transfer/transfers/${w.id}`)).body;
     expect(t.status).toBe('FAILED');
     expect(t.crypto_tx_hash).toBeUndefined();
-    expect(t.status_details.invalid_destination_address).toMatchObject({ destination_address: DEAD_ETH_ADDRESS });
+    expect(t.status_details.invalid_destination_address).toMatchObject({ destination_address: FAILING_ETH_ADDRESS });
     expect(await balanceOf(h, DEMO.profileId, 'ETH')).toBe(before);
   });
 
