@@ -10,6 +10,7 @@ import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { JournalRow } from '../../src/batch/journal.js';
 import { BTC_ADDRESS, ETH_ADDRESS, sandbox, type Run, type Sandbox } from '../cli/helpers.js';
+import { twoKeyApprovalsPolicy } from '../support/approvals.js';
 
 const OTHER_BTC = '3J98t1WpEZ73CNmQviecrnyiWrnqRhWNLy';
 
@@ -67,17 +68,7 @@ describe('a repeat run needs approvals of its own', () => {
     COINOP_DATA_DIR: join(sb.dir, `data-${name}`),
   });
   const keys: Record<string, { key: string; key_id: string }> = {};
-  const approvalsPolicy = () =>
-    [
-      'approvals:',
-      '  required: 2',
-      '  environments: [local]',
-      '  above: { BTC: 0.1 }',
-      '  keys:',
-      `    - { name: alice, key: "${keys.alice.key}" }`,
-      `    - { name: bob, key: "${keys.bob.key}" }`,
-      '',
-    ].join('\n');
+  const approvalsPolicy = () => twoKeyApprovalsPolicy(keys);
   const approve = async (who: string, file: string, extra: string[] = []) => {
     const r = await sb.runIn(['approve', file, '--yes', '-o', 'json', ...extra], { env: machine(who) });
     expect(r.code, r.stderr).toBe(0);

@@ -171,19 +171,7 @@ describe('coinop, piped', () => {
 
   it('withdraw --quote uses a guaranteed fee; --dry-run sends no withdrawal', async () => {
     await sb.sent();
-    const d = await sb.run([
-      'withdraw',
-      '--asset',
-      'SOL',
-      '--network',
-      'SOLANA',
-      '--address',
-      '7EcDhSYGxXyscszYEp35KHN8vvw3svAuLKTzXwCFLtV',
-      '--amount',
-      '2',
-      '--quote',
-      '--dry-run',
-    ]);
+    const d = await sb.run(['withdraw', ...transferFlags('SOL', '2'), '--quote', '--dry-run']);
     expect(d.code, d.stderr).toBe(0);
     const plan = json(d.stdout);
     expect(plan.dry_run).toBe(true);
@@ -191,18 +179,7 @@ describe('coinop, piped', () => {
     const sent = await sb.sent();
     expect(sent.some((e) => e.url.includes('/crypto-withdrawals'))).toBe(false);
     expect(sent.some((e) => e.url.includes('/fees/crypto-withdrawal'))).toBe(true);
-    const w = await sb.runIn([
-      'withdraw',
-      '--asset',
-      'SOL',
-      '--network',
-      'SOLANA',
-      '--address',
-      '7EcDhSYGxXyscszYEp35KHN8vvw3svAuLKTzXwCFLtV',
-      '--amount',
-      '2',
-      '--quote',
-    ]);
+    const w = await sb.runIn(['withdraw', ...transferFlags('SOL', '2'), '--quote']);
     expect(w.code, w.stderr).toBe(0);
     const posted = (await sb.sent()).filter((e) => e.method === 'POST');
     expect(posted.map((e) => e.url)).toEqual(

@@ -5,7 +5,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DEMO } from '../../src/embedded/demo.js';
 import { BTC_ADDRESS, ETH_ADDRESS, type Sandbox, sandbox } from './helpers.js';
 import { KEY, Term } from './terminal.js';
-import { transferFlags } from '../support/argv.js';
+import { apiWithdrawal, transferFlags } from '../support/argv.js';
+import { adminToken } from '../support/tokens.js';
 
 let sb: Sandbox;
 beforeAll(async () => {
@@ -207,42 +208,15 @@ describe('coinop limits', () => {
       /error: over a transfer limit: limit tiny \(5 USD per 1 h, 0 USD left\): this withdrawal \(amount\), BTC 0\.01 \(about [\d.]+ USD\); short by [\d.]+ USD/,
     );
     // coinop api goes through the same gate: refused by the same preflight (and it needs a ref_id).
-    const raw = [
-      'api',
-      'POST',
-      '/v2/transfer/crypto-withdrawals',
-      '-f',
-      `profile_id=${DEMO.profileId}`,
-      '-f',
-      'asset=BTC',
-      '-f',
-      'crypto_network=BITCOIN',
-      '-f',
-      `destination_address=${BTC_ADDRESS}`,
-      '-f',
-      'amount=0.001',
-      '-f',
-      'ref_id=raw-over-limit',
-    ];
+    const raw = apiWithdrawal('0.001', 'raw-over-limit');
     const viaApi = await sb.runIn(raw);
     expect(viaApi.code).toBe(2);
     expect(viaApi.stderr).toMatch(/error: over a transfer limit: limit tiny/);
     // The service refuses it too, asked straight (no coinop between).
-    const token = (await (
-      await fetch(`${sb.svc.authUrl}/oauth2/token`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        body: new URLSearchParams({
-          grant_type: 'client_credentials',
-          client_id: DEMO.adminClientId,
-          client_secret: DEMO.clientSecret,
-          scope: 'transfer:write_crypto_withdrawal',
-        }),
-      })
-    ).json()) as { access_token: string };
+    const token = await adminToken(sb.svc.authUrl, 'transfer:write_crypto_withdrawal');
     const direct = await fetch(`${sb.svc.baseUrl}/v2/transfer/crypto-withdrawals`, {
       method: 'POST',
-      headers: { authorization: `Bearer ${token.access_token}`, 'content-type': 'application/json' },
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
       body: JSON.stringify({
         profile_id: DEMO.profileId,
         asset: 'BTC',
@@ -261,7 +235,7 @@ describe('coinop limits', () => {
 
 describe('coinop deposit-instructions and sandbox deposit', () => {
   it('create, list and get; a sandbox deposit takes the memo id from --instructions', async () => {
-    const c = await sb.runIn([
+    const create = [
       'deposit-instructions',
       'create',
       '--network',
@@ -270,20 +244,12 @@ describe('coinop deposit-instructions and sandbox deposit', () => {
       DEMO.emptyProfileId,
       '--ref-id',
       'cust-1',
-    ]);
+    ];
+    const c = await sb.runIn(create);
     expect(c.code, c.stderr).toBe(0);
     const made = json(c.stdout);
     expect(made).toMatchObject({ profile_id: DEMO.emptyProfileId, ref_id: 'cust-1', status: 'VALID' });
-    const again = await sb.runIn([
-      'deposit-instructions',
-      'create',
-      '--network',
-      'WIRE',
-      '--profile-id',
-      DEMO.emptyProfileId,
-      '--ref-id',
-      'cust-1',
-    ]);
+    const again = await sb.runIn(create);
     expect(again.stderr).toContain('already exists: ref_id cust-1 was used before');
     expect(json(again.stdout).memo_id).toBe(made.memo_id);
     const list = await sb.runIn(['deposit-instructions', 'list', '-o', 'csv']);

@@ -5,7 +5,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { BIN, baseEnv, runCoinop, sandbox, type Sandbox } from './helpers.js';
+import { BIN, baseEnv, printedAddress, runCoinop, sandbox, type Sandbox } from './helpers.js';
 import { Term } from './terminal.js';
 import { transferFlags } from '../support/argv.js';
 
@@ -61,19 +61,7 @@ describe('coinop local start', () => {
       env,
       stdio: ['ignore', 'pipe', 'pipe'],
     });
-    let out = '';
-    child.stdout.on('data', (d) => (out += d));
-    child.stderr.on('data', (d) => (out += d));
-    const url = await new Promise<string>((res, rej) => {
-      const t = setInterval(() => {
-        const m = /http:\/\/127\.0\.0\.1:(\d+)/.exec(out);
-        if (m && m[1] !== '0') {
-          clearInterval(t);
-          res(m[0]);
-        }
-      }, 50);
-      setTimeout(() => rej(new Error(`no address printed: ${out}`)), 15_000);
-    });
+    const url = await printedAddress(child);
     const p = await runCoinop(['prices', 'BTCUSD', '--limit', '1'], { ...env, COINOP_BASE_URL: url });
     expect(p.code, p.stderr).toBe(0);
     const code = await new Promise<number | null>((res) => {

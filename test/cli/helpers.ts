@@ -1,6 +1,6 @@
 // Test support for the CLI: a local service on an ephemeral port, coinop run as a child process against it
 // (piped, or on a pseudo-terminal rendered by @xterm/headless), and the service's journal.
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { PassThrough } from 'node:stream';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -140,3 +140,27 @@ export async function sandbox(config: DeepPartial<LocalConfig> = {}): Promise<Sa
 }
 
 export { BTC_ADDRESS, ETH_ADDRESS, FAILING_ETH_ADDRESS } from '../support/addresses.js';
+
+/** The address `coinop local start` prints once it listens (rejects if it exits first, or prints none in time). */
+export function printedAddress(child: ChildProcess, timeoutMs = 15_000): Promise<string> {
+  let out = '';
+  child.stdout!.on('data', (d) => (out += d));
+  child.stderr!.on('data', (d) => (out += d));
+  return new Promise<string>((resolve, reject) => {
+    const deadline = Date.now() + timeoutMs;
+    const t = setInterval(() => {
+      const m = /http:\/\/127\.0\.0\.1:(\d+)/.exec(out);
+      if (m && m[1] !== '0') {
+        clearInterval(t);
+        resolve(m[0]);
+      } else if (Date.now() > deadline) {
+        clearInterval(t);
+        reject(new Error(`no address printed: ${out}`));
+      }
+    }, 20);
+    child.on('exit', () => {
+      clearInterval(t);
+      reject(new Error(`local start exited: ${out}`));
+    });
+  });
+}

@@ -7,15 +7,16 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import { createServer as createTcpServer, type AddressInfo, type Socket } from 'node:net';
+import { createServer as createTcpServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ENDPOINTS } from '../../src/config/environments.js';
 import { startLocalService } from '../../src/local/service.js';
 import { saveProfile } from '../support/profiles.js';
 import { TLS_ENV, tlsFront, type TlsFront } from '../support/tls.js';
-import { BIN, baseEnv, runCoinop } from './helpers.js';
+import { BIN, baseEnv, printedAddress, runCoinop } from './helpers.js';
 import { transferFlags } from '../support/argv.js';
+import { silentServer } from '../support/silent-server.js';
 
 let dir: string;
 let n = 0;
@@ -96,37 +97,15 @@ async function localStart(env: Record<string, string>, db: string): Promise<{ ch
         child.kill('SIGINT');
       }),
   );
-  let out = '';
-  child.stdout!.on('data', (d) => (out += d));
-  child.stderr!.on('data', (d) => (out += d));
-  const url = await new Promise<string>((res, rej) => {
-    const t = setInterval(() => {
-      const m = /http:\/\/127\.0\.0\.1:(\d+)/.exec(out);
-      if (m && m[1] !== '0') {
-        clearInterval(t);
-        res(m[0]);
-      }
-    }, 20);
-    child.on('exit', () => rej(new Error(`local start exited: ${out}`)));
-  });
-  return { child, url };
+  return { child, url: await printedAddress(child) };
 }
 
 const withdraw = (ref: string) => ['withdraw', ...transferFlags('BTC', '0.001'), '--ref-id', ref];
 
 describe('the local profile never switches databases', () => {
   it('a service that accepts the connection but never answers is an error naming it; no embedded service starts', async () => {
-    const sockets: Socket[] = [];
-    const silent = createTcpServer((s) => void sockets.push(s));
-    await new Promise<void>((r) => silent.listen(0, '127.0.0.1', r));
-    closers.push(
-      () =>
-        new Promise((r) => {
-          for (const s of sockets) s.destroy();
-          silent.close(r);
-        }),
-    );
-    const url = `http://127.0.0.1:${(silent.address() as AddressInfo).port}`;
+    const { url, close } = await silentServer();
+    closers.push(close);
     const env = { ...freshEnv(), COINOP_LOCAL_WAIT_MS: '1000' };
     await saveProfile(env, 'local', { environment: 'local', baseUrl: url });
     const r = await runCoinop(withdraw('silent-1'), env);

@@ -7,8 +7,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO } from '../../src/embedded/demo.js';
 import { BTC_ADDRESS, sandbox, type Sandbox } from '../cli/helpers.js';
 import { inProcess } from '../mcp/support.js';
-import { apiWithdrawal, auditEntries, type Entry } from './support.js';
+import { auditEntries, type Entry } from './support.js';
 import { transferFlags } from '../support/argv.js';
+import { apiWithdrawal } from '../support/argv.js';
 
 let sb: Sandbox;
 beforeAll(async () => {

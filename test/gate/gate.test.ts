@@ -8,8 +8,9 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DEMO } from '../../src/embedded/demo.js';
 import { BTC_ADDRESS, sandbox, type Run, type Sandbox } from '../cli/helpers.js';
-import { apiWithdrawal, auditEntries, type Entry } from './support.js';
+import { auditEntries, type Entry } from './support.js';
 import { transferFlags } from '../support/argv.js';
+import { apiWithdrawal } from '../support/argv.js';
 
 const BTC2 = 'bc1qaf3e3jk48cp6fzyyyssgxzshvqnsg8z356z7xm';
 
@@ -82,21 +83,7 @@ describe('coinop api goes through the gate for money', () => {
 
   it('a body the contract refuses (no ref_id, a bad address): exit 2, nothing sent, a refused entry', async () => {
     const noRef = await written(() =>
-      sb.runIn([
-        'api',
-        'POST',
-        'transfer/crypto-withdrawals',
-        '-f',
-        `profile_id=${DEMO.profileId}`,
-        '-f',
-        'asset=BTC',
-        '-f',
-        'crypto_network=BITCOIN',
-        '-f',
-        `destination_address=${BTC_ADDRESS}`,
-        '-f',
-        'amount=0.01',
-      ]),
+      sb.runIn(apiWithdrawal('0.01').map((a, i) => (i === 2 ? 'transfer/crypto-withdrawals' : a))),
     );
     expect(noRef.result.code).toBe(2);
     expect(noRef.result.stderr).toContain('ref_id: a request that moves money carries a ref_id');

@@ -10,7 +10,8 @@ import { ALL_SCOPES } from '../../src/contract/enums.js';
 import { DEMO } from '../../src/embedded/demo.js';
 import { runCoinop, sandbox, type Sandbox } from '../cli/helpers.js';
 import { TLS_ENV, tlsFront, type TlsFront } from '../support/tls.js';
-import { apiWithdrawal, auditEntries } from './support.js';
+import { auditEntries } from './support.js';
+import { apiWithdrawal } from '../support/argv.js';
 
 let sb: Sandbox;
 let front: TlsFront;

@@ -11,6 +11,7 @@ import { startLocalService, type LocalService, type LocalServiceOptions } from '
 import { DEMO } from '../../../src/embedded/demo.js';
 import { deriveRefId, rowKey } from '../../../src/batch/ref-ids.js';
 import { eip55 } from '../../../src/contract/addresses.js';
+import { adminToken } from '../../support/tokens.js';
 
 export const ROOT = resolve(__dirname, '../../..');
 /** COINOP_TEST_BIN runs the tests against a private build that other engineers' rebuilds of dist/ cannot disturb. */
@@ -98,18 +99,8 @@ export function run(
   });
 }
 
-export async function token(svc: LocalService): Promise<string> {
-  const res = await fetch(`${svc.authUrl}/oauth2/token`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({
-      grant_type: 'client_credentials',
-      client_id: DEMO.adminClientId,
-      client_secret: DEMO.clientSecret,
-      scope: 'transfer:read_transfer',
-    }),
-  });
-  return ((await res.json()) as { access_token: string }).access_token;
+export function token(svc: LocalService): Promise<string> {
+  return adminToken(svc.authUrl, 'transfer:read_transfer');
 }
 
 /** Every crypto withdrawal the service holds, through the transfers list (all pages). */
