@@ -110,7 +110,7 @@ describe('what real commands write', () => {
   });
 
   it('transfer internal: the attempt, then the transfer', async () => {
-    const r = await sb.run(internalTransfer('25', '--ref-id', 'au-3', '--yes', '-o', 'json'));
+    const r = await sb.run(internalTransfer('USD', '25', '--ref-id', 'au-3', '--yes', '-o', 'json'));
     expect(r.code, r.stderr).toBe(0);
     expect(byRef('au-3').map((e) => [e.kind, e.outcome.result, e.what.to_profile_id])).toEqual([
       ['internal_transfer', 'attempt', DEMO.emptyProfileId],

@@ -110,7 +110,7 @@ describe('coinop balances', () => {
 });
 
 describe('coinop transfer internal', () => {
-  const args = (extra: string[] = []) => internalTransfer('2500.50', ...extra);
+  const args = (extra: string[] = []) => internalTransfer('USD', '2500.50', ...extra);
 
   it('moves money once per ref_id: the generated one is printed first, a repeat is already submitted', async () => {
     const before = await held(DEMO.profileId, 'USD');

@@ -173,14 +173,19 @@ describe('tokens are cached per service instance', () => {
       .filter((e) => !e.url.startsWith('/_local'))
       .map((e) => `${e.status} ${e.method} ${e.url.split('?')[0]}`);
 
-  it("service B on the same port refuses the read that carried A's token; coinop learns B from that answer, and each token stays under its own instance", async () => {
+  /** Service A on a free port, the local profile pointed at it, and one read through coinop (a token under A). */
+  const readFromServiceA = async () => {
     const env = freshEnv();
     const a = await startLocalService({ port: 0, memory: true });
-    const port = a.port;
-    const url = `http://127.0.0.1:${port}`;
+    const url = `http://127.0.0.1:${a.port}`;
     await saveProfile(env, 'local', { environment: 'local', baseUrl: url });
     const first = await runCoinop(['prices', 'BTCUSD', '--limit', '1'], env);
     expect(first.code, first.stderr).toBe(0);
+    return { env, a, port: a.port, url };
+  };
+
+  it("service B on the same port refuses the read that carried A's token; coinop learns B from that answer, and each token stays under its own instance", async () => {
+    const { env, a, port, url } = await readFromServiceA();
     const idA = a.instanceId();
     const tokenA = Object.entries(tokens(env));
     expect(tokenA.map(([k]) => k.split('|')[1])).toEqual([`local:${idA}`]);
@@ -213,13 +218,7 @@ describe('tokens are cached per service instance', () => {
   });
 
   it("a command that keys anything on the service (a withdrawal) asks it first: B never sees A's token", async () => {
-    const env = freshEnv();
-    const a = await startLocalService({ port: 0, memory: true });
-    const port = a.port;
-    const url = `http://127.0.0.1:${port}`;
-    await saveProfile(env, 'local', { environment: 'local', baseUrl: url });
-    const first = await runCoinop(['prices', 'BTCUSD', '--limit', '1'], env);
-    expect(first.code, first.stderr).toBe(0);
+    const { env, a, port, url } = await readFromServiceA();
     await a.close();
 
     const b = await startLocalService({ port, memory: true });

@@ -8,7 +8,8 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import { parseQuery, Reply, Router, send, type Request } from '../../src/local/router.js';
 import { OPENAPI, requestViolations } from '../support/openapi.js';
 import { baseEnv, runCoinop, runInProcess } from './helpers.js';
-import { transferFlags } from '../support/argv.js';
+import { transferFlags, FIVE_OLDEST } from '../support/argv.js';
+import { closeServer, listenOnLoopback } from '../support/http-server.js';
 
 // The hosted service's description, as the project keeps it (spec/README.md says where it came from); requests are
 // checked by the independent validator of test/support/openapi.ts.
@@ -109,15 +110,18 @@ beforeAll(async () => {
     } as Request;
     send(res, req.method, reply, await match.route.handler(req, reply));
   });
-  await new Promise<void>((resolve) => server.listen({ host: '127.0.0.1', port: 0 }, resolve));
-  const addr = server.address();
-  base = `http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}`;
+  base = await listenOnLoopback(server);
 });
 afterAll(async () => {
-  server?.closeAllConnections();
-  await new Promise((resolve) => server?.close(resolve));
+  await closeServer(server);
   rmSync(dir, { recursive: true, force: true });
 });
+
+/** The bank a sandbox deposit comes from. */
+const SENDING_BANK = [
+  ...['--account-number', '1', '--routing-number', '021000021', '--bank-name', 'B'],
+  ...['--bank-country', 'US', '--owner-country', 'US'],
+];
 
 const env = () => ({ ...baseEnv(dir), COINOP_BASE_URL: base, COINOP_AUTH_URL: base });
 const run = (args: string[]) => runCoinop(args, env());
@@ -211,12 +215,7 @@ describe('coinop against the OpenAPI description', () => {
           'a,b',
           '--created-after',
           '2020-01-01T00:00:00Z',
-          '--limit',
-          '5',
-          '--order',
-          'ASC',
-          '--order-by',
-          'CREATED_AT',
+          ...FIVE_OLDEST,
           '--ref-id',
           'r',
           '--id',
@@ -255,16 +254,7 @@ describe('coinop against the OpenAPI description', () => {
           '10.00',
           '--memo-id',
           '3CFXQSCMSPLFHXLZ',
-          '--account-number',
-          '1',
-          '--routing-number',
-          '021000021',
-          '--bank-name',
-          'B',
-          '--bank-country',
-          'US',
-          '--owner-country',
-          'US',
+          ...SENDING_BANK,
           '--owner-city',
           'NYC',
           '--owner-address',
@@ -341,12 +331,7 @@ describe('coinop against the OpenAPI description', () => {
           '--not-bookmarked',
           '--created-after',
           '2020-01-01T00:00:00Z',
-          '--limit',
-          '5',
-          '--order',
-          'ASC',
-          '--order-by',
-          'CREATED_AT',
+          ...FIVE_OLDEST,
         ],
         (o) => expect(JSON.parse(o)).toEqual([]),
       ],
@@ -386,16 +371,7 @@ describe('coinop against the OpenAPI description', () => {
           '10.00',
           '--instructions',
           'f190b163-208f-4d73-8deb-4fb8b24add00',
-          '--account-number',
-          '1',
-          '--routing-number',
-          '021000021',
-          '--bank-name',
-          'B',
-          '--bank-country',
-          'US',
-          '--owner-country',
-          'US',
+          ...SENDING_BANK,
         ],
         (o) => expect(JSON.parse(o)).toMatchObject({ initiated: true, memo_id: '9CFXQSCMSPLFHXLZ' }),
       ],

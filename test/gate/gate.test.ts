@@ -9,7 +9,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DEMO } from '../../src/embedded/demo.js';
 import { BTC_ADDRESS, sandbox, type Run, type Sandbox } from '../cli/helpers.js';
 import { auditEntries, type Entry } from './support.js';
-import { transferFlags } from '../support/argv.js';
+import { transferFlags, internalTransfer } from '../support/argv.js';
 import { apiWithdrawal } from '../support/argv.js';
 
 const BTC2 = 'bc1qaf3e3jk48cp6fzyyyssgxzshvqnsg8z356z7xm';
@@ -208,17 +208,7 @@ describe('rolling caps', () => {
     writePolicy('max_per_24h:\n  BTC: 0.05\n');
     const own = await sb.runIn(W('0.02'));
     expect(own.code, own.stderr).toBe(0);
-    const move = await sb.runIn([
-      'transfer',
-      'internal',
-      '--to-profile-id',
-      DEMO.emptyProfileId,
-      '--asset',
-      'BTC',
-      '--amount',
-      '0.1',
-      '--yes',
-    ]);
+    const move = await sb.runIn(internalTransfer('BTC', '0.1', '--yes'));
     expect(move.code, move.stderr).toBe(0);
     const other = await sb.runIn([...W('0.02'), '--profile-id', DEMO.emptyProfileId]);
     expect(other.code, other.stderr).toBe(0);

@@ -20,17 +20,17 @@ export function apiWithdrawal(amount: string, ref?: string, address = BTC_ADDRES
   ];
 }
 
-/** `coinop transfer internal` of `amount` USD from the demo profile to its empty one, with any further flags. */
-export function internalTransfer(amount: string, ...more: string[]): string[] {
+/** `coinop transfer internal` of `amount` from the demo profile to its empty one, with any further flags. */
+export function internalTransfer(asset: string, amount: string, ...more: string[]): string[] {
   return [
-    'transfer',
-    'internal',
-    '--to-profile-id',
-    DEMO.emptyProfileId,
+    ...['transfer', 'internal', '--to-profile-id', DEMO.emptyProfileId],
     '--asset',
-    'USD',
+    asset,
     '--amount',
     amount,
     ...more,
   ];
 }
+
+/** A list's first page of five, oldest first. */
+export const FIVE_OLDEST = ['--limit', '5', '--order', 'ASC', '--order-by', 'CREATED_AT'];
