@@ -181,13 +181,16 @@ export interface TransferRow {
   fails: number;
   body: string;
 }
-export interface DepositAddressRow {
+/** The columns deposit addresses and deposit instructions share. */
+interface DepositRowBase {
   seq: number;
   id: string;
   ref_id: string | null;
   profile_id: string;
   identity_id: string | null;
   account_id: string | null;
+}
+export interface DepositAddressRow extends DepositRowBase {
   crypto_network: string;
   created_ms: number;
   body: string;
@@ -206,13 +209,7 @@ export interface DestinationRow {
   travelrule_json: string | null;
   created_ms: number;
 }
-export interface DepositInstructionsRow {
-  seq: number;
-  id: string;
-  ref_id: string | null;
-  profile_id: string;
-  identity_id: string | null;
-  account_id: string | null;
+export interface DepositInstructionsRow extends DepositRowBase {
   fiat_network: string;
   routing_number_type: string | null;
   memo_id: string;

@@ -7,6 +7,7 @@ import { BTC_ADDRESS, ETH_ADDRESS, type Sandbox, sandbox } from './helpers.js';
 import { KEY, Term } from './terminal.js';
 import { apiWithdrawal, transferFlags } from '../support/argv.js';
 import { adminToken } from '../support/tokens.js';
+import { PER_WITHDRAWAL_LIMIT } from '../support/limits.js';
 
 let sb: Sandbox;
 beforeAll(async () => {
@@ -173,14 +174,7 @@ describe('coinop limits', () => {
     const r = await sb.runIn(['limits']);
     expect(r.code, r.stderr).toBe(0);
     const [each, day] = json(r.stdout);
-    expect(each).toEqual({
-      rule_id: 'crypto-withdrawal-per-transfer',
-      transfer_types: ['CRYPTO_WITHDRAWAL'],
-      period_seconds: '0',
-      limit: '10000000',
-      remaining: '10000000',
-      limit_asset: 'USD',
-    });
+    expect(each).toEqual(PER_WITHDRAWAL_LIMIT);
     expect(day).toMatchObject({ rule_id: 'crypto-withdrawal-24h', period_seconds: '86400', limit: '50000000' });
     expect(day.used).toMatch(/^[1-9][0-9]*(\.[0-9]+)?$/);
     const table = await sb.runIn(['limits', '-o', 'table']);

@@ -30,37 +30,24 @@ const NONE: WithdrawOptions = {
   approvals: undefined,
 };
 
+/** A value for every flag that takes one, as typed and as checked (the same). */
+const EVERY_VALUE = {
+  asset: 'BTC',
+  network: 'BITCOIN',
+  address: '1BvBMSEYstWetqTFn5Au4m4GFg7xJaNVN2',
+  amount: '0.01',
+  feeId: 'fee-1',
+  refId: 'r-1',
+  profileId: 'p-1',
+  identityId: 'i-1',
+  accountId: 'a-1',
+  balanceAsset: 'BTC',
+  memo: 'rent',
+};
+
 const VALID: [name: string, raw: Record<string, unknown>, expected: Partial<WithdrawOptions>][] = [
   ['no flags: everything left to ask for', {}, {}],
-  [
-    'every value flag',
-    {
-      asset: 'BTC',
-      network: 'BITCOIN',
-      address: '1BvBMSEYstWetqTFn5Au4m4GFg7xJaNVN2',
-      amount: '0.01',
-      feeId: 'fee-1',
-      refId: 'r-1',
-      profileId: 'p-1',
-      identityId: 'i-1',
-      accountId: 'a-1',
-      balanceAsset: 'BTC',
-      memo: 'rent',
-    },
-    {
-      asset: 'BTC',
-      network: 'BITCOIN',
-      address: '1BvBMSEYstWetqTFn5Au4m4GFg7xJaNVN2',
-      amount: '0.01',
-      feeId: 'fee-1',
-      refId: 'r-1',
-      profileId: 'p-1',
-      identityId: 'i-1',
-      accountId: 'a-1',
-      balanceAsset: 'BTC',
-      memo: 'rent',
-    },
-  ],
+  ['every value flag', EVERY_VALUE, EVERY_VALUE],
   ['--total instead of --amount, kept as written', { total: '000.50' }, { total: '000.50' }],
   [
     'switches',

@@ -35,6 +35,19 @@ interface Verdict {
 
 type Way = (w: { amount: string; ref: string; asset?: string }) => Promise<Verdict>;
 
+/** What the MCP server's tool does with the arguments: sent, or refused with the error's category. */
+async function mcpVerdict(tool: string, args: Record<string, unknown>): Promise<Verdict> {
+  const s = await inProcess(sb.env, { allowWrites: true, allowProduction: false });
+  try {
+    const r = await s.call(tool, args);
+    if (!r.isError) return { verdict: 'sent' };
+    const text = (r.content as { type: string; text: string }[]).map((c) => c.text).join('\n');
+    return { verdict: 'refused', category: JSON.parse(text.split('\n').at(-1) ?? '{}').error?.category };
+  } finally {
+    await s.close();
+  }
+}
+
 const exitVerdict = (code: number): Verdict =>
   code === 0
     ? { verdict: 'sent' }
@@ -54,24 +67,15 @@ const WITHDRAWAL_WAYS: Record<string, Way> = {
     );
     return exitVerdict((await sb.runIn(['withdraw', 'batch', file, '--yes'])).code);
   },
-  'mcp withdraw': async ({ amount, ref }) => {
-    const s = await inProcess(sb.env, { allowWrites: true, allowProduction: false });
-    try {
-      const r = await s.call('withdraw', {
-        asset: 'BTC',
-        crypto_network: 'BITCOIN',
-        destination_address: BTC_ADDRESS,
-        amount,
-        ref_id: ref,
-        confirm: true,
-      });
-      if (!r.isError) return { verdict: 'sent' };
-      const text = (r.content as { type: string; text: string }[]).map((c) => c.text).join('\n');
-      return { verdict: 'refused', category: JSON.parse(text.split('\n').at(-1) ?? '{}').error?.category };
-    } finally {
-      await s.close();
-    }
-  },
+  'mcp withdraw': async ({ amount, ref }) =>
+    mcpVerdict('withdraw', {
+      asset: 'BTC',
+      crypto_network: 'BITCOIN',
+      destination_address: BTC_ADDRESS,
+      amount,
+      ref_id: ref,
+      confirm: true,
+    }),
 };
 
 /** An internal transfer from the default profile to the empty one, through each entry point. */
@@ -114,23 +118,14 @@ const INTERNAL_WAYS: Record<string, Way> = {
         ])
       ).code,
     ),
-  'mcp internal_transfer': async ({ amount, ref, asset = 'USD' }) => {
-    const s = await inProcess(sb.env, { allowWrites: true, allowProduction: false });
-    try {
-      const r = await s.call('internal_transfer', {
-        to_profile_id: DEMO.emptyProfileId,
-        asset,
-        amount,
-        ref_id: ref,
-        confirm: true,
-      });
-      if (!r.isError) return { verdict: 'sent' };
-      const text = (r.content as { type: string; text: string }[]).map((c) => c.text).join('\n');
-      return { verdict: 'refused', category: JSON.parse(text.split('\n').at(-1) ?? '{}').error?.category };
-    } finally {
-      await s.close();
-    }
-  },
+  'mcp internal_transfer': async ({ amount, ref, asset = 'USD' }) =>
+    mcpVerdict('internal_transfer', {
+      to_profile_id: DEMO.emptyProfileId,
+      asset,
+      amount,
+      ref_id: ref,
+      confirm: true,
+    }),
 };
 
 /** The request's own entries of one run (not the MCP server's mcp_call, not quotes), less what names the run. */

@@ -1,5 +1,5 @@
 // Local service: crypto withdrawals, fee quotes and the withdrawal lifecycle, with every rule and named problem.
-import { afterAll, beforeEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Decimal } from '../../src/contract/money.js';
 import {
   BTC_ADDRESS,
@@ -10,15 +10,14 @@ import {
   harness,
   withdrawal,
   type Harness,
+  resetBeforeEach,
 } from './helpers.js';
 
 let h: Harness;
 beforeAll(async () => {
   h = await harness({ config: { withdrawalSettleSeconds: 30, feeQuoteLifetimeSeconds: 60 } });
 });
-beforeEach(async () => {
-  await h.control('POST', '/_local/reset');
-});
+resetBeforeEach(() => h);
 afterAll(() => h.close());
 
 const W = '/v2/transfer/crypto-withdrawals';
