@@ -7,9 +7,7 @@ import { DEMO } from '../../src/embedded/demo.js';
 import { ethCsv, journalEntries, run, startEnv, withdrawals, type Env, inputFile } from './support/harness.js';
 import { saveProfile } from '../support/profiles.js';
 import { TLS_ENV, tlsFront } from '../support/tls.js';
-
-const BTC = '1BvBMSEYstWetqTFn5Au4m4GFg7xJaNVN2';
-const ETH = '0xF0Aa84466e353E5390be37FE2934301c07c19a55';
+import { BTC_ADDRESS as BTC, ETH_ADDRESS as ETH } from '../support/addresses.js';
 
 let e: Env;
 beforeAll(async () => {

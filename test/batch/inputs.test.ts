@@ -5,8 +5,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ethCsv, run, startEnv, type Env, answered, defaultJournal, withdrawalPosts } from './support/harness.js';
-
-const ETH = '0xF0Aa84466e353E5390be37FE2934301c07c19a55';
+import { ETH_ADDRESS as ETH } from '../support/addresses.js';
 
 let e: Env;
 beforeAll(async () => {

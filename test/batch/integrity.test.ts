@@ -19,8 +19,7 @@ import {
   withdrawalPosts,
   inputFile,
 } from './support/harness.js';
-
-const OTHER = '0xF0Aa84466e353E5390be37FE2934301c07c19a55';
+import { ETH_ADDRESS as OTHER } from '../support/addresses.js';
 
 let e: Env;
 beforeAll(async () => {

@@ -14,6 +14,7 @@ import { ETH_ADDRESS } from '../support/addresses.js';
 import { saveProfile } from '../support/profiles.js';
 import { BTC_ADDRESS, baseEnv, runInProcess, sandbox, type Sandbox } from './helpers.js';
 import { transferFlags } from '../support/argv.js';
+import { SOL_ADDRESS as sol } from '../support/addresses.js';
 
 interface Seen {
   method: string;
@@ -130,7 +131,6 @@ describe('against another service, names outside the catalogue are its to decide
 
   it('a known asset on a network the catalogue does not give it, and more decimals than the catalogue has', async () => {
     sent();
-    const sol = '7EcDhSYGxXyscszYEp35KHN8vvw3svAuLKTzXwCFLtV';
     const r = await run([
       'withdraw',
       '--asset',

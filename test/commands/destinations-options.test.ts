@@ -7,9 +7,9 @@ import {
   type DestinationPutOptions,
 } from '../../src/commands/destinations/options.js';
 import { usageMessage } from './support.js';
+import { ETH_ADDRESS as ETH } from '../support/addresses.js';
 
 const NOW = Date.parse('2026-11-20T12:00:00Z');
-const ETH = '0xF0Aa84466e353E5390be37FE2934301c07c19a55';
 
 describe('parseDestinationListOptions', () => {
   it.each([

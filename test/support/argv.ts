@@ -1,4 +1,5 @@
 // Command lines the tests type again and again.
+import { ALL_SCOPES } from '../../src/contract/enums.js';
 import { DEMO } from '../../src/embedded/demo.js';
 import { BTC_ADDRESS, ETH_ADDRESS, SOL_ADDRESS } from './addresses.js';
 
@@ -34,3 +35,12 @@ export function internalTransfer(asset: string, amount: string, ...more: string[
 
 /** A list's first page of five, oldest first. */
 export const FIVE_OLDEST = ['--limit', '5', '--order', 'ASC', '--order-by', 'CREATED_AT'];
+
+/** `coinop login` of a production context named prod, every scope, its endpoints all at `url` (https). */
+export function productionLogin(url: string, ...more: string[]): string[] {
+  return [
+    ...['login', '--env', 'production', '--client-id', DEMO.adminClientId, '--name', 'prod'],
+    ...['--scopes', ALL_SCOPES.join(','), '--base-url', url, '--auth-url', url],
+    ...['--ws-url', `${url.replace('https', 'wss')}/ws`, ...more],
+  ];
+}
