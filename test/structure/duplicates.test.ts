@@ -18,7 +18,7 @@ interface Line {
   text: string;
 }
 
-export interface Block {
+interface Block {
   file: string;
   from: number;
   to: number;
@@ -28,7 +28,7 @@ const PUNCTUATION_ONLY = /^[\s{}()[\];,.]*$/;
 const COMMENT = /^(\/\/|\/\*|\*)/;
 
 /** The lines of a file that count, trimmed and folded: no blank, comment, bracket-only or import line. */
-export function normalised(text: string): Line[] {
+function normalised(text: string): Line[] {
   const out: Line[] = [];
   let inImport = false;
   let inComment = false;
@@ -58,7 +58,7 @@ export function normalised(text: string): Line[] {
 }
 
 /** Pairs of places where MIN_LINES or more kept lines are the same, one entry per maximal run. */
-export function duplicateBlocks(files: { file: string; text: string }[], min = MIN_LINES): [Block, Block][] {
+function duplicateBlocks(files: { file: string; text: string }[], min = MIN_LINES): [Block, Block][] {
   const lines = files.map((f) => normalised(f.text));
   const first = new Map<string, { file: number; index: number }>();
   const runs = new Map<string, [Block, Block]>();
