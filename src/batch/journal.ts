@@ -621,8 +621,8 @@ export class Journal {
           for (const w of waiters) w();
           this.onDurable?.();
         },
-        (e: unknown) => {
-          const err = new WriteError('batch journal', this.path, e);
+        (error: unknown) => {
+          const err = new WriteError('batch journal', this.path, error);
           for (const f of failers) f(err);
         },
       );

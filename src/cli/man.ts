@@ -37,11 +37,13 @@ function commands(cmd: Command): Command[] {
 function options(cmd: Command): string[] {
   return cmd.options
     .filter((o) => !o.hidden)
-    .flatMap((o) => {
+    .flatMap((option) => {
       const def =
-        o.defaultValue !== undefined && typeof o.defaultValue !== 'boolean' ? ` (default: ${o.defaultValue})` : '';
-      const choices = o.argChoices ? ` (one of: ${o.argChoices.join(', ')})` : '';
-      return ['.TP', bold(o.flags), roff(`${o.description}${choices}${def}`)];
+        option.defaultValue !== undefined && typeof option.defaultValue !== 'boolean'
+          ? ` (default: ${option.defaultValue})`
+          : '';
+      const choices = option.argChoices ? ` (one of: ${option.argChoices.join(', ')})` : '';
+      return ['.TP', bold(option.flags), roff(`${option.description}${choices}${def}`)];
     });
 }
 

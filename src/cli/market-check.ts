@@ -20,7 +20,7 @@ export async function checkMarkets(
   ctx: Invocation,
   what: string,
   markets: string[],
-  o: { quiet?: boolean; live?: boolean } = {},
+  options: { quiet?: boolean; live?: boolean } = {},
 ): Promise<void> {
   const unknown = [...new Set(markets.filter((m) => !known(m)))];
   if (!unknown.length) return;
@@ -30,7 +30,7 @@ export async function checkMarkets(
       `${what}: "${unknown[0]}" is not a market (such as ${MARKETS.slice(0, 4).join(', ')})`,
       SEE_MARKETS,
     );
-  const conn = await ctx.connect(o);
+  const conn = await ctx.connect(options);
   // A service that does not answer the list (a custom server without it, a network error) leaves the market to it.
   const listed = await serviceMarkets({
     client: conn.client,

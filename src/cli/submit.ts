@@ -21,7 +21,7 @@ export function announceRefId(ctx: Invocation, refId: string): void {
 /** --dry-run: what would be sent (with `extra`, such as a fee quote, in the machine formats), nothing sent. */
 export async function reportDryRun(
   ctx: Invocation,
-  o: {
+  options: {
     operation: OperationId;
     environment: string;
     rows: [string, string | undefined][];
@@ -29,13 +29,15 @@ export async function reportDryRun(
     extra?: Record<string, unknown>;
   },
 ): Promise<void> {
-  const { path } = operations[o.operation];
+  const { path } = operations[options.operation];
   const out = ctx.output();
   if (out.format === 'table') {
     const { summaryText } = await import('./confirm.js');
-    ctx.io.err(summaryText(ctx.io, { title: 'Dry run: nothing sent', rows: o.rows, environment: o.environment }));
-    ctx.io.out(`${JSON.stringify({ method: 'POST', path, body: o.body }, null, 2)}\n`);
-  } else out.one({ dry_run: true, method: 'POST', path, body: o.body, ...o.extra });
+    ctx.io.err(
+      summaryText(ctx.io, { title: 'Dry run: nothing sent', rows: options.rows, environment: options.environment }),
+    );
+    ctx.io.out(`${JSON.stringify({ method: 'POST', path, body: options.body }, null, 2)}\n`);
+  } else out.one({ dry_run: true, method: 'POST', path, body: options.body, ...options.extra });
 }
 
 /** How a write that moves money is named in the audit log: its kind and what it asks for. */
@@ -53,21 +55,21 @@ export interface Audited {
 export async function submitOnce(
   ctx: Invocation,
   gate: MoneyGate,
-  p: Prepared,
-  o: { noun: string; generated: boolean; preflighted?: boolean },
+  prepared: Prepared,
+  options: { noun: string; generated: boolean; preflighted?: boolean },
 ): Promise<Record<string, unknown>> {
-  const refId = p.refId;
-  const { noun } = o;
+  const refId = prepared.refId;
+  const { noun } = options;
   const interrupted =
     `interrupted: ${noun} ref_id ${refId} was being sent and may have gone through: check with coinop transfers get --ref-id ${refId} ` +
     `(sending again with --ref-id ${refId} never sends it twice)`;
   const res = await gate.send(
-    p,
+    prepared,
     () => {
-      if (o.generated && refId) announceRefId(ctx, refId);
+      if (options.generated && refId) announceRefId(ctx, refId);
       ctx.interruptNote = interrupted;
     },
-    { preflighted: o.preflighted },
+    { preflighted: options.preflighted },
   );
   const data = res.data;
   const id = String(data.id);
@@ -91,13 +93,13 @@ export async function submitOnce(
 export async function reportTransfer(
   ctx: Invocation,
   conn: Connection,
-  o: { wait: boolean; waitTimeout: number },
+  options: { wait: boolean; waitTimeout: number },
   transfer: Record<string, unknown>,
   audit: Audited,
 ): Promise<void> {
   const out = ctx.output();
-  if (!o.wait) return out.one(transfer, TRANSFER_COLUMNS);
-  const [final] = await follow(ctx, conn, [String(transfer.id)], { timeoutSeconds: o.waitTimeout });
+  if (!options.wait) return out.one(transfer, TRANSFER_COLUMNS);
+  const [final] = await follow(ctx, conn, [String(transfer.id)], { timeoutSeconds: options.waitTimeout });
   const ref_id = typeof final.ref_id === 'string' ? final.ref_id : null;
   await ctx.audit.note(
     { kind: audit.kind, ref_id, what: { ...audit.what, ...charged(final) }, outcome: transferOutcome(final) },

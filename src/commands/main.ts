@@ -41,8 +41,8 @@ export async function main(argv: string[]): Promise<number> {
   }
   const env = process.env as Record<string, string | undefined>;
   // A closed pipe (coinop ... | head) is a normal end, not an error.
-  process.stdout.on('error', (e: NodeJS.ErrnoException) => {
-    if (e.code === 'EPIPE') process.exit(process.exitCode ?? 0);
+  process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code === 'EPIPE') process.exit(process.exitCode ?? 0);
   });
   const code = await runCli(argv, {
     stdin: process.stdin,
@@ -70,9 +70,9 @@ export interface RunOptions {
 }
 
 /** Runs one coinop command line over the given streams and environment; returns the exit code, never throws. */
-export async function runCli(argv: string[], o: RunOptions): Promise<number> {
-  const io = makeIO({ stdin: o.stdin, stdout: o.stdout, stderr: o.stderr }, { env: o.env });
-  const ctx = createContext(io, o.env, version());
+export async function runCli(argv: string[], options: RunOptions): Promise<number> {
+  const io = makeIO({ stdin: options.stdin, stdout: options.stdout, stderr: options.stderr }, { env: options.env });
+  const ctx = createContext(io, options.env, version());
   recordPolicyEvents(ctx.onPolicyEvent, () => ctx.audit, ctx.onCleanup);
   ctx.globals.json = wantsJson(argv.slice(2));
   ctx.argv = argv.slice(2);
@@ -96,7 +96,7 @@ export async function runCli(argv: string[], o: RunOptions): Promise<number> {
     io.err(`\n${oneLine(interruptedNote(ctx))}\n`);
     void ctx.cleanup().finally(() => process.exit(EXIT.cancelled));
   };
-  if (o.signals) {
+  if (options.signals) {
     process.on('SIGINT', onSignal);
     process.on('SIGTERM', onSignal);
   }
@@ -132,7 +132,7 @@ export async function runCli(argv: string[], o: RunOptions): Promise<number> {
       );
     }
   } finally {
-    if (o.signals) {
+    if (options.signals) {
       process.off('SIGINT', onSignal);
       process.off('SIGTERM', onSignal);
     }

@@ -412,15 +412,15 @@ export class Store {
   client(id: string): ClientRow | undefined {
     return this.stmt('SELECT * FROM clients WHERE id = ?').get(id) as ClientRow | undefined;
   }
-  insertClient(c: ClientRow): void {
+  insertClient(row: ClientRow): void {
     this.stmt(
       'INSERT OR REPLACE INTO clients (id, secret, scopes, allow_stream) VALUES (@id, @secret, @scopes, @allow_stream)',
-    ).run(c);
+    ).run(row);
   }
-  insertToken(t: TokenRow): void {
+  insertToken(row: TokenRow): void {
     this.stmt(
       'INSERT INTO tokens (token, client_id, scopes, expires_ms) VALUES (@token, @client_id, @scopes, @expires_ms)',
-    ).run(t);
+    ).run(row);
   }
   token(token: string): TokenRow | undefined {
     return this.stmt('SELECT * FROM tokens WHERE token = ?').get(token) as TokenRow | undefined;
@@ -436,14 +436,16 @@ export class Store {
   profiles(): ProfileRow[] {
     return this.stmt('SELECT * FROM profiles ORDER BY rowid').all() as ProfileRow[];
   }
-  insertProfile(p: NewProfile): void {
+  insertProfile(profile: NewProfile): void {
     const type =
-      p.type ??
-      (this.stmt('SELECT 1 FROM profiles WHERE customer_id = ? LIMIT 1').get(p.customer_id) ? 'NORMAL' : 'DEFAULT');
+      profile.type ??
+      (this.stmt('SELECT 1 FROM profiles WHERE customer_id = ? LIMIT 1').get(profile.customer_id)
+        ? 'NORMAL'
+        : 'DEFAULT');
     this.stmt(
       `INSERT INTO profiles (id, customer_id, nickname, type, description, created_ms)
       VALUES (@id, @customer_id, @nickname, @type, @description, @created_ms)`,
-    ).run({ ...p, type, description: p.description ?? null });
+    ).run({ ...profile, type, description: profile.description ?? null });
   }
   /** The first DEFAULT profile: what the alias "default" names, and whose customer new profiles belong to. */
   defaultProfile(): ProfileRow | undefined {
@@ -458,8 +460,8 @@ export class Store {
     ) as ProfileRow | undefined;
   }
   /** Profiles as the API lists them; `seq` is the row's insertion order. */
-  listProfiles(q: ListQuery): (ProfileRow & { seq: number })[] {
-    return this.list('profiles', q) as (ProfileRow & { seq: number })[];
+  listProfiles(query: ListQuery): (ProfileRow & { seq: number })[] {
+    return this.list('profiles', query) as (ProfileRow & { seq: number })[];
   }
   balance(profileId: string, asset: string): string | undefined {
     return (
@@ -478,10 +480,10 @@ export class Store {
   }
 
   // ---- fee quotes -----------------------------------------------------------------------------------------------
-  insertFeeQuote(q: FeeQuoteRow): void {
+  insertFeeQuote(row: FeeQuoteRow): void {
     this.stmt(`INSERT INTO fee_quotes (id, asset, crypto_network, destination_address, amount, total, fee, quoted_by, created_ms, expires_ms, used_by)
       VALUES (@id, @asset, @crypto_network, @destination_address, @amount, @total, @fee, @quoted_by, @created_ms, @expires_ms, @used_by)`).run(
-      q,
+      row,
     );
   }
   feeQuote(id: string): FeeQuoteRow | undefined {
@@ -522,8 +524,8 @@ export class Store {
       "UPDATE transfers SET status = ?, updated_ms = ?, crypto_tx_hash = ? WHERE id = ? AND status = 'PENDING'",
     ).run(status, updatedMs, hash, id);
   }
-  listTransfers(q: ListQuery): TransferRow[] {
-    return this.list('transfers', q) as TransferRow[];
+  listTransfers(query: ListQuery): TransferRow[] {
+    return this.list('transfers', query) as TransferRow[];
   }
 
   // ---- deposit addresses --------------------------------------------------------------------------------------
@@ -543,8 +545,8 @@ export class Store {
       | DepositAddressRow
       | undefined;
   }
-  listDepositAddresses(q: ListQuery): DepositAddressRow[] {
-    return this.list('deposit_addresses', q) as DepositAddressRow[];
+  listDepositAddresses(query: ListQuery): DepositAddressRow[] {
+    return this.list('deposit_addresses', query) as DepositAddressRow[];
   }
 
   // ---- the address book -----------------------------------------------------------------------------------------
@@ -572,8 +574,8 @@ export class Store {
       'UPDATE crypto_destination_addresses SET nickname = @nickname, bookmarked = @bookmarked, travelrule_json = @travelrule_json WHERE id = @id',
     ).run(d);
   }
-  listDestinations(q: ListQuery): DestinationRow[] {
-    return this.list('crypto_destination_addresses', q) as DestinationRow[];
+  listDestinations(query: ListQuery): DestinationRow[] {
+    return this.list('crypto_destination_addresses', query) as DestinationRow[];
   }
 
   // ---- fiat deposit instructions ------------------------------------------------------------------------------
@@ -605,8 +607,8 @@ export class Store {
       ) as { memo_id: string } | undefined
     )?.memo_id;
   }
-  listDepositInstructions(q: ListQuery): DepositInstructionsRow[] {
-    return this.list('fiat_deposit_instructions', q) as DepositInstructionsRow[];
+  listDepositInstructions(query: ListQuery): DepositInstructionsRow[] {
+    return this.list('fiat_deposit_instructions', query) as DepositInstructionsRow[];
   }
 
   // ---- transfer limits -------------------------------------------------------------------------------------------
@@ -630,9 +632,9 @@ export class Store {
       minute,
     ) as UsageRow | undefined;
   }
-  setUsage(u: UsageRow): void {
+  setUsage(row: UsageRow): void {
     this.stmt(`INSERT INTO transfer_usage (type, asset, minute, total, usd) VALUES (@type, @asset, @minute, @total, @usd)
-      ON CONFLICT(type, asset, minute) DO UPDATE SET total = excluded.total, usd = excluded.usd`).run(u);
+      ON CONFLICT(type, asset, minute) DO UPDATE SET total = excluded.total, usd = excluded.usd`).run(row);
   }
   /** Usage of one transfer type from a minute on (of one asset, or of every asset). */
   usageSince(type: string, fromMinute: number, asset?: string): UsageRow[] {
@@ -669,8 +671,8 @@ export class Store {
       | undefined;
     return r?.created_ms;
   }
-  listEvents(q: ListQuery): EventRow[] {
-    return this.list('events', q) as EventRow[];
+  listEvents(query: ListQuery): EventRow[] {
+    return this.list('events', query) as EventRow[];
   }
 
   // ---- migrations (migrations.ts) ------------------------------------------------------------------------------
@@ -714,38 +716,38 @@ export class Store {
       | 'crypto_destination_addresses'
       | 'fiat_deposit_instructions'
       | 'events',
-    q: ListQuery,
+    query: ListQuery,
   ): unknown[] {
     const where: string[] = [];
     const args: unknown[] = [];
-    for (const [col, values] of Object.entries(q.inFilters)) {
+    for (const [col, values] of Object.entries(query.inFilters)) {
       if (!values) continue;
       if (!values.length) return [];
       where.push(`${col} IN (${values.map(() => '?').join(', ')})`);
       args.push(...values);
     }
-    for (const [col, cmp] of Object.entries(q.timeFilters)) {
+    for (const [col, cmp] of Object.entries(query.timeFilters)) {
       if (!cmp) continue;
       for (const [op, v] of Object.entries(cmp)) {
         where.push(`${col} ${CMP_SQL[op as keyof typeof CMP_SQL]} ?`);
         args.push(v);
       }
     }
-    for (const [col, prefix] of Object.entries(q.prefixFilters ?? {})) {
+    for (const [col, prefix] of Object.entries(query.prefixFilters ?? {})) {
       if (prefix === undefined) continue;
       where.push(`substr(lower(${col}), 1, length(?)) = lower(?)`);
       args.push(prefix, prefix);
     }
-    const c = q.sortColumn;
-    const dir = q.order === 'ASC' ? '>' : '<';
-    if (q.after) {
+    const c = query.sortColumn;
+    const dir = query.order === 'ASC' ? '>' : '<';
+    if (query.after) {
       where.push(`(${c} ${dir} ? OR (${c} = ? AND seq ${dir} ?))`);
-      args.push(q.after[0], q.after[0], q.after[1]);
+      args.push(query.after[0], query.after[0], query.after[1]);
     }
     // Profiles have no seq column: their rowid is their insertion order.
     const from = table === 'profiles' ? '(SELECT rowid AS seq, * FROM profiles)' : table;
-    const sql = `SELECT * FROM ${from}${where.length ? ` WHERE ${where.join(' AND ')}` : ''} ORDER BY ${c} ${q.order}, seq ${q.order} LIMIT ?`;
-    args.push(q.limit);
+    const sql = `SELECT * FROM ${from}${where.length ? ` WHERE ${where.join(' AND ')}` : ''} ORDER BY ${c} ${query.order}, seq ${query.order} LIMIT ?`;
+    args.push(query.limit);
     return this.stmt(sql).all(...args);
   }
 
