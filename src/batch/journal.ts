@@ -1,4 +1,4 @@
-// The batch journal: each row's state (planned, sent, succeeded, failed) kept durably in SQLite, so an interrupted
+// The batch journal: each row's state (planned, sent, unknown, succeeded, failed, invalid) kept durably in SQLite, so an interrupted
 // batch resumes where it stopped and a finished one sends nothing. Writes of one moment share one fsync.
 import { closeSync, openSync, readFileSync, readSync, renameSync, statSync, unlinkSync, writeSync } from 'node:fs';
 import { privateDatabase, privateDir } from '../config/private-files.js';

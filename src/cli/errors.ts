@@ -27,7 +27,7 @@ export function exitCodeOf(error: CoinopError): ExitCode {
   return CODES[error.category];
 }
 
-/** Anything thrown, as a CoinopError (an answer refused at a prompt is the operator cancelling). */
+/** Anything thrown, as a CoinopError: src/errors.ts's toCoinopError, under the name the commands use. */
 export function asCliError(error: unknown): CoinopError {
   return toCoinopError(error);
 }

@@ -29,8 +29,10 @@ function fullName(cmd: Command): string {
 
 /** The commands under `cmd` that a person types, depth first (hidden ones left out). */
 function commands(cmd: Command): Command[] {
-  return cmd.commands
-    .filter((c) => !(c as unknown as { _hidden?: boolean })._hidden)
+  return cmd
+    .createHelp()
+    .visibleCommands(cmd)
+    .filter((c) => c.name() !== 'help')
     .flatMap((c) => [c, ...commands(c)]);
 }
 

@@ -1,5 +1,6 @@
-// Resolves which profile a command runs as, and with which addresses and credentials, after the
-// --profile flag, COINOP_PROFILE and the COINOP_BASE_URL / COINOP_AUTH_URL / COINOP_WS_URL / COINOP_TOKEN overrides.
+// Resolves which saved context a command runs as, and with which addresses and credentials, after the
+// --context flag, COINOP_CONTEXT (or its old name COINOP_PROFILE) and the COINOP_BASE_URL / COINOP_AUTH_URL /
+// COINOP_WS_URL / COINOP_TOKEN overrides.
 import { ALL_SCOPES } from '../contract/enums.js';
 import { usageError } from '../errors.js';
 import { DEMO } from '../embedded/demo.js';
@@ -35,7 +36,7 @@ export interface Override {
   value: string;
 }
 
-/** The settings a profile is resolved with: COINOP_PROFILE, COINOP_CLIENT_SECRET, COINOP_TOKEN, COINOP_*_URL. */
+/** The settings a context is resolved with: COINOP_CONTEXT, COINOP_CLIENT_SECRET, COINOP_TOKEN, COINOP_*_URL. */
 export type ProfileSettings = Pick<Settings, 'profile' | 'clientSecret' | 'token' | 'overrides'>;
 
 /** An environment whose client secret is real: its addresses are overridden only with https/wss, and noted. */
