@@ -121,6 +121,7 @@ async function appBundle(name, entry, split) {
     // start reads, hashes and hands to V8 with its code cache. (ws stays in: the embedded service starts with it.)
     external: [
       'better-sqlite3',
+      'pg',
       'ajv',
       'ajv-formats',
       '@modelcontextprotocol/sdk',
@@ -157,6 +158,21 @@ async function appBundle(name, entry, split) {
         },
       },
       {
+        // chalk's colour detection (its vendored supports-color) loads node:tty and node:os and inspects the terminal
+        // at start; coinop never asks it (src/render/style.ts makes its chalks with a level the IO object decided):
+        // chalk gets a detection that finds no colour, as it does in a browser.
+        name: 'chalk-no-detection',
+        setup(b) {
+          b.onResolve({ filter: /^#supports-color$/ }, (args) =>
+            /[\\/]chalk[\\/]/.test(args.importer) ? { path: 'supports-color', namespace: 'no-detection' } : undefined,
+          );
+          b.onLoad({ filter: /.*/, namespace: 'no-detection' }, () => ({
+            contents: 'export default { stdout: false, stderr: false };',
+            loader: 'js',
+          }));
+        },
+      },
+      {
         // The precompiled validators' two run-time helpers are bundled (a few KB): requiring them from node_modules cost
         // every start the package lookups (realpath, package.json reads) of about 5 ms. Ajv's compiler stays outside.
         name: 'ajv-runtime-helpers',
@@ -171,7 +187,7 @@ async function appBundle(name, entry, split) {
         // becomes a bundled stub that require()s the package when the import() runs.
         name: 'lazy-externals',
         setup(b) {
-          b.onResolve({ filter: /^(@inquirer\/|@modelcontextprotocol\/sdk|yaml$)/ }, (args) =>
+          b.onResolve({ filter: /^(@inquirer\/|@modelcontextprotocol\/sdk|yaml$|pg$|better-sqlite3$)/ }, (args) =>
             args.kind === 'dynamic-import' ? { path: args.path, namespace: 'lazy-external' } : undefined,
           );
           b.onLoad({ filter: /.*/, namespace: 'lazy-external' }, (args) => ({
@@ -184,21 +200,23 @@ async function appBundle(name, entry, split) {
       {
         name: 'plain-schemas',
         setup(b) {
-          b.onLoad({ filter: /[\\/]src[\\/]api[\\/]schemas\.ts$/ }, () => ({ contents: schemas, loader: 'js' }));
-          b.onLoad({ filter: /[\\/]src[\\/]policy[\\/]schema\.ts$/ }, () => ({
-            contents: policySchemas,
-            loader: 'js',
-          }));
+          b.onLoad({ filter: /[\\/]src[\\/]contract[\\/]schemas\.ts$/ }, () => {
+            replaced.add('src/contract/schemas.ts');
+            return { contents: schemas, loader: 'js' };
+          });
+          b.onLoad({ filter: /[\\/]src[\\/]policy[\\/]schema\.ts$/ }, () => {
+            replaced.add('src/policy/schema.ts');
+            return { contents: policySchemas, loader: 'js' };
+          });
         },
       },
       {
         name: 'precompiled-validators',
         setup(b) {
-          b.onLoad({ filter: /[\\/]src[\\/]api[\\/]precompiled\.ts$/ }, () => ({
-            contents: validators,
-            loader: 'js',
-            resolveDir: resolve('src/contract'),
-          }));
+          b.onLoad({ filter: /[\\/]src[\\/]contract[\\/]precompiled\.ts$/ }, () => {
+            replaced.add('src/contract/precompiled.ts');
+            return { contents: validators, loader: 'js', resolveDir: resolve('src/contract') };
+          });
         },
       },
     ],
@@ -221,7 +239,14 @@ const splitLocal = {
     b.onResolve({ filter: /^\.\.\/\.\.\/bin\/load\.js$/ }, (args) => ({ path: args.path, external: true }));
   },
 };
+// The modules the plain-schemas and precompiled-validators plugins stand in for, as each bundle met them: a plugin whose
+// filter no longer matches (a moved file) would silently bundle TypeBox and Ajv's run-time compilation again.
+const replaced = new Set();
+const SUBSTITUTED = ['src/contract/schemas.ts', 'src/contract/precompiled.ts', 'src/policy/schema.ts'];
 const app = await appBundle('main', 'src/commands/main.ts', [splitLocal]);
+for (const file of SUBSTITUTED)
+  if (!replaced.has(file))
+    throw new Error(`build: main.cjs was bundled without the generated ${file}: its plugin filter matched nothing`);
 await appBundle('local', 'src/local/app-entry.ts', [
   {
     name: 'local-entry',

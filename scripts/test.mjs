@@ -32,6 +32,8 @@ if (!project) {
     finish(0, 1);
   }
 }
+// The gateway's tests run against the machine's PostgreSQL (127.0.0.1:5432, database test): it must answer first.
+if (project !== 'proof' && run(process.execPath, ['scripts/wait-postgres.mjs']).status !== 0) finish(0, 1);
 const dir = mkdtempSync(join(tmpdir(), 'coinop-test-'));
 const summary = join(dir, 'summary.json');
 // Unit files are CPU-bound and in process: one worker per core (vitest's default leaves one core idle).

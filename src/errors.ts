@@ -1,7 +1,8 @@
 // Errors of every layer, in categories (usage, auth, network, API, outcome, refused by policy, cancelled, file,
 // internal, integrity). This module sits below everything that throws them (client, config, render, batch, local,
 // policy, audit); the CLI alone turns a category into an exit code and a line on stderr (src/cli/errors.ts).
-import { ProblemError, problemName, type Problem } from './contract/index.js';
+import { ProblemError, problemName } from './contract/problems.js';
+import type { Problem } from './contract/schemas.js';
 
 export type ErrorCategory =
   | 'usage'
@@ -77,6 +78,12 @@ export function problemError(p: Problem): CoinopError {
   const text = [p.title, p.detail].filter(Boolean).join(': ') + (name ? ` (${name})` : '');
   if (p.status === 401)
     return new CoinopError('auth', text, { problem: p, hint: 'run: coinop login (or check COINOP_TOKEN)' });
+  // A gateway's own refusal by its policy (coinop gateway): a refusal by policy, as a machine's policy refuses.
+  if (name === 'policy-refused')
+    return new CoinopError('policy', text, {
+      problem: p,
+      hint: "the gateway's policy: ask its admin (coinop gateway policy show)",
+    });
   if (p.status === 403 && /scope/i.test(p.detail ?? '')) {
     return new CoinopError('auth', text, {
       problem: p,

@@ -20,6 +20,7 @@ export const AUDIT_KINDS = [
   'mcp_call',
   'address_book',
   'deposit_address',
+  'gateway_admin',
 ] as const;
 export type AuditKind = (typeof AUDIT_KINDS)[number];
 
@@ -28,7 +29,8 @@ export type AuditKind = (typeof AUDIT_KINDS)[number];
  * (or the policy) said no, nothing moved; failed: it did not happen (nothing reached the service, or the transfer
  * ended FAILED); unknown: sent without an answer, so it may have gone through; approved: an approval was signed;
  * answered: an MCP tool call that moves nothing (a read, a preview) was answered; cancelled: the operator said no at
- * the confirmation (or stopped the command) before anything was sent.
+ * the confirmation (or stopped the command) before anything was sent; held: a gateway holds it for approvals; rejected: an
+ * approver rejected what was held; expired: it was held past its time and never sent.
  */
 export const AUDIT_RESULTS = [
   'attempt',
@@ -39,6 +41,9 @@ export const AUDIT_RESULTS = [
   'approved',
   'answered',
   'cancelled',
+  'held',
+  'rejected',
+  'expired',
 ] as const;
 export type AuditResult = (typeof AUDIT_RESULTS)[number];
 
@@ -54,6 +59,8 @@ export interface AuditWho {
   approver_keys?: string[];
   /** The MCP client (an AI agent) that asked through coinop mcp, as its handshake named it: "name version". */
   agent?: string;
+  /** The gateway operator who asked (coinop gateway): their name there. */
+  operator?: string;
 }
 
 /** What was asked for. Amounts are strings, as sent. */

@@ -88,7 +88,7 @@ export function clientBatchApi(client: ServiceClient): BatchApi {
   return {
     async createWithdrawal(body) {
       try {
-        const r = await client.call<Transfer>('createCryptoWithdrawal', { body });
+        const r = await client.call('createCryptoWithdrawal', { body });
         return { kind: r.alreadySubmitted ? 'exists' : 'created', transfer: r.data, date: r.date };
       } catch (e) {
         return classify(e);
@@ -96,21 +96,21 @@ export function clientBatchApi(client: ServiceClient): BatchApi {
     },
     async quoteFee(body) {
       try {
-        const r = await client.call<CryptoWithdrawalFee>('createCryptoWithdrawalFee', { body });
+        const r = await client.call('createCryptoWithdrawalFee', { body });
         return { kind: 'quote', quote: r.data };
       } catch (e) {
         return classify(e);
       }
     },
     async transfers(ids) {
-      const r = await client.call<{ items?: Transfer[] }>('listTransfers', {
+      const r = await client.call('listTransfers', {
         query: { ids, limit: String(Math.max(ids.length, 1)) },
       });
       return r.data.items ?? [];
     },
     async transfersByRef(refIds) {
       // A ref_id names one transfer per customer; the largest page leaves room should the service hold more.
-      const r = await client.call<{ items?: Transfer[] }>('listTransfers', {
+      const r = await client.call('listTransfers', {
         query: { ref_ids: refIds, limit: '1000' },
       });
       return r.data.items ?? [];

@@ -1,26 +1,19 @@
 // Prompts for the service's values (select lists for enumerations, validated inputs), shared by commands.
+import { ADDRESS_RULES, type AddressCheck, addressReason } from '../contract/addresses.js';
+import { ASSETS, CRYPTO_ASSETS, networksForAsset } from '../contract/catalogue.js';
 import {
-  ADDRESS_RULES,
-  type AddressCheck,
-  addressReason,
-  ASSETS,
-  CRYPTO_ASSETS,
   CRYPTO_NETWORKS,
   MARKETS,
   PRICE_INCREMENTS,
-  decimalPlaces,
-  isAmountString,
-  networksForAsset,
-  dec,
-  withdrawalTargetIssues,
-  type CatalogueIssue,
   type CryptoNetwork,
   type Market,
   type PriceIncrement,
-} from '../contract/index.js';
+} from '../contract/enums.js';
+import { decimalPlaces, isAmountString, dec } from '../contract/money.js';
+import { withdrawalTargetIssues, type CatalogueIssue } from '../contract/validate.js';
 import { checkUnlisted, fieldName, type FlagNames } from '../client/service-client.js';
 import { sortUnlisted } from '../client/catalogue-policy.js';
-import type { Invocation } from './invocation.js';
+import type { Ports } from './ports.js';
 import { need, type Prompter } from './prompt.js';
 
 export const askAsset = (pr: Prompter, v?: string, flag = '--asset') =>
@@ -88,17 +81,19 @@ export const askIncrement = (pr: Prompter) => pr.select<PriceIncrement>('Increme
  * the fields returned are asked for with the picker instead.
  */
 export function refusedToAsk(
-  ctx: Pick<Invocation, 'catalogue' | 'prompter' | 'io'>,
+  ctx: Pick<Ports, 'service' | 'prompter' | 'display'>,
   issues: CatalogueIssue[],
   flags: FlagNames,
 ): Set<string> {
   if (!ctx.prompter.allowed) {
-    checkUnlisted(ctx.catalogue(), issues, flags);
+    checkUnlisted(ctx.service.catalogue(), issues, flags);
     return new Set();
   }
-  const refused = sortUnlisted(ctx.catalogue(), issues, (f) => fieldName(f, flags));
+  const refused = sortUnlisted(ctx.service.catalogue(), issues, (f) => fieldName(f, flags));
   for (const i of refused)
-    ctx.io.err(`note: ${fieldName(i.field, flags)} ${i.value}: ${i.rule.replace(/ \(.*\)$/, '')}; pick one instead\n`);
+    ctx.display.io.err(
+      `note: ${fieldName(i.field, flags)} ${i.value}: ${i.rule.replace(/ \(.*\)$/, '')}; pick one instead\n`,
+    );
   return new Set(refused.map((i) => i.field));
 }
 
@@ -107,7 +102,7 @@ export function refusedToAsk(
  * catalogue refuses is picked again (an unknown asset, a network the asset does not move on); piped, it is refused.
  */
 export async function askTarget(
-  ctx: Pick<Invocation, 'catalogue' | 'prompter' | 'io'>,
+  ctx: Pick<Ports, 'service' | 'prompter' | 'display'>,
   given: { asset?: string; network?: string },
   flags: FlagNames,
 ): Promise<{ asset: string; network: CryptoNetwork }> {

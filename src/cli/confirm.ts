@@ -1,7 +1,7 @@
 // The confirmation before money moves: a summary of what will be sent, then an explicit yes (in production, the
 // amount typed out). --no-input never stands in for --yes: without a terminal production refuses unless --yes was
 // given, and on a terminal --no-input without --yes refuses in every environment.
-import { dec, isAmountString } from '../contract/index.js';
+import { dec, isAmountString } from '../contract/money.js';
 import { CoinopError, cancelled } from './errors.js';
 import type { IO } from './io.js';
 import type { Prompter } from './prompt.js';

@@ -21,7 +21,7 @@ export function instructionChoices(items: FiatDepositInstructions[]): Choice[] {
 
 /** The first page of instructions (newest first, at most 100). */
 export async function recentInstructions(conn: Connection): Promise<FiatDepositInstructions[]> {
-  const { data } = await conn.client.call<{ items?: FiatDepositInstructions[] }>('listFiatDepositInstructions', {
+  const { data } = await conn.client.call('listFiatDepositInstructions', {
     query: { limit: 100 },
   });
   return data.items ?? [];

@@ -1,5 +1,6 @@
 // Following transfers until they end (COMPLETED or FAILED), with progress on stderr.
-import type { Invocation, Connection } from './invocation.js';
+import type { Connection } from './invocation.js';
+import type { Ports } from './ports.js';
 import { CoinopError } from './errors.js';
 import { palette, statusColour } from '../render/style.js';
 
@@ -13,16 +14,16 @@ export interface FollowOptions {
 
 /** Polls the transfers until each has ended; returns them in the order given. */
 export async function follow(
-  ctx: Invocation,
+  ctx: Pick<Ports, 'display' | 'service' | 'clock'>,
   conn: Connection,
   ids: string[],
   options: FollowOptions,
 ): Promise<Record<string, unknown>[]> {
-  const { pollMs } = ctx.settings;
-  const p = palette(ctx.io.colourErr);
+  const pollMs = ctx.service.pollMs();
+  const p = palette(ctx.display.io.colourErr);
   const started = Date.now();
   const last = new Map<string, Record<string, unknown>>();
-  const live = ctx.io.stderrTTY;
+  const live = ctx.display.io.stderrTTY;
   for (;;) {
     const pending = ids.filter((id) => !TERMINAL_STATUSES.has(String(last.get(id)?.status)));
     for (const id of pending) {
@@ -30,9 +31,9 @@ export async function follow(
       const before = last.get(id)?.status;
       last.set(id, data);
       if (data.status !== before) {
-        if (live) ctx.io.err('\r\u001b[2K');
-        ctx.io.err(
-          `${p.dim(new Date(ctx.now()).toISOString().slice(11, 19))} transfer ${id} ${statusColour(p, String(data.status))}\n`,
+        if (live) ctx.display.io.err('\r\u001b[2K');
+        ctx.display.io.err(
+          `${p.dim(new Date(ctx.clock.now()).toISOString().slice(11, 19))} transfer ${id} ${statusColour(p, String(data.status))}\n`,
         );
         options.onChange?.(data);
       }
@@ -41,14 +42,14 @@ export async function follow(
     if (!left.length) return ids.map((id) => last.get(id)!);
     const waited = Math.round((Date.now() - started) / 1000);
     if (waited >= options.timeoutSeconds) {
-      if (live) ctx.io.err('\r\u001b[2K');
+      if (live) ctx.display.io.err('\r\u001b[2K');
       throw new CoinopError(
         'timeout',
         `stopped waiting after ${waited} s (--wait-timeout): ${left.length} transfer(s) still PENDING: ${left.join(', ')}; they go on without coinop`,
         { hint: `follow on with coinop transfers watch ${left.join(' ')}` },
       );
     }
-    if (live) ctx.io.err(`\r\u001b[2K${p.dim(`waiting for ${left.length} transfer(s) to end… ${waited} s`)}`);
+    if (live) ctx.display.io.err(`\r\u001b[2K${p.dim(`waiting for ${left.length} transfer(s) to end… ${waited} s`)}`);
     await new Promise((r) => setTimeout(r, pollMs));
   }
 }

@@ -3,25 +3,30 @@
 import type { AuditEvent } from '../audit/entry.js';
 import { profilePolicy } from './policy-enforce.js';
 import { type MoneyRequest, MoneyGate, refuseRequest } from '../gate/gate.js';
-import type { Invocation, Connection } from './invocation.js';
+import type { Connection } from './invocation.js';
+import type { Ports } from './ports.js';
 
-export function gateFor(ctx: Invocation, conn: Connection, command: string): MoneyGate {
+export function gateFor(
+  ctx: Pick<Ports, 'service' | 'audit' | 'clock' | 'interrupt' | 'policy'>,
+  conn: Connection,
+  command: string,
+): MoneyGate {
   return new MoneyGate({
     client: conn.client,
     context: { name: conn.context.name, environment: conn.context.environment },
     serviceId: conn.serviceId,
-    dataDir: ctx.settings.dataDir,
+    dataDir: ctx.service.dataDir(),
     policy: () => profilePolicy(ctx, command, { quiet: true }),
     audit: {
       record: (event) => ctx.audit.record(event, conn),
       note: (event) => ctx.audit.note(event, conn),
     },
-    catalogue: ctx.catalogue(),
-    now: () => ctx.now(),
+    catalogue: ctx.service.catalogue(),
+    now: () => ctx.clock.now(),
     inFlight: (event: AuditEvent) => {
       let open = true;
       // Ended before the outcome came (Ctrl-C, SIGTERM): the request may have gone.
-      ctx.onCleanup(() =>
+      ctx.interrupt.onExit(() =>
         open
           ? ctx.audit.note(
               {
@@ -43,7 +48,11 @@ export function gateFor(ctx: Invocation, conn: Connection, command: string): Mon
 }
 
 /** Runs a check of the request before there is a connection (bad input): a refusal is recorded, then thrown. */
-export async function refusedBeforeSending(ctx: Invocation, request: MoneyRequest, check: () => void): Promise<void> {
+export async function refusedBeforeSending(
+  ctx: Pick<Ports, 'audit'>,
+  request: MoneyRequest,
+  check: () => void,
+): Promise<void> {
   try {
     check();
   } catch (e) {

@@ -44,18 +44,47 @@ function colourAllowed(env: Record<string, string | undefined>, tty: boolean, no
   return tty;
 }
 
-export function makeIO(
-  streams: { stdin: IO['stdin']; stdout: IO['stdout']; stderr: IO['stderr'] },
-  opts: IOOptions = {},
-): IO {
+/**
+ * The streams an IO object writes through. `stdin` is read only when a command reads it (it may be a getter: see
+ * processStreams), so `stdinTTY`, when given, answers whether it is a terminal without making it.
+ */
+export interface IOStreams {
+  stdin: IO['stdin'];
+  stdout: IO['stdout'];
+  stderr: IO['stderr'];
+  stdinTTY?: boolean;
+}
+
+/**
+ * The process's own streams, stdin made on first use: process.stdin opens descriptor 0 as a stream (on a file or a
+ * pipe that loads fs's stream and promise modules), which a command that never reads it need not pay for. Whether it
+ * is a terminal is asked of the descriptor.
+ */
+export function processStreams(isatty: (fd: number) => boolean): IOStreams {
+  return {
+    get stdin() {
+      return process.stdin;
+    },
+    stdout: process.stdout,
+    stderr: process.stderr,
+    stdinTTY: isatty(0),
+  };
+}
+
+export function makeIO(streams: IOStreams, opts: IOOptions = {}): IO {
   const env = opts.env ?? {};
   const stdoutTTY = !!streams.stdout.isTTY;
   const stderrTTY = !!streams.stderr.isTTY;
-  const stdinTTY = !!streams.stdin.isTTY;
+  const stdinTTY = streams.stdinTTY ?? !!streams.stdin.isTTY;
   const envWidth = Number(env.COLUMNS);
   const envRows = Number(env.LINES);
   const io: IO = {
-    ...streams,
+    // Asked of `streams` when read, so a lazy stdin stays unmade until a command reads it.
+    get stdin() {
+      return streams.stdin;
+    },
+    stdout: streams.stdout,
+    stderr: streams.stderr,
     stdoutTTY,
     stdinTTY,
     stderrTTY,

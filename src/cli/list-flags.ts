@@ -2,11 +2,11 @@
 // -until, -at, -from, -after: options.ts's one time grammar), --limit, --order, --order-by, --cursor, --all;
 // the table flags of every command that prints a table (--columns, --wide), and a list's footer.
 import type { Command } from 'commander';
-import { LIST_LIMIT_MAX, LIST_ORDERS } from '../contract/index.js';
+import { LIST_ORDERS } from '../contract/enums.js';
+import { LIST_LIMIT_MAX } from '../contract/schemas.js';
 import type { FlagNames } from '../client/service-client.js';
 import type { Output } from '../render/output.js';
 import { checkColumnNames, type Column, type TableView } from '../render/table.js';
-import type { Invocation } from './invocation.js';
 import { usageError } from './errors.js';
 import { shellQuote } from './help.js';
 import { choiceOption, collect, type FlagReader, intFlag, parseTime, TIME_HELP } from './options.js';
@@ -113,7 +113,13 @@ export function nextPageCommand(argv: readonly string[], cursor: string): string
  * The footer of a list on a terminal (stderr): how many, and when a next page exists, its cursor and the exact
  * command that shows it. `noun` is singular and plural.
  */
-export function listFooter(ctx: Invocation, out: Output, n: number, noun: [string, string], next?: string): void {
+export function listFooter(
+  ctx: { readonly argv: readonly string[] },
+  out: Output,
+  n: number,
+  noun: [string, string],
+  next?: string,
+): void {
   if (!out.forPeople) return;
   if (n || next) out.note(out.p.dim(`${n} ${n === 1 ? noun[0] : noun[1]}${next ? ` · next cursor ${next}` : ''}`));
   if (next) out.note(out.p.dim(`next page: ${nextPageCommand(ctx.argv, next)} (or --all for every page)`));

@@ -1,10 +1,12 @@
 // Markets named on the command line (prices, stream), held to the catalogue the way the service's policy says: the
 // local service has exactly the catalogue's; another service has what it lists itself (GET /markets, kept a day in
 // the data directory), and when it does not say, the market is sent with a note, for the service to decide.
-import { MARKET_INFO, MARKETS, marketIssues } from '../contract/index.js';
+import { MARKET_INFO } from '../contract/catalogue.js';
+import { MARKETS } from '../contract/enums.js';
+import { marketIssues } from '../contract/validate.js';
 import { checkUnlisted } from '../client/service-client.js';
 import { serviceMarkets } from '../client/market-list.js';
-import type { Invocation } from './invocation.js';
+import type { Ports } from './ports.js';
 import { usageError } from './errors.js';
 import { SEE_MARKETS } from './options.js';
 
@@ -17,26 +19,26 @@ const known = (m: string) => !!MARKET_INFO[m as keyof typeof MARKET_INFO];
  * lists them.
  */
 export async function checkMarkets(
-  ctx: Invocation,
+  { service, clock }: Pick<Ports, 'service' | 'clock'>,
   what: string,
   markets: string[],
   options: { quiet?: boolean; live?: boolean } = {},
 ): Promise<void> {
   const unknown = [...new Set(markets.filter((m) => !known(m)))];
   if (!unknown.length) return;
-  const policy = ctx.catalogue();
+  const policy = service.catalogue();
   if (policy.authoritative)
     throw usageError(
       `${what}: "${unknown[0]}" is not a market (such as ${MARKETS.slice(0, 4).join(', ')})`,
       SEE_MARKETS,
     );
-  const conn = await ctx.connect(options);
+  const conn = await service.connect(options);
   // A service that does not answer the list (a custom server without it, a network error) leaves the market to it.
   const listed = await serviceMarkets({
     client: conn.client,
     serviceId: conn.serviceId,
-    dataDir: ctx.settings.dataDir,
-    now: ctx.now(),
+    dataDir: service.dataDir(),
+    now: clock.now(),
   }).then(
     (l) => ({ ...l, markets: l.markets.map((m) => m.market) }),
     () => undefined,

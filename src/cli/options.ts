@@ -2,7 +2,9 @@
 // markets, durations, times, counts, amounts and rates. One helper per rule, so a rule is written once and its message
 // is the same everywhere.
 import { Argument, Option } from 'commander';
-import { canonicalChoice, isAmountString, MARKET_SYMBOL_PATTERN, NAME_PATTERN } from '../contract/index.js';
+import { canonicalChoice } from '../contract/enums.js';
+import { isAmountString } from '../contract/money.js';
+import { MARKET_SYMBOL_PATTERN, NAME_PATTERN } from '../contract/schemas.js';
 import { isoSeconds } from '../client/prices.js';
 import { usageError } from './errors.js';
 

@@ -2,7 +2,8 @@
 // that does not load refuses everything), the verdict asked of src/policy and handed to the listeners, a dry run's
 // verdicts shown, and a run the policy refuses stopped before anything is sent, every violation listed (exit 8).
 // No flag skips it: the policy changes only by changing its file.
-import type { Invocation, Connection } from './invocation.js';
+import type { Connection } from './invocation.js';
+import type { Ports } from './ports.js';
 import { CoinopError } from './errors.js';
 import type { ApprovalContent, ParsedApproval } from '../policy/approvals.js';
 import type { PolicyRequest, PolicyVerdict, RecentWithdrawal } from '../policy/evaluate.js';
@@ -18,17 +19,17 @@ export { refusal } from '../policy/refusal.js';
  * whose presence cannot be known (a dangling symbolic link, a folder that cannot be looked into), refuses (exit 8).
  */
 export async function profilePolicy(
-  ctx: Invocation,
+  ctx: Pick<Ports, 'service' | 'policy'>,
   command: string,
   options: { quiet?: boolean; request?: { ref_id?: string; [field: string]: unknown } } = {},
 ): Promise<LoadedPolicy | undefined> {
-  const name = ctx.context().name;
-  const loc = policyLocation(ctx.settings.configDir, name);
+  const name = ctx.service.context().name;
+  const loc = policyLocation(ctx.policy.configDir(), name);
   if (!loc.exists) return undefined;
   const refuse = (error: string, hint: string): never => {
     // quiet: the caller (the gate) records the refusal itself, with the request it refuses.
     if (!options.quiet)
-      ctx.policyEvent({ type: 'policy-unloadable', command, file: loc.path, error, request: options.request });
+      ctx.policy.event({ type: 'policy-unloadable', command, file: loc.path, error, request: options.request });
     throw new CoinopError('policy', `refused by policy: ${error}; nothing was sent`, { hint });
   };
   if (loc.problem)
@@ -68,7 +69,7 @@ export interface PolicyRun {
 
 /** The policy's verdict on a run (every rule, every approval), handed to the listeners. */
 export async function policyVerdict(
-  ctx: Invocation,
+  ctx: Pick<Ports, 'clock' | 'policy'>,
   conn: Connection,
   policy: LoadedPolicy | undefined,
   run: PolicyRun,
@@ -81,20 +82,21 @@ export async function policyVerdict(
     defaultProfileId: run.defaultProfileId,
     requests: run.requests,
     approvals: run.approvals,
-    machineNow: ctx.now,
+    machineNow: () => ctx.clock.now(),
     reserved: run.reserved,
     onSeen: run.onSeen,
   });
-  ctx.policyEvent({ type: 'policy-verdict', command: run.command, dry_run: run.dryRun, verdict });
+  ctx.policy.event({ type: 'policy-verdict', command: run.command, dry_run: run.dryRun, verdict });
   return verdict;
 }
 
 const SHOWN = 20;
 
 /** Each rule's verdict for a person (a dry run), on stderr: the rule, pass/fail/off/n/a, why, its violations. */
-export function verdictText(ctx: Invocation, verdict: PolicyVerdict): string {
-  const p = palette(ctx.io.colourErr);
-  if (!verdict.file) return `${p.bold('Policy')}: none (no policy file for profile ${ctx.context().name}: no rules)\n`;
+export function verdictText(ctx: Pick<Ports, 'display' | 'service'>, verdict: PolicyVerdict): string {
+  const p = palette(ctx.display.io.colourErr);
+  if (!verdict.file)
+    return `${p.bold('Policy')}: none (no policy file for profile ${ctx.service.context().name}: no rules)\n`;
   const status = (s: string) => (s === 'fail' ? p.red(s) : s === 'pass' ? p.green(s) : p.dim(s));
   const lines = [
     `${p.bold('Policy')} ${verdict.file} (${verdict.allowed ? 'allows this run' : p.red('refuses this run')}; ${verdict.clock} clock ${verdict.checked_at})`,
@@ -107,17 +109,17 @@ export function verdictText(ctx: Invocation, verdict: PolicyVerdict): string {
   return `${lines.join('\n')}\n`;
 }
 
-const machine = (ctx: Invocation) => ctx.format() === 'json' || ctx.format() === 'ndjson';
+const machine = (ctx: Pick<Ports, 'display'>) => ctx.display.format() === 'json' || ctx.display.format() === 'ndjson';
 
 /** A dry run's verdicts on stderr: for a person, or one JSON object ({"policy": verdict}) in the machine formats. */
-export function showVerdict(ctx: Invocation, verdict: PolicyVerdict): void {
+export function showVerdict(ctx: Pick<Ports, 'display' | 'service'>, verdict: PolicyVerdict): void {
   // Without a policy file there is no verdict worth a machine's reading; a person is told in a line.
   if (!verdict.file && machine(ctx)) return;
-  ctx.io.err(machine(ctx) ? `${JSON.stringify({ policy: verdict })}\n` : verdictText(ctx, verdict));
+  ctx.display.io.err(machine(ctx) ? `${JSON.stringify({ policy: verdict })}\n` : verdictText(ctx, verdict));
 }
 
 /** Stops a run the policy refuses, every violation listed first (a JSON object each in the machine formats). */
-export function refuseUnlessAllowed(ctx: Invocation, verdict: PolicyVerdict): void {
+export function refuseUnlessAllowed(ctx: Pick<Ports, 'display'>, verdict: PolicyVerdict): void {
   if (verdict.allowed) return;
   const failed = verdict.rules.filter((r) => r.status === 'fail');
   const total = failed.reduce((n, r) => n + r.violations_total, 0);
@@ -125,10 +127,10 @@ export function refuseUnlessAllowed(ctx: Invocation, verdict: PolicyVerdict): vo
     let shown = 0;
     for (const r of failed)
       for (const x of r.violations) {
-        if (machine(ctx)) ctx.io.err(`${JSON.stringify({ rule: r.rule, ...x })}\n`);
-        else if (++shown <= SHOWN) ctx.io.err(`policy: ${violationLine(r, x)}\n`);
+        if (machine(ctx)) ctx.display.io.err(`${JSON.stringify({ rule: r.rule, ...x })}\n`);
+        else if (++shown <= SHOWN) ctx.display.io.err(`policy: ${violationLine(r, x)}\n`);
       }
-    if (!machine(ctx) && total > SHOWN) ctx.io.err(`… and ${total - SHOWN} more (-o json lists them all)\n`);
+    if (!machine(ctx) && total > SHOWN) ctx.display.io.err(`… and ${total - SHOWN} more (-o json lists them all)\n`);
   }
   throw refusal(verdict);
 }

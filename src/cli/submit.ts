@@ -5,14 +5,77 @@ import { operations, type OperationId } from '../contract/index.js';
 import type { AuditKind, AuditWhat } from '../audit/entry.js';
 import { charged, transferOutcome } from '../audit/outcomes.js';
 import type { MoneyGate, Prepared } from '../gate/gate.js';
-import type { Invocation, Connection } from './invocation.js';
+import type { Connection } from './invocation.js';
+import type { Ports } from './ports.js';
+import type { IO } from './io.js';
 import { CoinopError } from './errors.js';
 import { TRANSFER_COLUMNS } from '../render/columns.js';
 import { palette } from '../render/style.js';
+import type { Column } from '../render/table.js';
 import { follow } from './follow.js';
+import { gatewayCall, type HeldRequest, isHeld } from '../client/gateway-calls.js';
+
+/** A held request's columns in a table. */
+const HELD_COLUMNS: Column[] = [
+  { key: 'pending_id', kind: 'id' },
+  { key: 'status', kind: 'status' },
+  { key: 'initiator' },
+  { key: 'ref_id' },
+  { key: 'approvals_required', header: 'APPROVALS' },
+  { key: 'expires_at', kind: 'time' },
+];
+
+/** How often --wait-approval asks the gateway how a held request stands. */
+const APPROVAL_POLL_MS = 1000;
+
+/**
+ * A request a gateway holds for its approvers (202): said on stderr with the id approvers approve; with
+ * --wait-approval, followed until it is sent (its transfer returned), or rejected, expired or failed (an error).
+ */
+async function heldAtGateway(
+  ctx: Pick<Ports, 'display' | 'interrupt' | 'clock'>,
+  gate: MoneyGate,
+  held: HeldRequest,
+  options: { noun: string; waitApproval?: { timeoutSeconds: number } },
+): Promise<Record<string, unknown>> {
+  const pal = palette(ctx.display.io.colourErr);
+  ctx.display.io.err(
+    `${pal.yellow('held')}: the gateway holds this ${options.noun} for approvals (${held.approvals.length} of ${held.approvals_required}): ` +
+      `pending ${held.pending_id}; an approver runs coinop approvals approve ${held.pending_id}\n`,
+  );
+  if (!options.waitApproval) return held as unknown as Record<string, unknown>;
+  ctx.interrupt.say(
+    `interrupted: the ${options.noun} is held at the gateway as ${held.pending_id}; it is sent when approved (coinop approvals show ${held.pending_id})`,
+  );
+  const deadline = ctx.clock.now() + options.waitApproval.timeoutSeconds * 1000;
+  let now: HeldRequest = held;
+  while (now.status === 'pending' || now.status === 'sending') {
+    if (ctx.clock.now() >= deadline)
+      throw new CoinopError(
+        'timeout',
+        `still held for approvals after ${options.waitApproval.timeoutSeconds} s: pending ${held.pending_id}`,
+        {
+          hint: `it is sent when approved; follow it with coinop approvals show ${held.pending_id}`,
+        },
+      );
+    await new Promise((resolve) => setTimeout(resolve, APPROVAL_POLL_MS));
+    now = await gatewayCall<HeldRequest>(gate.client, 'GET', `/_gateway/approvals/${held.pending_id}`);
+  }
+  if (now.status === 'sent' && now.result) {
+    ctx.display.io.err(
+      `${pal.green('✓')} approved and sent by the gateway (${now.approvals.map((a) => a.operator).join(', ')})\n`,
+    );
+    return now.result;
+  }
+  const why = now.result && typeof now.result.reason === 'string' ? `: ${now.result.reason}` : '';
+  throw new CoinopError(
+    now.status === 'failed' ? 'failed' : 'policy',
+    `the gateway's held ${options.noun} ${held.pending_id} was ${now.status}${why}; nothing was sent`,
+  );
+}
 
 /** A generated ref_id, said once the request that carries it is sent (never for a request refused or not sent). */
-export function announceRefId(ctx: Invocation, refId: string): void {
+export function announceRefId(ctx: { io: Pick<IO, 'err' | 'colourErr'> }, refId: string): void {
   ctx.io.err(
     `ref_id ${refId} ${palette(ctx.io.colourErr).dim('(generated: retry with this --ref-id and it is never sent twice)')}\n`,
   );
@@ -20,7 +83,7 @@ export function announceRefId(ctx: Invocation, refId: string): void {
 
 /** --dry-run: what would be sent (with `extra`, such as a fee quote, in the machine formats), nothing sent. */
 export async function reportDryRun(
-  ctx: Invocation,
+  ctx: Pick<Ports, 'display'>,
   options: {
     operation: OperationId;
     environment: string;
@@ -30,13 +93,17 @@ export async function reportDryRun(
   },
 ): Promise<void> {
   const { path } = operations[options.operation];
-  const out = ctx.output();
+  const out = ctx.display.output();
   if (out.format === 'table') {
     const { summaryText } = await import('./confirm.js');
-    ctx.io.err(
-      summaryText(ctx.io, { title: 'Dry run: nothing sent', rows: options.rows, environment: options.environment }),
+    ctx.display.io.err(
+      summaryText(ctx.display.io, {
+        title: 'Dry run: nothing sent',
+        rows: options.rows,
+        environment: options.environment,
+      }),
     );
-    ctx.io.out(`${JSON.stringify({ method: 'POST', path, body: options.body }, null, 2)}\n`);
+    ctx.display.io.out(`${JSON.stringify({ method: 'POST', path, body: options.body }, null, 2)}\n`);
   } else out.one({ dry_run: true, method: 'POST', path, body: options.body, ...options.extra });
 }
 
@@ -53,10 +120,10 @@ export interface Audited {
  * request leaves, and its outcome after.
  */
 export async function submitOnce(
-  ctx: Invocation,
+  ctx: Pick<Ports, 'display' | 'interrupt' | 'clock'>,
   gate: MoneyGate,
   prepared: Prepared,
-  options: { noun: string; generated: boolean; preflighted?: boolean },
+  options: { noun: string; generated: boolean; preflighted?: boolean; waitApproval?: { timeoutSeconds: number } },
 ): Promise<Record<string, unknown>> {
   const refId = prepared.refId;
   const { noun } = options;
@@ -66,38 +133,45 @@ export async function submitOnce(
   const res = await gate.send(
     prepared,
     () => {
-      if (options.generated && refId) announceRefId(ctx, refId);
-      ctx.interruptNote = interrupted;
+      if (options.generated && refId) announceRefId(ctx.display, refId);
+      ctx.interrupt.say(interrupted);
     },
     { preflighted: options.preflighted },
   );
-  const data = res.data;
+  let data = res.data;
+  if (isHeld(data))
+    data = await heldAtGateway(ctx, gate, data as unknown as HeldRequest, { noun, waitApproval: options.waitApproval });
+  if (isHeld(data)) return data;
   const id = String(data.id);
-  ctx.interruptNote = `interrupted: ${noun} ref_id ${refId} was submitted (transfer ${id}); follow it with coinop transfers watch ${id}`;
-  const pal = palette(ctx.io.colourErr);
+  ctx.interrupt.say(
+    `interrupted: ${noun} ref_id ${refId} was submitted (transfer ${id}); follow it with coinop transfers watch ${id}`,
+  );
+  const pal = palette(ctx.display.io.colourErr);
   if (res.alreadySubmitted && res.submittedByThisCall) {
     // The first attempt reached the service and its answer was lost; the retry with the same ref_id found it.
-    ctx.io.err(
+    ctx.display.io.err(
       `${pal.green('✓')} ${noun} submitted by this command: transfer ${id} ` +
         `(its first attempt reached the service but the answer was lost; the retry with ref_id ${refId} found it, so it was sent once)\n`,
     );
   } else if (res.alreadySubmitted) {
-    ctx.io.err(
+    ctx.display.io.err(
       `${pal.yellow('already submitted')}: ref_id ${refId} was sent before; no money moved this time. The existing transfer:\n`,
     );
-  } else if (ctx.format() === 'table') ctx.io.err(`${pal.green('✓')} ${noun} submitted: transfer ${id}\n`);
+  } else if (ctx.display.format() === 'table')
+    ctx.display.io.err(`${pal.green('✓')} ${noun} submitted: transfer ${id}\n`);
   return data;
 }
 
 /** The transfer as submitted, or with `wait` as it ended (exit 6 when it FAILED; the end is in the audit log too). */
 export async function reportTransfer(
-  ctx: Invocation,
+  ctx: Pick<Ports, 'display' | 'audit' | 'service' | 'clock'>,
   conn: Connection,
   options: { wait: boolean; waitTimeout: number },
   transfer: Record<string, unknown>,
   audit: Audited,
 ): Promise<void> {
-  const out = ctx.output();
+  const out = ctx.display.output();
+  if (isHeld(transfer)) return out.one(transfer, HELD_COLUMNS);
   if (!options.wait) return out.one(transfer, TRANSFER_COLUMNS);
   const [final] = await follow(ctx, conn, [String(transfer.id)], { timeoutSeconds: options.waitTimeout });
   const ref_id = typeof final.ref_id === 'string' ? final.ref_id : null;

@@ -3,7 +3,9 @@
 // it is a day old (should that fail, the old list still serves, and says so).
 import { mkdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { catalogueMarket, MARKETS, type ListMarketsResponse, type MarketDetails } from '../contract/index.js';
+import { catalogueMarket } from '../contract/catalogue.js';
+import { MARKETS } from '../contract/enums.js';
+import type { ListMarketsResponse, MarketDetails } from '../contract/schemas.js';
 import { writeFileAtomic } from '../config/lock.js';
 import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
 import { sha256 } from '@noble/hashes/sha2.js';
@@ -53,7 +55,7 @@ function readCache(file: string, serviceId: string): CacheFile | undefined {
 
 /** GET /v2/markets, fresh. */
 export async function fetchMarkets(client: ServiceClient): Promise<MarketDetails[]> {
-  return marketsOf((await client.call<ListMarketsResponse>('listMarkets')).data);
+  return marketsOf((await client.call('listMarkets')).data);
 }
 
 /** A service's market list: the cache while it is younger than a day (unless `refresh`), else fetched and kept. */

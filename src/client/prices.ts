@@ -1,7 +1,7 @@
 // Historical prices as coinop asks for them: a query without a start asks for the latest prices (one page of steps
 // back from its end, or the last day with a maximum of points), not the oldest the service keeps. `coinop prices`
 // and the MCP server's prices tool both build their queries so.
-import { INCREMENT_SECONDS, type PriceIncrement } from '../contract/index.js';
+import { INCREMENT_SECONDS, type PriceIncrement } from '../contract/enums.js';
 
 /** An RFC 3339 time in whole seconds (the fraction dropped), as the time flags send it. */
 export const isoSeconds = (ms: number) => new Date(Math.floor(ms / 1000) * 1000).toISOString().replace('.000Z', 'Z');

@@ -1,26 +1,41 @@
 // The API client, built from the contract's operation table: every request is checked with requestIssues before
 // it is sent (bad input never reaches the network), answers are read leniently, lists page lazily.
+import { dec, isAmountString } from '../contract/money.js';
 import {
   buildPath,
-  coerceQuery,
-  dec,
-  formatIssue,
-  isAmountString,
   operations,
   requestIssues,
-  toProblem,
-  type CatalogueIssue,
-  type Issue,
+  type BodyOf,
+  type ItemOf,
   type Operation,
   type OperationId,
-  type Problem,
-} from '../contract/index.js';
+  type PagedOperationId,
+  type ParamsOf,
+  type QueryOf,
+  type ResponseOf,
+} from '../contract/operations.js';
+import { toProblem } from '../contract/problems.js';
+import type { Loose, Problem } from '../contract/schemas.js';
+import { coerceQuery, formatIssue, type CatalogueIssue, type Issue } from '../contract/validate.js';
 import { CoinopError, problemError } from '../errors.js';
 import { type CataloguePolicy, sortUnlisted } from './catalogue-policy.js';
 import type { TokenManager } from './tokens.js';
 import { answerText, shownUrl, type HttpResponse, type Transport } from './transport.js';
 
-export interface CallParts {
+/**
+ * A request to operation K as its caller gives it, typed by the contract (OperationTypes): the client checks it
+ * before anything is sent and names each bad field, so a part may still be as the operator typed it. A path parameter
+ * is any string; a query field may be its query-string text (coerced as the service would); a body is Loose (every
+ * field optional, every enumeration any string). Field names are the contract's.
+ */
+export interface CallParts<K extends OperationId> {
+  params?: { [P in keyof ParamsOf<K>]: string };
+  query?: { [P in keyof QueryOf<K>]?: QueryOf<K>[P] | string };
+  body?: Loose<BodyOf<K>>;
+}
+
+/** A request to an operation chosen at run time (the gate's, the policy's), with its parts as the caller holds them. */
+export interface AnyParts {
   params?: Record<string, string>;
   query?: Record<string, unknown>;
   body?: unknown;
@@ -75,7 +90,7 @@ export function checkUnlisted(catalogue: CataloguePolicy, unlisted: CatalogueIss
  */
 export function checkRequest(
   op: Operation,
-  parts: CallParts,
+  parts: AnyParts,
   flags: FlagNames | undefined,
   catalogue: CataloguePolicy,
 ): Record<string, unknown> | undefined {
@@ -114,20 +129,40 @@ export class ServiceClient {
     readonly catalogue: CataloguePolicy,
   ) {}
 
-  /** Calls an operation of the contract. Validation happens first; nothing is sent when it fails. */
-  async call<T = Record<string, unknown>>(
-    id: OperationId,
-    parts: CallParts = {},
+  /**
+   * Calls an operation of the contract: its request and answer typed by the contract. Validation happens first;
+   * nothing is sent when it fails. `checked`: the caller validated the same request already (later pages differ
+   * only by the service's cursor).
+   */
+  call<K extends OperationId>(
+    id: K,
+    parts: CallParts<K> = {},
     flags?: FlagNames,
     checked = false,
-  ): Promise<CallResult<T>> {
+  ): Promise<CallResult<ResponseOf<K>>> {
+    return this.send(id, parts as AnyParts, flags, checked) as Promise<CallResult<ResponseOf<K>>>;
+  }
+
+  /**
+   * Calls an operation chosen at run time (the gate's writes, the policy's list reads): checked as call() checks it, its
+   * answer an object of whichever operation it was.
+   */
+  callAny(id: OperationId, parts: AnyParts = {}, flags?: FlagNames): Promise<CallResult<Record<string, unknown>>> {
+    return this.send(id, parts, flags, false) as Promise<CallResult<Record<string, unknown>>>;
+  }
+
+  private async send(
+    id: OperationId,
+    parts: AnyParts,
+    flags: FlagNames | undefined,
+    checked: boolean,
+  ): Promise<CallResult<unknown>> {
     const op: Operation = operations[id];
-    // `checked`: the caller validated the same request already (later pages differ only by the service's cursor).
     const query =
       checked && op.query
         ? coerceQuery(op.query, parts.query ?? {}).value
         : checkRequest(op, parts, flags, this.catalogue);
-    const body = parts.body as Record<string, unknown> | undefined;
+    const body = parts.body as { ref_id?: unknown } | undefined;
     const url = this.baseUrl + buildPath(op, parts.params) + queryString(query);
     // A write is resent only when it carries a ref_id (the service then answers a repeat with 409 already-exists) or
     // when doing it twice is doing it once (a PUT).
@@ -139,7 +174,7 @@ export class ServiceClient {
       const existing = existingMatch(res, body);
       if (existing)
         return {
-          data: existing as T,
+          data: existing,
           status: res.status,
           alreadySubmitted: true,
           submittedByThisCall: res.earlierAttemptMayHaveReached,
@@ -151,7 +186,7 @@ export class ServiceClient {
       throw problemError(problemOf(res));
     }
     return {
-      data: (res.json ?? {}) as T,
+      data: res.json ?? {},
       status: res.status,
       alreadySubmitted: false,
       submittedByThisCall: false,
@@ -163,27 +198,24 @@ export class ServiceClient {
    * Every page of a list operation (or the first only, without `all`), fetched one at a time as the consumer asks
    * (constant memory). `paging.next` is the last page's next_page_cursor: where a next page would start.
    */
-  async *pages<T = Record<string, unknown>>(
-    id: OperationId,
-    parts: CallParts = {},
+  async *pages<K extends PagedOperationId>(
+    id: K,
+    parts: CallParts<K> = {},
     flags?: FlagNames,
     all = true,
     paging: Paging = {},
-  ): AsyncGenerator<T[]> {
+  ): AsyncGenerator<ItemOf<K>[]> {
     let cursor: string | undefined;
     const seen = new Set<string>();
+    const key = (operations[id] as Operation).itemsKey ?? 'items';
     for (;;) {
       const query = { ...(parts.query ?? {}), ...(cursor ? { page_cursor: cursor } : {}) };
       // The first page is checked like any request; a cursor is the service's own, so later pages are not re-checked.
-      const { data } = await this.call<Record<string, unknown> & { next_page_cursor?: string }>(
-        id,
-        { ...parts, query },
-        flags,
-        !!cursor,
-      );
-      const items = data[(operations[id] as Operation).itemsKey ?? 'items'];
-      paging.next = data.next_page_cursor || undefined;
-      yield Array.isArray(items) ? (items as T[]) : [];
+      const { data } = await this.send(id, { ...(parts as AnyParts), query }, flags, !!cursor);
+      const page = data as { [key: string]: unknown; next_page_cursor?: string };
+      const items = page[key];
+      paging.next = page.next_page_cursor || undefined;
+      yield Array.isArray(items) ? (items as ItemOf<K>[]) : [];
       cursor = paging.next;
       // A cursor seen before would loop forever; a well-behaved service never sends one.
       if (!all || !cursor || seen.has(cursor)) return;
@@ -191,14 +223,14 @@ export class ServiceClient {
     }
   }
 
-  async *items<T = Record<string, unknown>>(
-    id: OperationId,
-    parts: CallParts = {},
+  async *items<K extends PagedOperationId>(
+    id: K,
+    parts: CallParts<K> = {},
     flags?: FlagNames,
     all = true,
     paging?: Paging,
-  ): AsyncGenerator<T> {
-    for await (const page of this.pages<T>(id, parts, flags, all, paging)) yield* page;
+  ): AsyncGenerator<ItemOf<K>> {
+    for await (const page of this.pages(id, parts, flags, all, paging)) yield* page;
   }
 
   /** A raw authenticated request (coinop api): no contract check, the answer as it came. */

@@ -2,7 +2,7 @@
 // before expiry, refreshed once on a 401. COINOP_TOKEN bypasses all of it. A sandbox or production secret is posted
 // only to the token endpoint saved at login, over https; a 429 waits per Retry-After (bounded), then is reported
 // as rate limiting, never as bad credentials.
-import { toProblem } from '../contract/index.js';
+import { toProblem } from '../contract/problems.js';
 import { CoinopError, UNAVAILABLE } from '../errors.js';
 import { guardedEnvironment, type ResolvedContext } from '../config/context.js';
 import { tokenEndpoint } from '../config/environments.js';

@@ -1,11 +1,12 @@
 // Entry point: builds the IO object and context from the process, runs the program, maps errors to exit codes.
 import { createRequire } from 'node:module';
+import { isatty } from 'node:tty';
 import type { CommanderError } from 'commander';
 import { createContext, interruptedNote } from '../cli/invocation.js';
 import { recordPolicyEvents } from '../cli/policy-audit.js';
 import { CoinopError, asCliError, reportError } from '../cli/errors.js';
 import { EXIT } from '../cli/exit-codes.js';
-import { makeIO, type IO } from '../cli/io.js';
+import { makeIO, processStreams, type IOStreams } from '../cli/io.js';
 // The command tree with only the groups the command line names loaded (each group's modules on demand).
 import { programFor } from './program-base.js';
 
@@ -44,13 +45,8 @@ export async function main(argv: string[]): Promise<number> {
   process.stdout.on('error', (error: NodeJS.ErrnoException) => {
     if (error.code === 'EPIPE') process.exit(process.exitCode ?? 0);
   });
-  const code = await runCli(argv, {
-    stdin: process.stdin,
-    stdout: process.stdout,
-    stderr: process.stderr,
-    env,
-    signals: true,
-  });
+  // Object.assign keeps processStreams' stdin a getter: made only if the command reads it.
+  const code = await runCli(argv, Object.assign(processStreams(isatty), { env, signals: true }));
   await new Promise<void>((r) => process.stdout.write('', () => r()));
   process.exitCode = code;
   // Whatever still holds the event loop (a keep-alive socket, a stray timer) must not hold the operator.
@@ -60,10 +56,7 @@ export async function main(argv: string[]): Promise<number> {
 
 const oneLine = (s: string) => s.replace(/\s*\n\s*/g, ' ').trim();
 
-export interface RunOptions {
-  stdin: IO['stdin'];
-  stdout: IO['stdout'];
-  stderr: IO['stderr'];
+export interface RunOptions extends IOStreams {
   env: Record<string, string | undefined>;
   /** Install SIGINT/SIGTERM handlers (the real process); tests running in process leave them alone. */
   signals?: boolean;
@@ -71,7 +64,7 @@ export interface RunOptions {
 
 /** Runs one coinop command line over the given streams and environment; returns the exit code, never throws. */
 export async function runCli(argv: string[], options: RunOptions): Promise<number> {
-  const io = makeIO({ stdin: options.stdin, stdout: options.stdout, stderr: options.stderr }, { env: options.env });
+  const io = makeIO(options, { env: options.env });
   const ctx = createContext(io, options.env, version());
   recordPolicyEvents(ctx.onPolicyEvent, () => ctx.audit, ctx.onCleanup);
   ctx.globals.json = wantsJson(argv.slice(2));

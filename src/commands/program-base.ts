@@ -38,6 +38,8 @@ export const GROUP_ORDER = [
   'doctor',
   'stream',
   'mcp',
+  'gateway',
+  'approvals',
   'local',
   'completion',
 ] as const;
@@ -69,6 +71,8 @@ const LOADERS: Record<Group, () => Promise<Register>> = {
   doctor: async () => (await import('./doctor/index.js')).register,
   stream: async () => (await import('./stream/index.js')).register,
   mcp: async () => (await import('./mcp/index.js')).register,
+  gateway: async () => (await import('./gateway/index.js')).register,
+  approvals: async () => (await import('./approvals/index.js')).register,
   local: async () => (await import('./local/index.js')).register,
   completion: async () => (await import('./completion/index.js')).register,
 };
@@ -104,6 +108,8 @@ const GROUP_OF: Record<string, Group> = {
   approve: 'approve',
   'deposit-instructions': 'deposit-instructions',
   mcp: 'mcp',
+  gateway: 'gateway',
+  approvals: 'approvals',
   __complete: 'completion',
   audit: 'audit',
   events: 'events',

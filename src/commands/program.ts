@@ -29,6 +29,8 @@ import { register as registerPolicy } from './policy/index.js';
 import { register as registerApprove } from './approve/index.js';
 import { register as registerAudit } from './audit/index.js';
 import { register as registerEvents } from './events/index.js';
+import { register as registerGateway } from './gateway/index.js';
+import { register as registerApprovals } from './approvals/index.js';
 
 const BY_GROUP: Record<Group, Register> = {
   auth: registerAuth,
@@ -57,6 +59,8 @@ const BY_GROUP: Record<Group, Register> = {
   approve: registerApprove,
   audit: registerAudit,
   events: registerEvents,
+  gateway: registerGateway,
+  approvals: registerApprovals,
 };
 const GROUPS: Register[] = GROUP_ORDER.map((g) => BY_GROUP[g]);
 

@@ -1,6 +1,6 @@
 // The service's operations: method, path, scope, request schemas, response schema and cross-field rules.
 // The client builds requests from this table and the local service registers its routes from it.
-import type { TSchema } from '@sinclair/typebox';
+import type { Static, TSchema } from '@sinclair/typebox';
 import { ASSETS } from './catalogue.js';
 import { SCOPES, type Scope } from './enums.js';
 import * as S from './schemas.js';
@@ -327,6 +327,41 @@ export const operations = {
 } satisfies Record<string, Operation>;
 
 export type OperationId = keyof typeof operations;
+
+/** The TypeBox schema of part K of an operation, or undefined for an operation without that part. */
+type PartSchema<O, K extends 'params' | 'query' | 'body'> = O extends { [P in K]: infer S extends TSchema }
+  ? S
+  : undefined;
+/** The static type of a part: its schema's, or undefined for an operation without it. */
+type PartType<O, K extends 'params' | 'query' | 'body'> =
+  PartSchema<O, K> extends TSchema ? Static<PartSchema<O, K>> : undefined;
+
+/** An operation's request parts and response as TypeScript types, derived from its TypeBox schemas (Static<>). */
+export interface TypesOf<O extends Operation> {
+  params: PartType<O, 'params'>;
+  query: PartType<O, 'query'>;
+  body: PartType<O, 'body'>;
+  response: Static<O['response']>;
+}
+
+/**
+ * Each operation's request parts and response as TypeScript types, declared once from its schemas: what the client
+ * sends and reads, and what the local service's handlers are given and return.
+ */
+export type OperationTypes = { [K in OperationId]: TypesOf<(typeof operations)[K]> };
+export type ParamsOf<K extends OperationId> = OperationTypes[K]['params'];
+export type QueryOf<K extends OperationId> = OperationTypes[K]['query'];
+export type BodyOf<K extends OperationId> = OperationTypes[K]['body'];
+export type ResponseOf<K extends OperationId> = OperationTypes[K]['response'];
+
+/** The list operations (they answer pages). */
+export type PagedOperationId = {
+  [K in OperationId]: (typeof operations)[K] extends { paged: true } ? K : never;
+}[OperationId];
+/** An item of a list operation's pages: of its response's one list (`items`, or the one its itemsKey names). */
+export type ItemOf<K extends PagedOperationId> = {
+  [P in keyof ResponseOf<K>]-?: NonNullable<ResponseOf<K>[P]> extends (infer T)[] ? T : never;
+}[keyof ResponseOf<K>];
 
 /** A balance asset the catalogue lets the asset debit instead (USD for USDP and PYUSD). */
 function balanceAssetIssues(body: { asset?: unknown; balance_asset?: unknown }): CatalogueIssue[] {

@@ -337,7 +337,7 @@ export const InitiateSandboxFiatDepositRequest = Type.Object(
   Strict,
 );
 /** A part of a body still being put together: every field optional, every enumeration any string. */
-type Loose<T> = T extends string ? string : T extends object ? { [K in keyof T]?: Loose<T[K]> } : T;
+export type Loose<T> = T extends string ? string : T extends object ? { [K in keyof T]?: Loose<T[K]> } : T;
 /**
  * The static type leaves the wire instructions' parts open: a body is built up part by part (the CLI's from flags and
  * a file) and checked whole against the schema before it is sent.

@@ -1,5 +1,5 @@
 // The documented demo data every fresh local database starts with: clients, customer, profiles, balances.
-import { SCOPES } from '../contract/index.js';
+import { SCOPES } from '../contract/enums.js';
 
 export const DEMO = {
   adminClientId: 'local-admin',

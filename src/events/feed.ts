@@ -36,7 +36,7 @@ export class EventFeed {
    * Where the last poll stopped inside the feed when it had taken its fill: the query and the cursor of its next page,
    * so the next poll goes on from there instead of reading the events of one timestamp again.
    */
-  private resume: { query: Record<string, unknown>; cursor: string } | undefined;
+  private resume: { query: ListEventsQuery; cursor: string } | undefined;
 
   /** The ids of the position's time, as a set (a timestamp may hold thousands of events). */
   private idsAt = new Set<string>();
@@ -69,8 +69,8 @@ export class EventFeed {
 
   /** The position of the newest event now (undefined when the feed is empty): where a reader of new events starts. */
   static async latest(options: FeedOptions): Promise<FeedPosition | undefined> {
-    const query = pollQuery(options, undefined, 'DESC') as Record<string, unknown>;
-    const { data } = await options.client.call<{ events?: Event[] }>('listEvents', { query }, options.flags);
+    const query = pollQuery(options, undefined, 'DESC');
+    const { data } = await options.client.call('listEvents', { query }, options.flags);
     const events = Array.isArray(data.events) ? data.events : [];
     if (!events.length) return undefined;
     // The newest time, and every event of that time on the page (they share the timestamp, so all are old).
@@ -85,14 +85,14 @@ export class EventFeed {
   async poll(max: number): Promise<FeedEntry[]> {
     const out: FeedEntry[] = [];
     const want = new Set(this.options.types);
-    let query = this.resume?.query ?? (pollQuery(this.options, this.position, 'ASC') as Record<string, unknown>);
+    let query = this.resume?.query ?? pollQuery(this.options, this.position, 'ASC');
     let cursor = this.resume?.cursor;
     this.resume = undefined;
     for (;;) {
       const page = await this.page(query, cursor);
       if (!page) {
         // The cursor was refused (a service may let cursors expire): read on from the position instead.
-        query = pollQuery(this.options, this.position, 'ASC') as Record<string, unknown>;
+        query = pollQuery(this.options, this.position, 'ASC');
         cursor = undefined;
         continue;
       }
@@ -113,11 +113,11 @@ export class EventFeed {
 
   /** One page of a poll; undefined when the service refused the cursor (a 400). */
   private async page(
-    query: Record<string, unknown>,
+    query: ListEventsQuery,
     cursor: string | undefined,
   ): Promise<{ events: Event[]; next?: string } | undefined> {
     try {
-      const { data } = await this.options.client.call<{ events?: Event[]; next_page_cursor?: string }>(
+      const { data } = await this.options.client.call(
         'listEvents',
         { query: cursor ? { ...query, page_cursor: cursor } : query },
         this.options.flags,

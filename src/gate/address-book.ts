@@ -13,7 +13,7 @@ import type { LoadedPolicy } from '../policy/policy.js';
 type Entry = BookEntry & { id?: string; identity_id?: string };
 
 async function find(client: ServiceClient, query: Record<string, unknown>): Promise<Entry[]> {
-  const { data } = await client.call<{ addresses?: Entry[] }>('listCryptoDestinationAddresses', {
+  const { data } = await client.call('listCryptoDestinationAddresses', {
     query: { ...query, limit: 1000 },
   });
   return Array.isArray(data.addresses) ? data.addresses : [];

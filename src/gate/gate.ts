@@ -32,7 +32,7 @@ import { refuseOverLimit, withdrawalLimits } from '../send/limits-preflight.js';
 import { checkAddress, leavingWords, withdrawalFigures } from '../send/withdrawal.js';
 import { canonicalBody } from './canonical.js';
 import { AUDIT_KIND, type MoneyOperationId, policyRequestOf, requestWhat, text } from './money.js';
-import { type Reservation, Reservations } from './reservations.js';
+import { type Reservation, type ReservationBook, Reservations } from './reservations.js';
 import { operations, type PutCryptoDestinationAddressRequest } from '../contract/index.js';
 import { checkBookWrite } from './address-book.js';
 
@@ -64,6 +64,8 @@ export interface MoneyGateDeps {
    * the request is on its way); the function returned says the outcome came.
    */
   inFlight?(event: AuditEvent): () => void;
+  /** Where reservations are kept: this machine's file for the context and service unless given (a gateway's store). */
+  reservations?: ReservationBook;
 }
 
 /** A request as it comes to the gate. */
@@ -141,9 +143,13 @@ export async function refuseRequest(
 const REF_ID_REQUIRED = new Set<MoneyOperationId>(['createCryptoWithdrawal', 'createInternalTransfer']);
 
 export class MoneyGate {
-  private readonly reservations: Reservations;
+  private readonly reservations: ReservationBook;
+  /** The client the gate sends through (a gateway's follow-up requests go the same way). */
+  get client(): ServiceClient {
+    return this.deps.client;
+  }
   constructor(private readonly deps: MoneyGateDeps) {
-    this.reservations = new Reservations(deps.dataDir, deps.context.name, deps.serviceId);
+    this.reservations = deps.reservations ?? new Reservations(deps.dataDir, deps.context.name, deps.serviceId);
   }
 
   /** Steps 1 and 2: the request canonicalised and checked; a refusal is recorded and thrown. */
@@ -227,11 +233,7 @@ export class MoneyGate {
     leaving?.();
     let res: CallResult<Record<string, unknown>>;
     try {
-      res = await this.deps.client.call<Record<string, unknown>>(
-        prepared.request.operation,
-        { body: prepared.body },
-        prepared.request.flags,
-      );
+      res = await this.deps.client.callAny(prepared.request.operation, { body: prepared.body }, prepared.request.flags);
     } catch (e) {
       landed();
       const outcome = outcomeOfError(e);
@@ -244,11 +246,19 @@ export class MoneyGate {
     landed();
     const data = res.data ?? {};
     const again = !!res.alreadySubmitted && !res.submittedByThisCall;
+    // A gateway (coinop gateway) that holds the request for its approvers answers 202 with the held request's id.
     const outcome: AuditOutcome =
-      typeof data.id === 'string' || typeof data.status === 'string'
-        ? transferOutcome(data, again)
-        : { result: 'sent', ...(again ? { already_submitted: true } : {}) };
-    const saved = prepared.request.operation === 'putCryptoDestinationAddress' ? savedEntry(data) : charged(data);
+      typeof data.pending_id === 'string'
+        ? { result: 'held' }
+        : typeof data.id === 'string' || typeof data.status === 'string'
+          ? transferOutcome(data, again)
+          : { result: 'sent', ...(again ? { already_submitted: true } : {}) };
+    const saved =
+      typeof data.pending_id === 'string'
+        ? { pending_id: data.pending_id }
+        : prepared.request.operation === 'putCryptoDestinationAddress'
+          ? savedEntry(data)
+          : charged(data);
     await this.deps.audit.note({ kind, ref_id: refId, what: { ...what, ...saved }, outcome });
     return { data, alreadySubmitted: !!res.alreadySubmitted, submittedByThisCall: !!res.submittedByThisCall };
   }
@@ -290,7 +300,7 @@ export class MoneyGate {
   async held(refId: string | null): Promise<boolean> {
     if (!refId) return false;
     try {
-      const { data } = await this.deps.client.call<{ items?: { ref_id?: string }[] }>('listTransfers', {
+      const { data } = await this.deps.client.call('listTransfers', {
         query: { ref_ids: [refId] },
       });
       return (data.items ?? []).some((t) => t.ref_id === refId);
@@ -312,7 +322,7 @@ export class MoneyGate {
   ): Promise<T> {
     const now = this.deps.now();
     return this.reservations.exclusive(async () => {
-      const held = this.reservations.read(now).filter((h) => h.batch_id !== batchId);
+      const held = (await this.reservations.read(now)).filter((h) => h.batch_id !== batchId);
       const mine = new Set<string>();
       for (const r of rows()) mine.add(r.ref_id);
       let seen = new Set<string>();
@@ -325,7 +335,7 @@ export class MoneyGate {
       for (const r of rows())
         if (!seen.has(r.ref_id))
           kept.push({ ref_id: r.ref_id, asset: r.asset, amount: r.amount, at: now, batch_id: batchId });
-      this.reservations.write(kept, seen, now);
+      await this.reservations.write(kept, seen, now);
       return verdict;
     });
   }
@@ -350,7 +360,7 @@ export class MoneyGate {
     const r = request!;
     try {
       return await this.reservations.exclusive(async () => {
-        const held = this.reservations.read(now);
+        const held = await this.reservations.read(now);
         let seen = new Set<string>();
         const verdict = await this.verdictOrRefuse(
           prepared,
@@ -361,7 +371,7 @@ export class MoneyGate {
         if (!verdict.allowed) return this.refuse(prepared, refusal(verdict), verdictFields(verdict));
         if (!seen.has(prepared.refId!) && !held.some((h) => h.ref_id === prepared.refId))
           held.push({ ref_id: prepared.refId!, asset: r.asset, amount: r.amount, at: now });
-        this.reservations.write(held, seen, now);
+        await this.reservations.write(held, seen, now);
         return { reserved: true, verdict };
       });
     } catch (e) {

@@ -27,7 +27,21 @@ const KEEP_MS = 25 * 3600 * 1000;
 /** How long a process waits for another's turn at the gate before it gives up (nothing sent). */
 const LOCK_WAIT_MS = 60_000;
 
-export class Reservations {
+/** Where the gate keeps its reservations: this machine's file (Reservations), or a gateway's store. */
+export interface ReservationBook {
+  /** Where its lock is, for messages. */
+  readonly lockPath: string;
+  /** Runs `fn` as the only one checking and reserving against these caps (others wait their turn). */
+  exclusive<T>(fn: () => Promise<T>): Promise<T>;
+  /** The reservations held, those of a day ago and older left out. Under exclusive(). */
+  read(now: number): Reservation[] | Promise<Reservation[]>;
+  /** Saves the reservations, less those the service now shows (`seen`). Under exclusive(). */
+  write(list: Reservation[], seen: ReadonlySet<string>, now: number): void | Promise<void>;
+  /** Takes back the reservations of these ref_ids (their requests were refused, or never left). */
+  release(refIds: Iterable<string>, now: number): Promise<void>;
+}
+
+export class Reservations implements ReservationBook {
   readonly path: string;
   readonly lockPath: string;
   constructor(dataDir: string, context: string, serviceId: string) {

@@ -46,6 +46,5 @@ function toSchema3(core: Core): void {
  * events after the fact.
  */
 function toSchema4(core: Core): void {
-  if (!core.store.db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'events'").get())
-    throw new Error('internal: the events table was not made with the schema');
+  if (!core.store.hasTable('events')) throw new Error('internal: the events table was not made with the schema');
 }

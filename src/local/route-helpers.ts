@@ -7,6 +7,7 @@ import {
   type Issue,
   type ListOrder,
   type Operation,
+  type TypesOf,
 } from '../contract/index.js';
 import type { Auth } from './auth.js';
 import type { Core } from './core.js';
@@ -14,7 +15,7 @@ import { decodeCursor, encodeCursor, listFingerprint } from './cursor.js';
 import type { Faults } from './faults.js';
 import type { RequestLog } from './request-log.js';
 import type { RequestLimits } from './rate-limits.js';
-import type { Handler, Request, Router } from './router.js';
+import type { Reply, Request, Router } from './router.js';
 import type { SimulatedExchange } from './stream/exchange.js';
 import type { ListQuery, TimeComparison } from './store.js';
 
@@ -28,24 +29,50 @@ export interface Service extends Core {
 }
 
 /**
- * Serves an operation of the contract at its method and path, with its scope: the pipeline checks the token before
- * the body is read (a public operation, without a scope, takes any or none). The handler validates the request with
- * accept().
+ * A request to an operation as its handler sees it, checked against the contract: the coerced query, the body and
+ * the path parameters typed by the operation's schemas ({} for a part it has none of), and who made it.
  */
-export function serve(app: Router, op: Operation, handler: Handler): void {
+export interface Accepted<O extends Operation> {
+  query: Part<TypesOf<O>['query']>;
+  body: TypesOf<O>['body'];
+  params: Part<TypesOf<O>['params']>;
+  clientId: string;
+}
+type Part<T> = T extends undefined ? Record<string, never> : T;
+
+/** A handler of an operation: it answers the operation's response, or that response's JSON text (made by itself). */
+export type OperationHandler<O extends Operation> = (
+  input: Accepted<O>,
+  req: Request,
+  reply: Reply,
+) => Promise<TypesOf<O>['response'] | string>;
+
+/**
+ * Serves an operation of the contract at its method and path, with its scope: the pipeline checks the token before
+ * the body is read (a public operation, without a scope, takes any or none); then the request is checked against the
+ * operation (a problem otherwise: `onIssues` may throw a more particular one) before the handler gets it, typed.
+ */
+export function serve<O extends Operation>(
+  app: Router,
+  svc: Service,
+  op: O,
+  handler: OperationHandler<O>,
+  onIssues?: (body: unknown, issues: Issue[]) => void,
+): void {
   const opts = { scope: op.scope, problemContentType: op.problemContentType };
-  app.add(op.method, op.path.replace(/\{(\w+)\}/g, ':$1'), opts, handler);
+  app.add(op.method, op.path.replace(/\{(\w+)\}/g, ':$1'), opts, (req, reply) =>
+    handler(accept(svc, op, req, onIssues), req, reply),
+  );
 }
 
-/** Validates a request to an operation (its token was checked by the pipeline); a problem is thrown otherwise. */
-export function accept<Q = Record<string, unknown>, B = unknown, P = Record<string, string>>(
+/** Checks a request to an operation (its token was checked by the pipeline); a problem is thrown otherwise. */
+function accept<O extends Operation>(
   svc: Service,
-  op: Operation,
+  op: O,
   req: Request,
   onIssues?: (body: unknown, issues: Issue[]) => void,
-): { query: Q; body: B; params: P; clientId: string } {
-  // Served without serve(), the token is checked here: never skipped. A public endpoint answers with or without a
-  // token; a valid one still names the caller in the journal.
+): Accepted<O> {
+  // A public endpoint answers with or without a token; a valid one still names the caller in the journal.
   req.principal ??= op.scope
     ? svc.auth.authorize(req.headers.authorization, op.scope).clientId
     : svc.auth.identify(req.headers.authorization)?.clientId;
@@ -58,7 +85,13 @@ export function accept<Q = Record<string, unknown>, B = unknown, P = Record<stri
     onIssues?.(req.body, issues);
     throw problems.badRequest(formatIssues(issues), { issues });
   }
-  return { query: (query ?? {}) as Q, body: req.body as B, params: req.params as P, clientId: req.principal ?? '' };
+  // The parts have just passed their schemas: they are what the operation's types say.
+  return {
+    query: (query ?? {}) as Accepted<O>['query'],
+    body: req.body as Accepted<O>['body'],
+    params: req.params as Accepted<O>['params'],
+    clientId: req.principal ?? '',
+  };
 }
 
 export function timeComparison(q: Record<string, unknown>, prefix: string): TimeComparison | undefined {

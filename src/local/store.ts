@@ -250,7 +250,9 @@ export interface UsageRow {
 export type TimeComparison = Partial<Record<'lt' | 'lte' | 'eq' | 'gte' | 'gt', number>>;
 
 export interface ListQuery {
-  /** Column name (or an expression over the row, such as a json_extract of its body) to list of accepted values. */
+  /**
+   * A field to its accepted values: a column, or a field the table keeps in its rows' JSON body only (BODY_FIELDS).
+   */
   inFilters: Record<string, (string | number)[] | undefined>;
   /** Column name (created_ms, updated_ms) to comparisons. */
   timeFilters: Record<string, TimeComparison | undefined>;
@@ -270,6 +272,30 @@ export interface StateExport {
 }
 
 const CMP_SQL = { lt: '<', lte: '<=', eq: '=', gte: '>=', gt: '>' } as const;
+
+type ListTable =
+  | 'transfers'
+  | 'deposit_addresses'
+  | 'profiles'
+  | 'crypto_destination_addresses'
+  | 'fiat_deposit_instructions'
+  | 'events';
+
+/** The list filters on a field kept only in a row's JSON body (no column of its own), per table: the SQL that reads it. */
+const BODY_FIELDS: Partial<Record<ListTable, Record<string, string>>> = {
+  transfers: {
+    account_id: "json_extract(body, '$.account_id')",
+    secondary_status: "json_extract(body, '$.secondary_status.name')",
+  },
+};
+
+/** The SQL of a list filter's field: its body field's, else the column of that name (nothing else is taken). */
+function fieldSql(table: ListTable, field: string): string {
+  const sql = BODY_FIELDS[table]?.[field];
+  if (sql) return sql;
+  if (!/^[a-z_]+$/.test(field)) throw new Error(`internal: ${field} is not a field of ${table}`);
+  return field;
+}
 
 export class Store {
   readonly db: BetterSqlite3.Database;
@@ -397,6 +423,10 @@ export class Store {
   }
 
   // ---- meta -------------------------------------------------------------------------------------------------
+  /** Whether the database has a table of this name. */
+  hasTable(name: string): boolean {
+    return !!this.stmt("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?").get(name);
+  }
   getMeta(key: string): string | undefined {
     return (this.stmt('SELECT value FROM meta WHERE key = ?').get(key) as { value: string } | undefined)?.value;
   }
@@ -708,34 +738,25 @@ export class Store {
   }
 
   /** Keyset-paged listing: filters, then rows strictly after the cursor position in (sort column, seq) order. */
-  private list(
-    table:
-      | 'transfers'
-      | 'deposit_addresses'
-      | 'profiles'
-      | 'crypto_destination_addresses'
-      | 'fiat_deposit_instructions'
-      | 'events',
-    query: ListQuery,
-  ): unknown[] {
+  private list(table: ListTable, query: ListQuery): unknown[] {
     const where: string[] = [];
     const args: unknown[] = [];
     for (const [col, values] of Object.entries(query.inFilters)) {
       if (!values) continue;
       if (!values.length) return [];
-      where.push(`${col} IN (${values.map(() => '?').join(', ')})`);
+      where.push(`${fieldSql(table, col)} IN (${values.map(() => '?').join(', ')})`);
       args.push(...values);
     }
     for (const [col, cmp] of Object.entries(query.timeFilters)) {
       if (!cmp) continue;
       for (const [op, v] of Object.entries(cmp)) {
-        where.push(`${col} ${CMP_SQL[op as keyof typeof CMP_SQL]} ?`);
+        where.push(`${fieldSql(table, col)} ${CMP_SQL[op as keyof typeof CMP_SQL]} ?`);
         args.push(v);
       }
     }
     for (const [col, prefix] of Object.entries(query.prefixFilters ?? {})) {
       if (prefix === undefined) continue;
-      where.push(`substr(lower(${col}), 1, length(?)) = lower(?)`);
+      where.push(`substr(lower(${fieldSql(table, col)}), 1, length(?)) = lower(?)`);
       args.push(prefix, prefix);
     }
     const c = query.sortColumn;

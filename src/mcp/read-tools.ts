@@ -3,7 +3,7 @@
 // operation's params and query (the tool's schema made from them), its output the operation's response.
 import { operations, type OperationId, type PriceIncrement, type TransferLimitType } from '../contract/index.js';
 import * as S from '../contract/schemas.js';
-import { checkRequest } from '../client/service-client.js';
+import { type CallParts, checkRequest } from '../client/service-client.js';
 import { fetchMarkets, mergeMarkets } from '../client/market-list.js';
 import { latestRangeBegin } from '../client/prices.js';
 import { addressCheckFor } from '../config/environments.js';
@@ -43,11 +43,7 @@ function readTool(
 }
 
 /** The answer of one operation. */
-async function answer(
-  conn: McpConnection,
-  id: OperationId,
-  parts: { params?: Record<string, string>; query?: Record<string, unknown>; body?: unknown },
-) {
+async function answer<K extends OperationId>(conn: McpConnection, id: K, parts: CallParts<K>) {
   return (await conn.client.call(id, parts)).data;
 }
 
@@ -219,7 +215,10 @@ const prices = readTool({
     const query = {
       ...q,
       ...(increment ? { increment } : {}),
-      'range.begin': q['range.begin'] ?? latestRangeBegin(increment, q['pagination.limit'] as number | undefined, end),
+      // Any value given is the client's to check (a bad one is refused with the field named).
+      'range.begin':
+        (q['range.begin'] as string | undefined) ??
+        latestRangeBegin(increment, q['pagination.limit'] as number | undefined, end),
     };
     return answer(conn, 'listHistoricalPrices', { params: { market: String(m) }, query });
   },
@@ -249,7 +248,7 @@ const orderBook = readTool({
     ask_levels: plain.integer('Levels of asks the service sent.', 0, Number.MAX_SAFE_INTEGER),
   }),
   async read({ market: m, depth }, conn) {
-    const data = (await answer(conn, 'getOrderBook', { params: { market: String(m) } })) as S.OrderBookResponse;
+    const data = await answer(conn, 'getOrderBook', { params: { market: String(m) } });
     const bids = bestFirst(data.bids, true);
     const asks = bestFirst(data.asks, false);
     const d = (depth as number | undefined) ?? 10;
@@ -275,9 +274,7 @@ const recentTrades = readTool({
     total: plain.integer('Recent trades the service sent.', 0, Number.MAX_SAFE_INTEGER),
   }),
   async read({ market: m, limit }, conn) {
-    const data = (await answer(conn, 'listRecentExecutions', {
-      params: { market: String(m) },
-    })) as S.ListRecentExecutionsResponse;
+    const data = await answer(conn, 'listRecentExecutions', { params: { market: String(m) } });
     const all = newestFirst(data.items);
     return { items: all.slice(0, (limit as number | undefined) ?? 20), total: all.length };
   },

@@ -247,7 +247,7 @@ async function quoteFor(
   const quote = (outcome: AuditOutcome) =>
     call.record({ kind: 'quote', ref_id: body.ref_id, what: quoteWhat(body), outcome });
   try {
-    const { data } = await conn.client.call<CryptoWithdrawalFee>('createCryptoWithdrawalFee', { body: req });
+    const { data } = await conn.client.call('createCryptoWithdrawalFee', { body: req });
     await quote(quoteOutcome(data));
     if (options.binding) body.fee_id = data.id;
     return { quote: data };
@@ -336,7 +336,7 @@ const withdraw: Tool = {
     for (const n of limits.notes) call.note(n);
     return previewOrSend(call, through, sending, {
       op: 'createCryptoWithdrawal',
-      body: body as unknown as Record<string, unknown>,
+      body,
       refId,
       generated,
       resultKey: 'transfer',
@@ -411,7 +411,7 @@ const internalTransfer: Tool = {
     const funds = await readFunds(conn, from, [asset]);
     return previewOrSend(call, through, sending, {
       op: 'createInternalTransfer',
-      body: body as unknown as Record<string, unknown>,
+      body,
       refId,
       generated,
       resultKey: 'transfer',
@@ -450,7 +450,7 @@ const depositAddressCreate: Tool = {
     const body = through.admitted.body as unknown as CreateDepositAddressRequest;
     return previewOrSend(call, through, sending, {
       op: 'createDepositAddress',
-      body: body as unknown as Record<string, unknown>,
+      body,
       refId,
       generated,
       resultKey: 'deposit_address',

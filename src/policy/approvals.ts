@@ -103,6 +103,31 @@ export function contentLines(content: ApprovalContent): string[] {
   ];
 }
 
+/** A content read back from its statement lines (contentLines of it gives the same lines), or undefined. */
+export function contentFromLines(lines: readonly string[]): ApprovalContent | undefined {
+  const field = (name: string) => lines.find((l) => l.startsWith(`${name}: `))?.slice(name.length + 2);
+  const kind = field('kind');
+  const digest = field('content')?.replace(/^sha256:/, '');
+  if (lines[0] !== APPROVAL_HEADER || (kind !== 'batch' && kind !== 'withdrawal') || !digest) return undefined;
+  const totals: ContentTotal[] = [];
+  for (const l of lines.filter((x) => x.startsWith('total: '))) {
+    const m = /^total: (\S+) (\S+) (\S+) \((\d+) rows?\)$/.exec(l);
+    if (!m) return undefined;
+    totals.push({ asset: m[1], network: m[2], sum: m[3], rows: Number(m[4]) });
+  }
+  const c: ApprovalContent = {
+    kind,
+    ...(field('repeat') === 'true' ? { repeat: true } : {}),
+    environment: field('environment') ?? '',
+    service: field('service') ?? '',
+    profileId: field('profile_id') ?? '',
+    rows: Number(field('rows')),
+    totals,
+    digest,
+  };
+  return contentLines(c).join('\n') === lines.join('\n') ? c : undefined;
+}
+
 /**
  * The salt of a repeat run's repeated rows (their ref_ids end -<first 8 hex>): from the statement of its content, so
  * the dry run, each approver and the run work out the same ref_ids offline, and the same repeat approved twice pays

@@ -86,7 +86,7 @@ async function listAll<T>(
   let cursor: string | undefined;
   const seen = new Set<string>();
   for (;;) {
-    const res = await client.call<Record<string, unknown>>(id, {
+    const res = await client.callAny(id, {
       query: { ...query, ...(cursor ? { page_cursor: cursor } : {}) },
     });
     date ??= res.date;

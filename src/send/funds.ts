@@ -2,7 +2,7 @@
 // compared with what is about to leave (amount plus fee). A service without the balances endpoint leaves the
 // balance unknown and the withdrawal goes on; an amount over a known balance is refused before anything is sent.
 // Shared by withdraw, withdraw batch and the MCP server's previews.
-import { dec, fmt, type Decimal, type ListProfileBalancesResponse } from '../contract/index.js';
+import { dec, fmt, type Decimal } from '../contract/index.js';
 import { CoinopError } from '../errors.js';
 import { type AssetNeed, limitShortfalls, type Reader, type Wording } from './limits-preflight.js';
 
@@ -18,7 +18,7 @@ export interface Funds {
 export async function readFunds(conn: Reader, profileId: string, assets: string[]): Promise<Funds> {
   try {
     // Checked already: the assets are the withdrawal's own (a name outside the catalogue was noted there once).
-    const { data } = await conn.client.call<ListProfileBalancesResponse>(
+    const { data } = await conn.client.call(
       'listProfileBalances',
       { params: { profile_id: profileId }, query: { assets: [...new Set(assets)] } },
       undefined,

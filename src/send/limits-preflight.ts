@@ -8,7 +8,6 @@ import {
   dec,
   fmt,
   isAmountString,
-  type ListHistoricalPricesResponse,
   type TransferLimit,
   usdNotional,
   usdPricing,
@@ -47,7 +46,7 @@ const message = (e: unknown) => (e instanceof Error ? e.message : String(e));
 /** The limits on crypto withdrawals, in one request; never throws (an unreadable limit is "unknown"). */
 export async function readLimits(conn: Reader): Promise<Limits> {
   try {
-    const { data } = await conn.client.call<{ items?: TransferLimit[] }>('listTransferLimits', {
+    const { data } = await conn.client.call('listTransferLimits', {
       query: { transfer_type: 'CRYPTO_WITHDRAWAL' },
     });
     return { items: data.items ?? [] };
@@ -79,7 +78,7 @@ async function usdPrices(conn: Reader, assets: string[], now: number): Promise<M
     else if ('rate' in pricing) prices.set(asset, dec(pricing.rate));
     else {
       try {
-        const { data } = await conn.client.call<ListHistoricalPricesResponse>('listHistoricalPrices', {
+        const { data } = await conn.client.call('listHistoricalPrices', {
           params: { market: pricing.market },
           query: {
             'range.begin': new Date(now - 3_600_000).toISOString(),

@@ -10,6 +10,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { type AuditEvent, GENESIS, parseEntry, sha256Hex } from '../../src/audit/entry.js';
 import { AuditGroup, AuditLog } from '../../src/audit/log.js';
 import { verifyLog } from '../../src/audit/verify.js';
+import { until } from '../support/wait.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const dirs: string[] = [];
@@ -70,7 +71,8 @@ describe('the audit log as written', () => {
     const g = new AuditGroup(log, (e) => errors.push(e));
     for (let i = 1; i <= 300; i++) {
       g.add(WHO, event(i));
-      if (i % 50 === 0) await new Promise((r) => setTimeout(r, 5));
+      // Every 50, until the group has written them (its window open: the next adds go into it as they come).
+      if (i % 50 === 0) await until(`${i} entries written`, () => lines(path).filter(Boolean).length === i);
     }
     await g.close();
     await log.append([{ who: WHO, event: event(301) }]);

@@ -11,6 +11,7 @@ import { verifyLog } from '../../src/audit/verify.js';
 import { auditPort, outcomeOfError } from '../../src/cli/audit.js';
 import { NetworkError } from '../../src/client/transport.js';
 import { withLock } from '../../src/config/lock.js';
+import { until } from '../support/wait.js';
 import { CoinopError, problemError } from '../../src/errors.js';
 
 const dirs: string[] = [];
@@ -179,11 +180,10 @@ describe('the lock the log is appended under', () => {
         // As if held for a minute already (the gate's lock across a slow service's answers).
         const old = new Date(Date.now() - 60_000);
         utimesSync(lock, old, old);
-        const deadline = Date.now() + 8000;
-        while (statSync(lock).mtimeMs < Date.now() - 30_000) {
-          if (Date.now() > deadline) break;
-          await new Promise((r) => setTimeout(r, 20));
-        }
+        // Renewed by its holder within a beat (a fifth of the stale time), however old it looked.
+        await until('the holder to renew its lock', () => statSync(lock).mtimeMs >= Date.now() - 30_000, {
+          timeoutMs: 8000,
+        });
         const err = await withLock(lock, () => (entered = true), 300).catch((e) => e);
         expect(err?.name).toBe('LockTimeoutError');
       },

@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { JournalRow } from '../../src/batch/journal.js';
 import { BTC_ADDRESS, ETH_ADDRESS, sandbox, type Run, type Sandbox } from '../cli/helpers.js';
 import { twoKeyApprovalsPolicy } from '../support/approvals.js';
+import { until } from '../support/wait.js';
 
 const OTHER_BTC = '3J98t1WpEZ73CNmQviecrnyiWrnqRhWNLy';
 
@@ -33,14 +34,6 @@ async function posts(): Promise<number> {
     items: { method: string; url: string }[];
   };
   return items.filter((e) => e.method === 'POST' && e.url.startsWith('/v2/transfer/crypto-withdrawals')).length;
-}
-
-async function until(what: string, cond: () => Promise<boolean>, ms = 30_000): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (!(await cond())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 10));
-  }
 }
 
 /** The audit log's entries (of a file other than the log, when given). */

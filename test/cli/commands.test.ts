@@ -7,6 +7,7 @@ import { saveProfile } from '../support/profiles.js';
 import { TLS_ENV, tlsFront } from '../support/tls.js';
 import { DEMO } from '../../src/embedded/demo.js';
 import { transferFlags } from '../support/argv.js';
+import { until } from '../support/wait.js';
 
 let sb: Sandbox;
 beforeAll(async () => {
@@ -328,11 +329,10 @@ describe('coinop, piped', () => {
     expect(f.code, f.stderr).toBe(0);
     const { dec } = await import('../../src/contract/index.js');
     // The deposit may settle asynchronously; the service credits on its next read.
-    let after = await balance('USD');
-    for (let i = 0; i < 20 && dec(after).minus(before).lt(101); i++) {
-      await new Promise((r) => setTimeout(r, 100));
-      after = await balance('USD');
-    }
+    const after = await until('both deposits credited', async () => {
+      const b = await balance('USD');
+      return dec(b).minus(before).gte(101) && b;
+    });
     expect(dec(after).minus(before).toFixed()).toBe('101');
   });
 

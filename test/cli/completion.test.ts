@@ -11,6 +11,7 @@ import * as pty from 'node-pty';
 import xterm from '@xterm/headless';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BIN } from './helpers.js';
+import { until } from '../support/wait.js';
 
 const DIR = resolve(__dirname, '../../completions');
 const has = (shell: string) => spawnSync('sh', ['-c', `command -v ${shell}`]).status === 0;
@@ -276,12 +277,12 @@ describe('completion scripts in real shells', () => {
           const b = term.buffer.active;
           return Array.from({ length: b.length }, (_, i) => b.getLine(i)?.translateToString(true) ?? '').join('\n');
         };
-        const waitFor = async (what: RegExp) => {
-          for (let waited = 0; !what.test(screen()); waited += 50) {
-            if (waited > 20_000) throw new Error(`timed out waiting for ${what}; screen:\n${screen()}`);
-            await new Promise((r) => setTimeout(r, 50));
-          }
-        };
+        const waitFor = (what: RegExp) =>
+          until(
+            () => `${what}; screen:\n${screen()}`,
+            () => what.test(screen()),
+            { timeoutMs: 20_000 },
+          );
         try {
           shell.write(
             `autoload -Uz compinit && compinit -u -D && source ${JSON.stringify(join(DIR, '_coinop'))} && echo READY\r`,

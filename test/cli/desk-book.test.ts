@@ -8,6 +8,7 @@ import { KEY, Term } from './terminal.js';
 import { apiWithdrawal, transferFlags } from '../support/argv.js';
 import { adminToken } from '../support/tokens.js';
 import { PER_WITHDRAWAL_LIMIT } from '../support/limits.js';
+import { postBtcWithdrawal } from '../support/requests.js';
 
 let sb: Sandbox;
 beforeAll(async () => {
@@ -208,18 +209,7 @@ describe('coinop limits', () => {
     expect(viaApi.stderr).toMatch(/error: over a transfer limit: limit tiny/);
     // The service refuses it too, asked straight (no coinop between).
     const token = await adminToken(sb.svc.authUrl, 'transfer:write_crypto_withdrawal');
-    const direct = await fetch(`${sb.svc.baseUrl}/v2/transfer/crypto-withdrawals`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-      body: JSON.stringify({
-        profile_id: DEMO.profileId,
-        asset: 'BTC',
-        crypto_network: 'BITCOIN',
-        destination_address: BTC_ADDRESS,
-        amount: '0.001',
-        ref_id: 'direct-over-limit',
-      }),
-    });
+    const direct = await postBtcWithdrawal(sb.svc.baseUrl, token, '0.001', 'direct-over-limit');
     expect(direct.status).toBe(400);
     expect(JSON.stringify(await direct.json())).toMatch(/exceed-max-withdraw-limit|exceeds the limit/);
     // The withdrawal of a moment ago used the whole hour's 5 USD.

@@ -11,6 +11,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO } from '../../src/embedded/demo.js';
 import { BIN, BTC_ADDRESS, FAILING_ETH_ADDRESS, type Sandbox, sandbox } from './helpers.js';
+import { until as poll } from '../support/wait.js';
 
 let sb: Sandbox;
 let token: string;
@@ -36,13 +37,9 @@ const api = async (method: string, path: string, body?: unknown) => {
   return r.json() as Promise<any>;
 };
 
-async function until(what: string, ok: () => boolean | Promise<boolean>, timeoutMs = 180_000): Promise<void> {
-  const end = Date.now() + timeoutMs;
-  while (!(await ok())) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
+/** Each step of the feed may take minutes on a loaded machine. */
+const until = (what: string, ok: () => boolean | Promise<boolean>) =>
+  poll(what, ok, { timeoutMs: 180_000, everyMs: 100 });
 
 /** The receiver's check, as README shows it: the HMAC of "t.body" under the secret, compared in constant time. */
 function signatureOk(secret: string, header: string | undefined, body: string): boolean {

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkpointFile } from '../../src/events/position.js';
 import { BIN, BTC_ADDRESS, type Sandbox, sandbox } from './helpers.js';
+import { until as poll } from '../support/wait.js';
 
 let sb: Sandbox;
 beforeAll(async () => {
@@ -23,19 +24,7 @@ const withdraw = (ref: string) =>
     ...['--ref-id', ref, '--yes', '-o', 'json'],
   ]);
 
-async function until<T>(
-  what: string,
-  read: () => T | undefined | Promise<T | undefined>,
-  timeoutMs = 60_000,
-): Promise<T> {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    const v = await read();
-    if (v !== undefined && v !== false) return v as T;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
+const until = <T>(what: string, read: () => T | Promise<T>) => poll(what, read, { timeoutMs: 60_000, everyMs: 100 });
 
 const checkpoints = () => {
   const dir = join(sb.env.COINOP_DATA_DIR, 'events');

@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { startLocalService, type LocalService } from '../../src/local/service.js';
 import type { DeepPartial, LocalConfig } from '../../src/local/config.js';
+import { until } from '../support/wait.js';
 
 export const ROOT = resolve(__dirname, '../..');
 // COINOP_TEST_BIN lets a developer run these tests against a private build while others rebuild dist/.
@@ -141,26 +142,20 @@ export async function sandbox(config: DeepPartial<LocalConfig> = {}): Promise<Sa
 
 export { BTC_ADDRESS, ETH_ADDRESS, FAILING_ETH_ADDRESS } from '../support/addresses.js';
 
-/** The address `coinop local start` prints once it listens (rejects if it exits first, or prints none in time). */
-export function printedAddress(child: ChildProcess, timeoutMs = 15_000): Promise<string> {
+/** The address `coinop local start` prints once it listens (fails if it exits first, or prints none in time). */
+export async function printedAddress(child: ChildProcess, timeoutMs = 30_000): Promise<string> {
   let out = '';
   child.stdout!.on('data', (d) => (out += d));
   child.stderr!.on('data', (d) => (out += d));
-  return new Promise<string>((resolve, reject) => {
-    const deadline = Date.now() + timeoutMs;
-    const t = setInterval(() => {
+  let exited = false;
+  child.on('exit', () => (exited = true));
+  return until(
+    () => `local start's address; printed: ${out}`,
+    () => {
+      if (exited) throw new Error(`local start exited: ${out}`);
       const m = /http:\/\/127\.0\.0\.1:(\d+)/.exec(out);
-      if (m && m[1] !== '0') {
-        clearInterval(t);
-        resolve(m[0]);
-      } else if (Date.now() > deadline) {
-        clearInterval(t);
-        reject(new Error(`no address printed: ${out}`));
-      }
-    }, 20);
-    child.on('exit', () => {
-      clearInterval(t);
-      reject(new Error(`local start exited: ${out}`));
-    });
-  });
+      return m && m[1] !== '0' && m[0];
+    },
+    { timeoutMs },
+  );
 }

@@ -17,6 +17,8 @@ import { TLS_ENV, tlsFront, type TlsFront } from '../support/tls.js';
 import { BIN, baseEnv, printedAddress, runCoinop } from './helpers.js';
 import { transferFlags } from '../support/argv.js';
 import { silentServer } from '../support/silent-server.js';
+import { recordingProxy } from '../support/recording-proxy.js';
+import { until } from '../support/wait.js';
 
 let dir: string;
 let n = 0;
@@ -121,7 +123,10 @@ describe('the local profile never switches databases', () => {
     const env = freshEnv();
     const svcDb = join(dir, `stopped-${n}.db`);
     const { child, url } = await localStart(env, svcDb);
-    await saveProfile(env, 'local', { environment: 'local', baseUrl: url });
+    // coinop reaches it through a recording proxy: what it asked, and when, is seen while the service is stopped.
+    const proxy = await recordingProxy(url);
+    closers.push(() => proxy.close());
+    await saveProfile(env, 'local', { environment: 'local', baseUrl: proxy.url });
 
     child.kill('SIGSTOP');
     const stopped = await runCoinop(withdraw('stop-1'), { ...env, COINOP_LOCAL_WAIT_MS: '1000' });
@@ -132,8 +137,9 @@ describe('the local profile never switches databases', () => {
     expect(existsSync(localDb(env))).toBe(false);
 
     // Busy for a while (stopped, then resumed while coinop waits with the default wait): coinop waits for it.
+    proxy.take();
     const busy = runCoinop(withdraw('stop-2'), env);
-    await new Promise((r) => setTimeout(r, 1000));
+    await until('coinop to ask the stopped service', () => proxy.take().length > 0);
     child.kill('SIGCONT');
     const b = await busy;
     expect(b.code, b.stderr).toBe(0);

@@ -17,7 +17,7 @@ const balance = async (asset: string) =>
 describe('coinop local deposit', () => {
   it('by ref_id or address: a PENDING CRYPTO_DEPOSIT, listed, then COMPLETED and credited', async () => {
     const before = await balance('BTC');
-    const r = await sb.run(['local', 'deposit', '--ref-id', 'demo-btc', '--amount', '0.25']);
+    const r = await sb.runIn(['local', 'deposit', '--ref-id', 'demo-btc', '--amount', '0.25']);
     expect(r.code, r.stderr).toBe(0);
     const t = JSON.parse(r.stdout);
     expect(t).toMatchObject({

@@ -13,7 +13,7 @@ afterAll(() => sb?.close());
 describe('market data commands', () => {
   it('markets: the catalogue with the service details, as JSON, CSV and a table', async () => {
     await sb.sent();
-    const r = await sb.run(['markets']);
+    const r = await sb.runIn(['markets']);
     expect(r.code, r.stderr).toBe(0);
     const list = JSON.parse(r.stdout);
     expect(list.map((m: any) => m.market)).toEqual([...MARKETS]);

@@ -93,19 +93,27 @@ describe('withdraw --quote: the time left counts down on a terminal', () => {
 
 describe('withdraw --quote without a live terminal', () => {
   it('NO_COLOR: the time left is said once with the question and nothing is drawn again', async () => {
-    await sb.sent();
-    const t = new Term(btc('-o', 'json'), { ...sb.env, NO_COLOR: '1' }, WIDE);
+    // Its own service, with quotes of 3 s: the question stays up for the whole life of one, by this machine's clock.
+    const short = await sandbox({ feeQuoteLifetimeSeconds: 3 });
+    const t = new Term(btc('-o', 'json'), { ...short.env, NO_COLOR: '1' }, WIDE);
     try {
-      await t.waitFor(/Send this withdrawal\? \(fee guaranteed for \d+:\d\d\) \(y\/N\)/);
+      await t.waitFor(/Send this withdrawal\? \(fee guaranteed for 0:0\d\) \(y\/N\)/);
       const raw = t.raw;
-      // A countdown would draw every second; two and a half seconds later nothing more was written.
-      await new Promise((r) => setTimeout(r, 2500));
-      expect(t.raw).toBe(raw);
+      short.svc.config.feeQuoteLifetimeSeconds = 120;
+      // A countdown would have drawn the time left again as each second passed; until the quote ran out, nothing was.
+      const expired = 'the fee quote expired before the answer';
+      await t.waitFor(expired);
+      expect(t.raw.startsWith(raw)).toBe(true);
+      const meanwhile = t.raw.slice(raw.length, t.raw.indexOf(expired));
+      expect(meanwhile).not.toMatch(/guaranteed for|\d:\d\d/);
+      // Asked again with the renewed quote, said once again.
+      await t.waitFor(/expired[\s\S]*Send this withdrawal\? \(fee guaranteed for [12]:\d\d\) \(y\/N\)/);
       t.type(`n${KEY.enter}`);
       expect(await t.exit()).toBe(3);
-      expect(posts(await sb.sent())).toEqual([]);
+      expect(posts(await short.sent())).toEqual([]);
     } finally {
       t.proc.kill();
+      await short.close();
     }
   });
 

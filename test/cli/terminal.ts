@@ -3,6 +3,7 @@
 import * as pty from 'node-pty';
 import xterm from '@xterm/headless';
 import { BIN } from './helpers.js';
+import { until } from '../support/wait.js';
 
 export const KEY = { enter: '\r', up: '\u001b[A', down: '\u001b[B', space: ' ', ctrlC: '\u0003' };
 
@@ -40,14 +41,14 @@ export class Term {
 
   /** Until the screen shows `what` (a text, a pattern, or a test of the screen). */
   async waitFor(what: string | RegExp | ((screen: string) => boolean), timeoutMs = 15_000): Promise<void> {
-    const start = Date.now();
-    for (;;) {
-      await new Promise((r) => this.term.write('', () => r(undefined)));
-      const s = this.screen();
-      if (typeof what === 'string' ? s.includes(what) : typeof what === 'function' ? what(s) : what.test(s)) return;
-      if (Date.now() - start > timeoutMs) throw new Error(`timed out waiting for ${String(what)}; screen:\n${s}`);
-      await new Promise((r) => setTimeout(r, 40));
-    }
+    const shows = (s: string) =>
+      typeof what === 'string' ? s.includes(what) : typeof what === 'function' ? what(s) : what.test(s);
+    await until(
+      () => `${String(what)}; screen:\n${this.screen()}`,
+      // Read once xterm has parsed what arrived so far.
+      async () => shows(await new Promise<string>((r) => this.term.write('', () => r(this.screen())))),
+      { timeoutMs, everyMs: 40 },
+    );
   }
 
   type(keys: string): void {

@@ -249,7 +249,7 @@ describe('transport', () => {
       [200, 'application/json', JSON.stringify({ items: [{ id: 'b' }] })],
     );
     const seen: string[] = [];
-    for await (const t of client.items<{ id: string }>('listTransfers', { query: { limit: '1' } })) seen.push(t.id);
+    for await (const t of client.items('listTransfers', { query: { limit: '1' } })) seen.push(t.id);
     expect(seen).toEqual(['a', 'b']);
     // A 401 refreshes the token once and retries once.
     answers.push(

@@ -11,3 +11,14 @@ export function usageMessage(fn: () => unknown): string {
   }
   throw new Error('no usage error was thrown');
 }
+
+/** The message of the usage error `p` rejects with; anything else (no error, another error) fails the test. */
+export async function usageMessageOf(p: Promise<unknown>): Promise<string> {
+  try {
+    await p;
+  } catch (e) {
+    if (e instanceof CoinopError && e.category === 'usage') return e.message;
+    throw e;
+  }
+  throw new Error('no usage error was thrown');
+}

@@ -248,6 +248,8 @@ describe('rolling caps', () => {
       // ...a withdrawal beside it counts them: 0.04 BTC of the batch + 0.02 would be 0.06, over 0.05, however many of
       // the batch's rows the service shows by now.
       const beside = await sb.runIn([...W('0.02'), '-o', 'json']);
+      // The slow service has served its purpose (the row under way stays slow): the rest of the batch goes at speed.
+      await sb.control('PUT', '/_local/faults', { rateLimits: { enabled: false } });
       expect(beside.code, beside.stderr).toBe(8);
       expect(lastError(beside).message).toContain('max_per_24h');
       expect((await batch).code).toBe(0);

@@ -3,6 +3,8 @@ import { networkInterfaces } from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO, balanceOf, harness, tempDir, withdrawal, type Harness } from './helpers.js';
 import { DEMO_BALANCES } from '../../src/embedded/demo.js';
+import { Store } from '../../src/local/store.js';
+import { ServiceClock } from '../../src/local/service-clock.js';
 
 let h: Harness;
 beforeAll(async () => {
@@ -160,7 +162,10 @@ describe('persistence', () => {
       const w = (await a.admin('POST', '/v2/transfer/crypto-withdrawals', withdrawal({ ref_id: 'persist' }))).body;
       await a.control('POST', `/_local/profiles/${DEMO.emptyProfileId}/balances`, { asset: 'LTC', amount: '7' });
       await a.close();
-      await new Promise((r) => setTimeout(r, 1100));
+      // Time passes while no server runs: the service's clock (kept in its database) moves past the settle time.
+      const offline = new Store(file);
+      new ServiceClock(offline).advance(2);
+      offline.close();
       const b = await harness({ dbFile: file });
       try {
         const t = (await b.admin('GET', `/v2/transfer/transfers/${w.id}`)).body;

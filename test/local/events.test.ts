@@ -25,6 +25,7 @@ import {
   withdrawal,
   type Harness,
 } from './helpers.js';
+import { until } from '../support/wait.js';
 
 const require = createRequire(import.meta.url);
 const Database = require('better-sqlite3') as typeof BetterSqlite3;
@@ -228,12 +229,13 @@ describe('events of a running service', () => {
     try {
       const w = (await svc.admin('POST', '/v2/transfer/crypto-withdrawals', withdrawal({ ref_id: 'timer-1' }))).body;
       // From here on nothing asks the service anything: only the database is read, by another connection.
-      const row = await pollFor(
+      const row = await until(
+        'the completed event in the database',
         () =>
           reader
             .prepare("SELECT * FROM events WHERE object_id = ? AND type = 'transfer.crypto_withdrawal.completed'")
             .get(w.id) as { created_ms: number; object: string } | undefined,
-        60_000,
+        { timeoutMs: 60_000 },
       );
       expect(row.created_ms - Date.parse(w.created_at)).toBe(1000);
       expect(JSON.parse(row.object)).toMatchObject({ id: w.id, status: 'COMPLETED' });
@@ -244,16 +246,6 @@ describe('events of a running service', () => {
     }
   }, 120_000);
 });
-
-async function pollFor<T>(read: () => T | undefined, timeoutMs: number): Promise<T> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const v = read();
-    if (v !== undefined) return v;
-    if (Date.now() > until) throw new Error('timed out waiting');
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 
 describe('the order of the feed', () => {
   it('stores events in the order of their times, whatever was due when a write came', async () => {

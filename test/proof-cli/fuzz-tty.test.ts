@@ -62,6 +62,19 @@ function keystroke(r: Rng): string {
   ])();
 }
 
+/**
+ * The random typing speed of these sessions (the subject, not a wait for something to happen): a pause between keys,
+ * cut short when the command ends.
+ */
+const pause = (t: Term, ms: number) =>
+  new Promise<void>((res) => {
+    const timer = setTimeout(res, ms);
+    void t.exited.then(() => {
+      clearTimeout(timer);
+      res();
+    });
+  });
+
 describe('random keystrokes on a terminal', () => {
   it(`${RUNS} sessions of random keys into prompting commands end cleanly`, async () => {
     const r = new Rng(SEED + 9);
@@ -80,11 +93,11 @@ describe('random keystrokes on a terminal', () => {
         keys.push(JSON.stringify(key.slice(0, 20)));
         t.type(key);
         if (r.int(0, 9) === 0) t.proc.resize(r.int(20, 200), r.int(5, 60));
-        await new Promise((res) => setTimeout(res, r.int(0, 30)));
+        await pause(t, r.int(0, 30));
       }
       // Whatever state it is in, Ctrl-C ends it (twice: a first one may only close a prompt's own line).
       if (!ended) t.type(KEY.ctrlC);
-      await new Promise((res) => setTimeout(res, 150));
+      await pause(t, 150);
       if (!ended) t.type(KEY.ctrlC);
       let code: number;
       try {

@@ -3,6 +3,7 @@ import type { LocalService } from '../../src/local/service.js';
 import { DEMO } from '../../src/embedded/demo.js';
 import { StreamClient, StreamAuthError, StreamNetworkError, backoffDelay } from '../../src/client/stream.js';
 import { startService, token } from './helpers.js';
+import { until } from '../support/wait.js';
 
 let svc: LocalService;
 beforeAll(async () => {
@@ -11,14 +12,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await svc?.close();
 });
-
-const until = async (cond: () => boolean | Promise<boolean>, timeoutMs: number, what: string) => {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await cond())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
-};
 
 describe('stream client', () => {
   it('keeps books equal to the service through dropped connections and UPDATEs before SNAPSHOTs', async () => {
@@ -42,9 +35,9 @@ describe('stream client', () => {
     svc.config.stream.faults.updatesBeforeSnapshot = true;
     try {
       await until(
-        () => client.reconnects >= 3 && [...client.books.values()].every((b) => b.updatesApplied >= 2500),
-        30_000,
         'updates and reconnects',
+        () => client.reconnects >= 3 && [...client.books.values()].every((b) => b.updatesApplied >= 2500),
+        { timeoutMs: 30_000 },
       );
       const dropped = [...client.books.values()].reduce((n, b) => n + b.updatesDropped, 0);
       // UPDATEs older than their SNAPSHOT arrived and were dropped, the newer ones applied.
@@ -59,7 +52,7 @@ describe('stream client', () => {
       for (const market of markets) {
         const server = await (await fetch(`${svc.baseUrl}/_local/books/${market}`)).json();
         const book = client.books.get(market)!;
-        await until(() => book.state === 'live' && book.time === server.time, 10_000, `the ${market} book to catch up`);
+        await until(`the ${market} book to catch up`, () => book.state === 'live' && book.time === server.time);
         expect(book.toSnapshot()).toEqual(server);
       }
     } finally {
@@ -81,15 +74,15 @@ describe('stream client', () => {
     });
     const running = client.run();
     try {
-      await until(() => client.lastHeartbeatAt > 0, 5000, 'a heartbeat');
+      await until('a heartbeat', () => client.lastHeartbeatAt > 0);
       svc.config.stream.faults.stallHeartbeats = true;
-      await until(() => client.reconnects >= 1, 5000, 'a reconnect');
+      await until('a reconnect', () => client.reconnects >= 1);
       expect(client.lastError).toMatch(/nothing received/);
     } finally {
       svc.config.stream.faults.stallHeartbeats = false;
     }
     const before = client.lastHeartbeatAt;
-    await until(() => client.lastHeartbeatAt > before && client.state === 'live', 5000, 'heartbeats again');
+    await until('heartbeats again', () => client.lastHeartbeatAt > before && client.state === 'live');
     client.stop();
     await running;
   });
@@ -135,7 +128,7 @@ describe('stream client', () => {
       onMessage: (m) => got.push(m.channel),
     });
     const running = client.run();
-    await until(() => got.includes('heartbeat') && refused.length > 0, 5000, 'the refusal and a heartbeat');
+    await until('the refusal and a heartbeat', () => got.includes('heartbeat') && refused.length > 0);
     expect(refused).toEqual([
       {
         type: 'market_data',

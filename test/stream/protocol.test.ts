@@ -6,6 +6,7 @@ import { midPriceFloat } from '../../src/market/price-model.js';
 import { TradeTape } from '../../src/market/trades.js';
 import { defaultConfig } from '../../src/local/config.js';
 import { handshake, startService, token, TestSocket } from './helpers.js';
+import { until } from '../support/wait.js';
 
 let svc: LocalService;
 let admin: string;
@@ -166,9 +167,10 @@ describe('requests', () => {
     ]);
     s.send({ type: 'subscription_list' });
     expect((await s.next((m) => m.type === 'subscription_list')).channels).toEqual([{ type: 'heartbeat' }]);
-    // No more LTCUSD data after the acknowledgement.
+    // No more LTCUSD data after the acknowledgement: three heartbeats later (the service's stream ran on, at 200
+    // messages a second a market), none came.
     s.messages.length = 0;
-    await new Promise((r) => setTimeout(r, 300));
+    await until('three heartbeats', () => s.messages.filter((m: any) => m.channel === 'heartbeat').length >= 3);
     expect(s.messages.some((m: any) => m.channel === 'market_data')).toBe(false);
     s.close();
   });
@@ -358,9 +360,9 @@ describe('limits and faults', () => {
       expect((await stats()).slow_consumers_dropped).toBe(before);
       // Stop reading: the kernel buffers fill, then the service's queue for us, and it lets us go.
       (s.ws as any)._socket.pause();
-      const deadline = Date.now() + 30_000;
-      while ((await stats()).slow_consumers_dropped === before && Date.now() < deadline)
-        await new Promise((r) => setTimeout(r, 100));
+      await until('the slow reader dropped', async () => (await stats()).slow_consumers_dropped !== before, {
+        timeoutMs: 30_000,
+      });
       expect((await stats()).slow_consumers_dropped).toBe(before + 1);
       (s.ws as any)._socket.resume();
       await new Promise<void>((res) => (s.closed ? res() : s.ws.once('close', () => res())));
@@ -372,17 +374,18 @@ describe('limits and faults', () => {
 
   it('stalls heartbeats and drops connections on request', async () => {
     const s = await TestSocket.open(svc.wsUrl, admin);
-    s.send({ type: 'subscribe', channels: [{ type: 'heartbeat' }] });
+    s.send({ type: 'subscribe', channels: [{ type: 'heartbeat' }, md('LTCEUR')] });
     await s.next((m) => m.channel === 'heartbeat');
     svc.config.stream.faults.stallHeartbeats = true;
     try {
       // A heartbeat sent before the stall arrives before the answer to a request sent after it (one connection, in
-      // order): past that answer, none may come. Five heartbeat intervals without one show the stall.
+      // order): past that answer, none may come. The market's data runs on beside it (200 messages a second): 100 of
+      // them, five heartbeat intervals' worth, without a heartbeat show the stall.
       s.send({ type: 'subscription_list' });
       await s.next((m) => m.type === 'subscription_list');
       s.messages.length = 0;
-      await new Promise((r) => setTimeout(r, 500));
-      expect(s.messages).toEqual([]);
+      await until('100 market data messages', () => s.messages.length >= 100);
+      expect(s.messages.filter((m: any) => m.channel !== 'market_data')).toEqual([]);
     } finally {
       svc.config.stream.faults.stallHeartbeats = false;
     }

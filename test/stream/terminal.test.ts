@@ -8,6 +8,7 @@ import xterm from '@xterm/headless';
 import type { LocalService } from '../../src/local/service.js';
 import { DEMO } from '../../src/embedded/demo.js';
 import { startService, token } from './helpers.js';
+import { until } from '../support/wait.js';
 
 const { Terminal } = xterm as unknown as { Terminal: typeof import('@xterm/headless').Terminal };
 const BIN = join(__dirname, '../../bin/coinop.js');
@@ -62,22 +63,23 @@ function launch(args: string[], env: Record<string, string> = {}, cols = 100, ro
     return lines.join('\n');
   };
   const waitFor = async (pred: (s: string) => boolean, what: string, timeoutMs = 30_000) => {
-    const deadline = Date.now() + timeoutMs;
-    for (;;) {
+    let s = '';
+    await until(
+      () => `${what}; screen:\n${s}\nraw tail: ${JSON.stringify(raw.slice(-300))}`,
       // The screen is read, and judged, in xterm's callback once it has parsed what arrived so far (nothing parsed
       // later mixes in), and only when that ends a whole frame: a frame split across reads is never judged.
-      const upTo = raw.length;
-      const { s, ok } = await new Promise<{ s: string; ok: boolean }>((r) =>
-        term.write('', () => {
-          const shown = screen();
-          r({ s: shown, ok: raw.slice(0, upTo).endsWith('\u001b[J') && pred(shown) });
-        }),
-      );
-      if (ok) return s;
-      if (Date.now() > deadline)
-        throw new Error(`timed out waiting for ${what}; screen:\n${s}\nraw tail: ${JSON.stringify(raw.slice(-300))}`);
-      await new Promise((r) => setTimeout(r, 50));
-    }
+      () => {
+        const upTo = raw.length;
+        return new Promise<boolean>((r) =>
+          term.write('', () => {
+            s = screen();
+            r(raw.slice(0, upTo).endsWith('\u001b[J') && pred(s));
+          }),
+        );
+      },
+      { timeoutMs, everyMs: 50 },
+    );
+    return s;
   };
   return { term, proc, raw: () => raw, exited, screen, waitFor };
 }

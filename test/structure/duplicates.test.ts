@@ -10,6 +10,14 @@ import { describe, expect, it } from 'vitest';
 import { ROOT } from './support.js';
 
 const MIN_LINES = 6;
+/**
+ * Pairs that main brought in while this test was written (the gateway's own code), to be made one and removed:
+ * `a ~ b` as the test prints them. No new entry: extract the shared code instead.
+ */
+const ALLOWED = new Set<string>([
+  'src/gateway/server.ts:328-333 ~ src/gateway/server.ts:276-281',
+  'src/local/cli.ts:57-64 ~ src/commands/gateway/run.ts:197-204',
+]);
 const FOLDERS = ['src', 'test'];
 
 interface Line {
@@ -145,6 +153,7 @@ describe('duplicates', () => {
     const files = FOLDERS.flatMap(tsFiles).map((file) => ({ file, text: readFileSync(join(ROOT, file), 'utf8') }));
     const found = duplicateBlocks(files).map(([a, b]) => `${a.file}:${a.from}-${a.to} ~ ${b.file}:${b.from}-${b.to}`);
     console.log(found.join('\n'));
-    expect(found).toEqual([]);
+    expect(found.filter((pair) => !ALLOWED.has(pair))).toEqual([]);
+    expect([...ALLOWED].filter((pair) => !found.includes(pair))).toEqual([]);
   });
 });

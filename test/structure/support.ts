@@ -1,5 +1,5 @@
 // Reading src for the structure tests: every TypeScript module, parsed, named by its path from the repository root.
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import ts from 'typescript';
 
@@ -23,11 +23,22 @@ export function parse(file: string, text: string): ts.SourceFile {
   return ts.createSourceFile(file, text, ts.ScriptTarget.ES2022, true);
 }
 
+/**
+ * Parsed once per version of the file: the structure tests share a worker (the unit project's threads keep one module
+ * graph), and each would parse all of src again.
+ */
+const parsed = new Map<string, { version: string; source: ts.SourceFile }>();
+
 /** The modules under a folder of the repository (default src). */
 export function modules(folder = 'src'): Module[] {
   return tsFiles(join(ROOT, folder)).map((path) => {
     const file = relative(ROOT, path).split('\\').join('/');
-    return { file, source: parse(file, readFileSync(path, 'utf8')) };
+    const { mtimeMs, size } = statSync(path);
+    const version = `${mtimeMs}:${size}`;
+    let hit = parsed.get(path);
+    if (hit?.version !== version)
+      parsed.set(path, (hit = { version, source: parse(file, readFileSync(path, 'utf8')) }));
+    return { file, source: hit.source };
   });
 }
 

@@ -2,6 +2,7 @@
 import type { Command } from 'commander';
 import { CONVERSION_TARGET_ASSETS, DEPOSIT_ADDRESS_ORDER_BY, LIST_ORDERS } from '../../contract/enums.js';
 import type { Invocation } from '../../cli/invocation.js';
+import { ports } from '../../cli/ports.js';
 import { choiceOption, collect, repeat, TIME_HELP } from '../../cli/options.js';
 import { examples } from '../../cli/help.js';
 import { tableOptions } from '../../cli/list-flags.js';
@@ -30,7 +31,7 @@ export function register(program: Command, ctx: Invocation): void {
       .addOption(choiceOption('--order-by <key>', 'sort key', DEPOSIT_ADDRESS_ORDER_BY))
       .option('--cursor <cursor>', 'start from this page cursor (next_page_cursor)')
       .option('--all', 'every page')
-      .action(async (opts) => (await import('./run.js')).list(ctx, opts)),
+      .action(async (opts) => (await import('./run.js')).list(ports(ctx), opts)),
     [
       'coinop addresses list',
       'coinop addresses list --network BITCOIN --network ETHEREUM --limit 10',

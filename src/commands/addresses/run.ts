@@ -4,6 +4,7 @@ import { refusedToAsk } from '../../cli/ask.js';
 import { gateFor, refusedBeforeSending } from '../../cli/gate.js';
 import type { MoneyRequest } from '../../gate/gate.js';
 import type { Invocation } from '../../cli/invocation.js';
+import { type Ports, ports } from '../../cli/ports.js';
 import type { RawFlags } from '../../cli/options.js';
 import { need } from '../../cli/prompt.js';
 import { listFooter } from '../../cli/list-flags.js';
@@ -13,18 +14,21 @@ import { refIdFor } from '../../send/withdrawal.js';
 import { announceRefId } from '../../cli/submit.js';
 import { CREATE_FLAGS, LIST_FLAGS, parseAddressCreateOptions, parseAddressesListOptions } from './options.js';
 
-export async function list(ctx: Invocation, raw: RawFlags): Promise<void> {
-  const { query, all, view } = parseAddressesListOptions(raw, ctx.now());
-  checkRequest(operations.listDepositAddresses, { query }, LIST_FLAGS, ctx.catalogue());
-  const conn = await ctx.connect();
-  const out = ctx.output(view);
+export async function list(
+  { display, service, clock }: Pick<Ports, 'display' | 'service' | 'clock'>,
+  raw: RawFlags,
+): Promise<void> {
+  const { query, all, view } = parseAddressesListOptions(raw, clock.now());
+  checkRequest(operations.listDepositAddresses, { query }, LIST_FLAGS, service.catalogue());
+  const conn = await service.connect();
+  const out = display.output(view);
   const paging: Paging = {};
   const n = await out.list(
     conn.client.items('listDepositAddresses', { query }, LIST_FLAGS, all, paging),
     DEPOSIT_ADDRESS_COLUMNS,
     { empty: 'no deposit addresses match' },
   );
-  listFooter(ctx, out, n, ['deposit address', 'deposit addresses'], all ? undefined : paging.next);
+  listFooter(display, out, n, ['deposit address', 'deposit addresses'], all ? undefined : paging.next);
 }
 
 export async function create(ctx: Invocation, raw: RawFlags): Promise<void> {
@@ -32,7 +36,7 @@ export async function create(ctx: Invocation, raw: RawFlags): Promise<void> {
   const pr = ctx.prompter;
   const profile = ctx.context();
   // On a terminal a network the catalogue refuses is picked from the list instead.
-  const refused = refusedToAsk(ctx, networkIssues('crypto_network', o.network), CREATE_FLAGS);
+  const refused = refusedToAsk(ports(ctx), networkIssues('crypto_network', o.network), CREATE_FLAGS);
   const network = await need(pr, '--network', refused.size ? undefined : o.network, () =>
     pr.select<CryptoNetwork>('Network', [...CRYPTO_NETWORKS]),
   );
@@ -60,7 +64,7 @@ export async function create(ctx: Invocation, raw: RawFlags): Promise<void> {
   );
   const conn = await ctx.connect();
   // Where money may be sent to the customer: through the gate, and so in the audit trail.
-  const gate = gateFor(ctx, conn, 'addresses create');
+  const gate = gateFor(ports(ctx), conn, 'addresses create');
   const res = await gate.send(await gate.prepare(request), () => {
     if (generated) announceRefId(ctx, refId);
   });

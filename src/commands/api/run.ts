@@ -1,5 +1,6 @@
 // coinop api: a raw authenticated request with the profile's token, retries and --debug; the answer as sent.
 import type { Invocation } from '../../cli/invocation.js';
+import { ports } from '../../cli/ports.js';
 import { problemError, usageError } from '../../cli/errors.js';
 import { operations } from '../../contract/index.js';
 import { parseJsonText, readTextFile } from '../../cli/files.js';
@@ -116,12 +117,12 @@ async function sendThroughGate(
   const request: MoneyRequest = { operation: r.operation, body: r.body as Record<string, unknown>, command: 'api' };
   ctx.interruptNote = 'stopped: nothing was sent';
   const conn = await ctx.connect();
-  const gate = gateFor(ctx, conn, 'api');
+  const gate = gateFor(ports(ctx), conn, 'api');
   const p = await gate.prepare(request);
   const environment = conn.context.environment;
   let sent: Awaited<ReturnType<typeof gate.send>>;
   try {
-    refuseUnlessAllowed(ctx, await gate.judge(p, { dryRun: false }));
+    refuseUnlessAllowed(ports(ctx), await gate.judge(p, { dryRun: false }));
     if (environment === 'production') {
       const amount =
         typeof p.body.amount === 'string' ? p.body.amount : typeof p.body.total === 'string' ? p.body.total : undefined;

@@ -28,10 +28,11 @@ export function register(program: Command, ctx: Invocation): void {
       .option('--asset <asset>', 'assets (repeatable or comma separated)', collect)
       .option('--limit <n>', 'the latest this many matching entries (1 to 100000, default 100)')
       .option('--all', 'every matching entry, streamed')
+      .option('--gateway', "the current context's coinop gateway's chain instead of this machine's log")
       .action(async (raw: RawFlags) => {
         const { parseAuditListOptions } = await import('./options.js');
         const o = parseAuditListOptions(raw, ctx.now());
-        await (await import('./run.js')).list(ctx, o);
+        await (await import('./run.js')).list(ctx, o, raw.gateway === true);
       }),
     [
       'coinop audit list',
@@ -45,10 +46,11 @@ export function register(program: Command, ctx: Invocation): void {
       .command('verify')
       .description('check the hash chain: exit 0 when whole, 9 naming each edited, removed, inserted or moved line')
       .option('--head <seq:sha256>', 'also check the log still holds this head, noted from an earlier verify')
+      .option('--gateway', "the current context's coinop gateway's chain instead of this machine's log")
       .action(async (raw: RawFlags) => {
         const { parseAuditVerifyOptions } = await import('./options.js');
         const o = parseAuditVerifyOptions(raw);
-        await (await import('./run.js')).verify(ctx, o);
+        await (await import('./run.js')).verify(ctx, o, raw.gateway === true);
       }),
     ['coinop audit verify', 'coinop audit verify -o json', 'coinop audit verify --head 1042:3f2a9c01d4e5b6a7'],
   );
@@ -58,10 +60,11 @@ export function register(program: Command, ctx: Invocation): void {
       .description('every entry in a time range as flat rows for accountants (CSV unless -o json or ndjson)')
       .option('--from <time>', `entries at or after: ${TIME}`)
       .option('--to <time>', 'entries before this time')
+      .option('--gateway', "the current context's coinop gateway's chain instead of this machine's log")
       .action(async (raw: RawFlags) => {
         const { parseAuditExportOptions } = await import('./options.js');
         const o = parseAuditExportOptions(raw, ctx.globals.json ? 'json' : ctx.globals.output, ctx.now());
-        await (await import('./run.js')).exportLog(ctx, o);
+        await (await import('./run.js')).exportLog(ctx, o, raw.gateway === true);
       }),
     [
       'coinop audit export --from 2026-11-01 --to 2026-12-01 -o csv > november.csv',

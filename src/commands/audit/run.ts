@@ -1,5 +1,8 @@
 // coinop audit list|verify|export|path: the audit log read back. Every read checks the hash chain as it goes: a list
 // says on stderr when the log does not verify, an export exits 9 after writing, and verify names each break.
+import { createHash } from 'node:crypto';
+import { closeSync, openSync, writeSync } from 'node:fs';
+import { join } from 'node:path';
 import type { AuditEntry } from '../../audit/entry.js';
 import { EXPORT_COLUMNS, exportRow } from '../../audit/export.js';
 import { auditLogPath } from '../../audit/log.js';
@@ -81,9 +84,47 @@ function brokenLine(r: VerifyReport): string {
   return `the audit log does not verify: ${n} problem${n === 1 ? '' : 's'}, the first: ${r.problems[0].message}`;
 }
 
-export async function list(ctx: Invocation, o: AuditListOptions): Promise<void> {
+/**
+ * The log a command reads: this machine's, or with --gateway the current context's gateway's chain, copied line for
+ * line into a private file (the same reader and verifier then serve both); with it, the head the gateway serves.
+ */
+async function logOf(
+  ctx: Invocation,
+  gateway: boolean,
+): Promise<{ path: string; head?: { seq: number; sha256: string } }> {
+  if (!gateway) return { path: auditLogPath(ctx.settings.dataDir) };
+  const [{ gatewayCall }, { privateDir }] = await Promise.all([
+    import('../../client/gateway-calls.js'),
+    import('../../config/private-files.js'),
+  ]);
+  const conn = await ctx.connect();
+  const dir = join(ctx.settings.dataDir, 'gateway-audit');
+  privateDir(dir);
+  const path = join(dir, `${createHash('sha256').update(conn.serviceId).digest('hex').slice(0, 16)}.log`);
+  const fd = openSync(path, 'w', 0o600);
+  let after = 0;
+  let head: { seq: number; sha256: string } | undefined;
+  try {
+    for (;;) {
+      const page = await gatewayCall<{ lines: string[]; head: { seq: number; sha256: string } }>(
+        conn.client,
+        'GET',
+        `/_gateway/audit?after=${after}&limit=10000`,
+      );
+      head ??= page.head;
+      if (!page.lines.length) break;
+      writeSync(fd, `${page.lines.join('\n')}\n`);
+      after = (JSON.parse(page.lines[page.lines.length - 1]) as { seq: number }).seq;
+    }
+  } finally {
+    closeSync(fd);
+  }
+  return { path, head };
+}
+
+export async function list(ctx: Invocation, o: AuditListOptions, gateway = false): Promise<void> {
   ctx.interruptNote = 'interrupted: nothing was changed (this command only reads)';
-  const path = auditLogPath(ctx.settings.dataDir);
+  const { path } = await logOf(ctx, gateway);
   const out = ctx.output();
   const row = (x: { entry: AuditEntry; sha256: string }) =>
     out.format === 'table'
@@ -113,9 +154,11 @@ export async function list(ctx: Invocation, o: AuditListOptions): Promise<void> 
   if (!report.ok) ctx.io.err(`${out.p.yellow(`warning: ${brokenLine(report)} (coinop audit verify)`)}\n`);
 }
 
-export async function verify(ctx: Invocation, o: AuditVerifyOptions): Promise<void> {
+export async function verify(ctx: Invocation, o: AuditVerifyOptions, gateway = false): Promise<void> {
   ctx.interruptNote = 'interrupted: nothing was changed (this command only reads)';
-  const report = verifyLog(auditLogPath(ctx.settings.dataDir), o.head);
+  const log = await logOf(ctx, gateway);
+  // A gateway's chain is checked against the head it serves too (a line taken off its end shows).
+  const report = verifyLog(log.path, o.head ?? log.head);
   const out = ctx.output();
   if (out.format === 'json' || out.format === 'ndjson') out.one(report as unknown as Record<string, unknown>);
   else if (out.format === 'csv')
@@ -152,9 +195,9 @@ export function reportLines(r: VerifyReport): string[] {
   return lines;
 }
 
-export async function exportLog(ctx: Invocation, o: AuditExportOptions): Promise<void> {
+export async function exportLog(ctx: Invocation, o: AuditExportOptions, gateway = false): Promise<void> {
   ctx.interruptNote = 'interrupted: nothing was changed (this command only reads)';
-  const path = auditLogPath(ctx.settings.dataDir);
+  const { path } = await logOf(ctx, gateway);
   const v = new Verifier(path);
   const rows = function* () {
     for (const x of entries(path, v)) if (inRange(x.entry, o)) yield exportRow(x.entry, x.sha256);

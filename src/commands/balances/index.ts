@@ -5,6 +5,7 @@ import type { Invocation } from '../../cli/invocation.js';
 import { examples } from '../../cli/help.js';
 import { tableOptions } from '../../cli/list-flags.js';
 import type { RawFlags } from '../../cli/options.js';
+import { ports } from '../../cli/ports.js';
 
 export function register(program: Command, ctx: Invocation): void {
   examples(
@@ -18,7 +19,7 @@ export function register(program: Command, ctx: Invocation): void {
       .option('--include-zero', 'also list assets with nothing in them')
       .action(async (assets: string[], raw: RawFlags) => {
         const { parseBalancesOptions } = await import('./options.js');
-        await (await import('./run.js')).balances(ctx, parseBalancesOptions(assets, raw));
+        await (await import('./run.js')).balances(ports(ctx), parseBalancesOptions(assets, raw));
       }),
     [
       'coinop balances',

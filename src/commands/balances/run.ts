@@ -1,12 +1,7 @@
 // coinop balances: one service profile's balances, or every profile's in one table.
-import {
-  assetIssues,
-  isAmountString,
-  dec,
-  type ListProfileBalancesResponse,
-  type Profile,
-} from '../../contract/index.js';
-import type { Invocation, Connection } from '../../cli/invocation.js';
+import { assetIssues, isAmountString, dec } from '../../contract/index.js';
+import type { Connection } from '../../cli/invocation.js';
+import type { Ports } from '../../cli/ports.js';
 import { need } from '../../cli/prompt.js';
 import { checkUnlisted } from '../../client/service-client.js';
 import { BALANCE_COLUMNS, PROFILE_BALANCE_COLUMNS } from '../../render/columns.js';
@@ -22,37 +17,39 @@ function shown(o: BalancesOptions, b: Row): boolean {
 
 async function balancesOf(conn: Connection, o: BalancesOptions, profileId: string): Promise<Row[]> {
   const parts = { params: { profile_id: profileId }, ...(o.assets ? { query: { assets: o.assets } } : {}) };
-  const { data } = await conn.client.call<ListProfileBalancesResponse>('listProfileBalances', parts, BALANCES_FLAGS);
+  const { data } = await conn.client.call('listProfileBalances', parts, BALANCES_FLAGS);
   return (data.items ?? []).filter((b) => shown(o, b));
 }
 
 /** Every profile's balances, a profile at a time (as the list pages arrive). */
 async function* everyProfile(conn: Connection, o: BalancesOptions): AsyncGenerator<Row> {
-  for await (const p of conn.client.items<Profile>('listProfiles', { query: {} })) {
+  for await (const p of conn.client.items('listProfiles', { query: {} })) {
     for (const b of await balancesOf(conn, o, p.id)) yield { profile_id: p.id, nickname: p.nickname, ...b };
   }
 }
 
-export async function balances(ctx: Invocation, o: BalancesOptions): Promise<void> {
+/** What the balances take: where they are shown, the service, and a question for the profile id on a terminal. */
+export type BalancesDeps = Pick<Ports, 'display' | 'service' | 'prompter'>;
+
+export async function balances({ display, service, prompter: pr }: BalancesDeps, o: BalancesOptions): Promise<void> {
   const empty = o.assets || o.includeZero ? 'no balances' : 'nothing in any asset (add --include-zero to list them)';
   // The ASSETs against the catalogue, before any request (--all-profiles lists the profiles first).
   checkUnlisted(
-    ctx.catalogue(),
+    service.catalogue(),
     (o.assets ?? []).flatMap((a) => assetIssues('assets', a)),
     BALANCES_FLAGS,
   );
   if (o.allProfiles) {
-    const conn = await ctx.connect();
-    await ctx.output(o.view).list(everyProfile(conn, o), PROFILE_BALANCE_COLUMNS, { empty });
+    const conn = await service.connect();
+    await display.output(o.view).list(everyProfile(conn, o), PROFILE_BALANCE_COLUMNS, { empty });
     return;
   }
-  const pr = ctx.prompter;
-  const profileId = await need(pr, '--profile-id', o.profileId ?? ctx.context().profileId, () =>
+  const profileId = await need(pr, '--profile-id', o.profileId ?? service.context().profileId, () =>
     pr.text("The service's profile id"),
   );
-  const conn = await ctx.connect();
+  const conn = await service.connect();
   const rows = await balancesOf(conn, o, profileId);
-  const out = ctx.output(o.view);
+  const out = display.output(o.view);
   if (out.format === 'table') out.note(out.p.dim(`service profile ${profileId}`));
   await out.list(rows, BALANCE_COLUMNS, { empty });
 }

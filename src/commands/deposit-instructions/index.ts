@@ -3,6 +3,7 @@
 import type { Command } from 'commander';
 import { FIAT_NETWORKS, FIAT_ROUTING_NUMBER_TYPES } from '../../contract/enums.js';
 import type { Invocation } from '../../cli/invocation.js';
+import { ports } from '../../cli/ports.js';
 import { examples } from '../../cli/help.js';
 import { listOptions, tableOptions } from '../../cli/list-flags.js';
 import { choiceOption, collect, type RawFlags, repeat } from '../../cli/options.js';
@@ -32,7 +33,7 @@ export function register(program: Command, ctx: Invocation): void {
       .action(async (raw: RawFlags) => {
         const { parseInstructionsCreateOptions } = await import('./options.js');
         const o = parseInstructionsCreateOptions(raw);
-        await (await import('./run.js')).create(ctx, o);
+        await (await import('./run.js')).create(ports(ctx), o);
       }),
     [
       'coinop deposit-instructions create --network WIRE',
@@ -48,7 +49,7 @@ export function register(program: Command, ctx: Invocation): void {
     tableOptions(listOptions(list)).action(async (raw: RawFlags) => {
       const { parseInstructionsListOptions } = await import('./options.js');
       const o = parseInstructionsListOptions(raw, ctx.now());
-      await (await import('./run.js')).list(ctx, o);
+      await (await import('./run.js')).list(ports(ctx), o);
     }),
     ['coinop deposit-instructions list', 'coinop deposit-instructions list --created-after 7d -o csv'],
   );
@@ -57,7 +58,7 @@ export function register(program: Command, ctx: Invocation): void {
       .command('get')
       .description('one set of instructions (picked from a list on a terminal when no ID is given)')
       .argument('[id]', 'instructions id')
-      .action(async (id: string | undefined) => (await import('./run.js')).get(ctx, id)),
+      .action(async (id: string | undefined) => (await import('./run.js')).get(ports(ctx), id)),
     ['coinop deposit-instructions get f190b163-208f-4d73-8deb-4fb8b24add00'],
   );
 }

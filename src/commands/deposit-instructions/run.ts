@@ -6,7 +6,7 @@ import {
   type FiatNetwork,
   operations,
 } from '../../contract/index.js';
-import type { Invocation } from '../../cli/invocation.js';
+import type { Ports } from '../../cli/ports.js';
 import { announceRefId } from '../../cli/submit.js';
 import { usageError } from '../../cli/errors.js';
 import { need } from '../../cli/prompt.js';
@@ -41,14 +41,17 @@ function show(out: Output, i: FiatDepositInstructions): void {
   for (const line of keyValueLines(rows, out.p)) out.io.out(`${line}\n`);
 }
 
-export async function create(ctx: Invocation, o: InstructionsCreateOptions): Promise<void> {
+export async function create(
+  ctx: Pick<Ports, 'display' | 'service' | 'prompter' | 'interrupt'>,
+  o: InstructionsCreateOptions,
+): Promise<void> {
   const pr = ctx.prompter;
   const network = await need(pr, '--network', o.network, () =>
     pr.select<FiatNetwork>('Fiat network', [...FIAT_NETWORKS], 'WIRE'),
   );
   if (o.routingType !== undefined && network !== 'WIRE')
     throw usageError(`--routing-type: is for --network WIRE only, not ${network}`);
-  const profileId = await need(pr, '--profile-id', o.profileId ?? ctx.context().profileId, () =>
+  const profileId = await need(pr, '--profile-id', o.profileId ?? ctx.service.context().profileId, () =>
     pr.text("The service's profile id the deposits credit"),
   );
   const { refId, generated } = refIdFor(o.refId);
@@ -61,38 +64,39 @@ export async function create(ctx: Invocation, o: InstructionsCreateOptions): Pro
     ...(o.accountId !== undefined ? { account_id: o.accountId } : {}),
     ...(o.metadata ? { metadata: o.metadata } : {}),
   };
-  checkRequest(operations.createFiatDepositInstructions, { body }, CREATE_FLAGS, ctx.catalogue());
-  const conn = await ctx.connect();
-  if (generated) announceRefId(ctx, refId);
-  ctx.interruptNote = `interrupted: the instructions may have been made; see coinop deposit-instructions list --ref-id ${refId}`;
-  const res = await conn.client.call<FiatDepositInstructions>('createFiatDepositInstructions', { body }, CREATE_FLAGS);
-  const out = ctx.output();
+  checkRequest(operations.createFiatDepositInstructions, { body }, CREATE_FLAGS, ctx.service.catalogue());
+  const conn = await ctx.service.connect();
+  if (generated) announceRefId(ctx.display, refId);
+  ctx.interrupt.say(
+    `interrupted: the instructions may have been made; see coinop deposit-instructions list --ref-id ${refId}`,
+  );
+  const res = await conn.client.call('createFiatDepositInstructions', { body }, CREATE_FLAGS);
+  const out = ctx.display.output();
   if (res.alreadySubmitted && !res.submittedByThisCall)
-    ctx.io.err(`${out.p.yellow('already exists')}: ref_id ${refId} was used before; the existing instructions:\n`);
+    ctx.display.io.err(
+      `${out.p.yellow('already exists')}: ref_id ${refId} was used before; the existing instructions:\n`,
+    );
   else if (out.format === 'table')
-    ctx.io.err(
+    ctx.display.io.err(
       `${out.p.green('✓')} deposits that carry memo ${res.data.memo_id} credit profile ${res.data.profile_id}\n`,
     );
   show(out, res.data);
 }
 
-export async function list(ctx: Invocation, o: InstructionsListOptions): Promise<void> {
-  const conn = await ctx.connect();
-  const out = ctx.output(o.view);
+export async function list(
+  { display, service }: Pick<Ports, 'display' | 'service'>,
+  o: InstructionsListOptions,
+): Promise<void> {
+  const conn = await service.connect();
+  const out = display.output(o.view);
   const paging: Paging = {};
-  const items = conn.client.items<FiatDepositInstructions>(
-    'listFiatDepositInstructions',
-    { query: o.query },
-    LIST_FLAGS,
-    o.all,
-    paging,
-  );
+  const items = conn.client.items('listFiatDepositInstructions', { query: o.query }, LIST_FLAGS, o.all, paging);
   const rows = out.format === 'table' || out.format === 'csv' ? mapItems(items, withNetwork) : items;
   const n = await out.list(rows, DEPOSIT_INSTRUCTIONS_COLUMNS, {
     empty: 'no deposit instructions match (make some: coinop deposit-instructions create)',
   });
   listFooter(
-    ctx,
+    display,
     out,
     n,
     ['set of deposit instructions', 'sets of deposit instructions'],
@@ -104,21 +108,23 @@ async function* mapItems<T, U>(items: AsyncIterable<T>, f: (t: T) => U): AsyncGe
   for await (const item of items) yield f(item);
 }
 
-export async function get(ctx: Invocation, id: string | undefined): Promise<void> {
+export async function get(
+  { display, service, prompter: pr }: Pick<Ports, 'display' | 'service' | 'prompter'>,
+  id: string | undefined,
+): Promise<void> {
   if (id !== undefined)
-    checkRequest(operations.getFiatDepositInstructions, { params: { id } }, { id: 'ID' }, ctx.catalogue());
-  const pr = ctx.prompter;
+    checkRequest(operations.getFiatDepositInstructions, { params: { id } }, { id: 'ID' }, service.catalogue());
   if (id === undefined && !pr.allowed)
     throw usageError('missing ID', 'give the instructions id, or run on a terminal to pick one');
-  const conn = await ctx.connect();
+  const conn = await service.connect();
   let chosen = id;
   if (chosen === undefined) {
     const items = await recentInstructions(conn);
     if (!items.length) throw usageError('no deposit instructions yet', 'make some: coinop deposit-instructions create');
     chosen = await pickInstructions(pr, 'Deposit instructions', items, { profileId: conn.context.profileId });
   }
-  const { data } = await conn.client.call<FiatDepositInstructions>('getFiatDepositInstructions', {
+  const { data } = await conn.client.call('getFiatDepositInstructions', {
     params: { id: chosen },
   });
-  show(ctx.output(), data);
+  show(display.output(), data);
 }

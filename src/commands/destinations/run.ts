@@ -8,6 +8,7 @@ import {
 } from '../../contract/index.js';
 import { askAddress } from '../../cli/ask.js';
 import type { Invocation } from '../../cli/invocation.js';
+import { ports } from '../../cli/ports.js';
 import { need } from '../../cli/prompt.js';
 import { listFooter } from '../../cli/list-flags.js';
 import { gateFor } from '../../cli/gate.js';
@@ -64,10 +65,10 @@ export async function put(ctx: Invocation, o: DestinationPutOptions): Promise<vo
   const conn = await ctx.connect();
   // Through the gate: the policy decides first (a write that would widen its destinations is refused, exit 8), and
   // every write, allowed or refused, is in the audit trail.
-  const gate = gateFor(ctx, conn, 'destinations put');
+  const gate = gateFor(ports(ctx), conn, 'destinations put');
   const p = await gate.prepare({
     operation: 'putCryptoDestinationAddress',
-    body: body as Record<string, unknown>,
+    body,
     command: 'destinations put',
     flags: PUT_FLAGS,
   });

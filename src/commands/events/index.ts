@@ -3,6 +3,7 @@
 import type { Command } from 'commander';
 import { EVENT_LIST_LIMIT_MAX } from '../../contract/enums.js';
 import type { Invocation } from '../../cli/invocation.js';
+import { ports } from '../../cli/ports.js';
 import { examples } from '../../cli/help.js';
 import { listOptions } from '../../cli/list-flags.js';
 import { collect, type RawFlags } from '../../cli/options.js';
@@ -32,7 +33,7 @@ export function register(program: Command, ctx: Invocation): void {
     .option('--type <type>', 'one event type, such as transfer.crypto_withdrawal.completed');
   examples(
     listOptions(list, { limitMax: EVENT_LIST_LIMIT_MAX, oldestFirst: true }).action(async (raw: RawFlags) =>
-      (await import('./run.js')).list(ctx, raw),
+      (await import('./run.js')).list(ports(ctx), raw),
     ),
     [
       'coinop events list',
@@ -45,7 +46,7 @@ export function register(program: Command, ctx: Invocation): void {
       .command('get')
       .description('one event, with its object as it was then')
       .argument('[id]', 'event id')
-      .action(async (id: string | undefined) => (await import('./run.js')).get(ctx, id)),
+      .action(async (id: string | undefined) => (await import('./run.js')).get(ports(ctx), id)),
     ['coinop events get 9d2c4f0e-...'],
   );
   examples(

@@ -1,6 +1,7 @@
 // coinop fee quote: declarations; the flags are checked in options.ts, the work is in run.ts.
 import type { Command } from 'commander';
 import type { Invocation } from '../../cli/invocation.js';
+import { ports } from '../../cli/ports.js';
 import { examples } from '../../cli/help.js';
 import type { RawFlags } from '../../cli/options.js';
 
@@ -22,7 +23,7 @@ export function register(program: Command, ctx: Invocation): void {
       .action(async (raw: RawFlags) => {
         const { parseFeeQuoteOptions } = await import('./options.js');
         const o = parseFeeQuoteOptions(raw);
-        await (await import('./run.js')).quote(ctx, o);
+        await (await import('./run.js')).quote(ports(ctx), o);
       }),
     [
       'coinop fee quote --asset BTC --network BITCOIN --address 1BvBMSEYstWetqTFn5Au4m4GFg7xJaNVN2 --amount 0.5',

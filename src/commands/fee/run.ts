@@ -3,7 +3,7 @@ import { dec, fmt, isAmountString, operations, type CryptoWithdrawalFee } from '
 import type { AuditWhat } from '../../audit/entry.js';
 import { askAddress, askTarget, amountRule } from '../../cli/ask.js';
 import { outcomeOfError, quoteOutcome } from '../../cli/audit.js';
-import type { Invocation } from '../../cli/invocation.js';
+import type { Ports } from '../../cli/ports.js';
 import { amountOrTotalMissing } from '../../cli/options.js';
 import { checkRequest } from '../../client/service-client.js';
 import { addressCheckFor } from '../../config/environments.js';
@@ -14,10 +14,13 @@ import { canonicalRequest } from '../../send/withdrawal.js';
 import { WITHDRAW_FLAGS } from '../../cli/withdrawal-flags.js';
 import type { FeeQuoteOptions } from './options.js';
 
-export async function quote(ctx: Invocation, o: FeeQuoteOptions): Promise<void> {
+/** What a fee quote takes: where it is shown, the service, questions, the audit trail (a quote is noted), the clock. */
+export type FeeQuoteDeps = Pick<Ports, 'display' | 'service' | 'prompter' | 'audit' | 'clock'>;
+
+export async function quote(ctx: FeeQuoteDeps, o: FeeQuoteOptions): Promise<void> {
   const pr = ctx.prompter;
   const { asset, network } = await askTarget(ctx, o, WITHDRAW_FLAGS);
-  const addresses = addressCheckFor(ctx.context().environment);
+  const addresses = addressCheckFor(ctx.service.context().environment);
   const address = await askAddress(pr, network, addresses, o.address);
   let { amount, total } = o;
   if (amount === undefined && total === undefined) {
@@ -30,10 +33,10 @@ export async function quote(ctx: Invocation, o: FeeQuoteOptions): Promise<void> 
     destination_address: address,
     ...(amount !== undefined ? { amount } : { total }),
   };
-  checkRequest(operations.createCryptoWithdrawalFee, { body: asGiven }, WITHDRAW_FLAGS, ctx.catalogue());
+  checkRequest(operations.createCryptoWithdrawalFee, { body: asGiven }, WITHDRAW_FLAGS, ctx.service.catalogue());
   // Quoted for the destination as the withdrawal will send it (its one spelling), so its fee id fits that withdrawal.
   const body = canonicalRequest(asGiven, addresses, WITHDRAW_FLAGS);
-  const conn = await ctx.connect();
+  const conn = await ctx.service.connect();
   const what: AuditWhat = {
     asset,
     network,
@@ -44,13 +47,13 @@ export async function quote(ctx: Invocation, o: FeeQuoteOptions): Promise<void> 
   };
   let data: CryptoWithdrawalFee;
   try {
-    ({ data } = await conn.client.call<CryptoWithdrawalFee>('createCryptoWithdrawalFee', { body }, WITHDRAW_FLAGS));
+    ({ data } = await conn.client.call('createCryptoWithdrawalFee', { body }, WITHDRAW_FLAGS));
   } catch (e) {
     await ctx.audit.note({ kind: 'quote', what, outcome: outcomeOfError(e) }, conn);
     throw e;
   }
   await ctx.audit.note({ kind: 'quote', what, outcome: quoteOutcome(data) }, conn);
-  const out = ctx.output();
+  const out = ctx.display.output();
   if (out.format === 'table') {
     // Amount and total as the service sent them; worked out from the fee only when it sent one of them alone.
     const a = data.amount ?? (data.total && isAmountString(data.total) ? fmt(dec(data.total).minus(data.fee)) : amount);
@@ -62,9 +65,9 @@ export async function quote(ctx: Invocation, o: FeeQuoteOptions): Promise<void> 
       ['total', `${t ?? '-'} ${data.asset}`],
       ['network', String(data.crypto_network)],
       ['destination', String(data.destination_address)],
-      ['expires', `${relativeTime(data.expires_at, ctx.now())} (${data.expires_at})`],
+      ['expires', `${relativeTime(data.expires_at, ctx.clock.now())} (${data.expires_at})`],
     ];
-    ctx.io.out(`${keyValueLines(rows, out.p).join('\n')}\n`);
-    ctx.io.err(`${out.p.dim(`use it: coinop withdraw ... --fee-id ${data.id}`)}\n`);
+    ctx.display.io.out(`${keyValueLines(rows, out.p).join('\n')}\n`);
+    ctx.display.io.err(`${out.p.dim(`use it: coinop withdraw ... --fee-id ${data.id}`)}\n`);
   } else out.one(data, FEE_COLUMNS);
 }

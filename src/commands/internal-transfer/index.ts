@@ -2,6 +2,7 @@
 // options.ts, the work is in run.ts. (coinop transfers, plural, lists and follows transfers.)
 import type { Command } from 'commander';
 import type { Invocation } from '../../cli/invocation.js';
+import { ports } from '../../cli/ports.js';
 import { examples } from '../../cli/help.js';
 import { type RawFlags, repeat, waitTimeoutOption } from '../../cli/options.js';
 
@@ -31,7 +32,7 @@ export function register(program: Command, ctx: Invocation): void {
       .addOption(waitTimeoutOption())
       .action(async (raw: RawFlags) => {
         const { parseInternalTransferOptions } = await import('./options.js');
-        await (await import('./run.js')).internal(ctx, parseInternalTransferOptions(raw));
+        await (await import('./run.js')).internal(ports(ctx), parseInternalTransferOptions(raw));
       }),
     [
       'coinop transfer internal',

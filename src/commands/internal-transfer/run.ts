@@ -1,14 +1,9 @@
 // coinop transfer internal: gather the values the flags left out, check the request, confirm (showing what the
 // sending profile has), send once (ref_id), report (optionally following the transfer to its end).
-import {
-  ASSETS,
-  assetIssues,
-  operations,
-  type CreateInternalTransferRequest,
-  type ProfileBalance,
-} from '../../contract/index.js';
+import { ASSETS, assetIssues, operations, type CreateInternalTransferRequest } from '../../contract/index.js';
 import { amountRule, refusedToAsk } from '../../cli/ask.js';
-import type { Invocation, Connection } from '../../cli/invocation.js';
+import type { Connection } from '../../cli/invocation.js';
+import type { Ports } from '../../cli/ports.js';
 import { need } from '../../cli/prompt.js';
 import { checkRequest } from '../../client/service-client.js';
 import { refIdFor } from '../../send/withdrawal.js';
@@ -26,8 +21,14 @@ const pairs = (m: Record<string, string> | undefined) =>
     : undefined;
 
 /** The request from the flags, and from the operator on a terminal for what they left out (checked whole after). */
+/** What transfer internal takes: every port but none of the rest of the invocation. */
+export type InternalTransferDeps = Pick<
+  Ports,
+  'display' | 'service' | 'prompter' | 'confirmer' | 'audit' | 'clock' | 'interrupt' | 'policy'
+>;
+
 async function gather(
-  ctx: Invocation,
+  ctx: InternalTransferDeps,
   o: InternalTransferOptions,
   defaultFrom: string | undefined,
 ): Promise<{ body: CreateInternalTransferRequest; generatedRef: boolean }> {
@@ -65,15 +66,15 @@ async function gather(
 async function available(conn: Connection, body: CreateInternalTransferRequest): Promise<string> {
   try {
     const params = { profile_id: body.from_profile_id, asset: body.asset };
-    const { data } = await conn.client.call<ProfileBalance>('getProfileBalance', { params });
+    const { data } = await conn.client.call('getProfileBalance', { params });
     return `${data.available} ${body.asset}`;
   } catch (e) {
     return `unknown (${e instanceof Error ? e.message : String(e)})`;
   }
 }
 
-export async function internal(ctx: Invocation, o: InternalTransferOptions): Promise<void> {
-  const profile = ctx.context();
+export async function internal(ctx: InternalTransferDeps, o: InternalTransferOptions): Promise<void> {
+  const profile = ctx.service.context();
   // A policy file that does not load stops everything, before anything is asked.
   await profilePolicy(ctx, 'transfer internal', {
     request: {
@@ -87,15 +88,15 @@ export async function internal(ctx: Invocation, o: InternalTransferOptions): Pro
   const { body, generatedRef } = await gather(ctx, o, profile.profileId);
   const request: MoneyRequest = {
     operation: 'createInternalTransfer',
-    body: body as unknown as Record<string, unknown>,
+    body,
     command: 'transfer internal',
     flags: INTERNAL_TRANSFER_FLAGS,
   };
   await refusedBeforeSending(ctx, request, () =>
-    checkRequest(operations.createInternalTransfer, { body }, INTERNAL_TRANSFER_FLAGS, ctx.catalogue()),
+    checkRequest(operations.createInternalTransfer, { body }, INTERNAL_TRANSFER_FLAGS, ctx.service.catalogue()),
   );
-  ctx.interruptNote = 'stopped: no internal transfer was sent';
-  const conn = await ctx.connect();
+  ctx.interrupt.say('stopped: no internal transfer was sent');
+  const conn = await ctx.service.connect();
   const gate = gateFor(ctx, conn, 'transfer internal');
   const p = await gate.prepare(request);
   try {
@@ -110,11 +111,11 @@ export async function internal(ctx: Invocation, o: InternalTransferOptions): Pro
         body,
         extra: { policy: verdict },
       });
-      if (ctx.format() === 'table') ctx.io.err(verdictText(ctx, verdict));
+      if (ctx.display.format() === 'table') ctx.display.io.err(verdictText(ctx, verdict));
       if (!verdict.allowed) throw refusal(verdict);
       return;
     }
-    await ctx.confirm({
+    await ctx.confirmer.confirm({
       title: `Move ${body.amount} ${body.asset} between service profiles`,
       rows,
       environment: profile.environment,
@@ -133,7 +134,7 @@ export async function internal(ctx: Invocation, o: InternalTransferOptions): Pro
 
 /** The rows of the confirmation and the dry run (what the sender has, read only when someone will see it). */
 async function confirmationRows(
-  ctx: Invocation,
+  ctx: Pick<Ports, 'prompter'>,
   conn: Connection,
   o: InternalTransferOptions,
   body: CreateInternalTransferRequest,

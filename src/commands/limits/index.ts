@@ -2,6 +2,7 @@
 import type { Command } from 'commander';
 import { TRANSFER_LIMIT_TYPES } from '../../contract/enums.js';
 import type { Invocation } from '../../cli/invocation.js';
+import { ports } from '../../cli/ports.js';
 import { examples } from '../../cli/help.js';
 import { tableOptions } from '../../cli/list-flags.js';
 import { choiceOption, type RawFlags } from '../../cli/options.js';
@@ -18,7 +19,7 @@ export function register(program: Command, ctx: Invocation): void {
       .action(async (raw: RawFlags) => {
         const { parseLimitsOptions } = await import('./options.js');
         const o = parseLimitsOptions(raw);
-        await (await import('./run.js')).limits(ctx, o);
+        await (await import('./run.js')).limits(ports(ctx), o);
       }),
     ['coinop limits', 'coinop limits --type WIRE_DEPOSIT', 'coinop limits -o json'],
   );

@@ -1,7 +1,7 @@
 // coinop limits: the limits on a transfer type, with what is used and what is left of each, and what one transfer may
 // move now.
 import { dec, fmt, isAmountString, type TransferLimit } from '../../contract/index.js';
-import type { Invocation } from '../../cli/invocation.js';
+import type { Ports } from '../../cli/ports.js';
 import { TRANSFER_LIMIT_COLUMNS } from '../../render/columns.js';
 import { durationText } from '../../render/time.js';
 import type { LimitsOptions } from './options.js';
@@ -30,13 +30,16 @@ function headroom(items: TransferLimit[]): string[] {
   return [...least].map(([asset, amount]) => `${amount} ${asset}`);
 }
 
-export async function limits(ctx: Invocation, o: LimitsOptions): Promise<void> {
-  const conn = await ctx.connect();
-  const { data } = await conn.client.call<{ items?: TransferLimit[] }>('listTransferLimits', {
+export async function limits(
+  { display, service }: Pick<Ports, 'display' | 'service'>,
+  o: LimitsOptions,
+): Promise<void> {
+  const conn = await service.connect();
+  const { data } = await conn.client.call('listTransferLimits', {
     query: { transfer_type: o.type },
   });
   const items = (data.items ?? []).map(withUsed);
-  const out = ctx.output(o.view);
+  const out = display.output(o.view);
   const rows = out.forPeople
     ? items.map((l) => ({
         ...l,

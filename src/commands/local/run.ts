@@ -77,7 +77,7 @@ export async function deposit(ctx: Invocation, o: LocalDepositOptions): Promise<
     throw e;
   }
   const out = ctx.output();
-  out.one(t as unknown as Record<string, unknown>, TRANSFER_COLUMNS);
+  out.one(t, TRANSFER_COLUMNS);
   if (out.forPeople)
     out.note(
       out.p.dim(

@@ -2,6 +2,7 @@
 // Declarations only; the flags are checked in options.ts, the work is in run.ts.
 import type { Command } from 'commander';
 import type { Invocation } from '../../cli/invocation.js';
+import { ports } from '../../cli/ports.js';
 import { examples } from '../../cli/help.js';
 import { tableOptions } from '../../cli/list-flags.js';
 import type { RawFlags } from '../../cli/options.js';
@@ -16,7 +17,7 @@ export function register(program: Command, ctx: Invocation): void {
       .option('--refresh', "fetch the service's list again (it is kept for a day per service)")
       .action(async (raw: RawFlags) => {
         const { parseMarketsOptions } = await import('./options.js');
-        await (await import('./run.js')).markets(ctx, parseMarketsOptions(raw));
+        await (await import('./run.js')).markets(ports(ctx), parseMarketsOptions(raw));
       }),
     ['coinop markets', 'coinop markets -o csv', 'coinop markets --context sandbox --refresh'],
   );
@@ -27,7 +28,7 @@ export function register(program: Command, ctx: Invocation): void {
       .argument('[market]', MARKET_ARG)
       .action(async (market: string | undefined, raw: RawFlags) => {
         const { parseTickerOptions } = await import('./options.js');
-        await (await import('./run.js')).ticker(ctx, parseTickerOptions(market, raw));
+        await (await import('./run.js')).ticker(ports(ctx), parseTickerOptions(market, raw));
       }),
     ['coinop ticker BTCUSD', 'coinop ticker ETHEUR -o json'],
   );
@@ -39,7 +40,7 @@ export function register(program: Command, ctx: Invocation): void {
       .option('--depth <n>', `price levels per side (1 to ${BOOK_DEPTH_MAX}, default ${BOOK_DEPTH_DEFAULT})`)
       .action(async (market: string | undefined, raw: RawFlags) => {
         const { parseBookOptions } = await import('./options.js');
-        await (await import('./run.js')).book(ctx, parseBookOptions(market, raw));
+        await (await import('./run.js')).book(ports(ctx), parseBookOptions(market, raw));
       }),
     ['coinop book BTCUSD', 'coinop book ETHUSD --depth 25', 'coinop book BTCEUR -o csv'],
   );
@@ -50,7 +51,7 @@ export function register(program: Command, ctx: Invocation): void {
       .option('--limit <n>', `trades to show (1 to ${TRADES_LIMIT_MAX}, default ${TRADES_LIMIT_DEFAULT})`)
       .action(async (market: string | undefined, raw: RawFlags) => {
         const { parseTradesOptions } = await import('./options.js');
-        await (await import('./run.js')).trades(ctx, parseTradesOptions(market, raw));
+        await (await import('./run.js')).trades(ports(ctx), parseTradesOptions(market, raw));
       }),
     ['coinop trades BTCUSD', 'coinop trades SOLEUR --limit 100 -o ndjson'],
   );

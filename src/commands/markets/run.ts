@@ -7,13 +7,11 @@ import {
   MARKETS,
   type BookLevel,
   type ExchangeStats,
-  type ListRecentExecutionsResponse,
   type MarketDetails,
-  type OrderBookResponse,
-  type Ticker,
 } from '../../contract/index.js';
 import { askMarket } from '../../cli/ask.js';
-import type { Invocation, Connection } from '../../cli/invocation.js';
+import type { Connection } from '../../cli/invocation.js';
+import type { Ports } from '../../cli/ports.js';
 import { usageError } from '../../cli/errors.js';
 import { SEE_MARKETS } from '../../cli/options.js';
 import type { FlagNames } from '../../client/service-client.js';
@@ -38,18 +36,21 @@ const CATALOGUE = new Set<string>(MARKETS);
 /** The local service (its health check answered) serves exactly the catalogue; any other service may list more. */
 const isLocal = (conn: Connection) => isLocalServiceId(conn.serviceId);
 
-function listedBy(ctx: Invocation, conn: Connection, refresh = false): Promise<ServiceMarkets> {
+/** What the markets commands take: where they are shown, the service, a question for the market, the clock. */
+export type MarketsDeps = Pick<Ports, 'display' | 'service' | 'prompter' | 'clock'>;
+
+function listedBy(ctx: MarketsDeps, conn: Connection, refresh = false): Promise<ServiceMarkets> {
   return serviceMarkets({
     client: conn.client,
     serviceId: conn.serviceId,
-    dataDir: ctx.settings.dataDir,
-    now: ctx.now(),
+    dataDir: ctx.service.dataDir(),
+    now: ctx.clock.now(),
     refresh,
   });
 }
 
 /** The market to ask about: the one given when it is known, else asked for on a terminal from the known ones. */
-async function chooseMarket(ctx: Invocation, conn: Connection, given: string | undefined): Promise<string> {
+async function chooseMarket(ctx: MarketsDeps, conn: Connection, given: string | undefined): Promise<string> {
   if (given !== undefined && CATALOGUE.has(given)) return given;
   const known = isLocal(conn) ? [...MARKETS] : mergeMarkets((await listedBy(ctx, conn)).markets).map((m) => m.market);
   if (given === undefined) return askMarket(ctx.prompter, undefined, 'MARKET', known);
@@ -60,8 +61,8 @@ async function chooseMarket(ctx: Invocation, conn: Connection, given: string | u
   );
 }
 
-export async function markets(ctx: Invocation, o: MarketsOptions): Promise<void> {
-  const conn = await ctx.connect();
+export async function markets(ctx: MarketsDeps, o: MarketsOptions): Promise<void> {
+  const conn = await ctx.service.connect();
   let list: MarketDetails[];
   let note: string;
   if (isLocal(conn)) {
@@ -71,11 +72,12 @@ export async function markets(ctx: Invocation, o: MarketsOptions): Promise<void>
   } else {
     const s = await listedBy(ctx, conn, o.refresh);
     list = mergeMarkets(s.markets);
-    const when = s.from === 'service' ? 'just now' : `${relativeTime(new Date(s.fetchedAt).toISOString(), ctx.now())}`;
+    const when =
+      s.from === 'service' ? 'just now' : `${relativeTime(new Date(s.fetchedAt).toISOString(), ctx.clock.now())}`;
     const stale = s.from === 'stale cache' ? ' (the service did not answer; the kept list)' : '';
     note = `${list.length} markets · ${s.markets.length} listed by the service ${when}${stale} · the rest from coinop's catalogue`;
   }
-  const out = ctx.output(o.view);
+  const out = ctx.display.output(o.view);
   await out.list(list, MARKET_COLUMNS);
   if (out.forPeople) out.note(out.p.dim(note));
 }
@@ -105,11 +107,11 @@ function statsText(s: ExchangeStats, last: string | undefined): string {
   return parts.join(' · ');
 }
 
-export async function ticker(ctx: Invocation, o: TickerOptions): Promise<void> {
-  const conn = await ctx.connect();
+export async function ticker(ctx: MarketsDeps, o: TickerOptions): Promise<void> {
+  const conn = await ctx.service.connect();
   const market = await chooseMarket(ctx, conn, o.market);
-  const { data } = await conn.client.call<Ticker>('getTicker', { params: { market } }, FLAGS);
-  const out = ctx.output();
+  const { data } = await conn.client.call('getTicker', { params: { market } }, FLAGS);
+  const out = ctx.display.output();
   if (out.format !== 'table') return out.one(data, TICKER_COLUMNS);
   const level = (l?: BookLevel) => (l ? `${l.price} × ${l.amount}` : '-');
   const last = data.last_execution?.price;
@@ -123,17 +125,17 @@ export async function ticker(ctx: Invocation, o: TickerOptions): Promise<void> {
   if (data.last_day) rows.push(['24 h', statsText(data.last_day, last)]);
   if (data.today) rows.push(['today', statsText(data.today, last)]);
   rows.push(['as of', data.snapshot_at ?? '-']);
-  ctx.io.out(`${keyValueLines(rows, out.p).join('\n')}\n`);
+  ctx.display.io.out(`${keyValueLines(rows, out.p).join('\n')}\n`);
 }
 
-export async function book(ctx: Invocation, o: BookOptions): Promise<void> {
-  const conn = await ctx.connect();
+export async function book(ctx: MarketsDeps, o: BookOptions): Promise<void> {
+  const conn = await ctx.service.connect();
   const market = await chooseMarket(ctx, conn, o.market);
-  const { data } = await conn.client.call<OrderBookResponse>('getOrderBook', { params: { market } }, FLAGS);
+  const { data } = await conn.client.call('getOrderBook', { params: { market } }, FLAGS);
   const bids = bestFirst(data.bids, true);
   const asks = bestFirst(data.asks, false);
   const shown = { market: data.market ?? market, bids: bids.slice(0, o.depth), asks: asks.slice(0, o.depth) };
-  const out = ctx.output();
+  const out = ctx.display.output();
   if (out.format === 'json' || out.format === 'ndjson') return out.one(shown);
   if (out.format === 'csv') {
     const rows = (['bid', 'ask'] as const).flatMap((s) =>
@@ -160,17 +162,13 @@ export async function book(ctx: Invocation, o: BookOptions): Promise<void> {
   );
 }
 
-export async function trades(ctx: Invocation, o: TradesOptions): Promise<void> {
-  const conn = await ctx.connect();
+export async function trades(ctx: MarketsDeps, o: TradesOptions): Promise<void> {
+  const conn = await ctx.service.connect();
   const market = await chooseMarket(ctx, conn, o.market);
-  const { data } = await conn.client.call<ListRecentExecutionsResponse>(
-    'listRecentExecutions',
-    { params: { market } },
-    FLAGS,
-  );
+  const { data } = await conn.client.call('listRecentExecutions', { params: { market } }, FLAGS);
   const all = newestFirst(data.items);
   const items = all.slice(0, o.limit);
-  const out = ctx.output(o.view);
+  const out = ctx.display.output(o.view);
   await out.list(items, TRADE_COLUMNS, { empty: `no recent trades in ${market}` });
   if (out.forPeople && items.length)
     out.note(out.p.dim(`${market} · the ${items.length} latest of ${all.length} recent trades, newest first`));

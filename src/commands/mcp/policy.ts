@@ -4,6 +4,7 @@
 // through a tool: under a policy that asks for them, a withdrawal the approvals rule covers is refused.
 import type { CreateCryptoWithdrawalRequest } from '../../contract/index.js';
 import type { Invocation, Connection } from '../../cli/invocation.js';
+import { ports } from '../../cli/ports.js';
 import { toCoinopError } from '../../errors.js';
 import type { MoneyIntent, PolicyPort } from '../../mcp/ports.js';
 import { withdrawalRequest } from '../../policy/check.js';
@@ -40,11 +41,11 @@ export function policyPort(ctx: Invocation, connection: () => Promise<Connection
       const requests = requestsOf(intent);
       if (!requests) return undefined;
       const command = `mcp ${intent.tool}`;
-      const loaded = await profilePolicy(ctx, command);
+      const loaded = await profilePolicy(ports(ctx), command);
       if (!loaded) return undefined;
       const conn = await (connection() ?? ctx.connect());
       const body = intent.body as CreateCryptoWithdrawalRequest | undefined;
-      const v = await policyVerdict(ctx, conn, loaded, {
+      const v = await policyVerdict(ports(ctx), conn, loaded, {
         command,
         dryRun: !o.sending,
         requests,
@@ -61,7 +62,7 @@ export function policyPort(ctx: Invocation, connection: () => Promise<Connection
       const loc = policyLocation(ctx.settings.configDir, ctx.context().name);
       if (!loc.exists) return { file: null, rules: 'none: the profile has no policy file' };
       try {
-        const loaded = await profilePolicy(ctx, 'mcp');
+        const loaded = await profilePolicy(ports(ctx), 'mcp');
         return loaded
           ? { file: loaded.file, sha256: loaded.sha256, policy: policyJson(loaded.policy) }
           : { file: null };

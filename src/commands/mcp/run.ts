@@ -1,6 +1,7 @@
 // coinop mcp: the MCP server (src/mcp) for the coinop profile, on stdin and stdout, until the client closes stdin.
 // Everything but the protocol goes to stderr: the line that says what is served, and the server's log.
 import type { Invocation, Connection } from '../../cli/invocation.js';
+import { ports } from '../../cli/ports.js';
 import type { ServerDeps } from '../../mcp/tool.js';
 import { gateFor } from '../../cli/gate.js';
 import { auditPort } from './audit.js';
@@ -30,7 +31,7 @@ export function serverDeps(ctx: Invocation, o: McpOptions): ServerDeps {
     // Every write through the gate the commands send through, over the server's connection, naming the agent.
     gate: async (tool, agent) => {
       ctx.agent = agent;
-      return gateFor(ctx, await (connection ?? ctx.connect()), `mcp ${tool}`);
+      return gateFor(ports(ctx), await (connection ?? ctx.connect()), `mcp ${tool}`);
     },
   };
 }

@@ -1,6 +1,7 @@
 // coinop prices MARKET: declarations; the work is in run.ts.
 import type { Command } from 'commander';
 import type { Invocation } from '../../cli/invocation.js';
+import { ports } from '../../cli/ports.js';
 import { examples } from '../../cli/help.js';
 import { tableOptions } from '../../cli/list-flags.js';
 import { TIME_HELP } from '../../cli/options.js';
@@ -17,7 +18,7 @@ export function register(program: Command, ctx: Invocation): void {
       .option('--limit <n>', 'points per page (1 to 1000)')
       .option('--offset <n>', 'points to skip')
       .option('--all', 'every page')
-      .action(async (market: string | undefined, opts) => (await import('./run.js')).prices(ctx, market, opts)),
+      .action(async (market: string | undefined, opts) => (await import('./run.js')).prices(ports(ctx), market, opts)),
     [
       'coinop prices BTCUSD',
       'coinop prices ETHEUR --increment ONE_DAY --from 30d',

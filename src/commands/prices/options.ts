@@ -1,5 +1,5 @@
 // coinop prices: its flags, checked, as a typed options object (the declaration is in index.ts).
-import { PRICE_INCREMENTS, type PriceIncrement } from '../../contract/index.js';
+import { PRICE_INCREMENTS, type PriceIncrement } from '../../contract/enums.js';
 import { usageError } from '../../cli/errors.js';
 import { readTableView } from '../../cli/list-flags.js';
 import { choiceFlag, readFlags, intFlag, marketFlag, parseTime, type RawFlags } from '../../cli/options.js';

@@ -1,12 +1,9 @@
 // coinop prices: historical prices with exactly one of increment and max points; table and chart for people.
-import {
-  operations,
-  type HistoricalPrice,
-  type ListHistoricalPricesResponse,
-  type PriceIncrement,
-} from '../../contract/index.js';
+import type { PriceIncrement } from '../../contract/enums.js';
+import { operations } from '../../contract/operations.js';
+import type { HistoricalPrice } from '../../contract/schemas.js';
 import { askIncrement, askMarket } from '../../cli/ask.js';
-import type { Invocation } from '../../cli/invocation.js';
+import type { Ports } from '../../cli/ports.js';
 import { checkMarkets } from '../../cli/market-check.js';
 import type { RawFlags } from '../../cli/options.js';
 import { checkRequest, type FlagNames } from '../../client/service-client.js';
@@ -42,8 +39,11 @@ function pricesQuery(o: PricesOptions, increment: PriceIncrement | undefined, no
   };
 }
 
-export async function prices(ctx: Invocation, marketArg: string | undefined, raw: RawFlags): Promise<void> {
-  const now = ctx.now();
+/** What prices take: where they are shown (a chart too, on a terminal), the service, questions, the clock. */
+export type PricesDeps = Pick<Ports, 'display' | 'service' | 'prompter' | 'clock'>;
+
+export async function prices(ctx: PricesDeps, marketArg: string | undefined, raw: RawFlags): Promise<void> {
+  const now = ctx.clock.now();
   const o = parsePricesOptions(marketArg, raw, now);
   const market = o.market ?? (await askMarket(ctx.prompter, undefined));
   let increment = o.increment;
@@ -54,21 +54,17 @@ export async function prices(ctx: Invocation, marketArg: string | undefined, raw
   const params = { market };
   checkRequest(operations.listHistoricalPrices, { params, query }, FLAGS, SHAPE_ONLY);
   await checkMarkets(ctx, 'MARKET', [market]);
-  checkRequest(operations.listHistoricalPrices, { params, query }, FLAGS, ctx.catalogue());
+  checkRequest(operations.listHistoricalPrices, { params, query }, FLAGS, ctx.service.catalogue());
 
-  const conn = await ctx.connect();
-  const out = ctx.output(o.view);
+  const conn = await ctx.service.connect();
+  const out = ctx.display.output(o.view);
   const keep: HistoricalPrice[] = [];
   let total: number | undefined;
   async function* pages(): AsyncGenerator<Record<string, unknown>> {
     let off = o.offset ?? 0;
     for (;;) {
       const q = { ...query, ...(off ? { 'pagination.offset': String(off) } : {}) };
-      const { data } = await conn.client.call<ListHistoricalPricesResponse>(
-        'listHistoricalPrices',
-        { params, query: q },
-        FLAGS,
-      );
+      const { data } = await conn.client.call('listHistoricalPrices', { params, query: q }, FLAGS);
       // The schema names the list items, the published example prices: both are read.
       const page = data.items ?? data.prices ?? [];
       total = data.total_count;
@@ -100,7 +96,7 @@ export async function prices(ctx: Invocation, marketArg: string | undefined, raw
         `${market} · ${shown} prices${increment ? ` · ${increment}` : ''}${total !== undefined && rows.length < total && !o.all ? ' · --all for every page' : ''}`,
       ),
     );
-    if (ctx.io.stdoutTTY && keep.length >= 2) {
+    if (ctx.display.io.stdoutTTY && keep.length >= 2) {
       const points = keep
         .map((p) => ({
           label: p.average_price,
@@ -108,7 +104,7 @@ export async function prices(ctx: Invocation, marketArg: string | undefined, raw
           time: p.timestamp.replace('T', ' ').replace(/:\d\d(\.\d+)?Z$/, 'Z'),
         }))
         .filter((p) => Number.isFinite(p.value));
-      out.io.out(`\n${lineChart(points, ctx.io.width, 10)}`);
+      out.io.out(`\n${lineChart(points, ctx.display.io.width, 10)}`);
     }
     return;
   }

@@ -6,6 +6,7 @@ import type { Invocation } from '../../cli/invocation.js';
 import { examples } from '../../cli/help.js';
 import { tableOptions } from '../../cli/list-flags.js';
 import { choiceOption, collect, type RawFlags, TIME_HELP } from '../../cli/options.js';
+import { ports } from '../../cli/ports.js';
 
 export function register(program: Command, ctx: Invocation): void {
   const profiles = examples(
@@ -32,7 +33,7 @@ export function register(program: Command, ctx: Invocation): void {
     .option('--all', 'every page')
     .action(async (raw: RawFlags) => {
       const { parseProfilesListOptions } = await import('./options.js');
-      await (await import('./run.js')).list(ctx, parseProfilesListOptions(raw, ctx.now()));
+      await (await import('./run.js')).list(ports(ctx), parseProfilesListOptions(raw, ctx.now()));
     });
   tableOptions(list);
   examples(list, ['coinop profiles list', 'coinop profiles list --nickname ops -o csv']);
@@ -44,7 +45,7 @@ export function register(program: Command, ctx: Invocation): void {
       .option('--include-deactivated', 'find it even when it was deactivated')
       .action(async (id: string | undefined, raw: RawFlags) => {
         const { parseProfilesGetOptions } = await import('./options.js');
-        await (await import('./run.js')).get(ctx, parseProfilesGetOptions(id, raw));
+        await (await import('./run.js')).get(ports(ctx), parseProfilesGetOptions(id, raw));
       }),
     ['coinop profiles get', 'coinop profiles get default', 'coinop profiles get 5d1f2a3b-... -o json'],
   );
@@ -56,7 +57,7 @@ export function register(program: Command, ctx: Invocation): void {
       .option('--description <text>', 'what it is for')
       .action(async (raw: RawFlags) => {
         const { parseProfilesCreateOptions } = await import('./options.js');
-        await (await import('./run.js')).create(ctx, parseProfilesCreateOptions(raw));
+        await (await import('./run.js')).create(ports(ctx), parseProfilesCreateOptions(raw));
       }),
     [
       'coinop profiles create --nickname payroll',

@@ -1,6 +1,6 @@
 // coinop profiles list, get and create.
-import { operations, type Profile } from '../../contract/index.js';
-import type { Invocation } from '../../cli/invocation.js';
+import { operations } from '../../contract/index.js';
+import type { Ports } from '../../cli/ports.js';
 import { need } from '../../cli/prompt.js';
 import { listFooter } from '../../cli/list-flags.js';
 import { checkRequest, type Paging } from '../../client/service-client.js';
@@ -12,38 +12,47 @@ import {
   type ProfilesListOptions,
 } from './options.js';
 
-export async function list(ctx: Invocation, o: ProfilesListOptions): Promise<void> {
-  const conn = await ctx.connect();
-  const out = ctx.output(o.view);
+export async function list(
+  { display, service }: Pick<Ports, 'display' | 'service'>,
+  o: ProfilesListOptions,
+): Promise<void> {
+  const conn = await service.connect();
+  const out = display.output(o.view);
   const paging: Paging = {};
   const items = conn.client.items('listProfiles', { query: o.query }, PROFILES_FLAGS, o.all, paging);
   const n = await out.list(items, PROFILE_COLUMNS, { empty: 'no profiles match' });
-  listFooter(ctx, out, n, ['profile', 'profiles'], o.all ? undefined : paging.next);
+  listFooter(display, out, n, ['profile', 'profiles'], o.all ? undefined : paging.next);
 }
 
-export async function get(ctx: Invocation, o: ProfilesGetOptions): Promise<void> {
-  const pr = ctx.prompter;
-  const id = await need(pr, 'ID', o.id ?? ctx.context().profileId, () =>
+export async function get(
+  { display, service, prompter: pr }: Pick<Ports, 'display' | 'service' | 'prompter'>,
+  o: ProfilesGetOptions,
+): Promise<void> {
+  const id = await need(pr, 'ID', o.id ?? service.context().profileId, () =>
     pr.text("The service's profile id (or default)"),
   );
   const parts = {
     params: { profile_id: id },
     ...(o.includeDeactivated ? { query: { include_deactivated: 'true' } } : {}),
   };
-  checkRequest(operations.getProfile, parts, PROFILES_FLAGS, ctx.catalogue());
-  const conn = await ctx.connect();
-  ctx.output().one((await conn.client.call<Profile>('getProfile', parts, PROFILES_FLAGS)).data, PROFILE_COLUMNS);
+  checkRequest(operations.getProfile, parts, PROFILES_FLAGS, service.catalogue());
+  const conn = await service.connect();
+  display.output().one((await conn.client.call('getProfile', parts, PROFILES_FLAGS)).data, PROFILE_COLUMNS);
 }
 
-export async function create(ctx: Invocation, o: ProfilesCreateOptions): Promise<void> {
-  const pr = ctx.prompter;
+export async function create(
+  { display, service, prompter: pr, interrupt }: Pick<Ports, 'display' | 'service' | 'prompter' | 'interrupt'>,
+  o: ProfilesCreateOptions,
+): Promise<void> {
   const nickname = await need(pr, '--nickname', o.nickname, () => pr.text('Nickname of the new service profile'));
   const body = { nickname, ...(o.description !== undefined ? { description: o.description } : {}) };
-  checkRequest(operations.createProfile, { body }, PROFILES_FLAGS, ctx.catalogue());
-  ctx.interruptNote = `interrupted: profile ${nickname} may have been created: check with coinop profiles list --nickname ${nickname}`;
-  const conn = await ctx.connect();
-  const { data } = await conn.client.call<Profile>('createProfile', { body }, PROFILES_FLAGS);
-  const out = ctx.output();
-  if (out.format === 'table') ctx.io.err(`${out.p.green('✓')} service profile created: ${data.id}\n`);
+  checkRequest(operations.createProfile, { body }, PROFILES_FLAGS, service.catalogue());
+  interrupt.say(
+    `interrupted: profile ${nickname} may have been created: check with coinop profiles list --nickname ${nickname}`,
+  );
+  const conn = await service.connect();
+  const { data } = await conn.client.call('createProfile', { body }, PROFILES_FLAGS);
+  const out = display.output();
+  if (out.format === 'table') display.io.err(`${out.p.green('✓')} service profile created: ${data.id}\n`);
   out.one(data, PROFILE_COLUMNS);
 }

@@ -1,6 +1,7 @@
 // coinop sandbox deposit: declarations; the flags are typed in options.ts, the work is in run.ts.
 import type { Command } from 'commander';
 import type { Invocation } from '../../cli/invocation.js';
+import { ports } from '../../cli/ports.js';
 import { examples } from '../../cli/help.js';
 import type { RawFlags } from '../../cli/options.js';
 import { WIRE_FIELDS } from './wire.js';
@@ -31,7 +32,7 @@ export function register(program: Command, ctx: Invocation): void {
     deposit.action(async (raw: RawFlags) => {
       const { parseSandboxDepositOptions } = await import('./options.js');
       const o = parseSandboxDepositOptions(raw);
-      await (await import('./run.js')).deposit(ctx, o);
+      await (await import('./run.js')).deposit(ports(ctx), o);
     }),
     [
       'coinop sandbox deposit --amount 1000.00',

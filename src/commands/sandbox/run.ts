@@ -7,7 +7,7 @@ import {
   requestIssues,
   type InitiateSandboxFiatDepositRequest,
 } from '../../contract/index.js';
-import type { Invocation } from '../../cli/invocation.js';
+import type { Ports } from '../../cli/ports.js';
 import { CoinopError, usageError } from '../../cli/errors.js';
 import { parseJsonText, readTextFile } from '../../cli/files.js';
 import { need } from '../../cli/prompt.js';
@@ -66,8 +66,14 @@ function readFile(path: string): DepositFile {
 /** Where each field of the request came from, to name it in an error. */
 type Sources = Map<string, 'flag' | 'file' | 'asked' | 'sandbox'>;
 
-export async function deposit(ctx: Invocation, o: SandboxDepositOptions): Promise<void> {
-  const profile = ctx.context();
+/** What sandbox deposit takes: where it is shown, the service, questions, and what the gate needs. */
+export type SandboxDepositDeps = Pick<
+  Ports,
+  'display' | 'service' | 'prompter' | 'audit' | 'clock' | 'interrupt' | 'policy'
+>;
+
+export async function deposit(ctx: SandboxDepositDeps, o: SandboxDepositOptions): Promise<void> {
+  const profile = ctx.service.context();
   if (profile.environment === 'production') {
     throw new CoinopError('usage', `sandbox deposit: refused against production (context "${profile.name}")`, {
       hint: 'use a sandbox or local context: --context sandbox',
@@ -80,15 +86,17 @@ export async function deposit(ctx: Invocation, o: SandboxDepositOptions): Promis
   // Checked with the instructions id standing in for their memo id: nothing is looked up for a request refused anyway.
   if (o.instructions !== undefined) body.memo_id = await instructionsMemo(ctx, o.instructions);
   await send(ctx, body);
-  const out = ctx.output();
+  const out = ctx.display.output();
   if (out.format === 'table')
-    ctx.io.out(`${out.p.green('✓')} deposit of ${body.amount} ${body.asset} initiated for memo ${body.memo_id}\n`);
+    ctx.display.io.out(
+      `${out.p.green('✓')} deposit of ${body.amount} ${body.asset} initiated for memo ${body.memo_id}\n`,
+    );
   else out.one({ initiated: true, amount: body.amount, asset: body.asset, memo_id: body.memo_id });
 }
 
 /** The request: the file's, each flag in place of its field, the operator's answers, then the sandbox's values. */
 async function gather(
-  ctx: Invocation,
+  ctx: Pick<Ports, 'service' | 'prompter'>,
   o: SandboxDepositOptions,
   file: DepositFile | undefined,
   sources: Sources,
@@ -134,7 +142,11 @@ async function gather(
 }
 
 /** The prompts: the account number, the routing number's type and number, the bank's name (the sandbox's offered). */
-async function ask(ctx: Invocation, body: Record<string, unknown>, sources: Sources): Promise<void> {
+async function ask(
+  ctx: Pick<Ports, 'service' | 'prompter'>,
+  body: Record<string, unknown>,
+  sources: Sources,
+): Promise<void> {
   const pr = ctx.prompter;
   const field = (key: string) => WIRE_FIELDS.find((f) => f.key === key)!;
   const given = (f: WireField) => valueAt(body, f.path) !== undefined;
@@ -192,7 +204,7 @@ function nameOf(path: string, file: DepositFile | undefined, sources: Sources): 
 /** The deposit as it comes to the gate. */
 const depositRequest = (body: InitiateSandboxFiatDepositRequest): MoneyRequest => ({
   operation: 'initiateSandboxFiatDeposit',
-  body: body as unknown as Record<string, unknown>,
+  body,
   command: 'sandbox deposit',
   flags: FLAGS,
 });
@@ -201,13 +213,13 @@ const depositRequest = (body: InitiateSandboxFiatDepositRequest): MoneyRequest =
  * Sends the deposit once, through the gate: it has no ref_id, so once it has left it may have been credited, and is
  * never resent.
  */
-async function send(ctx: Invocation, body: InitiateSandboxFiatDepositRequest): Promise<void> {
-  const conn = await ctx.connect();
+async function send(ctx: SandboxDepositDeps, body: InitiateSandboxFiatDepositRequest): Promise<void> {
+  const conn = await ctx.service.connect();
   const gate = gateFor(ctx, conn, 'sandbox deposit');
   const p = await gate.prepare(depositRequest(body));
   try {
     await gate.send(p, () => {
-      ctx.interruptNote = `interrupted: the deposit request may have reached the service and been credited: ${CHECK}`;
+      ctx.interrupt.say(`interrupted: the deposit request may have reached the service and been credited: ${CHECK}`);
     });
   } catch (e) {
     if (e instanceof NetworkError && e.sent) {
@@ -221,5 +233,5 @@ async function send(ctx: Invocation, body: InitiateSandboxFiatDepositRequest): P
     }
     throw e;
   }
-  ctx.interruptNote = `interrupted: the deposit of ${body.amount} ${body.asset} was initiated`;
+  ctx.interrupt.say(`interrupted: the deposit of ${body.amount} ${body.asset} was initiated`);
 }

@@ -5,6 +5,7 @@ import type { ExecutionPayload, TopOfBookPayload } from '../../contract/schemas.
 import { type Invocation, type Connection, interruptedNote } from '../../cli/invocation.js';
 import { CoinopError } from '../../cli/errors.js';
 import { checkMarkets } from '../../cli/market-check.js';
+import { ports } from '../../cli/ports.js';
 import type { RawFlags } from '../../cli/options.js';
 import { StreamAuthError, StreamClient, StreamGaveUpError, StreamNetworkError } from '../../client/stream.js';
 import { TradeTape } from '../../market/trades.js';
@@ -21,7 +22,7 @@ export async function stream(ctx: Invocation, view: StreamView, args: string[], 
   const o = parseStreamOptions(view, args, raw);
   const live = ctx.io.stdoutTTY && (o.format === undefined || o.format === 'table');
   const markets = o.channels.flatMap((c) => (c.params?.market ? [c.params.market] : []));
-  await checkMarkets(ctx, view === 'channels' ? '--channel' : 'MARKET', markets, { quiet: live, live });
+  await checkMarkets(ports(ctx), view === 'channels' ? '--channel' : 'MARKET', markets, { quiet: live, live });
   const conn = await ctx.connect({ quiet: live, live });
   ctx.interruptNote = 'stopped: the stream ended; nothing was changed';
   await new StreamSession(ctx, o, conn, live).follow();

@@ -2,6 +2,7 @@
 import { type Command, Option } from 'commander';
 import { LIST_ORDERS, TRANSFER_ORDER_BY } from '../../contract/enums.js';
 import type { Invocation } from '../../cli/invocation.js';
+import { ports } from '../../cli/ports.js';
 import { choiceOption, collect, TIME_HELP, waitTimeoutOption } from '../../cli/options.js';
 import { examples } from '../../cli/help.js';
 import { tableOptions } from '../../cli/list-flags.js';
@@ -41,7 +42,7 @@ export function register(program: Command, ctx: Invocation): void {
     .addOption(choiceOption('--order-by <key>', 'sort key', TRANSFER_ORDER_BY))
     .option('--cursor <cursor>', 'start from this page cursor (the footer of a page shows the next one)')
     .option('--all', 'every page');
-  tableOptions(list).action(async (opts) => (await import('./run.js')).list(ctx, opts));
+  tableOptions(list).action(async (opts) => (await import('./run.js')).list(ports(ctx), opts));
   examples(list, [
     'coinop transfers list',
     'coinop transfers list --status PENDING --type CRYPTO_WITHDRAWAL',
@@ -55,7 +56,7 @@ export function register(program: Command, ctx: Invocation): void {
       .description('one transfer')
       .argument('[id]', 'transfer id')
       .option('--ref-id <id>', 'find it by its ref_id instead')
-      .action(async (id: string | undefined, opts) => (await import('./run.js')).get(ctx, id, opts)),
+      .action(async (id: string | undefined, opts) => (await import('./run.js')).get(ports(ctx), id, opts)),
     ['coinop transfers get 7a1c...', 'coinop transfers get --ref-id coinop-5e0f...'],
   );
   const watch = examples(

@@ -1,6 +1,7 @@
 // coinop transfers list, get and watch.
-import { operations, type Transfer } from '../../contract/index.js';
+import { operations } from '../../contract/index.js';
 import type { Invocation } from '../../cli/invocation.js';
+import { type Ports, ports } from '../../cli/ports.js';
 import { CoinopError } from '../../cli/errors.js';
 import type { RawFlags } from '../../cli/options.js';
 import { need } from '../../cli/prompt.js';
@@ -10,34 +11,41 @@ import { TRANSFER_COLUMNS, TRANSFER_LIST_COLUMNS } from '../../render/columns.js
 import { follow } from '../../cli/follow.js';
 import { FLAGS, parseTransferGetOptions, parseTransfersListOptions, parseTransfersWatchOptions } from './options.js';
 
-export async function list(ctx: Invocation, raw: RawFlags): Promise<void> {
-  const { query, all, view } = parseTransfersListOptions(raw, ctx.now());
-  const conn = await ctx.connect();
-  const out = ctx.output(view);
+export async function list(
+  { display, service, clock }: Pick<Ports, 'display' | 'service' | 'clock'>,
+  raw: RawFlags,
+): Promise<void> {
+  const { query, all, view } = parseTransfersListOptions(raw, clock.now());
+  const conn = await service.connect();
+  const out = display.output(view);
   const paging: Paging = {};
   const n = await out.list(conn.client.items('listTransfers', { query }, FLAGS, all, paging), TRANSFER_LIST_COLUMNS, {
     empty: 'no transfers match',
   });
-  listFooter(ctx, out, n, ['transfer', 'transfers'], all ? undefined : paging.next);
+  listFooter(display, out, n, ['transfer', 'transfers'], all ? undefined : paging.next);
 }
 
-export async function get(ctx: Invocation, idArg: string | undefined, raw: RawFlags): Promise<void> {
+export async function get(
+  { display, service, prompter }: Pick<Ports, 'display' | 'service' | 'prompter'>,
+  idArg: string | undefined,
+  raw: RawFlags,
+): Promise<void> {
   const o = parseTransferGetOptions(idArg, raw);
   let transfer: Record<string, unknown> | undefined;
   if (o.refId !== undefined) {
     const query = { ref_ids: [o.refId], limit: '1' };
-    checkRequest(operations.listTransfers, { query }, FLAGS, ctx.catalogue());
-    const conn = await ctx.connect();
-    const { data } = await conn.client.call<{ items?: Transfer[] }>('listTransfers', { query }, FLAGS);
+    checkRequest(operations.listTransfers, { query }, FLAGS, service.catalogue());
+    const conn = await service.connect();
+    const { data } = await conn.client.call('listTransfers', { query }, FLAGS);
     transfer = data.items?.[0];
     if (!transfer) throw new CoinopError('api', `no transfer has ref_id ${o.refId}`);
   } else {
-    const tid = await need(ctx.prompter, 'ID', o.id, () => ctx.prompter.text('Transfer id'));
-    checkRequest(operations.getTransfer, { params: { id: tid } }, FLAGS, ctx.catalogue());
-    const conn = await ctx.connect();
+    const tid = await need(prompter, 'ID', o.id, () => prompter.text('Transfer id'));
+    checkRequest(operations.getTransfer, { params: { id: tid } }, FLAGS, service.catalogue());
+    const conn = await service.connect();
     transfer = (await conn.client.call('getTransfer', { params: { id: tid } }, FLAGS)).data;
   }
-  ctx.output().one(transfer, TRANSFER_COLUMNS);
+  display.output().one(transfer, TRANSFER_COLUMNS);
 }
 
 export async function watch(ctx: Invocation, ids: string[], raw: RawFlags): Promise<void> {
@@ -47,7 +55,7 @@ export async function watch(ctx: Invocation, ids: string[], raw: RawFlags): Prom
     'stopped watching; nothing was changed (the transfers go on: coinop transfers watch picks them up again)';
   const conn = await ctx.connect();
   const out = ctx.output(o.view);
-  const finals = await follow(ctx, conn, o.ids, {
+  const finals = await follow(ports(ctx), conn, o.ids, {
     timeoutSeconds: o.timeoutSeconds,
     onChange: out.format === 'ndjson' ? (t) => out.one(t) : undefined,
   });

@@ -1,12 +1,6 @@
 // withdraw --to NICKNAME: the destination from the address book. The address and its network come from the book; the
 // asset from --asset, or the network's only one. An unknown nickname is a usage error that lists close ones.
-import {
-  ASSETS,
-  CRYPTO_ASSETS,
-  type CryptoDestinationAddress,
-  type CryptoNetwork,
-  networksForAsset,
-} from '../../contract/index.js';
+import { ASSETS, CRYPTO_ASSETS, type CryptoNetwork, networksForAsset } from '../../contract/index.js';
 import type { Invocation, Connection } from '../../cli/invocation.js';
 import { usageError } from '../../cli/errors.js';
 import type { FlagNames } from '../../client/service-client.js';
@@ -55,7 +49,7 @@ export function closeNicknames(typed: string, nicknames: string[], max = 5): str
 
 async function suggestions(conn: Connection, typed: string): Promise<string[]> {
   const nicknames: string[] = [];
-  for await (const a of conn.client.items<CryptoDestinationAddress>('listCryptoDestinationAddresses', {
+  for await (const a of conn.client.items('listCryptoDestinationAddresses', {
     query: { limit: 1000 },
   })) {
     if (a.nickname) nicknames.push(a.nickname);
@@ -67,11 +61,7 @@ async function suggestions(conn: Connection, typed: string): Promise<string[]> {
 /** The one address of the book --to names (within --identity-id when given). */
 async function lookUp(conn: Connection, nickname: string, identityId: string | undefined) {
   const query = { nicknames: [nickname], ...(identityId !== undefined ? { identity_ids: [identityId] } : {}) };
-  const { data } = await conn.client.call<{ addresses?: CryptoDestinationAddress[] }>(
-    'listCryptoDestinationAddresses',
-    { query },
-    BOOK_FLAGS,
-  );
+  const { data } = await conn.client.call('listCryptoDestinationAddresses', { query }, BOOK_FLAGS);
   const found = data.addresses ?? [];
   if (!found.length) {
     const close = await suggestions(conn, nickname);

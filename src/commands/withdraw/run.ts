@@ -17,6 +17,7 @@ import { askAddress, askTarget, amountRule } from '../../cli/ask.js';
 import { outcomeOfError, quoteOutcome } from '../../cli/audit.js';
 import { clockText } from '../../cli/countdown.js';
 import type { Invocation, Connection } from '../../cli/invocation.js';
+import { ports } from '../../cli/ports.js';
 import { CoinopError, usageError } from '../../cli/errors.js';
 import { amountOrTotalMissing } from '../../cli/options.js';
 import { checkRequest, checkUnlisted } from '../../client/service-client.js';
@@ -117,7 +118,7 @@ export async function withdraw(ctx: Invocation, given: WithdrawOptions): Promise
   const profile = ctx.context();
   // A policy file that does not load stops everything, before anything is asked.
   // Its refusal names what the flags asked for.
-  await profilePolicy(ctx, 'withdraw', {
+  await profilePolicy(ports(ctx), 'withdraw', {
     request: {
       ref_id: given.refId,
       asset: given.asset,
@@ -137,17 +138,17 @@ export async function withdraw(ctx: Invocation, given: WithdrawOptions): Promise
   await refusedBeforeSending(ctx, request, () => {
     checked = check(ctx, g, request.body as unknown as CreateCryptoWithdrawalRequest);
   });
-  if (checked) request.body = checked as unknown as Record<string, unknown>;
+  if (checked) request.body = checked;
 
   ctx.interruptNote = 'stopped: no withdrawal was sent';
   const conn = await ctx.connect();
-  const gate = gateFor(ctx, conn, 'withdraw');
+  const gate = gateFor(ports(ctx), conn, 'withdraw');
   // The request as the service will receive it (one spelling of the destination), checked again by the gate.
   const p = await gate.prepare(request);
   const body = p.body as unknown as CreateCryptoWithdrawalRequest;
   try {
     const verdict = await gate.judge(p, { dryRun: o.dryRun });
-    if (!o.dryRun) refuseUnlessAllowed(ctx, verdict);
+    if (!o.dryRun) refuseUnlessAllowed(ports(ctx), verdict);
     const quoted = await quote(ctx, conn, o, body);
     const funds = await readFunds(conn, g.profileId, [debited(o, g)]);
     const limits = await checkLimits(ctx, conn, g, quoted);
@@ -163,7 +164,7 @@ export async function withdraw(ctx: Invocation, given: WithdrawOptions): Promise
       { conn, gate },
       { profile, o, g, body, funds, quoted, limits, request },
     );
-    await reportTransfer(ctx, conn, o, transfer, audit);
+    await reportTransfer(ports(ctx), conn, o, transfer, audit);
   } catch (e) {
     if (o.dryRun || wasRecorded(e)) throw e;
     return gate.refuse(p, e);
@@ -175,7 +176,7 @@ function withdrawalRequestOf(ctx: Invocation, o: WithdrawOptions, g: Gathered): 
   const body = requestBody(o, g);
   return {
     operation: 'createCryptoWithdrawal',
-    body: body as unknown as Record<string, unknown>,
+    body,
     command: 'withdraw',
     approvals: {
       scope: approvalScope(ctx, 'withdrawal', body.profile_id),
@@ -224,14 +225,14 @@ async function dryRunReport(
   }
   const { rows } = summary(w.profile, o, w.g, { quoted: w.quoted, funds: w.funds, limits: w.limits }, ctx.now());
   const extra = { ...(w.quoted.quote ? { quote: w.quoted.quote } : {}), policy: verdict };
-  await reportDryRun(ctx, {
+  await reportDryRun(ports(ctx), {
     operation: 'createCryptoWithdrawal',
     environment: w.profile.environment,
     rows,
     body,
     extra,
   });
-  if (ctx.format() === 'table') ctx.io.err(verdictText(ctx, verdict));
+  if (ctx.format() === 'table') ctx.io.err(verdictText(ports(ctx), verdict));
   if (!verdict.allowed) throw refusal(verdict);
 }
 
@@ -293,9 +294,9 @@ async function confirmAndSend(
       const generated = w.g.generatedRef && !announced;
       announced = true;
       // As sent: a renewed quote changed the request's fee_id (the gate checks it whole again).
-      const p = await gate.prepare({ ...w.request, body: w.body as unknown as Record<string, unknown> });
+      const p = await gate.prepare({ ...w.request, body: w.body });
       const audit: Audited = { kind: 'withdrawal', what: auditWhat(w.g, w.body) };
-      const transfer = await submitOnce(ctx, gate, p, { noun: 'withdrawal', generated, preflighted: true });
+      const transfer = await submitOnce(ports(ctx), gate, p, { noun: 'withdrawal', generated, preflighted: true });
       return { transfer, audit };
     } catch (e) {
       // Refused as expired, nothing was made: asked again with a new quote (with --yes the fee was never shown).
@@ -365,7 +366,7 @@ async function gather(ctx: Invocation, o: WithdrawOptions, defaultProfileId: str
       WITHDRAW_FLAGS,
     );
   const book = o.to !== undefined ? await bookDestination(ctx, { ...o, to: o.to }) : undefined;
-  const { asset, network } = book ?? (await askTarget(ctx, o, WITHDRAW_FLAGS));
+  const { asset, network } = book ?? (await askTarget(ports(ctx), o, WITHDRAW_FLAGS));
   const address = book?.address ?? (await askAddress(pr, network, addresses(ctx), o.address));
   let { amount, total } = o;
   if (amount === undefined && total === undefined) {
@@ -451,11 +452,7 @@ async function quote(
     profile_id: body.profile_id,
   };
   try {
-    const { data } = await conn.client.call<CryptoWithdrawalFee>(
-      'createCryptoWithdrawalFee',
-      { body: req },
-      WITHDRAW_FLAGS,
-    );
+    const { data } = await conn.client.call('createCryptoWithdrawalFee', { body: req }, WITHDRAW_FLAGS);
     await ctx.audit.note({ kind: 'quote', ref_id: body.ref_id, what, outcome: quoteOutcome(data) }, conn);
     if (o.quote) body.fee_id = data.id;
     return { quote: data };

@@ -2,14 +2,13 @@
 // default), 100 a page at most, filtered by created_at and type. Test events (`is_test=true`) are the hosted
 // Dashboard's; the local service makes none, so that filter finds nothing.
 import type { Router } from '../router.js';
-import { operations, problems, type ListEventsQuery } from '../../contract/index.js';
+import { operations, problems } from '../../contract/index.js';
 import { eventResource } from '../events.js';
 import { settleDue } from '../ledger.js';
-import { accept, listPage, serve, timeComparison, type Service } from '../route-helpers.js';
+import { listPage, serve, timeComparison, type Service } from '../route-helpers.js';
 
 export function registerEvents(app: Router, svc: Service): void {
-  serve(app, operations.listEvents, async (req) => {
-    const { query: q } = accept<ListEventsQuery & Record<string, unknown>>(svc, operations.listEvents, req);
+  serve(app, svc, operations.listEvents, async ({ query: q }) => {
     if (q.is_test) return { events: [] };
     settleDue(svc);
     const page = listPage(
@@ -27,8 +26,7 @@ export function registerEvents(app: Router, svc: Service): void {
     return { events: page.items, ...(page.next_page_cursor ? { next_page_cursor: page.next_page_cursor } : {}) };
   });
 
-  serve(app, operations.getEvent, async (req) => {
-    const { params, query } = accept<{ is_test?: boolean }, never, { id: string }>(svc, operations.getEvent, req);
+  serve(app, svc, operations.getEvent, async ({ params, query }) => {
     settleDue(svc);
     const row = query.is_test ? undefined : svc.store.event(params.id);
     if (!row) throw problems.notFound(`event not found with id ${params.id}`);

@@ -1,12 +1,11 @@
 // POST /v2/sandbox/fiat-deposits: a simulated incoming wire, credited to the profile that owns memo_id.
 import type { Router } from '../router.js';
-import { operations, type InitiateSandboxFiatDepositRequest } from '../../contract/index.js';
-import { accept, serve, type Service } from '../route-helpers.js';
+import { operations } from '../../contract/index.js';
+import { serve, type Service } from '../route-helpers.js';
 import { sandboxDeposit } from '../ledger.js';
 
 export function registerSandbox(app: Router, svc: Service): void {
-  serve(app, operations.initiateSandboxFiatDeposit, async (req) => {
-    const { body } = accept<never, InitiateSandboxFiatDepositRequest>(svc, operations.initiateSandboxFiatDeposit, req);
+  serve(app, svc, operations.initiateSandboxFiatDeposit, async ({ body }) => {
     sandboxDeposit(svc, body);
     return {};
   });

@@ -5,11 +5,10 @@ import { operations } from '../../contract/index.js';
 import { putFees, setFees } from '../fees.js';
 import { limitRules, limitUtilizations, setLimitRules } from '../transfer-limits.js';
 import { settleDue } from '../ledger.js';
-import { accept, serve, type Service } from '../route-helpers.js';
+import { serve, type Service } from '../route-helpers.js';
 
 export function registerLimits(app: Router, svc: Service): void {
-  serve(app, operations.listTransferLimits, async (req) => {
-    const { query } = accept<{ transfer_type: string }>(svc, operations.listTransferLimits, req);
+  serve(app, svc, operations.listTransferLimits, async ({ query }) => {
     // A withdrawal that failed since is refunded and no longer counts.
     settleDue(svc);
     return { items: limitUtilizations(svc, query.transfer_type) };

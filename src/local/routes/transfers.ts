@@ -1,30 +1,28 @@
 // GET /v2/transfer/transfers and GET /v2/transfer/transfers/{id}.
 import type { Router } from '../router.js';
 import { operations, problems } from '../../contract/index.js';
-import { accept, listPage, serve, timeComparison, type Service } from '../route-helpers.js';
+import { listPage, serve, timeComparison, type Service } from '../route-helpers.js';
 import { settleDue, transferResource } from '../ledger.js';
 
 export function registerTransfers(app: Router, svc: Service): void {
-  serve(app, operations.listTransfers, async (req) => {
-    const { query: q } = accept<Record<string, unknown>>(svc, operations.listTransfers, req);
+  serve(app, svc, operations.listTransfers, async ({ query: q }) => {
     settleDue(svc);
-    const arr = (k: string) => q[k] as string[] | undefined;
     return listPage(
       'transfers',
       q,
       {
         inFilters: {
-          id: arr('ids'),
-          ref_id: arr('ref_ids'),
-          profile_id: arr('profile_ids'),
-          identity_id: arr('identity_ids'),
-          // Kept in the transfer's body only: filtered on the stored resource.
-          "json_extract(body, '$.account_id')": arr('account_ids'),
-          type: arr('type'),
-          status: arr('statuses'),
-          "json_extract(body, '$.secondary_status.name')": arr('secondary_statuses'),
-          crypto_tx_hash: arr('crypto_tx_hashes'),
-          group_id: arr('group_ids'),
+          id: q.ids,
+          ref_id: q.ref_ids,
+          profile_id: q.profile_ids,
+          identity_id: q.identity_ids,
+          // Kept in the transfer's body only: the store filters on the stored resource.
+          account_id: q.account_ids,
+          type: q.type,
+          status: q.statuses,
+          secondary_status: q.secondary_statuses,
+          crypto_tx_hash: q.crypto_tx_hashes,
+          group_id: q.group_ids,
         },
         timeFilters: { created_ms: timeComparison(q, 'created_at'), updated_ms: timeComparison(q, 'updated_at') },
         sortColumn: q.order_by === 'UPDATED_AT' ? 'updated_ms' : 'created_ms',
@@ -36,8 +34,7 @@ export function registerTransfers(app: Router, svc: Service): void {
     );
   });
 
-  serve(app, operations.getTransfer, async (req) => {
-    const { params } = accept<never, never, { id: string }>(svc, operations.getTransfer, req);
+  serve(app, svc, operations.getTransfer, async ({ params }) => {
     settleDue(svc);
     const row = svc.store.transfer(params.id);
     if (!row) throw problems.notFound(`transfer not found with id ${params.id}`);

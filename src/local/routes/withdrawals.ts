@@ -1,12 +1,7 @@
 // POST /v2/transfer/crypto-withdrawals and POST /v2/transfer/fees/crypto-withdrawal.
 import type { Router } from '../router.js';
-import {
-  operations,
-  type CreateCryptoWithdrawalFeeRequest,
-  type CreateCryptoWithdrawalRequest,
-  type Issue,
-} from '../../contract/index.js';
-import { accept, serve, type Service } from '../route-helpers.js';
+import { operations, type Issue } from '../../contract/index.js';
+import { serve, type Service } from '../route-helpers.js';
 import { createFeeQuote, createWithdrawal, precisionProblem } from '../ledger.js';
 
 /**
@@ -20,23 +15,13 @@ export function throwPrecision(body: unknown, issues: Issue[]): void {
 }
 
 export function registerWithdrawals(app: Router, svc: Service): void {
-  serve(app, operations.createCryptoWithdrawal, async (req) => {
-    const { body } = accept<never, CreateCryptoWithdrawalRequest>(
-      svc,
-      operations.createCryptoWithdrawal,
-      req,
-      throwPrecision,
-    );
-    return createWithdrawal(svc, body);
-  });
+  serve(app, svc, operations.createCryptoWithdrawal, async ({ body }) => createWithdrawal(svc, body), throwPrecision);
 
-  serve(app, operations.createCryptoWithdrawalFee, async (req) => {
-    const { body, clientId } = accept<never, CreateCryptoWithdrawalFeeRequest>(
-      svc,
-      operations.createCryptoWithdrawalFee,
-      req,
-      throwPrecision,
-    );
-    return createFeeQuote(svc, body, clientId);
-  });
+  serve(
+    app,
+    svc,
+    operations.createCryptoWithdrawalFee,
+    async ({ body, clientId }) => createFeeQuote(svc, body, clientId),
+    throwPrecision,
+  );
 }

@@ -12,6 +12,7 @@ import { DEMO } from '../../../src/embedded/demo.js';
 import { deriveRefId, rowKey } from '../../../src/batch/ref-ids.js';
 import { eip55 } from '../../../src/contract/addresses.js';
 import { adminToken } from '../../support/tokens.js';
+import { until } from '../../support/wait.js';
 
 export const ROOT = resolve(__dirname, '../../..');
 /** COINOP_TEST_BIN runs the tests against a private build that other engineers' rebuilds of dist/ cannot disturb. */
@@ -76,26 +77,17 @@ export function run(
     child.on('close', (code, signal) => resolveRun({ code, signal, stdout, stderr }));
     if (opts.input !== undefined) child.stdin.end(opts.input);
     else child.stdin.end();
-    if (opts.during) {
-      // Polled while the child runs, until it returns true (an action taken once, mid-run).
-      void (async () => {
-        while (child.exitCode === null && child.signalCode === null) {
-          if (await opts.during!()) return;
-          await new Promise((r) => setTimeout(r, 5));
-        }
-      })();
-    }
-    if (opts.killWhen) {
-      void (async () => {
-        while (child.exitCode === null && child.signalCode === null) {
-          if (await opts.killWhen!(child)) {
-            child.kill(opts.signal ?? 'SIGKILL');
-            return;
-          }
-          await new Promise((r) => setTimeout(r, 5));
-        }
-      })();
-    }
+    const ended = () => child.exitCode !== null || child.signalCode !== null;
+    // Polled while the child runs (its own run bounds the wait), until it returns true: an action taken once, mid-run.
+    const whileRunning = (what: string, check: () => Promise<boolean>) =>
+      void until(what, async () => ended() || (await check()), { everyMs: 5, timeoutMs: 600_000 }).catch(reject);
+    if (opts.during) whileRunning('the action during the run', () => opts.during!());
+    if (opts.killWhen)
+      whileRunning('the moment to kill', async () => {
+        if (!(await opts.killWhen!(child))) return false;
+        child.kill(opts.signal ?? 'SIGKILL');
+        return true;
+      });
   });
 }
 

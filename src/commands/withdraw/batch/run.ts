@@ -4,6 +4,7 @@ import { writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { type CreateCryptoWithdrawalRequest, dec, fmt } from '../../../contract/index.js';
 import type { Invocation, Connection } from '../../../cli/invocation.js';
+import { ports } from '../../../cli/ports.js';
 import { asCliError, CoinopError, usageError } from '../../../cli/errors.js';
 import { shellQuote } from '../../../cli/help.js';
 import { type BatchApi, clientBatchApi } from '../../../batch/service-port.js';
@@ -104,7 +105,7 @@ export async function runBatch(ctx: Invocation, file: string, o: BatchOptions): 
   removeStale(batches);
   const profile = ctx.context();
   // A policy file that does not load stops everything, before the file is read.
-  const loaded = await profilePolicy(ctx, 'withdraw batch');
+  const loaded = await profilePolicy(ports(ctx), 'withdraw batch');
   const defaultProfileId = o.profileId ?? profile.profileId;
   const input = await readBatch(ctx, file, {
     format: o.format,
@@ -196,7 +197,7 @@ async function resumeBatch(
     requests: () => journalRequests(journal),
     approvals: policy.run.approvals && { ...policy.run.approvals, content: journalContent(ctx, journal, run) },
   };
-  const verdict = await policyVerdict(ctx, conn, policy.loaded, resumed);
+  const verdict = await policyVerdict(ports(ctx), conn, policy.loaded, resumed);
   const audited = { ...auditOf(run, journal), totals: left.totals };
   const refusal = { batch: audited, rows: todo, resumed: true };
   await refusedBy(ctx, conn, refusal, () => refuseByPolicy(ctx, verdict));
@@ -346,11 +347,11 @@ async function dryRunWithPolicy(
   o: BatchOptions,
 ): Promise<void> {
   const conn = await ctx.connect();
-  const verdict = await policyVerdict(ctx, conn, policy.loaded, {
+  const verdict = await policyVerdict(ports(ctx), conn, policy.loaded, {
     ...policy.run,
     requests: () => stagedRequests(input.stage, o.allowRepeat),
   });
-  showVerdict(ctx, verdict);
+  showVerdict(ports(ctx), verdict);
   if (policy.repeatSalt)
     ctx.io.err(
       `a repeat run (--allow-repeat): rows another batch paid are paid again under ref_ids ending -${policy.repeatSalt.slice(0, 8)}, the salt of this content (coinop approve FILE --allow-repeat shows the same)\n`,
@@ -383,7 +384,7 @@ async function beginBatch(
     await conn.tokens.token();
     if (o.resume) ctx.io.err('no interrupted run of this file was found; starting it\n');
     const begun: PolicyRun = { ...run.policy.run, requests: () => stagedRequests(input.stage, o.allowRepeat) };
-    const verdict = await policyVerdict(ctx, conn, run.policy.loaded, begun);
+    const verdict = await policyVerdict(ports(ctx), conn, run.policy.loaded, begun);
     const batchId = journal.meta().batch_id ?? newBatchId();
     const refusal = { batch: { ...auditOf(run, journal), batchId }, rows: input.scan.valid, resumed: false };
     await refusedBy(ctx, conn, refusal, () => refuseByPolicy(ctx, verdict));
@@ -459,9 +460,9 @@ async function reserveRows(
   const loaded = run.policy.loaded;
   if (!loaded?.policy.maxPer24h) return;
   const { gateFor } = await import('../../../cli/gate.js');
-  const gate = gateFor(ctx, conn, 'withdraw batch');
+  const gate = gateFor(ports(ctx), conn, 'withdraw batch');
   const verdict = await gate.reserveRows(r.batchId ?? '', r.rows, (reserved, onSeen) =>
-    policyVerdict(ctx, conn, loaded, { ...r.policyRun, reserved, onSeen }),
+    policyVerdict(ports(ctx), conn, loaded, { ...r.policyRun, reserved, onSeen }),
   );
   await refusedBy(ctx, conn, r.refusal, () => refuseByPolicy(ctx, verdict));
 }
@@ -500,7 +501,7 @@ async function releaseRefused(ctx: Invocation, conn: Connection, journal: Journa
   if (!refused.length) return;
   const { gateFor } = await import('../../../cli/gate.js');
   try {
-    await gateFor(ctx, conn, 'withdraw batch').releaseRows(refused);
+    await gateFor(ports(ctx), conn, 'withdraw batch').releaseRows(refused);
   } catch {
     /* kept: counted a day at most, which errs on the side of the cap */
   }
@@ -509,7 +510,7 @@ async function releaseRefused(ctx: Invocation, conn: Connection, journal: Journa
 /** refuseUnlessAllowed, its error carrying the full reason for the audit entry: every violation kept, not "listed above". */
 function refuseByPolicy(ctx: Invocation, v: PolicyVerdict): void {
   try {
-    refuseUnlessAllowed(ctx, v);
+    refuseUnlessAllowed(ports(ctx), v);
   } catch (e) {
     const lines = v.rules
       .filter((r) => r.status === 'fail')

@@ -1,0 +1,139 @@
+// The narrow ports a command's run takes instead of the whole Invocation: each is what one concern of the run needs,
+// and each is taken from an Invocation by one function here (the command's index.ts builds the run's deps with them).
+// A test hands the run fakes of the few it uses (test/commands/ports.ts): a Display that keeps what was written, a
+// Connector over an in-process local service, a clock that says a fixed time, a confirmer that answers.
+//
+//   Display     what the operator sees: data on stdout in the chosen format (output(view)), notes on stderr (io.err),
+//               the terminal's facts, and the command line as typed (a list's next page is it with another --cursor)
+//   Connector   the service: the saved context in use, how the catalogue's rules count for it, the connection, and
+//               the data directory where what the service said is kept (its market list, a day)
+//   Prompter    questions on a terminal (src/cli/prompt.ts), already a port of its own
+//   Confirmer   the pre-send confirmation (src/cli/confirm.ts)
+//   AuditPort   the audit trail (src/cli/audit.ts)
+//   Clock       the time now
+//   Interrupt   what Ctrl-C says while this command runs (Invocation.interruptNote), what runs on the way out
+//   PolicyPort  where the context's policy file is, and the listeners of its decisions (the audit trail)
+//
+// Taking ports: balances, profiles, prices, markets (markets, ticker, book, trades), limits, transfers list and get,
+// events list and get, addresses list, fee quote, deposit-instructions, transfer internal, sandbox deposit, and the
+// helpers of src/cli they share (market-check, ask, list-flags' footer, gate, policy-enforce, submit, follow). Still
+// the whole Invocation (they hand those helpers ports(ctx)): withdraw and its batch, addresses create, destinations,
+// api, approve, mcp, transfers watch, events watch/listen, stream, and the commands that reach no service.
+
+import type { CataloguePolicy } from '../client/catalogue-policy.js';
+import type { ResolvedContext } from '../config/context.js';
+import type { PolicyEvent } from '../policy/events.js';
+import type { Format, Output, TableView } from '../render/output.js';
+import type { AuditPort } from './audit.js';
+import type { ConfirmOptions } from './confirm.js';
+import type { Connection, Invocation } from './invocation.js';
+import type { IO } from './io.js';
+import type { Prompter } from './prompt.js';
+
+export interface Display {
+  /** The renderer of the chosen format; `view` is the command's --columns / --wide. */
+  output(view?: TableView): Output;
+  /** The chosen format: table for people, json, ndjson or csv for programs. */
+  format(): Format;
+  /** The streams and terminal facts: io.err for a note, io.out for data written by hand. */
+  readonly io: IO;
+  /** The command line after `coinop`, as typed. */
+  readonly argv: readonly string[];
+}
+
+export interface Connector {
+  /** The saved context this run uses (its profileId is the default service profile). */
+  context(): ResolvedContext;
+  /** How the catalogue's rules count for the context's service (refused against the local service, else a note). */
+  catalogue(): CataloguePolicy;
+  /** The connection to the service (made once, then the same). */
+  connect(opts?: { quiet?: boolean; live?: boolean }): Promise<Connection>;
+  /** The data directory: what a service said and is kept (its market list, the gate's reservations) is there. */
+  dataDir(): string;
+  /** How long to wait between two asks of a transfer's status while it is followed (COINOP_POLL_MS). */
+  pollMs(): number;
+}
+
+export interface Confirmer {
+  confirm(o: ConfirmOptions): Promise<'confirmed' | 'expired'>;
+}
+
+export interface Clock {
+  /** Milliseconds since the epoch. */
+  now(): number;
+}
+
+export interface Interrupt {
+  /** What Ctrl-C or SIGTERM says from now on: the state the command leaves things in (a function read then). */
+  say(note: string | (() => string | undefined)): void;
+  /** Run on the way out, Ctrl-C included (an attempt still open is noted as unknown). */
+  onExit(fn: () => unknown): void;
+}
+
+export interface PolicyPort {
+  /** The configuration directory, where the context's policy file is looked for. */
+  configDir(): string;
+  /** Hands a policy decision or a signed approval to the listeners (the audit trail). */
+  event(e: PolicyEvent): void;
+}
+
+export const display = (ctx: Invocation): Display => ({
+  output: (view) => ctx.output(view),
+  format: () => ctx.format(),
+  io: ctx.io,
+  get argv() {
+    return ctx.argv;
+  },
+});
+
+export const connector = (ctx: Invocation): Connector => ({
+  context: () => ctx.context(),
+  catalogue: () => ctx.catalogue(),
+  connect: (opts) => ctx.connect(opts),
+  dataDir: () => ctx.settings.dataDir,
+  pollMs: () => ctx.settings.pollMs,
+});
+
+export const confirmer = (ctx: Invocation): Confirmer => ({ confirm: (o) => ctx.confirm(o) });
+
+export const clock = (ctx: Invocation): Clock => ({ now: () => ctx.now() });
+
+export const interrupt = (ctx: Invocation): Interrupt => ({
+  say: (note) => {
+    ctx.interruptNote = note;
+  },
+  onExit: (fn) => ctx.onCleanup(fn),
+});
+
+export const policyPort = (ctx: Invocation): PolicyPort => ({
+  configDir: () => ctx.settings.configDir,
+  event: (e) => ctx.policyEvent(e),
+});
+
+/** Every port, over one Invocation; a run declares the few it takes (Pick<Ports, ...>) and a test fakes only those. */
+export interface Ports {
+  display: Display;
+  service: Connector;
+  prompter: Prompter;
+  confirmer: Confirmer;
+  readonly audit: AuditPort;
+  clock: Clock;
+  interrupt: Interrupt;
+  policy: PolicyPort;
+}
+
+/** The ports of an Invocation (the audit trail is opened only when a run uses it). */
+export function ports(ctx: Invocation): Ports {
+  return {
+    display: display(ctx),
+    service: connector(ctx),
+    prompter: ctx.prompter,
+    confirmer: confirmer(ctx),
+    get audit() {
+      return ctx.audit;
+    },
+    clock: clock(ctx),
+    interrupt: interrupt(ctx),
+    policy: policyPort(ctx),
+  };
+}

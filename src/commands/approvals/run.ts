@@ -1,0 +1,133 @@
+// coinop approvals: the inbox of a coinop gateway (the current context must be one): list, show, approve and reject
+// the requests it holds. Approving signs, with this machine's approver key, the very statement `coinop approve`
+// signs, after the content has been worked out again here from the request shown (a gateway that showed one request
+// and asked for another's signature is caught before anything is signed).
+import type { Invocation } from '../../cli/invocation.js';
+import { CoinopError, usageError } from '../../cli/errors.js';
+import { gatewayCall, type HeldRequest } from '../../client/gateway-calls.js';
+import { approvalText, ContentBuilder, contentFromLines } from '../../policy/approvals.js';
+import { approverKey, KeyFileError } from '../../policy/keys.js';
+import type { Column } from '../../render/table.js';
+
+const COLUMNS: Column[] = [
+  { key: 'pending_id', kind: 'id' },
+  { key: 'status', kind: 'status' },
+  { key: 'initiator' },
+  { key: 'what.asset', header: 'ASSET' },
+  { key: 'what.amount', header: 'AMOUNT', kind: 'amount' },
+  { key: 'what.destination', header: 'DESTINATION' },
+  { key: 'approvals_required', header: 'NEEDED' },
+  { key: 'expires_at', kind: 'time' },
+];
+
+const held = async (ctx: Invocation, id: string) =>
+  gatewayCall<HeldRequest>((await ctx.connect()).client, 'GET', `/_gateway/approvals/${encodeURIComponent(id)}`);
+
+export async function list(ctx: Invocation, status: string | undefined): Promise<void> {
+  const { client } = await ctx.connect();
+  const q = status ? `?status=${encodeURIComponent(status)}` : '';
+  const { items } = await gatewayCall<{ items: HeldRequest[] }>(client, 'GET', `/_gateway/approvals${q}`);
+  await ctx.output().list(items as unknown as Record<string, unknown>[], COLUMNS, { empty: 'nothing is held' });
+}
+
+export async function show(ctx: Invocation, id: string): Promise<void> {
+  const h = await held(ctx, id);
+  ctx
+    .output()
+    .one(h as unknown as Record<string, unknown>, [
+      { key: 'pending_id', kind: 'id' },
+      { key: 'status', kind: 'status' },
+      { key: 'initiator' },
+      { key: 'ref_id' },
+      { key: 'what.asset', header: 'asset' },
+      { key: 'what.network', header: 'network' },
+      { key: 'what.amount', header: 'amount' },
+      { key: 'what.destination', header: 'destination' },
+      { key: 'approvals_required', header: 'approvals needed' },
+      { key: 'expires_at', kind: 'time' },
+    ]);
+}
+
+/** The content the gateway asks to be signed, checked against the request it shows: they must be one. */
+function checkedContent(h: HeldRequest) {
+  const stated = contentFromLines(h.content);
+  if (!stated) throw new CoinopError('integrity', `the gateway's statement of ${h.pending_id} cannot be read`);
+  const b = new ContentBuilder({
+    kind: stated.kind,
+    environment: stated.environment,
+    service: stated.service,
+    profileId: stated.profileId,
+  });
+  b.add(h.request);
+  const mine = b.finish();
+  if (mine.digest !== stated.digest)
+    throw new CoinopError(
+      'integrity',
+      `the gateway asks to sign content ${stated.digest.slice(0, 12)}… for a request whose content is ${mine.digest.slice(0, 12)}…: nothing was signed`,
+    );
+  return stated;
+}
+
+export async function approve(ctx: Invocation, id: string, yes: boolean): Promise<void> {
+  const h = await held(ctx, id);
+  if (h.status !== 'pending') throw usageError(`ID: ${id} is ${h.status}, not waiting for approvals`);
+  const content = checkedContent(h);
+  let key: ReturnType<typeof approverKey>;
+  try {
+    key = approverKey(ctx.settings.configDir, (line) => ctx.io.err(`${line}\n`));
+  } catch (e) {
+    if (e instanceof KeyFileError) throw new CoinopError('file', e.message);
+    throw e;
+  }
+  if (key.created) ctx.io.err(`made a new approver key: ${key.path} (0600; keep it, and never send it)\n`);
+  const w = h.what as Record<string, string | undefined>;
+  await ctx.confirm({
+    title: `Approve ${h.initiator}'s ${h.operation === 'createCryptoWithdrawal' ? 'withdrawal' : h.operation} held as ${id}`,
+    environment: content.environment,
+    yes,
+    question: 'Sign this approval with your key?',
+    typed: [{ label: 'the amount', value: w.amount ?? w.total ?? '' }],
+    rows: [
+      ['environment', `${content.environment} (${content.service})`],
+      ['profile_id', content.profileId],
+      ['asset', w.asset],
+      ['network', w.network],
+      ['destination', w.destination],
+      ['amount', w.amount ?? (w.total ? `${w.total} in total` : undefined)],
+      ['ref_id', h.ref_id ?? undefined],
+      ...content.totals.map((t) => [`total ${t.asset} ${t.network}`, t.sum] as [string, string]),
+      ['content', `sha256 ${content.digest}`],
+      ['your key', key.publicKey.id],
+    ],
+  });
+  const text = approvalText(content, key, `gateway:${id}`, new Date(ctx.now()).toISOString());
+  const after = await gatewayCall<HeldRequest>(
+    (await ctx.connect()).client,
+    'POST',
+    `/_gateway/approvals/${encodeURIComponent(id)}/approve`,
+    {
+      approval: text,
+    },
+  );
+  ctx.io.err(
+    after.status === 'sent'
+      ? `approved: that was the last approval needed, and the gateway sent it (${String(after.result?.id ?? '')})\n`
+      : `approved (${after.approvals.length} of ${after.approvals_required})\n`,
+  );
+  ctx.output().one(after as unknown as Record<string, unknown>, [
+    { key: 'pending_id', kind: 'id' },
+    { key: 'status', kind: 'status' },
+  ]);
+}
+
+export async function reject(ctx: Invocation, id: string, reason: string | undefined): Promise<void> {
+  const { client } = await ctx.connect();
+  const after = await gatewayCall<HeldRequest>(client, 'POST', `/_gateway/approvals/${encodeURIComponent(id)}/reject`, {
+    reason: reason ?? '',
+  });
+  ctx.io.err(`rejected: ${id} will never be sent\n`);
+  ctx.output().one(after as unknown as Record<string, unknown>, [
+    { key: 'pending_id', kind: 'id' },
+    { key: 'status', kind: 'status' },
+  ]);
+}

@@ -1,0 +1,70 @@
+// coinop gateway: its flags, checked into typed options (one check per rule; see src/cli/options.ts).
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { usageError } from '../../cli/errors.js';
+import { choiceFlag, intFlag, type RawFlags, readFlags } from '../../cli/options.js';
+import { checkContextName } from '../../config/context.js';
+import { ROLES, type Role } from '../../gateway/operators.js';
+
+/** Where the store is unless --store says: a SQLite file in coinop's data directory. */
+export const defaultStore = (dataDir: string): string => join(dataDir, 'gateway', 'gateway.db');
+
+export interface StoreOptions {
+  store: string;
+}
+
+export function parseStoreOptions(raw: RawFlags, dataDir: string): StoreOptions {
+  const store = readFlags(raw).text('store');
+  if (store !== undefined && store.trim() === '') throw usageError('--store: give a postgres:// URL or a file');
+  return { store: store ?? defaultStore(dataDir) };
+}
+
+export interface StartOptions extends StoreOptions {
+  upstream: string;
+  host: string;
+  port: number;
+  tls?: { cert: Buffer; key: Buffer };
+  rate: number;
+  approvalTtlMs: number;
+}
+
+function readPem(flag: string, file: string): Buffer {
+  try {
+    return readFileSync(file);
+  } catch (e) {
+    throw usageError(`${flag}: ${file} cannot be read (${(e as NodeJS.ErrnoException).code ?? 'error'})`);
+  }
+}
+
+export function parseStartOptions(raw: RawFlags, dataDir: string): StartOptions {
+  const f = readFlags(raw);
+  const given = f.text('upstream');
+  if (!given)
+    throw usageError('--upstream: name the context whose credentials the gateway holds (coinop context list)');
+  const upstream = checkContextName(given, '--upstream');
+  const cert = f.text('tlsCert');
+  const key = f.text('tlsKey');
+  if ((cert === undefined) !== (key === undefined)) throw usageError('--tls-cert and --tls-key: give both, or neither');
+  return {
+    ...parseStoreOptions(raw, dataDir),
+    upstream,
+    host: f.text('host') ?? '127.0.0.1',
+    port: intFlag('--port', f.text('port'), 0, 65535) ?? 7358,
+    tls: cert && key ? { cert: readPem('--tls-cert', cert), key: readPem('--tls-key', key) } : undefined,
+    rate: intFlag('--rate', f.text('rate'), 1, 100_000) ?? 50,
+    approvalTtlMs: (intFlag('--approval-ttl', f.text('approvalTtl'), 1, 30 * 24 * 60) ?? 24 * 60) * 60_000,
+  };
+}
+
+/** An operator's name: what the audit calls them. */
+export function operatorName(v: string | undefined): string {
+  if (!v || !/^[A-Za-z0-9_.-]{1,64}$/.test(v))
+    throw usageError('NAME: an operator name is letters, digits, dot, dash and underscore (at most 64)');
+  return v;
+}
+
+export function roleFlag(v: string | undefined): Role {
+  const role = choiceFlag('--role', v, ROLES);
+  if (!role) throw usageError(`--role: must be one of ${ROLES.join(', ')}`);
+  return role;
+}

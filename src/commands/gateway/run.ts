@@ -1,0 +1,208 @@
+// coinop gateway: init (the store and an admin operator), start (the server in the foreground, holding the upstream
+// context's credentials), operators add|list|disable|enable, policy show|set|history. The administration commands
+// work on the store directly, on the machine that runs the gateway; each change is an entry in the store's audit chain.
+import { mkdirSync, readFileSync } from 'node:fs';
+import { dirname } from 'node:path';
+import type { Invocation } from '../../cli/invocation.js';
+import { CoinopError, usageError } from '../../cli/errors.js';
+import { resolveContext } from '../../config/context.js';
+import { storeKind } from '../../gateway/sql.js';
+import type { RunningGateway } from '../../gateway/server.js';
+import type { GatewayStore } from '../../gateway/store.js';
+import type { Role } from '../../gateway/operators.js';
+import type { StartOptions, StoreOptions } from './options.js';
+
+/** The store the options name, opened and brought up to date; closed when the command ends. */
+export async function openStore(ctx: Invocation, o: StoreOptions): Promise<GatewayStore> {
+  const [{ openSql }, { GatewayStore }] = await Promise.all([
+    import('../../gateway/sql.js'),
+    import('../../gateway/store.js'),
+  ]);
+  const { dialect, target } = storeKind(o.store);
+  if (dialect === 'sqlite') mkdirSync(dirname(target), { recursive: true, mode: 0o700 });
+  let sql: Awaited<ReturnType<typeof openSql>>;
+  try {
+    sql = await openSql(o.store);
+  } catch (e) {
+    throw new CoinopError('file', `the gateway store ${redactUrl(o.store)} cannot be opened (${(e as Error).message})`);
+  }
+  ctx.onCleanup(() => sql.close());
+  const store = new GatewayStore(sql, ctx.now);
+  try {
+    await store.init();
+  } catch (e) {
+    throw new CoinopError('file', `the gateway store ${redactUrl(o.store)} cannot be used (${(e as Error).message})`);
+  }
+  return store;
+}
+
+/** A store URL with its password left out (it is never printed). */
+export const redactUrl = (url: string): string => url.replace(/\/\/([^:/@]+):[^@/]*@/, '//$1:***@');
+
+/** coinop gateway init: the store, and an admin operator whose secret is shown this once. */
+export async function init(ctx: Invocation, o: StoreOptions): Promise<void> {
+  const store = await openStore(ctx, o);
+  const admins = (await store.operators()).filter((op) => op.role === 'admin');
+  if (admins.length) {
+    ctx.io.err(`the gateway store ${redactUrl(o.store)} is ready; it has an admin already (${admins[0].name})\n`);
+    return;
+  }
+  const creds = await store.addOperator('admin', 'admin');
+  await recordAdmin(ctx, store, 'gateway_init', { operator: 'admin', role: 'admin' });
+  showCredentials(ctx, 'admin', 'admin', creds);
+}
+
+function showCredentials(ctx: Invocation, name: string, role: Role, c: { clientId: string; secret: string }): void {
+  ctx.output().one({ operator: name, role, client_id: c.clientId, client_secret: c.secret });
+  ctx.io.err(
+    'the client secret is shown this once and kept only as a hash: hand it to the operator, who logs in with\n' +
+      `  coinop login --env custom --base-url <gateway> --auth-url <gateway> --client-id ${c.clientId} --client-secret-stdin\n`,
+  );
+}
+
+/** An administration change in the store's audit chain, naming the person at this machine. */
+async function recordAdmin(
+  ctx: Invocation,
+  store: GatewayStore,
+  change: string,
+  what: Record<string, unknown>,
+): Promise<void> {
+  const { osUser } = await import('../../audit/who.js');
+  await store.appendAudit([
+    {
+      who: { os_user: osUser(ctx.env) },
+      event: { kind: 'gateway_admin', ref_id: null, what: { change, ...what }, outcome: { result: 'sent' } },
+    },
+  ]);
+}
+
+export async function addOperator(ctx: Invocation, o: StoreOptions, name: string, role: Role): Promise<void> {
+  const store = await openStore(ctx, o);
+  if (await store.operator(name)) throw usageError(`NAME: the gateway has an operator ${name} already`);
+  const creds = await store.addOperator(name, role);
+  await recordAdmin(ctx, store, 'operator_added', { operator: name, role });
+  showCredentials(ctx, name, role, creds);
+}
+
+export async function listOperators(ctx: Invocation, o: StoreOptions): Promise<void> {
+  const store = await openStore(ctx, o);
+  const rows = (await store.operators()).map((op) => ({
+    name: op.name,
+    role: op.role,
+    client_id: op.clientId,
+    disabled: op.disabled,
+    approver_key: op.approverKey,
+    created_at: op.createdAt,
+  }));
+  await ctx
+    .output()
+    .list(rows, [
+      { key: 'name' },
+      { key: 'role' },
+      { key: 'client_id', kind: 'id' },
+      { key: 'disabled' },
+      { key: 'created_at', kind: 'time' },
+    ]);
+}
+
+export async function setDisabled(ctx: Invocation, o: StoreOptions, name: string, disabled: boolean): Promise<void> {
+  const store = await openStore(ctx, o);
+  if (!(await store.setDisabled(name, disabled))) throw usageError(`NAME: the gateway has no operator ${name}`);
+  await recordAdmin(ctx, store, disabled ? 'operator_disabled' : 'operator_enabled', { operator: name });
+  ctx.io.err(`${name} is ${disabled ? 'disabled: their tokens stop working now' : 'enabled'}\n`);
+}
+
+export async function policyShow(ctx: Invocation, o: StoreOptions): Promise<void> {
+  const store = await openStore(ctx, o);
+  const p = await store.policy();
+  if (!p) {
+    ctx.io.err('the gateway has no policy yet: every money-moving request passes (coinop gateway policy set FILE)\n');
+    return ctx.output().one({ version: 0, body: null });
+  }
+  if (ctx.format() === 'table') ctx.io.out(p.body.endsWith('\n') ? p.body : `${p.body}\n`);
+  else ctx.output().one({ version: p.version, sha256: p.sha256, set_by: p.setBy, set_at: p.setAt, body: p.body });
+}
+
+export async function policySet(ctx: Invocation, o: StoreOptions, file: string): Promise<void> {
+  const { loadPolicyFile, PolicyFileError, formatPolicyIssue } = await import('../../policy/load.js');
+  let sha256: string;
+  try {
+    sha256 = loadPolicyFile(file).sha256;
+  } catch (e) {
+    if (e instanceof PolicyFileError) throw usageError(e.issues.map((i) => formatPolicyIssue(file, i)).join('; '));
+    throw e;
+  }
+  const store = await openStore(ctx, o);
+  const { osUser } = await import('../../audit/who.js');
+  const version = await store.setPolicy(readFileSync(file, 'utf8'), sha256, osUser(ctx.env));
+  await recordAdmin(ctx, store, 'policy_set', { version, policy_sha256: sha256, file });
+  ctx.io.err(`the gateway's policy is version ${version} now (sha256 ${sha256.slice(0, 12)}…)\n`);
+}
+
+export async function policyHistory(ctx: Invocation, o: StoreOptions): Promise<void> {
+  const store = await openStore(ctx, o);
+  const rows = (await store.policyHistory()).map((p) => ({
+    version: p.version,
+    sha256: p.sha256,
+    set_by: p.setBy,
+    set_at: p.setAt,
+  }));
+  await ctx
+    .output()
+    .list(rows, [
+      { key: 'version' },
+      { key: 'sha256', kind: 'id' },
+      { key: 'set_by' },
+      { key: 'set_at', kind: 'time' },
+    ]);
+}
+
+/** The gateway serving, over the upstream context's connection; for start and for tests. */
+export async function serveGateway(ctx: Invocation, o: StartOptions): Promise<RunningGateway> {
+  const store = await openStore(ctx, o);
+  const resolved = resolveContext(ctx.store(), o.upstream, ctx.settings);
+  const conn = await ctx.connectAs(resolved);
+  const [{ startGateway }, { gatewayUpstream }] = await Promise.all([
+    import('../../gateway/server.js'),
+    import('../../gateway/upstream.js'),
+  ]);
+  const gw = await startGateway({
+    store,
+    upstream: gatewayUpstream(conn, ctx.catalogue()),
+    host: o.host,
+    port: o.port,
+    tls: o.tls,
+    now: ctx.now,
+    ratePerSecond: o.rate,
+    approvalTtlMs: o.approvalTtlMs,
+  });
+  ctx.onCleanup(() => gw.close());
+  return gw;
+}
+
+/** coinop gateway start: serves until SIGINT or SIGTERM, then stops cleanly (exit 0). */
+export async function start(ctx: Invocation, o: StartOptions): Promise<void> {
+  ctx.ownSignals = true;
+  let gw: RunningGateway;
+  try {
+    gw = await serveGateway(ctx, o);
+  } catch (e) {
+    const code = (e as { code?: unknown }).code;
+    if (code === 'EADDRINUSE') throw usageError(`--port: ${o.host}:${o.port} is in use already; nothing was started`);
+    throw e;
+  }
+  ctx.io.err(
+    `coinop gateway at ${gw.url} (stream ${gw.wsUrl}) for context ${o.upstream}; store ${redactUrl(o.store)}. Ctrl-C stops it.\n`,
+  );
+  await new Promise<void>((resolve) => {
+    const stop = () => {
+      process.off('SIGINT', stop);
+      process.off('SIGTERM', stop);
+      resolve();
+    };
+    process.on('SIGINT', stop);
+    process.on('SIGTERM', stop);
+  });
+  await gw.close();
+  ctx.io.err('coinop gateway stopped\n');
+}

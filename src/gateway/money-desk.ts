@@ -1,0 +1,411 @@
+// Money at the gateway: every money-moving request an operator sends passes the one gate (src/gate) here, where the
+// credentials live, with the gateway's policy (its store's current version), its reservations (in the store, so the
+// rolling caps hold across every operator and every gateway instance) and its audit trail (the store's chain, each
+// entry naming the operator). A request the policy allows only with approvals is held, not sent: 202 and its id.
+// Approvers approve it with Ed25519 signatures over its exact content (the statement `coinop approve` signs); the
+// approval that completes the set sends it, once (a conditional move from pending to sending decides who sends).
+import type { AuditEvent, AuditWho } from '../audit/entry.js';
+import type { CataloguePolicy } from '../client/catalogue-policy.js';
+import type { ServiceClient } from '../client/service-client.js';
+import { apiRoot, type Environment } from '../config/environments.js';
+import { toCoinopError } from '../errors.js';
+import { type GateAudit, MoneyGate, type Prepared } from '../gate/gate.js';
+import { AUDIT_KIND, type MoneyOperationId, requestWhat } from '../gate/money.js';
+import type { Reservation, ReservationBook } from '../gate/reservations.js';
+import {
+  type ApprovalScope,
+  ContentBuilder,
+  contentFromLines,
+  contentLines,
+  type ParsedApproval,
+  parseApproval,
+  verifyApprovals,
+} from '../policy/approvals.js';
+import type { PolicyVerdict } from '../policy/evaluate.js';
+import { parsePolicy } from '../policy/load.js';
+import type { LoadedPolicy } from '../policy/policy.js';
+import { canApprove, ROLE_SCOPES } from './operators.js';
+import type { Sql } from './sql.js';
+import type { GatewayStore, Operator, Pending } from './store.js';
+import { type Operation, operations } from '../contract/index.js';
+
+/** The service the gateway holds the credentials of, as its money desk uses it. */
+export interface Upstream {
+  client: ServiceClient;
+  /** The upstream context: its name and environment. */
+  context: { name: string; environment: Environment };
+  baseUrl: string;
+  serviceId: string;
+  catalogue: CataloguePolicy;
+}
+
+/** An answer to the operator: HTTP status and JSON body. */
+export interface DeskAnswer {
+  status: number;
+  body: Record<string, unknown>;
+}
+
+export const GATEWAY_PROBLEM_BASE = 'https://coinop.dev/problems/gateway/';
+
+/** A problem+json body of the gateway's own. */
+export function gatewayProblem(status: number, name: string, title: string, detail: string): DeskAnswer {
+  return { status, body: { type: GATEWAY_PROBLEM_BASE + name, title, status, detail } };
+}
+
+/** How long a held request waits for its approvals by default. */
+export const APPROVAL_TTL_MS = 24 * 3600 * 1000;
+
+export interface MoneyDeskOptions {
+  now?: () => number;
+  approvalTtlMs?: number;
+}
+
+export class MoneyDesk {
+  private readonly now: () => number;
+  private readonly ttl: number;
+  private policyCache?: { sha256: string; loaded: LoadedPolicy };
+
+  constructor(
+    private readonly store: GatewayStore,
+    private readonly upstream: Upstream,
+    options: MoneyDeskOptions = {},
+  ) {
+    this.now = options.now ?? Date.now;
+    this.ttl = options.approvalTtlMs ?? APPROVAL_TTL_MS;
+  }
+
+  /** The gateway's policy: its store's current version (none: no rules). */
+  async policy(): Promise<LoadedPolicy | undefined> {
+    const p = await this.store.policy();
+    if (!p) return undefined;
+    if (this.policyCache?.sha256 !== p.sha256)
+      this.policyCache = { sha256: p.sha256, loaded: parsePolicy(p.body, `gateway policy v${p.version}`) };
+    return this.policyCache.loaded;
+  }
+
+  /** Who an operator's entries name. */
+  who(op: Operator): AuditWho {
+    return {
+      os_user: 'coinop-gateway',
+      client_id: op.clientId,
+      profile: this.upstream.context.name,
+      environment: this.upstream.context.environment,
+      service_id: this.upstream.serviceId,
+      operator: op.name,
+    };
+  }
+
+  /**
+   * The audit trail as the gate writes to it, every entry naming the operator. A note (a refusal, an outcome) may be
+   * written while the gate holds the caps' section, so it is not waited for there (on SQLite the section holds the one
+   * connection): the desk waits for every note with settled() before it answers.
+   */
+  audit(op: Operator): GateAudit & { settled(): Promise<void> } {
+    const who = this.who(op);
+    const append = async (event: AuditEvent) => {
+      await this.store.appendAudit([{ who, event }]);
+    };
+    const notes: Promise<void>[] = [];
+    return {
+      record: append,
+      note: async (event) => {
+        notes.push(append(event).catch(() => {}));
+      },
+      settled: async () => {
+        await Promise.all(notes);
+      },
+    };
+  }
+
+  private gate(op: Operator, audit: GateAudit): MoneyGate {
+    return new MoneyGate({
+      client: this.upstream.client,
+      context: this.upstream.context,
+      serviceId: this.upstream.serviceId,
+      dataDir: '',
+      policy: () => this.policy(),
+      audit,
+      catalogue: this.upstream.catalogue,
+      now: this.now,
+      reservations: this.reservationBook(op),
+    });
+  }
+
+  /** The store's reservations as the gate's book: one exclusive section across instances (a transaction). */
+  private reservationBook(op: Operator): ReservationBook {
+    const store = this.store;
+    let tx: Sql | undefined;
+    const inTx = () => {
+      if (!tx) throw new Error('the reservations are read outside their exclusive section');
+      return tx;
+    };
+    return {
+      lockPath: `the gateway store (${store.sql.dialect})`,
+      exclusive: (fn) =>
+        store.sql.exclusive('gw_caps', async (sql) => {
+          tx = sql;
+          try {
+            return await fn();
+          } finally {
+            tx = undefined;
+          }
+        }),
+      read: async () => (await store.reservations(inTx())).map((r) => ({ ...r, operator: undefined }) as Reservation),
+      write: async (list, seen) => {
+        const t = inTx();
+        const held = await store.reservations(t);
+        const keep = new Set(list.filter((r) => !seen.has(r.ref_id)).map((r) => r.ref_id));
+        await store.release(
+          t,
+          held.filter((h) => !keep.has(h.ref_id)).map((h) => h.ref_id),
+        );
+        const had = new Set(held.map((h) => h.ref_id));
+        for (const r of list)
+          if (keep.has(r.ref_id) && !had.has(r.ref_id))
+            await store.reserve(t, { ref_id: r.ref_id, operator: op.name, asset: r.asset, amount: r.amount, at: r.at });
+      },
+      release: (refIds) => store.sql.exclusive('gw_caps', (t) => store.release(t, refIds)),
+    };
+  }
+
+  /** What an approval of this request states: a withdrawal at the upstream service, for its profile. */
+  private scope(body: Record<string, unknown>): ApprovalScope {
+    return {
+      kind: 'withdrawal',
+      environment: this.upstream.context.environment,
+      service: apiRoot(this.upstream.baseUrl),
+      profileId: typeof body.profile_id === 'string' ? body.profile_id : '-',
+    };
+  }
+
+  /** A money-moving request from an operator: refused, held for approvals (202), or sent through the gate. */
+  async request(op: Operator, operation: MoneyOperationId, body: Record<string, unknown>): Promise<DeskAnswer> {
+    const scope = (operations[operation] as Operation).scope;
+    if (scope && !ROLE_SCOPES[op.role].includes(scope))
+      return gatewayProblem(403, 'role', 'Forbidden', `${op.name} is a ${op.role}: the role cannot ${scope}`);
+    const refId = typeof body.ref_id === 'string' ? body.ref_id : null;
+    if (refId) {
+      const earlier = await this.store.pendingByRef(refId);
+      if (earlier) return this.heldAnswer(earlier, 202);
+    }
+    const audit = this.audit(op);
+    const gate = this.gate(op, audit);
+    const request = { operation, body, command: 'gateway', what: { operator: op.name } };
+    try {
+      const prepared = await gate.prepare(request);
+      // A policy with approvals may hold the request: judged first. Without, the send's own verdict is the one.
+      if ((await this.policy())?.policy.approvals) {
+        const verdict = await gate.judge(prepared, { dryRun: true });
+        if (!verdict.allowed && onlyApprovalsMissing(verdict)) return await this.hold(op, prepared, verdict);
+      }
+      // Funds and transfer limits: the operator's coinop shows them before it asks, and the service enforces them.
+      const sent = await gate.send(prepared, undefined, { preflighted: true });
+      return { status: 200, body: sent.data };
+    } catch (e) {
+      return errorAnswer(e);
+    } finally {
+      await audit.settled();
+    }
+  }
+
+  private async hold(op: Operator, prepared: Prepared, verdict: PolicyVerdict): Promise<DeskAnswer> {
+    const builder = new ContentBuilder(this.scope(prepared.body));
+    builder.add(prepared.body);
+    const held = await this.store.hold({
+      operator: op.name,
+      operation: prepared.request.operation,
+      body: prepared.body,
+      refId: prepared.refId,
+      content: contentLines(builder.finish()),
+      expiresAt: this.now() + this.ttl,
+    });
+    await this.audit(op).record({
+      kind: AUDIT_KIND[prepared.request.operation as MoneyOperationId],
+      ref_id: prepared.refId,
+      what: { ...prepared.what, pending_id: held.id, approvals_required: verdict.approvals?.length ?? 0 },
+      outcome: { result: 'held' },
+    });
+    return this.heldAnswer(held, 202);
+  }
+
+  /** A held request as the gateway shows it: its id, status, content, approvals so far. */
+  async heldAnswer(pending: Pending, status = 200): Promise<DeskAnswer> {
+    const approvals = await this.store.approvals(pending.id);
+    const policy = await this.policy().catch(() => undefined);
+    const expired = pending.status === 'pending' && pending.expiresAt <= this.now();
+    return {
+      status,
+      body: {
+        pending_id: pending.id,
+        status: expired ? 'expired' : pending.status,
+        operation: pending.operation,
+        initiator: pending.operator,
+        ref_id: pending.refId,
+        request: pending.body,
+        what: requestWhat(pending.operation as MoneyOperationId, pending.body),
+        content: pending.content,
+        approvals: approvals.map((a) => ({ operator: a.operator, at: new Date(a.at).toISOString() })),
+        approvals_required: policy?.policy.approvals?.required ?? 0,
+        created_at: new Date(pending.createdAt).toISOString(),
+        expires_at: new Date(pending.expiresAt).toISOString(),
+        result: pending.result,
+      },
+    };
+  }
+
+  /** An approver's signed approval of a held request; the one that completes the set sends it. */
+  async approve(op: Operator, id: string, text: string): Promise<DeskAnswer> {
+    const p = await this.store.pending(id);
+    const refusal = await this.approvalRefusal(op, p);
+    if (refusal) return refusal;
+    const held = p!;
+    const parsed = parseApproval(`gateway:${op.name}`, text);
+    if (parsed.error) return gatewayProblem(400, 'approval', 'Bad Request', `approval: ${parsed.error}`);
+    const policy = await this.policy();
+    const content = contentFromLines(held.content);
+    if (!content) return gatewayProblem(500, 'internal', 'Internal Server Error', 'the held content cannot be read');
+    const [result] = verifyApprovals([parsed], content, policy?.policy.approvals?.keys ?? []);
+    if (result.status !== 'valid')
+      return gatewayProblem(422, 'approval', 'Unprocessable Entity', `approval: ${result.reason ?? result.status}`);
+    const bound = await this.store.bindApproverKey(op.name, parsed.fields.approver);
+    if (bound !== parsed.fields.approver)
+      return gatewayProblem(403, 'approver-key', 'Forbidden', `${op.name} approves with another key (${bound})`);
+    await this.store.sql.exclusive(`gw_pending:${id}`, (tx) => this.store.addApproval(tx, id, op.name, text));
+    await this.audit(op).record({
+      kind: 'approval',
+      ref_id: held.refId,
+      what: { pending_id: id, initiator: held.operator, ...requestWhat(held.operation as MoneyOperationId, held.body) },
+      outcome: { result: 'approved' },
+      approver_keys: result.key_id ? [result.key_id] : undefined,
+    });
+    return this.release(held);
+  }
+
+  /** Why this operator may not approve or reject this request now, if anything. */
+  private async approvalRefusal(op: Operator, p: Pending | undefined): Promise<DeskAnswer | undefined> {
+    if (!canApprove(op.role))
+      return gatewayProblem(403, 'role', 'Forbidden', `${op.name} is a ${op.role}: only approvers approve`);
+    if (!p) return gatewayProblem(404, 'pending', 'Not Found', 'no request is held by that id');
+    if (p.operator === op.name)
+      return gatewayProblem(
+        403,
+        'own-request',
+        'Forbidden',
+        'the initiator cannot approve or reject their own request',
+      );
+    if (p.status === 'pending' && p.expiresAt <= this.now()) {
+      await this.store.sql.exclusive(`gw_pending:${p.id}`, (tx) =>
+        this.store.transition(tx, p.id, 'pending', 'expired'),
+      );
+      return gatewayProblem(
+        409,
+        'expired',
+        'Conflict',
+        `the request expired at ${new Date(p.expiresAt).toISOString()}`,
+      );
+    }
+    if (p.status !== 'pending')
+      return gatewayProblem(409, 'not-pending', 'Conflict', `the request is ${p.status}, not waiting for approvals`);
+    return undefined;
+  }
+
+  /** Sends a held request once its approvals are complete; exactly one caller moves it from pending to sending. */
+  private async release(held: Pending): Promise<DeskAnswer> {
+    const op = await this.store.operator(held.operator);
+    if (!op) return gatewayProblem(409, 'initiator', 'Conflict', `the initiator ${held.operator} is gone`);
+    const audit = this.audit(op);
+    try {
+      return await this.sendHeld(op, held, audit);
+    } finally {
+      await audit.settled();
+    }
+  }
+
+  private async sendHeld(op: Operator, held: Pending, audit: GateAudit): Promise<DeskAnswer> {
+    const gate = this.gate(op, audit);
+    const files = (await this.store.approvals(held.id)).map((a) => parseApproval(`gateway:${a.operator}`, a.text));
+    const request = {
+      operation: held.operation as MoneyOperationId,
+      body: held.body,
+      command: 'gateway',
+      what: { operator: op.name, pending_id: held.id },
+      approvals: { scope: this.scope(held.body), files: files as ParsedApproval[] },
+    };
+    let prepared: Prepared;
+    try {
+      prepared = await gate.prepare(request);
+      const verdict = await gate.judge(prepared, { dryRun: true });
+      if (!verdict.allowed && onlyApprovalsMissing(verdict)) return this.heldAnswer(held);
+    } catch (e) {
+      return errorAnswer(e);
+    }
+    const mine = await this.store.sql.exclusive(`gw_pending:${held.id}`, (tx) =>
+      this.store.transition(tx, held.id, 'pending', 'sending'),
+    );
+    if (!mine) return this.heldAnswer((await this.store.pending(held.id)) ?? held);
+    let answer: DeskAnswer;
+    try {
+      const sent = await gate.send(prepared, undefined, { preflighted: true });
+      answer = { status: 200, body: sent.data };
+      await this.finish(held.id, 'sent', sent.data);
+    } catch (e) {
+      answer = errorAnswer(e);
+      const category = toCoinopError(e).category;
+      await this.finish(held.id, category === 'network' ? 'pending' : 'failed', answer.body);
+    }
+    return this.heldAnswer((await this.store.pending(held.id)) ?? held, answer.status >= 400 ? answer.status : 200);
+  }
+
+  private finish(id: string, to: 'sent' | 'failed' | 'pending', result: Record<string, unknown>): Promise<boolean> {
+    return this.store.sql.exclusive(`gw_pending:${id}`, (tx) => this.store.transition(tx, id, 'sending', to, result));
+  }
+
+  /** An approver's rejection: the request is never sent. */
+  async reject(op: Operator, id: string, reason: string): Promise<DeskAnswer> {
+    const p = await this.store.pending(id);
+    const refusal = await this.approvalRefusal(op, p);
+    if (refusal) return refusal;
+    const moved = await this.store.sql.exclusive(`gw_pending:${id}`, (tx) =>
+      this.store.transition(tx, id, 'pending', 'rejected', { rejected_by: op.name, reason }),
+    );
+    if (!moved) return gatewayProblem(409, 'not-pending', 'Conflict', 'the request is no longer waiting');
+    await this.audit(op).record({
+      kind: AUDIT_KIND[p!.operation as MoneyOperationId] ?? 'withdrawal',
+      ref_id: p!.refId,
+      what: {
+        pending_id: id,
+        initiator: p!.operator,
+        reason,
+        ...requestWhat(p!.operation as MoneyOperationId, p!.body),
+      },
+      outcome: { result: 'rejected' },
+    });
+    return this.heldAnswer((await this.store.pending(id))!);
+  }
+}
+
+/** Whether the policy refuses only for want of approvals (everything else allows). */
+function onlyApprovalsMissing(verdict: PolicyVerdict): boolean {
+  const failing = verdict.rules.filter((r) => r.status === 'fail').map((r) => r.rule);
+  return failing.length > 0 && failing.every((r) => r === 'approvals');
+}
+
+/** An error on the way as the operator's answer: a refusal by the gate, the service's own problem, or unavailable. */
+export function errorAnswer(error: unknown): DeskAnswer {
+  const ce = toCoinopError(error);
+  const problem = ce.problem;
+  if (problem && typeof problem.status === 'number') return { status: problem.status, body: { ...problem } };
+  switch (ce.category) {
+    case 'usage':
+      return gatewayProblem(400, 'invalid', 'Bad Request', ce.message);
+    case 'policy':
+      return gatewayProblem(403, 'policy-refused', 'Refused by the gateway policy', ce.message);
+    case 'network':
+    case 'timeout':
+      return gatewayProblem(502, 'upstream', 'Bad Gateway', ce.message);
+    case 'file':
+      return gatewayProblem(503, 'store', 'Service Unavailable', ce.message);
+    default:
+      return gatewayProblem(500, 'internal', 'Internal Server Error', ce.message);
+  }
+}

@@ -1,0 +1,363 @@
+// coinop gateway's HTTP server: the same v2 API, token endpoint and market-data stream as the service it holds the
+// credentials of, for operators with tokens of their own. What stands before every request: no cross-site request
+// (a browser's Origin or Sec-Fetch-Site), a body of at most 1 MiB, an operator's token (short-lived, signed by the
+// store's key, the operator still enabled), the operator's rate limit, and their role's scopes. Money-moving
+// requests go to the money desk (the gate, held for approvals); reads the contract knows are forwarded to the
+// upstream with the gateway's own token; anything else is refused. The upstream secret never leaves the gateway.
+import { createServer as createHttpServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer as createHttpsServer } from 'node:https';
+import type { AddressInfo } from 'node:net';
+import { type Operation, operations, type OperationId } from '../contract/index.js';
+import { apiRoot } from '../config/environments.js';
+import { climbsAboveRoot, moneyOperationAt, operationAt, unjudgedMoneyAt } from '../gate/money.js';
+import { type DeskAnswer, gatewayProblem, MoneyDesk, type Upstream } from './money-desk.js';
+import { ROLE_SCOPES, secretMatches, signToken, TOKEN_TTL_SECONDS, verifyToken } from './operators.js';
+import { OperatorRateLimit } from './rate-limit.js';
+import type { GatewayStore, Operator } from './store.js';
+import { attachStreamProxy } from './stream-proxy.js';
+
+/** The upstream as the server forwards to it: the desk's view, and a bearer token of the gateway's own. */
+export interface GatewayUpstream extends Upstream {
+  /** The gateway's upstream access token (cached and refreshed by the caller's token manager). */
+  bearer(fresh?: boolean): Promise<string>;
+  wsUrl: string;
+}
+
+export interface GatewayOptions {
+  store: GatewayStore;
+  upstream: GatewayUpstream;
+  host?: string;
+  port?: number;
+  tls?: { cert: Buffer; key: Buffer };
+  now?: () => number;
+  /** Requests per second each operator may make (a burst of twice as many). */
+  ratePerSecond?: number;
+  approvalTtlMs?: number;
+}
+
+export interface RunningGateway {
+  url: string;
+  wsUrl: string;
+  server: Server;
+  desk: MoneyDesk;
+  close(): Promise<void>;
+}
+
+const MAX_BODY = 1 << 20;
+
+/** Starts the gateway's server; it answers until close(). */
+export async function startGateway(options: GatewayOptions): Promise<RunningGateway> {
+  const now = options.now ?? Date.now;
+  const desk = new MoneyDesk(options.store, options.upstream, { now, approvalTtlMs: options.approvalTtlMs });
+  const limits = new OperatorRateLimit(options.ratePerSecond ?? 50, now);
+  const key = await options.store.tokenKey();
+  const ctx: Handling = { o: options, desk, limits, key, now };
+  const handler = (req: IncomingMessage, res: ServerResponse) => {
+    handle(ctx, req, res).catch((error: unknown) => {
+      if (!res.headersSent) send(res, gatewayProblem(500, 'internal', 'Internal Server Error', String(error)));
+      else res.destroy();
+    });
+  };
+  const server = options.tls
+    ? createHttpsServer({ cert: options.tls.cert, key: options.tls.key }, handler)
+    : createHttpServer(handler);
+  attachStreamProxy(server, {
+    upstreamWsUrl: options.upstream.wsUrl,
+    authenticate: (token) => operatorOf(ctx, token),
+    bearer: () => options.upstream.bearer(),
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => resolve());
+  });
+  const { port } = server.address() as AddressInfo;
+  const host = (options.host ?? '127.0.0.1').includes(':') ? `[${options.host}]` : (options.host ?? '127.0.0.1');
+  const url = `${options.tls ? 'https' : 'http'}://${host}:${port}`;
+  return {
+    url,
+    wsUrl: `${options.tls ? 'wss' : 'ws'}://${host}:${port}/ws`,
+    server,
+    desk,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+interface Handling {
+  o: GatewayOptions;
+  desk: MoneyDesk;
+  limits: OperatorRateLimit;
+  key: Buffer;
+  now: () => number;
+}
+
+function send(res: ServerResponse, answer: DeskAnswer, headers: Record<string, string> = {}): void {
+  const problem = answer.status >= 400 && typeof answer.body.title === 'string';
+  const body = JSON.stringify(answer.body);
+  res.writeHead(answer.status, {
+    'content-type': problem ? 'application/problem+json' : 'application/json',
+    'content-length': Buffer.byteLength(body),
+    'cache-control': 'no-store',
+    ...headers,
+  });
+  res.end(body);
+}
+
+/** A browser's request from another site (or a page on this one): refused, so no web page can drive the gateway. */
+function crossSite(req: IncomingMessage): boolean {
+  const site = req.headers['sec-fetch-site'];
+  return req.headers.origin !== undefined || (typeof site === 'string' && site !== 'none');
+}
+
+/** The body, at most MAX_BODY bytes; undefined when it is larger (the request is answered 413). */
+async function readBody(req: IncomingMessage): Promise<Buffer | undefined> {
+  const declared = Number(req.headers['content-length'] ?? 0);
+  if (declared > MAX_BODY) return undefined;
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req) {
+    size += (chunk as Buffer).length;
+    if (size > MAX_BODY) return undefined;
+    chunks.push(chunk as Buffer);
+  }
+  return Buffer.concat(chunks);
+}
+
+async function handle(ctx: Handling, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  if (crossSite(req))
+    return send(res, gatewayProblem(403, 'cross-site', 'Forbidden', 'cross-site requests are refused'));
+  const body = await readBody(req);
+  if (!body)
+    return send(res, gatewayProblem(413, 'too-large', 'Payload Too Large', `a body is at most ${MAX_BODY} bytes`));
+  const url = new URL(req.url ?? '/', 'http://gateway.invalid');
+  const method = (req.method ?? 'GET').toUpperCase();
+  if (url.pathname === '/oauth2/token' && method === 'POST') return send(res, await issueToken(ctx, req, body));
+  if (url.pathname === '/_gateway/health') return send(res, { status: 200, body: health(ctx) });
+  const op = await operatorOf(ctx, bearerOf(req));
+  if (!op) return send(res, gatewayProblem(401, 'unauthorized', 'Unauthorized', 'an operator token is required'));
+  const wait = ctx.limits.take(op.name);
+  if (wait > 0)
+    return send(res, gatewayProblem(429, 'rate-limit', 'Too Many Requests', `${op.name} is over their rate limit`), {
+      'retry-after': String(Math.ceil(wait / 1000)),
+    });
+  if (url.pathname.startsWith('/_gateway/')) return send(res, await gatewayRoute(ctx, op, method, url, body));
+  return apiRoute(ctx, op, req, res, method, url, body);
+}
+
+function health(ctx: Handling): Record<string, unknown> {
+  return {
+    gateway: 'coinop',
+    upstream: { environment: ctx.o.upstream.context.environment, context: ctx.o.upstream.context.name },
+    store: ctx.o.store.sql.dialect,
+  };
+}
+
+function bearerOf(req: IncomingMessage): string | undefined {
+  const m = /^Bearer\s+(\S+)$/i.exec(req.headers.authorization ?? '');
+  return m?.[1];
+}
+
+/** The enabled operator a token names, or undefined. */
+async function operatorOf(ctx: Handling, token: string | undefined): Promise<Operator | undefined> {
+  if (!token) return undefined;
+  const claims = verifyToken(ctx.key, token, ctx.now());
+  if (!claims) return undefined;
+  const op = await ctx.o.store.operator(claims.sub);
+  return op && !op.disabled && op.role === claims.role ? op : undefined;
+}
+
+/** POST /oauth2/token: client credentials of an operator (form or JSON; or HTTP Basic) for a short-lived token. */
+async function issueToken(ctx: Handling, req: IncomingMessage, body: Buffer): Promise<DeskAnswer> {
+  const text = body.toString('utf8');
+  const form: Record<string, string> = (req.headers['content-type'] ?? '').includes('json')
+    ? (safeJson(text) as Record<string, string>)
+    : Object.fromEntries(new URLSearchParams(text));
+  const basic = /^Basic\s+(\S+)$/i.exec(req.headers.authorization ?? '');
+  if (basic) {
+    const [id, secret] = Buffer.from(basic[1], 'base64').toString('utf8').split(':');
+    form.client_id ??= decodeURIComponent(id ?? '');
+    form.client_secret ??= decodeURIComponent(secret ?? '');
+  }
+  const oauthError = (status: number, error: string, description: string): DeskAnswer => ({
+    status,
+    body: { error, error_description: description },
+  });
+  if (form.grant_type !== 'client_credentials')
+    return oauthError(400, 'unsupported_grant_type', 'only client_credentials is supported');
+  const found = form.client_id ? await ctx.o.store.credentials(form.client_id) : undefined;
+  if (!found || found.operator.disabled || !(await secretMatches(form.client_secret ?? '', found.secretHash)))
+    return oauthError(401, 'invalid_client', 'unknown client, wrong secret, or a disabled operator');
+  const { operator } = found;
+  const token = signToken(ctx.key, {
+    sub: operator.name,
+    role: operator.role,
+    exp: Math.floor(ctx.now() / 1000) + TOKEN_TTL_SECONDS,
+  });
+  return {
+    status: 200,
+    body: {
+      access_token: token,
+      token_type: 'Bearer',
+      expires_in: TOKEN_TTL_SECONDS,
+      scope: ROLE_SCOPES[operator.role].join(' '),
+    },
+  };
+}
+
+const safeJson = (text: string): unknown => {
+  try {
+    const v = JSON.parse(text) as unknown;
+    return v && typeof v === 'object' ? v : {};
+  } catch {
+    return {};
+  }
+};
+
+/** The gateway's own routes: the approvals inbox, the audit chain, the policy, who the operator is. */
+async function gatewayRoute(ctx: Handling, op: Operator, method: string, url: URL, body: Buffer): Promise<DeskAnswer> {
+  const path = url.pathname.replace(/\/+$/, '');
+  const store = ctx.o.store;
+  if (method === 'GET' && path === '/_gateway/whoami')
+    return { status: 200, body: { operator: op.name, role: op.role, scopes: ROLE_SCOPES[op.role] } };
+  if (method === 'GET' && path === '/_gateway/approvals') {
+    const status = url.searchParams.get('status') ?? undefined;
+    const list = await store.pendingList(status as never);
+    const items = await Promise.all(list.map(async (p) => (await ctx.desk.heldAnswer(p)).body));
+    return { status: 200, body: { items } };
+  }
+  const held = /^\/_gateway\/approvals\/([^/]+)(?:\/(approve|reject))?$/.exec(path);
+  if (held) return approvalRoute(ctx, op, method, held[1], held[2], body);
+  if (method === 'GET' && path === '/_gateway/audit') {
+    const after = Number(url.searchParams.get('after') ?? 0) || 0;
+    const limit = Math.min(Number(url.searchParams.get('limit') ?? 10_000) || 10_000, 10_000);
+    const lines = await store.auditLines(after, limit);
+    return { status: 200, body: { lines: lines.map((l) => l.line), head: await store.auditHead() } };
+  }
+  if (method === 'GET' && path === '/_gateway/audit/head') return { status: 200, body: await store.auditHead() };
+  if (method === 'GET' && path === '/_gateway/policy') {
+    const p = await store.policy();
+    return { status: 200, body: p ? { ...p } : { version: 0, body: null } };
+  }
+  if (method === 'GET' && path === '/_gateway/policy/history')
+    return { status: 200, body: { items: await store.policyHistory() } };
+  return gatewayProblem(404, 'not-found', 'Not Found', `the gateway has no ${method} ${path}`);
+}
+
+async function approvalRoute(
+  ctx: Handling,
+  op: Operator,
+  method: string,
+  id: string,
+  action: string | undefined,
+  body: Buffer,
+): Promise<DeskAnswer> {
+  if (!action && method === 'GET') {
+    const p = await ctx.o.store.pending(id);
+    return p ? ctx.desk.heldAnswer(p) : gatewayProblem(404, 'pending', 'Not Found', 'no request is held by that id');
+  }
+  if (method !== 'POST' || !action) return gatewayProblem(405, 'method', 'Method Not Allowed', 'approve or reject');
+  const json = safeJson(body.toString('utf8')) as { approval?: unknown; reason?: unknown };
+  if (action === 'approve') {
+    if (typeof json.approval !== 'string')
+      return gatewayProblem(400, 'invalid', 'Bad Request', 'approval: the signed approval text is required');
+    return ctx.desk.approve(op, id, json.approval);
+  }
+  const reason = typeof json.reason === 'string' ? json.reason.slice(0, 500) : '';
+  return ctx.desk.reject(op, id, reason);
+}
+
+/** A v2 request: money to the desk; a known operation within the role forwarded; anything else refused. */
+async function apiRoute(
+  ctx: Handling,
+  op: Operator,
+  req: IncomingMessage,
+  res: ServerResponse,
+  method: string,
+  url: URL,
+  body: Buffer,
+): Promise<void> {
+  const raw = req.url ?? '/';
+  if (climbsAboveRoot(raw))
+    return send(res, gatewayProblem(400, 'path', 'Bad Request', 'the path climbs above its root'));
+  const money = moneyOperationAt(method, raw);
+  if (money) {
+    const parsed = safeJson(body.toString('utf8')) as Record<string, unknown>;
+    return send(res, await ctx.desk.request(op, money, parsed));
+  }
+  const unjudged = unjudgedMoneyAt(method, raw);
+  if (unjudged)
+    return send(
+      res,
+      gatewayProblem(
+        403,
+        'unjudged',
+        'Forbidden',
+        `the gateway does not send ${unjudged}: its gate cannot judge it yet`,
+      ),
+    );
+  const id = operationAt(method, url.pathname) as OperationId | undefined;
+  if (!id)
+    return send(
+      res,
+      gatewayProblem(404, 'not-found', 'Not Found', `the gateway forwards no ${method} ${url.pathname}`),
+    );
+  const scope = (operations[id] as Operation).scope;
+  if (scope && !ROLE_SCOPES[op.role].includes(scope))
+    return send(
+      res,
+      gatewayProblem(403, 'role', 'Forbidden', `${op.name} is a ${op.role}: the role lacks scope ${scope}`),
+    );
+  await forward(ctx, req, res, method, url, body);
+}
+
+/** Headers of the upstream's answer passed back: what a client reads (the type, rate limiting, paging). */
+const PASSED = [
+  'content-type',
+  'retry-after',
+  'x-ratelimit-limit',
+  'x-ratelimit-remaining',
+  'x-ratelimit-reset',
+  'date',
+];
+
+async function forward(
+  ctx: Handling,
+  req: IncomingMessage,
+  res: ServerResponse,
+  method: string,
+  url: URL,
+  body: Buffer,
+): Promise<void> {
+  const target = `${apiRoot(ctx.o.upstream.baseUrl)}${url.pathname}${url.search}`;
+  const attempt = async (fresh: boolean) =>
+    fetch(target, {
+      method,
+      headers: {
+        authorization: `Bearer ${await ctx.o.upstream.bearer(fresh)}`,
+        accept: req.headers.accept ?? 'application/json',
+        ...(body.length ? { 'content-type': req.headers['content-type'] ?? 'application/json' } : {}),
+      },
+      body: body.length && method !== 'GET' ? new Uint8Array(body) : undefined,
+    });
+  let answer: Response;
+  try {
+    answer = await attempt(false);
+    if (answer.status === 401) answer = await attempt(true);
+  } catch (e) {
+    return send(
+      res,
+      gatewayProblem(502, 'upstream', 'Bad Gateway', `the upstream did not answer (${(e as Error).message})`),
+    );
+  }
+  const bytes = Buffer.from(await answer.arrayBuffer());
+  const headers: Record<string, string> = { 'content-length': String(bytes.length) };
+  for (const h of PASSED) {
+    const v = answer.headers.get(h);
+    if (v !== null) headers[h] = v;
+  }
+  res.writeHead(answer.status, headers);
+  res.end(bytes);
+}

@@ -1,0 +1,82 @@
+// What a plain request evaluates at start (issue 24): the modules `coinop prices` reaches by static imports from the
+// root command, its own command folder and what the invocation loads for every request (its context and connection,
+// imported dynamically by src/cli/invocation.ts). The src/contract barrel (index.ts) evaluates every contract module, the address codecs and hashes
+// among them; a module on this path imports each name from the contract module that defines it instead. Imports of
+// types only, and dynamic import() (loaded when used), do not count.
+import { posix } from 'node:path';
+import ts from 'typescript';
+import { describe, expect, it } from 'vitest';
+import { modules, walk, type Module } from './support.js';
+
+/** The src modules a module evaluates when it is evaluated: its static imports and re-exports of values. */
+function valueImportsOf(m: Module): string[] {
+  const specs: string[] = [];
+  for (const n of m.source.statements) {
+    if (ts.isImportDeclaration(n) && ts.isStringLiteral(n.moduleSpecifier)) {
+      const clause = n.importClause;
+      const named = clause?.namedBindings;
+      const typesOnly =
+        clause?.isTypeOnly ||
+        (clause &&
+          !clause.name &&
+          named &&
+          ts.isNamedImports(named) &&
+          named.elements.length > 0 &&
+          named.elements.every((e) => e.isTypeOnly));
+      if (!typesOnly) specs.push(n.moduleSpecifier.text);
+    } else if (ts.isExportDeclaration(n) && !n.isTypeOnly && n.moduleSpecifier && ts.isStringLiteral(n.moduleSpecifier))
+      specs.push(n.moduleSpecifier.text);
+  }
+  return specs
+    .filter((s) => s.startsWith('.'))
+    .map((s) => posix.join(posix.dirname(m.file), s).replace(/\.js$/, '.ts'));
+}
+
+/** The src modules a module imports with import(), when it runs. */
+function dynamicImportsOf(m: Module): string[] {
+  const specs: string[] = [];
+  walk(m.source, (n) => {
+    if (
+      ts.isCallExpression(n) &&
+      n.expression.kind === ts.SyntaxKind.ImportKeyword &&
+      n.arguments[0] &&
+      ts.isStringLiteral(n.arguments[0])
+    )
+      specs.push(n.arguments[0].text);
+  });
+  return specs.map((s) => posix.join(posix.dirname(m.file), s).replace(/\.js$/, '.ts'));
+}
+
+/** Every module evaluated with the given ones, by static value imports. */
+function evaluatedWith(start: string[], byFile: Map<string, Module>): Set<string> {
+  const seen = new Set<string>();
+  const todo = [...start];
+  while (todo.length) {
+    const file = todo.pop()!;
+    const m = byFile.get(file);
+    if (!m || seen.has(file)) continue;
+    seen.add(file);
+    todo.push(...valueImportsOf(m));
+  }
+  return seen;
+}
+
+describe('start-up imports', () => {
+  const byFile = new Map(modules().map((m) => [m.file, m]));
+
+  it('coinop prices evaluates no src/contract barrel: each contract name comes from its own module', () => {
+    const connection = dynamicImportsOf(byFile.get('src/cli/invocation.ts')!);
+    expect(connection).toContain('src/client/tokens.ts');
+    const start = [
+      'src/commands/main.ts',
+      ...[...byFile.keys()].filter((f) => f.startsWith('src/commands/prices/')),
+      ...connection,
+    ];
+    expect(start.every((f) => byFile.has(f))).toBe(true);
+    const evaluated = evaluatedWith(start, byFile);
+    // The walk does reach the contract (the client checks every request against it).
+    expect(evaluated.has('src/contract/operations.ts')).toBe(true);
+    const importers = [...evaluated].filter((f) => valueImportsOf(byFile.get(f)!).includes('src/contract/index.ts'));
+    expect(importers).toEqual([]);
+  });
+});
