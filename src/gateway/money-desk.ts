@@ -68,10 +68,10 @@ export class MoneyDesk {
   constructor(
     private readonly store: GatewayStore,
     private readonly upstream: Upstream,
-    o: MoneyDeskOptions = {},
+    options: MoneyDeskOptions = {},
   ) {
-    this.now = o.now ?? Date.now;
-    this.ttl = o.approvalTtlMs ?? APPROVAL_TTL_MS;
+    this.now = options.now ?? Date.now;
+    this.ttl = options.approvalTtlMs ?? APPROVAL_TTL_MS;
   }
 
   /** The gateway's policy: its store's current version (none: no rules). */
@@ -142,8 +142,8 @@ export class MoneyDesk {
     return {
       lockPath: `the gateway store (${store.sql.dialect})`,
       exclusive: (fn) =>
-        store.sql.exclusive('gw_caps', async (t) => {
-          tx = t;
+        store.sql.exclusive('gw_caps', async (sql) => {
+          tx = sql;
           try {
             return await fn();
           } finally {
@@ -210,47 +210,47 @@ export class MoneyDesk {
     }
   }
 
-  private async hold(op: Operator, p: Prepared, verdict: PolicyVerdict): Promise<DeskAnswer> {
-    const builder = new ContentBuilder(this.scope(p.body));
-    builder.add(p.body);
+  private async hold(op: Operator, prepared: Prepared, verdict: PolicyVerdict): Promise<DeskAnswer> {
+    const builder = new ContentBuilder(this.scope(prepared.body));
+    builder.add(prepared.body);
     const held = await this.store.hold({
       operator: op.name,
-      operation: p.request.operation,
-      body: p.body,
-      refId: p.refId,
+      operation: prepared.request.operation,
+      body: prepared.body,
+      refId: prepared.refId,
       content: contentLines(builder.finish()),
       expiresAt: this.now() + this.ttl,
     });
     await this.audit(op).record({
-      kind: AUDIT_KIND[p.request.operation as MoneyOperationId],
-      ref_id: p.refId,
-      what: { ...p.what, pending_id: held.id, approvals_required: verdict.approvals?.length ?? 0 },
+      kind: AUDIT_KIND[prepared.request.operation as MoneyOperationId],
+      ref_id: prepared.refId,
+      what: { ...prepared.what, pending_id: held.id, approvals_required: verdict.approvals?.length ?? 0 },
       outcome: { result: 'held' },
     });
     return this.heldAnswer(held, 202);
   }
 
   /** A held request as the gateway shows it: its id, status, content, approvals so far. */
-  async heldAnswer(p: Pending, status = 200): Promise<DeskAnswer> {
-    const approvals = await this.store.approvals(p.id);
+  async heldAnswer(pending: Pending, status = 200): Promise<DeskAnswer> {
+    const approvals = await this.store.approvals(pending.id);
     const policy = await this.policy().catch(() => undefined);
-    const expired = p.status === 'pending' && p.expiresAt <= this.now();
+    const expired = pending.status === 'pending' && pending.expiresAt <= this.now();
     return {
       status,
       body: {
-        pending_id: p.id,
-        status: expired ? 'expired' : p.status,
-        operation: p.operation,
-        initiator: p.operator,
-        ref_id: p.refId,
-        request: p.body,
-        what: requestWhat(p.operation as MoneyOperationId, p.body),
-        content: p.content,
+        pending_id: pending.id,
+        status: expired ? 'expired' : pending.status,
+        operation: pending.operation,
+        initiator: pending.operator,
+        ref_id: pending.refId,
+        request: pending.body,
+        what: requestWhat(pending.operation as MoneyOperationId, pending.body),
+        content: pending.content,
         approvals: approvals.map((a) => ({ operator: a.operator, at: new Date(a.at).toISOString() })),
         approvals_required: policy?.policy.approvals?.required ?? 0,
-        created_at: new Date(p.createdAt).toISOString(),
-        expires_at: new Date(p.expiresAt).toISOString(),
-        result: p.result,
+        created_at: new Date(pending.createdAt).toISOString(),
+        expires_at: new Date(pending.expiresAt).toISOString(),
+        result: pending.result,
       },
     };
   }
@@ -387,14 +387,14 @@ export class MoneyDesk {
 }
 
 /** Whether the policy refuses only for want of approvals (everything else allows). */
-function onlyApprovalsMissing(v: PolicyVerdict): boolean {
-  const failing = v.rules.filter((r) => r.status === 'fail').map((r) => r.rule);
+function onlyApprovalsMissing(verdict: PolicyVerdict): boolean {
+  const failing = verdict.rules.filter((r) => r.status === 'fail').map((r) => r.rule);
   return failing.length > 0 && failing.every((r) => r === 'approvals');
 }
 
 /** An error on the way as the operator's answer: a refusal by the gate, the service's own problem, or unavailable. */
-export function errorAnswer(e: unknown): DeskAnswer {
-  const ce = toCoinopError(e);
+export function errorAnswer(error: unknown): DeskAnswer {
+  const ce = toCoinopError(error);
   const problem = ce.problem;
   if (problem && typeof problem.status === 'number') return { status: problem.status, body: { ...problem } };
   switch (ce.category) {

@@ -12,13 +12,13 @@ export const violationLine = (r: RuleVerdict, v: { row?: number; message: string
 export const violations = (v: PolicyVerdict): string[] =>
   v.rules.filter((r) => r.status === 'fail').flatMap((r) => r.violations.map((x) => violationLine(r, x)));
 
-export function refusal(v: PolicyVerdict): CoinopError {
-  const failed = v.rules.filter((r) => r.status === 'fail');
+export function refusal(verdict: PolicyVerdict): CoinopError {
+  const failed = verdict.rules.filter((r) => r.status === 'fail');
   const total = failed.reduce((n, r) => n + r.violations_total, 0);
   const only = total === 1 ? failed[0] : undefined;
   const what = only
-    ? `rule ${violationLine(only, only.violations[0])} (policy ${v.file})`
-    : `${total} violations of rule${failed.length === 1 ? '' : 's'} ${failed.map((r) => r.rule).join(', ')} (listed above; policy ${v.file})`;
+    ? `rule ${violationLine(only, only.violations[0])} (policy ${verdict.file})`
+    : `${total} violations of rule${failed.length === 1 ? '' : 's'} ${failed.map((r) => r.rule).join(', ')} (listed above; policy ${verdict.file})`;
   const approvals = failed.some((r) => r.rule === 'approvals');
   return new CoinopError('policy', `refused by policy: ${what}; nothing was sent`, {
     hint: approvals
