@@ -1,7 +1,7 @@
 // coinop transfers list, get and watch: their flags, declared once: index.ts declares them, options.ts reads their
 // typed values, and the request field each gives names it in messages.
 import type { Command } from 'commander';
-import { LIST_ORDERS, TRANSFER_ORDER_BY } from '../../contract/enums.js';
+import { TRANSFER_ORDER_BY } from '../../contract/enums.js';
 import { defineFlags, pageSpecs, timeFilterSpecs } from '../../cli/flags.js';
 import { tableOptions } from '../../cli/list-flags.js';
 import { TIME_HELP, waitTimeoutSpec } from '../../cli/options.js';
