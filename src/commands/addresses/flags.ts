@@ -1,7 +1,7 @@
 // coinop addresses list and create: their flags, declared once: index.ts declares them, options.ts reads their typed
 // values, and the request field each gives names it in messages.
 import type { Command } from 'commander';
-import { CONVERSION_TARGET_ASSETS, DEPOSIT_ADDRESS_ORDER_BY, } from '../../contract/enums.js';
+import { CONVERSION_TARGET_ASSETS, DEPOSIT_ADDRESS_ORDER_BY } from '../../contract/enums.js';
 import { defineFlags, pageSpecs } from '../../cli/flags.js';
 import { tableOptions } from '../../cli/list-flags.js';
 import { TIME_HELP } from '../../cli/options.js';
