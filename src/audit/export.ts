@@ -33,6 +33,7 @@ export const EXPORT_COLUMNS = [
   'approver_keys',
   'agent',
   'sha256',
+  'operator',
 ] as const;
 
 export type ExportRow = Record<(typeof EXPORT_COLUMNS)[number], string | number | null>;
@@ -76,5 +77,6 @@ export function exportRow(entry: AuditEntry, sha256: string): ExportRow {
     approver_keys: list(who.approver_keys),
     agent: text(who.agent),
     sha256,
+    operator: text(who.operator),
   };
 }

@@ -66,6 +66,8 @@ export interface MoneyGateDeps {
   inFlight?(event: AuditEvent): () => void;
   /** Where reservations are kept: this machine's file for the context and service unless given (a gateway's store). */
   reservations?: ReservationBook;
+  /** Whether the caller shows each verdict's violations before a refusal (the CLI does; a gateway's answer cannot). */
+  verdictsShown?: boolean;
 }
 
 /** A request as it comes to the gate. */
@@ -353,7 +355,8 @@ export class MoneyGate {
     const caps = !!(policy?.policy.maxPer24h && request?.kind === 'withdrawal' && prepared.refId);
     if (!caps) {
       const verdict = await this.verdictOrRefuse(prepared, policy, []);
-      if (!verdict.allowed) return this.refuse(prepared, refusal(verdict), verdictFields(verdict));
+      if (!verdict.allowed)
+        return this.refuse(prepared, refusal(verdict, this.deps.verdictsShown ?? true), verdictFields(verdict));
       return { reserved: false, verdict };
     }
     const now = this.deps.now();
@@ -368,7 +371,8 @@ export class MoneyGate {
           held.filter((h) => h.ref_id !== prepared.refId),
           (s) => (seen = s),
         );
-        if (!verdict.allowed) return this.refuse(prepared, refusal(verdict), verdictFields(verdict));
+        if (!verdict.allowed)
+          return this.refuse(prepared, refusal(verdict, this.deps.verdictsShown ?? true), verdictFields(verdict));
         if (!seen.has(prepared.refId!) && !held.some((h) => h.ref_id === prepared.refId))
           held.push({ ref_id: prepared.refId!, asset: r.asset, amount: r.amount, at: now });
         await this.reservations.write(held, seen, now);

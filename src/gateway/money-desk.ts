@@ -128,6 +128,7 @@ export class MoneyDesk {
       catalogue: this.upstream.catalogue,
       now: this.now,
       reservations: this.reservationBook(op),
+      verdictsShown: false,
     });
   }
 
@@ -182,7 +183,7 @@ export class MoneyDesk {
   async request(op: Operator, operation: MoneyOperationId, body: Record<string, unknown>): Promise<DeskAnswer> {
     const scope = (operations[operation] as Operation).scope;
     if (scope && !ROLE_SCOPES[op.role].includes(scope))
-      return gatewayProblem(403, 'role', 'Forbidden', `${op.name} is a ${op.role}: the role cannot ${scope}`);
+      return gatewayProblem(403, 'role', 'Forbidden', `${op.name} is ${roleWords(op.role)}: the role cannot ${scope}`);
     const refId = typeof body.ref_id === 'string' ? body.ref_id : null;
     if (refId) {
       // The same ref_id again: the held request answers for it (its transfer once sent); it is never held twice.
@@ -286,7 +287,7 @@ export class MoneyDesk {
   /** Why this operator may not approve or reject this request now, if anything. */
   private async approvalRefusal(op: Operator, p: Pending | undefined): Promise<DeskAnswer | undefined> {
     if (!canApprove(op.role))
-      return gatewayProblem(403, 'role', 'Forbidden', `${op.name} is a ${op.role}: only approvers approve`);
+      return gatewayProblem(403, 'role', 'Forbidden', `${op.name} is ${roleWords(op.role)}: only approvers approve`);
     if (!p) return gatewayProblem(404, 'pending', 'Not Found', 'no request is held by that id');
     if (p.operator === op.name)
       return gatewayProblem(
@@ -386,6 +387,9 @@ export class MoneyDesk {
   }
 }
 
+/** A role with its article: "an initiator", "a viewer". */
+export const roleWords = (role: string): string => `${/^[aeiou]/.test(role) ? 'an' : 'a'} ${role}`;
+
 /** Whether the policy refuses only for want of approvals (everything else allows). */
 function onlyApprovalsMissing(verdict: PolicyVerdict): boolean {
   const failing = verdict.rules.filter((r) => r.status === 'fail').map((r) => r.rule);
@@ -401,7 +405,12 @@ export function errorAnswer(error: unknown): DeskAnswer {
     case 'usage':
       return gatewayProblem(400, 'invalid', 'Bad Request', ce.message);
     case 'policy':
-      return gatewayProblem(403, 'policy-refused', 'Refused by the gateway policy', ce.message);
+      return gatewayProblem(
+        403,
+        'policy-refused',
+        "Refused by the gateway's policy",
+        ce.message.replace(/^refused by policy: /, ''),
+      );
     case 'network':
     case 'timeout':
       return gatewayProblem(502, 'upstream', 'Bad Gateway', ce.message);

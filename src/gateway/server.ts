@@ -10,7 +10,7 @@ import type { AddressInfo } from 'node:net';
 import { type Operation, operations, type OperationId } from '../contract/index.js';
 import { apiRoot } from '../config/environments.js';
 import { climbsAboveRoot, moneyOperationAt, operationAt, unjudgedMoneyAt } from '../gate/money.js';
-import { type DeskAnswer, gatewayProblem, MoneyDesk, type Upstream } from './money-desk.js';
+import { type DeskAnswer, gatewayProblem, MoneyDesk, roleWords, type Upstream } from './money-desk.js';
 import { ROLE_SCOPES, secretMatches, signToken, TOKEN_TTL_SECONDS, verifyToken } from './operators.js';
 import { OperatorRateLimit } from './rate-limit.js';
 import type { GatewayStore, Operator } from './store.js';
@@ -308,7 +308,7 @@ async function apiRoute(
   if (scope && !ROLE_SCOPES[op.role].includes(scope))
     return send(
       res,
-      gatewayProblem(403, 'role', 'Forbidden', `${op.name} is a ${op.role}: the role lacks scope ${scope}`),
+      gatewayProblem(403, 'role', 'Forbidden', `${op.name} is ${roleWords(op.role)}: the role lacks scope ${scope}`),
     );
   await forward(ctx, req, res, method, url, body);
 }

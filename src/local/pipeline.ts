@@ -1,4 +1,4 @@
-// The local service's request pipeline, in named stages: gate (gate.ts: Host and browser guard, loopback rule, rate
+// The local service's request pipeline, in named stages: gate (admission.ts: Host and browser guard, loopback rule, rate
 // limits, faults), route (the router's match, then the body and the handler), journal (the request log served at
 // /_local/journal) and answer (the reply, or any error as a problem+json).
 import type { IncomingMessage, ServerResponse } from 'node:http';

@@ -243,7 +243,7 @@ describe('coinop audit export', () => {
     expect(r.code, r.stderr).toBe(0);
     const [head, ...rows] = r.stdout.trim().split('\r\n');
     expect(head).toBe(
-      'seq,time,kind,result,ref_id,asset,network,amount,fee,total,destination,profile_id,to_profile_id,transfer_id,status,already_submitted,fee_id,error_category,error_message,batch_id,row,rules,os_user,client_id,profile,environment,service_id,approver_keys,agent,sha256',
+      'seq,time,kind,result,ref_id,asset,network,amount,fee,total,destination,profile_id,to_profile_id,transfer_id,status,already_submitted,fee_id,error_category,error_message,batch_id,row,rules,os_user,client_id,profile,environment,service_id,approver_keys,agent,sha256,operator',
     );
     expect(rows).toHaveLength(all.length);
     const lines = readFileSync(log, 'utf8').split('\n');
