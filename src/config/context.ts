@@ -1,5 +1,6 @@
-// Resolves which profile a command runs as, and with which addresses and credentials, after the
-// --profile flag, COINOP_PROFILE and the COINOP_BASE_URL / COINOP_AUTH_URL / COINOP_WS_URL / COINOP_TOKEN overrides.
+// Resolves which saved context a command runs as, and with which addresses and credentials, after the
+// --context flag, COINOP_CONTEXT (or its old name COINOP_PROFILE) and the COINOP_BASE_URL / COINOP_AUTH_URL /
+// COINOP_WS_URL / COINOP_TOKEN overrides.
 import { ALL_SCOPES } from '../contract/enums.js';
 import { usageError } from '../errors.js';
 import { DEMO } from '../embedded/demo.js';
@@ -19,7 +20,7 @@ export interface ResolvedContext {
   profileId?: string;
   /** A bearer token given directly (COINOP_TOKEN): no token request, no refresh. */
   envToken?: string;
-  /** The built-in `local` profile (no login) with the demo credentials. */
+  /** The built-in `local` context (no login) with the demo credentials. */
   builtin: boolean;
   /** Some address came from COINOP_*_URL, so the embedded local service is never started. */
   overridden: boolean;
@@ -35,13 +36,13 @@ export interface Override {
   value: string;
 }
 
-/** The settings a profile is resolved with: COINOP_PROFILE, COINOP_CLIENT_SECRET, COINOP_TOKEN, COINOP_*_URL. */
+/** The settings a context is resolved with: COINOP_CONTEXT, COINOP_CLIENT_SECRET, COINOP_TOKEN, COINOP_*_URL. */
 export type ProfileSettings = Pick<Settings, 'profile' | 'clientSecret' | 'token' | 'overrides'>;
 
 /** An environment whose client secret is real: its addresses are overridden only with https/wss, and noted. */
 export const guardedEnvironment = (e: Environment): boolean => e === 'sandbox' || e === 'production';
 
-/** An override the profile cannot take (http for a sandbox or production profile); the message names the variable. */
+/** An override the context cannot take (http for a sandbox or production context); the message names the variable. */
 export class ProfileOverrideError extends Error {}
 
 export const LOCAL_CONTEXT = 'local';
@@ -108,49 +109,49 @@ const SECURE: Record<OverrideVariable, { what: string; scheme: string }> = {
 };
 
 /**
- * A saved profile's addresses after the COINOP_*_URL overrides, each in the one spelling coinop keeps (apiRoot,
+ * A saved context's addresses after the COINOP_*_URL overrides, each in the one spelling coinop keeps (apiRoot,
  * authRoot: an API address with or without /v2, a token address as its server or as the full endpoint). With only
  * COINOP_BASE_URL set, the token endpoint and stream are assumed on the same server (as the local service has them),
- * except for a sandbox or production profile: its secret stays with the token endpoint saved at login, and its
+ * except for a sandbox or production context: its secret stays with the token endpoint saved at login, and its
  * overrides must be https/wss.
  */
 export function addresses(
   name: string,
-  p: StoredContext,
+  context: StoredContext,
   overrides: ProfileSettings['overrides'],
 ): Pick<ResolvedContext, 'baseUrl' | 'authUrl' | 'wsUrl' | 'overridden' | 'overrides' | 'savedAuthUrl'> {
-  const guarded = guardedEnvironment(p.environment);
+  const guarded = guardedEnvironment(context.environment);
   const applied: Override[] = [];
   for (const variable of OVERRIDE_VARIABLES) {
     const value = overrides[variable];
     if (!value) continue;
     if (guarded && !hasScheme(value, SECURE[variable].scheme)) {
       throw new ProfileOverrideError(
-        `${variable}: context "${name}" is a ${p.environment} context, so its ${SECURE[variable].what} can only be overridden with ${SECURE[variable].scheme === 'https:' ? 'an' : 'a'} ${SECURE[variable].scheme}// address (got ${value}); nothing was sent`,
+        `${variable}: context "${name}" is a ${context.environment} context, so its ${SECURE[variable].what} can only be overridden with ${SECURE[variable].scheme === 'https:' ? 'an' : 'a'} ${SECURE[variable].scheme}// address (got ${value}); nothing was sent`,
       );
     }
     applied.push({ variable, value });
   }
   const { COINOP_BASE_URL, COINOP_AUTH_URL, COINOP_WS_URL } = overrides;
-  const baseUrl = apiRoot(COINOP_BASE_URL || p.baseUrl);
+  const baseUrl = apiRoot(COINOP_BASE_URL || context.baseUrl);
   const followBase = !!COINOP_BASE_URL && !guarded;
   return {
     baseUrl,
-    authUrl: authRoot(COINOP_AUTH_URL || (followBase ? baseUrl : p.authUrl)),
-    wsUrl: COINOP_WS_URL || (COINOP_BASE_URL ? `${baseUrl.replace(/^http/, 'ws')}/ws` : p.wsUrl),
+    authUrl: authRoot(COINOP_AUTH_URL || (followBase ? baseUrl : context.authUrl)),
+    wsUrl: COINOP_WS_URL || (COINOP_BASE_URL ? `${baseUrl.replace(/^http/, 'ws')}/ws` : context.wsUrl),
     overridden: applied.length > 0,
     overrides: applied,
-    savedAuthUrl: authRoot(p.authUrl),
+    savedAuthUrl: authRoot(context.authUrl),
   };
 }
 
-/** The one-line stderr note for a sandbox or production profile whose addresses are overridden, else undefined. */
-export function overrideNote(p: ResolvedContext): string | undefined {
-  if (!guardedEnvironment(p.environment) || !p.overrides.length) return undefined;
-  const what = p.overrides
+/** The one-line stderr note for a sandbox or production context whose addresses are overridden, else undefined. */
+export function overrideNote(context: ResolvedContext): string | undefined {
+  if (!guardedEnvironment(context.environment) || !context.overrides.length) return undefined;
+  const what = context.overrides
     .map((o) => `${o.variable} overrides its ${SECURE[o.variable].what} with ${o.value}`)
     .join(', ');
-  return `note: context "${p.name}" is a ${p.environment} context; ${what} (the client secret goes only to ${p.savedAuthUrl})`;
+  return `note: context "${context.name}" is a ${context.environment} context; ${what} (the client secret goes only to ${context.savedAuthUrl})`;
 }
 
 function hasScheme(value: string, scheme: string): boolean {
@@ -162,8 +163,12 @@ function hasScheme(value: string, scheme: string): boolean {
 }
 
 /** Whether this context may fall back to an in-process local service when nothing listens at its address. */
-export function embeddable(p: ResolvedContext): boolean {
-  return p.environment === 'local' && !p.overridden && /^http:\/\/(127\.0\.0\.1|localhost)(:\d+)?$/.test(p.baseUrl);
+export function embeddable(context: ResolvedContext): boolean {
+  return (
+    context.environment === 'local' &&
+    !context.overridden &&
+    /^http:\/\/(127\.0\.0\.1|localhost)(:\d+)?$/.test(context.baseUrl)
+  );
 }
 
 /** A context's name: letters, digits, dot, dash and underscore, at most 64 (`what`: the flag that gave it). */

@@ -14,6 +14,8 @@ import { approverKey } from '../../src/policy/keys.js';
 import { BTC_ADDRESS, ETH_ADDRESS, baseEnv, runInProcess, sandbox, type Run, type Sandbox } from '../cli/helpers.js';
 import { ENGINES, type TestStore } from './support.js';
 import { startTestGateway, type TestGateway } from './harness.js';
+import { transferFlags } from '../support/command-lines.js';
+import { postBtcWithdrawal } from '../support/requests.js';
 
 for (const [engine, openStore] of ENGINES) {
   describe(`coinop gateway on ${engine}`, () => {
@@ -86,14 +88,7 @@ for (const [engine, openStore] of ENGINES) {
 
     const withdraw = (amount: string, ref: string) => [
       'withdraw',
-      '--asset',
-      'BTC',
-      '--network',
-      'BITCOIN',
-      '--address',
-      BTC_ADDRESS,
-      '--amount',
-      amount,
+      ...transferFlags('BTC', amount),
       '--ref-id',
       ref,
       '--yes',
@@ -173,18 +168,7 @@ for (const [engine, openStore] of ENGINES) {
       await moneySent();
       const r = await ivy.run(withdraw('0.001', `gw-policy-${engine}`));
       expect(r.code, r.stderr).toBe(8);
-      const raw = await fetch(`${gw.url}/v2/transfer/crypto-withdrawals`, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${await tokenOf(ivy)}`, 'content-type': 'application/json' },
-        body: JSON.stringify({
-          profile_id: DEMO.profileId,
-          asset: 'BTC',
-          crypto_network: 'BITCOIN',
-          destination_address: BTC_ADDRESS,
-          amount: '0.001',
-          ref_id: `gw-policy-raw-${engine}`,
-        }),
-      });
+      const raw = await postBtcWithdrawal(gw.url, await tokenOf(ivy), '0.001', `gw-policy-raw-${engine}`);
       expect(raw.status).toBe(403);
       expect(((await raw.json()) as { type: string }).type).toMatch(/policy-refused$/);
       expect(await moneySent()).toEqual([]);
@@ -254,6 +238,39 @@ for (const [engine, openStore] of ENGINES) {
           [ivy.name, 'sent'],
         ]),
       );
+      await setPolicy('assets: [BTC, ETH]\n');
+    });
+
+    it('a batch through the gateway: each row passes its gate; rows it holds for approvals are sent once approved', async () => {
+      const ivy = await operator('initiator');
+      const ana = await operator('approver');
+      const csv = join(sb.dir, `batch-${engine}.csv`);
+      writeFileSync(
+        csv,
+        `destination_address,asset,crypto_network,amount\n${[1, 2, 3].map((i) => `${BTC_ADDRESS},BTC,BITCOIN,0.00${i}`).join('\n')}\n`,
+      );
+      await moneySent();
+      const plain = await ivy.run(['withdraw', 'batch', csv, '--yes', '-o', 'json']);
+      expect(plain.code, plain.stderr).toBe(0);
+      expect((await moneySent()).length).toBe(3);
+      await setPolicy(
+        `approvals:\n  required: 1\n  environments: [custom, local]\n  keys:\n    - ${approverKey(ana.configDir).publicKey.text}\n`,
+      );
+      const csv2 = join(sb.dir, `batch2-${engine}.csv`);
+      writeFileSync(csv2, `destination_address,asset,crypto_network,amount\n${BTC_ADDRESS},BTC,BITCOIN,0.004\n`);
+      const held = await ivy.run(['withdraw', 'batch', csv2, '--yes', '-o', 'json']);
+      const [row] = JSON.parse(held.stdout) as { result: string; problem: string }[];
+      expect(row.problem).toMatch(/holds this row for approvals as ([0-9a-f-]{36})/);
+      expect(await moneySent()).toEqual([]);
+      const id = /holds this row for approvals as ([0-9a-f-]{36})/.exec(row.problem)![1];
+      const ok = await ana.run(['approvals', 'approve', id, '--yes', '-o', 'json']);
+      expect(ok.code, ok.stderr).toBe(0);
+      expect((await moneySent()).length).toBe(1);
+      // Resumed with its held row retried, the batch learns the row was sent (its ref_id): nothing goes twice.
+      const resumed = await ivy.run(['withdraw', 'batch', csv2, '--resume', '--retry-failed', '--yes', '-o', 'json']);
+      expect(resumed.code, resumed.stderr).toBe(0);
+      expect((JSON.parse(resumed.stdout) as { result: string }[]).map((r) => r.result)).toEqual(['created']);
+      expect(await moneySent()).toEqual([]);
       await setPolicy('assets: [BTC, ETH]\n');
     });
 
