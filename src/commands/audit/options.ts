@@ -65,9 +65,9 @@ export function timeBound(flag: string, v: string | undefined, now: number): str
   return new Date(ms).toISOString();
 }
 
-function timeRange(f: { from?: string; to?: string }, now: number): TimeRange {
-  const from = timeBound('--from', f.from, now);
-  const to = timeBound('--to', f.to, now);
+function timeRange(flags: { from?: string; to?: string }, now: number): TimeRange {
+  const from = timeBound('--from', flags.from, now);
+  const to = timeBound('--to', flags.to, now);
   if (from !== undefined && to !== undefined && from >= to) throw usageError('--from: must be before --to');
   return { from, to };
 }
