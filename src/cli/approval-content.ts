@@ -130,7 +130,7 @@ export function savedRequestIn(path: string): SavedRequest | undefined {
   }
 }
 
-/** The saved request of --request FILE, which must be for this profile's environment and API address. */
+/** The saved request of --request FILE, which must be for this context's environment and API address. */
 export function readSavedRequest(ctx: Invocation, path: string): SavedRequest {
   let st: ReturnType<typeof statSync>;
   try {

@@ -1,5 +1,5 @@
 // The audit trail as commands use it (ctx.audit): one port for everything that could move money. Each call names
-// who acts from the command's profile and connection, and the log (src/audit) adds the sequence number, the time and
+// who acts from the command's context and connection, and the log (src/audit) adds the sequence number, the time and
 // the hash chain.
 //
 //   record(event, conn)   before anything is sent: a log that cannot be written stops the command, nothing sent
@@ -18,7 +18,7 @@ import { CoinopError } from '../errors.js';
 
 export { outcomeOfError, quoteOutcome } from '../audit/outcomes.js';
 
-/** The part of a connection an entry names: the profile it acts as and the service that answers. */
+/** The part of a connection an entry names: the context it acts as and the service that answers. */
 export interface AuditConnection {
   context: { name: string; environment: string; clientId: string };
   serviceId: string;

@@ -1,4 +1,4 @@
-// OAuth 2.0 client-credentials tokens: cached per profile, service identity and scope set, reused until a minute
+// OAuth 2.0 client-credentials tokens: cached per context, service identity and scope set, reused until a minute
 // before expiry, refreshed once on a 401. COINOP_TOKEN bypasses all of it. A sandbox or production secret is posted
 // only to the token endpoint saved at login, over https; a 429 waits per Retry-After (bounded), then is reported
 // as rate limiting, never as bad credentials.

@@ -82,7 +82,7 @@ export class ConfigStore {
 
   /**
    * Reads config.json without loading conf when the file does not exist (the common first run). A damaged file is
-   * refused, never reset: falling back to no profiles would quietly send the next command somewhere else.
+   * refused, never reset: falling back to no contexts would quietly send the next command somewhere else.
    */
   private readConfig(): ConfigShape {
     const file = join(this.dir, 'config.json');
@@ -126,7 +126,7 @@ export class ConfigStore {
     return this.readConfig().profiles ?? {};
   }
 
-  /** Own entries only: a profile named "constructor" or "toString" is not found on Object.prototype. */
+  /** Own entries only: a context named "constructor" or "toString" is not found on Object.prototype. */
   context(name: string): StoredContext | undefined {
     const all = this.contexts();
     return Object.hasOwn(all, name) ? all[name] : undefined;
@@ -199,8 +199,8 @@ export class ConfigStore {
   }
 
   /**
-   * Renames a saved profile with its secret (the cached tokens, keyed by name, are dropped and fetched again); the
-   * active profile follows. The caller has checked that `from` exists and `to` does not.
+   * Renames a saved context with its secret (the cached tokens, keyed by name, are dropped and fetched again); the
+   * active context follows. The caller has checked that `from` exists and `to` does not.
    */
   async renameProfile(from: string, to: string): Promise<void> {
     this.readConfig();
@@ -223,7 +223,7 @@ export class ConfigStore {
     await this.clearTokens(from);
   }
 
-  /** Makes a profile the active one; undefined: none (the built-in local one is used). */
+  /** Makes a context the active one; undefined: none (the built-in local one is used). */
   async setActive(name: string | undefined): Promise<void> {
     await this.update((shape) => {
       if (name === undefined) delete shape.activeProfile;
@@ -312,7 +312,7 @@ export class ConfigStore {
       const read = this.readJson<T>(file);
       const { value } = read;
       const damaged = read.damaged ?? (file === this.secretsFile ? this.secretsDamage() : undefined);
-      // The token cache is only a cache; a damaged secrets file may still hold other profiles' secrets by hand.
+      // The token cache is only a cache; a damaged secrets file may still hold other contexts' secrets by hand.
       if (damaged && file === this.secretsFile) {
         const aside = `${file}.damaged-${new Date().toISOString().replace(/[:.]/g, '-')}`;
         renameSync(file, aside);

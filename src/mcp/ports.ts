@@ -43,7 +43,7 @@ export interface PolicyVerdict {
 
 export interface PolicyPort {
   /**
-   * The verdict on one intent (`sending`: a confirmed call, not a preview); undefined when the profile has no policy
+   * The verdict on one intent (`sending`: a confirmed call, not a preview); undefined when the context has no policy
    * or it has nothing to say of this kind. A refusal is a verdict (allowed: false); a policy that cannot be read
    * throws (nothing moves while it is broken).
    */

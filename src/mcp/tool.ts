@@ -15,11 +15,11 @@ export interface McpConnection {
   serviceId: string;
 }
 
-/** Everything the server is given by `coinop mcp`: the profile, how to connect, the gates, the ports. */
+/** Everything the server is given by `coinop mcp`: the context, how to connect, the gates, the ports. */
 export interface ServerDeps {
   version: string;
   profile: ResolvedContext;
-  /** The connection for this profile, with the server's catalogue policy (notes go to the call that made them). */
+  /** The connection for this context, with the server's catalogue policy (notes go to the call that made them). */
   connect(catalogue: CataloguePolicy): Promise<McpConnection>;
   /** --allow-writes: a confirmed call of a gated tool may send. */
   allowWrites: boolean;

@@ -1,4 +1,4 @@
-// Where a coinop context's policy lives: <config dir>/policies/<profile>.yaml (or .yml, or .json). Looking costs a
+// Where a coinop context's policy lives: <config dir>/policies/<context>.yaml (or .yml, or .json). Looking costs a
 // few stat calls, so every command that moves money looks, and loads the parser only when a file is there.
 //
 // Only a name that is certainly not there (ENOENT, of the name itself and of a real folder) means "no policy": a
@@ -31,9 +31,9 @@ export interface PolicyLocation {
   path: string;
   /** Something is at the path (or may be: see problem); false only when nothing certainly is. */
   exists: boolean;
-  /** More files for the same profile (.yml next to .yaml): a problem for the caller. */
+  /** More files for the same context (.yml next to .yaml): a problem for the caller. */
   others: string[];
-  /** Why whether and what the policy is cannot be known: such a profile moves no money. */
+  /** Why whether and what the policy is cannot be known: such a context moves no money. */
   problem?: string;
 }
 
