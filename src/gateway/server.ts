@@ -51,7 +51,8 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
   const desk = new MoneyDesk(options.store, options.upstream, { now, approvalTtlMs: options.approvalTtlMs });
   const limits = new OperatorRateLimit(options.ratePerSecond ?? 50, now);
   const key = await options.store.tokenKey();
-  const ctx: Handling = { o: options, desk, limits, key, now };
+  const gatewayId = await options.store.gatewayId();
+  const ctx: Handling = { o: options, desk, limits, key, now, gatewayId };
   const handler = (req: IncomingMessage, res: ServerResponse) => {
     handle(ctx, req, res).catch((error: unknown) => {
       if (!res.headersSent) send(res, gatewayProblem(500, 'internal', 'Internal Server Error', String(error)));
@@ -92,6 +93,8 @@ interface Handling {
   limits: OperatorRateLimit;
   key: Buffer;
   now: () => number;
+  /** The store's id: the identity every instance on it answers with. */
+  gatewayId: string;
 }
 
 function send(res: ServerResponse, answer: DeskAnswer, headers: Record<string, string> = {}): void {
@@ -150,6 +153,7 @@ async function handle(ctx: Handling, req: IncomingMessage, res: ServerResponse):
 function health(ctx: Handling): Record<string, unknown> {
   return {
     gateway: 'coinop',
+    instance_id: ctx.gatewayId,
     upstream: { environment: ctx.o.upstream.context.environment, context: ctx.o.upstream.context.name },
     store: ctx.o.store.sql.dialect,
   };
