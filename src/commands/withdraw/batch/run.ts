@@ -126,7 +126,9 @@ export async function runBatch(ctx: Invocation, file: string, o: BatchOptions): 
 
   const conn = await ctx.connect();
   const base = ctx.settings.overrides.COINOP_BASE_URL || profile.baseUrl;
-  const jPath = journalPath(data, scan.fileHash, o.journal, profile.environment, base);
+  // Instances of one coinop gateway are one service (its store's id): the journal follows the service, not the address.
+  const where = conn.serviceId.startsWith('gateway:') ? conn.serviceId : base;
+  const jPath = journalPath(data, scan.fileHash, o.journal, profile.environment, where);
   const journal = openJournal(jPath, scan.fileHash, conn.serviceId);
   ctx.onCleanup(() => journal.close());
   const record = openRecord(sentRecordPath(data));
