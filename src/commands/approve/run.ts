@@ -49,7 +49,7 @@ async function contentOf(ctx: Invocation, o: ApproveOptions, file: string): Prom
     dir: join(ctx.settings.dataDir, 'batches'),
   });
   try {
-    const scope = approvalScope(ctx, 'batch', defaultProfileId);
+    const scope = approvalScope(ctx.context(), 'batch', defaultProfileId);
     return batchContent(o.allowRepeat ? { ...scope, repeat: true } : scope, input.stage);
   } finally {
     input.stage.remove();

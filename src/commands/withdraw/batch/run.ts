@@ -284,7 +284,7 @@ function batchPolicy(
   const files = approvalFiles(b.file, b.o.approvals);
   // --allow-repeat makes a repeat run: its content is marked so (approvals signed with approve --allow-repeat),
   // and the salt of its repeated rows comes from that content, whether or not the policy asks for approvals.
-  const scope = { ...approvalScope(ctx, 'batch', b.defaultProfileId), ...(b.o.allowRepeat ? { repeat: true } : {}) };
+  const scope = { ...approvalScope(ctx.context(), 'batch', b.defaultProfileId), ...(b.o.allowRepeat ? { repeat: true } : {}) };
   const content = loaded?.policy.approvals || b.o.allowRepeat ? batchContent(scope, b.input.stage) : undefined;
   const approvals = loaded?.policy.approvals && content ? { content, files } : undefined;
   return {
@@ -300,7 +300,7 @@ function batchPolicy(
  */
 function journalContent(ctx: Invocation, journal: Journal, run: BatchRun): ApprovalContent {
   const salt = journal.meta().repeat_salt;
-  const scope = { ...approvalScope(ctx, 'batch', run.defaultProfileId), ...(salt ? { repeat: true } : {}) };
+  const scope = { ...approvalScope(ctx.context(), 'batch', run.defaultProfileId), ...(salt ? { repeat: true } : {}) };
   const b = new ContentBuilder(scope);
   const tail = salt ? `-${salt.slice(0, 8)}` : undefined;
   for (const r of journal.bodies()) {
