@@ -349,7 +349,10 @@ function confirmWithdrawal(ctx: Pick<Ports, 'confirmer' | 'clock'>, w: Pending):
 /** A new fee quote in place of one that expired; says whether the fee changed (the confirmation shows it again). */
 async function renewQuote(
   ctx: Pick<Ports, 'display' | 'prompter' | 'audit' | 'clock'>,
-  conn: Connection, w: Pending, why: string): Promise<void> {
+  conn: Connection,
+  w: Pending,
+  why: string,
+): Promise<void> {
   const before = w.quoted.quote?.fee;
   w.quoted = await quote(ctx, conn, w.o, w.body);
   refuseShortfall(w.o, w.g, w.quoted, w.funds);
@@ -370,7 +373,9 @@ async function renewQuote(
 /** Every value the flags left out: asked for on a terminal, a usage error otherwise. */
 async function gather(
   ctx: Pick<Ports, 'display' | 'service' | 'prompter'>,
-  o: WithdrawOptions, defaultProfileId: string | undefined): Promise<Gathered> {
+  o: WithdrawOptions,
+  defaultProfileId: string | undefined,
+): Promise<Gathered> {
   const pr = ctx.prompter;
   // The asset and network given, against the catalogue before anything is asked (the whole request is checked again);
   // on a terminal one it refuses is picked from the list instead.
@@ -434,7 +439,11 @@ function requestBody(o: WithdrawOptions, g: Gathered): CreateCryptoWithdrawalReq
 }
 
 /** The request, checked whole against the contract (and the address against its network) before anything is sent. */
-function check(ctx: Pick<Ports, 'service'>, g: Gathered, body: CreateCryptoWithdrawalRequest): CreateCryptoWithdrawalRequest {
+function check(
+  ctx: Pick<Ports, 'service'>,
+  g: Gathered,
+  body: CreateCryptoWithdrawalRequest,
+): CreateCryptoWithdrawalRequest {
   checkRequest(operations.createCryptoWithdrawal, { body }, WITHDRAW_FLAGS, ctx.service.catalogue());
   // What is sent, confirmed, checked by the policy and audited: the destination in its one spelling.
   const sent = canonicalRequest(body, addresses(ctx), WITHDRAW_FLAGS);

@@ -284,7 +284,10 @@ function batchPolicy(
   const files = approvalFiles(b.file, b.o.approvals);
   // --allow-repeat makes a repeat run: its content is marked so (approvals signed with approve --allow-repeat),
   // and the salt of its repeated rows comes from that content, whether or not the policy asks for approvals.
-  const scope = { ...approvalScope(ctx.context(), 'batch', b.defaultProfileId), ...(b.o.allowRepeat ? { repeat: true } : {}) };
+  const scope = {
+    ...approvalScope(ctx.context(), 'batch', b.defaultProfileId),
+    ...(b.o.allowRepeat ? { repeat: true } : {}),
+  };
   const content = loaded?.policy.approvals || b.o.allowRepeat ? batchContent(scope, b.input.stage) : undefined;
   const approvals = loaded?.policy.approvals && content ? { content, files } : undefined;
   return {
