@@ -164,6 +164,8 @@ export default async function run({ quick }) {
     const stages = JSON.parse(readFileSync(timesFile, 'utf8'));
     const bare = await bareClient(svc, rows, 'bare-', DEMO.profileId);
     const scale = 10_000 / rows;
+    // The wall time keeps the absolute target (10,000 rows in 15 s); the throughput is judged against the bare client
+    // of the same run (issue 24 item 7: at least 0.8 of its rows/s), so a slow or busy machine moves both alike.
     rowsOut.push({
       name: `withdraw batch: ${rows.toLocaleString('en-US')} rows, wall time${quick ? ' (scaled to 10,000)' : ''}`,
       value: r.seconds * scale,
@@ -171,18 +173,19 @@ export default async function run({ quick }) {
       baseline: bare * scale,
       baselineName: 'bare HTTP client, same rows and concurrency',
       ratio: r.seconds / bare,
-      target: '<= 15 s',
+      target: '<= 15 s (10,000 rows)',
       met: r.seconds * scale <= 15,
     });
+    const throughputRatio = bare / r.seconds;
     rowsOut.push({
       name: `withdraw batch: ${rows.toLocaleString('en-US')} rows, throughput`,
       value: rows / r.seconds,
       unit: 'rows/s',
       baseline: rows / bare,
-      baselineName: 'bare HTTP client',
-      ratio: bare / r.seconds,
-      target: '>= 667 rows/s (10,000 in 15 s)',
-      met: rows / r.seconds >= 667,
+      baselineName: 'bare HTTP client, same run',
+      ratio: throughputRatio,
+      target: '>= 0.8x the bare client',
+      met: throughputRatio >= 0.8,
     });
     // Where each row's time went (ms per row, summed over the run). Stages beside the requests (the durable writes
     // of the next window) overlap them; http and limiter are summed over rows in flight at once (divide by the

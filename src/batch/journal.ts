@@ -38,6 +38,8 @@ export interface PlannedRow {
   total?: string;
   /** The request body exactly as validated and confirmed (JSON): what is sent, on this run and on any resume. */
   body?: string;
+  /** Its rowHash, when already worked out (by the RowsDigest of the same row object). */
+  hash?: string;
 }
 
 export interface JournalRow {
@@ -61,6 +63,24 @@ export interface JournalRow {
   /** The problem as JSON for failed rows. */
   problem: string | null;
   body: string | null;
+}
+
+/** The columns of a row the report shows. */
+const REPORTED =
+  'row, ref_id, state, asset, crypto_network, destination_address, req_amount, req_total, transfer_id, status, outcome, amount, fee, total, problem';
+
+export type ReportedRow = Omit<JournalRow, 'attempts' | 'body'>;
+
+/** The journal's rows by what became of them (the report's summary line and the exit code). */
+export interface OutcomeCounts {
+  rows: number;
+  created: number;
+  alreadySubmitted: number;
+  failed: number;
+  invalid: number;
+  notSent: number;
+  /** A transfer exists for the row (created now or before). */
+  withTransfer: number;
 }
 
 export interface JournalMeta {
@@ -100,9 +120,12 @@ export function rowHash(r: PlannedRow): string {
 export class RowsDigest {
   private readonly hash = createHash('sha256');
   rows = 0;
-  add(r: PlannedRow): void {
-    this.hash.update(`${r.row} ${rowHash(r)}\n`);
+  /** Adds the row; returns its rowHash. */
+  add(r: PlannedRow): string {
+    const h = rowHash(r);
+    this.hash.update(`${r.row} ${h}\n`);
     this.rows++;
+    return h;
   }
   finish(): string {
     return this.hash.digest('hex');
@@ -205,8 +228,8 @@ export class Journal {
   private readonly wal: WalSync;
   /** Milliseconds the main thread spent committing (the bench's `journal-commit`). */
   commitMs = 0;
-  /** Called after each group commit is on disk (the report streamed as rows finish). */
-  onDurable?: () => void;
+  /** Called after each group commit is on disk with the rows whose answers it held (the report streamed as rows finish). */
+  onDurable?: (answered: number[]) => void;
 
   private constructor(
     readonly path: string,
@@ -314,7 +337,7 @@ export class Journal {
             r.amount ?? null,
             r.total ?? null,
             r.body ?? null,
-            rowHash(r),
+            r.hash ?? rowHash(r),
             now,
           );
         }
@@ -371,9 +394,9 @@ export class Journal {
         body: r.body ?? undefined,
       };
       if (!r.row_hash) return { ok: false, row: r.row, why: 'it has no hash of what was confirmed' };
-      if (rowHash(planned) !== r.row_hash)
+      // Hashed once: into the digest, and against the hash kept (a row that differs ends the check).
+      if (digest.add(planned) !== r.row_hash)
         return { ok: false, row: r.row, why: 'it is not the row that was confirmed (its request or ref_id changed)' };
-      digest.add(planned);
     }
     const d = digest.finish();
     const kept = this.meta().rows_sha256;
@@ -402,6 +425,38 @@ export class Journal {
   /** Every row's state, in row order; iterates lazily so a huge journal is read with bounded memory. */
   *all(): IterableIterator<JournalRow> {
     yield* this.db.prepare('SELECT * FROM rows ORDER BY row').iterate() as IterableIterator<JournalRow>;
+  }
+
+  /** What the report shows of every row (no request body, no hash), in row order; lazily. */
+  *reported(): IterableIterator<ReportedRow> {
+    yield* this.db.prepare(`SELECT ${REPORTED} FROM rows ORDER BY row`).iterate() as IterableIterator<ReportedRow>;
+  }
+
+  /** Every row's number, in row order; lazily. */
+  *rowNumbers(): IterableIterator<number> {
+    yield* this.db.prepare('SELECT row FROM rows ORDER BY row').pluck().iterate() as IterableIterator<number>;
+  }
+
+  /** What the report shows of the rows from `first` to `last`, in row order: one statement for all of them. */
+  reportedBetween(first: number, last: number): ReportedRow[] {
+    return this.stmt(`SELECT ${REPORTED} FROM rows WHERE row BETWEEN ? AND ? ORDER BY row`).all(
+      first,
+      last,
+    ) as ReportedRow[];
+  }
+
+  /** The rows counted by what became of them: one aggregate over the journal, no row read into memory. */
+  outcomeCounts(): OutcomeCounts {
+    return this.stmt(
+      `SELECT count(*) AS rows,
+         coalesce(sum(state = 'succeeded' AND outcome IS NOT 'already submitted'), 0) AS created,
+         coalesce(sum(state = 'succeeded' AND outcome IS 'already submitted'), 0) AS alreadySubmitted,
+         coalesce(sum(state = 'failed'), 0) AS failed,
+         coalesce(sum(state = 'invalid'), 0) AS invalid,
+         coalesce(sum(state NOT IN ('succeeded', 'failed', 'invalid')), 0) AS notSent,
+         coalesce(sum(transfer_id IS NOT NULL AND transfer_id != ''), 0) AS withTransfer
+       FROM rows`,
+    ).get() as OutcomeCounts;
   }
 
   /** Every row of the batch that is sent (all but invalid ones), in row order, with its body: lazily. */
@@ -593,12 +648,18 @@ export class Journal {
       `UPDATE rows SET status = ?, state = ?, problem = coalesce(?, problem), updated_at = ? WHERE row = ?`,
     );
     const t = performance.now();
+    const answered: number[] = [];
     try {
       this.db.transaction(() => {
         for (const w of batch) {
           if (w.sql === 'sent') sent.run(now, w.args[0]);
-          else if (w.sql === 'result') result.run(...w.args.slice(0, 8), now, w.args[8]);
-          else status.run(w.args[0], w.args[1], w.args[2], now, w.args[3]);
+          else if (w.sql === 'result') {
+            result.run(...w.args.slice(0, 8), now, w.args[8]);
+            answered.push(w.args[8] as number);
+          } else {
+            status.run(w.args[0], w.args[1], w.args[2], now, w.args[3]);
+            answered.push(w.args[3] as number);
+          }
         }
       })();
     } catch (e) {
@@ -613,7 +674,7 @@ export class Journal {
       this.wal.sync().then(
         () => {
           for (const w of waiters) w();
-          this.onDurable?.();
+          this.onDurable?.(answered);
         },
         (e: unknown) => {
           const err = new WriteError('batch journal', this.path, e);

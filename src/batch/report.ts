@@ -1,7 +1,7 @@
 // The batch report (every row with its transfer id and status), the progress bar, and the exit code of a batch.
 import type { Problem } from '../contract/index.js';
 import type { Column } from '../render/table.js';
-import type { Journal, JournalRow, RowState } from './journal.js';
+import type { Journal, OutcomeCounts, ReportedRow, RowState } from './journal.js';
 import type { Progress } from './runner.js';
 
 export interface ReportRow {
@@ -80,7 +80,7 @@ function givenRefId(problem: string | null): string | null {
   }
 }
 
-export function reportRow(j: JournalRow): ReportRow {
+export function reportRow(j: ReportedRow): ReportRow {
   return {
     row: j.row,
     ref_id: j.ref_id ?? (j.state === 'invalid' ? givenRefId(j.problem) : null),
@@ -103,7 +103,7 @@ export function reportRow(j: JournalRow): ReportRow {
 }
 
 export function* reportRows(journal: Journal): Generator<ReportRow> {
-  for (const j of journal.all()) yield reportRow(j);
+  for (const j of journal.reported()) yield reportRow(j);
 }
 
 /**
@@ -118,23 +118,41 @@ export class ReportStream {
   private readonly shown = new Set<number>();
   /** Rows done whose answer is not yet on disk in the journal: shown after the journal's next fsync. */
   private pending = new Set<number>();
+  /** Rows whose answer is on disk and whose done() has not come yet (it comes after, as a rule). */
+  private durable = new Set<number>();
   constructor(private readonly journal: Journal) {
-    // The journal's group commits, once fsynced, let the rows whose answers they hold out (one read per commit,
-    // not a commit per row).
-    journal.onDurable = () => this.drain();
+    // The journal's group commits, once fsynced, let the rows whose answers they hold out: one read of those rows
+    // per commit, not a read per row (nor of rows whose answers are not written yet).
+    journal.onDurable = (answered) => this.drain(answered);
   }
 
   done(row: number): void {
     if (this.shown.has(row)) return;
-    this.pending.add(row);
+    if (this.durable.delete(row)) this.show([row]);
+    else this.pending.add(row);
   }
 
-  private drain(): void {
-    for (const row of this.pending) {
-      const j = this.journal.get(row);
-      if (!j || j.state === 'planned' || j.state === 'sent') continue;
-      this.pending.delete(row);
-      this.shown.add(row);
+  private drain(answered: number[]): void {
+    const ready: number[] = [];
+    for (const row of answered) {
+      if (this.pending.delete(row)) ready.push(row);
+      else if (!this.shown.has(row)) this.durable.add(row);
+    }
+    if (ready.length) this.show(ready);
+  }
+
+  /** The rows (done, their answers on disk) as the journal has them, in row order. */
+  private show(rows: number[]): void {
+    const want = new Set(rows);
+    let first = rows[0];
+    let last = rows[0];
+    for (const r of rows) {
+      if (r < first) first = r;
+      if (r > last) last = r;
+    }
+    for (const j of this.journal.reportedBetween(first, last)) {
+      if (!want.has(j.row) || j.state === 'planned' || j.state === 'sent') continue;
+      this.shown.add(j.row);
       this.push(reportRow(j));
     }
   }
@@ -142,7 +160,18 @@ export class ReportStream {
   finish(): void {
     this.journal.onDurable = undefined;
     this.pending.clear();
-    for (const j of this.journal.all()) if (!this.shown.has(j.row)) this.queue.push(reportRow(j));
+    this.durable.clear();
+    // The rows not shown (none, when every row was answered in this run): found from the row numbers alone, then
+    // read a run of consecutive rows at a time.
+    const runs: [number, number][] = [];
+    let run: [number, number] | undefined;
+    for (const row of this.journal.rowNumbers()) {
+      if (this.shown.has(row)) run = undefined;
+      else if (run && run[1] - run[0] < 1000) run[1] = row;
+      else runs.push((run = [row, row]));
+    }
+    for (const [first, last] of runs)
+      for (const j of this.journal.reportedBetween(first, last)) this.queue.push(reportRow(j));
     this.ended = true;
     this.wake?.();
   }
@@ -164,30 +193,11 @@ export class ReportStream {
   }
 }
 
-export interface Outcome {
-  rows: number;
-  created: number;
-  alreadySubmitted: number;
-  failed: number;
-  invalid: number;
-  notSent: number;
-  /** A transfer exists for the row (created now or before). */
-  withTransfer: number;
-}
+export type Outcome = OutcomeCounts;
 
+/** The rows by what became of them: one aggregate query over the journal. */
 export function outcomeOf(journal: Journal): Outcome {
-  const o: Outcome = { rows: 0, created: 0, alreadySubmitted: 0, failed: 0, invalid: 0, notSent: 0, withTransfer: 0 };
-  for (const j of journal.all()) {
-    o.rows++;
-    if (j.transfer_id) o.withTransfer++;
-    if (j.state === 'succeeded') {
-      if (j.outcome === 'already submitted') o.alreadySubmitted++;
-      else o.created++;
-    } else if (j.state === 'failed') o.failed++;
-    else if (j.state === 'invalid') o.invalid++;
-    else o.notSent++;
-  }
-  return o;
+  return journal.outcomeCounts();
 }
 
 /** 0 every row succeeded; 7 no row has a transfer; 6 some rows failed, were invalid or were left unsent. */

@@ -84,11 +84,24 @@ export function classify(
   return { kind: 'refused', problem: p };
 }
 
+/** A row a gateway holds for approvals, as the batch reports it: not sent by this run, sent once approved. */
+function heldProblem(pendingId: string): Problem {
+  return {
+    type: 'https://coinop.dev/problems/gateway/held',
+    title: 'Held for approvals',
+    status: 202,
+    detail: `the gateway holds this row for approvals as ${pendingId}: it is sent once approved (coinop approvals approve ${pendingId})`,
+  };
+}
+
 export function clientBatchApi(client: ServiceClient): BatchApi {
   return {
     async createWithdrawal(body) {
       try {
         const r = await client.call('createCryptoWithdrawal', { body });
+        // A coinop gateway that holds the row for its approvers: not sent yet; sent once approved (its ref_id).
+        const pending = (r.data as { pending_id?: unknown }).pending_id;
+        if (typeof pending === 'string') return { kind: 'refused', problem: heldProblem(pending) };
         return { kind: r.alreadySubmitted ? 'exists' : 'created', transfer: r.data, date: r.date };
       } catch (e) {
         return classify(e);

@@ -53,12 +53,21 @@ const FIELDS = ['profile_id', 'asset', 'crypto_network', 'destination_address', 
 
 const PAGE = 1000;
 const FLUSH_AT = 500;
+/**
+ * A batch of at most this many valid rows is read from the staged copy once and then kept in memory (a few MB): the
+ * policy, the funds, the digest and the plan each go over every row, and the file's reads are most of their time.
+ */
+const KEEP_ROWS = 10_000;
 
 export class Stage {
   private buffer: unknown[][] = [];
   private invalidBuffer: unknown[][] = [];
   private readonly stmts = new Map<string, Statement>();
   private closed = false;
+  /** The valid rows as last read (KEEP_ROWS at most); dropped by every write that changes them. */
+  private kept: readonly Readonly<StagedRow>[] | undefined;
+  /** Counts the writes that change valid rows (a read that saw one keeps nothing). */
+  private version = 0;
 
   private constructor(
     readonly path: string,
@@ -87,6 +96,12 @@ export class Stage {
       throw new WriteError('staged copy of the batch', path, e);
     }
     return new Stage(path, db);
+  }
+
+  /** A write changed (or may change) the valid rows: what was kept of them goes. */
+  private changed(): void {
+    this.kept = undefined;
+    this.version++;
   }
 
   private stmt(sql: string): Statement {
@@ -127,6 +142,7 @@ export class Stage {
   }
 
   flush(): void {
+    this.changed();
     const rows = this.buffer;
     const invalid = this.invalidBuffer;
     this.buffer = [];
@@ -147,6 +163,7 @@ export class Stage {
    */
   finish(): { row: number; ref_id: string; first: number }[] {
     this.flush();
+    this.changed();
     return this.write(() => {
       this.db.exec('CREATE INDEX staged_ref ON staged (ref_id)');
       this.db.function('nth_ref_id', { deterministic: true }, (first, n) => nthRefId(String(first), Number(n)));
@@ -163,16 +180,24 @@ export class Stage {
   }
 
   /** Valid rows in file order, a page at a time (bounded memory, and no statement held open between pages). */
-  *valid(): Generator<StagedRow> {
+  *valid(): Generator<Readonly<StagedRow>> {
+    if (this.kept) return yield* this.kept;
     const page = this.stmt(
       `SELECT row, line, ref_id, derived, body, ${FIELDS} FROM staged WHERE body IS NOT NULL AND row > ? ORDER BY row LIMIT ${PAGE}`,
     );
+    // Kept while the rows read so far are few; a bigger batch is read a page at a time, every time.
+    const version = this.version;
+    let keep: Readonly<StagedRow>[] | undefined = [];
     for (let after = 0; ; ) {
-      const rows = page.all(after) as StagedRow[];
-      if (!rows.length) return;
+      const rows = (page.all(after) as StagedRow[]).map((r) => Object.freeze(r));
+      if (!rows.length) break;
+      if (keep && keep.length + rows.length <= KEEP_ROWS) for (const r of rows) keep.push(r);
+      else keep = undefined;
       yield* rows;
       after = rows[rows.length - 1].row;
     }
+    // Read to the end with nothing written meanwhile: what the next reader gets without reading the file.
+    if (keep && version === this.version) this.kept = keep;
   }
 
   /** Invalid rows (--skip-invalid) with their issues and what they gave. */
@@ -233,6 +258,7 @@ export class Stage {
 
   /** --allow-repeat: the repeated rows take ref_ids of this batch alone, so the service really pays them again. */
   saltRepeats(batchId: string): void {
+    this.changed();
     this.write(() => {
       this.db.function('salted_ref_id', { deterministic: true }, (id) => saltedRefId(String(id), batchId));
       this.db.exec('UPDATE staged SET ref_id = salted_ref_id(ref_id) WHERE repeat = 1');
@@ -241,6 +267,7 @@ export class Stage {
 
   /** Closes and deletes the staged copy. */
   remove(): void {
+    this.changed();
     if (!this.closed) {
       this.closed = true;
       try {

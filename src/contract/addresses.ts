@@ -9,6 +9,7 @@
 // The codecs and hashes are @scure/base and @noble/hashes; only CashAddr's polymod and Stellar's CRC16-XModem,
 // which those libraries do not offer, are written here.
 import { keccak_256, keccakP } from '@noble/hashes/sha3.js';
+import { createKeccak, type IHasher } from 'hash-wasm';
 import { sha256 } from '@noble/hashes/sha2.js';
 import { base32nopad, base58, bech32, bech32m, createBase58check } from '@scure/base';
 import type { CryptoNetwork } from './enums.js';
@@ -282,11 +283,13 @@ export function eip55(hex40: string): string {
   const known = eip55Seen.get(lower);
   if (known) return known;
   const hash = keccak40(lower);
-  let out = '0x';
+  // Spelled into a scratch buffer of character codes (a letter a-f at 97-102 goes up by 32), read out once.
   for (let i = 0; i < 40; i++) {
-    const nibble = (hash[i >> 1] >> (i % 2 ? 0 : 4)) & 15;
-    out += nibble >= 8 ? lower[i].toUpperCase() : lower[i];
+    const c = lower.charCodeAt(i);
+    const nibble = (hash[i >> 1] >> (i & 1 ? 0 : 4)) & 15;
+    EIP55_OUT[i + 2] = c >= 97 && nibble >= 8 ? c - 32 : c;
   }
+  const out = EIP55_OUT.toString('latin1', 0, 42);
   if (eip55Seen.size >= EIP55_SEEN) eip55Seen.clear();
   eip55Seen.set(lower, out);
   return out;
@@ -297,6 +300,8 @@ export function eip55(hex40: string): string {
  * row's destination more than once (validation, staging, the checks); a bounded map, emptied when full.
  */
 const EIP55_SEEN = 4096;
+/** "0x" and the 40 characters eip55 spells. */
+const EIP55_OUT = Buffer.from('0x'.padEnd(42, '0'), 'latin1');
 const eip55Seen = new Map<string, string>();
 
 /** keccak_256's state for 40 ASCII bytes (one block: no object or buffer per hash); little-endian hosts only. */
@@ -305,10 +310,37 @@ const K_BYTES = new Uint8Array(K_STATE.buffer);
 const LITTLE_ENDIAN = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1;
 
 /**
- * keccak_256 of 40 hex digits: the library's permutation (keccakP) over one block, padded as keccak_256 pads it
- * (0x01 after the message, 0x80 in the last byte of the 136-byte rate); else the library's keccak_256.
+ * hash-wasm's keccak-256 (WebAssembly: several times the speed of keccakP in JavaScript, which a big payout file's
+ * validation spends a third of its time in), once compiled: compiling starts at the first address spelled, and the
+ * addresses before it is ready take keccakP. Both are keccak-256; a failure to compile leaves keccakP.
+ */
+let wasmKeccak: IHasher | undefined;
+let wasmKeccakReady: Promise<boolean> | undefined;
+
+/** Starts compiling hash-wasm's keccak (once); resolves true once it is in use, false if it failed (keccakP stays). */
+export function keccakReady(): Promise<boolean> {
+  wasmKeccakReady ??= createKeccak(256).then(
+    (h) => {
+      wasmKeccak = h;
+      return true;
+    },
+    () => false,
+  );
+  return wasmKeccakReady;
+}
+
+/**
+ * keccak_256 of 40 hex digits: hash-wasm's when compiled (keccakReady); else the library's permutation (keccakP)
+ * over one block, padded as keccak_256 pads it (0x01 after the message, 0x80 in the last byte of the 136-byte rate);
+ * else the library's keccak_256.
  */
 function keccak40(lower: string): Uint8Array {
+  if (wasmKeccak) {
+    wasmKeccak.init();
+    wasmKeccak.update(lower);
+    return wasmKeccak.digest('binary');
+  }
+  void keccakReady();
   if (!LITTLE_ENDIAN || lower.length !== 40) return keccak_256(new TextEncoder().encode(lower));
   K_STATE.fill(0);
   for (let i = 0; i < 40; i++) K_BYTES[i] = lower.charCodeAt(i);

@@ -185,7 +185,9 @@ export class MoneyDesk {
       return gatewayProblem(403, 'role', 'Forbidden', `${op.name} is a ${op.role}: the role cannot ${scope}`);
     const refId = typeof body.ref_id === 'string' ? body.ref_id : null;
     if (refId) {
+      // The same ref_id again: the held request answers for it (its transfer once sent); it is never held twice.
       const earlier = await this.store.pendingByRef(refId);
+      if (earlier?.status === 'sent' && earlier.result) return { status: 200, body: earlier.result };
       if (earlier) return this.heldAnswer(earlier, 202);
     }
     const audit = this.audit(op);

@@ -257,6 +257,39 @@ for (const [engine, openStore] of ENGINES) {
       await setPolicy('assets: [BTC, ETH]\n');
     });
 
+    it('a batch through the gateway: each row passes its gate; rows it holds for approvals are sent once approved', async () => {
+      const ivy = await operator('initiator');
+      const ana = await operator('approver');
+      const csv = join(sb.dir, `batch-${engine}.csv`);
+      writeFileSync(
+        csv,
+        `destination_address,asset,crypto_network,amount\n${[1, 2, 3].map((i) => `${BTC_ADDRESS},BTC,BITCOIN,0.00${i}`).join('\n')}\n`,
+      );
+      await moneySent();
+      const plain = await ivy.run(['withdraw', 'batch', csv, '--yes', '-o', 'json']);
+      expect(plain.code, plain.stderr).toBe(0);
+      expect((await moneySent()).length).toBe(3);
+      await setPolicy(
+        `approvals:\n  required: 1\n  environments: [custom, local]\n  keys:\n    - ${approverKey(ana.configDir).publicKey.text}\n`,
+      );
+      const csv2 = join(sb.dir, `batch2-${engine}.csv`);
+      writeFileSync(csv2, `destination_address,asset,crypto_network,amount\n${BTC_ADDRESS},BTC,BITCOIN,0.004\n`);
+      const held = await ivy.run(['withdraw', 'batch', csv2, '--yes', '-o', 'json']);
+      const [row] = JSON.parse(held.stdout) as { result: string; problem: string }[];
+      expect(row.problem).toMatch(/holds this row for approvals as ([0-9a-f-]{36})/);
+      expect(await moneySent()).toEqual([]);
+      const id = /holds this row for approvals as ([0-9a-f-]{36})/.exec(row.problem)![1];
+      const ok = await ana.run(['approvals', 'approve', id, '--yes', '-o', 'json']);
+      expect(ok.code, ok.stderr).toBe(0);
+      expect((await moneySent()).length).toBe(1);
+      // Resumed with its held row retried, the batch learns the row was sent (its ref_id): nothing goes twice.
+      const resumed = await ivy.run(['withdraw', 'batch', csv2, '--resume', '--retry-failed', '--yes', '-o', 'json']);
+      expect(resumed.code, resumed.stderr).toBe(0);
+      expect((JSON.parse(resumed.stdout) as { result: string }[]).map((r) => r.result)).toEqual(['created']);
+      expect(await moneySent()).toEqual([]);
+      await setPolicy('assets: [BTC, ETH]\n');
+    });
+
     it('a rolling cap holds under 50 parallel withdrawals from 5 operators: exactly 10 are sent', async () => {
       await setPolicy('max_per_24h:\n  ETH: "0.01"\n');
       const ops: Awaited<ReturnType<typeof operator>>[] = [];

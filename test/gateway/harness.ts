@@ -15,7 +15,7 @@ export interface TestGateway {
 export async function startTestGateway(
   sb: Sandbox,
   store: string,
-  o: { approvalTtlMs?: number } = {},
+  o: { approvalTtlMs?: number; rate?: number } = {},
 ): Promise<TestGateway> {
   const stdin = new PassThrough();
   stdin.end();
@@ -32,7 +32,7 @@ export async function startTestGateway(
     upstream: 'local',
     host: '127.0.0.1',
     port: 0,
-    rate: 10_000,
+    rate: o.rate ?? 10_000,
     approvalTtlMs: o.approvalTtlMs ?? 3_600_000,
   });
   return { url: gw.url, wsUrl: gw.wsUrl, close: () => inv.cleanup() };

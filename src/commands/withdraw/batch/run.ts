@@ -404,9 +404,7 @@ async function beginBatch(
       batchId,
     });
     // The digest of the rows as confirmed: in the audit entry (hash-chained) and the journal, for --resume to check.
-    const digest = new RowsDigest();
-    for (const r of plannedOf(input.stage)) digest.add(r);
-    const rowsSha256 = digest.finish();
+    const rowsSha256 = confirmedDigest(input.stage);
     await ctx.audit.record(batchStart({ ...refusal.batch, rowsSha256 }, input.scan.valid, false), conn);
     planBatch(ctx, journal, input, {
       file: run.file,
@@ -822,6 +820,13 @@ function* plannedOf(stage: Stage): Generator<PlannedRow> {
   }
 }
 
+/** The digest of the staged rows as the journal plans them (what the audit entry records and planBatch checks). */
+function confirmedDigest(stage: Stage): string {
+  const digest = new RowsDigest();
+  for (const r of plannedOf(stage)) digest.add(r);
+  return digest.finish();
+}
+
 /**
  * Records the confirmed batch in the journal: its identity, every row with the exact request it sends and the hash
  * of it, and the digest of them all (as the audit entry has it).
@@ -830,7 +835,14 @@ function planBatch(
   ctx: Invocation,
   journal: Journal,
   input: BatchInput,
-  m: { file: string; batchId: string; serviceId: string; base: string; rowsSha256: string; repeatSalt?: string },
+  m: {
+    file: string;
+    batchId: string;
+    serviceId: string;
+    base: string;
+    rowsSha256: string;
+    repeatSalt?: string;
+  },
 ): void {
   const { scan, stage } = input;
   const profile = ctx.context();
@@ -852,20 +864,7 @@ function planBatch(
       rows_sha256: m.rowsSha256,
       repeat_salt: m.repeatSalt,
     });
-    let chunk: PlannedRow[] = [];
-    const digest = new RowsDigest();
-    for (const r of plannedOf(stage)) {
-      chunk.push(r);
-      digest.add(r);
-      if (chunk.length >= 5000) {
-        journal.plan(chunk);
-        chunk = [];
-      }
-    }
-    journal.plan(chunk);
-    // The staged copy read twice must give the same rows: what is planned is what the audit entry recorded.
-    if (digest.finish() !== m.rowsSha256)
-      throw new Error('internal: the staged rows changed between their digest and their plan');
+    planFromStage(journal, stage, m.rowsSha256);
     let invalid: InvalidRow[] = [];
     for (const r of stage.invalid()) {
       invalid.push(r);
@@ -880,6 +879,26 @@ function planBatch(
   }
   // The journal holds every row now: the staged copy goes.
   stage.remove();
+}
+
+/**
+ * Plans the staged rows, read again: they must give the digest the audit entry recorded. Each row's hash is worked
+ * out once, for the digest and the journal's row_hash.
+ */
+function planFromStage(journal: Journal, stage: Stage, rowsSha256: string): void {
+  let chunk: PlannedRow[] = [];
+  const digest = new RowsDigest();
+  for (const r of plannedOf(stage)) {
+    chunk.push({ ...r, hash: digest.add(r) });
+    if (chunk.length >= 5000) {
+      journal.plan(chunk);
+      chunk = [];
+    }
+  }
+  journal.plan(chunk);
+  // The staged copy read twice must give the same rows: what is planned is what the audit entry recorded.
+  if (digest.finish() !== rowsSha256)
+    throw new Error('internal: the staged rows changed between their digest and their plan');
 }
 
 /**
