@@ -35,6 +35,8 @@ export interface Display {
   output(view?: TableView): Output;
   /** The chosen format: table for people, json, ndjson or csv for programs. */
   format(): Format;
+  /** Whether -o or --json chose the format (a stream of records is then as asked; else a live list on a terminal). */
+  formatGiven(): boolean;
   /** The streams and terminal facts: io.err for a note, io.out for data written by hand. */
   readonly io: IO;
   /** The command line after `coinop`, as typed. */
@@ -52,6 +54,8 @@ export interface Connector {
   dataDir(): string;
   /** How long to wait between two asks of a transfer's status while it is followed (COINOP_POLL_MS). */
   pollMs(): number;
+  /** The first wait before asking again after the service could not be reached (COINOP_RETRY_BASE_MS). */
+  retryBaseMs(): number;
 }
 
 export interface Confirmer {
@@ -80,6 +84,7 @@ export interface PolicyPort {
 export const display = (ctx: Invocation): Display => ({
   output: (view) => ctx.output(view),
   format: () => ctx.format(),
+  formatGiven: () => !!(ctx.globals.json || ctx.globals.output),
   io: ctx.io,
   get argv() {
     return ctx.argv;
@@ -92,6 +97,7 @@ export const connector = (ctx: Invocation): Connector => ({
   connect: (opts) => ctx.connect(opts),
   dataDir: () => ctx.settings.dataDir,
   pollMs: () => ctx.settings.pollMs,
+  retryBaseMs: () => ctx.settings.retryBaseMs,
 });
 
 export const confirmer = (ctx: Invocation): Confirmer => ({ confirm: (o) => ctx.confirm(o) });

@@ -39,7 +39,7 @@ export interface FakeDisplay extends Display {
  * relative times, the notes for people); never a terminal to ask on (nothing is prompted).
  */
 export function fakeDisplay(
-  o: { format?: Format; tty?: boolean; argv?: string[]; width?: number; now?: number } = {},
+  o: { format?: Format; tty?: boolean; argv?: string[]; width?: number; now?: number; formatGiven?: boolean } = {},
 ): FakeDisplay {
   let stdout = '';
   let stderr = '';
@@ -64,6 +64,7 @@ export function fakeDisplay(
   return {
     output: (view) => new Output(io, format, () => now, view),
     format: () => format,
+    formatGiven: () => o.formatGiven ?? o.format !== undefined,
     io,
     argv: o.argv ?? [],
     get stdout() {
@@ -180,6 +181,7 @@ export async function localFixture(config: DeepPartial<LocalConfig> = {}): Promi
         catalogue: () => catalogue,
         dataDir: () => dataDir,
         pollMs: () => 20,
+        retryBaseMs: () => 10,
         async connect() {
           if (made) return made;
           const transport = new Transport({ baseDelayMs: 1 });
