@@ -2,6 +2,7 @@
 import type { Command } from 'commander';
 import { examples } from '../../cli/help.js';
 import type { Invocation } from '../../cli/invocation.js';
+import { ports } from '../../cli/ports.js';
 import { choiceOption, type RawFlags } from '../../cli/options.js';
 
 const STATUSES = ['pending', 'sending', 'sent', 'failed', 'rejected', 'expired'];
@@ -19,14 +20,14 @@ export function register(program: Command, ctx: Invocation): void {
       .command('list')
       .description('the requests the gateway holds, newest first')
       .addOption(choiceOption('--status <status>', 'only those in this status', STATUSES))
-      .action(async (raw: RawFlags) => (await run()).list(ctx, raw.status as string | undefined)),
+      .action(async (raw: RawFlags) => (await run()).list(ports(ctx), raw.status as string | undefined)),
     ['coinop approvals list --status pending', 'coinop approvals list -o json'],
   );
   examples(
     approvals
       .command('show <id>')
       .description('one held request: every field, destination, amount, and the approvals so far')
-      .action(async (id: string) => (await run()).show(ctx, id)),
+      .action(async (id: string) => (await run()).show(ports(ctx), id)),
     ['coinop approvals show 2f0c5a1e-…', 'coinop approvals show 2f0c5a1e-… -o json'],
   );
   examples(
@@ -34,7 +35,7 @@ export function register(program: Command, ctx: Invocation): void {
       .command('approve <id>')
       .description('sign an approval of a held request with your approver key (the last one needed sends it)')
       .option('--yes', 'sign without asking (the content is still checked)')
-      .action(async (id: string, raw: RawFlags) => (await run()).approve(ctx, id, raw.yes === true)),
+      .action(async (id: string, raw: RawFlags) => (await run()).approve(ports(ctx), id, raw.yes === true)),
     ['coinop approvals approve 2f0c5a1e-…'],
   );
   examples(
@@ -42,7 +43,9 @@ export function register(program: Command, ctx: Invocation): void {
       .command('reject <id>')
       .description('reject a held request: it is never sent')
       .option('--reason <text>', 'why (kept with it and in the audit chain)')
-      .action(async (id: string, raw: RawFlags) => (await run()).reject(ctx, id, raw.reason as string | undefined)),
+      .action(async (id: string, raw: RawFlags) =>
+        (await run()).reject(ports(ctx), id, raw.reason as string | undefined),
+      ),
     ['coinop approvals reject 2f0c5a1e-… --reason "not our vendor"'],
   );
 }

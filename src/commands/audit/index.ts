@@ -2,6 +2,7 @@
 import type { Command } from 'commander';
 import { AUDIT_KINDS, AUDIT_RESULTS } from '../../audit/entry.js';
 import type { Invocation } from '../../cli/invocation.js';
+import { ports } from '../../cli/ports.js';
 import { examples } from '../../cli/help.js';
 import { collect, type RawFlags } from '../../cli/options.js';
 
@@ -32,7 +33,7 @@ export function register(program: Command, ctx: Invocation): void {
       .action(async (raw: RawFlags) => {
         const { parseAuditListOptions } = await import('./options.js');
         const o = parseAuditListOptions(raw, ctx.now());
-        await (await import('./run.js')).list(ctx, o, raw.gateway === true);
+        await (await import('./run.js')).list(ports(ctx), o, raw.gateway === true);
       }),
     [
       'coinop audit list',
@@ -50,7 +51,7 @@ export function register(program: Command, ctx: Invocation): void {
       .action(async (raw: RawFlags) => {
         const { parseAuditVerifyOptions } = await import('./options.js');
         const o = parseAuditVerifyOptions(raw);
-        await (await import('./run.js')).verify(ctx, o, raw.gateway === true);
+        await (await import('./run.js')).verify(ports(ctx), o, raw.gateway === true);
       }),
     ['coinop audit verify', 'coinop audit verify -o json', 'coinop audit verify --head 1042:3f2a9c01d4e5b6a7'],
   );
@@ -64,7 +65,7 @@ export function register(program: Command, ctx: Invocation): void {
       .action(async (raw: RawFlags) => {
         const { parseAuditExportOptions } = await import('./options.js');
         const o = parseAuditExportOptions(raw, ctx.globals.json ? 'json' : ctx.globals.output, ctx.now());
-        await (await import('./run.js')).exportLog(ctx, o, raw.gateway === true);
+        await (await import('./run.js')).exportLog(ports(ctx), o, raw.gateway === true);
       }),
     [
       'coinop audit export --from 2026-11-01 --to 2026-12-01 -o csv > november.csv',
@@ -75,7 +76,7 @@ export function register(program: Command, ctx: Invocation): void {
     audit
       .command('path')
       .description('where the audit log is')
-      .action(async () => (await import('./run.js')).path(ctx)),
+      .action(async () => (await import('./run.js')).path(ports(ctx))),
     ['coinop audit path', 'coinop audit verify && cp "$(coinop audit path)" /backup/'],
   );
 }

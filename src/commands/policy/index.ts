@@ -1,6 +1,7 @@
 // coinop policy show|check|init: declarations; the flags are checked in options.ts, the work is in run.ts.
 import type { Command } from 'commander';
 import type { Invocation } from '../../cli/invocation.js';
+import { ports } from '../../cli/ports.js';
 import { examples } from '../../cli/help.js';
 import type { RawFlags } from '../../cli/options.js';
 
@@ -17,7 +18,7 @@ export function register(program: Command, ctx: Invocation): void {
     policy
       .command('show')
       .description("the profile's policy, rule by rule (no policy file: no rules)")
-      .action(async () => (await import('./run.js')).show(ctx)),
+      .action(async () => (await import('./run.js')).show(ports(ctx))),
     ['coinop policy show', 'coinop --context prod policy show -o json'],
   );
   examples(
@@ -27,7 +28,7 @@ export function register(program: Command, ctx: Invocation): void {
       .argument('[file]', 'a policy file, YAML or JSON')
       .action(async (file: string | undefined) => {
         const { parsePolicyCheckArgs } = await import('./options.js');
-        await (await import('./run.js')).check(ctx, parsePolicyCheckArgs(file));
+        await (await import('./run.js')).check(ports(ctx), parsePolicyCheckArgs(file));
       }),
     ['coinop policy check', 'coinop policy check team-policy.yaml'],
   );
@@ -38,7 +39,7 @@ export function register(program: Command, ctx: Invocation): void {
       .option('--force', 'replace the policy file the profile has')
       .action(async (raw: RawFlags) => {
         const { parsePolicyInitOptions } = await import('./options.js');
-        await (await import('./run.js')).init(ctx, parsePolicyInitOptions(raw));
+        await (await import('./run.js')).init(ports(ctx), parsePolicyInitOptions(raw));
       }),
     ['coinop policy init', 'coinop --context prod policy init'],
   );
