@@ -107,7 +107,7 @@ export async function runBatch(ctx: Invocation, file: string, o: BatchOptions): 
   // A policy file that does not load stops everything, before the file is read.
   const loaded = await profilePolicy(ports(ctx), 'withdraw batch');
   const defaultProfileId = o.profileId ?? profile.profileId;
-  const input = await readBatch(ctx, file, {
+  const input = await readBatch(ports(ctx), file, {
     format: o.format,
     defaultProfileId,
     skipInvalid: o.skipInvalid,
