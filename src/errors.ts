@@ -46,12 +46,12 @@ export interface ErrorReport {
   problem?: Problem;
 }
 
-export function errorReport(e: CoinopError): ErrorReport {
+export function errorReport(error: CoinopError): ErrorReport {
   return {
-    category: e.category,
-    message: e.message,
-    ...(e.hint ? { hint: e.hint } : {}),
-    ...(e.problem ? { problem: e.problem } : {}),
+    category: error.category,
+    message: error.message,
+    ...(error.hint ? { hint: error.hint } : {}),
+    ...(error.problem ? { problem: error.problem } : {}),
   };
 }
 
@@ -59,11 +59,11 @@ const same = (s: string) => s;
 
 /** The one line an error is said in, `error: message (hint: ...)`; `style` colours its parts (none by default). */
 export function errorLine(
-  e: CoinopError,
+  error: CoinopError,
   style: { red(s: string): string; dim(s: string): string } = { red: same, dim: same },
 ): string {
-  const message = e.message.replace(/\s*\n\s*/g, ' ').trim();
-  return `${style.red('error:')} ${message}${e.hint ? style.dim(` (hint: ${e.hint})`) : ''}`;
+  const message = error.message.replace(/\s*\n\s*/g, ' ').trim();
+  return `${style.red('error:')} ${message}${error.hint ? style.dim(` (hint: ${error.hint})`) : ''}`;
 }
 
 export const usageError = (message: string, hint?: string) => new CoinopError('usage', message, { hint });
@@ -113,12 +113,12 @@ const UNWRITABLE = new Set(['ENOTDIR', 'EEXIST', 'EROFS', 'ENOSPC', 'EDQUOT', 'E
 const UNREADABLE = new Set(['ENOENT', 'EACCES', 'EISDIR']);
 
 /** Anything thrown, as a CoinopError; unknown errors keep their message but never print a stack. */
-export function toCoinopError(e: unknown): CoinopError {
-  if (e instanceof CoinopError) return e;
-  if (e instanceof ProblemError) return problemError(e.problem);
-  const err = e as { code?: unknown; message?: string } | undefined;
+export function toCoinopError(error: unknown): CoinopError {
+  if (error instanceof CoinopError) return error;
+  if (error instanceof ProblemError) return problemError(error.problem);
+  const err = error as { code?: unknown; message?: string } | undefined;
   const code = typeof err?.code === 'string' ? err.code : '';
-  const message = err?.message ?? String(e);
+  const message = err?.message ?? String(error);
   if (UNREADABLE.has(code)) return new CoinopError('file', message);
   if (UNWRITABLE.has(code)) {
     return new CoinopError('file', message, {

@@ -162,7 +162,7 @@ export function parseEntry(bytes: Uint8Array): AuditEntry | undefined {
 }
 
 /** The line of an entry (no newline), fields in a fixed order. */
-export function entryLine(e: AuditEntry): string {
-  const { v, seq, time, prev, kind, ref_id, who, what, outcome, torn } = e;
+export function entryLine(entry: AuditEntry): string {
+  const { v, seq, time, prev, kind, ref_id, who, what, outcome, torn } = entry;
   return JSON.stringify({ v, seq, time, prev, kind, ref_id, who, what, outcome, ...(torn ? { torn } : {}) });
 }

@@ -33,6 +33,7 @@ export const EXPORT_COLUMNS = [
   'approver_keys',
   'agent',
   'sha256',
+  'operator',
 ] as const;
 
 export type ExportRow = Record<(typeof EXPORT_COLUMNS)[number], string | number | null>;
@@ -41,16 +42,16 @@ const text = (v: unknown): string | null => (typeof v === 'string' ? v : null);
 const list = (v: unknown): string | null => (Array.isArray(v) && v.length ? v.map(String).join(';') : null);
 
 /** One entry as a row; `sha256` is its line's hash (what the next entry's prev holds). */
-export function exportRow(e: AuditEntry, sha256: string): ExportRow {
-  const w = e.what ?? {};
-  const o = e.outcome ?? { result: 'unknown' };
-  const who = e.who ?? { os_user: '' };
+export function exportRow(entry: AuditEntry, sha256: string): ExportRow {
+  const w = entry.what ?? {};
+  const o = entry.outcome ?? { result: 'unknown' };
+  const who = entry.who ?? { os_user: '' };
   return {
-    seq: e.seq,
-    time: text(e.time),
-    kind: text(e.kind),
+    seq: entry.seq,
+    time: text(entry.time),
+    kind: text(entry.kind),
     result: text(o.result),
-    ref_id: text(e.ref_id),
+    ref_id: text(entry.ref_id),
     asset: text(w.asset),
     network: text(w.network),
     amount: text(w.amount),
@@ -76,5 +77,6 @@ export function exportRow(e: AuditEntry, sha256: string): ExportRow {
     approver_keys: list(who.approver_keys),
     agent: text(who.agent),
     sha256,
+    operator: text(who.operator),
   };
 }

@@ -123,10 +123,10 @@ export class AuditLog {
   private readonly now: () => number;
   constructor(
     readonly path: string,
-    private readonly o: AuditLogOptions = {},
+    private readonly options: AuditLogOptions = {},
   ) {
     this.lockPath = `${path}.lock`;
-    this.now = o.now ?? Date.now;
+    this.now = options.now ?? Date.now;
   }
 
   /** Appends entries (one write each) and fsyncs them before returning them as written. */
@@ -146,8 +146,8 @@ export class AuditLog {
   /** Runs `fn` with the log's lock held (a lock held past the timeout is an AuditWriteError). */
   async locked<T>(fn: () => T | Promise<T>): Promise<T> {
     try {
-      privateDir(dirname(this.path), this.o.warn);
-      return await withLock(this.lockPath, fn, this.o.lockTimeoutMs ?? 30_000);
+      privateDir(dirname(this.path), this.options.warn);
+      return await withLock(this.lockPath, fn, this.options.lockTimeoutMs ?? 30_000);
     } catch (e) {
       if (e instanceof AuditWriteError) throw e;
       if (e instanceof LockTimeoutError)
@@ -159,7 +159,7 @@ export class AuditLog {
   /** Opens the file for appending (under the lock) and reads where its chain stands. */
   open(): Window {
     const created = !existsSync(this.path);
-    privateFile(this.path, this.o.warn);
+    privateFile(this.path, this.options.warn);
     const fd = openSync(this.path, constants.O_RDWR | constants.O_APPEND | constants.O_CREAT, 0o600);
     try {
       if (created) syncDir(dirname(this.path));
@@ -171,16 +171,16 @@ export class AuditLog {
   }
 
   /** Writes one entry as one line with one write(); a short write leaves a torn tail and is an error. */
-  write(w: Window, who: AuditWho, event: AuditEvent): AuditEntry {
-    return this.writeMany(w, who, [event])[0];
+  write(window: Window, who: AuditWho, event: AuditEvent): AuditEntry {
+    return this.writeMany(window, who, [event])[0];
   }
 
   /**
    * Writes entries, each chained to the one before, as whole lines with one write() for all of them (a window of a
    * batch's attempts); a short write leaves a torn tail and is an error.
    */
-  writeMany(w: Window, who: AuditWho, events: AuditEvent[]): AuditEntry[] {
-    let tail = w.tail;
+  writeMany(window: Window, who: AuditWho, events: AuditEvent[]): AuditEntry[] {
+    let tail = window.tail;
     let text = tail.needsNewline ? '\n' : '';
     const out: AuditEntry[] = [];
     for (const event of events) {
@@ -203,17 +203,17 @@ export class AuditLog {
     }
     if (!out.length) return out;
     const data = Buffer.from(text, 'utf8');
-    const n = writeSync(w.fd, data);
+    const n = writeSync(window.fd, data);
     if (n !== data.length) throw new AuditWriteError(this.path, `only ${n} of ${data.length} bytes were written`);
-    w.tail = tail;
-    w.written += out.length;
+    window.tail = tail;
+    window.written += out.length;
     return out;
   }
 
   /** Makes what the window wrote durable: fsync, off the main thread (a batch goes on answering rows meanwhile). */
-  async sync(w: Window): Promise<void> {
-    if (!w.written) return;
-    await new Promise<void>((resolve, reject) => fsync(w.fd, (e) => (e ? reject(e) : resolve())));
+  async sync(window: Window): Promise<void> {
+    if (!window.written) return;
+    await new Promise<void>((resolve, reject) => fsync(window.fd, (e) => (e ? reject(e) : resolve())));
   }
 }
 
@@ -289,24 +289,24 @@ export class AuditGroup {
     return done;
   }
 
-  private rejectWaiters(e: Error): void {
-    for (const w of [...this.syncWaiters.splice(0), ...this.queuedWaiters.splice(0)]) w.reject(e);
+  private rejectWaiters(error: Error): void {
+    for (const w of [...this.syncWaiters.splice(0), ...this.queuedWaiters.splice(0)]) w.reject(error);
   }
 
   /** fsyncs the open window now for those waiting on durable(). */
-  private syncNow(w: Window): void {
+  private syncNow(window: Window): void {
     const waiters = this.syncWaiters.splice(0);
     if (!waiters.length) return;
     const before = this.syncing ?? Promise.resolve();
     this.syncing = before
-      .then(() => this.log.sync(w))
+      .then(() => this.log.sync(window))
       .then(
         () => {
           for (const x of waiters) x.resolve();
         },
-        (e: Error) => {
-          this.failed ??= e;
-          for (const x of waiters) x.reject(e);
+        (error: Error) => {
+          this.failed ??= error;
+          for (const x of waiters) x.reject(error);
           this.wake?.();
         },
       );
@@ -320,13 +320,13 @@ export class AuditGroup {
     if (this.queue.length && !this.failed) await (this.running = this.run());
   }
 
-  private write(w: Window, who: AuditWho, event: AuditEvent): void {
-    this.writeAll(w, who, [event]);
+  private write(window: Window, who: AuditWho, event: AuditEvent): void {
+    this.writeAll(window, who, [event]);
   }
 
-  private writeAll(w: Window, who: AuditWho, events: AuditEvent[]): void {
+  private writeAll(window: Window, who: AuditWho, events: AuditEvent[]): void {
     try {
-      this.log.writeMany(w, who, events);
+      this.log.writeMany(window, who, events);
       this.lastWrite = Date.now();
     } catch (e) {
       this.failed ??= e as Error;

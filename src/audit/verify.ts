@@ -170,16 +170,16 @@ export class Verifier {
   }
 
   /** Non-entry lines before an entry must be the torn write it records; an entry recording one needs it there. */
-  private checkTorn(line: number, e: AuditEntry): void {
+  private checkTorn(line: number, entry: AuditEntry): void {
     const junk = this.junk;
     this.junk = undefined;
     if (!junk) {
-      if (e.torn)
-        this.problem(line, e.seq, 'torn', `line ${line} records a torn write just before it, and there is none`);
+      if (entry.torn)
+        this.problem(line, entry.seq, 'torn', `line ${line} records a torn write just before it, and there is none`);
       return;
     }
     const region = junk.size <= MAX_JUNK ? tornRecord(Buffer.concat(junk.parts.flatMap((p) => [p, NL]))) : undefined;
-    if (e.torn && region && e.torn.bytes === region.bytes && e.torn.sha256 === region.sha256) {
+    if (entry.torn && region && entry.torn.bytes === region.bytes && entry.torn.sha256 === region.sha256) {
       this.recovered.push({ line: junk.first, bytes: region.bytes, recorded_by: line });
       return;
     }
@@ -206,14 +206,14 @@ export class Verifier {
   }
 
   /** `prev` must be the hash of the entry one seq before (GENESIS for the first); checked when that entry is known. */
-  private checkChain(line: number, e: AuditEntry, hash: string): void {
-    const before = e.seq === 1 ? { hash: GENESIS_HASH, line: 0 } : this.bySeq.get(e.seq - 1);
-    if (before) this.linkProblem(before.line, e.seq - 1, line, before.hash === e.prev);
-    else if (e.seq > this.maxSeq) this.waiting.set(e.seq - 1, { line, prev: e.prev });
-    const after = this.waiting.get(e.seq);
+  private checkChain(line: number, entry: AuditEntry, hash: string): void {
+    const before = entry.seq === 1 ? { hash: GENESIS_HASH, line: 0 } : this.bySeq.get(entry.seq - 1);
+    if (before) this.linkProblem(before.line, entry.seq - 1, line, before.hash === entry.prev);
+    else if (entry.seq > this.maxSeq) this.waiting.set(entry.seq - 1, { line, prev: entry.prev });
+    const after = this.waiting.get(entry.seq);
     if (after) {
-      this.waiting.delete(e.seq);
-      this.linkProblem(line, e.seq, after.line, after.prev === hash);
+      this.waiting.delete(entry.seq);
+      this.linkProblem(line, entry.seq, after.line, after.prev === hash);
     }
   }
 

@@ -22,13 +22,13 @@ export function osUser(env: Record<string, string | undefined>): string {
   }
 }
 
-export function whoOf(user: string, a: Actor): AuditWho {
+export function whoOf(user: string, actor: Actor): AuditWho {
   return {
     os_user: user,
-    ...(a.clientId !== undefined ? { client_id: a.clientId } : {}),
-    ...(a.profile !== undefined ? { profile: a.profile } : {}),
-    ...(a.environment !== undefined ? { environment: a.environment } : {}),
-    ...(a.serviceId !== undefined ? { service_id: a.serviceId } : {}),
-    ...(a.agent !== undefined ? { agent: a.agent } : {}),
+    ...(actor.clientId !== undefined ? { client_id: actor.clientId } : {}),
+    ...(actor.profile !== undefined ? { profile: actor.profile } : {}),
+    ...(actor.environment !== undefined ? { environment: actor.environment } : {}),
+    ...(actor.serviceId !== undefined ? { service_id: actor.serviceId } : {}),
+    ...(actor.agent !== undefined ? { agent: actor.agent } : {}),
   };
 }

@@ -23,20 +23,20 @@ export interface GuardOptions {
 const LOOKUPS_AT_ONCE = 4;
 
 /** Marks the staged rows some other batch already paid; returns how many. */
-export async function markRepeats(stage: Stage, o: GuardOptions): Promise<number> {
+export async function markRepeats(stage: Stage, options: GuardOptions): Promise<number> {
   const inFlight = new Set<Promise<void>>();
   let failed: { error: unknown } | undefined;
   for (const page of stage.derivedPages(LOOKUP)) {
     if (failed) break;
     const p: Promise<void> = lookup(
       page.map((r) => r.ref_id),
-      o,
+      options,
     )
       .then((found) => {
         for (const t of found)
           if (t.ref_id) stage.markSeen(t.ref_id, { id: t.id, status: t.status, created_at: t.created_at });
         for (const r of page) {
-          const earlier = o.record.find(o.serviceId, r.profile_id, r.ref_id, o.batchId);
+          const earlier = options.record.find(options.serviceId, r.profile_id, r.ref_id, options.batchId);
           if (earlier) stage.markRecorded(r.row, earlier.sent_at, earlier.journal);
         }
       })
@@ -53,12 +53,12 @@ export async function markRepeats(stage: Stage, o: GuardOptions): Promise<number
 }
 
 /** One list request, retried after a 429, a 5xx or a lost connection; anything else stops the batch. */
-async function lookup(refIds: string[], o: GuardOptions): Promise<Transfer[]> {
-  const clock = o.clock ?? realClock;
+async function lookup(refIds: string[], options: GuardOptions): Promise<Transfer[]> {
+  const clock = options.clock ?? realClock;
   for (let attempt = 1; ; attempt++) {
-    await o.limiter.take();
+    await options.limiter.take();
     try {
-      return await o.api.transfersByRef(refIds);
+      return await options.api.transfersByRef(refIds);
     } catch (e) {
       if (classify(e).kind !== 'retry' || attempt >= 8) throw e;
       await clock.sleep(backoffMs(attempt, 500, 10_000));
@@ -67,32 +67,34 @@ async function lookup(refIds: string[], o: GuardOptions): Promise<Transfer[]> {
 }
 
 /** A repeated row for people: what it pays, and where it was paid before. */
-export function repeatLine(r: StagedRepeat): string {
-  const what = `${r.amount ?? r.total} ${r.asset}${r.total && !r.amount ? ' (fees included)' : ''} to ${r.destination_address}`;
+export function repeatLine(repeat: StagedRepeat): string {
+  const what = `${repeat.amount ?? repeat.total} ${repeat.asset}${repeat.total && !repeat.amount ? ' (fees included)' : ''} to ${repeat.destination_address}`;
   const where = [
-    r.seen_transfer
-      ? `the service holds transfer ${r.seen_transfer} (${[r.seen_status, r.seen_created && `created ${r.seen_created}`].filter(Boolean).join(', ')})`
+    repeat.seen_transfer
+      ? `the service holds transfer ${repeat.seen_transfer} (${[repeat.seen_status, repeat.seen_created && `created ${repeat.seen_created}`].filter(Boolean).join(', ')})`
       : '',
-    r.seen_journal ? `this machine sent it${r.seen_at ? ` at ${r.seen_at}` : ''} (journal ${r.seen_journal})` : '',
+    repeat.seen_journal
+      ? `this machine sent it${repeat.seen_at ? ` at ${repeat.seen_at}` : ''} (journal ${repeat.seen_journal})`
+      : '',
   ].filter(Boolean);
-  return `row ${r.row}: ${what} (ref_id ${r.ref_id}) was already paid: ${where.join('; ')}`;
+  return `row ${repeat.row}: ${what} (ref_id ${repeat.ref_id}) was already paid: ${where.join('; ')}`;
 }
 
 /** The same for scripts (-o json): one object per row. */
-export function repeatObject(r: StagedRepeat): Record<string, unknown> {
+export function repeatObject(repeat: StagedRepeat): Record<string, unknown> {
   return {
-    row: r.row,
-    ref_id: r.ref_id,
-    asset: r.asset,
-    crypto_network: r.crypto_network,
-    amount: r.amount,
-    total: r.total,
-    destination_address: r.destination_address,
-    transfer_id: r.seen_transfer,
-    status: r.seen_status,
-    created_at: r.seen_created,
-    sent_at: r.seen_at,
-    journal: r.seen_journal,
+    row: repeat.row,
+    ref_id: repeat.ref_id,
+    asset: repeat.asset,
+    crypto_network: repeat.crypto_network,
+    amount: repeat.amount,
+    total: repeat.total,
+    destination_address: repeat.destination_address,
+    transfer_id: repeat.seen_transfer,
+    status: repeat.seen_status,
+    created_at: repeat.seen_created,
+    sent_at: repeat.seen_at,
+    journal: repeat.seen_journal,
     rule: 'already paid by another batch',
   };
 }

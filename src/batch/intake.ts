@@ -24,12 +24,12 @@ export interface Intake {
 
 /** Runs a step of staging; a write that fails (a full disk) is a file error naming the staging file. */
 export function staged<T>(fn: () => T): T {
-  const map = (e: unknown): never => {
-    if (e instanceof WriteError)
-      throw new CoinopError('file', `${e.message}; nothing was sent`, {
+  const map = (error: unknown): never => {
+    if (error instanceof WriteError)
+      throw new CoinopError('file', `${error.message}; nothing was sent`, {
         hint: 'free space on that disk (COINOP_DATA_DIR chooses where coinop writes) and run again',
       });
-    throw e;
+    throw error;
   };
   try {
     const r = fn();
@@ -45,7 +45,7 @@ export function staged<T>(fn: () => T): T {
  */
 export async function stageBatch(
   chunks: Chunks,
-  o: {
+  options: {
     format: BatchFormat;
     defaultProfileId?: string;
     catalogue: CataloguePolicy;
@@ -58,26 +58,26 @@ export async function stageBatch(
     onStage?: (stage: Stage) => void;
   },
 ): Promise<Intake> {
-  const stage = staged(() => Stage.create(o.dir));
-  o.onStage?.(stage);
+  const stage = staged(() => Stage.create(options.dir));
+  options.onStage?.(stage);
   let fileLevel = 0;
   let doomed = false;
   const scan = await staged(() =>
     scanFile(chunks, {
-      format: o.format,
-      defaultProfileId: o.defaultProfileId,
-      catalogue: o.catalogue,
-      addresses: o.addresses,
-      onIssue: (i) => {
-        o.onIssue(i);
-        if (i.row === 0) fileLevel++;
+      format: options.format,
+      defaultProfileId: options.defaultProfileId,
+      catalogue: options.catalogue,
+      addresses: options.addresses,
+      onIssue: (issue) => {
+        options.onIssue(issue);
+        if (issue.row === 0) fileLevel++;
       },
       onRow: (row) => void (doomed || stage.addValid(row)),
       onInvalid: (row, line, issues, given) =>
-        o.skipInvalid ? stage.addInvalid(row, line, issues, given) : (doomed = true),
+        options.skipInvalid ? stage.addInvalid(row, line, issues, given) : (doomed = true),
     }),
   );
-  const readWell = !scan.fatal && !fileLevel && (!scan.invalid || o.skipInvalid) && scan.valid > 0;
+  const readWell = !scan.fatal && !fileLevel && (!scan.invalid || options.skipInvalid) && scan.valid > 0;
   const repeated = readWell ? staged(() => stage.finish()) : [];
   return { scan, stage, fileLevel, repeated };
 }

@@ -1,4 +1,4 @@
-// The batch journal: each row's state (planned, sent, succeeded, failed) kept durably in SQLite, so an interrupted
+// The batch journal: each row's state (planned, sent, unknown, succeeded, failed, invalid) kept durably in SQLite, so an interrupted
 // batch resumes where it stopped and a finished one sends nothing. Writes of one moment share one fsync.
 import { closeSync, openSync, readFileSync, readSync, renameSync, statSync, unlinkSync, writeSync } from 'node:fs';
 import { privateDatabase, privateDir } from '../config/private-files.js';
@@ -7,6 +7,7 @@ import { dirname, join } from 'node:path';
 import { createRequire } from 'node:module';
 import type { Database as DatabaseType, Statement } from 'better-sqlite3';
 import type { InvalidRow } from './stage.js';
+import { isAlive } from './pid.js';
 import { WalSync } from './wal-sync.js';
 import { WriteError } from './write-error.js';
 
@@ -114,6 +115,20 @@ export function rowHash(r: PlannedRow): string {
   return createHash('sha256')
     .update(JSON.stringify(fields.map((v) => v ?? null)))
     .digest('hex');
+}
+
+/** What was planned and confirmed of a journal row: the fields its hash covers. */
+export function plannedRow(r: JournalRow): PlannedRow {
+  return {
+    row: r.row,
+    ref_id: r.ref_id ?? '',
+    asset: r.asset ?? undefined,
+    crypto_network: r.crypto_network ?? undefined,
+    destination_address: r.destination_address ?? undefined,
+    amount: r.req_amount ?? undefined,
+    total: r.req_total ?? undefined,
+    body: r.body ?? undefined,
+  };
 }
 
 /** The digest of a batch's planned rows, in row order: what the journal meta and the batch's audit entry keep. */
@@ -383,16 +398,7 @@ export class Journal {
       `SELECT row, ref_id, asset, crypto_network, destination_address, req_amount, req_total, body, row_hash FROM rows WHERE state != 'invalid' ORDER BY row`,
     );
     for (const r of q.iterate() as IterableIterator<JournalRow & { row_hash: string | null }>) {
-      const planned: PlannedRow = {
-        row: r.row,
-        ref_id: r.ref_id ?? '',
-        asset: r.asset ?? undefined,
-        crypto_network: r.crypto_network ?? undefined,
-        destination_address: r.destination_address ?? undefined,
-        amount: r.req_amount ?? undefined,
-        total: r.req_total ?? undefined,
-        body: r.body ?? undefined,
-      };
+      const planned = plannedRow(r);
       if (!r.row_hash) return { ok: false, row: r.row, why: 'it has no hash of what was confirmed' };
       // Hashed once: into the digest, and against the hash kept (a row that differs ends the check).
       if (digest.add(planned) !== r.row_hash)
@@ -676,8 +682,8 @@ export class Journal {
           for (const w of waiters) w();
           this.onDurable?.(answered);
         },
-        (e: unknown) => {
-          const err = new WriteError('batch journal', this.path, e);
+        (error: unknown) => {
+          const err = new WriteError('batch journal', this.path, error);
           for (const f of failers) f(err);
         },
       );
@@ -775,15 +781,6 @@ function takeLock(lockPath: string): void {
     }
   }
   throw new JournalError(`cannot lock the journal ${lockPath}`);
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (e) {
-    return (e as NodeJS.ErrnoException).code === 'EPERM';
-  }
 }
 
 function releaseLock(lockPath: string): void {

@@ -70,9 +70,9 @@ function addQuote(totals: Map<string, QuoteTotals>, b: BatchRow['body'], q: Cryp
 export async function quoteRows(
   api: BatchApi,
   rows: Iterable<{ row: number; body: string }>,
-  o: { concurrency: number; rate: number; onRow?: (quoted: boolean) => void },
+  options: { concurrency: number; rate: number; onRow?: (quoted: boolean) => void },
 ): Promise<QuotedBatch> {
-  const limiter = new TokenBucket(Number.isFinite(o.rate) ? READ_RATE : Infinity);
+  const limiter = new TokenBucket(Number.isFinite(options.rate) ? READ_RATE : Infinity);
   const totals = new Map<string, QuoteTotals>();
   const result: QuotedBatch = { totals: [], needs: new Needs(), quoted: 0, failures: [] };
   let fatal: Error | undefined;
@@ -101,15 +101,15 @@ export async function quoteRows(
   const inFlight = new Set<Promise<void>>();
   for (const r of rows) {
     if (fatal) break;
-    while (inFlight.size >= o.concurrency) await Promise.race(inFlight);
+    while (inFlight.size >= options.concurrency) await Promise.race(inFlight);
     const p: Promise<void> = quoteOne(r.row, JSON.parse(r.body) as BatchRow['body'])
-      .catch((e: unknown) => {
-        fatal ??= e instanceof Error ? e : new Error(String(e));
+      .catch((error: unknown) => {
+        fatal ??= error instanceof Error ? error : new Error(String(error));
         return false;
       })
       .then((ok) => {
         inFlight.delete(p);
-        o.onRow?.(ok);
+        options.onRow?.(ok);
       });
     inFlight.add(p);
   }

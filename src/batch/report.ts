@@ -187,8 +187,8 @@ export class ReportStream {
     }
   }
 
-  private push(r: ReportRow): void {
-    this.queue.push(r);
+  private push(row: ReportRow): void {
+    this.queue.push(row);
     this.wake?.();
   }
 }
@@ -201,19 +201,19 @@ export function outcomeOf(journal: Journal): Outcome {
 }
 
 /** 0 every row succeeded; 7 no row has a transfer; 6 some rows failed, were invalid or were left unsent. */
-export function exitCodeOf(o: Outcome): 0 | 6 | 7 {
-  if (o.withTransfer === 0) return 7;
-  if (o.failed || o.invalid || o.notSent) return 6;
+export function exitCodeOf(outcome: Outcome): 0 | 6 | 7 {
+  if (outcome.withTransfer === 0) return 7;
+  if (outcome.failed || outcome.invalid || outcome.notSent) return 6;
   return 0;
 }
 
-export function outcomeLine(o: Outcome): string {
-  const parts = [`${o.created} created`];
-  if (o.alreadySubmitted) parts.push(`${o.alreadySubmitted} already submitted`);
-  if (o.failed) parts.push(`${o.failed} failed`);
-  if (o.invalid) parts.push(`${o.invalid} invalid (skipped)`);
-  if (o.notSent) parts.push(`${o.notSent} not sent or without an answer (run again with --resume)`);
-  return `${o.rows} row${o.rows === 1 ? '' : 's'}: ${parts.join(', ')}`;
+export function outcomeLine(outcome: Outcome): string {
+  const parts = [`${outcome.created} created`];
+  if (outcome.alreadySubmitted) parts.push(`${outcome.alreadySubmitted} already submitted`);
+  if (outcome.failed) parts.push(`${outcome.failed} failed`);
+  if (outcome.invalid) parts.push(`${outcome.invalid} invalid (skipped)`);
+  if (outcome.notSent) parts.push(`${outcome.notSent} not sent or without an answer (run again with --resume)`);
+  return `${outcome.rows} row${outcome.rows === 1 ? '' : 's'}: ${parts.join(', ')}`;
 }
 
 function clock(seconds: number): string {
@@ -226,20 +226,20 @@ function clock(seconds: number): string {
 }
 
 /** One line of progress: a bar, done, succeeded, failed, rate and time left. */
-export function progressLine(p: Progress, now: number, width: number): string {
-  const elapsed = Math.max(0.001, (now - p.startedAt) / 1000);
-  const rate = p.done / elapsed;
-  const left = rate > 0 ? (p.todo - p.done) / rate : Infinity;
-  const retries = p.retries ? ` · ${p.retries} retr${p.retries === 1 ? 'y' : 'ies'}` : '';
-  const text = ` ${p.done}/${p.todo} · ${p.succeeded} ok · ${p.failed} failed${retries} · ${rate.toFixed(1)}/s · ${clock(left)} left`;
+export function progressLine(progress: Progress, now: number, width: number): string {
+  const elapsed = Math.max(0.001, (now - progress.startedAt) / 1000);
+  const rate = progress.done / elapsed;
+  const left = rate > 0 ? (progress.todo - progress.done) / rate : Infinity;
+  const retries = progress.retries ? ` · ${progress.retries} retr${progress.retries === 1 ? 'y' : 'ies'}` : '';
+  const text = ` ${progress.done}/${progress.todo} · ${progress.succeeded} ok · ${progress.failed} failed${retries} · ${rate.toFixed(1)}/s · ${clock(left)} left`;
   const barWidth = Math.max(10, Math.min(40, width - text.length - 4));
-  const filled = p.todo ? Math.round((p.done / p.todo) * barWidth) : barWidth;
+  const filled = progress.todo ? Math.round((progress.done / progress.todo) * barWidth) : barWidth;
   return `[${'#'.repeat(filled)}${'.'.repeat(barWidth - filled)}]${text}`;
 }
 
 /** Progress without a bar, for a log: done, succeeded, failed, rate and time left. */
-export function plainProgressLine(p: Progress, now: number): string {
-  return `progress: ${progressLine(p, now, 0).replace(/^\[[#.]*\] /, '')}`;
+export function plainProgressLine(progress: Progress, now: number): string {
+  return `progress: ${progressLine(progress, now, 0).replace(/^\[[#.]*\] /, '')}`;
 }
 
 /** How often a plain progress line is written when stderr is not a terminal. */
@@ -260,14 +260,14 @@ export class ProgressBar {
     private readonly plain = false,
   ) {}
 
-  update(p: Progress, force = false): void {
+  update(progress: Progress, force = false): void {
     if (!this.write) return;
     const t = this.now();
     if (!force && t - this.last < (this.plain ? PLAIN_EVERY_MS : 100)) return;
     this.last = t;
-    if (this.plain) return this.write(`${plainProgressLine(p, t)}\n`);
+    if (this.plain) return this.write(`${plainProgressLine(progress, t)}\n`);
     this.shown = true;
-    this.write(`\r\u001b[2K${progressLine(p, t, this.width)}`);
+    this.write(`\r\u001b[2K${progressLine(progress, t, this.width)}`);
   }
 
   /** A line that is not progress (waiting for transfers, and so on). */

@@ -41,14 +41,14 @@ export interface RowIssue extends Issue {
   line?: number;
 }
 
-export function formatRowIssue(i: RowIssue): string {
+export function formatRowIssue(issue: RowIssue): string {
   const where =
-    i.row === 0
-      ? i.line
-        ? `line ${i.line}`
+    issue.row === 0
+      ? issue.line
+        ? `line ${issue.line}`
         : 'file'
-      : `row ${i.row}${i.line && i.line !== i.row ? ` (line ${i.line})` : ''}`;
-  return `${where}: ${i.field ? `${i.field}: ` : ''}${i.rule}`;
+      : `row ${issue.row}${issue.line && issue.line !== issue.row ? ` (line ${issue.line})` : ''}`;
+  return `${where}: ${issue.field ? `${issue.field}: ` : ''}${issue.rule}`;
 }
 
 /** A valid row, ready to send. Its body carries the ref_id once it is known (a derived one after the whole file is read). */

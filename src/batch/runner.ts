@@ -92,30 +92,37 @@ class Slots {
   }
 }
 
-function summaryOf(t: Transfer) {
-  return { transfer_id: t.id, status: t.status, amount: t.amount, fee: t.fee, total: t.total };
+function summaryOf(transfer: Transfer) {
+  return {
+    transfer_id: transfer.id,
+    status: transfer.status,
+    amount: transfer.amount,
+    fee: transfer.fee,
+    total: transfer.total,
+  };
 }
 
 /** The end state of a transfer the service holds: a FAILED one is a failed row, anything else succeeded. */
 function recordTransfer(
   journal: Journal,
   row: number,
-  t: Transfer,
+  transfer: Transfer,
   outcome: 'created' | 'already submitted',
 ): { ok: boolean; write: Promise<void> } {
-  if (t.status === 'FAILED') return { ok: false, write: journal.markFailed(row, transferProblem(t), summaryOf(t)) };
-  return { ok: true, write: journal.markSucceeded(row, { ...summaryOf(t), outcome }) };
+  if (transfer.status === 'FAILED')
+    return { ok: false, write: journal.markFailed(row, transferProblem(transfer), summaryOf(transfer)) };
+  return { ok: true, write: journal.markSucceeded(row, { ...summaryOf(transfer), outcome }) };
 }
 
-export function transferProblem(t: Transfer): Problem {
-  const why = t.status_details
-    ? Object.keys(t.status_details).join(', ')
-    : (t.secondary_status as { name?: string } | undefined)?.name;
+export function transferProblem(transfer: Transfer): Problem {
+  const why = transfer.status_details
+    ? Object.keys(transfer.status_details).join(', ')
+    : (transfer.secondary_status as { name?: string } | undefined)?.name;
   return {
     type: 'about:blank',
     title: 'Transfer failed',
     status: 0,
-    detail: `transfer ${t.id} ended FAILED${why ? ` (${why})` : ''}`,
+    detail: `transfer ${transfer.id} ended FAILED${why ? ` (${why})` : ''}`,
   };
 }
 
@@ -151,31 +158,31 @@ interface RunState {
 }
 
 /** One row: sent until the service answers, retried with the same ref_id after a 429, a 5xx or no answer. */
-async function sendOne(r: BatchRow, o: RunOptions, s: RunState): Promise<void> {
-  const clock = o.clock ?? realClock;
-  const maxAttempts = o.maxAttempts ?? 12;
+async function sendOne(r: BatchRow, options: RunOptions, state: RunState): Promise<void> {
+  const clock = options.clock ?? realClock;
+  const maxAttempts = options.maxAttempts ?? 12;
   let inDoubt = false;
   for (let attempt = 1; ; attempt++) {
-    if (s.fatal) {
-      if (!inDoubt) s.untouched.push(r.row);
+    if (state.fatal) {
+      if (!inDoubt) state.untouched.push(r.row);
       return;
     }
-    const times = o.times;
+    const times = options.times;
     const t0 = times ? performance.now() : 0;
-    await o.limiter.take();
-    if (s.fatal) {
-      if (!inDoubt) s.untouched.push(r.row);
+    await options.limiter.take();
+    if (state.fatal) {
+      if (!inDoubt) state.untouched.push(r.row);
       return;
     }
     const t1 = times ? performance.now() : 0;
-    const stop = o.beforeRow?.(r);
+    const stop = options.beforeRow?.(r);
     if (stop) {
-      s.fatal ??= new FatalBatchError(stop);
-      if (!inDoubt) s.untouched.push(r.row);
+      state.fatal ??= new FatalBatchError(stop);
+      if (!inDoubt) state.untouched.push(r.row);
       return;
     }
     const t2 = times ? performance.now() : 0;
-    const res: SendResult = await o.api.createWithdrawal(r.body);
+    const res: SendResult = await options.api.createWithdrawal(r.body);
     if (times) {
       times.add('limiter', t1 - t0);
       times.add('checks', t2 - t1);
@@ -183,42 +190,45 @@ async function sendOne(r: BatchRow, o: RunOptions, s: RunState): Promise<void> {
     }
     if (res.kind === 'created' || res.kind === 'exists') {
       const { ok, write } = recordTransfer(
-        o.journal,
+        options.journal,
         r.row,
         res.transfer,
         res.kind === 'created' ? 'created' : 'already submitted',
       );
-      s.track(write);
-      o.onOutcome?.(r, { kind: res.kind === 'created' ? 'created' : 'already submitted', transfer: res.transfer });
-      if (ok) s.progress.succeeded++;
-      else s.progress.failed++;
+      state.track(write);
+      options.onOutcome?.(r, {
+        kind: res.kind === 'created' ? 'created' : 'already submitted',
+        transfer: res.transfer,
+      });
+      if (ok) state.progress.succeeded++;
+      else state.progress.failed++;
       return;
     }
     if (res.kind === 'refused') {
-      s.track(o.journal.markFailed(r.row, res.problem));
-      o.onRefused?.(r);
-      o.onOutcome?.(r, { kind: 'refused', problem: res.problem });
-      s.progress.failed++;
+      state.track(options.journal.markFailed(r.row, res.problem));
+      options.onRefused?.(r);
+      options.onOutcome?.(r, { kind: 'refused', problem: res.problem });
+      state.progress.failed++;
       return;
     }
     if (res.kind === 'fatal') {
-      s.fatal ??= new FatalBatchError(res.error);
-      if (!inDoubt) s.untouched.push(r.row);
+      state.fatal ??= new FatalBatchError(res.error);
+      if (!inDoubt) state.untouched.push(r.row);
       return;
     }
     const retry = res as Extract<SendResult, { kind: 'retry' }>;
     // No answer, a 5xx or a 429: the service may hold the row; only its ref_id can tell now.
     inDoubt = true;
     if (attempt >= maxAttempts) {
-      s.track(o.journal.markUnknown(r.row, retry.problem));
-      o.onOutcome?.(r, { kind: 'unknown', problem: retry.problem });
-      s.progress.failed++;
+      state.track(options.journal.markUnknown(r.row, retry.problem));
+      options.onOutcome?.(r, { kind: 'unknown', problem: retry.problem });
+      state.progress.failed++;
       return;
     }
-    s.progress.retries++;
+    state.progress.retries++;
     if (retry.throttled) {
       // Everyone waits after a 429, not just this row: the service counts the whole client.
-      o.limiter.hold(backoffMs(attempt, 1000, 15_000));
+      options.limiter.hold(backoffMs(attempt, 1000, 15_000));
     } else await clock.sleep(backoffMs(attempt, 250, 5000));
   }
 }
@@ -228,17 +238,17 @@ async function sendOne(r: BatchRow, o: RunOptions, s: RunState): Promise<void> {
  * order; rows the journal records as done are skipped without a request.
  */
 /** The state of one run: its progress, the rows it never started, the writes under way and the fatal error. */
-function runState(todo: number, o: RunOptions, writes: Set<Promise<void>>): RunState {
+function runState(todo: number, options: RunOptions, writes: Set<Promise<void>>): RunState {
   const s: RunState = {
-    progress: { todo, done: 0, succeeded: 0, failed: 0, retries: 0, startedAt: (o.clock ?? realClock).now() },
+    progress: { todo, done: 0, succeeded: 0, failed: 0, retries: 0, startedAt: (options.clock ?? realClock).now() },
     untouched: [],
     track(w) {
       writes.add(w);
       w.then(
         () => writes.delete(w),
-        (e: Error) => {
+        (error: Error) => {
           writes.delete(w);
-          s.fatal ??= new FatalBatchError(e);
+          s.fatal ??= new FatalBatchError(error);
         },
       );
     },
@@ -275,16 +285,16 @@ class Windows {
   readonly slots: Slots;
   readonly inFlight = new Set<Promise<void>>();
   constructor(
-    private readonly o: RunOptions,
-    private readonly s: RunState,
+    private readonly options: RunOptions,
+    private readonly state: RunState,
   ) {
-    this.size = Math.max(16, Math.min(512, o.concurrency * 16));
-    this.slots = new Slots(Math.max(1, o.concurrency));
+    this.size = Math.max(16, Math.min(512, options.concurrency * 16));
+    this.slots = new Slots(Math.max(1, options.concurrency));
   }
 
   /** Adds a row; when its window is full, that window's writes begin and the oldest one ahead is sent. */
-  async add(r: BatchRow): Promise<boolean> {
-    this.window.push(r);
+  async add(row: BatchRow): Promise<boolean> {
+    this.window.push(row);
     return this.window.length < this.size || this.next();
   }
 
@@ -299,7 +309,7 @@ class Windows {
       }
       // Written (maybe) as sent and never started: back to planned with the others.
       await w.ready;
-      for (const r of w.rows) this.s.untouched.push(r.row);
+      for (const r of w.rows) this.state.untouched.push(r.row);
     }
     await Promise.all([...this.inFlight]);
   }
@@ -313,7 +323,7 @@ class Windows {
 
   /** The window's durable writes, after those of the window before (nothing once one failed or the batch stopped). */
   private prepare(rowsNow: BatchRow[]): Ahead {
-    const { o, s } = this;
+    const { options: o, state: s } = this;
     const times = o.times;
     const ready = this.chain.then(async (before) => {
       if (before || s.fatal || o.signal?.aborted) return SKIPPED;
@@ -335,11 +345,11 @@ class Windows {
   }
 
   /** Sends a window once it is durable; false when the batch stops (its rows not started are untouched). */
-  private async launch(w: Ahead): Promise<boolean> {
-    const { o, s } = this;
+  private async launch(ahead: Ahead): Promise<boolean> {
+    const { options: o, state: s } = this;
     const times = o.times;
     const t = times ? performance.now() : 0;
-    const err = await w.ready;
+    const err = await ahead.ready;
     times?.add('window-wait', times ? performance.now() - t : 0);
     let stop = err;
     if (!stop && o.beforeLaunch && !s.fatal)
@@ -349,12 +359,12 @@ class Windows {
       );
     if (stop) {
       if (stop !== SKIPPED) s.fatal ??= new FatalBatchError(stop);
-      for (const r of w.rows) s.untouched.push(r.row);
+      for (const r of ahead.rows) s.untouched.push(r.row);
       return false;
     }
-    for (let i = 0; i < w.rows.length; i++) {
-      if (!(await this.start(w.rows[i]))) {
-        for (const r of w.rows.slice(i)) s.untouched.push(r.row);
+    for (let i = 0; i < ahead.rows.length; i++) {
+      if (!(await this.start(ahead.rows[i]))) {
+        for (const r of ahead.rows.slice(i)) s.untouched.push(r.row);
         return false;
       }
     }
@@ -363,15 +373,15 @@ class Windows {
 
   /** One row sent in a free slot; false when the batch stopped first. */
   private async start(r: BatchRow): Promise<boolean> {
-    const { o, s, slots } = this;
+    const { options: o, state: s, slots } = this;
     await slots.take();
     if (s.fatal || o.signal?.aborted) {
       slots.give();
       return false;
     }
     const p = sendOne(r, o, s)
-      .catch((e: Error) => {
-        s.fatal ??= new FatalBatchError(e);
+      .catch((error: Error) => {
+        s.fatal ??= new FatalBatchError(error);
       })
       .finally(() => {
         s.progress.done++;
@@ -385,19 +395,19 @@ class Windows {
   }
 }
 
-export async function sendRows(rows: AsyncIterable<BatchRow>, todo: number, o: RunOptions): Promise<Progress> {
+export async function sendRows(rows: AsyncIterable<BatchRow>, todo: number, options: RunOptions): Promise<Progress> {
   const writes = new Set<Promise<void>>();
-  const s = runState(todo, o, writes);
-  const windows = new Windows(o, s);
-  const times = o.times;
+  const s = runState(todo, options, writes);
+  const windows = new Windows(options, s);
+  const times = options.times;
   let stopped = false;
   for await (const r of rows) {
-    if (s.fatal || o.signal?.aborted) {
+    if (s.fatal || options.signal?.aborted) {
       stopped = true;
       break;
     }
     const t = times ? performance.now() : 0;
-    const planned = stillPlanned(o.journal, r);
+    const planned = stillPlanned(options.journal, r);
     times?.add('checks', times ? performance.now() - t : 0);
     if (!planned) continue;
     if (!(await windows.add(r))) {
@@ -406,9 +416,9 @@ export async function sendRows(rows: AsyncIterable<BatchRow>, todo: number, o: R
     }
   }
   await windows.drain(stopped);
-  o.journal.flush();
+  options.journal.flush();
   await Promise.allSettled([...writes]);
-  replanUntouched(o.journal, s);
+  replanUntouched(options.journal, s);
   if (s.fatal) throw s.fatal;
   return s.progress;
 }
@@ -432,13 +442,13 @@ function stillPlanned(journal: Journal, r: BatchRow): boolean {
 }
 
 /** Rows recorded as sent that certainly never left go back to planned. */
-function replanUntouched(journal: Journal, s: RunState): void {
-  if (!s.untouched.length) return;
+function replanUntouched(journal: Journal, state: RunState): void {
+  if (!state.untouched.length) return;
   try {
-    journal.markPlannedNow(s.untouched);
+    journal.markPlannedNow(state.untouched);
   } catch (e) {
     // They stay "sent" (maybe sent): a resume sends them again with their ref_ids, which is safe.
-    s.fatal ??= new FatalBatchError(e as Error);
+    state.fatal ??= new FatalBatchError(e as Error);
   }
 }
 
@@ -446,7 +456,7 @@ function replanUntouched(journal: Journal, s: RunState): void {
  * Follows every transfer of the batch that has not ended, 100 per request, until each is COMPLETED or FAILED.
  * Returns the number still pending if stopped early.
  */
-export async function waitForTransfers(o: {
+export async function waitForTransfers(options: {
   journal: Journal;
   api: BatchApi;
   limiter: TokenBucket;
@@ -455,18 +465,18 @@ export async function waitForTransfers(o: {
   signal?: AbortSignal;
   onProgress?: (pending: number) => void;
 }): Promise<number> {
-  const clock = o.clock ?? realClock;
+  const clock = options.clock ?? realClock;
   for (;;) {
-    const pending = o.journal.pendingTransfers();
-    o.onProgress?.(pending.length);
-    if (!pending.length || o.signal?.aborted) return pending.length;
+    const pending = options.journal.pendingTransfers();
+    options.onProgress?.(pending.length);
+    if (!pending.length || options.signal?.aborted) return pending.length;
     for (let i = 0; i < pending.length; i += 100) {
       const chunk = pending.slice(i, i + 100);
       const byId = new Map(chunk.map((p) => [p.transfer_id, p.row]));
-      await o.limiter.take();
+      await options.limiter.take();
       let found: Transfer[];
       try {
-        found = await o.api.transfers([...byId.keys()]);
+        found = await options.api.transfers([...byId.keys()]);
       } catch (e) {
         // No answer, a 429 or a 5xx: ask again in a moment; anything else stops the wait.
         if (classify(e).kind === 'retry') {
@@ -479,11 +489,11 @@ export async function waitForTransfers(o: {
       for (const t of found) {
         const row = byId.get(t.id);
         if (row === undefined || (t.status !== 'COMPLETED' && t.status !== 'FAILED')) continue;
-        writes.push(o.journal.markStatus(row, t.status, t.status === 'FAILED' ? transferProblem(t) : undefined));
+        writes.push(options.journal.markStatus(row, t.status, t.status === 'FAILED' ? transferProblem(t) : undefined));
       }
       await Promise.all(writes);
     }
-    if (!o.journal.pendingTransfers().length) continue;
-    await clock.sleep(o.intervalMs ?? 1000);
+    if (!options.journal.pendingTransfers().length) continue;
+    await clock.sleep(options.intervalMs ?? 1000);
   }
 }

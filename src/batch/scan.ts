@@ -104,11 +104,11 @@ export function sortedTotals(map: Map<string, Totals>): Totals[] {
   return [...map.values()].sort((a, b) => a.asset.localeCompare(b.asset) || a.network.localeCompare(b.network));
 }
 
-export function formatTotals(t: Totals): string {
+export function formatTotals(totals: Totals): string {
   const parts = [];
-  if (!t.amount.isZero()) parts.push(`${fmt(t.amount)} ${t.asset} plus fees`);
-  if (!t.total.isZero()) parts.push(`${fmt(t.total)} ${t.asset} fees included`);
-  return `${t.asset} on ${t.network}: ${t.rows} row${t.rows === 1 ? '' : 's'}, ${parts.join(' and ') || '0'}`;
+  if (!totals.amount.isZero()) parts.push(`${fmt(totals.amount)} ${totals.asset} plus fees`);
+  if (!totals.total.isZero()) parts.push(`${fmt(totals.total)} ${totals.asset} fees included`);
+  return `${totals.asset} on ${totals.network}: ${totals.rows} row${totals.rows === 1 ? '' : 's'}, ${parts.join(' and ') || '0'}`;
 }
 
 /** Reads a batch once (a path, or the bytes of standard input or a FIFO); rows go to onRow, issues to onIssue. */
@@ -133,13 +133,13 @@ export async function scanFile(source: string | Chunks, opts: ScanOptions): Prom
     totals: [],
   };
   let lastBadRow = 0;
-  const report = (i: RowIssue) => {
+  const report = (issue: RowIssue) => {
     result.issueCount++;
-    if (i.row > 0 && i.row !== lastBadRow) {
-      lastBadRow = i.row;
+    if (issue.row > 0 && issue.row !== lastBadRow) {
+      lastBadRow = issue.row;
       result.invalid++;
     }
-    opts.onIssue?.(i);
+    opts.onIssue?.(issue);
   };
   let sawHeader = opts.format !== 'csv';
   try {

@@ -9,6 +9,7 @@ import type { Database as DatabaseType, Statement } from 'better-sqlite3';
 import { canonicalAddress } from '../contract/index.js';
 import type { BatchRow, GivenFields } from './rows.js';
 import { deriveRefId, nthRefId, saltedRefId, stagedText } from './ref-ids.js';
+import { isAlive } from './pid.js';
 import { WriteError } from './write-error.js';
 
 const require = createRequire(import.meta.url);
@@ -285,15 +286,6 @@ function unlinkQuietly(path: string): void {
     unlinkSync(path);
   } catch {
     /* gone already */
-  }
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (e) {
-    return (e as NodeJS.ErrnoException).code === 'EPERM';
   }
 }
 

@@ -17,11 +17,11 @@ export class WriteError extends Error {
   }
 }
 
-function reasonOf(e: unknown): string {
-  if (e instanceof WriteError) return e.reason;
-  const err = e as { code?: string; message?: string };
+function reasonOf(error: unknown): string {
+  if (error instanceof WriteError) return error.reason;
+  const err = error as { code?: string; message?: string };
   const code = typeof err?.code === 'string' ? err.code : '';
   if (code === 'SQLITE_FULL' || code === 'ENOSPC' || code === 'EDQUOT') return `the disk is full (${code})`;
-  const msg = err?.message ?? String(e);
+  const msg = err?.message ?? String(error);
   return code && !msg.includes(code) ? `${msg} (${code})` : msg;
 }

@@ -65,19 +65,19 @@ const AUDITED_PROBLEMS = 100;
 export async function readBatch(
   ctx: Pick<Ports, 'display' | 'service' | 'audit' | 'interrupt'>,
   file: string,
-  o: { format?: BatchFormat; defaultProfileId?: string; skipInvalid: boolean; dir: string },
+  options: { format?: BatchFormat; defaultProfileId?: string; skipInvalid: boolean; dir: string },
 ): Promise<BatchInput> {
   const { chunks: raw, stat } = openSource(ctx, file);
   const byName = file === '-' ? undefined : formatFromName(file);
-  const sniffed = (o.format ?? byName) ? undefined : await sniffChunks(raw);
-  const format: BatchFormat = o.format ?? byName ?? sniffed!.format;
+  const sniffed = (options.format ?? byName) ? undefined : await sniffChunks(raw);
+  const format: BatchFormat = options.format ?? byName ?? sniffed!.format;
   const machine = ctx.display.format() === 'json' || ctx.display.format() === 'ndjson';
   // The first problems go into the audit entry of a batch refused for them.
   const problems: string[] = [];
-  const printIssue = (i: RowIssue) => {
-    if (problems.length < AUDITED_PROBLEMS) problems.push(formatRowIssue(i));
+  const printIssue = (issue: RowIssue) => {
+    if (problems.length < AUDITED_PROBLEMS) problems.push(formatRowIssue(issue));
     ctx.display.io.err(
-      `${machine ? JSON.stringify({ row: i.row, line: i.line, field: i.field, rule: i.rule }) : formatRowIssue(i)}\n`,
+      `${machine ? JSON.stringify({ row: issue.row, line: issue.line, field: issue.field, rule: issue.rule }) : formatRowIssue(issue)}\n`,
     );
   };
   // A batch refused for its rows is a refusal of coinop's own checks: in the audit trail with what was read.
@@ -92,11 +92,11 @@ export async function readBatch(
   };
   const { scan, stage, fileLevel, repeated } = await stageBatch(sniffed?.chunks ?? raw, {
     format,
-    defaultProfileId: o.defaultProfileId,
+    defaultProfileId: options.defaultProfileId,
     catalogue: ctx.service.catalogue(),
     addresses: addressCheckFor(ctx.service.context().environment),
-    skipInvalid: o.skipInvalid,
-    dir: o.dir,
+    skipInvalid: options.skipInvalid,
+    dir: options.dir,
     onIssue: printIssue,
     onStage: (s) => ctx.interrupt.onExit(() => s.remove()),
   });
@@ -107,7 +107,7 @@ export async function readBatch(
         'fix the header or the file and run again',
       ),
     );
-  if (scan.invalid && !o.skipInvalid)
+  if (scan.invalid && !options.skipInvalid)
     await refuse(
       usageError(
         `${scan.invalid} of ${scan.rows} rows are invalid (listed above); nothing was sent`,

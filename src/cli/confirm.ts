@@ -47,18 +47,22 @@ export function summaryText(io: IO, o: Pick<ConfirmOptions, 'title' | 'rows' | '
  * Asks; 'expired' when a deadline passed before the answer (the caller renews what expired and asks again).
  * Refusing or cancelling throws.
  */
-export async function confirmAction(io: IO, prompter: Prompter, o: ConfirmOptions): Promise<'confirmed' | 'expired'> {
-  if (o.yes) return 'confirmed';
-  const production = o.environment === 'production';
+export async function confirmAction(
+  io: IO,
+  prompter: Prompter,
+  options: ConfirmOptions,
+): Promise<'confirmed' | 'expired'> {
+  if (options.yes) return 'confirmed';
+  const production = options.environment === 'production';
   if (!prompter.allowed) {
     const terminal = io.stdinTTY && io.stderrTTY;
     if (production && !terminal) throw refuse('refusing to move money in production without a terminal to confirm on');
     if (terminal) throw refuse('refusing to send: --no-input confirms nothing, and --yes was not given');
     return 'confirmed';
   }
-  io.err(summaryText(io, o));
-  if (production && o.typed?.length) {
-    for (const t of o.typed) {
+  io.err(summaryText(io, options));
+  if (production && options.typed?.length) {
+    for (const t of options.typed) {
       const v = await prompter.text(`PRODUCTION: type ${t.label} to send it (anything else cancels)`, {
         required: false,
       });
@@ -66,14 +70,14 @@ export async function confirmAction(io: IO, prompter: Prompter, o: ConfirmOption
     }
     return 'confirmed';
   }
-  const question = o.question ?? 'Send it?';
+  const question = options.question ?? 'Send it?';
   const ok =
-    o.deadline === undefined
+    options.deadline === undefined
       ? await prompter.confirm(question, false)
       : await prompter.confirmBefore(question, {
-          deadline: o.deadline,
-          now: o.now ?? Date.now,
-          countdown: o.countdown ?? ((s) => `${s} s left`),
+          deadline: options.deadline,
+          now: options.now ?? Date.now,
+          countdown: options.countdown ?? ((s) => `${s} s left`),
         });
   if (ok === 'expired') return 'expired';
   if (!ok) throw cancelled('cancelled: nothing was sent');

@@ -23,13 +23,13 @@ const CODES: Record<ErrorCategory, ExitCode> = {
 };
 
 /** The one place where an error's category becomes an exit code. */
-export function exitCodeOf(e: CoinopError): ExitCode {
-  return CODES[e.category];
+export function exitCodeOf(error: CoinopError): ExitCode {
+  return CODES[error.category];
 }
 
-/** Anything thrown, as a CoinopError (an answer refused at a prompt is the operator cancelling). */
-export function asCliError(e: unknown): CoinopError {
-  return toCoinopError(e);
+/** Anything thrown, as a CoinopError: src/errors.ts's toCoinopError, under the name the commands use. */
+export function asCliError(error: unknown): CoinopError {
+  return toCoinopError(error);
 }
 
 export function reportError(io: IO, e: unknown, json: boolean): ExitCode {

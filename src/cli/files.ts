@@ -4,8 +4,8 @@ import { readFileSync } from 'node:fs';
 import { usageError } from './errors.js';
 
 /** Why a file cannot be read, in words. */
-export function readProblem(e: NodeJS.ErrnoException): string {
-  switch (e.code) {
+export function readProblem(error: NodeJS.ErrnoException): string {
+  switch (error.code) {
     case 'ENOENT':
       return 'no such file';
     case 'EACCES':
@@ -14,7 +14,7 @@ export function readProblem(e: NodeJS.ErrnoException): string {
     case 'EISDIR':
       return 'it is a directory';
     default:
-      return e.code ?? 'read error';
+      return error.code ?? 'read error';
   }
 }
 

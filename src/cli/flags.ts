@@ -1,6 +1,7 @@
 // A command's flags, declared once in a typed table: from it come the commander options (declare), the typed values
 // of a parse (read: each flag's value typed by its kind, so nothing reads a flag back by a string key), the request
 // field each flag gives (fields: the flag names of messages about the request) and the flags' names and lists.
+import { LIST_ORDERS } from '../contract/enums.js';
 import { type Command, Option } from 'commander';
 import { choiceFlag, collect, type RawFlags, repeat } from './options.js';
 
@@ -189,4 +190,16 @@ export function timeFilterSpecs<N extends string>(
       field: `${field}.${op}`,
     };
   return out as Record<TimeFilterKey<N>, TextSpec>;
+}
+
+/**
+ * A list's paging flags as the service's list operations take them: --limit (1 to 1000, default 100), --order and
+ * --order-by (`orderBy`: the operation's sort keys).
+ */
+export function pageSpecs(orderBy: readonly string[]): { limit: TextSpec; order: ChoiceSpec; orderBy: ChoiceSpec } {
+  return {
+    limit: { kind: 'text', flag: '--limit <n>', help: 'items per page (1 to 1000, default 100)', field: 'limit' },
+    order: { kind: 'choice', flag: '--order <order>', help: 'sort direction', choices: LIST_ORDERS, field: 'order' },
+    orderBy: { kind: 'choice', flag: '--order-by <key>', help: 'sort key', choices: orderBy, field: 'order_by' },
+  };
 }

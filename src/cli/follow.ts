@@ -17,7 +17,7 @@ export async function follow(
   ctx: Pick<Ports, 'display' | 'service' | 'clock'>,
   conn: Connection,
   ids: string[],
-  o: FollowOptions,
+  options: FollowOptions,
 ): Promise<Record<string, unknown>[]> {
   const pollMs = ctx.service.pollMs();
   const p = palette(ctx.display.io.colourErr);
@@ -35,13 +35,13 @@ export async function follow(
         ctx.display.io.err(
           `${p.dim(new Date(ctx.clock.now()).toISOString().slice(11, 19))} transfer ${id} ${statusColour(p, String(data.status))}\n`,
         );
-        o.onChange?.(data);
+        options.onChange?.(data);
       }
     }
     const left = ids.filter((id) => !TERMINAL_STATUSES.has(String(last.get(id)?.status)));
     if (!left.length) return ids.map((id) => last.get(id)!);
     const waited = Math.round((Date.now() - started) / 1000);
-    if (waited >= o.timeoutSeconds) {
+    if (waited >= options.timeoutSeconds) {
       if (live) ctx.display.io.err('\r\u001b[2K');
       throw new CoinopError(
         'timeout',

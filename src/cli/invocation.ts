@@ -354,7 +354,7 @@ function contextAudit(ctx: Invocation): AuditPort {
 async function connectAs(
   ctx: Invocation,
   resolved: ResolvedContext,
-  o: ConnectOptions,
+  options: ConnectOptions,
   clients: ServiceClient[],
 ): Promise<Connection> {
   const [{ Transport }, { TokenManager }, { ServiceClient }, identity, { overrideNote }, { startEmbedded }] =
@@ -371,7 +371,7 @@ async function connectAs(
   const note = overrideNote(resolved);
   if (note) ctx.io.err(`${p.yellow(note)}\n`);
   const reached = await identity.reachService(resolved, settings, {
-    verified: !o.cachedIdentity,
+    verified: !options.cachedIdentity,
     startEmbedded,
   });
   const { profile, embedded, check } = reached;
@@ -383,7 +383,7 @@ async function connectAs(
     );
   }
   ctx.debug(`service ${serviceId()}${check && !check.verified ? ' (as cached; checked on its answers)' : ''}`);
-  if (!o.quiet && ctx.io.stderrTTY) {
+  if (!options.quiet && ctx.io.stderrTTY) {
     const where = embedded
       ? `local service in this process (${settings.dataDirGiven ? 'COINOP_DATA_DIR' : 'default database'})`
       : profile.baseUrl;
@@ -391,7 +391,7 @@ async function connectAs(
   }
   // A person sees why a command pauses (a spinner while the service is slow or retried, a line when it rate limits);
   // a script sees nothing (--debug logs every retry).
-  const spinner = o.live ? undefined : terminalSpinner(ctx.io, ctx.env, Date.now);
+  const spinner = options.live ? undefined : terminalSpinner(ctx.io, ctx.env, Date.now);
   const line = (text: string) => (spinner ? spinner.note(text) : ctx.io.err(`${text}\n`));
   const transport = new Transport({
     debug: ctx.globals.debug ? (l) => line(p.dim(`[debug] ${l}`)) : undefined,
@@ -405,9 +405,9 @@ async function connectAs(
     instance: check,
   });
   ctx.onCleanup(() => transport.close());
-  const store = o.tokenCache ? ctx.store() : undefined;
+  const store = options.tokenCache ? ctx.store() : undefined;
   const tokens = new TokenManager(profile, store, transport, ctx.now, serviceId);
-  const catalogue = o.catalogue ?? cataloguePolicy(resolved.environment, (t) => ctx.io.err(`${p.yellow(t)}\n`));
+  const catalogue = options.catalogue ?? cataloguePolicy(resolved.environment, (t) => ctx.io.err(`${p.yellow(t)}\n`));
   const client = new ServiceClient(profile.baseUrl, transport, tokens, catalogue);
   clients.push(client);
   return {

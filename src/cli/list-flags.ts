@@ -59,7 +59,7 @@ export const LIST_FLAG_NAMES: FlagNames = {
 
 /** The query fields of the shared list flags (those given), and whether to follow every page. */
 export function readListFlags(
-  f: FlagReader,
+  reader: FlagReader,
   now: number,
   limitMax = LIST_LIMIT_MAX,
 ): { query: Record<string, unknown>; all: boolean } {
@@ -67,15 +67,15 @@ export function readListFlags(
   for (const [cmp, word] of CREATED)
     query[`created_at.${cmp}`] = parseTime(
       `--created-${word}`,
-      f.text(`created${word[0].toUpperCase()}${word.slice(1)}`),
+      reader.text(`created${word[0].toUpperCase()}${word.slice(1)}`),
       now,
     );
-  query.limit = intFlag('--limit', f.text('limit'), 1, limitMax);
-  query.order = f.text('order');
-  query.order_by = f.text('orderBy');
-  query.page_cursor = f.text('cursor');
+  query.limit = intFlag('--limit', reader.text('limit'), 1, limitMax);
+  query.order = reader.text('order');
+  query.order_by = reader.text('orderBy');
+  query.page_cursor = reader.text('cursor');
   for (const k of Object.keys(query)) if (query[k] === undefined) delete query[k];
-  return { query, all: f.on('all') };
+  return { query, all: reader.on('all') };
 }
 
 // ---- Tables: --columns and --wide, and the footer of a paged list --------------------------------------------------
@@ -91,9 +91,9 @@ export function tableOptions(cmd: Command): Command {
  * --columns and --wide, checked against the table's columns (an unknown name lists the valid ones); undefined when
  * neither is given.
  */
-export function readTableView(f: FlagReader, columns: readonly Column[]): TableView | undefined {
-  const names = f.list('columns');
-  const wide = f.on('wide');
+export function readTableView(reader: FlagReader, columns: readonly Column[]): TableView | undefined {
+  const names = reader.list('columns');
+  const wide = reader.on('wide');
   if (names && wide) throw usageError('--columns and --wide: give one (--wide is every column)');
   checkColumnNames(names, columns);
   return names ? { names } : wide ? { wide } : undefined;

@@ -29,19 +29,23 @@ function fullName(cmd: Command): string {
 
 /** The commands under `cmd` that a person types, depth first (hidden ones left out). */
 function commands(cmd: Command): Command[] {
-  return cmd.commands
-    .filter((c) => !(c as unknown as { _hidden?: boolean })._hidden)
+  return cmd
+    .createHelp()
+    .visibleCommands(cmd)
+    .filter((c) => c.name() !== 'help')
     .flatMap((c) => [c, ...commands(c)]);
 }
 
 function options(cmd: Command): string[] {
   return cmd.options
     .filter((o) => !o.hidden)
-    .flatMap((o) => {
+    .flatMap((option) => {
       const def =
-        o.defaultValue !== undefined && typeof o.defaultValue !== 'boolean' ? ` (default: ${o.defaultValue})` : '';
-      const choices = o.argChoices ? ` (one of: ${o.argChoices.join(', ')})` : '';
-      return ['.TP', bold(o.flags), roff(`${o.description}${choices}${def}`)];
+        option.defaultValue !== undefined && typeof option.defaultValue !== 'boolean'
+          ? ` (default: ${option.defaultValue})`
+          : '';
+      const choices = option.argChoices ? ` (one of: ${option.argChoices.join(', ')})` : '';
+      return ['.TP', bold(option.flags), roff(`${option.description}${choices}${def}`)];
     });
 }
 

@@ -22,7 +22,7 @@ export async function checkMarkets(
   { service, clock }: Pick<Ports, 'service' | 'clock'>,
   what: string,
   markets: string[],
-  o: { quiet?: boolean; live?: boolean } = {},
+  options: { quiet?: boolean; live?: boolean } = {},
 ): Promise<void> {
   const unknown = [...new Set(markets.filter((m) => !known(m)))];
   if (!unknown.length) return;
@@ -32,7 +32,7 @@ export async function checkMarkets(
       `${what}: "${unknown[0]}" is not a market (such as ${MARKETS.slice(0, 4).join(', ')})`,
       SEE_MARKETS,
     );
-  const conn = await service.connect(o);
+  const conn = await service.connect(options);
   // A service that does not answer the list (a custom server without it, a network error) leaves the market to it.
   const listed = await serviceMarkets({
     client: conn.client,

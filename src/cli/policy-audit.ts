@@ -14,25 +14,30 @@ function stripRef(r: Record<string, unknown> | undefined): Record<string, unknow
 }
 
 /** The audit entry for a policy event, or undefined when it records nothing (a dry run). */
-export function policyAuditEvent(e: PolicyEvent): AuditEvent | undefined {
-  if (e.type === 'policy-unloadable')
+export function policyAuditEvent(event: PolicyEvent): AuditEvent | undefined {
+  if (event.type === 'policy-unloadable')
     return {
       kind: 'policy_refusal',
-      ...(e.request?.ref_id ? { ref_id: e.request.ref_id } : {}),
-      what: { ...stripRef(e.request), command: e.command, policy_file: e.file },
-      outcome: { result: 'refused', error: { category: 'policy', message: e.error } },
+      ...(event.request?.ref_id ? { ref_id: event.request.ref_id } : {}),
+      what: { ...stripRef(event.request), command: event.command, policy_file: event.file },
+      outcome: { result: 'refused', error: { category: 'policy', message: event.error } },
     };
-  if (e.type === 'approval-signed')
+  if (event.type === 'approval-signed')
     return {
       kind: 'approval',
-      what: { file: e.file, approval_file: e.approval_file, content_digest: e.content.digest, rows: e.content.rows },
+      what: {
+        file: event.file,
+        approval_file: event.approval_file,
+        content_digest: event.content.digest,
+        rows: event.content.rows,
+      },
       outcome: { result: 'approved' },
-      approver_keys: [e.key_id],
+      approver_keys: [event.key_id],
     };
-  if (e.dry_run) return undefined;
-  const v = e.verdict;
+  if (event.dry_run) return undefined;
+  const v = event.verdict;
   const counted = (v.approvals ?? []).filter((a) => a.status === 'valid' && a.key_id).map((a) => a.key_id as string);
-  const policy = { command: e.command, policy_file: v.file ?? undefined, policy_sha256: v.sha256 };
+  const policy = { command: event.command, policy_file: v.file ?? undefined, policy_sha256: v.sha256 };
   if (!v.allowed) {
     const failed = v.rules.filter((r) => r.status === 'fail');
     return {

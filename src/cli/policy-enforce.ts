@@ -21,14 +21,15 @@ export { refusal } from '../policy/refusal.js';
 export async function profilePolicy(
   ctx: Pick<Ports, 'service' | 'policy'>,
   command: string,
-  o: { quiet?: boolean; request?: { ref_id?: string; [field: string]: unknown } } = {},
+  options: { quiet?: boolean; request?: { ref_id?: string; [field: string]: unknown } } = {},
 ): Promise<LoadedPolicy | undefined> {
   const name = ctx.service.context().name;
   const loc = policyLocation(ctx.policy.configDir(), name);
   if (!loc.exists) return undefined;
   const refuse = (error: string, hint: string): never => {
     // quiet: the caller (the gate) records the refusal itself, with the request it refuses.
-    if (!o.quiet) ctx.policy.event({ type: 'policy-unloadable', command, file: loc.path, error, request: o.request });
+    if (!options.quiet)
+      ctx.policy.event({ type: 'policy-unloadable', command, file: loc.path, error, request: options.request });
     throw new CoinopError('policy', `refused by policy: ${error}; nothing was sent`, { hint });
   };
   if (loc.problem)
@@ -92,15 +93,15 @@ export async function policyVerdict(
 const SHOWN = 20;
 
 /** Each rule's verdict for a person (a dry run), on stderr: the rule, pass/fail/off/n/a, why, its violations. */
-export function verdictText(ctx: Pick<Ports, 'display' | 'service'>, v: PolicyVerdict): string {
+export function verdictText(ctx: Pick<Ports, 'display' | 'service'>, verdict: PolicyVerdict): string {
   const p = palette(ctx.display.io.colourErr);
-  if (!v.file)
+  if (!verdict.file)
     return `${p.bold('Policy')}: none (no policy file for profile ${ctx.service.context().name}: no rules)\n`;
   const status = (s: string) => (s === 'fail' ? p.red(s) : s === 'pass' ? p.green(s) : p.dim(s));
   const lines = [
-    `${p.bold('Policy')} ${v.file} (${v.allowed ? 'allows this run' : p.red('refuses this run')}; ${v.clock} clock ${v.checked_at})`,
+    `${p.bold('Policy')} ${verdict.file} (${verdict.allowed ? 'allows this run' : p.red('refuses this run')}; ${verdict.clock} clock ${verdict.checked_at})`,
   ];
-  for (const r of v.rules) {
+  for (const r of verdict.rules) {
     lines.push(`  ${r.rule.padEnd(18)} ${status(r.status.padEnd(4))}  ${r.detail}`);
     for (const x of r.violations.slice(0, SHOWN)) lines.push(`      ${violationText(x)}`);
     if (r.violations_total > SHOWN) lines.push(`      … and ${r.violations_total - SHOWN} more (-o json lists them)`);
@@ -111,16 +112,16 @@ export function verdictText(ctx: Pick<Ports, 'display' | 'service'>, v: PolicyVe
 const machine = (ctx: Pick<Ports, 'display'>) => ctx.display.format() === 'json' || ctx.display.format() === 'ndjson';
 
 /** A dry run's verdicts on stderr: for a person, or one JSON object ({"policy": verdict}) in the machine formats. */
-export function showVerdict(ctx: Pick<Ports, 'display' | 'service'>, v: PolicyVerdict): void {
+export function showVerdict(ctx: Pick<Ports, 'display' | 'service'>, verdict: PolicyVerdict): void {
   // Without a policy file there is no verdict worth a machine's reading; a person is told in a line.
-  if (!v.file && machine(ctx)) return;
-  ctx.display.io.err(machine(ctx) ? `${JSON.stringify({ policy: v })}\n` : verdictText(ctx, v));
+  if (!verdict.file && machine(ctx)) return;
+  ctx.display.io.err(machine(ctx) ? `${JSON.stringify({ policy: verdict })}\n` : verdictText(ctx, verdict));
 }
 
 /** Stops a run the policy refuses, every violation listed first (a JSON object each in the machine formats). */
-export function refuseUnlessAllowed(ctx: Pick<Ports, 'display'>, v: PolicyVerdict): void {
-  if (v.allowed) return;
-  const failed = v.rules.filter((r) => r.status === 'fail');
+export function refuseUnlessAllowed(ctx: Pick<Ports, 'display'>, verdict: PolicyVerdict): void {
+  if (verdict.allowed) return;
+  const failed = verdict.rules.filter((r) => r.status === 'fail');
   const total = failed.reduce((n, r) => n + r.violations_total, 0);
   if (total > 1) {
     let shown = 0;
@@ -131,5 +132,5 @@ export function refuseUnlessAllowed(ctx: Pick<Ports, 'display'>, v: PolicyVerdic
       }
     if (!machine(ctx) && total > SHOWN) ctx.display.io.err(`… and ${total - SHOWN} more (-o json lists them all)\n`);
   }
-  throw refusal(v);
+  throw refusal(verdict);
 }

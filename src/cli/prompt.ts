@@ -126,10 +126,10 @@ export class Prompter {
 }
 
 /** Ctrl-C or an aborted prompt (inquirer's own errors) is the operator cancelling. */
-async function cancelOnExit(e: unknown): Promise<never> {
+async function cancelOnExit(error: unknown): Promise<never> {
   const { AbortPromptError, ExitPromptError } = await import('@inquirer/core');
-  if (e instanceof ExitPromptError || e instanceof AbortPromptError) throw cancelled();
-  throw e;
+  if (error instanceof ExitPromptError || error instanceof AbortPromptError) throw cancelled();
+  throw error;
 }
 
 /**

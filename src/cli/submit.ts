@@ -36,24 +36,24 @@ async function heldAtGateway(
   ctx: Pick<Ports, 'display' | 'interrupt' | 'clock'>,
   gate: MoneyGate,
   held: HeldRequest,
-  o: { noun: string; waitApproval?: { timeoutSeconds: number } },
+  options: { noun: string; waitApproval?: { timeoutSeconds: number } },
 ): Promise<Record<string, unknown>> {
   const pal = palette(ctx.display.io.colourErr);
   ctx.display.io.err(
-    `${pal.yellow('held')}: the gateway holds this ${o.noun} for approvals (${held.approvals.length} of ${held.approvals_required}): ` +
+    `${pal.yellow('held')}: the gateway holds this ${options.noun} for approvals (${held.approvals.length} of ${held.approvals_required}): ` +
       `pending ${held.pending_id}; an approver runs coinop approvals approve ${held.pending_id}\n`,
   );
-  if (!o.waitApproval) return held as unknown as Record<string, unknown>;
+  if (!options.waitApproval) return held as unknown as Record<string, unknown>;
   ctx.interrupt.say(
-    `interrupted: the ${o.noun} is held at the gateway as ${held.pending_id}; it is sent when approved (coinop approvals show ${held.pending_id})`,
+    `interrupted: the ${options.noun} is held at the gateway as ${held.pending_id}; it is sent when approved (coinop approvals show ${held.pending_id})`,
   );
-  const deadline = ctx.clock.now() + o.waitApproval.timeoutSeconds * 1000;
+  const deadline = ctx.clock.now() + options.waitApproval.timeoutSeconds * 1000;
   let now: HeldRequest = held;
   while (now.status === 'pending' || now.status === 'sending') {
     if (ctx.clock.now() >= deadline)
       throw new CoinopError(
         'timeout',
-        `still held for approvals after ${o.waitApproval.timeoutSeconds} s: pending ${held.pending_id}`,
+        `still held for approvals after ${options.waitApproval.timeoutSeconds} s: pending ${held.pending_id}`,
         {
           hint: `it is sent when approved; follow it with coinop approvals show ${held.pending_id}`,
         },
@@ -70,7 +70,7 @@ async function heldAtGateway(
   const why = now.result && typeof now.result.reason === 'string' ? `: ${now.result.reason}` : '';
   throw new CoinopError(
     now.status === 'failed' ? 'failed' : 'policy',
-    `the gateway's held ${o.noun} ${held.pending_id} was ${now.status}${why}; nothing was sent`,
+    `the gateway's held ${options.noun} ${held.pending_id} was ${now.status}${why}; nothing was sent`,
   );
 }
 
@@ -84,7 +84,7 @@ export function announceRefId(ctx: { io: Pick<IO, 'err' | 'colourErr'> }, refId:
 /** --dry-run: what would be sent (with `extra`, such as a fee quote, in the machine formats), nothing sent. */
 export async function reportDryRun(
   ctx: Pick<Ports, 'display'>,
-  o: {
+  options: {
     operation: OperationId;
     environment: string;
     rows: [string, string | undefined][];
@@ -92,15 +92,19 @@ export async function reportDryRun(
     extra?: Record<string, unknown>;
   },
 ): Promise<void> {
-  const { path } = operations[o.operation];
+  const { path } = operations[options.operation];
   const out = ctx.display.output();
   if (out.format === 'table') {
     const { summaryText } = await import('./confirm.js');
     ctx.display.io.err(
-      summaryText(ctx.display.io, { title: 'Dry run: nothing sent', rows: o.rows, environment: o.environment }),
+      summaryText(ctx.display.io, {
+        title: 'Dry run: nothing sent',
+        rows: options.rows,
+        environment: options.environment,
+      }),
     );
-    ctx.display.io.out(`${JSON.stringify({ method: 'POST', path, body: o.body }, null, 2)}\n`);
-  } else out.one({ dry_run: true, method: 'POST', path, body: o.body, ...o.extra });
+    ctx.display.io.out(`${JSON.stringify({ method: 'POST', path, body: options.body }, null, 2)}\n`);
+  } else out.one({ dry_run: true, method: 'POST', path, body: options.body, ...options.extra });
 }
 
 /** How a write that moves money is named in the audit log: its kind and what it asks for. */
@@ -118,25 +122,25 @@ export interface Audited {
 export async function submitOnce(
   ctx: Pick<Ports, 'display' | 'interrupt' | 'clock'>,
   gate: MoneyGate,
-  p: Prepared,
-  o: { noun: string; generated: boolean; preflighted?: boolean; waitApproval?: { timeoutSeconds: number } },
+  prepared: Prepared,
+  options: { noun: string; generated: boolean; preflighted?: boolean; waitApproval?: { timeoutSeconds: number } },
 ): Promise<Record<string, unknown>> {
-  const refId = p.refId;
-  const { noun } = o;
+  const refId = prepared.refId;
+  const { noun } = options;
   const interrupted =
     `interrupted: ${noun} ref_id ${refId} was being sent and may have gone through: check with coinop transfers get --ref-id ${refId} ` +
     `(sending again with --ref-id ${refId} never sends it twice)`;
   const res = await gate.send(
-    p,
+    prepared,
     () => {
-      if (o.generated && refId) announceRefId(ctx.display, refId);
+      if (options.generated && refId) announceRefId(ctx.display, refId);
       ctx.interrupt.say(interrupted);
     },
-    { preflighted: o.preflighted },
+    { preflighted: options.preflighted },
   );
   let data = res.data;
   if (isHeld(data))
-    data = await heldAtGateway(ctx, gate, data as unknown as HeldRequest, { noun, waitApproval: o.waitApproval });
+    data = await heldAtGateway(ctx, gate, data as unknown as HeldRequest, { noun, waitApproval: options.waitApproval });
   if (isHeld(data)) return data;
   const id = String(data.id);
   ctx.interrupt.say(
@@ -162,14 +166,14 @@ export async function submitOnce(
 export async function reportTransfer(
   ctx: Pick<Ports, 'display' | 'audit' | 'service' | 'clock'>,
   conn: Connection,
-  o: { wait: boolean; waitTimeout: number },
+  options: { wait: boolean; waitTimeout: number },
   transfer: Record<string, unknown>,
   audit: Audited,
 ): Promise<void> {
   const out = ctx.display.output();
   if (isHeld(transfer)) return out.one(transfer, HELD_COLUMNS);
-  if (!o.wait) return out.one(transfer, TRANSFER_COLUMNS);
-  const [final] = await follow(ctx, conn, [String(transfer.id)], { timeoutSeconds: o.waitTimeout });
+  if (!options.wait) return out.one(transfer, TRANSFER_COLUMNS);
+  const [final] = await follow(ctx, conn, [String(transfer.id)], { timeoutSeconds: options.waitTimeout });
   const ref_id = typeof final.ref_id === 'string' ? final.ref_id : null;
   await ctx.audit.note(
     { kind: audit.kind, ref_id, what: { ...audit.what, ...charged(final) }, outcome: transferOutcome(final) },

@@ -59,33 +59,33 @@ export async function fetchMarkets(client: ServiceClient): Promise<MarketDetails
 }
 
 /** A service's market list: the cache while it is younger than a day (unless `refresh`), else fetched and kept. */
-export async function serviceMarkets(o: {
+export async function serviceMarkets(options: {
   client: ServiceClient;
   serviceId: string;
   dataDir: string;
   now: number;
   refresh?: boolean;
 }): Promise<ServiceMarkets> {
-  const file = marketCacheFile(o.dataDir, o.serviceId);
-  const cached = readCache(file, o.serviceId);
-  const age = cached ? o.now - cached.fetched_at : Infinity;
-  if (cached && !o.refresh && age >= 0 && age < MARKET_LIST_MAX_AGE_MS)
+  const file = marketCacheFile(options.dataDir, options.serviceId);
+  const cached = readCache(file, options.serviceId);
+  const age = cached ? options.now - cached.fetched_at : Infinity;
+  if (cached && !options.refresh && age >= 0 && age < MARKET_LIST_MAX_AGE_MS)
     return { markets: cached.markets, fetchedAt: cached.fetched_at, from: 'cache' };
   let markets: MarketDetails[];
   try {
-    markets = await fetchMarkets(o.client);
+    markets = await fetchMarkets(options.client);
   } catch (e) {
     if (cached) return { markets: cached.markets, fetchedAt: cached.fetched_at, from: 'stale cache' };
     throw e;
   }
   try {
     mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
-    const body: CacheFile = { service_id: o.serviceId, fetched_at: o.now, markets };
+    const body: CacheFile = { service_id: options.serviceId, fetched_at: options.now, markets };
     writeFileAtomic(file, `${JSON.stringify(body)}\n`);
   } catch {
     // A read-only data directory costs a fetch next time, nothing more.
   }
-  return { markets, fetchedAt: o.now, from: 'service' };
+  return { markets, fetchedAt: options.now, from: 'service' };
 }
 
 /** The catalogue's markets, each with the service's details where it lists it, then the markets only it lists. */

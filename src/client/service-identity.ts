@@ -44,8 +44,8 @@ export type HealthProbe =
 // a family the machine does not have counts as nothing listening there.
 const NOTHING_THERE = new Set(['ECONNREFUSED', 'EADDRNOTAVAIL', 'EAFNOSUPPORT', 'ENETUNREACH']);
 
-function isRefused(e: unknown): boolean {
-  const err = e as { code?: string; errors?: unknown[] };
+function isRefused(error: unknown): boolean {
+  const err = error as { code?: string; errors?: unknown[] };
   if (Array.isArray(err.errors) && err.errors.length) {
     const codes = err.errors.map((x) => (x as { code?: string }).code ?? '');
     return codes.includes('ECONNREFUSED') && codes.every((c) => NOTHING_THERE.has(c));
@@ -89,12 +89,12 @@ export function probeHealth(baseUrl: string, waitMs: number): Promise<HealthProb
     });
     const timer = setTimeout(() => finish({ kind: 'silent', connected }), waitMs);
     let done = false;
-    function finish(p: HealthProbe): void {
+    function finish(probe: HealthProbe): void {
       if (done) return;
       done = true;
       clearTimeout(timer);
       req.destroy();
-      resolve(p);
+      resolve(probe);
     }
     req.on('socket', (s) => s.once('connect', () => (connected = true)));
     req.on('error', (e) =>
@@ -263,15 +263,15 @@ function instanceCheck(baseUrl: string, id: string, dataDir: string, verified: b
 export async function reachService(
   profile: ResolvedContext,
   settings: Pick<Settings, 'localWaitMs' | 'dataDir'>,
-  o: { verified?: boolean; startEmbedded?: StartEmbedded } = {},
+  options: { verified?: boolean; startEmbedded?: StartEmbedded } = {},
 ): Promise<ReachedService> {
   const byUrl = (p: ResolvedContext) => `${p.environment}:${normalizedUrl(p.baseUrl)}`;
   if (profile.environment !== 'local') return { profile, serviceId: byUrl(profile) };
   // How long a local service that accepted the connection may take to answer (COINOP_LOCAL_WAIT_MS).
   const waitMs = settings.localWaitMs;
   const { dataDir } = settings;
-  const canEmbed = o.startEmbedded !== undefined && embeddable(profile);
-  const known = o.verified ? undefined : cachedInstance(dataDir, profile.baseUrl);
+  const canEmbed = options.startEmbedded !== undefined && embeddable(profile);
+  const known = options.verified ? undefined : cachedInstance(dataDir, profile.baseUrl);
   // The embedded service starts when nothing listens: a connect says so without a request. At an address given by
   // hand, the command's own request reports a service that is not there.
   if (known && (!canEmbed || (await accepts(profile.baseUrl, waitMs)))) {
@@ -280,7 +280,7 @@ export async function reachService(
   }
   const probe = await probeHealth(profile.baseUrl, waitMs);
   if (probe.kind === 'refused' && canEmbed) {
-    const svc = await o.startEmbedded!(dataDir);
+    const svc = await options.startEmbedded!(dataDir);
     const p = { ...profile, baseUrl: svc.baseUrl, authUrl: svc.authUrl, wsUrl: svc.wsUrl };
     // Its instance is read in this process: no request (its port is new each time, so nothing is cached for it).
     const id = svc.instanceId();

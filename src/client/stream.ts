@@ -125,13 +125,13 @@ export class StreamClient {
   private readonly wanted: ChannelSpec[];
   readonly userWantsHeartbeat: boolean;
 
-  constructor(private readonly o: StreamClientOptions) {
-    this.now = o.now ?? Date.now;
-    this.random = o.random ?? Math.random;
-    this.userWantsHeartbeat = o.channels.some((c) => c.type === 'heartbeat');
-    this.wanted = this.userWantsHeartbeat ? o.channels : [...o.channels, { type: 'heartbeat' }];
-    if (o.books) {
-      for (const c of o.channels)
+  constructor(private readonly options: StreamClientOptions) {
+    this.now = options.now ?? Date.now;
+    this.random = options.random ?? Math.random;
+    this.userWantsHeartbeat = options.channels.some((c) => c.type === 'heartbeat');
+    this.wanted = this.userWantsHeartbeat ? options.channels : [...options.channels, { type: 'heartbeat' }];
+    if (options.books) {
+      for (const c of options.channels)
         if (c.type === 'market_data' && c.params?.market)
           this.books.set(c.params.market, new OrderBook(c.params.market));
     }
@@ -191,7 +191,7 @@ export class StreamClient {
 
   private setState(s: StreamState, detail?: string): void {
     this.state = s;
-    this.o.onState?.(s, detail);
+    this.options.onState?.(s, detail);
   }
 
   private async connect(refreshed: boolean): Promise<void> {
@@ -199,7 +199,7 @@ export class StreamClient {
     this.setState(this.everConnected ? 'reconnecting' : 'connecting');
     let token: string;
     try {
-      token = await this.o.token(refreshed);
+      token = await this.options.token(refreshed);
     } catch (e) {
       return this.fail(e as Error);
     }
@@ -207,9 +207,9 @@ export class StreamClient {
     this.openedAt = 0;
     // This connection's own error, so a close names its cause and not every earlier one.
     let socketError = '';
-    const ws = new WebSocket(this.o.url, {
+    const ws = new WebSocket(this.options.url, {
       headers: { Authorization: `Bearer ${token}` },
-      handshakeTimeout: this.o.handshakeTimeoutMs ?? 10_000,
+      handshakeTimeout: this.options.handshakeTimeoutMs ?? 10_000,
       perMessageDeflate: false,
     });
     this.ws = ws;
@@ -251,8 +251,8 @@ export class StreamClient {
       this.onText(data.toString());
     });
     ws.on('pong', () => (this.lastMessageAt = this.now()));
-    ws.on('error', (e) => {
-      this.lastError = socketError = e.message;
+    ws.on('error', (error) => {
+      this.lastError = socketError = error.message;
     });
     ws.on('close', (code, reason) => {
       if (refused || this.ws !== ws) return;
@@ -266,14 +266,19 @@ export class StreamClient {
     if (this.stopped) return;
     this.ws = null;
     this.lastError = why;
-    const max = this.o.maxInitialAttempts ?? 5;
+    const max = this.options.maxInitialAttempts ?? 5;
     if (!this.everConnected && this.attempt + 1 >= max) {
       return this.fail(
-        new StreamNetworkError(`cannot connect to ${this.o.url} after ${this.attempt + 1} attempts: ${why}`),
+        new StreamNetworkError(`cannot connect to ${this.options.url} after ${this.attempt + 1} attempts: ${why}`),
       );
     }
     if (this.exhausted(why)) return;
-    const delay = backoffDelay(this.attempt++, this.o.backoffBaseMs ?? 250, this.o.backoffMaxMs ?? 10_000, this.random);
+    const delay = backoffDelay(
+      this.attempt++,
+      this.options.backoffBaseMs ?? 250,
+      this.options.backoffMaxMs ?? 10_000,
+      this.random,
+    );
     this.reconnects++;
     this.setState('reconnecting', why);
     this.retryTimer = setTimeout(() => void this.connect(false), delay);
@@ -281,7 +286,7 @@ export class StreamClient {
 
   /** A bounded stream's reconnect budget: short-lived connections in a row. True when it gave up. */
   private exhausted(why: string): boolean {
-    const g = this.o.giveUp;
+    const g = this.options.giveUp;
     if (!g) return false;
     const lived = this.openedAt ? this.now() - this.openedAt : 0;
     this.openedAt = 0;
@@ -292,7 +297,7 @@ export class StreamClient {
   }
 
   private checkStale(): void {
-    const g = this.o.giveUp;
+    const g = this.options.giveUp;
     if (g && !this.paused && this.now() - this.lastChannelAt > g.quietMs) {
       return this.fail(
         new StreamGaveUpError(
@@ -301,7 +306,7 @@ export class StreamClient {
       );
     }
     if (!this.ws || this.ws.readyState !== WebSocket.OPEN || this.paused) return;
-    const limit = this.o.staleAfterMs ?? 5000;
+    const limit = this.options.staleAfterMs ?? 5000;
     if (this.now() - this.lastMessageAt > limit) {
       const ws = this.ws;
       this.ws = null;
@@ -315,7 +320,7 @@ export class StreamClient {
   private onText(raw: string): void {
     const now = this.now();
     this.lastMessageAt = now;
-    if (this.o.passThrough && raw.startsWith('{"channel":"')) {
+    if (this.options.passThrough && raw.startsWith('{"channel":"')) {
       const end = raw.indexOf('"', 12);
       const channel = raw.slice(12, end);
       if (
@@ -330,7 +335,7 @@ export class StreamClient {
         if (this.state !== 'live') this.setState('live');
         this.attempt = 0;
         this.everConnected = true;
-        this.o.onMessage?.({ channel, payload: EMPTY }, raw);
+        this.options.onMessage?.({ channel, payload: EMPTY }, raw);
         return;
       }
     }
@@ -365,7 +370,7 @@ export class StreamClient {
         }
         if (!this.userWantsHeartbeat) return;
       }
-      this.o.onMessage?.(m, raw);
+      this.options.onMessage?.(m, raw);
       return;
     }
     if (msg.type === 'subscribe' && Array.isArray(msg.channels)) {
@@ -373,12 +378,12 @@ export class StreamClient {
       if (this.state === 'subscribing') this.setState('live');
       for (const ack of msg.channels as ChannelAck[]) {
         // NO_EFFECT_ACTION means it is subscribed already: as good as success.
-        if (!ack.success && ack.error !== 'NO_EFFECT_ACTION') this.o.onChannelError?.(ack);
+        if (!ack.success && ack.error !== 'NO_EFFECT_ACTION') this.options.onChannelError?.(ack);
       }
       return;
     }
     // The error shape is inferred (spec/UPSTREAM.md): any message with a string `error` and no channel is one.
-    if (typeof msg.error === 'string') this.o.onServiceError?.(msg.error);
+    if (typeof msg.error === 'string') this.options.onServiceError?.(msg.error);
   }
 }
 

@@ -301,12 +301,12 @@ export class Transport {
       };
       if (req.body !== undefined) headers['content-length'] = String(Buffer.byteLength(req.body));
       let done = false;
-      const fail = (e: Error) => {
+      const fail = (error: Error) => {
         if (done) return;
         done = true;
         clearTimeout(timer);
         r.destroy();
-        reject(e);
+        reject(error);
       };
       const onResponse = (res: IncomingMessage) => {
         const chunks: Buffer[] = [];

@@ -42,8 +42,8 @@ export async function main(argv: string[]): Promise<number> {
   }
   const env = process.env as Record<string, string | undefined>;
   // A closed pipe (coinop ... | head) is a normal end, not an error.
-  process.stdout.on('error', (e: NodeJS.ErrnoException) => {
-    if (e.code === 'EPIPE') process.exit(process.exitCode ?? 0);
+  process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code === 'EPIPE') process.exit(process.exitCode ?? 0);
   });
   // Object.assign keeps processStreams' stdin a getter: made only if the command reads it.
   const code = await runCli(argv, Object.assign(processStreams(isatty), { env, signals: true }));
@@ -63,9 +63,9 @@ export interface RunOptions extends IOStreams {
 }
 
 /** Runs one coinop command line over the given streams and environment; returns the exit code, never throws. */
-export async function runCli(argv: string[], o: RunOptions): Promise<number> {
-  const io = makeIO(o, { env: o.env });
-  const ctx = createContext(io, o.env, version());
+export async function runCli(argv: string[], options: RunOptions): Promise<number> {
+  const io = makeIO(options, { env: options.env });
+  const ctx = createContext(io, options.env, version());
   recordPolicyEvents(ctx.onPolicyEvent, () => ctx.audit, ctx.onCleanup);
   ctx.globals.json = wantsJson(argv.slice(2));
   ctx.argv = argv.slice(2);
@@ -89,7 +89,7 @@ export async function runCli(argv: string[], o: RunOptions): Promise<number> {
     io.err(`\n${oneLine(interruptedNote(ctx))}\n`);
     void ctx.cleanup().finally(() => process.exit(EXIT.cancelled));
   };
-  if (o.signals) {
+  if (options.signals) {
     process.on('SIGINT', onSignal);
     process.on('SIGTERM', onSignal);
   }
@@ -125,7 +125,7 @@ export async function runCli(argv: string[], o: RunOptions): Promise<number> {
       );
     }
   } finally {
-    if (o.signals) {
+    if (options.signals) {
       process.off('SIGINT', onSignal);
       process.off('SIGTERM', onSignal);
     }

@@ -1,5 +1,6 @@
-// Resolves which profile a command runs as, and with which addresses and credentials, after the
-// --profile flag, COINOP_PROFILE and the COINOP_BASE_URL / COINOP_AUTH_URL / COINOP_WS_URL / COINOP_TOKEN overrides.
+// Resolves which saved context a command runs as, and with which addresses and credentials, after the
+// --context flag, COINOP_CONTEXT (or its old name COINOP_PROFILE) and the COINOP_BASE_URL / COINOP_AUTH_URL /
+// COINOP_WS_URL / COINOP_TOKEN overrides.
 import { ALL_SCOPES } from '../contract/enums.js';
 import { usageError } from '../errors.js';
 import { DEMO } from '../embedded/demo.js';
@@ -35,7 +36,7 @@ export interface Override {
   value: string;
 }
 
-/** The settings a profile is resolved with: COINOP_PROFILE, COINOP_CLIENT_SECRET, COINOP_TOKEN, COINOP_*_URL. */
+/** The settings a context is resolved with: COINOP_CONTEXT, COINOP_CLIENT_SECRET, COINOP_TOKEN, COINOP_*_URL. */
 export type ProfileSettings = Pick<Settings, 'profile' | 'clientSecret' | 'token' | 'overrides'>;
 
 /** An environment whose client secret is real: its addresses are overridden only with https/wss, and noted. */
@@ -116,41 +117,41 @@ const SECURE: Record<OverrideVariable, { what: string; scheme: string }> = {
  */
 export function addresses(
   name: string,
-  p: StoredContext,
+  context: StoredContext,
   overrides: ProfileSettings['overrides'],
 ): Pick<ResolvedContext, 'baseUrl' | 'authUrl' | 'wsUrl' | 'overridden' | 'overrides' | 'savedAuthUrl'> {
-  const guarded = guardedEnvironment(p.environment);
+  const guarded = guardedEnvironment(context.environment);
   const applied: Override[] = [];
   for (const variable of OVERRIDE_VARIABLES) {
     const value = overrides[variable];
     if (!value) continue;
     if (guarded && !hasScheme(value, SECURE[variable].scheme)) {
       throw new ProfileOverrideError(
-        `${variable}: profile "${name}" is a ${p.environment} profile, so its ${SECURE[variable].what} can only be overridden with ${SECURE[variable].scheme === 'https:' ? 'an' : 'a'} ${SECURE[variable].scheme}// address (got ${value}); nothing was sent`,
+        `${variable}: profile "${name}" is a ${context.environment} profile, so its ${SECURE[variable].what} can only be overridden with ${SECURE[variable].scheme === 'https:' ? 'an' : 'a'} ${SECURE[variable].scheme}// address (got ${value}); nothing was sent`,
       );
     }
     applied.push({ variable, value });
   }
   const { COINOP_BASE_URL, COINOP_AUTH_URL, COINOP_WS_URL } = overrides;
-  const baseUrl = apiRoot(COINOP_BASE_URL || p.baseUrl);
+  const baseUrl = apiRoot(COINOP_BASE_URL || context.baseUrl);
   const followBase = !!COINOP_BASE_URL && !guarded;
   return {
     baseUrl,
-    authUrl: authRoot(COINOP_AUTH_URL || (followBase ? baseUrl : p.authUrl)),
-    wsUrl: COINOP_WS_URL || (COINOP_BASE_URL ? `${baseUrl.replace(/^http/, 'ws')}/ws` : p.wsUrl),
+    authUrl: authRoot(COINOP_AUTH_URL || (followBase ? baseUrl : context.authUrl)),
+    wsUrl: COINOP_WS_URL || (COINOP_BASE_URL ? `${baseUrl.replace(/^http/, 'ws')}/ws` : context.wsUrl),
     overridden: applied.length > 0,
     overrides: applied,
-    savedAuthUrl: authRoot(p.authUrl),
+    savedAuthUrl: authRoot(context.authUrl),
   };
 }
 
 /** The one-line stderr note for a sandbox or production profile whose addresses are overridden, else undefined. */
-export function overrideNote(p: ResolvedContext): string | undefined {
-  if (!guardedEnvironment(p.environment) || !p.overrides.length) return undefined;
-  const what = p.overrides
+export function overrideNote(context: ResolvedContext): string | undefined {
+  if (!guardedEnvironment(context.environment) || !context.overrides.length) return undefined;
+  const what = context.overrides
     .map((o) => `${o.variable} overrides its ${SECURE[o.variable].what} with ${o.value}`)
     .join(', ');
-  return `note: profile "${p.name}" is a ${p.environment} profile; ${what} (the client secret goes only to ${p.savedAuthUrl})`;
+  return `note: profile "${context.name}" is a ${context.environment} profile; ${what} (the client secret goes only to ${context.savedAuthUrl})`;
 }
 
 function hasScheme(value: string, scheme: string): boolean {
@@ -162,8 +163,12 @@ function hasScheme(value: string, scheme: string): boolean {
 }
 
 /** Whether this context may fall back to an in-process local service when nothing listens at its address. */
-export function embeddable(p: ResolvedContext): boolean {
-  return p.environment === 'local' && !p.overridden && /^http:\/\/(127\.0\.0\.1|localhost)(:\d+)?$/.test(p.baseUrl);
+export function embeddable(context: ResolvedContext): boolean {
+  return (
+    context.environment === 'local' &&
+    !context.overridden &&
+    /^http:\/\/(127\.0\.0\.1|localhost)(:\d+)?$/.test(context.baseUrl)
+  );
 }
 
 /** A context's name: letters, digits, dot, dash and underscore, at most 64 (`what`: the flag that gave it). */

@@ -132,15 +132,20 @@ export class ConfigStore {
     return Object.hasOwn(all, name) ? all[name] : undefined;
   }
 
-  async saveProfile(name: string, p: StoredContext, secret: string | undefined, makeActive: boolean): Promise<void> {
+  async saveProfile(
+    name: string,
+    context: StoredContext,
+    secret: string | undefined,
+    makeActive: boolean,
+  ): Promise<void> {
     // A damaged config is refused before the secret is written, so a failed save leaves every file as it was.
     this.readConfig();
     this.ensureDir();
     if (secret !== undefined)
       await this.updateJson<Record<string, string>>(this.secretsFile, (s) => void (s[name] = secret));
-    await this.update((c) => {
-      c.profiles = { ...(c.profiles ?? {}), [name]: p };
-      if (makeActive) c.activeProfile = name;
+    await this.update((shape) => {
+      shape.profiles = { ...(shape.profiles ?? {}), [name]: context };
+      if (makeActive) shape.activeProfile = name;
     });
     await this.clearTokens(name);
   }
@@ -157,9 +162,9 @@ export class ConfigStore {
     await this.updateJson<Record<string, string>>(this.secretsFile, (s) => void delete s[name]);
     await this.clearTokens(name);
     if (this.context(name) || this.activeProfileName() === name) {
-      await this.update((c) => {
-        if (c.profiles) delete c.profiles[name];
-        if (c.activeProfile === name) delete c.activeProfile;
+      await this.update((shape) => {
+        if (shape.profiles) delete shape.profiles[name];
+        if (shape.activeProfile === name) delete shape.activeProfile;
       });
     }
     return existed;
@@ -172,20 +177,20 @@ export class ConfigStore {
 
   /** Saves a default (value given) or removes it (undefined). */
   async setDefault(key: string, value: string | undefined): Promise<void> {
-    await this.update((c) => {
-      const d = { ...(c.defaults ?? {}) };
+    await this.update((shape) => {
+      const d = { ...(shape.defaults ?? {}) };
       if (value === undefined) delete d[key];
       else d[key] = value;
-      if (Object.keys(d).length) c.defaults = d;
-      else delete c.defaults;
+      if (Object.keys(d).length) shape.defaults = d;
+      else delete shape.defaults;
     });
   }
 
   /** Sets or clears a saved profile's service profile id; false when no such profile is saved. */
   async setProfileId(name: string, profileId: string | undefined): Promise<boolean> {
     if (!this.context(name)) return false;
-    await this.update((c) => {
-      const p = c.profiles?.[name];
+    await this.update((shape) => {
+      const p = shape.profiles?.[name];
       if (!p) return;
       if (profileId === undefined) delete p.profileId;
       else p.profileId = profileId;
@@ -205,24 +210,24 @@ export class ConfigStore {
         s[to] = secret;
         delete s[from];
       });
-    await this.update((c) => {
-      const profiles = { ...(c.profiles ?? {}) };
+    await this.update((shape) => {
+      const profiles = { ...(shape.profiles ?? {}) };
       const p = profiles[from];
       if (p) {
         delete profiles[from];
         profiles[to] = p;
       }
-      c.profiles = profiles;
-      if (c.activeProfile === from) c.activeProfile = to;
+      shape.profiles = profiles;
+      if (shape.activeProfile === from) shape.activeProfile = to;
     });
     await this.clearTokens(from);
   }
 
   /** Makes a profile the active one; undefined: none (the built-in local one is used). */
   async setActive(name: string | undefined): Promise<void> {
-    await this.update((c) => {
-      if (name === undefined) delete c.activeProfile;
-      else c.activeProfile = name;
+    await this.update((shape) => {
+      if (name === undefined) delete shape.activeProfile;
+      else shape.activeProfile = name;
     });
   }
 
@@ -259,13 +264,13 @@ export class ConfigStore {
   /** Where the last write moved a damaged secrets file (kept, never deleted), for the command to say so. */
   movedAside?: string;
 
-  async saveToken(key: string, t: CachedToken): Promise<void> {
+  async saveToken(key: string, token: CachedToken): Promise<void> {
     this.ensureDir();
     await this.updateJson<Record<string, CachedToken>>(this.tokensFile, (all) => {
       // Expired entries are dropped on every write so the cache never grows without bound.
       for (const [k, v] of Object.entries(all))
         if (!v || typeof v.expiresAt !== 'number' || v.expiresAt < Date.now()) delete all[k];
-      all[key] = t;
+      all[key] = token;
     });
   }
 

@@ -320,8 +320,8 @@ let wasmKeccakReady: Promise<boolean> | undefined;
 /** Starts compiling hash-wasm's keccak (once); resolves true once it is in use, false if it failed (keccakP stays). */
 export function keccakReady(): Promise<boolean> {
   wasmKeccakReady ??= createKeccak(256).then(
-    (h) => {
-      wasmKeccak = h;
+    (hasher) => {
+      wasmKeccak = hasher;
       return true;
     },
     () => false,

@@ -21,8 +21,8 @@ export interface Issue {
   rule: string;
 }
 
-export function formatIssue(i: Issue): string {
-  return i.field ? `${i.field}: ${i.rule}` : i.rule;
+export function formatIssue(issue: Issue): string {
+  return issue.field ? `${issue.field}: ${issue.rule}` : issue.rule;
 }
 
 export function formatIssues(issues: Issue[]): string {
@@ -55,20 +55,20 @@ function compile(schema: TSchema): ValidateFunction {
   return fn;
 }
 
-function fieldOf(e: ErrorObject): string {
-  const path = e.instancePath
+function fieldOf(error: ErrorObject): string {
+  const path = error.instancePath
     .split('/')
     .slice(1)
     .map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'));
-  if (e.keyword === 'additionalProperties')
-    path.push(String((e.params as { additionalProperty: string }).additionalProperty));
-  if (e.keyword === 'required') path.push(String((e.params as { missingProperty: string }).missingProperty));
+  if (error.keyword === 'additionalProperties')
+    path.push(String((error.params as { additionalProperty: string }).additionalProperty));
+  if (error.keyword === 'required') path.push(String((error.params as { missingProperty: string }).missingProperty));
   return path.join('.');
 }
 
-function ruleOf(e: ErrorObject): string {
-  const p = e.params as Record<string, unknown>;
-  switch (e.keyword) {
+function ruleOf(error: ErrorObject): string {
+  const p = error.params as Record<string, unknown>;
+  switch (error.keyword) {
     case 'additionalProperties':
       return 'is not a known field';
     case 'required':
@@ -108,7 +108,7 @@ function ruleOf(e: ErrorObject): string {
     case 'maximum':
       return `must be at most ${String(p.limit)}`;
     default:
-      return e.message ?? `breaks the rule ${e.keyword}`;
+      return error.message ?? `breaks the rule ${error.keyword}`;
   }
 }
 

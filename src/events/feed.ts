@@ -22,12 +22,12 @@ export interface FeedOptions {
 }
 
 /** The query of a poll from a position. */
-function pollQuery(o: FeedOptions, from: FeedPosition | undefined, order: 'ASC' | 'DESC'): ListEventsQuery {
+function pollQuery(options: FeedOptions, from: FeedPosition | undefined, order: 'ASC' | 'DESC'): ListEventsQuery {
   return {
     order,
-    limit: o.pageLimit ?? 100,
+    limit: options.pageLimit ?? 100,
     ...(from ? { 'created_at.gte': from.created_at } : {}),
-    ...(o.types.length === 1 ? { type: o.types[0] } : {}),
+    ...(options.types.length === 1 ? { type: options.types[0] } : {}),
   };
 }
 
@@ -45,7 +45,7 @@ export class EventFeed {
   position: FeedPosition | undefined;
 
   constructor(
-    private readonly o: FeedOptions,
+    private readonly options: FeedOptions,
     start: FeedPosition | undefined,
   ) {
     this.position = copyPosition(start);
@@ -57,20 +57,20 @@ export class EventFeed {
   }
 
   /** Handed over already: at the position's time and among its ids (gte reads no earlier event). */
-  private taken(e: Event): boolean {
+  private taken(event: Event): boolean {
     const p = this.position;
-    if (!p || e.created_at !== p.created_at) return false;
+    if (!p || event.created_at !== p.created_at) return false;
     if (this.idsTime !== p.created_at) {
       this.idsAt = new Set(p.ids);
       this.idsTime = p.created_at;
     }
-    return this.idsAt.has(e.id);
+    return this.idsAt.has(event.id);
   }
 
   /** The position of the newest event now (undefined when the feed is empty): where a reader of new events starts. */
-  static async latest(o: FeedOptions): Promise<FeedPosition | undefined> {
-    const query = pollQuery(o, undefined, 'DESC');
-    const { data } = await o.client.call('listEvents', { query }, o.flags);
+  static async latest(options: FeedOptions): Promise<FeedPosition | undefined> {
+    const query = pollQuery(options, undefined, 'DESC');
+    const { data } = await options.client.call('listEvents', { query }, options.flags);
     const events = Array.isArray(data.events) ? data.events : [];
     if (!events.length) return undefined;
     // The newest time, and every event of that time on the page (they share the timestamp, so all are old).
@@ -84,15 +84,15 @@ export class EventFeed {
    */
   async poll(max: number): Promise<FeedEntry[]> {
     const out: FeedEntry[] = [];
-    const want = new Set(this.o.types);
-    let query = this.resume?.query ?? pollQuery(this.o, this.position, 'ASC');
+    const want = new Set(this.options.types);
+    let query = this.resume?.query ?? pollQuery(this.options, this.position, 'ASC');
     let cursor = this.resume?.cursor;
     this.resume = undefined;
     for (;;) {
       const page = await this.page(query, cursor);
       if (!page) {
         // The cursor was refused (a service may let cursors expire): read on from the position instead.
-        query = pollQuery(this.o, this.position, 'ASC');
+        query = pollQuery(this.options, this.position, 'ASC');
         cursor = undefined;
         continue;
       }
@@ -117,10 +117,10 @@ export class EventFeed {
     cursor: string | undefined,
   ): Promise<{ events: Event[]; next?: string } | undefined> {
     try {
-      const { data } = await this.o.client.call(
+      const { data } = await this.options.client.call(
         'listEvents',
         { query: cursor ? { ...query, page_cursor: cursor } : query },
-        this.o.flags,
+        this.options.flags,
         !!cursor,
       );
       return { events: Array.isArray(data.events) ? data.events : [], next: data.next_page_cursor || undefined };

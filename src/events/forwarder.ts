@@ -64,9 +64,9 @@ interface Held {
 }
 
 /** The object an event is about: events of one object are delivered in the feed's order. */
-export function objectKey(e: Event): string {
-  const id = (e.object as { id?: unknown } | undefined)?.id;
-  return typeof id === 'string' ? `${e.object_type}:${id}` : `event:${e.id}`;
+export function objectKey(event: Event): string {
+  const id = (event.object as { id?: unknown } | undefined)?.id;
+  return typeof id === 'string' ? `${event.object_type}:${id}` : `event:${event.id}`;
 }
 
 export class Forwarder {
@@ -87,13 +87,13 @@ export class Forwarder {
   /** Attempts that failed (and were retried). */
   failures = 0;
 
-  constructor(private readonly o: ForwarderOptions) {
-    this.position = copyPosition(o.start);
+  constructor(private readonly options: ForwarderOptions) {
+    this.position = copyPosition(options.start);
   }
 
   /** Room for more events (the feed's reader takes at most this many). */
   get room(): number {
-    return this.o.window - (this.held.length - this.first);
+    return this.options.window - (this.held.length - this.first);
   }
 
   /** Events held and not delivered yet. */
@@ -145,7 +145,7 @@ export class Forwarder {
   }
 
   private pump(): void {
-    while (!this.stopped && this.inFlight < this.o.concurrency && this.ready.length) {
+    while (!this.stopped && this.inFlight < this.options.concurrency && this.ready.length) {
       const h = this.ready.shift()!;
       h.busy = true;
       this.inFlight++;
@@ -153,29 +153,29 @@ export class Forwarder {
     }
   }
 
-  private async attempt(h: Held): Promise<void> {
-    h.attempts++;
-    const report = await this.send(h.entry.event, h.attempts);
+  private async attempt(held: Held): Promise<void> {
+    held.attempts++;
+    const report = await this.send(held.entry.event, held.attempts);
     this.inFlight--;
     if (report.delivered) {
       this.delivered++;
-      h.done = true;
-      h.busy = false;
-      const queue = this.byObject.get(h.key)!;
+      held.done = true;
+      held.busy = false;
+      const queue = this.byObject.get(held.key)!;
       queue.shift();
       if (queue.length) this.ready.push(queue[0]);
-      else this.byObject.delete(h.key);
-      this.o.report(report);
+      else this.byObject.delete(held.key);
+      this.options.report(report);
       this.settle();
     } else {
       this.failures++;
-      report.retryInMs = this.backoff(h.attempts);
-      this.o.report(report);
+      report.retryInMs = this.backoff(held.attempts);
+      this.options.report(report);
       if (!this.stopped) {
         const t = setTimeout(() => {
           this.timers.delete(t);
-          h.busy = false;
-          this.ready.push(h);
+          held.busy = false;
+          this.ready.push(held);
           this.pump();
         }, report.retryInMs);
         this.timers.add(t);
@@ -186,19 +186,19 @@ export class Forwarder {
 
   /** One attempt: POST the event, signed now. */
   private async send(event: Event, attempt: number): Promise<DeliveryReport> {
-    const now = this.o.now ?? Date.now;
+    const now = this.options.now ?? Date.now;
     const body = JSON.stringify(event);
     const started = Date.now();
     try {
-      const res = await this.o.transport.send({
+      const res = await this.options.transport.send({
         method: 'POST',
-        url: this.o.url,
+        url: this.options.url,
         retry: false,
         body,
         headers: {
-          ...this.o.headers,
+          ...this.options.headers,
           'content-type': 'application/json',
-          [SIGNATURE_HEADER]: signatureHeader(this.o.secret, body, now() / 1000),
+          [SIGNATURE_HEADER]: signatureHeader(this.options.secret, body, now() / 1000),
           'Coinop-Event-Id': event.id,
           'Coinop-Event-Type': event.type,
           'Coinop-Delivery-Attempt': String(attempt),
@@ -214,8 +214,8 @@ export class Forwarder {
 
   /** Full jitter over the upper half: between half the cap and the cap, the cap doubling per attempt. */
   private backoff(attempts: number): number {
-    const cap = Math.min(this.o.maxRetryMs, this.o.retryBaseMs * 2 ** Math.min(attempts - 1, 30));
-    return Math.round(cap / 2 + (this.o.random ?? Math.random)() * (cap / 2));
+    const cap = Math.min(this.options.maxRetryMs, this.options.retryBaseMs * 2 ** Math.min(attempts - 1, 30));
+    return Math.round(cap / 2 + (this.options.random ?? Math.random)() * (cap / 2));
   }
 
   /** Moves the checkpoint over the delivered run at the front, and lets go of what it passed. */
@@ -234,7 +234,7 @@ export class Forwarder {
       this.held = this.held.slice(this.first);
       this.first = 0;
     }
-    this.o.checkpoint(this.position!, wanted);
+    this.options.checkpoint(this.position!, wanted);
     this.wake();
   }
 }

@@ -30,7 +30,7 @@ export function advance(p: FeedPosition | undefined, e: Pick<Event, 'id' | 'crea
   return { created_at: e.created_at, ids: [e.id] };
 }
 
-export function copyPosition(p: FeedPosition): FeedPosition;
+export function copyPosition(position: FeedPosition): FeedPosition;
 export function copyPosition(p: FeedPosition | undefined): FeedPosition | undefined;
 export function copyPosition(p: FeedPosition | undefined): FeedPosition | undefined {
   return p && { created_at: p.created_at, ids: [...p.ids] };

@@ -66,6 +66,8 @@ export interface MoneyGateDeps {
   inFlight?(event: AuditEvent): () => void;
   /** Where reservations are kept: this machine's file for the context and service unless given (a gateway's store). */
   reservations?: ReservationBook;
+  /** Whether the caller shows each verdict's violations before a refusal (the CLI does; a gateway's answer cannot). */
+  verdictsShown?: boolean;
 }
 
 /** A request as it comes to the gate. */
@@ -124,19 +126,19 @@ function refusedOutcome(e: unknown): AuditOutcome {
 export async function refuseRequest(
   audit: Pick<GateAudit, 'note'>,
   p: Pick<Prepared, 'request' | 'refId'> & { what?: AuditWhat },
-  e: unknown,
+  error: unknown,
 ): Promise<never> {
-  if (!wasRecorded(e)) {
+  if (!wasRecorded(error)) {
     const body = p.request.body;
     await audit.note({
       kind: AUDIT_KIND[p.request.operation],
       ref_id: p.refId,
       what: p.what ?? { ...requestWhat(p.request.operation, body), ...p.request.what, command: p.request.command },
-      outcome: refusedOutcome(e),
+      outcome: refusedOutcome(error),
     });
-    if (typeof e === 'object' && e !== null) recorded.add(e);
+    if (typeof error === 'object' && error !== null) recorded.add(error);
   }
-  throw e;
+  throw error;
 }
 
 /** The requests that may be retried only because they carry a ref_id: none leaves without one. */
@@ -177,17 +179,17 @@ export class MoneyGate {
   }
 
   /** Steps 3 and 4 for a preview (a dry run, the confirmation): the policy's verdict; nothing reserved or recorded. */
-  async judge(p: Prepared, o: { dryRun: boolean }): Promise<PolicyVerdict> {
+  async judge(prepared: Prepared, options: { dryRun: boolean }): Promise<PolicyVerdict> {
     try {
       const policy = await this.deps.policy();
-      await this.bookCheck(p, policy);
-      const verdict = await this.verdict(p, policy, []);
-      judged.set(p, verdict);
-      this.deps.onVerdict?.(verdict, p.request.command, o.dryRun);
+      await this.bookCheck(prepared, policy);
+      const verdict = await this.verdict(prepared, policy, []);
+      judged.set(prepared, verdict);
+      this.deps.onVerdict?.(verdict, prepared.request.command, options.dryRun);
       return verdict;
     } catch (e) {
-      if (o.dryRun) throw e;
-      return this.refuse(p, e);
+      if (options.dryRun) throw e;
+      return this.refuse(prepared, e);
     }
   }
 
@@ -195,10 +197,11 @@ export class MoneyGate {
    * A refusal on the way to sending (the gate's own checks, the policy, the caller's preflights, the operator's no):
    * one audit entry with the request's fields and the whole reason, then the error thrown.
    */
-  async refuse(p: Prepared, e: unknown, more: AuditWhat = {}): Promise<never> {
-    const v = judged.get(p);
-    if (v && !v.allowed && e instanceof CoinopError && e.category === 'policy') more = { ...verdictFields(v), ...more };
-    return refuseRequest(this.deps.audit, { ...p, what: { ...p.what, ...more } }, e);
+  async refuse(prepared: Prepared, error: unknown, more: AuditWhat = {}): Promise<never> {
+    const v = judged.get(prepared);
+    if (v && !v.allowed && error instanceof CoinopError && error.category === 'policy')
+      more = { ...verdictFields(v), ...more };
+    return refuseRequest(this.deps.audit, { ...prepared, what: { ...prepared.what, ...more } }, error);
   }
 
   /**
@@ -208,12 +211,12 @@ export class MoneyGate {
    * ran coinop's own preflights already (`preflighted`: withdraw and the MCP tools show them first), the gate runs
    * them here: the balance and the transfer limits.
    */
-  async send(p: Prepared, leaving?: () => void, o: { preflighted?: boolean } = {}): Promise<Sent> {
-    const refId = p.refId;
-    if (!o.preflighted) await this.preflight(p);
-    const { reserved, verdict } = await this.admit(p);
-    const kind = AUDIT_KIND[p.request.operation];
-    const what = p.what;
+  async send(prepared: Prepared, leaving?: () => void, options: { preflighted?: boolean } = {}): Promise<Sent> {
+    const refId = prepared.refId;
+    if (!options.preflighted) await this.preflight(prepared);
+    const { reserved, verdict } = await this.admit(prepared);
+    const kind = AUDIT_KIND[prepared.request.operation];
+    const what = prepared.what;
     const approvers = (verdict.approvals ?? []).filter((a) => a.status === 'valid' && a.key_id);
     const attempt: AuditEvent = {
       kind,
@@ -226,13 +229,13 @@ export class MoneyGate {
       await this.deps.audit.record(attempt);
     } catch (e) {
       if (reserved) await this.release(refId);
-      return this.refuse(p, e);
+      return this.refuse(prepared, e);
     }
     const landed = this.deps.inFlight?.(attempt) ?? (() => {});
     leaving?.();
     let res: CallResult<Record<string, unknown>>;
     try {
-      res = await this.deps.client.callAny(p.request.operation, { body: p.body }, p.request.flags);
+      res = await this.deps.client.callAny(prepared.request.operation, { body: prepared.body }, prepared.request.flags);
     } catch (e) {
       landed();
       const outcome = outcomeOfError(e);
@@ -255,7 +258,7 @@ export class MoneyGate {
     const saved =
       typeof data.pending_id === 'string'
         ? { pending_id: data.pending_id }
-        : p.request.operation === 'putCryptoDestinationAddress'
+        : prepared.request.operation === 'putCryptoDestinationAddress'
           ? savedEntry(data)
           : charged(data);
     await this.deps.audit.note({ kind, ref_id: refId, what: { ...what, ...saved }, outcome });
@@ -268,10 +271,10 @@ export class MoneyGate {
    * available balance, and a withdrawal against what is left of the transfer limits. A shortfall is refused and
    * recorded; a balance or limit that cannot be read is left to the service.
    */
-  async preflight(p: Prepared): Promise<void> {
-    const op = p.request.operation;
+  async preflight(prepared: Prepared): Promise<void> {
+    const op = prepared.request.operation;
     if (op !== 'createCryptoWithdrawal' && op !== 'createInternalTransfer') return;
-    const b = p.body;
+    const b = prepared.body;
     const withdrawal = op === 'createCryptoWithdrawal';
     const asset = String(b.asset).toUpperCase();
     const profileId = String(withdrawal ? b.profile_id : b.from_profile_id);
@@ -292,7 +295,7 @@ export class MoneyGate {
       }
     }
     // A retry of a request that went out already is answered with the earlier transfer, not refused for what it took.
-    if (refusal && !(await this.held(p.refId))) return this.refuse(p, refusal);
+    if (refusal && !(await this.held(prepared.refId))) return this.refuse(prepared, refusal);
   }
 
   /** Whether the service holds a transfer with this ref_id already. */
@@ -345,14 +348,15 @@ export class MoneyGate {
   }
 
   /** The policy's verdict now, with what this machine has reserved; reserves (under the lock) when it allows. */
-  private async admit(p: Prepared): Promise<{ reserved: boolean; verdict: PolicyVerdict }> {
-    const policy = await this.policyOrRefuse(p);
-    await this.bookCheck(p, policy);
-    const request = policyRequestOf(p.request.operation, p.body);
-    const caps = !!(policy?.policy.maxPer24h && request?.kind === 'withdrawal' && p.refId);
+  private async admit(prepared: Prepared): Promise<{ reserved: boolean; verdict: PolicyVerdict }> {
+    const policy = await this.policyOrRefuse(prepared);
+    await this.bookCheck(prepared, policy);
+    const request = policyRequestOf(prepared.request.operation, prepared.body);
+    const caps = !!(policy?.policy.maxPer24h && request?.kind === 'withdrawal' && prepared.refId);
     if (!caps) {
-      const verdict = await this.verdictOrRefuse(p, policy, []);
-      if (!verdict.allowed) return this.refuse(p, refusal(verdict), verdictFields(verdict));
+      const verdict = await this.verdictOrRefuse(prepared, policy, []);
+      if (!verdict.allowed)
+        return this.refuse(prepared, refusal(verdict, this.deps.verdictsShown ?? true), verdictFields(verdict));
       return { reserved: false, verdict };
     }
     const now = this.deps.now();
@@ -362,20 +366,21 @@ export class MoneyGate {
         const held = await this.reservations.read(now);
         let seen = new Set<string>();
         const verdict = await this.verdictOrRefuse(
-          p,
+          prepared,
           policy,
-          held.filter((h) => h.ref_id !== p.refId),
+          held.filter((h) => h.ref_id !== prepared.refId),
           (s) => (seen = s),
         );
-        if (!verdict.allowed) return this.refuse(p, refusal(verdict), verdictFields(verdict));
-        if (!seen.has(p.refId!) && !held.some((h) => h.ref_id === p.refId))
-          held.push({ ref_id: p.refId!, asset: r.asset, amount: r.amount, at: now });
+        if (!verdict.allowed)
+          return this.refuse(prepared, refusal(verdict, this.deps.verdictsShown ?? true), verdictFields(verdict));
+        if (!seen.has(prepared.refId!) && !held.some((h) => h.ref_id === prepared.refId))
+          held.push({ ref_id: prepared.refId!, asset: r.asset, amount: r.amount, at: now });
         await this.reservations.write(held, seen, now);
         return { reserved: true, verdict };
       });
     } catch (e) {
       if (wasRecorded(e)) throw e;
-      return this.refuse(p, lockError(e, this.reservations.lockPath));
+      return this.refuse(prepared, lockError(e, this.reservations.lockPath));
     }
   }
 
@@ -383,54 +388,54 @@ export class MoneyGate {
    * An address book write against the policy (a nickname it allows given to another address is refused); what the
    * book said before the write goes into the request's audit entries.
    */
-  private async bookCheck(p: Prepared, policy: LoadedPolicy | undefined): Promise<void> {
-    if (p.request.operation !== 'putCryptoDestinationAddress') return;
+  private async bookCheck(prepared: Prepared, policy: LoadedPolicy | undefined): Promise<void> {
+    if (prepared.request.operation !== 'putCryptoDestinationAddress') return;
     let checked: Awaited<ReturnType<typeof checkBookWrite>>;
     try {
-      checked = await checkBookWrite(this.deps.client, policy, p.body as PutCryptoDestinationAddressRequest);
+      checked = await checkBookWrite(this.deps.client, policy, prepared.body as PutCryptoDestinationAddressRequest);
     } catch (e) {
-      return this.refuse(p, e);
+      return this.refuse(prepared, e);
     }
-    p.what = { ...p.what, ...checked.what };
-    if (checked.refusal) return this.refuse(p, checked.refusal);
+    prepared.what = { ...prepared.what, ...checked.what };
+    if (checked.refusal) return this.refuse(prepared, checked.refusal);
   }
 
-  private async policyOrRefuse(p: Prepared): Promise<LoadedPolicy | undefined> {
+  private async policyOrRefuse(prepared: Prepared): Promise<LoadedPolicy | undefined> {
     try {
       return await this.deps.policy();
     } catch (e) {
-      return this.refuse(p, e);
+      return this.refuse(prepared, e);
     }
   }
 
   private async verdictOrRefuse(
-    p: Prepared,
+    prepared: Prepared,
     policy: LoadedPolicy | undefined,
     reserved: { ref_id: string; asset: string; amount: string }[],
     onSeen?: (s: Set<string>) => void,
   ): Promise<PolicyVerdict> {
     try {
-      const v = await this.verdict(p, policy, reserved, onSeen);
-      this.deps.onVerdict?.(v, p.request.command, false);
+      const v = await this.verdict(prepared, policy, reserved, onSeen);
+      this.deps.onVerdict?.(v, prepared.request.command, false);
       return v;
     } catch (e) {
-      return this.refuse(p, e);
+      return this.refuse(prepared, e);
     }
   }
 
   /** The policy's verdict on the request, with the approvals given and what this machine reserved. */
   private verdict(
-    p: Prepared,
+    prepared: Prepared,
     policy: LoadedPolicy | undefined,
     reserved: { ref_id: string; asset: string; amount: string }[],
     onSeen?: (s: Set<string>) => void,
   ): Promise<PolicyVerdict> {
-    const request = policyRequestOf(p.request.operation, p.body);
-    const a = p.request.approvals;
+    const request = policyRequestOf(prepared.request.operation, prepared.body);
+    const a = prepared.request.approvals;
     let approvals: Parameters<typeof checkWithdrawals>[0]['approvals'];
     if (a && policy?.policy.approvals) {
       const b = new ContentBuilder(a.scope);
-      b.add(p.body);
+      b.add(prepared.body);
       approvals = { content: b.finish(), files: a.files };
     }
     return checkWithdrawals({
@@ -483,18 +488,18 @@ function savedEntry(data: Record<string, unknown>): AuditWhat {
 }
 
 /** What an audit entry of a policy refusal adds: the rules that refused, and the policy file that decided. */
-export function verdictFields(v: PolicyVerdict): AuditWhat {
+export function verdictFields(verdict: PolicyVerdict): AuditWhat {
   return {
-    rules: v.rules.filter((r) => r.status === 'fail').map((r) => r.rule),
-    ...(v.file ? { policy_file: v.file, policy_sha256: v.sha256 } : {}),
-    ...(v.approvals?.length
-      ? { approvals: v.approvals.map((a) => ({ key_id: a.key_id ?? null, status: a.status })) }
+    rules: verdict.rules.filter((r) => r.status === 'fail').map((r) => r.rule),
+    ...(verdict.file ? { policy_file: verdict.file, policy_sha256: verdict.sha256 } : {}),
+    ...(verdict.approvals?.length
+      ? { approvals: verdict.approvals.map((a) => ({ key_id: a.key_id ?? null, status: a.status })) }
       : {}),
   };
 }
 
-function lockError(e: unknown, lockPath: string): CoinopError {
-  const ce = toCoinopError(e);
+function lockError(error: unknown, lockPath: string): CoinopError {
+  const ce = toCoinopError(error);
   if (ce.category !== 'internal') return ce;
   return new CoinopError('file', `the gate's lock ${lockPath} could not be taken (${ce.message}); nothing was sent`, {
     hint: 'another coinop process may be sending for this context: try again when it is done',

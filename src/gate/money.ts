@@ -148,9 +148,9 @@ export function requestWhat(op: MoneyOperationId, body: Record<string, unknown>)
   }
 }
 
-function clean(w: AuditWhat): AuditWhat {
-  for (const k of Object.keys(w)) if (w[k] === undefined) delete w[k];
-  return w;
+function clean(what: AuditWhat): AuditWhat {
+  for (const k of Object.keys(what)) if (what[k] === undefined) delete what[k];
+  return what;
 }
 
 /** The request as the policy sees it; none for what it has no rule on (a sandbox deposit, a deposit address). */

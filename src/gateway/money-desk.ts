@@ -68,10 +68,10 @@ export class MoneyDesk {
   constructor(
     private readonly store: GatewayStore,
     private readonly upstream: Upstream,
-    o: MoneyDeskOptions = {},
+    options: MoneyDeskOptions = {},
   ) {
-    this.now = o.now ?? Date.now;
-    this.ttl = o.approvalTtlMs ?? APPROVAL_TTL_MS;
+    this.now = options.now ?? Date.now;
+    this.ttl = options.approvalTtlMs ?? APPROVAL_TTL_MS;
   }
 
   /** The gateway's policy: its store's current version (none: no rules). */
@@ -128,6 +128,7 @@ export class MoneyDesk {
       catalogue: this.upstream.catalogue,
       now: this.now,
       reservations: this.reservationBook(op),
+      verdictsShown: false,
     });
   }
 
@@ -142,8 +143,8 @@ export class MoneyDesk {
     return {
       lockPath: `the gateway store (${store.sql.dialect})`,
       exclusive: (fn) =>
-        store.sql.exclusive('gw_caps', async (t) => {
-          tx = t;
+        store.sql.exclusive('gw_caps', async (sql) => {
+          tx = sql;
           try {
             return await fn();
           } finally {
@@ -182,7 +183,7 @@ export class MoneyDesk {
   async request(op: Operator, operation: MoneyOperationId, body: Record<string, unknown>): Promise<DeskAnswer> {
     const scope = (operations[operation] as Operation).scope;
     if (scope && !ROLE_SCOPES[op.role].includes(scope))
-      return gatewayProblem(403, 'role', 'Forbidden', `${op.name} is a ${op.role}: the role cannot ${scope}`);
+      return gatewayProblem(403, 'role', 'Forbidden', `${op.name} is ${roleWords(op.role)}: the role cannot ${scope}`);
     const refId = typeof body.ref_id === 'string' ? body.ref_id : null;
     if (refId) {
       // The same ref_id again: the held request answers for it (its transfer once sent); it is never held twice.
@@ -210,47 +211,47 @@ export class MoneyDesk {
     }
   }
 
-  private async hold(op: Operator, p: Prepared, verdict: PolicyVerdict): Promise<DeskAnswer> {
-    const builder = new ContentBuilder(this.scope(p.body));
-    builder.add(p.body);
+  private async hold(op: Operator, prepared: Prepared, verdict: PolicyVerdict): Promise<DeskAnswer> {
+    const builder = new ContentBuilder(this.scope(prepared.body));
+    builder.add(prepared.body);
     const held = await this.store.hold({
       operator: op.name,
-      operation: p.request.operation,
-      body: p.body,
-      refId: p.refId,
+      operation: prepared.request.operation,
+      body: prepared.body,
+      refId: prepared.refId,
       content: contentLines(builder.finish()),
       expiresAt: this.now() + this.ttl,
     });
     await this.audit(op).record({
-      kind: AUDIT_KIND[p.request.operation as MoneyOperationId],
-      ref_id: p.refId,
-      what: { ...p.what, pending_id: held.id, approvals_required: verdict.approvals?.length ?? 0 },
+      kind: AUDIT_KIND[prepared.request.operation as MoneyOperationId],
+      ref_id: prepared.refId,
+      what: { ...prepared.what, pending_id: held.id, approvals_required: verdict.approvals?.length ?? 0 },
       outcome: { result: 'held' },
     });
     return this.heldAnswer(held, 202);
   }
 
   /** A held request as the gateway shows it: its id, status, content, approvals so far. */
-  async heldAnswer(p: Pending, status = 200): Promise<DeskAnswer> {
-    const approvals = await this.store.approvals(p.id);
+  async heldAnswer(pending: Pending, status = 200): Promise<DeskAnswer> {
+    const approvals = await this.store.approvals(pending.id);
     const policy = await this.policy().catch(() => undefined);
-    const expired = p.status === 'pending' && p.expiresAt <= this.now();
+    const expired = pending.status === 'pending' && pending.expiresAt <= this.now();
     return {
       status,
       body: {
-        pending_id: p.id,
-        status: expired ? 'expired' : p.status,
-        operation: p.operation,
-        initiator: p.operator,
-        ref_id: p.refId,
-        request: p.body,
-        what: requestWhat(p.operation as MoneyOperationId, p.body),
-        content: p.content,
+        pending_id: pending.id,
+        status: expired ? 'expired' : pending.status,
+        operation: pending.operation,
+        initiator: pending.operator,
+        ref_id: pending.refId,
+        request: pending.body,
+        what: requestWhat(pending.operation as MoneyOperationId, pending.body),
+        content: pending.content,
         approvals: approvals.map((a) => ({ operator: a.operator, at: new Date(a.at).toISOString() })),
         approvals_required: policy?.policy.approvals?.required ?? 0,
-        created_at: new Date(p.createdAt).toISOString(),
-        expires_at: new Date(p.expiresAt).toISOString(),
-        result: p.result,
+        created_at: new Date(pending.createdAt).toISOString(),
+        expires_at: new Date(pending.expiresAt).toISOString(),
+        result: pending.result,
       },
     };
   }
@@ -286,7 +287,7 @@ export class MoneyDesk {
   /** Why this operator may not approve or reject this request now, if anything. */
   private async approvalRefusal(op: Operator, p: Pending | undefined): Promise<DeskAnswer | undefined> {
     if (!canApprove(op.role))
-      return gatewayProblem(403, 'role', 'Forbidden', `${op.name} is a ${op.role}: only approvers approve`);
+      return gatewayProblem(403, 'role', 'Forbidden', `${op.name} is ${roleWords(op.role)}: only approvers approve`);
     if (!p) return gatewayProblem(404, 'pending', 'Not Found', 'no request is held by that id');
     if (p.operator === op.name)
       return gatewayProblem(
@@ -386,22 +387,30 @@ export class MoneyDesk {
   }
 }
 
+/** A role with its article: "an initiator", "a viewer". */
+export const roleWords = (role: string): string => `${/^[aeiou]/.test(role) ? 'an' : 'a'} ${role}`;
+
 /** Whether the policy refuses only for want of approvals (everything else allows). */
-function onlyApprovalsMissing(v: PolicyVerdict): boolean {
-  const failing = v.rules.filter((r) => r.status === 'fail').map((r) => r.rule);
+function onlyApprovalsMissing(verdict: PolicyVerdict): boolean {
+  const failing = verdict.rules.filter((r) => r.status === 'fail').map((r) => r.rule);
   return failing.length > 0 && failing.every((r) => r === 'approvals');
 }
 
 /** An error on the way as the operator's answer: a refusal by the gate, the service's own problem, or unavailable. */
-export function errorAnswer(e: unknown): DeskAnswer {
-  const ce = toCoinopError(e);
+export function errorAnswer(error: unknown): DeskAnswer {
+  const ce = toCoinopError(error);
   const problem = ce.problem;
   if (problem && typeof problem.status === 'number') return { status: problem.status, body: { ...problem } };
   switch (ce.category) {
     case 'usage':
       return gatewayProblem(400, 'invalid', 'Bad Request', ce.message);
     case 'policy':
-      return gatewayProblem(403, 'policy-refused', 'Refused by the gateway policy', ce.message);
+      return gatewayProblem(
+        403,
+        'policy-refused',
+        "Refused by the gateway's policy",
+        ce.message.replace(/^refused by policy: /, ''),
+      );
     case 'network':
     case 'timeout':
       return gatewayProblem(502, 'upstream', 'Bad Gateway', ce.message);

@@ -10,7 +10,7 @@ import type { AddressInfo } from 'node:net';
 import { type Operation, operations, type OperationId } from '../contract/index.js';
 import { apiRoot } from '../config/environments.js';
 import { climbsAboveRoot, moneyOperationAt, operationAt, unjudgedMoneyAt } from '../gate/money.js';
-import { type DeskAnswer, gatewayProblem, MoneyDesk, type Upstream } from './money-desk.js';
+import { type DeskAnswer, gatewayProblem, MoneyDesk, roleWords, type Upstream } from './money-desk.js';
 import { ROLE_SCOPES, secretMatches, signToken, TOKEN_TTL_SECONDS, verifyToken } from './operators.js';
 import { OperatorRateLimit } from './rate-limit.js';
 import type { GatewayStore, Operator } from './store.js';
@@ -46,34 +46,36 @@ export interface RunningGateway {
 const MAX_BODY = 1 << 20;
 
 /** Starts the gateway's server; it answers until close(). */
-export async function startGateway(o: GatewayOptions): Promise<RunningGateway> {
-  const now = o.now ?? Date.now;
-  const desk = new MoneyDesk(o.store, o.upstream, { now, approvalTtlMs: o.approvalTtlMs });
-  const limits = new OperatorRateLimit(o.ratePerSecond ?? 50, now);
-  const key = await o.store.tokenKey();
-  const ctx: Handling = { o, desk, limits, key, now };
+export async function startGateway(options: GatewayOptions): Promise<RunningGateway> {
+  const now = options.now ?? Date.now;
+  const desk = new MoneyDesk(options.store, options.upstream, { now, approvalTtlMs: options.approvalTtlMs });
+  const limits = new OperatorRateLimit(options.ratePerSecond ?? 50, now);
+  const key = await options.store.tokenKey();
+  const ctx: Handling = { o: options, desk, limits, key, now };
   const handler = (req: IncomingMessage, res: ServerResponse) => {
-    handle(ctx, req, res).catch((e: unknown) => {
-      if (!res.headersSent) send(res, gatewayProblem(500, 'internal', 'Internal Server Error', String(e)));
+    handle(ctx, req, res).catch((error: unknown) => {
+      if (!res.headersSent) send(res, gatewayProblem(500, 'internal', 'Internal Server Error', String(error)));
       else res.destroy();
     });
   };
-  const server = o.tls ? createHttpsServer({ cert: o.tls.cert, key: o.tls.key }, handler) : createHttpServer(handler);
+  const server = options.tls
+    ? createHttpsServer({ cert: options.tls.cert, key: options.tls.key }, handler)
+    : createHttpServer(handler);
   attachStreamProxy(server, {
-    upstreamWsUrl: o.upstream.wsUrl,
+    upstreamWsUrl: options.upstream.wsUrl,
     authenticate: (token) => operatorOf(ctx, token),
-    bearer: () => o.upstream.bearer(),
+    bearer: () => options.upstream.bearer(),
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(o.port ?? 0, o.host ?? '127.0.0.1', () => resolve());
+    server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => resolve());
   });
   const { port } = server.address() as AddressInfo;
-  const host = (o.host ?? '127.0.0.1').includes(':') ? `[${o.host}]` : (o.host ?? '127.0.0.1');
-  const url = `${o.tls ? 'https' : 'http'}://${host}:${port}`;
+  const host = (options.host ?? '127.0.0.1').includes(':') ? `[${options.host}]` : (options.host ?? '127.0.0.1');
+  const url = `${options.tls ? 'https' : 'http'}://${host}:${port}`;
   return {
     url,
-    wsUrl: `${o.tls ? 'wss' : 'ws'}://${host}:${port}/ws`,
+    wsUrl: `${options.tls ? 'wss' : 'ws'}://${host}:${port}/ws`,
     server,
     desk,
     close: () =>
@@ -92,10 +94,10 @@ interface Handling {
   now: () => number;
 }
 
-function send(res: ServerResponse, a: DeskAnswer, headers: Record<string, string> = {}): void {
-  const problem = a.status >= 400 && typeof a.body.title === 'string';
-  const body = JSON.stringify(a.body);
-  res.writeHead(a.status, {
+function send(res: ServerResponse, answer: DeskAnswer, headers: Record<string, string> = {}): void {
+  const problem = answer.status >= 400 && typeof answer.body.title === 'string';
+  const body = JSON.stringify(answer.body);
+  res.writeHead(answer.status, {
     'content-type': problem ? 'application/problem+json' : 'application/json',
     'content-length': Buffer.byteLength(body),
     'cache-control': 'no-store',
@@ -306,7 +308,7 @@ async function apiRoute(
   if (scope && !ROLE_SCOPES[op.role].includes(scope))
     return send(
       res,
-      gatewayProblem(403, 'role', 'Forbidden', `${op.name} is a ${op.role}: the role lacks scope ${scope}`),
+      gatewayProblem(403, 'role', 'Forbidden', `${op.name} is ${roleWords(op.role)}: the role lacks scope ${scope}`),
     );
   await forward(ctx, req, res, method, url, body);
 }

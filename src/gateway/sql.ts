@@ -26,11 +26,11 @@ export function storeKind(url: string): { dialect: Dialect; target: string } {
  * Opens a store. `schema` (Postgres only; or `?schema=NAME` in the URL) sets the search path: the gateway's tables
  * live in that schema (tests use one each).
  */
-export async function openSql(url: string, o: { schema?: string } = {}): Promise<Sql> {
+export async function openSql(url: string, options: { schema?: string } = {}): Promise<Sql> {
   const { dialect, target } = storeKind(url);
   if (dialect === 'sqlite') return openSqlite(target);
   const u = new URL(target);
-  const schema = o.schema ?? u.searchParams.get('schema') ?? undefined;
+  const schema = options.schema ?? u.searchParams.get('schema') ?? undefined;
   u.searchParams.delete('schema');
   if (schema !== undefined && !/^[A-Za-z_][A-Za-z0-9_]{0,62}$/.test(schema))
     throw new Error(`schema: "${schema}" is not a plain identifier`);

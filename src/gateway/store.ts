@@ -251,14 +251,14 @@ export class GatewayStore {
     }));
   }
 
-  async reserve(tx: Sql, r: HeldReservation): Promise<void> {
-    await tx.query('DELETE FROM gw_reservations WHERE ref_id = $1', [r.ref_id]);
+  async reserve(tx: Sql, reservation: HeldReservation): Promise<void> {
+    await tx.query('DELETE FROM gw_reservations WHERE ref_id = $1', [reservation.ref_id]);
     await tx.query('INSERT INTO gw_reservations (ref_id, operator, asset, amount, at) VALUES ($1, $2, $3, $4, $5)', [
-      r.ref_id,
-      r.operator,
-      r.asset,
-      r.amount,
-      r.at,
+      reservation.ref_id,
+      reservation.operator,
+      reservation.asset,
+      reservation.amount,
+      reservation.at,
     ]);
   }
 
@@ -347,12 +347,12 @@ export class GatewayStore {
   }
 }
 
-function policyOf(r: Row): PolicyVersion {
+function policyOf(row: Row): PolicyVersion {
   return {
-    version: Number(r.version),
-    body: String(r.body),
-    sha256: String(r.sha256),
-    setBy: String(r.set_by),
-    setAt: String(r.set_at),
+    version: Number(row.version),
+    body: String(row.body),
+    sha256: String(row.sha256),
+    setBy: String(row.set_by),
+    setAt: String(row.set_at),
   };
 }

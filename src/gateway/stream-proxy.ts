@@ -20,23 +20,25 @@ function refuse(socket: Duplex, status: number, title: string, detail: string): 
   );
 }
 
-export function attachStreamProxy(server: Server, o: StreamProxyOptions): void {
+export function attachStreamProxy(server: Server, options: StreamProxyOptions): void {
   server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
-    upgrade(o, req, socket, head).catch(() => socket.destroy());
+    upgrade(options, req, socket, head).catch(() => socket.destroy());
   });
 }
 
-async function upgrade(o: StreamProxyOptions, req: IncomingMessage, socket: Duplex, head: Buffer): Promise<void> {
+async function upgrade(options: StreamProxyOptions, req: IncomingMessage, socket: Duplex, head: Buffer): Promise<void> {
   const path = (req.url ?? '/').split('?')[0];
   if (path !== '/ws' && path !== '/') return refuse(socket, 404, 'Not Found', `no WebSocket endpoint at ${path}`);
   if (req.headers.origin !== undefined) return refuse(socket, 403, 'Forbidden', 'cross-site requests are refused');
   const token = /^Bearer\s+(\S+)$/i.exec(req.headers.authorization ?? '')?.[1];
-  const op = await o.authenticate(token);
+  const op = await options.authenticate(token);
   if (!op) return refuse(socket, 401, 'Unauthorized', 'an operator token is required');
   if (!ROLE_SCOPES[op.role].includes(SCOPES.marketDataStream))
     return refuse(socket, 403, 'Forbidden', `${op.name}'s role lacks ${SCOPES.marketDataStream}`);
   const { WebSocket, WebSocketServer } = await import('ws');
-  const upstream = new WebSocket(o.upstreamWsUrl, { headers: { Authorization: `Bearer ${await o.bearer()}` } });
+  const upstream = new WebSocket(options.upstreamWsUrl, {
+    headers: { Authorization: `Bearer ${await options.bearer()}` },
+  });
   upstream.once('unexpected-response', (_r, res) =>
     refuse(socket, res.statusCode === 429 ? 429 : 502, 'Bad Gateway', `the upstream stream answered ${res.statusCode}`),
   );

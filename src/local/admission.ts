@@ -3,10 +3,20 @@
 // token endpoint have rate limits and the configured faults.
 import { problems } from '../contract/index.js';
 import type { BrowserGuard } from './browser-guard.js';
-import type { Faults } from './faults.js';
-import type { RequestState } from './pipeline.js';
+import type { FaultAction, Faults } from './faults.js';
 import type { LimitBucket, RequestLimits } from './rate-limits.js';
 import type { Reply, Request } from './router.js';
+
+/** What the pipeline learns about one request on its way. */
+export interface RequestState {
+  started: number;
+  fault?: FaultAction;
+  reason?: string;
+  /** Already in the request log (a dropped connection never finishes its response). */
+  journaled?: boolean;
+  /** The body was read to its end; otherwise an error answer closes the connection. */
+  bodyRead?: boolean;
+}
 
 export interface GateDeps {
   /** Known once the service listens (its port is part of its own origin), before any request can arrive. */

@@ -1,4 +1,5 @@
 // `coinop local start`: runs the local service in the foreground until SIGINT or SIGTERM.
+import { stopSignal } from '../stop-signal.js';
 import { operations, requestIssues } from '../contract/index.js';
 import type { LocalConfig } from './config.js';
 import { DEMO } from '../embedded/demo.js';
@@ -54,15 +55,7 @@ export async function runLocalStart(
   setImmediate(() => {
     for (const op of Object.values(operations)) requestIssues(op, { params: {}, query: {}, body: {} });
   });
-  await new Promise<void>((resolve) => {
-    const stop = () => {
-      process.off('SIGINT', stop);
-      process.off('SIGTERM', stop);
-      resolve();
-    };
-    process.on('SIGINT', stop);
-    process.on('SIGTERM', stop);
-  });
+  await stopSignal();
   io.stderr.write('stopping local service\n');
   await svc.close();
   io.stderr.write('stopped\n');

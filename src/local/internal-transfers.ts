@@ -61,23 +61,23 @@ function side(
 }
 
 /** Stores one side, COMPLETED at once, and records its event. */
-function insert(core: Core, t: Transfer, now: number): void {
+function insert(core: Core, transfer: Transfer, now: number): void {
   const row: Omit<TransferRow, 'seq'> = {
-    id: t.id,
-    ref_id: t.ref_id ?? null,
-    profile_id: t.profile_id,
-    identity_id: t.identity_id ?? null,
-    type: t.type,
-    status: t.status,
+    id: transfer.id,
+    ref_id: transfer.ref_id ?? null,
+    profile_id: transfer.profile_id,
+    identity_id: transfer.identity_id ?? null,
+    type: transfer.type,
+    status: transfer.status,
     crypto_tx_hash: null,
-    group_id: t.group_id ?? null,
-    balance_asset: t.asset,
-    total: t.total,
+    group_id: transfer.group_id ?? null,
+    balance_asset: transfer.asset,
+    total: transfer.total,
     created_ms: now,
     updated_ms: now,
     settle_ms: null,
     fails: 0,
-    body: JSON.stringify(t),
+    body: JSON.stringify(transfer),
   };
   core.store.insertTransfer(row);
   recordTransferEvent(core, transferResource({ ...row, seq: 0 }), now);

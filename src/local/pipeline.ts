@@ -1,10 +1,9 @@
-// The local service's request pipeline, in named stages: gate (gate.ts: Host and browser guard, loopback rule, rate
+// The local service's request pipeline, in named stages: gate (admission.ts: Host and browser guard, loopback rule, rate
 // limits, faults), route (the router's match, then the body and the handler), journal (the request log served at
 // /_local/journal) and answer (the reply, or any error as a problem+json).
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { ProblemError, problems, type Problem } from '../contract/index.js';
-import type { FaultAction } from './faults.js';
-import { gate, isControlPath, type GateDeps } from './admission.js';
+import { gate, isControlPath, type GateDeps, type RequestState } from './admission.js';
 import type { RequestLog } from './request-log.js';
 import { isoMillis } from './service-clock.js';
 import {
@@ -19,17 +18,6 @@ import {
   type RouteOptions,
   type Router,
 } from './router.js';
-
-/** What the pipeline learns about one request on its way. */
-export interface RequestState {
-  started: number;
-  fault?: FaultAction;
-  reason?: string;
-  /** Already in the request log (a dropped connection never finishes its response). */
-  journaled?: boolean;
-  /** The body was read to its end; otherwise an error answer closes the connection. */
-  bodyRead?: boolean;
-}
 
 export interface PipelineDeps extends GateDeps {
   router: Router;

@@ -45,14 +45,19 @@ interface Series {
   withNow: boolean;
 }
 
-function seriesCount(s: Series): number {
-  return Math.max(0, s.lastK - s.firstK + 1) + (s.withNow ? 1 : 0);
+function seriesCount(series: Series): number {
+  return Math.max(0, series.lastK - series.firstK + 1) + (series.withNow ? 1 : 0);
 }
 
 /** The response body (JSON text) of a historical prices query: {market, items, total_count}. */
-export function historicalPricesJson(seed: number, market: Market, q: ListHistoricalPricesQuery, now: number): string {
-  const beginGiven = q['range.begin'] !== undefined ? Date.parse(q['range.begin']) : undefined;
-  const endGiven = q['range.end'] !== undefined ? Date.parse(q['range.end']) : undefined;
+export function historicalPricesJson(
+  seed: number,
+  market: Market,
+  query: ListHistoricalPricesQuery,
+  now: number,
+): string {
+  const beginGiven = query['range.begin'] !== undefined ? Date.parse(query['range.begin']) : undefined;
+  const endGiven = query['range.end'] !== undefined ? Date.parse(query['range.end']) : undefined;
   const end = Math.min(endGiven ?? now, now);
   const withNow = endGiven === undefined && (beginGiven === undefined || beginGiven <= now);
 
@@ -68,10 +73,10 @@ export function historicalPricesJson(seed: number, market: Market, q: ListHistor
   };
 
   let series: Series;
-  if (q.increment !== undefined) {
-    series = seriesFor(q.increment, false);
+  if (query.increment !== undefined) {
+    series = seriesFor(query.increment, false);
   } else {
-    const max = q.max_data_points ?? 1;
+    const max = query.max_data_points ?? 1;
     const coarsest = seriesFor('FOUR_WEEKS', true);
     series = { ...coarsest, firstK: coarsest.firstK + Math.max(0, seriesCount(coarsest) - max) };
     for (const inc of PRICE_INCREMENTS) {
@@ -84,8 +89,8 @@ export function historicalPricesJson(seed: number, market: Market, q: ListHistor
   }
 
   const total = seriesCount(series);
-  const offset = q['pagination.offset'] ?? 0;
-  const to = Math.min(total, offset + (q['pagination.limit'] ?? 100));
+  const offset = query['pagination.offset'] ?? 0;
+  const to = Math.min(total, offset + (query['pagination.limit'] ?? 100));
   const stored = Math.max(0, series.lastK - series.firstK + 1);
   const storedTo = Math.min(to, stored);
   const parts: string[] = [];

@@ -16,8 +16,8 @@ export class RequestLog {
   private entries: RequestLogEntry[] = [];
   constructor(private readonly size: () => number) {}
 
-  add(e: RequestLogEntry): void {
-    this.entries.push(e);
+  add(entry: RequestLogEntry): void {
+    this.entries.push(entry);
     const max = this.size();
     if (this.entries.length > max * 2) this.entries = this.entries.slice(-max);
   }

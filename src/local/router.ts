@@ -279,9 +279,9 @@ export function sendProblem(
   res: ServerResponse,
   method: string,
   reply: Reply,
-  p: Problem,
+  problem: Problem,
   contentType = PROBLEM_CONTENT_TYPE,
 ): void {
-  reply.code(p.status).type(contentType);
-  send(res, method, reply, p);
+  reply.code(problem.status).type(contentType);
+  send(res, method, reply, problem);
 }

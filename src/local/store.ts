@@ -181,13 +181,16 @@ export interface TransferRow {
   fails: number;
   body: string;
 }
-export interface DepositAddressRow {
+/** The columns deposit addresses and deposit instructions share. */
+interface DepositRowBase {
   seq: number;
   id: string;
   ref_id: string | null;
   profile_id: string;
   identity_id: string | null;
   account_id: string | null;
+}
+export interface DepositAddressRow extends DepositRowBase {
   crypto_network: string;
   created_ms: number;
   body: string;
@@ -206,13 +209,7 @@ export interface DestinationRow {
   travelrule_json: string | null;
   created_ms: number;
 }
-export interface DepositInstructionsRow {
-  seq: number;
-  id: string;
-  ref_id: string | null;
-  profile_id: string;
-  identity_id: string | null;
-  account_id: string | null;
+export interface DepositInstructionsRow extends DepositRowBase {
   fiat_network: string;
   routing_number_type: string | null;
   memo_id: string;
@@ -445,15 +442,15 @@ export class Store {
   client(id: string): ClientRow | undefined {
     return this.stmt('SELECT * FROM clients WHERE id = ?').get(id) as ClientRow | undefined;
   }
-  insertClient(c: ClientRow): void {
+  insertClient(row: ClientRow): void {
     this.stmt(
       'INSERT OR REPLACE INTO clients (id, secret, scopes, allow_stream) VALUES (@id, @secret, @scopes, @allow_stream)',
-    ).run(c);
+    ).run(row);
   }
-  insertToken(t: TokenRow): void {
+  insertToken(row: TokenRow): void {
     this.stmt(
       'INSERT INTO tokens (token, client_id, scopes, expires_ms) VALUES (@token, @client_id, @scopes, @expires_ms)',
-    ).run(t);
+    ).run(row);
   }
   token(token: string): TokenRow | undefined {
     return this.stmt('SELECT * FROM tokens WHERE token = ?').get(token) as TokenRow | undefined;
@@ -469,14 +466,16 @@ export class Store {
   profiles(): ProfileRow[] {
     return this.stmt('SELECT * FROM profiles ORDER BY rowid').all() as ProfileRow[];
   }
-  insertProfile(p: NewProfile): void {
+  insertProfile(profile: NewProfile): void {
     const type =
-      p.type ??
-      (this.stmt('SELECT 1 FROM profiles WHERE customer_id = ? LIMIT 1').get(p.customer_id) ? 'NORMAL' : 'DEFAULT');
+      profile.type ??
+      (this.stmt('SELECT 1 FROM profiles WHERE customer_id = ? LIMIT 1').get(profile.customer_id)
+        ? 'NORMAL'
+        : 'DEFAULT');
     this.stmt(
       `INSERT INTO profiles (id, customer_id, nickname, type, description, created_ms)
       VALUES (@id, @customer_id, @nickname, @type, @description, @created_ms)`,
-    ).run({ ...p, type, description: p.description ?? null });
+    ).run({ ...profile, type, description: profile.description ?? null });
   }
   /** The first DEFAULT profile: what the alias "default" names, and whose customer new profiles belong to. */
   defaultProfile(): ProfileRow | undefined {
@@ -491,8 +490,8 @@ export class Store {
     ) as ProfileRow | undefined;
   }
   /** Profiles as the API lists them; `seq` is the row's insertion order. */
-  listProfiles(q: ListQuery): (ProfileRow & { seq: number })[] {
-    return this.list('profiles', q) as (ProfileRow & { seq: number })[];
+  listProfiles(query: ListQuery): (ProfileRow & { seq: number })[] {
+    return this.list('profiles', query) as (ProfileRow & { seq: number })[];
   }
   balance(profileId: string, asset: string): string | undefined {
     return (
@@ -511,10 +510,10 @@ export class Store {
   }
 
   // ---- fee quotes -----------------------------------------------------------------------------------------------
-  insertFeeQuote(q: FeeQuoteRow): void {
+  insertFeeQuote(row: FeeQuoteRow): void {
     this.stmt(`INSERT INTO fee_quotes (id, asset, crypto_network, destination_address, amount, total, fee, quoted_by, created_ms, expires_ms, used_by)
       VALUES (@id, @asset, @crypto_network, @destination_address, @amount, @total, @fee, @quoted_by, @created_ms, @expires_ms, @used_by)`).run(
-      q,
+      row,
     );
   }
   feeQuote(id: string): FeeQuoteRow | undefined {
@@ -555,8 +554,8 @@ export class Store {
       "UPDATE transfers SET status = ?, updated_ms = ?, crypto_tx_hash = ? WHERE id = ? AND status = 'PENDING'",
     ).run(status, updatedMs, hash, id);
   }
-  listTransfers(q: ListQuery): TransferRow[] {
-    return this.list('transfers', q) as TransferRow[];
+  listTransfers(query: ListQuery): TransferRow[] {
+    return this.list('transfers', query) as TransferRow[];
   }
 
   // ---- deposit addresses --------------------------------------------------------------------------------------
@@ -576,8 +575,8 @@ export class Store {
       | DepositAddressRow
       | undefined;
   }
-  listDepositAddresses(q: ListQuery): DepositAddressRow[] {
-    return this.list('deposit_addresses', q) as DepositAddressRow[];
+  listDepositAddresses(query: ListQuery): DepositAddressRow[] {
+    return this.list('deposit_addresses', query) as DepositAddressRow[];
   }
 
   // ---- the address book -----------------------------------------------------------------------------------------
@@ -605,8 +604,8 @@ export class Store {
       'UPDATE crypto_destination_addresses SET nickname = @nickname, bookmarked = @bookmarked, travelrule_json = @travelrule_json WHERE id = @id',
     ).run(d);
   }
-  listDestinations(q: ListQuery): DestinationRow[] {
-    return this.list('crypto_destination_addresses', q) as DestinationRow[];
+  listDestinations(query: ListQuery): DestinationRow[] {
+    return this.list('crypto_destination_addresses', query) as DestinationRow[];
   }
 
   // ---- fiat deposit instructions ------------------------------------------------------------------------------
@@ -638,8 +637,8 @@ export class Store {
       ) as { memo_id: string } | undefined
     )?.memo_id;
   }
-  listDepositInstructions(q: ListQuery): DepositInstructionsRow[] {
-    return this.list('fiat_deposit_instructions', q) as DepositInstructionsRow[];
+  listDepositInstructions(query: ListQuery): DepositInstructionsRow[] {
+    return this.list('fiat_deposit_instructions', query) as DepositInstructionsRow[];
   }
 
   // ---- transfer limits -------------------------------------------------------------------------------------------
@@ -663,9 +662,9 @@ export class Store {
       minute,
     ) as UsageRow | undefined;
   }
-  setUsage(u: UsageRow): void {
+  setUsage(row: UsageRow): void {
     this.stmt(`INSERT INTO transfer_usage (type, asset, minute, total, usd) VALUES (@type, @asset, @minute, @total, @usd)
-      ON CONFLICT(type, asset, minute) DO UPDATE SET total = excluded.total, usd = excluded.usd`).run(u);
+      ON CONFLICT(type, asset, minute) DO UPDATE SET total = excluded.total, usd = excluded.usd`).run(row);
   }
   /** Usage of one transfer type from a minute on (of one asset, or of every asset). */
   usageSince(type: string, fromMinute: number, asset?: string): UsageRow[] {
@@ -702,8 +701,8 @@ export class Store {
       | undefined;
     return r?.created_ms;
   }
-  listEvents(q: ListQuery): EventRow[] {
-    return this.list('events', q) as EventRow[];
+  listEvents(query: ListQuery): EventRow[] {
+    return this.list('events', query) as EventRow[];
   }
 
   // ---- migrations (migrations.ts) ------------------------------------------------------------------------------
@@ -739,37 +738,37 @@ export class Store {
   }
 
   /** Keyset-paged listing: filters, then rows strictly after the cursor position in (sort column, seq) order. */
-  private list(table: ListTable, q: ListQuery): unknown[] {
+  private list(table: ListTable, query: ListQuery): unknown[] {
     const where: string[] = [];
     const args: unknown[] = [];
-    for (const [col, values] of Object.entries(q.inFilters)) {
+    for (const [col, values] of Object.entries(query.inFilters)) {
       if (!values) continue;
       if (!values.length) return [];
       where.push(`${fieldSql(table, col)} IN (${values.map(() => '?').join(', ')})`);
       args.push(...values);
     }
-    for (const [col, cmp] of Object.entries(q.timeFilters)) {
+    for (const [col, cmp] of Object.entries(query.timeFilters)) {
       if (!cmp) continue;
       for (const [op, v] of Object.entries(cmp)) {
         where.push(`${fieldSql(table, col)} ${CMP_SQL[op as keyof typeof CMP_SQL]} ?`);
         args.push(v);
       }
     }
-    for (const [col, prefix] of Object.entries(q.prefixFilters ?? {})) {
+    for (const [col, prefix] of Object.entries(query.prefixFilters ?? {})) {
       if (prefix === undefined) continue;
       where.push(`substr(lower(${fieldSql(table, col)}), 1, length(?)) = lower(?)`);
       args.push(prefix, prefix);
     }
-    const c = q.sortColumn;
-    const dir = q.order === 'ASC' ? '>' : '<';
-    if (q.after) {
+    const c = query.sortColumn;
+    const dir = query.order === 'ASC' ? '>' : '<';
+    if (query.after) {
       where.push(`(${c} ${dir} ? OR (${c} = ? AND seq ${dir} ?))`);
-      args.push(q.after[0], q.after[0], q.after[1]);
+      args.push(query.after[0], query.after[0], query.after[1]);
     }
     // Profiles have no seq column: their rowid is their insertion order.
     const from = table === 'profiles' ? '(SELECT rowid AS seq, * FROM profiles)' : table;
-    const sql = `SELECT * FROM ${from}${where.length ? ` WHERE ${where.join(' AND ')}` : ''} ORDER BY ${c} ${q.order}, seq ${q.order} LIMIT ?`;
-    args.push(q.limit);
+    const sql = `SELECT * FROM ${from}${where.length ? ` WHERE ${where.join(' AND ')}` : ''} ORDER BY ${c} ${query.order}, seq ${query.order} LIMIT ?`;
+    args.push(query.limit);
     return this.stmt(sql).all(...args);
   }
 

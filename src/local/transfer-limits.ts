@@ -114,22 +114,22 @@ export function checkTransferLimits(
 }
 
 /** Adds (sign 1) or takes back (sign -1) what a transfer counts to its minute. */
-function addUsage(core: Core, t: Transfer, createdMs: number, sign: 1 | -1): void {
+function addUsage(core: Core, transfer: Transfer, createdMs: number, sign: 1 | -1): void {
   const minute = Math.floor(createdMs / MINUTE_MS);
-  const had = core.store.usage(t.type, t.asset, minute);
-  const usd = isAmountString(t.notional_value) ? t.notional_value : '0';
+  const had = core.store.usage(transfer.type, transfer.asset, minute);
+  const usd = isAmountString(transfer.notional_value) ? transfer.notional_value : '0';
   core.store.setUsage({
-    type: t.type,
-    asset: t.asset,
+    type: transfer.type,
+    asset: transfer.asset,
     minute,
-    total: fmt(dec(had?.total ?? '0').plus(dec(t.total).times(sign))),
+    total: fmt(dec(had?.total ?? '0').plus(dec(transfer.total).times(sign))),
     usd: fmt(dec(had?.usd ?? '0').plus(dec(usd).times(sign))),
   });
 }
 
 /** A new transfer counts against the limits on its type. */
-export function recordUsage(core: Core, t: Transfer, createdMs: number): void {
-  addUsage(core, t, createdMs, 1);
+export function recordUsage(core: Core, transfer: Transfer, createdMs: number): void {
+  addUsage(core, transfer, createdMs, 1);
 }
 
 /** A transfer that FAILED (and was refunded) stops counting. */

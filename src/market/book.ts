@@ -306,13 +306,13 @@ export class OrderBook {
    * Apply one market_data payload; `receivedAt` (ms), when given, becomes changedAt if the book changed (the caller
    * reads the clock once per message already). Returns true if the book changed.
    */
-  apply(p: MarketDataPayload, receivedAt?: number): boolean {
+  apply(payload: MarketDataPayload, receivedAt?: number): boolean {
     let changed: boolean;
-    if (p.type === 'SNAPSHOT') changed = this.applySnapshot(p);
+    if (payload.type === 'SNAPSHOT') changed = this.applySnapshot(payload);
     else if (this.state !== 'live') {
-      this.pending.push(p);
+      this.pending.push(payload);
       return false;
-    } else changed = this.applyUpdate(p);
+    } else changed = this.applyUpdate(payload);
     if (changed && receivedAt !== undefined) this.changedAt = receivedAt;
     return changed;
   }
@@ -321,14 +321,14 @@ export class OrderBook {
     return this.pending.length;
   }
 
-  private applySnapshot(p: MarketDataPayload): boolean {
+  private applySnapshot(payload: MarketDataPayload): boolean {
     this.bids.clear();
     this.asks.clear();
-    this.setLevels(this.bids, p.bids);
-    this.setLevels(this.asks, p.asks);
-    this.time = p.time;
-    this.snapshotKey = parseTimeKey(p.time);
-    this.snapshotUtc = this.snapshotKey && isUtcShape(p.time) ? p.time : null;
+    this.setLevels(this.bids, payload.bids);
+    this.setLevels(this.asks, payload.asks);
+    this.time = payload.time;
+    this.snapshotKey = parseTimeKey(payload.time);
+    this.snapshotUtc = this.snapshotKey && isUtcShape(payload.time) ? payload.time : null;
     this.state = 'live';
     this.snapshots++;
     const pending = this.pending;
@@ -337,10 +337,10 @@ export class OrderBook {
     return true;
   }
 
-  private applyUpdate(p: MarketDataPayload): boolean {
+  private applyUpdate(payload: MarketDataPayload): boolean {
     const snap = this.snapshotKey;
     const utc = this.snapshotUtc;
-    const t = p.time;
+    const t = payload.time;
     if (utc !== null && typeof t === 'string' && t.length === utc.length && isUtcShape(t)) {
       // Same layout, same number of fraction digits, both UTC: string order is time order, no parsing.
       if (t <= utc) {
@@ -348,16 +348,16 @@ export class OrderBook {
         return false;
       }
     } else if (snap) {
-      const k = parseTimeKey(p.time);
+      const k = parseTimeKey(payload.time);
       // An update whose time cannot be read cannot be placed against the snapshot either: drop it.
       if (!k || compareTime(k, snap) <= 0) {
         this.updatesDropped++;
         return false;
       }
     }
-    this.setLevels(this.bids, p.bids);
-    this.setLevels(this.asks, p.asks);
-    this.time = p.time;
+    this.setLevels(this.bids, payload.bids);
+    this.setLevels(this.asks, payload.asks);
+    this.time = payload.time;
     this.updatesApplied++;
     return true;
   }

@@ -97,18 +97,18 @@ function modelOf(seed: number, market: Market): MarketModel {
   return m;
 }
 
-function midAt(m: MarketModel, timeMs: number): number {
+function midAt(model: MarketModel, timeMs: number): number {
   const t = timeMs / 1000;
   let n = 0;
-  for (let i = 0; i < OCTAVES.length; i++) n += OCTAVES[i][1] * noise(m.seed, i, OCTAVES[i][0], t);
-  return m.scale * Math.exp(m.vol * n);
+  for (let i = 0; i < OCTAVES.length; i++) n += OCTAVES[i][1] * noise(model.seed, i, OCTAVES[i][0], t);
+  return model.scale * Math.exp(model.vol * n);
 }
 
 /**
  * midAt for many instants in increasing order (an average's samples): the same arithmetic, with each octave's two
  * lattice points worked out once per lattice cell instead of once per instant, so the values are identical.
  */
-function meanMid(m: MarketModel, startMs: number, stepMs: number, samples: number): number {
+function meanMid(model: MarketModel, startMs: number, stepMs: number, samples: number): number {
   const cell = new Array<number>(OCTAVES.length).fill(NaN);
   const a = new Array<number>(OCTAVES.length).fill(0);
   const b = new Array<number>(OCTAVES.length).fill(0);
@@ -121,12 +121,12 @@ function meanMid(m: MarketModel, startMs: number, stepMs: number, samples: numbe
       const k = Math.floor(x);
       if (k !== cell[i]) {
         cell[i] = k;
-        a[i] = lattice(m.seed, i, k);
-        b[i] = lattice(m.seed, i, k + 1);
+        a[i] = lattice(model.seed, i, k);
+        b[i] = lattice(model.seed, i, k + 1);
       }
       n += OCTAVES[i][1] * blend(a[i], b[i], x - k);
     }
-    total += m.scale * Math.exp(m.vol * n);
+    total += model.scale * Math.exp(model.vol * n);
   }
   return total / samples;
 }

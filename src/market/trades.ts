@@ -23,29 +23,29 @@ export class TradeTape {
     private readonly rateWindowMs = 10_000,
   ) {}
 
-  add(t: ExecutionPayload, receivedAt: number): void {
-    if (typeof t?.price !== 'string' || typeof t.amount !== 'string') return;
+  add(payload: ExecutionPayload, receivedAt: number): void {
+    if (typeof payload?.price !== 'string' || typeof payload.amount !== 'string') return;
     let price: Decimal;
     let amount: Decimal;
     try {
-      price = new Decimal(t.price);
-      amount = new Decimal(t.amount);
+      price = new Decimal(payload.price);
+      amount = new Decimal(payload.amount);
     } catch {
       return;
     }
-    let s = this.stats.get(t.market);
+    let s = this.stats.get(payload.market);
     if (!s)
       this.stats.set(
-        t.market,
-        (s = { market: t.market, trades: 0, volume: new Decimal(0), notional: new Decimal(0), recent: [] }),
+        payload.market,
+        (s = { market: payload.market, trades: 0, volume: new Decimal(0), notional: new Decimal(0), recent: [] }),
       );
     s.trades++;
     s.volume = s.volume.plus(amount);
     s.notional = s.notional.plus(price.times(amount));
     // execution_data may arrive out of order (spec/UPSTREAM.md): "last" is the latest execution, not the last message.
-    if (!s.last || t.executed_at >= s.last.executed_at) s.last = t;
+    if (!s.last || payload.executed_at >= s.last.executed_at) s.last = payload;
     s.recent.push(receivedAt);
-    this.tape.push({ ...t, receivedAt });
+    this.tape.push({ ...payload, receivedAt });
     if (this.tape.length > this.keep * 2) this.tape.splice(0, this.tape.length - this.keep);
   }
 

@@ -104,10 +104,10 @@ async function intake(args: Record<string, unknown>, call: Call, onStage: (s: St
     catalogue: call.catalogue,
     skipInvalid,
     dir: join(call.deps.dataDir, 'batches'),
-    onIssue: (i) => {
+    onIssue: (issue) => {
       count++;
       // Rows given inline are one JSON text: a line number says nothing of them.
-      if (issues.length < LISTED) issues.push(src.name === 'rows' ? { ...i, line: undefined } : i);
+      if (issues.length < LISTED) issues.push(src.name === 'rows' ? { ...issue, line: undefined } : issue);
     },
     onStage,
   });

@@ -24,17 +24,17 @@ export interface Field {
 /** The fields of a contract object schema, less `omit`, with `optional` ones no longer required. */
 export function fieldsOf(
   schema: TSchema,
-  o: { omit?: string[]; optional?: string[]; describe?: Record<string, string> } = {},
+  options: { omit?: string[]; optional?: string[]; describe?: Record<string, string> } = {},
 ): Record<string, Field> {
   const props = (schema as { properties?: Record<string, TSchema> }).properties ?? {};
   const required = new Set<string>((schema as { required?: string[] }).required ?? []);
   const out: Record<string, Field> = {};
   for (const [k, s] of Object.entries(props)) {
-    if (o.omit?.includes(k)) continue;
-    const description = o.describe?.[k];
+    if (options.omit?.includes(k)) continue;
+    const description = options.describe?.[k];
     out[k] = {
       schema: description ? ({ ...s, description } as TSchema) : s,
-      required: required.has(k) && !o.optional?.includes(k),
+      required: required.has(k) && !options.optional?.includes(k),
     };
   }
   return out;

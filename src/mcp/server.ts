@@ -42,18 +42,18 @@ Tools that move money or create resources (withdraw, internal_transfer, deposit_
 Amounts are decimal strings ("0.01"), never numbers.`;
 
 /** The tool as tools/list shows it: plain JSON schemas, and hints of what it does. */
-function listed(t: Tool): McpTool {
+function listed(tool: Tool): McpTool {
   const plain = <T>(v: T): T => JSON.parse(JSON.stringify(v)) as T;
   return {
-    name: t.name,
-    title: t.title,
-    description: t.description,
-    inputSchema: plain(t.input) as McpTool['inputSchema'],
-    outputSchema: plain(t.output) as McpTool['outputSchema'],
+    name: tool.name,
+    title: tool.title,
+    description: tool.description,
+    inputSchema: plain(tool.input) as McpTool['inputSchema'],
+    outputSchema: plain(tool.output) as McpTool['outputSchema'],
     annotations: {
-      title: t.title,
-      readOnlyHint: !t.gated,
-      destructiveHint: !!t.gated,
+      title: tool.title,
+      readOnlyHint: !tool.gated,
+      destructiveHint: !!tool.gated,
       // The same call twice (with its ref_id) does what it did once.
       idempotentHint: true,
       openWorldHint: true,
@@ -73,13 +73,13 @@ function errorResult(err: CoinopError, notes: string[]): CallToolResult {
   };
 }
 
-function okResult(a: Answer, notes: string[]): CallToolResult {
+function okResult(answer: Answer, notes: string[]): CallToolResult {
   return {
     content: [
-      { type: 'text', text: JSON.stringify(a.structured) },
+      { type: 'text', text: JSON.stringify(answer.structured) },
       ...notes.map((text) => ({ type: 'text' as const, text })),
     ],
-    structuredContent: a.structured,
+    structuredContent: answer.structured,
   };
 }
 
@@ -102,9 +102,9 @@ export function createServer(deps: ServerDeps): McpServer {
   let connection: Promise<McpConnection> | undefined;
   // Made on first use and kept; one that failed (the service unreachable) is tried again by the next call.
   const conn = () =>
-    (connection ??= deps.connect(catalogue).catch((e: unknown) => {
+    (connection ??= deps.connect(catalogue).catch((error: unknown) => {
       connection = undefined;
-      throw e;
+      throw error;
     }));
 
   server.registerCapabilities({ tools: { listChanged: false } });
@@ -127,14 +127,14 @@ const UNRECORDED: AuditAttempt = { done: async () => {}, failed: async () => {} 
 function makeCall(
   deps: ServerDeps,
   tool: Tool,
-  o: {
+  options: {
     catalogue: CataloguePolicy;
     conn: () => Promise<McpConnection>;
     notes: string[];
     client?: { name: string; version: string };
   },
 ): Call {
-  const client = { name: o.client?.name ?? 'unknown', version: o.client?.version ?? '' };
+  const client = { name: options.client?.name ?? 'unknown', version: options.client?.version ?? '' };
   const agent = `${client.name} ${client.version}`.trim();
   const { audit } = deps;
   return {
@@ -142,9 +142,9 @@ function makeCall(
     tool: tool.name,
     client,
     agent,
-    catalogue: o.catalogue,
-    conn: o.conn,
-    note: (text) => void o.notes.push(text),
+    catalogue: options.catalogue,
+    conn: options.conn,
+    note: (text) => void options.notes.push(text),
     attempt: (event) => (audit ? audit.attempt(event, agent) : Promise.resolve(UNRECORDED)),
     record: async (event) => {
       try {
@@ -215,14 +215,20 @@ export async function serveStdio(mcp: McpServer, stdin: Readable, stdout: Writab
   const unanswered = new Set<string | number>();
   let answeredAll = () => {};
   const received = transport.onmessage;
-  transport.onmessage = (m: JSONRPCMessage) => {
-    if ('method' in m && 'id' in m) unanswered.add(m.id);
-    received?.(m);
+  transport.onmessage = (message: JSONRPCMessage) => {
+    if ('method' in message && 'id' in message) unanswered.add(message.id);
+    received?.(message);
   };
   const send = transport.send.bind(transport);
-  transport.send = async (m: JSONRPCMessage) => {
-    await send(m);
-    if (!('method' in m) && 'id' in m && m.id !== undefined && unanswered.delete(m.id) && !unanswered.size)
+  transport.send = async (message: JSONRPCMessage) => {
+    await send(message);
+    if (
+      !('method' in message) &&
+      'id' in message &&
+      message.id !== undefined &&
+      unanswered.delete(message.id) &&
+      !unanswered.size
+    )
       answeredAll();
   };
   await Promise.race([closed, ended]);

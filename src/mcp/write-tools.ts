@@ -143,43 +143,48 @@ async function throughGate(
 }
 
 /** The policy's verdict as the tools report it; undefined without a policy file (no rules). */
-function verdictOf(v: GateVerdict): PolicyVerdict | undefined {
-  if (!v.file) return undefined;
-  return { allowed: v.allowed, reasons: violations(v), detail: v, refusal: v.allowed ? undefined : refusal(v) };
+function verdictOf(verdict: GateVerdict): PolicyVerdict | undefined {
+  if (!verdict.file) return undefined;
+  return {
+    allowed: verdict.allowed,
+    reasons: violations(verdict),
+    detail: verdict,
+    refusal: verdict.allowed ? undefined : refusal(verdict),
+  };
 }
 
 /**
  * The preview or the send of a prepared request, through the money gate (src/gate: the request canonicalised and
  * checked, the policy, the approvals, the caps, the audit trail) and the server's own gates.
  */
-async function previewOrSend(call: Call, g: Through, sending: boolean, p: Prepared): Promise<Answer> {
+async function previewOrSend(call: Call, through: Through, sending: boolean, prepared: Prepared): Promise<Answer> {
   const { deps } = call;
-  const { gate, admitted } = g;
+  const { gate, admitted } = through;
   const body = admitted.body;
   const verdict = verdictOf(await gate.judge(admitted, { dryRun: !sending }));
   const gates = gateState(deps, sending, verdict);
-  const op = operations[p.op];
+  const op = operations[prepared.op];
   const base = {
-    ref_id: p.refId,
-    ref_id_generated: p.generated,
+    ref_id: prepared.refId,
+    ref_id_generated: prepared.generated,
     environment: deps.profile.environment,
     profile: deps.profile.name,
     request: { method: op.method, path: op.path, body },
     gates,
     ...(verdict ? { policy: verdictView(verdict) } : {}),
-    ...p.extra,
+    ...prepared.extra,
   };
   if (!sending)
     return {
-      structured: { status: 'preview', sent: false, ...base, next_step: nextStep(call.tool, p.refId, gates) },
+      structured: { status: 'preview', sent: false, ...base, next_step: nextStep(call.tool, prepared.refId, gates) },
       outcome: 'preview',
-      ref_id: p.refId,
+      ref_id: prepared.refId,
     };
   let res: Sent;
   try {
     refusePolicy(verdict);
-    await p.beforeSend?.();
-    res = await gate.send(admitted, undefined, { preflighted: p.beforeSend !== undefined });
+    await prepared.beforeSend?.();
+    res = await gate.send(admitted, undefined, { preflighted: prepared.beforeSend !== undefined });
   } catch (e) {
     if (wasRecorded(e)) throw e;
     return gate.refuse(admitted, e);
@@ -187,12 +192,12 @@ async function previewOrSend(call: Call, g: Through, sending: boolean, p: Prepar
   const id = String(res.data.id);
   const again = res.alreadySubmitted && !res.submittedByThisCall;
   const next = again
-    ? `Already submitted: ref_id ${p.refId} was sent before, and nothing was sent this time; ${p.resultKey} ${id} is the earlier one.`
+    ? `Already submitted: ref_id ${prepared.refId} was sent before, and nothing was sent this time; ${prepared.resultKey} ${id} is the earlier one.`
     : res.alreadySubmitted
-      ? `Sent once: the first attempt reached the service and its answer was lost; the retry with ref_id ${p.refId} found ${p.resultKey} ${id}.`
-      : `Sent: ${p.resultKey} ${id}.${p.resultKey === 'transfer' ? ' Follow it with transfer_get.' : ''}`;
+      ? `Sent once: the first attempt reached the service and its answer was lost; the retry with ref_id ${prepared.refId} found ${prepared.resultKey} ${id}.`
+      : `Sent: ${prepared.resultKey} ${id}.${prepared.resultKey === 'transfer' ? ' Follow it with transfer_get.' : ''}`;
   // Nothing left the balance this time: the balance read before is what the earlier transfer left.
-  const balance = p.extra.balance as Record<string, string> | undefined;
+  const balance = prepared.extra.balance as Record<string, string> | undefined;
   return {
     structured: {
       status: again ? 'already_submitted' : 'sent',
@@ -206,12 +211,12 @@ async function previewOrSend(call: Call, g: Through, sending: boolean, p: Prepar
             },
           }
         : {}),
-      ...(!again && p.sentExtra ? p.sentExtra(res.data) : {}),
+      ...(!again && prepared.sentExtra ? prepared.sentExtra(res.data) : {}),
       next_step: next,
-      [p.resultKey]: res.data,
+      [prepared.resultKey]: res.data,
     },
     outcome: again ? 'already_submitted' : 'sent',
-    ref_id: p.refId,
+    ref_id: prepared.refId,
     transfer_id: id,
   };
 }
@@ -234,9 +239,9 @@ async function quoteFor(
   call: Call,
   conn: McpConnection,
   body: CreateCryptoWithdrawalRequest,
-  o: { binding: boolean; wanted: boolean },
+  options: { binding: boolean; wanted: boolean },
 ): Promise<{ quote?: CryptoWithdrawalFee; error?: string }> {
-  if (!o.wanted && !o.binding) return {};
+  if (!options.wanted && !options.binding) return {};
   const req = feeRequestOf(body);
   // In the audit trail as the commands' quotes are.
   const quote = (outcome: AuditOutcome) =>
@@ -244,11 +249,11 @@ async function quoteFor(
   try {
     const { data } = await conn.client.call('createCryptoWithdrawalFee', { body: req });
     await quote(quoteOutcome(data));
-    if (o.binding) body.fee_id = data.id;
+    if (options.binding) body.fee_id = data.id;
     return { quote: data };
   } catch (e) {
     await quote(outcomeOfError(e));
-    if (o.binding) throw e;
+    if (options.binding) throw e;
     return { error: e instanceof Error ? e.message : String(e) };
   }
 }

@@ -89,17 +89,17 @@ export function sumsByAsset(c: Pick<ApprovalContent, 'totals'>): Map<string, Dec
 const plural = (n: number, w: string) => `${n} ${w}${n === 1 ? '' : 's'}`;
 
 /** The statement lines of a content, in order: the part of an approval that must equal the run's. */
-export function contentLines(c: ApprovalContent): string[] {
+export function contentLines(content: ApprovalContent): string[] {
   return [
     APPROVAL_HEADER,
-    `kind: ${c.kind}`,
-    ...(c.repeat ? ['repeat: true'] : []),
-    `environment: ${c.environment}`,
-    `service: ${c.service}`,
-    `profile_id: ${c.profileId}`,
-    `rows: ${c.rows}`,
-    ...c.totals.map((t) => `total: ${t.asset} ${t.network} ${t.sum} (${plural(t.rows, 'row')})`),
-    `content: sha256:${c.digest}`,
+    `kind: ${content.kind}`,
+    ...(content.repeat ? ['repeat: true'] : []),
+    `environment: ${content.environment}`,
+    `service: ${content.service}`,
+    `profile_id: ${content.profileId}`,
+    `rows: ${content.rows}`,
+    ...content.totals.map((t) => `total: ${t.asset} ${t.network} ${t.sum} (${plural(t.rows, 'row')})`),
+    `content: sha256:${content.digest}`,
   ];
 }
 
@@ -133,19 +133,19 @@ export function contentFromLines(lines: readonly string[]): ApprovalContent | un
  * the dry run, each approver and the run work out the same ref_ids offline, and the same repeat approved twice pays
  * once (its salted ref_ids are paid: the service answers "already submitted").
  */
-export function repeatSalt(c: ApprovalContent): string {
+export function repeatSalt(content: ApprovalContent): string {
   return createHash('sha256')
-    .update(`coinop repeat salt\n${contentLines({ ...c, repeat: true }).join('\n')}\n`)
+    .update(`coinop repeat salt\n${contentLines({ ...content, repeat: true }).join('\n')}\n`)
     .digest('hex')
     .slice(0, 16);
 }
 
 /** A signed approval file's text: comments for the reader, the statement, the approver's key and signature. */
-export function approvalText(c: ApprovalContent, key: ApproverKey, file: string, at: string): string {
-  const signed = [...contentLines(c), `file: ${file}`, `approved_at: ${at}`, `approver: ${key.publicKey.text}`];
+export function approvalText(content: ApprovalContent, key: ApproverKey, file: string, at: string): string {
+  const signed = [...contentLines(content), `file: ${file}`, `approved_at: ${at}`, `approver: ${key.publicKey.text}`];
   const signature = signText(key.privateKey, `${signed.join('\n')}\n`);
   return [
-    `# coinop approval of ${file}: ${plural(c.rows, 'withdrawal')} in ${c.environment}, by key ${key.publicKey.id}.`,
+    `# coinop approval of ${file}: ${plural(content.rows, 'withdrawal')} in ${content.environment}, by key ${key.publicKey.id}.`,
     '# It approves exactly the rows stated below (their SHA-256): a changed row, amount or destination voids it.',
     '# Pass it to whoever sends them: coinop finds it next to the file, or takes it with --approvals.',
     ...signed,
@@ -209,12 +209,13 @@ export interface ApprovalResult {
 const short = (hex: string | undefined) => (hex ? `${hex.replace(/^sha256:/, '').slice(0, 12)}…` : '(none)');
 
 /** Why an approval's statement is not about this content, or undefined when it is exactly about it. */
-function contentMismatch(a: ParsedApproval, c: ApprovalContent): string | undefined {
+function contentMismatch(approval: ParsedApproval, c: ApprovalContent): string | undefined {
   const want = contentLines(c);
-  const have = a.signed!.split('\n').filter((l) => want.some((w) => w.split(':')[0] === l.split(':')[0]));
-  const repeatSame = (a.fields.repeat === 'true') === !!c.repeat && (a.fields.repeat ?? 'true') === 'true';
+  const have = approval.signed!.split('\n').filter((l) => want.some((w) => w.split(':')[0] === l.split(':')[0]));
+  const repeatSame =
+    (approval.fields.repeat === 'true') === !!c.repeat && (approval.fields.repeat ?? 'true') === 'true';
   if (have.join('\n') === want.join('\n') && repeatSame) return undefined;
-  const f = a.fields;
+  const f = approval.fields;
   if (f.environment !== c.environment || f.service !== c.service)
     return `approves a run in ${f.environment} at ${f.service}, not in ${c.environment} at ${c.service}`;
   if (f.kind !== c.kind) return `approves a ${f.kind}, not a ${c.kind}`;
@@ -228,31 +229,35 @@ function contentMismatch(a: ParsedApproval, c: ApprovalContent): string | undefi
 }
 
 /** Checks one approval against the run's content and the policy's approvers. */
-function checkOne(a: ParsedApproval, c: ApprovalContent, approvers: Approver[]): ApprovalResult {
-  const base: ApprovalResult = { file: a.path, status: 'invalid' };
-  if (a.error) return { ...base, reason: a.error };
-  const key = parsePublicKey(a.fields.approver ?? '');
+function checkOne(approval: ParsedApproval, content: ApprovalContent, approvers: Approver[]): ApprovalResult {
+  const base: ApprovalResult = { file: approval.path, status: 'invalid' };
+  if (approval.error) return { ...base, reason: approval.error };
+  const key = parsePublicKey(approval.fields.approver ?? '');
   if ('rule' in key) return { ...base, reason: `its approver line ${key.rule.replace(/^must be/, 'is not')}` };
-  const who: ApprovalResult = { ...base, key_id: key.id, key: key.text, approved_at: a.fields.approved_at };
-  if (!verifyText(key.key, a.signed!, a.signature!))
+  const who: ApprovalResult = { ...base, key_id: key.id, key: key.text, approved_at: approval.fields.approved_at };
+  if (!verifyText(key.key, approval.signed!, approval.signature!))
     return { ...who, reason: 'the signature does not verify: the file was changed after it was signed' };
   const listed = approvers.find((k) => k.id === key.id);
   if (!listed) return { ...who, reason: `key ${key.id} is not an approver in the policy` };
   const named = { ...who, approver: listed.name };
-  const mismatch = contentMismatch(a, c);
+  const mismatch = contentMismatch(approval, content);
   if (mismatch) return { ...named, reason: mismatch };
   return { ...named, status: 'valid' };
 }
 
 /** Every approval's verdict; a key that approved twice counts once (the second is a duplicate). */
-export function verifyApprovals(files: ParsedApproval[], c: ApprovalContent, approvers: Approver[]): ApprovalResult[] {
+export function verifyApprovals(
+  files: ParsedApproval[],
+  content: ApprovalContent,
+  approvers: Approver[],
+): ApprovalResult[] {
   const counted = new Map<string, string>();
-  return files.map((a) => {
-    const r = checkOne(a, c, approvers);
+  return files.map((approval) => {
+    const r = checkOne(approval, content, approvers);
     if (r.status !== 'valid') return r;
     const first = counted.get(r.key_id!);
     if (first) return { ...r, status: 'duplicate', reason: `the same key as ${first}: counted once` };
-    counted.set(r.key_id!, a.path);
+    counted.set(r.key_id!, approval.path);
     return r;
   });
 }

@@ -99,11 +99,11 @@ async function listAll<T>(
 }
 
 /** The entries of the address book the destinations rule needs: every bookmarked one, or the policy's nicknames. */
-async function addressBook(client: ServiceClient, p: Policy): Promise<BookEntry[]> {
+async function addressBook(client: ServiceClient, policy: Policy): Promise<BookEntry[]> {
   const queries =
-    p.destinations === 'bookmarked_only'
+    policy.destinations === 'bookmarked_only'
       ? [{ bookmarked_status: true }]
-      : chunks((p.destinations ?? []).filter((d) => d.length <= 100)).map((nicknames) => ({ nicknames }));
+      : chunks((policy.destinations ?? []).filter((d) => d.length <= 100)).map((nicknames) => ({ nicknames }));
   const out: BookEntry[] = [];
   for (const q of queries) {
     const { items } = await listAll<BookEntry>(
@@ -157,26 +157,26 @@ async function lastDay(
 }
 
 /** The verdict of the profile's policy on a run, with what the service says (nothing is sent without a policy). */
-export async function checkWithdrawals(o: CheckOptions): Promise<PolicyVerdict> {
-  const base = { environment: o.environment, now: o.machineNow(), clock: 'machine' } as const;
-  if (!o.policy) return evaluate(undefined, o.requests(), base);
-  const p = o.policy.policy;
+export async function checkWithdrawals(options: CheckOptions): Promise<PolicyVerdict> {
+  const base = { environment: options.environment, now: options.machineNow(), clock: 'machine' } as const;
+  if (!options.policy) return evaluate(undefined, options.requests(), base);
+  const p = options.policy.policy;
   let withdrawals = false;
-  for (const r of o.requests()) if (r.kind === 'withdrawal') withdrawals = true;
+  for (const r of options.requests()) if (r.kind === 'withdrawal') withdrawals = true;
   const ctx: PolicyContext = { ...base };
-  if (p.destinations && withdrawals) ctx.book = await addressBook(o.client, p);
+  if (p.destinations && withdrawals) ctx.book = await addressBook(options.client, p);
   const window = !!p.maxPer24h && withdrawals;
   if (window || p.hours) {
-    const day = await lastDay(o.client, base.now, !window);
-    const reserved = (o.reserved ?? []).filter((r) => !(r.ref_id && day.seen.has(r.ref_id)));
+    const day = await lastDay(options.client, base.now, !window);
+    const reserved = (options.reserved ?? []).filter((r) => !(r.ref_id && day.seen.has(r.ref_id)));
     const recent = [...day.recent, ...reserved];
     Object.assign(ctx, { now: day.now, clock: day.clock, ...(window ? { recent, since: day.since } : {}) });
-    if (window) o.onSeen?.(day.seen);
+    if (window) options.onSeen?.(day.seen);
   }
-  if (o.approvals && p.approvals)
+  if (options.approvals && p.approvals)
     ctx.approvals = {
-      content: o.approvals.content,
-      results: verifyApprovals(o.approvals.files, o.approvals.content, p.approvals.keys),
+      content: options.approvals.content,
+      results: verifyApprovals(options.approvals.files, options.approvals.content, p.approvals.keys),
     };
-  return evaluate(o.policy, o.requests(), ctx);
+  return evaluate(options.policy, options.requests(), ctx);
 }

@@ -91,9 +91,9 @@ class Rule {
   readonly violations: Violation[] = [];
   total = 0;
   constructor(readonly name: RuleName) {}
-  violate(v: Violation): void {
+  violate(violation: Violation): void {
     this.status = 'fail';
-    if (this.total++ < VIOLATIONS_KEPT) this.violations.push(v);
+    if (this.total++ < VIOLATIONS_KEPT) this.violations.push(violation);
   }
   done(): RuleVerdict {
     return {
@@ -136,19 +136,19 @@ function sameOn(net: string): (listed: string, addr: string) => boolean {
 const where = (r: PolicyRequest) => (r.row !== undefined ? { row: r.row } : {});
 
 /** Whether a withdrawal's destination is one the policy allows; why not, when it is not. */
-function destinationProblem(p: Policy, r: PolicyRequest, book: BookEntry[]): string | undefined {
-  const addr = r.destination_address ?? '';
-  const net = r.crypto_network ?? '';
+function destinationProblem(policy: Policy, request: PolicyRequest, book: BookEntry[]): string | undefined {
+  const addr = request.destination_address ?? '';
+  const net = request.crypto_network ?? '';
   const sameAddress = sameOn(net);
-  if (p.destinations === 'bookmarked_only') {
+  if (policy.destinations === 'bookmarked_only') {
     const entry = book.find((e) => e.crypto_network === net && sameAddress(e.address, addr));
     if (entry?.bookmarked) return undefined;
     return entry
       ? `${addr} (${net}) is in the address book${entry.nickname ? ` as ${entry.nickname}` : ''} but not bookmarked`
       : `${addr} (${net}) is not a bookmarked address of the address book`;
   }
-  const list = p.destinations ?? [];
-  const pins = p.pins ?? new Map();
+  const list = policy.destinations ?? [];
+  const pins = policy.pins ?? new Map();
   // A pinned nickname allows its pinned address, whatever the address book says.
   for (const pin of pins.values()) if (pin.network === net && sameAddress(pin.address, addr)) return undefined;
   const named = book.filter((e) => e.nickname !== undefined && list.includes(e.nickname) && !pins.has(e.nickname));
@@ -177,29 +177,32 @@ export interface BookWrite {
  * never said. Allowed: a nickname the policy does not list; the address it pins the nickname to; the address that
  * holds the nickname already (`holders`: the book's entries with that nickname); an address the policy lists itself.
  */
-export function bookWriteProblem(p: Policy, w: BookWrite, holders: BookEntry[]): string | undefined {
-  if (!Array.isArray(p.destinations) || !p.destinations.includes(w.nickname)) return undefined;
-  const to = `${w.address} (${w.crypto_network})`;
-  const sameAddress = sameOn(w.crypto_network);
-  const pin = p.pins?.get(w.nickname);
+export function bookWriteProblem(policy: Policy, write: BookWrite, holders: BookEntry[]): string | undefined {
+  if (!Array.isArray(policy.destinations) || !policy.destinations.includes(write.nickname)) return undefined;
+  const to = `${write.address} (${write.crypto_network})`;
+  const sameAddress = sameOn(write.crypto_network);
+  const pin = policy.pins?.get(write.nickname);
   if (pin) {
-    if (pin.network === w.crypto_network && sameAddress(pin.address, w.address)) return undefined;
-    return `the policy pins ${w.nickname} to ${pin.address} (${pin.network}); the address book cannot give it to ${to}`;
+    if (pin.network === write.crypto_network && sameAddress(pin.address, write.address)) return undefined;
+    return `the policy pins ${write.nickname} to ${pin.address} (${pin.network}); the address book cannot give it to ${to}`;
   }
   if (
     holders.some(
-      (h) => h.nickname === w.nickname && h.crypto_network === w.crypto_network && sameAddress(h.address, w.address),
+      (h) =>
+        h.nickname === write.nickname &&
+        h.crypto_network === write.crypto_network &&
+        sameAddress(h.address, write.address),
     )
   )
     return undefined;
-  if (p.destinations.some((d) => sameAddress(d, w.address))) return undefined;
-  const before = holders.filter((h) => h.nickname === w.nickname);
-  return `${w.nickname} is a destination the policy allows; giving it to ${to}${before.length ? ` in place of ${before.map((h) => `${h.address} (${h.crypto_network})`).join(', ')}` : ''} would let withdrawals go there without a change of the policy file (pin it there: destinations: [{nickname: ${w.nickname}, address: ${w.address}, network: ${w.crypto_network}}])`;
+  if (policy.destinations.some((d) => sameAddress(d, write.address))) return undefined;
+  const before = holders.filter((h) => h.nickname === write.nickname);
+  return `${write.nickname} is a destination the policy allows; giving it to ${to}${before.length ? ` in place of ${before.map((h) => `${h.address} (${h.crypto_network})`).join(', ')}` : ''} would let withdrawals go there without a change of the policy file (pin it there: destinations: [{nickname: ${write.nickname}, address: ${write.address}, network: ${write.crypto_network}}])`;
 }
 
 /** The rules that look at each request on its own; the 24-hour sums are gathered on the way. */
 function eachRequest(
-  p: Policy,
+  policy: Policy,
   requests: Iterable<PolicyRequest>,
   ctx: PolicyContext,
   rules: Map<RuleName, Rule>,
@@ -212,25 +215,25 @@ function eachRequest(
   let withdrawals = 0;
   for (const r of requests) {
     count++;
-    if (p.assets && !p.assets.includes(r.asset))
+    if (policy.assets && !policy.assets.includes(r.asset))
       rules.get('assets')!.violate({ ...where(r), message: `${r.asset} is not an asset the policy allows` });
     if (r.kind !== 'withdrawal') continue;
     withdrawals++;
-    if (p.destinations) {
-      const problem = destinationProblem(p, r, book);
+    if (policy.destinations) {
+      const problem = destinationProblem(policy, r, book);
       if (problem) rules.get('destinations')!.violate({ ...where(r), message: problem });
     }
-    if (p.networks && !p.networks.includes(r.crypto_network ?? ''))
+    if (policy.networks && !policy.networks.includes(r.crypto_network ?? ''))
       rules
         .get('networks')!
         .violate({ ...where(r), message: `${r.crypto_network} is not a network the policy allows` });
-    const most = limitFor(p.maxPerWithdrawal, r.asset);
+    const most = limitFor(policy.maxPerWithdrawal, r.asset);
     if (most !== undefined && dec(r.amount).gt(dec(most)))
       rules.get('max_per_withdrawal')!.violate({
         ...where(r),
         message: `${r.amount} ${r.asset} is over the most one withdrawal may send, ${most} ${r.asset}`,
       });
-    const cap = limitFor(p.maxPer24h, r.asset);
+    const cap = limitFor(policy.maxPer24h, r.asset);
     if (cap !== undefined && !(r.ref_id && counted.has(r.ref_id))) {
       const acc = pending.get(r.asset) ?? { sum: dec(0) };
       acc.sum = acc.sum.plus(dec(r.amount));
@@ -257,7 +260,7 @@ function sentByAsset(ctx: PolicyContext): Map<string, Decimal> {
 
 /** The rolling 24 hours: what the service sent per asset, plus what this run is about to send. */
 function rolling24h(
-  p: Policy,
+  policy: Policy,
   ctx: PolicyContext,
   pending: Map<string, Pending>,
   sent: Map<string, Decimal>,
@@ -266,7 +269,7 @@ function rolling24h(
   const since = ctx.since !== undefined ? new Date(ctx.since).toISOString() : 'the last 24 h';
   const lines: string[] = [];
   for (const [asset, acc] of [...pending].sort(([a], [b]) => a.localeCompare(b))) {
-    const cap = limitFor(p.maxPer24h, asset)!;
+    const cap = limitFor(policy.maxPer24h, asset)!;
     const before = sent.get(asset) ?? dec(0);
     const after = before.plus(acc.sum);
     lines.push(`${asset} ${fmt(before)} sent + ${fmt(acc.sum)} now of ${cap}`);
@@ -278,8 +281,8 @@ function rolling24h(
   rule.detail = lines.length ? lines.join('; ') : 'nothing in this run counts against it';
 }
 
-function hours(p: Policy, ctx: PolicyContext, rule: Rule): void {
-  const windows = p.hours!;
+function hours(policy: Policy, ctx: PolicyContext, rule: Rule): void {
+  const windows = policy.hours!;
   const clock = ctx.clock === 'service' ? "by the service's clock" : "by this machine's clock";
   const open = windows.find((w) => inWindow(w, ctx.now));
   const first = windows[0];
@@ -293,8 +296,8 @@ function hours(p: Policy, ctx: PolicyContext, rule: Rule): void {
 }
 
 /** Whether the run needs approvals (production, above the threshold), and whether it has enough. */
-function approvals(p: Policy, ctx: PolicyContext, withdrawals: number, rule: Rule): void {
-  const a = p.approvals!;
+function approvals(policy: Policy, ctx: PolicyContext, withdrawals: number, rule: Rule): void {
+  const a = policy.approvals!;
   if (!a.environments.includes(ctx.environment)) {
     rule.status = 'n/a';
     rule.detail = `approvals are needed in ${a.environments.join(', ')}, not ${ctx.environment}`;
@@ -376,15 +379,15 @@ export function evaluate(
 }
 
 /** Rules the policy does not set are off; the withdrawal rules do not apply to a run of internal transfers only. */
-function settle(p: Policy, rules: Map<RuleName, Rule>, withdrawals: number): void {
+function settle(policy: Policy, rules: Map<RuleName, Rule>, withdrawals: number): void {
   const set: Record<RuleName, boolean> = {
-    destinations: !!p.destinations,
-    networks: !!p.networks,
-    assets: !!p.assets,
-    max_per_withdrawal: !!p.maxPerWithdrawal,
-    max_per_24h: !!p.maxPer24h,
-    hours: !!p.hours,
-    approvals: !!p.approvals,
+    destinations: !!policy.destinations,
+    networks: !!policy.networks,
+    assets: !!policy.assets,
+    max_per_withdrawal: !!policy.maxPerWithdrawal,
+    max_per_24h: !!policy.maxPer24h,
+    hours: !!policy.hours,
+    approvals: !!policy.approvals,
   };
   const withdrawalOnly: RuleName[] = ['destinations', 'networks', 'max_per_withdrawal', 'max_per_24h'];
   for (const r of rules.values()) {

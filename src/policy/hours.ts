@@ -60,7 +60,7 @@ export function timeOfDay(ms: number, zone: string): { minutes: number; text: st
 }
 
 /** Whether a moment falls in the window (over midnight when its end comes before its start). */
-export function inWindow(w: HoursWindow, ms: number): boolean {
-  const t = timeOfDay(ms, w.zone).minutes;
-  return w.start < w.end ? t >= w.start && t < w.end : t >= w.start || t < w.end;
+export function inWindow(window: HoursWindow, ms: number): boolean {
+  const t = timeOfDay(ms, window.zone).minutes;
+  return window.start < window.end ? t >= window.start && t < window.end : t >= window.start || t < window.end;
 }

@@ -196,9 +196,9 @@ function hoursOf(h: string | string[] | undefined, issues: Issue[]): HoursWindow
   });
 }
 
-function approversOf(a: NonNullable<PolicyFile['approvals']>, issues: Issue[]): Approver[] {
+function approversOf(nullable: NonNullable<PolicyFile['approvals']>, issues: Issue[]): Approver[] {
   const seen = new Map<string, number>();
-  return a.keys.flatMap((entry, i) => {
+  return nullable.keys.flatMap((entry, i) => {
     const { name, key } = typeof entry === 'string' ? { name: undefined, key: entry } : entry;
     const field = typeof entry === 'string' ? `approvals.keys.${i}` : `approvals.keys.${i}.key`;
     const parsed = parsePublicKey(key);

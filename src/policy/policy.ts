@@ -71,25 +71,25 @@ export function limitFor(map: Map<string, string> | undefined, asset: string): s
 const plain = (m: Map<string, string> | undefined) => (m ? Object.fromEntries(m) : null);
 
 /** The policy as JSON (coinop policy show -o json): the file's own names, null for a rule it does not set. */
-export function policyJson(p: Policy): Record<string, unknown> {
+export function policyJson(policy: Policy): Record<string, unknown> {
   return {
-    destinations: Array.isArray(p.destinations)
-      ? p.destinations.map((d) => {
-          const pin = p.pins?.get(d);
+    destinations: Array.isArray(policy.destinations)
+      ? policy.destinations.map((d) => {
+          const pin = policy.pins?.get(d);
           return pin ? { nickname: d, address: pin.address, network: pin.network } : d;
         })
-      : (p.destinations ?? null),
-    networks: p.networks ?? null,
-    assets: p.assets ?? null,
-    max_per_withdrawal: plain(p.maxPerWithdrawal),
-    max_per_24h: plain(p.maxPer24h),
-    hours: p.hours?.map((w) => w.text) ?? null,
-    approvals: p.approvals
+      : (policy.destinations ?? null),
+    networks: policy.networks ?? null,
+    assets: policy.assets ?? null,
+    max_per_withdrawal: plain(policy.maxPerWithdrawal),
+    max_per_24h: plain(policy.maxPer24h),
+    hours: policy.hours?.map((w) => w.text) ?? null,
+    approvals: policy.approvals
       ? {
-          required: p.approvals.required,
-          keys: p.approvals.keys.map((k) => ({ name: k.name ?? null, key: k.key, key_id: k.id })),
-          above: plain(p.approvals.above),
-          environments: p.approvals.environments,
+          required: policy.approvals.required,
+          keys: policy.approvals.keys.map((k) => ({ name: k.name ?? null, key: k.key, key_id: k.id })),
+          above: plain(policy.approvals.above),
+          environments: policy.approvals.environments,
         }
       : null,
   };
@@ -99,28 +99,28 @@ const amounts = (m: Map<string, string> | undefined) =>
   m && [...m].map(([asset, v]) => `${v} ${asset === '*' ? '(any other asset)' : asset}`).join(', ');
 
 /** Each rule in words, for a person (coinop policy show): [rule, what it says]; "any" where the policy is silent. */
-export function describePolicy(p: Policy): [string, string][] {
-  const a = p.approvals;
+export function describePolicy(policy: Policy): [string, string][] {
+  const a = policy.approvals;
   const approvers = a?.keys.map((k) => (k.name ? `${k.name} (${k.id})` : k.id)).join(', ');
   return [
     [
       'destinations',
-      p.destinations === 'bookmarked_only'
+      policy.destinations === 'bookmarked_only'
         ? 'bookmarked addresses of the address book only'
-        : p.destinations
-          ? p.destinations
+        : policy.destinations
+          ? policy.destinations
               .map((d) => {
-                const pin = p.pins?.get(d);
+                const pin = policy.pins?.get(d);
                 return pin ? `${d} (pinned to ${pin.address} on ${pin.network})` : d;
               })
               .join(', ')
           : 'any',
     ],
-    ['networks', p.networks?.join(', ') ?? 'any'],
-    ['assets', p.assets?.join(', ') ?? 'any'],
-    ['max_per_withdrawal', amounts(p.maxPerWithdrawal) ?? 'no limit'],
-    ['max_per_24h', amounts(p.maxPer24h) ?? 'no limit'],
-    ['hours', p.hours?.map((w) => w.text).join(', ') ?? 'any time'],
+    ['networks', policy.networks?.join(', ') ?? 'any'],
+    ['assets', policy.assets?.join(', ') ?? 'any'],
+    ['max_per_withdrawal', amounts(policy.maxPerWithdrawal) ?? 'no limit'],
+    ['max_per_24h', amounts(policy.maxPer24h) ?? 'no limit'],
+    ['hours', policy.hours?.map((w) => w.text).join(', ') ?? 'any time'],
     [
       'approvals',
       a

@@ -12,13 +12,21 @@ export const violationLine = (r: RuleVerdict, v: { row?: number; message: string
 export const violations = (v: PolicyVerdict): string[] =>
   v.rules.filter((r) => r.status === 'fail').flatMap((r) => r.violations.map((x) => violationLine(r, x)));
 
-export function refusal(v: PolicyVerdict): CoinopError {
-  const failed = v.rules.filter((r) => r.status === 'fail');
+/**
+ * `listed`: the caller showed the violations already (the CLI's verdict above the error); otherwise (a gateway's
+ * answer) the first few are said in the message itself.
+ */
+export function refusal(verdict: PolicyVerdict, listed = true): CoinopError {
+  const failed = verdict.rules.filter((r) => r.status === 'fail');
   const total = failed.reduce((n, r) => n + r.violations_total, 0);
   const only = total === 1 ? failed[0] : undefined;
+  const first = violations(verdict).slice(0, 3);
+  const shown = listed
+    ? 'listed above'
+    : `${first.join('; ')}${total > first.length ? `; and ${total - first.length} more` : ''}`;
   const what = only
-    ? `rule ${violationLine(only, only.violations[0])} (policy ${v.file})`
-    : `${total} violations of rule${failed.length === 1 ? '' : 's'} ${failed.map((r) => r.rule).join(', ')} (listed above; policy ${v.file})`;
+    ? `rule ${violationLine(only, only.violations[0])} (policy ${verdict.file})`
+    : `${total} violations of rule${failed.length === 1 ? '' : 's'} ${failed.map((r) => r.rule).join(', ')} (${shown}; policy ${verdict.file})`;
   const approvals = failed.some((r) => r.rule === 'approvals');
   return new CoinopError('policy', `refused by policy: ${what}; nothing was sent`, {
     hint: approvals

@@ -4,11 +4,11 @@ import type { Palette } from './style.js';
 /** One line per row (no newlines), keys aligned; `indent` goes before each line. */
 export function keyValueLines(
   rows: readonly (readonly [key: string, value: string])[],
-  p: Palette,
+  palette: Palette,
   indent = '',
 ): string[] {
   const width = Math.max(...rows.map(([k]) => k.length));
-  return rows.map(([k, v]) => `${indent}${p.dim(k.padEnd(width))}  ${v}`);
+  return rows.map(([k, v]) => `${indent}${palette.dim(k.padEnd(width))}  ${v}`);
 }
 
 /** The fields of a nested object as rows with dotted keys ("wire.routing_details.bank_name"), leaves in order. */

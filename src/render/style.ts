@@ -15,8 +15,15 @@ export interface Palette {
 const COLOUR = new Chalk({ level: 1 });
 const PLAIN = new Chalk({ level: 0 });
 
-function paletteOf(c: ChalkInstance): Palette {
-  return { dim: c.dim, bold: c.bold, red: c.red, green: c.green, yellow: c.yellow, cyan: c.cyan };
+function paletteOf(instance: ChalkInstance): Palette {
+  return {
+    dim: instance.dim,
+    bold: instance.bold,
+    red: instance.red,
+    green: instance.green,
+    yellow: instance.yellow,
+    cyan: instance.cyan,
+  };
 }
 
 const ON = paletteOf(COLOUR);
@@ -26,13 +33,13 @@ export function palette(on: boolean): Palette {
   return on ? ON : OFF;
 }
 
-export function statusColour(p: Palette, status: string): string {
+export function statusColour(palette: Palette, status: string): string {
   return status === 'COMPLETED'
-    ? p.green(status)
+    ? palette.green(status)
     : status === 'FAILED'
-      ? p.red(status)
+      ? palette.red(status)
       : status === 'PENDING'
-        ? p.yellow(status)
+        ? palette.yellow(status)
         : status;
 }
 

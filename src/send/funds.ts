@@ -93,7 +93,11 @@ export interface Shortfalls {
  * One line per profile and asset the available balance cannot cover (a balance that cannot be read is not one), and
  * per transfer limit the batch would go over (one that cannot be read is noted).
  */
-export async function shortfalls(conn: Reader, needs: Needs, o: { what: Wording; now: number }): Promise<Shortfalls> {
+export async function shortfalls(
+  conn: Reader,
+  needs: Needs,
+  options: { what: Wording; now: number },
+): Promise<Shortfalls> {
   const lines: string[] = [];
   for (const [profileId, assets] of needs.funds) {
     const funds = await readFunds(conn, profileId, [...assets.keys()]);
@@ -102,25 +106,26 @@ export async function shortfalls(conn: Reader, needs: Needs, o: { what: Wording;
       if (!short) continue;
       const available = fmt(funds.available.get(asset) ?? dec(0));
       lines.push(
-        `shortfall: ${asset} ${o.what.sum} ${fmt(needed)}, available ${available} (service profile ${profileId}): short by ${fmt(short)} ${asset}`,
+        `shortfall: ${asset} ${options.what.sum} ${fmt(needed)}, available ${available} (service profile ${profileId}): short by ${fmt(short)} ${asset}`,
       );
     }
   }
-  const limits = await limitShortfalls(conn, needs.limits, o);
+  const limits = await limitShortfalls(conn, needs.limits, options);
   return { funds: lines, limits: limits.short, notes: limits.notes };
 }
 
 /** What to do about shortfalls: less, or more money, or time for the limits (`then`: what else may be done). */
-export function shortfallHint(s: Shortfalls, then: string): string {
-  const fix = s.funds.length ? 'send less or top up' : 'send less, or wait until more of the limit is left';
+export function shortfallHint(shortfalls: Shortfalls, then: string): string {
+  const fix = shortfalls.funds.length ? 'send less or top up' : 'send less, or wait until more of the limit is left';
   return `${fix}; ${then}`;
 }
 
 /** Why a batch with shortfalls cannot complete: the balances, the transfer limits, or both; undefined when it can. */
-export function shortfallReason(s: Shortfalls): string | undefined {
-  if (s.funds.length && s.limits.length)
+export function shortfallReason(shortfalls: Shortfalls): string | undefined {
+  if (shortfalls.funds.length && shortfalls.limits.length)
     return 'insufficient funds and over the transfer limits: this batch cannot complete';
-  if (s.funds.length) return 'insufficient funds: the available balance cannot cover this batch';
-  if (s.limits.length) return 'over the transfer limits: this batch cannot complete within what is left of them';
+  if (shortfalls.funds.length) return 'insufficient funds: the available balance cannot cover this batch';
+  if (shortfalls.limits.length)
+    return 'over the transfer limits: this batch cannot complete within what is left of them';
   return undefined;
 }

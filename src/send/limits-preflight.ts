@@ -100,13 +100,13 @@ async function usdPrices(conn: Reader, assets: string[], now: number): Promise<M
 /** What one limit counts of an asset's amount: its USD notional, the amount itself (a limit in that asset), or nothing. */
 type Counted = { value: Decimal } | { unknown: string } | undefined;
 
-function counted(l: TransferLimit, asset: string, amount: Decimal, prices: Map<string, Decimal | string>): Counted {
-  if (l.limit_asset === 'USD') {
+function counted(limit: TransferLimit, asset: string, amount: Decimal, prices: Map<string, Decimal | string>): Counted {
+  if (limit.limit_asset === 'USD') {
     const price = prices.get(asset);
     if (price === undefined || typeof price === 'string') return { unknown: price ?? 'no price' };
     return { value: usdNotional(amount, price) };
   }
-  return l.limit_asset === asset ? { value: amount } : undefined;
+  return limit.limit_asset === asset ? { value: amount } : undefined;
 }
 
 /** "BTC 0.9 (about 57600 USD)": an asset's amount as a limit counts it. */
@@ -160,7 +160,7 @@ function checkLimit(
 export async function limitShortfalls(
   conn: Reader,
   needs: Map<string, AssetNeed>,
-  o: { what: Wording; now: number },
+  options: { what: Wording; now: number },
 ): Promise<LimitCheck> {
   const check: LimitCheck = { short: [], notes: [] };
   if (!needs.size) return check;
@@ -171,16 +171,16 @@ export async function limitShortfalls(
   }
   check.limits = limits.items.map(limitName);
   const usd = limits.items.some((l) => l.limit_asset === 'USD');
-  const prices = usd ? await usdPrices(conn, [...needs.keys()], o.now) : new Map<string, Decimal | string>();
+  const prices = usd ? await usdPrices(conn, [...needs.keys()], options.now) : new Map<string, Decimal | string>();
   for (const l of limits.items) {
     if (Number(l.period_seconds ?? '0')) {
-      const line = checkLimit(l, needs, prices, { what: o.what, notes: check.notes });
+      const line = checkLimit(l, needs, prices, { what: options.what, notes: check.notes });
       if (line) check.short.push(line);
       continue;
     }
     // On each transfer: one line per asset over it.
     for (const [asset, need] of needs) {
-      const line = checkLimit(l, new Map([[asset, need]]), prices, { what: o.what, notes: check.notes });
+      const line = checkLimit(l, new Map([[asset, need]]), prices, { what: options.what, notes: check.notes });
       if (line) check.short.push(line);
     }
   }
@@ -199,9 +199,9 @@ export function withdrawalLimits(
 }
 
 /** Refuses, before sending, a withdrawal over what is left of a transfer limit, naming the limit. */
-export function refuseOverLimit(c: LimitCheck): void {
-  if (!c.short.length) return;
-  throw new CoinopError('usage', `over a transfer limit: ${c.short.join('; ')}`, {
+export function refuseOverLimit(check: LimitCheck): void {
+  if (!check.short.length) return;
+  throw new CoinopError('usage', `over a transfer limit: ${check.short.join('; ')}`, {
     hint: 'nothing was sent; see coinop limits, or send less',
   });
 }

@@ -4,12 +4,10 @@ import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vites
 import { existsSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DEMO } from '../../src/embedded/demo.js';
-import { ethCsv, journalEntries, run, startEnv, withdrawals, type Env } from './support/harness.js';
+import { ethCsv, journalEntries, run, startEnv, withdrawals, type Env, inputFile } from './support/harness.js';
 import { saveProfile } from '../support/profiles.js';
 import { TLS_ENV, tlsFront } from '../support/tls.js';
-
-const BTC = '1BvBMSEYstWetqTFn5Au4m4GFg7xJaNVN2';
-const ETH = '0xF0Aa84466e353E5390be37FE2934301c07c19a55';
+import { BTC_ADDRESS as BTC, ETH_ADDRESS as ETH } from '../support/addresses.js';
 
 let e: Env;
 beforeAll(async () => {
@@ -19,11 +17,7 @@ afterAll(async () => {
   await e?.svc.close();
 });
 
-function file(name: string, text: string): string {
-  const f = join(e.dir, name);
-  writeFileSync(f, text);
-  return f;
-}
+const file = (name: string, text: string) => inputFile(e, name, text);
 
 async function v2Requests(): Promise<string[]> {
   return (await journalEntries(e.svc)).filter((j) => j.url.startsWith('/v2/')).map((j) => `${j.method} ${j.url}`);

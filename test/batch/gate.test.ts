@@ -8,8 +8,9 @@ import { mkdirSync, readdirSync, readFileSync, renameSync, rmdirSync, statSync, 
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PlannedRow } from '../../src/batch/journal.js';
+import type { JournalRow } from '../../src/batch/journal.js';
 import { BTC_ADDRESS, ETH_ADDRESS, sandbox, type Run, type Sandbox } from '../cli/helpers.js';
+import { twoKeyApprovalsPolicy } from '../support/approvals.js';
 import { until } from '../support/wait.js';
 
 const OTHER_BTC = '3J98t1WpEZ73CNmQviecrnyiWrnqRhWNLy';
@@ -60,17 +61,7 @@ describe('a repeat run needs approvals of its own', () => {
     COINOP_DATA_DIR: join(sb.dir, `data-${name}`),
   });
   const keys: Record<string, { key: string; key_id: string }> = {};
-  const approvalsPolicy = () =>
-    [
-      'approvals:',
-      '  required: 2',
-      '  environments: [local]',
-      '  above: { BTC: 0.1 }',
-      '  keys:',
-      `    - { name: alice, key: "${keys.alice.key}" }`,
-      `    - { name: bob, key: "${keys.bob.key}" }`,
-      '',
-    ].join('\n');
+  const approvalsPolicy = () => twoKeyApprovalsPolicy(keys);
   const approve = async (who: string, file: string, extra: string[] = []) => {
     const r = await sb.runIn(['approve', file, '--yes', '-o', 'json', ...extra], { env: machine(who) });
     expect(r.code, r.stderr).toBe(0);
@@ -256,18 +247,8 @@ describe('a journal is bound to the rows confirmed', () => {
     expect(refusal.outcome.error.message).toMatch(/does not hold the rows that were confirmed: row 2/);
 
     // The row's hash and the journal's digest recomputed to match: the audit entry's digest (hash-chained) differs.
-    const { rowHash, RowsDigest } = await import('../../src/batch/journal.js');
-    const planned = (r: Record<string, any>): PlannedRow => ({
-      row: r.row,
-      ref_id: r.ref_id,
-      asset: r.asset ?? undefined,
-      crypto_network: r.crypto_network ?? undefined,
-      destination_address: r.destination_address ?? undefined,
-      amount: r.req_amount ?? undefined,
-      total: r.req_total ?? undefined,
-      body: r.body ?? undefined,
-    });
-    const all = db.prepare(`SELECT * FROM rows WHERE state != 'invalid' ORDER BY row`).all() as Record<string, any>[];
+    const { plannedRow: planned, rowHash, RowsDigest } = await import('../../src/batch/journal.js');
+    const all = db.prepare(`SELECT * FROM rows WHERE state != 'invalid' ORDER BY row`).all() as JournalRow[];
     const digest = new RowsDigest();
     for (const r of all) {
       db.prepare('UPDATE rows SET row_hash = ? WHERE row = ?').run(rowHash(planned(r)), r.row);

@@ -3,13 +3,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
-import { createHash } from 'node:crypto';
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
-import { journalPath } from '../../src/batch/journal.js';
-import { ethCsv, journalEntries, run, startEnv, type Env } from './support/harness.js';
-
-const ETH = '0xF0Aa84466e353E5390be37FE2934301c07c19a55';
+import { ethCsv, run, startEnv, type Env, answered, defaultJournal, withdrawalPosts } from './support/harness.js';
+import { ETH_ADDRESS as ETH } from '../support/addresses.js';
 
 let e: Env;
 beforeAll(async () => {
@@ -19,24 +15,7 @@ afterAll(async () => {
   await e?.svc.close();
 });
 
-const posts = async () =>
-  (await journalEntries(e.svc)).filter((j) => j.method === 'POST' && j.url === '/v2/transfer/crypto-withdrawals')
-    .length;
-
-function answered(jfile: string): number {
-  try {
-    const db = new Database(jfile, { readonly: true, fileMustExist: true });
-    try {
-      return (
-        db.prepare(`SELECT count(*) AS n FROM rows WHERE state IN ('succeeded', 'failed')`).get() as { n: number }
-      ).n;
-    } finally {
-      db.close();
-    }
-  } catch {
-    return -1;
-  }
-}
+const posts = async () => (await withdrawalPosts(e.svc)).length;
 
 async function deadPid(): Promise<number> {
   const child = spawn(process.execPath, ['-e', '']);
@@ -109,13 +88,7 @@ describe('a killed or interrupted batch', () => {
     const leftovers = [`stdin-${dead}-1700000000000.spool`, `staging-${dead}-0badc0de.db`];
     for (const n of leftovers) writeFileSync(join(batches, n), 'payouts of a killed run');
     const text = ethCsv(60, 'stdin-kill-');
-    const jfile = journalPath(
-      join(e.dir, 'data'),
-      createHash('sha256').update(text).digest('hex'),
-      undefined,
-      'local',
-      e.svc.baseUrl,
-    );
+    const jfile = defaultJournal(e, text);
     const r = await run(e, ['withdraw', 'batch', '-', '--format', 'csv', '--yes', '--rate', '30'], {
       input: text,
       killWhen: async () => answered(jfile) >= 5,
@@ -131,13 +104,7 @@ describe('a killed or interrupted batch', () => {
     const f = join(e.dir, 'term.csv');
     const text = ethCsv(80, 'term-');
     writeFileSync(f, text);
-    const jfile = journalPath(
-      join(e.dir, 'data'),
-      createHash('sha256').update(text).digest('hex'),
-      undefined,
-      'local',
-      e.svc.baseUrl,
-    );
+    const jfile = defaultJournal(e, text);
     const before = await posts();
     const r = await run(e, ['withdraw', 'batch', f, '--yes', '--rate', '30'], {
       signal: 'SIGTERM',

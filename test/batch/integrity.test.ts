@@ -3,14 +3,23 @@
 // unless --allow-repeat; a journal belongs to one service; --journal never takes a file that is not a journal.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { existsSync, readdirSync, readFileSync, statSync, truncateSync, writeFileSync } from 'node:fs';
-import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { eip55 } from '../../src/contract/addresses.js';
-import { journalPath } from '../../src/batch/journal.js';
-import { ethCsv, ethCsvRefIds, journalEntries, run, startEnv, withdrawals, type Env } from './support/harness.js';
-
-const OTHER = '0xF0Aa84466e353E5390be37FE2934301c07c19a55';
+import {
+  ethCsv,
+  ethCsvRefIds,
+  journalEntries,
+  run,
+  startEnv,
+  withdrawals,
+  type Env,
+  answered,
+  defaultJournal,
+  withdrawalPosts,
+  inputFile,
+} from './support/harness.js';
+import { ETH_ADDRESS as OTHER } from '../support/addresses.js';
 
 let e: Env;
 beforeAll(async () => {
@@ -20,42 +29,9 @@ afterAll(async () => {
   await e?.svc.close();
 });
 
-function file(name: string, text: string): string {
-  const f = join(e.dir, name);
-  writeFileSync(f, text);
-  return f;
-}
+const file = (name: string, text: string) => inputFile(e, name, text);
 
-async function posts(): Promise<number> {
-  return (await journalEntries(e.svc)).filter((j) => j.method === 'POST' && j.url === '/v2/transfer/crypto-withdrawals')
-    .length;
-}
-
-/** Rows the batch's journal records as answered, read while it runs (-1 before it exists). */
-function answered(jfile: string): number {
-  try {
-    const db = new Database(jfile, { readonly: true, fileMustExist: true });
-    try {
-      return (
-        db.prepare(`SELECT count(*) AS n FROM rows WHERE state IN ('succeeded', 'failed')`).get() as { n: number }
-      ).n;
-    } finally {
-      db.close();
-    }
-  } catch {
-    return -1;
-  }
-}
-
-function defaultJournal(text: string): string {
-  return journalPath(
-    join(e.dir, 'data'),
-    createHash('sha256').update(text).digest('hex'),
-    undefined,
-    'local',
-    e.svc.baseUrl,
-  );
-}
+const posts = async () => (await withdrawalPosts(e.svc)).length;
 
 /**
  * A CSV of `n` rows whose memo makes each about 1 KB: a file larger than what a reader buffers ahead, so a batch that
@@ -77,7 +53,7 @@ describe('the rows sent are the rows read', () => {
     const rows = 800;
     const text = bigCsv(rows, 'inplace-');
     const f = file('inplace.csv', text);
-    const jfile = defaultJournal(text);
+    const jfile = defaultJournal(e, text);
     const before = new Set((await withdrawals(e.svc)).map((t) => t.id));
     let overwritten = false;
     const r = await run(e, ['withdraw', 'batch', f, '--yes', '--rate', '200', '-o', 'json'], {
@@ -111,7 +87,7 @@ describe('the rows sent are the rows read', () => {
     const rows = 80;
     const text = ethCsv(rows, 'truncated-');
     const f = file('truncated.csv', text);
-    const jfile = defaultJournal(text);
+    const jfile = defaultJournal(e, text);
     const r = await run(e, ['withdraw', 'batch', f, '--yes', '--rate', '50', '-o', 'json'], {
       during: async () => {
         if (answered(jfile) < 10) return false;
@@ -161,7 +137,7 @@ describe('rows another batch already paid', () => {
     expect(await posts()).toBe(before);
     // Refused before any row was recorded: neither run left a journal behind.
     expect(existsSync(join(e.dir, 'j3.journal'))).toBe(false);
-    expect(existsSync(defaultJournal(text.replace(/\n/g, '\r\n')))).toBe(false);
+    expect(existsSync(defaultJournal(e, text.replace(/\n/g, '\r\n')))).toBe(false);
   });
 
   it('--allow-repeat pays them again under ref_ids of the batch, which a resume of that batch keeps', async () => {
@@ -170,7 +146,7 @@ describe('rows another batch already paid', () => {
     const f = file('again.csv', text);
     expect((await run(e, ['withdraw', 'batch', f, '--yes'])).code).toBe(0);
     const copy = file('again-copy.csv', text.replace(/\n/g, '\r\n'));
-    const jfile = defaultJournal(text.replace(/\n/g, '\r\n'));
+    const jfile = defaultJournal(e, text.replace(/\n/g, '\r\n'));
     const args = ['withdraw', 'batch', copy, '--yes', '--allow-repeat', '--rate', '60', '-o', 'json'];
     const killed = await run(e, args, { killWhen: async () => answered(jfile) >= 10 });
     expect(killed.signal).toBe('SIGKILL');

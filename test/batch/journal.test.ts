@@ -24,6 +24,33 @@ const rows = (n: number) =>
     amount: '1',
   }));
 
+/** The request body of row i of rows(n), as staged. */
+const body = (i: number) =>
+  JSON.stringify({
+    profile_id: 'p',
+    destination_address: 'a',
+    asset: 'BTC',
+    crypto_network: 'BITCOIN',
+    amount: '1',
+    ref_id: `r${i}`,
+  });
+
+/** One row at a time, with no rate limit. */
+const oneAtATime = () => ({ concurrency: 1, limiter: new TokenBucket(Infinity) });
+
+/** A service that creates every withdrawal it is sent, telling `onSend` the number of each row (ref_id rN). */
+function creatingApi(onSend: (row: number) => void): BatchApi {
+  return {
+    createWithdrawal: async (request) => {
+      onSend(Number(String(request.ref_id).slice(1)));
+      return { kind: 'created', transfer: { id: `t-${request.ref_id}`, status: 'PENDING' } as never };
+    },
+    quoteFee: async () => ({ kind: 'fatal', error: new Error('unused') }),
+    transfers: async () => [],
+    transfersByRef: async () => [],
+  };
+}
+
 describe('batch journal', () => {
   it('binds its rows to what was planned: an edited row, a removed one, or a stale digest is found and named', () => {
     const path = join(dir, 'bound.journal');
@@ -111,15 +138,6 @@ describe('batch journal', () => {
 
   it('a journal that cannot be written (a full disk) stops the batch, named, with what was sent', async () => {
     const full = () => Object.assign(new Error('database or disk is full'), { code: 'SQLITE_FULL' });
-    const body = (i: number) =>
-      JSON.stringify({
-        profile_id: 'p',
-        destination_address: 'a',
-        asset: 'BTC',
-        crypto_network: 'BITCOIN',
-        amount: '1',
-        ref_id: `r${i}`,
-      });
     const sent: string[] = [];
     const api: BatchApi = {
       createWithdrawal: async (b) => {
@@ -147,8 +165,7 @@ describe('batch journal', () => {
       const err = await sendRows(plannedRows(j), 40, {
         journal: j,
         api,
-        concurrency: 1,
-        limiter: new TokenBucket(Infinity),
+        ...oneAtATime(),
       }).catch((e: unknown) => e);
       expect(err).toBeInstanceOf(FatalBatchError);
       const cause = (err as FatalBatchError).cause;
@@ -175,25 +192,8 @@ describe('batch journal', () => {
   });
 
   it('beforeRow stops the batch at the row it refuses; beforeWindow holds each window until it resolves, and a rejection sends nothing of it', async () => {
-    const body = (i: number) =>
-      JSON.stringify({
-        profile_id: 'p',
-        destination_address: 'a',
-        asset: 'BTC',
-        crypto_network: 'BITCOIN',
-        amount: '1',
-        ref_id: `r${i}`,
-      });
     const sent: number[] = [];
-    const api: BatchApi = {
-      createWithdrawal: async (b) => {
-        sent.push(Number(String(b.ref_id).slice(1)));
-        return { kind: 'created', transfer: { id: `t-${b.ref_id}`, status: 'PENDING' } as never };
-      },
-      quoteFee: async () => ({ kind: 'fatal', error: new Error('unused') }),
-      transfers: async () => [],
-      transfersByRef: async () => [],
-    };
+    const api = creatingApi((row) => sent.push(row));
     const open = (name: string) => {
       const j = Journal.open(join(dir, name), 'h');
       j.setMeta({ file_hash: 'h' });
@@ -207,8 +207,7 @@ describe('batch journal', () => {
     const err = await sendRows(plannedRows(j), 40, {
       journal: j,
       api,
-      concurrency: 1,
-      limiter: new TokenBucket(Infinity),
+      ...oneAtATime(),
       beforeWindow: async (w) => {
         // Every row of the window is still planned (nothing recorded as sent, nothing sent) while this runs.
         expect(w.every((r) => j.get(r.row)?.state === 'planned' && !sent.includes(r.row))).toBe(true);
@@ -229,8 +228,7 @@ describe('batch journal', () => {
     const err2 = await sendRows(plannedRows(k), 40, {
       journal: k,
       api,
-      concurrency: 1,
-      limiter: new TokenBucket(Infinity),
+      ...oneAtATime(),
       beforeWindow: async () => {
         if (++n === 2) throw unwritable;
       },
@@ -242,15 +240,6 @@ describe('batch journal', () => {
   });
 
   it('each row leaves only once its window is on disk in the audit log, the record of sent ref_ids and the journal; the next window is written while this one is sent', async () => {
-    const body = (i: number) =>
-      JSON.stringify({
-        profile_id: 'p',
-        destination_address: 'a',
-        asset: 'BTC',
-        crypto_network: 'BITCOIN',
-        amount: '1',
-        ref_id: `r${i}`,
-      });
     const j = Journal.open(join(dir, 'durable-first.journal'), 'h');
     j.setMeta({ file_hash: 'h' });
     j.plan(rows(200).map((r) => ({ ...r, body: body(r.row) })));
@@ -349,39 +338,22 @@ describe('batch journal', () => {
   });
 
   it('a window written ahead is not sent once beforeLaunch refuses (the audit log failed since); its rows go back to planned', async () => {
-    const body = (i: number) =>
-      JSON.stringify({
-        profile_id: 'p',
-        destination_address: 'a',
-        asset: 'BTC',
-        crypto_network: 'BITCOIN',
-        amount: '1',
-        ref_id: `r${i}`,
-      });
     const j = Journal.open(join(dir, 'launch-refused.journal'), 'h');
     j.setMeta({ file_hash: 'h' });
     j.plan(rows(40).map((r) => ({ ...r, body: body(r.row) })));
     const sent: number[] = [];
     const broken = new Error('the audit log cannot be written');
     let logBroken = false;
-    const api: BatchApi = {
-      createWithdrawal: async (b) => {
-        const row = Number(String(b.ref_id).slice(1));
-        sent.push(row);
-        // The log breaks while the first window is sent (its later windows are already written ahead).
-        if (row === 3) logBroken = true;
-        return { kind: 'created', transfer: { id: `t-${b.ref_id}`, status: 'PENDING' } as never };
-      },
-      quoteFee: async () => ({ kind: 'fatal', error: new Error('unused') }),
-      transfers: async () => [],
-      transfersByRef: async () => [],
-    };
+    const api = creatingApi((row) => {
+      sent.push(row);
+      // The log breaks while the first window is sent (its later windows are already written ahead).
+      if (row === 3) logBroken = true;
+    });
     const windows: number[] = [];
     const err = await sendRows(plannedRows(j), 40, {
       journal: j,
       api,
-      concurrency: 1,
-      limiter: new TokenBucket(Infinity),
+      ...oneAtATime(),
       beforeWindow: async (w) => {
         windows.push(w[0].row);
       },
@@ -397,35 +369,17 @@ describe('batch journal', () => {
   });
 
   it('a window the record of sent ref_ids cannot take sends nothing of it; the window before it is sent whole, the rest stays planned', async () => {
-    const body = (i: number) =>
-      JSON.stringify({
-        profile_id: 'p',
-        destination_address: 'a',
-        asset: 'BTC',
-        crypto_network: 'BITCOIN',
-        amount: '1',
-        ref_id: `r${i}`,
-      });
     const j = Journal.open(join(dir, 'record-fails.journal'), 'h');
     j.setMeta({ file_hash: 'h' });
     j.plan(rows(40).map((r) => ({ ...r, body: body(r.row) })));
     const sent: number[] = [];
-    const api: BatchApi = {
-      createWithdrawal: async (b) => {
-        sent.push(Number(String(b.ref_id).slice(1)));
-        return { kind: 'created', transfer: { id: `t-${b.ref_id}`, status: 'PENDING' } as never };
-      },
-      quoteFee: async () => ({ kind: 'fatal', error: new Error('unused') }),
-      transfers: async () => [],
-      transfersByRef: async () => [],
-    };
+    const api = creatingApi((row) => sent.push(row));
     const full = new Error('cannot write the record of sent ref_ids (the disk is full)');
     let n = 0;
     const err = await sendRows(plannedRows(j), 40, {
       journal: j,
       api,
-      concurrency: 1,
-      limiter: new TokenBucket(Infinity),
+      ...oneAtATime(),
       onSend: async () => {
         if (++n === 2) throw full;
       },

@@ -13,10 +13,9 @@ import { REF_ID_PLACEHOLDER, canonicalJson, normalAmount } from '../../src/batch
 import { scanFile } from '../../src/batch/scan.js';
 import { SentRecord } from '../../src/batch/sent-record.js';
 import { Stage } from '../../src/batch/stage.js';
+import { BTC_ADDRESS as BTC, ETH_ADDRESS as ETH } from '../support/addresses.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'coinop-ref-ids-'));
-const BTC = '1BvBMSEYstWetqTFn5Au4m4GFg7xJaNVN2';
-const ETH = '0xF0Aa84466e353E5390be37FE2934301c07c19a55';
 
 async function staged(name: string, text: string, format: BatchFormat): Promise<Stage> {
   const f = join(dir, name);

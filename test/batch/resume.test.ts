@@ -3,30 +3,23 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { createHash } from 'node:crypto';
 import Database from 'better-sqlite3';
 import { dec, fmt, sum } from '../../src/contract/index.js';
-import { journalPath } from '../../src/batch/journal.js';
 import { seededRng } from '../../src/market/rng.js';
-import { balance, ethCsv, ethCsvRefIds, run, setFaults, startEnv, withdrawals, type Env } from './support/harness.js';
+import {
+  balance,
+  ethCsv,
+  ethCsvRefIds,
+  run,
+  setFaults,
+  startEnv,
+  withdrawals,
+  type Env,
+  answered,
+  defaultJournal,
+} from './support/harness.js';
 
 const ROWS = 500;
-
-/** Rows the journal of a running batch records as answered (succeeded or failed), read while it runs. */
-function answered(file: string): number {
-  try {
-    const db = new Database(file, { readonly: true, fileMustExist: true });
-    try {
-      return (
-        db.prepare(`SELECT count(*) AS n FROM rows WHERE state IN ('succeeded', 'failed')`).get() as { n: number }
-      ).n;
-    } finally {
-      db.close();
-    }
-  } catch {
-    return -1;
-  }
-}
 
 function unfinished(file: string): number {
   const db = new Database(file, { readonly: true, fileMustExist: true });
@@ -49,8 +42,7 @@ async function killAndResume(
   const csv = ethCsv(ROWS, extra);
   const file = join(e.dir, name);
   writeFileSync(file, csv);
-  const hash = createHash('sha256').update(csv).digest('hex');
-  const jfile = journalPath(join(e.dir, 'data'), hash, undefined, 'local', e.svc.baseUrl);
+  const jfile = defaultJournal(e, csv);
   const ethBefore = dec(await balance(e.svc, 'ETH'));
   const args = ['withdraw', 'batch', file, '--yes', '--rate', '500', '--concurrency', '8', '-o', 'ndjson'];
   const kills: { at: number; answered: number; signal: string | null; code: number | null; stderr: string }[] = [];

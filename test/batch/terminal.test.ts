@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { KEY, Term } from '../cli/terminal.js';
-import { ethCsv, journalEntries, startEnv, type Env } from './support/harness.js';
+import { ethCsv, startEnv, type Env, withdrawalPosts } from './support/harness.js';
 
 let e: Env;
 beforeAll(async () => {
@@ -14,8 +14,7 @@ afterAll(async () => {
   await e?.svc.close();
 });
 
-const posts = async () =>
-  (await journalEntries(e.svc)).filter((j) => j.method === 'POST' && j.url === '/v2/transfer/crypto-withdrawals');
+const posts = () => withdrawalPosts(e.svc);
 
 describe('withdraw batch on a terminal', () => {
   it('answering no at the summary sends nothing and exits 3', async () => {

@@ -6,10 +6,9 @@ import { join } from 'node:path';
 import { scanFile } from '../../src/batch/scan.js';
 import { formatRowIssue, type RowIssue } from '../../src/batch/rows.js';
 import type { BatchFormat } from '../../src/batch/reader.js';
+import { BTC_ADDRESS as BTC, ETH_ADDRESS as ETH } from '../support/addresses.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'coinop-batch-validate-'));
-const BTC = '1BvBMSEYstWetqTFn5Au4m4GFg7xJaNVN2';
-const ETH = '0xF0Aa84466e353E5390be37FE2934301c07c19a55';
 
 async function scan(
   name: string,

@@ -1,8 +1,8 @@
 // coinop api drives the local service's control API: its writes go out as JSON, bodiless ones too, which is what the
 // control API requires of every write (src/local/browser-guard.ts).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BTC_ADDRESS, sandbox, type Sandbox } from './helpers.js';
-import { DEMO } from '../../src/embedded/demo.js';
+import { sandbox, type Sandbox } from './helpers.js';
+import { apiWithdrawal } from '../support/command-lines.js';
 
 let sb: Sandbox;
 beforeAll(async () => {
@@ -12,23 +12,7 @@ afterAll(async () => sb?.close());
 
 describe('coinop api against the control API', () => {
   it('POST /_local/reset without a body resets (sent as JSON), and a write with fields works', async () => {
-    const made = await sb.run([
-      'api',
-      'POST',
-      '/v2/transfer/crypto-withdrawals',
-      '-f',
-      `profile_id=${DEMO.profileId}`,
-      '-f',
-      'asset=BTC',
-      '-f',
-      'crypto_network=BITCOIN',
-      '-f',
-      `destination_address=${BTC_ADDRESS}`,
-      '-f',
-      'amount=0.01',
-      '-f',
-      'ref_id=api-local-1',
-    ]);
+    const made = await sb.run(apiWithdrawal('0.01', 'api-local-1'));
     expect(made.code, made.stderr).toBe(0);
     const reset = await sb.run(['api', 'POST', '/_local/reset']);
     expect(reset.code, reset.stdout + reset.stderr).toBe(0);

@@ -6,6 +6,7 @@ import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BTC_ADDRESS, ETH_ADDRESS, sandbox, type Run, type Sandbox } from './helpers.js';
+import { twoKeyApprovalsPolicy } from '../support/approvals.js';
 
 let sb: Sandbox;
 /** Each person's machine: configuration and data directories of their own. */
@@ -24,19 +25,7 @@ beforeAll(async () => {
   }
   const dir = join(sb.env.COINOP_CONFIG_DIR, 'policies');
   mkdirSync(dir, { recursive: true });
-  writeFileSync(
-    join(dir, 'local.yaml'),
-    [
-      'approvals:',
-      '  required: 2',
-      '  environments: [local]',
-      '  above: { BTC: 0.1 }',
-      '  keys:',
-      `    - { name: alice, key: "${keys.alice.key}" }`,
-      `    - { name: bob, key: "${keys.bob.key}" }`,
-      '',
-    ].join('\n'),
-  );
+  writeFileSync(join(dir, 'local.yaml'), twoKeyApprovalsPolicy(keys));
 });
 afterAll(async () => sb?.close());
 

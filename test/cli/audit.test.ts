@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EXPORT_COLUMNS } from '../../src/audit/export.js';
 import { DEMO } from '../../src/embedded/demo.js';
 import { BTC_ADDRESS, ETH_ADDRESS, sandbox, type Sandbox } from './helpers.js';
+import { internalTransfer } from '../support/command-lines.js';
 
 let sb: Sandbox;
 let log: string;
@@ -109,21 +110,7 @@ describe('what real commands write', () => {
   });
 
   it('transfer internal: the attempt, then the transfer', async () => {
-    const r = await sb.run([
-      'transfer',
-      'internal',
-      '--to-profile-id',
-      DEMO.emptyProfileId,
-      '--asset',
-      'USD',
-      '--amount',
-      '25',
-      '--ref-id',
-      'au-3',
-      '--yes',
-      '-o',
-      'json',
-    ]);
+    const r = await sb.run(internalTransfer('USD', '25', '--ref-id', 'au-3', '--yes', '-o', 'json'));
     expect(r.code, r.stderr).toBe(0);
     expect(byRef('au-3').map((e) => [e.kind, e.outcome.result, e.what.to_profile_id])).toEqual([
       ['internal_transfer', 'attempt', DEMO.emptyProfileId],
@@ -256,7 +243,7 @@ describe('coinop audit export', () => {
     expect(r.code, r.stderr).toBe(0);
     const [head, ...rows] = r.stdout.trim().split('\r\n');
     expect(head).toBe(
-      'seq,time,kind,result,ref_id,asset,network,amount,fee,total,destination,profile_id,to_profile_id,transfer_id,status,already_submitted,fee_id,error_category,error_message,batch_id,row,rules,os_user,client_id,profile,environment,service_id,approver_keys,agent,sha256',
+      'seq,time,kind,result,ref_id,asset,network,amount,fee,total,destination,profile_id,to_profile_id,transfer_id,status,already_submitted,fee_id,error_category,error_message,batch_id,row,rules,os_user,client_id,profile,environment,service_id,approver_keys,agent,sha256,operator',
     );
     expect(rows).toHaveLength(all.length);
     const lines = readFileSync(log, 'utf8').split('\n');

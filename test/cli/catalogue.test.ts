@@ -10,8 +10,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { marketCacheFile } from '../../src/client/market-list.js';
+import { ETH_ADDRESS } from '../support/addresses.js';
 import { saveProfile } from '../support/profiles.js';
 import { BTC_ADDRESS, baseEnv, runInProcess, sandbox, type Sandbox } from './helpers.js';
+import { transferFlags } from '../support/command-lines.js';
+import { SOL_ADDRESS as sol } from '../support/addresses.js';
 
 interface Seen {
   method: string;
@@ -27,7 +30,7 @@ let listed: string[] | undefined = ['BTCUSD', 'ETHSGD'];
 let sb: Sandbox;
 const dir = mkdtempSync(join(tmpdir(), 'coinop-catalogue-'));
 const env = { ...baseEnv(dir), COINOP_PROFILE: 'hosted' };
-const OP_ADDRESS = '0xF0Aa84466e353E5390be37FE2934301c07c19a55';
+const OP_ADDRESS = ETH_ADDRESS; // an Ethereum address serves on Optimism too
 
 const transfer = (body: any) => ({
   id: 't1',
@@ -128,7 +131,6 @@ describe('against another service, names outside the catalogue are its to decide
 
   it('a known asset on a network the catalogue does not give it, and more decimals than the catalogue has', async () => {
     sent();
-    const sol = '7EcDhSYGxXyscszYEp35KHN8vvw3svAuLKTzXwCFLtV';
     const r = await run([
       'withdraw',
       '--asset',
@@ -145,18 +147,7 @@ describe('against another service, names outside the catalogue are its to decide
     expect(notes(r.stderr)).toEqual([
       "note: --network: coinop's catalogue has no ETH on SOLANA; it is sent as is, for the service to decide",
     ]);
-    const btc = await run([
-      'withdraw',
-      '--asset',
-      'BTC',
-      '--network',
-      'BITCOIN',
-      '--address',
-      BTC_ADDRESS,
-      '--amount',
-      '0.000000001',
-      '--yes',
-    ]);
+    const btc = await run(['withdraw', ...transferFlags('BTC', '0.000000001'), '--yes']);
     expect(btc.code, btc.stderr).toBe(0);
     expect(notes(btc.stderr)).toEqual([
       "note: --amount: BTC has 8 decimals in coinop's catalogue; it is sent as is, for the service to decide",

@@ -6,6 +6,7 @@ import { BTC_ADDRESS, ETH_ADDRESS, FAILING_ETH_ADDRESS, runInProcess, sandbox, t
 import { saveProfile } from '../support/profiles.js';
 import { TLS_ENV, tlsFront } from '../support/tls.js';
 import { DEMO } from '../../src/embedded/demo.js';
+import { transferFlags } from '../support/command-lines.js';
 import { until } from '../support/wait.js';
 
 let sb: Sandbox;
@@ -90,14 +91,7 @@ describe('coinop, piped', () => {
     const before = await balance('BTC');
     const r = await sb.run([
       'withdraw',
-      '--asset',
-      'BTC',
-      '--network',
-      'BITCOIN',
-      '--address',
-      BTC_ADDRESS,
-      '--amount',
-      '0.01',
+      ...transferFlags('BTC', '0.01'),
       '--meta',
       'invoice=42',
       '--meta',
@@ -178,19 +172,7 @@ describe('coinop, piped', () => {
 
   it('withdraw --quote uses a guaranteed fee; --dry-run sends no withdrawal', async () => {
     await sb.sent();
-    const d = await sb.run([
-      'withdraw',
-      '--asset',
-      'SOL',
-      '--network',
-      'SOLANA',
-      '--address',
-      '7EcDhSYGxXyscszYEp35KHN8vvw3svAuLKTzXwCFLtV',
-      '--amount',
-      '2',
-      '--quote',
-      '--dry-run',
-    ]);
+    const d = await sb.run(['withdraw', ...transferFlags('SOL', '2'), '--quote', '--dry-run']);
     expect(d.code, d.stderr).toBe(0);
     const plan = json(d.stdout);
     expect(plan.dry_run).toBe(true);
@@ -198,18 +180,7 @@ describe('coinop, piped', () => {
     const sent = await sb.sent();
     expect(sent.some((e) => e.url.includes('/crypto-withdrawals'))).toBe(false);
     expect(sent.some((e) => e.url.includes('/fees/crypto-withdrawal'))).toBe(true);
-    const w = await sb.runIn([
-      'withdraw',
-      '--asset',
-      'SOL',
-      '--network',
-      'SOLANA',
-      '--address',
-      '7EcDhSYGxXyscszYEp35KHN8vvw3svAuLKTzXwCFLtV',
-      '--amount',
-      '2',
-      '--quote',
-    ]);
+    const w = await sb.runIn(['withdraw', ...transferFlags('SOL', '2'), '--quote']);
     expect(w.code, w.stderr).toBe(0);
     const posted = (await sb.sent()).filter((e) => e.method === 'POST');
     expect(posted.map((e) => e.url)).toEqual(
@@ -220,33 +191,11 @@ describe('coinop, piped', () => {
   });
 
   it('withdraw --wait follows to COMPLETED (exit 0) and to FAILED (exit 6)', async () => {
-    const ok = await sb.run([
-      'withdraw',
-      '--asset',
-      'ETH',
-      '--network',
-      'ETHEREUM',
-      '--address',
-      ETH_ADDRESS,
-      '--amount',
-      '0.01',
-      '--wait',
-    ]);
+    const ok = await sb.run(['withdraw', ...transferFlags('ETH', '0.01'), '--wait']);
     expect(ok.code, ok.stderr).toBe(0);
     expect(json(ok.stdout).status).toBe('COMPLETED');
     expect(ok.stderr).toMatch(/COMPLETED/);
-    const bad = await sb.run([
-      'withdraw',
-      '--asset',
-      'ETH',
-      '--network',
-      'ETHEREUM',
-      '--address',
-      FAILING_ETH_ADDRESS,
-      '--amount',
-      '0.01',
-      '--wait',
-    ]);
+    const bad = await sb.run(['withdraw', ...transferFlags('ETH', '0.01', FAILING_ETH_ADDRESS), '--wait']);
     expect(bad.code).toBe(6);
     expect(json(bad.stdout).status).toBe('FAILED');
     expect(bad.stderr).toMatch(/ended FAILED: invalid_destination_address/);
@@ -259,22 +208,7 @@ describe('coinop, piped', () => {
       await saveProfile(sb.env, 'prodlike', { environment: 'production', baseUrl: front.url });
       const env = { ...TLS_ENV, COINOP_BASE_URL: undefined, COINOP_AUTH_URL: undefined };
       await sb.sent();
-      const r = await sb.run(
-        [
-          'withdraw',
-          '--context',
-          'prodlike',
-          '--asset',
-          'BTC',
-          '--network',
-          'BITCOIN',
-          '--address',
-          BTC_ADDRESS,
-          '--amount',
-          '0.01',
-        ],
-        { env },
-      );
+      const r = await sb.run(['withdraw', '--context', 'prodlike', ...transferFlags('BTC', '0.01')], { env });
       expect(r.code).toBe(2);
       expect(r.stderr).toMatch(/refusing to move money in production/);
       expect((await sb.sent()).filter((e) => e.url.includes('crypto-withdrawals'))).toEqual([]);
@@ -284,23 +218,7 @@ describe('coinop, piped', () => {
       );
       expect(d.code).toBe(2);
       expect(d.stderr).toMatch(/refused against production/);
-      const y = await sb.run(
-        [
-          'withdraw',
-          '--context',
-          'prodlike',
-          '--asset',
-          'BTC',
-          '--network',
-          'BITCOIN',
-          '--address',
-          BTC_ADDRESS,
-          '--amount',
-          '0.01',
-          '--yes',
-        ],
-        { env },
-      );
+      const y = await sb.run(['withdraw', '--context', 'prodlike', ...transferFlags('BTC', '0.01'), '--yes'], { env });
       expect(y.code, y.stderr).toBe(0);
       await sb.runIn(['logout', '--context', 'prodlike']);
     } finally {
@@ -309,18 +227,7 @@ describe('coinop, piped', () => {
   });
 
   it('fee quote: fee, amount, total and expiry', async () => {
-    const r = await sb.run([
-      'fee',
-      'quote',
-      '--asset',
-      'BTC',
-      '--network',
-      'BITCOIN',
-      '--address',
-      BTC_ADDRESS,
-      '--amount',
-      '0.5',
-    ]);
+    const r = await sb.run(['fee', 'quote', ...transferFlags('BTC', '0.5')]);
     expect(r.code, r.stderr).toBe(0);
     const q = json(r.stdout);
     expect(q.fee).toBe('0.00002');
@@ -464,7 +371,7 @@ describe('coinop, piped', () => {
   it("transfers list filters by the OpenAPI's identity_ids, account_ids and secondary_statuses", async () => {
     const w = await sb.runIn([
       'withdraw',
-      ...['--asset', 'BTC', '--network', 'BITCOIN', '--address', BTC_ADDRESS, '--amount', '0.001'],
+      ...transferFlags('BTC', '0.001'),
       ...['--identity-id', 'ident-7', '--account-id', 'acct-7'],
     ]);
     expect(w.code, w.stderr).toBe(0);
@@ -627,18 +534,7 @@ describe('coinop, piped', () => {
   });
 
   it('--debug logs method, URL, status, timing and bodies, with the token and secret redacted', async () => {
-    const r = await sb.run([
-      'withdraw',
-      '--debug',
-      '--asset',
-      'BTC',
-      '--network',
-      'BITCOIN',
-      '--address',
-      BTC_ADDRESS,
-      '--amount',
-      '0.01',
-    ]);
+    const r = await sb.run(['withdraw', '--debug', ...transferFlags('BTC', '0.01')]);
     expect(r.code, r.stderr).toBe(0);
     expect(r.stderr).toMatch(/> POST http:\/\/127\.0\.0\.1:\d+\/v2\/transfer\/crypto-withdrawals/);
     expect(r.stderr).toMatch(/< 20\d .*\(\d+ ms\)/);

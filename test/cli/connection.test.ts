@@ -1,12 +1,12 @@
 // The HTTP stack is built in one place (the context's connectAs): login proves its credentials through it, so its
 // token request carries coinop's versioned user agent and honours COINOP_TIMEOUT_MS like every other command.
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runInProcess } from './helpers.js';
+import { closeServer, listenOnLoopback } from '../support/http-server.js';
 
 const VERSION = (JSON.parse(readFileSync(join(__dirname, '../../package.json'), 'utf8')) as { version: string })
   .version;
@@ -36,12 +36,10 @@ describe('login connects like every command', () => {
       res.setHeader('content-type', 'application/json');
       res.end(JSON.stringify({ access_token: 'tok', expires_in: 3600, token_type: 'Bearer' }));
     });
-    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-    url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    url = await listenOnLoopback(server);
   });
   afterAll(async () => {
-    server.closeAllConnections();
-    await new Promise((r) => server.close(r));
+    await closeServer(server);
     rmSync(dir, { recursive: true, force: true });
   });
 

@@ -5,6 +5,10 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DEMO } from '../../src/embedded/demo.js';
 import { BTC_ADDRESS, ETH_ADDRESS, type Sandbox, sandbox } from './helpers.js';
 import { KEY, Term } from './terminal.js';
+import { apiWithdrawal, transferFlags } from '../support/command-lines.js';
+import { adminToken } from '../support/tokens.js';
+import { PER_WITHDRAWAL_LIMIT } from '../support/limits.js';
+import { postBtcWithdrawal } from '../support/requests.js';
 
 let sb: Sandbox;
 beforeAll(async () => {
@@ -167,29 +171,11 @@ describe('coinop withdraw --to NICKNAME', () => {
 
 describe('coinop limits', () => {
   it('shows each limit with what is used and left; a withdrawal over one is refused by the service', async () => {
-    await sb.runIn([
-      'withdraw',
-      '--asset',
-      'BTC',
-      '--network',
-      'BITCOIN',
-      '--address',
-      BTC_ADDRESS,
-      '--amount',
-      '0.01',
-      '--yes',
-    ]);
+    await sb.runIn(['withdraw', ...transferFlags('BTC', '0.01'), '--yes']);
     const r = await sb.runIn(['limits']);
     expect(r.code, r.stderr).toBe(0);
     const [each, day] = json(r.stdout);
-    expect(each).toEqual({
-      rule_id: 'crypto-withdrawal-per-transfer',
-      transfer_types: ['CRYPTO_WITHDRAWAL'],
-      period_seconds: '0',
-      limit: '10000000',
-      remaining: '10000000',
-      limit_asset: 'USD',
-    });
+    expect(each).toEqual(PER_WITHDRAWAL_LIMIT);
     expect(day).toMatchObject({ rule_id: 'crypto-withdrawal-24h', period_seconds: '86400', limit: '50000000' });
     expect(day.used).toMatch(/^[1-9][0-9]*(\.[0-9]+)?$/);
     const table = await sb.runIn(['limits', '-o', 'table']);
@@ -210,69 +196,20 @@ describe('coinop limits', () => {
         { id: 'tiny', transfer_types: ['CRYPTO_WITHDRAWAL'], period_seconds: 3600, limit: '5', limit_asset: 'USD' },
       ],
     });
-    const over = await sb.runIn([
-      'withdraw',
-      '--asset',
-      'BTC',
-      '--network',
-      'BITCOIN',
-      '--address',
-      BTC_ADDRESS,
-      '--amount',
-      '0.01',
-      '--yes',
-    ]);
+    const over = await sb.runIn(['withdraw', ...transferFlags('BTC', '0.01'), '--yes']);
     // coinop refuses it before sending (the limits preflight, test/cli/preflight.test.ts); the service refuses it too.
     expect(over.code).toBe(2);
     expect(over.stderr).toMatch(
       /error: over a transfer limit: limit tiny \(5 USD per 1 h, 0 USD left\): this withdrawal \(amount\), BTC 0\.01 \(about [\d.]+ USD\); short by [\d.]+ USD/,
     );
     // coinop api goes through the same gate: refused by the same preflight (and it needs a ref_id).
-    const raw = [
-      'api',
-      'POST',
-      '/v2/transfer/crypto-withdrawals',
-      '-f',
-      `profile_id=${DEMO.profileId}`,
-      '-f',
-      'asset=BTC',
-      '-f',
-      'crypto_network=BITCOIN',
-      '-f',
-      `destination_address=${BTC_ADDRESS}`,
-      '-f',
-      'amount=0.001',
-      '-f',
-      'ref_id=raw-over-limit',
-    ];
+    const raw = apiWithdrawal('0.001', 'raw-over-limit');
     const viaApi = await sb.runIn(raw);
     expect(viaApi.code).toBe(2);
     expect(viaApi.stderr).toMatch(/error: over a transfer limit: limit tiny/);
     // The service refuses it too, asked straight (no coinop between).
-    const token = (await (
-      await fetch(`${sb.svc.authUrl}/oauth2/token`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        body: new URLSearchParams({
-          grant_type: 'client_credentials',
-          client_id: DEMO.adminClientId,
-          client_secret: DEMO.clientSecret,
-          scope: 'transfer:write_crypto_withdrawal',
-        }),
-      })
-    ).json()) as { access_token: string };
-    const direct = await fetch(`${sb.svc.baseUrl}/v2/transfer/crypto-withdrawals`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${token.access_token}`, 'content-type': 'application/json' },
-      body: JSON.stringify({
-        profile_id: DEMO.profileId,
-        asset: 'BTC',
-        crypto_network: 'BITCOIN',
-        destination_address: BTC_ADDRESS,
-        amount: '0.001',
-        ref_id: 'direct-over-limit',
-      }),
-    });
+    const token = await adminToken(sb.svc.authUrl, 'transfer:write_crypto_withdrawal');
+    const direct = await postBtcWithdrawal(sb.svc.baseUrl, token, '0.001', 'direct-over-limit');
     expect(direct.status).toBe(400);
     expect(JSON.stringify(await direct.json())).toMatch(/exceed-max-withdraw-limit|exceeds the limit/);
     // The withdrawal of a moment ago used the whole hour's 5 USD.
@@ -282,7 +219,7 @@ describe('coinop limits', () => {
 
 describe('coinop deposit-instructions and sandbox deposit', () => {
   it('create, list and get; a sandbox deposit takes the memo id from --instructions', async () => {
-    const c = await sb.runIn([
+    const create = [
       'deposit-instructions',
       'create',
       '--network',
@@ -291,20 +228,12 @@ describe('coinop deposit-instructions and sandbox deposit', () => {
       DEMO.emptyProfileId,
       '--ref-id',
       'cust-1',
-    ]);
+    ];
+    const c = await sb.runIn(create);
     expect(c.code, c.stderr).toBe(0);
     const made = json(c.stdout);
     expect(made).toMatchObject({ profile_id: DEMO.emptyProfileId, ref_id: 'cust-1', status: 'VALID' });
-    const again = await sb.runIn([
-      'deposit-instructions',
-      'create',
-      '--network',
-      'WIRE',
-      '--profile-id',
-      DEMO.emptyProfileId,
-      '--ref-id',
-      'cust-1',
-    ]);
+    const again = await sb.runIn(create);
     expect(again.stderr).toContain('already exists: ref_id cust-1 was used before');
     expect(json(again.stdout).memo_id).toBe(made.memo_id);
     const list = await sb.runIn(['deposit-instructions', 'list', '-o', 'csv']);

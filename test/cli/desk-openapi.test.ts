@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { operationOf, publishedAnswer, requestViolations } from '../support/openapi.js';
 import { baseEnv, runInProcess } from './helpers.js';
+import { closeServer, listenOnLoopback } from '../support/http-server.js';
 
 interface Recorded {
   operation?: string;
@@ -60,13 +61,10 @@ beforeAll(async () => {
     const { status, body } = await answer(req.method ?? 'GET', url, Buffer.concat(chunks).toString('utf8'));
     res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
   });
-  await new Promise<void>((resolve) => server.listen({ host: '127.0.0.1', port: 0 }, resolve));
-  const addr = server.address();
-  base = `http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}`;
+  base = await listenOnLoopback(server);
 });
 afterAll(async () => {
-  server?.closeAllConnections();
-  await new Promise((resolve) => server?.close(resolve));
+  await closeServer(server);
   rmSync(dir, { recursive: true, force: true });
 });
 

@@ -7,6 +7,7 @@ import { saveProfile } from '../support/profiles.js';
 import { TLS_ENV, tlsFront } from '../support/tls.js';
 import { sandbox, type Sandbox } from './helpers.js';
 import { KEY, Term } from './terminal.js';
+import { internalTransfer } from '../support/command-lines.js';
 
 let sb: Sandbox;
 beforeAll(async () => {
@@ -109,17 +110,7 @@ describe('coinop balances', () => {
 });
 
 describe('coinop transfer internal', () => {
-  const args = (extra: string[] = []) => [
-    'transfer',
-    'internal',
-    '--to-profile-id',
-    DEMO.emptyProfileId,
-    '--asset',
-    'USD',
-    '--amount',
-    '2500.50',
-    ...extra,
-  ];
+  const args = (extra: string[] = []) => internalTransfer('USD', '2500.50', ...extra);
 
   it('moves money once per ref_id: the generated one is printed first, a repeat is already submitted', async () => {
     const before = await held(DEMO.profileId, 'USD');

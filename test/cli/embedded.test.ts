@@ -5,9 +5,9 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { BIN, BTC_ADDRESS, baseEnv, runCoinop, sandbox, type Sandbox } from './helpers.js';
+import { BIN, baseEnv, printedAddress, runCoinop, sandbox, type Sandbox } from './helpers.js';
 import { Term } from './terminal.js';
-import { until } from '../support/wait.js';
+import { transferFlags } from '../support/command-lines.js';
 
 let dir: string;
 let sb: Sandbox;
@@ -23,22 +23,7 @@ afterAll(async () => {
 describe('the embedded default', () => {
   it('with no login and nothing at 127.0.0.1:7357, commands run on an in-process local service over the default database', async () => {
     const env = baseEnv(dir);
-    const w = await runCoinop(
-      [
-        'withdraw',
-        '--asset',
-        'BTC',
-        '--network',
-        'BITCOIN',
-        '--address',
-        BTC_ADDRESS,
-        '--amount',
-        '0.5',
-        '--ref-id',
-        'embedded-1',
-      ],
-      env,
-    );
+    const w = await runCoinop(['withdraw', ...transferFlags('BTC', '0.5'), '--ref-id', 'embedded-1'], env);
     expect(w.code, w.stderr).toBe(0);
     const id = JSON.parse(w.stdout).id;
     expect(existsSync(join(env.COINOP_DATA_DIR, 'local.db'))).toBe(true);
@@ -76,16 +61,7 @@ describe('coinop local start', () => {
       env,
       stdio: ['ignore', 'pipe', 'pipe'],
     });
-    let out = '';
-    child.stdout.on('data', (d) => (out += d));
-    child.stderr.on('data', (d) => (out += d));
-    const url = await until(
-      () => `its address; printed: ${out}`,
-      () => {
-        const m = /http:\/\/127\.0\.0\.1:(\d+)/.exec(out);
-        return m && m[1] !== '0' && m[0];
-      },
-    );
+    const url = await printedAddress(child);
     const p = await runCoinop(['prices', 'BTCUSD', '--limit', '1'], { ...env, COINOP_BASE_URL: url });
     expect(p.code, p.stderr).toBe(0);
     const code = await new Promise<number | null>((res) => {

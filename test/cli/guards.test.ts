@@ -9,6 +9,7 @@ import { DEMO } from '../../src/embedded/demo.js';
 import { saveProfile } from '../support/profiles.js';
 import { TLS_ENV, tlsFront } from '../support/tls.js';
 import { KEY, Term } from './terminal.js';
+import { transferFlags } from '../support/command-lines.js';
 
 let sb: Sandbox;
 beforeAll(async () => {
@@ -20,18 +21,7 @@ const balance = async (asset: string) => {
   const { items } = await sb.control('GET', '/_local/profiles');
   return items.find((p: { id: string }) => p.id === DEMO.profileId).balances[asset] as string;
 };
-const btc = (amount: string, ...more: string[]) => [
-  'withdraw',
-  '--asset',
-  'BTC',
-  '--network',
-  'BITCOIN',
-  '--address',
-  BTC_ADDRESS,
-  '--amount',
-  amount,
-  ...more,
-];
+const btc = (amount: string, ...more: string[]) => ['withdraw', ...transferFlags('BTC', amount), ...more];
 
 describe('withdraw funds preflight', () => {
   it('shows the available balance before and after in the preview', async () => {

@@ -1,12 +1,13 @@
 // Test support for the CLI: a local service on an ephemeral port, coinop run as a child process against it
 // (piped, or on a pseudo-terminal rendered by @xterm/headless), and the service's journal.
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { PassThrough } from 'node:stream';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { startLocalService, type LocalService } from '../../src/local/service.js';
 import type { DeepPartial, LocalConfig } from '../../src/local/config.js';
+import { until } from '../support/wait.js';
 
 export const ROOT = resolve(__dirname, '../..');
 // COINOP_TEST_BIN lets a developer run these tests against a private build while others rebuild dist/.
@@ -139,6 +140,22 @@ export async function sandbox(config: DeepPartial<LocalConfig> = {}): Promise<Sa
   };
 }
 
-export const BTC_ADDRESS = '1BvBMSEYstWetqTFn5Au4m4GFg7xJaNVN2';
-export const ETH_ADDRESS = '0xF0Aa84466e353E5390be37FE2934301c07c19a55';
-export const FAILING_ETH_ADDRESS = '0x000000000000000000000000000000000000dEaD';
+export { BTC_ADDRESS, ETH_ADDRESS, FAILING_ETH_ADDRESS } from '../support/addresses.js';
+
+/** The address `coinop local start` prints once it listens (fails if it exits first, or prints none in time). */
+export async function printedAddress(child: ChildProcess, timeoutMs = 30_000): Promise<string> {
+  let out = '';
+  child.stdout!.on('data', (d) => (out += d));
+  child.stderr!.on('data', (d) => (out += d));
+  let exited = false;
+  child.on('exit', () => (exited = true));
+  return until(
+    () => `local start's address; printed: ${out}`,
+    () => {
+      if (exited) throw new Error(`local start exited: ${out}`);
+      const m = /http:\/\/127\.0\.0\.1:(\d+)/.exec(out);
+      return m && m[1] !== '0' && m[0];
+    },
+    { timeoutMs },
+  );
+}

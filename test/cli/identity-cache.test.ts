@@ -4,11 +4,12 @@
 // that keys anything of its own on the identity (a withdrawal: the gate, the audit trail) asks the service first.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { readFileSync, statSync } from 'node:fs';
-import { createServer, type Server, type Socket } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { cachedInstance, rememberInstance } from '../../src/client/service-identity.js';
-import { BTC_ADDRESS, type Sandbox, sandbox } from './helpers.js';
+import { type Sandbox, sandbox } from './helpers.js';
+import { transferFlags } from '../support/command-lines.js';
+import { silentServer } from '../support/silent-server.js';
 
 let sb: Sandbox;
 beforeAll(async () => {
@@ -97,14 +98,7 @@ describe('the local identity cache', () => {
     await journal();
     const r = await sb.runIn([
       'withdraw',
-      '--asset',
-      'BTC',
-      '--network',
-      'BITCOIN',
-      '--address',
-      BTC_ADDRESS,
-      '--amount',
-      '0.001',
+      ...transferFlags('BTC', '0.001'),
       '--ref-id',
       'identity-cache-1',
       '--yes',
@@ -132,17 +126,8 @@ describe('a cached identity at an address where nothing answers any more', () =>
   });
 
   it('a service that accepts the connection but stays silent is reported within the local wait, not retried for the timeout', async () => {
-    const sockets: Socket[] = [];
-    const silent: Server = createServer((s) => void sockets.push(s));
-    await new Promise<void>((r) => silent.listen(0, '127.0.0.1', r));
-    closers.push(
-      () =>
-        new Promise((r) => {
-          for (const s of sockets) s.destroy();
-          silent.close(r);
-        }),
-    );
-    const url = `http://127.0.0.1:${(silent.address() as AddressInfo).port}`;
+    const { url, connections, close } = await silentServer();
+    closers.push(close);
     const env = { COINOP_BASE_URL: url, COINOP_AUTH_URL: url, COINOP_LOCAL_WAIT_MS: '300' };
     rememberInstance(dataDir(), url, 'cached-instance-1');
     const started = Date.now();
@@ -151,7 +136,7 @@ describe('a cached identity at an address where nothing answers any more', () =>
     expect(r.stderr).toContain(`the local service at ${url} accepted the connection but did not answer within 300 ms`);
     // One wait of 300 ms, not four attempts of COINOP_TIMEOUT_MS (30 s).
     expect(Date.now() - started).toBeLessThan(10_000);
-    expect(sockets.length).toBe(1);
+    expect(connections()).toBe(1);
   });
 
   it('a server that does not name its instance is never cached', async () => {

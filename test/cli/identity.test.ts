@@ -7,14 +7,16 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import { createServer as createTcpServer, type AddressInfo, type Socket } from 'node:net';
+import { createServer as createTcpServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ENDPOINTS } from '../../src/config/environments.js';
 import { startLocalService } from '../../src/local/service.js';
 import { saveProfile } from '../support/profiles.js';
 import { TLS_ENV, tlsFront, type TlsFront } from '../support/tls.js';
-import { BIN, BTC_ADDRESS, baseEnv, runCoinop } from './helpers.js';
+import { BIN, baseEnv, printedAddress, runCoinop } from './helpers.js';
+import { transferFlags } from '../support/command-lines.js';
+import { silentServer } from '../support/silent-server.js';
 import { recordingProxy } from '../support/recording-proxy.js';
 import { until } from '../support/wait.js';
 
@@ -97,50 +99,15 @@ async function localStart(env: Record<string, string>, db: string): Promise<{ ch
         child.kill('SIGINT');
       }),
   );
-  let out = '';
-  child.stdout!.on('data', (d) => (out += d));
-  child.stderr!.on('data', (d) => (out += d));
-  let exited = false;
-  child.on('exit', () => (exited = true));
-  const url = await until(
-    () => `local start's address; printed: ${out}`,
-    () => {
-      if (exited) throw new Error(`local start exited: ${out}`);
-      const m = /http:\/\/127\.0\.0\.1:(\d+)/.exec(out);
-      return m && m[1] !== '0' && m[0];
-    },
-    { timeoutMs: 30_000 },
-  );
-  return { child, url };
+  return { child, url: await printedAddress(child) };
 }
 
-const withdraw = (ref: string) => [
-  'withdraw',
-  '--asset',
-  'BTC',
-  '--network',
-  'BITCOIN',
-  '--address',
-  BTC_ADDRESS,
-  '--amount',
-  '0.001',
-  '--ref-id',
-  ref,
-];
+const withdraw = (ref: string) => ['withdraw', ...transferFlags('BTC', '0.001'), '--ref-id', ref];
 
 describe('the local profile never switches databases', () => {
   it('a service that accepts the connection but never answers is an error naming it; no embedded service starts', async () => {
-    const sockets: Socket[] = [];
-    const silent = createTcpServer((s) => void sockets.push(s));
-    await new Promise<void>((r) => silent.listen(0, '127.0.0.1', r));
-    closers.push(
-      () =>
-        new Promise((r) => {
-          for (const s of sockets) s.destroy();
-          silent.close(r);
-        }),
-    );
-    const url = `http://127.0.0.1:${(silent.address() as AddressInfo).port}`;
+    const { url, close } = await silentServer();
+    closers.push(close);
     const env = { ...freshEnv(), COINOP_LOCAL_WAIT_MS: '1000' };
     await saveProfile(env, 'local', { environment: 'local', baseUrl: url });
     const r = await runCoinop(withdraw('silent-1'), env);
@@ -212,14 +179,19 @@ describe('tokens are cached per service instance', () => {
       .filter((e) => !e.url.startsWith('/_local'))
       .map((e) => `${e.status} ${e.method} ${e.url.split('?')[0]}`);
 
-  it("service B on the same port refuses the read that carried A's token; coinop learns B from that answer, and each token stays under its own instance", async () => {
+  /** Service A on a free port, the local profile pointed at it, and one read through coinop (a token under A). */
+  const readFromServiceA = async () => {
     const env = freshEnv();
     const a = await startLocalService({ port: 0, memory: true });
-    const port = a.port;
-    const url = `http://127.0.0.1:${port}`;
+    const url = `http://127.0.0.1:${a.port}`;
     await saveProfile(env, 'local', { environment: 'local', baseUrl: url });
     const first = await runCoinop(['prices', 'BTCUSD', '--limit', '1'], env);
     expect(first.code, first.stderr).toBe(0);
+    return { env, a, port: a.port, url };
+  };
+
+  it("service B on the same port refuses the read that carried A's token; coinop learns B from that answer, and each token stays under its own instance", async () => {
+    const { env, a, port, url } = await readFromServiceA();
     const idA = a.instanceId();
     const tokenA = Object.entries(tokens(env));
     expect(tokenA.map(([k]) => k.split('|')[1])).toEqual([`local:${idA}`]);
@@ -252,13 +224,7 @@ describe('tokens are cached per service instance', () => {
   });
 
   it("a command that keys anything on the service (a withdrawal) asks it first: B never sees A's token", async () => {
-    const env = freshEnv();
-    const a = await startLocalService({ port: 0, memory: true });
-    const port = a.port;
-    const url = `http://127.0.0.1:${port}`;
-    await saveProfile(env, 'local', { environment: 'local', baseUrl: url });
-    const first = await runCoinop(['prices', 'BTCUSD', '--limit', '1'], env);
-    expect(first.code, first.stderr).toBe(0);
+    const { env, a, port, url } = await readFromServiceA();
     await a.close();
 
     const b = await startLocalService({ port, memory: true });

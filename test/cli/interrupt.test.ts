@@ -4,8 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spawn } from 'node:child_process';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { BIN, BTC_ADDRESS, sandbox, type Sandbox } from './helpers.js';
+import { BIN, sandbox, type Sandbox } from './helpers.js';
 import { KEY, Term } from './terminal.js';
+import { transferFlags } from '../support/command-lines.js';
 
 let sb: Sandbox;
 beforeAll(async () => {
@@ -99,19 +100,7 @@ describe('Ctrl-C says what is true for the command', () => {
   });
 
   it('transfers watch and transfers list are interrupted, and nothing is said of a withdrawal', async () => {
-    const w = await sb.run([
-      'withdraw',
-      '--asset',
-      'BTC',
-      '--network',
-      'BITCOIN',
-      '--address',
-      BTC_ADDRESS,
-      '--amount',
-      '0.01',
-      '--ref-id',
-      'int-watch-1',
-    ]);
+    const w = await sb.run(['withdraw', ...transferFlags('BTC', '0.01'), '--ref-id', 'int-watch-1']);
     expect(w.code, w.stderr).toBe(0);
     const id = JSON.parse(w.stdout).id as string;
     const watch = await interrupt(['transfers', 'watch', id], sb.env, (o) =>
@@ -172,20 +161,7 @@ describe('Ctrl-C says what is true for the command', () => {
     const hold = await holdingServer();
     try {
       const env = { ...sb.env, COINOP_BASE_URL: hold.url, COINOP_AUTH_URL: hold.url, COINOP_TOKEN: 'held' };
-      const args = [
-        'withdraw',
-        '--asset',
-        'BTC',
-        '--network',
-        'BITCOIN',
-        '--address',
-        BTC_ADDRESS,
-        '--amount',
-        '0.01',
-        '--ref-id',
-        'int-w-7',
-        '--yes',
-      ];
+      const args = ['withdraw', ...transferFlags('BTC', '0.01'), '--ref-id', 'int-w-7', '--yes'];
       const r = await interrupt(args, env, () => hold.arrived.length > 0);
       expect(hold.arrived).toEqual(['POST /v2/transfer/crypto-withdrawals']);
       expect(r.code, r.stderr).toBe(3);

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { BTC_ADDRESS, ETH_ADDRESS, runInProcess, sandbox, type Sandbox } from './helpers.js';
+import { transferFlags } from '../support/command-lines.js';
 
 let sb: Sandbox;
 beforeAll(async () => {
@@ -67,10 +68,7 @@ const CASES: [string[], string][] = [
     ['withdraw', '--asset', 'BTC', '--network', 'MOON', '--address', BTC_ADDRESS, '--amount', '1'],
     '--network: must be one of',
   ],
-  [
-    ['withdraw', '--asset', 'BTC', '--network', 'BITCOIN', '--address', '0xnope', '--amount', '1'],
-    '--address: has a character outside the base58 alphabet',
-  ],
+  [['withdraw', ...transferFlags('BTC', '1', '0xnope')], '--address: has a character outside the base58 alphabet'],
   // The issue "Never send wrong money": one character off, a too-short bech32, a wrong EIP-55 casing.
   [
     [...W.slice(0, -1), '1BvBMSEYstWetqTFn5Au4m4GFg7xJaNVN3', '--amount', '0.001', '--yes'],
@@ -221,20 +219,7 @@ describe('invalid input exits 2 with one line and sends nothing', () => {
   });
 
   it('-o json turns the usage error into one JSON object on stderr', async () => {
-    const r = await sb.run([
-      'withdraw',
-      '--json',
-      '--asset',
-      'BTC',
-      '--network',
-      'BITCOIN',
-      '--address',
-      BTC_ADDRESS,
-      '--amount',
-      '1',
-      '--total',
-      '1',
-    ]);
+    const r = await sb.run(['withdraw', '--json', ...transferFlags('BTC', '1'), '--total', '1']);
     expect(r.code).toBe(2);
     expect(JSON.parse(r.stderr)).toEqual({
       error: { category: 'usage', exit_code: 2, message: '--amount and --total: give exactly one, not both' },

@@ -6,11 +6,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ALL_SCOPES } from '../../src/contract/enums.js';
 import { DEMO } from '../../src/embedded/demo.js';
 import { TLS_ENV, tlsFront, type TlsFront } from '../support/tls.js';
 import { runCoinop, sandbox, type Sandbox } from './helpers.js';
 import { KEY, Term } from './terminal.js';
+import { productionLogin } from '../support/command-lines.js';
 
 let sb: Sandbox;
 let front: TlsFront;
@@ -40,24 +40,7 @@ function freshEnv(): Record<string, string | undefined> {
   };
 }
 
-const login = (...more: string[]) => [
-  'login',
-  '--env',
-  'production',
-  '--client-id',
-  DEMO.adminClientId,
-  '--name',
-  'prod',
-  '--scopes',
-  ALL_SCOPES.join(','),
-  '--base-url',
-  front.url,
-  '--auth-url',
-  front.url,
-  '--ws-url',
-  `${front.url.replace('https', 'wss')}/ws`,
-  ...more,
-];
+const login = (...more: string[]) => productionLogin(front.url, ...more);
 
 /** The active profile's name, and the production profile as saved. */
 async function profiles(env: Record<string, string | undefined>) {

@@ -1,7 +1,8 @@
 // Answers lost after the service acted (its connection reset after the commit): a withdrawal says this command sent
 // it, and a sandbox deposit, which is never resent, says it may have been credited. Real child processes, real faults.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { BTC_ADDRESS, sandbox, type Sandbox } from './helpers.js';
+import { sandbox, type Sandbox } from './helpers.js';
+import { transferFlags } from '../support/command-lines.js';
 
 let sb: Sandbox;
 beforeAll(async () => {
@@ -23,19 +24,7 @@ const transfers = async (query: string) => {
 describe('answers lost after the service acted', () => {
   it('a withdrawal whose first answer was lost says this command submitted it, not "no money moved this time"', async () => {
     await loseNextAnswer('/v2/transfer/crypto-withdrawals');
-    const args = [
-      'withdraw',
-      '--asset',
-      'BTC',
-      '--network',
-      'BITCOIN',
-      '--address',
-      BTC_ADDRESS,
-      '--amount',
-      '0.01',
-      '--ref-id',
-      'lost-answer-1',
-    ];
+    const args = ['withdraw', ...transferFlags('BTC', '0.01'), '--ref-id', 'lost-answer-1'];
     const r = await sb.run(args);
     expect(r.code, r.stderr).toBe(0);
     const t = JSON.parse(r.stdout);

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO } from '../../src/embedded/demo.js';
 import { BTC_ADDRESS, runCoinop, sandbox, type Sandbox } from './helpers.js';
 import { KEY, Term } from './terminal.js';
+import { transferFlags } from '../support/command-lines.js';
 
 let sb: Sandbox;
 beforeAll(async () => {
@@ -119,14 +120,7 @@ describe('the generated ref_id', () => {
     // More than the balance: refused before anything is sent.
     const refused = await sb.run([
       'withdraw',
-      '--asset',
-      'BTC',
-      '--network',
-      'BITCOIN',
-      '--address',
-      BTC_ADDRESS,
-      '--amount',
-      '99',
+      ...transferFlags('BTC', '99'),
       '--profile-id',
       'e3a0c9d1-2b4f-4e6a-9c8d-7f6e5d4c3b2a',
     ]);

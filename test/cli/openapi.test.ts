@@ -8,6 +8,8 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import { parseQuery, Reply, Router, send, type Request } from '../../src/local/router.js';
 import { OPENAPI, requestViolations } from '../support/openapi.js';
 import { baseEnv, runCoinop, runInProcess } from './helpers.js';
+import { transferFlags, FIVE_OLDEST } from '../support/command-lines.js';
+import { closeServer, listenOnLoopback } from '../support/http-server.js';
 
 // The hosted service's description, as the project keeps it (spec/README.md says where it came from); requests are
 // checked by the independent validator of test/support/openapi.ts.
@@ -108,15 +110,18 @@ beforeAll(async () => {
     } as Request;
     send(res, req.method, reply, await match.route.handler(req, reply));
   });
-  await new Promise<void>((resolve) => server.listen({ host: '127.0.0.1', port: 0 }, resolve));
-  const addr = server.address();
-  base = `http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}`;
+  base = await listenOnLoopback(server);
 });
 afterAll(async () => {
-  server?.closeAllConnections();
-  await new Promise((resolve) => server?.close(resolve));
+  await closeServer(server);
   rmSync(dir, { recursive: true, force: true });
 });
+
+/** The bank a sandbox deposit comes from. */
+const SENDING_BANK = [
+  ...['--account-number', '1', '--routing-number', '021000021', '--bank-name', 'B'],
+  ...['--bank-country', 'US', '--owner-country', 'US'],
+];
 
 const env = () => ({ ...baseEnv(dir), COINOP_BASE_URL: base, COINOP_AUTH_URL: base });
 const run = (args: string[]) => runCoinop(args, env());
@@ -151,14 +156,7 @@ describe('coinop against the OpenAPI description', () => {
       [
         [
           'withdraw',
-          '--asset',
-          'BTC',
-          '--network',
-          'BITCOIN',
-          '--address',
-          '1BvBMSEYstWetqTFn5Au4m4GFg7xJaNVN2',
-          '--amount',
-          '0.001',
+          ...transferFlags('BTC', '0.001', '1BvBMSEYstWetqTFn5Au4m4GFg7xJaNVN2'),
           '--profile-id',
           'b7b77d82-e6a7-4ae9-9904-36231aedf985',
           '--meta',
@@ -200,18 +198,7 @@ describe('coinop against the OpenAPI description', () => {
         (o) => expect(JSON.parse(o).status).toBe('PENDING'),
       ],
       [
-        [
-          'fee',
-          'quote',
-          '--asset',
-          'ETH',
-          '--network',
-          'ETHEREUM',
-          '--address',
-          '0xF0Aa84466e353E5390be37FE2934301c07c19a55',
-          '--amount',
-          '0.001',
-        ],
+        ['fee', 'quote', ...transferFlags('ETH', '0.001', '0xF0Aa84466e353E5390be37FE2934301c07c19a55')],
         (o) => {
           expect(JSON.parse(o)).toMatchObject({ id: '34bd61ed-cf0a-4012-8be4-d347667b6154', fee: '0.00005' });
         },
@@ -228,12 +215,7 @@ describe('coinop against the OpenAPI description', () => {
           'a,b',
           '--created-after',
           '2020-01-01T00:00:00Z',
-          '--limit',
-          '5',
-          '--order',
-          'ASC',
-          '--order-by',
-          'CREATED_AT',
+          ...FIVE_OLDEST,
           '--ref-id',
           'r',
           '--id',
@@ -272,16 +254,7 @@ describe('coinop against the OpenAPI description', () => {
           '10.00',
           '--memo-id',
           '3CFXQSCMSPLFHXLZ',
-          '--account-number',
-          '1',
-          '--routing-number',
-          '021000021',
-          '--bank-name',
-          'B',
-          '--bank-country',
-          'US',
-          '--owner-country',
-          'US',
+          ...SENDING_BANK,
           '--owner-city',
           'NYC',
           '--owner-address',
@@ -358,12 +331,7 @@ describe('coinop against the OpenAPI description', () => {
           '--not-bookmarked',
           '--created-after',
           '2020-01-01T00:00:00Z',
-          '--limit',
-          '5',
-          '--order',
-          'ASC',
-          '--order-by',
-          'CREATED_AT',
+          ...FIVE_OLDEST,
         ],
         (o) => expect(JSON.parse(o)).toEqual([]),
       ],
@@ -403,16 +371,7 @@ describe('coinop against the OpenAPI description', () => {
           '10.00',
           '--instructions',
           'f190b163-208f-4d73-8deb-4fb8b24add00',
-          '--account-number',
-          '1',
-          '--routing-number',
-          '021000021',
-          '--bank-name',
-          'B',
-          '--bank-country',
-          'US',
-          '--owner-country',
-          'US',
+          ...SENDING_BANK,
         ],
         (o) => expect(JSON.parse(o)).toMatchObject({ initiated: true, memo_id: '9CFXQSCMSPLFHXLZ' }),
       ],
@@ -478,14 +437,7 @@ describe('coinop against the OpenAPI description', () => {
     try {
       const same = await run([
         'withdraw',
-        '--asset',
-        'BTC',
-        '--network',
-        'BITCOIN',
-        '--address',
-        '1BvBMSEYstWetqTFn5Au4m4GFg7xJaNVN2',
-        '--amount',
-        '0.1',
+        ...transferFlags('BTC', '0.1', '1BvBMSEYstWetqTFn5Au4m4GFg7xJaNVN2'),
         '--ref-id',
         'already_used_ref_id',
         '--profile-id',
@@ -499,14 +451,7 @@ describe('coinop against the OpenAPI description', () => {
       // A different amount under the same ref_id is not the same request: an API error, not a silent success.
       const other = await run([
         'withdraw',
-        '--asset',
-        'BTC',
-        '--network',
-        'BITCOIN',
-        '--address',
-        '1BvBMSEYstWetqTFn5Au4m4GFg7xJaNVN2',
-        '--amount',
-        '0.2',
+        ...transferFlags('BTC', '0.2', '1BvBMSEYstWetqTFn5Au4m4GFg7xJaNVN2'),
         '--ref-id',
         'already_used_ref_id',
         '--profile-id',

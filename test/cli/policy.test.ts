@@ -8,20 +8,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { builtinLocalContext } from '../../src/config/context.js';
 import { DEMO } from '../../src/embedded/demo.js';
 import { BTC_ADDRESS, ETH_ADDRESS, FAILING_ETH_ADDRESS, sandbox, type Run, type Sandbox } from './helpers.js';
+import { transferFlags } from '../support/command-lines.js';
 
 const BTC2 = 'bc1qaf3e3jk48cp6fzyyyssgxzshvqnsg8z356z7xm';
-const W = (amount: string, address = BTC_ADDRESS) => [
-  'withdraw',
-  '--asset',
-  'BTC',
-  '--network',
-  'BITCOIN',
-  '--address',
-  address,
-  '--amount',
-  amount,
-  '--yes',
-];
+const W = (amount: string, address = BTC_ADDRESS) => ['withdraw', ...transferFlags('BTC', amount, address), '--yes'];
 
 function writePolicy(env: Record<string, string>, text: string): string {
   const dir = join(env.COINOP_CONFIG_DIR, 'policies');
@@ -274,18 +264,7 @@ describe('the 24-hour limit and the hours, by the service', () => {
   });
 
   it('a withdrawal that FAILED does not count', async () => {
-    const eth = (address: string, amount: string) => [
-      'withdraw',
-      '--asset',
-      'ETH',
-      '--network',
-      'ETHEREUM',
-      '--address',
-      address,
-      '--amount',
-      amount,
-      '--yes',
-    ];
+    const eth = (address: string, amount: string) => ['withdraw', ...transferFlags('ETH', amount, address), '--yes'];
     expect((await sb.run(eth(FAILING_ETH_ADDRESS, '5'))).code).toBe(0);
     expect((await sb.run(eth(ETH_ADDRESS, '5'))).code).toBe(8);
     // The local service settles a withdrawal 30 s after it was made: to the dead address, FAILED.

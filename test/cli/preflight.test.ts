@@ -7,6 +7,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { BTC_ADDRESS, ETH_ADDRESS, sandbox, type Sandbox } from './helpers.js';
 import { saveProfile } from '../support/profiles.js';
 import { TLS_ENV, tlsFront, type TlsFront } from '../support/tls.js';
+import { transferFlags } from '../support/command-lines.js';
 
 let sb: Sandbox;
 let dir: string;
@@ -21,18 +22,7 @@ afterAll(async () => {
 
 const posts = async () => (await sb.sent()).filter((e) => e.method === 'POST' && e.url.endsWith('/crypto-withdrawals'));
 
-const btc = (amount: string, ...more: string[]) => [
-  'withdraw',
-  '--asset',
-  'BTC',
-  '--network',
-  'BITCOIN',
-  '--address',
-  BTC_ADDRESS,
-  '--amount',
-  amount,
-  ...more,
-];
+const btc = (amount: string, ...more: string[]) => ['withdraw', ...transferFlags('BTC', amount), ...more];
 
 /**
  * Limits far from what is sent either way (BTC trades around 40,000 to 65,000 USD in the price model): 1000 USD on
@@ -182,14 +172,7 @@ describe('testnet destinations', () => {
   const TESTNET = 'tb1qcrh3yqn4nlleplcez2yndq2ry8h9ncg3qh7n54';
   const withdrawTo = (address: string, ...more: string[]) => [
     'withdraw',
-    '--asset',
-    'BTC',
-    '--network',
-    'BITCOIN',
-    '--address',
-    address,
-    '--amount',
-    '0.001',
+    ...transferFlags('BTC', '0.001', address),
     ...more,
   ];
   let front: TlsFront;

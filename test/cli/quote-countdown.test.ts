@@ -3,8 +3,9 @@
 // clock or by the service's, is renewed, a changed fee is shown and asked about again; without colour (NO_COLOR) or
 // piped, the time left is said once and nothing is drawn again.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BTC_ADDRESS, sandbox, type Sandbox } from './helpers.js';
+import { sandbox, type Sandbox } from './helpers.js';
 import { KEY, Term } from './terminal.js';
+import { transferFlags } from '../support/command-lines.js';
 
 let sb: Sandbox;
 beforeAll(async () => {
@@ -12,19 +13,7 @@ beforeAll(async () => {
 });
 afterAll(async () => sb?.close());
 
-const btc = (...more: string[]) => [
-  'withdraw',
-  '--asset',
-  'BTC',
-  '--network',
-  'BITCOIN',
-  '--address',
-  BTC_ADDRESS,
-  '--amount',
-  '0.01',
-  '--quote',
-  ...more,
-];
+const btc = (...more: string[]) => ['withdraw', ...transferFlags('BTC', '0.01'), '--quote', ...more];
 
 /** Wide enough that no line of these screens wraps. */
 const WIDE = 220;

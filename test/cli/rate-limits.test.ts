@@ -6,6 +6,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { BTC_ADDRESS, sandbox, type Sandbox } from './helpers.js';
 import { Term } from './terminal.js';
+import { transferFlags } from '../support/command-lines.js';
 
 let sb: Sandbox;
 beforeAll(async () => {
@@ -29,19 +30,7 @@ const throttled = (sent: { status: number }[]) => sent.filter((e) => e.status ==
 describe('under rate limits', () => {
   it('transfers list --all over many pages finishes with every transfer once', async () => {
     for (let i = 0; i < 24; i++) {
-      const r = await sb.runIn([
-        'withdraw',
-        '--asset',
-        'BTC',
-        '--network',
-        'BITCOIN',
-        '--address',
-        BTC_ADDRESS,
-        '--amount',
-        '0.001',
-        '--ref-id',
-        `rl-${i}`,
-      ]);
+      const r = await sb.runIn(['withdraw', ...transferFlags('BTC', '0.001'), '--ref-id', `rl-${i}`]);
       expect(r.code, r.stderr).toBe(0);
     }
     await sb.sent();

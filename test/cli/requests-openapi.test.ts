@@ -21,6 +21,7 @@ import { startLocalService, type LocalService } from '../../src/local/service.js
 import { operationOf, requestViolations } from '../support/openapi.js';
 import { recordingProxy, type RecordingProxy } from '../support/recording-proxy.js';
 import { baseEnv, BTC_ADDRESS, ETH_ADDRESS, runInProcess } from './helpers.js';
+import { FIVE_OLDEST, internalTransfer } from '../support/command-lines.js';
 
 type Format = 'json' | 'ndjson' | 'csv' | 'table';
 const EVERY_FORMAT: Format[] = ['json', 'ndjson', 'csv', 'table'];
@@ -418,17 +419,7 @@ const LINES: Line[] = [
   },
   {
     formats: WRITE,
-    args: [
-      'transfer',
-      'internal',
-      '--to-profile-id',
-      DEMO.emptyProfileId,
-      '--asset',
-      'BTC',
-      '--amount',
-      '0.1',
-      '--dry-run',
-    ],
+    args: internalTransfer('BTC', '0.1', '--dry-run'),
   },
   // raw requests
   { args: ['api', 'GET', '/transfer/transfers', '-f', 'limit=1', '-i'] },
@@ -529,18 +520,7 @@ const LINES: Line[] = [
       'list',
       ...['--nickname', 'rq_book', '--network', 'ETHEREUM', '--address', ETH_ADDRESS, '--id', 'a-1,a-2'],
       ...['--identity-id', 'ident-1', '--bookmarked', '--created-before', 'now', '--created-until', 'now'],
-      ...[
-        '--created-from',
-        '30d',
-        '--created-after',
-        '30d',
-        '--limit',
-        '5',
-        '--order',
-        'ASC',
-        '--order-by',
-        'CREATED_AT',
-      ],
+      ...['--created-from', '30d', '--created-after', '30d', ...FIVE_OLDEST],
     ],
   },
   { args: ['destinations', 'list', '--not-bookmarked', '--created-at', '2026-01-02T15:04:05Z', '--all'] },

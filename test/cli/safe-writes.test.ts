@@ -1,9 +1,10 @@
 // Safe writes and retries against the local service's faults: a reset after commit is reported once as submitted
 // by this command with the money moved once; POSTs without a ref_id are never resent; reads retry 429 and 5xx.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BTC_ADDRESS, sandbox, type Sandbox } from './helpers.js';
+import { sandbox, type Sandbox } from './helpers.js';
 import { DEMO } from '../../src/embedded/demo.js';
 import { dec } from '../../src/contract/index.js';
+import { transferFlags } from '../support/command-lines.js';
 
 let sb: Sandbox;
 beforeAll(async () => {
@@ -27,19 +28,7 @@ describe('safe writes', () => {
       budget: 1,
     });
     await sb.sent();
-    const r = await sb.run([
-      'withdraw',
-      '--asset',
-      'BTC',
-      '--network',
-      'BITCOIN',
-      '--address',
-      BTC_ADDRESS,
-      '--amount',
-      '0.25',
-      '--ref-id',
-      'reset-after-1',
-    ]);
+    const r = await sb.run(['withdraw', ...transferFlags('BTC', '0.25'), '--ref-id', 'reset-after-1']);
     await sb.control('PUT', '/_local/faults', {});
     expect(r.code, r.stderr).toBe(0);
     // The 409 answered this command's own retry: it submitted the withdrawal, once, and says so.
@@ -91,19 +80,7 @@ describe('safe writes', () => {
   it('a withdrawal that keeps failing with 500 is retried a bounded number of times, then reported once', async () => {
     await sb.control('PUT', '/_local/faults', { rate500: 1, pathPrefix: '/v2/transfer/crypto-withdrawals' });
     await sb.sent();
-    const r = await sb.run([
-      'withdraw',
-      '--asset',
-      'BTC',
-      '--network',
-      'BITCOIN',
-      '--address',
-      BTC_ADDRESS,
-      '--amount',
-      '0.01',
-      '--ref-id',
-      'five-hundred',
-    ]);
+    const r = await sb.run(['withdraw', ...transferFlags('BTC', '0.01'), '--ref-id', 'five-hundred']);
     await sb.control('PUT', '/_local/faults', {});
     expect(r.code).toBe(1);
     expect(r.stderr.trim().split('\n').pop()).toMatch(/^error: Internal Server Error/);

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sandbox, BTC_ADDRESS, type Sandbox } from './helpers.js';
 import { KEY, Term } from './terminal.js';
 import { DEMO } from '../../src/embedded/demo.js';
+import { transferFlags } from '../support/command-lines.js';
 
 let sb: Sandbox;
 beforeAll(async () => {
@@ -69,17 +70,7 @@ describe('coinop on a terminal', () => {
 
   it('answering no at the confirmation sends nothing and exits 3', async () => {
     await sb.sent();
-    const t = term([
-      'withdraw',
-      '--asset',
-      'ETH',
-      '--network',
-      'ETHEREUM',
-      '--address',
-      '0xF0Aa84466e353E5390be37FE2934301c07c19a55',
-      '--amount',
-      '0.1',
-    ]);
+    const t = term(['withdraw', ...transferFlags('ETH', '0.1', '0xF0Aa84466e353E5390be37FE2934301c07c19a55')]);
     await t.waitFor('Send this withdrawal?');
     t.type(`n${KEY.enter}`);
     expect(await t.exit()).toBe(3);
@@ -191,14 +182,7 @@ describe('coinop on a terminal', () => {
   it('withdraw --wait shows progress on the terminal and ends with the final transfer', async () => {
     const t = term([
       'withdraw',
-      '--asset',
-      'ETH',
-      '--network',
-      'ETHEREUM',
-      '--address',
-      '0xF0Aa84466e353E5390be37FE2934301c07c19a55',
-      '--amount',
-      '0.1',
+      ...transferFlags('ETH', '0.1', '0xF0Aa84466e353E5390be37FE2934301c07c19a55'),
       '--yes',
       '--wait',
     ]);

@@ -2,13 +2,13 @@
 // hosted one with it), a token address as its server or as the full endpoint, and login --env custom taking them from
 // COINOP_*_URL. A wrong address is an error that names the address, never the credentials.
 import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiRoot, authRoot, ENDPOINTS, tokenEndpoint } from '../../src/config/environments.js';
 import { ROOT, runInProcess } from './helpers.js';
+import { closeServer, listenOnLoopback } from '../support/http-server.js';
 
 let server: Server;
 let url: string;
@@ -33,12 +33,10 @@ beforeAll(async () => {
       res.end('<html><body><h1>404 Not Found</h1></body></html>');
     }
   });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  url = await listenOnLoopback(server);
 });
 afterAll(async () => {
-  server.closeAllConnections();
-  await new Promise((r) => server.close(r));
+  await closeServer(server);
   rmSync(dir, { recursive: true, force: true });
 });
 

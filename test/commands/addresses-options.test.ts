@@ -11,6 +11,9 @@ const NOW = Date.parse('2026-03-01T12:00:00Z');
 const list = (argv: string[]) => parseAddressesListOptions(parseArgv(declareAddressesList, argv), NOW);
 const create = (argv: string[]) => parseAddressCreateOptions(parseArgv(ADDRESS_CREATE_FLAG_TABLE, argv));
 
+/** The owner flags both commands take. */
+const OWNER = ['--profile-id', 'p1', '--identity-id', 'i1', '--account-id', 'a1'];
+
 describe('addresses list options', () => {
   it.each([
     { argv: [], want: { query: {}, all: false } },
@@ -22,22 +25,7 @@ describe('addresses list options', () => {
       },
     },
     {
-      argv: [
-        '--profile-id',
-        'p1',
-        '--identity-id',
-        'i1',
-        '--account-id',
-        'a1',
-        '--id',
-        'd1',
-        '--id',
-        'd2',
-        '--ref-id',
-        'r1',
-        '--cursor',
-        'c1',
-      ],
+      argv: [...OWNER, '--id', 'd1', '--id', 'd2', '--ref-id', 'r1', '--cursor', 'c1'],
       want: {
         query: {
           profile_ids: ['p1'],
@@ -99,12 +87,7 @@ describe('addresses create options', () => {
       argv: [
         '--network',
         'bitcoin',
-        '--profile-id',
-        'p1',
-        '--identity-id',
-        'i1',
-        '--account-id',
-        'a1',
+        ...OWNER,
         '--ref-id',
         'customer-42',
         '--conversion',

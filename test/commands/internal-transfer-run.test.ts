@@ -13,6 +13,7 @@ import {
   type LocalFixture,
   localFixture,
   noPrompts,
+  usdOf,
 } from './ports.js';
 
 let local: LocalFixture;
@@ -48,11 +49,7 @@ const transfer = (refId: string, more: Partial<InternalTransferOptions> = {}): I
 });
 
 /** What the empty demo profile has of USD now. */
-async function received(): Promise<string> {
-  const conn = await local.connector().connect();
-  const params = { profile_id: DEMO.emptyProfileId, asset: 'USD' };
-  return (await conn.client.call('getProfileBalance', { params })).data.available;
-}
+const received = () => usdOf(local, DEMO.emptyProfileId);
 
 /** The audit entries written since `from`, as kind, outcome result and ref_id. */
 const entriesSince = (from: number) =>

@@ -7,7 +7,7 @@ import { quote } from '../../src/commands/fee/run.js';
 import * as market from '../../src/commands/markets/run.js';
 import { prices } from '../../src/commands/prices/run.js';
 import { DEMO } from '../../src/embedded/demo.js';
-import { fakeDisplay, fixedClock, keptInterrupt, type LocalFixture, localFixture, NOW, noPrompts } from './ports.js';
+import { type LocalFixture, localFixture, NOW, readPorts } from './ports.js';
 import { usageMessageOf } from './support.js';
 
 let local: LocalFixture;
@@ -16,16 +16,8 @@ beforeAll(async () => {
 });
 afterAll(() => local.close());
 
-function deps(o: Parameters<typeof fakeDisplay>[0] = {}) {
-  const display = fakeDisplay(o);
-  return {
-    display,
-    service: local.connector(),
-    prompter: noPrompts(display),
-    clock: fixedClock(),
-    interrupt: keptInterrupt(),
-    audit: local.audit().port,
-  };
+function deps(displayOptions: Parameters<typeof readPorts>[1] = {}) {
+  return { ...readPorts(local, displayOptions), audit: local.audit().port };
 }
 
 describe('markets runs', () => {

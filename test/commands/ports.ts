@@ -227,3 +227,22 @@ export async function localFixture(config: DeepPartial<LocalConfig> = {}): Promi
     },
   };
 }
+
+/** The ports of a read against the fixture's service, over a fresh Display. */
+export function readPorts(local: LocalFixture, displayOptions: Parameters<typeof fakeDisplay>[0] = {}) {
+  const display = fakeDisplay(displayOptions);
+  return {
+    display,
+    service: local.connector(),
+    prompter: noPrompts(display),
+    clock: fixedClock(),
+    interrupt: keptInterrupt(),
+  };
+}
+
+/** What a profile of the fixture's service has of USD now (all of it: a wire deposit may still be settling). */
+export async function usdOf(local: LocalFixture, profileId: string): Promise<string> {
+  const conn = await local.connector().connect();
+  const params = { profile_id: profileId, asset: 'USD' };
+  return (await conn.client.call('getProfileBalance', { params })).data.available;
+}

@@ -9,7 +9,7 @@ import * as profiles from '../../src/commands/profiles/run.js';
 import * as transfers from '../../src/commands/transfers/run.js';
 import type { Transfer } from '../../src/contract/index.js';
 import { DEMO, DEMO_DEPOSIT_ADDRESSES } from '../../src/embedded/demo.js';
-import { fakeDisplay, fixedClock, keptInterrupt, type LocalFixture, localFixture, noPrompts } from './ports.js';
+import { type LocalFixture, localFixture, readPorts } from './ports.js';
 import { usageMessageOf } from './support.js';
 
 let local: LocalFixture;
@@ -33,16 +33,7 @@ beforeAll(async () => {
 afterAll(() => local.close());
 
 /** The ports of a read, over a fresh Display. */
-function reads(o: Parameters<typeof fakeDisplay>[0] = {}) {
-  const display = fakeDisplay(o);
-  return {
-    display,
-    service: local.connector(),
-    prompter: noPrompts(display),
-    clock: fixedClock(),
-    interrupt: keptInterrupt(),
-  };
-}
+const reads = (displayOptions: Parameters<typeof readPorts>[1] = {}) => readPorts(local, displayOptions);
 
 describe('profiles run', () => {
   it('list: the profiles as JSON', async () => {

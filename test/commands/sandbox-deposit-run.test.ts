@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deposit } from '../../src/commands/sandbox/run.js';
 import { DEMO } from '../../src/embedded/demo.js';
-import { fakeDisplay, fixedClock, keptInterrupt, type LocalFixture, localFixture, noPrompts } from './ports.js';
+import { fakeDisplay, fixedClock, keptInterrupt, type LocalFixture, localFixture, noPrompts, usdOf } from './ports.js';
 import { usageMessageOf } from './support.js';
 
 let local: LocalFixture;
@@ -27,11 +27,7 @@ function deps(o: Parameters<typeof fakeDisplay>[0] = {}, service = local.connect
 }
 
 /** What the demo profile has of USD now (all of it: a wire deposit may still be settling). */
-async function usd(): Promise<string> {
-  const conn = await local.connector().connect();
-  const params = { profile_id: DEMO.profileId, asset: 'USD' };
-  return (await conn.client.call('getProfileBalance', { params })).data.available;
-}
+const usd = () => usdOf(local, DEMO.profileId);
 
 /** The audit entries written since `from`, as kind and outcome result. */
 const entriesSince = (from: number) =>

@@ -7,7 +7,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO } from '../../src/embedded/demo.js';
 import { BTC_ADDRESS, sandbox, type Sandbox } from '../cli/helpers.js';
 import { inProcess } from '../mcp/support.js';
-import { apiWithdrawal, auditEntries, type Entry } from './support.js';
+import { auditEntries, type Entry } from './support.js';
+import { transferFlags } from '../support/command-lines.js';
+import { apiWithdrawal } from '../support/command-lines.js';
 
 let sb: Sandbox;
 beforeAll(async () => {
@@ -33,6 +35,19 @@ interface Verdict {
 
 type Way = (w: { amount: string; ref: string; asset?: string }) => Promise<Verdict>;
 
+/** What the MCP server's tool does with the arguments: sent, or refused with the error's category. */
+async function mcpVerdict(tool: string, args: Record<string, unknown>): Promise<Verdict> {
+  const s = await inProcess(sb.env, { allowWrites: true, allowProduction: false });
+  try {
+    const r = await s.call(tool, args);
+    if (!r.isError) return { verdict: 'sent' };
+    const text = (r.content as { type: string; text: string }[]).map((c) => c.text).join('\n');
+    return { verdict: 'refused', category: JSON.parse(text.split('\n').at(-1) ?? '{}').error?.category };
+  } finally {
+    await s.close();
+  }
+}
+
 const exitVerdict = (code: number): Verdict =>
   code === 0
     ? { verdict: 'sent' }
@@ -41,24 +56,7 @@ const exitVerdict = (code: number): Verdict =>
 /** A withdrawal of BTC to BTC_ADDRESS from the default service profile, through each entry point. */
 const WITHDRAWAL_WAYS: Record<string, Way> = {
   withdraw: async ({ amount, ref }) =>
-    exitVerdict(
-      (
-        await sb.runIn([
-          'withdraw',
-          '--asset',
-          'BTC',
-          '--network',
-          'BITCOIN',
-          '--address',
-          BTC_ADDRESS,
-          '--amount',
-          amount,
-          '--ref-id',
-          ref,
-          '--yes',
-        ])
-      ).code,
-    ),
+    exitVerdict((await sb.runIn(['withdraw', ...transferFlags('BTC', amount), '--ref-id', ref, '--yes'])).code),
   api: async ({ amount, ref }) => exitVerdict((await sb.runIn(apiWithdrawal(amount, ref))).code),
   // A one-row batch: its entries are the batch's own kinds (batch, batch_row), compared by result below.
   'withdraw batch': async ({ amount, ref }) => {
@@ -69,24 +67,15 @@ const WITHDRAWAL_WAYS: Record<string, Way> = {
     );
     return exitVerdict((await sb.runIn(['withdraw', 'batch', file, '--yes'])).code);
   },
-  'mcp withdraw': async ({ amount, ref }) => {
-    const s = await inProcess(sb.env, { allowWrites: true, allowProduction: false });
-    try {
-      const r = await s.call('withdraw', {
-        asset: 'BTC',
-        crypto_network: 'BITCOIN',
-        destination_address: BTC_ADDRESS,
-        amount,
-        ref_id: ref,
-        confirm: true,
-      });
-      if (!r.isError) return { verdict: 'sent' };
-      const text = (r.content as { type: string; text: string }[]).map((c) => c.text).join('\n');
-      return { verdict: 'refused', category: JSON.parse(text.split('\n').at(-1) ?? '{}').error?.category };
-    } finally {
-      await s.close();
-    }
-  },
+  'mcp withdraw': async ({ amount, ref }) =>
+    mcpVerdict('withdraw', {
+      asset: 'BTC',
+      crypto_network: 'BITCOIN',
+      destination_address: BTC_ADDRESS,
+      amount,
+      ref_id: ref,
+      confirm: true,
+    }),
 };
 
 /** An internal transfer from the default profile to the empty one, through each entry point. */
@@ -129,23 +118,14 @@ const INTERNAL_WAYS: Record<string, Way> = {
         ])
       ).code,
     ),
-  'mcp internal_transfer': async ({ amount, ref, asset = 'USD' }) => {
-    const s = await inProcess(sb.env, { allowWrites: true, allowProduction: false });
-    try {
-      const r = await s.call('internal_transfer', {
-        to_profile_id: DEMO.emptyProfileId,
-        asset,
-        amount,
-        ref_id: ref,
-        confirm: true,
-      });
-      if (!r.isError) return { verdict: 'sent' };
-      const text = (r.content as { type: string; text: string }[]).map((c) => c.text).join('\n');
-      return { verdict: 'refused', category: JSON.parse(text.split('\n').at(-1) ?? '{}').error?.category };
-    } finally {
-      await s.close();
-    }
-  },
+  'mcp internal_transfer': async ({ amount, ref, asset = 'USD' }) =>
+    mcpVerdict('internal_transfer', {
+      to_profile_id: DEMO.emptyProfileId,
+      asset,
+      amount,
+      ref_id: ref,
+      confirm: true,
+    }),
 };
 
 /** The request's own entries of one run (not the MCP server's mcp_call, not quotes), less what names the run. */

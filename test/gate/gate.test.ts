@@ -7,8 +7,10 @@ import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DEMO } from '../../src/embedded/demo.js';
-import { BTC_ADDRESS, ETH_ADDRESS, sandbox, type Run, type Sandbox } from '../cli/helpers.js';
-import { apiWithdrawal, auditEntries, type Entry } from './support.js';
+import { BTC_ADDRESS, sandbox, type Run, type Sandbox } from '../cli/helpers.js';
+import { auditEntries, type Entry } from './support.js';
+import { transferFlags, internalTransfer } from '../support/command-lines.js';
+import { apiWithdrawal } from '../support/command-lines.js';
 
 const BTC2 = 'bc1qaf3e3jk48cp6fzyyyssgxzshvqnsg8z356z7xm';
 
@@ -42,19 +44,7 @@ async function moneySent(): Promise<string[]> {
     .map((e) => `${e.method} ${e.url.split('?')[0]} ${e.status}`);
 }
 
-const W = (amount: string, more: string[] = []) => [
-  'withdraw',
-  '--asset',
-  'BTC',
-  '--network',
-  'BITCOIN',
-  '--address',
-  BTC_ADDRESS,
-  '--amount',
-  amount,
-  '--yes',
-  ...more,
-];
+const W = (amount: string, more: string[] = []) => ['withdraw', ...transferFlags('BTC', amount), '--yes', ...more];
 
 const lastError = (r: Run) => JSON.parse(r.stderr.trim().split('\n').at(-1)!).error;
 
@@ -93,21 +83,7 @@ describe('coinop api goes through the gate for money', () => {
 
   it('a body the contract refuses (no ref_id, a bad address): exit 2, nothing sent, a refused entry', async () => {
     const noRef = await written(() =>
-      sb.runIn([
-        'api',
-        'POST',
-        'transfer/crypto-withdrawals',
-        '-f',
-        `profile_id=${DEMO.profileId}`,
-        '-f',
-        'asset=BTC',
-        '-f',
-        'crypto_network=BITCOIN',
-        '-f',
-        `destination_address=${BTC_ADDRESS}`,
-        '-f',
-        'amount=0.01',
-      ]),
+      sb.runIn(apiWithdrawal('0.01').map((a, i) => (i === 2 ? 'transfer/crypto-withdrawals' : a))),
     );
     expect(noRef.result.code).toBe(2);
     expect(noRef.result.stderr).toContain('ref_id: a request that moves money carries a ref_id');
@@ -232,17 +208,7 @@ describe('rolling caps', () => {
     writePolicy('max_per_24h:\n  BTC: 0.05\n');
     const own = await sb.runIn(W('0.02'));
     expect(own.code, own.stderr).toBe(0);
-    const move = await sb.runIn([
-      'transfer',
-      'internal',
-      '--to-profile-id',
-      DEMO.emptyProfileId,
-      '--asset',
-      'BTC',
-      '--amount',
-      '0.1',
-      '--yes',
-    ]);
+    const move = await sb.runIn(internalTransfer('BTC', '0.1', '--yes'));
     expect(move.code, move.stderr).toBe(0);
     const other = await sb.runIn([...W('0.02'), '--profile-id', DEMO.emptyProfileId]);
     expect(other.code, other.stderr).toBe(0);
@@ -302,20 +268,7 @@ describe('rolling caps', () => {
     await sb.sent();
     const runs = await Promise.all(
       Array.from({ length: 20 }, (_, i) =>
-        sb.runIn([
-          'withdraw',
-          '--asset',
-          'ETH',
-          '--network',
-          'ETHEREUM',
-          '--address',
-          ETH_ADDRESS,
-          '--amount',
-          '0.1',
-          '--ref-id',
-          `parallel-${i}`,
-          '--yes',
-        ]),
+        sb.runIn(['withdraw', ...transferFlags('ETH', '0.1'), '--ref-id', `parallel-${i}`, '--yes']),
       ),
     );
     const codes = runs.map((r) => r.code).sort();
@@ -348,7 +301,7 @@ describe("refusals by coinop's own checks are in the trail", () => {
   it('a bad address: exit 2 before connecting, and a refused entry', async () => {
     const bad = `${BTC2.slice(0, -1)}q`;
     const { result: r, entries: e } = await written(() =>
-      sb.runIn(['withdraw', '--asset', 'BTC', '--network', 'BITCOIN', '--address', bad, '--amount', '0.01', '--yes']),
+      sb.runIn(['withdraw', ...transferFlags('BTC', '0.01', bad), '--yes']),
     );
     expect(r.code).toBe(2);
     expect(await moneySent()).toEqual([]);

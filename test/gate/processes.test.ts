@@ -3,7 +3,8 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { ETH_ADDRESS, sandbox, type Sandbox } from '../cli/helpers.js';
+import { sandbox, type Sandbox } from '../cli/helpers.js';
+import { transferFlags } from '../support/command-lines.js';
 
 let sb: Sandbox;
 beforeAll(async () => {
@@ -17,20 +18,7 @@ it('six processes at once against a cap that allows two: exactly two sent', asyn
   await sb.sent();
   const runs = await Promise.all(
     Array.from({ length: 6 }, (_, i) =>
-      sb.run([
-        'withdraw',
-        '--asset',
-        'ETH',
-        '--network',
-        'ETHEREUM',
-        '--address',
-        ETH_ADDRESS,
-        '--amount',
-        '0.1',
-        '--ref-id',
-        `process-${i}`,
-        '--yes',
-      ]),
+      sb.run(['withdraw', ...transferFlags('ETH', '0.1'), '--ref-id', `process-${i}`, '--yes']),
     ),
   );
   const codes = runs.map((r) => r.code);

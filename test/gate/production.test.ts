@@ -6,11 +6,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { ALL_SCOPES } from '../../src/contract/enums.js';
 import { DEMO } from '../../src/embedded/demo.js';
 import { runCoinop, sandbox, type Sandbox } from '../cli/helpers.js';
 import { TLS_ENV, tlsFront, type TlsFront } from '../support/tls.js';
-import { apiWithdrawal, auditEntries } from './support.js';
+import { auditEntries } from './support.js';
+import { apiWithdrawal, productionLogin } from '../support/command-lines.js';
 
 let sb: Sandbox;
 let front: TlsFront;
@@ -29,29 +29,7 @@ beforeAll(async () => {
     COINOP_AUTH_URL: undefined,
     COINOP_CLIENT_SECRET: DEMO.clientSecret,
   };
-  const login = await runCoinop(
-    [
-      'login',
-      '--env',
-      'production',
-      '--client-id',
-      DEMO.adminClientId,
-      '--name',
-      'prod',
-      '--scopes',
-      ALL_SCOPES.join(','),
-      '--profile-id',
-      DEMO.profileId,
-      '--base-url',
-      front.url,
-      '--auth-url',
-      front.url,
-      '--ws-url',
-      `${front.url.replace('https', 'wss')}/ws`,
-      '--activate',
-    ],
-    env,
-  );
+  const login = await runCoinop(productionLogin(front.url, '--profile-id', DEMO.profileId, '--activate'), env);
   expect(login.code, login.stderr).toBe(0);
 });
 afterAll(async () => {

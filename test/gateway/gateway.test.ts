@@ -14,6 +14,8 @@ import { approverKey } from '../../src/policy/keys.js';
 import { BTC_ADDRESS, ETH_ADDRESS, baseEnv, runInProcess, sandbox, type Run, type Sandbox } from '../cli/helpers.js';
 import { ENGINES, type TestStore } from './support.js';
 import { startTestGateway, type TestGateway } from './harness.js';
+import { transferFlags } from '../support/command-lines.js';
+import { postBtcWithdrawal } from '../support/requests.js';
 
 for (const [engine, openStore] of ENGINES) {
   describe(`coinop gateway on ${engine}`, () => {
@@ -86,14 +88,7 @@ for (const [engine, openStore] of ENGINES) {
 
     const withdraw = (amount: string, ref: string) => [
       'withdraw',
-      '--asset',
-      'BTC',
-      '--network',
-      'BITCOIN',
-      '--address',
-      BTC_ADDRESS,
-      '--amount',
-      amount,
+      ...transferFlags('BTC', amount),
       '--ref-id',
       ref,
       '--yes',
@@ -173,18 +168,7 @@ for (const [engine, openStore] of ENGINES) {
       await moneySent();
       const r = await ivy.run(withdraw('0.001', `gw-policy-${engine}`));
       expect(r.code, r.stderr).toBe(8);
-      const raw = await fetch(`${gw.url}/v2/transfer/crypto-withdrawals`, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${await tokenOf(ivy)}`, 'content-type': 'application/json' },
-        body: JSON.stringify({
-          profile_id: DEMO.profileId,
-          asset: 'BTC',
-          crypto_network: 'BITCOIN',
-          destination_address: BTC_ADDRESS,
-          amount: '0.001',
-          ref_id: `gw-policy-raw-${engine}`,
-        }),
-      });
+      const raw = await postBtcWithdrawal(gw.url, await tokenOf(ivy), '0.001', `gw-policy-raw-${engine}`);
       expect(raw.status).toBe(403);
       expect(((await raw.json()) as { type: string }).type).toMatch(/policy-refused$/);
       expect(await moneySent()).toEqual([]);

@@ -6,6 +6,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Decimal } from '../../src/contract/money.js';
 import { DEMO, DEMO_WIRE, harness, type Harness } from './helpers.js';
+import { ETH_ADDRESS, FAILING_ETH_ADDRESS } from '../support/addresses.js';
 
 let h: Harness;
 beforeAll(async () => {
@@ -13,8 +14,6 @@ beforeAll(async () => {
 });
 afterAll(() => h.close());
 
-const ETH_OK = '0xF0Aa84466e353E5390be37FE2934301c07c19a55';
-const ETH_DEAD = '0x000000000000000000000000000000000000dEaD';
 // USD moves every way here: deposits, internal transfers, and USDP withdrawals debiting the USD balance.
 const MEMOS = [DEMO.emptyMemoId, 'PROP-MEMO-2'];
 
@@ -96,7 +95,7 @@ async function step(c: Cmd, ids: string[], refs: string[]): Promise<void> {
       asset: 'USDP',
       balance_asset: 'USD',
       crypto_network: 'ETHEREUM',
-      destination_address: c.dead ? ETH_DEAD : ETH_OK,
+      destination_address: c.dead ? FAILING_ETH_ADDRESS : ETH_ADDRESS,
       amount: c.amount,
     });
     expect([200, 403]).toContain(r.status);

@@ -1,7 +1,7 @@
 // Fiat deposit instructions of the local service: where to send fiat, per network, with a memo_id that names the
 // profile; the memo_ids sandbox deposits credit live there (the demo ones and those the control API gives too).
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { balanceOf, DEMO, DEMO_WIRE, harness, type Harness } from './helpers.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { balanceOf, DEMO, DEMO_WIRE, harness, type Harness, resetBeforeEach } from './helpers.js';
 
 const PATH = '/v2/transfer/fiat-deposit-instructions';
 
@@ -10,9 +10,7 @@ beforeAll(async () => {
   h = await harness();
 });
 afterAll(() => h.close());
-beforeEach(async () => {
-  await h.control('POST', '/_local/reset');
-});
+resetBeforeEach(() => h);
 
 const create = (body: Record<string, unknown>) => h.admin('POST', PATH, body);
 const deposit = (memo_id: string, amount = '25.00') =>

@@ -1,7 +1,7 @@
 // The address book of the local service: PUT creates or updates (by id, or by network, address and identity), nicknames
 // are unique within an identity, and the list filters and pages as the OpenAPI describes (items under `addresses`).
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { BTC_ADDRESS, DEMO, ETH_ADDRESS, harness, type Harness } from './helpers.js';
+import { BTC_ADDRESS, DEMO, ETH_ADDRESS, harness, type Harness, resetBeforeEach } from './helpers.js';
 
 const PUT = '/v2/transfer/crypto-destination-address';
 const LIST = '/v2/transfer/crypto-destination-addresses';
@@ -12,9 +12,7 @@ beforeAll(async () => {
   h = await harness();
 });
 afterAll(() => h.close());
-beforeEach(async () => {
-  await h.control('POST', '/_local/reset');
-});
+resetBeforeEach(() => h);
 
 const put = (body: Record<string, unknown>) => h.req('PUT', PUT, { body });
 

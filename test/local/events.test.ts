@@ -16,7 +16,7 @@ import { SCHEMA_VERSION, Store } from '../../src/local/store.js';
 import { responseViolations } from '../support/openapi.js';
 import {
   BTC_ADDRESS,
-  DEAD_ETH_ADDRESS,
+  FAILING_ETH_ADDRESS,
   DEMO,
   DEMO_WIRE,
   ETH_ADDRESS,
@@ -81,7 +81,7 @@ describe('the event feed', () => {
         withdrawal({
           asset: 'ETH',
           crypto_network: 'ETHEREUM',
-          destination_address: DEAD_ETH_ADDRESS,
+          destination_address: FAILING_ETH_ADDRESS,
           ref_id: 'ev-w2',
         }),
       )

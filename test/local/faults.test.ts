@@ -1,5 +1,6 @@
 // Local service: injected faults (status answers, latency, connection resets, seeds, budgets) and rate limits.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { defaultRateLimits } from '../../src/local/config.js';
 import { startLocalService } from '../../src/local/service.js';
 import { DEMO, balanceOf, harness, withdrawal, type Harness } from './helpers.js';
 
@@ -139,14 +140,7 @@ describe('rate limits', () => {
     const svc = await startLocalService({ memory: true });
     try {
       const faults = await (await fetch(`${svc.baseUrl}/_local/faults`)).json();
-      expect(faults.rateLimits).toEqual({
-        enabled: true,
-        windowSeconds: 300,
-        throttleSeconds: 300,
-        tokenPerSecond: 1,
-        withdrawalsPerSecond: 20,
-        otherPerSecond: 50,
-      });
+      expect(faults.rateLimits).toEqual(defaultRateLimits());
       const tokenStatus = async () =>
         (
           await fetch(`${svc.authUrl}/oauth2/token`, {

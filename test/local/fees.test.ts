@@ -1,17 +1,15 @@
 // Network fees of the local service (src/local/fees.ts): the catalogue's, unless PUT /_local/fees set another; a quote
 // and a withdrawal without one pay the fee in effect, a quote keeps its own; a reset puts the catalogue's back; and a
 // testnet destination is taken (coinop's environments decide where one may be sent).
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { harness, withdrawal, type Harness } from './helpers.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { harness, withdrawal, type Harness, resetBeforeEach } from './helpers.js';
 
 let h: Harness;
 beforeAll(async () => {
   h = await harness();
 });
 afterAll(() => h.close());
-beforeEach(async () => {
-  await h.control('POST', '/_local/reset');
-});
+resetBeforeEach(() => h);
 
 const quote = (extra: Record<string, unknown> = {}) => {
   const { profile_id: _, ...body } = withdrawal(extra);

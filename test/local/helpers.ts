@@ -4,6 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startLocalService, type LocalService, type LocalServiceOptions } from '../../src/local/service.js';
 import { DEMO, DEMO_WIRE } from '../../src/embedded/demo.js';
+import { beforeEach } from 'vitest';
+import { BTC_ADDRESS } from '../support/addresses.js';
 import { expectValidResponse } from '../support/openapi.js';
 
 export { DEMO, DEMO_WIRE };
@@ -27,9 +29,7 @@ export interface Harness {
   close(): Promise<void>;
 }
 
-export const BTC_ADDRESS = '1BvBMSEYstWetqTFn5Au4m4GFg7xJaNVN2';
-export const ETH_ADDRESS = '0xF0Aa84466e353E5390be37FE2934301c07c19a55';
-export const DEAD_ETH_ADDRESS = '0x000000000000000000000000000000000000dEaD';
+export { BTC_ADDRESS, ETH_ADDRESS, FAILING_ETH_ADDRESS } from '../support/addresses.js';
 
 export function tempDir(): { dir: string; cleanup(): void } {
   const dir = mkdtempSync(join(tmpdir(), 'coinop-local-'));
@@ -108,4 +108,11 @@ export async function balanceOf(h: Harness, profileId: string, asset: string): P
   const r = await h.control('GET', '/_local/profiles');
   const p = (r.body.items as { id: string; balances: Record<string, string> }[]).find((x) => x.id === profileId);
   return p?.balances[asset] ?? '0';
+}
+
+/** Resets the file's service before each of its tests: what the tests before did is gone. */
+export function resetBeforeEach(harness: () => Harness): void {
+  beforeEach(async () => {
+    await harness().control('POST', '/_local/reset');
+  });
 }

@@ -1,16 +1,14 @@
 // Local service: internal transfers between two profiles of one customer. A DEBIT and a CREDIT sharing a group_id,
 // both balances moved in one transaction, idempotent by ref_id, and refused as the OpenAPI says.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { DEMO, harness, withdrawal, type Harness } from './helpers.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO, harness, withdrawal, type Harness, resetBeforeEach } from './helpers.js';
 
 let h: Harness;
 beforeAll(async () => {
   h = await harness();
 });
 afterAll(() => h.close());
-beforeEach(async () => {
-  await h.control('POST', '/_local/reset');
-});
+resetBeforeEach(() => h);
 
 const FROM = DEMO.profileId;
 const TO = DEMO.emptyProfileId;

@@ -1,19 +1,21 @@
 // Transfer limits of the local service: utilizations worked out from the transfers it holds, a withdrawal over a
 // limit refused with the OpenAPI's exceed-max-withdraw-limit problem (nothing debited, nothing recorded), rules set
 // through the control API, failed withdrawals and a passing day giving the room back.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Decimal } from '../../src/contract/money.js';
 import {
   balanceOf,
   BTC_ADDRESS,
-  DEAD_ETH_ADDRESS,
+  FAILING_ETH_ADDRESS,
   DEMO,
   DEMO_WIRE,
   ETH_ADDRESS,
   harness,
   withdrawal,
   type Harness,
+  resetBeforeEach,
 } from './helpers.js';
+import { PER_WITHDRAWAL_LIMIT } from '../support/limits.js';
 
 const LIMITS = '/v2/transfer/limits/utilizations';
 
@@ -22,9 +24,7 @@ beforeAll(async () => {
   h = await harness();
 });
 afterAll(() => h.close());
-beforeEach(async () => {
-  await h.control('POST', '/_local/reset');
-});
+resetBeforeEach(() => h);
 
 const limits = async (type = 'CRYPTO_WITHDRAWAL', token?: string) => {
   const r = await h.req('GET', `${LIMITS}?transfer_type=${type}`, { token });
@@ -44,14 +44,7 @@ describe('GET /v2/transfer/limits/utilizations', () => {
   it('lists the demo limits on crypto withdrawals: per transfer (no id) and per 24 h', async () => {
     const items = await limits();
     expect(items).toEqual([
-      {
-        rule_id: 'crypto-withdrawal-per-transfer',
-        transfer_types: ['CRYPTO_WITHDRAWAL'],
-        period_seconds: '0',
-        limit: '10000000',
-        remaining: '10000000',
-        limit_asset: 'USD',
-      },
+      PER_WITHDRAWAL_LIMIT,
       {
         id: expect.stringMatching(/^[0-9a-f-]{36}$/),
         rule_id: 'crypto-withdrawal-24h',
@@ -149,7 +142,7 @@ describe('withdrawals over a limit', () => {
     const dead = {
       asset: 'ETH',
       crypto_network: 'ETHEREUM',
-      destination_address: DEAD_ETH_ADDRESS,
+      destination_address: FAILING_ETH_ADDRESS,
       amount: undefined,
       total: '0.01',
     };

@@ -1,15 +1,13 @@
 // Local service: deposit addresses, transfer lists with filters and cursors.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { DEMO, DEMO_WIRE, harness, withdrawal, type Harness } from './helpers.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO, DEMO_WIRE, harness, withdrawal, type Harness, resetBeforeEach } from './helpers.js';
 import { eip55, isValidAddress } from '../../src/contract/addresses.js';
 
 let h: Harness;
 beforeAll(async () => {
   h = await harness();
 });
-beforeEach(async () => {
-  await h.control('POST', '/_local/reset');
-});
+resetBeforeEach(() => h);
 afterAll(() => h.close());
 
 const DA = '/v2/transfer/deposit-addresses';

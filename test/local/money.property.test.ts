@@ -5,6 +5,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Decimal } from '../../src/contract/money.js';
 import { DEMO, DEMO_WIRE, harness, type Harness } from './helpers.js';
+import { ETH_ADDRESS, FAILING_ETH_ADDRESS } from '../support/addresses.js';
 
 let h: Harness;
 beforeAll(async () => {
@@ -12,8 +13,6 @@ beforeAll(async () => {
 });
 afterAll(() => h.close());
 
-const ETH_OK = '0xF0Aa84466e353E5390be37FE2934301c07c19a55';
-const ETH_DEAD = '0x000000000000000000000000000000000000dEaD';
 const P = DEMO.emptyProfileId;
 
 type Cmd =
@@ -74,7 +73,7 @@ describe('money is conserved', () => {
         credited.ETH = credited.ETH.plus(5);
         for (const c of cmds) {
           if (c.kind === 'withdraw') {
-            const dest = c.dead ? ETH_DEAD : ETH_OK;
+            const dest = c.dead ? FAILING_ETH_ADDRESS : ETH_ADDRESS;
             let feeId: string | undefined;
             if (c.quoted) {
               const q = await h.admin('POST', '/v2/transfer/fees/crypto-withdrawal', {
@@ -125,7 +124,7 @@ describe('money is conserved', () => {
           for (const t of transfers) {
             if (t.type !== 'CRYPTO_WITHDRAWAL') continue;
             expect(new Decimal(t.amount).plus(t.fee).toFixed()).toBe(new Decimal(t.total).toFixed());
-            if (t.status === 'FAILED') expect(t.destination_address).toBe(ETH_DEAD);
+            if (t.status === 'FAILED') expect(t.destination_address).toBe(FAILING_ETH_ADDRESS);
             if (t.status === 'COMPLETED') expect(t.crypto_tx_hash).toBeTruthy();
           }
         }

@@ -5,7 +5,7 @@ import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { Decimal } from '../../src/contract/money.js';
-import { DEMO, balanceOf, harness, tempDir } from './helpers.js';
+import { BTC_ADDRESS, DEMO, balanceOf, harness, tempDir } from './helpers.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const children: ChildProcess[] = [];
@@ -90,26 +90,21 @@ describe('a database held by another process', () => {
     try {
       await h.token();
       other.exec('BEGIN IMMEDIATE');
-      const r = await h.admin('POST', '/v2/transfer/crypto-withdrawals', {
-        profile_id: DEMO.profileId,
-        asset: 'BTC',
-        crypto_network: 'BITCOIN',
-        destination_address: '1BvBMSEYstWetqTFn5Au4m4GFg7xJaNVN2',
-        amount: '0.01',
-        ref_id: 'busy',
-      });
+      const withdraw = () =>
+        h.admin('POST', '/v2/transfer/crypto-withdrawals', {
+          profile_id: DEMO.profileId,
+          asset: 'BTC',
+          crypto_network: 'BITCOIN',
+          destination_address: BTC_ADDRESS,
+          amount: '0.01',
+          ref_id: 'busy',
+        });
+      const r = await withdraw();
       expect(r.status).toBe(503);
       expect(r.headers.get('retry-after')).toBe('1');
       expect(r.body.detail).toMatch(/busy/);
       other.exec('ROLLBACK');
-      const again = await h.admin('POST', '/v2/transfer/crypto-withdrawals', {
-        profile_id: DEMO.profileId,
-        asset: 'BTC',
-        crypto_network: 'BITCOIN',
-        destination_address: '1BvBMSEYstWetqTFn5Au4m4GFg7xJaNVN2',
-        amount: '0.01',
-        ref_id: 'busy',
-      });
+      const again = await withdraw();
       expect(again.status).toBe(200);
     } finally {
       other.close();

@@ -8,7 +8,7 @@ import { ADDRESS_RULES } from '../../src/contract/index.js';
 import { operationOf, requestViolations, responseViolations } from '../support/openapi.js';
 import {
   BTC_ADDRESS,
-  DEAD_ETH_ADDRESS,
+  FAILING_ETH_ADDRESS,
   DEMO,
   DEMO_WIRE,
   ETH_ADDRESS,
@@ -129,7 +129,7 @@ describe('every endpoint against the OpenAPI description', () => {
       profile_id: DEMO.profileId,
       asset: 'ETH',
       crypto_network: 'ETHEREUM',
-      destination_address: DEAD_ETH_ADDRESS,
+      destination_address: FAILING_ETH_ADDRESS,
       total: '1',
       beneficiary: { person_details: { first_name: 'Ada', last_name: 'Lovelace' } },
     });

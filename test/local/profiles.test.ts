@@ -1,9 +1,18 @@
 // Local service: service profiles (list, get, create) and their balances, which are the ledger withdrawals, deposits
 // and internal transfers move; a database and an export of schema 1 are brought to schema 2.
 import { createRequire } from 'node:module';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SCHEMA_VERSION } from '../../src/local/store.js';
-import { DEAD_ETH_ADDRESS, DEMO, DEMO_WIRE, harness, tempDir, withdrawal, type Harness } from './helpers.js';
+import {
+  FAILING_ETH_ADDRESS,
+  DEMO,
+  DEMO_WIRE,
+  harness,
+  tempDir,
+  withdrawal,
+  type Harness,
+  resetBeforeEach,
+} from './helpers.js';
 
 const require = createRequire(import.meta.url);
 
@@ -12,9 +21,7 @@ beforeAll(async () => {
   h = await harness({ config: { withdrawalSettleSeconds: 20 } });
 });
 afterAll(() => h.close());
-beforeEach(async () => {
-  await h.control('POST', '/_local/reset');
-});
+resetBeforeEach(() => h);
 
 const balances = async (profileId: string, query = '') =>
   (await h.admin('GET', `/v2/profiles/${profileId}/balances${query}`)).body;
@@ -151,7 +158,7 @@ describe('balances', () => {
     expect(ok.status).toBe(200);
     const dead = await h.admin('POST', '/v2/transfer/crypto-withdrawals', {
       ...withdrawal({ profile_id: DEMO.emptyProfileId, asset: 'ETH', crypto_network: 'ETHEREUM' }),
-      destination_address: DEAD_ETH_ADDRESS,
+      destination_address: FAILING_ETH_ADDRESS,
       amount: '1',
     });
     expect(dead.status).toBe(200);

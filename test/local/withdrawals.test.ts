@@ -1,24 +1,23 @@
 // Local service: crypto withdrawals, fee quotes and the withdrawal lifecycle, with every rule and named problem.
-import { afterAll, beforeEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Decimal } from '../../src/contract/money.js';
 import {
   BTC_ADDRESS,
-  DEAD_ETH_ADDRESS,
+  FAILING_ETH_ADDRESS,
   DEMO,
   ETH_ADDRESS,
   balanceOf,
   harness,
   withdrawal,
   type Harness,
+  resetBeforeEach,
 } from './helpers.js';
 
 let h: Harness;
 beforeAll(async () => {
   h = await harness({ config: { withdrawalSettleSeconds: 30, feeQuoteLifetimeSeconds: 60 } });
 });
-beforeEach(async () => {
-  await h.control('POST', '/_local/reset');
-});
+resetBeforeEach(() => h);
 afterAll(() => h.close());
 
 const W = '/v2/transfer/crypto-withdrawals';
@@ -325,7 +324,7 @@ describe('withdrawal lifecycle', () => {
         profile_id: DEMO.profileId,
         asset: 'ETH',
         crypto_network: 'ETHEREUM',
-        destination_address: DEAD_ETH_ADDRESS,
+        destination_address: FAILING_ETH_ADDRESS,
         amount: '2',
       })
     ).body;
@@ -335,7 +334,7 @@ describe('withdrawal lifecycle', () => {
     const t = (await h.admin('GET', `/v2/transfer/transfers/${w.id}`)).body;
     expect(t.status).toBe('FAILED');
     expect(t.crypto_tx_hash).toBeUndefined();
-    expect(t.status_details.invalid_destination_address).toMatchObject({ destination_address: DEAD_ETH_ADDRESS });
+    expect(t.status_details.invalid_destination_address).toMatchObject({ destination_address: FAILING_ETH_ADDRESS });
     expect(await balanceOf(h, DEMO.profileId, 'ETH')).toBe(before);
   });
 

@@ -11,7 +11,7 @@ import * as S from '../../src/contract/schemas.js';
 import { DEMO } from '../../src/embedded/demo.js';
 import { auditLogPath } from '../../src/audit/log.js';
 import { BTC_ADDRESS, ETH_ADDRESS, type Sandbox, sandbox } from '../cli/helpers.js';
-import { answerOf, CLIENT, errorOf, inProcess, texts } from './support.js';
+import { answerOf, CLIENT, errorOf, inProcess, texts, BTC, withdrawalPosts } from './support.js';
 import { resourceText } from '../support/mcp.js';
 
 let sb: Sandbox;
@@ -22,10 +22,6 @@ afterAll(async () => {
   await sb?.close();
 });
 
-const BTC = { asset: 'BTC', crypto_network: 'BITCOIN', destination_address: BTC_ADDRESS };
-/** Requests to the service's withdrawal endpoint since the last look (control requests left out). */
-const withdrawalPosts = async () =>
-  (await sb.sent()).filter((e) => e.method === 'POST' && e.url.startsWith('/v2/transfer/crypto-withdrawals'));
 /** The demo profile's balances as the control API sees them. */
 const demoBalances = async (): Promise<Record<string, string>> => {
   const { items } = (await sb.control('GET', '/_local/profiles')) as {
@@ -124,7 +120,7 @@ describe('the tools', () => {
       const quote = answerOf(await s.call('fee_quote', { ...BTC, amount: '0.01' }));
       expect(quote).toMatchObject({ fee: '0.00002', asset: 'BTC', crypto_network: 'BITCOIN' });
       // Nothing in any of those moved money.
-      expect(await withdrawalPosts()).toEqual([]);
+      expect(await withdrawalPosts(sb)).toEqual([]);
     } finally {
       await s.close();
     }
@@ -149,7 +145,7 @@ describe('withdraw, through the gates', () => {
       expect(p.balance.after).toBe(String(Number(before) - 0.25002).replace(/(\.\d{8})\d+$/, '$1'));
       expect(p.gates).toMatchObject({ confirm: false, allow_writes: true, open: true, policy: 'none' });
       expect(p.next_step).toContain(`ref_id "${p.ref_id}" and confirm: true`);
-      expect(await withdrawalPosts()).toEqual([]);
+      expect(await withdrawalPosts(sb)).toEqual([]);
     } finally {
       await s.close();
     }
@@ -168,7 +164,7 @@ describe('withdraw, through the gates', () => {
         message: 'refusing to send: this MCP server was started without --allow-writes; nothing was sent',
       });
       expect(texts(r)[0]).toMatch(/^error: refusing to send: .* \(hint: call withdraw without confirm for a preview;/);
-      expect(await withdrawalPosts()).toEqual([]);
+      expect(await withdrawalPosts(sb)).toEqual([]);
     } finally {
       await s.close();
     }
@@ -196,7 +192,7 @@ describe('withdraw, through the gates', () => {
       expect(again).toMatchObject({ status: 'already_submitted', sent: false });
       expect(again.transfer.id).toBe(sent.transfer.id);
       expect(again.next_step).toMatch(/nothing was sent this time/);
-      const posts = await withdrawalPosts();
+      const posts = await withdrawalPosts(sb);
       expect(posts.map((p) => p.status)).toEqual([200, 409]);
       const held = answerOf(await s.call('transfers_list', { ref_ids: [preview.ref_id] }));
       expect(held.items.map((t: { id: string }) => t.id)).toEqual([sent.transfer.id]);
@@ -212,7 +208,7 @@ describe('withdraw, through the gates', () => {
       const r = await s.call('withdraw', { ...BTC, amount: '99', profile_id: DEMO.emptyProfileId, confirm: true });
       expect(errorOf(r)).toMatchObject({ category: 'usage' });
       expect(errorOf(r).message).toMatch(/^insufficient funds: the amount 99 BTC is more than the available 0 BTC/);
-      expect(await withdrawalPosts()).toEqual([]);
+      expect(await withdrawalPosts(sb)).toEqual([]);
     } finally {
       await s.close();
     }
@@ -374,7 +370,7 @@ describe('internal transfers, deposit addresses, batches', () => {
       expect(e.message).toBe(`file: ${secret}: is in coinop's configuration directory, not a batch file`);
       expect(JSON.stringify(e)).not.toContain('do-not-read');
       rmSync(secret);
-      expect(await withdrawalPosts()).toEqual([]);
+      expect(await withdrawalPosts(sb)).toEqual([]);
     } finally {
       await s.close();
       rmSync(dir, { recursive: true, force: true });
@@ -395,7 +391,7 @@ describe('withdraw_batch, through the gates', () => {
       expect(p.dry_run).toMatchObject({ rows: 2, valid: 2, quoted: 2, sendable: true });
       const e = errorOf(await s.call('withdraw_batch', { rows: rows(2), confirm: true }));
       expect(e.message).toMatch(/^refusing to send: this MCP server was started without --allow-writes/);
-      expect(await withdrawalPosts()).toEqual([]);
+      expect(await withdrawalPosts(sb)).toEqual([]);
     } finally {
       await s.close();
     }
@@ -412,15 +408,15 @@ describe('withdraw_batch, through the gates', () => {
         [2, 'created'],
         [3, 'created'],
       ]);
-      expect((await withdrawalPosts()).map((r) => r.status)).toEqual([200, 200, 200]);
+      expect((await withdrawalPosts(sb)).map((r) => r.status)).toEqual([200, 200, 200]);
       const again = answerOf(await s.call('withdraw_batch', { rows: rows(3), confirm: true }));
       expect(again).toMatchObject({ status: 'already_submitted', sent: false });
       expect(again.next_step).toMatch(/^Already sent: this batch ran before, and nothing was sent this time/);
-      expect(await withdrawalPosts()).toEqual([]);
+      expect(await withdrawalPosts(sb)).toEqual([]);
       const more = answerOf(await s.call('withdraw_batch', { rows: rows(4), confirm: true }));
       expect(more.status).toBe('sent');
       // The three paid rows keep their ref_ids: the service answers them "already submitted"; the fourth is created.
-      expect((await withdrawalPosts()).filter((r) => r.status === 200)).toHaveLength(1);
+      expect((await withdrawalPosts(sb)).filter((r) => r.status === 200)).toHaveLength(1);
       const refs = more.report.map((r: { ref_id: string }) => r.ref_id);
       expect(refs.slice(0, 3)).toEqual(first.report.map((r: { ref_id: string }) => r.ref_id));
       const held = answerOf(await s.call('transfers_list', { ref_ids: refs }));
@@ -519,7 +515,7 @@ describe('resources and ports', () => {
       const e = errorOf(await s.call('withdraw', { ...BTC, amount: '0.01', confirm: true }));
       expect(e.category).toBe('file');
       expect(e.message).toMatch(/^the audit log .* cannot be written: .*; nothing was sent$/);
-      expect(await withdrawalPosts()).toEqual([]);
+      expect(await withdrawalPosts(sb)).toEqual([]);
       expect(answerOf(await s.call('balances', { assets: ['BTC'] })).items).toHaveLength(1);
       expect(s.stderr).toMatch(/not recorded/);
     } finally {

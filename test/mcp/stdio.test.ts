@@ -10,10 +10,10 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLogPath } from '../../src/audit/log.js';
-import { BIN, BTC_ADDRESS, type Sandbox, sandbox } from '../cli/helpers.js';
+import { BIN, type Sandbox, sandbox } from '../cli/helpers.js';
 import { saveProfile } from '../support/profiles.js';
 import { TLS_ENV, tlsFront } from '../support/tls.js';
-import { answerOf, CLIENT, errorOf } from './support.js';
+import { answerOf, CLIENT, errorOf, BTC, withdrawalPosts } from './support.js';
 
 let sb: Sandbox;
 beforeAll(async () => {
@@ -22,10 +22,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await sb?.close();
 });
-
-const BTC = { asset: 'BTC', crypto_network: 'BITCOIN', destination_address: BTC_ADDRESS };
-const withdrawalPosts = async () =>
-  (await sb.sent()).filter((e) => e.method === 'POST' && e.url.startsWith('/v2/transfer/crypto-withdrawals'));
 
 interface Child {
   client: Client;
@@ -70,7 +66,7 @@ describe('coinop mcp over stdio', () => {
       const refused = errorOf(await c.call('withdraw', { ...BTC, amount: '0.01', ref_id: p.ref_id, confirm: true }));
       expect(refused).toMatchObject({ category: 'usage' });
       expect(refused.message).toMatch(/started without --allow-writes; nothing was sent/);
-      expect(await withdrawalPosts()).toEqual([]);
+      expect(await withdrawalPosts(sb)).toEqual([]);
       expect(c.stderr()).toMatch(
         /coinop mcp: serving profile local \(local\) on stdio: \d+ tools, writes preview only/,
       );
@@ -90,7 +86,7 @@ describe('coinop mcp over stdio', () => {
       expect(sent).toMatchObject({ status: 'sent', sent: true, transfer: { amount: '0.02', ref_id: p.ref_id } });
       const again = answerOf(await c.call('withdraw', args));
       expect(again).toMatchObject({ status: 'already_submitted', sent: false, transfer: { id: sent.transfer.id } });
-      expect((await withdrawalPosts()).map((r) => r.status)).toEqual([200, 409]);
+      expect((await withdrawalPosts(sb)).map((r) => r.status)).toEqual([200, 409]);
       const held = answerOf(await c.call('transfers_list', { ref_ids: [p.ref_id] }));
       expect(held.items).toHaveLength(1);
       // In the audit trail: the withdrawal, once, and each call, naming the agent.
@@ -131,7 +127,7 @@ describe('coinop mcp over stdio', () => {
         });
         const e = errorOf(await writesOnly.call('withdraw', args));
         expect(e.message).toMatch(/^refusing to send in production: .*--allow-production.*; nothing was sent$/);
-        expect(await withdrawalPosts()).toEqual([]);
+        expect(await withdrawalPosts(sb)).toEqual([]);
       } finally {
         await writesOnly.close();
       }
@@ -141,7 +137,7 @@ describe('coinop mcp over stdio', () => {
           status: 'sent',
           environment: 'production',
         });
-        expect((await withdrawalPosts()).map((r) => r.status)).toEqual([200]);
+        expect((await withdrawalPosts(sb)).map((r) => r.status)).toEqual([200]);
       } finally {
         await both.close();
       }

@@ -13,6 +13,8 @@ import { serverDeps } from '../../src/commands/mcp/run.js';
 import { createServer } from '../../src/mcp/server.js';
 import type { ServerDeps } from '../../src/mcp/tool.js';
 import { capturedStreams } from '../cli/helpers.js';
+import { BTC_ADDRESS } from '../support/addresses.js';
+import type { Sandbox } from '../cli/helpers.js';
 
 export const CLIENT = { name: 'vitest-agent', version: '1.2.3' };
 
@@ -76,4 +78,12 @@ export function errorOf(r: CallToolResult): { category: string; message: string;
 export function answerOf(r: CallToolResult): any {
   if (r.isError) throw new Error(`a tool error: ${texts(r).join(' | ')}`);
   return r.structuredContent;
+}
+
+/** The BTC destination of the MCP withdraw tests. */
+export const BTC = { asset: 'BTC', crypto_network: 'BITCOIN', destination_address: BTC_ADDRESS };
+
+/** Requests to the service's withdrawal endpoint since the sandbox's last look (control requests left out). */
+export async function withdrawalPosts(sb: Sandbox): ReturnType<Sandbox['sent']> {
+  return (await sb.sent()).filter((e) => e.method === 'POST' && e.url.startsWith('/v2/transfer/crypto-withdrawals'));
 }

@@ -13,10 +13,9 @@ import {
 } from '../../src/policy/evaluate.js';
 import { inWindow, parseWindow, type HoursWindow } from '../../src/policy/hours.js';
 import { parsePolicy } from '../../src/policy/load.js';
+import { BTC_ADDRESS as BTC, ETH_ADDRESS as ETH } from '../support/addresses.js';
 
-const BTC = '1BvBMSEYstWetqTFn5Au4m4GFg7xJaNVN2';
 const BTC2 = 'bc1qaf3e3jk48cp6fzyyyssgxzshvqnsg8z356z7xm';
-const ETH = '0xF0Aa84466e353E5390be37FE2934301c07c19a55';
 const NOON_UTC = Date.parse('2026-06-15T12:00:00Z');
 
 const policy = (yaml: string) => parsePolicy(yaml, 'p.yaml');

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { loadPolicyFile, parsePolicy, PolicyFileError } from '../../src/policy/load.js';
 import { describePolicy, policyJson } from '../../src/policy/policy.js';
 import { starterPolicy } from '../../src/commands/policy/starter.js';
+import { ETH_ADDRESS as ETH } from '../support/addresses.js';
 
 const keyText = () => {
   const { publicKey } = generateKeyPairSync('ed25519');
@@ -158,7 +159,6 @@ describe('policy files', () => {
   });
 
   it('a pinned destination: a nickname with its address and network, each checked; listed once', () => {
-    const ETH = '0xF0Aa84466e353E5390be37FE2934301c07c19a55';
     const yaml = `destinations:\n  - cold\n  - nickname: treasury\n    address: ${ETH}\n    network: ETHEREUM\n`;
     const { policy } = parsePolicy(yaml, 'p.yaml');
     expect(policy.pins).toEqual(new Map([['treasury', { address: ETH, network: 'ETHEREUM' }]]));

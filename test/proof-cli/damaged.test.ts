@@ -31,6 +31,17 @@ beforeAll(async () => {
 afterAll(async () => sb?.close());
 
 /** One line on stderr, no internals, nothing on stdout. */
+/** A config folder whose active context, here, names a local service on port 9, where nothing answers. */
+function writeDeadEndContext(configDir: string): void {
+  const silent = 'http://127.0.0.1:9';
+  const here = { environment: 'local', baseUrl: silent, authUrl: silent, wsUrl: 'ws://127.0.0.1:9/ws' };
+  writeFileSync(
+    join(configDir, 'config.json'),
+    JSON.stringify({ activeProfile: 'here', profiles: { here: { ...here, clientId: 'local-admin', scopes: [] } } }),
+  );
+  writeFileSync(join(configDir, 'secrets.json'), JSON.stringify({ here: 'local-secret' }), { mode: 0o600 });
+}
+
 function oneClearLine(r: Run): string {
   const lines = r.stderr.trim().split('\n');
   expect(lines, r.stderr).toHaveLength(1);
@@ -289,24 +300,7 @@ describe('damaged files', () => {
     } as Record<string, string | undefined>;
     mkdirSync(join(dir, 'config'), { recursive: true, mode: 0o700 });
     mkdirSync(join(dir, 'data'), { recursive: true });
-    const silent = 'http://127.0.0.1:9';
-    writeFileSync(
-      join(dir, 'config', 'config.json'),
-      JSON.stringify({
-        activeProfile: 'here',
-        profiles: {
-          here: {
-            environment: 'local',
-            baseUrl: silent,
-            authUrl: silent,
-            wsUrl: 'ws://127.0.0.1:9/ws',
-            clientId: 'local-admin',
-            scopes: [],
-          },
-        },
-      }),
-    );
-    writeFileSync(join(dir, 'config', 'secrets.json'), JSON.stringify({ here: 'local-secret' }), { mode: 0o600 });
+    writeDeadEndContext(join(dir, 'config'));
     const db = join(dir, 'data', 'local.db');
     const ok = await sb.runIn(['prices', 'BTCUSD', '--limit', '1'], { env });
     expect(ok.code, ok.stderr).toBe(0);
@@ -351,25 +345,8 @@ describe('paths that are not what they should be', () => {
     expect(oneClearLine(login)).toContain(`the configuration directory ${join(dir, 'cfgfile')} is not a directory`);
     expect(await sb.sent()).toEqual([]);
     // The embedded default cannot make its database under a file.
-    const silent = 'http://127.0.0.1:9';
     mkdirSync(join(dir, 'cfg'), { recursive: true, mode: 0o700 });
-    writeFileSync(
-      join(dir, 'cfg', 'config.json'),
-      JSON.stringify({
-        activeProfile: 'here',
-        profiles: {
-          here: {
-            environment: 'local',
-            baseUrl: silent,
-            authUrl: silent,
-            wsUrl: 'ws://127.0.0.1:9/ws',
-            clientId: 'local-admin',
-            scopes: [],
-          },
-        },
-      }),
-    );
-    writeFileSync(join(dir, 'cfg', 'secrets.json'), JSON.stringify({ here: 'local-secret' }), { mode: 0o600 });
+    writeDeadEndContext(join(dir, 'cfg'));
     const env = {
       COINOP_BASE_URL: undefined,
       COINOP_AUTH_URL: undefined,

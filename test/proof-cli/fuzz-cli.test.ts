@@ -6,6 +6,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { BTC_ADDRESS, ETH_ADDRESS, runInProcess, sandbox, type Run, type Sandbox } from '../cli/helpers.js';
 import { Rng, INTERNAL, tooMany } from './support.js';
+import { transferFlags } from '../support/command-lines.js';
 
 const SEED = Number(process.env.COINOP_FUZZ_SEED ?? 20261121);
 const INVALID_RUNS = Number(process.env.COINOP_FUZZ_INVALID ?? 5000);
@@ -198,7 +199,7 @@ interface Spec {
   noValidBase?: boolean;
 }
 
-const W = ['--asset', 'BTC', '--network', 'BITCOIN', '--address', BTC_ADDRESS, '--amount', '0.0001', '--yes'];
+const W = [...transferFlags('BTC', '0.0001'), '--yes'];
 const FQ = ['--asset', 'ETH', '--network', 'ETHEREUM', '--address', ETH_ADDRESS, '--amount', '0.01'];
 const filters = (names: string[], max = 100) => Object.fromEntries(names.map((n) => [n, { t: 'list', max } as Kind]));
 const dates = (names: string[]) => Object.fromEntries(names.map((n) => [n, { t: 'date' } as Kind]));
@@ -845,19 +846,7 @@ describe('fuzzing the CLI', () => {
         ['context', 'use', n],
         ['context', 'show', n],
         ['--context', n, 'prices', 'BTCUSD'],
-        [
-          'withdraw',
-          '--asset',
-          'BTC',
-          '--network',
-          'BITCOIN',
-          '--address',
-          BTC_ADDRESS,
-          '--amount',
-          '1',
-          '--meta',
-          '__proto__=x',
-        ],
+        ['withdraw', ...transferFlags('BTC', '1'), '--meta', '__proto__=x'],
         ...(n === '__proto__' || n === 'constructor' ? [['login', '--env', 'local', '--name', n]] : []),
       ]) {
         const r = await bounded([...args, '--no-input']);

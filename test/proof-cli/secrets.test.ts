@@ -14,6 +14,17 @@ import { INTERNAL } from './support.js';
 
 // Distinctive values, so that finding none of them anywhere is conclusive.
 const SECRET = `sk-proof-${randomBytes(18).toString('hex')}`;
+/** coinop login of the local context proof, the secret read from standard input. */
+const PROOF_LOGIN = [
+  'login',
+  '--env',
+  'local',
+  '--name',
+  'proof',
+  '--client-id',
+  'proof-client',
+  '--client-secret-stdin',
+];
 const NARROW_SECRET = `sk-narrow-${randomBytes(18).toString('hex')}`;
 const WRONG_SECRET = `sk-wrong-${randomBytes(18).toString('hex')}`;
 const FAKE_TOKEN = `tok-fake-${randomBytes(18).toString('hex')}`;
@@ -120,21 +131,7 @@ afterAll(async () => {
 
 describe('secrets', () => {
   it('login piped (stdin and COINOP_CLIENT_SECRET) and with --debug: proven, saved owner-only, never shown', async () => {
-    const a = await coinop(
-      [
-        'login',
-        '--env',
-        'local',
-        '--name',
-        'proof',
-        '--client-id',
-        'proof-client',
-        '--client-secret-stdin',
-        '--debug',
-        '--no-input',
-      ],
-      { input: `${SECRET}\n`, child: true },
-    );
+    const a = await coinop([...PROOF_LOGIN, '--debug', '--no-input'], { input: `${SECRET}\n`, child: true });
     expect(a.code, a.stderr).toBe(0);
     expect(a.stderr).toContain('[debug] > POST');
     expect(a.stderr).toContain('[redacted]');
@@ -354,20 +351,7 @@ describe('secrets', () => {
         c.on('close', (code) => (code === 0 ? res(0) : rej(new Error(`exit ${code}: ${err}`))));
         c.stdin.end(input ?? '');
       });
-    await second(
-      [
-        'login',
-        '--env',
-        'local',
-        '--name',
-        'proof',
-        '--client-id',
-        'proof-client',
-        '--client-secret-stdin',
-        '--no-input',
-      ],
-      SECRET,
-    );
+    await second([...PROOF_LOGIN, '--no-input'], SECRET);
     await second(['prices', 'BTCUSD', '--limit', '1']);
     expect(mode(cfg)).toBe(0o700);
     for (const f of ['secrets.json', 'tokens.json', 'config.json']) expect(mode(join(cfg, f)), f).toBe(0o600);

@@ -9,6 +9,7 @@ import { startLocalService, type LocalService } from '../../src/local/service.js
 import { DEMO, DEMO_WIRE } from '../../src/embedded/demo.js';
 import { SCHEMA_VERSION } from '../../src/local/store.js';
 import { seededRng as mulberry32 } from '../../src/market/rng.js';
+import { BTC_ADDRESS as BTC, ETH_ADDRESS as ETH } from '../support/addresses.js';
 
 const SEED = process.env.PROOF_SEED ? Number(process.env.PROOF_SEED) : Math.floor(Math.random() * 2 ** 31);
 const TOTAL = Number(process.env.PROOF_FUZZ_REQUESTS ?? 10_000);
@@ -141,8 +142,6 @@ function generator(rng: () => number, tokens: { admin: string; readonly: string 
     ]);
   const wrongType = () => pick<unknown>([1, -1, 1.5, true, false, null, [], ['x'], {}, { a: 1 }, 1e308]);
 
-  const ETH = '0xF0Aa84466e353E5390be37FE2934301c07c19a55';
-  const BTC = '1BvBMSEYstWetqTFn5Au4m4GFg7xJaNVN2';
   const authed = (token = tokens.admin) => ({ authorization: `Bearer ${token}` });
   const json = (o: unknown) => JSON.stringify(o);
 

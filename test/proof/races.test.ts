@@ -3,8 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dec } from '../../src/contract/index.js';
 import { DEMO, balanceOf, harness, tempDir, type Harness } from '../local/helpers.js';
-
-const BTC = '1BvBMSEYstWetqTFn5Au4m4GFg7xJaNVN2';
+import { BTC_ADDRESS as BTC } from '../support/addresses.js';
 
 describe('races', () => {
   let h: Harness;

@@ -121,3 +121,45 @@ describe('links of the documentation', () => {
     expect(broken).toEqual([]);
   });
 });
+
+/**
+ * The repository paths a markdown text names (src/, test/, scripts/, bin/), in prose, code spans and code blocks alike:
+ * each a whole path (not the tail of another, as node_modules/.bin/tsc), without a placeholder (`<group>`, `*`, `...`).
+ */
+function repoPaths(text: string): string[] {
+  const out = new Set<string>();
+  for (const m of text.matchAll(/(?<![\w./@-])(?:src|test|scripts|bin)\/[\w./-]*[\w]/g)) {
+    const next = text[(m.index ?? 0) + m[0].length];
+    if (next === '<' || next === '*' || m[0].includes('...')) continue;
+    out.add(m[0]);
+  }
+  return [...out];
+}
+
+describe('paths named in the documentation', () => {
+  const files = markdownFiles();
+
+  it('finds the paths a page names, and only whole ones', () => {
+    expect(
+      repoPaths(
+        'see src/commands/main.ts, `src/client/service-client.ts` and\n```\nnode scripts/build.mjs\n```\n' +
+          'not node_modules/.bin/tsc nor src/commands/<group>/index.ts beyond src/commands nor src/*/README.md',
+      ),
+    ).toEqual(['src/commands/main.ts', 'src/client/service-client.ts', 'scripts/build.mjs', 'src/commands']);
+  });
+
+  it.each(files)('every src/, test/, scripts/ and bin/ path %s names exists', (file) => {
+    const missing = repoPaths(read(file)).filter((p) => !existsSync(join(ROOT, p)));
+    expect(missing, `${file} names paths that do not exist (moved? renamed?)`).toEqual([]);
+  });
+});
+
+describe('files named by the READMEs beside the code', () => {
+  const readmes = markdownFiles().filter((f) => f.startsWith('src/'));
+
+  it.each(readmes)('every `file.ts` %s names is in its folder (or a path from the root)', (file) => {
+    const names = [...read(file).matchAll(/`([\w./-]+\.(?:ts|mjs|cjs|js))`/g)].map((m) => m[1]);
+    const missing = names.filter((n) => !existsSync(join(ROOT, dirname(file), n)) && !existsSync(join(ROOT, n)));
+    expect(missing).toEqual([]);
+  });
+});

@@ -1,8 +1,8 @@
 // coinop addresses list and create: their flags, declared once: index.ts declares them, options.ts reads their typed
 // values, and the request field each gives names it in messages.
 import type { Command } from 'commander';
-import { CONVERSION_TARGET_ASSETS, DEPOSIT_ADDRESS_ORDER_BY, LIST_ORDERS } from '../../contract/enums.js';
-import { defineFlags } from '../../cli/flags.js';
+import { CONVERSION_TARGET_ASSETS, DEPOSIT_ADDRESS_ORDER_BY } from '../../contract/enums.js';
+import { defineFlags, pageSpecs } from '../../cli/flags.js';
 import { tableOptions } from '../../cli/list-flags.js';
 import { TIME_HELP } from '../../cli/options.js';
 
@@ -55,15 +55,7 @@ export const ADDRESSES_LIST_FLAG_TABLE = defineFlags({
     help: 'created strictly after (created_at.gt)',
     field: 'created_at.gt',
   },
-  limit: { kind: 'text', flag: '--limit <n>', help: 'items per page (1 to 1000, default 100)', field: 'limit' },
-  order: { kind: 'choice', flag: '--order <order>', help: 'sort direction', choices: LIST_ORDERS, field: 'order' },
-  orderBy: {
-    kind: 'choice',
-    flag: '--order-by <key>',
-    help: 'sort key',
-    choices: DEPOSIT_ADDRESS_ORDER_BY,
-    field: 'order_by',
-  },
+  ...pageSpecs(DEPOSIT_ADDRESS_ORDER_BY),
   cursor: {
     kind: 'text',
     flag: '--cursor <cursor>',

@@ -80,6 +80,18 @@ export async function approve(ctx: ApprovalsDeps, id: string, yes: boolean): Pro
   const h = await held(ctx, id);
   if (h.status !== 'pending') throw usageError(`ID: ${id} is ${h.status}, not waiting for approvals`);
   const content = checkedContent(h);
+  // Only an approver (or an admin) may: said before a key is made on this machine for nothing.
+  const me = await gatewayCall<{ operator: string; role: string }>(
+    (await ctx.service.connect()).client,
+    'GET',
+    '/_gateway/whoami',
+  );
+  if (me.role !== 'approver' && me.role !== 'admin')
+    throw new CoinopError(
+      'auth',
+      `${me.operator} is ${me.role === 'initiator' ? 'an' : 'a'} ${me.role} at this gateway: only approvers approve`,
+    );
+  if (me.operator === h.initiator) throw new CoinopError('policy', 'the initiator cannot approve their own request');
   let key: ReturnType<typeof approverKey>;
   try {
     key = approverKey(ctx.policy.configDir(), (line) => ctx.display.io.err(`${line}\n`));

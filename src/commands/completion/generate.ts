@@ -73,9 +73,15 @@ const DYNAMIC: Record<string, string> = { '--context': 'profiles', '--profile': 
 /** A description in one short line: its first clause. */
 const summary = (s: string) => s.replace(/\s+/g, ' ').split(/[;(]/)[0].trim();
 
-function opt(o: Option): Opt {
-  const value = o.required || o.optional;
-  return { long: o.long, short: o.short, description: summary(o.description), value, hidden: o.hidden };
+function opt(option: Option): Opt {
+  const value = option.required || option.optional;
+  return {
+    long: option.long,
+    short: option.short,
+    description: summary(option.description),
+    value,
+    hidden: option.hidden,
+  };
 }
 
 /** `inherited`: the options of the command's ancestors, which commander reads anywhere after them (global ones too). */
@@ -306,10 +312,10 @@ function zsh(nodes: Node[]): string {
     '    return',
     '  fi',
     '  case "$cmd" in',
-    ...nodes.map((n) => {
-      if (n.files) return `    "${n.path}") _files; return ;;`;
-      const subs = n.subcommands.map((c) => described(c.name, c.description)).join(' ');
-      return `    "${n.path}") descs=(${subs}); cands=(${n.positional.join(' ')}) ;;`;
+    ...nodes.map((node) => {
+      if (node.files) return `    "${node.path}") _files; return ;;`;
+      const subs = node.subcommands.map((c) => described(c.name, c.description)).join(' ');
+      return `    "${node.path}") descs=(${subs}); cands=(${node.positional.join(' ')}) ;;`;
     }),
     '  esac',
     "  (( ${#descs} )) && _describe -t commands 'command' descs",
@@ -367,23 +373,23 @@ function fish(nodes: Node[]): string {
     '    end',
     'end',
   ];
-  const optionLine = (n: Node, o: Opt, cond?: string) => {
-    const v = o.long ? n.values[o.long] : undefined;
-    const dynamic = o.long ? DYNAMIC[o.long] : undefined;
+  const optionLine = (node: Node, opt: Opt, cond?: string) => {
+    const v = opt.long ? node.values[opt.long] : undefined;
+    const dynamic = opt.long ? DYNAMIC[opt.long] : undefined;
     const value =
-      n.assetNetworks && o.long === '--network'
+      node.assetNetworks && opt.long === '--network'
         ? " -x -a '(__coinop_networks)'"
         : dynamic
           ? ` -x -a '(coinop __complete ${dynamic} 2>/dev/null)'`
           : v
             ? ` -x -a ${fishQuote(v.join(' '))}`
-            : o.long && n.fileOptions.includes(o.long)
+            : opt.long && node.fileOptions.includes(opt.long)
               ? ' -r -F'
-              : o.value
+              : opt.value
                 ? ' -x'
                 : '';
-    const names = `${o.short ? ` -s ${o.short.slice(1)}` : ''}${o.long ? ` -l ${o.long.slice(2)}` : ''}`;
-    return `complete -c coinop${cond ? ` -n ${fishQuote(cond)}` : ''}${names}${value} -d ${fishQuote(o.description)}`;
+    const names = `${opt.short ? ` -s ${opt.short.slice(1)}` : ''}${opt.long ? ` -l ${opt.long.slice(2)}` : ''}`;
+    return `complete -c coinop${cond ? ` -n ${fishQuote(cond)}` : ''}${names}${value} -d ${fishQuote(opt.description)}`;
   };
   // The program's own options hold after every command: said once, without a condition.
   const root = nodes.find((n) => !n.path)!;

@@ -30,23 +30,23 @@ export async function startFeed(
   ctx: Pick<Ports, 'service' | 'clock' | 'interrupt'>,
   conn: Connection,
   reader: CheckpointKey['reader'],
-  o: FollowOptions & { url?: string },
+  options: FollowOptions & { url?: string },
 ): Promise<Start> {
   const key: CheckpointKey = {
     reader,
     profile: conn.context.name,
     serviceId: conn.serviceId,
-    types: o.types,
-    ...(o.url ? { target: o.url } : {}),
+    types: options.types,
+    ...(options.url ? { target: options.url } : {}),
   };
   const file = checkpointFile(ctx.service.dataDir(), key);
   const writer = new CheckpointWriter(file, key, () => ctx.clock.now());
-  const feedOptions = { client: conn.client, types: o.types, flags: FLAGS };
+  const feedOptions = { client: conn.client, types: options.types, flags: FLAGS };
   let position: FeedPosition | undefined;
   let from: string;
-  if (o.since !== undefined) {
-    position = { created_at: o.since, ids: [] };
-    from = `events from ${o.since} on (--since)`;
+  if (options.since !== undefined) {
+    position = { created_at: options.since, ids: [] };
+    from = `events from ${options.since} on (--since)`;
   } else {
     const saved = readCheckpoint(file);
     if (saved) {

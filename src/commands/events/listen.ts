@@ -20,18 +20,18 @@ const WINDOW = 1000;
 const MAX_RETRY_MS = 10_000;
 
 /** A delivery attempt as a record (NDJSON, CSV). */
-function deliveryRecord(r: DeliveryReport, at: number): Record<string, unknown> {
+function deliveryRecord(report: DeliveryReport, at: number): Record<string, unknown> {
   return {
     at: new Date(at).toISOString(),
-    event_id: r.event.id,
-    type: r.event.type,
-    object_id: (r.event.object as { id?: unknown }).id ?? null,
-    attempt: r.attempt,
-    status: r.status ?? null,
-    ms: r.ms,
-    delivered: r.delivered,
-    ...(r.error ? { error: r.error } : {}),
-    ...(r.retryInMs !== undefined ? { retry_in_ms: r.retryInMs } : {}),
+    event_id: report.event.id,
+    type: report.event.type,
+    object_id: (report.event.object as { id?: unknown }).id ?? null,
+    attempt: report.attempt,
+    status: report.status ?? null,
+    ms: report.ms,
+    delivered: report.delivered,
+    ...(report.error ? { error: report.error } : {}),
+    ...(report.retryInMs !== undefined ? { retry_in_ms: report.retryInMs } : {}),
   };
 }
 
@@ -75,22 +75,22 @@ export async function listen(ctx: Invocation, raw: RawFlags): Promise<void> {
 
 async function forward(
   ctx: Invocation,
-  o: EventsListenOptions & { url: string },
+  options: EventsListenOptions & { url: string },
   key: { secret: string; created: boolean; file: string },
 ): Promise<void> {
   const conn = await ctx.connect();
   // What the feed's reader shares with events watch takes the ports (listen itself still the whole invocation).
   const deps = ports(ctx);
-  const start = await startFeed(deps, conn, 'listen', o);
+  const start = await startFeed(deps, conn, 'listen', options);
   const p = palette(ctx.io.colourErr);
   ctx.io.err(
-    `Forwarding events to ${o.url} (profile ${conn.context.name}, ${o.types.length ? o.types.join(', ') : 'every type'}), from ${start.from}\n` +
+    `Forwarding events to ${options.url} (profile ${conn.context.name}, ${options.types.length ? options.types.join(', ') : 'every type'}), from ${start.from}\n` +
       `Signing secret ${p.bold(key.secret)}${key.created ? ' (new)' : ''}: the receiver's shared secret, like the Stripe CLI's whsec_. ` +
       `Check the ${SIGNATURE_HEADER} header with it (docs/events.md: "Forwarding events"). Kept in ${key.file}\n`,
   );
   const transport = new Transport({
     attempts: 1,
-    timeoutMs: o.timeoutMs,
+    timeoutMs: options.timeoutMs,
     userAgent: `coinop/${ctx.version}`,
     debug: ctx.globals.debug ? (l) => ctx.debug(l) : undefined,
   });
@@ -98,10 +98,10 @@ async function forward(
   const out = new LineWriter(deps.display, DELIVERY_COLUMNS, (r) => deliveryLine(ctx, r));
   let forwarded = 0;
   const forwarder = new Forwarder({
-    url: o.url,
+    url: options.url,
     secret: key.secret,
     transport,
-    concurrency: o.concurrency,
+    concurrency: options.concurrency,
     retryBaseMs: ctx.settings.retryBaseMs,
     maxRetryMs: MAX_RETRY_MS,
     window: WINDOW,
@@ -118,10 +118,10 @@ async function forward(
     return (
       `interrupted: forwarding stopped; ${forwarded} event${forwarded === 1 ? '' : 's'} forwarded in order. ` +
       (at ? `Every event up to ${at.created_at} was delivered (the checkpoint, ${start.writer.file}). ` : '') +
-      `${forwarder.pending} not yet delivered will be sent on the next start: coinop events listen --forward-to ${o.url}`
+      `${forwarder.pending} not yet delivered will be sent on the next start: coinop events listen --forward-to ${options.url}`
     );
   };
-  const done = () => o.count !== undefined && forwarded >= o.count;
+  const done = () => options.count !== undefined && forwarded >= options.count;
   await followFeed(
     deps,
     start.feed,

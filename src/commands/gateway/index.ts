@@ -21,8 +21,7 @@ export function register(program: Command, ctx: Invocation): void {
       'coinop gateway start --upstream local --port 7358',
     ],
   );
-  const opts = async (raw: RawFlags) => (await import('./options.js')).parseStoreOptions(raw, ctx.settings.dataDir);
-  const run = () => import('./run.js');
+  const opts = (raw: RawFlags) => storeOptions(ctx, raw);
   examples(
     gateway
       .command('init')
@@ -49,6 +48,16 @@ export function register(program: Command, ctx: Invocation): void {
       }),
     ['coinop gateway start --upstream production --store postgres://gw@db/coinop --tls-cert gw.pem --tls-key gw.key'],
   );
+  registerOperators(gateway, ctx);
+  registerPolicy(gateway, ctx);
+}
+
+const storeOptions = async (ctx: Invocation, raw: RawFlags) =>
+  (await import('./options.js')).parseStoreOptions(raw, ctx.settings.dataDir);
+const run = () => import('./run.js');
+
+function registerOperators(gateway: Command, ctx: Invocation): void {
+  const opts = (raw: RawFlags) => storeOptions(ctx, raw);
   const operators = examples(gateway.command('operators').description("the gateway's operators and their roles"), [
     'coinop gateway operators add ivy --role initiator',
     'coinop gateway operators list',
@@ -88,6 +97,10 @@ export function register(program: Command, ctx: Invocation): void {
         }),
       [`coinop gateway operators ${verb} ivy`],
     );
+}
+
+function registerPolicy(gateway: Command, ctx: Invocation): void {
+  const opts = (raw: RawFlags) => storeOptions(ctx, raw);
   const policy = examples(
     gateway.command('policy').description("the gateway's policy, kept in its store with every version"),
     ['coinop gateway policy set team-policy.yaml', 'coinop gateway policy history'],

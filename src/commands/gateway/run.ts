@@ -1,6 +1,7 @@
 // coinop gateway: init (the store and an admin operator), start (the server in the foreground, holding the upstream
 // context's credentials), operators add|list|disable|enable, policy show|set|history. The administration commands
 // work on the store directly, on the machine that runs the gateway; each change is an entry in the store's audit chain.
+import { stopSignal } from '../../stop-signal.js';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { Invocation } from '../../cli/invocation.js';
@@ -56,7 +57,8 @@ function showCredentials(ctx: Invocation, name: string, role: Role, c: { clientI
   ctx.output().one({ operator: name, role, client_id: c.clientId, client_secret: c.secret });
   ctx.io.err(
     'the client secret is shown this once and kept only as a hash: hand it to the operator, who logs in with\n' +
-      `  coinop login --env custom --base-url <gateway> --auth-url <gateway> --client-id ${c.clientId} --client-secret-stdin\n`,
+      `  coinop login --env custom --name gw --base-url <gateway> --auth-url <gateway> --ws-url <gateway ws>/ws \\\n` +
+      `    --client-id ${c.clientId} --client-secret-stdin --profile-id <the service profile to use>\n`,
   );
 }
 
@@ -194,15 +196,7 @@ export async function start(ctx: Invocation, o: StartOptions): Promise<void> {
   ctx.io.err(
     `coinop gateway at ${gw.url} (stream ${gw.wsUrl}) for context ${o.upstream}; store ${redactUrl(o.store)}. Ctrl-C stops it.\n`,
   );
-  await new Promise<void>((resolve) => {
-    const stop = () => {
-      process.off('SIGINT', stop);
-      process.off('SIGTERM', stop);
-      resolve();
-    };
-    process.on('SIGINT', stop);
-    process.on('SIGTERM', stop);
-  });
+  await stopSignal();
   await gw.close();
   ctx.io.err('coinop gateway stopped\n');
 }

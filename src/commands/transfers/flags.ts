@@ -1,8 +1,8 @@
 // coinop transfers list, get and watch: their flags, declared once: index.ts declares them, options.ts reads their
 // typed values, and the request field each gives names it in messages.
 import type { Command } from 'commander';
-import { LIST_ORDERS, TRANSFER_ORDER_BY } from '../../contract/enums.js';
-import { defineFlags, timeFilterSpecs } from '../../cli/flags.js';
+import { TRANSFER_ORDER_BY } from '../../contract/enums.js';
+import { defineFlags, pageSpecs, timeFilterSpecs } from '../../cli/flags.js';
 import { tableOptions } from '../../cli/list-flags.js';
 import { TIME_HELP, waitTimeoutSpec } from '../../cli/options.js';
 
@@ -57,15 +57,7 @@ export const TRANSFERS_LIST_FLAG_TABLE = defineFlags({
   groupId: { kind: 'list', split: true, flag: '--group-id <id>', help: 'group ids', field: 'group_ids' },
   ...timeFilterSpecs('created', 'created_at', timeHelp),
   ...timeFilterSpecs('updated', 'updated_at', timeHelp),
-  limit: { kind: 'text', flag: '--limit <n>', help: 'items per page (1 to 1000, default 100)', field: 'limit' },
-  order: { kind: 'choice', flag: '--order <order>', help: 'sort direction', choices: LIST_ORDERS, field: 'order' },
-  orderBy: {
-    kind: 'choice',
-    flag: '--order-by <key>',
-    help: 'sort key',
-    choices: TRANSFER_ORDER_BY,
-    field: 'order_by',
-  },
+  ...pageSpecs(TRANSFER_ORDER_BY),
   cursor: {
     kind: 'text',
     flag: '--cursor <cursor>',

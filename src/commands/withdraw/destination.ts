@@ -83,25 +83,30 @@ async function lookUp(conn: Connection, nickname: string, identityId: string | u
 
 export async function bookDestination(
   ctx: Pick<Ports, 'service' | 'prompter'>,
-  o: WithdrawOptions & { to: string },
+  options: WithdrawOptions & { to: string },
 ): Promise<BookDestination> {
   const conn = await ctx.service.connect();
-  const entry = await lookUp(conn, o.to, o.identityId);
+  const entry = await lookUp(conn, options.to, options.identityId);
   const network = entry.crypto_network as CryptoNetwork;
   if (entry.status !== undefined && entry.status !== 'APPROVED')
-    throw usageError(`--to: "${o.to}" is ${entry.status} in the address book; only an APPROVED address can be paid`);
-  if (o.network !== undefined && o.network !== network)
-    throw usageError(`--network: "${o.to}" is a ${network} address, not ${o.network}`, 'leave --network out with --to');
-  const carried = CRYPTO_ASSETS.filter((a) => ASSETS[a].networks[network]);
-  if (o.asset !== undefined && !networksForAsset(o.asset).includes(network))
     throw usageError(
-      `--asset: ${o.asset} cannot be sent on ${network}, the network of "${o.to}" (it carries ${carried.join(', ')})`,
+      `--to: "${options.to}" is ${entry.status} in the address book; only an APPROVED address can be paid`,
+    );
+  if (options.network !== undefined && options.network !== network)
+    throw usageError(
+      `--network: "${options.to}" is a ${network} address, not ${options.network}`,
+      'leave --network out with --to',
+    );
+  const carried = CRYPTO_ASSETS.filter((a) => ASSETS[a].networks[network]);
+  if (options.asset !== undefined && !networksForAsset(options.asset).includes(network))
+    throw usageError(
+      `--asset: ${options.asset} cannot be sent on ${network}, the network of "${options.to}" (it carries ${carried.join(', ')})`,
     );
   const pr = ctx.prompter;
-  let asset = o.asset ?? (carried.length === 1 ? carried[0] : undefined);
+  let asset = options.asset ?? (carried.length === 1 ? carried[0] : undefined);
   if (asset === undefined) {
     if (!pr.allowed) throw usageError(`missing --asset: ${network} carries ${carried.join(', ')}`, 'give --asset');
     asset = await pr.select(`Asset to send on ${network}`, carried);
   }
-  return { nickname: entry.nickname ?? o.to, address: entry.address, network, asset };
+  return { nickname: entry.nickname ?? options.to, address: entry.address, network, asset };
 }

@@ -35,17 +35,17 @@ export class SimulatedExchange {
   }
 
   /** One more subscription to a market; the first brings it to now. Returns the market. */
-  watch(m: Market): SimulatedMarket {
-    const sim = this.current(m);
-    this.watchers.set(m, (this.watchers.get(m) ?? 0) + 1);
+  watch(market: Market): SimulatedMarket {
+    const sim = this.current(market);
+    this.watchers.set(market, (this.watchers.get(market) ?? 0) + 1);
     return sim;
   }
 
   /** One subscription fewer; at none the market stops stepping. */
-  unwatch(m: Market): void {
-    const n = (this.watchers.get(m) ?? 1) - 1;
-    if (n > 0) this.watchers.set(m, n);
-    else this.watchers.delete(m);
+  unwatch(market: Market): void {
+    const n = (this.watchers.get(market) ?? 1) - 1;
+    if (n > 0) this.watchers.set(market, n);
+    else this.watchers.delete(market);
   }
 
   /** The markets someone watches (the stream steps these). */

@@ -354,9 +354,9 @@ export class SimulatedMarket {
   topOfBook(timestamp = this.time): TopOfBookPayload {
     const pd = this.info.priceDecimals;
     const ad = this.info.amountDecimals;
-    const one = (s: SimSide): BookLevel[] => {
-      const b = s.best();
-      return b === undefined ? [] : [{ price: scaledToString(b, pd), amount: scaledToString(s.lots.get(b)!, ad) }];
+    const one = (side: SimSide): BookLevel[] => {
+      const b = side.best();
+      return b === undefined ? [] : [{ price: scaledToString(b, pd), amount: scaledToString(side.lots.get(b)!, ad) }];
     };
     return { market: this.market, type: 'TOP_OF_BOOK', timestamp, bids: one(this.bids), asks: one(this.asks) };
   }
@@ -365,11 +365,11 @@ export class SimulatedMarket {
   snapshot(): MarketDataPayload {
     const pd = this.info.priceDecimals;
     const ad = this.info.amountDecimals;
-    const levels = (s: SimSide): BookLevel[] => {
+    const levels = (side: SimSide): BookLevel[] => {
       const out: BookLevel[] = [];
-      for (let i = s.ticks.length - 1; i >= 0; i--) {
-        const t = s.ticks[i];
-        out.push({ price: scaledToString(t, pd), amount: scaledToString(s.lots.get(t)!, ad) });
+      for (let i = side.ticks.length - 1; i >= 0; i--) {
+        const t = side.ticks[i];
+        out.push({ price: scaledToString(t, pd), amount: scaledToString(side.lots.get(t)!, ad) });
       }
       return out;
     };

@@ -56,34 +56,34 @@ export class LiveScreen {
   };
   private readonly onData = (d: Buffer | string) => {
     const s = d.toString();
-    if (s.includes('\u0003')) this.o.onQuit('ctrl-c');
-    else if (s.includes('q') || s.includes('Q')) this.o.onQuit('q');
+    if (s.includes('\u0003')) this.options.onQuit('ctrl-c');
+    else if (s.includes('q') || s.includes('Q')) this.options.onQuit('q');
   };
   frames = 0;
   skipped = 0;
 
-  constructor(private readonly o: LiveScreenOptions) {}
+  constructor(private readonly options: LiveScreenOptions) {}
 
   get width(): number {
-    return Math.max(20, this.o.stdout.columns || 80);
+    return Math.max(20, this.options.stdout.columns || 80);
   }
   get height(): number {
-    return Math.max(5, this.o.stdout.rows || 24);
+    return Math.max(5, this.options.stdout.rows || 24);
   }
 
   start(): void {
     if (this.active) return;
     this.active = true;
-    this.o.stdout.write(ENTER);
-    const stdin = this.o.stdin;
+    this.options.stdout.write(ENTER);
+    const stdin = this.options.stdin;
     if (stdin?.isTTY && stdin.setRawMode) {
       this.rawBefore = !!(stdin as { isRaw?: boolean }).isRaw;
       stdin.setRawMode(true);
       stdin.on('data', this.onData);
       stdin.resume();
     }
-    this.o.stdout.on('resize', this.onResize);
-    const fps = Math.min(30, Math.max(1, this.o.fps ?? 20));
+    this.options.stdout.on('resize', this.onResize);
+    const fps = Math.min(30, Math.max(1, this.options.fps ?? 20));
     this.timer = setInterval(() => this.draw(), Math.round(1000 / fps));
     this.draw();
   }
@@ -95,11 +95,11 @@ export class LiveScreen {
     const h = this.height;
     let lines: string[];
     try {
-      lines = this.o.render(w, h).slice(0, h);
+      lines = this.options.render(w, h).slice(0, h);
     } catch (e) {
       // A timer callback that throws would end the process with the terminal still in the alternate screen.
       this.stop();
-      this.o.onError?.(e);
+      this.options.onError?.(e);
       return;
     }
     let frame = `${ESC}H`;
@@ -111,7 +111,7 @@ export class LiveScreen {
     }
     this.last = frame;
     this.frames++;
-    this.o.stdout.write(frame);
+    this.options.stdout.write(frame);
   }
 
   /** Leave the alternate screen and give the terminal back (cursor, raw mode, listeners). Safe to call twice. */
@@ -120,13 +120,13 @@ export class LiveScreen {
     this.active = false;
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
-    this.o.stdout.off('resize', this.onResize);
-    const stdin = this.o.stdin;
+    this.options.stdout.off('resize', this.onResize);
+    const stdin = this.options.stdin;
     if (stdin?.isTTY && stdin.setRawMode) {
       stdin.off('data', this.onData);
       stdin.setRawMode(this.rawBefore);
       stdin.pause();
     }
-    this.o.stdout.write(LEAVE);
+    this.options.stdout.write(LEAVE);
   }
 }

@@ -53,10 +53,10 @@ export function ago(ms: number): string {
  * How long the stream has gone without a heartbeat once that is well past its rhythm (three gaps, at least 3 s), in
  * ms; 0 while heartbeats come on time. Counted from the connection's start when none came on it yet.
  */
-export function heartbeatStallMs(c: StreamStatus, now: number): number {
-  if (c.state !== 'live') return 0;
-  const since = now - Math.max(c.lastHeartbeatAt, c.connectedAt);
-  return since > Math.max(3000, 3 * c.heartbeatGapMs) ? since : 0;
+export function heartbeatStallMs(status: StreamStatus, now: number): number {
+  if (status.state !== 'live') return 0;
+  const since = now - Math.max(status.lastHeartbeatAt, status.connectedAt);
+  return since > Math.max(3000, 3 * status.heartbeatGapMs) ? since : 0;
 }
 
 /** The connection line shared by every view: live, or stale when heartbeats stopped, or why it is not. */
@@ -193,10 +193,10 @@ function ladderLines(
   const label = st.colour ? '' : '     ';
   const barWidth = Math.max(0, width - (label.length + pw + aw + tw + 8));
   const maxCum = Math.max(asks.at(-1)?.cum ?? 0, bids.at(-1)?.cum ?? 0) || 1;
-  const row = (l: LadderLevel, side: 'ask' | 'bid') => {
+  const row = (level: LadderLevel, side: 'ask' | 'bid') => {
     const colour = stale ? plain : side === 'ask' ? p.red : p.green;
-    const bar = '█'.repeat(Math.round((l.cum / maxCum) * barWidth));
-    return `${st.colour ? '' : `${side}  `}${colour(padL(l.price, pw))}  ${padL(l.amount, aw)}  ${padL(l.total, tw)}  ${colour(bar)}`;
+    const bar = '█'.repeat(Math.round((level.cum / maxCum) * barWidth));
+    return `${st.colour ? '' : `${side}  `}${colour(padL(level.price, pw))}  ${padL(level.amount, aw)}  ${padL(level.total, tw)}  ${colour(bar)}`;
   };
   const lines = [
     p.dim(`${st.colour ? '' : 'SIDE '}${padL('PRICE', pw)}  ${padL('AMOUNT', aw)}  ${padL('TOTAL', tw)}  DEPTH`),

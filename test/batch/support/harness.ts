@@ -1,13 +1,17 @@
 // Test support for batch tests: a local service on an ephemeral port with a file database, coinop as a child
 // process, and reads of what the service holds (transfers by ref_id, balances).
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import Database from 'better-sqlite3';
+import { journalPath } from '../../../src/batch/journal.js';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { startLocalService, type LocalService, type LocalServiceOptions } from '../../../src/local/service.js';
 import { DEMO } from '../../../src/embedded/demo.js';
 import { deriveRefId, rowKey } from '../../../src/batch/ref-ids.js';
 import { eip55 } from '../../../src/contract/addresses.js';
+import { adminToken } from '../../support/tokens.js';
 import { until } from '../../support/wait.js';
 
 export const ROOT = resolve(__dirname, '../../..');
@@ -87,18 +91,8 @@ export function run(
   });
 }
 
-export async function token(svc: LocalService): Promise<string> {
-  const res = await fetch(`${svc.authUrl}/oauth2/token`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({
-      grant_type: 'client_credentials',
-      client_id: DEMO.adminClientId,
-      client_secret: DEMO.clientSecret,
-      scope: 'transfer:read_transfer',
-    }),
-  });
-  return ((await res.json()) as { access_token: string }).access_token;
+export function token(svc: LocalService): Promise<string> {
+  return adminToken(svc.authUrl, 'transfer:read_transfer');
 }
 
 /** Every crypto withdrawal the service holds, through the transfers list (all pages). */
@@ -167,4 +161,43 @@ export function ethCsvRefIds(n: number, extra = ''): string[] {
     const { n: meta, ...r } = ethRow(i, extra);
     return deriveRefId(rowKey({ ...r, metadata: { n: meta }, profile_id: DEMO.profileId }), 1);
   });
+}
+
+/** Writes a batch input file into the environment's folder; returns its path. */
+export function inputFile(e: Env, name: string, text: string): string {
+  const f = join(e.dir, name);
+  writeFileSync(f, text);
+  return f;
+}
+
+/** The withdrawal requests the service received in all (from its request journal). */
+export async function withdrawalPosts(svc: LocalService): Promise<{ method: string; url: string; status: number }[]> {
+  return (await journalEntries(svc)).filter((j) => j.method === 'POST' && j.url === '/v2/transfer/crypto-withdrawals');
+}
+
+/** Where a batch of this text keeps its journal, with the environment's data folder and no --journal. */
+export function defaultJournal(e: Env, text: string): string {
+  return journalPath(
+    join(e.dir, 'data'),
+    createHash('sha256').update(text).digest('hex'),
+    undefined,
+    'local',
+    e.svc.baseUrl,
+  );
+}
+
+/** Rows the journal of a running batch records as answered (succeeded or failed), read while it runs (-1 before it exists). */
+export function answered(journal: string): number {
+  try {
+    const db = new Database(journal, { readonly: true, fileMustExist: true });
+    try {
+      return (
+        db.prepare(`SELECT count(*) AS n FROM rows WHERE state IN ('succeeded', 'failed')`).get() as { n: number }
+      ).n;
+    } finally {
+      db.close();
+    }
+  } catch {
+    return -1;
+  }
 }

@@ -27,16 +27,16 @@ export interface AuditedBatch {
   totals?: Totals[];
 }
 
-function batchWhat(b: AuditedBatch, rows: number): AuditWhat {
+function batchWhat(batch: AuditedBatch, rows: number): AuditWhat {
   return {
-    batch_id: b.batchId,
-    file: b.file,
-    file_sha256: b.scan.fileHash,
-    journal: b.journal,
+    batch_id: batch.batchId,
+    file: batch.file,
+    file_sha256: batch.scan.fileHash,
+    journal: batch.journal,
     rows,
-    profile_id: b.profileId,
-    ...(b.rowsSha256 ? { rows_sha256: b.rowsSha256 } : {}),
-    totals: (b.totals ?? b.scan.totals).map((t) => ({
+    profile_id: batch.profileId,
+    ...(batch.rowsSha256 ? { rows_sha256: batch.rowsSha256 } : {}),
+    totals: (batch.totals ?? batch.scan.totals).map((t) => ({
       asset: t.asset,
       network: t.network,
       rows: t.rows,
@@ -47,18 +47,18 @@ function batchWhat(b: AuditedBatch, rows: number): AuditWhat {
 }
 
 /** The batch as it starts sending (`rows`: those this run sends). */
-export function batchStart(b: AuditedBatch, rows: number, resumed: boolean): AuditEvent {
+export function batchStart(batch: AuditedBatch, rows: number, resumed: boolean): AuditEvent {
   return {
     kind: 'batch',
     ref_id: null,
-    what: { ...batchWhat(b, rows), ...(resumed ? { resumed: true } : {}) },
+    what: { ...batchWhat(batch, rows), ...(resumed ? { resumed: true } : {}) },
     outcome: { result: 'attempt' },
   };
 }
 
 /** The batch refused by coinop's own checks (the policy, funds, limits), with the full reason; nothing was sent. */
 export function batchRefused(
-  b: AuditedBatch,
+  batch: AuditedBatch,
   rows: number,
   resumed: boolean,
   e: { category: string; message: string },
@@ -66,7 +66,7 @@ export function batchRefused(
   return {
     kind: 'batch',
     ref_id: null,
-    what: { ...batchWhat(b, rows), ...(resumed ? { resumed: true } : {}) },
+    what: { ...batchWhat(batch, rows), ...(resumed ? { resumed: true } : {}) },
     outcome: { result: 'refused', error: { category: e.category, message: e.message } },
   };
 }
@@ -89,8 +89,8 @@ export function auditedRowsDigest(dataDir: string, batchId: string): string | un
 }
 
 /** A row about to be sent: written (and on disk) before its request leaves. */
-export function rowAttempt(r: BatchRow, batchId: string): AuditEvent {
-  return { kind: 'batch_row', ref_id: r.body.ref_id, what: rowWhat(r, batchId), outcome: { result: 'attempt' } };
+export function rowAttempt(row: BatchRow, batchId: string): AuditEvent {
+  return { kind: 'batch_row', ref_id: row.body.ref_id, what: rowWhat(row, batchId), outcome: { result: 'attempt' } };
 }
 
 function rowWhat(r: BatchRow, batchId: string): AuditWhat {
@@ -109,9 +109,9 @@ function rowWhat(r: BatchRow, batchId: string): AuditWhat {
 }
 
 /** A row's answer. */
-export function rowEvent(r: BatchRow, out: RowOutcome, batchId: string): AuditEvent {
-  const b = r.body;
-  const what = rowWhat(r, batchId);
+export function rowEvent(row: BatchRow, out: RowOutcome, batchId: string): AuditEvent {
+  const b = row.body;
+  const what = rowWhat(row, batchId);
   if ('transfer' in out) {
     const t = out.transfer as unknown as Record<string, unknown>;
     if (typeof t.fee === 'string') what.fee = t.fee;

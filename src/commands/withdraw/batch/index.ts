@@ -84,8 +84,8 @@ function refuseWithdrawFlags(withdraw: Command, batch: Command): void {
   }
 }
 
-function rootOf(c: Command): Command {
-  let r = c;
+function rootOf(command: Command): Command {
+  let r = command;
   while (r.parent) r = r.parent;
   return r;
 }
