@@ -19,11 +19,11 @@ import {
 
 /** Where a run goes, as the approval states it: the profile's environment and API address, the default profile. */
 export function approvalScope(
-  p: ResolvedContext,
+  context: ResolvedContext,
   kind: ApprovalScope['kind'],
   defaultProfileId: string | undefined,
 ): ApprovalScope {
-  return { kind, environment: p.environment, service: p.baseUrl, profileId: defaultProfileId ?? '-' };
+  return { kind, environment: context.environment, service: context.baseUrl, profileId: defaultProfileId ?? '-' };
 }
 
 /** The approval a key writes for a file: next to it, FILE.approval-<key id>.txt. */

@@ -10,13 +10,12 @@ import { withdraw } from '../../src/commands/withdraw/run.js';
 import type { WithdrawOptions } from '../../src/commands/withdraw/options.js';
 import { DEMO } from '../../src/embedded/demo.js';
 import {
-  fakeConfirmer,
-  fakeDisplay,
-  fixedClock,
-  keptInterrupt,
+  auditSince,
+  type fakeConfirmer,
+  type fakeDisplay,
   type LocalFixture,
   localFixture,
-  noPrompts,
+  moneyPorts,
 } from './ports.js';
 
 const ADDRESS = '1BvBMSEYstWetqTFn5Au4m4GFg7xJaNVN2';
@@ -32,19 +31,8 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-function deps(o: Parameters<typeof fakeDisplay>[0] = {}, answer: Parameters<typeof fakeConfirmer>[0] = 'confirmed') {
-  const display = fakeDisplay(o);
-  return {
-    display,
-    service: local.connector(),
-    prompter: noPrompts(display),
-    confirmer: fakeConfirmer(answer),
-    audit: local.audit().port,
-    clock: fixedClock(),
-    interrupt: keptInterrupt(),
-    policy: local.policy,
-  };
-}
+const deps = (o: Parameters<typeof fakeDisplay>[0] = {}, answer: Parameters<typeof fakeConfirmer>[0] = 'confirmed') =>
+  moneyPorts(local, o, answer);
 
 const withdrawal = (refId: string | undefined, more: Partial<WithdrawOptions> = {}): WithdrawOptions => ({
   asset: 'BTC',
@@ -70,13 +58,7 @@ async function withdrawalsSent(): Promise<number> {
   return fresh.filter((e) => e.method === 'POST' && e.url.startsWith('/v2/transfer/crypto-withdrawals')).length;
 }
 
-/** The audit entries written since `from`, as kind, outcome result and ref_id. */
-const entriesSince = (from: number) =>
-  local
-    .audit()
-    .entries()
-    .slice(from)
-    .map((e) => [e.kind, e.outcome.result, e.ref_id]);
+const entriesSince = (from: number) => auditSince(local, from);
 
 /** Writes the context's policy file (policies/local.yaml in the fixture's configuration directory). */
 function writePolicy(text: string | undefined): void {
