@@ -54,11 +54,11 @@ function isRefused(error: unknown): boolean {
 }
 
 /** GET /_local/health at the address, waiting at most waitMs for the whole answer. Never throws. */
-export function probeHealth(baseUrl: string, waitMs: number): Promise<HealthProbe> {
+export function probeHealth(baseUrl: string, waitMs: number, path = '/_local/health'): Promise<HealthProbe> {
   return new Promise((resolve) => {
     let url: URL;
     try {
-      url = new URL(`${baseUrl}/_local/health`);
+      url = new URL(`${baseUrl}${path}`);
     } catch {
       resolve({ kind: 'failed', code: 'ERR_INVALID_URL' });
       return;
@@ -266,6 +266,12 @@ export async function reachService(
   options: { verified?: boolean; startEmbedded?: StartEmbedded } = {},
 ): Promise<ReachedService> {
   const byUrl = (p: ResolvedContext) => `${p.environment}:${normalizedUrl(p.baseUrl)}`;
+  if (profile.environment === 'custom' && options.verified) {
+    // A coinop gateway names the store its instances share: a batch begun through one resumes through another.
+    const probe = await probeHealth(profile.baseUrl, settings.localWaitMs, '/_gateway/health');
+    if (probe.kind === 'answered' && probe.status === 200 && probe.instanceId)
+      return { profile, serviceId: `gateway:${probe.instanceId}` };
+  }
   if (profile.environment !== 'local') return { profile, serviceId: byUrl(profile) };
   // How long a local service that accepted the connection may take to answer (COINOP_LOCAL_WAIT_MS).
   const waitMs = settings.localWaitMs;

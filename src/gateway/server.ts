@@ -51,7 +51,8 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
   const desk = new MoneyDesk(options.store, options.upstream, { now, approvalTtlMs: options.approvalTtlMs });
   const limits = new OperatorRateLimit(options.ratePerSecond ?? 50, now);
   const key = await options.store.tokenKey();
-  const ctx: Handling = { o: options, desk, limits, key, now };
+  const gatewayId = await options.store.gatewayId();
+  const ctx: Handling = { o: options, desk, limits, key, now, gatewayId };
   const handler = (req: IncomingMessage, res: ServerResponse) => {
     handle(ctx, req, res).catch((error: unknown) => {
       if (!res.headersSent) send(res, gatewayProblem(500, 'internal', 'Internal Server Error', String(error)));
@@ -92,6 +93,8 @@ interface Handling {
   limits: OperatorRateLimit;
   key: Buffer;
   now: () => number;
+  /** The store's id: the identity every instance on it answers with. */
+  gatewayId: string;
 }
 
 function send(res: ServerResponse, answer: DeskAnswer, headers: Record<string, string> = {}): void {
@@ -144,12 +147,13 @@ async function handle(ctx: Handling, req: IncomingMessage, res: ServerResponse):
       'retry-after': String(Math.ceil(wait / 1000)),
     });
   if (url.pathname.startsWith('/_gateway/')) return send(res, await gatewayRoute(ctx, op, method, url, body));
-  return apiRoute(ctx, op, req, res, method, url, body);
+  return apiRoute(ctx, op, { req, res, method, url, body });
 }
 
 function health(ctx: Handling): Record<string, unknown> {
   return {
     gateway: 'coinop',
+    instance_id: ctx.gatewayId,
     upstream: { environment: ctx.o.upstream.context.environment, context: ctx.o.upstream.context.name },
     store: ctx.o.store.sql.dialect,
   };
@@ -269,16 +273,18 @@ async function approvalRoute(
   return ctx.desk.reject(op, id, reason);
 }
 
+/** One request being answered: the request and its reply, its method, URL and body (read whole). */
+interface Exchange {
+  req: IncomingMessage;
+  res: ServerResponse;
+  method: string;
+  url: URL;
+  body: Buffer;
+}
+
 /** A v2 request: money to the desk; a known operation within the role forwarded; anything else refused. */
-async function apiRoute(
-  ctx: Handling,
-  op: Operator,
-  req: IncomingMessage,
-  res: ServerResponse,
-  method: string,
-  url: URL,
-  body: Buffer,
-): Promise<void> {
+async function apiRoute(ctx: Handling, op: Operator, exchange: Exchange): Promise<void> {
+  const { req, res, method, url, body } = exchange;
   const raw = req.url ?? '/';
   if (climbsAboveRoot(raw))
     return send(res, gatewayProblem(400, 'path', 'Bad Request', 'the path climbs above its root'));
@@ -310,7 +316,7 @@ async function apiRoute(
       res,
       gatewayProblem(403, 'role', 'Forbidden', `${op.name} is ${roleWords(op.role)}: the role lacks scope ${scope}`),
     );
-  await forward(ctx, req, res, method, url, body);
+  await forward(ctx, exchange);
 }
 
 /** Headers of the upstream's answer passed back: what a client reads (the type, rate limiting, paging). */
@@ -323,14 +329,7 @@ const PASSED = [
   'date',
 ];
 
-async function forward(
-  ctx: Handling,
-  req: IncomingMessage,
-  res: ServerResponse,
-  method: string,
-  url: URL,
-  body: Buffer,
-): Promise<void> {
+async function forward(ctx: Handling, { req, res, method, url, body }: Exchange): Promise<void> {
   const target = `${apiRoot(ctx.o.upstream.baseUrl)}${url.pathname}${url.search}`;
   const attempt = async (fresh: boolean) =>
     fetch(target, {

@@ -104,7 +104,21 @@ export class GatewayStore {
       const rows = await tx.query("SELECT value FROM gw_meta WHERE key = 'token_key'");
       if (rows.length) return false;
       await tx.query("INSERT INTO gw_meta (key, value) VALUES ('token_key', $1)", [randomBytes(32).toString('base64')]);
+      // The store's own name: every gateway instance on it answers as the same service (journals resume across them).
+      await tx.query("INSERT INTO gw_meta (key, value) VALUES ('gateway_id', $1)", [randomUUID()]);
       return true;
+    });
+  }
+
+  /** The store's id, which every gateway instance on it serves as its identity. */
+  async gatewayId(): Promise<string> {
+    return this.sql.exclusive('gw_init', async (tx) => {
+      const rows = await tx.query<{ value: string }>("SELECT value FROM gw_meta WHERE key = 'gateway_id'");
+      if (rows.length) return rows[0].value;
+      // A store made before instances had a shared name gets one now.
+      const id = randomUUID();
+      await tx.query("INSERT INTO gw_meta (key, value) VALUES ('gateway_id', $1)", [id]);
+      return id;
     });
   }
 

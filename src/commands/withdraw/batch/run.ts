@@ -141,7 +141,9 @@ export async function runBatch(ctx: BatchDeps, file: string, o: BatchOptions, st
 
   const conn = await ctx.service.connect();
   const base = started.baseUrl || profile.baseUrl;
-  const jPath = journalPath(data, scan.fileHash, o.journal, profile.environment, base);
+  // Instances of one coinop gateway are one service (its store's id): the journal follows the service, not the address.
+  const where = conn.serviceId.startsWith('gateway:') ? conn.serviceId : base;
+  const jPath = journalPath(data, scan.fileHash, o.journal, profile.environment, where);
   const journal = openJournal(jPath, scan.fileHash, conn.serviceId);
   ctx.interrupt.onExit(() => journal.close());
   const record = openRecord(sentRecordPath(data));
