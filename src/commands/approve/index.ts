@@ -1,6 +1,7 @@
 // coinop approve: declarations; the flags are checked in options.ts, the work is in run.ts.
 import type { Command } from 'commander';
 import type { Invocation } from '../../cli/invocation.js';
+import { ports } from '../../cli/ports.js';
 import { examples } from '../../cli/help.js';
 import type { RawFlags } from '../../cli/options.js';
 import { APPROVE_FLAG_TABLE } from './flags.js';
@@ -26,7 +27,7 @@ dry run and every approver work out the same ref_ids offline, and the same repea
       )
       .action(async (file: string | undefined, raw: RawFlags) => {
         const { parseApproveOptions } = await import('./options.js');
-        await (await import('./run.js')).approve(ctx, parseApproveOptions(file, raw));
+        await (await import('./run.js')).approve(ports(ctx), parseApproveOptions(file, raw), ctx.env.USER);
       }),
     [
       'coinop approve --show-key',

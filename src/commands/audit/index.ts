@@ -1,6 +1,7 @@
 // coinop audit list|verify|export|path: declarations; the flags are checked in options.ts, the work is in run.ts.
 import type { Command } from 'commander';
 import type { Invocation } from '../../cli/invocation.js';
+import { ports } from '../../cli/ports.js';
 import { examples } from '../../cli/help.js';
 import type { RawFlags } from '../../cli/options.js';
 import { AUDIT_EXPORT_FLAG_TABLE, AUDIT_LIST_FLAG_TABLE, AUDIT_VERIFY_FLAG_TABLE } from './flags.js';
@@ -20,7 +21,7 @@ export function register(program: Command, ctx: Invocation): void {
       .action(async (raw: RawFlags) => {
         const { parseAuditListOptions } = await import('./options.js');
         const o = parseAuditListOptions(raw, ctx.now());
-        await (await import('./run.js')).list(ctx, o, AUDIT_LIST_FLAG_TABLE.read(raw).gateway);
+        await (await import('./run.js')).list(ports(ctx), o, AUDIT_LIST_FLAG_TABLE.read(raw).gateway);
       }),
     [
       'coinop audit list',
@@ -35,7 +36,7 @@ export function register(program: Command, ctx: Invocation): void {
       .action(async (raw: RawFlags) => {
         const { parseAuditVerifyOptions } = await import('./options.js');
         const o = parseAuditVerifyOptions(raw);
-        await (await import('./run.js')).verify(ctx, o, AUDIT_VERIFY_FLAG_TABLE.read(raw).gateway);
+        await (await import('./run.js')).verify(ports(ctx), o, AUDIT_VERIFY_FLAG_TABLE.read(raw).gateway);
       }),
     ['coinop audit verify', 'coinop audit verify -o json', 'coinop audit verify --head 1042:3f2a9c01d4e5b6a7'],
   );
@@ -45,7 +46,7 @@ export function register(program: Command, ctx: Invocation): void {
       .action(async (raw: RawFlags) => {
         const { parseAuditExportOptions } = await import('./options.js');
         const o = parseAuditExportOptions(raw, ctx.globals.json ? 'json' : ctx.globals.output, ctx.now());
-        await (await import('./run.js')).exportLog(ctx, o, AUDIT_EXPORT_FLAG_TABLE.read(raw).gateway);
+        await (await import('./run.js')).exportLog(ports(ctx), o, AUDIT_EXPORT_FLAG_TABLE.read(raw).gateway);
       }),
     [
       'coinop audit export --from 2026-11-01 --to 2026-12-01 -o csv > november.csv',
@@ -56,7 +57,7 @@ export function register(program: Command, ctx: Invocation): void {
     audit
       .command('path')
       .description('where the audit log is')
-      .action(async () => (await import('./run.js')).path(ctx)),
+      .action(async () => (await import('./run.js')).path(ports(ctx))),
     ['coinop audit path', 'coinop audit verify && cp "$(coinop audit path)" /backup/'],
   );
 }

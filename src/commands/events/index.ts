@@ -40,7 +40,7 @@ export function register(program: Command, ctx: Invocation): void {
       events
         .command('watch')
         .description('follow new events as they happen (NDJSON piped); resumes from its checkpoint after a restart'),
-    ).action(async (raw: RawFlags) => (await import('./watch.js')).watch(ctx, raw)),
+    ).action(async (raw: RawFlags) => (await import('./watch.js')).watch(ports(ctx), raw)),
     [
       'coinop events watch',
       'coinop events watch --type transfer.crypto_withdrawal.failed -o ndjson | jq .object.id',

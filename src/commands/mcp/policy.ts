@@ -52,7 +52,10 @@ export function policyPort(ctx: Invocation, connection: () => Promise<Connection
         // No approval can come with a tool call: the rule sees none (and refuses what it covers).
         approvals:
           loaded.policy.approvals && intent.kind === 'withdrawal' && body
-            ? { content: withdrawalContent(approvalScope(ctx, 'withdrawal', body.profile_id), body), files: [] }
+            ? {
+                content: withdrawalContent(approvalScope(ctx.context(), 'withdrawal', body.profile_id), body),
+                files: [],
+              }
             : undefined,
         defaultProfileId: ctx.context().profileId,
       });

@@ -1,6 +1,7 @@
 // coinop policy show|check|init: declarations; the flags are checked in options.ts, the work is in run.ts.
 import type { Command } from 'commander';
 import type { Invocation } from '../../cli/invocation.js';
+import { ports } from '../../cli/ports.js';
 import { examples } from '../../cli/help.js';
 import type { RawFlags } from '../../cli/options.js';
 import { POLICY_INIT_FLAG_TABLE } from './flags.js';
@@ -18,7 +19,7 @@ export function register(program: Command, ctx: Invocation): void {
     policy
       .command('show')
       .description("the context's policy, rule by rule (no policy file: no rules)")
-      .action(async () => (await import('./run.js')).show(ctx)),
+      .action(async () => (await import('./run.js')).show(ports(ctx))),
     ['coinop policy show', 'coinop --context prod policy show -o json'],
   );
   examples(
@@ -28,7 +29,7 @@ export function register(program: Command, ctx: Invocation): void {
       .argument('[file]', 'a policy file, YAML or JSON')
       .action(async (file: string | undefined) => {
         const { parsePolicyCheckArgs } = await import('./options.js');
-        await (await import('./run.js')).check(ctx, parsePolicyCheckArgs(file));
+        await (await import('./run.js')).check(ports(ctx), parsePolicyCheckArgs(file));
       }),
     ['coinop policy check', 'coinop policy check team-policy.yaml'],
   );
@@ -37,7 +38,7 @@ export function register(program: Command, ctx: Invocation): void {
       .description("write a commented starter policy (no rules yet) where the context's policy lives")
       .action(async (raw: RawFlags) => {
         const { parsePolicyInitOptions } = await import('./options.js');
-        await (await import('./run.js')).init(ctx, parsePolicyInitOptions(raw));
+        await (await import('./run.js')).init(ports(ctx), parsePolicyInitOptions(raw));
       }),
     ['coinop policy init', 'coinop --context prod policy init'],
   );

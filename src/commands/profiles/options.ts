@@ -20,7 +20,7 @@ export interface ProfilesListOptions {
 }
 
 export interface ProfilesGetOptions {
-  /** A profile id or "default"; the coinop profile's service profile when not given. */
+  /** A profile id or "default"; the coinop context's service profile when not given. */
   id?: string;
   includeDeactivated: boolean;
 }

@@ -1,6 +1,7 @@
 // `coinop withdraw batch FILE`: flags and help (options.ts checks them); the work loads from ./run.js when it runs.
 import type { Command } from 'commander';
 import type { Invocation } from '../../../cli/invocation.js';
+import { ports } from '../../../cli/ports.js';
 import { usageError } from '../../../cli/errors.js';
 import { BATCH_FLAG_TABLE } from './flags.js';
 
@@ -61,7 +62,11 @@ Examples:
       // --rate not given: COINOP_BATCH_RATE or the configuration's batch-rate (coinop config set batch-rate N).
       if (command.getOptionValueSource('rate') !== 'cli') raw.rate = ctx.settings.batchRate;
       const o = parseBatchOptions(raw);
-      await (await import('./run.js')).runBatch(ctx, file, o);
+      await (await import('./run.js')).runBatch(ports(ctx), file, o, {
+        timesFile: ctx.env.COINOP_BATCH_TIMES,
+        baseUrl: ctx.settings.overrides.COINOP_BASE_URL,
+        context: ctx.globals.context,
+      });
     });
 }
 
