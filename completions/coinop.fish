@@ -209,6 +209,7 @@ complete -c coinop -n '__coinop_is \'withdraw\'' -l beneficiary -x -d 'beneficia
 complete -c coinop -n '__coinop_is \'withdraw\'' -l dry-run -d 'validate, quote and show what would be sent'
 complete -c coinop -n '__coinop_is \'withdraw\'' -s y -l yes -d 'do not ask for confirmation'
 complete -c coinop -n '__coinop_is \'withdraw\'' -l wait -d 'follow the transfer until COMPLETED or FAILED'
+complete -c coinop -n '__coinop_is \'withdraw\'' -l wait-approval -d 'at a coinop gateway that holds it for approvals: wait until it is approved and sent'
 complete -c coinop -n '__coinop_is \'withdraw\'' -l wait-timeout -x -d 'give up waiting after this long'
 complete -c coinop -n '__coinop_is \'withdraw\'' -l save -r -F -d 'with --dry-run: save the request to FILE for approval'
 complete -c coinop -n '__coinop_is \'withdraw\'' -l request -r -F -d 'send the withdrawal saved by --dry-run --save FILE'

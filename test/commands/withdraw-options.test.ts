@@ -25,6 +25,7 @@ const NONE: WithdrawOptions = {
   dryRun: false,
   yes: false,
   wait: false,
+  waitApproval: false,
   waitTimeout: 600,
   save: undefined,
   request: undefined,

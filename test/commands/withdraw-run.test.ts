@@ -44,6 +44,7 @@ const withdrawal = (refId: string | undefined, more: Partial<WithdrawOptions> = 
   dryRun: false,
   yes: false,
   wait: false,
+  waitApproval: false,
   waitTimeout: 30,
   ...more,
 });

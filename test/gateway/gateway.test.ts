@@ -13,6 +13,7 @@ import { DEMO } from '../../src/embedded/demo.js';
 import { approverKey } from '../../src/policy/keys.js';
 import { BTC_ADDRESS, ETH_ADDRESS, baseEnv, runInProcess, sandbox, type Run, type Sandbox } from '../cli/helpers.js';
 import { ENGINES, type TestStore } from './support.js';
+import { until } from '../support/wait.js';
 import { gatewayLogin, startTestGateway, type TestGateway } from './harness.js';
 import { transferFlags } from '../support/command-lines.js';
 import { postBtcWithdrawal } from '../support/requests.js';
@@ -219,6 +220,32 @@ for (const [engine, openStore] of ENGINES) {
           [ivy.name, 'sent'],
         ]),
       );
+      await setPolicy('assets: [BTC, ETH]\n');
+    });
+
+    it('withdraw --wait-approval follows a held withdrawal until an approver sends it', async () => {
+      const ivy = await operator('initiator');
+      const ana = await operator('approver');
+      await setPolicy(
+        `approvals:\n  required: 1\n  environments: [custom, local]\n  keys:\n    - ${approverKey(ana.configDir).publicKey.text}\n`,
+      );
+      await moneySent();
+      const ref = `gw-wait-${engine}`;
+      const waiting = ivy.run([...withdraw('0.001', ref), '--wait-approval']);
+      let id = '';
+      await until('the withdrawal held at the gateway', async () => {
+        const r = await ana.run(['approvals', 'list', '--status', 'pending', '-o', 'json']);
+        id =
+          (JSON.parse(r.stdout) as { pending_id: string; ref_id: string }[]).find((h) => h.ref_id === ref)
+            ?.pending_id ?? '';
+        return id !== '';
+      });
+      expect((await ana.run(['approvals', 'approve', id, '--yes'])).code).toBe(0);
+      const done = await waiting;
+      expect(done.code, done.stderr).toBe(0);
+      expect(done.stderr).toContain('approved and sent by the gateway');
+      expect(JSON.parse(done.stdout)).toMatchObject({ ref_id: ref, amount: '0.001' });
+      expect((await moneySent()).length).toBe(1);
       await setPolicy('assets: [BTC, ETH]\n');
     });
 

@@ -27,6 +27,11 @@ export const WITHDRAW_FLAG_TABLE = defineFlags({
   dryRun: { kind: 'switch', flag: '--dry-run', help: 'validate, quote and show what would be sent; send nothing' },
   yes: { kind: 'switch', flag: '-y, --yes', help: 'do not ask for confirmation' },
   wait: { kind: 'switch', flag: '--wait', help: 'follow the transfer until COMPLETED or FAILED (exit 6 on FAILED)' },
+  waitApproval: {
+    kind: 'switch',
+    flag: '--wait-approval',
+    help: 'at a coinop gateway that holds it for approvals: wait until it is approved and sent (or rejected, exit 8)',
+  },
   waitTimeout: waitTimeoutSpec(),
   save: {
     kind: 'text',

@@ -35,6 +35,8 @@ export interface WithdrawOptions {
   dryRun: boolean;
   yes: boolean;
   wait: boolean;
+  /** At a coinop gateway that holds it for approvals: follow it until it is sent, rejected or expired. */
+  waitApproval: boolean;
   /** Seconds to follow the transfer with --wait (--wait-timeout). */
   waitTimeout: number;
   /** With --dry-run: where to save the request for approval (coinop approve FILE). */
@@ -93,6 +95,7 @@ export function parseWithdrawOptions(raw: RawFlags): WithdrawOptions {
     dryRun: f.dryRun,
     yes: f.yes,
     wait: f.wait,
+    waitApproval: f.waitApproval,
     waitTimeout,
     save,
     request,

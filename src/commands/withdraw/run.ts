@@ -307,7 +307,12 @@ async function confirmAndSend(
       // As sent: a renewed quote changed the request's fee_id (the gate checks it whole again).
       const p = await gate.prepare({ ...w.request, body: w.body });
       const audit: Audited = { kind: 'withdrawal', what: auditWhat(w.g, w.body) };
-      const transfer = await submitOnce(ctx, gate, p, { noun: 'withdrawal', generated, preflighted: true });
+      const transfer = await submitOnce(ctx, gate, p, {
+        noun: 'withdrawal',
+        generated,
+        preflighted: true,
+        waitApproval: w.o.waitApproval ? { timeoutSeconds: w.o.waitTimeout } : undefined,
+      });
       return { transfer, audit };
     } catch (e) {
       // Refused as expired, nothing was made: asked again with a new quote (with --yes the fee was never shown).
