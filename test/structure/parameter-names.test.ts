@@ -50,16 +50,6 @@ const ALLOWED: Record<string, number> = {
   'src/commands/withdraw/batch/run.ts': 21,
   'src/commands/withdraw/destination.ts': 3,
   'src/commands/withdraw/run.ts': 23,
-  'src/policy/approvals.ts': 2,
-  'src/policy/hours.ts': 2,
-  'src/policy/load.ts': 7,
-  'src/policy/policy.ts': 2,
-  'src/render/chart.ts': 3,
-  'src/render/csv.ts': 1,
-  'src/render/live/screen.ts': 1,
-  'src/render/live/views.ts': 5,
-  'src/render/output.ts': 2,
-  'src/render/table.ts': 2,
 };
 
 function hasNamedBody(
