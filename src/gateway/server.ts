@@ -147,7 +147,7 @@ async function handle(ctx: Handling, req: IncomingMessage, res: ServerResponse):
       'retry-after': String(Math.ceil(wait / 1000)),
     });
   if (url.pathname.startsWith('/_gateway/')) return send(res, await gatewayRoute(ctx, op, method, url, body));
-  return apiRoute(ctx, op, req, res, method, url, body);
+  return apiRoute(ctx, op, { req, res, method, url, body });
 }
 
 function health(ctx: Handling): Record<string, unknown> {
@@ -273,16 +273,18 @@ async function approvalRoute(
   return ctx.desk.reject(op, id, reason);
 }
 
+/** One request being answered: the request and its reply, its method, URL and body (read whole). */
+interface Exchange {
+  req: IncomingMessage;
+  res: ServerResponse;
+  method: string;
+  url: URL;
+  body: Buffer;
+}
+
 /** A v2 request: money to the desk; a known operation within the role forwarded; anything else refused. */
-async function apiRoute(
-  ctx: Handling,
-  op: Operator,
-  req: IncomingMessage,
-  res: ServerResponse,
-  method: string,
-  url: URL,
-  body: Buffer,
-): Promise<void> {
+async function apiRoute(ctx: Handling, op: Operator, exchange: Exchange): Promise<void> {
+  const { req, res, method, url, body } = exchange;
   const raw = req.url ?? '/';
   if (climbsAboveRoot(raw))
     return send(res, gatewayProblem(400, 'path', 'Bad Request', 'the path climbs above its root'));
@@ -314,7 +316,7 @@ async function apiRoute(
       res,
       gatewayProblem(403, 'role', 'Forbidden', `${op.name} is ${roleWords(op.role)}: the role lacks scope ${scope}`),
     );
-  await forward(ctx, req, res, method, url, body);
+  await forward(ctx, exchange);
 }
 
 /** Headers of the upstream's answer passed back: what a client reads (the type, rate limiting, paging). */
@@ -327,14 +329,7 @@ const PASSED = [
   'date',
 ];
 
-async function forward(
-  ctx: Handling,
-  req: IncomingMessage,
-  res: ServerResponse,
-  method: string,
-  url: URL,
-  body: Buffer,
-): Promise<void> {
+async function forward(ctx: Handling, { req, res, method, url, body }: Exchange): Promise<void> {
   const target = `${apiRoot(ctx.o.upstream.baseUrl)}${url.pathname}${url.search}`;
   const attempt = async (fresh: boolean) =>
     fetch(target, {

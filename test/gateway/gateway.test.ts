@@ -13,7 +13,7 @@ import { DEMO } from '../../src/embedded/demo.js';
 import { approverKey } from '../../src/policy/keys.js';
 import { BTC_ADDRESS, ETH_ADDRESS, baseEnv, runInProcess, sandbox, type Run, type Sandbox } from '../cli/helpers.js';
 import { ENGINES, type TestStore } from './support.js';
-import { startTestGateway, type TestGateway } from './harness.js';
+import { gatewayLogin, startTestGateway, type TestGateway } from './harness.js';
 import { transferFlags } from '../support/command-lines.js';
 import { postBtcWithdrawal } from '../support/requests.js';
 
@@ -56,26 +56,7 @@ for (const [engine, openStore] of ENGINES) {
       const { client_id, client_secret } = JSON.parse(added.stdout) as { client_id: string; client_secret: string };
       const dir = join(sb.dir, name);
       const env = { ...baseEnv(dir) };
-      const login = await runInProcess(
-        [
-          'login',
-          '--env',
-          'custom',
-          '--name',
-          'gw',
-          '--base-url',
-          gw.url,
-          '--auth-url',
-          gw.url,
-          '--ws-url',
-          gw.wsUrl,
-          '--client-id',
-          client_id,
-          '--profile-id',
-          DEMO.profileId,
-        ],
-        { ...env, COINOP_CLIENT_SECRET: client_secret },
-      );
+      const login = await gatewayLogin(gw, { client_id, client_secret }, env);
       expect(login.code, login.stderr).toBe(0);
       return {
         name,

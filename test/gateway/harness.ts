@@ -4,7 +4,8 @@ import { PassThrough } from 'node:stream';
 import { createContext } from '../../src/cli/invocation.js';
 import { makeIO } from '../../src/cli/io.js';
 import { serveGateway } from '../../src/commands/gateway/run.js';
-import type { Sandbox } from '../cli/helpers.js';
+import { DEMO } from '../../src/embedded/demo.js';
+import { type Run, runInProcess, type Sandbox } from '../cli/helpers.js';
 
 export interface TestGateway {
   url: string;
@@ -36,4 +37,20 @@ export async function startTestGateway(
     approvalTtlMs: o.approvalTtlMs ?? 3_600_000,
   });
   return { url: gw.url, wsUrl: gw.wsUrl, close: () => inv.cleanup() };
+}
+
+/** `coinop login` of an operator to a gateway, as a context named gw, from the config dirs of `env`. */
+export function gatewayLogin(
+  gw: { url: string; wsUrl: string },
+  creds: { client_id: string; client_secret: string },
+  env: Record<string, string | undefined>,
+): Promise<Run> {
+  const login = ['login', '--env', 'custom', '--name', 'gw', '--base-url', gw.url, '--auth-url', gw.url];
+  return runInProcess(
+    [...login, '--ws-url', gw.wsUrl, '--client-id', creds.client_id, '--profile-id', DEMO.profileId],
+    {
+      ...env,
+      COINOP_CLIENT_SECRET: creds.client_secret,
+    },
+  );
 }

@@ -6,11 +6,10 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyLog } from '../../src/audit/verify.js';
-import { DEMO } from '../../src/embedded/demo.js';
 import { BIN, baseEnv, runInProcess, sandbox, type Sandbox } from '../cli/helpers.js';
 import { ETH_ADDRESS } from '../support/addresses.js';
 import { until } from '../support/wait.js';
-import { startTestGateway, type TestGateway } from './harness.js';
+import { gatewayLogin, startTestGateway, type TestGateway } from './harness.js';
 import { postgresStore, type TestStore } from './support.js';
 
 let sb: Sandbox;
@@ -46,22 +45,7 @@ describe('two gateway instances on one store', () => {
     );
     const { client_id, client_secret } = JSON.parse(added.stdout) as { client_id: string; client_secret: string };
     const env = baseEnv(join(sb.dir, 'ivy'));
-    const login = await runInProcess(
-      [
-        'login',
-        '--env',
-        'custom',
-        '--name',
-        'gw',
-        '--base-url',
-        a.url,
-        '--auth-url',
-        a.url,
-        '--ws-url',
-        a.wsUrl,
-      ].concat(['--client-id', client_id, '--profile-id', DEMO.profileId]),
-      { ...env, COINOP_CLIENT_SECRET: client_secret },
-    );
+    const login = await gatewayLogin(a, { client_id, client_secret }, env);
     expect(login.code, login.stderr).toBe(0);
     const csv = join(sb.dir, 'payouts.csv');
     writeFileSync(
