@@ -47,11 +47,11 @@ export const AUDIT_RESULTS = [
 ] as const;
 export type AuditResult = (typeof AUDIT_RESULTS)[number];
 
-/** Who acted: the person at the machine, the credentials, the profile and the service that answered. */
+/** Who acted: the person at the machine, the credentials, the context and the service that answered. */
 export interface AuditWho {
   os_user: string;
   client_id?: string;
-  /** coinop's profile (not the service's). */
+  /** coinop's context (not the service's profile). */
   profile?: string;
   environment?: string;
   service_id?: string;

@@ -1,9 +1,9 @@
-// Who an entry names: the operating system's user running coinop, and the coinop profile, its client id, its
+// Who an entry names: the operating system's user running coinop, and the coinop context, its client id, its
 // environment and the service that answered (never a secret or a token); through coinop mcp, the agent too.
 import { userInfo } from 'node:os';
 import type { AuditWho } from './entry.js';
 
-/** What a command knows of who it acts as: its coinop profile and, once connected, the service. */
+/** What a command knows of who it acts as: its coinop context and, once connected, the service. */
 export interface Actor {
   profile?: string;
   environment?: string;

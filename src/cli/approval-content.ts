@@ -5,7 +5,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { canonicalAddress, type CreateCryptoWithdrawalRequest } from '../contract/index.js';
-import type { Invocation } from './invocation.js';
+import type { ResolvedContext } from '../config/context.js';
 import { CoinopError, usageError } from './errors.js';
 import { writeFileAtomic } from '../config/lock.js';
 import type { Stage } from '../batch/stage.js';
@@ -19,12 +19,11 @@ import {
 
 /** Where a run goes, as the approval states it: the profile's environment and API address, the default profile. */
 export function approvalScope(
-  ctx: Invocation,
+  context: ResolvedContext,
   kind: ApprovalScope['kind'],
   defaultProfileId: string | undefined,
 ): ApprovalScope {
-  const p = ctx.context();
-  return { kind, environment: p.environment, service: p.baseUrl, profileId: defaultProfileId ?? '-' };
+  return { kind, environment: context.environment, service: context.baseUrl, profileId: defaultProfileId ?? '-' };
 }
 
 /** The approval a key writes for a file: next to it, FILE.approval-<key id>.txt. */
@@ -130,8 +129,8 @@ export function savedRequestIn(path: string): SavedRequest | undefined {
   }
 }
 
-/** The saved request of --request FILE, which must be for this profile's environment and API address. */
-export function readSavedRequest(ctx: Invocation, path: string): SavedRequest {
+/** The saved request of --request FILE, which must be for this context's environment and API address. */
+export function readSavedRequest(context: ResolvedContext, path: string): SavedRequest {
   let st: ReturnType<typeof statSync>;
   try {
     st = statSync(path);
@@ -145,10 +144,10 @@ export function readSavedRequest(ctx: Invocation, path: string): SavedRequest {
       `--request: ${path}: is not a withdrawal saved by coinop withdraw --dry-run --save`,
       'a batch file goes to coinop withdraw batch',
     );
-  const scope = approvalScope(ctx, 'withdrawal', undefined);
+  const scope = approvalScope(context, 'withdrawal', undefined);
   if (saved.environment !== scope.environment || saved.service !== scope.service)
     throw usageError(
-      `--request: ${path} was saved for ${saved.environment} at ${saved.service}, and profile ${ctx.context().name} is ${scope.environment} at ${scope.service}`,
+      `--request: ${path} was saved for ${saved.environment} at ${saved.service}, and context ${context.name} is ${scope.environment} at ${scope.service}`,
       'send it with the context it was saved with (--context)',
     );
   return saved;

@@ -1,5 +1,5 @@
 // The audit trail as commands use it (ctx.audit): one port for everything that could move money. Each call names
-// who acts from the command's profile and connection, and the log (src/audit) adds the sequence number, the time and
+// who acts from the command's context and connection, and the log (src/audit) adds the sequence number, the time and
 // the hash chain.
 //
 //   record(event, conn)   before anything is sent: a log that cannot be written stops the command, nothing sent
@@ -18,7 +18,7 @@ import { CoinopError } from '../errors.js';
 
 export { outcomeOfError, quoteOutcome } from '../audit/outcomes.js';
 
-/** The part of a connection an entry names: the profile it acts as and the service that answers. */
+/** The part of a connection an entry names: the context it acts as and the service that answers. */
 export interface AuditConnection {
   context: { name: string; environment: string; clientId: string };
   serviceId: string;
@@ -51,7 +51,7 @@ export interface AuditDeps {
   dataDir(): string;
   env: Record<string, string | undefined>;
   now(): number;
-  /** The coinop profile, when the command has one (before it connects). */
+  /** The coinop context, when the command has one (before it connects). */
   profile(): { name: string; environment: string; clientId: string } | undefined;
   /** The MCP client acting through this run (coinop mcp), when there is one: named in every entry's `who`. */
   agent?(): string | undefined;

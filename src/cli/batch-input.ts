@@ -1,7 +1,7 @@
 // The batch's input, read exactly once: the file (or standard input, or a FIFO) is validated, hashed, totalled and
 // staged in one pass; everything after (the dry run, the guards, the journal, the sending) reads the staged copy.
 import { statSync, type Stats } from 'node:fs';
-import type { Invocation } from './invocation.js';
+import type { Ports } from './ports.js';
 import { addressCheckFor } from '../config/environments.js';
 import { asCliError, CoinopError, usageError } from './errors.js';
 import { stageBatch } from '../batch/intake.js';
@@ -18,11 +18,11 @@ export interface BatchInput {
 }
 
 /** The file's bytes: a regular file or a FIFO, or standard input for `-`; devices and sockets are refused. */
-function openSource(ctx: Invocation, file: string): { chunks: Chunks; stat?: Stats } {
+function openSource(ctx: Pick<Ports, 'display'>, file: string): { chunks: Chunks; stat?: Stats } {
   if (file === '-') {
-    if (ctx.io.stdinTTY)
+    if (ctx.display.io.stdinTTY)
       throw usageError('<file>: - reads the batch from standard input; pipe a file into coinop or give its name');
-    return { chunks: asBuffers(ctx.io.stdin) };
+    return { chunks: asBuffers(ctx.display.io.stdin) };
   }
   let st: Stats;
   try {
@@ -63,7 +63,7 @@ export function changedSince(file: string, before: Stats | undefined): boolean {
 const AUDITED_PROBLEMS = 100;
 
 export async function readBatch(
-  ctx: Invocation,
+  ctx: Pick<Ports, 'display' | 'service' | 'audit' | 'interrupt'>,
   file: string,
   options: { format?: BatchFormat; defaultProfileId?: string; skipInvalid: boolean; dir: string },
 ): Promise<BatchInput> {
@@ -71,12 +71,12 @@ export async function readBatch(
   const byName = file === '-' ? undefined : formatFromName(file);
   const sniffed = (options.format ?? byName) ? undefined : await sniffChunks(raw);
   const format: BatchFormat = options.format ?? byName ?? sniffed!.format;
-  const machine = ctx.format() === 'json' || ctx.format() === 'ndjson';
+  const machine = ctx.display.format() === 'json' || ctx.display.format() === 'ndjson';
   // The first problems go into the audit entry of a batch refused for them.
   const problems: string[] = [];
   const printIssue = (issue: RowIssue) => {
     if (problems.length < AUDITED_PROBLEMS) problems.push(formatRowIssue(issue));
-    ctx.io.err(
+    ctx.display.io.err(
       `${machine ? JSON.stringify({ row: issue.row, line: issue.line, field: issue.field, rule: issue.rule }) : formatRowIssue(issue)}\n`,
     );
   };
@@ -93,12 +93,12 @@ export async function readBatch(
   const { scan, stage, fileLevel, repeated } = await stageBatch(sniffed?.chunks ?? raw, {
     format,
     defaultProfileId: options.defaultProfileId,
-    catalogue: ctx.catalogue(),
-    addresses: addressCheckFor(ctx.context().environment),
+    catalogue: ctx.service.catalogue(),
+    addresses: addressCheckFor(ctx.service.context().environment),
     skipInvalid: options.skipInvalid,
     dir: options.dir,
     onIssue: printIssue,
-    onStage: (s) => ctx.onCleanup(() => s.remove()),
+    onStage: (s) => ctx.interrupt.onExit(() => s.remove()),
   });
   if (scan.fatal || fileLevel)
     await refuse(
@@ -115,7 +115,7 @@ export async function readBatch(
       ),
     );
   if (!scan.valid) {
-    ctx.io.err(
+    ctx.display.io.err(
       `${
         scan.rows ? `none of the ${scan.rows} rows is valid; nothing was sent` : `${file} has no rows; nothing was sent`
       }\n`,

@@ -23,7 +23,7 @@ export const EXIT = {
   /** nothing sent: no row of a batch was sent */
   nothingSent: 7,
   /**
-   * refused by policy: a rule of the profile's policy, missing approvals, or a policy file that does not load;
+   * refused by policy: a rule of the context's policy, missing approvals, or a policy file that does not load;
    * nothing was sent
    */
   policy: 8,
@@ -46,6 +46,6 @@ export const EXIT_CODE_HELP = `Exit codes:
   5  network: the service is unreachable or timed out after retries
   6  failed outcome: a transfer ended FAILED under --wait, or some batch rows failed
   7  nothing sent: no row of a batch was sent
-  8  refused by policy: a rule of the profile's policy, or missing approvals (coinop policy show); nothing was sent
+  8  refused by policy: a rule of the context's policy, or missing approvals (coinop policy show); nothing was sent
   9  the audit log does not verify: a line was edited, removed, inserted or moved (coinop audit verify)
   10 still pending: a watch (transfers watch, --wait) reached its --wait-timeout`;

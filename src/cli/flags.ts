@@ -3,7 +3,7 @@
 // field each flag gives (fields: the flag names of messages about the request) and the flags' names and lists.
 import { LIST_ORDERS } from '../contract/enums.js';
 import { type Command, Option } from 'commander';
-import { choiceFlag, collect, type RawFlags, repeat } from './options.js';
+import { choiceFlag, collect, parseTime, type RawFlags, repeat } from './options.js';
 
 interface SpecBase {
   /** commander's flags: "--amount <amount>", "-y, --yes". The table's key is the flag's attribute ("amount", "yes"). */
@@ -39,10 +39,16 @@ export interface ToggleSpec extends SpecBase {
   kind: 'toggle';
   noHelp: string;
 }
-/** A flag whose value is one of `choices`, in any case (choiceOption): the canonical spelling, or undefined. */
+/**
+ * A flag whose value is one of `choices`, in any case (choiceOption): the canonical spelling, or undefined.
+ * `exact`: only the spelling given in `choices`, commander's own check and message.
+ */
 export interface ChoiceSpec extends SpecBase {
   kind: 'choice';
   choices: readonly string[];
+  exact?: boolean;
+  /** The value when not given (then always one of `choices`). */
+  default?: string;
 }
 
 export type FlagSpec = TextSpec | DefaultSpec | SwitchSpec | ListSpec | ToggleSpec | ChoiceSpec;
@@ -59,9 +65,11 @@ export type FlagValue<S extends FlagSpec> = S extends { kind: 'text' }
         ? string[] | undefined
         : S extends { kind: 'toggle' }
           ? boolean | undefined
-          : S extends { kind: 'choice'; choices: readonly (infer C)[] }
-            ? C | undefined
-            : never;
+          : S extends { kind: 'choice'; choices: readonly (infer C)[]; default: string }
+            ? C
+            : S extends { kind: 'choice'; choices: readonly (infer C)[] }
+              ? C | undefined
+              : never;
 
 /** The typed values of a table's flags, by key. */
 export type FlagValues<T extends FlagSpecs> = { -readonly [K in keyof T]: FlagValue<T[K]> };
@@ -70,8 +78,8 @@ export interface FlagTable<T extends FlagSpecs> {
   readonly specs: T;
   /** The keys, in the table's order. */
   readonly keys: (keyof T & string)[];
-  /** Adds the table's options to `cmd`, in the table's order (its help's order). */
-  declare(cmd: Command): Command;
+  /** Adds the table's options to `cmd` (or those of `keys`), in the table's order (its help's order). */
+  declare(cmd: Command, keys?: readonly (keyof T & string)[]): Command;
   /** The flags' values as commander gives them to an action (or opts()), typed by each flag's kind. */
   read(raw: RawFlags): FlagValues<T>;
   /** The flag that gives each request field (for messages about the request). */
@@ -96,7 +104,9 @@ function optionsOf(key: string, spec: FlagSpec): Option[] {
       break;
     case 'choice': {
       const name = o.long ?? o.short ?? spec.flag;
-      o.choices(spec.choices).argParser((v: string) => choiceFlag(name, v, spec.choices)!);
+      o.choices(spec.choices);
+      if (spec.default !== undefined) o.default(spec.default);
+      if (!spec.exact) o.argParser((v: string) => choiceFlag(name, v, spec.choices)!);
       break;
     }
     case 'toggle': {
@@ -127,6 +137,10 @@ function checkedValue(key: string, spec: FlagSpec, raw: RawFlags): unknown {
     case 'default':
       if (typeof v !== 'string') throw wrong('given (its declaration has a default)');
       return v;
+    case 'choice':
+      if (spec.default !== undefined && typeof v !== 'string') throw wrong('given (its declaration has a default)');
+      if (v !== undefined && typeof v !== 'string') throw wrong('a string');
+      return v;
     default:
       if (v !== undefined && typeof v !== 'string') throw wrong('a string');
       return v;
@@ -147,8 +161,9 @@ export function defineFlags<const T extends FlagSpecs>(specs: T): FlagTable<T> {
     specs,
     keys: entries.map(([k]) => k),
     fields,
-    declare(cmd) {
-      for (const [key, spec] of entries) for (const o of optionsOf(key, spec)) cmd.addOption(o);
+    declare(cmd, keys) {
+      for (const [key, spec] of entries)
+        if (!keys || keys.includes(key)) for (const o of optionsOf(key, spec)) cmd.addOption(o);
       return cmd;
     },
     read(raw) {
@@ -190,6 +205,21 @@ export function timeFilterSpecs<N extends string>(
       field: `${field}.${op}`,
     };
   return out as Record<TimeFilterKey<N>, TextSpec>;
+}
+
+/** A field's time filters from the values of its timeFilterSpecs (parseTime each), by query key; unset ones left out. */
+export function timeFilters<N extends string>(
+  values: { readonly [K in TimeFilterKey<N>]?: string | undefined },
+  name: N,
+  field: string,
+  now: number,
+): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [suffix, word, op] of TIME_FILTER_OPS) {
+    const v = values[`${name}${suffix}` as TimeFilterKey<N>];
+    if (v !== undefined) out[`${field}.${op}`] = parseTime(`--${name}-${word}`, v, now)!;
+  }
+  return out;
 }
 
 /**

@@ -11,12 +11,12 @@
 //                process.env / Date.now deep inside a command)
 //   globals      --context (its name kept as globals.profile; --profile is its old name), -o/--output, --json, --debug, --no-input, --no-color (parsed before any action runs)
 //   prompter     inquirer prompts on stderr, only when allowed; need() in prompt.ts turns a missing value into a prompt or a usage error
-//   store()      the profile store (src/config/store.ts); profile(): the resolved profile with env overrides
-//   connect()    { profile, client, tokens, transport, serviceId }: the API client (src/client/service-client.ts) with tokens,
-//                retries and the embedded local service already sorted out; profile.wsUrl and tokens.token() serve
+//   store()      the context store (src/config/store.ts); context(): the resolved context with env overrides
+//   connect()    { context, client, tokens, transport, serviceId }: the API client (src/client/service-client.ts) with tokens,
+//                retries and the embedded local service already sorted out; context.wsUrl and tokens.token() serve
 //                the stream; serviceId says which service (instance) answers
-//   connectAs()  the same for a given profile, uncached (login proves credentials not saved yet)
-//   catalogue()  how the catalogue's rules count for the profile's service (src/client/catalogue-policy.ts): refused
+//   connectAs()  the same for a given context, uncached (login proves credentials not saved yet)
+//   catalogue()  how the catalogue's rules count for the context's service (src/client/catalogue-policy.ts): refused
 //                against the local service, a note on stderr against any other; the client of connect() uses it too
 //   output(view) renderer for the chosen format (src/render/output.ts): one(obj, columns), list(items, columns);
 //                `view` is the command's --columns / --wide. On a terminal a table longer than the screen goes
@@ -97,13 +97,13 @@ const READS = new Set([
 ]);
 
 export interface ConnectOptions {
-  /** Leave out the one-line "environment · address · profile" note on a terminal. */
+  /** Leave out the one-line "environment · address · context" note on a terminal. */
   quiet?: boolean;
   /** A live view owns the terminal: no spinner while the service is slow (src/cli/spinner.ts). */
   live?: boolean;
   /** Tokens are read from and saved to the store's cache (off while login proves credentials not saved yet). */
   tokenCache?: boolean;
-  /** The profile's catalogue policy, when checks before connecting used it already (one note per text). */
+  /** The context's catalogue policy, when checks before connecting used it already (one note per text). */
   catalogue?: CataloguePolicy;
   /** A local service's identity may be taken from the cache (checked on its answers) instead of asked first. */
   cachedIdentity?: boolean;
@@ -152,7 +152,7 @@ export interface Invocation {
   /** The requests that may have changed something, sent by this command's clients (ServiceClient.changes). */
   changesSent(): string[];
   /**
-   * Loads what every action needs (the settings, the store, profiles); called once by the preAction hook, so --help
+   * Loads what every action needs (the settings, the store, contexts); called once by the preAction hook, so --help
    * skips it. A bad setting is a usage error from here.
    */
   prepare(): Promise<void>;
@@ -282,7 +282,7 @@ function savedDefaults(Store: typeof ConfigStore, dir: string): Record<string, s
   }
 }
 
-/** The profile this run uses; a --profile that names none, or an override refused, is a usage error. */
+/** The context this run uses; a --context that names none, or an override refused, is a usage error. */
 function activeContext(mod: typeof import('../config/context.js'), ctx: Invocation): ResolvedContext {
   const { resolveContext: resolveProfile, UnknownProfileError, ProfileOverrideError } = mod;
   try {
@@ -328,7 +328,7 @@ function startPager(ctx: Invocation): Pager | null {
   return pager;
 }
 
-/** The audit port over the context: the data directory, the clock, the profile, warnings on stderr, cleanups. */
+/** The audit port over the context: the data directory, the clock, the context, warnings on stderr, cleanups. */
 function contextAudit(ctx: Invocation): AuditPort {
   return auditPort({
     dataDir: () => ctx.settings.dataDir,
@@ -348,7 +348,7 @@ function contextAudit(ctx: Invocation): AuditPort {
 }
 
 /**
- * The HTTP stack for a profile, built here only: the service it reaches (the embedded local service started when
+ * The HTTP stack for a context, built here only: the service it reaches (the embedded local service started when
  * nothing listens), the transport with the user agent, timeout and retry settings, the token manager and the client.
  */
 async function connectAs(
@@ -379,7 +379,7 @@ async function connectAs(
   if (embedded) {
     ctx.onCleanup(() => embedded.close());
     ctx.debug(
-      `nothing listened at the local profile's address; started the local service at ${embedded.baseUrl} over ${embedded.dbFile}`,
+      `nothing listened at the local context's address; started the local service at ${embedded.baseUrl} over ${embedded.dbFile}`,
     );
   }
   ctx.debug(`service ${serviceId()}${check && !check.verified ? ' (as cached; checked on its answers)' : ''}`);

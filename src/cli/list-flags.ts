@@ -8,92 +8,121 @@ import type { FlagNames } from '../client/service-client.js';
 import type { Output } from '../render/output.js';
 import { checkColumnNames, type Column, type TableView } from '../render/table.js';
 import { usageError } from './errors.js';
+import { defineFlags, timeFilters, timeFilterSpecs } from './flags.js';
 import { shellQuote } from './help.js';
-import { choiceOption, collect, type FlagReader, intFlag, parseTime, TIME_HELP } from './options.js';
+import { intFlag, type RawFlags, TIME_HELP } from './options.js';
 
-/** Each comparison of created_at, the word of its flag and what it means. */
-const CREATED = [
-  ['lt', 'before', 'strictly before'],
-  ['lte', 'until', 'at or before'],
-  ['eq', 'at', 'exactly at'],
-  ['gte', 'from', 'at or after'],
-  ['gt', 'after', 'strictly after'],
-] as const;
+/** What each comparison of created_at means, by its operator. */
+const CREATED_MEANING: Record<string, string> = {
+  lt: 'strictly before',
+  lte: 'at or before',
+  eq: 'exactly at',
+  gte: 'at or after',
+  gt: 'strictly after',
+};
+
+/** How a list differs from most: its sort keys (--order-by), page size limit and default order. */
+export interface ListShape {
+  orderBy?: readonly string[];
+  limitMax?: number;
+  oldestFirst?: boolean;
+}
+
+/** The shared list flags of a list of `shape`, in their help's order. */
+function listFlagTable(shape: ListShape) {
+  return defineFlags({
+    ...timeFilterSpecs(
+      'created',
+      'created_at',
+      (key, op) => `created ${CREATED_MEANING[op]} (${key})${op === 'lt' ? `: ${TIME_HELP}` : ''}`,
+    ),
+    limit: {
+      kind: 'text',
+      flag: '--limit <n>',
+      help: `items per page (1 to ${shape.limitMax ?? LIST_LIMIT_MAX}, default 100)`,
+      field: 'limit',
+    },
+    order: {
+      kind: 'choice',
+      flag: '--order <order>',
+      help: `sort direction (default ${shape.oldestFirst ? 'ASC: oldest first' : 'DESC: newest first'})`,
+      choices: LIST_ORDERS,
+      field: 'order',
+    },
+    orderBy: {
+      kind: 'choice',
+      flag: '--order-by <key>',
+      help: 'sort key',
+      choices: shape.orderBy ?? [],
+      field: 'order_by',
+    },
+    cursor: {
+      kind: 'text',
+      flag: '--cursor <cursor>',
+      help: 'start from this page cursor (next_page_cursor)',
+      field: 'page_cursor',
+    },
+    all: { kind: 'switch', flag: '--all', help: 'every page, streamed' },
+  });
+}
+
+/** The shared list flags as read (the sort keys are checked where they are declared). */
+const LIST_FLAG_TABLE = listFlagTable({});
 
 /**
  * Declares the shared list flags on a command; --order-by only where the list has sort keys to choose from. A list
  * with another page size limit or default order than most (the event feed: 100, oldest first) says so.
  */
-export function listOptions(
-  cmd: Command,
-  opts: { orderBy?: readonly string[]; limitMax?: number; oldestFirst?: boolean } = {},
-): Command {
-  for (const [cmp, word, meaning] of CREATED)
-    cmd.option(
-      `--created-${word} <time>`,
-      `created ${meaning} (created_at.${cmp})${cmp === 'lt' ? `: ${TIME_HELP}` : ''}`,
-    );
-  cmd
-    .option('--limit <n>', `items per page (1 to ${opts.limitMax ?? LIST_LIMIT_MAX}, default 100)`)
-    .addOption(
-      choiceOption(
-        '--order <order>',
-        `sort direction (default ${opts.oldestFirst ? 'ASC: oldest first' : 'DESC: newest first'})`,
-        LIST_ORDERS,
-      ),
-    );
-  if (opts.orderBy) cmd.addOption(choiceOption('--order-by <key>', 'sort key', opts.orderBy));
-  return cmd
-    .option('--cursor <cursor>', 'start from this page cursor (next_page_cursor)')
-    .option('--all', 'every page, streamed');
+export function listOptions(cmd: Command, shape: ListShape = {}): Command {
+  const table = listFlagTable(shape);
+  return table.declare(cmd, shape.orderBy ? table.keys : table.keys.filter((k) => k !== 'orderBy'));
 }
 
 /** The flag of each query field the shared list flags give. */
-export const LIST_FLAG_NAMES: FlagNames = {
-  ...Object.fromEntries(CREATED.map(([cmp, word]) => [`created_at.${cmp}`, `--created-${word}`])),
-  limit: '--limit',
-  order: '--order',
-  order_by: '--order-by',
-  page_cursor: '--cursor',
-};
+export const LIST_FLAG_NAMES: FlagNames = LIST_FLAG_TABLE.fields;
 
 /** The query fields of the shared list flags (those given), and whether to follow every page. */
 export function readListFlags(
-  reader: FlagReader,
+  raw: RawFlags,
   now: number,
   limitMax = LIST_LIMIT_MAX,
 ): { query: Record<string, unknown>; all: boolean } {
-  const query: Record<string, unknown> = {};
-  for (const [cmp, word] of CREATED)
-    query[`created_at.${cmp}`] = parseTime(
-      `--created-${word}`,
-      reader.text(`created${word[0].toUpperCase()}${word.slice(1)}`),
-      now,
-    );
-  query.limit = intFlag('--limit', reader.text('limit'), 1, limitMax);
-  query.order = reader.text('order');
-  query.order_by = reader.text('orderBy');
-  query.page_cursor = reader.text('cursor');
+  const f = LIST_FLAG_TABLE.read(raw);
+  const query: Record<string, unknown> = {
+    ...timeFilters(f, 'created', 'created_at', now),
+    limit: intFlag('--limit', f.limit, 1, limitMax),
+    order: f.order,
+    order_by: f.orderBy,
+    page_cursor: f.cursor,
+  };
   for (const k of Object.keys(query)) if (query[k] === undefined) delete query[k];
-  return { query, all: reader.on('all') };
+  return { query, all: f.all };
 }
 
 // ---- Tables: --columns and --wide, and the footer of a paged list --------------------------------------------------
 
-/** Declares --columns and --wide on a command that prints a table (src/render/table.ts lays them out). */
+/** The flags of every command that prints a table (src/render/table.ts lays them out). */
+export const TABLE_FLAG_TABLE = defineFlags({
+  columns: {
+    kind: 'list',
+    split: true,
+    flag: '--columns <names>',
+    help: 'the table (and CSV) columns, comma separated, in this order',
+  },
+  wide: { kind: 'switch', flag: '--wide', help: 'every column of the table, none left out to fit the terminal' },
+});
+
+/** Declares --columns and --wide on a command that prints a table. */
 export function tableOptions(cmd: Command): Command {
-  return cmd
-    .option('--columns <names>', 'the table (and CSV) columns, comma separated, in this order', collect)
-    .option('--wide', 'every column of the table, none left out to fit the terminal');
+  return TABLE_FLAG_TABLE.declare(cmd);
 }
 
 /**
  * --columns and --wide, checked against the table's columns (an unknown name lists the valid ones); undefined when
  * neither is given.
  */
-export function readTableView(reader: FlagReader, columns: readonly Column[]): TableView | undefined {
-  const names = reader.list('columns');
-  const wide = reader.on('wide');
+export function readTableView(raw: RawFlags, columns: readonly Column[]): TableView | undefined {
+  const { columns: names, wide } = TABLE_FLAG_TABLE.read(raw);
   if (names && wide) throw usageError('--columns and --wide: give one (--wide is every column)');
   checkColumnNames(names, columns);
   return names ? { names } : wide ? { wide } : undefined;

@@ -89,7 +89,7 @@ export function manPage(program: Command, version: string): string {
     '.SH FILES',
     '.TP',
     bold('~/.config/coinop/'),
-    roff('config.json (profiles, defaults), secrets.json, tokens.json, policies/ (COINOP_CONFIG_DIR, XDG_CONFIG_HOME)'),
+    roff('config.json (contexts, defaults), secrets.json, tokens.json, policies/ (COINOP_CONFIG_DIR, XDG_CONFIG_HOME)'),
     '.TP',
     bold('~/.local/share/coinop/'),
     roff('the local service database, batch journals, sent ref_ids, the audit log (COINOP_DATA_DIR, XDG_DATA_HOME)'),

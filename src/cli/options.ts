@@ -211,16 +211,6 @@ export function timeFilterFlags(name: string, field: string): Record<string, str
   return Object.fromEntries(TIME_FILTERS.map(([flag, op]) => [`${field}.${op}`, `--${name}-${flag}`]));
 }
 
-/** A field's time filters from --NAME-before ... --NAME-after (parseTime each), by query key; unset ones left out. */
-export function timeFilters(raw: RawFlags, name: string, field: string, now: number): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [flag, op] of TIME_FILTERS) {
-    const v = readFlags(raw).text(`${name}${flag[0].toUpperCase()}${flag.slice(1)}`);
-    if (v !== undefined) out[`${field}.${op}`] = parseTime(`--${name}-${flag}`, v, now)!;
-  }
-  return out;
-}
-
 /** A whole number flag within bounds (checked here, so the message names the flag). */
 export function intFlag(flag: string, value: string | undefined, min: number, max: number): number | undefined {
   if (value === undefined) return undefined;
@@ -230,55 +220,8 @@ export function intFlag(flag: string, value: string | undefined, min: number, ma
   return n;
 }
 
-/** Flag values as commander hands them to an action (its option objects are untyped): read them with readFlags. */
+/** Flag values as commander hands them to an action (its option objects are untyped): read them with a flag table. */
 export type RawFlags = Readonly<Record<string, unknown>>;
-
-/** Typed reads of raw flag values, by the attribute name commander gives each declared flag. */
-export interface FlagReader {
-  /** A flag that takes a value; undefined when not given. */
-  text(key: string): string | undefined;
-  /** A flag declared with a default: always has a value. */
-  defaulted(key: string): string;
-  /** A switch: true when given. */
-  on(key: string): boolean;
-  /** A repeatable flag; undefined when not given. */
-  list(key: string): string[] | undefined;
-  /** A switch declared with its --no- form: true, false, or undefined when neither was given. */
-  toggle(key: string): boolean | undefined;
-}
-
-/** Reads raw flags; a value of another type than its declaration gives is a bug of the declarations, not bad input. */
-export function readFlags(raw: RawFlags): FlagReader {
-  const wrong = (key: string, want: string) => new Error(`internal: the flag value ${key} is not ${want}`);
-  const text = (key: string): string | undefined => {
-    const v = raw[key];
-    if (v !== undefined && typeof v !== 'string') throw wrong(key, 'a string');
-    return v;
-  };
-  return {
-    text,
-    defaulted(key) {
-      const v = text(key);
-      if (v === undefined) throw wrong(key, 'given (its declaration has a default)');
-      return v;
-    },
-    on(key) {
-      const v = raw[key];
-      if (v !== undefined && typeof v !== 'boolean') throw wrong(key, 'a switch');
-      return v === true;
-    },
-    list(key) {
-      const v = raw[key];
-      if (v !== undefined && !(Array.isArray(v) && v.every((s) => typeof s === 'string'))) throw wrong(key, 'a list');
-      return v as string[] | undefined;
-    },
-    toggle(key) {
-      const v = raw[key];
-      if (v !== undefined && typeof v !== 'boolean') throw wrong(key, 'a switch');
-      return v;
-    },
-  };
-}
 
 /** --amount and --total: one of them, never both (asked for on a terminal when neither is given). */
 export function amountXorTotal(amount: string | undefined, total: string | undefined): void {

@@ -1,4 +1,4 @@
-// The policy where money moves (withdraw, withdraw batch, transfer internal): the profile's policy loaded (a file
+// The policy where money moves (withdraw, withdraw batch, transfer internal): the context's policy loaded (a file
 // that does not load refuses everything), the verdict asked of src/policy and handed to the listeners, a dry run's
 // verdicts shown, and a run the policy refuses stopped before anything is sent, every violation listed (exit 8).
 // No flag skips it: the policy changes only by changing its file.
@@ -15,7 +15,7 @@ import { refusal, violationLine, violationText } from '../policy/refusal.js';
 export { refusal } from '../policy/refusal.js';
 
 /**
- * The coinop profile's policy: undefined only when there is certainly no file; a file that does not load, or one
+ * The coinop context's policy: undefined only when there is certainly no file; a file that does not load, or one
  * whose presence cannot be known (a dangling symbolic link, a folder that cannot be looked into), refuses (exit 8).
  */
 export async function profilePolicy(
@@ -39,7 +39,7 @@ export async function profilePolicy(
     );
   if (loc.others.length)
     refuse(
-      `profile ${name} has more than one policy file (${[loc.path, ...loc.others].join(', ')})`,
+      `context ${name} has more than one policy file (${[loc.path, ...loc.others].join(', ')})`,
       'keep one of them',
     );
   const { loadPolicyFile, PolicyFileError } = await import('../policy/load.js');
@@ -96,7 +96,7 @@ const SHOWN = 20;
 export function verdictText(ctx: Pick<Ports, 'display' | 'service'>, verdict: PolicyVerdict): string {
   const p = palette(ctx.display.io.colourErr);
   if (!verdict.file)
-    return `${p.bold('Policy')}: none (no policy file for profile ${ctx.service.context().name}: no rules)\n`;
+    return `${p.bold('Policy')}: none (no policy file for context ${ctx.service.context().name}: no rules)\n`;
   const status = (s: string) => (s === 'fail' ? p.red(s) : s === 'pass' ? p.green(s) : p.dim(s));
   const lines = [
     `${p.bold('Policy')} ${verdict.file} (${verdict.allowed ? 'allows this run' : p.red('refuses this run')}; ${verdict.clock} clock ${verdict.checked_at})`,

@@ -14,11 +14,14 @@
 //   Interrupt   what Ctrl-C says while this command runs (Invocation.interruptNote), what runs on the way out
 //   PolicyPort  where the context's policy file is, and the listeners of its decisions (the audit trail)
 //
-// Taking ports: balances, profiles, prices, markets (markets, ticker, book, trades), limits, transfers list and get,
-// events list and get, addresses list, fee quote, deposit-instructions, transfer internal, sandbox deposit, and the
-// helpers of src/cli they share (market-check, ask, list-flags' footer, gate, policy-enforce, submit, follow). Still
-// the whole Invocation (they hand those helpers ports(ctx)): withdraw and its batch, addresses create, destinations,
-// api, approve, mcp, transfers watch, events watch/listen, stream, and the commands that reach no service.
+// Taking ports: balances, profiles, prices, markets (markets, ticker, book, trades), limits, transfers list, get and
+// watch, events list, get and watch, addresses list and create, destinations list and put, fee quote,
+// deposit-instructions, transfer internal, sandbox deposit, withdraw and withdraw batch (with what it reads of how
+// coinop was started: BatchStart), api, approve, approvals, audit, policy, and the helpers of src/cli they share
+// (market-check, ask, list-flags' footer, gate, policy-enforce, submit, follow, batch-input; approval-content takes the
+// resolved context). Still the whole Invocation: mcp, events listen (its reader and line writer take ports), stream
+// (its settings: stale and frame times, --debug), and the commands that reach no service or keep the saved contexts
+// (context, config, doctor, completion, gateway, auth/login, local).
 
 import type { CataloguePolicy } from '../client/catalogue-policy.js';
 import type { ResolvedContext } from '../config/context.js';
@@ -35,6 +38,8 @@ export interface Display {
   output(view?: TableView): Output;
   /** The chosen format: table for people, json, ndjson or csv for programs. */
   format(): Format;
+  /** Whether -o or --json chose the format (a stream of records is then as asked; else a live list on a terminal). */
+  formatGiven(): boolean;
   /** The streams and terminal facts: io.err for a note, io.out for data written by hand. */
   readonly io: IO;
   /** The command line after `coinop`, as typed. */
@@ -52,6 +57,8 @@ export interface Connector {
   dataDir(): string;
   /** How long to wait between two asks of a transfer's status while it is followed (COINOP_POLL_MS). */
   pollMs(): number;
+  /** The first wait before asking again after the service could not be reached (COINOP_RETRY_BASE_MS). */
+  retryBaseMs(): number;
 }
 
 export interface Confirmer {
@@ -71,7 +78,7 @@ export interface Interrupt {
 }
 
 export interface PolicyPort {
-  /** The configuration directory, where the context's policy file is looked for. */
+  /** The configuration directory: where the context's policy file is looked for, and this machine's approver key. */
   configDir(): string;
   /** Hands a policy decision or a signed approval to the listeners (the audit trail). */
   event(e: PolicyEvent): void;
@@ -80,6 +87,7 @@ export interface PolicyPort {
 export const display = (ctx: Invocation): Display => ({
   output: (view) => ctx.output(view),
   format: () => ctx.format(),
+  formatGiven: () => !!(ctx.globals.json || ctx.globals.output),
   io: ctx.io,
   get argv() {
     return ctx.argv;
@@ -92,6 +100,7 @@ export const connector = (ctx: Invocation): Connector => ({
   connect: (opts) => ctx.connect(opts),
   dataDir: () => ctx.settings.dataDir,
   pollMs: () => ctx.settings.pollMs,
+  retryBaseMs: () => ctx.settings.retryBaseMs,
 });
 
 export const confirmer = (ctx: Invocation): Confirmer => ({ confirm: (o) => ctx.confirm(o) });

@@ -12,7 +12,7 @@ export const WITHDRAW_FLAGS: FlagNames = { ...defineFlags(WITHDRAWAL_FIELD_SPECS
 
 /**
  * The destination against its network's address format (the contract alone does not know it), and a testnet address
- * only where the environment takes one (`check`: addressCheckFor the profile's environment).
+ * only where the environment takes one (`check`: addressCheckFor the context's environment).
  */
 export function checkAddress(network: string, address: string, check: AddressCheck): void {
   checkAddressFor(network, address, check, WITHDRAW_FLAGS);

@@ -37,7 +37,7 @@ export const WITHDRAWAL_FIELD_SPECS = {
   profileId: {
     kind: 'text',
     flag: '--profile-id <id>',
-    help: "the service's profile to debit (default: the coinop profile's)",
+    help: "the service's profile to debit (default: the coinop context's)",
     field: 'profile_id',
   },
   identityId: {

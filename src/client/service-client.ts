@@ -296,7 +296,7 @@ function notTheApi(op: Operation, url: string, res: HttpResponse): CoinopError {
     'network',
     `${op.method} ${shownUrl(url)} answered ${answerText(res)}: no ${op.path} endpoint at this API address`,
     {
-      hint: "check the API address (COINOP_BASE_URL, or the profile's: coinop auth status); the hosted one is https://api.paxos.com/v2",
+      hint: "check the API address (COINOP_BASE_URL, or the context's: coinop auth status); the hosted one is https://api.paxos.com/v2",
     },
   );
 }

@@ -135,11 +135,11 @@ export function isLocalServiceId(serviceId: string): boolean {
 }
 
 export interface ReachedService {
-  /** The profile with the addresses actually used (the embedded service's, when it was started). */
+  /** The context with the addresses actually used (the embedded service's, when it was started). */
   profile: ResolvedContext;
   /** local:<instance_id> for a local service that reports one, else <environment>:<normalized base url>. */
   serviceId: string;
-  /** The local service started in this process, when nothing listens at the local profile's address. */
+  /** The local service started in this process, when nothing listens at the local context's address. */
   embedded?: EmbeddedService;
   /**
    * For a local service that names its instance on every answer: the transport's check of each answer. Its
@@ -252,8 +252,8 @@ function instanceCheck(baseUrl: string, id: string, dataDir: string, verified: b
 }
 
 /**
- * Finds the service a profile talks to. The embedded local service starts only when nothing listens at the local
- * profile's address; a service that accepted the connection but stays silent is an error, never a reason to
+ * Finds the service a context talks to. The embedded local service starts only when nothing listens at the local
+ * context's address; a service that accepted the connection but stays silent is an error, never a reason to
  * switch to another database.
  *
  * `verified`: the service is asked which instance it is (GET /_local/health) even when the cache knows the address:

@@ -1,4 +1,4 @@
-// OAuth 2.0 client-credentials tokens: cached per profile, service identity and scope set, reused until a minute
+// OAuth 2.0 client-credentials tokens: cached per context, service identity and scope set, reused until a minute
 // before expiry, refreshed once on a 401. COINOP_TOKEN bypasses all of it. A sandbox or production secret is posted
 // only to the token endpoint saved at login, over https; a 429 waits per Retry-After (bounded), then is reported
 // as rate limiting, never as bad credentials.
@@ -79,11 +79,11 @@ export class TokenManager {
     if (!p.clientId || !p.clientSecret) {
       const damage = this.store?.secretsDamage();
       if (damage) {
-        throw new CoinopError('auth', `profile "${p.name}" has no usable client secret: ${damage}`, {
+        throw new CoinopError('auth', `context "${p.name}" has no usable client secret: ${damage}`, {
           hint: `save it again: coinop login --context ${p.name} (the damaged file is moved aside, not deleted)`,
         });
       }
-      throw new CoinopError('auth', `profile "${p.name}" has no client credentials`, {
+      throw new CoinopError('auth', `context "${p.name}" has no client credentials`, {
         hint: 'run: coinop login (or set COINOP_TOKEN)',
       });
     }
@@ -117,7 +117,7 @@ export class TokenManager {
       const detail = problem.detail ?? problem.title;
       throw new CoinopError(
         'auth',
-        `cannot authenticate profile "${p.name}" at ${tokenEndpoint(p.authUrl)}: ${detail}`,
+        `cannot authenticate context "${p.name}" at ${tokenEndpoint(p.authUrl)}: ${detail}`,
         {
           problem,
           hint: /invalid_scope/.test(detail)
@@ -151,7 +151,7 @@ export class TokenManager {
     if (p.authUrl !== p.savedAuthUrl) {
       throw new CoinopError(
         'usage',
-        `COINOP_AUTH_URL: the client secret of ${p.environment} profile "${p.name}" goes only to the token endpoint saved at login (${p.savedAuthUrl}), not to ${p.authUrl}; nothing was sent`,
+        `COINOP_AUTH_URL: the client secret of ${p.environment} context "${p.name}" goes only to the token endpoint saved at login (${p.savedAuthUrl}), not to ${p.authUrl}; nothing was sent`,
         {
           hint: 'unset COINOP_AUTH_URL, give a token with COINOP_TOKEN, or log in with --env custom for another server',
         },
@@ -160,7 +160,7 @@ export class TokenManager {
     if (!p.authUrl.startsWith('https://')) {
       throw new CoinopError(
         'usage',
-        `profile "${p.name}": its saved token endpoint ${p.authUrl} is not https, and a ${p.environment} secret is sent only over https; nothing was sent`,
+        `context "${p.name}": its saved token endpoint ${p.authUrl} is not https, and a ${p.environment} secret is sent only over https; nothing was sent`,
         {
           hint: `log in again: coinop login --env ${p.environment} --name ${p.name}`,
         },
@@ -192,6 +192,6 @@ function refusedCredentials(res: HttpResponse): boolean {
 /** An answer that is not the token endpoint's: the address is wrong (or the server is not the service). */
 function notATokenEndpoint(res: HttpResponse, url: string): CoinopError {
   return new CoinopError('network', `${url} is not a token endpoint: it answered ${answerText(res)}`, {
-    hint: "check the token address (COINOP_AUTH_URL, or the profile's: coinop auth status); the credentials were not tried",
+    hint: "check the token address (COINOP_AUTH_URL, or the context's: coinop auth status); the credentials were not tried",
   });
 }

@@ -6,6 +6,7 @@
 import { PassThrough } from 'node:stream';
 import { type Invocation, type Connection, createContext } from '../cli/invocation.js';
 import { makeIO } from '../cli/io.js';
+import { ports } from '../cli/ports.js';
 import { recordPolicyEvents } from '../cli/policy-audit.js';
 import { toCoinopError } from '../errors.js';
 import type { BatchPort } from '../mcp/ports.js';
@@ -49,7 +50,11 @@ export function batchPort(parent: Invocation, connection: () => Promise<Connecti
       });
       let error: unknown;
       try {
-        await runBatch(ctx, options.file, opts);
+        await runBatch(ports(ctx), options.file, opts, {
+          timesFile: ctx.env.COINOP_BATCH_TIMES,
+          baseUrl: ctx.settings.overrides.COINOP_BASE_URL,
+          context: ctx.globals.context,
+        });
       } catch (e) {
         error = e;
       } finally {

@@ -20,7 +20,7 @@ export interface ResolvedContext {
   profileId?: string;
   /** A bearer token given directly (COINOP_TOKEN): no token request, no refresh. */
   envToken?: string;
-  /** The built-in `local` profile (no login) with the demo credentials. */
+  /** The built-in `local` context (no login) with the demo credentials. */
   builtin: boolean;
   /** Some address came from COINOP_*_URL, so the embedded local service is never started. */
   overridden: boolean;
@@ -42,7 +42,7 @@ export type ProfileSettings = Pick<Settings, 'profile' | 'clientSecret' | 'token
 /** An environment whose client secret is real: its addresses are overridden only with https/wss, and noted. */
 export const guardedEnvironment = (e: Environment): boolean => e === 'sandbox' || e === 'production';
 
-/** An override the profile cannot take (http for a sandbox or production profile); the message names the variable. */
+/** An override the context cannot take (http for a sandbox or production context); the message names the variable. */
 export class ProfileOverrideError extends Error {}
 
 export const LOCAL_CONTEXT = 'local';
@@ -109,10 +109,10 @@ const SECURE: Record<OverrideVariable, { what: string; scheme: string }> = {
 };
 
 /**
- * A saved profile's addresses after the COINOP_*_URL overrides, each in the one spelling coinop keeps (apiRoot,
+ * A saved context's addresses after the COINOP_*_URL overrides, each in the one spelling coinop keeps (apiRoot,
  * authRoot: an API address with or without /v2, a token address as its server or as the full endpoint). With only
  * COINOP_BASE_URL set, the token endpoint and stream are assumed on the same server (as the local service has them),
- * except for a sandbox or production profile: its secret stays with the token endpoint saved at login, and its
+ * except for a sandbox or production context: its secret stays with the token endpoint saved at login, and its
  * overrides must be https/wss.
  */
 export function addresses(
@@ -127,7 +127,7 @@ export function addresses(
     if (!value) continue;
     if (guarded && !hasScheme(value, SECURE[variable].scheme)) {
       throw new ProfileOverrideError(
-        `${variable}: profile "${name}" is a ${context.environment} profile, so its ${SECURE[variable].what} can only be overridden with ${SECURE[variable].scheme === 'https:' ? 'an' : 'a'} ${SECURE[variable].scheme}// address (got ${value}); nothing was sent`,
+        `${variable}: context "${name}" is a ${context.environment} context, so its ${SECURE[variable].what} can only be overridden with ${SECURE[variable].scheme === 'https:' ? 'an' : 'a'} ${SECURE[variable].scheme}// address (got ${value}); nothing was sent`,
       );
     }
     applied.push({ variable, value });
@@ -145,13 +145,13 @@ export function addresses(
   };
 }
 
-/** The one-line stderr note for a sandbox or production profile whose addresses are overridden, else undefined. */
+/** The one-line stderr note for a sandbox or production context whose addresses are overridden, else undefined. */
 export function overrideNote(context: ResolvedContext): string | undefined {
   if (!guardedEnvironment(context.environment) || !context.overrides.length) return undefined;
   const what = context.overrides
     .map((o) => `${o.variable} overrides its ${SECURE[o.variable].what} with ${o.value}`)
     .join(', ');
-  return `note: profile "${context.name}" is a ${context.environment} profile; ${what} (the client secret goes only to ${context.savedAuthUrl})`;
+  return `note: context "${context.name}" is a ${context.environment} context; ${what} (the client secret goes only to ${context.savedAuthUrl})`;
 }
 
 function hasScheme(value: string, scheme: string): boolean {

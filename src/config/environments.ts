@@ -10,7 +10,7 @@ export interface Endpoints {
   wsUrl: string;
 }
 
-/** `coinop local start` listens on this port by default, so the `local` profile points here. */
+/** `coinop local start` listens on this port by default, so the `local` context points here. */
 export const LOCAL_PORT = 7357;
 
 export const ENDPOINTS: Record<Exclude<Environment, 'custom'>, Endpoints> = {

@@ -7,7 +7,7 @@ import { configDir, dataDir } from './paths.js';
 
 export type Env = Record<string, string | undefined>;
 
-/** The variables that replace a profile's saved addresses. */
+/** The variables that replace a context's saved addresses. */
 export const OVERRIDE_VARIABLES = ['COINOP_BASE_URL', 'COINOP_AUTH_URL', 'COINOP_WS_URL'] as const;
 export type OverrideVariable = (typeof OVERRIDE_VARIABLES)[number];
 
@@ -219,7 +219,7 @@ export function resolveKey(key: ConfigKey, env: Env, saved: Record<string, strin
 
 /**
  * Reads every coinop setting from the environment and the defaults saved in the configuration file (`saved`, by key;
- * the context key is the store's active context and is resolved with the profile); throws a usage error naming the
+ * the context key is the store's active context and is resolved with the context); throws a usage error naming the
  * first bad variable or key.
  */
 export function readSettings(env: Env, saved: Record<string, string> = {}): Settings {

@@ -1,4 +1,4 @@
-// The profile store: profiles in config.json (through conf), client secrets and cached tokens in separate
+// The context store: profiles in config.json (through conf), client secrets and cached tokens in separate
 // owner-only files, every change made under a lock and written atomically.
 import { chmodSync, existsSync, mkdirSync, readFileSync, renameSync, statSync } from 'node:fs';
 import { warnIfOpen } from './private-files.js';
@@ -82,7 +82,7 @@ export class ConfigStore {
 
   /**
    * Reads config.json without loading conf when the file does not exist (the common first run). A damaged file is
-   * refused, never reset: falling back to no profiles would quietly send the next command somewhere else.
+   * refused, never reset: falling back to no contexts would quietly send the next command somewhere else.
    */
   private readConfig(): ConfigShape {
     const file = join(this.dir, 'config.json');
@@ -126,7 +126,7 @@ export class ConfigStore {
     return this.readConfig().profiles ?? {};
   }
 
-  /** Own entries only: a profile named "constructor" or "toString" is not found on Object.prototype. */
+  /** Own entries only: a context named "constructor" or "toString" is not found on Object.prototype. */
   context(name: string): StoredContext | undefined {
     const all = this.contexts();
     return Object.hasOwn(all, name) ? all[name] : undefined;
@@ -199,8 +199,8 @@ export class ConfigStore {
   }
 
   /**
-   * Renames a saved profile with its secret (the cached tokens, keyed by name, are dropped and fetched again); the
-   * active profile follows. The caller has checked that `from` exists and `to` does not.
+   * Renames a saved context with its secret (the cached tokens, keyed by name, are dropped and fetched again); the
+   * active context follows. The caller has checked that `from` exists and `to` does not.
    */
   async renameProfile(from: string, to: string): Promise<void> {
     this.readConfig();
@@ -223,7 +223,7 @@ export class ConfigStore {
     await this.clearTokens(from);
   }
 
-  /** Makes a profile the active one; undefined: none (the built-in local one is used). */
+  /** Makes a context the active one; undefined: none (the built-in local one is used). */
   async setActive(name: string | undefined): Promise<void> {
     await this.update((shape) => {
       if (name === undefined) delete shape.activeProfile;
@@ -312,7 +312,7 @@ export class ConfigStore {
       const read = this.readJson<T>(file);
       const { value } = read;
       const damaged = read.damaged ?? (file === this.secretsFile ? this.secretsDamage() : undefined);
-      // The token cache is only a cache; a damaged secrets file may still hold other profiles' secrets by hand.
+      // The token cache is only a cache; a damaged secrets file may still hold other contexts' secrets by hand.
       if (damaged && file === this.secretsFile) {
         const aside = `${file}.damaged-${new Date().toISOString().replace(/[:.]/g, '-')}`;
         renameSync(file, aside);
@@ -340,14 +340,14 @@ function configIssue(value: unknown): string | undefined {
   if (c.profiles === undefined) return undefined;
   if (!c.profiles || typeof c.profiles !== 'object' || Array.isArray(c.profiles)) return 'profiles is not an object';
   for (const [name, p] of Object.entries(c.profiles as Record<string, unknown>)) {
-    if (!p || typeof p !== 'object' || Array.isArray(p)) return `profile "${name}" is not an object`;
+    if (!p || typeof p !== 'object' || Array.isArray(p)) return `context "${name}" is not an object`;
     const q = p as Record<string, unknown>;
     if (!(ENVIRONMENTS as readonly unknown[]).includes(q.environment))
-      return `profile "${name}": environment is not one of ${ENVIRONMENTS.join(', ')}`;
+      return `context "${name}": environment is not one of ${ENVIRONMENTS.join(', ')}`;
     for (const k of ['baseUrl', 'authUrl', 'wsUrl', 'clientId'] as const)
-      if (typeof q[k] !== 'string') return `profile "${name}": ${k} is not a string`;
+      if (typeof q[k] !== 'string') return `context "${name}": ${k} is not a string`;
     if (!Array.isArray(q.scopes) || !q.scopes.every((x) => typeof x === 'string'))
-      return `profile "${name}": scopes is not a list of strings`;
+      return `context "${name}": scopes is not a list of strings`;
     if (q.profileId !== undefined && typeof q.profileId !== 'string')
       return `profile "${name}": profileId is not a string`;
   }

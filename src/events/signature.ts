@@ -1,5 +1,5 @@
 // Signing forwarded events, as the Stripe CLI's `listen` signs what it forwards: a secret shared with the receiver
-// (whsec_..., made on first use and kept per profile in a 0600 file) and a header
+// (whsec_..., made on first use and kept per context in a 0600 file) and a header
 //   Coinop-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>" keyed with the whole secret>
 // The receiver recomputes the HMAC over the raw body it got and compares in constant time; t lets it refuse old
 // deliveries (a replay). Each attempt is signed anew, so a retry carries a fresh t. docs/events.md
@@ -44,12 +44,12 @@ export function verifySignature(
   });
 }
 
-/** The file that keeps a profile's forwarding secret: named by a hash of the profile (a name is no file name). */
+/** The file that keeps a context's forwarding secret: named by a hash of the context (a name is no file name). */
 export function secretFile(configDir: string, profile: string): string {
   return join(configDir, 'forward-secrets', `${createHash('sha256').update(profile).digest('hex').slice(0, 32)}.json`);
 }
 
-/** A profile's forwarding secret, made and kept (0600, in a 0700 folder) the first time it is asked for. */
+/** A context's forwarding secret, made and kept (0600, in a 0700 folder) the first time it is asked for. */
 export function forwardingSecret(file: string, profile: string): { secret: string; created: boolean } {
   try {
     warnIfOpen(file);

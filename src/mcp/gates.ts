@@ -3,7 +3,7 @@
 //   1. the operator started the server with --allow-writes;
 //   2. in production, also with --allow-production;
 //   3. the call says `confirm: true`;
-//   4. the profile's policy allows it (when there is a policy).
+//   4. the context's policy allows it (when there is a policy).
 // The server's own gates (1, 2) are checked before anything is asked of the service; the policy's once the request
 // and its figures are known.
 import { CoinopError } from '../errors.js';
@@ -26,14 +26,14 @@ export interface GateState {
 }
 
 const NO_WRITES = 'this MCP server was started without --allow-writes';
-const NO_PRODUCTION = 'this MCP server was started without --allow-production, and the profile is a production one';
+const NO_PRODUCTION = 'this MCP server was started without --allow-production, and the context is a production one';
 
 export function gateState(deps: ServerDeps, confirm: boolean, verdict: PolicyVerdict | undefined): GateState {
   const production = deps.profile.environment === 'production';
   const closedBy = [
     ...(deps.allowWrites ? [] : [NO_WRITES]),
     ...(production && !deps.allowProduction ? [NO_PRODUCTION] : []),
-    ...(verdict && !verdict.allowed ? [`the profile's policy refuses it (${verdict.reasons.join('; ')})`] : []),
+    ...(verdict && !verdict.allowed ? [`the context's policy refuses it (${verdict.reasons.join('; ')})`] : []),
   ];
   return {
     confirm,
@@ -82,7 +82,7 @@ export const POLICY_SCHEMA = plain.object(
     reasons: { schema: plain.array(plain.string('A violation.'), 'Why not (empty when allowed).'), required: true },
     detail: { schema: plain.object({}, "The policy's whole decision: every rule's verdict, the file, the clock.") },
   },
-  "The profile's policy's verdict on this call.",
+  "The context's policy's verdict on this call.",
 );
 
 /** The verdict for an answer: what the output schema says of it. */
@@ -97,7 +97,7 @@ export const GATES_SCHEMA = plain.object(
   {
     confirm: { schema: plain.boolean('The call said confirm: true.'), required: true },
     allow_writes: { schema: plain.boolean('The server was started with --allow-writes.'), required: true },
-    production: { schema: plain.boolean('The coinop profile is a production one.'), required: true },
+    production: { schema: plain.boolean('The coinop context is a production one.'), required: true },
     allow_production: { schema: plain.boolean('The server was started with --allow-production.'), required: true },
     policy: { schema: plain.enum(['allowed', 'refused', 'none'], "The policy's verdict, or none."), required: true },
     open: { schema: plain.boolean('A call with confirm: true would send now.'), required: true },

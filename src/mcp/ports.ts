@@ -1,4 +1,4 @@
-// What the MCP server is given rather than makes: the profile's policy (rules checked before money moves) and the
+// What the MCP server is given rather than makes: the context's policy (rules checked before money moves) and the
 // audit trail (a record of every tool call). Each is optional: a server without a policy has no verdict to show or
 // obey, and one without an audit trail records nothing. `coinop mcp` (src/commands/mcp) plugs in coinop's own.
 import type { AuditEvent, AuditOutcome, AuditWhat } from '../audit/entry.js';
@@ -10,7 +10,7 @@ export interface MoneyIntent {
   kind: 'withdrawal' | 'internal_transfer' | 'deposit_address' | 'batch';
   /** The tool that asks. */
   tool: string;
-  /** The coinop profile and its environment (local, sandbox, production, custom). */
+  /** The coinop context and its environment (local, sandbox, production, custom). */
   profile: string;
   environment: string;
   /** The service profile debited (or, for a deposit address, credited). */
@@ -43,7 +43,7 @@ export interface PolicyVerdict {
 
 export interface PolicyPort {
   /**
-   * The verdict on one intent (`sending`: a confirmed call, not a preview); undefined when the profile has no policy
+   * The verdict on one intent (`sending`: a confirmed call, not a preview); undefined when the context has no policy
    * or it has nothing to say of this kind. A refusal is a verdict (allowed: false); a policy that cannot be read
    * throws (nothing moves while it is broken).
    */

@@ -15,14 +15,14 @@ import { asObject, extended, fieldsOf, objectOf, plain } from './schema.js';
 import type { Call, McpConnection, Tool } from './tool.js';
 
 export const PROFILE_ID_TEXT =
-  "The service profile; by default the coinop profile's own (see the coinop://profile resource).";
+  "The service profile; by default the coinop context's own (see the coinop://profile resource).";
 
-/** The service profile a call names, or the coinop profile's: a usage error when neither says. */
+/** The service profile a call names, or the coinop context's: a usage error when neither says. */
 export function profileIdOf(given: unknown, call: Call, field = 'profile_id'): string {
   const id = typeof given === 'string' ? given : call.deps.profile.profileId;
   if (!id)
     throw usageError(
-      `missing ${field}: the coinop profile ${call.deps.profile.name} names no service profile`,
+      `missing ${field}: the coinop context ${call.deps.profile.name} names no service profile`,
       `give ${field}, or save one with coinop login --profile-id`,
     );
   return id;
@@ -81,7 +81,7 @@ const profilesList = readTool({
 const profileGet = readTool({
   name: 'profile_get',
   title: 'One service profile',
-  description: "A service profile by id (by default the coinop profile's own).",
+  description: "A service profile by id (by default the coinop context's own).",
   input: objectOf(
     {
       ...fieldsOf(S.ProfileParams, { optional: ['profile_id'], describe: { profile_id: PROFILE_ID_TEXT } }),

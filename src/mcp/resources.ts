@@ -1,5 +1,5 @@
-// The resources: read-only context an agent reads before it calls a tool. The coinop profile and its environment
-// (and what this server lets through), coinop's catalogue of assets, networks and markets, and the profile's policy.
+// The resources: read-only context an agent reads before it calls a tool. The coinop context and its environment
+// (and what this server lets through), coinop's catalogue of assets, networks and markets, and the context's policy.
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { ASSETS, CRYPTO_NETWORKS, catalogueMarket, MARKETS } from '../contract/index.js';
 import type { ServerDeps, Tool } from './tool.js';
@@ -8,7 +8,7 @@ const json = (uri: URL, value: unknown) => ({
   contents: [{ uri: uri.href, mimeType: 'application/json', text: `${JSON.stringify(value, null, 2)}\n` }],
 });
 
-/** The coinop profile as a resource: no secret, no token. */
+/** The coinop context as a resource: no secret, no token. */
 export function profileView(deps: ServerDeps, tools: Tool[]): Record<string, unknown> {
   const p = deps.profile;
   return {
@@ -61,9 +61,9 @@ export function registerResources(mcp: McpServer, deps: ServerDeps, tools: Tool[
     'profile',
     'coinop://profile',
     {
-      title: 'The coinop profile and environment',
+      title: 'The coinop context and environment',
       description:
-        'The coinop profile this server acts for: its environment (local, sandbox, production, custom), API address, service profile, and what the server lets through (--allow-writes, --allow-production, the policy).',
+        'The coinop context this server acts for: its environment (local, sandbox, production, custom), API address, service profile, and what the server lets through (--allow-writes, --allow-production, the policy).',
       mimeType: 'application/json',
     },
     async (uri) => json(uri, profileView(deps, tools)),
@@ -85,7 +85,7 @@ export function registerResources(mcp: McpServer, deps: ServerDeps, tools: Tool[
       'policy',
       'coinop://policy',
       {
-        title: "The profile's policy",
+        title: "The context's policy",
         description: 'The rules every money-moving tool call is checked against before anything is sent.',
         mimeType: 'application/json',
       },

@@ -8,18 +8,18 @@ import type { AuditAttempt, AuditPort, BatchPort, PolicyPort } from './ports.js'
 import type { ObjectSchema } from './schema.js';
 import type { MoneyGate } from '../gate/gate.js';
 
-/** What the server reaches the service through: the API client of the coinop profile. */
+/** What the server reaches the service through: the API client of the coinop context. */
 export interface McpConnection {
   client: ServiceClient;
   /** Which service answers (`local:<instance id>`, or `<environment>:<base url>`). */
   serviceId: string;
 }
 
-/** Everything the server is given by `coinop mcp`: the profile, how to connect, the gates, the ports. */
+/** Everything the server is given by `coinop mcp`: the context, how to connect, the gates, the ports. */
 export interface ServerDeps {
   version: string;
   profile: ResolvedContext;
-  /** The connection for this profile, with the server's catalogue policy (notes go to the call that made them). */
+  /** The connection for this context, with the server's catalogue policy (notes go to the call that made them). */
   connect(catalogue: CataloguePolicy): Promise<McpConnection>;
   /** --allow-writes: a confirmed call of a gated tool may send. */
   allowWrites: boolean;

@@ -65,8 +65,8 @@ function gatedOutput(request: TSchema, result: { key: string; schema: TSchema },
       sent: { schema: plain.boolean('This call sent the request and the service carried it out.'), required: true },
       ref_id: { schema: plain.string('The ref_id of the request.'), required: true },
       ref_id_generated: { schema: plain.boolean('The ref_id was made up by this call.'), required: true },
-      environment: { schema: plain.string("The coinop profile's environment."), required: true },
-      profile: { schema: plain.string('The coinop profile.'), required: true },
+      environment: { schema: plain.string("The coinop context's environment."), required: true },
+      profile: { schema: plain.string('The coinop context.'), required: true },
       request: {
         schema: plain.object({
           method: { schema: plain.string('HTTP method.'), required: true },
@@ -371,7 +371,7 @@ const internalTransfer: Tool = {
   name: 'internal_transfer',
   title: 'Move an asset between service profiles (moves money)',
   description:
-    "Moves an asset from one service profile of the customer to another (from the coinop profile's own by default). MOVES MONEY. By default a preview (the request, the sender's balance before and after, the policy's verdict, the gates); with confirm: true it sends, through the same gates as withdraw. Every call carries a ref_id (returned): retrying with it never sends twice.",
+    "Moves an asset from one service profile of the customer to another (from the coinop context's own by default). MOVES MONEY. By default a preview (the request, the sender's balance before and after, the policy's verdict, the gates); with confirm: true it sends, through the same gates as withdraw. Every call carries a ref_id (returned): retrying with it never sends twice.",
   gated: true,
   input: objectOf(
     {
@@ -424,7 +424,7 @@ const depositAddressCreate: Tool = {
   name: 'deposit_address_create',
   title: 'Create a deposit address',
   description:
-    "Creates a crypto deposit address on a service profile (the coinop profile's own by default). A write: by default a preview of the request; with confirm: true it creates the address, through the same gates as withdraw. Every call carries a ref_id (returned): retrying with it finds the same address.",
+    "Creates a crypto deposit address on a service profile (the coinop context's own by default). A write: by default a preview of the request; with confirm: true it creates the address, through the same gates as withdraw. Every call carries a ref_id (returned): retrying with it finds the same address.",
   gated: true,
   input: objectOf(
     {

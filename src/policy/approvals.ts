@@ -17,7 +17,7 @@ export const APPROVAL_HEADER = 'coinop approval 1';
 export interface ApprovalScope {
   kind: 'batch' | 'withdrawal';
   environment: string;
-  /** The API address (normalised, as the profile resolves it). */
+  /** The API address (normalised, as the context resolves it). */
   service: string;
   /** The default service profile of the rows ("-" when none). */
   profileId: string;

@@ -17,7 +17,7 @@ import type { LoadedPolicy, Policy } from './policy.js';
 
 export interface CheckOptions {
   client: ServiceClient;
-  /** The profile's policy; undefined: it has no policy file (no rules). */
+  /** The context's policy; undefined: it has no policy file (no rules). */
   policy: LoadedPolicy | undefined;
   environment: string;
   /** The coinop context's default service profile (the caps count every profile the credentials reach). */
@@ -156,7 +156,7 @@ async function lastDay(
   return { recent, seen, now, clock, since };
 }
 
-/** The verdict of the profile's policy on a run, with what the service says (nothing is sent without a policy). */
+/** The verdict of the context's policy on a run, with what the service says (nothing is sent without a policy). */
 export async function checkWithdrawals(options: CheckOptions): Promise<PolicyVerdict> {
   const base = { environment: options.environment, now: options.machineNow(), clock: 'machine' } as const;
   if (!options.policy) return evaluate(undefined, options.requests(), base);

@@ -70,7 +70,7 @@ export interface RuleVerdict {
 /** The decision on a run: what the audit trail records. */
 export interface PolicyVerdict {
   allowed: boolean;
-  /** The policy file and the SHA-256 of its bytes; null: the profile has no policy file (no rules). */
+  /** The policy file and the SHA-256 of its bytes; null: the context has no policy file (no rules). */
   file: string | null;
   sha256?: string;
   checked_at: string;

@@ -1,4 +1,4 @@
-// Where a coinop profile's policy lives: <config dir>/policies/<profile>.yaml (or .yml, or .json). Looking costs a
+// Where a coinop context's policy lives: <config dir>/policies/<context>.yaml (or .yml, or .json). Looking costs a
 // few stat calls, so every command that moves money looks, and loads the parser only when a file is there.
 //
 // Only a name that is certainly not there (ENOENT, of the name itself and of a real folder) means "no policy": a
@@ -31,9 +31,9 @@ export interface PolicyLocation {
   path: string;
   /** Something is at the path (or may be: see problem); false only when nothing certainly is. */
   exists: boolean;
-  /** More files for the same profile (.yml next to .yaml): a problem for the caller. */
+  /** More files for the same context (.yml next to .yaml): a problem for the caller. */
   others: string[];
-  /** Why whether and what the policy is cannot be known: such a profile moves no money. */
+  /** Why whether and what the policy is cannot be known: such a context moves no money. */
   problem?: string;
 }
 
@@ -73,7 +73,7 @@ function look(fs: LookFs, path: string, want: 'file' | 'folder'): { found: boole
   return right ? { found: true } : { found: true, problem: `${path} is ${kindOf(st)}, not a ${want}` };
 }
 
-/** The profile's policy file: the one that exists, else where `coinop policy init` writes it (exists: false). */
+/** The context's policy file: the one that exists, else where `coinop policy init` writes it (exists: false). */
 export function policyLocation(configDir: string, profile: string, fs: LookFs = REAL_FS): PolicyLocation {
   const dir = policyDir(configDir);
   const candidates = POLICY_EXTENSIONS.map((ext) => join(dir, `${profile}${ext}`));

@@ -209,7 +209,7 @@ describe('four-eyes approvals of one withdrawal', () => {
     );
     const r = await sb.runIn(['withdraw', '--request', saved, '--yes']);
     expect(r.code).toBe(2);
-    expect(r.stderr).toContain(`was saved for production at https://api.paxos.com/v2, and profile local is local at`);
+    expect(r.stderr).toContain(`was saved for production at https://api.paxos.com/v2, and context local is local at`);
   });
 });
 

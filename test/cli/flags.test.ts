@@ -98,4 +98,34 @@ describe('defineFlags', () => {
     const wrong = defineFlags({ fee: { kind: 'text', flag: '--fee-id <id>', help: 'fee' } });
     expect(() => wrong.declare(new Command('x'))).toThrow('internal: flag --fee-id <id> is declared under the key fee');
   });
+
+  it('declares only the keys asked for, in the table order', () => {
+    const cmd = TABLE.declare(new Command('x'), ['order', 'amount']);
+    expect(cmd.options.map((o) => o.long)).toEqual(['--amount', '--order']);
+  });
+
+  it("takes an exact choice only as spelled, with commander's message", () => {
+    const exact = defineFlags({
+      format: { kind: 'choice', exact: true, flag: '--format <format>', help: 'format', choices: ['csv', 'json'] },
+    } as const);
+    expect(exact.read(parseArgv(exact, ['--format', 'csv'])).format).toBe('csv');
+    expect(() => parseArgv(exact, ['--format', 'CSV'])).toThrow(
+      "error: option '--format <format>' argument 'CSV' is invalid. Allowed choices are csv, json.",
+    );
+  });
+
+  it('gives a choice with a default its default when not given, and the canonical spelling when given', () => {
+    const t = defineFlags({
+      type: { kind: 'choice', flag: '--type <type>', help: 'type', choices: ['A_B', 'C_D'], default: 'A_B' },
+    } as const);
+    expect(t.read(parseArgv(t, [])).type).toBe('A_B');
+    expect(t.read(parseArgv(t, ['--type', 'c_d'])).type).toBe('C_D');
+    expect(() => t.read({})).toThrow(/internal: the flag value type is not given/);
+  });
+
+  it('reads a lone --no- switch as on unless given', () => {
+    const t = defineFlags({ rateLimits: { kind: 'switch', flag: '--no-rate-limits', help: 'none' } });
+    expect(t.read(parseArgv(t, [])).rateLimits).toBe(true);
+    expect(t.read(parseArgv(t, ['--no-rate-limits'])).rateLimits).toBe(false);
+  });
 });

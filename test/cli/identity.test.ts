@@ -260,7 +260,7 @@ describe('a sandbox or production secret goes only to the token endpoint saved a
       expect(r.stderr.trim().split('\n')).toHaveLength(1);
       expect(r.stderr).toMatch(
         new RegExp(
-          `^error: ${variable}: profile "prod" is a production profile, so its .* can only be overridden with an? (https|wss):// address`,
+          `^error: ${variable}: context "prod" is a production context, so its .* can only be overridden with an? (https|wss):// address`,
         ),
       );
     }
@@ -285,7 +285,7 @@ describe('a sandbox or production secret goes only to the token endpoint saved a
     });
     expect(r.code, r.stderr).toBe(0);
     expect(r.stderr).toContain(
-      `note: profile "prod" is a production profile; COINOP_BASE_URL overrides its API address with ${apiTls.url} (the client secret goes only to ${authTls.url})`,
+      `note: context "prod" is a production context; COINOP_BASE_URL overrides its API address with ${apiTls.url} (the client secret goes only to ${authTls.url})`,
     );
     expect(gotSecret(api.seen)).toBe(false);
     expect(api.seen.map((s) => s.headers.authorization)).toEqual(['Bearer tok-recorded']);
@@ -318,12 +318,12 @@ describe('a sandbox or production secret goes only to the token endpoint saved a
     const http = await runCoinop(login, { ...env, COINOP_BASE_URL: rec.url });
     expect(http.code, http.stderr).toBe(2);
     expect(http.stderr).toMatch(
-      /COINOP_BASE_URL: profile "prod" is a production profile, so its API address can only be overridden with an https:\/\/ address/,
+      /COINOP_BASE_URL: context "prod" is a production context, so its API address can only be overridden with an https:\/\/ address/,
     );
     const https = await runCoinop(login, { ...env, COINOP_AUTH_URL: tls.url });
     expect(https.code, https.stderr).toBe(2);
     expect(https.stderr).toMatch(
-      /COINOP_AUTH_URL: the client secret of production profile "prod" goes only to the token endpoint saved at login/,
+      /COINOP_AUTH_URL: the client secret of production context "prod" goes only to the token endpoint saved at login/,
     );
     expect(rec.seen).toEqual([]);
     const list = await runCoinop(['context', 'list'], env);

@@ -39,7 +39,7 @@ const CASES: [string[], string][] = [
   [['login', '--env', 'local', '--client-id', 'abc', '--base-url', 'https://x.example'], 'not with --env local'],
   [
     ['login', '--env', 'production', '--client-id', 'abc', '--auth-url', 'http://x.example'],
-    "--auth-url: a production profile's addresses must start with https://",
+    "--auth-url: a production context's addresses must start with https://",
   ],
   [
     ['login', '--env', 'sandbox', '--client-id', 'abc', '--client-secret-stdin'],

@@ -105,6 +105,6 @@ describe('coinop local deposit', () => {
       env: { COINOP_BASE_URL: undefined, COINOP_AUTH_URL: undefined },
     });
     expect(r.code).toBe(2);
-    expect(r.stderr).toMatch(/^error: local deposit: only the local service takes it \(profile "sb" is sandbox\)/);
+    expect(r.stderr).toMatch(/^error: local deposit: only the local service takes it \(context "sb" is sandbox\)/);
   });
 });

@@ -57,7 +57,7 @@ describe('login --env production: saved, and active only when asked', () => {
     const r = await runCoinop(login(), env);
     expect(r.code, r.stderr).toBe(0);
     expect(r.stderr).toContain(
-      `note: this production profile uses addresses other than the hosted service's: API ${front.url}, token endpoint ${front.url}/oauth2/token`,
+      `note: this production context uses addresses other than the hosted service's: API ${front.url}, token endpoint ${front.url}/oauth2/token`,
     );
     expect(r.stderr).toContain(
       'context "prod" is saved, not active (use it with --context prod, or coinop context use prod)',
@@ -106,7 +106,7 @@ describe('login --env production: saved, and active only when asked', () => {
       env,
     );
     expect(r.code).toBe(2);
-    expect(r.stderr).toMatch(/^error: --auth-url: a production profile's addresses must start with https:\/\//);
+    expect(r.stderr).toMatch(/^error: --auth-url: a production context's addresses must start with https:\/\//);
     expect(await sb.sent()).toEqual([]);
     expect((await profiles(env)).prod).toBeUndefined();
   });

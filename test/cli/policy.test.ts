@@ -39,7 +39,7 @@ describe('coinop policy show, check and init', () => {
   it('no policy file: no rules, and show says so', async () => {
     const table = await sb.run(['policy', 'show', '-o', 'table']);
     expect(table.code, table.stderr).toBe(0);
-    expect(table.stdout).toContain('none: without a policy file coinop enforces no rules for this profile');
+    expect(table.stdout).toContain('none: without a policy file coinop enforces no rules for this context');
     expect(JSON.parse((await sb.runIn(['policy', 'show'])).stdout)).toEqual({
       profile: 'local',
       file: join(sb.env.COINOP_CONFIG_DIR, 'policies', 'local.yaml'),
@@ -53,14 +53,14 @@ describe('coinop policy show, check and init', () => {
     const init = await sb.run(['policy', 'init']);
     expect(init.code, init.stderr).toBe(0);
     const path = join(sb.env.COINOP_CONFIG_DIR, 'policies', 'local.yaml');
-    expect(readFileSync(path, 'utf8')).toMatch(/^# coinop policy for profile "local"[\s\S]*\n# approvals:\n/);
+    expect(readFileSync(path, 'utf8')).toMatch(/^# coinop policy for context "local"[\s\S]*\n# approvals:\n/);
     const check = await sb.run(['policy', 'check']);
     expect(check.code, check.stderr).toBe(0);
     expect(check.stderr).toContain(`✓ ${path}: a valid policy (no rules set)`);
     expect(JSON.parse(check.stdout).policy).toMatchObject({ destinations: null, approvals: null });
     const again = await sb.runIn(['policy', 'init']);
     expect(again.code).toBe(2);
-    expect(again.stderr).toContain('the profile has a policy file already');
+    expect(again.stderr).toContain('the context has a policy file already');
     expect((await sb.runIn(['policy', 'init', '--force'])).code).toBe(0);
     rmSync(path);
   });

@@ -43,7 +43,7 @@ interface Line {
 
 /** Commands that send no request to the API, and why. */
 const SENDS_NOTHING: Record<string, string> = {
-  'policy show': "reads the profile's policy file",
+  'policy show': "reads the context's policy file",
   'policy check': 'reads a policy file',
   'policy init': 'writes a policy file',
   approve: 'signs a file with the approver key',

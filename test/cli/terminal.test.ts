@@ -40,7 +40,7 @@ describe('coinop on a terminal', () => {
     for (const want of [
       'environment',
       'local',
-      'profile',
+      'context',
       DEMO.profileId,
       'asset',
       'BTC',
@@ -127,7 +127,7 @@ describe('coinop on a terminal', () => {
     expect(s).toContain('************');
     const st = term(['auth', 'status']);
     expect(await st.exit()).toBe(0);
-    expect(st.screen()).toMatch(/profile\s+tty-local/);
+    expect(st.screen()).toMatch(/context\s+tty-local/);
     await sb.run(['logout', '--context', 'tty-local']);
   });
 

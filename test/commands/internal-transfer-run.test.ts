@@ -6,13 +6,12 @@ import { internal } from '../../src/commands/internal-transfer/run.js';
 import type { InternalTransferOptions } from '../../src/commands/internal-transfer/options.js';
 import { DEMO } from '../../src/embedded/demo.js';
 import {
-  fakeConfirmer,
-  fakeDisplay,
-  fixedClock,
-  keptInterrupt,
+  auditSince,
+  type fakeConfirmer,
+  type fakeDisplay,
   type LocalFixture,
   localFixture,
-  noPrompts,
+  moneyPorts,
   usdOf,
 } from './ports.js';
 
@@ -22,19 +21,8 @@ beforeAll(async () => {
 });
 afterAll(() => local.close());
 
-function deps(o: Parameters<typeof fakeDisplay>[0] = {}, answer: Parameters<typeof fakeConfirmer>[0] = 'confirmed') {
-  const display = fakeDisplay(o);
-  return {
-    display,
-    service: local.connector(),
-    prompter: noPrompts(display),
-    confirmer: fakeConfirmer(answer),
-    audit: local.audit().port,
-    clock: fixedClock(),
-    interrupt: keptInterrupt(),
-    policy: local.policy,
-  };
-}
+const deps = (o: Parameters<typeof fakeDisplay>[0] = {}, answer: Parameters<typeof fakeConfirmer>[0] = 'confirmed') =>
+  moneyPorts(local, o, answer);
 
 const transfer = (refId: string, more: Partial<InternalTransferOptions> = {}): InternalTransferOptions => ({
   toProfileId: DEMO.emptyProfileId,
@@ -51,13 +39,7 @@ const transfer = (refId: string, more: Partial<InternalTransferOptions> = {}): I
 /** What the empty demo profile has of USD now. */
 const received = () => usdOf(local, DEMO.emptyProfileId);
 
-/** The audit entries written since `from`, as kind, outcome result and ref_id. */
-const entriesSince = (from: number) =>
-  local
-    .audit()
-    .entries()
-    .slice(from)
-    .map((e) => [e.kind, e.outcome.result, e.ref_id]);
+const entriesSince = (from: number) => auditSince(local, from);
 
 describe('transfer internal run', () => {
   it('--dry-run on a terminal: the summary and the policy on stderr, the request on stdout, nothing sent', async () => {
@@ -65,7 +47,7 @@ describe('transfer internal run', () => {
     const before = await received();
     await internal(d, transfer('it-dry', { dryRun: true }));
     expect(d.display.stderr).toContain('Dry run: nothing sent');
-    expect(d.display.stderr).toContain('Policy: none (no policy file for profile local: no rules)');
+    expect(d.display.stderr).toContain('Policy: none (no policy file for context local: no rules)');
     expect(JSON.parse(d.display.stdout)).toMatchObject({
       method: 'POST',
       path: '/v2/transfer/internal',

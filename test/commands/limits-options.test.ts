@@ -1,14 +1,19 @@
-// coinop limits: raw flags to checked options.
+// coinop limits: a real argv to checked options.
 import { describe, expect, it } from 'vitest';
+import { declareLimits } from '../../src/commands/limits/flags.js';
 import { parseLimitsOptions } from '../../src/commands/limits/options.js';
+import { parseArgv } from '../support/argv.js';
 import { periodText } from '../../src/commands/limits/run.js';
 import { usageMessage } from './support.js';
 
 describe('parseLimitsOptions', () => {
-  it('takes a transfer type of the OpenAPI, CRYPTO_WITHDRAWAL by default (commander fills it in)', () => {
-    expect(parseLimitsOptions({ type: 'CRYPTO_WITHDRAWAL' })).toEqual({ type: 'CRYPTO_WITHDRAWAL' });
-    expect(parseLimitsOptions({ type: 'PAXOS_TRANSFER_DEBIT' })).toEqual({ type: 'PAXOS_TRANSFER_DEBIT' });
-    expect(usageMessage(() => parseLimitsOptions({ type: 'PLATFORM_TRANSFER_DEBIT' }))).toMatch(
+  const parse = (argv: string[]) => parseLimitsOptions(parseArgv(declareLimits, argv));
+
+  it('takes a transfer type of the OpenAPI, in any case, CRYPTO_WITHDRAWAL by default', () => {
+    expect(parse([])).toEqual({ type: 'CRYPTO_WITHDRAWAL' });
+    expect(parse(['--type', 'paxos_transfer_debit'])).toEqual({ type: 'PAXOS_TRANSFER_DEBIT' });
+    expect(parse(['--type', 'WIRE_DEPOSIT', '--wide'])).toEqual({ type: 'WIRE_DEPOSIT', view: { wide: true } });
+    expect(usageMessage(() => parse(['--type', 'PLATFORM_TRANSFER_DEBIT']))).toMatch(
       /^--type: must be one of INTERNAL_TRANSFER_DEBIT, /,
     );
     expect(() => parseLimitsOptions({})).toThrow(/internal: the flag value type/);

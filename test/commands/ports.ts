@@ -39,7 +39,7 @@ export interface FakeDisplay extends Display {
  * relative times, the notes for people); never a terminal to ask on (nothing is prompted).
  */
 export function fakeDisplay(
-  o: { format?: Format; tty?: boolean; argv?: string[]; width?: number; now?: number } = {},
+  o: { format?: Format; tty?: boolean; argv?: string[]; width?: number; now?: number; formatGiven?: boolean } = {},
 ): FakeDisplay {
   let stdout = '';
   let stderr = '';
@@ -64,6 +64,7 @@ export function fakeDisplay(
   return {
     output: (view) => new Output(io, format, () => now, view),
     format: () => format,
+    formatGiven: () => o.formatGiven ?? o.format !== undefined,
     io,
     argv: o.argv ?? [],
     get stdout() {
@@ -180,6 +181,7 @@ export async function localFixture(config: DeepPartial<LocalConfig> = {}): Promi
         catalogue: () => catalogue,
         dataDir: () => dataDir,
         pollMs: () => 20,
+        retryBaseMs: () => 10,
         async connect() {
           if (made) return made;
           const transport = new Transport({ baseDelayMs: 1 });
@@ -244,3 +246,33 @@ export async function usdOf(local: LocalFixture, profileId: string): Promise<str
   const params = { profile_id: profileId, asset: 'USD' };
   return (await conn.client.call('getProfileBalance', { params })).data.available;
 }
+
+/**
+ * Every port a money-moving run takes: a Display as fakeDisplay(`display`) makes, the fixture's service, audit trail
+ * and policy, no prompts, the fixed clock, a confirmer that answers `answer`, an Interrupt that keeps its note.
+ */
+export function moneyPorts(
+  local: LocalFixture,
+  display: Parameters<typeof fakeDisplay>[0] = {},
+  answer: Parameters<typeof fakeConfirmer>[0] = 'confirmed',
+) {
+  const shown = fakeDisplay(display);
+  return {
+    display: shown,
+    service: local.connector(),
+    prompter: noPrompts(shown),
+    confirmer: fakeConfirmer(answer),
+    audit: local.audit().port,
+    clock: fixedClock(),
+    interrupt: keptInterrupt(),
+    policy: local.policy,
+  };
+}
+
+/** The fixture's audit entries written since the `from`th, as kind, outcome result and ref_id. */
+export const auditSince = (local: LocalFixture, from: number) =>
+  local
+    .audit()
+    .entries()
+    .slice(from)
+    .map((e) => [e.kind, e.outcome.result, e.ref_id]);

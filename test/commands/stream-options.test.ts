@@ -1,23 +1,30 @@
-// coinop stream and its views: raw flags (with the global ones) to checked options, and to the usage error.
+// coinop stream and its views: a real argv (with the global output flags) to checked options, and to the usage error.
+import type { Command } from 'commander';
 import { describe, expect, it } from 'vitest';
 import { MARKETS, STREAM_CHANNELS } from '../../src/contract/enums.js';
-import { parseStreamOptions, type StreamView } from '../../src/commands/stream/options.js';
+import { STREAM_FLAG_TABLE, STREAM_OUTPUT_FLAG_TABLE } from '../../src/commands/stream/flags.js';
+import { parseStreamOptions as parseRaw, type StreamView } from '../../src/commands/stream/options.js';
+import { parseArgv } from '../support/argv.js';
 import { usageMessage } from './support.js';
 
+/** stream's flags, and -o and --json as the program declares them (optsWithGlobals hands them over). */
+const declares = (cmd: Command) => STREAM_OUTPUT_FLAG_TABLE.declare(STREAM_FLAG_TABLE.declare(cmd));
+const parseStreamOptions = (view: StreamView, args: string[], argv: string[]) =>
+  parseRaw(view, args, parseArgv(declares, argv));
 const md = (market: string) => ({ type: 'market_data', params: { market } });
 
 describe('stream options', () => {
-  it.each<{ view: StreamView; args: string[]; raw: Record<string, unknown>; want: Record<string, unknown> }>([
+  it.each<{ view: StreamView; args: string[]; argv: string[]; want: Record<string, unknown> }>([
     {
       view: 'book',
       args: ['btcusd'],
-      raw: {},
+      argv: [],
       want: { view: 'book', channels: [md('BTCUSD')], bookMarkets: ['BTCUSD'], intervalMs: 1000, book: false },
     },
     {
       view: 'book',
       args: ['ETHEUR'],
-      raw: { output: 'ndjson', book: true, interval: '500', depth: '10', count: '20' },
+      argv: ['--output', 'ndjson', '--book', '--interval', '500', '--depth', '10', '--count', '20'],
       want: {
         view: 'book',
         channels: [md('ETHEUR')],
@@ -32,7 +39,7 @@ describe('stream options', () => {
     {
       view: 'top',
       args: ['BTCUSD', 'btcusd', 'ETHUSD'],
-      raw: { json: true, duration: '30' },
+      argv: ['--json', '--duration', '30'],
       want: {
         view: 'top',
         channels: [
@@ -49,7 +56,7 @@ describe('stream options', () => {
     {
       view: 'trades',
       args: ['SOLEUR'],
-      raw: { duration: '1.5m' },
+      argv: ['--duration', '1.5m'],
       want: {
         view: 'trades',
         channels: [{ type: 'execution_data', params: { market: 'SOLEUR' } }],
@@ -62,7 +69,7 @@ describe('stream options', () => {
     {
       view: 'heartbeat',
       args: [],
-      raw: { duration: '500ms', count: '5' },
+      argv: ['--duration', '500ms', '--count', '5'],
       want: {
         view: 'heartbeat',
         channels: [{ type: 'heartbeat' }],
@@ -76,10 +83,18 @@ describe('stream options', () => {
     {
       view: 'channels',
       args: [],
-      raw: {
-        channel: ['market_data:BTCUSD', ' heartbeat ', 'market_data: btcusd', 'execution_data:ETHUSD'],
-        duration: '2h',
-      },
+      argv: [
+        '--channel',
+        'market_data:BTCUSD',
+        '--channel',
+        ' heartbeat ',
+        '--channel',
+        'market_data: btcusd',
+        '--channel',
+        'execution_data:ETHUSD',
+        '--duration',
+        '2h',
+      ],
       want: {
         view: 'channels',
         channels: [md('BTCUSD'), { type: 'heartbeat' }, { type: 'execution_data', params: { market: 'ETHUSD' } }],
@@ -89,75 +104,75 @@ describe('stream options', () => {
         book: false,
       },
     },
-  ])('$view $args $raw', ({ view, args, raw, want }) => {
-    expect(JSON.parse(JSON.stringify(parseStreamOptions(view, args, raw)))).toEqual(want);
+  ])('$view $args $argv', ({ view, args, argv, want }) => {
+    expect(JSON.parse(JSON.stringify(parseStreamOptions(view, args, argv)))).toEqual(want);
   });
 
   it('stream top alone subscribes every market once', () => {
-    const o = parseStreamOptions('top', [], {});
+    const o = parseStreamOptions('top', [], []);
     expect(o.channels.map((c) => c.params?.market)).toEqual([...MARKETS]);
   });
 
-  it.each<[StreamView, string[], Record<string, unknown>, string]>([
-    ['channels', [], {}, 'stream: name a view (book, top, trades, heartbeat) or at least one --channel TYPE[:MARKET]'],
+  it.each<[StreamView, string[], string[], string]>([
+    ['channels', [], [], 'stream: name a view (book, top, trades, heartbeat) or at least one --channel TYPE[:MARKET]'],
     // By their shape only: whether the service has them is the run's (src/cli/market-check.ts).
-    ['book', ['XYZ/USD'], {}, 'MARKET: "XYZ/USD" is not a market symbol (capital letters and digits, such as BTCUSD)'],
+    ['book', ['XYZ/USD'], [], 'MARKET: "XYZ/USD" is not a market symbol (capital letters and digits, such as BTCUSD)'],
     [
       'trades',
       ['BTCUSD', 'no pe'],
-      {},
+      [],
       'MARKET: "no pe" is not a market symbol (capital letters and digits, such as BTCUSD)',
     ],
     [
       'channels',
       [],
-      { channel: ['trades'] },
+      ['--channel', 'trades'],
       `--channel: "trades" is not a channel (one of ${STREAM_CHANNELS.join(', ')})`,
     ],
     [
       'channels',
       [],
-      { channel: ['heartbeat:BTCUSD'] },
+      ['--channel', 'heartbeat:BTCUSD'],
       '--channel: heartbeat takes no market (write --channel heartbeat)',
     ],
-    ['channels', [], { channel: ['market_data'] }, '--channel: market_data needs a market, such as market_data:BTCUSD'],
+    ['channels', [], ['--channel', 'market_data'], '--channel: market_data needs a market, such as market_data:BTCUSD'],
     [
       'channels',
       [],
-      { channel: ['execution_data:XY.Z'] },
+      ['--channel', 'execution_data:XY.Z'],
       '--channel: "XY.Z" is not a market symbol (capital letters and digits, such as BTCUSD)',
     ],
     [
       'book',
       ['BTCUSD'],
-      { channel: ['heartbeat'] },
+      ['--channel', 'heartbeat'],
       '--channel: not with stream book (use coinop stream --channel ... alone)',
     ],
-    ['heartbeat', [], { duration: '0' }, '--duration: must be a positive time such as 30, 30s, 5m or 1h'],
-    ['heartbeat', [], { duration: 'soon' }, '--duration: must be a positive time such as 30, 30s, 5m or 1h'],
-    ['heartbeat', [], { duration: '5m ago' }, '--duration: must be a positive time such as 30, 30s, 5m or 1h'],
+    ['heartbeat', [], ['--duration', '0'], '--duration: must be a positive time such as 30, 30s, 5m or 1h'],
+    ['heartbeat', [], ['--duration', 'soon'], '--duration: must be a positive time such as 30, 30s, 5m or 1h'],
+    ['heartbeat', [], ['--duration', '5m ago'], '--duration: must be a positive time such as 30, 30s, 5m or 1h'],
     [
       'heartbeat',
       [],
-      { duration: '1000h' },
+      ['--duration', '1000h'],
       '--duration: must be at most 596h (24 days); leave it out to stream until stopped',
     ],
-    ['heartbeat', [], { count: '0' }, `--count: must be from 1 to ${Number.MAX_SAFE_INTEGER}`],
-    ['book', ['BTCUSD'], { depth: '0' }, '--depth: must be from 1 to 100000'],
-    ['book', ['BTCUSD'], { interval: '5' }, '--interval: must be from 10 to 3600000'],
+    ['heartbeat', [], ['--count', '0'], `--count: must be from 1 to ${Number.MAX_SAFE_INTEGER}`],
+    ['book', ['BTCUSD'], ['--depth', '0'], '--depth: must be from 1 to 100000'],
+    ['book', ['BTCUSD'], ['--interval', '5'], '--interval: must be from 10 to 3600000'],
     [
       'book',
       ['BTCUSD'],
-      { output: 'csv' },
+      ['--output', 'csv'],
       '-o csv: the stream writes ndjson (one JSON object per line); use -o ndjson',
     ],
     [
       'top',
       ['BTCUSD'],
-      { book: true },
+      ['--book'],
       '--book: needs a market_data channel (stream book MARKET, or --channel market_data:MARKET)',
     ],
-  ])('%s %o %o: %s', (view, args, raw, message) => {
-    expect(usageMessage(() => parseStreamOptions(view, args, raw))).toBe(message);
+  ])('%s %o %o: %s', (view, args, argv, message) => {
+    expect(usageMessage(() => parseStreamOptions(view, args, argv))).toBe(message);
   });
 });

@@ -525,7 +525,7 @@ describe('resources and ports', () => {
   });
 });
 
-describe("the profile's policy", () => {
+describe("the context's policy", () => {
   let own: Sandbox;
   beforeAll(async () => {
     own = await sandbox();
@@ -557,7 +557,7 @@ describe("the profile's policy", () => {
       });
       expect(p.policy.detail).toMatchObject({ allowed: false, file });
       expect(p.gates).toMatchObject({ policy: 'refused', open: false });
-      expect(p.next_step).toMatch(/A confirmed call would be refused: the profile's policy refuses it/);
+      expect(p.next_step).toMatch(/A confirmed call would be refused: the context's policy refuses it/);
       const refused = errorOf(
         await s.call('withdraw', { ...BTC, amount: '0.5', ref_id: 'mcp-policy-1', confirm: true }),
       );

@@ -68,7 +68,7 @@ describe('coinop mcp over stdio', () => {
       expect(refused.message).toMatch(/started without --allow-writes; nothing was sent/);
       expect(await withdrawalPosts(sb)).toEqual([]);
       expect(c.stderr()).toMatch(
-        /coinop mcp: serving profile local \(local\) on stdio: \d+ tools, writes preview only/,
+        /coinop mcp: serving context local \(local\) on stdio: \d+ tools, writes preview only/,
       );
     } finally {
       await c.close();

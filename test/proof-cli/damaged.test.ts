@@ -236,7 +236,7 @@ describe('damaged files', () => {
     // The other profile says exactly what it lacks.
     const beta = await sb.runIn(['prices', 'BTCUSD', '--context', 'beta']);
     expect(beta.code).toBe(4);
-    expect(oneClearLine(beta)).toContain('profile "beta" has no client credentials');
+    expect(oneClearLine(beta)).toContain('context "beta" has no client credentials');
   });
 
   it('a damaged batch journal is refused with the way to go on; following it sends no row twice', async () => {

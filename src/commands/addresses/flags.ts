@@ -75,7 +75,7 @@ export const ADDRESS_CREATE_FLAG_TABLE = defineFlags({
   profileId: {
     kind: 'text',
     flag: '--profile-id <id>',
-    help: "the service's profile (default: the coinop profile's)",
+    help: "the service's profile (default: the coinop context's)",
     field: 'profile_id',
   },
   identityId: { kind: 'text', flag: '--identity-id <id>', help: 'identity', field: 'identity_id' },

@@ -23,7 +23,7 @@ export function register(program: Command, ctx: Invocation): void {
   examples(
     ADDRESS_CREATE_FLAG_TABLE.declare(
       addresses.command('create').description('create a deposit address (idempotent with --ref-id)'),
-    ).action(async (opts) => (await import('./run.js')).create(ctx, opts)),
+    ).action(async (opts) => (await import('./run.js')).create(ports(ctx), opts)),
     [
       'coinop addresses create --network BITCOIN',
       'coinop addresses create --network ETHEREUM --ref-id customer-42 --meta customer=42',

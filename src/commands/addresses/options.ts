@@ -1,7 +1,8 @@
 // coinop addresses list and create: their flags, checked, as typed options objects (declared in index.ts).
 import { operations, type CryptoNetwork } from '../../contract/index.js';
 import { readTableView } from '../../cli/list-flags.js';
-import { readFlags, keyValues, nameFlag, nameList, timeFilters, type RawFlags } from '../../cli/options.js';
+import { keyValues, nameFlag, nameList, type RawFlags } from '../../cli/options.js';
+import { timeFilters } from '../../cli/flags.js';
 import { checkRequest, type FlagNames } from '../../client/service-client.js';
 import { SHAPE_ONLY } from '../../client/catalogue-policy.js';
 import { ADDRESS_CREATE_FLAG_TABLE, ADDRESSES_LIST_FLAG_TABLE } from './flags.js';
@@ -37,7 +38,7 @@ export function parseAddressesListOptions(raw: RawFlags, now: number): Addresses
   for (const k of Object.keys(query)) if (query[k] === undefined) delete query[k];
   // The networks by their shape: the run checks them against the catalogue once it knows the service.
   checkRequest(operations.listDepositAddresses, { query }, LIST_FLAGS, SHAPE_ONLY);
-  return { query, all: f.all, view: readTableView(readFlags(raw), DEPOSIT_ADDRESS_COLUMNS) };
+  return { query, all: f.all, view: readTableView(raw, DEPOSIT_ADDRESS_COLUMNS) };
 }
 
 export const CREATE_FLAGS: FlagNames = ADDRESS_CREATE_FLAG_TABLE.fields;
@@ -45,7 +46,7 @@ export const CREATE_FLAGS: FlagNames = ADDRESS_CREATE_FLAG_TABLE.fields;
 export interface AddressCreateOptions {
   /** Unset: asked. */
   network?: CryptoNetwork;
-  /** Unset: the coinop profile's, else asked. */
+  /** Unset: the coinop context's, else asked. */
   profileId?: string;
   identityId?: string;
   accountId?: string;

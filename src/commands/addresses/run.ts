@@ -3,8 +3,7 @@ import { CRYPTO_NETWORKS, networkIssues, operations, type CryptoNetwork } from '
 import { refusedToAsk } from '../../cli/ask.js';
 import { gateFor, refusedBeforeSending } from '../../cli/gate.js';
 import type { MoneyRequest } from '../../gate/gate.js';
-import type { Invocation } from '../../cli/invocation.js';
-import { type Ports, ports } from '../../cli/ports.js';
+import type { Ports } from '../../cli/ports.js';
 import type { RawFlags } from '../../cli/options.js';
 import { need } from '../../cli/prompt.js';
 import { listFooter } from '../../cli/list-flags.js';
@@ -31,12 +30,18 @@ export async function list(
   listFooter(display, out, n, ['deposit address', 'deposit addresses'], all ? undefined : paging.next);
 }
 
-export async function create(ctx: Invocation, raw: RawFlags): Promise<void> {
+/** What addresses create takes: the service, through the gate (so the audit trail and the policy), and the operator. */
+export type AddressCreateDeps = Pick<
+  Ports,
+  'display' | 'service' | 'prompter' | 'audit' | 'clock' | 'interrupt' | 'policy'
+>;
+
+export async function create(ctx: AddressCreateDeps, raw: RawFlags): Promise<void> {
   const o = parseAddressCreateOptions(raw);
   const pr = ctx.prompter;
-  const profile = ctx.context();
+  const profile = ctx.service.context();
   // On a terminal a network the catalogue refuses is picked from the list instead.
-  const refused = refusedToAsk(ports(ctx), networkIssues('crypto_network', o.network), CREATE_FLAGS);
+  const refused = refusedToAsk(ctx, networkIssues('crypto_network', o.network), CREATE_FLAGS);
   const network = await need(pr, '--network', refused.size ? undefined : o.network, () =>
     pr.select<CryptoNetwork>('Network', [...CRYPTO_NETWORKS]),
   );
@@ -60,20 +65,22 @@ export async function create(ctx: Invocation, raw: RawFlags): Promise<void> {
     flags: CREATE_FLAGS,
   };
   await refusedBeforeSending(ctx, request, () =>
-    checkRequest(operations.createDepositAddress, { body }, CREATE_FLAGS, ctx.catalogue()),
+    checkRequest(operations.createDepositAddress, { body }, CREATE_FLAGS, ctx.service.catalogue()),
   );
-  const conn = await ctx.connect();
+  const conn = await ctx.service.connect();
   // Where money may be sent to the customer: through the gate, and so in the audit trail.
-  const gate = gateFor(ports(ctx), conn, 'addresses create');
+  const gate = gateFor(ctx, conn, 'addresses create');
   const res = await gate.send(await gate.prepare(request), () => {
-    if (generated) announceRefId(ctx, refId);
+    if (generated) announceRefId(ctx.display, refId);
   });
-  const out = ctx.output();
+  const out = ctx.display.output();
   if (res.alreadySubmitted && res.submittedByThisCall) {
-    ctx.io.err(
+    ctx.display.io.err(
       `deposit address created by this command (its first attempt reached the service but the answer was lost; the retry with ref_id ${refId} found it):\n`,
     );
   } else if (res.alreadySubmitted)
-    ctx.io.err(`${out.p.yellow('already exists')}: ref_id ${refId} was used before; the existing deposit address:\n`);
+    ctx.display.io.err(
+      `${out.p.yellow('already exists')}: ref_id ${refId} was used before; the existing deposit address:\n`,
+    );
   out.one(res.data, DEPOSIT_ADDRESS_COLUMNS);
 }

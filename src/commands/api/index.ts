@@ -1,6 +1,7 @@
 // coinop api METHOD PATH: declarations; the work is in run.ts.
 import type { Command } from 'commander';
 import type { Invocation } from '../../cli/invocation.js';
+import { ports } from '../../cli/ports.js';
 import { API_FLAG_TABLE } from './flags.js';
 import { examples } from '../../cli/help.js';
 
@@ -14,7 +15,9 @@ export function register(program: Command, ctx: Invocation): void {
         )
         .argument('<method>', 'GET, POST, PUT, PATCH or DELETE')
         .argument('<path>', 'such as /v2/transfer/transfers or transfer/transfers'),
-    ).action(async (method: string, path: string, opts) => (await import('./run.js')).api(ctx, method, path, opts)),
+    ).action(async (method: string, path: string, opts) =>
+      (await import('./run.js')).api(ports(ctx), method, path, opts),
+    ),
     [
       'coinop api GET /v2/transfer/transfers -f limit=5',
       'coinop api GET transfer/deposit-addresses -f networks=BITCOIN -f networks=ETHEREUM --paginate',

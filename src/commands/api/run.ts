@@ -1,6 +1,5 @@
 // coinop api: a raw authenticated request with the profile's token, retries and --debug; the answer as sent.
-import type { Invocation } from '../../cli/invocation.js';
-import { ports } from '../../cli/ports.js';
+import type { Ports } from '../../cli/ports.js';
 import { problemError, usageError } from '../../cli/errors.js';
 import { operations } from '../../contract/index.js';
 import { parseJsonText, readTextFile } from '../../cli/files.js';
@@ -13,18 +12,21 @@ import { type MoneyRequest, wasRecorded } from '../../gate/gate.js';
 import { refuseUnlessAllowed } from '../../cli/policy-enforce.js';
 import { CoinopError } from '../../errors.js';
 
-async function readInput(ctx: Invocation, file: string): Promise<unknown> {
+async function readInput(ctx: Pick<Ports, 'display'>, file: string): Promise<unknown> {
   let text: string;
   if (file === '-') {
     const chunks: Buffer[] = [];
-    for await (const c of ctx.io.stdin) chunks.push(Buffer.from(c as Buffer));
+    for await (const c of ctx.display.io.stdin) chunks.push(Buffer.from(c as Buffer));
     text = Buffer.concat(chunks).toString('utf8');
   } else text = readTextFile('--input', file);
   // The parser's message quotes the text: a wrong file may hold anything, so only the rule is said.
   return parseJsonText('--input', file === '-' ? 'standard input' : file, text, 'the request body must be JSON');
 }
 
-export async function api(ctx: Invocation, methodArg: string, pathArg: string, raw: RawFlags): Promise<void> {
+/** What api takes: the service (a money-moving request through the gate, confirmed in production), the output. */
+export type ApiDeps = Pick<Ports, 'display' | 'service' | 'confirmer' | 'audit' | 'clock' | 'interrupt' | 'policy'>;
+
+export async function api(ctx: ApiDeps, methodArg: string, pathArg: string, raw: RawFlags): Promise<void> {
   const o = parseApiOptions(methodArg, pathArg, raw);
   const { method, path, fields } = o;
   if (climbsAboveRoot(path))
@@ -50,28 +52,30 @@ export async function api(ctx: Invocation, methodArg: string, pathArg: string, r
   if (money) return sendThroughGate(ctx, { operation: money, body, yes: o.yes, path });
   const unjudged = unjudgedMoneyAt(method, path);
   if (unjudged) return refuseUnjudged(ctx, { method, path, body, what: unjudged });
-  const conn = await ctx.connect();
-  // The answer is JSON (or the service's text) whatever the format: never paged, so no ctx.output() here.
-  const outFormat = ctx.format();
+  const conn = await ctx.service.connect();
+  // The answer is JSON (or the service's text) whatever the format: never paged, so no display.output() here.
+  const outFormat = ctx.display.format();
   const send = async (q?: Record<string, unknown>) => {
     const res = await conn.client.raw(method, path, body, q);
     if (o.include)
-      ctx.io.err(
+      ctx.display.io.err(
         `HTTP ${res.status} ${res.statusText}\n${Object.entries(res.headers)
           .map(([k, v]) => `${k}: ${String(v)}`)
           .join('\n')}\n\n`,
       );
     if (res.status < 200 || res.status >= 300) {
       // The answer is data too: print it, then fail with the problem's category.
-      if (res.text) ctx.io.out(res.json !== undefined ? `${JSON.stringify(res.json, null, 2)}\n` : `${res.text}\n`);
+      if (res.text)
+        ctx.display.io.out(res.json !== undefined ? `${JSON.stringify(res.json, null, 2)}\n` : `${res.text}\n`);
       throw problemError(problemOf(res));
     }
     return res;
   };
   if (!o.paginate) {
     const res = await send(query);
-    if (res.json !== undefined) ctx.io.out(`${JSON.stringify(res.json, null, outFormat === 'ndjson' ? 0 : 2)}\n`);
-    else if (res.text) ctx.io.out(res.text + (res.text.endsWith('\n') ? '' : '\n'));
+    if (res.json !== undefined)
+      ctx.display.io.out(`${JSON.stringify(res.json, null, outFormat === 'ndjson' ? 0 : 2)}\n`);
+    else if (res.text) ctx.display.io.out(res.text + (res.text.endsWith('\n') ? '' : '\n'));
     return;
   }
   const format = outFormat === 'table' ? 'json' : outFormat;
@@ -88,7 +92,7 @@ export async function api(ctx: Invocation, methodArg: string, pathArg: string, r
     }
   }
   const { Output } = await import('../../render/output.js');
-  await new Output(ctx.io, format, ctx.now).list(items(), []);
+  await new Output(ctx.display.io, format, () => ctx.clock.now()).list(items(), []);
 }
 
 const raise = (e: unknown): never => {
@@ -111,22 +115,22 @@ function flatten(o: Record<string, unknown>, prefix = ''): Record<string, unknow
  * production the confirmation (--yes, or the amount typed on a terminal), then the gate sends it once and records it.
  */
 async function sendThroughGate(
-  ctx: Invocation,
+  ctx: ApiDeps,
   r: { operation: MoneyOperationId; body: unknown; yes: boolean; path: string },
 ): Promise<void> {
   const request: MoneyRequest = { operation: r.operation, body: r.body as Record<string, unknown>, command: 'api' };
-  ctx.interruptNote = 'stopped: nothing was sent';
-  const conn = await ctx.connect();
-  const gate = gateFor(ports(ctx), conn, 'api');
+  ctx.interrupt.say('stopped: nothing was sent');
+  const conn = await ctx.service.connect();
+  const gate = gateFor(ctx, conn, 'api');
   const p = await gate.prepare(request);
   const environment = conn.context.environment;
   let sent: Awaited<ReturnType<typeof gate.send>>;
   try {
-    refuseUnlessAllowed(ports(ctx), await gate.judge(p, { dryRun: false }));
+    refuseUnlessAllowed(ctx, await gate.judge(p, { dryRun: false }));
     if (environment === 'production') {
       const amount =
         typeof p.body.amount === 'string' ? p.body.amount : typeof p.body.total === 'string' ? p.body.total : undefined;
-      await ctx.confirm({
+      await ctx.confirmer.confirm({
         title: `coinop api ${operations[r.operation].method} ${operations[r.operation].path}`,
         rows: Object.entries(p.what).map(([k, v]) => [k, typeof v === 'string' ? v : JSON.stringify(v)]),
         environment,
@@ -142,16 +146,20 @@ async function sendThroughGate(
       });
     }
     sent = await gate.send(p, () => {
-      ctx.interruptNote = `interrupted: ${r.path} was being sent and may have gone through${p.refId ? `: check with coinop transfers get --ref-id ${p.refId}` : ''}`;
+      ctx.interrupt.say(
+        `interrupted: ${r.path} was being sent and may have gone through${p.refId ? `: check with coinop transfers get --ref-id ${p.refId}` : ''}`,
+      );
     });
   } catch (e) {
-    if (e instanceof CoinopError && e.problem) ctx.io.out(`${JSON.stringify(e.problem, null, 2)}\n`);
+    if (e instanceof CoinopError && e.problem) ctx.display.io.out(`${JSON.stringify(e.problem, null, 2)}\n`);
     if (wasRecorded(e)) throw e;
     return gate.refuse(p, e);
   }
   if (sent.alreadySubmitted && !sent.submittedByThisCall)
-    ctx.io.err(`already submitted: ref_id ${p.refId} was sent before; no money moved this time. The existing one:\n`);
-  ctx.io.out(`${JSON.stringify(sent.data, null, ctx.format() === 'ndjson' ? 0 : 2)}\n`);
+    ctx.display.io.err(
+      `already submitted: ref_id ${p.refId} was sent before; no money moved this time. The existing one:\n`,
+    );
+  ctx.display.io.out(`${JSON.stringify(sent.data, null, ctx.display.format() === 'ndjson' ? 0 : 2)}\n`);
 }
 
 /**
@@ -159,7 +167,7 @@ async function sendThroughGate(
  * trade...): no policy, approval or cap could judge it, so it is refused (exit 8) and the refusal recorded.
  */
 async function refuseUnjudged(
-  ctx: Invocation,
+  ctx: Pick<Ports, 'audit'>,
   r: { method: string; path: string; body: unknown; what: string },
 ): Promise<never> {
   const b = (r.body && typeof r.body === 'object' && !Array.isArray(r.body) ? r.body : {}) as Record<string, unknown>;

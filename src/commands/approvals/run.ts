@@ -2,12 +2,16 @@
 // the requests it holds. Approving signs, with this machine's approver key, the very statement `coinop approve`
 // signs, after the content has been worked out again here from the request shown (a gateway that showed one request
 // and asked for another's signature is caught before anything is signed).
-import type { Invocation } from '../../cli/invocation.js';
+import type { Ports } from '../../cli/ports.js';
 import { CoinopError, usageError } from '../../cli/errors.js';
 import { gatewayCall, type HeldRequest } from '../../client/gateway-calls.js';
 import { approvalText, ContentBuilder, contentFromLines } from '../../policy/approvals.js';
 import { approverKey, KeyFileError } from '../../policy/keys.js';
 import type { Column } from '../../render/table.js';
+
+/** What the approvals commands take: the gateway (the context's service), the output, this machine's approver key (in
+ * the configuration directory), the confirmation and the clock of an approval. */
+export type ApprovalsDeps = Pick<Ports, 'display' | 'service' | 'confirmer' | 'clock' | 'policy'>;
 
 const COLUMNS: Column[] = [
   { key: 'pending_id', kind: 'id' },
@@ -20,19 +24,23 @@ const COLUMNS: Column[] = [
   { key: 'expires_at', kind: 'time' },
 ];
 
-const held = async (ctx: Invocation, id: string) =>
-  gatewayCall<HeldRequest>((await ctx.connect()).client, 'GET', `/_gateway/approvals/${encodeURIComponent(id)}`);
+const held = async (ctx: ApprovalsDeps, id: string) =>
+  gatewayCall<HeldRequest>(
+    (await ctx.service.connect()).client,
+    'GET',
+    `/_gateway/approvals/${encodeURIComponent(id)}`,
+  );
 
-export async function list(ctx: Invocation, status: string | undefined): Promise<void> {
-  const { client } = await ctx.connect();
+export async function list(ctx: ApprovalsDeps, status: string | undefined): Promise<void> {
+  const { client } = await ctx.service.connect();
   const q = status ? `?status=${encodeURIComponent(status)}` : '';
   const { items } = await gatewayCall<{ items: HeldRequest[] }>(client, 'GET', `/_gateway/approvals${q}`);
-  await ctx.output().list(items as unknown as Record<string, unknown>[], COLUMNS, { empty: 'nothing is held' });
+  await ctx.display.output().list(items as unknown as Record<string, unknown>[], COLUMNS, { empty: 'nothing is held' });
 }
 
-export async function show(ctx: Invocation, id: string): Promise<void> {
+export async function show(ctx: ApprovalsDeps, id: string): Promise<void> {
   const h = await held(ctx, id);
-  ctx
+  ctx.display
     .output()
     .one(h as unknown as Record<string, unknown>, [
       { key: 'pending_id', kind: 'id' },
@@ -68,13 +76,13 @@ function checkedContent(h: HeldRequest) {
   return stated;
 }
 
-export async function approve(ctx: Invocation, id: string, yes: boolean): Promise<void> {
+export async function approve(ctx: ApprovalsDeps, id: string, yes: boolean): Promise<void> {
   const h = await held(ctx, id);
   if (h.status !== 'pending') throw usageError(`ID: ${id} is ${h.status}, not waiting for approvals`);
   const content = checkedContent(h);
   // Only an approver (or an admin) may: said before a key is made on this machine for nothing.
   const me = await gatewayCall<{ operator: string; role: string }>(
-    (await ctx.connect()).client,
+    (await ctx.service.connect()).client,
     'GET',
     '/_gateway/whoami',
   );
@@ -86,14 +94,14 @@ export async function approve(ctx: Invocation, id: string, yes: boolean): Promis
   if (me.operator === h.initiator) throw new CoinopError('policy', 'the initiator cannot approve their own request');
   let key: ReturnType<typeof approverKey>;
   try {
-    key = approverKey(ctx.settings.configDir, (line) => ctx.io.err(`${line}\n`));
+    key = approverKey(ctx.policy.configDir(), (line) => ctx.display.io.err(`${line}\n`));
   } catch (e) {
     if (e instanceof KeyFileError) throw new CoinopError('file', e.message);
     throw e;
   }
-  if (key.created) ctx.io.err(`made a new approver key: ${key.path} (0600; keep it, and never send it)\n`);
+  if (key.created) ctx.display.io.err(`made a new approver key: ${key.path} (0600; keep it, and never send it)\n`);
   const w = h.what as Record<string, string | undefined>;
-  await ctx.confirm({
+  await ctx.confirmer.confirm({
     title: `Approve ${h.initiator}'s ${h.operation === 'createCryptoWithdrawal' ? 'withdrawal' : h.operation} held as ${id}`,
     environment: content.environment,
     yes,
@@ -112,33 +120,33 @@ export async function approve(ctx: Invocation, id: string, yes: boolean): Promis
       ['your key', key.publicKey.id],
     ],
   });
-  const text = approvalText(content, key, `gateway:${id}`, new Date(ctx.now()).toISOString());
+  const text = approvalText(content, key, `gateway:${id}`, new Date(ctx.clock.now()).toISOString());
   const after = await gatewayCall<HeldRequest>(
-    (await ctx.connect()).client,
+    (await ctx.service.connect()).client,
     'POST',
     `/_gateway/approvals/${encodeURIComponent(id)}/approve`,
     {
       approval: text,
     },
   );
-  ctx.io.err(
+  ctx.display.io.err(
     after.status === 'sent'
       ? `approved: that was the last approval needed, and the gateway sent it (${String(after.result?.id ?? '')})\n`
       : `approved (${after.approvals.length} of ${after.approvals_required})\n`,
   );
-  ctx.output().one(after as unknown as Record<string, unknown>, [
+  ctx.display.output().one(after as unknown as Record<string, unknown>, [
     { key: 'pending_id', kind: 'id' },
     { key: 'status', kind: 'status' },
   ]);
 }
 
-export async function reject(ctx: Invocation, id: string, reason: string | undefined): Promise<void> {
-  const { client } = await ctx.connect();
+export async function reject(ctx: ApprovalsDeps, id: string, reason: string | undefined): Promise<void> {
+  const { client } = await ctx.service.connect();
   const after = await gatewayCall<HeldRequest>(client, 'POST', `/_gateway/approvals/${encodeURIComponent(id)}/reject`, {
     reason: reason ?? '',
   });
-  ctx.io.err(`rejected: ${id} will never be sent\n`);
-  ctx.output().one(after as unknown as Record<string, unknown>, [
+  ctx.display.io.err(`rejected: ${id} will never be sent\n`);
+  ctx.display.output().one(after as unknown as Record<string, unknown>, [
     { key: 'pending_id', kind: 'id' },
     { key: 'status', kind: 'status' },
   ]);

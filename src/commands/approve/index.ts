@@ -1,37 +1,18 @@
 // coinop approve: declarations; the flags are checked in options.ts, the work is in run.ts.
-import { type Command, Option } from 'commander';
+import type { Command } from 'commander';
 import type { Invocation } from '../../cli/invocation.js';
+import { ports } from '../../cli/ports.js';
 import { examples } from '../../cli/help.js';
 import type { RawFlags } from '../../cli/options.js';
+import { APPROVE_FLAG_TABLE } from './flags.js';
 
 export function register(program: Command, ctx: Invocation): void {
   examples(
-    program
-      .command('approve')
+    APPROVE_FLAG_TABLE.declare(program.command('approve'))
       .description(
         'sign a batch file, or a withdrawal saved by withdraw --dry-run --save, with your Ed25519 key (four-eyes approvals)',
       )
       .argument('[file]', 'the batch file or saved withdrawal to approve')
-      .option('--show-key', "print this machine's approver public key (made on first use), for the team's policy")
-      .addOption(
-        new Option(
-          '--format <format>',
-          'batch file format (default: from the file name or its first character)',
-        ).choices(['csv', 'jsonl', 'json']),
-      )
-      .option(
-        '--profile-id <id>',
-        "profile for rows without a profile_id, as the batch gets it (default: the context's)",
-      )
-      .option(
-        '--skip-invalid',
-        'approve the valid rows of a file with invalid ones (as withdraw batch --skip-invalid sends them)',
-      )
-      .option(
-        '--allow-repeat',
-        'approve a repeat run: withdraw batch --allow-repeat, paying again rows another batch paid (approvals of the first payment never count for it)',
-      )
-      .option('-y, --yes', 'sign without asking (needed without a terminal in production)')
       .addHelpText(
         'after',
         `
@@ -46,7 +27,7 @@ dry run and every approver work out the same ref_ids offline, and the same repea
       )
       .action(async (file: string | undefined, raw: RawFlags) => {
         const { parseApproveOptions } = await import('./options.js');
-        await (await import('./run.js')).approve(ctx, parseApproveOptions(file, raw));
+        await (await import('./run.js')).approve(ports(ctx), parseApproveOptions(file, raw), ctx.env.USER);
       }),
     [
       'coinop approve --show-key',

@@ -1,7 +1,8 @@
 // coinop approve: the raw argument and flags, checked once into the options the run works with.
 import type { BatchFormat } from '../../batch/reader.js';
 import { usageError } from '../../cli/errors.js';
-import { type RawFlags, readFlags } from '../../cli/options.js';
+import type { RawFlags } from '../../cli/options.js';
+import { APPROVE_FLAG_TABLE } from './flags.js';
 
 export interface ApproveOptions {
   /** The file to approve (none with --show-key). */
@@ -18,8 +19,8 @@ export interface ApproveOptions {
 const FORMATS: readonly string[] = ['csv', 'jsonl', 'json'] satisfies BatchFormat[];
 
 export function parseApproveOptions(file: string | undefined, raw: RawFlags): ApproveOptions {
-  const f = readFlags(raw);
-  const showKey = f.on('showKey');
+  const f = APPROVE_FLAG_TABLE.read(raw);
+  const { showKey, format } = f;
   if (showKey && file !== undefined) throw usageError('--show-key: give no FILE (it prints the key and signs nothing)');
   if (!showKey && file === undefined)
     throw usageError(
@@ -27,17 +28,16 @@ export function parseApproveOptions(file: string | undefined, raw: RawFlags): Ap
       'or --show-key for your public key',
     );
   if (file === '-' || file?.trim() === '') throw usageError('FILE: give a file (the approval is written next to it)');
-  const format = f.text('format');
   // commander has checked the choices; this keeps the type honest for any other caller.
   if (format !== undefined && !FORMATS.includes(format))
     throw usageError(`--format: must be one of ${FORMATS.join(', ')}`);
   return {
     file,
     showKey,
-    format: format as BatchFormat | undefined,
-    profileId: f.text('profileId'),
-    skipInvalid: f.on('skipInvalid'),
-    allowRepeat: f.on('allowRepeat'),
-    yes: f.on('yes'),
+    format,
+    profileId: f.profileId,
+    skipInvalid: f.skipInvalid,
+    allowRepeat: f.allowRepeat,
+    yes: f.yes,
   };
 }

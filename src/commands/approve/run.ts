@@ -2,7 +2,7 @@
 // withdrawal, show it, and sign it with this machine's approver key; the approval goes next to the file. Sends
 // nothing.
 import { join } from 'node:path';
-import type { Invocation } from '../../cli/invocation.js';
+import type { Ports } from '../../cli/ports.js';
 import { CoinopError, usageError } from '../../cli/errors.js';
 import { writeFileAtomic } from '../../config/lock.js';
 import { type ApprovalContent, approvalText, repeatSalt } from '../../policy/approvals.js';
@@ -21,10 +21,10 @@ import {
 } from '../../cli/approval-content.js';
 import type { ApproveOptions } from './options.js';
 
-function key(ctx: Invocation): ApproverKey {
+function key(ctx: Pick<Ports, 'display' | 'policy'>): ApproverKey {
   try {
-    const k = approverKey(ctx.settings.configDir, (line) => ctx.io.err(`${line}\n`));
-    if (k.created) ctx.io.err(`made a new approver key: ${k.path} (0600; keep it, and never send it)\n`);
+    const k = approverKey(ctx.policy.configDir(), (line) => ctx.display.io.err(`${line}\n`));
+    if (k.created) ctx.display.io.err(`made a new approver key: ${k.path} (0600; keep it, and never send it)\n`);
     return k;
   } catch (e) {
     if (e instanceof KeyFileError) throw new CoinopError('file', e.message);
@@ -33,7 +33,7 @@ function key(ctx: Invocation): ApproverKey {
 }
 
 /** The content of the file: a saved withdrawal as it states its scope, or a batch as this profile stages it. */
-async function contentOf(ctx: Invocation, o: ApproveOptions, file: string): Promise<ApprovalContent> {
+async function contentOf(ctx: ApproveDeps, o: ApproveOptions, file: string): Promise<ApprovalContent> {
   const saved = savedRequestIn(file);
   if (saved && o.allowRepeat) throw usageError('--allow-repeat: approves a batch run again, not a saved withdrawal');
   if (saved)
@@ -41,15 +41,15 @@ async function contentOf(ctx: Invocation, o: ApproveOptions, file: string): Prom
       { kind: 'withdrawal', environment: saved.environment, service: saved.service, profileId: saved.profile_id },
       saved.request,
     );
-  const defaultProfileId = o.profileId ?? ctx.context().profileId;
+  const defaultProfileId = o.profileId ?? ctx.service.context().profileId;
   const input = await readBatch(ctx, file, {
     format: o.format,
     defaultProfileId,
     skipInvalid: o.skipInvalid,
-    dir: join(ctx.settings.dataDir, 'batches'),
+    dir: join(ctx.service.dataDir(), 'batches'),
   });
   try {
-    const scope = approvalScope(ctx, 'batch', defaultProfileId);
+    const scope = approvalScope(ctx.service.context(), 'batch', defaultProfileId);
     return batchContent(o.allowRepeat ? { ...scope, repeat: true } : scope, input.stage);
   } finally {
     input.stage.remove();
@@ -57,25 +57,32 @@ async function contentOf(ctx: Invocation, o: ApproveOptions, file: string): Prom
 }
 
 /** Says so when the profile's own policy does not list this key (the sender's policy is the one that decides). */
-function noteUnlisted(ctx: Invocation, k: ApproverKey): void {
-  const loc = policyLocation(ctx.settings.configDir, ctx.context().name);
+function noteUnlisted(ctx: Pick<Ports, 'display' | 'service' | 'policy'>, k: ApproverKey): void {
+  const loc = policyLocation(ctx.policy.configDir(), ctx.service.context().name);
   if (!loc.exists) return;
   try {
     const a = loadPolicyFile(loc.path).policy.approvals;
     if (a && !a.keys.some((x) => x.id === k.publicKey.id))
-      ctx.io.err(`note: your key ${k.publicKey.id} is not among the approvers of ${loc.path}\n`);
+      ctx.display.io.err(`note: your key ${k.publicKey.id} is not among the approvers of ${loc.path}\n`);
   } catch {
     /* a policy that does not load blocks sending, not approving */
   }
 }
 
-export async function approve(ctx: Invocation, o: ApproveOptions): Promise<void> {
+/**
+ * What approve takes: the approver key and the policy (the configuration directory, the signed approval's listeners),
+ * the file read as a batch is (so the service's catalogue and the audit trail), the confirmation, the clock; `user` is
+ * the name the key is shown under (USER).
+ */
+export type ApproveDeps = Pick<Ports, 'display' | 'service' | 'confirmer' | 'audit' | 'clock' | 'interrupt' | 'policy'>;
+
+export async function approve(ctx: ApproveDeps, o: ApproveOptions, user?: string): Promise<void> {
   const k = key(ctx);
-  const out = ctx.output();
+  const out = ctx.display.output();
   if (o.showKey) {
     out.one({ key: k.publicKey.text, key_id: k.publicKey.id, private_key_file: k.path });
-    ctx.io.err(
-      `list it in the policy of each profile you approve for (coinop policy show):\n  approvals:\n    keys:\n      - name: ${ctx.env.USER || 'YOUR-NAME'}\n        key: ${k.publicKey.text}\n`,
+    ctx.display.io.err(
+      `list it in the policy of each context you approve for (coinop policy show):\n  approvals:\n    keys:\n      - name: ${user || 'YOUR-NAME'}\n        key: ${k.publicKey.text}\n`,
     );
     return;
   }
@@ -84,7 +91,7 @@ export async function approve(ctx: Invocation, o: ApproveOptions): Promise<void>
   const s = (n: number) => (n === 1 ? '' : 's');
   // A repeat's rows paid again go under ref_ids ending -<salt>: the approver sees which, offline.
   const salt = content.repeat ? repeatSalt(content).slice(0, 8) : undefined;
-  await ctx.confirm({
+  await ctx.confirmer.confirm({
     title: `Approve ${content.rows} withdrawal${s(content.rows)} of ${file}`,
     environment: content.environment,
     yes: o.yes,
@@ -107,14 +114,14 @@ export async function approve(ctx: Invocation, o: ApproveOptions): Promise<void>
       ['your key', k.publicKey.id],
     ],
   });
-  const at = new Date(ctx.now()).toISOString();
+  const at = new Date(ctx.clock.now()).toISOString();
   const target = approvalFileName(file, k.publicKey.id);
   try {
     writeFileAtomic(target, approvalText(content, k, file, at));
   } catch (e) {
     throw new CoinopError('file', `${target}: cannot be written (${(e as NodeJS.ErrnoException).code ?? e})`);
   }
-  ctx.policyEvent({
+  ctx.policy.event({
     type: 'approval-signed',
     file,
     approval_file: target,
@@ -125,7 +132,7 @@ export async function approve(ctx: Invocation, o: ApproveOptions): Promise<void>
   });
   noteUnlisted(ctx, k);
   if (out.forPeople) {
-    ctx.io.err(`${palette(ctx.io.colourErr).green('✓')} approved: ${target}\n`);
+    ctx.display.io.err(`${palette(ctx.display.io.colourErr).green('✓')} approved: ${target}\n`);
     const totals = content.totals.map((t) => `${t.sum} ${t.asset} on ${t.network} (${t.rows} row${s(t.rows)})`);
     const rows: [string, string][] = [
       ['approval', target],
@@ -138,7 +145,7 @@ export async function approve(ctx: Invocation, o: ApproveOptions): Promise<void>
       ...(salt ? [['repeat', `rows paid again go under ref_ids ending -${salt}`] as [string, string]] : []),
       ['key', `${k.publicKey.text} (${k.publicKey.id})`],
     ];
-    for (const line of keyValueLines(rows, palette(ctx.io.colour))) ctx.io.out(`${line}\n`);
+    for (const line of keyValueLines(rows, palette(ctx.display.io.colour))) ctx.display.io.out(`${line}\n`);
     return;
   }
   out.one({

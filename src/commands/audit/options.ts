@@ -2,7 +2,8 @@
 import { AUDIT_KINDS, AUDIT_RESULTS, type AuditKind, type AuditResult } from '../../audit/entry.js';
 import type { ExpectedHead } from '../../audit/verify.js';
 import { usageError } from '../../cli/errors.js';
-import { intFlag, parseTime, type RawFlags, readFlags, TIME_FORMS } from '../../cli/options.js';
+import { intFlag, parseTime, type RawFlags, TIME_FORMS } from '../../cli/options.js';
+import { AUDIT_EXPORT_FLAG_TABLE, AUDIT_LIST_FLAG_TABLE, AUDIT_VERIFY_FLAG_TABLE } from './flags.js';
 import type { Format } from '../../render/output.js';
 
 /** The time range of a listing or an export: --from at or after, --to strictly before (ISO times with ms). */
@@ -64,10 +65,9 @@ export function timeBound(flag: string, v: string | undefined, now: number): str
   return new Date(ms).toISOString();
 }
 
-function timeRange(raw: RawFlags, now: number): TimeRange {
-  const f = readFlags(raw);
-  const from = timeBound('--from', f.text('from'), now);
-  const to = timeBound('--to', f.text('to'), now);
+function timeRange(flags: { from?: string; to?: string }, now: number): TimeRange {
+  const from = timeBound('--from', flags.from, now);
+  const to = timeBound('--to', flags.to, now);
   if (from !== undefined && to !== undefined && from >= to) throw usageError('--from: must be before --to');
   return { from, to };
 }
@@ -81,22 +81,22 @@ function oneOf<T extends string>(flag: string, values: string[] | undefined, all
 }
 
 export function parseAuditListOptions(raw: RawFlags, now: number): AuditListOptions {
-  const f = readFlags(raw);
-  const all = f.on('all');
-  const limit = intFlag('--limit', f.text('limit'), 1, AUDIT_LIMIT_MAX);
+  const f = AUDIT_LIST_FLAG_TABLE.read(raw);
+  const { all } = f;
+  const limit = intFlag('--limit', f.limit, 1, AUDIT_LIMIT_MAX);
   if (all && limit !== undefined) throw usageError('--limit and --all: give one, not both');
   return {
-    ...timeRange(raw, now),
-    kinds: oneOf('--kind', f.list('kind'), AUDIT_KINDS),
-    results: oneOf('--outcome', f.list('outcome'), AUDIT_RESULTS),
-    refIds: f.list('refId'),
-    assets: f.list('asset')?.map((a) => a.toUpperCase()),
+    ...timeRange(f, now),
+    kinds: oneOf('--kind', f.kind, AUDIT_KINDS),
+    results: oneOf('--outcome', f.outcome, AUDIT_RESULTS),
+    refIds: f.refId,
+    assets: f.asset?.map((a) => a.toUpperCase()),
     limit: all ? undefined : (limit ?? 100),
   };
 }
 
 export function parseAuditVerifyOptions(raw: RawFlags): AuditVerifyOptions {
-  const head = readFlags(raw).text('head');
+  const { head } = AUDIT_VERIFY_FLAG_TABLE.read(raw);
   if (head === undefined) return {};
   const m = /^(\d{1,15}):([0-9a-fA-F]{8,64})$/.exec(head.trim());
   if (!m || Number(m[1]) < 1)
@@ -107,5 +107,5 @@ export function parseAuditVerifyOptions(raw: RawFlags): AuditVerifyOptions {
 /** `output`: the -o given, if any (an export is CSV unless asked otherwise; a table is no export). */
 export function parseAuditExportOptions(raw: RawFlags, output: Format | undefined, now: number): AuditExportOptions {
   if (output === 'table') throw usageError('-o: an export is csv, json or ndjson, not a table');
-  return { ...timeRange(raw, now), format: output ?? 'csv' };
+  return { ...timeRange(AUDIT_EXPORT_FLAG_TABLE.read(raw), now), format: output ?? 'csv' };
 }

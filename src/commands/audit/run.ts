@@ -7,7 +7,7 @@ import type { AuditEntry } from '../../audit/entry.js';
 import { EXPORT_COLUMNS, exportRow } from '../../audit/export.js';
 import { auditLogPath } from '../../audit/log.js';
 import { logLines, Verifier, type VerifyReport, verifyLog } from '../../audit/verify.js';
-import type { Invocation } from '../../cli/invocation.js';
+import type { Ports } from '../../cli/ports.js';
 import { CoinopError } from '../../cli/errors.js';
 import { type Column, Output } from '../../render/output.js';
 import type { AuditExportOptions, AuditListOptions, AuditVerifyOptions, TimeRange } from './options.js';
@@ -84,21 +84,24 @@ function brokenLine(r: VerifyReport): string {
   return `the audit log does not verify: ${n} problem${n === 1 ? '' : 's'}, the first: ${r.problems[0].message}`;
 }
 
+/** What the audit commands take: the output, the data directory (this machine's log) or the gateway's, the clock. */
+export type AuditDeps = Pick<Ports, 'display' | 'service' | 'clock' | 'interrupt'>;
+
 /**
  * The log a command reads: this machine's, or with --gateway the current context's gateway's chain, copied line for
  * line into a private file (the same reader and verifier then serve both); with it, the head the gateway serves.
  */
 async function logOf(
-  ctx: Invocation,
+  ctx: AuditDeps,
   gateway: boolean,
 ): Promise<{ path: string; head?: { seq: number; sha256: string } }> {
-  if (!gateway) return { path: auditLogPath(ctx.settings.dataDir) };
+  if (!gateway) return { path: auditLogPath(ctx.service.dataDir()) };
   const [{ gatewayCall }, { privateDir }] = await Promise.all([
     import('../../client/gateway-calls.js'),
     import('../../config/private-files.js'),
   ]);
-  const conn = await ctx.connect();
-  const dir = join(ctx.settings.dataDir, 'gateway-audit');
+  const conn = await ctx.service.connect();
+  const dir = join(ctx.service.dataDir(), 'gateway-audit');
   privateDir(dir);
   const path = join(dir, `${createHash('sha256').update(conn.serviceId).digest('hex').slice(0, 16)}.log`);
   const fd = openSync(path, 'w', 0o600);
@@ -122,10 +125,10 @@ async function logOf(
   return { path, head };
 }
 
-export async function list(ctx: Invocation, o: AuditListOptions, gateway = false): Promise<void> {
-  ctx.interruptNote = 'interrupted: nothing was changed (this command only reads)';
+export async function list(ctx: AuditDeps, o: AuditListOptions, gateway = false): Promise<void> {
+  ctx.interrupt.say('interrupted: nothing was changed (this command only reads)');
   const { path } = await logOf(ctx, gateway);
-  const out = ctx.output();
+  const out = ctx.display.output();
   const row = (x: { entry: AuditEntry; sha256: string }) =>
     out.format === 'table'
       ? tableRow(x.entry)
@@ -147,19 +150,19 @@ export async function list(ctx: Invocation, o: AuditListOptions, gateway = false
   const columns = out.format === 'table' ? TABLE_COLUMNS : CSV_COLUMNS;
   const shown = await out.list(picked(), columns, { empty: `no audit entries (${path})` });
   if (out.format === 'table' && shown)
-    ctx.io.err(
+    ctx.display.io.err(
       `${out.p.dim(shown < matched ? `the latest ${shown} of ${matched} entries · --limit N or --all for more` : `${shown} entr${shown === 1 ? 'y' : 'ies'}`)}\n`,
     );
   const report = v.finish();
-  if (!report.ok) ctx.io.err(`${out.p.yellow(`warning: ${brokenLine(report)} (coinop audit verify)`)}\n`);
+  if (!report.ok) ctx.display.io.err(`${out.p.yellow(`warning: ${brokenLine(report)} (coinop audit verify)`)}\n`);
 }
 
-export async function verify(ctx: Invocation, o: AuditVerifyOptions, gateway = false): Promise<void> {
-  ctx.interruptNote = 'interrupted: nothing was changed (this command only reads)';
+export async function verify(ctx: AuditDeps, o: AuditVerifyOptions, gateway = false): Promise<void> {
+  ctx.interrupt.say('interrupted: nothing was changed (this command only reads)');
   const log = await logOf(ctx, gateway);
   // A gateway's chain is checked against the head it serves too (a line taken off its end shows).
   const report = verifyLog(log.path, o.head ?? log.head);
-  const out = ctx.output();
+  const out = ctx.display.output();
   if (out.format === 'json' || out.format === 'ndjson') out.one(report as unknown as Record<string, unknown>);
   else if (out.format === 'csv')
     await out.list(report.problems as unknown as Record<string, unknown>[], [
@@ -168,7 +171,7 @@ export async function verify(ctx: Invocation, o: AuditVerifyOptions, gateway = f
       { key: 'kind' },
       { key: 'message' },
     ]);
-  else for (const line of reportLines(report)) ctx.io.out(`${line}\n`);
+  else for (const line of reportLines(report)) ctx.display.io.out(`${line}\n`);
   if (!report.ok) throw new CoinopError('integrity', brokenLine(report), { quiet: true });
 }
 
@@ -195,14 +198,14 @@ export function reportLines(r: VerifyReport): string[] {
   return lines;
 }
 
-export async function exportLog(ctx: Invocation, o: AuditExportOptions, gateway = false): Promise<void> {
-  ctx.interruptNote = 'interrupted: nothing was changed (this command only reads)';
+export async function exportLog(ctx: AuditDeps, o: AuditExportOptions, gateway = false): Promise<void> {
+  ctx.interrupt.say('interrupted: nothing was changed (this command only reads)');
   const { path } = await logOf(ctx, gateway);
   const v = new Verifier(path);
   const rows = function* () {
     for (const x of entries(path, v)) if (inRange(x.entry, o)) yield exportRow(x.entry, x.sha256);
   };
-  await new Output(ctx.io, o.format, ctx.now).list(rows(), CSV_COLUMNS);
+  await new Output(ctx.display.io, o.format, () => ctx.clock.now()).list(rows(), CSV_COLUMNS);
   const report = v.finish();
   if (!report.ok)
     throw new CoinopError('integrity', `${brokenLine(report)}; the export holds the lines as they are`, {
@@ -211,9 +214,9 @@ export async function exportLog(ctx: Invocation, o: AuditExportOptions, gateway 
 }
 
 /** The path alone (for $(coinop audit path)), or as an object when -o json, ndjson or csv asks for one. */
-export async function path(ctx: Invocation): Promise<void> {
-  const p = auditLogPath(ctx.settings.dataDir);
-  const asked = ctx.globals.json ? 'json' : ctx.globals.output;
-  if (!asked || asked === 'table') ctx.io.out(`${p}\n`);
-  else ctx.output().one({ path: p });
+export async function path(ctx: AuditDeps): Promise<void> {
+  const p = auditLogPath(ctx.service.dataDir());
+  const asked = ctx.display.formatGiven() ? ctx.display.format() : undefined;
+  if (!asked || asked === 'table') ctx.display.io.out(`${p}\n`);
+  else ctx.display.output().one({ path: p });
 }

@@ -2,24 +2,12 @@
 import type { Command } from 'commander';
 import type { Invocation } from '../../cli/invocation.js';
 import { examples } from '../../cli/help.js';
-import { choiceOption } from '../../cli/options.js';
-import { ENVIRONMENTS } from '../../config/environments.js';
+import { LOGIN_FLAG_TABLE } from './flags.js';
 
 export function register(program: Command, ctx: Invocation): void {
   examples(
-    program
-      .command('login')
-      .description('save credentials for an environment as a profile (proves them by fetching a token first)')
-      .addOption(choiceOption('--env <environment>', 'environment', ENVIRONMENTS))
-      .option('--client-id <id>', 'OAuth client id')
-      .option('--client-secret-stdin', 'read the client secret from stdin (or set COINOP_CLIENT_SECRET)')
-      .option('--scopes <list>', 'scopes to request, comma separated (default: all)')
-      .option('--name <context>', 'context name to save under (default: --context, else the environment)')
-      .option('--profile-id <id>', "the service's profile id that withdrawals and deposit addresses use by default")
-      .option('--base-url <url>', 'API address (custom environment; sandbox and production: instead of the hosted one)')
-      .option('--auth-url <url>', 'token endpoint host (custom; sandbox and production: instead of the hosted one)')
-      .option('--ws-url <url>', 'stream address (custom; sandbox and production: instead of the hosted one)')
-      .option('--activate', 'make a production profile the active one without asking (other environments always are)')
+    LOGIN_FLAG_TABLE.declare(program.command('login'))
+      .description('save credentials for an environment as a context (proves them by fetching a token first)')
       // With the global flags: --context (or --profile) names the context when --name does not.
       .action(async (_o: unknown, cmd: Command) => (await import('./run.js')).login(ctx, cmd.optsWithGlobals())),
     [
@@ -31,7 +19,7 @@ export function register(program: Command, ctx: Invocation): void {
   examples(
     program
       .command('logout')
-      .description('forget the credentials and cached tokens of a profile')
+      .description('forget the credentials and cached tokens of a context')
       .action(async () => (await import('./run.js')).logout(ctx)),
     ['coinop logout', 'coinop logout --context sandbox'],
   );
@@ -40,7 +28,7 @@ export function register(program: Command, ctx: Invocation): void {
     auth
       .command('status')
       .description(
-        'profile, environment, addresses, granted scopes and token expiry (exit 4 when it cannot authenticate)',
+        'context, environment, addresses, granted scopes and token expiry (exit 4 when it cannot authenticate)',
       )
       .action(async () => (await import('./run.js')).status(ctx)),
     ['coinop auth status', 'coinop auth status --json --context sandbox'],

@@ -2,8 +2,9 @@
 import { checkContextName } from '../../config/context.js';
 import { ALL_SCOPES, canonicalChoice } from '../../contract/index.js';
 import { usageError } from '../../cli/errors.js';
-import { choiceFlag, readFlags, type RawFlags } from '../../cli/options.js';
-import { ENVIRONMENTS, type Environment } from '../../config/environments.js';
+import type { RawFlags } from '../../cli/options.js';
+import type { Environment } from '../../config/environments.js';
+import { LOGIN_CONTEXT_FLAG_TABLE, LOGIN_FLAG_TABLE } from './flags.js';
 
 export interface LoginOptions {
   /** Unset: asked. */
@@ -20,7 +21,7 @@ export interface LoginOptions {
   baseUrl?: string;
   authUrl?: string;
   wsUrl?: string;
-  /** --activate: make the saved profile the active one without asking (production asks on a terminal otherwise). */
+  /** --activate: make the saved context the active one without asking (production asks on a terminal otherwise). */
   activate?: true;
 }
 
@@ -52,18 +53,16 @@ export function checkHostedUrls(
   ] as const) {
     if (url !== undefined && new URL(url).protocol !== scheme)
       throw usageError(
-        `${flag}: a ${env} profile's addresses must start with ${scheme}// (its secret goes only over https)`,
+        `${flag}: a ${env} context's addresses must start with ${scheme}// (its secret goes only over https)`,
       );
   }
 }
 
-/** A profile name coinop can save: letters, digits, dot, dash and underscore, and not one of Object.prototype's. */
-
 /** `raw`: login's flags with the global ones (--context, or its old name --profile, names the context when --name does not). */
 export function parseLoginOptions(raw: RawFlags): LoginOptions {
-  const f = readFlags(raw);
-  const scopes = f
-    .text('scopes')
+  const f = LOGIN_FLAG_TABLE.read(raw);
+  const given = LOGIN_CONTEXT_FLAG_TABLE.read(raw);
+  const scopes = f.scopes
     ?.split(',')
     .map((s) => s.trim())
     .filter(Boolean)
@@ -72,23 +71,23 @@ export function parseLoginOptions(raw: RawFlags): LoginOptions {
       if (!scope) throw usageError(`--scopes: "${s}" is not a scope (${ALL_SCOPES.join(', ')})`);
       return scope;
     });
-  const env = choiceFlag('--env', f.text('env'), ENVIRONMENTS);
-  const baseUrl = checkUrl('--base-url', f.text('baseUrl'));
-  const authUrl = checkUrl('--auth-url', f.text('authUrl'));
-  const wsUrl = checkUrl('--ws-url', f.text('wsUrl'), true);
+  const { env } = f;
+  const baseUrl = checkUrl('--base-url', f.baseUrl);
+  const authUrl = checkUrl('--auth-url', f.authUrl);
+  const wsUrl = checkUrl('--ws-url', f.wsUrl, true);
   if (env === 'local' && (baseUrl || authUrl || wsUrl))
     throw usageError('--base-url/--auth-url/--ws-url: not with --env local (use --env custom for another server)');
   if (env === 'sandbox' || env === 'production') checkHostedUrls(env, { baseUrl, authUrl, wsUrl });
   if (scopes?.length === 0) throw usageError('--scopes: choose at least one scope');
-  const name = f.text('name') || f.text('context') || f.text('profile') || undefined;
+  const name = f.name || given.context || given.profile || undefined;
   return {
     env,
-    clientId: f.text('clientId'),
-    secretFromStdin: f.on('clientSecretStdin'),
-    ...(f.on('activate') ? { activate: true as const } : {}),
+    clientId: f.clientId,
+    secretFromStdin: f.clientSecretStdin,
+    ...(f.activate ? { activate: true as const } : {}),
     scopes,
     name: name === undefined ? undefined : checkContextName(name),
-    profileId: f.text('profileId'),
+    profileId: f.profileId,
     baseUrl,
     authUrl,
     wsUrl,

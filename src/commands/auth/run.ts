@@ -96,7 +96,7 @@ function hostedEndpoints(ctx: Invocation, o: LoginOptions, env: 'sandbox' | 'pro
     o.wsUrl !== undefined ? `stream ${endpoints.wsUrl}` : undefined,
   ].filter(Boolean);
   if (given.length)
-    ctx.io.err(`note: this ${env} profile uses addresses other than the hosted service's: ${given.join(', ')}\n`);
+    ctx.io.err(`note: this ${env} context uses addresses other than the hosted service's: ${given.join(', ')}\n`);
   return endpoints;
 }
 
@@ -146,7 +146,7 @@ interface LoginState {
   clientId: string;
   secret: string;
   scopes: string[];
-  /** The service profile the coinop profile's commands use by default. */
+  /** The service profile the coinop context's commands use by default. */
   profileId?: string;
 }
 
@@ -179,7 +179,7 @@ export async function login(ctx: Invocation, raw: RawFlags): Promise<void> {
   const expires = token.expiresAt ? relativeTime(new Date(token.expiresAt).toISOString(), ctx.now()) : 'never';
   if (store.movedAside)
     ctx.io.err(
-      `note: the damaged secrets file was moved aside to ${store.movedAside} (other profiles' secrets may be recovered from it)\n`,
+      `note: the damaged secrets file was moved aside to ${store.movedAside} (other contexts' secrets may be recovered from it)\n`,
     );
   ctx.io.err(
     `${p.green('✓')} Logged in to ${env} as ${stored.clientId}; context "${name}" ${active ? 'is now active' : `is saved, not active (use it with --context ${name}, or coinop context use ${name})`} (token expires ${expires}).\n`,
@@ -348,7 +348,7 @@ export async function status(ctx: Invocation): Promise<void> {
   const out = ctx.output();
   if (out.format === 'table') {
     const rows: [string, string][] = [
-      ['profile', info.profile],
+      ['context', info.profile],
       ['environment', `${info.environment} (${ENVIRONMENT_LABEL[info.environment]})`],
       ['api', info.base_url],
       ['token endpoint', tokenEndpoint(info.auth_url)],

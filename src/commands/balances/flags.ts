@@ -7,7 +7,7 @@ export const BALANCES_FLAG_TABLE = defineFlags({
   profileId: {
     kind: 'text',
     flag: '--profile-id <id>',
-    help: "the service's profile (default: the coinop profile's)",
+    help: "the service's profile (default: the coinop context's)",
     field: 'profile_id',
   },
   allProfiles: { kind: 'switch', flag: '--all-profiles', help: 'every service profile, in one table' },

@@ -1,7 +1,7 @@
 // coinop balances: raw flags and the ASSET arguments checked once into the options the run works with.
 import { operations } from '../../contract/index.js';
 import { usageError } from '../../cli/errors.js';
-import { nameFlag, type RawFlags, readFlags } from '../../cli/options.js';
+import { nameFlag, type RawFlags } from '../../cli/options.js';
 import { checkRequest, type FlagNames } from '../../client/service-client.js';
 import { SHAPE_ONLY } from '../../client/catalogue-policy.js';
 import { BALANCES_FLAG_TABLE } from './flags.js';
@@ -12,7 +12,7 @@ import type { TableView } from '../../render/table.js';
 export interface BalancesOptions {
   /** Upper case, each once, each an asset's name (the catalogue's, against the local service); undefined: every asset. */
   assets?: string[];
-  /** The coinop profile's service profile when not given (and not allProfiles). */
+  /** The coinop context's service profile when not given (and not allProfiles). */
   profileId?: string;
   allProfiles: boolean;
   /** List assets whose balances are all zero too (named assets are always listed). */
@@ -43,6 +43,6 @@ export function parseBalancesOptions(args: string[], raw: RawFlags): BalancesOpt
     BALANCES_FLAGS,
     SHAPE_ONLY,
   );
-  const view = readTableView(readFlags(raw), allProfiles ? PROFILE_BALANCE_COLUMNS : BALANCE_COLUMNS);
+  const view = readTableView(raw, allProfiles ? PROFILE_BALANCE_COLUMNS : BALANCE_COLUMNS);
   return { assets, profileId, allProfiles, includeZero, view };
 }

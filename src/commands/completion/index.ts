@@ -10,7 +10,7 @@ export function register(program: Command, ctx: Invocation): void {
   examples(
     program
       .command('__complete', { hidden: true })
-      .description("words for the completion scripts: the saved profiles' names, one a line")
+      .description("words for the completion scripts: the saved contexts' names, one a line")
       .argument('<what>', 'profiles')
       .action(async (what: string) => {
         if (what !== 'profiles') return;

@@ -4,6 +4,8 @@
 import type { Command } from 'commander';
 import type { Invocation } from '../../cli/invocation.js';
 import { examples } from '../../cli/help.js';
+import type { RawFlags } from '../../cli/options.js';
+import { CONTEXT_DELETE_FLAG_TABLE } from './flags.js';
 
 export function register(program: Command, ctx: Invocation): void {
   declare(
@@ -64,14 +66,14 @@ function declare(profile: Command, group: string, ctx: Invocation): void {
     ex(['coinop context rename sandbox sandbox-eu']),
   );
   examples(
-    profile
-      .command('delete')
+    CONTEXT_DELETE_FLAG_TABLE.declare(profile.command('delete'))
       .description(
         'delete a saved context with its secret and cached tokens (asks on a terminal); its policy file is kept, so a context saved again under the name is held to it',
       )
       .argument('<name>', 'context name')
-      .option('-y, --yes', 'do not ask')
-      .action(async (name: string, o: { yes?: boolean }) => (await import('./run.js')).remove(ctx, name, !!o.yes)),
+      .action(async (name: string, raw: RawFlags) =>
+        (await import('./run.js')).remove(ctx, name, CONTEXT_DELETE_FLAG_TABLE.read(raw).yes),
+      ),
     ex(['coinop context delete old-sandbox', 'coinop context delete old-sandbox --yes']),
   );
   examples(

@@ -1,4 +1,4 @@
-// coinop context (old name: coinop profile) list, use, show, rename, delete and set-profile-id.
+// coinop context (old name: coinop context) list, use, show, rename, delete and set-profile-id.
 import { ID_MAX_LENGTH } from '../../contract/schemas.js';
 import type { Invocation } from '../../cli/invocation.js';
 import { CoinopError, usageError } from '../../cli/errors.js';

@@ -23,7 +23,7 @@ export const INSTRUCTIONS_CREATE_FLAG_TABLE = defineFlags({
   profileId: {
     kind: 'text',
     flag: '--profile-id <id>',
-    help: "the service's profile deposits credit (default: the coinop profile's)",
+    help: "the service's profile deposits credit (default: the coinop context's)",
     field: 'profile_id',
   },
   identityId: {

@@ -3,7 +3,7 @@
 import { type FiatNetwork, operations } from '../../contract/index.js';
 import { usageError } from '../../cli/errors.js';
 import { LIST_FLAG_NAMES, readListFlags, readTableView } from '../../cli/list-flags.js';
-import { keyValues, type RawFlags, readFlags } from '../../cli/options.js';
+import { keyValues, type RawFlags } from '../../cli/options.js';
 import { checkRequest, type FlagNames } from '../../client/service-client.js';
 import { SHAPE_ONLY } from '../../client/catalogue-policy.js';
 import { INSTRUCTIONS_CREATE_FLAG_TABLE, INSTRUCTIONS_LIST_FLAG_TABLE } from './flags.js';
@@ -49,10 +49,10 @@ export interface InstructionsListOptions {
 export const LIST_FLAGS: FlagNames = { ...LIST_FLAG_NAMES, ...INSTRUCTIONS_LIST_FLAG_TABLE.fields };
 
 export function parseInstructionsListOptions(raw: RawFlags, now: number): InstructionsListOptions {
-  const { query, all } = readListFlags(readFlags(raw), now);
+  const { query, all } = readListFlags(raw, now);
   const { id: ids, refId: refIds } = INSTRUCTIONS_LIST_FLAG_TABLE.read(raw);
   if (ids) query.ids = ids;
   if (refIds) query.ref_ids = refIds;
   checkRequest(operations.listFiatDepositInstructions, { query }, LIST_FLAGS, SHAPE_ONLY);
-  return { query, all, view: readTableView(readFlags(raw), DEPOSIT_INSTRUCTIONS_COLUMNS) };
+  return { query, all, view: readTableView(raw, DEPOSIT_INSTRUCTIONS_COLUMNS) };
 }

@@ -2,6 +2,7 @@
 // run.ts.
 import type { Command } from 'commander';
 import type { Invocation } from '../../cli/invocation.js';
+import { ports } from '../../cli/ports.js';
 import { examples } from '../../cli/help.js';
 import type { RawFlags } from '../../cli/options.js';
 import { DESTINATION_PUT_FLAG_TABLE, declareDestinationList } from './flags.js';
@@ -22,7 +23,7 @@ export function register(program: Command, ctx: Invocation): void {
     list.action(async (raw: RawFlags) => {
       const { parseDestinationListOptions } = await import('./options.js');
       const o = parseDestinationListOptions(raw, ctx.now());
-      await (await import('./run.js')).list(ctx, o);
+      await (await import('./run.js')).list(ports(ctx), o);
     }),
     [
       'coinop destinations list',
@@ -40,7 +41,7 @@ export function register(program: Command, ctx: Invocation): void {
     ).action(async (raw: RawFlags) => {
       const { parseDestinationPutOptions } = await import('./options.js');
       const o = parseDestinationPutOptions(raw);
-      await (await import('./run.js')).put(ctx, o);
+      await (await import('./run.js')).put(ports(ctx), o);
     }),
     [
       'coinop destinations put',

@@ -3,7 +3,7 @@
 import { addressIssues, CRYPTO_NETWORKS, DESTINATION_NICKNAME_MAX_LENGTH, operations } from '../../contract/index.js';
 import { usageError } from '../../cli/errors.js';
 import { LIST_FLAG_NAMES, readListFlags, readTableView } from '../../cli/list-flags.js';
-import { choiceFlag, jsonObjectFlag, nameList, type RawFlags, readFlags } from '../../cli/options.js';
+import { choiceFlag, jsonObjectFlag, nameList, type RawFlags } from '../../cli/options.js';
 import { DESTINATION_LIST_FLAG_TABLE, DESTINATION_PUT_FLAG_TABLE } from './flags.js';
 import { checkRequest, type FlagNames, issueMessage } from '../../client/service-client.js';
 import { SHAPE_ONLY } from '../../client/catalogue-policy.js';
@@ -24,7 +24,7 @@ export function parseDestinationListOptions(raw: RawFlags, now: number): Destina
   const f = DESTINATION_LIST_FLAG_TABLE.read(raw);
   const { bookmarked, notBookmarked } = f;
   if (bookmarked && notBookmarked) throw usageError('--bookmarked and --not-bookmarked: give one, not both');
-  const { query, all } = readListFlags(readFlags(raw), now);
+  const { query, all } = readListFlags(raw, now);
   const lists = {
     nicknames: f.nickname,
     crypto_networks: nameList('--network', f.network),
@@ -35,7 +35,7 @@ export function parseDestinationListOptions(raw: RawFlags, now: number): Destina
   for (const [k, v] of Object.entries(lists)) if (v !== undefined) query[k] = v;
   if (bookmarked || notBookmarked) query.bookmarked_status = bookmarked;
   checkRequest(operations.listCryptoDestinationAddresses, { query }, LIST_FLAGS, SHAPE_ONLY);
-  return { query, all, view: readTableView(readFlags(raw), DESTINATION_COLUMNS) };
+  return { query, all, view: readTableView(raw, DESTINATION_COLUMNS) };
 }
 
 export interface DestinationPutOptions {

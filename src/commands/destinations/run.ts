@@ -7,8 +7,7 @@ import {
   type PutCryptoDestinationAddressResponse,
 } from '../../contract/index.js';
 import { askAddress } from '../../cli/ask.js';
-import type { Invocation } from '../../cli/invocation.js';
-import { ports } from '../../cli/ports.js';
+import type { Ports } from '../../cli/ports.js';
 import { need } from '../../cli/prompt.js';
 import { listFooter } from '../../cli/list-flags.js';
 import { gateFor } from '../../cli/gate.js';
@@ -18,20 +17,26 @@ import { checkAddress } from '../../cli/withdrawal-flags.js';
 import { DESTINATION_COLUMNS } from '../../render/columns.js';
 import { type DestinationListOptions, type DestinationPutOptions, LIST_FLAGS, PUT_FLAGS } from './options.js';
 
-export async function list(ctx: Invocation, o: DestinationListOptions): Promise<void> {
-  const conn = await ctx.connect();
-  const out = ctx.output(o.view);
+export async function list(
+  { display, service }: Pick<Ports, 'display' | 'service'>,
+  o: DestinationListOptions,
+): Promise<void> {
+  const conn = await service.connect();
+  const out = display.output(o.view);
   const paging: Paging = {};
   const n = await out.list(
     conn.client.items('listCryptoDestinationAddresses', { query: o.query }, LIST_FLAGS, o.all, paging),
     DESTINATION_COLUMNS,
     { empty: 'no destination addresses match (add one: coinop destinations put)' },
   );
-  listFooter(ctx, out, n, ['destination address', 'destination addresses'], o.all ? undefined : paging.next);
+  listFooter(display, out, n, ['destination address', 'destination addresses'], o.all ? undefined : paging.next);
 }
 
 /** The request: the flags, with the network and address asked for on a terminal when neither they nor --id are given. */
-async function putRequest(ctx: Invocation, o: DestinationPutOptions): Promise<PutCryptoDestinationAddressRequest> {
+async function putRequest(
+  ctx: Pick<Ports, 'service' | 'prompter'>,
+  o: DestinationPutOptions,
+): Promise<PutCryptoDestinationAddressRequest> {
   const pr = ctx.prompter;
   const body: PutCryptoDestinationAddressRequest = {};
   if (o.id !== undefined) body.id = o.id;
@@ -40,7 +45,7 @@ async function putRequest(ctx: Invocation, o: DestinationPutOptions): Promise<Pu
       pr.select<CryptoNetwork>('Network', [...CRYPTO_NETWORKS]),
     );
     body.crypto_network = network;
-    const addresses = addressCheckFor(ctx.context().environment);
+    const addresses = addressCheckFor(ctx.service.context().environment);
     body.address = await askAddress(pr, network, addresses, o.address);
     checkAddress(network, body.address, addresses);
     const nickname =
@@ -55,17 +60,23 @@ async function putRequest(ctx: Invocation, o: DestinationPutOptions): Promise<Pu
   if (o.identityId !== undefined) body.identity_id = o.identityId;
   if (o.travelRule !== undefined)
     body.travelrule_metadata = o.travelRule as PutCryptoDestinationAddressRequest['travelrule_metadata'];
-  checkRequest(operations.putCryptoDestinationAddress, { body }, PUT_FLAGS, ctx.catalogue());
+  checkRequest(operations.putCryptoDestinationAddress, { body }, PUT_FLAGS, ctx.service.catalogue());
   return body;
 }
 
-export async function put(ctx: Invocation, o: DestinationPutOptions): Promise<void> {
+/** What destinations put takes: the service, through the gate (so the audit trail and the policy), and the operator. */
+export type DestinationPutDeps = Pick<
+  Ports,
+  'display' | 'service' | 'prompter' | 'audit' | 'clock' | 'interrupt' | 'policy'
+>;
+
+export async function put(ctx: DestinationPutDeps, o: DestinationPutOptions): Promise<void> {
   const body = await putRequest(ctx, o);
-  ctx.interruptNote = 'interrupted: the address may have been saved; see coinop destinations list';
-  const conn = await ctx.connect();
+  ctx.interrupt.say('interrupted: the address may have been saved; see coinop destinations list');
+  const conn = await ctx.service.connect();
   // Through the gate: the policy decides first (a write that would widen its destinations is refused, exit 8), and
   // every write, allowed or refused, is in the audit trail.
-  const gate = gateFor(ports(ctx), conn, 'destinations put');
+  const gate = gateFor(ctx, conn, 'destinations put');
   const p = await gate.prepare({
     operation: 'putCryptoDestinationAddress',
     body,
@@ -73,11 +84,11 @@ export async function put(ctx: Invocation, o: DestinationPutOptions): Promise<vo
     flags: PUT_FLAGS,
   });
   const data = (await gate.send(p)).data as unknown as PutCryptoDestinationAddressResponse;
-  const out = ctx.output();
+  const out = ctx.display.output();
   // Read leniently: an answer without the address is shown as it came.
   const saved = (data.address ?? data) as Record<string, unknown>;
   if (out.format === 'table')
-    ctx.io.err(
+    ctx.display.io.err(
       `${out.p.green('✓')} saved in the address book as ${String(saved.nickname ?? saved.id ?? body.address)}\n`,
     );
   out.one(saved, DESTINATION_COLUMNS);

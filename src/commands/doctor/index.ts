@@ -2,15 +2,14 @@
 import type { Command } from 'commander';
 import type { Invocation } from '../../cli/invocation.js';
 import { examples } from '../../cli/help.js';
+import { DOCTOR_FLAG_TABLE } from './flags.js';
 
 export function register(program: Command, ctx: Invocation): void {
   examples(
-    program
-      .command('doctor')
+    DOCTOR_FLAG_TABLE.declare(program.command('doctor'))
       .description(
-        "check the setup: file permissions, each saved profile's endpoints, token and clock, completion, policy files",
+        "check the setup: file permissions, each saved context's endpoints, token and clock, completion, policy files",
       )
-      .option('--timeout <seconds>', 'how long each endpoint may take to answer', '5')
       .addHelpText(
         'after',
         '\nOne line per check (ok, warn or fail) with the fix for each problem. Exit 0 when no check fails, 1 when one does.\n',

@@ -1,5 +1,6 @@
 // coinop doctor: its one flag checked.
-import { intFlag, type RawFlags, readFlags } from '../../cli/options.js';
+import { intFlag, type RawFlags } from '../../cli/options.js';
+import { DOCTOR_FLAG_TABLE } from './flags.js';
 
 export interface DoctorOptions {
   /** Milliseconds each endpoint may take to answer. */
@@ -7,6 +8,6 @@ export interface DoctorOptions {
 }
 
 export function parseDoctorOptions(raw: RawFlags): DoctorOptions {
-  const f = readFlags(raw);
-  return { timeoutMs: intFlag('--timeout', f.defaulted('timeout'), 1, 60)! * 1000 };
+  const { timeout } = DOCTOR_FLAG_TABLE.read(raw);
+  return { timeoutMs: intFlag('--timeout', timeout, 1, 60)! * 1000 };
 }

@@ -2,7 +2,8 @@
 // events only), and the loop that follows the feed until told to stop. The loop rides out a service it cannot reach
 // (it says so on stderr and polls again, backing off up to 30 s), since a follower that quietly stops is the failure
 // to avoid; any other error (401, a missing scope) ends it.
-import type { Invocation, Connection } from '../../cli/invocation.js';
+import type { Connection } from '../../cli/invocation.js';
+import type { Ports } from '../../cli/ports.js';
 import { NetworkError } from '../../client/transport.js';
 import { EventFeed, type FeedEntry } from '../../events/feed.js';
 import {
@@ -26,7 +27,7 @@ export interface Start {
 
 /** The feed of a reader, positioned: at --since, else after its checkpoint, else after the newest event. */
 export async function startFeed(
-  ctx: Invocation,
+  ctx: Pick<Ports, 'service' | 'clock' | 'interrupt'>,
   conn: Connection,
   reader: CheckpointKey['reader'],
   options: FollowOptions & { url?: string },
@@ -38,8 +39,8 @@ export async function startFeed(
     types: options.types,
     ...(options.url ? { target: options.url } : {}),
   };
-  const file = checkpointFile(ctx.settings.dataDir, key);
-  const writer = new CheckpointWriter(file, key, ctx.now);
+  const file = checkpointFile(ctx.service.dataDir(), key);
+  const writer = new CheckpointWriter(file, key, () => ctx.clock.now());
   const feedOptions = { client: conn.client, types: options.types, flags: FLAGS };
   let position: FeedPosition | undefined;
   let from: string;
@@ -59,7 +60,7 @@ export async function startFeed(
     }
   }
   if (position) writer.save(position);
-  ctx.onCleanup(() => writer.flush());
+  ctx.interrupt.onExit(() => writer.flush());
   return { feed: new EventFeed(feedOptions, position), position, writer, from };
 }
 
@@ -74,8 +75,14 @@ export interface Sink {
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** Polls until the sink is done: at once while the feed is behind, else every COINOP_POLL_MS. */
-export async function followFeed(ctx: Invocation, feed: EventFeed, sink: Sink, onPoll?: () => void): Promise<void> {
-  const p = palette(ctx.io.colourErr);
+export async function followFeed(
+  ctx: Pick<Ports, 'display' | 'service'>,
+  feed: EventFeed,
+  sink: Sink,
+  onPoll?: () => void,
+): Promise<void> {
+  const { io } = ctx.display;
+  const p = palette(io.colourErr);
   let failures = 0;
   while (!sink.done()) {
     await sink.waitForRoom();
@@ -83,18 +90,18 @@ export async function followFeed(ctx: Invocation, feed: EventFeed, sink: Sink, o
     let entries: FeedEntry[];
     try {
       entries = await feed.poll(sink.room());
-      if (failures) ctx.io.err(`${p.green('reached the service again')}\n`);
+      if (failures) io.err(`${p.green('reached the service again')}\n`);
       failures = 0;
     } catch (e) {
       if (!(e instanceof NetworkError)) throw e;
       failures++;
-      const wait = Math.min(30_000, ctx.settings.retryBaseMs * 2 ** Math.min(failures, 10));
-      ctx.io.err(`${p.yellow(`${e.message}; polling again in ${Math.max(1, Math.round(wait / 1000))} s`)}\n`);
+      const wait = Math.min(30_000, ctx.service.retryBaseMs() * 2 ** Math.min(failures, 10));
+      io.err(`${p.yellow(`${e.message}; polling again in ${Math.max(1, Math.round(wait / 1000))} s`)}\n`);
       await sleep(wait);
       continue;
     }
     if (entries.length) sink.take(entries);
     onPoll?.();
-    if (!feed.behind && !sink.done()) await sleep(ctx.settings.pollMs);
+    if (!feed.behind && !sink.done()) await sleep(ctx.service.pollMs());
   }
 }

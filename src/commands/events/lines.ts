@@ -1,7 +1,7 @@
 // Records written one at a time as they happen (events watch, the deliveries of events listen): NDJSON when piped
 // (and for -o json: a stream has no end to close an array at), CSV rows under one header, or a line for people on a
 // terminal, with a status line under them on stderr that the next record clears.
-import type { Invocation } from '../../cli/invocation.js';
+import type { Display } from '../../cli/ports.js';
 import { csvRow } from '../../render/csv.js';
 import { type Column, getPath } from '../../render/output.js';
 import { palette } from '../../render/style.js';
@@ -9,12 +9,12 @@ import { palette } from '../../render/style.js';
 export type LineFormat = 'table' | 'ndjson' | 'csv';
 
 /** The format of a stream of records: as asked (-o json as NDJSON), else a live list on a terminal, NDJSON piped. */
-export function lineFormat(ctx: Invocation): LineFormat {
-  if (ctx.globals.json || ctx.globals.output) {
-    const f = ctx.format();
+export function lineFormat(display: Display): LineFormat {
+  if (display.formatGiven()) {
+    const f = display.format();
     return f === 'json' ? 'ndjson' : f;
   }
-  return ctx.io.stdoutTTY ? 'table' : 'ndjson';
+  return display.io.stdoutTTY ? 'table' : 'ndjson';
 }
 
 export class LineWriter {
@@ -23,17 +23,17 @@ export class LineWriter {
   private statusShown = false;
 
   constructor(
-    private readonly ctx: Invocation,
+    private readonly display: Display,
     /** The CSV columns. */
     private readonly columns: Column[],
     /** The line for people. */
     private readonly line: (record: Record<string, unknown>) => string,
   ) {
-    this.format = lineFormat(ctx);
+    this.format = lineFormat(display);
   }
 
   write(record: Record<string, unknown>): void {
-    const { io } = this.ctx;
+    const { io } = this.display;
     if (this.format === 'ndjson') io.out(`${JSON.stringify(record)}\n`);
     else if (this.format === 'csv') {
       if (!this.headed) io.out(csvRow(this.columns.map((c) => c.key)));
@@ -47,14 +47,14 @@ export class LineWriter {
 
   /** A status line on a terminal's stderr (nothing when stderr is no terminal), replaced by the next one. */
   status(text: string): void {
-    if (!this.ctx.io.stderrTTY) return;
-    this.ctx.io.err(`\r\u001b[2K${palette(this.ctx.io.colourErr).dim(text)}`);
+    if (!this.display.io.stderrTTY) return;
+    this.display.io.err(`\r\u001b[2K${palette(this.display.io.colourErr).dim(text)}`);
     this.statusShown = true;
   }
 
   clearStatus(): void {
     if (!this.statusShown) return;
-    this.ctx.io.err('\r\u001b[2K');
+    this.display.io.err('\r\u001b[2K');
     this.statusShown = false;
   }
 }

@@ -3,6 +3,7 @@
 // after a restart or a kill from the checkpoint of what was delivered. Each delivery attempt is shown: a line on a
 // terminal, NDJSON piped.
 import type { Invocation } from '../../cli/invocation.js';
+import { ports } from '../../cli/ports.js';
 import type { RawFlags } from '../../cli/options.js';
 import { Transport } from '../../client/transport.js';
 import { type DeliveryReport, Forwarder } from '../../events/forwarder.js';
@@ -78,10 +79,12 @@ async function forward(
   key: { secret: string; created: boolean; file: string },
 ): Promise<void> {
   const conn = await ctx.connect();
-  const start = await startFeed(ctx, conn, 'listen', options);
+  // What the feed's reader shares with events watch takes the ports (listen itself still the whole invocation).
+  const deps = ports(ctx);
+  const start = await startFeed(deps, conn, 'listen', options);
   const p = palette(ctx.io.colourErr);
   ctx.io.err(
-    `Forwarding events to ${options.url} (profile ${conn.context.name}, ${options.types.length ? options.types.join(', ') : 'every type'}), from ${start.from}\n` +
+    `Forwarding events to ${options.url} (context ${conn.context.name}, ${options.types.length ? options.types.join(', ') : 'every type'}), from ${start.from}\n` +
       `Signing secret ${p.bold(key.secret)}${key.created ? ' (new)' : ''}: the receiver's shared secret, like the Stripe CLI's whsec_. ` +
       `Check the ${SIGNATURE_HEADER} header with it (docs/events.md: "Forwarding events"). Kept in ${key.file}\n`,
   );
@@ -92,7 +95,7 @@ async function forward(
     debug: ctx.globals.debug ? (l) => ctx.debug(l) : undefined,
   });
   ctx.onCleanup(() => transport.close());
-  const out = new LineWriter(ctx, DELIVERY_COLUMNS, (r) => deliveryLine(ctx, r));
+  const out = new LineWriter(deps.display, DELIVERY_COLUMNS, (r) => deliveryLine(ctx, r));
   let forwarded = 0;
   const forwarder = new Forwarder({
     url: options.url,
@@ -120,7 +123,7 @@ async function forward(
   };
   const done = () => options.count !== undefined && forwarded >= options.count;
   await followFeed(
-    ctx,
+    deps,
     start.feed,
     {
       room: () => forwarder.room,

@@ -2,12 +2,13 @@
 import { EVENT_LIST_LIMIT_MAX, EVENT_TYPE_PATTERN, operations } from '../../contract/index.js';
 import { usageError } from '../../cli/errors.js';
 import { LIST_FLAG_NAMES, readListFlags } from '../../cli/list-flags.js';
-import { durationFlag, intFlag, parseTime, type RawFlags, readFlags } from '../../cli/options.js';
+import { durationFlag, intFlag, parseTime, type RawFlags } from '../../cli/options.js';
 import { checkRequest, type FlagNames } from '../../client/service-client.js';
 import { SHAPE_ONLY } from '../../client/catalogue-policy.js';
+import { EVENTS_LIST_FLAG_TABLE, FOLLOW_FLAG_TABLE, LISTEN_FLAG_TABLE } from './flags.js';
 
 /** The flag (or argument) of each request field, for messages. */
-export const FLAGS: FlagNames = { ...LIST_FLAG_NAMES, type: '--type', id: 'ID' };
+export const FLAGS: FlagNames = { ...LIST_FLAG_NAMES, ...EVENTS_LIST_FLAG_TABLE.fields, id: 'ID' };
 
 const TYPE = new RegExp(EVENT_TYPE_PATTERN);
 
@@ -27,9 +28,8 @@ export interface EventsListOptions {
 }
 
 export function parseEventsListOptions(raw: RawFlags, now: number): EventsListOptions {
-  const f = readFlags(raw);
-  const { query, all } = readListFlags(f, now, EVENT_LIST_LIMIT_MAX);
-  const type = f.text('type');
+  const { query, all } = readListFlags(raw, now, EVENT_LIST_LIMIT_MAX);
+  const { type } = EVENTS_LIST_FLAG_TABLE.read(raw);
   if (type !== undefined) query.type = eventType(type.trim());
   checkRequest(operations.listEvents, { query }, FLAGS, SHAPE_ONLY);
   return { query, all };
@@ -51,11 +51,11 @@ export interface FollowOptions {
 }
 
 function parseFollow(raw: RawFlags, now: number): FollowOptions {
-  const f = readFlags(raw);
-  const types = [...new Set(f.list('type') ?? [])].map(eventType);
+  const f = FOLLOW_FLAG_TABLE.read(raw);
+  const types = [...new Set(f.type ?? [])].map(eventType);
   // The one time grammar of every command (its error names the flag and the accepted forms).
-  const since = parseTime('--since', f.text('since'), now);
-  return { types, since, count: intFlag('--count', f.text('count'), 1, 1_000_000_000) };
+  const since = parseTime('--since', f.since, now);
+  return { types, since, count: intFlag('--count', f.count, 1, 1_000_000_000) };
 }
 
 export type EventsWatchOptions = FollowOptions;
@@ -67,7 +67,7 @@ export function parseEventsWatchOptions(raw: RawFlags, now: number): EventsWatch
 export interface EventsListenOptions extends FollowOptions {
   /** Where events go; undefined with printSecret. */
   url?: string;
-  /** Print the profile's signing secret (made if need be) on stdout and end. */
+  /** Print the context's signing secret (made if need be) on stdout and end. */
   printSecret: boolean;
   /** Deliveries under way at once (of different objects). */
   concurrency: number;
@@ -91,9 +91,8 @@ function forwardUrl(v: string): string {
 }
 
 export function parseEventsListenOptions(raw: RawFlags, now: number): EventsListenOptions {
-  const f = readFlags(raw);
-  const printSecret = f.on('printSecret');
-  const to = f.text('forwardTo');
+  const f = LISTEN_FLAG_TABLE.read(raw);
+  const { printSecret, forwardTo: to } = f;
   if (printSecret && to !== undefined)
     throw usageError('--print-secret and --forward-to: give one (--print-secret only prints)');
   if (!printSecret && to === undefined)
@@ -105,8 +104,7 @@ export function parseEventsListenOptions(raw: RawFlags, now: number): EventsList
     ...parseFollow(raw, now),
     url: to === undefined ? undefined : forwardUrl(to),
     printSecret,
-    concurrency: intFlag('--concurrency', f.text('concurrency'), 1, 16) ?? LISTEN_DEFAULTS.concurrency,
-    timeoutMs:
-      durationFlag('--timeout', f.text('timeout'), 300_000, 'must be at most 5 minutes') ?? LISTEN_DEFAULTS.timeoutMs,
+    concurrency: intFlag('--concurrency', f.concurrency, 1, 16) ?? LISTEN_DEFAULTS.concurrency,
+    timeoutMs: durationFlag('--timeout', f.timeout, 300_000, 'must be at most 5 minutes') ?? LISTEN_DEFAULTS.timeoutMs,
   };
 }

@@ -1,7 +1,7 @@
 // coinop events watch: follows the feed and writes each new event as it comes (NDJSON piped, a live list on a
 // terminal), resuming after a restart from a checkpoint kept per profile and service (or --since).
 import type { Event } from '../../contract/index.js';
-import type { Invocation } from '../../cli/invocation.js';
+import type { Ports } from '../../cli/ports.js';
 import type { RawFlags } from '../../cli/options.js';
 import type { FeedEntry } from '../../events/feed.js';
 import { advance, copyPosition } from '../../events/position.js';
@@ -12,8 +12,8 @@ import { clockTime, LineWriter } from './lines.js';
 import { parseEventsWatchOptions } from './options.js';
 
 /** An event as a line of the live list. */
-function eventLine(ctx: Invocation, event: Record<string, unknown>): string {
-  const p = palette(ctx.io.colour);
+function eventLine(ctx: Pick<Ports, 'display'>, event: Record<string, unknown>): string {
+  const p = palette(ctx.display.io.colour);
   const o = (event.object ?? {}) as Record<string, unknown>;
   const status = typeof o.status === 'string' ? statusColour(p, o.status.padEnd(9)) : ''.padEnd(9);
   const amount = o.amount !== undefined ? `${String(o.amount)} ${String(o.asset ?? '')}` : String(o.address ?? '');
@@ -28,19 +28,24 @@ function eventLine(ctx: Invocation, event: Record<string, unknown>): string {
     .trimEnd();
 }
 
-export async function watch(ctx: Invocation, raw: RawFlags): Promise<void> {
-  const o = parseEventsWatchOptions(raw, ctx.now());
-  const conn = await ctx.connect();
+export async function watch(
+  ctx: Pick<Ports, 'display' | 'service' | 'clock' | 'interrupt'>,
+  raw: RawFlags,
+): Promise<void> {
+  const o = parseEventsWatchOptions(raw, ctx.clock.now());
+  const conn = await ctx.service.connect();
   const start = await startFeed(ctx, conn, 'watch', o);
-  const out = new LineWriter(ctx, EVENT_LIST_COLUMNS, (e) => eventLine(ctx, e));
+  const out = new LineWriter(ctx.display, EVENT_LIST_COLUMNS, (e) => eventLine(ctx, e));
   let position = copyPosition(start.position);
   let written = 0;
-  ctx.interruptNote = () =>
-    `interrupted: stopped watching after ${written} event${written === 1 ? '' : 's'}; nothing was changed. ` +
-    (position
-      ? `coinop events watch resumes after the event of ${position.created_at} (the checkpoint, ${start.writer.file})`
-      : 'no event came: coinop events watch starts from the first one');
-  ctx.io.err(`${palette(ctx.io.colourErr).dim(`watching ${start.from}; Ctrl-C to stop`)}\n`);
+  ctx.interrupt.say(
+    () =>
+      `interrupted: stopped watching after ${written} event${written === 1 ? '' : 's'}; nothing was changed. ` +
+      (position
+        ? `coinop events watch resumes after the event of ${position.created_at} (the checkpoint, ${start.writer.file})`
+        : 'no event came: coinop events watch starts from the first one'),
+  );
+  ctx.display.io.err(`${palette(ctx.display.io.colourErr).dim(`watching ${start.from}; Ctrl-C to stop`)}\n`);
   const done = () => o.count !== undefined && written >= o.count;
   await followFeed(
     ctx,
@@ -63,7 +68,7 @@ export async function watch(ctx: Invocation, raw: RawFlags): Promise<void> {
     },
     () =>
       out.status(
-        `watching · ${written} event${written === 1 ? '' : 's'} · polled ${new Date(ctx.now()).toISOString().slice(11, 19)}`,
+        `watching · ${written} event${written === 1 ? '' : 's'} · polled ${new Date(ctx.clock.now()).toISOString().slice(11, 19)}`,
       ),
   );
   out.clearStatus();

@@ -3,10 +3,8 @@
 import type { Command } from 'commander';
 import { examples } from '../../cli/help.js';
 import type { Invocation } from '../../cli/invocation.js';
-import { choiceOption, type RawFlags } from '../../cli/options.js';
-import { ROLES } from '../../gateway/operators.js';
-
-const STORE_HELP = 'the store: a postgres:// URL, or a SQLite file (default: <data dir>/gateway/gateway.db)';
+import type { RawFlags } from '../../cli/options.js';
+import { GATEWAY_START_FLAG_TABLE, OPERATORS_ADD_FLAG_TABLE, STORE_FLAG_TABLE } from './flags.js';
 
 export function register(program: Command, ctx: Invocation): void {
   const gateway = examples(
@@ -23,25 +21,14 @@ export function register(program: Command, ctx: Invocation): void {
   );
   const opts = (raw: RawFlags) => storeOptions(ctx, raw);
   examples(
-    gateway
-      .command('init')
+    STORE_FLAG_TABLE.declare(gateway.command('init'))
       .description('create the store and an admin operator (its secret shown once)')
-      .option('--store <url>', STORE_HELP)
       .action(async (raw: RawFlags) => (await run()).init(ctx, await opts(raw))),
     ['coinop gateway init', 'coinop gateway init --store postgres://gw@db.internal/coinop -o json'],
   );
   examples(
-    gateway
-      .command('start')
+    GATEWAY_START_FLAG_TABLE.declare(gateway.command('start'))
       .description("serve operators until Ctrl-C, holding the upstream context's credentials")
-      .option('--upstream <context>', 'the context whose credentials the gateway holds (any environment)')
-      .option('--store <url>', STORE_HELP)
-      .option('--host <host>', 'address to listen on', '127.0.0.1')
-      .option('--port <port>', 'port (0 = any free port)', '7358')
-      .option('--tls-cert <file>', 'serve https with this certificate (PEM)')
-      .option('--tls-key <file>', "the certificate's private key (PEM)")
-      .option('--rate <n>', "each operator's requests per second (a burst of twice as many)", '50')
-      .option('--approval-ttl <minutes>', 'how long a held request waits for its approvals', '1440')
       .action(async (raw: RawFlags) => {
         const { parseStartOptions } = await import('./options.js');
         await (await run()).start(ctx, parseStartOptions(raw, ctx.settings.dataDir));
@@ -63,22 +50,22 @@ function registerOperators(gateway: Command, ctx: Invocation): void {
     'coinop gateway operators list',
   ]);
   examples(
-    operators
-      .command('add <name>')
+    OPERATORS_ADD_FLAG_TABLE.declare(operators.command('add <name>'))
       .description('add an operator (client id and secret shown once)')
-      .addOption(choiceOption('--role <role>', 'viewer reads; initiator sends; approver approves; admin all', ROLES))
-      .option('--store <url>', STORE_HELP)
       .action(async (name: string, raw: RawFlags) => {
         const { operatorName, roleFlag } = await import('./options.js');
-        await (await run()).addOperator(ctx, await opts(raw), operatorName(name), roleFlag(raw.role as string));
+        await (await run()).addOperator(
+          ctx,
+          await opts(raw),
+          operatorName(name),
+          roleFlag(OPERATORS_ADD_FLAG_TABLE.read(raw).role),
+        );
       }),
     ['coinop gateway operators add ivy --role initiator', 'coinop gateway operators add ana --role approver -o json'],
   );
   examples(
-    operators
-      .command('list')
+    STORE_FLAG_TABLE.declare(operators.command('list'))
       .description('every operator, their role and whether they are disabled')
-      .option('--store <url>', STORE_HELP)
       .action(async (raw: RawFlags) => (await run()).listOperators(ctx, await opts(raw))),
     ['coinop gateway operators list', 'coinop gateway operators list -o json'],
   );
@@ -87,10 +74,8 @@ function registerOperators(gateway: Command, ctx: Invocation): void {
     ['enable', false, 'enable a disabled operator again'],
   ] as const)
     examples(
-      operators
-        .command(`${verb} <name>`)
+      STORE_FLAG_TABLE.declare(operators.command(`${verb} <name>`))
         .description(what)
-        .option('--store <url>', STORE_HELP)
         .action(async (name: string, raw: RawFlags) => {
           const { operatorName } = await import('./options.js');
           await (await run()).setDisabled(ctx, await opts(raw), operatorName(name), disabled);
@@ -106,26 +91,20 @@ function registerPolicy(gateway: Command, ctx: Invocation): void {
     ['coinop gateway policy set team-policy.yaml', 'coinop gateway policy history'],
   );
   examples(
-    policy
-      .command('show')
+    STORE_FLAG_TABLE.declare(policy.command('show'))
       .description('the policy in force')
-      .option('--store <url>', STORE_HELP)
       .action(async (raw: RawFlags) => (await run()).policyShow(ctx, await opts(raw))),
     ['coinop gateway policy show', 'coinop gateway policy show -o json'],
   );
   examples(
-    policy
-      .command('set <file>')
+    STORE_FLAG_TABLE.declare(policy.command('set <file>'))
       .description('check a policy file and make it the next version (recorded in the audit chain)')
-      .option('--store <url>', STORE_HELP)
       .action(async (file: string, raw: RawFlags) => (await run()).policySet(ctx, await opts(raw), file)),
     ['coinop gateway policy set team-policy.yaml'],
   );
   examples(
-    policy
-      .command('history')
+    STORE_FLAG_TABLE.declare(policy.command('history'))
       .description('every version of the policy: who set it and when')
-      .option('--store <url>', STORE_HELP)
       .action(async (raw: RawFlags) => (await run()).policyHistory(ctx, await opts(raw))),
     ['coinop gateway policy history', 'coinop gateway policy history -o json'],
   );

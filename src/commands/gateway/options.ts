@@ -2,9 +2,10 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { usageError } from '../../cli/errors.js';
-import { choiceFlag, intFlag, type RawFlags, readFlags } from '../../cli/options.js';
+import { choiceFlag, intFlag, type RawFlags } from '../../cli/options.js';
 import { checkContextName } from '../../config/context.js';
 import { ROLES, type Role } from '../../gateway/operators.js';
+import { GATEWAY_START_FLAG_TABLE, STORE_FLAG_TABLE } from './flags.js';
 
 /** Where the store is unless --store says: a SQLite file in coinop's data directory. */
 export const defaultStore = (dataDir: string): string => join(dataDir, 'gateway', 'gateway.db');
@@ -14,7 +15,7 @@ export interface StoreOptions {
 }
 
 export function parseStoreOptions(raw: RawFlags, dataDir: string): StoreOptions {
-  const store = readFlags(raw).text('store');
+  const { store } = STORE_FLAG_TABLE.read(raw);
   if (store !== undefined && store.trim() === '') throw usageError('--store: give a postgres:// URL or a file');
   return { store: store ?? defaultStore(dataDir) };
 }
@@ -37,22 +38,21 @@ function readPem(flag: string, file: string): Buffer {
 }
 
 export function parseStartOptions(raw: RawFlags, dataDir: string): StartOptions {
-  const f = readFlags(raw);
-  const given = f.text('upstream');
+  const f = GATEWAY_START_FLAG_TABLE.read(raw);
+  const given = f.upstream;
   if (!given)
     throw usageError('--upstream: name the context whose credentials the gateway holds (coinop context list)');
   const upstream = checkContextName(given, '--upstream');
-  const cert = f.text('tlsCert');
-  const key = f.text('tlsKey');
+  const { tlsCert: cert, tlsKey: key } = f;
   if ((cert === undefined) !== (key === undefined)) throw usageError('--tls-cert and --tls-key: give both, or neither');
   return {
     ...parseStoreOptions(raw, dataDir),
     upstream,
-    host: f.text('host') ?? '127.0.0.1',
-    port: intFlag('--port', f.text('port'), 0, 65535) ?? 7358,
+    host: f.host,
+    port: intFlag('--port', f.port, 0, 65535)!,
     tls: cert && key ? { cert: readPem('--tls-cert', cert), key: readPem('--tls-key', key) } : undefined,
-    rate: intFlag('--rate', f.text('rate'), 1, 100_000) ?? 50,
-    approvalTtlMs: (intFlag('--approval-ttl', f.text('approvalTtl'), 1, 30 * 24 * 60) ?? 24 * 60) * 60_000,
+    rate: intFlag('--rate', f.rate, 1, 100_000)!,
+    approvalTtlMs: intFlag('--approval-ttl', f.approvalTtl, 1, 30 * 24 * 60)! * 60_000,
   };
 }
 

@@ -7,7 +7,7 @@ export const INTERNAL_TRANSFER_FLAG_TABLE = defineFlags({
   fromProfileId: {
     kind: 'text',
     flag: '--from-profile-id <id>',
-    help: "the service's profile to debit (default: the coinop profile's)",
+    help: "the service's profile to debit (default: the coinop context's)",
     field: 'from_profile_id',
   },
   toProfileId: {

@@ -143,7 +143,7 @@ async function confirmationRows(
   const confirming = !o.yes && ctx.prompter.allowed;
   return [
     ['environment', profile.environment],
-    ['profile', profile.name],
+    ['context', profile.name],
     ['from', `service profile ${body.from_profile_id}`],
     ['available', o.dryRun || confirming ? await available(conn, body) : undefined],
     ['to', `service profile ${body.to_profile_id}`],

@@ -1,7 +1,8 @@
 // coinop limits: the raw flags, checked once.
-import { TRANSFER_LIMIT_TYPES, type TransferLimitType } from '../../contract/index.js';
+import type { TransferLimitType } from '../../contract/index.js';
 import { readTableView } from '../../cli/list-flags.js';
-import { choiceFlag, type RawFlags, readFlags } from '../../cli/options.js';
+import type { RawFlags } from '../../cli/options.js';
+import { LIMITS_FLAG_TABLE } from './flags.js';
 import { TRANSFER_LIMIT_COLUMNS } from '../../render/columns.js';
 import type { TableView } from '../../render/table.js';
 
@@ -12,7 +13,6 @@ export interface LimitsOptions {
 }
 
 export function parseLimitsOptions(raw: RawFlags): LimitsOptions {
-  const f = readFlags(raw);
-  const type = choiceFlag('--type', f.defaulted('type'), TRANSFER_LIMIT_TYPES) as TransferLimitType;
-  return { type, view: readTableView(f, TRANSFER_LIMIT_COLUMNS) };
+  const { type } = LIMITS_FLAG_TABLE.read(raw);
+  return { type: type as TransferLimitType, view: readTableView(raw, TRANSFER_LIMIT_COLUMNS) };
 }

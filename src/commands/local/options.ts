@@ -3,19 +3,20 @@
 import { ASSETS, CRYPTO_ASSETS, dec } from '../../contract/index.js';
 import { amountRule } from '../../cli/ask.js';
 import { usageError } from '../../cli/errors.js';
-import { amountFlag, intFlag, nameFlag, type RawFlags, readFlags } from '../../cli/options.js';
+import { amountFlag, intFlag, nameFlag, type RawFlags } from '../../cli/options.js';
+import { LOCAL_DEPOSIT_FLAG_TABLE, LOCAL_START_FLAG_TABLE } from './flags.js';
 import type { LocalStartOptions } from '../../local/cli.js';
 
 export function parseLocalStartOptions(raw: RawFlags): LocalStartOptions {
-  const f = readFlags(raw);
+  const f = LOCAL_START_FLAG_TABLE.read(raw);
   return {
-    port: intFlag('--port', f.text('port'), 0, 65535),
-    host: f.text('host'),
-    db: f.text('db'),
-    memory: f.on('memory'),
-    seed: intFlag('--seed', f.text('seed'), 0, 2 ** 31 - 1),
-    // commander's --no-rate-limits: true unless given.
-    rateLimits: raw.rateLimits !== false,
+    port: intFlag('--port', f.port, 0, 65535),
+    host: f.host,
+    db: f.db,
+    memory: f.memory,
+    seed: intFlag('--seed', f.seed, 0, 2 ** 31 - 1),
+    // --no-rate-limits: true unless given.
+    rateLimits: f.rateLimits,
   };
 }
 
@@ -30,14 +31,13 @@ export interface LocalDepositOptions {
 }
 
 export function parseLocalDepositOptions(raw: RawFlags): LocalDepositOptions {
-  const f = readFlags(raw);
-  const address = f.text('address');
-  const refId = f.text('refId');
+  const f = LOCAL_DEPOSIT_FLAG_TABLE.read(raw);
+  const { address, refId } = f;
   if (address !== undefined && refId !== undefined) throw usageError('--address and --ref-id: give one, not both');
-  const asset = nameFlag('--asset', f.text('asset'));
+  const asset = nameFlag('--asset', f.asset);
   if (asset !== undefined && (!ASSETS[asset] || ASSETS[asset].fiat))
     throw usageError(`--asset: must be a crypto asset (${CRYPTO_ASSETS.join(', ')})`);
-  const amount = amountFlag('--amount', f.text('amount'));
+  const amount = amountFlag('--amount', f.amount);
   if (amount !== undefined) {
     if (dec(amount).lte(0)) throw usageError('--amount: must be greater than 0');
     const rule = amountRule(asset)(amount);

@@ -48,7 +48,7 @@ export async function deposit(ctx: Invocation, o: LocalDepositOptions): Promise<
   if (profile.environment !== 'local') {
     throw new CoinopError(
       'usage',
-      `local deposit: only the local service takes it (profile "${profile.name}" is ${profile.environment})`,
+      `local deposit: only the local service takes it (context "${profile.name}" is ${profile.environment})`,
       {
         hint: 'use the local context: --context local',
       },

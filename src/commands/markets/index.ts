@@ -6,15 +6,14 @@ import { ports } from '../../cli/ports.js';
 import { examples } from '../../cli/help.js';
 import { tableOptions } from '../../cli/list-flags.js';
 import type { RawFlags } from '../../cli/options.js';
-import { BOOK_DEPTH_DEFAULT, BOOK_DEPTH_MAX, TRADES_LIMIT_DEFAULT, TRADES_LIMIT_MAX } from './depth-bounds.js';
+import { BOOK_FLAG_TABLE, declareMarkets, TRADES_FLAG_TABLE } from './flags.js';
 
 const MARKET_ARG = 'market, such as BTCUSD (asked on a terminal when missing)';
 
 export function register(program: Command, ctx: Invocation): void {
   examples(
-    tableOptions(program.command('markets'))
+    declareMarkets(program.command('markets'))
       .description("the markets: the CLI's catalogue and what the service lists (GET /markets), with tick and status")
-      .option('--refresh', "fetch the service's list again (it is kept for a day per service)")
       .action(async (raw: RawFlags) => {
         const { parseMarketsOptions } = await import('./options.js');
         await (await import('./run.js')).markets(ports(ctx), parseMarketsOptions(raw));
@@ -33,11 +32,9 @@ export function register(program: Command, ctx: Invocation): void {
     ['coinop ticker BTCUSD', 'coinop ticker ETHEUR -o json'],
   );
   examples(
-    program
-      .command('book')
+    BOOK_FLAG_TABLE.declare(program.command('book'))
       .description("one snapshot of a market's order book: bids and asks side by side, best first")
       .argument('[market]', MARKET_ARG)
-      .option('--depth <n>', `price levels per side (1 to ${BOOK_DEPTH_MAX}, default ${BOOK_DEPTH_DEFAULT})`)
       .action(async (market: string | undefined, raw: RawFlags) => {
         const { parseBookOptions } = await import('./options.js');
         await (await import('./run.js')).book(ports(ctx), parseBookOptions(market, raw));
@@ -45,10 +42,9 @@ export function register(program: Command, ctx: Invocation): void {
     ['coinop book BTCUSD', 'coinop book ETHUSD --depth 25', 'coinop book BTCEUR -o csv'],
   );
   examples(
-    tableOptions(program.command('trades'))
+    TRADES_FLAG_TABLE.declare(tableOptions(program.command('trades')))
       .description("a market's most recent trades, newest first")
       .argument('[market]', MARKET_ARG)
-      .option('--limit <n>', `trades to show (1 to ${TRADES_LIMIT_MAX}, default ${TRADES_LIMIT_DEFAULT})`)
       .action(async (market: string | undefined, raw: RawFlags) => {
         const { parseTradesOptions } = await import('./options.js');
         await (await import('./run.js')).trades(ports(ctx), parseTradesOptions(market, raw));

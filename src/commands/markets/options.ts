@@ -1,10 +1,11 @@
 // coinop markets, ticker, book and trades: the raw flags and the MARKET argument, checked once; a market left out is
 // asked for on a terminal by the run (whether the service knows it is the run's to find out).
 import { readTableView } from '../../cli/list-flags.js';
-import { intFlag, marketArg, type RawFlags, readFlags } from '../../cli/options.js';
+import { intFlag, marketArg, type RawFlags } from '../../cli/options.js';
 import { MARKET_COLUMNS, TRADE_COLUMNS } from '../../render/columns.js';
 import type { TableView } from '../../render/table.js';
 import { BOOK_DEPTH_DEFAULT, BOOK_DEPTH_MAX, TRADES_LIMIT_DEFAULT, TRADES_LIMIT_MAX } from './depth-bounds.js';
+import { BOOK_FLAG_TABLE, MARKETS_FLAG_TABLE, TRADES_FLAG_TABLE } from './flags.js';
 
 export interface MarketsOptions {
   /** Fetch the service's market list again even when the kept one is fresh. */
@@ -31,8 +32,7 @@ export interface TradesOptions extends TickerOptions {
 }
 
 export function parseMarketsOptions(raw: RawFlags): MarketsOptions {
-  const f = readFlags(raw);
-  return { refresh: f.on('refresh'), view: readTableView(f, MARKET_COLUMNS) };
+  return { refresh: MARKETS_FLAG_TABLE.read(raw).refresh, view: readTableView(raw, MARKET_COLUMNS) };
 }
 
 export function parseTickerOptions(market: string | undefined, _raw: RawFlags): TickerOptions {
@@ -40,18 +40,18 @@ export function parseTickerOptions(market: string | undefined, _raw: RawFlags): 
 }
 
 export function parseBookOptions(market: string | undefined, raw: RawFlags): BookOptions {
-  const f = readFlags(raw);
+  const { depth } = BOOK_FLAG_TABLE.read(raw);
   return {
     market: marketArg('MARKET', market),
-    depth: intFlag('--depth', f.text('depth'), 1, BOOK_DEPTH_MAX) ?? BOOK_DEPTH_DEFAULT,
+    depth: intFlag('--depth', depth, 1, BOOK_DEPTH_MAX) ?? BOOK_DEPTH_DEFAULT,
   };
 }
 
 export function parseTradesOptions(market: string | undefined, raw: RawFlags): TradesOptions {
-  const f = readFlags(raw);
+  const { limit } = TRADES_FLAG_TABLE.read(raw);
   return {
     market: marketArg('MARKET', market),
-    limit: intFlag('--limit', f.text('limit'), 1, TRADES_LIMIT_MAX) ?? TRADES_LIMIT_DEFAULT,
-    view: readTableView(f, TRADE_COLUMNS),
+    limit: intFlag('--limit', limit, 1, TRADES_LIMIT_MAX) ?? TRADES_LIMIT_DEFAULT,
+    view: readTableView(raw, TRADE_COLUMNS),
   };
 }

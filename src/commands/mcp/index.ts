@@ -3,19 +3,14 @@ import type { Command } from 'commander';
 import type { Invocation } from '../../cli/invocation.js';
 import { examples } from '../../cli/help.js';
 import type { RawFlags } from '../../cli/options.js';
+import { MCP_FLAG_TABLE } from './flags.js';
 
 export function register(program: Command, ctx: Invocation): void {
   examples(
-    program
-      .command('mcp')
+    MCP_FLAG_TABLE.declare(program.command('mcp'))
       .description(
-        "a Model Context Protocol server on stdio for AI agents: the profile's reads as tools; money-moving tools preview unless started with --allow-writes",
+        "a Model Context Protocol server on stdio for AI agents: the context's reads as tools; money-moving tools preview unless started with --allow-writes",
       )
-      .option(
-        '--allow-writes',
-        'let a tool call with confirm: true send (withdraw, internal_transfer, deposit_address_create, withdraw_batch)',
-      )
-      .option('--allow-production', 'let writes through in production too (with --allow-writes)')
       .action(async (raw: RawFlags) => {
         const { parseMcpOptions } = await import('./options.js');
         const o = parseMcpOptions(raw);
@@ -23,8 +18,8 @@ export function register(program: Command, ctx: Invocation): void {
       }),
     [
       'coinop mcp',
-      'coinop mcp --profile sandbox --allow-writes',
-      'coinop mcp --profile production --allow-writes --allow-production',
+      'coinop mcp --context sandbox --allow-writes',
+      'coinop mcp --context production --allow-writes --allow-production',
     ],
   );
 }

@@ -1,6 +1,7 @@
 // coinop mcp: the raw flags, checked once.
 import { usageError } from '../../cli/errors.js';
-import { type RawFlags, readFlags } from '../../cli/options.js';
+import type { RawFlags } from '../../cli/options.js';
+import { MCP_FLAG_TABLE } from './flags.js';
 
 export interface McpOptions {
   /** A confirmed call of a money-moving tool may send. */
@@ -10,9 +11,7 @@ export interface McpOptions {
 }
 
 export function parseMcpOptions(raw: RawFlags): McpOptions {
-  const f = readFlags(raw);
-  const allowWrites = f.on('allowWrites');
-  const allowProduction = f.on('allowProduction');
+  const { allowWrites, allowProduction } = MCP_FLAG_TABLE.read(raw);
   if (allowProduction && !allowWrites)
     throw usageError(
       '--allow-production: needs --allow-writes (it lets writes through in production; without --allow-writes there are none)',

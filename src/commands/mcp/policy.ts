@@ -1,4 +1,4 @@
-// The profile's policy for coinop mcp: the same file, the same evaluation (src/policy checkWithdrawals) and the same
+// The context's policy for coinop mcp: the same file, the same evaluation (src/policy checkWithdrawals) and the same
 // refusal as withdraw, withdraw batch and transfer internal, read again at every call (a policy edited while the
 // server runs counts from the next call). A file that does not load refuses every write. Approvals cannot be given
 // through a tool: under a policy that asks for them, a withdrawal the approvals rule covers is refused.
@@ -52,7 +52,10 @@ export function policyPort(ctx: Invocation, connection: () => Promise<Connection
         // No approval can come with a tool call: the rule sees none (and refuses what it covers).
         approvals:
           loaded.policy.approvals && intent.kind === 'withdrawal' && body
-            ? { content: withdrawalContent(approvalScope(ctx, 'withdrawal', body.profile_id), body), files: [] }
+            ? {
+                content: withdrawalContent(approvalScope(ctx.context(), 'withdrawal', body.profile_id), body),
+                files: [],
+              }
             : undefined,
         defaultProfileId: ctx.context().profileId,
       });
@@ -60,7 +63,7 @@ export function policyPort(ctx: Invocation, connection: () => Promise<Connection
     },
     async describe() {
       const loc = policyLocation(ctx.settings.configDir, ctx.context().name);
-      if (!loc.exists) return { file: null, rules: 'none: the profile has no policy file' };
+      if (!loc.exists) return { file: null, rules: 'none: the context has no policy file' };
       try {
         const loaded = await profilePolicy(ports(ctx), 'mcp');
         return loaded

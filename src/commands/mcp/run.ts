@@ -1,4 +1,4 @@
-// coinop mcp: the MCP server (src/mcp) for the coinop profile, on stdin and stdout, until the client closes stdin.
+// coinop mcp: the MCP server (src/mcp) for the coinop context, on stdin and stdout, until the client closes stdin.
 // Everything but the protocol goes to stderr: the line that says what is served, and the server's log.
 import type { Invocation, Connection } from '../../cli/invocation.js';
 import { ports } from '../../cli/ports.js';
@@ -9,7 +9,7 @@ import { batchPort } from '../mcp-batch.js';
 import { policyPort } from './policy.js';
 import type { McpOptions } from './options.js';
 
-/** What the server is given: the coinop profile, its connection (made on first use), the gates, the log. */
+/** What the server is given: the coinop context, its connection (made on first use), the gates, the log. */
 export function serverDeps(ctx: Invocation, o: McpOptions): ServerDeps {
   // An unknown --profile or a bad address override stops here, before the server starts.
   const profile = ctx.context();
@@ -47,7 +47,7 @@ export async function mcp(ctx: Invocation, o: McpOptions): Promise<void> {
       : o.allowProduction
         ? 'writes allowed, in production'
         : 'writes preview only (production without --allow-production)';
-  deps.log(`serving profile ${name} (${environment}) on stdio: ${TOOLS.length} tools, ${writes}`);
+  deps.log(`serving context ${name} (${environment}) on stdio: ${TOOLS.length} tools, ${writes}`);
   ctx.interruptNote = 'interrupted: the MCP server stopped (a call in flight may not have answered)';
   await serveStdio(createServer(deps), ctx.io.stdin, ctx.io.stdout);
 }

@@ -1,9 +1,10 @@
 // coinop policy check and init: the raw arguments and flags, checked once into the options the run works with.
 import { usageError } from '../../cli/errors.js';
-import { type RawFlags, readFlags } from '../../cli/options.js';
+import type { RawFlags } from '../../cli/options.js';
+import { POLICY_INIT_FLAG_TABLE } from './flags.js';
 
 export interface PolicyCheckOptions {
-  /** The file to check; the profile's policy file when not given. */
+  /** The file to check; the context's policy file when not given. */
   file?: string;
 }
 
@@ -19,5 +20,5 @@ export function parsePolicyCheckArgs(file: string | undefined): PolicyCheckOptio
 }
 
 export function parsePolicyInitOptions(raw: RawFlags): PolicyInitOptions {
-  return { force: readFlags(raw).on('force') };
+  return { force: POLICY_INIT_FLAG_TABLE.read(raw).force };
 }

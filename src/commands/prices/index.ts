@@ -3,21 +3,13 @@ import type { Command } from 'commander';
 import type { Invocation } from '../../cli/invocation.js';
 import { ports } from '../../cli/ports.js';
 import { examples } from '../../cli/help.js';
-import { tableOptions } from '../../cli/list-flags.js';
-import { TIME_HELP } from '../../cli/options.js';
+import { declarePrices } from './flags.js';
 
 export function register(program: Command, ctx: Invocation): void {
   examples(
-    tableOptions(program.command('prices'))
+    declarePrices(program.command('prices'))
       .description('historical average prices of a market (a table and a chart on a terminal)')
       .argument('[market]', 'market, such as BTCUSD (asked on a terminal when missing)')
-      .option('--increment <step>', 'time step: ONE_MINUTE … FOUR_WEEKS (default ONE_HOUR)')
-      .option('--max-points <n>', 'at most this many points, step inferred (instead of --increment)')
-      .option('--from <time>', `range start: ${TIME_HELP} (default: 100 steps ago)`)
-      .option('--to <time>', `range end: ${TIME_HELP} (default: now)`)
-      .option('--limit <n>', 'points per page (1 to 1000)')
-      .option('--offset <n>', 'points to skip')
-      .option('--all', 'every page')
       .action(async (market: string | undefined, opts) => (await import('./run.js')).prices(ports(ctx), market, opts)),
     [
       'coinop prices BTCUSD',

@@ -2,7 +2,8 @@
 import { PRICE_INCREMENTS, type PriceIncrement } from '../../contract/enums.js';
 import { usageError } from '../../cli/errors.js';
 import { readTableView } from '../../cli/list-flags.js';
-import { choiceFlag, readFlags, intFlag, marketFlag, parseTime, type RawFlags } from '../../cli/options.js';
+import { choiceFlag, intFlag, marketFlag, parseTime, type RawFlags } from '../../cli/options.js';
+import { PRICES_FLAG_TABLE } from './flags.js';
 import { PRICE_COLUMNS } from '../../render/columns.js';
 import type { TableView } from '../../render/table.js';
 
@@ -29,19 +30,18 @@ function range(from: string | undefined, to: string | undefined): { from?: strin
 }
 
 export function parsePricesOptions(market: string | undefined, raw: RawFlags, now: number): PricesOptions {
-  const f = readFlags(raw);
-  const increment = f.text('increment');
-  const maxPoints = f.text('maxPoints');
+  const f = PRICES_FLAG_TABLE.read(raw);
+  const { increment, maxPoints } = f;
   if (increment !== undefined && maxPoints !== undefined)
     throw usageError('--increment and --max-points: give one, not both');
   return {
     increment: choiceFlag('--increment', increment, PRICE_INCREMENTS),
     maxPoints: intFlag('--max-points', maxPoints, 1, 1_000_000),
-    limit: intFlag('--limit', f.text('limit'), 1, 1000),
-    offset: intFlag('--offset', f.text('offset'), 0, 100_000_000),
+    limit: intFlag('--limit', f.limit, 1, 1000),
+    offset: intFlag('--offset', f.offset, 0, 100_000_000),
     market: market === undefined ? undefined : marketFlag('MARKET', market),
-    ...range(parseTime('--from', f.text('from'), now), parseTime('--to', f.text('to'), now)),
-    all: f.on('all'),
-    view: readTableView(f, PRICE_COLUMNS),
+    ...range(parseTime('--from', f.from, now), parseTime('--to', f.to, now)),
+    all: f.all,
+    view: readTableView(raw, PRICE_COLUMNS),
   };
 }

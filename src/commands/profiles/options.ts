@@ -2,7 +2,8 @@
 // whole against the contract here, so a bad flag is named before anything is sent.
 import { operations } from '../../contract/index.js';
 import { usageError } from '../../cli/errors.js';
-import { type RawFlags, readFlags, timeFilters } from '../../cli/options.js';
+import type { RawFlags } from '../../cli/options.js';
+import { timeFilters } from '../../cli/flags.js';
 import { checkRequest, type FlagNames } from '../../client/service-client.js';
 import { SHAPE_ONLY } from '../../client/catalogue-policy.js';
 import { PROFILES_CREATE_FLAG_TABLE, PROFILES_GET_FLAG_TABLE, PROFILES_LIST_FLAG_TABLE } from './flags.js';
@@ -19,7 +20,7 @@ export interface ProfilesListOptions {
 }
 
 export interface ProfilesGetOptions {
-  /** A profile id or "default"; the coinop profile's service profile when not given. */
+  /** A profile id or "default"; the coinop context's service profile when not given. */
   id?: string;
   includeDeactivated: boolean;
 }
@@ -44,7 +45,7 @@ export function parseProfilesListOptions(raw: RawFlags, now: number): ProfilesLi
   const more = { order: f.order, page_cursor: f.cursor };
   for (const [k, v] of Object.entries({ ...given, ...more })) if (v !== undefined) query[k] = v;
   checkRequest(operations.listProfiles, { query }, PROFILES_FLAGS, SHAPE_ONLY);
-  return { query, all: f.all, view: readTableView(readFlags(raw), PROFILE_COLUMNS) };
+  return { query, all: f.all, view: readTableView(raw, PROFILE_COLUMNS) };
 }
 
 export function parseProfilesGetOptions(id: string | undefined, raw: RawFlags): ProfilesGetOptions {

@@ -1,31 +1,18 @@
 // coinop stream: live market data (book, top, trades, heartbeat, any channel mix); the work is in run.ts.
 import type { Command } from 'commander';
 import type { Invocation } from '../../cli/invocation.js';
-import { repeat } from '../../cli/options.js';
 import { examples } from '../../cli/help.js';
 import type { StreamView } from './options.js';
+import { STREAM_FLAG_TABLE } from './flags.js';
 
 export function register(program: Command, ctx: Invocation): void {
   // The flags belong to `stream`, and commander reads them wherever they appear, so each view takes them through
   // optsWithGlobals() (and --help of each view lists them with the global options).
   const run = async (view: StreamView, args: string[], cmd: Command) =>
     (await import('./run.js')).stream(ctx, view, args, cmd.optsWithGlobals());
-  const stream = program
-    .command('stream')
-    .description('live market data: a live view on a terminal, one JSON object per line when piped or with -o ndjson')
-    .option(
-      '-c, --channel <type[:market]>',
-      'channel to subscribe (repeatable): market_data, market_data.top_of_book, execution_data, heartbeat',
-      repeat,
-    )
-    .option(
-      '--book',
-      'with -o ndjson: write the maintained book of each market_data channel every --interval instead of the messages',
-    )
-    .option('--interval <ms>', 'milliseconds between books with --book (default 1000)')
-    .option('--depth <n>', 'levels per side in books written with --book (default all)')
-    .option('--duration <time>', 'stop after this long: seconds, or such as 30s, 5m, 1h')
-    .option('--count <n>', 'stop after this many messages (books with --book)');
+  const stream = STREAM_FLAG_TABLE.declare(program.command('stream')).description(
+    'live market data: a live view on a terminal, one JSON object per line when piped or with -o ndjson',
+  );
   stream.addHelpText(
     'after',
     `

@@ -2,7 +2,8 @@
 import { canonicalChoice, MARKETS, STREAM_CHANNELS } from '../../contract/enums.js';
 import type { ChannelSpec } from '../../contract/schemas.js';
 import { usageError } from '../../cli/errors.js';
-import { durationFlag, readFlags, intFlag, marketFlag, type RawFlags } from '../../cli/options.js';
+import { durationFlag, intFlag, marketFlag, type RawFlags } from '../../cli/options.js';
+import { STREAM_FLAG_TABLE, STREAM_OUTPUT_FLAG_TABLE } from './flags.js';
 
 export type StreamView = 'book' | 'top' | 'trades' | 'heartbeat' | 'channels';
 
@@ -75,24 +76,25 @@ function viewChannels(view: StreamView, args: string[], channelFlags: string[] |
 
 /** `raw`: the stream's flags with the global ones (-o, --json), as every view reads them. */
 export function parseStreamOptions(view: StreamView, args: string[], raw: RawFlags): StreamOptions {
-  const f = readFlags(raw);
-  const channelFlags = f.list('channel');
+  const f = STREAM_FLAG_TABLE.read(raw);
+  const channelFlags = f.channel;
   const channels = viewChannels(view, args, channelFlags);
   if (view !== 'channels' && channelFlags?.length)
     throw usageError(`--channel: not with stream ${view} (use coinop stream --channel ... alone)`);
   const durationMs = durationFlag(
     '--duration',
-    f.text('duration'),
+    f.duration,
     MAX_TIMER_MS,
     'must be at most 596h (24 days); leave it out to stream until stopped',
   );
-  const count = intFlag('--count', f.text('count'), 1, Number.MAX_SAFE_INTEGER);
-  const depth = intFlag('--depth', f.text('depth'), 1, 100_000);
-  const intervalMs = intFlag('--interval', f.text('interval'), 10, 3_600_000) ?? 1000;
-  const format = f.on('json') ? 'json' : f.text('output');
+  const count = intFlag('--count', f.count, 1, Number.MAX_SAFE_INTEGER);
+  const depth = intFlag('--depth', f.depth, 1, 100_000);
+  const intervalMs = intFlag('--interval', f.interval, 10, 3_600_000) ?? 1000;
+  const output = STREAM_OUTPUT_FLAG_TABLE.read(raw);
+  const format = output.json ? 'json' : output.output;
   if (format === 'csv') throw usageError('-o csv: the stream writes ndjson (one JSON object per line); use -o ndjson');
   const bookMarkets = channels.filter((c) => c.type === 'market_data').map((c) => c.params!.market!);
-  const book = f.on('book');
+  const { book } = f;
   if (book && !bookMarkets.length)
     throw usageError('--book: needs a market_data channel (stream book MARKET, or --channel market_data:MARKET)');
   return { view, channels, bookMarkets, format, durationMs, count, depth, intervalMs, book };

@@ -32,7 +32,7 @@ export function register(program: Command, ctx: Invocation): void {
         .command('watch')
         .description('follow transfers until they end (exit 6 when one ends FAILED)')
         .argument('<ids...>', 'transfer ids'),
-    ).action(async (ids: string[], opts) => (await import('./run.js')).watch(ctx, ids, opts)),
+    ).action(async (ids: string[], opts) => (await import('./run.js')).watch(ports(ctx), ids, opts)),
     ['coinop transfers watch 7a1c...', 'coinop transfers watch ID1 ID2 -o ndjson'],
   );
 }

@@ -7,7 +7,8 @@ import {
 } from '../../contract/index.js';
 import { usageError } from '../../cli/errors.js';
 import { readTableView } from '../../cli/list-flags.js';
-import { choiceList, readFlags, timeFilters, type RawFlags, waitTimeoutFlag } from '../../cli/options.js';
+import { choiceList, type RawFlags, waitTimeoutFlag } from '../../cli/options.js';
+import { timeFilters } from '../../cli/flags.js';
 import { checkRequest, type FlagNames } from '../../client/service-client.js';
 import { SHAPE_ONLY } from '../../client/catalogue-policy.js';
 import { TRANSFER_GET_FLAG_TABLE, TRANSFERS_LIST_FLAG_TABLE, TRANSFERS_WATCH_FLAG_TABLE } from './flags.js';
@@ -47,7 +48,7 @@ export function parseTransfersListOptions(raw: RawFlags, now: number): Transfers
   };
   for (const k of Object.keys(query)) if (query[k] === undefined) delete query[k];
   checkRequest(operations.listTransfers, { query }, FLAGS, SHAPE_ONLY);
-  return { query, all: f.all, view: readTableView(readFlags(raw), TRANSFER_LIST_COLUMNS) };
+  return { query, all: f.all, view: readTableView(raw, TRANSFER_LIST_COLUMNS) };
 }
 
 export interface TransferGetOptions {
@@ -79,7 +80,7 @@ export function parseTransfersWatchOptions(ids: string[], raw: RawFlags): Transf
   return {
     ids,
     timeoutSeconds,
-    view: readTableView(readFlags(raw), TRANSFER_LIST_COLUMNS),
+    view: readTableView(raw, TRANSFER_LIST_COLUMNS),
     ...(old !== undefined
       ? { renamed: 'note: --timeout is now --wait-timeout (as withdraw names it); it is taken as such' }
       : {}),

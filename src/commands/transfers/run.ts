@@ -1,7 +1,6 @@
 // coinop transfers list, get and watch.
 import { operations } from '../../contract/index.js';
-import type { Invocation } from '../../cli/invocation.js';
-import { type Ports, ports } from '../../cli/ports.js';
+import type { Ports } from '../../cli/ports.js';
 import { CoinopError } from '../../cli/errors.js';
 import type { RawFlags } from '../../cli/options.js';
 import { need } from '../../cli/prompt.js';
@@ -48,14 +47,19 @@ export async function get(
   display.output().one(transfer, TRANSFER_COLUMNS);
 }
 
-export async function watch(ctx: Invocation, ids: string[], raw: RawFlags): Promise<void> {
+export async function watch(
+  ctx: Pick<Ports, 'display' | 'service' | 'clock' | 'interrupt'>,
+  ids: string[],
+  raw: RawFlags,
+): Promise<void> {
   const o = parseTransfersWatchOptions(ids, raw);
-  if (o.renamed) ctx.io.err(`${o.renamed}\n`);
-  ctx.interruptNote =
-    'stopped watching; nothing was changed (the transfers go on: coinop transfers watch picks them up again)';
-  const conn = await ctx.connect();
-  const out = ctx.output(o.view);
-  const finals = await follow(ports(ctx), conn, o.ids, {
+  if (o.renamed) ctx.display.io.err(`${o.renamed}\n`);
+  ctx.interrupt.say(
+    'stopped watching; nothing was changed (the transfers go on: coinop transfers watch picks them up again)',
+  );
+  const conn = await ctx.service.connect();
+  const out = ctx.display.output(o.view);
+  const finals = await follow(ctx, conn, o.ids, {
     timeoutSeconds: o.timeoutSeconds,
     onChange: out.format === 'ndjson' ? (t) => out.one(t) : undefined,
   });

@@ -1,7 +1,8 @@
 // withdraw --to NICKNAME: the destination from the address book. The address and its network come from the book; the
 // asset from --asset, or the network's only one. An unknown nickname is a usage error that lists close ones.
 import { ASSETS, CRYPTO_ASSETS, type CryptoNetwork, networksForAsset } from '../../contract/index.js';
-import type { Invocation, Connection } from '../../cli/invocation.js';
+import type { Connection } from '../../cli/invocation.js';
+import type { Ports } from '../../cli/ports.js';
 import { usageError } from '../../cli/errors.js';
 import type { FlagNames } from '../../client/service-client.js';
 import type { WithdrawOptions } from './options.js';
@@ -81,10 +82,10 @@ async function lookUp(conn: Connection, nickname: string, identityId: string | u
 }
 
 export async function bookDestination(
-  ctx: Invocation,
+  ctx: Pick<Ports, 'service' | 'prompter'>,
   options: WithdrawOptions & { to: string },
 ): Promise<BookDestination> {
-  const conn = await ctx.connect();
+  const conn = await ctx.service.connect();
   const entry = await lookUp(conn, options.to, options.identityId);
   const network = entry.crypto_network as CryptoNetwork;
   if (entry.status !== undefined && entry.status !== 'APPROVED')

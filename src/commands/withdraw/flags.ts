@@ -41,7 +41,7 @@ export const WITHDRAW_FLAG_TABLE = defineFlags({
   approvals: {
     kind: 'list',
     flag: '--approvals <file>',
-    help: "an approval file (coinop approve) for the profile's policy (repeatable)",
+    help: "an approval file (coinop approve) for the context's policy (repeatable)",
   },
 });
 

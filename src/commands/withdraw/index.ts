@@ -2,6 +2,7 @@
 import type { Command } from 'commander';
 import type { Invocation } from '../../cli/invocation.js';
 import type { RawFlags } from '../../cli/options.js';
+import { ports } from '../../cli/ports.js';
 import { examples } from '../../cli/help.js';
 import { register as registerBatch } from './batch/index.js';
 import { WITHDRAW_FLAG_TABLE } from './flags.js';
@@ -16,7 +17,7 @@ export function register(program: Command, ctx: Invocation): Command {
   ).action(async (raw: RawFlags) => {
     const { parseWithdrawOptions } = await import('./options.js');
     const o = parseWithdrawOptions(raw);
-    await (await import('./run.js')).withdraw(ctx, o);
+    await (await import('./run.js')).withdraw(ports(ctx), o);
   });
   examples(cmd, [
     'coinop withdraw',

@@ -16,8 +16,8 @@ import type { AuditWhat } from '../../audit/entry.js';
 import { askAddress, askTarget, amountRule } from '../../cli/ask.js';
 import { outcomeOfError, quoteOutcome } from '../../cli/audit.js';
 import { clockText } from '../../cli/countdown.js';
-import type { Invocation, Connection } from '../../cli/invocation.js';
-import { ports } from '../../cli/ports.js';
+import type { Connection } from '../../cli/invocation.js';
+import type { Ports } from '../../cli/ports.js';
 import { CoinopError, usageError } from '../../cli/errors.js';
 import { amountOrTotalMissing } from '../../cli/options.js';
 import { checkRequest, checkUnlisted } from '../../client/service-client.js';
@@ -62,7 +62,7 @@ interface Quoted {
 }
 
 /** Whether the destination may be a testnet address: in the sandbox and on the local service only. */
-const addresses = (ctx: Invocation): AddressCheck => addressCheckFor(ctx.context().environment);
+const addresses = (ctx: Pick<Ports, 'service'>): AddressCheck => addressCheckFor(ctx.service.context().environment);
 
 /** The asset the withdrawal is debited from. */
 const debited = (o: WithdrawOptions, g: Gathered): string => o.balanceAsset ?? g.asset;
@@ -74,8 +74,8 @@ const leaving = (g: Gathered, q: Quoted): Decimal => withdrawalFigures(g, q.quot
 const leavingWhat = (g: Gathered, q: Quoted) => leavingWords(g, !!q.quote);
 
 /** The withdrawal against what is left of each transfer limit on crypto withdrawals (never throws). */
-const checkLimits = (ctx: Invocation, conn: Connection, g: Gathered, q: Quoted): Promise<LimitCheck> =>
-  withdrawalLimits(conn, { asset: g.asset, leaving: leaving(g, q), words: leavingWhat(g, q) }, ctx.now());
+const checkLimits = (ctx: Pick<Ports, 'clock'>, conn: Connection, g: Gathered, q: Quoted): Promise<LimitCheck> =>
+  withdrawalLimits(conn, { asset: g.asset, leaving: leaving(g, q), words: leavingWhat(g, q) }, ctx.clock.now());
 
 /** The confirmation's row: the limit it would go over, or the limits it is within, or why they are unknown. */
 function limitsRow(c: LimitCheck): string {
@@ -114,11 +114,17 @@ function savedOptions(o: WithdrawOptions, r: CreateCryptoWithdrawalRequest): Wit
   };
 }
 
-export async function withdraw(ctx: Invocation, given: WithdrawOptions): Promise<void> {
-  const profile = ctx.context();
+/** What withdraw takes: every port but none of the rest of the invocation. */
+export type WithdrawDeps = Pick<
+  Ports,
+  'display' | 'service' | 'prompter' | 'confirmer' | 'audit' | 'clock' | 'interrupt' | 'policy'
+>;
+
+export async function withdraw(ctx: WithdrawDeps, given: WithdrawOptions): Promise<void> {
+  const profile = ctx.service.context();
   // A policy file that does not load stops everything, before anything is asked.
   // Its refusal names what the flags asked for.
-  await profilePolicy(ports(ctx), 'withdraw', {
+  await profilePolicy(ctx, 'withdraw', {
     request: {
       ref_id: given.refId,
       asset: given.asset,
@@ -130,7 +136,7 @@ export async function withdraw(ctx: Invocation, given: WithdrawOptions): Promise
       profile_id: given.profileId ?? profile.profileId,
     },
   });
-  const o = given.request ? savedOptions(given, readSavedRequest(ctx, given.request).request) : given;
+  const o = given.request ? savedOptions(given, readSavedRequest(profile, given.request).request) : given;
   const g = await gather(ctx, o, profile.profileId);
   const request = withdrawalRequestOf(ctx, o, g);
   // Checked before connecting: bad input starts no service; its refusal is in the audit trail all the same.
@@ -140,19 +146,19 @@ export async function withdraw(ctx: Invocation, given: WithdrawOptions): Promise
   });
   if (checked) request.body = checked;
 
-  ctx.interruptNote = 'stopped: no withdrawal was sent';
-  const conn = await ctx.connect();
-  const gate = gateFor(ports(ctx), conn, 'withdraw');
+  ctx.interrupt.say('stopped: no withdrawal was sent');
+  const conn = await ctx.service.connect();
+  const gate = gateFor(ctx, conn, 'withdraw');
   // The request as the service will receive it (one spelling of the destination), checked again by the gate.
   const p = await gate.prepare(request);
   const body = p.body as unknown as CreateCryptoWithdrawalRequest;
   try {
     const verdict = await gate.judge(p, { dryRun: o.dryRun });
-    if (!o.dryRun) refuseUnlessAllowed(ports(ctx), verdict);
+    if (!o.dryRun) refuseUnlessAllowed(ctx, verdict);
     const quoted = await quote(ctx, conn, o, body);
     const funds = await readFunds(conn, g.profileId, [debited(o, g)]);
     const limits = await checkLimits(ctx, conn, g, quoted);
-    for (const n of limits.notes) ctx.io.err(`${n}\n`);
+    for (const n of limits.notes) ctx.display.io.err(`${n}\n`);
     if (o.dryRun) return dryRunReport(ctx, { profile, o, g, quoted, funds, limits, body, verdict });
 
     // A preview that already failed ends with its error rather than asking to send what could not be priced.
@@ -164,7 +170,7 @@ export async function withdraw(ctx: Invocation, given: WithdrawOptions): Promise
       { conn, gate },
       { profile, o, g, body, funds, quoted, limits, request },
     );
-    await reportTransfer(ports(ctx), conn, o, transfer, audit);
+    await reportTransfer(ctx, conn, o, transfer, audit);
   } catch (e) {
     if (o.dryRun || wasRecorded(e)) throw e;
     return gate.refuse(p, e);
@@ -172,14 +178,14 @@ export async function withdraw(ctx: Invocation, given: WithdrawOptions): Promise
 }
 
 /** The withdrawal as it comes to the gate: its request, the approvals given, the nickname it pays by. */
-function withdrawalRequestOf(ctx: Invocation, o: WithdrawOptions, g: Gathered): MoneyRequest {
+function withdrawalRequestOf(ctx: Pick<Ports, 'service'>, o: WithdrawOptions, g: Gathered): MoneyRequest {
   const body = requestBody(o, g);
   return {
     operation: 'createCryptoWithdrawal',
     body,
     command: 'withdraw',
     approvals: {
-      scope: approvalScope(ctx, 'withdrawal', body.profile_id),
+      scope: approvalScope(ctx.service.context(), 'withdrawal', body.profile_id),
       files: approvalFiles(o.request, o.approvals),
     },
     ...(g.nickname !== undefined ? { what: { destination_nickname: g.nickname } } : {}),
@@ -204,7 +210,7 @@ function auditWhat(g: Gathered, body: CreateCryptoWithdrawalRequest): AuditWhat 
 
 /** --dry-run: what would be sent and each rule's verdict (exit 8 when the policy would refuse); --save keeps it. */
 async function dryRunReport(
-  ctx: Invocation,
+  ctx: Pick<Ports, 'display' | 'service' | 'clock'>,
   w: {
     profile: ResolvedContext;
     o: WithdrawOptions;
@@ -218,21 +224,26 @@ async function dryRunReport(
 ): Promise<void> {
   const { o, body, verdict } = w;
   if (o.save) {
-    saveRequest(o.save, approvalScope(ctx, 'withdrawal', body.profile_id), body, new Date(ctx.now()).toISOString());
-    ctx.io.err(
+    saveRequest(
+      o.save,
+      approvalScope(w.profile, 'withdrawal', body.profile_id),
+      body,
+      new Date(ctx.clock.now()).toISOString(),
+    );
+    ctx.display.io.err(
       `saved the request to ${o.save}: have it approved (coinop approve ${o.save}), then send it with coinop withdraw --request ${o.save}\n`,
     );
   }
-  const { rows } = summary(w.profile, o, w.g, { quoted: w.quoted, funds: w.funds, limits: w.limits }, ctx.now());
+  const { rows } = summary(w.profile, o, w.g, { quoted: w.quoted, funds: w.funds, limits: w.limits }, ctx.clock.now());
   const extra = { ...(w.quoted.quote ? { quote: w.quoted.quote } : {}), policy: verdict };
-  await reportDryRun(ports(ctx), {
+  await reportDryRun(ctx, {
     operation: 'createCryptoWithdrawal',
     environment: w.profile.environment,
     rows,
     body,
     extra,
   });
-  if (ctx.format() === 'table') ctx.io.err(verdictText(ports(ctx), verdict));
+  if (ctx.display.format() === 'table') ctx.display.io.err(verdictText(ctx, verdict));
   if (!verdict.allowed) throw refusal(verdict);
 }
 
@@ -267,7 +278,7 @@ const feeExpired = (e: unknown) =>
  * again, told whether the fee changed.
  */
 async function confirmAndSend(
-  ctx: Invocation,
+  ctx: WithdrawDeps,
   send: { conn: Connection; gate: MoneyGate },
   w: Pending,
 ): Promise<{ transfer: Record<string, unknown>; audit: Audited }> {
@@ -279,7 +290,7 @@ async function confirmAndSend(
   for (;;) {
     // Run out already (a slow terminal): renewed before asking, once in a row (a clock far ahead of the service's
     // would see every new quote run out; then the service says when one has).
-    if (asked && !renewed && secondsLeft(w.o, w.quoted, ctx.now()) === 0) {
+    if (asked && !renewed && secondsLeft(w.o, w.quoted, ctx.clock.now()) === 0) {
       await renewQuote(ctx, conn, w, expired);
       renewed = true;
       continue;
@@ -296,23 +307,23 @@ async function confirmAndSend(
       // As sent: a renewed quote changed the request's fee_id (the gate checks it whole again).
       const p = await gate.prepare({ ...w.request, body: w.body });
       const audit: Audited = { kind: 'withdrawal', what: auditWhat(w.g, w.body) };
-      const transfer = await submitOnce(ports(ctx), gate, p, { noun: 'withdrawal', generated, preflighted: true });
+      const transfer = await submitOnce(ctx, gate, p, { noun: 'withdrawal', generated, preflighted: true });
       return { transfer, audit };
     } catch (e) {
       // Refused as expired, nothing was made: asked again with a new quote (with --yes the fee was never shown).
       if (!(w.o.quote && asked && feeExpired(e))) throw e;
-      ctx.interruptNote = 'stopped: no withdrawal was sent';
+      ctx.interrupt.say('stopped: no withdrawal was sent');
       await renewQuote(ctx, conn, w, "the service says the fee quote expired (its clock is ahead of this machine's)");
     }
   }
 }
 
 /** One confirmation of the withdrawal as it stands: 'expired' when its fee quote ran out before the answer. */
-function confirmWithdrawal(ctx: Invocation, w: Pending): Promise<'confirmed' | 'expired'> {
+function confirmWithdrawal(ctx: Pick<Ports, 'confirmer' | 'clock'>, w: Pending): Promise<'confirmed' | 'expired'> {
   const { o, g, quoted } = w;
-  const { rows, shownAmount } = summary(w.profile, o, g, { quoted, funds: w.funds, limits: w.limits }, ctx.now());
-  const left = secondsLeft(o, quoted, ctx.now());
-  return ctx.confirm({
+  const { rows, shownAmount } = summary(w.profile, o, g, { quoted, funds: w.funds, limits: w.limits }, ctx.clock.now());
+  const left = secondsLeft(o, quoted, ctx.clock.now());
+  return ctx.confirmer.confirm({
     title: `Withdraw ${shownAmount ?? g.total} ${g.asset}`,
     rows,
     environment: w.profile.environment,
@@ -329,20 +340,25 @@ function confirmWithdrawal(ctx: Invocation, w: Pending): Promise<'confirmed' | '
       ? {}
       : {
           deadline: Date.parse(quoted.quote.expires_at),
-          now: ctx.now,
+          now: () => ctx.clock.now(),
           countdown: (s: number) => `fee guaranteed for ${clockText(s)}`,
         }),
   });
 }
 
 /** A new fee quote in place of one that expired; says whether the fee changed (the confirmation shows it again). */
-async function renewQuote(ctx: Invocation, conn: Connection, w: Pending, why: string): Promise<void> {
+async function renewQuote(
+  ctx: Pick<Ports, 'display' | 'prompter' | 'audit' | 'clock'>,
+  conn: Connection,
+  w: Pending,
+  why: string,
+): Promise<void> {
   const before = w.quoted.quote?.fee;
   w.quoted = await quote(ctx, conn, w.o, w.body);
   refuseShortfall(w.o, w.g, w.quoted, w.funds);
   const after = w.quoted.quote?.fee;
   const asset = w.g.asset;
-  ctx.io.err(
+  ctx.display.io.err(
     before === after
       ? `${why}; a new one holds the same fee (${after} ${asset})\n`
       : `${why} and the fee changed: ${before} → ${after} ${asset}; check it and confirm again\n`,
@@ -350,23 +366,27 @@ async function renewQuote(ctx: Invocation, conn: Connection, w: Pending, why: st
   // A higher fee may go over a limit the old one did not (what is left of a period's limit moves on too).
   if (before === after) return;
   w.limits = await checkLimits(ctx, conn, w.g, w.quoted);
-  for (const n of w.limits.notes) ctx.io.err(`${n}\n`);
+  for (const n of w.limits.notes) ctx.display.io.err(`${n}\n`);
   refuseOverLimit(w.limits);
 }
 
 /** Every value the flags left out: asked for on a terminal, a usage error otherwise. */
-async function gather(ctx: Invocation, o: WithdrawOptions, defaultProfileId: string | undefined): Promise<Gathered> {
+async function gather(
+  ctx: Pick<Ports, 'display' | 'service' | 'prompter'>,
+  o: WithdrawOptions,
+  defaultProfileId: string | undefined,
+): Promise<Gathered> {
   const pr = ctx.prompter;
   // The asset and network given, against the catalogue before anything is asked (the whole request is checked again);
   // on a terminal one it refuses is picked from the list instead.
   if (o.to !== undefined)
     checkUnlisted(
-      ctx.catalogue(),
+      ctx.service.catalogue(),
       withdrawalTargetIssues({ asset: o.asset, crypto_network: o.network }),
       WITHDRAW_FLAGS,
     );
   const book = o.to !== undefined ? await bookDestination(ctx, { ...o, to: o.to }) : undefined;
-  const { asset, network } = book ?? (await askTarget(ports(ctx), o, WITHDRAW_FLAGS));
+  const { asset, network } = book ?? (await askTarget(ctx, o, WITHDRAW_FLAGS));
   const address = book?.address ?? (await askAddress(pr, network, addresses(ctx), o.address));
   let { amount, total } = o;
   if (amount === undefined && total === undefined) {
@@ -419,8 +439,12 @@ function requestBody(o: WithdrawOptions, g: Gathered): CreateCryptoWithdrawalReq
 }
 
 /** The request, checked whole against the contract (and the address against its network) before anything is sent. */
-function check(ctx: Invocation, g: Gathered, body: CreateCryptoWithdrawalRequest): CreateCryptoWithdrawalRequest {
-  checkRequest(operations.createCryptoWithdrawal, { body }, WITHDRAW_FLAGS, ctx.catalogue());
+function check(
+  ctx: Pick<Ports, 'service'>,
+  g: Gathered,
+  body: CreateCryptoWithdrawalRequest,
+): CreateCryptoWithdrawalRequest {
+  checkRequest(operations.createCryptoWithdrawal, { body }, WITHDRAW_FLAGS, ctx.service.catalogue());
   // What is sent, confirmed, checked by the policy and audited: the destination in its one spelling.
   const sent = canonicalRequest(body, addresses(ctx), WITHDRAW_FLAGS);
   if (sent.destination_address !== g.address) {
@@ -435,7 +459,7 @@ function check(ctx: Invocation, g: Gathered, body: CreateCryptoWithdrawalRequest
  * the operator sees the fee (there, a failed quote is only shown).
  */
 async function quote(
-  ctx: Invocation,
+  ctx: Pick<Ports, 'prompter' | 'audit'>,
   conn: Connection,
   o: WithdrawOptions,
   body: CreateCryptoWithdrawalRequest,
@@ -496,7 +520,7 @@ function summary(
   const { amount: shownAmount, total: shownTotal } = withdrawalFigures(g, fee);
   const rows: [string, string | undefined][] = [
     ['environment', profile.environment],
-    ['profile', `${profile.name} (service profile ${g.profileId})`],
+    ['context', `${profile.name} (service profile ${g.profileId})`],
     ['asset', asset + (o.balanceAsset && o.balanceAsset !== asset ? ` (debiting ${o.balanceAsset})` : '')],
     ['network', g.network],
     ['destination', destination(g)],

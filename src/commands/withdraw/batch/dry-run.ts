@@ -1,5 +1,5 @@
 // `withdraw batch --dry-run`: a guaranteed fee for every staged row, then totals per asset and network. Nothing is sent.
-import type { Invocation } from '../../../cli/invocation.js';
+import type { Ports } from '../../../cli/ports.js';
 import { CoinopError } from '../../../cli/errors.js';
 import { clientBatchApi } from '../../../batch/service-port.js';
 import { QUOTED_WORDING, type QuoteTotals, quoteRows, totalsRows } from '../../../batch/quote.js';
@@ -8,16 +8,16 @@ import { type Shortfalls, shortfallHint, shortfallReason, shortfalls } from '../
 import { progressBar } from './progress.js';
 
 export async function dryRun(
-  ctx: Invocation,
+  ctx: Pick<Ports, 'display' | 'service' | 'clock'>,
   stage: Stage,
   counts: { valid: number; invalid: number },
   concurrency: number,
   rate: number,
 ): Promise<void> {
-  const conn = await ctx.connect();
+  const conn = await ctx.service.connect();
   await conn.tokens.token();
   const bar = progressBar(ctx);
-  const progress = { todo: counts.valid, done: 0, succeeded: 0, failed: 0, retries: 0, startedAt: ctx.now() };
+  const progress = { todo: counts.valid, done: 0, succeeded: 0, failed: 0, retries: 0, startedAt: ctx.clock.now() };
   let quoted: Awaited<ReturnType<typeof quoteRows>>;
   try {
     quoted = await quoteRows(clientBatchApi(conn.client), stage.valid(), {
@@ -33,20 +33,20 @@ export async function dryRun(
   } finally {
     bar.clear();
   }
-  const short = await shortfalls(conn, quoted.needs, { what: QUOTED_WORDING, now: ctx.now() });
+  const short = await shortfalls(conn, quoted.needs, { what: QUOTED_WORDING, now: ctx.clock.now() });
   return report(ctx, quoted.totals, { ...counts, quoted: quoted.quoted, failures: quoted.failures, short });
 }
 
 /** The refused rows, the totals per asset and network, a summary line, and the exit code a real run would give. */
 async function report(
-  ctx: Invocation,
+  ctx: Pick<Ports, 'display'>,
   totals: QuoteTotals[],
   summary: { valid: number; invalid: number; quoted: number; failures: string[]; short: Shortfalls },
 ): Promise<void> {
   const { failures } = summary;
-  for (const f of failures) ctx.io.err(`${f}\n`);
+  for (const f of failures) ctx.display.io.err(`${f}\n`);
   const list = totalsRows(totals);
-  await ctx
+  await ctx.display
     .output()
     .list(list, [
       { key: 'asset' },
@@ -56,11 +56,12 @@ async function report(
       { key: 'fee', kind: 'amount' },
       { key: 'total', kind: 'amount' },
     ]);
-  ctx.io.err(
+  ctx.display.io.err(
     `dry run: ${summary.quoted} of ${summary.valid} rows quoted${failures.length ? `, ${failures.length} refused (listed above)` : ''}` +
       `${summary.invalid ? `, ${summary.invalid} invalid rows skipped` : ''}; nothing was sent\n`,
   );
-  for (const s of [...summary.short.funds, ...summary.short.limits, ...summary.short.notes]) ctx.io.err(`${s}\n`);
+  for (const s of [...summary.short.funds, ...summary.short.limits, ...summary.short.notes])
+    ctx.display.io.err(`${s}\n`);
   const reason = shortfallReason(summary.short);
   if (reason)
     throw new CoinopError('usage', `${reason} (shortfalls above)`, {

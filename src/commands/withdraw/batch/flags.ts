@@ -13,7 +13,7 @@ export const BATCH_FLAG_TABLE = defineFlags({
   profileId: {
     kind: 'text',
     flag: '--profile-id <id>',
-    help: "profile for rows without a profile_id (default: the coinop profile's)",
+    help: "profile for rows without a profile_id (default: the coinop context's)",
   },
   dryRun: {
     kind: 'switch',
@@ -67,6 +67,6 @@ export const BATCH_FLAG_TABLE = defineFlags({
   approvals: {
     kind: 'list',
     flag: '--approvals <file>',
-    help: "an approval file (coinop approve FILE) for the profile's policy, besides FILE.approval-*.txt next to the file (repeatable)",
+    help: "an approval file (coinop approve FILE) for the context's policy, besides FILE.approval-*.txt next to the file (repeatable)",
   },
 } as const);

@@ -1,6 +1,7 @@
 // `coinop withdraw batch FILE`: flags and help (options.ts checks them); the work loads from ./run.js when it runs.
 import type { Command } from 'commander';
 import type { Invocation } from '../../../cli/invocation.js';
+import { ports } from '../../../cli/ports.js';
 import { usageError } from '../../../cli/errors.js';
 import { BATCH_FLAG_TABLE } from './flags.js';
 
@@ -34,7 +35,7 @@ another batch already paid (the service holds their ref_id, or this machine sent
 --allow-repeat. The journal records each row before and after its request, and the hash of each row as
 confirmed: --resume continues, and refuses (exit 2, nothing sent) a journal whose rows changed, naming the row.
 
-The profile's policy (coinop policy show) checks every row before anything is sent, on --resume too: all
+The context's policy (coinop policy show) checks every row before anything is sent, on --resume too: all
 violations are listed, and nothing is sent if any row breaks a rule. --dry-run shows each rule's verdict. The
 policy's hours are checked again for every row as it is sent, by the service's clock: a row due outside them
 stops the batch there (exit 8; --resume within the hours sends the rest). Approvals cover the rows as sent: a
@@ -61,7 +62,11 @@ Examples:
       // --rate not given: COINOP_BATCH_RATE or the configuration's batch-rate (coinop config set batch-rate N).
       if (command.getOptionValueSource('rate') !== 'cli') raw.rate = ctx.settings.batchRate;
       const o = parseBatchOptions(raw);
-      await (await import('./run.js')).runBatch(ctx, file, o);
+      await (await import('./run.js')).runBatch(ports(ctx), file, o, {
+        timesFile: ctx.env.COINOP_BATCH_TIMES,
+        baseUrl: ctx.settings.overrides.COINOP_BASE_URL,
+        context: ctx.globals.context,
+      });
     });
 }
 

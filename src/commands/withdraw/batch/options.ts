@@ -7,7 +7,7 @@ import { BATCH_FLAG_TABLE } from './flags.js';
 export interface BatchOptions {
   /** The file's format; by default from its name or its first character. */
   format?: BatchFormat;
-  /** profile_id of rows that give none (default: the coinop profile's). */
+  /** profile_id of rows that give none (default: the coinop context's). */
   profileId?: string;
   dryRun: boolean;
   yes: boolean;

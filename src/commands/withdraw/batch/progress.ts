@@ -1,7 +1,8 @@
 // The batch's progress on stderr: a redrawn bar on a terminal, a plain line every few seconds when piped.
-import type { Invocation } from '../../../cli/invocation.js';
+import type { Ports } from '../../../cli/ports.js';
 import { ProgressBar } from '../../../batch/report.js';
 
-export function progressBar(ctx: Invocation): ProgressBar {
-  return new ProgressBar(ctx.io.err, ctx.io.width, ctx.now, !ctx.io.stderrTTY);
+export function progressBar({ display, clock }: Pick<Ports, 'display' | 'clock'>): ProgressBar {
+  const { io } = display;
+  return new ProgressBar(io.err, io.width, () => clock.now(), !io.stderrTTY);
 }

@@ -3,8 +3,8 @@
 import { writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { type CreateCryptoWithdrawalRequest, dec, fmt } from '../../../contract/index.js';
-import type { Invocation, Connection } from '../../../cli/invocation.js';
-import { ports } from '../../../cli/ports.js';
+import type { Connection } from '../../../cli/invocation.js';
+import type { Ports } from '../../../cli/ports.js';
 import { asCliError, CoinopError, usageError } from '../../../cli/errors.js';
 import { shellQuote } from '../../../cli/help.js';
 import { type BatchApi, clientBatchApi } from '../../../batch/service-port.js';
@@ -80,8 +80,7 @@ function interruptLine(p: Phase): string {
  * COINOP_BATCH_TIMES=FILE: where the time of each stage goes, written to FILE as JSON when the batch ends (the bench
  * reports it per row).
  */
-function stageTimes(ctx: Invocation): { times: StageTimes; write: (journal?: Journal) => void } | undefined {
-  const file = ctx.env.COINOP_BATCH_TIMES;
+function stageTimes(file: string | undefined): { times: StageTimes; write: (journal?: Journal) => void } | undefined {
   if (!file) return undefined;
   const times = new StageTimes();
   return {
@@ -93,19 +92,35 @@ function stageTimes(ctx: Invocation): { times: StageTimes; write: (journal?: Jou
   };
 }
 
-export async function runBatch(ctx: Invocation, file: string, o: BatchOptions): Promise<void> {
-  const timing = stageTimes(ctx);
+/** What withdraw batch takes: every port but none of the rest of the invocation. */
+export type BatchDeps = Pick<
+  Ports,
+  'display' | 'service' | 'prompter' | 'confirmer' | 'audit' | 'clock' | 'interrupt' | 'policy'
+>;
+
+/** What the batch reads of how coinop was started, besides its ports and flags. */
+export interface BatchStart {
+  /** COINOP_BATCH_TIMES: the file the time of each stage is written to. */
+  timesFile?: string;
+  /** COINOP_BASE_URL as given (the journal is kept per service address). */
+  baseUrl?: string;
+  /** --context as given (said again in the command that continues the batch). */
+  context?: string;
+}
+
+export async function runBatch(ctx: BatchDeps, file: string, o: BatchOptions, started: BatchStart = {}): Promise<void> {
+  const timing = stageTimes(started.timesFile);
   const times = timing?.times;
   const readStarted = performance.now();
-  const note = (s: string) => ctx.io.err(`${s}\n`);
-  const data = ctx.settings.dataDir;
+  const note = (s: string) => ctx.display.io.err(`${s}\n`);
+  const data = ctx.service.dataDir();
   const batches = join(data, 'batches');
   const phase: { now: Phase } = { now: { at: 'before' } };
-  ctx.interruptNote = () => interruptLine(phase.now);
+  ctx.interrupt.say(() => interruptLine(phase.now));
   removeStale(batches);
-  const profile = ctx.context();
+  const profile = ctx.service.context();
   // A policy file that does not load stops everything, before the file is read.
-  const loaded = await profilePolicy(ports(ctx), 'withdraw batch');
+  const loaded = await profilePolicy(ctx, 'withdraw batch');
   const defaultProfileId = o.profileId ?? profile.profileId;
   const input = await readBatch(ctx, file, {
     format: o.format,
@@ -116,7 +131,7 @@ export async function runBatch(ctx: Invocation, file: string, o: BatchOptions): 
   const { scan } = input;
   times?.add('read', performance.now() - readStarted);
   const beginStarted = performance.now();
-  const cont = continueCommand(ctx, file, o);
+  const cont = continueCommand(started.context, file, o);
   if (changedSince(file, input.stat))
     note(
       `${file} changed while coinop read it; what is confirmed and sent are the rows as read (sha256 ${scan.fileHash.slice(0, 12)})`,
@@ -124,18 +139,18 @@ export async function runBatch(ctx: Invocation, file: string, o: BatchOptions): 
   const policy = batchPolicy(ctx, loaded, { file, o, input, defaultProfileId });
   if (o.dryRun) return dryRunWithPolicy(ctx, policy, input, o);
 
-  const conn = await ctx.connect();
-  const base = ctx.settings.overrides.COINOP_BASE_URL || profile.baseUrl;
+  const conn = await ctx.service.connect();
+  const base = started.baseUrl || profile.baseUrl;
   // Instances of one coinop gateway are one service (its store's id): the journal follows the service, not the address.
   const where = conn.serviceId.startsWith('gateway:') ? conn.serviceId : base;
   const jPath = journalPath(data, scan.fileHash, o.journal, profile.environment, where);
   const journal = openJournal(jPath, scan.fileHash, conn.serviceId);
-  ctx.onCleanup(() => journal.close());
+  ctx.interrupt.onExit(() => journal.close());
   const record = openRecord(sentRecordPath(data));
-  ctx.onCleanup(() => record.close());
+  ctx.interrupt.onExit(() => record.close());
 
   const run: BatchRun = { file, input, o, base, jPath, defaultProfileId, policy, times };
-  const clock = serviceClock(ctx.now);
+  const clock = serviceClock(() => ctx.clock.now());
   let todo: number;
   if (journal.count() > 0 && journal.begun()) {
     // The journal holds every row and the request it sends: the staged copy of this read is not needed.
@@ -163,7 +178,7 @@ export async function runBatch(ctx: Invocation, file: string, o: BatchOptions): 
       `${file} changed after coinop read it; the rows sent are those read and confirmed (sha256 ${scan.fileHash.slice(0, 12)}), as the report shows`,
     );
   const c = journal.counts();
-  if (!c.planned && !c.sent && !c.unknown) journal.setMeta({ finished_at: new Date(ctx.now()).toISOString() });
+  if (!c.planned && !c.sent && !c.unknown) journal.setMeta({ finished_at: new Date(ctx.clock.now()).toISOString() });
   return finish(ctx, journal, { waitSeconds: o.waitSeconds, phase, cont, stream });
 }
 
@@ -173,7 +188,7 @@ export async function runBatch(ctx: Invocation, file: string, o: BatchOptions): 
  * entry. The rows left to send (0: none, the batch ran to its end).
  */
 async function resumeBatch(
-  ctx: Invocation,
+  ctx: BatchDeps,
   conn: Connection,
   b: { journal: Journal; run: BatchRun; cont: (retry: boolean) => string; clock: ReturnType<typeof serviceClock> },
 ): Promise<number> {
@@ -199,7 +214,7 @@ async function resumeBatch(
     requests: () => journalRequests(journal),
     approvals: policy.run.approvals && { ...policy.run.approvals, content: journalContent(ctx, journal, run) },
   };
-  const verdict = await policyVerdict(ports(ctx), conn, policy.loaded, resumed);
+  const verdict = await policyVerdict(ctx, conn, policy.loaded, resumed);
   const audited = { ...auditOf(run, journal), totals: left.totals };
   const refusal = { batch: audited, rows: todo, resumed: true };
   await refusedBy(ctx, conn, refusal, () => refuseByPolicy(ctx, verdict));
@@ -221,8 +236,8 @@ interface Streaming {
   listing: Promise<number>;
 }
 
-function streamReport(ctx: Invocation, journal: Journal, o: BatchOptions): Streaming | undefined {
-  const out = ctx.output();
+function streamReport(ctx: BatchDeps, journal: Journal, o: BatchOptions): Streaming | undefined {
+  const out = ctx.display.output();
   if (o.waitSeconds || (out.format !== 'ndjson' && out.format !== 'csv')) return undefined;
   const report = new ReportStream(journal);
   const rows = report.rows() as unknown as AsyncIterable<Record<string, unknown>>;
@@ -230,13 +245,13 @@ function streamReport(ctx: Invocation, journal: Journal, o: BatchOptions): Strea
 }
 
 /** The exact command that continues this batch (--retry-failed when refused rows may be sent again). */
-function continueCommand(ctx: Invocation, file: string, o: BatchOptions): (retry: boolean) => string {
+function continueCommand(context: string | undefined, file: string, o: BatchOptions): (retry: boolean) => string {
   const q = shellQuote;
   const opt = (flag: string, v: string | undefined) => (v === undefined ? [] : [flag, q(v)]);
   return (retry) =>
     [
       'coinop',
-      ...opt('--context', ctx.globals.context),
+      ...opt('--context', context),
       'withdraw',
       'batch',
       q(file),
@@ -261,7 +276,7 @@ interface BatchRun {
   times?: StageTimes;
 }
 
-/** The profile's policy and what a check of this batch takes besides its rows. */
+/** The context's policy and what a check of this batch takes besides its rows. */
 interface BatchPolicy {
   loaded: LoadedPolicy | undefined;
   run: {
@@ -279,14 +294,17 @@ interface BatchPolicy {
  * the rows as read and staged (before any repeat gets a ref_id of this batch), worked out only when the policy asks.
  */
 function batchPolicy(
-  ctx: Invocation,
+  ctx: BatchDeps,
   loaded: LoadedPolicy | undefined,
   b: { file: string; o: BatchOptions; input: BatchInput; defaultProfileId?: string },
 ): BatchPolicy {
   const files = approvalFiles(b.file, b.o.approvals);
   // --allow-repeat makes a repeat run: its content is marked so (approvals signed with approve --allow-repeat),
   // and the salt of its repeated rows comes from that content, whether or not the policy asks for approvals.
-  const scope = { ...approvalScope(ctx, 'batch', b.defaultProfileId), ...(b.o.allowRepeat ? { repeat: true } : {}) };
+  const scope = {
+    ...approvalScope(ctx.service.context(), 'batch', b.defaultProfileId),
+    ...(b.o.allowRepeat ? { repeat: true } : {}),
+  };
   const content = loaded?.policy.approvals || b.o.allowRepeat ? batchContent(scope, b.input.stage) : undefined;
   const approvals = loaded?.policy.approvals && content ? { content, files } : undefined;
   return {
@@ -300,9 +318,12 @@ function batchPolicy(
  * The content a resumed batch's approvals must approve: the journal's own rows (every row of the batch, as
  * confirmed and sent), a repeat's salted ref_ids taken back to those approved (the salt is the content's).
  */
-function journalContent(ctx: Invocation, journal: Journal, run: BatchRun): ApprovalContent {
+function journalContent(ctx: BatchDeps, journal: Journal, run: BatchRun): ApprovalContent {
   const salt = journal.meta().repeat_salt;
-  const scope = { ...approvalScope(ctx, 'batch', run.defaultProfileId), ...(salt ? { repeat: true } : {}) };
+  const scope = {
+    ...approvalScope(ctx.service.context(), 'batch', run.defaultProfileId),
+    ...(salt ? { repeat: true } : {}),
+  };
   const b = new ContentBuilder(scope);
   const tail = salt ? `-${salt.slice(0, 8)}` : undefined;
   for (const r of journal.bodies()) {
@@ -343,19 +364,19 @@ function* journalRequestBodies(journal: Journal): Generator<{ row: number; body:
 
 /** --dry-run: each rule's verdict, then a fee quote per row; exit 8 when the policy would refuse the batch. */
 async function dryRunWithPolicy(
-  ctx: Invocation,
+  ctx: BatchDeps,
   policy: BatchPolicy,
   input: BatchInput,
   o: BatchOptions,
 ): Promise<void> {
-  const conn = await ctx.connect();
-  const verdict = await policyVerdict(ports(ctx), conn, policy.loaded, {
+  const conn = await ctx.service.connect();
+  const verdict = await policyVerdict(ctx, conn, policy.loaded, {
     ...policy.run,
     requests: () => stagedRequests(input.stage, o.allowRepeat),
   });
-  showVerdict(ports(ctx), verdict);
+  showVerdict(ctx, verdict);
   if (policy.repeatSalt)
-    ctx.io.err(
+    ctx.display.io.err(
       `a repeat run (--allow-repeat): rows another batch paid are paid again under ref_ids ending -${policy.repeatSalt.slice(0, 8)}, the salt of this content (coinop approve FILE --allow-repeat shows the same)\n`,
     );
   try {
@@ -373,7 +394,7 @@ async function dryRunWithPolicy(
  * Refused or cancelled before any row was recorded, no journal is left behind. Returns the policy's verdict.
  */
 async function beginBatch(
-  ctx: Invocation,
+  ctx: BatchDeps,
   conn: Connection,
   journal: Journal,
   record: SentRecord,
@@ -384,9 +405,9 @@ async function beginBatch(
     // Credentials and the address proven before the guards and the question: a wrong secret or a dead host
     // stops here (exit 4 or 5), with nothing planned.
     await conn.tokens.token();
-    if (o.resume) ctx.io.err('no interrupted run of this file was found; starting it\n');
+    if (o.resume) ctx.display.io.err('no interrupted run of this file was found; starting it\n');
     const begun: PolicyRun = { ...run.policy.run, requests: () => stagedRequests(input.stage, o.allowRepeat) };
-    const verdict = await policyVerdict(ports(ctx), conn, run.policy.loaded, begun);
+    const verdict = await policyVerdict(ctx, conn, run.policy.loaded, begun);
     const batchId = journal.meta().batch_id ?? newBatchId();
     const refusal = { batch: { ...auditOf(run, journal), batchId }, rows: input.scan.valid, resumed: false };
     await refusedBy(ctx, conn, refusal, () => refuseByPolicy(ctx, verdict));
@@ -447,7 +468,7 @@ function* journalReservations(journal: Journal): Generator<ReservedRow> {
  * left to send reserved, so a withdrawal started beside the batch counts them before the service shows them.
  */
 async function reserveRows(
-  ctx: Invocation,
+  ctx: BatchDeps,
   conn: Connection,
   run: BatchRun,
   r: {
@@ -460,16 +481,16 @@ async function reserveRows(
   const loaded = run.policy.loaded;
   if (!loaded?.policy.maxPer24h) return;
   const { gateFor } = await import('../../../cli/gate.js');
-  const gate = gateFor(ports(ctx), conn, 'withdraw batch');
+  const gate = gateFor(ctx, conn, 'withdraw batch');
   const verdict = await gate.reserveRows(r.batchId ?? '', r.rows, (reserved, onSeen) =>
-    policyVerdict(ports(ctx), conn, loaded, { ...r.policyRun, reserved, onSeen }),
+    policyVerdict(ctx, conn, loaded, { ...r.policyRun, reserved, onSeen }),
   );
   await refusedBy(ctx, conn, r.refusal, () => refuseByPolicy(ctx, verdict));
 }
 
 /** Sends the journal's rows; then rows the service refused go back from the caps (rows left stay reserved). */
 async function sendReserved(
-  ctx: Invocation,
+  ctx: BatchDeps,
   conn: Connection,
   run: BatchRun,
   b: {
@@ -495,22 +516,22 @@ async function sendReserved(
 }
 
 /** The reservations of rows the service refused (state failed without a transfer) go back. */
-async function releaseRefused(ctx: Invocation, conn: Connection, journal: Journal): Promise<void> {
+async function releaseRefused(ctx: BatchDeps, conn: Connection, journal: Journal): Promise<void> {
   const refused: string[] = [];
   for (const r of journal.bodies()) if (r.state === 'failed') refused.push(r.ref_id);
   if (!refused.length) return;
   const { gateFor } = await import('../../../cli/gate.js');
   try {
-    await gateFor(ports(ctx), conn, 'withdraw batch').releaseRows(refused);
+    await gateFor(ctx, conn, 'withdraw batch').releaseRows(refused);
   } catch {
     /* kept: counted a day at most, which errs on the side of the cap */
   }
 }
 
 /** refuseUnlessAllowed, its error carrying the full reason for the audit entry: every violation kept, not "listed above". */
-function refuseByPolicy(ctx: Invocation, v: PolicyVerdict): void {
+function refuseByPolicy(ctx: BatchDeps, v: PolicyVerdict): void {
   try {
-    refuseUnlessAllowed(ports(ctx), v);
+    refuseUnlessAllowed(ctx, v);
   } catch (e) {
     const lines = v.rules
       .filter((r) => r.status === 'fail')
@@ -531,7 +552,7 @@ function refuseByPolicy(ctx: Invocation, v: PolicyVerdict): void {
  * entry with the batch's id, rows, totals and the full reason (result refused) before it is thrown.
  */
 async function refusedBy(
-  ctx: Invocation,
+  ctx: BatchDeps,
   conn: Connection,
   r: { batch: AuditedBatch; rows: number; resumed: boolean },
   check: () => void | Promise<void>,
@@ -551,7 +572,7 @@ async function refusedBy(
  * cover: the sum of each profile's amounts per asset, and each asset's amounts against each limit (fees come on top,
  * so a batch refused here could never complete). --allow-partial skips this.
  */
-async function guardFunds(ctx: Invocation, conn: Connection, stage: Stage): Promise<void> {
+async function guardFunds(ctx: BatchDeps, conn: Connection, stage: Stage): Promise<void> {
   const needs = new Needs();
   for (const r of stage.valid()) {
     const b = JSON.parse(r.body) as CreateCryptoWithdrawalRequest;
@@ -559,9 +580,9 @@ async function guardFunds(ctx: Invocation, conn: Connection, stage: Stage): Prom
   }
   const short = await shortfalls(conn, needs, {
     what: { sum: 'amounts (fees on top)', one: 'the largest row (fee on top)' },
-    now: ctx.now(),
+    now: ctx.clock.now(),
   });
-  for (const s of [...short.funds, ...short.limits, ...short.notes]) ctx.io.err(`${s}\n`);
+  for (const s of [...short.funds, ...short.limits, ...short.notes]) ctx.display.io.err(`${s}\n`);
   const reason = shortfallReason(short);
   if (!reason) return;
   const e = usageError(
@@ -605,7 +626,7 @@ function openJournal(jPath: string, fileHash: string, serviceId: string): Journa
     journal.close();
     throw usageError(
       `the journal ${jPath} belongs to the service ${owner}, and this run talks to ${serviceId}: the rows it records were sent there, not here`,
-      `to go on with that batch, point coinop at ${owner} again (its profile, or COINOP_BASE_URL); to run the file against ${serviceId}, name a new journal with --journal`,
+      `to go on with that batch, point coinop at ${owner} again (its context, or COINOP_BASE_URL); to run the file against ${serviceId}, name a new journal with --journal`,
     );
   }
   return journal;
@@ -629,7 +650,7 @@ function openRecord(path: string): SentRecord {
  * without it an unfinished batch is refused. The rows left to send and their totals.
  */
 function resumeOf(
-  ctx: Invocation,
+  ctx: BatchDeps,
   journal: Journal,
   o: BatchOptions,
   cont: (retry: boolean) => string,
@@ -645,11 +666,13 @@ function resumeOf(
     }
     const meta = journal.meta();
     const refused = journal.refused();
-    ctx.io.err(
+    ctx.display.io.err(
       `this batch already ran to the end${meta.finished_at ? ` (${meta.finished_at})` : ''}; nothing was sent. Journal: ${journal.path}\n`,
     );
     if (refused)
-      ctx.io.err(`${refused} row${refused === 1 ? ' was' : 's were'} refused; to send them again: ${cont(true)}\n`);
+      ctx.display.io.err(
+        `${refused} row${refused === 1 ? ' was' : 's were'} refused; to send them again: ${cont(true)}\n`,
+      );
     return { todo: 0, totals: [] };
   }
   checkJournalRows(ctx, journal);
@@ -660,7 +683,7 @@ function resumeOf(
   }
   const todo = journal.counts().planned;
   const totals = plannedTotals(journal);
-  ctx.io.err(
+  ctx.display.io.err(
     todo
       ? `resuming: ${todo} of ${journal.count()} rows to send: ${totals.map((t) => `${t.asset} ${t.network} ${formatTotals(t).replace(/^[^:]*: /, '')}`).join('; ')} (journal ${journal.path})\n`
       : `nothing left to send in this batch (journal ${journal.path})\n`,
@@ -673,7 +696,7 @@ function resumeOf(
  * the digest of them all in its meta, and the digest the batch's audit entry (hash-chained) recorded. An edited
  * destination or amount, a row added or removed, or hashes recomputed to match are each named.
  */
-function checkJournalRows(ctx: Invocation, journal: Journal): void {
+function checkJournalRows(ctx: BatchDeps, journal: Journal): void {
   const refuse = (why: string) =>
     Object.assign(
       new CoinopError(
@@ -688,7 +711,7 @@ function checkJournalRows(ctx: Invocation, journal: Journal): void {
   const check = journal.checkRows();
   if (!check.ok) throw refuse(check.row ? `row ${check.row}: ${check.why}` : check.why);
   const batchId = journal.meta().batch_id ?? '';
-  const audited = auditedRowsDigest(ctx.settings.dataDir, batchId);
+  const audited = auditedRowsDigest(ctx.service.dataDir(), batchId);
   if (!audited) throw refuse(`the audit log has no entry of batch ${batchId} with the digest of its confirmed rows`);
   if (audited !== check.digest)
     throw refuse(
@@ -709,7 +732,7 @@ function plannedTotals(journal: Journal): Totals[] {
  * that batch, its journal lost) sent with the same ref_ids, so the service answers "already submitted".
  */
 async function guardRepeats(
-  ctx: Invocation,
+  ctx: BatchDeps,
   stage: Stage,
   g: { conn: Connection; record: SentRecord; batchId: string; salt?: string; o: BatchOptions; valid: number },
 ): Promise<number> {
@@ -728,24 +751,24 @@ async function guardRepeats(
     // The salt comes from the repeat run's content (approved as such), not from this run: the same repeat run
     // again pays nothing more (its salted ref_ids are paid: the service answers "already submitted").
     stage.saltRepeats(g.salt);
-    ctx.io.err(
+    ctx.display.io.err(
       `${n} row${n === 1 ? ' was' : 's were'} already paid by another batch and ${n === 1 ? 'is' : 'are'} paid again, as --allow-repeat asks (ref_ids ending -${g.salt.slice(0, 8)})\n`,
     );
     return n;
   }
   if (g.o.resume) {
-    ctx.io.err(
+    ctx.display.io.err(
       `${n} row${n === 1 ? ' was' : 's were'} sent by another batch before; --resume sends them with the same ref_ids, so the service answers "already submitted" instead of paying twice\n`,
     );
     return 0;
   }
-  const machine = ctx.format() === 'json' || ctx.format() === 'ndjson';
+  const machine = ctx.display.format() === 'json' || ctx.display.format() === 'ndjson';
   let shown = 0;
   for (const r of stage.repeats()) {
-    if (machine) ctx.io.err(`${JSON.stringify(repeatObject(r))}\n`);
-    else if (++shown <= 20) ctx.io.err(`${repeatLine(r)}\n`);
+    if (machine) ctx.display.io.err(`${JSON.stringify(repeatObject(r))}\n`);
+    else if (++shown <= 20) ctx.display.io.err(`${repeatLine(r)}\n`);
   }
-  if (!machine && n > 20) ctx.io.err(`… and ${n - 20} more (-o json lists them all)\n`);
+  if (!machine && n > 20) ctx.display.io.err(`… and ${n - 20} more (-o json lists them all)\n`);
   throw usageError(
     `${n} of ${g.valid} rows were already paid by another batch (listed above); nothing was sent`,
     'add --allow-repeat to pay them again; if this is that batch going on (its journal lost), add --resume to send the rest; or remove those rows',
@@ -753,7 +776,7 @@ async function guardRepeats(
 }
 
 async function confirmBatch(
-  ctx: Invocation,
+  ctx: BatchDeps,
   conn: Connection,
   run: BatchRun,
   to: { todo: number; resumed: boolean; repeats?: number; totals?: Totals[] },
@@ -766,7 +789,7 @@ async function confirmBatch(
   const profile = conn.context;
   const yes = c.o.yes;
   const p = (n: number, what: string) => `${n} ${what}${n === 1 ? '' : 's'}`;
-  await ctx.confirm({
+  await ctx.confirmer.confirm({
     title: `Batch withdrawal of ${p(c.todo, 'row')}`,
     environment: profile.environment,
     yes,
@@ -831,7 +854,7 @@ function confirmedDigest(stage: Stage): string {
  * of it, and the digest of them all (as the audit entry has it).
  */
 function planBatch(
-  ctx: Invocation,
+  ctx: BatchDeps,
   journal: Journal,
   input: BatchInput,
   m: {
@@ -844,7 +867,7 @@ function planBatch(
   },
 ): void {
   const { scan, stage } = input;
-  const profile = ctx.context();
+  const profile = ctx.service.context();
   try {
     // A journal whose rows were all planned and none ever left (stopped by a bad token, say) is planned afresh.
     if (journal.count()) journal.reset();
@@ -856,7 +879,7 @@ function planBatch(
       rows: String(scan.rows),
       environment: profile.environment,
       base_url: m.base,
-      created_at: new Date(ctx.now()).toISOString(),
+      created_at: new Date(ctx.clock.now()).toISOString(),
       file_path: m.file === '-' ? undefined : resolve(m.file),
       batch_id: m.batchId,
       service_id: m.serviceId,
@@ -906,7 +929,7 @@ function planFromStage(journal: Journal, stage: Stage, rowsSha256: string): void
  * stops the batch there.
  */
 async function sendBatch(
-  ctx: Invocation,
+  ctx: BatchDeps,
   journal: Journal,
   conn: Connection,
   record: SentRecord,
@@ -956,7 +979,7 @@ async function sendBatch(
           batchId,
           journal.path,
           rows.map((r) => ({ row: r.row, ref_id: r.body.ref_id as string, profile_id: r.body.profile_id })),
-          new Date(ctx.now()).toISOString(),
+          new Date(ctx.clock.now()).toISOString(),
         ),
       onRefused: (r) =>
         record.markRefused(conn.serviceId, batchId, { ref_id: r.body.ref_id as string, profile_id: r.body.profile_id }),
@@ -1085,7 +1108,7 @@ export function stopError(e: unknown, journal: Journal): CoinopError {
 
 /** With --wait, follows the batch's transfers to their end; then the report of every row, a summary line, the exit code. */
 async function finish(
-  ctx: Invocation,
+  ctx: BatchDeps,
   journal: Journal,
   f: { waitSeconds: number; phase: { now: Phase }; cont: (retry: boolean) => string; stream?: Streaming },
 ): Promise<void> {
@@ -1093,7 +1116,7 @@ async function finish(
   let stillPending = 0;
   if (waitSeconds && journal.pendingTransfers().length) {
     phase.now = { at: 'waiting', journal: journal.path };
-    const conn = await ctx.connect();
+    const conn = await ctx.service.connect();
     const bar = progressBar(ctx);
     stillPending = await waitForTransfers({
       journal,
@@ -1105,7 +1128,7 @@ async function finish(
     bar.clear();
     phase.now = { at: 'before' };
   }
-  const out = ctx.output();
+  const out = ctx.display.output();
   if (f.stream) {
     f.stream.report.finish();
     await f.stream.listing;
@@ -1120,16 +1143,16 @@ async function finish(
     for (const r of reportRows(journal)) {
       if (!r.problem) continue;
       if (++shown > 20) {
-        ctx.io.err('… (every row is in the journal; -o csv lists them all)\n');
+        ctx.display.io.err('… (every row is in the journal; -o csv lists them all)\n');
         break;
       }
-      ctx.io.err(`row ${r.row}${r.ref_id ? ` (${r.ref_id})` : ''}: ${r.problem}\n`);
+      ctx.display.io.err(`row ${r.row}${r.ref_id ? ` (${r.ref_id})` : ''}: ${r.problem}\n`);
     }
   }
   const o = outcomeOf(journal);
-  ctx.io.err(`${outcomeLine(o)} · journal ${journal.path}\n`);
+  ctx.display.io.err(`${outcomeLine(o)} · journal ${journal.path}\n`);
   const refused = journal.refused();
-  if (refused || o.notSent) ctx.io.err(`continue it: ${f.cont(refused > 0)}\n`);
+  if (refused || o.notSent) ctx.display.io.err(`continue it: ${f.cont(refused > 0)}\n`);
   if (stillPending) {
     // As the single withdrawal does: waiting that runs out is its own end (exit 10), neither a failure nor the network.
     throw new CoinopError(
