@@ -79,7 +79,7 @@ describe('withdraw run', () => {
     ]);
     expect(Object.fromEntries(d.confirmer.shown[0].rows)).toMatchObject({
       environment: 'local',
-      profile: `local (service profile ${DEMO.profileId})`,
+      context: `local (service profile ${DEMO.profileId})`,
       destination: ADDRESS,
       ref_id: 'wr-sent',
     });
@@ -127,7 +127,7 @@ describe('withdraw run', () => {
     await withdrawalsSent();
     await withdraw(d, withdrawal('wr-dry', { dryRun: true }));
     expect(d.display.stderr).toContain('Dry run: nothing sent');
-    expect(d.display.stderr).toContain('Policy: none (no policy file for profile local: no rules)');
+    expect(d.display.stderr).toContain('Policy: none (no policy file for context local: no rules)');
     expect(JSON.parse(d.display.stdout)).toMatchObject({
       method: 'POST',
       path: '/v2/transfer/crypto-withdrawals',
