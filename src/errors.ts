@@ -73,28 +73,28 @@ export const cancelled = (message = 'cancelled') => new CoinopError('cancelled',
 export const UNAVAILABLE = new Set([502, 503, 504]);
 
 /** A problem answer from the service as an error in the right category. */
-export function problemError(p: Problem): CoinopError {
-  const name = problemName(p);
-  const text = [p.title, p.detail].filter(Boolean).join(': ') + (name ? ` (${name})` : '');
-  if (p.status === 401)
-    return new CoinopError('auth', text, { problem: p, hint: 'run: coinop login (or check COINOP_TOKEN)' });
+export function problemError(problem: Problem): CoinopError {
+  const name = problemName(problem);
+  const text = [problem.title, problem.detail].filter(Boolean).join(': ') + (name ? ` (${name})` : '');
+  if (problem.status === 401)
+    return new CoinopError('auth', text, { problem: problem, hint: 'run: coinop login (or check COINOP_TOKEN)' });
   // A gateway's own refusal by its policy (coinop gateway): a refusal by policy, as a machine's policy refuses.
   if (name === 'policy-refused')
     return new CoinopError('policy', text, {
-      problem: p,
+      problem: problem,
       hint: "the gateway's policy: ask its admin (coinop gateway policy show)",
     });
-  if (p.status === 403 && /scope/i.test(p.detail ?? '')) {
+  if (problem.status === 403 && /scope/i.test(problem.detail ?? '')) {
     return new CoinopError('auth', text, {
-      problem: p,
+      problem: problem,
       hint: 'the credentials lack this scope: run coinop login and grant it',
     });
   }
   // The service is there but cannot serve (a gateway, an overload, maintenance), still so after the transport's retries:
   // the service unavailable, as when it cannot be reached (exit 5), not a refusal of the request.
-  if (UNAVAILABLE.has(p.status))
+  if (UNAVAILABLE.has(problem.status))
     return new CoinopError('network', text, {
-      problem: p,
+      problem: problem,
       hint: 'the service is unavailable right now (it answered each retry so); try again in a while',
     });
   const hint =
@@ -102,10 +102,10 @@ export function problemError(p: Problem): CoinopError {
       ? 'check the balance (coinop balances), or send less'
       : name === 'expired'
         ? 'get a fresh quote: add --quote'
-        : p.status === 429
+        : problem.status === 429
           ? 'the service is rate limiting; wait a minute and try again'
           : undefined;
-  return new CoinopError('api', text, { problem: p, hint });
+  return new CoinopError('api', text, { problem: problem, hint });
 }
 
 /** The operating system's codes for a path that cannot be written: the operator's to fix, not an internal error. */

@@ -4,10 +4,10 @@ import { toCoinopError } from '../errors.js';
 import type { AuditOutcome, AuditWhat } from './entry.js';
 
 /** What an error means for an attempt that was under way. */
-export function outcomeOfError(e: unknown): AuditOutcome {
-  const ce = toCoinopError(e);
+export function outcomeOfError(error: unknown): AuditOutcome {
+  const ce = toCoinopError(error);
   const status = ce.problem?.status;
-  const sent = (e as { sent?: unknown } | undefined)?.sent;
+  const sent = (error as { sent?: unknown } | undefined)?.sent;
   let result: AuditOutcome['result'];
   if (ce.problem) result = status !== undefined && status >= 500 ? 'unknown' : 'refused';
   else if (ce.category === 'network') result = sent === false ? 'failed' : 'unknown';
@@ -27,16 +27,16 @@ export function outcomeOfError(e: unknown): AuditOutcome {
 }
 
 /** A fee quote's outcome: its id, fee and how long it holds. */
-export function quoteOutcome(q: { id: string; fee: string; expires_at: string }): AuditOutcome {
-  return { result: 'sent', fee_id: q.id, fee: q.fee, expires_at: q.expires_at };
+export function quoteOutcome(quote: { id: string; fee: string; expires_at: string }): AuditOutcome {
+  return { result: 'sent', fee_id: quote.id, fee: quote.fee, expires_at: quote.expires_at };
 }
 
 /** The outcome of a transfer the service holds, for the audit log: FAILED is failed, anything else was sent. */
-export function transferOutcome(t: Record<string, unknown>, alreadySubmitted = false) {
+export function transferOutcome(transfer: Record<string, unknown>, alreadySubmitted = false) {
   return {
-    result: t.status === 'FAILED' ? ('failed' as const) : ('sent' as const),
-    transfer_id: String(t.id),
-    status: typeof t.status === 'string' ? t.status : undefined,
+    result: transfer.status === 'FAILED' ? ('failed' as const) : ('sent' as const),
+    transfer_id: String(transfer.id),
+    status: typeof transfer.status === 'string' ? transfer.status : undefined,
     ...(alreadySubmitted ? { already_submitted: true } : {}),
   };
 }

@@ -103,35 +103,35 @@ export class Verifier {
   ) {}
 
   /** One line; returns it as an entry, with its SHA-256, when it is one. */
-  feed(l: LogLine): { entry: AuditEntry; sha256: string } | undefined {
-    this.lines = l.no;
-    const e = l.terminated ? parseEntry(l.bytes) : undefined;
+  feed(logLine: LogLine): { entry: AuditEntry; sha256: string } | undefined {
+    this.lines = logLine.no;
+    const e = logLine.terminated ? parseEntry(logLine.bytes) : undefined;
     if (!e) {
-      this.junk ??= { first: l.no, parts: [], size: 0, lines: [] };
-      this.junk.lines.push(l.no);
-      this.junk.size += l.bytes.length + 1;
-      if (this.junk.size <= MAX_JUNK) this.junk.parts.push(l.bytes);
+      this.junk ??= { first: logLine.no, parts: [], size: 0, lines: [] };
+      this.junk.lines.push(logLine.no);
+      this.junk.size += logLine.bytes.length + 1;
+      if (this.junk.size <= MAX_JUNK) this.junk.parts.push(logLine.bytes);
       return undefined;
     }
     this.entries++;
-    const hash = sha256Hex(l.bytes);
-    this.checkTorn(l.no, e);
+    const hash = sha256Hex(logLine.bytes);
+    this.checkTorn(logLine.no, e);
     if (this.bySeq.has(e.seq)) {
       const first = this.bySeq.get(e.seq)!.line;
       this.problem(
-        l.no,
+        logLine.no,
         e.seq,
         'repeated',
-        `line ${l.no} repeats seq ${e.seq} of line ${first}: a copied or inserted line`,
+        `line ${logLine.no} repeats seq ${e.seq} of line ${first}: a copied or inserted line`,
       );
     } else {
-      this.checkOrder(l.no, e.seq);
-      this.checkChain(l.no, e, hash);
-      this.remember(e.seq, hash, l.no);
+      this.checkOrder(logLine.no, e.seq);
+      this.checkChain(logLine.no, e, hash);
+      this.remember(e.seq, hash, logLine.no);
     }
-    this.lastLine = l.no;
-    this.head = { line: l.no, seq: e.seq, sha256: hash };
-    if (this.expectedHead && e.seq === this.expectedHead.seq) this.checkHead(l.no, hash);
+    this.lastLine = logLine.no;
+    this.head = { line: logLine.no, seq: e.seq, sha256: hash };
+    if (this.expectedHead && e.seq === this.expectedHead.seq) this.checkHead(logLine.no, hash);
     return { entry: e, sha256: hash };
   }
 

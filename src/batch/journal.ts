@@ -110,24 +110,33 @@ export interface JournalMeta {
  * The hash binding a planned row to what was confirmed: its number, ref_id, the fields the report and the prompt show,
  * and the exact body it sends. Kept with the row when the batch is planned; a resume recomputes it.
  */
-export function rowHash(r: PlannedRow): string {
-  const fields = [r.row, r.ref_id, r.asset, r.crypto_network, r.destination_address, r.amount, r.total, r.body];
+export function rowHash(row: PlannedRow): string {
+  const fields = [
+    row.row,
+    row.ref_id,
+    row.asset,
+    row.crypto_network,
+    row.destination_address,
+    row.amount,
+    row.total,
+    row.body,
+  ];
   return createHash('sha256')
     .update(JSON.stringify(fields.map((v) => v ?? null)))
     .digest('hex');
 }
 
 /** What was planned and confirmed of a journal row: the fields its hash covers. */
-export function plannedRow(r: JournalRow): PlannedRow {
+export function plannedRow(row: JournalRow): PlannedRow {
   return {
-    row: r.row,
-    ref_id: r.ref_id ?? '',
-    asset: r.asset ?? undefined,
-    crypto_network: r.crypto_network ?? undefined,
-    destination_address: r.destination_address ?? undefined,
-    amount: r.req_amount ?? undefined,
-    total: r.req_total ?? undefined,
-    body: r.body ?? undefined,
+    row: row.row,
+    ref_id: row.ref_id ?? '',
+    asset: row.asset ?? undefined,
+    crypto_network: row.crypto_network ?? undefined,
+    destination_address: row.destination_address ?? undefined,
+    amount: row.req_amount ?? undefined,
+    total: row.req_total ?? undefined,
+    body: row.body ?? undefined,
   };
 }
 
@@ -136,9 +145,9 @@ export class RowsDigest {
   private readonly hash = createHash('sha256');
   rows = 0;
   /** Adds the row; returns its rowHash. */
-  add(r: PlannedRow): string {
-    const h = rowHash(r);
-    this.hash.update(`${r.row} ${h}\n`);
+  add(row: PlannedRow): string {
+    const h = rowHash(row);
+    this.hash.update(`${row.row} ${h}\n`);
     this.rows++;
     return h;
   }
@@ -522,16 +531,16 @@ export class Journal {
 
   markSucceeded(
     row: number,
-    t: { transfer_id: string; status: string; outcome: string; amount?: string; fee?: string; total?: string },
+    transfer: { transfer_id: string; status: string; outcome: string; amount?: string; fee?: string; total?: string },
   ): Promise<void> {
     return this.enqueue('result', [
       'succeeded',
-      t.transfer_id,
-      t.status,
-      t.outcome,
-      t.amount ?? null,
-      t.fee ?? null,
-      t.total ?? null,
+      transfer.transfer_id,
+      transfer.status,
+      transfer.outcome,
+      transfer.amount ?? null,
+      transfer.fee ?? null,
+      transfer.total ?? null,
       null,
       row,
     ]);
@@ -540,16 +549,16 @@ export class Journal {
   markFailed(
     row: number,
     problem: unknown,
-    t?: { transfer_id?: string; status?: string; amount?: string; fee?: string; total?: string },
+    transfer?: { transfer_id?: string; status?: string; amount?: string; fee?: string; total?: string },
   ): Promise<void> {
     return this.enqueue('result', [
       'failed',
-      t?.transfer_id ?? null,
-      t?.status ?? null,
-      t ? 'created' : null,
-      t?.amount ?? null,
-      t?.fee ?? null,
-      t?.total ?? null,
+      transfer?.transfer_id ?? null,
+      transfer?.status ?? null,
+      transfer ? 'created' : null,
+      transfer?.amount ?? null,
+      transfer?.fee ?? null,
+      transfer?.total ?? null,
       JSON.stringify(problem),
       row,
     ]);

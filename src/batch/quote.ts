@@ -36,25 +36,30 @@ export interface QuotedBatch {
 }
 
 /** Adds a quoted row to its asset's totals; what it takes from the balance (amount plus quoted fee). */
-function addQuote(totals: Map<string, QuoteTotals>, b: BatchRow['body'], q: CryptoWithdrawalFee): Decimal {
-  const key = `${b.asset}\u0000${b.crypto_network}`;
+function addQuote(totals: Map<string, QuoteTotals>, body: BatchRow['body'], quote: CryptoWithdrawalFee): Decimal {
+  const key = `${body.asset}\u0000${body.crypto_network}`;
   let t = totals.get(key);
   if (!t)
     totals.set(
       key,
       (t = {
-        asset: b.asset,
-        crypto_network: b.crypto_network,
+        asset: body.asset,
+        crypto_network: body.crypto_network,
         rows: 0,
         amount: new Decimal(0),
         fee: new Decimal(0),
         total: new Decimal(0),
       }),
     );
-  const fee = dec(q.fee);
+  const fee = dec(quote.fee);
   const amount =
-    q.amount !== undefined ? dec(q.amount) : b.amount !== undefined ? dec(b.amount) : dec(b.total as string).minus(fee);
-  const total = q.total !== undefined ? dec(q.total) : b.total !== undefined ? dec(b.total) : amount.plus(fee);
+    quote.amount !== undefined
+      ? dec(quote.amount)
+      : body.amount !== undefined
+        ? dec(body.amount)
+        : dec(body.total as string).minus(fee);
+  const total =
+    quote.total !== undefined ? dec(quote.total) : body.total !== undefined ? dec(body.total) : amount.plus(fee);
   t.rows++;
   t.amount = t.amount.plus(amount);
   t.fee = t.fee.plus(fee);
@@ -76,13 +81,13 @@ export async function quoteRows(
   const totals = new Map<string, QuoteTotals>();
   const result: QuotedBatch = { totals: [], needs: new Needs(), quoted: 0, failures: [] };
   let fatal: Error | undefined;
-  const quoteOne = async (row: number, b: BatchRow['body']): Promise<boolean> => {
-    const req = feeRequestOf(b);
+  const quoteOne = async (row: number, body: BatchRow['body']): Promise<boolean> => {
+    const req = feeRequestOf(body);
     for (let attempt = 1; ; attempt++) {
       await limiter.take();
       const res = await api.quoteFee(req);
       if (res.kind === 'quote') {
-        result.needs.add(b, addQuote(totals, b, res.quote));
+        result.needs.add(body, addQuote(totals, body, res.quote));
         result.quoted++;
         return true;
       }

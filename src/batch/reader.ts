@@ -281,11 +281,11 @@ export class CsvParser implements Parser {
     return this.header ? this.row + 1 : undefined;
   }
 
-  private countLines(s: string): void {
-    let k = s.indexOf('\n');
+  private countLines(text: string): void {
+    let k = text.indexOf('\n');
     while (k >= 0) {
       this.line++;
-      k = s.indexOf('\n', k + 1);
+      k = text.indexOf('\n', k + 1);
     }
   }
 
@@ -389,23 +389,23 @@ function fieldKey(key: string): string {
 }
 
 /** How many keys a parsed value holds, at every level. */
-function keyCount(v: unknown): number {
-  if (v === null || typeof v !== 'object') return 0;
+function keyCount(value: unknown): number {
+  if (value === null || typeof value !== 'object') return 0;
   let n = 0;
-  if (Array.isArray(v)) for (const x of v) n += keyCount(x);
+  if (Array.isArray(value)) for (const x of value) n += keyCount(x);
   else
-    for (const k in v as Record<string, unknown>) {
+    for (const k in value as Record<string, unknown>) {
       n++;
-      n += keyCount((v as Record<string, unknown>)[k]);
+      n += keyCount((value as Record<string, unknown>)[k]);
     }
   return n;
 }
 
 /** Two top-level keys that name one field in different case ("amount" and "Amount"). */
-function repeatedField(v: unknown): RepeatedKey | undefined {
-  if (v === null || typeof v !== 'object' || Array.isArray(v)) return undefined;
+function repeatedField(value: unknown): RepeatedKey | undefined {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return undefined;
   const seen = new Map<string, string>();
-  for (const key of Object.keys(v)) {
+  for (const key of Object.keys(value)) {
     const first = seen.get(fieldKey(key));
     if (first !== undefined) return { first, key, path: key };
     seen.set(fieldKey(key), key);
@@ -583,6 +583,6 @@ export class JsonArrayParser implements Parser {
   }
 }
 
-function isSpace(c: number): boolean {
-  return c === 32 || c === 10 || c === 13 || c === 9;
+function isSpace(code: number): boolean {
+  return code === 32 || code === 10 || code === 13 || code === 9;
 }

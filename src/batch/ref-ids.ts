@@ -11,31 +11,31 @@ const KEY_HEX = 24;
 export const REF_ID_PLACEHOLDER = `batch-${'0'.repeat(KEY_HEX)}-999999999-${'0'.repeat(8)}`;
 
 /** An amount string as a number means it: no leading zeros, no trailing zeros after the point ("0.10" is "0.1"). */
-export function normalAmount(s: string): string {
-  const dot = s.indexOf('.');
+export function normalAmount(amount: string): string {
+  const dot = amount.indexOf('.');
   let i = 0;
-  const intEnd = dot < 0 ? s.length : dot;
-  while (i < intEnd - 1 && s.charCodeAt(i) === 48) i++;
-  const int = intEnd === 0 ? '0' : s.slice(i, intEnd);
+  const intEnd = dot < 0 ? amount.length : dot;
+  while (i < intEnd - 1 && amount.charCodeAt(i) === 48) i++;
+  const int = intEnd === 0 ? '0' : amount.slice(i, intEnd);
   if (dot < 0) return int;
-  let end = s.length;
-  while (end > dot + 1 && s.charCodeAt(end - 1) === 48) end--;
-  return end > dot + 1 ? `${int}.${s.slice(dot + 1, end)}` : int;
+  let end = amount.length;
+  while (end > dot + 1 && amount.charCodeAt(end - 1) === 48) end--;
+  return end > dot + 1 ? `${int}.${amount.slice(dot + 1, end)}` : int;
 }
 
 /** JSON with object keys sorted at every level and undefined members left out: one text per meaning. */
-export function canonicalJson(v: unknown): string {
-  if (Array.isArray(v)) return `[${v.map(canonicalJson).join(',')}]`;
-  if (v !== null && typeof v === 'object') return canonicalObject(v as Record<string, unknown>, false);
-  return JSON.stringify(v);
+export function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (value !== null && typeof value === 'object') return canonicalObject(value as Record<string, unknown>, false);
+  return JSON.stringify(value);
 }
 
 /** An object's canonical text; for a request body (`body`), without its ref_id and with amounts normalised. */
-function canonicalObject(o: Record<string, unknown>, body: boolean): string {
-  const keys = Object.keys(o).sort();
+function canonicalObject(object: Record<string, unknown>, body: boolean): string {
+  const keys = Object.keys(object).sort();
   let out = '{';
   for (const k of keys) {
-    let v = o[k];
+    let v = object[k];
     if (v === undefined || (body && k === 'ref_id')) continue;
     if (body && (k === 'amount' || k === 'total') && typeof v === 'string') v = normalAmount(v);
     out += `${out.length > 1 ? ',' : ''}${JSON.stringify(k)}:${typeof v === 'string' ? JSON.stringify(v) : canonicalJson(v)}`;
@@ -80,8 +80,8 @@ export function deriveRefId(key: string, occurrence: number): string {
 }
 
 /** The ref_id of the n-th occurrence of a row, from that of its first. */
-export function nthRefId(first: string, n: number): string {
-  return `${first.slice(0, first.lastIndexOf('-'))}-${n}`;
+export function nthRefId(first: string, index: number): string {
+  return `${first.slice(0, first.lastIndexOf('-'))}-${index}`;
 }
 
 /** A repeat the operator asked for (--allow-repeat): the same row under a ref_id of this batch alone. */

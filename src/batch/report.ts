@@ -80,25 +80,25 @@ function givenRefId(problem: string | null): string | null {
   }
 }
 
-export function reportRow(j: ReportedRow): ReportRow {
+export function reportRow(reported: ReportedRow): ReportRow {
   return {
-    row: j.row,
-    ref_id: j.ref_id ?? (j.state === 'invalid' ? givenRefId(j.problem) : null),
+    row: reported.row,
+    ref_id: reported.ref_id ?? (reported.state === 'invalid' ? givenRefId(reported.problem) : null),
     result:
-      j.state === 'succeeded' && j.outcome
-        ? j.outcome
-        : j.state === 'sent'
+      reported.state === 'succeeded' && reported.outcome
+        ? reported.outcome
+        : reported.state === 'sent'
           ? 'not sent (interrupted)'
-          : RESULT[j.state],
-    transfer_id: j.transfer_id,
-    status: j.status,
-    asset: j.asset,
-    crypto_network: j.crypto_network,
-    amount: j.amount ?? j.req_amount,
-    fee: j.fee,
-    total: j.total ?? j.req_total,
-    destination_address: j.destination_address,
-    problem: problemText(j.problem),
+          : RESULT[reported.state],
+    transfer_id: reported.transfer_id,
+    status: reported.status,
+    asset: reported.asset,
+    crypto_network: reported.crypto_network,
+    amount: reported.amount ?? reported.req_amount,
+    fee: reported.fee,
+    total: reported.total ?? reported.req_total,
+    destination_address: reported.destination_address,
+    problem: problemText(reported.problem),
   };
 }
 

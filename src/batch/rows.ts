@@ -81,18 +81,18 @@ function closest(name: string): string | undefined {
   return best;
 }
 
-function editDistance(a: string, b: string): number {
-  const dp = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
+function editDistance(left: string, right: string): number {
+  const dp = Array.from({ length: right.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= left.length; i++) {
     let prev = dp[0];
     dp[0] = i;
-    for (let j = 1; j <= b.length; j++) {
+    for (let j = 1; j <= right.length; j++) {
       const t = dp[j];
-      dp[j] = Math.min(dp[j] + 1, dp[j - 1] + 1, prev + (a[i - 1] === b[j - 1] ? 0 : 1));
+      dp[j] = Math.min(dp[j] + 1, dp[j - 1] + 1, prev + (left[i - 1] === right[j - 1] ? 0 : 1));
       prev = t;
     }
   }
-  return dp[b.length];
+  return dp[right.length];
 }
 
 /** Checks a CSV header: every column a known field or `meta.KEY`, no column twice, the required fields present. */
@@ -100,12 +100,12 @@ export function mapHeader(header: string[], line: number, hasDefaultProfile: boo
   const issues: RowIssue[] = [];
   const targets: (string | null)[] = [];
   const seen = new Set<string>();
-  header.forEach((raw, i) => {
+  header.forEach((raw, index) => {
     // Column names in any case ("Asset", "CRYPTO_NETWORK"); a metadata key keeps its own.
     const name = columnName(raw.trim());
     let target: string | null = name;
     if (!name) {
-      issues.push({ row: 0, line, field: `column ${i + 1}`, rule: 'has no name in the header' });
+      issues.push({ row: 0, line, field: `column ${index + 1}`, rule: 'has no name in the header' });
       target = null;
     } else if (name.startsWith('meta.')) {
       const key = name.slice(5);
@@ -202,9 +202,14 @@ function bodyFromJson(
   const body: Record<string, unknown> = {};
   let metadata: Record<string, unknown> | undefined;
   // A metadata key given as meta.KEY and inside metadata too: one would be dropped without a word.
-  const twice = (m: string) => {
-    if (metadata && Object.hasOwn(metadata, m))
-      issues.push({ row, line, field: `meta.${m}`, rule: 'is given twice in the row (as meta.KEY and in metadata)' });
+  const twice = (message: string) => {
+    if (metadata && Object.hasOwn(metadata, message))
+      issues.push({
+        row,
+        line,
+        field: `meta.${message}`,
+        rule: 'is given twice in the row (as meta.KEY and in metadata)',
+      });
   };
   for (const [key, v] of Object.entries(value as Record<string, unknown>)) {
     if (v === null) continue;

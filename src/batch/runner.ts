@@ -71,12 +71,12 @@ export class FatalBatchError extends Error {
   }
 }
 
-/** A small semaphore: at most `n` rows in flight. */
+/** A small semaphore: at most `count` rows in flight. */
 class Slots {
   private free: number;
   private waiting: (() => void)[] = [];
-  constructor(n: number) {
-    this.free = n;
+  constructor(count: number) {
+    this.free = count;
   }
   async take(): Promise<void> {
     if (this.free > 0) {
@@ -158,31 +158,31 @@ interface RunState {
 }
 
 /** One row: sent until the service answers, retried with the same ref_id after a 429, a 5xx or no answer. */
-async function sendOne(r: BatchRow, options: RunOptions, state: RunState): Promise<void> {
+async function sendOne(row: BatchRow, options: RunOptions, state: RunState): Promise<void> {
   const clock = options.clock ?? realClock;
   const maxAttempts = options.maxAttempts ?? 12;
   let inDoubt = false;
   for (let attempt = 1; ; attempt++) {
     if (state.fatal) {
-      if (!inDoubt) state.untouched.push(r.row);
+      if (!inDoubt) state.untouched.push(row.row);
       return;
     }
     const times = options.times;
     const t0 = times ? performance.now() : 0;
     await options.limiter.take();
     if (state.fatal) {
-      if (!inDoubt) state.untouched.push(r.row);
+      if (!inDoubt) state.untouched.push(row.row);
       return;
     }
     const t1 = times ? performance.now() : 0;
-    const stop = options.beforeRow?.(r);
+    const stop = options.beforeRow?.(row);
     if (stop) {
       state.fatal ??= new FatalBatchError(stop);
-      if (!inDoubt) state.untouched.push(r.row);
+      if (!inDoubt) state.untouched.push(row.row);
       return;
     }
     const t2 = times ? performance.now() : 0;
-    const res: SendResult = await options.api.createWithdrawal(r.body);
+    const res: SendResult = await options.api.createWithdrawal(row.body);
     if (times) {
       times.add('limiter', t1 - t0);
       times.add('checks', t2 - t1);
@@ -191,12 +191,12 @@ async function sendOne(r: BatchRow, options: RunOptions, state: RunState): Promi
     if (res.kind === 'created' || res.kind === 'exists') {
       const { ok, write } = recordTransfer(
         options.journal,
-        r.row,
+        row.row,
         res.transfer,
         res.kind === 'created' ? 'created' : 'already submitted',
       );
       state.track(write);
-      options.onOutcome?.(r, {
+      options.onOutcome?.(row, {
         kind: res.kind === 'created' ? 'created' : 'already submitted',
         transfer: res.transfer,
       });
@@ -205,23 +205,23 @@ async function sendOne(r: BatchRow, options: RunOptions, state: RunState): Promi
       return;
     }
     if (res.kind === 'refused') {
-      state.track(options.journal.markFailed(r.row, res.problem));
-      options.onRefused?.(r);
-      options.onOutcome?.(r, { kind: 'refused', problem: res.problem });
+      state.track(options.journal.markFailed(row.row, res.problem));
+      options.onRefused?.(row);
+      options.onOutcome?.(row, { kind: 'refused', problem: res.problem });
       state.progress.failed++;
       return;
     }
     if (res.kind === 'fatal') {
       state.fatal ??= new FatalBatchError(res.error);
-      if (!inDoubt) state.untouched.push(r.row);
+      if (!inDoubt) state.untouched.push(row.row);
       return;
     }
     const retry = res as Extract<SendResult, { kind: 'retry' }>;
     // No answer, a 5xx or a 429: the service may hold the row; only its ref_id can tell now.
     inDoubt = true;
     if (attempt >= maxAttempts) {
-      state.track(options.journal.markUnknown(r.row, retry.problem));
-      options.onOutcome?.(r, { kind: 'unknown', problem: retry.problem });
+      state.track(options.journal.markUnknown(row.row, retry.problem));
+      options.onOutcome?.(row, { kind: 'unknown', problem: retry.problem });
       state.progress.failed++;
       return;
     }
@@ -242,12 +242,12 @@ function runState(todo: number, options: RunOptions, writes: Set<Promise<void>>)
   const s: RunState = {
     progress: { todo, done: 0, succeeded: 0, failed: 0, retries: 0, startedAt: (options.clock ?? realClock).now() },
     untouched: [],
-    track(w) {
-      writes.add(w);
-      w.then(
-        () => writes.delete(w),
+    track(work) {
+      writes.add(work);
+      work.then(
+        () => writes.delete(work),
         (error: Error) => {
-          writes.delete(w);
+          writes.delete(work);
           s.fatal ??= new FatalBatchError(error);
         },
       );
@@ -372,20 +372,20 @@ class Windows {
   }
 
   /** One row sent in a free slot; false when the batch stopped first. */
-  private async start(r: BatchRow): Promise<boolean> {
+  private async start(row: BatchRow): Promise<boolean> {
     const { options: o, state: s, slots } = this;
     await slots.take();
     if (s.fatal || o.signal?.aborted) {
       slots.give();
       return false;
     }
-    const p = sendOne(r, o, s)
+    const p = sendOne(row, o, s)
       .catch((error: Error) => {
         s.fatal ??= new FatalBatchError(error);
       })
       .finally(() => {
         s.progress.done++;
-        o.onDone?.(r.row);
+        o.onDone?.(row.row);
         o.onProgress?.(s.progress);
         slots.give();
         this.inFlight.delete(p);
@@ -429,13 +429,13 @@ function timed<T>(times: StageTimes | undefined, stage: Parameters<StageTimes['a
 }
 
 /** Whether the journal still has the row to send (planned), under the ref_id the row carries. */
-function stillPlanned(journal: Journal, r: BatchRow): boolean {
-  const state = journal.stateOf(r.row);
-  if (!state) throw new Error(`row ${r.row} is missing from the journal`);
+function stillPlanned(journal: Journal, row: BatchRow): boolean {
+  const state = journal.stateOf(row.row);
+  if (!state) throw new Error(`row ${row.row} is missing from the journal`);
   if (state.state !== 'planned') return false;
-  if (state.ref_id !== r.body.ref_id) {
+  if (state.ref_id !== row.body.ref_id) {
     throw new Error(
-      `row ${r.row}: the journal has ref_id ${state.ref_id ?? '(none)'}, the row to send ${r.body.ref_id ?? '(none)'}`,
+      `row ${row.row}: the journal has ref_id ${state.ref_id ?? '(none)'}, the row to send ${row.body.ref_id ?? '(none)'}`,
     );
   }
   return true;

@@ -103,9 +103,9 @@ export class SentRecord {
   }
 
   /** The service refused this row of this batch outright: nothing was paid under its ref_id. */
-  markRefused(serviceId: string, batchId: string, e: Omit<SentEntry, 'row'>): void {
+  markRefused(serviceId: string, batchId: string, entry: Omit<SentEntry, 'row'>): void {
     try {
-      this.refuse.run(serviceId, e.profile_id, e.ref_id, batchId);
+      this.refuse.run(serviceId, entry.profile_id, entry.ref_id, batchId);
     } catch (err) {
       throw new WriteError('record of sent ref_ids', this.path, err);
     }

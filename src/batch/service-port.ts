@@ -40,12 +40,12 @@ export interface BatchApi {
 
 /** Sorts anything the client threw into the three ways a batch goes on. */
 export function classify(
-  e: unknown,
+  error: unknown,
 ):
   | { kind: 'refused'; problem: Problem }
   | { kind: 'retry'; problem: Problem; throttled: boolean }
   | { kind: 'fatal'; error: Error } {
-  const known = e instanceof CoinopError ? e : undefined;
+  const known = error instanceof CoinopError ? error : undefined;
   if (known?.category === 'network') {
     return {
       kind: 'retry',
@@ -64,8 +64,8 @@ export function classify(
     }
     // Anything else (a socket error the transport does not name, a broken answer) leaves the outcome unknown:
     // asking again with the same ref_id is safe, so it is retried like a lost connection.
-    const err = e as { code?: unknown; message?: string } | undefined;
-    const detail = `${typeof err?.code === 'string' ? err.code : ''} ${err?.message ?? String(e)}`.trim();
+    const err = error as { code?: unknown; message?: string } | undefined;
+    const detail = `${typeof err?.code === 'string' ? err.code : ''} ${err?.message ?? String(error)}`.trim();
     return { kind: 'retry', throttled: false, problem: { type: 'about:blank', title: 'No answer', status: 0, detail } };
   }
   if (p.status === 429) return { kind: 'retry', throttled: true, problem: p };

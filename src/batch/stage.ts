@@ -124,15 +124,15 @@ export class Stage {
    * is staged (and so sent, and its ref_id derived) in its one spelling: the same payment written another way (an
    * address's case, a CashAddr's prefix) is the same row (issue 23).
    */
-  addValid(r: BatchRow): void {
-    const body = r.body as unknown as Record<string, unknown>;
+  addValid(row: BatchRow): void {
+    const body = row.body as unknown as Record<string, unknown>;
     const { crypto_network: network, destination_address: address } = body;
     if (typeof network === 'string' && typeof address === 'string')
       body.destination_address = canonicalAddress(network, address);
-    if (r.derived) {
+    if (row.derived) {
       const { text, key } = stagedText(body);
-      this.buffer.push([r.row, r.line, 1, deriveRefId(key, 1), text]);
-    } else this.buffer.push([r.row, r.line, 0, body.ref_id, JSON.stringify(body)]);
+      this.buffer.push([row.row, row.line, 1, deriveRefId(key, 1), text]);
+    } else this.buffer.push([row.row, row.line, 0, body.ref_id, JSON.stringify(body)]);
     if (this.buffer.length >= FLUSH_AT) this.flush();
   }
 
@@ -228,11 +228,11 @@ export class Stage {
   }
 
   /** The service holds a transfer with this ref_id. */
-  markSeen(refId: string, t: { id: string; status?: string; created_at?: string }): void {
+  markSeen(refId: string, transfer: { id: string; status?: string; created_at?: string }): void {
     this.write(() =>
       this.stmt(
         'UPDATE staged SET repeat = 1, seen_transfer = ?, seen_status = ?, seen_created = ? WHERE ref_id = ? AND derived = 1',
-      ).run(t.id, t.status ?? null, t.created_at ?? null, refId),
+      ).run(transfer.id, transfer.status ?? null, transfer.created_at ?? null, refId),
     );
   }
 

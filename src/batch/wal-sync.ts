@@ -22,10 +22,10 @@ export class WalSync {
     }
     this.inFlight++;
     return new Promise<void>((resolve, reject) =>
-      fsync(fd, (e) => {
+      fsync(fd, (error) => {
         this.inFlight--;
         if (this.closed && !this.inFlight) this.release();
-        if (e) reject(e);
+        if (error) reject(error);
         else resolve();
       }),
     );

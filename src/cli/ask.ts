@@ -28,15 +28,15 @@ export const askAsset = (pr: Prompter, v?: string, flag = '--asset') =>
 export async function askNetwork(
   pr: Prompter,
   asset: string | undefined,
-  v?: string,
+  value?: string,
   flag = '--network',
 ): Promise<CryptoNetwork> {
   const options = asset && ASSETS[asset] ? networksForAsset(asset) : [...CRYPTO_NETWORKS];
-  if (v === undefined && pr.allowed && options.length === 1) return options[0];
+  if (value === undefined && pr.allowed && options.length === 1) return options[0];
   return need(
     pr,
     flag,
-    v as CryptoNetwork | undefined,
+    value as CryptoNetwork | undefined,
     () => pr.select<CryptoNetwork>(`Network${asset ? ` for ${asset}` : ''}`, options),
     asset && ASSETS[asset] ? `${asset} moves on ${options.join(', ')}` : undefined,
   );
@@ -49,8 +49,8 @@ export async function askNetwork(
 export const askAddress = (pr: Prompter, network: string, check: AddressCheck, v?: string, flag = '--address') =>
   need(pr, flag, v, () =>
     pr.text(`Destination address (${network})`, {
-      validate: (s) => {
-        const reason = addressReason(network, s, check);
+      validate: (answer) => {
+        const reason = addressReason(network, answer, check);
         if (!reason) return true;
         // A reason that already says whose address it is not ("not a ...", "X is not a ... (it looks like ...)").
         const what = /^not an? |^\S+ is not an? /.test(reason) ? reason : `not a ${network} address: ${reason}`;
@@ -60,11 +60,11 @@ export const askAddress = (pr: Prompter, network: string, check: AddressCheck, v
   );
 
 export function amountRule(asset: string | undefined) {
-  return (s: string): true | string => {
-    if (!isAmountString(s)) return 'a plain decimal such as 0.05';
-    if (dec(s).lte(0)) return 'must be greater than 0';
+  return (answer: string): true | string => {
+    if (!isAmountString(answer)) return 'a plain decimal such as 0.05';
+    if (dec(answer).lte(0)) return 'must be greater than 0';
     const d = asset ? ASSETS[asset]?.decimals : undefined;
-    if (d !== undefined && decimalPlaces(s) > d) return `at most ${d} decimals for ${asset}`;
+    if (d !== undefined && decimalPlaces(answer) > d) return `at most ${d} decimals for ${asset}`;
     return true;
   };
 }

@@ -81,14 +81,14 @@ export async function readBatch(
     );
   };
   // A batch refused for its rows is a refusal of coinop's own checks: in the audit trail with what was read.
-  const refuse = async (e: CoinopError): Promise<never> => {
+  const refuse = async (error: CoinopError): Promise<never> => {
     await ctx.audit.note({
       kind: 'batch',
       ref_id: null,
       what: { file, file_sha256: scan.fileHash, rows: scan.rows, invalid: scan.invalid, problems },
-      outcome: { result: 'refused', error: { category: e.category, message: e.message } },
+      outcome: { result: 'refused', error: { category: error.category, message: error.message } },
     });
-    throw e;
+    throw error;
   };
   const { scan, stage, fileLevel, repeated } = await stageBatch(sniffed?.chunks ?? raw, {
     format,

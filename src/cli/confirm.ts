@@ -36,11 +36,11 @@ function sameValue(typed: string, value: string): boolean {
   return t === value;
 }
 
-export function summaryText(io: IO, o: Pick<ConfirmOptions, 'title' | 'rows' | 'environment'>): string {
+export function summaryText(io: IO, options: Pick<ConfirmOptions, 'title' | 'rows' | 'environment'>): string {
   const p = palette(io.colourErr);
-  const rows = o.rows.filter(([, v]) => v !== undefined && v !== '') as [string, string][];
-  const env = o.environment === 'production' ? p.red(p.bold('PRODUCTION')) : p.bold(o.environment);
-  return `${[`${p.bold(o.title)} (${env})`, ...keyValueLines(rows, p, '  ')].join('\n')}\n`;
+  const rows = options.rows.filter(([, v]) => v !== undefined && v !== '') as [string, string][];
+  const env = options.environment === 'production' ? p.red(p.bold('PRODUCTION')) : p.bold(options.environment);
+  return `${[`${p.bold(options.title)} (${env})`, ...keyValueLines(rows, p, '  ')].join('\n')}\n`;
 }
 
 /**

@@ -5,8 +5,10 @@ import type { Connection } from './invocation.js';
 import type { Choice, Prompter } from './prompt.js';
 
 /** The network of instructions, from the kind of instructions they hold ("wire" is WIRE). */
-export function fiatNetworkOf(i: Pick<FiatDepositInstructions, 'fiat_network_instructions'>): string | undefined {
-  const kind = Object.keys(i.fiat_network_instructions ?? {})[0];
+export function fiatNetworkOf(
+  instruction: Pick<FiatDepositInstructions, 'fiat_network_instructions'>,
+): string | undefined {
+  const kind = Object.keys(instruction.fiat_network_instructions ?? {})[0];
   return kind?.toUpperCase();
 }
 

@@ -32,8 +32,8 @@ export function asCliError(error: unknown): CoinopError {
   return toCoinopError(error);
 }
 
-export function reportError(io: IO, e: unknown, json: boolean): ExitCode {
-  const err = asCliError(e);
+export function reportError(io: IO, error: unknown, json: boolean): ExitCode {
+  const err = asCliError(error);
   const code = exitCodeOf(err);
   if (err.quiet) return code;
   if (json) {

@@ -163,8 +163,8 @@ function listeners<E>(): { on: (l: (e: E) => void) => void; emit: (e: E) => void
   const list: ((e: E) => void)[] = [];
   return {
     on: (l) => void list.push(l),
-    emit: (e) => {
-      for (const l of list) l(e);
+    emit: (error) => {
+      for (const l of list) l(error);
     },
   };
 }

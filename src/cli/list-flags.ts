@@ -145,11 +145,12 @@ export function nextPageCommand(argv: readonly string[], cursor: string): string
 export function listFooter(
   ctx: { readonly argv: readonly string[] },
   out: Output,
-  n: number,
+  count: number,
   noun: [string, string],
   next?: string,
 ): void {
   if (!out.forPeople) return;
-  if (n || next) out.note(out.p.dim(`${n} ${n === 1 ? noun[0] : noun[1]}${next ? ` · next cursor ${next}` : ''}`));
+  if (count || next)
+    out.note(out.p.dim(`${count} ${count === 1 ? noun[0] : noun[1]}${next ? ` · next cursor ${next}` : ''}`));
   if (next) out.note(out.p.dim(`next page: ${nextPageCommand(ctx.argv, next)} (or --all for every page)`));
 }

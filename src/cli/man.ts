@@ -64,8 +64,8 @@ function section(cmd: Command): string[] {
 export function manPage(program: Command, version: string): string {
   const exits = EXIT_CODE_HELP.split('\n')
     .slice(1)
-    .flatMap((l) => {
-      const m = /^\s*(\d+)\s+(.*)$/.exec(l);
+    .flatMap((line) => {
+      const m = /^\s*(\d+)\s+(.*)$/.exec(line);
       return m ? ['.TP', bold(m[1]), roff(m[2])] : [];
     });
   return `${[

@@ -47,11 +47,11 @@ export function keyValues(flag: string, pairs: string[] | undefined): Record<str
  */
 export function choiceFlag<T extends string>(
   flag: string,
-  v: string | undefined,
+  value: string | undefined,
   choices: readonly T[],
 ): T | undefined {
-  if (v === undefined) return undefined;
-  const c = canonicalChoice(choices, v);
+  if (value === undefined) return undefined;
+  const c = canonicalChoice(choices, value);
   if (c === undefined) throw usageError(`${flag}: must be one of ${choices.join(', ')}`);
   return c;
 }
@@ -59,10 +59,10 @@ export function choiceFlag<T extends string>(
 /** A repeatable flag whose values are each one of `choices` (choiceFlag for each). */
 export function choiceList<T extends string>(
   flag: string,
-  v: string[] | undefined,
+  values: string[] | undefined,
   choices: readonly T[],
 ): T[] | undefined {
-  return v?.map((x) => choiceFlag(flag, x, choices)!);
+  return values?.map((x) => choiceFlag(flag, x, choices)!);
 }
 
 /**
@@ -90,11 +90,11 @@ export const SEE_MARKETS = 'coinop markets lists them';
  * A market argument or flag value, upper-cased, by its shape (a symbol such as BTCUSD); `what` names it in the message
  * (MARKET, --channel). Whether the service has it is checked once the service is known (src/cli/market-check.ts).
  */
-export function marketFlag(what: string, v: string): string {
-  const m = v.trim().toUpperCase();
+export function marketFlag(what: string, value: string): string {
+  const m = value.trim().toUpperCase();
   if (!NAME.test(m) || m.length > 40)
     throw usageError(
-      `${what}: "${v}" is not a market symbol (capital letters and digits, such as BTCUSD)`,
+      `${what}: "${value}" is not a market symbol (capital letters and digits, such as BTCUSD)`,
       SEE_MARKETS,
     );
   return m;
@@ -105,12 +105,12 @@ export function marketFlag(what: string, v: string): string {
  * kept in capitals (the names' one spelling). Whether the service has it is the catalogue's to say once the service
  * is known (the run's request check).
  */
-export function nameFlag(flag: string, v: string | undefined): string | undefined {
+export function nameFlag(flag: string, value: string | undefined): string | undefined {
   // An empty value is a value not given: asked for on a terminal.
-  if (v === undefined || v.trim() === '') return v;
-  const name = v.trim().toUpperCase();
+  if (value === undefined || value.trim() === '') return value;
+  const name = value.trim().toUpperCase();
   if (!NAME.test(name) || name.length > 40)
-    throw usageError(`${flag}: "${v}" must be letters, digits and _ only (such as BTC or BITCOIN_CASH)`);
+    throw usageError(`${flag}: "${value}" must be letters, digits and _ only (such as BTC or BITCOIN_CASH)`);
   return name;
 }
 
@@ -123,19 +123,24 @@ export type DurationUnit = keyof typeof UNIT_MS;
 
 /**
  * The one duration grammar: a number (decimals allowed) and a unit, ms, s, m, h, d, w or y (365 days): "90m", "1.5h",
- * "7d", "2w", "10y". `bareUnit`: the unit of a number written alone, where the flag allows one. Undefined when `v` is
- * no duration.
+ * "7d", "2w", "10y". `bareUnit`: the unit of a number written alone, where the flag allows one. Undefined when
+ * `value` is no duration.
  */
-export function durationMs(v: string, bareUnit?: DurationUnit): number | undefined {
-  const m = /^(\d+(?:\.\d+)?)(ms|s|m|h|d|w|y)?$/.exec(v.trim());
+export function durationMs(value: string, bareUnit?: DurationUnit): number | undefined {
+  const m = /^(\d+(?:\.\d+)?)(ms|s|m|h|d|w|y)?$/.exec(value.trim());
   const unit = (m?.[2] as DurationUnit | undefined) ?? bareUnit;
   return m && unit ? Number(m[1]) * UNIT_MS[unit] : undefined;
 }
 
 /** A duration flag: a positive duration (a bare number is seconds) of at most maxMs, in milliseconds. */
-export function durationFlag(flag: string, v: string | undefined, maxMs: number, tooLong: string): number | undefined {
-  if (v === undefined) return undefined;
-  const ms = durationMs(v, 's');
+export function durationFlag(
+  flag: string,
+  value: string | undefined,
+  maxMs: number,
+  tooLong: string,
+): number | undefined {
+  if (value === undefined) return undefined;
+  const ms = durationMs(value, 's');
   if (ms === undefined || ms <= 0) throw usageError(`${flag}: must be a positive time such as 30, 30s, 5m or 1h`);
   if (ms > maxMs) throw usageError(`${flag}: ${tooLong}`);
   return ms;
@@ -156,8 +161,8 @@ export function waitTimeoutSpec(description = 'give up waiting after this long (
 }
 
 /** --wait-timeout's value in seconds, at most `maxSeconds` (`flag`: the name it was given by). */
-export function waitTimeoutFlag(v: string, maxSeconds: number, flag = '--wait-timeout'): number {
-  return durationFlag(flag, v, maxSeconds * 1000, `must be at most ${maxSeconds / 3600} h`)! / 1000;
+export function waitTimeoutFlag(value: string, maxSeconds: number, flag = '--wait-timeout'): number {
+  return durationFlag(flag, value, maxSeconds * 1000, `must be at most ${maxSeconds / 3600} h`)! / 1000;
 }
 
 /** The latest time a Date can hold, in milliseconds either side of the epoch. */
@@ -181,15 +186,15 @@ const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
  * RFC 3339 date-time as is, a date alone as its midnight UTC, "now", or a duration back from now ("90m", "24h",
  * "7d", "2w", "10y", "7d ago"). The result is RFC 3339.
  */
-export function parseTime(flag: string, v: string | undefined, now: number): string | undefined {
-  if (v === undefined) return undefined;
-  const s = v.trim();
+export function parseTime(flag: string, value: string | undefined, now: number): string | undefined {
+  if (value === undefined) return undefined;
+  const s = value.trim();
   if (s.toLowerCase() === 'now') return isoSeconds(now);
   if (DATE_ONLY.test(s) && realDate(s)) return `${s}T00:00:00Z`;
   if (RFC3339.test(s) && realDate(s.slice(0, 10)) && Number.isFinite(Date.parse(s))) return s;
   const back = durationMs(s.replace(/\s+ago$/i, ''));
   if (back !== undefined && Math.abs(now - back) <= MAX_DATE_MS) return isoSeconds(now - back);
-  throw usageError(`${flag}: "${v}" is not a time; give ${TIME_FORMS}`);
+  throw usageError(`${flag}: "${value}" is not a time; give ${TIME_FORMS}`);
 }
 
 /** The five filters of a timestamp field, by flag suffix and query operator: --created-before is created_at.lt. */
@@ -207,10 +212,10 @@ export function timeFilterFlags(name: string, field: string): Record<string, str
 }
 
 /** A whole number flag within bounds (checked here, so the message names the flag). */
-export function intFlag(flag: string, v: string | undefined, min: number, max: number): number | undefined {
-  if (v === undefined) return undefined;
-  if (!/^\d+$/.test(v.trim())) throw usageError(`${flag}: must be a whole number from ${min} to ${max}`);
-  const n = Number(v);
+export function intFlag(flag: string, value: string | undefined, min: number, max: number): number | undefined {
+  if (value === undefined) return undefined;
+  if (!/^\d+$/.test(value.trim())) throw usageError(`${flag}: must be a whole number from ${min} to ${max}`);
+  const n = Number(value);
   if (n < min || n > max) throw usageError(`${flag}: must be from ${min} to ${max}`);
   return n;
 }
@@ -227,31 +232,31 @@ export function amountXorTotal(amount: string | undefined, total: string | undef
 export const amountOrTotalMissing = () => usageError('missing --amount or --total', 'give exactly one of them');
 
 /** An amount flag: a plain decimal string (digits and one point, no sign or exponent), kept as the string it is. */
-export function amountFlag(flag: string, v: string | undefined): string | undefined {
-  if (v !== undefined && !isAmountString(v))
+export function amountFlag(flag: string, value: string | undefined): string | undefined {
+  if (value !== undefined && !isAmountString(value))
     throw usageError(
       `${flag}: must be a plain decimal number such as 0.05 (digits and one point, no sign or exponent)`,
     );
-  return v;
+  return value;
 }
 
 /** A rate per second from 0 to `max` (`what` names what is counted); 0 is no limit (Infinity). */
-export function rateFlag(flag: string, v: string, what: string, max: number): number {
-  if (!/^\d+(\.\d+)?$/.test(v) || Number(v) > max)
+export function rateFlag(flag: string, value: string, what: string, max: number): number {
+  if (!/^\d+(\.\d+)?$/.test(value) || Number(value) > max)
     throw usageError(`${flag}: must be a number of ${what} per second from 0 (no limit) to ${max}`);
-  return Number(v) === 0 ? Infinity : Number(v);
+  return Number(value) === 0 ? Infinity : Number(value);
 }
 
 /** A flag whose value is a JSON object (--beneficiary, --travel-rule); `example` is shown when it does not parse. */
 export function jsonObjectFlag(
   flag: string,
-  v: string | undefined,
+  value: string | undefined,
   example: string,
 ): Record<string, unknown> | undefined {
-  if (v === undefined) return undefined;
+  if (value === undefined) return undefined;
   let parsed: unknown;
   try {
-    parsed = JSON.parse(v);
+    parsed = JSON.parse(value);
   } catch {
     throw usageError(`${flag}: must be a JSON object such as ${example}`);
   }
@@ -261,10 +266,10 @@ export function jsonObjectFlag(
 }
 
 /** A market named on the command line, upper-cased: a symbol of capitals and digits such as BTCUSD. */
-export function marketArg(name: string, v: string | undefined): string | undefined {
-  if (v === undefined) return undefined;
-  const m = v.trim().toUpperCase();
+export function marketArg(name: string, value: string | undefined): string | undefined {
+  if (value === undefined) return undefined;
+  const m = value.trim().toUpperCase();
   if (!new RegExp(MARKET_SYMBOL_PATTERN).test(m))
-    throw usageError(`${name}: "${v}" is not a market symbol (letters and digits such as BTCUSD)`, SEE_MARKETS);
+    throw usageError(`${name}: "${value}" is not a market symbol (letters and digits such as BTCUSD)`, SEE_MARKETS);
   return m;
 }

@@ -16,9 +16,9 @@ export function canRun(command: string, path: string | undefined): boolean {
   const m = /^\s*(?:'([^']*)'|"([^"]*)"|(\S+))/.exec(command);
   const first = m ? (m[1] ?? m[2] ?? m[3]) : '';
   if (!first) return false;
-  const ok = (p: string) => {
+  const ok = (path: string) => {
     try {
-      accessSync(p, constants.X_OK);
+      accessSync(path, constants.X_OK);
       return true;
     } catch {
       return false;

@@ -7,9 +7,9 @@ import type { PolicyEvent } from '../policy/events.js';
 import type { AuditPort } from './audit.js';
 
 /** A request's fields without its ref_id (the entry's own field), and none undefined. */
-function stripRef(r: Record<string, unknown> | undefined): Record<string, unknown> {
+function stripRef(record: Record<string, unknown> | undefined): Record<string, unknown> {
   const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(r ?? {})) if (k !== 'ref_id' && v !== undefined) out[k] = v;
+  for (const [k, v] of Object.entries(record ?? {})) if (k !== 'ref_id' && v !== undefined) out[k] = v;
   return out;
 }
 
@@ -67,8 +67,8 @@ export function recordPolicyEvents(
   onCleanup: (fn: () => unknown) => void,
 ): void {
   const pending: Promise<void>[] = [];
-  onPolicyEvent((e) => {
-    const event = policyAuditEvent(e);
+  onPolicyEvent((policyEvent) => {
+    const event = policyAuditEvent(policyEvent);
     if (event) pending.push(audit().note(event));
   });
   onCleanup(() => Promise.all(pending));

@@ -53,10 +53,10 @@ export class Prompter {
         message,
         default: opts.default,
         required,
-        validate: (v: string) => {
-          if (!required && v === '') return true;
-          if (required && !v.trim()) return 'a value is required';
-          return opts.validate ? opts.validate(v.trim()) : true;
+        validate: (value: string) => {
+          if (!required && value === '') return true;
+          if (required && !value.trim()) return 'a value is required';
+          return opts.validate ? opts.validate(value.trim()) : true;
         },
       },
       this.context,
@@ -82,8 +82,8 @@ export class Prompter {
 
   async multi<T extends string>(message: string, choices: (Choice<T> | T)[], checked: T[] = []): Promise<T[]> {
     const { checkbox } = await import('@inquirer/prompts');
-    const list = choices.map((c) => {
-      const o = typeof c === 'string' ? { value: c, name: c } : { name: c.value, ...c };
+    const list = choices.map((choice) => {
+      const o = typeof choice === 'string' ? { value: choice, name: choice } : { name: choice.value, ...choice };
       return { ...o, checked: checked.includes(o.value) };
     });
     return checkbox<T>({ message, choices: list, pageSize: 12 }, this.context).catch(cancelOnExit);
@@ -101,21 +101,21 @@ export class Prompter {
    */
   async confirmBefore(
     message: string,
-    t: { deadline: number; now: () => number; countdown: (seconds: number) => string },
+    timer: { deadline: number; now: () => number; countdown: (seconds: number) => string },
   ): Promise<boolean | 'expired'> {
-    const left = Math.max(0, Math.ceil((t.deadline - t.now()) / 1000));
+    const left = Math.max(0, Math.ceil((timer.deadline - timer.now()) / 1000));
     if (this.io.colourErr) {
       const { countdownConfirm } = await import('./countdown.js');
       return countdownConfirm(
-        { message, ...t, left: t.countdown, expiredText: '(no answer in time)' },
+        { message, ...timer, left: timer.countdown, expiredText: '(no answer in time)' },
         { ...this.context, clearPromptOnDone: false },
       ).catch(cancelOnExit);
     }
     const { confirm } = await import('@inquirer/prompts');
-    const signal = AbortSignal.timeout(Math.max(0, t.deadline - t.now()));
+    const signal = AbortSignal.timeout(Math.max(0, timer.deadline - timer.now()));
     try {
       return await confirm(
-        { message: `${message} (${t.countdown(left)})`, default: false },
+        { message: `${message} (${timer.countdown(left)})`, default: false },
         { ...this.context, signal, clearPromptOnDone: false },
       );
     } catch (e) {

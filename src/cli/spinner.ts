@@ -43,8 +43,8 @@ export function terminalSpinner(
       if (!timer) timer = setInterval(draw, FRAME_MS).unref();
       draw();
       return {
-        update(t) {
-          entry.text = t;
+        update(text) {
+          entry.text = text;
           draw();
         },
         end() {

@@ -185,11 +185,11 @@ export async function reportTransfer(
 }
 
 /** Why a transfer failed, in a few words: the names the service put in status_details and secondary_status. */
-export function failureReason(t: Record<string, unknown>): string {
+export function failureReason(transfer: Record<string, unknown>): string {
   const names = [
-    ...Object.keys((t.status_details as Record<string, unknown> | undefined) ?? {}),
-    ...(typeof (t.secondary_status as { name?: unknown } | undefined)?.name === 'string'
-      ? [(t.secondary_status as { name: string }).name]
+    ...Object.keys((transfer.status_details as Record<string, unknown> | undefined) ?? {}),
+    ...(typeof (transfer.secondary_status as { name?: unknown } | undefined)?.name === 'string'
+      ? [(transfer.secondary_status as { name: string }).name]
       : []),
   ];
   return names.length ? `: ${names.join(', ')}` : '';

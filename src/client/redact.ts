@@ -2,21 +2,21 @@
 
 const SECRET_KEYS = /^(authorization|access_token|refresh_token|id_token|client_secret|password|token)$/i;
 
-export function redactHeaders(h: Record<string, unknown>): Record<string, unknown> {
+export function redactHeaders(headers: Record<string, unknown>): Record<string, unknown> {
   const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(h)) out[k] = SECRET_KEYS.test(k) || /cookie/i.test(k) ? '[redacted]' : v;
+  for (const [k, v] of Object.entries(headers)) out[k] = SECRET_KEYS.test(k) || /cookie/i.test(k) ? '[redacted]' : v;
   return out;
 }
 
-export function redactValue(v: unknown): unknown {
-  if (Array.isArray(v)) return v.map(redactValue);
-  if (v && typeof v === 'object') {
+export function redactValue(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(redactValue);
+  if (value && typeof value === 'object') {
     const out: Record<string, unknown> = {};
-    for (const [k, x] of Object.entries(v as Record<string, unknown>))
+    for (const [k, x] of Object.entries(value as Record<string, unknown>))
       out[k] = SECRET_KEYS.test(k) ? '[redacted]' : redactValue(x);
     return out;
   }
-  return v;
+  return value;
 }
 
 /** A body as text for the debug log: JSON objects and form bodies have their secret fields replaced. */

@@ -105,8 +105,8 @@ export function probeHealth(baseUrl: string, waitMs: number, path = '/_local/hea
 }
 
 /** An instance id as the header carries it, when it is one. */
-export function headerValue(v: string | string[] | undefined): string | undefined {
-  const id = Array.isArray(v) ? v[0] : v;
+export function headerValue(header: string | string[] | undefined): string | undefined {
+  const id = Array.isArray(header) ? header[0] : header;
   return typeof id === 'string' && /^[A-Za-z0-9-]{1,128}$/.test(id) ? id : undefined;
 }
 

@@ -189,9 +189,9 @@ export class StreamClient {
     this.staleTimer = this.retryTimer = null;
   }
 
-  private setState(s: StreamState, detail?: string): void {
-    this.state = s;
-    this.options.onState?.(s, detail);
+  private setState(state: StreamState, detail?: string): void {
+    this.state = state;
+    this.options.onState?.(state, detail);
   }
 
   private async connect(refreshed: boolean): Promise<void> {

@@ -70,8 +70,8 @@ export class TokenManager {
     return this.fetch();
   }
 
-  private fresh(t: { expiresAt?: number }): boolean {
-    return t.expiresAt === undefined || t.expiresAt - EXPIRY_MARGIN_MS > this.now();
+  private fresh(token: { expiresAt?: number }): boolean {
+    return token.expiresAt === undefined || token.expiresAt - EXPIRY_MARGIN_MS > this.now();
   }
 
   async fetch(): Promise<Token> {

@@ -181,9 +181,9 @@ export class Transport {
     let timer: NodeJS.Timeout | undefined;
     const say = (text: string) => (handle ? handle.update(text) : (handle = activity.begin(text)));
     return {
-      attempt(n, max) {
+      attempt(attemptNumber, max) {
         clearTimeout(timer);
-        const text = `waiting for ${host}${max > 1 && n > 1 ? ` (attempt ${n} of ${max})` : ''}`;
+        const text = `waiting for ${host}${max > 1 && attemptNumber > 1 ? ` (attempt ${attemptNumber} of ${max})` : ''}`;
         if (handle) say(text);
         else timer = setTimeout(() => say(text), slowMs).unref();
       },
@@ -379,8 +379,8 @@ function parseJson(text: string): unknown {
   }
 }
 
-export function retryAfterMs(v: string | string[] | undefined): number | undefined {
-  const s = Array.isArray(v) ? v[0] : v;
+export function retryAfterMs(header: string | string[] | undefined): number | undefined {
+  const s = Array.isArray(header) ? header[0] : header;
   if (!s) return undefined;
   if (/^\d+(\.\d+)?$/.test(s.trim())) return Number(s) * 1000;
   const t = Date.parse(s);

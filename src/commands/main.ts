@@ -26,11 +26,11 @@ function version(): string {
 function wantsJson(argv: string[]): boolean {
   // The format in any case, as -o takes it.
   const json = (v: string | undefined) => v?.toLowerCase() === 'json';
-  return argv.some((a, i) => {
-    if (a === '--json') return true;
-    if (a === '-o' || a === '--output') return json(argv[i + 1]);
-    if (a.startsWith('--output=')) return json(a.slice('--output='.length));
-    return /^-o./.test(a) && json(a.slice(2));
+  return argv.some((arg, index) => {
+    if (arg === '--json') return true;
+    if (arg === '-o' || arg === '--output') return json(argv[index + 1]);
+    if (arg.startsWith('--output=')) return json(arg.slice('--output='.length));
+    return /^-o./.test(arg) && json(arg.slice(2));
   });
 }
 

@@ -17,7 +17,7 @@ const RAN_BEFORE = /^(this batch already ran to the end|nothing left to send in 
 
 export function batchPort(parent: Invocation, connection: () => Promise<Connection> | undefined): BatchPort {
   return {
-    async run(o) {
+    async run(options) {
       const out = capture();
       const err = capture();
       const stdin = new PassThrough();
@@ -30,7 +30,7 @@ export function batchPort(parent: Invocation, connection: () => Promise<Connecti
       await ctx.prepare();
       ctx.globals = { context: parent.globals.context, output: 'json' };
       // The batch's entries in the audit trail name the agent, and its policy verdicts are recorded there too.
-      ctx.agent = o.agent;
+      ctx.agent = options.agent;
       recordPolicyEvents(ctx.onPolicyEvent, () => ctx.audit, ctx.onCleanup);
       const conn = connection();
       if (conn) ctx.connect = () => conn;
@@ -39,9 +39,9 @@ export function batchPort(parent: Invocation, connection: () => Promise<Connecti
         import('./withdraw/batch/run.js'),
       ]);
       const opts = parseBatchOptions({
-        format: o.format,
-        profileId: o.profileId,
-        skipInvalid: o.skipInvalid,
+        format: options.format,
+        profileId: options.profileId,
+        skipInvalid: options.skipInvalid,
         resume: true,
         yes: true,
         concurrency: '4',
@@ -50,7 +50,7 @@ export function batchPort(parent: Invocation, connection: () => Promise<Connecti
       });
       let error: unknown;
       try {
-        await runBatch(ports(ctx), o.file, opts, {
+        await runBatch(ports(ctx), options.file, opts, {
           timesFile: ctx.env.COINOP_BATCH_TIMES,
           baseUrl: ctx.settings.overrides.COINOP_BASE_URL,
           context: ctx.globals.context,

@@ -166,14 +166,14 @@ function checkOutputFlags(ctx: Invocation, own: Record<string, unknown>): void {
  * --context, or its old name --profile (said once on stderr); both naming different contexts is a usage error. The
  * context's name is kept as globals.profile.
  */
-function contextFlag(ctx: Invocation, g: { context?: string; profile?: string }): string | undefined {
-  if (g.profile === undefined) return g.context;
-  if (g.context !== undefined && g.context !== g.profile)
+function contextFlag(ctx: Invocation, globals: { context?: string; profile?: string }): string | undefined {
+  if (globals.profile === undefined) return globals.context;
+  if (globals.context !== undefined && globals.context !== globals.profile)
     throw usageError(
-      `--context ${g.context} and --profile ${g.profile}: --profile is the old name of --context; give one`,
+      `--context ${globals.context} and --profile ${globals.profile}: --profile is the old name of --context; give one`,
     );
   ctx.io.err('note: --profile is now --context\n');
-  return g.profile;
+  return globals.profile;
 }
 
 /** The program with its global options, help text and hooks, and no commands yet. */
@@ -204,8 +204,8 @@ export function baseProgram(ctx: Invocation): Command {
       writeOut: (s) => ctx.io.out(s),
       writeErr: (s) => ctx.io.err(s),
       // One line; with --json / -o json main() writes the error as a JSON object instead.
-      outputError: (s, write) => {
-        if (!ctx.globals.json) write(s.replace(/\n(?!$)/g, ' '));
+      outputError: (text, write) => {
+        if (!ctx.globals.json) write(text.replace(/\n(?!$)/g, ' '));
       },
     });
   program.addHelpText(

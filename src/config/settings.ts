@@ -91,17 +91,17 @@ export interface ConfigKey {
   check(name: string, v: string): string;
 }
 
-const wholeRule = (max: number, unit: string) => (name: string, v: string) => {
-  const n = /^\d+$/.test(v.trim()) ? Number(v) : Number.NaN;
+const wholeRule = (max: number, unit: string) => (name: string, value: string) => {
+  const n = /^\d+$/.test(value.trim()) ? Number(value) : Number.NaN;
   if (!(n >= 1 && n <= max))
-    throw usageError(`${name}: must be a whole number of ${unit} from 1 to ${max} (got "${v}")`);
+    throw usageError(`${name}: must be a whole number of ${unit} from 1 to ${max} (got "${value}")`);
   return String(n);
 };
 const millisRule = wholeRule(MAX_TIMER_MS, 'milliseconds');
-const yesRule = (name: string, v: string) => {
-  if (v === '0' || v === 'false') return 'false';
-  if (v === '1' || v === 'true') return 'true';
-  throw usageError(`${name}: must be 1 or true (0 or false: off) (got "${v}")`);
+const yesRule = (name: string, value: string) => {
+  if (value === '0' || value === 'false') return 'false';
+  if (value === '1' || value === 'true') return 'true';
+  throw usageError(`${name}: must be 1 or true (0 or false: off) (got "${value}")`);
 };
 
 /** The context key: the saved context used when neither --context nor COINOP_CONTEXT names one. */
@@ -114,9 +114,9 @@ export const CONFIG_KEYS: readonly ConfigKey[] = [
     flag: '-o, --json',
     description: 'output format: table, json, ndjson or csv (unset: table on a terminal, json when piped)',
     default: '',
-    check(name, v) {
-      const f = OUTPUT_FORMATS.find((x) => x === v.trim().toLowerCase());
-      if (!f) throw usageError(`${name}: must be one of ${OUTPUT_FORMATS.join(', ')} (got "${v}")`);
+    check(name, value) {
+      const f = OUTPUT_FORMATS.find((x) => x === value.trim().toLowerCase());
+      if (!f) throw usageError(`${name}: must be one of ${OUTPUT_FORMATS.join(', ')} (got "${value}")`);
       return f;
     },
   },
@@ -134,9 +134,9 @@ export const CONFIG_KEYS: readonly ConfigKey[] = [
     flag: '--context',
     description: 'the saved context commands use (same as coinop context use)',
     default: 'local',
-    check(name, v) {
-      if (!v.trim()) throw usageError(`${name}: must name a saved context (got "")`);
-      return v.trim();
+    check(name, value) {
+      if (!value.trim()) throw usageError(`${name}: must name a saved context (got "")`);
+      return value.trim();
     },
   },
   {
@@ -145,10 +145,12 @@ export const CONFIG_KEYS: readonly ConfigKey[] = [
     flag: '--rate',
     description: 'withdraw batch: most withdrawals per second (0: no client-side limit)',
     default: DEFAULT_BATCH_RATE,
-    check(name, v) {
-      if (!/^\d+(\.\d+)?$/.test(v.trim()) || Number(v) > 10_000)
-        throw usageError(`${name}: must be a number of withdrawals per second from 0 (no limit) to 10000 (got "${v}")`);
-      return v.trim();
+    check(name, value) {
+      if (!/^\d+(\.\d+)?$/.test(value.trim()) || Number(value) > 10_000)
+        throw usageError(
+          `${name}: must be a number of withdrawals per second from 0 (no limit) to 10000 (got "${value}")`,
+        );
+      return value.trim();
     },
   },
   {
@@ -202,17 +204,17 @@ export interface Resolved {
  * A key's value after the environment and the saved defaults. The pager counts a variable set but empty (no pager,
  * as git has it); every other key takes an empty variable as unset.
  */
-export function resolveKey(k: ConfigKey, env: Env, saved: Record<string, string>): Resolved {
-  for (const variable of k.variables) {
-    const v = k.key === 'pager' ? env[variable] : given(env, variable);
-    if (v !== undefined) return { value: k.check(variable, v), source: 'env', variable };
+export function resolveKey(key: ConfigKey, env: Env, saved: Record<string, string>): Resolved {
+  for (const variable of key.variables) {
+    const v = key.key === 'pager' ? env[variable] : given(env, variable);
+    if (v !== undefined) return { value: key.check(variable, v), source: 'env', variable };
   }
-  if (Object.hasOwn(saved, k.key) && typeof saved[k.key] === 'string')
+  if (Object.hasOwn(saved, key.key) && typeof saved[key.key] === 'string')
     return {
-      value: k.check(`${k.key} (in the configuration file; coinop config unset ${k.key})`, saved[k.key]),
+      value: key.check(`${key.key} (in the configuration file; coinop config unset ${key.key})`, saved[key.key]),
       source: 'config',
     };
-  return { value: k.default, source: 'default' };
+  return { value: key.default, source: 'default' };
 }
 
 /**

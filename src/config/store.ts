@@ -206,9 +206,9 @@ export class ConfigStore {
     this.readConfig();
     const secret = this.secret(from);
     if (secret !== undefined)
-      await this.updateJson<Record<string, string>>(this.secretsFile, (s) => {
-        s[to] = secret;
-        delete s[from];
+      await this.updateJson<Record<string, string>>(this.secretsFile, (settings) => {
+        settings[to] = secret;
+        delete settings[from];
       });
     await this.update((shape) => {
       const profiles = { ...(shape.profiles ?? {}) };
@@ -328,9 +328,9 @@ export class ConfigStore {
 }
 
 /** Why a parsed config.json is not the shape coinop wrote, or undefined when it is. */
-function configIssue(v: unknown): string | undefined {
-  if (!v || typeof v !== 'object' || Array.isArray(v)) return 'not a JSON object';
-  const c = v as Record<string, unknown>;
+function configIssue(value: unknown): string | undefined {
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return 'not a JSON object';
+  const c = value as Record<string, unknown>;
   if (c.activeProfile !== undefined && typeof c.activeProfile !== 'string') return 'activeProfile is not a string';
   if (c.defaults !== undefined) {
     if (!c.defaults || typeof c.defaults !== 'object' || Array.isArray(c.defaults)) return 'defaults is not an object';

@@ -170,17 +170,17 @@ const MARKET_PRECISION: Record<string, [price: number, amount: number]> = {
   BNB: [2, 6],
 };
 
-function splitMarket(m: string): [string, string] {
-  for (const q of QUOTES) if (m.endsWith(q) && m.length > q.length) return [m.slice(0, -q.length), q];
-  throw new Error(`market ${m} has no known quote currency`);
+function splitMarket(market: string): [string, string] {
+  for (const q of QUOTES) if (market.endsWith(q) && market.length > q.length) return [market.slice(0, -q.length), q];
+  throw new Error(`market ${market} has no known quote currency`);
 }
 
 export const MARKET_INFO: Record<Market, MarketInfo> = Object.fromEntries(
-  MARKETS.map((m) => {
-    const [base, quote] = splitMarket(m);
+  MARKETS.map((market) => {
+    const [base, quote] = splitMarket(market);
     const precision = MARKET_PRECISION[base];
-    if (!precision) throw new Error(`market ${m}: no precision for ${base}`);
-    return [m, { base, quote, priceDecimals: precision[0], amountDecimals: precision[1] }];
+    if (!precision) throw new Error(`market ${market}: no precision for ${base}`);
+    return [market, { base, quote, priceDecimals: precision[0], amountDecimals: precision[1] }];
   }),
 ) as Record<Market, MarketInfo>;
 

@@ -12,28 +12,28 @@ export type Decimal = DecimalJs;
 
 const AMOUNT_RE = /^[0-9]*\.?[0-9]+$/;
 
-export function isAmountString(s: unknown): s is string {
-  return typeof s === 'string' && AMOUNT_RE.test(s);
+export function isAmountString(value: unknown): value is string {
+  return typeof value === 'string' && AMOUNT_RE.test(value);
 }
 
-export function dec(s: string | number | DecimalJs): DecimalJs {
-  return new Decimal(s);
+export function dec(value: string | number | DecimalJs): DecimalJs {
+  return new Decimal(value);
 }
 
 /** Number of decimal places written in an amount string ("1.500" has 3). */
-export function decimalPlaces(s: string): number {
-  const i = s.indexOf('.');
-  return i < 0 ? 0 : s.length - i - 1;
+export function decimalPlaces(amount: string): number {
+  const i = amount.indexOf('.');
+  return i < 0 ? 0 : amount.length - i - 1;
 }
 
 /** Canonical string of a decimal: no exponent, no trailing zeros after the point. */
-export function fmt(d: DecimalJs): string {
-  return d.toFixed();
+export function fmt(amount: DecimalJs): string {
+  return amount.toFixed();
 }
 
 /** A decimal written with exactly `places` decimals, truncated toward zero (never rounded up). */
-export function fixed(d: DecimalJs, places: number): string {
-  return d.toFixed(places, DecimalJs.ROUND_DOWN);
+export function fixed(amount: DecimalJs, places: number): string {
+  return amount.toFixed(places, DecimalJs.ROUND_DOWN);
 }
 
 /** The USD notional of an amount at a USD price per unit, to the cent (as a transfer's notional_value). */

@@ -393,15 +393,15 @@ function internalTransferIssues(body: S.CreateInternalTransferRequest): Issue[] 
  * The OpenAPI: "When specifying both order_by and a timestamp filter, order_by must equal the timestamp filter type"
  * (updated_at.* goes with UPDATED_AT, created_at.* with CREATED_AT).
  */
-function orderByIssues(q: Record<string, unknown>): Issue[] {
-  if (q.order_by === undefined) return [];
-  const has = (prefix: string) => ['lt', 'lte', 'eq', 'gte', 'gt'].some((k) => q[`${prefix}.${k}`] !== undefined);
+function orderByIssues(query: Record<string, unknown>): Issue[] {
+  if (query.order_by === undefined) return [];
+  const has = (prefix: string) => ['lt', 'lte', 'eq', 'gte', 'gt'].some((k) => query[`${prefix}.${k}`] !== undefined);
   const kinds = (['created_at', 'updated_at'] as const).filter(has);
   if (!kinds.length) return [];
   if (kinds.length === 2)
     return [{ field: 'order_by', rule: 'cannot be given with both created_at and updated_at filters' }];
   const needed = kinds[0] === 'created_at' ? 'CREATED_AT' : 'UPDATED_AT';
-  return q.order_by === needed ? [] : [{ field: 'order_by', rule: `must be ${needed} with ${kinds[0]} filters` }];
+  return query.order_by === needed ? [] : [{ field: 'order_by', rule: `must be ${needed} with ${kinds[0]} filters` }];
 }
 
 /** Fills {param} placeholders of an operation's path, escaping each value. */

@@ -54,9 +54,9 @@ export const problems = {
 };
 
 /** The problem name at the end of a problem type URL ("insufficient-funds"), or undefined for about:blank. */
-export function problemName(p: Pick<Problem, 'type'>): string | undefined {
-  if (!p.type || p.type === 'about:blank') return undefined;
-  const tail = p.type.split('/').pop();
+export function problemName(problem: Pick<Problem, 'type'>): string | undefined {
+  if (!problem.type || problem.type === 'about:blank') return undefined;
+  const tail = problem.type.split('/').pop();
   return tail || undefined;
 }
 

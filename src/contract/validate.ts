@@ -282,20 +282,20 @@ export function addressIssues(network: unknown, address: unknown, check: Address
 }
 
 /** Exactly one of increment and max_data_points on historical prices. */
-export function priceQueryIssues(q: {
+export function priceQueryIssues(query: {
   increment?: unknown;
   max_data_points?: unknown;
   'range.begin'?: unknown;
   'range.end'?: unknown;
 }): Issue[] {
   const issues: Issue[] = [];
-  if (q.increment !== undefined && q.max_data_points !== undefined) {
+  if (query.increment !== undefined && query.max_data_points !== undefined) {
     issues.push({ field: 'increment', rule: 'must not be combined with max_data_points (give exactly one)' });
-  } else if (q.increment === undefined && q.max_data_points === undefined) {
+  } else if (query.increment === undefined && query.max_data_points === undefined) {
     issues.push({ field: 'increment', rule: 'give exactly one of increment and max_data_points' });
   }
-  const b = typeof q['range.begin'] === 'string' ? Date.parse(q['range.begin']) : NaN;
-  const e = typeof q['range.end'] === 'string' ? Date.parse(q['range.end']) : NaN;
+  const b = typeof query['range.begin'] === 'string' ? Date.parse(query['range.begin']) : NaN;
+  const e = typeof query['range.end'] === 'string' ? Date.parse(query['range.end']) : NaN;
   if (!Number.isNaN(b) && !Number.isNaN(e) && b > e)
     issues.push({ field: 'range.begin', rule: 'must not be after range.end' });
   return issues;

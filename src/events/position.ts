@@ -18,22 +18,22 @@ export interface FeedPosition {
 }
 
 /**
- * The position after taking `e`, from the position before it (undefined: nothing taken yet). At the same time it is
- * `p` itself with the id added (thousands of events may share a timestamp: no copy each time), so each reader keeps
- * a position of its own (copyPosition).
+ * The position after taking `event`, from the position before it (undefined: nothing taken yet). At the same time it
+ * is `position` itself with the id added (thousands of events may share a timestamp: no copy each time), so each reader
+ * keeps a position of its own (copyPosition).
  */
-export function advance(p: FeedPosition | undefined, e: Pick<Event, 'id' | 'created_at'>): FeedPosition {
-  if (p && p.created_at === e.created_at) {
-    p.ids.push(e.id);
-    return p;
+export function advance(position: FeedPosition | undefined, event: Pick<Event, 'id' | 'created_at'>): FeedPosition {
+  if (position && position.created_at === event.created_at) {
+    position.ids.push(event.id);
+    return position;
   }
-  return { created_at: e.created_at, ids: [e.id] };
+  return { created_at: event.created_at, ids: [event.id] };
 }
 
 export function copyPosition(position: FeedPosition): FeedPosition;
-export function copyPosition(p: FeedPosition | undefined): FeedPosition | undefined;
-export function copyPosition(p: FeedPosition | undefined): FeedPosition | undefined {
-  return p && { created_at: p.created_at, ids: [...p.ids] };
+export function copyPosition(position: FeedPosition | undefined): FeedPosition | undefined;
+export function copyPosition(position: FeedPosition | undefined): FeedPosition | undefined {
+  return position && { created_at: position.created_at, ids: [...position.ids] };
 }
 
 /** What a checkpoint is for: one reader (watch, or listen to one URL) of one profile on one service, one filter. */
@@ -108,9 +108,9 @@ export class CheckpointWriter {
     private readonly everyMs = 200,
   ) {}
 
-  save(p: FeedPosition): void {
-    this.position = p;
-    this.pending = p;
+  save(position: FeedPosition): void {
+    this.position = position;
+    this.pending = position;
     const wait = this.lastWrite + this.everyMs - Date.now();
     if (wait <= 0) this.flush();
     else this.timer ??= setTimeout(() => this.flush(), wait);

@@ -38,8 +38,8 @@ export function verifySignature(
   const t = Number(parts.get('t')?.[0]);
   if (!Number.isInteger(t) || Math.abs(nowSeconds - t) > toleranceSeconds) return false;
   const want = Buffer.from(createHmac('sha256', secret).update(`${t}.${body}`).digest('hex'));
-  return (parts.get('v1') ?? []).some((v) => {
-    const got = Buffer.from(v);
+  return (parts.get('v1') ?? []).some((signature) => {
+    const got = Buffer.from(signature);
     return got.length === want.length && timingSafeEqual(got, want);
   });
 }

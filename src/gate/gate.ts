@@ -110,8 +110,8 @@ const recorded = new WeakSet<object>();
 export const wasRecorded = (e: unknown): boolean => typeof e === 'object' && e !== null && recorded.has(e);
 
 /** The outcome of a request refused before anything was sent: `cancelled` when the operator stopped it. */
-function refusedOutcome(e: unknown): AuditOutcome {
-  const ce = toCoinopError(e);
+function refusedOutcome(error: unknown): AuditOutcome {
+  const ce = toCoinopError(error);
   const message = ce.message.length > 2000 ? `${ce.message.slice(0, 1999)}…` : ce.message;
   return {
     result: ce.category === 'cancelled' ? 'cancelled' : 'refused',
@@ -125,15 +125,19 @@ function refusedOutcome(e: unknown): AuditOutcome {
  */
 export async function refuseRequest(
   audit: Pick<GateAudit, 'note'>,
-  p: Pick<Prepared, 'request' | 'refId'> & { what?: AuditWhat },
+  prepared: Pick<Prepared, 'request' | 'refId'> & { what?: AuditWhat },
   error: unknown,
 ): Promise<never> {
   if (!wasRecorded(error)) {
-    const body = p.request.body;
+    const body = prepared.request.body;
     await audit.note({
-      kind: AUDIT_KIND[p.request.operation],
-      ref_id: p.refId,
-      what: p.what ?? { ...requestWhat(p.request.operation, body), ...p.request.what, command: p.request.command },
+      kind: AUDIT_KIND[prepared.request.operation],
+      ref_id: prepared.refId,
+      what: prepared.what ?? {
+        ...requestWhat(prepared.request.operation, body),
+        ...prepared.request.what,
+        command: prepared.request.command,
+      },
       outcome: refusedOutcome(error),
     });
     if (typeof error === 'object' && error !== null) recorded.add(error);

@@ -285,30 +285,35 @@ export class MoneyDesk {
   }
 
   /** Why this operator may not approve or reject this request now, if anything. */
-  private async approvalRefusal(op: Operator, p: Pending | undefined): Promise<DeskAnswer | undefined> {
+  private async approvalRefusal(op: Operator, pending: Pending | undefined): Promise<DeskAnswer | undefined> {
     if (!canApprove(op.role))
       return gatewayProblem(403, 'role', 'Forbidden', `${op.name} is ${roleWords(op.role)}: only approvers approve`);
-    if (!p) return gatewayProblem(404, 'pending', 'Not Found', 'no request is held by that id');
-    if (p.operator === op.name)
+    if (!pending) return gatewayProblem(404, 'pending', 'Not Found', 'no request is held by that id');
+    if (pending.operator === op.name)
       return gatewayProblem(
         403,
         'own-request',
         'Forbidden',
         'the initiator cannot approve or reject their own request',
       );
-    if (p.status === 'pending' && p.expiresAt <= this.now()) {
-      await this.store.sql.exclusive(`gw_pending:${p.id}`, (tx) =>
-        this.store.transition(tx, p.id, 'pending', 'expired'),
+    if (pending.status === 'pending' && pending.expiresAt <= this.now()) {
+      await this.store.sql.exclusive(`gw_pending:${pending.id}`, (tx) =>
+        this.store.transition(tx, pending.id, 'pending', 'expired'),
       );
       return gatewayProblem(
         409,
         'expired',
         'Conflict',
-        `the request expired at ${new Date(p.expiresAt).toISOString()}`,
+        `the request expired at ${new Date(pending.expiresAt).toISOString()}`,
       );
     }
-    if (p.status !== 'pending')
-      return gatewayProblem(409, 'not-pending', 'Conflict', `the request is ${p.status}, not waiting for approvals`);
+    if (pending.status !== 'pending')
+      return gatewayProblem(
+        409,
+        'not-pending',
+        'Conflict',
+        `the request is ${pending.status}, not waiting for approvals`,
+      );
     return undefined;
   }
 

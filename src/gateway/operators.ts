@@ -45,8 +45,8 @@ export const ROLE_SCOPES: Record<Role, Scope[]> = {
 export const canApprove = (role: Role): boolean => role === 'approver' || role === 'admin';
 export const isAdmin = (role: Role): boolean => role === 'admin';
 
-export function isRole(v: unknown): v is Role {
-  return typeof v === 'string' && (ROLES as readonly string[]).includes(v);
+export function isRole(value: unknown): value is Role {
+  return typeof value === 'string' && (ROLES as readonly string[]).includes(value);
 }
 
 const SCRYPT = { N: 16384, r: 8, p: 1, keylen: 32 };

@@ -53,8 +53,8 @@ class Turns {
 /** `$1`-style placeholders as SQLite's positional `?`, with the values in the order they appear. */
 function positional(text: string, params: readonly unknown[]): { text: string; values: unknown[] } {
   const values: unknown[] = [];
-  const out = text.replace(/\$(\d+)/g, (_m, n: string) => {
-    values.push(sqliteValue(params[Number(n) - 1]));
+  const out = text.replace(/\$(\d+)/g, (_m, digits: string) => {
+    values.push(sqliteValue(params[Number(digits) - 1]));
     return '?';
   });
   return { text: out, values };

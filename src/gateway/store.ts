@@ -284,8 +284,8 @@ export class GatewayStore {
 
   // ---- requests held for approvals ----
 
-  async hold(p: Omit<Pending, 'id' | 'status' | 'result' | 'createdAt'>): Promise<Pending> {
-    const held: Pending = { ...p, id: randomUUID(), status: 'pending', createdAt: this.now(), result: null };
+  async hold(pending: Omit<Pending, 'id' | 'status' | 'result' | 'createdAt'>): Promise<Pending> {
+    const held: Pending = { ...pending, id: randomUUID(), status: 'pending', createdAt: this.now(), result: null };
     await this.sql.query(
       `INSERT INTO gw_pending (id, operator, operation, body, ref_id, content, status, created_at, expires_at)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,

@@ -31,9 +31,9 @@ export class OAuthError extends Error {
   }
 }
 
-function sameSecret(a: string, b: string): boolean {
-  const x = Buffer.from(a);
-  const y = Buffer.from(b);
+function sameSecret(given: string, expected: string): boolean {
+  const x = Buffer.from(given);
+  const y = Buffer.from(expected);
   return x.length === y.length && timingSafeEqual(x, y);
 }
 

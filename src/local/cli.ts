@@ -18,9 +18,9 @@ export interface LocalStartOptions {
 }
 
 /** The rate limits in one line: what the service enforces, or that it does not. */
-function rateLimitsLine(c: LocalConfig['rateLimits']): string {
-  if (!c.enabled) return 'off (--no-rate-limits)';
-  return `on: token ${c.tokenPerSecond}/s, withdrawals ${c.withdrawalsPerSecond}/s, others ${c.otherPerSecond}/s per address over ${c.windowSeconds} s`;
+function rateLimitsLine(config: LocalConfig['rateLimits']): string {
+  if (!config.enabled) return 'off (--no-rate-limits)';
+  return `on: token ${config.tokenPerSecond}/s, withdrawals ${config.withdrawalsPerSecond}/s, others ${config.otherPerSecond}/s per address over ${config.windowSeconds} s`;
 }
 
 export async function runLocalStart(

@@ -14,8 +14,8 @@ import { isoMillis } from './service-clock.js';
 import type { EventRow } from './store.js';
 
 /** The hosted service's name for a transfer reaching a status: transfer.crypto_withdrawal.completed. */
-export function transferEventType(t: Pick<Transfer, 'type' | 'status'>): string {
-  return `transfer.${String(t.type).toLowerCase()}.${String(t.status).toLowerCase()}`;
+export function transferEventType(transfer: Pick<Transfer, 'type' | 'status'>): string {
+  return `transfer.${String(transfer.type).toLowerCase()}.${String(transfer.status).toLowerCase()}`;
 }
 
 function record(core: Core, type: string, objectType: string, object: { id: string }, atMs: number): void {

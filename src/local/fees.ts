@@ -53,10 +53,10 @@ export function putFees(core: Core, body: unknown): NetworkFee[] {
   const b = body as Record<string, unknown>;
   if (!Array.isArray(b.fees)) bad('fees', 'must be a list of {asset, crypto_network, fee}');
   const set: Record<string, string> = {};
-  (b.fees as unknown[]).forEach((f, i) => {
-    const where = `fees[${i}]`;
-    if (!isObject(f)) bad(where, 'must be an object {asset, crypto_network, fee}');
-    const e = f as Record<string, unknown>;
+  (b.fees as unknown[]).forEach((fee, index) => {
+    const where = `fees[${index}]`;
+    if (!isObject(fee)) bad(where, 'must be an object {asset, crypto_network, fee}');
+    const e = fee as Record<string, unknown>;
     const unknown = Object.keys(e).find((k) => !['asset', 'crypto_network', 'fee'].includes(k));
     if (unknown !== undefined) bad(`${where}.${unknown}`, 'is not a known field');
     const info = typeof e.asset === 'string' ? ASSETS[e.asset] : undefined;

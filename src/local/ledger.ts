@@ -304,7 +304,7 @@ export function debit(core: Core, profileId: string, asset: string, total: Decim
 /** The Transfer resource of a new withdrawal. */
 function withdrawalResource(
   body: CreateCryptoWithdrawalRequest,
-  w: {
+  withdrawal: {
     id: string;
     profile: { id: string; customer_id: string };
     now: number;
@@ -317,19 +317,19 @@ function withdrawalResource(
   },
 ): Transfer {
   return {
-    id: w.id,
-    customer_id: w.profile.customer_id,
-    profile_id: w.profile.id,
-    amount: fmt(w.amount),
-    total: fmt(w.total),
-    fee: fmt(w.fee),
+    id: withdrawal.id,
+    customer_id: withdrawal.profile.customer_id,
+    profile_id: withdrawal.profile.id,
+    amount: fmt(withdrawal.amount),
+    total: fmt(withdrawal.total),
+    fee: fmt(withdrawal.fee),
     asset: body.asset,
-    balance_asset: w.debitAsset,
+    balance_asset: withdrawal.debitAsset,
     direction: 'DEBIT',
     type: 'CRYPTO_WITHDRAWAL',
     status: 'PENDING',
-    created_at: isoMillis(w.now),
-    updated_at: isoMillis(w.now),
+    created_at: isoMillis(withdrawal.now),
+    updated_at: isoMillis(withdrawal.now),
     ...(body.ref_id !== undefined ? { ref_id: body.ref_id } : {}),
     ...(body.identity_id !== undefined ? { identity_id: body.identity_id } : {}),
     ...(body.account_id !== undefined ? { account_id: body.account_id } : {}),
@@ -337,7 +337,7 @@ function withdrawalResource(
     destination_address: body.destination_address,
     crypto_network: body.crypto_network,
     ...(body.memo !== undefined ? { memo: body.memo } : {}),
-    notional_value: fixed(w.notional, 2),
+    notional_value: fixed(withdrawal.notional, 2),
   };
 }
 

@@ -27,11 +27,11 @@ export const EARLIEST_PRICE_MS = Date.UTC(2024, 0, 1);
 // A completed period's average never changes, so cached values cannot be wrong.
 const averages = new Map<string, string>();
 
-function cachedAverage(seed: number, market: Market, t: number, step: number): string {
-  const key = `${seed}|${market}|${t}|${step}`;
+function cachedAverage(seed: number, market: Market, time: number, step: number): string {
+  const key = `${seed}|${market}|${time}|${step}`;
   let v = averages.get(key);
   if (v === undefined) {
-    v = averagePrice(seed, market, t, step);
+    v = averagePrice(seed, market, time, step);
     if (averages.size >= 200_000) averages.clear();
     averages.set(key, v);
   }

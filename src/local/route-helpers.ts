@@ -94,10 +94,10 @@ function accept<O extends Operation>(
   };
 }
 
-export function timeComparison(q: Record<string, unknown>, prefix: string): TimeComparison | undefined {
+export function timeComparison(query: Record<string, unknown>, prefix: string): TimeComparison | undefined {
   let out: TimeComparison | undefined;
   for (const op of ['lt', 'lte', 'eq', 'gte', 'gt'] as const) {
-    const v = q[`${prefix}.${op}`];
+    const v = query[`${prefix}.${op}`];
     if (typeof v === 'string') (out ??= {})[op] = Date.parse(v);
   }
   return out;

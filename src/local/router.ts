@@ -190,15 +190,15 @@ function readRaw(req: IncomingMessage, { bytes: limit, detail }: BodyLimit): Pro
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
-    const onData = (c: Buffer) => {
-      size += c.length;
+    const onData = (chunk: Buffer) => {
+      size += chunk.length;
       if (size > limit) {
         req.off('data', onData);
         req.pause();
         reject(tooLarge());
         return;
       }
-      chunks.push(c);
+      chunks.push(chunk);
     };
     req.on('data', onData);
     req.on('end', () => resolve(chunks.length === 1 ? chunks[0] : Buffer.concat(chunks)));

@@ -126,12 +126,18 @@ export function importState(core: Core, body: unknown): void {
 }
 
 /** The tables of an older export as the current schema holds them (a newer or broken one is left for the checks). */
-function upgradeExport(core: Core, s: Partial<StateExport>): Partial<StateExport> {
-  const tables = s.tables as Record<string, unknown> | undefined;
+function upgradeExport(core: Core, state: Partial<StateExport>): Partial<StateExport> {
+  const tables = state.tables as Record<string, unknown> | undefined;
   // Schemas before 4 had no event feed: it starts empty, as migrating such a database leaves it.
-  if (typeof s.version === 'number' && s.version < 4 && tables && typeof tables === 'object' && !('events' in tables))
-    s = { ...s, tables: { ...tables, events: [] } as unknown as StateExport['tables'] };
-  return upgradeV2Export(core, s);
+  if (
+    typeof state.version === 'number' &&
+    state.version < 4 &&
+    tables &&
+    typeof tables === 'object' &&
+    !('events' in tables)
+  )
+    state = { ...state, tables: { ...tables, events: [] } as unknown as StateExport['tables'] };
+  return upgradeV2Export(core, state);
 }
 
 /**
@@ -140,20 +146,20 @@ function upgradeExport(core: Core, s: Partial<StateExport>): Partial<StateExport
  * database does). Its version stays, for the store to fill in what schema 2 added. Anything else is left as it is,
  * for the checks to name.
  */
-function upgradeV2Export(core: Core, s: Partial<StateExport>): Partial<StateExport> {
-  const tables = s.tables as Record<string, unknown> | undefined;
-  const old = s.version === 1 || s.version === 2;
-  if (!old || !tables || typeof tables !== 'object' || !Array.isArray(tables.profiles)) return s;
+function upgradeV2Export(core: Core, state: Partial<StateExport>): Partial<StateExport> {
+  const tables = state.tables as Record<string, unknown> | undefined;
+  const old = state.version === 1 || state.version === 2;
+  if (!old || !tables || typeof tables !== 'object' || !Array.isArray(tables.profiles)) return state;
   const instructions: Record<string, unknown>[] = [];
-  const profiles = (tables.profiles as unknown[]).map((p) => {
-    if (!p || typeof p !== 'object' || !('memo_id' in p)) return p;
-    const { memo_id, ...rest } = p as Record<string, unknown>;
+  const profiles = (tables.profiles as unknown[]).map((profile) => {
+    if (!profile || typeof profile !== 'object' || !('memo_id' in profile)) return profile;
+    const { memo_id, ...rest } = profile as Record<string, unknown>;
     if (memo_id !== null && memo_id !== undefined)
       instructions.push(v1MemoInstructions(String(rest.id), memo_id, core.clock.now()));
     return rest;
   });
   return {
-    ...s,
+    ...state,
     tables: {
       crypto_destination_addresses: [],
       transfer_limit_rules: demoLimitRuleRows(DEMO_LIMIT_RULES) as unknown as Record<string, unknown>[],

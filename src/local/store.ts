@@ -416,9 +416,9 @@ export class Store {
       for (const job of jobs) job.reject(e);
       return;
     }
-    jobs.forEach((job, i) => {
-      if (outcomes[i].ok) job.resolve(outcomes[i].value);
-      else job.reject(outcomes[i].value);
+    jobs.forEach((job, index) => {
+      if (outcomes[index].ok) job.resolve(outcomes[index].value);
+      else job.reject(outcomes[index].value);
     });
   }
 
@@ -526,10 +526,10 @@ export class Store {
   }
 
   // ---- transfers -------------------------------------------------------------------------------------------------
-  insertTransfer(t: Omit<TransferRow, 'seq'>): void {
+  insertTransfer(transfer: Omit<TransferRow, 'seq'>): void {
     this.stmt(`INSERT INTO transfers (id, ref_id, profile_id, identity_id, type, status, crypto_tx_hash, group_id, balance_asset, total,
       created_ms, updated_ms, settle_ms, fails, body) VALUES (@id, @ref_id, @profile_id, @identity_id, @type, @status, @crypto_tx_hash,
-      @group_id, @balance_asset, @total, @created_ms, @updated_ms, @settle_ms, @fails, @body)`).run(t);
+      @group_id, @balance_asset, @total, @created_ms, @updated_ms, @settle_ms, @fails, @body)`).run(transfer);
   }
   transfer(id: string): TransferRow | undefined {
     return this.stmt('SELECT * FROM transfers WHERE id = ?').get(id) as TransferRow | undefined;
@@ -559,9 +559,9 @@ export class Store {
   }
 
   // ---- deposit addresses --------------------------------------------------------------------------------------
-  insertDepositAddress(a: Omit<DepositAddressRow, 'seq'>): void {
+  insertDepositAddress(address: Omit<DepositAddressRow, 'seq'>): void {
     this.stmt(`INSERT INTO deposit_addresses (id, ref_id, profile_id, identity_id, account_id, crypto_network, created_ms, body)
-      VALUES (@id, @ref_id, @profile_id, @identity_id, @account_id, @crypto_network, @created_ms, @body)`).run(a);
+      VALUES (@id, @ref_id, @profile_id, @identity_id, @account_id, @crypto_network, @created_ms, @body)`).run(address);
   }
   depositAddressByRef(refId: string): DepositAddressRow | undefined {
     return this.stmt('SELECT * FROM deposit_addresses WHERE ref_id = ?').get(refId) as DepositAddressRow | undefined;
@@ -594,25 +594,27 @@ export class Store {
       "SELECT * FROM crypto_destination_addresses WHERE nickname = ? AND COALESCE(identity_id, '') = ?",
     ).get(nickname, identityId ?? '') as DestinationRow | undefined;
   }
-  insertDestination(d: Omit<DestinationRow, 'seq'>): void {
+  insertDestination(destination: Omit<DestinationRow, 'seq'>): void {
     this.stmt(`INSERT INTO crypto_destination_addresses (id, identity_id, crypto_network, address, nickname, bookmarked, status,
       travelrule_json, created_ms) VALUES (@id, @identity_id, @crypto_network, @address, @nickname, @bookmarked, @status,
-      @travelrule_json, @created_ms)`).run(d);
+      @travelrule_json, @created_ms)`).run(destination);
   }
-  updateDestination(d: Pick<DestinationRow, 'id' | 'nickname' | 'bookmarked' | 'travelrule_json'>): void {
+  updateDestination(destination: Pick<DestinationRow, 'id' | 'nickname' | 'bookmarked' | 'travelrule_json'>): void {
     this.stmt(
       'UPDATE crypto_destination_addresses SET nickname = @nickname, bookmarked = @bookmarked, travelrule_json = @travelrule_json WHERE id = @id',
-    ).run(d);
+    ).run(destination);
   }
   listDestinations(query: ListQuery): DestinationRow[] {
     return this.list('crypto_destination_addresses', query) as DestinationRow[];
   }
 
   // ---- fiat deposit instructions ------------------------------------------------------------------------------
-  insertDepositInstructions(i: Omit<DepositInstructionsRow, 'seq'>): void {
+  insertDepositInstructions(instructions: Omit<DepositInstructionsRow, 'seq'>): void {
     this.stmt(`INSERT INTO fiat_deposit_instructions (id, ref_id, profile_id, identity_id, account_id, fiat_network,
       routing_number_type, memo_id, status, metadata_json, created_ms) VALUES (@id, @ref_id, @profile_id, @identity_id,
-      @account_id, @fiat_network, @routing_number_type, @memo_id, @status, @metadata_json, @created_ms)`).run(i);
+      @account_id, @fiat_network, @routing_number_type, @memo_id, @status, @metadata_json, @created_ms)`).run(
+      instructions,
+    );
   }
   depositInstructions(id: string): DepositInstructionsRow | undefined {
     return this.stmt('SELECT * FROM fiat_deposit_instructions WHERE id = ?').get(id) as
@@ -687,9 +689,9 @@ export class Store {
   }
 
   // ---- the event feed -------------------------------------------------------------------------------------------
-  insertEvent(e: Omit<EventRow, 'seq'>): void {
+  insertEvent(event: Omit<EventRow, 'seq'>): void {
     this.stmt(`INSERT INTO events (id, type, object_type, object_id, created_ms, object)
-      VALUES (@id, @type, @object_type, @object_id, @created_ms, @object)`).run(e);
+      VALUES (@id, @type, @object_type, @object_id, @created_ms, @object)`).run(event);
   }
   event(id: string): EventRow | undefined {
     return this.stmt('SELECT * FROM events WHERE id = ?').get(id) as EventRow | undefined;

@@ -52,9 +52,9 @@ export function limitRules(core: Core): LimitRule[] {
 const rulesFor = (core: Core, type: string) => limitRules(core).filter((r) => r.transfer_types.includes(type));
 
 /** What a transfer counts against a rule: its USD notional, its total in the rule's asset, or nothing. */
-function counted(rule: LimitRule, t: { asset: string; total: Decimal; usd: Decimal }): Decimal | undefined {
-  if (rule.limit_asset === 'USD') return t.usd;
-  return t.asset === rule.limit_asset ? t.total : undefined;
+function counted(rule: LimitRule, total: { asset: string; total: Decimal; usd: Decimal }): Decimal | undefined {
+  if (rule.limit_asset === 'USD') return total.usd;
+  return total.asset === rule.limit_asset ? total.total : undefined;
 }
 
 /** How much of a period rule the transfers of the last period used (minutes from the current one back). */
@@ -89,15 +89,15 @@ export function limitUtilizations(core: Core, type: string): TransferLimit[] {
 /** Refuses a transfer over a limit on each transfer, or over what is left of a period's: the OpenAPI's 400. */
 export function checkTransferLimits(
   core: Core,
-  t: { type: string; asset: string; total: Decimal; usd: Decimal },
+  transfer: { type: string; asset: string; total: Decimal; usd: Decimal },
 ): void {
-  for (const rule of rulesFor(core, t.type)) {
-    const amount = counted(rule, t);
+  for (const rule of rulesFor(core, transfer.type)) {
+    const amount = counted(rule, transfer);
     if (!amount) continue;
     const left = rule.period_seconds === 0 ? dec(rule.limit) : remaining(core, rule);
     if (amount.lte(left)) continue;
     const what = rule.limit_asset === 'USD' ? 'USD notional' : rule.limit_asset;
-    const noun = t.type.endsWith('_WITHDRAWAL') ? 'withdrawal' : 'transfer';
+    const noun = transfer.type.endsWith('_WITHDRAWAL') ? 'withdrawal' : 'transfer';
     const scope =
       rule.period_seconds === 0
         ? `the limit of ${rule.limit} ${rule.limit_asset} on each transfer`
@@ -196,8 +196,8 @@ export function setLimitRules(core: Core, body: unknown): LimitRule[] {
     bad(['', 'the body must be {"rules": [...]}']);
   if (!Array.isArray(b!.rules)) bad(['rules', 'must be a list']);
   const rules = b!.rules as Record<string, unknown>[];
-  rules.forEach((r, i) => {
-    const issue = ruleIssue(r, `rules[${i}]`);
+  rules.forEach((rule, index) => {
+    const issue = ruleIssue(rule, `rules[${index}]`);
     if (issue) bad(issue);
   });
   const rows: LimitRuleRow[] = rules.map((r) => ({
@@ -217,8 +217,8 @@ export function setLimitRules(core: Core, body: unknown): LimitRule[] {
 
 /** The stored rules (after an import) checked as the control API checks them; an Error naming the bad one otherwise. */
 export function checkStoredLimitRules(core: Core): void {
-  core.store.limitRules().forEach((row, i) => {
-    const issue = ruleIssue(ruleOf(row), `tables.transfer_limit_rules[${i}]`);
+  core.store.limitRules().forEach((row, index) => {
+    const issue = ruleIssue(ruleOf(row), `tables.transfer_limit_rules[${index}]`);
     if (issue) throw new Error(`${issue[0]}: ${issue[1]}`);
   });
 }

@@ -6,24 +6,24 @@ import type { BookLevel, MarketDataPayload } from '../contract/schemas.js';
  * Canonical form of a non-negative decimal string: no leading zeros in the integer part, no trailing zeros in the
  * fraction. Only called when two prices parse to the same float but are not the same string.
  */
-function canonical(s: string): string {
+function canonical(amount: string): string {
   let start = 0;
-  while (start < s.length - 1 && s.charCodeAt(start) === 48 && s.charCodeAt(start + 1) !== 46) start++;
-  let end = s.length;
-  if (s.indexOf('.', start) >= 0) {
-    while (end > start && s.charCodeAt(end - 1) === 48) end--;
-    if (end > start && s.charCodeAt(end - 1) === 46) end--;
+  while (start < amount.length - 1 && amount.charCodeAt(start) === 48 && amount.charCodeAt(start + 1) !== 46) start++;
+  let end = amount.length;
+  if (amount.indexOf('.', start) >= 0) {
+    while (end > start && amount.charCodeAt(end - 1) === 48) end--;
+    if (end > start && amount.charCodeAt(end - 1) === 46) end--;
   }
-  const r = s.slice(start, end);
+  const r = amount.slice(start, end);
   if (r === '' || r.charCodeAt(0) === 46) return `0${r}`;
   return r;
 }
 
-/** Exact comparison of two non-negative decimal strings: negative, zero or positive like a - b. */
-export function compareDecimal(a: string, b: string): number {
-  if (a === b) return 0;
-  const ca = canonical(a);
-  const cb = canonical(b);
+/** Exact comparison of two non-negative decimal strings: negative, zero or positive like left - right. */
+export function compareDecimal(left: string, right: string): number {
+  if (left === right) return 0;
+  const ca = canonical(left);
+  const cb = canonical(right);
   if (ca === cb) return 0;
   const ia = ca.indexOf('.');
   const ib = cb.indexOf('.');
@@ -38,21 +38,21 @@ export function compareDecimal(a: string, b: string): number {
 }
 
 /** True when a decimal string is zero ("0", "0.000", ".0"). */
-export function isZeroAmount(s: string): boolean {
-  for (let i = 0; i < s.length; i++) {
-    const c = s.charCodeAt(i);
+export function isZeroAmount(amount: string): boolean {
+  for (let i = 0; i < amount.length; i++) {
+    const c = amount.charCodeAt(i);
     if (c !== 48 && c !== 46) return false;
   }
   return true;
 }
 
 /** A plain non-negative decimal ("12", "0.5", ".5"), as the wire pattern ^[0-9]*\\.?[0-9]+$ allows. */
-export function isDecimalString(s: string): boolean {
-  const n = s.length;
+export function isDecimalString(text: string): boolean {
+  const n = text.length;
   if (n === 0) return false;
   let dot = false;
   for (let i = 0; i < n; i++) {
-    const c = s.charCodeAt(i);
+    const c = text.charCodeAt(i);
     if (c === 46) {
       if (dot || i === n - 1) return false;
       dot = true;
@@ -116,10 +116,10 @@ export class BookSide {
 
   // Hand-written shifts instead of splice: no garbage array per call, and near the best level (the array's end)
   // almost nothing moves.
-  private removeAt(i: number): void {
+  private removeAt(index: number): void {
     const { prices, amounts, keys } = this;
     const last = prices.length - 1;
-    for (let j = i; j < last; j++) {
+    for (let j = index; j < last; j++) {
       prices[j] = prices[j + 1];
       amounts[j] = amounts[j + 1];
       keys[j] = keys[j + 1];
@@ -158,11 +158,11 @@ export class BookSide {
   }
 
   /** Price of the i-th best level (0 = best). */
-  priceAt(i: number): string {
-    return this.prices[this.prices.length - 1 - i];
+  priceAt(index: number): string {
+    return this.prices[this.prices.length - 1 - index];
   }
-  amountAt(i: number): string {
-    return this.amounts[this.amounts.length - 1 - i];
+  amountAt(index: number): string {
+    return this.amounts[this.amounts.length - 1 - index];
   }
 
   /** Prices best first. */
@@ -209,30 +209,30 @@ const DIGITS_RE = /^\d+$/;
 let lastSecondText = '';
 let lastSecondMs = NaN;
 
-export function parseTimeKey(s: string): TimeKey | null {
+export function parseTimeKey(text: string): TimeKey | null {
   // Fast path for the usual "YYYY-MM-DDTHH:MM:SS[.fraction]Z".
-  if (s.length >= 20 && s.charCodeAt(s.length - 1) === 90 && s.charCodeAt(10) === 84) {
-    const head = s.slice(0, 19);
+  if (text.length >= 20 && text.charCodeAt(text.length - 1) === 90 && text.charCodeAt(10) === 84) {
+    const head = text.slice(0, 19);
     let ms: number;
     if (head === lastSecondText) ms = lastSecondMs;
     else {
       ms = TIME_RE.test(`${head}Z`) ? Date.parse(`${head}Z`) : NaN;
-      if (Number.isNaN(ms)) return parseTimeKeySlow(s);
+      if (Number.isNaN(ms)) return parseTimeKeySlow(text);
       lastSecondText = head;
       lastSecondMs = ms;
     }
-    if (s.length === 20) return { ms, ns: 0 };
-    if (s.charCodeAt(19) !== 46) return parseTimeKeySlow(s);
-    const frac = s.slice(20, s.length - 1);
+    if (text.length === 20) return { ms, ns: 0 };
+    if (text.charCodeAt(19) !== 46) return parseTimeKeySlow(text);
+    const frac = text.slice(20, text.length - 1);
     if (frac.length === 0 || !DIGITS_RE.test(frac)) return null;
     const ns = Number(frac.length >= 9 ? frac.slice(0, 9) : frac + '000000000'.slice(frac.length));
     return { ms, ns };
   }
-  return parseTimeKeySlow(s);
+  return parseTimeKeySlow(text);
 }
 
-function parseTimeKeySlow(s: string): TimeKey | null {
-  const m = TIME_RE.exec(s);
+function parseTimeKeySlow(text: string): TimeKey | null {
+  const m = TIME_RE.exec(text);
   if (!m) return null;
   const ms = Date.parse(
     m[1].replace(/[t ]/, 'T') +
@@ -245,22 +245,22 @@ function parseTimeKeySlow(s: string): TimeKey | null {
   return { ms, ns };
 }
 
-export function compareTime(a: TimeKey, b: TimeKey): number {
-  return a.ms !== b.ms ? a.ms - b.ms : a.ns - b.ns;
+export function compareTime(left: TimeKey, right: TimeKey): number {
+  return left.ms !== right.ms ? left.ms - right.ms : left.ns - right.ns;
 }
 
 /** "YYYY-MM-DDTHH:MM:SS[.fff…]Z" by its separators (cheap; a full parse happens once per snapshot). */
-function isUtcShape(t: string): boolean {
-  const n = t.length;
+function isUtcShape(text: string): boolean {
+  const n = text.length;
   return (
     n >= 20 &&
-    t.charCodeAt(n - 1) === 90 &&
-    t.charCodeAt(4) === 45 &&
-    t.charCodeAt(7) === 45 &&
-    t.charCodeAt(10) === 84 &&
-    t.charCodeAt(13) === 58 &&
-    t.charCodeAt(16) === 58 &&
-    (n === 20 || t.charCodeAt(19) === 46)
+    text.charCodeAt(n - 1) === 90 &&
+    text.charCodeAt(4) === 45 &&
+    text.charCodeAt(7) === 45 &&
+    text.charCodeAt(10) === 84 &&
+    text.charCodeAt(13) === 58 &&
+    text.charCodeAt(16) === 58 &&
+    (n === 20 || text.charCodeAt(19) === 46)
   );
 }
 

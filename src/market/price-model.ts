@@ -54,19 +54,19 @@ const OCTAVES: Array<[number, number]> = [
   [30 * 86400, 0.45],
 ];
 
-function lattice(seed: number, octave: number, k: number): number {
-  return mix(mix(seed, octave), k) / 4294967296 - 0.5;
+function lattice(seed: number, octave: number, step: number): number {
+  return mix(mix(seed, octave), step) / 4294967296 - 0.5;
 }
 
 /** Cosine interpolation between two lattice points at fraction f of the way. */
-function blend(a: number, b: number, f: number): number {
-  const w = (1 - Math.cos(f * Math.PI)) / 2;
-  return a * (1 - w) + b * w;
+function blend(from: number, to: number, fraction: number): number {
+  const w = (1 - Math.cos(fraction * Math.PI)) / 2;
+  return from * (1 - w) + to * w;
 }
 
 /** Smooth noise in about [-0.5, 0.5] at time t (seconds) for one octave: cosine interpolation of lattice points. */
-function noise(seed: number, octave: number, period: number, t: number): number {
-  const x = t / period;
+function noise(seed: number, octave: number, period: number, time: number): number {
+  const x = time / period;
   const k = Math.floor(x);
   return blend(lattice(seed, octave, k), lattice(seed, octave, k + 1), x - k);
 }

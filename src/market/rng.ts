@@ -15,18 +15,18 @@ export function seededRng(seed: number): Rng {
 }
 
 /** FNV-1a hash of a string to 32 bits. */
-export function hashString(s: string, seed = 0x811c9dc5): number {
+export function hashString(text: string, seed = 0x811c9dc5): number {
   let h = seed >>> 0;
-  for (let i = 0; i < s.length; i++) {
-    h ^= s.charCodeAt(i);
+  for (let i = 0; i < text.length; i++) {
+    h ^= text.charCodeAt(i);
     h = Math.imul(h, 0x01000193) >>> 0;
   }
   return h >>> 0;
 }
 
 /** A 32-bit integer mixed from two integers (for lattice noise). */
-export function mix(a: number, b: number): number {
-  let h = (Math.imul(a ^ 0x9e3779b9, 0x85ebca6b) ^ Math.imul(b + 0x7f4a7c15, 0xc2b2ae35)) >>> 0;
+export function mix(left: number, right: number): number {
+  let h = (Math.imul(left ^ 0x9e3779b9, 0x85ebca6b) ^ Math.imul(right + 0x7f4a7c15, 0xc2b2ae35)) >>> 0;
   h ^= h >>> 16;
   h = Math.imul(h, 0x7feb352d) >>> 0;
   h ^= h >>> 15;

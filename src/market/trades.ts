@@ -67,8 +67,8 @@ export class TradeTape {
     return s.recent.length / (this.rateWindowMs / 1000);
   }
 
-  latest(n: number): Array<ExecutionPayload & { receivedAt: number }> {
-    return this.tape.slice(-n).reverse();
+  latest(count: number): Array<ExecutionPayload & { receivedAt: number }> {
+    return this.tape.slice(-count).reverse();
   }
 }
 

@@ -30,9 +30,9 @@ export function profileIdOf(given: unknown, call: Call, field = 'profile_id'): s
 
 /** A tool that reads: its answer is what `read` returns from the connection. */
 function readTool(
-  t: Omit<Tool, 'run'> & { read(args: Record<string, unknown>, conn: McpConnection, call: Call): Promise<unknown> },
+  tool: Omit<Tool, 'run'> & { read(args: Record<string, unknown>, conn: McpConnection, call: Call): Promise<unknown> },
 ): Tool {
-  const { read, ...rest } = t;
+  const { read, ...rest } = tool;
   return {
     ...rest,
     run: async (args, call) => ({

@@ -163,13 +163,13 @@ function keptArguments(args: Record<string, unknown>): Record<string, unknown> {
 }
 
 /** How a call ended, for the trail: sent (or sent before: already_submitted), answered, or its error's outcome. */
-function callOutcome(a: Answer | undefined, err: CoinopError | undefined): AuditOutcome {
-  if (err || !a) return outcomeOfError(err);
-  if (a.outcome === 'read' || a.outcome === 'preview') return { result: 'answered' };
+function callOutcome(answer: Answer | undefined, err: CoinopError | undefined): AuditOutcome {
+  if (err || !answer) return outcomeOfError(err);
+  if (answer.outcome === 'read' || answer.outcome === 'preview') return { result: 'answered' };
   return {
     result: 'sent',
-    ...(a.transfer_id ? { transfer_id: a.transfer_id } : {}),
-    ...(a.outcome === 'already_submitted' ? { already_submitted: true } : {}),
+    ...(answer.transfer_id ? { transfer_id: answer.transfer_id } : {}),
+    ...(answer.outcome === 'already_submitted' ? { already_submitted: true } : {}),
   };
 }
 

@@ -348,10 +348,10 @@ const withdraw: Tool = {
         limits: { over: limits.short, ...(limits.limits ? { within: limits.limits } : {}), notes: limits.notes },
       },
       // What the transfer took: its fee and total as the service charged them.
-      sentExtra: (t) => {
-        const total = isAmountString(t.total) ? t.total : undefined;
+      sentExtra: (transfer) => {
+        const total = isAmountString(transfer.total) ? transfer.total : undefined;
         return {
-          figures: { amount: t.amount, fee: t.fee, total },
+          figures: { amount: transfer.amount, fee: transfer.fee, total },
           balance: balanceOf(funds, asset, own && total ? withdrawalFigures({ total }, undefined).leaving : undefined),
         };
       },

@@ -80,9 +80,9 @@ export class ContentBuilder {
 }
 
 /** The sum per asset of a content's totals (the approval threshold is per asset). */
-export function sumsByAsset(c: Pick<ApprovalContent, 'totals'>): Map<string, Decimal> {
+export function sumsByAsset(content: Pick<ApprovalContent, 'totals'>): Map<string, Decimal> {
   const m = new Map<string, Decimal>();
-  for (const t of c.totals) m.set(t.asset, (m.get(t.asset) ?? dec(0)).plus(dec(t.sum)));
+  for (const t of content.totals) m.set(t.asset, (m.get(t.asset) ?? dec(0)).plus(dec(t.sum)));
   return m;
 }
 
@@ -209,23 +209,23 @@ export interface ApprovalResult {
 const short = (hex: string | undefined) => (hex ? `${hex.replace(/^sha256:/, '').slice(0, 12)}…` : '(none)');
 
 /** Why an approval's statement is not about this content, or undefined when it is exactly about it. */
-function contentMismatch(approval: ParsedApproval, c: ApprovalContent): string | undefined {
-  const want = contentLines(c);
+function contentMismatch(approval: ParsedApproval, content: ApprovalContent): string | undefined {
+  const want = contentLines(content);
   const have = approval.signed!.split('\n').filter((l) => want.some((w) => w.split(':')[0] === l.split(':')[0]));
   const repeatSame =
-    (approval.fields.repeat === 'true') === !!c.repeat && (approval.fields.repeat ?? 'true') === 'true';
+    (approval.fields.repeat === 'true') === !!content.repeat && (approval.fields.repeat ?? 'true') === 'true';
   if (have.join('\n') === want.join('\n') && repeatSame) return undefined;
   const f = approval.fields;
-  if (f.environment !== c.environment || f.service !== c.service)
-    return `approves a run in ${f.environment} at ${f.service}, not in ${c.environment} at ${c.service}`;
-  if (f.kind !== c.kind) return `approves a ${f.kind}, not a ${c.kind}`;
-  if (c.repeat && f.repeat !== 'true')
+  if (f.environment !== content.environment || f.service !== content.service)
+    return `approves a run in ${f.environment} at ${f.service}, not in ${content.environment} at ${content.service}`;
+  if (f.kind !== content.kind) return `approves a ${f.kind}, not a ${content.kind}`;
+  if (content.repeat && f.repeat !== 'true')
     return 'approves the first payment of these rows, and this run pays rows again (--allow-repeat): a repeat needs approvals of its own (coinop approve FILE --allow-repeat)';
-  if (!c.repeat && f.repeat !== undefined)
+  if (!content.repeat && f.repeat !== undefined)
     return 'approves a repeat (--allow-repeat), and this run is not one (approve it without --allow-repeat)';
-  if (f.profile_id !== c.profileId)
-    return `approves rows whose default service profile is ${f.profile_id}, and this run's is ${c.profileId} (approve with the same --profile-id)`;
-  return `approves other rows (content ${short(f.content)}, this run's is ${short(c.digest)}): a row, an amount or a destination changed since it was signed`;
+  if (f.profile_id !== content.profileId)
+    return `approves rows whose default service profile is ${f.profile_id}, and this run's is ${content.profileId} (approve with the same --profile-id)`;
+  return `approves other rows (content ${short(f.content)}, this run's is ${short(content.digest)}): a row, an amount or a destination changed since it was signed`;
 }
 
 /** Checks one approval against the run's content and the policy's approvers. */

@@ -13,9 +13,9 @@ export interface HoursWindow {
 
 const WINDOW = /^(\d{2}):(\d{2})\s*-\s*(\d{2}):(\d{2})(?:\s+(\S+))?$/;
 
-const minutes = (h: string, m: string): number | undefined => {
-  const hh = Number(h);
-  const mm = Number(m);
+const minutes = (hours: string, mins: string): number | undefined => {
+  const hh = Number(hours);
+  const mm = Number(mins);
   // 24:00 is the end of the day, allowed as an end only (checked by the caller).
   if (hh > 24 || mm > 59 || (hh === 24 && mm !== 0)) return undefined;
   return hh * 60 + mm;

@@ -170,26 +170,26 @@ const NAME = new RegExp(NAME_PATTERN);
 /** A map of asset -> amount, its asset names checked ("*": any other asset). */
 function amountMap(
   field: string,
-  m: Record<string, string> | undefined,
+  amounts: Record<string, string> | undefined,
   issues: Issue[],
 ): Map<string, string> | undefined {
-  if (!m) return undefined;
-  for (const k of Object.keys(m))
+  if (!amounts) return undefined;
+  for (const k of Object.keys(amounts))
     if (k !== '*' && (!NAME.test(k) || k.length > 40))
       issues.push({
         field: `${field}.${k}`,
         rule: 'must be an asset name in capitals such as BTC, or * for any other asset',
       });
-  return new Map(Object.entries(m));
+  return new Map(Object.entries(amounts));
 }
 
-function hoursOf(h: string | string[] | undefined, issues: Issue[]): HoursWindow[] | undefined {
-  if (h === undefined) return undefined;
-  const list = typeof h === 'string' ? [h] : h;
-  return list.flatMap((text, i) => {
+function hoursOf(hours: string | string[] | undefined, issues: Issue[]): HoursWindow[] | undefined {
+  if (hours === undefined) return undefined;
+  const list = typeof hours === 'string' ? [hours] : hours;
+  return list.flatMap((text, index) => {
     const w = parseWindow(text);
     if ('rule' in w) {
-      issues.push({ field: typeof h === 'string' ? 'hours' : `hours.${i}`, rule: w.rule });
+      issues.push({ field: typeof hours === 'string' ? 'hours' : `hours.${index}`, rule: w.rule });
       return [];
     }
     return [w];
@@ -198,9 +198,9 @@ function hoursOf(h: string | string[] | undefined, issues: Issue[]): HoursWindow
 
 function approversOf(nullable: NonNullable<PolicyFile['approvals']>, issues: Issue[]): Approver[] {
   const seen = new Map<string, number>();
-  return nullable.keys.flatMap((entry, i) => {
+  return nullable.keys.flatMap((entry, index) => {
     const { name, key } = typeof entry === 'string' ? { name: undefined, key: entry } : entry;
-    const field = typeof entry === 'string' ? `approvals.keys.${i}` : `approvals.keys.${i}.key`;
+    const field = typeof entry === 'string' ? `approvals.keys.${index}` : `approvals.keys.${index}.key`;
     const parsed = parsePublicKey(key);
     if ('rule' in parsed) {
       issues.push({ field, rule: parsed.rule });
@@ -208,33 +208,36 @@ function approversOf(nullable: NonNullable<PolicyFile['approvals']>, issues: Iss
     }
     const first = seen.get(parsed.id);
     if (first !== undefined) issues.push({ field, rule: `the same key as entry ${first} (each approver once)` });
-    seen.set(parsed.id, i);
+    seen.set(parsed.id, index);
     return [{ name, key: parsed.text, id: parsed.id }];
   });
 }
 
 /** The destinations: nicknames and addresses as listed, each pin's nickname among them and its address checked. */
-function destinationsOf(d: PolicyFile['destinations'], issues: Issue[]): Pick<Policy, 'destinations' | 'pins'> {
-  if (d === undefined || typeof d === 'string') return { destinations: d };
+function destinationsOf(
+  destinations: PolicyFile['destinations'],
+  issues: Issue[],
+): Pick<Policy, 'destinations' | 'pins'> {
+  if (destinations === undefined || typeof destinations === 'string') return { destinations: destinations };
   const pins = new Map<string, Pin>();
   const pinnedAt = new Map<string, number>();
-  d.forEach((entry, i) => {
-    if (typeof entry !== 'string' && !pinnedAt.has(entry.nickname)) pinnedAt.set(entry.nickname, i);
+  destinations.forEach((entry, index) => {
+    if (typeof entry !== 'string' && !pinnedAt.has(entry.nickname)) pinnedAt.set(entry.nickname, index);
   });
-  const names = d.map((entry, i) => {
+  const names = destinations.map((entry, index) => {
     const name = typeof entry === 'string' ? entry : entry.nickname;
     const at = pinnedAt.get(name);
-    if (at !== undefined && at !== i)
+    if (at !== undefined && at !== index)
       issues.push({
-        field: `destinations.${i}`,
+        field: `destinations.${index}`,
         rule: `${name} is pinned at entry ${at}: list a pinned nickname once`,
       });
     if (typeof entry === 'string') return name;
     if (!(CRYPTO_NETWORKS as readonly string[]).includes(entry.network))
-      issues.push({ field: `destinations.${i}.network`, rule: `must be one of ${CRYPTO_NETWORKS.join(', ')}` });
+      issues.push({ field: `destinations.${index}.network`, rule: `must be one of ${CRYPTO_NETWORKS.join(', ')}` });
     else
       for (const a of addressIssues(entry.network, entry.address))
-        issues.push({ field: `destinations.${i}.address`, rule: `is not a ${entry.network} address: ${a.rule}` });
+        issues.push({ field: `destinations.${index}.address`, rule: `is not a ${entry.network} address: ${a.rule}` });
     pins.set(name, { address: entry.address, network: entry.network });
     return name;
   });

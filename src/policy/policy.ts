@@ -74,9 +74,9 @@ const plain = (m: Map<string, string> | undefined) => (m ? Object.fromEntries(m)
 export function policyJson(policy: Policy): Record<string, unknown> {
   return {
     destinations: Array.isArray(policy.destinations)
-      ? policy.destinations.map((d) => {
-          const pin = policy.pins?.get(d);
-          return pin ? { nickname: d, address: pin.address, network: pin.network } : d;
+      ? policy.destinations.map((destination) => {
+          const pin = policy.pins?.get(destination);
+          return pin ? { nickname: destination, address: pin.address, network: pin.network } : destination;
         })
       : (policy.destinations ?? null),
     networks: policy.networks ?? null,
@@ -109,9 +109,9 @@ export function describePolicy(policy: Policy): [string, string][] {
         ? 'bookmarked addresses of the address book only'
         : policy.destinations
           ? policy.destinations
-              .map((d) => {
-                const pin = policy.pins?.get(d);
-                return pin ? `${d} (pinned to ${pin.address} on ${pin.network})` : d;
+              .map((destination) => {
+                const pin = policy.pins?.get(destination);
+                return pin ? `${destination} (pinned to ${pin.address} on ${pin.network})` : destination;
               })
               .join(', ')
           : 'any',

@@ -32,9 +32,9 @@ export function lineChart(points: ChartPoint[], width: number, height = 10): str
   const px = cols * 2;
   const py = height * 4;
   const cells = Array.from({ length: height }, () => new Array<number>(cols).fill(0));
-  const set = (x: number, y: number) => {
-    const row = py - 1 - y;
-    cells[Math.floor(row / 4)][Math.floor(x / 2)] |= DOTS[row % 4][x % 2];
+  const set = (column: number, dotRow: number) => {
+    const row = py - 1 - dotRow;
+    cells[Math.floor(row / 4)][Math.floor(column / 2)] |= DOTS[row % 4][column % 2];
   };
   const xy = (i: number): [number, number] => [
     Math.round((i * (px - 1)) / (points.length - 1)),
@@ -67,8 +67,8 @@ export function lineChart(points: ChartPoint[], width: number, height = 10): str
     }
     [x0, y0] = [x1, y1];
   }
-  const lines = cells.map((row, r) => {
-    const label = r === 0 ? points[hi].label : r === height - 1 ? points[lo].label : '';
+  const lines = cells.map((row, rowIndex) => {
+    const label = rowIndex === 0 ? points[hi].label : rowIndex === height - 1 ? points[lo].label : '';
     return `${label.padStart(axis)} ┤${row.map((b) => String.fromCharCode(0x2800 + b)).join('')}`;
   });
   const first = points[0].time;

@@ -21,14 +21,14 @@ export type Format = (typeof FORMATS)[number];
 
 export type { Column, TableView } from './table.js';
 
-export function getPath(o: unknown, key: string): unknown {
-  let v: unknown = o;
+export function getPath(object: unknown, key: string): unknown {
+  let v: unknown = object;
   for (const part of key.split('.')) {
     if (v === null || typeof v !== 'object') return undefined;
     v = (v as Record<string, unknown>)[part];
   }
   // A key with a dot in it ("range.begin") is tried whole as well.
-  if (v === undefined && o && typeof o === 'object') v = (o as Record<string, unknown>)[key];
+  if (v === undefined && object && typeof object === 'object') v = (object as Record<string, unknown>)[key];
   return v;
 }
 
@@ -53,11 +53,11 @@ export class Output {
     this.io.err(`${text}\n`);
   }
 
-  cell(v: unknown, kind: Column['kind']): string {
-    if (v === undefined || v === null || v === '') return this.p.dim('-');
+  cell(value: unknown, kind: Column['kind']): string {
+    if (value === undefined || value === null || value === '') return this.p.dim('-');
     // Objects (status_details, secondary_status) read as "name: message", not as JSON.
-    if (typeof v === 'object') return readable(v) || this.p.dim('-');
-    const s = String(v);
+    if (typeof value === 'object') return readable(value) || this.p.dim('-');
+    const s = String(value);
     if (kind === 'time' && this.io.stdoutTTY) return relativeTime(s, this.now());
     if (kind === 'status') return statusColour(this.p, s);
     return s;

@@ -109,11 +109,11 @@ export function fitTable(columns: readonly Column[], natural: number[], max?: nu
 }
 
 /** Splits free text into lines of at most `width` characters, at spaces where it can (a longer word is broken). */
-export function wrapText(s: string, width: number): string[] {
-  if (visibleLength(s) <= width) return [s];
+export function wrapText(text: string, width: number): string[] {
+  if (visibleLength(text) <= width) return [text];
   const lines: string[] = [];
   let line = '';
-  for (const word of s.split(/\s+/).filter(Boolean)) {
+  for (const word of text.split(/\s+/).filter(Boolean)) {
     let w = word;
     if (line && visibleLength(line) + 1 + visibleLength(w) <= width) {
       line += ` ${w}`;
@@ -160,11 +160,11 @@ export function tableLines(
 }
 
 /** A value that is an object, for people: "name: message" for each entry, nested objects in parentheses. */
-export function readable(v: unknown): string {
-  if (v === null || v === undefined) return '';
-  if (Array.isArray(v)) return v.map(readable).join(', ');
-  if (typeof v !== 'object') return String(v);
-  return Object.entries(v as Record<string, unknown>)
+export function readable(value: unknown): string {
+  if (value === null || value === undefined) return '';
+  if (Array.isArray(value)) return value.map(readable).join(', ');
+  if (typeof value !== 'object') return String(value);
+  return Object.entries(value as Record<string, unknown>)
     .map(([k, x]) => {
       if (x && typeof x === 'object' && !Array.isArray(x)) {
         const o = x as Record<string, unknown>;

@@ -67,17 +67,17 @@ export class Needs {
   readonly limits = new Map<string, AssetNeed>();
 
   /** One withdrawal of `amount` (its total, or its amount when the fee is not counted). */
-  add(b: { profile_id?: string; asset: string; balance_asset?: string }, amount: Decimal): void {
-    const asset = b.asset.toUpperCase();
+  add(balance: { profile_id?: string; asset: string; balance_asset?: string }, amount: Decimal): void {
+    const asset = balance.asset.toUpperCase();
     const l = this.limits.get(asset);
     if (!l) this.limits.set(asset, { total: amount, largest: amount });
     else {
       l.total = l.total.plus(amount);
       if (amount.gt(l.largest)) l.largest = amount;
     }
-    if (!b.profile_id || (b.balance_asset && b.balance_asset.toUpperCase() !== asset)) return;
-    let m = this.funds.get(b.profile_id);
-    if (!m) this.funds.set(b.profile_id, (m = new Map()));
+    if (!balance.profile_id || (balance.balance_asset && balance.balance_asset.toUpperCase() !== asset)) return;
+    let m = this.funds.get(balance.profile_id);
+    if (!m) this.funds.set(balance.profile_id, (m = new Map()));
     m.set(asset, (m.get(asset) ?? dec(0)).plus(amount));
   }
 }

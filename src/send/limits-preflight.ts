@@ -59,10 +59,10 @@ export async function readLimits(conn: Reader): Promise<Limits> {
 const limitName = (l: TransferLimit) => l.rule_id ?? l.id ?? 'a transfer limit';
 
 /** The limit in words: "10000000 USD on each transfer", "50000000 USD per 24 h, 1000 USD left". */
-function limitText(l: TransferLimit): string {
-  const seconds = Number(l.period_seconds ?? '0');
-  if (!seconds) return `${l.limit} ${l.limit_asset} on each transfer`;
-  return `${l.limit} ${l.limit_asset} per ${durationText(seconds)}, ${l.remaining} ${l.limit_asset} left`;
+function limitText(limit: TransferLimit): string {
+  const seconds = Number(limit.period_seconds ?? '0');
+  if (!seconds) return `${limit.limit} ${limit.limit_asset} on each transfer`;
+  return `${limit.limit} ${limit.limit_asset} per ${durationText(seconds)}, ${limit.remaining} ${limit.limit_asset} left`;
 }
 
 /**
@@ -121,36 +121,36 @@ export interface Wording {
 
 /** One limit against what is needed: the line of its shortfall, if any; what it could not price goes to `notes`. */
 function checkLimit(
-  l: TransferLimit,
+  limit: TransferLimit,
   needs: Map<string, AssetNeed>,
   prices: Map<string, Decimal | string>,
-  c: { what: Wording; notes: string[] },
+  check: { what: Wording; notes: string[] },
 ): string | undefined {
-  const name = `limit ${limitName(l)} (${limitText(l)})`;
-  const each = !Number(l.period_seconds ?? '0');
-  const left = each ? l.limit : l.remaining;
+  const name = `limit ${limitName(limit)} (${limitText(limit)})`;
+  const each = !Number(limit.period_seconds ?? '0');
+  const left = each ? limit.limit : limit.remaining;
   if (!isAmountString(left)) {
-    c.notes.push(`note: ${name} is unknown (the service gave no amount left); not checked`);
+    check.notes.push(`note: ${name} is unknown (the service gave no amount left); not checked`);
     return undefined;
   }
   const parts: string[] = [];
   let sum = dec(0);
   for (const [asset, need] of [...needs].sort(([a], [b]) => a.localeCompare(b))) {
     const amount = each ? need.largest : need.total;
-    const v = counted(l, asset, amount, prices);
+    const v = counted(limit, asset, amount, prices);
     if (!v) continue;
     if ('unknown' in v) {
-      c.notes.push(`note: ${name}: not checked for ${asset}, whose USD value is unknown (${v.unknown})`);
+      check.notes.push(`note: ${name}: not checked for ${asset}, whose USD value is unknown (${v.unknown})`);
       continue;
     }
-    parts.push(part(l, asset, amount, v.value));
+    parts.push(part(limit, asset, amount, v.value));
     sum = sum.plus(v.value);
   }
   if (!parts.length || sum.lte(left)) return undefined;
-  const excess = `${fmt(sum.minus(left))} ${l.limit_asset}`;
-  if (each) return `${name}: ${c.what.one}, ${parts[0]}, is over it by ${excess}`;
-  const total = parts.length > 1 ? ` come to about ${fmt(sum)} ${l.limit_asset}` : '';
-  return `${name}: ${c.what.sum}, ${parts.join(' and ')}${total}; short by ${excess}`;
+  const excess = `${fmt(sum.minus(left))} ${limit.limit_asset}`;
+  if (each) return `${name}: ${check.what.one}, ${parts[0]}, is over it by ${excess}`;
+  const total = parts.length > 1 ? ` come to about ${fmt(sum)} ${limit.limit_asset}` : '';
+  return `${name}: ${check.what.sum}, ${parts.join(' and ')}${total}; short by ${excess}`;
 }
 
 /**
@@ -190,11 +190,11 @@ export async function limitShortfalls(
 /** One withdrawal (`leaving`: its total, or its amount when the fee is not known) against every limit on them. */
 export function withdrawalLimits(
   conn: Reader,
-  w: { asset: string; leaving: Decimal; words: string },
+  withdrawal: { asset: string; leaving: Decimal; words: string },
   now: number,
 ): Promise<LimitCheck> {
-  const what = `this withdrawal (${w.words.replace(/^the /, '')})`;
-  const needs = new Map([[w.asset.toUpperCase(), { total: w.leaving, largest: w.leaving }]]);
+  const what = `this withdrawal (${withdrawal.words.replace(/^the /, '')})`;
+  const needs = new Map([[withdrawal.asset.toUpperCase(), { total: withdrawal.leaving, largest: withdrawal.leaving }]]);
   return limitShortfalls(conn, needs, { what: { sum: what, one: what }, now });
 }
 

@@ -57,12 +57,12 @@ export function linkPolicy(configDir: string, from: string, to: string): PolicyM
   return {
     files,
     commit: () =>
-      files.flatMap((f) => {
+      files.flatMap((file) => {
         try {
-          unlinkSync(f.from);
+          unlinkSync(file.from);
           return [];
         } catch (e) {
-          return [`${f.from} (${(e as NodeJS.ErrnoException).code ?? e})`];
+          return [`${file.from} (${(e as NodeJS.ErrnoException).code ?? e})`];
         }
       }),
     undo: () => {

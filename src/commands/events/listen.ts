@@ -49,15 +49,15 @@ const DELIVERY_COLUMNS: Column[] = [
 ].map((key) => ({ key }));
 
 /** A delivery attempt as a line for people: when, the answer, the event, the attempt and what comes next. */
-function deliveryLine(ctx: Invocation, r: Record<string, unknown>): string {
+function deliveryLine(ctx: Invocation, delivery: Record<string, unknown>): string {
   const p = palette(ctx.io.colour);
-  const ok = r.delivered === true;
-  const answer = r.status !== null ? String(r.status) : 'no answer';
+  const ok = delivery.delivered === true;
+  const answer = delivery.status !== null ? String(delivery.status) : 'no answer';
   const what = ok ? p.green(`→ ${answer}`.padEnd(12)) : p.red(`✗ ${answer}`.padEnd(12));
   const next = ok
     ? ''
-    : `  ${p.yellow(`retry in ${(Number(r.retry_in_ms) / 1000).toFixed(1)} s`)}${r.error ? p.dim(` (${String(r.error)})`) : ''}`;
-  return `${p.dim(clockTime(r.at))}  ${what}  ${String(r.type).padEnd(44)}  ${String(r.event_id)}  attempt ${String(r.attempt)}  ${String(r.ms)} ms${next}`;
+    : `  ${p.yellow(`retry in ${(Number(delivery.retry_in_ms) / 1000).toFixed(1)} s`)}${delivery.error ? p.dim(` (${String(delivery.error)})`) : ''}`;
+  return `${p.dim(clockTime(delivery.at))}  ${what}  ${String(delivery.type).padEnd(44)}  ${String(delivery.event_id)}  attempt ${String(delivery.attempt)}  ${String(delivery.ms)} ms${next}`;
 }
 
 export async function listen(ctx: Invocation, raw: RawFlags): Promise<void> {

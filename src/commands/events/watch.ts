@@ -12,12 +12,18 @@ import { clockTime, LineWriter } from './lines.js';
 import { parseEventsWatchOptions } from './options.js';
 
 /** An event as a line of the live list. */
-function eventLine(ctx: Pick<Ports, 'display'>, e: Record<string, unknown>): string {
+function eventLine(ctx: Pick<Ports, 'display'>, event: Record<string, unknown>): string {
   const p = palette(ctx.display.io.colour);
-  const o = (e.object ?? {}) as Record<string, unknown>;
+  const o = (event.object ?? {}) as Record<string, unknown>;
   const status = typeof o.status === 'string' ? statusColour(p, o.status.padEnd(9)) : ''.padEnd(9);
   const amount = o.amount !== undefined ? `${String(o.amount)} ${String(o.asset ?? '')}` : String(o.address ?? '');
-  return [p.dim(clockTime(e.created_at)), String(e.type).padEnd(44), String(o.id ?? '-').padEnd(36), status, amount]
+  return [
+    p.dim(clockTime(event.created_at)),
+    String(event.type).padEnd(44),
+    String(o.id ?? '-').padEnd(36),
+    status,
+    amount,
+  ]
     .join('  ')
     .trimEnd();
 }

@@ -37,7 +37,7 @@ const reasonsOf = (v: PolicyVerdict): string[] =>
 
 export function policyPort(ctx: Invocation, connection: () => Promise<Connection> | undefined): PolicyPort {
   return {
-    async check(intent, o) {
+    async check(intent, options) {
       const requests = requestsOf(intent);
       if (!requests) return undefined;
       const command = `mcp ${intent.tool}`;
@@ -47,7 +47,7 @@ export function policyPort(ctx: Invocation, connection: () => Promise<Connection
       const body = intent.body as CreateCryptoWithdrawalRequest | undefined;
       const v = await policyVerdict(ports(ctx), conn, loaded, {
         command,
-        dryRun: !o.sending,
+        dryRun: !options.sending,
         requests,
         // No approval can come with a tool call: the rule sees none (and refuses what it covers).
         approvals:

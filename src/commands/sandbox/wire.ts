@@ -118,8 +118,8 @@ export const WIRE_FIELDS: readonly WireField[] = [
 export const ROUTING_TYPE_FIELD = WIRE_FIELDS.find((f) => f.key === 'routingType')!;
 
 /** The value at a dotted path of a JSON object, if it is there. */
-export function valueAt(o: unknown, path: string): unknown {
-  let v = o;
+export function valueAt(object: unknown, path: string): unknown {
+  let v = object;
   for (const k of path.split('.')) {
     if (!v || typeof v !== 'object' || Array.isArray(v) || !Object.hasOwn(v, k)) return undefined;
     v = (v as Record<string, unknown>)[k];
@@ -128,9 +128,9 @@ export function valueAt(o: unknown, path: string): unknown {
 }
 
 /** Sets the value at a dotted path, making the objects on the way (an object of the file is copied first). */
-export function setAt(o: Record<string, unknown>, path: string, value: unknown): void {
+export function setAt(object: Record<string, unknown>, path: string, value: unknown): void {
   const keys = path.split('.');
-  let at = o;
+  let at = object;
   for (const k of keys.slice(0, -1)) {
     const next = at[k];
     at[k] = next && typeof next === 'object' && !Array.isArray(next) ? { ...(next as object) } : {};

@@ -20,9 +20,9 @@ const BOOK_FLAGS: FlagNames = { nicknames: '--to', identity_ids: '--identity-id'
 const SUGGEST_FROM = 1000;
 
 /** Edit distance of two short strings (insertions, deletions, substitutions), case ignored. */
-export function editDistance(a: string, b: string): number {
-  const x = a.toLowerCase();
-  const y = b.toLowerCase();
+export function editDistance(left: string, right: string): number {
+  const x = left.toLowerCase();
+  const y = right.toLowerCase();
   let prev = Array.from({ length: y.length + 1 }, (_, j) => j);
   for (let i = 1; i <= x.length; i++) {
     const row = [i];
@@ -37,11 +37,11 @@ export function editDistance(a: string, b: string): number {
 export function closeNicknames(typed: string, nicknames: string[], max = 5): string[] {
   const t = typed.toLowerCase();
   const scored = [...new Set(nicknames)]
-    .map((n) => {
-      const l = n.toLowerCase();
-      const d = editDistance(typed, n);
+    .map((nickname) => {
+      const l = nickname.toLowerCase();
+      const d = editDistance(typed, nickname);
       const near = l.includes(t) || t.includes(l) ? Math.min(d, 1) : d;
-      return { n, d: near };
+      return { n: nickname, d: near };
     })
     .filter(({ n, d }) => d <= Math.max(2, Math.floor(Math.min(typed.length, n.length) / 3)))
     .sort((a, b) => a.d - b.d || a.n.localeCompare(b.n));

@@ -15,11 +15,11 @@ export class SimulatedExchange {
   ) {}
 
   /** The market's simulation, made on first use. */
-  market(m: Market): SimulatedMarket {
-    let sim = this.markets.get(m);
+  market(market: Market): SimulatedMarket {
+    let sim = this.markets.get(market);
     if (!sim) {
-      sim = new SimulatedMarket(m, this.seed);
-      this.markets.set(m, sim);
+      sim = new SimulatedMarket(market, this.seed);
+      this.markets.set(market, sim);
     }
     return sim;
   }
@@ -28,9 +28,9 @@ export class SimulatedExchange {
    * The market as of now: one the stream steps is as its subscribers last saw it (a snapshot must not move it on
    * behind their backs); one nobody watches is brought to the current time first.
    */
-  current(m: Market): SimulatedMarket {
-    const sim = this.market(m);
-    if (!this.watchers.get(m)) sim.catchUp(this.now());
+  current(market: Market): SimulatedMarket {
+    const sim = this.market(market);
+    if (!this.watchers.get(market)) sim.catchUp(this.now());
     return sim;
   }
 

@@ -262,11 +262,11 @@ export class StreamHub {
    * which entry of a request each acknowledgement answers.
    */
   private parseChannel(
-    c: unknown,
+    channel: unknown,
   ): { key: string; spec: ChannelSpec; echo: ChannelSpec; market?: Market } | { ack: ChannelAck } {
-    if (!c || typeof c !== 'object' || Array.isArray(c))
-      return { ack: { type: String(c), success: false, error: 'MALFORMED_REQUEST' } };
-    const { type, params } = c as { type?: unknown; params?: unknown };
+    if (!channel || typeof channel !== 'object' || Array.isArray(channel))
+      return { ack: { type: String(channel), success: false, error: 'MALFORMED_REQUEST' } };
+    const { type, params } = channel as { type?: unknown; params?: unknown };
     const echo: ChannelSpec = { type: typeof type === 'string' ? type : String(type) };
     if (params !== undefined) echo.params = params as ChannelSpec['params'];
     const fail = (error: string) => ({ ack: { ...echo, success: false, error } });
@@ -287,8 +287,8 @@ export class StreamHub {
     return { key: `${type}:${market}`, spec: { type, params: { market } }, echo, market };
   }
 
-  private subscribe(conn: Connection, c: unknown, after: Array<() => void>): ChannelAck {
-    const parsed = this.parseChannel(c);
+  private subscribe(conn: Connection, channel: unknown, after: Array<() => void>): ChannelAck {
+    const parsed = this.parseChannel(channel);
     if ('ack' in parsed) return parsed.ack;
     const { key, spec, echo, market } = parsed;
     if (conn.subs.has(key)) return { ...echo, success: false, error: 'NO_EFFECT_ACTION' };
@@ -314,8 +314,8 @@ export class StreamHub {
     conn.pendingSnapshots.set(key, { snapshot, remaining: DELAYED_SNAPSHOT_AFTER, deadline: performance.now() + 200 });
   }
 
-  private unsubscribe(conn: Connection, c: unknown): ChannelAck {
-    const parsed = this.parseChannel(c);
+  private unsubscribe(conn: Connection, channel: unknown): ChannelAck {
+    const parsed = this.parseChannel(channel);
     if ('ack' in parsed) return parsed.ack;
     const { key, echo } = parsed;
     if (!conn.subs.has(key)) return { ...echo, success: false, error: 'NO_EFFECT_ACTION' };
@@ -388,31 +388,31 @@ export class StreamHub {
   }
 
   private readonly events: MarketEvents = {
-    update: (p) => {
-      const key = `market_data:${p.market}`;
-      const buf = this.broadcast(key, { channel: 'market_data', payload: p });
+    update: (payload) => {
+      const key = `market_data:${payload.market}`;
+      const buf = this.broadcast(key, { channel: 'market_data', payload: payload });
       if (this.cfg.faults.updatesBeforeSnapshot) {
-        const b = buf ?? frame({ channel: 'market_data', payload: p });
-        let ring = this.replay.get(p.market as Market);
-        if (!ring) this.replay.set(p.market as Market, (ring = []));
+        const b = buf ?? frame({ channel: 'market_data', payload: payload });
+        let ring = this.replay.get(payload.market as Market);
+        if (!ring) this.replay.set(payload.market as Market, (ring = []));
         ring.push(b);
         if (ring.length > REPLAY_UPDATES) ring.shift();
       }
     },
-    execution: (p) => {
-      if (!this.cfg.faults.executionsOutOfOrder) return void this.sendExecution(p);
-      const held = this.heldExecutions.get(p.market);
-      if (!held) return void this.heldExecutions.set(p.market, { payload: p, at: performance.now() });
-      this.heldExecutions.delete(p.market);
-      this.sendExecution(p);
+    execution: (payload) => {
+      if (!this.cfg.faults.executionsOutOfOrder) return void this.sendExecution(payload);
+      const held = this.heldExecutions.get(payload.market);
+      if (!held) return void this.heldExecutions.set(payload.market, { payload: payload, at: performance.now() });
+      this.heldExecutions.delete(payload.market);
+      this.sendExecution(payload);
       this.sendExecution(held.payload);
     },
     topOfBook: (p) =>
       void this.broadcast(`market_data.top_of_book:${p.market}`, { channel: 'market_data.top_of_book', payload: p }),
-    rebuilt: (p) => {
+    rebuilt: (payload) => {
       // Subscribers' books no longer follow: give them the new book as a fresh SNAPSHOT.
-      this.replay.delete(p.market as Market);
-      this.broadcast(`market_data:${p.market}`, { channel: 'market_data', payload: p });
+      this.replay.delete(payload.market as Market);
+      this.broadcast(`market_data:${payload.market}`, { channel: 'market_data', payload: payload });
     },
   };
 
@@ -442,8 +442,8 @@ export class StreamHub {
     }
   }
 
-  private sendExecution(p: ExecutionPayload): void {
-    this.broadcast(`execution_data:${p.market}`, { channel: 'execution_data', payload: p });
+  private sendExecution(payload: ExecutionPayload): void {
+    this.broadcast(`execution_data:${payload.market}`, { channel: 'execution_data', payload: payload });
   }
 
   /** A held trade waits for the next one of its market at most 250 ms, and not at all once the fault is off. */

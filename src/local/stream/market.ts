@@ -14,9 +14,9 @@ import { midPriceFloat, marketSeed } from '../../market/price-model.js';
 import { seededRng, type Rng } from '../../market/rng.js';
 
 /** Prices are integer ticks (10^-priceDecimals), amounts integer lots (10^-amountDecimals): exact and fast. */
-function scaledToString(n: number, decimals: number): string {
-  if (decimals === 0) return String(n);
-  const s = String(n).padStart(decimals + 1, '0');
+function scaledToString(scaled: number, decimals: number): string {
+  if (decimals === 0) return String(scaled);
+  const s = String(scaled).padStart(decimals + 1, '0');
   return `${s.slice(0, s.length - decimals)}.${s.slice(s.length - decimals)}`;
 }
 
@@ -301,9 +301,9 @@ export class SimulatedMarket {
     if (!trades.length) return [];
     const [ms, sub] = this.clock.position();
     const base = BigInt(ms) * 10_000_000n + BigInt(sub * MAX_TRADES_PER_STEP);
-    const made = trades.map(([tick, lots], i): Trade => {
+    const made = trades.map(([tick, lots], index): Trade => {
       const execution = {
-        match_number: (base + BigInt(i)).toString(36).toUpperCase(),
+        match_number: (base + BigInt(index)).toString(36).toUpperCase(),
         price: scaledToString(tick, this.info.priceDecimals),
         amount: scaledToString(lots, this.info.amountDecimals),
         executed_at: time,
@@ -325,9 +325,9 @@ export class SimulatedMarket {
   ): void {
     const pd = this.info.priceDecimals;
     const ad = this.info.amountDecimals;
-    const levels = (m: Map<number, number>): BookLevel[] => {
+    const levels = (levelMap: Map<number, number>): BookLevel[] => {
       const a: BookLevel[] = [];
-      for (const [tick, lots] of m)
+      for (const [tick, lots] of levelMap)
         a.push({ price: scaledToString(tick, pd), amount: lots === 0 ? '0' : scaledToString(lots, ad) });
       return a;
     };

@@ -54,8 +54,8 @@ export class LiveScreen {
     this.last = '';
     this.draw();
   };
-  private readonly onData = (d: Buffer | string) => {
-    const s = d.toString();
+  private readonly onData = (data: Buffer | string) => {
+    const s = data.toString();
     if (s.includes('\u0003')) this.options.onQuit('ctrl-c');
     else if (s.includes('q') || s.includes('Q')) this.options.onQuit('q');
   };

@@ -154,16 +154,16 @@ interface LadderLevel {
   cum: number;
 }
 
-/** One side's best `n` levels with the running total (exact, in the amounts' decimals). */
-function ladderSide(s: OrderBook['bids'], n: number): LadderLevel[] {
+/** One side's best `depth` levels with the running total (exact, in the amounts' decimals). */
+function ladderSide(side: OrderBook['bids'], depth: number): LadderLevel[] {
   const out: LadderLevel[] = [];
   let total = new Decimal(0);
   let places = 0;
-  for (let i = 0; i < Math.min(n, s.size); i++) {
-    const amount = s.amountAt(i);
+  for (let i = 0; i < Math.min(depth, side.size); i++) {
+    const amount = side.amountAt(i);
     places = Math.max(places, decimalPlaces(amount));
     total = total.plus(amount);
-    out.push({ price: s.priceAt(i), amount, total: total.toFixed(places), cum: total.toNumber() });
+    out.push({ price: side.priceAt(i), amount, total: total.toFixed(places), cum: total.toNumber() });
   }
   return out;
 }
@@ -213,13 +213,13 @@ function ladderLines(
 export function topView(st: LiveState, markets: string[], _width: number, height: number): string[] {
   const p = st.palette;
   const lines = [statusLine(st, 'top of book'), ''];
-  const rows = markets.map((m) => {
-    const t = st.tops.get(m);
+  const rows = markets.map((market) => {
+    const t = st.tops.get(market);
     const bid = t?.bids?.[0];
     const ask = t?.asks?.[0];
     const sm = spreadAndMid(bid?.price, ask?.price);
     return [
-      m,
+      market,
       bid?.amount ?? '',
       bid?.price ?? '—',
       ask?.price ?? '—',
@@ -258,15 +258,15 @@ export function tradesView(st: LiveState, markets: string[], _width: number, hei
   const now = st.now();
   const lines = [statusLine(st, 'trades'), ''];
   const head = ['MARKET', 'TRADES', 'VOLUME', 'VWAP', 'RATE', 'LAST'];
-  const rows = markets.map((m) => {
-    const s = st.tape.stats.get(m);
-    const info = st.tape.vwap(m);
+  const rows = markets.map((market) => {
+    const s = st.tape.stats.get(market);
+    const info = st.tape.vwap(market);
     return [
-      m,
+      market,
       String(s?.trades ?? 0),
       s ? s.volume.toFixed() : '0',
       info ? info.toFixed(2) : '—',
-      `${st.tape.rate(m, now).toFixed(1)}/s`,
+      `${st.tape.rate(market, now).toFixed(1)}/s`,
       s?.last?.price ?? '—',
     ];
   });
@@ -355,9 +355,9 @@ export function channelsView(st: LiveState, keys: string[], _width: number, heig
 }
 
 // biome-ignore lint/suspicious/noExplicitAny: a payload of any channel, read field by field for a one-line summary
-function summarise(m: { channel?: string; payload?: Record<string, any> }): string {
-  const pl = m.payload ?? {};
-  switch (m.channel) {
+function summarise(message: { channel?: string; payload?: Record<string, any> }): string {
+  const pl = message.payload ?? {};
+  switch (message.channel) {
     case 'market_data':
       return `${pl.type} ${timeOf(String(pl.time))} bids ${pl.bids?.length ?? 0} asks ${pl.asks?.length ?? 0}`;
     case 'market_data.top_of_book':

@@ -61,13 +61,13 @@ export function batchRefused(
   batch: AuditedBatch,
   rows: number,
   resumed: boolean,
-  e: { category: string; message: string },
+  refusal: { category: string; message: string },
 ): AuditEvent {
   return {
     kind: 'batch',
     ref_id: null,
     what: { ...batchWhat(batch, rows), ...(resumed ? { resumed: true } : {}) },
-    outcome: { result: 'refused', error: { category: e.category, message: e.message } },
+    outcome: { result: 'refused', error: { category: refusal.category, message: refusal.message } },
   };
 }
 
@@ -93,11 +93,11 @@ export function rowAttempt(row: BatchRow, batchId: string): AuditEvent {
   return { kind: 'batch_row', ref_id: row.body.ref_id, what: rowWhat(row, batchId), outcome: { result: 'attempt' } };
 }
 
-function rowWhat(r: BatchRow, batchId: string): AuditWhat {
-  const b = r.body;
+function rowWhat(row: BatchRow, batchId: string): AuditWhat {
+  const b = row.body;
   return {
     batch_id: batchId,
-    row: r.row,
+    row: row.row,
     asset: b.asset,
     network: b.crypto_network,
     amount: b.amount,
@@ -120,15 +120,15 @@ export function rowEvent(row: BatchRow, out: RowOutcome, batchId: string): Audit
   return { kind: 'batch_row', ref_id: b.ref_id, what, outcome: problemOutcome(out.kind, out.problem) };
 }
 
-function problemOutcome(kind: 'refused' | 'unknown', p: Problem): AuditOutcome {
-  const name = problemName(p);
+function problemOutcome(kind: 'refused' | 'unknown', problem: Problem): AuditOutcome {
+  const name = problemName(problem);
   return {
     result: kind,
     error: {
       category: kind === 'refused' ? 'api' : 'network',
-      message: [p.title, p.detail].filter(Boolean).join(': '),
+      message: [problem.title, problem.detail].filter(Boolean).join(': '),
       ...(name ? { problem: name } : {}),
-      ...(p.status ? { status: p.status } : {}),
+      ...(problem.status ? { status: problem.status } : {}),
     },
   };
 }

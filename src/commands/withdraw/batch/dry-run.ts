@@ -41,9 +41,9 @@ export async function dryRun(
 async function report(
   ctx: Pick<Ports, 'display'>,
   totals: QuoteTotals[],
-  r: { valid: number; invalid: number; quoted: number; failures: string[]; short: Shortfalls },
+  summary: { valid: number; invalid: number; quoted: number; failures: string[]; short: Shortfalls },
 ): Promise<void> {
-  const { failures } = r;
+  const { failures } = summary;
   for (const f of failures) ctx.display.io.err(`${f}\n`);
   const list = totalsRows(totals);
   await ctx.display
@@ -57,16 +57,18 @@ async function report(
       { key: 'total', kind: 'amount' },
     ]);
   ctx.display.io.err(
-    `dry run: ${r.quoted} of ${r.valid} rows quoted${failures.length ? `, ${failures.length} refused (listed above)` : ''}` +
-      `${r.invalid ? `, ${r.invalid} invalid rows skipped` : ''}; nothing was sent\n`,
+    `dry run: ${summary.quoted} of ${summary.valid} rows quoted${failures.length ? `, ${failures.length} refused (listed above)` : ''}` +
+      `${summary.invalid ? `, ${summary.invalid} invalid rows skipped` : ''}; nothing was sent\n`,
   );
-  for (const s of [...r.short.funds, ...r.short.limits, ...r.short.notes]) ctx.display.io.err(`${s}\n`);
-  const reason = shortfallReason(r.short);
+  for (const s of [...summary.short.funds, ...summary.short.limits, ...summary.short.notes])
+    ctx.display.io.err(`${s}\n`);
+  const reason = shortfallReason(summary.short);
   if (reason)
     throw new CoinopError('usage', `${reason} (shortfalls above)`, {
-      hint: shortfallHint(r.short, 'a real run is refused before its first row unless --allow-partial'),
+      hint: shortfallHint(summary.short, 'a real run is refused before its first row unless --allow-partial'),
     });
   // The same exit codes as a real run would give: every row fine, some not, none.
-  if (!r.quoted) throw new CoinopError('nothing-sent', 'no row could be quoted', { quiet: true });
-  if (failures.length || r.invalid) throw new CoinopError('failed', 'some rows could not be quoted', { quiet: true });
+  if (!summary.quoted) throw new CoinopError('nothing-sent', 'no row could be quoted', { quiet: true });
+  if (failures.length || summary.invalid)
+    throw new CoinopError('failed', 'some rows could not be quoted', { quiet: true });
 }
