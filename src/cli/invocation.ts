@@ -107,6 +107,11 @@ export interface ConnectOptions {
   catalogue?: CataloguePolicy;
   /** A local service's identity may be taken from the cache (checked on its answers) instead of asked first. */
   cachedIdentity?: boolean;
+  /**
+   * Ask a custom address whether it is a coinop gateway and which store it serves (GET /_gateway/health), so what
+   * the command keys on the service (a batch's journal) follows the gateway's instances, not one address.
+   */
+  gatewayIdentity?: boolean;
 }
 
 export interface Invocation {
@@ -372,6 +377,7 @@ async function connectAs(
   if (note) ctx.io.err(`${p.yellow(note)}\n`);
   const reached = await identity.reachService(resolved, settings, {
     verified: !options.cachedIdentity,
+    gatewayIdentity: !!options.gatewayIdentity,
     startEmbedded,
   });
   const { profile, embedded, check } = reached;

@@ -52,7 +52,7 @@ export interface Connector {
   /** How the catalogue's rules count for the context's service (refused against the local service, else a note). */
   catalogue(): CataloguePolicy;
   /** The connection to the service (made once, then the same). */
-  connect(opts?: { quiet?: boolean; live?: boolean }): Promise<Connection>;
+  connect(opts?: { quiet?: boolean; live?: boolean; gatewayIdentity?: boolean }): Promise<Connection>;
   /** The data directory: what a service said and is kept (its market list, the gate's reservations) is there. */
   dataDir(): string;
   /** How long to wait between two asks of a transfer's status while it is followed (COINOP_POLL_MS). */

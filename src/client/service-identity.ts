@@ -263,10 +263,10 @@ function instanceCheck(baseUrl: string, id: string, dataDir: string, verified: b
 export async function reachService(
   profile: ResolvedContext,
   settings: Pick<Settings, 'localWaitMs' | 'dataDir'>,
-  options: { verified?: boolean; startEmbedded?: StartEmbedded } = {},
+  options: { verified?: boolean; gatewayIdentity?: boolean; startEmbedded?: StartEmbedded } = {},
 ): Promise<ReachedService> {
   const byUrl = (p: ResolvedContext) => `${p.environment}:${normalizedUrl(p.baseUrl)}`;
-  if (profile.environment === 'custom' && options.verified) {
+  if (profile.environment === 'custom' && options.gatewayIdentity) {
     // A coinop gateway names the store its instances share: a batch begun through one resumes through another.
     const probe = await probeHealth(profile.baseUrl, settings.localWaitMs, '/_gateway/health');
     if (probe.kind === 'answered' && probe.status === 200 && probe.instanceId)

@@ -139,7 +139,7 @@ export async function runBatch(ctx: BatchDeps, file: string, o: BatchOptions, st
   const policy = batchPolicy(ctx, loaded, { file, o, input, defaultProfileId });
   if (o.dryRun) return dryRunWithPolicy(ctx, policy, input, o);
 
-  const conn = await ctx.service.connect();
+  const conn = await ctx.service.connect({ gatewayIdentity: true });
   const base = started.baseUrl || profile.baseUrl;
   // Instances of one coinop gateway are one service (its store's id): the journal follows the service, not the address.
   const where = conn.serviceId.startsWith('gateway:') ? conn.serviceId : base;
