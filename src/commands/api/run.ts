@@ -55,8 +55,8 @@ export async function api(ctx: ApiDeps, methodArg: string, pathArg: string, raw:
   const conn = await ctx.service.connect();
   // The answer is JSON (or the service's text) whatever the format: never paged, so no display.output() here.
   const outFormat = ctx.display.format();
-  const send = async (q?: Record<string, unknown>) => {
-    const res = await conn.client.raw(method, path, body, q);
+  const send = async (query?: Record<string, unknown>) => {
+    const res = await conn.client.raw(method, path, body, query);
     if (o.include)
       ctx.display.io.err(
         `HTTP ${res.status} ${res.statusText}\n${Object.entries(res.headers)
@@ -95,13 +95,13 @@ export async function api(ctx: ApiDeps, methodArg: string, pathArg: string, raw:
   await new Output(ctx.display.io, format, () => ctx.clock.now()).list(items(), []);
 }
 
-const raise = (e: unknown): never => {
-  throw e;
+const raise = (error: unknown): never => {
+  throw error;
 };
 
-function flatten(o: Record<string, unknown>, prefix = ''): Record<string, unknown> {
+function flatten(options: Record<string, unknown>, prefix = ''): Record<string, unknown> {
   const out: Record<string, unknown> = Object.create(null);
-  for (const [k, v] of Object.entries(o)) {
+  for (const [k, v] of Object.entries(options)) {
     const key = prefix ? `${prefix}.${k}` : k;
     if (v && typeof v === 'object' && !Array.isArray(v)) Object.assign(out, flatten(v as Record<string, unknown>, key));
     else out[key] = v;
@@ -116,9 +116,13 @@ function flatten(o: Record<string, unknown>, prefix = ''): Record<string, unknow
  */
 async function sendThroughGate(
   ctx: ApiDeps,
-  r: { operation: MoneyOperationId; body: unknown; yes: boolean; path: string },
+  call: { operation: MoneyOperationId; body: unknown; yes: boolean; path: string },
 ): Promise<void> {
-  const request: MoneyRequest = { operation: r.operation, body: r.body as Record<string, unknown>, command: 'api' };
+  const request: MoneyRequest = {
+    operation: call.operation,
+    body: call.body as Record<string, unknown>,
+    command: 'api',
+  };
   ctx.interrupt.say('stopped: nothing was sent');
   const conn = await ctx.service.connect();
   const gate = gateFor(ctx, conn, 'api');
@@ -131,10 +135,10 @@ async function sendThroughGate(
       const amount =
         typeof p.body.amount === 'string' ? p.body.amount : typeof p.body.total === 'string' ? p.body.total : undefined;
       await ctx.confirmer.confirm({
-        title: `coinop api ${operations[r.operation].method} ${operations[r.operation].path}`,
+        title: `coinop api ${operations[call.operation].method} ${operations[call.operation].path}`,
         rows: Object.entries(p.what).map(([k, v]) => [k, typeof v === 'string' ? v : JSON.stringify(v)]),
         environment,
-        yes: r.yes,
+        yes: call.yes,
         question: 'Send this request?',
         ...(amount
           ? {
@@ -147,7 +151,7 @@ async function sendThroughGate(
     }
     sent = await gate.send(p, () => {
       ctx.interrupt.say(
-        `interrupted: ${r.path} was being sent and may have gone through${p.refId ? `: check with coinop transfers get --ref-id ${p.refId}` : ''}`,
+        `interrupted: ${call.path} was being sent and may have gone through${p.refId ? `: check with coinop transfers get --ref-id ${p.refId}` : ''}`,
       );
     });
   } catch (e) {
@@ -168,13 +172,15 @@ async function sendThroughGate(
  */
 async function refuseUnjudged(
   ctx: Pick<Ports, 'audit'>,
-  r: { method: string; path: string; body: unknown; what: string },
+  request: { method: string; path: string; body: unknown; what: string },
 ): Promise<never> {
-  const b = (r.body && typeof r.body === 'object' && !Array.isArray(r.body) ? r.body : {}) as Record<string, unknown>;
+  const b = (
+    request.body && typeof request.body === 'object' && !Array.isArray(request.body) ? request.body : {}
+  ) as Record<string, unknown>;
   const str = (v: unknown) => (typeof v === 'string' ? v : undefined);
   const e = new CoinopError(
     'policy',
-    `${r.method} ${r.path} is ${r.what}: coinop's gate cannot check it against the policy, its approvals and caps, so coinop api does not send it; nothing was sent`,
+    `${request.method} ${request.path} is ${request.what}: coinop's gate cannot check it against the policy, its approvals and caps, so coinop api does not send it; nothing was sent`,
     { hint: 'coinop sends only the money-moving requests it can judge (withdraw, transfer internal, ...)' },
   );
   await ctx.audit.note({
@@ -182,8 +188,8 @@ async function refuseUnjudged(
     ref_id: str(b.ref_id) ?? null,
     what: {
       command: 'api',
-      method: r.method,
-      path: r.path,
+      method: request.method,
+      path: request.path,
       asset: str(b.asset),
       amount: str(b.amount),
       profile_id: str(b.profile_id),

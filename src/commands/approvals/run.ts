@@ -57,16 +57,16 @@ export async function show(ctx: ApprovalsDeps, id: string): Promise<void> {
 }
 
 /** The content the gateway asks to be signed, checked against the request it shows: they must be one. */
-function checkedContent(h: HeldRequest) {
-  const stated = contentFromLines(h.content);
-  if (!stated) throw new CoinopError('integrity', `the gateway's statement of ${h.pending_id} cannot be read`);
+function checkedContent(held: HeldRequest) {
+  const stated = contentFromLines(held.content);
+  if (!stated) throw new CoinopError('integrity', `the gateway's statement of ${held.pending_id} cannot be read`);
   const b = new ContentBuilder({
     kind: stated.kind,
     environment: stated.environment,
     service: stated.service,
     profileId: stated.profileId,
   });
-  b.add(h.request);
+  b.add(held.request);
   const mine = b.finish();
   if (mine.digest !== stated.digest)
     throw new CoinopError(

@@ -33,37 +33,38 @@ function key(ctx: Pick<Ports, 'display' | 'policy'>): ApproverKey {
 }
 
 /** The content of the file: a saved withdrawal as it states its scope, or a batch as this profile stages it. */
-async function contentOf(ctx: ApproveDeps, o: ApproveOptions, file: string): Promise<ApprovalContent> {
+async function contentOf(ctx: ApproveDeps, options: ApproveOptions, file: string): Promise<ApprovalContent> {
   const saved = savedRequestIn(file);
-  if (saved && o.allowRepeat) throw usageError('--allow-repeat: approves a batch run again, not a saved withdrawal');
+  if (saved && options.allowRepeat)
+    throw usageError('--allow-repeat: approves a batch run again, not a saved withdrawal');
   if (saved)
     return withdrawalContent(
       { kind: 'withdrawal', environment: saved.environment, service: saved.service, profileId: saved.profile_id },
       saved.request,
     );
-  const defaultProfileId = o.profileId ?? ctx.service.context().profileId;
+  const defaultProfileId = options.profileId ?? ctx.service.context().profileId;
   const input = await readBatch(ctx, file, {
-    format: o.format,
+    format: options.format,
     defaultProfileId,
-    skipInvalid: o.skipInvalid,
+    skipInvalid: options.skipInvalid,
     dir: join(ctx.service.dataDir(), 'batches'),
   });
   try {
     const scope = approvalScope(ctx.service.context(), 'batch', defaultProfileId);
-    return batchContent(o.allowRepeat ? { ...scope, repeat: true } : scope, input.stage);
+    return batchContent(options.allowRepeat ? { ...scope, repeat: true } : scope, input.stage);
   } finally {
     input.stage.remove();
   }
 }
 
 /** Says so when the profile's own policy does not list this key (the sender's policy is the one that decides). */
-function noteUnlisted(ctx: Pick<Ports, 'display' | 'service' | 'policy'>, k: ApproverKey): void {
+function noteUnlisted(ctx: Pick<Ports, 'display' | 'service' | 'policy'>, key: ApproverKey): void {
   const loc = policyLocation(ctx.policy.configDir(), ctx.service.context().name);
   if (!loc.exists) return;
   try {
     const a = loadPolicyFile(loc.path).policy.approvals;
-    if (a && !a.keys.some((x) => x.id === k.publicKey.id))
-      ctx.display.io.err(`note: your key ${k.publicKey.id} is not among the approvers of ${loc.path}\n`);
+    if (a && !a.keys.some((x) => x.id === key.publicKey.id))
+      ctx.display.io.err(`note: your key ${key.publicKey.id} is not among the approvers of ${loc.path}\n`);
   } catch {
     /* a policy that does not load blocks sending, not approving */
   }
@@ -76,25 +77,25 @@ function noteUnlisted(ctx: Pick<Ports, 'display' | 'service' | 'policy'>, k: App
  */
 export type ApproveDeps = Pick<Ports, 'display' | 'service' | 'confirmer' | 'audit' | 'clock' | 'interrupt' | 'policy'>;
 
-export async function approve(ctx: ApproveDeps, o: ApproveOptions, user?: string): Promise<void> {
+export async function approve(ctx: ApproveDeps, options: ApproveOptions, user?: string): Promise<void> {
   const k = key(ctx);
   const out = ctx.display.output();
-  if (o.showKey) {
+  if (options.showKey) {
     out.one({ key: k.publicKey.text, key_id: k.publicKey.id, private_key_file: k.path });
     ctx.display.io.err(
       `list it in the policy of each context you approve for (coinop policy show):\n  approvals:\n    keys:\n      - name: ${user || 'YOUR-NAME'}\n        key: ${k.publicKey.text}\n`,
     );
     return;
   }
-  const file = o.file!;
-  const content = await contentOf(ctx, o, file);
+  const file = options.file!;
+  const content = await contentOf(ctx, options, file);
   const s = (n: number) => (n === 1 ? '' : 's');
   // A repeat's rows paid again go under ref_ids ending -<salt>: the approver sees which, offline.
   const salt = content.repeat ? repeatSalt(content).slice(0, 8) : undefined;
   await ctx.confirmer.confirm({
     title: `Approve ${content.rows} withdrawal${s(content.rows)} of ${file}`,
     environment: content.environment,
-    yes: o.yes,
+    yes: options.yes,
     question: 'Sign this approval with your key?',
     typed: [{ label: 'the number of rows', value: String(content.rows) }],
     rows: [

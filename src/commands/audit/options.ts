@@ -34,8 +34,8 @@ export const AUDIT_LIMIT_MAX = 100_000;
 const RFC3339 = /^(\d{4})-(\d{2})-(\d{2})(?:[Tt ](\d{2}):(\d{2}):(\d{2})(\.\d+)?([Zz]|[+-](\d{2}):(\d{2})))?$/;
 
 /** The milliseconds of an RFC 3339 time, or of a date alone (midnight UTC); NaN when it is no real moment. */
-function rfc3339Ms(t: string): number {
-  const m = RFC3339.exec(t);
+function rfc3339Ms(time: string): number {
+  const m = RFC3339.exec(time);
   if (!m) return Number.NaN;
   const [y, mo, d, h = 0, mi = 0, s = 0] = m.slice(1, 7).map((x) => (x === undefined ? undefined : Number(x)));
   const day = new Date(Date.UTC(y!, mo! - 1, d!));
@@ -47,21 +47,21 @@ function rfc3339Ms(t: string): number {
     mi! <= 59 &&
     s! <= 59 &&
     (m[9] === undefined || (Number(m[9]) <= 23 && Number(m[10]) <= 59));
-  return real ? Date.parse(m[4] === undefined ? `${t}T00:00:00Z` : t) : Number.NaN;
+  return real ? Date.parse(m[4] === undefined ? `${time}T00:00:00Z` : time) : Number.NaN;
 }
 
 /**
  * A time flag in the grammar of the other commands (RFC 3339, now, or back from now such as 24h or 7d ago), or a
  * date alone (midnight UTC); as an ISO time with milliseconds, the way the log writes its times.
  */
-export function timeBound(flag: string, v: string | undefined, now: number): string | undefined {
-  if (v === undefined) return undefined;
+export function timeBound(flag: string, value: string | undefined, now: number): string | undefined {
+  if (value === undefined) return undefined;
   // The log's times have milliseconds: now is this very moment, not the start of its second.
-  if (v.trim().toLowerCase() === 'now') return new Date(now).toISOString();
+  if (value.trim().toLowerCase() === 'now') return new Date(now).toISOString();
   // The one time grammar of every command (its error names the flag and the accepted forms).
-  const ms = rfc3339Ms(parseTime(flag, v, now)!);
+  const ms = rfc3339Ms(parseTime(flag, value, now)!);
   // A time so far back that it has no RFC 3339 form the log could hold (before the year 0).
-  if (!Number.isFinite(ms)) throw usageError(`${flag}: "${v}" is too far back: give ${TIME_FORMS}`);
+  if (!Number.isFinite(ms)) throw usageError(`${flag}: "${value}" is too far back: give ${TIME_FORMS}`);
   return new Date(ms).toISOString();
 }
 

@@ -28,19 +28,20 @@ const CSV_COLUMNS: Column[] = EXPORT_COLUMNS.map((key) => ({ key }));
 const inRange = (e: AuditEntry, r: TimeRange) =>
   (r.from === undefined || e.time >= r.from) && (r.to === undefined || e.time < r.to);
 
-function matches(e: AuditEntry, o: AuditListOptions): boolean {
+function matches(entry: AuditEntry, options: AuditListOptions): boolean {
   return (
-    inRange(e, o) &&
-    (!o.kinds || o.kinds.includes(e.kind)) &&
-    (!o.results || o.results.includes(e.outcome?.result)) &&
-    (!o.refIds || (e.ref_id !== null && o.refIds.includes(e.ref_id))) &&
-    (!o.assets || (typeof e.what?.asset === 'string' && o.assets.includes(e.what.asset.toUpperCase())))
+    inRange(entry, options) &&
+    (!options.kinds || options.kinds.includes(entry.kind)) &&
+    (!options.results || options.results.includes(entry.outcome?.result)) &&
+    (!options.refIds || (entry.ref_id !== null && options.refIds.includes(entry.ref_id))) &&
+    (!options.assets ||
+      (typeof entry.what?.asset === 'string' && options.assets.includes(entry.what.asset.toUpperCase())))
   );
 }
 
 /** What came of it, in a few words: the transfer and its status, the error, the quote, or a batch's counts. */
-function detail(e: AuditEntry): string | undefined {
-  const o = e.outcome ?? {};
+function detail(entry: AuditEntry): string | undefined {
+  const o = entry.outcome ?? {};
   if (o.transfer_id) return `${o.transfer_id} ${o.status ?? ''}${o.already_submitted ? ' (already submitted)' : ''}`;
   if (o.error) return o.error.message;
   if (o.fee_id) return `fee ${o.fee} (fee id ${o.fee_id})`;
@@ -49,39 +50,39 @@ function detail(e: AuditEntry): string | undefined {
       .filter(([, n]) => n)
       .map(([k, n]) => `${n} ${k.replace('_', ' ')}`)
       .join(', ');
-  const w = e.what ?? {};
+  const w = entry.what ?? {};
   if (Array.isArray(w.rules)) return `rules: ${w.rules.join(', ')}`;
   if (w.batch_id !== undefined) return `batch ${w.batch_id}: ${w.rows} rows${w.resumed ? ' (resumed)' : ''}`;
   if (w.memo_id !== undefined) return `memo ${w.memo_id}`;
   return undefined;
 }
 
-function tableRow(e: AuditEntry): Record<string, unknown> {
+function tableRow(entry: AuditEntry): Record<string, unknown> {
   return {
-    seq: e.seq,
-    time: e.time,
-    kind: e.kind,
-    result: e.outcome?.result,
-    asset: e.what?.asset,
-    amount: e.what?.amount ?? e.what?.total,
-    destination: e.what?.destination ?? e.what?.to_profile_id,
-    ref_id: e.ref_id,
-    detail: detail(e),
+    seq: entry.seq,
+    time: entry.time,
+    kind: entry.kind,
+    result: entry.outcome?.result,
+    asset: entry.what?.asset,
+    amount: entry.what?.amount ?? entry.what?.total,
+    destination: entry.what?.destination ?? entry.what?.to_profile_id,
+    ref_id: entry.ref_id,
+    detail: detail(entry),
   };
 }
 
 /** The log's entries, in order, each with its line's hash, checked by `v` as they are read. */
-function* entries(path: string, v: Verifier): Generator<{ entry: AuditEntry; sha256: string }> {
+function* entries(path: string, verifier: Verifier): Generator<{ entry: AuditEntry; sha256: string }> {
   for (const l of logLines(path)) {
-    const e = v.feed(l);
+    const e = verifier.feed(l);
     if (e) yield e;
   }
 }
 
 /** One line naming what breaks the chain: how many problems and the first. */
-function brokenLine(r: VerifyReport): string {
-  const n = r.problems.length;
-  return `the audit log does not verify: ${n} problem${n === 1 ? '' : 's'}, the first: ${r.problems[0].message}`;
+function brokenLine(report: VerifyReport): string {
+  const n = report.problems.length;
+  return `the audit log does not verify: ${n} problem${n === 1 ? '' : 's'}, the first: ${report.problems[0].message}`;
 }
 
 /** What the audit commands take: the output, the data directory (this machine's log) or the gateway's, the clock. */
@@ -125,7 +126,7 @@ async function logOf(
   return { path, head };
 }
 
-export async function list(ctx: AuditDeps, o: AuditListOptions, gateway = false): Promise<void> {
+export async function list(ctx: AuditDeps, options: AuditListOptions, gateway = false): Promise<void> {
   ctx.interrupt.say('interrupted: nothing was changed (this command only reads)');
   const { path } = await logOf(ctx, gateway);
   const out = ctx.display.output();
@@ -140,12 +141,12 @@ export async function list(ctx: AuditDeps, o: AuditListOptions, gateway = false)
   const picked = function* () {
     const kept: { entry: AuditEntry; sha256: string }[] = [];
     for (const x of entries(path, v)) {
-      if (!matches(x.entry, o)) continue;
+      if (!matches(x.entry, options)) continue;
       matched++;
-      if (o.limit === undefined) yield row(x);
-      else if (kept.push(x) >= 2 * o.limit) kept.splice(0, kept.length - o.limit);
+      if (options.limit === undefined) yield row(x);
+      else if (kept.push(x) >= 2 * options.limit) kept.splice(0, kept.length - options.limit);
     }
-    for (const x of kept.slice(-(o.limit ?? 0))) yield row(x);
+    for (const x of kept.slice(-(options.limit ?? 0))) yield row(x);
   };
   const columns = out.format === 'table' ? TABLE_COLUMNS : CSV_COLUMNS;
   const shown = await out.list(picked(), columns, { empty: `no audit entries (${path})` });
@@ -157,11 +158,11 @@ export async function list(ctx: AuditDeps, o: AuditListOptions, gateway = false)
   if (!report.ok) ctx.display.io.err(`${out.p.yellow(`warning: ${brokenLine(report)} (coinop audit verify)`)}\n`);
 }
 
-export async function verify(ctx: AuditDeps, o: AuditVerifyOptions, gateway = false): Promise<void> {
+export async function verify(ctx: AuditDeps, options: AuditVerifyOptions, gateway = false): Promise<void> {
   ctx.interrupt.say('interrupted: nothing was changed (this command only reads)');
   const log = await logOf(ctx, gateway);
   // A gateway's chain is checked against the head it serves too (a line taken off its end shows).
-  const report = verifyLog(log.path, o.head ?? log.head);
+  const report = verifyLog(log.path, options.head ?? log.head);
   const out = ctx.display.output();
   if (out.format === 'json' || out.format === 'ndjson') out.one(report as unknown as Record<string, unknown>);
   else if (out.format === 'csv')
@@ -176,36 +177,36 @@ export async function verify(ctx: AuditDeps, o: AuditVerifyOptions, gateway = fa
 }
 
 /** The report for people. */
-export function reportLines(r: VerifyReport): string[] {
-  if (!r.lines) return [`no audit log yet at ${r.path}: nothing has been recorded`];
-  const lines = r.ok
-    ? [`✓ the audit log is whole: ${r.entries} entries on ${r.lines} lines (${r.path})`]
+export function reportLines(report: VerifyReport): string[] {
+  if (!report.lines) return [`no audit log yet at ${report.path}: nothing has been recorded`];
+  const lines = report.ok
+    ? [`✓ the audit log is whole: ${report.entries} entries on ${report.lines} lines (${report.path})`]
     : [
-        `✗ the audit log does not verify: ${r.problems.length} problem${r.problems.length === 1 ? '' : 's'} (${r.path})`,
+        `✗ the audit log does not verify: ${report.problems.length} problem${report.problems.length === 1 ? '' : 's'} (${report.path})`,
       ];
-  for (const p of r.problems) lines.push(`  ${p.message}`);
-  for (const x of r.recovered)
+  for (const p of report.problems) lines.push(`  ${p.message}`);
+  for (const x of report.recovered)
     lines.push(`  line ${x.line}: ${x.bytes} bytes of a write a crash cut short, recorded by line ${x.recorded_by}`);
-  if (r.torn_tail)
+  if (report.torn_tail)
     lines.push(
-      `torn last line: line ${r.torn_tail.line} holds ${r.torn_tail.bytes} bytes of a write a crash cut short; the log is whole up to the last whole line, and the next entry records them`,
+      `torn last line: line ${report.torn_tail.line} holds ${report.torn_tail.bytes} bytes of a write a crash cut short; the log is whole up to the last whole line, and the next entry records them`,
     );
-  if (r.head) lines.push(`head: seq ${r.head.seq} sha256 ${r.head.sha256}`);
-  if (r.head && r.ok)
+  if (report.head) lines.push(`head: seq ${report.head.seq} sha256 ${report.head.sha256}`);
+  if (report.head && report.ok)
     lines.push(
-      `(keep it elsewhere: coinop audit verify --head ${r.head.seq}:${r.head.sha256} shows the log still holds it)`,
+      `(keep it elsewhere: coinop audit verify --head ${report.head.seq}:${report.head.sha256} shows the log still holds it)`,
     );
   return lines;
 }
 
-export async function exportLog(ctx: AuditDeps, o: AuditExportOptions, gateway = false): Promise<void> {
+export async function exportLog(ctx: AuditDeps, options: AuditExportOptions, gateway = false): Promise<void> {
   ctx.interrupt.say('interrupted: nothing was changed (this command only reads)');
   const { path } = await logOf(ctx, gateway);
   const v = new Verifier(path);
   const rows = function* () {
-    for (const x of entries(path, v)) if (inRange(x.entry, o)) yield exportRow(x.entry, x.sha256);
+    for (const x of entries(path, v)) if (inRange(x.entry, options)) yield exportRow(x.entry, x.sha256);
   };
-  await new Output(ctx.display.io, o.format, () => ctx.clock.now()).list(rows(), CSV_COLUMNS);
+  await new Output(ctx.display.io, options.format, () => ctx.clock.now()).list(rows(), CSV_COLUMNS);
   const report = v.finish();
   if (!report.ok)
     throw new CoinopError('integrity', `${brokenLine(report)}; the export holds the lines as they are`, {

@@ -26,11 +26,11 @@ export interface LoginOptions {
 }
 
 /** An API (http/https) or stream (ws/wss) address, without trailing slashes; the message names the flag. */
-export function checkUrl(flag: string, v: string | undefined, ws = false): string | undefined {
-  if (v === undefined) return undefined;
+export function checkUrl(flag: string, value: string | undefined, ws = false): string | undefined {
+  if (value === undefined) return undefined;
   let u: URL;
   try {
-    u = new URL(v);
+    u = new URL(value);
   } catch {
     throw usageError(
       `${flag}: must be an absolute URL such as ${ws ? 'wss://ws.example.com/' : 'https://api.example.com'}`,
@@ -38,18 +38,18 @@ export function checkUrl(flag: string, v: string | undefined, ws = false): strin
   }
   const ok = ws ? ['ws:', 'wss:'] : ['http:', 'https:'];
   if (!ok.includes(u.protocol)) throw usageError(`${flag}: must start with ${ok.map((p) => `${p}//`).join(' or ')}`);
-  return v.replace(/\/+$/, '');
+  return value.replace(/\/+$/, '');
 }
 
 /** A sandbox or production secret is sent only over https: the addresses given for one are https and wss. */
 export function checkHostedUrls(
   env: 'sandbox' | 'production',
-  o: Pick<LoginOptions, 'baseUrl' | 'authUrl' | 'wsUrl'>,
+  options: Pick<LoginOptions, 'baseUrl' | 'authUrl' | 'wsUrl'>,
 ): void {
   for (const [flag, url, scheme] of [
-    ['--base-url', o.baseUrl, 'https:'],
-    ['--auth-url', o.authUrl, 'https:'],
-    ['--ws-url', o.wsUrl, 'wss:'],
+    ['--base-url', options.baseUrl, 'https:'],
+    ['--auth-url', options.authUrl, 'https:'],
+    ['--ws-url', options.wsUrl, 'wss:'],
   ] as const) {
     if (url !== undefined && new URL(url).protocol !== scheme)
       throw usageError(
@@ -66,9 +66,9 @@ export function parseLoginOptions(raw: RawFlags): LoginOptions {
     ?.split(',')
     .map((s) => s.trim())
     .filter(Boolean)
-    .map((s) => {
-      const scope = canonicalChoice(ALL_SCOPES, s);
-      if (!scope) throw usageError(`--scopes: "${s}" is not a scope (${ALL_SCOPES.join(', ')})`);
+    .map((given) => {
+      const scope = canonicalChoice(ALL_SCOPES, given);
+      if (!scope) throw usageError(`--scopes: "${given}" is not a scope (${ALL_SCOPES.join(', ')})`);
       return scope;
     });
   const { env } = f;

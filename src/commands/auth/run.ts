@@ -40,9 +40,12 @@ async function readStdin(ctx: Invocation): Promise<string> {
  * --ws-url, else from COINOP_BASE_URL, COINOP_AUTH_URL and COINOP_WS_URL, else are asked for (the token endpoint
  * and stream on the API's server by default); each is kept in the one spelling of src/config/environments.ts.
  */
-async function loginEndpoints(ctx: Invocation, o: LoginOptions): Promise<{ env: Environment; endpoints: Endpoints }> {
+async function loginEndpoints(
+  ctx: Invocation,
+  options: LoginOptions,
+): Promise<{ env: Environment; endpoints: Endpoints }> {
   const pr = ctx.prompter;
-  const env = await need(pr, '--env', o.env, () =>
+  const env = await need(pr, '--env', options.env, () =>
     pr.select<Environment>(
       'Environment',
       ENVIRONMENTS.map((e) => ({ value: e, name: `${e}  ${ENVIRONMENT_LABEL[e]}` })),
@@ -50,23 +53,23 @@ async function loginEndpoints(ctx: Invocation, o: LoginOptions): Promise<{ env: 
     ),
   );
   if (env === 'local') return { env, endpoints: ENDPOINTS.local };
-  if (env !== 'custom') return { env, endpoints: hostedEndpoints(ctx, o, env) };
+  if (env !== 'custom') return { env, endpoints: hostedEndpoints(ctx, options, env) };
   const given = ctx.settings.overrides;
-  const base = o.baseUrl ?? checkUrl('COINOP_BASE_URL', given.COINOP_BASE_URL);
+  const base = options.baseUrl ?? checkUrl('COINOP_BASE_URL', given.COINOP_BASE_URL);
   const baseUrl = apiRoot(
     checkUrl(
       '--base-url',
       await need(pr, '--base-url', base, () => pr.text('API address (https://...)', { validate: urlRule(false) })),
     )!,
   );
-  const auth = o.authUrl ?? checkUrl('COINOP_AUTH_URL', given.COINOP_AUTH_URL);
+  const auth = options.authUrl ?? checkUrl('COINOP_AUTH_URL', given.COINOP_AUTH_URL);
   const authUrl = authRoot(
     checkUrl('--auth-url', auth ?? (pr.allowed ? await pr.text('Token endpoint', { default: baseUrl }) : baseUrl))!,
   );
   const wsDefault = `${baseUrl.replace(/^http/, 'ws')}/ws`;
   const wsUrl = checkUrl(
     '--ws-url',
-    o.wsUrl ??
+    options.wsUrl ??
       checkUrl('COINOP_WS_URL', given.COINOP_WS_URL, true) ??
       (pr.allowed
         ? await pr.text('Stream address (wss://...)', { default: wsDefault, validate: urlRule(true) })
@@ -81,19 +84,19 @@ async function loginEndpoints(ctx: Invocation, o: LoginOptions): Promise<{ env: 
  * --ws-url (https and wss: a gateway in front of it, or a stand-in), noted on stderr. The token endpoint given here is
  * the one saved at login, the only place the secret ever goes (COINOP_AUTH_URL cannot move it).
  */
-function hostedEndpoints(ctx: Invocation, o: LoginOptions, env: 'sandbox' | 'production'): Endpoints {
+function hostedEndpoints(ctx: Invocation, options: LoginOptions, env: 'sandbox' | 'production'): Endpoints {
   // Checked here too: the environment may have been chosen on the terminal, after the flags were read.
-  checkHostedUrls(env, o);
+  checkHostedUrls(env, options);
   const hosted = ENDPOINTS[env];
   const endpoints: Endpoints = {
-    baseUrl: o.baseUrl !== undefined ? apiRoot(o.baseUrl) : hosted.baseUrl,
-    authUrl: o.authUrl !== undefined ? authRoot(o.authUrl) : hosted.authUrl,
-    wsUrl: o.wsUrl ?? hosted.wsUrl,
+    baseUrl: options.baseUrl !== undefined ? apiRoot(options.baseUrl) : hosted.baseUrl,
+    authUrl: options.authUrl !== undefined ? authRoot(options.authUrl) : hosted.authUrl,
+    wsUrl: options.wsUrl ?? hosted.wsUrl,
   };
   const given = [
-    o.baseUrl !== undefined ? `API ${endpoints.baseUrl}` : undefined,
-    o.authUrl !== undefined ? `token endpoint ${tokenEndpoint(endpoints.authUrl)}` : undefined,
-    o.wsUrl !== undefined ? `stream ${endpoints.wsUrl}` : undefined,
+    options.baseUrl !== undefined ? `API ${endpoints.baseUrl}` : undefined,
+    options.authUrl !== undefined ? `token endpoint ${tokenEndpoint(endpoints.authUrl)}` : undefined,
+    options.wsUrl !== undefined ? `stream ${endpoints.wsUrl}` : undefined,
   ].filter(Boolean);
   if (given.length)
     ctx.io.err(`note: this ${env} context uses addresses other than the hosted service's: ${given.join(', ')}\n`);
@@ -103,16 +106,16 @@ function hostedEndpoints(ctx: Invocation, o: LoginOptions, env: 'sandbox' | 'pro
 /** The client id, secret and scopes: given, piped, from COINOP_CLIENT_SECRET, the local demo's, or asked. */
 async function loginCredentials(
   ctx: Invocation,
-  o: LoginOptions,
+  options: LoginOptions,
   env: Environment,
   piped: string | undefined,
 ): Promise<Omit<LoginState, 'env' | 'endpoints'>> {
   const pr = ctx.prompter;
   const local = env === 'local';
   const clientId =
-    local && !o.clientId && !pr.allowed
+    local && !options.clientId && !pr.allowed
       ? DEMO.adminClientId
-      : await need(pr, '--client-id', o.clientId, () =>
+      : await need(pr, '--client-id', options.clientId, () =>
           pr.text('Client id', { default: local ? DEMO.adminClientId : undefined }),
         );
   let secret = piped;
@@ -124,14 +127,14 @@ async function loginCredentials(
       );
     secret = await pr.secret('Client secret');
   }
-  const scopes = o.scopes ?? (pr.allowed ? await pickScopes(pr, [...ALL_SCOPES]) : [...ALL_SCOPES]);
-  const profileId = o.profileId ?? (local ? DEMO.profileId : undefined);
+  const scopes = options.scopes ?? (pr.allowed ? await pickScopes(pr, [...ALL_SCOPES]) : [...ALL_SCOPES]);
+  const profileId = options.profileId ?? (local ? DEMO.profileId : undefined);
   return { clientId, secret, scopes, ...(profileId ? { profileId } : {}) };
 }
 
 /** A production profile becomes the active one only when asked to (--activate) or when the operator says so. */
-async function activateIt(ctx: Invocation, o: LoginOptions, env: Environment, name: string): Promise<boolean> {
-  if (env !== 'production' || o.activate) return true;
+async function activateIt(ctx: Invocation, options: LoginOptions, env: Environment, name: string): Promise<boolean> {
+  if (env !== 'production' || options.activate) return true;
   if (!ctx.prompter.allowed) return false;
   return ctx.prompter.confirm(
     `Make the production context "${name}" the active one (every command then uses it)?`,
@@ -201,32 +204,36 @@ export async function login(ctx: Invocation, raw: RawFlags): Promise<void> {
  * asked for (the default) and the client may not have them all (invalid_scope): asked again for none, the client gets
  * the scopes it has, which the token says and the profile keeps.
  */
-async function prove(ctx: Invocation, name: string, s: LoginState): Promise<{ stored: StoredContext; token: Token }> {
+async function prove(
+  ctx: Invocation,
+  name: string,
+  state: LoginState,
+): Promise<{ stored: StoredContext; token: Token }> {
   const stored: StoredContext = {
-    environment: s.env,
-    ...s.endpoints,
-    clientId: s.clientId,
-    scopes: s.scopes,
-    ...(s.profileId ? { profileId: s.profileId } : {}),
+    environment: state.env,
+    ...state.endpoints,
+    clientId: state.clientId,
+    scopes: state.scopes,
+    ...(state.profileId ? { profileId: state.profileId } : {}),
   };
   const fetch = async (st: StoredContext) =>
-    (await ctx.connectAs(resolveWith(ctx, name, st, s.secret), { quiet: true, tokenCache: false })).tokens.fetch();
+    (await ctx.connectAs(resolveWith(ctx, name, st, state.secret), { quiet: true, tokenCache: false })).tokens.fetch();
   try {
     return { stored, token: await fetch(stored) };
   } catch (e) {
-    if (oauthError(e) !== 'invalid_scope' || s.scopes.length < ALL_SCOPES.length) throw e;
+    if (oauthError(e) !== 'invalid_scope' || state.scopes.length < ALL_SCOPES.length) throw e;
     const token = await fetch({ ...stored, scopes: [] });
     const granted = (token.scope ?? '').split(' ').filter(Boolean);
     ctx.io.err(
-      `note: ${s.clientId} may not have every scope; logged in with the ones the service gave it: ${granted.join(', ') || '(none named)'}\n`,
+      `note: ${state.clientId} may not have every scope; logged in with the ones the service gave it: ${granted.join(', ') || '(none named)'}\n`,
     );
     return { stored: { ...stored, scopes: granted }, token };
   }
 }
 
 /** The OAuth error code of a refused token request (invalid_client, invalid_scope...), if that is what `e` is. */
-function oauthError(e: unknown): string | undefined {
-  const meta = e instanceof CoinopError ? (e.problem?.meta as { error?: unknown } | undefined) : undefined;
+function oauthError(error: unknown): string | undefined {
+  const meta = error instanceof CoinopError ? (error.problem?.meta as { error?: unknown } | undefined) : undefined;
   return typeof meta?.error === 'string' ? meta.error : undefined;
 }
 
@@ -235,33 +242,35 @@ function oauthError(e: unknown): string | undefined {
  * default (scopes the client may not have; a client id and secret it refused; an address that is not the service).
  * Without a terminal, or for any other failure, the error stands.
  */
-async function askAgain(ctx: Invocation, e: unknown, s: LoginState): Promise<LoginState> {
+async function askAgain(ctx: Invocation, error: unknown, state: LoginState): Promise<LoginState> {
   const pr = ctx.prompter;
-  const err = e instanceof CoinopError ? e : undefined;
-  if (!pr.allowed || !err || (err.category !== 'auth' && err.category !== 'network')) throw e;
+  const err = error instanceof CoinopError ? error : undefined;
+  if (!pr.allowed || !err || (err.category !== 'auth' && err.category !== 'network')) throw error;
   const p = palette(ctx.io.colourErr);
   ctx.io.err(`${p.red('error:')} ${err.message}\n`);
-  if (oauthError(e) === 'invalid_scope') {
+  if (oauthError(error) === 'invalid_scope') {
     ctx.io.err(p.dim('the client may not have every scope asked for: choose fewer\n'));
-    return { ...s, scopes: await pickScopes(pr, s.scopes) };
+    return { ...state, scopes: await pickScopes(pr, state.scopes) };
   }
   if (err.category === 'auth') {
     ctx.io.err(p.dim('check the client id and secret (Enter keeps what was typed)\n'));
-    const clientId = await pr.text('Client id', { default: s.clientId });
-    const secret = (await pr.secret('Client secret (Enter keeps the one typed)', { optional: true })) || s.secret;
-    return { ...s, clientId, secret };
+    const clientId = await pr.text('Client id', { default: state.clientId });
+    const secret = (await pr.secret('Client secret (Enter keeps the one typed)', { optional: true })) || state.secret;
+    return { ...state, clientId, secret };
   }
-  if (s.env === 'custom') {
+  if (state.env === 'custom') {
     ctx.io.err(p.dim('check the addresses (Enter keeps what was typed)\n'));
-    const baseUrl = apiRoot(await pr.text('API address', { default: s.endpoints.baseUrl, validate: urlRule(false) }));
-    const authUrl = authRoot(
-      await pr.text('Token endpoint', { default: s.endpoints.authUrl, validate: urlRule(false) }),
+    const baseUrl = apiRoot(
+      await pr.text('API address', { default: state.endpoints.baseUrl, validate: urlRule(false) }),
     );
-    const wsUrl = await pr.text('Stream address', { default: s.endpoints.wsUrl, validate: urlRule(true) });
-    return { ...s, endpoints: { baseUrl, authUrl, wsUrl } };
+    const authUrl = authRoot(
+      await pr.text('Token endpoint', { default: state.endpoints.authUrl, validate: urlRule(false) }),
+    );
+    const wsUrl = await pr.text('Stream address', { default: state.endpoints.wsUrl, validate: urlRule(true) });
+    return { ...state, endpoints: { baseUrl, authUrl, wsUrl } };
   }
-  if (await pr.confirm(`Try ${s.env} again?`, true)) return s;
-  throw e;
+  if (await pr.confirm(`Try ${state.env} again?`, true)) return state;
+  throw error;
 }
 
 async function pickScopes(pr: Invocation['prompter'], checked: string[]): Promise<string[]> {
@@ -272,9 +281,9 @@ async function pickScopes(pr: Invocation['prompter'], checked: string[]): Promis
 }
 
 function urlRule(ws: boolean) {
-  return (v: string): true | string => {
+  return (reason: string): true | string => {
     try {
-      const u = new URL(v);
+      const u = new URL(reason);
       return (ws ? ['ws:', 'wss:'] : ['http:', 'https:']).includes(u.protocol)
         ? true
         : `must start with ${ws ? 'ws:// or wss://' : 'http:// or https://'}`;
@@ -341,8 +350,8 @@ export async function status(ctx: Invocation): Promise<void> {
         params: { market: 'BTCUSD' },
         query: { max_data_points: '1', 'pagination.limit': '1' },
       })
-      .catch((e) => {
-        if (e instanceof CoinopError && e.category === 'auth' && e.problem?.status === 401) throw e;
+      .catch((error) => {
+        if (error instanceof CoinopError && error.category === 'auth' && error.problem?.status === 401) throw error;
       });
   }
   const out = ctx.output();

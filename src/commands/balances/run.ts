@@ -10,46 +10,50 @@ import { BALANCES_FLAGS, type BalancesOptions } from './options.js';
 type Row = Record<string, unknown>;
 
 /** A balance worth a row: one asked for by name, or asked for with zeros, or one with something in it. */
-function shown(o: BalancesOptions, b: Row): boolean {
-  if (o.assets || o.includeZero) return true;
-  return [b.available, b.trading].some((v) => !isAmountString(v) || dec(v).gt(0));
+function shown(options: BalancesOptions, balance: Row): boolean {
+  if (options.assets || options.includeZero) return true;
+  return [balance.available, balance.trading].some((v) => !isAmountString(v) || dec(v).gt(0));
 }
 
-async function balancesOf(conn: Connection, o: BalancesOptions, profileId: string): Promise<Row[]> {
-  const parts = { params: { profile_id: profileId }, ...(o.assets ? { query: { assets: o.assets } } : {}) };
+async function balancesOf(conn: Connection, options: BalancesOptions, profileId: string): Promise<Row[]> {
+  const parts = { params: { profile_id: profileId }, ...(options.assets ? { query: { assets: options.assets } } : {}) };
   const { data } = await conn.client.call('listProfileBalances', parts, BALANCES_FLAGS);
-  return (data.items ?? []).filter((b) => shown(o, b));
+  return (data.items ?? []).filter((b) => shown(options, b));
 }
 
 /** Every profile's balances, a profile at a time (as the list pages arrive). */
-async function* everyProfile(conn: Connection, o: BalancesOptions): AsyncGenerator<Row> {
+async function* everyProfile(conn: Connection, options: BalancesOptions): AsyncGenerator<Row> {
   for await (const p of conn.client.items('listProfiles', { query: {} })) {
-    for (const b of await balancesOf(conn, o, p.id)) yield { profile_id: p.id, nickname: p.nickname, ...b };
+    for (const b of await balancesOf(conn, options, p.id)) yield { profile_id: p.id, nickname: p.nickname, ...b };
   }
 }
 
 /** What the balances take: where they are shown, the service, and a question for the profile id on a terminal. */
 export type BalancesDeps = Pick<Ports, 'display' | 'service' | 'prompter'>;
 
-export async function balances({ display, service, prompter: pr }: BalancesDeps, o: BalancesOptions): Promise<void> {
-  const empty = o.assets || o.includeZero ? 'no balances' : 'nothing in any asset (add --include-zero to list them)';
+export async function balances(
+  { display, service, prompter: pr }: BalancesDeps,
+  options: BalancesOptions,
+): Promise<void> {
+  const empty =
+    options.assets || options.includeZero ? 'no balances' : 'nothing in any asset (add --include-zero to list them)';
   // The ASSETs against the catalogue, before any request (--all-profiles lists the profiles first).
   checkUnlisted(
     service.catalogue(),
-    (o.assets ?? []).flatMap((a) => assetIssues('assets', a)),
+    (options.assets ?? []).flatMap((a) => assetIssues('assets', a)),
     BALANCES_FLAGS,
   );
-  if (o.allProfiles) {
+  if (options.allProfiles) {
     const conn = await service.connect();
-    await display.output(o.view).list(everyProfile(conn, o), PROFILE_BALANCE_COLUMNS, { empty });
+    await display.output(options.view).list(everyProfile(conn, options), PROFILE_BALANCE_COLUMNS, { empty });
     return;
   }
-  const profileId = await need(pr, '--profile-id', o.profileId ?? service.context().profileId, () =>
+  const profileId = await need(pr, '--profile-id', options.profileId ?? service.context().profileId, () =>
     pr.text("The service's profile id"),
   );
   const conn = await service.connect();
-  const rows = await balancesOf(conn, o, profileId);
-  const out = display.output(o.view);
+  const rows = await balancesOf(conn, options, profileId);
+  const out = display.output(options.view);
   if (out.format === 'table') out.note(out.p.dim(`service profile ${profileId}`));
   await out.list(rows, BALANCE_COLUMNS, { empty });
 }

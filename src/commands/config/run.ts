@@ -8,25 +8,25 @@ import { contextNames } from '../../config/context.js';
 import { PRECEDENCE, parseConfigKey, parseConfigSetOptions } from './options.js';
 
 /** A key's value now: the context from the store's active one, every other key from the environment and file. */
-function resolved(ctx: Invocation, k: ConfigKey): Resolved {
-  if (k.key !== CONTEXT_KEY) return resolveKey(k, ctx.env, ctx.store().defaults());
+function resolved(ctx: Invocation, key: ConfigKey): Resolved {
+  if (key.key !== CONTEXT_KEY) return resolveKey(key, ctx.env, ctx.store().defaults());
   const store = ctx.store();
   const value = activeContextName(store, undefined, ctx.settings);
-  if (ctx.settings.profile) return { value, source: 'env', variable: k.variables.find((v) => ctx.env[v]) };
+  if (ctx.settings.profile) return { value, source: 'env', variable: key.variables.find((v) => ctx.env[v]) };
   return { value, source: store.activeProfileName() ? 'config' : 'default' };
 }
 
-function row(ctx: Invocation, k: ConfigKey) {
-  const r = resolved(ctx, k);
+function row(ctx: Invocation, key: ConfigKey) {
+  const r = resolved(ctx, key);
   return {
-    key: k.key,
+    key: key.key,
     value: r.value,
     source: r.source,
     variable: r.variable,
-    variables: k.variables,
-    flag: k.flag,
-    default: k.default,
-    description: k.description,
+    variables: key.variables,
+    flag: key.flag,
+    default: key.default,
+    description: key.description,
   };
 }
 

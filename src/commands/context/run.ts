@@ -5,18 +5,18 @@ import { CoinopError, usageError } from '../../cli/errors.js';
 import { activeContextName, checkContextName, LOCAL_CONTEXT, savedContexts } from '../../config/context.js';
 import type { StoredContext } from '../../config/store.js';
 
-function row(ctx: Invocation, name: string, p: StoredContext, active: string) {
+function row(ctx: Invocation, name: string, stored: StoredContext, active: string) {
   const store = ctx.store();
   return {
     name,
     active: name === active,
-    environment: p.environment,
-    base_url: p.baseUrl,
-    auth_url: p.authUrl,
-    ws_url: p.wsUrl,
-    client_id: p.clientId,
-    scopes: p.scopes,
-    service_profile_id: p.profileId,
+    environment: stored.environment,
+    base_url: stored.baseUrl,
+    auth_url: stored.authUrl,
+    ws_url: stored.wsUrl,
+    client_id: stored.clientId,
+    scopes: stored.scopes,
+    service_profile_id: stored.profileId,
     has_secret: name === LOCAL_CONTEXT && !store.context(LOCAL_CONTEXT) ? true : store.secret(name) !== undefined,
     built_in: name === LOCAL_CONTEXT && !store.context(LOCAL_CONTEXT),
   };

@@ -23,14 +23,15 @@ import { fiatNetworkOf, pickInstructions, recentInstructions } from '../../cli/d
 const withNetwork = (i: FiatDepositInstructions) => ({ ...i, fiat_network: fiatNetworkOf(i) });
 
 /** One set of instructions: every field for people (where to send, in full), the object for machines. */
-function show(out: Output, i: FiatDepositInstructions): void {
-  if (out.format !== 'table') return out.one(out.format === 'csv' ? withNetwork(i) : i, DEPOSIT_INSTRUCTIONS_COLUMNS);
-  const { id, status, memo_id, fiat_network_instructions, created_at, ...rest } = i;
+function show(out: Output, instructions: FiatDepositInstructions): void {
+  if (out.format !== 'table')
+    return out.one(out.format === 'csv' ? withNetwork(instructions) : instructions, DEPOSIT_INSTRUCTIONS_COLUMNS);
+  const { id, status, memo_id, fiat_network_instructions, created_at, ...rest } = instructions;
   const rows = flatEntries({
     id,
     status,
     memo_id,
-    fiat_network: fiatNetworkOf(i),
+    fiat_network: fiatNetworkOf(instructions),
     created_at,
     ...rest,
     // Where to send, by network: wire.account_number, wire.routing_details.bank_name ...
@@ -43,26 +44,26 @@ function show(out: Output, i: FiatDepositInstructions): void {
 
 export async function create(
   ctx: Pick<Ports, 'display' | 'service' | 'prompter' | 'interrupt'>,
-  o: InstructionsCreateOptions,
+  options: InstructionsCreateOptions,
 ): Promise<void> {
   const pr = ctx.prompter;
-  const network = await need(pr, '--network', o.network, () =>
+  const network = await need(pr, '--network', options.network, () =>
     pr.select<FiatNetwork>('Fiat network', [...FIAT_NETWORKS], 'WIRE'),
   );
-  if (o.routingType !== undefined && network !== 'WIRE')
+  if (options.routingType !== undefined && network !== 'WIRE')
     throw usageError(`--routing-type: is for --network WIRE only, not ${network}`);
-  const profileId = await need(pr, '--profile-id', o.profileId ?? ctx.service.context().profileId, () =>
+  const profileId = await need(pr, '--profile-id', options.profileId ?? ctx.service.context().profileId, () =>
     pr.text("The service's profile id the deposits credit"),
   );
-  const { refId, generated } = refIdFor(o.refId);
+  const { refId, generated } = refIdFor(options.refId);
   const body: CreateFiatDepositInstructionsRequest = {
     profile_id: profileId,
     fiat_network: network,
     ref_id: refId,
-    ...(o.routingType !== undefined ? { routing_number_type: o.routingType as 'ABA' | 'SWIFT' } : {}),
-    ...(o.identityId !== undefined ? { identity_id: o.identityId } : {}),
-    ...(o.accountId !== undefined ? { account_id: o.accountId } : {}),
-    ...(o.metadata ? { metadata: o.metadata } : {}),
+    ...(options.routingType !== undefined ? { routing_number_type: options.routingType as 'ABA' | 'SWIFT' } : {}),
+    ...(options.identityId !== undefined ? { identity_id: options.identityId } : {}),
+    ...(options.accountId !== undefined ? { account_id: options.accountId } : {}),
+    ...(options.metadata ? { metadata: options.metadata } : {}),
   };
   checkRequest(operations.createFiatDepositInstructions, { body }, CREATE_FLAGS, ctx.service.catalogue());
   const conn = await ctx.service.connect();
@@ -85,12 +86,18 @@ export async function create(
 
 export async function list(
   { display, service }: Pick<Ports, 'display' | 'service'>,
-  o: InstructionsListOptions,
+  options: InstructionsListOptions,
 ): Promise<void> {
   const conn = await service.connect();
-  const out = display.output(o.view);
+  const out = display.output(options.view);
   const paging: Paging = {};
-  const items = conn.client.items('listFiatDepositInstructions', { query: o.query }, LIST_FLAGS, o.all, paging);
+  const items = conn.client.items(
+    'listFiatDepositInstructions',
+    { query: options.query },
+    LIST_FLAGS,
+    options.all,
+    paging,
+  );
   const rows = out.format === 'table' || out.format === 'csv' ? mapItems(items, withNetwork) : items;
   const n = await out.list(rows, DEPOSIT_INSTRUCTIONS_COLUMNS, {
     empty: 'no deposit instructions match (make some: coinop deposit-instructions create)',
@@ -100,12 +107,12 @@ export async function list(
     out,
     n,
     ['set of deposit instructions', 'sets of deposit instructions'],
-    o.all ? undefined : paging.next,
+    options.all ? undefined : paging.next,
   );
 }
 
-async function* mapItems<T, U>(items: AsyncIterable<T>, f: (t: T) => U): AsyncGenerator<U> {
-  for await (const item of items) yield f(item);
+async function* mapItems<T, U>(items: AsyncIterable<T>, mapItem: (t: T) => U): AsyncGenerator<U> {
+  for await (const item of items) yield mapItem(item);
 }
 
 export async function get(

@@ -19,47 +19,47 @@ import { type DestinationListOptions, type DestinationPutOptions, LIST_FLAGS, PU
 
 export async function list(
   { display, service }: Pick<Ports, 'display' | 'service'>,
-  o: DestinationListOptions,
+  options: DestinationListOptions,
 ): Promise<void> {
   const conn = await service.connect();
-  const out = display.output(o.view);
+  const out = display.output(options.view);
   const paging: Paging = {};
   const n = await out.list(
-    conn.client.items('listCryptoDestinationAddresses', { query: o.query }, LIST_FLAGS, o.all, paging),
+    conn.client.items('listCryptoDestinationAddresses', { query: options.query }, LIST_FLAGS, options.all, paging),
     DESTINATION_COLUMNS,
     { empty: 'no destination addresses match (add one: coinop destinations put)' },
   );
-  listFooter(display, out, n, ['destination address', 'destination addresses'], o.all ? undefined : paging.next);
+  listFooter(display, out, n, ['destination address', 'destination addresses'], options.all ? undefined : paging.next);
 }
 
 /** The request: the flags, with the network and address asked for on a terminal when neither they nor --id are given. */
 async function putRequest(
   ctx: Pick<Ports, 'service' | 'prompter'>,
-  o: DestinationPutOptions,
+  options: DestinationPutOptions,
 ): Promise<PutCryptoDestinationAddressRequest> {
   const pr = ctx.prompter;
   const body: PutCryptoDestinationAddressRequest = {};
-  if (o.id !== undefined) body.id = o.id;
+  if (options.id !== undefined) body.id = options.id;
   else {
-    const network = await need(pr, '--network', o.network as CryptoNetwork | undefined, () =>
+    const network = await need(pr, '--network', options.network as CryptoNetwork | undefined, () =>
       pr.select<CryptoNetwork>('Network', [...CRYPTO_NETWORKS]),
     );
     body.crypto_network = network;
     const addresses = addressCheckFor(ctx.service.context().environment);
-    body.address = await askAddress(pr, network, addresses, o.address);
+    body.address = await askAddress(pr, network, addresses, options.address);
     checkAddress(network, body.address, addresses);
     const nickname =
-      o.nickname ??
-      (pr.allowed && o.address === undefined
+      options.nickname ??
+      (pr.allowed && options.address === undefined
         ? (await pr.text('Nickname (empty: made from the network and address)', { required: false })) || undefined
         : undefined);
     if (nickname !== undefined) body.nickname = nickname;
   }
-  if (o.id !== undefined && o.nickname !== undefined) body.nickname = o.nickname;
-  if (o.bookmark !== undefined) body.bookmarked_status = o.bookmark;
-  if (o.identityId !== undefined) body.identity_id = o.identityId;
-  if (o.travelRule !== undefined)
-    body.travelrule_metadata = o.travelRule as PutCryptoDestinationAddressRequest['travelrule_metadata'];
+  if (options.id !== undefined && options.nickname !== undefined) body.nickname = options.nickname;
+  if (options.bookmark !== undefined) body.bookmarked_status = options.bookmark;
+  if (options.identityId !== undefined) body.identity_id = options.identityId;
+  if (options.travelRule !== undefined)
+    body.travelrule_metadata = options.travelRule as PutCryptoDestinationAddressRequest['travelrule_metadata'];
   checkRequest(operations.putCryptoDestinationAddress, { body }, PUT_FLAGS, ctx.service.catalogue());
   return body;
 }
@@ -70,8 +70,8 @@ export type DestinationPutDeps = Pick<
   'display' | 'service' | 'prompter' | 'audit' | 'clock' | 'interrupt' | 'policy'
 >;
 
-export async function put(ctx: DestinationPutDeps, o: DestinationPutOptions): Promise<void> {
-  const body = await putRequest(ctx, o);
+export async function put(ctx: DestinationPutDeps, options: DestinationPutOptions): Promise<void> {
+  const body = await putRequest(ctx, options);
   ctx.interrupt.say('interrupted: the address may have been saved; see coinop destinations list');
   const conn = await ctx.service.connect();
   // Through the gate: the policy decides first (a write that would widen its destinations is refused, exit 8), and

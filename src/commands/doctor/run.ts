@@ -72,19 +72,21 @@ async function policyCheck(ctx: Invocation, name: string): Promise<Check> {
 }
 
 /** The endpoints (in parallel), then the token and the clock when the API answers. */
-async function profileChecks(ctx: Invocation, p: ResolvedContext, o: DoctorOptions): Promise<Check[]> {
+async function profileChecks(ctx: Invocation, context: ResolvedContext, options: DoctorOptions): Promise<Check[]> {
   const at = (check: string, status: Status, message: string, fix?: string): Check => ({
     check,
-    profile: p.name,
+    profile: context.name,
     status,
     message,
     ...(fix ? { fix } : {}),
   });
-  const urls = { api: p.baseUrl, token: p.authUrl, stream: p.wsUrl.replace(/^ws/, 'http') };
-  const probes = await Promise.all(Object.values(urls).map((u) => probe(u, o.timeoutMs)));
+  const urls = { api: context.baseUrl, token: context.authUrl, stream: context.wsUrl.replace(/^ws/, 'http') };
+  const probes = await Promise.all(Object.values(urls).map((u) => probe(u, options.timeoutMs)));
   const api = probes[0];
-  if (p.environment === 'local' && !api.ok && api.error === 'ECONNREFUSED')
-    return [at('endpoints', 'ok', `nothing listens at ${p.baseUrl}: commands start the local service in-process`)];
+  if (context.environment === 'local' && !api.ok && api.error === 'ECONNREFUSED')
+    return [
+      at('endpoints', 'ok', `nothing listens at ${context.baseUrl}: commands start the local service in-process`),
+    ];
   const down = Object.keys(urls).filter((_, i) => !probes[i].ok);
   const checks = [
     down.length
@@ -94,9 +96,9 @@ async function profileChecks(ctx: Invocation, p: ResolvedContext, o: DoctorOptio
           down
             .map((k) => `${k} ${urls[k as keyof typeof urls]}: ${probes[Object.keys(urls).indexOf(k)].error}`)
             .join('; '),
-          `check the network and the addresses (coinop context show ${p.name}); coinop login again if they moved`,
+          `check the network and the addresses (coinop context show ${context.name}); coinop login again if they moved`,
         )
-      : at('endpoints', 'ok', `api, token and stream answer (${p.baseUrl})`),
+      : at('endpoints', 'ok', `api, token and stream answer (${context.baseUrl})`),
   ];
   if (!api.ok) return checks;
   if (api.date) {
@@ -111,27 +113,27 @@ async function profileChecks(ctx: Invocation, p: ResolvedContext, o: DoctorOptio
       ),
     );
   }
-  checks.push(await tokenCheck(ctx, p, at));
+  checks.push(await tokenCheck(ctx, context, at));
   return checks;
 }
 
 /** A token is fetched (never the cached one, never printed): the credentials work now. */
 async function tokenCheck(
   ctx: Invocation,
-  p: ResolvedContext,
+  context: ResolvedContext,
   at: (check: string, status: Status, message: string, fix?: string) => Check,
 ): Promise<Check> {
-  if (!p.envToken && !p.clientSecret)
-    return at('token', 'fail', 'no client secret saved', `coinop login --context ${p.name}`);
+  if (!context.envToken && !context.clientSecret)
+    return at('token', 'fail', 'no client secret saved', `coinop login --context ${context.name}`);
   try {
-    const conn = await ctx.connectAs(p, { quiet: true, tokenCache: false, live: true });
+    const conn = await ctx.connectAs(context, { quiet: true, tokenCache: false, live: true });
     const t = await conn.tokens.token();
     const scopes = (t.scope ?? '').split(' ').filter(Boolean).length;
     return at('token', 'ok', `a token was issued${scopes ? ` (${scopes} scopes)` : ''}`);
   } catch (e) {
     const fix =
       e instanceof CoinopError && e.category === 'auth'
-        ? `coinop login --context ${p.name}`
+        ? `coinop login --context ${context.name}`
         : e instanceof CoinopError
           ? e.hint
           : undefined;
@@ -147,13 +149,13 @@ function profilesToCheck(ctx: Invocation): ResolvedContext[] {
   return names.map((n) => resolveContext(store, n, ctx.settings));
 }
 
-export async function doctor(ctx: Invocation, o: DoctorOptions): Promise<void> {
+export async function doctor(ctx: Invocation, options: DoctorOptions): Promise<void> {
   const config = configCheck(ctx);
   const checks: Check[] = [config, ...permissionChecks(ctx.settings.configDir, ctx.settings.dataDir)];
   if (config.status !== 'fail') {
     const profiles = profilesToCheck(ctx);
     const perProfile = await Promise.all(
-      profiles.map(async (p) => [...(await profileChecks(ctx, p, o)), await policyCheck(ctx, p.name)]),
+      profiles.map(async (p) => [...(await profileChecks(ctx, p, options)), await policyCheck(ctx, p.name)]),
     );
     checks.push(...perProfile.flat());
   }

@@ -13,12 +13,12 @@ export const FLAGS: FlagNames = { ...LIST_FLAG_NAMES, ...EVENTS_LIST_FLAG_TABLE.
 const TYPE = new RegExp(EVENT_TYPE_PATTERN);
 
 /** A --type value: an event type's shape (which types a service has is the service's to say). */
-function eventType(t: string): string {
-  if (!TYPE.test(t) || t.length > 100)
+function eventType(type: string): string {
+  if (!TYPE.test(type) || type.length > 100)
     throw usageError(
-      `--type: "${t}" is not an event type (lower-case words joined by dots, such as transfer.crypto_withdrawal.completed)`,
+      `--type: "${type}" is not an event type (lower-case words joined by dots, such as transfer.crypto_withdrawal.completed)`,
     );
-  return t;
+  return type;
 }
 
 export interface EventsListOptions {
@@ -78,12 +78,12 @@ export interface EventsListenOptions extends FollowOptions {
 export const LISTEN_DEFAULTS = { concurrency: 8, timeoutMs: 10_000 } as const;
 
 /** The receiving URL: an absolute http or https address. */
-function forwardUrl(v: string): string {
+function forwardUrl(value: string): string {
   let u: URL;
   try {
-    u = new URL(v);
+    u = new URL(value);
   } catch {
-    throw usageError(`--forward-to: "${v}" is not a URL (such as http://localhost:4242/webhooks)`);
+    throw usageError(`--forward-to: "${value}" is not a URL (such as http://localhost:4242/webhooks)`);
   }
   if (u.protocol !== 'http:' && u.protocol !== 'https:')
     throw usageError(`--forward-to: must be an http:// or https:// URL, not ${u.protocol}`);

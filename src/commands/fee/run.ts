@@ -17,12 +17,12 @@ import type { FeeQuoteOptions } from './options.js';
 /** What a fee quote takes: where it is shown, the service, questions, the audit trail (a quote is noted), the clock. */
 export type FeeQuoteDeps = Pick<Ports, 'display' | 'service' | 'prompter' | 'audit' | 'clock'>;
 
-export async function quote(ctx: FeeQuoteDeps, o: FeeQuoteOptions): Promise<void> {
+export async function quote(ctx: FeeQuoteDeps, options: FeeQuoteOptions): Promise<void> {
   const pr = ctx.prompter;
-  const { asset, network } = await askTarget(ctx, o, WITHDRAW_FLAGS);
+  const { asset, network } = await askTarget(ctx, options, WITHDRAW_FLAGS);
   const addresses = addressCheckFor(ctx.service.context().environment);
-  const address = await askAddress(pr, network, addresses, o.address);
-  let { amount, total } = o;
+  const address = await askAddress(pr, network, addresses, options.address);
+  let { amount, total } = options;
   if (amount === undefined && total === undefined) {
     if (!pr.allowed) throw amountOrTotalMissing();
     amount = await pr.text(`Amount of ${asset}`, { validate: amountRule(asset) });

@@ -57,14 +57,14 @@ export function parseStartOptions(raw: RawFlags, dataDir: string): StartOptions 
 }
 
 /** An operator's name: what the audit calls them. */
-export function operatorName(v: string | undefined): string {
-  if (!v || !/^[A-Za-z0-9_.-]{1,64}$/.test(v))
+export function operatorName(value: string | undefined): string {
+  if (!value || !/^[A-Za-z0-9_.-]{1,64}$/.test(value))
     throw usageError('NAME: an operator name is letters, digits, dot, dash and underscore (at most 64)');
-  return v;
+  return value;
 }
 
-export function roleFlag(v: string | undefined): Role {
-  const role = choiceFlag('--role', v, ROLES);
+export function roleFlag(value: string | undefined): Role {
+  const role = choiceFlag('--role', value, ROLES);
   if (!role) throw usageError(`--role: must be one of ${ROLES.join(', ')}`);
   return role;
 }

@@ -14,25 +14,31 @@ import type { Role } from '../../gateway/operators.js';
 import type { StartOptions, StoreOptions } from './options.js';
 
 /** The store the options name, opened and brought up to date; closed when the command ends. */
-export async function openStore(ctx: Invocation, o: StoreOptions): Promise<GatewayStore> {
+export async function openStore(ctx: Invocation, options: StoreOptions): Promise<GatewayStore> {
   const [{ openSql }, { GatewayStore }] = await Promise.all([
     import('../../gateway/sql.js'),
     import('../../gateway/store.js'),
   ]);
-  const { dialect, target } = storeKind(o.store);
+  const { dialect, target } = storeKind(options.store);
   if (dialect === 'sqlite') mkdirSync(dirname(target), { recursive: true, mode: 0o700 });
   let sql: Awaited<ReturnType<typeof openSql>>;
   try {
-    sql = await openSql(o.store);
+    sql = await openSql(options.store);
   } catch (e) {
-    throw new CoinopError('file', `the gateway store ${redactUrl(o.store)} cannot be opened (${(e as Error).message})`);
+    throw new CoinopError(
+      'file',
+      `the gateway store ${redactUrl(options.store)} cannot be opened (${(e as Error).message})`,
+    );
   }
   ctx.onCleanup(() => sql.close());
   const store = new GatewayStore(sql, ctx.now);
   try {
     await store.init();
   } catch (e) {
-    throw new CoinopError('file', `the gateway store ${redactUrl(o.store)} cannot be used (${(e as Error).message})`);
+    throw new CoinopError(
+      'file',
+      `the gateway store ${redactUrl(options.store)} cannot be used (${(e as Error).message})`,
+    );
   }
   return store;
 }
@@ -41,11 +47,11 @@ export async function openStore(ctx: Invocation, o: StoreOptions): Promise<Gatew
 export const redactUrl = (url: string): string => url.replace(/\/\/([^:/@]+):[^@/]*@/, '//$1:***@');
 
 /** coinop gateway init: the store, and an admin operator whose secret is shown this once. */
-export async function init(ctx: Invocation, o: StoreOptions): Promise<void> {
-  const store = await openStore(ctx, o);
+export async function init(ctx: Invocation, options: StoreOptions): Promise<void> {
+  const store = await openStore(ctx, options);
   const admins = (await store.operators()).filter((op) => op.role === 'admin');
   if (admins.length) {
-    ctx.io.err(`the gateway store ${redactUrl(o.store)} is ready; it has an admin already (${admins[0].name})\n`);
+    ctx.io.err(`the gateway store ${redactUrl(options.store)} is ready; it has an admin already (${admins[0].name})\n`);
     return;
   }
   const creds = await store.addOperator('admin', 'admin');
@@ -53,12 +59,17 @@ export async function init(ctx: Invocation, o: StoreOptions): Promise<void> {
   showCredentials(ctx, 'admin', 'admin', creds);
 }
 
-function showCredentials(ctx: Invocation, name: string, role: Role, c: { clientId: string; secret: string }): void {
-  ctx.output().one({ operator: name, role, client_id: c.clientId, client_secret: c.secret });
+function showCredentials(
+  ctx: Invocation,
+  name: string,
+  role: Role,
+  credentials: { clientId: string; secret: string },
+): void {
+  ctx.output().one({ operator: name, role, client_id: credentials.clientId, client_secret: credentials.secret });
   ctx.io.err(
     'the client secret is shown this once and kept only as a hash: hand it to the operator, who logs in with\n' +
       `  coinop login --env custom --name gw --base-url <gateway> --auth-url <gateway> --ws-url <gateway ws>/ws \\\n` +
-      `    --client-id ${c.clientId} --client-secret-stdin --profile-id <the service profile to use>\n`,
+      `    --client-id ${credentials.clientId} --client-secret-stdin --profile-id <the service profile to use>\n`,
   );
 }
 
@@ -78,16 +89,16 @@ async function recordAdmin(
   ]);
 }
 
-export async function addOperator(ctx: Invocation, o: StoreOptions, name: string, role: Role): Promise<void> {
-  const store = await openStore(ctx, o);
+export async function addOperator(ctx: Invocation, options: StoreOptions, name: string, role: Role): Promise<void> {
+  const store = await openStore(ctx, options);
   if (await store.operator(name)) throw usageError(`NAME: the gateway has an operator ${name} already`);
   const creds = await store.addOperator(name, role);
   await recordAdmin(ctx, store, 'operator_added', { operator: name, role });
   showCredentials(ctx, name, role, creds);
 }
 
-export async function listOperators(ctx: Invocation, o: StoreOptions): Promise<void> {
-  const store = await openStore(ctx, o);
+export async function listOperators(ctx: Invocation, options: StoreOptions): Promise<void> {
+  const store = await openStore(ctx, options);
   const rows = (await store.operators()).map((op) => ({
     name: op.name,
     role: op.role,
@@ -107,15 +118,20 @@ export async function listOperators(ctx: Invocation, o: StoreOptions): Promise<v
     ]);
 }
 
-export async function setDisabled(ctx: Invocation, o: StoreOptions, name: string, disabled: boolean): Promise<void> {
-  const store = await openStore(ctx, o);
+export async function setDisabled(
+  ctx: Invocation,
+  options: StoreOptions,
+  name: string,
+  disabled: boolean,
+): Promise<void> {
+  const store = await openStore(ctx, options);
   if (!(await store.setDisabled(name, disabled))) throw usageError(`NAME: the gateway has no operator ${name}`);
   await recordAdmin(ctx, store, disabled ? 'operator_disabled' : 'operator_enabled', { operator: name });
   ctx.io.err(`${name} is ${disabled ? 'disabled: their tokens stop working now' : 'enabled'}\n`);
 }
 
-export async function policyShow(ctx: Invocation, o: StoreOptions): Promise<void> {
-  const store = await openStore(ctx, o);
+export async function policyShow(ctx: Invocation, options: StoreOptions): Promise<void> {
+  const store = await openStore(ctx, options);
   const p = await store.policy();
   if (!p) {
     ctx.io.err('the gateway has no policy yet: every money-moving request passes (coinop gateway policy set FILE)\n');
@@ -125,7 +141,7 @@ export async function policyShow(ctx: Invocation, o: StoreOptions): Promise<void
   else ctx.output().one({ version: p.version, sha256: p.sha256, set_by: p.setBy, set_at: p.setAt, body: p.body });
 }
 
-export async function policySet(ctx: Invocation, o: StoreOptions, file: string): Promise<void> {
+export async function policySet(ctx: Invocation, options: StoreOptions, file: string): Promise<void> {
   const { loadPolicyFile, PolicyFileError, formatPolicyIssue } = await import('../../policy/load.js');
   let sha256: string;
   try {
@@ -134,15 +150,15 @@ export async function policySet(ctx: Invocation, o: StoreOptions, file: string):
     if (e instanceof PolicyFileError) throw usageError(e.issues.map((i) => formatPolicyIssue(file, i)).join('; '));
     throw e;
   }
-  const store = await openStore(ctx, o);
+  const store = await openStore(ctx, options);
   const { osUser } = await import('../../audit/who.js');
   const version = await store.setPolicy(readFileSync(file, 'utf8'), sha256, osUser(ctx.env));
   await recordAdmin(ctx, store, 'policy_set', { version, policy_sha256: sha256, file });
   ctx.io.err(`the gateway's policy is version ${version} now (sha256 ${sha256.slice(0, 12)}…)\n`);
 }
 
-export async function policyHistory(ctx: Invocation, o: StoreOptions): Promise<void> {
-  const store = await openStore(ctx, o);
+export async function policyHistory(ctx: Invocation, options: StoreOptions): Promise<void> {
+  const store = await openStore(ctx, options);
   const rows = (await store.policyHistory()).map((p) => ({
     version: p.version,
     sha256: p.sha256,
@@ -160,9 +176,9 @@ export async function policyHistory(ctx: Invocation, o: StoreOptions): Promise<v
 }
 
 /** The gateway serving, over the upstream context's connection; for start and for tests. */
-export async function serveGateway(ctx: Invocation, o: StartOptions): Promise<RunningGateway> {
-  const store = await openStore(ctx, o);
-  const resolved = resolveContext(ctx.store(), o.upstream, ctx.settings);
+export async function serveGateway(ctx: Invocation, options: StartOptions): Promise<RunningGateway> {
+  const store = await openStore(ctx, options);
+  const resolved = resolveContext(ctx.store(), options.upstream, ctx.settings);
   const conn = await ctx.connectAs(resolved);
   const [{ startGateway }, { gatewayUpstream }] = await Promise.all([
     import('../../gateway/server.js'),
@@ -171,30 +187,31 @@ export async function serveGateway(ctx: Invocation, o: StartOptions): Promise<Ru
   const gw = await startGateway({
     store,
     upstream: gatewayUpstream(conn, ctx.catalogue()),
-    host: o.host,
-    port: o.port,
-    tls: o.tls,
+    host: options.host,
+    port: options.port,
+    tls: options.tls,
     now: ctx.now,
-    ratePerSecond: o.rate,
-    approvalTtlMs: o.approvalTtlMs,
+    ratePerSecond: options.rate,
+    approvalTtlMs: options.approvalTtlMs,
   });
   ctx.onCleanup(() => gw.close());
   return gw;
 }
 
 /** coinop gateway start: serves until SIGINT or SIGTERM, then stops cleanly (exit 0). */
-export async function start(ctx: Invocation, o: StartOptions): Promise<void> {
+export async function start(ctx: Invocation, options: StartOptions): Promise<void> {
   ctx.ownSignals = true;
   let gw: RunningGateway;
   try {
-    gw = await serveGateway(ctx, o);
+    gw = await serveGateway(ctx, options);
   } catch (e) {
     const code = (e as { code?: unknown }).code;
-    if (code === 'EADDRINUSE') throw usageError(`--port: ${o.host}:${o.port} is in use already; nothing was started`);
+    if (code === 'EADDRINUSE')
+      throw usageError(`--port: ${options.host}:${options.port} is in use already; nothing was started`);
     throw e;
   }
   ctx.io.err(
-    `coinop gateway at ${gw.url} (stream ${gw.wsUrl}) for context ${o.upstream}; store ${redactUrl(o.store)}. Ctrl-C stops it.\n`,
+    `coinop gateway at ${gw.url} (stream ${gw.wsUrl}) for context ${options.upstream}; store ${redactUrl(options.store)}. Ctrl-C stops it.\n`,
   );
   await stopSignal();
   await gw.close();

@@ -29,35 +29,35 @@ export type InternalTransferDeps = Pick<
 
 async function gather(
   ctx: InternalTransferDeps,
-  o: InternalTransferOptions,
+  options: InternalTransferOptions,
   defaultFrom: string | undefined,
 ): Promise<{ body: CreateInternalTransferRequest; generatedRef: boolean }> {
   const pr = ctx.prompter;
   // The asset given, against the catalogue before anything is asked (the whole request is checked again); on a
   // terminal one it refuses is picked from the list instead.
-  const refused = refusedToAsk(ctx, assetIssues('asset', o.asset), INTERNAL_TRANSFER_FLAGS);
-  const from = await need(pr, '--from-profile-id', o.fromProfileId ?? defaultFrom, () =>
+  const refused = refusedToAsk(ctx, assetIssues('asset', options.asset), INTERNAL_TRANSFER_FLAGS);
+  const from = await need(pr, '--from-profile-id', options.fromProfileId ?? defaultFrom, () =>
     pr.text("The service's profile to debit"),
   );
-  const to = await need(pr, '--to-profile-id', o.toProfileId, () =>
+  const to = await need(pr, '--to-profile-id', options.toProfileId, () =>
     pr.text("The service's profile to credit", {
       validate: (v) => (v === from ? 'another profile than the sender' : true),
     }),
   );
-  const given = refused.has('asset') ? undefined : o.asset;
+  const given = refused.has('asset') ? undefined : options.asset;
   const asset = await need(pr, '--asset', given, () => pr.select('Asset', Object.keys(ASSETS)));
-  const amount = await need(pr, '--amount', o.amount, () =>
+  const amount = await need(pr, '--amount', options.amount, () =>
     pr.text(`Amount of ${asset}`, { validate: amountRule(asset) }),
   );
-  const { refId, generated } = refIdFor(o.refId);
+  const { refId, generated } = refIdFor(options.refId);
   const body: CreateInternalTransferRequest = {
     from_profile_id: from,
     to_profile_id: to,
     asset,
     amount,
     ref_id: refId,
-    ...(o.metadata ? { metadata: o.metadata } : {}),
-    ...(o.recipientMetadata ? { recipient_metadata: o.recipientMetadata } : {}),
+    ...(options.metadata ? { metadata: options.metadata } : {}),
+    ...(options.recipientMetadata ? { recipient_metadata: options.recipientMetadata } : {}),
   };
   return { body, generatedRef: generated };
 }
@@ -73,19 +73,19 @@ async function available(conn: Connection, body: CreateInternalTransferRequest):
   }
 }
 
-export async function internal(ctx: InternalTransferDeps, o: InternalTransferOptions): Promise<void> {
+export async function internal(ctx: InternalTransferDeps, options: InternalTransferOptions): Promise<void> {
   const profile = ctx.service.context();
   // A policy file that does not load stops everything, before anything is asked.
   await profilePolicy(ctx, 'transfer internal', {
     request: {
-      ref_id: o.refId,
-      asset: o.asset,
-      amount: o.amount,
-      profile_id: o.fromProfileId ?? profile.profileId,
-      to_profile_id: o.toProfileId,
+      ref_id: options.refId,
+      asset: options.asset,
+      amount: options.amount,
+      profile_id: options.fromProfileId ?? profile.profileId,
+      to_profile_id: options.toProfileId,
     },
   });
-  const { body, generatedRef } = await gather(ctx, o, profile.profileId);
+  const { body, generatedRef } = await gather(ctx, options, profile.profileId);
   const request: MoneyRequest = {
     operation: 'createInternalTransfer',
     body,
@@ -100,10 +100,10 @@ export async function internal(ctx: InternalTransferDeps, o: InternalTransferOpt
   const gate = gateFor(ctx, conn, 'transfer internal');
   const p = await gate.prepare(request);
   try {
-    const verdict = await gate.judge(p, { dryRun: o.dryRun });
-    if (!o.dryRun) refuseUnlessAllowed(ctx, verdict);
-    const rows = await confirmationRows(ctx, conn, o, body);
-    if (o.dryRun) {
+    const verdict = await gate.judge(p, { dryRun: options.dryRun });
+    if (!options.dryRun) refuseUnlessAllowed(ctx, verdict);
+    const rows = await confirmationRows(ctx, conn, options, body);
+    if (options.dryRun) {
       await reportDryRun(ctx, {
         operation: 'createInternalTransfer',
         environment: profile.environment,
@@ -119,15 +119,15 @@ export async function internal(ctx: InternalTransferDeps, o: InternalTransferOpt
       title: `Move ${body.amount} ${body.asset} between service profiles`,
       rows,
       environment: profile.environment,
-      yes: o.yes,
+      yes: options.yes,
       question: 'Send this internal transfer?',
       // In production the amount is typed out, as for a withdrawal.
       typed: [{ label: `the amount (${body.asset})`, value: body.amount }],
     });
     const transfer = await submitOnce(ctx, gate, p, { noun: 'internal transfer', generated: generatedRef });
-    await reportTransfer(ctx, conn, o, transfer, { kind: 'internal_transfer', what: p.what });
+    await reportTransfer(ctx, conn, options, transfer, { kind: 'internal_transfer', what: p.what });
   } catch (e) {
-    if (o.dryRun || wasRecorded(e)) throw e;
+    if (options.dryRun || wasRecorded(e)) throw e;
     return gate.refuse(p, e);
   }
 }
@@ -136,16 +136,16 @@ export async function internal(ctx: InternalTransferDeps, o: InternalTransferOpt
 async function confirmationRows(
   ctx: Pick<Ports, 'prompter'>,
   conn: Connection,
-  o: InternalTransferOptions,
+  options: InternalTransferOptions,
   body: CreateInternalTransferRequest,
 ): Promise<[string, string | undefined][]> {
   const profile = conn.context;
-  const confirming = !o.yes && ctx.prompter.allowed;
+  const confirming = !options.yes && ctx.prompter.allowed;
   return [
     ['environment', profile.environment],
     ['context', profile.name],
     ['from', `service profile ${body.from_profile_id}`],
-    ['available', o.dryRun || confirming ? await available(conn, body) : undefined],
+    ['available', options.dryRun || confirming ? await available(conn, body) : undefined],
     ['to', `service profile ${body.to_profile_id}`],
     ['amount', `${body.amount} ${body.asset}`],
     ['ref_id', body.ref_id],

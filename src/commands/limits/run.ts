@@ -14,9 +14,9 @@ export function periodText(seconds: string | undefined): string {
 }
 
 /** A limit with what its period used so far (limit - remaining); a limit on each transfer uses nothing up. */
-function withUsed(l: TransferLimit): TransferLimit & { used?: string } {
-  if (l.period_seconds === '0' || !isAmountString(l.limit) || !isAmountString(l.remaining)) return l;
-  return { ...l, used: fmt(dec(l.limit).minus(l.remaining)) };
+function withUsed(limit: TransferLimit): TransferLimit & { used?: string } {
+  if (limit.period_seconds === '0' || !isAmountString(limit.limit) || !isAmountString(limit.remaining)) return limit;
+  return { ...limit, used: fmt(dec(limit.limit).minus(limit.remaining)) };
 }
 
 /** The most one transfer may move now, per asset the limits are in: the smallest of what each limit leaves. */
@@ -32,14 +32,14 @@ function headroom(items: TransferLimit[]): string[] {
 
 export async function limits(
   { display, service }: Pick<Ports, 'display' | 'service'>,
-  o: LimitsOptions,
+  options: LimitsOptions,
 ): Promise<void> {
   const conn = await service.connect();
   const { data } = await conn.client.call('listTransferLimits', {
-    query: { transfer_type: o.type },
+    query: { transfer_type: options.type },
   });
   const items = (data.items ?? []).map(withUsed);
-  const out = display.output(o.view);
+  const out = display.output(options.view);
   const rows = out.forPeople
     ? items.map((l) => ({
         ...l,
@@ -47,7 +47,7 @@ export async function limits(
         transfer_types: l.transfer_types?.join(', '),
       }))
     : items;
-  await out.list(rows, TRANSFER_LIMIT_COLUMNS, { empty: `no limits on ${o.type}` });
+  await out.list(rows, TRANSFER_LIMIT_COLUMNS, { empty: `no limits on ${options.type}` });
   if (out.format === 'table' && items.length)
-    out.note(out.p.dim(`${o.type} now: at most ${headroom(items).join(', ')} in one transfer`));
+    out.note(out.p.dim(`${options.type} now: at most ${headroom(items).join(', ')} in one transfer`));
 }

@@ -43,7 +43,7 @@ export async function start(ctx: Invocation, raw: RawFlags): Promise<void> {
 
 const FLAGS: FlagNames = { address: '--address', ref_id: '--ref-id', amount: '--amount', asset: '--asset' };
 
-export async function deposit(ctx: Invocation, o: LocalDepositOptions): Promise<void> {
+export async function deposit(ctx: Invocation, options: LocalDepositOptions): Promise<void> {
   const profile = ctx.context();
   if (profile.environment !== 'local') {
     throw new CoinopError(
@@ -56,16 +56,16 @@ export async function deposit(ctx: Invocation, o: LocalDepositOptions): Promise<
   }
   const pr = ctx.prompter;
   const target =
-    o.refId !== undefined
-      ? { ref_id: o.refId }
-      : { address: await need(pr, '--address (or --ref-id)', o.address, () => pr.text('Deposit address')) };
-  const amount = await need(pr, '--amount', o.amount, () =>
-    pr.text(`Amount${o.asset ? ` of ${o.asset}` : ''}`, { validate: amountRule(o.asset) }),
+    options.refId !== undefined
+      ? { ref_id: options.refId }
+      : { address: await need(pr, '--address (or --ref-id)', options.address, () => pr.text('Deposit address')) };
+  const amount = await need(pr, '--amount', options.amount, () =>
+    pr.text(`Amount${options.asset ? ` of ${options.asset}` : ''}`, { validate: amountRule(options.asset) }),
   );
   const conn = await ctx.connect();
   if (!isLocalServiceId(conn.serviceId))
     throw new CoinopError('usage', `local deposit: ${conn.context.baseUrl} is not a local service (no control API)`);
-  const body = { ...target, amount, ...(o.asset !== undefined ? { asset: o.asset } : {}) };
+  const body = { ...target, amount, ...(options.asset !== undefined ? { asset: options.asset } : {}) };
   let t: Transfer;
   try {
     t = await conn.client.control<Transfer>('POST', '/_local/crypto-deposits', body);

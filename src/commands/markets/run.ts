@@ -61,7 +61,7 @@ async function chooseMarket(ctx: MarketsDeps, conn: Connection, given: string | 
   );
 }
 
-export async function markets(ctx: MarketsDeps, o: MarketsOptions): Promise<void> {
+export async function markets(ctx: MarketsDeps, options: MarketsOptions): Promise<void> {
   const conn = await ctx.service.connect();
   let list: MarketDetails[];
   let note: string;
@@ -70,14 +70,14 @@ export async function markets(ctx: MarketsDeps, o: MarketsOptions): Promise<void
     list = mergeMarkets(served);
     note = `${list.length} markets · the local service lists ${served.length}`;
   } else {
-    const s = await listedBy(ctx, conn, o.refresh);
+    const s = await listedBy(ctx, conn, options.refresh);
     list = mergeMarkets(s.markets);
     const when =
       s.from === 'service' ? 'just now' : `${relativeTime(new Date(s.fetchedAt).toISOString(), ctx.clock.now())}`;
     const stale = s.from === 'stale cache' ? ' (the service did not answer; the kept list)' : '';
     note = `${list.length} markets · ${s.markets.length} listed by the service ${when}${stale} · the rest from coinop's catalogue`;
   }
-  const out = ctx.display.output(o.view);
+  const out = ctx.display.output(options.view);
   await out.list(list, MARKET_COLUMNS);
   if (out.forPeople) out.note(out.p.dim(note));
 }
@@ -94,22 +94,22 @@ function spreadText(bid?: BookLevel, ask?: BookLevel): string | undefined {
   return `${fmt(spread)} (${spread.div(a.plus(b).div(2)).times(10_000).toFixed(2)} bp)`;
 }
 
-function statsText(s: ExchangeStats, last: string | undefined): string {
-  const parts = [`open ${s.open ?? '-'}`, `high ${s.high ?? '-'}`, `low ${s.low ?? '-'}`];
-  const open = num(s.open);
+function statsText(stats: ExchangeStats, last: string | undefined): string {
+  const parts = [`open ${stats.open ?? '-'}`, `high ${stats.high ?? '-'}`, `low ${stats.low ?? '-'}`];
+  const open = num(stats.open);
   const l = num(last);
   if (open && l && !open.isZero()) {
     const change = l.minus(open).div(open).times(100);
     parts.push(`${change.gte(0) ? '+' : ''}${change.toFixed(2)}% to last`);
   }
-  const vwap = s.volume_weighted_average_price;
-  parts.push(`volume ${s.volume ?? '-'}${vwap ? ` (VWAP ${vwap})` : ''}`);
+  const vwap = stats.volume_weighted_average_price;
+  parts.push(`volume ${stats.volume ?? '-'}${vwap ? ` (VWAP ${vwap})` : ''}`);
   return parts.join(' · ');
 }
 
-export async function ticker(ctx: MarketsDeps, o: TickerOptions): Promise<void> {
+export async function ticker(ctx: MarketsDeps, options: TickerOptions): Promise<void> {
   const conn = await ctx.service.connect();
-  const market = await chooseMarket(ctx, conn, o.market);
+  const market = await chooseMarket(ctx, conn, options.market);
   const { data } = await conn.client.call('getTicker', { params: { market } }, FLAGS);
   const out = ctx.display.output();
   if (out.format !== 'table') return out.one(data, TICKER_COLUMNS);
@@ -128,13 +128,17 @@ export async function ticker(ctx: MarketsDeps, o: TickerOptions): Promise<void> 
   ctx.display.io.out(`${keyValueLines(rows, out.p).join('\n')}\n`);
 }
 
-export async function book(ctx: MarketsDeps, o: BookOptions): Promise<void> {
+export async function book(ctx: MarketsDeps, options: BookOptions): Promise<void> {
   const conn = await ctx.service.connect();
-  const market = await chooseMarket(ctx, conn, o.market);
+  const market = await chooseMarket(ctx, conn, options.market);
   const { data } = await conn.client.call('getOrderBook', { params: { market } }, FLAGS);
   const bids = bestFirst(data.bids, true);
   const asks = bestFirst(data.asks, false);
-  const shown = { market: data.market ?? market, bids: bids.slice(0, o.depth), asks: asks.slice(0, o.depth) };
+  const shown = {
+    market: data.market ?? market,
+    bids: bids.slice(0, options.depth),
+    asks: asks.slice(0, options.depth),
+  };
   const out = ctx.display.output();
   if (out.format === 'json' || out.format === 'ndjson') return out.one(shown);
   if (out.format === 'csv') {
@@ -157,18 +161,18 @@ export async function book(ctx: MarketsDeps, o: BookOptions): Promise<void> {
   out.note(
     out.p.dim(
       `${shown.market}${spread ? ` · spread ${spread}` : ''} · ${shown.bids.length} of ${bids.length} bids, ` +
-        `${shown.asks.length} of ${asks.length} asks${o.depth < Math.max(bids.length, asks.length) ? ' · --depth for more' : ''}`,
+        `${shown.asks.length} of ${asks.length} asks${options.depth < Math.max(bids.length, asks.length) ? ' · --depth for more' : ''}`,
     ),
   );
 }
 
-export async function trades(ctx: MarketsDeps, o: TradesOptions): Promise<void> {
+export async function trades(ctx: MarketsDeps, options: TradesOptions): Promise<void> {
   const conn = await ctx.service.connect();
-  const market = await chooseMarket(ctx, conn, o.market);
+  const market = await chooseMarket(ctx, conn, options.market);
   const { data } = await conn.client.call('listRecentExecutions', { params: { market } }, FLAGS);
   const all = newestFirst(data.items);
-  const items = all.slice(0, o.limit);
-  const out = ctx.display.output(o.view);
+  const items = all.slice(0, options.limit);
+  const out = ctx.display.output(options.view);
   await out.list(items, TRADE_COLUMNS, { empty: `no recent trades in ${market}` });
   if (out.forPeople && items.length)
     out.note(out.p.dim(`${market} · the ${items.length} latest of ${all.length} recent trades, newest first`));

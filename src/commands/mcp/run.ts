@@ -10,7 +10,7 @@ import { policyPort } from './policy.js';
 import type { McpOptions } from './options.js';
 
 /** What the server is given: the coinop context, its connection (made on first use), the gates, the log. */
-export function serverDeps(ctx: Invocation, o: McpOptions): ServerDeps {
+export function serverDeps(ctx: Invocation, options: McpOptions): ServerDeps {
   // An unknown --profile or a bad address override stops here, before the server starts.
   const profile = ctx.context();
   // The server's connection, which a batch run goes through too.
@@ -19,8 +19,8 @@ export function serverDeps(ctx: Invocation, o: McpOptions): ServerDeps {
     version: ctx.version,
     profile,
     connect: (catalogue) => (connection = ctx.connectAs(profile, { quiet: true, tokenCache: true, catalogue })),
-    allowWrites: o.allowWrites,
-    allowProduction: o.allowProduction,
+    allowWrites: options.allowWrites,
+    allowProduction: options.allowProduction,
     dataDir: ctx.settings.dataDir,
     configDir: ctx.settings.configDir,
     now: () => ctx.now(),
@@ -36,15 +36,15 @@ export function serverDeps(ctx: Invocation, o: McpOptions): ServerDeps {
   };
 }
 
-export async function mcp(ctx: Invocation, o: McpOptions): Promise<void> {
-  const deps = serverDeps(ctx, o);
+export async function mcp(ctx: Invocation, options: McpOptions): Promise<void> {
+  const deps = serverDeps(ctx, options);
   const { createServer, serveStdio, TOOLS } = await import('../../mcp/server.js');
   const { name, environment } = deps.profile;
-  const writes = !o.allowWrites
+  const writes = !options.allowWrites
     ? 'writes preview only (no --allow-writes)'
     : environment !== 'production'
       ? 'writes allowed'
-      : o.allowProduction
+      : options.allowProduction
         ? 'writes allowed, in production'
         : 'writes preview only (production without --allow-production)';
   deps.log(`serving context ${name} (${environment}) on stdio: ${TOOLS.length} tools, ${writes}`);

@@ -72,8 +72,8 @@ export async function show(ctx: PolicyDeps): Promise<void> {
   for (const line of keyValueLines(rows, palette(ctx.display.io.colour))) ctx.display.io.out(`${line}\n`);
 }
 
-export async function check(ctx: PolicyDeps, o: PolicyCheckOptions): Promise<void> {
-  let file = o.file;
+export async function check(ctx: PolicyDeps, options: PolicyCheckOptions): Promise<void> {
+  let file = options.file;
   if (file === undefined) {
     const loc = located(ctx);
     if (!loc.exists) {
@@ -90,9 +90,9 @@ export async function check(ctx: PolicyDeps, o: PolicyCheckOptions): Promise<voi
   render(ctx, { file, valid: true }, loaded);
 }
 
-export async function init(ctx: PolicyDeps, o: PolicyInitOptions): Promise<void> {
+export async function init(ctx: PolicyDeps, options: PolicyInitOptions): Promise<void> {
   const { name, path, exists } = located(ctx);
-  if (exists && !o.force)
+  if (exists && !options.force)
     throw usageError(
       `${path}: the context has a policy file already (coinop policy show)`,
       'add --force to replace it',

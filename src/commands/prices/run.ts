@@ -24,18 +24,22 @@ const FLAGS: FlagNames = {
 };
 
 /** The query: without --from the range ends at --to (or now) and holds one page of steps, or the last day. */
-function pricesQuery(o: PricesOptions, increment: PriceIncrement | undefined, now: number): Record<string, unknown> {
+function pricesQuery(
+  options: PricesOptions,
+  increment: PriceIncrement | undefined,
+  now: number,
+): Record<string, unknown> {
   // Without --from the range ends now and holds one page: `limit` steps back, which is (limit - 1) completed
   // periods plus the current mid point the service adds when range.end is absent. So `--limit 24` shows the
   // latest 24 prices, not the oldest 24 of a longer window. With max points it is the last day.
-  const end = o.to && !Number.isNaN(Date.parse(o.to)) ? Date.parse(o.to) : now;
+  const end = options.to && !Number.isNaN(Date.parse(options.to)) ? Date.parse(options.to) : now;
   return {
     ...(increment ? { increment } : {}),
-    ...(o.maxPoints !== undefined ? { max_data_points: String(o.maxPoints) } : {}),
-    'range.begin': o.from ?? latestRangeBegin(increment, o.limit, end),
-    ...(o.to !== undefined ? { 'range.end': o.to } : {}),
-    ...(o.limit !== undefined ? { 'pagination.limit': String(o.limit) } : {}),
-    ...(o.offset !== undefined ? { 'pagination.offset': String(o.offset) } : {}),
+    ...(options.maxPoints !== undefined ? { max_data_points: String(options.maxPoints) } : {}),
+    'range.begin': options.from ?? latestRangeBegin(increment, options.limit, end),
+    ...(options.to !== undefined ? { 'range.end': options.to } : {}),
+    ...(options.limit !== undefined ? { 'pagination.limit': String(options.limit) } : {}),
+    ...(options.offset !== undefined ? { 'pagination.offset': String(options.offset) } : {}),
   };
 }
 

@@ -14,26 +14,26 @@ import {
 
 export async function list(
   { display, service }: Pick<Ports, 'display' | 'service'>,
-  o: ProfilesListOptions,
+  options: ProfilesListOptions,
 ): Promise<void> {
   const conn = await service.connect();
-  const out = display.output(o.view);
+  const out = display.output(options.view);
   const paging: Paging = {};
-  const items = conn.client.items('listProfiles', { query: o.query }, PROFILES_FLAGS, o.all, paging);
+  const items = conn.client.items('listProfiles', { query: options.query }, PROFILES_FLAGS, options.all, paging);
   const n = await out.list(items, PROFILE_COLUMNS, { empty: 'no profiles match' });
-  listFooter(display, out, n, ['profile', 'profiles'], o.all ? undefined : paging.next);
+  listFooter(display, out, n, ['profile', 'profiles'], options.all ? undefined : paging.next);
 }
 
 export async function get(
   { display, service, prompter: pr }: Pick<Ports, 'display' | 'service' | 'prompter'>,
-  o: ProfilesGetOptions,
+  options: ProfilesGetOptions,
 ): Promise<void> {
-  const id = await need(pr, 'ID', o.id ?? service.context().profileId, () =>
+  const id = await need(pr, 'ID', options.id ?? service.context().profileId, () =>
     pr.text("The service's profile id (or default)"),
   );
   const parts = {
     params: { profile_id: id },
-    ...(o.includeDeactivated ? { query: { include_deactivated: 'true' } } : {}),
+    ...(options.includeDeactivated ? { query: { include_deactivated: 'true' } } : {}),
   };
   checkRequest(operations.getProfile, parts, PROFILES_FLAGS, service.catalogue());
   const conn = await service.connect();
@@ -42,10 +42,10 @@ export async function get(
 
 export async function create(
   { display, service, prompter: pr, interrupt }: Pick<Ports, 'display' | 'service' | 'prompter' | 'interrupt'>,
-  o: ProfilesCreateOptions,
+  options: ProfilesCreateOptions,
 ): Promise<void> {
-  const nickname = await need(pr, '--nickname', o.nickname, () => pr.text('Nickname of the new service profile'));
-  const body = { nickname, ...(o.description !== undefined ? { description: o.description } : {}) };
+  const nickname = await need(pr, '--nickname', options.nickname, () => pr.text('Nickname of the new service profile'));
+  const body = { nickname, ...(options.description !== undefined ? { description: options.description } : {}) };
   checkRequest(operations.createProfile, { body }, PROFILES_FLAGS, service.catalogue());
   interrupt.say(
     `interrupted: profile ${nickname} may have been created: check with coinop profiles list --nickname ${nickname}`,

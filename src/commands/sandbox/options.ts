@@ -57,6 +57,6 @@ export function parseSandboxDepositOptions(raw: RawFlags): SandboxDepositOptions
 const FIAT_AMOUNT = new RegExp(FIAT_AMOUNT_PATTERN);
 
 /** A deposit amount typed at the prompt: the contract's fiat amount (at most 2 decimals), above 0. */
-export function depositAmountRule(s: string): true | string {
-  return FIAT_AMOUNT.test(s) && dec(s).gt(0) ? true : 'such as 1000.00';
+export function depositAmountRule(amount: string): true | string {
+  return FIAT_AMOUNT.test(amount) && dec(amount).gt(0) ? true : 'such as 1000.00';
 }

@@ -72,19 +72,19 @@ export type SandboxDepositDeps = Pick<
   'display' | 'service' | 'prompter' | 'audit' | 'clock' | 'interrupt' | 'policy'
 >;
 
-export async function deposit(ctx: SandboxDepositDeps, o: SandboxDepositOptions): Promise<void> {
+export async function deposit(ctx: SandboxDepositDeps, options: SandboxDepositOptions): Promise<void> {
   const profile = ctx.service.context();
   if (profile.environment === 'production') {
     throw new CoinopError('usage', `sandbox deposit: refused against production (context "${profile.name}")`, {
       hint: 'use a sandbox or local context: --context sandbox',
     });
   }
-  const file = o.file ? readFile(o.file) : undefined;
+  const file = options.file ? readFile(options.file) : undefined;
   const sources: Sources = new Map();
-  const body = await gather(ctx, o, file, sources, profile.environment === 'local' ? DEMO.memoId : undefined);
+  const body = await gather(ctx, options, file, sources, profile.environment === 'local' ? DEMO.memoId : undefined);
   await refusedBeforeSending(ctx, depositRequest(body), () => check(body, file, sources));
   // Checked with the instructions id standing in for their memo id: nothing is looked up for a request refused anyway.
-  if (o.instructions !== undefined) body.memo_id = await instructionsMemo(ctx, o.instructions);
+  if (options.instructions !== undefined) body.memo_id = await instructionsMemo(ctx, options.instructions);
   await send(ctx, body);
   const out = ctx.display.output();
   if (out.format === 'table')
@@ -97,7 +97,7 @@ export async function deposit(ctx: SandboxDepositDeps, o: SandboxDepositOptions)
 /** The request: the file's, each flag in place of its field, the operator's answers, then the sandbox's values. */
 async function gather(
   ctx: Pick<Ports, 'service' | 'prompter'>,
-  o: SandboxDepositOptions,
+  options: SandboxDepositOptions,
   file: DepositFile | undefined,
   sources: Sources,
   memoDefault: string | undefined,
@@ -111,19 +111,19 @@ async function gather(
     ['memo_id', fileMemo],
   ] as const)
     if (v !== undefined) sources.set(k, 'file');
-  body.amount = await need(pr, '--amount', o.amount ?? fileAmount, () =>
+  body.amount = await need(pr, '--amount', options.amount ?? fileAmount, () =>
     pr.text('Amount (USD, at most 2 decimals)', { validate: depositAmountRule }),
   );
   body.memo_id =
-    o.instructions ??
-    (await need(pr, '--memo-id', o.memoId ?? fileMemo ?? (pr.allowed ? undefined : memoDefault), () =>
+    options.instructions ??
+    (await need(pr, '--memo-id', options.memoId ?? fileMemo ?? (pr.allowed ? undefined : memoDefault), () =>
       askMemo(ctx, memoDefault),
     ));
-  if (o.amount !== undefined) sources.set('amount', 'flag');
-  if (o.memoId !== undefined) sources.set('memo_id', 'flag');
-  body.asset = o.asset;
+  if (options.amount !== undefined) sources.set('amount', 'flag');
+  if (options.memoId !== undefined) sources.set('memo_id', 'flag');
+  body.asset = options.asset;
   for (const f of WIRE_FIELDS) {
-    const flag = o.wire[f.key];
+    const flag = options.wire[f.key];
     if (flag !== undefined) {
       setAt(body, f.path, flag);
       sources.set(f.path, 'flag');
@@ -150,9 +150,14 @@ async function ask(
   const pr = ctx.prompter;
   const field = (key: string) => WIRE_FIELDS.find((f) => f.key === key)!;
   const given = (f: WireField) => valueAt(body, f.path) !== undefined;
-  const answer = async (f: WireField, message: string, offered: string, validate?: (v: string) => true | string) => {
-    setAt(body, f.path, await pr.text(message, { default: offered, validate }));
-    sources.set(f.path, 'asked');
+  const answer = async (
+    field: WireField,
+    message: string,
+    offered: string,
+    validate?: (v: string) => true | string,
+  ) => {
+    setAt(body, field.path, await pr.text(message, { default: offered, validate }));
+    sources.set(field.path, 'asked');
   };
   const account = field('accountNumber');
   if (!given(account)) await answer(account, account.ask!, account.fallback as string);
@@ -170,9 +175,9 @@ async function ask(
   if (!given(bank)) await answer(bank, bank.ask!, bank.fallback as string);
 }
 
-function dropAt(o: Record<string, unknown>, path: string): void {
+function dropAt(options: Record<string, unknown>, path: string): void {
   const keys = path.split('.');
-  const parent = valueAt(o, keys.slice(0, -1).join('.'));
+  const parent = valueAt(options, keys.slice(0, -1).join('.'));
   if (parent && typeof parent === 'object') delete (parent as Record<string, unknown>)[keys[keys.length - 1]];
 }
 

@@ -82,11 +82,11 @@ class StreamSession {
 
   constructor(
     private readonly ctx: Invocation,
-    private readonly o: StreamOptions,
+    private readonly options: StreamOptions,
     private readonly conn: Connection,
     private readonly live: boolean,
   ) {
-    this.passThrough = !live && !o.book;
+    this.passThrough = !live && !options.book;
     this.client = this.subscribe();
     this.st = {
       client: this.client,
@@ -112,7 +112,7 @@ class StreamSession {
 
   /** Subscribe: the stream client over the connection's token, with the settings' timings. */
   private subscribe(): StreamClient {
-    const { ctx, o, conn, live } = this;
+    const { ctx, options: o, conn, live } = this;
     const { streamStaleMs: stale, retryBaseMs } = ctx.settings;
     const client: StreamClient = new StreamClient({
       url: conn.context.wsUrl,
@@ -142,30 +142,30 @@ class StreamSession {
         }
       },
       onServiceError: (code) => this.warn(`the service answered ${code}`),
-      onState: (s, detail) => {
-        if (!live && ctx.globals.debug) ctx.debug(`stream ${s}${detail ? `: ${detail}` : ''}`);
-        if (!live && s === 'reconnecting' && detail)
+      onState: (state, detail) => {
+        if (!live && ctx.globals.debug) ctx.debug(`stream ${state}${detail ? `: ${detail}` : ''}`);
+        if (!live && state === 'reconnecting' && detail)
           ctx.io.err(palette(ctx.io.colourErr).dim(`stream: ${detail}; reconnecting\n`));
       },
     });
     return client;
   }
 
-  private warn(s: string): void {
-    if (this.live) this.warnings.push(s);
-    else this.ctx.io.err(`${palette(this.ctx.io.colourErr).yellow('warning:')} ${s}\n`);
+  private warn(text: string): void {
+    if (this.live) this.warnings.push(text);
+    else this.ctx.io.err(`${palette(this.ctx.io.colourErr).yellow('warning:')} ${text}\n`);
   }
 
   /** With --count: stop once that many are written. */
   private get countReached(): boolean {
-    return this.o.count !== undefined && this.written >= this.o.count;
+    return this.options.count !== undefined && this.written >= this.options.count;
   }
 
   private done(): void {
     if (this.countReached) this.client.stop();
   }
 
-  private onMessage(m: { channel: string; payload: Record<string, unknown> }, raw: string): void {
+  private onMessage(message: { channel: string; payload: Record<string, unknown> }, raw: string): void {
     if (this.passThrough) {
       if (this.countReached) return;
       this.writer!.write(raw);
@@ -176,17 +176,18 @@ class StreamSession {
     if (!this.live) return;
     this.written++;
     const st = this.st;
-    const mk = typeof m.payload?.market === 'string' ? (m.payload.market as string) : '';
-    const key = mk ? `${m.channel}:${mk}` : m.channel;
+    const mk = typeof message.payload?.market === 'string' ? (message.payload.market as string) : '';
+    const key = mk ? `${message.channel}:${mk}` : message.channel;
     st.counts.set(key, (st.counts.get(key) ?? 0) + 1);
-    if (this.o.view === 'channels') {
+    if (this.options.view === 'channels') {
       st.latest.set(key, raw);
       st.log.push(raw);
       if (st.log.length > 400) st.log.splice(0, 200);
     }
-    if (m.channel === 'market_data.top_of_book')
-      st.tops.set(mk, { ...(m.payload as unknown as TopOfBookPayload), receivedAt: Date.now() });
-    else if (m.channel === 'execution_data') st.tape.add(m.payload as unknown as ExecutionPayload, Date.now());
+    if (message.channel === 'market_data.top_of_book')
+      st.tops.set(mk, { ...(message.payload as unknown as TopOfBookPayload), receivedAt: Date.now() });
+    else if (message.channel === 'execution_data')
+      st.tape.add(message.payload as unknown as ExecutionPayload, Date.now());
     // The first data is shown at once, not at the next frame tick.
     if (!this.firstShown && this.screen) {
       this.firstShown = true;
@@ -197,7 +198,7 @@ class StreamSession {
 
   /** The message rate for the status line, the --duration timer, and with --book the books every interval. */
   private startTimers(): void {
-    const { o, client, writer } = this;
+    const { options: o, client, writer } = this;
     let lastCount = 0;
     this.timers.push(
       setInterval(() => {
@@ -223,25 +224,25 @@ class StreamSession {
 
   /** The live view on the terminal; the terminal is restored on the way out, whatever the way. */
   private startScreen(): void {
-    const { ctx, o, st, client } = this;
+    const { ctx, options: o, st, client } = this;
     const markets = o.channels.map((c) => c.params?.market).filter((x): x is string => !!x);
     const keys = o.channels.map(channelKey);
     const screen = new LiveScreen({
       stdout: ctx.io.stdout,
       stdin: ctx.io.stdin as LiveScreenStdin,
       fps: ctx.settings.streamFps,
-      render: (w, h) => {
+      render: (width, height) => {
         switch (o.view) {
           case 'book':
-            return bookView(st, markets[0], w, h);
+            return bookView(st, markets[0], width, height);
           case 'top':
-            return topView(st, markets, w, h);
+            return topView(st, markets, width, height);
           case 'trades':
-            return tradesView(st, markets, w, h);
+            return tradesView(st, markets, width, height);
           case 'heartbeat':
             return heartbeatView(st);
           default:
-            return channelsView(st, keys, w, h);
+            return channelsView(st, keys, width, height);
         }
       },
       // q ends the view (exit 0); Ctrl-C interrupts it, as it does a piped stream (its note, exit 3).
@@ -249,10 +250,14 @@ class StreamSession {
         if (key === 'ctrl-c') this.interrupted = true;
         client.stop();
       },
-      onError: (e) => {
-        this.stopReason = new CoinopError('internal', `the live view failed: ${(e as Error)?.message ?? String(e)}`, {
-          hint: 'use -o ndjson meanwhile',
-        });
+      onError: (error) => {
+        this.stopReason = new CoinopError(
+          'internal',
+          `the live view failed: ${(error as Error)?.message ?? String(error)}`,
+          {
+            hint: 'use -o ndjson meanwhile',
+          },
+        );
         client.stop();
       },
     });
@@ -265,7 +270,7 @@ class StreamSession {
 
   /** Runs the stream until it ends (count, duration, q, refusal or failure), then finishes. */
   async follow(): Promise<void> {
-    const { ctx, o, client } = this;
+    const { ctx, options: o, client } = this;
     this.startTimers();
     if (this.live) this.startScreen();
     else ctx.onCleanup(() => client.stop());
@@ -297,24 +302,24 @@ class StreamSession {
 }
 
 /** Why the stream client stopped, as the error to report; `arrived`: "N of COUNT messages" for a stream with --count. */
-function streamError(e: unknown, wsUrl: string, arrived: string): CoinopError {
-  if (e instanceof StreamAuthError) {
-    return e.status === 401
-      ? new CoinopError('auth', `the stream refused the token (401): ${e.detail}`, {
+function streamError(error: unknown, wsUrl: string, arrived: string): CoinopError {
+  if (error instanceof StreamAuthError) {
+    return error.status === 401
+      ? new CoinopError('auth', `the stream refused the token (401): ${error.detail}`, {
           hint: 'run: coinop login (or check COINOP_TOKEN)',
         })
-      : new CoinopError('auth', `the stream refused this client (403): ${e.detail}`, {
+      : new CoinopError('auth', `the stream refused this client (403): ${error.detail}`, {
           hint: 'the stream needs the scope exchange:read_aggregated_marketdata_stream and a client on the allow list',
         });
   }
-  if (e instanceof StreamGaveUpError) {
-    return new CoinopError('network', `the stream ended early: ${arrived} arrived; ${e.reason}`, {
+  if (error instanceof StreamGaveUpError) {
+    return new CoinopError('network', `the stream ended early: ${arrived} arrived; ${error.reason}`, {
       hint: `is the service's stream up? (${wsUrl}); --duration ends a stream at a time instead`,
     });
   }
-  if (e instanceof StreamNetworkError)
-    return new CoinopError('network', e.message, { hint: `is the service up? (${wsUrl})` });
-  throw e;
+  if (error instanceof StreamNetworkError)
+    return new CoinopError('network', error.message, { hint: `is the service up? (${wsUrl})` });
+  throw error;
 }
 
 type LiveScreenStdin = NodeJS.ReadableStream & {

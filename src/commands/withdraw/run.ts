@@ -78,39 +78,39 @@ const checkLimits = (ctx: Pick<Ports, 'clock'>, conn: Connection, g: Gathered, q
   withdrawalLimits(conn, { asset: g.asset, leaving: leaving(g, q), words: leavingWhat(g, q) }, ctx.clock.now());
 
 /** The confirmation's row: the limit it would go over, or the limits it is within, or why they are unknown. */
-function limitsRow(c: LimitCheck): string {
-  if (c.short.length) return c.short.join('; ');
-  if (!c.limits) return 'unknown (the service did not say)';
-  if (!c.limits.length) return 'none on crypto withdrawals';
-  return `within ${c.limits.join(', ')}${c.notes.length ? ' (not all checked: notes above)' : ''}`;
+function limitsRow(check: LimitCheck): string {
+  if (check.short.length) return check.short.join('; ');
+  if (!check.limits) return 'unknown (the service did not say)';
+  if (!check.limits.length) return 'none on crypto withdrawals';
+  return `within ${check.limits.join(', ')}${check.notes.length ? ' (not all checked: notes above)' : ''}`;
 }
 
 /** Refuses, before sending, an amount plus fee over a known available balance (of the withdrawn asset itself). */
-function refuseShortfall(o: WithdrawOptions, g: Gathered, q: Quoted, funds: Funds): void {
-  const asset = debited(o, g);
-  if (asset !== g.asset) return;
-  const needed = leaving(g, q);
+function refuseShortfall(options: WithdrawOptions, gathered: Gathered, quoted: Quoted, funds: Funds): void {
+  const asset = debited(options, gathered);
+  if (asset !== gathered.asset) return;
+  const needed = leaving(gathered, quoted);
   if (!shortfall(funds, asset, needed)) return;
-  throw insufficientFunds(asset, needed, funds, leavingWhat(g, q));
+  throw insufficientFunds(asset, needed, funds, leavingWhat(gathered, quoted));
 }
 
 /** The options of a request saved by --dry-run --save: every value from the file, the rest from the flags. */
-function savedOptions(o: WithdrawOptions, r: CreateCryptoWithdrawalRequest): WithdrawOptions {
+function savedOptions(options: WithdrawOptions, request: CreateCryptoWithdrawalRequest): WithdrawOptions {
   return {
-    ...o,
-    asset: r.asset,
-    network: r.crypto_network,
-    address: r.destination_address,
-    amount: r.amount,
-    total: r.total,
-    refId: r.ref_id,
-    profileId: r.profile_id,
-    identityId: r.identity_id,
-    accountId: r.account_id,
-    balanceAsset: r.balance_asset,
-    memo: r.memo,
-    metadata: r.metadata,
-    beneficiary: r.beneficiary as Record<string, unknown> | undefined,
+    ...options,
+    asset: request.asset,
+    network: request.crypto_network,
+    address: request.destination_address,
+    amount: request.amount,
+    total: request.total,
+    refId: request.ref_id,
+    profileId: request.profile_id,
+    identityId: request.identity_id,
+    accountId: request.account_id,
+    balanceAsset: request.balance_asset,
+    memo: request.memo,
+    metadata: request.metadata,
+    beneficiary: request.beneficiary as Record<string, unknown> | undefined,
   };
 }
 
@@ -178,23 +178,23 @@ export async function withdraw(ctx: WithdrawDeps, given: WithdrawOptions): Promi
 }
 
 /** The withdrawal as it comes to the gate: its request, the approvals given, the nickname it pays by. */
-function withdrawalRequestOf(ctx: Pick<Ports, 'service'>, o: WithdrawOptions, g: Gathered): MoneyRequest {
-  const body = requestBody(o, g);
+function withdrawalRequestOf(ctx: Pick<Ports, 'service'>, options: WithdrawOptions, gathered: Gathered): MoneyRequest {
+  const body = requestBody(options, gathered);
   return {
     operation: 'createCryptoWithdrawal',
     body,
     command: 'withdraw',
     approvals: {
       scope: approvalScope(ctx.service.context(), 'withdrawal', body.profile_id),
-      files: approvalFiles(o.request, o.approvals),
+      files: approvalFiles(options.request, options.approvals),
     },
-    ...(g.nickname !== undefined ? { what: { destination_nickname: g.nickname } } : {}),
+    ...(gathered.nickname !== undefined ? { what: { destination_nickname: gathered.nickname } } : {}),
     flags: WITHDRAW_FLAGS,
   };
 }
 
 /** The withdrawal as the audit log names it: what it pays, where from and to. */
-function auditWhat(g: Gathered, body: CreateCryptoWithdrawalRequest): AuditWhat {
+function auditWhat(gathered: Gathered, body: CreateCryptoWithdrawalRequest): AuditWhat {
   return {
     asset: body.asset,
     network: body.crypto_network,
@@ -202,7 +202,7 @@ function auditWhat(g: Gathered, body: CreateCryptoWithdrawalRequest): AuditWhat 
     total: body.total,
     fee_id: body.fee_id,
     destination: body.destination_address,
-    destination_nickname: g.nickname,
+    destination_nickname: gathered.nickname,
     profile_id: body.profile_id,
     balance_asset: body.balance_asset,
   };
@@ -211,7 +211,7 @@ function auditWhat(g: Gathered, body: CreateCryptoWithdrawalRequest): AuditWhat 
 /** --dry-run: what would be sent and each rule's verdict (exit 8 when the policy would refuse); --save keeps it. */
 async function dryRunReport(
   ctx: Pick<Ports, 'display' | 'service' | 'clock'>,
-  w: {
+  report: {
     profile: ResolvedContext;
     o: WithdrawOptions;
     g: Gathered;
@@ -222,11 +222,11 @@ async function dryRunReport(
     verdict: PolicyVerdict;
   },
 ): Promise<void> {
-  const { o, body, verdict } = w;
+  const { o, body, verdict } = report;
   if (o.save) {
     saveRequest(
       o.save,
-      approvalScope(w.profile, 'withdrawal', body.profile_id),
+      approvalScope(report.profile, 'withdrawal', body.profile_id),
       body,
       new Date(ctx.clock.now()).toISOString(),
     );
@@ -234,11 +234,17 @@ async function dryRunReport(
       `saved the request to ${o.save}: have it approved (coinop approve ${o.save}), then send it with coinop withdraw --request ${o.save}\n`,
     );
   }
-  const { rows } = summary(w.profile, o, w.g, { quoted: w.quoted, funds: w.funds, limits: w.limits }, ctx.clock.now());
-  const extra = { ...(w.quoted.quote ? { quote: w.quoted.quote } : {}), policy: verdict };
+  const { rows } = summary(
+    report.profile,
+    o,
+    report.g,
+    { quoted: report.quoted, funds: report.funds, limits: report.limits },
+    ctx.clock.now(),
+  );
+  const extra = { ...(report.quoted.quote ? { quote: report.quoted.quote } : {}), policy: verdict };
   await reportDryRun(ctx, {
     operation: 'createCryptoWithdrawal',
-    environment: w.profile.environment,
+    environment: report.profile.environment,
     rows,
     body,
     extra,
@@ -248,9 +254,9 @@ async function dryRunReport(
 }
 
 /** Seconds a guaranteed fee still holds, or undefined without one. */
-function secondsLeft(o: WithdrawOptions, q: Quoted, now: number): number | undefined {
-  if (!o.quote || !q.quote) return undefined;
-  const at = Date.parse(q.quote.expires_at);
+function secondsLeft(options: WithdrawOptions, quoted: Quoted, now: number): number | undefined {
+  if (!options.quote || !quoted.quote) return undefined;
+  const at = Date.parse(quoted.quote.expires_at);
   return Number.isFinite(at) ? Math.max(0, Math.floor((at - now) / 1000)) : undefined;
 }
 
@@ -280,58 +286,72 @@ const feeExpired = (e: unknown) =>
 async function confirmAndSend(
   ctx: WithdrawDeps,
   send: { conn: Connection; gate: MoneyGate },
-  w: Pending,
+  pending: Pending,
 ): Promise<{ transfer: Record<string, unknown>; audit: Audited }> {
   const { conn, gate } = send;
-  const asked = !w.o.yes && ctx.prompter.allowed;
+  const asked = !pending.o.yes && ctx.prompter.allowed;
   const expired = 'the fee quote expired before the answer';
   let renewed = false;
   let announced = false;
   for (;;) {
     // Run out already (a slow terminal): renewed before asking, once in a row (a clock far ahead of the service's
     // would see every new quote run out; then the service says when one has).
-    if (asked && !renewed && secondsLeft(w.o, w.quoted, ctx.clock.now()) === 0) {
-      await renewQuote(ctx, conn, w, expired);
+    if (asked && !renewed && secondsLeft(pending.o, pending.quoted, ctx.clock.now()) === 0) {
+      await renewQuote(ctx, conn, pending, expired);
       renewed = true;
       continue;
     }
     renewed = false;
-    if ((await confirmWithdrawal(ctx, w)) === 'expired') {
-      await renewQuote(ctx, conn, w, expired);
+    if ((await confirmWithdrawal(ctx, pending)) === 'expired') {
+      await renewQuote(ctx, conn, pending, expired);
       continue;
     }
     try {
       // A generated ref_id is said once, when the withdrawal is first sent (a renewed quote sends the same ref_id).
-      const generated = w.g.generatedRef && !announced;
+      const generated = pending.g.generatedRef && !announced;
       announced = true;
       // As sent: a renewed quote changed the request's fee_id (the gate checks it whole again).
-      const p = await gate.prepare({ ...w.request, body: w.body });
-      const audit: Audited = { kind: 'withdrawal', what: auditWhat(w.g, w.body) };
+      const p = await gate.prepare({ ...pending.request, body: pending.body });
+      const audit: Audited = { kind: 'withdrawal', what: auditWhat(pending.g, pending.body) };
       const transfer = await submitOnce(ctx, gate, p, {
         noun: 'withdrawal',
         generated,
         preflighted: true,
-        waitApproval: w.o.waitApproval ? { timeoutSeconds: w.o.waitTimeout } : undefined,
+        waitApproval: pending.o.waitApproval ? { timeoutSeconds: pending.o.waitTimeout } : undefined,
       });
       return { transfer, audit };
     } catch (e) {
       // Refused as expired, nothing was made: asked again with a new quote (with --yes the fee was never shown).
-      if (!(w.o.quote && asked && feeExpired(e))) throw e;
+      if (!(pending.o.quote && asked && feeExpired(e))) throw e;
       ctx.interrupt.say('stopped: no withdrawal was sent');
-      await renewQuote(ctx, conn, w, "the service says the fee quote expired (its clock is ahead of this machine's)");
+      await renewQuote(
+        ctx,
+        conn,
+        pending,
+        "the service says the fee quote expired (its clock is ahead of this machine's)",
+      );
     }
   }
 }
 
 /** One confirmation of the withdrawal as it stands: 'expired' when its fee quote ran out before the answer. */
-function confirmWithdrawal(ctx: Pick<Ports, 'confirmer' | 'clock'>, w: Pending): Promise<'confirmed' | 'expired'> {
-  const { o, g, quoted } = w;
-  const { rows, shownAmount } = summary(w.profile, o, g, { quoted, funds: w.funds, limits: w.limits }, ctx.clock.now());
+function confirmWithdrawal(
+  ctx: Pick<Ports, 'confirmer' | 'clock'>,
+  pending: Pending,
+): Promise<'confirmed' | 'expired'> {
+  const { o, g, quoted } = pending;
+  const { rows, shownAmount } = summary(
+    pending.profile,
+    o,
+    g,
+    { quoted, funds: pending.funds, limits: pending.limits },
+    ctx.clock.now(),
+  );
   const left = secondsLeft(o, quoted, ctx.clock.now());
   return ctx.confirmer.confirm({
     title: `Withdraw ${shownAmount ?? g.total} ${g.asset}`,
     rows,
-    environment: w.profile.environment,
+    environment: pending.profile.environment,
     yes: o.yes,
     question: 'Send this withdrawal?',
     typed: [
@@ -355,14 +375,14 @@ function confirmWithdrawal(ctx: Pick<Ports, 'confirmer' | 'clock'>, w: Pending):
 async function renewQuote(
   ctx: Pick<Ports, 'display' | 'prompter' | 'audit' | 'clock'>,
   conn: Connection,
-  w: Pending,
+  pending: Pending,
   why: string,
 ): Promise<void> {
-  const before = w.quoted.quote?.fee;
-  w.quoted = await quote(ctx, conn, w.o, w.body);
-  refuseShortfall(w.o, w.g, w.quoted, w.funds);
-  const after = w.quoted.quote?.fee;
-  const asset = w.g.asset;
+  const before = pending.quoted.quote?.fee;
+  pending.quoted = await quote(ctx, conn, pending.o, pending.body);
+  refuseShortfall(pending.o, pending.g, pending.quoted, pending.funds);
+  const after = pending.quoted.quote?.fee;
+  const asset = pending.g.asset;
   ctx.display.io.err(
     before === after
       ? `${why}; a new one holds the same fee (${after} ${asset})\n`
@@ -370,30 +390,30 @@ async function renewQuote(
   );
   // A higher fee may go over a limit the old one did not (what is left of a period's limit moves on too).
   if (before === after) return;
-  w.limits = await checkLimits(ctx, conn, w.g, w.quoted);
-  for (const n of w.limits.notes) ctx.display.io.err(`${n}\n`);
-  refuseOverLimit(w.limits);
+  pending.limits = await checkLimits(ctx, conn, pending.g, pending.quoted);
+  for (const n of pending.limits.notes) ctx.display.io.err(`${n}\n`);
+  refuseOverLimit(pending.limits);
 }
 
 /** Every value the flags left out: asked for on a terminal, a usage error otherwise. */
 async function gather(
   ctx: Pick<Ports, 'display' | 'service' | 'prompter'>,
-  o: WithdrawOptions,
+  options: WithdrawOptions,
   defaultProfileId: string | undefined,
 ): Promise<Gathered> {
   const pr = ctx.prompter;
   // The asset and network given, against the catalogue before anything is asked (the whole request is checked again);
   // on a terminal one it refuses is picked from the list instead.
-  if (o.to !== undefined)
+  if (options.to !== undefined)
     checkUnlisted(
       ctx.service.catalogue(),
-      withdrawalTargetIssues({ asset: o.asset, crypto_network: o.network }),
+      withdrawalTargetIssues({ asset: options.asset, crypto_network: options.network }),
       WITHDRAW_FLAGS,
     );
-  const book = o.to !== undefined ? await bookDestination(ctx, { ...o, to: o.to }) : undefined;
-  const { asset, network } = book ?? (await askTarget(ctx, o, WITHDRAW_FLAGS));
-  const address = book?.address ?? (await askAddress(pr, network, addresses(ctx), o.address));
-  let { amount, total } = o;
+  const book = options.to !== undefined ? await bookDestination(ctx, { ...options, to: options.to }) : undefined;
+  const { asset, network } = book ?? (await askTarget(ctx, options, WITHDRAW_FLAGS));
+  const address = book?.address ?? (await askAddress(pr, network, addresses(ctx), options.address));
+  let { amount, total } = options;
   if (amount === undefined && total === undefined) {
     if (!pr.allowed) throw amountOrTotalMissing();
     const which = await pr.select(
@@ -410,7 +430,7 @@ async function gather(
     if (which === 'amount') amount = v;
     else total = v;
   }
-  let profileId = o.profileId ?? defaultProfileId;
+  let profileId = options.profileId ?? defaultProfileId;
   if (!profileId) {
     if (!pr.allowed)
       throw usageError(
@@ -419,42 +439,42 @@ async function gather(
       );
     profileId = await pr.text("The service's profile id to debit");
   }
-  const { refId, generated: generatedRef } = refIdFor(o.refId);
+  const { refId, generated: generatedRef } = refIdFor(options.refId);
   return { asset, network, address, amount, total, profileId, nickname: book?.nickname, refId, generatedRef };
 }
 
 /** The request the values make. */
-function requestBody(o: WithdrawOptions, g: Gathered): CreateCryptoWithdrawalRequest {
+function requestBody(options: WithdrawOptions, gathered: Gathered): CreateCryptoWithdrawalRequest {
   return {
-    profile_id: g.profileId,
-    destination_address: g.address,
-    asset: g.asset,
-    crypto_network: g.network,
-    ref_id: g.refId,
-    ...(g.amount !== undefined ? { amount: g.amount } : {}),
-    ...(g.total !== undefined ? { total: g.total } : {}),
-    ...(o.feeId !== undefined ? { fee_id: o.feeId } : {}),
-    ...(o.identityId !== undefined ? { identity_id: o.identityId } : {}),
-    ...(o.accountId !== undefined ? { account_id: o.accountId } : {}),
-    ...(o.balanceAsset !== undefined ? { balance_asset: o.balanceAsset } : {}),
-    ...(o.memo !== undefined ? { memo: o.memo } : {}),
-    ...(o.metadata ? { metadata: o.metadata } : {}),
-    ...(o.beneficiary ? { beneficiary: o.beneficiary } : {}),
+    profile_id: gathered.profileId,
+    destination_address: gathered.address,
+    asset: gathered.asset,
+    crypto_network: gathered.network,
+    ref_id: gathered.refId,
+    ...(gathered.amount !== undefined ? { amount: gathered.amount } : {}),
+    ...(gathered.total !== undefined ? { total: gathered.total } : {}),
+    ...(options.feeId !== undefined ? { fee_id: options.feeId } : {}),
+    ...(options.identityId !== undefined ? { identity_id: options.identityId } : {}),
+    ...(options.accountId !== undefined ? { account_id: options.accountId } : {}),
+    ...(options.balanceAsset !== undefined ? { balance_asset: options.balanceAsset } : {}),
+    ...(options.memo !== undefined ? { memo: options.memo } : {}),
+    ...(options.metadata ? { metadata: options.metadata } : {}),
+    ...(options.beneficiary ? { beneficiary: options.beneficiary } : {}),
   };
 }
 
 /** The request, checked whole against the contract (and the address against its network) before anything is sent. */
 function check(
   ctx: Pick<Ports, 'service'>,
-  g: Gathered,
+  gathered: Gathered,
   body: CreateCryptoWithdrawalRequest,
 ): CreateCryptoWithdrawalRequest {
   checkRequest(operations.createCryptoWithdrawal, { body }, WITHDRAW_FLAGS, ctx.service.catalogue());
   // What is sent, confirmed, checked by the policy and audited: the destination in its one spelling.
   const sent = canonicalRequest(body, addresses(ctx), WITHDRAW_FLAGS);
-  if (sent.destination_address !== g.address) {
-    g.given = g.address;
-    g.address = sent.destination_address;
+  if (sent.destination_address !== gathered.address) {
+    gathered.given = gathered.address;
+    gathered.address = sent.destination_address;
   }
   return sent;
 }
@@ -466,11 +486,11 @@ function check(
 async function quote(
   ctx: Pick<Ports, 'prompter' | 'audit'>,
   conn: Connection,
-  o: WithdrawOptions,
+  options: WithdrawOptions,
   body: CreateCryptoWithdrawalRequest,
 ): Promise<Quoted> {
-  const wantsConfirm = !o.yes && ctx.prompter.allowed;
-  if (!o.quote && !o.dryRun && !wantsConfirm) return {};
+  const wantsConfirm = !options.yes && ctx.prompter.allowed;
+  if (!options.quote && !options.dryRun && !wantsConfirm) return {};
   const req = feeRequestOf(body);
   const what: AuditWhat = {
     asset: req.asset,
@@ -483,11 +503,11 @@ async function quote(
   try {
     const { data } = await conn.client.call('createCryptoWithdrawalFee', { body: req }, WITHDRAW_FLAGS);
     await ctx.audit.note({ kind: 'quote', ref_id: body.ref_id, what, outcome: quoteOutcome(data) }, conn);
-    if (o.quote) body.fee_id = data.id;
+    if (options.quote) body.fee_id = data.id;
     return { quote: data };
   } catch (e) {
     await ctx.audit.note({ kind: 'quote', ref_id: body.ref_id, what, outcome: outcomeOfError(e) }, conn);
-    if (o.quote) throw e;
+    if (options.quote) throw e;
     return { error: e instanceof Error ? e.message : String(e), failure: e };
   }
 }
@@ -496,17 +516,17 @@ async function quote(
  * The destination as confirmed: a testnet address says so, and one without a checksum says so (a mistyped character
  * would not be found).
  */
-function destination(g: Gathered): string {
-  const named = [g.address];
-  if (g.nickname !== undefined) named.push(`(${g.nickname})`);
-  if (isTestnetAddress(g.network, g.address)) named.push(`(${g.network} testnet)`);
+function destination(gathered: Gathered): string {
+  const named = [gathered.address];
+  if (gathered.nickname !== undefined) named.push(`(${gathered.nickname})`);
+  if (isTestnetAddress(gathered.network, gathered.address)) named.push(`(${gathered.network} testnet)`);
   // An EVM address typed in one case is sent in its EIP-55 casing, which is made from what was typed: a mistyped
   // character is not found, so it is still said.
-  if (!addressHasChecksum(g.network, g.given ?? g.address))
+  if (!addressHasChecksum(gathered.network, gathered.given ?? gathered.address))
     named.push(
-      g.given === undefined
+      gathered.given === undefined
         ? '(carries no checksum: check every character)'
-        : `(given as ${g.given}, which carries no checksum: check every character)`,
+        : `(given as ${gathered.given}, which carries no checksum: check every character)`,
     );
   return named.join(' ');
 }
@@ -514,37 +534,47 @@ function destination(g: Gathered): string {
 /** The rows of the confirmation and the dry run; the amount shown (worked out from a total when the fee is known). */
 function summary(
   profile: ResolvedContext,
-  o: WithdrawOptions,
-  g: Gathered,
+  options: WithdrawOptions,
+  gathered: Gathered,
   read: { quoted: Quoted; funds: Funds; limits: LimitCheck },
   now: number,
 ): { rows: [string, string | undefined][]; shownAmount?: string } {
   const { quoted: q, funds } = read;
-  const { asset } = g;
+  const { asset } = gathered;
   const fee = q.quote?.fee;
-  const { amount: shownAmount, total: shownTotal } = withdrawalFigures(g, fee);
+  const { amount: shownAmount, total: shownTotal } = withdrawalFigures(gathered, fee);
   const rows: [string, string | undefined][] = [
     ['environment', profile.environment],
-    ['context', `${profile.name} (service profile ${g.profileId})`],
-    ['asset', asset + (o.balanceAsset && o.balanceAsset !== asset ? ` (debiting ${o.balanceAsset})` : '')],
-    ['network', g.network],
-    ['destination', destination(g)],
+    ['context', `${profile.name} (service profile ${gathered.profileId})`],
+    [
+      'asset',
+      asset + (options.balanceAsset && options.balanceAsset !== asset ? ` (debiting ${options.balanceAsset})` : ''),
+    ],
+    ['network', gathered.network],
+    ['destination', destination(gathered)],
     ['amount', shownAmount ?? '(fee not known yet)'],
     [
       'fee',
       fee
-        ? `${fee} ${asset}${o.quote ? ` (guaranteed for ${secondsLeft(o, q, now) ?? '?'} s)` : o.feeId ? ` (estimate; fee id ${o.feeId} sets the fee)` : ' (estimate)'}`
+        ? `${fee} ${asset}${options.quote ? ` (guaranteed for ${secondsLeft(options, q, now) ?? '?'} s)` : options.feeId ? ` (estimate; fee id ${options.feeId} sets the fee)` : ' (estimate)'}`
         : `unknown${q.error ? ` (${q.error})` : ''}`,
     ],
     ['total', shownTotal ? `${shownTotal} ${asset}` : '(fee not known yet)'],
-    ['balance', balanceRow(funds, debited(o, g), debited(o, g) === asset.toUpperCase() ? leaving(g, q) : undefined)],
+    [
+      'balance',
+      balanceRow(
+        funds,
+        debited(options, gathered),
+        debited(options, gathered) === asset.toUpperCase() ? leaving(gathered, q) : undefined,
+      ),
+    ],
     ['limits', limitsRow(read.limits)],
-    ['ref_id', g.refId],
-    ['memo', o.memo],
+    ['ref_id', gathered.refId],
+    ['memo', options.memo],
     [
       'metadata',
-      o.metadata
-        ? Object.entries(o.metadata)
+      options.metadata
+        ? Object.entries(options.metadata)
             .map(([k, v]) => `${k}=${v}`)
             .join(', ')
         : undefined,

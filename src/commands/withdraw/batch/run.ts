@@ -69,11 +69,11 @@ import type { BatchOptions } from './options.js';
 /** Where the batch is, for the line Ctrl-C or SIGTERM prints. */
 type Phase = { at: 'before' } | { at: 'sending' | 'waiting'; journal: string };
 
-function interruptLine(p: Phase): string {
-  if (p.at === 'before') return 'interrupted: nothing was sent';
-  if (p.at === 'waiting')
-    return `interrupted while following the transfers (journal ${p.journal}); run the same command with --wait to follow them again (nothing is sent twice)`;
-  return `interrupted: rows already answered are in the journal ${p.journal}; run the same command with --resume to send the rest (nothing is sent twice)`;
+function interruptLine(phase: Phase): string {
+  if (phase.at === 'before') return 'interrupted: nothing was sent';
+  if (phase.at === 'waiting')
+    return `interrupted while following the transfers (journal ${phase.journal}); run the same command with --wait to follow them again (nothing is sent twice)`;
+  return `interrupted: rows already answered are in the journal ${phase.journal}; run the same command with --resume to send the rest (nothing is sent twice)`;
 }
 
 /**
@@ -108,7 +108,12 @@ export interface BatchStart {
   context?: string;
 }
 
-export async function runBatch(ctx: BatchDeps, file: string, o: BatchOptions, started: BatchStart = {}): Promise<void> {
+export async function runBatch(
+  ctx: BatchDeps,
+  file: string,
+  options: BatchOptions,
+  started: BatchStart = {},
+): Promise<void> {
   const timing = stageTimes(started.timesFile);
   const times = timing?.times;
   const readStarted = performance.now();
@@ -121,42 +126,42 @@ export async function runBatch(ctx: BatchDeps, file: string, o: BatchOptions, st
   const profile = ctx.service.context();
   // A policy file that does not load stops everything, before the file is read.
   const loaded = await profilePolicy(ctx, 'withdraw batch');
-  const defaultProfileId = o.profileId ?? profile.profileId;
+  const defaultProfileId = options.profileId ?? profile.profileId;
   const input = await readBatch(ctx, file, {
-    format: o.format,
+    format: options.format,
     defaultProfileId,
-    skipInvalid: o.skipInvalid,
+    skipInvalid: options.skipInvalid,
     dir: batches,
   });
   const { scan } = input;
   times?.add('read', performance.now() - readStarted);
   const beginStarted = performance.now();
-  const cont = continueCommand(started.context, file, o);
+  const cont = continueCommand(started.context, file, options);
   if (changedSince(file, input.stat))
     note(
       `${file} changed while coinop read it; what is confirmed and sent are the rows as read (sha256 ${scan.fileHash.slice(0, 12)})`,
     );
-  const policy = batchPolicy(ctx, loaded, { file, o, input, defaultProfileId });
-  if (o.dryRun) return dryRunWithPolicy(ctx, policy, input, o);
+  const policy = batchPolicy(ctx, loaded, { file, o: options, input, defaultProfileId });
+  if (options.dryRun) return dryRunWithPolicy(ctx, policy, input, options);
 
   const conn = await ctx.service.connect({ gatewayIdentity: true });
   const base = started.baseUrl || profile.baseUrl;
   // Instances of one coinop gateway are one service (its store's id): the journal follows the service, not the address.
   const where = conn.serviceId.startsWith('gateway:') ? conn.serviceId : base;
-  const jPath = journalPath(data, scan.fileHash, o.journal, profile.environment, where);
+  const jPath = journalPath(data, scan.fileHash, options.journal, profile.environment, where);
   const journal = openJournal(jPath, scan.fileHash, conn.serviceId);
   ctx.interrupt.onExit(() => journal.close());
   const record = openRecord(sentRecordPath(data));
   ctx.interrupt.onExit(() => record.close());
 
-  const run: BatchRun = { file, input, o, base, jPath, defaultProfileId, policy, times };
+  const run: BatchRun = { file, input, o: options, base, jPath, defaultProfileId, policy, times };
   const clock = serviceClock(() => ctx.clock.now());
   let todo: number;
   if (journal.count() > 0 && journal.begun()) {
     // The journal holds every row and the request it sends: the staged copy of this read is not needed.
     input.stage.remove();
     todo = await resumeBatch(ctx, conn, { journal, run, cont, clock });
-    if (todo === 0) return finish(ctx, journal, { waitSeconds: o.waitSeconds, phase, cont });
+    if (todo === 0) return finish(ctx, journal, { waitSeconds: options.waitSeconds, phase, cont });
   } else {
     clock.start(await beginBatch(ctx, conn, journal, record, run));
     todo = scan.valid;
@@ -165,7 +170,7 @@ export async function runBatch(ctx: BatchDeps, file: string, o: BatchOptions, st
   phase.now = { at: 'sending', journal: jPath };
   times?.add('begin', performance.now() - beginStarted);
   if (times) times.rows = todo;
-  const stream = streamReport(ctx, journal, o);
+  const stream = streamReport(ctx, journal, options);
   try {
     await sendReserved(ctx, conn, run, { journal, record, todo, stream, clock, times });
   } finally {
@@ -179,7 +184,7 @@ export async function runBatch(ctx: BatchDeps, file: string, o: BatchOptions, st
     );
   const c = journal.counts();
   if (!c.planned && !c.sent && !c.unknown) journal.setMeta({ finished_at: new Date(ctx.clock.now()).toISOString() });
-  return finish(ctx, journal, { waitSeconds: o.waitSeconds, phase, cont, stream });
+  return finish(ctx, journal, { waitSeconds: options.waitSeconds, phase, cont, stream });
 }
 
 /**
@@ -190,13 +195,13 @@ export async function runBatch(ctx: BatchDeps, file: string, o: BatchOptions, st
 async function resumeBatch(
   ctx: BatchDeps,
   conn: Connection,
-  b: { journal: Journal; run: BatchRun; cont: (retry: boolean) => string; clock: ReturnType<typeof serviceClock> },
+  resume: { journal: Journal; run: BatchRun; cont: (retry: boolean) => string; clock: ReturnType<typeof serviceClock> },
 ): Promise<number> {
-  const { journal, run, clock } = b;
+  const { journal, run, clock } = resume;
   const { o, policy } = run;
   let left: { todo: number; totals: Totals[] };
   try {
-    left = resumeOf(ctx, journal, o, b.cont);
+    left = resumeOf(ctx, journal, o, resume.cont);
   } catch (e) {
     // A journal whose rows are not those confirmed: the refusal in the audit log too.
     if (e instanceof CoinopError && e.category === 'file' && (e as { edited?: boolean }).edited)
@@ -236,16 +241,16 @@ interface Streaming {
   listing: Promise<number>;
 }
 
-function streamReport(ctx: BatchDeps, journal: Journal, o: BatchOptions): Streaming | undefined {
+function streamReport(ctx: BatchDeps, journal: Journal, options: BatchOptions): Streaming | undefined {
   const out = ctx.display.output();
-  if (o.waitSeconds || (out.format !== 'ndjson' && out.format !== 'csv')) return undefined;
+  if (options.waitSeconds || (out.format !== 'ndjson' && out.format !== 'csv')) return undefined;
   const report = new ReportStream(journal);
   const rows = report.rows() as unknown as AsyncIterable<Record<string, unknown>>;
   return { report, listing: out.list(rows, REPORT_COLUMNS) };
 }
 
 /** The exact command that continues this batch (--retry-failed when refused rows may be sent again). */
-function continueCommand(context: string | undefined, file: string, o: BatchOptions): (retry: boolean) => string {
+function continueCommand(context: string | undefined, file: string, options: BatchOptions): (retry: boolean) => string {
   const q = shellQuote;
   const opt = (flag: string, v: string | undefined) => (v === undefined ? [] : [flag, q(v)]);
   return (retry) =>
@@ -257,10 +262,10 @@ function continueCommand(context: string | undefined, file: string, o: BatchOpti
       q(file),
       '--resume',
       ...(retry ? ['--retry-failed'] : []),
-      ...opt('--format', o.format),
-      ...opt('--profile-id', o.profileId),
-      ...opt('--journal', o.journal),
-      ...(o.waitSeconds ? ['--wait'] : []),
+      ...opt('--format', options.format),
+      ...opt('--profile-id', options.profileId),
+      ...opt('--journal', options.journal),
+      ...(options.waitSeconds ? ['--wait'] : []),
     ].join(' ');
 }
 
@@ -296,21 +301,21 @@ interface BatchPolicy {
 function batchPolicy(
   ctx: BatchDeps,
   loaded: LoadedPolicy | undefined,
-  b: { file: string; o: BatchOptions; input: BatchInput; defaultProfileId?: string },
+  batch: { file: string; o: BatchOptions; input: BatchInput; defaultProfileId?: string },
 ): BatchPolicy {
-  const files = approvalFiles(b.file, b.o.approvals);
+  const files = approvalFiles(batch.file, batch.o.approvals);
   // --allow-repeat makes a repeat run: its content is marked so (approvals signed with approve --allow-repeat),
   // and the salt of its repeated rows comes from that content, whether or not the policy asks for approvals.
   const scope = {
-    ...approvalScope(ctx.service.context(), 'batch', b.defaultProfileId),
-    ...(b.o.allowRepeat ? { repeat: true } : {}),
+    ...approvalScope(ctx.service.context(), 'batch', batch.defaultProfileId),
+    ...(batch.o.allowRepeat ? { repeat: true } : {}),
   };
-  const content = loaded?.policy.approvals || b.o.allowRepeat ? batchContent(scope, b.input.stage) : undefined;
+  const content = loaded?.policy.approvals || batch.o.allowRepeat ? batchContent(scope, batch.input.stage) : undefined;
   const approvals = loaded?.policy.approvals && content ? { content, files } : undefined;
   return {
     loaded,
-    run: { command: 'withdraw batch', dryRun: b.o.dryRun, defaultProfileId: b.defaultProfileId, approvals },
-    repeatSalt: b.o.allowRepeat && content ? repeatSalt(content) : undefined,
+    run: { command: 'withdraw batch', dryRun: batch.o.dryRun, defaultProfileId: batch.defaultProfileId, approvals },
+    repeatSalt: batch.o.allowRepeat && content ? repeatSalt(content) : undefined,
   };
 }
 
@@ -367,12 +372,12 @@ async function dryRunWithPolicy(
   ctx: BatchDeps,
   policy: BatchPolicy,
   input: BatchInput,
-  o: BatchOptions,
+  options: BatchOptions,
 ): Promise<void> {
   const conn = await ctx.service.connect();
   const verdict = await policyVerdict(ctx, conn, policy.loaded, {
     ...policy.run,
-    requests: () => stagedRequests(input.stage, o.allowRepeat),
+    requests: () => stagedRequests(input.stage, options.allowRepeat),
   });
   showVerdict(ctx, verdict);
   if (policy.repeatSalt)
@@ -380,7 +385,7 @@ async function dryRunWithPolicy(
       `a repeat run (--allow-repeat): rows another batch paid are paid again under ref_ids ending -${policy.repeatSalt.slice(0, 8)}, the salt of this content (coinop approve FILE --allow-repeat shows the same)\n`,
     );
   try {
-    await dryRun(ctx, input.stage, input.scan, o.concurrency, o.rate);
+    await dryRun(ctx, input.stage, input.scan, options.concurrency, options.rate);
   } catch (e) {
     // A refusal by policy is what a real run would end with, over a shortfall or rows the quotes refused.
     const ce = asCliError(e);
@@ -471,7 +476,7 @@ async function reserveRows(
   ctx: BatchDeps,
   conn: Connection,
   run: BatchRun,
-  r: {
+  reserving: {
     policyRun: PolicyRun;
     rows: () => Iterable<ReservedRow>;
     refusal: Parameters<typeof refusedBy>[2];
@@ -482,10 +487,10 @@ async function reserveRows(
   if (!loaded?.policy.maxPer24h) return;
   const { gateFor } = await import('../../../cli/gate.js');
   const gate = gateFor(ctx, conn, 'withdraw batch');
-  const verdict = await gate.reserveRows(r.batchId ?? '', r.rows, (reserved, onSeen) =>
-    policyVerdict(ctx, conn, loaded, { ...r.policyRun, reserved, onSeen }),
+  const verdict = await gate.reserveRows(reserving.batchId ?? '', reserving.rows, (reserved, onSeen) =>
+    policyVerdict(ctx, conn, loaded, { ...reserving.policyRun, reserved, onSeen }),
   );
-  await refusedBy(ctx, conn, r.refusal, () => refuseByPolicy(ctx, verdict));
+  await refusedBy(ctx, conn, reserving.refusal, () => refuseByPolicy(ctx, verdict));
 }
 
 /** Sends the journal's rows; then rows the service refused go back from the caps (rows left stay reserved). */
@@ -493,7 +498,7 @@ async function sendReserved(
   ctx: BatchDeps,
   conn: Connection,
   run: BatchRun,
-  b: {
+  sending: {
     journal: Journal;
     record: SentRecord;
     todo: number;
@@ -502,13 +507,13 @@ async function sendReserved(
     times?: Parameters<typeof sendBatch>[7]['times'];
   },
 ): Promise<void> {
-  const { journal, clock } = b;
+  const { journal, clock } = sending;
   try {
-    await sendBatch(ctx, journal, conn, b.record, run.o, b.todo, b.stream?.report, {
+    await sendBatch(ctx, journal, conn, sending.record, run.o, sending.todo, sending.stream?.report, {
       clock,
       beforeRow: hoursGate(run.policy.loaded, clock),
       audited: auditOf(run, journal),
-      times: b.times,
+      times: sending.times,
     });
   } finally {
     if (run.policy.loaded?.policy.maxPer24h) await releaseRefused(ctx, conn, journal);
@@ -529,11 +534,11 @@ async function releaseRefused(ctx: BatchDeps, conn: Connection, journal: Journal
 }
 
 /** refuseUnlessAllowed, its error carrying the full reason for the audit entry: every violation kept, not "listed above". */
-function refuseByPolicy(ctx: BatchDeps, v: PolicyVerdict): void {
+function refuseByPolicy(ctx: BatchDeps, verdict: PolicyVerdict): void {
   try {
-    refuseUnlessAllowed(ctx, v);
+    refuseUnlessAllowed(ctx, verdict);
   } catch (e) {
-    const lines = v.rules
+    const lines = verdict.rules
       .filter((r) => r.status === 'fail')
       .flatMap((r) => [
         ...r.violations.map((x) => `${r.rule}: ${x.row !== undefined ? `row ${x.row}: ` : ''}${x.message}`),
@@ -542,7 +547,7 @@ function refuseByPolicy(ctx: BatchDeps, v: PolicyVerdict): void {
           : []),
       ]);
     throw Object.assign(e as Error, {
-      auditReason: `refused by policy (${v.file}): ${lines.join('; ')}; nothing was sent`,
+      auditReason: `refused by policy (${verdict.file}): ${lines.join('; ')}; nothing was sent`,
     });
   }
 }
@@ -554,7 +559,7 @@ function refuseByPolicy(ctx: BatchDeps, v: PolicyVerdict): void {
 async function refusedBy(
   ctx: BatchDeps,
   conn: Connection,
-  r: { batch: AuditedBatch; rows: number; resumed: boolean },
+  refused: { batch: AuditedBatch; rows: number; resumed: boolean },
   check: () => void | Promise<void>,
 ): Promise<void> {
   try {
@@ -562,7 +567,10 @@ async function refusedBy(
   } catch (e) {
     const ce = asCliError(e);
     const reason = (e as { auditReason?: string }).auditReason ?? ce.message;
-    await ctx.audit.note(batchRefused(r.batch, r.rows, r.resumed, { category: ce.category, message: reason }), conn);
+    await ctx.audit.note(
+      batchRefused(refused.batch, refused.rows, refused.resumed, { category: ce.category, message: reason }),
+      conn,
+    );
     throw e;
   }
 }
@@ -652,12 +660,12 @@ function openRecord(path: string): SentRecord {
 function resumeOf(
   ctx: BatchDeps,
   journal: Journal,
-  o: BatchOptions,
+  options: BatchOptions,
   cont: (retry: boolean) => string,
 ): { todo: number; totals: Totals[] } {
   const c = journal.counts();
   const unfinished = c.planned + c.sent + c.unknown;
-  if (!o.resume) {
+  if (!options.resume) {
     if (unfinished) {
       throw usageError(
         `this file has an interrupted run (${journal.count() - unfinished} of ${journal.count()} rows done; journal ${journal.path})`,
@@ -677,7 +685,7 @@ function resumeOf(
   }
   checkJournalRows(ctx, journal);
   try {
-    journal.requeue(o.retryFailed);
+    journal.requeue(options.retryFailed);
   } catch (e) {
     throw stopError(e, journal);
   }
@@ -734,29 +742,35 @@ function plannedTotals(journal: Journal): Totals[] {
 async function guardRepeats(
   ctx: BatchDeps,
   stage: Stage,
-  g: { conn: Connection; record: SentRecord; batchId: string; salt?: string; o: BatchOptions; valid: number },
+  guard: { conn: Connection; record: SentRecord; batchId: string; salt?: string; o: BatchOptions; valid: number },
 ): Promise<number> {
-  const api = clientBatchApi(g.conn.client);
+  const api = clientBatchApi(guard.conn.client);
   let n: number;
   try {
     // Reads count against the service's 50/s for other endpoints; --rate 0 lifts the client-side limit here too.
-    const limiter = new TokenBucket(Number.isFinite(g.o.rate) ? READ_RATE : Infinity);
-    n = await markRepeats(stage, { api, limiter, record: g.record, serviceId: g.conn.serviceId, batchId: g.batchId });
+    const limiter = new TokenBucket(Number.isFinite(guard.o.rate) ? READ_RATE : Infinity);
+    n = await markRepeats(stage, {
+      api,
+      limiter,
+      record: guard.record,
+      serviceId: guard.conn.serviceId,
+      batchId: guard.batchId,
+    });
   } catch (e) {
     if (e instanceof WriteError) throw new CoinopError('file', `${e.message}; nothing was sent`);
     throw asCliError(e);
   }
   if (!n) return 0;
-  if (g.o.allowRepeat && g.salt) {
+  if (guard.o.allowRepeat && guard.salt) {
     // The salt comes from the repeat run's content (approved as such), not from this run: the same repeat run
     // again pays nothing more (its salted ref_ids are paid: the service answers "already submitted").
-    stage.saltRepeats(g.salt);
+    stage.saltRepeats(guard.salt);
     ctx.display.io.err(
-      `${n} row${n === 1 ? ' was' : 's were'} already paid by another batch and ${n === 1 ? 'is' : 'are'} paid again, as --allow-repeat asks (ref_ids ending -${g.salt.slice(0, 8)})\n`,
+      `${n} row${n === 1 ? ' was' : 's were'} already paid by another batch and ${n === 1 ? 'is' : 'are'} paid again, as --allow-repeat asks (ref_ids ending -${guard.salt.slice(0, 8)})\n`,
     );
     return n;
   }
-  if (g.o.resume) {
+  if (guard.o.resume) {
     ctx.display.io.err(
       `${n} row${n === 1 ? ' was' : 's were'} sent by another batch before; --resume sends them with the same ref_ids, so the service answers "already submitted" instead of paying twice\n`,
     );
@@ -770,7 +784,7 @@ async function guardRepeats(
   }
   if (!machine && n > 20) ctx.display.io.err(`… and ${n - 20} more (-o json lists them all)\n`);
   throw usageError(
-    `${n} of ${g.valid} rows were already paid by another batch (listed above); nothing was sent`,
+    `${n} of ${guard.valid} rows were already paid by another batch (listed above); nothing was sent`,
     'add --allow-repeat to pay them again; if this is that batch going on (its journal lost), add --resume to send the rest; or remove those rows',
   );
 }
@@ -857,7 +871,7 @@ function planBatch(
   ctx: BatchDeps,
   journal: Journal,
   input: BatchInput,
-  m: {
+  plan: {
     file: string;
     batchId: string;
     serviceId: string;
@@ -874,19 +888,19 @@ function planBatch(
     journal.setMeta({
       version: JOURNAL_VERSION,
       file_hash: scan.fileHash,
-      file_name: m.file,
+      file_name: plan.file,
       format: scan.format,
       rows: String(scan.rows),
       environment: profile.environment,
-      base_url: m.base,
+      base_url: plan.base,
       created_at: new Date(ctx.clock.now()).toISOString(),
-      file_path: m.file === '-' ? undefined : resolve(m.file),
-      batch_id: m.batchId,
-      service_id: m.serviceId,
-      rows_sha256: m.rowsSha256,
-      repeat_salt: m.repeatSalt,
+      file_path: plan.file === '-' ? undefined : resolve(plan.file),
+      batch_id: plan.batchId,
+      service_id: plan.serviceId,
+      rows_sha256: plan.rowsSha256,
+      repeat_salt: plan.repeatSalt,
     });
-    planFromStage(journal, stage, m.rowsSha256);
+    planFromStage(journal, stage, plan.rowsSha256);
     let invalid: InvalidRow[] = [];
     for (const r of stage.invalid()) {
       invalid.push(r);
@@ -933,10 +947,10 @@ async function sendBatch(
   journal: Journal,
   conn: Connection,
   record: SentRecord,
-  o: BatchOptions,
+  options: BatchOptions,
   todo: number,
   report: ReportStream | undefined,
-  g: {
+  sending: {
     clock: ServiceClock;
     beforeRow?: (r: BatchRow) => Error | undefined;
     audited: AuditedBatch;
@@ -952,7 +966,7 @@ async function sendBatch(
     ...client,
     async createWithdrawal(body) {
       const res = await client.createWithdrawal(body);
-      if (res.kind === 'created' || res.kind === 'exists') g.clock.saw(res.date);
+      if (res.kind === 'created' || res.kind === 'exists') sending.clock.saw(res.date);
       return res;
     },
   };
@@ -960,7 +974,7 @@ async function sendBatch(
     const progress = await sendRows(plannedRows(journal), todo, {
       journal,
       api,
-      concurrency: o.concurrency,
+      concurrency: options.concurrency,
       beforeWindow: (rows) =>
         auditDurable(
           audit,
@@ -968,9 +982,9 @@ async function sendBatch(
         ),
       // A window written ahead is not sent once the log failed since (an answer's entry could not be written).
       beforeLaunch: () => auditDurable(audit, []),
-      beforeRow: g.beforeRow,
-      times: g.times,
-      limiter: new TokenBucket(o.rate),
+      beforeRow: sending.beforeRow,
+      times: sending.times,
+      limiter: new TokenBucket(options.rate),
       onProgress: (p) => bar.update(p),
       onDone: report ? (row) => report.done(row) : undefined,
       onSend: (rows) =>
@@ -996,7 +1010,7 @@ async function sendBatch(
     if (cause instanceof CoinopError && cause.category === 'policy') {
       const left = journal.counts().planned;
       await ctx.audit.note(
-        batchRefused({ ...g.audited, totals: plannedTotals(journal) }, left, true, {
+        batchRefused({ ...sending.audited, totals: plannedTotals(journal) }, left, true, {
           category: 'policy',
           message: cause.message,
         }),
@@ -1033,13 +1047,13 @@ interface ServiceClock {
 function serviceClock(machineNow: () => number): ServiceClock {
   let at: number | undefined;
   let seenAt = 0;
-  const set = (t: number) => {
-    at = t;
+  const set = (seconds: number) => {
+    at = seconds;
     seenAt = machineNow();
   };
   return {
-    start(v) {
-      if (v.clock === 'service') set(Date.parse(v.checked_at));
+    start(verdict) {
+      if (verdict.clock === 'service') set(Date.parse(verdict.checked_at));
     },
     saw(date) {
       const t = date ? Date.parse(date) : Number.NaN;
@@ -1063,7 +1077,7 @@ function hoursGate(
   if (!windows?.length) return undefined;
   let minute = Number.NaN;
   let open = true;
-  return (r) => {
+  return (row) => {
     const now = clock.now();
     const m = Math.floor(now / 60_000);
     if (m !== minute) {
@@ -1075,7 +1089,7 @@ function hoursGate(
     const by = clock.service() ? "by the service's clock" : "by this machine's clock";
     return new CoinopError(
       'policy',
-      `refused by policy: rule hours: row ${r.row}: sending is allowed ${windows.map((w) => w.text).join(', ')}; it is ${timeOfDay(now, zone).text} ${zone} (${by}); row ${r.row} and the rows after it were not sent (policy ${loaded?.file})`,
+      `refused by policy: rule hours: row ${row.row}: sending is allowed ${windows.map((w) => w.text).join(', ')}; it is ${timeOfDay(now, zone).text} ${zone} (${by}); row ${row.row} and the rows after it were not sent (policy ${loaded?.file})`,
       { hint: 'run the same command with --resume within those hours; nothing is sent twice' },
     );
   };
@@ -1085,8 +1099,8 @@ function hoursGate(
  * Why the batch stopped, as the error to exit with. A journal or record that cannot be written (a full disk) is
  * named, with what was sent: exit 2 when no row can have left, otherwise 6 (rows left to send, --resume).
  */
-export function stopError(e: unknown, journal: Journal): CoinopError {
-  if (e instanceof WriteError) {
+export function stopError(error: unknown, journal: Journal): CoinopError {
+  if (error instanceof WriteError) {
     let begun = true;
     try {
       begun = journal.begun();
@@ -1094,11 +1108,11 @@ export function stopError(e: unknown, journal: Journal): CoinopError {
       /* cannot tell: say rows may have gone */
     }
     const sent = begun ? 'rows sent so far are in the journal, and nothing more was sent' : 'nothing was sent';
-    return new CoinopError(begun ? 'failed' : 'file', `${e.message}: the batch stopped; ${sent}`, {
+    return new CoinopError(begun ? 'failed' : 'file', `${error.message}: the batch stopped; ${sent}`, {
       hint: `free space on that disk (or fix the file), then run the same command${begun ? ' with --resume' : ''}; nothing is sent twice`,
     });
   }
-  const ce = asCliError(e);
+  const ce = asCliError(error);
   return new CoinopError(
     ce.category,
     `${ce.message}; the batch stopped (rows sent so far are in the journal: run again with --resume)`,
@@ -1110,9 +1124,9 @@ export function stopError(e: unknown, journal: Journal): CoinopError {
 async function finish(
   ctx: BatchDeps,
   journal: Journal,
-  f: { waitSeconds: number; phase: { now: Phase }; cont: (retry: boolean) => string; stream?: Streaming },
+  finishing: { waitSeconds: number; phase: { now: Phase }; cont: (retry: boolean) => string; stream?: Streaming },
 ): Promise<void> {
-  const { waitSeconds, phase } = f;
+  const { waitSeconds, phase } = finishing;
   let stillPending = 0;
   if (waitSeconds && journal.pendingTransfers().length) {
     phase.now = { at: 'waiting', journal: journal.path };
@@ -1129,9 +1143,9 @@ async function finish(
     phase.now = { at: 'before' };
   }
   const out = ctx.display.output();
-  if (f.stream) {
-    f.stream.report.finish();
-    await f.stream.listing;
+  if (finishing.stream) {
+    finishing.stream.report.finish();
+    await finishing.stream.listing;
   } else
     await out.list(
       reportRows(journal) as unknown as Iterable<Record<string, unknown>>,
@@ -1152,7 +1166,7 @@ async function finish(
   const o = outcomeOf(journal);
   ctx.display.io.err(`${outcomeLine(o)} · journal ${journal.path}\n`);
   const refused = journal.refused();
-  if (refused || o.notSent) ctx.display.io.err(`continue it: ${f.cont(refused > 0)}\n`);
+  if (refused || o.notSent) ctx.display.io.err(`continue it: ${finishing.cont(refused > 0)}\n`);
   if (stillPending) {
     // As the single withdrawal does: waiting that runs out is its own end (exit 10), neither a failure nor the network.
     throw new CoinopError(
