@@ -13,18 +13,21 @@
 //   Clock       the time now
 //   Interrupt   what Ctrl-C says while this command runs (Invocation.interruptNote), what runs on the way out
 //   PolicyPort  where the context's policy file is, and the listeners of its decisions (the audit trail)
+//   ContextStore  the saved configuration: the context store (contexts, secrets, the active one, the saved
+//               defaults), its directory, the context in use, and the environment whose variables win over the file
 //
 // Taking ports: balances, profiles, prices, markets (markets, ticker, book, trades), limits, transfers list, get and
 // watch, events list, get and watch, addresses list and create, destinations list and put, fee quote,
 // deposit-instructions, transfer internal, sandbox deposit, withdraw and withdraw batch (with what it reads of how
-// coinop was started: BatchStart), api, approve, approvals, audit, policy, and the helpers of src/cli they share
+// coinop was started: BatchStart), api, approve, approvals, audit, policy, config and context, and the helpers of src/cli they share
 // (market-check, ask, list-flags' footer, gate, policy-enforce, submit, follow, batch-input; approval-content takes the
 // resolved context). Still the whole Invocation: mcp, events listen (its reader and line writer take ports), stream
-// (its settings: stale and frame times, --debug), and the commands that reach no service or keep the saved contexts
-// (context, config, doctor, completion, gateway, auth/login, local).
+// (its settings: stale and frame times, --debug), and doctor, completion, gateway, auth/login and local.
 
 import type { CataloguePolicy } from '../client/catalogue-policy.js';
 import type { ResolvedContext } from '../config/context.js';
+import type { Env } from '../config/settings.js';
+import type { ConfigStore } from '../config/store.js';
 import type { PolicyEvent } from '../policy/events.js';
 import type { Format, Output, TableView } from '../render/output.js';
 import type { AuditPort } from './audit.js';
@@ -84,6 +87,19 @@ export interface PolicyPort {
   event(e: PolicyEvent): void;
 }
 
+export interface ContextStore {
+  /** The configuration file's store (src/config/store.ts): saved contexts, their secrets, the active one, defaults. */
+  store(): ConfigStore;
+  /** The configuration directory: the file, and each context's policy file. */
+  configDir(): string;
+  /** --context as given, if it was. */
+  flag(): string | undefined;
+  /** COINOP_CONTEXT (or its old name) as set: it wins over the file's active context. */
+  envContext(): string | undefined;
+  /** The environment as given: a key's variable wins over the file. */
+  readonly env: Env;
+}
+
 export const display = (ctx: Invocation): Display => ({
   output: (view) => ctx.output(view),
   format: () => ctx.format(),
@@ -119,6 +135,16 @@ export const policyPort = (ctx: Invocation): PolicyPort => ({
   event: (e) => ctx.policyEvent(e),
 });
 
+export const contextStore = (ctx: Invocation): ContextStore => ({
+  store: () => ctx.store(),
+  configDir: () => ctx.settings.configDir,
+  flag: () => ctx.globals.context,
+  envContext: () => ctx.settings.profile,
+  get env() {
+    return ctx.env;
+  },
+});
+
 /** Every port, over one Invocation; a run declares the few it takes (Pick<Ports, ...>) and a test fakes only those. */
 export interface Ports {
   display: Display;
@@ -129,6 +155,7 @@ export interface Ports {
   clock: Clock;
   interrupt: Interrupt;
   policy: PolicyPort;
+  contexts: ContextStore;
 }
 
 /** The ports of an Invocation (the audit trail is opened only when a run uses it). */
@@ -144,5 +171,6 @@ export function ports(ctx: Invocation): Ports {
     clock: clock(ctx),
     interrupt: interrupt(ctx),
     policy: policyPort(ctx),
+    contexts: contextStore(ctx),
   };
 }

@@ -2,6 +2,7 @@
 import type { Command } from 'commander';
 import type { Invocation } from '../../cli/invocation.js';
 import { examples } from '../../cli/help.js';
+import { ports } from '../../cli/ports.js';
 import { PRECEDENCE } from './options.js';
 
 export function register(program: Command, ctx: Invocation): void {
@@ -16,7 +17,7 @@ export function register(program: Command, ctx: Invocation): void {
     config
       .command('list')
       .description('every key with its value and where it comes from (default, config or env)')
-      .action(async () => (await import('./run.js')).list(ctx)),
+      .action(async () => (await import('./run.js')).list(ports(ctx))),
     ['coinop config list', 'coinop config list -o json'],
   );
   examples(
@@ -24,7 +25,7 @@ export function register(program: Command, ctx: Invocation): void {
       .command('get')
       .description('the value a command uses now (as plain text; with --json: value and source)')
       .argument('<key>', 'a key of coinop config list')
-      .action(async (key: string) => (await import('./run.js')).get(ctx, key)),
+      .action(async (key: string) => (await import('./run.js')).get(ports(ctx), key)),
     ['coinop config get output', 'coinop config get batch-rate --json'],
   );
   examples(
@@ -33,7 +34,7 @@ export function register(program: Command, ctx: Invocation): void {
       .description('keep a default in the configuration file (checked first)')
       .argument('<key>', 'a key of coinop config list')
       .argument('<value>', 'the value')
-      .action(async (key: string, value: string) => (await import('./run.js')).set(ctx, key, value)),
+      .action(async (key: string, value: string) => (await import('./run.js')).set(ports(ctx), key, value)),
     ['coinop config set output table', 'coinop config set pager "less -R"', 'coinop config set batch-rate 10'],
   );
   examples(
@@ -41,7 +42,7 @@ export function register(program: Command, ctx: Invocation): void {
       .command('unset')
       .description('remove a default from the configuration file (its default applies again)')
       .argument('<key>', 'a key of coinop config list')
-      .action(async (key: string) => (await import('./run.js')).unset(ctx, key)),
+      .action(async (key: string) => (await import('./run.js')).unset(ports(ctx), key)),
     ['coinop config unset output'],
   );
 }

@@ -4,6 +4,7 @@
 import type { Command } from 'commander';
 import type { Invocation } from '../../cli/invocation.js';
 import { examples } from '../../cli/help.js';
+import { ports } from '../../cli/ports.js';
 import type { RawFlags } from '../../cli/options.js';
 import { CONTEXT_DELETE_FLAG_TABLE } from './flags.js';
 
@@ -35,7 +36,7 @@ function declare(profile: Command, group: string, ctx: Invocation): void {
     profile
       .command('list')
       .description('every context; the active one is marked')
-      .action(async () => (await import('./run.js')).list(ctx)),
+      .action(async () => (await import('./run.js')).list(ports(ctx))),
     ex(['coinop context list', 'coinop context list -o json']),
   );
   examples(
@@ -43,7 +44,7 @@ function declare(profile: Command, group: string, ctx: Invocation): void {
       .command('use')
       .description('make a context the active one')
       .argument('<name>', 'context name')
-      .action(async (name: string) => (await import('./run.js')).use(ctx, name)),
+      .action(async (name: string) => (await import('./run.js')).use(ports(ctx), name)),
     ex(['coinop context use sandbox', 'coinop context use local']),
   );
   examples(
@@ -51,7 +52,7 @@ function declare(profile: Command, group: string, ctx: Invocation): void {
       .command('show')
       .description('one context (the active one by default), without its secret')
       .argument('[name]', 'context name')
-      .action(async (name: string | undefined) => (await import('./run.js')).show(ctx, name)),
+      .action(async (name: string | undefined) => (await import('./run.js')).show(ports(ctx), name)),
     ex(['coinop context show', 'coinop context show sandbox --json']),
   );
   examples(
@@ -62,7 +63,7 @@ function declare(profile: Command, group: string, ctx: Invocation): void {
       )
       .argument('<old>', 'context name')
       .argument('<new>', 'new name')
-      .action(async (from: string, to: string) => (await import('./run.js')).rename(ctx, from, to)),
+      .action(async (from: string, to: string) => (await import('./run.js')).rename(ports(ctx), from, to)),
     ex(['coinop context rename sandbox sandbox-eu']),
   );
   examples(
@@ -72,7 +73,7 @@ function declare(profile: Command, group: string, ctx: Invocation): void {
       )
       .argument('<name>', 'context name')
       .action(async (name: string, raw: RawFlags) =>
-        (await import('./run.js')).remove(ctx, name, CONTEXT_DELETE_FLAG_TABLE.read(raw).yes),
+        (await import('./run.js')).remove(ports(ctx), name, CONTEXT_DELETE_FLAG_TABLE.read(raw).yes),
       ),
     ex(['coinop context delete old-sandbox', 'coinop context delete old-sandbox --yes']),
   );
@@ -82,7 +83,9 @@ function declare(profile: Command, group: string, ctx: Invocation): void {
       .description("set the service's profile id a saved context defaults to, without logging in again")
       .argument('<profile-id>', 'the service\'s profile id (see coinop profiles list); "" clears it')
       .argument('[name]', 'context name (default: the active one)')
-      .action(async (id: string, name: string | undefined) => (await import('./run.js')).setProfileId(ctx, id, name)),
+      .action(async (id: string, name: string | undefined) =>
+        (await import('./run.js')).setProfileId(ports(ctx), id, name),
+      ),
     ex([
       'coinop context set-profile-id 2b1e6f9c-5d4a-4f7e-9c3b-8a1d2e3f4a5b',
       'coinop context set-profile-id "" sandbox',
