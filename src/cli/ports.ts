@@ -19,20 +19,20 @@
 // Taking ports: balances, profiles, prices, markets (markets, ticker, book, trades), limits, transfers list, get and
 // watch, events list, get and watch, addresses list and create, destinations list and put, fee quote,
 // deposit-instructions, transfer internal, sandbox deposit, withdraw and withdraw batch (with what it reads of how
-// coinop was started: BatchStart), api, approve, approvals, audit, policy, config and context, and the helpers of src/cli they share
+// coinop was started: BatchStart), api, approve, approvals, audit, policy, config, context and doctor, and the helpers of src/cli they share
 // (market-check, ask, list-flags' footer, gate, policy-enforce, submit, follow, batch-input; approval-content takes the
 // resolved context). Still the whole Invocation: mcp, events listen (its reader and line writer take ports), stream
-// (its settings: stale and frame times, --debug), and doctor, completion, gateway, auth/login and local.
+// (its settings: stale and frame times, --debug), and completion, gateway, auth/login and local.
 
 import type { CataloguePolicy } from '../client/catalogue-policy.js';
-import type { ResolvedContext } from '../config/context.js';
+import type { ProfileSettings, ResolvedContext } from '../config/context.js';
 import type { Env } from '../config/settings.js';
 import type { ConfigStore } from '../config/store.js';
 import type { PolicyEvent } from '../policy/events.js';
 import type { Format, Output, TableView } from '../render/output.js';
 import type { AuditPort } from './audit.js';
 import type { ConfirmOptions } from './confirm.js';
-import type { Connection, Invocation } from './invocation.js';
+import type { ConnectOptions, Connection, Invocation } from './invocation.js';
 import type { IO } from './io.js';
 import type { Prompter } from './prompt.js';
 
@@ -56,6 +56,8 @@ export interface Connector {
   catalogue(): CataloguePolicy;
   /** The connection to the service (made once, then the same). */
   connect(opts?: { quiet?: boolean; live?: boolean; gatewayIdentity?: boolean }): Promise<Connection>;
+  /** A connection of its own to another context's service (doctor tries each saved context). */
+  connectAs(context: ResolvedContext, opts?: ConnectOptions): Promise<Connection>;
   /** The data directory: what a service said and is kept (its market list, the gate's reservations) is there. */
   dataDir(): string;
   /** How long to wait between two asks of a transfer's status while it is followed (COINOP_POLL_MS). */
@@ -94,8 +96,11 @@ export interface ContextStore {
   configDir(): string;
   /** --context as given, if it was. */
   flag(): string | undefined;
-  /** COINOP_CONTEXT (or its old name) as set: it wins over the file's active context. */
-  envContext(): string | undefined;
+  /**
+   * What the environment says of contexts: COINOP_CONTEXT (or its old name), which wins over the file's active context,
+   * and the variables that override a context's addresses, secret or token.
+   */
+  settings(): ProfileSettings;
   /** The environment as given: a key's variable wins over the file. */
   readonly env: Env;
 }
@@ -114,6 +119,7 @@ export const connector = (ctx: Invocation): Connector => ({
   context: () => ctx.context(),
   catalogue: () => ctx.catalogue(),
   connect: (opts) => ctx.connect(opts),
+  connectAs: (context, opts) => ctx.connectAs(context, opts),
   dataDir: () => ctx.settings.dataDir,
   pollMs: () => ctx.settings.pollMs,
   retryBaseMs: () => ctx.settings.retryBaseMs,
@@ -139,7 +145,7 @@ export const contextStore = (ctx: Invocation): ContextStore => ({
   store: () => ctx.store(),
   configDir: () => ctx.settings.configDir,
   flag: () => ctx.globals.context,
-  envContext: () => ctx.settings.profile,
+  settings: () => ctx.settings,
   get env() {
     return ctx.env;
   },

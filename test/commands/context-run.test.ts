@@ -27,7 +27,7 @@ function contexts(o: { env?: Env; flag?: string } = {}): ContextStore {
     store: () => (store ??= new ConfigStore(dir)),
     configDir: () => dir,
     flag: () => o.flag,
-    envContext: () => env.COINOP_CONTEXT,
+    settings: () => ({ profile: env.COINOP_CONTEXT, overrides: {} }),
     env,
   };
 }

@@ -175,6 +175,16 @@ export async function localFixture(config: DeepPartial<LocalConfig> = {}): Promi
       const catalogue = o.catalogue ?? cataloguePolicy('local', () => undefined);
       const connections: Connection[] = [];
       let made: Connection | undefined;
+      const open = (to: ResolvedContext): Connection => {
+        const transport = new Transport({ baseDelayMs: 1 });
+        transports.push(transport);
+        const serviceId = `local:${svc.instanceId()}`;
+        const tokens = new TokenManager(to, undefined, transport, Date.now, serviceId);
+        const client = new ServiceClient(to.baseUrl, transport, tokens, catalogue);
+        const conn: Connection = { context: to, client, tokens, transport, embedded: false, serviceId };
+        connections.push(conn);
+        return conn;
+      };
       return {
         connections,
         context: () => context,
@@ -183,15 +193,12 @@ export async function localFixture(config: DeepPartial<LocalConfig> = {}): Promi
         pollMs: () => 20,
         retryBaseMs: () => 10,
         async connect() {
-          if (made) return made;
-          const transport = new Transport({ baseDelayMs: 1 });
-          transports.push(transport);
-          const serviceId = `local:${svc.instanceId()}`;
-          const tokens = new TokenManager(context, undefined, transport, Date.now, serviceId);
-          const client = new ServiceClient(context.baseUrl, transport, tokens, catalogue);
-          made = { context, client, tokens, transport, embedded: false, serviceId };
-          connections.push(made);
+          made ??= open(context);
           return made;
+        },
+        /** A connection of its own to `other` (the one at its addresses, as the demo admin client unless it says). */
+        async connectAs(other) {
+          return open(other);
         },
       };
     },

@@ -11,7 +11,7 @@ import { PRECEDENCE, parseConfigKey, parseConfigSetOptions } from './options.js'
 function resolved(contexts: Ports['contexts'], key: ConfigKey): Resolved {
   if (key.key !== CONTEXT_KEY) return resolveKey(key, contexts.env, contexts.store().defaults());
   const store = contexts.store();
-  const profile = contexts.envContext();
+  const { profile } = contexts.settings();
   const value = activeContextName(store, undefined, { profile });
   if (profile) return { value, source: 'env', variable: key.variables.find((v) => contexts.env[v]) };
   return { value, source: store.activeProfileName() ? 'config' : 'default' };

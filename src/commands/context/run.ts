@@ -9,7 +9,7 @@ export type ContextDeps = Pick<Ports, 'display' | 'contexts'>;
 
 /** The context in use: --context, else COINOP_CONTEXT, else the file's active one, else the built-in local one. */
 const activeName = (contexts: Ports['contexts']) =>
-  activeContextName(contexts.store(), contexts.flag(), { profile: contexts.envContext() });
+  activeContextName(contexts.store(), contexts.flag(), contexts.settings());
 
 function row(contexts: Ports['contexts'], name: string, stored: StoredContext, active: string) {
   const store = contexts.store();

@@ -2,6 +2,7 @@
 import type { Command } from 'commander';
 import type { Invocation } from '../../cli/invocation.js';
 import { examples } from '../../cli/help.js';
+import { ports } from '../../cli/ports.js';
 import { DOCTOR_FLAG_TABLE } from './flags.js';
 
 export function register(program: Command, ctx: Invocation): void {
@@ -16,7 +17,7 @@ export function register(program: Command, ctx: Invocation): void {
       )
       .action(async (_o: unknown, command: Command) => {
         const { parseDoctorOptions } = await import('./options.js');
-        await (await import('./run.js')).doctor(ctx, parseDoctorOptions(command.opts()));
+        await (await import('./run.js')).doctor(ports(ctx), parseDoctorOptions(command.opts()));
       }),
     ['coinop doctor', 'coinop doctor -o json', 'coinop doctor --context sandbox'],
   );

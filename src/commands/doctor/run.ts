@@ -1,5 +1,5 @@
 // coinop doctor: every check at once (the profiles' in parallel), one line each, exit 1 when one fails.
-import type { Invocation } from '../../cli/invocation.js';
+import type { Ports } from '../../cli/ports.js';
 import { CoinopError } from '../../cli/errors.js';
 import { type ResolvedContext, resolveContext } from '../../config/context.js';
 import { palette } from '../../render/style.js';
@@ -31,20 +31,22 @@ async function probe(url: string, timeoutMs: number): Promise<Probe> {
   }
 }
 
-function configCheck(ctx: Invocation): Check {
+export type DoctorDeps = Pick<Ports, 'display' | 'service' | 'contexts' | 'clock'>;
+
+function configCheck(contexts: Ports['contexts']): Check {
   try {
-    const n = Object.keys(ctx.store().contexts()).length;
-    const damaged = ctx.store().secretsDamage();
+    const n = Object.keys(contexts.store().contexts()).length;
+    const damaged = contexts.store().secretsDamage();
     if (damaged) return { check: 'config', status: 'fail', message: damaged, fix: 'fix the file, or log in again' };
-    return { check: 'config', status: 'ok', message: `${ctx.settings.configDir}: ${n} saved context(s)` };
+    return { check: 'config', status: 'ok', message: `${contexts.configDir()}: ${n} saved context(s)` };
   } catch (e) {
     return { check: 'config', status: 'fail', message: (e as Error).message, fix: (e as CoinopError).hint };
   }
 }
 
-async function policyCheck(ctx: Invocation, name: string): Promise<Check> {
+async function policyCheck(configDir: string, name: string): Promise<Check> {
   const { policyLocation } = await import('../../policy/location.js');
-  const at = policyLocation(ctx.settings.configDir, name);
+  const at = policyLocation(configDir, name);
   if (at.problem)
     return {
       check: 'policy',
@@ -72,7 +74,7 @@ async function policyCheck(ctx: Invocation, name: string): Promise<Check> {
 }
 
 /** The endpoints (in parallel), then the token and the clock when the API answers. */
-async function profileChecks(ctx: Invocation, context: ResolvedContext, options: DoctorOptions): Promise<Check[]> {
+async function profileChecks(deps: DoctorDeps, context: ResolvedContext, options: DoctorOptions): Promise<Check[]> {
   const at = (check: string, status: Status, message: string, fix?: string): Check => ({
     check,
     profile: context.name,
@@ -102,7 +104,7 @@ async function profileChecks(ctx: Invocation, context: ResolvedContext, options:
   ];
   if (!api.ok) return checks;
   if (api.date) {
-    const skew = Math.round((ctx.now() - Date.parse(api.date)) / 1000);
+    const skew = Math.round((deps.clock.now() - Date.parse(api.date)) / 1000);
     const status = Math.abs(skew) >= SKEW_FAIL_S ? 'fail' : Math.abs(skew) >= SKEW_WARN_S ? 'warn' : 'ok';
     checks.push(
       at(
@@ -113,20 +115,20 @@ async function profileChecks(ctx: Invocation, context: ResolvedContext, options:
       ),
     );
   }
-  checks.push(await tokenCheck(ctx, context, at));
+  checks.push(await tokenCheck(deps.service, context, at));
   return checks;
 }
 
 /** A token is fetched (never the cached one, never printed): the credentials work now. */
 async function tokenCheck(
-  ctx: Invocation,
+  service: Ports['service'],
   context: ResolvedContext,
   at: (check: string, status: Status, message: string, fix?: string) => Check,
 ): Promise<Check> {
   if (!context.envToken && !context.clientSecret)
     return at('token', 'fail', 'no client secret saved', `coinop login --context ${context.name}`);
   try {
-    const conn = await ctx.connectAs(context, { quiet: true, tokenCache: false, live: true });
+    const conn = await service.connectAs(context, { quiet: true, tokenCache: false, live: true });
     const t = await conn.tokens.token();
     const scopes = (t.scope ?? '').split(' ').filter(Boolean).length;
     return at('token', 'ok', `a token was issued${scopes ? ` (${scopes} scopes)` : ''}`);
@@ -142,31 +144,35 @@ async function tokenCheck(
 }
 
 /** The saved contexts (only --context's when given); none saved: the one in use. */
-function profilesToCheck(ctx: Invocation): ResolvedContext[] {
-  const store = ctx.store();
+function profilesToCheck(deps: DoctorDeps): ResolvedContext[] {
+  const store = deps.contexts.store();
   const names = Object.keys(store.contexts());
-  if (ctx.globals.context || !names.length) return [ctx.context()];
-  return names.map((n) => resolveContext(store, n, ctx.settings));
+  if (deps.contexts.flag() || !names.length) return [deps.service.context()];
+  return names.map((n) => resolveContext(store, n, deps.contexts.settings()));
 }
 
-export async function doctor(ctx: Invocation, options: DoctorOptions): Promise<void> {
-  const config = configCheck(ctx);
-  const checks: Check[] = [config, ...permissionChecks(ctx.settings.configDir, ctx.settings.dataDir)];
+export async function doctor(deps: DoctorDeps, options: DoctorOptions): Promise<void> {
+  const { contexts } = deps;
+  const config = configCheck(contexts);
+  const checks: Check[] = [config, ...permissionChecks(contexts.configDir(), deps.service.dataDir())];
   if (config.status !== 'fail') {
-    const profiles = profilesToCheck(ctx);
+    const profiles = profilesToCheck(deps);
     const perProfile = await Promise.all(
-      profiles.map(async (p) => [...(await profileChecks(ctx, p, options)), await policyCheck(ctx, p.name)]),
+      profiles.map(async (p) => [
+        ...(await profileChecks(deps, p, options)),
+        await policyCheck(contexts.configDir(), p.name),
+      ]),
     );
     checks.push(...perProfile.flat());
   }
-  checks.push(completionCheck(ctx.env));
-  await show(ctx, checks);
+  checks.push(completionCheck(contexts.env));
+  await show(deps.display, checks);
   const failed = checks.filter((c) => c.status === 'fail').length;
   if (failed) throw new CoinopError('api', `doctor: ${failed} of ${checks.length} checks failed`);
 }
 
-async function show(ctx: Invocation, checks: Check[]): Promise<void> {
-  const out = ctx.output();
+async function show(display: Ports['display'], checks: Check[]): Promise<void> {
+  const out = display.output();
   if (out.format !== 'table') {
     await out.list(
       checks.map((c) => ({ ...c })),
@@ -174,10 +180,10 @@ async function show(ctx: Invocation, checks: Check[]): Promise<void> {
     );
     return;
   }
-  const p = palette(ctx.io.colour);
+  const p = palette(display.io.colour);
   const mark = { ok: p.green('ok  '), warn: p.yellow('warn'), fail: p.red('fail') };
   for (const c of checks) {
-    ctx.io.out(`${mark[c.status]}  ${c.check}${c.profile ? ` [${c.profile}]` : ''}: ${c.message}\n`);
-    if (c.fix) ctx.io.out(`      fix: ${c.fix}\n`);
+    display.io.out(`${mark[c.status]}  ${c.check}${c.profile ? ` [${c.profile}]` : ''}: ${c.message}\n`);
+    if (c.fix) display.io.out(`      fix: ${c.fix}\n`);
   }
 }
