@@ -5,8 +5,8 @@
 //
 //   Display     what the operator sees: data on stdout in the chosen format (output(view)), notes on stderr (io.err),
 //               the terminal's facts, and the command line as typed (a list's next page is it with another --cursor)
-//   Connector   the service: the saved context in use, how the catalogue's rules count for it, the connection, and
-//               the data directory where what the service said is kept (its market list, a day)
+//   Connector   the service: the saved context in use, how the catalogue's rules count for it, the connection (or one
+//               to another context: connectAs), and the data directory where what the service said is kept
 //   Prompter    questions on a terminal (src/cli/prompt.ts), already a port of its own
 //   Confirmer   the pre-send confirmation (src/cli/confirm.ts)
 //   AuditPort   the audit trail (src/cli/audit.ts)
@@ -19,9 +19,9 @@
 // Taking ports: balances, profiles, prices, markets (markets, ticker, book, trades), limits, transfers list, get and
 // watch, events list, get and watch, addresses list and create, destinations list and put, fee quote,
 // deposit-instructions, transfer internal, sandbox deposit, withdraw and withdraw batch (with what it reads of how
-// coinop was started: BatchStart), api, approve, approvals, audit, policy, config, context and doctor, and the helpers of src/cli they share
-// (market-check, ask, list-flags' footer, gate, policy-enforce, submit, follow, batch-input; approval-content takes the
-// resolved context). Still the whole Invocation: mcp, events listen (its reader and line writer take ports), stream
+// coinop was started: BatchStart), api, approve, approvals, audit, policy, config, context and doctor, and the helpers
+// of src/cli they share (market-check, ask, list-flags' footer, gate, policy-enforce, submit, follow, batch-input;
+// approval-content takes the resolved context). Still the whole Invocation: mcp, events listen (its reader and line writer take ports), stream
 // (its settings: stale and frame times, --debug), and completion, gateway, auth/login and local.
 
 import type { CataloguePolicy } from '../client/catalogue-policy.js';
