@@ -120,6 +120,8 @@ const NOT_SENT: Record<string, string[]> = {
   stream: ['--channel', '--book', '--interval', '--depth', '--duration', '--count', '-c'],
   // A journal's own handling: a resumed run sends the rows' requests the other lines send.
   'withdraw batch': ['--resume', '--retry-failed'],
+  // Waiting at a coinop gateway for its approvers: reads the gateway's own /_gateway API (test/gateway), nothing else.
+  withdraw: ['--wait-approval'],
   // When watching or forwarding ends and where events go: the feed is read the same way.
   'events watch': ['--count'],
   'events listen': ['--count', '--forward-to', '--concurrency', '--timeout', '--print-secret'],
