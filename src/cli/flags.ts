@@ -233,3 +233,11 @@ export function pageSpecs(orderBy: readonly string[]): { limit: TextSpec; order:
     orderBy: { kind: 'choice', flag: '--order-by <key>', help: 'sort key', choices: orderBy, field: 'order_by' },
   };
 }
+
+/** --ref-id of a write that moves money or makes a resource: one declaration for every command that sends one. */
+export const REF_ID_SPEC: TextSpec = {
+  kind: 'text',
+  flag: '--ref-id <id>',
+  help: 'client id for replay protection (default: generated and printed)',
+  field: 'ref_id',
+};

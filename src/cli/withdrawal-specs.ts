@@ -1,5 +1,6 @@
 // The flags of a crypto withdrawal request's fields, one declaration for the commands that take them (withdraw, fee
 // quote): apart from src/cli/withdrawal-flags.ts, so a command's declarations load without the withdrawal's checks.
+import { REF_ID_SPEC } from './flags.js';
 import type { FlagSpecs } from './flags.js';
 
 /**
@@ -28,12 +29,7 @@ export const WITHDRAWAL_FIELD_SPECS = {
     help: 'use a guaranteed fee quote (from coinop fee quote)',
     field: 'fee_id',
   },
-  refId: {
-    kind: 'text',
-    flag: '--ref-id <id>',
-    help: 'client id for replay protection (default: generated and printed)',
-    field: 'ref_id',
-  },
+  refId: REF_ID_SPEC,
   profileId: {
     kind: 'text',
     flag: '--profile-id <id>',

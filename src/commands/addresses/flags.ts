@@ -2,7 +2,7 @@
 // values, and the request field each gives names it in messages.
 import type { Command } from 'commander';
 import { CONVERSION_TARGET_ASSETS, DEPOSIT_ADDRESS_ORDER_BY } from '../../contract/enums.js';
-import { defineFlags, pageSpecs } from '../../cli/flags.js';
+import { defineFlags, pageSpecs, REF_ID_SPEC } from '../../cli/flags.js';
 import { tableOptions } from '../../cli/list-flags.js';
 import { TIME_HELP } from '../../cli/options.js';
 
@@ -80,12 +80,7 @@ export const ADDRESS_CREATE_FLAG_TABLE = defineFlags({
   },
   identityId: { kind: 'text', flag: '--identity-id <id>', help: 'identity', field: 'identity_id' },
   accountId: { kind: 'text', flag: '--account-id <id>', help: 'account', field: 'account_id' },
-  refId: {
-    kind: 'text',
-    flag: '--ref-id <id>',
-    help: 'client id for replay protection (default: generated and printed)',
-    field: 'ref_id',
-  },
+  refId: REF_ID_SPEC,
   conversion: {
     kind: 'choice',
     flag: '--conversion <asset>',

@@ -2,7 +2,7 @@
 // their typed values, and the request field each gives names it in messages.
 import type { Command } from 'commander';
 import { FIAT_NETWORKS, FIAT_ROUTING_NUMBER_TYPES } from '../../contract/enums.js';
-import { defineFlags } from '../../cli/flags.js';
+import { defineFlags, REF_ID_SPEC } from '../../cli/flags.js';
 import { listOptions, tableOptions } from '../../cli/list-flags.js';
 
 export const INSTRUCTIONS_CREATE_FLAG_TABLE = defineFlags({
@@ -33,12 +33,7 @@ export const INSTRUCTIONS_CREATE_FLAG_TABLE = defineFlags({
     field: 'identity_id',
   },
   accountId: { kind: 'text', flag: '--account-id <id>', help: 'the account of that identity', field: 'account_id' },
-  refId: {
-    kind: 'text',
-    flag: '--ref-id <id>',
-    help: 'client id for replay protection (default: generated and printed)',
-    field: 'ref_id',
-  },
+  refId: REF_ID_SPEC,
   meta: { kind: 'list', flag: '--meta <key=value>', help: 'metadata pair (repeatable, at most 6)', field: 'metadata' },
 });
 

@@ -1,6 +1,6 @@
 // coinop transfer internal's flags, declared once: index.ts declares them, options.ts reads their typed values, and
 // the request field each gives names it in messages.
-import { defineFlags } from '../../cli/flags.js';
+import { defineFlags, REF_ID_SPEC } from '../../cli/flags.js';
 import { waitTimeoutSpec } from '../../cli/options.js';
 
 export const INTERNAL_TRANSFER_FLAG_TABLE = defineFlags({
@@ -18,12 +18,7 @@ export const INTERNAL_TRANSFER_FLAG_TABLE = defineFlags({
   },
   asset: { kind: 'text', flag: '--asset <asset>', help: 'asset to move, such as BTC or USD', field: 'asset' },
   amount: { kind: 'text', flag: '--amount <amount>', help: 'amount to move (no fee)', field: 'amount' },
-  refId: {
-    kind: 'text',
-    flag: '--ref-id <id>',
-    help: 'client id for replay protection (default: generated and printed)',
-    field: 'ref_id',
-  },
+  refId: REF_ID_SPEC,
   meta: {
     kind: 'list',
     flag: '--meta <key=value>',
