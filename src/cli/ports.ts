@@ -28,8 +28,11 @@ import type { CataloguePolicy } from '../client/catalogue-policy.js';
 import type { ProfileSettings, ResolvedContext } from '../config/context.js';
 import type { Env } from '../config/settings.js';
 import type { ConfigStore } from '../config/store.js';
+import type { BatchPort } from '../mcp/ports.js';
 import type { PolicyEvent } from '../policy/events.js';
+import type { LiveScreenOptions } from '../render/live/screen.js';
 import type { Format, Output, TableView } from '../render/output.js';
+import { stopSignal } from '../stop-signal.js';
 import type { AuditPort } from './audit.js';
 import type { ConfirmOptions } from './confirm.js';
 import type { ConnectOptions, Connection, Invocation } from './invocation.js';
@@ -47,6 +50,8 @@ export interface Display {
   readonly io: IO;
   /** The command line after `coinop`, as typed. */
   readonly argv: readonly string[];
+  /** Under --debug, what writes a debug line on stderr; undefined without it (so nothing is made for it). */
+  debug(): ((line: string) => void) | undefined;
 }
 
 export interface Connector {
@@ -64,6 +69,8 @@ export interface Connector {
   pollMs(): number;
   /** The first wait before asking again after the service could not be reached (COINOP_RETRY_BASE_MS). */
   retryBaseMs(): number;
+  /** How long the market stream may stay silent before its connection is replaced (COINOP_STREAM_STALE_MS). */
+  streamStaleMs(): number;
 }
 
 export interface Confirmer {
@@ -87,6 +94,45 @@ export interface PolicyPort {
   configDir(): string;
   /** Hands a policy decision or a signed approval to the listeners (the audit trail). */
   event(e: PolicyEvent): void;
+}
+
+/** A live view that takes the whole terminal (coinop stream), drawn from `render` a few times a second. */
+export interface ScreenView {
+  /** The frame's lines for a terminal of this size. */
+  render(width: number, height: number): string[];
+  /** q (quit) or Ctrl-C (the raw terminal's interrupt) was pressed. */
+  onQuit(key: 'q' | 'ctrl-c'): void;
+  /** Drawing failed: the view is given up. */
+  onError(error: unknown): void;
+}
+
+export interface LiveView {
+  start(): void;
+  /** Draws now, not at the next frame. */
+  draw(): void;
+  /** Gives the terminal back (safe to call twice). */
+  stop(): void;
+}
+
+export interface Screen {
+  /** The view on the terminal, at COINOP_STREAM_FPS frames a second (not started yet). */
+  open(view: ScreenView): Promise<LiveView>;
+}
+
+/** A server run in the foreground (local start, gateway start): Ctrl-C and SIGTERM stop it cleanly, exit 0. */
+export interface Foreground {
+  /** From this call on, Ctrl-C and SIGTERM are the command's own: coinop neither says nor does anything of its own. */
+  own(): void;
+  /** Resolves at the first Ctrl-C or SIGTERM from this call on. */
+  stopped(): Promise<void>;
+}
+
+/** What coinop mcp needs of the run it serves in besides the other ports: the agent it acts for, a batch's run. */
+export interface Agents {
+  /** The MCP client acting through this run from now on: named in every audit entry (the handshake's name). */
+  act(agent: string): void;
+  /** How a confirmed batch is sent for it: `coinop withdraw batch` in this process, over the server's connection. */
+  batch(connection: () => Promise<Connection> | undefined): BatchPort;
 }
 
 export interface ContextStore {
@@ -113,6 +159,7 @@ export const display = (ctx: Invocation): Display => ({
   get argv() {
     return ctx.argv;
   },
+  debug: () => (ctx.globals.debug ? (line) => ctx.debug(line) : undefined),
 });
 
 export const connector = (ctx: Invocation): Connector => ({
@@ -123,6 +170,7 @@ export const connector = (ctx: Invocation): Connector => ({
   dataDir: () => ctx.settings.dataDir,
   pollMs: () => ctx.settings.pollMs,
   retryBaseMs: () => ctx.settings.retryBaseMs,
+  streamStaleMs: () => ctx.settings.streamStaleMs,
 });
 
 export const confirmer = (ctx: Invocation): Confirmer => ({ confirm: (o) => ctx.confirm(o) });
@@ -151,6 +199,28 @@ export const contextStore = (ctx: Invocation): ContextStore => ({
   },
 });
 
+/** The live view over the Invocation's terminal (src/render/live/screen.ts), loaded when one is opened. */
+export const screen = (ctx: Invocation): Screen => ({
+  async open(view) {
+    const { LiveScreen } = await import('../render/live/screen.js');
+    return new LiveScreen({
+      stdout: ctx.io.stdout,
+      stdin: ctx.io.stdin as LiveScreenOptions['stdin'],
+      fps: ctx.settings.streamFps,
+      render: (width, height) => view.render(width, height),
+      onQuit: (key) => view.onQuit(key),
+      onError: (error) => view.onError(error),
+    });
+  },
+});
+
+export const foreground = (ctx: Invocation): Foreground => ({
+  own: () => {
+    ctx.ownSignals = true;
+  },
+  stopped: () => stopSignal(),
+});
+
 /** Every port, over one Invocation; a run declares the few it takes (Pick<Ports, ...>) and a test fakes only those. */
 export interface Ports {
   display: Display;
@@ -162,6 +232,10 @@ export interface Ports {
   interrupt: Interrupt;
   policy: PolicyPort;
   contexts: ContextStore;
+  screen: Screen;
+  foreground: Foreground;
+  /** coinop's version: the user agent of requests sent by hand, the MCP handshake, the man page. */
+  readonly version: string;
 }
 
 /** The ports of an Invocation (the audit trail is opened only when a run uses it). */
@@ -178,5 +252,8 @@ export function ports(ctx: Invocation): Ports {
     interrupt: interrupt(ctx),
     policy: policyPort(ctx),
     contexts: contextStore(ctx),
+    screen: screen(ctx),
+    foreground: foreground(ctx),
+    version: ctx.version,
   };
 }

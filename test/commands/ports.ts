@@ -39,7 +39,16 @@ export interface FakeDisplay extends Display {
  * relative times, the notes for people); never a terminal to ask on (nothing is prompted).
  */
 export function fakeDisplay(
-  o: { format?: Format; tty?: boolean; argv?: string[]; width?: number; now?: number; formatGiven?: boolean } = {},
+  o: {
+    format?: Format;
+    tty?: boolean;
+    argv?: string[];
+    width?: number;
+    now?: number;
+    formatGiven?: boolean;
+    /** --debug: debug lines are kept on stderr as `[debug] line`. */
+    debug?: boolean;
+  } = {},
 ): FakeDisplay {
   let stdout = '';
   let stderr = '';
@@ -67,6 +76,7 @@ export function fakeDisplay(
     formatGiven: () => o.formatGiven ?? o.format !== undefined,
     io,
     argv: o.argv ?? [],
+    debug: () => (o.debug ? (line) => void (stderr += `[debug] ${line}\n`) : undefined),
     get stdout() {
       return stdout;
     },
@@ -192,6 +202,7 @@ export async function localFixture(config: DeepPartial<LocalConfig> = {}): Promi
         dataDir: () => dataDir,
         pollMs: () => 20,
         retryBaseMs: () => 10,
+        streamStaleMs: () => 5000,
         async connect() {
           made ??= open(context);
           return made;
