@@ -113,7 +113,10 @@ describe('local deposit run', () => {
   it('a bad amount: the service refuses it, named by its flag', async () => {
     const display = fakeDisplay();
     const message = await usageMessageOf(
-      deposit({ display, service: local.connector(), prompter: noPrompts(display) }, { refId: 'demo-btc', amount: '-1' }),
+      deposit(
+        { display, service: local.connector(), prompter: noPrompts(display) },
+        { refId: 'demo-btc', amount: '-1' },
+      ),
     );
     expect(message).toMatch(/^--amount: /);
   });
