@@ -7,12 +7,12 @@ import { createServer, type Server } from 'node:net';
 import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ContextStore, Foreground } from '../../src/cli/ports.js';
+import type { ContextStore } from '../../src/cli/ports.js';
 import * as gateway from '../../src/commands/gateway/run.js';
 import { ConfigStore } from '../../src/config/store.js';
 import { DEMO } from '../../src/embedded/demo.js';
 import { until } from '../support/wait.js';
-import { fakeDisplay, fixedClock, keptInterrupt, type LocalFixture, localFixture } from './ports.js';
+import { fakeDisplay, fixedClock, heldForeground, keptInterrupt, type LocalFixture, localFixture } from './ports.js';
 import { usageMessageOf } from './support.js';
 
 let local: LocalFixture;
@@ -108,16 +108,6 @@ describe('gateway administration runs', () => {
     expect(JSON.parse(history.stdout)).toMatchObject([{ version: 1, set_by: userInfo().username }]);
   });
 });
-
-/** A Foreground whose stop the test gives, and whether the run took the signals as its own. */
-function heldForeground(): Foreground & { owned: boolean; stop(): void } {
-  let release: () => void = () => {};
-  const stopped = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  const held = { owned: false, own: () => void (held.owned = true), stopped: () => stopped, stop: () => release() };
-  return held;
-}
 
 describe('gateway start run', () => {
   beforeAll(async () => {

@@ -2,37 +2,13 @@
 // serves until its Foreground says stop (the signals are its own from the start) and names a port in use with the flag
 // to change it; deposit sends crypto to a demo deposit address of a local service and refuses another context.
 import { createServer, type Server } from 'node:net';
-import type { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Foreground } from '../../src/cli/ports.js';
 import { LOCAL_START_FLAG_TABLE } from '../../src/commands/local/flags.js';
 import { deposit, start } from '../../src/commands/local/run.js';
 import { parseArgv } from '../support/argv.js';
 import { until } from '../support/wait.js';
-import { fakeDisplay, type LocalFixture, localFixture, noPrompts } from './ports.js';
+import { fakeDisplay, heldForeground, type LocalFixture, localFixture, noPrompts, written } from './ports.js';
 import { usageMessageOf } from './support.js';
-
-/** A Foreground whose stop the test gives (stop()), and whether the run took the signals as its own. */
-function heldForeground(): Foreground & { owned: boolean; stop(): void } {
-  let release: () => void = () => {};
-  const stopped = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  const held = {
-    owned: false,
-    own: () => void (held.owned = true),
-    stopped: () => stopped,
-    stop: () => release(),
-  };
-  return held;
-}
-
-/** What is written to a stream of the fake display by hand (local start writes to the streams themselves). */
-function written(stream: NodeJS.WritableStream): () => string {
-  let text = '';
-  (stream as PassThrough).on('data', (chunk) => (text += String(chunk)));
-  return () => text;
-}
 
 let local: LocalFixture;
 beforeAll(async () => {

@@ -16,7 +16,7 @@ import type { ConfirmOptions } from '../../src/cli/confirm.js';
 import { cancelled } from '../../src/cli/errors.js';
 import type { Connection } from '../../src/cli/invocation.js';
 import type { IO } from '../../src/cli/io.js';
-import type { Clock, Confirmer, Connector, Display, Interrupt, PolicyPort } from '../../src/cli/ports.js';
+import type { Clock, Confirmer, Connector, Display, Foreground, Interrupt, PolicyPort } from '../../src/cli/ports.js';
 import type { PolicyEvent } from '../../src/policy/events.js';
 import { Prompter } from '../../src/cli/prompt.js';
 import type { ResolvedContext } from '../../src/config/context.js';
@@ -121,6 +121,23 @@ export function keptInterrupt(): Interrupt & { note(): string | undefined; exit(
       for (const fn of onExit.splice(0).reverse()) await fn();
     },
   };
+}
+
+/** A Foreground whose stop the test gives (stop()), and whether the run took the signals as its own. */
+export function heldForeground(): Foreground & { owned: boolean; stop(): void } {
+  let release: () => void = () => {};
+  const stopped = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  const held = { owned: false, own: () => void (held.owned = true), stopped: () => stopped, stop: () => release() };
+  return held;
+}
+
+/** What is written to one of a fake Display's streams by hand (io.stdout.write rather than io.out), so far. */
+export function written(stream: NodeJS.WritableStream): () => string {
+  let text = '';
+  (stream as PassThrough).on('data', (chunk) => (text += String(chunk)));
+  return () => text;
 }
 
 /** The audit trail of a fixture: the real port over the fixture's data directory, and the entries written so far. */
