@@ -28,7 +28,6 @@ import type { CataloguePolicy } from '../client/catalogue-policy.js';
 import type { ProfileSettings, ResolvedContext } from '../config/context.js';
 import type { Env } from '../config/settings.js';
 import type { ConfigStore } from '../config/store.js';
-import type { BatchPort } from '../mcp/ports.js';
 import type { PolicyEvent } from '../policy/events.js';
 import type { LiveScreenOptions } from '../render/live/screen.js';
 import type { Format, Output, TableView } from '../render/output.js';
@@ -127,12 +126,10 @@ export interface Foreground {
   stopped(): Promise<void>;
 }
 
-/** What coinop mcp needs of the run it serves in besides the other ports: the agent it acts for, a batch's run. */
-export interface Agents {
-  /** The MCP client acting through this run from now on: named in every audit entry (the handshake's name). */
-  act(agent: string): void;
-  /** How a confirmed batch is sent for it: `coinop withdraw batch` in this process, over the server's connection. */
-  batch(connection: () => Promise<Connection> | undefined): BatchPort;
+/** Who acts through this run besides the person at this machine: the MCP client coinop mcp serves. */
+export interface AgentPort {
+  /** From now on every audit entry names this agent (the client's "name version" from its handshake). */
+  actingFor(agent: string): void;
 }
 
 export interface ContextStore {
@@ -214,6 +211,12 @@ export const screen = (ctx: Invocation): Screen => ({
   },
 });
 
+export const agentPort = (ctx: Invocation): AgentPort => ({
+  actingFor: (agent) => {
+    ctx.agent = agent;
+  },
+});
+
 export const foreground = (ctx: Invocation): Foreground => ({
   own: () => {
     ctx.ownSignals = true;
@@ -234,6 +237,7 @@ export interface Ports {
   contexts: ContextStore;
   screen: Screen;
   foreground: Foreground;
+  agent: AgentPort;
   /** coinop's version: the user agent of requests sent by hand, the MCP handshake, the man page. */
   readonly version: string;
 }
@@ -254,6 +258,7 @@ export function ports(ctx: Invocation): Ports {
     contexts: contextStore(ctx),
     screen: screen(ctx),
     foreground: foreground(ctx),
+    agent: agentPort(ctx),
     version: ctx.version,
   };
 }

@@ -143,7 +143,13 @@ export function written(stream: NodeJS.WritableStream): () => string {
 /** The audit trail of a fixture: the real port over the fixture's data directory, and the entries written so far. */
 export interface AuditTrail {
   port: AuditPort;
-  entries(): { kind: string; what: Record<string, unknown>; outcome: Record<string, unknown>; ref_id?: string }[];
+  entries(): {
+    kind: string;
+    who: { agent?: string; [field: string]: unknown };
+    what: Record<string, unknown>;
+    outcome: Record<string, unknown>;
+    ref_id?: string;
+  }[];
 }
 
 export interface LocalFixture {
