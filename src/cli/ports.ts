@@ -4,9 +4,11 @@
 // Connector over an in-process local service, a clock that says a fixed time, a confirmer that answers.
 //
 //   Display     what the operator sees: data on stdout in the chosen format (output(view)), notes on stderr (io.err),
-//               the terminal's facts, and the command line as typed (a list's next page is it with another --cursor)
+//               the terminal's facts and streams, the command line as typed (a list's next page is it with another
+//               --cursor), and under --debug the writer of a debug line
 //   Connector   the service: the saved context in use, how the catalogue's rules count for it, the connection (or one
-//               to another context: connectAs), and the data directory where what the service said is kept
+//               to another context: connectAs), the data directory where what the service said is kept, and the
+//               timings of asking it again and of its stream
 //   Prompter    questions on a terminal (src/cli/prompt.ts), already a port of its own
 //   Confirmer   the pre-send confirmation (src/cli/confirm.ts)
 //   AuditPort   the audit trail (src/cli/audit.ts)
@@ -15,14 +17,20 @@
 //   PolicyPort  where the context's policy file is, and the listeners of its decisions (the audit trail)
 //   ContextStore  the saved configuration: the context store (contexts, secrets, the active one, the saved
 //               defaults), its directory, the context in use, and the environment whose variables win over the file
+//   Screen      a live view that takes the whole terminal (src/render/live/screen.ts), at the settings' frame rate
+//   Foreground  a server in the foreground: Ctrl-C and SIGTERM made the command's own, and the promise of the first
+//   AgentPort   the MCP client acting through this run, named in every audit entry from then on
+//   version     coinop's version (a value, not a port): user agents, the MCP handshake, the man page
 //
-// Taking ports: balances, profiles, prices, markets (markets, ticker, book, trades), limits, transfers list, get and
-// watch, events list, get and watch, addresses list and create, destinations list and put, fee quote,
-// deposit-instructions, transfer internal, sandbox deposit, withdraw and withdraw batch (with what it reads of how
-// coinop was started: BatchStart), api, approve, approvals, audit, policy, config, context and doctor, and the helpers
-// of src/cli they share (market-check, ask, list-flags' footer, gate, policy-enforce, submit, follow, batch-input;
-// approval-content takes the resolved context). Still the whole Invocation: mcp, events listen (its reader and line writer take ports), stream
-// (its settings: stale and frame times, --debug), and completion, gateway, auth/login and local.
+// Every command's run takes ports: balances, profiles, prices, markets (markets, ticker, book, trades), limits,
+// transfers list, get and watch, events list, get, watch and listen, addresses list and create, destinations list and
+// put, fee quote, deposit-instructions, transfer internal, sandbox deposit, withdraw and withdraw batch (with what it
+// reads of how coinop was started: BatchStart), api, approve, approvals, audit, policy, config, context, doctor,
+// login, logout and auth status, stream (Screen), local start (Foreground) and local deposit, gateway (start:
+// Foreground), mcp (AgentPort, and the batch port the root command gives it: src/commands/mcp-batch.ts, which runs
+// withdraw batch in an Invocation of its own), and completion, __complete and __man; and the helpers of src/cli they
+// share (market-check, ask, list-flags' footer, gate, policy-enforce, submit, follow, batch-input; approval-content
+// takes the resolved context). Only the declarations (each index.ts) and the root command take the Invocation.
 
 import type { CataloguePolicy } from '../client/catalogue-policy.js';
 import type { ProfileSettings, ResolvedContext } from '../config/context.js';

@@ -127,7 +127,9 @@ describe('mcp run', () => {
     await s.start();
     const from = local.audit().entries().length;
     const preview = structured(await s.call('withdraw', { ...BTC, amount: '0.01' }));
-    const sent = structured(await s.call('withdraw', { ...BTC, amount: '0.01', ref_id: preview.ref_id, confirm: true }));
+    const sent = structured(
+      await s.call('withdraw', { ...BTC, amount: '0.01', ref_id: preview.ref_id, confirm: true }),
+    );
     expect(sent).toMatchObject({ status: 'sent', sent: true, ref_id: preview.ref_id });
     await s.end();
     const entries = local.audit().entries().slice(from);

@@ -60,7 +60,8 @@ describe('stream run', () => {
     await run(d, 'book', ['BTCUSD'], ['-o', 'ndjson', '--count', '3']);
     const lines = stdout().trim().split('\n');
     expect(lines).toHaveLength(3);
-    for (const line of lines) expect(JSON.parse(line)).toMatchObject({ channel: expect.stringMatching(/^market_data/) });
+    for (const line of lines)
+      expect(JSON.parse(line)).toMatchObject({ channel: expect.stringMatching(/^market_data/) });
     expect(d.screen.view).toBeUndefined();
     expect(d.interrupt.note()).toBe('stopped: the stream ended; nothing was changed');
     await d.interrupt.exit();

@@ -104,7 +104,9 @@ function hostedEndpoints(ctx: LoginDeps, options: LoginOptions, env: 'sandbox' |
     options.wsUrl !== undefined ? `stream ${endpoints.wsUrl}` : undefined,
   ].filter(Boolean);
   if (given.length)
-    ctx.display.io.err(`note: this ${env} context uses addresses other than the hosted service's: ${given.join(', ')}\n`);
+    ctx.display.io.err(
+      `note: this ${env} context uses addresses other than the hosted service's: ${given.join(', ')}\n`,
+    );
   return endpoints;
 }
 
@@ -223,7 +225,9 @@ async function prove(
     ...(state.profileId ? { profileId: state.profileId } : {}),
   };
   const fetch = async (st: StoredContext) =>
-    (await ctx.service.connectAs(resolveWith(ctx, name, st, state.secret), { quiet: true, tokenCache: false })).tokens.fetch();
+    (
+      await ctx.service.connectAs(resolveWith(ctx, name, st, state.secret), { quiet: true, tokenCache: false })
+    ).tokens.fetch();
   try {
     return { stored, token: await fetch(stored) };
   } catch (e) {

@@ -4,7 +4,10 @@ import type { Connection } from '../../cli/invocation.js';
 import type { Ports } from '../../cli/ports.js';
 import type { AuditPort } from '../../mcp/ports.js';
 
-export function auditPort(ctx: Pick<Ports, 'audit' | 'agent'>, connection: () => Promise<Connection> | undefined): AuditPort {
+export function auditPort(
+  ctx: Pick<Ports, 'audit' | 'agent'>,
+  connection: () => Promise<Connection> | undefined,
+): AuditPort {
   // The connection when it was made (a call that failed to connect is recorded without the service).
   const conn = async () => {
     const c = connection();

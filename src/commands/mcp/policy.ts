@@ -35,7 +35,10 @@ const reasonsOf = (v: PolicyVerdict): string[] =>
     .filter((r) => r.status === 'fail')
     .flatMap((r) => r.violations.map((x) => `${r.rule}: ${x.row !== undefined ? `row ${x.row}: ` : ''}${x.message}`));
 
-export function policyPort(ctx: Pick<Ports, 'service' | 'policy' | 'clock'>, connection: () => Promise<Connection> | undefined): PolicyPort {
+export function policyPort(
+  ctx: Pick<Ports, 'service' | 'policy' | 'clock'>,
+  connection: () => Promise<Connection> | undefined,
+): PolicyPort {
   return {
     async check(intent, options) {
       const requests = requestsOf(intent);

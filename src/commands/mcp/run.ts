@@ -28,8 +28,7 @@ export function serverDeps(ctx: McpDeps, options: McpOptions): ServerDeps {
   return {
     version: ctx.version,
     profile,
-    connect: (catalogue) =>
-      (connection = ctx.service.connectAs(profile, { quiet: true, tokenCache: true, catalogue })),
+    connect: (catalogue) => (connection = ctx.service.connectAs(profile, { quiet: true, tokenCache: true, catalogue })),
     allowWrites: options.allowWrites,
     allowProduction: options.allowProduction,
     dataDir: ctx.service.dataDir(),
