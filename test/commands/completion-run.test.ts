@@ -66,12 +66,12 @@ describe('completion run', () => {
     await new ConfigStore(dir).saveProfile(
       'sb',
       {
+        clientId: 'client-sb',
+        scopes: ['read'],
         environment: 'sandbox',
         baseUrl: 'https://api.sandbox.example',
         authUrl: 'https://auth.sandbox.example',
         wsUrl: 'wss://ws.sandbox.example',
-        clientId: 'client-sb',
-        scopes: ['read'],
       },
       'secret-sb',
       false,

@@ -41,13 +41,7 @@ const raw = (argv: string[]) =>
   parseArgv((cmd: Command) => STREAM_OUTPUT_FLAG_TABLE.declare(STREAM_FLAG_TABLE.declare(cmd)), argv);
 
 function deps(display = fakeDisplay()) {
-  return {
-    display,
-    service: local.connector(),
-    clock: fixedClock(),
-    interrupt: keptInterrupt(),
-    screen: fakeScreen(),
-  };
+  return { display, screen: fakeScreen(), service: local.connector(), clock: fixedClock(), interrupt: keptInterrupt() };
 }
 
 const run = (d: ReturnType<typeof deps>, view: StreamView, markets: string[], argv: string[] = []) =>
