@@ -31,9 +31,18 @@ import { insufficientFunds, readFunds, shortfall } from '../send/funds.js';
 import { refuseOverLimit, withdrawalLimits } from '../send/limits-preflight.js';
 import { checkAddress, leavingWords, withdrawalFigures } from '../send/withdrawal.js';
 import { canonicalBody } from './canonical.js';
-import { AUDIT_KIND, type MoneyOperationId, policyRequestOf, requestWhat, text } from './money.js';
+import {
+  AUDIT_KIND,
+  type MoneyBody,
+  type MoneyCall,
+  type MoneyOperationId,
+  isCall,
+  policyRequestOf,
+  requestWhat,
+  text,
+} from './money.js';
 import { type Reservation, type ReservationBook, Reservations } from './reservations.js';
-import { operations, type PutCryptoDestinationAddressRequest } from '../contract/index.js';
+import { operations } from '../contract/index.js';
 import { checkBookWrite } from './address-book.js';
 
 /** The audit trail as the gate writes to it. */
@@ -70,9 +79,9 @@ export interface MoneyGateDeps {
   verdictsShown?: boolean;
 }
 
-/** A request as it comes to the gate. */
-export interface MoneyRequest {
-  operation: MoneyOperationId;
+/** A request as it comes to the gate: its body as given, checked against the operation's contract by prepare(). */
+export interface MoneyRequest<Op extends MoneyOperationId = MoneyOperationId> {
+  operation: Op;
   body: Record<string, unknown>;
   /** What sends it: withdraw, transfer internal, api, mcp withdraw, ... (in the audit entry). */
   command: string;
@@ -84,12 +93,30 @@ export interface MoneyRequest {
   flags?: FlagNames;
 }
 
-/** A request through steps 1 and 2: canonical and checked. */
-export interface Prepared {
-  request: MoneyRequest;
-  body: Record<string, unknown>;
+/** A request through steps 1 and 2: canonical and checked, its body the operation's request as the contract types it. */
+export interface Prepared<Op extends MoneyOperationId = MoneyOperationId> {
+  request: MoneyRequest<Op>;
+  body: MoneyBody<Op>;
   what: AuditWhat;
   refId: string | null;
+}
+
+/** What a refusal records of a request: a prepared one, or one refused before it was checked (its body as given). */
+export type Refused = Pick<Prepared, 'request' | 'what' | 'refId'>;
+
+/** The operation and the checked body of a prepared request. */
+const callOf = <Op extends MoneyOperationId>(prepared: Prepared<Op>): MoneyCall<Op> => ({
+  operation: prepared.request.operation,
+  body: prepared.body,
+});
+
+/** The body is the operation's request, as the contract types it: checkRequest throws (a usage error) otherwise. */
+function checkBody<Op extends MoneyOperationId>(
+  request: MoneyRequest<Op>,
+  body: Record<string, unknown>,
+  catalogue: CataloguePolicy,
+): asserts body is Record<string, unknown> & MoneyBody<Op> {
+  checkRequest(operations[request.operation], { body }, request.flags, catalogue);
 }
 
 /** What the service answered to a request sent. */
@@ -159,13 +186,13 @@ export class MoneyGate {
   }
 
   /** Steps 1 and 2: the request canonicalised and checked; a refusal is recorded and thrown. */
-  async prepare(request: MoneyRequest): Promise<Prepared> {
+  async prepare<Op extends MoneyOperationId>(request: MoneyRequest<Op>): Promise<Prepared<Op>> {
     const { operation } = request;
     const raw = request.body;
     const refId = typeof raw.ref_id === 'string' ? raw.ref_id : null;
-    const first: Prepared = { request, body: raw, what: this.whatOf(request, raw), refId };
+    const first: Refused = { request, what: this.whatOf(request, raw), refId };
     try {
-      checkRequest(operations[operation], { body: raw }, request.flags, this.deps.catalogue);
+      checkBody(request, raw, this.deps.catalogue);
       if (REF_ID_REQUIRED.has(operation) && refId === null)
         throw new CoinopError(
           'usage',
@@ -201,7 +228,7 @@ export class MoneyGate {
    * A refusal on the way to sending (the gate's own checks, the policy, the caller's preflights, the operator's no):
    * one audit entry with the request's fields and the whole reason, then the error thrown.
    */
-  async refuse(prepared: Prepared, error: unknown, more: AuditWhat = {}): Promise<never> {
+  async refuse(prepared: Refused, error: unknown, more: AuditWhat = {}): Promise<never> {
     const v = judged.get(prepared);
     if (v && !v.allowed && error instanceof CoinopError && error.category === 'policy')
       more = { ...verdictFields(v), ...more };
@@ -355,7 +382,7 @@ export class MoneyGate {
   private async admit(prepared: Prepared): Promise<{ reserved: boolean; verdict: PolicyVerdict }> {
     const policy = await this.policyOrRefuse(prepared);
     await this.bookCheck(prepared, policy);
-    const request = policyRequestOf(prepared.request.operation, prepared.body);
+    const request = policyRequestOf(callOf(prepared));
     const caps = !!(policy?.policy.maxPer24h && request?.kind === 'withdrawal' && prepared.refId);
     if (!caps) {
       const verdict = await this.verdictOrRefuse(prepared, policy, []);
@@ -393,10 +420,11 @@ export class MoneyGate {
    * book said before the write goes into the request's audit entries.
    */
   private async bookCheck(prepared: Prepared, policy: LoadedPolicy | undefined): Promise<void> {
-    if (prepared.request.operation !== 'putCryptoDestinationAddress') return;
+    const call = callOf(prepared);
+    if (!isCall(call, 'putCryptoDestinationAddress')) return;
     let checked: Awaited<ReturnType<typeof checkBookWrite>>;
     try {
-      checked = await checkBookWrite(this.deps.client, policy, prepared.body as PutCryptoDestinationAddressRequest);
+      checked = await checkBookWrite(this.deps.client, policy, call.body);
     } catch (e) {
       return this.refuse(prepared, e);
     }
@@ -434,7 +462,7 @@ export class MoneyGate {
     reserved: { ref_id: string; asset: string; amount: string }[],
     onSeen?: (s: Set<string>) => void,
   ): Promise<PolicyVerdict> {
-    const request = policyRequestOf(prepared.request.operation, prepared.body);
+    const request = policyRequestOf(callOf(prepared));
     const a = prepared.request.approvals;
     let approvals: Parameters<typeof checkWithdrawals>[0]['approvals'];
     if (a && policy?.policy.approvals) {
