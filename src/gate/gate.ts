@@ -26,7 +26,7 @@ import { type ApprovalScope, ContentBuilder, type ParsedApproval } from '../poli
 import { checkWithdrawals } from '../policy/check.js';
 import type { PolicyVerdict } from '../policy/evaluate.js';
 import type { LoadedPolicy } from '../policy/policy.js';
-import { refusal } from '../policy/refusal.js';
+import { PolicyRefusal, refusal } from '../policy/refusal.js';
 import { insufficientFunds, readFunds, shortfall } from '../send/funds.js';
 import { refuseOverLimit, withdrawalLimits } from '../send/limits-preflight.js';
 import { checkAddress, leavingWords, withdrawalFigures } from '../send/withdrawal.js';
@@ -75,8 +75,6 @@ export interface MoneyGateDeps {
   inFlight?(event: AuditEvent): () => void;
   /** Where reservations are kept: this machine's file for the context and service unless given (a gateway's store). */
   reservations?: ReservationBook;
-  /** Whether the caller shows each verdict's violations before a refusal (the CLI does; a gateway's answer cannot). */
-  verdictsShown?: boolean;
 }
 
 /** A request as it comes to the gate: its body as given, checked against the operation's contract by prepare(). */
@@ -131,15 +129,29 @@ export interface Sent {
 /** The verdict judge() gave each request: a refusal by it is recorded with its rules and file. */
 const judged = new WeakMap<object, PolicyVerdict>();
 
+/** The policy refusals the gate made itself (when it sends), not a caller's after showing the verdict. */
+const gateRefusals = new WeakSet<PolicyRefusal>();
+
+/** The gate's own refusal of a verdict that does not allow the request, its violations carried as data. */
+function refusedByPolicy(verdict: PolicyVerdict): PolicyRefusal {
+  const refused = refusal(verdict);
+  gateRefusals.add(refused);
+  return refused;
+}
+
 /** Errors the gate recorded already: recorded once, however many callers see them pass. */
 const recorded = new WeakSet<object>();
 
 export const wasRecorded = (e: unknown): boolean => typeof e === 'object' && e !== null && recorded.has(e);
 
-/** The outcome of a request refused before anything was sent: `cancelled` when the operator stopped it. */
+/**
+ * The outcome of a request refused before anything was sent: `cancelled` when the operator stopped it. A policy
+ * refusal made by the gate itself is recorded in full (its first violations said), as nothing showed them before.
+ */
 function refusedOutcome(error: unknown): AuditOutcome {
   const ce = toCoinopError(error);
-  const message = ce.message.length > 2000 ? `${ce.message.slice(0, 1999)}…` : ce.message;
+  const said = ce instanceof PolicyRefusal && gateRefusals.has(ce) ? ce.inFull() : ce.message;
+  const message = said.length > 2000 ? `${said.slice(0, 1999)}…` : said;
   return {
     result: ce.category === 'cancelled' ? 'cancelled' : 'refused',
     error: { category: ce.category, message },
@@ -386,8 +398,7 @@ export class MoneyGate {
     const caps = !!(policy?.policy.maxPer24h && request?.kind === 'withdrawal' && prepared.refId);
     if (!caps) {
       const verdict = await this.verdictOrRefuse(prepared, policy, []);
-      if (!verdict.allowed)
-        return this.refuse(prepared, refusal(verdict, this.deps.verdictsShown ?? true), verdictFields(verdict));
+      if (!verdict.allowed) return this.refuse(prepared, refusedByPolicy(verdict), verdictFields(verdict));
       return { reserved: false, verdict };
     }
     const now = this.deps.now();
@@ -402,8 +413,7 @@ export class MoneyGate {
           held.filter((h) => h.ref_id !== prepared.refId),
           (s) => (seen = s),
         );
-        if (!verdict.allowed)
-          return this.refuse(prepared, refusal(verdict, this.deps.verdictsShown ?? true), verdictFields(verdict));
+        if (!verdict.allowed) return this.refuse(prepared, refusedByPolicy(verdict), verdictFields(verdict));
         if (!seen.has(prepared.refId!) && !held.some((h) => h.ref_id === prepared.refId))
           held.push({ ref_id: prepared.refId!, asset: r.asset, amount: r.amount, at: now });
         await this.reservations.write(held, seen, now);
