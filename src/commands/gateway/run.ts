@@ -11,7 +11,7 @@ import { storeKind } from '../../gateway/sql.js';
 import type { RunningGateway } from '../../gateway/server.js';
 import type { GatewayStore } from '../../gateway/store.js';
 import type { Role } from '../../gateway/operators.js';
-import type { StartOptions, StoreOptions } from './options.js';
+import type { PolicySetOptions, StartOptions, StoreOptions } from './options.js';
 
 /** The store the options name, opened and brought up to date; closed when the command ends. */
 export async function openStore(ctx: Invocation, options: StoreOptions): Promise<GatewayStore> {
@@ -141,7 +141,7 @@ export async function policyShow(ctx: Invocation, options: StoreOptions): Promis
   else ctx.output().one({ version: p.version, sha256: p.sha256, set_by: p.setBy, set_at: p.setAt, body: p.body });
 }
 
-export async function policySet(ctx: Invocation, options: StoreOptions, file: string): Promise<void> {
+export async function policySet(ctx: Invocation, options: PolicySetOptions, file: string): Promise<void> {
   const { loadPolicyFile, PolicyFileError, formatPolicyIssue } = await import('../../policy/load.js');
   let sha256: string;
   try {
@@ -151,10 +151,30 @@ export async function policySet(ctx: Invocation, options: StoreOptions, file: st
     throw e;
   }
   const store = await openStore(ctx, options);
-  const { osUser } = await import('../../audit/who.js');
-  const version = await store.setPolicy(readFileSync(file, 'utf8'), sha256, osUser(ctx.env));
-  await recordAdmin(ctx, store, 'policy_set', { version, policy_sha256: sha256, file });
-  ctx.io.err(`the gateway's policy is version ${version} now (sha256 ${sha256.slice(0, 12)}…)\n`);
+  const [{ osUser }, { PolicyChanges }] = await Promise.all([
+    import('../../audit/who.js'),
+    import('../../gateway/policy-changes.js'),
+  ]);
+  const user = osUser(ctx.env);
+  const changes = new PolicyChanges(store, { now: ctx.now, ttlMs: options.approvalTtlMs });
+  const text = readFileSync(file, 'utf8');
+  const proposal = await changes.propose({ text, sha256, file, proposer: user, who: { os_user: user } });
+  if (proposal.set) {
+    ctx.io.err(`the gateway's policy is version ${proposal.version} now (sha256 ${sha256.slice(0, 12)}…)\n`);
+    return;
+  }
+  const id = proposal.pending.id;
+  ctx.io.err(
+    `held: the policy in force (version ${proposal.replaces}) needs ${proposal.required} approval${proposal.required === 1 ? '' : 's'} for a change: pending ${id} (sha256 ${sha256.slice(0, 12)}…); an approver runs coinop approvals approve ${id}\n`,
+  );
+  ctx.output().one((await changes.answer(proposal.pending)).body, [
+    { key: 'pending_id', kind: 'id' },
+    { key: 'status', kind: 'status' },
+    { key: 'request.sha256', header: 'sha256' },
+    { key: 'request.replaces_version', header: 'replaces version' },
+    { key: 'approvals_required', header: 'approvals needed' },
+    { key: 'expires_at', kind: 'time' },
+  ]);
 }
 
 export async function policyHistory(ctx: Invocation, options: StoreOptions): Promise<void> {
