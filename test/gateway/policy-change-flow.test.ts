@@ -1,6 +1,7 @@
 // A change of the gateway's policy end to end, on SQLite and on PostgreSQL: an admin operator proposes it over HTTP
 // (PUT /_gateway/policy) and another at the store (coinop gateway policy set); approvers see it with coinop approvals
 // list|show (the new text and its SHA-256) and approve it from their own machines; the last approval sets it.
+// vitest project: unit
 import { createHash } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
