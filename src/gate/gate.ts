@@ -31,14 +31,7 @@ import { insufficientFunds, readFunds, shortfall } from '../send/funds.js';
 import { refuseOverLimit, withdrawalLimits } from '../send/limits-preflight.js';
 import { checkAddress, leavingWords, withdrawalFigures } from '../send/withdrawal.js';
 import { canonicalBody } from './canonical.js';
-import {
-  AUDIT_KIND,
-  environmentRefusal,
-  type MoneyOperationId,
-  policyRequestOf,
-  requestWhat,
-  text,
-} from './money.js';
+import { AUDIT_KIND, environmentRefusal, type MoneyOperationId, policyRequestOf, requestWhat, text } from './money.js';
 import { type Reservation, type ReservationBook, Reservations } from './reservations.js';
 import { operations, type PutCryptoDestinationAddressRequest } from '../contract/index.js';
 import { checkBookWrite } from './address-book.js';

@@ -134,16 +134,16 @@ export class PolicyChanges {
 
   /** A held policy change as the inbox shows it (the same shape as held money). */
   async answer(pending: Pending, status = 200): Promise<DeskAnswer> {
+    const expired = pending.status === 'pending' && pending.expiresAt <= this.now();
     const body = pending.body as unknown as PolicyChangeBody;
     const approvals = await this.store.approvals(pending.id);
     const rule = changeRuleOf(await this.store.policy());
-    const expired = pending.status === 'pending' && pending.expiresAt <= this.now();
     return {
       status,
       body: {
         pending_id: pending.id,
-        status: expired ? 'expired' : pending.status,
         operation: POLICY_CHANGE,
+        status: expired ? 'expired' : pending.status,
         initiator: pending.operator,
         ref_id: null,
         request: { ...body },

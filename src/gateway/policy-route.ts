@@ -29,7 +29,12 @@ export async function policyRoute(
   if (method !== 'PUT' && method !== 'POST')
     return gatewayProblem(405, 'method', 'Method Not Allowed', 'GET the policy, or PUT a new version');
   if (!isAdmin(op.role))
-    return gatewayProblem(403, 'role', 'Forbidden', `${op.name} is ${roleWords(op.role)}: only an admin sets the policy`);
+    return gatewayProblem(
+      403,
+      'role',
+      'Forbidden',
+      `${op.name} is ${roleWords(op.role)}: only an admin sets the policy`,
+    );
   let json: { policy?: unknown; file?: unknown };
   try {
     json = JSON.parse(body.toString('utf8')) as typeof json;

@@ -235,7 +235,9 @@ async function gatewayRoute(ctx: Handling, op: Operator, method: string, url: UR
     const status = url.searchParams.get('status') ?? undefined;
     const list = await store.pendingList(status as never);
     const items = await Promise.all(
-      list.map(async (p) => (await (p.operation === POLICY_CHANGE ? ctx.changes.answer(p) : ctx.desk.heldAnswer(p))).body),
+      list.map(
+        async (p) => (await (p.operation === POLICY_CHANGE ? ctx.changes.answer(p) : ctx.desk.heldAnswer(p))).body,
+      ),
     );
     return { status: 200, body: { items } };
   }
@@ -248,7 +250,8 @@ async function gatewayRoute(ctx: Handling, op: Operator, method: string, url: UR
     return { status: 200, body: { lines: lines.map((l) => l.line), head: await store.auditHead() } };
   }
   if (method === 'GET' && path === '/_gateway/audit/head') return { status: 200, body: await store.auditHead() };
-  if (path === '/_gateway/policy') return policyRoute({ store, changes: ctx.changes, who: ctx.desk.who(op) }, op, method, body);
+  if (path === '/_gateway/policy')
+    return policyRoute({ store, changes: ctx.changes, who: ctx.desk.who(op) }, op, method, body);
   if (method === 'GET' && path === '/_gateway/policy/history')
     return { status: 200, body: { items: await store.policyHistory() } };
   return gatewayProblem(404, 'not-found', 'Not Found', `the gateway has no ${method} ${path}`);

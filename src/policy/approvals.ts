@@ -154,7 +154,7 @@ export function approvalText(content: ApprovalContent, key: ApproverKey, file: s
     content.kind === 'policy'
       ? [
           `# coinop approval of ${file}: a new version of the gateway's policy, by key ${key.publicKey.id}.`,
-          "# It approves exactly the policy text whose SHA-256 is stated below, replacing the version named: any change voids it.",
+          '# It approves exactly the policy text whose SHA-256 is stated below, replacing the version named: any change voids it.',
         ]
       : [
           `# coinop approval of ${file}: ${plural(content.rows, 'withdrawal')} in ${content.environment}, by key ${key.publicKey.id}.`,

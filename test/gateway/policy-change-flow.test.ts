@@ -18,14 +18,12 @@ for (const [engine, openStore] of ENGINES) {
     let gw: TestGateway;
 
     beforeAll(async () => {
-      sb = await sandbox();
-      t = await openStore();
+      [sb, t] = await Promise.all([sandbox(), openStore()]);
       gw = await startTestGateway(sb, t.url);
     });
     afterAll(async () => {
       await gw?.close();
-      await t?.drop();
-      await sb?.close();
+      await Promise.all([t?.drop(), sb?.close()]);
     });
 
     const admin = (args: string[]) =>
@@ -93,9 +91,13 @@ for (const [engine, openStore] of ENGINES) {
       expect(one.code, one.stderr).toBe(0);
       expect(one.stderr).toContain('approved (1 of 2)');
       const version = async () =>
-        ((await (await fetch(`${gw.url}/_gateway/policy`, { headers: { authorization: `Bearer ${ivy.token}` } })).json()) as {
-          version: number;
-        }).version;
+        (
+          (await (
+            await fetch(`${gw.url}/_gateway/policy`, { headers: { authorization: `Bearer ${ivy.token}` } })
+          ).json()) as {
+            version: number;
+          }
+        ).version;
       expect(await version()).toBe(1);
       const two = await bo.run(['approvals', 'approve', id, '--yes', '-o', 'json']);
       expect(two.code, two.stderr).toBe(0);

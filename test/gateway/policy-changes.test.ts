@@ -84,7 +84,9 @@ for (const [engine, openStore] of ENGINES) {
       );
       // An initiator approves nothing; the proposer cannot approve their own, even as an admin.
       expect((await approveAs('ivy', ana, held.pending.id)).status).toBe(403);
-      expect((await approveAs('adm', ana, held.pending.id)).body).toMatchObject({ type: expect.stringMatching(/own-request$/) });
+      expect((await approveAs('adm', ana, held.pending.id)).body).toMatchObject({
+        type: expect.stringMatching(/own-request$/),
+      });
       // A key the policy in force does not list does not count.
       expect((await approveAs('ana', keyOf(), held.pending.id)).status).toBe(422);
       expect((await approveAs('ana', ana, held.pending.id)).body).toMatchObject({ status: 'pending' });
@@ -97,7 +99,9 @@ for (const [engine, openStore] of ENGINES) {
       expect((await approveAs('ana', ana, held.pending.id)).status).toBe(409);
       expect((await store.policyHistory()).length).toBe(2);
       const lines = (await store.auditLines()).map((l) => l.line);
-      const events = lines.map((l) => JSON.parse(l) as { kind: string; what: Record<string, unknown>; outcome: { result: string } });
+      const events = lines.map(
+        (l) => JSON.parse(l) as { kind: string; what: Record<string, unknown>; outcome: { result: string } },
+      );
       expect(events.map((e) => [e.kind, e.what.change, e.outcome.result])).toEqual([
         ['gateway_admin', 'policy_set', 'sent'],
         ['gateway_admin', 'policy_proposed', 'held'],

@@ -89,7 +89,11 @@ describe('a sandbox deposit at a gateway', () => {
     expect(viewer.status).toBe(403);
     expect(((await viewer.json()) as { type: string }).type).toMatch(/gateway\/role$/);
     // The hosted sandbox's deposit into a profile is not in coinop's contract: refused as unjudged, and said so.
-    const other = await deposit(gw.url, await tokenFor(gw.url, 'ian', 'initiator'), `/v2/sandbox/profiles/${DEMO.profileId}/deposit`);
+    const other = await deposit(
+      gw.url,
+      await tokenFor(gw.url, 'ian', 'initiator'),
+      `/v2/sandbox/profiles/${DEMO.profileId}/deposit`,
+    );
     expect(other.status).toBe(403);
     expect(((await other.json()) as { detail: string }).detail).toContain('a test deposit into a profile');
     expect((await sb.sent()).filter((e) => e.url.startsWith('/v2/sandbox/'))).toEqual([]);

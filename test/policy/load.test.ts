@@ -219,7 +219,10 @@ describe('policy files', () => {
   });
 
   it("policy_changes: a gateway's new version needs approvals by its own keys, else the approvals' keys", () => {
-    const own = parsePolicy(`policy_changes:\n  required: 1\n  keys:\n    - name: carol\n      key: ${BOB}\n`, 'p.yaml');
+    const own = parsePolicy(
+      `policy_changes:\n  required: 1\n  keys:\n    - name: carol\n      key: ${BOB}\n`,
+      'p.yaml',
+    );
     expect(policyJson(own.policy).policy_changes).toEqual({
       required: 1,
       keys: [{ name: 'carol', key: BOB, key_id: expect.stringMatching(/^[0-9a-f]{16}$/) }],
@@ -227,7 +230,10 @@ describe('policy files', () => {
     expect(describePolicy(own.policy).find(([r]) => r === 'policy_changes')![1]).toMatch(
       /^at a gateway, a new version needs 1 of carol \([0-9a-f]{16}\)$/,
     );
-    const borrowed = parsePolicy(`approvals:\n  required: 1\n  keys: [${ALICE}, ${BOB}]\npolicy_changes:\n  required: 2\n`, 'p.yaml');
+    const borrowed = parsePolicy(
+      `approvals:\n  required: 1\n  keys: [${ALICE}, ${BOB}]\npolicy_changes:\n  required: 2\n`,
+      'p.yaml',
+    );
     expect(borrowed.policy.policyChanges?.keys.map((k) => k.key)).toEqual([ALICE, BOB]);
     expect(problems('policy_changes:\n  required: 1\n')).toEqual([
       [

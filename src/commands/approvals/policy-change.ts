@@ -53,7 +53,7 @@ export function showPolicyChange(ctx: ApprovalsDeps, held: HeldRequest): void {
 export function checkedPolicyContent(held: HeldRequest): ApprovalContent {
   const stated = contentFromLines(held.content);
   const c = changeOf(held);
-  if (!stated || stated.kind !== 'policy' || typeof c.policy !== 'string')
+  if (stated?.kind !== 'policy' || typeof c.policy !== 'string')
     throw new CoinopError('integrity', `the gateway's statement of ${held.pending_id} cannot be read`);
   const mine = createHash('sha256').update(c.policy).digest('hex');
   if (stated.digest !== mine || stated.replaces !== `${c.replaces_version} sha256:${c.replaces_sha256}`)

@@ -4,7 +4,12 @@ import type { Command } from 'commander';
 import { examples } from '../../cli/help.js';
 import type { Invocation } from '../../cli/invocation.js';
 import type { RawFlags } from '../../cli/options.js';
-import { GATEWAY_START_FLAG_TABLE, OPERATORS_ADD_FLAG_TABLE, POLICY_SET_FLAG_TABLE, STORE_FLAG_TABLE } from './flags.js';
+import {
+  GATEWAY_START_FLAG_TABLE,
+  OPERATORS_ADD_FLAG_TABLE,
+  POLICY_SET_FLAG_TABLE,
+  STORE_FLAG_TABLE,
+} from './flags.js';
 
 export function register(program: Command, ctx: Invocation): void {
   const gateway = examples(
