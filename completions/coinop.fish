@@ -532,11 +532,12 @@ complete -c coinop -n '__coinop_is \'gateway operators list\'' -l store -x -d 't
 complete -c coinop -n '__coinop_is \'gateway operators disable\'' -l store -x -d 'the store: a postgres:// URL, or a SQLite file'
 complete -c coinop -n '__coinop_is \'gateway operators enable\'' -l store -x -d 'the store: a postgres:// URL, or a SQLite file'
 complete -c coinop -n '__coinop_is \'gateway policy\'' -a show -d 'the policy in force'
-complete -c coinop -n '__coinop_is \'gateway policy\'' -a set -d 'check a policy file and make it the next version'
+complete -c coinop -n '__coinop_is \'gateway policy\'' -a set -d 'check a policy file and make it the next version, or hold it for approvals when the policy in force has policy_changes'
 complete -c coinop -n '__coinop_is \'gateway policy\'' -a history -d 'every version of the policy: who set it and when'
 complete -c coinop -n '__coinop_is \'gateway policy show\'' -l store -x -d 'the store: a postgres:// URL, or a SQLite file'
 complete -c coinop -n '__coinop_is \'gateway policy set\'' -F
 complete -c coinop -n '__coinop_is \'gateway policy set\'' -l store -x -d 'the store: a postgres:// URL, or a SQLite file'
+complete -c coinop -n '__coinop_is \'gateway policy set\'' -l approval-ttl -x -d 'how long a change held for approvals'
 complete -c coinop -n '__coinop_is \'gateway policy history\'' -l store -x -d 'the store: a postgres:// URL, or a SQLite file'
 complete -c coinop -n '__coinop_is \'approvals\'' -a list -d 'the requests the gateway holds, newest first'
 complete -c coinop -n '__coinop_is \'approvals\'' -a show -d 'one held request: every field, destination, amount, and the approvals so far'

@@ -108,6 +108,20 @@ for (const [engine, openStore] of ENGINES) {
         'boss',
         'boss (approved by ana, bo)',
       ]);
+      // The admin's own coinop sends a change through the gateway; an approver rejects it and nothing changes.
+      const third = join(sb.dir, 'third.yaml');
+      writeFileSync(third, `assets: [BTC, ETH]\n${rule}`);
+      const proposed = await boss.run(['gateway', 'policy', 'set', third, '--gateway', '-o', 'json']);
+      expect(proposed.code, proposed.stderr).toBe(0);
+      expect(proposed.stderr).toContain('held: the policy in force needs 2 approvals');
+      const thirdId = (JSON.parse(proposed.stdout) as { pending_id: string }).pending_id;
+      const no = await bo.run(['approvals', 'reject', thirdId, '--reason', 'not yet', '-o', 'json']);
+      expect(no.code, no.stderr).toBe(0);
+      expect(JSON.parse(no.stdout)).toMatchObject({ status: 'rejected' });
+      expect(await version()).toBe(2);
+      const notAdmin = await ana.run(['gateway', 'policy', 'set', third, '--gateway']);
+      expect(notAdmin.code).not.toBe(0);
+      expect(notAdmin.stderr).toContain('only an admin sets the policy');
       const verified = await ana.run(['audit', 'verify', '--gateway', '-o', 'json']);
       expect(JSON.parse(verified.stdout)).toMatchObject({ ok: true });
     });

@@ -42,6 +42,11 @@ export const GATEWAY_START_FLAG_TABLE = defineFlags({
 /** gateway policy set: the store, and how long a change the policy holds for approvals waits for them. */
 export const POLICY_SET_FLAG_TABLE = defineFlags({
   store: STORE,
+  gateway: {
+    kind: 'switch',
+    flag: '--gateway',
+    help: "through the current context's gateway, as its admin operator, instead of opening the store",
+  },
   approvalTtl: {
     ...APPROVAL_TTL,
     help: 'how long a change held for approvals (the policy in force has policy_changes) waits for them',

@@ -60,11 +60,15 @@ const approvalTtlMs = (minutes: string): number => intFlag('--approval-ttl', min
 
 export interface PolicySetOptions extends StoreOptions {
   approvalTtlMs: number;
+  /** Through the current context's gateway (an admin operator's login), not at the store. */
+  gateway: boolean;
 }
 
 export function parsePolicySetOptions(raw: RawFlags, dataDir: string): PolicySetOptions {
   const f = POLICY_SET_FLAG_TABLE.read(raw);
-  return { ...parseStoreOptions(raw, dataDir), approvalTtlMs: approvalTtlMs(f.approvalTtl) };
+  if (f.gateway && f.store !== undefined)
+    throw usageError('--gateway and --store: give one (through the gateway, or at its store)');
+  return { ...parseStoreOptions(raw, dataDir), approvalTtlMs: approvalTtlMs(f.approvalTtl), gateway: !!f.gateway };
 }
 
 /** An operator's name: what the audit calls them. */

@@ -150,6 +150,7 @@ export async function policySet(ctx: Invocation, options: PolicySetOptions, file
     if (e instanceof PolicyFileError) throw usageError(e.issues.map((i) => formatPolicyIssue(file, i)).join('; '));
     throw e;
   }
+  if (options.gateway) return policySetThroughGateway(ctx, file, sha256);
   const store = await openStore(ctx, options);
   const [{ osUser }, { PolicyChanges }] = await Promise.all([
     import('../../audit/who.js'),
@@ -165,9 +166,16 @@ export async function policySet(ctx: Invocation, options: PolicySetOptions, file
   }
   const id = proposal.pending.id;
   ctx.io.err(
-    `held: the policy in force (version ${proposal.replaces}) needs ${proposal.required} approval${proposal.required === 1 ? '' : 's'} for a change: pending ${id} (sha256 ${sha256.slice(0, 12)}…); an approver runs coinop approvals approve ${id}\n`,
+    `held: the policy in force (version ${proposal.replaces}) needs ${approvalsWord(proposal.required)} for a change: pending ${id} (sha256 ${sha256.slice(0, 12)}…); an approver runs coinop approvals approve ${id}\n`,
   );
-  ctx.output().one((await changes.answer(proposal.pending)).body, [
+  showHeldChange(ctx, (await changes.answer(proposal.pending)).body);
+}
+
+const approvalsWord = (n: number) => `${n} approval${n === 1 ? '' : 's'}`;
+
+/** A held policy change as policy set shows it. */
+function showHeldChange(ctx: Invocation, held: Record<string, unknown>): void {
+  ctx.output().one(held, [
     { key: 'pending_id', kind: 'id' },
     { key: 'status', kind: 'status' },
     { key: 'request.sha256', header: 'sha256' },
@@ -175,6 +183,25 @@ export async function policySet(ctx: Invocation, options: PolicySetOptions, file
     { key: 'approvals_required', header: 'approvals needed' },
     { key: 'expires_at', kind: 'time' },
   ]);
+}
+
+/** policy set --gateway: the file sent to the current context's gateway (PUT /_gateway/policy; an admin's login). */
+async function policySetThroughGateway(ctx: Invocation, file: string, sha256: string): Promise<void> {
+  const { gatewayCall } = await import('../../client/gateway-calls.js');
+  const { client } = await ctx.connect();
+  const answer = await gatewayCall<Record<string, unknown>>(client, 'POST', '/_gateway/policy', {
+    policy: readFileSync(file, 'utf8'),
+    file,
+  });
+  if (typeof answer.version === 'number') {
+    ctx.io.err(`the gateway's policy is version ${answer.version} now (sha256 ${sha256.slice(0, 12)}…)\n`);
+    return;
+  }
+  const id = String(answer.pending_id);
+  ctx.io.err(
+    `held: the policy in force needs ${approvalsWord(Number(answer.approvals_required))} for a change: pending ${id} (sha256 ${sha256.slice(0, 12)}…); an approver runs coinop approvals approve ${id}\n`,
+  );
+  showHeldChange(ctx, answer);
 }
 
 export async function policyHistory(ctx: Invocation, options: StoreOptions): Promise<void> {
