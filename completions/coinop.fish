@@ -139,7 +139,7 @@ complete -c coinop -n '__coinop_is \'\'' -a doctor -d 'check the setup: file per
 complete -c coinop -n '__coinop_is \'\'' -a stream -d 'live market data: a live view on a terminal, one JSON object per line when piped or with -o ndjson'
 complete -c coinop -n '__coinop_is \'\'' -a mcp -d 'a Model Context Protocol server on stdio for AI agents: the context\'s reads as tools'
 complete -c coinop -n '__coinop_is \'\'' -a gateway -d 'a team\'s boundary: holds a context\'s credentials, enforces the policy, approvals and audit for every operator'
-complete -c coinop -n '__coinop_is \'\'' -a approvals -d 'a coinop gateway\'s requests held for approvals: list, show, approve, reject'
+complete -c coinop -n '__coinop_is \'\'' -a approvals -d 'a coinop gateway\'s requests'
 complete -c coinop -n '__coinop_is \'\'' -a local -d 'the local service: a faithful, stateful stand-in for the hosted one'
 complete -c coinop -n '__coinop_is \'\'' -a completion -d 'print a shell completion script'
 complete -c coinop -n '__coinop_is \'login\'' -l env -x -a 'local sandbox production custom' -d 'environment'
@@ -537,6 +537,7 @@ complete -c coinop -n '__coinop_is \'gateway policy\'' -a history -d 'every vers
 complete -c coinop -n '__coinop_is \'gateway policy show\'' -l store -x -d 'the store: a postgres:// URL, or a SQLite file'
 complete -c coinop -n '__coinop_is \'gateway policy set\'' -F
 complete -c coinop -n '__coinop_is \'gateway policy set\'' -l store -x -d 'the store: a postgres:// URL, or a SQLite file'
+complete -c coinop -n '__coinop_is \'gateway policy set\'' -l gateway -d 'through the current context\'s gateway, as its admin operator, instead of opening the store'
 complete -c coinop -n '__coinop_is \'gateway policy set\'' -l approval-ttl -x -d 'how long a change held for approvals'
 complete -c coinop -n '__coinop_is \'gateway policy history\'' -l store -x -d 'the store: a postgres:// URL, or a SQLite file'
 complete -c coinop -n '__coinop_is \'approvals\'' -a list -d 'the requests the gateway holds, newest first'
