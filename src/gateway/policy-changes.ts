@@ -88,10 +88,15 @@ export class PolicyChanges {
     proposer: string;
     who: AuditWho;
   }): Promise<Proposal> {
-    const current = await this.store.policy();
-    const rule = changeRuleOf(current);
-    if (!current || !rule) {
-      const version = await this.store.setPolicy(input.text, input.sha256, input.proposer);
+    // Read and set in one section: a version with policy_changes set meanwhile is never skipped past.
+    const decided = await this.store.sql.exclusive('gw_policy', async (tx) => {
+      const current = await this.store.policyIn(tx);
+      const rule = changeRuleOf(current);
+      if (current && rule) return { held: true as const, current, rule };
+      return { held: false as const, version: await this.store.addPolicyVersion(tx, input.text, input.sha256, input.proposer) };
+    });
+    if (!decided.held) {
+      const { version } = decided;
       await this.record(input.who, {
         kind: 'gateway_admin',
         ref_id: null,
@@ -100,6 +105,7 @@ export class PolicyChanges {
       });
       return { set: true, version };
     }
+    const { current, rule } = decided;
     const body: PolicyChangeBody = {
       policy: input.text,
       sha256: input.sha256,
