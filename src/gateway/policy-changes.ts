@@ -93,7 +93,10 @@ export class PolicyChanges {
       const current = await this.store.policyIn(tx);
       const rule = changeRuleOf(current);
       if (current && rule) return { held: true as const, current, rule };
-      return { held: false as const, version: await this.store.addPolicyVersion(tx, input.text, input.sha256, input.proposer) };
+      return {
+        held: false as const,
+        version: await this.store.addPolicyVersion(tx, input.text, input.sha256, input.proposer),
+      };
     });
     if (!decided.held) {
       const { version } = decided;
