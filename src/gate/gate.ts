@@ -33,6 +33,7 @@ import { checkAddress, leavingWords, withdrawalFigures } from '../send/withdrawa
 import { canonicalBody } from './canonical.js';
 import {
   AUDIT_KIND,
+  environmentRefusal,
   type MoneyBody,
   type MoneyCall,
   type MoneyOperationId,
@@ -204,6 +205,8 @@ export class MoneyGate {
     const refId = typeof raw.ref_id === 'string' ? raw.ref_id : null;
     const first: Refused = { request, what: this.whatOf(request, raw), refId };
     try {
+      const wrongPlace = environmentRefusal(operation, this.deps.context.environment);
+      if (wrongPlace) throw new CoinopError('usage', wrongPlace);
       checkBody(request, raw, this.deps.catalogue);
       if (REF_ID_REQUIRED.has(operation) && refId === null)
         throw new CoinopError(

@@ -100,7 +100,13 @@ describe('gateway administration runs', () => {
     expect(none.stderr).toMatch(/^the gateway has no policy yet/);
     const file = join(dir, 'policy.yaml');
     writeFileSync(file, 'version: 1\nmax_per_withdrawal:\n  BTC: "1"\n');
-    const set = await run((d) => gateway.policySet(d, { store }, file));
+    const set = await run((d) =>
+      gateway.policySet(
+        { ...d, service: local.connector() },
+        { store, approvalTtlMs: 3_600_000, gateway: false },
+        file,
+      ),
+    );
     expect(set.stderr).toMatch(/^the gateway's policy is version 1 now \(sha256 [0-9a-f]{12}…\)\n$/);
     const shown = await run((d) => gateway.policyShow(d, { store }), { tty: true });
     expect(shown.stdout).toBe('version: 1\nmax_per_withdrawal:\n  BTC: "1"\n');
