@@ -21,6 +21,8 @@ export const AUDIT_KINDS = [
   'address_book',
   'deposit_address',
   'gateway_admin',
+  'fiat_withdrawal',
+  'fiat_account',
 ] as const;
 export type AuditKind = (typeof AUDIT_KINDS)[number];
 

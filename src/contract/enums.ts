@@ -188,6 +188,18 @@ export const EVENT_TYPES = [
   'transfer.wire_deposit.completed',
   'transfer.internal_transfer_debit.completed',
   'transfer.internal_transfer_credit.completed',
+  'transfer.wire_withdrawal.pending',
+  'transfer.wire_withdrawal.completed',
+  'transfer.wire_withdrawal.failed',
+  'transfer.cbit_withdrawal.pending',
+  'transfer.cbit_withdrawal.completed',
+  'transfer.cbit_withdrawal.failed',
+  'transfer.cubix_withdrawal.pending',
+  'transfer.cubix_withdrawal.completed',
+  'transfer.cubix_withdrawal.failed',
+  'transfer.bank_withdrawal.pending',
+  'transfer.bank_withdrawal.completed',
+  'transfer.bank_withdrawal.failed',
   'deposit_address.created',
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
@@ -222,6 +234,10 @@ export const SCOPES = {
   writeFiatDepositInstructions: 'transfer:write_fiat_deposit_instructions',
   // The event feed (GET /v2/events): the OpenAPI's security names events:read_event (its 403 example says event:).
   readEvent: 'events:read_event',
+  // Fiat accounts (where fiat withdrawals go) and fiat withdrawals.
+  readFiatAccount: 'transfer:read_fiat_account',
+  writeFiatAccount: 'transfer:write_fiat_account',
+  writeFiatWithdrawal: 'transfer:write_fiat_withdrawal',
 } as const;
 export type Scope = (typeof SCOPES)[keyof typeof SCOPES];
 export const ALL_SCOPES: Scope[] = Object.values(SCOPES);
@@ -261,6 +277,26 @@ export const TRANSFER_LIMIT_TYPES = TRANSFER_TYPES.map((t) =>
 export const FIAT_NETWORKS = ['WIRE', 'DBS_ACT', 'CUBIX', 'SCB', 'RTP'] as const;
 export type FiatNetwork = (typeof FIAT_NETWORKS)[number];
 export const FIAT_ROUTING_NUMBER_TYPES = ['ABA', 'SWIFT'] as const;
+/** The OpenAPI's FiatAccountStatus. */
+export const FIAT_ACCOUNT_STATUSES = ['PENDING', 'APPROVED', 'REJECTED'] as const;
+export type FiatAccountStatus = (typeof FIAT_ACCOUNT_STATUSES)[number];
+/** The fiat networks a fiat account's instructions may name (the OpenAPI's FiatNetworkInstructions). */
+export const FIAT_ACCOUNT_NETWORKS = ['wire', 'cbit', 'dbs_act', 'cubix', 'scb', 'rtp'] as const;
+export type FiatAccountNetwork = (typeof FIAT_ACCOUNT_NETWORKS)[number];
+/**
+ * The transfer type of a fiat withdrawal by the network of its fiat account: the OpenAPI's TransferType has wire, CBIT
+ * and CUBIX withdrawals; the intrabank networks (DBS, SCB) and RTP, which it names no withdrawal type for, are BANK.
+ */
+export const FIAT_WITHDRAWAL_TYPES = {
+  wire: 'WIRE_WITHDRAWAL',
+  cbit: 'CBIT_WITHDRAWAL',
+  dbs_act: 'BANK_WITHDRAWAL',
+  cubix: 'CUBIX_WITHDRAWAL',
+  scb: 'BANK_WITHDRAWAL',
+  rtp: 'BANK_WITHDRAWAL',
+} as const satisfies Record<FiatAccountNetwork, TransferType>;
+/** Every transfer type a fiat withdrawal may have. */
+export const FIAT_WITHDRAWAL_TRANSFER_TYPES = [...new Set(Object.values(FIAT_WITHDRAWAL_TYPES))];
 export type FiatRoutingNumberType = (typeof FIAT_ROUTING_NUMBER_TYPES)[number];
 export const FIAT_DEPOSIT_INSTRUCTIONS_STATUSES = ['VALID', 'DEPRECATED'] as const;
 

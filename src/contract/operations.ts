@@ -2,7 +2,7 @@
 // The client builds requests from this table and the local service registers its routes from it.
 import type { Static, TSchema } from '@sinclair/typebox';
 import { ASSETS } from './catalogue.js';
-import { SCOPES, type Scope } from './enums.js';
+import { FIAT_ACCOUNT_NETWORKS, SCOPES, type Scope } from './enums.js';
 import * as S from './schemas.js';
 import { dec, isAmountString } from './money.js';
 import {
@@ -23,7 +23,7 @@ import {
 
 export interface Operation {
   id: string;
-  method: 'GET' | 'POST' | 'PUT';
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
   /** Path with {param} placeholders, starting with /v2. */
   path: string;
   /** The scope a token needs; none for a public endpoint (market data), answered with or without a token. */
@@ -267,6 +267,76 @@ export const operations = {
     response: S.FiatDepositInstructions,
     problemContentType: 'application/json',
   },
+  // ---- Fiat accounts (where fiat withdrawals go) and fiat withdrawals to them ----
+  listFiatAccounts: {
+    id: 'listFiatAccounts',
+    method: 'GET',
+    path: '/v2/transfer/fiat-accounts',
+    scope: SCOPES.readFiatAccount,
+    query: S.ListFiatAccountsQuery,
+    response: S.ListFiatAccountsResponse,
+    paged: true,
+    problemContentType: 'application/json',
+  },
+  getFiatAccount: {
+    id: 'getFiatAccount',
+    method: 'GET',
+    path: '/v2/transfer/fiat-accounts/{id}',
+    scope: SCOPES.readFiatAccount,
+    params: S.IdParams,
+    query: S.GetFiatAccountQuery,
+    response: S.FiatAccount,
+    problemContentType: 'application/json',
+  },
+  createFiatAccount: {
+    id: 'createFiatAccount',
+    method: 'POST',
+    path: '/v2/transfer/fiat-accounts',
+    scope: SCOPES.writeFiatAccount,
+    body: S.CreateFiatAccountRequest,
+    response: S.FiatAccount,
+    write: true,
+    rules: ({ body }) => [
+      ...ownerIssues(body.fiat_account_owner, true),
+      ...networkInstructionIssues(body.fiat_network_instructions),
+    ],
+    problemContentType: 'application/json',
+  },
+  updateFiatAccount: {
+    id: 'updateFiatAccount',
+    method: 'PUT',
+    path: '/v2/transfer/fiat-accounts/{id}',
+    scope: SCOPES.writeFiatAccount,
+    params: S.IdParams,
+    body: S.UpdateFiatAccountRequest,
+    response: S.FiatAccount,
+    idempotent: true,
+    rules: ({ body }) => (body.fiat_account_owner ? ownerIssues(body.fiat_account_owner, false) : []),
+    problemContentType: 'application/json',
+  },
+  deleteFiatAccount: {
+    id: 'deleteFiatAccount',
+    method: 'DELETE',
+    path: '/v2/transfer/fiat-accounts/{id}',
+    scope: SCOPES.writeFiatAccount,
+    params: S.IdParams,
+    response: S.EmptyObject,
+    idempotent: true,
+    problemContentType: 'application/json',
+  },
+  createFiatWithdrawal: {
+    id: 'createFiatWithdrawal',
+    method: 'POST',
+    path: '/v2/transfer/fiat-withdrawals',
+    scope: SCOPES.writeFiatWithdrawal,
+    body: S.CreateFiatWithdrawalRequest,
+    response: S.Transfer,
+    write: true,
+    rules: ({ body }) => [
+      ...amountOrTotalIssues(body),
+      ...(body.asset !== 'USD' ? [{ field: 'asset', rule: 'must be USD (the only asset fiat withdrawals support)' }] : []),
+    ],
+  },
   // ---- The event feed: every state change of a transfer or deposit address, ordered by created_at ----
   listEvents: {
     id: 'listEvents',
@@ -387,6 +457,28 @@ function internalTransferIssues(body: S.CreateInternalTransferRequest): Issue[] 
   if (body.to_profile_id === body.from_profile_id)
     issues.push({ field: 'to_profile_id', rule: 'must not be the profile it is sent from' });
   return issues;
+}
+
+/** A fiat account's owner: a person or an institution (on create exactly one; an update changes one, never both). */
+function ownerIssues(owner: S.CreateFiatAccountRequest['fiat_account_owner'], create: boolean): Issue[] {
+  const given = ['person_details', 'institution_details'].filter((k) => owner[k as keyof typeof owner] !== undefined);
+  if (given.length > 1)
+    return [{ field: 'fiat_account_owner', rule: 'give person_details or institution_details, not both' }];
+  if (create && !given.length)
+    return [{ field: 'fiat_account_owner', rule: 'give person_details or institution_details' }];
+  return [];
+}
+
+/** A fiat account's instructions name exactly one network (wire, cbit, dbs_act, cubix, scb or rtp). */
+function networkInstructionIssues(instructions: S.FiatAccountNetworkInstructions): Issue[] {
+  const given = Object.keys(instructions);
+  if (given.length === 1) return [];
+  return [
+    {
+      field: 'fiat_network_instructions',
+      rule: `give exactly one of ${FIAT_ACCOUNT_NETWORKS.join(', ')}${given.length ? `, not ${given.join(' and ')}` : ''}`,
+    },
+  ];
 }
 
 /**

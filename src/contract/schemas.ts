@@ -10,6 +10,7 @@ import {
   EVENT_LIST_LIMIT_MAX,
   EVENT_TYPE_PATTERN,
   FIAT_NETWORKS,
+  FIAT_ACCOUNT_STATUSES,
   FIAT_ROUTING_NUMBER_TYPES,
   LIST_ORDERS,
   type Market,
@@ -680,6 +681,152 @@ export const ListFiatDepositInstructionsQuery = Type.Object(
   },
   Strict,
 );
+
+// ---- Fiat accounts (where fiat withdrawals go) and fiat withdrawals ---------------------------------------------
+
+/** The OpenAPI's FiatNetworkInstructionsRtpRoutingDetails: a routing number, the bank's name and address optional. */
+const RtpRoutingDetails = Type.Object(
+  {
+    routing_number: RequiredText,
+    bank_name: Type.Optional(RequiredText),
+    bank_address: Type.Optional(MailingAddress),
+  },
+  Strict,
+);
+
+/**
+ * The OpenAPI's FiatNetworkInstructions: one network's instructions (a rule of the operation says exactly one), each
+ * with the fields the OpenAPI requires of it.
+ */
+export const FiatAccountNetworkInstructions = Type.Object(
+  {
+    wire: Type.Optional(WireInstructions),
+    cbit: Type.Optional(Type.Object({ wallet_address: RequiredText }, Strict)),
+    dbs_act: Type.Optional(Type.Object({ account_number: RequiredText }, Strict)),
+    cubix: Type.Optional(Type.Object({ account_id: RequiredText }, Strict)),
+    scb: Type.Optional(Type.Object({ account_number: RequiredText }, Strict)),
+    rtp: Type.Optional(
+      Type.Object(
+        {
+          account_number: RequiredText,
+          fiat_account_owner_address: Type.Optional(MailingAddress),
+          routing_details: RtpRoutingDetails,
+        },
+        Strict,
+      ),
+    ),
+  },
+  Strict,
+);
+export type FiatAccountNetworkInstructions = Static<typeof FiatAccountNetworkInstructions>;
+
+/** The OpenAPI's CreateFiatAccountRequest. */
+export const CreateFiatAccountRequest = Type.Object(
+  {
+    ref_id: Type.Optional(Id),
+    identity_id: Type.Optional(Id),
+    account_id: Type.Optional(Id),
+    fiat_account_owner: FiatAccountOwner,
+    fiat_network_instructions: FiatAccountNetworkInstructions,
+    metadata: Type.Optional(Metadata),
+  },
+  Strict,
+);
+export type CreateFiatAccountRequest = Static<typeof CreateFiatAccountRequest>;
+
+/** The OpenAPI's UpdateWireUpdateRoutingDetails: the bank's name and address (the routing number stays). */
+const UpdateRoutingDetails = Type.Object(
+  { bank_name: Type.Optional(Text), bank_address: Type.Optional(MailingAddress) },
+  Strict,
+);
+
+/**
+ * The OpenAPI's TransferPublicUpdateFiatAccountBody: the owner's details, a wire account's owner address and banks,
+ * the metadata. "Empty strings or null values are ignored" (the OpenAPI): a blank bank name leaves the one held.
+ */
+export const UpdateFiatAccountRequest = Type.Object(
+  {
+    fiat_account_owner: Type.Optional(FiatAccountOwner),
+    fiat_network_instructions: Type.Optional(
+      Type.Object(
+        {
+          wire: Type.Optional(
+            Type.Object(
+              {
+                fiat_account_owner_address: Type.Optional(MailingAddress),
+                routing_details: Type.Optional(UpdateRoutingDetails),
+                intermediary_routing_details: Type.Optional(UpdateRoutingDetails),
+              },
+              Strict,
+            ),
+          ),
+        },
+        Strict,
+      ),
+    ),
+    metadata: Type.Optional(Metadata),
+  },
+  Strict,
+);
+export type UpdateFiatAccountRequest = Static<typeof UpdateFiatAccountRequest>;
+
+/** The OpenAPI's FiatAccount (a list shows it abbreviated: no owner details, the account number's last four). */
+export const FiatAccount = Type.Object(
+  {
+    id: Type.String(),
+    status: enumOf(FIAT_ACCOUNT_STATUSES),
+    fiat_network_instructions: OpenObject,
+    created_at: Type.String(),
+    ref_id: Type.Optional(Type.String()),
+    identity_id: Type.Optional(Type.String()),
+    account_id: Type.Optional(Type.String()),
+    fiat_account_owner: Type.Optional(OpenObject),
+    metadata: Type.Optional(Type.Record(Type.String(), Type.String())),
+    updated_at: Type.Optional(Type.String()),
+  },
+  Open,
+);
+export type FiatAccount = Static<typeof FiatAccount>;
+export const ListFiatAccountsResponse = Page(FiatAccount);
+
+export const FIAT_ACCOUNT_ORDER_BY = ['CREATED_AT'] as const;
+
+export const ListFiatAccountsQuery = Type.Object(
+  {
+    ids: Type.Optional(IdList),
+    ref_ids: Type.Optional(IdList),
+    ...createdAtFilters,
+    limit: Type.Optional(Limit),
+    order: Type.Optional(ListOrderSchema),
+    order_by: Type.Optional(enumOf(FIAT_ACCOUNT_ORDER_BY)),
+    page_cursor: Type.Optional(Type.String({ minLength: 1, maxLength: 500 })),
+    include_deleted: Type.Optional(Type.Boolean()),
+  },
+  Strict,
+);
+
+export const GetFiatAccountQuery = Type.Object({ include_deleted: Type.Optional(Type.Boolean()) }, Strict);
+
+/** The OpenAPI's memo of a fiat withdrawal: at most 500 of the mailing address characters. */
+export const FIAT_MEMO_PATTERN = "^[0-9A-Za-z /?:().,&'+-]*$";
+
+/** The OpenAPI's CreateFiatWithdrawalRequest: exactly one of amount and total (a rule), two decimals at most. */
+export const CreateFiatWithdrawalRequest = Type.Object(
+  {
+    ref_id: Type.Optional(Id),
+    amount: Type.Optional(Type.String({ pattern: FIAT_AMOUNT_PATTERN, maxLength: 30 })),
+    total: Type.Optional(Type.String({ pattern: FIAT_AMOUNT_PATTERN, maxLength: 30 })),
+    asset: Type.String({ minLength: 1, maxLength: 20 }),
+    fiat_account_id: Id,
+    profile_id: Id,
+    identity_id: Type.Optional(Id),
+    account_id: Type.Optional(Id),
+    metadata: Type.Optional(Metadata),
+    memo: Type.Optional(Type.String({ maxLength: 500, pattern: FIAT_MEMO_PATTERN })),
+  },
+  Strict,
+);
+export type CreateFiatWithdrawalRequest = Static<typeof CreateFiatWithdrawalRequest>;
 
 // ---- The event feed ---------------------------------------------------------------------------------------------
 

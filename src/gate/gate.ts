@@ -186,7 +186,11 @@ export async function refuseRequest(
 }
 
 /** The requests that may be retried only because they carry a ref_id: none leaves without one. */
-const REF_ID_REQUIRED = new Set<MoneyOperationId>(['createCryptoWithdrawal', 'createInternalTransfer']);
+const REF_ID_REQUIRED = new Set<MoneyOperationId>([
+  'createCryptoWithdrawal',
+  'createFiatWithdrawal',
+  'createInternalTransfer',
+]);
 
 export class MoneyGate {
   private readonly reservations: ReservationBook;
@@ -319,9 +323,9 @@ export class MoneyGate {
    */
   async preflight(prepared: Prepared): Promise<void> {
     const op = prepared.request.operation;
-    if (op !== 'createCryptoWithdrawal' && op !== 'createInternalTransfer') return;
+    if (op !== 'createCryptoWithdrawal' && op !== 'createInternalTransfer' && op !== 'createFiatWithdrawal') return;
     const b = prepared.body;
-    const withdrawal = op === 'createCryptoWithdrawal';
+    const withdrawal = op !== 'createInternalTransfer';
     const asset = String(b.asset).toUpperCase();
     const profileId = String(withdrawal ? b.profile_id : b.from_profile_id);
     const own = !withdrawal || typeof b.balance_asset !== 'string' || b.balance_asset.toUpperCase() === asset;
@@ -333,7 +337,12 @@ export class MoneyGate {
       if (shortfall(funds, asset, figures.leaving)) refusal = insufficientFunds(asset, figures.leaving, funds, words);
     }
     if (!refusal && withdrawal) {
-      const limits = await withdrawalLimits(this.deps, { asset, leaving: figures.leaving, words }, this.deps.now());
+      const transferType = op === 'createFiatWithdrawal' ? 'WIRE_WITHDRAWAL' : 'CRYPTO_WITHDRAWAL';
+      const limits = await withdrawalLimits(
+        this.deps,
+        { asset, leaving: figures.leaving, words, transferType },
+        this.deps.now(),
+      );
       try {
         refuseOverLimit(limits);
       } catch (e) {
@@ -398,7 +407,7 @@ export class MoneyGate {
     const policy = await this.policyOrRefuse(prepared);
     await this.bookCheck(prepared, policy);
     const request = policyRequestOf(callOf(prepared));
-    const caps = !!(policy?.policy.maxPer24h && request?.kind === 'withdrawal' && prepared.refId);
+    const caps = !!(policy?.policy.maxPer24h && request && request.kind !== 'internal' && prepared.refId);
     if (!caps) {
       const verdict = await this.verdictOrRefuse(prepared, policy, []);
       if (!verdict.allowed) return this.refuse(prepared, refusedByPolicy(verdict), verdictFields(verdict));

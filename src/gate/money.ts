@@ -7,9 +7,15 @@ import type { AuditKind, AuditWhat } from '../audit/entry.js';
 import { withdrawalRequest } from '../policy/check.js';
 import type { PolicyRequest } from '../policy/evaluate.js';
 
-/** The operations that move money (withdrawals, internal transfers, sandbox deposits) or say where it may go. */
+/**
+ * The operations that move money (withdrawals, fiat withdrawals, internal transfers, sandbox deposits) or say where it
+ * may go (the address book, deposit addresses, fiat accounts).
+ */
 export const MONEY_OPERATIONS = [
   'createCryptoWithdrawal',
+  'createFiatWithdrawal',
+  'createFiatAccount',
+  'updateFiatAccount',
   'createInternalTransfer',
   'initiateSandboxFiatDeposit',
   'putCryptoDestinationAddress',
@@ -41,6 +47,9 @@ export const isMoneyOperation = (id: string): id is MoneyOperationId =>
 /** How the audit trail names each kind of request. */
 export const AUDIT_KIND: Record<MoneyOperationId, AuditKind> = {
   createCryptoWithdrawal: 'withdrawal',
+  createFiatWithdrawal: 'fiat_withdrawal',
+  createFiatAccount: 'fiat_account',
+  updateFiatAccount: 'fiat_account',
   createInternalTransfer: 'internal_transfer',
   initiateSandboxFiatDeposit: 'sandbox_deposit',
   putCryptoDestinationAddress: 'address_book',
@@ -112,10 +121,7 @@ function normalPath(path: string): string {
  * the gate has no model of: no policy rule, approval or cap can judge them, so `coinop api` does not send them.
  */
 const UNJUDGED: readonly (readonly [method: string, path: RegExp, what: string])[] = [
-  ['POST', /^\/v2\/transfer\/fiat-withdrawals$/, 'a fiat withdrawal'],
   ['POST', /^\/v2\/transfer\/paxos$/, 'a transfer to another customer'],
-  ['POST', /^\/v2\/transfer\/fiat-accounts$/, 'a fiat account (where fiat withdrawals go)'],
-  ['PUT', /^\/v2\/transfer\/fiat-accounts\/[^/]+$/, 'a fiat account (where fiat withdrawals go)'],
   ['POST', /^\/v2\/conversion\/stablecoins$/, 'a stablecoin conversion'],
   ['POST', /^\/v2\/orchestration\/(orchestrations|rules)$/, 'an orchestration (conversions and withdrawals)'],
   ['POST', /^\/v2\/settlement\/transactions$/, 'a settlement transaction'],
@@ -161,6 +167,17 @@ export function requestWhat(op: MoneyOperationId, body: Record<string, unknown>)
         profile_id: text(b.profile_id),
         balance_asset: text(b.balance_asset),
       });
+    case 'createFiatWithdrawal':
+      return clean({
+        asset: text(b.asset),
+        amount: text(b.amount),
+        total: text(b.total),
+        destination: text(b.fiat_account_id),
+        profile_id: text(b.profile_id),
+      });
+    case 'createFiatAccount':
+    case 'updateFiatAccount':
+      return fiatAccountWhat(b);
     case 'createInternalTransfer':
       return clean({
         asset: text(b.asset),
@@ -177,6 +194,23 @@ export function requestWhat(op: MoneyOperationId, body: Record<string, unknown>)
   }
 }
 
+/** A fiat account write as the audit trail names it: the network, the account number's last four, the owner. */
+function fiatAccountWhat(b: Record<string, unknown>): AuditWhat {
+  const instructions = (b.fiat_network_instructions ?? {}) as Record<string, Record<string, unknown> | undefined>;
+  const network = Object.keys(instructions)[0];
+  const number = network ? text(instructions[network]?.account_number) : undefined;
+  const owner = (b.fiat_account_owner ?? {}) as Record<string, Record<string, unknown> | undefined>;
+  const name =
+    text(owner.institution_details?.name) ??
+    [text(owner.person_details?.first_name), text(owner.person_details?.last_name)].filter(Boolean).join(' ');
+  return clean({
+    network,
+    account_number: number ? `…${number.slice(-4)}` : undefined,
+    owner: name || undefined,
+    ref_id: text(b.ref_id),
+  });
+}
+
 function clean(what: AuditWhat): AuditWhat {
   for (const k of Object.keys(what)) if (what[k] === undefined) delete what[k];
   return what;
@@ -186,6 +220,18 @@ function clean(what: AuditWhat): AuditWhat {
 export function policyRequestOf(call: MoneyCall, row?: number): PolicyRequest | undefined {
   const at = row !== undefined ? { row } : {};
   if (isCall(call, 'createCryptoWithdrawal')) return withdrawalRequest(call.body, row);
+  if (isCall(call, 'createFiatWithdrawal')) {
+    const { body } = call;
+    return {
+      kind: 'fiat',
+      ...at,
+      ...(body.ref_id !== undefined ? { ref_id: body.ref_id } : {}),
+      profile_id: body.profile_id,
+      asset: body.asset,
+      amount: (body.amount ?? body.total) as string,
+      fiat_account_id: body.fiat_account_id,
+    };
+  }
   if (isCall(call, 'createInternalTransfer')) {
     const { body } = call;
     return {

@@ -2,7 +2,7 @@
 // transfers, and the agent server to come). It asks the service what the rules need to know (the address book, the
 // withdrawals of the last 24 hours, its clock), verifies the approvals given, and evaluates (evaluate.ts). The
 // service's transfers are the count, not a counter of this machine's, so a second machine or process sees the same.
-import type { Transfer } from '../contract/index.js';
+import { FIAT_WITHDRAWAL_TRANSFER_TYPES, type Transfer } from '../contract/index.js';
 import type { ServiceClient } from '../client/service-client.js';
 import { type ApprovalContent, type ParsedApproval, verifyApprovals } from './approvals.js';
 import {
@@ -117,6 +117,9 @@ async function addressBook(client: ServiceClient, policy: Policy): Promise<BookE
   return out;
 }
 
+/** What counts against the rolling 24 hours: crypto withdrawals and fiat withdrawals (of every fiat network). */
+const WITHDRAWAL_TYPES = ['CRYPTO_WITHDRAWAL', ...FIAT_WITHDRAWAL_TRANSFER_TYPES];
+
 /**
  * The service's withdrawals of the last 24 hours by its own clock (the Date of its answer), of every service profile
  * the credentials reach (no profile filter: money moved out of another profile counts as much); with `timeOnly`, one
@@ -137,7 +140,7 @@ async function lastDay(
     listAll<Transfer>(
       client,
       'listTransfers',
-      { type: ['CRYPTO_WITHDRAWAL'], 'created_at.gte': new Date(since).toISOString(), limit: timeOnly ? 1 : 1000 },
+      { type: WITHDRAWAL_TYPES, 'created_at.gte': new Date(since).toISOString(), limit: timeOnly ? 1 : 1000 },
       'items',
       max,
     );
@@ -162,9 +165,13 @@ export async function checkWithdrawals(options: CheckOptions): Promise<PolicyVer
   if (!options.policy) return evaluate(undefined, options.requests(), base);
   const p = options.policy.policy;
   let withdrawals = false;
-  for (const r of options.requests()) if (r.kind === 'withdrawal') withdrawals = true;
+  let crypto = false;
+  for (const r of options.requests()) {
+    if (r.kind !== 'internal') withdrawals = true;
+    if (r.kind === 'withdrawal') crypto = true;
+  }
   const ctx: PolicyContext = { ...base };
-  if (p.destinations && withdrawals) ctx.book = await addressBook(options.client, p);
+  if (p.destinations && crypto) ctx.book = await addressBook(options.client, p);
   const window = !!p.maxPer24h && withdrawals;
   if (window || p.hours) {
     const day = await lastDay(options.client, base.now, !window);

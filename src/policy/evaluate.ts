@@ -9,7 +9,8 @@ import { type LoadedPolicy, limitFor, type Policy, RULES, type RuleName } from '
 
 /** One request of a run, as the policy sees it. */
 export interface PolicyRequest {
-  kind: 'withdrawal' | 'internal';
+  /** A crypto withdrawal, an internal transfer, or a fiat withdrawal (to a fiat account). */
+  kind: 'withdrawal' | 'internal' | 'fiat';
   /** The row of a batch file. */
   row?: number;
   /** Its ref_id, when a service transfer with the same one is this request already sent (not counted twice). */
@@ -20,6 +21,8 @@ export interface PolicyRequest {
   amount: string;
   crypto_network?: string;
   destination_address?: string;
+  /** A fiat withdrawal's destination: the fiat account's id, which the policy's destinations list by id. */
+  fiat_account_id?: string;
 }
 
 /** An address of the service's address book. */
@@ -164,6 +167,18 @@ function destinationProblem(policy: Policy, request: PolicyRequest, book: BookEn
   return `${addr} (${net}) is not among the policy's destinations`;
 }
 
+/**
+ * Whether a fiat withdrawal's fiat account is one the policy allows: its id among the destinations. The address book
+ * (bookmarked_only) holds crypto addresses only, so under it no fiat account is allowed.
+ */
+function fiatDestinationProblem(policy: Policy, request: PolicyRequest): string | undefined {
+  const id = request.fiat_account_id ?? '';
+  if (policy.destinations === 'bookmarked_only')
+    return `fiat account ${id}: destinations are bookmarked_only, and the address book holds crypto addresses only (list the fiat account's id among the destinations)`;
+  if ((policy.destinations ?? []).includes(id)) return undefined;
+  return `fiat account ${id} is not among the policy's destinations`;
+}
+
 /** An address-book write as the policy sees it: the nickname an address will have once it is written. */
 export interface BookWrite {
   nickname: string;
@@ -217,13 +232,13 @@ function eachRequest(
     count++;
     if (policy.assets && !policy.assets.includes(r.asset))
       rules.get('assets')!.violate({ ...where(r), message: `${r.asset} is not an asset the policy allows` });
-    if (r.kind !== 'withdrawal') continue;
+    if (r.kind === 'internal') continue;
     withdrawals++;
     if (policy.destinations) {
-      const problem = destinationProblem(policy, r, book);
+      const problem = r.kind === 'fiat' ? fiatDestinationProblem(policy, r) : destinationProblem(policy, r, book);
       if (problem) rules.get('destinations')!.violate({ ...where(r), message: problem });
     }
-    if (policy.networks && !policy.networks.includes(r.crypto_network ?? ''))
+    if (r.kind === 'withdrawal' && policy.networks && !policy.networks.includes(r.crypto_network ?? ''))
       rules
         .get('networks')!
         .violate({ ...where(r), message: `${r.crypto_network} is not a network the policy allows` });

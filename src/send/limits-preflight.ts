@@ -6,6 +6,7 @@
 import {
   type Decimal,
   dec,
+  type FIAT_WITHDRAWAL_TRANSFER_TYPES,
   fmt,
   isAmountString,
   type TransferLimit,
@@ -43,11 +44,14 @@ export interface LimitCheck {
 
 const message = (e: unknown) => (e instanceof Error ? e.message : String(e));
 
-/** The limits on crypto withdrawals, in one request; never throws (an unreadable limit is "unknown"). */
-export async function readLimits(conn: Reader): Promise<Limits> {
+/** The kinds of transfer whose limits a preflight reads: crypto withdrawals, and fiat withdrawals by their type. */
+export type LimitedType = 'CRYPTO_WITHDRAWAL' | (typeof FIAT_WITHDRAWAL_TRANSFER_TYPES)[number];
+
+/** The limits on crypto withdrawals (or another kind of withdrawal), in one request; never throws (an unreadable limit is "unknown"). */
+export async function readLimits(conn: Reader, transferType: LimitedType = 'CRYPTO_WITHDRAWAL'): Promise<Limits> {
   try {
     const { data } = await conn.client.call('listTransferLimits', {
-      query: { transfer_type: 'CRYPTO_WITHDRAWAL' },
+      query: { transfer_type: transferType },
     });
     return { items: data.items ?? [] };
   } catch (e) {
@@ -160,11 +164,11 @@ function checkLimit(
 export async function limitShortfalls(
   conn: Reader,
   needs: Map<string, AssetNeed>,
-  options: { what: Wording; now: number },
+  options: { what: Wording; now: number; transferType?: LimitedType },
 ): Promise<LimitCheck> {
   const check: LimitCheck = { short: [], notes: [] };
   if (!needs.size) return check;
-  const limits = await readLimits(conn);
+  const limits = await readLimits(conn, options.transferType);
   if (limits.unknown !== undefined) {
     check.notes.push(`note: transfer limits unknown (${limits.unknown}); not checked before sending`);
     return check;
@@ -190,12 +194,12 @@ export async function limitShortfalls(
 /** One withdrawal (`leaving`: its total, or its amount when the fee is not known) against every limit on them. */
 export function withdrawalLimits(
   conn: Reader,
-  withdrawal: { asset: string; leaving: Decimal; words: string },
+  withdrawal: { asset: string; leaving: Decimal; words: string; transferType?: LimitedType },
   now: number,
 ): Promise<LimitCheck> {
   const what = `this withdrawal (${withdrawal.words.replace(/^the /, '')})`;
   const needs = new Map([[withdrawal.asset.toUpperCase(), { total: withdrawal.leaving, largest: withdrawal.leaving }]]);
-  return limitShortfalls(conn, needs, { what: { sum: what, one: what }, now });
+  return limitShortfalls(conn, needs, { what: { sum: what, one: what }, now, transferType: withdrawal.transferType });
 }
 
 /** Refuses, before sending, a withdrawal over what is left of a transfer limit, naming the limit. */
