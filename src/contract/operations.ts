@@ -52,6 +52,8 @@ export interface Operation {
   idempotent?: boolean;
   /** The content type of its problems when the OpenAPI documents another than application/problem+json for it. */
   problemContentType?: 'application/json';
+  /** Only the problems of these statuses are of problemContentType (the OpenAPI documents the others as problem+json). */
+  problemContentStatuses?: readonly number[];
 }
 
 export const operations = {
@@ -332,6 +334,8 @@ export const operations = {
     body: S.CreateFiatWithdrawalRequest,
     response: S.Transfer,
     write: true,
+    problemContentType: 'application/json',
+    problemContentStatuses: [400, 404],
     rules: ({ body }) => [
       ...amountOrTotalIssues(body),
       ...(body.asset !== 'USD' ? [{ field: 'asset', rule: 'must be USD (the only asset fiat withdrawals support)' }] : []),

@@ -24,8 +24,14 @@ const DESK_SCOPES = {
     SCOPES.readTransferLimit,
     SCOPES.readFiatDepositInstructions,
     SCOPES.readEvent,
+    SCOPES.readFiatAccount,
   ],
-  write: [SCOPES.writeCryptoDestinationAddress, SCOPES.writeFiatDepositInstructions],
+  write: [
+    SCOPES.writeCryptoDestinationAddress,
+    SCOPES.writeFiatDepositInstructions,
+    SCOPES.writeFiatAccount,
+    SCOPES.writeFiatWithdrawal,
+  ],
 };
 
 export const DEMO_CLIENTS = [

@@ -43,7 +43,8 @@ export function isControlPath(path: string): boolean {
 
 function bucketOf(method: string, url: string): LimitBucket {
   if (url.startsWith('/oauth2/')) return 'token';
-  if (method === 'POST' && url === '/v2/transfer/crypto-withdrawals') return 'withdrawals';
+  if (method === 'POST' && (url === '/v2/transfer/crypto-withdrawals' || url === '/v2/transfer/fiat-withdrawals'))
+    return 'withdrawals';
   return 'other';
 }
 

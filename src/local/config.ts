@@ -22,6 +22,8 @@ export interface FaultConfig {
   method: string;
   /** Inject at most this many faults (latency does not count), then stop; null = no limit. */
   budget: number | null;
+  /** Fiat withdrawals made while this is on end FAILED (and are refunded) instead of COMPLETED. */
+  failFiatWithdrawals: boolean;
 }
 
 export interface RateLimitConfig {
@@ -66,6 +68,8 @@ export interface LocalConfig {
   feeQuoteLifetimeSeconds: number;
   /** A withdrawal stays PENDING this long, then ends COMPLETED (or FAILED for failing destinations). */
   withdrawalSettleSeconds: number;
+  /** A fiat account stays PENDING this long after it is created or updated, then is APPROVED (0: at once). */
+  fiatAccountReviewSeconds: number;
   /** A simulated crypto deposit (POST /_local/crypto-deposits) stays PENDING this long, then is COMPLETED and credited. */
   cryptoDepositSettleSeconds: number;
   /** Largest request body accepted; bigger gets 413. */
@@ -101,6 +105,7 @@ export function defaultFaults(): FaultConfig {
     pathPrefix: '',
     method: '',
     budget: null,
+    failFiatWithdrawals: false,
   };
 }
 
@@ -129,6 +134,7 @@ export function defaultConfig(): LocalConfig {
     tokenLifetimeSeconds: 3600,
     feeQuoteLifetimeSeconds: 60,
     withdrawalSettleSeconds: 30,
+    fiatAccountReviewSeconds: 0,
     cryptoDepositSettleSeconds: 30,
     bodyLimitBytes: 1024 * 1024,
     stateBodyLimitBytes: 128 * 1024 * 1024,

@@ -1,5 +1,5 @@
 // Money in the local service: fee quotes, crypto withdrawals, sandbox deposits, credits and the withdrawal
-// lifecycle (internal transfers, in internal-transfers.ts, use its debit). Every balance change happens inside one
+// lifecycle (internal transfers, in internal-transfers.ts, and fiat withdrawals, in fiat-accounts.ts, use its debit). Every balance change happens inside one
 // BEGIN IMMEDIATE transaction, so no balance goes negative whatever runs concurrently, in this process or another
 // one on the same database.
 import { createHash, randomUUID } from 'node:crypto';
@@ -39,7 +39,7 @@ export function transferResource(row: TransferRow): Transfer {
     t.crypto_tx_hash = row.crypto_tx_hash;
     t.crypto_tx_index = '0';
   }
-  if (row.status === 'FAILED' && row.fails) {
+  if (row.status === 'FAILED' && row.fails && t.type === 'CRYPTO_WITHDRAWAL') {
     t.status_details = {
       invalid_destination_address: {
         message:
@@ -84,8 +84,9 @@ export function settleDue(core: Core): void {
         store.settleTransfer(row.id, 'FAILED', settledAt, null);
         releaseUsage(core, row);
       } else {
+        // A fiat withdrawal has no transaction on a chain: no hash.
         const network = (JSON.parse(row.body) as Transfer).crypto_network;
-        store.settleTransfer(row.id, 'COMPLETED', settledAt, txHash(row.id, network));
+        store.settleTransfer(row.id, 'COMPLETED', settledAt, network ? txHash(row.id, network) : null);
       }
       recordTransferEvent(core, transferResource(store.transfer(row.id)!), settledAt);
     }

@@ -8,7 +8,7 @@ import { v1MemoInstructions } from './state.js';
 import { SCHEMA_VERSION, type DepositInstructionsRow } from './store.js';
 
 /** The step to each schema version from the one before, keyed by the version it makes. */
-const STEPS: Record<number, (core: Core) => void> = { 2: toSchema2, 3: toSchema3, 4: toSchema4 };
+const STEPS: Record<number, (core: Core) => void> = { 2: toSchema2, 3: toSchema3, 4: toSchema4, 5: toSchema5 };
 
 export function migrate(core: Core): void {
   core.store.immediate(() => {
@@ -47,4 +47,10 @@ function toSchema3(core: Core): void {
  */
 function toSchema4(core: Core): void {
   if (!core.store.hasTable('events')) throw new Error('internal: the events table was not made with the schema');
+}
+
+/** 5, fiat accounts: the table (made with the schema when the database is opened) starts empty. */
+function toSchema5(core: Core): void {
+  if (!core.store.hasTable('fiat_accounts'))
+    throw new Error('internal: the fiat_accounts table was not made with the schema');
 }

@@ -58,7 +58,7 @@ export function requestPipeline(deps: PipelineDeps): (raw: IncomingMessage, res:
       send(res, req.method, reply, payload);
     } catch (err) {
       nameInstance(deps, reply);
-      answerError(err, req, reply, state, res, match?.route.problemContentType);
+      answerError(err, req, reply, state, res, match?.route);
     }
   };
 }
@@ -195,10 +195,12 @@ function answerError(
   reply: Reply,
   state: RequestState,
   res: ServerResponse,
-  contentType?: string,
+  route?: { problemContentType?: string; problemContentStatuses?: readonly number[] },
 ): void {
   if (res.headersSent || req.socket.destroyed) return;
   const p = problemOf(err, req, reply);
+  const statuses = route?.problemContentStatuses;
+  const contentType = !statuses || statuses.includes(p.status) ? route?.problemContentType : undefined;
   state.reason = state.fault ? `${state.fault}: ${p.detail ?? p.title}` : (p.detail ?? p.title);
   // Answered before its body was read (too large, wrong type, refused first): the connection closes, so the rest
   // of the body, however long, is never read.

@@ -59,7 +59,11 @@ export function serve<O extends Operation>(
   handler: OperationHandler<O>,
   onIssues?: (body: unknown, issues: Issue[]) => void,
 ): void {
-  const opts = { scope: op.scope, problemContentType: op.problemContentType };
+  const opts = {
+    scope: op.scope,
+    problemContentType: op.problemContentType,
+    problemContentStatuses: op.problemContentStatuses,
+  };
   app.add(op.method, op.path.replace(/\{(\w+)\}/g, ':$1'), opts, (req, reply) =>
     handler(accept(svc, op, req, onIssues), req, reply),
   );

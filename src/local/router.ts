@@ -57,6 +57,8 @@ export interface RouteOptions {
   bodyTooLarge?: (limit: number) => string;
   /** The content type of this route's problems, when not application/problem+json (the hosted service's for it). */
   problemContentType?: string;
+  /** Only problems of these statuses take problemContentType (the others application/problem+json); all if unset. */
+  problemContentStatuses?: readonly number[];
 }
 
 /** A body limit and what the 413 says when a body goes past it. */
@@ -112,7 +114,7 @@ export class Router {
     for (const r of this.fixed.values()) if (r.pattern === path) methods.add(r.method);
     for (const r of this.withParams) if (matches(r.segments!, parts)) methods.add(r.method);
     if (methods.has('GET')) methods.add('HEAD');
-    return ['GET', 'HEAD', 'POST', 'PUT'].filter((m) => methods.has(m));
+    return ['GET', 'HEAD', 'POST', 'PUT', 'DELETE'].filter((m) => methods.has(m));
   }
 
   /** The route for a method and path (HEAD finds GET's), or undefined. A bad parameter is a problem. */

@@ -18,6 +18,7 @@ import { registerCryptoDeposits } from './routes/crypto-deposits.js';
 import { registerDepositAddresses } from './routes/deposit-addresses.js';
 import { registerInternalTransfers } from './routes/internal-transfers.js';
 import { registerDepositInstructions } from './routes/deposit-instructions.js';
+import { registerFiatAccounts } from './routes/fiat-accounts.js';
 import { registerDestinations } from './routes/destinations.js';
 import { registerEvents } from './routes/events.js';
 import { registerLimits } from './routes/transfer-limits.js';
@@ -110,6 +111,7 @@ function routes(svc: Service): Router {
   registerInternalTransfers(router, svc);
   registerCryptoDeposits(router, svc);
   registerEvents(router, svc);
+  registerFiatAccounts(router, svc);
   return router;
 }
 

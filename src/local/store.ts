@@ -36,9 +36,10 @@ function nativeBinding(): string | undefined {
  * 3: the address book, fiat deposit instructions (which now hold the memo_ids profiles held), transfer limit rules
  * and the usage they are measured against.
  * 4: the event feed (every state change of a transfer or deposit address, in the order it happened).
+ * 5: fiat accounts (where fiat withdrawals go).
  * migrations.ts brings an older database up, a step at a time.
  */
-export const SCHEMA_VERSION = 4;
+export const SCHEMA_VERSION = 5;
 
 /** The columns of a profile (a profile's memo_ids are held by its fiat deposit instructions). */
 const PROFILE_COLUMNS = `id TEXT PRIMARY KEY, customer_id TEXT NOT NULL, nickname TEXT,
@@ -98,6 +99,12 @@ CREATE TABLE IF NOT EXISTS events (
   object_id TEXT NOT NULL, created_ms INTEGER NOT NULL, object TEXT NOT NULL);
 CREATE INDEX IF NOT EXISTS events_created ON events(created_ms, seq);
 CREATE INDEX IF NOT EXISTS events_type ON events(type, created_ms, seq);
+CREATE TABLE IF NOT EXISTS fiat_accounts (
+  seq INTEGER PRIMARY KEY, id TEXT NOT NULL UNIQUE, ref_id TEXT, identity_id TEXT, status TEXT NOT NULL,
+  review_ms INTEGER, deleted INTEGER NOT NULL DEFAULT 0, created_ms INTEGER NOT NULL, updated_ms INTEGER NOT NULL,
+  body TEXT NOT NULL);
+CREATE UNIQUE INDEX IF NOT EXISTS fiat_accounts_ref_id ON fiat_accounts(ref_id) WHERE ref_id IS NOT NULL;
+CREATE INDEX IF NOT EXISTS fiat_accounts_created ON fiat_accounts(created_ms, seq);
 `;
 
 /** Each customer's first profile is its DEFAULT one (the service made it with the customer). */
@@ -117,6 +124,7 @@ const STATE_TABLES = [
   'fiat_deposit_instructions',
   'transfer_limit_rules',
   'events',
+  'fiat_accounts',
 ] as const;
 type StateTable = (typeof STATE_TABLES)[number];
 /** Tables worked out from the state (limits.ts rebuilds them after an import): cleared with it, never exported. */
@@ -217,6 +225,23 @@ export interface DepositInstructionsRow extends DepositRowBase {
   metadata_json: string | null;
   created_ms: number;
 }
+/**
+ * A fiat account: `body` holds what its owner gave (owner, network instructions, metadata, identity and account ids);
+ * PENDING until `review_ms` by the service clock, then APPROVED; `deleted` 1 once deleted (kept, as the hosted
+ * service lists deleted ones on request).
+ */
+export interface FiatAccountRow {
+  seq: number;
+  id: string;
+  ref_id: string | null;
+  identity_id: string | null;
+  status: string;
+  review_ms: number | null;
+  deleted: number;
+  created_ms: number;
+  updated_ms: number;
+  body: string;
+}
 export interface LimitRuleRow {
   id: string;
   /** The id of the limit a period rule measures; null for a rule on each single transfer. */
@@ -279,6 +304,7 @@ type ListTable =
   | 'profiles'
   | 'crypto_destination_addresses'
   | 'fiat_deposit_instructions'
+  | 'fiat_accounts'
   | 'events';
 
 /** The list filters on a field kept only in a row's JSON body (no column of its own), per table: the SQL that reads it. */
@@ -641,6 +667,29 @@ export class Store {
   }
   listDepositInstructions(query: ListQuery): DepositInstructionsRow[] {
     return this.list('fiat_deposit_instructions', query) as DepositInstructionsRow[];
+  }
+
+  // ---- fiat accounts --------------------------------------------------------------------------------------------
+  insertFiatAccount(account: Omit<FiatAccountRow, 'seq'>): void {
+    this.stmt(`INSERT INTO fiat_accounts (id, ref_id, identity_id, status, review_ms, deleted, created_ms, updated_ms, body)
+      VALUES (@id, @ref_id, @identity_id, @status, @review_ms, @deleted, @created_ms, @updated_ms, @body)`).run(account);
+  }
+  fiatAccount(id: string): FiatAccountRow | undefined {
+    return this.stmt('SELECT * FROM fiat_accounts WHERE id = ?').get(id) as FiatAccountRow | undefined;
+  }
+  fiatAccountByRef(refId: string): FiatAccountRow | undefined {
+    return this.stmt('SELECT * FROM fiat_accounts WHERE ref_id = ?').get(refId) as FiatAccountRow | undefined;
+  }
+  updateFiatAccount(account: Pick<FiatAccountRow, 'id' | 'status' | 'review_ms' | 'updated_ms' | 'body'>): void {
+    this.stmt(
+      'UPDATE fiat_accounts SET status = @status, review_ms = @review_ms, updated_ms = @updated_ms, body = @body WHERE id = @id',
+    ).run(account);
+  }
+  deleteFiatAccount(id: string, atMs: number): void {
+    this.stmt('UPDATE fiat_accounts SET deleted = 1, updated_ms = ? WHERE id = ?').run(atMs, id);
+  }
+  listFiatAccounts(query: ListQuery): FiatAccountRow[] {
+    return this.list('fiat_accounts', query) as FiatAccountRow[];
   }
 
   // ---- transfer limits -------------------------------------------------------------------------------------------
