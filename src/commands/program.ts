@@ -24,6 +24,7 @@ import { register as registerTransfer } from './internal-transfer/index.js';
 import { register as registerDestinations } from './destinations/index.js';
 import { register as registerLimits } from './limits/index.js';
 import { register as registerDepositInstructions } from './deposit-instructions/index.js';
+import { register as registerFiatAccounts } from './fiat-accounts/index.js';
 import { register as registerMcp } from './mcp/index.js';
 import { register as registerPolicy } from './policy/index.js';
 import { register as registerApprove } from './approve/index.js';
@@ -54,6 +55,7 @@ const BY_GROUP: Record<Group, Register> = {
   destinations: registerDestinations,
   limits: registerLimits,
   'deposit-instructions': registerDepositInstructions,
+  'fiat-accounts': registerFiatAccounts,
   mcp: registerMcp,
   policy: registerPolicy,
   approve: registerApprove,

@@ -15,7 +15,6 @@ export const MONEY_OPERATIONS = [
   'createCryptoWithdrawal',
   'createFiatWithdrawal',
   'createFiatAccount',
-  'updateFiatAccount',
   'createInternalTransfer',
   'initiateSandboxFiatDeposit',
   'putCryptoDestinationAddress',
@@ -49,7 +48,6 @@ export const AUDIT_KIND: Record<MoneyOperationId, AuditKind> = {
   createCryptoWithdrawal: 'withdrawal',
   createFiatWithdrawal: 'fiat_withdrawal',
   createFiatAccount: 'fiat_account',
-  updateFiatAccount: 'fiat_account',
   createInternalTransfer: 'internal_transfer',
   initiateSandboxFiatDeposit: 'sandbox_deposit',
   putCryptoDestinationAddress: 'address_book',
@@ -116,6 +114,10 @@ function normalPath(path: string): string {
   return `/${parts.join('/')}`.toLowerCase();
 }
 
+// A fiat account's update (PUT /v2/transfer/fiat-accounts/{id}) is no money operation: it changes the owner's details,
+// addresses, bank names and metadata, never the account number or routing number, so it cannot send withdrawals to
+// an account of another; the policy's destinations name fiat accounts by their ids, which the service gives.
+
 /**
  * Operations of the hosted service (spec/upstream-v2.openapi.json) that move money or say where it may go and that
  * the gate has no model of: no policy rule, approval or cap can judge them, so `coinop api` does not send them.
@@ -176,7 +178,6 @@ export function requestWhat(op: MoneyOperationId, body: Record<string, unknown>)
         profile_id: text(b.profile_id),
       });
     case 'createFiatAccount':
-    case 'updateFiatAccount':
       return fiatAccountWhat(b);
     case 'createInternalTransfer':
       return clean({

@@ -119,6 +119,17 @@ export const DEPOSIT_INSTRUCTIONS_COLUMNS: Column[] = [
   { key: 'created_at', header: 'created', kind: 'time', priority: 4 },
 ];
 
+/** Fiat accounts, with their network and the last four digits of the account (worked out for the table and CSV). */
+export const FIAT_ACCOUNT_COLUMNS: Column[] = [
+  { key: 'id', kind: 'id' },
+  { key: 'status', kind: 'status', priority: 2 },
+  { key: 'fiat_network', header: 'network', priority: 3 },
+  { key: 'account', priority: 4 },
+  { key: 'owner', kind: 'text', priority: 5 },
+  { key: 'ref_id', header: 'ref id', kind: 'id', priority: 6 },
+  { key: 'created_at', header: 'created', kind: 'time', priority: 7 },
+];
+
 export const TRANSFER_LIMIT_COLUMNS: Column[] = [
   { key: 'rule_id', header: 'rule', kind: 'id' },
   // For people, the period in words ("24 h", "each transfer"); in CSV, seconds.

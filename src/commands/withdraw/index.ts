@@ -1,10 +1,11 @@
-// coinop withdraw and its batch subcommand: declarations; the flags are checked in options.ts, the work is in run.ts.
+// coinop withdraw and its batch and fiat subcommands: declarations; the flags are checked in options.ts, the work is in run.ts.
 import type { Command } from 'commander';
 import type { Invocation } from '../../cli/invocation.js';
 import type { RawFlags } from '../../cli/options.js';
 import { ports } from '../../cli/ports.js';
 import { examples } from '../../cli/help.js';
 import { register as registerBatch } from './batch/index.js';
+import { register as registerFiat } from './fiat/index.js';
 import { WITHDRAW_FLAG_TABLE } from './flags.js';
 
 export function register(program: Command, ctx: Invocation): Command {
@@ -30,5 +31,6 @@ export function register(program: Command, ctx: Invocation): Command {
     'coinop withdraw --request payout-7.json --yes                          # with payout-7.json.approval-*.txt',
   ]);
   registerBatch(cmd, ctx);
+  registerFiat(cmd, ctx);
   return cmd;
 }

@@ -1,0 +1,42 @@
+// coinop withdraw fiat's flags, declared once: index.ts declares them, options.ts reads their typed values, and the
+// request field each gives names it in messages.
+import { defineFlags } from '../../../cli/flags.js';
+import { waitTimeoutSpec } from '../../../cli/options.js';
+import { WITHDRAWAL_FIELD_SPECS as W } from '../../../cli/withdrawal-specs.js';
+
+export const FIAT_WITHDRAW_FLAG_TABLE = defineFlags({
+  fiatAccountId: {
+    kind: 'text',
+    flag: '--fiat-account-id <id>',
+    help: 'the saved fiat account to send to (coinop fiat-accounts list; picked on a terminal)',
+    field: 'fiat_account_id',
+  },
+  amount: { kind: 'text', flag: '--amount <amount>', help: 'amount to send, at most 2 decimals', field: 'amount' },
+  total: {
+    kind: 'text',
+    flag: '--total <total>',
+    help: 'total to debit, fees included (instead of --amount)',
+    field: 'total',
+  },
+  asset: { kind: 'default', flag: '--asset <asset>', help: 'asset to withdraw (the service takes USD)', default: 'USD', field: 'asset' },
+  refId: W.refId,
+  profileId: W.profileId,
+  identityId: W.identityId,
+  accountId: W.accountId,
+  memo: { kind: 'text', flag: '--memo <text>', help: 'memo sent with the wire (at most 100 characters for a wire)', field: 'memo' },
+  meta: W.meta,
+  approvals: {
+    kind: 'list',
+    flag: '--approvals <file>',
+    help: "an approval file (coinop approve) for the context's policy (repeatable)",
+  },
+  dryRun: { kind: 'switch', flag: '--dry-run', help: 'validate and show what would be sent; send nothing' },
+  yes: { kind: 'switch', flag: '-y, --yes', help: 'do not ask for confirmation' },
+  wait: { kind: 'switch', flag: '--wait', help: 'follow the transfer until COMPLETED or FAILED (exit 6 on FAILED)' },
+  waitApproval: {
+    kind: 'switch',
+    flag: '--wait-approval',
+    help: 'at a coinop gateway that holds it for approvals: wait until it is approved and sent (or rejected, exit 8)',
+  },
+  waitTimeout: waitTimeoutSpec(),
+});

@@ -1,0 +1,212 @@
+// coinop withdraw fiat: USD from a profile to a saved fiat account. Gather the values the flags left out, check the
+// request, read the account, the balance and the transfer limits (the preflight), confirm (the amount typed out in
+// production), send once through the gate (ref_id), report (optionally following the transfer to its end).
+import {
+  type CreateFiatWithdrawalRequest,
+  FIAT_WITHDRAWAL_TYPES,
+  type FiatAccount,
+  type FiatAccountNetwork,
+  operations,
+} from '../../../contract/index.js';
+import { amountRule } from '../../../cli/ask.js';
+import { approvalFiles, approvalScope } from '../../../cli/approval-content.js';
+import { usageError } from '../../../cli/errors.js';
+import { fiatAccountText, pickFiatAccount, recentFiatAccounts } from '../../../cli/fiat-account-pick.js';
+import { gateFor, refusedBeforeSending } from '../../../cli/gate.js';
+import type { Connection } from '../../../cli/invocation.js';
+import { amountOrTotalMissing } from '../../../cli/options.js';
+import { profilePolicy, refusal, refuseUnlessAllowed, verdictText } from '../../../cli/policy-enforce.js';
+import type { Ports } from '../../../cli/ports.js';
+import { need } from '../../../cli/prompt.js';
+import { reportDryRun, reportTransfer, submitOnce } from '../../../cli/submit.js';
+import { checkRequest } from '../../../client/service-client.js';
+import { type MoneyRequest, wasRecorded } from '../../../gate/gate.js';
+import { balanceRow, type Funds, insufficientFunds, readFunds, shortfall } from '../../../send/funds.js';
+import { type LimitCheck, refuseOverLimit, withdrawalLimits } from '../../../send/limits-preflight.js';
+import { leavingWords, refIdFor, withdrawalFigures } from '../../../send/withdrawal.js';
+import { FIAT_WITHDRAW_FLAGS, type FiatWithdrawOptions } from './options.js';
+
+/** What withdraw fiat takes: every port but none of the rest of the invocation. */
+export type FiatWithdrawDeps = Pick<
+  Ports,
+  'display' | 'service' | 'prompter' | 'confirmer' | 'audit' | 'clock' | 'interrupt' | 'policy'
+>;
+
+/** The fiat account: from --fiat-account-id, or picked from the service's accounts on a terminal. */
+async function accountId(ctx: FiatWithdrawDeps, o: FiatWithdrawOptions): Promise<string> {
+  if (o.fiatAccountId !== undefined) return o.fiatAccountId;
+  return need(ctx.prompter, '--fiat-account-id', undefined, async () => {
+    const conn = await ctx.service.connect();
+    const items = await recentFiatAccounts(conn);
+    if (!items.length) throw usageError('no fiat accounts yet', 'add one: coinop fiat-accounts create');
+    return pickFiatAccount(ctx.prompter, 'Send to fiat account', items);
+  });
+}
+
+/** The request from the flags, and from the operator on a terminal for what they left out (checked whole after). */
+async function gather(
+  ctx: FiatWithdrawDeps,
+  o: FiatWithdrawOptions,
+  defaultProfile: string | undefined,
+): Promise<{ body: CreateFiatWithdrawalRequest; generated: boolean }> {
+  const pr = ctx.prompter;
+  const profileId = await need(pr, '--profile-id', o.profileId ?? defaultProfile, () =>
+    pr.text("The service's profile to debit"),
+  );
+  const fiatAccountId = await accountId(ctx, o);
+  let amount = o.amount;
+  if (amount === undefined && o.total === undefined) {
+    if (!pr.allowed) throw amountOrTotalMissing();
+    amount = await pr.text(`Amount of ${o.asset}`, { validate: amountRule(o.asset) });
+  }
+  const { refId, generated } = refIdFor(o.refId);
+  const body: CreateFiatWithdrawalRequest = {
+    profile_id: profileId,
+    fiat_account_id: fiatAccountId,
+    asset: o.asset,
+    ref_id: refId,
+    ...(amount !== undefined ? { amount } : { total: o.total }),
+    ...(o.identityId !== undefined ? { identity_id: o.identityId } : {}),
+    ...(o.accountId !== undefined ? { account_id: o.accountId } : {}),
+    ...(o.memo !== undefined ? { memo: o.memo } : {}),
+    ...(o.metadata ? { metadata: o.metadata } : {}),
+  };
+  return { body, generated };
+}
+
+/** What the preflight read: the account, what the profile has, the limits on withdrawals of the account's kind. */
+interface Preflight {
+  account?: FiatAccount;
+  accountError?: string;
+  funds: Funds;
+  limits: LimitCheck;
+}
+
+async function preflight(ctx: FiatWithdrawDeps, conn: Connection, body: CreateFiatWithdrawalRequest): Promise<Preflight> {
+  let account: FiatAccount | undefined;
+  let accountError: string | undefined;
+  try {
+    account = (await conn.client.call('getFiatAccount', { params: { id: body.fiat_account_id } })).data;
+  } catch (e) {
+    accountError = e instanceof Error ? e.message : String(e);
+  }
+  const network = Object.keys(account?.fiat_network_instructions ?? {})[0] as FiatAccountNetwork | undefined;
+  const transferType = FIAT_WITHDRAWAL_TYPES[network ?? 'wire'] ?? 'WIRE_WITHDRAWAL';
+  const figures = withdrawalFigures(body, undefined);
+  const [funds, limits] = await Promise.all([
+    readFunds(conn, body.profile_id, [body.asset]),
+    withdrawalLimits(
+      conn,
+      { asset: body.asset, leaving: figures.leaving, words: leavingWords(body, false), transferType },
+      ctx.clock.now(),
+    ),
+  ]);
+  return { account, accountError, funds, limits };
+}
+
+/** The confirmation's and the dry run's rows. */
+function rows(conn: Connection, body: CreateFiatWithdrawalRequest, pre: Preflight): [string, string | undefined][] {
+  const leaving = withdrawalFigures(body, undefined).leaving;
+  const limits = pre.limits;
+  return [
+    ['environment', conn.context.environment],
+    ['context', conn.context.name],
+    ['from', `service profile ${body.profile_id}`],
+    ['balance', balanceRow(pre.funds, body.asset, leaving)],
+    [
+      'to',
+      pre.account
+        ? `fiat account ${body.fiat_account_id}: ${fiatAccountText(pre.account)}, ${pre.account.status}`
+        : `fiat account ${body.fiat_account_id} (${pre.accountError ?? 'unknown'})`,
+    ],
+    [body.total !== undefined ? 'total' : 'amount', `${body.total ?? body.amount} ${body.asset}`],
+    [
+      'limits',
+      limits.short.length
+        ? limits.short.join('; ')
+        : !limits.limits
+          ? 'unknown (the service did not say)'
+          : limits.limits.length
+            ? `within ${limits.limits.join(', ')}`
+            : 'none on this kind of withdrawal',
+    ],
+    ['memo', body.memo],
+    ['ref_id', body.ref_id],
+  ];
+}
+
+export async function withdrawFiat(ctx: FiatWithdrawDeps, o: FiatWithdrawOptions): Promise<void> {
+  const profile = ctx.service.context();
+  // A policy file that does not load stops everything, before anything is asked.
+  await profilePolicy(ctx, 'withdraw fiat', {
+    request: {
+      ref_id: o.refId,
+      asset: o.asset,
+      amount: o.amount,
+      total: o.total,
+      destination: o.fiatAccountId,
+      profile_id: o.profileId ?? profile.profileId,
+    },
+  });
+  const { body, generated } = await gather(ctx, o, profile.profileId);
+  const request: MoneyRequest<'createFiatWithdrawal'> = {
+    operation: 'createFiatWithdrawal',
+    body,
+    command: 'withdraw fiat',
+    approvals: {
+      scope: approvalScope(profile, 'withdrawal', body.profile_id),
+      files: approvalFiles(undefined, o.approvals),
+    },
+    flags: FIAT_WITHDRAW_FLAGS,
+  };
+  await refusedBeforeSending(ctx, request, () =>
+    checkRequest(operations.createFiatWithdrawal, { body }, FIAT_WITHDRAW_FLAGS, ctx.service.catalogue()),
+  );
+  ctx.interrupt.say('stopped: no fiat withdrawal was sent');
+  const conn = await ctx.service.connect();
+  const gate = gateFor(ctx, conn, 'withdraw fiat');
+  const p = await gate.prepare(request);
+  try {
+    const verdict = await gate.judge(p, { dryRun: o.dryRun });
+    if (!o.dryRun) refuseUnlessAllowed(ctx, verdict);
+    const pre = await preflight(ctx, conn, p.body);
+    for (const n of pre.limits.notes) ctx.display.io.err(`${n}\n`);
+    const summary = rows(conn, p.body, pre);
+    if (o.dryRun) {
+      await reportDryRun(ctx, {
+        operation: 'createFiatWithdrawal',
+        environment: profile.environment,
+        rows: summary,
+        body: p.body,
+        extra: { policy: verdict, ...(pre.account ? { fiat_account: pre.account } : {}) },
+      });
+      if (ctx.display.format() === 'table') ctx.display.io.err(verdictText(ctx, verdict));
+      if (!verdict.allowed) throw refusal(verdict);
+      return;
+    }
+    const leaving = withdrawalFigures(p.body, undefined).leaving;
+    if (shortfall(pre.funds, p.body.asset, leaving))
+      throw insufficientFunds(p.body.asset, leaving, pre.funds, leavingWords(p.body, false));
+    refuseOverLimit(pre.limits);
+    const figure = (p.body.amount ?? p.body.total) as string;
+    await ctx.confirmer.confirm({
+      title: `Withdraw ${figure} ${p.body.asset} to a fiat account`,
+      rows: summary,
+      environment: profile.environment,
+      yes: o.yes,
+      question: 'Send this fiat withdrawal?',
+      // In production the amount is typed out, as for a crypto withdrawal.
+      typed: [{ label: `the ${p.body.amount !== undefined ? 'amount' : 'total'} (${p.body.asset})`, value: figure }],
+    });
+    const transfer = await submitOnce(ctx, gate, p, {
+      noun: 'fiat withdrawal',
+      generated,
+      preflighted: true,
+      waitApproval: o.waitApproval ? { timeoutSeconds: o.waitTimeout } : undefined,
+    });
+    await reportTransfer(ctx, conn, o, transfer, { kind: 'fiat_withdrawal', what: p.what });
+  } catch (e) {
+    if (o.dryRun || wasRecorded(e)) throw e;
+    return gate.refuse(p, e);
+  }
+}
