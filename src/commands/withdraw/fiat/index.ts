@@ -3,6 +3,7 @@ import type { Command } from 'commander';
 import type { Invocation } from '../../../cli/invocation.js';
 import { ports } from '../../../cli/ports.js';
 import { examples } from '../../../cli/help.js';
+import { usageError } from '../../../cli/errors.js';
 import type { RawFlags } from '../../../cli/options.js';
 import { FIAT_WITHDRAW_FLAG_TABLE } from './flags.js';
 
@@ -13,10 +14,24 @@ export function register(withdraw: Command, ctx: Invocation): void {
   const cmd = FIAT_WITHDRAW_FLAG_TABLE.declare(
     withdraw
       .command('fiat')
-      .description('send USD from a profile balance to a saved fiat account (asks for missing values on a terminal)'),
-  ).action(async (raw: RawFlags) => {
+      .description('send USD from a profile balance to a saved fiat account (asks for missing values on a terminal)')
+      // The crypto withdrawal's flags are not fiat's: only the program's own options are listed as global.
+      .configureHelp({
+        showGlobalOptions: true,
+        visibleGlobalOptions: (c: Command) => (c.parent?.parent ?? c).options.filter((o) => !o.hidden),
+      }),
+  ).action(async (_flags: unknown, command: Command) => {
+    // withdraw parses the flags it shares with fiat (--amount, --asset, --yes...) whatever their place: merged.
+    const crypto = withdraw.options.filter(
+      (o) => withdraw.getOptionValueSource(o.attributeName()) === 'cli' && !command.options.some((f) => f.long === o.long),
+    );
+    if (crypto.length)
+      throw usageError(
+        `${crypto[0].long ?? crypto[0].flags}: not a flag of withdraw fiat (it sends to a saved fiat account)`,
+        'coinop withdraw fiat --help lists its flags',
+      );
     const { parseFiatWithdrawOptions } = await import('./options.js');
-    const o = parseFiatWithdrawOptions(raw);
+    const o = parseFiatWithdrawOptions(command.optsWithGlobals() as RawFlags);
     await (await import('./run.js')).withdrawFiat(ports(ctx), o);
   });
   examples(cmd, [
