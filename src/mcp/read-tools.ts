@@ -1,5 +1,5 @@
-// The tools that only read: balances, service profiles, limits, transfers, deposit addresses, the address book, fee
-// quotes, historical prices and the market snapshots. Each is an operation of the contract: its input is the
+// The tools that only read: balances, service profiles, limits, transfers, deposit addresses, the address book, fiat
+// accounts, fee quotes, historical prices and the market snapshots. Each is an operation of the contract: its input is the
 // operation's params and query (the tool's schema made from them), its output the operation's response.
 import { operations, type OperationId, type PriceIncrement, type TransferLimitType } from '../contract/index.js';
 import * as S from '../contract/schemas.js';
@@ -173,6 +173,16 @@ const destinationsList = readTool({
   read: (query, conn) => answer(conn, 'listCryptoDestinationAddresses', { query }),
 });
 
+const fiatAccountsList = readTool({
+  name: 'fiat_accounts_list',
+  title: 'Fiat accounts',
+  description:
+    'The saved fiat accounts fiat withdrawals go to (id, status: only APPROVED ones can be paid, network, the last four digits of the account number); a page at a time.',
+  input: objectOf(fieldsOf(S.ListFiatAccountsQuery), true),
+  output: asObject(S.ListFiatAccountsResponse),
+  read: (query, conn) => answer(conn, 'listFiatAccounts', { query }),
+});
+
 const feeQuote = readTool({
   name: 'fee_quote',
   title: 'Guaranteed withdrawal fee',
@@ -301,6 +311,7 @@ export const READ_TOOLS: Tool[] = [
   eventGet,
   depositAddressesList,
   destinationsList,
+  fiatAccountsList,
   feeQuote,
   prices,
   ticker,

@@ -1,11 +1,12 @@
-// The tools that move money or create a resource: withdraw, internal_transfer and deposit_address_create. Each
-// previews by default (the request it would send, the fee, the balance after, the policy's verdict, the gates) and
-// sends only through the gates (gates.ts). Every write carries a ref_id, the one given or one made up and returned,
+// The tools that move money or create a resource: withdraw, internal_transfer, fiat_withdrawal and
+// deposit_address_create. Each previews by default (the request it would send, the fee, the balance after, the
+// policy's verdict, the gates) and sends only through the gates (gates.ts). Every write carries a ref_id, the one given or one made up and returned,
 // so a retry with it never sends twice: the service answers a repeat with the earlier transfer (already_submitted).
 import type { TSchema } from '@sinclair/typebox';
 import {
   type CreateCryptoWithdrawalRequest,
   type CreateDepositAddressRequest,
+  type CreateFiatWithdrawalRequest,
   type CreateInternalTransferRequest,
   type CryptoWithdrawalFee,
   type Decimal,
@@ -459,4 +460,79 @@ const depositAddressCreate: Tool = {
   },
 };
 
-export const WRITE_TOOLS: Tool[] = [withdraw, internalTransfer, depositAddressCreate];
+const fiatWithdrawal: Tool = {
+  name: 'fiat_withdrawal',
+  title: 'Withdraw USD to a saved fiat account (moves money)',
+  description:
+    "Sends USD from a service profile (the coinop context's own by default) to a saved fiat account (fiat_accounts_list gives their ids). MOVES MONEY. By default a preview: the request, the balance before and after, the transfer limits, the policy's verdict (its destinations name fiat accounts by id) and the gates; nothing is sent. With confirm: true it sends, through the same gates as withdraw. Give exactly one of amount and total. Every call carries a ref_id (returned): retrying with it never sends twice.",
+  gated: true,
+  input: objectOf(
+    {
+      ...fieldsOf(S.CreateFiatWithdrawalRequest, {
+        optional: ['profile_id'],
+        describe: {
+          profile_id: PROFILE_ID_TEXT,
+          ref_id: REF_ID_TEXT,
+          fiat_account_id: 'The saved fiat account to send to (fiat_accounts_list).',
+          amount: 'The amount to send, at most 2 decimals (a decimal string such as "2500.00").',
+          total: 'The total to debit, fees included (instead of amount).',
+          asset: 'USD, the only asset fiat withdrawals take.',
+        },
+      }),
+      confirm: CONFIRM,
+    },
+    true,
+  ),
+  output: gatedOutput(
+    S.CreateFiatWithdrawalRequest,
+    { key: 'transfer', schema: S.Transfer },
+    {
+      balance: { schema: BALANCE_SCHEMA, required: true },
+      limits: {
+        schema: plain.object({
+          over: { schema: plain.array(plain.string('A limit.'), 'The limits it would go over.'), required: true },
+          notes: { schema: plain.array(plain.string('A note.'), 'What could not be checked.'), required: true },
+        }),
+        required: true,
+      },
+    },
+  ),
+  async run(args, call) {
+    const { confirm, ...given } = args;
+    const sending = confirm === true;
+    const { refId, generated } = refIdFor(given.ref_id as string | undefined);
+    const profileId = profileIdOf(given.profile_id, call);
+    const through = await throughGate(
+      call,
+      'createFiatWithdrawal',
+      { ...given, profile_id: profileId, ref_id: refId },
+      sending,
+    );
+    const body: CreateFiatWithdrawalRequest = through.admitted.body;
+    const leaving = withdrawalFigures(body, undefined).leaving;
+    const words = leavingWords(body, false);
+    const funds = await readFunds(through.conn, profileId, [body.asset]);
+    const limits = await withdrawalLimits(
+      through.conn,
+      { asset: body.asset, leaving, words, transferType: 'WIRE_WITHDRAWAL' },
+      call.deps.now(),
+    );
+    for (const n of limits.notes) call.note(n);
+    return previewOrSend(call, through, sending, {
+      op: 'createFiatWithdrawal',
+      body,
+      refId,
+      generated,
+      resultKey: 'transfer',
+      extra: { balance: balanceOf(funds, body.asset, leaving), limits: { over: limits.short, notes: limits.notes } },
+      // Refused as withdraw fiat refuses it, unless this ref_id went out already (then the earlier one answers).
+      beforeSend: async () => {
+        if (await through.gate.held(refId)) return;
+        if (shortfall(funds, body.asset, leaving)) throw insufficientFunds(body.asset, leaving, funds, words);
+        refuseOverLimit(limits);
+      },
+    });
+  },
+};
+
+export const WRITE_TOOLS: Tool[] = [withdraw, internalTransfer, fiatWithdrawal, depositAddressCreate];

@@ -90,7 +90,7 @@ describe('fiat-accounts run', () => {
       ['fiat_account', 'attempt', 'acme-ops'],
       ['fiat_account', 'sent', 'acme-ops'],
     ]);
-    expect(local.audit().entries().at(-1).what).toMatchObject({ network: 'wire', account_number: '…5678' });
+    expect(local.audit().entries().at(-1)?.what).toMatchObject({ network: 'wire', account_number: '…5678' });
   });
 
   it('create: a missing value and nobody to ask is a usage error naming the flag; nothing sent', async () => {

@@ -4,25 +4,10 @@
 // checked against the OpenAPI by the harness.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { balanceOf, DEMO, harness, type Harness, resetBeforeEach } from './helpers.js';
+import { FIAT_ACCOUNT } from '../support/requests.js';
 
 const ACCOUNTS = '/v2/transfer/fiat-accounts';
 const WITHDRAWALS = '/v2/transfer/fiat-withdrawals';
-
-export const WIRE_ACCOUNT = {
-  fiat_account_owner: { institution_details: { name: 'Acme Treasury Inc' } },
-  fiat_network_instructions: {
-    wire: {
-      account_number: '12345678',
-      fiat_account_owner_address: { country: 'USA', address1: '1 Main Street', city: 'New York', zip_code: '10001' },
-      routing_details: {
-        routing_number_type: 'ABA',
-        routing_number: '021000021',
-        bank_name: 'Customers Bank',
-        bank_address: { country: 'USA', city: 'New York' },
-      },
-    },
-  },
-};
 
 let h: Harness;
 beforeAll(async () => {
@@ -32,7 +17,7 @@ afterAll(() => h.close());
 resetBeforeEach(() => h);
 
 const createAccount = async (extra: Record<string, unknown> = {}) => {
-  const r = await h.admin('POST', ACCOUNTS, { ...WIRE_ACCOUNT, ...extra });
+  const r = await h.admin('POST', ACCOUNTS, { ...FIAT_ACCOUNT, ...extra });
   expect(r.status, JSON.stringify(r.body)).toBe(200);
   return r.body as { id: string; status: string };
 };
@@ -83,23 +68,23 @@ describe('fiat accounts', () => {
   });
 
   it('refuse what the OpenAPI refuses: no owner, two networks, a required field missing; a ref_id twice is a 409', async () => {
-    const noOwner = await h.admin('POST', ACCOUNTS, { ...WIRE_ACCOUNT, fiat_account_owner: {} });
+    const noOwner = await h.admin('POST', ACCOUNTS, { ...FIAT_ACCOUNT, fiat_account_owner: {} });
     expect(noOwner.status).toBe(400);
     expect(noOwner.body.detail).toMatch(/fiat_account_owner/);
     const two = await h.admin('POST', ACCOUNTS, {
-      ...WIRE_ACCOUNT,
-      fiat_network_instructions: { ...WIRE_ACCOUNT.fiat_network_instructions, scb: { account_number: '1' } },
+      ...FIAT_ACCOUNT,
+      fiat_network_instructions: { ...FIAT_ACCOUNT.fiat_network_instructions, scb: { account_number: '1' } },
     });
     expect(two.status).toBe(400);
     expect(two.body.detail).toMatch(/fiat_network_instructions: give exactly one of/);
     const noNumber = await h.admin('POST', ACCOUNTS, {
-      ...WIRE_ACCOUNT,
-      fiat_network_instructions: { wire: { ...WIRE_ACCOUNT.fiat_network_instructions.wire, account_number: undefined } },
+      ...FIAT_ACCOUNT,
+      fiat_network_instructions: { wire: { ...FIAT_ACCOUNT.fiat_network_instructions.wire, account_number: undefined } },
     });
     expect(noNumber.status).toBe(400);
     expect(noNumber.body.detail).toMatch(/account_number/);
     await createAccount({ ref_id: 'twice' });
-    const again = await h.admin('POST', ACCOUNTS, { ...WIRE_ACCOUNT, ref_id: 'twice' });
+    const again = await h.admin('POST', ACCOUNTS, { ...FIAT_ACCOUNT, ref_id: 'twice' });
     expect(again.status).toBe(409);
     expect(again.body.meta.existing.ref_id).toBe('twice');
   });
@@ -107,7 +92,7 @@ describe('fiat accounts', () => {
   it('need their scopes: the read-only client lists but cannot create', async () => {
     const ro = await h.token(DEMO.readonlyClientId);
     expect((await h.req('GET', ACCOUNTS, { token: ro })).status).toBe(200);
-    expect((await h.req('POST', ACCOUNTS, { token: ro, body: WIRE_ACCOUNT })).status).toBe(403);
+    expect((await h.req('POST', ACCOUNTS, { token: ro, body: FIAT_ACCOUNT })).status).toBe(403);
     expect((await h.req('POST', WITHDRAWALS, { token: ro, body: {} })).status).toBe(403);
   });
 

@@ -13,11 +13,15 @@ import { baseEnv, BTC_ADDRESS, ETH_ADDRESS } from '../cli/helpers.js';
 import { requestViolations } from '../support/openapi.js';
 import { type RecordingProxy, recordingProxy } from '../support/recording-proxy.js';
 import { answerOf, type InProcess, inProcess } from './support.js';
+import { postFiatAccount } from '../support/requests.js';
+import { adminToken } from '../support/tokens.js';
 
 let svc: LocalService;
 let proxy: RecordingProxy;
 let dir: string;
 let s: InProcess;
+let fiatAccount: string;
+
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'coinop-mcp-openapi-'));
@@ -25,6 +29,8 @@ beforeAll(async () => {
   proxy = await recordingProxy(svc.baseUrl);
   const env = { ...baseEnv(dir), COINOP_BASE_URL: proxy.url, COINOP_AUTH_URL: proxy.url };
   s = await inProcess(env, { allowWrites: true, allowProduction: false });
+  // A fiat account to withdraw to, made on the service directly (no tool makes one).
+  fiatAccount = await postFiatAccount(svc.baseUrl, await adminToken(svc.authUrl, 'transfer:write_fiat_account'));
 });
 afterAll(async () => {
   await s?.close();
@@ -47,6 +53,11 @@ const CALLS: [string, Record<string, unknown>][] = [
   ],
   ['deposit_addresses_list', { limit: 3, networks: ['BITCOIN'], order: 'DESC' }],
   ['destinations_list', { limit: 3, crypto_networks: ['ETHEREUM'] }],
+  ['fiat_accounts_list', { limit: 3, include_deleted: true, 'created_at.gte': '2020-01-01T00:00:00Z' }],
+  [
+    'fiat_withdrawal',
+    { asset: 'USD', amount: '25.50', memo: 'invoice 9', metadata: { a: 'b' }, identity_id: 'i-1', confirm: true },
+  ],
   ['fee_quote', { ...BTC, total: '0.5' }],
   ['prices', { market: 'BTCUSD', increment: 'ONE_DAY', 'pagination.limit': 2, 'pagination.offset': 1 }],
   ['prices', { market: 'ETHUSD', max_data_points: 5 }],
@@ -106,7 +117,14 @@ describe('requests by the OpenAPI', () => {
     let lastTransfer: string | undefined;
     let lastEvent: string | undefined;
     for (const [name, args] of [...CALLS, ...LAST.map((n): [string, Record<string, unknown>] => [n, {}])]) {
-      const a = name === 'transfer_get' ? { id: lastTransfer } : name === 'event_get' ? { id: lastEvent } : args;
+      const a =
+        name === 'transfer_get'
+          ? { id: lastTransfer }
+          : name === 'event_get'
+            ? { id: lastEvent }
+            : name === 'fiat_withdrawal'
+              ? { ...args, fiat_account_id: fiatAccount }
+              : args;
       const answer = answerOf(await s.call(name, a));
       if (answer.transfer?.id) lastTransfer = answer.transfer.id;
       if (name === 'events_list') lastEvent = answer.events[0]?.id;

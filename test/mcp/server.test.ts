@@ -46,6 +46,8 @@ describe('the tools', () => {
           'deposit_addresses_list',
           'deposit_address_create',
           'destinations_list',
+          'fiat_accounts_list',
+          'fiat_withdrawal',
           'fee_quote',
           'prices',
           'ticker',
@@ -61,7 +63,13 @@ describe('the tools', () => {
         expect(t.outputSchema?.type, t.name).toBe('object');
       }
       const gated = tools.filter((t) => !t.annotations?.readOnlyHint).map((t) => t.name);
-      expect(gated.sort()).toEqual(['deposit_address_create', 'internal_transfer', 'withdraw', 'withdraw_batch']);
+      expect(gated.sort()).toEqual([
+        'deposit_address_create',
+        'fiat_withdrawal',
+        'internal_transfer',
+        'withdraw',
+        'withdraw_batch',
+      ]);
       // The withdrawal's input is the contract's request (profile_id filled in by the server) and the tool's switches.
       const w = tools.find((t) => t.name === 'withdraw')!;
       const contract = S.CreateCryptoWithdrawalRequest as unknown as {
@@ -447,7 +455,13 @@ describe('resources and ports', () => {
         environment: 'local',
         service_profile_id: DEMO.profileId,
         writes: { allow_writes: false, allow_production: false, policy: 'see coinop://policy' },
-        tools_that_move_money: ['withdraw', 'internal_transfer', 'deposit_address_create', 'withdraw_batch'],
+        tools_that_move_money: [
+          'withdraw',
+          'internal_transfer',
+          'fiat_withdrawal',
+          'deposit_address_create',
+          'withdraw_batch',
+        ],
       });
       expect(text).not.toContain(DEMO.clientSecret);
       const cat = JSON.parse(resourceText(await s.client.readResource({ uri: 'coinop://catalogue' })));

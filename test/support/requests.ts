@@ -17,3 +17,30 @@ export function postBtcWithdrawal(baseUrl: string, token: string, amount: string
     }),
   });
 }
+
+/** A wire fiat account as the service takes it (POST /v2/transfer/fiat-accounts). */
+export const FIAT_ACCOUNT = {
+  fiat_account_owner: { institution_details: { name: 'Acme Treasury Inc' } },
+  fiat_network_instructions: {
+    wire: {
+      account_number: '12345678',
+      fiat_account_owner_address: { country: 'USA', address1: '1 Main Street', city: 'New York', zip_code: '10001' },
+      routing_details: {
+        routing_number_type: 'ABA',
+        routing_number: '021000021',
+        bank_name: 'Customers Bank',
+        bank_address: { country: 'USA', city: 'New York' },
+      },
+    },
+  },
+};
+
+/** POSTs FIAT_ACCOUNT to `baseUrl` with the bearer token: the new account's id. */
+export async function postFiatAccount(baseUrl: string, token: string): Promise<string> {
+  const r = await fetch(`${baseUrl}/v2/transfer/fiat-accounts`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify(FIAT_ACCOUNT),
+  });
+  return ((await r.json()) as { id: string }).id;
+}
