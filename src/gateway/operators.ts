@@ -21,6 +21,7 @@ const READS: Scope[] = [
   SCOPES.readTransferLimit,
   SCOPES.readFiatDepositInstructions,
   SCOPES.readEvent,
+  SCOPES.readFiatAccount,
 ];
 
 /** What each role may do upstream: a viewer reads; an initiator also asks for money to move; an approver reads. */
@@ -37,6 +38,8 @@ export const ROLE_SCOPES: Record<Role, Scope[]> = {
     SCOPES.writeInternalTransfer,
     SCOPES.writeCryptoDestinationAddress,
     SCOPES.writeFiatDepositInstructions,
+    SCOPES.writeFiatAccount,
+    SCOPES.writeFiatWithdrawal,
   ],
   admin: Object.values(SCOPES),
 };

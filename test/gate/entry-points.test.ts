@@ -12,8 +12,27 @@ import { transferFlags } from '../support/command-lines.js';
 import { apiWithdrawal } from '../support/command-lines.js';
 
 let sb: Sandbox;
+/** A saved fiat account of the sandbox's service, for the fiat withdrawals. */
+let fiatAccount = '';
 beforeAll(async () => {
   sb = await sandbox();
+  const made = await sb.runIn([
+    'fiat-accounts',
+    'create',
+    '--network',
+    'WIRE',
+    '--owner-name',
+    'Acme Inc',
+    '--account-number',
+    '12345678',
+    '--routing-number',
+    '021000021',
+    '--bank-name',
+    'Customers Bank',
+    '-o',
+    'json',
+  ]);
+  fiatAccount = JSON.parse(made.stdout).id;
 });
 afterAll(async () => sb?.close());
 
@@ -128,6 +147,48 @@ const INTERNAL_WAYS: Record<string, Way> = {
     }),
 };
 
+/** A fiat withdrawal of USD from the default profile to the saved fiat account, through each entry point. */
+const FIAT_WAYS: Record<string, Way> = {
+  'withdraw fiat': async ({ amount, ref }) =>
+    exitVerdict(
+      (
+        await sb.runIn([
+          'withdraw',
+          'fiat',
+          '--fiat-account-id',
+          fiatAccount,
+          '--amount',
+          amount,
+          '--ref-id',
+          ref,
+          '--yes',
+        ])
+      ).code,
+    ),
+  api: async ({ amount, ref }) =>
+    exitVerdict(
+      (
+        await sb.runIn([
+          'api',
+          'POST',
+          '/v2/transfer/fiat-withdrawals',
+          '-f',
+          `profile_id=${DEMO.profileId}`,
+          '-f',
+          `fiat_account_id=${fiatAccount}`,
+          '-f',
+          'asset=USD',
+          '-f',
+          `amount=${amount}`,
+          '-f',
+          `ref_id=${ref}`,
+        ])
+      ).code,
+    ),
+  'mcp fiat_withdrawal': async ({ amount, ref }) =>
+    mcpVerdict('fiat_withdrawal', { fiat_account_id: fiatAccount, asset: 'USD', amount, ref_id: ref, confirm: true }),
+};
+
 /** The request's own entries of one run (not the MCP server's mcp_call, not quotes), less what names the run. */
 function comparable(list: Entry[], kind: string): unknown[] {
   return list
@@ -145,7 +206,8 @@ function comparable(list: Entry[], kind: string): unknown[] {
 
 const CASES: {
   name: string;
-  policy?: string;
+  /** The policy file; a function for one that names the fiat account (made when the tests start). */
+  policy?: string | (() => string);
   kind: string;
   ways: Record<string, Way>;
   amount: string;
@@ -199,12 +261,65 @@ const CASES: {
     amount: '1',
     expect: { verdict: 'refused', category: 'policy' },
   },
+  { name: 'fiat withdrawal: allowed', kind: 'fiat_withdrawal', ways: FIAT_WAYS, amount: '10.5', expect: { verdict: 'sent' } },
+  {
+    name: 'fiat withdrawal: a fiat account the destinations do not list',
+    policy: 'destinations: [another-account]\n',
+    kind: 'fiat_withdrawal',
+    ways: FIAT_WAYS,
+    amount: '10.5',
+    expect: { verdict: 'refused', category: 'policy' },
+  },
+  {
+    name: 'fiat withdrawal: to a fiat account the destinations list',
+    policy: () => `destinations: [${fiatAccount}]\nassets: [USD]\n`,
+    kind: 'fiat_withdrawal',
+    ways: FIAT_WAYS,
+    amount: '10.5',
+    expect: { verdict: 'sent' },
+  },
+  {
+    name: 'fiat withdrawal: over the most per withdrawal',
+    policy: 'max_per_withdrawal:\n  USD: 10\n',
+    kind: 'fiat_withdrawal',
+    ways: FIAT_WAYS,
+    amount: '10.5',
+    expect: { verdict: 'refused', category: 'policy' },
+  },
+  {
+    name: 'fiat withdrawal: over the rolling 24 hours',
+    policy: 'max_per_24h:\n  USD: 40\n',
+    kind: 'fiat_withdrawal',
+    ways: FIAT_WAYS,
+    amount: '10.5',
+    expect: { verdict: 'refused', category: 'policy' },
+  },
+  {
+    name: 'fiat withdrawal: outside the hours',
+    // A window of one hour that starts two hours from now (UTC): now is outside it.
+    policy: () => {
+      const at = (h: number) => `${String(h % 24).padStart(2, '0')}:00`;
+      const start = new Date().getUTCHours() + 2;
+      return `hours: "${at(start)}-${at(start + 1)} UTC"\n`;
+    },
+    kind: 'fiat_withdrawal',
+    ways: FIAT_WAYS,
+    amount: '10.5',
+    expect: { verdict: 'refused', category: 'policy' },
+  },
+  {
+    name: 'fiat withdrawal: more than the balance',
+    kind: 'fiat_withdrawal',
+    ways: FIAT_WAYS,
+    amount: '900000000',
+    expect: { verdict: 'refused', category: 'usage' },
+  },
 ];
 
 describe('the same request through every entry point: the same verdict, the same audit entries', () => {
   for (const c of CASES)
     it(c.name, async () => {
-      policy(c.policy);
+      policy(typeof c.policy === 'function' ? c.policy() : c.policy);
       const seen: Record<string, { verdict: Verdict; entries: unknown[] }> = {};
       let n = 0;
       for (const [way, run] of Object.entries(c.ways)) {

@@ -66,13 +66,13 @@ describe('the gateway as a boundary', () => {
 
   it('refuses money its gate cannot judge yet, and paths the contract does not know', async () => {
     await fullBucket();
-    const fiat = await fetch(`${gw.url}/v2/transfer/fiat-withdrawals`, {
+    const conversion = await fetch(`${gw.url}/v2/conversion/stablecoins`, {
       method: 'POST',
       headers: { ...auth(), 'content-type': 'application/json' },
       body: JSON.stringify({ amount: '10' }),
     });
-    expect(fiat.status).toBe(403);
-    expect(((await fiat.json()) as { detail: string }).detail).toMatch(/fiat withdrawal/);
+    expect(conversion.status).toBe(403);
+    expect(((await conversion.json()) as { detail: string }).detail).toMatch(/stablecoin conversion/);
     const unknown = await fetch(`${gw.url}/v2/nothing/here`, { headers: auth() });
     expect(unknown.status).toBe(404);
     const control = await fetch(`${gw.url}/_local/state`, { headers: auth() });
