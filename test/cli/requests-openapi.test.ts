@@ -22,6 +22,8 @@ import { operationOf, requestViolations } from '../support/openapi.js';
 import { recordingProxy, type RecordingProxy } from '../support/recording-proxy.js';
 import { baseEnv, BTC_ADDRESS, ETH_ADDRESS, runInProcess } from './helpers.js';
 import { FIVE_OLDEST, internalTransfer } from '../support/command-lines.js';
+import { postFiatAccount } from '../support/requests.js';
+import { adminToken } from '../support/tokens.js';
 
 type Format = 'json' | 'ndjson' | 'csv' | 'table';
 const EVERY_FORMAT: Format[] = ['json', 'ndjson', 'csv', 'table'];
@@ -121,6 +123,8 @@ const NOT_SENT: Record<string, string[]> = {
   // A journal's own handling: a resumed run sends the rows' requests the other lines send.
   'withdraw batch': ['--resume', '--retry-failed'],
   // Waiting at a coinop gateway for its approvers: reads the gateway's own /_gateway API (test/gateway), nothing else.
+  // Approval files are read on this machine: the request sent is the same with them (before withdraw: first match).
+  'withdraw fiat': ['--wait-approval', '--approvals'],
   withdraw: ['--wait-approval'],
   // When watching or forwarding ends and where events go: the feed is read the same way.
   'events watch': ['--count'],
@@ -150,6 +154,17 @@ async function fetched<T>(args: string[]): Promise<T> {
   const r = await run([...args, '-o', 'json']);
   expect(r.code, `${args.join(' ')}: ${r.stderr}`).toBe(0);
   return JSON.parse(r.stdout) as T;
+}
+
+/** A fiat account made on the service straight (not through the proxy), for a line to work on. */
+async function newFiatAccount(): Promise<string> {
+  return postFiatAccount(svc.baseUrl, await adminToken(svc.authUrl, 'transfer:write_fiat_account'));
+}
+let fiatAccount: string | undefined;
+/** The one fiat account the lines get, update and withdraw to. */
+async function fiatAccountId(): Promise<string> {
+  fiatAccount ??= await newFiatAccount();
+  return fiatAccount;
 }
 
 /** A page cursor of a list, from the raw API (coinop api prints the answer as sent). */
@@ -418,6 +433,142 @@ const LINES: Line[] = [
       ...['--amount', '1.5', '--ref-id', `rq-int-${n}`, '--meta', 'k=v', '--recipient-meta', 'r=v'],
       ...['--yes', '--wait', '--wait-timeout', '30'],
     ],
+  },
+  // fiat accounts (every network, every flag, a whole request in a file) and fiat withdrawals to them
+  {
+    formats: WRITE,
+    args: async (n) => [
+      'fiat-accounts',
+      'create',
+      ...['--network', 'WIRE', '--owner-name', 'Acme Inc', '--account-number', '12345678', '--routing-type', 'SWIFT'],
+      ...['--routing-number', 'CHASUS33', '--bank-name', 'Chase', '--bank-country', 'USA', '--owner-country', 'USA'],
+      ...['--owner-address', '1 Main St', '--owner-city', 'New York', '--identity-id', 'i', '--account-id', 'a'],
+      ...['--ref-id', `rq-fa-${n}`, '--meta', 'k=v'],
+    ],
+  },
+  {
+    formats: WRITE,
+    args: [
+      'fiat-accounts',
+      'create',
+      ...['--network', 'WIRE', '--first-name', 'Ada', '--last-name', 'Lovelace', '--account-number', '87654321'],
+      ...['--routing-number', '021000021', '--bank-name', 'Customers Bank'],
+    ],
+  },
+  {
+    formats: WRITE,
+    args: ['fiat-accounts', 'create', '--network', 'CUBIX', '--owner-name', 'Acme', '--cubix-account-id', 'c-1'],
+  },
+  {
+    formats: WRITE,
+    args: ['fiat-accounts', 'create', '--network', 'CBIT', '--owner-name', 'Acme', '--wallet-address', 'w-1'],
+  },
+  {
+    formats: WRITE,
+    args: ['fiat-accounts', 'create', '--network', 'RTP', '--owner-name', 'Acme', '--account-number', '1'],
+    code: 2,
+    mayBeSilent: true,
+  },
+  {
+    formats: WRITE,
+    args: [
+      'fiat-accounts',
+      'create',
+      ...['--network', 'RTP', '--owner-name', 'Acme', '--account-number', '1', '--routing-number', '021000021'],
+    ],
+  },
+  {
+    formats: WRITE,
+    args: ['fiat-accounts', 'create', '--network', 'SCB', '--owner-name', 'Acme', '--account-number', '2'],
+  },
+  {
+    formats: WRITE,
+    args: ['fiat-accounts', 'create', '--network', 'DBS_ACT', '--owner-name', 'Acme', '--account-number', '3'],
+  },
+  {
+    formats: WRITE,
+    args: async (n) => [
+      'fiat-accounts',
+      'create',
+      '--file',
+      file(
+        `fiat-account-${n}.json`,
+        JSON.stringify({
+          ref_id: `rq-fa-file-${n}`,
+          fiat_account_owner: { person_details: { first_name: 'Jane', last_name: 'Doe' } },
+          fiat_network_instructions: {
+            wire: {
+              account_number: '12345678',
+              fiat_account_owner_address: { country: 'USA', address1: '456 Main Street, NY' },
+              routing_details: {
+                routing_number_type: 'ABA',
+                routing_number: '123456789',
+                bank_name: 'Customers Bank',
+                bank_address: { country: 'USA', city: 'New York' },
+              },
+            },
+          },
+          metadata: { k: 'v' },
+        }),
+      ),
+    ],
+  },
+  {
+    args: [
+      'fiat-accounts',
+      'list',
+      ...['--id', 'x', '--ref-id', 'r', '--include-deleted', '--created-before', 'now', '--created-until', 'now'],
+      ...['--created-at', '2026-01-01T00:00:00Z', '--created-from', '1d', '--created-after', '2d'],
+      ...['--limit', '5', '--order', 'ASC'],
+    ],
+  },
+  { args: ['fiat-accounts', 'list', '--limit', '1', '--all'] },
+  {
+    args: async () => ['fiat-accounts', 'list', '--limit', '1', '--cursor', await cursorOf('/v2/transfer/fiat-accounts')],
+  },
+  { args: async () => ['fiat-accounts', 'get', await fiatAccountId()] },
+  {
+    formats: WRITE,
+    args: async () => [
+      'fiat-accounts',
+      'update',
+      await fiatAccountId(),
+      ...['--owner-name', 'Acme Holdings Inc', '--bank-name', 'Customers Bank NA', '--meta', 'k=v'],
+    ],
+  },
+  {
+    formats: WRITE,
+    args: async (n) => [
+      'fiat-accounts',
+      'update',
+      await fiatAccountId(),
+      '--file',
+      file(`fiat-update-${n}.json`, JSON.stringify({ fiat_account_owner: { institution_details: { name: 'Acme' } } })),
+    ],
+  },
+  {
+    formats: WRITE,
+    args: async () => ['fiat-accounts', 'update', await fiatAccountId(), '--first-name', 'Ada', '--last-name', 'L'],
+    code: 1,
+  },
+  { formats: WRITE, args: async () => ['fiat-accounts', 'delete', await newFiatAccount(), '--yes'] },
+  {
+    formats: WRITE,
+    args: async (n) => [
+      'withdraw',
+      'fiat',
+      ...['--fiat-account-id', await fiatAccountId(), '--amount', '10.50', '--asset', 'USD', '--ref-id', `rq-fw-${n}`],
+      ...['--profile-id', DEMO.profileId, '--identity-id', 'i', '--account-id', 'a', '--memo', 'invoice 7'],
+      ...['--meta', 'k=v', '--yes', '--wait', '--wait-timeout', '30'],
+    ],
+  },
+  {
+    formats: WRITE,
+    args: async (n) => ['withdraw', 'fiat', '--fiat-account-id', await fiatAccountId(), '--total', '5', '--ref-id', `rq-fwt-${n}`, '--yes'],
+  },
+  {
+    formats: WRITE,
+    args: async () => ['withdraw', 'fiat', '--fiat-account-id', await fiatAccountId(), '--amount', '1', '--dry-run'],
   },
   {
     formats: WRITE,
