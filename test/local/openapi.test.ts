@@ -17,6 +17,7 @@ import {
   type Harness,
   type Reply,
 } from './helpers.js';
+import { FIAT_ACCOUNT } from '../support/requests.js';
 
 let h: Harness;
 beforeAll(async () => {
@@ -29,6 +30,8 @@ const FEE = '/v2/transfer/fees/crypto-withdrawal';
 const DA = '/v2/transfer/deposit-addresses';
 const SANDBOX = '/v2/sandbox/fiat-deposits';
 const T = '/v2/transfer/transfers';
+const FA = '/v2/transfer/fiat-accounts';
+const FW = '/v2/transfer/fiat-withdrawals';
 const PRICES = (market: string, q: string) => `/v2/markets/${market}/historical-prices?${q}`;
 
 /** Every answer met here: operation, status. */
@@ -273,6 +276,59 @@ describe('every endpoint against the OpenAPI description', () => {
     await refusedWithoutToken('POST', SANDBOX, unknownMemo);
   });
 
+  it('fiat accounts and fiat withdrawals: made, listed, got, updated, deleted, paid, refused', async () => {
+    const made = await valid('POST', FA, { ...FIAT_ACCOUNT, ref_id: 'oa-fa', metadata: { k: 'v' } });
+    const id = made.body.id as string;
+    expect((await send('POST', FA, { body: { ...FIAT_ACCOUNT, ref_id: 'oa-fa' } })).status).toBe(409);
+    await invalid('POST', FA, { ...FIAT_ACCOUNT, fiat_network_instructions: { wire: { account_number: '1' } } });
+    await invalid('POST', FA, { fiat_network_instructions: FIAT_ACCOUNT.fiat_network_instructions });
+    await invalid('POST', FA, {
+      ...FIAT_ACCOUNT,
+      fiat_network_instructions: { cubix: { account_id: 'c' }, rtp: { routing_details: {} } },
+    });
+    await valid('POST', FA, {
+      fiat_account_owner: { person_details: { first_name: 'Jane', last_name: 'Doe' } },
+      fiat_network_instructions: { rtp: { account_number: '1', routing_details: { routing_number: '021000021' } } },
+    });
+    await valid('GET', `${FA}?limit=1&order=ASC&order_by=CREATED_AT&include_deleted=true&ref_ids=oa-fa`, undefined);
+    await valid('GET', `${FA}/${id}`, undefined);
+    expect((await send('GET', `${FA}/no-such-account`)).status).toBe(404);
+    expect((await send('GET', `${FA}?limit=0`)).status).toBe(400);
+    expect((await send('GET', FA, { who: 'none' })).status).toBe(401);
+    await valid('PUT', `${FA}/${id}`, { fiat_account_owner: { institution_details: { name: 'Acme Holdings' } } });
+    expect(
+      (
+        await send('PUT', `${FA}/${id}`, {
+          body: { fiat_account_owner: { person_details: { first_name: 'A', last_name: 'B' } } },
+        })
+      ).status,
+    ).toBe(400);
+    const paid = await valid('POST', FW, {
+      profile_id: DEMO.profileId,
+      fiat_account_id: id,
+      asset: 'USD',
+      amount: '12.34',
+      ref_id: 'oa-fw',
+    });
+    expect(paid.body).toMatchObject({ type: 'WIRE_WITHDRAWAL', fiat_account_id: id });
+    expect(
+      (
+        await send('POST', FW, {
+          body: { profile_id: DEMO.profileId, fiat_account_id: id, asset: 'USD', amount: '1', ref_id: 'oa-fw' },
+        })
+      ).status,
+    ).toBe(409);
+    const poor = { profile_id: DEMO.emptyProfileId, fiat_account_id: id, asset: 'USD', amount: '1' };
+    expect((await send('POST', FW, { body: poor })).status).toBe(403);
+    await invalid('POST', FW, { profile_id: DEMO.profileId, fiat_account_id: id, asset: 'USD', amount: '1.234' });
+    await invalid('POST', FW, { profile_id: DEMO.profileId, asset: 'USD', amount: '1' });
+    expect((await send('POST', FW, { body: { ...poor, fiat_account_id: 'nope' } })).status).toBe(404);
+    await refusedWithoutToken('POST', FW, poor);
+    await refusedWithoutToken('POST', FA, FIAT_ACCOUNT);
+    await valid('DELETE', `${FA}/${id}`, undefined);
+    expect((await send('DELETE', `${FA}/${id}`)).status).toBe(404);
+  });
+
   it('historical prices', async () => {
     await valid('GET', PRICES('ETHUSD', 'increment=ONE_HOUR&pagination.limit=5'), undefined);
     await valid('GET', PRICES('PYUSDGBP', 'max_data_points=10'), undefined);
@@ -364,6 +420,12 @@ describe('every endpoint against the OpenAPI description', () => {
       'ListHistoricalPrices',
       'ListTransfers',
       'GetTransfer',
+      'CreateFiatAccount',
+      'ListFiatAccounts',
+      'GetFiatAccount',
+      'UpdateFiatAccount',
+      'DeleteFiatAccount',
+      'CreateFiatWithdrawal',
     ]) {
       expect(ops.has(op), op).toBe(true);
       expect(
