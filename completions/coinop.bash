@@ -43,14 +43,14 @@ _coinop() {
     w="${COMP_WORDS[i]}"
     if [[ $w == -* ]]; then
       case "$cmd|$w" in
-        *"|--context"|*"|--profile"|*"|--output"|*"|-o"|*"|--env"|*"|--client-id"|*"|--scopes"|*"|--name"|*"|--profile-id"|*"|--base-url"|*"|--auth-url"|*"|--ws-url"|*"|--id"|*"|--nickname"|*"|--created-before"|*"|--created-until"|*"|--created-at"|*"|--created-from"|*"|--created-after"|*"|--limit"|*"|--order"|*"|--cursor"|*"|--columns"|*"|--description"|*"|--asset"|*"|--network"|*"|--address"|*"|--to"|*"|--amount"|*"|--total"|*"|--fee-id"|*"|--ref-id"|*"|--identity-id"|*"|--account-id"|*"|--balance-asset"|*"|--memo"|*"|--meta"|*"|--beneficiary"|*"|--wait-timeout"|*"|--save"|*"|--request"|*"|--approvals"|*"|--format"|*"|--concurrency"|*"|--rate"|*"|--journal"|*"|--order-by"|*"|--conversion"|*"|--type"|*"|--status"|*"|--secondary-status"|*"|--tx-hash"|*"|--group-id"|*"|--updated-before"|*"|--updated-until"|*"|--updated-at"|*"|--updated-from"|*"|--updated-after"|*"|--timeout"|*"|--from-profile-id"|*"|--to-profile-id"|*"|--recipient-meta"|*"|--since"|*"|--count"|*"|--forward-to"|*"|--travel-rule"|*"|--routing-type"|*"|--memo-id"|*"|--instructions"|*"|--file"|*"|--account-number"|*"|--owner-country"|*"|--owner-address"|*"|--owner-address2"|*"|--owner-city"|*"|--owner-province"|*"|--owner-zip"|*"|--routing-number"|*"|--bank-name"|*"|--bank-country"|*"|--bank-address"|*"|--bank-address2"|*"|--bank-city"|*"|--bank-province"|*"|--bank-zip"|*"|--institution"|*"|--owner-first-name"|*"|--owner-last-name"|*"|--kind"|*"|--outcome"|*"|--from"|*"|--head"|*"|--increment"|*"|--max-points"|*"|--offset"|*"|--depth"|*"|--field"|*"|-f"|*"|--input"|*"|--channel"|*"|-c"|*"|--interval"|*"|--duration"|*"|--store"|*"|--upstream"|*"|--host"|*"|--port"|*"|--tls-cert"|*"|--tls-key"|*"|--approval-ttl"|*"|--role"|*"|--reason"|*"|--db"|*"|--seed")
+        *"|--context"|*"|--profile"|*"|--output"|*"|-o"|*"|--env"|*"|--client-id"|*"|--scopes"|*"|--name"|*"|--profile-id"|*"|--base-url"|*"|--auth-url"|*"|--ws-url"|*"|--id"|*"|--nickname"|*"|--created-before"|*"|--created-until"|*"|--created-at"|*"|--created-from"|*"|--created-after"|*"|--limit"|*"|--order"|*"|--cursor"|*"|--columns"|*"|--description"|*"|--asset"|*"|--network"|*"|--address"|*"|--to"|*"|--amount"|*"|--total"|*"|--fee-id"|*"|--ref-id"|*"|--identity-id"|*"|--account-id"|*"|--balance-asset"|*"|--memo"|*"|--meta"|*"|--beneficiary"|*"|--wait-timeout"|*"|--save"|*"|--request"|*"|--approvals"|*"|--format"|*"|--concurrency"|*"|--rate"|*"|--journal"|*"|--fiat-account-id"|*"|--order-by"|*"|--conversion"|*"|--type"|*"|--status"|*"|--secondary-status"|*"|--tx-hash"|*"|--group-id"|*"|--updated-before"|*"|--updated-until"|*"|--updated-at"|*"|--updated-from"|*"|--updated-after"|*"|--timeout"|*"|--from-profile-id"|*"|--to-profile-id"|*"|--recipient-meta"|*"|--since"|*"|--count"|*"|--forward-to"|*"|--travel-rule"|*"|--routing-type"|*"|--owner-name"|*"|--first-name"|*"|--last-name"|*"|--file"|*"|--account-number"|*"|--routing-number"|*"|--bank-name"|*"|--bank-country"|*"|--owner-country"|*"|--owner-address"|*"|--owner-city"|*"|--cubix-account-id"|*"|--wallet-address"|*"|--memo-id"|*"|--instructions"|*"|--owner-address2"|*"|--owner-province"|*"|--owner-zip"|*"|--bank-address"|*"|--bank-address2"|*"|--bank-city"|*"|--bank-province"|*"|--bank-zip"|*"|--institution"|*"|--owner-first-name"|*"|--owner-last-name"|*"|--kind"|*"|--outcome"|*"|--from"|*"|--head"|*"|--increment"|*"|--max-points"|*"|--offset"|*"|--depth"|*"|--field"|*"|-f"|*"|--input"|*"|--channel"|*"|-c"|*"|--interval"|*"|--duration"|*"|--store"|*"|--upstream"|*"|--host"|*"|--port"|*"|--tls-cert"|*"|--tls-key"|*"|--approval-ttl"|*"|--role"|*"|--reason"|*"|--db"|*"|--seed")
           [[ $w == --asset ]] && asset="${COMP_WORDS[i+1]}"
           ((i++)) ;;
       esac
       continue
     fi
     next="${cmd:+$cmd }$w"
-    case "$next" in "login"|"logout"|"auth"|"auth status"|"context"|"context list"|"context use"|"context show"|"context rename"|"context delete"|"context set-profile-id"|"config"|"config list"|"config get"|"config set"|"config unset"|"profiles"|"profiles list"|"profiles get"|"profiles create"|"balances"|"withdraw"|"withdraw batch"|"fee"|"fee quote"|"addresses"|"addresses list"|"addresses create"|"transfers"|"transfers list"|"transfers get"|"transfers watch"|"transfer"|"transfer internal"|"events"|"events list"|"events get"|"events watch"|"events listen"|"destinations"|"destinations list"|"destinations put"|"limits"|"policy"|"policy show"|"policy check"|"policy init"|"approve"|"deposit-instructions"|"deposit-instructions create"|"deposit-instructions list"|"deposit-instructions get"|"sandbox"|"sandbox deposit"|"audit"|"audit list"|"audit verify"|"audit export"|"audit path"|"prices"|"markets"|"ticker"|"book"|"trades"|"api"|"doctor"|"stream"|"stream book"|"stream top"|"stream trades"|"stream heartbeat"|"mcp"|"gateway"|"gateway init"|"gateway start"|"gateway operators"|"gateway operators add"|"gateway operators list"|"gateway operators disable"|"gateway operators enable"|"gateway policy"|"gateway policy show"|"gateway policy set"|"gateway policy history"|"approvals"|"approvals list"|"approvals show"|"approvals approve"|"approvals reject"|"local"|"local start"|"local deposit"|"completion") cmd="$next" ;; esac
+    case "$next" in "login"|"logout"|"auth"|"auth status"|"context"|"context list"|"context use"|"context show"|"context rename"|"context delete"|"context set-profile-id"|"config"|"config list"|"config get"|"config set"|"config unset"|"profiles"|"profiles list"|"profiles get"|"profiles create"|"balances"|"withdraw"|"withdraw batch"|"withdraw fiat"|"fee"|"fee quote"|"addresses"|"addresses list"|"addresses create"|"transfers"|"transfers list"|"transfers get"|"transfers watch"|"transfer"|"transfer internal"|"events"|"events list"|"events get"|"events watch"|"events listen"|"destinations"|"destinations list"|"destinations put"|"limits"|"policy"|"policy show"|"policy check"|"policy init"|"approve"|"deposit-instructions"|"deposit-instructions create"|"deposit-instructions list"|"deposit-instructions get"|"fiat-accounts"|"fiat-accounts create"|"fiat-accounts list"|"fiat-accounts get"|"fiat-accounts update"|"fiat-accounts delete"|"sandbox"|"sandbox deposit"|"audit"|"audit list"|"audit verify"|"audit export"|"audit path"|"prices"|"markets"|"ticker"|"book"|"trades"|"api"|"doctor"|"stream"|"stream book"|"stream top"|"stream trades"|"stream heartbeat"|"mcp"|"gateway"|"gateway init"|"gateway start"|"gateway operators"|"gateway operators add"|"gateway operators list"|"gateway operators disable"|"gateway operators enable"|"gateway policy"|"gateway policy show"|"gateway policy set"|"gateway policy history"|"approvals"|"approvals list"|"approvals show"|"approvals approve"|"approvals reject"|"local"|"local start"|"local deposit"|"completion") cmd="$next" ;; esac
   done
   case "$cmd|$prev" in
     *"|--output") COMPREPLY=($(compgen -W "table json ndjson csv" -- "$cur")); return ;;
@@ -63,6 +63,7 @@ _coinop() {
     "withdraw|--network"|"fee quote|--network") COMPREPLY=($(compgen -W "$(_coinop_networks "$asset")" -- "$cur")); return ;;
     "addresses list|--network"|"addresses create|--network"|"destinations list|--network"|"destinations put|--network") COMPREPLY=($(compgen -W "BITCOIN ETHEREUM BITCOIN_CASH LITECOIN SOLANA POLYGON_POS BASE ARBITRUM_ONE STELLAR INK XLAYER AVALANCHE DOGECOIN SUI ROBINHOOD BNB" -- "$cur")); return ;;
     "deposit-instructions create|--network") COMPREPLY=($(compgen -W "WIRE DBS_ACT CUBIX SCB RTP" -- "$cur")); return ;;
+    "fiat-accounts create|--network") COMPREPLY=($(compgen -W "WIRE CBIT DBS_ACT CUBIX SCB RTP" -- "$cur")); return ;;
     *"|--format") COMPREPLY=($(compgen -W "csv jsonl json" -- "$cur")); return ;;
     "addresses list|--order-by"|"destinations list|--order-by") COMPREPLY=($(compgen -W "CREATED_AT" -- "$cur")); return ;;
     "transfers list|--order-by") COMPREPLY=($(compgen -W "CREATED_AT UPDATED_AT" -- "$cur")); return ;;
@@ -104,6 +105,7 @@ _coinop() {
       "balances") words="--version -V --context --output -o --json --no-input --no-color --no-pager --debug --columns --wide --profile-id --all-profiles --include-zero --help -h" ;;
       "withdraw") words="--version -V --context --output -o --json --no-input --no-color --no-pager --debug --asset --network --address --to --amount --total --fee-id --quote --ref-id --profile-id --identity-id --account-id --balance-asset --memo --meta --beneficiary --dry-run --yes -y --wait --wait-approval --wait-timeout --save --request --approvals --help -h" ;;
       "withdraw batch") words="--version -V --context --output -o --json --no-input --no-color --no-pager --debug --format --profile-id --dry-run --yes -y --resume --retry-failed --skip-invalid --wait --wait-timeout --concurrency --rate --journal --allow-repeat --allow-partial --approvals --help -h" ;;
+      "withdraw fiat") words="--version -V --context --output -o --json --no-input --no-color --no-pager --debug --fiat-account-id --amount --total --asset --ref-id --profile-id --identity-id --account-id --memo --meta --approvals --dry-run --yes -y --wait --wait-approval --wait-timeout --help -h" ;;
       "fee") words="--version -V --context --output -o --json --no-input --no-color --no-pager --debug --help -h" ;;
       "fee quote") words="--version -V --context --output -o --json --no-input --no-color --no-pager --debug --asset --network --address --amount --total --help -h" ;;
       "addresses") words="--version -V --context --output -o --json --no-input --no-color --no-pager --debug --help -h" ;;
@@ -133,6 +135,12 @@ _coinop() {
       "deposit-instructions create") words="--version -V --context --output -o --json --no-input --no-color --no-pager --debug --network --routing-type --profile-id --identity-id --account-id --ref-id --meta --help -h" ;;
       "deposit-instructions list") words="--version -V --context --output -o --json --no-input --no-color --no-pager --debug --id --ref-id --created-before --created-until --created-at --created-from --created-after --limit --order --cursor --all --columns --wide --help -h" ;;
       "deposit-instructions get") words="--version -V --context --output -o --json --no-input --no-color --no-pager --debug --help -h" ;;
+      "fiat-accounts") words="--version -V --context --output -o --json --no-input --no-color --no-pager --debug --help -h" ;;
+      "fiat-accounts create") words="--version -V --context --output -o --json --no-input --no-color --no-pager --debug --network --owner-name --first-name --last-name --meta --file --account-number --routing-number --routing-type --bank-name --bank-country --owner-country --owner-address --owner-city --cubix-account-id --wallet-address --identity-id --account-id --ref-id --help -h" ;;
+      "fiat-accounts list") words="--version -V --context --output -o --json --no-input --no-color --no-pager --debug --id --ref-id --include-deleted --created-before --created-until --created-at --created-from --created-after --limit --order --cursor --all --columns --wide --help -h" ;;
+      "fiat-accounts get") words="--version -V --context --output -o --json --no-input --no-color --no-pager --debug --help -h" ;;
+      "fiat-accounts update") words="--version -V --context --output -o --json --no-input --no-color --no-pager --debug --owner-name --first-name --last-name --meta --file --bank-name --help -h" ;;
+      "fiat-accounts delete") words="--version -V --context --output -o --json --no-input --no-color --no-pager --debug --yes -y --help -h" ;;
       "sandbox") words="--version -V --context --output -o --json --no-input --no-color --no-pager --debug --help -h" ;;
       "sandbox deposit") words="--version -V --context --output -o --json --no-input --no-color --no-pager --debug --amount --asset --memo-id --instructions --file --account-number --owner-country --owner-address --owner-address2 --owner-city --owner-province --owner-zip --routing-type --routing-number --bank-name --bank-country --bank-address --bank-address2 --bank-city --bank-province --bank-zip --institution --owner-first-name --owner-last-name --help -h" ;;
       "audit") words="--version -V --context --output -o --json --no-input --no-color --no-pager --debug --help -h" ;;
@@ -177,7 +185,7 @@ _coinop() {
     esac
   else
     case "$cmd" in
-      "") words="login logout auth context config profiles balances withdraw fee addresses transfers transfer events destinations limits policy approve deposit-instructions sandbox audit prices markets ticker book trades api doctor stream mcp gateway approvals local completion" ;;
+      "") words="login logout auth context config profiles balances withdraw fee addresses transfers transfer events destinations limits policy approve deposit-instructions fiat-accounts sandbox audit prices markets ticker book trades api doctor stream mcp gateway approvals local completion" ;;
       "login") words="" ;;
       "logout") words="" ;;
       "auth") words="status" ;;
@@ -199,8 +207,9 @@ _coinop() {
       "profiles get") words="" ;;
       "profiles create") words="" ;;
       "balances") words="BTC ETH BCH LTC SOL PAXG LINK AAVE UNI MATIC USDP PYUSD PEPE TRUMP SHIB ARB BONK ENA MNT ONDO PENGU QNT RENDER SKY WIF WLD DOGE AVAX SUI POL XLM BNB USD EUR GBP BRL MXN" ;;
-      "withdraw") words="batch" ;;
+      "withdraw") words="batch fiat" ;;
       "withdraw batch") words="" ;;
+      "withdraw fiat") words="" ;;
       "fee") words="quote" ;;
       "fee quote") words="" ;;
       "addresses") words="list create" ;;
@@ -230,6 +239,12 @@ _coinop() {
       "deposit-instructions create") words="" ;;
       "deposit-instructions list") words="" ;;
       "deposit-instructions get") words="" ;;
+      "fiat-accounts") words="create list get update delete" ;;
+      "fiat-accounts create") words="" ;;
+      "fiat-accounts list") words="" ;;
+      "fiat-accounts get") words="" ;;
+      "fiat-accounts update") words="" ;;
+      "fiat-accounts delete") words="" ;;
       "sandbox") words="deposit" ;;
       "sandbox deposit") words="" ;;
       "audit") words="list verify export path" ;;
