@@ -338,7 +338,9 @@ export const operations = {
     problemContentStatuses: [400, 404],
     rules: ({ body }) => [
       ...amountOrTotalIssues(body),
-      ...(body.asset !== 'USD' ? [{ field: 'asset', rule: 'must be USD (the only asset fiat withdrawals support)' }] : []),
+      ...(body.asset !== 'USD'
+        ? [{ field: 'asset', rule: 'must be USD (the only asset fiat withdrawals support)' }]
+        : []),
     ],
   },
   // ---- The event feed: every state change of a transfer or deposit address, ordered by created_at ----

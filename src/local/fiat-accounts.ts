@@ -79,7 +79,11 @@ function abbreviated(instructions: AccountBody['fiat_network_instructions']): Ac
     for (const [k, field] of Object.entries(v)) {
       if (k === 'account_number' && typeof field === 'string') copy[k] = `XXXX${field.slice(-4)}`;
       else if (k === 'fiat_account_owner_address') copy[k] = countryOnly(field);
-      else if ((k === 'routing_details' || k === 'intermediary_routing_details') && field && typeof field === 'object') {
+      else if (
+        (k === 'routing_details' || k === 'intermediary_routing_details') &&
+        field &&
+        typeof field === 'object'
+      ) {
         const details = field as Record<string, unknown>;
         copy[k] = { ...details, ...(details.bank_address ? { bank_address: countryOnly(details.bank_address) } : {}) };
       } else copy[k] = field;
@@ -178,7 +182,9 @@ export function updateFiatAccount(core: Core, id: string, patch: UpdateFiatAccou
     const wire = patch.fiat_network_instructions?.wire;
     if (wire && !body.fiat_network_instructions.wire)
       throw problems.badRequest('fiat_network_instructions.wire: the account is not a wire account', {
-        issues: [{ field: 'fiat_network_instructions.wire', rule: 'only a wire account has wire instructions to update' }],
+        issues: [
+          { field: 'fiat_network_instructions.wire', rule: 'only a wire account has wire instructions to update' },
+        ],
       });
     const next: AccountBody = {
       ...body,

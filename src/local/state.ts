@@ -139,7 +139,13 @@ function upgradeExport(core: Core, state: Partial<StateExport>): Partial<StateEx
     state = { ...state, tables: { ...tables, events: [] } as unknown as StateExport['tables'] };
   // Schemas before 5 had no fiat accounts: none.
   const now = state.tables as Record<string, unknown> | undefined;
-  if (typeof state.version === 'number' && state.version < 5 && now && typeof now === 'object' && !('fiat_accounts' in now))
+  if (
+    typeof state.version === 'number' &&
+    state.version < 5 &&
+    now &&
+    typeof now === 'object' &&
+    !('fiat_accounts' in now)
+  )
     state = { ...state, tables: { ...now, fiat_accounts: [] } as unknown as StateExport['tables'] };
   return upgradeV2Export(core, state);
 }

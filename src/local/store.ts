@@ -672,7 +672,9 @@ export class Store {
   // ---- fiat accounts --------------------------------------------------------------------------------------------
   insertFiatAccount(account: Omit<FiatAccountRow, 'seq'>): void {
     this.stmt(`INSERT INTO fiat_accounts (id, ref_id, identity_id, status, review_ms, deleted, created_ms, updated_ms, body)
-      VALUES (@id, @ref_id, @identity_id, @status, @review_ms, @deleted, @created_ms, @updated_ms, @body)`).run(account);
+      VALUES (@id, @ref_id, @identity_id, @status, @review_ms, @deleted, @created_ms, @updated_ms, @body)`).run(
+      account,
+    );
   }
   fiatAccount(id: string): FiatAccountRow | undefined {
     return this.stmt('SELECT * FROM fiat_accounts WHERE id = ?').get(id) as FiatAccountRow | undefined;

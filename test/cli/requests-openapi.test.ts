@@ -524,7 +524,14 @@ const LINES: Line[] = [
   },
   { args: ['fiat-accounts', 'list', '--limit', '1', '--all'] },
   {
-    args: async () => ['fiat-accounts', 'list', '--limit', '1', '--cursor', await cursorOf('/v2/transfer/fiat-accounts')],
+    args: async () => [
+      'fiat-accounts',
+      'list',
+      '--limit',
+      '1',
+      '--cursor',
+      await cursorOf('/v2/transfer/fiat-accounts'),
+    ],
   },
   { args: async () => ['fiat-accounts', 'get', await fiatAccountId()] },
   {
@@ -564,7 +571,17 @@ const LINES: Line[] = [
   },
   {
     formats: WRITE,
-    args: async (n) => ['withdraw', 'fiat', '--fiat-account-id', await fiatAccountId(), '--total', '5', '--ref-id', `rq-fwt-${n}`, '--yes'],
+    args: async (n) => [
+      'withdraw',
+      'fiat',
+      '--fiat-account-id',
+      await fiatAccountId(),
+      '--total',
+      '5',
+      '--ref-id',
+      `rq-fwt-${n}`,
+      '--yes',
+    ],
   },
   {
     formats: WRITE,

@@ -198,9 +198,9 @@ describe('withdraw fiat run', () => {
   it('more than the profile has: refused before sending by the funds preflight, never confirmed', async () => {
     const d = deps({ format: 'json' });
     const from = local.audit().entries().length;
-    await expect(
-      withdrawFiat(d, fiat('fw-poor', { profileId: DEMO.emptyProfileId, amount: '5.00' })),
-    ).rejects.toThrow(/insufficient funds: the amount 5 USD is more than the available 0 USD/);
+    await expect(withdrawFiat(d, fiat('fw-poor', { profileId: DEMO.emptyProfileId, amount: '5.00' }))).rejects.toThrow(
+      /insufficient funds: the amount 5 USD is more than the available 0 USD/,
+    );
     expect(d.confirmer.shown).toEqual([]);
     expect(auditSince(local, from)).toEqual([['fiat_withdrawal', 'refused', 'fw-poor']]);
   });

@@ -261,7 +261,13 @@ const CASES: {
     amount: '1',
     expect: { verdict: 'refused', category: 'policy' },
   },
-  { name: 'fiat withdrawal: allowed', kind: 'fiat_withdrawal', ways: FIAT_WAYS, amount: '10.5', expect: { verdict: 'sent' } },
+  {
+    name: 'fiat withdrawal: allowed',
+    kind: 'fiat_withdrawal',
+    ways: FIAT_WAYS,
+    amount: '10.5',
+    expect: { verdict: 'sent' },
+  },
   {
     name: 'fiat withdrawal: a fiat account the destinations do not list',
     policy: 'destinations: [another-account]\n',

@@ -79,7 +79,9 @@ describe('fiat accounts', () => {
     expect(two.body.detail).toMatch(/fiat_network_instructions: give exactly one of/);
     const noNumber = await h.admin('POST', ACCOUNTS, {
       ...FIAT_ACCOUNT,
-      fiat_network_instructions: { wire: { ...FIAT_ACCOUNT.fiat_network_instructions.wire, account_number: undefined } },
+      fiat_network_instructions: {
+        wire: { ...FIAT_ACCOUNT.fiat_network_instructions.wire, account_number: undefined },
+      },
     });
     expect(noNumber.status).toBe(400);
     expect(noNumber.body.detail).toMatch(/account_number/);

@@ -22,7 +22,6 @@ let dir: string;
 let s: InProcess;
 let fiatAccount: string;
 
-
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'coinop-mcp-openapi-'));
   svc = await startLocalService({ port: 0, memory: true, config: { rateLimits: { enabled: false } } });

@@ -64,7 +64,12 @@ export const FIAT_ACCOUNT_CREATE_FLAG_TABLE = defineFlags({
     choices: ['ABA', 'SWIFT'],
     field: `${WIRE}.routing_details.routing_number_type`,
   },
-  bankName: { kind: 'text', flag: '--bank-name <name>', help: 'WIRE, RTP: the bank', field: `${WIRE}.routing_details.bank_name` },
+  bankName: {
+    kind: 'text',
+    flag: '--bank-name <name>',
+    help: 'WIRE, RTP: the bank',
+    field: `${WIRE}.routing_details.bank_name`,
+  },
   bankCountry: {
     kind: 'text',
     flag: '--bank-country <country>',
@@ -101,7 +106,12 @@ export const FIAT_ACCOUNT_CREATE_FLAG_TABLE = defineFlags({
     help: 'CBIT: the CBIT wallet address',
     field: 'fiat_network_instructions.cbit.wallet_address',
   },
-  identityId: { kind: 'text', flag: '--identity-id <id>', help: 'the identity owning the account', field: 'identity_id' },
+  identityId: {
+    kind: 'text',
+    flag: '--identity-id <id>',
+    help: 'the identity owning the account',
+    field: 'identity_id',
+  },
   accountId: { kind: 'text', flag: '--account-id <id>', help: 'the account of that identity', field: 'account_id' },
   refId: REF_ID_SPEC,
 });

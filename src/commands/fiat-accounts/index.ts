@@ -51,7 +51,11 @@ export function register(program: Command, ctx: Invocation): void {
       const o = parseFiatAccountListOptions(raw, ctx.now());
       await (await import('./run.js')).list(ports(ctx), o);
     }),
-    ['coinop fiat-accounts list', 'coinop fiat-accounts list --include-deleted -o csv', 'coinop fiat-accounts list -o ndjson --all'],
+    [
+      'coinop fiat-accounts list',
+      'coinop fiat-accounts list --include-deleted -o csv',
+      'coinop fiat-accounts list -o ndjson --all',
+    ],
   );
   examples(
     group

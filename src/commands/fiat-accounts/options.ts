@@ -18,10 +18,7 @@ import {
 } from './flags.js';
 
 /** The owner as the flags name it: an institution by its name, or a person by first and last name. */
-export type OwnerFlags =
-  | { institution: string }
-  | { person: { first: string; last: string } }
-  | Record<string, never>;
+export type OwnerFlags = { institution: string } | { person: { first: string; last: string } } | Record<string, never>;
 
 export interface FiatAccountCreateOptions {
   /** The whole request from --file: nothing is asked. */
@@ -55,7 +52,9 @@ function ownerOf(f: { ownerName?: string; firstName?: string; lastName?: string 
   if (f.ownerName !== undefined) return { institution: f.ownerName };
   if (!person) return {};
   if (f.firstName === undefined || f.lastName === undefined)
-    throw usageError(`missing ${f.firstName === undefined ? '--first-name' : '--last-name'}: a person needs both names`);
+    throw usageError(
+      `missing ${f.firstName === undefined ? '--first-name' : '--last-name'}: a person needs both names`,
+    );
   return { person: { first: f.firstName, last: f.lastName } };
 }
 

@@ -63,7 +63,10 @@ function show(out: Output, account: FiatAccount): void {
 }
 
 /** The owner from the flags, or asked for on a terminal. */
-async function askOwner(pr: Ports['prompter'], owner: OwnerFlags): Promise<CreateFiatAccountRequest['fiat_account_owner']> {
+async function askOwner(
+  pr: Ports['prompter'],
+  owner: OwnerFlags,
+): Promise<CreateFiatAccountRequest['fiat_account_owner']> {
   if ('institution' in owner) return { institution_details: { name: owner.institution } };
   if ('person' in owner) return { person_details: { first_name: owner.person.first, last_name: owner.person.last } };
   const name = await need(pr, '--owner-name', undefined, async () => {
@@ -107,7 +110,11 @@ async function askInstructions(
     case 'WIRE': {
       const accountNumber = await text('--account-number', o.accountNumber, 'Account number');
       const type = o.routingType ?? 'ABA';
-      const routingNumber = await text('--routing-number', o.routingNumber, type === 'ABA' ? 'ABA routing number' : 'SWIFT/BIC code');
+      const routingNumber = await text(
+        '--routing-number',
+        o.routingNumber,
+        type === 'ABA' ? 'ABA routing number' : 'SWIFT/BIC code',
+      );
       const bankName = await text('--bank-name', o.bankName, "The bank's name");
       return {
         wire: {
@@ -202,7 +209,9 @@ export async function update(
   );
   const out = ctx.display.output();
   if (out.format === 'table')
-    ctx.display.io.err(`${out.p.green('✓')} fiat account ${data.id} updated (${data.status}: the service reviews the change)\n`);
+    ctx.display.io.err(
+      `${out.p.green('✓')} fiat account ${data.id} updated (${data.status}: the service reviews the change)\n`,
+    );
   show(out, data);
 }
 

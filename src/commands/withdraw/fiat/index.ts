@@ -23,7 +23,8 @@ export function register(withdraw: Command, ctx: Invocation): void {
   ).action(async (_flags: unknown, command: Command) => {
     // withdraw parses the flags it shares with fiat (--amount, --asset, --yes...) whatever their place: merged.
     const crypto = withdraw.options.filter(
-      (o) => withdraw.getOptionValueSource(o.attributeName()) === 'cli' && !command.options.some((f) => f.long === o.long),
+      (o) =>
+        withdraw.getOptionValueSource(o.attributeName()) === 'cli' && !command.options.some((f) => f.long === o.long),
     );
     if (crypto.length)
       throw usageError(

@@ -35,7 +35,8 @@ export function parseFiatWithdrawOptions(raw: RawFlags): FiatWithdrawOptions {
   amountFlag('--amount', f.amount);
   amountFlag('--total', f.total);
   const asset = f.asset.toUpperCase();
-  if (asset !== 'USD') throw usageError(`--asset: must be USD (the only asset fiat withdrawals support), not ${f.asset}`);
+  if (asset !== 'USD')
+    throw usageError(`--asset: must be USD (the only asset fiat withdrawals support), not ${f.asset}`);
   return {
     fiatAccountId: f.fiatAccountId,
     amount: f.amount,

@@ -82,7 +82,11 @@ interface Preflight {
   limits: LimitCheck;
 }
 
-async function preflight(ctx: FiatWithdrawDeps, conn: Connection, body: CreateFiatWithdrawalRequest): Promise<Preflight> {
+async function preflight(
+  ctx: FiatWithdrawDeps,
+  conn: Connection,
+  body: CreateFiatWithdrawalRequest,
+): Promise<Preflight> {
   let account: FiatAccount | undefined;
   let accountError: string | undefined;
   try {
