@@ -196,11 +196,11 @@ export function requestWhat(op: MoneyOperationId, body: Record<string, unknown>)
 }
 
 /** A fiat account write as the audit trail names it: the network, the account number's last four, the owner. */
-function fiatAccountWhat(b: Record<string, unknown>): AuditWhat {
-  const instructions = (b.fiat_network_instructions ?? {}) as Record<string, Record<string, unknown> | undefined>;
+function fiatAccountWhat(body: Record<string, unknown>): AuditWhat {
+  const instructions = (body.fiat_network_instructions ?? {}) as Record<string, Record<string, unknown> | undefined>;
   const network = Object.keys(instructions)[0];
   const number = network ? text(instructions[network]?.account_number) : undefined;
-  const owner = (b.fiat_account_owner ?? {}) as Record<string, Record<string, unknown> | undefined>;
+  const owner = (body.fiat_account_owner ?? {}) as Record<string, Record<string, unknown> | undefined>;
   const name =
     text(owner.institution_details?.name) ??
     [text(owner.person_details?.first_name), text(owner.person_details?.last_name)].filter(Boolean).join(' ');
@@ -208,7 +208,7 @@ function fiatAccountWhat(b: Record<string, unknown>): AuditWhat {
     network,
     account_number: number ? `…${number.slice(-4)}` : undefined,
     owner: name || undefined,
-    ref_id: text(b.ref_id),
+    ref_id: text(body.ref_id),
   });
 }
 

@@ -223,10 +223,8 @@ export function createFiatWithdrawal(core: Core, body: CreateFiatWithdrawalReque
   const { store } = core;
   return store.grouped(() => {
     settleDue(core);
-    if (body.ref_id !== undefined) {
-      const prior = store.transferByRef(body.ref_id);
-      if (prior) alreadyExists(transferResource(prior));
-    }
+    const prior = body.ref_id === undefined ? undefined : store.transferByRef(body.ref_id);
+    if (prior) alreadyExists(transferResource(prior));
     const now = core.clock.now();
     const account = store.fiatAccount(body.fiat_account_id);
     if (!account || account.deleted) throw problems.notFound('fiat account not found with requested ID');
@@ -238,44 +236,45 @@ export function createFiatWithdrawal(core: Core, body: CreateFiatWithdrawalReque
     const profile = store.profile(body.profile_id);
     if (!profile) throw profileNotFound(body.profile_id);
     const amount = dec((body.amount ?? body.total) as string);
-    const fee = dec(0);
     const type = FIAT_WITHDRAWAL_TYPES[accountNetwork(JSON.parse(account.body) as AccountBody)];
     checkTransferLimits(core, { type, asset: body.asset, total: amount, usd: amount });
     debit(core, profile.id, body.asset, amount);
     const id = randomUUID();
+    const at = isoMillis(now);
+    // No fee on the local service: amount and total are the same.
     const transfer: Transfer = {
       id,
-      customer_id: profile.customer_id,
-      profile_id: profile.id,
-      amount: fmt(amount),
-      total: fmt(amount.plus(fee)),
-      fee: fmt(fee),
-      asset: body.asset,
-      balance_asset: body.asset,
-      direction: 'DEBIT',
       type,
       status: 'PENDING',
-      created_at: isoMillis(now),
-      updated_at: isoMillis(now),
+      direction: 'DEBIT',
+      asset: body.asset,
+      balance_asset: body.asset,
+      amount: fmt(amount),
+      fee: '0',
+      total: fmt(amount),
+      customer_id: profile.customer_id,
+      profile_id: profile.id,
+      fiat_account_id: account.id,
+      created_at: at,
+      updated_at: at,
       ...(body.ref_id !== undefined ? { ref_id: body.ref_id } : {}),
       ...(body.identity_id !== undefined ? { identity_id: body.identity_id } : {}),
       ...(body.account_id !== undefined ? { account_id: body.account_id } : {}),
       ...(body.metadata !== undefined ? { metadata: body.metadata } : {}),
       ...(body.memo !== undefined ? { memo: body.memo } : {}),
-      fiat_account_id: account.id,
       notional_value: fixed(amount, 2),
     };
     const row: Omit<TransferRow, 'seq'> = {
       id,
+      type,
+      status: 'PENDING',
       ref_id: body.ref_id ?? null,
       profile_id: profile.id,
       identity_id: body.identity_id ?? null,
-      type,
-      status: 'PENDING',
-      crypto_tx_hash: null,
-      group_id: null,
       balance_asset: body.asset,
       total: fmt(amount),
+      crypto_tx_hash: null,
+      group_id: null,
       created_ms: now,
       updated_ms: now,
       settle_ms: now + core.config.withdrawalSettleSeconds * 1000,

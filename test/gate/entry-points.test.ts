@@ -9,29 +9,14 @@ import { BTC_ADDRESS, sandbox, type Sandbox } from '../cli/helpers.js';
 import { inProcess } from '../mcp/support.js';
 import { auditEntries, type Entry } from './support.js';
 import { transferFlags } from '../support/command-lines.js';
-import { apiWithdrawal } from '../support/command-lines.js';
+import { apiFields, apiWithdrawal, FIAT_ACCOUNT_CREATE } from '../support/command-lines.js';
 
 let sb: Sandbox;
 /** A saved fiat account of the sandbox's service, for the fiat withdrawals. */
 let fiatAccount = '';
 beforeAll(async () => {
   sb = await sandbox();
-  const made = await sb.runIn([
-    'fiat-accounts',
-    'create',
-    '--network',
-    'WIRE',
-    '--owner-name',
-    'Acme Inc',
-    '--account-number',
-    '12345678',
-    '--routing-number',
-    '021000021',
-    '--bank-name',
-    'Customers Bank',
-    '-o',
-    'json',
-  ]);
+  const made = await sb.runIn([...FIAT_ACCOUNT_CREATE, '-o', 'json']);
   fiatAccount = JSON.parse(made.stdout).id;
 });
 afterAll(async () => sb?.close());
@@ -149,42 +134,14 @@ const INTERNAL_WAYS: Record<string, Way> = {
 
 /** A fiat withdrawal of USD from the default profile to the saved fiat account, through each entry point. */
 const FIAT_WAYS: Record<string, Way> = {
-  'withdraw fiat': async ({ amount, ref }) =>
-    exitVerdict(
-      (
-        await sb.runIn([
-          'withdraw',
-          'fiat',
-          '--fiat-account-id',
-          fiatAccount,
-          '--amount',
-          amount,
-          '--ref-id',
-          ref,
-          '--yes',
-        ])
-      ).code,
-    ),
-  api: async ({ amount, ref }) =>
-    exitVerdict(
-      (
-        await sb.runIn([
-          'api',
-          'POST',
-          '/v2/transfer/fiat-withdrawals',
-          '-f',
-          `profile_id=${DEMO.profileId}`,
-          '-f',
-          `fiat_account_id=${fiatAccount}`,
-          '-f',
-          'asset=USD',
-          '-f',
-          `amount=${amount}`,
-          '-f',
-          `ref_id=${ref}`,
-        ])
-      ).code,
-    ),
+  'withdraw fiat': async ({ amount, ref }) => {
+    const line = ['withdraw', 'fiat', '--fiat-account-id', fiatAccount, '--amount', amount, '--ref-id', ref, '--yes'];
+    return exitVerdict((await sb.runIn(line)).code);
+  },
+  api: async ({ amount, ref }) => {
+    const body = { profile_id: DEMO.profileId, fiat_account_id: fiatAccount, asset: 'USD', amount, ref_id: ref };
+    return exitVerdict((await sb.runIn(['api', 'POST', '/v2/transfer/fiat-withdrawals', ...apiFields(body)])).code);
+  },
   'mcp fiat_withdrawal': async ({ amount, ref }) =>
     mcpVerdict('fiat_withdrawal', { fiat_account_id: fiatAccount, asset: 'USD', amount, ref_id: ref, confirm: true }),
 };

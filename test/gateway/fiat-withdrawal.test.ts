@@ -9,6 +9,7 @@ import { openSql } from '../../src/gateway/sql.js';
 import { GatewayStore } from '../../src/gateway/store.js';
 import { baseEnv, runInProcess, sandbox, type Sandbox } from '../cli/helpers.js';
 import { gatewayLogin, startTestGateway, type TestGateway } from './harness.js';
+import { FIAT_ACCOUNT_CREATE } from '../support/command-lines.js';
 import { sqliteStore, type TestStore } from './support.js';
 
 let sb: Sandbox;
@@ -52,22 +53,7 @@ describe('fiat accounts and fiat withdrawals at a gateway', () => {
     const run = (args: string[]) => runInProcess([...args, '-o', 'json'], { ...env, COINOP_CONTEXT: 'gw' });
     await sb.sent();
 
-    const made = await run([
-      'fiat-accounts',
-      'create',
-      '--network',
-      'WIRE',
-      '--owner-name',
-      'Acme Inc',
-      '--account-number',
-      '12345678',
-      '--routing-number',
-      '021000021',
-      '--bank-name',
-      'Customers Bank',
-      '--ref-id',
-      'gw-acct',
-    ]);
+    const made = await run([...FIAT_ACCOUNT_CREATE, '--ref-id', 'gw-acct']);
     expect(made.code, made.stderr).toBe(0);
     const account = JSON.parse(made.stdout).id as string;
     expect(await chainOf('fiat_account')).toEqual([

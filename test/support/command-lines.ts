@@ -44,3 +44,13 @@ export function productionLogin(url: string, ...more: string[]): string[] {
     ...['--ws-url', `${url.replace('https', 'wss')}/ws`, ...more],
   ];
 }
+
+/** coinop fiat-accounts create of a wire account, every value given (add -o json to read the account made). */
+export const FIAT_ACCOUNT_CREATE = [
+  ...['fiat-accounts', 'create', '--network', 'WIRE', '--owner-name', 'Acme Inc', '--account-number', '12345678'],
+  ...['--routing-number', '021000021', '--bank-name', 'Customers Bank'],
+];
+
+/** `-f key=value` for each field: a body for coinop api. */
+export const apiFields = (body: Record<string, string>): string[] =>
+  Object.entries(body).flatMap(([k, v]) => ['-f', `${k}=${v}`]);

@@ -135,10 +135,16 @@ export const FIAT_ACCOUNT_LIST_FLAG_TABLE = defineFlags({
     kind: 'list',
     split: true,
     flag: '--id <id>',
-    help: 'ids (repeatable or comma separated, at most 100)',
+    help: 'fiat account ids (repeatable or comma separated, at most 100)',
     field: 'ids',
   },
-  refId: { kind: 'list', split: true, flag: '--ref-id <id>', help: 'client-specified ids', field: 'ref_ids' },
+  refId: {
+    kind: 'list',
+    split: true,
+    flag: '--ref-id <id>',
+    help: 'the ref_ids they were made with',
+    field: 'ref_ids',
+  },
   includeDeleted: {
     kind: 'switch',
     flag: '--include-deleted',

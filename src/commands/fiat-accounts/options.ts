@@ -45,17 +45,17 @@ export const CREATE_FLAGS: FlagNames = { ...FIAT_ACCOUNT_CREATE_FLAG_TABLE.field
 export const UPDATE_FLAGS: FlagNames = { ...FIAT_ACCOUNT_UPDATE_FLAG_TABLE.fields, '': '--file' };
 
 /** --owner-name, or --first-name with --last-name: one owner, never both kinds. */
-function ownerOf(f: { ownerName?: string; firstName?: string; lastName?: string }): OwnerFlags {
-  const person = f.firstName !== undefined || f.lastName !== undefined;
-  if (f.ownerName !== undefined && person)
+function ownerOf(names: { ownerName?: string; firstName?: string; lastName?: string }): OwnerFlags {
+  const person = names.firstName !== undefined || names.lastName !== undefined;
+  if (names.ownerName !== undefined && person)
     throw usageError('--owner-name: an institution or a person owns the account, not both (--first-name, --last-name)');
-  if (f.ownerName !== undefined) return { institution: f.ownerName };
+  if (names.ownerName !== undefined) return { institution: names.ownerName };
   if (!person) return {};
-  if (f.firstName === undefined || f.lastName === undefined)
+  if (names.firstName === undefined || names.lastName === undefined)
     throw usageError(
-      `missing ${f.firstName === undefined ? '--first-name' : '--last-name'}: a person needs both names`,
+      `missing ${names.firstName === undefined ? '--first-name' : '--last-name'}: a person needs both names`,
     );
-  return { person: { first: f.firstName, last: f.lastName } };
+  return { person: { first: names.firstName, last: names.lastName } };
 }
 
 /** --file's JSON object; no flag that gives a value of the request goes with it. */

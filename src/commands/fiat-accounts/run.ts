@@ -83,52 +83,54 @@ async function askOwner(
 async function askInstructions(
   pr: Ports['prompter'],
   network: Network,
-  o: FiatAccountCreateOptions,
+  options: FiatAccountCreateOptions,
 ): Promise<Record<string, unknown>> {
   const text = (flag: string, value: string | undefined, label: string, def?: string) =>
     need(pr, flag, value ?? def, () => pr.text(label));
   switch (network) {
     case 'CBIT':
-      return { cbit: { wallet_address: await text('--wallet-address', o.walletAddress, 'CBIT wallet address') } };
+      return { cbit: { wallet_address: await text('--wallet-address', options.walletAddress, 'CBIT wallet address') } };
     case 'CUBIX':
-      return { cubix: { account_id: await text('--cubix-account-id', o.cubixAccountId, 'CUBIX account id') } };
+      return { cubix: { account_id: await text('--cubix-account-id', options.cubixAccountId, 'CUBIX account id') } };
     case 'DBS_ACT':
     case 'SCB':
       return {
-        [network.toLowerCase()]: { account_number: await text('--account-number', o.accountNumber, 'Account number') },
+        [network.toLowerCase()]: {
+          account_number: await text('--account-number', options.accountNumber, 'Account number'),
+        },
       };
     case 'RTP':
       return {
         rtp: {
-          account_number: await text('--account-number', o.accountNumber, 'Account number'),
+          account_number: await text('--account-number', options.accountNumber, 'Account number'),
           routing_details: {
-            routing_number: await text('--routing-number', o.routingNumber, 'Routing number'),
-            ...(o.bankName !== undefined ? { bank_name: o.bankName } : {}),
+            routing_number: await text('--routing-number', options.routingNumber, 'Routing number'),
+            ...(options.bankName !== undefined ? { bank_name: options.bankName } : {}),
           },
         },
       };
     case 'WIRE': {
-      const accountNumber = await text('--account-number', o.accountNumber, 'Account number');
-      const type = o.routingType ?? 'ABA';
+      const accountNumber = await text('--account-number', options.accountNumber, 'Account number');
+      const type = options.routingType ?? 'ABA';
       const routingNumber = await text(
         '--routing-number',
-        o.routingNumber,
+        options.routingNumber,
         type === 'ABA' ? 'ABA routing number' : 'SWIFT/BIC code',
       );
-      const bankName = await text('--bank-name', o.bankName, "The bank's name");
+      const bankName = await text('--bank-name', options.bankName, "The bank's name");
       return {
         wire: {
           account_number: accountNumber,
           fiat_account_owner_address: {
-            country: o.ownerCountry ?? 'USA',
-            ...(o.ownerAddress !== undefined ? { address1: o.ownerAddress } : {}),
-            ...(o.ownerCity !== undefined ? { city: o.ownerCity } : {}),
+            country: options.ownerCountry ?? 'USA',
+            ...(options.ownerAddress !== undefined ? { address1: options.ownerAddress } : {}),
+            ...(options.ownerCity !== undefined ? { city: options.ownerCity } : {}),
           },
           routing_details: {
             routing_number_type: type,
             routing_number: routingNumber,
             bank_name: bankName,
-            bank_address: { country: o.bankCountry ?? 'USA' },
+            bank_address: { country: options.bankCountry ?? 'USA' },
           },
         },
       };
@@ -139,23 +141,23 @@ async function askInstructions(
 /** The request from --file, or from the flags and a terminal's answers. */
 async function createRequest(
   ctx: Pick<Ports, 'prompter'>,
-  o: FiatAccountCreateOptions,
+  options: FiatAccountCreateOptions,
 ): Promise<{ body: Record<string, unknown>; generated: boolean }> {
-  if (o.file) return { body: o.file, generated: false };
+  if (options.file) return { body: options.file, generated: false };
   const pr = ctx.prompter;
-  const network = await need(pr, '--network', o.network, () =>
+  const network = await need(pr, '--network', options.network, () =>
     pr.select<Network>('Fiat network', [...FIAT_ACCOUNT_NETWORK_NAMES], 'WIRE'),
   );
-  const owner = await askOwner(pr, o.owner);
-  const instructions = await askInstructions(pr, network, o);
-  const { refId, generated } = refIdFor(o.refId);
+  const owner = await askOwner(pr, options.owner);
+  const instructions = await askInstructions(pr, network, options);
+  const { refId, generated } = refIdFor(options.refId);
   const body: CreateFiatAccountRequest = {
     ref_id: refId,
     fiat_account_owner: owner,
     fiat_network_instructions: instructions,
-    ...(o.identityId !== undefined ? { identity_id: o.identityId } : {}),
-    ...(o.accountId !== undefined ? { account_id: o.accountId } : {}),
-    ...(o.metadata ? { metadata: o.metadata } : {}),
+    ...(options.identityId !== undefined ? { identity_id: options.identityId } : {}),
+    ...(options.accountId !== undefined ? { account_id: options.accountId } : {}),
+    ...(options.metadata ? { metadata: options.metadata } : {}),
   };
   return { body, generated };
 }

@@ -41,13 +41,21 @@ export const FIAT_WITHDRAW_FLAG_TABLE = defineFlags({
     flag: '--approvals <file>',
     help: "an approval file (coinop approve) for the context's policy (repeatable)",
   },
-  dryRun: { kind: 'switch', flag: '--dry-run', help: 'validate and show what would be sent; send nothing' },
-  yes: { kind: 'switch', flag: '-y, --yes', help: 'do not ask for confirmation' },
+  dryRun: {
+    kind: 'switch',
+    flag: '--dry-run',
+    help: 'validate and show what would be sent (the account, the balance, the limits, the policy); send nothing',
+  },
+  yes: {
+    kind: 'switch',
+    flag: '-y, --yes',
+    help: 'do not ask for confirmation (nor for the amount typed out in production)',
+  },
   wait: { kind: 'switch', flag: '--wait', help: 'follow the transfer until COMPLETED or FAILED (exit 6 on FAILED)' },
+  waitTimeout: waitTimeoutSpec(),
   waitApproval: {
     kind: 'switch',
     flag: '--wait-approval',
     help: 'at a coinop gateway that holds it for approvals: wait until it is approved and sent (or rejected, exit 8)',
   },
-  waitTimeout: waitTimeoutSpec(),
 });

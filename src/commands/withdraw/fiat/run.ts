@@ -33,8 +33,8 @@ export type FiatWithdrawDeps = Pick<
 >;
 
 /** The fiat account: from --fiat-account-id, or picked from the service's accounts on a terminal. */
-async function accountId(ctx: FiatWithdrawDeps, o: FiatWithdrawOptions): Promise<string> {
-  if (o.fiatAccountId !== undefined) return o.fiatAccountId;
+async function accountId(ctx: FiatWithdrawDeps, options: FiatWithdrawOptions): Promise<string> {
+  if (options.fiatAccountId !== undefined) return options.fiatAccountId;
   return need(ctx.prompter, '--fiat-account-id', undefined, async () => {
     const conn = await ctx.service.connect();
     const items = await recentFiatAccounts(conn);
@@ -46,30 +46,30 @@ async function accountId(ctx: FiatWithdrawDeps, o: FiatWithdrawOptions): Promise
 /** The request from the flags, and from the operator on a terminal for what they left out (checked whole after). */
 async function gather(
   ctx: FiatWithdrawDeps,
-  o: FiatWithdrawOptions,
+  options: FiatWithdrawOptions,
   defaultProfile: string | undefined,
 ): Promise<{ body: CreateFiatWithdrawalRequest; generated: boolean }> {
   const pr = ctx.prompter;
-  const profileId = await need(pr, '--profile-id', o.profileId ?? defaultProfile, () =>
+  const profileId = await need(pr, '--profile-id', options.profileId ?? defaultProfile, () =>
     pr.text("The service's profile to debit"),
   );
-  const fiatAccountId = await accountId(ctx, o);
-  let amount = o.amount;
-  if (amount === undefined && o.total === undefined) {
+  const fiatAccountId = await accountId(ctx, options);
+  let amount = options.amount;
+  if (amount === undefined && options.total === undefined) {
     if (!pr.allowed) throw amountOrTotalMissing();
-    amount = await pr.text(`Amount of ${o.asset}`, { validate: amountRule(o.asset) });
+    amount = await pr.text(`Amount of ${options.asset}`, { validate: amountRule(options.asset) });
   }
-  const { refId, generated } = refIdFor(o.refId);
+  const { refId, generated } = refIdFor(options.refId);
   const body: CreateFiatWithdrawalRequest = {
     profile_id: profileId,
     fiat_account_id: fiatAccountId,
-    asset: o.asset,
+    asset: options.asset,
     ref_id: refId,
-    ...(amount !== undefined ? { amount } : { total: o.total }),
-    ...(o.identityId !== undefined ? { identity_id: o.identityId } : {}),
-    ...(o.accountId !== undefined ? { account_id: o.accountId } : {}),
-    ...(o.memo !== undefined ? { memo: o.memo } : {}),
-    ...(o.metadata ? { metadata: o.metadata } : {}),
+    ...(amount !== undefined ? { amount } : { total: options.total }),
+    ...(options.identityId !== undefined ? { identity_id: options.identityId } : {}),
+    ...(options.accountId !== undefined ? { account_id: options.accountId } : {}),
+    ...(options.memo !== undefined ? { memo: options.memo } : {}),
+    ...(options.metadata ? { metadata: options.metadata } : {}),
   };
   return { body, generated };
 }
@@ -139,27 +139,27 @@ function rows(conn: Connection, body: CreateFiatWithdrawalRequest, pre: Prefligh
   ];
 }
 
-export async function withdrawFiat(ctx: FiatWithdrawDeps, o: FiatWithdrawOptions): Promise<void> {
+export async function withdrawFiat(ctx: FiatWithdrawDeps, options: FiatWithdrawOptions): Promise<void> {
   const profile = ctx.service.context();
   // A policy file that does not load stops everything, before anything is asked.
   await profilePolicy(ctx, 'withdraw fiat', {
     request: {
-      ref_id: o.refId,
-      asset: o.asset,
-      amount: o.amount,
-      total: o.total,
-      destination: o.fiatAccountId,
-      profile_id: o.profileId ?? profile.profileId,
+      ref_id: options.refId,
+      asset: options.asset,
+      amount: options.amount,
+      total: options.total,
+      destination: options.fiatAccountId,
+      profile_id: options.profileId ?? profile.profileId,
     },
   });
-  const { body, generated } = await gather(ctx, o, profile.profileId);
+  const { body, generated } = await gather(ctx, options, profile.profileId);
   const request: MoneyRequest<'createFiatWithdrawal'> = {
     operation: 'createFiatWithdrawal',
     body,
     command: 'withdraw fiat',
     approvals: {
       scope: approvalScope(profile, 'withdrawal', body.profile_id),
-      files: approvalFiles(undefined, o.approvals),
+      files: approvalFiles(undefined, options.approvals),
     },
     flags: FIAT_WITHDRAW_FLAGS,
   };
@@ -171,12 +171,12 @@ export async function withdrawFiat(ctx: FiatWithdrawDeps, o: FiatWithdrawOptions
   const gate = gateFor(ctx, conn, 'withdraw fiat');
   const p = await gate.prepare(request);
   try {
-    const verdict = await gate.judge(p, { dryRun: o.dryRun });
-    if (!o.dryRun) refuseUnlessAllowed(ctx, verdict);
+    const verdict = await gate.judge(p, { dryRun: options.dryRun });
+    if (!options.dryRun) refuseUnlessAllowed(ctx, verdict);
     const pre = await preflight(ctx, conn, p.body);
     for (const n of pre.limits.notes) ctx.display.io.err(`${n}\n`);
     const summary = rows(conn, p.body, pre);
-    if (o.dryRun) {
+    if (options.dryRun) {
       await reportDryRun(ctx, {
         operation: 'createFiatWithdrawal',
         environment: profile.environment,
@@ -197,7 +197,7 @@ export async function withdrawFiat(ctx: FiatWithdrawDeps, o: FiatWithdrawOptions
       title: `Withdraw ${figure} ${p.body.asset} to a fiat account`,
       rows: summary,
       environment: profile.environment,
-      yes: o.yes,
+      yes: options.yes,
       question: 'Send this fiat withdrawal?',
       // In production the amount is typed out, as for a crypto withdrawal.
       typed: [{ label: `the ${p.body.amount !== undefined ? 'amount' : 'total'} (${p.body.asset})`, value: figure }],
@@ -206,11 +206,11 @@ export async function withdrawFiat(ctx: FiatWithdrawDeps, o: FiatWithdrawOptions
       noun: 'fiat withdrawal',
       generated,
       preflighted: true,
-      waitApproval: o.waitApproval ? { timeoutSeconds: o.waitTimeout } : undefined,
+      waitApproval: options.waitApproval ? { timeoutSeconds: options.waitTimeout } : undefined,
     });
-    await reportTransfer(ctx, conn, o, transfer, { kind: 'fiat_withdrawal', what: p.what });
+    await reportTransfer(ctx, conn, options, transfer, { kind: 'fiat_withdrawal', what: p.what });
   } catch (e) {
-    if (o.dryRun || wasRecorded(e)) throw e;
+    if (options.dryRun || wasRecorded(e)) throw e;
     return gate.refuse(p, e);
   }
 }
