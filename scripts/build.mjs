@@ -68,9 +68,20 @@ async function precompiledValidators() {
   for (const op of Object.values(operations)) for (const part of ['params', 'query', 'body']) add(op[part]);
   // The policy file's schema (src/policy/schema.ts), checked whenever a profile has a policy.
   add((await import(pathToFileURL(resolve(out, 'policy/schema.js')).href)).PolicyFile);
-  const code = standaloneCode(ajv, Object.fromEntries([...ids.values()].map((id) => [id, id])));
-  const table = [...ids].map(([key, id]) => `  ${JSON.stringify(key)}: ${id},`).join('\n');
-  return `${code}\nexport const PRECOMPILED = {\n${table}\n};\n`;
+  // Each schema's validator is made by its own function, run when the schema is first checked (a getter of the
+  // table): a command evaluates and holds only the validators it uses, not the schemas and code of every operation
+  // (340 KB of source, most of it object literals that were built at every start and carried in the code cache).
+  const entries = [...ids].map(([key, id]) => {
+    const code = standaloneCode(ajv, { [id]: id }).replace('"use strict";', '');
+    const exported = new RegExp(`export const ${id} = (\\w+);`);
+    const fn = exported.exec(code)?.[1];
+    if (!fn || /\bexport\b/.test(code.replace(exported, '')))
+      throw new Error(`build: unexpected standalone code for ${id}`);
+    // The export line comes first in Ajv's output: the body runs whole (its consts set) before the validator returns.
+    const body = code.replace(exported, '');
+    return `  get ${JSON.stringify(key)}() {\n    return (made[${JSON.stringify(id)}] ??= (() => {${body}\nreturn ${fn};\n})());\n  },`;
+  });
+  return `const made = {};\nexport const PRECOMPILED = {\n${entries.join('\n')}\n};\n`;
 }
 const validators = await precompiledValidators();
 
@@ -94,6 +105,8 @@ writeFileSync(
 
 // The first line names this build; the code cache starts with the same line, so a cache made from another bundle is
 // never used (V8 itself checks only the source's length, its own version and its flags).
+// Packages the bundles evaluate on first use (the lazy-packages plugin): the address codecs and hashes.
+const LAZY_PACKAGES = /^(@scure\/base|@noble\/hashes\/(sha2|sha3|utils)\.js|hash-wasm)$/;
 const buildId = `// coinop build ${version} ${randomBytes(8).toString('hex')}`;
 // The CLI (main.cjs), and the local service (local.cjs: what `coinop local start` and the embedded default run), each
 // with its own code cache: a command against a running service never reads, hashes or deserializes the service's
@@ -180,6 +193,35 @@ async function appBundle(name, entry, split) {
           b.onResolve({ filter: /^(ajv\/dist\/runtime\/|ajv-formats\/dist\/formats$)/ }, (args) => ({
             path: require.resolve(args.path, { paths: [args.resolveDir] }),
           }));
+        },
+      },
+      {
+        // The address codecs and hashes (src/contract/addresses.ts, the market list's cache name) are bundled but
+        // evaluated when a name of theirs is first used, not when the importing module is: a plain request never
+        // checks an address, yet evaluating them (hash-wasm alone is 230 KB, mostly its WebAssembly as text) cost every
+        // start their code in the code cache and their set-up. Each import becomes an object of getters that requires
+        // the package (bundled, so evaluated once, on the first get).
+        name: 'lazy-packages',
+        setup(b) {
+          b.onResolve({ filter: LAZY_PACKAGES }, (args) =>
+            args.kind === 'import-statement' ? { path: args.path, namespace: 'lazy-package' } : undefined,
+          );
+          b.onLoad({ filter: /.*/, namespace: 'lazy-package' }, async (args) => {
+            let names;
+            try {
+              names = Object.keys(require(args.path));
+            } catch {
+              names = Object.keys(await import(args.path));
+            }
+            const get = names
+              .filter((n) => n !== 'default' && n !== '__esModule')
+              .map((n) => `Object.defineProperty(exports, ${JSON.stringify(n)}, { enumerable: true, get: () => load()[${JSON.stringify(n)}] });`);
+            return {
+              contents: `let m;\nconst load = () => (m ??= require(${JSON.stringify(args.path)}));\n${get.join('\n')}\n`,
+              loader: 'js',
+              resolveDir: resolve('.'),
+            };
+          });
         },
       },
       {
