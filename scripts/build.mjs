@@ -12,7 +12,7 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import { createRequire } from 'node:module';
-import { join, resolve } from 'node:path';
+import { join, relative, resolve, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
 const require = createRequire(import.meta.url);
@@ -116,7 +116,8 @@ async function appBundle(name, entry, split) {
   return build({
     entryPoints: { [name]: entry },
     // What the bundle holds, module by module (COINOP_METAFILE=<file> writes it for esbuild's analyzer).
-    metafile: !!process.env.COINOP_METAFILE && name === 'main',
+    // (Always made: the rare bundle is cut along what main.cjs holds.)
+    metafile: true,
     outdir: join(out, 'app'),
     outExtension: { '.js': '.cjs' },
     bundle: true,
@@ -132,8 +133,11 @@ async function appBundle(name, entry, split) {
     // runs (each is a CommonJS build): the MCP SDK and its zod (coinop mcp), the YAML parser (policy files), the
     // prompts with their external editor's iconv-lite and chardet (asking). Bundled, they were 1 MB of the 2.6 MB every
     // start reads, hashes and hands to V8 with its code cache. (ws stays in: the embedded service starts with it.)
+    // The local service bundles better-sqlite3's JavaScript (its start always opens the database: loading the package
+    // from node_modules, a dozen files resolved and compiled without a cache, was 4-7 ms of CPU of the embedded
+    // default); the addon itself is loaded from node_modules by its path (store.ts).
     external: [
-      'better-sqlite3',
+      ...(name === 'local' ? [] : ['better-sqlite3']),
       'pg',
       'ajv',
       'ajv-formats',
@@ -285,7 +289,118 @@ const splitLocal = {
 // filter no longer matches (a moved file) would silently bundle TypeBox and Ajv's run-time compilation again.
 const replaced = new Set();
 const SUBSTITUTED = ['src/contract/schemas.ts', 'src/contract/precompiled.ts', 'src/policy/schema.ts'];
-const app = await appBundle('main', 'src/commands/main.ts', [splitLocal]);
+
+// The rare bundle (rare.cjs): the work of commands most command lines never run (the MCP server, batch withdrawals, the
+// gateway, the event feed, the policy, approval and audit tooling, the raw API command, doctor), loaded through
+// bin/load.js when one of them runs. main.cjs is what every start reads, hands to V8 with its code cache and evaluates
+// the top level of (every function of the bundle is declared there): it holds these commands' declarations (help,
+// completion and flag parsing need no more) and the rare bundle their work. A module main.cjs holds is never copied
+// into rare.cjs: rare.cjs takes it from main.cjs's own instance (one CoinopError class, one settings object), through
+// the registry main.cjs hands it on entry. What is split: every module imported with import() from within these folders
+// (their run modules), never a group's index.ts (the command tree).
+const RARE_DIRS = [
+  'src/commands/mcp/',
+  'src/commands/gateway/',
+  'src/commands/events/',
+  'src/commands/policy/',
+  'src/commands/approve/',
+  'src/commands/approvals/',
+  'src/commands/audit/',
+  'src/commands/api/',
+  'src/commands/doctor/',
+  'src/commands/withdraw/batch/',
+].map((d) => resolve(d));
+const keyOf = (file) => relative(resolve('.'), file).split(sep).join('/');
+const isRareEntry = (file) => RARE_DIRS.some((d) => file.startsWith(d + sep)) && !file.endsWith(`${sep}index.ts`);
+const rareEntries = new Set();
+/** main.cjs's side: an import() of a rare entry becomes the rare bundle's copy; the registry it hands over. */
+function splitRare(needed) {
+  return {
+    name: 'split-rare',
+    setup(b) {
+      b.onResolve({ filter: /\.js$/ }, (args) => {
+        if (args.namespace !== 'file' || !args.path.startsWith('.')) return undefined;
+        const file = resolve(args.resolveDir, args.path).replace(/\.js$/, '.ts');
+        // A static import (the flag tables the command tree declares) stays in main.cjs.
+        if (!isRareEntry(file) || args.kind !== 'dynamic-import') return undefined;
+        rareEntries.add(keyOf(file));
+        return { path: keyOf(file), namespace: 'rare-entry' };
+      });
+      b.onLoad({ filter: /.*/, namespace: 'rare-entry' }, (args) => ({
+        contents: `module.exports = require('../../bin/load.js').loadBundle('rare').exports.enter(require('coinop:main-modules').modules, ${JSON.stringify(args.path)});`,
+        loader: 'js',
+      }));
+      b.onResolve({ filter: /^coinop:main-modules$/ }, () => ({ path: 'modules', namespace: 'main-modules' }));
+      b.onLoad({ filter: /.*/, namespace: 'main-modules' }, () => ({
+        // Each module as its namespace object (live bindings), evaluated if it was not yet.
+        contents: `exports.modules = {\n${[...needed]
+          .sort()
+          .map((key) => `  ${JSON.stringify(key)}: () => require(${JSON.stringify(resolve(key))}),`)
+          .join('\n')}\n};\n`,
+        loader: 'js',
+        resolveDir: resolve('.'),
+      }));
+    },
+  };
+}
+/** rare.cjs's side: an import of a module main.cjs holds is main.cjs's instance of it. */
+function fromMain(mainFiles, needed) {
+  const SKIP = Symbol('from-main');
+  return {
+    name: 'from-main',
+    setup(b) {
+      b.onResolve({ filter: /^coinop:rare-link$/ }, () => ({ path: 'link', namespace: 'rare-link' }));
+      b.onLoad({ filter: /.*/, namespace: 'rare-link' }, () => ({
+        contents: `let modules;\nexports.link = (m) => { modules ??= m; };\nexports.from = (key) => {\n  if (!modules) throw new Error('rare.cjs was loaded without main.cjs');\n  return modules[key]();\n};\n`,
+        loader: 'js',
+      }));
+      b.onResolve({ filter: /.*/ }, async (args) => {
+        if (args.pluginData === SKIP || args.namespace !== 'file' || args.kind === 'entry-point') return undefined;
+        const r = await b.resolve(args.path, {
+          kind: args.kind,
+          importer: args.importer,
+          resolveDir: args.resolveDir,
+          pluginData: SKIP,
+        });
+        if (r.errors.length || r.external || r.namespace !== 'file' || !mainFiles.has(keyOf(r.path))) return undefined;
+        needed.add(keyOf(r.path));
+        return { path: keyOf(r.path), namespace: 'from-main' };
+      });
+      b.onLoad({ filter: /.*/, namespace: 'from-main' }, (args) => ({
+        contents: `module.exports = require('coinop:rare-link').from(${JSON.stringify(args.path)});`,
+        loader: 'js',
+      }));
+    },
+  };
+}
+/** An entry module given as text (resolveDir: the project). */
+const virtualEntry = (name, contents, loader = 'js') => ({
+  name: `${name}-entry`,
+  setup(b) {
+    b.onResolve({ filter: new RegExp(`^coinop-entry:${name}$`) }, () => ({ path: name, namespace: 'entry' }));
+    b.onLoad({ filter: /.*/, namespace: 'entry' }, () => ({ contents, loader, resolveDir: resolve('.') }));
+  },
+});
+const needed = new Set();
+// First main.cjs (what it holds decides what rare.cjs takes from it), then rare.cjs (which finds what it needs of
+// main.cjs), then main.cjs again with that registry.
+const mainFiles = (built) =>
+  new Set(
+    Object.keys(built.metafile.inputs)
+      .filter((p) => !p.includes(':'))
+      .map((p) => keyOf(resolve(p))),
+  );
+let app = await appBundle('main', 'src/commands/main.ts', [splitLocal, splitRare(needed)]);
+const held = mainFiles(app);
+const rareEntry = `const { link } = require('coinop:rare-link');\nconst entries = {\n${[...rareEntries]
+  .sort()
+  .map((key) => `  ${JSON.stringify(key)}: () => require(${JSON.stringify(resolve(key))}),`)
+  .join('\n')}\n};\nexports.enter = (modules, key) => {\n  link(modules);\n  return entries[key]();\n};\n`;
+const rare = await appBundle('rare', 'coinop-entry:rare', [fromMain(held, needed), virtualEntry('rare', rareEntry), splitLocal]);
+for (const key of Object.keys(rare.metafile.inputs).filter((p) => !p.includes(':')).map((p) => keyOf(resolve(p))))
+  if (held.has(key)) throw new Error(`build: rare.cjs holds a copy of ${key}, which main.cjs holds`);
+app = await appBundle('main', 'src/commands/main.ts', [splitLocal, splitRare(needed)]);
+if (mainFiles(app).size !== held.size) throw new Error('build: main.cjs changed between its two builds');
 for (const file of SUBSTITUTED)
   if (!replaced.has(file))
     throw new Error(`build: main.cjs was bundled without the generated ${file}: its plugin filter matched nothing`);
@@ -303,11 +418,11 @@ await appBundle('local', 'src/local/app-entry.ts', [
   },
 ]);
 
-if (app.metafile) writeFileSync(process.env.COINOP_METAFILE, JSON.stringify(app.metafile));
+if (process.env.COINOP_METAFILE) writeFileSync(process.env.COINOP_METAFILE, JSON.stringify(app.metafile));
 
 // The launcher compiles the bundle as a vm.Script, which has no loader for import(): none may be left in it.
 // bin/load.js reads the bundles as latin1: they must be ASCII (esbuild's default charset escapes everything else).
-for (const file of ['main.cjs', 'local.cjs']) {
+for (const file of ['main.cjs', 'local.cjs', 'rare.cjs']) {
   const text = readFileSync(join(out, 'app', file), 'utf8');
   if (/\bimport\(/.test(text))
     throw new Error(`build: dist/app/${file} has a dynamic import(); import node built-ins statically`);

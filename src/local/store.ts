@@ -5,7 +5,7 @@ import { privateDatabase } from '../config/private-files.js';
 import { dirname, join } from 'node:path';
 import { createRequire } from 'node:module';
 import { randomUUID } from 'node:crypto';
-import type BetterSqlite3 from 'better-sqlite3';
+import BetterSqlite3 from 'better-sqlite3';
 
 const require = createRequire(import.meta.url);
 
@@ -305,12 +305,11 @@ export class Store {
   txSerial = 0;
 
   constructor(file: string | null, busyTimeoutMs = 10_000) {
-    const Database = require('better-sqlite3') as typeof BetterSqlite3;
     this.file = file ?? ':memory:';
     // The database holds credentials and payouts: 0600 in a 0700 folder (SQLite gives its WAL and SHM that mode).
     if (file) privateDatabase(file);
     const addon = nativeBinding();
-    this.db = addon ? new Database(this.file, { nativeBinding: addon }) : new Database(this.file);
+    this.db = addon ? new BetterSqlite3(this.file, { nativeBinding: addon }) : new BetterSqlite3(this.file);
     this.db.pragma(`busy_timeout = ${Math.max(0, Math.floor(busyTimeoutMs))}`);
     if (file) this.db.pragma('journal_mode = WAL');
     // NORMAL is durable across application crashes in WAL mode; only an OS crash can lose the last commits.
