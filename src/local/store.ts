@@ -4,7 +4,7 @@ import { existsSync } from 'node:fs';
 import { privateDatabase } from '../config/private-files.js';
 import { dirname, join } from 'node:path';
 import { createRequire } from 'node:module';
-import { randomUUID } from 'node:crypto';
+import { randomUUID } from './lazy-crypto.js';
 import BetterSqlite3 from 'better-sqlite3';
 
 const require = createRequire(import.meta.url);
