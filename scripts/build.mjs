@@ -145,6 +145,9 @@ async function appBundle(name, entry, split) {
       'yaml',
       '@inquirer/core',
       '@inquirer/prompts',
+      // hash-wasm (230 KB, its WebAssembly as text): required on the first EIP-55 address, while its keccak compiles
+      // in the background (src/contract/addresses.ts), never by a start.
+      'hash-wasm',
     ],
     // The modules' own createRequire(import.meta.url) resolve from the bundle's place.
     banner: { js: `${buildId}\nconst __importMetaUrl = require('node:url').pathToFileURL(__filename).href;` },
