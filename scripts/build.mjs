@@ -112,6 +112,31 @@ const buildId = `// coinop build ${version} ${randomBytes(8).toString('hex')}`;
 // with its own code cache: a command against a running service never reads, hashes or deserializes the service's
 // code. The CLI loads local.cjs through bin/load.js when it starts a service (the split-local plugin).
 const LOCAL_ENTRY = `export { startLocalService } from './service.ts';\nexport { runLocalStart, DEFAULT_LOCAL_PORT } from './cli.ts';\n`;
+// The modules the build generates (the contract's and the policy's schemas as plain JSON, the precompiled validators).
+const GENERATED_MODULES = [
+  {
+    name: 'plain-schemas',
+    setup(b) {
+      b.onLoad({ filter: /[\\/]src[\\/]contract[\\/]schemas\.ts$/ }, () => {
+        replaced.add('src/contract/schemas.ts');
+        return { contents: schemas, loader: 'js' };
+      });
+      b.onLoad({ filter: /[\\/]src[\\/]policy[\\/]schema\.ts$/ }, () => {
+        replaced.add('src/policy/schema.ts');
+        return { contents: policySchemas, loader: 'js' };
+      });
+    },
+  },
+  {
+    name: 'precompiled-validators',
+    setup(b) {
+      b.onLoad({ filter: /[\\/]src[\\/]contract[\\/]precompiled\.ts$/ }, () => {
+        replaced.add('src/contract/precompiled.ts');
+        return { contents: validators, loader: 'js', resolveDir: resolve('src/contract') };
+      });
+    },
+  },
+];
 async function appBundle(name, entry, split) {
   return build({
     entryPoints: { [name]: entry },
@@ -246,28 +271,7 @@ async function appBundle(name, entry, split) {
           }));
         },
       },
-      {
-        name: 'plain-schemas',
-        setup(b) {
-          b.onLoad({ filter: /[\\/]src[\\/]contract[\\/]schemas\.ts$/ }, () => {
-            replaced.add('src/contract/schemas.ts');
-            return { contents: schemas, loader: 'js' };
-          });
-          b.onLoad({ filter: /[\\/]src[\\/]policy[\\/]schema\.ts$/ }, () => {
-            replaced.add('src/policy/schema.ts');
-            return { contents: policySchemas, loader: 'js' };
-          });
-        },
-      },
-      {
-        name: 'precompiled-validators',
-        setup(b) {
-          b.onLoad({ filter: /[\\/]src[\\/]contract[\\/]precompiled\.ts$/ }, () => {
-            replaced.add('src/contract/precompiled.ts');
-            return { contents: validators, loader: 'js', resolveDir: resolve('src/contract') };
-          });
-        },
-      },
+      ...GENERATED_MODULES,
     ],
     logLevel: 'warning',
   });
@@ -334,15 +338,24 @@ function splitRare(needed) {
         loader: 'js',
       }));
       b.onResolve({ filter: /^coinop:main-modules$/ }, () => ({ path: 'modules', namespace: 'main-modules' }));
-      b.onLoad({ filter: /.*/, namespace: 'main-modules' }, () => ({
-        // Each module as its namespace object (live bindings), evaluated if it was not yet.
-        contents: `exports.modules = {\n${[...needed]
-          .sort()
-          .map((key) => `  ${JSON.stringify(key)}: () => require(${JSON.stringify(resolve(key))}),`)
-          .join('\n')}\n};\n`,
-        loader: 'js',
-        resolveDir: resolve('.'),
-      }));
+      b.onLoad({ filter: /.*/, namespace: 'main-modules' }, () => {
+        // Each module as an object of getters over its exports (live bindings), made when rare.cjs first asks for it.
+        // Named imports, not namespace objects: a namespace object of each of these modules would be built at every
+        // start of main.cjs (esbuild makes one for a module that is require()d), hundreds of getters for nothing.
+        const imports = [];
+        const entries = [...needed].sort().map((key, i) => {
+          const names = exportsOf.get(key);
+          if (!names) throw new Error(`build: the exports of ${key} are not known`);
+          imports.push(`import { ${names.map((n) => `${n} as m${i}$${n}`).join(', ')} } from ${JSON.stringify(resolve(key))};`);
+          const getters = names.map((n) => `get ${n}() { return m${i}$${n}; }`).join(', ');
+          return `  ${JSON.stringify(key)}: () => ({ ${getters} }),`;
+        });
+        return {
+          contents: `${imports.join('\n')}\nexport const modules = {\n${entries.join('\n')}\n};\n`,
+          loader: 'js',
+          resolveDir: resolve('.'),
+        };
+      });
     },
   };
 }
@@ -385,6 +398,7 @@ const virtualEntry = (name, contents, loader = 'js') => ({
   },
 });
 const needed = new Set();
+const exportsOf = new Map();
 // First main.cjs (what it holds decides what rare.cjs takes from it), then rare.cjs (which finds what it needs of
 // main.cjs), then main.cjs again with that registry.
 const mainFiles = (built) =>
@@ -402,6 +416,25 @@ const rareEntry = `const { link } = require('coinop:rare-link');\nconst entries 
 const rare = await appBundle('rare', 'coinop-entry:rare', [fromMain(held, needed), virtualEntry('rare', rareEntry), splitLocal]);
 for (const key of Object.keys(rare.metafile.inputs).filter((p) => !p.includes(':')).map((p) => keyOf(resolve(p))))
   if (held.has(key)) throw new Error(`build: rare.cjs holds a copy of ${key}, which main.cjs holds`);
+// The export names of each module rare.cjs takes from main.cjs (esbuild says them, building each as an entry).
+if (needed.size) {
+  const alone = await build({
+    entryPoints: [...needed].map((key) => resolve(key)),
+    // Bundled (packages left out), so that a barrel's export * is resolved into names.
+    bundle: true,
+    splitting: true,
+    packages: 'external',
+    write: false,
+    metafile: true,
+    format: 'esm',
+    platform: 'node',
+    outdir: join(out, 'exports-of'),
+    plugins: GENERATED_MODULES,
+    logLevel: 'warning',
+  });
+  for (const output of Object.values(alone.metafile.outputs))
+    if (output.entryPoint) exportsOf.set(keyOf(resolve(output.entryPoint)), output.exports);
+}
 app = await appBundle('main', 'src/commands/main.ts', [splitLocal, splitRare(needed)]);
 if (mainFiles(app).size !== held.size) throw new Error('build: main.cjs changed between its two builds');
 for (const file of SUBSTITUTED)
