@@ -105,8 +105,9 @@ writeFileSync(
 
 // The first line names this build; the code cache starts with the same line, so a cache made from another bundle is
 // never used (V8 itself checks only the source's length, its own version and its flags).
-// Packages the bundles evaluate on first use (the lazy-packages plugin): the address codecs and hashes.
-const LAZY_PACKAGES = /^(@scure\/base|@noble\/hashes\/(sha2|sha3|utils)\.js|hash-wasm)$/;
+// Packages the bundles evaluate on first use (the lazy-packages plugin): the address codecs and hashes, and chalk
+// (colour only: src/render/style.ts).
+const LAZY_PACKAGES = /^(@scure\/base|@noble\/hashes\/(sha2|sha3|utils)\.js|hash-wasm|chalk)$/;
 const buildId = `// coinop build ${version} ${randomBytes(8).toString('hex')}`;
 // The CLI (main.cjs), and the local service (local.cjs: what `coinop local start` and the embedded default run), each
 // with its own code cache: a command against a running service never reads, hashes or deserializes the service's
@@ -236,20 +237,33 @@ async function appBundle(name, entry, split) {
         name: 'lazy-packages',
         setup(b) {
           b.onResolve({ filter: LAZY_PACKAGES }, (args) =>
-            args.kind === 'import-statement' ? { path: args.path, namespace: 'lazy-package' } : undefined,
+            args.kind === 'import-statement'
+              ? { path: `${args.path} for ${keyOf(args.importer)}`, namespace: 'lazy-package', pluginData: args }
+              : undefined,
           );
-          b.onLoad({ filter: /.*/, namespace: 'lazy-package' }, async (args) => {
-            let names;
-            try {
-              names = Object.keys(require(args.path));
-            } catch {
-              names = Object.keys(await import(args.path));
+          b.onLoad({ filter: /.*/, namespace: 'lazy-package' }, async ({ pluginData: { path: pkg, importer } }) => {
+            // The names the importer takes (import { a, b as c } from 'pkg'), or every name the package exports.
+            const quoted = pkg.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+            const clauses = [
+              ...readFileSync(importer, 'utf8').matchAll(new RegExp(`import\\s*\\{([^}]*)\\}\\s*from\\s*['"]${quoted}['"]`, 'g')),
+            ];
+            let names = clauses
+              .flatMap((m) => m[1].split(','))
+              .map((n) => n.trim())
+              .filter((n) => n && !n.startsWith('type '))
+              .map((n) => n.split(/\s+as\s+/)[0]);
+            if (!clauses.length) {
+              try {
+                names = Object.keys(require(pkg));
+              } catch {
+                names = Object.keys(await import(pkg));
+              }
             }
             const get = names
               .filter((n) => n !== 'default' && n !== '__esModule')
               .map((n) => `Object.defineProperty(exports, ${JSON.stringify(n)}, { enumerable: true, get: () => load()[${JSON.stringify(n)}] });`);
             return {
-              contents: `let m;\nconst load = () => (m ??= require(${JSON.stringify(args.path)}));\n${get.join('\n')}\n`,
+              contents: `let m;\nconst load = () => (m ??= require(${JSON.stringify(pkg)}));\n${get.join('\n')}\n`,
               loader: 'js',
               resolveDir: resolve('.'),
             };
