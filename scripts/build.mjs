@@ -12,7 +12,7 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import { createRequire } from 'node:module';
-import { join, relative, resolve, sep } from 'node:path';
+import { dirname, join, relative, resolve, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
 const require = createRequire(import.meta.url);
@@ -138,6 +138,11 @@ const GENERATED_MODULES = [
     },
   },
 ];
+/** better-sqlite3's addon as dist/app reaches it (a relative path; src/local/store.ts resolves the package if it is not there). */
+function betterSqlite3Addon() {
+  const addon = join(dirname(require.resolve('better-sqlite3/package.json')), 'build', 'Release', 'better_sqlite3.node');
+  return relative(resolve('dist/app'), addon).split(sep).join('/');
+}
 async function appBundle(name, entry, split) {
   return build({
     entryPoints: { [name]: entry },
@@ -151,7 +156,12 @@ async function appBundle(name, entry, split) {
     platform: 'node',
     target: 'node20',
     sourcemap: 'linked',
-    define: { ...define, 'import.meta.url': '__importMetaUrl' },
+    define: {
+      ...define,
+      'import.meta.url': '__importMetaUrl',
+      // The local service's database addon, from dist/app (src/local/store.ts checks it is there).
+      ...(name === 'local' ? { __BETTER_SQLITE3_ADDON__: JSON.stringify(betterSqlite3Addon()) } : {}),
+    },
     // Loaded from node_modules at run time: the native addon, and Ajv (whose compiler the precompiled validators
     // replace), so no start parses it; its small run-time helpers (ajv/dist/runtime, ajv-formats' formats) are
     // required from node_modules too.

@@ -4,18 +4,28 @@ import { existsSync } from 'node:fs';
 import { privateDatabase } from '../config/private-files.js';
 import { dirname, join } from 'node:path';
 import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
 import { randomUUID } from './lazy-crypto.js';
 import BetterSqlite3 from 'better-sqlite3';
 
 const require = createRequire(import.meta.url);
 
+// Set by scripts/build.mjs in the local service's bundle: the addon's path from the bundle's folder, as the build found it.
+declare const __BETTER_SQLITE3_ADDON__: string | undefined;
+
 /**
  * The addon's own path, so better-sqlite3 skips the `bindings` package's search of a dozen places (a few ms of the
- * embedded service's start); undefined when it is not where a normal install puts it.
+ * embedded service's start); undefined when it is not where a normal install puts it. The built service knows it
+ * from the build (resolving the package at run time, with its realpath calls, was about 1 ms of every start); when
+ * that file is not there (the install moved), the package is resolved as before.
  */
 let addonPath: string | null | undefined = null;
 function nativeBinding(): string | undefined {
   if (addonPath === null) {
+    if (typeof __BETTER_SQLITE3_ADDON__ === 'string') {
+      const built = join(dirname(fileURLToPath(import.meta.url)), __BETTER_SQLITE3_ADDON__);
+      if (existsSync(built)) return (addonPath = built);
+    }
     try {
       const file = join(
         dirname(require.resolve('better-sqlite3/package.json')),
