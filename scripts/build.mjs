@@ -140,7 +140,12 @@ const GENERATED_MODULES = [
 ];
 /** better-sqlite3's addon as dist/app reaches it (a relative path; src/local/store.ts resolves the package if it is not there). */
 function betterSqlite3Addon() {
-  const addon = join(dirname(require.resolve('better-sqlite3/package.json')), 'build', 'Release', 'better_sqlite3.node');
+  const addon = join(
+    dirname(require.resolve('better-sqlite3/package.json')),
+    'build',
+    'Release',
+    'better_sqlite3.node',
+  );
   return relative(resolve('dist/app'), addon).split(sep).join('/');
 }
 async function appBundle(name, entry, split) {
@@ -255,7 +260,9 @@ async function appBundle(name, entry, split) {
             // The names the importer takes (import { a, b as c } from 'pkg'), or every name the package exports.
             const quoted = pkg.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
             const clauses = [
-              ...readFileSync(importer, 'utf8').matchAll(new RegExp(`import\\s*\\{([^}]*)\\}\\s*from\\s*['"]${quoted}['"]`, 'g')),
+              ...readFileSync(importer, 'utf8').matchAll(
+                new RegExp(`import\\s*\\{([^}]*)\\}\\s*from\\s*['"]${quoted}['"]`, 'g'),
+              ),
             ];
             let names = clauses
               .flatMap((m) => m[1].split(','))
@@ -271,7 +278,10 @@ async function appBundle(name, entry, split) {
             }
             const get = names
               .filter((n) => n !== 'default' && n !== '__esModule')
-              .map((n) => `Object.defineProperty(exports, ${JSON.stringify(n)}, { enumerable: true, get: () => load()[${JSON.stringify(n)}] });`);
+              .map(
+                (n) =>
+                  `Object.defineProperty(exports, ${JSON.stringify(n)}, { enumerable: true, get: () => load()[${JSON.stringify(n)}] });`,
+              );
             return {
               contents: `let m;\nconst load = () => (m ??= require(${JSON.stringify(pkg)}));\n${get.join('\n')}\n`,
               loader: 'js',
@@ -370,7 +380,9 @@ function splitRare(needed) {
         const entries = [...needed].sort().map((key, i) => {
           const names = exportsOf.get(key);
           if (!names) throw new Error(`build: the exports of ${key} are not known`);
-          imports.push(`import { ${names.map((n) => `${n} as m${i}$${n}`).join(', ')} } from ${JSON.stringify(resolve(key))};`);
+          imports.push(
+            `import { ${names.map((n) => `${n} as m${i}$${n}`).join(', ')} } from ${JSON.stringify(resolve(key))};`,
+          );
           const getters = names.map((n) => `get ${n}() { return m${i}$${n}; }`).join(', ');
           return `  ${JSON.stringify(key)}: () => ({ ${getters} }),`;
         });
@@ -437,8 +449,14 @@ const rareEntry = `const { link } = require('coinop:rare-link');\nconst entries 
   .sort()
   .map((key) => `  ${JSON.stringify(key)}: () => require(${JSON.stringify(resolve(key))}),`)
   .join('\n')}\n};\nexports.enter = (modules, key) => {\n  link(modules);\n  return entries[key]();\n};\n`;
-const rare = await appBundle('rare', 'coinop-entry:rare', [fromMain(held, needed), virtualEntry('rare', rareEntry), splitLocal]);
-for (const key of Object.keys(rare.metafile.inputs).filter((p) => !p.includes(':')).map((p) => keyOf(resolve(p))))
+const rare = await appBundle('rare', 'coinop-entry:rare', [
+  fromMain(held, needed),
+  virtualEntry('rare', rareEntry),
+  splitLocal,
+]);
+for (const key of Object.keys(rare.metafile.inputs)
+  .filter((p) => !p.includes(':'))
+  .map((p) => keyOf(resolve(p))))
   if (held.has(key)) throw new Error(`build: rare.cjs holds a copy of ${key}, which main.cjs holds`);
 // The export names of each module rare.cjs takes from main.cjs (esbuild says them, building each as an entry).
 if (needed.size) {

@@ -101,7 +101,8 @@ export function historicalPricesJson(
   const stored = Math.max(0, series.lastK - series.firstK + 1);
   const storedTo = Math.min(to, stored);
   const parts: string[] = [];
-  if (storedTo > offset) parts.push(storedPage(seed, market, series.step, series.firstK + offset, storedTo - offset, kept));
+  if (storedTo > offset)
+    parts.push(storedPage(seed, market, series.step, series.firstK + offset, storedTo - offset, kept));
   if (to > stored && offset < to)
     parts.push(JSON.stringify({ average_price: midPrice(seed, market, now), timestamp: isoMillis(now) }));
   return `{"market":${JSON.stringify(market)},"items":[${parts.join(',')}],"total_count":${total}}`;

@@ -131,7 +131,11 @@ describe('historical prices', () => {
 
 describe('averages kept in the database', () => {
   // Each case asks for its own range: the process keeps answered pages in memory by range.
-  const hourly = (begin: string, end: string) => ({ increment: 'ONE_HOUR' as const, 'range.begin': begin, 'range.end': end });
+  const hourly = (begin: string, end: string) => ({
+    increment: 'ONE_HOUR' as const,
+    'range.begin': begin,
+    'range.end': end,
+  });
   const NOW = Date.parse('2026-01-01T00:00:00Z');
   const FIRST = Date.parse('2025-06-01T01:00:00Z') / HOUR;
 

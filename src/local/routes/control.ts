@@ -32,7 +32,10 @@ export function onlyKnown(body: Record<string, unknown>, known: string[]): void 
 
 /** The largest state import: the setting, capped at an eighth of the heap (a parsed export takes ~6x its size). */
 export function stateImportLimit(config: LocalConfig): number {
-  return Math.min(config.stateBodyLimitBytes, Math.floor((require('node:v8') as typeof import('node:v8')).getHeapStatistics().heap_size_limit / 8));
+  return Math.min(
+    config.stateBodyLimitBytes,
+    Math.floor((require('node:v8') as typeof import('node:v8')).getHeapStatistics().heap_size_limit / 8),
+  );
 }
 
 function stateTooLarge(limit: number): string {
