@@ -1,7 +1,8 @@
 // Builds dist/ from src/ for Node 20. Type checking is `npm run typecheck`.
 //   dist/**     one ESM file per TypeScript module (what the bench and proof scripts import, such as
 //               dist/local/service.js).
-//   dist/app/   the CLI as the launcher runs it (bin/load.js): main.cjs, one CommonJS bundle, and main.cjs.cache,
+//   dist/app/   the CLI as the launcher runs it (bin/load.js): main.cjs, a CommonJS bundle (with local.cjs, the local
+//               service, and rare.cjs, the rarely run commands' work, loaded when used), and main.cjs.cache,
 //               the V8 code cache of a training run (scripts/code-cache.cjs), so a start deserializes bytecode
 //               instead of parsing and compiling. Each command's modules are still evaluated only when it runs
 //               (esbuild wraps what is imported dynamically). Measured on Node 20 for `coinop prices`: ESM with code
