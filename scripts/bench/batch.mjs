@@ -223,7 +223,10 @@ export default async function run({ quick }) {
     const bareUs = (bare / rows) * 1e6;
     // The CPU coinop's process spent (user + system, start-up and all): on a busy machine the wall time follows it.
     const cpuUs = r.cpu === null ? null : (r.cpu / rows) * 1e6;
-    if (cpuUs !== null) lines.push(`  ${'cpu'.padEnd(15)} ${cpuUs.toFixed(1).padStart(9)} us/row  CPU of the coinop process (user + system, all of it)`);
+    if (cpuUs !== null)
+      lines.push(
+        `  ${'cpu'.padEnd(15)} ${cpuUs.toFixed(1).padStart(9)} us/row  CPU of the coinop process (user + system, all of it)`,
+      );
     process.stdout.write(
       `\nwithdraw batch, ${rows} rows: time per row by stage (wall ${((r.seconds / rows) * 1e6).toFixed(1)} us/row; bare client ${bareUs.toFixed(1)} us/row, ${(bareUs * CONCURRENCY).toFixed(1)} us per request in flight)\n${lines.join('\n')}\n`,
     );
