@@ -8,13 +8,20 @@
 //               (esbuild wraps what is imported dynamically). Measured on Node 20 for `coinop prices`: ESM with code
 //               splitting 200 ms, this bundle without a cache 188 ms, with its cache 154 ms (node -e 0: 106 ms).
 // Both carry the contract's request validators precompiled (Ajv standalone code, see src/contract/precompiled.ts).
-import { build } from 'esbuild';
+import { build as esbuild } from 'esbuild';
 import { randomBytes } from 'node:crypto';
 import { readFileSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
+
+/** esbuild's build, failing on a warning too: each one has been a bundle that misbehaves at run time. */
+async function build(options) {
+  const result = await esbuild(options);
+  if (result.warnings.length) throw new Error(`build: esbuild warned ${result.warnings.length} time(s), see above`);
+  return result;
+}
 
 const require = createRequire(import.meta.url);
 
@@ -417,10 +424,12 @@ function fromMain(mainFiles, needed) {
         });
         if (r.errors.length || r.external || r.namespace !== 'file' || !mainFiles.has(keyOf(r.path))) return undefined;
         needed.add(keyOf(r.path));
-        return { path: keyOf(r.path), namespace: 'from-main' };
+        // Named as a CommonJS file whatever the original is: the stand-in sets module.exports, which in a file
+        // esbuild takes for ESM (an .mjs, such as ws's wrapper) would be the bundle's own module object.
+        return { path: `${keyOf(r.path)}.cjs`, namespace: 'from-main', pluginData: keyOf(r.path) };
       });
       b.onLoad({ filter: /.*/, namespace: 'from-main' }, (args) => ({
-        contents: `module.exports = require('coinop:rare-link').from(${JSON.stringify(args.path)});`,
+        contents: `module.exports = require('coinop:rare-link').from(${JSON.stringify(args.pluginData)});`,
         loader: 'js',
       }));
     },
