@@ -23,7 +23,7 @@ import type { CataloguePolicy } from '../client/catalogue-policy.js';
 import { addressCheckFor, type Environment } from '../config/environments.js';
 import { CoinopError, toCoinopError } from '../errors.js';
 import { type ApprovalScope, ContentBuilder, type ParsedApproval } from '../policy/approvals.js';
-import { checkWithdrawals } from '../policy/check.js';
+import { type CheckOptions, checkWithdrawals } from '../policy/check.js';
 import type { PolicyVerdict } from '../policy/evaluate.js';
 import type { LoadedPolicy } from '../policy/policy.js';
 import { refusal } from '../policy/refusal.js';
@@ -68,6 +68,8 @@ export interface MoneyGateDeps {
   reservations?: ReservationBook;
   /** Whether the caller shows each verdict's violations before a refusal (the CLI does; a gateway's answer cannot). */
   verdictsShown?: boolean;
+  /** The service's last day as the caller keeps it (a gateway's copy); without it, read at every verdict. */
+  history?: CheckOptions['history'];
 }
 
 /** A request as it comes to the gate. */
@@ -451,6 +453,7 @@ export class MoneyGate {
       machineNow: this.deps.now,
       reserved,
       onSeen,
+      history: this.deps.history,
     });
   }
 

@@ -13,7 +13,7 @@ import {
 } from '../audit/entry.js';
 import { migrateStore, STORE_SCHEMA_VERSION, storeSchemaVersion } from './migrations.js';
 import { hashSecret, newCredentials, type Role } from './operators.js';
-import type { Row, Sql } from './sql.js';
+import { type Row, type Sql, Turns } from './sql.js';
 
 export interface Operator {
   name: string;
@@ -88,7 +88,21 @@ const pendingOf = (r: Row): Pending => ({
 /** Reservations count this long at most: past any 24-hour window (as on a coinop machine). */
 const RESERVATION_KEEP_MS = 25 * 3600 * 1000;
 
+/** How many times an append is made again after other writers' entries before it gives up (nothing written). */
+const AUDIT_APPEND_ATTEMPTS = 50;
+
+/** Whether a statement failed on a key already taken (Postgres 23505; SQLite's constraint on a primary key). */
+function isDuplicateKey(error: unknown): boolean {
+  const code = (error as { code?: unknown }).code;
+  return code === '23505' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY' || code === 'SQLITE_CONSTRAINT_UNIQUE';
+}
+
 export class GatewayStore {
+  /** The chain's head as this instance last wrote or read it (another writer may be past it: see appendAudit). */
+  private auditHeadKnown?: { seq: number; sha256: string };
+  /** This instance's appends, one at a time (they would only collide with each other). */
+  private readonly auditTurns = new Turns();
+
   constructor(
     readonly sql: Sql,
     private readonly now: () => number = Date.now,
@@ -203,36 +217,59 @@ export class GatewayStore {
 
   // ---- the audit trail ----
 
-  /** Appends entries to the chain (each line's prev: the SHA-256 of the line before), in one transaction. */
+  /**
+   * Appends entries to the chain (each line's prev: the SHA-256 of the line before) in one statement, after the head
+   * this instance last wrote or read. The entry numbers are the table's key, so when another instance (or an
+   * administration command) appended first, the statement fails whole and is made again after the head as it is now:
+   * one round trip to the store in the usual case, never two entries with one number or one prev.
+   */
   async appendAudit(items: { who: AuditWho; event: AuditEvent }[]): Promise<AuditEntry[]> {
-    return this.sql.exclusive('gw_audit', async (tx) => {
-      const last = await tx.query<{ seq: number; hash: string }>(
-        'SELECT seq, hash FROM gw_audit ORDER BY seq DESC LIMIT 1',
-      );
-      let seq = last.length ? Number(last[0].seq) : 0;
-      let prev = last.length ? String(last[0].hash) : GENESIS_HASH;
-      const out: AuditEntry[] = [];
-      for (const { who, event } of items) {
-        const entry: AuditEntry = {
-          v: AUDIT_VERSION,
-          seq: seq + 1,
-          time: new Date(this.now()).toISOString(),
-          prev,
-          kind: event.kind,
-          ref_id: event.ref_id ?? null,
-          who: event.approver_keys?.length ? { ...who, approver_keys: event.approver_keys } : who,
-          what: event.what,
-          outcome: event.outcome,
-        };
-        const line = entryLine(entry);
-        const hash = sha256Hex(line);
-        await tx.query('INSERT INTO gw_audit (seq, line, hash) VALUES ($1, $2, $3)', [entry.seq, line, hash]);
-        seq = entry.seq;
-        prev = hash;
-        out.push(entry);
+    if (!items.length) return [];
+    return this.auditTurns.run(async () => {
+      for (let attempt = 1; ; attempt++) {
+        const head = this.auditHeadKnown ?? (await this.auditHead());
+        const { entries, values, last } = this.chained(head, items);
+        const rows = entries.map((_, i) => `($${i * 3 + 1}, $${i * 3 + 2}, $${i * 3 + 3})`).join(', ');
+        try {
+          await this.sql.query(`INSERT INTO gw_audit (seq, line, hash) VALUES ${rows}`, values);
+          this.auditHeadKnown = last;
+          return entries;
+        } catch (e) {
+          this.auditHeadKnown = undefined;
+          if (!isDuplicateKey(e) || attempt >= AUDIT_APPEND_ATTEMPTS) throw e;
+        }
       }
-      return out;
     });
+  }
+
+  /** The entries as they follow `head`: their lines and hashes as the statement's values, and the new head. */
+  private chained(
+    head: { seq: number; sha256: string },
+    items: { who: AuditWho; event: AuditEvent }[],
+  ): { entries: AuditEntry[]; values: unknown[]; last: { seq: number; sha256: string } } {
+    let { seq, sha256: prev } = head;
+    const entries: AuditEntry[] = [];
+    const values: unknown[] = [];
+    for (const { who, event } of items) {
+      const entry: AuditEntry = {
+        v: AUDIT_VERSION,
+        seq: seq + 1,
+        time: new Date(this.now()).toISOString(),
+        prev,
+        kind: event.kind,
+        ref_id: event.ref_id ?? null,
+        who: event.approver_keys?.length ? { ...who, approver_keys: event.approver_keys } : who,
+        what: event.what,
+        outcome: event.outcome,
+      };
+      const line = entryLine(entry);
+      const hash = sha256Hex(line);
+      values.push(entry.seq, line, hash);
+      seq = entry.seq;
+      prev = hash;
+      entries.push(entry);
+    }
+    return { entries, values, last: { seq, sha256: prev } };
   }
 
   /** The chain's lines from `afterSeq` on, in order, at most `limit`. */
@@ -255,7 +292,9 @@ export class GatewayStore {
   // ---- reservations against the rolling caps (called inside exclusive('gw_caps')) ----
 
   async reservations(tx: Sql): Promise<HeldReservation[]> {
-    const rows = await tx.query('SELECT * FROM gw_reservations WHERE at > $1', [this.now() - RESERVATION_KEEP_MS]);
+    const rows = await tx.query('SELECT ref_id, operator, asset, amount, at FROM gw_reservations WHERE at > $1', [
+      this.now() - RESERVATION_KEEP_MS,
+    ]);
     return rows.map((r) => ({
       ref_id: String(r.ref_id),
       operator: String(r.operator),
@@ -265,20 +304,24 @@ export class GatewayStore {
     }));
   }
 
+  /** Keeps a reservation (one statement; a ref_id reserved before is replaced). */
   async reserve(tx: Sql, reservation: HeldReservation): Promise<void> {
-    await tx.query('DELETE FROM gw_reservations WHERE ref_id = $1', [reservation.ref_id]);
-    await tx.query('INSERT INTO gw_reservations (ref_id, operator, asset, amount, at) VALUES ($1, $2, $3, $4, $5)', [
-      reservation.ref_id,
-      reservation.operator,
-      reservation.asset,
-      reservation.amount,
-      reservation.at,
-    ]);
+    await tx.query(
+      `INSERT INTO gw_reservations (ref_id, operator, asset, amount, at) VALUES ($1, $2, $3, $4, $5)
+       ON CONFLICT (ref_id) DO UPDATE SET operator = excluded.operator, asset = excluded.asset,
+         amount = excluded.amount, at = excluded.at`,
+      [reservation.ref_id, reservation.operator, reservation.asset, reservation.amount, reservation.at],
+    );
   }
 
-  /** Drops reservations: the service shows their transfers now, or they never left. */
+  /** Drops reservations: their requests were refused by the upstream, or never left. */
   async release(tx: Sql, refIds: Iterable<string>): Promise<void> {
     for (const id of refIds) await tx.query('DELETE FROM gw_reservations WHERE ref_id = $1', [id]);
+    await this.expire(tx);
+  }
+
+  /** Drops the reservations older than any 24-hour window they could count in. */
+  async expire(tx: Sql): Promise<void> {
     await tx.query('DELETE FROM gw_reservations WHERE at <= $1', [this.now() - RESERVATION_KEEP_MS]);
   }
 

@@ -35,6 +35,23 @@ export interface CheckOptions {
   reserved?: RecentWithdrawal[];
   /** Told every ref_id the service holds among its withdrawals of the last day (when it was asked). */
   onSeen?: (refIds: Set<string>) => void;
+  /**
+   * The service's last day from elsewhere than a read now (a gateway's copy, read a moment ago: what it admitted
+   * since is in `reserved`); without it the service is asked at every check.
+   */
+  history?: () => Promise<LastDay>;
+}
+
+/** The service's withdrawals of the last 24 hours, as one read of them found them. */
+export interface LastDay {
+  recent: RecentWithdrawal[];
+  /** Every ref_id the service held in that time, FAILED ones too. */
+  seen: Set<string>;
+  /** The time, by `clock`. */
+  now: number;
+  clock: 'service' | 'machine';
+  /** The start of the 24 hours `recent` covers. */
+  since: number;
 }
 
 /** A withdrawal request as the policy sees it (`row`: its row in a batch file); given by total, the total counts. */
@@ -122,17 +139,7 @@ async function addressBook(client: ServiceClient, policy: Policy): Promise<BookE
  * the credentials reach (no profile filter: money moved out of another profile counts as much); with `timeOnly`, one
  * small read for the clock. `seen`: every ref_id the service holds in that time, FAILED ones too.
  */
-async function lastDay(
-  client: ServiceClient,
-  machineNow: number,
-  timeOnly: boolean,
-): Promise<{
-  recent: RecentWithdrawal[];
-  seen: Set<string>;
-  now: number;
-  clock: 'service' | 'machine';
-  since: number;
-}> {
+export async function lastDay(client: ServiceClient, machineNow: number, timeOnly: boolean): Promise<LastDay> {
   const read = async (since: number, max = Infinity) =>
     listAll<Transfer>(
       client,
@@ -167,7 +174,7 @@ export async function checkWithdrawals(options: CheckOptions): Promise<PolicyVer
   if (p.destinations && withdrawals) ctx.book = await addressBook(options.client, p);
   const window = !!p.maxPer24h && withdrawals;
   if (window || p.hours) {
-    const day = await lastDay(options.client, base.now, !window);
+    const day = options.history ? await options.history() : await lastDay(options.client, base.now, !window);
     const reserved = (options.reserved ?? []).filter((r) => !(r.ref_id && day.seen.has(r.ref_id)));
     const recent = [...day.recent, ...reserved];
     Object.assign(ctx, { now: day.now, clock: day.clock, ...(window ? { recent, since: day.since } : {}) });
