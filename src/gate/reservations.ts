@@ -8,6 +8,7 @@
 import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { AuditEvent } from '../audit/entry.js';
 import { withLock, writeFileAtomic } from '../config/lock.js';
 
 export interface Reservation {
@@ -39,6 +40,11 @@ export interface ReservationBook {
   write(list: Reservation[], seen: ReadonlySet<string>, now: number): void | Promise<void>;
   /** Takes back the reservations of these ref_ids (their requests were refused, or never left). */
   release(refIds: Iterable<string>, now: number): Promise<void>;
+  /**
+   * Writes the admitted request's attempt to the audit trail within the same exclusive section, committed with its
+   * reservation (a gateway's store: one transaction); a book without it leaves the attempt to the gate's audit.
+   */
+  record?(event: AuditEvent): Promise<void>;
 }
 
 export class Reservations implements ReservationBook {

@@ -190,6 +190,9 @@ export class MoneyDesk {
         }
       },
       release: (refIds) => store.sql.exclusive('gw_caps', (t) => store.release(t, refIds)),
+      record: async (event) => {
+        await store.appendAudit([{ who: this.who(op), event }], inTx());
+      },
     };
   }
 
@@ -209,14 +212,16 @@ export class MoneyDesk {
     if (scope && !ROLE_SCOPES[op.role].includes(scope))
       return gatewayProblem(403, 'role', 'Forbidden', `${op.name} is ${roleWords(op.role)}: the role cannot ${scope}`);
     const refId = typeof body.ref_id === 'string' ? body.ref_id : null;
+    const policy = this.policyOnce();
     if (refId) {
+      // The policy read meanwhile (on Postgres the two questions are on the way at once); its failure is the gate's.
+      policy().catch(() => {});
       // The same ref_id again: the held request answers for it (its transfer once sent); it is never held twice.
       const earlier = await this.store.pendingByRef(refId);
       if (earlier?.status === 'sent' && earlier.result) return { status: 200, body: earlier.result };
       if (earlier) return this.heldAnswer(earlier, 202);
     }
     const audit = this.audit(op);
-    const policy = this.policyOnce();
     const gate = this.gate(op, audit, policy);
     const request = { operation, body, command: 'gateway', what: { operator: op.name } };
     try {

@@ -88,14 +88,8 @@ const pendingOf = (r: Row): Pending => ({
 /** Reservations count this long at most: past any 24-hour window (as on a coinop machine). */
 const RESERVATION_KEEP_MS = 25 * 3600 * 1000;
 
-/** How many times an append is made again after other writers' entries before it gives up (nothing written). */
+/** How many times an entry is made again after other writers' entries before the append gives up (none written). */
 const AUDIT_APPEND_ATTEMPTS = 50;
-
-/** Whether a statement failed on a key already taken (Postgres 23505; SQLite's constraint on a primary key). */
-function isDuplicateKey(error: unknown): boolean {
-  const code = (error as { code?: unknown }).code;
-  return code === '23505' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY' || code === 'SQLITE_CONSTRAINT_UNIQUE';
-}
 
 export class GatewayStore {
   /** The chain's head as this instance last wrote or read it (another writer may be past it: see appendAudit). */
@@ -218,58 +212,72 @@ export class GatewayStore {
   // ---- the audit trail ----
 
   /**
-   * Appends entries to the chain (each line's prev: the SHA-256 of the line before) in one statement, after the head
-   * this instance last wrote or read. The entry numbers are the table's key, so when another instance (or an
-   * administration command) appended first, the statement fails whole and is made again after the head as it is now:
-   * one round trip to the store in the usual case, never two entries with one number or one prev.
+   * Appends entries to the chain (each line's prev: the SHA-256 of the line before), after the head this instance
+   * last wrote or read, one statement per entry: the entry goes in only if its number is free and the entry before
+   * it is in the store with the hash its line names, so whoever appends first (another instance, an administration
+   * command) makes this statement insert nothing, and the entry is made again after the head as it is now. One round
+   * trip in the usual case; never two entries with one number, never a line after one that is not there. `tx`: inside
+   * that transaction (the admission's section, so the attempt is written in one commit with its reservation); else
+   * one entry on its own, several in one transaction.
    */
-  async appendAudit(items: { who: AuditWho; event: AuditEvent }[]): Promise<AuditEntry[]> {
+  async appendAudit(items: { who: AuditWho; event: AuditEvent }[], tx?: Sql): Promise<AuditEntry[]> {
     if (!items.length) return [];
-    return this.auditTurns.run(async () => {
-      for (let attempt = 1; ; attempt++) {
-        const head = this.auditHeadKnown ?? (await this.auditHead());
-        const { entries, values, last } = this.chained(head, items);
-        const rows = entries.map((_, i) => `($${i * 3 + 1}, $${i * 3 + 2}, $${i * 3 + 3})`).join(', ');
-        try {
-          await this.sql.query(`INSERT INTO gw_audit (seq, line, hash) VALUES ${rows}`, values);
-          this.auditHeadKnown = last;
-          return entries;
-        } catch (e) {
-          this.auditHeadKnown = undefined;
-          if (!isDuplicateKey(e) || attempt >= AUDIT_APPEND_ATTEMPTS) throw e;
-        }
-      }
-    });
+    if (tx) return this.appendEach(tx, items);
+    return this.auditTurns.run(() =>
+      items.length === 1
+        ? this.appendEach(this.sql, items)
+        : this.sql.exclusive('gw_audit', (t) => this.appendEach(t, items)),
+    );
   }
 
-  /** The entries as they follow `head`: their lines and hashes as the statement's values, and the new head. */
-  private chained(
-    head: { seq: number; sha256: string },
-    items: { who: AuditWho; event: AuditEvent }[],
-  ): { entries: AuditEntry[]; values: unknown[]; last: { seq: number; sha256: string } } {
-    let { seq, sha256: prev } = head;
-    const entries: AuditEntry[] = [];
-    const values: unknown[] = [];
-    for (const { who, event } of items) {
-      const entry: AuditEntry = {
-        v: AUDIT_VERSION,
-        seq: seq + 1,
-        time: new Date(this.now()).toISOString(),
-        prev,
-        kind: event.kind,
-        ref_id: event.ref_id ?? null,
-        who: event.approver_keys?.length ? { ...who, approver_keys: event.approver_keys } : who,
-        what: event.what,
-        outcome: event.outcome,
-      };
-      const line = entryLine(entry);
-      const hash = sha256Hex(line);
-      values.push(entry.seq, line, hash);
-      seq = entry.seq;
-      prev = hash;
-      entries.push(entry);
+  private async appendEach(sql: Sql, items: { who: AuditWho; event: AuditEvent }[]): Promise<AuditEntry[]> {
+    const out: AuditEntry[] = [];
+    for (const item of items) {
+      for (let attempt = 1; ; attempt++) {
+        const head = this.auditHeadKnown ?? (await this.auditHead(sql));
+        const entry = this.entryAfter(head, item);
+        const line = entryLine(entry);
+        const hash = sha256Hex(line);
+        const rows =
+          head.seq === 0
+            ? await sql.query(
+                `INSERT INTO gw_audit (seq, line, hash) SELECT $1, $2, $3 WHERE NOT EXISTS (SELECT 1 FROM gw_audit)
+                 ON CONFLICT (seq) DO NOTHING RETURNING seq`,
+                [entry.seq, line, hash],
+              )
+            : await sql.query(
+                `INSERT INTO gw_audit (seq, line, hash) SELECT $1, $2, $3
+                 WHERE EXISTS (SELECT 1 FROM gw_audit WHERE seq = $4 AND hash = $5)
+                 ON CONFLICT (seq) DO NOTHING RETURNING seq`,
+                [entry.seq, line, hash, head.seq, head.sha256],
+              );
+        if (rows.length) {
+          this.auditHeadKnown = { seq: entry.seq, sha256: hash };
+          out.push(entry);
+          break;
+        }
+        this.auditHeadKnown = undefined;
+        if (attempt >= AUDIT_APPEND_ATTEMPTS)
+          throw new Error(`the audit chain was appended to by others ${attempt} times over; nothing was written`);
+      }
     }
-    return { entries, values, last: { seq, sha256: prev } };
+    return out;
+  }
+
+  /** The entry that follows `head`. */
+  private entryAfter(head: { seq: number; sha256: string }, { who, event }: { who: AuditWho; event: AuditEvent }) {
+    const entry: AuditEntry = {
+      v: AUDIT_VERSION,
+      seq: head.seq + 1,
+      time: new Date(this.now()).toISOString(),
+      prev: head.sha256,
+      kind: event.kind,
+      ref_id: event.ref_id ?? null,
+      who: event.approver_keys?.length ? { ...who, approver_keys: event.approver_keys } : who,
+      what: event.what,
+      outcome: event.outcome,
+    };
+    return entry;
   }
 
   /** The chain's lines from `afterSeq` on, in order, at most `limit`. */
@@ -282,8 +290,8 @@ export class GatewayStore {
   }
 
   /** The chain's head: its last entry's number and the SHA-256 of its line (for anchoring elsewhere). */
-  async auditHead(): Promise<{ seq: number; sha256: string }> {
-    const rows = await this.sql.query<{ seq: number; hash: string }>(
+  async auditHead(sql: Sql = this.sql): Promise<{ seq: number; sha256: string }> {
+    const rows = await sql.query<{ seq: number; hash: string }>(
       'SELECT seq, hash FROM gw_audit ORDER BY seq DESC LIMIT 1',
     );
     return rows.length ? { seq: Number(rows[0].seq), sha256: String(rows[0].hash) } : { seq: 0, sha256: GENESIS_HASH };
