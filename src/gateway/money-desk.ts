@@ -1,7 +1,8 @@
 // Money at the gateway: every money-moving request an operator sends passes the one gate (src/gate) here, where the
 // credentials live, with the gateway's policy (its store's current version), its reservations (in the store, so the
-// rolling caps hold across every operator and every gateway instance) and its audit trail (the store's chain, each
-// entry naming the operator). A request the policy allows only with approvals is held, not sent: 202 and its id.
+// rolling caps hold across every operator and every gateway instance; the upstream's own last day read now and then,
+// upstream-history.ts) and its audit trail (the store's chain, each entry naming the operator; an admission's attempt
+// committed with its reservation). A request the policy allows only with approvals is held, not sent: 202 and its id.
 // Approvers approve it with Ed25519 signatures over its exact content (the statement `coinop approve` signs); the
 // approval that completes the set sends it, once (a conditional move from pending to sending decides who sends).
 import type { AuditEvent, AuditWho } from '../audit/entry.js';

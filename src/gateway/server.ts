@@ -1,9 +1,10 @@
 // coinop gateway's HTTP server: the same v2 API, token endpoint and market-data stream as the service it holds the
 // credentials of, for operators with tokens of their own. What stands before every request: no cross-site request
 // (a browser's Origin or Sec-Fetch-Site), a body of at most 1 MiB, an operator's token (short-lived, signed by the
-// store's key, the operator still enabled), the operator's rate limit, and their role's scopes. Money-moving
-// requests go to the money desk (the gate, held for approvals); reads the contract knows are forwarded to the
-// upstream with the gateway's own token; anything else is refused. The upstream secret never leaves the gateway.
+// store's key, the operator still enabled: read from the store for anything but a read, within OPERATOR_CACHE_MS for
+// a read), the operator's rate limit, and their role's scopes. Money-moving requests go to the money desk (the gate,
+// held for approvals); reads the contract knows are forwarded to the upstream with the gateway's own token, over
+// connections kept open; anything else is refused. The upstream secret never leaves the gateway.
 import {
   Agent as HttpAgent,
   createServer as createHttpServer,

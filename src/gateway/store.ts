@@ -298,6 +298,8 @@ export class GatewayStore {
   }
 
   // ---- reservations against the rolling caps (called inside exclusive('gw_caps')) ----
+  // A reservation is what went through the gateway: kept for its day (the upstream showing its transfer changes
+  // nothing), dropped only when its request was refused or never left, or after RESERVATION_KEEP_MS.
 
   async reservations(tx: Sql): Promise<HeldReservation[]> {
     const rows = await tx.query('SELECT ref_id, operator, asset, amount, at FROM gw_reservations WHERE at > $1', [
