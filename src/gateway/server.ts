@@ -141,6 +141,8 @@ function crossSite(req: IncomingMessage): boolean {
 async function readBody(req: IncomingMessage): Promise<Buffer | undefined> {
   const declared = Number(req.headers['content-length'] ?? 0);
   if (declared > MAX_BODY) return undefined;
+  // No body declared, none sent in chunks: nothing to wait for.
+  if (!declared && req.headers['transfer-encoding'] === undefined) return Buffer.alloc(0);
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of req) {
