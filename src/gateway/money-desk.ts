@@ -232,6 +232,10 @@ export class MoneyDesk {
         const verdict = await gate.judge(prepared, { dryRun: true });
         if (!verdict.allowed && onlyApprovalsMissing(verdict)) return await this.hold(op, prepared, verdict);
       }
+      // The upstream's copy made fresh enough here, not inside the caps' section (which waits for nothing else then);
+      // a read that fails is the gate's refusal there.
+      const rules = (await policy())?.policy;
+      if (rules?.maxPer24h || rules?.hours) await this.history.lastDay().catch(() => undefined);
       // Funds and transfer limits: the operator's coinop shows them before it asks, and the service enforces them.
       const sent = await gate.send(prepared, undefined, { preflighted: true });
       return { status: 200, body: sent.data };
