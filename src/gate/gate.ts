@@ -31,7 +31,7 @@ import { insufficientFunds, readFunds, shortfall } from '../send/funds.js';
 import { refuseOverLimit, withdrawalLimits } from '../send/limits-preflight.js';
 import { checkAddress, leavingWords, withdrawalFigures } from '../send/withdrawal.js';
 import { canonicalBody } from './canonical.js';
-import { AUDIT_KIND, type MoneyOperationId, policyRequestOf, requestWhat, text } from './money.js';
+import { AUDIT_KIND, environmentRefusal, type MoneyOperationId, policyRequestOf, requestWhat, text } from './money.js';
 import { type Reservation, type ReservationBook, Reservations } from './reservations.js';
 import { operations, type PutCryptoDestinationAddressRequest } from '../contract/index.js';
 import { checkBookWrite } from './address-book.js';
@@ -167,6 +167,8 @@ export class MoneyGate {
     const refId = typeof raw.ref_id === 'string' ? raw.ref_id : null;
     const first: Prepared = { request, body: raw, what: this.whatOf(request, raw), refId };
     try {
+      const wrongPlace = environmentRefusal(operation, this.deps.context.environment);
+      if (wrongPlace) throw new CoinopError('usage', wrongPlace);
       checkRequest(operations[operation], { body: raw }, request.flags, this.deps.catalogue);
       if (REF_ID_REQUIRED.has(operation) && refId === null)
         throw new CoinopError(

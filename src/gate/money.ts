@@ -109,8 +109,19 @@ const UNJUDGED: readonly (readonly [method: string, path: RegExp, what: string])
   ['PUT', /^\/v2\/settlement\/transactions\/[^/]+\/affirm$/, 'a settlement transaction'],
   ['POST', /^\/v2\/profiles\/[^/]+\/(orders|quote-executions)$/, 'a trade'],
   ['POST', /^\/v2\/issuer-quote\/[^/]+$/, 'an issuer quote execution'],
-  ['POST', /^\/v2\/sandbox\/profiles\/[^/]+\/deposit$/, 'a sandbox deposit'],
+  // Not coinop sandbox deposit (POST /v2/sandbox/fiat-deposits, which the gate judges): the hosted sandbox's other
+  // test deposit, into a profile, which coinop's contract does not have.
+  ['POST', /^\/v2\/sandbox\/profiles\/[^/]+\/deposit$/, "a test deposit into a profile (the hosted sandbox's own)"],
 ];
+
+/**
+ * Why a request cannot be sent in this environment, if so: a sandbox deposit moves no real money and exists only in
+ * the sandbox (and the local service); against production (a context, or a gateway's upstream) it is refused.
+ */
+export function environmentRefusal(op: MoneyOperationId, environment: string): string | undefined {
+  if (op !== 'initiateSandboxFiatDeposit' || environment !== 'production') return undefined;
+  return 'a sandbox deposit exists only in the sandbox and on the local service: refused against production, nothing was sent';
+}
 
 /** What a raw request would do that moves money beyond what the gate can judge (a fiat withdrawal...), if anything. */
 export function unjudgedMoneyAt(method: string, path: string): string | undefined {

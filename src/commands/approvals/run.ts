@@ -4,7 +4,8 @@
 // and asked for another's signature is caught before anything is signed).
 import type { Ports } from '../../cli/ports.js';
 import { CoinopError, usageError } from '../../cli/errors.js';
-import { gatewayCall, type HeldRequest } from '../../client/gateway-calls.js';
+import { gatewayCall, type HeldRequest, POLICY_CHANGE_OPERATION } from '../../client/gateway-calls.js';
+import { checkedPolicyContent, policyChangeConfirmation, showPolicyChange } from './policy-change.js';
 import { approvalText, ContentBuilder, contentFromLines } from '../../policy/approvals.js';
 import { approverKey, KeyFileError } from '../../policy/keys.js';
 import type { Column } from '../../render/table.js';
@@ -40,6 +41,7 @@ export async function list(ctx: ApprovalsDeps, status: string | undefined): Prom
 
 export async function show(ctx: ApprovalsDeps, id: string): Promise<void> {
   const h = await held(ctx, id);
+  if (h.operation === POLICY_CHANGE_OPERATION) return showPolicyChange(ctx, h);
   ctx.display
     .output()
     .one(h as unknown as Record<string, unknown>, [
@@ -79,7 +81,8 @@ function checkedContent(held: HeldRequest) {
 export async function approve(ctx: ApprovalsDeps, id: string, yes: boolean): Promise<void> {
   const h = await held(ctx, id);
   if (h.status !== 'pending') throw usageError(`ID: ${id} is ${h.status}, not waiting for approvals`);
-  const content = checkedContent(h);
+  const change = h.operation === POLICY_CHANGE_OPERATION;
+  const content = change ? checkedPolicyContent(h) : checkedContent(h);
   // Only an approver (or an admin) may: said before a key is made on this machine for nothing.
   const me = await gatewayCall<{ operator: string; role: string }>(
     (await ctx.service.connect()).client,
@@ -91,7 +94,8 @@ export async function approve(ctx: ApprovalsDeps, id: string, yes: boolean): Pro
       'auth',
       `${me.operator} is ${me.role === 'initiator' ? 'an' : 'a'} ${me.role} at this gateway: only approvers approve`,
     );
-  if (me.operator === h.initiator) throw new CoinopError('policy', 'the initiator cannot approve their own request');
+  if (me.operator === h.initiator)
+    throw new CoinopError('policy', `the ${change ? 'proposer' : 'initiator'} cannot approve their own request`);
   let key: ReturnType<typeof approverKey>;
   try {
     key = approverKey(ctx.policy.configDir(), (line) => ctx.display.io.err(`${line}\n`));
@@ -101,6 +105,7 @@ export async function approve(ctx: ApprovalsDeps, id: string, yes: boolean): Pro
   }
   if (key.created) ctx.display.io.err(`made a new approver key: ${key.path} (0600; keep it, and never send it)\n`);
   const w = h.what as Record<string, string | undefined>;
+  const asked = change ? policyChangeConfirmation(ctx, h, id, key.publicKey.id) : undefined;
   await ctx.confirmer.confirm({
     title: `Approve ${h.initiator}'s ${h.operation === 'createCryptoWithdrawal' ? 'withdrawal' : h.operation} held as ${id}`,
     environment: content.environment,
@@ -119,6 +124,7 @@ export async function approve(ctx: ApprovalsDeps, id: string, yes: boolean): Pro
       ['content', `sha256 ${content.digest}`],
       ['your key', key.publicKey.id],
     ],
+    ...asked,
   });
   const text = approvalText(content, key, `gateway:${id}`, new Date(ctx.clock.now()).toISOString());
   const after = await gatewayCall<HeldRequest>(
@@ -131,7 +137,9 @@ export async function approve(ctx: ApprovalsDeps, id: string, yes: boolean): Pro
   );
   ctx.display.io.err(
     after.status === 'sent'
-      ? `approved: that was the last approval needed, and the gateway sent it (${String(after.result?.id ?? '')})\n`
+      ? change
+        ? `approved: that was the last approval needed, and the gateway's policy is version ${String(after.result?.version ?? '')} now\n`
+        : `approved: that was the last approval needed, and the gateway sent it (${String(after.result?.id ?? '')})\n`
       : `approved (${after.approvals.length} of ${after.approvals_required})\n`,
   );
   ctx.display.output().one(after as unknown as Record<string, unknown>, [

@@ -4,7 +4,12 @@ import type { Command } from 'commander';
 import { examples } from '../../cli/help.js';
 import type { Invocation } from '../../cli/invocation.js';
 import type { RawFlags } from '../../cli/options.js';
-import { GATEWAY_START_FLAG_TABLE, OPERATORS_ADD_FLAG_TABLE, STORE_FLAG_TABLE } from './flags.js';
+import {
+  GATEWAY_START_FLAG_TABLE,
+  OPERATORS_ADD_FLAG_TABLE,
+  POLICY_SET_FLAG_TABLE,
+  STORE_FLAG_TABLE,
+} from './flags.js';
 
 export function register(program: Command, ctx: Invocation): void {
   const gateway = examples(
@@ -97,10 +102,15 @@ function registerPolicy(gateway: Command, ctx: Invocation): void {
     ['coinop gateway policy show', 'coinop gateway policy show -o json'],
   );
   examples(
-    STORE_FLAG_TABLE.declare(policy.command('set <file>'))
-      .description('check a policy file and make it the next version (recorded in the audit chain)')
-      .action(async (file: string, raw: RawFlags) => (await run()).policySet(ctx, await opts(raw), file)),
-    ['coinop gateway policy set team-policy.yaml'],
+    POLICY_SET_FLAG_TABLE.declare(policy.command('set <file>'))
+      .description(
+        'check a policy file and make it the next version, or hold it for approvals when the policy in force has policy_changes (recorded in the audit chain)',
+      )
+      .action(async (file: string, raw: RawFlags) => {
+        const { parsePolicySetOptions } = await import('./options.js');
+        await (await run()).policySet(ctx, parsePolicySetOptions(raw, ctx.settings.dataDir), file);
+      }),
+    ['coinop gateway policy set team-policy.yaml', 'coinop gateway policy set team-policy.yaml --approval-ttl 120'],
   );
   examples(
     STORE_FLAG_TABLE.declare(policy.command('history'))

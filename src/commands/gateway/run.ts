@@ -11,7 +11,7 @@ import { storeKind } from '../../gateway/sql.js';
 import type { RunningGateway } from '../../gateway/server.js';
 import type { GatewayStore } from '../../gateway/store.js';
 import type { Role } from '../../gateway/operators.js';
-import type { StartOptions, StoreOptions } from './options.js';
+import type { PolicySetOptions, StartOptions, StoreOptions } from './options.js';
 
 /** The store the options name, opened and brought up to date; closed when the command ends. */
 export async function openStore(ctx: Invocation, options: StoreOptions): Promise<GatewayStore> {
@@ -141,7 +141,7 @@ export async function policyShow(ctx: Invocation, options: StoreOptions): Promis
   else ctx.output().one({ version: p.version, sha256: p.sha256, set_by: p.setBy, set_at: p.setAt, body: p.body });
 }
 
-export async function policySet(ctx: Invocation, options: StoreOptions, file: string): Promise<void> {
+export async function policySet(ctx: Invocation, options: PolicySetOptions, file: string): Promise<void> {
   const { loadPolicyFile, PolicyFileError, formatPolicyIssue } = await import('../../policy/load.js');
   let sha256: string;
   try {
@@ -150,11 +150,58 @@ export async function policySet(ctx: Invocation, options: StoreOptions, file: st
     if (e instanceof PolicyFileError) throw usageError(e.issues.map((i) => formatPolicyIssue(file, i)).join('; '));
     throw e;
   }
+  if (options.gateway) return policySetThroughGateway(ctx, file, sha256);
   const store = await openStore(ctx, options);
-  const { osUser } = await import('../../audit/who.js');
-  const version = await store.setPolicy(readFileSync(file, 'utf8'), sha256, osUser(ctx.env));
-  await recordAdmin(ctx, store, 'policy_set', { version, policy_sha256: sha256, file });
-  ctx.io.err(`the gateway's policy is version ${version} now (sha256 ${sha256.slice(0, 12)}…)\n`);
+  const [{ osUser }, { PolicyChanges }] = await Promise.all([
+    import('../../audit/who.js'),
+    import('../../gateway/policy-changes.js'),
+  ]);
+  const user = osUser(ctx.env);
+  const changes = new PolicyChanges(store, { now: ctx.now, ttlMs: options.approvalTtlMs });
+  const text = readFileSync(file, 'utf8');
+  const proposal = await changes.propose({ text, sha256, file, proposer: user, who: { os_user: user } });
+  if (proposal.set) {
+    ctx.io.err(`the gateway's policy is version ${proposal.version} now (sha256 ${sha256.slice(0, 12)}…)\n`);
+    return;
+  }
+  const id = proposal.pending.id;
+  ctx.io.err(
+    `held: the policy in force (version ${proposal.replaces}) needs ${approvalsWord(proposal.required)} for a change: pending ${id} (sha256 ${sha256.slice(0, 12)}…); an approver runs coinop approvals approve ${id}\n`,
+  );
+  showHeldChange(ctx, (await changes.answer(proposal.pending)).body);
+}
+
+const approvalsWord = (n: number) => `${n} approval${n === 1 ? '' : 's'}`;
+
+/** A held policy change as policy set shows it. */
+function showHeldChange(ctx: Invocation, held: Record<string, unknown>): void {
+  ctx.output().one(held, [
+    { key: 'pending_id', kind: 'id' },
+    { key: 'status', kind: 'status' },
+    { key: 'request.sha256', header: 'sha256' },
+    { key: 'request.replaces_version', header: 'replaces version' },
+    { key: 'approvals_required', header: 'approvals needed' },
+    { key: 'expires_at', kind: 'time' },
+  ]);
+}
+
+/** policy set --gateway: the file sent to the current context's gateway (PUT /_gateway/policy; an admin's login). */
+async function policySetThroughGateway(ctx: Invocation, file: string, sha256: string): Promise<void> {
+  const { gatewayCall } = await import('../../client/gateway-calls.js');
+  const { client } = await ctx.connect();
+  const answer = await gatewayCall<Record<string, unknown>>(client, 'POST', '/_gateway/policy', {
+    policy: readFileSync(file, 'utf8'),
+    file,
+  });
+  if (typeof answer.version === 'number') {
+    ctx.io.err(`the gateway's policy is version ${answer.version} now (sha256 ${sha256.slice(0, 12)}…)\n`);
+    return;
+  }
+  const id = String(answer.pending_id);
+  ctx.io.err(
+    `held: the policy in force needs ${approvalsWord(Number(answer.approvals_required))} for a change: pending ${id} (sha256 ${sha256.slice(0, 12)}…); an approver runs coinop approvals approve ${id}\n`,
+  );
+  showHeldChange(ctx, answer);
 }
 
 export async function policyHistory(ctx: Invocation, options: StoreOptions): Promise<void> {
