@@ -408,10 +408,10 @@ async function forward(ctx: Handling, { req, res, method, url, body }: Exchange)
     );
   let answer: { status: number; headers: IncomingMessage['headers']; bytes: Buffer };
   try {
-    answer = await attempt(false).catch((e: unknown) => {
+    answer = await attempt(false).catch((error: unknown) => {
       // A kept-open connection the upstream had just closed: a read is asked again on a new one (nothing else is).
-      if ((e as { reused?: boolean }).reused && (method === 'GET' || method === 'HEAD')) return attempt(false);
-      throw e;
+      if ((error as { reused?: boolean }).reused && (method === 'GET' || method === 'HEAD')) return attempt(false);
+      throw error;
     });
     if (answer.status === 401) answer = await attempt(true);
   } catch (e) {
@@ -448,7 +448,7 @@ function upstreamAnswer(
         resolve({ status: answer.statusCode ?? 502, headers: answer.headers, bytes: Buffer.concat(chunks) }),
       );
     });
-    out.on('error', (e) => reject(Object.assign(e, { reused: out.reusedSocket })));
+    out.on('error', (error) => reject(Object.assign(error, { reused: out.reusedSocket })));
     out.end(body);
   });
 }
