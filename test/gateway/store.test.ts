@@ -108,6 +108,12 @@ for (const [engine, open] of ENGINES) {
       expect(verifyLog(file, (await store.auditHead()) as never).problems).toEqual([]);
     });
 
+    it("takes a section's key as a name, whatever its characters (on Postgres it is quoted into the lock's statement)", async () => {
+      const key = "gw_pending:it's \\'); DROP TABLE gw_audit; --";
+      expect(await t.sql.exclusive(key, async (tx) => (await tx.query('SELECT 1 AS one'))[0])).toEqual({ one: 1 });
+      expect(await store.auditHead()).toEqual({ seq: 0, sha256: expect.any(String) });
+    });
+
     it('reserves and releases inside one exclusive section', async () => {
       await t.sql.exclusive('gw_caps', async (tx) => {
         await store.reserve(tx, { ref_id: 'a', operator: 'ana', asset: 'BTC', amount: '1', at: Date.now() });
