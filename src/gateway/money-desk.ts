@@ -25,6 +25,7 @@ import {
 import type { PolicyVerdict } from '../policy/evaluate.js';
 import { parsePolicy } from '../policy/load.js';
 import type { LoadedPolicy } from '../policy/policy.js';
+import { PolicyRefusal } from '../policy/refusal.js';
 import { canApprove, ROLE_SCOPES } from './operators.js';
 import type { Sql } from './sql.js';
 import type { GatewayStore, Operator, Pending } from './store.js';
@@ -145,7 +146,6 @@ export class MoneyDesk {
       catalogue: this.upstream.catalogue,
       now: this.now,
       reservations: this.reservationBook(op),
-      verdictsShown: false,
     });
   }
 
@@ -449,7 +449,8 @@ export function errorAnswer(error: unknown): DeskAnswer {
         403,
         'policy-refused',
         "Refused by the gateway's policy",
-        ce.message.replace(/^refused by policy: /, ''),
+        // Nothing showed the operator the violations: the answer says them.
+        (ce instanceof PolicyRefusal ? ce.inFull() : ce.message).replace(/^refused by policy: /, ''),
       );
     case 'network':
     case 'timeout':
