@@ -263,18 +263,20 @@ export class MoneyGate {
     const refId = prepared.refId;
     if (!options.preflighted) await this.preflight(prepared);
     const kind = AUDIT_KIND[prepared.request.operation];
-    const what = prepared.what;
+    // The request's fields as admit() leaves them (an address book write adds what the book said before it).
     const attemptOf = (verdict: PolicyVerdict): AuditEvent => {
       const approvers = (verdict.approvals ?? []).filter((a) => a.status === 'valid' && a.key_id);
+      const fields = prepared.what;
       return {
         kind,
         ref_id: refId,
-        what: verdict.file ? { ...what, policy_file: verdict.file, policy_sha256: verdict.sha256 } : what,
+        what: verdict.file ? { ...fields, policy_file: verdict.file, policy_sha256: verdict.sha256 } : fields,
         outcome: { result: 'attempt' },
         ...(approvers.length ? { approver_keys: approvers.map((a) => a.key_id as string) } : {}),
       };
     };
     const { reserved, verdict, recorded: written } = await this.admit(prepared, attemptOf);
+    const what = prepared.what;
     const attempt = attemptOf(verdict);
     if (!written)
       try {
