@@ -422,7 +422,7 @@ export class MoneyGate {
     const r = request!;
     try {
       return await this.reservations.exclusive(async () => {
-        const held = await this.reservations.read(now);
+        const held = await this.reservations.read(now, r.asset);
         let seen = new Set<string>();
         const verdict = await this.verdictOrRefuse(
           prepared,

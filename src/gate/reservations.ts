@@ -34,8 +34,11 @@ export interface ReservationBook {
   readonly lockPath: string;
   /** Runs `fn` as the only one checking and reserving against these caps (others wait their turn). */
   exclusive<T>(fn: () => Promise<T>): Promise<T>;
-  /** The reservations held, those of a day ago and older left out. Under exclusive(). */
-  read(now: number): Reservation[] | Promise<Reservation[]>;
+  /**
+   * The reservations held, those of a day ago and older left out. Under exclusive(). `asset`: only that asset's are
+   * needed (a book may return more; one that returns fewer must keep the others in write()).
+   */
+  read(now: number, asset?: string): Reservation[] | Promise<Reservation[]>;
   /** Saves the reservations, less those the service now shows (`seen`). Under exclusive(). */
   write(list: Reservation[], seen: ReadonlySet<string>, now: number): void | Promise<void>;
   /** Takes back the reservations of these ref_ids (their requests were refused, or never left). */

@@ -175,8 +175,9 @@ export class MoneyDesk {
             tx = undefined;
           }
         }),
-      read: async () => {
-        const list = await store.reservations(inTx());
+      read: async (_now, asset) => {
+        // Only the request's asset: what its cap counts (the others stay in the store, untouched by write()).
+        const list = await store.reservations(inTx(), asset);
         held = new Set(list.map((r) => r.ref_id));
         return list.map((r) => ({ ...r, operator: undefined }) as Reservation);
       },

@@ -310,10 +310,16 @@ export class GatewayStore {
   // A reservation is what went through the gateway: kept for its day (the upstream showing its transfer changes
   // nothing), dropped only when its request was refused or never left, or after RESERVATION_KEEP_MS.
 
-  async reservations(tx: Sql): Promise<HeldReservation[]> {
-    const rows = await tx.query('SELECT ref_id, operator, asset, amount, at FROM gw_reservations WHERE at > $1', [
-      this.now() - RESERVATION_KEEP_MS,
-    ]);
+  /** The reservations of the last RESERVATION_KEEP_MS (of one asset, when given). */
+  async reservations(tx: Sql, asset?: string): Promise<HeldReservation[]> {
+    const since = this.now() - RESERVATION_KEEP_MS;
+    const rows =
+      asset === undefined
+        ? await tx.query('SELECT ref_id, operator, asset, amount, at FROM gw_reservations WHERE at > $1', [since])
+        : await tx.query(
+            'SELECT ref_id, operator, asset, amount, at FROM gw_reservations WHERE at > $1 AND asset = $2',
+            [since, asset],
+          );
     return rows.map((r) => ({
       ref_id: String(r.ref_id),
       operator: String(r.operator),

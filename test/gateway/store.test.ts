@@ -121,6 +121,9 @@ for (const [engine, open] of ENGINES) {
       });
       await t.sql.exclusive('gw_caps', async (tx) => {
         expect((await store.reservations(tx)).map((r) => r.ref_id).sort()).toEqual(['a', 'b']);
+        // An admission reads its own asset's only: a cap counts nothing else.
+        expect((await store.reservations(tx, 'BTC')).map((r) => r.ref_id).sort()).toEqual(['a', 'b']);
+        expect(await store.reservations(tx, 'ETH')).toEqual([]);
         await store.release(tx, ['a']);
         expect((await store.reservations(tx)).map((r) => r.ref_id)).toEqual(['b']);
       });
