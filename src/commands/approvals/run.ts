@@ -8,6 +8,7 @@ import { gatewayCall, type HeldRequest } from '../../client/gateway-calls.js';
 import { approvalText, ContentBuilder, contentFromLines } from '../../policy/approvals.js';
 import { approverKey, KeyFileError } from '../../policy/keys.js';
 import type { Column } from '../../render/table.js';
+import { batchContentOf, batchQuestion, isBatch, showBatch } from './batch.js';
 
 /** What the approvals commands take: the gateway (the context's service), the output, this machine's approver key (in
  * the configuration directory), the confirmation and the clock of an approval. */
@@ -40,6 +41,7 @@ export async function list(ctx: ApprovalsDeps, status: string | undefined): Prom
 
 export async function show(ctx: ApprovalsDeps, id: string): Promise<void> {
   const h = await held(ctx, id);
+  if (isBatch(h)) return showBatch(ctx, h);
   ctx.display
     .output()
     .one(h as unknown as Record<string, unknown>, [
@@ -60,6 +62,7 @@ export async function show(ctx: ApprovalsDeps, id: string): Promise<void> {
 function checkedContent(held: HeldRequest) {
   const stated = contentFromLines(held.content);
   if (!stated) throw new CoinopError('integrity', `the gateway's statement of ${held.pending_id} cannot be read`);
+  if (isBatch(held)) return batchContentOf(held, stated);
   const b = new ContentBuilder({
     kind: stated.kind,
     environment: stated.environment,
@@ -101,21 +104,18 @@ export async function approve(ctx: ApprovalsDeps, id: string, yes: boolean): Pro
   }
   if (key.created) ctx.display.io.err(`made a new approver key: ${key.path} (0600; keep it, and never send it)\n`);
   const w = h.what as Record<string, string | undefined>;
+  const batch = isBatch(h) ? batchQuestion(h, content) : undefined;
   await ctx.confirmer.confirm({
-    title: `Approve ${h.initiator}'s ${h.operation === 'createCryptoWithdrawal' ? 'withdrawal' : h.operation} held as ${id}`,
+    title: `Approve ${h.initiator}'s ${batch ? `batch of ${content.rows} withdrawals` : h.operation === 'createCryptoWithdrawal' ? 'withdrawal' : h.operation} held as ${id}`,
     environment: content.environment,
     yes,
     question: 'Sign this approval with your key?',
-    typed: [{ label: 'the amount', value: w.amount ?? w.total ?? '' }],
+    typed: batch?.typed ?? [{ label: 'the amount', value: w.amount ?? w.total ?? '' }],
     rows: [
       ['environment', `${content.environment} (${content.service})`],
       ['profile_id', content.profileId],
-      ['asset', w.asset],
-      ['network', w.network],
-      ['destination', w.destination],
-      ['amount', w.amount ?? (w.total ? `${w.total} in total` : undefined)],
-      ['ref_id', h.ref_id ?? undefined],
-      ...content.totals.map((t) => [`total ${t.asset} ${t.network}`, t.sum] as [string, string]),
+      ...(batch?.rows ?? []),
+      ...(batch ? [] : singleRows(h, w, content)),
       ['content', `sha256 ${content.digest}`],
       ['your key', key.publicKey.id],
     ],
@@ -131,13 +131,29 @@ export async function approve(ctx: ApprovalsDeps, id: string, yes: boolean): Pro
   );
   ctx.display.io.err(
     after.status === 'sent'
-      ? `approved: that was the last approval needed, and the gateway sent it (${String(after.result?.id ?? '')})\n`
+      ? `approved: that was the last approval needed, and the gateway sent it (${sentWhat(after)})\n`
       : `approved (${after.approvals.length} of ${after.approvals_required})\n`,
   );
   ctx.display.output().one(after as unknown as Record<string, unknown>, [
     { key: 'pending_id', kind: 'id' },
     { key: 'status', kind: 'status' },
   ]);
+}
+
+/** A single held request's lines in the question: its asset, network, destination, amount, ref_id and total. */
+function singleRows(
+  h: HeldRequest,
+  w: Record<string, string | undefined>,
+  content: ReturnType<typeof checkedContent>,
+): [string, string | undefined][] {
+  return [
+    ['asset', w.asset],
+    ['network', w.network],
+    ['destination', w.destination],
+    ['amount', w.amount ?? (w.total ? `${w.total} in total` : undefined)],
+    ['ref_id', h.ref_id ?? undefined],
+    ...content.totals.map((t) => [`total ${t.asset} ${t.network}`, t.sum] as [string, string]),
+  ];
 }
 
 export async function reject(ctx: ApprovalsDeps, id: string, reason: string | undefined): Promise<void> {
@@ -150,4 +166,11 @@ export async function reject(ctx: ApprovalsDeps, id: string, reason: string | un
     { key: 'pending_id', kind: 'id' },
     { key: 'status', kind: 'status' },
   ]);
+}
+
+/** What the gateway sent on the last approval: the transfer's id, or a batch's rows sent. */
+function sentWhat(after: HeldRequest): string {
+  if (!isBatch(after)) return String(after.result?.id ?? '');
+  const r = after.result ?? {};
+  return `${String(r.sent ?? 0)} of ${String(r.rows ?? 0)} rows sent${Number(r.failed) ? `, ${String(r.failed)} refused` : ''}`;
 }

@@ -62,6 +62,7 @@ import {
   rowEvent,
 } from './audit.js';
 import { dryRun } from './dry-run.js';
+import { atGateway, batchAtGateway } from './gateway.js';
 import { progressBar } from './progress.js';
 import { changedSince, readBatch, type BatchInput } from '../../../cli/batch-input.js';
 import type { BatchOptions } from './options.js';
@@ -145,6 +146,13 @@ export async function runBatch(
   if (options.dryRun) return dryRunWithPolicy(ctx, policy, input, options);
 
   const conn = await ctx.service.connect({ gatewayIdentity: true });
+  // At a coinop gateway the batch goes to its policy first, as one: held for approvals, or sent once approved.
+  if (atGateway(conn)) {
+    const waitSeconds = options.waitApprovalSeconds;
+    const at = await batchAtGateway(ctx, conn, { stage: input.stage, profileId: defaultProfileId, waitSeconds });
+    ctx.interrupt.say(() => interruptLine(phase.now));
+    if (at === 'held') return input.stage.remove();
+  }
   const base = started.baseUrl || profile.baseUrl;
   // Instances of one coinop gateway are one service (its store's id): the journal follows the service, not the address.
   const where = conn.serviceId.startsWith('gateway:') ? conn.serviceId : base;
