@@ -129,7 +129,7 @@ export interface Invocation {
   prompter: Prompter;
   store(): ConfigStore;
   context(): ResolvedContext;
-  connect(opts?: { quiet?: boolean; live?: boolean }): Promise<Connection>;
+  connect(opts?: { quiet?: boolean; live?: boolean; gatewayIdentity?: boolean }): Promise<Connection>;
   connectAs(profile: ResolvedContext, opts?: ConnectOptions): Promise<Connection>;
   catalogue(): CataloguePolicy;
   format(): Format;
@@ -234,6 +234,7 @@ export function createContext(
             tokenCache: true,
             catalogue: ctx.catalogue(),
             cachedIdentity: READS.has(ctx.command ?? ''),
+            gatewayIdentity: opts.gatewayIdentity,
           },
           clients,
         ),

@@ -32,14 +32,15 @@ function stagedBodies(stage: Stage): Record<string, unknown>[] {
 }
 
 /**
- * The batch at the gateway's policy: 'send' when its rows go now (no approval needed, or the gateway sent them once
- * approved), 'held' when it waits for approvals and this run does not (--wait-approval not given).
+ * The batch at the gateway's policy: 'send' when its rows go now (no approval needed), 'sent' when the gateway sent
+ * them once approved (this run records them: each row is answered from the gateway's store), 'held' when it waits
+ * for approvals and this run does not (--wait-approval not given).
  */
 export async function batchAtGateway(
   ctx: Pick<Ports, 'display' | 'interrupt' | 'clock'>,
   conn: Pick<Connection, 'client'>,
   batch: { stage: Stage; profileId?: string; waitSeconds: number },
-): Promise<'send' | 'held'> {
+): Promise<'send' | 'sent' | 'held'> {
   let held: HeldBatch | { held: false };
   try {
     held = await gatewayCall<HeldBatch | { held: false }>(conn.client, 'POST', '/_gateway/batches', {
@@ -83,7 +84,7 @@ export async function batchAtGateway(
     `${pal.green('✓')} approved (${now.approvals.map((a) => a.operator).join(', ')}) and sent by the gateway: ` +
       `${now.rows.filter((r) => r.status === 'sent').length} of ${now.rows.length} rows; this run records each once`,
   );
-  return 'send';
+  return 'sent';
 }
 
 function totalsText(held: HeldBatch): string {

@@ -1,0 +1,215 @@
+// A withdraw batch at a coinop gateway whose policy asks for two approvals, on SQLite and on PostgreSQL: held as ONE
+// content (not row by row), shown to approvers with every row, destination and total, approved once per approver
+// (Ed25519 over the exact statement; the initiator cannot; the same approver twice counts once), sent by the gateway
+// when the last approval arrives, each row once by its ref_id; the initiator's `--wait-approval` run sees it to the
+// end and a `--resume` sends nothing more; every step in the gateway's chain, which verifies whole. A held batch
+// past its time expires and can no longer be approved.
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { approverKey } from '../../src/policy/keys.js';
+import { BTC_ADDRESS, ETH_ADDRESS, baseEnv, runInProcess, sandbox, type Run, type Sandbox } from '../cli/helpers.js';
+import { until } from '../support/wait.js';
+import { gatewayLogin, startTestGateway, type TestGateway } from './harness.js';
+import { ENGINES, type TestStore } from './support.js';
+
+interface HeldJson {
+  pending_id: string;
+  status: string;
+  operation: string;
+  approvals: { operator: string }[];
+  rows: { row: number; ref_id: string; destination: string; amount: string; status: string }[];
+  totals: { asset: string; network: string; rows: number; sum: string }[];
+}
+
+for (const [engine, openStore] of ENGINES) {
+  describe(`a batch held for approvals as one at a gateway on ${engine}`, () => {
+    let sb: Sandbox;
+    let t: TestStore;
+    let gw: TestGateway;
+    let n = 0;
+
+    beforeAll(async () => {
+      sb = await sandbox();
+      t = await openStore();
+      gw = await startTestGateway(sb, t.url);
+    });
+    afterAll(async () => {
+      await gw?.close();
+      await t?.drop();
+      await sb?.close();
+    });
+
+    const moneySent = async () =>
+      (await sb.sent()).filter((e) => e.method === 'POST' && e.url.startsWith('/v2/transfer/crypto-withdrawals'));
+
+    async function operator(role: string, at: { url: string; wsUrl: string } = gw) {
+      const name = `${role}-${++n}`;
+      const added = await runInProcess(
+        ['gateway', 'operators', 'add', name, '--role', role, '--store', t.url, '-o', 'json'],
+        { ...sb.env, COINOP_BASE_URL: undefined, COINOP_AUTH_URL: undefined },
+      );
+      expect(added.code, added.stderr).toBe(0);
+      const creds = JSON.parse(added.stdout) as { client_id: string; client_secret: string };
+      const env = { ...baseEnv(join(sb.dir, name)) };
+      const login = await gatewayLogin(at, creds, env);
+      expect(login.code, login.stderr).toBe(0);
+      return {
+        name,
+        configDir: env.COINOP_CONFIG_DIR,
+        run: (args: string[]): Promise<Run> => runInProcess(args, { ...env, COINOP_CONTEXT: 'gw' }),
+      };
+    }
+
+    async function setPolicy(text: string): Promise<void> {
+      const file = join(sb.dir, `policy-${++n}.yaml`);
+      writeFileSync(file, text);
+      const r = await runInProcess(['gateway', 'policy', 'set', file, '--store', t.url], sb.env);
+      expect(r.code, r.stderr).toBe(0);
+    }
+
+    const twoOf = (dirs: string[]) =>
+      `approvals:\n  required: 2\n  environments: [local]\n  keys:\n${dirs.map((d) => `    - ${approverKey(d).publicKey.text}\n`).join('')}`;
+
+    function batchFile(name: string, amounts: string[]): string {
+      const file = join(sb.dir, `${name}-${engine}.csv`);
+      const rows = amounts.map((a, i) =>
+        i === amounts.length - 1 ? `${ETH_ADDRESS},ETH,ETHEREUM,${a}` : `${BTC_ADDRESS},BTC,BITCOIN,${a}`,
+      );
+      writeFileSync(file, `destination_address,asset,crypto_network,amount\n${rows.join('\n')}\n`);
+      return file;
+    }
+
+    it('is held as one, approved once by each of two approvers, and sent by the gateway exactly once', async () => {
+      const ivy = await operator('initiator');
+      const ana = await operator('approver');
+      const bo = await operator('approver');
+      await setPolicy(twoOf([ana.configDir, bo.configDir]));
+      const csv = batchFile('two', ['0.001', '0.002', '0.03']);
+      await moneySent();
+
+      const held = await ivy.run(['withdraw', 'batch', csv, '--yes', '-o', 'json']);
+      expect(held.code, held.stderr).toBe(0);
+      expect(held.stderr).toMatch(/holds this batch for approvals as one \(3 rows/);
+      const id = (JSON.parse(held.stdout) as HeldJson).pending_id;
+      expect(await moneySent()).toEqual([]);
+      // The same batch again finds the one held: still one item in the inbox.
+      expect((await ivy.run(['withdraw', 'batch', csv, '--yes', '-o', 'json'])).code).toBe(0);
+      const inbox = JSON.parse((await ana.run(['approvals', 'list', '--status', 'pending', '-o', 'json'])).stdout);
+      expect(inbox.map((h: HeldJson) => [h.pending_id, h.operation])).toEqual([[id, 'batch']]);
+
+      // Approvers see every row, destination and total: as JSON and as a table.
+      const shown = JSON.parse((await ana.run(['approvals', 'show', id, '-o', 'json'])).stdout) as HeldJson;
+      expect(shown.rows.map((r) => [r.destination, r.amount])).toEqual([
+        [BTC_ADDRESS, '0.001'],
+        [BTC_ADDRESS, '0.002'],
+        [ETH_ADDRESS, '0.03'],
+      ]);
+      expect(shown.totals).toEqual([
+        { asset: 'BTC', network: 'BITCOIN', rows: 2, sum: '0.003' },
+        { asset: 'ETH', network: 'ETHEREUM', rows: 1, sum: '0.03' },
+      ]);
+      const table = await bo.run(['approvals', 'show', id, '-o', 'table']);
+      expect(table.code, table.stderr).toBe(0);
+      for (const s of [BTC_ADDRESS, ETH_ADDRESS, '0.003 (2 rows)', '0.03 (1 row)', ...shown.rows.map((r) => r.ref_id)])
+        expect(table.stdout).toContain(s);
+
+      // The initiator follows it to the end; the initiator cannot approve their own.
+      const waiting = ivy.run(['withdraw', 'batch', csv, '--yes', '--wait-approval', '-o', 'json']);
+      expect((await ivy.run(['approvals', 'approve', id, '--yes'])).code).not.toBe(0);
+      const first = await ana.run(['approvals', 'approve', id, '--yes', '-o', 'json']);
+      expect(first.code, first.stderr).toBe(0);
+      expect(first.stderr).toContain('approved (1 of 2)');
+      // The same approver again: counted once.
+      const twice = await ana.run(['approvals', 'approve', id, '--yes', '-o', 'json']);
+      expect(twice.stderr).toContain('approved (1 of 2)');
+      expect(await moneySent()).toEqual([]);
+      const last = await bo.run(['approvals', 'approve', id, '--yes', '-o', 'json']);
+      expect(last.code, last.stderr).toBe(0);
+      expect(last.stderr).toContain('the gateway sent it (3 of 3 rows sent)');
+      const sent = await moneySent();
+      expect(sent.map((e) => e.status)).toEqual([200, 200, 200]);
+
+      const done = await waiting;
+      expect(done.code, done.stderr).toBe(0);
+      expect(done.stderr).toContain('approved (');
+      const report = JSON.parse(done.stdout) as { ref_id: string; result: string; transfer_id: string }[];
+      expect(report.map((r) => r.ref_id)).toEqual(shown.rows.map((r) => r.ref_id));
+      expect(report.every((r) => r.transfer_id)).toBe(true);
+      // Run again, or resumed: every row is found sent; nothing leaves twice.
+      const again = await ivy.run(['withdraw', 'batch', csv, '--resume', '--yes', '-o', 'json']);
+      expect(again.code, again.stderr).toBe(0);
+      expect(await moneySent()).toEqual([]);
+
+      const verified = await bo.run(['audit', 'verify', '--gateway', '-o', 'json']);
+      expect(verified.code, verified.stderr).toBe(0);
+      expect(JSON.parse(verified.stdout)).toMatchObject({ ok: true });
+      const listed = await ana.run(['audit', 'list', '--gateway', '-o', 'json']);
+      const entries = (
+        JSON.parse(listed.stdout) as {
+          kind: string;
+          who: { operator: string };
+          what: Record<string, unknown>;
+          outcome: { result: string };
+        }[]
+      ).filter((e) => e.what.pending_id === id);
+      expect(entries.map((e) => [e.kind, e.who.operator, e.outcome.result])).toEqual([
+        ['batch', ivy.name, 'held'],
+        ['approval', ana.name, 'approved'],
+        ['approval', ana.name, 'approved'],
+        ['approval', bo.name, 'approved'],
+        ['batch', ivy.name, 'approved'],
+        ['withdrawal', ivy.name, 'attempt'],
+        ['withdrawal', ivy.name, 'sent'],
+        ['withdrawal', ivy.name, 'attempt'],
+        ['withdrawal', ivy.name, 'sent'],
+        ['withdrawal', ivy.name, 'attempt'],
+        ['withdrawal', ivy.name, 'sent'],
+      ]);
+      await setPolicy('assets: [BTC, ETH]\n');
+    });
+
+    it('a held batch past its time expires: no approval sends it; a rejected one is never sent', async () => {
+      const short = await startTestGateway(sb, t.url, { approvalTtlMs: 400 });
+      try {
+        const ivy = await operator('initiator', short);
+        const ana = await operator('approver', short);
+        const bo = await operator('approver', short);
+        await setPolicy(twoOf([ana.configDir, bo.configDir]));
+        await moneySent();
+        const held = await ivy.run([
+          'withdraw',
+          'batch',
+          batchFile('expiring', ['0.0011', '0.021']),
+          '--yes',
+          '-o',
+          'json',
+        ]);
+        expect(held.code, held.stderr).toBe(0);
+        const id = (JSON.parse(held.stdout) as HeldJson).pending_id;
+        await until('the held batch expired', async () => {
+          const r = await ana.run(['approvals', 'show', id, '-o', 'json']);
+          return (JSON.parse(r.stdout) as HeldJson).status === 'expired';
+        });
+        const late = await ana.run(['approvals', 'approve', id, '--yes']);
+        expect(late.code).not.toBe(0);
+        expect(late.stderr).toMatch(/expired/);
+        const other = await ivy.run([
+          'withdraw',
+          'batch',
+          batchFile('rejected', ['0.0031', '0.041']),
+          '--yes',
+          '-o',
+          'json',
+        ]);
+        const rid = (JSON.parse(other.stdout) as HeldJson).pending_id;
+        expect((await bo.run(['approvals', 'reject', rid, '--reason', 'not ours'])).code).toBe(0);
+        expect((await ana.run(['approvals', 'approve', rid, '--yes'])).code).not.toBe(0);
+        expect(await moneySent()).toEqual([]);
+      } finally {
+        await short.close();
+        await setPolicy('assets: [BTC, ETH]\n');
+      }
+    });
+  });
+}
