@@ -229,12 +229,10 @@ export function createContext(
           ctx,
           ctx.context(),
           {
-            quiet: opts.quiet,
-            live: opts.live,
+            ...opts,
             tokenCache: true,
             catalogue: ctx.catalogue(),
             cachedIdentity: READS.has(ctx.command ?? ''),
-            gatewayIdentity: opts.gatewayIdentity,
           },
           clients,
         ),

@@ -6,12 +6,12 @@
 // past its time expires and can no longer be approved.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { approverKey } from '../../src/policy/keys.js';
-import { BTC_ADDRESS, ETH_ADDRESS, baseEnv, runInProcess, sandbox, type Run, type Sandbox } from '../cli/helpers.js';
+import { BTC_ADDRESS, ETH_ADDRESS, baseEnv, runInProcess, type Run } from '../cli/helpers.js';
 import { until } from '../support/wait.js';
-import { gatewayLogin, startTestGateway, type TestGateway } from './harness.js';
-import { ENGINES, type TestStore } from './support.js';
+import { gatewayFixture, gatewayLogin, startTestGateway } from './harness.js';
+import { ENGINES } from './support.js';
 
 interface HeldJson {
   pending_id: string;
@@ -24,34 +24,21 @@ interface HeldJson {
 
 for (const [engine, openStore] of ENGINES) {
   describe(`a batch held for approvals as one at a gateway on ${engine}`, () => {
-    let sb: Sandbox;
-    let t: TestStore;
-    let gw: TestGateway;
+    const fx = gatewayFixture(openStore);
     let n = 0;
 
-    beforeAll(async () => {
-      sb = await sandbox();
-      t = await openStore();
-      gw = await startTestGateway(sb, t.url);
-    });
-    afterAll(async () => {
-      await gw?.close();
-      await t?.drop();
-      await sb?.close();
-    });
-
     const moneySent = async () =>
-      (await sb.sent()).filter((e) => e.method === 'POST' && e.url.startsWith('/v2/transfer/crypto-withdrawals'));
+      (await fx.sb.sent()).filter((e) => e.method === 'POST' && e.url.startsWith('/v2/transfer/crypto-withdrawals'));
 
-    async function operator(role: string, at: { url: string; wsUrl: string } = gw) {
+    async function operator(role: string, at: { url: string; wsUrl: string } = fx.gw) {
       const name = `${role}-${++n}`;
       const added = await runInProcess(
-        ['gateway', 'operators', 'add', name, '--role', role, '--store', t.url, '-o', 'json'],
-        { ...sb.env, COINOP_BASE_URL: undefined, COINOP_AUTH_URL: undefined },
+        ['gateway', 'operators', 'add', name, '--role', role, '--store', fx.storeUrl, '-o', 'json'],
+        { ...fx.sb.env, COINOP_BASE_URL: undefined, COINOP_AUTH_URL: undefined },
       );
       expect(added.code, added.stderr).toBe(0);
       const creds = JSON.parse(added.stdout) as { client_id: string; client_secret: string };
-      const env = { ...baseEnv(join(sb.dir, name)) };
+      const env = { ...baseEnv(join(fx.sb.dir, name)) };
       const login = await gatewayLogin(at, creds, env);
       expect(login.code, login.stderr).toBe(0);
       return {
@@ -62,9 +49,9 @@ for (const [engine, openStore] of ENGINES) {
     }
 
     async function setPolicy(text: string): Promise<void> {
-      const file = join(sb.dir, `policy-${++n}.yaml`);
+      const file = join(fx.sb.dir, `policy-${++n}.yaml`);
       writeFileSync(file, text);
-      const r = await runInProcess(['gateway', 'policy', 'set', file, '--store', t.url], sb.env);
+      const r = await runInProcess(['gateway', 'policy', 'set', file, '--store', fx.storeUrl], fx.sb.env);
       expect(r.code, r.stderr).toBe(0);
     }
 
@@ -72,7 +59,7 @@ for (const [engine, openStore] of ENGINES) {
       `approvals:\n  required: 2\n  environments: [local]\n  keys:\n${dirs.map((d) => `    - ${approverKey(d).publicKey.text}\n`).join('')}`;
 
     function batchFile(name: string, amounts: string[]): string {
-      const file = join(sb.dir, `${name}-${engine}.csv`);
+      const file = join(fx.sb.dir, `${name}-${engine}.csv`);
       const rows = amounts.map((a, i) =>
         i === amounts.length - 1 ? `${ETH_ADDRESS},ETH,ETHEREUM,${a}` : `${BTC_ADDRESS},BTC,BITCOIN,${a}`,
       );
@@ -170,7 +157,7 @@ for (const [engine, openStore] of ENGINES) {
     });
 
     it('a held batch past its time expires: no approval sends it; a rejected one is never sent', async () => {
-      const short = await startTestGateway(sb, t.url, { approvalTtlMs: 400 });
+      const short = await startTestGateway(fx.sb, fx.storeUrl, { approvalTtlMs: 400 });
       try {
         const ivy = await operator('initiator', short);
         const ana = await operator('approver', short);

@@ -17,7 +17,7 @@ import { openSql } from '../../src/gateway/sql.js';
 import { ROOT } from '../cli/helpers.js';
 
 /** The README's scenario block: the sh code block right after the marker. */
-export function readmeScenario(): string {
+function readmeScenario(): string {
   const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
   const at = readme.indexOf('<!-- gateway-scenario -->');
   const block = /```sh\n([\s\S]*?)```/.exec(readme.slice(at));

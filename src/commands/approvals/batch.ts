@@ -18,17 +18,17 @@ export function batchRows(held: HeldRequest): Record<string, unknown>[] {
       : []
     ).map((r) => [String(r.ref_id), r]),
   );
-  return rows.map((b, i) => {
-    const o = outcome.get(String(b.ref_id));
+  return rows.map((body, index) => {
+    const o = outcome.get(String(body.ref_id));
     return {
-      row: i + 1,
-      ref_id: b.ref_id,
-      asset: b.asset,
-      network: b.crypto_network,
-      amount: b.amount ?? null,
-      total: b.total ?? null,
-      destination: b.destination_address,
-      profile_id: b.profile_id ?? null,
+      row: index + 1,
+      ref_id: body.ref_id,
+      asset: body.asset,
+      network: body.crypto_network,
+      amount: body.amount ?? null,
+      total: body.total ?? null,
+      destination: body.destination_address,
+      profile_id: body.profile_id ?? null,
       status: o?.status ?? 'planned',
       transfer_id: o?.transfer_id ?? null,
     };

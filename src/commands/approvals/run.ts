@@ -142,16 +142,16 @@ export async function approve(ctx: ApprovalsDeps, id: string, yes: boolean): Pro
 
 /** A single held request's lines in the question: its asset, network, destination, amount, ref_id and total. */
 function singleRows(
-  h: HeldRequest,
-  w: Record<string, string | undefined>,
+  held: HeldRequest,
+  what: Record<string, string | undefined>,
   content: ReturnType<typeof checkedContent>,
 ): [string, string | undefined][] {
   return [
-    ['asset', w.asset],
-    ['network', w.network],
-    ['destination', w.destination],
-    ['amount', w.amount ?? (w.total ? `${w.total} in total` : undefined)],
-    ['ref_id', h.ref_id ?? undefined],
+    ['asset', what.asset],
+    ['network', what.network],
+    ['destination', what.destination],
+    ['amount', what.amount ?? (what.total ? `${what.total} in total` : undefined)],
+    ['ref_id', held.ref_id ?? undefined],
     ...content.totals.map((t) => [`total ${t.asset} ${t.network}`, t.sum] as [string, string]),
   ];
 }
