@@ -273,7 +273,9 @@ export class BatchDesk {
     } catch (e) {
       return errorAnswer(e);
     }
-    if (!verdict.allowed && onlyApprovalsMissing(verdict)) return this.desk.heldAnswer(held);
+    // Approvals still missing: it waits for them (the other rules are judged again when the set is complete).
+    const missing = verdict.rules.some((r) => r.rule === 'approvals' && r.status === 'fail');
+    if (!verdict.allowed && missing) return this.desk.heldAnswer(held);
     const mine = await this.move(held.id, 'pending', 'sending');
     if (!mine) return this.desk.heldAnswer((await this.store.pending(held.id)) ?? held);
     // Each row alone then passes the gate with the policy's other rules: the whole batch's approvals were judged here.

@@ -206,7 +206,9 @@ export class MoneyDesk {
     }
     const audit = this.audit(op);
     const gate = this.gate(op, audit);
-    const request = { operation, body, command: 'gateway', what: { operator: op.name } };
+    // No approvals yet, but the content they would approve: a policy's `above` threshold is judged on it.
+    const approvals = { scope: this.scope(body), files: [] };
+    const request = { operation, body, command: 'gateway', what: { operator: op.name }, approvals };
     try {
       const prepared = await gate.prepare(request);
       // A policy with approvals may hold the request: judged first. Without, the send's own verdict is the one.

@@ -7,6 +7,8 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { dec, fmt } from '../../src/contract/index.js';
+import { DEMO } from '../../src/embedded/demo.js';
 import { approverKey } from '../../src/policy/keys.js';
 import { BTC_ADDRESS, ETH_ADDRESS, baseEnv, runInProcess, type Run } from '../cli/helpers.js';
 import { until } from '../support/wait.js';
@@ -41,8 +43,16 @@ for (const [engine, openStore] of ENGINES) {
       const env = { ...baseEnv(join(fx.sb.dir, name)) };
       const login = await gatewayLogin(at, creds, env);
       expect(login.code, login.stderr).toBe(0);
+      const token = async () => {
+        const r = await fetch(`${at.url}/oauth2/token`, {
+          method: 'POST',
+          body: new URLSearchParams({ grant_type: 'client_credentials', ...creds }),
+        });
+        return ((await r.json()) as { access_token: string }).access_token;
+      };
       return {
         name,
+        token,
         configDir: env.COINOP_CONFIG_DIR,
         run: (args: string[]): Promise<Run> => runInProcess(args, { ...env, COINOP_CONTEXT: 'gw' }),
       };
@@ -153,6 +163,64 @@ for (const [engine, openStore] of ENGINES) {
         ['withdrawal', ivy.name, 'attempt'],
         ['withdrawal', ivy.name, 'sent'],
       ]);
+      await setPolicy('assets: [BTC, ETH]\n');
+    });
+
+    it('straight to its endpoint: the role, a row by its ref_id (held, or a conflict), and the cap at the last approval', async () => {
+      const ivy = await operator('initiator');
+      const ana = await operator('approver');
+      const bo = await operator('approver');
+      // The cap: what this upstream sent in BTC so far (by the tests before), and 0.005 more.
+      const listed = await ivy.run(['transfers', 'list', '--type', 'CRYPTO_WITHDRAWAL', '-o', 'json']);
+      const before = (JSON.parse(listed.stdout) as { asset: string; amount: string }[])
+        .filter((x) => x.asset === 'BTC')
+        .reduce((sum, x) => sum.plus(dec(x.amount)), dec(0));
+      const cap = fmt(before.plus(dec('0.005')));
+      await setPolicy(
+        `${twoOf([ana.configDir, bo.configDir]).replace('required: 2', 'required: 2\n  above: { BTC: "0.0035" }')}max_per_24h:\n  BTC: "${cap}"\n`,
+      );
+      const row = (amount: string, ref: string) => ({
+        profile_id: DEMO.profileId,
+        asset: 'BTC',
+        crypto_network: 'BITCOIN',
+        destination_address: BTC_ADDRESS,
+        amount,
+        ref_id: `${ref}-${engine}`,
+      });
+      const post = async (who: { token(): Promise<string> }, path: string, body: unknown) =>
+        fetch(`${fx.gw.url}${path}`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${await who.token()}`, 'content-type': 'application/json' },
+          body: JSON.stringify(body),
+        });
+      const rows = [row('0.002', 'cap-a'), row('0.002', 'cap-b')];
+      expect((await post(ana, '/_gateway/batches', { rows })).status).toBe(403);
+      await moneySent();
+      const submitted = await post(ivy, '/_gateway/batches', { profile_id: DEMO.profileId, rows });
+      expect(submitted.status).toBe(202);
+      const id = ((await submitted.json()) as HeldJson).pending_id;
+      // A row's own request while the batch is held: answered with the batch, not sent; another amount: a conflict.
+      const alone = await post(ivy, '/v2/transfer/crypto-withdrawals', rows[0]);
+      expect(alone.status).toBe(202);
+      expect(((await alone.json()) as HeldJson).pending_id).toBe(id);
+      expect((await post(ivy, '/v2/transfer/crypto-withdrawals', { ...rows[0], amount: '0.003' })).status).toBe(409);
+      expect(await moneySent()).toEqual([]);
+      // Meanwhile a withdrawal below the approvals threshold takes 0.002 of the 0.005 cap.
+      expect((await post(ivy, '/v2/transfer/crypto-withdrawals', row('0.002', 'cap-single'))).status).toBe(200);
+      await moneySent();
+      expect((await ana.run(['approvals', 'approve', id, '--yes'])).code).toBe(0);
+      const last = await bo.run(['approvals', 'approve', id, '--yes']);
+      // 0.002 sent + 0.004 in the batch is over the cap: refused whole, nothing sent, still held for later.
+      expect(last.code, last.stderr).toBe(8);
+      expect(last.stderr).toMatch(/max_per_24h/);
+      expect(await moneySent()).toEqual([]);
+      const after = JSON.parse((await ana.run(['approvals', 'show', id, '-o', 'json'])).stdout) as HeldJson;
+      expect([after.status, after.approvals.length, after.rows.map((r) => r.status)]).toEqual([
+        'pending',
+        2,
+        ['planned', 'planned'],
+      ]);
+      expect((await bo.run(['approvals', 'reject', id, '--reason', 'over the cap'])).code).toBe(0);
       await setPolicy('assets: [BTC, ETH]\n');
     });
 
