@@ -254,7 +254,13 @@ export class BatchDesk {
     const rows = await this.rows.rows(held.id);
     const stated = contentFromLines(held.content);
     if (!stated) return gatewayProblem(500, 'internal', 'Internal Server Error', 'the held content cannot be read');
-    const b = new ContentBuilder(this.scope(stated.profileId));
+    // As stated when it was held: the upstream's address may have moved since (an embedded local service's port).
+    const b = new ContentBuilder({
+      kind: 'batch',
+      environment: stated.environment,
+      service: stated.service,
+      profileId: stated.profileId,
+    });
     for (const r of rows) b.add(r.body);
     const content = b.finish();
     if (content.digest !== stated.digest)

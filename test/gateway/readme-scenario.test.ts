@@ -16,12 +16,12 @@ import { GatewayStore } from '../../src/gateway/store.js';
 import { openSql } from '../../src/gateway/sql.js';
 import { ROOT } from '../cli/helpers.js';
 
-/** The README's scenario block: the sh code block right after the marker. */
-function readmeScenario(): string {
-  const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
-  const at = readme.indexOf('<!-- gateway-scenario -->');
-  const block = /```sh\n([\s\S]*?)```/.exec(readme.slice(at));
-  if (at < 0 || !block) throw new Error('README.md has no gateway scenario block');
+/** A page's scenario block: the sh code block right after the marker. */
+function scenarioIn(page: string): string {
+  const text = readFileSync(join(ROOT, page), 'utf8');
+  const at = text.indexOf('<!-- gateway-scenario -->');
+  const block = /```sh\n([\s\S]*?)```/.exec(text.slice(at));
+  if (at < 0 || !block) throw new Error(`${page} has no gateway scenario block`);
   return block[1];
 }
 
@@ -59,8 +59,10 @@ describe("the README's gateway scenario", () => {
       },
     );
     const port = await freePort();
-    const scenario = readmeScenario();
+    const scenario = scenarioIn('README.md');
     expect(scenario).toContain('--port 7358');
+    // docs/gateway.md shows the same block in full, with what it prints: the two cannot drift apart.
+    expect(scenarioIn('docs/gateway.md')).toBe(scenario);
     // The gateway (a background job) is stopped however the script ends; then the README's lines, as written.
     const script = `trap 'kill $(jobs -p) 2>/dev/null || true' EXIT\n${scenario.replaceAll('7358', String(port))}`;
     const env = { PATH: `${bin}:${process.env.PATH ?? '/usr/bin:/bin'}`, HOME: join(dir, 'home'), NO_COLOR: '1' };
