@@ -163,7 +163,7 @@ _coinop() {
       "gateway operators enable") words="--version -V --context --output -o --json --no-input --no-color --no-pager --debug --store --help -h" ;;
       "gateway policy") words="--version -V --context --output -o --json --no-input --no-color --no-pager --debug --help -h" ;;
       "gateway policy show") words="--version -V --context --output -o --json --no-input --no-color --no-pager --debug --store --help -h" ;;
-      "gateway policy set") words="--version -V --context --output -o --json --no-input --no-color --no-pager --debug --store --help -h" ;;
+      "gateway policy set") words="--version -V --context --output -o --json --no-input --no-color --no-pager --debug --store --gateway --approval-ttl --help -h" ;;
       "gateway policy history") words="--version -V --context --output -o --json --no-input --no-color --no-pager --debug --store --help -h" ;;
       "approvals") words="--version -V --context --output -o --json --no-input --no-color --no-pager --debug --help -h" ;;
       "approvals list") words="--version -V --context --output -o --json --no-input --no-color --no-pager --debug --status --help -h" ;;

@@ -6,6 +6,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, createWriteSt
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { once } from 'node:events';
+import { accessToken } from '../bench-support/token.mjs';
 
 const ROOT = process.cwd();
 const BIN = join(ROOT, 'bin', 'coinop.js');
@@ -72,21 +73,11 @@ function runCoinop(args, env) {
   });
 }
 
-async function token(svc) {
-  const form = new URLSearchParams({
-    grant_type: 'client_credentials',
-    client_id: 'local-admin',
-    client_secret: 'local-secret',
-  });
-  const r = await fetch(`${svc.authUrl}/oauth2/token`, { method: 'POST', body: form });
-  return (await r.json()).access_token;
-}
-
 /** The baseline: the same withdrawals POSTed by a bare keep-alive client, CONCURRENCY in flight. */
 async function bareClient(svc, rows, prefix, profileId) {
   const { Agent, request } = await import('node:http');
   const agent = new Agent({ keepAlive: true, maxSockets: CONCURRENCY });
-  const t = await token(svc);
+  const t = await accessToken(svc.authUrl);
   const url = new URL(`${svc.baseUrl}/v2/transfer/crypto-withdrawals`);
   const post = (i) =>
     new Promise((resolve, reject) => {

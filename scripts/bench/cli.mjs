@@ -9,6 +9,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { accessToken } from '../bench-support/token.mjs';
 
 const ROOT = process.cwd();
 const BIN = join(ROOT, 'bin', 'coinop.js');
@@ -237,18 +238,7 @@ export default async function run({ quick }) {
     rows.push(row('coinop prices BTCUSD --increment ONE_HOUR -o json, running service, cached token', cached, 2.0));
     // The same request from a bare node:http script (the token given, the answer written out as it came), run in the
     // same rounds: what coinop adds to one request (issue 24: at most 1.25x).
-    const readToken = (
-      await (
-        await fetch(`${svc.authUrl}/oauth2/token`, {
-          method: 'POST',
-          body: new URLSearchParams({
-            grant_type: 'client_credentials',
-            client_id: 'local-readonly',
-            client_secret: 'local-secret',
-          }),
-        })
-      ).json()
-    ).access_token;
+    const readToken = await accessToken(svc.authUrl, 'local-readonly');
     const bareFile = join(dir, 'bare-get.cjs');
     writeFileSync(bareFile, BARE_GET);
     const begin = new Date(Date.now() - 24 * 3600_000).toISOString().replace(/\.\d+Z$/, 'Z');
@@ -307,13 +297,7 @@ export default async function run({ quick }) {
     // 100,000 deposit addresses listed as NDJSON, against the minimal paging loop on the same transport.
     const n = 100_000;
     await fillAddresses(svc, n);
-    const form = new URLSearchParams({
-      grant_type: 'client_credentials',
-      client_id: 'local-readonly',
-      client_secret: 'local-secret',
-    });
-    const token = (await (await fetch(`${svc.authUrl}/oauth2/token`, { method: 'POST', body: form })).json())
-      .access_token;
+    const token = await accessToken(svc.authUrl, 'local-readonly');
     const listEnv = {
       ...env,
       COINOP_TOKEN: token,

@@ -7,6 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { Agent, createServer, request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { accessToken } from '../bench-support/token.mjs';
 
 const ROOT = process.cwd();
 const BIN = join(ROOT, 'bin', 'coinop.js');
@@ -38,18 +39,9 @@ async function receiver() {
   };
 }
 
-async function token(svc) {
-  const form = new URLSearchParams({
-    grant_type: 'client_credentials',
-    client_id: 'local-admin',
-    client_secret: 'local-secret',
-  });
-  return (await (await fetch(`${svc.authUrl}/oauth2/token`, { method: 'POST', body: form })).json()).access_token;
-}
-
 /** Every event of the feed, oldest first. */
 async function allEvents(svc) {
-  const auth = { authorization: `Bearer ${await token(svc)}` };
+  const auth = { authorization: `Bearer ${await accessToken(svc.authUrl)}` };
   const out = [];
   let cursor = '';
   for (;;) {

@@ -7,6 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { accessToken } from '../bench-support/token.mjs';
 
 const ROOT = process.cwd();
 const BIN = join(ROOT, 'bin', 'coinop.js');
@@ -25,14 +26,6 @@ async function timed(n, fn) {
     out.push(Number(process.hrtime.bigint() - t) / 1e6);
   }
   return out;
-}
-
-async function token(authUrl, clientId, secret) {
-  const r = await fetch(`${authUrl}/oauth2/token`, {
-    method: 'POST',
-    body: new URLSearchParams({ grant_type: 'client_credentials', client_id: clientId, client_secret: secret }),
-  });
-  return (await r.json()).access_token;
 }
 
 function coinop(args, env) {
@@ -79,8 +72,8 @@ async function measure({ engine, store, env, svc, DEMO, quick }) {
   );
   const gw = await startGateway(env, store);
   try {
-    const direct = await token(svc.authUrl, 'local-admin', 'local-secret');
-    const mine = await token(gw.url, op.client_id, op.client_secret);
+    const direct = await accessToken(svc.authUrl);
+    const mine = await accessToken(gw.url, op.client_id, op.client_secret);
     const reads = quick ? 100 : 400;
     const get = (base, t) => () =>
       fetch(`${base}/v2/markets/BTCUSD/ticker`, { headers: { authorization: `Bearer ${t}` } }).then((r) =>

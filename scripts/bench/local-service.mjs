@@ -6,6 +6,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
+import { accessToken } from '../bench-support/token.mjs';
 
 const LOADGEN = `
 const net = require('node:net');
@@ -76,16 +77,6 @@ function load(opts) {
   });
 }
 
-async function token(svc) {
-  const form = new URLSearchParams({
-    grant_type: 'client_credentials',
-    client_id: 'local-admin',
-    client_secret: 'local-secret',
-  });
-  const r = await fetch(`${svc.authUrl}/oauth2/token`, { method: 'POST', body: form });
-  return (await r.json()).access_token;
-}
-
 function rate(result, okStatus = 200) {
   const ok = result.counts[okStatus] ?? 0;
   return { rps: ok / result.seconds, ok, other: result.done - ok, counts: result.counts };
@@ -133,7 +124,7 @@ export default async function run({ quick = false } = {}) {
     config: { rateLimits: { enabled: false } },
   });
   try {
-    const tok = await token(svc);
+    const tok = await accessToken(svc.authUrl);
     const base = { host: '127.0.0.1', port: svc.port, connections, token: tok };
 
     const pricePath =

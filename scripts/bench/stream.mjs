@@ -6,6 +6,7 @@ import { mkdtempSync, openSync, readFileSync, rmSync, closeSync } from 'node:fs'
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { WebSocketServer } from 'ws';
+import { accessToken } from '../bench-support/token.mjs';
 
 const ROOT = process.cwd();
 const BIN = join(ROOT, 'bin', 'coinop.js');
@@ -253,13 +254,7 @@ async function fanOutBench(quick) {
     config: { rateLimits: { enabled: false }, stream: { messagesPerSecond: 10_000, subscriptionRequestsPerSecond: 0 } },
   });
   try {
-    const form = new URLSearchParams({
-      grant_type: 'client_credentials',
-      client_id: 'local-admin',
-      client_secret: 'local-secret',
-    });
-    const tok = (await (await fetch(`${svc.authUrl}/oauth2/token`, { method: 'POST', body: form })).json())
-      .access_token;
+    const tok = await accessToken(svc.authUrl);
     const reader = spawn(
       process.execPath,
       [

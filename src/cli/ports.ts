@@ -4,9 +4,11 @@
 // Connector over an in-process local service, a clock that says a fixed time, a confirmer that answers.
 //
 //   Display     what the operator sees: data on stdout in the chosen format (output(view)), notes on stderr (io.err),
-//               the terminal's facts, and the command line as typed (a list's next page is it with another --cursor)
+//               the terminal's facts and streams, the command line as typed (a list's next page is it with another
+//               --cursor), and under --debug the writer of a debug line
 //   Connector   the service: the saved context in use, how the catalogue's rules count for it, the connection (or one
-//               to another context: connectAs), and the data directory where what the service said is kept
+//               to another context: connectAs), the data directory where what the service said is kept, and the
+//               timings of asking it again and of its stream
 //   Prompter    questions on a terminal (src/cli/prompt.ts), already a port of its own
 //   Confirmer   the pre-send confirmation (src/cli/confirm.ts)
 //   AuditPort   the audit trail (src/cli/audit.ts)
@@ -15,21 +17,29 @@
 //   PolicyPort  where the context's policy file is, and the listeners of its decisions (the audit trail)
 //   ContextStore  the saved configuration: the context store (contexts, secrets, the active one, the saved
 //               defaults), its directory, the context in use, and the environment whose variables win over the file
+//   Screen      a live view that takes the whole terminal (src/render/live/screen.ts), at the settings' frame rate
+//   Foreground  a server in the foreground: Ctrl-C and SIGTERM made the command's own, and the promise of the first
+//   AgentPort   the MCP client acting through this run, named in every audit entry from then on
+//   version     coinop's version (a value, not a port): user agents, the MCP handshake, the man page
 //
-// Taking ports: balances, profiles, prices, markets (markets, ticker, book, trades), limits, transfers list, get and
-// watch, events list, get and watch, addresses list and create, destinations list and put, fee quote,
-// deposit-instructions, transfer internal, sandbox deposit, withdraw and withdraw batch (with what it reads of how
-// coinop was started: BatchStart), api, approve, approvals, audit, policy, config, context and doctor, and the helpers
-// of src/cli they share (market-check, ask, list-flags' footer, gate, policy-enforce, submit, follow, batch-input;
-// approval-content takes the resolved context). Still the whole Invocation: mcp, events listen (its reader and line writer take ports), stream
-// (its settings: stale and frame times, --debug), and completion, gateway, auth/login and local.
+// Every command's run takes ports: balances, profiles, prices, markets (markets, ticker, book, trades), limits,
+// transfers list, get and watch, events list, get, watch and listen, addresses list and create, destinations list and
+// put, fee quote, deposit-instructions, transfer internal, sandbox deposit, withdraw and withdraw batch (with what it
+// reads of how coinop was started: BatchStart), api, approve, approvals, audit, policy, config, context, doctor,
+// login, logout and auth status, stream (Screen), local start (Foreground) and local deposit, gateway (start:
+// Foreground), mcp (AgentPort, and the batch port the root command gives it: src/commands/mcp-batch.ts, which runs
+// withdraw batch in an Invocation of its own), and completion, __complete and __man; and the helpers of src/cli they
+// share (market-check, ask, list-flags' footer, gate, policy-enforce, submit, follow, batch-input; approval-content
+// takes the resolved context). Only the declarations (each index.ts) and the root command take the Invocation.
 
 import type { CataloguePolicy } from '../client/catalogue-policy.js';
 import type { ProfileSettings, ResolvedContext } from '../config/context.js';
 import type { Env } from '../config/settings.js';
 import type { ConfigStore } from '../config/store.js';
 import type { PolicyEvent } from '../policy/events.js';
+import type { LiveScreenOptions } from '../render/live/screen.js';
 import type { Format, Output, TableView } from '../render/output.js';
+import { stopSignal } from '../stop-signal.js';
 import type { AuditPort } from './audit.js';
 import type { ConfirmOptions } from './confirm.js';
 import type { ConnectOptions, Connection, Invocation } from './invocation.js';
@@ -47,6 +57,8 @@ export interface Display {
   readonly io: IO;
   /** The command line after `coinop`, as typed. */
   readonly argv: readonly string[];
+  /** Under --debug, what writes a debug line on stderr; undefined without it (so nothing is made for it). */
+  debug(): ((line: string) => void) | undefined;
 }
 
 export interface Connector {
@@ -64,6 +76,8 @@ export interface Connector {
   pollMs(): number;
   /** The first wait before asking again after the service could not be reached (COINOP_RETRY_BASE_MS). */
   retryBaseMs(): number;
+  /** How long the market stream may stay silent before its connection is replaced (COINOP_STREAM_STALE_MS). */
+  streamStaleMs(): number;
 }
 
 export interface Confirmer {
@@ -87,6 +101,43 @@ export interface PolicyPort {
   configDir(): string;
   /** Hands a policy decision or a signed approval to the listeners (the audit trail). */
   event(e: PolicyEvent): void;
+}
+
+/** A live view that takes the whole terminal (coinop stream), drawn from `render` a few times a second. */
+export interface ScreenView {
+  /** The frame's lines for a terminal of this size. */
+  render(width: number, height: number): string[];
+  /** q (quit) or Ctrl-C (the raw terminal's interrupt) was pressed. */
+  onQuit(key: 'q' | 'ctrl-c'): void;
+  /** Drawing failed: the view is given up. */
+  onError(error: unknown): void;
+}
+
+export interface LiveView {
+  start(): void;
+  /** Draws now, not at the next frame. */
+  draw(): void;
+  /** Gives the terminal back (safe to call twice). */
+  stop(): void;
+}
+
+export interface Screen {
+  /** The view on the terminal, at COINOP_STREAM_FPS frames a second (not started yet). */
+  open(view: ScreenView): Promise<LiveView>;
+}
+
+/** A server run in the foreground (local start, gateway start): Ctrl-C and SIGTERM stop it cleanly, exit 0. */
+export interface Foreground {
+  /** From this call on, Ctrl-C and SIGTERM are the command's own: coinop neither says nor does anything of its own. */
+  own(): void;
+  /** Resolves at the first Ctrl-C or SIGTERM from this call on. */
+  stopped(): Promise<void>;
+}
+
+/** Who acts through this run besides the person at this machine: the MCP client coinop mcp serves. */
+export interface AgentPort {
+  /** From now on every audit entry names this agent (the client's "name version" from its handshake). */
+  actingFor(agent: string): void;
 }
 
 export interface ContextStore {
@@ -113,6 +164,7 @@ export const display = (ctx: Invocation): Display => ({
   get argv() {
     return ctx.argv;
   },
+  debug: () => (ctx.globals.debug ? (line) => ctx.debug(line) : undefined),
 });
 
 export const connector = (ctx: Invocation): Connector => ({
@@ -123,6 +175,7 @@ export const connector = (ctx: Invocation): Connector => ({
   dataDir: () => ctx.settings.dataDir,
   pollMs: () => ctx.settings.pollMs,
   retryBaseMs: () => ctx.settings.retryBaseMs,
+  streamStaleMs: () => ctx.settings.streamStaleMs,
 });
 
 export const confirmer = (ctx: Invocation): Confirmer => ({ confirm: (o) => ctx.confirm(o) });
@@ -151,6 +204,34 @@ export const contextStore = (ctx: Invocation): ContextStore => ({
   },
 });
 
+/** The live view over the Invocation's terminal (src/render/live/screen.ts), loaded when one is opened. */
+export const screen = (ctx: Invocation): Screen => ({
+  async open(view) {
+    const { LiveScreen } = await import('../render/live/screen.js');
+    return new LiveScreen({
+      stdout: ctx.io.stdout,
+      stdin: ctx.io.stdin as LiveScreenOptions['stdin'],
+      fps: ctx.settings.streamFps,
+      render: (width, height) => view.render(width, height),
+      onQuit: (key) => view.onQuit(key),
+      onError: (error) => view.onError(error),
+    });
+  },
+});
+
+export const agentPort = (ctx: Invocation): AgentPort => ({
+  actingFor: (agent) => {
+    ctx.agent = agent;
+  },
+});
+
+export const foreground = (ctx: Invocation): Foreground => ({
+  own: () => {
+    ctx.ownSignals = true;
+  },
+  stopped: () => stopSignal(),
+});
+
 /** Every port, over one Invocation; a run declares the few it takes (Pick<Ports, ...>) and a test fakes only those. */
 export interface Ports {
   display: Display;
@@ -162,6 +243,11 @@ export interface Ports {
   interrupt: Interrupt;
   policy: PolicyPort;
   contexts: ContextStore;
+  screen: Screen;
+  foreground: Foreground;
+  agent: AgentPort;
+  /** coinop's version: the user agent of requests sent by hand, the MCP handshake, the man page. */
+  readonly version: string;
 }
 
 /** The ports of an Invocation (the audit trail is opened only when a run uses it). */
@@ -178,5 +264,9 @@ export function ports(ctx: Invocation): Ports {
     interrupt: interrupt(ctx),
     policy: policyPort(ctx),
     contexts: contextStore(ctx),
+    screen: screen(ctx),
+    foreground: foreground(ctx),
+    agent: agentPort(ctx),
+    version: ctx.version,
   };
 }

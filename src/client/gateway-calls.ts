@@ -34,4 +34,7 @@ export interface HeldRequest {
   result: Record<string, unknown> | null;
 }
 
+/** The operation a held change of the gateway's policy has in the inbox (not a service operation). */
+export const POLICY_CHANGE_OPERATION = 'setGatewayPolicy';
+
 export const isHeld = (data: Record<string, unknown>): boolean => typeof data.pending_id === 'string';

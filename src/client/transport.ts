@@ -126,6 +126,28 @@ const NETWORK_CODES = new Set([
   'UND_ERR_SOCKET',
 ]);
 
+/** The TLS handshake failed on the server's certificate: no attempt helps, and nothing was sent. */
+const UNTRUSTED_CERTIFICATE = new Set([
+  'DEPTH_ZERO_SELF_SIGNED_CERT',
+  'SELF_SIGNED_CERT_IN_CHAIN',
+  'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
+  'UNABLE_TO_GET_ISSUER_CERT',
+  'UNABLE_TO_GET_ISSUER_CERT_LOCALLY',
+  'CERT_UNTRUSTED',
+  'CERT_HAS_EXPIRED',
+  'CERT_NOT_YET_VALID',
+  'ERR_TLS_CERT_ALTNAME_INVALID',
+]);
+
+function untrustedCertificate(req: HttpRequest, cause: Error): NetworkError {
+  return new NetworkError(
+    `cannot reach ${shownUrl(req.url)}: its TLS certificate is not trusted (${cause.message})`,
+    false,
+    'nothing was sent; a server with a certificate of its own (a coinop gateway started with --tls-cert) is trusted ' +
+      'by naming that certificate file in NODE_EXTRA_CA_CERTS',
+  );
+}
+
 export class Transport {
   private readonly http = new HttpAgent({ keepAlive: true, maxSockets: 16 });
   private https?: { request: Https['request']; agent: InstanceType<Https['Agent']> };
@@ -257,6 +279,7 @@ export class Transport {
         this.opts.debug?.(
           `! ${req.method} ${req.url} failed after ${Date.now() - t0} ms: ${code || (e as Error).message}${sent.value ? ' (the request was sent)' : ''}`,
         );
+        if (UNTRUSTED_CERTIFICATE.has(code)) throw untrustedCertificate(req, e as Error);
         if (!(timedOut || NETWORK_CODES.has(code))) throw e;
         if (sent.value) mayHaveReached = true;
         if (attempt < max) {

@@ -39,12 +39,12 @@ const policyOf = (loaded: LoadedPolicy | undefined): AuditWhat =>
   loaded ? { policy_file: loaded.file, policy_sha256: loaded.sha256 } : {};
 
 /** What an address book write asks for, as its audit entries name it. */
-export function bookWriteWhat(body: PutCryptoDestinationAddressRequest): AuditWhat {
+export function bookWriteWhat(body: { [K in keyof PutCryptoDestinationAddressRequest]?: unknown }): AuditWhat {
   return {
     ...(body.id !== undefined ? { id: body.id } : {}),
     ...(body.nickname !== undefined ? { nickname: body.nickname } : {}),
     ...(body.address !== undefined ? { address: body.address } : {}),
-    ...(body.crypto_network !== undefined ? { network: body.crypto_network } : {}),
+    ...(typeof body.crypto_network === 'string' ? { network: body.crypto_network } : {}),
     ...(body.bookmarked_status !== undefined ? { bookmarked: body.bookmarked_status } : {}),
     ...(body.identity_id !== undefined ? { identity_id: body.identity_id } : {}),
   };

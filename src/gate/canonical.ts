@@ -4,11 +4,12 @@
 // verdict, the same approval content, the same derived ref_id. An address that is not valid comes back as given (step
 // 2 refuses it).
 import { canonicalAddress } from '../contract/index.js';
-import type { MoneyOperationId } from './money.js';
+import { isCall, type MoneyBody, type MoneyOperationId } from './money.js';
 
-export function canonicalBody(op: MoneyOperationId, body: Record<string, unknown>): Record<string, unknown> {
-  const out = { ...body };
-  if (op === 'createCryptoWithdrawal' && typeof out.destination_address === 'string')
-    out.destination_address = canonicalAddress(String(out.crypto_network), out.destination_address);
-  return out;
+/** The checked request with one spelling of its destination (a copy, of the operation's body type). */
+export function canonicalBody<Op extends MoneyOperationId>(operation: Op, body: MoneyBody<Op>): MoneyBody<Op> {
+  const out = { operation, body: { ...body } };
+  if (isCall(out, 'createCryptoWithdrawal'))
+    out.body.destination_address = canonicalAddress(out.body.crypto_network, out.body.destination_address);
+  return out.body;
 }

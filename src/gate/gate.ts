@@ -26,14 +26,24 @@ import { type ApprovalScope, ContentBuilder, type ParsedApproval } from '../poli
 import { checkWithdrawals } from '../policy/check.js';
 import type { PolicyVerdict } from '../policy/evaluate.js';
 import type { LoadedPolicy } from '../policy/policy.js';
-import { refusal } from '../policy/refusal.js';
+import { PolicyRefusal, refusal } from '../policy/refusal.js';
 import { insufficientFunds, readFunds, shortfall } from '../send/funds.js';
 import { refuseOverLimit, withdrawalLimits } from '../send/limits-preflight.js';
 import { checkAddress, leavingWords, withdrawalFigures } from '../send/withdrawal.js';
 import { canonicalBody } from './canonical.js';
-import { AUDIT_KIND, type MoneyOperationId, policyRequestOf, requestWhat, text } from './money.js';
+import {
+  AUDIT_KIND,
+  environmentRefusal,
+  type MoneyBody,
+  type MoneyCall,
+  type MoneyOperationId,
+  isCall,
+  policyRequestOf,
+  requestWhat,
+  text,
+} from './money.js';
 import { type Reservation, type ReservationBook, Reservations } from './reservations.js';
-import { operations, type PutCryptoDestinationAddressRequest } from '../contract/index.js';
+import { operations } from '../contract/index.js';
 import { checkBookWrite } from './address-book.js';
 
 /** The audit trail as the gate writes to it. */
@@ -66,13 +76,11 @@ export interface MoneyGateDeps {
   inFlight?(event: AuditEvent): () => void;
   /** Where reservations are kept: this machine's file for the context and service unless given (a gateway's store). */
   reservations?: ReservationBook;
-  /** Whether the caller shows each verdict's violations before a refusal (the CLI does; a gateway's answer cannot). */
-  verdictsShown?: boolean;
 }
 
-/** A request as it comes to the gate. */
-export interface MoneyRequest {
-  operation: MoneyOperationId;
+/** A request as it comes to the gate: its body as given, checked against the operation's contract by prepare(). */
+export interface MoneyRequest<Op extends MoneyOperationId = MoneyOperationId> {
+  operation: Op;
   body: Record<string, unknown>;
   /** What sends it: withdraw, transfer internal, api, mcp withdraw, ... (in the audit entry). */
   command: string;
@@ -84,12 +92,30 @@ export interface MoneyRequest {
   flags?: FlagNames;
 }
 
-/** A request through steps 1 and 2: canonical and checked. */
-export interface Prepared {
-  request: MoneyRequest;
-  body: Record<string, unknown>;
+/** A request through steps 1 and 2: canonical and checked, its body the operation's request as the contract types it. */
+export interface Prepared<Op extends MoneyOperationId = MoneyOperationId> {
+  request: MoneyRequest<Op>;
+  body: MoneyBody<Op>;
   what: AuditWhat;
   refId: string | null;
+}
+
+/** What a refusal records of a request: a prepared one, or one refused before it was checked (its body as given). */
+export type Refused = Pick<Prepared, 'request' | 'what' | 'refId'>;
+
+/** The operation and the checked body of a prepared request. */
+const callOf = <Op extends MoneyOperationId>(prepared: Prepared<Op>): MoneyCall<Op> => ({
+  operation: prepared.request.operation,
+  body: prepared.body,
+});
+
+/** The body is the operation's request, as the contract types it: checkRequest throws (a usage error) otherwise. */
+function checkBody<Op extends MoneyOperationId>(
+  request: MoneyRequest<Op>,
+  body: Record<string, unknown>,
+  catalogue: CataloguePolicy,
+): asserts body is Record<string, unknown> & MoneyBody<Op> {
+  checkRequest(operations[request.operation], { body }, request.flags, catalogue);
 }
 
 /** What the service answered to a request sent. */
@@ -104,15 +130,29 @@ export interface Sent {
 /** The verdict judge() gave each request: a refusal by it is recorded with its rules and file. */
 const judged = new WeakMap<object, PolicyVerdict>();
 
+/** The policy refusals the gate made itself (when it sends), not a caller's after showing the verdict. */
+const gateRefusals = new WeakSet<PolicyRefusal>();
+
+/** The gate's own refusal of a verdict that does not allow the request, its violations carried as data. */
+function refusedByPolicy(verdict: PolicyVerdict): PolicyRefusal {
+  const refused = refusal(verdict);
+  gateRefusals.add(refused);
+  return refused;
+}
+
 /** Errors the gate recorded already: recorded once, however many callers see them pass. */
 const recorded = new WeakSet<object>();
 
 export const wasRecorded = (e: unknown): boolean => typeof e === 'object' && e !== null && recorded.has(e);
 
-/** The outcome of a request refused before anything was sent: `cancelled` when the operator stopped it. */
+/**
+ * The outcome of a request refused before anything was sent: `cancelled` when the operator stopped it. A policy
+ * refusal made by the gate itself is recorded in full (its first violations said), as nothing showed them before.
+ */
 function refusedOutcome(error: unknown): AuditOutcome {
   const ce = toCoinopError(error);
-  const message = ce.message.length > 2000 ? `${ce.message.slice(0, 1999)}…` : ce.message;
+  const said = ce instanceof PolicyRefusal && gateRefusals.has(ce) ? ce.inFull() : ce.message;
+  const message = said.length > 2000 ? `${said.slice(0, 1999)}…` : said;
   return {
     result: ce.category === 'cancelled' ? 'cancelled' : 'refused',
     error: { category: ce.category, message },
@@ -159,13 +199,15 @@ export class MoneyGate {
   }
 
   /** Steps 1 and 2: the request canonicalised and checked; a refusal is recorded and thrown. */
-  async prepare(request: MoneyRequest): Promise<Prepared> {
+  async prepare<Op extends MoneyOperationId>(request: MoneyRequest<Op>): Promise<Prepared<Op>> {
     const { operation } = request;
     const raw = request.body;
     const refId = typeof raw.ref_id === 'string' ? raw.ref_id : null;
-    const first: Prepared = { request, body: raw, what: this.whatOf(request, raw), refId };
+    const first: Refused = { request, what: this.whatOf(request, raw), refId };
     try {
-      checkRequest(operations[operation], { body: raw }, request.flags, this.deps.catalogue);
+      const wrongPlace = environmentRefusal(operation, this.deps.context.environment);
+      if (wrongPlace) throw new CoinopError('usage', wrongPlace);
+      checkBody(request, raw, this.deps.catalogue);
       if (REF_ID_REQUIRED.has(operation) && refId === null)
         throw new CoinopError(
           'usage',
@@ -201,7 +243,7 @@ export class MoneyGate {
    * A refusal on the way to sending (the gate's own checks, the policy, the caller's preflights, the operator's no):
    * one audit entry with the request's fields and the whole reason, then the error thrown.
    */
-  async refuse(prepared: Prepared, error: unknown, more: AuditWhat = {}): Promise<never> {
+  async refuse(prepared: Refused, error: unknown, more: AuditWhat = {}): Promise<never> {
     const v = judged.get(prepared);
     if (v && !v.allowed && error instanceof CoinopError && error.category === 'policy')
       more = { ...verdictFields(v), ...more };
@@ -355,12 +397,11 @@ export class MoneyGate {
   private async admit(prepared: Prepared): Promise<{ reserved: boolean; verdict: PolicyVerdict }> {
     const policy = await this.policyOrRefuse(prepared);
     await this.bookCheck(prepared, policy);
-    const request = policyRequestOf(prepared.request.operation, prepared.body);
+    const request = policyRequestOf(callOf(prepared));
     const caps = !!(policy?.policy.maxPer24h && request?.kind === 'withdrawal' && prepared.refId);
     if (!caps) {
       const verdict = await this.verdictOrRefuse(prepared, policy, []);
-      if (!verdict.allowed)
-        return this.refuse(prepared, refusal(verdict, this.deps.verdictsShown ?? true), verdictFields(verdict));
+      if (!verdict.allowed) return this.refuse(prepared, refusedByPolicy(verdict), verdictFields(verdict));
       return { reserved: false, verdict };
     }
     const now = this.deps.now();
@@ -375,8 +416,7 @@ export class MoneyGate {
           held.filter((h) => h.ref_id !== prepared.refId),
           (s) => (seen = s),
         );
-        if (!verdict.allowed)
-          return this.refuse(prepared, refusal(verdict, this.deps.verdictsShown ?? true), verdictFields(verdict));
+        if (!verdict.allowed) return this.refuse(prepared, refusedByPolicy(verdict), verdictFields(verdict));
         if (!seen.has(prepared.refId!) && !held.some((h) => h.ref_id === prepared.refId))
           held.push({ ref_id: prepared.refId!, asset: r.asset, amount: r.amount, at: now });
         await this.reservations.write(held, seen, now);
@@ -393,10 +433,11 @@ export class MoneyGate {
    * book said before the write goes into the request's audit entries.
    */
   private async bookCheck(prepared: Prepared, policy: LoadedPolicy | undefined): Promise<void> {
-    if (prepared.request.operation !== 'putCryptoDestinationAddress') return;
+    const call = callOf(prepared);
+    if (!isCall(call, 'putCryptoDestinationAddress')) return;
     let checked: Awaited<ReturnType<typeof checkBookWrite>>;
     try {
-      checked = await checkBookWrite(this.deps.client, policy, prepared.body as PutCryptoDestinationAddressRequest);
+      checked = await checkBookWrite(this.deps.client, policy, call.body);
     } catch (e) {
       return this.refuse(prepared, e);
     }
@@ -434,7 +475,7 @@ export class MoneyGate {
     reserved: { ref_id: string; asset: string; amount: string }[],
     onSeen?: (s: Set<string>) => void,
   ): Promise<PolicyVerdict> {
-    const request = policyRequestOf(prepared.request.operation, prepared.body);
+    const request = policyRequestOf(callOf(prepared));
     const a = prepared.request.approvals;
     let approvals: Parameters<typeof checkWithdrawals>[0]['approvals'];
     if (a && policy?.policy.approvals) {

@@ -1,7 +1,7 @@
 // Which requests the gate stands in front of: every operation that moves money or changes where money may go, found
 // by its operation id or by the method and path a raw request (coinop api) names. For each: how the audit trail
 // names it, and what the policy judges of it.
-import { type OperationId, operations, type PutCryptoDestinationAddressRequest } from '../contract/index.js';
+import { type BodyOf, type OperationId, operations } from '../contract/index.js';
 import { bookWriteWhat } from './address-book.js';
 import type { AuditKind, AuditWhat } from '../audit/entry.js';
 import { withdrawalRequest } from '../policy/check.js';
@@ -16,6 +16,24 @@ export const MONEY_OPERATIONS = [
   'createDepositAddress',
 ] as const satisfies readonly OperationId[];
 export type MoneyOperationId = (typeof MONEY_OPERATIONS)[number];
+
+/**
+ * The request body of a money operation, as the contract types it (once checked against its schema); a field of
+ * another operation's body reads as unknown, so code for any operation reads it as it would any object.
+ */
+export type MoneyBody<Op extends MoneyOperationId = MoneyOperationId> = BodyOf<Op> & Record<string, unknown>;
+
+/** A money operation with its checked body. */
+export interface MoneyCall<Op extends MoneyOperationId = MoneyOperationId> {
+  operation: Op;
+  body: MoneyBody<Op>;
+}
+
+/** Whether the call is `op`'s: then its body is `op`'s request (the operation id says which body a checked call has). */
+export const isCall = <K extends MoneyOperationId, C extends { operation: MoneyOperationId }>(
+  call: C,
+  op: K,
+): call is C & MoneyCall<K> => call.operation === op;
 
 export const isMoneyOperation = (id: string): id is MoneyOperationId =>
   (MONEY_OPERATIONS as readonly string[]).includes(id);
@@ -104,8 +122,19 @@ const UNJUDGED: readonly (readonly [method: string, path: RegExp, what: string])
   ['PUT', /^\/v2\/settlement\/transactions\/[^/]+\/affirm$/, 'a settlement transaction'],
   ['POST', /^\/v2\/profiles\/[^/]+\/(orders|quote-executions)$/, 'a trade'],
   ['POST', /^\/v2\/issuer-quote\/[^/]+$/, 'an issuer quote execution'],
-  ['POST', /^\/v2\/sandbox\/profiles\/[^/]+\/deposit$/, 'a sandbox deposit'],
+  // Not coinop sandbox deposit (POST /v2/sandbox/fiat-deposits, which the gate judges): the hosted sandbox's other
+  // test deposit, into a profile, which coinop's contract does not have.
+  ['POST', /^\/v2\/sandbox\/profiles\/[^/]+\/deposit$/, "a test deposit into a profile (the hosted sandbox's own)"],
 ];
+
+/**
+ * Why a request cannot be sent in this environment, if so: a sandbox deposit moves no real money and exists only in
+ * the sandbox (and the local service); against production (a context, or a gateway's upstream) it is refused.
+ */
+export function environmentRefusal(op: MoneyOperationId, environment: string): string | undefined {
+  if (op !== 'initiateSandboxFiatDeposit' || environment !== 'production') return undefined;
+  return 'a sandbox deposit exists only in the sandbox and on the local service: refused against production, nothing was sent';
+}
 
 /** What a raw request would do that moves money beyond what the gate can judge (a fiat withdrawal...), if anything. */
 export function unjudgedMoneyAt(method: string, path: string): string | undefined {
@@ -142,7 +171,7 @@ export function requestWhat(op: MoneyOperationId, body: Record<string, unknown>)
     case 'initiateSandboxFiatDeposit':
       return clean({ asset: text(b.asset), amount: text(b.amount), memo_id: text(b.memo_id) });
     case 'putCryptoDestinationAddress':
-      return bookWriteWhat(b as PutCryptoDestinationAddressRequest);
+      return bookWriteWhat(b);
     case 'createDepositAddress':
       return clean({ network: text(b.crypto_network), profile_id: text(b.profile_id) });
   }
@@ -154,22 +183,19 @@ function clean(what: AuditWhat): AuditWhat {
 }
 
 /** The request as the policy sees it; none for what it has no rule on (a sandbox deposit, a deposit address). */
-export function policyRequestOf(
-  op: MoneyOperationId,
-  body: Record<string, unknown>,
-  row?: number,
-): PolicyRequest | undefined {
+export function policyRequestOf(call: MoneyCall, row?: number): PolicyRequest | undefined {
   const at = row !== undefined ? { row } : {};
-  if (op === 'createCryptoWithdrawal')
-    return withdrawalRequest(body as unknown as Parameters<typeof withdrawalRequest>[0], row);
-  if (op === 'createInternalTransfer')
+  if (isCall(call, 'createCryptoWithdrawal')) return withdrawalRequest(call.body, row);
+  if (isCall(call, 'createInternalTransfer')) {
+    const { body } = call;
     return {
       kind: 'internal',
       ...at,
-      ...(typeof body.ref_id === 'string' ? { ref_id: body.ref_id } : {}),
-      profile_id: text(body.from_profile_id),
-      asset: String(body.asset),
-      amount: String(body.amount),
+      ...(body.ref_id !== undefined ? { ref_id: body.ref_id } : {}),
+      profile_id: body.from_profile_id,
+      asset: body.asset,
+      amount: body.amount,
     };
+  }
   return undefined;
 }

@@ -2,6 +2,7 @@
 // turned into one. Shared by the money desk and the batch desk.
 import { toCoinopError } from '../errors.js';
 import type { PolicyVerdict } from '../policy/evaluate.js';
+import { PolicyRefusal } from '../policy/refusal.js';
 
 /** An answer to the operator: HTTP status and JSON body. */
 export interface DeskAnswer {
@@ -38,7 +39,8 @@ export function errorAnswer(error: unknown): DeskAnswer {
         403,
         'policy-refused',
         "Refused by the gateway's policy",
-        ce.message.replace(/^refused by policy: /, ''),
+        // Nothing showed the operator the violations: the answer says them.
+        (ce instanceof PolicyRefusal ? ce.inFull() : ce.message).replace(/^refused by policy: /, ''),
       );
     case 'network':
     case 'timeout':

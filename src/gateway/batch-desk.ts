@@ -13,6 +13,7 @@ import { apiRoot } from '../config/environments.js';
 import { toCoinopError } from '../errors.js';
 import { canonicalBody } from '../gate/canonical.js';
 import type { GateAudit, MoneyGate } from '../gate/gate.js';
+import type { MoneyBody } from '../gate/money.js';
 import {
   type ApprovalContent,
   type ApprovalScope,
@@ -161,11 +162,11 @@ export class BatchDesk {
       ),
     };
     if (!onlyApprovalsMissing(verdict)) {
-      const error = refusal(verdict, false);
+      const error = refusal(verdict);
       await audit.record({
         kind: 'batch',
         what,
-        outcome: { result: 'refused', error: { category: 'policy', message: error.message } },
+        outcome: { result: 'refused', error: { category: 'policy', message: error.inFull() } },
       });
       return errorAnswer(error);
     }
@@ -230,7 +231,9 @@ export class BatchDesk {
     const { batch, row } = found;
     let same = false;
     try {
-      same = canonicalRow(canonicalBody('createCryptoWithdrawal', body)) === canonicalRow(row.body);
+      same =
+        canonicalRow(canonicalBody('createCryptoWithdrawal', body as MoneyBody<'createCryptoWithdrawal'>)) ===
+        canonicalRow(row.body);
     } catch {
       same = false;
     }
@@ -299,7 +302,7 @@ export class BatchDesk {
     if (!reserved.allowed) {
       // The caps or the hours of now refuse it: it stays held, its approvals kept, to be released later or rejected.
       await this.move(held.id, 'sending', 'pending');
-      return errorAnswer(refusal(reserved, false));
+      return errorAnswer(refusal(reserved));
     }
     const approvers = verdict.approvals?.filter((a) => a.status === 'valid' && a.key_id).map((a) => a.key_id!) ?? [];
     await audit.record({

@@ -138,7 +138,6 @@ export class MoneyDesk {
       catalogue: this.upstream.catalogue,
       now: this.now,
       reservations: this.reservationBook(op),
-      verdictsShown: false,
     });
   }
 

@@ -10,10 +10,12 @@ import type { AddressInfo } from 'node:net';
 import { type Operation, operations, type OperationId } from '../contract/index.js';
 import { apiRoot } from '../config/environments.js';
 import { climbsAboveRoot, moneyOperationAt, operationAt, unjudgedMoneyAt } from '../gate/money.js';
-import { type DeskAnswer, gatewayProblem, MoneyDesk, roleWords, type Upstream } from './money-desk.js';
+import { APPROVAL_TTL_MS, type DeskAnswer, gatewayProblem, MoneyDesk, roleWords, type Upstream } from './money-desk.js';
 import { ROLE_SCOPES, secretMatches, signToken, TOKEN_TTL_SECONDS, verifyToken } from './operators.js';
+import { POLICY_CHANGE, PolicyChanges } from './policy-changes.js';
+import { policyRoute } from './policy-route.js';
 import { OperatorRateLimit } from './rate-limit.js';
-import type { GatewayStore, Operator } from './store.js';
+import type { GatewayStore, Operator, Pending } from './store.js';
 import { attachStreamProxy } from './stream-proxy.js';
 
 /** The upstream as the server forwards to it: the desk's view, and a bearer token of the gateway's own. */
@@ -52,7 +54,8 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
   const limits = new OperatorRateLimit(options.ratePerSecond ?? 50, now);
   const key = await options.store.tokenKey();
   const gatewayId = await options.store.gatewayId();
-  const ctx: Handling = { o: options, desk, limits, key, now, gatewayId };
+  const changes = new PolicyChanges(options.store, { now, ttlMs: options.approvalTtlMs ?? APPROVAL_TTL_MS });
+  const ctx: Handling = { o: options, desk, changes, limits, key, now, gatewayId };
   const handler = (req: IncomingMessage, res: ServerResponse) => {
     handle(ctx, req, res).catch((error: unknown) => {
       if (!res.headersSent) send(res, gatewayProblem(500, 'internal', 'Internal Server Error', String(error)));
@@ -90,6 +93,8 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
 interface Handling {
   o: GatewayOptions;
   desk: MoneyDesk;
+  /** Policy changes held for approvals (the same inbox as held money). */
+  changes: PolicyChanges;
   limits: OperatorRateLimit;
   key: Buffer;
   now: () => number;
@@ -229,7 +234,11 @@ async function gatewayRoute(ctx: Handling, op: Operator, method: string, url: UR
   if (method === 'GET' && path === '/_gateway/approvals') {
     const status = url.searchParams.get('status') ?? undefined;
     const list = await store.pendingList(status as never);
-    const items = await Promise.all(list.map(async (p) => (await ctx.desk.heldAnswer(p)).body));
+    const items = await Promise.all(
+      list.map(
+        async (p) => (await (p.operation === POLICY_CHANGE ? ctx.changes.answer(p) : ctx.desk.heldAnswer(p))).body,
+      ),
+    );
     return { status: 200, body: { items } };
   }
   // A withdraw batch's rows for the policy: held for approvals as one when it asks for them (batch-desk.ts).
@@ -244,10 +253,8 @@ async function gatewayRoute(ctx: Handling, op: Operator, method: string, url: UR
     return { status: 200, body: { lines: lines.map((l) => l.line), head: await store.auditHead() } };
   }
   if (method === 'GET' && path === '/_gateway/audit/head') return { status: 200, body: await store.auditHead() };
-  if (method === 'GET' && path === '/_gateway/policy') {
-    const p = await store.policy();
-    return { status: 200, body: p ? { ...p } : { version: 0, body: null } };
-  }
+  if (path === '/_gateway/policy')
+    return policyRoute({ store, changes: ctx.changes, who: ctx.desk.who(op) }, op, method, body);
   if (method === 'GET' && path === '/_gateway/policy/history')
     return { status: 200, body: { items: await store.policyHistory() } };
   return gatewayProblem(404, 'not-found', 'Not Found', `the gateway has no ${method} ${path}`);
@@ -261,6 +268,8 @@ async function approvalRoute(
   action: string | undefined,
   body: Buffer,
 ): Promise<DeskAnswer> {
+  const change = await ctx.o.store.pending(id);
+  if (change?.operation === POLICY_CHANGE) return policyChangeRoute(ctx, op, method, change, action, body);
   if (!action && method === 'GET') {
     const p = await ctx.o.store.pending(id);
     return p ? ctx.desk.heldAnswer(p) : gatewayProblem(404, 'pending', 'Not Found', 'no request is held by that id');
@@ -274,6 +283,27 @@ async function approvalRoute(
   }
   const reason = typeof json.reason === 'string' ? json.reason.slice(0, 500) : '';
   return ctx.desk.reject(op, id, reason);
+}
+
+/** A held policy change: shown, approved or rejected (src/gateway/policy-changes.ts). */
+async function policyChangeRoute(
+  ctx: Handling,
+  op: Operator,
+  method: string,
+  change: Pending,
+  action: string | undefined,
+  body: Buffer,
+): Promise<DeskAnswer> {
+  if (!action && method === 'GET') return ctx.changes.answer(change);
+  if (method !== 'POST' || !action) return gatewayProblem(405, 'method', 'Method Not Allowed', 'approve or reject');
+  const json = safeJson(body.toString('utf8')) as { approval?: unknown; reason?: unknown };
+  if (action === 'approve') {
+    if (typeof json.approval !== 'string')
+      return gatewayProblem(400, 'invalid', 'Bad Request', 'approval: the signed approval text is required');
+    return ctx.changes.approve(op, ctx.desk.who(op), change, json.approval);
+  }
+  const reason = typeof json.reason === 'string' ? json.reason.slice(0, 500) : '';
+  return ctx.changes.reject(op, ctx.desk.who(op), change, reason);
 }
 
 /** One request being answered: the request and its reply, its method, URL and body (read whole). */

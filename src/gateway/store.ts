@@ -187,18 +187,27 @@ export class GatewayStore {
 
   /** Keeps a new version of the policy; its number. */
   async setPolicy(body: string, sha256: string, setBy: string): Promise<number> {
-    return this.sql.exclusive('gw_policy', async (tx) => {
-      const rows = await tx.query<{ v: number | null }>('SELECT MAX(version) AS v FROM gw_policies');
-      const version = Number(rows[0]?.v ?? 0) + 1;
-      await tx.query('INSERT INTO gw_policies (version, body, sha256, set_by, set_at) VALUES ($1, $2, $3, $4, $5)', [
-        version,
-        body,
-        sha256,
-        setBy,
-        new Date(this.now()).toISOString(),
-      ]);
-      return version;
-    });
+    return this.sql.exclusive('gw_policy', (tx) => this.addPolicyVersion(tx, body, sha256, setBy));
+  }
+
+  /** The policy's current version as a transaction inside exclusive('gw_policy') sees it. */
+  async policyIn(tx: Sql): Promise<PolicyVersion | undefined> {
+    const rows = await tx.query('SELECT * FROM gw_policies ORDER BY version DESC LIMIT 1');
+    return rows.length ? policyOf(rows[0]) : undefined;
+  }
+
+  /** Keeps a new version of the policy inside exclusive('gw_policy'); its number. */
+  async addPolicyVersion(tx: Sql, body: string, sha256: string, setBy: string): Promise<number> {
+    const rows = await tx.query<{ v: number | null }>('SELECT MAX(version) AS v FROM gw_policies');
+    const version = Number(rows[0]?.v ?? 0) + 1;
+    await tx.query('INSERT INTO gw_policies (version, body, sha256, set_by, set_at) VALUES ($1, $2, $3, $4, $5)', [
+      version,
+      body,
+      sha256,
+      setBy,
+      new Date(this.now()).toISOString(),
+    ]);
+    return version;
   }
 
   // ---- the audit trail ----

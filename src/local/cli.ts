@@ -23,9 +23,11 @@ function rateLimitsLine(config: LocalConfig['rateLimits']): string {
   return `on: token ${config.tokenPerSecond}/s, withdrawals ${config.withdrawalsPerSecond}/s, others ${config.otherPerSecond}/s per address over ${config.windowSeconds} s`;
 }
 
+/** `stopped`: resolves when the service is to stop (by default the first SIGINT or SIGTERM). */
 export async function runLocalStart(
   opts: LocalStartOptions,
   io: { stdout: NodeJS.WritableStream; stderr: NodeJS.WritableStream },
+  stopped: () => Promise<void> = stopSignal,
 ): Promise<void> {
   const svc = await startLocalService({
     host: opts.host ?? '127.0.0.1',
@@ -55,7 +57,7 @@ export async function runLocalStart(
   setImmediate(() => {
     for (const op of Object.values(operations)) requestIssues(op, { params: {}, query: {}, body: {} });
   });
-  await stopSignal();
+  await stopped();
   io.stderr.write('stopping local service\n');
   await svc.close();
   io.stderr.write('stopped\n');

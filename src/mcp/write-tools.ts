@@ -113,22 +113,22 @@ interface Prepared {
 }
 
 /** A tool's request at the gate: canonical and checked (a refusal recorded), with the connection it goes over. */
-interface Through {
+interface Through<Op extends MoneyOperationId = MoneyOperationId> {
   conn: McpConnection;
   gate: MoneyGate;
-  admitted: GatePrepared;
+  admitted: GatePrepared<Op>;
 }
 
 /**
  * Steps 1 and 2 of the gate for a tool's request (canonical, checked), then the server's own gates for a confirmed
  * call (--allow-writes, --allow-production): every refusal from here on is in the audit trail with the request.
  */
-async function throughGate(
+async function throughGate<Op extends MoneyOperationId>(
   call: Call,
-  operation: MoneyOperationId,
+  operation: Op,
   body: Record<string, unknown>,
   sending: boolean,
-): Promise<Through> {
+): Promise<Through<Op>> {
   const conn = await call.conn();
   const gate = await call.deps.gate?.(call.tool, call.agent);
   if (!gate) throw new CoinopError('internal', `${call.tool}: this server has no gate to send through`);
@@ -321,7 +321,7 @@ const withdraw: Tool = {
     } as Record<string, unknown>;
     const through = await throughGate(call, 'createCryptoWithdrawal', given_, sending);
     const { conn } = through;
-    const body = through.admitted.body as unknown as CreateCryptoWithdrawalRequest;
+    const body: CreateCryptoWithdrawalRequest = through.admitted.body;
     const quoted = await quoteFor(call, conn, body, { binding: quote === true, wanted: !sending });
     const asset = (body.balance_asset ?? body.asset).toUpperCase();
     const own = asset === body.asset.toUpperCase();
@@ -406,7 +406,7 @@ const internalTransfer: Tool = {
       sending,
     );
     const { conn } = through;
-    const body = through.admitted.body as unknown as CreateInternalTransferRequest;
+    const body: CreateInternalTransferRequest = through.admitted.body;
     const asset = body.asset.toUpperCase();
     const funds = await readFunds(conn, from, [asset]);
     return previewOrSend(call, through, sending, {
@@ -447,7 +447,7 @@ const depositAddressCreate: Tool = {
       { ...given, profile_id: profileIdOf(given.profile_id, call), ref_id: refId },
       sending,
     );
-    const body = through.admitted.body as unknown as CreateDepositAddressRequest;
+    const body: CreateDepositAddressRequest = through.admitted.body;
     return previewOrSend(call, through, sending, {
       op: 'createDepositAddress',
       body,

@@ -15,7 +15,8 @@ export const APPROVAL_HEADER = 'coinop approval 1';
 
 /** Where a run goes: what an approval is bound to besides its rows. */
 export interface ApprovalScope {
-  kind: 'batch' | 'withdrawal';
+  /** policy: a new version of a gateway's policy (its content's digest is the SHA-256 of the policy's text). */
+  kind: 'batch' | 'withdrawal' | 'policy';
   environment: string;
   /** The API address (normalised, as the context resolves it). */
   service: string;
@@ -27,6 +28,8 @@ export interface ApprovalScope {
    * never counts for a repeat, nor the other way round.
    */
   repeat?: boolean;
+  /** A policy change: the version it replaces, `VERSION sha256:HEX` (an approval never applies over another one). */
+  replaces?: string;
 }
 
 export interface ContentTotal {
@@ -97,6 +100,7 @@ export function contentLines(content: ApprovalContent): string[] {
     `environment: ${content.environment}`,
     `service: ${content.service}`,
     `profile_id: ${content.profileId}`,
+    ...(content.replaces ? [`replaces: ${content.replaces}`] : []),
     `rows: ${content.rows}`,
     ...content.totals.map((t) => `total: ${t.asset} ${t.network} ${t.sum} (${plural(t.rows, 'row')})`),
     `content: sha256:${content.digest}`,
@@ -108,7 +112,8 @@ export function contentFromLines(lines: readonly string[]): ApprovalContent | un
   const field = (name: string) => lines.find((l) => l.startsWith(`${name}: `))?.slice(name.length + 2);
   const kind = field('kind');
   const digest = field('content')?.replace(/^sha256:/, '');
-  if (lines[0] !== APPROVAL_HEADER || (kind !== 'batch' && kind !== 'withdrawal') || !digest) return undefined;
+  if (lines[0] !== APPROVAL_HEADER || (kind !== 'batch' && kind !== 'withdrawal' && kind !== 'policy') || !digest)
+    return undefined;
   const totals: ContentTotal[] = [];
   for (const l of lines.filter((x) => x.startsWith('total: '))) {
     const m = /^total: (\S+) (\S+) (\S+) \((\d+) rows?\)$/.exec(l);
@@ -121,6 +126,7 @@ export function contentFromLines(lines: readonly string[]): ApprovalContent | un
     environment: field('environment') ?? '',
     service: field('service') ?? '',
     profileId: field('profile_id') ?? '',
+    ...(field('replaces') !== undefined ? { replaces: field('replaces') } : {}),
     rows: Number(field('rows')),
     totals,
     digest,
@@ -144,9 +150,18 @@ export function repeatSalt(content: ApprovalContent): string {
 export function approvalText(content: ApprovalContent, key: ApproverKey, file: string, at: string): string {
   const signed = [...contentLines(content), `file: ${file}`, `approved_at: ${at}`, `approver: ${key.publicKey.text}`];
   const signature = signText(key.privateKey, `${signed.join('\n')}\n`);
+  const head =
+    content.kind === 'policy'
+      ? [
+          `# coinop approval of ${file}: a new version of the gateway's policy, by key ${key.publicKey.id}.`,
+          '# It approves exactly the policy text whose SHA-256 is stated below, replacing the version named: any change voids it.',
+        ]
+      : [
+          `# coinop approval of ${file}: ${plural(content.rows, 'withdrawal')} in ${content.environment}, by key ${key.publicKey.id}.`,
+          '# It approves exactly the rows stated below (their SHA-256): a changed row, amount or destination voids it.',
+        ];
   return [
-    `# coinop approval of ${file}: ${plural(content.rows, 'withdrawal')} in ${content.environment}, by key ${key.publicKey.id}.`,
-    '# It approves exactly the rows stated below (their SHA-256): a changed row, amount or destination voids it.',
+    ...head,
     '# Pass it to whoever sends them: coinop finds it next to the file, or takes it with --approvals.',
     ...signed,
     `signature: ${signature}`,

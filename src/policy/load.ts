@@ -41,6 +41,7 @@ const UNIONS: [RegExp, string][] = [
   ],
   [/^hours$/, 'must be a window such as "09:00-18:00 Europe/Zurich", or a list of them'],
   [/^approvals\.keys\.\d+$/, 'must be a public key (ed25519:...), or an entry with name: and key:'],
+  [/^policy_changes\.keys\.\d+$/, 'must be a public key (ed25519:...), or an entry with name: and key:'],
   [/^approvals\.environments\.\d+$/, `must be one of ${ENVIRONMENTS.join(', ')}`],
 ];
 
@@ -196,11 +197,13 @@ function hoursOf(hours: string | string[] | undefined, issues: Issue[]): HoursWi
   });
 }
 
-function approversOf(nullable: NonNullable<PolicyFile['approvals']>, issues: Issue[]): Approver[] {
+type KeyEntries = NonNullable<PolicyFile['approvals']>['keys'];
+
+function approversOf(entries: KeyEntries, issues: Issue[], under = 'approvals'): Approver[] {
   const seen = new Map<string, number>();
-  return nullable.keys.flatMap((entry, index) => {
+  return entries.flatMap((entry, index) => {
     const { name, key } = typeof entry === 'string' ? { name: undefined, key: entry } : entry;
-    const field = typeof entry === 'string' ? `approvals.keys.${index}` : `approvals.keys.${index}.key`;
+    const field = typeof entry === 'string' ? `${under}.keys.${index}` : `${under}.keys.${index}.key`;
     const parsed = parsePublicKey(key);
     if ('rule' in parsed) {
       issues.push({ field, rule: parsed.rule });
@@ -257,7 +260,7 @@ function checkRules(raw: PolicyFile): { policy: Policy; issues: Issue[] } {
   };
   const a = raw.approvals;
   if (a) {
-    const keys = approversOf(a, issues);
+    const keys = approversOf(a.keys, issues);
     if (a.required > a.keys.length)
       issues.push({
         field: 'approvals.required',
@@ -270,5 +273,29 @@ function checkRules(raw: PolicyFile): { policy: Policy; issues: Issue[] } {
       environments: a.environments ?? ['production'],
     };
   }
+  const changes = policyChangesOf(raw, issues);
+  if (changes) policy.policyChanges = changes;
   return { policy, issues };
+}
+
+/** policy_changes: its own keys, else the approvals' keys; as many keys as it requires. */
+function policyChangesOf(raw: PolicyFile, issues: Issue[]): Policy['policyChanges'] {
+  const c = raw.policy_changes;
+  if (!c) return undefined;
+  const own = c.keys !== undefined;
+  const entries = c.keys ?? raw.approvals?.keys;
+  if (!entries) {
+    issues.push({
+      field: 'policy_changes.keys',
+      rule: 'is needed: list the keys whose approvals count (or give approvals: keys for it to use)',
+    });
+    return undefined;
+  }
+  const keys = own ? approversOf(entries, issues, 'policy_changes') : approversOf(entries, []);
+  if (c.required > entries.length)
+    issues.push({
+      field: 'policy_changes.required',
+      rule: `${c.required} approvals cannot come from ${entries.length} key${entries.length === 1 ? '' : 's'}${own ? '' : ' (the approvals: keys)'} (list more keys, or require fewer)`,
+    });
+  return { required: c.required, keys };
 }

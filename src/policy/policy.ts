@@ -32,6 +32,12 @@ export interface ApprovalRule {
   environments: string[];
 }
 
+/** At a gateway: how many approvals a new version of the policy needs, and whose keys count. */
+export interface PolicyChangeRule {
+  required: number;
+  keys: Approver[];
+}
+
 /** A nickname the policy pins to one address on one network. */
 export interface Pin {
   address: string;
@@ -54,6 +60,7 @@ export interface Policy {
   maxPer24h?: Map<string, string>;
   hours?: HoursWindow[];
   approvals?: ApprovalRule;
+  policyChanges?: PolicyChangeRule;
 }
 
 export interface LoadedPolicy {
@@ -92,6 +99,12 @@ export function policyJson(policy: Policy): Record<string, unknown> {
           environments: policy.approvals.environments,
         }
       : null,
+    policy_changes: policy.policyChanges
+      ? {
+          required: policy.policyChanges.required,
+          keys: policy.policyChanges.keys.map((k) => ({ name: k.name ?? null, key: k.key, key_id: k.id })),
+        }
+      : null,
   };
 }
 
@@ -127,5 +140,13 @@ export function describePolicy(policy: Policy): [string, string][] {
         ? `${a.required} of ${approvers}, in ${a.environments.join(', ')}, ${a.above ? `when a run's total is above ${amounts(a.above)}` : 'for every run'}`
         : 'none needed',
     ],
+    ...(policy.policyChanges
+      ? [
+          [
+            'policy_changes',
+            `at a gateway, a new version needs ${policy.policyChanges.required} of ${policy.policyChanges.keys.map((k) => (k.name ? `${k.name} (${k.id})` : k.id)).join(', ')}`,
+          ] as [string, string],
+        ]
+      : []),
   ];
 }

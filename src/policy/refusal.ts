@@ -12,11 +12,8 @@ export const violationLine = (r: RuleVerdict, v: { row?: number; message: string
 export const violations = (v: PolicyVerdict): string[] =>
   v.rules.filter((r) => r.status === 'fail').flatMap((r) => r.violations.map((x) => violationLine(r, x)));
 
-/**
- * `listed`: the caller showed the violations already (the CLI's verdict above the error); otherwise (a gateway's
- * answer) the first few are said in the message itself.
- */
-export function refusal(verdict: PolicyVerdict, listed = true): CoinopError {
+/** What a refusal says of its violations: `listed` when they were shown already, else the first few. */
+function refusalMessage(verdict: PolicyVerdict, listed: boolean): string {
   const failed = verdict.rules.filter((r) => r.status === 'fail');
   const total = failed.reduce((n, r) => n + r.violations_total, 0);
   const only = total === 1 ? failed[0] : undefined;
@@ -27,10 +24,29 @@ export function refusal(verdict: PolicyVerdict, listed = true): CoinopError {
   const what = only
     ? `rule ${violationLine(only, only.violations[0])} (policy ${verdict.file})`
     : `${total} violations of rule${failed.length === 1 ? '' : 's'} ${failed.map((r) => r.rule).join(', ')} (${shown}; policy ${verdict.file})`;
-  const approvals = failed.some((r) => r.rule === 'approvals');
-  return new CoinopError('policy', `refused by policy: ${what}; nothing was sent`, {
-    hint: approvals
-      ? 'have the content approved (coinop approve FILE) and pass the approval files (--approvals, or next to the file)'
-      : 'the policy changes only by editing its file (coinop policy show)',
-  });
+  return `refused by policy: ${what}; nothing was sent`;
 }
+
+/**
+ * A run the policy refuses, with the verdict that refused it as data: its message is the CLI's, which showed the
+ * violations above it; `inFull()` says the first few of them instead, for an answer or a record that stands alone (a
+ * gateway's answer, the gate's audit entry).
+ */
+export class PolicyRefusal extends CoinopError {
+  constructor(readonly verdict: PolicyVerdict) {
+    const approvals = verdict.rules.some((r) => r.status === 'fail' && r.rule === 'approvals');
+    super('policy', refusalMessage(verdict, true), {
+      hint: approvals
+        ? 'have the content approved (coinop approve FILE) and pass the approval files (--approvals, or next to the file)'
+        : 'the policy changes only by editing its file (coinop policy show)',
+    });
+  }
+
+  /** The refusal with its first violations said in it (and how many more). */
+  inFull(): string {
+    return refusalMessage(this.verdict, false);
+  }
+}
+
+/** The refusal of a run the policy does not allow (its violations shown above its message). */
+export const refusal = (verdict: PolicyVerdict): PolicyRefusal => new PolicyRefusal(verdict);

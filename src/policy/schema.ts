@@ -72,6 +72,22 @@ export const PolicyFile = Type.Object(
         Strict,
       ),
     ),
+    // At a gateway: a new version of this policy needs `required` approvals by distinct keys (these, else approvals'
+    // keys) before it takes effect. No effect on a machine's own policy file (whoever edits the file changes it).
+    policy_changes: Type.Optional(
+      Type.Object(
+        {
+          required: Type.Integer({ minimum: 1, maximum: 20 }),
+          keys: Type.Optional(
+            Type.Array(Type.Union([Type.String({ minLength: 1, maxLength: 200 }), PolicyKey]), {
+              minItems: 1,
+              maxItems: 100,
+            }),
+          ),
+        },
+        Strict,
+      ),
+    ),
   },
   Strict,
 );

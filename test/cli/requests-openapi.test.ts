@@ -77,7 +77,7 @@ const SENDS_NOTHING: Record<string, string> = {
   'gateway operators disable': "works on the gateway's own store",
   'gateway operators enable': "works on the gateway's own store",
   'gateway policy show': "works on the gateway's own store",
-  'gateway policy set': "works on the gateway's own store",
+  'gateway policy set': "works on the gateway's own store, or (--gateway) its own API /_gateway/policy (test/gateway)",
   'gateway policy history': "works on the gateway's own store",
   'approvals list': "a gateway's own API (/_gateway), which the hosted OpenAPI does not describe (test/gateway)",
   'approvals show': "a gateway's own API (/_gateway), which the hosted OpenAPI does not describe (test/gateway)",

@@ -16,7 +16,7 @@ import type { ConfirmOptions } from '../../src/cli/confirm.js';
 import { cancelled } from '../../src/cli/errors.js';
 import type { Connection } from '../../src/cli/invocation.js';
 import type { IO } from '../../src/cli/io.js';
-import type { Clock, Confirmer, Connector, Display, Interrupt, PolicyPort } from '../../src/cli/ports.js';
+import type { Clock, Confirmer, Connector, Display, Foreground, Interrupt, PolicyPort } from '../../src/cli/ports.js';
 import type { PolicyEvent } from '../../src/policy/events.js';
 import { Prompter } from '../../src/cli/prompt.js';
 import type { ResolvedContext } from '../../src/config/context.js';
@@ -39,7 +39,16 @@ export interface FakeDisplay extends Display {
  * relative times, the notes for people); never a terminal to ask on (nothing is prompted).
  */
 export function fakeDisplay(
-  o: { format?: Format; tty?: boolean; argv?: string[]; width?: number; now?: number; formatGiven?: boolean } = {},
+  o: {
+    format?: Format;
+    tty?: boolean;
+    argv?: string[];
+    width?: number;
+    now?: number;
+    formatGiven?: boolean;
+    /** --debug: debug lines are kept on stderr as `[debug] line`. */
+    debug?: boolean;
+  } = {},
 ): FakeDisplay {
   let stdout = '';
   let stderr = '';
@@ -67,6 +76,7 @@ export function fakeDisplay(
     formatGiven: () => o.formatGiven ?? o.format !== undefined,
     io,
     argv: o.argv ?? [],
+    debug: () => (o.debug ? (line) => void (stderr += `[debug] ${line}\n`) : undefined),
     get stdout() {
       return stdout;
     },
@@ -113,10 +123,33 @@ export function keptInterrupt(): Interrupt & { note(): string | undefined; exit(
   };
 }
 
+/** A Foreground whose stop the test gives (stop()), and whether the run took the signals as its own. */
+export function heldForeground(): Foreground & { owned: boolean; stop(): void } {
+  let release: () => void = () => {};
+  const stopped = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  const held = { owned: false, own: () => void (held.owned = true), stopped: () => stopped, stop: () => release() };
+  return held;
+}
+
+/** What is written to one of a fake Display's streams by hand (io.stdout.write rather than io.out), so far. */
+export function written(stream: NodeJS.WritableStream): () => string {
+  let text = '';
+  (stream as PassThrough).on('data', (chunk) => (text += String(chunk)));
+  return () => text;
+}
+
 /** The audit trail of a fixture: the real port over the fixture's data directory, and the entries written so far. */
 export interface AuditTrail {
   port: AuditPort;
-  entries(): { kind: string; what: Record<string, unknown>; outcome: Record<string, unknown>; ref_id?: string }[];
+  entries(): {
+    kind: string;
+    who: { agent?: string; [field: string]: unknown };
+    what: Record<string, unknown>;
+    outcome: Record<string, unknown>;
+    ref_id?: string;
+  }[];
 }
 
 export interface LocalFixture {
@@ -192,6 +225,7 @@ export async function localFixture(config: DeepPartial<LocalConfig> = {}): Promi
         dataDir: () => dataDir,
         pollMs: () => 20,
         retryBaseMs: () => 10,
+        streamStaleMs: () => 5000,
         async connect() {
           made ??= open(context);
           return made;

@@ -145,14 +145,19 @@ for (const [engine, openStore] of ENGINES) {
     });
 
     it("the gateway's policy refuses money whatever client sends it, and records who asked", async () => {
-      await setPolicy('assets: [ETH]\n');
+      await setPolicy('assets: [ETH]\nmax_per_withdrawal:\n  BTC: 0.0001\n');
       const ivy = await operator('initiator');
       await moneySent();
       const r = await ivy.run(withdraw('0.001', `gw-policy-${engine}`));
       expect(r.code, r.stderr).toBe(8);
       const raw = await postBtcWithdrawal(gw.url, await tokenOf(ivy), '0.001', `gw-policy-raw-${engine}`);
       expect(raw.status).toBe(403);
-      expect(((await raw.json()) as { type: string }).type).toMatch(/policy-refused$/);
+      const problem = (await raw.json()) as { type: string; detail: string };
+      expect(problem.type).toMatch(/policy-refused$/);
+      // Nothing showed the operator the violations: the answer says them (never "listed above").
+      const said =
+        /^2 violations of rules assets, max_per_withdrawal \(assets: BTC is not an asset the policy allows; max_per_withdrawal: 0\.001 BTC is over the most one withdrawal may send, 0\.0001 BTC; policy /;
+      expect(problem.detail).toMatch(said);
       expect(await moneySent()).toEqual([]);
       const { lines, problems } = await chainWhole(await tokenOf(ivy));
       expect(problems).toEqual([]);
@@ -163,6 +168,8 @@ for (const [engine, openStore] of ENGINES) {
           [ivy.name, `gw-policy-raw-${engine}`],
         ]),
       );
+      const rawEntry = refused.find((e) => e.ref_id === `gw-policy-raw-${engine}`);
+      expect(rawEntry.outcome.error.message.replace(/^refused by policy: /, '')).toMatch(said);
       await setPolicy('assets: [BTC, ETH]\n');
     });
 

@@ -3,6 +3,7 @@
 import { PassThrough } from 'node:stream';
 import { createContext } from '../../src/cli/invocation.js';
 import { makeIO } from '../../src/cli/io.js';
+import { ports } from '../../src/cli/ports.js';
 import { serveGateway } from '../../src/commands/gateway/run.js';
 import { DEMO } from '../../src/embedded/demo.js';
 import { afterAll, beforeAll } from 'vitest';
@@ -29,7 +30,7 @@ export async function startTestGateway(
   const io = makeIO({ stdin, stdout: sink(), stderr: sink() }, { env: sb.env, noInput: true, noColour: true });
   const inv = createContext(io, sb.env, 'test');
   await inv.prepare();
-  const gw = await serveGateway(inv, {
+  const gw = await serveGateway(ports(inv), {
     store,
     upstream: 'local',
     host: '127.0.0.1',

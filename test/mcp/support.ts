@@ -8,6 +8,8 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { createContext } from '../../src/cli/invocation.js';
 import { makeIO } from '../../src/cli/io.js';
 import { recordPolicyEvents } from '../../src/cli/policy-audit.js';
+import { ports } from '../../src/cli/ports.js';
+import { batchPort } from '../../src/commands/mcp-batch.js';
 import type { McpOptions } from '../../src/commands/mcp/options.js';
 import { serverDeps } from '../../src/commands/mcp/run.js';
 import { createServer } from '../../src/mcp/server.js';
@@ -40,7 +42,7 @@ export async function inProcess(
   // As runCli does for every command: the policy's verdicts go to the audit trail.
   recordPolicyEvents(ctx.onPolicyEvent, () => ctx.audit, ctx.onCleanup);
   await ctx.prepare();
-  const deps = { ...serverDeps(ctx, o), ...more };
+  const deps = { ...serverDeps({ ...ports(ctx), batch: (conn) => batchPort(ctx, conn) }, o), ...more };
   const server = createServer(deps);
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
   await server.connect(serverSide);

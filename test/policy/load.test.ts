@@ -66,6 +66,7 @@ describe('policy files', () => {
         above: { BTC: '1' },
         environments: ['production'],
       },
+      policy_changes: null,
     });
     expect(describePolicy(policy).find(([r]) => r === 'approvals')![1]).toMatch(
       /^2 of alice \([0-9a-f]{16}\), [0-9a-f]{16}, in production, when a run's total is above 1 BTC$/,
@@ -88,6 +89,7 @@ describe('policy files', () => {
       max_per_24h: null,
       hours: null,
       approvals: null,
+      policy_changes: null,
     });
   });
 
@@ -112,14 +114,14 @@ describe('policy files', () => {
       [
         3,
         'max_per_withdrawl',
-        'is not a known field (the rules are version, destinations, networks, assets, max_per_withdrawal, max_per_24h, hours, approvals)',
+        'is not a known field (the rules are version, destinations, networks, assets, max_per_withdrawal, max_per_24h, hours, approvals, policy_changes)',
       ],
     ]);
     try {
       parsePolicy(text, '/etc/team.yaml');
     } catch (e) {
       expect((e as Error).message).toBe(
-        '/etc/team.yaml:3: max_per_withdrawl: is not a known field (the rules are version, destinations, networks, assets, max_per_withdrawal, max_per_24h, hours, approvals)',
+        '/etc/team.yaml:3: max_per_withdrawl: is not a known field (the rules are version, destinations, networks, assets, max_per_withdrawal, max_per_24h, hours, approvals, policy_changes)',
       );
     }
   });
@@ -213,6 +215,45 @@ describe('policy files', () => {
     expect(problems(`approvals:\n  keys: [${ALICE}]\n`)).toEqual([[1, 'approvals.required', 'is required']]);
     expect(problems(`approvals:\n  required: 1\n  keys: [${ALICE}]\n  environments: [prod]\n`)).toEqual([
       [4, 'approvals.environments.0', 'must be one of local, sandbox, production, custom'],
+    ]);
+  });
+
+  it("policy_changes: a gateway's new version needs approvals by its own keys, else the approvals' keys", () => {
+    const own = parsePolicy(
+      `policy_changes:\n  required: 1\n  keys:\n    - name: carol\n      key: ${BOB}\n`,
+      'p.yaml',
+    );
+    expect(policyJson(own.policy).policy_changes).toEqual({
+      required: 1,
+      keys: [{ name: 'carol', key: BOB, key_id: expect.stringMatching(/^[0-9a-f]{16}$/) }],
+    });
+    expect(describePolicy(own.policy).find(([r]) => r === 'policy_changes')![1]).toMatch(
+      /^at a gateway, a new version needs 1 of carol \([0-9a-f]{16}\)$/,
+    );
+    const borrowed = parsePolicy(
+      `approvals:\n  required: 1\n  keys: [${ALICE}, ${BOB}]\npolicy_changes:\n  required: 2\n`,
+      'p.yaml',
+    );
+    expect(borrowed.policy.policyChanges?.keys.map((k) => k.key)).toEqual([ALICE, BOB]);
+    expect(problems('policy_changes:\n  required: 1\n')).toEqual([
+      [
+        1,
+        'policy_changes.keys',
+        'is needed: list the keys whose approvals count (or give approvals: keys for it to use)',
+      ],
+    ]);
+    expect(problems(`approvals:\n  required: 1\n  keys: [${ALICE}]\npolicy_changes:\n  required: 2\n`)).toEqual([
+      [
+        5,
+        'policy_changes.required',
+        '2 approvals cannot come from 1 key (the approvals: keys) (list more keys, or require fewer)',
+      ],
+    ]);
+    expect(problems('policy_changes:\n  required: 1\n  keys: [ed25519:nope]\n')).toEqual([
+      [3, 'policy_changes.keys.0', 'must be an Ed25519 public key: 32 bytes in base64 after ed25519:'],
+    ]);
+    expect(problems(`policy_changes:\n  required: 0\n  keys: [${ALICE}]\n`)).toEqual([
+      [2, 'policy_changes.required', expect.stringMatching(/>= 1|at least|greater/)],
     ]);
   });
 

@@ -98,7 +98,7 @@ export function batchContentOf(held: HeldRequest, stated: ApprovalContent): Appr
 }
 
 /** What the approver is asked about a batch: the row count typed, and every row (the first 50) and total shown. */
-export function batchQuestion(held: HeldRequest, content: ApprovalContent) {
+export function batchConfirmation(held: HeldRequest, content: ApprovalContent, id: string, keyId: string) {
   const rows = batchRows(held);
   const shown = rows
     .slice(0, 50)
@@ -107,15 +107,20 @@ export function batchQuestion(held: HeldRequest, content: ApprovalContent) {
         [
           `row ${String(r.row)}`,
           `${String(r.amount ?? `${String(r.total)} in total`)} ${String(r.asset)} on ${String(r.network)} to ${String(r.destination)} (${String(r.ref_id)})`,
-        ] as [string, string],
+        ] as [string, string | undefined],
     );
   if (rows.length > shown.length)
-    shown.push(['…', `and ${rows.length - shown.length} more rows (coinop approvals show ${held.pending_id})`]);
+    shown.push(['…', `and ${rows.length - shown.length} more rows (coinop approvals show ${id})`]);
   return {
+    title: `Approve ${held.initiator}'s batch of ${content.rows} withdrawals held as ${id}`,
     typed: [{ label: 'the number of rows', value: String(rows.length) }],
     rows: [
+      ['environment', `${content.environment} (${content.service})`],
+      ['profile_id', content.profileId],
       ...shown,
       ...content.totals.map((t) => [`total ${t.asset} ${t.network}`, `${t.sum} (${t.rows} rows)`] as [string, string]),
-    ],
+      ['content', `sha256 ${content.digest}`],
+      ['your key', keyId],
+    ] as [string, string | undefined][],
   };
 }

@@ -10,7 +10,7 @@ export function register(program: Command, ctx: Invocation): void {
   const approvals = examples(
     program
       .command('approvals')
-      .description("a coinop gateway's requests held for approvals: list, show, approve, reject"),
+      .description("a coinop gateway's requests (and policy changes) held for approvals: list, show, approve, reject"),
     ['coinop approvals list --status pending', 'coinop approvals approve 2f0c…'],
   );
   const run = () => import('./run.js');

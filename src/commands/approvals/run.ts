@@ -4,11 +4,12 @@
 // and asked for another's signature is caught before anything is signed).
 import type { Ports } from '../../cli/ports.js';
 import { CoinopError, usageError } from '../../cli/errors.js';
-import { gatewayCall, type HeldRequest } from '../../client/gateway-calls.js';
+import { gatewayCall, type HeldRequest, POLICY_CHANGE_OPERATION } from '../../client/gateway-calls.js';
+import { checkedPolicyContent, policyChangeConfirmation, showPolicyChange } from './policy-change.js';
 import { approvalText, ContentBuilder, contentFromLines } from '../../policy/approvals.js';
 import { approverKey, KeyFileError } from '../../policy/keys.js';
 import type { Column } from '../../render/table.js';
-import { batchContentOf, batchQuestion, isBatch, showBatch } from './batch.js';
+import { batchConfirmation, batchContentOf, isBatch, showBatch } from './batch.js';
 
 /** What the approvals commands take: the gateway (the context's service), the output, this machine's approver key (in
  * the configuration directory), the confirmation and the clock of an approval. */
@@ -41,6 +42,7 @@ export async function list(ctx: ApprovalsDeps, status: string | undefined): Prom
 
 export async function show(ctx: ApprovalsDeps, id: string): Promise<void> {
   const h = await held(ctx, id);
+  if (h.operation === POLICY_CHANGE_OPERATION) return showPolicyChange(ctx, h);
   if (isBatch(h)) return showBatch(ctx, h);
   ctx.display
     .output()
@@ -82,7 +84,8 @@ function checkedContent(held: HeldRequest) {
 export async function approve(ctx: ApprovalsDeps, id: string, yes: boolean): Promise<void> {
   const h = await held(ctx, id);
   if (h.status !== 'pending') throw usageError(`ID: ${id} is ${h.status}, not waiting for approvals`);
-  const content = checkedContent(h);
+  const change = h.operation === POLICY_CHANGE_OPERATION;
+  const content = change ? checkedPolicyContent(h) : checkedContent(h);
   // Only an approver (or an admin) may: said before a key is made on this machine for nothing.
   const me = await gatewayCall<{ operator: string; role: string }>(
     (await ctx.service.connect()).client,
@@ -94,7 +97,8 @@ export async function approve(ctx: ApprovalsDeps, id: string, yes: boolean): Pro
       'auth',
       `${me.operator} is ${me.role === 'initiator' ? 'an' : 'a'} ${me.role} at this gateway: only approvers approve`,
     );
-  if (me.operator === h.initiator) throw new CoinopError('policy', 'the initiator cannot approve their own request');
+  if (me.operator === h.initiator)
+    throw new CoinopError('policy', `the ${change ? 'proposer' : 'initiator'} cannot approve their own request`);
   let key: ReturnType<typeof approverKey>;
   try {
     key = approverKey(ctx.policy.configDir(), (line) => ctx.display.io.err(`${line}\n`));
@@ -104,21 +108,30 @@ export async function approve(ctx: ApprovalsDeps, id: string, yes: boolean): Pro
   }
   if (key.created) ctx.display.io.err(`made a new approver key: ${key.path} (0600; keep it, and never send it)\n`);
   const w = h.what as Record<string, string | undefined>;
-  const batch = isBatch(h) ? batchQuestion(h, content) : undefined;
+  const asked = change
+    ? policyChangeConfirmation(ctx, h, id, key.publicKey.id)
+    : isBatch(h)
+      ? batchConfirmation(h, content, id, key.publicKey.id)
+      : undefined;
   await ctx.confirmer.confirm({
-    title: `Approve ${h.initiator}'s ${batch ? `batch of ${content.rows} withdrawals` : h.operation === 'createCryptoWithdrawal' ? 'withdrawal' : h.operation} held as ${id}`,
+    title: `Approve ${h.initiator}'s ${h.operation === 'createCryptoWithdrawal' ? 'withdrawal' : h.operation} held as ${id}`,
     environment: content.environment,
     yes,
     question: 'Sign this approval with your key?',
-    typed: batch?.typed ?? [{ label: 'the amount', value: w.amount ?? w.total ?? '' }],
+    typed: [{ label: 'the amount', value: w.amount ?? w.total ?? '' }],
     rows: [
       ['environment', `${content.environment} (${content.service})`],
       ['profile_id', content.profileId],
-      ...(batch?.rows ?? []),
-      ...(batch ? [] : singleRows(h, w, content)),
+      ['asset', w.asset],
+      ['network', w.network],
+      ['destination', w.destination],
+      ['amount', w.amount ?? (w.total ? `${w.total} in total` : undefined)],
+      ['ref_id', h.ref_id ?? undefined],
+      ...content.totals.map((t) => [`total ${t.asset} ${t.network}`, t.sum] as [string, string]),
       ['content', `sha256 ${content.digest}`],
       ['your key', key.publicKey.id],
     ],
+    ...asked,
   });
   const text = approvalText(content, key, `gateway:${id}`, new Date(ctx.clock.now()).toISOString());
   const after = await gatewayCall<HeldRequest>(
@@ -131,29 +144,15 @@ export async function approve(ctx: ApprovalsDeps, id: string, yes: boolean): Pro
   );
   ctx.display.io.err(
     after.status === 'sent'
-      ? `approved: that was the last approval needed, and the gateway sent it (${sentWhat(after)})\n`
+      ? change
+        ? `approved: that was the last approval needed, and the gateway's policy is version ${String(after.result?.version ?? '')} now\n`
+        : `approved: that was the last approval needed, and the gateway sent it (${sentWhat(after)})\n`
       : `approved (${after.approvals.length} of ${after.approvals_required})\n`,
   );
   ctx.display.output().one(after as unknown as Record<string, unknown>, [
     { key: 'pending_id', kind: 'id' },
     { key: 'status', kind: 'status' },
   ]);
-}
-
-/** A single held request's lines in the question: its asset, network, destination, amount, ref_id and total. */
-function singleRows(
-  held: HeldRequest,
-  what: Record<string, string | undefined>,
-  content: ReturnType<typeof checkedContent>,
-): [string, string | undefined][] {
-  return [
-    ['asset', what.asset],
-    ['network', what.network],
-    ['destination', what.destination],
-    ['amount', what.amount ?? (what.total ? `${what.total} in total` : undefined)],
-    ['ref_id', held.ref_id ?? undefined],
-    ...content.totals.map((t) => [`total ${t.asset} ${t.network}`, t.sum] as [string, string]),
-  ];
 }
 
 export async function reject(ctx: ApprovalsDeps, id: string, reason: string | undefined): Promise<void> {

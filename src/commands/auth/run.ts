@@ -1,7 +1,8 @@
 // login, logout and auth status.
 import { ALL_SCOPES } from '../../contract/index.js';
 import { CoinopError, usageError } from '../../cli/errors.js';
-import type { Invocation } from '../../cli/invocation.js';
+import type { Ports } from '../../cli/ports.js';
+import type { Prompter } from '../../cli/prompt.js';
 import type { RawFlags } from '../../cli/options.js';
 import { need } from '../../cli/prompt.js';
 import {
@@ -23,13 +24,17 @@ import { palette } from '../../render/style.js';
 import { relativeTime } from '../../render/time.js';
 import { checkHostedUrls, checkUrl, parseLoginOptions, type LoginOptions } from './options.js';
 
-async function readStdin(ctx: Invocation): Promise<string> {
-  if (ctx.io.stdinTTY)
+/** What login takes: what the operator sees and types, the saved configuration, the connection to prove, the time. */
+export type LoginDeps = Pick<Ports, 'display' | 'prompter' | 'contexts' | 'service' | 'clock'>;
+
+async function readStdin(ctx: LoginDeps): Promise<string> {
+  const { io } = ctx.display;
+  if (io.stdinTTY)
     throw usageError(
       '--client-secret-stdin: stdin is a terminal; pipe the secret in (echo "$SECRET" | coinop login ...)',
     );
   const chunks: Buffer[] = [];
-  for await (const c of ctx.io.stdin) chunks.push(typeof c === 'string' ? Buffer.from(c) : (c as Buffer));
+  for await (const c of io.stdin) chunks.push(typeof c === 'string' ? Buffer.from(c) : (c as Buffer));
   return Buffer.concat(chunks)
     .toString('utf8')
     .replace(/\r?\n$/, '');
@@ -41,7 +46,7 @@ async function readStdin(ctx: Invocation): Promise<string> {
  * and stream on the API's server by default); each is kept in the one spelling of src/config/environments.ts.
  */
 async function loginEndpoints(
-  ctx: Invocation,
+  ctx: LoginDeps,
   options: LoginOptions,
 ): Promise<{ env: Environment; endpoints: Endpoints }> {
   const pr = ctx.prompter;
@@ -54,7 +59,7 @@ async function loginEndpoints(
   );
   if (env === 'local') return { env, endpoints: ENDPOINTS.local };
   if (env !== 'custom') return { env, endpoints: hostedEndpoints(ctx, options, env) };
-  const given = ctx.settings.overrides;
+  const given = ctx.contexts.settings().overrides;
   const base = options.baseUrl ?? checkUrl('COINOP_BASE_URL', given.COINOP_BASE_URL);
   const baseUrl = apiRoot(
     checkUrl(
@@ -84,7 +89,7 @@ async function loginEndpoints(
  * --ws-url (https and wss: a gateway in front of it, or a stand-in), noted on stderr. The token endpoint given here is
  * the one saved at login, the only place the secret ever goes (COINOP_AUTH_URL cannot move it).
  */
-function hostedEndpoints(ctx: Invocation, options: LoginOptions, env: 'sandbox' | 'production'): Endpoints {
+function hostedEndpoints(ctx: LoginDeps, options: LoginOptions, env: 'sandbox' | 'production'): Endpoints {
   // Checked here too: the environment may have been chosen on the terminal, after the flags were read.
   checkHostedUrls(env, options);
   const hosted = ENDPOINTS[env];
@@ -99,13 +104,15 @@ function hostedEndpoints(ctx: Invocation, options: LoginOptions, env: 'sandbox' 
     options.wsUrl !== undefined ? `stream ${endpoints.wsUrl}` : undefined,
   ].filter(Boolean);
   if (given.length)
-    ctx.io.err(`note: this ${env} context uses addresses other than the hosted service's: ${given.join(', ')}\n`);
+    ctx.display.io.err(
+      `note: this ${env} context uses addresses other than the hosted service's: ${given.join(', ')}\n`,
+    );
   return endpoints;
 }
 
 /** The client id, secret and scopes: given, piped, from COINOP_CLIENT_SECRET, the local demo's, or asked. */
 async function loginCredentials(
-  ctx: Invocation,
+  ctx: LoginDeps,
   options: LoginOptions,
   env: Environment,
   piped: string | undefined,
@@ -133,7 +140,7 @@ async function loginCredentials(
 }
 
 /** A production profile becomes the active one only when asked to (--activate) or when the operator says so. */
-async function activateIt(ctx: Invocation, options: LoginOptions, env: Environment, name: string): Promise<boolean> {
+async function activateIt(ctx: LoginDeps, options: LoginOptions, env: Environment, name: string): Promise<boolean> {
   if (env !== 'production' || options.activate) return true;
   if (!ctx.prompter.allowed) return false;
   return ctx.prompter.confirm(
@@ -153,15 +160,15 @@ interface LoginState {
   profileId?: string;
 }
 
-export async function login(ctx: Invocation, raw: RawFlags): Promise<void> {
+export async function login(ctx: LoginDeps, raw: RawFlags): Promise<void> {
   const o = parseLoginOptions(raw);
   // Read a piped secret before any prompt could claim stdin.
-  const piped = o.secretFromStdin ? await readStdin(ctx) : ctx.settings.clientSecret;
+  const piped = o.secretFromStdin ? await readStdin(ctx) : ctx.contexts.settings().clientSecret;
   if (o.secretFromStdin && !piped) throw usageError('--client-secret-stdin: stdin was empty');
   const { env, endpoints } = await loginEndpoints(ctx, o);
   let state: LoginState = { env, endpoints, ...(await loginCredentials(ctx, o, env, piped)) };
   const name = o.name ?? env;
-  const store = ctx.store();
+  const store = ctx.contexts.store();
   // A damaged configuration is refused before the credentials are sent anywhere.
   store.check();
   // Prove the credentials before saving them; on a terminal a refusal asks again for what it refused only, what was
@@ -178,17 +185,18 @@ export async function login(ctx: Invocation, raw: RawFlags): Promise<void> {
   const { stored, token } = proven;
   const active = await activateIt(ctx, o, env, name);
   await store.saveProfile(name, stored, state.secret, active);
-  const p = ctx.output().p;
-  const expires = token.expiresAt ? relativeTime(new Date(token.expiresAt).toISOString(), ctx.now()) : 'never';
+  const { io } = ctx.display;
+  const p = ctx.display.output().p;
+  const expires = token.expiresAt ? relativeTime(new Date(token.expiresAt).toISOString(), ctx.clock.now()) : 'never';
   if (store.movedAside)
-    ctx.io.err(
+    io.err(
       `note: the damaged secrets file was moved aside to ${store.movedAside} (other contexts' secrets may be recovered from it)\n`,
     );
-  ctx.io.err(
+  io.err(
     `${p.green('✓')} Logged in to ${env} as ${stored.clientId}; context "${name}" ${active ? 'is now active' : `is saved, not active (use it with --context ${name}, or coinop context use ${name})`} (token expires ${expires}).\n`,
   );
-  if (ctx.format() !== 'table')
-    ctx.output().one({
+  if (ctx.display.format() !== 'table')
+    ctx.display.output().one({
       profile: name,
       environment: env,
       client_id: stored.clientId,
@@ -205,7 +213,7 @@ export async function login(ctx: Invocation, raw: RawFlags): Promise<void> {
  * the scopes it has, which the token says and the profile keeps.
  */
 async function prove(
-  ctx: Invocation,
+  ctx: LoginDeps,
   name: string,
   state: LoginState,
 ): Promise<{ stored: StoredContext; token: Token }> {
@@ -217,14 +225,16 @@ async function prove(
     ...(state.profileId ? { profileId: state.profileId } : {}),
   };
   const fetch = async (st: StoredContext) =>
-    (await ctx.connectAs(resolveWith(ctx, name, st, state.secret), { quiet: true, tokenCache: false })).tokens.fetch();
+    (
+      await ctx.service.connectAs(resolveWith(ctx, name, st, state.secret), { quiet: true, tokenCache: false })
+    ).tokens.fetch();
   try {
     return { stored, token: await fetch(stored) };
   } catch (e) {
     if (oauthError(e) !== 'invalid_scope' || state.scopes.length < ALL_SCOPES.length) throw e;
     const token = await fetch({ ...stored, scopes: [] });
     const granted = (token.scope ?? '').split(' ').filter(Boolean);
-    ctx.io.err(
+    ctx.display.io.err(
       `note: ${state.clientId} may not have every scope; logged in with the ones the service gave it: ${granted.join(', ') || '(none named)'}\n`,
     );
     return { stored: { ...stored, scopes: granted }, token };
@@ -242,24 +252,25 @@ function oauthError(error: unknown): string | undefined {
  * default (scopes the client may not have; a client id and secret it refused; an address that is not the service).
  * Without a terminal, or for any other failure, the error stands.
  */
-async function askAgain(ctx: Invocation, error: unknown, state: LoginState): Promise<LoginState> {
+async function askAgain(ctx: LoginDeps, error: unknown, state: LoginState): Promise<LoginState> {
   const pr = ctx.prompter;
   const err = error instanceof CoinopError ? error : undefined;
   if (!pr.allowed || !err || (err.category !== 'auth' && err.category !== 'network')) throw error;
-  const p = palette(ctx.io.colourErr);
-  ctx.io.err(`${p.red('error:')} ${err.message}\n`);
+  const { io } = ctx.display;
+  const p = palette(io.colourErr);
+  io.err(`${p.red('error:')} ${err.message}\n`);
   if (oauthError(error) === 'invalid_scope') {
-    ctx.io.err(p.dim('the client may not have every scope asked for: choose fewer\n'));
+    io.err(p.dim('the client may not have every scope asked for: choose fewer\n'));
     return { ...state, scopes: await pickScopes(pr, state.scopes) };
   }
   if (err.category === 'auth') {
-    ctx.io.err(p.dim('check the client id and secret (Enter keeps what was typed)\n'));
+    io.err(p.dim('check the client id and secret (Enter keeps what was typed)\n'));
     const clientId = await pr.text('Client id', { default: state.clientId });
     const secret = (await pr.secret('Client secret (Enter keeps the one typed)', { optional: true })) || state.secret;
     return { ...state, clientId, secret };
   }
   if (state.env === 'custom') {
-    ctx.io.err(p.dim('check the addresses (Enter keeps what was typed)\n'));
+    io.err(p.dim('check the addresses (Enter keeps what was typed)\n'));
     const baseUrl = apiRoot(
       await pr.text('API address', { default: state.endpoints.baseUrl, validate: urlRule(false) }),
     );
@@ -273,7 +284,7 @@ async function askAgain(ctx: Invocation, error: unknown, state: LoginState): Pro
   throw error;
 }
 
-async function pickScopes(pr: Invocation['prompter'], checked: string[]): Promise<string[]> {
+async function pickScopes(pr: Prompter, checked: string[]): Promise<string[]> {
   for (;;) {
     const scopes = await pr.multi('Scopes', [...ALL_SCOPES], checked as (typeof ALL_SCOPES)[number][]);
     if (scopes.length) return scopes;
@@ -293,10 +304,10 @@ function urlRule(ws: boolean) {
   };
 }
 
-function resolveWith(ctx: Invocation, name: string, stored: StoredContext, secret: string): ResolvedContext {
+function resolveWith(ctx: LoginDeps, name: string, stored: StoredContext, secret: string): ResolvedContext {
   let where: ReturnType<typeof addresses>;
   try {
-    where = addresses(name, stored, ctx.settings.overrides);
+    where = addresses(name, stored, ctx.contexts.settings().overrides);
   } catch (e) {
     if (e instanceof ProfileOverrideError)
       throw usageError(e.message, 'use an https:// address, or unset the variable');
@@ -315,19 +326,19 @@ function resolveWith(ctx: Invocation, name: string, stored: StoredContext, secre
   };
 }
 
-export async function logout(ctx: Invocation): Promise<void> {
-  const store = ctx.store();
-  const name = activeContextName(store, ctx.globals.context, ctx.settings);
+export async function logout(ctx: Pick<Ports, 'display' | 'contexts'>): Promise<void> {
+  const store = ctx.contexts.store();
+  const name = activeContextName(store, ctx.contexts.flag(), ctx.contexts.settings());
   const had = await store.removeProfile(name);
-  ctx.io.err(
+  ctx.display.io.err(
     had
       ? `Logged out of context "${name}": its secret and cached tokens are gone.\n`
       : `Context "${name}" has no saved credentials; nothing to do.\n`,
   );
 }
 
-export async function status(ctx: Invocation): Promise<void> {
-  const conn = await ctx.connect();
+export async function status(ctx: Pick<Ports, 'display' | 'service' | 'clock'>): Promise<void> {
+  const conn = await ctx.service.connect();
   const p = conn.context;
   const token = await conn.tokens.token();
   const info = {
@@ -354,7 +365,7 @@ export async function status(ctx: Invocation): Promise<void> {
         if (error instanceof CoinopError && error.category === 'auth' && error.problem?.status === 401) throw error;
       });
   }
-  const out = ctx.output();
+  const out = ctx.display.output();
   if (out.format === 'table') {
     const rows: [string, string][] = [
       ['context', info.profile],
@@ -367,11 +378,11 @@ export async function status(ctx: Invocation): Promise<void> {
       [
         'token',
         info.token_expires_at
-          ? `${info.token_source}, expires ${relativeTime(info.token_expires_at, ctx.now())}`
+          ? `${info.token_source}, expires ${relativeTime(info.token_expires_at, ctx.clock.now())}`
           : info.token_source,
       ],
     ];
     if (info.service_profile_id) rows.push(['service profile', info.service_profile_id]);
-    ctx.io.out(`${out.p.green('✓')} authenticated\n${keyValueLines(rows, out.p).join('\n')}\n`);
+    ctx.display.io.out(`${out.p.green('✓')} authenticated\n${keyValueLines(rows, out.p).join('\n')}\n`);
   } else out.one(JSON.parse(JSON.stringify(info)));
 }

@@ -2,6 +2,7 @@
 import type { Command } from 'commander';
 import type { Invocation } from '../../cli/invocation.js';
 import { examples } from '../../cli/help.js';
+import { ports } from '../../cli/ports.js';
 import { choiceArgument } from '../../cli/options.js';
 
 export function register(program: Command, ctx: Invocation): void {
@@ -12,11 +13,7 @@ export function register(program: Command, ctx: Invocation): void {
       .command('__complete', { hidden: true })
       .description("words for the completion scripts: the saved contexts' names, one a line")
       .argument('<what>', 'profiles')
-      .action(async (what: string) => {
-        if (what !== 'profiles') return;
-        const { contextNames: profileNames } = await import('../../config/context.js');
-        ctx.io.out(profileNames(ctx.store()).join('\n').concat('\n'));
-      }),
+      .action(async (what: string) => (await import('./run.js')).complete(ports(ctx), what)),
     ['coinop __complete profiles'],
   );
   // The man page from the command tree (man/generate.mjs writes man/coinop.1 with it). Hidden: for the build.
@@ -24,10 +21,7 @@ export function register(program: Command, ctx: Invocation): void {
     program
       .command('__man', { hidden: true })
       .description('print the man page (roff), generated from the command tree')
-      .action(async () => {
-        const { manPage } = await import('../../cli/man.js');
-        ctx.io.out(manPage(program, ctx.version));
-      }),
+      .action(async () => (await import('./run.js')).man(ports(ctx), program)),
     ['coinop __man > man/coinop.1'],
   );
   examples(
@@ -35,10 +29,9 @@ export function register(program: Command, ctx: Invocation): void {
       .command('completion')
       .description('print a shell completion script (the same scripts are in completions/)')
       .addArgument(choiceArgument('<shell>', 'shell', ['bash', 'zsh', 'fish']))
-      .action(async (shell: 'bash' | 'zsh' | 'fish') => {
-        const { completionScript } = await import('./generate.js');
-        ctx.io.out(completionScript(shell, program));
-      }),
+      .action(async (shell: 'bash' | 'zsh' | 'fish') =>
+        (await import('./run.js')).completion(ports(ctx), shell, program),
+      ),
     [
       'source <(coinop completion bash)',
       'coinop completion zsh > "${fpath[1]}/_coinop"',

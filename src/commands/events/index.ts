@@ -54,7 +54,7 @@ export function register(program: Command, ctx: Invocation): void {
         .description(
           'forward each new event to a URL as a signed POST: at least once, in order per object, retried until delivered',
         ),
-    ).action(async (raw: RawFlags) => (await import('./listen.js')).listen(ctx, raw)),
+    ).action(async (raw: RawFlags) => (await import('./listen.js')).listen(ports(ctx), raw)),
     [
       'coinop events listen --forward-to http://localhost:4242/webhooks',
       'coinop events listen --forward-to http://localhost:4242/webhooks --type transfer.crypto_deposit.completed',

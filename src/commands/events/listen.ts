@@ -2,8 +2,7 @@
 // profile's secret, at least once, in order per object, retried until delivered (src/events/forwarder.ts), resuming
 // after a restart or a kill from the checkpoint of what was delivered. Each delivery attempt is shown: a line on a
 // terminal, NDJSON piped.
-import type { Invocation } from '../../cli/invocation.js';
-import { ports } from '../../cli/ports.js';
+import type { Display, Ports } from '../../cli/ports.js';
 import type { RawFlags } from '../../cli/options.js';
 import { Transport } from '../../client/transport.js';
 import { type DeliveryReport, Forwarder } from '../../events/forwarder.js';
@@ -49,8 +48,8 @@ const DELIVERY_COLUMNS: Column[] = [
 ].map((key) => ({ key }));
 
 /** A delivery attempt as a line for people: when, the answer, the event, the attempt and what comes next. */
-function deliveryLine(ctx: Invocation, delivery: Record<string, unknown>): string {
-  const p = palette(ctx.io.colour);
+function deliveryLine(display: Display, delivery: Record<string, unknown>): string {
+  const p = palette(display.io.colour);
   const ok = delivery.delivered === true;
   const answer = delivery.status !== null ? String(delivery.status) : 'no answer';
   const what = ok ? p.green(`→ ${answer}`.padEnd(12)) : p.red(`✗ ${answer}`.padEnd(12));
@@ -60,30 +59,35 @@ function deliveryLine(ctx: Invocation, delivery: Record<string, unknown>): strin
   return `${p.dim(clockTime(delivery.at))}  ${what}  ${String(delivery.type).padEnd(44)}  ${String(delivery.event_id)}  attempt ${String(delivery.attempt)}  ${String(delivery.ms)} ms${next}`;
 }
 
-export async function listen(ctx: Invocation, raw: RawFlags): Promise<void> {
-  const o = parseEventsListenOptions(raw, ctx.now());
-  ctx.interruptNote = 'interrupted: nothing was forwarded yet';
-  const profile = ctx.context();
-  const file = secretFile(ctx.settings.configDir, profile.name);
+/**
+ * What listen takes: what the operator sees, the service and its feed, the time, what Ctrl-C says, the configuration
+ * directory (where the context's signing secret is kept) and the version (the deliveries' user agent).
+ */
+export type ListenDeps = Pick<Ports, 'display' | 'service' | 'clock' | 'interrupt' | 'contexts' | 'version'>;
+
+export async function listen(ctx: ListenDeps, raw: RawFlags): Promise<void> {
+  const o = parseEventsListenOptions(raw, ctx.clock.now());
+  ctx.interrupt.say('interrupted: nothing was forwarded yet');
+  const profile = ctx.service.context();
+  const file = secretFile(ctx.contexts.configDir(), profile.name);
   const { secret, created } = forwardingSecret(file, profile.name);
   if (o.printSecret) {
-    ctx.io.out(`${secret}\n`);
+    ctx.display.io.out(`${secret}\n`);
     return;
   }
   await forward(ctx, o as EventsListenOptions & { url: string }, { secret, created, file });
 }
 
 async function forward(
-  ctx: Invocation,
+  ctx: ListenDeps,
   options: EventsListenOptions & { url: string },
   key: { secret: string; created: boolean; file: string },
 ): Promise<void> {
-  const conn = await ctx.connect();
-  // What the feed's reader shares with events watch takes the ports (listen itself still the whole invocation).
-  const deps = ports(ctx);
-  const start = await startFeed(deps, conn, 'listen', options);
-  const p = palette(ctx.io.colourErr);
-  ctx.io.err(
+  const { display } = ctx;
+  const conn = await ctx.service.connect();
+  const start = await startFeed(ctx, conn, 'listen', options);
+  const p = palette(display.io.colourErr);
+  display.io.err(
     `Forwarding events to ${options.url} (context ${conn.context.name}, ${options.types.length ? options.types.join(', ') : 'every type'}), from ${start.from}\n` +
       `Signing secret ${p.bold(key.secret)}${key.created ? ' (new)' : ''}: the receiver's shared secret, like the Stripe CLI's whsec_. ` +
       `Check the ${SIGNATURE_HEADER} header with it (docs/events.md: "Forwarding events"). Kept in ${key.file}\n`,
@@ -92,38 +96,38 @@ async function forward(
     attempts: 1,
     timeoutMs: options.timeoutMs,
     userAgent: `coinop/${ctx.version}`,
-    debug: ctx.globals.debug ? (l) => ctx.debug(l) : undefined,
+    debug: display.debug(),
   });
-  ctx.onCleanup(() => transport.close());
-  const out = new LineWriter(deps.display, DELIVERY_COLUMNS, (r) => deliveryLine(ctx, r));
+  ctx.interrupt.onExit(() => transport.close());
+  const out = new LineWriter(display, DELIVERY_COLUMNS, (r) => deliveryLine(display, r));
   let forwarded = 0;
   const forwarder = new Forwarder({
     url: options.url,
     secret: key.secret,
     transport,
     concurrency: options.concurrency,
-    retryBaseMs: ctx.settings.retryBaseMs,
+    retryBaseMs: ctx.service.retryBaseMs(),
     maxRetryMs: MAX_RETRY_MS,
     window: WINDOW,
     start: start.position,
-    report: (r) => out.write(deliveryRecord(r, ctx.now())),
+    report: (r) => out.write(deliveryRecord(r, ctx.clock.now())),
     checkpoint: (position, wanted) => {
       forwarded += wanted;
       start.writer.save(position);
     },
   });
-  ctx.onCleanup(() => forwarder.stop());
-  ctx.interruptNote = () => {
+  ctx.interrupt.onExit(() => forwarder.stop());
+  ctx.interrupt.say(() => {
     const at = forwarder.checkpointPosition;
     return (
       `interrupted: forwarding stopped; ${forwarded} event${forwarded === 1 ? '' : 's'} forwarded in order. ` +
       (at ? `Every event up to ${at.created_at} was delivered (the checkpoint, ${start.writer.file}). ` : '') +
       `${forwarder.pending} not yet delivered will be sent on the next start: coinop events listen --forward-to ${options.url}`
     );
-  };
+  });
   const done = () => options.count !== undefined && forwarded >= options.count;
   await followFeed(
-    deps,
+    ctx,
     start.feed,
     {
       room: () => forwarder.room,

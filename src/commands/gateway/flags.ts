@@ -9,6 +9,13 @@ const STORE = {
   help: 'the store: a postgres:// URL, or a SQLite file (default: <data dir>/gateway/gateway.db)',
 } as const;
 
+const APPROVAL_TTL = {
+  kind: 'default',
+  flag: '--approval-ttl <minutes>',
+  help: 'how long a held request waits for its approvals',
+  default: '1440',
+} as const;
+
 /** --store: every subcommand that opens the store. */
 export const STORE_FLAG_TABLE = defineFlags({ store: STORE });
 
@@ -29,11 +36,20 @@ export const GATEWAY_START_FLAG_TABLE = defineFlags({
     help: "each operator's requests per second (a burst of twice as many)",
     default: '50',
   },
+  approvalTtl: APPROVAL_TTL,
+});
+
+/** gateway policy set: the store, and how long a change the policy holds for approvals waits for them. */
+export const POLICY_SET_FLAG_TABLE = defineFlags({
+  store: STORE,
+  gateway: {
+    kind: 'switch',
+    flag: '--gateway',
+    help: "through the current context's gateway, as its admin operator, instead of opening the store",
+  },
   approvalTtl: {
-    kind: 'default',
-    flag: '--approval-ttl <minutes>',
-    help: 'how long a held request waits for its approvals',
-    default: '1440',
+    ...APPROVAL_TTL,
+    help: 'how long a change held for approvals (the policy in force has policy_changes) waits for them',
   },
 });
 

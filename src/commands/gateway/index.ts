@@ -4,7 +4,13 @@ import type { Command } from 'commander';
 import { examples } from '../../cli/help.js';
 import type { Invocation } from '../../cli/invocation.js';
 import type { RawFlags } from '../../cli/options.js';
-import { GATEWAY_START_FLAG_TABLE, OPERATORS_ADD_FLAG_TABLE, STORE_FLAG_TABLE } from './flags.js';
+import { ports } from '../../cli/ports.js';
+import {
+  GATEWAY_START_FLAG_TABLE,
+  OPERATORS_ADD_FLAG_TABLE,
+  POLICY_SET_FLAG_TABLE,
+  STORE_FLAG_TABLE,
+} from './flags.js';
 
 export function register(program: Command, ctx: Invocation): void {
   const gateway = examples(
@@ -23,7 +29,7 @@ export function register(program: Command, ctx: Invocation): void {
   examples(
     STORE_FLAG_TABLE.declare(gateway.command('init'))
       .description('create the store and an admin operator (its secret shown once)')
-      .action(async (raw: RawFlags) => (await run()).init(ctx, await opts(raw))),
+      .action(async (raw: RawFlags) => (await run()).init(ports(ctx), await opts(raw))),
     ['coinop gateway init', 'coinop gateway init --store postgres://gw@db.internal/coinop -o json'],
   );
   examples(
@@ -31,7 +37,7 @@ export function register(program: Command, ctx: Invocation): void {
       .description("serve operators until Ctrl-C, holding the upstream context's credentials")
       .action(async (raw: RawFlags) => {
         const { parseStartOptions } = await import('./options.js');
-        await (await run()).start(ctx, parseStartOptions(raw, ctx.settings.dataDir));
+        await (await run()).start(ports(ctx), parseStartOptions(raw, ctx.settings.dataDir));
       }),
     ['coinop gateway start --upstream production --store postgres://gw@db/coinop --tls-cert gw.pem --tls-key gw.key'],
   );
@@ -55,7 +61,7 @@ function registerOperators(gateway: Command, ctx: Invocation): void {
       .action(async (name: string, raw: RawFlags) => {
         const { operatorName, roleFlag } = await import('./options.js');
         await (await run()).addOperator(
-          ctx,
+          ports(ctx),
           await opts(raw),
           operatorName(name),
           roleFlag(OPERATORS_ADD_FLAG_TABLE.read(raw).role),
@@ -66,7 +72,7 @@ function registerOperators(gateway: Command, ctx: Invocation): void {
   examples(
     STORE_FLAG_TABLE.declare(operators.command('list'))
       .description('every operator, their role and whether they are disabled')
-      .action(async (raw: RawFlags) => (await run()).listOperators(ctx, await opts(raw))),
+      .action(async (raw: RawFlags) => (await run()).listOperators(ports(ctx), await opts(raw))),
     ['coinop gateway operators list', 'coinop gateway operators list -o json'],
   );
   for (const [verb, disabled, what] of [
@@ -78,7 +84,7 @@ function registerOperators(gateway: Command, ctx: Invocation): void {
         .description(what)
         .action(async (name: string, raw: RawFlags) => {
           const { operatorName } = await import('./options.js');
-          await (await run()).setDisabled(ctx, await opts(raw), operatorName(name), disabled);
+          await (await run()).setDisabled(ports(ctx), await opts(raw), operatorName(name), disabled);
         }),
       [`coinop gateway operators ${verb} ivy`],
     );
@@ -93,19 +99,24 @@ function registerPolicy(gateway: Command, ctx: Invocation): void {
   examples(
     STORE_FLAG_TABLE.declare(policy.command('show'))
       .description('the policy in force')
-      .action(async (raw: RawFlags) => (await run()).policyShow(ctx, await opts(raw))),
+      .action(async (raw: RawFlags) => (await run()).policyShow(ports(ctx), await opts(raw))),
     ['coinop gateway policy show', 'coinop gateway policy show -o json'],
   );
   examples(
-    STORE_FLAG_TABLE.declare(policy.command('set <file>'))
-      .description('check a policy file and make it the next version (recorded in the audit chain)')
-      .action(async (file: string, raw: RawFlags) => (await run()).policySet(ctx, await opts(raw), file)),
-    ['coinop gateway policy set team-policy.yaml'],
+    POLICY_SET_FLAG_TABLE.declare(policy.command('set <file>'))
+      .description(
+        'check a policy file and make it the next version, or hold it for approvals when the policy in force has policy_changes (recorded in the audit chain)',
+      )
+      .action(async (file: string, raw: RawFlags) => {
+        const { parsePolicySetOptions } = await import('./options.js');
+        await (await run()).policySet(ports(ctx), parsePolicySetOptions(raw, ctx.settings.dataDir), file);
+      }),
+    ['coinop gateway policy set team-policy.yaml', 'coinop gateway policy set team-policy.yaml --approval-ttl 120'],
   );
   examples(
     STORE_FLAG_TABLE.declare(policy.command('history'))
       .description('every version of the policy: who set it and when')
-      .action(async (raw: RawFlags) => (await run()).policyHistory(ctx, await opts(raw))),
+      .action(async (raw: RawFlags) => (await run()).policyHistory(ports(ctx), await opts(raw))),
     ['coinop gateway policy history', 'coinop gateway policy history -o json'],
   );
 }

@@ -5,7 +5,7 @@ import { usageError } from '../../cli/errors.js';
 import { choiceFlag, intFlag, type RawFlags } from '../../cli/options.js';
 import { checkContextName } from '../../config/context.js';
 import { ROLES, type Role } from '../../gateway/operators.js';
-import { GATEWAY_START_FLAG_TABLE, STORE_FLAG_TABLE } from './flags.js';
+import { GATEWAY_START_FLAG_TABLE, POLICY_SET_FLAG_TABLE, STORE_FLAG_TABLE } from './flags.js';
 
 /** Where the store is unless --store says: a SQLite file in coinop's data directory. */
 export const defaultStore = (dataDir: string): string => join(dataDir, 'gateway', 'gateway.db');
@@ -52,8 +52,23 @@ export function parseStartOptions(raw: RawFlags, dataDir: string): StartOptions 
     port: intFlag('--port', f.port, 0, 65535)!,
     tls: cert && key ? { cert: readPem('--tls-cert', cert), key: readPem('--tls-key', key) } : undefined,
     rate: intFlag('--rate', f.rate, 1, 100_000)!,
-    approvalTtlMs: intFlag('--approval-ttl', f.approvalTtl, 1, 30 * 24 * 60)! * 60_000,
+    approvalTtlMs: approvalTtlMs(f.approvalTtl),
   };
+}
+
+const approvalTtlMs = (minutes: string): number => intFlag('--approval-ttl', minutes, 1, 30 * 24 * 60)! * 60_000;
+
+export interface PolicySetOptions extends StoreOptions {
+  approvalTtlMs: number;
+  /** Through the current context's gateway (an admin operator's login), not at the store. */
+  gateway: boolean;
+}
+
+export function parsePolicySetOptions(raw: RawFlags, dataDir: string): PolicySetOptions {
+  const f = POLICY_SET_FLAG_TABLE.read(raw);
+  if (f.gateway && f.store !== undefined)
+    throw usageError('--gateway and --store: give one (through the gateway, or at its store)');
+  return { ...parseStoreOptions(raw, dataDir), approvalTtlMs: approvalTtlMs(f.approvalTtl), gateway: !!f.gateway };
 }
 
 /** An operator's name: what the audit calls them. */

@@ -4,6 +4,7 @@ import type { Command } from 'commander';
 import type { Invocation } from '../../cli/invocation.js';
 import type { RawFlags } from '../../cli/options.js';
 import { examples } from '../../cli/help.js';
+import { ports } from '../../cli/ports.js';
 import { LOCAL_DEPOSIT_FLAG_TABLE, LOCAL_START_FLAG_TABLE } from './flags.js';
 
 export function register(program: Command, ctx: Invocation): void {
@@ -14,7 +15,7 @@ export function register(program: Command, ctx: Invocation): void {
   examples(
     LOCAL_START_FLAG_TABLE.declare(local.command('start'))
       .description('run the local service until Ctrl-C (the local context points at port 7357)')
-      .action(async (raw: RawFlags) => (await import('./run.js')).start(ctx, raw)),
+      .action(async (raw: RawFlags) => (await import('./run.js')).start(ports(ctx), raw)),
     ['coinop local start', 'coinop local start --port 0 --memory --seed 42'],
   );
   examples(
@@ -25,7 +26,7 @@ export function register(program: Command, ctx: Invocation): void {
       .action(async (raw: RawFlags) => {
         const { parseLocalDepositOptions } = await import('./options.js');
         const o = parseLocalDepositOptions(raw);
-        await (await import('./run.js')).deposit(ctx, o);
+        await (await import('./run.js')).deposit(ports(ctx), o);
       }),
     [
       'coinop local deposit --ref-id demo-btc --amount 0.5',

@@ -1,7 +1,7 @@
 // coinop local deposit: money arrives at a deposit address of the local service (its control API), as a PENDING
 // CRYPTO_DEPOSIT transfer that the service completes and credits on its clock.
 import type { Transfer } from '../../contract/index.js';
-import type { Invocation } from '../../cli/invocation.js';
+import type { Ports } from '../../cli/ports.js';
 import { CoinopError } from '../../cli/errors.js';
 import { need } from '../../cli/prompt.js';
 import { amountRule } from '../../cli/ask.js';
@@ -12,7 +12,7 @@ import type { RawFlags } from '../../cli/options.js';
 import type { LocalDepositOptions } from './options.js';
 
 /** coinop local start: the service in the foreground until Ctrl-C; a port in use is named, with the flag to change it. */
-export async function start(ctx: Invocation, raw: RawFlags): Promise<void> {
+export async function start(deps: Pick<Ports, 'display' | 'service' | 'foreground'>, raw: RawFlags): Promise<void> {
   const [{ parseLocalStartOptions }, { runLocalStart, DEFAULT_LOCAL_PORT }, { defaultDbFile }] = await Promise.all([
     import('./options.js'),
     import('../../local/cli.js'),
@@ -20,11 +20,12 @@ export async function start(ctx: Invocation, raw: RawFlags): Promise<void> {
   ]);
   const o = parseLocalStartOptions(raw);
   // runLocalStart stops the service cleanly on SIGINT/SIGTERM and resolves; exit 0, not cancelled.
-  ctx.ownSignals = true;
+  deps.foreground.own();
   try {
     await runLocalStart(
-      { ...o, db: o.db ?? defaultDbFile(ctx.settings.dataDir) },
-      { stdout: ctx.io.stdout, stderr: ctx.io.stderr },
+      { ...o, db: o.db ?? defaultDbFile(deps.service.dataDir()) },
+      { stdout: deps.display.io.stdout, stderr: deps.display.io.stderr },
+      () => deps.foreground.stopped(),
     );
   } catch (e) {
     const code = (e as { code?: unknown }).code;
@@ -43,8 +44,11 @@ export async function start(ctx: Invocation, raw: RawFlags): Promise<void> {
 
 const FLAGS: FlagNames = { address: '--address', ref_id: '--ref-id', amount: '--amount', asset: '--asset' };
 
-export async function deposit(ctx: Invocation, options: LocalDepositOptions): Promise<void> {
-  const profile = ctx.context();
+export async function deposit(
+  deps: Pick<Ports, 'display' | 'service' | 'prompter'>,
+  options: LocalDepositOptions,
+): Promise<void> {
+  const profile = deps.service.context();
   if (profile.environment !== 'local') {
     throw new CoinopError(
       'usage',
@@ -54,7 +58,7 @@ export async function deposit(ctx: Invocation, options: LocalDepositOptions): Pr
       },
     );
   }
-  const pr = ctx.prompter;
+  const pr = deps.prompter;
   const target =
     options.refId !== undefined
       ? { ref_id: options.refId }
@@ -62,7 +66,7 @@ export async function deposit(ctx: Invocation, options: LocalDepositOptions): Pr
   const amount = await need(pr, '--amount', options.amount, () =>
     pr.text(`Amount${options.asset ? ` of ${options.asset}` : ''}`, { validate: amountRule(options.asset) }),
   );
-  const conn = await ctx.connect();
+  const conn = await deps.service.connect();
   if (!isLocalServiceId(conn.serviceId))
     throw new CoinopError('usage', `local deposit: ${conn.context.baseUrl} is not a local service (no control API)`);
   const body = { ...target, amount, ...(options.asset !== undefined ? { asset: options.asset } : {}) };
@@ -76,7 +80,7 @@ export async function deposit(ctx: Invocation, options: LocalDepositOptions): Pr
     if (p?.status === 400 && issues?.length) throw new CoinopError('usage', issueMessage(issues, FLAGS));
     throw e;
   }
-  const out = ctx.output();
+  const out = deps.display.output();
   out.one(t, TRANSFER_COLUMNS);
   if (out.forPeople)
     out.note(

@@ -2,6 +2,7 @@
 import type { Command } from 'commander';
 import type { Invocation } from '../../cli/invocation.js';
 import { examples } from '../../cli/help.js';
+import { ports } from '../../cli/ports.js';
 import type { RawFlags } from '../../cli/options.js';
 import { MCP_FLAG_TABLE } from './flags.js';
 
@@ -14,7 +15,8 @@ export function register(program: Command, ctx: Invocation): void {
       .action(async (raw: RawFlags) => {
         const { parseMcpOptions } = await import('./options.js');
         const o = parseMcpOptions(raw);
-        await (await import('./run.js')).mcp(ctx, o);
+        const [{ mcp }, { batchPort }] = await Promise.all([import('./run.js'), import('../mcp-batch.js')]);
+        await mcp({ ...ports(ctx), batch: (connection) => batchPort(ctx, connection) }, o);
       }),
     [
       'coinop mcp',

@@ -3,8 +3,8 @@
 // server runs counts from the next call). A file that does not load refuses every write. Approvals cannot be given
 // through a tool: under a policy that asks for them, a withdrawal the approvals rule covers is refused.
 import type { CreateCryptoWithdrawalRequest } from '../../contract/index.js';
-import type { Invocation, Connection } from '../../cli/invocation.js';
-import { ports } from '../../cli/ports.js';
+import type { Connection } from '../../cli/invocation.js';
+import type { Ports } from '../../cli/ports.js';
 import { toCoinopError } from '../../errors.js';
 import type { MoneyIntent, PolicyPort } from '../../mcp/ports.js';
 import { withdrawalRequest } from '../../policy/check.js';
@@ -35,17 +35,20 @@ const reasonsOf = (v: PolicyVerdict): string[] =>
     .filter((r) => r.status === 'fail')
     .flatMap((r) => r.violations.map((x) => `${r.rule}: ${x.row !== undefined ? `row ${x.row}: ` : ''}${x.message}`));
 
-export function policyPort(ctx: Invocation, connection: () => Promise<Connection> | undefined): PolicyPort {
+export function policyPort(
+  ctx: Pick<Ports, 'service' | 'policy' | 'clock'>,
+  connection: () => Promise<Connection> | undefined,
+): PolicyPort {
   return {
     async check(intent, options) {
       const requests = requestsOf(intent);
       if (!requests) return undefined;
       const command = `mcp ${intent.tool}`;
-      const loaded = await profilePolicy(ports(ctx), command);
+      const loaded = await profilePolicy(ctx, command);
       if (!loaded) return undefined;
-      const conn = await (connection() ?? ctx.connect());
+      const conn = await (connection() ?? ctx.service.connect());
       const body = intent.body as CreateCryptoWithdrawalRequest | undefined;
-      const v = await policyVerdict(ports(ctx), conn, loaded, {
+      const v = await policyVerdict(ctx, conn, loaded, {
         command,
         dryRun: !options.sending,
         requests,
@@ -53,19 +56,19 @@ export function policyPort(ctx: Invocation, connection: () => Promise<Connection
         approvals:
           loaded.policy.approvals && intent.kind === 'withdrawal' && body
             ? {
-                content: withdrawalContent(approvalScope(ctx.context(), 'withdrawal', body.profile_id), body),
+                content: withdrawalContent(approvalScope(ctx.service.context(), 'withdrawal', body.profile_id), body),
                 files: [],
               }
             : undefined,
-        defaultProfileId: ctx.context().profileId,
+        defaultProfileId: ctx.service.context().profileId,
       });
       return { allowed: v.allowed, reasons: reasonsOf(v), detail: v, ...(v.allowed ? {} : { refusal: refusal(v) }) };
     },
     async describe() {
-      const loc = policyLocation(ctx.settings.configDir, ctx.context().name);
+      const loc = policyLocation(ctx.policy.configDir(), ctx.service.context().name);
       if (!loc.exists) return { file: null, rules: 'none: the context has no policy file' };
       try {
-        const loaded = await profilePolicy(ports(ctx), 'mcp');
+        const loaded = await profilePolicy(ctx, 'mcp');
         return loaded
           ? { file: loaded.file, sha256: loaded.sha256, policy: policyJson(loaded.policy) }
           : { file: null };

@@ -54,5 +54,10 @@ version: 1
 #   above:
 #     BTC: 1
 #     "*": 10000
+
+# At a coinop gateway only: a new version of this policy (coinop gateway policy set) waits for this many approvals
+# by distinct keys (these, else the approvals keys above) before it takes effect. A machine's own file ignores it.
+# policy_changes:
+#   required: 2
 `;
 }

@@ -2,6 +2,7 @@
 import type { Command } from 'commander';
 import type { Invocation } from '../../cli/invocation.js';
 import { examples } from '../../cli/help.js';
+import { ports } from '../../cli/ports.js';
 import type { StreamView } from './options.js';
 import { STREAM_FLAG_TABLE } from './flags.js';
 
@@ -9,7 +10,7 @@ export function register(program: Command, ctx: Invocation): void {
   // The flags belong to `stream`, and commander reads them wherever they appear, so each view takes them through
   // optsWithGlobals() (and --help of each view lists them with the global options).
   const run = async (view: StreamView, args: string[], cmd: Command) =>
-    (await import('./run.js')).stream(ctx, view, args, cmd.optsWithGlobals());
+    (await import('./run.js')).stream(ports(ctx), view, args, cmd.optsWithGlobals());
   const stream = STREAM_FLAG_TABLE.declare(program.command('stream')).description(
     'live market data: a live view on a terminal, one JSON object per line when piped or with -o ndjson',
   );

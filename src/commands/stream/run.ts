@@ -2,14 +2,13 @@
 // In stages: parse the flags (options.ts), connect, subscribe, render or write what arrives until the stream
 // ends, and finish (timers stopped, output flushed, warnings said, the reason for stopping reported).
 import type { ExecutionPayload, TopOfBookPayload } from '../../contract/schemas.js';
-import { type Invocation, type Connection, interruptedNote } from '../../cli/invocation.js';
+import type { Connection } from '../../cli/invocation.js';
 import { CoinopError } from '../../cli/errors.js';
 import { checkMarkets } from '../../cli/market-check.js';
-import { ports } from '../../cli/ports.js';
+import type { LiveView, Ports } from '../../cli/ports.js';
 import type { RawFlags } from '../../cli/options.js';
 import { StreamAuthError, StreamClient, StreamGaveUpError, StreamNetworkError } from '../../client/stream.js';
 import { TradeTape } from '../../market/trades.js';
-import { LiveScreen } from '../../render/live/screen.js';
 import { bookView, channelsView, heartbeatView, topView, tradesView, type LiveState } from '../../render/live/views.js';
 import { palette } from '../../render/style.js';
 import { channelKey, parseStreamOptions, type StreamOptions, type StreamView } from './options.js';
@@ -17,14 +16,23 @@ import { channelKey, parseStreamOptions, type StreamOptions, type StreamView } f
 /** A stream with --count gives up after this many short-lived connections in a row. */
 const GIVE_UP_RECONNECTS = 10;
 
+/**
+ * What stream takes: the terminal or the pipe it writes to (and its --debug lines), the service (the catalogue's
+ * markets, the connection, the stream's timings), the time, what Ctrl-C says and the way out, and the live view.
+ */
+export type StreamDeps = Pick<Ports, 'display' | 'service' | 'clock' | 'interrupt' | 'screen'>;
+
+/** What Ctrl-C says while a stream runs, and what q's Ctrl-C in the live view says. */
+const STOPPED = 'stopped: the stream ended; nothing was changed';
+
 /** `coinop stream [VIEW] [MARKETS...]`: `args` are the view's markets; `raw` its flags with the global ones. */
-export async function stream(ctx: Invocation, view: StreamView, args: string[], raw: RawFlags): Promise<void> {
+export async function stream(ctx: StreamDeps, view: StreamView, args: string[], raw: RawFlags): Promise<void> {
   const o = parseStreamOptions(view, args, raw);
-  const live = ctx.io.stdoutTTY && (o.format === undefined || o.format === 'table');
+  const live = ctx.display.io.stdoutTTY && (o.format === undefined || o.format === 'table');
   const markets = o.channels.flatMap((c) => (c.params?.market ? [c.params.market] : []));
-  await checkMarkets(ports(ctx), view === 'channels' ? '--channel' : 'MARKET', markets, { quiet: live, live });
-  const conn = await ctx.connect({ quiet: live, live });
-  ctx.interruptNote = 'stopped: the stream ended; nothing was changed';
+  await checkMarkets(ctx, view === 'channels' ? '--channel' : 'MARKET', markets, { quiet: live, live });
+  const conn = await ctx.service.connect({ quiet: live, live });
+  ctx.interrupt.say(STOPPED);
   await new StreamSession(ctx, o, conn, live).follow();
 }
 
@@ -72,7 +80,7 @@ class StreamSession {
   private readonly warnings: string[] = [];
   private readonly refused = new Set<string>();
   private readonly timers: NodeJS.Timeout[] = [];
-  private screen: LiveScreen | null = null;
+  private screen: LiveView | null = null;
   /** Messages (or books) written, or counted by the live view. */
   private written = 0;
   private firstShown = false;
@@ -81,17 +89,18 @@ class StreamSession {
   private interrupted = false;
 
   constructor(
-    private readonly ctx: Invocation,
+    private readonly ctx: StreamDeps,
     private readonly options: StreamOptions,
     private readonly conn: Connection,
     private readonly live: boolean,
   ) {
     this.passThrough = !live && !options.book;
     this.client = this.subscribe();
+    const { io } = ctx.display;
     this.st = {
       client: this.client,
-      palette: palette(ctx.io.colour),
-      colour: ctx.io.colour,
+      palette: palette(io.colour),
+      colour: io.colour,
       now: () => Date.now(),
       tops: new Map(),
       tape: new TradeTape(),
@@ -104,7 +113,7 @@ class StreamSession {
     this.writer = live
       ? null
       : new LineWriter(
-          ctx.io.stdout,
+          io.stdout,
           () => client.pause(),
           () => client.resume(),
         );
@@ -113,7 +122,10 @@ class StreamSession {
   /** Subscribe: the stream client over the connection's token, with the settings' timings. */
   private subscribe(): StreamClient {
     const { ctx, options: o, conn, live } = this;
-    const { streamStaleMs: stale, retryBaseMs } = ctx.settings;
+    const stale = ctx.service.streamStaleMs();
+    const retryBaseMs = ctx.service.retryBaseMs();
+    const debug = live ? undefined : ctx.display.debug();
+    const { io } = ctx.display;
     const client: StreamClient = new StreamClient({
       url: conn.context.wsUrl,
       token: async (refresh) =>
@@ -143,9 +155,9 @@ class StreamSession {
       },
       onServiceError: (code) => this.warn(`the service answered ${code}`),
       onState: (state, detail) => {
-        if (!live && ctx.globals.debug) ctx.debug(`stream ${state}${detail ? `: ${detail}` : ''}`);
+        debug?.(`stream ${state}${detail ? `: ${detail}` : ''}`);
         if (!live && state === 'reconnecting' && detail)
-          ctx.io.err(palette(ctx.io.colourErr).dim(`stream: ${detail}; reconnecting\n`));
+          io.err(palette(io.colourErr).dim(`stream: ${detail}; reconnecting\n`));
       },
     });
     return client;
@@ -153,7 +165,7 @@ class StreamSession {
 
   private warn(text: string): void {
     if (this.live) this.warnings.push(text);
-    else this.ctx.io.err(`${palette(this.ctx.io.colourErr).yellow('warning:')} ${text}\n`);
+    else this.ctx.display.io.err(`${palette(this.ctx.display.io.colourErr).yellow('warning:')} ${text}\n`);
   }
 
   /** With --count: stop once that many are written. */
@@ -223,14 +235,11 @@ class StreamSession {
   }
 
   /** The live view on the terminal; the terminal is restored on the way out, whatever the way. */
-  private startScreen(): void {
+  private async startScreen(): Promise<void> {
     const { ctx, options: o, st, client } = this;
     const markets = o.channels.map((c) => c.params?.market).filter((x): x is string => !!x);
     const keys = o.channels.map(channelKey);
-    const screen = new LiveScreen({
-      stdout: ctx.io.stdout,
-      stdin: ctx.io.stdin as LiveScreenStdin,
-      fps: ctx.settings.streamFps,
+    const screen = await ctx.screen.open({
       render: (width, height) => {
         switch (o.view) {
           case 'book':
@@ -263,8 +272,8 @@ class StreamSession {
     });
     this.screen = screen;
     // Ctrl-C outside raw mode, SIGTERM, or an error anywhere: the terminal is restored on the way out.
-    ctx.onCleanup(() => screen.stop());
-    ctx.onCleanup(() => client.stop());
+    ctx.interrupt.onExit(() => screen.stop());
+    ctx.interrupt.onExit(() => client.stop());
     screen.start();
   }
 
@@ -272,8 +281,8 @@ class StreamSession {
   async follow(): Promise<void> {
     const { ctx, options: o, client } = this;
     this.startTimers();
-    if (this.live) this.startScreen();
-    else ctx.onCleanup(() => client.stop());
+    if (this.live) await this.startScreen();
+    else ctx.interrupt.onExit(() => client.stop());
     try {
       await client.run();
     } catch (e) {
@@ -287,7 +296,7 @@ class StreamSession {
     }
     if (this.stopReason) throw this.stopReason;
     if (this.interrupted) {
-      ctx.io.err(`${interruptedNote(ctx)}\n`);
+      ctx.display.io.err(`${STOPPED}\n`);
       throw new CoinopError('cancelled', 'interrupted', { quiet: true });
     }
   }
@@ -297,7 +306,8 @@ class StreamSession {
     for (const t of this.timers) clearInterval(t);
     this.screen?.stop();
     await this.writer?.end();
-    for (const w of this.warnings) this.ctx.io.err(`${palette(this.ctx.io.colourErr).yellow('warning:')} ${w}\n`);
+    const { io } = this.ctx.display;
+    for (const w of this.warnings) io.err(`${palette(io.colourErr).yellow('warning:')} ${w}\n`);
   }
 }
 
@@ -321,8 +331,3 @@ function streamError(error: unknown, wsUrl: string, arrived: string): CoinopErro
     return new CoinopError('network', error.message, { hint: `is the service up? (${wsUrl})` });
   throw error;
 }
-
-type LiveScreenStdin = NodeJS.ReadableStream & {
-  isTTY?: boolean;
-  setRawMode?(mode: boolean): unknown;
-} & import('node:stream').Readable;

@@ -142,7 +142,7 @@ export async function withdraw(ctx: WithdrawDeps, given: WithdrawOptions): Promi
   // Checked before connecting: bad input starts no service; its refusal is in the audit trail all the same.
   let checked: CreateCryptoWithdrawalRequest | undefined;
   await refusedBeforeSending(ctx, request, () => {
-    checked = check(ctx, g, request.body as unknown as CreateCryptoWithdrawalRequest);
+    checked = check(ctx, g, request.body);
   });
   if (checked) request.body = checked;
 
@@ -151,7 +151,7 @@ export async function withdraw(ctx: WithdrawDeps, given: WithdrawOptions): Promi
   const gate = gateFor(ctx, conn, 'withdraw');
   // The request as the service will receive it (one spelling of the destination), checked again by the gate.
   const p = await gate.prepare(request);
-  const body = p.body as unknown as CreateCryptoWithdrawalRequest;
+  const body: CreateCryptoWithdrawalRequest = p.body;
   try {
     const verdict = await gate.judge(p, { dryRun: o.dryRun });
     if (!o.dryRun) refuseUnlessAllowed(ctx, verdict);
@@ -178,7 +178,14 @@ export async function withdraw(ctx: WithdrawDeps, given: WithdrawOptions): Promi
 }
 
 /** The withdrawal as it comes to the gate: its request, the approvals given, the nickname it pays by. */
-function withdrawalRequestOf(ctx: Pick<Ports, 'service'>, options: WithdrawOptions, gathered: Gathered): MoneyRequest {
+/** A withdrawal's request for the gate, its body as the options and answers make it (checked by the gate). */
+type WithdrawalRequest = MoneyRequest<'createCryptoWithdrawal'> & { body: CreateCryptoWithdrawalRequest };
+
+function withdrawalRequestOf(
+  ctx: Pick<Ports, 'service'>,
+  options: WithdrawOptions,
+  gathered: Gathered,
+): WithdrawalRequest {
   const body = requestBody(options, gathered);
   return {
     operation: 'createCryptoWithdrawal',

@@ -1,0 +1,27 @@
+// coinop completion, and the hidden __complete and __man the scripts and the build use: each writes to stdout what
+// the command tree (or the saved configuration) says.
+import type { Command } from 'commander';
+import type { Ports } from '../../cli/ports.js';
+
+/** `coinop __complete profiles`: the saved contexts' names, one a line (anything else asked for: nothing). */
+export async function complete(deps: Pick<Ports, 'display' | 'contexts'>, what: string): Promise<void> {
+  if (what !== 'profiles') return;
+  const { contextNames } = await import('../../config/context.js');
+  deps.display.io.out(contextNames(deps.contexts.store()).join('\n').concat('\n'));
+}
+
+/** `coinop __man`: the man page (roff) of the command tree. */
+export async function man(deps: Pick<Ports, 'display' | 'version'>, program: Command): Promise<void> {
+  const { manPage } = await import('../../cli/man.js');
+  deps.display.io.out(manPage(program, deps.version));
+}
+
+/** `coinop completion SHELL`: the completion script of the command tree for that shell. */
+export async function completion(
+  deps: Pick<Ports, 'display'>,
+  shell: 'bash' | 'zsh' | 'fish',
+  program: Command,
+): Promise<void> {
+  const { completionScript } = await import('./generate.js');
+  deps.display.io.out(completionScript(shell, program));
+}

@@ -1,0 +1,58 @@
+// /_gateway/policy: the policy in force (GET, any operator), and a new version from an admin operator (PUT or POST
+// with {"policy": TEXT, "file": NAME}), checked as a policy file is, then set at once or held for approvals as the
+// policy in force says (policy-changes.ts). An admin need not open the store to change it.
+import type { AuditWho } from '../audit/entry.js';
+import { createHash } from 'node:crypto';
+import { formatPolicyIssue, PolicyFileError, parsePolicy } from '../policy/load.js';
+import { type DeskAnswer, gatewayProblem, roleWords } from './money-desk.js';
+import { isAdmin } from './operators.js';
+import type { PolicyChanges } from './policy-changes.js';
+import type { GatewayStore, Operator } from './store.js';
+
+export interface PolicyRouteDeps {
+  store: GatewayStore;
+  changes: PolicyChanges;
+  /** Who the operator's audit entries name. */
+  who: AuditWho;
+}
+
+export async function policyRoute(
+  deps: PolicyRouteDeps,
+  op: Operator,
+  method: string,
+  body: Buffer,
+): Promise<DeskAnswer> {
+  if (method === 'GET') {
+    const p = await deps.store.policy();
+    return { status: 200, body: p ? { ...p } : { version: 0, body: null } };
+  }
+  if (method !== 'PUT' && method !== 'POST')
+    return gatewayProblem(405, 'method', 'Method Not Allowed', 'GET the policy, or PUT a new version');
+  if (!isAdmin(op.role))
+    return gatewayProblem(
+      403,
+      'role',
+      'Forbidden',
+      `${op.name} is ${roleWords(op.role)}: only an admin sets the policy`,
+    );
+  let json: { policy?: unknown; file?: unknown };
+  try {
+    json = JSON.parse(body.toString('utf8')) as typeof json;
+  } catch {
+    json = {};
+  }
+  if (typeof json?.policy !== 'string')
+    return gatewayProblem(400, 'invalid', 'Bad Request', 'policy: the text of the policy file is required');
+  const file = typeof json.file === 'string' && json.file.length <= 200 ? json.file : 'policy';
+  try {
+    parsePolicy(json.policy, file);
+  } catch (e) {
+    if (e instanceof PolicyFileError)
+      return gatewayProblem(400, 'invalid', 'Bad Request', e.issues.map((i) => formatPolicyIssue(file, i)).join('; '));
+    throw e;
+  }
+  const sha256 = createHash('sha256').update(json.policy).digest('hex');
+  const proposal = await deps.changes.propose({ text: json.policy, sha256, file, proposer: op.name, who: deps.who });
+  if (proposal.set) return { status: 200, body: { version: proposal.version, sha256 } };
+  return deps.changes.answer(proposal.pending, 202);
+}

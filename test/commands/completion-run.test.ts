@@ -1,0 +1,86 @@
+// coinop completion, __complete and __man runs with fakes of their ports (test/commands/ports.ts), in process: the
+// scripts and the man page written are the ones committed (completions/, man/coinop.1), generated from the command
+// tree; __complete lists the saved contexts of a configuration directory of the test's own.
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PassThrough } from 'node:stream';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createContext } from '../../src/cli/invocation.js';
+import { makeIO } from '../../src/cli/io.js';
+import type { ContextStore } from '../../src/cli/ports.js';
+import { complete, completion, man } from '../../src/commands/completion/run.js';
+import { makeProgram } from '../../src/commands/program.js';
+import { ConfigStore } from '../../src/config/store.js';
+import { fakeDisplay } from './ports.js';
+
+const root = join(__dirname, '../..');
+const committed = (file: string) => readFileSync(join(root, file), 'utf8');
+const version = (JSON.parse(committed('package.json')) as { version: string }).version;
+
+/** The command tree as coinop builds it (every group), over an invocation that writes nowhere. */
+function program() {
+  const io = makeIO({ stdin: new PassThrough(), stdout: new PassThrough(), stderr: new PassThrough() }, { env: {} });
+  return makeProgram(createContext(io, {}, version));
+}
+
+let dir: string;
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), 'coinop-completion-run-'));
+});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+const contexts = (): ContextStore => ({
+  store: () => new ConfigStore(dir),
+  configDir: () => dir,
+  flag: () => undefined,
+  settings: () => ({ overrides: {} }),
+  env: {},
+});
+
+describe('completion run', () => {
+  it.each([
+    ['bash', 'completions/coinop.bash'],
+    ['zsh', 'completions/_coinop'],
+    ['fish', 'completions/coinop.fish'],
+  ] as const)('%s: the committed script, on stdout only', async (shell, file) => {
+    const display = fakeDisplay();
+    await completion({ display }, shell, program());
+    expect(display.stdout).toBe(committed(file));
+    expect(display.stderr).toBe('');
+  });
+
+  it('__man: the committed man page, naming the version given', async () => {
+    const display = fakeDisplay();
+    await man({ display, version }, program());
+    expect(display.stdout).toBe(committed('man/coinop.1'));
+    const other = fakeDisplay();
+    await man({ display: other, version: '9.9.9' }, program());
+    expect(other.stdout.split('\n')[0]).toBe('.TH COINOP 1 "" "coinop 9.9.9" "User Commands"');
+  });
+
+  it('__complete profiles: the built-in local context, then each saved one; anything else asked: nothing', async () => {
+    const before = fakeDisplay();
+    await complete({ display: before, contexts: contexts() }, 'profiles');
+    expect(before.stdout).toBe('local\n');
+    await new ConfigStore(dir).saveProfile(
+      'sb',
+      {
+        clientId: 'client-sb',
+        scopes: ['read'],
+        environment: 'sandbox',
+        baseUrl: 'https://api.sandbox.example',
+        authUrl: 'https://auth.sandbox.example',
+        wsUrl: 'wss://ws.sandbox.example',
+      },
+      'secret-sb',
+      false,
+    );
+    const after = fakeDisplay();
+    await complete({ display: after, contexts: contexts() }, 'profiles');
+    expect(after.stdout.split('\n').filter(Boolean).sort()).toEqual(['local', 'sb']);
+    const other = fakeDisplay();
+    await complete({ display: other, contexts: contexts() }, 'markets');
+    expect(other.stdout).toBe('');
+  });
+});
