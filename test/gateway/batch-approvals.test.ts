@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { dec, fmt } from '../../src/contract/index.js';
 import { DEMO } from '../../src/embedded/demo.js';
+import { approvalText, contentFromLines } from '../../src/policy/approvals.js';
 import { approverKey } from '../../src/policy/keys.js';
 import { BTC_ADDRESS, ETH_ADDRESS, baseEnv, runInProcess, type Run } from '../cli/helpers.js';
 import { until } from '../support/wait.js';
@@ -221,6 +222,47 @@ for (const [engine, openStore] of ENGINES) {
         ['planned', 'planned'],
       ]);
       expect((await bo.run(['approvals', 'reject', id, '--reason', 'over the cap'])).code).toBe(0);
+      await setPolicy('assets: [BTC, ETH]\n');
+    });
+
+    it('two approvals at once, each enough to complete the set: the batch is sent once', async () => {
+      const ivy = await operator('initiator');
+      const ana = await operator('approver');
+      const bo = await operator('approver');
+      await setPolicy(twoOf([ana.configDir, bo.configDir]).replace('required: 2', 'required: 1'));
+      const held = await ivy.run([
+        'withdraw',
+        'batch',
+        batchFile('race', ['0.0012', '0.0013', '0.012']),
+        '--yes',
+        '-o',
+        'json',
+      ]);
+      expect(held.code, held.stderr).toBe(0);
+      const id = (JSON.parse(held.stdout) as HeldJson).pending_id;
+      await moneySent();
+      // Both signed over the held statement and sent straight to the gateway at once: each completes the set.
+      const shown = JSON.parse((await ana.run(['approvals', 'show', id, '-o', 'json'])).stdout) as {
+        content: string[];
+      };
+      const content = contentFromLines(shown.content)!;
+      const answers = await Promise.all(
+        [ana, bo].map(async (a) => {
+          const approval = approvalText(content, approverKey(a.configDir), `gateway:${id}`, new Date().toISOString());
+          const r = await fetch(`${fx.gw.url}/_gateway/approvals/${id}/approve`, {
+            method: 'POST',
+            headers: { authorization: `Bearer ${await a.token()}`, 'content-type': 'application/json' },
+            body: JSON.stringify({ approval }),
+          });
+          return r.status;
+        }),
+      );
+      // The one that moved it to sending sent it; the other found it sending (200, not sent again) or no longer pending.
+      expect(answers).toContain(200);
+      expect(answers.every((status) => status === 200 || status === 409)).toBe(true);
+      expect((await moneySent()).map((e) => e.status)).toEqual([200, 200, 200]);
+      const after = JSON.parse((await ana.run(['approvals', 'show', id, '-o', 'json'])).stdout) as HeldJson;
+      expect([after.status, after.rows.map((r) => r.status)]).toEqual(['sent', ['sent', 'sent', 'sent']]);
       await setPolicy('assets: [BTC, ETH]\n');
     });
 
