@@ -147,8 +147,9 @@ export async function runBatch(
 
   const conn = await ctx.service.connect({ gatewayIdentity: true });
   let gatewaySent = false;
-  // At a coinop gateway the batch goes to its policy first, as one: held for approvals, or sent once approved.
-  if (atGateway(conn)) {
+  // At a coinop gateway the batch goes to its policy first, as one: held for approvals, or sent once approved. A repeat
+  // run's rows get salted ref_ids later: they are not those submitted, so each is judged alone there.
+  if (atGateway(conn) && !options.allowRepeat) {
     const waitSeconds = options.waitApprovalSeconds;
     const at = await batchAtGateway(ctx, conn, { stage: input.stage, profileId: defaultProfileId, waitSeconds });
     ctx.interrupt.say(() => interruptLine(phase.now));
