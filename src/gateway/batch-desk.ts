@@ -170,16 +170,18 @@ export class BatchDesk {
       });
       return errorAnswer(error);
     }
-    const held = await this.rows.hold(
+    const now = this.clock.now();
+    const { held, created } = await this.rows.hold(
       {
         operator: op.name,
         body: { profile_id: profileId, rows: rows.map((r) => r.body) },
         content: lines,
-        expiresAt: this.clock.now() + this.clock.ttl,
+        expiresAt: now + this.clock.ttl,
       },
       rows,
-      this.clock.now(),
+      now,
     );
+    if (!created) return this.desk.heldAnswer(held, held.status === 'sent' ? 200 : 202);
     await audit.record({
       kind: 'batch',
       what: { ...what, pending_id: held.id, approvals_required: policy.policy.approvals.required },

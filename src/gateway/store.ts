@@ -395,12 +395,15 @@ const batchRowOf = (r: Row): BatchRow => ({
 export class BatchStore {
   constructor(private readonly store: GatewayStore) {}
 
-  /** Holds a batch: the pending entry and every row, in one transaction. */
+  /**
+   * Holds a batch: the pending entry and every row, in one transaction; the same content live already (the same batch
+   * submitted twice at once) is that one, not a second.
+   */
   async hold(
     pending: Omit<Pending, 'id' | 'status' | 'result' | 'createdAt' | 'refId' | 'operation'>,
     rows: { refId: string; body: Record<string, unknown> }[],
     createdAt: number,
-  ): Promise<Pending> {
+  ): Promise<{ held: Pending; created: boolean }> {
     const held: Pending = {
       ...pending,
       id: randomUUID(),
@@ -410,7 +413,12 @@ export class BatchStore {
       createdAt,
       result: null,
     };
-    await this.store.sql.exclusive(`gw_pending:${held.id}`, async (tx) => {
+    return this.store.sql.exclusive('gw_batches', async (tx) => {
+      const live = await tx.query(
+        `SELECT * FROM gw_pending WHERE operation = 'batch' AND content = $1 AND status IN ('pending', 'sending', 'sent')`,
+        [JSON.stringify(held.content)],
+      );
+      if (live.length) return { held: pendingOf(live[0]), created: false };
       await tx.query(
         `INSERT INTO gw_pending (id, operator, operation, body, ref_id, content, status, created_at, expires_at)
          VALUES ($1, $2, $3, $4, NULL, $5, $6, $7, $8)`,
@@ -430,8 +438,8 @@ export class BatchStore {
           "INSERT INTO gw_batch_rows (pending_id, idx, ref_id, body, status) VALUES ($1, $2, $3, $4, 'planned')",
           [held.id, idx, r.refId, JSON.stringify(r.body)],
         );
+      return { held, created: true };
     });
-    return held;
   }
 
   /** A live batch (pending, sending or sent) with exactly this content, if any: a submission again finds it. */
