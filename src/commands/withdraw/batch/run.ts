@@ -118,6 +118,7 @@ export async function runBatch(
   const timing = stageTimes(started.timesFile);
   const times = timing?.times;
   const readStarted = performance.now();
+  let cpu = times ? process.cpuUsage() : undefined;
   const note = (s: string) => ctx.display.io.err(`${s}\n`);
   const data = ctx.service.dataDir();
   const batches = join(data, 'batches');
@@ -136,6 +137,7 @@ export async function runBatch(
   });
   const { scan } = input;
   times?.add('read', performance.now() - readStarted);
+  if (cpu) cpu = times?.cpu('read-cpu', cpu);
   const beginStarted = performance.now();
   const cont = continueCommand(started.context, file, options);
   if (changedSince(file, input.stat))
@@ -180,11 +182,13 @@ export async function runBatch(
 
   phase.now = { at: 'sending', journal: jPath };
   times?.add('begin', performance.now() - beginStarted);
+  if (cpu) cpu = times?.cpu('begin-cpu', cpu);
   if (times) times.rows = todo;
   const stream = streamReport(ctx, journal, options);
   try {
     await sendReserved(ctx, conn, run, { journal, record, todo, stream, clock, times });
   } finally {
+    if (cpu) times?.cpu('send-cpu', cpu);
     timing?.write(journal);
   }
   await ctx.audit.note(batchEnd(journal, journal.meta().batch_id ?? ''), conn);
@@ -777,6 +781,7 @@ async function guardRepeats(
       record: guard.record,
       serviceId: guard.conn.serviceId,
       batchId: guard.batchId,
+      atOnce: guard.o.concurrency,
     });
   } catch (e) {
     if (e instanceof WriteError) throw new CoinopError('file', `${e.message}; nothing was sent`);
@@ -1070,6 +1075,8 @@ interface ServiceClock {
 function serviceClock(machineNow: () => number): ServiceClock {
   let at: number | undefined;
   let seenAt = 0;
+  let lastDate: string | undefined;
+  let lastParsed = Number.NaN;
   const set = (seconds: number) => {
     at = seconds;
     seenAt = machineNow();
@@ -1079,8 +1086,12 @@ function serviceClock(machineNow: () => number): ServiceClock {
       if (verdict.clock === 'service') set(Date.parse(verdict.checked_at));
     },
     saw(date) {
-      const t = date ? Date.parse(date) : Number.NaN;
-      if (Number.isFinite(t)) set(t);
+      // Answers within a second share their Date: parsed once (a batch sees thousands of them).
+      if (date !== lastDate) {
+        lastDate = date;
+        lastParsed = date ? Date.parse(date) : Number.NaN;
+      }
+      if (Number.isFinite(lastParsed)) set(lastParsed);
     },
     now: () => (at === undefined ? machineNow() : at + (machineNow() - seenAt)),
     service: () => at !== undefined,
