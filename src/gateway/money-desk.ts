@@ -25,7 +25,17 @@ import {
 import type { PolicyVerdict } from '../policy/evaluate.js';
 import { parsePolicy } from '../policy/load.js';
 import type { LoadedPolicy } from '../policy/policy.js';
-import { PolicyRefusal } from '../policy/refusal.js';
+import { BatchDesk, batchWhat } from './batch-desk.js';
+import { type DeskAnswer, errorAnswer, gatewayProblem, onlyApprovalsMissing, roleWords } from './answers.js';
+
+export {
+  type DeskAnswer,
+  errorAnswer,
+  GATEWAY_PROBLEM_BASE,
+  gatewayProblem,
+  onlyApprovalsMissing,
+  roleWords,
+} from './answers.js';
 import { canApprove, ROLE_SCOPES } from './operators.js';
 import type { Sql } from './sql.js';
 import type { GatewayStore, Operator, Pending } from './store.js';
@@ -40,19 +50,6 @@ export interface Upstream {
   baseUrl: string;
   serviceId: string;
   catalogue: CataloguePolicy;
-}
-
-/** An answer to the operator: HTTP status and JSON body. */
-export interface DeskAnswer {
-  status: number;
-  body: Record<string, unknown>;
-}
-
-export const GATEWAY_PROBLEM_BASE = 'https://coinop.dev/problems/gateway/';
-
-/** A problem+json body of the gateway's own. */
-export function gatewayProblem(status: number, name: string, title: string, detail: string): DeskAnswer {
-  return { status, body: { type: GATEWAY_PROBLEM_BASE + name, title, status, detail } };
 }
 
 /** How often an instance drops the reservations past their day (in an admission's section). */
@@ -74,6 +71,8 @@ export class MoneyDesk {
   private readonly history: UpstreamHistory;
   /** When this instance last dropped the reservations past their day. */
   private expiredAt = 0;
+  /** Batches held for approvals as one (batch-desk.ts). */
+  readonly batches: BatchDesk;
 
   constructor(
     private readonly store: GatewayStore,
@@ -83,6 +82,7 @@ export class MoneyDesk {
     this.now = options.now ?? Date.now;
     this.ttl = options.approvalTtlMs ?? APPROVAL_TTL_MS;
     this.history = new UpstreamHistory(upstream.client, this.now);
+    this.batches = new BatchDesk(this, store, upstream, { now: this.now, ttl: this.ttl });
   }
 
   /** The gateway's policy: its store's current version (none: no rules). */
@@ -135,6 +135,15 @@ export class MoneyDesk {
   }
 
   private gate(op: Operator, audit: GateAudit, policy = this.policyOnce()): MoneyGate {
+    return this.gateWith(op, audit, policy);
+  }
+
+  /** The gate for an operator's request, with the gateway's policy (or the one given). */
+  gateWith(
+    op: Operator,
+    audit: GateAudit,
+    policy: () => Promise<LoadedPolicy | undefined> = this.policyOnce(),
+  ): MoneyGate {
     return new MoneyGate({
       client: this.upstream.client,
       context: this.upstream.context,
@@ -218,6 +227,9 @@ export class MoneyDesk {
     if (refId) {
       // The policy read meanwhile (on Postgres the two questions are on the way at once); its failure is the gate's.
       policy().catch(() => {});
+      // A row of a batch held as one: answered from the store, never sent twice.
+      const row = await this.batches.rowAnswer(refId, body);
+      if (row) return row;
       // The same ref_id again: the held request answers for it (its transfer once sent); it is never held twice.
       const earlier = await this.store.pendingByRef(refId);
       if (earlier?.status === 'sent' && earlier.result) return { status: 200, body: earlier.result };
@@ -225,7 +237,9 @@ export class MoneyDesk {
     }
     const audit = this.audit(op);
     const gate = this.gate(op, audit, policy);
-    const request = { operation, body, command: 'gateway', what: { operator: op.name } };
+    // No approvals yet, but the content they would approve: a policy's `above` threshold is judged on it.
+    const approvals = { scope: this.scope(body), files: [] };
+    const request = { operation, body, command: 'gateway', what: { operator: op.name }, approvals };
     try {
       const prepared = await gate.prepare(request);
       // A policy with approvals may hold the request: judged first. Without, the send's own verdict is the one.
@@ -281,13 +295,14 @@ export class MoneyDesk {
         initiator: pending.operator,
         ref_id: pending.refId,
         request: pending.body,
-        what: requestWhat(pending.operation as MoneyOperationId, pending.body),
+        what: pending.operation === 'batch' ? {} : requestWhat(pending.operation as MoneyOperationId, pending.body),
         content: pending.content,
         approvals: approvals.map((a) => ({ operator: a.operator, at: new Date(a.at).toISOString() })),
         approvals_required: policy?.policy.approvals?.required ?? 0,
         created_at: new Date(pending.createdAt).toISOString(),
         expires_at: new Date(pending.expiresAt).toISOString(),
         result: pending.result,
+        ...(pending.operation === 'batch' ? await this.batches.describe(pending) : {}),
       },
     };
   }
@@ -313,7 +328,7 @@ export class MoneyDesk {
     await this.audit(op).record({
       kind: 'approval',
       ref_id: held.refId,
-      what: { pending_id: id, initiator: held.operator, ...requestWhat(held.operation as MoneyOperationId, held.body) },
+      what: { pending_id: id, initiator: held.operator, ...this.heldWhat(held) },
       outcome: { result: 'approved' },
       approver_keys: result.key_id ? [result.key_id] : undefined,
     });
@@ -359,6 +374,7 @@ export class MoneyDesk {
     if (!op) return gatewayProblem(409, 'initiator', 'Conflict', `the initiator ${held.operator} is gone`);
     const audit = this.audit(op);
     try {
+      if (held.operation === 'batch') return await this.batches.release(op, held, audit);
       return await this.sendHeld(op, held, audit);
     } finally {
       await audit.settled();
@@ -404,6 +420,13 @@ export class MoneyDesk {
     return this.store.sql.exclusive(`gw_pending:${id}`, (tx) => this.store.transition(tx, id, 'sending', to, result));
   }
 
+  /** What an audit entry says of a held request: a single request's fields, or a batch's rows and totals. */
+  private heldWhat(held: Pending): AuditEvent['what'] {
+    if (held.operation !== 'batch') return requestWhat(held.operation as MoneyOperationId, held.body);
+    const rows = Array.isArray(held.body.rows) ? (held.body.rows as Record<string, unknown>[]) : [];
+    return batchWhat(rows, contentFromLines(held.content));
+  }
+
   /** An approver's rejection: the request is never sent. */
   async reject(op: Operator, id: string, reason: string): Promise<DeskAnswer> {
     const p = await this.store.pending(id);
@@ -414,51 +437,16 @@ export class MoneyDesk {
     );
     if (!moved) return gatewayProblem(409, 'not-pending', 'Conflict', 'the request is no longer waiting');
     await this.audit(op).record({
-      kind: AUDIT_KIND[p!.operation as MoneyOperationId] ?? 'withdrawal',
+      kind: p!.operation === 'batch' ? 'batch' : (AUDIT_KIND[p!.operation as MoneyOperationId] ?? 'withdrawal'),
       ref_id: p!.refId,
       what: {
         pending_id: id,
         initiator: p!.operator,
         reason,
-        ...requestWhat(p!.operation as MoneyOperationId, p!.body),
+        ...this.heldWhat(p!),
       },
       outcome: { result: 'rejected' },
     });
     return this.heldAnswer((await this.store.pending(id))!);
-  }
-}
-
-/** A role with its article: "an initiator", "a viewer". */
-export const roleWords = (role: string): string => `${/^[aeiou]/.test(role) ? 'an' : 'a'} ${role}`;
-
-/** Whether the policy refuses only for want of approvals (everything else allows). */
-function onlyApprovalsMissing(verdict: PolicyVerdict): boolean {
-  const failing = verdict.rules.filter((r) => r.status === 'fail').map((r) => r.rule);
-  return failing.length > 0 && failing.every((r) => r === 'approvals');
-}
-
-/** An error on the way as the operator's answer: a refusal by the gate, the service's own problem, or unavailable. */
-export function errorAnswer(error: unknown): DeskAnswer {
-  const ce = toCoinopError(error);
-  const problem = ce.problem;
-  if (problem && typeof problem.status === 'number') return { status: problem.status, body: { ...problem } };
-  switch (ce.category) {
-    case 'usage':
-      return gatewayProblem(400, 'invalid', 'Bad Request', ce.message);
-    case 'policy':
-      return gatewayProblem(
-        403,
-        'policy-refused',
-        "Refused by the gateway's policy",
-        // Nothing showed the operator the violations: the answer says them.
-        (ce instanceof PolicyRefusal ? ce.inFull() : ce.message).replace(/^refused by policy: /, ''),
-      );
-    case 'network':
-    case 'timeout':
-      return gatewayProblem(502, 'upstream', 'Bad Gateway', ce.message);
-    case 'file':
-      return gatewayProblem(503, 'store', 'Service Unavailable', ce.message);
-    default:
-      return gatewayProblem(500, 'internal', 'Internal Server Error', ce.message);
   }
 }

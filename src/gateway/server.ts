@@ -273,6 +273,9 @@ async function gatewayRoute(ctx: Handling, op: Operator, method: string, url: UR
     );
     return { status: 200, body: { items } };
   }
+  // A withdraw batch's rows for the policy: held for approvals as one when it asks for them (batch-desk.ts).
+  if (method === 'POST' && path === '/_gateway/batches')
+    return ctx.desk.batches.submit(op, safeJson(body.toString('utf8')) as Record<string, unknown>);
   const held = /^\/_gateway\/approvals\/([^/]+)(?:\/(approve|reject))?$/.exec(path);
   if (held) return approvalRoute(ctx, op, method, held[1], held[2], body);
   if (method === 'GET' && path === '/_gateway/audit') {

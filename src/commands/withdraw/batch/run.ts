@@ -62,6 +62,7 @@ import {
   rowEvent,
 } from './audit.js';
 import { dryRun } from './dry-run.js';
+import { atGateway, batchAtGateway } from './gateway.js';
 import { progressBar } from './progress.js';
 import { changedSince, readBatch, type BatchInput } from '../../../cli/batch-input.js';
 import type { BatchOptions } from './options.js';
@@ -147,6 +148,16 @@ export async function runBatch(
   if (options.dryRun) return dryRunWithPolicy(ctx, policy, input, options);
 
   const conn = await ctx.service.connect({ gatewayIdentity: true });
+  let gatewaySent = false;
+  // At a coinop gateway the batch goes to its policy first, as one: held for approvals, or sent once approved. A repeat
+  // run's rows get salted ref_ids later: they are not those submitted, so each is judged alone there.
+  if (atGateway(conn) && !options.allowRepeat) {
+    const waitSeconds = options.waitApprovalSeconds;
+    const at = await batchAtGateway(ctx, conn, { stage: input.stage, profileId: defaultProfileId, waitSeconds });
+    ctx.interrupt.say(() => interruptLine(phase.now));
+    if (at === 'held') return input.stage.remove();
+    gatewaySent = at === 'sent';
+  }
   const base = started.baseUrl || profile.baseUrl;
   // Instances of one coinop gateway are one service (its store's id): the journal follows the service, not the address.
   const where = conn.serviceId.startsWith('gateway:') ? conn.serviceId : base;
@@ -156,7 +167,7 @@ export async function runBatch(
   const record = openRecord(sentRecordPath(data));
   ctx.interrupt.onExit(() => record.close());
 
-  const run: BatchRun = { file, input, o: options, base, jPath, defaultProfileId, policy, times };
+  const run: BatchRun = { file, input, o: options, base, jPath, defaultProfileId, policy, times, gatewaySent };
   const clock = serviceClock(() => ctx.clock.now());
   let todo: number;
   if (journal.count() > 0 && journal.begun()) {
@@ -283,6 +294,8 @@ interface BatchRun {
   defaultProfileId?: string;
   policy: BatchPolicy;
   times?: StageTimes;
+  /** A coinop gateway sent the rows once the batch was approved: the service holds them, and this run records them. */
+  gatewaySent?: boolean;
 }
 
 /** The context's policy and what a check of this batch takes besides its rows. */
@@ -422,7 +435,8 @@ async function beginBatch(
     await refusedBy(ctx, conn, refusal, () => refuseByPolicy(ctx, verdict));
     const salt = run.policy.repeatSalt;
     const repeatsStarted = performance.now();
-    const repeats = await guardRepeats(ctx, input.stage, { conn, record, batchId, salt, o, valid: input.scan.valid });
+    const guard = { conn, record, batchId, salt, o, valid: input.scan.valid, gatewaySent: run.gatewaySent };
+    const repeats = await guardRepeats(ctx, input.stage, guard);
     run.times?.add('repeats', performance.now() - repeatsStarted);
     if (!o.allowPartial) await refusedBy(ctx, conn, refusal, () => guardFunds(ctx, conn, input.stage));
     await confirmBatch(ctx, conn, run, { todo: input.scan.valid, resumed: false, repeats });
@@ -746,7 +760,15 @@ function plannedTotals(journal: Journal): Totals[] {
 async function guardRepeats(
   ctx: BatchDeps,
   stage: Stage,
-  guard: { conn: Connection; record: SentRecord; batchId: string; salt?: string; o: BatchOptions; valid: number },
+  guard: {
+    conn: Connection;
+    record: SentRecord;
+    batchId: string;
+    salt?: string;
+    o: BatchOptions;
+    valid: number;
+    gatewaySent?: boolean;
+  },
 ): Promise<number> {
   const api = clientBatchApi(guard.conn.client);
   let n: number;
@@ -775,6 +797,7 @@ async function guardRepeats(
     );
     return n;
   }
+  if (guard.gatewaySent) return 0;
   if (guard.o.resume) {
     ctx.display.io.err(
       `${n} row${n === 1 ? ' was' : 's were'} sent by another batch before; --resume sends them with the same ref_ids, so the service answers "already submitted" instead of paying twice\n`,
