@@ -1,7 +1,7 @@
-// The one gate for money. Every request that moves money or changes where money may go (a crypto withdrawal, an
-// internal transfer, a sandbox deposit, an address book write, a deposit address), whatever sends it (withdraw,
-// transfer internal, sandbox deposit, destinations put, coinop api, the MCP tools), passes the same checks in one
-// fixed order:
+// The one gate for money. Every request that moves money or changes where money may go (a crypto withdrawal, a fiat
+// withdrawal, an internal transfer, a sandbox deposit, an address book write, a fiat account, a deposit address),
+// whatever sends it (withdraw, withdraw fiat, transfer internal, sandbox deposit, destinations put, fiat-accounts
+// create, coinop api, the MCP tools), passes the same checks in one fixed order:
 //
 //   prepare   1. canonicalised: the request as the service will receive it, one spelling per destination
 //             2. checked: the contract's rules, and the address against its network (format, checksum, testnet

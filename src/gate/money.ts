@@ -149,7 +149,7 @@ export function environmentRefusal(op: MoneyOperationId, environment: string): s
   return 'a sandbox deposit exists only in the sandbox and on the local service: refused against production, nothing was sent';
 }
 
-/** What a raw request would do that moves money beyond what the gate can judge (a fiat withdrawal...), if anything. */
+/** What a raw request would do that moves money beyond what the gate can judge (a conversion, a trade...), if anything. */
 export function unjudgedMoneyAt(method: string, path: string): string | undefined {
   const m = method.toUpperCase();
   const p = normalPath(path).replace(/\/+$/, '');
