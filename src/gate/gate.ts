@@ -28,6 +28,7 @@ import type { PolicyVerdict } from '../policy/evaluate.js';
 import type { LoadedPolicy } from '../policy/policy.js';
 import { PolicyRefusal, refusal } from '../policy/refusal.js';
 import { insufficientFunds, readFunds, shortfall } from '../send/funds.js';
+import { fiatWithdrawalType, readFiatAccount } from '../send/fiat.js';
 import { refuseOverLimit, withdrawalLimits } from '../send/limits-preflight.js';
 import { checkAddress, leavingWords, withdrawalFigures } from '../send/withdrawal.js';
 import { canonicalBody } from './canonical.js';
@@ -345,7 +346,10 @@ export class MoneyGate {
       if (shortfall(funds, asset, figures.leaving)) refusal = insufficientFunds(asset, figures.leaving, funds, words);
     }
     if (!refusal && withdrawal) {
-      const transferType = op === 'createFiatWithdrawal' ? 'WIRE_WITHDRAWAL' : 'CRYPTO_WITHDRAWAL';
+      const transferType =
+        op === 'createFiatWithdrawal'
+          ? fiatWithdrawalType((await readFiatAccount(this.deps, String(b.fiat_account_id))).account)
+          : 'CRYPTO_WITHDRAWAL';
       const limits = await withdrawalLimits(
         this.deps,
         { asset, leaving: figures.leaving, words, transferType },

@@ -18,6 +18,7 @@ import * as S from '../contract/schemas.js';
 import type { AuditOutcome, AuditWhat } from '../audit/entry.js';
 import { outcomeOfError, quoteOutcome } from '../audit/outcomes.js';
 import { type Funds, insufficientFunds, readFunds, shortfall } from '../send/funds.js';
+import { fiatWithdrawalType, readFiatAccount } from '../send/fiat.js';
 import { refuseOverLimit, withdrawalLimits } from '../send/limits-preflight.js';
 import { feeRequestOf, leavingWords, refIdFor, withdrawalFigures } from '../send/withdrawal.js';
 import {
@@ -512,9 +513,10 @@ const fiatWithdrawal: Tool = {
     const leaving = withdrawalFigures(body, undefined).leaving;
     const words = leavingWords(body, false);
     const funds = await readFunds(through.conn, profileId, [body.asset]);
+    const { account } = await readFiatAccount(through.conn, body.fiat_account_id);
     const limits = await withdrawalLimits(
       through.conn,
-      { asset: body.asset, leaving, words, transferType: 'WIRE_WITHDRAWAL' },
+      { asset: body.asset, leaving, words, transferType: fiatWithdrawalType(account) },
       call.deps.now(),
     );
     for (const n of limits.notes) call.note(n);

@@ -205,6 +205,39 @@ describe('withdraw fiat run', () => {
     expect(auditSince(local, from)).toEqual([['fiat_withdrawal', 'refused', 'fw-poor']]);
   });
 
+  it("over a transfer limit on the account's kind of withdrawal: refused by the limits preflight, never confirmed", async () => {
+    const limits = `${local.svc.baseUrl}/_local/limits`;
+    const put = (body: unknown) =>
+      fetch(limits, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const before = (await (await fetch(limits)).json()) as { rules: Record<string, unknown>[] };
+    const wire = {
+      id: 'wire-each',
+      transfer_types: ['WIRE_WITHDRAWAL'],
+      period_seconds: 0,
+      limit: '100',
+      limit_asset: 'USD',
+    };
+    expect((await put({ rules: [wire] })).status).toBe(200);
+    try {
+      const d = deps({ format: 'json' });
+      const from = local.audit().entries().length;
+      await expect(withdrawFiat(d, fiat('fw-over-limit', { amount: '250' }))).rejects.toThrow(/wire-each/);
+      expect(d.confirmer.shown).toEqual([]);
+      expect(auditSince(local, from)).toEqual([['fiat_withdrawal', 'refused', 'fw-over-limit']]);
+    } finally {
+      const restored = await put({
+        rules: before.rules.map(({ id, transfer_types, period_seconds, limit, limit_asset }) => ({
+          id,
+          transfer_types,
+          period_seconds,
+          limit,
+          limit_asset,
+        })),
+      });
+      expect(restored.status).toBe(200);
+    }
+  });
+
   it('declined at the confirmation: cancelled, nothing sent', async () => {
     const d = deps({ tty: true }, 'no');
     await expect(withdrawFiat(d, fiat('fw-declined'))).rejects.toThrow('cancelled: nothing was sent');

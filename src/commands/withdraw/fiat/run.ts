@@ -1,13 +1,7 @@
 // coinop withdraw fiat: USD from a profile to a saved fiat account. Gather the values the flags left out, check the
 // request, read the account, the balance and the transfer limits (the preflight), confirm (the amount typed out in
 // production), send once through the gate (ref_id), report (optionally following the transfer to its end).
-import {
-  type CreateFiatWithdrawalRequest,
-  FIAT_WITHDRAWAL_TYPES,
-  type FiatAccount,
-  type FiatAccountNetwork,
-  operations,
-} from '../../../contract/index.js';
+import { type CreateFiatWithdrawalRequest, type FiatAccount, operations } from '../../../contract/index.js';
 import { amountRule } from '../../../cli/ask.js';
 import { approvalFiles, approvalScope } from '../../../cli/approval-content.js';
 import { usageError } from '../../../cli/errors.js';
@@ -22,6 +16,7 @@ import { reportDryRun, reportTransfer, submitOnce } from '../../../cli/submit.js
 import { checkRequest } from '../../../client/service-client.js';
 import { type MoneyRequest, wasRecorded } from '../../../gate/gate.js';
 import { balanceRow, type Funds, insufficientFunds, readFunds, shortfall } from '../../../send/funds.js';
+import { fiatWithdrawalType, readFiatAccount } from '../../../send/fiat.js';
 import { type LimitCheck, refuseOverLimit, withdrawalLimits } from '../../../send/limits-preflight.js';
 import { leavingWords, refIdFor, withdrawalFigures } from '../../../send/withdrawal.js';
 import { FIAT_WITHDRAW_FLAGS, type FiatWithdrawOptions } from './options.js';
@@ -87,15 +82,8 @@ async function preflight(
   conn: Connection,
   body: CreateFiatWithdrawalRequest,
 ): Promise<Preflight> {
-  let account: FiatAccount | undefined;
-  let accountError: string | undefined;
-  try {
-    account = (await conn.client.call('getFiatAccount', { params: { id: body.fiat_account_id } })).data;
-  } catch (e) {
-    accountError = e instanceof Error ? e.message : String(e);
-  }
-  const network = Object.keys(account?.fiat_network_instructions ?? {})[0] as FiatAccountNetwork | undefined;
-  const transferType = FIAT_WITHDRAWAL_TYPES[network ?? 'wire'] ?? 'WIRE_WITHDRAWAL';
+  const { account, error: accountError } = await readFiatAccount(conn, body.fiat_account_id);
+  const transferType = fiatWithdrawalType(account);
   const figures = withdrawalFigures(body, undefined);
   const [funds, limits] = await Promise.all([
     readFunds(conn, body.profile_id, [body.asset]),
