@@ -69,14 +69,12 @@ async function askOwner(
 ): Promise<CreateFiatAccountRequest['fiat_account_owner']> {
   if ('institution' in owner) return { institution_details: { name: owner.institution } };
   if ('person' in owner) return { person_details: { first_name: owner.person.first, last_name: owner.person.last } };
-  const name = await need(pr, '--owner-name', undefined, async () => {
-    const kind = await pr.select('Owned by', ['an institution', 'a person'], 'an institution');
-    if (kind === 'an institution') return pr.text("The institution's name");
-    return `\u0000${await pr.text('First name')}\u0000${await pr.text('Last name')}`;
-  });
-  if (!name.startsWith('\u0000')) return { institution_details: { name } };
-  const [, first, last] = name.split('\u0000');
-  return { person_details: { first_name: first, last_name: last } };
+  // Nobody to ask: the usage error names --owner-name (or --first-name and --last-name).
+  const kind = await need(pr, '--owner-name', undefined, () =>
+    pr.select('Owned by', ['an institution', 'a person'], 'an institution'),
+  );
+  if (kind === 'an institution') return { institution_details: { name: await pr.text("The institution's name") } };
+  return { person_details: { first_name: await pr.text('First name'), last_name: await pr.text('Last name') } };
 }
 
 /** The network's instructions from the flags, with what a terminal is asked for. */
@@ -85,8 +83,7 @@ async function askInstructions(
   network: Network,
   options: FiatAccountCreateOptions,
 ): Promise<Record<string, unknown>> {
-  const text = (flag: string, value: string | undefined, label: string, def?: string) =>
-    need(pr, flag, value ?? def, () => pr.text(label));
+  const text = (flag: string, value: string | undefined, label: string) => need(pr, flag, value, () => pr.text(label));
   switch (network) {
     case 'CBIT':
       return { cbit: { wallet_address: await text('--wallet-address', options.walletAddress, 'CBIT wallet address') } };
