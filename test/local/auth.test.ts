@@ -29,6 +29,7 @@ describe('token endpoint', () => {
       'funding:read_profile',
       'transfer:read_crypto_destination_address',
       'transfer:read_deposit_address',
+      'transfer:read_fiat_account',
       'transfer:read_fiat_deposit_instructions',
       'transfer:read_transfer',
       'transfer:read_transfer_limit',
