@@ -7,6 +7,12 @@
 // row is reserved against the rolling caps in the same section that judges the whole batch with its approvals; each
 // row then passes the gate alone (checked, its cap, the attempt in the chain, sent). A row's v2 request carrying its
 // ref_id (the waiting client's batch, a --resume after a crash) is answered from the store, never sent again.
+// The move to sending takes a lease for this instance (its id, an expiry), renewed before each row and cleared at the
+// end; a batch whose sender died keeps a lease nobody renews, and once it has run out any instance asked about the
+// batch (the initiator's run re-submitting it or sending a row, a GET or an approve of it) takes it over by a
+// compare-and-set on that expired lease and sends the rows still planned, each by its ref_id (one the dead instance
+// sent unrecorded comes back from the upstream as the same transfer), their reservations made at release counted
+// once (docs/gateway.md, "A batch whose sender stopped").
 import type { AuditWhat } from '../audit/entry.js';
 import { type Decimal, dec, fmt, type Operation, operations } from '../contract/index.js';
 import { apiRoot } from '../config/environments.js';
