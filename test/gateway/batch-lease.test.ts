@@ -4,7 +4,7 @@
 // lease has run out (the shared clock moved past it, no waiting) the initiator's `--resume --wait-approval` through
 // the other instance takes the batch over and sends the rest: every ref_id once at the upstream (the third row comes
 // back as the same transfer), each row reserved once against the cap, and the chain whole. An approver's approve of
-// a batch left sending does the same.
+// a batch left sending does the same, and so does a row's own v2 request by its ref_id (answered with its transfer).
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -21,6 +21,7 @@ interface HeldJson {
   pending_id: string;
   status: string;
   rows: { ref_id: string; status: string; transfer_id: string | null }[];
+  request: { rows: Record<string, unknown>[] };
 }
 
 for (const [engine, openStore] of ENGINES) {
@@ -78,6 +79,19 @@ for (const [engine, openStore] of ENGINES) {
       return {
         name,
         configDir: env.COINOP_CONFIG_DIR,
+        /** A v2 request of this operator's straight to an instance. */
+        post: async (at: TestGateway, path: string, body: unknown) => {
+          const token = await fetch(`${at.url}/oauth2/token`, {
+            method: 'POST',
+            body: new URLSearchParams({ grant_type: 'client_credentials', ...creds }),
+          });
+          const { access_token } = (await token.json()) as { access_token: string };
+          return fetch(`${at.url}${path}`, {
+            method: 'POST',
+            headers: { authorization: `Bearer ${access_token}`, 'content-type': 'application/json' },
+            body: JSON.stringify(body),
+          });
+        },
         /** Through one instance or the other (the context's addresses overridden). */
         run: (args: string[], at: TestGateway = a): Promise<Run> =>
           runInProcess(args, { ...env, COINOP_CONTEXT: 'gw', COINOP_BASE_URL: at.url, COINOP_AUTH_URL: at.url }),
@@ -239,6 +253,26 @@ for (const [engine, openStore] of ENGINES) {
       const upstream = await upstreamRefs(ivy);
       expect(refIds.map((ref) => upstream.get(ref)?.length)).toEqual([1, 1]);
       expect(shown.rows.map((r) => r.transfer_id)).toEqual(refIds.map((ref) => upstream.get(ref)![0]));
+      await setPolicy('assets: [BTC, ETH]\n');
+    });
+
+    it("a row's own request by its ref_id, past the lease, takes the batch over and is answered with its transfer", async () => {
+      a = await first();
+      const { ivy, id, refIds } = await heldBatch('row', ['0.0031', '0.0032'], 1);
+      await a.close();
+      const shown = JSON.parse((await ivy.run(['approvals', 'show', id, '-o', 'json'], b)).stdout) as HeldJson;
+      const second = shown.request.rows[1];
+      // Still leased: answered 202 with the batch, nothing sent.
+      expect((await ivy.post(b, '/v2/transfer/crypto-withdrawals', second)).status).toBe(202);
+      expect(await moneySent()).toEqual([]);
+      skew += LEASE_MS + 1000;
+      const answered = await ivy.post(b, '/v2/transfer/crypto-withdrawals', second);
+      expect(answered.status).toBe(200);
+      expect((await moneySent()).map((e) => e.status)).toEqual([409, 200]);
+      const upstream = await upstreamRefs(ivy);
+      expect(refIds.map((ref) => upstream.get(ref)?.length)).toEqual([1, 1]);
+      expect(((await answered.json()) as { id: string }).id).toBe(upstream.get(refIds[1])![0]);
+      expect((await leaseOf(id)).status).toBe('sent');
       await setPolicy('assets: [BTC, ETH]\n');
     });
   });
