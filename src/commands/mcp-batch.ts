@@ -34,20 +34,21 @@ export function batchPort(parent: Invocation, connection: () => Promise<Connecti
       recordPolicyEvents(ctx.onPolicyEvent, () => ctx.audit, ctx.onCleanup);
       const conn = connection();
       if (conn) ctx.connect = () => conn;
-      const [{ parseBatchOptions }, { runBatch }] = await Promise.all([
+      const [{ BATCH_FLAG_TABLE }, { parseBatchOptions }, { runBatch }] = await Promise.all([
+        import('./withdraw/batch/flags.js'),
         import('./withdraw/batch/options.js'),
         import('./withdraw/batch/run.js'),
       ]);
-      const opts = parseBatchOptions({
-        format: options.format,
-        profileId: options.profileId,
-        skipInvalid: options.skipInvalid,
-        resume: true,
-        yes: true,
-        concurrency: '4',
-        rate: '18',
-        waitTimeout: '600',
-      });
+      // The command's own defaults (--concurrency, --rate, --wait-timeout) for what is not set here.
+      const opts = parseBatchOptions(
+        BATCH_FLAG_TABLE.raw({
+          format: options.format,
+          profileId: options.profileId,
+          skipInvalid: options.skipInvalid,
+          resume: true,
+          yes: true,
+        }),
+      );
       let error: unknown;
       try {
         await runBatch(ports(ctx), options.file, opts, {
