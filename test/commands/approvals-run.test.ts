@@ -45,16 +45,16 @@ function heldRequest(id: string, initiator: string): HeldRequest {
 function fakeGateway(operator: string, role: string) {
   const inbox = new Map<string, HeldRequest>();
   const posted: { path: string; body: unknown }[] = [];
-  const answer = (status: number, json: unknown): HttpResponse =>
-    ({
-      status,
-      statusText: status === 200 ? 'OK' : 'Not Found',
-      headers: { 'content-type': 'application/json' },
-      text: JSON.stringify(json),
-      json,
-      ms: 1,
-      attempts: 1,
-    }) as HttpResponse;
+  const answer = (status: number, json: unknown): HttpResponse => ({
+    status,
+    statusText: status === 200 ? 'OK' : 'Not Found',
+    headers: { 'content-type': 'application/json' },
+    text: JSON.stringify(json),
+    json,
+    ms: 1,
+    attempts: 1,
+    earlierAttemptMayHaveReached: false,
+  });
   const client = {
     async raw(method: string, path: string, body: unknown): Promise<HttpResponse> {
       if (path === '/_gateway/whoami') return answer(200, { operator, role });
