@@ -4,6 +4,7 @@
 // completion and anything unknown build every group (src/commands/program.ts has the same tree, loaded statically).
 import { Command } from 'commander';
 import type { Invocation } from '../cli/invocation.js';
+import type { RootPorts } from '../cli/ports.js';
 import { EXIT_CODE_HELP } from '../cli/exit-codes.js';
 import { usageError } from '../cli/errors.js';
 import { applyFlags } from '../cli/io.js';
@@ -20,7 +21,13 @@ const HOOK_FLAG_TABLE = defineFlags({
   columns: TABLE_FLAG_TABLE.specs.columns,
 });
 
-export type Register = (program: Command, ctx: Invocation) => void;
+/** A group's commands added to the program; `root`: what the root command hands groups that need another's work. */
+export type Register = (program: Command, ctx: Invocation, root: RootPorts) => void;
+
+/** The root command's ports (src/cli/ports.ts RootPorts), each loaded when first used. */
+export const ROOT_PORTS: RootPorts = {
+  mcpBatch: async () => (await import('./mcp-batch.js')).batchPort,
+};
 
 /** Every group (its folder under src/commands) in help order. */
 export const GROUP_ORDER = [
@@ -149,7 +156,7 @@ export async function programFor(ctx: Invocation, argv: string[]): Promise<Comma
   const named = groupNamed(argv);
   const registers = await Promise.all((named ? [named] : GROUP_ORDER).map((g) => LOADERS[g]()));
   const program = baseProgram(ctx);
-  for (const register of registers) register(program, ctx);
+  for (const register of registers) register(program, ctx, ROOT_PORTS);
   withExitCodes(program);
   return program;
 }
