@@ -11,6 +11,8 @@ import { recordPolicyEvents } from '../cli/policy-audit.js';
 import { toCoinopError } from '../errors.js';
 import type { BatchPort } from '../mcp/ports.js';
 import { capture } from '../cli/capture.js';
+// The flag table only (the command tree declares it too); the batch's work is loaded when a batch runs.
+import { BATCH_FLAG_TABLE } from './withdraw/batch/flags.js';
 
 /** What the command says when the batch had run before and this run sent nothing. */
 const RAN_BEFORE = /^(this batch already ran to the end|nothing left to send in this batch)/m;
@@ -34,8 +36,7 @@ export function batchPort(parent: Invocation, connection: () => Promise<Connecti
       recordPolicyEvents(ctx.onPolicyEvent, () => ctx.audit, ctx.onCleanup);
       const conn = connection();
       if (conn) ctx.connect = () => conn;
-      const [{ BATCH_FLAG_TABLE }, { parseBatchOptions }, { runBatch }] = await Promise.all([
-        import('./withdraw/batch/flags.js'),
+      const [{ parseBatchOptions }, { runBatch }] = await Promise.all([
         import('./withdraw/batch/options.js'),
         import('./withdraw/batch/run.js'),
       ]);
