@@ -34,6 +34,7 @@
 //                for a command that sent none that changes anything, else those it sent)
 //   onPolicyEvent() / policyEvent()  every policy decision and approval signed (src/policy/events.ts), handed to
 //                the listeners (the audit trail) as it happens
+import type { GlobalOptions } from './global-flags.js';
 import type { ServiceClient } from '../client/service-client.js';
 import { type CataloguePolicy, cataloguePolicy } from '../client/catalogue-policy.js';
 import type { TokenManager } from '../client/tokens.js';
@@ -52,18 +53,7 @@ import { canRun, Pager } from './pager.js';
 import { Prompter } from './prompt.js';
 import { terminalSpinner } from './spinner.js';
 
-export interface GlobalOptions {
-  /** The context named by --context (or its old name --profile). */
-  context?: string;
-  output?: Format;
-  json?: boolean;
-  debug?: boolean;
-  /** commander's --no-input: false when given. */
-  input?: boolean;
-  color?: boolean;
-  /** commander's --no-pager: false when given. */
-  pager?: boolean;
-}
+export type { GlobalOptions };
 
 export interface Connection {
   context: ResolvedContext;

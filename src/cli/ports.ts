@@ -36,6 +36,7 @@ import type { CataloguePolicy } from '../client/catalogue-policy.js';
 import type { ProfileSettings, ResolvedContext } from '../config/context.js';
 import type { Env } from '../config/settings.js';
 import type { ConfigStore } from '../config/store.js';
+import type { BatchPort } from '../mcp/ports.js';
 import type { PolicyEvent } from '../policy/events.js';
 import type { LiveScreenOptions } from '../render/live/screen.js';
 import type { Format, Output, TableView } from '../render/output.js';
@@ -138,6 +139,15 @@ export interface Foreground {
 export interface AgentPort {
   /** From now on every audit entry names this agent (the client's "name version" from its handshake). */
   actingFor(agent: string): void;
+}
+
+/**
+ * What the root command (src/commands, its files at the top) hands a group that needs another group's work, so no
+ * command folder imports another's: coinop mcp's batch tool sends through `coinop withdraw batch`
+ * (src/commands/mcp-batch.ts), loaded when the server starts.
+ */
+export interface RootPorts {
+  mcpBatch(): Promise<(parent: Invocation, connection: () => Promise<Connection> | undefined) => BatchPort>;
 }
 
 export interface ContextStore {

@@ -189,7 +189,9 @@ async function previewOrSend(call: Call, through: Through, sending: boolean, pre
     if (wasRecorded(e)) throw e;
     return gate.refuse(admitted, e);
   }
-  const id = String(res.data.id);
+  // The id the answer carries (a transfer's, a deposit address's), whichever operation it answers.
+  const answered: Record<string, unknown> = { ...res.data };
+  const id = String(answered.id);
   const again = res.alreadySubmitted && !res.submittedByThisCall;
   const next = again
     ? `Already submitted: ref_id ${prepared.refId} was sent before, and nothing was sent this time; ${prepared.resultKey} ${id} is the earlier one.`

@@ -5,14 +5,13 @@ import { spawn } from 'node:child_process';
 import { appendFileSync, mkdtempSync, readFileSync, rmSync, statSync, truncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { type AuditEvent, GENESIS, parseEntry, sha256Hex } from '../../src/audit/entry.js';
 import { AuditGroup, AuditLog } from '../../src/audit/log.js';
 import { verifyLog } from '../../src/audit/verify.js';
 import { until } from '../support/wait.js';
+import { ROOT } from '../support/paths.js';
 
-const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const dirs: string[] = [];
 afterAll(() => {
   for (const d of dirs) rmSync(d, { recursive: true, force: true });
@@ -358,8 +357,8 @@ describe('several processes appending at once', () => {
         const c = spawn(
           process.execPath,
           [
-            `${ROOT}node_modules/vite-node/vite-node.mjs`,
-            `${ROOT}test/audit/fixtures/append-child.ts`,
+            `${ROOT}/node_modules/vite-node/vite-node.mjs`,
+            `${ROOT}/test/audit/fixtures/append-child.ts`,
             path,
             tag,
             String(n),

@@ -12,18 +12,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO } from '../../src/embedded/demo.js';
 import { BIN, BTC_ADDRESS, FAILING_ETH_ADDRESS, type Sandbox, sandbox } from './helpers.js';
 import { until as poll } from '../support/wait.js';
+import { demoToken } from '../support/tokens.js';
 
 let sb: Sandbox;
 let token: string;
 beforeAll(async () => {
   sb = await sandbox({ withdrawalSettleSeconds: 1, cryptoDepositSettleSeconds: 1 });
-  const form = new URLSearchParams({
-    grant_type: 'client_credentials',
-    client_id: DEMO.adminClientId,
-    client_secret: DEMO.clientSecret,
-  });
-  token = ((await (await fetch(`${sb.svc.authUrl}/oauth2/token`, { method: 'POST', body: form })).json()) as any)
-    .access_token;
+  token = await demoToken(sb.svc.authUrl);
 });
 afterAll(() => sb.close());
 

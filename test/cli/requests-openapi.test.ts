@@ -22,6 +22,7 @@ import { operationOf, requestViolations } from '../support/openapi.js';
 import { recordingProxy, type RecordingProxy } from '../support/recording-proxy.js';
 import { baseEnv, BTC_ADDRESS, ETH_ADDRESS, runInProcess } from './helpers.js';
 import { FIVE_OLDEST, internalTransfer } from '../support/command-lines.js';
+import { demoToken } from '../support/tokens.js';
 
 type Format = 'json' | 'ndjson' | 'csv' | 'table';
 const EVERY_FORMAT: Format[] = ['json', 'ndjson', 'csv', 'table'];
@@ -797,12 +798,4 @@ describe('every request coinop sends is valid by the OpenAPI', () => {
 });
 
 /** A token of the demo client, for the COINOP_TOKEN line (auth status proves it with a read). */
-async function tokenFor(): Promise<string> {
-  const form = new URLSearchParams({
-    grant_type: 'client_credentials',
-    client_id: DEMO.adminClientId,
-    client_secret: DEMO.clientSecret,
-  });
-  const r = await fetch(`${svc.authUrl}/oauth2/token`, { method: 'POST', body: form });
-  return ((await r.json()) as { access_token: string }).access_token;
-}
+const tokenFor = (): Promise<string> => demoToken(svc.authUrl);

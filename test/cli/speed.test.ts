@@ -6,7 +6,7 @@ import { PassThrough } from 'node:stream';
 import { execFile, execFileSync, spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Command } from 'commander';
 import { makeProgram } from '../../src/commands/program.js';
@@ -14,8 +14,7 @@ import { groupNamed, programFor } from '../../src/commands/program-base.js';
 import { createContext } from '../../src/cli/invocation.js';
 import { makeIO } from '../../src/cli/io.js';
 import * as src from '../../src/contract/index.js';
-
-const ROOT = resolve(__dirname, '../..');
+import { ROOT } from '../support/paths.js';
 
 function tree(argv?: string[]): Command {
   const io = makeIO({ stdin: new PassThrough(), stdout: new PassThrough(), stderr: new PassThrough() }, { env: {} });

@@ -7,6 +7,7 @@ import { DEMO, DEMO_WIRE } from '../../src/embedded/demo.js';
 import { beforeEach } from 'vitest';
 import { BTC_ADDRESS } from '../support/addresses.js';
 import { expectValidResponse } from '../support/openapi.js';
+import { demoToken } from '../support/tokens.js';
 
 export { DEMO, DEMO_WIRE };
 
@@ -43,15 +44,7 @@ export async function harness(opts: LocalServiceOptions = {}): Promise<Harness> 
     const key = `${client} ${scope ?? ''}`;
     let t = tokens.get(key);
     if (!t) {
-      const form = new URLSearchParams({
-        grant_type: 'client_credentials',
-        client_id: client,
-        client_secret: DEMO.clientSecret,
-      });
-      if (scope !== undefined) form.set('scope', scope);
-      const r = await fetch(`${svc.authUrl}/oauth2/token`, { method: 'POST', body: form });
-      if (r.status !== 200) throw new Error(`token: ${r.status} ${await r.text()}`);
-      t = ((await r.json()) as { access_token: string }).access_token;
+      t = await demoToken(svc.authUrl, client, scope);
       tokens.set(key, t);
     }
     return t;

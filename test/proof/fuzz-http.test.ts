@@ -10,6 +10,7 @@ import { DEMO, DEMO_WIRE } from '../../src/embedded/demo.js';
 import { SCHEMA_VERSION } from '../../src/local/store.js';
 import { seededRng as mulberry32 } from '../../src/market/rng.js';
 import { BTC_ADDRESS as BTC, ETH_ADDRESS as ETH } from '../support/addresses.js';
+import { demoToken } from '../support/tokens.js';
 
 const SEED = process.env.PROOF_SEED ? Number(process.env.PROOF_SEED) : Math.floor(Math.random() * 2 ** 31);
 const TOTAL = Number(process.env.PROOF_FUZZ_REQUESTS ?? 10_000);
@@ -1082,16 +1083,10 @@ describe('fuzzing the local service over HTTP', () => {
   beforeAll(async () => {
     // Thousands of requests from one address: without the hosted rate limits (the fuzzer sends its own 429 cases).
     svc = await startLocalService({ memory: true, seed: 3, config: { rateLimits: { enabled: false } } });
-    const token = async (client: string) => {
-      const form = new URLSearchParams({
-        grant_type: 'client_credentials',
-        client_id: client,
-        client_secret: DEMO.clientSecret,
-      });
-      const r = await fetch(`${svc.authUrl}/oauth2/token`, { method: 'POST', body: form });
-      return ((await r.json()) as { access_token: string }).access_token;
+    tokens = {
+      admin: await demoToken(svc.authUrl, DEMO.adminClientId),
+      readonly: await demoToken(svc.authUrl, DEMO.readonlyClientId),
     };
-    tokens = { admin: await token(DEMO.adminClientId), readonly: await token(DEMO.readonlyClientId) };
     // Some history in the state, so a rejected request has something to damage.
     const post = (path: string, body: unknown) =>
       fetch(svc.baseUrl + path, {

@@ -3,6 +3,7 @@ import WebSocket from 'ws';
 import { startLocalService, type LocalService } from '../../src/local/service.js';
 import { DEMO } from '../../src/embedded/demo.js';
 import type { DeepPartial, LocalConfig } from '../../src/local/config.js';
+import { demoToken } from '../support/tokens.js';
 
 export async function startService(stream: DeepPartial<LocalConfig['stream']> = {}): Promise<LocalService> {
   return startLocalService({
@@ -12,22 +13,8 @@ export async function startService(stream: DeepPartial<LocalConfig['stream']> = 
   });
 }
 
-export async function token(svc: LocalService, clientId: string = DEMO.adminClientId, scope?: string): Promise<string> {
-  const form = new URLSearchParams({
-    grant_type: 'client_credentials',
-    client_id: clientId,
-    client_secret: DEMO.clientSecret,
-  });
-  if (scope) form.set('scope', scope);
-  const res = await fetch(`${svc.authUrl}/oauth2/token`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: form,
-  });
-  const body = (await res.json()) as { access_token?: string };
-  if (!body.access_token) throw new Error(`no token: ${JSON.stringify(body)}`);
-  return body.access_token;
-}
+export const token = (svc: LocalService, clientId: string = DEMO.adminClientId, scope?: string): Promise<string> =>
+  demoToken(svc.authUrl, clientId, scope || undefined);
 
 /** A connected socket whose messages are queued for next(). */
 export class TestSocket {

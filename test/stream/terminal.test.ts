@@ -9,9 +9,9 @@ import type { LocalService } from '../../src/local/service.js';
 import { DEMO } from '../../src/embedded/demo.js';
 import { startService, token } from './helpers.js';
 import { until } from '../support/wait.js';
+import { BIN } from '../support/paths.js';
 
 const { Terminal } = xterm as unknown as { Terminal: typeof import('@xterm/headless').Terminal };
-const BIN = join(__dirname, '../../bin/coinop.js');
 
 let svc: LocalService;
 let dir: string;

@@ -1,8 +1,10 @@
 // Lower layers do not reach up: nothing in src/contract, client, config, batch, local, market, policy, audit, events,
-// render, send, gate, embedded or mcp imports from src/cli or src/commands (Biome's import restriction says the same
-// inside npm test; this names each arrow); src/cli is the commands' toolkit and never imports a command; no command
-// folder imports another's (what several commands share lives in src/cli or lower; only the root command, the files
-// at the top of src/commands, puts groups together); the demo constants and the embedded start (src/embedded) sit
+// render, send, gate, embedded, mcp or gateway imports from src/cli or src/commands (Biome's import restriction says
+// the same inside npm test; this names each arrow); the team gateway (src/gateway) stands on the contract, the client,
+// config, the gate, the policy and the audit log, never on the local service, the MCP server or the batch; src/cli is
+// the commands' toolkit and never imports a command; no command folder imports another's, nor the root command (the
+// files at the top of src/commands, which put the groups together and hand a group what it needs of another's work
+// through RootPorts); the demo constants and the embedded start (src/embedded) sit
 // below config and the client, which never import the local service; and render takes its writer and stream state
 // as small interfaces of its own, so it imports nothing from src/client.
 import { posix } from 'node:path';
@@ -48,6 +50,10 @@ const RULES: Array<{ folder: string; forbidden: string[] }> = [
   { folder: 'src/audit', forbidden: ['src/cli/', 'src/commands/'] },
   { folder: 'src/events', forbidden: ['src/cli/', 'src/commands/'] },
   { folder: 'src/render', forbidden: ['src/cli/', 'src/commands/', 'src/client/'] },
+  {
+    folder: 'src/gateway',
+    forbidden: ['src/cli/', 'src/commands/', 'src/local/', 'src/mcp/', 'src/batch/', 'src/embedded/', 'src/render/'],
+  },
 ];
 
 /** The command group a file of src/commands belongs to (its folder), or undefined for the root command's files. */
@@ -57,12 +63,12 @@ const groupOf = (file: string): string | undefined => {
 };
 
 describe('layers', () => {
-  it('no command folder imports another command folder', () => {
+  it('no command folder imports another command folder, or the root command', () => {
     const bad = modules('src/commands').flatMap((m) => {
       const group = groupOf(m.file);
       if (!group) return [];
       return importsOf(m)
-        .filter((t) => t.startsWith('src/commands/') && groupOf(t) !== undefined && groupOf(t) !== group)
+        .filter((t) => t.startsWith('src/commands/') && groupOf(t) !== group)
         .map((t) => `${m.file} -> ${t}`);
     });
     expect(bad).toEqual([]);

@@ -2,8 +2,9 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import ts from 'typescript';
+import { ROOT } from '../support/paths.js';
 
-export const ROOT = join(__dirname, '..', '..');
+export { ROOT } from '../support/paths.js';
 
 export interface Module {
   /** Path from the repository root, with forward slashes (src/local/service.ts). */

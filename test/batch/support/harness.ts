@@ -6,17 +6,17 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import { journalPath } from '../../../src/batch/journal.js';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { startLocalService, type LocalService, type LocalServiceOptions } from '../../../src/local/service.js';
 import { DEMO } from '../../../src/embedded/demo.js';
 import { deriveRefId, rowKey } from '../../../src/batch/ref-ids.js';
 import { eip55 } from '../../../src/contract/addresses.js';
 import { adminToken } from '../../support/tokens.js';
 import { until } from '../../support/wait.js';
+import { BIN } from '../../support/paths.js';
 
-export const ROOT = resolve(__dirname, '../../..');
+export { BIN, ROOT } from '../../support/paths.js';
 /** COINOP_TEST_BIN runs the tests against a private build that other engineers' rebuilds of dist/ cannot disturb. */
-export const BIN = process.env.COINOP_TEST_BIN ?? join(ROOT, 'bin/coinop.js');
 
 export interface Env {
   dir: string;
