@@ -13,6 +13,7 @@ import { approverKey } from '../../src/policy/keys.js';
 import { BTC_ADDRESS, baseEnv, runInProcess, type Run, type Sandbox, sandbox } from '../cli/helpers.js';
 import { gatewayLogin, startTestGateway, type TestGateway } from './harness.js';
 import { transferFlags } from '../support/command-lines.js';
+import { clientToken } from '../support/tokens.js';
 import { ENGINES, type TestStore } from './support.js';
 
 const LEASE_MS = 60_000;
@@ -81,11 +82,7 @@ for (const [engine, openStore] of ENGINES) {
         configDir: env.COINOP_CONFIG_DIR,
         /** A v2 request of this operator's straight to an instance. */
         post: async (at: TestGateway, path: string, body: unknown) => {
-          const token = await fetch(`${at.url}/oauth2/token`, {
-            method: 'POST',
-            body: new URLSearchParams({ grant_type: 'client_credentials', ...creds }),
-          });
-          const { access_token } = (await token.json()) as { access_token: string };
+          const access_token = await clientToken(at.url, { clientId: creds.client_id, secret: creds.client_secret });
           return fetch(`${at.url}${path}`, {
             method: 'POST',
             headers: { authorization: `Bearer ${access_token}`, 'content-type': 'application/json' },
