@@ -130,7 +130,7 @@ export interface Invocation {
   store(): ConfigStore;
   context(): ResolvedContext;
   connect(opts?: { quiet?: boolean; live?: boolean }): Promise<Connection>;
-  connectAs(profile: ResolvedContext, opts?: ConnectOptions): Promise<Connection>;
+  connectAs(context: ResolvedContext, opts?: ConnectOptions): Promise<Connection>;
   catalogue(): CataloguePolicy;
   format(): Format;
   output(view?: TableView): Output;
@@ -183,7 +183,7 @@ export function createContext(
   let store: ConfigStore | undefined;
   let settings: Settings | undefined;
   let config:
-    | { profile: typeof import('../config/context.js'); store: typeof import('../config/store.js') }
+    | { contextModule: typeof import('../config/context.js'); store: typeof import('../config/store.js') }
     | undefined;
   const loaded = () => {
     if (!config) throw new Error('internal: the context was used before prepare()');
@@ -213,16 +213,16 @@ export function createContext(
     },
     async prepare() {
       if (config) return;
-      const [profile, storeMod, { readSettings }] = await Promise.all([
+      const [contextModule, storeMod, { readSettings }] = await Promise.all([
         import('../config/context.js'),
         import('../config/store.js'),
         import('../config/settings.js'),
       ]);
       settings = readSettings(env, savedDefaults(storeMod.ConfigStore, readSettings(env).configDir));
-      config = { profile, store: storeMod };
+      config = { contextModule, store: storeMod };
     },
     store: () => (store ??= new (loaded().store.ConfigStore)(ctx.settings.configDir)),
-    context: () => activeContext(loaded().profile, ctx),
+    context: () => activeContext(loaded().contextModule, ctx),
     connect(opts = {}) {
       return (connection ??= Promise.resolve().then(() =>
         connectAs(
@@ -239,7 +239,7 @@ export function createContext(
         ),
       ));
     },
-    connectAs: (profile, opts = {}) => connectAs(ctx, profile, opts, clients),
+    connectAs: (context, opts = {}) => connectAs(ctx, context, opts, clients),
     changesSent: () => clients.flatMap((c) => [...c.changes]),
     catalogue() {
       policy ??= cataloguePolicy(ctx.context().environment, (t) => io.err(`${palette(io.colourErr).yellow(t)}\n`));
@@ -289,15 +289,15 @@ function savedDefaults(Store: typeof ConfigStore, dir: string): Record<string, s
 
 /** The context this run uses; a --context that names none, or an override refused, is a usage error. */
 function activeContext(mod: typeof import('../config/context.js'), ctx: Invocation): ResolvedContext {
-  const { resolveContext: resolveProfile, UnknownProfileError, ProfileOverrideError } = mod;
+  const { resolveContext, UnknownContextError, ContextOverrideError } = mod;
   try {
-    return resolveProfile(ctx.store(), ctx.globals.context, ctx.settings);
+    return resolveContext(ctx.store(), ctx.globals.context, ctx.settings);
   } catch (e) {
-    if (e instanceof UnknownProfileError)
+    if (e instanceof UnknownContextError)
       throw new CoinopError('usage', `--context: ${e.message}`, {
         hint: 'see coinop context list, or run coinop login',
       });
-    if (e instanceof ProfileOverrideError)
+    if (e instanceof ContextOverrideError)
       throw new CoinopError('usage', e.message, { hint: 'use an https:// address, or unset the variable' });
     throw e;
   }
@@ -339,7 +339,7 @@ function contextAudit(ctx: Invocation): AuditPort {
     dataDir: () => ctx.settings.dataDir,
     env: ctx.env,
     now: ctx.now,
-    profile() {
+    context() {
       try {
         return ctx.context();
       } catch {
@@ -380,7 +380,7 @@ async function connectAs(
     gatewayIdentity: !!options.gatewayIdentity,
     startEmbedded,
   });
-  const { profile, embedded, check } = reached;
+  const { context, embedded, check } = reached;
   const serviceId = () => (check ? check.serviceId : reached.serviceId);
   if (embedded) {
     ctx.onCleanup(() => embedded.close());
@@ -392,8 +392,8 @@ async function connectAs(
   if (!options.quiet && ctx.io.stderrTTY) {
     const where = embedded
       ? `local service in this process (${settings.dataDirGiven ? 'COINOP_DATA_DIR' : 'default database'})`
-      : profile.baseUrl;
-    ctx.io.err(`${p.dim(`${profile.environment} · ${where} · context ${profile.name}`)}\n`);
+      : context.baseUrl;
+    ctx.io.err(`${p.dim(`${context.environment} · ${where} · context ${context.name}`)}\n`);
   }
   // A person sees why a command pauses (a spinner while the service is slow or retried, a line when it rate limits);
   // a script sees nothing (--debug logs every retry).
@@ -412,12 +412,12 @@ async function connectAs(
   });
   ctx.onCleanup(() => transport.close());
   const store = options.tokenCache ? ctx.store() : undefined;
-  const tokens = new TokenManager(profile, store, transport, ctx.now, serviceId);
+  const tokens = new TokenManager(context, store, transport, ctx.now, serviceId);
   const catalogue = options.catalogue ?? cataloguePolicy(resolved.environment, (t) => ctx.io.err(`${p.yellow(t)}\n`));
-  const client = new ServiceClient(profile.baseUrl, transport, tokens, catalogue);
+  const client = new ServiceClient(context.baseUrl, transport, tokens, catalogue);
   clients.push(client);
   return {
-    context: profile,
+    context,
     client,
     tokens,
     transport,

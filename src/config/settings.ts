@@ -13,7 +13,7 @@ export type OverrideVariable = (typeof OVERRIDE_VARIABLES)[number];
 
 export interface Settings {
   /** COINOP_CONTEXT (or its old name COINOP_PROFILE): the context to use when --context is not given. */
-  profile?: string;
+  context?: string;
   /** COINOP_CONFIG_DIR, else $XDG_CONFIG_HOME/coinop, else ~/.config/coinop. */
   configDir: string;
   /** COINOP_DATA_DIR, else $XDG_DATA_HOME/coinop, else ~/.local/share/coinop. */
@@ -230,7 +230,7 @@ export function readSettings(env: Env, saved: Record<string, string> = {}): Sett
   const num = (key: string) => Number(sources[key].value);
   const output = sources.output.value;
   return {
-    profile: given(env, 'COINOP_CONTEXT') ?? given(env, 'COINOP_PROFILE'),
+    context: given(env, 'COINOP_CONTEXT') ?? given(env, 'COINOP_PROFILE'),
     configDir: configDir(env),
     dataDir: dataDir(env),
     dataDirGiven: !!given(env, 'COINOP_DATA_DIR'),

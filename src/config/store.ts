@@ -118,7 +118,7 @@ export class ConfigStore {
     });
   }
 
-  activeProfileName(): string | undefined {
+  activeContextName(): string | undefined {
     return this.readConfig().activeProfile;
   }
 
@@ -132,7 +132,7 @@ export class ConfigStore {
     return Object.hasOwn(all, name) ? all[name] : undefined;
   }
 
-  async saveProfile(
+  async saveContext(
     name: string,
     context: StoredContext,
     secret: string | undefined,
@@ -156,12 +156,12 @@ export class ConfigStore {
     this.readConfig();
   }
 
-  async removeProfile(name: string): Promise<boolean> {
+  async removeContext(name: string): Promise<boolean> {
     this.readConfig();
     const existed = !!this.context(name) || this.secret(name) !== undefined;
     await this.updateJson<Record<string, string>>(this.secretsFile, (s) => void delete s[name]);
     await this.clearTokens(name);
-    if (this.context(name) || this.activeProfileName() === name) {
+    if (this.context(name) || this.activeContextName() === name) {
       await this.update((shape) => {
         if (shape.profiles) delete shape.profiles[name];
         if (shape.activeProfile === name) delete shape.activeProfile;
@@ -279,10 +279,10 @@ export class ConfigStore {
     await this.updateJson<Record<string, CachedToken>>(this.tokensFile, (all) => void delete all[key]);
   }
 
-  async clearTokens(profile: string): Promise<void> {
+  async clearTokens(context: string): Promise<void> {
     if (!existsSync(this.tokensFile)) return;
     await this.updateJson<Record<string, CachedToken>>(this.tokensFile, (all) => {
-      for (const k of Object.keys(all)) if (k.startsWith(`${profile}|`)) delete all[k];
+      for (const k of Object.keys(all)) if (k.startsWith(`${context}|`)) delete all[k];
     });
   }
 

@@ -100,7 +100,7 @@ async function intake(args: Record<string, unknown>, call: Call, onStage: (s: St
   const skipInvalid = args.skip_invalid === true;
   const taken = await stageBatch(src.chunks, {
     format: src.format,
-    defaultProfileId: (args.profile_id as string | undefined) ?? call.deps.profile.profileId,
+    defaultProfileId: (args.profile_id as string | undefined) ?? call.deps.context.profileId,
     catalogue: call.catalogue,
     skipInvalid,
     dir: join(call.deps.dataDir, 'batches'),
@@ -166,9 +166,9 @@ export async function dryRunBatch(
       {
         kind: 'batch',
         tool: call.tool,
-        profile: call.deps.profile.name,
-        environment: call.deps.profile.environment,
-        profile_id: ((args.profile_id as string | undefined) ?? call.deps.profile.profileId) || '-',
+        profile: call.deps.context.name,
+        environment: call.deps.context.environment,
+        profile_id: ((args.profile_id as string | undefined) ?? call.deps.context.profileId) || '-',
         rows: () => stagedBodies(taken.stage),
       },
       { sending: false },

@@ -9,8 +9,8 @@ const json = (uri: URL, value: unknown) => ({
 });
 
 /** The coinop context as a resource: no secret, no token. */
-export function profileView(deps: ServerDeps, tools: Tool[]): Record<string, unknown> {
-  const p = deps.profile;
+export function contextView(deps: ServerDeps, tools: Tool[]): Record<string, unknown> {
+  const p = deps.context;
   return {
     profile: p.name,
     environment: p.environment,
@@ -66,7 +66,7 @@ export function registerResources(mcp: McpServer, deps: ServerDeps, tools: Tool[
         'The coinop context this server acts for: its environment (local, sandbox, production, custom), API address, service profile, and what the server lets through (--allow-writes, --allow-production, the policy).',
       mimeType: 'application/json',
     },
-    async (uri) => json(uri, profileView(deps, tools)),
+    async (uri) => json(uri, contextView(deps, tools)),
   );
   mcp.registerResource(
     'catalogue',
@@ -77,7 +77,7 @@ export function registerResources(mcp: McpServer, deps: ServerDeps, tools: Tool[
         "coinop's catalogue: each asset's decimals, networks (with the network fee) and smallest and largest withdrawal; the crypto networks; the markets.",
       mimeType: 'application/json',
     },
-    async (uri) => json(uri, catalogueView(deps.profile.environment)),
+    async (uri) => json(uri, catalogueView(deps.context.environment)),
   );
   const { policy } = deps;
   if (policy)

@@ -91,7 +91,7 @@ export function createServer(deps: ServerDeps): McpServer {
   // A catalogue note (a name the catalogue does not list) goes with the answer of the call that made it.
   const notesOfCall = new AsyncLocalStorage<string[]>();
   const catalogue: CataloguePolicy = {
-    authoritative: deps.profile.environment === 'local',
+    authoritative: deps.context.environment === 'local',
     listed: new Set(),
     note(text) {
       const notes = notesOfCall.getStore();

@@ -28,7 +28,7 @@ function port() {
     dataDir: () => dir,
     env: {},
     now: () => Date.parse('2026-11-23T10:00:00.123Z'),
-    profile: () => ({ name: 'treasury', environment: 'production', clientId: 'client-7' }),
+    context: () => ({ name: 'treasury', environment: 'production', clientId: 'client-7' }),
     warn: (l) => warnings.push(l),
     onCleanup: (fn) => void cleanups.push(fn),
   });

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { BIN, BTC_ADDRESS, baseEnv, runCoinop, sandbox, type Sandbox } from './helpers.js';
 import { DEMO } from '../../src/embedded/demo.js';
-import { saveProfile } from '../support/profiles.js';
+import { saveContext } from '../support/contexts.js';
 import { TLS_ENV, tlsFront } from '../support/tls.js';
 import { KEY, Term } from './terminal.js';
 import { transferFlags } from '../support/command-lines.js';
@@ -142,7 +142,7 @@ describe('confirmation in production and with --no-input (on a real terminal)', 
   it('production asks the operator to type the amount; "y" cancels, the amount sends', async () => {
     const front = await tlsFront(sb.svc.baseUrl);
     try {
-      await saveProfile(sb.env, 'prodlike', { environment: 'production', baseUrl: front.url });
+      await saveContext(sb.env, 'prodlike', { environment: 'production', baseUrl: front.url });
       const env = {
         ...sb.env,
         ...TLS_ENV,

@@ -63,7 +63,7 @@ describe('completion run', () => {
     const before = fakeDisplay();
     await complete({ display: before, contexts: contexts() }, 'profiles');
     expect(before.stdout).toBe('local\n');
-    await new ConfigStore(dir).saveProfile(
+    await new ConfigStore(dir).saveContext(
       'sb',
       {
         clientId: 'client-sb',

@@ -35,7 +35,7 @@ function served(options: { allowWrites: boolean }) {
     dataDir: () => local.dataDir,
     env: {},
     now: Date.now,
-    profile: () => undefined,
+    context: () => undefined,
     agent: () => agent,
     warn: (line) => {
       throw new Error(`audit warning: ${line}`);

@@ -243,7 +243,7 @@ export async function localFixture(config: DeepPartial<LocalConfig> = {}): Promi
           dataDir: () => dataDir,
           env: {},
           now: Date.now,
-          profile: () => undefined,
+          context: () => undefined,
           warn: (line) => {
             throw new Error(`audit warning: ${line}`);
           },

@@ -15,7 +15,7 @@ import {
   type Environment,
   tokenEndpoint,
 } from '../../config/environments.js';
-import { activeContextName, addresses, ProfileOverrideError, type ResolvedContext } from '../../config/context.js';
+import { activeContextName, addresses, ContextOverrideError, type ResolvedContext } from '../../config/context.js';
 import type { StoredContext } from '../../config/store.js';
 import { DEMO } from '../../embedded/demo.js';
 import type { Token } from '../../client/tokens.js';
@@ -184,7 +184,7 @@ export async function login(ctx: LoginDeps, raw: RawFlags): Promise<void> {
   }
   const { stored, token } = proven;
   const active = await activateIt(ctx, o, env, name);
-  await store.saveProfile(name, stored, state.secret, active);
+  await store.saveContext(name, stored, state.secret, active);
   const { io } = ctx.display;
   const p = ctx.display.output().p;
   const expires = token.expiresAt ? relativeTime(new Date(token.expiresAt).toISOString(), ctx.clock.now()) : 'never';
@@ -309,7 +309,7 @@ function resolveWith(ctx: LoginDeps, name: string, stored: StoredContext, secret
   try {
     where = addresses(name, stored, ctx.contexts.settings().overrides);
   } catch (e) {
-    if (e instanceof ProfileOverrideError)
+    if (e instanceof ContextOverrideError)
       throw usageError(e.message, 'use an https:// address, or unset the variable');
     throw e;
   }
@@ -329,7 +329,7 @@ function resolveWith(ctx: LoginDeps, name: string, stored: StoredContext, secret
 export async function logout(ctx: Pick<Ports, 'display' | 'contexts'>): Promise<void> {
   const store = ctx.contexts.store();
   const name = activeContextName(store, ctx.contexts.flag(), ctx.contexts.settings());
-  const had = await store.removeProfile(name);
+  const had = await store.removeContext(name);
   ctx.display.io.err(
     had
       ? `Logged out of context "${name}": its secret and cached tokens are gone.\n`

@@ -7,7 +7,7 @@ import type { Ports } from '../../cli/ports.js';
 import { need } from '../../cli/prompt.js';
 import { checkRequest } from '../../client/service-client.js';
 import { refIdFor } from '../../send/withdrawal.js';
-import { profilePolicy, refusal, refuseUnlessAllowed, verdictText } from '../../cli/policy-enforce.js';
+import { contextPolicy, refusal, refuseUnlessAllowed, verdictText } from '../../cli/policy-enforce.js';
 import { gateFor, refusedBeforeSending } from '../../cli/gate.js';
 import { type MoneyRequest, wasRecorded } from '../../gate/gate.js';
 import { reportDryRun, reportTransfer, submitOnce } from '../../cli/submit.js';
@@ -76,7 +76,7 @@ async function available(conn: Connection, body: CreateInternalTransferRequest):
 export async function internal(ctx: InternalTransferDeps, options: InternalTransferOptions): Promise<void> {
   const profile = ctx.service.context();
   // A policy file that does not load stops everything, before anything is asked.
-  await profilePolicy(ctx, 'transfer internal', {
+  await contextPolicy(ctx, 'transfer internal', {
     request: {
       ref_id: options.refId,
       asset: options.asset,

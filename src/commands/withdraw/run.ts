@@ -28,7 +28,7 @@ import { balanceRow, type Funds, insufficientFunds, readFunds, shortfall } from 
 import { type LimitCheck, refuseOverLimit, withdrawalLimits } from '../../send/limits-preflight.js';
 import { canonicalRequest, feeRequestOf, leavingWords, refIdFor, withdrawalFigures } from '../../send/withdrawal.js';
 import { approvalFiles, approvalScope, readSavedRequest, saveRequest } from '../../cli/approval-content.js';
-import { profilePolicy, refusal, refuseUnlessAllowed, verdictText } from '../../cli/policy-enforce.js';
+import { contextPolicy, refusal, refuseUnlessAllowed, verdictText } from '../../cli/policy-enforce.js';
 import { gateFor, refusedBeforeSending } from '../../cli/gate.js';
 import { type MoneyGate, type MoneyRequest, wasRecorded } from '../../gate/gate.js';
 import { type Audited, reportDryRun, reportTransfer, submitOnce } from '../../cli/submit.js';
@@ -121,10 +121,10 @@ export type WithdrawDeps = Pick<
 >;
 
 export async function withdraw(ctx: WithdrawDeps, given: WithdrawOptions): Promise<void> {
-  const profile = ctx.service.context();
+  const context = ctx.service.context();
   // A policy file that does not load stops everything, before anything is asked.
   // Its refusal names what the flags asked for.
-  await profilePolicy(ctx, 'withdraw', {
+  await contextPolicy(ctx, 'withdraw', {
     request: {
       ref_id: given.refId,
       asset: given.asset,
@@ -133,11 +133,11 @@ export async function withdraw(ctx: WithdrawDeps, given: WithdrawOptions): Promi
       total: given.total,
       destination: given.address,
       destination_nickname: given.to,
-      profile_id: given.profileId ?? profile.profileId,
+      profile_id: given.profileId ?? context.profileId,
     },
   });
-  const o = given.request ? savedOptions(given, readSavedRequest(profile, given.request).request) : given;
-  const g = await gather(ctx, o, profile.profileId);
+  const o = given.request ? savedOptions(given, readSavedRequest(context, given.request).request) : given;
+  const g = await gather(ctx, o, context.profileId);
   const request = withdrawalRequestOf(ctx, o, g);
   // Checked before connecting: bad input starts no service; its refusal is in the audit trail all the same.
   let checked: CreateCryptoWithdrawalRequest | undefined;
@@ -159,7 +159,7 @@ export async function withdraw(ctx: WithdrawDeps, given: WithdrawOptions): Promi
     const funds = await readFunds(conn, g.profileId, [debited(o, g)]);
     const limits = await checkLimits(ctx, conn, g, quoted);
     for (const n of limits.notes) ctx.display.io.err(`${n}\n`);
-    if (o.dryRun) return dryRunReport(ctx, { profile, o, g, quoted, funds, limits, body, verdict });
+    if (o.dryRun) return dryRunReport(ctx, { profile: context, o, g, quoted, funds, limits, body, verdict });
 
     // A preview that already failed ends with its error rather than asking to send what could not be priced.
     if (quoted.failure && !o.yes && ctx.prompter.allowed) throw quoted.failure;
@@ -168,7 +168,7 @@ export async function withdraw(ctx: WithdrawDeps, given: WithdrawOptions): Promi
     const { transfer, audit } = await confirmAndSend(
       ctx,
       { conn, gate },
-      { profile, o, g, body, funds, quoted, limits, request },
+      { profile: context, o, g, body, funds, quoted, limits, request },
     );
     await reportTransfer(ctx, conn, o, transfer, audit);
   } catch (e) {

@@ -47,7 +47,7 @@ import { approvalFiles, approvalScope, batchContent } from '../../../cli/approva
 import {
   type PolicyRun,
   policyVerdict,
-  profilePolicy,
+  contextPolicy,
   refusal,
   refuseUnlessAllowed,
   showVerdict,
@@ -125,7 +125,7 @@ export async function runBatch(
   removeStale(batches);
   const profile = ctx.service.context();
   // A policy file that does not load stops everything, before the file is read.
-  const loaded = await profilePolicy(ctx, 'withdraw batch');
+  const loaded = await contextPolicy(ctx, 'withdraw batch');
   const defaultProfileId = options.profileId ?? profile.profileId;
   const input = await readBatch(ctx, file, {
     format: options.format,
