@@ -15,7 +15,7 @@ import { asObject, extended, fieldsOf, objectOf, plain } from './schema.js';
 import type { Call, McpConnection, Tool } from './tool.js';
 
 export const PROFILE_ID_TEXT =
-  "The service profile; by default the coinop context's own (see the coinop://profile resource).";
+  "The service profile; by default the coinop context's own (see the coinop://context resource).";
 
 /** The service profile a call names, or the coinop context's: a usage error when neither says. */
 export function profileIdOf(given: unknown, call: Call, field = 'profile_id'): string {
