@@ -1,15 +1,15 @@
-// CliContext: everything a command depends on, built once per run and handed to every command.
+// Invocation: everything a run depends on, built once per run; commands take the ports made from it (src/cli/ports.ts).
 //
 // How a command is added (register, options, run, tests, regenerating completions and the man page):
 // docs/architecture.md, "How to add a command".
 //
-// What CliContext offers:
+// What an Invocation offers:
 //   io           streams and terminal facts (isTTY, colour, width, canPrompt); write data with io.out, the rest io.err
 //   settings     every COINOP_* setting, read once from the environment (src/config/settings.ts) by prepare();
 //                commands and what they call take settings from here, never from the environment
 //   env, now()   the environment as given (read for settings once, into `settings`) and the clock (never read
 //                process.env / Date.now deep inside a command)
-//   globals      --context (its name kept as globals.profile; --profile is its old name), -o/--output, --json, --debug, --no-input, --no-color (parsed before any action runs)
+//   globals      --context (kept as globals.context; --profile, its old name, is read into it too), -o/--output, --json, --debug, --no-input, --no-color (parsed before any action runs)
 //   prompter     inquirer prompts on stderr, only when allowed; need() in prompt.ts turns a missing value into a prompt or a usage error
 //   store()      the context store (src/config/store.ts); context(): the resolved context with env overrides
 //   connect()    { context, client, tokens, transport, serviceId }: the API client (src/client/service-client.ts) with tokens,
@@ -213,12 +213,14 @@ export function createContext(
     },
     async prepare() {
       if (config) return;
-      const [contextModule, storeMod, { readSettings }] = await Promise.all([
+      const [contextModule, storeMod, { readSettings, oldVariableNote }] = await Promise.all([
         import('../config/context.js'),
         import('../config/store.js'),
         import('../config/settings.js'),
       ]);
       settings = readSettings(env, savedDefaults(storeMod.ConfigStore, readSettings(env).configDir));
+      const note = oldVariableNote(env);
+      if (note) io.err(`${note}\n`);
       config = { contextModule, store: storeMod };
     },
     store: () => (store ??= new (loaded().store.ConfigStore)(ctx.settings.configDir)),

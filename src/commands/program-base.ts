@@ -164,7 +164,7 @@ function checkOutputFlags(ctx: Invocation, own: Record<string, unknown>): void {
 
 /**
  * --context, or its old name --profile (said once on stderr); both naming different contexts is a usage error. The
- * context's name is kept as globals.profile.
+ * context's name is kept as globals.context.
  */
 function contextFlag(ctx: Invocation, globals: { context?: string; profile?: string }): string | undefined {
   if (globals.profile === undefined) return globals.context;

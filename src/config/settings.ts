@@ -72,6 +72,18 @@ const OUTPUT_FORMATS = ['table', 'json', 'ndjson', 'csv'] as const;
 /** A set variable's value; an empty one counts as unset. */
 const given = (env: Env, name: string): string | undefined => env[name] || undefined;
 
+/**
+ * The one-line note for COINOP_PROFILE, the old name of COINOP_CONTEXT (still read: COINOP_CONTEXT wins when both are
+ * given), as --profile says it is now --context; undefined when it is not given.
+ */
+export function oldVariableNote(env: Env): string | undefined {
+  const old = given(env, 'COINOP_PROFILE');
+  if (old === undefined) return undefined;
+  const current = given(env, 'COINOP_CONTEXT');
+  const ignored = current !== undefined && current !== old ? ` (COINOP_CONTEXT=${current} is used)` : '';
+  return `note: COINOP_PROFILE is now COINOP_CONTEXT${ignored}`;
+}
+
 /** Where a setting's value came from: its default, the configuration file (coinop config set), or a variable. */
 export type Source = 'default' | 'config' | 'env';
 

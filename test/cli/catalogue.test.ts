@@ -29,7 +29,7 @@ const seen: Seen[] = [];
 let listed: string[] | undefined = ['BTCUSD', 'ETHSGD'];
 let sb: Sandbox;
 const dir = mkdtempSync(join(tmpdir(), 'coinop-catalogue-'));
-const env = { ...baseEnv(dir), COINOP_PROFILE: 'hosted' };
+const env = { ...baseEnv(dir), COINOP_CONTEXT: 'hosted' };
 const OP_ADDRESS = ETH_ADDRESS; // an Ethereum address serves on Optimism too
 
 const transfer = (body: any) => ({

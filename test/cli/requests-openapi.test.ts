@@ -83,7 +83,7 @@ const SENDS_NOTHING: Record<string, string> = {
   'approvals show': "a gateway's own API (/_gateway), which the hosted OpenAPI does not describe (test/gateway)",
   'approvals approve': "a gateway's own API (/_gateway), which the hosted OpenAPI does not describe (test/gateway)",
   'approvals reject': "a gateway's own API (/_gateway), which the hosted OpenAPI does not describe (test/gateway)",
-  __complete: "lists coinop's own profiles for the completion scripts",
+  __complete: "lists coinop's own contexts for the completion scripts",
   'audit list': 'reads the local audit log',
   'audit verify': 'reads the local audit log',
   'audit export': 'reads the local audit log',
