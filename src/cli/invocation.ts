@@ -213,14 +213,12 @@ export function createContext(
     },
     async prepare() {
       if (config) return;
-      const [contextModule, storeMod, { readSettings, oldVariableNote }] = await Promise.all([
+      const [contextModule, storeMod, settingsModule] = await Promise.all([
         import('../config/context.js'),
         import('../config/store.js'),
         import('../config/settings.js'),
       ]);
-      settings = readSettings(env, savedDefaults(storeMod.ConfigStore, readSettings(env).configDir));
-      const note = oldVariableNote(env);
-      if (note) io.err(`${note}\n`);
+      settings = runSettings(io, env, storeMod.ConfigStore, settingsModule);
       config = { contextModule, store: storeMod };
     },
     store: () => (store ??= new (loaded().store.ConfigStore)(ctx.settings.configDir)),
@@ -287,6 +285,18 @@ function savedDefaults(Store: typeof ConfigStore, dir: string): Record<string, s
   } catch {
     return {};
   }
+}
+
+/** The run's settings (the environment over the saved defaults), with a one-line note when COINOP_PROFILE is given. */
+function runSettings(
+  io: IO,
+  env: Record<string, string | undefined>,
+  Store: typeof ConfigStore,
+  { readSettings, oldVariableNote }: typeof import('../config/settings.js'),
+): Settings {
+  const note = oldVariableNote(env);
+  if (note) io.err(`${note}\n`);
+  return readSettings(env, savedDefaults(Store, readSettings(env).configDir));
 }
 
 /** The context this run uses; a --context that names none, or an override refused, is a usage error. */

@@ -22,7 +22,7 @@ import {
   type InitiateSandboxFiatDepositRequest,
   type Transfer,
 } from '../contract/index.js';
-import { usdPrice } from '../market/price-model.js';
+import { usdPrice } from '../market-data/price-model.js';
 import { isoMillis } from './service-clock.js';
 import type { Core } from './core.js';
 import { networkFee } from './fees.js';

@@ -5,7 +5,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { dec, fmt, sum } from '../../src/contract/index.js';
-import { seededRng } from '../../src/market/rng.js';
+import { seededRng } from '../../src/market-data/rng.js';
 import {
   balance,
   ethCsv,

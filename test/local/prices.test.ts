@@ -1,6 +1,6 @@
 // Local service: historical prices (increments, max_data_points, ranges, pagination, rules, determinism).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { midPrice, averagePrice } from '../../src/market/price-model.js';
+import { midPrice, averagePrice } from '../../src/market-data/price-model.js';
 import { harness, type Harness } from './helpers.js';
 
 let h: Harness;

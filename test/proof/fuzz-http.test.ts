@@ -8,7 +8,7 @@ import { MARKETS, PRICE_INCREMENTS, TRANSFER_TYPES } from '../../src/contract/in
 import { startLocalService, type LocalService } from '../../src/local/service.js';
 import { DEMO, DEMO_WIRE } from '../../src/embedded/demo.js';
 import { SCHEMA_VERSION } from '../../src/local/store.js';
-import { seededRng as mulberry32 } from '../../src/market/rng.js';
+import { seededRng as mulberry32 } from '../../src/market-data/rng.js';
 import { BTC_ADDRESS as BTC, ETH_ADDRESS as ETH } from '../support/addresses.js';
 
 const SEED = process.env.PROOF_SEED ? Number(process.env.PROOF_SEED) : Math.floor(Math.random() * 2 ** 31);

@@ -4,10 +4,10 @@
 import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MARKETS } from '../../src/contract/index.js';
-import { OrderBook } from '../../src/market/book.js';
+import { OrderBook } from '../../src/market-data/book.js';
 import { startLocalService, type LocalService } from '../../src/local/service.js';
 import { handshake, token } from '../stream/helpers.js';
-import { seededRng as mulberry32 } from '../../src/market/rng.js';
+import { seededRng as mulberry32 } from '../../src/market-data/rng.js';
 
 const SEED = process.env.PROOF_SEED ? Number(process.env.PROOF_SEED) : Math.floor(Math.random() * 2 ** 31);
 const FRAMES = Number(process.env.PROOF_STREAM_FRAMES ?? 5000);

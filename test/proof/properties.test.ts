@@ -14,7 +14,7 @@ import {
   requestIssues,
   type CryptoNetwork,
 } from '../../src/contract/index.js';
-import { isDecimalString, OrderBook, type BookSide } from '../../src/market/book.js';
+import { isDecimalString, OrderBook, type BookSide } from '../../src/market-data/book.js';
 import { DEMO, DEMO_WIRE, harness, type Harness } from '../local/helpers.js';
 
 // ---- Amount validation -----------------------------------------------------------------------------------------

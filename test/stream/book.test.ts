@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { BookSide, OrderBook, compareDecimal, parseTimeKey, compareTime } from '../../src/market/book.js';
+import { BookSide, OrderBook, compareDecimal, parseTimeKey, compareTime } from '../../src/market-data/book.js';
 import { Decimal } from '../../src/contract/money.js';
 import type { MarketDataPayload } from '../../src/contract/schemas.js';
 

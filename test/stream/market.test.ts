@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { SimulatedMarket, scaledToString } from '../../src/local/stream/market.js';
-import { midPriceFloat } from '../../src/market/price-model.js';
-import { OrderBook } from '../../src/market/book.js';
+import { midPriceFloat } from '../../src/market-data/price-model.js';
+import { OrderBook } from '../../src/market-data/book.js';
 import { MARKETS } from '../../src/contract/enums.js';
 import type { ExecutionPayload, MarketDataPayload, TopOfBookPayload } from '../../src/contract/schemas.js';
 

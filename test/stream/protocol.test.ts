@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LocalService } from '../../src/local/service.js';
 import { DEMO } from '../../src/embedded/demo.js';
-import { OrderBook, parseTimeKey, compareTime } from '../../src/market/book.js';
-import { midPriceFloat } from '../../src/market/price-model.js';
-import { TradeTape } from '../../src/market/trades.js';
+import { OrderBook, parseTimeKey, compareTime } from '../../src/market-data/book.js';
+import { midPriceFloat } from '../../src/market-data/price-model.js';
+import { TradeTape } from '../../src/market-data/trades.js';
 import { defaultConfig } from '../../src/local/config.js';
 import { handshake, startService, token, TestSocket } from './helpers.js';
 import { until } from '../support/wait.js';

@@ -41,7 +41,7 @@ const RULES: Array<{ folder: string; forbidden: string[] }> = [
   { folder: 'src/cli', forbidden: ['src/commands/'] },
   { folder: 'src/batch', forbidden: ['src/cli/', 'src/commands/'] },
   { folder: 'src/local', forbidden: ['src/cli/', 'src/commands/'] },
-  { folder: 'src/market', forbidden: ['src/cli/', 'src/commands/'] },
+  { folder: 'src/market-data', forbidden: ['src/cli/', 'src/commands/'] },
   { folder: 'src/send', forbidden: ['src/cli/', 'src/commands/'] },
   { folder: 'src/mcp', forbidden: ['src/cli/', 'src/commands/'] },
   { folder: 'src/policy', forbidden: ['src/cli/', 'src/commands/'] },

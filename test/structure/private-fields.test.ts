@@ -1,4 +1,4 @@
-// src/local, src/market and src/render use other libraries through their public APIs: no reads of underscore
+// src/local, src/market-data and src/render use other libraries through their public APIs: no reads of underscore
 // fields such as ws's `_socket` or node:http's `_httpMessage`.
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
@@ -24,7 +24,7 @@ describe('private fields of other libraries', () => {
     expect(underscoreFields({ file: 'x.ts', source })).toEqual(['x.ts:1 _socket', 'x.ts:2 _httpMessage']);
   });
 
-  for (const folder of ['src/local', 'src/market', 'src/render']) {
+  for (const folder of ['src/local', 'src/market-data', 'src/render']) {
     it(`${folder} reads none`, () => {
       expect(modules(folder).flatMap(underscoreFields)).toEqual([]);
     });
