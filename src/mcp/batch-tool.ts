@@ -5,7 +5,7 @@
 import { realpathSync, statSync } from 'node:fs';
 import { join, resolve, sep } from 'node:path';
 import * as S from '../contract/schemas.js';
-import { clientBatchApi } from '../batch/service-port.js';
+import { clientBatchService } from '../batch/service-port.js';
 import { stageBatch } from '../batch/intake.js';
 import { QUOTED_WORDING, quoteRows, READ_RATE, totalsRows } from '../batch/quote.js';
 import { type BatchFormat, type Chunks, fileChunks, formatFromName, sniffChunks } from '../batch/reader.js';
@@ -173,7 +173,7 @@ export async function dryRunBatch(
       },
       { sending: false },
     );
-    const quoted = await quoteRows(clientBatchApi(conn.client), taken.stage.valid(), {
+    const quoted = await quoteRows(clientBatchService(conn.client), taken.stage.valid(), {
       concurrency: 4,
       rate: READ_RATE,
     });

@@ -7,7 +7,7 @@ import type { Connection } from '../../../cli/invocation.js';
 import type { Ports } from '../../../cli/ports.js';
 import { asCliError, CoinopError, usageError } from '../../../cli/errors.js';
 import { shellQuote } from '../../../cli/help.js';
-import { type BatchApi, clientBatchApi } from '../../../batch/service-port.js';
+import { type BatchService, clientBatchService } from '../../../batch/service-port.js';
 import { markRepeats, repeatLine, repeatObject } from '../../../batch/guard.js';
 import {
   Journal,
@@ -123,10 +123,10 @@ export async function runBatch(
   const phase: { now: Phase } = { now: { at: 'before' } };
   ctx.interrupt.say(() => interruptLine(phase.now));
   removeStale(batches);
-  const profile = ctx.service.context();
+  const context = ctx.service.context();
   // A policy file that does not load stops everything, before the file is read.
   const loaded = await contextPolicy(ctx, 'withdraw batch');
-  const defaultProfileId = options.profileId ?? profile.profileId;
+  const defaultProfileId = options.profileId ?? context.profileId;
   const input = await readBatch(ctx, file, {
     format: options.format,
     defaultProfileId,
@@ -145,10 +145,10 @@ export async function runBatch(
   if (options.dryRun) return dryRunWithPolicy(ctx, policy, input, options);
 
   const conn = await ctx.service.connect({ gatewayIdentity: true });
-  const base = started.baseUrl || profile.baseUrl;
+  const base = started.baseUrl || context.baseUrl;
   // Instances of one coinop gateway are one service (its store's id): the journal follows the service, not the address.
   const where = conn.serviceId.startsWith('gateway:') ? conn.serviceId : base;
-  const jPath = journalPath(data, scan.fileHash, options.journal, profile.environment, where);
+  const jPath = journalPath(data, scan.fileHash, options.journal, context.environment, where);
   const journal = openJournal(jPath, scan.fileHash, conn.serviceId);
   ctx.interrupt.onExit(() => journal.close());
   const record = openRecord(sentRecordPath(data));
@@ -744,13 +744,13 @@ async function guardRepeats(
   stage: Stage,
   guard: { conn: Connection; record: SentRecord; batchId: string; salt?: string; o: BatchOptions; valid: number },
 ): Promise<number> {
-  const api = clientBatchApi(guard.conn.client);
+  const service = clientBatchService(guard.conn.client);
   let n: number;
   try {
     // Reads count against the service's 50/s for other endpoints; --rate 0 lifts the client-side limit here too.
     const limiter = new TokenBucket(Number.isFinite(guard.o.rate) ? READ_RATE : Infinity);
     n = await markRepeats(stage, {
-      api,
+      service,
       limiter,
       record: guard.record,
       serviceId: guard.conn.serviceId,
@@ -960,9 +960,9 @@ async function sendBatch(
   const bar = progressBar(ctx);
   const batchId = journal.meta().batch_id ?? '';
   const audit = await ctx.audit.group(conn);
-  const client = clientBatchApi(conn.client);
+  const client = clientBatchService(conn.client);
   // Every answer's Date moves the service's clock the rules of time read.
-  const api: BatchApi = {
+  const service: BatchService = {
     ...client,
     async createWithdrawal(body) {
       const res = await client.createWithdrawal(body);
@@ -973,7 +973,7 @@ async function sendBatch(
   try {
     const progress = await sendRows(plannedRows(journal), todo, {
       journal,
-      api,
+      service,
       concurrency: options.concurrency,
       beforeWindow: (rows) =>
         auditDurable(
@@ -1134,7 +1134,7 @@ async function finish(
     const bar = progressBar(ctx);
     stillPending = await waitForTransfers({
       journal,
-      api: clientBatchApi(conn.client),
+      service: clientBatchService(conn.client),
       limiter: new TokenBucket(READ_RATE),
       signal: AbortSignal.timeout(waitSeconds * 1000),
       onProgress: (n) => bar.status(n ? `waiting for ${n} transfer${n === 1 ? '' : 's'} to end…` : ''),
