@@ -92,7 +92,9 @@ export function settleDue(core: Core): void {
   });
 }
 
-/** Why the local service refuses a destination: not the network's address format or checksum (api/addresses.ts). */
+/**
+ * Why the local service refuses a destination: not the network's address format or checksum (contract/addresses.ts).
+ */
 export const INVALID_ADDRESS_REASON = 'INVALID_ADDRESS';
 
 function checkAddress(network: CryptoNetwork, address: string): void {
