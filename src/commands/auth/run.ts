@@ -85,7 +85,7 @@ async function loginEndpoints(
 }
 
 /**
- * A sandbox or production profile's addresses: the hosted service's, or those given by --base-url, --auth-url and
+ * A sandbox or production context's addresses: the hosted service's, or those given by --base-url, --auth-url and
  * --ws-url (https and wss: a gateway in front of it, or a stand-in), noted on stderr. The token endpoint given here is
  * the one saved at login, the only place the secret ever goes (COINOP_AUTH_URL cannot move it).
  */
@@ -139,7 +139,7 @@ async function loginCredentials(
   return { clientId, secret, scopes, ...(profileId ? { profileId } : {}) };
 }
 
-/** A production profile becomes the active one only when asked to (--activate) or when the operator says so. */
+/** A production context becomes the active one only when asked to (--activate) or when the operator says so. */
 async function activateIt(ctx: LoginDeps, options: LoginOptions, env: Environment, name: string): Promise<boolean> {
   if (env !== 'production' || options.activate) return true;
   if (!ctx.prompter.allowed) return false;
@@ -208,9 +208,9 @@ export async function login(ctx: LoginDeps, raw: RawFlags): Promise<void> {
 }
 
 /**
- * A token for the credentials, as the profile will be used (env overrides included, no token cache). Every scope was
+ * A token for the credentials, as the context will be used (env overrides included, no token cache). Every scope was
  * asked for (the default) and the client may not have them all (invalid_scope): asked again for none, the client gets
- * the scopes it has, which the token says and the profile keeps.
+ * the scopes it has, which the token says and the context keeps.
  */
 async function prove(
   ctx: LoginDeps,

@@ -21,7 +21,7 @@ export type McpDeps = Pick<
 
 /** What the server is given: the coinop context, its connection (made on first use), the gates, the log. */
 export function serverDeps(ctx: McpDeps, options: McpOptions): ServerDeps {
-  // An unknown --profile or a bad address override stops here, before the server starts.
+  // An unknown --context or a bad address override stops here, before the server starts.
   const context = ctx.service.context();
   // The server's connection, which a batch run goes through too.
   let connection: Promise<Connection> | undefined;
