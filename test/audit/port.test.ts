@@ -142,8 +142,8 @@ describe('what an error means for an attempt', () => {
     ['refused before sending by coinop', new CoinopError('usage', 'bad'), 'refused'],
     ['a file that cannot be written', new CoinopError('file', 'disk full'), 'failed'],
     ['anything else', new Error('boom'), 'unknown'],
-  ])('%s: %s', (_, e, result) => {
-    expect(outcomeOfError(e).result).toBe(result);
+  ])('%s: %s', (_, error, result) => {
+    expect(outcomeOfError(error).result).toBe(result);
   });
 
   it('keeps the category, the message (cut to 500 characters), the problem and the status', () => {

@@ -140,9 +140,9 @@ describe('batch journal', () => {
     const full = () => Object.assign(new Error('database or disk is full'), { code: 'SQLITE_FULL' });
     const sent: string[] = [];
     const service: BatchService = {
-      createWithdrawal: async (b) => {
-        sent.push(b.ref_id as string);
-        return { kind: 'created', transfer: { id: `t-${b.ref_id}`, status: 'PENDING' } as never };
+      createWithdrawal: async (body) => {
+        sent.push(body.ref_id as string);
+        return { kind: 'created', transfer: { id: `t-${body.ref_id}`, status: 'PENDING' } as never };
       },
       quoteFee: async () => ({ kind: 'fatal', error: new Error('unused') }),
       transfers: async () => [],
@@ -208,10 +208,10 @@ describe('batch journal', () => {
       journal: j,
       service,
       ...oneAtATime(),
-      beforeWindow: async (w) => {
+      beforeWindow: async (window) => {
         // Every row of the window is still planned (nothing recorded as sent, nothing sent) while this runs.
-        expect(w.every((r) => j.get(r.row)?.state === 'planned' && !sent.includes(r.row))).toBe(true);
-        windows.push(w.map((r) => r.row));
+        expect(window.every((r) => j.get(r.row)?.state === 'planned' && !sent.includes(r.row))).toBe(true);
+        windows.push(window.map((r) => r.row));
       },
       beforeRow: (r) => (r.row === 7 ? closed : undefined),
     }).catch((e: unknown) => e);
@@ -266,15 +266,15 @@ describe('batch journal', () => {
     const firstWindowAnsweredWhenSecondBegan: number[] = [];
     const violations: string[] = [];
     const service: BatchService = {
-      createWithdrawal: async (b) => {
-        const row = Number(String(b.ref_id).slice(1));
+      createWithdrawal: async (body) => {
+        const row = Number(String(body.ref_id).slice(1));
         if (!audited.has(row)) violations.push(`row ${row} left before its audit entry was on disk`);
         if (!recorded.has(row)) violations.push(`row ${row} left before the record of sent ref_ids had it`);
         if (!journalled.has(row) || j.stateOf(row)?.state !== 'sent')
           violations.push(`row ${row} left before the journal had it as sent, on disk`);
         await slow();
         answered++;
-        return { kind: 'created', transfer: { id: `t-${b.ref_id}`, status: 'PENDING' } as never };
+        return { kind: 'created', transfer: { id: `t-${body.ref_id}`, status: 'PENDING' } as never };
       },
       quoteFee: async () => ({ kind: 'fatal', error: new Error('unused') }),
       transfers: async () => [],
@@ -285,15 +285,15 @@ describe('batch journal', () => {
       service,
       concurrency: 2,
       limiter: new TokenBucket(Infinity),
-      beforeWindow: async (w) => {
-        windowsStarted.push(w[0].row);
+      beforeWindow: async (window) => {
+        windowsStarted.push(window[0].row);
         if (windowsStarted.length === 2) firstWindowAnsweredWhenSecondBegan.push(answered);
         await slow();
-        for (const r of w) audited.add(r.row);
+        for (const r of window) audited.add(r.row);
       },
-      onSend: async (w) => {
+      onSend: async (window) => {
         await slow();
-        for (const r of w) recorded.add(r.row);
+        for (const r of window) recorded.add(r.row);
       },
     });
     expect(violations).toEqual([]);
@@ -354,8 +354,8 @@ describe('batch journal', () => {
       journal: j,
       service,
       ...oneAtATime(),
-      beforeWindow: async (w) => {
-        windows.push(w[0].row);
+      beforeWindow: async (window) => {
+        windows.push(window[0].row);
       },
       beforeLaunch: async () => {
         if (logBroken) throw broken;

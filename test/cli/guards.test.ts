@@ -112,8 +112,8 @@ describe('batch report as rows finish', () => {
       const exited = new Promise<void>((res) => child.on('close', () => res()));
       // Kill it once two rows are on stdout: far from the end of its 40 rows at 2 a second.
       await new Promise<void>((res) =>
-        child.stdout.on('data', (d) => {
-          stdout += d;
+        child.stdout.on('data', (chunk) => {
+          stdout += chunk;
           if (stdout.split('\n').length > 2) res();
         }),
       );

@@ -92,9 +92,9 @@ async function localStart(env: Record<string, string>, db: string): Promise<{ ch
   });
   closers.push(
     () =>
-      new Promise<void>((r) => {
-        if (child.exitCode !== null || child.signalCode !== null) return r();
-        child.on('exit', () => r());
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null || child.signalCode !== null) return resolve();
+        child.on('exit', () => resolve());
         child.kill('SIGCONT');
         child.kill('SIGINT');
       }),
@@ -334,8 +334,8 @@ describe('a sandbox or production secret goes only to the token endpoint saved a
 describe('a 429 from the token endpoint', () => {
   /** A token endpoint answering 429 (Retry-After as given) `times` times, then tokens. */
   const limited = (times: number, retryAfter = '1') =>
-    recorder((r, res) => {
-      if (!r.url.startsWith('/oauth2/token') || times-- <= 0) return false;
+    recorder((req, res) => {
+      if (!req.url.startsWith('/oauth2/token') || times-- <= 0) return false;
       res
         .writeHead(429, { 'content-type': 'application/json', 'retry-after': retryAfter })
         .end(JSON.stringify({ error: 'slow_down' }));

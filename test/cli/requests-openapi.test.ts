@@ -556,10 +556,10 @@ const LINES: Line[] = [
   {
     formats: WRITE,
     env: POLICY_ENV,
-    args: async (n) => {
+    args: async (nth) => {
       const key = await policyWith(['destinations: [rq_book, BTC_ADDRESS]', 'max_per_24h: { BTC: 100 }', HOURS]);
-      const saved = join(dir, `saved-${n}.json`);
-      await run(['withdraw', ...W, '--ref-id', `rq-saved-${n}`, '--dry-run', '--save', saved], POLICY_ENV);
+      const saved = join(dir, `saved-${nth}.json`);
+      await run(['withdraw', ...W, '--ref-id', `rq-saved-${nth}`, '--dry-run', '--save', saved], POLICY_ENV);
       await run(['approve', saved, '--yes'], POLICY_ENV);
       return ['withdraw', '--request', saved, '--approvals', `${saved}.approval-${key}.txt`, '--yes'];
     },
@@ -567,9 +567,9 @@ const LINES: Line[] = [
   {
     formats: WRITE,
     env: POLICY_ENV,
-    args: async (n) => {
+    args: async (nth) => {
       await policyWith(['destinations: bookmarked_only', HOURS]);
-      return ['withdraw', ...W, '--dry-run', '--save', join(dir, `unsent-${n}.json`)];
+      return ['withdraw', ...W, '--dry-run', '--save', join(dir, `unsent-${nth}.json`)];
     },
     // BTC_ADDRESS is in the book but not bookmarked: refused by policy.
     code: 8,
@@ -577,10 +577,10 @@ const LINES: Line[] = [
   {
     formats: WRITE,
     env: POLICY_ENV,
-    args: async (n) => {
+    args: async (nth) => {
       const key = await policyWith(['max_per_24h: { BTC: 100 }']);
       const batch = file(
-        `approved-${n}.csv`,
+        `approved-${nth}.csv`,
         `destination_address,asset,crypto_network,amount\n${BTC_ADDRESS},BTC,BITCOIN,0.001\n`,
       );
       await run(['approve', batch, '--yes'], POLICY_ENV);
@@ -698,9 +698,10 @@ afterAll(async () => {
 function commands(): { path: string; options: readonly { long?: string; short?: string }[] }[] {
   const program: Command = makeProgram(createContext({} as never, {}, '0.0.0'));
   const out: { path: string; options: readonly { long?: string; short?: string }[] }[] = [];
-  const visit = (c: Command, path: string) => {
-    if ((c as unknown as { _actionHandler?: unknown })._actionHandler) out.push({ path, options: c.options });
-    for (const s of c.commands) visit(s, path ? `${path} ${s.name()}` : s.name());
+  const visit = (command: Command, path: string) => {
+    if ((command as unknown as { _actionHandler?: unknown })._actionHandler)
+      out.push({ path, options: command.options });
+    for (const s of command.commands) visit(s, path ? `${path} ${s.name()}` : s.name());
   };
   visit(program, '');
   return out;

@@ -20,21 +20,21 @@ beforeEach(() => {
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
 /** The port over `dir`: one store a run (as the Invocation's), --context as `flag`, COINOP_CONTEXT as env says. */
-function contexts(o: { env?: Env; flag?: string } = {}): ContextStore {
-  const env = o.env ?? {};
+function contexts(options: { env?: Env; flag?: string } = {}): ContextStore {
+  const env = options.env ?? {};
   let store: ConfigStore | undefined;
   return {
     store: () => (store ??= new ConfigStore(dir)),
     configDir: () => dir,
-    flag: () => o.flag,
+    flag: () => options.flag,
     settings: () => ({ context: env.COINOP_CONTEXT, overrides: {} }),
     env,
   };
 }
 
-const deps = (display: Parameters<typeof fakeDisplay>[0] = {}, o: Parameters<typeof contexts>[0] = {}) => {
+const deps = (display: Parameters<typeof fakeDisplay>[0] = {}, options: Parameters<typeof contexts>[0] = {}) => {
   const shown = fakeDisplay(display);
-  return { display: shown, contexts: contexts(o), prompter: noPrompts(shown) };
+  return { display: shown, contexts: contexts(options), prompter: noPrompts(shown) };
 };
 
 const SANDBOX: StoredContext = {

@@ -17,7 +17,7 @@ export interface TestGateway {
 export async function startTestGateway(
   sb: Sandbox,
   store: string,
-  o: { approvalTtlMs?: number; rate?: number } = {},
+  options: { approvalTtlMs?: number; rate?: number } = {},
 ): Promise<TestGateway> {
   const stdin = new PassThrough();
   stdin.end();
@@ -34,8 +34,8 @@ export async function startTestGateway(
     upstream: 'local',
     host: '127.0.0.1',
     port: 0,
-    rate: o.rate ?? 10_000,
-    approvalTtlMs: o.approvalTtlMs ?? 3_600_000,
+    rate: options.rate ?? 10_000,
+    approvalTtlMs: options.approvalTtlMs ?? 3_600_000,
   });
   return { url: gw.url, wsUrl: gw.wsUrl, close: () => inv.cleanup() };
 }

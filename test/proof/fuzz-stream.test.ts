@@ -22,8 +22,8 @@ class Client {
   readonly book = new OrderBook('BTCUSD');
   private wake: (() => void) | null = null;
   constructor(readonly ws: WebSocket) {
-    ws.on('message', (d, isBinary) => {
-      const m = JSON.parse(d.toString());
+    ws.on('message', (data, isBinary) => {
+      const m = JSON.parse(data.toString());
       if (isBinary) throw new Error('the server sent a binary frame');
       if (typeof m.type === 'string') this.answers.push(m);
       else {

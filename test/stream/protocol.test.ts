@@ -430,13 +430,13 @@ describe('limits and faults', () => {
   });
 
   it('sends execution_data out of order when asked (in order otherwise); the trade tape keeps the latest trade as the last', async () => {
-    const trades = async (n: number) => {
+    const trades = async (count: number) => {
       const s = await TestSocket.open(svc.wsUrl, admin);
       try {
         s.send({ type: 'subscribe', channels: [{ type: 'execution_data', params: { market: 'LTCUSD' } }] });
         await s.next((m) => m.type === 'subscribe');
         const out: Array<{ market: string; price: string; amount: string; executed_at: string }> = [];
-        while (out.length < n) out.push((await s.next((m) => m.channel === 'execution_data', 10_000)).payload);
+        while (out.length < count) out.push((await s.next((m) => m.channel === 'execution_data', 10_000)).payload);
         return out;
       } finally {
         s.close();

@@ -6,9 +6,9 @@ import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 import { modules, type Module } from './support.js';
 
-function exportedNames(m: Module): string[] {
+function exportedNames(mod: Module): string[] {
   const names: string[] = [];
-  for (const st of m.source.statements) {
+  for (const st of mod.source.statements) {
     if (!ts.canHaveModifiers(st) || !ts.getModifiers(st)?.some((x) => x.kind === ts.SyntaxKind.ExportKeyword)) continue;
     const named = st as ts.Statement & { name?: ts.Node };
     if (named.name && ts.isIdentifier(named.name)) names.push(named.name.text);

@@ -4,16 +4,16 @@ import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 import { modules, parse, walk, type Module } from './support.js';
 
-function underscoreFields(m: Module): string[] {
+function underscoreFields(mod: Module): string[] {
   const found: string[] = [];
-  walk(m.source, (n) => {
-    const name = ts.isPropertyAccessExpression(n)
-      ? n.name.text
-      : ts.isElementAccessExpression(n) && ts.isStringLiteral(n.argumentExpression)
-        ? n.argumentExpression.text
+  walk(mod.source, (node) => {
+    const name = ts.isPropertyAccessExpression(node)
+      ? node.name.text
+      : ts.isElementAccessExpression(node) && ts.isStringLiteral(node.argumentExpression)
+        ? node.argumentExpression.text
         : undefined;
     if (name?.startsWith('_'))
-      found.push(`${m.file}:${m.source.getLineAndCharacterOfPosition(n.getStart()).line + 1} ${name}`);
+      found.push(`${mod.file}:${mod.source.getLineAndCharacterOfPosition(node.getStart()).line + 1} ${name}`);
   });
   return found;
 }

@@ -10,16 +10,16 @@ import { DEMO } from '../../src/embedded/demo.js';
 export async function saveContext(
   env: Record<string, string | undefined>,
   name: string,
-  p: Pick<StoredContext, 'environment' | 'baseUrl'> & Partial<StoredContext>,
+  context: Pick<StoredContext, 'environment' | 'baseUrl'> & Partial<StoredContext>,
   secret: string = DEMO.clientSecret,
 ): Promise<void> {
   const stored: StoredContext = {
-    authUrl: p.baseUrl,
-    wsUrl: `${p.baseUrl.replace(/^http/, 'ws')}/ws`,
+    authUrl: context.baseUrl,
+    wsUrl: `${context.baseUrl.replace(/^http/, 'ws')}/ws`,
     clientId: DEMO.adminClientId,
     scopes: [...ALL_SCOPES],
     profileId: DEMO.profileId,
-    ...p,
+    ...context,
   };
   await new ConfigStore(configDir(env)).saveContext(name, stored, secret, false);
 }
