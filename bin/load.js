@@ -1,5 +1,6 @@
 // Loads the CLI bundle (dist/app/main.cjs) as CommonJS, compiled with the V8 code cache the build saved beside it
-// (main.cjs.cache), and the local service's bundle (local.cjs, with local.cjs.cache) when the CLI starts a service,
+// (main.cjs.cache), the local service's bundle (local.cjs, with local.cjs.cache) when the CLI starts a service, and
+// the rarely run commands' bundle (rare.cjs, no cache) when one of them runs,
 // so a start deserializes bytecode instead of parsing and compiling the program. A cache is taken only when it begins
 // with the bundle's own first line (the build's id) and its bytes match the checksum on its second line: V8 itself
 // checks only the source's length, its version and its flags, and aborts the process on damaged bytecode. Otherwise
@@ -21,7 +22,8 @@ const CACHE = `${FILE}.cache`;
 const loaded = {};
 
 /**
- * A bundle of dist/app (main.cjs: the CLI; local.cjs: the local service, loaded by the CLI when it starts one): its
+ * A bundle of dist/app (main.cjs: the CLI; local.cjs: the local service, loaded by the CLI when it starts one;
+ * rare.cjs: the work of the rarely run commands): its
  * exports, its compiled script and its build id line. Loaded once per process.
  */
 function loadBundle(name, { useCache = true } = {}) {

@@ -103,7 +103,7 @@ _coinop() {
       "profiles create") words="--version -V --context --output -o --json --no-input --no-color --no-pager --debug --nickname --description --help -h" ;;
       "balances") words="--version -V --context --output -o --json --no-input --no-color --no-pager --debug --columns --wide --profile-id --all-profiles --include-zero --help -h" ;;
       "withdraw") words="--version -V --context --output -o --json --no-input --no-color --no-pager --debug --asset --network --address --to --amount --total --fee-id --quote --ref-id --profile-id --identity-id --account-id --balance-asset --memo --meta --beneficiary --dry-run --yes -y --wait --wait-approval --wait-timeout --save --request --approvals --help -h" ;;
-      "withdraw batch") words="--version -V --context --output -o --json --no-input --no-color --no-pager --debug --format --profile-id --dry-run --yes -y --resume --retry-failed --skip-invalid --wait --wait-timeout --concurrency --rate --journal --allow-repeat --allow-partial --approvals --help -h" ;;
+      "withdraw batch") words="--version -V --context --output -o --json --no-input --no-color --no-pager --debug --format --profile-id --dry-run --yes -y --resume --retry-failed --skip-invalid --wait --wait-approval --wait-timeout --concurrency --rate --journal --allow-repeat --allow-partial --approvals --help -h" ;;
       "fee") words="--version -V --context --output -o --json --no-input --no-color --no-pager --debug --help -h" ;;
       "fee quote") words="--version -V --context --output -o --json --no-input --no-color --no-pager --debug --asset --network --address --amount --total --help -h" ;;
       "addresses") words="--version -V --context --output -o --json --no-input --no-color --no-pager --debug --help -h" ;;

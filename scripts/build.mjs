@@ -1,19 +1,27 @@
 // Builds dist/ from src/ for Node 20. Type checking is `npm run typecheck`.
 //   dist/**     one ESM file per TypeScript module (what the bench and proof scripts import, such as
 //               dist/local/service.js).
-//   dist/app/   the CLI as the launcher runs it (bin/load.js): main.cjs, one CommonJS bundle, and main.cjs.cache,
+//   dist/app/   the CLI as the launcher runs it (bin/load.js): main.cjs, a CommonJS bundle (with local.cjs, the local
+//               service, and rare.cjs, the rarely run commands' work, loaded when used), and main.cjs.cache,
 //               the V8 code cache of a training run (scripts/code-cache.cjs), so a start deserializes bytecode
 //               instead of parsing and compiling. Each command's modules are still evaluated only when it runs
 //               (esbuild wraps what is imported dynamically). Measured on Node 20 for `coinop prices`: ESM with code
 //               splitting 200 ms, this bundle without a cache 188 ms, with its cache 154 ms (node -e 0: 106 ms).
 // Both carry the contract's request validators precompiled (Ajv standalone code, see src/contract/precompiled.ts).
-import { build } from 'esbuild';
+import { build as esbuild } from 'esbuild';
 import { randomBytes } from 'node:crypto';
 import { readFileSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import { createRequire } from 'node:module';
-import { join, resolve } from 'node:path';
+import { dirname, join, relative, resolve, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
+
+/** esbuild's build, failing on a warning too: each one has been a bundle that misbehaves at run time. */
+async function build(options) {
+  const result = await esbuild(options);
+  if (result.warnings.length) throw new Error(`build: esbuild warned ${result.warnings.length} time(s), see above`);
+  return result;
+}
 
 const require = createRequire(import.meta.url);
 
@@ -68,9 +76,20 @@ async function precompiledValidators() {
   for (const op of Object.values(operations)) for (const part of ['params', 'query', 'body']) add(op[part]);
   // The policy file's schema (src/policy/schema.ts), checked whenever a profile has a policy.
   add((await import(pathToFileURL(resolve(out, 'policy/schema.js')).href)).PolicyFile);
-  const code = standaloneCode(ajv, Object.fromEntries([...ids.values()].map((id) => [id, id])));
-  const table = [...ids].map(([key, id]) => `  ${JSON.stringify(key)}: ${id},`).join('\n');
-  return `${code}\nexport const PRECOMPILED = {\n${table}\n};\n`;
+  // Each schema's validator is made by its own function, run when the schema is first checked (a getter of the
+  // table): a command evaluates and holds only the validators it uses, not the schemas and code of every operation
+  // (340 KB of source, most of it object literals that were built at every start and carried in the code cache).
+  const entries = [...ids].map(([key, id]) => {
+    const code = standaloneCode(ajv, { [id]: id }).replace('"use strict";', '');
+    const exported = new RegExp(`export const ${id} = (\\w+);`);
+    const fn = exported.exec(code)?.[1];
+    if (!fn || /\bexport\b/.test(code.replace(exported, '')))
+      throw new Error(`build: unexpected standalone code for ${id}`);
+    // The export line comes first in Ajv's output: the body runs whole (its consts set) before the validator returns.
+    const body = code.replace(exported, '');
+    return `  get ${JSON.stringify(key)}() {\n    return (made[${JSON.stringify(id)}] ??= (() => {${body}\nreturn ${fn};\n})());\n  },`;
+  });
+  return `const made = {};\nexport const PRECOMPILED = {\n${entries.join('\n')}\n};\n`;
 }
 const validators = await precompiledValidators();
 
@@ -94,16 +113,55 @@ writeFileSync(
 
 // The first line names this build; the code cache starts with the same line, so a cache made from another bundle is
 // never used (V8 itself checks only the source's length, its own version and its flags).
+// Packages the bundles evaluate on first use (the lazy-packages plugin): the address codecs and hashes, and chalk
+// (colour only: src/render/style.ts).
+const LAZY_PACKAGES = /^(@scure\/base|@noble\/hashes\/(sha2|sha3|utils)\.js|hash-wasm|chalk)$/;
 const buildId = `// coinop build ${version} ${randomBytes(8).toString('hex')}`;
 // The CLI (main.cjs), and the local service (local.cjs: what `coinop local start` and the embedded default run), each
 // with its own code cache: a command against a running service never reads, hashes or deserializes the service's
 // code. The CLI loads local.cjs through bin/load.js when it starts a service (the split-local plugin).
 const LOCAL_ENTRY = `export { startLocalService } from './service.ts';\nexport { runLocalStart, DEFAULT_LOCAL_PORT } from './cli.ts';\n`;
+// The modules the build generates (the contract's and the policy's schemas as plain JSON, the precompiled validators).
+const GENERATED_MODULES = [
+  {
+    name: 'plain-schemas',
+    setup(b) {
+      b.onLoad({ filter: /[\\/]src[\\/]contract[\\/]schemas\.ts$/ }, () => {
+        replaced.add('src/contract/schemas.ts');
+        return { contents: schemas, loader: 'js' };
+      });
+      b.onLoad({ filter: /[\\/]src[\\/]policy[\\/]schema\.ts$/ }, () => {
+        replaced.add('src/policy/schema.ts');
+        return { contents: policySchemas, loader: 'js' };
+      });
+    },
+  },
+  {
+    name: 'precompiled-validators',
+    setup(b) {
+      b.onLoad({ filter: /[\\/]src[\\/]contract[\\/]precompiled\.ts$/ }, () => {
+        replaced.add('src/contract/precompiled.ts');
+        return { contents: validators, loader: 'js', resolveDir: resolve('src/contract') };
+      });
+    },
+  },
+];
+/** better-sqlite3's addon as dist/app reaches it (a relative path; src/local/store.ts resolves the package if it is not there). */
+function betterSqlite3Addon() {
+  const addon = join(
+    dirname(require.resolve('better-sqlite3/package.json')),
+    'build',
+    'Release',
+    'better_sqlite3.node',
+  );
+  return relative(resolve('dist/app'), addon).split(sep).join('/');
+}
 async function appBundle(name, entry, split) {
   return build({
     entryPoints: { [name]: entry },
     // What the bundle holds, module by module (COINOP_METAFILE=<file> writes it for esbuild's analyzer).
-    metafile: !!process.env.COINOP_METAFILE && name === 'main',
+    // (Always made: the rare bundle is cut along what main.cjs holds.)
+    metafile: true,
     outdir: join(out, 'app'),
     outExtension: { '.js': '.cjs' },
     bundle: true,
@@ -111,7 +169,12 @@ async function appBundle(name, entry, split) {
     platform: 'node',
     target: 'node20',
     sourcemap: 'linked',
-    define: { ...define, 'import.meta.url': '__importMetaUrl' },
+    define: {
+      ...define,
+      'import.meta.url': '__importMetaUrl',
+      // The local service's database addon, from dist/app (src/local/store.ts checks it is there).
+      ...(name === 'local' ? { __BETTER_SQLITE3_ADDON__: JSON.stringify(betterSqlite3Addon()) } : {}),
+    },
     // Loaded from node_modules at run time: the native addon, and Ajv (whose compiler the precompiled validators
     // replace), so no start parses it; its small run-time helpers (ajv/dist/runtime, ajv-formats' formats) are
     // required from node_modules too.
@@ -119,8 +182,11 @@ async function appBundle(name, entry, split) {
     // runs (each is a CommonJS build): the MCP SDK and its zod (coinop mcp), the YAML parser (policy files), the
     // prompts with their external editor's iconv-lite and chardet (asking). Bundled, they were 1 MB of the 2.6 MB every
     // start reads, hashes and hands to V8 with its code cache. (ws stays in: the embedded service starts with it.)
+    // The local service bundles better-sqlite3's JavaScript (its start always opens the database: loading the package
+    // from node_modules, a dozen files resolved and compiled without a cache, was 4-7 ms of CPU of the embedded
+    // default); the addon itself is loaded from node_modules by its path (store.ts).
     external: [
-      'better-sqlite3',
+      ...(name === 'local' ? [] : ['better-sqlite3']),
       'pg',
       'ajv',
       'ajv-formats',
@@ -128,6 +194,9 @@ async function appBundle(name, entry, split) {
       'yaml',
       '@inquirer/core',
       '@inquirer/prompts',
+      // hash-wasm (230 KB, its WebAssembly as text): required on the first EIP-55 address, while its keccak compiles
+      // in the background (src/contract/addresses.ts), never by a start.
+      'hash-wasm',
     ],
     // The modules' own createRequire(import.meta.url) resolve from the bundle's place.
     banner: { js: `${buildId}\nconst __importMetaUrl = require('node:url').pathToFileURL(__filename).href;` },
@@ -183,6 +252,53 @@ async function appBundle(name, entry, split) {
         },
       },
       {
+        // The address codecs and hashes (src/contract/addresses.ts, the market list's cache name) are bundled but
+        // evaluated when a name of theirs is first used, not when the importing module is: a plain request never
+        // checks an address, yet evaluating them (hash-wasm alone is 230 KB, mostly its WebAssembly as text) cost every
+        // start their code in the code cache and their set-up. Each import becomes an object of getters that requires
+        // the package (bundled, so evaluated once, on the first get).
+        name: 'lazy-packages',
+        setup(b) {
+          b.onResolve({ filter: LAZY_PACKAGES }, (args) =>
+            args.kind === 'import-statement'
+              ? { path: `${args.path} for ${keyOf(args.importer)}`, namespace: 'lazy-package', pluginData: args }
+              : undefined,
+          );
+          b.onLoad({ filter: /.*/, namespace: 'lazy-package' }, async ({ pluginData: { path: pkg, importer } }) => {
+            // The names the importer takes (import { a, b as c } from 'pkg'), or every name the package exports.
+            const quoted = pkg.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+            const clauses = [
+              ...readFileSync(importer, 'utf8').matchAll(
+                new RegExp(`import\\s*\\{([^}]*)\\}\\s*from\\s*['"]${quoted}['"]`, 'g'),
+              ),
+            ];
+            let names = clauses
+              .flatMap((m) => m[1].split(','))
+              .map((n) => n.trim())
+              .filter((n) => n && !n.startsWith('type '))
+              .map((n) => n.split(/\s+as\s+/)[0]);
+            if (!clauses.length) {
+              try {
+                names = Object.keys(require(pkg));
+              } catch {
+                names = Object.keys(await import(pkg));
+              }
+            }
+            const get = names
+              .filter((n) => n !== 'default' && n !== '__esModule')
+              .map(
+                (n) =>
+                  `Object.defineProperty(exports, ${JSON.stringify(n)}, { enumerable: true, get: () => load()[${JSON.stringify(n)}] });`,
+              );
+            return {
+              contents: `let m;\nconst load = () => (m ??= require(${JSON.stringify(pkg)}));\n${get.join('\n')}\n`,
+              loader: 'js',
+              resolveDir: resolve('.'),
+            };
+          });
+        },
+      },
+      {
         // An import() of an external package would stay an import() in the bundle, which the launcher cannot run: it
         // becomes a bundled stub that require()s the package when the import() runs.
         name: 'lazy-externals',
@@ -197,28 +313,7 @@ async function appBundle(name, entry, split) {
           }));
         },
       },
-      {
-        name: 'plain-schemas',
-        setup(b) {
-          b.onLoad({ filter: /[\\/]src[\\/]contract[\\/]schemas\.ts$/ }, () => {
-            replaced.add('src/contract/schemas.ts');
-            return { contents: schemas, loader: 'js' };
-          });
-          b.onLoad({ filter: /[\\/]src[\\/]policy[\\/]schema\.ts$/ }, () => {
-            replaced.add('src/policy/schema.ts');
-            return { contents: policySchemas, loader: 'js' };
-          });
-        },
-      },
-      {
-        name: 'precompiled-validators',
-        setup(b) {
-          b.onLoad({ filter: /[\\/]src[\\/]contract[\\/]precompiled\.ts$/ }, () => {
-            replaced.add('src/contract/precompiled.ts');
-            return { contents: validators, loader: 'js', resolveDir: resolve('src/contract') };
-          });
-        },
-      },
+      ...GENERATED_MODULES,
     ],
     logLevel: 'warning',
   });
@@ -243,7 +338,157 @@ const splitLocal = {
 // filter no longer matches (a moved file) would silently bundle TypeBox and Ajv's run-time compilation again.
 const replaced = new Set();
 const SUBSTITUTED = ['src/contract/schemas.ts', 'src/contract/precompiled.ts', 'src/policy/schema.ts'];
-const app = await appBundle('main', 'src/commands/main.ts', [splitLocal]);
+
+// The rare bundle (rare.cjs): the work of commands most command lines never run (the MCP server, batch withdrawals, the
+// gateway, the event feed, the policy, approval and audit tooling, the raw API command, doctor), loaded through
+// bin/load.js when one of them runs. main.cjs is what every start reads, hands to V8 with its code cache and evaluates
+// the top level of (every function of the bundle is declared there): it holds these commands' declarations (help,
+// completion and flag parsing need no more) and the rare bundle their work. A module main.cjs holds is never copied
+// into rare.cjs: rare.cjs takes it from main.cjs's own instance (one CoinopError class, one settings object), through
+// the registry main.cjs hands it on entry. What is split: every module imported with import() from within these folders
+// (their run modules), never a group's index.ts (the command tree).
+const RARE_DIRS = [
+  'src/commands/mcp/',
+  'src/commands/gateway/',
+  'src/commands/events/',
+  'src/commands/policy/',
+  'src/commands/approve/',
+  'src/commands/approvals/',
+  'src/commands/audit/',
+  'src/commands/api/',
+  'src/commands/doctor/',
+  'src/commands/withdraw/batch/',
+].map((d) => resolve(d));
+const keyOf = (file) => relative(resolve('.'), file).split(sep).join('/');
+const isRareEntry = (file) => RARE_DIRS.some((d) => file.startsWith(d + sep)) && !file.endsWith(`${sep}index.ts`);
+const rareEntries = new Set();
+/** main.cjs's side: an import() of a rare entry becomes the rare bundle's copy; the registry it hands over. */
+function splitRare(needed) {
+  return {
+    name: 'split-rare',
+    setup(b) {
+      b.onResolve({ filter: /\.js$/ }, (args) => {
+        if (args.namespace !== 'file' || !args.path.startsWith('.')) return undefined;
+        const file = resolve(args.resolveDir, args.path).replace(/\.js$/, '.ts');
+        // A static import (the flag tables the command tree declares) stays in main.cjs.
+        if (!isRareEntry(file) || args.kind !== 'dynamic-import') return undefined;
+        rareEntries.add(keyOf(file));
+        return { path: keyOf(file), namespace: 'rare-entry' };
+      });
+      b.onLoad({ filter: /.*/, namespace: 'rare-entry' }, (args) => ({
+        contents: `module.exports = require('../../bin/load.js').loadBundle('rare').exports.enter(require('coinop:main-modules').modules, ${JSON.stringify(args.path)});`,
+        loader: 'js',
+      }));
+      b.onResolve({ filter: /^coinop:main-modules$/ }, () => ({ path: 'modules', namespace: 'main-modules' }));
+      b.onLoad({ filter: /.*/, namespace: 'main-modules' }, () => {
+        // Each module as an object of getters over its exports (live bindings), made when rare.cjs first asks for it.
+        // Named imports, not namespace objects: a namespace object of each of these modules would be built at every
+        // start of main.cjs (esbuild makes one for a module that is require()d), hundreds of getters for nothing.
+        const imports = [];
+        const entries = [...needed].sort().map((key, i) => {
+          const names = exportsOf.get(key);
+          if (!names) throw new Error(`build: the exports of ${key} are not known`);
+          imports.push(
+            `import { ${names.map((n) => `${n} as m${i}$${n}`).join(', ')} } from ${JSON.stringify(resolve(key))};`,
+          );
+          const getters = names.map((n) => `get ${n}() { return m${i}$${n}; }`).join(', ');
+          return `  ${JSON.stringify(key)}: () => ({ ${getters} }),`;
+        });
+        return {
+          contents: `${imports.join('\n')}\nexport const modules = {\n${entries.join('\n')}\n};\n`,
+          loader: 'js',
+          resolveDir: resolve('.'),
+        };
+      });
+    },
+  };
+}
+/** rare.cjs's side: an import of a module main.cjs holds is main.cjs's instance of it. */
+function fromMain(mainFiles, needed) {
+  const SKIP = Symbol('from-main');
+  return {
+    name: 'from-main',
+    setup(b) {
+      b.onResolve({ filter: /^coinop:rare-link$/ }, () => ({ path: 'link', namespace: 'rare-link' }));
+      b.onLoad({ filter: /.*/, namespace: 'rare-link' }, () => ({
+        contents: `let modules;\nexports.link = (m) => { modules ??= m; };\nexports.from = (key) => {\n  if (!modules) throw new Error('rare.cjs was loaded without main.cjs');\n  return modules[key]();\n};\n`,
+        loader: 'js',
+      }));
+      b.onResolve({ filter: /.*/ }, async (args) => {
+        if (args.pluginData === SKIP || args.namespace !== 'file' || args.kind === 'entry-point') return undefined;
+        const r = await b.resolve(args.path, {
+          kind: args.kind,
+          importer: args.importer,
+          resolveDir: args.resolveDir,
+          pluginData: SKIP,
+        });
+        if (r.errors.length || r.external || r.namespace !== 'file' || !mainFiles.has(keyOf(r.path))) return undefined;
+        needed.add(keyOf(r.path));
+        // Named as a CommonJS file whatever the original is: the stand-in sets module.exports, which in a file
+        // esbuild takes for ESM (an .mjs, such as ws's wrapper) would be the bundle's own module object.
+        return { path: `${keyOf(r.path)}.cjs`, namespace: 'from-main', pluginData: keyOf(r.path) };
+      });
+      b.onLoad({ filter: /.*/, namespace: 'from-main' }, (args) => ({
+        contents: `module.exports = require('coinop:rare-link').from(${JSON.stringify(args.pluginData)});`,
+        loader: 'js',
+      }));
+    },
+  };
+}
+/** An entry module given as text (resolveDir: the project). */
+const virtualEntry = (name, contents, loader = 'js') => ({
+  name: `${name}-entry`,
+  setup(b) {
+    b.onResolve({ filter: new RegExp(`^coinop-entry:${name}$`) }, () => ({ path: name, namespace: 'entry' }));
+    b.onLoad({ filter: /.*/, namespace: 'entry' }, () => ({ contents, loader, resolveDir: resolve('.') }));
+  },
+});
+const needed = new Set();
+const exportsOf = new Map();
+// First main.cjs (what it holds decides what rare.cjs takes from it), then rare.cjs (which finds what it needs of
+// main.cjs), then main.cjs again with that registry.
+const mainFiles = (built) =>
+  new Set(
+    Object.keys(built.metafile.inputs)
+      .filter((p) => !p.includes(':'))
+      .map((p) => keyOf(resolve(p))),
+  );
+let app = await appBundle('main', 'src/commands/main.ts', [splitLocal, splitRare(needed)]);
+const held = mainFiles(app);
+const rareEntry = `const { link } = require('coinop:rare-link');\nconst entries = {\n${[...rareEntries]
+  .sort()
+  .map((key) => `  ${JSON.stringify(key)}: () => require(${JSON.stringify(resolve(key))}),`)
+  .join('\n')}\n};\nexports.enter = (modules, key) => {\n  link(modules);\n  return entries[key]();\n};\n`;
+const rare = await appBundle('rare', 'coinop-entry:rare', [
+  fromMain(held, needed),
+  virtualEntry('rare', rareEntry),
+  splitLocal,
+]);
+for (const key of Object.keys(rare.metafile.inputs)
+  .filter((p) => !p.includes(':'))
+  .map((p) => keyOf(resolve(p))))
+  if (held.has(key)) throw new Error(`build: rare.cjs holds a copy of ${key}, which main.cjs holds`);
+// The export names of each module rare.cjs takes from main.cjs (esbuild says them, building each as an entry).
+if (needed.size) {
+  const alone = await build({
+    entryPoints: [...needed].map((key) => resolve(key)),
+    // Bundled (packages left out), so that a barrel's export * is resolved into names.
+    bundle: true,
+    splitting: true,
+    packages: 'external',
+    write: false,
+    metafile: true,
+    format: 'esm',
+    platform: 'node',
+    outdir: join(out, 'exports-of'),
+    plugins: GENERATED_MODULES,
+    logLevel: 'warning',
+  });
+  for (const output of Object.values(alone.metafile.outputs))
+    if (output.entryPoint) exportsOf.set(keyOf(resolve(output.entryPoint)), output.exports);
+}
+app = await appBundle('main', 'src/commands/main.ts', [splitLocal, splitRare(needed)]);
+if (mainFiles(app).size !== held.size) throw new Error('build: main.cjs changed between its two builds');
 for (const file of SUBSTITUTED)
   if (!replaced.has(file))
     throw new Error(`build: main.cjs was bundled without the generated ${file}: its plugin filter matched nothing`);
@@ -261,11 +506,11 @@ await appBundle('local', 'src/local/app-entry.ts', [
   },
 ]);
 
-if (app.metafile) writeFileSync(process.env.COINOP_METAFILE, JSON.stringify(app.metafile));
+if (process.env.COINOP_METAFILE) writeFileSync(process.env.COINOP_METAFILE, JSON.stringify(app.metafile));
 
 // The launcher compiles the bundle as a vm.Script, which has no loader for import(): none may be left in it.
 // bin/load.js reads the bundles as latin1: they must be ASCII (esbuild's default charset escapes everything else).
-for (const file of ['main.cjs', 'local.cjs']) {
+for (const file of ['main.cjs', 'local.cjs', 'rare.cjs']) {
   const text = readFileSync(join(out, 'app', file), 'utf8');
   if (/\bimport\(/.test(text))
     throw new Error(`build: dist/app/${file} has a dynamic import(); import node built-ins statically`);

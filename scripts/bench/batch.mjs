@@ -33,7 +33,10 @@ async function writeCsv(file, rows, prefix, lastRow) {
   await once(out, 'finish');
 }
 
-/** Runs coinop as a child; returns wall seconds, exit code and peak RSS in MB (GNU time, else /proc sampling). */
+/**
+ * Runs coinop as a child; returns wall seconds, exit code, peak RSS in MB and CPU seconds (user + system; GNU time, else
+ * /proc sampling for the RSS and no CPU figure).
+ */
 function runCoinop(args, env) {
   return new Promise((resolve, reject) => {
     const started = process.hrtime.bigint();
@@ -60,15 +63,20 @@ function runCoinop(args, env) {
     child.on('close', (code) => {
       if (sampler) clearInterval(sampler);
       const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+      let cpu = null;
       if (TIME) {
         try {
-          const m = /Maximum resident set size \(kbytes\): (\d+)/.exec(readFileSync(stats, 'utf8'));
+          const text = readFileSync(stats, 'utf8');
+          const m = /Maximum resident set size \(kbytes\): (\d+)/.exec(text);
           if (m) peakKb = Number(m[1]);
+          const user = /User time \(seconds\): ([\d.]+)/.exec(text);
+          const system = /System time \(seconds\): ([\d.]+)/.exec(text);
+          if (user && system) cpu = Number(user[1]) + Number(system[1]);
         } catch {
           /* no stats */
         }
       }
-      resolve({ seconds, code, peakMb: peakKb / 1024, stderr });
+      resolve({ seconds, code, peakMb: peakKb / 1024, cpu, stderr });
     });
   });
 }
@@ -193,6 +201,9 @@ export default async function run({ quick }) {
       ['checks', 'per-row checks in memory (hours, journal state)'],
       ['limiter', 'waiting on the rate limiter (per row in flight)'],
       ['http', 'the request itself (per row in flight)'],
+      ['read-cpu', "CPU of coinop's process (all threads) while reading"],
+      ['begin-cpu', "CPU of coinop's process (all threads) in begin"],
+      ['send-cpu', "CPU of coinop's process (all threads) while sending"],
     ];
     // Printed as their own table (they are measurements, not targets) and kept in bench-results.json with the
     // throughput row.
@@ -201,10 +212,22 @@ export default async function run({ quick }) {
       ([stage, what]) => `  ${stage.padEnd(15)} ${perRow[stage].toFixed(1).padStart(9)} us/row  ${what}`,
     );
     const bareUs = (bare / rows) * 1e6;
+    // The CPU coinop's process spent (user + system, start-up and all): on a busy machine the wall time follows it.
+    const cpuUs = r.cpu === null ? null : (r.cpu / rows) * 1e6;
+    if (cpuUs !== null)
+      lines.push(
+        `  ${'cpu'.padEnd(15)} ${cpuUs.toFixed(1).padStart(9)} us/row  CPU of the coinop process (user + system, all of it)`,
+      );
     process.stdout.write(
       `\nwithdraw batch, ${rows} rows: time per row by stage (wall ${((r.seconds / rows) * 1e6).toFixed(1)} us/row; bare client ${bareUs.toFixed(1)} us/row, ${(bareUs * CONCURRENCY).toFixed(1)} us per request in flight)\n${lines.join('\n')}\n`,
     );
-    rowsOut[rowsOut.length - 1].stages = { usPerRow: perRow, rows, bareUsPerRow: bareUs, concurrency: CONCURRENCY };
+    rowsOut[rowsOut.length - 1].stages = {
+      usPerRow: perRow,
+      cpuUsPerRow: cpuUs,
+      rows,
+      bareUsPerRow: bareUs,
+      concurrency: CONCURRENCY,
+    };
     rowsOut.push({
       name: `withdraw batch: ${rows.toLocaleString('en-US')} rows, peak RSS of coinop`,
       value: r.peakMb,

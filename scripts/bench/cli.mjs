@@ -241,10 +241,14 @@ export default async function run({ quick }) {
     const readToken = await accessToken(svc.authUrl, 'local-readonly');
     const bareFile = join(dir, 'bare-get.cjs');
     writeFileSync(bareFile, BARE_GET);
-    const begin = new Date(Date.now() - 24 * 3600_000).toISOString().replace(/\.\d+Z$/, 'Z');
+    // The very GET coinop sent (its last request in the service's journal): the latest page of 100 hourly prices,
+    // from 99 hours back. (This baseline asked for the last day, 23 prices, a quarter of what coinop fetches, parses
+    // and writes out.)
+    const sent = (await journal(svc)).filter((e) => e.url.includes('/historical-prices?')).at(-1);
+    if (!sent) throw new Error('the service journal has no historical-prices request of coinop');
     const bareEnv = {
       ...env,
-      BENCH_URL: `${svc.baseUrl}/v2/markets/BTCUSD/historical-prices?increment=ONE_HOUR&range.begin=${encodeURIComponent(begin)}`,
+      BENCH_URL: `${svc.baseUrl}${sent.url}`,
       BENCH_TOKEN: readToken,
     };
     const pair = await pairwise(prices, env, [bareFile], bareEnv, runs);

@@ -238,6 +238,9 @@ function syncDir(dir: string): void {
  */
 export class AuditGroup {
   private queue: { who: AuditWho; event: AuditEvent }[] = [];
+  /** Entries add() took while a window was open, written together at the end of this turn of the event loop. */
+  private added: { who: AuditWho; event: AuditEvent }[] = [];
+  private addedTimer?: NodeJS.Immediate;
   private running?: Promise<void>;
   /** The window open now: entries are written into it as they come. */
   private open?: Window;
@@ -257,11 +260,33 @@ export class AuditGroup {
     private readonly timing = { windowMs: 200, idleMs: 50, gapMs: 30 },
   ) {}
 
+  /**
+   * An entry written as it comes: into the open window with the others of this turn of the event loop (one write()
+   * for the answers that came together, not one each), else queued for the next window. Like every entry of the
+   * window, it is durable with the window's fsync (or the next durable()'s, which writes it first, in order).
+   */
   add(who: AuditWho, event: AuditEvent): void {
     if (this.failed) return;
-    if (this.open) return this.write(this.open, who, event);
+    if (this.open) {
+      this.added.push({ who, event });
+      this.addedTimer ??= setImmediate(() => this.writeAdded());
+      return;
+    }
     this.queue.push({ who, event });
     this.running ??= this.run();
+  }
+
+  /** Writes the entries add() holds for this turn: into the open window, else (it closed) queued for the next. */
+  private writeAdded(): void {
+    if (this.addedTimer) clearImmediate(this.addedTimer);
+    this.addedTimer = undefined;
+    const added = this.added.splice(0);
+    if (!added.length || this.failed) return;
+    if (this.open) this.writeRuns(this.open, added);
+    else {
+      this.queue.push(...added);
+      this.running ??= this.run();
+    }
   }
 
   /**
@@ -274,6 +299,8 @@ export class AuditGroup {
     if (!events.length) return Promise.resolve();
     let waiter!: { resolve: () => void; reject: (e: Error) => void };
     const done = new Promise<void>((resolve, reject) => (waiter = { resolve, reject }));
+    // Entries add() holds go first (the log keeps the order they came in).
+    this.writeAdded();
     // Into the open window with one write for all of them; else queued for the next window.
     if (this.open) this.writeAll(this.open, who, events);
     else if (events.length) {
@@ -314,14 +341,25 @@ export class AuditGroup {
 
   /** Writes what is queued and ends the window. */
   async close(): Promise<void> {
+    this.writeAdded();
     this.closing = true;
     this.wake?.();
     await this.running;
     if (this.queue.length && !this.failed) await (this.running = this.run());
   }
 
-  private write(window: Window, who: AuditWho, event: AuditEvent): void {
-    this.writeAll(window, who, [event]);
+  /** Entries in order, one write() per run of entries by the same actor. */
+  private writeRuns(window: Window, entries: { who: AuditWho; event: AuditEvent }[]): void {
+    for (let i = 0; i < entries.length && !this.failed; ) {
+      let j = i + 1;
+      while (j < entries.length && entries[j].who === entries[i].who) j++;
+      this.writeAll(
+        window,
+        entries[i].who,
+        entries.slice(i, j).map((q) => q.event),
+      );
+      i = j;
+    }
   }
 
   private writeAll(window: Window, who: AuditWho, events: AuditEvent[]): void {
@@ -357,17 +395,7 @@ export class AuditGroup {
       const started = Date.now();
       this.lastWrite = started;
       // The queued entries, one write() per run of entries by the same actor.
-      const queued = this.queue.splice(0);
-      for (let i = 0; i < queued.length && !this.failed; ) {
-        let j = i + 1;
-        while (j < queued.length && queued[j].who === queued[i].who) j++;
-        this.writeAll(
-          w,
-          queued[i].who,
-          queued.slice(i, j).map((q) => q.event),
-        );
-        i = j;
-      }
+      this.writeRuns(w, this.queue.splice(0));
       this.syncWaiters.push(...this.queuedWaiters.splice(0));
       this.open = w;
       if (this.failed) this.rejectWaiters(this.failed);
@@ -385,6 +413,8 @@ export class AuditGroup {
         });
         this.wake = undefined;
       }
+      // What add() holds goes into this window, durable with its fsync.
+      this.writeAdded();
       this.open = undefined;
       await this.syncing;
       this.syncing = undefined;

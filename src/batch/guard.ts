@@ -1,6 +1,7 @@
 // Rows another batch already paid: before a new batch sends anything, the service is asked which of its derived
-// ref_ids it holds (100 per request, a few requests at once), and this machine's record of sent ref_ids is read. The rows found are
-// marked in the staged copy, to be listed (refused) or, with --allow-repeat, given ref_ids of this batch alone.
+// ref_ids it holds (100 per request, as many requests at once as the batch sends, at least 4), and this machine's
+// record of sent ref_ids is read. The rows found are marked in the staged copy, to be listed (refused) or, with
+// --allow-repeat, given ref_ids of this batch alone.
 import type { Transfer } from '../contract/index.js';
 import { classify, type BatchService } from './service-port.js';
 import { backoffMs, realClock, type Clock, type TokenBucket } from './rate-limit.js';
@@ -17,15 +18,18 @@ export interface GuardOptions {
   serviceId: string;
   batchId: string;
   clock?: Clock;
+  /** List requests under way at once (the batch's --concurrency); at least LOOKUPS_AT_ONCE. */
+  atOnce?: number;
 }
 
-/** List requests under way at once: the pages are independent, and the rate limiter still paces them. */
+/** List requests under way at least at once: the pages are independent, and the rate limiter still paces them. */
 const LOOKUPS_AT_ONCE = 4;
 
 /** Marks the staged rows some other batch already paid; returns how many. */
 export async function markRepeats(stage: Stage, options: GuardOptions): Promise<number> {
   const inFlight = new Set<Promise<void>>();
   let failed: { error: unknown } | undefined;
+  const atOnce = Math.max(LOOKUPS_AT_ONCE, options.atOnce ?? 0);
   for (const page of stage.derivedPages(LOOKUP)) {
     if (failed) break;
     const p: Promise<void> = lookup(
@@ -45,7 +49,7 @@ export async function markRepeats(stage: Stage, options: GuardOptions): Promise<
       })
       .finally(() => inFlight.delete(p));
     inFlight.add(p);
-    if (inFlight.size >= LOOKUPS_AT_ONCE) await Promise.race(inFlight);
+    if (inFlight.size >= atOnce) await Promise.race(inFlight);
   }
   await Promise.all(inFlight);
   if (failed) throw failed.error;

@@ -24,7 +24,11 @@ export type Stage =
   /** Waiting for a turn under the rate limit (summed over rows). */
   | 'limiter'
   /** The per-row checks in memory before a row leaves (the hours, the journal's state of the row). */
-  | 'checks';
+  | 'checks'
+  /** CPU (user + system, every thread of the process) spent in `read`, in `begin` and while sending. */
+  | 'read-cpu'
+  | 'begin-cpu'
+  | 'send-cpu';
 
 export class StageTimes {
   readonly ms: Partial<Record<Stage, number>> = {};
@@ -41,6 +45,12 @@ export class StageTimes {
     }
     this.add(stage, performance.now() - t);
     return out;
+  }
+  /** Adds the CPU the process used since `from` (a process.cpuUsage()) to `stage`; returns the usage now. */
+  cpu(stage: Stage, from: NodeJS.CpuUsage): NodeJS.CpuUsage {
+    const now = process.cpuUsage();
+    this.add(stage, (now.user - from.user + now.system - from.system) / 1000);
+    return now;
   }
   toJSON(): { rows: number; ms: Partial<Record<Stage, number>> } {
     return { rows: this.rows, ms: this.ms };

@@ -129,7 +129,7 @@ export interface Invocation {
   prompter: Prompter;
   store(): ConfigStore;
   context(): ResolvedContext;
-  connect(opts?: { quiet?: boolean; live?: boolean }): Promise<Connection>;
+  connect(opts?: { quiet?: boolean; live?: boolean; gatewayIdentity?: boolean }): Promise<Connection>;
   connectAs(context: ResolvedContext, opts?: ConnectOptions): Promise<Connection>;
   catalogue(): CataloguePolicy;
   format(): Format;
@@ -229,8 +229,7 @@ export function createContext(
           ctx,
           ctx.context(),
           {
-            quiet: opts.quiet,
-            live: opts.live,
+            ...opts,
             tokenCache: true,
             catalogue: ctx.catalogue(),
             cachedIdentity: READS.has(ctx.command ?? ''),

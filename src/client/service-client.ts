@@ -120,6 +120,8 @@ export class ServiceClient {
    * it may have done.
    */
   readonly changes = new Set<string>();
+  /** The method and URL of the last change recorded (its method and path are in `changes`). */
+  private lastChange?: string;
 
   constructor(
     readonly baseUrl: string,
@@ -263,7 +265,11 @@ export class ServiceClient {
     json = body !== undefined,
     authenticated = true,
   ): Promise<HttpResponse> {
-    if (method !== 'GET' && method !== 'HEAD') this.changes.add(`${method} ${new URL(url).pathname}`);
+    if (method !== 'GET' && method !== 'HEAD' && `${method} ${url}` !== this.lastChange) {
+      // A batch's thousands of requests go to one URL: its path is worked out once.
+      this.lastChange = `${method} ${url}`;
+      this.changes.add(`${method} ${new URL(url).pathname}`);
+    }
     const send = async (token: string | undefined) =>
       this.transport.send({
         method,

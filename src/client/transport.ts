@@ -151,6 +151,7 @@ function untrustedCertificate(req: HttpRequest, cause: Error): NetworkError {
 export class Transport {
   private readonly http = new HttpAgent({ keepAlive: true, maxSockets: 16 });
   private https?: { request: Https['request']; agent: InstanceType<Https['Agent']> };
+  private lastTarget?: { text: string; url: URL };
   readonly opts: Required<Omit<TransportOptions, 'debug' | 'onRateLimited' | 'activity' | 'instance'>> &
     Pick<TransportOptions, 'debug' | 'onRateLimited' | 'activity' | 'instance'>;
 
@@ -356,14 +357,27 @@ export class Transport {
           const { Agent, request } = require('node:https') as Https;
           this.https = { request, agent: new Agent({ keepAlive: true, maxSockets: 16 }) };
         }
-        r = this.https.request(req.url, { method: req.method, headers, agent: this.https.agent }, onResponse);
-      } else r = httpRequest(req.url, { method: req.method, headers, agent: this.http }, onResponse);
+        r = this.https.request(
+          this.target(req.url),
+          { method: req.method, headers, agent: this.https.agent },
+          onResponse,
+        );
+      } else r = httpRequest(this.target(req.url), { method: req.method, headers, agent: this.http }, onResponse);
       const timer = setTimeout(() => fail(Object.assign(new Error('timed out'), { code: 'ETIMEDOUT' })), timeoutMs);
       r.on('error', fail);
       // 'finish': the whole request was handed to the connection (never after a refused or failed connect).
       r.on('finish', () => (sent.value = true));
       r.end(req.body);
     });
+  }
+
+  /**
+   * The request's URL, parsed: the last one kept (a batch sends thousands of requests to one URL; node:http parses a
+   * string on every request). An invalid one throws as node:http would.
+   */
+  private target(text: string): URL {
+    if (this.lastTarget?.text !== text) this.lastTarget = { text, url: new URL(text) };
+    return this.lastTarget.url;
   }
 
   private async pause(attempt: number, retryAfter: number | undefined, why: string, throttled = false): Promise<void> {

@@ -14,7 +14,10 @@ import { sha256 } from '@noble/hashes/sha2.js';
 import { base32nopad, base58, bech32, bech32m, createBase58check } from '@scure/base';
 import type { CryptoNetwork } from './enums.js';
 
-const base58check = createBase58check(sha256);
+// Made on first use: the built CLI evaluates the codecs only when an address is checked (scripts/build.mjs,
+// lazy-packages), so nothing of theirs may run when this module is evaluated.
+let base58checkCodec: ReturnType<typeof createBase58check> | undefined;
+const base58check = () => (base58checkCodec ??= createBase58check(sha256));
 
 /** What a destination is wrong by, in one line (the field is named by the caller). */
 export type AddressReason = string;
@@ -40,7 +43,7 @@ function base58CheckReason(
   if (raw.length !== 25) return 'wrong length: not a 20-byte hash with its version byte and checksum';
   let payload: Uint8Array;
   try {
-    payload = base58check.decode(address);
+    payload = base58check().decode(address);
   } catch {
     return CHECKSUM_MISMATCH;
   }
@@ -247,7 +250,7 @@ export function legacyToCashAddr(address: string): string | undefined {
   if (!BASE58_CHARS.test(address) || base58.decode(address).length !== 25) return undefined;
   let payload: Uint8Array;
   try {
-    payload = base58check.decode(address);
+    payload = base58check().decode(address);
   } catch {
     return undefined;
   }
@@ -595,7 +598,7 @@ export function addressHasChecksum(network: CryptoNetwork, address: string): boo
 
 /** Base58Check of a version byte and a hash (legacy Bitcoin-family addresses); for generated addresses and tests. */
 export const encodeBase58Check = (version: number, hash: Uint8Array): string =>
-  base58check.encode(Uint8Array.from([version, ...hash]));
+  base58check().encode(Uint8Array.from([version, ...hash]));
 
 /** A segwit address (bech32 for version 0, bech32m after); for generated addresses and tests. */
 export function encodeSegwit(prefix: string, version: number, program: Uint8Array): string {

@@ -23,7 +23,7 @@ import type { CataloguePolicy } from '../client/catalogue-policy.js';
 import { addressCheckFor, type Environment } from '../config/environments.js';
 import { CoinopError, toCoinopError } from '../errors.js';
 import { type ApprovalScope, ContentBuilder, type ParsedApproval } from '../policy/approvals.js';
-import { checkWithdrawals } from '../policy/check.js';
+import { type CheckOptions, checkWithdrawals } from '../policy/check.js';
 import type { PolicyVerdict } from '../policy/evaluate.js';
 import type { LoadedPolicy } from '../policy/policy.js';
 import { PolicyRefusal, refusal } from '../policy/refusal.js';
@@ -76,6 +76,8 @@ export interface MoneyGateDeps {
   inFlight?(event: AuditEvent): () => void;
   /** Where reservations are kept: this machine's file for the context and service unless given (a gateway's store). */
   reservations?: ReservationBook;
+  /** The service's last day as the caller keeps it (a gateway's copy); without it, read at every verdict. */
+  history?: CheckOptions['history'];
 }
 
 /** A request as it comes to the gate: its body as given, checked against the operation's contract by prepare(). */
@@ -260,23 +262,29 @@ export class MoneyGate {
   async send(prepared: Prepared, leaving?: () => void, options: { preflighted?: boolean } = {}): Promise<Sent> {
     const refId = prepared.refId;
     if (!options.preflighted) await this.preflight(prepared);
-    const { reserved, verdict } = await this.admit(prepared);
     const kind = AUDIT_KIND[prepared.request.operation];
-    const what = prepared.what;
-    const approvers = (verdict.approvals ?? []).filter((a) => a.status === 'valid' && a.key_id);
-    const attempt: AuditEvent = {
-      kind,
-      ref_id: refId,
-      what: verdict.file ? { ...what, policy_file: verdict.file, policy_sha256: verdict.sha256 } : what,
-      outcome: { result: 'attempt' },
-      ...(approvers.length ? { approver_keys: approvers.map((a) => a.key_id as string) } : {}),
+    // The request's fields as admit() leaves them (an address book write adds what the book said before it).
+    const attemptOf = (verdict: PolicyVerdict): AuditEvent => {
+      const approvers = (verdict.approvals ?? []).filter((a) => a.status === 'valid' && a.key_id);
+      const fields = prepared.what;
+      return {
+        kind,
+        ref_id: refId,
+        what: verdict.file ? { ...fields, policy_file: verdict.file, policy_sha256: verdict.sha256 } : fields,
+        outcome: { result: 'attempt' },
+        ...(approvers.length ? { approver_keys: approvers.map((a) => a.key_id as string) } : {}),
+      };
     };
-    try {
-      await this.deps.audit.record(attempt);
-    } catch (e) {
-      if (reserved) await this.release(refId);
-      return this.refuse(prepared, e);
-    }
+    const { reserved, verdict, recorded: written } = await this.admit(prepared, attemptOf);
+    const what = prepared.what;
+    const attempt = attemptOf(verdict);
+    if (!written)
+      try {
+        await this.deps.audit.record(attempt);
+      } catch (e) {
+        if (reserved) await this.release(refId);
+        return this.refuse(prepared, e);
+      }
     const landed = this.deps.inFlight?.(attempt) ?? (() => {});
     leaving?.();
     let res: CallResult<Record<string, unknown>>;
@@ -393,8 +401,14 @@ export class MoneyGate {
     await this.reservations.release(refIds, this.deps.now());
   }
 
-  /** The policy's verdict now, with what this machine has reserved; reserves (under the lock) when it allows. */
-  private async admit(prepared: Prepared): Promise<{ reserved: boolean; verdict: PolicyVerdict }> {
+  /**
+   * The policy's verdict now, with what this machine has reserved; reserves (under the lock) when it allows, and
+   * there writes the attempt too when the book can (`recorded`: the attempt is in the trail, with its reservation).
+   */
+  private async admit(
+    prepared: Prepared,
+    attemptOf: (verdict: PolicyVerdict) => AuditEvent,
+  ): Promise<{ reserved: boolean; verdict: PolicyVerdict; recorded: boolean }> {
     const policy = await this.policyOrRefuse(prepared);
     await this.bookCheck(prepared, policy);
     const request = policyRequestOf(callOf(prepared));
@@ -402,13 +416,13 @@ export class MoneyGate {
     if (!caps) {
       const verdict = await this.verdictOrRefuse(prepared, policy, []);
       if (!verdict.allowed) return this.refuse(prepared, refusedByPolicy(verdict), verdictFields(verdict));
-      return { reserved: false, verdict };
+      return { reserved: false, verdict, recorded: false };
     }
     const now = this.deps.now();
     const r = request!;
     try {
       return await this.reservations.exclusive(async () => {
-        const held = await this.reservations.read(now);
+        const held = await this.reservations.read(now, r.asset);
         let seen = new Set<string>();
         const verdict = await this.verdictOrRefuse(
           prepared,
@@ -420,9 +434,18 @@ export class MoneyGate {
         if (!seen.has(prepared.refId!) && !held.some((h) => h.ref_id === prepared.refId))
           held.push({ ref_id: prepared.refId!, asset: r.asset, amount: r.amount, at: now });
         await this.reservations.write(held, seen, now);
-        return { reserved: true, verdict };
+        const record = this.reservations.record;
+        if (!record) return { reserved: true, verdict, recorded: false };
+        try {
+          await record.call(this.reservations, attemptOf(verdict));
+        } catch (e) {
+          // Thrown out of the section so its reservation goes with it; refused below for what it was.
+          throw new AttemptUnwritten(e);
+        }
+        return { reserved: true, verdict, recorded: true };
       });
     } catch (e) {
+      if (e instanceof AttemptUnwritten) return this.refuse(prepared, e.reason);
       if (wasRecorded(e)) throw e;
       return this.refuse(prepared, lockError(e, this.reservations.lockPath));
     }
@@ -492,6 +515,7 @@ export class MoneyGate {
       machineNow: this.deps.now,
       reserved,
       onSeen,
+      history: this.deps.history,
     });
   }
 
@@ -541,6 +565,13 @@ export function verdictFields(verdict: PolicyVerdict): AuditWhat {
       ? { approvals: verdict.approvals.map((a) => ({ key_id: a.key_id ?? null, status: a.status })) }
       : {}),
   };
+}
+
+/** The attempt could not be written in the admission's section: nothing was reserved, nothing is sent. */
+class AttemptUnwritten extends Error {
+  constructor(readonly reason: unknown) {
+    super('the attempt could not be written to the audit trail');
+  }
 }
 
 function lockError(error: unknown, lockPath: string): CoinopError {

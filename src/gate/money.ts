@@ -47,14 +47,19 @@ export const AUDIT_KIND: Record<MoneyOperationId, AuditKind> = {
   createDepositAddress: 'deposit_address',
 };
 
+/** Each operation's method and the pattern of its path, made once (a gateway matches every request against them). */
+let routes: { method: string; pattern: RegExp; id: OperationId }[] | undefined;
+
 /** The operation a method and path name ("/v2/..." with or without a trailing slash, any query), if any. */
 export function operationAt(method: string, path: string): OperationId | undefined {
   const bare = path.split('?')[0].replace(/\/+$/, '');
-  for (const op of Object.values(operations)) {
-    if (op.method !== method.toUpperCase()) continue;
-    const pattern = new RegExp(`^${op.path.replace(/\{[^}]+\}/g, '[^/]+').replace(/\//g, '\\/')}$`);
-    if (pattern.test(bare)) return op.id as OperationId;
-  }
+  routes ??= Object.values(operations).map((op) => ({
+    method: op.method,
+    pattern: new RegExp(`^${op.path.replace(/\{[^}]+\}/g, '[^/]+').replace(/\//g, '\\/')}$`),
+    id: op.id as OperationId,
+  }));
+  const wanted = method.toUpperCase();
+  for (const route of routes) if (route.method === wanted && route.pattern.test(bare)) return route.id;
   return undefined;
 }
 

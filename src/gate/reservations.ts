@@ -8,6 +8,7 @@
 import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { AuditEvent } from '../audit/entry.js';
 import { withLock, writeFileAtomic } from '../config/lock.js';
 
 export interface Reservation {
@@ -33,12 +34,20 @@ export interface ReservationBook {
   readonly lockPath: string;
   /** Runs `fn` as the only one checking and reserving against these caps (others wait their turn). */
   exclusive<T>(fn: () => Promise<T>): Promise<T>;
-  /** The reservations held, those of a day ago and older left out. Under exclusive(). */
-  read(now: number): Reservation[] | Promise<Reservation[]>;
+  /**
+   * The reservations held, those of a day ago and older left out. Under exclusive(). `asset`: only that asset's are
+   * needed (a book may return more; one that returns fewer must keep the others in write()).
+   */
+  read(now: number, asset?: string): Reservation[] | Promise<Reservation[]>;
   /** Saves the reservations, less those the service now shows (`seen`). Under exclusive(). */
   write(list: Reservation[], seen: ReadonlySet<string>, now: number): void | Promise<void>;
   /** Takes back the reservations of these ref_ids (their requests were refused, or never left). */
   release(refIds: Iterable<string>, now: number): Promise<void>;
+  /**
+   * Writes the admitted request's attempt to the audit trail within the same exclusive section, committed with its
+   * reservation (a gateway's store: one transaction); a book without it leaves the attempt to the gate's audit.
+   */
+  record?(event: AuditEvent): Promise<void>;
 }
 
 export class Reservations implements ReservationBook {

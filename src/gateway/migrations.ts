@@ -23,6 +23,13 @@ export const MIGRATIONS: readonly (readonly string[])[] = [
     `CREATE TABLE gw_audit (
        seq BIGINT PRIMARY KEY, line TEXT NOT NULL, hash TEXT NOT NULL)`,
   ],
+  // 2: a batch held for approvals as one (gw_pending's operation 'batch'): its rows, each sent once by its ref_id.
+  [
+    `CREATE TABLE gw_batch_rows (
+       pending_id TEXT NOT NULL, idx INTEGER NOT NULL, ref_id TEXT NOT NULL, body TEXT NOT NULL,
+       status TEXT NOT NULL, result TEXT, PRIMARY KEY (pending_id, idx))`,
+    'CREATE INDEX gw_batch_rows_ref ON gw_batch_rows (ref_id)',
+  ],
 ];
 
 export const STORE_SCHEMA_VERSION = MIGRATIONS.length;

@@ -1,7 +1,8 @@
 // Money at the gateway: every money-moving request an operator sends passes the one gate (src/gate) here, where the
 // credentials live, with the gateway's policy (its store's current version), its reservations (in the store, so the
-// rolling caps hold across every operator and every gateway instance) and its audit trail (the store's chain, each
-// entry naming the operator). A request the policy allows only with approvals is held, not sent: 202 and its id.
+// rolling caps hold across every operator and every gateway instance; the upstream's own last day read now and then,
+// upstream-history.ts) and its audit trail (the store's chain, each entry naming the operator; an admission's attempt
+// committed with its reservation). A request the policy allows only with approvals is held, not sent: 202 and its id.
 // Approvers approve it with Ed25519 signatures over its exact content (the statement `coinop approve` signs); the
 // approval that completes the set sends it, once (a conditional move from pending to sending decides who sends).
 import type { AuditEvent, AuditWho } from '../audit/entry.js';
@@ -24,11 +25,22 @@ import {
 import type { PolicyVerdict } from '../policy/evaluate.js';
 import { parsePolicy } from '../policy/load.js';
 import type { LoadedPolicy } from '../policy/policy.js';
-import { PolicyRefusal } from '../policy/refusal.js';
+import { BatchDesk, batchWhat } from './batch-desk.js';
+import { type DeskAnswer, errorAnswer, gatewayProblem, onlyApprovalsMissing, roleWords } from './answers.js';
+
+export {
+  type DeskAnswer,
+  errorAnswer,
+  GATEWAY_PROBLEM_BASE,
+  gatewayProblem,
+  onlyApprovalsMissing,
+  roleWords,
+} from './answers.js';
 import { canApprove, ROLE_SCOPES } from './operators.js';
 import type { Sql } from './sql.js';
 import type { GatewayStore, Operator, Pending } from './store.js';
 import { type Operation, operations } from '../contract/index.js';
+import { UpstreamHistory } from './upstream-history.js';
 
 /** The service the gateway holds the credentials of, as its money desk uses it. */
 export interface Upstream {
@@ -40,18 +52,8 @@ export interface Upstream {
   catalogue: CataloguePolicy;
 }
 
-/** An answer to the operator: HTTP status and JSON body. */
-export interface DeskAnswer {
-  status: number;
-  body: Record<string, unknown>;
-}
-
-export const GATEWAY_PROBLEM_BASE = 'https://coinop.dev/problems/gateway/';
-
-/** A problem+json body of the gateway's own. */
-export function gatewayProblem(status: number, name: string, title: string, detail: string): DeskAnswer {
-  return { status, body: { type: GATEWAY_PROBLEM_BASE + name, title, status, detail } };
-}
+/** How often an instance drops the reservations past their day (in an admission's section). */
+const EXPIRE_EVERY_MS = 60_000;
 
 /** How long a held request waits for its approvals by default. */
 export const APPROVAL_TTL_MS = 24 * 3600 * 1000;
@@ -65,6 +67,12 @@ export class MoneyDesk {
   private readonly now: () => number;
   private readonly ttl: number;
   private policyCache?: { sha256: string; loaded: LoadedPolicy };
+  /** The upstream's last day, read now and then (what went through the gateway is in the store's reservations). */
+  private readonly history: UpstreamHistory;
+  /** When this instance last dropped the reservations past their day. */
+  private expiredAt = 0;
+  /** Batches held for approvals as one (batch-desk.ts). */
+  readonly batches: BatchDesk;
 
   constructor(
     private readonly store: GatewayStore,
@@ -73,6 +81,8 @@ export class MoneyDesk {
   ) {
     this.now = options.now ?? Date.now;
     this.ttl = options.approvalTtlMs ?? APPROVAL_TTL_MS;
+    this.history = new UpstreamHistory(upstream.client, this.now);
+    this.batches = new BatchDesk(this, store, upstream, { now: this.now, ttl: this.ttl });
   }
 
   /** The gateway's policy: its store's current version (none: no rules). */
@@ -118,13 +128,29 @@ export class MoneyDesk {
     };
   }
 
-  private gate(op: Operator, audit: GateAudit): MoneyGate {
+  /** The policy read once for one request (the store's current version as the request came), when first asked. */
+  private policyOnce(): () => Promise<LoadedPolicy | undefined> {
+    let policy: Promise<LoadedPolicy | undefined> | undefined;
+    return () => (policy ??= this.policy());
+  }
+
+  private gate(op: Operator, audit: GateAudit, policy = this.policyOnce()): MoneyGate {
+    return this.gateWith(op, audit, policy);
+  }
+
+  /** The gate for an operator's request, with the gateway's policy (or the one given). */
+  gateWith(
+    op: Operator,
+    audit: GateAudit,
+    policy: () => Promise<LoadedPolicy | undefined> = this.policyOnce(),
+  ): MoneyGate {
     return new MoneyGate({
       client: this.upstream.client,
       context: this.upstream.context,
       serviceId: this.upstream.serviceId,
       dataDir: '',
-      policy: () => this.policy(),
+      policy,
+      history: () => this.history.lastDay(),
       audit,
       catalogue: this.upstream.catalogue,
       now: this.now,
@@ -132,10 +158,17 @@ export class MoneyDesk {
     });
   }
 
-  /** The store's reservations as the gate's book: one exclusive section across instances (a transaction). */
+  /**
+   * The store's reservations as the gate's book: one exclusive section across instances (a transaction), in which
+   * the reservations are read and the admitted request's is written. A reservation stays for its day even once the
+   * upstream shows its transfer: another instance's copy of the upstream's day (UpstreamHistory) may be older than
+   * the transfer, and the store is what every instance counts. It goes only when its request was refused or never
+   * left (release), or after its day.
+   */
   private reservationBook(op: Operator): ReservationBook {
     const store = this.store;
     let tx: Sql | undefined;
+    let held = new Set<string>();
     const inTx = () => {
       if (!tx) throw new Error('the reservations are read outside their exclusive section');
       return tx;
@@ -151,21 +184,26 @@ export class MoneyDesk {
             tx = undefined;
           }
         }),
-      read: async () => (await store.reservations(inTx())).map((r) => ({ ...r, operator: undefined }) as Reservation),
+      read: async (_now, asset) => {
+        // Only the request's asset: what its cap counts (the others stay in the store, untouched by write()).
+        const list = await store.reservations(inTx(), asset);
+        held = new Set(list.map((r) => r.ref_id));
+        return list.map((r) => ({ ...r, operator: undefined }) as Reservation);
+      },
       write: async (list, seen) => {
         const t = inTx();
-        const held = await store.reservations(t);
-        const keep = new Set(list.filter((r) => !seen.has(r.ref_id)).map((r) => r.ref_id));
-        await store.release(
-          t,
-          held.filter((h) => !keep.has(h.ref_id)).map((h) => h.ref_id),
-        );
-        const had = new Set(held.map((h) => h.ref_id));
         for (const r of list)
-          if (keep.has(r.ref_id) && !had.has(r.ref_id))
+          if (!held.has(r.ref_id) && !seen.has(r.ref_id))
             await store.reserve(t, { ref_id: r.ref_id, operator: op.name, asset: r.asset, amount: r.amount, at: r.at });
+        if (this.now() - this.expiredAt > EXPIRE_EVERY_MS) {
+          this.expiredAt = this.now();
+          await store.expire(t);
+        }
       },
       release: (refIds) => store.sql.exclusive('gw_caps', (t) => store.release(t, refIds)),
+      record: async (event) => {
+        await store.appendAudit([{ who: this.who(op), event }], inTx());
+      },
     };
   }
 
@@ -185,22 +223,34 @@ export class MoneyDesk {
     if (scope && !ROLE_SCOPES[op.role].includes(scope))
       return gatewayProblem(403, 'role', 'Forbidden', `${op.name} is ${roleWords(op.role)}: the role cannot ${scope}`);
     const refId = typeof body.ref_id === 'string' ? body.ref_id : null;
+    const policy = this.policyOnce();
     if (refId) {
+      // The policy read meanwhile (on Postgres the two questions are on the way at once); its failure is the gate's.
+      policy().catch(() => {});
+      // A row of a batch held as one: answered from the store, never sent twice.
+      const row = await this.batches.rowAnswer(refId, body);
+      if (row) return row;
       // The same ref_id again: the held request answers for it (its transfer once sent); it is never held twice.
       const earlier = await this.store.pendingByRef(refId);
       if (earlier?.status === 'sent' && earlier.result) return { status: 200, body: earlier.result };
       if (earlier) return this.heldAnswer(earlier, 202);
     }
     const audit = this.audit(op);
-    const gate = this.gate(op, audit);
-    const request = { operation, body, command: 'gateway', what: { operator: op.name } };
+    const gate = this.gate(op, audit, policy);
+    // No approvals yet, but the content they would approve: a policy's `above` threshold is judged on it.
+    const approvals = { scope: this.scope(body), files: [] };
+    const request = { operation, body, command: 'gateway', what: { operator: op.name }, approvals };
     try {
       const prepared = await gate.prepare(request);
       // A policy with approvals may hold the request: judged first. Without, the send's own verdict is the one.
-      if ((await this.policy())?.policy.approvals) {
+      if ((await policy())?.policy.approvals) {
         const verdict = await gate.judge(prepared, { dryRun: true });
         if (!verdict.allowed && onlyApprovalsMissing(verdict)) return await this.hold(op, prepared, verdict);
       }
+      // The upstream's copy made fresh enough here, not inside the caps' section (which waits for nothing else then);
+      // a read that fails is the gate's refusal there.
+      const rules = (await policy())?.policy;
+      if (rules?.maxPer24h || rules?.hours) await this.history.lastDay().catch(() => undefined);
       // Funds and transfer limits: the operator's coinop shows them before it asks, and the service enforces them.
       const sent = await gate.send(prepared, undefined, { preflighted: true });
       return { status: 200, body: sent.data };
@@ -245,13 +295,14 @@ export class MoneyDesk {
         initiator: pending.operator,
         ref_id: pending.refId,
         request: pending.body,
-        what: requestWhat(pending.operation as MoneyOperationId, pending.body),
+        what: pending.operation === 'batch' ? {} : requestWhat(pending.operation as MoneyOperationId, pending.body),
         content: pending.content,
         approvals: approvals.map((a) => ({ operator: a.operator, at: new Date(a.at).toISOString() })),
         approvals_required: policy?.policy.approvals?.required ?? 0,
         created_at: new Date(pending.createdAt).toISOString(),
         expires_at: new Date(pending.expiresAt).toISOString(),
         result: pending.result,
+        ...(pending.operation === 'batch' ? await this.batches.describe(pending) : {}),
       },
     };
   }
@@ -277,7 +328,7 @@ export class MoneyDesk {
     await this.audit(op).record({
       kind: 'approval',
       ref_id: held.refId,
-      what: { pending_id: id, initiator: held.operator, ...requestWhat(held.operation as MoneyOperationId, held.body) },
+      what: { pending_id: id, initiator: held.operator, ...this.heldWhat(held) },
       outcome: { result: 'approved' },
       approver_keys: result.key_id ? [result.key_id] : undefined,
     });
@@ -323,6 +374,7 @@ export class MoneyDesk {
     if (!op) return gatewayProblem(409, 'initiator', 'Conflict', `the initiator ${held.operator} is gone`);
     const audit = this.audit(op);
     try {
+      if (held.operation === 'batch') return await this.batches.release(op, held, audit);
       return await this.sendHeld(op, held, audit);
     } finally {
       await audit.settled();
@@ -368,6 +420,13 @@ export class MoneyDesk {
     return this.store.sql.exclusive(`gw_pending:${id}`, (tx) => this.store.transition(tx, id, 'sending', to, result));
   }
 
+  /** What an audit entry says of a held request: a single request's fields, or a batch's rows and totals. */
+  private heldWhat(held: Pending): AuditEvent['what'] {
+    if (held.operation !== 'batch') return requestWhat(held.operation as MoneyOperationId, held.body);
+    const rows = Array.isArray(held.body.rows) ? (held.body.rows as Record<string, unknown>[]) : [];
+    return batchWhat(rows, contentFromLines(held.content));
+  }
+
   /** An approver's rejection: the request is never sent. */
   async reject(op: Operator, id: string, reason: string): Promise<DeskAnswer> {
     const p = await this.store.pending(id);
@@ -378,51 +437,16 @@ export class MoneyDesk {
     );
     if (!moved) return gatewayProblem(409, 'not-pending', 'Conflict', 'the request is no longer waiting');
     await this.audit(op).record({
-      kind: AUDIT_KIND[p!.operation as MoneyOperationId] ?? 'withdrawal',
+      kind: p!.operation === 'batch' ? 'batch' : (AUDIT_KIND[p!.operation as MoneyOperationId] ?? 'withdrawal'),
       ref_id: p!.refId,
       what: {
         pending_id: id,
         initiator: p!.operator,
         reason,
-        ...requestWhat(p!.operation as MoneyOperationId, p!.body),
+        ...this.heldWhat(p!),
       },
       outcome: { result: 'rejected' },
     });
     return this.heldAnswer((await this.store.pending(id))!);
-  }
-}
-
-/** A role with its article: "an initiator", "a viewer". */
-export const roleWords = (role: string): string => `${/^[aeiou]/.test(role) ? 'an' : 'a'} ${role}`;
-
-/** Whether the policy refuses only for want of approvals (everything else allows). */
-function onlyApprovalsMissing(verdict: PolicyVerdict): boolean {
-  const failing = verdict.rules.filter((r) => r.status === 'fail').map((r) => r.rule);
-  return failing.length > 0 && failing.every((r) => r === 'approvals');
-}
-
-/** An error on the way as the operator's answer: a refusal by the gate, the service's own problem, or unavailable. */
-export function errorAnswer(error: unknown): DeskAnswer {
-  const ce = toCoinopError(error);
-  const problem = ce.problem;
-  if (problem && typeof problem.status === 'number') return { status: problem.status, body: { ...problem } };
-  switch (ce.category) {
-    case 'usage':
-      return gatewayProblem(400, 'invalid', 'Bad Request', ce.message);
-    case 'policy':
-      return gatewayProblem(
-        403,
-        'policy-refused',
-        "Refused by the gateway's policy",
-        // Nothing showed the operator the violations: the answer says them.
-        (ce instanceof PolicyRefusal ? ce.inFull() : ce.message).replace(/^refused by policy: /, ''),
-      );
-    case 'network':
-    case 'timeout':
-      return gatewayProblem(502, 'upstream', 'Bad Gateway', ce.message);
-    case 'file':
-      return gatewayProblem(503, 'store', 'Service Unavailable', ce.message);
-    default:
-      return gatewayProblem(500, 'internal', 'Internal Server Error', ce.message);
   }
 }

@@ -1,7 +1,8 @@
 // The gateway's operators: a name, a role, a client id and a secret kept only as a scrypt hash (node's crypto), and
 // the short-lived bearer tokens they get for it. A token is signed (HMAC-SHA256) with the store's own key, so any
 // gateway instance on the same store accepts it; it names the operator, and every request checks that the operator
-// is still enabled and still has the role (disabling one ends their tokens at once).
+// is still enabled and still has the role (disabling one ends their tokens at once for anything but a read, and for
+// reads within OPERATOR_CACHE_MS: server.ts).
 import { createHmac, randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
 import { SCOPES, type Scope } from '../contract/enums.js';
 

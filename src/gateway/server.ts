@@ -1,11 +1,20 @@
 // coinop gateway's HTTP server: the same v2 API, token endpoint and market-data stream as the service it holds the
 // credentials of, for operators with tokens of their own. What stands before every request: no cross-site request
 // (a browser's Origin or Sec-Fetch-Site), a body of at most 1 MiB, an operator's token (short-lived, signed by the
-// store's key, the operator still enabled), the operator's rate limit, and their role's scopes. Money-moving
-// requests go to the money desk (the gate, held for approvals); reads the contract knows are forwarded to the
-// upstream with the gateway's own token; anything else is refused. The upstream secret never leaves the gateway.
-import { createServer as createHttpServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { createServer as createHttpsServer } from 'node:https';
+// store's key, the operator still enabled: read from the store for anything but a read, within OPERATOR_CACHE_MS for
+// a read), the operator's rate limit, and their role's scopes. Money-moving requests go to the money desk (the gate,
+// held for approvals); reads the contract knows are forwarded to the upstream with the gateway's own token, over
+// connections kept open; anything else is refused. The upstream secret never leaves the gateway.
+import {
+  Agent as HttpAgent,
+  createServer as createHttpServer,
+  type IncomingMessage,
+  type OutgoingHttpHeaders,
+  request as httpRequest,
+  type Server,
+  type ServerResponse,
+} from 'node:http';
+import { Agent as HttpsAgent, createServer as createHttpsServer, request as httpsRequest } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { type Operation, operations, type OperationId } from '../contract/index.js';
 import { apiRoot } from '../config/environments.js';
@@ -47,6 +56,12 @@ export interface RunningGateway {
 
 const MAX_BODY = 1 << 20;
 
+/**
+ * How long an instance answers for an operator as it last read them from the store (their role, whether they are
+ * disabled): an operator disabled, or given another role, is refused by every instance within this time.
+ */
+export const OPERATOR_CACHE_MS = 1_000;
+
 /** Starts the gateway's server; it answers until close(). */
 export async function startGateway(options: GatewayOptions): Promise<RunningGateway> {
   const now = options.now ?? Date.now;
@@ -55,7 +70,9 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
   const key = await options.store.tokenKey();
   const gatewayId = await options.store.gatewayId();
   const changes = new PolicyChanges(options.store, { now, ttlMs: options.approvalTtlMs ?? APPROVAL_TTL_MS });
-  const ctx: Handling = { o: options, desk, changes, limits, key, now, gatewayId };
+  // Reads go upstream over connections kept open (one handshake, not one per request).
+  const agents = { http: new HttpAgent({ keepAlive: true }), https: new HttpsAgent({ keepAlive: true }) };
+  const ctx: Handling = { o: options, desk, changes, limits, key, now, gatewayId, agents, operators: new Map() };
   const handler = (req: IncomingMessage, res: ServerResponse) => {
     handle(ctx, req, res).catch((error: unknown) => {
       if (!res.headersSent) send(res, gatewayProblem(500, 'internal', 'Internal Server Error', String(error)));
@@ -86,6 +103,8 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
       new Promise<void>((resolve) => {
         server.closeAllConnections();
         server.close(() => resolve());
+        agents.http.destroy();
+        agents.https.destroy();
       }),
   };
 }
@@ -100,6 +119,9 @@ interface Handling {
   now: () => number;
   /** The store's id: the identity every instance on it answers with. */
   gatewayId: string;
+  agents: { http: HttpAgent; https: HttpsAgent };
+  /** Operators as last read from the store, and when (OPERATOR_CACHE_MS); undefined: no such operator. */
+  operators: Map<string, { op: Operator | undefined; at: number }>;
 }
 
 function send(res: ServerResponse, answer: DeskAnswer, headers: Record<string, string> = {}): void {
@@ -124,6 +146,8 @@ function crossSite(req: IncomingMessage): boolean {
 async function readBody(req: IncomingMessage): Promise<Buffer | undefined> {
   const declared = Number(req.headers['content-length'] ?? 0);
   if (declared > MAX_BODY) return undefined;
+  // No body declared, none sent in chunks: nothing to wait for.
+  if (!declared && req.headers['transfer-encoding'] === undefined) return Buffer.alloc(0);
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of req) {
@@ -144,7 +168,9 @@ async function handle(ctx: Handling, req: IncomingMessage, res: ServerResponse):
   const method = (req.method ?? 'GET').toUpperCase();
   if (url.pathname === '/oauth2/token' && method === 'POST') return send(res, await issueToken(ctx, req, body));
   if (url.pathname === '/_gateway/health') return send(res, { status: 200, body: health(ctx) });
-  const op = await operatorOf(ctx, bearerOf(req));
+  // A request that could move money or change the gateway's state reads its operator from the store; a read may be
+  // answered for the operator as this instance read them in the last OPERATOR_CACHE_MS.
+  const op = await operatorOf(ctx, bearerOf(req), method !== 'GET' && method !== 'HEAD');
   if (!op) return send(res, gatewayProblem(401, 'unauthorized', 'Unauthorized', 'an operator token is required'));
   const wait = ctx.limits.take(op.name);
   if (wait > 0)
@@ -169,12 +195,18 @@ function bearerOf(req: IncomingMessage): string | undefined {
   return m?.[1];
 }
 
-/** The enabled operator a token names, or undefined. */
-async function operatorOf(ctx: Handling, token: string | undefined): Promise<Operator | undefined> {
+/** The enabled operator a token names, or undefined; `fresh`: as the store has them now, not as last read. */
+async function operatorOf(ctx: Handling, token: string | undefined, fresh = false): Promise<Operator | undefined> {
   if (!token) return undefined;
-  const claims = verifyToken(ctx.key, token, ctx.now());
+  const t = ctx.now();
+  const claims = verifyToken(ctx.key, token, t);
   if (!claims) return undefined;
-  const op = await ctx.o.store.operator(claims.sub);
+  const known = ctx.operators.get(claims.sub);
+  let op = known?.op;
+  if (fresh || !known || t - known.at >= OPERATOR_CACHE_MS || t < known.at) {
+    op = await ctx.o.store.operator(claims.sub);
+    ctx.operators.set(claims.sub, { op, at: t });
+  }
   return op && !op.disabled && op.role === claims.role ? op : undefined;
 }
 
@@ -241,6 +273,9 @@ async function gatewayRoute(ctx: Handling, op: Operator, method: string, url: UR
     );
     return { status: 200, body: { items } };
   }
+  // A withdraw batch's rows for the policy: held for approvals as one when it asks for them (batch-desk.ts).
+  if (method === 'POST' && path === '/_gateway/batches')
+    return ctx.desk.batches.submit(op, safeJson(body.toString('utf8')) as Record<string, unknown>);
   const held = /^\/_gateway\/approvals\/([^/]+)(?:\/(approve|reject))?$/.exec(path);
   if (held) return approvalRoute(ctx, op, method, held[1], held[2], body);
   if (method === 'GET' && path === '/_gateway/audit') {
@@ -360,20 +395,27 @@ const PASSED = [
 ];
 
 async function forward(ctx: Handling, { req, res, method, url, body }: Exchange): Promise<void> {
-  const target = `${apiRoot(ctx.o.upstream.baseUrl)}${url.pathname}${url.search}`;
+  const target = new URL(`${apiRoot(ctx.o.upstream.baseUrl)}${url.pathname}${url.search}`);
   const attempt = async (fresh: boolean) =>
-    fetch(target, {
+    upstreamAnswer(
+      ctx,
+      target,
       method,
-      headers: {
+      {
         authorization: `Bearer ${await ctx.o.upstream.bearer(fresh)}`,
         accept: req.headers.accept ?? 'application/json',
         ...(body.length ? { 'content-type': req.headers['content-type'] ?? 'application/json' } : {}),
+        ...(body.length && method !== 'GET' ? { 'content-length': body.length } : {}),
       },
-      body: body.length && method !== 'GET' ? new Uint8Array(body) : undefined,
-    });
-  let answer: Response;
+      body.length && method !== 'GET' ? body : undefined,
+    );
+  let answer: { status: number; headers: IncomingMessage['headers']; bytes: Buffer };
   try {
-    answer = await attempt(false);
+    answer = await attempt(false).catch((error: unknown) => {
+      // A kept-open connection the upstream had just closed: a read is asked again on a new one (nothing else is).
+      if ((error as { reused?: boolean }).reused && (method === 'GET' || method === 'HEAD')) return attempt(false);
+      throw error;
+    });
     if (answer.status === 401) answer = await attempt(true);
   } catch (e) {
     return send(
@@ -381,12 +423,35 @@ async function forward(ctx: Handling, { req, res, method, url, body }: Exchange)
       gatewayProblem(502, 'upstream', 'Bad Gateway', `the upstream did not answer (${(e as Error).message})`),
     );
   }
-  const bytes = Buffer.from(await answer.arrayBuffer());
-  const headers: Record<string, string> = { 'content-length': String(bytes.length) };
+  const headers: Record<string, string> = { 'content-length': String(answer.bytes.length) };
   for (const h of PASSED) {
-    const v = answer.headers.get(h);
-    if (v !== null) headers[h] = v;
+    const v = answer.headers[h];
+    if (typeof v === 'string') headers[h] = v;
   }
   res.writeHead(answer.status, headers);
-  res.end(bytes);
+  res.end(answer.bytes);
+}
+
+/** One request to the upstream over the gateway's kept-open connections; its status, headers and whole body. */
+function upstreamAnswer(
+  ctx: Handling,
+  target: URL,
+  method: string,
+  headers: OutgoingHttpHeaders,
+  body: Buffer | undefined,
+): Promise<{ status: number; headers: IncomingMessage['headers']; bytes: Buffer }> {
+  return new Promise((resolve, reject) => {
+    const tls = target.protocol === 'https:';
+    const request = tls ? httpsRequest : httpRequest;
+    const out = request(target, { method, headers, agent: tls ? ctx.agents.https : ctx.agents.http }, (answer) => {
+      const chunks: Buffer[] = [];
+      answer.on('data', (chunk: Buffer) => chunks.push(chunk));
+      answer.on('error', reject);
+      answer.on('end', () =>
+        resolve({ status: answer.statusCode ?? 502, headers: answer.headers, bytes: Buffer.concat(chunks) }),
+      );
+    });
+    out.on('error', (error) => reject(Object.assign(error, { reused: out.reusedSocket })));
+    out.end(body);
+  });
 }

@@ -38,7 +38,7 @@ export async function openSql(url: string, options: { schema?: string } = {}): P
 }
 
 /** A promise chain: one turn at a time, in order of asking. */
-class Turns {
+export class Turns {
   private tail: Promise<unknown> = Promise.resolve();
   /** Turns asked for and not finished. */
   waiting = 0;
@@ -70,9 +70,12 @@ async function openSqlite(file: string): Promise<Sql> {
   db.pragma('synchronous = FULL');
   // One connection: every statement takes its turn, so a statement never lands inside another caller's transaction.
   const turns = new Turns();
+  // Each statement is prepared once: the gateway speaks a fixed set of them.
+  const prepared = new Map<string, import('better-sqlite3').Statement<unknown[]>>();
   const run = <T extends Row>(text: string, params: readonly unknown[] = []): T[] => {
     const q = positional(text, params);
-    const stmt = db.prepare(q.text);
+    let stmt = prepared.get(q.text);
+    if (!stmt) prepared.set(q.text, (stmt = db.prepare(q.text)));
     if (stmt.reader) return stmt.all(...q.values) as T[];
     stmt.run(...q.values);
     return [];
@@ -144,8 +147,9 @@ async function pgSection<T>(
 ): Promise<T> {
   const client = await pool.connect();
   try {
-    await client.query('BEGIN');
-    await client.query('SELECT pg_advisory_xact_lock(hashtext($1))', [key]);
+    // The transaction begun and its lock taken in one round trip (a simple query of two statements; the key is the
+    // gateway's own name for the section, quoted as a literal).
+    await client.query(`BEGIN; SELECT pg_advisory_xact_lock(hashtext(${client.escapeLiteral(key)}))`);
     const tx: Sql = {
       dialect: 'postgres',
       query: over(client),

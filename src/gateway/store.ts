@@ -14,7 +14,7 @@ import {
 } from '../audit/entry.js';
 import { migrateStore, STORE_SCHEMA_VERSION, storeSchemaVersion } from './migrations.js';
 import { hashSecret, newCredentials, type Role } from './operators.js';
-import type { Row, Sql } from './sql.js';
+import { type Row, type Sql, Turns } from './sql.js';
 
 export interface Operator {
   name: string;
@@ -89,7 +89,15 @@ const pendingOf = (r: Row): Pending => ({
 /** Reservations count this long at most: past any 24-hour window (as on a coinop machine). */
 const RESERVATION_KEEP_MS = 25 * 3600 * 1000;
 
+/** How many times an entry is made again after other writers' entries before the append gives up (none written). */
+const AUDIT_APPEND_ATTEMPTS = 50;
+
 export class GatewayStore {
+  /** The chain's head as this instance last wrote or read it (another writer may be past it: see appendAudit). */
+  private auditHeadKnown?: { seq: number; sha256: string };
+  /** This instance's appends, one at a time (they would only collide with each other). */
+  private readonly auditTurns = new Turns();
+
   constructor(
     readonly sql: Sql,
     private readonly now: () => number = Date.now,
@@ -213,36 +221,73 @@ export class GatewayStore {
 
   // ---- the audit trail ----
 
-  /** Appends entries to the chain (each line's prev: the SHA-256 of the line before), in one transaction. */
-  async appendAudit(items: { who: AuditWho; event: AuditEvent }[]): Promise<AuditEntry[]> {
-    return this.sql.exclusive('gw_audit', async (tx) => {
-      const last = await tx.query<{ seq: number; hash: string }>(
-        'SELECT seq, hash FROM gw_audit ORDER BY seq DESC LIMIT 1',
-      );
-      let seq = last.length ? Number(last[0].seq) : 0;
-      let prev = last.length ? String(last[0].hash) : GENESIS_HASH;
-      const out: AuditEntry[] = [];
-      for (const { who, event } of items) {
-        const entry: AuditEntry = {
-          v: AUDIT_VERSION,
-          seq: seq + 1,
-          time: new Date(this.now()).toISOString(),
-          prev,
-          kind: event.kind,
-          ref_id: event.ref_id ?? null,
-          who: event.approver_keys?.length ? { ...who, approver_keys: event.approver_keys } : who,
-          what: event.what,
-          outcome: event.outcome,
-        };
+  /**
+   * Appends entries to the chain (each line's prev: the SHA-256 of the line before), after the head this instance
+   * last wrote or read, one statement per entry: the entry goes in only if its number is free and the entry before
+   * it is in the store with the hash its line names, so whoever appends first (another instance, an administration
+   * command) makes this statement insert nothing, and the entry is made again after the head as it is now. One round
+   * trip in the usual case; never two entries with one number, never a line after one that is not there. `tx`: inside
+   * that transaction (the admission's section, so the attempt is written in one commit with its reservation); else
+   * one entry on its own, several in one transaction.
+   */
+  async appendAudit(items: { who: AuditWho; event: AuditEvent }[], tx?: Sql): Promise<AuditEntry[]> {
+    if (!items.length) return [];
+    if (tx) return this.appendEach(tx, items);
+    return this.auditTurns.run(() =>
+      items.length === 1
+        ? this.appendEach(this.sql, items)
+        : this.sql.exclusive('gw_audit', (t) => this.appendEach(t, items)),
+    );
+  }
+
+  private async appendEach(sql: Sql, items: { who: AuditWho; event: AuditEvent }[]): Promise<AuditEntry[]> {
+    const out: AuditEntry[] = [];
+    for (const item of items) {
+      for (let attempt = 1; ; attempt++) {
+        const head = this.auditHeadKnown ?? (await this.auditHead(sql));
+        const entry = this.entryAfter(head, item);
         const line = entryLine(entry);
         const hash = sha256Hex(line);
-        await tx.query('INSERT INTO gw_audit (seq, line, hash) VALUES ($1, $2, $3)', [entry.seq, line, hash]);
-        seq = entry.seq;
-        prev = hash;
-        out.push(entry);
+        const rows =
+          head.seq === 0
+            ? await sql.query(
+                `INSERT INTO gw_audit (seq, line, hash) SELECT $1, $2, $3 WHERE NOT EXISTS (SELECT 1 FROM gw_audit)
+                 ON CONFLICT (seq) DO NOTHING RETURNING seq`,
+                [entry.seq, line, hash],
+              )
+            : await sql.query(
+                `INSERT INTO gw_audit (seq, line, hash) SELECT $1, $2, $3
+                 WHERE EXISTS (SELECT 1 FROM gw_audit WHERE seq = $4 AND hash = $5)
+                 ON CONFLICT (seq) DO NOTHING RETURNING seq`,
+                [entry.seq, line, hash, head.seq, head.sha256],
+              );
+        if (rows.length) {
+          this.auditHeadKnown = { seq: entry.seq, sha256: hash };
+          out.push(entry);
+          break;
+        }
+        this.auditHeadKnown = undefined;
+        if (attempt >= AUDIT_APPEND_ATTEMPTS)
+          throw new Error(`the audit chain was appended to by others ${attempt} times over; nothing was written`);
       }
-      return out;
-    });
+    }
+    return out;
+  }
+
+  /** The entry that follows `head`. */
+  private entryAfter(head: { seq: number; sha256: string }, { who, event }: { who: AuditWho; event: AuditEvent }) {
+    const entry: AuditEntry = {
+      v: AUDIT_VERSION,
+      seq: head.seq + 1,
+      time: new Date(this.now()).toISOString(),
+      prev: head.sha256,
+      kind: event.kind,
+      ref_id: event.ref_id ?? null,
+      who: event.approver_keys?.length ? { ...who, approver_keys: event.approver_keys } : who,
+      what: event.what,
+      outcome: event.outcome,
+    };
+    return entry;
   }
 
   /** The chain's lines from `afterSeq` on, in order, at most `limit`. */
@@ -255,17 +300,27 @@ export class GatewayStore {
   }
 
   /** The chain's head: its last entry's number and the SHA-256 of its line (for anchoring elsewhere). */
-  async auditHead(): Promise<{ seq: number; sha256: string }> {
-    const rows = await this.sql.query<{ seq: number; hash: string }>(
+  async auditHead(sql: Sql = this.sql): Promise<{ seq: number; sha256: string }> {
+    const rows = await sql.query<{ seq: number; hash: string }>(
       'SELECT seq, hash FROM gw_audit ORDER BY seq DESC LIMIT 1',
     );
     return rows.length ? { seq: Number(rows[0].seq), sha256: String(rows[0].hash) } : { seq: 0, sha256: GENESIS_HASH };
   }
 
   // ---- reservations against the rolling caps (called inside exclusive('gw_caps')) ----
+  // A reservation is what went through the gateway: kept for its day (the upstream showing its transfer changes
+  // nothing), dropped only when its request was refused or never left, or after RESERVATION_KEEP_MS.
 
-  async reservations(tx: Sql): Promise<HeldReservation[]> {
-    const rows = await tx.query('SELECT * FROM gw_reservations WHERE at > $1', [this.now() - RESERVATION_KEEP_MS]);
+  /** The reservations of the last RESERVATION_KEEP_MS (of one asset, when given). */
+  async reservations(tx: Sql, asset?: string): Promise<HeldReservation[]> {
+    const since = this.now() - RESERVATION_KEEP_MS;
+    const rows =
+      asset === undefined
+        ? await tx.query('SELECT ref_id, operator, asset, amount, at FROM gw_reservations WHERE at > $1', [since])
+        : await tx.query(
+            'SELECT ref_id, operator, asset, amount, at FROM gw_reservations WHERE at > $1 AND asset = $2',
+            [since, asset],
+          );
     return rows.map((r) => ({
       ref_id: String(r.ref_id),
       operator: String(r.operator),
@@ -275,20 +330,24 @@ export class GatewayStore {
     }));
   }
 
+  /** Keeps a reservation (one statement; a ref_id reserved before is replaced). */
   async reserve(tx: Sql, reservation: HeldReservation): Promise<void> {
-    await tx.query('DELETE FROM gw_reservations WHERE ref_id = $1', [reservation.ref_id]);
-    await tx.query('INSERT INTO gw_reservations (ref_id, operator, asset, amount, at) VALUES ($1, $2, $3, $4, $5)', [
-      reservation.ref_id,
-      reservation.operator,
-      reservation.asset,
-      reservation.amount,
-      reservation.at,
-    ]);
+    await tx.query(
+      `INSERT INTO gw_reservations (ref_id, operator, asset, amount, at) VALUES ($1, $2, $3, $4, $5)
+       ON CONFLICT (ref_id) DO UPDATE SET operator = excluded.operator, asset = excluded.asset,
+         amount = excluded.amount, at = excluded.at`,
+      [reservation.ref_id, reservation.operator, reservation.asset, reservation.amount, reservation.at],
+    );
   }
 
-  /** Drops reservations: the service shows their transfers now, or they never left. */
+  /** Drops reservations: their requests were refused by the upstream, or never left. */
   async release(tx: Sql, refIds: Iterable<string>): Promise<void> {
     for (const id of refIds) await tx.query('DELETE FROM gw_reservations WHERE ref_id = $1', [id]);
+    await this.expire(tx);
+  }
+
+  /** Drops the reservations older than any 24-hour window they could count in. */
+  async expire(tx: Sql): Promise<void> {
     await tx.query('DELETE FROM gw_reservations WHERE at <= $1', [this.now() - RESERVATION_KEEP_MS]);
   }
 
@@ -368,6 +427,122 @@ export class GatewayStore {
       [to, result ? JSON.stringify(result) : null, id, from],
     );
     return rows.length > 0;
+  }
+}
+
+/** A row of a batch held for approvals as one: its request, and what became of it once the batch was released. */
+export interface BatchRow {
+  idx: number;
+  refId: string;
+  body: Record<string, unknown>;
+  status: 'planned' | 'sent' | 'failed';
+  /** The transfer the service answered, or the problem it refused the row with. */
+  result: Record<string, unknown> | null;
+}
+
+const batchRowOf = (r: Row): BatchRow => ({
+  idx: Number(r.idx),
+  refId: String(r.ref_id),
+  body: JSON.parse(String(r.body)) as Record<string, unknown>,
+  status: r.status as BatchRow['status'],
+  result: r.result ? (JSON.parse(String(r.result)) as Record<string, unknown>) : null,
+});
+
+/**
+ * Batches held for approvals as one (gw_pending with operation 'batch', its rows in gw_batch_rows): a store of its
+ * own over the same tables, so the single requests' code above stays as it was.
+ */
+export class BatchStore {
+  constructor(private readonly store: GatewayStore) {}
+
+  /**
+   * Holds a batch: the pending entry and every row, in one transaction; the same content live already (the same batch
+   * submitted twice at once) is that one, not a second.
+   */
+  async hold(
+    pending: Omit<Pending, 'id' | 'status' | 'result' | 'createdAt' | 'refId' | 'operation'>,
+    rows: { refId: string; body: Record<string, unknown> }[],
+    createdAt: number,
+  ): Promise<{ held: Pending; created: boolean }> {
+    const held: Pending = {
+      ...pending,
+      id: randomUUID(),
+      operation: 'batch',
+      refId: null,
+      status: 'pending',
+      createdAt,
+      result: null,
+    };
+    return this.store.sql.exclusive('gw_batches', async (tx) => {
+      const live = await tx.query(
+        `SELECT * FROM gw_pending WHERE operation = 'batch' AND content = $1 AND status IN ('pending', 'sending', 'sent')`,
+        [JSON.stringify(held.content)],
+      );
+      if (live.length) return { held: pendingOf(live[0]), created: false };
+      await tx.query(
+        `INSERT INTO gw_pending (id, operator, operation, body, ref_id, content, status, created_at, expires_at)
+         VALUES ($1, $2, $3, $4, NULL, $5, $6, $7, $8)`,
+        [
+          held.id,
+          held.operator,
+          held.operation,
+          JSON.stringify(held.body),
+          JSON.stringify(held.content),
+          held.status,
+          held.createdAt,
+          held.expiresAt,
+        ],
+      );
+      for (const [idx, r] of rows.entries())
+        await tx.query(
+          "INSERT INTO gw_batch_rows (pending_id, idx, ref_id, body, status) VALUES ($1, $2, $3, $4, 'planned')",
+          [held.id, idx, r.refId, JSON.stringify(r.body)],
+        );
+      return { held, created: true };
+    });
+  }
+
+  /** A live batch (pending, sending or sent) with exactly this content, if any: a submission again finds it. */
+  async byContent(content: string[]): Promise<Pending | undefined> {
+    const rows = await this.store.sql.query(
+      `SELECT * FROM gw_pending WHERE operation = 'batch' AND content = $1 AND status IN ('pending', 'sending', 'sent')
+       ORDER BY created_at DESC`,
+      [JSON.stringify(content)],
+    );
+    return rows.length ? pendingOf(rows[0]) : undefined;
+  }
+
+  /** The live batch (pending, sending or sent) holding a row with this ref_id, with that row. */
+  async byRef(refId: string): Promise<{ batch: Pending; row: BatchRow } | undefined> {
+    const rows = await this.store.sql.query(
+      `SELECT r.idx, r.ref_id, r.body AS row_body, r.status AS row_status, r.result AS row_result, p.*
+       FROM gw_batch_rows r JOIN gw_pending p ON p.id = r.pending_id
+       WHERE r.ref_id = $1 AND p.status IN ('pending', 'sending', 'sent') ORDER BY p.created_at DESC`,
+      [refId],
+    );
+    if (!rows.length) return undefined;
+    const r = rows[0];
+    return {
+      batch: pendingOf(r),
+      row: batchRowOf({ idx: r.idx, ref_id: r.ref_id, body: r.row_body, status: r.row_status, result: r.row_result }),
+    };
+  }
+
+  async rows(pendingId: string): Promise<BatchRow[]> {
+    const rows = await this.store.sql.query('SELECT * FROM gw_batch_rows WHERE pending_id = $1 ORDER BY idx', [
+      pendingId,
+    ]);
+    return rows.map(batchRowOf);
+  }
+
+  /** A row's outcome once the batch is released: sent (its transfer) or failed (the problem). */
+  async settleRow(pendingId: string, idx: number, status: 'sent' | 'failed', result: Record<string, unknown>) {
+    await this.store.sql.query('UPDATE gw_batch_rows SET status = $1, result = $2 WHERE pending_id = $3 AND idx = $4', [
+      status,
+      JSON.stringify(result),
+      pendingId,
+      idx,
+    ]);
   }
 }
 

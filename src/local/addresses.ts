@@ -1,6 +1,6 @@
 // Deposit addresses of the local service: creation with ref_id replay protection and address generation
 // in each network's format, checksum included (deterministic from the address id).
-import { createHash, randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from './lazy-crypto.js';
 import {
   addressFromBytes,
   EVM_NETWORKS,

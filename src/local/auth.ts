@@ -1,6 +1,6 @@
 // OAuth 2.0 client credentials for the local service: issuing bearer tokens and checking them per endpoint,
 // answering 401 and 403 as the hosted service does (spec/UPSTREAM.md "HTTP errors").
-import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { randomBytes, timingSafeEqual } from './lazy-crypto.js';
 import { problems } from '../contract/index.js';
 import type { ServiceClock } from './service-clock.js';
 import type { LocalConfig } from './config.js';

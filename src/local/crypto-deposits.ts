@@ -4,7 +4,7 @@
 // as withdrawals (settleDue in ledger.ts). Deposits carry no fee: total = amount. Like the hosted service, a deposit
 // copies the address's identity, account and metadata; a deposit address converting to USD takes a USD stablecoin
 // (USDP, PYUSD) into the USD balance (balance_asset USD). Deposits count against the transfer limits on their type.
-import { randomUUID } from 'node:crypto';
+import { randomUUID } from './lazy-crypto.js';
 import {
   ASSETS,
   dec,

@@ -1,6 +1,6 @@
 // Opaque page cursors: a keyset position (sort timestamp, insertion sequence) bound to the list's filters and
 // order, base64url-encoded. Keyset paging never skips or repeats an item while new items are being created.
-import { createHash } from 'node:crypto';
+import { createHash } from './lazy-crypto.js';
 import { problems } from '../contract/index.js';
 
 /** A short digest of everything that shapes a list except the page size and the cursor itself. */

@@ -1,7 +1,7 @@
 // Fiat deposit instructions of the local service: where to send fiat (its own simulated bank accounts, per network)
 // and the memo_id that names the receiving profile. Every memo_id lives here: a sandbox deposit credits the profile
 // whose instructions hold its memo_id.
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from './lazy-crypto.js';
 import {
   problems,
   type CreateFiatDepositInstructionsRequest,

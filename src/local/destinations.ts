@@ -1,6 +1,6 @@
 // The address book of the local service: crypto destination addresses, created or updated by one PUT (by id, or by
 // network, address and identity), each with a nickname unique within its identity (first-party ones share one scope).
-import { randomUUID } from 'node:crypto';
+import { randomUUID } from './lazy-crypto.js';
 import { problems, type CryptoDestinationAddress, type PutCryptoDestinationAddressRequest } from '../contract/index.js';
 import type { Core } from './core.js';
 import { isoMillis } from './service-clock.js';

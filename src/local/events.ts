@@ -7,7 +7,7 @@
 // are stored in the order of their times: every transaction that records one settles what is due first (ledger.ts),
 // and no event is dated before the newest one stored. A reader that has seen an event at time T therefore never
 // later finds one dated before T, however the writes of several processes interleave.
-import { randomUUID } from 'node:crypto';
+import { randomUUID } from './lazy-crypto.js';
 import { EVENT_OBJECT_TYPES, type DepositAddress, type Event, type Transfer } from '../contract/index.js';
 import type { Core } from './core.js';
 import { isoMillis } from './service-clock.js';

@@ -2,7 +2,7 @@
 // Each is a pair of transfers sharing a group_id, an INTERNAL_TRANSFER_DEBIT of the sending profile and an
 // INTERNAL_TRANSFER_CREDIT of the receiving one, made with both balance changes in one transaction and COMPLETED at
 // once (nothing settles later: the money never leaves the service). The transfer limits on either side's type apply.
-import { randomUUID } from 'node:crypto';
+import { randomUUID } from './lazy-crypto.js';
 import {
   dec,
   fixed,

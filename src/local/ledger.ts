@@ -2,7 +2,7 @@
 // lifecycle (internal transfers, in internal-transfers.ts, use its debit). Every balance change happens inside one
 // BEGIN IMMEDIATE transaction, so no balance goes negative whatever runs concurrently, in this process or another
 // one on the same database.
-import { createHash, randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from './lazy-crypto.js';
 import {
   ASSETS,
   type Decimal,

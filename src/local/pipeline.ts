@@ -35,10 +35,16 @@ export interface PipelineDeps extends GateDeps {
   instanceId?(): string;
 }
 
+/** A monotonic clock in ms (process.hrtime: the global performance would load perf_hooks at every start). */
+function monotonicMs(): number {
+  const [seconds, nanos] = process.hrtime();
+  return seconds * 1e3 + nanos / 1e6;
+}
+
 /** One request through every stage. Every error is answered here; should answering fail too, the caller drops it. */
 export function requestPipeline(deps: PipelineDeps): (raw: IncomingMessage, res: ServerResponse) => Promise<void> {
   return async (raw, res) => {
-    const state: RequestState = { started: performance.now() };
+    const state: RequestState = { started: monotonicMs() };
     const { req, authority } = toRequest(raw);
     const reply = new Reply();
     reply.header('date', new Date(deps.now()).toUTCString());
@@ -161,7 +167,7 @@ function journal(log: RequestLog, req: Request, state: RequestState, status: num
     method: req.method,
     url: req.url,
     status,
-    duration_ms: Math.round((performance.now() - state.started) * 100) / 100,
+    duration_ms: Math.round((monotonicMs() - state.started) * 100) / 100,
     ...(req.principal ? { client_id: req.principal } : {}),
     ...(state.reason || req.rejection ? { reason: state.reason || req.rejection } : {}),
     ...(state.fault ? { fault: state.fault } : {}),

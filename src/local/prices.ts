@@ -38,6 +38,12 @@ function cachedAverage(seed: number, market: Market, time: number, step: number)
   return v;
 }
 
+/** Averages kept between processes (the local service's database: Store.keptAverages and keepAverages). */
+export interface KeptAverages {
+  keptAverages(seed: number, market: string, step: number, firstK: number, lastK: number): Map<number, string>;
+  keepAverages(seed: number, market: string, step: number, averages: [k: number, average: string][]): void;
+}
+
 interface Series {
   step: number;
   firstK: number;
@@ -55,6 +61,7 @@ export function historicalPricesJson(
   market: Market,
   query: ListHistoricalPricesQuery,
   now: number,
+  kept?: KeptAverages,
 ): string {
   const beginGiven = query['range.begin'] !== undefined ? Date.parse(query['range.begin']) : undefined;
   const endGiven = query['range.end'] !== undefined ? Date.parse(query['range.end']) : undefined;
@@ -94,7 +101,8 @@ export function historicalPricesJson(
   const stored = Math.max(0, series.lastK - series.firstK + 1);
   const storedTo = Math.min(to, stored);
   const parts: string[] = [];
-  if (storedTo > offset) parts.push(storedPage(seed, market, series.step, series.firstK + offset, storedTo - offset));
+  if (storedTo > offset)
+    parts.push(storedPage(seed, market, series.step, series.firstK + offset, storedTo - offset, kept));
   if (to > stored && offset < to)
     parts.push(JSON.stringify({ average_price: midPrice(seed, market, now), timestamp: isoMillis(now) }));
   return `{"market":${JSON.stringify(market)},"items":[${parts.join(',')}],"total_count":${total}}`;
@@ -104,13 +112,34 @@ export function historicalPricesJson(
 const pages = new Map<string, string>();
 let pagesChars = 0;
 
-function storedPage(seed: number, market: Market, step: number, firstK: number, count: number): string {
+function storedPage(
+  seed: number,
+  market: Market,
+  step: number,
+  firstK: number,
+  count: number,
+  kept?: KeptAverages,
+): string {
   const key = `${seed}|${market}|${step}|${firstK}|${count}`;
   let page = pages.get(key);
   if (page === undefined) {
+    const lastK = firstK + count - 1;
+    const known = kept?.keptAverages(seed, market, step, firstK, lastK) ?? new Map<number, string>();
+    // What another process kept is the model's value unless the database was written by a coinop whose price model
+    // differs: one kept value is worked out again, and on a difference none is used (and all are replaced).
+    const [sample] = known;
+    if (sample && cachedAverage(seed, market, sample[0] * step, step) !== sample[1]) known.clear();
+    const worked: [number, string][] = [];
     const items: HistoricalPrice[] = [];
-    for (let k = firstK; k < firstK + count; k++)
-      items.push({ average_price: cachedAverage(seed, market, k * step, step), timestamp: isoMillis(k * step) });
+    for (let k = firstK; k <= lastK; k++) {
+      let average = known.get(k);
+      if (average === undefined) {
+        average = cachedAverage(seed, market, k * step, step);
+        worked.push([k, average]);
+      }
+      items.push({ average_price: average, timestamp: isoMillis(k * step) });
+    }
+    kept?.keepAverages(seed, market, step, worked);
     page = JSON.stringify(items).slice(1, -1);
     if (pagesChars + page.length > 32_000_000) {
       pages.clear();

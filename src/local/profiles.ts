@@ -1,7 +1,7 @@
 // Service profiles of the local service as the API shows them, and their balances. The balances are the ledger that
 // withdrawals, deposits and internal transfers move (ledger.ts, internal-transfers.ts): read after the settlements
 // that are due, so a FAILED withdrawal's refund shows at once.
-import { randomUUID } from 'node:crypto';
+import { randomUUID } from './lazy-crypto.js';
 import { ASSETS, problems, type CreateProfileRequest, type Profile, type ProfileBalance } from '../contract/index.js';
 import type { Core } from './core.js';
 import { profileNotFound, settleDue } from './ledger.js';

@@ -1,5 +1,5 @@
 // The local service's whole state: the demo data of a fresh database, reset, and export/import as JSON.
-import { randomUUID } from 'node:crypto';
+import { randomUUID } from './lazy-crypto.js';
 import { problems } from '../contract/index.js';
 import { createDepositAddress } from './addresses.js';
 import type { Core } from './core.js';

@@ -4,18 +4,28 @@ import { existsSync } from 'node:fs';
 import { privateDatabase } from '../config/private-files.js';
 import { dirname, join } from 'node:path';
 import { createRequire } from 'node:module';
-import { randomUUID } from 'node:crypto';
-import type BetterSqlite3 from 'better-sqlite3';
+import { fileURLToPath } from 'node:url';
+import { randomUUID } from './lazy-crypto.js';
+import BetterSqlite3 from 'better-sqlite3';
 
 const require = createRequire(import.meta.url);
 
+// Set by scripts/build.mjs in the local service's bundle: the addon's path from the bundle's folder, as the build found it.
+declare const __BETTER_SQLITE3_ADDON__: string | undefined;
+
 /**
  * The addon's own path, so better-sqlite3 skips the `bindings` package's search of a dozen places (a few ms of the
- * embedded service's start); undefined when it is not where a normal install puts it.
+ * embedded service's start); undefined when it is not where a normal install puts it. The built service knows it
+ * from the build (resolving the package at run time, with its realpath calls, was about 1 ms of every start); when
+ * that file is not there (the install moved), the package is resolved as before.
  */
 let addonPath: string | null | undefined = null;
 function nativeBinding(): string | undefined {
   if (addonPath === null) {
+    if (typeof __BETTER_SQLITE3_ADDON__ === 'string') {
+      const built = join(dirname(fileURLToPath(import.meta.url)), __BETTER_SQLITE3_ADDON__);
+      if (existsSync(built)) return (addonPath = built);
+    }
     try {
       const file = join(
         dirname(require.resolve('better-sqlite3/package.json')),
@@ -98,6 +108,9 @@ CREATE TABLE IF NOT EXISTS events (
   object_id TEXT NOT NULL, created_ms INTEGER NOT NULL, object TEXT NOT NULL);
 CREATE INDEX IF NOT EXISTS events_created ON events(created_ms, seq);
 CREATE INDEX IF NOT EXISTS events_type ON events(type, created_ms, seq);
+CREATE TABLE IF NOT EXISTS price_averages (
+  seed INTEGER NOT NULL, market TEXT NOT NULL, step INTEGER NOT NULL, k INTEGER NOT NULL, average TEXT NOT NULL,
+  PRIMARY KEY (seed, market, step, k)) WITHOUT ROWID;
 `;
 
 /** Each customer's first profile is its DEFAULT one (the service made it with the customer). */
@@ -305,12 +318,11 @@ export class Store {
   txSerial = 0;
 
   constructor(file: string | null, busyTimeoutMs = 10_000) {
-    const Database = require('better-sqlite3') as typeof BetterSqlite3;
     this.file = file ?? ':memory:';
     // The database holds credentials and payouts: 0600 in a 0700 folder (SQLite gives its WAL and SHM that mode).
     if (file) privateDatabase(file);
     const addon = nativeBinding();
-    this.db = addon ? new Database(this.file, { nativeBinding: addon }) : new Database(this.file);
+    this.db = addon ? new BetterSqlite3(this.file, { nativeBinding: addon }) : new BetterSqlite3(this.file);
     this.db.pragma(`busy_timeout = ${Math.max(0, Math.floor(busyTimeoutMs))}`);
     if (file) this.db.pragma('journal_mode = WAL');
     // NORMAL is durable across application crashes in WAL mode; only an OS crash can lose the last commits.
@@ -420,6 +432,42 @@ export class Store {
       if (outcomes[index].ok) job.resolve(outcomes[index].value);
       else job.reject(outcomes[index].value);
     });
+  }
+
+  // ---- the price model's averages -----------------------------------------------------------------------------
+  // A completed period's average price is a function of the seed, the market and the period only; working one out
+  // takes the price model 60 samples, which in a process that has just started (the embedded default) cost a page of
+  // 100 points about 10 ms. The averages worked out are kept here for the next process. Not part of the exported
+  // state (nothing a client did), and never trusted blindly: prices.ts checks one kept value against the model.
+
+  /** Kept averages of periods firstK..lastK (k: the period's start / step), by k. */
+  keptAverages(seed: number, market: string, step: number, firstK: number, lastK: number): Map<number, string> {
+    const rows = this.stmt(
+      'SELECT k, average FROM price_averages WHERE seed = ? AND market = ? AND step = ? AND k BETWEEN ? AND ?',
+    ).all(seed, market, step, firstK, lastK) as { k: number; average: string }[];
+    return new Map(rows.map((r) => [r.k, r.average]));
+  }
+
+  /**
+   * Keeps averages (replacing what is kept for the same periods). Only when the database's write lock is free at
+   * once: a read never waits for another process's writes for this; otherwise they are worked out again next time.
+   */
+  keepAverages(seed: number, market: string, step: number, averages: [k: number, average: string][]): void {
+    if (!averages.length || this.db.inTransaction) return;
+    const busy = this.db.pragma('busy_timeout', { simple: true }) as number;
+    this.db.pragma('busy_timeout = 0');
+    try {
+      const insert = this.stmt(
+        'INSERT OR REPLACE INTO price_averages (seed, market, step, k, average) VALUES (?, ?, ?, ?, ?)',
+      );
+      this.immediate(() => {
+        for (const [k, average] of averages) insert.run(seed, market, step, k, average);
+      });
+    } catch (e) {
+      if ((e as { code?: unknown }).code !== 'SQLITE_BUSY') throw e;
+    } finally {
+      this.db.pragma(`busy_timeout = ${busy}`);
+    }
   }
 
   // ---- meta -------------------------------------------------------------------------------------------------

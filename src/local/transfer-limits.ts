@@ -4,7 +4,7 @@
 // it moved; a FAILED one (refunded) stops counting. The rules cover the whole ledger: every profile the service holds.
 // Usage is kept per transfer type, asset and minute (transfer_usage), so a check reads a period's minutes at most, never
 // every transfer; it is worked out from the transfers again after an import or a migration.
-import { randomUUID } from 'node:crypto';
+import { randomUUID } from './lazy-crypto.js';
 import {
   ASSETS,
   type Decimal,

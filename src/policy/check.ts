@@ -2,7 +2,7 @@
 // transfers, and the agent server to come). It asks the service what the rules need to know (the address book, the
 // withdrawals of the last 24 hours, its clock), verifies the approvals given, and evaluates (evaluate.ts). The
 // service's transfers are the count, not a counter of this machine's, so a second machine or process sees the same.
-import type { Transfer } from '../contract/index.js';
+import { dec, type Decimal, type Transfer } from '../contract/index.js';
 import type { ServiceClient } from '../client/service-client.js';
 import { type ApprovalContent, type ParsedApproval, verifyApprovals } from './approvals.js';
 import {
@@ -35,6 +35,32 @@ export interface CheckOptions {
   reserved?: RecentWithdrawal[];
   /** Told every ref_id the service holds among its withdrawals of the last day (when it was asked). */
   onSeen?: (refIds: Set<string>) => void;
+  /**
+   * The service's last day from elsewhere than a read now (a gateway's copy, read a moment ago: what it admitted
+   * since is in `reserved`); without it the service is asked at every check.
+   */
+  history?: () => Promise<LastDay>;
+}
+
+/** The service's withdrawals of the last 24 hours, as one read of them found them. */
+export interface LastDay {
+  recent: RecentWithdrawal[];
+  /** Every ref_id the service held in that time, FAILED ones too. */
+  seen: Set<string>;
+  /** The time, by `clock`. */
+  now: number;
+  clock: 'service' | 'machine';
+  /** The start of the 24 hours `recent` covers. */
+  since: number;
+  /** What `recent` sent per asset (summed once per read, not at every check). */
+  totals: ReadonlyMap<string, Decimal>;
+}
+
+/** What withdrawals sent per asset. */
+function sums(list: Iterable<RecentWithdrawal>, start: ReadonlyMap<string, Decimal> = new Map()): Map<string, Decimal> {
+  const out = new Map(start);
+  for (const t of list) out.set(t.asset, (out.get(t.asset) ?? dec(0)).plus(dec(t.amount)));
+  return out;
 }
 
 /** A withdrawal request as the policy sees it (`row`: its row in a batch file); given by total, the total counts. */
@@ -122,17 +148,7 @@ async function addressBook(client: ServiceClient, policy: Policy): Promise<BookE
  * the credentials reach (no profile filter: money moved out of another profile counts as much); with `timeOnly`, one
  * small read for the clock. `seen`: every ref_id the service holds in that time, FAILED ones too.
  */
-async function lastDay(
-  client: ServiceClient,
-  machineNow: number,
-  timeOnly: boolean,
-): Promise<{
-  recent: RecentWithdrawal[];
-  seen: Set<string>;
-  now: number;
-  clock: 'service' | 'machine';
-  since: number;
-}> {
+export async function lastDay(client: ServiceClient, machineNow: number, timeOnly: boolean): Promise<LastDay> {
   const read = async (since: number, max = Infinity) =>
     listAll<Transfer>(
       client,
@@ -146,14 +162,14 @@ async function lastDay(
   const now = Number.isFinite(served) ? served : machineNow;
   const clock = Number.isFinite(served) ? 'service' : 'machine';
   const since = now - DAY_MS;
-  if (timeOnly) return { recent: [], seen: new Set(), now, clock, since };
+  if (timeOnly) return { recent: [], seen: new Set(), now, clock, since, totals: new Map() };
   // A service clock more than a day behind this machine's: read again from its own day's start.
   const items = since < machineNow - FIRST_LOOK_MS ? (await read(since)).items : first.items;
   const seen = new Set(items.flatMap((t) => (t.ref_id ? [t.ref_id] : [])));
   const recent = items
     .filter((t) => t.status !== 'FAILED' && t.status !== 'CANCELLED' && Date.parse(t.created_at) >= since)
     .map((t) => ({ asset: t.asset, amount: t.amount, ref_id: t.ref_id }));
-  return { recent, seen, now, clock, since };
+  return { recent, seen, now, clock, since, totals: sums(recent) };
 }
 
 /** The verdict of the context's policy on a run, with what the service says (nothing is sent without a policy). */
@@ -167,10 +183,14 @@ export async function checkWithdrawals(options: CheckOptions): Promise<PolicyVer
   if (p.destinations && withdrawals) ctx.book = await addressBook(options.client, p);
   const window = !!p.maxPer24h && withdrawals;
   if (window || p.hours) {
-    const day = await lastDay(options.client, base.now, !window);
+    const day = options.history ? await options.history() : await lastDay(options.client, base.now, !window);
     const reserved = (options.reserved ?? []).filter((r) => !(r.ref_id && day.seen.has(r.ref_id)));
     const recent = [...day.recent, ...reserved];
-    Object.assign(ctx, { now: day.now, clock: day.clock, ...(window ? { recent, since: day.since } : {}) });
+    Object.assign(ctx, {
+      now: day.now,
+      clock: day.clock,
+      ...(window ? { recent, since: day.since, sent: sums(reserved, day.totals) } : {}),
+    });
     if (window) options.onSeen?.(day.seen);
   }
   if (options.approvals && p.approvals)

@@ -47,6 +47,8 @@ export interface PolicyContext {
   recent?: RecentWithdrawal[];
   /** The start of the 24 hours `recent` covers. */
   since?: number;
+  /** What `recent` sent per asset, when the caller has summed it already (else it is summed here). */
+  sent?: ReadonlyMap<string, Decimal>;
   approvals?: { content: ApprovalContent; results: ApprovalResult[] };
 }
 
@@ -206,7 +208,7 @@ function eachRequest(
   requests: Iterable<PolicyRequest>,
   ctx: PolicyContext,
   rules: Map<RuleName, Rule>,
-  sent: Map<string, Decimal>,
+  sent: ReadonlyMap<string, Decimal>,
 ): { count: number; withdrawals: number; pending: Map<string, Pending> } {
   const book = ctx.book ?? [];
   const counted = new Set((ctx.recent ?? []).flatMap((t) => (t.ref_id ? [t.ref_id] : [])));
@@ -252,7 +254,8 @@ interface Pending {
 }
 
 /** What the service's withdrawals of the last 24 hours sent, per asset. */
-function sentByAsset(ctx: PolicyContext): Map<string, Decimal> {
+function sentByAsset(ctx: PolicyContext): ReadonlyMap<string, Decimal> {
+  if (ctx.sent) return ctx.sent;
   const sent = new Map<string, Decimal>();
   for (const t of ctx.recent ?? []) sent.set(t.asset, (sent.get(t.asset) ?? dec(0)).plus(dec(t.amount)));
   return sent;
@@ -263,7 +266,7 @@ function rolling24h(
   policy: Policy,
   ctx: PolicyContext,
   pending: Map<string, Pending>,
-  sent: Map<string, Decimal>,
+  sent: ReadonlyMap<string, Decimal>,
   rule: Rule,
 ): void {
   const since = ctx.since !== undefined ? new Date(ctx.since).toISOString() : 'the last 24 h';

@@ -11,26 +11,32 @@ export interface Palette {
   cyan(s: string): string;
 }
 
-/** Level 1 (the 16 basic colours) is all the palette uses; level 0 writes no escapes. */
-const COLOUR = new Chalk({ level: 1 });
-const PLAIN = new Chalk({ level: 0 });
+/** Without colour every style writes its text as it is (what chalk at level 0 does). */
+const plain = (s: string) => s;
+const OFF: Palette = { dim: plain, bold: plain, red: plain, green: plain, yellow: plain, cyan: plain };
 
-function paletteOf(instance: ChalkInstance): Palette {
-  return {
-    dim: instance.dim,
-    bold: instance.bold,
-    red: instance.red,
-    green: instance.green,
-    yellow: instance.yellow,
-    cyan: instance.cyan,
-  };
+/**
+ * With colour, chalk at level 1 (the 16 basic colours are all the palette uses), made on first use: the built CLI
+ * evaluates chalk only then (scripts/build.mjs, lazy-packages), so output without colour never loads it.
+ */
+let on: Palette | undefined;
+function colourPalette(): Palette {
+  if (!on) {
+    const instance: ChalkInstance = new Chalk({ level: 1 });
+    on = {
+      dim: instance.dim,
+      bold: instance.bold,
+      red: instance.red,
+      green: instance.green,
+      yellow: instance.yellow,
+      cyan: instance.cyan,
+    };
+  }
+  return on;
 }
 
-const ON = paletteOf(COLOUR);
-const OFF = paletteOf(PLAIN);
-
-export function palette(on: boolean): Palette {
-  return on ? ON : OFF;
+export function palette(colour: boolean): Palette {
+  return colour ? colourPalette() : OFF;
 }
 
 export function statusColour(palette: Palette, status: string): string {

@@ -301,6 +301,33 @@ describe('a torn write (a crash mid-line)', () => {
     expect(verifyLog(path)).toMatchObject({ ok: true, entries: 128 });
   });
 
+  it('add(): the answers of one turn of the event loop go with one write(), in order, before the next durable()', async () => {
+    const { path, log } = freshLog();
+    const written: number[] = [];
+    const many = log.writeMany.bind(log);
+    log.writeMany = (w, who, events) => {
+      written.push(events.length);
+      return many(w, who, events);
+    };
+    const g = new AuditGroup(log, () => {}, { windowMs: 600_000, idleMs: 600_000, gapMs: 0 });
+    // A window open (the attempts of the first rows), then the answers of ten rows in one turn.
+    await g.durable(WHO, [1, 2].map(event));
+    for (let i = 3; i <= 12; i++) g.add(WHO, event(i));
+    await until('the answers written', () => lines(path).filter(Boolean).length === 12);
+    // Two answers, then the next window's attempts: the answers are written first.
+    g.add(WHO, event(13));
+    g.add(WHO, event(14));
+    await g.durable(WHO, [15, 16].map(event));
+    await g.close();
+    expect(written).toEqual([2, 10, 2, 2]);
+    expect(
+      lines(path)
+        .filter(Boolean)
+        .map((l) => JSON.parse(l).ref_id),
+    ).toEqual(Array.from({ length: 16 }, (_, i) => `ref-${i + 1}`));
+    expect(verifyLog(path)).toMatchObject({ ok: true, entries: 16 });
+  });
+
   it('a crash that left only the newline of a torn line: recorded the same way', async () => {
     const { path, log } = await logOf(2);
     appendFileSync(path, '{"v":1,"seq":3,"ti\n');

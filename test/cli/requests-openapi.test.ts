@@ -118,8 +118,9 @@ const NOT_SENT: Record<string, string[]> = {
   ],
   // The stream sends no HTTP request but its token's; its options shape what it writes.
   stream: ['--channel', '--book', '--interval', '--depth', '--duration', '--count', '-c'],
-  // A journal's own handling: a resumed run sends the rows' requests the other lines send.
-  'withdraw batch': ['--resume', '--retry-failed'],
+  // A journal's own handling: a resumed run sends the rows' requests the other lines send. --wait-approval: at a coinop
+  // gateway, the batch held as one is followed through the gateway's own /_gateway API (test/gateway), nothing else.
+  'withdraw batch': ['--resume', '--retry-failed', '--wait-approval'],
   // Waiting at a coinop gateway for its approvers: reads the gateway's own /_gateway API (test/gateway), nothing else.
   withdraw: ['--wait-approval'],
   // When watching or forwarding ends and where events go: the feed is read the same way.

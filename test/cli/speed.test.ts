@@ -3,7 +3,7 @@
 // launcher answers --version alone. Needs the build (npm test builds first).
 import { describe, expect, it } from 'vitest';
 import { PassThrough } from 'node:stream';
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFile, execFileSync, spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -89,9 +89,75 @@ describe('start-up work', () => {
       expect(required.filter((r) => r === pkg || r.startsWith(`${pkg}/`))).toEqual([]);
     // Nor node:crypto (the launcher's cache checksum is plain JS).
     expect(required.filter((r) => r === 'node:crypto' || r === 'crypto')).toEqual([]);
-    const bundle = readFileSync(join(ROOT, 'dist/app/main.cjs'), 'utf8');
+    // They are required from node_modules by the bundle that uses them (main.cjs, or rare.cjs for the MCP server),
+    // never bundled.
+    const bundles = ['main.cjs', 'rare.cjs'].map((f) => readFileSync(join(ROOT, 'dist/app', f), 'utf8')).join('\n');
     for (const pkg of ['@modelcontextprotocol/sdk', 'yaml', '@inquirer/prompts'])
-      expect(bundle).toContain(`require("${pkg}`);
+      expect(bundles).toContain(`require("${pkg}`);
+  });
+
+  it('a request on a running service loads main.cjs alone and evaluates neither the address codecs nor the rare commands', async () => {
+    // A copy of main.cjs whose module helpers (esbuild's __esm and __commonJS) note each module as it is evaluated, run
+    // in a child process for `coinop prices` against a local service: what the bundle evaluates for a plain request,
+    // and which bundles bin/load.js loaded.
+    const esm = 'var __esm=(fn,res)=>function(){return fn&&(';
+    const cjs = 'var __commonJS=(cb,mod2)=>function(){return mod2||(';
+    let text = readFileSync(join(ROOT, 'dist/app/main.cjs'), 'utf8');
+    expect(text).toContain(esm);
+    expect(text).toContain(cjs);
+    text = text
+      .replace(esm, `${esm}globalThis.evaluated.push(__getOwnPropNames(fn)[0]),`)
+      .replace(cjs, `${cjs}globalThis.evaluated.push(__getOwnPropNames(cb)[0]),`);
+    mkdirSync(join(ROOT, '.tmp'), { recursive: true });
+    const dir = mkdtempSync(join(ROOT, '.tmp', 'probe-'));
+    const { startLocalService } = (await import(pathToFileURL(join(ROOT, 'dist/local/service.js')).href)) as {
+      startLocalService: (o: object) => Promise<{ baseUrl: string; close(): Promise<void> }>;
+    };
+    const svc = await startLocalService({ port: 0, memory: true });
+    try {
+      writeFileSync(join(dir, 'main.cjs'), text);
+      const probe = `
+        globalThis.evaluated = [];
+        const { loaded } = require(${JSON.stringify(join(ROOT, 'bin/load.js'))});
+        loaded.main = { exports: require(${JSON.stringify(join(dir, 'main.cjs'))}) };
+        loaded.main.exports.runCli(['node', 'coinop', 'prices', 'BTCUSD', '--increment', 'ONE_HOUR', '-o', 'json'], {
+          stdin: process.stdin, stdout: process.stdout, stderr: process.stderr, env: process.env,
+        }).then((code) => process.stdout.write('\\nSEEN ' + JSON.stringify({ code, modules: globalThis.evaluated, bundles: Object.keys(loaded) }) + '\\n'));
+      `;
+      // Asynchronous: the service answering runs in this process.
+      const r = await new Promise<{ stdout: string; stderr: string }>((done, fail) =>
+        execFile(
+          process.execPath,
+          ['-e', probe],
+          {
+            cwd: ROOT,
+            encoding: 'utf8',
+            env: {
+              PATH: process.env.PATH,
+              HOME: join(dir, 'home'),
+              COINOP_CONFIG_DIR: join(dir, 'config'),
+              COINOP_DATA_DIR: join(dir, 'data'),
+              COINOP_BASE_URL: svc.baseUrl,
+              NO_COLOR: '1',
+            },
+          },
+          (error, stdout, stderr) => (error ? fail(error) : done({ stdout, stderr })),
+        ),
+      );
+      expect(r.stderr).toBe('');
+      const seen = JSON.parse(r.stdout.split('SEEN ')[1]) as { code: number; modules: string[]; bundles: string[] };
+      expect(seen.code).toBe(0);
+      expect(r.stdout).toContain('"average_price"');
+      // The request was checked against the contract (its validators were evaluated) ...
+      expect(seen.modules).toContain('src/contract/validate.ts');
+      // ... but no address was, so no codec or hash was evaluated (their stubs were: lazy-packages in the build).
+      expect(seen.modules.filter((m) => /\/(@noble|@scure|hash-wasm)\//.test(m))).toEqual([]);
+      expect(seen.modules.filter((m) => /^src\/(mcp|gateway|batch|events|policy)\//.test(m))).toEqual([]);
+      expect(seen.bundles).toEqual(['main']);
+    } finally {
+      await svc.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('the built validators report the same issues as validators compiled at run time', async () => {

@@ -6,7 +6,8 @@ import { makeIO } from '../../src/cli/io.js';
 import { ports } from '../../src/cli/ports.js';
 import { serveGateway } from '../../src/commands/gateway/run.js';
 import { DEMO } from '../../src/embedded/demo.js';
-import { type Run, runInProcess, type Sandbox } from '../cli/helpers.js';
+import { afterAll, beforeAll } from 'vitest';
+import { type Run, runInProcess, type Sandbox, sandbox } from '../cli/helpers.js';
 
 export interface TestGateway {
   url: string;
@@ -54,4 +55,37 @@ export function gatewayLogin(
       COINOP_CLIENT_SECRET: creds.client_secret,
     },
   );
+}
+
+/**
+ * A describe block's gateway: the local service (a sandbox), a store of the engine given and a gateway in front,
+ * started before its tests and stopped after them; read through the getters once they have started.
+ */
+export function gatewayFixture(openStore: () => Promise<{ url: string; drop(): Promise<void> }>): {
+  readonly sb: Sandbox;
+  readonly storeUrl: string;
+  readonly gw: TestGateway;
+} {
+  const up: { sb?: Sandbox; store?: { url: string; drop(): Promise<void> }; gw?: TestGateway } = {};
+  beforeAll(async () => {
+    up.sb = await sandbox();
+    up.store = await openStore();
+    up.gw = await startTestGateway(up.sb, up.store.url);
+  });
+  afterAll(async () => {
+    await up.gw?.close();
+    await up.store?.drop();
+    await up.sb?.close();
+  });
+  return {
+    get sb() {
+      return up.sb as Sandbox;
+    },
+    get storeUrl() {
+      return up.store?.url ?? '';
+    },
+    get gw() {
+      return up.gw as TestGateway;
+    },
+  };
 }

@@ -7,6 +7,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { verifyLog } from '../../src/audit/verify.js';
 import { migrateStore, STORE_SCHEMA_VERSION, storeSchemaVersion } from '../../src/gateway/migrations.js';
 import { secretMatches } from '../../src/gateway/operators.js';
+import { openSql } from '../../src/gateway/sql.js';
 import { GatewayStore } from '../../src/gateway/store.js';
 import { ENGINES, type TestStore } from './support.js';
 
@@ -70,6 +71,49 @@ for (const [engine, open] of ENGINES) {
       expect(verifyLog(file).problems.length).toBeGreaterThan(0);
     });
 
+    it('keeps one whole chain when several writers append at once, each after the head it last knew', async () => {
+      // A second instance on the same store: a connection of its own, its own idea of where the chain ends.
+      const other = new GatewayStore(await openSql(t.url));
+      const who = { os_user: 'gateway', profile: 'gw' };
+      const entry = (ref: string): Parameters<GatewayStore['appendAudit']>[0] => [
+        { who, event: { kind: 'withdrawal', ref_id: ref, what: { amount: '1' }, outcome: { result: 'attempt' } } },
+      ];
+      try {
+        await store.appendAudit(entry('a0'));
+        await other.appendAudit(entry('b0'));
+        // `store` last wrote entry 1; entry 2 is the other's: its next entry follows 2, never a second 2.
+        await Promise.all(
+          Array.from({ length: 10 }, (_, i) => [
+            store.appendAudit(entry(`a${i + 1}`)),
+            other.appendAudit(entry(`b${i + 1}`)),
+          ]).flat(),
+        );
+        // An entry written in a section that then fails is gone with it; the next follows the last one kept.
+        await expect(
+          t.sql.exclusive('gw_caps', async (tx) => {
+            await store.appendAudit(entry('gone'), tx);
+            throw new Error('rolled back');
+          }),
+        ).rejects.toThrow('rolled back');
+        await store.appendAudit(entry('after'));
+        await other.appendAudit([...entry('x'), ...entry('y')]);
+      } finally {
+        await other.sql.close();
+      }
+      const lines = await store.auditLines();
+      expect(lines.map((l) => l.seq)).toEqual(Array.from({ length: 25 }, (_, i) => i + 1));
+      expect(lines.filter((l) => l.line.includes('"gone"'))).toEqual([]);
+      const file = join(tmpdir(), `gw-audit-writers-${engine}-${process.pid}.jsonl`);
+      writeFileSync(file, `${lines.map((l) => l.line).join('\n')}\n`);
+      expect(verifyLog(file, (await store.auditHead()) as never).problems).toEqual([]);
+    });
+
+    it("takes a section's key as a name, whatever its characters (on Postgres it is quoted into the lock's statement)", async () => {
+      const key = "gw_pending:it's \\'); DROP TABLE gw_audit; --";
+      expect(await t.sql.exclusive(key, async (tx) => (await tx.query('SELECT 1 AS one'))[0])).toEqual({ one: 1 });
+      expect(await store.auditHead()).toEqual({ seq: 0, sha256: expect.any(String) });
+    });
+
     it('reserves and releases inside one exclusive section', async () => {
       await t.sql.exclusive('gw_caps', async (tx) => {
         await store.reserve(tx, { ref_id: 'a', operator: 'ana', asset: 'BTC', amount: '1', at: Date.now() });
@@ -77,6 +121,9 @@ for (const [engine, open] of ENGINES) {
       });
       await t.sql.exclusive('gw_caps', async (tx) => {
         expect((await store.reservations(tx)).map((r) => r.ref_id).sort()).toEqual(['a', 'b']);
+        // An admission reads its own asset's only: a cap counts nothing else.
+        expect((await store.reservations(tx, 'BTC')).map((r) => r.ref_id).sort()).toEqual(['a', 'b']);
+        expect(await store.reservations(tx, 'ETH')).toEqual([]);
         await store.release(tx, ['a']);
         expect((await store.reservations(tx)).map((r) => r.ref_id)).toEqual(['b']);
       });

@@ -1,7 +1,7 @@
 // `coinop gateway start` as an operator runs it: a child process of its own, serving https with --tls-cert and
 // --tls-key (a certificate made here with openssl), in front of the local service. Operators on a config directory of
-// their own log in to it over https, trusting its certificate through node's NODE_EXTRA_CA_CERTS, read and send a
-// withdrawal through it; without the certificate trusted coinop stops with one line naming the cause; SIGTERM stops
+// their own log in to it over https, trusting its certificate through node's NODE_EXTRA_CA_CERTS, read the market-data stream (wss)
+// and send a withdrawal through it; without the certificate trusted coinop stops with one line naming the cause; SIGTERM stops
 // the gateway cleanly (exit 0). The upstream's secret appears in nothing the gateway prints.
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -119,6 +119,11 @@ describe('coinop gateway start --tls-cert --tls-key, a process of its own', () =
     const prices = await runCoinop(['prices', 'BTCUSD', '--increment', 'ONE_HOUR', '-o', 'json'], operatorEnv);
     expect(prices.code, prices.stderr).toBe(0);
     expect(JSON.parse(prices.stdout).length).toBeGreaterThan(0);
+
+    // The market-data stream through the gateway, over wss: the gateway's stream proxy as its bundle runs it.
+    const stream = await runCoinop(['stream', 'book', 'BTCUSD', '--count', '2', '-o', 'ndjson'], operatorEnv);
+    expect(stream.code, stream.stderr).toBe(0);
+    expect(stream.stdout.trim().split('\n')).toHaveLength(2);
 
     const sent = await runCoinop(
       ['withdraw', ...transferFlags('BTC', '0.001'), '--ref-id', 'tls-1', '--yes', '-o', 'json'],

@@ -2,6 +2,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { midPrice, averagePrice } from '../../src/market-data/price-model.js';
 import { harness, type Harness } from './helpers.js';
+import { historicalPricesJson } from '../../src/local/prices.js';
+import { Store } from '../../src/local/store.js';
 
 let h: Harness;
 beforeAll(async () => {
@@ -123,6 +125,69 @@ describe('historical prices', () => {
     } finally {
       await other.close();
       await same.close();
+    }
+  });
+});
+
+describe('averages kept in the database', () => {
+  // Each case asks for its own range: the process keeps answered pages in memory by range.
+  const hourly = (begin: string, end: string) => ({
+    increment: 'ONE_HOUR' as const,
+    'range.begin': begin,
+    'range.end': end,
+  });
+  const NOW = Date.parse('2026-01-01T00:00:00Z');
+  const FIRST = Date.parse('2025-06-01T01:00:00Z') / HOUR;
+
+  it('completed periods are kept, and a later page over them takes them instead of working them out', () => {
+    const store = new Store(null);
+    try {
+      const first = JSON.parse(
+        historicalPricesJson(7, 'ETHUSD', hourly('2025-06-01T00:00:00Z', '2025-06-01T06:00:00Z'), NOW, store),
+      );
+      expect(first.items).toHaveLength(5);
+      const kept = store.keptAverages(7, 'ETHUSD', HOUR, FIRST, FIRST + 10);
+      expect([...kept.keys()]).toEqual([0, 1, 2, 3, 4].map((i) => FIRST + i));
+      for (const [k, v] of kept) expect(v).toBe(averagePrice(7, 'ETHUSD', k * HOUR, HOUR));
+      // Another range over the same periods (as the next process would ask): nothing new is worked out or kept.
+      const worked: number[] = [];
+      const spy = {
+        keptAverages: store.keptAverages.bind(store),
+        keepAverages: (...a: Parameters<Store['keepAverages']>) => {
+          worked.push(...a[3].map(([k]) => k));
+          store.keepAverages(...a);
+        },
+      };
+      const second = JSON.parse(
+        historicalPricesJson(7, 'ETHUSD', hourly('2025-06-01T00:00:00Z', '2025-06-01T05:00:00Z'), NOW, spy),
+      );
+      expect(second.items).toEqual(first.items.slice(0, 4));
+      expect(worked).toEqual([]);
+    } finally {
+      store.close();
+    }
+  });
+
+  it('kept values another price model wrote are not served: all are worked out again and replaced', () => {
+    const store = new Store(null);
+    try {
+      store.keepAverages(
+        7,
+        'ETHUSD',
+        HOUR,
+        [0, 1, 2].map((i) => [FIRST + i, '1.00']),
+      );
+      const page = JSON.parse(
+        historicalPricesJson(7, 'ETHUSD', hourly('2025-06-01T00:30:00Z', '2025-06-01T04:00:00Z'), NOW, store),
+      );
+      expect(page.items.map((p: { average_price: string }) => p.average_price)).toEqual(
+        [0, 1, 2].map((i) => averagePrice(7, 'ETHUSD', (FIRST + i) * HOUR, HOUR)),
+      );
+      expect([...store.keptAverages(7, 'ETHUSD', HOUR, FIRST, FIRST + 2).values()]).toEqual(
+        page.items.map((p: { average_price: string }) => p.average_price),
+      );
+    } finally {
+      store.close();
     }
   });
 });

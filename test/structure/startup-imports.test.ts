@@ -3,7 +3,8 @@
 // imported dynamically by src/cli/invocation.ts). The src/contract barrel (index.ts) evaluates every contract module, the address codecs and hashes
 // among them; a module on this path imports each name from the contract module that defines it instead. Imports of
 // types only, and dynamic import() (loaded when used), do not count.
-import { posix } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { join, posix } from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 import { modules, walk, type Module } from './support.js';
@@ -78,5 +79,53 @@ describe('start-up imports', () => {
     expect(evaluated.has('src/contract/operations.ts')).toBe(true);
     const importers = [...evaluated].filter((f) => valueImportsOf(byFile.get(f)!).includes('src/contract/index.ts'));
     expect(importers).toEqual([]);
+  });
+});
+
+describe('the rare bundle (scripts/build.mjs: rare.cjs)', () => {
+  const byFile = new Map(modules().map((m) => [m.file, m]));
+  // The work of the rarely run commands is built into rare.cjs: the modules each of these commands import()s. A plain
+  // request reaches none of it, and no module imports one of them statically (a static import would keep it, and all
+  // it needs, in main.cjs, which every start reads and evaluates).
+  const RARE = [
+    'src/commands/mcp/',
+    'src/commands/gateway/',
+    'src/commands/events/',
+    'src/commands/policy/',
+    'src/commands/approve/',
+    'src/commands/approvals/',
+    'src/commands/audit/',
+    'src/commands/api/',
+    'src/commands/doctor/',
+    'src/commands/withdraw/batch/',
+  ];
+  const declaration = (f: string) => f.endsWith('/index.ts') || f.endsWith('/flags.ts');
+
+  it('the build splits the same folders', () => {
+    const build = readFileSync(join(process.cwd(), 'scripts/build.mjs'), 'utf8');
+    const listed = /const RARE_DIRS = \[([^\]]*)\]/.exec(build)?.[1] ?? '';
+    expect([...listed.matchAll(/'([^']+)'/g)].map((m) => m[1])).toEqual(RARE);
+  });
+
+  it('a plain request evaluates none of their work, nor the MCP server, the gateway, batches or the event feed', () => {
+    const start = [
+      'src/commands/main.ts',
+      ...[...byFile.keys()].filter((f) => f.startsWith('src/commands/prices/')),
+      ...dynamicImportsOf(byFile.get('src/cli/invocation.ts')!),
+    ];
+    const evaluated = [...evaluatedWith(start, byFile)];
+    expect(evaluated.filter((f) => RARE.some((d) => f.startsWith(d)) && !declaration(f))).toEqual([]);
+    expect(evaluated.filter((f) => /^src\/(mcp|gateway|batch|events)\//.test(f))).toEqual([]);
+  });
+
+  it('their run modules are only ever import()ed', () => {
+    const statically = [...byFile.values()].flatMap((m) =>
+      valueImportsOf(m)
+        .filter((f) => RARE.some((d) => f.startsWith(d)) && !declaration(f))
+        // (one run module importing another is within rare.cjs)
+        .filter((f) => declaration(m.file) || !RARE.some((d) => m.file.startsWith(d) && f.startsWith(d)))
+        .map((f) => `${m.file} -> ${f}`),
+    );
+    expect(statically).toEqual([]);
   });
 });

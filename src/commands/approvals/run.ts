@@ -9,6 +9,7 @@ import { checkedPolicyContent, policyChangeConfirmation, showPolicyChange } from
 import { approvalText, ContentBuilder, contentFromLines } from '../../policy/approvals.js';
 import { approverKey, KeyFileError } from '../../policy/keys.js';
 import type { Column } from '../../render/table.js';
+import { batchConfirmation, batchContentOf, isBatch, showBatch } from './batch.js';
 
 /** What the approvals commands take: the gateway (the context's service), the output, this machine's approver key (in
  * the configuration directory), the confirmation and the clock of an approval. */
@@ -42,6 +43,7 @@ export async function list(ctx: ApprovalsDeps, status: string | undefined): Prom
 export async function show(ctx: ApprovalsDeps, id: string): Promise<void> {
   const h = await held(ctx, id);
   if (h.operation === POLICY_CHANGE_OPERATION) return showPolicyChange(ctx, h);
+  if (isBatch(h)) return showBatch(ctx, h);
   ctx.display
     .output()
     .one(h as unknown as Record<string, unknown>, [
@@ -62,6 +64,7 @@ export async function show(ctx: ApprovalsDeps, id: string): Promise<void> {
 function checkedContent(held: HeldRequest) {
   const stated = contentFromLines(held.content);
   if (!stated) throw new CoinopError('integrity', `the gateway's statement of ${held.pending_id} cannot be read`);
+  if (isBatch(held)) return batchContentOf(held, stated);
   const b = new ContentBuilder({
     kind: stated.kind,
     environment: stated.environment,
@@ -105,7 +108,11 @@ export async function approve(ctx: ApprovalsDeps, id: string, yes: boolean): Pro
   }
   if (key.created) ctx.display.io.err(`made a new approver key: ${key.path} (0600; keep it, and never send it)\n`);
   const w = h.what as Record<string, string | undefined>;
-  const asked = change ? policyChangeConfirmation(ctx, h, id, key.publicKey.id) : undefined;
+  const asked = change
+    ? policyChangeConfirmation(ctx, h, id, key.publicKey.id)
+    : isBatch(h)
+      ? batchConfirmation(h, content, id, key.publicKey.id)
+      : undefined;
   await ctx.confirmer.confirm({
     title: `Approve ${h.initiator}'s ${h.operation === 'createCryptoWithdrawal' ? 'withdrawal' : h.operation} held as ${id}`,
     environment: content.environment,
@@ -139,7 +146,7 @@ export async function approve(ctx: ApprovalsDeps, id: string, yes: boolean): Pro
     after.status === 'sent'
       ? change
         ? `approved: that was the last approval needed, and the gateway's policy is version ${String(after.result?.version ?? '')} now\n`
-        : `approved: that was the last approval needed, and the gateway sent it (${String(after.result?.id ?? '')})\n`
+        : `approved: that was the last approval needed, and the gateway sent it (${sentWhat(after)})\n`
       : `approved (${after.approvals.length} of ${after.approvals_required})\n`,
   );
   ctx.display.output().one(after as unknown as Record<string, unknown>, [
@@ -158,4 +165,11 @@ export async function reject(ctx: ApprovalsDeps, id: string, reason: string | un
     { key: 'pending_id', kind: 'id' },
     { key: 'status', kind: 'status' },
   ]);
+}
+
+/** What the gateway sent on the last approval: the transfer's id, or a batch's rows sent. */
+function sentWhat(after: HeldRequest): string {
+  if (!isBatch(after)) return String(after.result?.id ?? '');
+  const r = after.result ?? {};
+  return `${String(r.sent ?? 0)} of ${String(r.rows ?? 0)} rows sent${Number(r.failed) ? `, ${String(r.failed)} refused` : ''}`;
 }

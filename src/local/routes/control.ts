@@ -9,8 +9,11 @@ import { createDepositInstructions } from '../deposit-instructions.js';
 import { credit, settleDue } from '../ledger.js';
 import { exportState, importState, resetState } from '../state.js';
 import { SCHEMA_VERSION } from '../store.js';
-import { randomUUID } from 'node:crypto';
-import { getHeapStatistics } from 'node:v8';
+import { randomUUID } from '../lazy-crypto.js';
+import { createRequire } from 'node:module';
+
+// node:v8 on first use (a state import): not a cost of every start.
+const require = createRequire(import.meta.url);
 
 const CREDIT_MAX = '1000000000000000';
 
@@ -29,7 +32,10 @@ export function onlyKnown(body: Record<string, unknown>, known: string[]): void 
 
 /** The largest state import: the setting, capped at an eighth of the heap (a parsed export takes ~6x its size). */
 export function stateImportLimit(config: LocalConfig): number {
-  return Math.min(config.stateBodyLimitBytes, Math.floor(getHeapStatistics().heap_size_limit / 8));
+  return Math.min(
+    config.stateBodyLimitBytes,
+    Math.floor((require('node:v8') as typeof import('node:v8')).getHeapStatistics().heap_size_limit / 8),
+  );
 }
 
 function stateTooLarge(limit: number): string {

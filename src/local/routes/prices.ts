@@ -7,6 +7,6 @@ import { historicalPricesJson } from '../prices.js';
 export function registerPrices(app: Router, svc: Service): void {
   serve(app, svc, operations.listHistoricalPrices, async ({ query, params }, _req, reply) => {
     reply.type('application/json; charset=utf-8');
-    return historicalPricesJson(svc.seed, params.market, query, svc.clock.now());
+    return historicalPricesJson(svc.seed, params.market, query, svc.clock.now(), svc.store);
   });
 }

@@ -41,7 +41,12 @@ export const BATCH_FLAG_TABLE = defineFlags({
     help: 'send the valid rows even when some rows are invalid (invalid rows are reported)',
   },
   wait: { kind: 'switch', flag: '--wait', help: 'follow every transfer until it is COMPLETED or FAILED' },
-  waitTimeout: waitTimeoutSpec('with --wait: give up waiting after this long (exit 10)'),
+  waitApproval: {
+    kind: 'switch',
+    flag: '--wait-approval',
+    help: 'at a coinop gateway that holds the batch for approvals: wait until it is approved and sent (or rejected, exit 8)',
+  },
+  waitTimeout: waitTimeoutSpec('with --wait or --wait-approval: give up waiting after this long (exit 10)'),
   concurrency: { kind: 'default', flag: '--concurrency <n>', help: 'requests in flight at once', default: '4' },
   rate: {
     kind: 'default',

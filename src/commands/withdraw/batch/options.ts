@@ -17,6 +17,8 @@ export interface BatchOptions {
   skipInvalid: boolean;
   /** Seconds to follow the transfers for: --wait-timeout with --wait, 0 without --wait. */
   waitSeconds: number;
+  /** Seconds to wait for a gateway's approvals of the batch: --wait-timeout with --wait-approval, 0 without. */
+  waitApprovalSeconds: number;
   concurrency: number;
   /** Withdrawals per second; Infinity is no client-side limit (--rate 0). */
   rate: number;
@@ -48,6 +50,7 @@ export function parseBatchOptions(raw: RawFlags): BatchOptions {
     retryFailed,
     skipInvalid: f.skipInvalid,
     waitSeconds: f.wait ? waitTimeout : 0,
+    waitApprovalSeconds: f.waitApproval ? waitTimeout : 0,
     concurrency,
     rate,
     journal: f.journal,

@@ -62,6 +62,7 @@ import {
   rowEvent,
 } from './audit.js';
 import { dryRun } from './dry-run.js';
+import { atGateway, batchAtGateway } from './gateway.js';
 import { progressBar } from './progress.js';
 import { changedSince, readBatch, type BatchInput } from '../../../cli/batch-input.js';
 import type { BatchOptions } from './options.js';
@@ -117,6 +118,7 @@ export async function runBatch(
   const timing = stageTimes(started.timesFile);
   const times = timing?.times;
   const readStarted = performance.now();
+  let cpu = times ? process.cpuUsage() : undefined;
   const note = (s: string) => ctx.display.io.err(`${s}\n`);
   const data = ctx.service.dataDir();
   const batches = join(data, 'batches');
@@ -135,6 +137,7 @@ export async function runBatch(
   });
   const { scan } = input;
   times?.add('read', performance.now() - readStarted);
+  if (cpu) cpu = times?.cpu('read-cpu', cpu);
   const beginStarted = performance.now();
   const cont = continueCommand(started.context, file, options);
   if (changedSince(file, input.stat))
@@ -145,6 +148,16 @@ export async function runBatch(
   if (options.dryRun) return dryRunWithPolicy(ctx, policy, input, options);
 
   const conn = await ctx.service.connect({ gatewayIdentity: true });
+  let gatewaySent = false;
+  // At a coinop gateway the batch goes to its policy first, as one: held for approvals, or sent once approved. A repeat
+  // run's rows get salted ref_ids later: they are not those submitted, so each is judged alone there.
+  if (atGateway(conn) && !options.allowRepeat) {
+    const waitSeconds = options.waitApprovalSeconds;
+    const at = await batchAtGateway(ctx, conn, { stage: input.stage, profileId: defaultProfileId, waitSeconds });
+    ctx.interrupt.say(() => interruptLine(phase.now));
+    if (at === 'held') return input.stage.remove();
+    gatewaySent = at === 'sent';
+  }
   const base = started.baseUrl || context.baseUrl;
   // Instances of one coinop gateway are one service (its store's id): the journal follows the service, not the address.
   const where = conn.serviceId.startsWith('gateway:') ? conn.serviceId : base;
@@ -154,7 +167,7 @@ export async function runBatch(
   const record = openRecord(sentRecordPath(data));
   ctx.interrupt.onExit(() => record.close());
 
-  const run: BatchRun = { file, input, o: options, base, jPath, defaultProfileId, policy, times };
+  const run: BatchRun = { file, input, o: options, base, jPath, defaultProfileId, policy, times, gatewaySent };
   const clock = serviceClock(() => ctx.clock.now());
   let todo: number;
   if (journal.count() > 0 && journal.begun()) {
@@ -169,11 +182,13 @@ export async function runBatch(
 
   phase.now = { at: 'sending', journal: jPath };
   times?.add('begin', performance.now() - beginStarted);
+  if (cpu) cpu = times?.cpu('begin-cpu', cpu);
   if (times) times.rows = todo;
   const stream = streamReport(ctx, journal, options);
   try {
     await sendReserved(ctx, conn, run, { journal, record, todo, stream, clock, times });
   } finally {
+    if (cpu) times?.cpu('send-cpu', cpu);
     timing?.write(journal);
   }
   await ctx.audit.note(batchEnd(journal, journal.meta().batch_id ?? ''), conn);
@@ -279,6 +294,8 @@ interface BatchRun {
   defaultProfileId?: string;
   policy: BatchPolicy;
   times?: StageTimes;
+  /** A coinop gateway sent the rows once the batch was approved: the service holds them, and this run records them. */
+  gatewaySent?: boolean;
 }
 
 /** The context's policy and what a check of this batch takes besides its rows. */
@@ -418,7 +435,8 @@ async function beginBatch(
     await refusedBy(ctx, conn, refusal, () => refuseByPolicy(ctx, verdict));
     const salt = run.policy.repeatSalt;
     const repeatsStarted = performance.now();
-    const repeats = await guardRepeats(ctx, input.stage, { conn, record, batchId, salt, o, valid: input.scan.valid });
+    const guard = { conn, record, batchId, salt, o, valid: input.scan.valid, gatewaySent: run.gatewaySent };
+    const repeats = await guardRepeats(ctx, input.stage, guard);
     run.times?.add('repeats', performance.now() - repeatsStarted);
     if (!o.allowPartial) await refusedBy(ctx, conn, refusal, () => guardFunds(ctx, conn, input.stage));
     await confirmBatch(ctx, conn, run, { todo: input.scan.valid, resumed: false, repeats });
@@ -742,7 +760,15 @@ function plannedTotals(journal: Journal): Totals[] {
 async function guardRepeats(
   ctx: BatchDeps,
   stage: Stage,
-  guard: { conn: Connection; record: SentRecord; batchId: string; salt?: string; o: BatchOptions; valid: number },
+  guard: {
+    conn: Connection;
+    record: SentRecord;
+    batchId: string;
+    salt?: string;
+    o: BatchOptions;
+    valid: number;
+    gatewaySent?: boolean;
+  },
 ): Promise<number> {
   const service = clientBatchService(guard.conn.client);
   let n: number;
@@ -755,6 +781,7 @@ async function guardRepeats(
       record: guard.record,
       serviceId: guard.conn.serviceId,
       batchId: guard.batchId,
+      atOnce: guard.o.concurrency,
     });
   } catch (e) {
     if (e instanceof WriteError) throw new CoinopError('file', `${e.message}; nothing was sent`);
@@ -770,6 +797,7 @@ async function guardRepeats(
     );
     return n;
   }
+  if (guard.gatewaySent) return 0;
   if (guard.o.resume) {
     ctx.display.io.err(
       `${n} row${n === 1 ? ' was' : 's were'} sent by another batch before; --resume sends them with the same ref_ids, so the service answers "already submitted" instead of paying twice\n`,
@@ -1047,6 +1075,8 @@ interface ServiceClock {
 function serviceClock(machineNow: () => number): ServiceClock {
   let at: number | undefined;
   let seenAt = 0;
+  let lastDate: string | undefined;
+  let lastParsed = Number.NaN;
   const set = (seconds: number) => {
     at = seconds;
     seenAt = machineNow();
@@ -1056,8 +1086,12 @@ function serviceClock(machineNow: () => number): ServiceClock {
       if (verdict.clock === 'service') set(Date.parse(verdict.checked_at));
     },
     saw(date) {
-      const t = date ? Date.parse(date) : Number.NaN;
-      if (Number.isFinite(t)) set(t);
+      // Answers within a second share their Date: parsed once (a batch sees thousands of them).
+      if (date !== lastDate) {
+        lastDate = date;
+        lastParsed = date ? Date.parse(date) : Number.NaN;
+      }
+      if (Number.isFinite(lastParsed)) set(lastParsed);
     },
     now: () => (at === undefined ? machineNow() : at + (machineNow() - seenAt)),
     service: () => at !== undefined,
