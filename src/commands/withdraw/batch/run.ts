@@ -828,12 +828,12 @@ async function confirmBatch(
   // A resume shows what it is about to send: the journal's rows left and their totals, not the file's.
   const totals = c.totals ?? scan.totals;
   const whose = c.totals ? 'rows left to send' : "file's amounts";
-  const profile = conn.context;
+  const context = conn.context;
   const yes = c.o.yes;
   const p = (n: number, what: string) => `${n} ${what}${n === 1 ? '' : 's'}`;
   await ctx.confirmer.confirm({
     title: `Batch withdrawal of ${p(c.todo, 'row')}`,
-    environment: profile.environment,
+    environment: context.environment,
     yes,
     question: `Send ${p(c.todo, 'withdrawal')}?`,
     typed: [
@@ -844,8 +844,8 @@ async function confirmBatch(
       })),
     ],
     rows: [
-      ['environment', `${profile.environment} (${c.base})`],
-      ['profile', `${profile.name}${c.defaultProfileId ? `, default profile_id ${c.defaultProfileId}` : ''}`],
+      ['environment', `${context.environment} (${c.base})`],
+      ['profile', `${context.name}${c.defaultProfileId ? `, default profile_id ${c.defaultProfileId}` : ''}`],
       ['file', `${c.file} (${scan.format}, sha256 ${scan.fileHash.slice(0, 12)})`],
       [
         'rows',
@@ -909,7 +909,7 @@ function planBatch(
   },
 ): void {
   const { scan, stage } = input;
-  const profile = ctx.service.context();
+  const context = ctx.service.context();
   try {
     // A journal whose rows were all planned and none ever left (stopped by a bad token, say) is planned afresh.
     if (journal.count()) journal.reset();
@@ -919,7 +919,7 @@ function planBatch(
       file_name: plan.file,
       format: scan.format,
       rows: String(scan.rows),
-      environment: profile.environment,
+      environment: context.environment,
       base_url: plan.base,
       created_at: new Date(ctx.clock.now()).toISOString(),
       file_path: plan.file === '-' ? undefined : resolve(plan.file),
