@@ -305,9 +305,9 @@ describe('a torn write (a crash mid-line)', () => {
     const { path, log } = freshLog();
     const written: number[] = [];
     const many = log.writeMany.bind(log);
-    log.writeMany = (w, who, events) => {
+    log.writeMany = (writer, who, events) => {
       written.push(events.length);
-      return many(w, who, events);
+      return many(writer, who, events);
     };
     const g = new AuditGroup(log, () => {}, { windowMs: 600_000, idleMs: 600_000, gapMs: 0 });
     // A window open (the attempts of the first rows), then the answers of ten rows in one turn.

@@ -153,9 +153,9 @@ describe('averages kept in the database', () => {
       const worked: number[] = [];
       const spy = {
         keptAverages: store.keptAverages.bind(store),
-        keepAverages: (...a: Parameters<Store['keepAverages']>) => {
-          worked.push(...a[3].map(([k]) => k));
-          store.keepAverages(...a);
+        keepAverages: (...args: Parameters<Store['keepAverages']>) => {
+          worked.push(...args[3].map(([k]) => k));
+          store.keepAverages(...args);
         },
       };
       const second = JSON.parse(
