@@ -639,7 +639,7 @@ function invalidInvocation(rng: Rng, spec: Spec): { args: string[]; why: string[
         break;
       }
       case 'bad-global': {
-        const profileless = [
+        const contextless = [
           'completion',
           'context',
           'profile',
@@ -656,7 +656,7 @@ function invalidInvocation(rng: Rng, spec: Spec): { args: string[]; why: string[
         ]);
         if (g[0] === '-o' && ['table', 'json', 'ndjson', 'csv'].includes(g[1])) return;
         // A profile that does not exist matters only to commands that use one.
-        if (g[0] === '--context' && profileless) return;
+        if (g[0] === '--context' && contextless) return;
         args.splice(rng.int(0, args.length), 0, ...g);
         why.push(`global ${g[0]} ${g[1].slice(0, 20)}`);
         break;

@@ -88,7 +88,7 @@ export async function rename(deps: ContextDeps, from: string, to: string): Promi
   const { linkPolicy } = await import('./policy.js');
   const policy = linkPolicy(contexts.configDir(), from, to);
   try {
-    await contexts.store().renameProfile(from, to);
+    await contexts.store().renameContext(from, to);
   } catch (e) {
     policy.undo();
     throw e;
