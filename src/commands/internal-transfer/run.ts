@@ -74,18 +74,18 @@ async function available(conn: Connection, body: CreateInternalTransferRequest):
 }
 
 export async function internal(ctx: InternalTransferDeps, options: InternalTransferOptions): Promise<void> {
-  const profile = ctx.service.context();
+  const context = ctx.service.context();
   // A policy file that does not load stops everything, before anything is asked.
   await contextPolicy(ctx, 'transfer internal', {
     request: {
       ref_id: options.refId,
       asset: options.asset,
       amount: options.amount,
-      profile_id: options.fromProfileId ?? profile.profileId,
+      profile_id: options.fromProfileId ?? context.profileId,
       to_profile_id: options.toProfileId,
     },
   });
-  const { body, generatedRef } = await gather(ctx, options, profile.profileId);
+  const { body, generatedRef } = await gather(ctx, options, context.profileId);
   const request: MoneyRequest = {
     operation: 'createInternalTransfer',
     body,
@@ -106,7 +106,7 @@ export async function internal(ctx: InternalTransferDeps, options: InternalTrans
     if (options.dryRun) {
       await reportDryRun(ctx, {
         operation: 'createInternalTransfer',
-        environment: profile.environment,
+        environment: context.environment,
         rows,
         body,
         extra: { policy: verdict },
@@ -118,7 +118,7 @@ export async function internal(ctx: InternalTransferDeps, options: InternalTrans
     await ctx.confirmer.confirm({
       title: `Move ${body.amount} ${body.asset} between service profiles`,
       rows,
-      environment: profile.environment,
+      environment: context.environment,
       yes: options.yes,
       question: 'Send this internal transfer?',
       // In production the amount is typed out, as for a withdrawal.
