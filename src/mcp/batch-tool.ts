@@ -166,7 +166,7 @@ export async function dryRunBatch(
       {
         kind: 'batch',
         tool: call.tool,
-        profile: call.deps.context.name,
+        context: call.deps.context.name,
         environment: call.deps.context.environment,
         profile_id: ((args.profile_id as string | undefined) ?? call.deps.context.profileId) || '-',
         rows: () => stagedBodies(taken.stage),
