@@ -139,11 +139,11 @@ async function confirmationRows(
   options: InternalTransferOptions,
   body: CreateInternalTransferRequest,
 ): Promise<[string, string | undefined][]> {
-  const profile = conn.context;
+  const context = conn.context;
   const confirming = !options.yes && ctx.prompter.allowed;
   return [
-    ['environment', profile.environment],
-    ['context', profile.name],
+    ['environment', context.environment],
+    ['context', context.name],
     ['from', `service profile ${body.from_profile_id}`],
     ['available', options.dryRun || confirming ? await available(conn, body) : undefined],
     ['to', `service profile ${body.to_profile_id}`],
