@@ -1,11 +1,13 @@
 // One word per meaning: "context" is coinop's saved endpoints and credentials, "profile" only the service's. A
 // declaration named for a profile that holds a coinop context (typed ResolvedContext, or set from a `.context()`)
-// fails, and so does any of the names the rename retired coming back (a branch older than it, merged). Stored keys
-// and JSON fields keep the old word (config.json's `profiles`, an audit entry's `who.profile`): they are strings,
-// not declarations, and are not checked here.
+// fails, and so does any of the names the rename retired coming back in code or docs (a branch older than it,
+// merged). Stored keys and JSON fields keep the old word (config.json's `profiles`, an audit entry's `who.profile`):
+// they are strings, not declarations, and are not checked here.
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
-import { modules, parse, walk } from './support.js';
+import { modules, parse, ROOT, walk } from './support.js';
 
 /** Names the rename retired: what each meant is now called by the word after the arrow in the test's message. */
 const RETIRED: Record<string, string> = {
@@ -70,6 +72,19 @@ describe('words', () => {
     const bad = [...modules('src'), ...modules('test')]
       .filter((m) => m.file !== 'test/structure/words.test.ts')
       .flatMap((m) => misnamed(m.source).map((found) => `${m.file}: ${found}`));
+    expect(bad).toEqual([]);
+  });
+
+  it('the README and docs/ name no retired name either', () => {
+    const pages = ['README.md', 'src/local/README.md', ...readdirSync(join(ROOT, 'docs')).map((f) => `docs/${f}`)];
+    const bad = pages
+      .filter((page) => page.endsWith('.md'))
+      .flatMap((page) => {
+        const text = readFileSync(join(ROOT, page), 'utf8');
+        return Object.keys(RETIRED)
+          .filter((name) => new RegExp(`\\b${name}\\b`).test(text))
+          .map((name) => `${page}: ${name} (now ${RETIRED[name]})`);
+      });
     expect(bad).toEqual([]);
   });
 });
