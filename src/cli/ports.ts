@@ -33,7 +33,7 @@
 // takes the resolved context). Only the declarations (each index.ts) and the root command take the Invocation.
 
 import type { CataloguePolicy } from '../client/catalogue-policy.js';
-import type { ProfileSettings, ResolvedContext } from '../config/context.js';
+import type { ContextSettings, ResolvedContext } from '../config/context.js';
 import type { Env } from '../config/settings.js';
 import type { ConfigStore } from '../config/store.js';
 import type { BatchPort } from '../mcp/ports.js';
@@ -161,7 +161,7 @@ export interface ContextStore {
    * What the environment says of contexts: COINOP_CONTEXT (or its old name), which wins over the file's active context,
    * and the variables that override a context's addresses, secret or token.
    */
-  settings(): ProfileSettings;
+  settings(): ContextSettings;
   /** The environment as given: a key's variable wins over the file. */
   readonly env: Env;
 }

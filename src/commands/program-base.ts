@@ -179,7 +179,7 @@ function checkOutputFlags(ctx: Invocation, own: { columns: string[] | undefined 
 
 /**
  * --context, or its old name --profile (said once on stderr); both naming different contexts is a usage error. The
- * context's name is kept as globals.profile.
+ * context's name is kept as globals.context.
  */
 function contextFlag(ctx: Invocation, globals: Pick<GlobalFlagValues, 'context' | 'profile'>): string | undefined {
   if (globals.profile === undefined) return globals.context;

@@ -1,6 +1,7 @@
 // The gateway's store: operators, the policy's versions, the requests held for approvals and their approvals, the
 // reservations against the rolling caps, and the hash-chained audit trail, on SQLite or Postgres (sql.ts). The only
-// module of the gateway that speaks SQL.
+// module of the gateway that reads and writes its tables in SQL; the schema's statements are in migrations.ts, and
+// sql.ts (the two engines behind one interface) takes the transaction lock.
 import { randomBytes, randomUUID } from 'node:crypto';
 import {
   AUDIT_VERSION,

@@ -12,7 +12,7 @@ export interface MoneyIntent {
   /** The tool that asks. */
   tool: string;
   /** The coinop context and its environment (local, sandbox, production, custom). */
-  profile: string;
+  context: string;
   environment: string;
   /** The service profile debited (or, for a deposit address, credited). */
   profile_id: string;

@@ -167,8 +167,8 @@ async function previewOrSend(call: Call, through: Through, sending: boolean, pre
   const base = {
     ref_id: prepared.refId,
     ref_id_generated: prepared.generated,
-    environment: deps.profile.environment,
-    profile: deps.profile.name,
+    environment: deps.context.environment,
+    profile: deps.context.name,
     request: { method: op.method, path: op.path, body },
     gates,
     ...(verdict ? { policy: verdictView(verdict) } : {}),

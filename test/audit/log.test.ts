@@ -32,9 +32,9 @@ const event = (i: number): AuditEvent => ({
   outcome: { result: 'sent', transfer_id: `t-${i}`, status: 'PENDING' },
 });
 
-async function logOf(n: number) {
+async function logOf(count: number) {
   const l = freshLog();
-  for (let i = 1; i <= n; i++) await l.log.append([{ who: WHO, event: event(i) }]);
+  for (let i = 1; i <= count; i++) await l.log.append([{ who: WHO, event: event(i) }]);
   return l;
 }
 
@@ -49,11 +49,11 @@ describe('the audit log as written', () => {
     const ls = text.slice(0, -1).split('\n');
     expect(ls).toHaveLength(4);
     let prev = sha256Hex(GENESIS);
-    ls.forEach((l, i) => {
-      const e = JSON.parse(l);
-      expect(e).toMatchObject({ v: 1, seq: i + 1, prev, kind: 'withdrawal', ref_id: `ref-${i + 1}`, who: WHO });
+    ls.forEach((line, index) => {
+      const e = JSON.parse(line);
+      expect(e).toMatchObject({ v: 1, seq: index + 1, prev, kind: 'withdrawal', ref_id: `ref-${index + 1}`, who: WHO });
       expect(e.time).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
-      prev = sha256Hex(l);
+      prev = sha256Hex(line);
     });
     expect(verifyLog(path)).toMatchObject({ ok: true, lines: 4, entries: 4, head: { seq: 4, sha256: prev } });
   });
@@ -85,9 +85,9 @@ describe('the audit log as written', () => {
     const { path, log } = freshLog();
     let syncs = 0;
     const sync = log.sync.bind(log);
-    log.sync = async (w) => {
+    log.sync = async (writer) => {
       syncs++;
-      return sync(w);
+      return sync(writer);
     };
     const errors: Error[] = [];
     // A window that stays open until close(): what is counted does not hang on this machine's speed.
@@ -281,9 +281,9 @@ describe('a torn write (a crash mid-line)', () => {
     const { path, log } = freshLog();
     let writes = 0;
     const many = log.writeMany.bind(log);
-    log.writeMany = (w, who, events) => {
+    log.writeMany = (writer, who, events) => {
       writes++;
-      return many(w, who, events);
+      return many(writer, who, events);
     };
     const g = new AuditGroup(log, () => {}, { windowMs: 600_000, idleMs: 600_000, gapMs: 0 });
     await g.durable(
@@ -304,9 +304,9 @@ describe('a torn write (a crash mid-line)', () => {
     const { path, log } = freshLog();
     const written: number[] = [];
     const many = log.writeMany.bind(log);
-    log.writeMany = (w, who, events) => {
+    log.writeMany = (writer, who, events) => {
       written.push(events.length);
-      return many(w, who, events);
+      return many(writer, who, events);
     };
     const g = new AuditGroup(log, () => {}, { windowMs: 600_000, idleMs: 600_000, gapMs: 0 });
     // A window open (the attempts of the first rows), then the answers of ten rows in one turn.

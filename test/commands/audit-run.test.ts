@@ -20,9 +20,9 @@ const ports = (o: Parameters<typeof fakeDisplay>[0] = {}) => ({
   interrupt: keptInterrupt(),
 });
 
-/** The integrity error `p` rejects with (exit 9); anything else fails the test. */
-async function integrityOf(p: Promise<unknown>): Promise<CoinopError> {
-  const e = await p.then(
+/** The integrity error `pending` rejects with (exit 9); anything else fails the test. */
+async function integrityOf(pending: Promise<unknown>): Promise<CoinopError> {
+  const e = await pending.then(
     () => undefined,
     (error: unknown) => error,
   );

@@ -13,8 +13,8 @@ beforeAll(async () => {
 });
 afterAll(() => local.close());
 
-const ports = (o: Parameters<typeof fakeDisplay>[0] = {}) => {
-  const display = fakeDisplay(o);
+const ports = (shown: Parameters<typeof fakeDisplay>[0] = {}) => {
+  const display = fakeDisplay(shown);
   return { display, service: local.connector(), policy: local.policy };
 };
 const policyFile = () => join(local.policy.configDir(), 'policies', 'local.yaml');

@@ -242,11 +242,16 @@ for (const [engine, openStore] of ENGINES) {
       };
       const content = contentFromLines(shown.content)!;
       const answers = await Promise.all(
-        [ana, bo].map(async (a) => {
-          const approval = approvalText(content, approverKey(a.configDir), `gateway:${id}`, new Date().toISOString());
+        [ana, bo].map(async (approver) => {
+          const approval = approvalText(
+            content,
+            approverKey(approver.configDir),
+            `gateway:${id}`,
+            new Date().toISOString(),
+          );
           const r = await fetch(`${fx.gw.url}/_gateway/approvals/${id}/approve`, {
             method: 'POST',
-            headers: { authorization: `Bearer ${await a.token()}`, 'content-type': 'application/json' },
+            headers: { authorization: `Bearer ${await approver.token()}`, 'content-type': 'application/json' },
             body: JSON.stringify({ approval }),
           });
           return r.status;

@@ -19,7 +19,7 @@ export interface TestGateway {
 export async function startTestGateway(
   sb: Sandbox,
   store: string,
-  o: {
+  options: {
     approvalTtlMs?: number;
     rate?: number;
     /** The gateway's clock (the invocation's). */
@@ -35,16 +35,16 @@ export async function startTestGateway(
     return s;
   };
   const io = makeIO({ stdin, stdout: sink(), stderr: sink() }, { env: sb.env, noInput: true, noColour: true });
-  const inv = createContext(io, sb.env, 'test', o.now);
+  const inv = createContext(io, sb.env, 'test', options.now);
   await inv.prepare();
   const gw = await serveGateway(ports(inv), {
     store,
     upstream: 'local',
     host: '127.0.0.1',
     port: 0,
-    rate: o.rate ?? 10_000,
-    approvalTtlMs: o.approvalTtlMs ?? 3_600_000,
-    desk: o.desk,
+    rate: options.rate ?? 10_000,
+    approvalTtlMs: options.approvalTtlMs ?? 3_600_000,
+    desk: options.desk,
   });
   return { url: gw.url, wsUrl: gw.wsUrl, close: () => inv.cleanup() };
 }

@@ -52,14 +52,14 @@ export async function harness(opts: LocalServiceOptions = {}): Promise<Harness> 
   const req = async (
     method: string,
     path: string,
-    o: { body?: unknown; token?: string | null; headers?: Record<string, string>; raw?: string } = {},
+    options: { body?: unknown; token?: string | null; headers?: Record<string, string>; raw?: string } = {},
   ) => {
-    const headers: Record<string, string> = { ...(o.headers ?? {}) };
-    const tok = o.token === undefined ? await token() : o.token;
+    const headers: Record<string, string> = { ...(options.headers ?? {}) };
+    const tok = options.token === undefined ? await token() : options.token;
     if (tok) headers.authorization = `Bearer ${tok}`;
-    let body: string | undefined = o.raw;
-    if (o.body !== undefined) {
-      body = JSON.stringify(o.body);
+    let body: string | undefined = options.raw;
+    if (options.body !== undefined) {
+      body = JSON.stringify(options.body);
       headers['content-type'] ??= 'application/json';
     }
     const r = await fetch(svc.baseUrl + path, { method, headers, body });
@@ -97,8 +97,8 @@ export function withdrawal(extra: Record<string, unknown> = {}): Record<string, 
   };
 }
 
-export async function balanceOf(h: Harness, profileId: string, asset: string): Promise<string> {
-  const r = await h.control('GET', '/_local/profiles');
+export async function balanceOf(harness: Harness, profileId: string, asset: string): Promise<string> {
+  const r = await harness.control('GET', '/_local/profiles');
   const p = (r.body.items as { id: string; balances: Record<string, string> }[]).find((x) => x.id === profileId);
   return p?.balances[asset] ?? '0';
 }

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { LocalService } from '../../src/local/service.js';
 import { DEMO } from '../../src/embedded/demo.js';
-import { OrderBook } from '../../src/market/book.js';
+import { OrderBook } from '../../src/market-data/book.js';
 import { startService, token } from './helpers.js';
 import { BIN } from '../support/paths.js';
 

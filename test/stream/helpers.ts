@@ -22,8 +22,8 @@ export class TestSocket {
   private waiters: Array<() => void> = [];
   closed = false;
   constructor(readonly ws: WebSocket) {
-    ws.on('message', (d) => {
-      this.messages.push(JSON.parse(d.toString()));
+    ws.on('message', (data) => {
+      this.messages.push(JSON.parse(data.toString()));
       for (const w of this.waiters.splice(0)) w();
     });
     ws.on('close', () => {
@@ -81,8 +81,8 @@ export function handshake(url: string, headers: Record<string, string>): Promise
       ws.close();
       resolve({ status: 101, body: '' });
     });
-    ws.on('error', (e) => {
-      if (!/Unexpected server response/.test(e.message)) reject(e);
+    ws.on('error', (error) => {
+      if (!/Unexpected server response/.test(error.message)) reject(error);
     });
   });
 }

@@ -13,25 +13,25 @@ import { describe, expect, it } from 'vitest';
 import { modules, walk, type Module } from './support.js';
 
 /** The src modules a module imports (static, re-exported or dynamic), as paths from the repository root. */
-function importsOf(m: Module): string[] {
+function importsOf(mod: Module): string[] {
   const specs: string[] = [];
-  walk(m.source, (n) => {
+  walk(mod.source, (node) => {
     if (
-      (ts.isImportDeclaration(n) || ts.isExportDeclaration(n)) &&
-      n.moduleSpecifier &&
-      ts.isStringLiteral(n.moduleSpecifier)
+      (ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) &&
+      node.moduleSpecifier &&
+      ts.isStringLiteral(node.moduleSpecifier)
     ) {
-      specs.push(n.moduleSpecifier.text);
+      specs.push(node.moduleSpecifier.text);
     } else if (
-      ts.isCallExpression(n) &&
-      n.expression.kind === ts.SyntaxKind.ImportKeyword &&
-      n.arguments[0] &&
-      ts.isStringLiteral(n.arguments[0])
+      ts.isCallExpression(node) &&
+      node.expression.kind === ts.SyntaxKind.ImportKeyword &&
+      node.arguments[0] &&
+      ts.isStringLiteral(node.arguments[0])
     ) {
-      specs.push(n.arguments[0].text);
+      specs.push(node.arguments[0].text);
     }
   });
-  return specs.filter((s) => s.startsWith('.')).map((s) => posix.join(posix.dirname(m.file), s));
+  return specs.filter((s) => s.startsWith('.')).map((s) => posix.join(posix.dirname(mod.file), s));
 }
 
 const RULES: Array<{ folder: string; forbidden: string[] }> = [
@@ -43,7 +43,7 @@ const RULES: Array<{ folder: string; forbidden: string[] }> = [
   { folder: 'src/cli', forbidden: ['src/commands/'] },
   { folder: 'src/batch', forbidden: ['src/cli/', 'src/commands/'] },
   { folder: 'src/local', forbidden: ['src/cli/', 'src/commands/'] },
-  { folder: 'src/market', forbidden: ['src/cli/', 'src/commands/'] },
+  { folder: 'src/market-data', forbidden: ['src/cli/', 'src/commands/'] },
   { folder: 'src/send', forbidden: ['src/cli/', 'src/commands/'] },
   { folder: 'src/mcp', forbidden: ['src/cli/', 'src/commands/'] },
   { folder: 'src/policy', forbidden: ['src/cli/', 'src/commands/'] },
@@ -64,12 +64,12 @@ const groupOf = (file: string): string | undefined => {
 
 describe('layers', () => {
   it('no command folder imports another command folder, or the root command', () => {
-    const bad = modules('src/commands').flatMap((m) => {
-      const group = groupOf(m.file);
+    const bad = modules('src/commands').flatMap((mod) => {
+      const group = groupOf(mod.file);
       if (!group) return [];
-      return importsOf(m)
+      return importsOf(mod)
         .filter((t) => t.startsWith('src/commands/') && groupOf(t) !== group)
-        .map((t) => `${m.file} -> ${t}`);
+        .map((t) => `${mod.file} -> ${t}`);
     });
     expect(bad).toEqual([]);
   });

@@ -10,26 +10,26 @@ const OUTPUT_METHODS = new Set(['one', 'list', 'table']);
 /** Whether `node` holds a cast (`as`) to Record<...> or Record<...>[] anywhere inside it. */
 function castsToRecord(node: ts.Node): boolean {
   let found = false;
-  walk(node, (n) => {
-    if (ts.isAsExpression(n) && /^Record<string, unknown>(\[\])?$/.test(n.type.getText())) found = true;
+  walk(node, (inner) => {
+    if (ts.isAsExpression(inner) && /^Record<string, unknown>(\[\])?$/.test(inner.type.getText())) found = true;
   });
   return found;
 }
 
 describe('output takes typed values', () => {
   it('no output call casts its argument to Record<string, unknown>', () => {
-    const bad = modules('src').flatMap((m) => {
+    const bad = modules('src').flatMap((mod) => {
       const found: string[] = [];
-      walk(m.source, (n) => {
+      walk(mod.source, (node) => {
         if (
-          ts.isCallExpression(n) &&
-          ts.isPropertyAccessExpression(n.expression) &&
-          OUTPUT_METHODS.has(n.expression.name.text) &&
-          n.arguments.length > 0 &&
-          castsToRecord(n.arguments[0])
+          ts.isCallExpression(node) &&
+          ts.isPropertyAccessExpression(node.expression) &&
+          OUTPUT_METHODS.has(node.expression.name.text) &&
+          node.arguments.length > 0 &&
+          castsToRecord(node.arguments[0])
         ) {
-          const { line } = m.source.getLineAndCharacterOfPosition(n.getStart());
-          found.push(`${m.file}:${line + 1}`);
+          const { line } = mod.source.getLineAndCharacterOfPosition(node.getStart());
+          found.push(`${mod.file}:${line + 1}`);
         }
       });
       return found;
