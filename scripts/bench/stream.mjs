@@ -28,7 +28,7 @@ async function simulatorFeed(market, steps) {
 }
 
 async function bookBench(quick) {
-  const { OrderBook } = await dist('market/book.js');
+  const { OrderBook } = await dist('market-data/book.js');
   const { snapshot, updates } = await simulatorFeed('BTCUSD', quick ? 100_000 : 400_000);
   let best = 0;
   let bestCpu = 0;

@@ -14,7 +14,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
-import { seededRng as mulberry32 } from '../../dist/market/rng.js';
+import { seededRng as mulberry32 } from '../../dist/market-data/rng.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 

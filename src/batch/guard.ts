@@ -3,7 +3,7 @@
 // record of sent ref_ids is read. The rows found are marked in the staged copy, to be listed (refused) or, with
 // --allow-repeat, given ref_ids of this batch alone.
 import type { Transfer } from '../contract/index.js';
-import { classify, type BatchApi } from './service-port.js';
+import { classify, type BatchService } from './service-port.js';
 import { backoffMs, realClock, type Clock, type TokenBucket } from './rate-limit.js';
 import type { SentRecord } from './sent-record.js';
 import type { Stage, StagedRepeat } from './stage.js';
@@ -12,7 +12,7 @@ import type { Stage, StagedRepeat } from './stage.js';
 const LOOKUP = 100;
 
 export interface GuardOptions {
-  api: BatchApi;
+  service: BatchService;
   limiter: TokenBucket;
   record: SentRecord;
   serviceId: string;
@@ -62,7 +62,7 @@ async function lookup(refIds: string[], options: GuardOptions): Promise<Transfer
   for (let attempt = 1; ; attempt++) {
     await options.limiter.take();
     try {
-      return await options.api.transfersByRef(refIds);
+      return await options.service.transfersByRef(refIds);
     } catch (e) {
       if (classify(e).kind !== 'retry' || attempt >= 8) throw e;
       await clock.sleep(backoffMs(attempt, 500, 10_000));

@@ -4,7 +4,7 @@
 import { Decimal, dec, fmt, type CryptoWithdrawalFee } from '../contract/index.js';
 import { Needs } from '../send/funds.js';
 import { feeRequestOf } from '../send/withdrawal.js';
-import type { BatchApi } from './service-port.js';
+import type { BatchService } from './service-port.js';
 import { backoffMs, realClock, TokenBucket } from './rate-limit.js';
 import type { BatchRow } from './rows.js';
 
@@ -73,7 +73,7 @@ function addQuote(totals: Map<string, QuoteTotals>, body: BatchRow['body'], quot
  * refused) is thrown once the rows in flight are done.
  */
 export async function quoteRows(
-  api: BatchApi,
+  service: BatchService,
   rows: Iterable<{ row: number; body: string }>,
   options: { concurrency: number; rate: number; onRow?: (quoted: boolean) => void },
 ): Promise<QuotedBatch> {
@@ -85,7 +85,7 @@ export async function quoteRows(
     const req = feeRequestOf(body);
     for (let attempt = 1; ; attempt++) {
       await limiter.take();
-      const res = await api.quoteFee(req);
+      const res = await service.quoteFee(req);
       if (res.kind === 'quote') {
         result.needs.add(body, addQuote(totals, body, res.quote));
         result.quoted++;

@@ -1,7 +1,7 @@
 // Sends the rows of a batch: N at a time under a token bucket, each request recorded in the journal before it leaves
 // and its answer after, retried with the same ref_id until the service gives one; then follows transfers (--wait).
 import type { Problem, Transfer } from '../contract/index.js';
-import { classify, type BatchApi, type SendResult } from './service-port.js';
+import { classify, type BatchService, type SendResult } from './service-port.js';
 import type { Journal } from './journal.js';
 import { backoffMs, realClock, type TokenBucket, type Clock } from './rate-limit.js';
 import type { BatchRow } from './rows.js';
@@ -19,7 +19,7 @@ export interface Progress {
 
 export interface RunOptions {
   journal: Journal;
-  api: BatchApi;
+  service: BatchService;
   concurrency: number;
   limiter: TokenBucket;
   /** Attempts per row before it is left as `unknown` (a later --resume tries again). */
@@ -182,7 +182,7 @@ async function sendOne(row: BatchRow, options: RunOptions, state: RunState): Pro
       return;
     }
     const t2 = times ? performance.now() : 0;
-    const res: SendResult = await options.api.createWithdrawal(row.body);
+    const res: SendResult = await options.service.createWithdrawal(row.body);
     if (times) {
       times.add('limiter', t1 - t0);
       times.add('checks', t2 - t1);
@@ -458,7 +458,7 @@ function replanUntouched(journal: Journal, state: RunState): void {
  */
 export async function waitForTransfers(options: {
   journal: Journal;
-  api: BatchApi;
+  service: BatchService;
   limiter: TokenBucket;
   clock?: Clock;
   intervalMs?: number;
@@ -476,7 +476,7 @@ export async function waitForTransfers(options: {
       await options.limiter.take();
       let found: Transfer[];
       try {
-        found = await options.api.transfers([...byId.keys()]);
+        found = await options.service.transfers([...byId.keys()]);
       } catch (e) {
         // No answer, a 429 or a 5xx: ask again in a moment; anything else stops the wait.
         if (classify(e).kind === 'retry') {

@@ -23,7 +23,7 @@ export type QuoteResult =
   | { kind: 'retry'; problem: Problem; throttled: boolean }
   | { kind: 'fatal'; error: Error };
 
-export interface BatchApi {
+export interface BatchService {
   createWithdrawal(body: CreateCryptoWithdrawalRequest): Promise<SendResult>;
   quoteFee(body: {
     asset: string;
@@ -94,7 +94,7 @@ function heldProblem(pendingId: string): Problem {
   };
 }
 
-export function clientBatchApi(client: ServiceClient): BatchApi {
+export function clientBatchService(client: ServiceClient): BatchService {
   return {
     async createWithdrawal(body) {
       try {

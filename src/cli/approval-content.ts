@@ -17,7 +17,9 @@ import {
   parseApproval,
 } from '../policy/approvals.js';
 
-/** Where a run goes, as the approval states it: the profile's environment and API address, the default profile. */
+/**
+ * Where a run goes, as the approval states it: the context's environment and API address, its default service profile.
+ */
 export function approvalScope(
   context: ResolvedContext,
   kind: ApprovalScope['kind'],

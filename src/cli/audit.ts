@@ -52,7 +52,7 @@ export interface AuditDeps {
   env: Record<string, string | undefined>;
   now(): number;
   /** The coinop context, when the command has one (before it connects). */
-  profile(): { name: string; environment: string; clientId: string } | undefined;
+  context(): { name: string; environment: string; clientId: string } | undefined;
   /** The MCP client acting through this run (coinop mcp), when there is one: named in every entry's `who`. */
   agent?(): string | undefined;
   warn(line: string): void;
@@ -72,7 +72,7 @@ export function auditPort(deps: AuditDeps): AuditPort {
       };
     }));
   const actor = (conn?: AuditConnection): Actor => {
-    const p = conn?.context ?? deps.profile();
+    const p = conn?.context ?? deps.context();
     return {
       profile: p?.name,
       environment: p?.environment,

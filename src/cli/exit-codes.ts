@@ -37,15 +37,24 @@ export const EXIT = {
 } as const;
 export type ExitCode = (typeof EXIT)[keyof typeof EXIT];
 
-export const EXIT_CODE_HELP = `Exit codes:
-  0  success
-  1  API error: the service refused the request (coinop doctor: a check failed)
-  2  usage or validation error: nothing was sent
-  3  cancelled: the operator said no, or Ctrl-C
-  4  authentication: cannot authenticate, 401, or missing scope (run: coinop login)
-  5  network: the service is unreachable or timed out after retries
-  6  failed outcome: a transfer ended FAILED under --wait, or some batch rows failed
-  7  nothing sent: no row of a batch was sent
-  8  refused by policy: a rule of the context's policy, or missing approvals (coinop policy show); nothing was sent
-  9  the audit log does not verify: a line was edited, removed, inserted or moved (coinop audit verify)
-  10 still pending: a watch (transfers watch, --wait) reached its --wait-timeout`;
+/** Each code's line in `--help` and the man page: shorter than its meaning above, said for someone at the terminal. */
+const EXIT_HELP: Record<keyof typeof EXIT, string> = {
+  ok: 'success',
+  api: 'API error: the service refused the request (coinop doctor: a check failed)',
+  usage: 'usage or validation error: nothing was sent',
+  cancelled: 'cancelled: the operator said no, or Ctrl-C',
+  auth: 'authentication: cannot authenticate, 401, or missing scope (run: coinop login)',
+  network: 'network: the service is unreachable or timed out after retries',
+  failed: 'failed outcome: a transfer ended FAILED under --wait, or some batch rows failed',
+  nothingSent: 'nothing sent: no row of a batch was sent',
+  policy:
+    "refused by policy: a rule of the context's policy, or missing approvals (coinop policy show); nothing was sent",
+  integrity: 'the audit log does not verify: a line was edited, removed, inserted or moved (coinop audit verify)',
+  timeout: 'still pending: a watch (transfers watch, --wait) reached its --wait-timeout',
+};
+
+/** The exit codes as `--help` and the man page list them: every code of EXIT, in its order. */
+export const EXIT_CODE_HELP = [
+  'Exit codes:',
+  ...(Object.keys(EXIT) as (keyof typeof EXIT)[]).map((k) => `  ${String(EXIT[k]).padEnd(3)}${EXIT_HELP[k]}`),
+].join('\n');

@@ -88,6 +88,13 @@ export interface FlagTable<T extends FlagSpecs> {
   flag(key: keyof T & string): string;
   /** The keys of the flags with a value (a default counts; a switch only when on), in the table's order. */
   given(raw: RawFlags, keys?: readonly (keyof T & string)[]): (keyof T & string)[];
+  /**
+   * The flags as commander would give them for `values` (the flags set in code, not typed), the defaults of the others
+   * filled in: what read() and a command's options parser take.
+   */
+  raw(values: Partial<FlagValues<T>>): RawFlags;
+  /** Every spelling (short and long) of the flags that take a value ("-o", "--output"), in the table's order. */
+  valueSpellings(): string[];
 }
 
 /** The commander options of one spec (two for a toggle: --x and --no-x). */
@@ -174,6 +181,24 @@ export function defineFlags<const T extends FlagSpecs>(specs: T): FlagTable<T> {
     flag: (key) => longs.get(key)!,
     given(raw, keys = entries.map(([k]) => k)) {
       return keys.filter((k) => raw[k] !== undefined && raw[k] !== false);
+    },
+    raw(values) {
+      const out: Record<string, unknown> = {};
+      for (const [key, spec] of entries) {
+        const given = (values as Record<string, unknown>)[key];
+        if (given !== undefined) out[key] = given;
+        else if ((spec.kind === 'default' || spec.kind === 'choice') && spec.default !== undefined)
+          out[key] = spec.default;
+      }
+      return out;
+    },
+    valueSpellings() {
+      const out: string[] = [];
+      for (const [, spec] of entries) {
+        const o = new Option(spec.flag);
+        if (o.required || o.optional) for (const s of [o.short, o.long]) if (s) out.push(s);
+      }
+      return out;
     },
   };
 }

@@ -1,7 +1,7 @@
 // The gate (src/gate) for a command: the context's connection, its policy file, the audit trail and the data
 // directory. Every command that moves money sends through the gate it gives.
 import type { AuditEvent } from '../audit/entry.js';
-import { profilePolicy } from './policy-enforce.js';
+import { contextPolicy } from './policy-enforce.js';
 import { type MoneyRequest, MoneyGate, refuseRequest } from '../gate/gate.js';
 import type { Connection } from './invocation.js';
 import type { Ports } from './ports.js';
@@ -16,7 +16,7 @@ export function gateFor(
     context: { name: conn.context.name, environment: conn.context.environment },
     serviceId: conn.serviceId,
     dataDir: ctx.service.dataDir(),
-    policy: () => profilePolicy(ctx, command, { quiet: true }),
+    policy: () => contextPolicy(ctx, command, { quiet: true }),
     audit: {
       record: (event) => ctx.audit.record(event, conn),
       note: (event) => ctx.audit.note(event, conn),

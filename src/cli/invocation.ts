@@ -1,15 +1,15 @@
-// CliContext: everything a command depends on, built once per run and handed to every command.
+// Invocation: everything a run depends on, built once per run; commands take the ports made from it (src/cli/ports.ts).
 //
 // How a command is added (register, options, run, tests, regenerating completions and the man page):
 // docs/architecture.md, "How to add a command".
 //
-// What CliContext offers:
+// What an Invocation offers:
 //   io           streams and terminal facts (isTTY, colour, width, canPrompt); write data with io.out, the rest io.err
 //   settings     every COINOP_* setting, read once from the environment (src/config/settings.ts) by prepare();
 //                commands and what they call take settings from here, never from the environment
 //   env, now()   the environment as given (read for settings once, into `settings`) and the clock (never read
 //                process.env / Date.now deep inside a command)
-//   globals      --context (its name kept as globals.profile; --profile is its old name), -o/--output, --json, --debug, --no-input, --no-color (parsed before any action runs)
+//   globals      --context (kept as globals.context; --profile, its old name, is read into it too), -o/--output, --json, --debug, --no-input, --no-color (parsed before any action runs)
 //   prompter     inquirer prompts on stderr, only when allowed; need() in prompt.ts turns a missing value into a prompt or a usage error
 //   store()      the context store (src/config/store.ts); context(): the resolved context with env overrides
 //   connect()    { context, client, tokens, transport, serviceId }: the API client (src/client/service-client.ts) with tokens,
@@ -34,6 +34,7 @@
 //                for a command that sent none that changes anything, else those it sent)
 //   onPolicyEvent() / policyEvent()  every policy decision and approval signed (src/policy/events.ts), handed to
 //                the listeners (the audit trail) as it happens
+import type { GlobalOptions } from './global-flags.js';
 import type { ServiceClient } from '../client/service-client.js';
 import { type CataloguePolicy, cataloguePolicy } from '../client/catalogue-policy.js';
 import type { TokenManager } from '../client/tokens.js';
@@ -52,18 +53,7 @@ import { canRun, Pager } from './pager.js';
 import { Prompter } from './prompt.js';
 import { terminalSpinner } from './spinner.js';
 
-export interface GlobalOptions {
-  /** The context named by --context (or its old name --profile). */
-  context?: string;
-  output?: Format;
-  json?: boolean;
-  debug?: boolean;
-  /** commander's --no-input: false when given. */
-  input?: boolean;
-  color?: boolean;
-  /** commander's --no-pager: false when given. */
-  pager?: boolean;
-}
+export type { GlobalOptions };
 
 export interface Connection {
   context: ResolvedContext;
@@ -130,7 +120,7 @@ export interface Invocation {
   store(): ConfigStore;
   context(): ResolvedContext;
   connect(opts?: { quiet?: boolean; live?: boolean; gatewayIdentity?: boolean }): Promise<Connection>;
-  connectAs(profile: ResolvedContext, opts?: ConnectOptions): Promise<Connection>;
+  connectAs(context: ResolvedContext, opts?: ConnectOptions): Promise<Connection>;
   catalogue(): CataloguePolicy;
   format(): Format;
   output(view?: TableView): Output;
@@ -183,7 +173,7 @@ export function createContext(
   let store: ConfigStore | undefined;
   let settings: Settings | undefined;
   let config:
-    | { profile: typeof import('../config/context.js'); store: typeof import('../config/store.js') }
+    | { contextModule: typeof import('../config/context.js'); store: typeof import('../config/store.js') }
     | undefined;
   const loaded = () => {
     if (!config) throw new Error('internal: the context was used before prepare()');
@@ -213,16 +203,16 @@ export function createContext(
     },
     async prepare() {
       if (config) return;
-      const [profile, storeMod, { readSettings }] = await Promise.all([
+      const [contextModule, storeMod, settingsModule] = await Promise.all([
         import('../config/context.js'),
         import('../config/store.js'),
         import('../config/settings.js'),
       ]);
-      settings = readSettings(env, savedDefaults(storeMod.ConfigStore, readSettings(env).configDir));
-      config = { profile, store: storeMod };
+      settings = runSettings(io, env, storeMod.ConfigStore, settingsModule);
+      config = { contextModule, store: storeMod };
     },
     store: () => (store ??= new (loaded().store.ConfigStore)(ctx.settings.configDir)),
-    context: () => activeContext(loaded().profile, ctx),
+    context: () => activeContext(loaded().contextModule, ctx),
     connect(opts = {}) {
       return (connection ??= Promise.resolve().then(() =>
         connectAs(
@@ -238,7 +228,7 @@ export function createContext(
         ),
       ));
     },
-    connectAs: (profile, opts = {}) => connectAs(ctx, profile, opts, clients),
+    connectAs: (context, opts = {}) => connectAs(ctx, context, opts, clients),
     changesSent: () => clients.flatMap((c) => [...c.changes]),
     catalogue() {
       policy ??= cataloguePolicy(ctx.context().environment, (t) => io.err(`${palette(io.colourErr).yellow(t)}\n`));
@@ -286,17 +276,29 @@ function savedDefaults(Store: typeof ConfigStore, dir: string): Record<string, s
   }
 }
 
+/** The run's settings (the environment over the saved defaults), with a one-line note when COINOP_PROFILE is given. */
+function runSettings(
+  io: IO,
+  env: Record<string, string | undefined>,
+  Store: typeof ConfigStore,
+  { readSettings, oldVariableNote }: typeof import('../config/settings.js'),
+): Settings {
+  const note = oldVariableNote(env);
+  if (note) io.err(`${note}\n`);
+  return readSettings(env, savedDefaults(Store, readSettings(env).configDir));
+}
+
 /** The context this run uses; a --context that names none, or an override refused, is a usage error. */
 function activeContext(mod: typeof import('../config/context.js'), ctx: Invocation): ResolvedContext {
-  const { resolveContext: resolveProfile, UnknownProfileError, ProfileOverrideError } = mod;
+  const { resolveContext, UnknownContextError, ContextOverrideError } = mod;
   try {
-    return resolveProfile(ctx.store(), ctx.globals.context, ctx.settings);
+    return resolveContext(ctx.store(), ctx.globals.context, ctx.settings);
   } catch (e) {
-    if (e instanceof UnknownProfileError)
+    if (e instanceof UnknownContextError)
       throw new CoinopError('usage', `--context: ${e.message}`, {
         hint: 'see coinop context list, or run coinop login',
       });
-    if (e instanceof ProfileOverrideError)
+    if (e instanceof ContextOverrideError)
       throw new CoinopError('usage', e.message, { hint: 'use an https:// address, or unset the variable' });
     throw e;
   }
@@ -338,7 +340,7 @@ function contextAudit(ctx: Invocation): AuditPort {
     dataDir: () => ctx.settings.dataDir,
     env: ctx.env,
     now: ctx.now,
-    profile() {
+    context() {
       try {
         return ctx.context();
       } catch {
@@ -379,7 +381,7 @@ async function connectAs(
     gatewayIdentity: !!options.gatewayIdentity,
     startEmbedded,
   });
-  const { profile, embedded, check } = reached;
+  const { context, embedded, check } = reached;
   const serviceId = () => (check ? check.serviceId : reached.serviceId);
   if (embedded) {
     ctx.onCleanup(() => embedded.close());
@@ -391,8 +393,8 @@ async function connectAs(
   if (!options.quiet && ctx.io.stderrTTY) {
     const where = embedded
       ? `local service in this process (${settings.dataDirGiven ? 'COINOP_DATA_DIR' : 'default database'})`
-      : profile.baseUrl;
-    ctx.io.err(`${p.dim(`${profile.environment} · ${where} · context ${profile.name}`)}\n`);
+      : context.baseUrl;
+    ctx.io.err(`${p.dim(`${context.environment} · ${where} · context ${context.name}`)}\n`);
   }
   // A person sees why a command pauses (a spinner while the service is slow or retried, a line when it rate limits);
   // a script sees nothing (--debug logs every retry).
@@ -411,12 +413,12 @@ async function connectAs(
   });
   ctx.onCleanup(() => transport.close());
   const store = options.tokenCache ? ctx.store() : undefined;
-  const tokens = new TokenManager(profile, store, transport, ctx.now, serviceId);
+  const tokens = new TokenManager(context, store, transport, ctx.now, serviceId);
   const catalogue = options.catalogue ?? cataloguePolicy(resolved.environment, (t) => ctx.io.err(`${p.yellow(t)}\n`));
-  const client = new ServiceClient(profile.baseUrl, transport, tokens, catalogue);
+  const client = new ServiceClient(context.baseUrl, transport, tokens, catalogue);
   clients.push(client);
   return {
-    context: profile,
+    context,
     client,
     tokens,
     transport,

@@ -18,7 +18,7 @@ export { refusal } from '../policy/refusal.js';
  * The coinop context's policy: undefined only when there is certainly no file; a file that does not load, or one
  * whose presence cannot be known (a dangling symbolic link, a folder that cannot be looked into), refuses (exit 8).
  */
-export async function profilePolicy(
+export async function contextPolicy(
   ctx: Pick<Ports, 'service' | 'policy'>,
   command: string,
   options: { quiet?: boolean; request?: { ref_id?: string; [field: string]: unknown } } = {},

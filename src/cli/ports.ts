@@ -33,9 +33,10 @@
 // takes the resolved context). Only the declarations (each index.ts) and the root command take the Invocation.
 
 import type { CataloguePolicy } from '../client/catalogue-policy.js';
-import type { ProfileSettings, ResolvedContext } from '../config/context.js';
+import type { ContextSettings, ResolvedContext } from '../config/context.js';
 import type { Env } from '../config/settings.js';
 import type { ConfigStore } from '../config/store.js';
+import type { BatchPort } from '../mcp/ports.js';
 import type { PolicyEvent } from '../policy/events.js';
 import type { LiveScreenOptions } from '../render/live/screen.js';
 import type { Format, Output, TableView } from '../render/output.js';
@@ -140,6 +141,15 @@ export interface AgentPort {
   actingFor(agent: string): void;
 }
 
+/**
+ * What the root command (src/commands, its files at the top) hands a group that needs another group's work, so no
+ * command folder imports another's: coinop mcp's batch tool sends through `coinop withdraw batch`
+ * (src/commands/mcp-batch.ts), loaded when the server starts.
+ */
+export interface RootPorts {
+  mcpBatch(): Promise<(parent: Invocation, connection: () => Promise<Connection> | undefined) => BatchPort>;
+}
+
 export interface ContextStore {
   /** The configuration file's store (src/config/store.ts): saved contexts, their secrets, the active one, defaults. */
   store(): ConfigStore;
@@ -151,7 +161,7 @@ export interface ContextStore {
    * What the environment says of contexts: COINOP_CONTEXT (or its old name), which wins over the file's active context,
    * and the variables that override a context's addresses, secret or token.
    */
-  settings(): ProfileSettings;
+  settings(): ContextSettings;
   /** The environment as given: a key's variable wins over the file. */
   readonly env: Env;
 }

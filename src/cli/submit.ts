@@ -43,7 +43,7 @@ async function heldAtGateway(
     `${pal.yellow('held')}: the gateway holds this ${options.noun} for approvals (${held.approvals.length} of ${held.approvals_required}): ` +
       `pending ${held.pending_id}; an approver runs coinop approvals approve ${held.pending_id}\n`,
   );
-  if (!options.waitApproval) return held as unknown as Record<string, unknown>;
+  if (!options.waitApproval) return held;
   ctx.interrupt.say(
     `interrupted: the ${options.noun} is held at the gateway as ${held.pending_id}; it is sent when approved (coinop approvals show ${held.pending_id})`,
   );
@@ -138,9 +138,9 @@ export async function submitOnce(
     },
     { preflighted: options.preflighted },
   );
-  let data = res.data;
-  if (isHeld(data))
-    data = await heldAtGateway(ctx, gate, data as unknown as HeldRequest, { noun, waitApproval: options.waitApproval });
+  const data: Record<string, unknown> = isHeld(res.data)
+    ? await heldAtGateway(ctx, gate, res.data, { noun, waitApproval: options.waitApproval })
+    : { ...res.data };
   if (isHeld(data)) return data;
   const id = String(data.id);
   ctx.interrupt.say(

@@ -18,7 +18,8 @@ export async function gatewayCall<T = Record<string, unknown>>(
 }
 
 /** A held request as the gateway shows it. */
-export interface HeldRequest {
+// A type, not an interface: an object of string keys, so it goes where any answer does (Output, the HTTP body).
+export type HeldRequest = {
   pending_id: string;
   status: 'pending' | 'sending' | 'sent' | 'failed' | 'rejected' | 'expired';
   operation: string;
@@ -32,9 +33,11 @@ export interface HeldRequest {
   created_at: string;
   expires_at: string;
   result: Record<string, unknown> | null;
-}
+};
 
 /** The operation a held change of the gateway's policy has in the inbox (not a service operation). */
 export const POLICY_CHANGE_OPERATION = 'setGatewayPolicy';
 
-export const isHeld = (data: Record<string, unknown>): boolean => typeof data.pending_id === 'string';
+/** Whether an answer to a money request is a gateway's hold of it (202 with the held request) rather than the service's. */
+export const isHeld = (data: object): data is HeldRequest =>
+  typeof (data as { pending_id?: unknown }).pending_id === 'string';

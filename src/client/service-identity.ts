@@ -136,7 +136,7 @@ export function isLocalServiceId(serviceId: string): boolean {
 
 export interface ReachedService {
   /** The context with the addresses actually used (the embedded service's, when it was started). */
-  profile: ResolvedContext;
+  context: ResolvedContext;
   /** local:<instance_id> for a local service that reports one, else <environment>:<normalized base url>. */
   serviceId: string;
   /** The local service started in this process, when nothing listens at the local context's address. */
@@ -261,43 +261,43 @@ function instanceCheck(baseUrl: string, id: string, dataDir: string, verified: b
  * reservation, an audit entry). Otherwise a cached identity is taken as it is, and checked on every answer.
  */
 export async function reachService(
-  profile: ResolvedContext,
+  context: ResolvedContext,
   settings: Pick<Settings, 'localWaitMs' | 'dataDir'>,
   options: { verified?: boolean; gatewayIdentity?: boolean; startEmbedded?: StartEmbedded } = {},
 ): Promise<ReachedService> {
   const byUrl = (p: ResolvedContext) => `${p.environment}:${normalizedUrl(p.baseUrl)}`;
-  if (profile.environment === 'custom' && options.gatewayIdentity) {
+  if (context.environment === 'custom' && options.gatewayIdentity) {
     // A coinop gateway names the store its instances share: a batch begun through one resumes through another.
-    const probe = await probeHealth(profile.baseUrl, settings.localWaitMs, '/_gateway/health');
+    const probe = await probeHealth(context.baseUrl, settings.localWaitMs, '/_gateway/health');
     if (probe.kind === 'answered' && probe.status === 200 && probe.instanceId)
-      return { profile, serviceId: `gateway:${probe.instanceId}` };
+      return { context, serviceId: `gateway:${probe.instanceId}` };
   }
-  if (profile.environment !== 'local') return { profile, serviceId: byUrl(profile) };
+  if (context.environment !== 'local') return { context, serviceId: byUrl(context) };
   // How long a local service that accepted the connection may take to answer (COINOP_LOCAL_WAIT_MS).
   const waitMs = settings.localWaitMs;
   const { dataDir } = settings;
-  const canEmbed = options.startEmbedded !== undefined && embeddable(profile);
-  const known = options.verified ? undefined : cachedInstance(dataDir, profile.baseUrl);
+  const canEmbed = options.startEmbedded !== undefined && embeddable(context);
+  const known = options.verified ? undefined : cachedInstance(dataDir, context.baseUrl);
   // The embedded service starts when nothing listens: a connect says so without a request. At an address given by
   // hand, the command's own request reports a service that is not there.
-  if (known && (!canEmbed || (await accepts(profile.baseUrl, waitMs)))) {
-    const check = instanceCheck(profile.baseUrl, known, dataDir, false, waitMs);
-    return { profile, serviceId: check.serviceId, check };
+  if (known && (!canEmbed || (await accepts(context.baseUrl, waitMs)))) {
+    const check = instanceCheck(context.baseUrl, known, dataDir, false, waitMs);
+    return { context, serviceId: check.serviceId, check };
   }
-  const probe = await probeHealth(profile.baseUrl, waitMs);
+  const probe = await probeHealth(context.baseUrl, waitMs);
   if (probe.kind === 'refused' && canEmbed) {
     const svc = await options.startEmbedded!(dataDir);
-    const p = { ...profile, baseUrl: svc.baseUrl, authUrl: svc.authUrl, wsUrl: svc.wsUrl };
+    const p = { ...context, baseUrl: svc.baseUrl, authUrl: svc.authUrl, wsUrl: svc.wsUrl };
     // Its instance is read in this process: no request (its port is new each time, so nothing is cached for it).
     const id = svc.instanceId();
     const check = instanceCheck(p.baseUrl, id, dataDir, true, waitMs);
-    return { profile: p, embedded: svc, serviceId: check.serviceId, check };
+    return { context: p, embedded: svc, serviceId: check.serviceId, check };
   }
-  if (probe.kind === 'silent') throw silentError(profile.baseUrl, waitMs, probe.connected);
+  if (probe.kind === 'silent') throw silentError(context.baseUrl, waitMs, probe.connected);
   if (probe.kind === 'failed' && canEmbed) {
     throw new CoinopError(
       'network',
-      `the local service at ${profile.baseUrl} did not answer its health check (${probe.code})`,
+      `the local service at ${context.baseUrl} did not answer its health check (${probe.code})`,
       {
         hint: 'check what listens there (coinop local start), or stop it to let coinop start its own',
       },
@@ -307,15 +307,15 @@ export async function reachService(
   if (probe.kind === 'answered' && probe.instanceId) {
     // Only a service that names its instance on every answer can be checked by its answers: only its is kept.
     if (probe.headerId === probe.instanceId) {
-      rememberInstance(dataDir, profile.baseUrl, probe.instanceId);
-      const check = instanceCheck(profile.baseUrl, probe.instanceId, dataDir, true, waitMs);
-      return { profile, serviceId: check.serviceId, check };
+      rememberInstance(dataDir, context.baseUrl, probe.instanceId);
+      const check = instanceCheck(context.baseUrl, probe.instanceId, dataDir, true, waitMs);
+      return { context, serviceId: check.serviceId, check };
     }
-    rememberInstance(dataDir, profile.baseUrl, undefined);
-    return { profile, serviceId: `local:${probe.instanceId}` };
+    rememberInstance(dataDir, context.baseUrl, undefined);
+    return { context, serviceId: `local:${probe.instanceId}` };
   }
-  rememberInstance(dataDir, profile.baseUrl, undefined);
-  return { profile, serviceId: byUrl(profile) };
+  rememberInstance(dataDir, context.baseUrl, undefined);
+  return { context, serviceId: byUrl(context) };
 }
 
 function silentError(baseUrl: string, waitMs: number, connected: boolean): CoinopError {

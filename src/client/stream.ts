@@ -2,7 +2,7 @@
 // market, and reconnection (capped backoff with jitter, resubscribe, fresh snapshots) when the connection fails.
 import WebSocket from 'ws';
 import type { ChannelAck, ChannelSpec, MarketDataPayload } from '../contract/schemas.js';
-import { OrderBook } from '../market/book.js';
+import { OrderBook } from '../market-data/book.js';
 
 export type StreamState = 'connecting' | 'subscribing' | 'live' | 'reconnecting' | 'stopped';
 

@@ -26,7 +26,7 @@ export class TokenManager {
   private current?: Token;
 
   constructor(
-    private readonly profile: ResolvedContext,
+    private readonly context: ResolvedContext,
     private readonly store: ConfigStore | undefined,
     private readonly transport: Transport,
     private readonly now: () => number = Date.now,
@@ -34,21 +34,21 @@ export class TokenManager {
      * Which service the tokens are for (Connection.serviceId): a token of one service is never sent to another. A
      * function when it can change during the run (an answer came from another local instance): read at each use.
      */
-    private readonly serviceId: string | (() => string) = `${profile.environment}:${profile.baseUrl}`,
+    private readonly serviceId: string | (() => string) = `${context.environment}:${context.baseUrl}`,
   ) {}
 
   get canRefresh(): boolean {
-    return !this.profile.envToken;
+    return !this.context.envToken;
   }
 
   private get cacheKey(): string {
-    const scopes = [...this.profile.scopes].sort().join(' ');
+    const scopes = [...this.context.scopes].sort().join(' ');
     const service = typeof this.serviceId === 'function' ? this.serviceId() : this.serviceId;
-    return `${this.profile.name}|${service}|${this.profile.clientId}|${scopes}`;
+    return `${this.context.name}|${service}|${this.context.clientId}|${scopes}`;
   }
 
   async token(): Promise<Token> {
-    if (this.profile.envToken) return { accessToken: this.profile.envToken, fromCache: false };
+    if (this.context.envToken) return { accessToken: this.context.envToken, fromCache: false };
     if (this.current && this.fresh(this.current)) return this.current;
     const cached = this.store?.token(this.cacheKey);
     if (cached && this.fresh(cached)) {
@@ -75,7 +75,7 @@ export class TokenManager {
   }
 
   async fetch(): Promise<Token> {
-    const p = this.profile;
+    const p = this.context;
     if (!p.clientId || !p.clientSecret) {
       const damage = this.store?.secretsDamage();
       if (damage) {
@@ -146,7 +146,7 @@ export class TokenManager {
 
   /** A sandbox or production secret goes only to the token endpoint saved at login, and only over https. */
   private checkTokenEndpoint(): void {
-    const p = this.profile;
+    const p = this.context;
     if (!guardedEnvironment(p.environment)) return;
     if (p.authUrl !== p.savedAuthUrl) {
       throw new CoinopError(
@@ -173,7 +173,7 @@ export class TokenManager {
     const after = wait !== undefined ? `; it asks to wait ${Math.ceil(wait / 1000)} s` : '';
     return new CoinopError(
       'network',
-      `the token endpoint ${tokenEndpoint(this.profile.authUrl)} is rate limiting (HTTP 429 after ${res.attempts} attempt${res.attempts === 1 ? '' : 's'})${after}`,
+      `the token endpoint ${tokenEndpoint(this.context.authUrl)} is rate limiting (HTTP 429 after ${res.attempts} attempt${res.attempts === 1 ? '' : 's'})${after}`,
       {
         hint: 'wait, then try again (the credentials were not refused)',
       },

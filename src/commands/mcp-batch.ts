@@ -11,6 +11,8 @@ import { recordPolicyEvents } from '../cli/policy-audit.js';
 import { toCoinopError } from '../errors.js';
 import type { BatchPort } from '../mcp/ports.js';
 import { capture } from '../cli/capture.js';
+// The flag table only (the command tree declares it too); the batch's work is loaded when a batch runs.
+import { BATCH_FLAG_TABLE } from './withdraw/batch/flags.js';
 
 /** What the command says when the batch had run before and this run sent nothing. */
 const RAN_BEFORE = /^(this batch already ran to the end|nothing left to send in this batch)/m;
@@ -38,16 +40,16 @@ export function batchPort(parent: Invocation, connection: () => Promise<Connecti
         import('./withdraw/batch/options.js'),
         import('./withdraw/batch/run.js'),
       ]);
-      const opts = parseBatchOptions({
-        format: options.format,
-        profileId: options.profileId,
-        skipInvalid: options.skipInvalid,
-        resume: true,
-        yes: true,
-        concurrency: '4',
-        rate: '18',
-        waitTimeout: '600',
-      });
+      // The command's own defaults (--concurrency, --rate, --wait-timeout) for what is not set here.
+      const opts = parseBatchOptions(
+        BATCH_FLAG_TABLE.raw({
+          format: options.format,
+          profileId: options.profileId,
+          skipInvalid: options.skipInvalid,
+          resume: true,
+          yes: true,
+        }),
+      );
       let error: unknown;
       try {
         await runBatch(ports(ctx), options.file, opts, {

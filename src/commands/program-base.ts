@@ -2,15 +2,32 @@
 // the command groups by name, each loaded (src/commands/<group>/index.ts and what it imports) only when a command
 // line names it: a plain `coinop prices` evaluates the prices group alone, not the 26 groups' modules. Help,
 // completion and anything unknown build every group (src/commands/program.ts has the same tree, loaded statically).
-import { Command, Option } from 'commander';
-import { FORMATS } from '../render/output.js';
+import { Command } from 'commander';
 import type { Invocation } from '../cli/invocation.js';
+import type { RootPorts } from '../cli/ports.js';
 import { EXIT_CODE_HELP } from '../cli/exit-codes.js';
 import { usageError } from '../cli/errors.js';
 import { applyFlags } from '../cli/io.js';
-import { choiceOption } from '../cli/options.js';
+import { defineFlags } from '../cli/flags.js';
+import { GLOBAL_FLAG_TABLE, type GlobalFlagValues, VALUE_FLAGS } from '../cli/global-flags.js';
+import { TABLE_FLAG_TABLE } from '../cli/list-flags.js';
 
-export type Register = (program: Command, ctx: Invocation) => void;
+/**
+ * The flags of a command that the hook before its action reads (each declared by the command that has it): --yes
+ * (asks nothing) and --columns (checked against the output format).
+ */
+const HOOK_FLAG_TABLE = defineFlags({
+  yes: { kind: 'switch', flag: '-y, --yes', help: 'do not ask' },
+  columns: TABLE_FLAG_TABLE.specs.columns,
+});
+
+/** A group's commands added to the program; `root`: what the root command hands groups that need another's work. */
+export type Register = (program: Command, ctx: Invocation, root: RootPorts) => void;
+
+/** The root command's ports (src/cli/ports.ts RootPorts), each loaded when first used. */
+export const ROOT_PORTS: RootPorts = {
+  mcpBatch: async () => (await import('./mcp-batch.js')).batchPort,
+};
 
 /** Every group (its folder under src/commands) in help order. */
 export const GROUP_ORDER = [
@@ -117,8 +134,6 @@ const GROUP_OF: Record<string, Group> = {
   audit: 'audit',
   events: 'events',
 };
-/** Global options that take a value, so the value is not taken for the command's name. */
-const VALUE_OPTIONS = new Set(['--context', '--profile', '-o', '--output']);
 
 /** The group a command line names, or undefined when it needs them all (help, completion, an unknown word, `--`). */
 export function groupNamed(argv: string[] | undefined): Group | undefined {
@@ -127,7 +142,7 @@ export function groupNamed(argv: string[] | undefined): Group | undefined {
   for (let i = 0; i < args.length; i++) {
     const a = args[i];
     if (a === '--') return undefined;
-    if (VALUE_OPTIONS.has(a)) {
+    if (VALUE_FLAGS.has(a)) {
       i++;
       continue;
     }
@@ -144,7 +159,7 @@ export async function programFor(ctx: Invocation, argv: string[]): Promise<Comma
   const named = groupNamed(argv);
   const registers = await Promise.all((named ? [named] : GROUP_ORDER).map((g) => LOADERS[g]()));
   const program = baseProgram(ctx);
-  for (const register of registers) register(program, ctx);
+  for (const register of registers) register(program, ctx, ROOT_PORTS);
   withExitCodes(program);
   return program;
 }
@@ -153,7 +168,7 @@ export async function programFor(ctx: Invocation, argv: string[]): Promise<Comma
  * Output flags that contradict each other are a usage error naming both, rather than one silently winning: --json with
  * another -o, and --columns (a table's or CSV's) with JSON output.
  */
-function checkOutputFlags(ctx: Invocation, own: Record<string, unknown>): void {
+function checkOutputFlags(ctx: Invocation, own: { columns: string[] | undefined }): void {
   const { json, output } = ctx.globals;
   if (json && output !== undefined && output !== 'json')
     throw usageError(`--json and -o ${output}: give one output format (--json is short for -o json)`);
@@ -167,9 +182,9 @@ function checkOutputFlags(ctx: Invocation, own: Record<string, unknown>): void {
 
 /**
  * --context, or its old name --profile (said once on stderr); both naming different contexts is a usage error. The
- * context's name is kept as globals.profile.
+ * context's name is kept as globals.context.
  */
-function contextFlag(ctx: Invocation, globals: { context?: string; profile?: string }): string | undefined {
+function contextFlag(ctx: Invocation, globals: Pick<GlobalFlagValues, 'context' | 'profile'>): string | undefined {
   if (globals.profile === undefined) return globals.context;
   if (globals.context !== undefined && globals.context !== globals.profile)
     throw usageError(
@@ -185,21 +200,8 @@ export function baseProgram(ctx: Invocation): Command {
   program
     .description('Operator CLI for crypto transfers and market data (and a local service to try it on)')
     .version(ctx.version, '-V, --version', 'print the version')
-    .helpOption('-h, --help', 'show help')
-    .option(
-      '--context <name>',
-      'context to use: saved endpoints and credentials (default: COINOP_CONTEXT, the active context, or local)',
-    )
-    // The old name of --context, still taken (with a note); hidden from help and completion.
-    .addOption(new Option('--profile <name>', 'old name of --context').hideHelp())
-    .addOption(
-      choiceOption('-o, --output <format>', 'output format (default: table on a terminal, json when piped)', FORMATS),
-    )
-    .option('--json', 'short for -o json')
-    .option('--no-input', 'never prompt; a missing value is a usage error (also COINOP_NO_INPUT=1)')
-    .option('--no-color', 'no colour (also NO_COLOR)')
-    .option('--no-pager', 'never page long tables (default: through COINOP_PAGER, PAGER or less -FRX on a terminal)')
-    .option('--debug', 'log every request and response to stderr (secrets redacted)')
+    .helpOption('-h, --help', 'show help');
+  GLOBAL_FLAG_TABLE.declare(program)
     .showSuggestionAfterError(true)
     .configureHelp({ sortSubcommands: false, showGlobalOptions: true })
     .exitOverride()
@@ -234,20 +236,13 @@ Examples:
     const names: string[] = [];
     for (let c: Command | null = action; c?.parent; c = c.parent) names.unshift(c.name());
     ctx.command = names.join(' ');
-    const g = action.optsWithGlobals();
-    ctx.globals = {
-      context: contextFlag(ctx, g),
-      output: g.output,
-      json: g.json,
-      debug: g.debug,
-      input: g.input,
-      color: g.color,
-      pager: g.pager,
-    };
-    applyFlags(ctx.io, ctx.env, { noInput: g.input === false || ctx.settings.noInput, noColour: g.color === false });
+    const { profile: _oldName, ...g } = GLOBAL_FLAG_TABLE.read(action.optsWithGlobals());
+    ctx.globals = { ...g, context: contextFlag(ctx, { context: g.context, profile: _oldName }) };
+    applyFlags(ctx.io, ctx.env, { noInput: !g.input || ctx.settings.noInput, noColour: !g.color });
+    const own = HOOK_FLAG_TABLE.read(action.opts());
     // A command's --yes asks nothing at all: not the confirmation, and not a missing or refused value (issue 23).
-    if (action.opts().yes === true) ctx.prompter.askNothing('--yes');
-    checkOutputFlags(ctx, action.opts());
+    if (own.yes) ctx.prompter.askNothing('--yes');
+    checkOutputFlags(ctx, own);
   });
 
   return program;

@@ -2,7 +2,15 @@
 // programFor() in program-base.ts, which loads only the groups a command line names.
 import type { Command } from 'commander';
 import type { Invocation } from '../cli/invocation.js';
-import { baseProgram, GROUP_ORDER, type Group, groupNamed, type Register, withExitCodes } from './program-base.js';
+import {
+  baseProgram,
+  GROUP_ORDER,
+  type Group,
+  groupNamed,
+  type Register,
+  ROOT_PORTS,
+  withExitCodes,
+} from './program-base.js';
 import { register as registerAuth } from './auth/index.js';
 import { register as registerContext } from './context/index.js';
 import { register as registerConfig } from './config/index.js';
@@ -74,7 +82,7 @@ export function groupsFor(argv: string[] | undefined): Register[] {
 
 export function makeProgram(ctx: Invocation, argv?: string[]): Command {
   const program = baseProgram(ctx);
-  for (const register of groupsFor(argv)) register(program, ctx);
+  for (const register of groupsFor(argv)) register(program, ctx, ROOT_PORTS);
   withExitCodes(program);
   return program;
 }

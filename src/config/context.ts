@@ -37,13 +37,13 @@ export interface Override {
 }
 
 /** The settings a context is resolved with: COINOP_CONTEXT, COINOP_CLIENT_SECRET, COINOP_TOKEN, COINOP_*_URL. */
-export type ProfileSettings = Pick<Settings, 'profile' | 'clientSecret' | 'token' | 'overrides'>;
+export type ContextSettings = Pick<Settings, 'context' | 'clientSecret' | 'token' | 'overrides'>;
 
 /** An environment whose client secret is real: its addresses are overridden only with https/wss, and noted. */
 export const guardedEnvironment = (e: Environment): boolean => e === 'sandbox' || e === 'production';
 
 /** An override the context cannot take (http for a sandbox or production context); the message names the variable. */
-export class ProfileOverrideError extends Error {}
+export class ContextOverrideError extends Error {}
 
 export const LOCAL_CONTEXT = 'local';
 
@@ -60,17 +60,17 @@ export function builtinLocalContext(): StoredContext {
 export function activeContextName(
   store: ConfigStore,
   flag: string | undefined,
-  settings: Pick<Settings, 'profile'>,
+  settings: Pick<Settings, 'context'>,
 ): string {
-  return flag || settings.profile || store.activeProfileName() || LOCAL_CONTEXT;
+  return flag || settings.context || store.activeContextName() || LOCAL_CONTEXT;
 }
 
-export class UnknownProfileError extends Error {}
+export class UnknownContextError extends Error {}
 
 export function resolveContext(
   store: ConfigStore,
   flag: string | undefined,
-  settings: ProfileSettings,
+  settings: ContextSettings,
 ): ResolvedContext {
   const name = activeContextName(store, flag, settings);
   const stored = store.context(name);
@@ -85,7 +85,7 @@ export function resolveContext(
     secret = DEMO.clientSecret;
     builtin = true;
   } else {
-    throw new UnknownProfileError(`no context named "${name}"`);
+    throw new UnknownContextError(`no context named "${name}"`);
   }
   if (settings.clientSecret && !secret) secret = settings.clientSecret;
   return {
@@ -118,7 +118,7 @@ const SECURE: Record<OverrideVariable, { what: string; scheme: string }> = {
 export function addresses(
   name: string,
   context: StoredContext,
-  overrides: ProfileSettings['overrides'],
+  overrides: ContextSettings['overrides'],
 ): Pick<ResolvedContext, 'baseUrl' | 'authUrl' | 'wsUrl' | 'overridden' | 'overrides' | 'savedAuthUrl'> {
   const guarded = guardedEnvironment(context.environment);
   const applied: Override[] = [];
@@ -126,7 +126,7 @@ export function addresses(
     const value = overrides[variable];
     if (!value) continue;
     if (guarded && !hasScheme(value, SECURE[variable].scheme)) {
-      throw new ProfileOverrideError(
+      throw new ContextOverrideError(
         `${variable}: context "${name}" is a ${context.environment} context, so its ${SECURE[variable].what} can only be overridden with ${SECURE[variable].scheme === 'https:' ? 'an' : 'a'} ${SECURE[variable].scheme}// address (got ${value}); nothing was sent`,
       );
     }

@@ -13,7 +13,7 @@ export type OverrideVariable = (typeof OVERRIDE_VARIABLES)[number];
 
 export interface Settings {
   /** COINOP_CONTEXT (or its old name COINOP_PROFILE): the context to use when --context is not given. */
-  profile?: string;
+  context?: string;
   /** COINOP_CONFIG_DIR, else $XDG_CONFIG_HOME/coinop, else ~/.config/coinop. */
   configDir: string;
   /** COINOP_DATA_DIR, else $XDG_DATA_HOME/coinop, else ~/.local/share/coinop. */
@@ -71,6 +71,18 @@ const OUTPUT_FORMATS = ['table', 'json', 'ndjson', 'csv'] as const;
 
 /** A set variable's value; an empty one counts as unset. */
 const given = (env: Env, name: string): string | undefined => env[name] || undefined;
+
+/**
+ * The one-line note for COINOP_PROFILE, the old name of COINOP_CONTEXT (still read: COINOP_CONTEXT wins when both are
+ * given), as --profile says it is now --context; undefined when it is not given.
+ */
+export function oldVariableNote(env: Env): string | undefined {
+  const old = given(env, 'COINOP_PROFILE');
+  if (old === undefined) return undefined;
+  const current = given(env, 'COINOP_CONTEXT');
+  const ignored = current !== undefined && current !== old ? ` (COINOP_CONTEXT=${current} is used)` : '';
+  return `note: COINOP_PROFILE is now COINOP_CONTEXT${ignored}`;
+}
 
 /** Where a setting's value came from: its default, the configuration file (coinop config set), or a variable. */
 export type Source = 'default' | 'config' | 'env';
@@ -230,7 +242,7 @@ export function readSettings(env: Env, saved: Record<string, string> = {}): Sett
   const num = (key: string) => Number(sources[key].value);
   const output = sources.output.value;
   return {
-    profile: given(env, 'COINOP_CONTEXT') ?? given(env, 'COINOP_PROFILE'),
+    context: given(env, 'COINOP_CONTEXT') ?? given(env, 'COINOP_PROFILE'),
     configDir: configDir(env),
     dataDir: dataDir(env),
     dataDirGiven: !!given(env, 'COINOP_DATA_DIR'),

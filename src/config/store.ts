@@ -1,4 +1,4 @@
-// The context store: profiles in config.json (through conf), client secrets and cached tokens in separate
+// The context store: contexts in config.json (through conf), client secrets and cached tokens in separate
 // owner-only files, every change made under a lock and written atomically.
 import { chmodSync, existsSync, mkdirSync, readFileSync, renameSync, statSync } from 'node:fs';
 import { warnIfOpen } from './private-files.js';
@@ -25,8 +25,11 @@ export interface CachedToken {
   scope: string;
 }
 
+/** config.json as saved; its keys keep the old word (profiles, activeProfile) so existing files read as they are. */
 interface ConfigShape {
+  /** The active context's name. */
   activeProfile?: string;
+  /** The saved contexts by name. */
   profiles?: Record<string, StoredContext>;
   /** coinop config set: defaults by key (src/config/settings.ts CONFIG_KEYS), as strings. */
   defaults?: Record<string, string>;
@@ -118,7 +121,7 @@ export class ConfigStore {
     });
   }
 
-  activeProfileName(): string | undefined {
+  activeContextName(): string | undefined {
     return this.readConfig().activeProfile;
   }
 
@@ -132,7 +135,7 @@ export class ConfigStore {
     return Object.hasOwn(all, name) ? all[name] : undefined;
   }
 
-  async saveProfile(
+  async saveContext(
     name: string,
     context: StoredContext,
     secret: string | undefined,
@@ -156,12 +159,12 @@ export class ConfigStore {
     this.readConfig();
   }
 
-  async removeProfile(name: string): Promise<boolean> {
+  async removeContext(name: string): Promise<boolean> {
     this.readConfig();
     const existed = !!this.context(name) || this.secret(name) !== undefined;
     await this.updateJson<Record<string, string>>(this.secretsFile, (s) => void delete s[name]);
     await this.clearTokens(name);
-    if (this.context(name) || this.activeProfileName() === name) {
+    if (this.context(name) || this.activeContextName() === name) {
       await this.update((shape) => {
         if (shape.profiles) delete shape.profiles[name];
         if (shape.activeProfile === name) delete shape.activeProfile;
@@ -202,7 +205,7 @@ export class ConfigStore {
    * Renames a saved context with its secret (the cached tokens, keyed by name, are dropped and fetched again); the
    * active context follows. The caller has checked that `from` exists and `to` does not.
    */
-  async renameProfile(from: string, to: string): Promise<void> {
+  async renameContext(from: string, to: string): Promise<void> {
     this.readConfig();
     const secret = this.secret(from);
     if (secret !== undefined)
@@ -211,13 +214,13 @@ export class ConfigStore {
         delete settings[from];
       });
     await this.update((shape) => {
-      const profiles = { ...(shape.profiles ?? {}) };
-      const p = profiles[from];
+      const contexts = { ...(shape.profiles ?? {}) };
+      const p = contexts[from];
       if (p) {
-        delete profiles[from];
-        profiles[to] = p;
+        delete contexts[from];
+        contexts[to] = p;
       }
-      shape.profiles = profiles;
+      shape.profiles = contexts;
       if (shape.activeProfile === from) shape.activeProfile = to;
     });
     await this.clearTokens(from);
@@ -279,10 +282,10 @@ export class ConfigStore {
     await this.updateJson<Record<string, CachedToken>>(this.tokensFile, (all) => void delete all[key]);
   }
 
-  async clearTokens(profile: string): Promise<void> {
+  async clearTokens(context: string): Promise<void> {
     if (!existsSync(this.tokensFile)) return;
     await this.updateJson<Record<string, CachedToken>>(this.tokensFile, (all) => {
-      for (const k of Object.keys(all)) if (k.startsWith(`${profile}|`)) delete all[k];
+      for (const k of Object.keys(all)) if (k.startsWith(`${context}|`)) delete all[k];
     });
   }
 

@@ -1,7 +1,7 @@
 // Where a reader of the event feed stands, and where it resumes: the created_at of the last event it took and the
 // ids of every event it took at that very time (several events may share a timestamp). The feed is ordered by
 // created_at (the OpenAPI), so reading again from created_at.gte that time and leaving out those ids misses nothing
-// and repeats nothing. Kept in a checkpoint file per profile, service and reader in the data directory.
+// and repeats nothing. Kept in a checkpoint file per context, service and reader in the data directory.
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -36,10 +36,10 @@ export function copyPosition(position: FeedPosition | undefined): FeedPosition |
   return position && { created_at: position.created_at, ids: [...position.ids] };
 }
 
-/** What a checkpoint is for: one reader (watch, or listen to one URL) of one profile on one service, one filter. */
+/** What a checkpoint is for: one reader (watch, or listen to one URL) of one context on one service, one filter. */
 export interface CheckpointKey {
   reader: 'watch' | 'listen';
-  profile: string;
+  context: string;
   serviceId: string;
   /** The event types it follows (none: every type). */
   types: string[];
@@ -55,7 +55,7 @@ interface CheckpointFile {
 
 /** The checkpoint file of a key: named by a hash of it (a URL or a service id is no file name). */
 export function checkpointFile(dataDir: string, key: CheckpointKey): string {
-  const canon = JSON.stringify([key.reader, key.profile, key.serviceId, [...key.types].sort(), key.target ?? '']);
+  const canon = JSON.stringify([key.reader, key.context, key.serviceId, [...key.types].sort(), key.target ?? '']);
   const name = createHash('sha256').update(canon).digest('hex').slice(0, 32);
   return join(dataDir, 'events', `${key.reader}-${name}.json`);
 }

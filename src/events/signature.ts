@@ -45,12 +45,12 @@ export function verifySignature(
 }
 
 /** The file that keeps a context's forwarding secret: named by a hash of the context (a name is no file name). */
-export function secretFile(configDir: string, profile: string): string {
-  return join(configDir, 'forward-secrets', `${createHash('sha256').update(profile).digest('hex').slice(0, 32)}.json`);
+export function secretFile(configDir: string, context: string): string {
+  return join(configDir, 'forward-secrets', `${createHash('sha256').update(context).digest('hex').slice(0, 32)}.json`);
 }
 
 /** A context's forwarding secret, made and kept (0600, in a 0700 folder) the first time it is asked for. */
-export function forwardingSecret(file: string, profile: string): { secret: string; created: boolean } {
+export function forwardingSecret(file: string, context: string): { secret: string; created: boolean } {
   try {
     warnIfOpen(file);
     const kept = JSON.parse(readFileSync(file, 'utf8')) as { secret?: unknown };
@@ -70,11 +70,13 @@ export function forwardingSecret(file: string, profile: string): { secret: strin
   // Written whole beside it, then linked into place: a link fails when another process made the file first, and then
   // its secret is the one (two listeners starting at once agree on one secret).
   const tmp = `${file}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
-  writeFileSync(tmp, `${JSON.stringify({ profile, secret, created_at: new Date().toISOString() })}\n`, { mode: 0o600 });
+  writeFileSync(tmp, `${JSON.stringify({ profile: context, secret, created_at: new Date().toISOString() })}\n`, {
+    mode: 0o600,
+  });
   try {
     linkSync(tmp, file);
   } catch (e) {
-    if ((e as { code?: string }).code === 'EEXIST') return forwardingSecret(file, profile);
+    if ((e as { code?: string }).code === 'EEXIST') return forwardingSecret(file, context);
     throw e;
   } finally {
     rmSync(tmp, { force: true });

@@ -18,7 +18,13 @@
 // `cancelled`), so every attempt is in the trail.
 import type { AuditEvent, AuditOutcome, AuditWhat } from '../audit/entry.js';
 import { charged, outcomeOfError, transferOutcome } from '../audit/outcomes.js';
-import { type ServiceClient, type CallResult, checkRequest, type FlagNames } from '../client/service-client.js';
+import {
+  type ServiceClient,
+  type CallParts,
+  type CallResult,
+  checkRequest,
+  type FlagNames,
+} from '../client/service-client.js';
 import type { CataloguePolicy } from '../client/catalogue-policy.js';
 import { addressCheckFor, type Environment } from '../config/environments.js';
 import { CoinopError, toCoinopError } from '../errors.js';
@@ -44,7 +50,8 @@ import {
   text,
 } from './money.js';
 import { type Reservation, type ReservationBook, Reservations } from './reservations.js';
-import { operations } from '../contract/index.js';
+import { operations, type ResponseOf } from '../contract/index.js';
+import { type HeldRequest, isHeld } from '../client/gateway-calls.js';
 import { checkBookWrite } from './address-book.js';
 
 /** The audit trail as the gate writes to it. */
@@ -121,9 +128,12 @@ function checkBody<Op extends MoneyOperationId>(
   checkRequest(operations[request.operation], { body }, request.flags, catalogue);
 }
 
-/** What the service answered to a request sent. */
-export interface Sent {
-  data: Record<string, unknown>;
+/**
+ * What the service answered to a request sent: the operation's response as the contract types it, or a gateway's
+ * (coinop gateway) answer that it holds the request for its approvers.
+ */
+export interface Sent<Op extends MoneyOperationId = MoneyOperationId> {
+  data: ResponseOf<Op> | HeldRequest;
   /** The service answered that this ref_id was sent before: no money moved this time (unless submittedByThisCall). */
   alreadySubmitted: boolean;
   /** ... and this call's own first attempt was that earlier one (its answer was lost on the way). */
@@ -264,7 +274,11 @@ export class MoneyGate {
    * ran coinop's own preflights already (`preflighted`: withdraw and the MCP tools show them first), the gate runs
    * them here: the balance and the transfer limits.
    */
-  async send(prepared: Prepared, leaving?: () => void, options: { preflighted?: boolean } = {}): Promise<Sent> {
+  async send<Op extends MoneyOperationId>(
+    prepared: Prepared<Op>,
+    leaving?: () => void,
+    options: { preflighted?: boolean } = {},
+  ): Promise<Sent<Op>> {
     const refId = prepared.refId;
     if (!options.preflighted) await this.preflight(prepared);
     const kind = AUDIT_KIND[prepared.request.operation];
@@ -292,9 +306,11 @@ export class MoneyGate {
       }
     const landed = this.deps.inFlight?.(attempt) ?? (() => {});
     leaving?.();
-    let res: CallResult<Record<string, unknown>>;
+    let res: CallResult<ResponseOf<Op> | HeldRequest>;
     try {
-      res = await this.deps.client.callAny(prepared.request.operation, { body: prepared.body }, prepared.request.flags);
+      // The body was checked against the operation's request when it was prepared (checkBody).
+      const parts = { body: prepared.body } as CallParts<Op>;
+      res = await this.deps.client.call(prepared.request.operation, parts, prepared.request.flags);
     } catch (e) {
       landed();
       const outcome = outcomeOfError(e);
@@ -305,21 +321,23 @@ export class MoneyGate {
       throw e;
     }
     landed();
-    const data = res.data ?? {};
+    const data = res.data;
     const again = !!res.alreadySubmitted && !res.submittedByThisCall;
+    let outcome: AuditOutcome;
+    let saved: AuditWhat;
     // A gateway (coinop gateway) that holds the request for its approvers answers 202 with the held request's id.
-    const outcome: AuditOutcome =
-      typeof data.pending_id === 'string'
-        ? { result: 'held' }
-        : typeof data.id === 'string' || typeof data.status === 'string'
-          ? transferOutcome(data, again)
+    if (isHeld(data)) {
+      outcome = { result: 'held' };
+      saved = { pending_id: data.pending_id };
+    } else {
+      // The operation's answer (none for an empty one), read field by field for the audit trail.
+      const answer: Record<string, unknown> = { ...(data ?? {}) };
+      outcome =
+        typeof answer.id === 'string' || typeof answer.status === 'string'
+          ? transferOutcome(answer, again)
           : { result: 'sent', ...(again ? { already_submitted: true } : {}) };
-    const saved =
-      typeof data.pending_id === 'string'
-        ? { pending_id: data.pending_id }
-        : prepared.request.operation === 'putCryptoDestinationAddress'
-          ? savedEntry(data)
-          : charged(data);
+      saved = prepared.request.operation === 'putCryptoDestinationAddress' ? savedEntry(answer) : charged(answer);
+    }
     await this.deps.audit.note({ kind, ref_id: refId, what: { ...what, ...saved }, outcome });
     return { data, alreadySubmitted: !!res.alreadySubmitted, submittedByThisCall: !!res.submittedByThisCall };
   }

@@ -7,12 +7,18 @@
 // row is reserved against the rolling caps in the same section that judges the whole batch with its approvals; each
 // row then passes the gate alone (checked, its cap, the attempt in the chain, sent). A row's v2 request carrying its
 // ref_id (the waiting client's batch, a --resume after a crash) is answered from the store, never sent again.
+// The move to sending takes a lease for this instance (its id, an expiry), renewed before each row and cleared at the
+// end; a batch whose sender died keeps a lease nobody renews, and once it has run out any instance asked about the
+// batch (the initiator's run re-submitting it or sending a row, a GET or an approve of it) takes it over by a
+// compare-and-set on that expired lease and sends the rows still planned, each by its ref_id (one the dead instance
+// sent unrecorded comes back from the upstream as the same transfer), their reservations made at release counted
+// once (docs/gateway.md, "A batch whose sender stopped").
 import type { AuditWhat } from '../audit/entry.js';
 import { type Decimal, dec, fmt, type Operation, operations } from '../contract/index.js';
 import { apiRoot } from '../config/environments.js';
 import { toCoinopError } from '../errors.js';
 import { canonicalBody } from '../gate/canonical.js';
-import type { GateAudit, MoneyGate } from '../gate/gate.js';
+import type { GateAudit, MoneyGate, Sent } from '../gate/gate.js';
 import type { MoneyBody } from '../gate/money.js';
 import {
   type ApprovalContent,
@@ -31,7 +37,7 @@ import { refusal } from '../policy/refusal.js';
 import { type DeskAnswer, errorAnswer, gatewayProblem, onlyApprovalsMissing, roleWords } from './answers.js';
 import type { MoneyDesk, Upstream } from './money-desk.js';
 import { ROLE_SCOPES } from './operators.js';
-import { type BatchRow, BatchStore, type GatewayStore, type Operator, type Pending } from './store.js';
+import { type BatchRow, BatchStore, type GatewayStore, type Lease, type Operator, type Pending } from './store.js';
 
 /** The most rows one batch submitted for approval may hold (the body is at most 1 MiB anyway). */
 export const MAX_BATCH_ROWS = 5000;
@@ -40,6 +46,26 @@ const WITHDRAWAL: Operation = operations.createCryptoWithdrawal as Operation;
 
 type RowBody = Parameters<typeof withdrawalRequest>[0];
 
+/** What the batch desk takes from its money desk: the clock, the approvals' time, and this instance's lease. */
+export interface BatchClock {
+  now: () => number;
+  /** How long a held batch waits for its approvals. */
+  ttl: number;
+  /** How long a sender's lease on a batch being sent holds after its last renewal (BATCH_LEASE_MS by default). */
+  leaseMs: number;
+  /** This instance's id, as its leases name it. */
+  holder: string;
+  /** Tests: called when the upstream has answered a row, before the row is recorded (a throw stops the sender). */
+  afterRowSent?: (pendingId: string, idx: number) => void | Promise<void>;
+}
+
+/**
+ * How long a sender's lease on a batch holds after its last renewal. It is renewed before each row is sent (so once
+ * per row settled); a row in flight is bounded by the transport (30 s a try, 4 tries with backoff: about two
+ * minutes), so five minutes never lapses under a live sender, and a dead one's batch is taken over within it.
+ */
+export const BATCH_LEASE_MS = 5 * 60 * 1000;
+
 export class BatchDesk {
   readonly rows: BatchStore;
 
@@ -47,7 +73,7 @@ export class BatchDesk {
     private readonly desk: MoneyDesk,
     private readonly store: GatewayStore,
     private readonly upstream: Upstream,
-    private readonly clock: { now: () => number; ttl: number },
+    private readonly clock: BatchClock,
   ) {
     this.rows = new BatchStore(store);
   }
@@ -133,8 +159,12 @@ export class BatchDesk {
     for (const r of rows) builder.add(r.body);
     const content = builder.finish();
     const lines = contentLines(content);
-    const again = await this.rows.byContent(lines);
-    if (again) return this.desk.heldAnswer(again, again.status === 'sent' ? 200 : 202);
+    const found = await this.rows.byContent(lines);
+    if (found) {
+      // Its sender gone (the lease ran out): this instance sends what is left before it answers.
+      const again = await this.resumed(found);
+      return this.desk.heldAnswer(again, again.status === 'sent' ? 200 : 202);
+    }
     for (const r of rows) {
       const other = await this.rows.byRef(r.refId);
       if (other)
@@ -228,7 +258,9 @@ export class BatchDesk {
    * live batch holds it. The same ref_id with another request is a conflict.
    */
   async rowAnswer(refId: string, body: Record<string, unknown>): Promise<DeskAnswer | undefined> {
-    const found = await this.rows.byRef(refId);
+    let found = await this.rows.byRef(refId);
+    if (!found) return undefined;
+    if (found.batch.status === 'sending' && (await this.resume(found.batch))) found = await this.rows.byRef(refId);
     if (!found) return undefined;
     const { batch, row } = found;
     let same = false;
@@ -287,7 +319,7 @@ export class BatchDesk {
     // Approvals still missing: it waits for them (the other rules are judged again when the set is complete).
     const missing = verdict.rules.some((r) => r.rule === 'approvals' && r.status === 'fail');
     if (!verdict.allowed && missing) return this.desk.heldAnswer(held);
-    const mine = await this.move(held.id, 'pending', 'sending');
+    const mine = await this.rows.startSending(held.id, this.lease());
     if (!mine) return this.desk.heldAnswer((await this.store.pending(held.id)) ?? held);
     // Each row alone then passes the gate with the policy's other rules: the whole batch's approvals were judged here.
     const rowPolicy = async () => withoutApprovals(await this.desk.policy());
@@ -298,12 +330,12 @@ export class BatchDesk {
         this.judge(policy, rows, { content, files }, r, s),
       );
     } catch (e) {
-      await this.move(held.id, 'sending', 'pending');
+      await this.rows.finishSending(held.id, this.clock.holder, 'pending');
       return errorAnswer(e);
     }
     if (!reserved.allowed) {
       // The caps or the hours of now refuse it: it stays held, its approvals kept, to be released later or rejected.
-      await this.move(held.id, 'sending', 'pending');
+      await this.rows.finishSending(held.id, this.clock.holder, 'pending');
       return errorAnswer(refusal(reserved));
     }
     const approvers = verdict.approvals?.filter((a) => a.status === 'valid' && a.key_id).map((a) => a.key_id!) ?? [];
@@ -320,7 +352,15 @@ export class BatchDesk {
       outcome: { result: 'approved' },
       ...(approvers.length ? { approver_keys: approvers } : {}),
     });
-    const unknown = await this.sendRows(gate, held, rows);
+    await this.sendAndFinish(gate, held, rows);
+    return this.desk.heldAnswer((await this.store.pending(held.id)) ?? held);
+  }
+
+  /** The rows still planned sent under this instance's lease, and the batch finished (unless another took it over). */
+  private async sendAndFinish(gate: MoneyGate, held: Pending, rows: BatchRow[]): Promise<void> {
+    const { unknown, lost } = await this.sendRows(gate, held, rows);
+    // Taken over (this instance's lease ran out meanwhile): the instance holding it now finishes the batch.
+    if (lost) return;
     const after = await this.rows.rows(held.id);
     const summary = {
       rows: after.length,
@@ -330,8 +370,63 @@ export class BatchDesk {
     };
     // A row without an answer (the upstream did not answer): back to pending, its approvals kept, so the next
     // approval (or approve again) sends what is left, each row by its ref_id, none twice.
-    await this.move(held.id, 'sending', unknown ? 'pending' : 'sent', summary);
-    return this.desk.heldAnswer((await this.store.pending(held.id)) ?? held);
+    await this.rows.finishSending(held.id, this.clock.holder, unknown ? 'pending' : 'sent', summary);
+  }
+
+  /** A lease for this instance from now. */
+  private lease(): Lease {
+    return { holder: this.clock.holder, until: this.clock.now() + this.clock.leaseMs };
+  }
+
+  /** The batch as it is once resume() has had its turn (taken over and sent when its sender's lease ran out). */
+  async resumed(batch: Pending): Promise<Pending> {
+    if (batch.status !== 'sending' || !(await this.resume(batch))) return batch;
+    return (await this.store.pending(batch.id)) ?? batch;
+  }
+
+  /**
+   * A batch left sending by an instance that stopped (its lease ran out, never renewed): taken over by a compare-and-
+   * set on its expired lease, so one instance does; the rows still planned are sent, each by its ref_id (a row the
+   * stopped instance sent without recording it comes back from the upstream as the same transfer: the 409 of a ref_id
+   * sent before, with the same request), and the batch finished. The rows' reservations were made at release and
+   * each row's admission counts its own once (one never made is made then). False: not taken over (still leased, not
+   * sending, or another instance took it first).
+   */
+  async resume(batch: Pending): Promise<boolean> {
+    if (batch.operation !== 'batch' || batch.status !== 'sending') return false;
+    const expired = batch.lease ?? null;
+    if (expired && expired.until > this.clock.now()) return false;
+    if (!(await this.rows.takeOver(batch.id, expired, this.lease()))) return false;
+    const op = await this.store.operator(batch.operator);
+    if (!op) {
+      await this.rows.finishSending(batch.id, this.clock.holder, 'pending', { reason: 'the initiator is gone' });
+      return true;
+    }
+    const audit = this.desk.audit(op);
+    try {
+      const rows = await this.rows.rows(batch.id);
+      await audit.record({
+        kind: 'batch',
+        what: {
+          pending_id: batch.id,
+          initiator: batch.operator,
+          resumed: true,
+          lease_holder: expired?.holder ?? null,
+          lease_until: expired ? new Date(expired.until).toISOString() : null,
+          rows_planned: rows.filter((r) => r.status === 'planned').length,
+          ...batchWhat(
+            rows.map((r) => r.body),
+            contentFromLines(batch.content),
+          ),
+        },
+        outcome: { result: 'attempt' },
+      });
+      const rowPolicy = async () => withoutApprovals(await this.desk.policy());
+      await this.sendAndFinish(this.desk.gateWith(op, audit, rowPolicy), batch, rows);
+    } finally {
+      await audit.settled();
+    }
+    return true;
   }
 
   /** Under a cap, every row reserved in the section that judges the whole batch; without one, the verdict alone. */
@@ -352,11 +447,20 @@ export class BatchDesk {
     return gate.reserveRows(batchId, amounts, judge);
   }
 
-  /** Each row not yet answered, through the gate, once; true when some row got no answer (it stays planned). */
-  private async sendRows(gate: MoneyGate, held: Pending, rows: BatchRow[]): Promise<boolean> {
+  /**
+   * Each row not yet answered, through the gate, once, the lease renewed before each; unknown: some row got no answer
+   * (it stays planned); lost: the lease is another instance's now (it sends the rest), so this one stopped.
+   */
+  private async sendRows(
+    gate: MoneyGate,
+    held: Pending,
+    rows: BatchRow[],
+  ): Promise<{ unknown: boolean; lost: boolean }> {
     let unknown = false;
     for (const r of rows) {
       if (r.status !== 'planned') continue;
+      if (!(await this.rows.renewLease(held.id, this.lease()))) return { unknown, lost: true };
+      let sent: Sent;
       try {
         const prepared = await gate.prepare({
           operation: 'createCryptoWithdrawal',
@@ -364,24 +468,17 @@ export class BatchDesk {
           command: 'gateway batch',
           what: { pending_id: held.id, row: r.idx + 1 },
         });
-        const sent = await gate.send(prepared, undefined, { preflighted: true });
-        await this.rows.settleRow(held.id, r.idx, 'sent', sent.data);
+        sent = await gate.send(prepared, undefined, { preflighted: true });
       } catch (e) {
         const category = toCoinopError(e).category;
         if (category === 'network' || category === 'timeout') unknown = true;
         else await this.rows.settleRow(held.id, r.idx, 'failed', errorAnswer(e).body);
+        continue;
       }
+      await this.clock.afterRowSent?.(held.id, r.idx);
+      await this.rows.settleRow(held.id, r.idx, 'sent', sent.data);
     }
-    return unknown;
-  }
-
-  private move(
-    id: string,
-    from: Pending['status'],
-    to: Pending['status'],
-    result?: Record<string, unknown>,
-  ): Promise<boolean> {
-    return this.store.sql.exclusive(`gw_pending:${id}`, (tx) => this.store.transition(tx, id, from, to, result));
+    return { unknown, lost: false };
   }
 }
 

@@ -30,6 +30,9 @@ export const MIGRATIONS: readonly (readonly string[])[] = [
        status TEXT NOT NULL, result TEXT, PRIMARY KEY (pending_id, idx))`,
     'CREATE INDEX gw_batch_rows_ref ON gw_batch_rows (ref_id)',
   ],
+  // 3: the lease of a batch being sent: which instance sends it (lease_holder) and until when (lease_until, ms); a
+  // batch whose lease ran out is taken over by another instance (batch-desk.ts).
+  ['ALTER TABLE gw_pending ADD COLUMN lease_until BIGINT', 'ALTER TABLE gw_pending ADD COLUMN lease_holder TEXT'],
 ];
 
 export const STORE_SCHEMA_VERSION = MIGRATIONS.length;

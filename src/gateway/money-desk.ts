@@ -5,6 +5,7 @@
 // committed with its reservation). A request the policy allows only with approvals is held, not sent: 202 and its id.
 // Approvers approve it with Ed25519 signatures over its exact content (the statement `coinop approve` signs); the
 // approval that completes the set sends it, once (a conditional move from pending to sending decides who sends).
+import { randomUUID } from 'node:crypto';
 import type { AuditEvent, AuditWho } from '../audit/entry.js';
 import type { CataloguePolicy } from '../client/catalogue-policy.js';
 import type { ServiceClient } from '../client/service-client.js';
@@ -25,7 +26,7 @@ import {
 import type { PolicyVerdict } from '../policy/evaluate.js';
 import { parsePolicy } from '../policy/load.js';
 import type { LoadedPolicy } from '../policy/policy.js';
-import { BatchDesk, batchWhat } from './batch-desk.js';
+import { BATCH_LEASE_MS, BatchDesk, batchWhat } from './batch-desk.js';
 import { type DeskAnswer, errorAnswer, gatewayProblem, onlyApprovalsMissing, roleWords } from './answers.js';
 
 export {
@@ -61,6 +62,10 @@ export const APPROVAL_TTL_MS = 24 * 3600 * 1000;
 export interface MoneyDeskOptions {
   now?: () => number;
   approvalTtlMs?: number;
+  /** How long this instance's lease on a batch it sends holds after each renewal (BATCH_LEASE_MS by default). */
+  batchLeaseMs?: number;
+  /** Tests: called when the upstream has answered a batch's row, before the row is recorded; a throw stops it there. */
+  afterBatchRowSent?: (pendingId: string, idx: number) => void | Promise<void>;
 }
 
 export class MoneyDesk {
@@ -73,6 +78,8 @@ export class MoneyDesk {
   private expiredAt = 0;
   /** Batches held for approvals as one (batch-desk.ts). */
   readonly batches: BatchDesk;
+  /** This instance's id: what its leases on the batches it sends name (one per desk, so per gateway process). */
+  readonly instanceId = randomUUID();
 
   constructor(
     private readonly store: GatewayStore,
@@ -82,7 +89,13 @@ export class MoneyDesk {
     this.now = options.now ?? Date.now;
     this.ttl = options.approvalTtlMs ?? APPROVAL_TTL_MS;
     this.history = new UpstreamHistory(upstream.client, this.now);
-    this.batches = new BatchDesk(this, store, upstream, { now: this.now, ttl: this.ttl });
+    this.batches = new BatchDesk(this, store, upstream, {
+      now: this.now,
+      ttl: this.ttl,
+      leaseMs: options.batchLeaseMs ?? BATCH_LEASE_MS,
+      holder: this.instanceId,
+      afterRowSent: options.afterBatchRowSent,
+    });
   }
 
   /** The gateway's policy: its store's current version (none: no rules). */
@@ -307,9 +320,19 @@ export class MoneyDesk {
     };
   }
 
-  /** An approver's signed approval of a held request; the one that completes the set sends it. */
+  /** A held request as GET shows it: a batch its sender left sending (its lease ran out) is sent to the end first. */
+  async show(pending: Pending): Promise<DeskAnswer> {
+    return this.heldAnswer(await this.batches.resumed(pending));
+  }
+
+  /**
+   * An approver's signed approval of a held request; the one that completes the set sends it. A batch whose sender
+   * stopped while sending it (its lease ran out) is sent to the end by this instance instead: its set was complete.
+   */
   async approve(op: Operator, id: string, text: string): Promise<DeskAnswer> {
     const p = await this.store.pending(id);
+    if (p?.status === 'sending' && canApprove(op.role) && p.operator !== op.name && (await this.batches.resume(p)))
+      return this.heldAnswer((await this.store.pending(id)) ?? p);
     const refusal = await this.approvalRefusal(op, p);
     if (refusal) return refusal;
     const held = p!;

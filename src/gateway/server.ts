@@ -19,7 +19,15 @@ import type { AddressInfo } from 'node:net';
 import { type Operation, operations, type OperationId } from '../contract/index.js';
 import { apiRoot } from '../config/environments.js';
 import { climbsAboveRoot, moneyOperationAt, operationAt, unjudgedMoneyAt } from '../gate/money.js';
-import { APPROVAL_TTL_MS, type DeskAnswer, gatewayProblem, MoneyDesk, roleWords, type Upstream } from './money-desk.js';
+import {
+  APPROVAL_TTL_MS,
+  type DeskAnswer,
+  gatewayProblem,
+  MoneyDesk,
+  type MoneyDeskOptions,
+  roleWords,
+  type Upstream,
+} from './money-desk.js';
 import { ROLE_SCOPES, secretMatches, signToken, TOKEN_TTL_SECONDS, verifyToken } from './operators.js';
 import { POLICY_CHANGE, PolicyChanges } from './policy-changes.js';
 import { policyRoute } from './policy-route.js';
@@ -44,6 +52,8 @@ export interface GatewayOptions {
   /** Requests per second each operator may make (a burst of twice as many). */
   ratePerSecond?: number;
   approvalTtlMs?: number;
+  /** The money desk's lease on the batches it sends, and the tests' hook (MoneyDeskOptions). */
+  desk?: Pick<MoneyDeskOptions, 'batchLeaseMs' | 'afterBatchRowSent'>;
 }
 
 export interface RunningGateway {
@@ -65,7 +75,11 @@ export const OPERATOR_CACHE_MS = 1_000;
 /** Starts the gateway's server; it answers until close(). */
 export async function startGateway(options: GatewayOptions): Promise<RunningGateway> {
   const now = options.now ?? Date.now;
-  const desk = new MoneyDesk(options.store, options.upstream, { now, approvalTtlMs: options.approvalTtlMs });
+  const desk = new MoneyDesk(options.store, options.upstream, {
+    now,
+    approvalTtlMs: options.approvalTtlMs,
+    ...options.desk,
+  });
   const limits = new OperatorRateLimit(options.ratePerSecond ?? 50, now);
   const key = await options.store.tokenKey();
   const gatewayId = await options.store.gatewayId();
@@ -304,7 +318,7 @@ async function approvalRoute(
   if (change?.operation === POLICY_CHANGE) return policyChangeRoute(ctx, op, method, change, action, body);
   if (!action && method === 'GET') {
     const p = await ctx.o.store.pending(id);
-    return p ? ctx.desk.heldAnswer(p) : gatewayProblem(404, 'pending', 'Not Found', 'no request is held by that id');
+    return p ? ctx.desk.show(p) : gatewayProblem(404, 'pending', 'Not Found', 'no request is held by that id');
   }
   if (method !== 'POST' || !action) return gatewayProblem(405, 'method', 'Method Not Allowed', 'approve or reject');
   const json = safeJson(body.toString('utf8')) as { approval?: unknown; reason?: unknown };

@@ -1,6 +1,7 @@
 // The gateway's store: operators, the policy's versions, the requests held for approvals and their approvals, the
 // reservations against the rolling caps, and the hash-chained audit trail, on SQLite or Postgres (sql.ts). The only
-// module of the gateway that speaks SQL.
+// module of the gateway that reads and writes its tables in SQL; the schema's statements are in migrations.ts, and
+// sql.ts (the two engines behind one interface) takes the transaction lock.
 import { randomBytes, randomUUID } from 'node:crypto';
 import {
   AUDIT_VERSION,
@@ -47,6 +48,14 @@ export interface Pending {
   expiresAt: number;
   /** What the service answered when it was sent, or why it was not. */
   result: Record<string, unknown> | null;
+  /** A batch being sent: the instance sending it and until when its lease holds (none otherwise). */
+  lease?: Lease | null;
+}
+
+/** Which gateway instance sends a batch, and until when (ms) no other takes it over. */
+export interface Lease {
+  holder: string;
+  until: number;
 }
 
 export interface StoredApproval {
@@ -83,6 +92,7 @@ const pendingOf = (r: Row): Pending => ({
   createdAt: Number(r.created_at),
   expiresAt: Number(r.expires_at),
   result: r.result ? (JSON.parse(String(r.result)) as Record<string, unknown>) : null,
+  lease: r.lease_holder == null ? null : { holder: String(r.lease_holder), until: Number(r.lease_until ?? 0) },
 });
 
 /** Reservations count this long at most: past any 24-hour window (as on a coinop machine). */
@@ -542,6 +552,55 @@ export class BatchStore {
       pendingId,
       idx,
     ]);
+  }
+
+  // ---- the lease of a batch being sent: every move below is one conditional statement (a compare-and-set) ----
+
+  /** pending -> sending, with the sender's lease; false when it was not pending (another caller moved it). */
+  startSending(id: string, lease: Lease): Promise<boolean> {
+    return this.cas(
+      id,
+      `UPDATE gw_pending SET status = 'sending', result = NULL, lease_holder = $1, lease_until = $2
+       WHERE id = $3 AND status = 'pending' RETURNING id`,
+      [lease.holder, lease.until, id],
+    );
+  }
+
+  /** The holder's lease pushed on to `until`; false when the batch is no longer sending under this holder. */
+  async renewLease(id: string, lease: Lease): Promise<boolean> {
+    const rows = await this.store.sql.query(
+      `UPDATE gw_pending SET lease_until = $1 WHERE id = $2 AND status = 'sending' AND lease_holder = $3 RETURNING id`,
+      [lease.until, id, lease.holder],
+    );
+    return rows.length > 0;
+  }
+
+  /**
+   * A sending batch taken over: the lease becomes `lease` only if it is still exactly `expired` (none: a batch sent
+   * before leases were kept), so of several instances taking it over at once one does.
+   */
+  takeOver(id: string, expired: Lease | null, lease: Lease): Promise<boolean> {
+    return this.cas(
+      id,
+      `UPDATE gw_pending SET lease_holder = $1, lease_until = $2
+       WHERE id = $3 AND status = 'sending' AND COALESCE(lease_holder, '') = $4 AND COALESCE(lease_until, 0) = $5
+       RETURNING id`,
+      [lease.holder, lease.until, id, expired?.holder ?? '', expired?.until ?? 0],
+    );
+  }
+
+  /** sending -> `to` by the lease's holder, the lease cleared; false when another instance holds it now. */
+  finishSending(id: string, holder: string, to: PendingStatus, result?: Record<string, unknown>): Promise<boolean> {
+    return this.cas(
+      id,
+      `UPDATE gw_pending SET status = $1, result = $2, lease_holder = NULL, lease_until = NULL
+       WHERE id = $3 AND status = 'sending' AND lease_holder = $4 RETURNING id`,
+      [to, result ? JSON.stringify(result) : null, id, holder],
+    );
+  }
+
+  private cas(id: string, statement: string, params: unknown[]): Promise<boolean> {
+    return this.store.sql.exclusive(`gw_pending:${id}`, async (tx) => (await tx.query(statement, params)).length > 0);
   }
 }
 

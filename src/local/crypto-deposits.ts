@@ -16,7 +16,7 @@ import {
   type DepositAddress,
   type Transfer,
 } from '../contract/index.js';
-import { usdPrice } from '../market/price-model.js';
+import { usdPrice } from '../market-data/price-model.js';
 import { depositAddressResource } from './addresses.js';
 import type { Core } from './core.js';
 import { recordTransferEvent } from './events.js';

@@ -1,6 +1,6 @@
 // Injected faults of the local service (added latency, 429/500/503 answers, connection resets before the
 // handler runs or after it committed), drawn from a seeded generator so a run can be repeated.
-import { seededRng, type Rng } from '../market/rng.js';
+import { seededRng, type Rng } from '../market-data/rng.js';
 import type { LocalConfig } from './config.js';
 
 export type FaultAction = 'none' | 'reset-before' | '429' | '500' | '503' | 'reset-after';

@@ -13,7 +13,7 @@ import {
   type Decimal,
   type Transfer,
 } from '../contract/index.js';
-import { usdPrice } from '../market/price-model.js';
+import { usdPrice } from '../market-data/price-model.js';
 import type { Core } from './core.js';
 import { recordTransferEvent } from './events.js';
 import { alreadyExists, debit, settleDue, transferResource } from './ledger.js';

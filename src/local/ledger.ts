@@ -22,7 +22,7 @@ import {
   type InitiateSandboxFiatDepositRequest,
   type Transfer,
 } from '../contract/index.js';
-import { usdPrice } from '../market/price-model.js';
+import { usdPrice } from '../market-data/price-model.js';
 import { isoMillis } from './service-clock.js';
 import type { Core } from './core.js';
 import { networkFee } from './fees.js';
@@ -93,7 +93,9 @@ export function settleDue(core: Core): void {
   });
 }
 
-/** Why the local service refuses a destination: not the network's address format or checksum (api/addresses.ts). */
+/**
+ * Why the local service refuses a destination: not the network's address format or checksum (contract/addresses.ts).
+ */
 export const INVALID_ADDRESS_REASON = 'INVALID_ADDRESS';
 
 function checkAddress(network: CryptoNetwork, address: string): void {

@@ -24,7 +24,7 @@ import {
   type OrderBookResponse,
   type Ticker,
 } from '../contract/index.js';
-import { averagePrice, midPriceFloat } from '../market/price-model.js';
+import { averagePrice, midPriceFloat } from '../market-data/price-model.js';
 import { isoMillis } from './service-clock.js';
 import type { SimulatedExchange } from './stream/exchange.js';
 import { scaledToString, type SimulatedMarket, type Trade } from './stream/market.js';

@@ -19,7 +19,7 @@ import {
   type Market,
   type PriceIncrement,
 } from '../contract/index.js';
-import { averagePrice, midPrice } from '../market/price-model.js';
+import { averagePrice, midPrice } from '../market-data/price-model.js';
 import { isoMillis } from './service-clock.js';
 
 export const EARLIEST_PRICE_MS = Date.UTC(2024, 0, 1);

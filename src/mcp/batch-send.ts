@@ -3,6 +3,7 @@
 // its guards against rows another batch paid, the policy, the report). Rows given inline are kept as a file named by
 // their content in the data directory, so the same rows are the same batch: a retry continues it or reports it,
 // and never pays a row twice.
+import type { BatchFormat } from '../batch/reader.js';
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
@@ -90,7 +91,7 @@ export const WITHDRAW_BATCH: Tool = {
     await call.conn();
     const r = await port.run({
       file: path,
-      format: rows ? 'json' : (args.format as string | undefined),
+      format: rows ? 'json' : (args.format as BatchFormat | undefined),
       profileId: args.profile_id as string | undefined,
       skipInvalid: args.skip_invalid === true,
       agent: call.agent,

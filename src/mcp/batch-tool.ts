@@ -5,7 +5,7 @@
 import { realpathSync, statSync } from 'node:fs';
 import { join, resolve, sep } from 'node:path';
 import * as S from '../contract/schemas.js';
-import { clientBatchApi } from '../batch/service-port.js';
+import { clientBatchService } from '../batch/service-port.js';
 import { stageBatch } from '../batch/intake.js';
 import { QUOTED_WORDING, quoteRows, READ_RATE, totalsRows } from '../batch/quote.js';
 import { type BatchFormat, type Chunks, fileChunks, formatFromName, sniffChunks } from '../batch/reader.js';
@@ -100,7 +100,7 @@ async function intake(args: Record<string, unknown>, call: Call, onStage: (s: St
   const skipInvalid = args.skip_invalid === true;
   const taken = await stageBatch(src.chunks, {
     format: src.format,
-    defaultProfileId: (args.profile_id as string | undefined) ?? call.deps.profile.profileId,
+    defaultProfileId: (args.profile_id as string | undefined) ?? call.deps.context.profileId,
     catalogue: call.catalogue,
     skipInvalid,
     dir: join(call.deps.dataDir, 'batches'),
@@ -166,14 +166,14 @@ export async function dryRunBatch(
       {
         kind: 'batch',
         tool: call.tool,
-        profile: call.deps.profile.name,
-        environment: call.deps.profile.environment,
-        profile_id: ((args.profile_id as string | undefined) ?? call.deps.profile.profileId) || '-',
+        context: call.deps.context.name,
+        environment: call.deps.context.environment,
+        profile_id: ((args.profile_id as string | undefined) ?? call.deps.context.profileId) || '-',
         rows: () => stagedBodies(taken.stage),
       },
       { sending: false },
     );
-    const quoted = await quoteRows(clientBatchApi(conn.client), taken.stage.valid(), {
+    const quoted = await quoteRows(clientBatchService(conn.client), taken.stage.valid(), {
       concurrency: 4,
       rate: READ_RATE,
     });

@@ -29,7 +29,7 @@ const NO_WRITES = 'this MCP server was started without --allow-writes';
 const NO_PRODUCTION = 'this MCP server was started without --allow-production, and the context is a production one';
 
 export function gateState(deps: ServerDeps, confirm: boolean, verdict: PolicyVerdict | undefined): GateState {
-  const production = deps.profile.environment === 'production';
+  const production = deps.context.environment === 'production';
   const closedBy = [
     ...(deps.allowWrites ? [] : [NO_WRITES]),
     ...(production && !deps.allowProduction ? [NO_PRODUCTION] : []),
@@ -52,7 +52,7 @@ export function refuseClosedServer(deps: ServerDeps, tool: string): void {
     throw new CoinopError('usage', `refusing to send: ${NO_WRITES}; nothing was sent`, {
       hint: `call ${tool} without confirm for a preview; sending needs the operator to restart coinop mcp with --allow-writes`,
     });
-  if (deps.profile.environment === 'production' && !deps.allowProduction)
+  if (deps.context.environment === 'production' && !deps.allowProduction)
     throw new CoinopError('usage', `refusing to send in production: ${NO_PRODUCTION}; nothing was sent`, {
       hint: 'sending in production needs the operator to restart coinop mcp with --allow-writes --allow-production',
     });

@@ -1,6 +1,7 @@
 // What the MCP server is given rather than makes: the context's policy (rules checked before money moves) and the
 // audit trail (a record of every tool call). Each is optional: a server without a policy has no verdict to show or
 // obey, and one without an audit trail records nothing. `coinop mcp` (src/commands/mcp) plugs in coinop's own.
+import type { BatchFormat } from '../batch/reader.js';
 import type { AuditEvent, AuditOutcome, AuditWhat } from '../audit/entry.js';
 import type { CoinopError } from '../errors.js';
 
@@ -11,7 +12,7 @@ export interface MoneyIntent {
   /** The tool that asks. */
   tool: string;
   /** The coinop context and its environment (local, sandbox, production, custom). */
-  profile: string;
+  context: string;
   environment: string;
   /** The service profile debited (or, for a deposit address, credited). */
   profile_id: string;
@@ -72,7 +73,13 @@ export interface AuditPort {
 /** How a batch is sent: as `coinop withdraw batch FILE --resume --yes` sends it (journal, guards, policy, report). */
 export interface BatchPort {
   /** `agent`: the MCP client that asked, named in the batch's audit entries. */
-  run(o: { file: string; format?: string; profileId?: string; skipInvalid: boolean; agent: string }): Promise<BatchRun>;
+  run(o: {
+    file: string;
+    format?: BatchFormat;
+    profileId?: string;
+    skipInvalid: boolean;
+    agent: string;
+  }): Promise<BatchRun>;
 }
 
 export interface BatchRun {

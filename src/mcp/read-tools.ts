@@ -8,21 +8,21 @@ import { fetchMarkets, mergeMarkets } from '../client/market-list.js';
 import { latestRangeBegin } from '../client/prices.js';
 import { addressCheckFor } from '../config/environments.js';
 import { usageError } from '../errors.js';
-import { bestFirst } from '../market/book.js';
-import { newestFirst } from '../market/trades.js';
+import { bestFirst } from '../market-data/book.js';
+import { newestFirst } from '../market-data/trades.js';
 import { canonicalRequest } from '../send/withdrawal.js';
 import { asObject, extended, fieldsOf, objectOf, plain } from './schema.js';
 import type { Call, McpConnection, Tool } from './tool.js';
 
 export const PROFILE_ID_TEXT =
-  "The service profile; by default the coinop context's own (see the coinop://profile resource).";
+  "The service profile; by default the coinop context's own (see the coinop://context resource).";
 
 /** The service profile a call names, or the coinop context's: a usage error when neither says. */
 export function profileIdOf(given: unknown, call: Call, field = 'profile_id'): string {
-  const id = typeof given === 'string' ? given : call.deps.profile.profileId;
+  const id = typeof given === 'string' ? given : call.deps.context.profileId;
   if (!id)
     throw usageError(
-      `missing ${field}: the coinop context ${call.deps.profile.name} names no service profile`,
+      `missing ${field}: the coinop context ${call.deps.context.name} names no service profile`,
       `give ${field}, or save one with coinop login --profile-id`,
     );
   return id;
@@ -195,7 +195,7 @@ const feeQuote = readTool({
     // Quoted for the destination in its one spelling, as the withdraw tool sends it (its fee id fits that request).
     const sent = canonicalRequest(
       { ...body, crypto_network: String(body.crypto_network), destination_address: String(body.destination_address) },
-      addressCheckFor(call.deps.profile.environment),
+      addressCheckFor(call.deps.context.environment),
     );
     return answer(conn, 'createCryptoWithdrawalFee', { body: sent });
   },

@@ -8,10 +8,15 @@ const json = (uri: URL, value: unknown) => ({
   contents: [{ uri: uri.href, mimeType: 'application/json', text: `${JSON.stringify(value, null, 2)}\n` }],
 });
 
-/** The coinop context as a resource: no secret, no token. */
-export function profileView(deps: ServerDeps, tools: Tool[]): Record<string, unknown> {
-  const p = deps.profile;
+/** The resource naming the coinop context; OLD_CONTEXT_URI is its old name, still served. */
+export const CONTEXT_URI = 'coinop://context';
+export const OLD_CONTEXT_URI = 'coinop://profile';
+
+/** The coinop context as a resource: no secret, no token (`profile` is the context's name under its old field name). */
+export function contextView(deps: ServerDeps, tools: Tool[]): Record<string, unknown> {
+  const p = deps.context;
   return {
+    context: p.name,
     profile: p.name,
     environment: p.environment,
     production: p.environment === 'production',
@@ -57,17 +62,22 @@ export function catalogueView(environment: string): Record<string, unknown> {
 }
 
 export function registerResources(mcp: McpServer, deps: ServerDeps, tools: Tool[]): void {
-  mcp.registerResource(
-    'profile',
-    'coinop://profile',
-    {
-      title: 'The coinop context and environment',
-      description:
-        'The coinop context this server acts for: its environment (local, sandbox, production, custom), API address, service profile, and what the server lets through (--allow-writes, --allow-production, the policy).',
-      mimeType: 'application/json',
-    },
-    async (uri) => json(uri, profileView(deps, tools)),
-  );
+  // coinop://context; coinop://profile is its old name, still answered (an agent configured with it keeps working).
+  for (const [name, uri, title] of [
+    ['context', CONTEXT_URI, 'The coinop context and environment'],
+    ['profile', OLD_CONTEXT_URI, `The coinop context and environment (old name of ${CONTEXT_URI})`],
+  ])
+    mcp.registerResource(
+      name,
+      uri,
+      {
+        title,
+        description:
+          'The coinop context this server acts for: its environment (local, sandbox, production, custom), API address, service profile, and what the server lets through (--allow-writes, --allow-production, the policy).',
+        mimeType: 'application/json',
+      },
+      async (u) => json(u, contextView(deps, tools)),
+    );
   mcp.registerResource(
     'catalogue',
     'coinop://catalogue',
@@ -77,7 +87,7 @@ export function registerResources(mcp: McpServer, deps: ServerDeps, tools: Tool[
         "coinop's catalogue: each asset's decimals, networks (with the network fee) and smallest and largest withdrawal; the crypto networks; the markets.",
       mimeType: 'application/json',
     },
-    async (uri) => json(uri, catalogueView(deps.profile.environment)),
+    async (uri) => json(uri, catalogueView(deps.context.environment)),
   );
   const { policy } = deps;
   if (policy)

@@ -18,7 +18,7 @@ export interface McpConnection {
 /** Everything the server is given by `coinop mcp`: the context, how to connect, the gates, the ports. */
 export interface ServerDeps {
   version: string;
-  profile: ResolvedContext;
+  context: ResolvedContext;
   /** The connection for this context, with the server's catalogue policy (notes go to the call that made them). */
   connect(catalogue: CataloguePolicy): Promise<McpConnection>;
   /** --allow-writes: a confirmed call of a gated tool may send. */

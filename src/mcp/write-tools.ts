@@ -169,8 +169,8 @@ async function previewOrSend(call: Call, through: Through, sending: boolean, pre
   const base = {
     ref_id: prepared.refId,
     ref_id_generated: prepared.generated,
-    environment: deps.profile.environment,
-    profile: deps.profile.name,
+    environment: deps.context.environment,
+    profile: deps.context.name,
     request: { method: op.method, path: op.path, body },
     gates,
     ...(verdict ? { policy: verdictView(verdict) } : {}),
@@ -191,7 +191,9 @@ async function previewOrSend(call: Call, through: Through, sending: boolean, pre
     if (wasRecorded(e)) throw e;
     return gate.refuse(admitted, e);
   }
-  const id = String(res.data.id);
+  // The id the answer carries (a transfer's, a deposit address's), whichever operation it answers.
+  const answered: Record<string, unknown> = { ...res.data };
+  const id = String(answered.id);
   const again = res.alreadySubmitted && !res.submittedByThisCall;
   const next = again
     ? `Already submitted: ref_id ${prepared.refId} was sent before, and nothing was sent this time; ${prepared.resultKey} ${id} is the earlier one.`

@@ -1,6 +1,7 @@
 // What the policy decides and what approvers sign, as events: each decision (a verdict, with every rule's outcome and
 // every approval's key fingerprint), a policy file that blocked a command because it does not load, and each
-// approval signed. The CLI hands them to whoever listens (CliContext.onPolicyEvent): the audit trail records them.
+// approval signed. The CLI hands them to whoever listens (Invocation.onPolicyEvent, src/cli/invocation.ts): the audit
+// trail records them.
 import type { ApprovalContent } from './approvals.js';
 import type { PolicyVerdict } from './evaluate.js';
 

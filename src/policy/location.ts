@@ -74,9 +74,9 @@ function look(fs: LookFs, path: string, want: 'file' | 'folder'): { found: boole
 }
 
 /** The context's policy file: the one that exists, else where `coinop policy init` writes it (exists: false). */
-export function policyLocation(configDir: string, profile: string, fs: LookFs = REAL_FS): PolicyLocation {
+export function policyLocation(configDir: string, context: string, fs: LookFs = REAL_FS): PolicyLocation {
   const dir = policyDir(configDir);
-  const candidates = POLICY_EXTENSIONS.map((ext) => join(dir, `${profile}${ext}`));
+  const candidates = POLICY_EXTENSIONS.map((ext) => join(dir, `${context}${ext}`));
   const folder = look(fs, dir, 'folder');
   if (!folder.found) return { path: candidates[0], exists: false, others: [] };
   if (folder.problem) return { path: candidates[0], exists: true, others: [], problem: folder.problem };

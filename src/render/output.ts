@@ -63,8 +63,8 @@ export class Output {
     return s;
   }
 
-  /** One resource: a two-column table of fields, or the object as JSON/NDJSON/CSV. */
-  one(obj: Record<string, unknown>, columns: Column[] = []): void {
+  /** One resource (any object: a response as the contract types it): a two-column table of fields, or JSON/NDJSON/CSV. */
+  one(obj: object, columns: Column[] = []): void {
     switch (this.format) {
       case 'json':
         this.io.out(`${JSON.stringify(obj, null, 2)}\n`);
@@ -96,7 +96,7 @@ export class Output {
    * each. Returns the number of items.
    */
   async list(
-    items: AsyncIterable<Record<string, unknown>> | Iterable<Record<string, unknown>>,
+    items: AsyncIterable<object> | Iterable<object>,
     columns: Column[],
     opts: { empty?: string } = {},
   ): Promise<number> {
@@ -104,11 +104,11 @@ export class Output {
     if (!columns.length && (this.format === 'csv' || this.format === 'table')) return this.listUnknown(items);
     if (this.format === 'table') {
       const table = new TableWriter(this, viewColumns(columns, this.view, false));
-      let batch: Record<string, unknown>[] = [];
+      let batch: object[] = [];
       // On a terminal the first screenful goes out as soon as it is in (the pager, or the person, has something to
       // show); later rows in batches that keep the columns aligned.
       let size = this.io.stdoutTTY ? Math.max(10, this.io.rows ?? 24) : 200;
-      for await (const item of items as AsyncIterable<Record<string, unknown>>) {
+      for await (const item of items as AsyncIterable<object>) {
         // The reader went away (the pager quit): no more pages are fetched.
         if (this.io.closed) break;
         batch.push(item);
@@ -134,7 +134,7 @@ export class Output {
       if (this.format === 'csv') this.io.out(csvRow(columns.map((c) => c.key)));
       if (this.format === 'json') this.io.out('[');
     };
-    for await (const item of items as AsyncIterable<Record<string, unknown>>) {
+    for await (const item of items as AsyncIterable<object>) {
       open();
       if (this.format === 'json') this.io.out((n ? ',\n  ' : '\n  ') + JSON.stringify(item));
       else if (this.format === 'ndjson') this.io.out(`${JSON.stringify(item)}\n`);
@@ -147,13 +147,11 @@ export class Output {
   }
 
   /** A list whose fields are not known ahead (coinop api): columns from the first item. */
-  private async listUnknown(
-    items: AsyncIterable<Record<string, unknown>> | Iterable<Record<string, unknown>>,
-  ): Promise<number> {
+  private async listUnknown(items: AsyncIterable<object> | Iterable<object>): Promise<number> {
     let cols: Column[] | undefined;
     let n = 0;
-    const rest: Record<string, unknown>[] = [];
-    for await (const item of items as AsyncIterable<Record<string, unknown>>) {
+    const rest: object[] = [];
+    for await (const item of items as AsyncIterable<object>) {
       cols ??= Object.keys(item).map((key) => ({ key, kind: kindOf(key) }));
       if (this.format === 'csv') {
         if (!n) this.io.out(csvRow(cols.map((c) => c.key)));
@@ -166,7 +164,7 @@ export class Output {
   }
 
   /** A table of rows, written at once (the view's columns, fitted to the terminal). */
-  table(rows: Record<string, unknown>[], columns: Column[]): void {
+  table(rows: object[], columns: Column[]): void {
     const t = new TableWriter(this, viewColumns(columns, this.view, false));
     t.write(rows);
     t.end();
@@ -187,7 +185,7 @@ class TableWriter {
     this.heads = columns.map((c) => (c.header ?? c.key).toUpperCase());
   }
 
-  write(rows: Record<string, unknown>[]): void {
+  write(rows: object[]): void {
     const { out, columns } = this;
     const cells = rows.map((r) => columns.map((c) => out.cell(getPath(r, c.key), c.kind)));
     const natural = columns.map((_, i) =>

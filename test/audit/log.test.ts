@@ -5,14 +5,13 @@ import { spawn } from 'node:child_process';
 import { appendFileSync, mkdtempSync, readFileSync, rmSync, statSync, truncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { type AuditEvent, GENESIS, parseEntry, sha256Hex } from '../../src/audit/entry.js';
 import { AuditGroup, AuditLog } from '../../src/audit/log.js';
 import { verifyLog } from '../../src/audit/verify.js';
 import { until } from '../support/wait.js';
+import { ROOT } from '../support/paths.js';
 
-const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const dirs: string[] = [];
 afterAll(() => {
   for (const d of dirs) rmSync(d, { recursive: true, force: true });
@@ -33,9 +32,9 @@ const event = (i: number): AuditEvent => ({
   outcome: { result: 'sent', transfer_id: `t-${i}`, status: 'PENDING' },
 });
 
-async function logOf(n: number) {
+async function logOf(count: number) {
   const l = freshLog();
-  for (let i = 1; i <= n; i++) await l.log.append([{ who: WHO, event: event(i) }]);
+  for (let i = 1; i <= count; i++) await l.log.append([{ who: WHO, event: event(i) }]);
   return l;
 }
 
@@ -50,11 +49,11 @@ describe('the audit log as written', () => {
     const ls = text.slice(0, -1).split('\n');
     expect(ls).toHaveLength(4);
     let prev = sha256Hex(GENESIS);
-    ls.forEach((l, i) => {
-      const e = JSON.parse(l);
-      expect(e).toMatchObject({ v: 1, seq: i + 1, prev, kind: 'withdrawal', ref_id: `ref-${i + 1}`, who: WHO });
+    ls.forEach((line, index) => {
+      const e = JSON.parse(line);
+      expect(e).toMatchObject({ v: 1, seq: index + 1, prev, kind: 'withdrawal', ref_id: `ref-${index + 1}`, who: WHO });
       expect(e.time).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
-      prev = sha256Hex(l);
+      prev = sha256Hex(line);
     });
     expect(verifyLog(path)).toMatchObject({ ok: true, lines: 4, entries: 4, head: { seq: 4, sha256: prev } });
   });
@@ -86,9 +85,9 @@ describe('the audit log as written', () => {
     const { path, log } = freshLog();
     let syncs = 0;
     const sync = log.sync.bind(log);
-    log.sync = async (w) => {
+    log.sync = async (writer) => {
       syncs++;
-      return sync(w);
+      return sync(writer);
     };
     const errors: Error[] = [];
     // A window that stays open until close(): what is counted does not hang on this machine's speed.
@@ -282,9 +281,9 @@ describe('a torn write (a crash mid-line)', () => {
     const { path, log } = freshLog();
     let writes = 0;
     const many = log.writeMany.bind(log);
-    log.writeMany = (w, who, events) => {
+    log.writeMany = (writer, who, events) => {
       writes++;
-      return many(w, who, events);
+      return many(writer, who, events);
     };
     const g = new AuditGroup(log, () => {}, { windowMs: 600_000, idleMs: 600_000, gapMs: 0 });
     await g.durable(
@@ -305,9 +304,9 @@ describe('a torn write (a crash mid-line)', () => {
     const { path, log } = freshLog();
     const written: number[] = [];
     const many = log.writeMany.bind(log);
-    log.writeMany = (w, who, events) => {
+    log.writeMany = (writer, who, events) => {
       written.push(events.length);
-      return many(w, who, events);
+      return many(writer, who, events);
     };
     const g = new AuditGroup(log, () => {}, { windowMs: 600_000, idleMs: 600_000, gapMs: 0 });
     // A window open (the attempts of the first rows), then the answers of ten rows in one turn.
@@ -358,8 +357,8 @@ describe('several processes appending at once', () => {
         const c = spawn(
           process.execPath,
           [
-            `${ROOT}node_modules/vite-node/vite-node.mjs`,
-            `${ROOT}test/audit/fixtures/append-child.ts`,
+            `${ROOT}/node_modules/vite-node/vite-node.mjs`,
+            `${ROOT}/test/audit/fixtures/append-child.ts`,
             path,
             tag,
             String(n),

@@ -28,7 +28,7 @@ function port() {
     dataDir: () => dir,
     env: {},
     now: () => Date.parse('2026-11-23T10:00:00.123Z'),
-    profile: () => ({ name: 'treasury', environment: 'production', clientId: 'client-7' }),
+    context: () => ({ name: 'treasury', environment: 'production', clientId: 'client-7' }),
     warn: (l) => warnings.push(l),
     onCleanup: (fn) => void cleanups.push(fn),
   });
@@ -142,8 +142,8 @@ describe('what an error means for an attempt', () => {
     ['refused before sending by coinop', new CoinopError('usage', 'bad'), 'refused'],
     ['a file that cannot be written', new CoinopError('file', 'disk full'), 'failed'],
     ['anything else', new Error('boom'), 'unknown'],
-  ])('%s: %s', (_, e, result) => {
-    expect(outcomeOfError(e).result).toBe(result);
+  ])('%s: %s', (_, error, result) => {
+    expect(outcomeOfError(error).result).toBe(result);
   });
 
   it('keeps the category, the message (cut to 500 characters), the problem and the status', () => {

@@ -5,7 +5,7 @@ import { existsSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DEMO } from '../../src/embedded/demo.js';
 import { ethCsv, journalEntries, run, startEnv, withdrawals, type Env, inputFile } from './support/harness.js';
-import { saveProfile } from '../support/profiles.js';
+import { saveContext } from '../support/contexts.js';
 import { TLS_ENV, tlsFront } from '../support/tls.js';
 import { BTC_ADDRESS as BTC, ETH_ADDRESS as ETH } from '../support/addresses.js';
 
@@ -250,7 +250,7 @@ describe('withdraw batch: sending', () => {
     // A production profile saved with an https front of this service: a production secret goes only where login saved it.
     const front = await tlsFront(e.svc.baseUrl);
     onTestFinished(() => front.close());
-    await saveProfile(e.env, 'prodlike', { environment: 'production', baseUrl: front.url });
+    await saveContext(e.env, 'prodlike', { environment: 'production', baseUrl: front.url });
     const prodEnv = { ...TLS_ENV, COINOP_BASE_URL: undefined } as unknown as Record<string, string>;
     const f = file('prod.csv', ethCsv(3, 'prod-'));
     const before = (await v2Requests()).filter((x) => x.startsWith('POST /v2/transfer/crypto-withdrawals')).length;
@@ -289,7 +289,7 @@ describe('withdraw batch: sending', () => {
     // A production profile pointed at this same local service.
     const front = await tlsFront(e.svc.baseUrl);
     onTestFinished(() => front.close());
-    await saveProfile(e.env, 'prod-two', { environment: 'production', baseUrl: front.url });
+    await saveContext(e.env, 'prod-two', { environment: 'production', baseUrl: front.url });
     const f = file('two-envs.csv', ethCsv(2, 'two-envs-'));
     expect((await run(e, ['withdraw', 'batch', f, '--yes', '--context', 'local'])).code).toBe(0);
     // The same service here holds the rows already: only --resume (the same batch going on) sends them.

@@ -37,10 +37,10 @@ const posts = async () => (await withdrawalPosts(e.svc)).length;
  * A CSV of `n` rows whose memo makes each about 1 KB: a file larger than what a reader buffers ahead, so a batch that
  * read rows from the file while sending would see the edit. `evil` rows pay 0.999 ETH to another address.
  */
-function bigCsv(n: number, tag: string, evil = false): string {
+function bigCsv(count: number, tag: string, evil = false): string {
   const memo = 'm'.repeat(900);
   const lines = ['destination_address,asset,crypto_network,amount,memo,meta.n'];
-  for (let i = 0; i < n; i++) {
+  for (let i = 0; i < count; i++) {
     // In its one spelling (EIP-55), as rows are staged and sent.
     const address = evil ? OTHER : eip55((i + 1).toString(16).padStart(40, '0'));
     lines.push(`${address},ETH,ETHEREUM,${evil ? '0.999' : `0.00${(i % 9) + 1}`},${memo},${tag}${i}`);

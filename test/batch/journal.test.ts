@@ -6,7 +6,7 @@ import { existsSync, mkdtempSync, readFileSync, utimesSync, writeFileSync } from
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Journal, JournalError, JOURNAL_VERSION, RowsDigest } from '../../src/batch/journal.js';
-import type { BatchApi } from '../../src/batch/service-port.js';
+import type { BatchService } from '../../src/batch/service-port.js';
 import { FatalBatchError, plannedRows, sendRows } from '../../src/batch/runner.js';
 import { WriteError } from '../../src/batch/write-error.js';
 import { stopError } from '../../src/commands/withdraw/batch/run.js';
@@ -39,7 +39,7 @@ const body = (i: number) =>
 const oneAtATime = () => ({ concurrency: 1, limiter: new TokenBucket(Infinity) });
 
 /** A service that creates every withdrawal it is sent, telling `onSend` the number of each row (ref_id rN). */
-function creatingApi(onSend: (row: number) => void): BatchApi {
+function creatingService(onSend: (row: number) => void): BatchService {
   return {
     createWithdrawal: async (request) => {
       onSend(Number(String(request.ref_id).slice(1)));
@@ -139,10 +139,10 @@ describe('batch journal', () => {
   it('a journal that cannot be written (a full disk) stops the batch, named, with what was sent', async () => {
     const full = () => Object.assign(new Error('database or disk is full'), { code: 'SQLITE_FULL' });
     const sent: string[] = [];
-    const api: BatchApi = {
-      createWithdrawal: async (b) => {
-        sent.push(b.ref_id as string);
-        return { kind: 'created', transfer: { id: `t-${b.ref_id}`, status: 'PENDING' } as never };
+    const service: BatchService = {
+      createWithdrawal: async (body) => {
+        sent.push(body.ref_id as string);
+        return { kind: 'created', transfer: { id: `t-${body.ref_id}`, status: 'PENDING' } as never };
       },
       quoteFee: async () => ({ kind: 'fatal', error: new Error('unused') }),
       transfers: async () => [],
@@ -164,7 +164,7 @@ describe('batch journal', () => {
       sent.length = 0;
       const err = await sendRows(plannedRows(j), 40, {
         journal: j,
-        api,
+        service,
         ...oneAtATime(),
       }).catch((e: unknown) => e);
       expect(err).toBeInstanceOf(FatalBatchError);
@@ -193,7 +193,7 @@ describe('batch journal', () => {
 
   it('beforeRow stops the batch at the row it refuses; beforeWindow holds each window until it resolves, and a rejection sends nothing of it', async () => {
     const sent: number[] = [];
-    const api = creatingApi((row) => sent.push(row));
+    const service = creatingService((row) => sent.push(row));
     const open = (name: string) => {
       const j = Journal.open(join(dir, name), 'h');
       j.setMeta({ file_hash: 'h' });
@@ -206,12 +206,12 @@ describe('batch journal', () => {
     const closed = new Error('refused by policy: rule hours');
     const err = await sendRows(plannedRows(j), 40, {
       journal: j,
-      api,
+      service,
       ...oneAtATime(),
-      beforeWindow: async (w) => {
+      beforeWindow: async (window) => {
         // Every row of the window is still planned (nothing recorded as sent, nothing sent) while this runs.
-        expect(w.every((r) => j.get(r.row)?.state === 'planned' && !sent.includes(r.row))).toBe(true);
-        windows.push(w.map((r) => r.row));
+        expect(window.every((r) => j.get(r.row)?.state === 'planned' && !sent.includes(r.row))).toBe(true);
+        windows.push(window.map((r) => r.row));
       },
       beforeRow: (r) => (r.row === 7 ? closed : undefined),
     }).catch((e: unknown) => e);
@@ -227,7 +227,7 @@ describe('batch journal', () => {
     const unwritable = new Error('the audit log cannot be written');
     const err2 = await sendRows(plannedRows(k), 40, {
       journal: k,
-      api,
+      service,
       ...oneAtATime(),
       beforeWindow: async () => {
         if (++n === 2) throw unwritable;
@@ -265,16 +265,16 @@ describe('batch journal', () => {
     let answered = 0;
     const firstWindowAnsweredWhenSecondBegan: number[] = [];
     const violations: string[] = [];
-    const api: BatchApi = {
-      createWithdrawal: async (b) => {
-        const row = Number(String(b.ref_id).slice(1));
+    const service: BatchService = {
+      createWithdrawal: async (body) => {
+        const row = Number(String(body.ref_id).slice(1));
         if (!audited.has(row)) violations.push(`row ${row} left before its audit entry was on disk`);
         if (!recorded.has(row)) violations.push(`row ${row} left before the record of sent ref_ids had it`);
         if (!journalled.has(row) || j.stateOf(row)?.state !== 'sent')
           violations.push(`row ${row} left before the journal had it as sent, on disk`);
         await slow();
         answered++;
-        return { kind: 'created', transfer: { id: `t-${b.ref_id}`, status: 'PENDING' } as never };
+        return { kind: 'created', transfer: { id: `t-${body.ref_id}`, status: 'PENDING' } as never };
       },
       quoteFee: async () => ({ kind: 'fatal', error: new Error('unused') }),
       transfers: async () => [],
@@ -282,18 +282,18 @@ describe('batch journal', () => {
     };
     const p = await sendRows(plannedRows(j), 200, {
       journal: j,
-      api,
+      service,
       concurrency: 2,
       limiter: new TokenBucket(Infinity),
-      beforeWindow: async (w) => {
-        windowsStarted.push(w[0].row);
+      beforeWindow: async (window) => {
+        windowsStarted.push(window[0].row);
         if (windowsStarted.length === 2) firstWindowAnsweredWhenSecondBegan.push(answered);
         await slow();
-        for (const r of w) audited.add(r.row);
+        for (const r of window) audited.add(r.row);
       },
-      onSend: async (w) => {
+      onSend: async (window) => {
         await slow();
-        for (const r of w) recorded.add(r.row);
+        for (const r of window) recorded.add(r.row);
       },
     });
     expect(violations).toEqual([]);
@@ -344,7 +344,7 @@ describe('batch journal', () => {
     const sent: number[] = [];
     const broken = new Error('the audit log cannot be written');
     let logBroken = false;
-    const api = creatingApi((row) => {
+    const service = creatingService((row) => {
       sent.push(row);
       // The log breaks while the first window is sent (its later windows are already written ahead).
       if (row === 3) logBroken = true;
@@ -352,10 +352,10 @@ describe('batch journal', () => {
     const windows: number[] = [];
     const err = await sendRows(plannedRows(j), 40, {
       journal: j,
-      api,
+      service,
       ...oneAtATime(),
-      beforeWindow: async (w) => {
-        windows.push(w[0].row);
+      beforeWindow: async (window) => {
+        windows.push(window[0].row);
       },
       beforeLaunch: async () => {
         if (logBroken) throw broken;
@@ -373,12 +373,12 @@ describe('batch journal', () => {
     j.setMeta({ file_hash: 'h' });
     j.plan(rows(40).map((r) => ({ ...r, body: body(r.row) })));
     const sent: number[] = [];
-    const api = creatingApi((row) => sent.push(row));
+    const service = creatingService((row) => sent.push(row));
     const full = new Error('cannot write the record of sent ref_ids (the disk is full)');
     let n = 0;
     const err = await sendRows(plannedRows(j), 40, {
       journal: j,
-      api,
+      service,
       ...oneAtATime(),
       onSend: async () => {
         if (++n === 2) throw full;

@@ -23,8 +23,8 @@ function parseCsv(chunks: string[]) {
   return out;
 }
 
-function csvQuote(s: string): string {
-  return /[",\r\n]/.test(s) || s === '' ? `"${s.replace(/"/g, '""')}"` : s;
+function csvQuote(text: string): string {
+  return /[",\r\n]/.test(text) || text === '' ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
 describe('CSV reader', () => {

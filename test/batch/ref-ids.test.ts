@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { BatchApi } from '../../src/batch/service-port.js';
+import type { BatchService } from '../../src/batch/service-port.js';
 import { markRepeats, repeatLine } from '../../src/batch/guard.js';
 import { TokenBucket } from '../../src/batch/rate-limit.js';
 import type { BatchFormat } from '../../src/batch/reader.js';
@@ -192,7 +192,7 @@ describe('derived ref_ids', () => {
 });
 
 describe('rows another batch paid', () => {
-  const none: BatchApi = {
+  const none: BatchService = {
     createWithdrawal: async () => ({ kind: 'fatal', error: new Error('not here') }),
     quoteFee: async () => ({ kind: 'fatal', error: new Error('not here') }),
     transfers: async () => [],
@@ -244,7 +244,7 @@ describe('rows another batch paid', () => {
       );
       record.markRefused('local:http://a', 'refused', { ref_id: second.ref_id, profile_id: 'prof-1' });
       const n = await markRepeats(stage, {
-        api: none,
+        service: none,
         limiter: new TokenBucket(Infinity),
         record,
         serviceId: 'local:http://a',
@@ -282,7 +282,7 @@ describe('rows another batch paid', () => {
     try {
       await record.record('local:http://a', 'earlier', '/j/earlier.journal', sentIds, '2026-01-01T00:00:00.000Z');
       const n = await markRepeats(stage, {
-        api: none,
+        service: none,
         limiter: new TokenBucket(Infinity),
         record,
         serviceId: 'local:http://a',

@@ -5,7 +5,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { dec, fmt, sum } from '../../src/contract/index.js';
-import { seededRng } from '../../src/market/rng.js';
+import { seededRng } from '../../src/market-data/rng.js';
 import {
   balance,
   ethCsv,
@@ -33,21 +33,23 @@ function unfinished(file: string): number {
 }
 
 async function killAndResume(
-  e: Env,
+  env: Env,
   name: string,
   extra: string,
   killPoints: number[],
   beforeChecks?: () => Promise<void>,
 ) {
   const csv = ethCsv(ROWS, extra);
-  const file = join(e.dir, name);
+  const file = join(env.dir, name);
   writeFileSync(file, csv);
-  const jfile = defaultJournal(e, csv);
-  const ethBefore = dec(await balance(e.svc, 'ETH'));
+  const jfile = defaultJournal(env, csv);
+  const ethBefore = dec(await balance(env.svc, 'ETH'));
   const args = ['withdraw', 'batch', file, '--yes', '--rate', '500', '--concurrency', '8', '-o', 'ndjson'];
   const kills: { at: number; answered: number; signal: string | null; code: number | null; stderr: string }[] = [];
   for (const [i, point] of killPoints.entries()) {
-    const r = await run(e, i === 0 ? args : [...args, '--resume'], { killWhen: async () => answered(jfile) >= point });
+    const r = await run(env, i === 0 ? args : [...args, '--resume'], {
+      killWhen: async () => answered(jfile) >= point,
+    });
     kills.push({
       at: point,
       answered: answered(jfile),
@@ -62,24 +64,24 @@ async function killAndResume(
   );
   // A run without --resume refuses to start over an interrupted journal.
   if (unfinished(jfile) > 0) {
-    const refused = await run(e, args);
+    const refused = await run(env, args);
     expect(refused.stderr + refused.code).toMatch(/2$/);
     expect(refused.stderr).toMatch(/interrupted run .*add --resume/s);
   }
-  const final = await run(e, [...args, '--resume']);
+  const final = await run(env, [...args, '--resume']);
 
   expect(`${final.code} ${final.stderr}`).toMatch(/^0 /);
   await beforeChecks?.();
 
   // Every row has exactly one transfer, found by its ref_id, and nothing else was created.
   const expected = new Set(ethCsvRefIds(ROWS, extra));
-  const mine = (await withdrawals(e.svc)).filter((t) => t.ref_id && expected.has(t.ref_id));
+  const mine = (await withdrawals(env.svc)).filter((t) => t.ref_id && expected.has(t.ref_id));
   const perRef = new Map<string, number>();
   for (const t of mine) perRef.set(t.ref_id!, (perRef.get(t.ref_id!) ?? 0) + 1);
   expect(perRef.size).toBe(ROWS);
   expect([...perRef.values()].every((n) => n === 1)).toBe(true);
   // The money moved once per row: the balance fell by exactly the sum of the transfers' totals.
-  const ethAfter = dec(await balance(e.svc, 'ETH'));
+  const ethAfter = dec(await balance(env.svc, 'ETH'));
   expect(fmt(ethBefore.minus(ethAfter))).toBe(fmt(sum(mine.map((t) => t.total))));
 
   // The final report accounts for every row, with the transfer the service holds.
@@ -94,7 +96,7 @@ async function killAndResume(
     expect(r.transfer_id).toBe(byRef.get(r.ref_id));
   }
   // Running the finished batch again sends nothing.
-  const again = await run(e, args);
+  const again = await run(env, args);
   expect(again.code).toBe(0);
   expect(again.stderr).toMatch(/already ran to the end.*; nothing was sent/);
   return kills;

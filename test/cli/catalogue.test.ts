@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { marketCacheFile } from '../../src/client/market-list.js';
 import { ETH_ADDRESS } from '../support/addresses.js';
-import { saveProfile } from '../support/profiles.js';
+import { saveContext } from '../support/contexts.js';
 import { BTC_ADDRESS, baseEnv, runInProcess, sandbox, type Sandbox } from './helpers.js';
 import { transferFlags } from '../support/command-lines.js';
 import { SOL_ADDRESS as sol } from '../support/addresses.js';
@@ -29,7 +29,7 @@ const seen: Seen[] = [];
 let listed: string[] | undefined = ['BTCUSD', 'ETHSGD'];
 let sb: Sandbox;
 const dir = mkdtempSync(join(tmpdir(), 'coinop-catalogue-'));
-const env = { ...baseEnv(dir), COINOP_PROFILE: 'hosted' };
+const env = { ...baseEnv(dir), COINOP_CONTEXT: 'hosted' };
 const OP_ADDRESS = ETH_ADDRESS; // an Ethereum address serves on Optimism too
 
 const transfer = (body: any) => ({
@@ -91,7 +91,7 @@ beforeAll(async () => {
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   // Its addresses as the docs' table writes the hosted ones.
-  await saveProfile(env, 'hosted', { environment: 'custom', baseUrl: `${url}/v2`, authUrl: `${url}/oauth2/token` });
+  await saveContext(env, 'hosted', { environment: 'custom', baseUrl: `${url}/v2`, authUrl: `${url}/oauth2/token` });
   sb = await sandbox();
 });
 afterAll(async () => {

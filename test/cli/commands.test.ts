@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { BTC_ADDRESS, ETH_ADDRESS, FAILING_ETH_ADDRESS, runInProcess, sandbox, type Sandbox } from './helpers.js';
-import { saveProfile } from '../support/profiles.js';
+import { saveContext } from '../support/contexts.js';
 import { TLS_ENV, tlsFront } from '../support/tls.js';
 import { DEMO } from '../../src/embedded/demo.js';
 import { transferFlags } from '../support/command-lines.js';
@@ -205,7 +205,7 @@ describe('coinop, piped', () => {
     // A production profile whose saved addresses are an https front of this service (login would go to the hosted one).
     const front = await tlsFront(sb.svc.baseUrl);
     try {
-      await saveProfile(sb.env, 'prodlike', { environment: 'production', baseUrl: front.url });
+      await saveContext(sb.env, 'prodlike', { environment: 'production', baseUrl: front.url });
       const env = { ...TLS_ENV, COINOP_BASE_URL: undefined, COINOP_AUTH_URL: undefined };
       await sb.sent();
       const r = await sb.run(['withdraw', '--context', 'prodlike', ...transferFlags('BTC', '0.01')], { env });

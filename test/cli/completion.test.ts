@@ -101,8 +101,8 @@ function fishEntries(line: string): string[] {
 }
 const fish = (line: string) => fishEntries(line).map((l) => l.split('\t')[0]);
 
-function lines(s: string): string[] {
-  return s.split('\n').filter(Boolean).sort();
+function lines(text: string): string[] {
+  return text.split('\n').filter(Boolean).sort();
 }
 
 const MISSING = (shell: string) => `${shell} is not installed (.ci/run installs it: apt-get install ${shell})`;

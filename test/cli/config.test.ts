@@ -243,17 +243,18 @@ describe('context: the new name of coinop profile, --profile and COINOP_PROFILE'
     expect(both.stderr).toContain('--profile is the old name of --context; give one');
   });
 
-  it('COINOP_CONTEXT picks the context, COINOP_PROFILE still does, and the new name wins', async () => {
-    const list = async (env: Record<string, string>) =>
-      (
-        JSON.parse((await runInProcess(['context', 'list', '--json'], { ...s.env, ...env })).stdout) as {
-          name: string;
-          active: boolean;
-        }[]
-      ).find((r) => r.active)?.name;
-    expect(await list({ COINOP_CONTEXT: 'local' })).toBe('local');
-    expect(await list({ COINOP_PROFILE: 'local' })).toBe('local');
-    expect(await list({ COINOP_CONTEXT: 'sb', COINOP_PROFILE: 'local' })).toBe('sb');
+  it('COINOP_CONTEXT picks the context, COINOP_PROFILE still does with a note, and the new name wins', async () => {
+    const list = async (env: Record<string, string>) => {
+      const run = await runInProcess(['context', 'list', '--json'], { ...s.env, ...env });
+      const rows = JSON.parse(run.stdout) as { name: string; active: boolean }[];
+      return [rows.find((r) => r.active)?.name, run.stderr];
+    };
+    expect(await list({ COINOP_CONTEXT: 'local' })).toEqual(['local', '']);
+    expect(await list({ COINOP_PROFILE: 'local' })).toEqual(['local', 'note: COINOP_PROFILE is now COINOP_CONTEXT\n']);
+    expect(await list({ COINOP_CONTEXT: 'sb', COINOP_PROFILE: 'local' })).toEqual([
+      'sb',
+      'note: COINOP_PROFILE is now COINOP_CONTEXT (COINOP_CONTEXT=sb is used)\n',
+    ]);
     const cfg = await runInProcess(['config', 'get', 'context', '--json'], { ...s.env, COINOP_CONTEXT: 'local' });
     expect(JSON.parse(cfg.stdout)).toMatchObject({ value: 'local', source: 'env', variable: 'COINOP_CONTEXT' });
   });

@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO } from '../../src/embedded/demo.js';
 import { ASSETS } from '../../src/contract/index.js';
-import { saveProfile } from '../support/profiles.js';
+import { saveContext } from '../support/contexts.js';
 import { TLS_ENV, tlsFront } from '../support/tls.js';
 import { sandbox, type Sandbox } from './helpers.js';
 import { KEY, Term } from './terminal.js';
@@ -213,7 +213,7 @@ describe('coinop transfer internal', () => {
   it('refuses to move money in production without a terminal and without --yes', async () => {
     const front = await tlsFront(sb.svc.baseUrl);
     try {
-      await saveProfile(sb.env, 'prodlike', { environment: 'production', baseUrl: front.url });
+      await saveContext(sb.env, 'prodlike', { environment: 'production', baseUrl: front.url });
       const env = { ...TLS_ENV, COINOP_BASE_URL: undefined, COINOP_AUTH_URL: undefined };
       await sb.sent();
       const r = await sb.run([...args(), '--context', 'prodlike'], { env });
@@ -228,7 +228,7 @@ describe('coinop transfer internal', () => {
   it('in production on a terminal: the amount is typed out, as for a withdrawal; another value cancels', async () => {
     const front = await tlsFront(sb.svc.baseUrl);
     try {
-      await saveProfile(sb.env, 'prodterm', { environment: 'production', baseUrl: front.url });
+      await saveContext(sb.env, 'prodterm', { environment: 'production', baseUrl: front.url });
       const env = {
         ...sb.env,
         ...TLS_ENV,

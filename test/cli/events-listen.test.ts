@@ -12,18 +12,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO } from '../../src/embedded/demo.js';
 import { BIN, BTC_ADDRESS, FAILING_ETH_ADDRESS, type Sandbox, sandbox } from './helpers.js';
 import { until as poll } from '../support/wait.js';
+import { demoToken } from '../support/tokens.js';
 
 let sb: Sandbox;
 let token: string;
 beforeAll(async () => {
   sb = await sandbox({ withdrawalSettleSeconds: 1, cryptoDepositSettleSeconds: 1 });
-  const form = new URLSearchParams({
-    grant_type: 'client_credentials',
-    client_id: DEMO.adminClientId,
-    client_secret: DEMO.clientSecret,
-  });
-  token = ((await (await fetch(`${sb.svc.authUrl}/oauth2/token`, { method: 'POST', body: form })).json()) as any)
-    .access_token;
+  token = await demoToken(sb.svc.authUrl);
 });
 afterAll(() => sb.close());
 
@@ -126,8 +121,8 @@ function listener(url: string) {
 }
 
 /** Money moving: withdrawals (one in four to an address that fails), deposit addresses and crypto deposits. */
-async function traffic(tag: string, n: number): Promise<void> {
-  for (let i = 0; i < n; i++) {
+async function traffic(tag: string, total: number): Promise<void> {
+  for (let i = 0; i < total; i++) {
     const dead = i % 4 === 3;
     await api('POST', '/v2/transfer/crypto-withdrawals', {
       profile_id: DEMO.profileId,
@@ -227,8 +222,8 @@ describe('events listen --forward-to', () => {
 
     // Per object: the order in which its events were first accepted is the feed's order.
     const firstAccepted = new Map<string, number>();
-    receiver.receipts.forEach((r, i) => {
-      if (r.outcome === 'ok' && !firstAccepted.has(r.id)) firstAccepted.set(r.id, i);
+    receiver.receipts.forEach((receipt, index) => {
+      if (receipt.outcome === 'ok' && !firstAccepted.has(receipt.id)) firstAccepted.set(receipt.id, index);
     });
     const byObject = new Map<string, string[]>();
     for (const e of all) byObject.set(e.object, [...(byObject.get(e.object) ?? []), e.id]);

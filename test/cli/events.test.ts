@@ -166,7 +166,7 @@ describe('events watch', () => {
     const { instance_id } = await sb.control('GET', '/_local/health');
     const file = checkpointFile(sb.env.COINOP_DATA_DIR, {
       reader: 'watch',
-      profile: 'local',
+      context: 'local',
       serviceId: `local:${instance_id}`,
       types: [],
     });

@@ -129,3 +129,20 @@ describe('defineFlags', () => {
     expect(t.read(parseArgv(t, ['--no-rate-limits'])).rateLimits).toBe(false);
   });
 });
+
+describe('flags set in code', () => {
+  it('raw() gives what a parse of the same flags gives, defaults filled in', () => {
+    const fromArgv = parseArgv(TABLE, ['--amount', '1', '--yes', '--order', 'DESC']);
+    expect(TABLE.read(TABLE.raw({ amount: '1', yes: true, order: 'DESC' }))).toEqual(TABLE.read(fromArgv));
+    expect(TABLE.raw({}).waitTimeout).toBe('600');
+  });
+
+  it('valueSpellings() names each spelling of the flags that take a value', () => {
+    const t = defineFlags({
+      output: { kind: 'text', flag: '-o, --output <format>', help: 'x' },
+      json: { kind: 'switch', flag: '--json', help: 'y' },
+      limit: { kind: 'default', flag: '--limit [n]', help: 'z', default: '1' },
+    });
+    expect(t.valueSpellings()).toEqual(['-o', '--output', '--limit']);
+  });
+});

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { BIN, BTC_ADDRESS, baseEnv, runCoinop, sandbox, type Sandbox } from './helpers.js';
 import { DEMO } from '../../src/embedded/demo.js';
-import { saveProfile } from '../support/profiles.js';
+import { saveContext } from '../support/contexts.js';
 import { TLS_ENV, tlsFront } from '../support/tls.js';
 import { KEY, Term } from './terminal.js';
 import { transferFlags } from '../support/command-lines.js';
@@ -112,8 +112,8 @@ describe('batch report as rows finish', () => {
       const exited = new Promise<void>((res) => child.on('close', () => res()));
       // Kill it once two rows are on stdout: far from the end of its 40 rows at 2 a second.
       await new Promise<void>((res) =>
-        child.stdout.on('data', (d) => {
-          stdout += d;
+        child.stdout.on('data', (chunk) => {
+          stdout += chunk;
           if (stdout.split('\n').length > 2) res();
         }),
       );
@@ -142,7 +142,7 @@ describe('confirmation in production and with --no-input (on a real terminal)', 
   it('production asks the operator to type the amount; "y" cancels, the amount sends', async () => {
     const front = await tlsFront(sb.svc.baseUrl);
     try {
-      await saveProfile(sb.env, 'prodlike', { environment: 'production', baseUrl: front.url });
+      await saveContext(sb.env, 'prodlike', { environment: 'production', baseUrl: front.url });
       const env = {
         ...sb.env,
         ...TLS_ENV,

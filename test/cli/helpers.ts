@@ -4,14 +4,14 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { PassThrough } from 'node:stream';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { startLocalService, type LocalService } from '../../src/local/service.js';
 import type { DeepPartial, LocalConfig } from '../../src/local/config.js';
 import { until } from '../support/wait.js';
+import { BIN } from '../support/paths.js';
 
-export const ROOT = resolve(__dirname, '../..');
+export { BIN, ROOT } from '../support/paths.js';
 // COINOP_TEST_BIN lets a developer run these tests against a private build while others rebuild dist/.
-export const BIN = process.env.COINOP_TEST_BIN ?? join(ROOT, 'bin/coinop.js');
 
 export interface Run {
   code: number;

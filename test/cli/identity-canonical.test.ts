@@ -143,8 +143,8 @@ async function onTerminal(args: string[]): Promise<Run & { asked: boolean }> {
   let stderr = '';
   let asked = false;
   out.on('data', (d) => (stdout += d));
-  err.on('data', (d) => {
-    stderr += d;
+  err.on('data', (chunk) => {
+    stderr += chunk;
     // inquirer's prompts start with "?" (the confirmation's too).
     if (!asked && /(^|\n)\s*\S*\?\s/.test(stderr.replace(/\u001b\[[0-9;?]*[A-Za-z]/g, ''))) {
       asked = true;

@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ENDPOINTS } from '../../src/config/environments.js';
 import { startLocalService } from '../../src/local/service.js';
-import { saveProfile } from '../support/profiles.js';
+import { saveContext } from '../support/contexts.js';
 import { TLS_ENV, tlsFront, type TlsFront } from '../support/tls.js';
 import { BIN, baseEnv, printedAddress, runCoinop } from './helpers.js';
 import { transferFlags } from '../support/command-lines.js';
@@ -92,9 +92,9 @@ async function localStart(env: Record<string, string>, db: string): Promise<{ ch
   });
   closers.push(
     () =>
-      new Promise<void>((r) => {
-        if (child.exitCode !== null || child.signalCode !== null) return r();
-        child.on('exit', () => r());
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null || child.signalCode !== null) return resolve();
+        child.on('exit', () => resolve());
         child.kill('SIGCONT');
         child.kill('SIGINT');
       }),
@@ -109,7 +109,7 @@ describe('the local profile never switches databases', () => {
     const { url, close } = await silentServer();
     closers.push(close);
     const env = { ...freshEnv(), COINOP_LOCAL_WAIT_MS: '1000' };
-    await saveProfile(env, 'local', { environment: 'local', baseUrl: url });
+    await saveContext(env, 'local', { environment: 'local', baseUrl: url });
     const r = await runCoinop(withdraw('silent-1'), env);
     expect(r.code, r.stderr).toBe(5);
     expect(r.stderr).toContain(
@@ -126,7 +126,7 @@ describe('the local profile never switches databases', () => {
     // coinop reaches it through a recording proxy: what it asked, and when, is seen while the service is stopped.
     const proxy = await recordingProxy(url);
     closers.push(() => proxy.close());
-    await saveProfile(env, 'local', { environment: 'local', baseUrl: proxy.url });
+    await saveContext(env, 'local', { environment: 'local', baseUrl: proxy.url });
 
     child.kill('SIGSTOP');
     const stopped = await runCoinop(withdraw('stop-1'), { ...env, COINOP_LOCAL_WAIT_MS: '1000' });
@@ -156,7 +156,7 @@ describe('the local profile never switches databases', () => {
 
   it('nothing listening at a localhost address (refused on every address it resolves to) starts the embedded service', async () => {
     const env = freshEnv();
-    await saveProfile(env, 'local', { environment: 'local', baseUrl: `http://localhost:${await freePort()}` });
+    await saveContext(env, 'local', { environment: 'local', baseUrl: `http://localhost:${await freePort()}` });
     const r = await runCoinop(['prices', 'BTCUSD', '--limit', '1'], env);
     expect(r.code, r.stderr).toBe(0);
     expect(existsSync(localDb(env))).toBe(true);
@@ -184,7 +184,7 @@ describe('tokens are cached per service instance', () => {
     const env = freshEnv();
     const a = await startLocalService({ port: 0, memory: true });
     const url = `http://127.0.0.1:${a.port}`;
-    await saveProfile(env, 'local', { environment: 'local', baseUrl: url });
+    await saveContext(env, 'local', { environment: 'local', baseUrl: url });
     const first = await runCoinop(['prices', 'BTCUSD', '--limit', '1'], env);
     expect(first.code, first.stderr).toBe(0);
     return { env, a, port: a.port, url };
@@ -246,7 +246,7 @@ describe('a sandbox or production secret goes only to the token endpoint saved a
   it('an http override of a production profile is refused and nothing is sent', async () => {
     const rec = await recorder();
     const env = { ...freshEnv(), ...TLS_ENV };
-    await saveProfile(env, 'prod', { environment: 'production', ...ENDPOINTS.production }, SECRET);
+    await saveContext(env, 'prod', { environment: 'production', ...ENDPOINTS.production }, SECRET);
     for (const [variable, value] of [
       ['COINOP_BASE_URL', rec.url],
       ['COINOP_AUTH_URL', rec.url],
@@ -273,7 +273,7 @@ describe('a sandbox or production secret goes only to the token endpoint saved a
     const [apiTls, authTls] = [await front(api.url), await front(auth.url)];
     const env = { ...freshEnv(), ...TLS_ENV };
     // The saved token endpoint stands in for the hosted one (an https front of a recorder).
-    await saveProfile(
+    await saveContext(
       env,
       'prod',
       { environment: 'production', ...ENDPOINTS.production, authUrl: authTls.url },
@@ -297,7 +297,7 @@ describe('a sandbox or production secret goes only to the token endpoint saved a
     const rec = await recorder();
     const tls = await front(rec.url);
     const env = { ...freshEnv(), ...TLS_ENV };
-    await saveProfile(env, 'prod', { environment: 'production', ...ENDPOINTS.production }, SECRET);
+    await saveContext(env, 'prod', { environment: 'production', ...ENDPOINTS.production }, SECRET);
     const r = await runCoinop(['--context', 'prod', 'prices', 'BTCUSD', '--limit', '1'], {
       ...env,
       COINOP_BASE_URL: tls.url,
@@ -334,8 +334,8 @@ describe('a sandbox or production secret goes only to the token endpoint saved a
 describe('a 429 from the token endpoint', () => {
   /** A token endpoint answering 429 (Retry-After as given) `times` times, then tokens. */
   const limited = (times: number, retryAfter = '1') =>
-    recorder((r, res) => {
-      if (!r.url.startsWith('/oauth2/token') || times-- <= 0) return false;
+    recorder((req, res) => {
+      if (!req.url.startsWith('/oauth2/token') || times-- <= 0) return false;
       res
         .writeHead(429, { 'content-type': 'application/json', 'retry-after': retryAfter })
         .end(JSON.stringify({ error: 'slow_down' }));

@@ -36,12 +36,12 @@ function interrupt(
         child.kill('SIGINT');
       }
     };
-    child.stdout.on('data', (d) => {
-      o.stdout += d;
+    child.stdout.on('data', (chunk) => {
+      o.stdout += chunk;
       poke();
     });
-    child.stderr.on('data', (d) => {
-      o.stderr += d;
+    child.stderr.on('data', (chunk) => {
+      o.stderr += chunk;
       poke();
     });
     const poll = setInterval(poke, 20);

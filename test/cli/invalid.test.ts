@@ -197,21 +197,22 @@ describe('invalid input exits 2 with one line and sends nothing', () => {
     for (let i = 0; i < CASES.length; i += 6) {
       const batch = CASES.slice(i, i + 6);
       const results = await Promise.all(
-        batch.map(([args], j) => {
+        batch.map(([args], index) => {
           const a = args.map((x) => (x === 'BAD_JSON' ? bad : x));
-          return (i + j) % 9 === 0 ? sb.run(a) : runInProcess(a, sb.env);
+          return (i + index) % 9 === 0 ? sb.run(a) : runInProcess(a, sb.env);
         }),
       );
-      results.forEach((r, j) => {
-        const [args, want] = batch[j];
-        const lines = r.stderr.trim().split('\n');
+      results.forEach((result, index) => {
+        const [args, want] = batch[index];
+        const lines = result.stderr.trim().split('\n');
         const label = `coinop ${args.join(' ').slice(0, 120)}`;
-        if (r.code !== 2) failures.push(`${label}: exit ${r.code}: ${r.stderr.trim()}`);
-        else if (lines.length !== 1 || !lines[0]) failures.push(`${label}: not one line: ${JSON.stringify(r.stderr)}`);
+        if (result.code !== 2) failures.push(`${label}: exit ${result.code}: ${result.stderr.trim()}`);
+        else if (lines.length !== 1 || !lines[0])
+          failures.push(`${label}: not one line: ${JSON.stringify(result.stderr)}`);
         else if (!lines[0].includes(want))
           failures.push(`${label}: ${JSON.stringify(lines[0])} lacks ${JSON.stringify(want)}`);
-        else if (/\n\s+at /.test(r.stderr)) failures.push(`${label}: stack trace`);
-        if (r.stdout) failures.push(`${label}: printed data ${JSON.stringify(r.stdout.slice(0, 80))}`);
+        else if (/\n\s+at /.test(result.stderr)) failures.push(`${label}: stack trace`);
+        if (result.stdout) failures.push(`${label}: printed data ${JSON.stringify(result.stdout.slice(0, 80))}`);
       });
     }
     expect(failures).toEqual([]);

@@ -2,7 +2,7 @@
 // passes its confirmations, then COMPLETED and credited; bad input exits 2 naming the flag, before or after asking.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO } from '../../src/embedded/demo.js';
-import { saveProfile } from '../support/profiles.js';
+import { saveContext } from '../support/contexts.js';
 import { sandbox, type Sandbox } from './helpers.js';
 
 let sb: Sandbox;
@@ -100,7 +100,7 @@ describe('coinop local deposit', () => {
   });
 
   it('is refused for a profile of the hosted service, before anything is sent', async () => {
-    await saveProfile(sb.env, 'sb', { environment: 'sandbox', baseUrl: 'https://api.sandbox.example' });
+    await saveContext(sb.env, 'sb', { environment: 'sandbox', baseUrl: 'https://api.sandbox.example' });
     const r = await sb.runIn(['local', 'deposit', '--context', 'sb', '--ref-id', 'demo-btc', '--amount', '1'], {
       env: { COINOP_BASE_URL: undefined, COINOP_AUTH_URL: undefined },
     });

@@ -23,9 +23,9 @@ interface Recorded {
   token?: boolean;
 }
 
-const resolveRef = (o: any): any => {
-  if (!o?.$ref) return o;
-  const parts = (o.$ref as string).replace(/^#\//, '').split('/');
+const resolveRef = (node: any): any => {
+  if (!node?.$ref) return node;
+  const parts = (node.$ref as string).replace(/^#\//, '').split('/');
   return resolveRef(parts.reduce((a: any, k: string) => a[k], spec));
 };
 
@@ -141,9 +141,9 @@ describe('coinop against the OpenAPI description', () => {
     const cases: [string[], (out: string) => void][] = [
       [
         ['prices', 'BTCUSD', '--increment', 'ONE_MINUTE', '--from', '2020-01-17T18:00:00Z', '--limit', '10'],
-        (o) => {
+        (stdout) => {
           // The published example names the list `prices`, not `items`.
-          expect(JSON.parse(o)).toEqual([
+          expect(JSON.parse(stdout)).toEqual([
             { average_price: '9245.50', timestamp: '2020-01-17T18:36:00.000Z' },
             { average_price: '9265.50', timestamp: '2020-01-17T18:37:00.000Z' },
           ]);
@@ -170,8 +170,8 @@ describe('coinop against the OpenAPI description', () => {
           '--beneficiary',
           '{"name":"Ada"}',
         ],
-        (o) => {
-          expect(JSON.parse(o)).toMatchObject({
+        (stdout) => {
+          expect(JSON.parse(stdout)).toMatchObject({
             id: '373b7966-4290-4be3-a604-51929173437b',
             total: '0.00100223',
             auto_conversion: {},
@@ -199,8 +199,8 @@ describe('coinop against the OpenAPI description', () => {
       ],
       [
         ['fee', 'quote', ...transferFlags('ETH', '0.001', '0xF0Aa84466e353E5390be37FE2934301c07c19a55')],
-        (o) => {
-          expect(JSON.parse(o)).toMatchObject({ id: '34bd61ed-cf0a-4012-8be4-d347667b6154', fee: '0.00005' });
+        (stdout) => {
+          expect(JSON.parse(stdout)).toMatchObject({ id: '34bd61ed-cf0a-4012-8be4-d347667b6154', fee: '0.00005' });
         },
       ],
       [

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { BTC_ADDRESS, ETH_ADDRESS, sandbox, type Sandbox } from './helpers.js';
-import { saveProfile } from '../support/profiles.js';
+import { saveContext } from '../support/contexts.js';
 import { TLS_ENV, tlsFront, type TlsFront } from '../support/tls.js';
 import { transferFlags } from '../support/command-lines.js';
 
@@ -178,8 +178,8 @@ describe('testnet destinations', () => {
   let front: TlsFront;
   beforeAll(async () => {
     front = await tlsFront(sb.svc.baseUrl);
-    await saveProfile(sb.env, 'prodlike', { environment: 'production', baseUrl: front.url });
-    await saveProfile(sb.env, 'sandboxlike', { environment: 'sandbox', baseUrl: front.url });
+    await saveContext(sb.env, 'prodlike', { environment: 'production', baseUrl: front.url });
+    await saveContext(sb.env, 'sandboxlike', { environment: 'sandbox', baseUrl: front.url });
   });
   afterAll(async () => front?.close());
   // The saved https addresses, not the sandbox's plain ones.

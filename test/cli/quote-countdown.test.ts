@@ -19,8 +19,8 @@ const btc = (...more: string[]) => ['withdraw', ...transferFlags('BTC', '0.01'),
 const WIDE = 220;
 
 /** The time left the screen shows now, in seconds ("fee guaranteed for 0:42" is 42). */
-function shownLeft(t: Term): number | undefined {
-  const all = [...t.screen().matchAll(/fee guaranteed for (\d+):(\d\d)/g)];
+function shownLeft(term: Term): number | undefined {
+  const all = [...term.screen().matchAll(/fee guaranteed for (\d+):(\d\d)/g)];
   const m = all.at(-1);
   return m ? Number(m[1]) * 60 + Number(m[2]) : undefined;
 }

@@ -23,7 +23,7 @@ import { recordingProxy, type RecordingProxy } from '../support/recording-proxy.
 import { baseEnv, BTC_ADDRESS, ETH_ADDRESS, runInProcess } from './helpers.js';
 import { FIVE_OLDEST, internalTransfer } from '../support/command-lines.js';
 import { postFiatAccount } from '../support/requests.js';
-import { adminToken } from '../support/tokens.js';
+import { adminToken, demoToken } from '../support/tokens.js';
 
 type Format = 'json' | 'ndjson' | 'csv' | 'table';
 const EVERY_FORMAT: Format[] = ['json', 'ndjson', 'csv', 'table'];
@@ -85,7 +85,7 @@ const SENDS_NOTHING: Record<string, string> = {
   'approvals show': "a gateway's own API (/_gateway), which the hosted OpenAPI does not describe (test/gateway)",
   'approvals approve': "a gateway's own API (/_gateway), which the hosted OpenAPI does not describe (test/gateway)",
   'approvals reject': "a gateway's own API (/_gateway), which the hosted OpenAPI does not describe (test/gateway)",
-  __complete: "lists coinop's own profiles for the completion scripts",
+  __complete: "lists coinop's own contexts for the completion scripts",
   'audit list': 'reads the local audit log',
   'audit verify': 'reads the local audit log',
   'audit export': 'reads the local audit log',
@@ -725,10 +725,10 @@ const LINES: Line[] = [
   {
     formats: WRITE,
     env: POLICY_ENV,
-    args: async (n) => {
+    args: async (nth) => {
       const key = await policyWith(['destinations: [rq_book, BTC_ADDRESS]', 'max_per_24h: { BTC: 100 }', HOURS]);
-      const saved = join(dir, `saved-${n}.json`);
-      await run(['withdraw', ...W, '--ref-id', `rq-saved-${n}`, '--dry-run', '--save', saved], POLICY_ENV);
+      const saved = join(dir, `saved-${nth}.json`);
+      await run(['withdraw', ...W, '--ref-id', `rq-saved-${nth}`, '--dry-run', '--save', saved], POLICY_ENV);
       await run(['approve', saved, '--yes'], POLICY_ENV);
       return ['withdraw', '--request', saved, '--approvals', `${saved}.approval-${key}.txt`, '--yes'];
     },
@@ -736,9 +736,9 @@ const LINES: Line[] = [
   {
     formats: WRITE,
     env: POLICY_ENV,
-    args: async (n) => {
+    args: async (nth) => {
       await policyWith(['destinations: bookmarked_only', HOURS]);
-      return ['withdraw', ...W, '--dry-run', '--save', join(dir, `unsent-${n}.json`)];
+      return ['withdraw', ...W, '--dry-run', '--save', join(dir, `unsent-${nth}.json`)];
     },
     // BTC_ADDRESS is in the book but not bookmarked: refused by policy.
     code: 8,
@@ -746,10 +746,10 @@ const LINES: Line[] = [
   {
     formats: WRITE,
     env: POLICY_ENV,
-    args: async (n) => {
+    args: async (nth) => {
       const key = await policyWith(['max_per_24h: { BTC: 100 }']);
       const batch = file(
-        `approved-${n}.csv`,
+        `approved-${nth}.csv`,
         `destination_address,asset,crypto_network,amount\n${BTC_ADDRESS},BTC,BITCOIN,0.001\n`,
       );
       await run(['approve', batch, '--yes'], POLICY_ENV);
@@ -867,9 +867,10 @@ afterAll(async () => {
 function commands(): { path: string; options: readonly { long?: string; short?: string }[] }[] {
   const program: Command = makeProgram(createContext({} as never, {}, '0.0.0'));
   const out: { path: string; options: readonly { long?: string; short?: string }[] }[] = [];
-  const visit = (c: Command, path: string) => {
-    if ((c as unknown as { _actionHandler?: unknown })._actionHandler) out.push({ path, options: c.options });
-    for (const s of c.commands) visit(s, path ? `${path} ${s.name()}` : s.name());
+  const visit = (command: Command, path: string) => {
+    if ((command as unknown as { _actionHandler?: unknown })._actionHandler)
+      out.push({ path, options: command.options });
+    for (const s of command.commands) visit(s, path ? `${path} ${s.name()}` : s.name());
   };
   visit(program, '');
   return out;
@@ -965,12 +966,4 @@ describe('every request coinop sends is valid by the OpenAPI', () => {
 });
 
 /** A token of the demo client, for the COINOP_TOKEN line (auth status proves it with a read). */
-async function tokenFor(): Promise<string> {
-  const form = new URLSearchParams({
-    grant_type: 'client_credentials',
-    client_id: DEMO.adminClientId,
-    client_secret: DEMO.clientSecret,
-  });
-  const r = await fetch(`${svc.authUrl}/oauth2/token`, { method: 'POST', body: form });
-  return ((await r.json()) as { access_token: string }).access_token;
-}
+const tokenFor = (): Promise<string> => demoToken(svc.authUrl);

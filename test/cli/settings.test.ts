@@ -12,7 +12,7 @@ describe('settings', () => {
   it('has the defaults when nothing is set (an empty value counts as unset)', () => {
     const s = readSettings({ HOME: '/home/op', COINOP_POLL_MS: '', COINOP_PROFILE: '' });
     expect(s).toEqual({
-      profile: undefined,
+      context: undefined,
       configDir: '/home/op/.config/coinop',
       dataDir: s.dataDir,
       dataDirGiven: false,
@@ -56,7 +56,7 @@ describe('settings', () => {
         COINOP_BATCH_RATE: '7.5',
       }),
     ).toEqual({
-      profile: 'sb',
+      context: 'sb',
       configDir: '/c',
       dataDir: '/d',
       dataDirGiven: true,

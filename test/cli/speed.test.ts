@@ -6,7 +6,7 @@ import { PassThrough } from 'node:stream';
 import { execFile, execFileSync, spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Command } from 'commander';
 import { makeProgram } from '../../src/commands/program.js';
@@ -14,8 +14,7 @@ import { groupNamed, programFor } from '../../src/commands/program-base.js';
 import { createContext } from '../../src/cli/invocation.js';
 import { makeIO } from '../../src/cli/io.js';
 import * as src from '../../src/contract/index.js';
-
-const ROOT = resolve(__dirname, '../..');
+import { ROOT } from '../support/paths.js';
 
 function tree(argv?: string[]): Command {
   const io = makeIO({ stdin: new PassThrough(), stdout: new PassThrough(), stderr: new PassThrough() }, { env: {} });
@@ -292,17 +291,17 @@ describe('start-up work', () => {
     expect(loadCopy({})).toEqual({ rejected: false, main: 'function' });
     // The build id differs in one character: the same length, so V8's own check, which looks at the length only,
     // would take the cache.
-    const otherBuild = (b: string) => {
-      const nl = b.indexOf('\n');
-      return b.slice(0, nl - 1) + (b[nl - 1] === '0' ? '1' : '0') + b.slice(nl);
+    const otherBuild = (build: string) => {
+      const nl = build.indexOf('\n');
+      return build.slice(0, nl - 1) + (build[nl - 1] === '0' ? '1' : '0') + build.slice(nl);
     };
     expect(loadCopy({ bundle: otherBuild })).toEqual({ rejected: null, main: 'function' });
   });
 
   it('a damaged code cache is never handed to V8 (it would abort the process): the bundle compiles from source', () => {
-    const flip = (at: number) => (c: Buffer) => {
-      for (let i = at; i < at + 64 && i < c.length; i++) c[i] ^= 0xff;
-      return c;
+    const flip = (at: number) => (chunk: Buffer) => {
+      for (let i = at; i < at + 64 && i < chunk.length; i++) chunk[i] ^= 0xff;
+      return chunk;
     };
     for (const at of [100, 400_000])
       expect(loadCopy({ cache: flip(at) })).toEqual({ rejected: null, main: 'function' });

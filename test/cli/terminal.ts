@@ -24,9 +24,9 @@ export class Term {
         Object.entries({ TERM: 'xterm-256color', ...env }).filter(([, v]) => v !== undefined),
       ) as Record<string, string>,
     });
-    this.proc.onData((d) => {
-      this.raw += d;
-      this.term.write(d);
+    this.proc.onData((chunk) => {
+      this.raw += chunk;
+      this.term.write(chunk);
     });
     this.exited = new Promise((res) => this.proc.onExit(({ exitCode }) => res(exitCode)));
   }

@@ -28,13 +28,18 @@ describe('time bounds', () => {
     ['now', '2026-11-23T12:34:56.789Z'],
     ['24h', '2026-11-22T12:34:56.000Z'],
     ['7d ago', '2026-11-16T12:34:56.000Z'],
-  ])('%s is %s', (v, iso) => {
-    expect(timeBound('--from', v, NOW)).toBe(iso);
+  ])('%s is %s', (value, iso) => {
+    expect(timeBound('--from', value, NOW)).toBe(iso);
   });
 
-  it.each(['yesterday', '2026-13-01', '2026-02-30', '2026-11-01T25:00:00Z', '1700000000', ''])('%s is refused', (v) => {
-    expect(usageMessage(() => timeBound('--to', v, NOW))).toMatch(/^--to: ".*" is not a time; give an RFC 3339 time/);
-  });
+  it.each(['yesterday', '2026-13-01', '2026-02-30', '2026-11-01T25:00:00Z', '1700000000', ''])(
+    '%s is refused',
+    (value) => {
+      expect(usageMessage(() => timeBound('--to', value, NOW))).toMatch(
+        /^--to: ".*" is not a time; give an RFC 3339 time/,
+      );
+    },
+  );
 });
 
 describe('parseAuditListOptions', () => {

@@ -25,13 +25,13 @@ beforeEach(() => {
 });
 
 /** The saved configuration in `dir`, COINOP_CLIENT_SECRET as `secret`, --context as `flag`. */
-const contexts = (o: { secret?: string; flag?: string } = {}): ContextStore => {
+const contexts = (options: { secret?: string; flag?: string } = {}): ContextStore => {
   let store: ConfigStore | undefined;
   return {
     store: () => (store ??= new ConfigStore(dir)),
     configDir: () => dir,
-    flag: () => o.flag,
-    settings: () => ({ clientSecret: o.secret, overrides: {} }),
+    flag: () => options.flag,
+    settings: () => ({ clientSecret: options.secret, overrides: {} }),
     env: {},
   };
 };

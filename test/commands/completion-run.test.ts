@@ -59,11 +59,11 @@ describe('completion run', () => {
     expect(other.stdout.split('\n')[0]).toBe('.TH COINOP 1 "" "coinop 9.9.9" "User Commands"');
   });
 
-  it('__complete profiles: the built-in local context, then each saved one; anything else asked: nothing', async () => {
+  it('__complete contexts: the built-in local context, then each saved one; anything else asked: nothing', async () => {
     const before = fakeDisplay();
-    await complete({ display: before, contexts: contexts() }, 'profiles');
+    await complete({ display: before, contexts: contexts() }, 'contexts');
     expect(before.stdout).toBe('local\n');
-    await new ConfigStore(dir).saveProfile(
+    await new ConfigStore(dir).saveContext(
       'sb',
       {
         clientId: 'client-sb',
@@ -77,8 +77,12 @@ describe('completion run', () => {
       false,
     );
     const after = fakeDisplay();
-    await complete({ display: after, contexts: contexts() }, 'profiles');
+    await complete({ display: after, contexts: contexts() }, 'contexts');
     expect(after.stdout.split('\n').filter(Boolean).sort()).toEqual(['local', 'sb']);
+    // `profiles`: what scripts installed before the rename ask, answered the same.
+    const old = fakeDisplay();
+    await complete({ display: old, contexts: contexts() }, 'profiles');
+    expect(old.stdout).toBe(after.stdout);
     const other = fakeDisplay();
     await complete({ display: other, contexts: contexts() }, 'markets');
     expect(other.stdout).toBe('');

@@ -20,21 +20,21 @@ beforeEach(() => {
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
 /** The port over `dir`: one store a run (as the Invocation's), --context as `flag`, COINOP_CONTEXT as env says. */
-function contexts(o: { env?: Env; flag?: string } = {}): ContextStore {
-  const env = o.env ?? {};
+function contexts(options: { env?: Env; flag?: string } = {}): ContextStore {
+  const env = options.env ?? {};
   let store: ConfigStore | undefined;
   return {
     store: () => (store ??= new ConfigStore(dir)),
     configDir: () => dir,
-    flag: () => o.flag,
-    settings: () => ({ profile: env.COINOP_CONTEXT, overrides: {} }),
+    flag: () => options.flag,
+    settings: () => ({ context: env.COINOP_CONTEXT, overrides: {} }),
     env,
   };
 }
 
-const deps = (display: Parameters<typeof fakeDisplay>[0] = {}, o: Parameters<typeof contexts>[0] = {}) => {
+const deps = (display: Parameters<typeof fakeDisplay>[0] = {}, options: Parameters<typeof contexts>[0] = {}) => {
   const shown = fakeDisplay(display);
-  return { display: shown, contexts: contexts(o), prompter: noPrompts(shown) };
+  return { display: shown, contexts: contexts(options), prompter: noPrompts(shown) };
 };
 
 const SANDBOX: StoredContext = {
@@ -47,7 +47,7 @@ const SANDBOX: StoredContext = {
 };
 
 async function saveSandbox(name = 'sb', makeActive = true): Promise<void> {
-  await new ConfigStore(dir).saveProfile(name, SANDBOX, 'secret-sb', makeActive);
+  await new ConfigStore(dir).saveContext(name, SANDBOX, 'secret-sb', makeActive);
 }
 
 describe('config run', () => {
@@ -95,7 +95,7 @@ describe('config run', () => {
     await saveSandbox('sb', false);
     await expect(config.set(deps(), 'context', 'nope')).rejects.toThrow('context: no context named "nope"');
     await config.set(deps(), 'context', 'sb');
-    expect(new ConfigStore(dir).activeProfileName()).toBe('sb');
+    expect(new ConfigStore(dir).activeContextName()).toBe('sb');
 
     const env = deps({ format: 'json' }, { env: { COINOP_CONTEXT: 'local' } });
     await config.get(env, 'context');
@@ -104,7 +104,7 @@ describe('config run', () => {
     const unset = deps();
     await config.unset(unset, 'context');
     expect(unset.display.stderr).toBe('context unset (now: local)\n');
-    expect(new ConfigStore(dir).activeProfileName()).toBeUndefined();
+    expect(new ConfigStore(dir).activeContextName()).toBeUndefined();
   });
 
   it('an unknown key is a usage error naming it', async () => {
@@ -141,7 +141,7 @@ describe('context run', () => {
     const use = deps();
     await context.use(use, 'sb');
     expect(use.display.stderr).toBe('Context "sb" is now active.\n');
-    expect(new ConfigStore(dir).activeProfileName()).toBe('sb');
+    expect(new ConfigStore(dir).activeContextName()).toBe('sb');
     await expect(context.use(deps(), 'nope')).rejects.toThrow('context: no context named "nope"');
   });
 
@@ -166,7 +166,7 @@ describe('context run', () => {
     );
     const store = new ConfigStore(dir);
     expect(Object.keys(store.contexts())).toEqual(['sandbox']);
-    expect(store.activeProfileName()).toBe('sandbox');
+    expect(store.activeContextName()).toBe('sandbox');
     expect(store.secret('sandbox')).toBe('secret-sb');
     expect(policyLocation(dir, 'sandbox').exists).toBe(true);
     expect(existsSync(old)).toBe(false);

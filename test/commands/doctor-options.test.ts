@@ -16,15 +16,15 @@ describe('parseDoctorOptions', () => {
     ['5', 5000],
     ['60', 60_000],
     ['1', 1000],
-  ])('--timeout %s', (v, ms) => {
-    expect(parseDoctorOptions(['--timeout', v])).toEqual({ timeoutMs: ms });
+  ])('--timeout %s', (value, ms) => {
+    expect(parseDoctorOptions(['--timeout', value])).toEqual({ timeoutMs: ms });
   });
 
   it.each([
     ['0', '--timeout: must be from 1 to 60'],
     ['61', '--timeout: must be from 1 to 60'],
     ['soon', '--timeout: must be a whole number from 1 to 60'],
-  ])('--timeout %s is refused', (v, message) => {
-    expect(usageMessage(() => parseDoctorOptions(['--timeout', v]))).toBe(message);
+  ])('--timeout %s is refused', (value, message) => {
+    expect(usageMessage(() => parseDoctorOptions(['--timeout', value]))).toBe(message);
   });
 });

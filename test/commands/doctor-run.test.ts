@@ -40,7 +40,7 @@ async function saved(secret: string): Promise<string> {
   const configDir = mkdtempSync(join(dir, 'config-'));
   const { baseUrl, authUrl, wsUrl } = local.svc;
   const context = { environment: 'custom' as const, baseUrl, authUrl, wsUrl, clientId: DEMO.adminClientId, scopes: [] };
-  await new ConfigStore(configDir).saveProfile('loc', context, secret, true);
+  await new ConfigStore(configDir).saveContext('loc', context, secret, true);
   return configDir;
 }
 

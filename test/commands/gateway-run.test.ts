@@ -117,7 +117,7 @@ describe('gateway administration runs', () => {
 
 describe('gateway start run', () => {
   beforeAll(async () => {
-    await new ConfigStore(dir).saveProfile(
+    await new ConfigStore(dir).saveContext(
       'up',
       {
         environment: 'custom',

@@ -3,14 +3,15 @@
 import type { Command } from 'commander';
 import { describe, expect, it } from 'vitest';
 import { ALL_SCOPES } from '../../src/contract/enums.js';
-import { LOGIN_CONTEXT_FLAG_TABLE, LOGIN_FLAG_TABLE } from '../../src/commands/auth/flags.js';
+import { LOGIN_FLAG_TABLE } from '../../src/commands/auth/flags.js';
+import { GLOBAL_FLAG_TABLE } from '../../src/cli/global-flags.js';
 import { parseLoginOptions } from '../../src/commands/auth/options.js';
 import { ENVIRONMENTS } from '../../src/config/environments.js';
 import { parseArgv } from '../support/argv.js';
 import { usageMessage } from './support.js';
 
 /** login's flags, and --context and --profile as the program declares them (optsWithGlobals hands them over). */
-const declares = (cmd: Command) => LOGIN_CONTEXT_FLAG_TABLE.declare(LOGIN_FLAG_TABLE.declare(cmd));
+const declares = (cmd: Command) => GLOBAL_FLAG_TABLE.declare(LOGIN_FLAG_TABLE.declare(cmd));
 const parse = (argv: string[]) => parseLoginOptions(parseArgv(declares, argv));
 
 describe('login options', () => {

@@ -35,7 +35,7 @@ function served(options: { allowWrites: boolean }) {
     dataDir: () => local.dataDir,
     env: {},
     now: Date.now,
-    profile: () => undefined,
+    context: () => undefined,
     agent: () => agent,
     warn: (line) => {
       throw new Error(`audit warning: ${line}`);
@@ -55,8 +55,8 @@ function served(options: { allowWrites: boolean }) {
       policy: local.policy,
       version: '9.9.9',
       batch: () => ({
-        run: async (o) => {
-          batches.push(o);
+        run: async (options) => {
+          batches.push(options);
           return { rows: [], log: ['sent by the fake'], ranBefore: false };
         },
       }),

@@ -39,7 +39,7 @@ export interface FakeDisplay extends Display {
  * relative times, the notes for people); never a terminal to ask on (nothing is prompted).
  */
 export function fakeDisplay(
-  o: {
+  options: {
     format?: Format;
     tty?: boolean;
     argv?: string[];
@@ -52,7 +52,7 @@ export function fakeDisplay(
 ): FakeDisplay {
   let stdout = '';
   let stderr = '';
-  const tty = o.tty ?? false;
+  const tty = options.tty ?? false;
   const io: IO = {
     stdin: new PassThrough(),
     stdout: new PassThrough(),
@@ -62,21 +62,21 @@ export function fakeDisplay(
     stderrTTY: tty,
     colour: false,
     colourErr: false,
-    width: o.width ?? 120,
+    width: options.width ?? 120,
     rows: 10_000,
     canPrompt: false,
     out: (t) => void (stdout += t),
     err: (t) => void (stderr += t),
   };
-  const format = o.format ?? (tty ? 'table' : 'json');
-  const now = o.now ?? NOW;
+  const format = options.format ?? (tty ? 'table' : 'json');
+  const now = options.now ?? NOW;
   return {
     output: (view) => new Output(io, format, () => now, view),
     format: () => format,
-    formatGiven: () => o.formatGiven ?? o.format !== undefined,
+    formatGiven: () => options.formatGiven ?? options.format !== undefined,
     io,
-    argv: o.argv ?? [],
-    debug: () => (o.debug ? (line) => void (stderr += `[debug] ${line}\n`) : undefined),
+    argv: options.argv ?? [],
+    debug: () => (options.debug ? (line) => void (stderr += `[debug] ${line}\n`) : undefined),
     get stdout() {
       return stdout;
     },
@@ -101,8 +101,8 @@ export function fakeConfirmer(
   const shown: ConfirmOptions[] = [];
   return {
     shown,
-    confirm: async (o) => {
-      shown.push(o);
+    confirm: async (options) => {
+      shown.push(options);
       if (answer === 'no') throw cancelled('cancelled: nothing was sent');
       return answer;
     },
@@ -203,9 +203,9 @@ export async function localFixture(config: DeepPartial<LocalConfig> = {}): Promi
   return {
     svc,
     dataDir,
-    connector(o = {}) {
-      const context = localContext(svc, o.clientId ?? DEMO.adminClientId, o.profileId ?? DEMO.profileId);
-      const catalogue = o.catalogue ?? cataloguePolicy('local', () => undefined);
+    connector(options = {}) {
+      const context = localContext(svc, options.clientId ?? DEMO.adminClientId, options.profileId ?? DEMO.profileId);
+      const catalogue = options.catalogue ?? cataloguePolicy('local', () => undefined);
       const connections: Connection[] = [];
       let made: Connection | undefined;
       const open = (to: ResolvedContext): Connection => {
@@ -243,7 +243,7 @@ export async function localFixture(config: DeepPartial<LocalConfig> = {}): Promi
           dataDir: () => dataDir,
           env: {},
           now: Date.now,
-          profile: () => undefined,
+          context: () => undefined,
           warn: (line) => {
             throw new Error(`audit warning: ${line}`);
           },

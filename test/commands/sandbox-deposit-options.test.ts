@@ -90,9 +90,9 @@ describe('the wire instructions', () => {
       const at = `fiat_network_instructions.wire.${k}`;
       const props = schemaAt(at)?.properties as Record<string, unknown> | undefined;
       const leaves = props
-        ? Object.keys(props).flatMap((p) => {
-            const inner = schemaAt(`${at}.${p}`)?.properties as object | undefined;
-            return inner ? Object.keys(inner).map((q) => `${at}.${p}.${q}`) : [`${at}.${p}`];
+        ? Object.keys(props).flatMap((key) => {
+            const inner = schemaAt(`${at}.${key}`)?.properties as object | undefined;
+            return inner ? Object.keys(inner).map((q) => `${at}.${key}.${q}`) : [`${at}.${key}`];
           })
         : [at];
       for (const leaf of leaves) expect(paths.has(leaf), leaf).toBe(true);

@@ -13,8 +13,8 @@ beforeAll(async () => {
 });
 afterAll(() => local.close());
 
-function deps(o: Parameters<typeof fakeDisplay>[0] = {}, service = local.connector()) {
-  const display = fakeDisplay(o);
+function deps(options: Parameters<typeof fakeDisplay>[0] = {}, service = local.connector()) {
+  const display = fakeDisplay(options);
   return {
     display,
     service,

@@ -2,13 +2,14 @@
 import type { Command } from 'commander';
 import { describe, expect, it } from 'vitest';
 import { MARKETS, STREAM_CHANNELS } from '../../src/contract/enums.js';
-import { STREAM_FLAG_TABLE, STREAM_OUTPUT_FLAG_TABLE } from '../../src/commands/stream/flags.js';
+import { STREAM_FLAG_TABLE } from '../../src/commands/stream/flags.js';
+import { GLOBAL_FLAG_TABLE } from '../../src/cli/global-flags.js';
 import { parseStreamOptions as parseRaw, type StreamView } from '../../src/commands/stream/options.js';
 import { parseArgv } from '../support/argv.js';
 import { usageMessage } from './support.js';
 
 /** stream's flags, and -o and --json as the program declares them (optsWithGlobals hands them over). */
-const declares = (cmd: Command) => STREAM_OUTPUT_FLAG_TABLE.declare(STREAM_FLAG_TABLE.declare(cmd));
+const declares = (cmd: Command) => GLOBAL_FLAG_TABLE.declare(STREAM_FLAG_TABLE.declare(cmd));
 const parseStreamOptions = (view: StreamView, args: string[], argv: string[]) =>
   parseRaw(view, args, parseArgv(declares, argv));
 const md = (market: string) => ({ type: 'market_data', params: { market } });

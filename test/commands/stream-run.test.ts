@@ -4,7 +4,8 @@
 import type { Command } from 'commander';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LiveView, Screen, ScreenView } from '../../src/cli/ports.js';
-import { STREAM_FLAG_TABLE, STREAM_OUTPUT_FLAG_TABLE } from '../../src/commands/stream/flags.js';
+import { STREAM_FLAG_TABLE } from '../../src/commands/stream/flags.js';
+import { GLOBAL_FLAG_TABLE } from '../../src/cli/global-flags.js';
 import type { StreamView } from '../../src/commands/stream/options.js';
 import { stream } from '../../src/commands/stream/run.js';
 import { parseArgv } from '../support/argv.js';
@@ -38,7 +39,7 @@ function fakeScreen(): Screen & { view?: ScreenView; started: boolean; stopped: 
 }
 
 const raw = (argv: string[]) =>
-  parseArgv((cmd: Command) => STREAM_OUTPUT_FLAG_TABLE.declare(STREAM_FLAG_TABLE.declare(cmd)), argv);
+  parseArgv((cmd: Command) => GLOBAL_FLAG_TABLE.declare(STREAM_FLAG_TABLE.declare(cmd)), argv);
 
 function deps(display = fakeDisplay()) {
   return { display, screen: fakeScreen(), service: local.connector(), clock: fixedClock(), interrupt: keptInterrupt() };

@@ -13,9 +13,9 @@ export function usageMessage(fn: () => unknown): string {
 }
 
 /** The message of the usage error `p` rejects with; anything else (no error, another error) fails the test. */
-export async function usageMessageOf(p: Promise<unknown>): Promise<string> {
+export async function usageMessageOf(promise: Promise<unknown>): Promise<string> {
   try {
-    await p;
+    await promise;
   } catch (e) {
     if (e instanceof CoinopError && e.category === 'usage') return e.message;
     throw e;

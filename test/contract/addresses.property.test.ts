@@ -32,9 +32,9 @@ const HEX = '0123456789abcdefABCDEF';
 const ok = (network: string, address: string) => expect(addressReason(network, address), address).toBeUndefined();
 
 /** Every string that differs from `s` in exactly one position at or after `from`, by another character of `alphabet`. */
-function* substitutions(s: string, alphabet: string, from = 0): Generator<string> {
-  for (let i = from; i < s.length; i++) {
-    for (const c of alphabet) if (c !== s[i]) yield s.slice(0, i) + c + s.slice(i + 1);
+function* substitutions(text: string, alphabet: string, from = 0): Generator<string> {
+  for (let i = from; i < text.length; i++) {
+    for (const c of alphabet) if (c !== text[i]) yield text.slice(0, i) + c + text.slice(i + 1);
   }
 }
 
@@ -73,8 +73,8 @@ describe('properties: generated addresses are accepted, every single-character s
   ];
   it.each(base58Cases)('Base58Check on %s, version byte %i', (network, version) => {
     fc.assert(
-      fc.property(hash160, (h) => {
-        const a = encodeBase58Check(version, h);
+      fc.property(hash160, (hash) => {
+        const a = encodeBase58Check(version, hash);
         ok(network, a);
         expect(acceptedMutations(network, a, BASE58)).toEqual([]);
       }),
@@ -133,8 +133,8 @@ describe('properties: generated addresses are accepted, every single-character s
 
   it('EVM: EIP-55 casings of random accounts on every EVM network; a case flip is caught, a changed digit unless its own checksum happens to fit', () => {
     fc.assert(
-      fc.property(hash160, fc.constantFrom(...EVM_NETWORKS), (h, network) => {
-        const a = eip55Oracle(Buffer.from(h).toString('hex'));
+      fc.property(hash160, fc.constantFrom(...EVM_NETWORKS), (hash, network) => {
+        const a = eip55Oracle(Buffer.from(hash).toString('hex'));
         ok(network, a);
         for (const m of substitutions(a, HEX, 2)) {
           const hex = m.slice(2);
@@ -175,8 +175,8 @@ describe('properties: generated addresses are accepted, every single-character s
   ];
   it.each(bitcoinsOwn)('Base58Check on %s, version byte %i: refused as %s', (network, version, like) => {
     fc.assert(
-      fc.property(hash160, (h) => {
-        const a = encodeBase58Check(version, h);
+      fc.property(hash160, (hash) => {
+        const a = encodeBase58Check(version, hash);
         ok('BITCOIN', a);
         const reason = addressReason(network, a);
         expect(reason).toMatch(new RegExp(`^${a} is not an? ${network} address \\(it looks like a ${like} address\\)`));
@@ -187,7 +187,7 @@ describe('properties: generated addresses are accepted, every single-character s
         expect(isTestnetAddress('BITCOIN_CASH', cash)).toBe(version > 5);
         const words = bech32.decodeUnsafe(cash.replace(':', '1'), 200);
         expect(words).toBeUndefined(); // CashAddr is not bech32: its own checksum (sanity check of the test)
-        const hex = Buffer.from(h).toString('hex');
+        const hex = Buffer.from(hash).toString('hex');
         expect(
           Buffer.from(
             bech32.fromWords([...cash.slice(cash.indexOf(':') + 1, -8)].map((c) => BECH32.indexOf(c))),
@@ -208,15 +208,15 @@ describe('properties: generated addresses are accepted, every single-character s
 describe('canonicalAddress: one spelling per destination (issue 23)', () => {
   it('property: every network, any valid spelling: the canonical form is valid, fixed, and the same for every casing of it', () => {
     fc.assert(
-      fc.property(fc.constantFrom(...CRYPTO_NETWORKS), bytes(32), (n, b) => {
-        const a = addressFromBytes(n, b);
-        const c = canonicalAddress(n, a);
-        ok(n, c);
-        expect(canonicalAddress(n, c)).toBe(c);
+      fc.property(fc.constantFrom(...CRYPTO_NETWORKS), bytes(32), (network, raw) => {
+        const a = addressFromBytes(network, raw);
+        const c = canonicalAddress(network, a);
+        ok(network, c);
+        expect(canonicalAddress(network, c)).toBe(c);
         // Where case is no part of the address (bech32, CashAddr, hex), every casing is the same destination.
-        if (!['SOLANA', 'STELLAR', 'DOGECOIN'].includes(n))
+        if (!['SOLANA', 'STELLAR', 'DOGECOIN'].includes(network))
           for (const v of [a.toLowerCase(), a.toUpperCase()])
-            if (addressReason(n, v) === undefined) expect(canonicalAddress(n, v), v).toBe(c);
+            if (addressReason(network, v) === undefined) expect(canonicalAddress(network, v), v).toBe(c);
       }),
       { numRuns: 60 },
     );

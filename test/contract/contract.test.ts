@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { operations, requestIssues, formatIssues } from '../../src/contract/index.js';
-import { midPrice, averagePrice } from '../../src/market/price-model.js';
+import { midPrice, averagePrice } from '../../src/market-data/price-model.js';
 
 describe('contract validation', () => {
   const base = {

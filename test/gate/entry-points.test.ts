@@ -150,11 +150,11 @@ const FIAT_WAYS: Record<string, Way> = {
 function comparable(list: Entry[], kind: string): unknown[] {
   return list
     .filter((e) => e.kind === kind)
-    .map((e) => {
-      const { command: _c, ...what } = e.what;
-      const { error, ...outcome } = e.outcome;
+    .map((entry) => {
+      const { command: _c, ...what } = entry.what;
+      const { error, ...outcome } = entry.outcome;
       return {
-        kind: e.kind,
+        kind: entry.kind,
         what: { ...what, fee: undefined, total: what.amount === undefined ? what.total : undefined },
         outcome: { ...outcome, transfer_id: undefined, ...(error ? { error: error.category } : {}) },
       };

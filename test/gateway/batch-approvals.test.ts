@@ -12,6 +12,7 @@ import { DEMO } from '../../src/embedded/demo.js';
 import { approvalText, contentFromLines } from '../../src/policy/approvals.js';
 import { approverKey } from '../../src/policy/keys.js';
 import { BTC_ADDRESS, ETH_ADDRESS, baseEnv, runInProcess, type Run } from '../cli/helpers.js';
+import { clientToken } from '../support/tokens.js';
 import { until } from '../support/wait.js';
 import { gatewayFixture, gatewayLogin, startTestGateway } from './harness.js';
 import { ENGINES } from './support.js';
@@ -44,13 +45,7 @@ for (const [engine, openStore] of ENGINES) {
       const env = { ...baseEnv(join(fx.sb.dir, name)) };
       const login = await gatewayLogin(at, creds, env);
       expect(login.code, login.stderr).toBe(0);
-      const token = async () => {
-        const r = await fetch(`${at.url}/oauth2/token`, {
-          method: 'POST',
-          body: new URLSearchParams({ grant_type: 'client_credentials', ...creds }),
-        });
-        return ((await r.json()) as { access_token: string }).access_token;
-      };
+      const token = () => clientToken(at.url, { clientId: creds.client_id, secret: creds.client_secret });
       return {
         name,
         token,
@@ -247,11 +242,16 @@ for (const [engine, openStore] of ENGINES) {
       };
       const content = contentFromLines(shown.content)!;
       const answers = await Promise.all(
-        [ana, bo].map(async (a) => {
-          const approval = approvalText(content, approverKey(a.configDir), `gateway:${id}`, new Date().toISOString());
+        [ana, bo].map(async (approver) => {
+          const approval = approvalText(
+            content,
+            approverKey(approver.configDir),
+            `gateway:${id}`,
+            new Date().toISOString(),
+          );
           const r = await fetch(`${fx.gw.url}/_gateway/approvals/${id}/approve`, {
             method: 'POST',
-            headers: { authorization: `Bearer ${await a.token()}`, 'content-type': 'application/json' },
+            headers: { authorization: `Bearer ${await approver.token()}`, 'content-type': 'application/json' },
             body: JSON.stringify({ approval }),
           });
           return r.status;

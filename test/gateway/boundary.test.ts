@@ -10,6 +10,7 @@ import { openSql } from '../../src/gateway/sql.js';
 import { sandbox, type Sandbox } from '../cli/helpers.js';
 import { startTestGateway, type TestGateway } from './harness.js';
 import { sqliteStore, type TestStore } from './support.js';
+import { clientToken } from '../support/tokens.js';
 
 let sb: Sandbox;
 let t: TestStore;
@@ -24,15 +25,7 @@ beforeAll(async () => {
   await store.init();
   const creds = await store.addOperator('ivy', 'initiator');
   await store.sql.close();
-  const r = await fetch(`${gw.url}/oauth2/token`, {
-    method: 'POST',
-    body: new URLSearchParams({
-      grant_type: 'client_credentials',
-      client_id: creds.clientId,
-      client_secret: creds.secret,
-    }),
-  });
-  token = ((await r.json()) as { access_token: string }).access_token;
+  token = await clientToken(gw.url, creds);
 });
 afterAll(async () => {
   await gw?.close();

@@ -17,6 +17,7 @@ import { until } from '../support/wait.js';
 import { gatewayLogin, startTestGateway, type TestGateway } from './harness.js';
 import { transferFlags } from '../support/command-lines.js';
 import { postBtcWithdrawal } from '../support/requests.js';
+import { clientToken } from '../support/tokens.js';
 import { OPERATOR_CACHE_MS } from '../../src/gateway/server.js';
 
 for (const [engine, openStore] of ENGINES) {
@@ -95,17 +96,7 @@ for (const [engine, openStore] of ENGINES) {
       return { lines, problems: verifyLog(file, head).problems };
     }
 
-    async function tokenOf(op: { clientId: string; secret: string }): Promise<string> {
-      const r = await fetch(`${gw.url}/oauth2/token`, {
-        method: 'POST',
-        body: new URLSearchParams({
-          grant_type: 'client_credentials',
-          client_id: op.clientId,
-          client_secret: op.secret,
-        }),
-      });
-      return ((await r.json()) as { access_token: string }).access_token;
-    }
+    const tokenOf = (op: { clientId: string; secret: string }): Promise<string> => clientToken(gw.url, op);
 
     it('operators read through it with tokens of their own; the upstream secret appears nowhere', async () => {
       const viewer = await operator('viewer');

@@ -6,6 +6,7 @@ import { makeIO } from '../../src/cli/io.js';
 import { ports } from '../../src/cli/ports.js';
 import { serveGateway } from '../../src/commands/gateway/run.js';
 import { DEMO } from '../../src/embedded/demo.js';
+import type { GatewayOptions } from '../../src/gateway/server.js';
 import { afterAll, beforeAll } from 'vitest';
 import { type Run, runInProcess, type Sandbox, sandbox } from '../cli/helpers.js';
 
@@ -18,7 +19,13 @@ export interface TestGateway {
 export async function startTestGateway(
   sb: Sandbox,
   store: string,
-  o: { approvalTtlMs?: number; rate?: number } = {},
+  options: {
+    approvalTtlMs?: number;
+    rate?: number;
+    /** The gateway's clock (the invocation's). */
+    now?: () => number;
+    desk?: GatewayOptions['desk'];
+  } = {},
 ): Promise<TestGateway> {
   const stdin = new PassThrough();
   stdin.end();
@@ -28,15 +35,16 @@ export async function startTestGateway(
     return s;
   };
   const io = makeIO({ stdin, stdout: sink(), stderr: sink() }, { env: sb.env, noInput: true, noColour: true });
-  const inv = createContext(io, sb.env, 'test');
+  const inv = createContext(io, sb.env, 'test', options.now);
   await inv.prepare();
   const gw = await serveGateway(ports(inv), {
     store,
     upstream: 'local',
     host: '127.0.0.1',
     port: 0,
-    rate: o.rate ?? 10_000,
-    approvalTtlMs: o.approvalTtlMs ?? 3_600_000,
+    rate: options.rate ?? 10_000,
+    approvalTtlMs: options.approvalTtlMs ?? 3_600_000,
+    desk: options.desk,
   });
   return { url: gw.url, wsUrl: gw.wsUrl, close: () => inv.cleanup() };
 }

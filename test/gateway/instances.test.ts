@@ -11,6 +11,7 @@ import { ETH_ADDRESS } from '../support/addresses.js';
 import { until } from '../support/wait.js';
 import { gatewayLogin, startTestGateway, type TestGateway } from './harness.js';
 import { postgresStore, type TestStore } from './support.js';
+import { clientToken } from '../support/tokens.js';
 
 let sb: Sandbox;
 let t: TestStore;
@@ -100,15 +101,10 @@ describe('two gateway instances on one store', () => {
     );
     expect(created.length).toBe(25);
     // The chain both instances wrote is one, whole.
-    const token = await (
-      await fetch(`${b.url}/oauth2/token`, {
-        method: 'POST',
-        body: new URLSearchParams({ grant_type: 'client_credentials', client_id, client_secret }),
-      })
-    ).json();
+    const token = await clientToken(b.url, { clientId: client_id, secret: client_secret });
     const chain = (await (
       await fetch(`${b.url}/_gateway/audit`, {
-        headers: { authorization: `Bearer ${(token as { access_token: string }).access_token}` },
+        headers: { authorization: `Bearer ${token}` },
       })
     ).json()) as { lines: string[]; head: { seq: number; sha256: string } };
     const file = join(sb.dir, 'chain.jsonl');

@@ -10,6 +10,7 @@ import { approverKey } from '../../src/policy/keys.js';
 import { baseEnv, runInProcess, sandbox, type Run, type Sandbox } from '../cli/helpers.js';
 import { gatewayLogin, startTestGateway, type TestGateway } from './harness.js';
 import { ENGINES, type TestStore } from './support.js';
+import { clientToken } from '../support/tokens.js';
 
 for (const [engine, openStore] of ENGINES) {
   describe(`a policy change through the gateway on ${engine}`, () => {
@@ -36,10 +37,8 @@ for (const [engine, openStore] of ENGINES) {
       const creds = JSON.parse(added.stdout) as { client_id: string; client_secret: string };
       const env = baseEnv(join(sb.dir, name));
       expect((await gatewayLogin(gw, creds, env)).code).toBe(0);
-      const form = { grant_type: 'client_credentials', ...creds };
-      const r = await fetch(`${gw.url}/oauth2/token`, { method: 'POST', body: new URLSearchParams(form) });
       return {
-        token: ((await r.json()) as { access_token: string }).access_token,
+        token: await clientToken(gw.url, { clientId: creds.client_id, secret: creds.client_secret }),
         key: approverKey(env.COINOP_CONFIG_DIR).publicKey.text,
         run: (args: string[]): Promise<Run> => runInProcess(args, { ...env, COINOP_CONTEXT: 'gw' }),
       };

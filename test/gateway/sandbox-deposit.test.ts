@@ -17,6 +17,7 @@ import { gatewayUpstream } from '../../src/gateway/upstream.js';
 import { baseEnv, runInProcess, sandbox, type Sandbox } from '../cli/helpers.js';
 import { gatewayLogin, startTestGateway, type TestGateway } from './harness.js';
 import { sqliteStore, type TestStore } from './support.js';
+import { clientToken } from '../support/tokens.js';
 
 /** A deposit the local service takes whole: with the demo's wire instructions. */
 const DEPOSIT = { asset: 'USD', amount: '100', memo_id: DEMO.memoId, fiat_network_instructions: { wire: DEMO_WIRE } };
@@ -40,9 +41,7 @@ afterAll(async () => {
 async function tokenFor(url: string, name: string, role: 'initiator' | 'viewer'): Promise<string> {
   const creds = (await store.operator(name)) ? undefined : await store.addOperator(name, role);
   if (!creds) throw new Error(`${name} is there already`);
-  const form = { grant_type: 'client_credentials', client_id: creds.clientId, client_secret: creds.secret };
-  const r = await fetch(`${url}/oauth2/token`, { method: 'POST', body: new URLSearchParams(form) });
-  return ((await r.json()) as { access_token: string }).access_token;
+  return clientToken(url, creds);
 }
 
 const deposit = (url: string, token: string, path = '/v2/sandbox/fiat-deposits') =>

@@ -69,38 +69,38 @@ async function emptyProfiles(): Promise<string[]> {
   return [DEMO.emptyProfileId, 'prop-2', third.body.id];
 }
 
-async function step(c: Cmd, ids: string[], refs: string[]): Promise<void> {
-  if (c.kind === 'deposit') {
+async function step(cmd: Cmd, ids: string[], refs: string[]): Promise<void> {
+  if (cmd.kind === 'deposit') {
     const r = await h.admin('POST', '/v2/sandbox/fiat-deposits', {
-      amount: c.amount,
+      amount: cmd.amount,
       asset: 'USD',
-      memo_id: MEMOS[c.to],
+      memo_id: MEMOS[cmd.to],
       fiat_network_instructions: { wire: DEMO_WIRE },
     });
     expect(r.status).toBe(200);
-  } else if (c.kind === 'transfer') {
-    const ref = c.reuseRef && refs.length ? refs[refs.length - 1] : `prop-${refs.length}-${Math.random()}`;
+  } else if (cmd.kind === 'transfer') {
+    const ref = cmd.reuseRef && refs.length ? refs[refs.length - 1] : `prop-${refs.length}-${Math.random()}`;
     const r = await h.admin('POST', '/v2/transfer/internal', {
-      from_profile_id: ids[c.from],
-      to_profile_id: ids[c.to],
+      from_profile_id: ids[cmd.from],
+      to_profile_id: ids[cmd.to],
       asset: 'USD',
-      amount: c.amount,
+      amount: cmd.amount,
       ref_id: ref,
     });
     expect([200, 403, 409]).toContain(r.status);
     if (r.status === 200) refs.push(ref);
-  } else if (c.kind === 'withdraw') {
+  } else if (cmd.kind === 'withdraw') {
     const r = await h.admin('POST', '/v2/transfer/crypto-withdrawals', {
-      profile_id: ids[c.from],
+      profile_id: ids[cmd.from],
       asset: 'USDP',
       balance_asset: 'USD',
       crypto_network: 'ETHEREUM',
-      destination_address: c.dead ? FAILING_ETH_ADDRESS : ETH_ADDRESS,
-      amount: c.amount,
+      destination_address: cmd.dead ? FAILING_ETH_ADDRESS : ETH_ADDRESS,
+      amount: cmd.amount,
     });
     expect([200, 403]).toContain(r.status);
   } else {
-    await h.control('POST', '/_local/clock/advance', { seconds: c.seconds });
+    await h.control('POST', '/_local/clock/advance', { seconds: cmd.seconds });
   }
 }
 

@@ -103,9 +103,9 @@ describe('fuzzing the new endpoints', () => {
   it('answers every request below 500, as a problem naming the field when it is a plain 400, and conserves money', async () => {
     const start = await totals();
     await fc.assert(
-      fc.asyncProperty(reqArb, async (r) => {
-        const res = await h.admin(r.method, r.path, r.body);
-        expect(res.status, `${r.method} ${r.path} ${JSON.stringify(r.body)}`).toBeLessThan(500);
+      fc.asyncProperty(reqArb, async (request) => {
+        const res = await h.admin(request.method, request.path, request.body);
+        expect(res.status, `${request.method} ${request.path} ${JSON.stringify(request.body)}`).toBeLessThan(500);
         if (res.status >= 400) {
           expect(res.headers.get('content-type')).toMatch(/^application\/problem\+json/);
           if (res.status === 400 && res.body.type === 'about:blank' && res.body.meta?.issues)

@@ -16,9 +16,9 @@ afterAll(() => h.close());
 
 const T = '/v2/transfer/transfers';
 
-async function statuses(n: number): Promise<number[]> {
+async function statuses(count: number): Promise<number[]> {
   const out: number[] = [];
-  for (let i = 0; i < n; i++) out.push((await h.admin('GET', `${T}?limit=1`)).status);
+  for (let i = 0; i < count; i++) out.push((await h.admin('GET', `${T}?limit=1`)).status);
   return out;
 }
 

@@ -7,6 +7,7 @@ import { DEMO, DEMO_WIRE } from '../../src/embedded/demo.js';
 import { beforeEach } from 'vitest';
 import { BTC_ADDRESS } from '../support/addresses.js';
 import { expectValidResponse } from '../support/openapi.js';
+import { demoToken } from '../support/tokens.js';
 
 export { DEMO, DEMO_WIRE };
 
@@ -43,15 +44,7 @@ export async function harness(opts: LocalServiceOptions = {}): Promise<Harness> 
     const key = `${client} ${scope ?? ''}`;
     let t = tokens.get(key);
     if (!t) {
-      const form = new URLSearchParams({
-        grant_type: 'client_credentials',
-        client_id: client,
-        client_secret: DEMO.clientSecret,
-      });
-      if (scope !== undefined) form.set('scope', scope);
-      const r = await fetch(`${svc.authUrl}/oauth2/token`, { method: 'POST', body: form });
-      if (r.status !== 200) throw new Error(`token: ${r.status} ${await r.text()}`);
-      t = ((await r.json()) as { access_token: string }).access_token;
+      t = await demoToken(svc.authUrl, client, scope);
       tokens.set(key, t);
     }
     return t;
@@ -59,14 +52,14 @@ export async function harness(opts: LocalServiceOptions = {}): Promise<Harness> 
   const req = async (
     method: string,
     path: string,
-    o: { body?: unknown; token?: string | null; headers?: Record<string, string>; raw?: string } = {},
+    options: { body?: unknown; token?: string | null; headers?: Record<string, string>; raw?: string } = {},
   ) => {
-    const headers: Record<string, string> = { ...(o.headers ?? {}) };
-    const tok = o.token === undefined ? await token() : o.token;
+    const headers: Record<string, string> = { ...(options.headers ?? {}) };
+    const tok = options.token === undefined ? await token() : options.token;
     if (tok) headers.authorization = `Bearer ${tok}`;
-    let body: string | undefined = o.raw;
-    if (o.body !== undefined) {
-      body = JSON.stringify(o.body);
+    let body: string | undefined = options.raw;
+    if (options.body !== undefined) {
+      body = JSON.stringify(options.body);
       headers['content-type'] ??= 'application/json';
     }
     const r = await fetch(svc.baseUrl + path, { method, headers, body });
@@ -104,8 +97,8 @@ export function withdrawal(extra: Record<string, unknown> = {}): Record<string, 
   };
 }
 
-export async function balanceOf(h: Harness, profileId: string, asset: string): Promise<string> {
-  const r = await h.control('GET', '/_local/profiles');
+export async function balanceOf(harness: Harness, profileId: string, asset: string): Promise<string> {
+  const r = await harness.control('GET', '/_local/profiles');
   const p = (r.body.items as { id: string; balances: Record<string, string> }[]).find((x) => x.id === profileId);
   return p?.balances[asset] ?? '0';
 }

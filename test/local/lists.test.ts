@@ -200,9 +200,9 @@ describe('transfers', () => {
     const b = (await h.admin('POST', W, withdrawal({ ref_id: 'acc-b', account_id: 'acc-2', identity_id: 'id-1' })))
       .body;
     await h.admin('POST', W, withdrawal({ ref_id: 'acc-c' }));
-    const ids = async (q: string) => {
-      const r = await h.admin('GET', `${T}?${q}&order=ASC`);
-      expect(r.status, q).toBe(200);
+    const ids = async (query: string) => {
+      const r = await h.admin('GET', `${T}?${query}&order=ASC`);
+      expect(r.status, query).toBe(200);
       return r.body.items.map((t: any) => t.id);
     };
     expect(await ids('account_ids=acc-1')).toEqual([a.id]);

@@ -5,8 +5,8 @@ import { MARKETS } from '../../src/contract/enums.js';
 import { DEMO } from '../../src/embedded/demo.js';
 import type { LocalService } from '../../src/local/service.js';
 import { RECENT_EXECUTIONS } from '../../src/local/stream/market.js';
-import { OrderBook } from '../../src/market/book.js';
-import { midPriceFloat } from '../../src/market/price-model.js';
+import { OrderBook } from '../../src/market-data/book.js';
+import { midPriceFloat } from '../../src/market-data/price-model.js';
 import { startService, TestSocket, token } from '../stream/helpers.js';
 
 let svc: LocalService;

@@ -73,9 +73,9 @@ function schema1Database(file: string, now: number): void {
   db.close();
 }
 
-const scopesOf = async (h: Harness, client: string, secret: string = DEMO.clientSecret) => {
+const scopesOf = async (harness: Harness, client: string, secret: string = DEMO.clientSecret) => {
   const form = new URLSearchParams({ grant_type: 'client_credentials', client_id: client, client_secret: secret });
-  const r = await fetch(`${h.svc.authUrl}/oauth2/token`, { method: 'POST', body: form });
+  const r = await fetch(`${harness.svc.authUrl}/oauth2/token`, { method: 'POST', body: form });
   return String(((await r.json()) as { scope: string }).scope).split(' ');
 };
 

@@ -2,12 +2,11 @@
 // SQLite transactions (BEGIN IMMEDIATE, WAL) and not from any one process's memory.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createInterface } from 'node:readline';
-import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { Decimal } from '../../src/contract/money.js';
 import { BTC_ADDRESS, DEMO, balanceOf, harness, tempDir } from './helpers.js';
+import { ROOT } from '../support/paths.js';
 
-const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const children: ChildProcess[] = [];
 afterAll(() => {
   for (const c of children) if (c.exitCode === null) c.kill();
@@ -17,8 +16,8 @@ function child(file: string, count: number) {
   const c = spawn(
     process.execPath,
     [
-      `${ROOT}node_modules/vite-node/vite-node.mjs`,
-      `${ROOT}test/local/fixtures/child-service.ts`,
+      `${ROOT}/node_modules/vite-node/vite-node.mjs`,
+      `${ROOT}/test/local/fixtures/child-service.ts`,
       file,
       DEMO.emptyProfileId,
       String(count),

@@ -1,6 +1,6 @@
 // Local service: historical prices (increments, max_data_points, ranges, pagination, rules, determinism).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { midPrice, averagePrice } from '../../src/market/price-model.js';
+import { midPrice, averagePrice } from '../../src/market-data/price-model.js';
 import { harness, type Harness } from './helpers.js';
 import { historicalPricesJson } from '../../src/local/prices.js';
 import { Store } from '../../src/local/store.js';
@@ -153,9 +153,9 @@ describe('averages kept in the database', () => {
       const worked: number[] = [];
       const spy = {
         keptAverages: store.keptAverages.bind(store),
-        keepAverages: (...a: Parameters<Store['keepAverages']>) => {
-          worked.push(...a[3].map(([k]) => k));
-          store.keepAverages(...a);
+        keepAverages: (...args: Parameters<Store['keepAverages']>) => {
+          worked.push(...args[3].map(([k]) => k));
+          store.keepAverages(...args);
         },
       };
       const second = JSON.parse(

@@ -444,13 +444,21 @@ describe('withdraw_batch, through the gates', () => {
 });
 
 describe('resources and ports', () => {
-  it('reads the profile and the catalogue as resources, with no secret', async () => {
+  it('reads the context and the catalogue as resources, with no secret; coinop://profile still answers', async () => {
     const s = await inProcess(sb.env, { allowWrites: false, allowProduction: false });
     try {
       const { resources } = await s.client.listResources();
-      expect(resources.map((r) => r.uri).sort()).toEqual(['coinop://catalogue', 'coinop://policy', 'coinop://profile']);
-      const text = resourceText(await s.client.readResource({ uri: 'coinop://profile' }));
+      expect(resources.map((r) => r.uri).sort()).toEqual([
+        'coinop://catalogue',
+        'coinop://context',
+        'coinop://policy',
+        'coinop://profile',
+      ]);
+      const text = resourceText(await s.client.readResource({ uri: 'coinop://context' }));
+      const old = resourceText(await s.client.readResource({ uri: 'coinop://profile' }));
+      expect(JSON.parse(old)).toEqual(JSON.parse(text));
       expect(JSON.parse(text)).toMatchObject({
+        context: 'local',
         profile: 'local',
         environment: 'local',
         service_profile_id: DEMO.profileId,

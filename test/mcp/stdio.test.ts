@@ -11,7 +11,7 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLogPath } from '../../src/audit/log.js';
 import { BIN, type Sandbox, sandbox } from '../cli/helpers.js';
-import { saveProfile } from '../support/profiles.js';
+import { saveContext } from '../support/contexts.js';
 import { TLS_ENV, tlsFront } from '../support/tls.js';
 import { answerOf, CLIENT, errorOf, BTC, withdrawalPosts } from './support.js';
 
@@ -114,7 +114,7 @@ describe('coinop mcp over stdio', () => {
   it('a production profile sends only with --allow-production as well', async () => {
     const front = await tlsFront(sb.svc.baseUrl);
     try {
-      await saveProfile(sb.env, 'prodlike', { environment: 'production', baseUrl: front.url });
+      await saveContext(sb.env, 'prodlike', { environment: 'production', baseUrl: front.url });
       const env = { ...sb.env, ...TLS_ENV, COINOP_BASE_URL: undefined, COINOP_AUTH_URL: undefined };
       const args = { ...BTC, amount: '0.03', ref_id: 'mcp-prod-1', confirm: true };
       const writesOnly = await coinopMcp(['--profile', 'prodlike', '--allow-writes'], env);

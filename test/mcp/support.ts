@@ -33,7 +33,7 @@ export interface InProcess {
 /** The server for the environment `env` (a sandbox's: COINOP_BASE_URL names the local service), with the SDK client. */
 export async function inProcess(
   env: Record<string, string | undefined>,
-  o: McpOptions,
+  options: McpOptions,
   more: Partial<ServerDeps> = {},
 ): Promise<InProcess> {
   const streams = capturedStreams();
@@ -42,7 +42,7 @@ export async function inProcess(
   // As runCli does for every command: the policy's verdicts go to the audit trail.
   recordPolicyEvents(ctx.onPolicyEvent, () => ctx.audit, ctx.onCleanup);
   await ctx.prepare();
-  const deps = { ...serverDeps({ ...ports(ctx), batch: (conn) => batchPort(ctx, conn) }, o), ...more };
+  const deps = { ...serverDeps({ ...ports(ctx), batch: (conn) => batchPort(ctx, conn) }, options), ...more };
   const server = createServer(deps);
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
   await server.connect(serverSide);
@@ -71,15 +71,16 @@ export const texts = (r: CallToolResult): string[] =>
   r.content.filter((c): c is { type: 'text'; text: string } => c.type === 'text').map((c) => c.text);
 
 /** A tool error's JSON error object (the CLI's -o json error, less the exit code). */
-export function errorOf(r: CallToolResult): { category: string; message: string; hint?: string; problem?: any } {
-  if (!r.isError) throw new Error(`not a tool error: ${JSON.stringify(r.structuredContent ?? r.content)}`);
-  return JSON.parse(texts(r)[1]).error;
+export function errorOf(result: CallToolResult): { category: string; message: string; hint?: string; problem?: any } {
+  if (!result.isError)
+    throw new Error(`not a tool error: ${JSON.stringify(result.structuredContent ?? result.content)}`);
+  return JSON.parse(texts(result)[1]).error;
 }
 
 /** The structured answer of a call that succeeded. */
-export function answerOf(r: CallToolResult): any {
-  if (r.isError) throw new Error(`a tool error: ${texts(r).join(' | ')}`);
-  return r.structuredContent;
+export function answerOf(result: CallToolResult): any {
+  if (result.isError) throw new Error(`a tool error: ${texts(result).join(' | ')}`);
+  return result.structuredContent;
 }
 
 /** The BTC destination of the MCP withdraw tests. */

@@ -60,15 +60,15 @@ describe('policyLocation', () => {
     mkdirSync(dir);
     const denied = (path: string) => Object.assign(new Error(`EACCES: ${path}`), { code: 'EACCES' });
     const fs: LookFs = {
-      lstat: (p) => {
-        if (p === dir) return statSync(dir);
-        throw denied(p);
+      lstat: (file) => {
+        if (file === dir) return statSync(dir);
+        throw denied(file);
       },
-      stat: (p) => {
-        throw denied(p);
+      stat: (file) => {
+        throw denied(file);
       },
-      readlink: (p) => {
-        throw denied(p);
+      readlink: (file) => {
+        throw denied(file);
       },
     };
     expect(policyLocation(config, 't1', fs)).toEqual({

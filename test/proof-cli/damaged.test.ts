@@ -42,11 +42,11 @@ function writeDeadEndContext(configDir: string): void {
   writeFileSync(join(configDir, 'secrets.json'), JSON.stringify({ here: 'local-secret' }), { mode: 0o600 });
 }
 
-function oneClearLine(r: Run): string {
-  const lines = r.stderr.trim().split('\n');
-  expect(lines, r.stderr).toHaveLength(1);
-  expect(r.stderr).not.toMatch(INTERNAL);
-  expect(r.stdout).toBe('');
+function oneClearLine(run: Run): string {
+  const lines = run.stderr.trim().split('\n');
+  expect(lines, run.stderr).toHaveLength(1);
+  expect(run.stderr).not.toMatch(INTERNAL);
+  expect(run.stdout).toBe('');
   return lines[0];
 }
 

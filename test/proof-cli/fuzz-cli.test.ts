@@ -44,19 +44,19 @@ type Kind =
   | { t: 'file' }
   | { t: 'channel' };
 
-function badValue(r: Rng, k: Kind): string {
-  switch (k.t) {
+function badValue(rng: Rng, kind: Kind): string {
+  switch (kind.t) {
     case 'amount':
-      return r.pick([
-        () => `-${r.decimal(6)}`,
-        () => `${r.int(1, 9)}e${r.int(-9, 9)}`,
-        () => `${r.int(1, 9)}E+${r.int(1, 9)}`,
-        () => `+${r.decimal(4)}`,
+      return rng.pick([
+        () => `-${rng.decimal(6)}`,
+        () => `${rng.int(1, 9)}e${rng.int(-9, 9)}`,
+        () => `${rng.int(1, 9)}E+${rng.int(1, 9)}`,
+        () => `+${rng.decimal(4)}`,
         () => '0',
-        () => `0.${'0'.repeat(r.int(1, 6))}`,
-        () => `${r.int(0, 99)}.${'1'.repeat(k.decimals + r.int(1, 30))}`,
+        () => `0.${'0'.repeat(rng.int(1, 6))}`,
+        () => `${rng.int(0, 99)}.${'1'.repeat(kind.decimals + rng.int(1, 30))}`,
         () =>
-          r.pick([
+          rng.pick([
             '',
             ' ',
             '.',
@@ -74,26 +74,26 @@ function badValue(r: Rng, k: Kind): string {
             'null',
             'true',
           ]),
-        () => r.pick(['١٢٣', '１２', '1\u00a0000', '\u200b1', '1\u200b', '²', '½', '𝟙']),
-        () => r.pick(['abc', 'ten', '$5', '5 BTC', '5BTC', '--1', '−1']),
-        () => '9'.repeat(r.int(80, 400)),
-        () => `1.${'0'.repeat(r.int(40, 5000))}1`,
+        () => rng.pick(['١٢٣', '１２', '1\u00a0000', '\u200b1', '1\u200b', '²', '½', '𝟙']),
+        () => rng.pick(['abc', 'ten', '$5', '5 BTC', '5BTC', '--1', '−1']),
+        () => '9'.repeat(rng.int(80, 400)),
+        () => `1.${'0'.repeat(rng.int(40, 5000))}1`,
       ])();
     case 'enum': {
-      const v = r.pick([
-        () => r.word().toUpperCase(),
-        () => r.odd(),
+      const v = rng.pick([
+        () => rng.word().toUpperCase(),
+        () => rng.odd(),
         // Any case and spaces around are taken (`bitcoin `): a space inside is not.
         () => 'BIT COIN',
         () => 'MOON',
-        () => r.pick(['', ' ', '*', '%', 'null']),
+        () => rng.pick(['', ' ', '*', '%', 'null']),
       ])();
       // A repeatable filter drops blank entries (`--status ""` is no filter), so a blank is no fault there.
       // Entries of a list are trimmed (`--network "BITCOIN, ETHEREUM"`).
-      return k.list && ['', 'BITCOIN'].includes(v.replace(/,/g, '').trim()) ? 'MOON' : v;
+      return kind.list && ['', 'BITCOIN'].includes(v.replace(/,/g, '').trim()) ? 'MOON' : v;
     }
     case 'date':
-      return r.pick([
+      return rng.pick([
         'yesterday',
         'last tuesday',
         '2026-13-01T00:00:00Z',
@@ -117,12 +117,12 @@ function badValue(r: Rng, k: Kind): string {
         'NaN',
       ]);
     case 'int':
-      return r.pick([
-        () => String(k.min - r.int(1, 1000)),
-        () => String(k.max + r.int(1, 10 ** 6)),
+      return rng.pick([
+        () => String(kind.min - rng.int(1, 1000)),
+        () => String(kind.max + rng.int(1, 10 ** 6)),
         () =>
-          r.pick([
-            ...(k.decimals ? [] : ['1.5']),
+          rng.pick([
+            ...(kind.decimals ? [] : ['1.5']),
             '1e3',
             'ten',
             '',
@@ -138,23 +138,23 @@ function badValue(r: Rng, k: Kind): string {
           ]),
       ])();
     case 'kv':
-      return r.pick(['novalue', '=v', '=', '']);
+      return rng.pick(['novalue', '=v', '=', '']);
     case 'list':
-      return r.bool() ? tooMany(k.max + r.int(1, 400)) : r.pick([',', ' , ,']) + tooMany(k.max + 1);
+      return rng.bool() ? tooMany(kind.max + rng.int(1, 400)) : rng.pick([',', ' , ,']) + tooMany(kind.max + 1);
     case 'len':
-      return 'x'.repeat(k.max + r.int(1, 20_000));
+      return 'x'.repeat(kind.max + rng.int(1, 20_000));
     case 'meta':
-      return r.pick([
+      return rng.pick([
         () => 'novalue',
         () => '=v',
         () => '=',
-        () => `k=${'v'.repeat(101 + r.int(0, 5000))}`,
-        () => `${'k'.repeat(101 + r.int(0, 500))}=v`,
+        () => `k=${'v'.repeat(101 + rng.int(0, 5000))}`,
+        () => `${'k'.repeat(101 + rng.int(0, 500))}=v`,
       ])();
     case 'json':
-      return r.pick(['{oops', '[]', '"text"', '42', 'null', '{"a":', '', '{}}', '\u0000']);
+      return rng.pick(['{oops', '[]', '"text"', '42', 'null', '{"a":', '', '{}}', '\u0000']);
     case 'url':
-      return r.pick([
+      return rng.pick([
         'not a url',
         'ftp://x.example',
         'x.example',
@@ -165,20 +165,35 @@ function badValue(r: Rng, k: Kind): string {
         'javascript:alert(1)',
       ]);
     case 'market':
-      return r.pick([() => 'MOONUSD', () => 'BTC-USD', () => 'BTC/USD', () => r.odd(), () => 'BTCUSDX', () => ''])();
+      return rng.pick([
+        () => 'MOONUSD',
+        () => 'BTC-USD',
+        () => 'BTC/USD',
+        () => rng.odd(),
+        () => 'BTCUSDX',
+        () => '',
+      ])();
     case 'address':
-      return r.pick([
+      return rng.pick([
         () => '0xnope',
         () => '1BvB',
-        () => r.odd(),
+        () => rng.odd(),
         () => `${BTC_ADDRESS.slice(0, 20)}0OIl`,
         () => ` ${ETH_ADDRESS}`,
         () => '',
       ])();
     case 'file':
-      return r.pick(['/nonexistent/x.json', join(sb.dir, 'missing.csv'), files.badJson, sb.dir]);
+      return rng.pick(['/nonexistent/x.json', join(sb.dir, 'missing.csv'), files.badJson, sb.dir]);
     case 'channel':
-      return r.pick(['nope', 'market_data', 'market_data:MOON', 'heartbeat:BTCUSD', ':BTCUSD', '', 'execution_data:']);
+      return rng.pick([
+        'nope',
+        'market_data',
+        'market_data:MOON',
+        'heartbeat:BTCUSD',
+        ':BTCUSD',
+        '',
+        'execution_data:',
+      ]);
   }
 }
 
@@ -558,12 +573,12 @@ function specs(): Spec[] {
 }
 
 /** One broken invocation: the base of a command with 1 to 3 faults, each of which alone is a usage error. */
-function invalidInvocation(r: Rng, s: Spec): { args: string[]; why: string[]; kinds: string[] } {
-  let args = s.base();
+function invalidInvocation(rng: Rng, spec: Spec): { args: string[]; why: string[]; kinds: string[] } {
+  let args = spec.base();
   const why: string[] = [];
   const applied: string[] = [];
-  const positional = Object.keys(s.flags).filter((f) => f.startsWith('#'));
-  const valued = Object.keys(s.flags).filter((f) => !f.startsWith('#'));
+  const positional = Object.keys(spec.flags).filter((f) => f.startsWith('#'));
+  const valued = Object.keys(spec.flags).filter((f) => !f.startsWith('#'));
   const kinds = [
     'unknown-flag',
     'missing-value',
@@ -571,13 +586,13 @@ function invalidInvocation(r: Rng, s: Spec): { args: string[]; why: string[]; ki
     'bad-global',
     ...(valued.length ? ['bad-value', 'bad-value', 'bad-value', 'bad-value'] : []),
     ...(positional.length ? ['bad-positional', 'bad-positional'] : []),
-    ...(s.required?.length ? ['drop-required'] : []),
-    ...(s.exclusive?.length ? ['exclusive', 'exclusive'] : []),
-  ].filter((k) => k !== 'extra-arg' || s.maxArgs !== Infinity);
+    ...(spec.required?.length ? ['drop-required'] : []),
+    ...(spec.exclusive?.length ? ['exclusive', 'exclusive'] : []),
+  ].filter((k) => k !== 'extra-arg' || spec.maxArgs !== Infinity);
   // A removal first (so it cannot remove a fault), a flag left without its value last (it would take the next
   // word as its value, as every getopt-style parser does), and only one of each.
   const order = (k: string) => (k === 'drop-required' ? 0 : k === 'missing-value' ? 2 : 1);
-  const chosen = Array.from({ length: r.int(1, 3) }, () => r.pick(kinds))
+  const chosen = Array.from({ length: rng.int(1, 3) }, () => rng.pick(kinds))
     .filter((k, i, a) => (k !== 'drop-required' && k !== 'missing-value') || a.indexOf(k) === i)
     .sort((a, b) => order(a) - order(b));
   for (const kind of chosen) {
@@ -585,46 +600,46 @@ function invalidInvocation(r: Rng, s: Spec): { args: string[]; why: string[]; ki
     applyFault(kind);
     if (why.length > before) applied.push(kind);
   }
-  if (!why.length) return invalidInvocation(r, s);
-  return { args: [...s.path, ...args], why, kinds: applied };
+  if (!why.length) return invalidInvocation(rng, spec);
+  return { args: [...spec.path, ...args], why, kinds: applied };
 
   function applyFault(kind: string): void {
     switch (kind) {
       case 'unknown-flag': {
-        const f = r.pick([
-          () => `--${r.word()}`,
-          () => `-${r.pick(['Z', 'Q', 'X', 'k'])}`,
+        const f = rng.pick([
+          () => `--${rng.word()}`,
+          () => `-${rng.pick(['Z', 'Q', 'X', 'k'])}`,
           () => '--amountx',
           () => '--no-such',
           () => '---x',
-          () => `--${r.odd().replace(/^-+/, '')}`,
+          () => `--${rng.odd().replace(/^-+/, '')}`,
         ])();
         if (!f.startsWith('-') || f === '--' || f === '-') return;
         if (f.startsWith('--no-') && ['input', 'color'].includes(f.slice(5))) return;
-        args.splice(r.int(0, args.length), 0, f);
+        args.splice(rng.int(0, args.length), 0, f);
         why.push(`unknown flag ${f.slice(0, 30)}`);
         break;
       }
       case 'missing-value': {
-        const f = r.pick([...valued, '--context', '-o']);
+        const f = rng.pick([...valued, '--context', '-o']);
         args = [...args, f];
         why.push(`no value for ${f}`);
         break;
       }
       case 'extra-arg': {
-        const extra = r.odd();
+        const extra = rng.odd();
         if (extra.startsWith('-') || extra === '') return;
         args = [
           ...args.slice(0, 0),
           ...args,
-          ...Array.from({ length: s.maxArgs + 1 }, (_, j) => (j === 0 ? 'x' : extra)),
+          ...Array.from({ length: spec.maxArgs + 1 }, (_, j) => (j === 0 ? 'x' : extra)),
         ];
         // Positionals come first for the commands that take them, so the extras are over the count.
-        why.push(`${s.maxArgs + 1} positional args`);
+        why.push(`${spec.maxArgs + 1} positional args`);
         break;
       }
       case 'bad-global': {
-        const profileless = [
+        const contextless = [
           'completion',
           'context',
           'profile',
@@ -633,23 +648,23 @@ function invalidInvocation(r: Rng, s: Spec): { args: string[]; why: string[]; ki
           'login',
           'local',
           'audit',
-        ].includes(s.path[0]);
-        const g = r.pick([
-          ['--output', r.pick(['xml', 'yaml', 'JSONX', '', 'table,json'])],
-          ['--context', `no-such-${r.word()}`],
-          ['-o', r.odd()],
+        ].includes(spec.path[0]);
+        const g = rng.pick([
+          ['--output', rng.pick(['xml', 'yaml', 'JSONX', '', 'table,json'])],
+          ['--context', `no-such-${rng.word()}`],
+          ['-o', rng.odd()],
         ]);
         if (g[0] === '-o' && ['table', 'json', 'ndjson', 'csv'].includes(g[1])) return;
         // A profile that does not exist matters only to commands that use one.
-        if (g[0] === '--context' && profileless) return;
-        args.splice(r.int(0, args.length), 0, ...g);
+        if (g[0] === '--context' && contextless) return;
+        args.splice(rng.int(0, args.length), 0, ...g);
         why.push(`global ${g[0]} ${g[1].slice(0, 20)}`);
         break;
       }
       case 'bad-value': {
-        const f = r.pick(valued);
-        const v = badValue(r, s.flags[f]);
-        const eq = r.bool() && f.startsWith('--');
+        const f = rng.pick(valued);
+        const v = badValue(rng, spec.flags[f]);
+        const eq = rng.bool() && f.startsWith('--');
         // Value flags that start with '-' must be given with '=' to be read as values.
         args = [...args, ...(eq || v.startsWith('-') ? [`${f}=${v}`] : [f, v])];
         if (v.startsWith('-') && !f.startsWith('--')) args = args.slice(0, -1).concat([f + v]);
@@ -657,9 +672,9 @@ function invalidInvocation(r: Rng, s: Spec): { args: string[]; why: string[]; ki
         break;
       }
       case 'bad-positional': {
-        const f = r.pick(positional);
+        const f = rng.pick(positional);
         const n = Number(f.slice(1));
-        const v = badValue(r, s.flags[f]);
+        const v = badValue(rng, spec.flags[f]);
         if (v.startsWith('-')) return;
         const posIdx = positionalIndex(args, n);
         if (posIdx < 0) return;
@@ -668,7 +683,7 @@ function invalidInvocation(r: Rng, s: Spec): { args: string[]; why: string[]; ki
         break;
       }
       case 'drop-required': {
-        const f = r.pick(s.required!);
+        const f = rng.pick(spec.required!);
         if (f.startsWith('#')) {
           const idx = positionalIndex(args, Number(f.slice(1)));
           if (idx < 0) return;
@@ -685,14 +700,14 @@ function invalidInvocation(r: Rng, s: Spec): { args: string[]; why: string[]; ki
         break;
       }
       case 'exclusive': {
-        const [a, b] = r.pick(s.exclusive!);
+        const [a, b] = rng.pick(spec.exclusive!);
         args = [
           ...a.filter((x) => (x.startsWith('-') ? true : !args.includes(x))),
           ...args.filter((x) => !a.includes(x) || x.startsWith('-')),
           ...b,
         ];
-        if (s.path[0] === 'transfers' && s.path[1] === 'get') args = [...a, ...b];
-        if (s.path[0] === 'api') args = [...a, ...b];
+        if (spec.path[0] === 'transfers' && spec.path[1] === 'get') args = [...a, ...b];
+        if (spec.path[0] === 'api') args = [...a, ...b];
         why.push(`${a[0]} with ${b[0]}`);
         break;
       }
@@ -701,7 +716,7 @@ function invalidInvocation(r: Rng, s: Spec): { args: string[]; why: string[]; ki
 }
 
 /** Index in args of the n-th positional (values of flags are skipped). */
-function positionalIndex(args: string[], n: number): number {
+function positionalIndex(args: string[], count: number): number {
   let seen = 0;
   for (let i = 0; i < args.length; i++) {
     if (args[i].startsWith('-')) {
@@ -712,7 +727,7 @@ function positionalIndex(args: string[], n: number): number {
         i++;
       continue;
     }
-    if (seen === n) return i;
+    if (seen === count) return i;
     seen++;
   }
   return -1;
@@ -723,13 +738,13 @@ function positionalIndex(args: string[], n: number): number {
 const DOCUMENTED = new Set([0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
 const isWrite = (e: { method: string; url: string }) => e.method !== 'GET' && e.url.startsWith('/v2/');
 
-function problems(label: string, r: Run): string[] {
+function problems(label: string, run: Run): string[] {
   const out: string[] = [];
-  if (INTERNAL.test(r.stderr)) out.push(`${label}: internal error or stack on stderr: ${r.stderr.slice(0, 300)}`);
-  if (!DOCUMENTED.has(r.code)) out.push(`${label}: undocumented exit ${r.code}`);
+  if (INTERNAL.test(run.stderr)) out.push(`${label}: internal error or stack on stderr: ${run.stderr.slice(0, 300)}`);
+  if (!DOCUMENTED.has(run.code)) out.push(`${label}: undocumented exit ${run.code}`);
   // A reason: coinop's one-line error (or its JSON form), or the batch's own account of what was not sent.
-  if (r.code !== 0 && !/(^|\n)error:|"error":\{|nothing (was )?sent|\bno rows?\b/i.test(r.stderr)) {
-    out.push(`${label}: exit ${r.code} without a reason: ${JSON.stringify(r.stderr.slice(0, 200))}`);
+  if (run.code !== 0 && !/(^|\n)error:|"error":\{|nothing (was )?sent|\bno rows?\b/i.test(run.stderr)) {
+    out.push(`${label}: exit ${run.code} without a reason: ${JSON.stringify(run.stderr.slice(0, 200))}`);
   }
   return out;
 }
@@ -942,8 +957,8 @@ describe('fuzzing the CLI', () => {
       const results = await Promise.all(
         work.slice(i, i + 6).map((w) => sb.run(w.args, { env: { COINOP_NO_INPUT: '1' } })),
       );
-      results.forEach((res, j) => {
-        const { args, why } = work[i + j];
+      results.forEach((res, index) => {
+        const { args, why } = work[i + index];
         const l = `${label(args)} [${why.join('; ')}]`;
         failures.push(...problems(l, res));
         if (res.code !== 2) failures.push(`${l}: exit ${res.code}, not 2: ${res.stderr.trim().slice(0, 300)}`);
@@ -1052,18 +1067,18 @@ function vocabulary(): Vocab {
   };
 }
 
-function chaos(r: Rng, v: Vocab): string[] {
-  const path = r.pick(v.paths);
+function chaos(rng: Rng, vocab: Vocab): string[] {
+  const path = rng.pick(vocab.paths);
   const args = [...path];
-  const n = r.int(0, 8);
+  const n = rng.int(0, 8);
   for (let i = 0; i < n; i++) {
-    const roll = r.int(0, 9);
+    const roll = rng.int(0, 9);
     if (roll < 5) {
-      const f = r.pick(v.flags);
+      const f = rng.pick(vocab.flags);
       args.push(f);
-      if (r.int(0, 4) > 0) args.push(r.int(0, 3) === 0 ? r.odd() : r.pick(v.values));
-    } else if (roll < 8) args.push(r.pick(v.values));
-    else args.push(r.odd());
+      if (rng.int(0, 4) > 0) args.push(rng.int(0, 3) === 0 ? rng.odd() : rng.pick(vocab.values));
+    } else if (roll < 8) args.push(rng.pick(vocab.values));
+    else args.push(rng.odd());
   }
   // Nothing that would not end by itself: a foreground server, a transfer followed for minutes, a live stream.
   if (path[0] === 'local') args.push('--port', 'bad');
@@ -1081,22 +1096,22 @@ function chaos(r: Rng, v: Vocab): string[] {
  * A batch file damaged at random. `broken` is true only when the damage certainly makes the file invalid (a row
  * with a bad amount, an unknown network, a broken quote or a cut JSON array); other damage may leave it valid.
  */
-function damagedBatch(r: Rng, header: string, rows: string[]): { text: string; broken: boolean } {
+function damagedBatch(rng: Rng, header: string, rows: string[]): { text: string; broken: boolean } {
   const csv = `${[header, ...rows].join('\n')}\n`;
-  const objs = rows.map((x) => {
-    const [destination_address, asset, crypto_network, amount, inv] = x.split(',');
+  const objs = rows.map((row) => {
+    const [destination_address, asset, crypto_network, amount, inv] = row.split(',');
     return { destination_address, asset, crypto_network, amount, metadata: { invoice: inv } };
   });
   const jsonl = `${objs.map((o) => JSON.stringify(o)).join('\n')}\n`;
   const json = JSON.stringify(objs, null, 1);
-  switch (r.int(0, 11)) {
+  switch (rng.int(0, 11)) {
     case 0: // a certainly bad value in a random row
       return {
         text: [
           header,
           ...rows.map((x, i) =>
             i === 1
-              ? x.replace(/,[0-9.]+,/, `,${r.pick(['-1', '1e3', 'abc', '0', '1.0000000000000000001', '', '١'])},`)
+              ? x.replace(/,[0-9.]+,/, `,${rng.pick(['-1', '1e3', 'abc', '0', '1.0000000000000000001', '', '١'])},`)
               : x,
           ),
         ].join('\n'),
@@ -1106,16 +1121,16 @@ function damagedBatch(r: Rng, header: string, rows: string[]): { text: string; b
       return {
         text: [
           header,
-          ...rows.map((x, i) => (i === 0 ? x.replace('BITCOIN', r.pick(['MOON', 'BIT-COIN', 'ETHEREUM', ''])) : x)),
+          ...rows.map((x, i) => (i === 0 ? x.replace('BITCOIN', rng.pick(['MOON', 'BIT-COIN', 'ETHEREUM', ''])) : x)),
         ].join('\n'),
         broken: true,
       };
     case 2: // an unterminated quote
       return { text: csv.replace('INV-2', '"INV-2'), broken: true };
     case 3: // a JSON array cut short
-      return { text: json.slice(0, r.int(1, json.length - 2)), broken: true };
+      return { text: json.slice(0, rng.int(1, json.length - 2)), broken: true };
     case 4: // a JSON Lines row cut short
-      return { text: `${jsonl.slice(0, jsonl.indexOf('\n') + r.int(2, 40))}\n${jsonl}`, broken: true };
+      return { text: `${jsonl.slice(0, jsonl.indexOf('\n') + rng.int(2, 40))}\n${jsonl}`, broken: true };
     case 5: // too many metadata pairs
       return {
         text: [
@@ -1132,22 +1147,22 @@ function damagedBatch(r: Rng, header: string, rows: string[]): { text: string; b
       };
     case 7: {
       // random bytes spliced in anywhere
-      const at = r.int(0, csv.length);
-      return { text: csv.slice(0, at) + r.odd().slice(0, 200) + csv.slice(at), broken: false };
+      const at = rng.int(0, csv.length);
+      return { text: csv.slice(0, at) + rng.odd().slice(0, 200) + csv.slice(at), broken: false };
     }
     case 8: {
       // truncated anywhere
-      return { text: r.pick([csv, jsonl, json]).slice(0, r.int(0, csv.length)), broken: false };
+      return { text: rng.pick([csv, jsonl, json]).slice(0, rng.int(0, csv.length)), broken: false };
     }
     case 9: // binary garbage
       return {
-        text: Array.from({ length: r.int(1, 3000) }, () => String.fromCharCode(r.int(0, 255))).join(''),
+        text: Array.from({ length: rng.int(1, 3000) }, () => String.fromCharCode(rng.int(0, 255))).join(''),
         broken: false,
       };
     case 10: // a header of odd names, repeated or missing columns
       return {
         text: [
-          r.pick([
+          rng.pick([
             '',
             'a,b,c',
             `${header},asset`,
@@ -1157,15 +1172,15 @@ function damagedBatch(r: Rng, header: string, rows: string[]): { text: string; b
             ',,,,',
           ]),
           ...rows,
-        ].join(r.pick(['\n', '\r\n', '\r'])),
+        ].join(rng.pick(['\n', '\r\n', '\r'])),
         broken: false,
       };
     default: {
       // lines shuffled, duplicated, emptied
       const lines = csv.split('\n');
       return {
-        text: Array.from({ length: r.int(1, 8) }, () =>
-          r.pick([...lines, '', ' ', ',,,,', '"', r.odd().slice(0, 100)]),
+        text: Array.from({ length: rng.int(1, 8) }, () =>
+          rng.pick([...lines, '', ' ', ',,,,', '"', rng.odd().slice(0, 100)]),
         ).join('\n'),
         broken: false,
       };

@@ -28,8 +28,8 @@ const COMMANDS = [
   ['stream', 'book', 'BTCUSD'],
 ];
 
-function keystroke(r: Rng): string {
-  return r.pick([
+function keystroke(rng: Rng): string {
+  return rng.pick([
     () => KEY.enter,
     () => KEY.up,
     () => KEY.down,
@@ -38,23 +38,23 @@ function keystroke(r: Rng): string {
     () => '\u001b[D',
     () => '\u001b',
     () => '\t',
-    () => '\u007f'.repeat(r.int(1, 30)),
+    () => '\u007f'.repeat(rng.int(1, 30)),
     () => '\u0015',
     () => 'q',
     () => 'y',
     () => 'n',
-    () => r.word(),
-    () => r.decimal(10),
+    () => rng.word(),
+    () => rng.decimal(10),
     () => '1BvBMSEYstWetqTFn5Au4m4GFg7xJaNVN2',
     () => '0xF0Aa84466e353E5390be37FE2934301c07c19a55',
     () => '-1',
     () => '1e9',
     () =>
-      r
+      rng
         .odd()
         .replace(/\u0000/g, '')
         .slice(0, 300),
-    () => 'x'.repeat(r.int(500, 4000)),
+    () => 'x'.repeat(rng.int(500, 4000)),
     () => '\u001b[200~pasted\ntext\u001b[201~',
     () => '\u001b[1;5A',
     () => '\u001bOP',

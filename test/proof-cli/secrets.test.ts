@@ -46,10 +46,10 @@ function startProxy(target: string): Promise<Server> {
     req.on('end', () => {
       const up = request(
         { host: t.hostname, port: t.port, method: req.method, path: req.url, headers: req.headers },
-        (r) => {
+        (response) => {
           const body: Buffer[] = [];
-          r.on('data', (c) => body.push(c));
-          r.on('end', () => {
+          response.on('data', (c) => body.push(c));
+          response.on('end', () => {
             const text = Buffer.concat(body).toString();
             if (req.url?.startsWith('/oauth2/token')) {
               try {
@@ -59,7 +59,7 @@ function startProxy(target: string): Promise<Server> {
                 /* an error answer */
               }
             }
-            res.writeHead(r.statusCode ?? 502, r.headers);
+            res.writeHead(response.statusCode ?? 502, response.headers);
             res.end(Buffer.concat(body));
           });
         },
@@ -77,10 +77,12 @@ function env(extra: Record<string, string | undefined> = {}): Record<string, str
 
 async function coinop(
   args: string[],
-  o: { env?: Record<string, string | undefined>; input?: string; child?: boolean } = {},
+  options: { env?: Record<string, string | undefined>; input?: string; child?: boolean } = {},
 ): Promise<Run> {
-  const e = env(o.env);
-  const r = o.child ? await sb.run(args, { env: e, input: o.input }) : await sb.runIn(args, { env: e, input: o.input });
+  const e = env(options.env);
+  const r = options.child
+    ? await sb.run(args, { env: e, input: options.input })
+    : await sb.runIn(args, { env: e, input: options.input });
   printed.push({ label: `coinop ${args.join(' ')}`, text: `${r.stdout}\n${r.stderr}` });
   expect(r.stderr, `coinop ${args.join(' ')}`).not.toMatch(INTERNAL);
   return r;

@@ -1,5 +1,5 @@
 // Support for the CLI proofs: a seeded generator of odd values, and what an internal failure looks like on stderr.
-import { seededRng } from '../../src/market/rng.js';
+import { seededRng } from '../../src/market-data/rng.js';
 
 /** What must never reach the operator: stack frames, JavaScript error names, the catch-all of unexpected errors. */
 export const INTERNAL =
@@ -73,7 +73,7 @@ export const oddStrings: string[] = [
 ];
 
 export class Rng {
-  /** A float in [0, 1) from the project's seeded generator (src/market/rng.ts). */
+  /** A float in [0, 1) from the project's seeded generator (src/market-data/rng.ts). */
   readonly next: () => number;
   constructor(seed: number) {
     this.next = seededRng(seed >>> 0 || 1);

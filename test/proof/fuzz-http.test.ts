@@ -8,8 +8,9 @@ import { MARKETS, PRICE_INCREMENTS, TRANSFER_TYPES } from '../../src/contract/in
 import { startLocalService, type LocalService } from '../../src/local/service.js';
 import { DEMO, DEMO_WIRE } from '../../src/embedded/demo.js';
 import { SCHEMA_VERSION } from '../../src/local/store.js';
-import { seededRng as mulberry32 } from '../../src/market/rng.js';
+import { seededRng as mulberry32 } from '../../src/market-data/rng.js';
 import { BTC_ADDRESS as BTC, ETH_ADDRESS as ETH } from '../support/addresses.js';
+import { demoToken } from '../support/tokens.js';
 
 const SEED = process.env.PROOF_SEED ? Number(process.env.PROOF_SEED) : Math.floor(Math.random() * 2 ** 31);
 const TOTAL = Number(process.env.PROOF_FUZZ_REQUESTS ?? 10_000);
@@ -34,12 +35,12 @@ interface Answer {
 
 const agent = new http.Agent({ keepAlive: true, maxSockets: CONCURRENCY });
 
-function send(svc: LocalService, r: FuzzRequest): Promise<Answer> {
+function send(svc: LocalService, input: FuzzRequest): Promise<Answer> {
   return new Promise((resolve, reject) => {
-    const headers: Record<string, string | number> = { ...r.headers };
-    if (r.body !== undefined) headers['content-length'] = Buffer.byteLength(r.body);
+    const headers: Record<string, string | number> = { ...input.headers };
+    if (input.body !== undefined) headers['content-length'] = Buffer.byteLength(input.body);
     const req = http.request(
-      { host: svc.host, port: svc.port, method: r.method, path: r.path, headers, agent },
+      { host: svc.host, port: svc.port, method: input.method, path: input.path, headers, agent },
       (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (c: Buffer) => chunks.push(c));
@@ -54,7 +55,7 @@ function send(svc: LocalService, r: FuzzRequest): Promise<Answer> {
       },
     );
     req.on('error', reject);
-    if (r.body !== undefined) req.write(r.body);
+    if (input.body !== undefined) req.write(input.body);
     req.end();
   });
 }
@@ -1018,42 +1019,42 @@ function badStates(state: any, rng: () => number): string[] {
   const out: string[] = [];
   const table = (s: any, t: string) => s.tables[t] as Record<string, unknown>[];
   const muts: Array<(s: any) => void> = [
-    (s) => {
+    (state) => {
       // Older schemas are taken (and upgraded); a newer one is not.
-      s.version = pick([0, SCHEMA_VERSION + 1, '1', null]);
+      state.version = pick([0, SCHEMA_VERSION + 1, '1', null]);
     },
-    (s) => {
-      s.clock_offset_ms = pick([1.5, 'x', null, 2 ** 60]);
+    (state) => {
+      state.clock_offset_ms = pick([1.5, 'x', null, 2 ** 60]);
     },
-    (s) => {
-      delete s.tables[pick(['clients', 'profiles', 'balances', 'transfers'])];
+    (state) => {
+      delete state.tables[pick(['clients', 'profiles', 'balances', 'transfers'])];
     },
-    (s) => {
-      s.tables.nope = [];
+    (state) => {
+      state.tables.nope = [];
     },
-    (s) => {
-      table(s, 'balances')[0].amount = pick(['-1', '1e5', 'abc', 5, '']);
+    (state) => {
+      table(state, 'balances')[0].amount = pick(['-1', '1e5', 'abc', 5, '']);
     },
-    (s) => {
-      table(s, 'balances')[0].asset = null;
+    (state) => {
+      table(state, 'balances')[0].asset = null;
     },
-    (s) => {
-      table(s, 'profiles').push({ ...table(s, 'profiles')[0] });
+    (state) => {
+      table(state, 'profiles').push({ ...table(state, 'profiles')[0] });
     },
-    (s) => {
-      table(s, 'profiles')[0]['evil); DROP TABLE profiles; --'] = 'x';
+    (state) => {
+      table(state, 'profiles')[0]['evil); DROP TABLE profiles; --'] = 'x';
     },
-    (s) => {
-      table(s, 'deposit_addresses')[0].body = pick(['not json', '[]', 'null', 5]);
+    (state) => {
+      table(state, 'deposit_addresses')[0].body = pick(['not json', '[]', 'null', 5]);
     },
-    (s) => {
-      table(s, 'deposit_addresses')[0].seq = pick([1.5, 'x', -0.1]);
+    (state) => {
+      table(state, 'deposit_addresses')[0].seq = pick([1.5, 'x', -0.1]);
     },
-    (s) => {
-      table(s, 'clients')[0] = 'client' as unknown as Record<string, unknown>;
+    (state) => {
+      table(state, 'clients')[0] = 'client' as unknown as Record<string, unknown>;
     },
-    (s) => {
-      s.tables = pick([[], 'x', null]);
+    (state) => {
+      state.tables = pick([[], 'x', null]);
     },
   ];
   for (const m of muts) {
@@ -1082,16 +1083,10 @@ describe('fuzzing the local service over HTTP', () => {
   beforeAll(async () => {
     // Thousands of requests from one address: without the hosted rate limits (the fuzzer sends its own 429 cases).
     svc = await startLocalService({ memory: true, seed: 3, config: { rateLimits: { enabled: false } } });
-    const token = async (client: string) => {
-      const form = new URLSearchParams({
-        grant_type: 'client_credentials',
-        client_id: client,
-        client_secret: DEMO.clientSecret,
-      });
-      const r = await fetch(`${svc.authUrl}/oauth2/token`, { method: 'POST', body: form });
-      return ((await r.json()) as { access_token: string }).access_token;
+    tokens = {
+      admin: await demoToken(svc.authUrl, DEMO.adminClientId),
+      readonly: await demoToken(svc.authUrl, DEMO.readonlyClientId),
     };
-    tokens = { admin: await token(DEMO.adminClientId), readonly: await token(DEMO.readonlyClientId) };
     // Some history in the state, so a rejected request has something to damage.
     const post = (path: string, body: unknown) =>
       fetch(svc.baseUrl + path, {
@@ -1173,22 +1168,22 @@ describe('fuzzing the local service over HTTP', () => {
     let sent = 0;
     let stateImports = 0;
 
-    const check = (r: FuzzRequest, a: Answer) => {
-      statuses.set(a.status, (statuses.get(a.status) ?? 0) + 1);
-      const where = `${r.what} :: ${r.method} ${r.path.slice(0, 160)} ${r.body !== undefined ? String(r.body).slice(0, 160) : ''}`;
+    const check = (request: FuzzRequest, answer: Answer) => {
+      statuses.set(answer.status, (statuses.get(answer.status) ?? 0) + 1);
+      const where = `${request.what} :: ${request.method} ${request.path.slice(0, 160)} ${request.body !== undefined ? String(request.body).slice(0, 160) : ''}`;
       const fail = (why: string) =>
         failures.length < 25 &&
-        failures.push(`${why} <- ${where} -> ${a.status} ${a.contentType} ${a.text.slice(0, 200)}`);
-      if (a.status < 400 || a.status > 499) return fail(`status ${a.status}`);
+        failures.push(`${why} <- ${where} -> ${answer.status} ${answer.contentType} ${answer.text.slice(0, 200)}`);
+      if (answer.status < 400 || answer.status > 499) return fail(`status ${answer.status}`);
       let body: any;
       try {
-        body = JSON.parse(a.text);
+        body = JSON.parse(answer.text);
       } catch {
         return fail('body is not JSON');
       }
-      if (r.oauth && a.contentType.startsWith('application/json') && typeof body?.error === 'string') return;
-      if (!a.contentType.startsWith('application/problem+json')) return fail('not application/problem+json');
-      if (typeof body?.title !== 'string' || !body.title || body.status !== a.status)
+      if (request.oauth && answer.contentType.startsWith('application/json') && typeof body?.error === 'string') return;
+      if (!answer.contentType.startsWith('application/problem+json')) return fail('not application/problem+json');
+      if (typeof body?.title !== 'string' || !body.title || body.status !== answer.status)
         return fail('no title or a wrong status in the problem');
     };
 

@@ -4,10 +4,10 @@
 import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MARKETS } from '../../src/contract/index.js';
-import { OrderBook } from '../../src/market/book.js';
+import { OrderBook } from '../../src/market-data/book.js';
 import { startLocalService, type LocalService } from '../../src/local/service.js';
 import { handshake, token } from '../stream/helpers.js';
-import { seededRng as mulberry32 } from '../../src/market/rng.js';
+import { seededRng as mulberry32 } from '../../src/market-data/rng.js';
 
 const SEED = process.env.PROOF_SEED ? Number(process.env.PROOF_SEED) : Math.floor(Math.random() * 2 ** 31);
 const FRAMES = Number(process.env.PROOF_STREAM_FRAMES ?? 5000);
@@ -22,8 +22,8 @@ class Client {
   readonly book = new OrderBook('BTCUSD');
   private wake: (() => void) | null = null;
   constructor(readonly ws: WebSocket) {
-    ws.on('message', (d, isBinary) => {
-      const m = JSON.parse(d.toString());
+    ws.on('message', (data, isBinary) => {
+      const m = JSON.parse(data.toString());
       if (isBinary) throw new Error('the server sent a binary frame');
       if (typeof m.type === 'string') this.answers.push(m);
       else {

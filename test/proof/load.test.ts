@@ -5,8 +5,7 @@
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-
-const ROOT = join(import.meta.dirname, '..', '..');
+import { ROOT } from '../support/paths.js';
 
 describe('load with faults (short run)', () => {
   it('10 clients for 5 seconds: no violation, and every kind of fault was met and survived', () => {

@@ -14,7 +14,7 @@ import {
   requestIssues,
   type CryptoNetwork,
 } from '../../src/contract/index.js';
-import { isDecimalString, OrderBook, type BookSide } from '../../src/market/book.js';
+import { isDecimalString, OrderBook, type BookSide } from '../../src/market-data/book.js';
 import { DEMO, DEMO_WIRE, harness, type Harness } from '../local/helpers.js';
 
 // ---- Amount validation -----------------------------------------------------------------------------------------
@@ -59,32 +59,35 @@ const amountLike = fc.oneof(
   { weight: 1, arbitrary: fc.double().map(String) },
 );
 
-function feeBody(field: 'amount' | 'total', v: string) {
+function feeBody(field: 'amount' | 'total', value: string) {
   return {
     asset: 'ETH',
     crypto_network: 'ETHEREUM',
     destination_address: ADDRESS_RULES.ETHEREUM.example,
-    [field]: v,
+    [field]: value,
   };
 }
 
 describe('amount validation agrees with spec/SERVICE.md', () => {
   it('fee quotes and withdrawals accept exactly the pattern, positive, within the precision and the length cap', () => {
     fc.assert(
-      fc.property(amountLike, fc.constantFrom('amount' as const, 'total' as const), (s, field) => {
+      fc.property(amountLike, fc.constantFrom('amount' as const, 'total' as const), (amount, field) => {
         const expected =
-          SPEC_AMOUNT.test(s) && s.length <= 60 && /[1-9]/.test(s) && decimalPlaces(s) <= ASSETS.ETH.decimals;
-        const quote = requestIssues(operations.createCryptoWithdrawalFee, { body: feeBody(field, s) }).issues;
+          SPEC_AMOUNT.test(amount) &&
+          amount.length <= 60 &&
+          /[1-9]/.test(amount) &&
+          decimalPlaces(amount) <= ASSETS.ETH.decimals;
+        const quote = requestIssues(operations.createCryptoWithdrawalFee, { body: feeBody(field, amount) }).issues;
         const withdrawal = requestIssues(operations.createCryptoWithdrawal, {
-          body: { ...feeBody(field, s), profile_id: DEMO.profileId },
+          body: { ...feeBody(field, amount), profile_id: DEMO.profileId },
         }).issues;
-        expect(quote.length === 0, `${JSON.stringify(s)}: ${JSON.stringify(quote)}`).toBe(expected);
-        expect(withdrawal.length === 0, `${JSON.stringify(s)}: ${JSON.stringify(withdrawal)}`).toBe(expected);
+        expect(quote.length === 0, `${JSON.stringify(amount)}: ${JSON.stringify(quote)}`).toBe(expected);
+        expect(withdrawal.length === 0, `${JSON.stringify(amount)}: ${JSON.stringify(withdrawal)}`).toBe(expected);
         // A rejection names the field.
         for (const issues of [quote, withdrawal]) if (!expected) expect(issues.map((i) => i.field)).toContain(field);
         // The client-side checks agree with the pattern too.
-        expect(isAmountString(s)).toBe(SPEC_AMOUNT.test(s));
-        expect(isDecimalString(s)).toBe(SPEC_AMOUNT.test(s));
+        expect(isAmountString(amount)).toBe(SPEC_AMOUNT.test(amount));
+        expect(isDecimalString(amount)).toBe(SPEC_AMOUNT.test(amount));
       }),
       { numRuns: 4000 },
     );
@@ -92,12 +95,12 @@ describe('amount validation agrees with spec/SERVICE.md', () => {
 
   it('sandbox deposits accept exactly the two-decimal pattern, positive, within the length cap', () => {
     fc.assert(
-      fc.property(amountLike, (s) => {
-        const expected = SPEC_FIAT_AMOUNT.test(s) && s.length <= 30 && /[1-9]/.test(s);
+      fc.property(amountLike, (amount) => {
+        const expected = SPEC_FIAT_AMOUNT.test(amount) && amount.length <= 30 && /[1-9]/.test(amount);
         const { issues } = requestIssues(operations.initiateSandboxFiatDeposit, {
-          body: { amount: s, asset: 'USD', memo_id: DEMO.memoId, fiat_network_instructions: { wire: DEMO_WIRE } },
+          body: { amount, asset: 'USD', memo_id: DEMO.memoId, fiat_network_instructions: { wire: DEMO_WIRE } },
         });
-        expect(issues.length === 0, `${JSON.stringify(s)}: ${JSON.stringify(issues)}`).toBe(expected);
+        expect(issues.length === 0, `${JSON.stringify(amount)}: ${JSON.stringify(issues)}`).toBe(expected);
         if (!expected) expect(issues.map((i) => i.field)).toContain('amount');
       }),
       { numRuns: 3000 },
@@ -108,13 +111,13 @@ describe('amount validation agrees with spec/SERVICE.md', () => {
 // ---- Exact fees and totals through the local service ------------------------------------------------------------
 
 /** A non-negative decimal string as an integer count of 10^-scale units (exact, BigInt). */
-function units(s: string, scale = 30): bigint {
-  const [i, f = ''] = s.split('.');
-  if (f.length > scale) throw new Error(`${s} has more than ${scale} decimals`);
+function units(text: string, scale = 30): bigint {
+  const [i, f = ''] = text.split('.');
+  if (f.length > scale) throw new Error(`${text} has more than ${scale} decimals`);
   return BigInt((i || '0') + f.padEnd(scale, '0'));
 }
-function fromUnits(n: bigint, decimals: number): string {
-  const s = n.toString().padStart(decimals + 1, '0');
+function fromUnits(units: bigint, decimals: number): string {
+  const s = units.toString().padStart(decimals + 1, '0');
   const i = s.slice(0, s.length - decimals);
   const f = s.slice(s.length - decimals).replace(/0+$/, '');
   return f ? `${i}.${f}` : i;
@@ -161,21 +164,21 @@ describe('fees and totals are exact', () => {
 
   it('amount + fee = total and total - fee = amount, to the last unit, and the balance moves by exactly the total', async () => {
     await fc.assert(
-      fc.asyncProperty(withdrawalCase, async (c) => {
-        const info = ASSETS[c.asset];
-        const fee = units(info.networks[c.network]!.fee, info.decimals);
-        const given = fromUnits(c.units, info.decimals);
-        const field = c.byTotal ? 'total' : 'amount';
+      fc.asyncProperty(withdrawalCase, async (example) => {
+        const info = ASSETS[example.asset];
+        const fee = units(info.networks[example.network]!.fee, info.decimals);
+        const given = fromUnits(example.units, info.decimals);
+        const field = example.byTotal ? 'total' : 'amount';
         const base = {
-          asset: c.asset,
-          crypto_network: c.network,
-          destination_address: ADDRESS[c.network],
+          asset: example.asset,
+          crypto_network: example.network,
+          destination_address: ADDRESS[example.network],
           [field]: given,
         };
         const q = await h.admin('POST', '/v2/transfer/fees/crypto-withdrawal', base);
-        const amountUnits = c.byTotal ? c.units - fee : c.units;
+        const amountUnits = example.byTotal ? example.units - fee : example.units;
         const belowMin = amountUnits < units(info.minWithdrawal, info.decimals);
-        if (c.byTotal && amountUnits <= 0n) {
+        if (example.byTotal && amountUnits <= 0n) {
           expect(q.status).toBe(400);
           return;
         }
@@ -187,13 +190,13 @@ describe('fees and totals are exact', () => {
         const d = info.decimals;
         expect(units(q.body.fee, d)).toBe(fee);
         expect(units(q.body.amount, d) + units(q.body.fee, d)).toBe(units(q.body.total, d));
-        expect(units(q.body[field], d)).toBe(c.units);
+        expect(units(q.body[field], d)).toBe(example.units);
 
-        const before = await balance(c.asset);
+        const before = await balance(example.asset);
         const w = await h.admin('POST', '/v2/transfer/crypto-withdrawals', {
           ...base,
           profile_id: P,
-          ...(c.quoted ? { fee_id: q.body.id } : {}),
+          ...(example.quoted ? { fee_id: q.body.id } : {}),
         });
         expect(w.status, JSON.stringify(w.body)).toBe(200);
         const t = w.body;
@@ -201,7 +204,7 @@ describe('fees and totals are exact', () => {
         expect(units(t.amount, d)).toBe(amountUnits);
         expect(units(t.total, d)).toBe(amountUnits + fee);
         expect(units(t.total, d) - units(t.fee, d)).toBe(units(t.amount, d));
-        const after = await balance(c.asset);
+        const after = await balance(example.asset);
         expect(units(before) - units(after)).toBe(units(t.total));
       }),
       { numRuns: 150 },
@@ -329,9 +332,9 @@ describe('property: the client book equals a naive model over wide prices and ti
         }
         const mine = (s: BookSide) =>
           s.levels().map((l) => [units(l.price.includes('.') ? l.price.replace(/0+$/, '') : l.price, 40), l.amount]);
-        const cmp = (a: { units: bigint; scale: number }, b: { units: bigint; scale: number }) => {
-          const x = a.units * 10n ** BigInt(40 - a.scale);
-          const y = b.units * 10n ** BigInt(40 - b.scale);
+        const cmp = (left: { units: bigint; scale: number }, right: { units: bigint; scale: number }) => {
+          const x = left.units * 10n ** BigInt(40 - left.scale);
+          const y = right.units * 10n ** BigInt(40 - right.scale);
           return x < y ? -1 : x > y ? 1 : 0;
         };
         const theirs = (mp: Side, desc: boolean) =>

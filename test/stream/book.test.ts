@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { BookSide, OrderBook, compareDecimal, parseTimeKey, compareTime } from '../../src/market/book.js';
+import { BookSide, OrderBook, compareDecimal, parseTimeKey, compareTime } from '../../src/market-data/book.js';
 import { Decimal } from '../../src/contract/money.js';
 import type { MarketDataPayload } from '../../src/contract/schemas.js';
 
@@ -159,10 +159,10 @@ describe('property: the book equals a naive model', () => {
         let model: { bids: Map<string, string>; asks: Map<string, string> } | null = null;
         let snapT = -1;
         const pending: typeof msgs = [];
-        const applyTo = (m: (typeof msgs)[number]) => {
+        const applyTo = (message: (typeof msgs)[number]) => {
           for (const [side, ls] of [
-            ['bids', m.bids],
-            ['asks', m.asks],
+            ['bids', message.bids],
+            ['asks', message.asks],
           ] as const)
             for (const [p, a] of ls) {
               const k = new Decimal(p).toFixed();

@@ -8,8 +8,8 @@ import { join } from 'node:path';
 import type { LocalService } from '../../src/local/service.js';
 import type { StreamFaultConfig } from '../../src/local/config.js';
 import { startService } from './helpers.js';
+import { BIN } from '../support/paths.js';
 
-const BIN = join(__dirname, '../../bin/coinop.js');
 let svc: LocalService | undefined;
 let dir: string | undefined;
 

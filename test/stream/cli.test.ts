@@ -6,10 +6,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { LocalService } from '../../src/local/service.js';
 import { DEMO } from '../../src/embedded/demo.js';
-import { OrderBook } from '../../src/market/book.js';
+import { OrderBook } from '../../src/market-data/book.js';
 import { startService, token } from './helpers.js';
+import { BIN } from '../support/paths.js';
 
-const BIN = join(__dirname, '../../bin/coinop.js');
 let svc: LocalService;
 let dir: string;
 

@@ -3,6 +3,7 @@ import WebSocket from 'ws';
 import { startLocalService, type LocalService } from '../../src/local/service.js';
 import { DEMO } from '../../src/embedded/demo.js';
 import type { DeepPartial, LocalConfig } from '../../src/local/config.js';
+import { demoToken } from '../support/tokens.js';
 
 export async function startService(stream: DeepPartial<LocalConfig['stream']> = {}): Promise<LocalService> {
   return startLocalService({
@@ -12,22 +13,8 @@ export async function startService(stream: DeepPartial<LocalConfig['stream']> = 
   });
 }
 
-export async function token(svc: LocalService, clientId: string = DEMO.adminClientId, scope?: string): Promise<string> {
-  const form = new URLSearchParams({
-    grant_type: 'client_credentials',
-    client_id: clientId,
-    client_secret: DEMO.clientSecret,
-  });
-  if (scope) form.set('scope', scope);
-  const res = await fetch(`${svc.authUrl}/oauth2/token`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: form,
-  });
-  const body = (await res.json()) as { access_token?: string };
-  if (!body.access_token) throw new Error(`no token: ${JSON.stringify(body)}`);
-  return body.access_token;
-}
+export const token = (svc: LocalService, clientId: string = DEMO.adminClientId, scope?: string): Promise<string> =>
+  demoToken(svc.authUrl, clientId, scope || undefined);
 
 /** A connected socket whose messages are queued for next(). */
 export class TestSocket {
@@ -35,8 +22,8 @@ export class TestSocket {
   private waiters: Array<() => void> = [];
   closed = false;
   constructor(readonly ws: WebSocket) {
-    ws.on('message', (d) => {
-      this.messages.push(JSON.parse(d.toString()));
+    ws.on('message', (data) => {
+      this.messages.push(JSON.parse(data.toString()));
       for (const w of this.waiters.splice(0)) w();
     });
     ws.on('close', () => {
@@ -94,8 +81,8 @@ export function handshake(url: string, headers: Record<string, string>): Promise
       ws.close();
       resolve({ status: 101, body: '' });
     });
-    ws.on('error', (e) => {
-      if (!/Unexpected server response/.test(e.message)) reject(e);
+    ws.on('error', (error) => {
+      if (!/Unexpected server response/.test(error.message)) reject(error);
     });
   });
 }

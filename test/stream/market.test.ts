@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { SimulatedMarket, scaledToString } from '../../src/local/stream/market.js';
-import { midPriceFloat } from '../../src/market/price-model.js';
-import { OrderBook } from '../../src/market/book.js';
+import { midPriceFloat } from '../../src/market-data/price-model.js';
+import { OrderBook } from '../../src/market-data/book.js';
 import { MARKETS } from '../../src/contract/enums.js';
 import type { ExecutionPayload, MarketDataPayload, TopOfBookPayload } from '../../src/contract/schemas.js';
 
@@ -79,25 +79,25 @@ describe('simulated market', () => {
     const seen = { trades: 0, tops: 0 };
     let lastTop: [string, string] | null = null;
     const out = {
-      update: (p: MarketDataPayload) => {
-        updates.push(p);
-        book.apply(p);
+      update: (payload: MarketDataPayload) => {
+        updates.push(payload);
+        book.apply(payload);
       },
-      execution: (p: ExecutionPayload) => {
+      execution: (payload: ExecutionPayload) => {
         // A trade takes liquidity that was resting at that price before this step's UPDATE.
         seen.trades++;
-        expect(Number(p.amount)).toBeGreaterThan(0);
-        expect(p.executed_at).toBe(updates[updates.length - 1].time);
+        expect(Number(payload.amount)).toBeGreaterThan(0);
+        expect(payload.executed_at).toBe(updates[updates.length - 1].time);
         const u = updates[updates.length - 1];
-        expect([...u.bids, ...u.asks].some((l) => l.price === p.price)).toBe(true);
+        expect([...u.bids, ...u.asks].some((l) => l.price === payload.price)).toBe(true);
       },
-      topOfBook: (p: TopOfBookPayload) => {
+      topOfBook: (payload: TopOfBookPayload) => {
         seen.tops++;
-        const now: [string, string] = [p.bids[0].price, p.asks[0].price];
+        const now: [string, string] = [payload.bids[0].price, payload.asks[0].price];
         if (lastTop) expect(now).not.toEqual(lastTop);
         lastTop = now;
-        expect(p.bids[0]).toEqual(book.bestBid());
-        expect(p.asks[0]).toEqual(book.bestAsk());
+        expect(payload.bids[0]).toEqual(book.bestBid());
+        expect(payload.asks[0]).toEqual(book.bestAsk());
       },
       rebuilt: () => {
         throw new Error('no rebuild while stepping steadily');

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LocalService } from '../../src/local/service.js';
 import { DEMO } from '../../src/embedded/demo.js';
-import { OrderBook, parseTimeKey, compareTime } from '../../src/market/book.js';
-import { midPriceFloat } from '../../src/market/price-model.js';
-import { TradeTape } from '../../src/market/trades.js';
+import { OrderBook, parseTimeKey, compareTime } from '../../src/market-data/book.js';
+import { midPriceFloat } from '../../src/market-data/price-model.js';
+import { TradeTape } from '../../src/market-data/trades.js';
 import { defaultConfig } from '../../src/local/config.js';
 import { handshake, startService, token, TestSocket } from './helpers.js';
 import { until } from '../support/wait.js';
@@ -430,13 +430,13 @@ describe('limits and faults', () => {
   });
 
   it('sends execution_data out of order when asked (in order otherwise); the trade tape keeps the latest trade as the last', async () => {
-    const trades = async (n: number) => {
+    const trades = async (count: number) => {
       const s = await TestSocket.open(svc.wsUrl, admin);
       try {
         s.send({ type: 'subscribe', channels: [{ type: 'execution_data', params: { market: 'LTCUSD' } }] });
         await s.next((m) => m.type === 'subscribe');
         const out: Array<{ market: string; price: string; amount: string; executed_at: string }> = [];
-        while (out.length < n) out.push((await s.next((m) => m.channel === 'execution_data', 10_000)).payload);
+        while (out.length < count) out.push((await s.next((m) => m.channel === 'execution_data', 10_000)).payload);
         return out;
       } finally {
         s.close();

@@ -58,8 +58,8 @@ describe('live screen', () => {
     const sizes: string[] = [];
     const screen = new LiveScreen({
       stdout: t.out,
-      render: (w, h) => {
-        sizes.push(`${w}x${h}`);
+      render: (width, height) => {
+        sizes.push(`${width}x${height}`);
         return ['x'];
       },
       onQuit: () => {},

@@ -9,9 +9,9 @@ import type { LocalService } from '../../src/local/service.js';
 import { DEMO } from '../../src/embedded/demo.js';
 import { startService, token } from './helpers.js';
 import { until } from '../support/wait.js';
+import { BIN } from '../support/paths.js';
 
 const { Terminal } = xterm as unknown as { Terminal: typeof import('@xterm/headless').Terminal };
-const BIN = join(__dirname, '../../bin/coinop.js');
 
 let svc: LocalService;
 let dir: string;
@@ -51,9 +51,9 @@ function launch(args: string[], env: Record<string, string> = {}, cols = 100, ro
       ...env,
     },
   });
-  proc.onData((d) => {
-    raw += d;
-    term.write(d);
+  proc.onData((chunk) => {
+    raw += chunk;
+    term.write(chunk);
   });
   const exited = new Promise<number>((res) => proc.onExit(({ exitCode }) => res(exitCode)));
   const screen = () => {
@@ -85,12 +85,12 @@ function launch(args: string[], env: Record<string, string> = {}, cols = 100, ro
 }
 
 /** After exit: the normal screen is back and the cursor is shown. */
-async function expectRestored(s: Session): Promise<void> {
-  await new Promise<void>((r) => s.term.write('', () => r()));
-  expect(s.term.buffer.active.type).toBe('normal');
-  const core = (s.term as unknown as { _core?: { coreService?: { isCursorHidden?: boolean } } })._core;
+async function expectRestored(session: Session): Promise<void> {
+  await new Promise<void>((r) => session.term.write('', () => r()));
+  expect(session.term.buffer.active.type).toBe('normal');
+  const core = (session.term as unknown as { _core?: { coreService?: { isCursorHidden?: boolean } } })._core;
   if (core?.coreService) expect(core.coreService.isCursorHidden).toBe(false);
-  const raw = s.raw();
+  const raw = session.raw();
   expect(raw.lastIndexOf('\u001b[?25h')).toBeGreaterThan(raw.lastIndexOf('\u001b[?25l'));
   expect(raw.lastIndexOf('\u001b[?1049l')).toBeGreaterThan(raw.lastIndexOf('\u001b[?1049h'));
 }
@@ -209,8 +209,8 @@ describe('live views on a terminal', () => {
 
   it('with NO_COLOR the sides are labelled ask and bid, and the mid row sits under the prices', async () => {
     const s = launch(['stream', 'book', 'BTCUSD'], { NO_COLOR: '1' });
-    const sides = (x: string) => {
-      const ls = x.split('\n');
+    const sides = (screen: string) => {
+      const ls = screen.split('\n');
       const mid = ls.findIndex((l) => /─\s+spread/.test(l));
       return {
         asks: ls.slice(0, Math.max(0, mid)).filter((l) => /^ask\s/.test(l)),
@@ -219,14 +219,16 @@ describe('live views on a terminal', () => {
     };
     // A mid with one decimal more than the prices (an odd sum of the best bid and ask) is the case that shows it; the
     // book's depth varies, so the frame judged has a few levels a side.
-    const screen = await s.waitFor((x) => {
-      const { asks, bids } = sides(x);
-      return /● live/.test(x) && /^\s+\d+\.\d{3}\s+─+\s+spread/m.test(x) && asks.length > 3 && bids.length > 3;
+    const screen = await s.waitFor((screen) => {
+      const { asks, bids } = sides(screen);
+      return (
+        /● live/.test(screen) && /^\s+\d+\.\d{3}\s+─+\s+spread/m.test(screen) && asks.length > 3 && bids.length > 3
+      );
     }, 'a ladder whose mid has an extra decimal');
     const lines = screen.split('\n');
     expect(lines.some((l) => /^SIDE\s+PRICE\s+AMOUNT\s+TOTAL\s+DEPTH/.test(l))).toBe(true);
-    const priceEnd = (l: string) => {
-      const m = /^(?:ask|bid)?\s*\d+\.\d+/.exec(l);
+    const priceEnd = (line: string) => {
+      const m = /^(?:ask|bid)?\s*\d+\.\d+/.exec(line);
       return m ? m[0].length : -1;
     };
     const midRow = lines.findIndex((l) => /─\s+spread/.test(l));
@@ -262,19 +264,19 @@ describe('live views on a terminal', () => {
     svc.config.stream.faults.dropConnectionsEveryMs = 100;
     // How many rows of the ladder the screen shows, and how many of them are drawn dim (read with the screen).
     const b = s.term.buffer.active;
-    const ladder = (x: string) => {
-      const ys = x.split('\n').flatMap((l, y) => (/^\s*\d+\.\d+\s+\d+\.\d+/.test(l) ? [y] : []));
-      const dim = ys.filter((y) => {
-        const line = b.getLine(b.viewportY + y)!;
+    const ladder = (screen: string) => {
+      const ys = screen.split('\n').flatMap((l, y) => (/^\s*\d+\.\d+\s+\d+\.\d+/.test(l) ? [y] : []));
+      const dim = ys.filter((row) => {
+        const line = b.getLine(b.viewportY + row)!;
         return !!line.getCell(line.translateToString().search(/\d/))?.isDim();
       });
       return { rows: ys.length, dim: dim.length };
     };
     let stale = { rows: 0, dim: 0 };
     try {
-      await s.waitFor((x) => {
-        if (!/○ reconnecting/.test(x) || !/stale book \(reconnecting\): as it was/.test(x)) return false;
-        stale = ladder(x);
+      await s.waitFor((screen) => {
+        if (!/○ reconnecting/.test(screen) || !/stale book \(reconnecting\): as it was/.test(screen)) return false;
+        stale = ladder(screen);
         return stale.rows > 0;
       }, 'the stale book');
     } finally {
@@ -284,9 +286,9 @@ describe('live views on a terminal', () => {
     expect(stale.rows).toBeGreaterThan(0);
     expect(stale.dim).toBe(stale.rows);
     let live = { rows: 0, dim: 0 };
-    await s.waitFor((x) => {
-      if (!/● live/.test(x) || !/spread \d/.test(x) || /stale/.test(x)) return false;
-      live = ladder(x);
+    await s.waitFor((screen) => {
+      if (!/● live/.test(screen) || !/spread \d/.test(screen) || /stale/.test(screen)) return false;
+      live = ladder(screen);
       return live.rows > 0;
     }, 'live again');
     expect(live.dim).toBe(0);

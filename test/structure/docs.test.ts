@@ -53,10 +53,10 @@ describe('the exit-code table', () => {
 /** README.md, docs/*.md, spec/README.md and the READMEs under src. */
 function markdownFiles(): string[] {
   const under = (dir: string): string[] =>
-    readdirSync(join(ROOT, dir), { withFileTypes: true }).flatMap((e) => {
-      const p = `${dir}/${e.name}`;
-      if (e.isDirectory()) return under(p);
-      return e.name.endsWith('.md') ? [p] : [];
+    readdirSync(join(ROOT, dir), { withFileTypes: true }).flatMap((entry) => {
+      const p = `${dir}/${entry.name}`;
+      if (entry.isDirectory()) return under(p);
+      return entry.name.endsWith('.md') ? [p] : [];
     });
   const srcReadmes = under('src').filter((f) => f.endsWith('/README.md'));
   return ['README.md', ...under('docs'), 'spec/README.md', ...srcReadmes];

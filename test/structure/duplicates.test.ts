@@ -37,7 +37,7 @@ function normalised(text: string): Line[] {
   const out: Line[] = [];
   let inImport = false;
   let inComment = false;
-  text.split('\n').forEach((raw, i) => {
+  text.split('\n').forEach((raw, index) => {
     const line = raw.trim().replace(/\s+/g, ' ');
     if (inComment) {
       if (line.includes('*/')) inComment = false;
@@ -57,7 +57,7 @@ function normalised(text: string): Line[] {
       return;
     }
     if (PUNCTUATION_ONLY.test(line) || COMMENT.test(line)) return;
-    out.push({ at: i + 1, text: line });
+    out.push({ at: index + 1, text: line });
   });
   return out;
 }
@@ -115,10 +115,10 @@ function duplicateBlocks(files: { file: string; text: string }[], min = MIN_LINE
 }
 
 function tsFiles(dir: string): string[] {
-  return readdirSync(join(ROOT, dir), { withFileTypes: true }).flatMap((e) => {
-    const path = `${dir}/${e.name}`;
-    if (e.isDirectory()) return tsFiles(path);
-    return e.name.endsWith('.ts') && !e.name.endsWith('.d.ts') ? [path] : [];
+  return readdirSync(join(ROOT, dir), { withFileTypes: true }).flatMap((entry) => {
+    const path = `${dir}/${entry.name}`;
+    if (entry.isDirectory()) return tsFiles(path);
+    return entry.name.endsWith('.ts') && !entry.name.endsWith('.d.ts') ? [path] : [];
   });
 }
 

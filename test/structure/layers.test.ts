@@ -1,8 +1,10 @@
 // Lower layers do not reach up: nothing in src/contract, client, config, batch, local, market, policy, audit, events,
-// render, send, gate, embedded or mcp imports from src/cli or src/commands (Biome's import restriction says the same
-// inside npm test; this names each arrow); src/cli is the commands' toolkit and never imports a command; no command
-// folder imports another's (what several commands share lives in src/cli or lower; only the root command, the files
-// at the top of src/commands, puts groups together); the demo constants and the embedded start (src/embedded) sit
+// render, send, gate, embedded, mcp or gateway imports from src/cli or src/commands (Biome's import restriction says
+// the same inside npm test; this names each arrow); the team gateway (src/gateway) stands on the contract, the client,
+// config, the gate, the policy and the audit log, never on the local service, the MCP server or the batch; src/cli is
+// the commands' toolkit and never imports a command; no command folder imports another's, nor the root command (the
+// files at the top of src/commands, which put the groups together and hand a group what it needs of another's work
+// through RootPorts); the demo constants and the embedded start (src/embedded) sit
 // below config and the client, which never import the local service; and render takes its writer and stream state
 // as small interfaces of its own, so it imports nothing from src/client.
 import { posix } from 'node:path';
@@ -11,25 +13,25 @@ import { describe, expect, it } from 'vitest';
 import { modules, walk, type Module } from './support.js';
 
 /** The src modules a module imports (static, re-exported or dynamic), as paths from the repository root. */
-function importsOf(m: Module): string[] {
+function importsOf(mod: Module): string[] {
   const specs: string[] = [];
-  walk(m.source, (n) => {
+  walk(mod.source, (node) => {
     if (
-      (ts.isImportDeclaration(n) || ts.isExportDeclaration(n)) &&
-      n.moduleSpecifier &&
-      ts.isStringLiteral(n.moduleSpecifier)
+      (ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) &&
+      node.moduleSpecifier &&
+      ts.isStringLiteral(node.moduleSpecifier)
     ) {
-      specs.push(n.moduleSpecifier.text);
+      specs.push(node.moduleSpecifier.text);
     } else if (
-      ts.isCallExpression(n) &&
-      n.expression.kind === ts.SyntaxKind.ImportKeyword &&
-      n.arguments[0] &&
-      ts.isStringLiteral(n.arguments[0])
+      ts.isCallExpression(node) &&
+      node.expression.kind === ts.SyntaxKind.ImportKeyword &&
+      node.arguments[0] &&
+      ts.isStringLiteral(node.arguments[0])
     ) {
-      specs.push(n.arguments[0].text);
+      specs.push(node.arguments[0].text);
     }
   });
-  return specs.filter((s) => s.startsWith('.')).map((s) => posix.join(posix.dirname(m.file), s));
+  return specs.filter((s) => s.startsWith('.')).map((s) => posix.join(posix.dirname(mod.file), s));
 }
 
 const RULES: Array<{ folder: string; forbidden: string[] }> = [
@@ -41,13 +43,17 @@ const RULES: Array<{ folder: string; forbidden: string[] }> = [
   { folder: 'src/cli', forbidden: ['src/commands/'] },
   { folder: 'src/batch', forbidden: ['src/cli/', 'src/commands/'] },
   { folder: 'src/local', forbidden: ['src/cli/', 'src/commands/'] },
-  { folder: 'src/market', forbidden: ['src/cli/', 'src/commands/'] },
+  { folder: 'src/market-data', forbidden: ['src/cli/', 'src/commands/'] },
   { folder: 'src/send', forbidden: ['src/cli/', 'src/commands/'] },
   { folder: 'src/mcp', forbidden: ['src/cli/', 'src/commands/'] },
   { folder: 'src/policy', forbidden: ['src/cli/', 'src/commands/'] },
   { folder: 'src/audit', forbidden: ['src/cli/', 'src/commands/'] },
   { folder: 'src/events', forbidden: ['src/cli/', 'src/commands/'] },
   { folder: 'src/render', forbidden: ['src/cli/', 'src/commands/', 'src/client/'] },
+  {
+    folder: 'src/gateway',
+    forbidden: ['src/cli/', 'src/commands/', 'src/local/', 'src/mcp/', 'src/batch/', 'src/embedded/', 'src/render/'],
+  },
 ];
 
 /** The command group a file of src/commands belongs to (its folder), or undefined for the root command's files. */
@@ -57,13 +63,13 @@ const groupOf = (file: string): string | undefined => {
 };
 
 describe('layers', () => {
-  it('no command folder imports another command folder', () => {
-    const bad = modules('src/commands').flatMap((m) => {
-      const group = groupOf(m.file);
+  it('no command folder imports another command folder, or the root command', () => {
+    const bad = modules('src/commands').flatMap((mod) => {
+      const group = groupOf(mod.file);
       if (!group) return [];
-      return importsOf(m)
-        .filter((t) => t.startsWith('src/commands/') && groupOf(t) !== undefined && groupOf(t) !== group)
-        .map((t) => `${m.file} -> ${t}`);
+      return importsOf(mod)
+        .filter((t) => t.startsWith('src/commands/') && groupOf(t) !== group)
+        .map((t) => `${mod.file} -> ${t}`);
     });
     expect(bad).toEqual([]);
   });

@@ -1,14 +1,14 @@
-// Names say what things are, once each: what src/local, src/market and src/render export is exported nowhere else in
-// src, and no module of the local service shares its file name with one of src/batch (request log vs batch journal,
-// request limits vs the batch's rate limit).
+// Names say what things are, once each: what src/local, src/market-data and src/render export is exported nowhere
+// else in src, and no module of the local service shares its file name with one of src/batch (request log vs batch
+// journal, request limits vs the batch's rate limit).
 import { posix } from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 import { modules, type Module } from './support.js';
 
-function exportedNames(m: Module): string[] {
+function exportedNames(mod: Module): string[] {
   const names: string[] = [];
-  for (const st of m.source.statements) {
+  for (const st of mod.source.statements) {
     if (!ts.canHaveModifiers(st) || !ts.getModifiers(st)?.some((x) => x.kind === ts.SyntaxKind.ExportKeyword)) continue;
     const named = st as ts.Statement & { name?: ts.Node };
     if (named.name && ts.isIdentifier(named.name)) names.push(named.name.text);
@@ -18,10 +18,10 @@ function exportedNames(m: Module): string[] {
   return [...new Set(names)];
 }
 
-const OWN = ['src/local/', 'src/market/', 'src/render/'];
+const OWN = ['src/local/', 'src/market-data/', 'src/render/'];
 
 describe('names', () => {
-  it('what src/local, src/market and src/render export is exported nowhere else', () => {
+  it('what src/local, src/market-data and src/render export is exported nowhere else', () => {
     const where = new Map<string, string[]>();
     for (const m of modules()) for (const n of exportedNames(m)) where.set(n, [...(where.get(n) ?? []), m.file]);
     const clashes = [...where]

@@ -1,19 +1,19 @@
-// src/local, src/market and src/render use other libraries through their public APIs: no reads of underscore
+// src/local, src/market-data and src/render use other libraries through their public APIs: no reads of underscore
 // fields such as ws's `_socket` or node:http's `_httpMessage`.
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 import { modules, parse, walk, type Module } from './support.js';
 
-function underscoreFields(m: Module): string[] {
+function underscoreFields(mod: Module): string[] {
   const found: string[] = [];
-  walk(m.source, (n) => {
-    const name = ts.isPropertyAccessExpression(n)
-      ? n.name.text
-      : ts.isElementAccessExpression(n) && ts.isStringLiteral(n.argumentExpression)
-        ? n.argumentExpression.text
+  walk(mod.source, (node) => {
+    const name = ts.isPropertyAccessExpression(node)
+      ? node.name.text
+      : ts.isElementAccessExpression(node) && ts.isStringLiteral(node.argumentExpression)
+        ? node.argumentExpression.text
         : undefined;
     if (name?.startsWith('_'))
-      found.push(`${m.file}:${m.source.getLineAndCharacterOfPosition(n.getStart()).line + 1} ${name}`);
+      found.push(`${mod.file}:${mod.source.getLineAndCharacterOfPosition(node.getStart()).line + 1} ${name}`);
   });
   return found;
 }
@@ -24,7 +24,7 @@ describe('private fields of other libraries', () => {
     expect(underscoreFields({ file: 'x.ts', source })).toEqual(['x.ts:1 _socket', 'x.ts:2 _httpMessage']);
   });
 
-  for (const folder of ['src/local', 'src/market', 'src/render']) {
+  for (const folder of ['src/local', 'src/market-data', 'src/render']) {
     it(`${folder} reads none`, () => {
       expect(modules(folder).flatMap(underscoreFields)).toEqual([]);
     });

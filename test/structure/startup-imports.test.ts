@@ -10,9 +10,9 @@ import { describe, expect, it } from 'vitest';
 import { modules, walk, type Module } from './support.js';
 
 /** The src modules a module evaluates when it is evaluated: its static imports and re-exports of values. */
-function valueImportsOf(m: Module): string[] {
+function valueImportsOf(mod: Module): string[] {
   const specs: string[] = [];
-  for (const n of m.source.statements) {
+  for (const n of mod.source.statements) {
     if (ts.isImportDeclaration(n) && ts.isStringLiteral(n.moduleSpecifier)) {
       const clause = n.importClause;
       const named = clause?.namedBindings;
@@ -30,22 +30,22 @@ function valueImportsOf(m: Module): string[] {
   }
   return specs
     .filter((s) => s.startsWith('.'))
-    .map((s) => posix.join(posix.dirname(m.file), s).replace(/\.js$/, '.ts'));
+    .map((s) => posix.join(posix.dirname(mod.file), s).replace(/\.js$/, '.ts'));
 }
 
 /** The src modules a module imports with import(), when it runs. */
-function dynamicImportsOf(m: Module): string[] {
+function dynamicImportsOf(mod: Module): string[] {
   const specs: string[] = [];
-  walk(m.source, (n) => {
+  walk(mod.source, (node) => {
     if (
-      ts.isCallExpression(n) &&
-      n.expression.kind === ts.SyntaxKind.ImportKeyword &&
-      n.arguments[0] &&
-      ts.isStringLiteral(n.arguments[0])
+      ts.isCallExpression(node) &&
+      node.expression.kind === ts.SyntaxKind.ImportKeyword &&
+      node.arguments[0] &&
+      ts.isStringLiteral(node.arguments[0])
     )
-      specs.push(n.arguments[0].text);
+      specs.push(node.arguments[0].text);
   });
-  return specs.map((s) => posix.join(posix.dirname(m.file), s).replace(/\.js$/, '.ts'));
+  return specs.map((s) => posix.join(posix.dirname(mod.file), s).replace(/\.js$/, '.ts'));
 }
 
 /** Every module evaluated with the given ones, by static value imports. */

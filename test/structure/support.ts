@@ -2,8 +2,9 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import ts from 'typescript';
+import { ROOT } from '../support/paths.js';
 
-export const ROOT = join(__dirname, '..', '..');
+export { ROOT } from '../support/paths.js';
 
 export interface Module {
   /** Path from the repository root, with forward slashes (src/local/service.ts). */
@@ -12,10 +13,10 @@ export interface Module {
 }
 
 function tsFiles(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
-    const path = join(dir, e.name);
-    if (e.isDirectory()) return tsFiles(path);
-    return e.name.endsWith('.ts') && !e.name.endsWith('.d.ts') ? [path] : [];
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return tsFiles(path);
+    return entry.name.endsWith('.ts') && !entry.name.endsWith('.d.ts') ? [path] : [];
   });
 }
 

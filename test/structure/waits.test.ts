@@ -11,18 +11,18 @@ import { parse, ROOT, walk } from './support.js';
 
 /** Every TypeScript file under test/, with its text. */
 function testFiles(dir = 'test'): { file: string; text: string }[] {
-  return readdirSync(join(ROOT, dir), { withFileTypes: true }).flatMap((e) => {
-    const file = `${dir}/${e.name}`;
-    if (e.isDirectory()) return testFiles(file);
-    return e.name.endsWith('.ts') ? [{ file, text: readFileSync(join(ROOT, file), 'utf8') }] : [];
+  return readdirSync(join(ROOT, dir), { withFileTypes: true }).flatMap((entry) => {
+    const file = `${dir}/${entry.name}`;
+    if (entry.isDirectory()) return testFiles(file);
+    return entry.name.endsWith('.ts') ? [{ file, text: readFileSync(join(ROOT, file), 'utf8') }] : [];
   });
 }
 
 const TIMERS = new Set(['setTimeout', 'setInterval']);
 
 /** The name a call calls (setTimeout, or globalThis.setTimeout's setTimeout). */
-function callee(n: ts.CallExpression): string | undefined {
-  const e = n.expression;
+function callee(call: ts.CallExpression): string | undefined {
+  const e = call.expression;
   if (ts.isIdentifier(e)) return e.text;
   if (ts.isPropertyAccessExpression(e)) return e.name.text;
   return undefined;
@@ -56,29 +56,34 @@ function bareSleeps(source: ts.SourceFile): string[] {
   const found: string[] = [];
   const at = (n: ts.Node) =>
     `${source.getLineAndCharacterOfPosition(n.getStart()).line + 1}: ${n.getText().split('\n')[0].trim()}`;
-  walk(source, (n) => {
-    if (ts.isImportDeclaration(n) && ts.isStringLiteral(n.moduleSpecifier)) {
-      if (/^(node:)?timers\/promises$/.test(n.moduleSpecifier.text)) found.push(at(n));
+  walk(source, (candidate) => {
+    if (ts.isImportDeclaration(candidate) && ts.isStringLiteral(candidate.moduleSpecifier)) {
+      if (/^(node:)?timers\/promises$/.test(candidate.moduleSpecifier.text)) found.push(at(candidate));
       return;
     }
-    if (!ts.isNewExpression(n) || !ts.isIdentifier(n.expression) || n.expression.text !== 'Promise') return;
-    const executor = n.arguments?.[0];
+    if (
+      !ts.isNewExpression(candidate) ||
+      !ts.isIdentifier(candidate.expression) ||
+      candidate.expression.text !== 'Promise'
+    )
+      return;
+    const executor = candidate.arguments?.[0];
     if (!executor || (!ts.isArrowFunction(executor) && !ts.isFunctionExpression(executor))) return;
     const first = executor.parameters[0]?.name;
     if (!first || !ts.isIdentifier(first)) return;
     const resolve = first.text;
     // The timers that resolve the promise, and whether anything else (an event) is handed the resolve function too.
     const timers: ts.Node[] = [];
-    walk(executor.body, (m) => {
-      if (ts.isCallExpression(m) && TIMERS.has(callee(m) ?? '') && resolvesBare(m.arguments[0], resolve))
-        timers.push(m);
+    walk(executor.body, (inner) => {
+      if (ts.isCallExpression(inner) && TIMERS.has(callee(inner) ?? '') && resolvesBare(inner.arguments[0], resolve))
+        timers.push(inner);
     });
     if (!timers.length) return;
     let event = false;
-    walk(executor.body, (m) => {
-      if (ts.isIdentifier(m) && m.text === resolve && !timers.some((t) => within(m, t))) event = true;
+    walk(executor.body, (inner) => {
+      if (ts.isIdentifier(inner) && inner.text === resolve && !timers.some((t) => within(inner, t))) event = true;
     });
-    if (!event) found.push(at(n));
+    if (!event) found.push(at(candidate));
   });
   return found;
 }

@@ -2,8 +2,8 @@
 import type { ReadResourceResult } from '@modelcontextprotocol/sdk/types.js';
 
 /** The text of the first content of a resource read; throws when it is missing or a blob. */
-export function resourceText(r: ReadResourceResult): string {
-  const c = r.contents[0];
+export function resourceText(result: ReadResourceResult): string {
+  const c = result.contents[0];
   if (!c || !('text' in c) || typeof c.text !== 'string')
     throw new Error(`expected a text resource, got ${JSON.stringify(c)?.slice(0, 200)}`);
   return c.text;

@@ -99,9 +99,9 @@ export function operationOf(method: string, url: string): Operation | undefined 
 const errorText = (errors: ErrorObject[] | null | undefined) =>
   (errors ?? []).map((e) => `${e.instancePath || '/'} ${e.message ?? e.keyword}${paramText(e)}`);
 
-function paramText(e: ErrorObject): string {
-  const p = e.params as Record<string, unknown>;
-  if (e.keyword === 'additionalProperties') return ` (${String(p.additionalProperty)})`;
+function paramText(error: ErrorObject): string {
+  const p = error.params as Record<string, unknown>;
+  if (error.keyword === 'additionalProperties') return ` (${String(p.additionalProperty)})`;
   return '';
 }
 

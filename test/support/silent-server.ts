@@ -10,9 +10,9 @@ export async function silentServer(): Promise<{ url: string; connections(): numb
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     connections: () => sockets.length,
     close: () =>
-      new Promise<void>((r) => {
+      new Promise<void>((resolve) => {
         for (const s of sockets) s.destroy();
-        server.close(() => r());
+        server.close(() => resolve());
       }),
   };
 }

@@ -35,9 +35,9 @@ export async function tlsFront(target: string): Promise<TlsFront> {
   return {
     url: `https://127.0.0.1:${(server.address() as AddressInfo).port}`,
     close: () =>
-      new Promise<void>((r) => {
+      new Promise<void>((resolve) => {
         for (const s of sockets) s.destroy();
-        server.close(() => r());
+        server.close(() => resolve());
       }),
   };
 }

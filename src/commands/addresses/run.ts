@@ -39,13 +39,13 @@ export type AddressCreateDeps = Pick<
 export async function create(ctx: AddressCreateDeps, raw: RawFlags): Promise<void> {
   const o = parseAddressCreateOptions(raw);
   const pr = ctx.prompter;
-  const profile = ctx.service.context();
+  const context = ctx.service.context();
   // On a terminal a network the catalogue refuses is picked from the list instead.
   const refused = refusedToAsk(ctx, networkIssues('crypto_network', o.network), CREATE_FLAGS);
   const network = await need(pr, '--network', refused.size ? undefined : o.network, () =>
     pr.select<CryptoNetwork>('Network', [...CRYPTO_NETWORKS]),
   );
-  const profileId = await need(pr, '--profile-id', o.profileId ?? profile.profileId, () =>
+  const profileId = await need(pr, '--profile-id', o.profileId ?? context.profileId, () =>
     pr.text("The service's profile id"),
   );
   const { refId, generated } = refIdFor(o.refId);

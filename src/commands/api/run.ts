@@ -1,4 +1,4 @@
-// coinop api: a raw authenticated request with the profile's token, retries and --debug; the answer as sent.
+// coinop api: a raw authenticated request with the context's token, retries and --debug; the answer as sent.
 import type { Ports } from '../../cli/ports.js';
 import { problemError, usageError } from '../../cli/errors.js';
 import { operations } from '../../contract/index.js';

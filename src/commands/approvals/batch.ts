@@ -50,7 +50,7 @@ const ROW_COLUMNS: Column[] = [
 export async function showBatch(ctx: Pick<Ports, 'display'>, held: HeldRequest): Promise<void> {
   const out = ctx.display.output();
   const rows = batchRows(held);
-  if (out.format !== 'table') return out.one({ ...(held as unknown as Record<string, unknown>), rows });
+  if (out.format !== 'table') return out.one({ ...held, rows });
   const content = contentFromLines(held.content);
   out.one(
     {

@@ -39,8 +39,8 @@ function rowsOf(held: HeldRequest): [string, string][] {
 
 export function showPolicyChange(ctx: ApprovalsDeps, held: HeldRequest): void {
   const out = ctx.display.output();
-  if (!out.forPeople) return out.one(held as unknown as Record<string, unknown>);
-  out.one({ ...held, ...Object.fromEntries(rowsOf(held)) } as Record<string, unknown>, [
+  if (!out.forPeople) return out.one(held);
+  out.one({ ...held, ...Object.fromEntries(rowsOf(held)) }, [
     { key: 'pending_id', kind: 'id' },
     { key: 'status', kind: 'status' },
     ...rowsOf(held).map(([label]) => ({ key: label })),

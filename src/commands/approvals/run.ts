@@ -37,7 +37,7 @@ export async function list(ctx: ApprovalsDeps, status: string | undefined): Prom
   const { client } = await ctx.service.connect();
   const q = status ? `?status=${encodeURIComponent(status)}` : '';
   const { items } = await gatewayCall<{ items: HeldRequest[] }>(client, 'GET', `/_gateway/approvals${q}`);
-  await ctx.display.output().list(items as unknown as Record<string, unknown>[], COLUMNS, { empty: 'nothing is held' });
+  await ctx.display.output().list(items, COLUMNS, { empty: 'nothing is held' });
 }
 
 export async function show(ctx: ApprovalsDeps, id: string): Promise<void> {
@@ -46,7 +46,7 @@ export async function show(ctx: ApprovalsDeps, id: string): Promise<void> {
   if (isBatch(h)) return showBatch(ctx, h);
   ctx.display
     .output()
-    .one(h as unknown as Record<string, unknown>, [
+    .one(h, [
       { key: 'pending_id', kind: 'id' },
       { key: 'status', kind: 'status' },
       { key: 'initiator' },
@@ -149,7 +149,7 @@ export async function approve(ctx: ApprovalsDeps, id: string, yes: boolean): Pro
         : `approved: that was the last approval needed, and the gateway sent it (${sentWhat(after)})\n`
       : `approved (${after.approvals.length} of ${after.approvals_required})\n`,
   );
-  ctx.display.output().one(after as unknown as Record<string, unknown>, [
+  ctx.display.output().one(after, [
     { key: 'pending_id', kind: 'id' },
     { key: 'status', kind: 'status' },
   ]);
@@ -161,7 +161,7 @@ export async function reject(ctx: ApprovalsDeps, id: string, reason: string | un
     reason: reason ?? '',
   });
   ctx.display.io.err(`rejected: ${id} will never be sent\n`);
-  ctx.display.output().one(after as unknown as Record<string, unknown>, [
+  ctx.display.output().one(after, [
     { key: 'pending_id', kind: 'id' },
     { key: 'status', kind: 'status' },
   ]);

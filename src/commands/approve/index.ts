@@ -18,7 +18,7 @@ export function register(program: Command, ctx: Invocation): void {
         `
 The approval is written next to the file as FILE.approval-<key id>.txt: plain text that can travel by email or in
 a pull request. It signs the file's content as withdraw batch (or withdraw --request) will send it: every row, the
-totals per asset and network, the default profile, the environment and the API address. A changed row, amount or
+totals per asset and network, the default service profile, the environment and the API address. A changed row, amount or
 destination voids it. The private key is <config dir>/approval-key.pem (0600), made on first use.
 
 A repeat run (withdraw batch --allow-repeat) needs approvals of its own, signed with --allow-repeat: they state

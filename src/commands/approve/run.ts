@@ -32,7 +32,7 @@ function key(ctx: Pick<Ports, 'display' | 'policy'>): ApproverKey {
   }
 }
 
-/** The content of the file: a saved withdrawal as it states its scope, or a batch as this profile stages it. */
+/** The content of the file: a saved withdrawal as it states its scope, or a batch as this context stages it. */
 async function contentOf(ctx: ApproveDeps, options: ApproveOptions, file: string): Promise<ApprovalContent> {
   const saved = savedRequestIn(file);
   if (saved && options.allowRepeat)
@@ -57,7 +57,7 @@ async function contentOf(ctx: ApproveDeps, options: ApproveOptions, file: string
   }
 }
 
-/** Says so when the profile's own policy does not list this key (the sender's policy is the one that decides). */
+/** Says so when the context's own policy does not list this key (the sender's policy is the one that decides). */
 function noteUnlisted(ctx: Pick<Ports, 'display' | 'service' | 'policy'>, key: ApproverKey): void {
   const loc = policyLocation(ctx.policy.configDir(), ctx.service.context().name);
   if (!loc.exists) return;

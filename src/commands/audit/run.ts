@@ -131,11 +131,7 @@ export async function list(ctx: AuditDeps, options: AuditListOptions, gateway = 
   const { path } = await logOf(ctx, gateway);
   const out = ctx.display.output();
   const row = (x: { entry: AuditEntry; sha256: string }) =>
-    out.format === 'table'
-      ? tableRow(x.entry)
-      : out.format === 'csv'
-        ? exportRow(x.entry, x.sha256)
-        : (x.entry as unknown as Record<string, unknown>);
+    out.format === 'table' ? tableRow(x.entry) : out.format === 'csv' ? exportRow(x.entry, x.sha256) : x.entry;
   const v = new Verifier(path);
   let matched = 0;
   const picked = function* () {
@@ -164,14 +160,9 @@ export async function verify(ctx: AuditDeps, options: AuditVerifyOptions, gatewa
   // A gateway's chain is checked against the head it serves too (a line taken off its end shows).
   const report = verifyLog(log.path, options.head ?? log.head);
   const out = ctx.display.output();
-  if (out.format === 'json' || out.format === 'ndjson') out.one(report as unknown as Record<string, unknown>);
+  if (out.format === 'json' || out.format === 'ndjson') out.one(report);
   else if (out.format === 'csv')
-    await out.list(report.problems as unknown as Record<string, unknown>[], [
-      { key: 'line' },
-      { key: 'seq' },
-      { key: 'kind' },
-      { key: 'message' },
-    ]);
+    await out.list(report.problems, [{ key: 'line' }, { key: 'seq' }, { key: 'kind' }, { key: 'message' }]);
   else for (const line of reportLines(report)) ctx.display.io.out(`${line}\n`);
   if (!report.ok) throw new CoinopError('integrity', brokenLine(report), { quiet: true });
 }

@@ -42,12 +42,3 @@ export const LOGIN_FLAG_TABLE = defineFlags({
     help: 'make a production context the active one without asking (other environments always are)',
   },
 });
-
-/**
- * The global flags that name the context login saves when --name does not: declared by the program
- * (program-base.ts: --context, and its old name --profile), read here only.
- */
-export const LOGIN_CONTEXT_FLAG_TABLE = defineFlags({
-  context: { kind: 'text', flag: '--context <name>', help: 'context to use' },
-  profile: { kind: 'text', flag: '--profile <name>', help: 'old name of --context' },
-});

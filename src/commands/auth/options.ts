@@ -4,7 +4,8 @@ import { ALL_SCOPES, canonicalChoice } from '../../contract/index.js';
 import { usageError } from '../../cli/errors.js';
 import type { RawFlags } from '../../cli/options.js';
 import type { Environment } from '../../config/environments.js';
-import { LOGIN_CONTEXT_FLAG_TABLE, LOGIN_FLAG_TABLE } from './flags.js';
+import { LOGIN_FLAG_TABLE } from './flags.js';
+import { GLOBAL_FLAG_TABLE } from '../../cli/global-flags.js';
 
 export interface LoginOptions {
   /** Unset: asked. */
@@ -61,7 +62,7 @@ export function checkHostedUrls(
 /** `raw`: login's flags with the global ones (--context, or its old name --profile, names the context when --name does not). */
 export function parseLoginOptions(raw: RawFlags): LoginOptions {
   const f = LOGIN_FLAG_TABLE.read(raw);
-  const given = LOGIN_CONTEXT_FLAG_TABLE.read(raw);
+  const given = GLOBAL_FLAG_TABLE.read(raw);
   const scopes = f.scopes
     ?.split(',')
     .map((s) => s.trim())

@@ -15,7 +15,7 @@ import {
   type Environment,
   tokenEndpoint,
 } from '../../config/environments.js';
-import { activeContextName, addresses, ProfileOverrideError, type ResolvedContext } from '../../config/context.js';
+import { activeContextName, addresses, ContextOverrideError, type ResolvedContext } from '../../config/context.js';
 import type { StoredContext } from '../../config/store.js';
 import { DEMO } from '../../embedded/demo.js';
 import type { Token } from '../../client/tokens.js';
@@ -85,7 +85,7 @@ async function loginEndpoints(
 }
 
 /**
- * A sandbox or production profile's addresses: the hosted service's, or those given by --base-url, --auth-url and
+ * A sandbox or production context's addresses: the hosted service's, or those given by --base-url, --auth-url and
  * --ws-url (https and wss: a gateway in front of it, or a stand-in), noted on stderr. The token endpoint given here is
  * the one saved at login, the only place the secret ever goes (COINOP_AUTH_URL cannot move it).
  */
@@ -139,7 +139,7 @@ async function loginCredentials(
   return { clientId, secret, scopes, ...(profileId ? { profileId } : {}) };
 }
 
-/** A production profile becomes the active one only when asked to (--activate) or when the operator says so. */
+/** A production context becomes the active one only when asked to (--activate) or when the operator says so. */
 async function activateIt(ctx: LoginDeps, options: LoginOptions, env: Environment, name: string): Promise<boolean> {
   if (env !== 'production' || options.activate) return true;
   if (!ctx.prompter.allowed) return false;
@@ -184,7 +184,7 @@ export async function login(ctx: LoginDeps, raw: RawFlags): Promise<void> {
   }
   const { stored, token } = proven;
   const active = await activateIt(ctx, o, env, name);
-  await store.saveProfile(name, stored, state.secret, active);
+  await store.saveContext(name, stored, state.secret, active);
   const { io } = ctx.display;
   const p = ctx.display.output().p;
   const expires = token.expiresAt ? relativeTime(new Date(token.expiresAt).toISOString(), ctx.clock.now()) : 'never';
@@ -208,9 +208,9 @@ export async function login(ctx: LoginDeps, raw: RawFlags): Promise<void> {
 }
 
 /**
- * A token for the credentials, as the profile will be used (env overrides included, no token cache). Every scope was
+ * A token for the credentials, as the context will be used (env overrides included, no token cache). Every scope was
  * asked for (the default) and the client may not have them all (invalid_scope): asked again for none, the client gets
- * the scopes it has, which the token says and the profile keeps.
+ * the scopes it has, which the token says and the context keeps.
  */
 async function prove(
   ctx: LoginDeps,
@@ -309,7 +309,7 @@ function resolveWith(ctx: LoginDeps, name: string, stored: StoredContext, secret
   try {
     where = addresses(name, stored, ctx.contexts.settings().overrides);
   } catch (e) {
-    if (e instanceof ProfileOverrideError)
+    if (e instanceof ContextOverrideError)
       throw usageError(e.message, 'use an https:// address, or unset the variable');
     throw e;
   }
@@ -329,7 +329,7 @@ function resolveWith(ctx: LoginDeps, name: string, stored: StoredContext, secret
 export async function logout(ctx: Pick<Ports, 'display' | 'contexts'>): Promise<void> {
   const store = ctx.contexts.store();
   const name = activeContextName(store, ctx.contexts.flag(), ctx.contexts.settings());
-  const had = await store.removeProfile(name);
+  const had = await store.removeContext(name);
   ctx.display.io.err(
     had
       ? `Logged out of context "${name}": its secret and cached tokens are gone.\n`

@@ -1,10 +1,10 @@
 // Completion scripts for bash, zsh and fish, generated from the commander tree so they never drift from it.
 //
 // Each script finds the command typed so far the same way: it walks the words, skips each option and the value of an
-// option that takes one (so `coinop --profile local withdraw` is the withdraw command, not `local`), and keeps the
+// option that takes one (so `coinop --context local withdraw` is the withdraw command, not `local`), and keeps the
 // words that name a command. zsh and fish show each command's and option's description. Values come from the contract
 // (enumerations, markets), from the catalogue (the networks of the --asset given), or from coinop itself at the moment
-// of completing (`coinop __complete profiles`: the saved profiles, read from the configuration, no service started).
+// of completing (`coinop __complete contexts`: the saved contexts, read from the configuration, no service started).
 import type { Command, Option } from 'commander';
 import {
   ASSETS,
@@ -68,7 +68,7 @@ const ARGUMENT_VALUES: Record<string, readonly string[]> = {
   assets: Object.keys(ASSETS),
 };
 /** Options whose values coinop says when asked (`coinop __complete KIND`), by the kind it is asked for. */
-const DYNAMIC: Record<string, string> = { '--context': 'profiles', '--profile': 'profiles' };
+const DYNAMIC: Record<string, string> = { '--context': 'contexts', '--profile': 'contexts' };
 
 /** A description in one short line: its first clause. */
 const summary = (s: string) => s.replace(/\s+/g, ' ').split(/[;(]/)[0].trim();

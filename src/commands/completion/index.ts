@@ -6,15 +6,16 @@ import { ports } from '../../cli/ports.js';
 import { choiceArgument } from '../../cli/options.js';
 
 export function register(program: Command, ctx: Invocation): void {
-  // What the completion scripts ask coinop while completing: the saved profiles' names (read from the configuration,
-  // nothing else started), one a line. Hidden: for the scripts, not for people.
+  // What the completion scripts ask coinop while completing: the saved contexts' names (read from the configuration,
+  // nothing else started), one a line; `profiles` is what scripts installed before the rename ask, and answers the
+  // same. Hidden: for the scripts, not for people.
   examples(
     program
       .command('__complete', { hidden: true })
       .description("words for the completion scripts: the saved contexts' names, one a line")
-      .argument('<what>', 'profiles')
+      .argument('<what>', 'contexts (profiles: its old name)')
       .action(async (what: string) => (await import('./run.js')).complete(ports(ctx), what)),
-    ['coinop __complete profiles'],
+    ['coinop __complete contexts'],
   );
   // The man page from the command tree (man/generate.mjs writes man/coinop.1 with it). Hidden: for the build.
   examples(

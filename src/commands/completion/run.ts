@@ -3,9 +3,12 @@
 import type { Command } from 'commander';
 import type { Ports } from '../../cli/ports.js';
 
-/** `coinop __complete profiles`: the saved contexts' names, one a line (anything else asked for: nothing). */
+/**
+ * `coinop __complete contexts`: the saved contexts' names, one a line (anything else asked for: nothing). `profiles`,
+ * what scripts generated before the rename ask, answers the same.
+ */
 export async function complete(deps: Pick<Ports, 'display' | 'contexts'>, what: string): Promise<void> {
-  if (what !== 'profiles') return;
+  if (what !== 'contexts' && what !== 'profiles') return;
   const { contextNames } = await import('../../config/context.js');
   deps.display.io.out(contextNames(deps.contexts.store()).join('\n').concat('\n'));
 }

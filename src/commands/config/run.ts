@@ -11,10 +11,10 @@ import { PRECEDENCE, parseConfigKey, parseConfigSetOptions } from './options.js'
 function resolved(contexts: Ports['contexts'], key: ConfigKey): Resolved {
   if (key.key !== CONTEXT_KEY) return resolveKey(key, contexts.env, contexts.store().defaults());
   const store = contexts.store();
-  const { profile } = contexts.settings();
-  const value = activeContextName(store, undefined, { profile });
-  if (profile) return { value, source: 'env', variable: key.variables.find((v) => contexts.env[v]) };
-  return { value, source: store.activeProfileName() ? 'config' : 'default' };
+  const { context } = contexts.settings();
+  const value = activeContextName(store, undefined, { context });
+  if (context) return { value, source: 'env', variable: key.variables.find((v) => contexts.env[v]) };
+  return { value, source: store.activeContextName() ? 'config' : 'default' };
 }
 
 function row(contexts: Ports['contexts'], key: ConfigKey) {

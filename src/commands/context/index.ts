@@ -1,6 +1,6 @@
 // coinop context list|use|show|rename|delete|set-profile-id: coinop's saved endpoints and credentials (kubectl's and
 // docker's word); `coinop profile ...`, their old name, still works (hidden, with a one-line note). Declarations only:
-// the work is in ../profile/run.ts.
+// the work is in ./run.ts.
 import type { Command } from 'commander';
 import type { Invocation } from '../../cli/invocation.js';
 import { examples } from '../../cli/help.js';
@@ -30,17 +30,17 @@ export function register(program: Command, ctx: Invocation): void {
 }
 
 /** The subcommands under `group` (`coinop context` or its old name), their examples spelled with `name`. */
-function declare(profile: Command, group: string, ctx: Invocation): void {
+function declare(command: Command, group: string, ctx: Invocation): void {
   const ex = (lines: string[]) => lines.map((l) => l.replace(/^coinop context/, `coinop ${group}`));
   examples(
-    profile
+    command
       .command('list')
       .description('every context; the active one is marked')
       .action(async () => (await import('./run.js')).list(ports(ctx))),
     ex(['coinop context list', 'coinop context list -o json']),
   );
   examples(
-    profile
+    command
       .command('use')
       .description('make a context the active one')
       .argument('<name>', 'context name')
@@ -48,7 +48,7 @@ function declare(profile: Command, group: string, ctx: Invocation): void {
     ex(['coinop context use sandbox', 'coinop context use local']),
   );
   examples(
-    profile
+    command
       .command('show')
       .description('one context (the active one by default), without its secret')
       .argument('[name]', 'context name')
@@ -56,7 +56,7 @@ function declare(profile: Command, group: string, ctx: Invocation): void {
     ex(['coinop context show', 'coinop context show sandbox --json']),
   );
   examples(
-    profile
+    command
       .command('rename')
       .description(
         'rename a saved context (its secret and its policy file move with it; the active context follows); refused when the new name has a policy file already',
@@ -67,7 +67,7 @@ function declare(profile: Command, group: string, ctx: Invocation): void {
     ex(['coinop context rename sandbox sandbox-eu']),
   );
   examples(
-    CONTEXT_DELETE_FLAG_TABLE.declare(profile.command('delete'))
+    CONTEXT_DELETE_FLAG_TABLE.declare(command.command('delete'))
       .description(
         'delete a saved context with its secret and cached tokens (asks on a terminal); its policy file is kept, so a context saved again under the name is held to it',
       )
@@ -78,7 +78,7 @@ function declare(profile: Command, group: string, ctx: Invocation): void {
     ex(['coinop context delete old-sandbox', 'coinop context delete old-sandbox --yes']),
   );
   examples(
-    profile
+    command
       .command('set-profile-id')
       .description("set the service's profile id a saved context defaults to, without logging in again")
       .argument('<profile-id>', 'the service\'s profile id (see coinop profiles list); "" clears it')

@@ -88,7 +88,7 @@ export async function rename(deps: ContextDeps, from: string, to: string): Promi
   const { linkPolicy } = await import('./policy.js');
   const policy = linkPolicy(contexts.configDir(), from, to);
   try {
-    await contexts.store().renameProfile(from, to);
+    await contexts.store().renameContext(from, to);
   } catch (e) {
     policy.undo();
     throw e;
@@ -112,7 +112,7 @@ export async function remove(
     if (!(await prompter.confirm(`Delete context "${name}", its secret and cached tokens?`)))
       throw new CoinopError('cancelled', 'not deleted');
   }
-  await contexts.store().removeProfile(name);
+  await contexts.store().removeContext(name);
   const { keptPolicyNote } = await import('./policy.js');
   const kept = keptPolicyNote(contexts.configDir(), name);
   deps.display.io.err(`Context "${name}" is deleted, with its secret and cached tokens.${kept ? ` ${kept}` : ''}\n`);

@@ -4,7 +4,6 @@ import {
   operations,
   type CryptoNetwork,
   type PutCryptoDestinationAddressRequest,
-  type PutCryptoDestinationAddressResponse,
 } from '../../contract/index.js';
 import { askAddress } from '../../cli/ask.js';
 import type { Ports } from '../../cli/ports.js';
@@ -12,6 +11,7 @@ import { need } from '../../cli/prompt.js';
 import { listFooter } from '../../cli/list-flags.js';
 import { gateFor } from '../../cli/gate.js';
 import { checkRequest, type Paging } from '../../client/service-client.js';
+import { isHeld } from '../../client/gateway-calls.js';
 import { addressCheckFor } from '../../config/environments.js';
 import { checkAddress } from '../../cli/withdrawal-flags.js';
 import { DESTINATION_COLUMNS } from '../../render/columns.js';
@@ -83,10 +83,10 @@ export async function put(ctx: DestinationPutDeps, options: DestinationPutOption
     command: 'destinations put',
     flags: PUT_FLAGS,
   });
-  const data = (await gate.send(p)).data as unknown as PutCryptoDestinationAddressResponse;
+  const data = (await gate.send(p)).data;
   const out = ctx.display.output();
-  // Read leniently: an answer without the address is shown as it came.
-  const saved = (data.address ?? data) as Record<string, unknown>;
+  // Read leniently: an answer without the address (or a gateway's hold of the request) is shown as it came.
+  const saved: Record<string, unknown> = { ...(isHeld(data) ? data : (data.address ?? data)) };
   if (out.format === 'table')
     ctx.display.io.err(
       `${out.p.green('✓')} saved in the address book as ${String(saved.nickname ?? saved.id ?? body.address)}\n`,

@@ -12,7 +12,7 @@ export interface Check {
   message: string;
   /** What to do about a warn or a fail. */
   fix?: string;
-  /** The saved profile the check is about. */
+  /** The saved context the check is about (the JSON field keeps its old name). */
   profile?: string;
 }
 

@@ -1,4 +1,4 @@
-// coinop doctor: every check at once (the profiles' in parallel), one line each, exit 1 when one fails.
+// coinop doctor: every check at once (the contexts' in parallel), one line each, exit 1 when one fails.
 import type { Ports } from '../../cli/ports.js';
 import { CoinopError } from '../../cli/errors.js';
 import { type ResolvedContext, resolveContext } from '../../config/context.js';
@@ -74,7 +74,7 @@ async function policyCheck(configDir: string, name: string): Promise<Check> {
 }
 
 /** The endpoints (in parallel), then the token and the clock when the API answers. */
-async function profileChecks(deps: DoctorDeps, context: ResolvedContext, options: DoctorOptions): Promise<Check[]> {
+async function contextChecks(deps: DoctorDeps, context: ResolvedContext, options: DoctorOptions): Promise<Check[]> {
   const at = (check: string, status: Status, message: string, fix?: string): Check => ({
     check,
     profile: context.name,
@@ -144,7 +144,7 @@ async function tokenCheck(
 }
 
 /** The saved contexts (only --context's when given); none saved: the one in use. */
-function profilesToCheck(deps: DoctorDeps): ResolvedContext[] {
+function contextsToCheck(deps: DoctorDeps): ResolvedContext[] {
   const store = deps.contexts.store();
   const names = Object.keys(store.contexts());
   if (deps.contexts.flag() || !names.length) return [deps.service.context()];
@@ -156,14 +156,14 @@ export async function doctor(deps: DoctorDeps, options: DoctorOptions): Promise<
   const config = configCheck(contexts);
   const checks: Check[] = [config, ...permissionChecks(contexts.configDir(), deps.service.dataDir())];
   if (config.status !== 'fail') {
-    const profiles = profilesToCheck(deps);
-    const perProfile = await Promise.all(
-      profiles.map(async (p) => [
-        ...(await profileChecks(deps, p, options)),
+    const toCheck = contextsToCheck(deps);
+    const perContext = await Promise.all(
+      toCheck.map(async (p) => [
+        ...(await contextChecks(deps, p, options)),
         await policyCheck(contexts.configDir(), p.name),
       ]),
     );
-    checks.push(...perProfile.flat());
+    checks.push(...perContext.flat());
   }
   checks.push(completionCheck(contexts.env));
   await show(deps.display, checks);

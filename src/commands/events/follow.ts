@@ -34,7 +34,7 @@ export async function startFeed(
 ): Promise<Start> {
   const key: CheckpointKey = {
     reader,
-    profile: conn.context.name,
+    context: conn.context.name,
     serviceId: conn.serviceId,
     types: options.types,
     ...(options.url ? { target: options.url } : {}),

@@ -1,5 +1,5 @@
 // coinop events listen --forward-to URL: follows the feed and POSTs each new event to the URL, signed with the
-// profile's secret, at least once, in order per object, retried until delivered (src/events/forwarder.ts), resuming
+// context's secret, at least once, in order per object, retried until delivered (src/events/forwarder.ts), resuming
 // after a restart or a kill from the checkpoint of what was delivered. Each delivery attempt is shown: a line on a
 // terminal, NDJSON piped.
 import type { Display, Ports } from '../../cli/ports.js';
@@ -68,9 +68,9 @@ export type ListenDeps = Pick<Ports, 'display' | 'service' | 'clock' | 'interrup
 export async function listen(ctx: ListenDeps, raw: RawFlags): Promise<void> {
   const o = parseEventsListenOptions(raw, ctx.clock.now());
   ctx.interrupt.say('interrupted: nothing was forwarded yet');
-  const profile = ctx.service.context();
-  const file = secretFile(ctx.contexts.configDir(), profile.name);
-  const { secret, created } = forwardingSecret(file, profile.name);
+  const context = ctx.service.context();
+  const file = secretFile(ctx.contexts.configDir(), context.name);
+  const { secret, created } = forwardingSecret(file, context.name);
   if (o.printSecret) {
     ctx.display.io.out(`${secret}\n`);
     return;

@@ -1,5 +1,5 @@
 // coinop events watch: follows the feed and writes each new event as it comes (NDJSON piped, a live list on a
-// terminal), resuming after a restart from a checkpoint kept per profile and service (or --since).
+// terminal), resuming after a restart from a checkpoint kept per context and service (or --since).
 import type { Event } from '../../contract/index.js';
 import type { Ports } from '../../cli/ports.js';
 import type { RawFlags } from '../../cli/options.js';

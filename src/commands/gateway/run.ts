@@ -7,7 +7,7 @@ import type { Ports } from '../../cli/ports.js';
 import { CoinopError, usageError } from '../../cli/errors.js';
 import { resolveContext } from '../../config/context.js';
 import { storeKind } from '../../gateway/sql.js';
-import type { RunningGateway } from '../../gateway/server.js';
+import type { GatewayOptions, RunningGateway } from '../../gateway/server.js';
 import type { GatewayStore } from '../../gateway/store.js';
 import type { Role } from '../../gateway/operators.js';
 import type { PolicySetOptions, StartOptions, StoreOptions } from './options.js';
@@ -247,7 +247,7 @@ export async function policyHistory(ctx: AdminDeps, options: StoreOptions): Prom
 /** The gateway serving, over the upstream context's connection; for start and for tests. */
 export async function serveGateway(
   ctx: Pick<Ports, 'interrupt' | 'clock' | 'contexts' | 'service'>,
-  options: StartOptions,
+  options: StartOptions & Pick<GatewayOptions, 'desk'>,
 ): Promise<RunningGateway> {
   const store = await openStore(ctx, options);
   const resolved = resolveContext(ctx.contexts.store(), options.upstream, ctx.contexts.settings());
@@ -265,6 +265,7 @@ export async function serveGateway(
     now: () => ctx.clock.now(),
     ratePerSecond: options.rate,
     approvalTtlMs: options.approvalTtlMs,
+    desk: options.desk,
   });
   ctx.interrupt.onExit(() => gw.close());
   return gw;

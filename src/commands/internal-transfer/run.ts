@@ -7,7 +7,7 @@ import type { Ports } from '../../cli/ports.js';
 import { need } from '../../cli/prompt.js';
 import { checkRequest } from '../../client/service-client.js';
 import { refIdFor } from '../../send/withdrawal.js';
-import { profilePolicy, refusal, refuseUnlessAllowed, verdictText } from '../../cli/policy-enforce.js';
+import { contextPolicy, refusal, refuseUnlessAllowed, verdictText } from '../../cli/policy-enforce.js';
 import { gateFor, refusedBeforeSending } from '../../cli/gate.js';
 import { type MoneyRequest, wasRecorded } from '../../gate/gate.js';
 import { reportDryRun, reportTransfer, submitOnce } from '../../cli/submit.js';
@@ -74,18 +74,18 @@ async function available(conn: Connection, body: CreateInternalTransferRequest):
 }
 
 export async function internal(ctx: InternalTransferDeps, options: InternalTransferOptions): Promise<void> {
-  const profile = ctx.service.context();
+  const context = ctx.service.context();
   // A policy file that does not load stops everything, before anything is asked.
-  await profilePolicy(ctx, 'transfer internal', {
+  await contextPolicy(ctx, 'transfer internal', {
     request: {
       ref_id: options.refId,
       asset: options.asset,
       amount: options.amount,
-      profile_id: options.fromProfileId ?? profile.profileId,
+      profile_id: options.fromProfileId ?? context.profileId,
       to_profile_id: options.toProfileId,
     },
   });
-  const { body, generatedRef } = await gather(ctx, options, profile.profileId);
+  const { body, generatedRef } = await gather(ctx, options, context.profileId);
   const request: MoneyRequest = {
     operation: 'createInternalTransfer',
     body,
@@ -106,7 +106,7 @@ export async function internal(ctx: InternalTransferDeps, options: InternalTrans
     if (options.dryRun) {
       await reportDryRun(ctx, {
         operation: 'createInternalTransfer',
-        environment: profile.environment,
+        environment: context.environment,
         rows,
         body,
         extra: { policy: verdict },
@@ -118,7 +118,7 @@ export async function internal(ctx: InternalTransferDeps, options: InternalTrans
     await ctx.confirmer.confirm({
       title: `Move ${body.amount} ${body.asset} between service profiles`,
       rows,
-      environment: profile.environment,
+      environment: context.environment,
       yes: options.yes,
       question: 'Send this internal transfer?',
       // In production the amount is typed out, as for a withdrawal.
@@ -139,11 +139,11 @@ async function confirmationRows(
   options: InternalTransferOptions,
   body: CreateInternalTransferRequest,
 ): Promise<[string, string | undefined][]> {
-  const profile = conn.context;
+  const context = conn.context;
   const confirming = !options.yes && ctx.prompter.allowed;
   return [
-    ['environment', profile.environment],
-    ['context', profile.name],
+    ['environment', context.environment],
+    ['context', context.name],
     ['from', `service profile ${body.from_profile_id}`],
     ['available', options.dryRun || confirming ? await available(conn, body) : undefined],
     ['to', `service profile ${body.to_profile_id}`],

@@ -48,11 +48,11 @@ export async function deposit(
   deps: Pick<Ports, 'display' | 'service' | 'prompter'>,
   options: LocalDepositOptions,
 ): Promise<void> {
-  const profile = deps.service.context();
-  if (profile.environment !== 'local') {
+  const context = deps.service.context();
+  if (context.environment !== 'local') {
     throw new CoinopError(
       'usage',
-      `local deposit: only the local service takes it (context "${profile.name}" is ${profile.environment})`,
+      `local deposit: only the local service takes it (context "${context.name}" is ${context.environment})`,
       {
         hint: 'use the local context: --context local',
       },

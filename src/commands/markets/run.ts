@@ -17,8 +17,8 @@ import { SEE_MARKETS } from '../../cli/options.js';
 import type { FlagNames } from '../../client/service-client.js';
 import { fetchMarkets, mergeMarkets, serviceMarkets, type ServiceMarkets } from '../../client/market-list.js';
 import { isLocalServiceId } from '../../client/service-identity.js';
-import { bestFirst } from '../../market/book.js';
-import { newestFirst } from '../../market/trades.js';
+import { bestFirst } from '../../market-data/book.js';
+import { newestFirst } from '../../market-data/trades.js';
 import {
   BOOK_LEVEL_COLUMNS,
   BOOK_SIDE_BY_SIDE_COLUMNS,

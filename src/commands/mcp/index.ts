@@ -2,11 +2,11 @@
 import type { Command } from 'commander';
 import type { Invocation } from '../../cli/invocation.js';
 import { examples } from '../../cli/help.js';
-import { ports } from '../../cli/ports.js';
+import { ports, type RootPorts } from '../../cli/ports.js';
 import type { RawFlags } from '../../cli/options.js';
 import { MCP_FLAG_TABLE } from './flags.js';
 
-export function register(program: Command, ctx: Invocation): void {
+export function register(program: Command, ctx: Invocation, root: RootPorts): void {
   examples(
     MCP_FLAG_TABLE.declare(program.command('mcp'))
       .description(
@@ -15,7 +15,7 @@ export function register(program: Command, ctx: Invocation): void {
       .action(async (raw: RawFlags) => {
         const { parseMcpOptions } = await import('./options.js');
         const o = parseMcpOptions(raw);
-        const [{ mcp }, { batchPort }] = await Promise.all([import('./run.js'), import('../mcp-batch.js')]);
+        const [{ mcp }, batchPort] = await Promise.all([import('./run.js'), root.mcpBatch()]);
         await mcp({ ...ports(ctx), batch: (connection) => batchPort(ctx, connection) }, o);
       }),
     [

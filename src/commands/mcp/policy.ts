@@ -12,7 +12,7 @@ import type { PolicyRequest, PolicyVerdict } from '../../policy/evaluate.js';
 import { policyLocation } from '../../policy/location.js';
 import { policyJson } from '../../policy/policy.js';
 import { approvalScope, withdrawalContent } from '../../cli/approval-content.js';
-import { policyVerdict, profilePolicy, refusal } from '../../cli/policy-enforce.js';
+import { policyVerdict, contextPolicy, refusal } from '../../cli/policy-enforce.js';
 
 /** The requests of an intent as the policy sees them; none for what it has no rule on (a deposit address). */
 function requestsOf(intent: MoneyIntent): (() => Iterable<PolicyRequest>) | undefined {
@@ -44,7 +44,7 @@ export function policyPort(
       const requests = requestsOf(intent);
       if (!requests) return undefined;
       const command = `mcp ${intent.tool}`;
-      const loaded = await profilePolicy(ctx, command);
+      const loaded = await contextPolicy(ctx, command);
       if (!loaded) return undefined;
       const conn = await (connection() ?? ctx.service.connect());
       const body = intent.body as CreateCryptoWithdrawalRequest | undefined;
@@ -68,7 +68,7 @@ export function policyPort(
       const loc = policyLocation(ctx.policy.configDir(), ctx.service.context().name);
       if (!loc.exists) return { file: null, rules: 'none: the context has no policy file' };
       try {
-        const loaded = await profilePolicy(ctx, 'mcp');
+        const loaded = await contextPolicy(ctx, 'mcp');
         return loaded
           ? { file: loaded.file, sha256: loaded.sha256, policy: policyJson(loaded.policy) }
           : { file: null };

@@ -21,14 +21,14 @@ export type McpDeps = Pick<
 
 /** What the server is given: the coinop context, its connection (made on first use), the gates, the log. */
 export function serverDeps(ctx: McpDeps, options: McpOptions): ServerDeps {
-  // An unknown --profile or a bad address override stops here, before the server starts.
-  const profile = ctx.service.context();
+  // An unknown --context or a bad address override stops here, before the server starts.
+  const context = ctx.service.context();
   // The server's connection, which a batch run goes through too.
   let connection: Promise<Connection> | undefined;
   return {
     version: ctx.version,
-    profile,
-    connect: (catalogue) => (connection = ctx.service.connectAs(profile, { quiet: true, tokenCache: true, catalogue })),
+    context,
+    connect: (catalogue) => (connection = ctx.service.connectAs(context, { quiet: true, tokenCache: true, catalogue })),
     allowWrites: options.allowWrites,
     allowProduction: options.allowProduction,
     dataDir: ctx.service.dataDir(),
@@ -49,7 +49,7 @@ export function serverDeps(ctx: McpDeps, options: McpOptions): ServerDeps {
 export async function mcp(ctx: McpDeps, options: McpOptions): Promise<void> {
   const deps = serverDeps(ctx, options);
   const { createServer, serveStdio, TOOLS } = await import('../../mcp/server.js');
-  const { name, environment } = deps.profile;
+  const { name, environment } = deps.context;
   const writes = !options.allowWrites
     ? 'writes preview only (no --allow-writes)'
     : environment !== 'production'

@@ -9,7 +9,7 @@ export interface PolicyCheckOptions {
 }
 
 export interface PolicyInitOptions {
-  /** Replace a policy file the profile has. */
+  /** Replace a policy file the context has. */
   force: boolean;
 }
 

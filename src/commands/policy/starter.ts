@@ -1,7 +1,7 @@
 // The starter file `coinop policy init` writes: every rule explained and commented out, so it loads as a policy with
 // no rules until the team uncomments what it wants.
-export function starterPolicy(profile: string): string {
-  return `# coinop policy for context "${profile}" (written by coinop policy init).
+export function starterPolicy(context: string): string {
+  return `# coinop policy for context "${context}" (written by coinop policy init).
 # coinop checks it before anything that moves money: withdraw, withdraw batch and transfer internal. A run that
 # breaks a rule is refused before anything is sent (exit 8, naming the rule), and no flag skips it: the policy
 # changes only by changing this file. Every rule is optional: uncomment the ones your team wants, then run

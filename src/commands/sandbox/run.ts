@@ -73,15 +73,15 @@ export type SandboxDepositDeps = Pick<
 >;
 
 export async function deposit(ctx: SandboxDepositDeps, options: SandboxDepositOptions): Promise<void> {
-  const profile = ctx.service.context();
-  if (profile.environment === 'production') {
-    throw new CoinopError('usage', `sandbox deposit: refused against production (context "${profile.name}")`, {
+  const context = ctx.service.context();
+  if (context.environment === 'production') {
+    throw new CoinopError('usage', `sandbox deposit: refused against production (context "${context.name}")`, {
       hint: 'use a sandbox or local context: --context sandbox',
     });
   }
   const file = options.file ? readFile(options.file) : undefined;
   const sources: Sources = new Map();
-  const body = await gather(ctx, options, file, sources, profile.environment === 'local' ? DEMO.memoId : undefined);
+  const body = await gather(ctx, options, file, sources, context.environment === 'local' ? DEMO.memoId : undefined);
   await refusedBeforeSending(ctx, depositRequest(body), () => check(body, file, sources));
   // Checked with the instructions id standing in for their memo id: nothing is looked up for a request refused anyway.
   if (options.instructions !== undefined) body.memo_id = await instructionsMemo(ctx, options.instructions);

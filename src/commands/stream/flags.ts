@@ -1,6 +1,5 @@
 // coinop stream: its flags, declared once: index.ts declares them, options.ts reads their typed values.
 import { defineFlags } from '../../cli/flags.js';
-import { FORMATS } from '../../render/output.js';
 
 export const STREAM_FLAG_TABLE = defineFlags({
   channel: {
@@ -17,13 +16,4 @@ export const STREAM_FLAG_TABLE = defineFlags({
   depth: { kind: 'text', flag: '--depth <n>', help: 'levels per side in books written with --book (default all)' },
   duration: { kind: 'text', flag: '--duration <time>', help: 'stop after this long: seconds, or such as 30s, 5m, 1h' },
   count: { kind: 'text', flag: '--count <n>', help: 'stop after this many messages (books with --book)' },
-});
-
-/**
- * The global output flags as each view reads them with its own (optsWithGlobals): declared by the program
- * (program-base.ts), read here only.
- */
-export const STREAM_OUTPUT_FLAG_TABLE = defineFlags({
-  output: { kind: 'choice', flag: '-o, --output <format>', help: 'output format', choices: FORMATS },
-  json: { kind: 'switch', flag: '--json', help: 'short for -o json' },
 });

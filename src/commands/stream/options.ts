@@ -3,7 +3,8 @@ import { canonicalChoice, MARKETS, STREAM_CHANNELS } from '../../contract/enums.
 import type { ChannelSpec } from '../../contract/schemas.js';
 import { usageError } from '../../cli/errors.js';
 import { durationFlag, intFlag, marketFlag, type RawFlags } from '../../cli/options.js';
-import { STREAM_FLAG_TABLE, STREAM_OUTPUT_FLAG_TABLE } from './flags.js';
+import { STREAM_FLAG_TABLE } from './flags.js';
+import { GLOBAL_FLAG_TABLE } from '../../cli/global-flags.js';
 
 export type StreamView = 'book' | 'top' | 'trades' | 'heartbeat' | 'channels';
 
@@ -90,7 +91,7 @@ export function parseStreamOptions(view: StreamView, args: string[], raw: RawFla
   const count = intFlag('--count', f.count, 1, Number.MAX_SAFE_INTEGER);
   const depth = intFlag('--depth', f.depth, 1, 100_000);
   const intervalMs = intFlag('--interval', f.interval, 10, 3_600_000) ?? 1000;
-  const output = STREAM_OUTPUT_FLAG_TABLE.read(raw);
+  const output = GLOBAL_FLAG_TABLE.read(raw);
   const format = output.json ? 'json' : output.output;
   if (format === 'csv') throw usageError('-o csv: the stream writes ndjson (one JSON object per line); use -o ndjson');
   const bookMarkets = channels.filter((c) => c.type === 'market_data').map((c) => c.params!.market!);

@@ -8,7 +8,7 @@ import { checkMarkets } from '../../cli/market-check.js';
 import type { LiveView, Ports } from '../../cli/ports.js';
 import type { RawFlags } from '../../cli/options.js';
 import { StreamAuthError, StreamClient, StreamGaveUpError, StreamNetworkError } from '../../client/stream.js';
-import { TradeTape } from '../../market/trades.js';
+import { TradeTape } from '../../market-data/trades.js';
 import { bookView, channelsView, heartbeatView, topView, tradesView, type LiveState } from '../../render/live/views.js';
 import { palette } from '../../render/style.js';
 import { channelKey, parseStreamOptions, type StreamOptions, type StreamView } from './options.js';

@@ -28,7 +28,7 @@ import { balanceRow, type Funds, insufficientFunds, readFunds, shortfall } from 
 import { type LimitCheck, refuseOverLimit, withdrawalLimits } from '../../send/limits-preflight.js';
 import { canonicalRequest, feeRequestOf, leavingWords, refIdFor, withdrawalFigures } from '../../send/withdrawal.js';
 import { approvalFiles, approvalScope, readSavedRequest, saveRequest } from '../../cli/approval-content.js';
-import { profilePolicy, refusal, refuseUnlessAllowed, verdictText } from '../../cli/policy-enforce.js';
+import { contextPolicy, refusal, refuseUnlessAllowed, verdictText } from '../../cli/policy-enforce.js';
 import { gateFor, refusedBeforeSending } from '../../cli/gate.js';
 import { type MoneyGate, type MoneyRequest, wasRecorded } from '../../gate/gate.js';
 import { type Audited, reportDryRun, reportTransfer, submitOnce } from '../../cli/submit.js';
@@ -121,10 +121,10 @@ export type WithdrawDeps = Pick<
 >;
 
 export async function withdraw(ctx: WithdrawDeps, given: WithdrawOptions): Promise<void> {
-  const profile = ctx.service.context();
+  const context = ctx.service.context();
   // A policy file that does not load stops everything, before anything is asked.
   // Its refusal names what the flags asked for.
-  await profilePolicy(ctx, 'withdraw', {
+  await contextPolicy(ctx, 'withdraw', {
     request: {
       ref_id: given.refId,
       asset: given.asset,
@@ -133,11 +133,11 @@ export async function withdraw(ctx: WithdrawDeps, given: WithdrawOptions): Promi
       total: given.total,
       destination: given.address,
       destination_nickname: given.to,
-      profile_id: given.profileId ?? profile.profileId,
+      profile_id: given.profileId ?? context.profileId,
     },
   });
-  const o = given.request ? savedOptions(given, readSavedRequest(profile, given.request).request) : given;
-  const g = await gather(ctx, o, profile.profileId);
+  const o = given.request ? savedOptions(given, readSavedRequest(context, given.request).request) : given;
+  const g = await gather(ctx, o, context.profileId);
   const request = withdrawalRequestOf(ctx, o, g);
   // Checked before connecting: bad input starts no service; its refusal is in the audit trail all the same.
   let checked: CreateCryptoWithdrawalRequest | undefined;
@@ -159,7 +159,7 @@ export async function withdraw(ctx: WithdrawDeps, given: WithdrawOptions): Promi
     const funds = await readFunds(conn, g.profileId, [debited(o, g)]);
     const limits = await checkLimits(ctx, conn, g, quoted);
     for (const n of limits.notes) ctx.display.io.err(`${n}\n`);
-    if (o.dryRun) return dryRunReport(ctx, { profile, o, g, quoted, funds, limits, body, verdict });
+    if (o.dryRun) return dryRunReport(ctx, { context, o, g, quoted, funds, limits, body, verdict });
 
     // A preview that already failed ends with its error rather than asking to send what could not be priced.
     if (quoted.failure && !o.yes && ctx.prompter.allowed) throw quoted.failure;
@@ -168,7 +168,7 @@ export async function withdraw(ctx: WithdrawDeps, given: WithdrawOptions): Promi
     const { transfer, audit } = await confirmAndSend(
       ctx,
       { conn, gate },
-      { profile, o, g, body, funds, quoted, limits, request },
+      { context, o, g, body, funds, quoted, limits, request },
     );
     await reportTransfer(ctx, conn, o, transfer, audit);
   } catch (e) {
@@ -219,7 +219,7 @@ function auditWhat(gathered: Gathered, body: CreateCryptoWithdrawalRequest): Aud
 async function dryRunReport(
   ctx: Pick<Ports, 'display' | 'service' | 'clock'>,
   report: {
-    profile: ResolvedContext;
+    context: ResolvedContext;
     o: WithdrawOptions;
     g: Gathered;
     quoted: Quoted;
@@ -233,7 +233,7 @@ async function dryRunReport(
   if (o.save) {
     saveRequest(
       o.save,
-      approvalScope(report.profile, 'withdrawal', body.profile_id),
+      approvalScope(report.context, 'withdrawal', body.profile_id),
       body,
       new Date(ctx.clock.now()).toISOString(),
     );
@@ -242,7 +242,7 @@ async function dryRunReport(
     );
   }
   const { rows } = summary(
-    report.profile,
+    report.context,
     o,
     report.g,
     { quoted: report.quoted, funds: report.funds, limits: report.limits },
@@ -251,7 +251,7 @@ async function dryRunReport(
   const extra = { ...(report.quoted.quote ? { quote: report.quoted.quote } : {}), policy: verdict };
   await reportDryRun(ctx, {
     operation: 'createCryptoWithdrawal',
-    environment: report.profile.environment,
+    environment: report.context.environment,
     rows,
     body,
     extra,
@@ -271,7 +271,7 @@ function secondsLeft(options: WithdrawOptions, quoted: Quoted, now: number): num
 interface Pending {
   /** The withdrawal as it came to the gate (its body is w.body once the fee quote is in). */
   request: MoneyRequest;
-  profile: ResolvedContext;
+  context: ResolvedContext;
   o: WithdrawOptions;
   g: Gathered;
   body: CreateCryptoWithdrawalRequest;
@@ -348,7 +348,7 @@ function confirmWithdrawal(
 ): Promise<'confirmed' | 'expired'> {
   const { o, g, quoted } = pending;
   const { rows, shownAmount } = summary(
-    pending.profile,
+    pending.context,
     o,
     g,
     { quoted, funds: pending.funds, limits: pending.limits },
@@ -358,7 +358,7 @@ function confirmWithdrawal(
   return ctx.confirmer.confirm({
     title: `Withdraw ${shownAmount ?? g.total} ${g.asset}`,
     rows,
-    environment: pending.profile.environment,
+    environment: pending.context.environment,
     yes: o.yes,
     question: 'Send this withdrawal?',
     typed: [
@@ -540,7 +540,7 @@ function destination(gathered: Gathered): string {
 
 /** The rows of the confirmation and the dry run; the amount shown (worked out from a total when the fee is known). */
 function summary(
-  profile: ResolvedContext,
+  context: ResolvedContext,
   options: WithdrawOptions,
   gathered: Gathered,
   read: { quoted: Quoted; funds: Funds; limits: LimitCheck },
@@ -551,8 +551,8 @@ function summary(
   const fee = q.quote?.fee;
   const { amount: shownAmount, total: shownTotal } = withdrawalFigures(gathered, fee);
   const rows: [string, string | undefined][] = [
-    ['environment', profile.environment],
-    ['context', `${profile.name} (service profile ${gathered.profileId})`],
+    ['environment', context.environment],
+    ['context', `${context.name} (service profile ${gathered.profileId})`],
     [
       'asset',
       asset + (options.balanceAsset && options.balanceAsset !== asset ? ` (debiting ${options.balanceAsset})` : ''),

@@ -10,8 +10,8 @@ import type {
   RecentExecution,
   TopOfBookPayload,
 } from '../../contract/schemas.js';
-import { midPriceFloat, marketSeed } from '../../market/price-model.js';
-import { seededRng, type Rng } from '../../market/rng.js';
+import { midPriceFloat, marketSeed } from '../../market-data/price-model.js';
+import { seededRng, type Rng } from '../../market-data/rng.js';
 
 /** Prices are integer ticks (10^-priceDecimals), amounts integer lots (10^-amountDecimals): exact and fast. */
 function scaledToString(scaled: number, decimals: number): string {

@@ -2,8 +2,8 @@
 // each a function from the current stream state to the lines of one frame.
 import { Decimal, decimalPlaces } from '../../contract/money.js';
 import type { TopOfBookPayload } from '../../contract/schemas.js';
-import type { OrderBook } from '../../market/book.js';
-import type { TradeTape } from '../../market/trades.js';
+import type { OrderBook } from '../../market-data/book.js';
+import type { TradeTape } from '../../market-data/trades.js';
 import type { Palette } from '../style.js';
 
 /** What the views read of the stream client (src/client/stream.ts's StreamClient). */

@@ -6,17 +6,17 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import { journalPath } from '../../../src/batch/journal.js';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { startLocalService, type LocalService, type LocalServiceOptions } from '../../../src/local/service.js';
 import { DEMO } from '../../../src/embedded/demo.js';
 import { deriveRefId, rowKey } from '../../../src/batch/ref-ids.js';
 import { eip55 } from '../../../src/contract/addresses.js';
 import { adminToken } from '../../support/tokens.js';
 import { until } from '../../support/wait.js';
+import { BIN } from '../../support/paths.js';
 
-export const ROOT = resolve(__dirname, '../../..');
+export { BIN, ROOT } from '../../support/paths.js';
 /** COINOP_TEST_BIN runs the tests against a private build that other engineers' rebuilds of dist/ cannot disturb. */
-export const BIN = process.env.COINOP_TEST_BIN ?? join(ROOT, 'bin/coinop.js');
 
 export interface Env {
   dir: string;
@@ -53,7 +53,7 @@ export interface RunResult {
 }
 
 export function run(
-  e: Env,
+  environment: Env,
   args: string[],
   opts: {
     input?: string;
@@ -65,8 +65,8 @@ export function run(
 ): Promise<RunResult> {
   return new Promise((resolveRun, reject) => {
     const child = spawn(process.execPath, [BIN, ...args], {
-      cwd: e.dir,
-      env: { ...e.env, ...opts.env },
+      cwd: environment.dir,
+      env: { ...environment.env, ...opts.env },
       stdio: ['pipe', 'pipe', 'pipe'],
     });
     let stdout = '';
@@ -134,21 +134,21 @@ export async function journalEntries(svc: LocalService): Promise<{ method: strin
   return ((await res.json()) as { items: { method: string; url: string; status: number }[] }).items;
 }
 
-function ethRow(i: number, extra: string) {
+function ethRow(index: number, extra: string) {
   return {
     // In its one spelling (EIP-55), as rows are staged and sent: the file and the transfers name it alike.
-    destination_address: eip55((i + 1).toString(16).padStart(40, '0')),
+    destination_address: eip55((index + 1).toString(16).padStart(40, '0')),
     asset: 'ETH',
     crypto_network: 'ETHEREUM',
-    amount: `0.00${(i % 9) + 1}`,
-    n: `${extra}n${i}`,
+    amount: `0.00${(index % 9) + 1}`,
+    n: `${extra}n${index}`,
   };
 }
 
 /** A CSV of `n` ETH withdrawals to distinct addresses, amounts 0.001 to 0.009. */
-export function ethCsv(n: number, extra = ''): string {
+export function ethCsv(count: number, extra = ''): string {
   const lines = ['destination_address,asset,crypto_network,amount,meta.n'];
-  for (let i = 0; i < n; i++) {
+  for (let i = 0; i < count; i++) {
     const r = ethRow(i, extra);
     lines.push(`${r.destination_address},${r.asset},${r.crypto_network},${r.amount},${r.n}`);
   }
@@ -156,16 +156,16 @@ export function ethCsv(n: number, extra = ''): string {
 }
 
 /** The ref_ids coinop derives for the rows of ethCsv(n, extra) (the demo profile's, every row distinct). */
-export function ethCsvRefIds(n: number, extra = ''): string[] {
-  return Array.from({ length: n }, (_, i) => {
-    const { n: meta, ...r } = ethRow(i, extra);
+export function ethCsvRefIds(count: number, extra = ''): string[] {
+  return Array.from({ length: count }, (_, index) => {
+    const { n: meta, ...r } = ethRow(index, extra);
     return deriveRefId(rowKey({ ...r, metadata: { n: meta }, profile_id: DEMO.profileId }), 1);
   });
 }
 
 /** Writes a batch input file into the environment's folder; returns its path. */
-export function inputFile(e: Env, name: string, text: string): string {
-  const f = join(e.dir, name);
+export function inputFile(env: Env, name: string, text: string): string {
+  const f = join(env.dir, name);
   writeFileSync(f, text);
   return f;
 }
@@ -176,13 +176,13 @@ export async function withdrawalPosts(svc: LocalService): Promise<{ method: stri
 }
 
 /** Where a batch of this text keeps its journal, with the environment's data folder and no --journal. */
-export function defaultJournal(e: Env, text: string): string {
+export function defaultJournal(env: Env, text: string): string {
   return journalPath(
-    join(e.dir, 'data'),
+    join(env.dir, 'data'),
     createHash('sha256').update(text).digest('hex'),
     undefined,
     'local',
-    e.svc.baseUrl,
+    env.svc.baseUrl,
   );
 }
 

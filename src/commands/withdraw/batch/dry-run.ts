@@ -1,7 +1,7 @@
 // `withdraw batch --dry-run`: a guaranteed fee for every staged row, then totals per asset and network. Nothing is sent.
 import type { Ports } from '../../../cli/ports.js';
 import { CoinopError } from '../../../cli/errors.js';
-import { clientBatchApi } from '../../../batch/service-port.js';
+import { clientBatchService } from '../../../batch/service-port.js';
 import { QUOTED_WORDING, type QuoteTotals, quoteRows, totalsRows } from '../../../batch/quote.js';
 import type { Stage } from '../../../batch/stage.js';
 import { type Shortfalls, shortfallHint, shortfallReason, shortfalls } from '../../../send/funds.js';
@@ -20,7 +20,7 @@ export async function dryRun(
   const progress = { todo: counts.valid, done: 0, succeeded: 0, failed: 0, retries: 0, startedAt: ctx.clock.now() };
   let quoted: Awaited<ReturnType<typeof quoteRows>>;
   try {
-    quoted = await quoteRows(clientBatchApi(conn.client), stage.valid(), {
+    quoted = await quoteRows(clientBatchService(conn.client), stage.valid(), {
       concurrency,
       rate,
       onRow: (ok) => {

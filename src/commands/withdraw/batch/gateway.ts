@@ -63,7 +63,7 @@ export async function batchAtGateway(
         `an approver runs coinop approvals approve ${now.pending_id}`,
     );
     if (!batch.waitSeconds) {
-      ctx.display.output().one(now as unknown as Record<string, unknown>, [
+      ctx.display.output().one(now, [
         { key: 'pending_id', kind: 'id' },
         { key: 'status', kind: 'status' },
         { key: 'approvals_required', header: 'approvals needed' },

@@ -7,7 +7,7 @@ import type { Connection } from '../../../cli/invocation.js';
 import type { Ports } from '../../../cli/ports.js';
 import { asCliError, CoinopError, usageError } from '../../../cli/errors.js';
 import { shellQuote } from '../../../cli/help.js';
-import { type BatchApi, clientBatchApi } from '../../../batch/service-port.js';
+import { type BatchService, clientBatchService } from '../../../batch/service-port.js';
 import { markRepeats, repeatLine, repeatObject } from '../../../batch/guard.js';
 import {
   Journal,
@@ -47,7 +47,7 @@ import { approvalFiles, approvalScope, batchContent } from '../../../cli/approva
 import {
   type PolicyRun,
   policyVerdict,
-  profilePolicy,
+  contextPolicy,
   refusal,
   refuseUnlessAllowed,
   showVerdict,
@@ -125,10 +125,10 @@ export async function runBatch(
   const phase: { now: Phase } = { now: { at: 'before' } };
   ctx.interrupt.say(() => interruptLine(phase.now));
   removeStale(batches);
-  const profile = ctx.service.context();
+  const context = ctx.service.context();
   // A policy file that does not load stops everything, before the file is read.
-  const loaded = await profilePolicy(ctx, 'withdraw batch');
-  const defaultProfileId = options.profileId ?? profile.profileId;
+  const loaded = await contextPolicy(ctx, 'withdraw batch');
+  const defaultProfileId = options.profileId ?? context.profileId;
   const input = await readBatch(ctx, file, {
     format: options.format,
     defaultProfileId,
@@ -158,10 +158,10 @@ export async function runBatch(
     if (at === 'held') return input.stage.remove();
     gatewaySent = at === 'sent';
   }
-  const base = started.baseUrl || profile.baseUrl;
+  const base = started.baseUrl || context.baseUrl;
   // Instances of one coinop gateway are one service (its store's id): the journal follows the service, not the address.
   const where = conn.serviceId.startsWith('gateway:') ? conn.serviceId : base;
-  const jPath = journalPath(data, scan.fileHash, options.journal, profile.environment, where);
+  const jPath = journalPath(data, scan.fileHash, options.journal, context.environment, where);
   const journal = openJournal(jPath, scan.fileHash, conn.serviceId);
   ctx.interrupt.onExit(() => journal.close());
   const record = openRecord(sentRecordPath(data));
@@ -770,13 +770,13 @@ async function guardRepeats(
     gatewaySent?: boolean;
   },
 ): Promise<number> {
-  const api = clientBatchApi(guard.conn.client);
+  const service = clientBatchService(guard.conn.client);
   let n: number;
   try {
     // Reads count against the service's 50/s for other endpoints; --rate 0 lifts the client-side limit here too.
     const limiter = new TokenBucket(Number.isFinite(guard.o.rate) ? READ_RATE : Infinity);
     n = await markRepeats(stage, {
-      api,
+      service,
       limiter,
       record: guard.record,
       serviceId: guard.conn.serviceId,
@@ -828,12 +828,12 @@ async function confirmBatch(
   // A resume shows what it is about to send: the journal's rows left and their totals, not the file's.
   const totals = c.totals ?? scan.totals;
   const whose = c.totals ? 'rows left to send' : "file's amounts";
-  const profile = conn.context;
+  const context = conn.context;
   const yes = c.o.yes;
   const p = (n: number, what: string) => `${n} ${what}${n === 1 ? '' : 's'}`;
   await ctx.confirmer.confirm({
     title: `Batch withdrawal of ${p(c.todo, 'row')}`,
-    environment: profile.environment,
+    environment: context.environment,
     yes,
     question: `Send ${p(c.todo, 'withdrawal')}?`,
     typed: [
@@ -844,8 +844,8 @@ async function confirmBatch(
       })),
     ],
     rows: [
-      ['environment', `${profile.environment} (${c.base})`],
-      ['profile', `${profile.name}${c.defaultProfileId ? `, default profile_id ${c.defaultProfileId}` : ''}`],
+      ['environment', `${context.environment} (${c.base})`],
+      ['profile', `${context.name}${c.defaultProfileId ? `, default profile_id ${c.defaultProfileId}` : ''}`],
       ['file', `${c.file} (${scan.format}, sha256 ${scan.fileHash.slice(0, 12)})`],
       [
         'rows',
@@ -909,7 +909,7 @@ function planBatch(
   },
 ): void {
   const { scan, stage } = input;
-  const profile = ctx.service.context();
+  const context = ctx.service.context();
   try {
     // A journal whose rows were all planned and none ever left (stopped by a bad token, say) is planned afresh.
     if (journal.count()) journal.reset();
@@ -919,7 +919,7 @@ function planBatch(
       file_name: plan.file,
       format: scan.format,
       rows: String(scan.rows),
-      environment: profile.environment,
+      environment: context.environment,
       base_url: plan.base,
       created_at: new Date(ctx.clock.now()).toISOString(),
       file_path: plan.file === '-' ? undefined : resolve(plan.file),
@@ -988,9 +988,9 @@ async function sendBatch(
   const bar = progressBar(ctx);
   const batchId = journal.meta().batch_id ?? '';
   const audit = await ctx.audit.group(conn);
-  const client = clientBatchApi(conn.client);
+  const client = clientBatchService(conn.client);
   // Every answer's Date moves the service's clock the rules of time read.
-  const api: BatchApi = {
+  const service: BatchService = {
     ...client,
     async createWithdrawal(body) {
       const res = await client.createWithdrawal(body);
@@ -1001,7 +1001,7 @@ async function sendBatch(
   try {
     const progress = await sendRows(plannedRows(journal), todo, {
       journal,
-      api,
+      service,
       concurrency: options.concurrency,
       beforeWindow: (rows) =>
         auditDurable(
@@ -1168,7 +1168,7 @@ async function finish(
     const bar = progressBar(ctx);
     stillPending = await waitForTransfers({
       journal,
-      api: clientBatchApi(conn.client),
+      service: clientBatchService(conn.client),
       limiter: new TokenBucket(READ_RATE),
       signal: AbortSignal.timeout(waitSeconds * 1000),
       onProgress: (n) => bar.status(n ? `waiting for ${n} transfer${n === 1 ? '' : 's'} to end…` : ''),

@@ -9,7 +9,7 @@ import { fiatAccountText, pickFiatAccount, recentFiatAccounts } from '../../../c
 import { gateFor, refusedBeforeSending } from '../../../cli/gate.js';
 import type { Connection } from '../../../cli/invocation.js';
 import { amountOrTotalMissing } from '../../../cli/options.js';
-import { profilePolicy, refusal, refuseUnlessAllowed, verdictText } from '../../../cli/policy-enforce.js';
+import { contextPolicy, refusal, refuseUnlessAllowed, verdictText } from '../../../cli/policy-enforce.js';
 import type { Ports } from '../../../cli/ports.js';
 import { need } from '../../../cli/prompt.js';
 import { reportDryRun, reportTransfer, submitOnce } from '../../../cli/submit.js';
@@ -128,25 +128,25 @@ function rows(conn: Connection, body: CreateFiatWithdrawalRequest, pre: Prefligh
 }
 
 export async function withdrawFiat(ctx: FiatWithdrawDeps, options: FiatWithdrawOptions): Promise<void> {
-  const profile = ctx.service.context();
+  const context = ctx.service.context();
   // A policy file that does not load stops everything, before anything is asked.
-  await profilePolicy(ctx, 'withdraw fiat', {
+  await contextPolicy(ctx, 'withdraw fiat', {
     request: {
       ref_id: options.refId,
       asset: options.asset,
       amount: options.amount,
       total: options.total,
       destination: options.fiatAccountId,
-      profile_id: options.profileId ?? profile.profileId,
+      profile_id: options.profileId ?? context.profileId,
     },
   });
-  const { body, generated } = await gather(ctx, options, profile.profileId);
+  const { body, generated } = await gather(ctx, options, context.profileId);
   const request: MoneyRequest<'createFiatWithdrawal'> = {
     operation: 'createFiatWithdrawal',
     body,
     command: 'withdraw fiat',
     approvals: {
-      scope: approvalScope(profile, 'withdrawal', body.profile_id),
+      scope: approvalScope(context, 'withdrawal', body.profile_id),
       files: approvalFiles(undefined, options.approvals),
     },
     flags: FIAT_WITHDRAW_FLAGS,
@@ -167,7 +167,7 @@ export async function withdrawFiat(ctx: FiatWithdrawDeps, options: FiatWithdrawO
     if (options.dryRun) {
       await reportDryRun(ctx, {
         operation: 'createFiatWithdrawal',
-        environment: profile.environment,
+        environment: context.environment,
         rows: summary,
         body: p.body,
         extra: { policy: verdict, ...(pre.account ? { fiat_account: pre.account } : {}) },
@@ -184,7 +184,7 @@ export async function withdrawFiat(ctx: FiatWithdrawDeps, options: FiatWithdrawO
     await ctx.confirmer.confirm({
       title: `Withdraw ${figure} ${p.body.asset} to a fiat account`,
       rows: summary,
-      environment: profile.environment,
+      environment: context.environment,
       yes: options.yes,
       question: 'Send this fiat withdrawal?',
       // In production the amount is typed out, as for a crypto withdrawal.

@@ -1,0 +1,63 @@
+// coinop api's run with fakes of its ports: its flags parsed from a real argv by its own table, a Display that keeps
+// what it wrote, a local service in this process, the fixture's audit trail and policy, a confirmer that answers as
+// told. A read is printed as the service answered it; a write that moves money goes through the gate.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CoinopError } from '../../src/cli/errors.js';
+import { API_FLAG_TABLE } from '../../src/commands/api/flags.js';
+import { api } from '../../src/commands/api/run.js';
+import { DEMO } from '../../src/embedded/demo.js';
+import { parseArgv } from '../support/argv.js';
+import { auditSince, type LocalFixture, localFixture, moneyPorts } from './ports.js';
+import { usageMessageOf } from './support.js';
+
+const ADDRESS = '1BvBMSEYstWetqTFn5Au4m4GFg7xJaNVN2';
+const WITHDRAWALS = '/v2/transfer/crypto-withdrawals';
+
+let local: LocalFixture;
+beforeAll(async () => {
+  local = await localFixture();
+});
+afterAll(() => local.close());
+
+const flags = (argv: string[]) => parseArgv(API_FLAG_TABLE, argv);
+const withdrawal = (ref: string) =>
+  flags([
+    ...['-f', `profile_id=${DEMO.profileId}`, '-f', 'asset=BTC', '-f', 'crypto_network=BITCOIN'],
+    ...['-f', `destination_address=${ADDRESS}`, '-f', 'amount=0.001', '-f', `ref_id=${ref}`],
+  ]);
+
+describe('api run', () => {
+  it('a GET is printed as the service answered it, with -i its status on stderr', async () => {
+    const ports = moneyPorts(local);
+    await api(ports, 'get', `/v2/profiles/${DEMO.profileId}/balances/BTC`, flags(['-i']));
+    expect(JSON.parse(ports.display.stdout)).toMatchObject({ asset: 'BTC', available: '1000' });
+    expect(ports.display.stderr).toMatch(/^HTTP 200 /);
+  });
+
+  it("the service's refusal: its answer on stdout, then the error of its category", async () => {
+    const ports = moneyPorts(local);
+    const e = await api(ports, 'GET', '/v2/transfer/transfers/nope', flags([])).catch((error: unknown) => error);
+    expect(e).toBeInstanceOf(CoinopError);
+    expect(ports.display.stdout).toMatch(/"status": 404|"status":404|not found/i);
+  });
+
+  it('a withdrawal goes through the gate: sent once, and in the audit trail', async () => {
+    const from = local.audit().entries().length;
+    const ports = moneyPorts(local);
+    await api(ports, 'POST', WITHDRAWALS, withdrawal('api-run-1'));
+    expect(JSON.parse(ports.display.stdout)).toMatchObject({ ref_id: 'api-run-1', amount: '0.001' });
+    expect(auditSince(local, from).map(([kind, result, ref]) => [kind, result, ref])).toEqual([
+      ['withdrawal', 'attempt', 'api-run-1'],
+      ['withdrawal', 'sent', 'api-run-1'],
+    ]);
+  });
+
+  it('bad input is a usage error and sends nothing: a path above the root, a field on a body not an object', async () => {
+    const ports = moneyPorts(local);
+    expect(await usageMessageOf(api(ports, 'GET', '/v2/../../etc', flags([])))).toMatch(/^PATH: .* climbs above/);
+    const from = local.audit().entries().length;
+    expect(await usageMessageOf(api(ports, 'POST', WITHDRAWALS, flags([])))).toMatch(/^--input: .* moves money/);
+    expect(auditSince(local, from).map(([kind, result]) => [kind, result])).toEqual([['withdrawal', 'refused']]);
+    expect(ports.display.stdout).toBe('');
+  });
+});
