@@ -55,8 +55,8 @@ _coinop() {
   case "$cmd|$prev" in
     *"|--output") COMPREPLY=($(compgen -W "table json ndjson csv" -- "$cur")); return ;;
     *"|-o") COMPREPLY=($(compgen -W "table json ndjson csv" -- "$cur")); return ;;
-    *"|--context") COMPREPLY=($(compgen -W "$(coinop __complete profiles 2>/dev/null)" -- "$cur")); return ;;
-    *"|--profile") COMPREPLY=($(compgen -W "$(coinop __complete profiles 2>/dev/null)" -- "$cur")); return ;;
+    *"|--context") COMPREPLY=($(compgen -W "$(coinop __complete contexts 2>/dev/null)" -- "$cur")); return ;;
+    *"|--profile") COMPREPLY=($(compgen -W "$(coinop __complete contexts 2>/dev/null)" -- "$cur")); return ;;
     *"|--env") COMPREPLY=($(compgen -W "local sandbox production custom" -- "$cur")); return ;;
     *"|--order") COMPREPLY=($(compgen -W "DESC ASC" -- "$cur")); return ;;
     *"|--asset") COMPREPLY=($(compgen -W "BTC ETH BCH LTC SOL PAXG LINK AAVE UNI MATIC USDP PYUSD PEPE TRUMP SHIB ARB BONK ENA MNT ONDO PENGU QNT RENDER SKY WIF WLD DOGE AVAX SUI POL XLM BNB" -- "$cur")); return ;;

@@ -101,7 +101,7 @@ function __coinop_networks
     end
 end
 complete -c coinop -s V -l version -d 'print the version'
-complete -c coinop -l context -x -a '(coinop __complete profiles 2>/dev/null)' -d 'context to use: saved endpoints and credentials'
+complete -c coinop -l context -x -a '(coinop __complete contexts 2>/dev/null)' -d 'context to use: saved endpoints and credentials'
 complete -c coinop -s o -l output -x -a 'table json ndjson csv' -d 'output format'
 complete -c coinop -l json -d 'short for -o json'
 complete -c coinop -l no-input -d 'never prompt'

@@ -6,8 +6,8 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { operations } from '../../src/contract/index.js';
+import { ROOT } from '../support/paths.js';
 
-const ROOT = join(import.meta.dirname, '..', '..');
 const DOC = join(ROOT, 'docs', 'hosted-endpoints.md');
 const METHODS = ['get', 'post', 'put', 'delete', 'patch'] as const;
 
