@@ -26,7 +26,8 @@ const only = /^--only=(.+)$/.exec(process.argv[2] ?? '')?.[1];
 const mine = only ? COMMANDS.filter((args) => args[0] === only) : COMMANDS;
 if (only && mine.length !== 1) throw new Error(`code cache: no everyday command ${only}`);
 for (const name of OWN_CACHE)
-  if (!COMMANDS.some((args) => args[0] === name)) throw new Error(`code cache: bin/load.js names ${name}, never run here`);
+  if (!COMMANDS.some((args) => args[0] === name))
+    throw new Error(`code cache: bin/load.js names ${name}, never run here`);
 
 async function main() {
   const dir = mkdtempSync(join(tmpdir(), 'coinop-code-cache-'));

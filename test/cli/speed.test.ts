@@ -271,7 +271,10 @@ describe('start-up work', () => {
     const shared = readFileSync(`${main}.cache`).length;
     expect([...load.OWN_CACHE].sort()).toEqual(['addresses', 'prices', 'stream', 'transfers']);
     for (const command of load.OWN_CACHE) {
-      expect(load.cachesFor('main', main, ['node', 'coinop', command])).toEqual([`${main}.${command}.cache`, `${main}.cache`]);
+      expect(load.cachesFor('main', main, ['node', 'coinop', command])).toEqual([
+        `${main}.${command}.cache`,
+        `${main}.cache`,
+      ]);
       expect(readFileSync(`${main}.${command}.cache`).length, command).toBeLessThan(shared * 0.9);
     }
     // Options first, another command, the service's bundle: the shared cache.
