@@ -211,11 +211,8 @@ async function policySetThroughGateway(
 ): Promise<void> {
   const { gatewayCall } = await import('../../client/gateway-calls.js');
   const { client } = await ctx.service.connect();
-  const answer = await gatewayCall<Record<string, unknown>>(client, 'POST', '/_gateway/policy', {
-    policy: readFileSync(file, 'utf8'),
-    file,
-  });
-  if (typeof answer.version === 'number') {
+  const answer = await gatewayCall(client, 'setPolicy', { body: { policy: readFileSync(file, 'utf8'), file } });
+  if ('version' in answer) {
     ctx.display.io.err(`the gateway's policy is version ${answer.version} now (sha256 ${sha256.slice(0, 12)}…)\n`);
     return;
   }
