@@ -1,12 +1,12 @@
 // /_gateway/policy: the policy in force (GET, any operator), and a new version from an admin operator (PUT or POST
 // with {"policy": TEXT, "file": NAME}), checked as a policy file is, then set at once or held for approvals as the
-// policy in force says (policy-changes.ts). An admin need not open the store to change it.
+// policy in force says (held-policy-changes.ts). An admin need not open the store to change it.
 import type { AuditWho } from '../audit/entry.js';
 import { createHash } from 'node:crypto';
 import { formatPolicyIssue, PolicyFileError, parsePolicy } from '../policy/load.js';
 import { type DeskAnswer, gatewayProblem, roleWords } from './money-desk.js';
 import { isAdmin } from './operators.js';
-import type { PolicyChanges } from './policy-changes.js';
+import type { PolicyChanges } from './held-policy-changes.js';
 import type { GatewayStore, Operator } from './store.js';
 import type { GatewayInput } from '../contract/gateway.js';
 

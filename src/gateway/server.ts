@@ -43,9 +43,9 @@ import {
   type Upstream,
 } from './money-desk.js';
 import { ROLE_SCOPES, secretMatches, signToken, TOKEN_TTL_SECONDS, verifyToken } from './operators.js';
-import { POLICY_CHANGE, PolicyChanges } from './policy-changes.js';
+import { POLICY_CHANGE, PolicyChanges } from './held-policy-changes.js';
 import { policyInForce, setPolicy } from './policy-route.js';
-import { OperatorRateLimit } from './rate-limit.js';
+import { OperatorRateLimit } from './operator-rate-limit.js';
 import type { GatewayStore, Operator } from './store.js';
 import { attachStreamProxy } from './stream-proxy.js';
 

@@ -6,7 +6,7 @@ import type { Ports } from '../../cli/ports.js';
 import { CoinopError, usageError } from '../../cli/errors.js';
 import { gatewayCall, type HeldRequest, POLICY_CHANGE_OPERATION } from '../../client/gateway-calls.js';
 import type { HeldStatus } from '../../contract/gateway.js';
-import { checkedPolicyContent, policyChangeConfirmation, showPolicyChange } from './policy-change.js';
+import { checkedPolicyContent, policyChangeConfirmation, showPolicyChange } from './policy-change-review.js';
 import { approvalText, ContentBuilder, contentFromLines } from '../../policy/approvals.js';
 import { approverKey, KeyFileError } from '../../policy/keys.js';
 import type { Column } from '../../render/table.js';

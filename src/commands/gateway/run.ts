@@ -172,7 +172,7 @@ export async function policySet(ctx: PolicySetDeps, options: PolicySetOptions, f
   const store = await openStore(ctx, options);
   const [{ osUser }, { PolicyChanges }] = await Promise.all([
     import('../../audit/who.js'),
-    import('../../gateway/policy-changes.js'),
+    import('../../gateway/held-policy-changes.js'),
   ]);
   const user = osUser(ctx.contexts.env);
   const changes = new PolicyChanges(store, { now: () => ctx.clock.now(), ttlMs: options.approvalTtlMs });
