@@ -167,6 +167,15 @@ export function gatewayPath(op: GatewayOperation, params: Record<string, string>
   return op.path.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(params?.[name] ?? ''));
 }
 
+/** A path segment decoded; one that is not valid percent-encoding is taken as it is (and then matches no id). */
+function decoded(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
+
 /** The operation a request's method and path are, with its params; or the methods the path answers (405). */
 export function gatewayOperationAt(
   method: string,
@@ -184,7 +193,7 @@ export function gatewayOperationAt(
     if (op.method === method || op.alsoMethods?.includes(method as 'PUT')) {
       const params: Record<string, string> = {};
       names.forEach((name, at) => {
-        params[name] = decodeURIComponent(match[at + 1]);
+        params[name] = decoded(match[at + 1]);
       });
       return { op, params };
     }

@@ -242,7 +242,9 @@ async function operatorOf(ctx: Handling, token: string | undefined, fresh = fals
 async function issueToken(ctx: Handling, req: IncomingMessage, body: Buffer): Promise<DeskAnswer> {
   const text = body.toString('utf8');
   const form: Record<string, string> = (req.headers['content-type'] ?? '').includes('json')
-    ? (safeJson(text) as Record<string, string>)
+    ? Object.fromEntries(
+        Object.entries(safeJson(text)).flatMap(([key, value]) => (typeof value === 'string' ? [[key, value]] : [])),
+      )
     : Object.fromEntries(new URLSearchParams(text));
   const basic = /^Basic\s+(\S+)$/i.exec(req.headers.authorization ?? '');
   if (basic) {
@@ -276,10 +278,11 @@ async function issueToken(ctx: Handling, req: IncomingMessage, body: Buffer): Pr
   };
 }
 
-const safeJson = (text: string): unknown => {
+/** A body's JSON object; anything else (not JSON, not an object) is an empty one, for the checks after to name. */
+const safeJson = (text: string): Record<string, unknown> => {
   try {
-    const v = JSON.parse(text) as unknown;
-    return v && typeof v === 'object' ? v : {};
+    const v: unknown = JSON.parse(text);
+    return v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v)) : {};
   } catch {
     return {};
   }
@@ -400,7 +403,7 @@ async function apiRoute(ctx: Handling, op: Operator, exchange: Exchange): Promis
     return send(res, gatewayProblem(400, 'path', 'Bad Request', 'the path climbs above its root'));
   const money = moneyOperationAt(method, raw);
   if (money) {
-    const parsed = safeJson(body.toString('utf8')) as Record<string, unknown>;
+    const parsed = safeJson(body.toString('utf8'));
     return send(res, await ctx.desk.request(op, money, parsed));
   }
   const unjudged = unjudgedMoneyAt(method, raw);

@@ -17,6 +17,10 @@ describe('the gateway API operations', () => {
     expect(gatewayOperationAt('PUT', '/_gateway/policy')).toMatchObject({ op: gatewayOperations.setPolicy });
     expect(gatewayOperationAt('GET', '/_gateway/approvals/p-1/approve')).toEqual({ methods: ['POST'] });
     expect(gatewayOperationAt('GET', '/_gateway/nothing')).toBeUndefined();
+    expect(gatewayOperationAt('GET', '/_gateway/approvals/%zz')).toEqual({
+      op: gatewayOperations.showApproval,
+      params: { id: '%zz' },
+    });
     expect(gatewayPath(gatewayOperations.reject, { id: 'a/b' })).toBe('/_gateway/approvals/a%2Fb/reject');
   });
 });
