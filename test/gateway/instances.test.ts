@@ -1,11 +1,14 @@
 // Two gateway instances on one PostgreSQL store, an operator's batch begun through one: the instance is stopped while
 // the batch is under way, and the batch resumes through the other. Both answer as the same service (the store's id),
-// so the journal carries over; every row is sent once, the cap holds across both, and the chain stays whole.
+// so the journal carries over; every row is sent once, the cap holds across both, and the chain stays whole. And the
+// rolling cap under 50 parallel withdrawals from 5 operators, split across two live instances on one store (a
+// sandbox and store of its own, so what the first case sent counts for nothing): exactly 10 are sent.
 import { spawn } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyLog } from '../../src/audit/verify.js';
+import { DEMO } from '../../src/embedded/demo.js';
 import { BIN, baseEnv, runInProcess, sandbox, type Sandbox } from '../cli/helpers.js';
 import { ETH_ADDRESS } from '../support/addresses.js';
 import { until } from '../support/wait.js';
@@ -30,6 +33,17 @@ afterAll(async () => {
   await t?.drop();
   await sb?.close();
 });
+
+/** The chain as an instance serves it, checked by the verifier of a machine's log (its problems: none when whole). */
+async function chainProblems(box: Sandbox, at: TestGateway, creds: { client_id: string; client_secret: string }) {
+  const token = await clientToken(at.url, { clientId: creds.client_id, secret: creds.client_secret });
+  const chain = (await (
+    await fetch(`${at.url}/_gateway/audit`, { headers: { authorization: `Bearer ${token}` } })
+  ).json()) as { lines: string[]; head: { seq: number; sha256: string } };
+  const file = join(box.dir, `chain-${chain.head.seq}.jsonl`);
+  writeFileSync(file, `${chain.lines.join('\n')}\n`);
+  return verifyLog(file, chain.head).problems;
+}
 
 const withdrawals = async () =>
   (await sb.sent()).filter((e) => e.method === 'POST' && e.url.startsWith('/v2/transfer/crypto-withdrawals'));
@@ -101,14 +115,75 @@ describe('two gateway instances on one store', () => {
     );
     expect(created.length).toBe(25);
     // The chain both instances wrote is one, whole.
-    const token = await clientToken(b.url, { clientId: client_id, secret: client_secret });
-    const chain = (await (
-      await fetch(`${b.url}/_gateway/audit`, {
-        headers: { authorization: `Bearer ${token}` },
-      })
-    ).json()) as { lines: string[]; head: { seq: number; sha256: string } };
-    const file = join(sb.dir, 'chain.jsonl');
-    writeFileSync(file, `${chain.lines.join('\n')}\n`);
-    expect(verifyLog(file, chain.head).problems).toEqual([]);
+    expect(await chainProblems(sb, b, { client_id, client_secret })).toEqual([]);
+  });
+});
+
+describe('two live gateway instances on one store, under load', () => {
+  let box: Sandbox;
+  let store: TestStore;
+  let one: TestGateway;
+  let two: TestGateway;
+  beforeAll(async () => {
+    box = await sandbox();
+    store = await postgresStore();
+    one = await startTestGateway(box, store.url);
+    two = await startTestGateway(box, store.url);
+  });
+  afterAll(async () => {
+    await one?.close();
+    await two?.close();
+    await store?.drop();
+    await box?.close();
+  });
+
+  it('a rolling cap holds under 50 parallel withdrawals from 5 operators split across both: exactly 10 are sent', async () => {
+    const policy = join(box.dir, 'cap.yaml');
+    writeFileSync(policy, 'max_per_24h:\n  ETH: "0.01"\n');
+    expect((await runInProcess(['gateway', 'policy', 'set', policy, '--store', store.url], box.env)).code).toBe(0);
+    const creds: { client_id: string; client_secret: string }[] = [];
+    for (let i = 0; i < 5; i++) {
+      const added = await runInProcess(
+        ['gateway', 'operators', 'add', `op-${i}`, '--role', 'initiator', '--store', store.url, '-o', 'json'],
+        box.env,
+      );
+      expect(added.code, added.stderr).toBe(0);
+      creds.push(JSON.parse(added.stdout) as { client_id: string; client_secret: string });
+    }
+    const instances = [one, two];
+    // Each operator's token from each instance (either would do: the operators are the store's).
+    const tokens = await Promise.all(
+      instances.map((at) =>
+        Promise.all(creds.map((c) => clientToken(at.url, { clientId: c.client_id, secret: c.client_secret }))),
+      ),
+    );
+    await box.sent();
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, (_, i) =>
+        fetch(`${instances[i % 2].url}/v2/transfer/crypto-withdrawals`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${tokens[i % 2][i % 5]}`, 'content-type': 'application/json' },
+          body: JSON.stringify({
+            profile_id: DEMO.profileId,
+            asset: 'ETH',
+            crypto_network: 'ETHEREUM',
+            destination_address: ETH_ADDRESS,
+            amount: '0.001',
+            ref_id: `gw-cap-two-${i}`,
+          }),
+        }).then((r) => ({ instance: i % 2, status: r.status })),
+      ),
+    );
+    expect(answers.filter((x) => x.status === 200).length).toBe(10);
+    expect(answers.filter((x) => x.status === 403).length).toBe(40);
+    // Both instances admitted some (the cap is the store's, not either instance's).
+    expect(new Set(answers.filter((x) => x.status === 200).map((x) => x.instance)).size).toBe(2);
+    const sent = (await box.sent()).filter(
+      (e) => e.method === 'POST' && e.url.startsWith('/v2/transfer/crypto-withdrawals'),
+    );
+    expect(sent.map((e) => e.status)).toEqual(Array(10).fill(200));
+    const reserved = await store.sql.query<{ ref_id: string }>('SELECT ref_id FROM gw_reservations');
+    expect(reserved.length).toBe(10);
+    expect(await chainProblems(box, one, creds[0])).toEqual([]);
   });
 });
