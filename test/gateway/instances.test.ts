@@ -11,7 +11,6 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyLog } from '../../src/audit/verify.js';
-import { DEMO } from '../../src/embedded/demo.js';
 import { BIN, baseEnv, runInProcess, sandbox, type Sandbox } from '../cli/helpers.js';
 import { dec, fmt } from '../../src/contract/index.js';
 import { ETH_ADDRESS } from '../support/addresses.js';
@@ -19,6 +18,7 @@ import { until } from '../support/wait.js';
 import { gatewayLogin, startTestGateway, type TestGateway } from './harness.js';
 import { postgresStore, type TestStore } from './support.js';
 import { clientToken } from '../support/tokens.js';
+import { postWithdrawal } from '../support/requests.js';
 
 let sb: Sandbox;
 let t: TestStore;
@@ -172,18 +172,10 @@ describe('gateway instances on one store: two live under load, one a process kil
     await box.sent();
     const answers = await Promise.all(
       Array.from({ length: 50 }, (_, i) =>
-        fetch(`${instances[i % 2].url}/v2/transfer/crypto-withdrawals`, {
-          method: 'POST',
-          headers: { authorization: `Bearer ${tokens[i % 2][i % 5]}`, 'content-type': 'application/json' },
-          body: JSON.stringify({
-            profile_id: DEMO.profileId,
-            asset: 'ETH',
-            crypto_network: 'ETHEREUM',
-            destination_address: ETH_ADDRESS,
-            amount: '0.001',
-            ref_id: `gw-cap-two-${i}`,
-          }),
-        }).then((r) => ({ instance: i % 2, status: r.status })),
+        postWithdrawal(instances[i % 2].url, tokens[i % 2][i % 5], 'ETH', '0.001', `gw-cap-two-${i}`).then((r) => ({
+          instance: i % 2,
+          status: r.status,
+        })),
       ),
     );
     expect(answers.filter((x) => x.status === 200).length).toBe(10);
