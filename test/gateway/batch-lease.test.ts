@@ -29,7 +29,7 @@ interface HeldJson {
 }
 
 for (const [engine, openStore] of ENGINES) {
-  describe(`a batch whose sender stopped mid-send, taken over by another instance on ${engine}`, () => {
+  describe(`a held request (a batch or a single one) whose sender stopped, taken over by another instance on ${engine}`, () => {
     let sb: Sandbox;
     let t: TestStore;
     let a: TestGateway;
