@@ -66,8 +66,8 @@ export interface GatewayOptions {
   /** Requests per second each operator may make (a burst of twice as many). */
   ratePerSecond?: number;
   approvalTtlMs?: number;
-  /** The money desk's lease on the batches it sends, and the tests' hook (MoneyDeskOptions). */
-  desk?: Pick<MoneyDeskOptions, 'batchLeaseMs' | 'afterBatchRowSent'>;
+  /** The money desk's lease on the held requests it sends, and the tests' hooks (MoneyDeskOptions). */
+  desk?: Pick<MoneyDeskOptions, 'batchLeaseMs' | 'afterBatchRowSent' | 'afterHeldSent'>;
 }
 
 export interface RunningGateway {
