@@ -374,10 +374,13 @@ export class Store {
     });
   }
 
-  /** Whether this database took the schema's SQL as this build has it (no meta table yet: it did not). */
+  /**
+   * Whether this database took the schema's SQL as this build has it, at this build's schema version (no meta table
+   * yet: it did not; an older version: the migrations may need what the SQL makes, so it runs again).
+   */
   private schemaApplied(): boolean {
     if (!this.hasTable('meta')) return false;
-    return this.getMeta(SCHEMA_SQL_KEY) === SCHEMA;
+    return this.getMeta(SCHEMA_SQL_KEY) === SCHEMA && this.getMeta('schema_version') === String(SCHEMA_VERSION);
   }
 
   /**
