@@ -436,7 +436,11 @@ export class MoneyDesk {
       const category = toCoinopError(e).category;
       await this.finish(held.id, category === 'network' ? 'pending' : 'failed', answer.body);
     }
-    return this.heldAnswer((await this.store.pending(held.id)) ?? held, answer.status >= 400 ? answer.status : 200);
+    const shown = await this.heldAnswer(
+      (await this.store.pending(held.id)) ?? held,
+      answer.status >= 400 ? answer.status : 200,
+    );
+    return { ...shown, ...(answer.headers ? { headers: answer.headers } : {}) };
   }
 
   private finish(id: string, to: 'sent' | 'failed' | 'pending', result: Record<string, unknown>): Promise<boolean> {

@@ -31,7 +31,7 @@ import {
 import { ROLE_SCOPES, secretMatches, signToken, TOKEN_TTL_SECONDS, verifyToken } from './operators.js';
 import { POLICY_CHANGE, PolicyChanges } from './policy-changes.js';
 import { policyRoute } from './policy-route.js';
-import { OperatorRateLimit } from './rate-limit.js';
+import { OperatorRateLimit, TOKEN_FAILURES_PER_MINUTE, TokenGuessLimit } from './rate-limit.js';
 import type { GatewayStore, Operator, Pending } from './store.js';
 import { attachStreamProxy } from './stream-proxy.js';
 
@@ -52,6 +52,8 @@ export interface GatewayOptions {
   /** Requests per second each operator may make (a burst of twice as many). */
   ratePerSecond?: number;
   approvalTtlMs?: number;
+  /** Failed token requests a minute per client id and per remote address (TOKEN_FAILURES_PER_MINUTE). */
+  tokenFailuresPerMinute?: { client: number; address: number };
   /** The money desk's lease on the batches it sends, and the tests' hook (MoneyDeskOptions). */
   desk?: Pick<MoneyDeskOptions, 'batchLeaseMs' | 'afterBatchRowSent'>;
 }
@@ -86,7 +88,19 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
   const changes = new PolicyChanges(options.store, { now, ttlMs: options.approvalTtlMs ?? APPROVAL_TTL_MS });
   // Reads go upstream over connections kept open (one handshake, not one per request).
   const agents = { http: new HttpAgent({ keepAlive: true }), https: new HttpsAgent({ keepAlive: true }) };
-  const ctx: Handling = { o: options, desk, changes, limits, key, now, gatewayId, agents, operators: new Map() };
+  const guesses = new TokenGuessLimit(options.tokenFailuresPerMinute ?? TOKEN_FAILURES_PER_MINUTE, now);
+  const ctx: Handling = {
+    o: options,
+    desk,
+    changes,
+    limits,
+    guesses,
+    key,
+    now,
+    gatewayId,
+    agents,
+    operators: new Map(),
+  };
   const handler = (req: IncomingMessage, res: ServerResponse) => {
     handle(ctx, req, res).catch((error: unknown) => {
       if (!res.headersSent) send(res, gatewayProblem(500, 'internal', 'Internal Server Error', String(error)));
@@ -129,6 +143,8 @@ interface Handling {
   /** Policy changes held for approvals (the same inbox as held money). */
   changes: PolicyChanges;
   limits: OperatorRateLimit;
+  /** The token endpoint's limit on failed attempts per client id and remote address. */
+  guesses: TokenGuessLimit;
   key: Buffer;
   now: () => number;
   /** The store's id: the identity every instance on it answers with. */
@@ -145,6 +161,7 @@ function send(res: ServerResponse, answer: DeskAnswer, headers: Record<string, s
     'content-type': problem ? 'application/problem+json' : 'application/json',
     'content-length': Buffer.byteLength(body),
     'cache-control': 'no-store',
+    ...answer.headers,
     ...headers,
   });
   res.end(body);
@@ -242,9 +259,20 @@ async function issueToken(ctx: Handling, req: IncomingMessage, body: Buffer): Pr
   });
   if (form.grant_type !== 'client_credentials')
     return oauthError(400, 'unsupported_grant_type', 'only client_credentials is supported');
-  const found = form.client_id ? await ctx.o.store.credentials(form.client_id) : undefined;
-  if (!found || found.operator.disabled || !(await secretMatches(form.client_secret ?? '', found.secretHash)))
+  const clientId = String(form.client_id ?? '');
+  const address = req.socket.remoteAddress ?? '-';
+  // Guessing is limited before a secret is hashed: per client id and per address, failed attempts only.
+  const wait = ctx.guesses.wait(clientId, address);
+  if (wait > 0)
+    return {
+      ...gatewayProblem(429, 'rate-limit', 'Too Many Requests', 'too many failed token requests; wait and try again'),
+      headers: { 'retry-after': String(Math.ceil(wait / 1000)) },
+    };
+  const found = clientId ? await ctx.o.store.credentials(clientId) : undefined;
+  if (!found || found.operator.disabled || !(await secretMatches(form.client_secret ?? '', found.secretHash))) {
+    ctx.guesses.failed(clientId, address);
     return oauthError(401, 'invalid_client', 'unknown client, wrong secret, or a disabled operator');
+  }
   const { operator } = found;
   const token = signToken(ctx.key, {
     sub: operator.name,

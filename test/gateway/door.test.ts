@@ -1,0 +1,142 @@
+// The gateway's door, on SQLite and on PostgreSQL: the upstream's 429 on a withdrawal comes back with its Retry-After
+// (the money desk's answer carries it); the token endpoint limits failed attempts per client id and per remote address
+// (429 with Retry-After, before any secret is hashed); an initiator who may also approve (an admin) cannot approve
+// their own held withdrawal (403 own-request, nothing sent).
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO } from '../../src/embedded/demo.js';
+import { GatewayStore } from '../../src/gateway/store.js';
+import { openSql } from '../../src/gateway/sql.js';
+import { approvalText, contentFromLines } from '../../src/policy/approvals.js';
+import { approverKey } from '../../src/policy/keys.js';
+import { ETH_ADDRESS, runInProcess, sandbox, type Sandbox } from '../cli/helpers.js';
+import { clientToken } from '../support/tokens.js';
+import { startTestGateway, type TestGateway } from './harness.js';
+import { ENGINES, type TestStore } from './support.js';
+
+for (const [engine, openStore] of ENGINES) {
+  describe(`the gateway's door on ${engine}`, () => {
+    let sb: Sandbox;
+    let t: TestStore;
+    let store: GatewayStore;
+    let gw: TestGateway;
+    let n = 0;
+
+    beforeAll(async () => {
+      sb = await sandbox();
+      t = await openStore();
+      store = new GatewayStore(await openSql(t.url));
+      await store.init();
+      gw = await startTestGateway(sb, t.url, { tokenFailuresPerMinute: { client: 3, address: 8 } });
+    });
+    afterAll(async () => {
+      await gw?.close();
+      await store?.sql.close();
+      await t?.drop();
+      await sb?.close();
+    });
+
+    async function operator(role: 'initiator' | 'admin') {
+      const name = `${role}-${++n}`;
+      const creds = await store.addOperator(name, role);
+      return { name, creds, token: await clientToken(gw.url, creds) };
+    }
+
+    const withdrawal = (ref: string) => ({
+      profile_id: DEMO.profileId,
+      asset: 'ETH',
+      crypto_network: 'ETHEREUM',
+      destination_address: ETH_ADDRESS,
+      amount: '0.001',
+      ref_id: `${ref}-${engine}`,
+    });
+    const post = (token: string, path: string, body: unknown) =>
+      fetch(`${gw.url}${path}`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+    const moneySent = async () =>
+      (await sb.sent()).filter((e) => e.method === 'POST' && e.url.startsWith('/v2/transfer/crypto-withdrawals'));
+
+    async function setPolicy(text: string): Promise<void> {
+      const file = join(sb.dir, `policy-${engine}-${++n}.yaml`);
+      writeFileSync(file, text);
+      const r = await runInProcess(['gateway', 'policy', 'set', file, '--store', t.url], sb.env);
+      expect(r.code, r.stderr).toBe(0);
+    }
+
+    it("passes the upstream's 429 on a withdrawal back with its Retry-After", async () => {
+      const ivy = await operator('initiator');
+      await sb.control('PUT', '/_local/faults', {
+        rate429: 1,
+        pathPrefix: '/v2/transfer/crypto-withdrawals',
+        method: 'POST',
+      });
+      try {
+        const r = await post(ivy.token, '/v2/transfer/crypto-withdrawals', withdrawal('gw-429'));
+        expect(r.status).toBe(429);
+        expect(r.headers.get('retry-after')).toBe('1');
+        expect(r.headers.get('content-type')).toContain('application/problem+json');
+      } finally {
+        await sb.control('PUT', '/_local/faults', {});
+      }
+    });
+
+    it('an admin who initiated a held withdrawal cannot approve it (403 own-request), and nothing is sent', async () => {
+      const ada = await operator('admin');
+      const keyDir = join(sb.dir, `ada-${engine}`);
+      await setPolicy(
+        `approvals:\n  required: 1\n  environments: [local]\n  keys:\n    - ${approverKey(keyDir).publicKey.text}\n`,
+      );
+      try {
+        await moneySent();
+        const held = await post(ada.token, '/v2/transfer/crypto-withdrawals', withdrawal('gw-own'));
+        expect(held.status).toBe(202);
+        const id = ((await held.json()) as { pending_id: string }).pending_id;
+        const shown = (await (
+          await fetch(`${gw.url}/_gateway/approvals/${id}`, { headers: { authorization: `Bearer ${ada.token}` } })
+        ).json()) as { content: string[] };
+        const approval = approvalText(
+          contentFromLines(shown.content)!,
+          approverKey(keyDir),
+          `gateway:${id}`,
+          new Date().toISOString(),
+        );
+        const r = await post(ada.token, `/_gateway/approvals/${id}/approve`, { approval });
+        expect(r.status).toBe(403);
+        expect(((await r.json()) as { type: string }).type).toMatch(/own-request$/);
+        expect(await moneySent()).toEqual([]);
+        expect((await store.pending(id))?.status).toBe('pending');
+      } finally {
+        await setPolicy('assets: [BTC, ETH]\n');
+      }
+    });
+
+    // Last: it empties this address's bucket, so no operator can have a token after it.
+    it('limits failed token requests per client id and per address: 429 with Retry-After, the right secret too', async () => {
+      const ivy = await operator('initiator');
+      const ask = (clientId: string, secret: string) =>
+        fetch(`${gw.url}/oauth2/token`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          body: new URLSearchParams({ grant_type: 'client_credentials', client_id: clientId, client_secret: secret }),
+        });
+      const statuses: number[] = [];
+      for (let i = 0; i < 4; i++) statuses.push((await ask(ivy.creds.clientId, `wrong-${i}`)).status);
+      expect(statuses).toEqual([401, 401, 401, 429]);
+      const locked = await ask(ivy.creds.clientId, ivy.creds.secret);
+      expect(locked.status).toBe(429);
+      expect(Number(locked.headers.get('retry-after'))).toBeGreaterThan(0);
+      expect(locked.headers.get('content-type')).toContain('application/problem+json');
+      expect(JSON.stringify(await locked.json())).not.toContain(ivy.creds.secret);
+      // Another client id from the same address: its own bucket, until the address's is empty (3 + 5 = 8 failures).
+      const other = await operator('initiator');
+      const more: number[] = [];
+      for (let i = 0; i < 6; i++) more.push((await ask(`guess-${engine}-${i}`, 'nothing')).status);
+      expect(more).toEqual([401, 401, 401, 401, 401, 429]);
+      expect((await ask(other.creds.clientId, other.creds.secret)).status).toBe(429);
+    });
+  });
+}
