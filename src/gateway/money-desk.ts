@@ -109,13 +109,18 @@ export class MoneyDesk {
 
   /** Who an operator's entries name. */
   who(op: Operator): AuditWho {
+    return this.whoOf(op.name, op.clientId);
+  }
+
+  /** Who an entry names: an operator by name (or 'unauthenticated') and client id, if known. */
+  whoOf(operator: string, clientId?: string): AuditWho {
     return {
       os_user: 'coinop-gateway',
-      client_id: op.clientId,
+      ...(clientId ? { client_id: clientId } : {}),
       profile: this.upstream.context.name,
       environment: this.upstream.context.environment,
       service_id: this.upstream.serviceId,
-      operator: op.name,
+      operator,
     };
   }
 

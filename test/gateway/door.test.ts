@@ -10,9 +10,10 @@ import { GatewayStore } from '../../src/gateway/store.js';
 import { openSql } from '../../src/gateway/sql.js';
 import { approvalText, contentFromLines } from '../../src/policy/approvals.js';
 import { approverKey } from '../../src/policy/keys.js';
-import { ETH_ADDRESS, runInProcess, sandbox, type Sandbox } from '../cli/helpers.js';
+import { baseEnv, ETH_ADDRESS, runInProcess, sandbox, type Sandbox } from '../cli/helpers.js';
 import { clientToken } from '../support/tokens.js';
-import { startTestGateway, type TestGateway } from './harness.js';
+import { until } from '../support/wait.js';
+import { gatewayLogin, startTestGateway, type TestGateway } from './harness.js';
 import { ENGINES, type TestStore } from './support.js';
 
 for (const [engine, openStore] of ENGINES) {
@@ -114,6 +115,74 @@ for (const [engine, openStore] of ENGINES) {
       }
     });
 
+    interface Entry {
+      kind: string;
+      who: { operator?: string; client_id?: string };
+      what: { method?: string; operation?: string; path?: string; http_status?: number; address?: string };
+      outcome: { result: string };
+    }
+    const requests = async () =>
+      (await store.auditLines())
+        .map((l) => JSON.parse(l.line) as Entry)
+        .filter((e) => e.kind === 'gateway_request')
+        .map((e) => [
+          e.who.operator,
+          e.what.method,
+          e.what.operation ?? e.what.path,
+          e.what.http_status,
+          e.outcome.result,
+        ]);
+
+    it('puts every request in the chain: refusals at the door and writes before the answer, reads soon after', async () => {
+      const vi = await operator('initiator');
+      const viewer = await store.addOperator(`viewer-${engine}`, 'viewer');
+      const viewerToken = await clientToken(gw.url, viewer);
+      const before = (await requests()).length;
+      const last = async (count: number) => (await requests()).slice(before).slice(-count);
+      // Refusals at the door, each in the chain when its answer comes.
+      expect((await fetch(`${gw.url}/v2/profiles/${DEMO.profileId}`)).status).toBe(401);
+      expect(await last(1)).toEqual([['unauthenticated', 'GET', `/v2/profiles/${DEMO.profileId}`, 401, 'refused']]);
+      const cross = await fetch(`${gw.url}/v2/profiles`, {
+        headers: { authorization: `Bearer ${vi.token}`, origin: 'https://evil.example' },
+      });
+      expect(cross.status).toBe(403);
+      expect(await last(1)).toEqual([['unauthenticated', 'GET', '/v2/profiles', 403, 'refused']]);
+      const big = await post(vi.token, '/v2/profiles', { pad: 'x'.repeat((1 << 20) + 10) });
+      expect(big.status).toBe(413);
+      expect(await last(1)).toEqual([['unauthenticated', 'POST', '/v2/profiles', 413, 'refused']]);
+      const above = await post(viewerToken, '/v2/profiles', { nickname: 'nope' });
+      expect(above.status).toBe(403);
+      expect(await last(1)).toEqual([[`viewer-${engine}`, 'POST', 'createProfile', 403, 'refused']]);
+      const money = await post(viewerToken, '/v2/transfer/crypto-withdrawals', withdrawal('gw-viewer'));
+      expect(money.status).toBe(403);
+      expect(await last(1)).toEqual([[`viewer-${engine}`, 'POST', 'createCryptoWithdrawal', 403, 'refused']]);
+      // A write that moves no money: forwarded, in the chain before its answer.
+      const made = await post(vi.token, '/v2/profiles', { nickname: `door-${engine}` });
+      expect(made.status).toBe(200);
+      expect(await last(1)).toEqual([[vi.name, 'POST', 'createProfile', 200, 'sent']]);
+      // A read: answered first, its entry appended in the background (in a group with others).
+      const reads = await Promise.all(
+        [1, 2, 3].map(() =>
+          fetch(`${gw.url}/v2/profiles/${DEMO.profileId}`, { headers: { authorization: `Bearer ${vi.token}` } }),
+        ),
+      );
+      expect(reads.map((r) => r.status)).toEqual([200, 200, 200]);
+      await until('the reads in the chain', async () => (await requests()).length >= before + 9);
+      expect(await last(3)).toEqual(Array(3).fill([vi.name, 'GET', 'getProfile', 200, 'answered']));
+      // One chain, whole, and `audit list --gateway` says who asked what.
+      const env = baseEnv(join(sb.dir, vi.name));
+      const login = await gatewayLogin(gw, { client_id: vi.creds.clientId, client_secret: vi.creds.secret }, env);
+      expect(login.code, login.stderr).toBe(0);
+      const cli = (args: string[]) => runInProcess(args, { ...env, COINOP_CONTEXT: 'gw' });
+      const verified = await cli(['audit', 'verify', '--gateway', '-o', 'json']);
+      expect(verified.code, verified.stderr).toBe(0);
+      expect(JSON.parse(verified.stdout)).toMatchObject({ ok: true });
+      const listed = await cli(['audit', 'list', '--gateway', '--kind', 'gateway_request', '--all', '-o', 'table']);
+      expect(listed.code, listed.stderr).toBe(0);
+      expect(listed.stdout).toContain(`${vi.name}: POST createProfile 200`);
+      expect(listed.stdout).toMatch(/unauthenticated from [0-9a-f.:]+: GET \/v2\/profiles\/\S+ 401/);
+    });
+
     // Last: it empties this address's bucket, so no operator can have a token after it.
     it('limits failed token requests per client id and per address: 429 with Retry-After, the right secret too', async () => {
       const ivy = await operator('initiator');
@@ -137,6 +206,15 @@ for (const [engine, openStore] of ENGINES) {
       for (let i = 0; i < 6; i++) more.push((await ask(`guess-${engine}-${i}`, 'nothing')).status);
       expect(more).toEqual([401, 401, 401, 401, 401, 429]);
       expect((await ask(other.creds.clientId, other.creds.secret)).status).toBe(429);
+      // Each failed token request is in the chain with the client id asked for; no secret is anywhere in it.
+      const chain = (await store.auditLines()).map((l) => l.line);
+      const tokenEntries = chain.map((l) => JSON.parse(l) as Entry).filter((e) => e.what.path === '/oauth2/token');
+      expect(tokenEntries.filter((e) => e.who.client_id === ivy.creds.clientId).map((e) => e.what.http_status)).toEqual(
+        [200, 401, 401, 401, 429, 429],
+      );
+      expect(tokenEntries.every((e) => e.who.operator === 'unauthenticated' && e.what.address)).toBe(true);
+      for (const secret of [ivy.creds.secret, other.creds.secret, 'wrong-0', 'nothing'])
+        expect(chain.join('\n')).not.toContain(secret);
     });
   });
 }
