@@ -50,7 +50,7 @@ export class RequestAudit {
     this.flushing = (async () => {
       while (this.queued.length) {
         const group = this.queued.splice(0, GROUP_MAX);
-        await this.store.appendAudit(group).catch(() => undefined);
+        await this.store.appendAuditGroup(group).catch(() => undefined);
       }
     })();
     try {

@@ -2,6 +2,7 @@
 // (the money desk's answer carries it); the token endpoint limits failed attempts per client id and per remote address
 // (429 with Retry-After, before any secret is hashed); an initiator who may also approve (an admin) cannot approve
 // their own held withdrawal (403 own-request, nothing sent).
+import { createHash } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -181,6 +182,35 @@ for (const [engine, openStore] of ENGINES) {
       expect(listed.code, listed.stderr).toBe(0);
       expect(listed.stdout).toContain(`${vi.name}: POST createProfile 200`);
       expect(listed.stdout).toMatch(/unauthenticated from [0-9a-f.:]+: GET \/v2\/profiles\/\S+ 401/);
+    });
+
+    it("appends a group of reads' entries in one statement, chained, and falls back entry by entry when raced", async () => {
+      const who = { os_user: 'coinop-gateway', operator: 'group-test' };
+      const event = (n: number) => ({
+        kind: 'gateway_request' as const,
+        what: { method: 'GET', path: `/v2/group/${n}`, http_status: 200 },
+        outcome: { result: 'answered' as const },
+      });
+      const group = await store.appendAuditGroup([1, 2, 3].map((n) => ({ who, event: event(n) })));
+      // Another store object on the same chain writes first: this one's known head is stale, so its group races.
+      const other = new GatewayStore(await openSql(t.url));
+      try {
+        await other.appendAudit([{ who, event: event(4) }]);
+      } finally {
+        await other.sql.close();
+      }
+      const raced = await store.appendAuditGroup([5, 6].map((n) => ({ who, event: event(n) })));
+      expect([...group, ...raced].map((e) => e.what.path)).toEqual([1, 2, 3, 5, 6].map((n) => `/v2/group/${n}`));
+      const lines = (await store.auditLines()).map((l) => l.line);
+      const entries = lines.map((l) => JSON.parse(l) as { seq: number; prev: string; what: { path?: string } });
+      expect(entries.map((e) => e.seq)).toEqual(entries.map((_, i) => i + 1));
+      for (let i = 1; i < lines.length; i++)
+        expect(entries[i].prev).toBe(
+          createHash('sha256')
+            .update(lines[i - 1])
+            .digest('hex'),
+        );
+      expect(entries.slice(-6).map((e) => e.what.path)).toEqual([1, 2, 3, 4, 5, 6].map((n) => `/v2/group/${n}`));
     });
 
     // Last: it empties this address's bucket, so no operator can have a token after it.
