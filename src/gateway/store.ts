@@ -257,8 +257,8 @@ export class GatewayStore {
     if (items.length < 2) return this.appendAudit(items);
     return this.auditTurns.run(async () => {
       const whole = await this.sql
-        .exclusive('gw_audit', async (t) => {
-          const head = this.auditHeadKnown ?? (await this.auditHead(t));
+        .exclusive('gw_audit', async (tx) => {
+          const head = this.auditHeadKnown ?? (await this.auditHead(tx));
           const entries: AuditEntry[] = [];
           const params: unknown[] = [head.seq, head.sha256];
           const selects: string[] = [];
@@ -277,7 +277,7 @@ export class GatewayStore {
               }`,
             );
           }
-          const rows = await t.query(
+          const rows = await tx.query(
             `INSERT INTO gw_audit (seq, line, hash) ${selects.join(' UNION ALL ')} ON CONFLICT (seq) DO NOTHING RETURNING seq`,
             params,
           );
@@ -285,8 +285,8 @@ export class GatewayStore {
           this.auditHeadKnown = at;
           return entries;
         })
-        .catch((e: unknown) => {
-          if (!(e instanceof GroupRaced)) throw e;
+        .catch((error: unknown) => {
+          if (!(error instanceof GroupRaced)) throw error;
           this.auditHeadKnown = undefined;
           return undefined;
         });

@@ -12,7 +12,7 @@ import { openSql } from '../../src/gateway/sql.js';
 import { approvalText, contentFromLines } from '../../src/policy/approvals.js';
 import { approverKey } from '../../src/policy/keys.js';
 import { baseEnv, ETH_ADDRESS, runInProcess, sandbox, type Sandbox } from '../cli/helpers.js';
-import { clientToken } from '../support/tokens.js';
+import { clientToken, tokenAnswer } from '../support/tokens.js';
 import { until } from '../support/wait.js';
 import { gatewayLogin, startTestGateway, type TestGateway } from './harness.js';
 import { ENGINES, type TestStore } from './support.js';
@@ -216,12 +216,7 @@ for (const [engine, openStore] of ENGINES) {
     // Last: it empties this address's bucket, so no operator can have a token after it.
     it('limits failed token requests per client id and per address: 429 with Retry-After, the right secret too', async () => {
       const ivy = await operator('initiator');
-      const ask = (clientId: string, secret: string) =>
-        fetch(`${gw.url}/oauth2/token`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/x-www-form-urlencoded' },
-          body: new URLSearchParams({ grant_type: 'client_credentials', client_id: clientId, client_secret: secret }),
-        });
+      const ask = (clientId: string, secret: string) => tokenAnswer(gw.url, { clientId, secret });
       const statuses: number[] = [];
       for (let i = 0; i < 4; i++) statuses.push((await ask(ivy.creds.clientId, `wrong-${i}`)).status);
       expect(statuses).toEqual([401, 401, 401, 429]);
