@@ -199,7 +199,7 @@ async function readBody(req: IncomingMessage): Promise<Buffer | undefined> {
 const pathOf = (req: IncomingMessage): string => new URL(req.url ?? '/', 'http://gateway.invalid').pathname;
 
 /**
- * A refusal at the door: its entry in the chain (the operator, or 'unauthenticated' with the client id and remote
+ * A refusal at the door (or a token issued): its entry in the chain (the operator, or 'unauthenticated' with the client id and remote
  * address known), appended before it is answered.
  */
 async function refuse(
@@ -236,8 +236,8 @@ async function handle(ctx: Handling, req: IncomingMessage, res: ServerResponse):
   const method = (req.method ?? 'GET').toUpperCase();
   if (url.pathname === '/oauth2/token' && method === 'POST') {
     // Its entry names the client id asked for, never the secret.
-    const { answer, clientId } = await issueToken(ctx, req, body);
-    return refuse(ctx, req, res, answer, { clientId });
+    const { answer, clientId, op } = await issueToken(ctx, req, body);
+    return refuse(ctx, req, res, answer, { clientId, op });
   }
   if (url.pathname === '/_gateway/health') return send(res, { status: 200, body: health(ctx) });
   // A request that could move money or change the gateway's state reads its operator from the store; a read may be
@@ -288,7 +288,7 @@ async function issueToken(
   ctx: Handling,
   req: IncomingMessage,
   body: Buffer,
-): Promise<{ answer: DeskAnswer; clientId?: string }> {
+): Promise<{ answer: DeskAnswer; clientId?: string; op?: Operator }> {
   const text = body.toString('utf8');
   const form: Record<string, string> = (req.headers['content-type'] ?? '').includes('json')
     ? (safeJson(text) as Record<string, string>)
@@ -342,6 +342,7 @@ async function issueToken(
       },
     },
     clientId,
+    op: operator,
   };
 }
 

@@ -237,7 +237,13 @@ for (const [engine, openStore] of ENGINES) {
       expect(tokenEntries.filter((e) => e.who.client_id === ivy.creds.clientId).map((e) => e.what.http_status)).toEqual(
         [200, 401, 401, 401, 429, 429],
       );
-      expect(tokenEntries.every((e) => e.who.operator === 'unauthenticated' && e.what.address)).toBe(true);
+      // A token issued names its operator; a refusal, 'unauthenticated' and the address it came from.
+      expect(
+        tokenEntries.filter((e) => e.what.http_status === 200).every((e) => e.who.operator !== 'unauthenticated'),
+      ).toBe(true);
+      const refusals = tokenEntries.filter((e) => e.what.http_status !== 200);
+      expect(refusals.length).toBe(12); // ivy 3 + 2, the guesses 5 + 1, the other operator 1
+      expect(refusals.every((e) => e.who.operator === 'unauthenticated' && e.what.address)).toBe(true);
       for (const secret of [ivy.creds.secret, other.creds.secret, 'wrong-0', 'nothing'])
         expect(chain.join('\n')).not.toContain(secret);
     });
