@@ -15,6 +15,7 @@ import { spawnSync } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { RARE_COMMAND_DIRS } from './rare-commands.mjs';
 
 /** esbuild's build, failing on a warning too: each one has been a bundle that misbehaves at run time. */
 async function build(options) {
@@ -346,19 +347,8 @@ const SUBSTITUTED = ['src/contract/schemas.ts', 'src/contract/precompiled.ts', '
 // completion and flag parsing need no more) and the rare bundle their work. A module main.cjs holds is never copied
 // into rare.cjs: rare.cjs takes it from main.cjs's own instance (one CoinopError class, one settings object), through
 // the registry main.cjs hands it on entry. What is split: every module imported with import() from within these folders
-// (their run modules), never a group's index.ts (the command tree).
-const RARE_DIRS = [
-  'src/commands/mcp/',
-  'src/commands/gateway/',
-  'src/commands/events/',
-  'src/commands/policy/',
-  'src/commands/approve/',
-  'src/commands/approvals/',
-  'src/commands/audit/',
-  'src/commands/api/',
-  'src/commands/doctor/',
-  'src/commands/withdraw/batch/',
-].map((d) => resolve(d));
+// (their run modules), never a group's index.ts (the command tree). The folders: scripts/rare-commands.mjs.
+const RARE_DIRS = RARE_COMMAND_DIRS.map((d) => resolve(d));
 const keyOf = (file) => relative(resolve('.'), file).split(sep).join('/');
 const isRareEntry = (file) => RARE_DIRS.some((d) => file.startsWith(d + sep)) && !file.endsWith(`${sep}index.ts`);
 const rareEntries = new Set();

@@ -1,4 +1,6 @@
-// Makes dist/app/main.cjs.cache and local.cjs.cache, the V8 code caches bin/load.js loads the bundles with: loads the bundle from source,
+// Makes dist/app/main.cjs.cache and local.cjs.cache, the V8 code caches bin/load.js loads the bundles with, and one CLI
+// cache per everyday command (main.cjs.<command>.cache, each made in a process of its own from that command alone,
+// which bin/load.js takes when the command line starts with that command): loads the bundle from source,
 // runs a few everyday commands in this process against the embedded local service in a scratch directory (output
 // discarded, nothing of the operator's touched), then saves the bytecode of every function they compiled. Functions
 // those commands never ran compile on first use as usual. Run by scripts/build.mjs after the bundle is in place.
@@ -7,7 +9,8 @@ const { mkdtempSync, rmSync, writeFileSync, renameSync } = require('node:fs');
 const { tmpdir } = require('node:os');
 const { join } = require('node:path');
 const { PassThrough } = require('node:stream');
-const { loadApp, loaded, cacheFile, CACHE } = require('../bin/load.js');
+const { spawnSync } = require('node:child_process');
+const { loadApp, loaded, cacheFile, CACHE, OWN_CACHE } = require('../bin/load.js');
 
 // What an operator runs all day, and what the speed targets measure. Bytecode of everything else is not worth its
 // place: a bigger cache takes longer to read in at every start (all of these: about 600 KB).
@@ -17,6 +20,14 @@ const COMMANDS = [
   ['transfers', 'list', '-o', 'json'],
   ['stream', 'book', 'BTCUSD', '-o', 'ndjson', '--count', '20'],
 ];
+
+// `--only=<command>`: that command alone, saved as its own CLI cache.
+const only = /^--only=(.+)$/.exec(process.argv[2] ?? '')?.[1];
+const mine = only ? COMMANDS.filter((args) => args[0] === only) : COMMANDS;
+if (only && mine.length !== 1) throw new Error(`code cache: no everyday command ${only}`);
+for (const name of OWN_CACHE)
+  if (!COMMANDS.some((args) => args[0] === name))
+    throw new Error(`code cache: bin/load.js names ${name}, never run here`);
 
 async function main() {
   const dir = mkdtempSync(join(tmpdir(), 'coinop-code-cache-'));
@@ -29,7 +40,7 @@ async function main() {
   };
   try {
     const { app, script, id } = loadApp({ useCache: false });
-    for (const args of COMMANDS) {
+    for (const args of mine) {
       const sink = () => new PassThrough().resume();
       const code = await app.runCli(['node', 'coinop', ...args], {
         stdin: new PassThrough(),
@@ -39,12 +50,22 @@ async function main() {
       });
       if (code !== 0) throw new Error(`coinop ${args.join(' ')} exited ${code}`);
     }
+    const cli = { script, id, file: CACHE.replace(/\.cache$/, '') };
+    const save = (b, path) => {
+      const tmp = `${path}.${process.pid}`;
+      writeFileSync(tmp, cacheFile(b.id, b.script.createCachedData()));
+      renameSync(tmp, path);
+    };
+    if (only) {
+      save(cli, `${cli.file}.${only}.cache`);
+      return;
+    }
     // The CLI's cache, and the local service's (its bundle was loaded when the commands started it).
     if (!loaded.local) throw new Error('the local service bundle was never loaded');
-    for (const b of [{ script, id, file: CACHE.replace(/\.cache$/, '') }, loaded.local]) {
-      const tmp = `${b.file}.cache.${process.pid}`;
-      writeFileSync(tmp, cacheFile(b.id, b.script.createCachedData()));
-      renameSync(tmp, `${b.file}.cache`);
+    for (const b of [cli, loaded.local]) save(b, `${b.file}.cache`);
+    for (const name of OWN_CACHE) {
+      const r = spawnSync(process.execPath, [__filename, `--only=${name}`], { encoding: 'utf8', env: process.env });
+      if (r.status !== 0) throw new Error(`the cache of ${name}: ${(r.stderr || r.status).toString().trim()}`);
     }
   } finally {
     rmSync(dir, { recursive: true, force: true });

@@ -164,6 +164,32 @@ export function parseEntry(bytes: Uint8Array): AuditEntry | undefined {
   return e as AuditEntry;
 }
 
+/**
+ * The entry that follows the one whose seq and line hash are `after`: the event, by `who` (with the approvers' keys
+ * when it has them), at `now`; with the torn bytes before it when a crash cut the last write short. The local log
+ * (log.ts) and the gateway's store (src/gateway/store.ts) both build their entries here.
+ */
+export function nextEntry(
+  after: { seq: number; hash: string },
+  who: AuditWho,
+  event: AuditEvent,
+  now: number,
+  torn?: TornRecord,
+): AuditEntry {
+  return {
+    v: AUDIT_VERSION,
+    seq: after.seq + 1,
+    time: new Date(now).toISOString(),
+    prev: after.hash,
+    kind: event.kind,
+    ref_id: event.ref_id ?? null,
+    who: event.approver_keys?.length ? { ...who, approver_keys: event.approver_keys } : who,
+    what: event.what,
+    outcome: event.outcome,
+    ...(torn ? { torn } : {}),
+  };
+}
+
 /** The line of an entry (no newline), fields in a fixed order. */
 export function entryLine(entry: AuditEntry): string {
   const { v, seq, time, prev, kind, ref_id, who, what, outcome, torn } = entry;

@@ -13,12 +13,12 @@ import { dirname, join } from 'node:path';
 import { LockTimeoutError, withLock } from '../config/lock.js';
 import { privateDir, privateFile, type Warn } from '../config/private-files.js';
 import {
-  AUDIT_VERSION,
   type AuditEntry,
   type AuditEvent,
   type AuditWho,
   entryLine,
   GENESIS_HASH,
+  nextEntry,
   parseEntry,
   sha256Hex,
   type TornRecord,
@@ -184,18 +184,7 @@ export class AuditLog {
     let text = tail.needsNewline ? '\n' : '';
     const out: AuditEntry[] = [];
     for (const event of events) {
-      const entry: AuditEntry = {
-        v: AUDIT_VERSION,
-        seq: tail.seq + 1,
-        time: new Date(this.now()).toISOString(),
-        prev: tail.hash,
-        kind: event.kind,
-        ref_id: event.ref_id ?? null,
-        who: event.approver_keys?.length ? { ...who, approver_keys: event.approver_keys } : who,
-        what: event.what,
-        outcome: event.outcome,
-        ...(tail.torn ? { torn: tail.torn } : {}),
-      };
+      const entry = nextEntry(tail, who, event, this.now(), tail.torn);
       const line = entryLine(entry);
       text += `${line}\n`;
       tail = { seq: entry.seq, hash: sha256Hex(line), needsNewline: false };

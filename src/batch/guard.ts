@@ -4,7 +4,7 @@
 // --allow-repeat, given ref_ids of this batch alone.
 import type { Transfer } from '../contract/index.js';
 import { classify, type BatchService } from './service-port.js';
-import { backoffMs, realClock, type Clock, type TokenBucket } from './rate-limit.js';
+import { backoffMs, realClock, type Clock, type TokenBucket } from './pacing.js';
 import type { SentRecord } from './sent-record.js';
 import type { Stage, StagedRepeat } from './stage.js';
 

@@ -5,7 +5,7 @@ import { Decimal, dec, fmt, type CryptoWithdrawalFee } from '../contract/index.j
 import { Needs } from '../send/funds.js';
 import { feeRequestOf } from '../send/withdrawal.js';
 import type { BatchService } from './service-port.js';
-import { backoffMs, realClock, TokenBucket } from './rate-limit.js';
+import { backoffMs, realClock, TokenBucket } from './pacing.js';
 import type { BatchRow } from './rows.js';
 
 /** Fee quotes and transfer reads count against the service's 50/s for other endpoints. */

@@ -3,7 +3,7 @@
 import type { Problem, Transfer } from '../contract/index.js';
 import { classify, type BatchService, type SendResult } from './service-port.js';
 import type { Journal } from './journal.js';
-import { backoffMs, realClock, type TokenBucket, type Clock } from './rate-limit.js';
+import { backoffMs, realClock, type TokenBucket, type Clock } from './pacing.js';
 import type { BatchRow } from './rows.js';
 import type { StageTimes } from './timing.js';
 

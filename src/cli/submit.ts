@@ -59,7 +59,7 @@ async function heldAtGateway(
         },
       );
     await new Promise((resolve) => setTimeout(resolve, APPROVAL_POLL_MS));
-    now = await gatewayCall<HeldRequest>(gate.client, 'GET', `/_gateway/approvals/${held.pending_id}`);
+    now = await gatewayCall(gate.client, 'showApproval', { params: { id: held.pending_id } });
   }
   if (now.status === 'sent' && now.result) {
     ctx.display.io.err(

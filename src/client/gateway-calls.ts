@@ -2,38 +2,33 @@
 // operator's token, answered as JSON; a problem answer is thrown as its error.
 import { problemError } from '../errors.js';
 import { toProblem } from '../contract/index.js';
+import {
+  type GatewayInput,
+  type GatewayOperation,
+  type GatewayOperationId,
+  type GatewayResponse,
+  gatewayOperations,
+  gatewayPath,
+  type HeldRequest,
+} from '../contract/gateway.js';
 import type { ServiceClient } from './service-client.js';
 
-export async function gatewayCall<T = Record<string, unknown>>(
+export async function gatewayCall<K extends GatewayOperationId>(
   client: Pick<ServiceClient, 'raw'>,
-  method: 'GET' | 'POST',
-  path: string,
-  body?: unknown,
-): Promise<T> {
-  const res = await client.raw(method, path, body);
+  id: K,
+  input: GatewayInput<K>,
+): Promise<GatewayResponse<K>> {
+  const op: GatewayOperation = gatewayOperations[id];
+  const { params, query, body } = input as { params?: Record<string, string>; query?: object; body?: unknown };
+  const res = await client.raw(op.method, gatewayPath(op, params), body, query as Record<string, unknown> | undefined);
   if (res.status === 404 && !String(res.headers['content-type'] ?? '').includes('json'))
     throw problemError(toProblem(404, undefined, 'this service is not a coinop gateway'));
   if (res.status < 200 || res.status >= 300) throw problemError(toProblem(res.status, res.json, res.statusText));
-  return (res.json ?? {}) as T;
+  return (res.json ?? {}) as GatewayResponse<K>;
 }
 
-/** A held request as the gateway shows it. */
-// A type, not an interface: an object of string keys, so it goes where any answer does (Output, the HTTP body).
-export type HeldRequest = {
-  pending_id: string;
-  status: 'pending' | 'sending' | 'sent' | 'failed' | 'rejected' | 'expired';
-  operation: string;
-  initiator: string;
-  ref_id: string | null;
-  request: Record<string, unknown>;
-  what: Record<string, unknown>;
-  content: string[];
-  approvals: { operator: string; at: string }[];
-  approvals_required: number;
-  created_at: string;
-  expires_at: string;
-  result: Record<string, unknown> | null;
-};
+/** A held request as the gateway shows it (src/contract/gateway.ts). */
+export type { HeldRequest };
 
 /** The operation a held change of the gateway's policy has in the inbox (not a service operation). */
 export const POLICY_CHANGE_OPERATION = 'setGatewayPolicy';

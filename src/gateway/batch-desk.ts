@@ -15,6 +15,7 @@
 // once (docs/gateway.md, "A batch whose sender stopped").
 import type { AuditWhat } from '../audit/entry.js';
 import { type Decimal, dec, fmt, type Operation, operations } from '../contract/index.js';
+import type { GatewayInput } from '../contract/gateway.js';
 import { apiRoot } from '../config/environments.js';
 import { toCoinopError } from '../errors.js';
 import { canonicalBody } from '../gate/canonical.js';
@@ -38,9 +39,6 @@ import { type DeskAnswer, errorAnswer, gatewayProblem, onlyApprovalsMissing, rol
 import type { MoneyDesk, Upstream } from './money-desk.js';
 import { ROLE_SCOPES } from './operators.js';
 import { type BatchRow, BatchStore, type GatewayStore, type Lease, type Operator, type Pending } from './store.js';
-
-/** The most rows one batch submitted for approval may hold (the body is at most 1 MiB anyway). */
-export const MAX_BATCH_ROWS = 5000;
 
 const WITHDRAWAL: Operation = operations.createCryptoWithdrawal as Operation;
 
@@ -112,23 +110,14 @@ export class BatchDesk {
    * (the client sends its rows as usual); 202 and the held batch when approvals are; the same batch again finds the
    * one held; a refusal by any other rule is 403 policy-refused.
    */
-  async submit(op: Operator, body: Record<string, unknown>): Promise<DeskAnswer> {
+  async submit(op: Operator, body: GatewayInput<'submitBatch'>['body']): Promise<DeskAnswer> {
     if (WITHDRAWAL.scope && !ROLE_SCOPES[op.role].includes(WITHDRAWAL.scope))
       return gatewayProblem(403, 'role', 'Forbidden', `${op.name} is ${roleWords(op.role)}: the role cannot withdraw`);
     const given = body.rows;
-    if (!Array.isArray(given) || given.length === 0 || given.length > MAX_BATCH_ROWS)
-      return gatewayProblem(
-        400,
-        'invalid',
-        'Bad Request',
-        `rows: must be a list of 1 to ${MAX_BATCH_ROWS} withdrawals`,
-      );
-    if (given.some((r) => !r || typeof r !== 'object' || Array.isArray(r)))
-      return gatewayProblem(400, 'invalid', 'Bad Request', 'rows: every row must be a withdrawal request (an object)');
-    const profileId = typeof body.profile_id === 'string' && body.profile_id ? body.profile_id : '-';
+    const profileId = body.profile_id || '-';
     const audit = this.desk.audit(op);
     try {
-      return await this.submitted(op, given as Record<string, unknown>[], profileId, audit);
+      return await this.submitted(op, given, profileId, audit);
     } finally {
       await audit.settled();
     }

@@ -5,6 +5,11 @@
 // committed with its reservation). A request the policy allows only with approvals is held, not sent: 202 and its id.
 // Approvers approve it with Ed25519 signatures over its exact content (the statement `coinop approve` signs); the
 // approval that completes the set sends it, once (a conditional move from pending to sending decides who sends).
+// That move takes a lease for this instance, as a batch's does (batch-desk.ts): a held request whose sender stopped
+// while sending it stays sending under a lease nobody clears, and once it has run out any instance asked about it
+// (the initiator's retry of its ref_id, a GET of it, an approve) takes it over by a compare-and-set on that expired
+// lease and sends it once by its ref_id (one the stopped instance sent comes back from the upstream as the same
+// transfer: the gate's 'sent before' answer).
 import { randomUUID } from 'node:crypto';
 import type { AuditEvent, AuditWho } from '../audit/entry.js';
 import type { CataloguePolicy } from '../client/catalogue-policy.js';
@@ -39,7 +44,7 @@ export {
 } from './answers.js';
 import { canApprove, ROLE_SCOPES } from './operators.js';
 import type { Sql } from './sql.js';
-import type { GatewayStore, Operator, Pending } from './store.js';
+import type { GatewayStore, Lease, Operator, Pending } from './store.js';
 import { type Operation, operations } from '../contract/index.js';
 import { UpstreamHistory } from './upstream-history.js';
 
@@ -62,10 +67,15 @@ export const APPROVAL_TTL_MS = 24 * 3600 * 1000;
 export interface MoneyDeskOptions {
   now?: () => number;
   approvalTtlMs?: number;
-  /** How long this instance's lease on a batch it sends holds after each renewal (BATCH_LEASE_MS by default). */
+  /**
+   * How long this instance's lease on a held request it sends holds (a batch's: after each renewal; BATCH_LEASE_MS by
+   * default, for a single held request as for a batch).
+   */
   batchLeaseMs?: number;
   /** Tests: called when the upstream has answered a batch's row, before the row is recorded; a throw stops it there. */
   afterBatchRowSent?: (pendingId: string, idx: number) => void | Promise<void>;
+  /** Tests: called when the upstream has answered a single held request, before it is recorded; a throw stops it. */
+  afterHeldSent?: (pendingId: string) => void | Promise<void>;
 }
 
 export class MoneyDesk {
@@ -80,6 +90,8 @@ export class MoneyDesk {
   readonly batches: BatchDesk;
   /** This instance's id: what its leases on the batches it sends name (one per desk, so per gateway process). */
   readonly instanceId = randomUUID();
+  private readonly leaseMs: number;
+  private readonly afterHeldSent?: (pendingId: string) => void | Promise<void>;
 
   constructor(
     private readonly store: GatewayStore,
@@ -88,11 +100,13 @@ export class MoneyDesk {
   ) {
     this.now = options.now ?? Date.now;
     this.ttl = options.approvalTtlMs ?? APPROVAL_TTL_MS;
+    this.leaseMs = options.batchLeaseMs ?? BATCH_LEASE_MS;
+    this.afterHeldSent = options.afterHeldSent;
     this.history = new UpstreamHistory(upstream.client, this.now);
     this.batches = new BatchDesk(this, store, upstream, {
       now: this.now,
       ttl: this.ttl,
-      leaseMs: options.batchLeaseMs ?? BATCH_LEASE_MS,
+      leaseMs: this.leaseMs,
       holder: this.instanceId,
       afterRowSent: options.afterBatchRowSent,
     });
@@ -250,8 +264,10 @@ export class MoneyDesk {
       if (row) return row;
       // The same ref_id again: the held request answers for it (its transfer once sent); it is never held twice.
       const earlier = await this.store.pendingByRef(refId);
-      if (earlier?.status === 'sent' && earlier.result) return { status: 200, body: earlier.result };
-      if (earlier) return this.heldAnswer(earlier, 202);
+      // Left sending by a stopped instance (its lease ran out): this one sends it, once by its ref_id, first.
+      const now = earlier && (await this.resumed(earlier));
+      if (now?.status === 'sent' && now.result) return { status: 200, body: now.result };
+      if (now) return this.heldAnswer(now, 202);
     }
     const audit = this.audit(op);
     const gate = this.gate(op, audit, policy);
@@ -325,9 +341,71 @@ export class MoneyDesk {
     };
   }
 
-  /** A held request as GET shows it: a batch its sender left sending (its lease ran out) is sent to the end first. */
+  /** A held request as GET shows it: one its sender left sending (its lease ran out) is sent to the end first. */
   async show(pending: Pending): Promise<DeskAnswer> {
-    return this.heldAnswer(await this.batches.resumed(pending));
+    return this.heldAnswer(await this.resumed(pending));
+  }
+
+  /** The held request as it is once resume() has had its turn (taken over and sent when its sender's lease ran out). */
+  private async resumed(held: Pending): Promise<Pending> {
+    if (held.status !== 'sending' || !(await this.resume(held))) return held;
+    return (await this.store.pending(held.id)) ?? held;
+  }
+
+  /** A held request (a batch or a single one) left sending past its lease, taken over and sent; false: not taken. */
+  private resume(held: Pending): Promise<boolean> {
+    return held.operation === 'batch' ? this.batches.resume(held) : this.resumeHeld(held);
+  }
+
+  /** A lease for this instance from now, on a held request it sends. */
+  private lease(): Lease {
+    return { holder: this.instanceId, until: this.now() + this.leaseMs };
+  }
+
+  /**
+   * A single held request left sending by an instance that stopped (its lease ran out): taken over by a compare-and-
+   * set on the expired lease, so one instance does, and sent through the gate by its ref_id; one the stopped instance
+   * sent comes back from the upstream as the same transfer (the gate's 'sent before'), and its reservation, made at
+   * the first send, is counted once. False: not taken over (still leased, not sending, or another took it first).
+   */
+  private async resumeHeld(held: Pending): Promise<boolean> {
+    if (held.status !== 'sending') return false;
+    const expired = held.lease ?? null;
+    if (expired && expired.until > this.now()) return false;
+    if (!(await this.batches.rows.takeOver(held.id, expired, this.lease()))) return false;
+    const op = await this.store.operator(held.operator);
+    if (!op) {
+      await this.batches.rows.finishSending(held.id, this.instanceId, 'pending', { reason: 'the initiator is gone' });
+      return true;
+    }
+    const audit = this.audit(op);
+    try {
+      await audit.record({
+        kind: AUDIT_KIND[held.operation as MoneyOperationId] ?? 'withdrawal',
+        ref_id: held.refId,
+        what: {
+          pending_id: held.id,
+          initiator: held.operator,
+          resumed: true,
+          lease_holder: expired?.holder ?? null,
+          lease_until: expired ? new Date(expired.until).toISOString() : null,
+          ...this.heldWhat(held),
+        },
+        outcome: { result: 'attempt' },
+      });
+      const gate = this.gate(op, audit);
+      let prepared: Prepared;
+      try {
+        prepared = await gate.prepare(await this.heldRequest(op, held));
+      } catch (e) {
+        await this.finish(held.id, 'failed', errorAnswer(e).body);
+        return true;
+      }
+      await this.sendLeased(gate, held, prepared);
+    } finally {
+      await audit.settled();
+    }
+    return true;
   }
 
   /**
@@ -336,7 +414,7 @@ export class MoneyDesk {
    */
   async approve(op: Operator, id: string, text: string): Promise<DeskAnswer> {
     const p = await this.store.pending(id);
-    if (p?.status === 'sending' && canApprove(op.role) && p.operator !== op.name && (await this.batches.resume(p)))
+    if (p?.status === 'sending' && canApprove(op.role) && p.operator !== op.name && (await this.resume(p)))
       return this.heldAnswer((await this.store.pending(id)) ?? p);
     const refusal = await this.approvalRefusal(op, p);
     if (refusal) return refusal;
@@ -409,47 +487,58 @@ export class MoneyDesk {
     }
   }
 
-  private async sendHeld(op: Operator, held: Pending, audit: GateAudit): Promise<DeskAnswer> {
-    const gate = this.gate(op, audit);
+  /** A held request as the gate takes it, with its approvals so far. */
+  private async heldRequest(op: Operator, held: Pending) {
     const files = (await this.store.approvals(held.id)).map((a) => parseApproval(`gateway:${a.operator}`, a.text));
-    const request = {
+    return {
       operation: held.operation as MoneyOperationId,
       body: held.body,
       command: 'gateway',
       what: { operator: op.name, pending_id: held.id },
       approvals: { scope: this.scope(held.body), files: files as ParsedApproval[] },
     };
+  }
+
+  private async sendHeld(op: Operator, held: Pending, audit: GateAudit): Promise<DeskAnswer> {
+    const gate = this.gate(op, audit);
     let prepared: Prepared;
     try {
-      prepared = await gate.prepare(request);
+      prepared = await gate.prepare(await this.heldRequest(op, held));
       const verdict = await gate.judge(prepared, { dryRun: true });
       if (!verdict.allowed && onlyApprovalsMissing(verdict)) return this.heldAnswer(held);
     } catch (e) {
       return errorAnswer(e);
     }
-    const mine = await this.store.sql.exclusive(`gw_pending:${held.id}`, (tx) =>
-      this.store.transition(tx, held.id, 'pending', 'sending'),
-    );
+    const mine = await this.batches.rows.startSending(held.id, this.lease());
     if (!mine) return this.heldAnswer((await this.store.pending(held.id)) ?? held);
-    let answer: DeskAnswer;
-    try {
-      const sent = await gate.send(prepared, undefined, { preflighted: true });
-      answer = { status: 200, body: sent.data };
-      await this.finish(held.id, 'sent', sent.data);
-    } catch (e) {
-      answer = errorAnswer(e);
-      const category = toCoinopError(e).category;
-      await this.finish(held.id, category === 'network' ? 'pending' : 'failed', answer.body);
-    }
+    const answer = await this.sendLeased(gate, held, prepared);
     const shown = await this.heldAnswer(
       (await this.store.pending(held.id)) ?? held,
       answer.status >= 400 ? answer.status : 200,
     );
+    // The upstream's Retry-After (a 429) stays on the answer.
     return { ...shown, ...(answer.headers ? { headers: answer.headers } : {}) };
   }
 
+  /** A held request this instance leases now, sent through the gate once and finished under that lease. */
+  private async sendLeased(gate: MoneyGate, held: Pending, prepared: Prepared): Promise<DeskAnswer> {
+    let sent: Awaited<ReturnType<MoneyGate['send']>>;
+    try {
+      sent = await gate.send(prepared, undefined, { preflighted: true });
+    } catch (e) {
+      const answer = errorAnswer(e);
+      const category = toCoinopError(e).category;
+      await this.finish(held.id, category === 'network' ? 'pending' : 'failed', answer.body);
+      return answer;
+    }
+    await this.afterHeldSent?.(held.id);
+    await this.finish(held.id, 'sent', sent.data);
+    return { status: 200, body: sent.data };
+  }
+
+  /** sending -> `to` under this instance's lease (false: another instance took it over meanwhile). */
   private finish(id: string, to: 'sent' | 'failed' | 'pending', result: Record<string, unknown>): Promise<boolean> {
-    return this.store.sql.exclusive(`gw_pending:${id}`, (tx) => this.store.transition(tx, id, 'sending', to, result));
+    return this.batches.rows.finishSending(id, this.instanceId, to, result);
   }
 
   /** What an audit entry says of a held request: a single request's fields, or a batch's rows and totals. */

@@ -1,13 +1,14 @@
 // /_gateway/policy: the policy in force (GET, any operator), and a new version from an admin operator (PUT or POST
 // with {"policy": TEXT, "file": NAME}), checked as a policy file is, then set at once or held for approvals as the
-// policy in force says (policy-changes.ts). An admin need not open the store to change it.
+// policy in force says (held-policy-changes.ts). An admin need not open the store to change it.
 import type { AuditWho } from '../audit/entry.js';
 import { createHash } from 'node:crypto';
 import { formatPolicyIssue, PolicyFileError, parsePolicy } from '../policy/load.js';
 import { type DeskAnswer, gatewayProblem, roleWords } from './money-desk.js';
 import { isAdmin } from './operators.js';
-import type { PolicyChanges } from './policy-changes.js';
+import type { PolicyChanges } from './held-policy-changes.js';
 import type { GatewayStore, Operator } from './store.js';
+import type { GatewayInput } from '../contract/gateway.js';
 
 export interface PolicyRouteDeps {
   store: GatewayStore;
@@ -16,18 +17,18 @@ export interface PolicyRouteDeps {
   who: AuditWho;
 }
 
-export async function policyRoute(
+/** GET /_gateway/policy: the policy in force (version 0 and no body before one is set). */
+export async function policyInForce(store: Pick<GatewayStore, 'policy'>): Promise<DeskAnswer> {
+  const p = await store.policy();
+  return { status: 200, body: p ? { ...p } : { version: 0, body: null } };
+}
+
+/** PUT or POST /_gateway/policy: a new version from an admin, its body already checked (src/contract/gateway.ts). */
+export async function setPolicy(
   deps: PolicyRouteDeps,
   op: Operator,
-  method: string,
-  body: Buffer,
+  json: GatewayInput<'setPolicy'>['body'],
 ): Promise<DeskAnswer> {
-  if (method === 'GET') {
-    const p = await deps.store.policy();
-    return { status: 200, body: p ? { ...p } : { version: 0, body: null } };
-  }
-  if (method !== 'PUT' && method !== 'POST')
-    return gatewayProblem(405, 'method', 'Method Not Allowed', 'GET the policy, or PUT a new version');
   if (!isAdmin(op.role))
     return gatewayProblem(
       403,
@@ -35,14 +36,6 @@ export async function policyRoute(
       'Forbidden',
       `${op.name} is ${roleWords(op.role)}: only an admin sets the policy`,
     );
-  let json: { policy?: unknown; file?: unknown };
-  try {
-    json = JSON.parse(body.toString('utf8')) as typeof json;
-  } catch {
-    json = {};
-  }
-  if (typeof json?.policy !== 'string')
-    return gatewayProblem(400, 'invalid', 'Bad Request', 'policy: the text of the policy file is required');
   const file = typeof json.file === 'string' && json.file.length <= 200 ? json.file : 'policy';
   try {
     parsePolicy(json.policy, file);

@@ -17,7 +17,21 @@ import {
 import { Agent as HttpsAgent, createServer as createHttpsServer, request as httpsRequest } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import type { AuditResult } from '../audit/entry.js';
-import { type Operation, operations, type OperationId } from '../contract/index.js';
+import {
+  coerceQuery,
+  formatIssues,
+  type Issue,
+  type Operation,
+  operations,
+  type OperationId,
+  schemaIssues,
+} from '../contract/index.js';
+import {
+  type GatewayInput,
+  type GatewayOperation,
+  type GatewayOperationId,
+  gatewayOperationAt,
+} from '../contract/gateway.js';
 import { apiRoot } from '../config/environments.js';
 import { climbsAboveRoot, moneyOperationAt, operationAt, unjudgedMoneyAt } from '../gate/money.js';
 import {
@@ -30,11 +44,11 @@ import {
   type Upstream,
 } from './money-desk.js';
 import { ROLE_SCOPES, secretMatches, signToken, TOKEN_TTL_SECONDS, verifyToken } from './operators.js';
-import { POLICY_CHANGE, PolicyChanges } from './policy-changes.js';
-import { policyRoute } from './policy-route.js';
+import { POLICY_CHANGE, PolicyChanges } from './held-policy-changes.js';
+import { policyInForce, setPolicy } from './policy-route.js';
+import { OperatorRateLimit, TOKEN_FAILURES_PER_MINUTE, TokenGuessLimit } from './operator-rate-limit.js';
 import { RequestAudit } from './request-audit.js';
-import { OperatorRateLimit, TOKEN_FAILURES_PER_MINUTE, TokenGuessLimit } from './rate-limit.js';
-import type { GatewayStore, Operator, Pending } from './store.js';
+import type { GatewayStore, Operator } from './store.js';
 import { attachStreamProxy } from './stream-proxy.js';
 
 /** The upstream as the server forwards to it: the desk's view, and a bearer token of the gateway's own. */
@@ -56,8 +70,8 @@ export interface GatewayOptions {
   approvalTtlMs?: number;
   /** Failed token requests a minute per client id and per remote address (TOKEN_FAILURES_PER_MINUTE). */
   tokenFailuresPerMinute?: { client: number; address: number };
-  /** The money desk's lease on the batches it sends, and the tests' hook (MoneyDeskOptions). */
-  desk?: Pick<MoneyDeskOptions, 'batchLeaseMs' | 'afterBatchRowSent'>;
+  /** The money desk's lease on the held requests it sends, and the tests' hooks (MoneyDeskOptions). */
+  desk?: Pick<MoneyDeskOptions, 'batchLeaseMs' | 'afterBatchRowSent' | 'afterHeldSent'>;
 }
 
 export interface RunningGateway {
@@ -291,7 +305,9 @@ async function issueToken(
 ): Promise<{ answer: DeskAnswer; clientId?: string; op?: Operator }> {
   const text = body.toString('utf8');
   const form: Record<string, string> = (req.headers['content-type'] ?? '').includes('json')
-    ? (safeJson(text) as Record<string, string>)
+    ? Object.fromEntries(
+        Object.entries(safeJson(text)).flatMap(([key, value]) => (typeof value === 'string' ? [[key, value]] : [])),
+      )
     : Object.fromEntries(new URLSearchParams(text));
   const basic = /^Basic\s+(\S+)$/i.exec(req.headers.authorization ?? '');
   if (basic) {
@@ -346,94 +362,112 @@ async function issueToken(
   };
 }
 
-const safeJson = (text: string): unknown => {
+/** A body's JSON object; anything else (not JSON, not an object) is an empty one, for the checks after to name. */
+const safeJson = (text: string): Record<string, unknown> => {
   try {
-    const v = JSON.parse(text) as unknown;
-    return v && typeof v === 'object' ? v : {};
+    const v: unknown = JSON.parse(text);
+    return v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v)) : {};
   } catch {
     return {};
   }
 };
 
-/** The gateway's own routes: the approvals inbox, the audit chain, the policy, who the operator is. */
-async function gatewayRoute(ctx: Handling, op: Operator, method: string, url: URL, body: Buffer): Promise<DeskAnswer> {
-  const path = url.pathname.replace(/\/+$/, '');
-  const store = ctx.o.store;
-  if (method === 'GET' && path === '/_gateway/whoami')
-    return { status: 200, body: { operator: op.name, role: op.role, scopes: ROLE_SCOPES[op.role] } };
-  if (method === 'GET' && path === '/_gateway/approvals') {
-    const status = url.searchParams.get('status') ?? undefined;
-    const list = await store.pendingList(status as never);
+/** What a handler of gateway operation K is handed: the operator and the request's checked params, query and body. */
+type GatewayHandler<K extends GatewayOperationId> = (
+  ctx: Handling,
+  op: Operator,
+  input: GatewayInput<K>,
+) => Promise<DeskAnswer>;
+
+/** The gateway's own routes (src/contract/gateway.ts): the approvals inbox, the audit chain, the policy, who the operator is. */
+const GATEWAY_HANDLERS: { [K in GatewayOperationId]: GatewayHandler<K> } = {
+  whoami: async (_ctx, op) => ({
+    status: 200,
+    body: { operator: op.name, role: op.role, scopes: ROLE_SCOPES[op.role] },
+  }),
+  listApprovals: async (ctx, _op, { query }) => {
+    const list = await ctx.o.store.pendingList(query.status);
     const items = await Promise.all(
       list.map(
         async (p) => (await (p.operation === POLICY_CHANGE ? ctx.changes.answer(p) : ctx.desk.heldAnswer(p))).body,
       ),
     );
     return { status: 200, body: { items } };
-  }
+  },
+  showApproval: async (ctx, _op, { params }) => {
+    const held = await ctx.o.store.pending(params.id);
+    if (!held) return gatewayProblem(404, 'pending', 'Not Found', 'no request is held by that id');
+    return held.operation === POLICY_CHANGE ? ctx.changes.answer(held) : ctx.desk.show(held);
+  },
+  approve: async (ctx, op, { params, body }) => {
+    const change = await ctx.o.store.pending(params.id);
+    if (change?.operation === POLICY_CHANGE) return ctx.changes.approve(op, ctx.desk.who(op), change, body.approval);
+    return ctx.desk.approve(op, params.id, body.approval);
+  },
+  reject: async (ctx, op, { params, body }) => {
+    const reason = (body.reason ?? '').slice(0, 500);
+    const change = await ctx.o.store.pending(params.id);
+    if (change?.operation === POLICY_CHANGE) return ctx.changes.reject(op, ctx.desk.who(op), change, reason);
+    return ctx.desk.reject(op, params.id, reason);
+  },
   // A withdraw batch's rows for the policy: held for approvals as one when it asks for them (batch-desk.ts).
-  if (method === 'POST' && path === '/_gateway/batches')
-    return ctx.desk.batches.submit(op, safeJson(body.toString('utf8')) as Record<string, unknown>);
-  const held = /^\/_gateway\/approvals\/([^/]+)(?:\/(approve|reject))?$/.exec(path);
-  if (held) return approvalRoute(ctx, op, method, held[1], held[2], body);
-  if (method === 'GET' && path === '/_gateway/audit') {
-    const after = Number(url.searchParams.get('after') ?? 0) || 0;
-    const limit = Math.min(Number(url.searchParams.get('limit') ?? 10_000) || 10_000, 10_000);
-    const lines = await store.auditLines(after, limit);
-    return { status: 200, body: { lines: lines.map((l) => l.line), head: await store.auditHead() } };
-  }
-  if (method === 'GET' && path === '/_gateway/audit/head') return { status: 200, body: await store.auditHead() };
-  if (path === '/_gateway/policy')
-    return policyRoute({ store, changes: ctx.changes, who: ctx.desk.who(op) }, op, method, body);
-  if (method === 'GET' && path === '/_gateway/policy/history')
-    return { status: 200, body: { items: await store.policyHistory() } };
-  return gatewayProblem(404, 'not-found', 'Not Found', `the gateway has no ${method} ${path}`);
+  submitBatch: async (ctx, op, { body }) => ctx.desk.batches.submit(op, body),
+  auditLines: async (ctx, _op, { query }) => {
+    const lines = await ctx.o.store.auditLines(query.after ?? 0, Math.min(query.limit ?? 10_000, 10_000));
+    return { status: 200, body: { lines: lines.map((l) => l.line), head: await ctx.o.store.auditHead() } };
+  },
+  auditHead: async (ctx) => ({ status: 200, body: await ctx.o.store.auditHead() }),
+  getPolicy: async (ctx) => policyInForce(ctx.o.store),
+  setPolicy: async (ctx, op, { body }) =>
+    setPolicy({ store: ctx.o.store, changes: ctx.changes, who: ctx.desk.who(op) }, op, body),
+  policyHistory: async (ctx) => ({ status: 200, body: { items: await ctx.o.store.policyHistory() } }),
+};
+
+/** A request to the gateway's own API: matched to its operation, its query and body checked, then handled. */
+async function gatewayRoute(ctx: Handling, op: Operator, method: string, url: URL, body: Buffer): Promise<DeskAnswer> {
+  const path = url.pathname.replace(/\/+$/, '');
+  const found = gatewayOperationAt(method, path);
+  if (!found) return gatewayProblem(404, 'not-found', 'Not Found', `the gateway has no ${method} ${path}`);
+  if ('methods' in found)
+    return gatewayProblem(405, 'method', 'Method Not Allowed', `${path} answers ${found.methods.join(' or ')}`);
+  const input = checkedGatewayInput(found.op, found.params, url, body);
+  if ('issues' in input) return gatewayProblem(400, 'invalid', 'Bad Request', formatIssues(input.issues));
+  const handle = GATEWAY_HANDLERS[found.op.id as GatewayOperationId] as GatewayHandler<GatewayOperationId>;
+  return handle(ctx, op, input.value as GatewayInput<GatewayOperationId>);
 }
 
-async function approvalRoute(
-  ctx: Handling,
-  op: Operator,
-  method: string,
-  id: string,
-  action: string | undefined,
+/** A request's params, query and body checked against its gateway operation's schemas, once, before its handler. */
+function checkedGatewayInput(
+  gop: GatewayOperation,
+  params: Record<string, string>,
+  url: URL,
   body: Buffer,
-): Promise<DeskAnswer> {
-  const change = await ctx.o.store.pending(id);
-  if (change?.operation === POLICY_CHANGE) return policyChangeRoute(ctx, op, method, change, action, body);
-  if (!action && method === 'GET') {
-    const p = await ctx.o.store.pending(id);
-    return p ? ctx.desk.show(p) : gatewayProblem(404, 'pending', 'Not Found', 'no request is held by that id');
+): { value: { params: unknown; query: unknown; body: unknown } } | { issues: Issue[] } {
+  const issues: Issue[] = [];
+  let query: Record<string, unknown> = {};
+  if (gop.query) {
+    const coerced = coerceQuery(gop.query, Object.fromEntries(url.searchParams));
+    query = coerced.value;
+    issues.push(...coerced.issues, ...schemaIssues(gop.query, query));
   }
-  if (method !== 'POST' || !action) return gatewayProblem(405, 'method', 'Method Not Allowed', 'approve or reject');
-  const json = safeJson(body.toString('utf8')) as { approval?: unknown; reason?: unknown };
-  if (action === 'approve') {
-    if (typeof json.approval !== 'string')
-      return gatewayProblem(400, 'invalid', 'Bad Request', 'approval: the signed approval text is required');
-    return ctx.desk.approve(op, id, json.approval);
+  let json: unknown;
+  if (gop.body) {
+    json = parsedBody(body);
+    issues.push(...schemaIssues(gop.body, json));
   }
-  const reason = typeof json.reason === 'string' ? json.reason.slice(0, 500) : '';
-  return ctx.desk.reject(op, id, reason);
+  if (gop.params) issues.push(...schemaIssues(gop.params, params));
+  return issues.length ? { issues } : { value: { params, query, body: json } };
 }
 
-/** A held policy change: shown, approved or rejected (src/gateway/policy-changes.ts). */
-async function policyChangeRoute(
-  ctx: Handling,
-  op: Operator,
-  method: string,
-  change: Pending,
-  action: string | undefined,
-  body: Buffer,
-): Promise<DeskAnswer> {
-  if (!action && method === 'GET') return ctx.changes.answer(change);
-  if (method !== 'POST' || !action) return gatewayProblem(405, 'method', 'Method Not Allowed', 'approve or reject');
-  const json = safeJson(body.toString('utf8')) as { approval?: unknown; reason?: unknown };
-  if (action === 'approve') {
-    if (typeof json.approval !== 'string')
-      return gatewayProblem(400, 'invalid', 'Bad Request', 'approval: the signed approval text is required');
-    return ctx.changes.approve(op, ctx.desk.who(op), change, json.approval);
+/** A request's body as JSON: an empty body is an empty object; anything not JSON is named by the schema check. */
+function parsedBody(body: Buffer): unknown {
+  const text = body.toString('utf8');
+  if (!text.trim()) return {};
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
   }
-  const reason = typeof json.reason === 'string' ? json.reason.slice(0, 500) : '';
-  return ctx.changes.reject(op, ctx.desk.who(op), change, reason);
 }
 
 /** One request being answered: the request and its reply, its method, URL and body (read whole). */
@@ -457,7 +491,7 @@ async function apiRoute(ctx: Handling, op: Operator, exchange: Exchange): Promis
     // Above the role: refused at the door (the desk's entries are for what its gate judges).
     const above = roleRefusal(op, money, 'cannot');
     if (above) return refused(above, money);
-    const parsed = safeJson(body.toString('utf8')) as Record<string, unknown>;
+    const parsed = safeJson(body.toString('utf8'));
     return send(res, await ctx.desk.request(op, money, parsed));
   }
   const unjudged = unjudgedMoneyAt(method, raw);

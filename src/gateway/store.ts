@@ -4,12 +4,12 @@
 // sql.ts (the two engines behind one interface) takes the transaction lock.
 import { randomBytes, randomUUID } from 'node:crypto';
 import {
-  AUDIT_VERSION,
   type AuditEntry,
   type AuditEvent,
   type AuditWho,
   entryLine,
   GENESIS_HASH,
+  nextEntry,
   sha256Hex,
 } from '../audit/entry.js';
 import { migrateStore, STORE_SCHEMA_VERSION, storeSchemaVersion } from './migrations.js';
@@ -330,18 +330,7 @@ export class GatewayStore {
 
   /** The entry that follows `head`. */
   private entryAfter(head: { seq: number; sha256: string }, { who, event }: { who: AuditWho; event: AuditEvent }) {
-    const entry: AuditEntry = {
-      v: AUDIT_VERSION,
-      seq: head.seq + 1,
-      time: new Date(this.now()).toISOString(),
-      prev: head.sha256,
-      kind: event.kind,
-      ref_id: event.ref_id ?? null,
-      who: event.approver_keys?.length ? { ...who, approver_keys: event.approver_keys } : who,
-      what: event.what,
-      outcome: event.outcome,
-    };
-    return entry;
+    return nextEntry({ seq: head.seq, hash: head.sha256 }, who, event, this.now());
   }
 
   /** The chain's lines from `afterSeq` on, in order, at most `limit`. */

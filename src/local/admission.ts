@@ -4,7 +4,7 @@
 import { problems } from '../contract/index.js';
 import type { BrowserGuard } from './browser-guard.js';
 import type { FaultAction, Faults } from './faults.js';
-import type { LimitBucket, RequestLimits } from './rate-limits.js';
+import type { LimitBucket, RequestLimits } from './request-limits.js';
 import type { Reply, Request } from './router.js';
 
 /** What the pipeline learns about one request on its way. */

@@ -4,7 +4,7 @@
 // local service), stays PENDING for withdrawalSettleSeconds and then ends COMPLETED, or FAILED (refunded) when the
 // failFiatWithdrawals fault was on as it was made; each change is in the transfers and the event feed (ledger.ts
 // settles them with the crypto withdrawals).
-import { randomUUID } from 'node:crypto';
+import { randomUUID } from './lazy-crypto.js';
 import {
   type CreateFiatAccountRequest,
   type CreateFiatWithdrawalRequest,

@@ -14,7 +14,7 @@ import type { Core } from './core.js';
 import { decodeCursor, encodeCursor, listFingerprint } from './cursor.js';
 import type { Faults } from './faults.js';
 import type { RequestLog } from './request-log.js';
-import type { RequestLimits } from './rate-limits.js';
+import type { RequestLimits } from './request-limits.js';
 import type { Reply, Request, Router } from './router.js';
 import type { SimulatedExchange } from './stream/exchange.js';
 import type { ListQuery, TimeComparison } from './store.js';

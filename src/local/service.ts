@@ -9,7 +9,7 @@ import { migrate } from './migrations.js';
 import { answerParserRefusals } from './parser-refusals.js';
 import { defaultDbFile } from './paths.js';
 import { requestPipeline } from './pipeline.js';
-import { RequestLimits } from './rate-limits.js';
+import { RequestLimits } from './request-limits.js';
 import { RequestLog } from './request-log.js';
 import type { Service } from './route-helpers.js';
 import { Router } from './router.js';

@@ -11,7 +11,7 @@ import { FatalBatchError, plannedRows, sendRows } from '../../src/batch/runner.j
 import { WriteError } from '../../src/batch/write-error.js';
 import { stopError } from '../../src/commands/withdraw/batch/run.js';
 import { exitCodeOf } from '../../src/cli/errors.js';
-import { TokenBucket, backoffMs, retryAfterMs, type Clock } from '../../src/batch/rate-limit.js';
+import { TokenBucket, backoffMs, retryAfterMs, type Clock } from '../../src/batch/pacing.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'coinop-journal-'));
 const rows = (n: number) =>

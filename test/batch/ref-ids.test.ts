@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { BatchService } from '../../src/batch/service-port.js';
 import { markRepeats, repeatLine } from '../../src/batch/guard.js';
-import { TokenBucket } from '../../src/batch/rate-limit.js';
+import { TokenBucket } from '../../src/batch/pacing.js';
 import type { BatchFormat } from '../../src/batch/reader.js';
 import { REF_ID_PLACEHOLDER, canonicalJson, normalAmount } from '../../src/batch/ref-ids.js';
 import { scanFile } from '../../src/batch/scan.js';

@@ -7,6 +7,7 @@ import { execFile, execFileSync, spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import type { Command } from 'commander';
 import { makeProgram } from '../../src/commands/program.js';
@@ -15,6 +16,8 @@ import { createContext } from '../../src/cli/invocation.js';
 import { makeIO } from '../../src/cli/io.js';
 import * as src from '../../src/contract/index.js';
 import { ROOT } from '../support/paths.js';
+
+const require = createRequire(import.meta.url);
 
 function tree(argv?: string[]): Command {
   const io = makeIO({ stdin: new PassThrough(), stdout: new PassThrough(), stderr: new PassThrough() }, { env: {} });
@@ -257,6 +260,52 @@ describe('start-up work', () => {
       { encoding: 'utf8' },
     );
     expect(JSON.parse(out)).toEqual({ rejected: false, main: 'function' });
+  });
+
+  it('an everyday command starts with a CLI cache of its own, smaller than the shared one, which V8 takes', () => {
+    const load = require(join(ROOT, 'bin/load.js')) as {
+      OWN_CACHE: Set<string>;
+      cachesFor: (name: string, file: string, argv: string[]) => string[];
+    };
+    const main = join(ROOT, 'dist/app/main.cjs');
+    const shared = readFileSync(`${main}.cache`).length;
+    expect([...load.OWN_CACHE].sort()).toEqual(['addresses', 'prices', 'stream', 'transfers']);
+    for (const command of load.OWN_CACHE) {
+      expect(load.cachesFor('main', main, ['node', 'coinop', command])).toEqual([
+        `${main}.${command}.cache`,
+        `${main}.cache`,
+      ]);
+      expect(readFileSync(`${main}.${command}.cache`).length, command).toBeLessThan(shared * 0.9);
+    }
+    // Options first, another command, the service's bundle: the shared cache.
+    expect(load.cachesFor('main', main, ['node', 'coinop', '-o', 'json', 'prices'])).toEqual([`${main}.cache`]);
+    expect(load.cachesFor('main', main, ['node', 'coinop', 'withdraw'])).toEqual([`${main}.cache`]);
+    expect(load.cachesFor('local', 'local.cjs', ['node', 'coinop', 'prices'])).toEqual(['local.cjs.cache']);
+    // The launcher as a `coinop prices` starts: V8 takes the command's cache.
+    const out = execFileSync(
+      process.execPath,
+      [
+        '-e',
+        `process.argv[2] = 'prices'; const r = require(${JSON.stringify(join(ROOT, 'bin/load.js'))}).loadApp(); console.log(JSON.stringify({ rejected: r.cacheRejected, main: typeof r.app.main }))`,
+      ],
+      { encoding: 'utf8' },
+    );
+    expect(JSON.parse(out)).toEqual({ rejected: false, main: 'function' });
+  });
+
+  it('the local service bundle evaluates no node:crypto when loaded (a request with an issued token needs none)', () => {
+    const probe = `
+      const Module = require('node:module');
+      const seen = new Set();
+      const orig = Module.prototype.require;
+      Module.prototype.require = function (id) { seen.add(id); return orig.apply(this, arguments); };
+      require('./bin/load.js').loadBundle('local', { useCache: false });
+      process.stdout.write('REQUIRED ' + JSON.stringify([...seen]) + '\\n');
+    `;
+    const out = execFileSync(process.execPath, ['-e', probe], { cwd: ROOT, encoding: 'utf8' });
+    const required = JSON.parse(out.split('REQUIRED ')[1]) as string[];
+    expect(required).toContain('node:http');
+    expect(required.filter((r) => r === 'node:crypto' || r === 'crypto')).toEqual([]);
   });
 
   /** loadApp() on a copy of the launcher, bundle and cache, each changed by `alter`: whether V8 was offered the cache. */

@@ -1,23 +1,19 @@
 // coinop api's run with fakes of its ports: its flags parsed from a real argv by its own table, a Display that keeps
 // what it wrote, a local service in this process, the fixture's audit trail and policy, a confirmer that answers as
 // told. A read is printed as the service answered it; a write that moves money goes through the gate.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CoinopError } from '../../src/cli/errors.js';
 import { API_FLAG_TABLE } from '../../src/commands/api/flags.js';
 import { api } from '../../src/commands/api/run.js';
 import { DEMO } from '../../src/embedded/demo.js';
 import { parseArgv } from '../support/argv.js';
-import { auditSince, type LocalFixture, localFixture, moneyPorts } from './ports.js';
+import { auditSince, sharedLocalFixture, moneyPorts } from './ports.js';
 import { usageMessageOf } from './support.js';
 
 const ADDRESS = '1BvBMSEYstWetqTFn5Au4m4GFg7xJaNVN2';
 const WITHDRAWALS = '/v2/transfer/crypto-withdrawals';
 
-let local: LocalFixture;
-beforeAll(async () => {
-  local = await localFixture();
-});
-afterAll(() => local.close());
+const local = sharedLocalFixture();
 
 const flags = (argv: string[]) => parseArgv(API_FLAG_TABLE, argv);
 const withdrawal = (ref: string) =>

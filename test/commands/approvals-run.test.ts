@@ -1,14 +1,14 @@
 // coinop approvals' runs with fakes of their ports: a Display that keeps what it wrote, a confirmer that answers as
 // told, the fixed clock, a configuration directory of the test's own (the approver key), and as the service a fake
 // gateway in this test: its inbox of held requests, the operator it says the caller is, and what was posted to it.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { HeldRequest } from '../../src/client/gateway-calls.js';
 import type { HttpResponse } from '../../src/client/transport.js';
 import type { Connector } from '../../src/cli/ports.js';
 import { CoinopError } from '../../src/cli/errors.js';
 import { approve, list, reject, show } from '../../src/commands/approvals/run.js';
 import { ContentBuilder, contentLines } from '../../src/policy/approvals.js';
-import { fakeConfirmer, fakeDisplay, fixedClock, type LocalFixture, localFixture, NOW } from './ports.js';
+import { fakeConfirmer, fakeDisplay, fixedClock, sharedLocalFixture, NOW } from './ports.js';
 import { usageMessageOf } from './support.js';
 
 const WITHDRAWAL = {
@@ -74,11 +74,7 @@ function fakeGateway(operator: string, role: string) {
   return { inbox, posted, client };
 }
 
-let local: LocalFixture;
-beforeAll(async () => {
-  local = await localFixture();
-});
-afterAll(() => local.close());
+const local = sharedLocalFixture();
 
 function ports(gw: ReturnType<typeof fakeGateway>, answer: 'confirmed' | 'no' = 'confirmed') {
   const real = local.connector();

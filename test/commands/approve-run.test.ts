@@ -3,26 +3,24 @@
 // fixed clock, and a configuration directory of the test's own (the approver key is made there). Sends nothing.
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { approvalFileName } from '../../src/cli/approval-content.js';
 import { CoinopError } from '../../src/cli/errors.js';
 import { approve } from '../../src/commands/approve/run.js';
-import { type LocalFixture, localFixture, moneyPorts, NOW } from './ports.js';
+import { sharedLocalFixture, moneyPorts, NOW } from './ports.js';
 
 const ADDRESS = '1BvBMSEYstWetqTFn5Au4m4GFg7xJaNVN2';
 const OPTIONS = { showKey: false, skipInvalid: false, allowRepeat: false, yes: true };
 
-let local: LocalFixture;
+const local = sharedLocalFixture();
 let batch: string;
 beforeAll(async () => {
-  local = await localFixture();
   batch = join(local.dataDir, 'payouts.csv');
   writeFileSync(
     batch,
     `destination_address,asset,crypto_network,amount\n${ADDRESS},BTC,BITCOIN,0.01\n${ADDRESS},BTC,BITCOIN,0.02\n`,
   );
 });
-afterAll(() => local.close());
 
 describe('approve run', () => {
   it('--show-key: makes the key once and prints it, with how to list it in a policy', async () => {

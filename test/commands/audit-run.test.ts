@@ -1,17 +1,13 @@
 // coinop audit path, list, verify and export's runs with fakes of their ports: a Display that keeps what it wrote,
 // the fixture's data directory (its audit log written through the real audit port), the fixed clock.
 import { readFileSync, writeFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { auditLogPath } from '../../src/audit/log.js';
 import { CoinopError } from '../../src/cli/errors.js';
 import { exportLog, list, path, verify } from '../../src/commands/audit/run.js';
-import { fakeDisplay, fixedClock, keptInterrupt, type LocalFixture, localFixture } from './ports.js';
+import { fakeDisplay, fixedClock, keptInterrupt, sharedLocalFixture } from './ports.js';
 
-let local: LocalFixture;
-beforeAll(async () => {
-  local = await localFixture();
-});
-afterAll(() => local.close());
+const local = sharedLocalFixture();
 
 const ports = (o: Parameters<typeof fakeDisplay>[0] = {}) => ({
   display: fakeDisplay(o),

@@ -4,21 +4,17 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { Clock, ContextStore } from '../../src/cli/ports.js';
 import { LOGIN_FLAG_TABLE } from '../../src/commands/auth/flags.js';
 import { login, logout, status } from '../../src/commands/auth/run.js';
 import { ConfigStore } from '../../src/config/store.js';
 import { DEMO } from '../../src/embedded/demo.js';
 import { parseArgv } from '../support/argv.js';
-import { fakeDisplay, type LocalFixture, localFixture, noPrompts } from './ports.js';
+import { fakeDisplay, sharedLocalFixture, noPrompts } from './ports.js';
 
-let local: LocalFixture;
+const local = sharedLocalFixture();
 let dir: string;
-beforeAll(async () => {
-  local = await localFixture();
-});
-afterAll(() => local.close());
 beforeEach(() => {
   if (dir) rmSync(dir, { recursive: true, force: true });
   dir = mkdtempSync(join(tmpdir(), 'coinop-auth-run-'));

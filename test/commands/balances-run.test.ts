@@ -1,16 +1,12 @@
 // coinop balances' run with fakes of its ports: a Display that keeps what it wrote, a Connector to a local service in
 // this process, no terminal to ask on. What the operator sees: the rows on stdout, the notes on stderr, the usage errors.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { balances } from '../../src/commands/balances/run.js';
 import { DEMO } from '../../src/embedded/demo.js';
-import { fakeDisplay, type LocalFixture, localFixture, noPrompts } from './ports.js';
+import { fakeDisplay, sharedLocalFixture, noPrompts } from './ports.js';
 import { usageMessageOf } from './support.js';
 
-let local: LocalFixture;
-beforeAll(async () => {
-  local = await localFixture();
-});
-afterAll(() => local.close());
+const local = sharedLocalFixture();
 
 describe('balances run', () => {
   it("lists the named assets of the context's service profile as JSON", async () => {

@@ -1,17 +1,13 @@
 // coinop destinations list and put's runs with fakes of their ports: a Display that keeps what it wrote, a local
 // service in this process, the fixture's audit trail and policy, no terminal to ask on.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { list, put } from '../../src/commands/destinations/run.js';
-import { auditSince, fakeDisplay, type LocalFixture, localFixture, moneyPorts, noPrompts } from './ports.js';
+import { auditSince, fakeDisplay, sharedLocalFixture, moneyPorts, noPrompts } from './ports.js';
 import { usageMessageOf } from './support.js';
 
 const ADDRESS = '1BvBMSEYstWetqTFn5Au4m4GFg7xJaNVN2';
 
-let local: LocalFixture;
-beforeAll(async () => {
-  local = await localFixture();
-});
-afterAll(() => local.close());
+const local = sharedLocalFixture();
 
 describe('destinations run', () => {
   it('put saves the address in the book, prints it, and writes its attempt and outcome in the audit trail', async () => {

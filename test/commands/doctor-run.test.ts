@@ -10,16 +10,14 @@ import type { Clock, ContextStore } from '../../src/cli/ports.js';
 import { doctor } from '../../src/commands/doctor/run.js';
 import { ConfigStore } from '../../src/config/store.js';
 import { DEMO } from '../../src/embedded/demo.js';
-import { fakeDisplay, type LocalFixture, localFixture } from './ports.js';
+import { fakeDisplay, sharedLocalFixture } from './ports.js';
 
-let local: LocalFixture;
+const local = sharedLocalFixture();
 let dir: string;
 beforeAll(async () => {
-  local = await localFixture();
   dir = mkdtempSync(join(tmpdir(), 'coinop-doctor-run-'));
 });
 afterAll(async () => {
-  await local.close();
   rmSync(dir, { recursive: true, force: true });
 });
 

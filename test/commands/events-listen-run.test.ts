@@ -13,16 +13,14 @@ import { declareEventsListen } from '../../src/commands/events/flags.js';
 import { listen } from '../../src/commands/events/listen.js';
 import { SIGNATURE_HEADER, verifySignature } from '../../src/events/signature.js';
 import { parseArgv } from '../support/argv.js';
-import { fakeDisplay, fixedClock, keptInterrupt, type LocalFixture, localFixture } from './ports.js';
+import { fakeDisplay, fixedClock, keptInterrupt, sharedLocalFixture } from './ports.js';
 
-let local: LocalFixture;
+const local = sharedLocalFixture();
 let dir: string;
 beforeAll(async () => {
-  local = await localFixture();
   dir = mkdtempSync(join(tmpdir(), 'coinop-listen-run-'));
 });
 afterAll(async () => {
-  await local.close();
   rmSync(dir, { recursive: true, force: true });
 });
 

@@ -1,15 +1,11 @@
 // coinop events watch's run with fakes of its ports (test/commands/ports.ts) against a local service in this process:
 // piped it writes each event as an NDJSON line, keeps its checkpoint in the data directory so the next watch starts
 // after it, and leaves the line Ctrl-C prints.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { watch } from '../../src/commands/events/watch.js';
-import { fakeDisplay, fixedClock, keptInterrupt, type LocalFixture, localFixture } from './ports.js';
+import { fakeDisplay, fixedClock, keptInterrupt, sharedLocalFixture } from './ports.js';
 
-let local: LocalFixture;
-beforeAll(async () => {
-  local = await localFixture();
-});
-afterAll(() => local.close());
+const local = sharedLocalFixture();
 
 function deps() {
   const display = fakeDisplay();

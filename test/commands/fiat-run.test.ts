@@ -4,7 +4,7 @@
 // maxima, refused before sending for want of funds, declined, and followed to its end.
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { create, get, list, remove, update } from '../../src/commands/fiat-accounts/run.js';
 import {
   parseFiatAccountCreateOptions,
@@ -14,27 +14,12 @@ import {
 import { withdrawFiat } from '../../src/commands/withdraw/fiat/run.js';
 import { type FiatWithdrawOptions, parseFiatWithdrawOptions } from '../../src/commands/withdraw/fiat/options.js';
 import { DEMO } from '../../src/embedded/demo.js';
-import {
-  auditSince,
-  type fakeConfirmer,
-  type fakeDisplay,
-  type LocalFixture,
-  localFixture,
-  moneyPorts,
-  NOW,
-  readPorts,
-  usdOf,
-} from './ports.js';
+import { auditSince, sharedLocalFixture, moneyPortsOf, NOW, readPorts, usdOf } from './ports.js';
 
-let local: LocalFixture;
+const local = sharedLocalFixture();
 let accountId: string;
-beforeAll(async () => {
-  local = await localFixture();
-});
-afterAll(() => local.close());
 
-const deps = (o: Parameters<typeof fakeDisplay>[0] = {}, answer: Parameters<typeof fakeConfirmer>[0] = 'confirmed') =>
-  moneyPorts(local, o, answer);
+const deps = moneyPortsOf(local);
 
 const WIRE_FLAGS = {
   network: 'WIRE',

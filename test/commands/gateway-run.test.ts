@@ -12,19 +12,17 @@ import * as gateway from '../../src/commands/gateway/run.js';
 import { ConfigStore } from '../../src/config/store.js';
 import { DEMO } from '../../src/embedded/demo.js';
 import { until } from '../support/wait.js';
-import { fakeDisplay, fixedClock, heldForeground, keptInterrupt, type LocalFixture, localFixture } from './ports.js';
+import { fakeDisplay, fixedClock, heldForeground, keptInterrupt, sharedLocalFixture } from './ports.js';
 import { usageMessageOf } from './support.js';
 
-let local: LocalFixture;
+const local = sharedLocalFixture();
 let dir: string;
 let store: string;
 beforeAll(async () => {
-  local = await localFixture();
   dir = mkdtempSync(join(tmpdir(), 'coinop-gateway-run-'));
   store = join(dir, 'gateway', 'store.db');
 });
 afterAll(async () => {
-  await local.close();
   rmSync(dir, { recursive: true, force: true });
 });
 

@@ -1,28 +1,15 @@
 // coinop transfer internal's run with fakes of its ports (test/commands/ports.ts) against a local service in this
 // process: the dry run sends nothing, a confirmed transfer is sent once and written to the audit trail, one the
 // operator declines is not sent, --wait follows it to its end. What the operator sees on stdout and stderr.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { internal } from '../../src/commands/internal-transfer/run.js';
 import type { InternalTransferOptions } from '../../src/commands/internal-transfer/options.js';
 import { DEMO } from '../../src/embedded/demo.js';
-import {
-  auditSince,
-  type fakeConfirmer,
-  type fakeDisplay,
-  type LocalFixture,
-  localFixture,
-  moneyPorts,
-  usdOf,
-} from './ports.js';
+import { auditSince, sharedLocalFixture, moneyPortsOf, usdOf } from './ports.js';
 
-let local: LocalFixture;
-beforeAll(async () => {
-  local = await localFixture();
-});
-afterAll(() => local.close());
+const local = sharedLocalFixture();
 
-const deps = (o: Parameters<typeof fakeDisplay>[0] = {}, answer: Parameters<typeof fakeConfirmer>[0] = 'confirmed') =>
-  moneyPorts(local, o, answer);
+const deps = moneyPortsOf(local);
 
 const transfer = (refId: string, more: Partial<InternalTransferOptions> = {}): InternalTransferOptions => ({
   toProfileId: DEMO.emptyProfileId,

@@ -2,19 +2,15 @@
 // serves until its Foreground says stop (the signals are its own from the start) and names a port in use with the flag
 // to change it; deposit sends crypto to a demo deposit address of a local service and refuses another context.
 import { createServer, type Server } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { LOCAL_START_FLAG_TABLE } from '../../src/commands/local/flags.js';
 import { deposit, start } from '../../src/commands/local/run.js';
 import { parseArgv } from '../support/argv.js';
 import { until } from '../support/wait.js';
-import { fakeDisplay, heldForeground, type LocalFixture, localFixture, noPrompts, written } from './ports.js';
+import { fakeDisplay, heldForeground, sharedLocalFixture, noPrompts, written } from './ports.js';
 import { usageMessageOf } from './support.js';
 
-let local: LocalFixture;
-beforeAll(async () => {
-  local = await localFixture();
-});
-afterAll(() => local.close());
+const local = sharedLocalFixture();
 
 describe('local start run', () => {
   it('serves on the port asked for, in memory, until stopped: the addresses on stdout, the signals its own', async () => {

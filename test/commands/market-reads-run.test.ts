@@ -1,20 +1,16 @@
 // The market reads', the fee quote's and deposit-instructions' runs with fakes of their ports (test/commands/ports.ts)
 // against a local service in this process: what the operator sees on stdout and stderr, what the audit trail keeps,
 // the usage errors before anything is sent.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import * as instructions from '../../src/commands/deposit-instructions/run.js';
 import { quote } from '../../src/commands/fee/run.js';
 import * as market from '../../src/commands/markets/run.js';
 import { prices } from '../../src/commands/prices/run.js';
 import { DEMO } from '../../src/embedded/demo.js';
-import { type LocalFixture, localFixture, NOW, readPorts } from './ports.js';
+import { sharedLocalFixture, NOW, readPorts } from './ports.js';
 import { usageMessageOf } from './support.js';
 
-let local: LocalFixture;
-beforeAll(async () => {
-  local = await localFixture();
-});
-afterAll(() => local.close());
+const local = sharedLocalFixture();
 
 function deps(displayOptions: Parameters<typeof readPorts>[1] = {}) {
   return { ...readPorts(local, displayOptions), audit: local.audit().port };

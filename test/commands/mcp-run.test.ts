@@ -6,20 +6,16 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { PassThrough } from 'node:stream';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { auditPort } from '../../src/cli/audit.js';
 import type { AgentPort } from '../../src/cli/ports.js';
 import { mcp } from '../../src/commands/mcp/run.js';
 import type { BatchPort } from '../../src/mcp/ports.js';
 import { BTC_ADDRESS } from '../support/addresses.js';
 import { until } from '../support/wait.js';
-import { fakeDisplay, fixedClock, keptInterrupt, type LocalFixture, localFixture, written } from './ports.js';
+import { fakeDisplay, fixedClock, keptInterrupt, sharedLocalFixture, written } from './ports.js';
 
-let local: LocalFixture;
-beforeAll(async () => {
-  local = await localFixture();
-});
-afterAll(() => local.close());
+const local = sharedLocalFixture();
 
 const BTC = { asset: 'BTC', crypto_network: 'BITCOIN', destination_address: BTC_ADDRESS };
 

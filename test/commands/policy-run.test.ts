@@ -2,16 +2,12 @@
 // fixture's context (its name) and a configuration directory of the test's own. Nothing is sent by any of them.
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { check, init, show } from '../../src/commands/policy/run.js';
-import { fakeDisplay, type LocalFixture, localFixture } from './ports.js';
+import { fakeDisplay, sharedLocalFixture } from './ports.js';
 import { usageMessageOf } from './support.js';
 
-let local: LocalFixture;
-beforeAll(async () => {
-  local = await localFixture();
-});
-afterAll(() => local.close());
+const local = sharedLocalFixture();
 
 const ports = (shown: Parameters<typeof fakeDisplay>[0] = {}) => {
   const display = fakeDisplay(shown);

@@ -2,6 +2,7 @@
 // what was written to stdout and stderr, a Connector over a real local service started in this process, a clock that
 // says one time, a confirmer that answers as told and keeps what it was shown, and an Interrupt that keeps its note.
 import { PassThrough } from 'node:stream';
+import { afterAll, beforeAll } from 'vitest';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -268,6 +269,42 @@ export async function localFixture(config: DeepPartial<LocalConfig> = {}): Promi
     },
   };
 }
+
+/**
+ * A local fixture for a whole test file: started before its tests and closed after them. Read it once the tests run
+ * (reading it at the file's top level, before it started, is an error).
+ */
+export function sharedLocalFixture(config: DeepPartial<LocalConfig> = {}): LocalFixture {
+  let started: LocalFixture | undefined;
+  beforeAll(async () => {
+    started = await localFixture(config);
+  });
+  afterAll(() => started?.close());
+  const now = (): LocalFixture => {
+    if (!started) throw new Error('the local fixture is read before its tests started');
+    return started;
+  };
+  return {
+    get svc() {
+      return now().svc;
+    },
+    get dataDir() {
+      return now().dataDir;
+    },
+    get policy() {
+      return now().policy;
+    },
+    connector: (options) => now().connector(options),
+    audit: () => now().audit(),
+    close: () => now().close(),
+  };
+}
+
+/** A test's money ports over `local`: moneyPorts with the display options and the confirmer's answer given. */
+export const moneyPortsOf =
+  (local: LocalFixture) =>
+  (display: Parameters<typeof fakeDisplay>[0] = {}, answer: Parameters<typeof fakeConfirmer>[0] = 'confirmed') =>
+    moneyPorts(local, display, answer);
 
 /** The ports of a read against the fixture's service, over a fresh Display. */
 export function readPorts(local: LocalFixture, displayOptions: Parameters<typeof fakeDisplay>[0] = {}) {

@@ -1,7 +1,7 @@
 // The read commands' runs with fakes of their ports (test/commands/ports.ts): profiles, limits, transfers list and get,
 // events list and get, addresses list, against a local service in this process. What the operator sees: the data on
 // stdout in the chosen format, the notes and footers on stderr, the usage errors before anything is sent.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import * as addresses from '../../src/commands/addresses/run.js';
 import * as events from '../../src/commands/events/run.js';
 import { limits } from '../../src/commands/limits/run.js';
@@ -9,15 +9,14 @@ import * as profiles from '../../src/commands/profiles/run.js';
 import * as transfers from '../../src/commands/transfers/run.js';
 import type { Transfer } from '../../src/contract/index.js';
 import { DEMO, DEMO_DEPOSIT_ADDRESSES } from '../../src/embedded/demo.js';
-import { type LocalFixture, localFixture, readPorts } from './ports.js';
+import { sharedLocalFixture, readPorts } from './ports.js';
 import { usageMessageOf } from './support.js';
 
-let local: LocalFixture;
+const local = sharedLocalFixture();
 /** Two internal transfers made before the tests, oldest first. */
 const made: Transfer[] = [];
 
 beforeAll(async () => {
-  local = await localFixture();
   const conn = await local.connector().connect();
   for (const ref of ['run-ports-1', 'run-ports-2']) {
     const body = {
@@ -30,7 +29,6 @@ beforeAll(async () => {
     made.push((await conn.client.call('createInternalTransfer', { body })).data);
   }
 });
-afterAll(() => local.close());
 
 /** The ports of a read, over a fresh Display. */
 const reads = (displayOptions: Parameters<typeof readPorts>[1] = {}) => readPorts(local, displayOptions);

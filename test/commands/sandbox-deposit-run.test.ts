@@ -1,17 +1,13 @@
 // coinop sandbox deposit's run with fakes of its ports (test/commands/ports.ts) against a local service in this
 // process: the demo profile is credited by its memo, what the operator sees, what the audit trail keeps; a bad field
 // or a production context is refused before anything is sent.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { deposit } from '../../src/commands/sandbox/run.js';
 import { DEMO } from '../../src/embedded/demo.js';
-import { fakeDisplay, fixedClock, keptInterrupt, type LocalFixture, localFixture, noPrompts, usdOf } from './ports.js';
+import { fakeDisplay, fixedClock, keptInterrupt, sharedLocalFixture, noPrompts, usdOf } from './ports.js';
 import { usageMessageOf } from './support.js';
 
-let local: LocalFixture;
-beforeAll(async () => {
-  local = await localFixture();
-});
-afterAll(() => local.close());
+const local = sharedLocalFixture();
 
 function deps(options: Parameters<typeof fakeDisplay>[0] = {}, service = local.connector()) {
   const display = fakeDisplay(options);

@@ -2,7 +2,7 @@
 // the messages as NDJSON on stdout until --count; on a terminal, the live view drawn on a fake Screen until q (exit 0)
 // or its Ctrl-C (cancelled, with the line Ctrl-C prints); a market the catalogue lacks is refused before connecting.
 import type { Command } from 'commander';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { LiveView, Screen, ScreenView } from '../../src/cli/ports.js';
 import { STREAM_FLAG_TABLE } from '../../src/commands/stream/flags.js';
 import { GLOBAL_FLAG_TABLE } from '../../src/cli/global-flags.js';
@@ -10,14 +10,10 @@ import type { StreamView } from '../../src/commands/stream/options.js';
 import { stream } from '../../src/commands/stream/run.js';
 import { parseArgv } from '../support/argv.js';
 import { until } from '../support/wait.js';
-import { fakeDisplay, fixedClock, keptInterrupt, type LocalFixture, localFixture, written } from './ports.js';
+import { fakeDisplay, fixedClock, keptInterrupt, sharedLocalFixture, written } from './ports.js';
 import { usageMessageOf } from './support.js';
 
-let local: LocalFixture;
-beforeAll(async () => {
-  local = await localFixture();
-});
-afterAll(() => local.close());
+const local = sharedLocalFixture();
 
 /** A Screen that draws frames of 100 by 30 when asked (frame()), and keeps the view it was opened with. */
 function fakeScreen(): Screen & { view?: ScreenView; started: boolean; stopped: boolean; frame(): string } {

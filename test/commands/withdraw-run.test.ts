@@ -9,30 +9,20 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withdraw } from '../../src/commands/withdraw/run.js';
 import type { WithdrawOptions } from '../../src/commands/withdraw/options.js';
 import { DEMO } from '../../src/embedded/demo.js';
-import {
-  auditSince,
-  type fakeConfirmer,
-  type fakeDisplay,
-  type LocalFixture,
-  localFixture,
-  moneyPorts,
-} from './ports.js';
+import { auditSince, moneyPortsOf, sharedLocalFixture } from './ports.js';
 
 const ADDRESS = '1BvBMSEYstWetqTFn5Au4m4GFg7xJaNVN2';
 
-let local: LocalFixture;
+const local = sharedLocalFixture({ journalSize: 100_000 });
 let dir: string;
 beforeAll(async () => {
-  local = await localFixture({ journalSize: 100_000 });
   dir = mkdtempSync(join(tmpdir(), 'coinop-withdraw-run-'));
 });
 afterAll(async () => {
-  await local.close();
   rmSync(dir, { recursive: true, force: true });
 });
 
-const deps = (o: Parameters<typeof fakeDisplay>[0] = {}, answer: Parameters<typeof fakeConfirmer>[0] = 'confirmed') =>
-  moneyPorts(local, o, answer);
+const deps = moneyPortsOf(local);
 
 const withdrawal = (refId: string | undefined, more: Partial<WithdrawOptions> = {}): WithdrawOptions => ({
   asset: 'BTC',

@@ -5,6 +5,9 @@
 // the other instance takes the batch over and sends the rest: every ref_id once at the upstream (the third row comes
 // back as the same transfer), each row reserved once against the cap, and the chain whole. An approver's approve of
 // a batch left sending does the same, and so does a row's own v2 request by its ref_id (answered with its transfer).
+// A single held withdrawal whose sender stopped after the upstream answered it and before recording it is taken over
+// the same way, by each of the same three (the initiator's retry of its ref_id with --wait-approval, a GET of it, an
+// approve): sent once by its ref_id (the upstream's 409 with the same transfer), reserved once, the chain whole.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -26,7 +29,7 @@ interface HeldJson {
 }
 
 for (const [engine, openStore] of ENGINES) {
-  describe(`a batch whose sender stopped mid-send, taken over by another instance on ${engine}`, () => {
+  describe(`a held request (a batch or a single one) whose sender stopped, taken over by another instance on ${engine}`, () => {
     let sb: Sandbox;
     let t: TestStore;
     let a: TestGateway;
@@ -37,8 +40,10 @@ for (const [engine, openStore] of ENGINES) {
     /** Rows the first instance had answered by the upstream; at `stopAt` it stops before recording it. */
     let answeredByA = 0;
     let stopAt = 0;
+    /** Whether the first instance stops once the upstream answered a single held request, before recording it. */
+    let stopHeld = false;
     let n = 0;
-    /** The first instance: it stops (its hook throws) once the upstream answered row `stopAt`, before recording it. */
+    /** The first instance: it stops (its hooks throw) once the upstream answered row `stopAt` or a held request. */
     const first = () =>
       startTestGateway(sb, t.url, {
         now,
@@ -46,6 +51,9 @@ for (const [engine, openStore] of ENGINES) {
           batchLeaseMs: LEASE_MS,
           afterBatchRowSent: () => {
             if (++answeredByA === stopAt) throw new Error('the instance stopped');
+          },
+          afterHeldSent: () => {
+            if (stopHeld) throw new Error('the instance stopped');
           },
         },
       });
@@ -125,16 +133,29 @@ for (const [engine, openStore] of ENGINES) {
         )
       )[0];
 
+    /** A BTC cap that leaves 0.0005 once `amounts` are sent too: what went so far, the amounts, and 0.0005 more. */
+    async function tightCap(who: { run(args: string[]): Promise<Run> }, amounts: string[]): Promise<string> {
+      const listed = await who.run(['transfers', 'list', '--type', 'CRYPTO_WITHDRAWAL', '--all', '-o', 'json']);
+      const before = (JSON.parse(listed.stdout) as { asset: string; amount: string }[])
+        .filter((x) => x.asset === 'BTC')
+        .reduce((sum, x) => sum.plus(dec(x.amount)), dec(0));
+      return fmt(before.plus(amounts.reduce((s, x) => s.plus(dec(x)), dec(0))).plus(dec('0.0005')));
+    }
+
+    /** The cap held: 0.0005 is left of it, so 0.001 more is refused, nothing sent. */
+    async function capHeld(who: { run(args: string[], at?: TestGateway): Promise<Run> }, cap: string) {
+      await setPolicy(`max_per_24h:\n  BTC: "${cap}"\n`);
+      const over = await who.run(['withdraw', ...transferFlags('BTC', '0.001'), '--yes'], b);
+      expect(over.code, over.stderr).not.toBe(0);
+      expect(over.stderr).toMatch(/max_per_24h/);
+      expect(await moneySent()).toEqual([]);
+    }
+
     async function heldBatch(name: string, amounts: string[], stopAfter: number) {
       const ivy = await operator('initiator');
       const ana = await operator('approver');
       const bo = await operator('approver');
-      const listed = await ivy.run(['transfers', 'list', '--type', 'CRYPTO_WITHDRAWAL', '--all', '-o', 'json']);
-      const before = (JSON.parse(listed.stdout) as { asset: string; amount: string }[])
-        .filter((x) => x.asset === 'BTC')
-        .reduce((sum, x) => sum.plus(dec(x.amount)), dec(0));
-      // The cap: what went so far, the batch, and 0.0005 more.
-      const cap = fmt(before.plus(amounts.reduce((s, x) => s.plus(dec(x)), dec(0))).plus(dec('0.0005')));
+      const cap = await tightCap(ivy, amounts);
       const keys = [ana.configDir, bo.configDir].map((d) => `    - ${approverKey(d).publicKey.text}\n`).join('');
       await setPolicy(
         `approvals:\n  required: 2\n  environments: [local]\n  keys:\n${keys}max_per_24h:\n  BTC: "${cap}"\n`,
@@ -208,12 +229,7 @@ for (const [engine, openStore] of ENGINES) {
       const after = await leaseOf(id);
       expect([after.status, after.lease_holder, after.lease_until]).toEqual(['sent', null, null]);
       expect((await reservations(refIds)).length).toBe(5);
-      // The cap held: 0.0005 is left of it, so 0.001 more is refused.
-      await setPolicy(`max_per_24h:\n  BTC: "${cap}"\n`);
-      const over = await ivy.run(['withdraw', ...transferFlags('BTC', '0.001'), '--yes'], b);
-      expect(over.code, over.stderr).not.toBe(0);
-      expect(over.stderr).toMatch(/max_per_24h/);
-      expect(await moneySent()).toEqual([]);
+      await capHeld(ivy, cap);
 
       const verified = await bo.run(['audit', 'verify', '--gateway', '-o', 'json'], b);
       expect(verified.code, verified.stderr).toBe(0);
@@ -271,6 +287,97 @@ for (const [engine, openStore] of ENGINES) {
       expect(((await answered.json()) as { id: string }).id).toBe(upstream.get(refIds[1])![0]);
       expect((await leaseOf(id)).status).toBe('sent');
       await setPolicy('assets: [BTC, ETH]\n');
+    });
+
+    /** A single withdrawal held for two approvals, approved through the first instance, which stops once it is sent. */
+    async function heldSingle(name: string, amount: string) {
+      a = await first();
+      const ivy = await operator('initiator');
+      const ana = await operator('approver');
+      const bo = await operator('approver');
+      const keys = [ana.configDir, bo.configDir].map((d) => `    - ${approverKey(d).publicKey.text}\n`).join('');
+      const cap = await tightCap(ivy, [amount]);
+      await setPolicy(
+        `approvals:\n  required: 2\n  environments: [local]\n  keys:\n${keys}max_per_24h:\n  BTC: "${cap}"\n`,
+      );
+      const ref = `held-lease-${name}-${engine}`;
+      const withdraw = ['withdraw', ...transferFlags('BTC', amount), '--ref-id', ref, '--yes', '-o', 'json'];
+      const held = await ivy.run(withdraw);
+      expect(held.code, held.stderr).toBe(0);
+      const id = (JSON.parse(held.stdout) as HeldJson).pending_id;
+      expect((await ana.run(['approvals', 'approve', id, '--yes'])).code).toBe(0);
+      expect(await moneySent()).toEqual([]);
+      stopHeld = true;
+      const last = await bo.run(['approvals', 'approve', id, '--yes']);
+      stopHeld = false;
+      expect(last.code).not.toBe(0);
+      expect((await moneySent()).map((e) => e.status)).toEqual([200]);
+      const left = await leaseOf(id);
+      expect([left.status, Boolean(left.lease_holder)]).toEqual(['sending', true]);
+      expect(Number(left.lease_until)).toBeGreaterThan(now());
+      await a.close();
+      // The lease still holds: the other instance takes nothing over (shown, approved, retried: all still sending).
+      const shown = await ana.run(['approvals', 'show', id, '-o', 'json'], b);
+      expect((JSON.parse(shown.stdout) as HeldJson).status).toBe('sending');
+      expect((await bo.run(['approvals', 'approve', id, '--yes'], b)).code).not.toBe(0);
+      const retried = await ivy.run(withdraw, b);
+      expect((JSON.parse(retried.stdout) as HeldJson).status).toBe('sending');
+      expect(await moneySent()).toEqual([]);
+      expect(await leaseOf(id)).toEqual(left);
+      skew += LEASE_MS + 1000;
+      return { ivy, ana, bo, id, ref, withdraw, cap };
+    }
+
+    /** The held request sent once past its lease: one transfer at the upstream, reserved once, the chain whole. */
+    async function sentOnce(who: Awaited<ReturnType<typeof operator>>, held: Awaited<ReturnType<typeof heldSingle>>) {
+      const { id, ref } = held;
+      // Sent by the stopped instance, not recorded: the upstream's 409 with the same transfer, nothing moved again.
+      expect((await moneySent()).map((e) => e.status)).toEqual([409]);
+      const upstream = await upstreamRefs(who);
+      expect(upstream.get(ref)).toHaveLength(1);
+      const after = await leaseOf(id);
+      expect([after.status, after.lease_holder, after.lease_until]).toEqual(['sent', null, null]);
+      const shown = JSON.parse((await who.run(['approvals', 'show', id, '-o', 'json'], b)).stdout) as HeldJson & {
+        result: { id: string };
+      };
+      expect(shown.result.id).toBe(upstream.get(ref)![0]);
+      expect((await reservations([ref])).length).toBe(1);
+      const verified = await who.run(['audit', 'verify', '--gateway', '-o', 'json'], b);
+      expect(verified.code, verified.stderr).toBe(0);
+      expect(JSON.parse(verified.stdout)).toMatchObject({ ok: true });
+      const listed = await who.run(['audit', 'list', '--gateway', '--ref-id', ref, '-o', 'json'], b);
+      const entries = JSON.parse(listed.stdout) as { what: Record<string, unknown>; outcome: { result: string } }[];
+      expect(entries.filter((e) => e.what.resumed === true).map((e) => e.outcome.result)).toEqual(['attempt']);
+      // Its transfer in the chain twice: by the stopped instance (the attempt before it) and by the other.
+      expect(entries.filter((e) => e.outcome.result === 'sent').length).toBe(2);
+      // Reserved once: the cap (with this withdrawal counted once) leaves 0.0005 to the initiator.
+      await capHeld(held.ivy, held.cap);
+      await setPolicy('assets: [BTC, ETH]\n');
+      return upstream.get(ref)![0];
+    }
+
+    it("a single held withdrawal left sending: the initiator's --wait-approval retry of its ref_id completes it once", async () => {
+      const held = await heldSingle('retry', '0.0041');
+      const done = await held.ivy.run([...held.withdraw, '--wait-approval'], b);
+      expect(done.code, done.stderr).toBe(0);
+      const transfer = await sentOnce(held.ivy, held);
+      expect(JSON.parse(done.stdout)).toMatchObject({ id: transfer, ref_id: held.ref, amount: '0.0041' });
+    });
+
+    it('a single held withdrawal left sending: a GET of it past the lease completes it once', async () => {
+      const held = await heldSingle('show', '0.0042');
+      const shown = JSON.parse(
+        (await held.ana.run(['approvals', 'show', held.id, '-o', 'json'], b)).stdout,
+      ) as HeldJson;
+      expect(shown.status).toBe('sent');
+      await sentOnce(held.ana, held);
+    });
+
+    it('a single held withdrawal left sending: an approve of it past the lease completes it once', async () => {
+      const held = await heldSingle('approve', '0.0043');
+      const approved = await held.bo.run(['approvals', 'approve', held.id, '--yes'], b);
+      expect(approved.stderr).toMatch(/is sent, not waiting for approvals/);
+      await sentOnce(held.bo, held);
     });
   });
 }

@@ -11,12 +11,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyLog } from '../../src/audit/verify.js';
 import { DEMO } from '../../src/embedded/demo.js';
 import { approverKey } from '../../src/policy/keys.js';
-import { BTC_ADDRESS, ETH_ADDRESS, baseEnv, runInProcess, sandbox, type Run, type Sandbox } from '../cli/helpers.js';
+import { BTC_ADDRESS, baseEnv, runInProcess, sandbox, type Run, type Sandbox } from '../cli/helpers.js';
 import { ENGINES, type TestStore } from './support.js';
 import { until } from '../support/wait.js';
 import { gatewayLogin, startTestGateway, type TestGateway } from './harness.js';
 import { transferFlags } from '../support/command-lines.js';
-import { postBtcWithdrawal } from '../support/requests.js';
+import { postBtcWithdrawal, postWithdrawal } from '../support/requests.js';
 import { clientToken } from '../support/tokens.js';
 import { OPERATOR_CACHE_MS } from '../../src/gateway/server.js';
 
@@ -296,18 +296,7 @@ for (const [engine, openStore] of ENGINES) {
       await moneySent();
       const answers = await Promise.all(
         Array.from({ length: 50 }, (_, i) =>
-          fetch(`${gw.url}/v2/transfer/crypto-withdrawals`, {
-            method: 'POST',
-            headers: { authorization: `Bearer ${tokens[i % 5]}`, 'content-type': 'application/json' },
-            body: JSON.stringify({
-              profile_id: DEMO.profileId,
-              asset: 'ETH',
-              crypto_network: 'ETHEREUM',
-              destination_address: ETH_ADDRESS,
-              amount: '0.001',
-              ref_id: `gw-cap-${engine}-${i}`,
-            }),
-          }).then((r) => r.status),
+          postWithdrawal(gw.url, tokens[i % 5], 'ETH', '0.001', `gw-cap-${engine}-${i}`).then((r) => r.status),
         ),
       );
       expect(answers.filter((s) => s === 200).length).toBe(10);

@@ -1,6 +1,7 @@
-// Local service store: group commit semantics.
-import { describe, expect, it } from 'vitest';
-import { Store } from '../../src/local/store.js';
+// Local service store: group commit semantics, and the schema SQL run once per text of it.
+import { describe, expect, it, vi } from 'vitest';
+import BetterSqlite3 from 'better-sqlite3';
+import { SCHEMA_SQL_KEY, Store } from '../../src/local/store.js';
 import { tempDir } from './helpers.js';
 
 describe('store group commit', () => {
@@ -33,6 +34,33 @@ describe('store group commit', () => {
       expect(again.getMeta('queued')).toBe('yes');
       again.close();
     } finally {
+      d.cleanup();
+    }
+  });
+});
+
+describe('store schema', () => {
+  it('a database runs the schema SQL once per text of it: reopened, it is not parsed again; changed, it runs again', () => {
+    const d = tempDir();
+    const file = `${d.dir}/s.db`;
+    const exec = vi.spyOn(BetterSqlite3.prototype, 'exec');
+    const schemaRuns = () => exec.mock.calls.filter(([sql]) => sql.includes('CREATE TABLE IF NOT EXISTS meta')).length;
+    try {
+      new Store(file).close();
+      expect(schemaRuns()).toBe(1);
+      new Store(file).close();
+      expect(schemaRuns()).toBe(1);
+      // A database that took another text (an older build's): a table that text lacked, and the schema runs again.
+      const old = new Store(file);
+      old.db.exec('DROP TABLE tokens');
+      old.setMeta(SCHEMA_SQL_KEY, 'an older schema');
+      old.close();
+      const again = new Store(file);
+      expect(schemaRuns()).toBe(2);
+      expect(again.hasTable('tokens')).toBe(true);
+      again.close();
+    } finally {
+      exec.mockRestore();
       d.cleanup();
     }
   });

@@ -1,20 +1,29 @@
 // Requests the tests send to a service straight, with no coinop between.
 import { DEMO } from '../../src/embedded/demo.js';
-import { BTC_ADDRESS } from './addresses.js';
+import { BTC_ADDRESS, ETH_ADDRESS } from './addresses.js';
+
+const ON_CHAIN = {
+  BTC: { crypto_network: 'BITCOIN', destination_address: BTC_ADDRESS },
+  ETH: { crypto_network: 'ETHEREUM', destination_address: ETH_ADDRESS },
+} as const;
 
 /** POSTs a withdrawal of `amount` BTC from the demo profile to `baseUrl` with the bearer token; the raw response. */
 export function postBtcWithdrawal(baseUrl: string, token: string, amount: string, ref: string): Promise<Response> {
+  return postWithdrawal(baseUrl, token, 'BTC', amount, ref);
+}
+
+/** POSTs a withdrawal of `amount` BTC or ETH (on its own network, to the tests' address) from the demo profile. */
+export function postWithdrawal(
+  baseUrl: string,
+  token: string,
+  asset: keyof typeof ON_CHAIN,
+  amount: string,
+  ref: string,
+): Promise<Response> {
   return fetch(`${baseUrl}/v2/transfer/crypto-withdrawals`, {
     method: 'POST',
     headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-    body: JSON.stringify({
-      profile_id: DEMO.profileId,
-      asset: 'BTC',
-      crypto_network: 'BITCOIN',
-      destination_address: BTC_ADDRESS,
-      amount,
-      ref_id: ref,
-    }),
+    body: JSON.stringify({ profile_id: DEMO.profileId, asset, ...ON_CHAIN[asset], amount, ref_id: ref }),
   });
 }
 

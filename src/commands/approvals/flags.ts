@@ -1,11 +1,10 @@
 // coinop approvals list, approve and reject: their flags, declared once: index.ts declares them and reads their typed
 // values.
 import { defineFlags } from '../../cli/flags.js';
-
-const STATUSES = ['pending', 'sending', 'sent', 'failed', 'rejected', 'expired'] as const;
+import { HELD_STATUSES } from '../../contract/gateway.js';
 
 export const APPROVALS_LIST_FLAG_TABLE = defineFlags({
-  status: { kind: 'choice', flag: '--status <status>', help: 'only those in this status', choices: STATUSES },
+  status: { kind: 'choice', flag: '--status <status>', help: 'only those in this status', choices: HELD_STATUSES },
 });
 
 export const APPROVALS_APPROVE_FLAG_TABLE = defineFlags({

@@ -5,7 +5,8 @@
 import type { Ports } from '../../cli/ports.js';
 import { CoinopError, usageError } from '../../cli/errors.js';
 import { gatewayCall, type HeldRequest, POLICY_CHANGE_OPERATION } from '../../client/gateway-calls.js';
-import { checkedPolicyContent, policyChangeConfirmation, showPolicyChange } from './policy-change.js';
+import type { HeldStatus } from '../../contract/gateway.js';
+import { checkedPolicyContent, policyChangeConfirmation, showPolicyChange } from './policy-change-review.js';
 import { approvalText, ContentBuilder, contentFromLines } from '../../policy/approvals.js';
 import { approverKey, KeyFileError } from '../../policy/keys.js';
 import type { Column } from '../../render/table.js';
@@ -27,16 +28,11 @@ const COLUMNS: Column[] = [
 ];
 
 const held = async (ctx: ApprovalsDeps, id: string) =>
-  gatewayCall<HeldRequest>(
-    (await ctx.service.connect()).client,
-    'GET',
-    `/_gateway/approvals/${encodeURIComponent(id)}`,
-  );
+  gatewayCall((await ctx.service.connect()).client, 'showApproval', { params: { id } });
 
-export async function list(ctx: ApprovalsDeps, status: string | undefined): Promise<void> {
+export async function list(ctx: ApprovalsDeps, status: HeldStatus | undefined): Promise<void> {
   const { client } = await ctx.service.connect();
-  const q = status ? `?status=${encodeURIComponent(status)}` : '';
-  const { items } = await gatewayCall<{ items: HeldRequest[] }>(client, 'GET', `/_gateway/approvals${q}`);
+  const { items } = await gatewayCall(client, 'listApprovals', { query: { status } });
   await ctx.display.output().list(items, COLUMNS, { empty: 'nothing is held' });
 }
 
@@ -87,11 +83,7 @@ export async function approve(ctx: ApprovalsDeps, id: string, yes: boolean): Pro
   const change = h.operation === POLICY_CHANGE_OPERATION;
   const content = change ? checkedPolicyContent(h) : checkedContent(h);
   // Only an approver (or an admin) may: said before a key is made on this machine for nothing.
-  const me = await gatewayCall<{ operator: string; role: string }>(
-    (await ctx.service.connect()).client,
-    'GET',
-    '/_gateway/whoami',
-  );
+  const me = await gatewayCall((await ctx.service.connect()).client, 'whoami', {});
   if (me.role !== 'approver' && me.role !== 'admin')
     throw new CoinopError(
       'auth',
@@ -134,14 +126,10 @@ export async function approve(ctx: ApprovalsDeps, id: string, yes: boolean): Pro
     ...asked,
   });
   const text = approvalText(content, key, `gateway:${id}`, new Date(ctx.clock.now()).toISOString());
-  const after = await gatewayCall<HeldRequest>(
-    (await ctx.service.connect()).client,
-    'POST',
-    `/_gateway/approvals/${encodeURIComponent(id)}/approve`,
-    {
-      approval: text,
-    },
-  );
+  const after = await gatewayCall((await ctx.service.connect()).client, 'approve', {
+    params: { id },
+    body: { approval: text },
+  });
   ctx.display.io.err(
     after.status === 'sent'
       ? change
@@ -157,9 +145,7 @@ export async function approve(ctx: ApprovalsDeps, id: string, yes: boolean): Pro
 
 export async function reject(ctx: ApprovalsDeps, id: string, reason: string | undefined): Promise<void> {
   const { client } = await ctx.service.connect();
-  const after = await gatewayCall<HeldRequest>(client, 'POST', `/_gateway/approvals/${encodeURIComponent(id)}/reject`, {
-    reason: reason ?? '',
-  });
+  const after = await gatewayCall(client, 'reject', { params: { id }, body: { reason: reason ?? '' } });
   ctx.display.io.err(`rejected: ${id} will never be sent\n`);
   ctx.display.output().one(after, [
     { key: 'pending_id', kind: 'id' },

@@ -118,11 +118,7 @@ async function logOf(
   let head: { seq: number; sha256: string } | undefined;
   try {
     for (;;) {
-      const page = await gatewayCall<{ lines: string[]; head: { seq: number; sha256: string } }>(
-        conn.client,
-        'GET',
-        `/_gateway/audit?after=${after}&limit=10000`,
-      );
+      const page = await gatewayCall(conn.client, 'auditLines', { query: { after, limit: 10_000 } });
       head ??= page.head;
       if (!page.lines.length) break;
       writeSync(fd, `${page.lines.join('\n')}\n`);

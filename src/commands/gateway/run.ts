@@ -172,7 +172,7 @@ export async function policySet(ctx: PolicySetDeps, options: PolicySetOptions, f
   const store = await openStore(ctx, options);
   const [{ osUser }, { PolicyChanges }] = await Promise.all([
     import('../../audit/who.js'),
-    import('../../gateway/policy-changes.js'),
+    import('../../gateway/held-policy-changes.js'),
   ]);
   const user = osUser(ctx.contexts.env);
   const changes = new PolicyChanges(store, { now: () => ctx.clock.now(), ttlMs: options.approvalTtlMs });
@@ -211,11 +211,8 @@ async function policySetThroughGateway(
 ): Promise<void> {
   const { gatewayCall } = await import('../../client/gateway-calls.js');
   const { client } = await ctx.service.connect();
-  const answer = await gatewayCall<Record<string, unknown>>(client, 'POST', '/_gateway/policy', {
-    policy: readFileSync(file, 'utf8'),
-    file,
-  });
-  if (typeof answer.version === 'number') {
+  const answer = await gatewayCall(client, 'setPolicy', { body: { policy: readFileSync(file, 'utf8'), file } });
+  if ('version' in answer) {
     ctx.display.io.err(`the gateway's policy is version ${answer.version} now (sha256 ${sha256.slice(0, 12)}…)\n`);
     return;
   }

@@ -9,6 +9,7 @@ import type { Connection } from '../../../cli/invocation.js';
 import type { Ports } from '../../../cli/ports.js';
 import { CoinopError } from '../../../cli/errors.js';
 import { gatewayCall, type HeldRequest } from '../../../client/gateway-calls.js';
+import type { GatewayResponse } from '../../../contract/gateway.js';
 import type { Stage } from '../../../batch/stage.js';
 import { palette } from '../../../render/style.js';
 
@@ -16,9 +17,12 @@ import { palette } from '../../../render/style.js';
 const BATCH_POLL_MS = 1000;
 
 /** A held batch as the gateway answers: a held request with its rows and totals. */
-export interface HeldBatch extends HeldRequest {
-  rows: { row: number; ref_id: string; status: string; transfer_id: string | null; error: string | null }[];
-  totals: { asset: string; network: string; rows: number; sum: string }[];
+export type HeldBatch = HeldRequest & Required<Pick<HeldRequest, 'rows' | 'totals'>>;
+
+/** The held request the gateway answered is a batch (it has rows and totals), or the gateway is not one that holds batches. */
+function heldBatch(held: HeldRequest): HeldBatch {
+  if (held.rows && held.totals) return { ...held, rows: held.rows, totals: held.totals };
+  throw new CoinopError('policy', `the gateway answered ${held.pending_id} without the batch's rows`);
 }
 
 /** Whether this connection is a coinop gateway (its identity is the store's id). */
@@ -41,11 +45,10 @@ export async function batchAtGateway(
   conn: Pick<Connection, 'client'>,
   batch: { stage: Stage; profileId?: string; waitSeconds: number },
 ): Promise<'send' | 'sent' | 'held'> {
-  let held: HeldBatch | { held: false };
+  let held: GatewayResponse<'submitBatch'>;
   try {
-    held = await gatewayCall<HeldBatch | { held: false }>(conn.client, 'POST', '/_gateway/batches', {
-      profile_id: batch.profileId,
-      rows: stagedBodies(batch.stage),
+    held = await gatewayCall(conn.client, 'submitBatch', {
+      body: { profile_id: batch.profileId, rows: stagedBodies(batch.stage) },
     });
   } catch (e) {
     // A gateway older than batches held as one: each row is judged alone, as before.
@@ -55,7 +58,7 @@ export async function batchAtGateway(
   if (!('pending_id' in held)) return 'send';
   const pal = palette(ctx.display.io.colourErr);
   const say = (s: string) => ctx.display.io.err(`${s}\n`);
-  let now = held;
+  let now = heldBatch(held);
   if (now.status === 'pending' || now.status === 'sending') {
     say(
       `${pal.yellow('held')}: the gateway holds this batch for approvals as one (${now.rows.length} rows, ${totalsText(now)}; ` +
@@ -110,6 +113,6 @@ async function untilDecided(
         hint: `it is sent when approved; run the same command again to record it (coinop approvals show ${id})`,
       });
     await new Promise((resolve) => setTimeout(resolve, BATCH_POLL_MS));
-    at = await gatewayCall<HeldBatch>(conn.client, 'GET', `/_gateway/approvals/${encodeURIComponent(id)}`);
+    at = heldBatch(await gatewayCall(conn.client, 'showApproval', { params: { id } }));
   }
 }

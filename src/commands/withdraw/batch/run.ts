@@ -17,7 +17,7 @@ import {
   type PlannedRow,
   RowsDigest,
 } from '../../../batch/journal.js';
-import { TokenBucket } from '../../../batch/rate-limit.js';
+import { TokenBucket } from '../../../batch/pacing.js';
 import { newBatchId } from '../../../batch/ref-ids.js';
 import {
   exitCodeOf,

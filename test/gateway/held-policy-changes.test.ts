@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { verifyLog } from '../../src/audit/verify.js';
-import { type PolicyChangeBody, PolicyChanges } from '../../src/gateway/policy-changes.js';
+import { type PolicyChangeBody, PolicyChanges } from '../../src/gateway/held-policy-changes.js';
 import { GatewayStore, type Operator } from '../../src/gateway/store.js';
 import type { Role } from '../../src/gateway/operators.js';
 import { approvalText, contentFromLines } from '../../src/policy/approvals.js';

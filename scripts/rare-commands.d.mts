@@ -1,0 +1,2 @@
+// Types of scripts/rare-commands.mjs, for the tests that import it.
+export const RARE_COMMAND_DIRS: string[];
