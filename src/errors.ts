@@ -24,10 +24,12 @@ export class CoinopError extends Error {
   readonly problem?: Problem;
   /** Printed already (for example a FAILED transfer shown as data); only the exit code remains. */
   readonly quiet: boolean;
+  /** The service's Retry-After on the answer this error came from (a 429, a 503), as it sent it. */
+  readonly retryAfter?: string;
   constructor(
     category: ErrorCategory,
     message: string,
-    opts: { hint?: string; problem?: Problem; quiet?: boolean } = {},
+    opts: { hint?: string; problem?: Problem; quiet?: boolean; retryAfter?: string } = {},
   ) {
     super(message);
     this.name = 'CoinopError';
@@ -35,6 +37,7 @@ export class CoinopError extends Error {
     this.hint = opts.hint;
     this.problem = opts.problem;
     this.quiet = !!opts.quiet;
+    this.retryAfter = opts.retryAfter;
   }
 }
 
@@ -73,7 +76,14 @@ export const cancelled = (message = 'cancelled') => new CoinopError('cancelled',
 export const UNAVAILABLE = new Set([502, 503, 504]);
 
 /** A problem answer from the service as an error in the right category. */
-export function problemError(problem: Problem): CoinopError {
+export function problemError(problem: Problem, retryAfter?: string): CoinopError {
+  const error = problemErrorOf(problem);
+  return retryAfter === undefined
+    ? error
+    : new CoinopError(error.category, error.message, { hint: error.hint, problem, retryAfter });
+}
+
+function problemErrorOf(problem: Problem): CoinopError {
   const name = problemName(problem);
   const text = [problem.title, problem.detail].filter(Boolean).join(': ') + (name ? ` (${name})` : '');
   if (problem.status === 401)

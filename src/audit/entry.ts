@@ -23,6 +23,7 @@ export const AUDIT_KINDS = [
   'gateway_admin',
   'fiat_withdrawal',
   'fiat_account',
+  'gateway_request',
 ] as const;
 export type AuditKind = (typeof AUDIT_KINDS)[number];
 

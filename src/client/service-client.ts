@@ -185,7 +185,8 @@ export class ServiceClient {
     }
     if (res.status < 200 || res.status >= 300) {
       if (noSuchEndpoint(res)) throw notTheApi(op, url, res);
-      throw problemError(problemOf(res));
+      const retryAfter = res.headers['retry-after'];
+      throw problemError(problemOf(res), typeof retryAfter === 'string' ? retryAfter : undefined);
     }
     return {
       data: res.json ?? {},

@@ -4,10 +4,11 @@ import { toCoinopError } from '../errors.js';
 import type { PolicyVerdict } from '../policy/evaluate.js';
 import { PolicyRefusal } from '../policy/refusal.js';
 
-/** An answer to the operator: HTTP status and JSON body. */
+/** An answer to the operator: HTTP status and JSON body, and headers of its own (an upstream's Retry-After). */
 export interface DeskAnswer {
   status: number;
   body: Record<string, unknown>;
+  headers?: Record<string, string>;
 }
 
 export const GATEWAY_PROBLEM_BASE = 'https://coinop.dev/problems/gateway/';
@@ -30,7 +31,13 @@ export function onlyApprovalsMissing(verdict: PolicyVerdict): boolean {
 export function errorAnswer(error: unknown): DeskAnswer {
   const ce = toCoinopError(error);
   const problem = ce.problem;
-  if (problem && typeof problem.status === 'number') return { status: problem.status, body: { ...problem } };
+  // The upstream's problem as it came, with its Retry-After (a 429, a 503): the operator's client waits as it asked.
+  if (problem && typeof problem.status === 'number')
+    return {
+      status: problem.status,
+      body: { ...problem },
+      ...(ce.retryAfter !== undefined ? { headers: { 'retry-after': ce.retryAfter } } : {}),
+    };
   switch (ce.category) {
     case 'usage':
       return gatewayProblem(400, 'invalid', 'Bad Request', ce.message);

@@ -123,13 +123,18 @@ export class MoneyDesk {
 
   /** Who an operator's entries name. */
   who(op: Operator): AuditWho {
+    return this.whoOf(op.name, op.clientId);
+  }
+
+  /** Who an entry names: an operator by name (or 'unauthenticated') and client id, if known. */
+  whoOf(operator: string, clientId?: string): AuditWho {
     return {
       os_user: 'coinop-gateway',
-      client_id: op.clientId,
+      ...(clientId ? { client_id: clientId } : {}),
       profile: this.upstream.context.name,
       environment: this.upstream.context.environment,
       service_id: this.upstream.serviceId,
-      operator: op.name,
+      operator,
     };
   }
 
@@ -507,7 +512,12 @@ export class MoneyDesk {
     const mine = await this.batches.rows.startSending(held.id, this.lease());
     if (!mine) return this.heldAnswer((await this.store.pending(held.id)) ?? held);
     const answer = await this.sendLeased(gate, held, prepared);
-    return this.heldAnswer((await this.store.pending(held.id)) ?? held, answer.status >= 400 ? answer.status : 200);
+    const shown = await this.heldAnswer(
+      (await this.store.pending(held.id)) ?? held,
+      answer.status >= 400 ? answer.status : 200,
+    );
+    // The upstream's Retry-After (a 429) stays on the answer.
+    return { ...shown, ...(answer.headers ? { headers: answer.headers } : {}) };
   }
 
   /** A held request this instance leases now, sent through the gate once and finished under that lease. */

@@ -16,6 +16,7 @@ import {
 } from 'node:http';
 import { Agent as HttpsAgent, createServer as createHttpsServer, request as httpsRequest } from 'node:https';
 import type { AddressInfo } from 'node:net';
+import type { AuditResult } from '../audit/entry.js';
 import {
   coerceQuery,
   formatIssues,
@@ -45,7 +46,8 @@ import {
 import { ROLE_SCOPES, secretMatches, signToken, TOKEN_TTL_SECONDS, verifyToken } from './operators.js';
 import { POLICY_CHANGE, PolicyChanges } from './held-policy-changes.js';
 import { policyInForce, setPolicy } from './policy-route.js';
-import { OperatorRateLimit } from './operator-rate-limit.js';
+import { OperatorRateLimit, TOKEN_FAILURES_PER_MINUTE, TokenGuessLimit } from './operator-rate-limit.js';
+import { RequestAudit } from './request-audit.js';
 import type { GatewayStore, Operator } from './store.js';
 import { attachStreamProxy } from './stream-proxy.js';
 
@@ -66,6 +68,8 @@ export interface GatewayOptions {
   /** Requests per second each operator may make (a burst of twice as many). */
   ratePerSecond?: number;
   approvalTtlMs?: number;
+  /** Failed token requests a minute per client id and per remote address (TOKEN_FAILURES_PER_MINUTE). */
+  tokenFailuresPerMinute?: { client: number; address: number };
   /** The money desk's lease on the held requests it sends, and the tests' hooks (MoneyDeskOptions). */
   desk?: Pick<MoneyDeskOptions, 'batchLeaseMs' | 'afterBatchRowSent' | 'afterHeldSent'>;
 }
@@ -100,7 +104,20 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
   const changes = new PolicyChanges(options.store, { now, ttlMs: options.approvalTtlMs ?? APPROVAL_TTL_MS });
   // Reads go upstream over connections kept open (one handshake, not one per request).
   const agents = { http: new HttpAgent({ keepAlive: true }), https: new HttpsAgent({ keepAlive: true }) };
-  const ctx: Handling = { o: options, desk, changes, limits, key, now, gatewayId, agents, operators: new Map() };
+  const guesses = new TokenGuessLimit(options.tokenFailuresPerMinute ?? TOKEN_FAILURES_PER_MINUTE, now);
+  const ctx: Handling = {
+    o: options,
+    desk,
+    changes,
+    limits,
+    guesses,
+    key,
+    now,
+    gatewayId,
+    agents,
+    operators: new Map(),
+    requests: new RequestAudit(options.store),
+  };
   const handler = (req: IncomingMessage, res: ServerResponse) => {
     handle(ctx, req, res).catch((error: unknown) => {
       if (!res.headersSent) send(res, gatewayProblem(500, 'internal', 'Internal Server Error', String(error)));
@@ -130,7 +147,8 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();
-        server.close(() => resolve());
+        // The reads' entries still queued are appended before the gateway is stopped.
+        server.close(() => void ctx.requests.flush().then(resolve, resolve));
         agents.http.destroy();
         agents.https.destroy();
       }),
@@ -143,6 +161,8 @@ interface Handling {
   /** Policy changes held for approvals (the same inbox as held money). */
   changes: PolicyChanges;
   limits: OperatorRateLimit;
+  /** The token endpoint's limit on failed attempts per client id and remote address. */
+  guesses: TokenGuessLimit;
   key: Buffer;
   now: () => number;
   /** The store's id: the identity every instance on it answers with. */
@@ -150,6 +170,8 @@ interface Handling {
   agents: { http: HttpAgent; https: HttpsAgent };
   /** Operators as last read from the store, and when (OPERATOR_CACHE_MS); undefined: no such operator. */
   operators: Map<string, { op: Operator | undefined; at: number }>;
+  /** Every request's entry in the chain (request-audit.ts). */
+  requests: RequestAudit;
 }
 
 function send(res: ServerResponse, answer: DeskAnswer, headers: Record<string, string> = {}): void {
@@ -159,6 +181,7 @@ function send(res: ServerResponse, answer: DeskAnswer, headers: Record<string, s
     'content-type': problem ? 'application/problem+json' : 'application/json',
     'content-length': Buffer.byteLength(body),
     'cache-control': 'no-store',
+    ...answer.headers,
     ...headers,
   });
   res.end(body);
@@ -186,25 +209,61 @@ async function readBody(req: IncomingMessage): Promise<Buffer | undefined> {
   return Buffer.concat(chunks);
 }
 
+/** The path of a request as its entry names it (no query: nothing an operator sent beyond where it went). */
+const pathOf = (req: IncomingMessage): string => new URL(req.url ?? '/', 'http://gateway.invalid').pathname;
+
+/**
+ * A refusal at the door (or a token issued): its entry in the chain (the operator, or 'unauthenticated' with the client id and remote
+ * address known), appended before it is answered.
+ */
+async function refuse(
+  ctx: Handling,
+  req: IncomingMessage,
+  res: ServerResponse,
+  answer: DeskAnswer,
+  who: { op?: Operator; clientId?: string; operation?: string } = {},
+): Promise<void> {
+  await ctx.requests.record({
+    who: who.op ? ctx.desk.who(who.op) : ctx.desk.whoOf('unauthenticated', who.clientId),
+    method: (req.method ?? 'GET').toUpperCase(),
+    operation: who.operation,
+    path: pathOf(req),
+    status: answer.status,
+    result: answer.status < 400 ? 'answered' : 'refused',
+    ...(who.op ? {} : { address: req.socket.remoteAddress }),
+  });
+  send(res, answer);
+}
+
 async function handle(ctx: Handling, req: IncomingMessage, res: ServerResponse): Promise<void> {
   if (crossSite(req))
-    return send(res, gatewayProblem(403, 'cross-site', 'Forbidden', 'cross-site requests are refused'));
+    return refuse(ctx, req, res, gatewayProblem(403, 'cross-site', 'Forbidden', 'cross-site requests are refused'));
   const body = await readBody(req);
   if (!body)
-    return send(res, gatewayProblem(413, 'too-large', 'Payload Too Large', `a body is at most ${MAX_BODY} bytes`));
+    return refuse(
+      ctx,
+      req,
+      res,
+      gatewayProblem(413, 'too-large', 'Payload Too Large', `a body is at most ${MAX_BODY} bytes`),
+    );
   const url = new URL(req.url ?? '/', 'http://gateway.invalid');
   const method = (req.method ?? 'GET').toUpperCase();
-  if (url.pathname === '/oauth2/token' && method === 'POST') return send(res, await issueToken(ctx, req, body));
+  if (url.pathname === '/oauth2/token' && method === 'POST') {
+    // Its entry names the client id asked for, never the secret.
+    const { answer, clientId, op } = await issueToken(ctx, req, body);
+    return refuse(ctx, req, res, answer, { clientId, op });
+  }
   if (url.pathname === '/_gateway/health') return send(res, { status: 200, body: health(ctx) });
   // A request that could move money or change the gateway's state reads its operator from the store; a read may be
   // answered for the operator as this instance read them in the last OPERATOR_CACHE_MS.
   const op = await operatorOf(ctx, bearerOf(req), method !== 'GET' && method !== 'HEAD');
-  if (!op) return send(res, gatewayProblem(401, 'unauthorized', 'Unauthorized', 'an operator token is required'));
+  if (!op)
+    return refuse(ctx, req, res, gatewayProblem(401, 'unauthorized', 'Unauthorized', 'an operator token is required'));
   const wait = ctx.limits.take(op.name);
-  if (wait > 0)
-    return send(res, gatewayProblem(429, 'rate-limit', 'Too Many Requests', `${op.name} is over their rate limit`), {
-      'retry-after': String(Math.ceil(wait / 1000)),
-    });
+  if (wait > 0) {
+    const over = gatewayProblem(429, 'rate-limit', 'Too Many Requests', `${op.name} is over their rate limit`);
+    return refuse(ctx, req, res, { ...over, headers: { 'retry-after': String(Math.ceil(wait / 1000)) } }, { op });
+  }
   if (url.pathname.startsWith('/_gateway/')) return send(res, await gatewayRoute(ctx, op, method, url, body));
   return apiRoute(ctx, op, { req, res, method, url, body });
 }
@@ -239,7 +298,11 @@ async function operatorOf(ctx: Handling, token: string | undefined, fresh = fals
 }
 
 /** POST /oauth2/token: client credentials of an operator (form or JSON; or HTTP Basic) for a short-lived token. */
-async function issueToken(ctx: Handling, req: IncomingMessage, body: Buffer): Promise<DeskAnswer> {
+async function issueToken(
+  ctx: Handling,
+  req: IncomingMessage,
+  body: Buffer,
+): Promise<{ answer: DeskAnswer; clientId?: string; op?: Operator }> {
   const text = body.toString('utf8');
   const form: Record<string, string> = (req.headers['content-type'] ?? '').includes('json')
     ? Object.fromEntries(
@@ -256,11 +319,28 @@ async function issueToken(ctx: Handling, req: IncomingMessage, body: Buffer): Pr
     status,
     body: { error, error_description: description },
   });
+  const clientId = String(form.client_id ?? '').slice(0, 200);
   if (form.grant_type !== 'client_credentials')
-    return oauthError(400, 'unsupported_grant_type', 'only client_credentials is supported');
-  const found = form.client_id ? await ctx.o.store.credentials(form.client_id) : undefined;
-  if (!found || found.operator.disabled || !(await secretMatches(form.client_secret ?? '', found.secretHash)))
-    return oauthError(401, 'invalid_client', 'unknown client, wrong secret, or a disabled operator');
+    return { answer: oauthError(400, 'unsupported_grant_type', 'only client_credentials is supported'), clientId };
+  const address = req.socket.remoteAddress ?? '-';
+  // Guessing is limited before a secret is hashed: per client id and per address, failed attempts only.
+  const wait = ctx.guesses.wait(clientId, address);
+  if (wait > 0)
+    return {
+      answer: {
+        ...gatewayProblem(429, 'rate-limit', 'Too Many Requests', 'too many failed token requests; wait and try again'),
+        headers: { 'retry-after': String(Math.ceil(wait / 1000)) },
+      },
+      clientId,
+    };
+  const found = clientId ? await ctx.o.store.credentials(clientId) : undefined;
+  if (!found || found.operator.disabled || !(await secretMatches(form.client_secret ?? '', found.secretHash))) {
+    ctx.guesses.failed(clientId, address);
+    return {
+      answer: oauthError(401, 'invalid_client', 'unknown client, wrong secret, or a disabled operator'),
+      clientId,
+    };
+  }
   const { operator } = found;
   const token = signToken(ctx.key, {
     sub: operator.name,
@@ -268,13 +348,17 @@ async function issueToken(ctx: Handling, req: IncomingMessage, body: Buffer): Pr
     exp: Math.floor(ctx.now() / 1000) + TOKEN_TTL_SECONDS,
   });
   return {
-    status: 200,
-    body: {
-      access_token: token,
-      token_type: 'Bearer',
-      expires_in: TOKEN_TTL_SECONDS,
-      scope: ROLE_SCOPES[operator.role].join(' '),
+    answer: {
+      status: 200,
+      body: {
+        access_token: token,
+        token_type: 'Bearer',
+        expires_in: TOKEN_TTL_SECONDS,
+        scope: ROLE_SCOPES[operator.role].join(' '),
+      },
     },
+    clientId,
+    op: operator,
   };
 }
 
@@ -399,17 +483,20 @@ interface Exchange {
 async function apiRoute(ctx: Handling, op: Operator, exchange: Exchange): Promise<void> {
   const { req, res, method, url, body } = exchange;
   const raw = req.url ?? '/';
+  const refused = (answer: DeskAnswer, operation?: string) => refuse(ctx, req, res, answer, { op, operation });
   if (climbsAboveRoot(raw))
-    return send(res, gatewayProblem(400, 'path', 'Bad Request', 'the path climbs above its root'));
+    return refused(gatewayProblem(400, 'path', 'Bad Request', 'the path climbs above its root'));
   const money = moneyOperationAt(method, raw);
   if (money) {
+    // Above the role: refused at the door (the desk's entries are for what its gate judges).
+    const above = roleRefusal(op, money, 'cannot');
+    if (above) return refused(above, money);
     const parsed = safeJson(body.toString('utf8'));
     return send(res, await ctx.desk.request(op, money, parsed));
   }
   const unjudged = unjudgedMoneyAt(method, raw);
   if (unjudged)
-    return send(
-      res,
+    return refused(
       gatewayProblem(
         403,
         'unjudged',
@@ -419,17 +506,18 @@ async function apiRoute(ctx: Handling, op: Operator, exchange: Exchange): Promis
     );
   const id = operationAt(method, url.pathname) as OperationId | undefined;
   if (!id)
-    return send(
-      res,
-      gatewayProblem(404, 'not-found', 'Not Found', `the gateway forwards no ${method} ${url.pathname}`),
-    );
+    return refused(gatewayProblem(404, 'not-found', 'Not Found', `the gateway forwards no ${method} ${url.pathname}`));
+  const above = roleRefusal(op, id, 'lacks scope');
+  if (above) return refused(above, id);
+  await forward(ctx, op, id, exchange);
+}
+
+/** An operation above the operator's role: its 403, or undefined when the role has its scope. */
+function roleRefusal(op: Operator, id: OperationId, words: 'cannot' | 'lacks scope'): DeskAnswer | undefined {
   const scope = (operations[id] as Operation).scope;
-  if (scope && !ROLE_SCOPES[op.role].includes(scope))
-    return send(
-      res,
-      gatewayProblem(403, 'role', 'Forbidden', `${op.name} is ${roleWords(op.role)}: the role lacks scope ${scope}`),
-    );
-  await forward(ctx, exchange);
+  if (!scope || ROLE_SCOPES[op.role].includes(scope)) return undefined;
+  const says = words === 'cannot' ? `the role cannot ${scope}` : `the role lacks scope ${scope}`;
+  return gatewayProblem(403, 'role', 'Forbidden', `${op.name} is ${roleWords(op.role)}: ${says}`);
 }
 
 /** Headers of the upstream's answer passed back: what a client reads (the type, rate limiting, paging). */
@@ -442,7 +530,21 @@ const PASSED = [
   'date',
 ];
 
-async function forward(ctx: Handling, { req, res, method, url, body }: Exchange): Promise<void> {
+/**
+ * A read or a write the contract knows, forwarded with the gateway's token; its entry in the chain: a write's appended
+ * before it is answered, a read's in the background (request-audit.ts).
+ */
+async function forward(ctx: Handling, op: Operator, id: OperationId, exchange: Exchange): Promise<void> {
+  const { req, res, method, url, body } = exchange;
+  const read = method === 'GET' || method === 'HEAD';
+  const note = (status: number) => ({
+    who: ctx.desk.who(op),
+    method,
+    operation: id,
+    path: url.pathname,
+    status,
+    result: (status >= 500 ? 'failed' : read ? 'answered' : status < 300 ? 'sent' : 'refused') as AuditResult,
+  });
   const target = new URL(`${apiRoot(ctx.o.upstream.baseUrl)}${url.pathname}${url.search}`);
   const attempt = async (fresh: boolean) =>
     upstreamAnswer(
@@ -466,11 +568,14 @@ async function forward(ctx: Handling, { req, res, method, url, body }: Exchange)
     });
     if (answer.status === 401) answer = await attempt(true);
   } catch (e) {
+    if (read) ctx.requests.later(note(502));
+    else await ctx.requests.record(note(502));
     return send(
       res,
       gatewayProblem(502, 'upstream', 'Bad Gateway', `the upstream did not answer (${(e as Error).message})`),
     );
   }
+  if (!read) await ctx.requests.record(note(answer.status));
   const headers: Record<string, string> = { 'content-length': String(answer.bytes.length) };
   for (const h of PASSED) {
     const v = answer.headers[h];
@@ -478,6 +583,7 @@ async function forward(ctx: Handling, { req, res, method, url, body }: Exchange)
   }
   res.writeHead(answer.status, headers);
   res.end(answer.bytes);
+  if (read) ctx.requests.later(note(answer.status));
 }
 
 /** One request to the upstream over the gateway's kept-open connections; its status, headers and whole body. */

@@ -249,6 +249,51 @@ export class GatewayStore {
     );
   }
 
+  /**
+   * A group of entries appended in one statement, chained one after another from the head this instance knows, all or
+   * none (a group another writer got between is rolled back and appended entry by entry instead): the gateway's reads.
+   */
+  async appendAuditGroup(items: { who: AuditWho; event: AuditEvent }[]): Promise<AuditEntry[]> {
+    if (items.length < 2) return this.appendAudit(items);
+    return this.auditTurns.run(async () => {
+      const whole = await this.sql
+        .exclusive('gw_audit', async (tx) => {
+          const head = this.auditHeadKnown ?? (await this.auditHead(tx));
+          const entries: AuditEntry[] = [];
+          const params: unknown[] = [head.seq, head.sha256];
+          const selects: string[] = [];
+          let at = head;
+          for (const item of items) {
+            const entry = this.entryAfter(at, item);
+            const line = entryLine(entry);
+            at = { seq: entry.seq, sha256: sha256Hex(line) };
+            entries.push(entry);
+            const n = params.push(entry.seq, line, at.sha256);
+            selects.push(
+              `SELECT CAST($${n - 2} AS BIGINT), CAST($${n - 1} AS TEXT), CAST($${n} AS TEXT) WHERE ${
+                head.seq === 0
+                  ? 'NOT EXISTS (SELECT 1 FROM gw_audit) AND CAST($1 AS BIGINT) = 0 AND CAST($2 AS TEXT) IS NOT NULL'
+                  : 'EXISTS (SELECT 1 FROM gw_audit WHERE seq = CAST($1 AS BIGINT) AND hash = CAST($2 AS TEXT))'
+              }`,
+            );
+          }
+          const rows = await tx.query(
+            `INSERT INTO gw_audit (seq, line, hash) ${selects.join(' UNION ALL ')} ON CONFLICT (seq) DO NOTHING RETURNING seq`,
+            params,
+          );
+          if (rows.length !== items.length) throw new GroupRaced();
+          this.auditHeadKnown = at;
+          return entries;
+        })
+        .catch((error: unknown) => {
+          if (!(error instanceof GroupRaced)) throw error;
+          this.auditHeadKnown = undefined;
+          return undefined;
+        });
+      return whole ?? this.sql.exclusive('gw_audit', (t) => this.appendEach(t, items));
+    });
+  }
+
   private async appendEach(sql: Sql, items: { who: AuditWho; event: AuditEvent }[]): Promise<AuditEntry[]> {
     const out: AuditEntry[] = [];
     for (const item of items) {
@@ -602,3 +647,6 @@ function policyOf(row: Row): PolicyVersion {
     setAt: String(row.set_at),
   };
 }
+
+/** Another writer appended between a group's head and its statement: the group is appended entry by entry. */
+class GroupRaced extends Error {}

@@ -25,6 +25,7 @@ export async function startTestGateway(
     /** The gateway's clock (the invocation's). */
     now?: () => number;
     desk?: GatewayOptions['desk'];
+    tokenFailuresPerMinute?: GatewayOptions['tokenFailuresPerMinute'];
   } = {},
 ): Promise<TestGateway> {
   const stdin = new PassThrough();
@@ -45,6 +46,7 @@ export async function startTestGateway(
     rate: options.rate ?? 10_000,
     approvalTtlMs: options.approvalTtlMs ?? 3_600_000,
     desk: options.desk,
+    tokenFailuresPerMinute: options.tokenFailuresPerMinute,
   });
   return { url: gw.url, wsUrl: gw.wsUrl, close: () => inv.cleanup() };
 }

@@ -11,17 +11,7 @@ export async function clientToken(
   client: { clientId: string; secret: string },
   scope?: string,
 ): Promise<string> {
-  const form = new URLSearchParams({
-    grant_type: 'client_credentials',
-    client_id: client.clientId,
-    client_secret: client.secret,
-  });
-  if (scope !== undefined) form.set('scope', scope);
-  const res = await fetch(`${authUrl}/oauth2/token`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: form,
-  });
+  const res = await tokenAnswer(authUrl, client, scope);
   const text = await res.text();
   const token = res.status === 200 ? (JSON.parse(text) as { access_token?: string }).access_token : undefined;
   if (!token) throw new Error(`token: ${res.status} ${text}`);
@@ -35,3 +25,22 @@ export const demoToken = (authUrl: string, clientId: string = DEMO.adminClientId
 /** An access token with `scope` of the demo admin client, from the token endpoint at `authUrl`. */
 export const adminToken = (authUrl: string, scope: string): Promise<string> =>
   demoToken(authUrl, DEMO.adminClientId, scope);
+
+/** The token endpoint's answer to a client-credentials request, whatever it is (a refusal's test reads it). */
+export function tokenAnswer(
+  authUrl: string,
+  client: { clientId: string; secret: string },
+  scope?: string,
+): Promise<Response> {
+  const form = new URLSearchParams({
+    grant_type: 'client_credentials',
+    client_id: client.clientId,
+    client_secret: client.secret,
+  });
+  if (scope !== undefined) form.set('scope', scope);
+  return fetch(`${authUrl}/oauth2/token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: form,
+  });
+}

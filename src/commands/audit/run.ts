@@ -42,6 +42,14 @@ function matches(entry: AuditEntry, options: AuditListOptions): boolean {
 /** What came of it, in a few words: the transfer and its status, the error, the quote, or a batch's counts. */
 function detail(entry: AuditEntry): string | undefined {
   const o = entry.outcome ?? {};
+  // A request at a gateway: who, what and its HTTP status ("ivy GET getProfile 200", "unauthenticated POST /v2/x 401").
+  if (entry.kind === 'gateway_request') {
+    const w = entry.what ?? {};
+    const who = entry.who?.operator ?? '?';
+    const from = w.address ? ` from ${w.address}` : '';
+    const client = who === 'unauthenticated' && entry.who?.client_id ? ` (client ${entry.who.client_id})` : '';
+    return `${who}${client}${from}: ${w.method} ${w.operation ?? w.path} ${w.http_status}`;
+  }
   if (o.transfer_id) return `${o.transfer_id} ${o.status ?? ''}${o.already_submitted ? ' (already submitted)' : ''}`;
   if (o.error) return o.error.message;
   if (o.fee_id) return `fee ${o.fee} (fee id ${o.fee_id})`;

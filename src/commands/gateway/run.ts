@@ -244,7 +244,7 @@ export async function policyHistory(ctx: AdminDeps, options: StoreOptions): Prom
 /** The gateway serving, over the upstream context's connection; for start and for tests. */
 export async function serveGateway(
   ctx: Pick<Ports, 'interrupt' | 'clock' | 'contexts' | 'service'>,
-  options: StartOptions & Pick<GatewayOptions, 'desk'>,
+  options: StartOptions & Pick<GatewayOptions, 'desk' | 'tokenFailuresPerMinute'>,
 ): Promise<RunningGateway> {
   const store = await openStore(ctx, options);
   const resolved = resolveContext(ctx.contexts.store(), options.upstream, ctx.contexts.settings());
@@ -263,6 +263,7 @@ export async function serveGateway(
     ratePerSecond: options.rate,
     approvalTtlMs: options.approvalTtlMs,
     desk: options.desk,
+    tokenFailuresPerMinute: options.tokenFailuresPerMinute,
   });
   ctx.interrupt.onExit(() => gw.close());
   return gw;
