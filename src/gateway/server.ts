@@ -264,8 +264,30 @@ async function handle(ctx: Handling, req: IncomingMessage, res: ServerResponse):
     const over = gatewayProblem(429, 'rate-limit', 'Too Many Requests', `${op.name} is over their rate limit`);
     return refuse(ctx, req, res, { ...over, headers: { 'retry-after': String(Math.ceil(wait / 1000)) } }, { op });
   }
-  if (url.pathname.startsWith('/_gateway/')) return send(res, await gatewayRoute(ctx, op, method, url, body));
+  if (url.pathname.startsWith('/_gateway/')) return ownRoute(ctx, op, { res, method, url, body });
   return apiRoute(ctx, op, { req, res, method, url, body });
+}
+
+/**
+ * The gateway's own API (approvals, audit, policy, batches): answered, and in the chain like every request: a read's
+ * entry in the background, a write's before it is answered (its decisions have entries of their own besides).
+ */
+async function ownRoute(
+  ctx: Handling,
+  op: Operator,
+  call: { res: ServerResponse; method: string; url: URL; body: Buffer },
+): Promise<void> {
+  const answer = await gatewayRoute(ctx, op, call.method, call.url, call.body);
+  const note = {
+    who: ctx.desk.who(op),
+    method: call.method,
+    path: call.url.pathname,
+    status: answer.status,
+    result: answer.status < 400 ? ('answered' as const) : ('refused' as const),
+  };
+  if (call.method === 'GET' || call.method === 'HEAD') ctx.requests.later(note);
+  else await ctx.requests.record(note);
+  send(call.res, answer);
 }
 
 function health(ctx: Handling): Record<string, unknown> {
