@@ -170,7 +170,7 @@ export class ServiceClient {
     // when doing it twice is doing it once (a PUT).
     const retry = op.method === 'GET' || !!op.idempotent || (!!op.write && typeof body?.ref_id === 'string');
     // A public operation (market data) goes without a token: it works without credentials, and asks for none.
-    const res = await this.request(op.method, url, body, retry, body !== undefined, !!op.scope);
+    const res = await this.request(op.method, url, body, retry, body !== undefined, !!op.scope || !!op.tokenOnly);
     const date = typeof res.headers.date === 'string' ? res.headers.date : undefined;
     if (res.status === 409 && op.write && body) {
       const existing = existingMatch(res, body);

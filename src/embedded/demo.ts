@@ -31,6 +31,8 @@ const DESK_SCOPES = {
     SCOPES.writeFiatDepositInstructions,
     SCOPES.writeFiatAccount,
     SCOPES.writeFiatWithdrawal,
+    SCOPES.updateCryptoDeposit,
+    SCOPES.rejectCryptoDeposit,
   ],
 };
 

@@ -41,6 +41,8 @@ export const ROLE_SCOPES: Record<Role, Scope[]> = {
     SCOPES.writeFiatDepositInstructions,
     SCOPES.writeFiatAccount,
     SCOPES.writeFiatWithdrawal,
+    SCOPES.updateCryptoDeposit,
+    SCOPES.rejectCryptoDeposit,
   ],
   admin: Object.values(SCOPES),
 };

@@ -5,6 +5,8 @@ import { problems, type CryptoDestinationAddress, type PutCryptoDestinationAddre
 import type { Core } from './core.js';
 import { isoMillis } from './service-clock.js';
 import type { DestinationRow } from './store.js';
+import { releaseHeldWithdrawals } from './held-transfers.js';
+import { checkVaspKnown } from './vasps.js';
 
 export function destinationResource(row: DestinationRow): CryptoDestinationAddress {
   return {
@@ -41,6 +43,7 @@ function freeNickname(core: Core, network: string, address: string, identityId: 
 /** PUT /v2/transfer/crypto-destination-address: updates the address it names, or creates it. */
 export function putDestination(core: Core, body: PutCryptoDestinationAddressRequest): CryptoDestinationAddress {
   const { store } = core;
+  checkVaspKnown(body.travelrule_metadata?.vasp?.id);
   return store.immediate(() => {
     const identityId = body.identity_id ?? null;
     const existing =
@@ -58,7 +61,9 @@ export function putDestination(core: Core, body: PutCryptoDestinationAddressRequ
         bookmarked: body.bookmarked_status === undefined ? existing.bookmarked : body.bookmarked_status ? 1 : 0,
         travelrule_json: travelrule ?? existing.travelrule_json,
       });
-      return destinationResource(store.destination(existing.id)!);
+      const saved = store.destination(existing.id)!;
+      if (travelrule !== undefined) releaseHeldWithdrawals(core, saved);
+      return destinationResource(saved);
     }
     const network = body.crypto_network!;
     const address = body.address!;
@@ -75,6 +80,8 @@ export function putDestination(core: Core, body: PutCryptoDestinationAddressRequ
       travelrule_json: travelrule ?? null,
       created_ms: core.clock.now(),
     });
-    return destinationResource(store.destination(id)!);
+    const saved = store.destination(id)!;
+    if (travelrule !== undefined) releaseHeldWithdrawals(core, saved);
+    return destinationResource(saved);
   });
 }
