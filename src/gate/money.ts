@@ -173,6 +173,7 @@ export function requestWhat(op: MoneyOperationId, body: Record<string, unknown>)
         destination: text(b.destination_address),
         profile_id: text(b.profile_id),
         balance_asset: text(b.balance_asset),
+        beneficiary: beneficiaryName(b.beneficiary),
       });
     case 'createFiatWithdrawal':
       return clean({
@@ -198,6 +199,14 @@ export function requestWhat(op: MoneyOperationId, body: Record<string, unknown>)
     case 'createDepositAddress':
       return clean({ network: text(b.crypto_network), profile_id: text(b.profile_id) });
   }
+}
+
+/** A withdrawal's beneficiary as the audit trail names it: the person's names or the institution's. */
+export function beneficiaryName(beneficiary: unknown): string | undefined {
+  if (!beneficiary || typeof beneficiary !== 'object') return undefined;
+  const b = beneficiary as Record<string, Record<string, unknown> | undefined>;
+  const person = [text(b.person_details?.first_name), text(b.person_details?.last_name)].filter(Boolean).join(' ');
+  return text(b.institution_details?.name) ?? (person || undefined);
 }
 
 /** A fiat account write as the audit trail names it: the network, the account number's last four, the owner. */
