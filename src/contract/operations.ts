@@ -532,11 +532,13 @@ function networkInstructionIssues(instructions: S.FiatAccountNetworkInstructions
   ];
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** Whether a value is a UUID (any version), as the service's ids are. */
+export const isUuid = (v: unknown): boolean =>
+  typeof v === 'string' && /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(v);
 
 /** A crypto deposit's id is a UUID (the OpenAPI's 400: "id must be uuid, given ..."). */
 function depositIdIssues(id: unknown): Issue[] {
-  return typeof id === 'string' && UUID.test(id) ? [] : [{ field: 'id', rule: 'must be a UUID' }];
+  return isUuid(id) ? [] : [{ field: 'id', rule: 'must be a UUID' }];
 }
 
 /** The originator of a deposit: a person (both names) or an institution (its name), exactly one. */

@@ -201,9 +201,13 @@ export function requestWhat(op: MoneyOperationId, body: Record<string, unknown>)
   }
 }
 
-/** A withdrawal's beneficiary as the audit trail names it: the person's names or the institution's. */
+/**
+ * A beneficiary (a withdrawal's, or a destination's) in words, as the audit trail and the commands name it: the
+ * person's names, the institution's, or the identity itself.
+ */
 export function beneficiaryName(beneficiary: unknown): string | undefined {
   if (!beneficiary || typeof beneficiary !== 'object') return undefined;
+  if ((beneficiary as { self?: unknown }).self === true) return 'the identity itself (self)';
   const b = beneficiary as Record<string, Record<string, unknown> | undefined>;
   const person = [text(b.person_details?.first_name), text(b.person_details?.last_name)].filter(Boolean).join(' ');
   return text(b.institution_details?.name) ?? (person || undefined);

@@ -31,6 +31,9 @@ export const ROLE_SCOPES: Record<Role, Scope[]> = {
   approver: READS,
   initiator: [
     ...READS,
+    // Travel Rule: answering for a held deposit (released or rejected).
+    SCOPES.updateCryptoDeposit,
+    SCOPES.rejectCryptoDeposit,
     SCOPES.createCryptoWithdrawal,
     SCOPES.createWithdrawalFee,
     SCOPES.writeDepositAddress,
@@ -41,8 +44,6 @@ export const ROLE_SCOPES: Record<Role, Scope[]> = {
     SCOPES.writeFiatDepositInstructions,
     SCOPES.writeFiatAccount,
     SCOPES.writeFiatWithdrawal,
-    SCOPES.updateCryptoDeposit,
-    SCOPES.rejectCryptoDeposit,
   ],
   admin: Object.values(SCOPES),
 };

@@ -6,7 +6,7 @@ import type { Core } from './core.js';
 import { recordTransferEvent } from './events.js';
 import { settleDue, transferResource } from './ledger.js';
 import type { DestinationRow, TransferRow } from './store.js';
-import { isHeld, secondaryStatus, type TravelRuleMetadata } from './travel-rule.js';
+import { isHeldForTravelRule, secondaryStatus, type BookTravelRule } from './travel-rule.js';
 
 /** Takes the hold off a transfer: no secondary status, settled `settleSeconds` from now; its event. */
 function release(core: Core, row: TransferRow, settleSeconds: number, now: number): void {
@@ -21,7 +21,7 @@ function release(core: Core, row: TransferRow, settleSeconds: number, now: numbe
  * beneficiary, or no longer say VASP, the withdrawals held for that address are released.
  */
 export function releaseHeldWithdrawals(core: Core, destination: DestinationRow): void {
-  const meta = destination.travelrule_json ? (JSON.parse(destination.travelrule_json) as TravelRuleMetadata) : {};
+  const meta = destination.travelrule_json ? (JSON.parse(destination.travelrule_json) as BookTravelRule) : {};
   if (meta.custodian_type === 'VASP' && meta.beneficiary === undefined) return;
   const now = core.clock.now();
   for (const row of core.store.heldWithdrawalsTo(destination.crypto_network, destination.address)) {
@@ -35,7 +35,8 @@ function heldDeposit(core: Core, id: string, identityId: string): TransferRow {
   const row = core.store.transfer(id);
   if (row?.type !== 'CRYPTO_DEPOSIT' || (row.identity_id !== null && row.identity_id !== identityId))
     throw problems.notFound(`no crypto deposit found for id: ${id}`);
-  if (row.status !== 'PENDING' || !isHeld(row)) throw problems.conflict(`crypto deposit ${id} does not need info`);
+  if (row.status !== 'PENDING' || !isHeldForTravelRule(row))
+    throw problems.conflict(`crypto deposit ${id} does not need info`);
   return row;
 }
 

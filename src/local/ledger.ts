@@ -29,7 +29,7 @@ import { networkFee } from './fees.js';
 import { recordTransferEvent } from './events.js';
 import { checkTransferLimits, recordUsage, releaseUsage } from './transfer-limits.js';
 import type { TransferRow } from './store.js';
-import { holdForTravelRule, isHeld, markRejected, withdrawalTravelRule } from './travel-rule.js';
+import { holdForTravelRule, isHeldForTravelRule, markRejected, withdrawalTravelRule } from './travel-rule.js';
 
 /** Why a PENDING transfer will fail at its settle time (the `fails` column): on chain, or the travel rule check. */
 const FAILS_ON_CHAIN = 1;
@@ -79,7 +79,7 @@ export function settleDue(core: Core): void {
     for (const row of store.dueTransfers(now)) {
       const settledAt = row.settle_ms ?? now;
       // Held for travel rule information past its deadline, or failing the check: rejected (a withdrawal refunded).
-      const rejected = row.fails === FAILS_TRAVEL_RULE || isHeld(row);
+      const rejected = row.fails === FAILS_TRAVEL_RULE || isHeldForTravelRule(row);
       if (rejected) markRejected(core, row);
       if (row.type === 'CRYPTO_DEPOSIT' && rejected) {
         store.settleTransfer(row.id, 'FAILED', settledAt, row.crypto_tx_hash);

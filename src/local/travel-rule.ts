@@ -25,7 +25,7 @@ import type { Core } from './core.js';
 import type { DestinationRow, TransferRow } from './store.js';
 import { FAILING_VASP } from './vasps.js';
 
-export interface TravelRuleMetadata {
+export interface BookTravelRule {
   custodian_type?: string;
   beneficiary?: unknown;
   vasp?: { id?: string };
@@ -37,13 +37,13 @@ function destinationTravelRule(
   network: CryptoNetwork,
   address: string,
   identityId: string | undefined,
-): TravelRuleMetadata | undefined {
+): BookTravelRule | undefined {
   const spelled = canonicalAddress(network, address);
   const row: DestinationRow | undefined =
     (identityId !== undefined ? core.store.destinationByKey(network, spelled, identityId) : undefined) ??
     core.store.destinationByKey(network, spelled, null) ??
     (spelled !== address ? core.store.destinationByKey(network, address, identityId ?? null) : undefined);
-  return row?.travelrule_json ? (JSON.parse(row.travelrule_json) as TravelRuleMetadata) : undefined;
+  return row?.travelrule_json ? (JSON.parse(row.travelrule_json) as BookTravelRule) : undefined;
 }
 
 /** What the travel rule makes of a new withdrawal: held for its beneficiary, failing the check, or nothing. */
@@ -80,7 +80,7 @@ export function holdForTravelRule(core: Core, transfer: Transfer, kind: keyof ty
 }
 
 /** Whether a stored transfer is held for travel rule information. */
-export function isHeld(row: TransferRow): boolean {
+export function isHeldForTravelRule(row: TransferRow): boolean {
   const t = JSON.parse(row.body) as Transfer;
   return (t.secondary_status as { name?: string } | undefined)?.name === 'TRAVEL_RULE_INFO_REQUESTED';
 }

@@ -29,7 +29,7 @@ export const VASPS: readonly Vasp[] = [
 ].sort((a, b) => a.name.localeCompare(b.name, 'en'));
 
 /** GET /v2/travelrule/vasps: by name (ascending unless `order` DESC), filtered by ids and a name prefix, paged. */
-export function listVasps(query: ListVaspsQuery): ListVaspsResponse {
+export function vaspsPage(query: ListVaspsQuery): ListVaspsResponse {
   const limit = query.limit ?? 100;
   const prefix = query.search?.toLowerCase();
   const ordered = query.order === 'DESC' ? [...VASPS].reverse() : VASPS;
@@ -52,7 +52,7 @@ export function listVasps(query: ListVaspsQuery): ListVaspsResponse {
 }
 
 /** GET /v2/travelrule/vasps/{id}. */
-export function getVasp(id: string): GetVaspResponse {
+export function vaspById(id: string): GetVaspResponse {
   const vasp = VASPS.find((v) => v.id === id);
   if (!vasp) throw problems.notFound(`no vasp found for id: ${id}`);
   return { vasp: { ...vasp } };

@@ -2,9 +2,9 @@
 import { operations } from '../../contract/index.js';
 import { serve, type Service } from '../route-helpers.js';
 import type { Router } from '../router.js';
-import { getVasp, listVasps } from '../vasps.js';
+import { vaspById, vaspsPage } from '../vasps.js';
 
 export function registerVasps(app: Router, svc: Service): void {
-  serve(app, svc, operations.listVasps, async ({ query }) => listVasps(query));
-  serve(app, svc, operations.getVasp, async ({ params }) => getVasp(params.id));
+  serve(app, svc, operations.listVasps, async ({ query }) => vaspsPage(query));
+  serve(app, svc, operations.getVasp, async ({ params }) => vaspById(params.id));
 }
