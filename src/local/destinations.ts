@@ -6,7 +6,7 @@ import type { Core } from './core.js';
 import { isoMillis } from './service-clock.js';
 import type { DestinationRow } from './store.js';
 import { releaseHeldWithdrawals } from './held-transfers.js';
-import { checkVaspKnown } from './vasps.js';
+import { checkVaspKnown, VASPS } from './vasps.js';
 
 export function destinationResource(row: DestinationRow): CryptoDestinationAddress {
   return {
@@ -18,8 +18,14 @@ export function destinationResource(row: DestinationRow): CryptoDestinationAddre
     status: row.status,
     created_at: isoMillis(row.created_ms),
     bookmarked: row.bookmarked === 1,
-    ...(row.travelrule_json !== null ? { travelrule_metadata: JSON.parse(row.travelrule_json) } : {}),
+    ...(row.travelrule_json !== null ? { travelrule_metadata: withVaspName(JSON.parse(row.travelrule_json)) } : {}),
   };
+}
+
+/** Travel rule details as answered: a VASP of the directory with its name (CryptoDestinationAddressVasp.name). */
+function withVaspName(meta: { vasp?: { id?: string } }): Record<string, unknown> {
+  const name = meta.vasp?.id !== undefined ? VASPS.find((v) => v.id === meta.vasp?.id)?.name : undefined;
+  return name ? { ...meta, vasp: { ...meta.vasp, name } } : meta;
 }
 
 /** A nickname another address of the same identity holds is a 409 naming that address. */
