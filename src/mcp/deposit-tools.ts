@@ -110,14 +110,16 @@ async function answerDeposit(call: Call, operation: Operation, args: Record<stri
 }
 
 const ID: Record<string, Field> = fieldsOf(S.IdParams, {
-  describe: { id: 'The deposit (a CRYPTO_DEPOSIT transfer) held for its originator: transfers_list with secondary_statuses TRAVEL_RULE_INFO_REQUESTED.' },
+  describe: {
+    id: 'The deposit (a CRYPTO_DEPOSIT transfer) held for its originator: transfers_list with secondary_statuses TRAVEL_RULE_INFO_REQUESTED.',
+  },
 });
 
 const depositUpdate: Tool = {
   name: 'deposit_update',
   title: "Release a held crypto deposit with its originator's details (moves money)",
   description:
-    "Gives a crypto deposit the service holds for Travel Rule information (secondary status TRAVEL_RULE_INFO_REQUESTED) its originator: a person (individual_info: first and last name) or an institution (institution_info). The deposit then goes on to be credited. By default a preview (the deposit, the request, the gates); with confirm: true it sends, only if the server was started with --allow-writes (and --allow-production in production). Audited.",
+    'Gives a crypto deposit the service holds for Travel Rule information (secondary status TRAVEL_RULE_INFO_REQUESTED) its originator: a person (individual_info: first and last name) or an institution (institution_info). The deposit then goes on to be credited. By default a preview (the deposit, the request, the gates); with confirm: true it sends, only if the server was started with --allow-writes (and --allow-production in production). Audited.',
   gated: true,
   input: objectOf({ ...ID, ...fieldsOf(S.UpdateCryptoDepositRequest), confirm: CONFIRM }, true),
   output: depositOutput(S.UpdateCryptoDepositRequest),

@@ -316,10 +316,10 @@ const LINES: Line[] = [
       file(
         `batch-${n}.csv`,
         [
-          'destination_address,asset,crypto_network,amount,total,ref_id,identity_id,account_id,balance_asset,memo,meta.invoice',
-          `${BTC_ADDRESS},BTC,BITCOIN,0.001,,,ident-1,acct-1,,m,INV-1`,
-          `${ETH_ADDRESS},USDP,ETHEREUM,,5,rq-b-${n},,,USD,,INV-2`,
-          `${ETH_ADDRESS},ETH,NOPE,1,,,,,,,INV-3`,
+          'destination_address,asset,crypto_network,amount,total,ref_id,identity_id,account_id,balance_asset,memo,meta.invoice,beneficiary.first_name,beneficiary.last_name,beneficiary.institution',
+          `${BTC_ADDRESS},BTC,BITCOIN,0.001,,,ident-1,acct-1,,m,INV-1,Ada,Lovelace,`,
+          `${ETH_ADDRESS},USDP,ETHEREUM,,5,rq-b-${n},,,USD,,INV-2,,,Acme Ltd`,
+          `${ETH_ADDRESS},ETH,NOPE,1,,,,,,,INV-3,,,`,
         ].join('\n'),
       ),
       ...['--format', 'csv', '--profile-id', DEMO.profileId, '--yes', '--skip-invalid', '--allow-repeat'],
