@@ -187,7 +187,7 @@ _coinop() {
       "approvals reject") words="--version -V --context --output -o --json --no-input --no-color --no-pager --debug --reason --help -h" ;;
       "local") words="--version -V --context --output -o --json --no-input --no-color --no-pager --debug --help -h" ;;
       "local start") words="--version -V --context --output -o --json --no-input --no-color --no-pager --debug --port --host --db --memory --seed --no-rate-limits --help -h" ;;
-      "local deposit") words="--version -V --context --output -o --json --no-input --no-color --no-pager --debug --address --ref-id --amount --asset --help -h" ;;
+      "local deposit") words="--version -V --context --output -o --json --no-input --no-color --no-pager --debug --address --ref-id --amount --asset --needs-info --help -h" ;;
       "completion") words="--version -V --context --output -o --json --no-input --no-color --no-pager --debug --help -h" ;;
     esac
   else

@@ -656,4 +656,5 @@ complete -c coinop -n '__coinop_is \'local deposit\'' -l address -x -d 'the depo
 complete -c coinop -n '__coinop_is \'local deposit\'' -l ref-id -x -d 'or the ref_id of that deposit address'
 complete -c coinop -n '__coinop_is \'local deposit\'' -l amount -x -d 'amount of the asset'
 complete -c coinop -n '__coinop_is \'local deposit\'' -l asset -x -a 'BTC ETH BCH LTC SOL PAXG LINK AAVE UNI MATIC USDP PYUSD PEPE TRUMP SHIB ARB BONK ENA MNT ONDO PENGU QNT RENDER SKY WIF WLD DOGE AVAX SUI POL XLM BNB' -d 'asset'
+complete -c coinop -n '__coinop_is \'local deposit\'' -l needs-info -d 'Travel Rule: held for its originator'
 complete -c coinop -n '__coinop_is \'completion\'' -a 'bash zsh fish'
