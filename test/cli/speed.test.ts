@@ -262,6 +262,29 @@ describe('start-up work', () => {
     expect(JSON.parse(out)).toEqual({ rejected: false, main: 'function' });
   });
 
+  it('the bundle is compiled from its text as read: no copy of it on the young heap (it cost a scavenge at every start)', () => {
+    // The bundle is its own module wrapper (scripts/build.mjs), so bin/load.js hands V8 the text node read, which node
+    // keeps outside the heap; wrapping it at run time (Module.wrap) made V8 copy all of it into one young string.
+    const out = execFileSync(
+      process.execPath,
+      [
+        '-e',
+        `const v8 = require('node:v8');
+         // Large objects: young, or old once a scavenge has moved them.
+         const large = () => v8.getHeapSpaceStatistics().filter((s) => /^(new_)?large_object_space$/.test(s.space_name)).reduce((n, s) => n + s.space_used_size, 0);
+         const before = large();
+         const r = require(${JSON.stringify(join(ROOT, 'bin/load.js'))}).loadBundle('main');
+         console.log(JSON.stringify({ grew: large() - before, main: typeof r.exports.main }))`,
+      ],
+      { encoding: 'utf8' },
+    );
+    const { grew, main } = JSON.parse(out);
+    expect(main).toBe('function');
+    expect(grew).toBeLessThan(readFileSync(join(ROOT, 'dist/app/main.cjs')).length / 2);
+    // And a bundle is still a plain CommonJS file.
+    expect(typeof require(join(ROOT, 'dist/app/main.cjs')).main).toBe('function');
+  });
+
   it('an everyday command starts with a CLI cache of its own, smaller than the shared one, which V8 takes', () => {
     const load = require(join(ROOT, 'bin/load.js')) as {
       OWN_CACHE: Set<string>;
