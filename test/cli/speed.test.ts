@@ -285,6 +285,23 @@ describe('start-up work', () => {
     expect(typeof require(join(ROOT, 'dist/app/main.cjs')).main).toBe('function');
   });
 
+  it('checking the code cache loads no node:zlib (its binding sums the bytes; the module is a plain request spent)', () => {
+    const run = (env: Record<string, string> = {}) =>
+      JSON.parse(
+        execFileSync(
+          process.execPath,
+          [
+            '-e',
+            `process.argv[2] = 'prices'; const r = require(${JSON.stringify(join(ROOT, 'bin/load.js'))}).loadApp(); console.log(JSON.stringify({ rejected: r.cacheRejected, zlib: process.moduleLoadList.includes('NativeModule zlib') }))`,
+          ],
+          { encoding: 'utf8', env: { ...process.env, ...env } },
+        ),
+      );
+    expect(run()).toEqual({ rejected: false, zlib: false });
+    // Asked to warn of deprecations, the launcher leaves process.binding() alone and takes node:zlib's.
+    expect(run({ NODE_PENDING_DEPRECATION: '1' })).toEqual({ rejected: false, zlib: true });
+  });
+
   it('an everyday command starts with a CLI cache of its own, smaller than the shared one, which V8 takes', () => {
     const load = require(join(ROOT, 'bin/load.js')) as {
       OWN_CACHE: Set<string>;
