@@ -230,6 +230,23 @@ describe('start-up work', () => {
     expect(execFileSync(process.execPath, [bin, '--help'], { encoding: 'utf8' })).toContain('Usage: coinop');
   });
 
+  it('the launcher writes the version without making process.stdout (its stream loads node:net for a pipe)', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'coinop-version-'));
+    try {
+      const probe = join(dir, 'probe.cjs');
+      writeFileSync(
+        probe,
+        `process.on('exit', () => require('node:fs').writeSync(2, JSON.stringify(process.moduleLoadList.filter((m) => /^NativeModule (net|tty|internal\\/fs\\/sync_write_stream)$/.test(m)))));`,
+      );
+      const bin = join(ROOT, 'bin/coinop.js');
+      const r = spawnSync(process.execPath, ['-r', probe, bin, '--version'], { encoding: 'utf8' });
+      expect(r.stdout).toMatch(/^\d+\.\d+\.\d+/);
+      expect(JSON.parse(r.stderr)).toEqual([]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('the launcher prints the saved top-level help, and it is exactly what commander renders now', () => {
     const bin = join(ROOT, 'bin/coinop.js');
     const saved = readFileSync(join(ROOT, 'dist/app/help-80.txt'), 'utf8');
