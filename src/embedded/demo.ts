@@ -25,12 +25,14 @@ const DESK_SCOPES = {
     SCOPES.readFiatDepositInstructions,
     SCOPES.readEvent,
     SCOPES.readFiatAccount,
+    SCOPES.readConversionStablecoin,
   ],
   write: [
     SCOPES.writeCryptoDestinationAddress,
     SCOPES.writeFiatDepositInstructions,
     SCOPES.writeFiatAccount,
     SCOPES.writeFiatWithdrawal,
+    SCOPES.writeConversionStablecoin,
   ],
 };
 

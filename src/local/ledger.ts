@@ -27,6 +27,7 @@ import { isoMillis } from './service-clock.js';
 import type { Core } from './core.js';
 import { networkFee } from './fees.js';
 import { recordTransferEvent } from './events.js';
+import { settleConversions } from './conversion-states.js';
 import { checkTransferLimits, recordUsage, releaseUsage } from './transfer-limits.js';
 import type { TransferRow } from './store.js';
 
@@ -59,8 +60,8 @@ export function txHash(id: string, network: string | undefined): string {
 
 /**
  * Applies every lifecycle transition whose time has passed: PENDING withdrawals become COMPLETED (with a
- * transaction hash) or FAILED (refunded) at their settle time, and PENDING crypto deposits COMPLETED, their amount
- * credited then, each with its event (dated at its settle time). Runs before anything reads transfers, balances or
+ * transaction hash) or FAILED (refunded) at their settle time, PENDING crypto deposits COMPLETED, their amount
+ * credited then, and CREATED stablecoin conversions SETTLED (conversion-states.ts), each with its event (dated at its settle time). Runs before anything reads transfers, balances or
  * events, and before anything records an event (events.ts says why), and on a timer while a service runs
  * (service.ts), so the state follows the clock even while no server ran.
  */
@@ -90,6 +91,7 @@ export function settleDue(core: Core): void {
       }
       recordTransferEvent(core, transferResource(store.transfer(row.id)!), settledAt);
     }
+    settleConversions(core, now);
   });
 }
 
