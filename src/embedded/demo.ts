@@ -23,9 +23,9 @@ const DESK_SCOPES = {
     SCOPES.readCryptoDestinationAddress,
     SCOPES.readTransferLimit,
     SCOPES.readFiatDepositInstructions,
+    SCOPES.readConversionStablecoin,
     SCOPES.readEvent,
     SCOPES.readFiatAccount,
-    SCOPES.readConversionStablecoin,
   ],
   write: [
     SCOPES.writeCryptoDestinationAddress,

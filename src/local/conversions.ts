@@ -13,7 +13,7 @@ import {
 } from '../contract/index.js';
 import type { Core } from './core.js';
 import { conversionResource, endConversion, recordConversionEvent } from './conversion-states.js';
-import { debit, profileNotFound, settleDue } from './ledger.js';
+import { debit, profileNotFound, requestIds, settleDue } from './ledger.js';
 import { isoMillis } from './service-clock.js';
 import type { ConversionRow } from './store.js';
 
@@ -49,10 +49,7 @@ export function createConversion(core: Core, body: CreateStablecoinConversionReq
       status: 'CREATED',
       created_at: at,
       updated_at: at,
-      ...(body.ref_id !== undefined ? { ref_id: body.ref_id } : {}),
-      ...(body.identity_id !== undefined ? { identity_id: body.identity_id } : {}),
-      ...(body.account_id !== undefined ? { account_id: body.account_id } : {}),
-      ...(body.metadata !== undefined ? { metadata: body.metadata } : {}),
+      ...requestIds(body),
       ...(body.recipient_profile_id !== undefined ? { recipient_profile_id: body.recipient_profile_id } : {}),
     };
     const row: Omit<ConversionRow, 'seq'> = {

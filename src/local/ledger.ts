@@ -306,6 +306,21 @@ export function debit(core: Core, profileId: string, asset: string, total: Decim
   core.store.setBalance(profileId, asset, fmt(available.minus(total)));
 }
 
+/** The ids and metadata a request gave that its resource repeats: ref_id, identity_id, account_id, metadata. */
+export function requestIds(body: {
+  ref_id?: string;
+  identity_id?: string;
+  account_id?: string;
+  metadata?: Record<string, string>;
+}) {
+  return {
+    ...(body.ref_id !== undefined ? { ref_id: body.ref_id } : {}),
+    ...(body.identity_id !== undefined ? { identity_id: body.identity_id } : {}),
+    ...(body.account_id !== undefined ? { account_id: body.account_id } : {}),
+    ...(body.metadata !== undefined ? { metadata: body.metadata } : {}),
+  };
+}
+
 /** The Transfer resource of a new withdrawal. */
 function withdrawalResource(
   body: CreateCryptoWithdrawalRequest,
@@ -335,10 +350,7 @@ function withdrawalResource(
     status: 'PENDING',
     created_at: isoMillis(withdrawal.now),
     updated_at: isoMillis(withdrawal.now),
-    ...(body.ref_id !== undefined ? { ref_id: body.ref_id } : {}),
-    ...(body.identity_id !== undefined ? { identity_id: body.identity_id } : {}),
-    ...(body.account_id !== undefined ? { account_id: body.account_id } : {}),
-    ...(body.metadata !== undefined ? { metadata: body.metadata } : {}),
+    ...requestIds(body),
     destination_address: body.destination_address,
     crypto_network: body.crypto_network,
     ...(body.memo !== undefined ? { memo: body.memo } : {}),

@@ -153,6 +153,19 @@ async function throughGate<Op extends MoneyOperationId>(
   return { conn, gate, admitted };
 }
 
+/**
+ * A tool's call for a request of one service profile: the confirm switch, the ref_id (made when not given), the
+ * profile (the context's by default), and the request through steps 1 and 2 of the gate (throughGate).
+ */
+async function profileRequest<Op extends MoneyOperationId>(args: Record<string, unknown>, call: Call, operation: Op) {
+  const { confirm, ...given } = args;
+  const sending = confirm === true;
+  const { refId, generated } = refIdFor(given.ref_id as string | undefined);
+  const profileId = profileIdOf(given.profile_id, call);
+  const through = await throughGate(call, operation, { ...given, profile_id: profileId, ref_id: refId }, sending);
+  return { sending, refId, generated, profileId, through };
+}
+
 /** The policy's verdict as the tools report it; undefined without a policy file (no rules). */
 function verdictOf(verdict: GateVerdict): PolicyVerdict | undefined {
   if (!verdict.file) return undefined;
@@ -451,15 +464,7 @@ const depositAddressCreate: Tool = {
   ),
   output: gatedOutput(S.CreateDepositAddressRequest, { key: 'deposit_address', schema: S.DepositAddress }),
   async run(args, call) {
-    const { confirm, ...given } = args;
-    const sending = confirm === true;
-    const { refId, generated } = refIdFor(given.ref_id as string | undefined);
-    const through = await throughGate(
-      call,
-      'createDepositAddress',
-      { ...given, profile_id: profileIdOf(given.profile_id, call), ref_id: refId },
-      sending,
-    );
+    const { sending, refId, generated, through } = await profileRequest(args, call, 'createDepositAddress');
     const body: CreateDepositAddressRequest = through.admitted.body;
     return previewOrSend(call, through, sending, {
       op: 'createDepositAddress',
@@ -510,16 +515,7 @@ const fiatWithdrawal: Tool = {
     },
   ),
   async run(args, call) {
-    const { confirm, ...given } = args;
-    const sending = confirm === true;
-    const { refId, generated } = refIdFor(given.ref_id as string | undefined);
-    const profileId = profileIdOf(given.profile_id, call);
-    const through = await throughGate(
-      call,
-      'createFiatWithdrawal',
-      { ...given, profile_id: profileId, ref_id: refId },
-      sending,
-    );
+    const { sending, refId, generated, profileId, through } = await profileRequest(args, call, 'createFiatWithdrawal');
     const body: CreateFiatWithdrawalRequest = through.admitted.body;
     const leaving = withdrawalFigures(body, undefined).leaving;
     const words = leavingWords(body, false);
@@ -576,15 +572,10 @@ const conversion: Tool = {
     { balance: { schema: BALANCE_SCHEMA, required: true } },
   ),
   async run(args, call) {
-    const { confirm, ...given } = args;
-    const sending = confirm === true;
-    const { refId, generated } = refIdFor(given.ref_id as string | undefined);
-    const profileId = profileIdOf(given.profile_id, call);
-    const through = await throughGate(
+    const { sending, refId, generated, profileId, through } = await profileRequest(
+      args,
       call,
       'createStablecoinConversion',
-      { ...given, profile_id: profileId, ref_id: refId },
-      sending,
     );
     const body: CreateStablecoinConversionRequest = through.admitted.body;
     const amount = dec(body.amount);

@@ -1,10 +1,3 @@
-// coinop convert and coinop conversions list|get|cancel, their runs with fakes of their ports (test/commands/ports.ts)
-// against a local service in this process: a conversion confirmed with each balance's change shown and its amount
-// typed, sent once through the gate (audited), the same ref_id again sending nothing; refused by the policy's assets
-// and maxima, refused before sending for want of funds, declined, dry-run, followed to SETTLED; listed in every format,
-// got, and cancelled while CREATED (confirmed and audited), refused once it ended.
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { cancel, convert, get, list } from '../../src/commands/conversions/run.js';
 import {
@@ -14,7 +7,7 @@ import {
   parseConvertOptions,
 } from '../../src/commands/conversions/options.js';
 import { DEMO } from '../../src/embedded/demo.js';
-import { auditSince, moneyPortsOf, NOW, readPorts, sharedLocalFixture, usdOf } from './ports.js';
+import { auditSince, moneyPortsOf, NOW, readPorts, sharedLocalFixture, usdOf, writeContextPolicy } from './ports.js';
 
 const local = sharedLocalFixture();
 const deps = moneyPortsOf(local);
@@ -25,13 +18,8 @@ const conversion = (refId: string, more: Partial<ConvertOptions> = {}): ConvertO
   ...more,
 });
 
-/** Writes the context's policy file (policies/local.yaml in the fixture's configuration directory). */
-function writePolicy(text: string | undefined): void {
-  const policies = join(local.policy.configDir(), 'policies');
-  if (text === undefined) return rmSync(policies, { recursive: true, force: true });
-  mkdirSync(policies, { recursive: true });
-  writeFileSync(join(policies, 'local.yaml'), text);
-}
+/** Writes the context's policy file; undefined removes it. */
+const writePolicy = (text: string | undefined) => writeContextPolicy(local, text);
 
 /** The conversions the service holds, newest first. */
 async function conversions(): Promise<{ id: string; ref_id?: string; status: string }[]> {

@@ -2,53 +2,31 @@
 // convert is refused by the gateway's policy when it does not allow the target asset (exit 8, nothing forwarded, the
 // refusal in the chain with the operator's name), sent once it does; conversions list and get are forwarded reads,
 // and a cancel is a forwarded write, in the chain as the gateway's request.
-import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openSql } from '../../src/gateway/sql.js';
 import { GatewayStore } from '../../src/gateway/store.js';
-import { baseEnv, runInProcess, sandbox, type Sandbox } from '../cli/helpers.js';
-import { gatewayLogin, startTestGateway, type TestGateway } from './harness.js';
-import { sqliteStore, type TestStore } from './support.js';
+import { baseEnv, runInProcess } from '../cli/helpers.js';
+import { chainOf, gatewayFixture, gatewayLogin, setGatewayPolicy } from './harness.js';
+import { sqliteStore } from './support.js';
 
-let sb: Sandbox;
-let t: TestStore;
+const up = gatewayFixture(sqliteStore);
 let store: GatewayStore;
-let gw: TestGateway;
-
 beforeAll(async () => {
-  sb = await sandbox();
-  t = await sqliteStore();
-  store = new GatewayStore(await openSql(t.url));
+  store = new GatewayStore(await openSql(up.storeUrl));
   await store.init();
-  gw = await startTestGateway(sb, t.url);
 });
-afterAll(async () => {
-  await gw?.close();
-  await store?.sql.close();
-  await t?.drop();
-  await sb?.close();
-});
+afterAll(() => store?.sql.close());
 
-/** The chain's entries of a kind: who asked and how it ended. */
-const chainOf = async (kind: string) =>
-  (await store.auditLines())
-    .map((l) => JSON.parse(l.line) as { kind: string; who: { operator?: string }; outcome: { result: string } })
-    .filter((e) => e.kind === kind)
-    .map((e) => [e.who.operator, e.outcome.result]);
-
-async function setPolicy(text: string): Promise<void> {
-  const file = join(sb.dir, `policy-${Date.now()}.yaml`);
-  writeFileSync(file, text);
-  const r = await runInProcess(['gateway', 'policy', 'set', file, '--store', t.url], sb.env);
-  expect(r.code, r.stderr).toBe(0);
-}
+const chain = (kind: string) => chainOf(store, kind);
+const setPolicy = (text: string) => setGatewayPolicy(up.sb, up.storeUrl, text);
 
 const CONVERSIONS = '/v2/conversion/stablecoins';
 
 describe('stablecoin conversions at a gateway', () => {
   it('are judged by its gate: refused by its policy, sent once it allows them; read and cancelled through it', async () => {
     const creds = await store.addOperator('cora', 'initiator');
+    const { sb, gw } = up;
     const env = baseEnv(join(sb.dir, 'cora'));
     expect((await gatewayLogin(gw, { client_id: creds.clientId, client_secret: creds.secret }, env)).code).toBe(0);
     const run = (args: string[]) => runInProcess([...args, '-o', 'json'], { ...env, COINOP_CONTEXT: 'gw' });
@@ -60,7 +38,7 @@ describe('stablecoin conversions at a gateway', () => {
     expect(refused.code, refused.stderr).toBe(8);
     expect(refused.stderr).toContain("USDP (the conversion's target) is not an asset the policy allows");
     expect((await sb.sent()).filter((e) => e.method === 'POST' && e.url.startsWith(CONVERSIONS))).toEqual([]);
-    expect(await chainOf('conversion')).toEqual([['cora', 'refused']]);
+    expect(await chain('conversion')).toEqual([['cora', 'refused']]);
 
     await setPolicy('assets: [USD, USDP]\n');
     const sent = await convert('gw-conv-sent');
@@ -69,7 +47,7 @@ describe('stablecoin conversions at a gateway', () => {
     expect(conversion).toMatchObject({ ref_id: 'gw-conv-sent', status: 'CREATED', amount: '75' });
     const upstream = (await sb.sent()).filter((e) => e.method === 'POST' && e.url.startsWith(CONVERSIONS));
     expect(upstream.map((e) => [e.method, e.url, e.status])).toEqual([['POST', CONVERSIONS, 200]]);
-    expect((await chainOf('conversion')).slice(1)).toEqual([
+    expect((await chain('conversion')).slice(1)).toEqual([
       ['cora', 'attempt'],
       ['cora', 'sent'],
     ]);

@@ -3,8 +3,8 @@
 // 24 hours count what it takes of its source, with the day's withdrawals and conversions of that asset; hours and
 // approvals apply as to a withdrawal.
 import { describe, expect, it } from 'vitest';
-import { evaluate, type PolicyContext, type PolicyRequest, type PolicyVerdict } from '../../src/policy/evaluate.js';
-import { parsePolicy } from '../../src/policy/load.js';
+import type { PolicyRequest } from '../../src/policy/evaluate.js';
+import { context, failed, verdict } from './verdicts.js';
 import { policyRequestOf } from '../../src/gate/money.js';
 
 const conversion = (over: Partial<PolicyRequest> = {}): PolicyRequest => ({
@@ -14,11 +14,6 @@ const conversion = (over: Partial<PolicyRequest> = {}): PolicyRequest => ({
   amount: '2500',
   ...over,
 });
-const context: PolicyContext = { environment: 'production', now: Date.parse('2026-06-15T12:00:00Z'), clock: 'service' };
-const verdict = (yaml: string, requests: PolicyRequest[], more: Partial<PolicyContext> = {}) =>
-  evaluate(parsePolicy(yaml, 'p.yaml'), requests, { ...context, ...more });
-const failed = (v: PolicyVerdict) =>
-  v.rules.filter((r) => r.status === 'fail').map((r) => [r.rule, r.violations.map((x) => x.message)]);
 
 describe('the policy on stablecoin conversions', () => {
   it('is asked about the source as asset and the target beside it (the gate says so of a conversion request)', () => {

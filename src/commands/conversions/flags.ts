@@ -4,7 +4,7 @@ import type { Command } from 'commander';
 import { defineFlags, REF_ID_SPEC } from '../../cli/flags.js';
 import { listOptions, tableOptions } from '../../cli/list-flags.js';
 import { waitTimeoutSpec } from '../../cli/options.js';
-import { WITHDRAWAL_FIELD_SPECS as W } from '../../cli/withdrawal-specs.js';
+import { SEND_SPECS, WITHDRAWAL_FIELD_SPECS as W } from '../../cli/withdrawal-specs.js';
 import { STABLECOINS } from '../../contract/catalogue.js';
 
 export const CONVERT_FLAG_TABLE = defineFlags({
@@ -37,32 +37,20 @@ export const CONVERT_FLAG_TABLE = defineFlags({
   identityId: { ...W.identityId, help: 'identity requesting the conversion' },
   accountId: W.accountId,
   meta: W.meta,
-  approvals: {
-    kind: 'list',
-    flag: '--approvals <file>',
-    help: "an approval file (coinop approve) for the context's policy (repeatable)",
-  },
+  approvals: SEND_SPECS.approvals,
   dryRun: {
     kind: 'switch',
     flag: '--dry-run',
     help: 'validate and show what would be sent (the balances before and after, the policy); send nothing',
   },
-  yes: {
-    kind: 'switch',
-    flag: '-y, --yes',
-    help: 'do not ask for confirmation (nor for the amount typed out in production)',
-  },
+  yes: SEND_SPECS.yes,
   wait: {
     kind: 'switch',
     flag: '--wait',
     help: 'follow the conversion until SETTLED, CANCELLED or FAILED (exit 6 on FAILED)',
   },
   waitTimeout: waitTimeoutSpec(),
-  waitApproval: {
-    kind: 'switch',
-    flag: '--wait-approval',
-    help: 'at a coinop gateway that holds it for approvals: wait until it is approved and sent (or rejected, exit 8)',
-  },
+  waitApproval: SEND_SPECS.waitApproval,
 });
 
 export const CONVERSION_LIST_FLAG_TABLE = defineFlags({

@@ -3,14 +3,14 @@
 import { operations } from '../../contract/index.js';
 import { usageError } from '../../cli/errors.js';
 import { LIST_FLAG_NAMES, readListFlags, readTableView } from '../../cli/list-flags.js';
-import { amountFlag, keyValues, type RawFlags, waitTimeoutFlag } from '../../cli/options.js';
+import { amountFlag, keyValues, type RawFlags, type SendSwitches, sendSwitches } from '../../cli/options.js';
 import { checkRequest, type FlagNames } from '../../client/service-client.js';
 import { SHAPE_ONLY } from '../../client/catalogue-policy.js';
 import { CONVERSION_COLUMNS } from '../../render/columns.js';
 import type { TableView } from '../../render/table.js';
 import { CONVERSION_CANCEL_FLAG_TABLE, CONVERSION_LIST_FLAG_TABLE, CONVERT_FLAG_TABLE } from './flags.js';
 
-export interface ConvertOptions {
+export interface ConvertOptions extends SendSwitches {
   amount?: string;
   /** Upper case; USD unless --from says (or --to names USD: then it is asked for, or must be given). */
   from?: string;
@@ -21,12 +21,6 @@ export interface ConvertOptions {
   identityId?: string;
   accountId?: string;
   metadata?: Record<string, string>;
-  approvals?: string[];
-  dryRun: boolean;
-  yes: boolean;
-  wait: boolean;
-  waitApproval: boolean;
-  waitTimeout: number;
 }
 
 /** The flag that gives each field of the request, for messages about the request. */
@@ -49,12 +43,7 @@ export function parseConvertOptions(raw: RawFlags): ConvertOptions {
     identityId: f.identityId,
     accountId: f.accountId,
     metadata: keyValues('--meta', f.meta),
-    approvals: f.approvals,
-    dryRun: f.dryRun,
-    yes: f.yes,
-    wait: f.wait,
-    waitApproval: f.waitApproval,
-    waitTimeout: waitTimeoutFlag(f.waitTimeout, 86_400),
+    ...sendSwitches(f),
   };
 }
 
