@@ -110,8 +110,8 @@ function flatten(options: Record<string, unknown>, prefix = ''): Record<string, 
 }
 
 /**
- * A money-moving request (a withdrawal, a fiat withdrawal, an internal transfer, a sandbox deposit, an address book
- * write, a fiat account, a deposit address): its body checked against the contract and its address against the network, the policy's verdict, in
+ * A money-moving request (a withdrawal, a fiat withdrawal, an internal transfer, a stablecoin conversion, a sandbox
+ * deposit, an address book write, a fiat account, a deposit address): its body checked against the contract and its address against the network, the policy's verdict, in
  * production the confirmation (--yes, or the amount typed on a terminal), then the gate sends it once and records it.
  */
 async function sendThroughGate(
@@ -167,7 +167,7 @@ async function sendThroughGate(
 }
 
 /**
- * A request that moves money in a way the gate has no model of (a transfer to another customer, a conversion, a
+ * A request that moves money in a way the gate has no model of (a transfer to another customer, a settlement, a
  * trade...): no policy, approval or cap could judge it, so it is refused (exit 8) and the refusal recorded.
  */
 async function refuseUnjudged(
