@@ -177,9 +177,9 @@ export interface SendSwitches {
 }
 
 /** The switches as the flags give them, --wait-timeout read into seconds. */
-export function sendSwitches(f: Omit<SendSwitches, 'waitTimeout'> & { waitTimeout: string }): SendSwitches {
-  const { approvals, dryRun, yes, wait, waitApproval } = f;
-  return { approvals, dryRun, yes, wait, waitApproval, waitTimeout: waitTimeoutFlag(f.waitTimeout, 86_400) };
+export function sendSwitches(flags: Omit<SendSwitches, 'waitTimeout'> & { waitTimeout: string }): SendSwitches {
+  const { approvals, dryRun, yes, wait, waitApproval } = flags;
+  return { approvals, dryRun, yes, wait, waitApproval, waitTimeout: waitTimeoutFlag(flags.waitTimeout, 86_400) };
 }
 
 /** The latest time a Date can hold, in milliseconds either side of the epoch. */
