@@ -150,6 +150,18 @@ export function environmentRefusal(op: MoneyOperationId, environment: string): s
   return 'a sandbox deposit exists only in the sandbox and on the local service: refused against production, nothing was sent';
 }
 
+/**
+ * Writes that move no money out and that no policy rule judges, but that the audit trail records wherever they are
+ * sent from (a command, coinop api): a stablecoin conversion's cancel (its source comes back to the profile).
+ */
+const AUDITED_WRITES: Partial<Record<OperationId, AuditKind>> = { cancelStablecoinConversion: 'conversion_cancel' };
+
+/** The audit kind of a raw request that is such a write, if it is one. */
+export function auditedWriteAt(method: string, path: string): AuditKind | undefined {
+  const id = operationAt(method, normalPath(path));
+  return id ? AUDITED_WRITES[id] : undefined;
+}
+
 /** What a raw request would do that moves money beyond what the gate can judge (a conversion, a trade...), if anything. */
 export function unjudgedMoneyAt(method: string, path: string): string | undefined {
   const m = method.toUpperCase();

@@ -7,7 +7,13 @@ import type { RawFlags } from '../../cli/options.js';
 import { problemOf } from '../../client/service-client.js';
 import { parseApiOptions } from './options.js';
 import { gateFor, refusedBeforeSending } from '../../cli/gate.js';
-import { climbsAboveRoot, moneyOperationAt, type MoneyOperationId, unjudgedMoneyAt } from '../../gate/money.js';
+import {
+  auditedWriteAt,
+  climbsAboveRoot,
+  moneyOperationAt,
+  type MoneyOperationId,
+  unjudgedMoneyAt,
+} from '../../gate/money.js';
 import { type MoneyRequest, wasRecorded } from '../../gate/gate.js';
 import { refuseUnlessAllowed } from '../../cli/policy-enforce.js';
 import { CoinopError } from '../../errors.js';
@@ -71,6 +77,28 @@ export async function api(ctx: ApiDeps, methodArg: string, pathArg: string, raw:
     }
     return res;
   };
+  // A write the audit trail records though no policy judges it (a conversion's cancel): its attempt, then its outcome.
+  const audited = auditedWriteAt(method, path);
+  if (audited) {
+    const attempt = await ctx.audit.attempt(
+      { kind: audited, ref_id: null, what: { method, path, command: 'api' } },
+      conn,
+    );
+    try {
+      const res = await send(query);
+      const answer = (res.json ?? {}) as Record<string, unknown>;
+      await attempt.done({
+        result: 'sent',
+        ...(typeof answer.id === 'string' ? { transfer_id: answer.id } : {}),
+        ...(typeof answer.status === 'string' ? { status: answer.status } : {}),
+      });
+      if (res.json !== undefined) ctx.display.io.out(`${JSON.stringify(res.json, null, 2)}\n`);
+      return;
+    } catch (e) {
+      await attempt.failed(e);
+      throw e;
+    }
+  }
   if (!o.paginate) {
     const res = await send(query);
     if (res.json !== undefined)
