@@ -23,6 +23,7 @@ const DESK_SCOPES = {
     SCOPES.readCryptoDestinationAddress,
     SCOPES.readTransferLimit,
     SCOPES.readFiatDepositInstructions,
+    SCOPES.readConversionStablecoin,
     SCOPES.readEvent,
     SCOPES.readFiatAccount,
   ],
@@ -33,6 +34,7 @@ const DESK_SCOPES = {
     SCOPES.writeFiatWithdrawal,
     SCOPES.updateCryptoDeposit,
     SCOPES.rejectCryptoDeposit,
+    SCOPES.writeConversionStablecoin,
   ],
 };
 
