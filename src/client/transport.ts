@@ -148,6 +148,9 @@ function untrustedCertificate(req: HttpRequest, cause: Error): NetworkError {
   );
 }
 
+/** The activity of a request when nothing shows it (a script, a batch's thousands of requests): one object for all. */
+const UNSHOWN = { attempt: () => undefined, retry: () => undefined, end: () => undefined };
+
 export class Transport {
   private readonly http = new HttpAgent({ keepAlive: true, maxSockets: 16 });
   private https?: { request: Https['request']; agent: InstanceType<Https['Agent']> };
@@ -196,7 +199,7 @@ export class Transport {
    */
   private waiting(req: HttpRequest): { attempt(n: number, max: number): void; retry(why: string): void; end(): void } {
     const { activity, slowMs } = this.opts;
-    if (!activity) return { attempt: () => undefined, retry: () => undefined, end: () => undefined };
+    if (!activity) return UNSHOWN;
     const host = shownUrl(req.url)
       .replace(/^\w+:\/\//, '')
       .split('/')[0];
@@ -234,7 +237,8 @@ export class Transport {
       // Until an answer has confirmed a cached identity, the service has the local wait to answer (a stopped one is
       // reported as such, not retried for the whole timeout).
       const check = this.opts.instance;
-      const unverified = check && !check.verified && req.url.startsWith(`${check.origin}/`) ? check : undefined;
+      const checked = check !== undefined && req.url.startsWith(`${check.origin}/`);
+      const unverified = checked && !check.verified ? check : undefined;
       const timeoutMs = unverified ? Math.min(unverified.waitMs, this.opts.timeoutMs) : this.opts.timeoutMs;
       try {
         let res: Awaited<ReturnType<Transport['once']>>;
@@ -245,7 +249,7 @@ export class Transport {
             throw unverified.silent(sent.value);
           throw e;
         }
-        if (check && req.url.startsWith(`${check.origin}/`)) {
+        if (checked) {
           const named = res.headers[INSTANCE_HEADER];
           const actual = Array.isArray(named) ? named[0] : named;
           if (actual !== check.expected) {
