@@ -7,6 +7,7 @@
 // (a body as text, no redirects, no retries of its own, a whole-request timeout, an agent) is a few lines here.
 import { Agent as HttpAgent, request as httpRequest, type IncomingMessage } from 'node:http';
 import { createRequire } from 'node:module';
+import { urlToHttpOptions } from 'node:url';
 import { CoinopError } from '../errors.js';
 import { redactBody, redactHeaders } from './redact.js';
 
@@ -154,7 +155,7 @@ const UNSHOWN = { attempt: () => undefined, retry: () => undefined, end: () => u
 export class Transport {
   private readonly http = new HttpAgent({ keepAlive: true, maxSockets: 16 });
   private https?: { request: Https['request']; agent: InstanceType<Https['Agent']> };
-  private lastTarget?: { text: string; url: URL };
+  private lastTarget?: { text: string; options: ReturnType<typeof urlToHttpOptions> };
   readonly opts: Required<Omit<TransportOptions, 'debug' | 'onRateLimited' | 'activity' | 'instance'>> &
     Pick<TransportOptions, 'debug' | 'onRateLimited' | 'activity' | 'instance'>;
 
@@ -362,11 +363,10 @@ export class Transport {
           this.https = { request, agent: new Agent({ keepAlive: true, maxSockets: 16 }) };
         }
         r = this.https.request(
-          this.target(req.url),
-          { method: req.method, headers, agent: this.https.agent },
+          { ...this.target(req.url), method: req.method, headers, agent: this.https.agent },
           onResponse,
         );
-      } else r = httpRequest(this.target(req.url), { method: req.method, headers, agent: this.http }, onResponse);
+      } else r = httpRequest({ ...this.target(req.url), method: req.method, headers, agent: this.http }, onResponse);
       const timer = setTimeout(() => fail(Object.assign(new Error('timed out'), { code: 'ETIMEDOUT' })), timeoutMs);
       r.on('error', fail);
       // 'finish': the whole request was handed to the connection (never after a refused or failed connect).
@@ -376,12 +376,13 @@ export class Transport {
   }
 
   /**
-   * The request's URL, parsed: the last one kept (a batch sends thousands of requests to one URL; node:http parses a
-   * string on every request). An invalid one throws as node:http would.
+   * The request's URL as node:http's options (host, port, path, auth), worked out once for the last URL (a batch sends
+   * thousands of requests to one URL; node:http parses a string, or converts a URL, on every request). An invalid one
+   * throws as node:http would.
    */
-  private target(text: string): URL {
-    if (this.lastTarget?.text !== text) this.lastTarget = { text, url: new URL(text) };
-    return this.lastTarget.url;
+  private target(text: string): ReturnType<typeof urlToHttpOptions> {
+    if (this.lastTarget?.text !== text) this.lastTarget = { text, options: urlToHttpOptions(new URL(text)) };
+    return this.lastTarget.options;
   }
 
   private async pause(attempt: number, retryAfter: number | undefined, why: string, throttled = false): Promise<void> {
