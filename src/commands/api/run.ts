@@ -167,7 +167,7 @@ async function sendThroughGate(
 }
 
 /**
- * A request that moves money in a way the gate has no model of (a transfer to another customer, a conversion, a
+ * A request that moves money in a way the gate has no model of (a conversion, an orchestration, a
  * trade...): no policy, approval or cap could judge it, so it is refused (exit 8) and the refusal recorded.
  */
 async function refuseUnjudged(
