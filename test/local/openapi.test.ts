@@ -32,6 +32,7 @@ const SANDBOX = '/v2/sandbox/fiat-deposits';
 const T = '/v2/transfer/transfers';
 const FA = '/v2/transfer/fiat-accounts';
 const FW = '/v2/transfer/fiat-withdrawals';
+const PT = '/v2/transfer/paxos';
 const PRICES = (market: string, q: string) => `/v2/markets/${market}/historical-prices?${q}`;
 
 /** Every answer met here: operation, status. */
@@ -329,6 +330,25 @@ describe('every endpoint against the OpenAPI description', () => {
     expect((await send('DELETE', `${FA}/${id}`)).status).toBe(404);
   });
 
+  it('transfers to another customer: paid, refused (unknown recipient, one customer, funds, ref_id, bad body)', async () => {
+    await h.control('POST', '/_local/profiles', { id: 'oa-payee', customer_id: 'oa-other-customer' });
+    const body = { from_profile_id: DEMO.profileId, to_profile_id: 'oa-payee', asset: 'BTC', amount: '0.05' };
+    const paid = await valid('POST', PT, {
+      ...body,
+      ref_id: 'oa-pt',
+      metadata: { my_id: 'x' },
+      recipient_metadata: {},
+    });
+    expect(paid.body).toMatchObject({ type: 'PAXOS_TRANSFER_DEBIT', status: 'COMPLETED', direction: 'DEBIT' });
+    expect((await send('POST', PT, { body: { ...body, ref_id: 'oa-pt' } })).status).toBe(409);
+    expect((await send('POST', PT, { body: { ...body, to_profile_id: 'nobody' } })).status).toBe(404);
+    expect((await send('POST', PT, { body: { ...body, to_profile_id: DEMO.emptyProfileId } })).status).toBe(403);
+    expect((await send('POST', PT, { body: { ...body, from_profile_id: DEMO.emptyProfileId } })).status).toBe(403);
+    await invalid('POST', PT, { ...body, amount: undefined });
+    await invalid('POST', PT, { ...body, metadata: { k: 5 } });
+    await refusedWithoutToken('POST', PT, body);
+  });
+
   it('historical prices', async () => {
     await valid('GET', PRICES('ETHUSD', 'increment=ONE_HOUR&pagination.limit=5'), undefined);
     await valid('GET', PRICES('PYUSDGBP', 'max_data_points=10'), undefined);
@@ -426,6 +446,7 @@ describe('every endpoint against the OpenAPI description', () => {
       'UpdateFiatAccount',
       'DeleteFiatAccount',
       'CreateFiatWithdrawal',
+      'CreatePaxosTransfer',
     ]) {
       expect(ops.has(op), op).toBe(true);
       expect(
