@@ -50,7 +50,7 @@ _coinop() {
       continue
     fi
     next="${cmd:+$cmd }$w"
-    case "$next" in "login"|"logout"|"auth"|"auth status"|"context"|"context list"|"context use"|"context show"|"context rename"|"context delete"|"context set-profile-id"|"config"|"config list"|"config get"|"config set"|"config unset"|"profiles"|"profiles list"|"profiles get"|"profiles create"|"balances"|"withdraw"|"withdraw batch"|"withdraw fiat"|"fee"|"fee quote"|"addresses"|"addresses list"|"addresses create"|"transfers"|"transfers list"|"transfers get"|"transfers watch"|"transfer"|"transfer internal"|"events"|"events list"|"events get"|"events watch"|"events listen"|"destinations"|"destinations list"|"destinations put"|"limits"|"policy"|"policy show"|"policy check"|"policy init"|"approve"|"deposit-instructions"|"deposit-instructions create"|"deposit-instructions list"|"deposit-instructions get"|"fiat-accounts"|"fiat-accounts create"|"fiat-accounts list"|"fiat-accounts get"|"fiat-accounts update"|"fiat-accounts delete"|"sandbox"|"sandbox deposit"|"audit"|"audit list"|"audit verify"|"audit export"|"audit path"|"prices"|"markets"|"ticker"|"book"|"trades"|"api"|"doctor"|"stream"|"stream book"|"stream top"|"stream trades"|"stream heartbeat"|"mcp"|"gateway"|"gateway init"|"gateway start"|"gateway operators"|"gateway operators add"|"gateway operators list"|"gateway operators disable"|"gateway operators enable"|"gateway policy"|"gateway policy show"|"gateway policy set"|"gateway policy history"|"approvals"|"approvals list"|"approvals show"|"approvals approve"|"approvals reject"|"local"|"local start"|"local deposit"|"completion") cmd="$next" ;; esac
+    case "$next" in "login"|"logout"|"auth"|"auth status"|"context"|"context list"|"context use"|"context show"|"context rename"|"context delete"|"context set-profile-id"|"config"|"config list"|"config get"|"config set"|"config unset"|"profiles"|"profiles list"|"profiles get"|"profiles create"|"balances"|"withdraw"|"withdraw batch"|"withdraw fiat"|"fee"|"fee quote"|"addresses"|"addresses list"|"addresses create"|"transfers"|"transfers list"|"transfers get"|"transfers watch"|"transfer"|"transfer internal"|"transfer paxos"|"events"|"events list"|"events get"|"events watch"|"events listen"|"destinations"|"destinations list"|"destinations put"|"limits"|"policy"|"policy show"|"policy check"|"policy init"|"approve"|"deposit-instructions"|"deposit-instructions create"|"deposit-instructions list"|"deposit-instructions get"|"fiat-accounts"|"fiat-accounts create"|"fiat-accounts list"|"fiat-accounts get"|"fiat-accounts update"|"fiat-accounts delete"|"sandbox"|"sandbox deposit"|"audit"|"audit list"|"audit verify"|"audit export"|"audit path"|"prices"|"markets"|"ticker"|"book"|"trades"|"api"|"doctor"|"stream"|"stream book"|"stream top"|"stream trades"|"stream heartbeat"|"mcp"|"gateway"|"gateway init"|"gateway start"|"gateway operators"|"gateway operators add"|"gateway operators list"|"gateway operators disable"|"gateway operators enable"|"gateway policy"|"gateway policy show"|"gateway policy set"|"gateway policy history"|"approvals"|"approvals list"|"approvals show"|"approvals approve"|"approvals reject"|"local"|"local start"|"local deposit"|"completion") cmd="$next" ;; esac
   done
   case "$cmd|$prev" in
     *"|--output") COMPREPLY=($(compgen -W "table json ndjson csv" -- "$cur")); return ;;
@@ -117,6 +117,7 @@ _coinop() {
       "transfers watch") words="--version -V --context --output -o --json --no-input --no-color --no-pager --debug --wait-timeout --columns --wide --help -h" ;;
       "transfer") words="--version -V --context --output -o --json --no-input --no-color --no-pager --debug --help -h" ;;
       "transfer internal") words="--version -V --context --output -o --json --no-input --no-color --no-pager --debug --from-profile-id --to-profile-id --asset --amount --ref-id --meta --recipient-meta --dry-run --yes -y --wait --wait-timeout --help -h" ;;
+      "transfer paxos") words="--version -V --context --output -o --json --no-input --no-color --no-pager --debug --from-profile-id --to-profile-id --asset --amount --ref-id --meta --recipient-meta --dry-run --yes -y --wait --wait-timeout --help -h" ;;
       "events") words="--version -V --context --output -o --json --no-input --no-color --no-pager --debug --help -h" ;;
       "events list") words="--version -V --context --output -o --json --no-input --no-color --no-pager --debug --type --created-before --created-until --created-at --created-from --created-after --limit --order --cursor --all --help -h" ;;
       "events get") words="--version -V --context --output -o --json --no-input --no-color --no-pager --debug --help -h" ;;
@@ -219,8 +220,9 @@ _coinop() {
       "transfers list") words="" ;;
       "transfers get") words="" ;;
       "transfers watch") words="" ;;
-      "transfer") words="internal" ;;
+      "transfer") words="internal paxos" ;;
       "transfer internal") words="" ;;
+      "transfer paxos") words="" ;;
       "events") words="list get watch listen" ;;
       "events list") words="" ;;
       "events get") words="" ;;
