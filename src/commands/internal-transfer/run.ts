@@ -167,6 +167,8 @@ async function transferBetweenProfiles(
       if (!verdict.allowed) throw refusal(verdict);
       return;
     }
+    // What leaves against what the sender has, before anyone is asked (the gate records a refusal).
+    await gate.preflight(p);
     await ctx.confirmer.confirm({
       title: kind.title(body.amount, body.asset),
       rows,
@@ -176,7 +178,7 @@ async function transferBetweenProfiles(
       // In production the amount is typed out, as for a withdrawal.
       typed: [{ label: `the amount (${body.asset})`, value: body.amount }],
     });
-    const transfer = await submitOnce(ctx, gate, p, { noun: kind.noun, generated: generatedRef });
+    const transfer = await submitOnce(ctx, gate, p, { noun: kind.noun, generated: generatedRef, preflighted: true });
     await reportTransfer(ctx, conn, options, transfer, { kind: kind.auditKind, what: p.what });
   } catch (e) {
     if (options.dryRun || wasRecorded(e)) throw e;
