@@ -13,18 +13,14 @@ import {
 } from '../../src/commands/internal-transfer/options.js';
 import { DEMO } from '../../src/embedded/demo.js';
 import { auditSince, sharedLocalFixture, moneyPortsOf, usdOf } from './ports.js';
+import { postRecipientProfile, RECIPIENT_PROFILE } from '../support/requests.js';
 
 const local = sharedLocalFixture();
 const deps = moneyPortsOf(local);
-const RECIPIENT = 'payee-of-another-customer';
+const RECIPIENT = RECIPIENT_PROFILE;
 
 beforeAll(async () => {
-  const r = await fetch(`${local.svc.baseUrl}/_local/profiles`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ id: RECIPIENT, customer_id: 'another-customer', nickname: 'payee' }),
-  });
-  expect(r.status).toBe(200);
+  await postRecipientProfile(local.svc.baseUrl);
 });
 
 const pay = (refId: string, more: Partial<InternalTransferOptions> = {}): InternalTransferOptions => ({

@@ -56,6 +56,7 @@ describe('the tools', () => {
           'batch_dry_run',
           'withdraw',
           'internal_transfer',
+          'paxos_transfer',
         ]),
       );
       for (const t of tools) {
@@ -67,6 +68,7 @@ describe('the tools', () => {
         'deposit_address_create',
         'fiat_withdrawal',
         'internal_transfer',
+        'paxos_transfer',
         'withdraw',
         'withdraw_batch',
       ]);
@@ -466,6 +468,7 @@ describe('resources and ports', () => {
         tools_that_move_money: [
           'withdraw',
           'internal_transfer',
+          'paxos_transfer',
           'fiat_withdrawal',
           'deposit_address_create',
           'withdraw_batch',
