@@ -22,7 +22,7 @@ import { operationOf, requestViolations } from '../support/openapi.js';
 import { recordingProxy, type RecordingProxy } from '../support/recording-proxy.js';
 import { baseEnv, BTC_ADDRESS, ETH_ADDRESS, runInProcess } from './helpers.js';
 import { FIVE_OLDEST, internalTransfer } from '../support/command-lines.js';
-import { postFiatAccount } from '../support/requests.js';
+import { postFiatAccount, postRecipientProfile, RECIPIENT_PROFILE } from '../support/requests.js';
 import { adminToken, demoToken } from '../support/tokens.js';
 
 type Format = 'json' | 'ndjson' | 'csv' | 'table';
@@ -434,6 +434,21 @@ const LINES: Line[] = [
       ...['--amount', '1.5', '--ref-id', `rq-int-${n}`, '--meta', 'k=v', '--recipient-meta', 'r=v'],
       ...['--yes', '--wait', '--wait-timeout', '30'],
     ],
+  },
+  // transfers to another customer of the service (every flag), to the recipient's profile
+  {
+    formats: WRITE,
+    args: async (n) => [
+      'transfer',
+      'paxos',
+      ...['--from-profile-id', DEMO.profileId, '--to-profile-id', RECIPIENT_PROFILE, '--asset', 'BTC'],
+      ...['--amount', '0.05', '--ref-id', `rq-px-${n}`, '--meta', 'my_id=1', '--recipient-meta', 'your_id=2'],
+      ...['--yes', '--wait', '--wait-timeout', '30'],
+    ],
+  },
+  {
+    formats: WRITE,
+    args: ['transfer', 'paxos', '--to-profile-id', RECIPIENT_PROFILE, '--asset', 'USD', '--amount', '2', '--dry-run'],
   },
   // fiat accounts (every network, every flag, a whole request in a file) and fiat withdrawals to them
   {
@@ -851,6 +866,7 @@ beforeAll(async () => {
     COINOP_DATA_DIR: join(dir, 'policy-data'),
   });
   transferId = (await fetched<{ id: string }>(['withdraw', ...W, '--ref-id', 'rq-setup'])).id;
+  await postRecipientProfile(svc.baseUrl);
   const server = createServer((req, res) => req.resume().on('end', () => res.writeHead(200).end()));
   await new Promise<void>((r) => server.listen({ host: '127.0.0.1', port: 0 }, () => r()));
   receiver = { server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/in` };
