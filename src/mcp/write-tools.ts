@@ -375,7 +375,7 @@ const withdraw: Tool = {
  * A tool that moves an asset between two service profiles: internal_transfer (another profile of the customer) and
  * paxos_transfer (the recipient's profile, another customer's); the two requests have the same fields.
  */
-function profileTransferTool(t: {
+function profileTransferTool(kind: {
   name: string;
   title: string;
   description: string;
@@ -383,15 +383,15 @@ function profileTransferTool(t: {
   to: string;
 }): Tool {
   return {
-    name: t.name,
-    title: t.title,
-    description: t.description,
+    name: kind.name,
+    title: kind.title,
+    description: kind.description,
     gated: true,
     input: objectOf(
       {
         ...fieldsOf(S.CreateInternalTransferRequest, {
           optional: ['from_profile_id'],
-          describe: { from_profile_id: PROFILE_ID_TEXT, ref_id: REF_ID_TEXT, to_profile_id: t.to },
+          describe: { from_profile_id: PROFILE_ID_TEXT, ref_id: REF_ID_TEXT, to_profile_id: kind.to },
         }),
         confirm: CONFIRM,
       },
@@ -409,13 +409,13 @@ function profileTransferTool(t: {
       const sending = confirm === true;
       const { refId, generated } = refIdFor(given.ref_id as string | undefined);
       const from = profileIdOf(given.from_profile_id, call, 'from_profile_id');
-      const through = await throughGate(call, t.op, { ...given, from_profile_id: from, ref_id: refId }, sending);
+      const through = await throughGate(call, kind.op, { ...given, from_profile_id: from, ref_id: refId }, sending);
       const { conn } = through;
       const body: CreateInternalTransferRequest = through.admitted.body;
       const asset = body.asset.toUpperCase();
       const funds = await readFunds(conn, from, [asset]);
       return previewOrSend(call, through, sending, {
-        op: t.op,
+        op: kind.op,
         body,
         refId,
         generated,

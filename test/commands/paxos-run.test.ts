@@ -1,10 +1,3 @@
-// coinop transfer paxos's run with fakes of its ports (test/commands/ports.ts) against a local service in this
-// process: a transfer to another customer's profile confirmed with its amount typed, sent once (the sender debited,
-// the recipient credited, the transfer listed with its type), audited as paxos_transfer; the same ref_id sends
-// nothing again; refused by the policy's destinations (recipient ids) and maxima, by the funds preflight before
-// anyone is asked, by the service for an unknown recipient; the dry run sends nothing.
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { paxos } from '../../src/commands/internal-transfer/run.js';
 import {
@@ -12,7 +5,7 @@ import {
   parseInternalTransferOptions,
 } from '../../src/commands/internal-transfer/options.js';
 import { DEMO } from '../../src/embedded/demo.js';
-import { auditSince, sharedLocalFixture, moneyPortsOf, usdOf } from './ports.js';
+import { auditSince, sharedLocalFixture, moneyPortsOf, usdOf, writeContextPolicy } from './ports.js';
 import { postRecipientProfile, RECIPIENT_PROFILE } from '../support/requests.js';
 
 const local = sharedLocalFixture();
@@ -32,13 +25,8 @@ const pay = (refId: string, more: Partial<InternalTransferOptions> = {}): Intern
   ...more,
 });
 
-/** Writes the context's policy file (policies/local.yaml in the fixture's configuration directory). */
-function writePolicy(text: string | undefined): void {
-  const policies = join(local.policy.configDir(), 'policies');
-  if (text === undefined) return rmSync(policies, { recursive: true, force: true });
-  mkdirSync(policies, { recursive: true });
-  writeFileSync(join(policies, 'local.yaml'), text);
-}
+/** Writes the context's policy file (none without text). */
+const writePolicy = (text: string | undefined) => writeContextPolicy(local, text);
 
 /** The sender's side of every transfer to another customer the service holds. */
 async function paxosTransfers(): Promise<{ ref_id?: string; type: string; profile_id: string }[]> {

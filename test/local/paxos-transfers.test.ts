@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO, harness, withdrawal, type Harness, resetBeforeEach } from './helpers.js';
 
+const FROM = DEMO.profileId;
 let h: Harness;
 beforeAll(async () => {
   h = await harness();
@@ -11,7 +12,6 @@ beforeAll(async () => {
 afterAll(() => h.close());
 resetBeforeEach(() => h);
 
-const FROM = DEMO.profileId;
 const RECIPIENT = 'recipient-profile';
 const RECIPIENT_CUSTOMER = 'recipient-customer';
 const addRecipient = () =>

@@ -3,8 +3,8 @@
 // the networks rule does not apply, assets, the maxima, the 24 hours and the hours do; an internal transfer is judged
 // by none of the withdrawal rules, a transfer to another customer by all of them.
 import { describe, expect, it } from 'vitest';
-import { evaluate, type PolicyContext, type PolicyRequest, type PolicyVerdict } from '../../src/policy/evaluate.js';
-import { parsePolicy } from '../../src/policy/load.js';
+import type { PolicyRequest } from '../../src/policy/evaluate.js';
+import { context, failed, verdict } from './verdicts.js';
 import { policyRequestOf } from '../../src/gate/money.js';
 
 const RECIPIENT = '37867177-f88c-45cc-b9b5-d786e7079609';
@@ -15,11 +15,6 @@ const paxos = (over: Partial<PolicyRequest> = {}): PolicyRequest => ({
   to_profile_id: RECIPIENT,
   ...over,
 });
-const context: PolicyContext = { environment: 'production', now: Date.parse('2026-06-15T12:00:00Z'), clock: 'service' };
-const verdict = (yaml: string, requests: PolicyRequest[], more: Partial<PolicyContext> = {}) =>
-  evaluate(parsePolicy(yaml, 'p.yaml'), requests, { ...context, ...more });
-const failed = (v: PolicyVerdict) =>
-  v.rules.filter((r) => r.status === 'fail').map((r) => [r.rule, r.violations.map((x) => x.message)]);
 
 describe('the policy on transfers to another customer', () => {
   it("the gate's request is a paxos one, naming the recipient's profile", () => {
