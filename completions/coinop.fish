@@ -243,6 +243,8 @@ complete -c coinop -n '__coinop_is \'withdraw fiat\'' -l identity-id -x -d 'iden
 complete -c coinop -n '__coinop_is \'withdraw fiat\'' -l account-id -x -d 'account of the identity'
 complete -c coinop -n '__coinop_is \'withdraw fiat\'' -l memo -x -d 'memo sent with the wire'
 complete -c coinop -n '__coinop_is \'withdraw fiat\'' -l meta -x -d 'metadata pair'
+complete -c coinop -n '__coinop_is \'withdraw fiat\'' -l save -r -F -d 'with --dry-run: save the request to FILE for approval'
+complete -c coinop -n '__coinop_is \'withdraw fiat\'' -l request -r -F -d 'send the fiat withdrawal saved by --dry-run --save FILE'
 complete -c coinop -n '__coinop_is \'withdraw fiat\'' -l approvals -r -F -d 'an approval file'
 complete -c coinop -n '__coinop_is \'withdraw fiat\'' -l dry-run -d 'validate and show what would be sent'
 complete -c coinop -n '__coinop_is \'withdraw fiat\'' -s y -l yes -d 'do not ask for confirmation'

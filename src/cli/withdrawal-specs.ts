@@ -63,3 +63,10 @@ export const WITHDRAWAL_FIELD_SPECS = {
     field: 'beneficiary',
   },
 } as const satisfies FlagSpecs;
+
+/** --save FILE of a single withdrawal's dry run (withdraw, withdraw fiat): the request kept for approval. */
+export const SAVE_SPEC = {
+  kind: 'text',
+  flag: '--save <file>',
+  help: 'with --dry-run: save the request to FILE for approval (coinop approve FILE)',
+} as const;

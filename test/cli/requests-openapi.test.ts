@@ -125,7 +125,8 @@ const NOT_SENT: Record<string, string[]> = {
   'withdraw batch': ['--resume', '--retry-failed', '--wait-approval'],
   // Waiting at a coinop gateway for its approvers: reads the gateway's own /_gateway API (test/gateway), nothing else.
   // Approval files are read on this machine: the request sent is the same with them (before withdraw: first match).
-  'withdraw fiat': ['--wait-approval', '--approvals'],
+  // --save writes the dry run's request to a file (sent with --request by the line that uses it).
+  'withdraw fiat': ['--wait-approval', '--approvals', '--save'],
   withdraw: ['--wait-approval'],
   // When watching or forwarding ends and where events go: the feed is read the same way.
   'events watch': ['--count'],
@@ -746,6 +747,19 @@ const LINES: Line[] = [
       await run(['withdraw', ...W, '--ref-id', `rq-saved-${nth}`, '--dry-run', '--save', saved], POLICY_ENV);
       await run(['approve', saved, '--yes'], POLICY_ENV);
       return ['withdraw', '--request', saved, '--approvals', `${saved}.approval-${key}.txt`, '--yes'];
+    },
+  },
+  // A fiat withdrawal saved for approval, approved, and sent with its approval.
+  {
+    formats: WRITE,
+    env: POLICY_ENV,
+    args: async (nth) => {
+      const key = await policyWith([HOURS]);
+      const saved = join(dir, `fiat-saved-${nth}.json`);
+      const account = ['--fiat-account-id', await fiatAccountId(), '--amount', '3', '--ref-id', `rq-fiat-saved-${nth}`];
+      await run(['withdraw', 'fiat', ...account, '--dry-run', '--save', saved], POLICY_ENV);
+      await run(['approve', saved, '--yes'], POLICY_ENV);
+      return ['withdraw', 'fiat', '--request', saved, '--approvals', `${saved}.approval-${key}.txt`, '--yes'];
     },
   },
   {

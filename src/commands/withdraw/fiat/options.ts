@@ -3,7 +3,7 @@
 import { usageError } from '../../../cli/errors.js';
 import { amountFlag, amountXorTotal, keyValues, type RawFlags, waitTimeoutFlag } from '../../../cli/options.js';
 import type { FlagNames } from '../../../client/service-client.js';
-import { FIAT_WITHDRAW_FLAG_TABLE } from './flags.js';
+import { FIAT_WITHDRAW_FLAG_TABLE, FIAT_WITHDRAW_VALUE_KEYS } from './flags.js';
 
 export interface FiatWithdrawOptions {
   fiatAccountId?: string;
@@ -18,6 +18,10 @@ export interface FiatWithdrawOptions {
   memo?: string;
   metadata?: Record<string, string>;
   approvals?: string[];
+  /** With --dry-run: where to save the request for approval (coinop approve FILE). */
+  save?: string;
+  /** A request saved by --dry-run --save: every value comes from it (never with a value flag). */
+  request?: string;
   dryRun: boolean;
   yes: boolean;
   wait: boolean;
@@ -34,6 +38,13 @@ export function parseFiatWithdrawOptions(raw: RawFlags): FiatWithdrawOptions {
   amountXorTotal(f.amount, f.total);
   amountFlag('--amount', f.amount);
   amountFlag('--total', f.total);
+  if (f.save !== undefined && !f.dryRun)
+    throw usageError('--save: only with --dry-run (it saves the request for approval; nothing is sent)');
+  const [clash] = f.request !== undefined ? FIAT_WITHDRAW_FLAG_TABLE.given(raw, FIAT_WITHDRAW_VALUE_KEYS) : [];
+  if (clash !== undefined)
+    throw usageError(
+      `--request and ${FIAT_WITHDRAW_FLAG_TABLE.flag(clash)}: give one (the saved request holds every value)`,
+    );
   const asset = f.asset.toUpperCase();
   if (asset !== 'USD')
     throw usageError(`--asset: must be USD (the only asset fiat withdrawals support), not ${f.asset}`);
@@ -49,6 +60,8 @@ export function parseFiatWithdrawOptions(raw: RawFlags): FiatWithdrawOptions {
     memo: f.memo,
     metadata: keyValues('--meta', f.meta),
     approvals: f.approvals,
+    save: f.save,
+    request: f.request,
     dryRun: f.dryRun,
     yes: f.yes,
     wait: f.wait,
