@@ -10,13 +10,13 @@ function __coinop_path
         set i (math $i + 1)
         if string match -q -- '-*' $w
             switch "$path|$w"
-                case '*|--context' '*|--profile' '*|--output' '*|-o' '*|--env' '*|--client-id' '*|--scopes' '*|--name' '*|--profile-id' '*|--base-url' '*|--auth-url' '*|--ws-url' '*|--id' '*|--nickname' '*|--created-before' '*|--created-until' '*|--created-at' '*|--created-from' '*|--created-after' '*|--limit' '*|--order' '*|--cursor' '*|--columns' '*|--description' '*|--asset' '*|--network' '*|--address' '*|--to' '*|--amount' '*|--total' '*|--fee-id' '*|--ref-id' '*|--identity-id' '*|--account-id' '*|--balance-asset' '*|--memo' '*|--meta' '*|--beneficiary' '*|--wait-timeout' '*|--save' '*|--request' '*|--approvals' '*|--format' '*|--concurrency' '*|--rate' '*|--journal' '*|--fiat-account-id' '*|--order-by' '*|--conversion' '*|--type' '*|--status' '*|--secondary-status' '*|--tx-hash' '*|--group-id' '*|--updated-before' '*|--updated-until' '*|--updated-at' '*|--updated-from' '*|--updated-after' '*|--timeout' '*|--from-profile-id' '*|--to-profile-id' '*|--recipient-meta' '*|--since' '*|--count' '*|--forward-to' '*|--travel-rule' '*|--routing-type' '*|--owner-name' '*|--first-name' '*|--last-name' '*|--file' '*|--account-number' '*|--routing-number' '*|--bank-name' '*|--bank-country' '*|--owner-country' '*|--owner-address' '*|--owner-city' '*|--cubix-account-id' '*|--wallet-address' '*|--memo-id' '*|--instructions' '*|--owner-address2' '*|--owner-province' '*|--owner-zip' '*|--bank-address' '*|--bank-address2' '*|--bank-city' '*|--bank-province' '*|--bank-zip' '*|--institution' '*|--owner-first-name' '*|--owner-last-name' '*|--kind' '*|--outcome' '*|--from' '*|--head' '*|--increment' '*|--max-points' '*|--offset' '*|--depth' '*|--field' '*|-f' '*|--input' '*|--channel' '*|-c' '*|--interval' '*|--duration' '*|--store' '*|--upstream' '*|--host' '*|--port' '*|--tls-cert' '*|--tls-key' '*|--approval-ttl' '*|--role' '*|--reason' '*|--db' '*|--seed'
+                case '*|--context' '*|--profile' '*|--output' '*|-o' '*|--env' '*|--client-id' '*|--scopes' '*|--name' '*|--profile-id' '*|--base-url' '*|--auth-url' '*|--ws-url' '*|--id' '*|--nickname' '*|--created-before' '*|--created-until' '*|--created-at' '*|--created-from' '*|--created-after' '*|--limit' '*|--order' '*|--cursor' '*|--columns' '*|--description' '*|--asset' '*|--network' '*|--address' '*|--to' '*|--amount' '*|--total' '*|--fee-id' '*|--ref-id' '*|--identity-id' '*|--account-id' '*|--balance-asset' '*|--memo' '*|--meta' '*|--beneficiary' '*|--wait-timeout' '*|--save' '*|--request' '*|--approvals' '*|--format' '*|--concurrency' '*|--rate' '*|--journal' '*|--fiat-account-id' '*|--order-by' '*|--conversion' '*|--type' '*|--status' '*|--secondary-status' '*|--tx-hash' '*|--group-id' '*|--updated-before' '*|--updated-until' '*|--updated-at' '*|--updated-from' '*|--updated-after' '*|--timeout' '*|--from-profile-id' '*|--to-profile-id' '*|--recipient-meta' '*|--since' '*|--count' '*|--forward-to' '*|--travel-rule' '*|--routing-type' '*|--owner-name' '*|--first-name' '*|--last-name' '*|--file' '*|--account-number' '*|--routing-number' '*|--bank-name' '*|--bank-country' '*|--owner-country' '*|--owner-address' '*|--owner-city' '*|--cubix-account-id' '*|--wallet-address' '*|--from' '*|--recipient-profile-id' '*|--memo-id' '*|--instructions' '*|--owner-address2' '*|--owner-province' '*|--owner-zip' '*|--bank-address' '*|--bank-address2' '*|--bank-city' '*|--bank-province' '*|--bank-zip' '*|--institution' '*|--owner-first-name' '*|--owner-last-name' '*|--kind' '*|--outcome' '*|--head' '*|--increment' '*|--max-points' '*|--offset' '*|--depth' '*|--field' '*|-f' '*|--input' '*|--channel' '*|-c' '*|--interval' '*|--duration' '*|--store' '*|--upstream' '*|--host' '*|--port' '*|--tls-cert' '*|--tls-key' '*|--approval-ttl' '*|--role' '*|--reason' '*|--db' '*|--seed'
                     set i (math $i + 1)
             end
             continue
         end
         set -l next (string trim -- "$path $w")
-        contains -- $next 'login' 'logout' 'auth' 'auth status' 'context' 'context list' 'context use' 'context show' 'context rename' 'context delete' 'context set-profile-id' 'config' 'config list' 'config get' 'config set' 'config unset' 'profiles' 'profiles list' 'profiles get' 'profiles create' 'balances' 'withdraw' 'withdraw batch' 'withdraw fiat' 'fee' 'fee quote' 'addresses' 'addresses list' 'addresses create' 'transfers' 'transfers list' 'transfers get' 'transfers watch' 'transfer' 'transfer internal' 'transfer paxos' 'events' 'events list' 'events get' 'events watch' 'events listen' 'destinations' 'destinations list' 'destinations put' 'limits' 'policy' 'policy show' 'policy check' 'policy init' 'approve' 'deposit-instructions' 'deposit-instructions create' 'deposit-instructions list' 'deposit-instructions get' 'fiat-accounts' 'fiat-accounts create' 'fiat-accounts list' 'fiat-accounts get' 'fiat-accounts update' 'fiat-accounts delete' 'sandbox' 'sandbox deposit' 'audit' 'audit list' 'audit verify' 'audit export' 'audit path' 'prices' 'markets' 'ticker' 'book' 'trades' 'api' 'doctor' 'stream' 'stream book' 'stream top' 'stream trades' 'stream heartbeat' 'mcp' 'gateway' 'gateway init' 'gateway start' 'gateway operators' 'gateway operators add' 'gateway operators list' 'gateway operators disable' 'gateway operators enable' 'gateway policy' 'gateway policy show' 'gateway policy set' 'gateway policy history' 'approvals' 'approvals list' 'approvals show' 'approvals approve' 'approvals reject' 'local' 'local start' 'local deposit' 'completion'; and set path $next
+        contains -- $next 'login' 'logout' 'auth' 'auth status' 'context' 'context list' 'context use' 'context show' 'context rename' 'context delete' 'context set-profile-id' 'config' 'config list' 'config get' 'config set' 'config unset' 'profiles' 'profiles list' 'profiles get' 'profiles create' 'balances' 'withdraw' 'withdraw batch' 'withdraw fiat' 'fee' 'fee quote' 'addresses' 'addresses list' 'addresses create' 'transfers' 'transfers list' 'transfers get' 'transfers watch' 'transfer' 'transfer internal' 'transfer paxos' 'events' 'events list' 'events get' 'events watch' 'events listen' 'destinations' 'destinations list' 'destinations put' 'limits' 'policy' 'policy show' 'policy check' 'policy init' 'approve' 'deposit-instructions' 'deposit-instructions create' 'deposit-instructions list' 'deposit-instructions get' 'fiat-accounts' 'fiat-accounts create' 'fiat-accounts list' 'fiat-accounts get' 'fiat-accounts update' 'fiat-accounts delete' 'convert' 'conversions' 'conversions list' 'conversions get' 'conversions cancel' 'sandbox' 'sandbox deposit' 'audit' 'audit list' 'audit verify' 'audit export' 'audit path' 'prices' 'markets' 'ticker' 'book' 'trades' 'api' 'doctor' 'stream' 'stream book' 'stream top' 'stream trades' 'stream heartbeat' 'mcp' 'gateway' 'gateway init' 'gateway start' 'gateway operators' 'gateway operators add' 'gateway operators list' 'gateway operators disable' 'gateway operators enable' 'gateway policy' 'gateway policy show' 'gateway policy set' 'gateway policy history' 'approvals' 'approvals list' 'approvals show' 'approvals approve' 'approvals reject' 'local' 'local start' 'local deposit' 'completion'; and set path $next
     end
     echo $path
 end
@@ -128,6 +128,8 @@ complete -c coinop -n '__coinop_is \'\'' -a policy -d 'the context\'s policy: th
 complete -c coinop -n '__coinop_is \'\'' -a approve -d 'sign a batch file, or a withdrawal saved by withdraw --dry-run --save, with your Ed25519 key'
 complete -c coinop -n '__coinop_is \'\'' -a deposit-instructions -d 'fiat deposit instructions: where a customer sends fiat, with the memo_id that credits a profile'
 complete -c coinop -n '__coinop_is \'\'' -a fiat-accounts -d 'fiat accounts: the bank accounts fiat withdrawals go to'
+complete -c coinop -n '__coinop_is \'\'' -a convert -d 'convert USD to a stablecoin'
+complete -c coinop -n '__coinop_is \'\'' -a conversions -d 'stablecoin conversions: list them, get one, cancel one while it is CREATED'
 complete -c coinop -n '__coinop_is \'\'' -a sandbox -d 'sandbox-only simulations'
 complete -c coinop -n '__coinop_is \'\'' -a audit -d 'the audit trail: every attempt to move money, hash-chained in a local log'
 complete -c coinop -n '__coinop_is \'\'' -a prices -d 'historical average prices of a market'
@@ -478,6 +480,38 @@ complete -c coinop -n '__coinop_is \'fiat-accounts update\'' -l meta -x -d 'meta
 complete -c coinop -n '__coinop_is \'fiat-accounts update\'' -l file -r -F -d 'the whole request as a JSON file, as the service takes it'
 complete -c coinop -n '__coinop_is \'fiat-accounts update\'' -l bank-name -x -d 'a wire account\'s bank name'
 complete -c coinop -n '__coinop_is \'fiat-accounts delete\'' -s y -l yes -d 'do not ask for confirmation'
+complete -c coinop -n '__coinop_is \'convert\'' -l amount -x -d 'amount to convert, one to one, at most 2 decimals'
+complete -c coinop -n '__coinop_is \'convert\'' -l from -x -d 'asset to convert from: USD, or a stablecoin'
+complete -c coinop -n '__coinop_is \'convert\'' -l to -x -d 'asset to convert to: a stablecoin'
+complete -c coinop -n '__coinop_is \'convert\'' -l ref-id -x -d 'client id for replay protection'
+complete -c coinop -n '__coinop_is \'convert\'' -l profile-id -x -d 'the service\'s profile to convert in'
+complete -c coinop -n '__coinop_is \'convert\'' -l recipient-profile-id -x -d 'directed settlement: the profile credited with the target asset'
+complete -c coinop -n '__coinop_is \'convert\'' -l identity-id -x -d 'identity requesting the conversion'
+complete -c coinop -n '__coinop_is \'convert\'' -l account-id -x -d 'account of the identity'
+complete -c coinop -n '__coinop_is \'convert\'' -l meta -x -d 'metadata pair'
+complete -c coinop -n '__coinop_is \'convert\'' -l approvals -r -F -d 'an approval file'
+complete -c coinop -n '__coinop_is \'convert\'' -l dry-run -d 'validate and show what would be sent'
+complete -c coinop -n '__coinop_is \'convert\'' -s y -l yes -d 'do not ask for confirmation'
+complete -c coinop -n '__coinop_is \'convert\'' -l wait -d 'follow the conversion until SETTLED, CANCELLED or FAILED'
+complete -c coinop -n '__coinop_is \'convert\'' -l wait-timeout -x -d 'give up waiting after this long'
+complete -c coinop -n '__coinop_is \'convert\'' -l wait-approval -d 'at a coinop gateway that holds it for approvals: wait until it is approved and sent'
+complete -c coinop -n '__coinop_is \'conversions\'' -a list -d 'stablecoin conversions, newest first'
+complete -c coinop -n '__coinop_is \'conversions\'' -a get -d 'one conversion'
+complete -c coinop -n '__coinop_is \'conversions\'' -a cancel -d 'cancel a conversion while it is CREATED: its source comes back to the profile'
+complete -c coinop -n '__coinop_is \'conversions list\'' -l profile-id -x -d 'the profile\'s conversions only'
+complete -c coinop -n '__coinop_is \'conversions list\'' -l ref-id -x -d 'the conversion made with this ref_id'
+complete -c coinop -n '__coinop_is \'conversions list\'' -l created-before -x -d 'created strictly before'
+complete -c coinop -n '__coinop_is \'conversions list\'' -l created-until -x -d 'created at or before'
+complete -c coinop -n '__coinop_is \'conversions list\'' -l created-at -x -d 'created exactly at'
+complete -c coinop -n '__coinop_is \'conversions list\'' -l created-from -x -d 'created at or after'
+complete -c coinop -n '__coinop_is \'conversions list\'' -l created-after -x -d 'created strictly after'
+complete -c coinop -n '__coinop_is \'conversions list\'' -l limit -x -d 'items per page'
+complete -c coinop -n '__coinop_is \'conversions list\'' -l order -x -a 'DESC ASC' -d 'sort direction'
+complete -c coinop -n '__coinop_is \'conversions list\'' -l cursor -x -d 'start from this page cursor'
+complete -c coinop -n '__coinop_is \'conversions list\'' -l all -d 'every page, streamed'
+complete -c coinop -n '__coinop_is \'conversions list\'' -l columns -x -d 'the table'
+complete -c coinop -n '__coinop_is \'conversions list\'' -l wide -d 'every column of the table, none left out to fit the terminal'
+complete -c coinop -n '__coinop_is \'conversions cancel\'' -s y -l yes -d 'do not ask for confirmation'
 complete -c coinop -n '__coinop_is \'sandbox\'' -a deposit -d 'simulate an incoming fiat wire deposit that credits the profile with this memo id'
 complete -c coinop -n '__coinop_is \'sandbox deposit\'' -l amount -x -d 'amount, at most 2 decimals, such as 1000.00'
 complete -c coinop -n '__coinop_is \'sandbox deposit\'' -l asset -x -a 'BTC ETH BCH LTC SOL PAXG LINK AAVE UNI MATIC USDP PYUSD PEPE TRUMP SHIB ARB BONK ENA MNT ONDO PENGU QNT RENDER SKY WIF WLD DOGE AVAX SUI POL XLM BNB' -d 'fiat asset'

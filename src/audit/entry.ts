@@ -25,6 +25,8 @@ export const AUDIT_KINDS = [
   'fiat_account',
   'gateway_request',
   'paxos_transfer',
+  'conversion',
+  'conversion_cancel',
 ] as const;
 export type AuditKind = (typeof AUDIT_KINDS)[number];
 

@@ -34,7 +34,7 @@ const fiat = (refId: string, more: Partial<FiatWithdrawOptions> = {}): FiatWithd
   ...more,
 });
 
-/** Writes the context's policy file (none without text). */
+/** Writes the context's policy file; undefined removes it. */
 const writePolicy = (text: string | undefined) => writeContextPolicy(local, text);
 
 /** The fiat withdrawals the service holds. */

@@ -355,7 +355,7 @@ export const auditSince = (local: LocalFixture, from: number) =>
     .slice(from)
     .map((e) => [e.kind, e.outcome.result, e.ref_id]);
 
-/** Writes the fixture's context policy file (policies/local.yaml in its configuration directory); none without text. */
+/** Writes the context's policy file (policies/local.yaml in the fixture's configuration directory); undefined: none. */
 export function writeContextPolicy(local: LocalFixture, text: string | undefined): void {
   const policies = join(local.policy.configDir(), 'policies');
   if (text === undefined) return rmSync(policies, { recursive: true, force: true });

@@ -51,7 +51,7 @@ async function withdrawalsSent(): Promise<number> {
 
 const entriesSince = (from: number) => auditSince(local, from);
 
-/** Writes the context's policy file (none without text). */
+/** Writes the context's policy file; undefined removes it. */
 const writePolicy = (text: string | undefined) => writeContextPolicy(local, text);
 
 describe('withdraw run', () => {

@@ -117,10 +117,10 @@ describe('coinop api goes through the gate for money', () => {
     expect(await moneySent()).toEqual([]);
   });
 
-  it('money the gate cannot judge (a conversion, a settlement, a trade): exit 8, nothing sent, recorded', async () => {
+  it('money the gate cannot judge (a settlement, an issuer quote, a trade): exit 8, nothing sent, recorded', async () => {
     for (const [method, path] of [
-      ['POST', '/v2/conversion/stablecoins'],
-      ['POST', 'settlement/transactions/'],
+      ['POST', '/v2/settlement/transactions'],
+      ['POST', 'issuer-quote/q-1/'],
       ['post', `/v2/profiles/${DEMO.profileId}/orders`],
       ['POST', '/v2/settlement\\transactions'],
     ]) {

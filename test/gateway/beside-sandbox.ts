@@ -1,12 +1,10 @@
 // A gateway over SQLite in front of a sandbox's local service, started before a file's tests and closed after, with
 // what the tests of a kind of money at a gateway ask of it: its chain's entries of a kind, and its policy set.
-import { writeFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { afterAll, beforeAll, expect } from 'vitest';
+import { afterAll, beforeAll } from 'vitest';
 import { openSql } from '../../src/gateway/sql.js';
 import { GatewayStore } from '../../src/gateway/store.js';
-import { runInProcess, sandbox, type Sandbox } from '../cli/helpers.js';
-import { startTestGateway, type TestGateway } from './harness.js';
+import { sandbox, type Sandbox } from '../cli/helpers.js';
+import { chainOf, setGatewayPolicy, startTestGateway, type TestGateway } from './harness.js';
 import { sqliteStore, type TestStore } from './support.js';
 
 export interface GatewayBesideSandbox {
@@ -14,7 +12,7 @@ export interface GatewayBesideSandbox {
   store: GatewayStore;
   gw: TestGateway;
   /** The chain's entries of a kind: who asked and how it ended. */
-  chainOf(kind: string): Promise<(string | undefined)[][]>;
+  chainOf(kind: string): Promise<[string | undefined, string][]>;
   /** Sets the gateway's policy (coinop gateway policy set). */
   setPolicy(text: string): Promise<void>;
 }
@@ -37,16 +35,7 @@ export function gatewayBesideSandbox(setup?: (sb: Sandbox) => Promise<void>): Ga
     await t?.drop();
     await g.sb?.close();
   });
-  g.chainOf = async (kind) =>
-    (await g.store.auditLines())
-      .map((l) => JSON.parse(l.line) as { kind: string; who: { operator?: string }; outcome: { result: string } })
-      .filter((e) => e.kind === kind)
-      .map((e) => [e.who.operator, e.outcome.result]);
-  g.setPolicy = async (text) => {
-    const file = join(g.sb.dir, `policy-${Date.now()}.yaml`);
-    writeFileSync(file, text);
-    const r = await runInProcess(['gateway', 'policy', 'set', file, '--store', t.url], g.sb.env);
-    expect(r.code, r.stderr).toBe(0);
-  };
+  g.chainOf = (kind) => chainOf(g.store, kind);
+  g.setPolicy = (text) => setGatewayPolicy(g.sb, t.url, text);
   return g;
 }

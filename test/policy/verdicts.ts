@@ -1,5 +1,5 @@
-// What the policy's unit tests of one kind of request share: a production context at noon by the service's clock,
-// the verdict of a policy text on requests, and the failed rules with their messages.
+// What the policy's unit tests share: a context at a fixed time in production, the verdict of a policy file's text on
+// requests, and the rules that failed with their messages.
 import { evaluate, type PolicyContext, type PolicyRequest, type PolicyVerdict } from '../../src/policy/evaluate.js';
 import { parsePolicy } from '../../src/policy/load.js';
 
@@ -9,8 +9,10 @@ export const context: PolicyContext = {
   clock: 'service',
 };
 
+/** The verdict of the policy `yaml` on the requests, in `context` (with `more`). */
 export const verdict = (yaml: string, requests: PolicyRequest[], more: Partial<PolicyContext> = {}): PolicyVerdict =>
   evaluate(parsePolicy(yaml, 'p.yaml'), requests, { ...context, ...more });
 
-export const failed = (v: PolicyVerdict): (string | string[])[][] =>
+/** The rules that failed, each with its violations' messages. */
+export const failed = (v: PolicyVerdict) =>
   v.rules.filter((r) => r.status === 'fail').map((r) => [r.rule, r.violations.map((x) => x.message)]);

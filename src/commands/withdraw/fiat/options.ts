@@ -1,11 +1,18 @@
 // coinop withdraw fiat: the raw flags, checked once into the options the run works with. Values left out are asked
 // for on a terminal by the run (and the whole request is checked there).
 import { usageError } from '../../../cli/errors.js';
-import { amountFlag, amountXorTotal, keyValues, type RawFlags, waitTimeoutFlag } from '../../../cli/options.js';
+import {
+  amountFlag,
+  amountXorTotal,
+  keyValues,
+  type RawFlags,
+  type SendSwitches,
+  sendSwitches,
+} from '../../../cli/options.js';
 import type { FlagNames } from '../../../client/service-client.js';
 import { FIAT_WITHDRAW_FLAG_TABLE, FIAT_WITHDRAW_VALUE_KEYS } from './flags.js';
 
-export interface FiatWithdrawOptions {
+export interface FiatWithdrawOptions extends SendSwitches {
   fiatAccountId?: string;
   /** At most one of amount and total, each a plain decimal string. */
   amount?: string;
@@ -17,17 +24,10 @@ export interface FiatWithdrawOptions {
   accountId?: string;
   memo?: string;
   metadata?: Record<string, string>;
-  approvals?: string[];
   /** With --dry-run: where to save the request for approval (coinop approve FILE). */
   save?: string;
   /** A request saved by --dry-run --save: every value comes from it (never with a value flag). */
   request?: string;
-  dryRun: boolean;
-  yes: boolean;
-  wait: boolean;
-  waitApproval: boolean;
-  /** Seconds to follow the transfer with --wait (or a held request with --wait-approval). */
-  waitTimeout: number;
 }
 
 /** The flag that gives each field of the request, for messages about the request. */
@@ -59,13 +59,8 @@ export function parseFiatWithdrawOptions(raw: RawFlags): FiatWithdrawOptions {
     accountId: f.accountId,
     memo: f.memo,
     metadata: keyValues('--meta', f.meta),
-    approvals: f.approvals,
     save: f.save,
     request: f.request,
-    dryRun: f.dryRun,
-    yes: f.yes,
-    wait: f.wait,
-    waitApproval: f.waitApproval,
-    waitTimeout: waitTimeoutFlag(f.waitTimeout, 86_400),
+    ...sendSwitches(f),
   };
 }
