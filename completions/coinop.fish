@@ -16,7 +16,7 @@ function __coinop_path
             continue
         end
         set -l next (string trim -- "$path $w")
-        contains -- $next 'login' 'logout' 'auth' 'auth status' 'context' 'context list' 'context use' 'context show' 'context rename' 'context delete' 'context set-profile-id' 'config' 'config list' 'config get' 'config set' 'config unset' 'profiles' 'profiles list' 'profiles get' 'profiles create' 'balances' 'withdraw' 'withdraw batch' 'withdraw fiat' 'fee' 'fee quote' 'addresses' 'addresses list' 'addresses create' 'transfers' 'transfers list' 'transfers get' 'transfers watch' 'transfer' 'transfer internal' 'events' 'events list' 'events get' 'events watch' 'events listen' 'destinations' 'destinations list' 'destinations put' 'limits' 'policy' 'policy show' 'policy check' 'policy init' 'approve' 'deposit-instructions' 'deposit-instructions create' 'deposit-instructions list' 'deposit-instructions get' 'fiat-accounts' 'fiat-accounts create' 'fiat-accounts list' 'fiat-accounts get' 'fiat-accounts update' 'fiat-accounts delete' 'vasps' 'vasps list' 'vasps get' 'deposits' 'deposits update' 'deposits reject' 'convert' 'conversions' 'conversions list' 'conversions get' 'conversions cancel' 'sandbox' 'sandbox deposit' 'audit' 'audit list' 'audit verify' 'audit export' 'audit path' 'prices' 'markets' 'ticker' 'book' 'trades' 'api' 'doctor' 'stream' 'stream book' 'stream top' 'stream trades' 'stream heartbeat' 'mcp' 'gateway' 'gateway init' 'gateway start' 'gateway operators' 'gateway operators add' 'gateway operators list' 'gateway operators disable' 'gateway operators enable' 'gateway policy' 'gateway policy show' 'gateway policy set' 'gateway policy history' 'approvals' 'approvals list' 'approvals show' 'approvals approve' 'approvals reject' 'local' 'local start' 'local deposit' 'completion'; and set path $next
+        contains -- $next 'login' 'logout' 'auth' 'auth status' 'context' 'context list' 'context use' 'context show' 'context rename' 'context delete' 'context set-profile-id' 'config' 'config list' 'config get' 'config set' 'config unset' 'profiles' 'profiles list' 'profiles get' 'profiles create' 'balances' 'withdraw' 'withdraw batch' 'withdraw fiat' 'fee' 'fee quote' 'addresses' 'addresses list' 'addresses create' 'transfers' 'transfers list' 'transfers get' 'transfers watch' 'transfer' 'transfer internal' 'transfer paxos' 'events' 'events list' 'events get' 'events watch' 'events listen' 'destinations' 'destinations list' 'destinations put' 'limits' 'policy' 'policy show' 'policy check' 'policy init' 'approve' 'deposit-instructions' 'deposit-instructions create' 'deposit-instructions list' 'deposit-instructions get' 'fiat-accounts' 'fiat-accounts create' 'fiat-accounts list' 'fiat-accounts get' 'fiat-accounts update' 'fiat-accounts delete' 'vasps' 'vasps list' 'vasps get' 'deposits' 'deposits update' 'deposits reject' 'convert' 'conversions' 'conversions list' 'conversions get' 'conversions cancel' 'sandbox' 'sandbox deposit' 'audit' 'audit list' 'audit verify' 'audit export' 'audit path' 'prices' 'markets' 'ticker' 'book' 'trades' 'api' 'doctor' 'stream' 'stream book' 'stream top' 'stream trades' 'stream heartbeat' 'mcp' 'gateway' 'gateway init' 'gateway start' 'gateway operators' 'gateway operators add' 'gateway operators list' 'gateway operators disable' 'gateway operators enable' 'gateway policy' 'gateway policy show' 'gateway policy set' 'gateway policy history' 'approvals' 'approvals list' 'approvals show' 'approvals approve' 'approvals reject' 'local' 'local start' 'local deposit' 'completion'; and set path $next
     end
     echo $path
 end
@@ -250,6 +250,8 @@ complete -c coinop -n '__coinop_is \'withdraw fiat\'' -l identity-id -x -d 'iden
 complete -c coinop -n '__coinop_is \'withdraw fiat\'' -l account-id -x -d 'account of the identity'
 complete -c coinop -n '__coinop_is \'withdraw fiat\'' -l memo -x -d 'memo sent with the wire'
 complete -c coinop -n '__coinop_is \'withdraw fiat\'' -l meta -x -d 'metadata pair'
+complete -c coinop -n '__coinop_is \'withdraw fiat\'' -l save -r -F -d 'with --dry-run: save the request to FILE for approval'
+complete -c coinop -n '__coinop_is \'withdraw fiat\'' -l request -r -F -d 'send the fiat withdrawal saved by --dry-run --save FILE'
 complete -c coinop -n '__coinop_is \'withdraw fiat\'' -l approvals -r -F -d 'an approval file'
 complete -c coinop -n '__coinop_is \'withdraw fiat\'' -l dry-run -d 'validate and show what would be sent'
 complete -c coinop -n '__coinop_is \'withdraw fiat\'' -s y -l yes -d 'do not ask for confirmation'
@@ -324,6 +326,7 @@ complete -c coinop -n '__coinop_is \'transfers watch\'' -l wait-timeout -x -d 'g
 complete -c coinop -n '__coinop_is \'transfers watch\'' -l columns -x -d 'the table'
 complete -c coinop -n '__coinop_is \'transfers watch\'' -l wide -d 'every column of the table, none left out to fit the terminal'
 complete -c coinop -n '__coinop_is \'transfer\'' -a internal -d 'move an asset between two of one customer\'s service profiles'
+complete -c coinop -n '__coinop_is \'transfer\'' -a paxos -d 'send an asset to another customer of the service, to the recipient\'s profile id'
 complete -c coinop -n '__coinop_is \'transfer internal\'' -l from-profile-id -x -d 'the service\'s profile to debit'
 complete -c coinop -n '__coinop_is \'transfer internal\'' -l to-profile-id -x -d 'the service\'s profile to credit'
 complete -c coinop -n '__coinop_is \'transfer internal\'' -l asset -x -a 'BTC ETH BCH LTC SOL PAXG LINK AAVE UNI MATIC USDP PYUSD PEPE TRUMP SHIB ARB BONK ENA MNT ONDO PENGU QNT RENDER SKY WIF WLD DOGE AVAX SUI POL XLM BNB' -d 'asset to move, such as BTC or USD'
@@ -335,6 +338,17 @@ complete -c coinop -n '__coinop_is \'transfer internal\'' -l dry-run -d 'validat
 complete -c coinop -n '__coinop_is \'transfer internal\'' -s y -l yes -d 'do not ask for confirmation'
 complete -c coinop -n '__coinop_is \'transfer internal\'' -l wait -d 'follow the transfer until COMPLETED or FAILED'
 complete -c coinop -n '__coinop_is \'transfer internal\'' -l wait-timeout -x -d 'give up waiting after this long'
+complete -c coinop -n '__coinop_is \'transfer paxos\'' -l from-profile-id -x -d 'the service\'s profile to debit'
+complete -c coinop -n '__coinop_is \'transfer paxos\'' -l to-profile-id -x -d 'the recipient\'s profile id: a profile of another customer of the service'
+complete -c coinop -n '__coinop_is \'transfer paxos\'' -l asset -x -a 'BTC ETH BCH LTC SOL PAXG LINK AAVE UNI MATIC USDP PYUSD PEPE TRUMP SHIB ARB BONK ENA MNT ONDO PENGU QNT RENDER SKY WIF WLD DOGE AVAX SUI POL XLM BNB' -d 'asset to move, such as BTC or USD'
+complete -c coinop -n '__coinop_is \'transfer paxos\'' -l amount -x -d 'amount to move'
+complete -c coinop -n '__coinop_is \'transfer paxos\'' -l ref-id -x -d 'client id for replay protection'
+complete -c coinop -n '__coinop_is \'transfer paxos\'' -l meta -x -d 'metadata pair of the sender\'s side'
+complete -c coinop -n '__coinop_is \'transfer paxos\'' -l recipient-meta -x -d 'metadata pair of the recipient\'s side'
+complete -c coinop -n '__coinop_is \'transfer paxos\'' -l dry-run -d 'validate and show what would be sent'
+complete -c coinop -n '__coinop_is \'transfer paxos\'' -s y -l yes -d 'do not ask for confirmation'
+complete -c coinop -n '__coinop_is \'transfer paxos\'' -l wait -d 'follow the transfer until COMPLETED or FAILED'
+complete -c coinop -n '__coinop_is \'transfer paxos\'' -l wait-timeout -x -d 'give up waiting after this long'
 complete -c coinop -n '__coinop_is \'events\'' -a list -d 'events, filtered'
 complete -c coinop -n '__coinop_is \'events\'' -a get -d 'one event, with its object as it was then'
 complete -c coinop -n '__coinop_is \'events\'' -a watch -d 'follow new events as they happen'

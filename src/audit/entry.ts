@@ -25,6 +25,7 @@ export const AUDIT_KINDS = [
   'fiat_account',
   'gateway_request',
   'deposit_travel_rule',
+  'paxos_transfer',
   'conversion',
   'conversion_cancel',
 ] as const;

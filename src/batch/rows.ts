@@ -104,6 +104,17 @@ function editDistance(left: string, right: string): number {
   return dp[right.length];
 }
 
+/**
+ * Why a column or key is none of a batch's: a field of a fiat withdrawal is named as such (a batch's rows are crypto
+ * withdrawals, journaled, judged and reported as those; a fiat withdrawal is sent on its own with withdraw fiat).
+ */
+function notAField(name: string): string {
+  if (name === 'fiat_account_id')
+    return 'is a fiat withdrawal field: fiat withdrawals are not batch rows (a batch pays crypto withdrawals); send each with coinop withdraw fiat --fiat-account-id';
+  const hint = closest(name);
+  return `is not a withdrawal field${hint ? ` (did you mean ${hint}?)` : ''}`;
+}
+
 /** Checks a CSV header: every column a known field or `meta.KEY`, no column twice, the required fields present. */
 export function mapHeader(header: string[], line: number, hasDefaultProfile: boolean): ColumnMap {
   const issues: RowIssue[] = [];
@@ -128,12 +139,11 @@ export function mapHeader(header: string[], line: number, hasDefaultProfile: boo
         target = null;
       }
     } else if (!COLUMN_SET.has(name)) {
-      const hint = closest(name);
       issues.push({
         row: 0,
         line,
         field: name,
-        rule: `is not a withdrawal field${hint ? ` (did you mean ${hint}?)` : ''}; columns are ${COLUMNS.join(', ')}, ${Object.keys(BENEFICIARY_COLUMNS).join(', ')} and meta.KEY`,
+        rule: `${notAField(name)}; columns are ${COLUMNS.join(', ')}, ${Object.keys(BENEFICIARY_COLUMNS).join(', ')} and meta.KEY`,
       });
       target = null;
     }
@@ -232,8 +242,7 @@ function bodyFromJson(
     } else if (COLUMN_SET.has(k) || JSON_ONLY.has(k)) {
       body[k] = v;
     } else {
-      const hint = closest(k);
-      issues.push({ row, line, field: k, rule: `is not a withdrawal field${hint ? ` (did you mean ${hint}?)` : ''}` });
+      issues.push({ row, line, field: k, rule: notAField(k) });
     }
   }
   if (metadata) body.metadata = metadata;

@@ -1,10 +1,14 @@
 // What approve signs and what withdraw and withdraw batch check, worked out the same way on both sides: the run's
 // scope (environment, API address, default service profile), its content (a batch's staged rows, or one withdrawal's
 // request), the approval files given or found next to the file (FILE.approval-<key id>.txt), and a single
-// withdrawal's request saved by `withdraw --dry-run --save FILE`.
+// withdrawal's request saved by `withdraw --dry-run --save FILE` (or a fiat withdrawal's, by `withdraw fiat`).
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
-import { canonicalAddress, type CreateCryptoWithdrawalRequest } from '../contract/index.js';
+import {
+  canonicalAddress,
+  type CreateCryptoWithdrawalRequest,
+  type CreateFiatWithdrawalRequest,
+} from '../contract/index.js';
 import type { ResolvedContext } from '../config/context.js';
 import { CoinopError, usageError } from './errors.js';
 import { writeFileAtomic } from '../config/lock.js';
@@ -42,9 +46,12 @@ export function batchContent(scope: ApprovalScope, stage: Stage): ApprovalConten
  * One withdrawal's content: its request as it will be sent, the destination in its one spelling (a saved request
  * written by hand, or by an older coinop, approves what withdraw --request sends).
  */
-export function withdrawalContent(scope: ApprovalScope, body: CreateCryptoWithdrawalRequest): ApprovalContent {
+export function withdrawalContent(
+  scope: ApprovalScope,
+  body: CreateCryptoWithdrawalRequest | CreateFiatWithdrawalRequest,
+): ApprovalContent {
   const b = new ContentBuilder(scope);
-  const { crypto_network: network, destination_address: address } = body;
+  const { crypto_network: network, destination_address: address } = body as Partial<CreateCryptoWithdrawalRequest>;
   const one = typeof network === 'string' && typeof address === 'string';
   const sent: Record<string, unknown> = { ...body };
   if (one) sent.destination_address = canonicalAddress(network, address);
@@ -86,28 +93,44 @@ export function approvalFiles(file: string | undefined, given: string[] | undefi
   return [...paths].map(([p, flag]) => readApproval(p, flag));
 }
 
-/** A single withdrawal's request saved for approval (withdraw --dry-run --save FILE). */
-export interface SavedRequest {
+/** The requests a single withdrawal's dry run saves, by the kind its file names. */
+interface SavedRequests {
+  withdrawal: CreateCryptoWithdrawalRequest;
+  fiat_withdrawal: CreateFiatWithdrawalRequest;
+}
+export type SavedKind = keyof SavedRequests;
+
+/** The command that saves and sends each kind. */
+const SAVED_BY: Record<SavedKind, string> = { withdrawal: 'withdraw', fiat_withdrawal: 'withdraw fiat' };
+
+/** A single withdrawal's request saved for approval (withdraw --dry-run --save FILE, or withdraw fiat's). */
+export interface SavedRequest<K extends SavedKind = SavedKind> {
   coinop_request: 1;
-  kind: 'withdrawal';
+  kind: K;
   environment: string;
   service: string;
   profile_id: string;
   saved_at: string;
-  request: CreateCryptoWithdrawalRequest;
+  request: SavedRequests[K];
 }
 
-/** Saves the request (0600: it holds payout data); a fee quote's id is left out (it lasts a minute). */
-export function saveRequest(path: string, scope: ApprovalScope, body: CreateCryptoWithdrawalRequest, at: string): void {
-  const { fee_id: _, ...request } = body;
-  const saved: SavedRequest = {
+/** Writes the request (without a fee quote's id, which would expire) to `path` for approval. */
+export function saveRequest<K extends SavedKind>(
+  path: string,
+  scope: ApprovalScope,
+  body: SavedRequests[K],
+  at: string,
+  kind: K = 'withdrawal' as K,
+): void {
+  const { fee_id: _, ...request } = body as SavedRequests[K] & { fee_id?: string };
+  const saved: SavedRequest<K> = {
     coinop_request: 1,
-    kind: 'withdrawal',
+    kind,
     environment: scope.environment,
     service: scope.service,
     profile_id: scope.profileId,
     saved_at: at,
-    request,
+    request: request as SavedRequests[K],
   };
   try {
     writeFileAtomic(path, `${JSON.stringify(saved, null, 2)}\n`);
@@ -116,13 +139,17 @@ export function saveRequest(path: string, scope: ApprovalScope, body: CreateCryp
   }
 }
 
+/** What to say after saving: how to have it approved and how to send it. */
+export const savedNote = (path: string, kind: SavedKind): string =>
+  `saved the request to ${path}: have it approved (coinop approve ${path}), then send it with coinop ${SAVED_BY[kind]} --request ${path}\n`;
+
 /** A saved request in a file, or undefined when the file is something else (a batch file); small files only. */
 export function savedRequestIn(path: string): SavedRequest | undefined {
   try {
     if (statSync(path).size > 1_000_000) return undefined;
     const v = JSON.parse(readFileSync(path, 'utf8')) as Partial<SavedRequest> | null;
     if (!v || typeof v !== 'object' || v.coinop_request !== 1) return undefined;
-    if (v.kind !== 'withdrawal' || !v.request || typeof v.request !== 'object')
+    if ((v.kind !== 'withdrawal' && v.kind !== 'fiat_withdrawal') || !v.request || typeof v.request !== 'object')
       throw usageError(`${path}: a saved request coinop cannot read (kind ${String(v.kind)})`);
     return v as SavedRequest;
   } catch (e) {
@@ -131,8 +158,15 @@ export function savedRequestIn(path: string): SavedRequest | undefined {
   }
 }
 
-/** The saved request of --request FILE, which must be for this context's environment and API address. */
-export function readSavedRequest(context: ResolvedContext, path: string): SavedRequest {
+/**
+ * The saved request of --request FILE, of the kind the command sends (`kind`), which must be for this context's
+ * environment and API address.
+ */
+export function readSavedRequest<K extends SavedKind>(
+  context: ResolvedContext,
+  path: string,
+  kind: K = 'withdrawal' as K,
+): SavedRequest<K> {
   let st: ReturnType<typeof statSync>;
   try {
     st = statSync(path);
@@ -143,8 +177,13 @@ export function readSavedRequest(context: ResolvedContext, path: string): SavedR
   const saved = savedRequestIn(path);
   if (!saved)
     throw usageError(
-      `--request: ${path}: is not a withdrawal saved by coinop withdraw --dry-run --save`,
+      `--request: ${path}: is not a withdrawal saved by coinop ${SAVED_BY[kind]} --dry-run --save`,
       'a batch file goes to coinop withdraw batch',
+    );
+  if (saved.kind !== kind)
+    throw usageError(
+      `--request: ${path} is a ${saved.kind.replace('_', ' ')} saved by coinop ${SAVED_BY[saved.kind]}, not by coinop ${SAVED_BY[kind]}`,
+      `send it with coinop ${SAVED_BY[saved.kind]} --request ${path}`,
     );
   const scope = approvalScope(context, 'withdrawal', undefined);
   if (saved.environment !== scope.environment || saved.service !== scope.service)
@@ -152,5 +191,5 @@ export function readSavedRequest(context: ResolvedContext, path: string): SavedR
       `--request: ${path} was saved for ${saved.environment} at ${saved.service}, and context ${context.name} is ${scope.environment} at ${scope.service}`,
       'send it with the context it was saved with (--context)',
     );
-  return saved;
+  return saved as SavedRequest<K>;
 }

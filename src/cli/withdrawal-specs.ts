@@ -82,6 +82,12 @@ export const WITHDRAWAL_FIELD_SPECS = {
   },
 } as const satisfies FlagSpecs;
 
+/** --save FILE of a single withdrawal's dry run (withdraw, withdraw fiat): the request kept for approval. */
+export const SAVE_SPEC = {
+  kind: 'text',
+  flag: '--save <file>',
+  help: 'with --dry-run: save the request to FILE for approval (coinop approve FILE)',
+} as const;
 /**
  * The flags of a single money-moving request around its fields (withdraw fiat, convert): approval files, no
  * confirmation, and waiting at a coinop gateway for its approvers. Each command says its own --dry-run and --wait.

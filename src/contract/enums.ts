@@ -200,6 +200,8 @@ export const EVENT_TYPES = [
   'transfer.bank_withdrawal.pending',
   'transfer.bank_withdrawal.completed',
   'transfer.bank_withdrawal.failed',
+  'transfer.paxos_transfer_debit.completed',
+  'transfer.paxos_transfer_credit.completed',
   'deposit_address.created',
   'conversion.stablecoin.created',
   'conversion.stablecoin.settled',
@@ -234,6 +236,8 @@ export const SCOPES = {
   readProfile: 'funding:read_profile',
   writeProfile: 'funding:write_profile',
   writeInternalTransfer: 'transfer:write_internal_transfer',
+  // Transfers to a profile of another customer of the service (POST /v2/transfer/paxos).
+  writePaxosTransfer: 'transfer:write_paxos_transfer',
   // The operator's desk: the address book, transfer limits and fiat deposit instructions.
   readCryptoDestinationAddress: 'transfer:read_crypto_destination_address',
   writeCryptoDestinationAddress: 'transfer:write_crypto_destination_address',

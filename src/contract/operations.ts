@@ -203,12 +203,19 @@ export const operations = {
     response: S.Transfer,
     write: true,
     rules: ({ body }) => internalTransferIssues(body),
-    catalogue: ({ body }) => [
-      ...assetIssues('asset', body.asset),
-      ...(isAmountString(body.amount) && dec(body.amount).gt(0)
-        ? decimalsIssues('amount', body.asset, body.amount)
-        : []),
-    ],
+    catalogue: ({ body }) => profileTransferCatalogueIssues(body),
+  },
+  // A transfer to a profile of another customer of the service: an internal transfer's request, another scope.
+  createPaxosTransfer: {
+    id: 'createPaxosTransfer',
+    method: 'POST',
+    path: '/v2/transfer/paxos',
+    scope: SCOPES.writePaxosTransfer,
+    body: S.CreatePaxosTransferRequest,
+    response: S.Transfer,
+    write: true,
+    rules: ({ body }) => internalTransferIssues(body),
+    catalogue: ({ body }) => profileTransferCatalogueIssues(body),
   },
   // ---- The address book, transfer limits and fiat deposit instructions ----
   listCryptoDestinationAddresses: {
@@ -553,6 +560,14 @@ function internalTransferIssues(body: S.CreateInternalTransferRequest): Issue[] 
   if (body.to_profile_id === body.from_profile_id)
     issues.push({ field: 'to_profile_id', rule: 'must not be the profile it is sent from' });
   return issues;
+}
+
+/** A transfer between profiles against the catalogue: its asset, and its amount within the asset's decimals. */
+function profileTransferCatalogueIssues(body: S.CreateInternalTransferRequest): CatalogueIssue[] {
+  return [
+    ...assetIssues('asset', body.asset),
+    ...(isAmountString(body.amount) && dec(body.amount).gt(0) ? decimalsIssues('amount', body.asset, body.amount) : []),
+  ];
 }
 
 /**

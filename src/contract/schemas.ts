@@ -494,23 +494,28 @@ export const CreateProfileRequest = Type.Object(
 );
 export type CreateProfileRequest = Static<typeof CreateProfileRequest>;
 
-export const CreateInternalTransferRequest = Type.Object(
-  {
-    from_profile_id: Id,
-    to_profile_id: Id,
-    asset: AssetName,
-    amount: Amount,
-    ref_id: Type.Optional(Id),
-    metadata: Type.Optional(Metadata),
-    recipient_metadata: Type.Optional(Metadata),
-    from_identity_id: Type.Optional(Id),
-    from_account_id: Type.Optional(Id),
-    to_identity_id: Type.Optional(Id),
-    to_account_id: Type.Optional(Id),
-  },
-  Strict,
-);
+/** What a transfer between two profiles names: an internal transfer's, and a transfer to another customer's. */
+const profileTransferFields = {
+  from_profile_id: Id,
+  to_profile_id: Id,
+  asset: AssetName,
+  amount: Amount,
+  ref_id: Type.Optional(Id),
+  metadata: Type.Optional(Metadata),
+  recipient_metadata: Type.Optional(Metadata),
+  from_identity_id: Type.Optional(Id),
+  from_account_id: Type.Optional(Id),
+  to_identity_id: Type.Optional(Id),
+  to_account_id: Type.Optional(Id),
+};
+export const CreateInternalTransferRequest = Type.Object(profileTransferFields, Strict);
 export type CreateInternalTransferRequest = Static<typeof CreateInternalTransferRequest>;
+/**
+ * A transfer to a profile of another customer of the service (the OpenAPI's CreatePaxosTransferRequest): the recipient
+ * is named by its profile id, `to_profile_id`, as the OpenAPI names it; the fields are an internal transfer's.
+ */
+export const CreatePaxosTransferRequest = Type.Object(profileTransferFields, Strict);
+export type CreatePaxosTransferRequest = Static<typeof CreatePaxosTransferRequest>;
 
 // ---- The address book, transfer limits and fiat deposit instructions ------------------------------------------
 

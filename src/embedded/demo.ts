@@ -55,6 +55,7 @@ export const DEMO_CLIENTS = [
       SCOPES.readProfile,
       SCOPES.writeProfile,
       SCOPES.writeInternalTransfer,
+      SCOPES.writePaxosTransfer,
       ...DESK_SCOPES.read,
       ...DESK_SCOPES.write,
     ],

@@ -1,7 +1,8 @@
 // The one gate for money. Every request that moves money or changes where money may go (a crypto withdrawal, a fiat
-// withdrawal, an internal transfer, a stablecoin conversion, a sandbox deposit, an address book write, a fiat account,
-// a deposit address), whatever sends it (withdraw, withdraw fiat, transfer internal, convert, sandbox deposit,
-// destinations put, fiat-accounts create, coinop api, the MCP tools), passes the same checks in one fixed order:
+// withdrawal, an internal transfer, a transfer to another customer, a stablecoin conversion, a sandbox deposit, an
+// address book write, a fiat account, a deposit address), whatever sends it (withdraw, withdraw fiat, transfer
+// internal, transfer paxos, convert, sandbox deposit, destinations put, fiat-accounts create, coinop api, the MCP
+// tools), passes the same checks in one fixed order:
 //
 //   prepare   1. canonicalised: the request as the service will receive it, one spelling per destination
 //             2. checked: the contract's rules, and the address against its network (format, checksum, testnet
@@ -203,6 +204,7 @@ const REF_ID_REQUIRED = new Set<MoneyOperationId>([
   'createCryptoWithdrawal',
   'createFiatWithdrawal',
   'createInternalTransfer',
+  'createPaxosTransfer',
   'createStablecoinConversion',
 ]);
 
@@ -344,17 +346,18 @@ export class MoneyGate {
   }
 
   /**
-   * coinop's own preflights for a request whose caller did not run them (coinop api, transfer internal): what leaves
-   * (a withdrawal's total, or its amount when the fee is not known; an internal transfer's amount) against the
+   * coinop's own preflights for a request whose caller did not run them (coinop api, transfer internal and paxos): what
+   * leaves (a withdrawal's total, or its amount when the fee is not known; a transfer's amount) against the
    * available balance, and a withdrawal against what is left of the transfer limits. A shortfall is refused and
    * recorded; a balance or limit that cannot be read is left to the service.
    */
   async preflight(prepared: Prepared): Promise<void> {
     const op = prepared.request.operation;
     if (op === 'createStablecoinConversion') return this.conversionPreflight(prepared);
-    if (op !== 'createCryptoWithdrawal' && op !== 'createInternalTransfer' && op !== 'createFiatWithdrawal') return;
+    const between = op === 'createInternalTransfer' || op === 'createPaxosTransfer';
+    if (op !== 'createCryptoWithdrawal' && op !== 'createFiatWithdrawal' && !between) return;
     const b = prepared.body;
-    const withdrawal = op !== 'createInternalTransfer';
+    const withdrawal = !between;
     const asset = String(b.asset).toUpperCase();
     const profileId = String(withdrawal ? b.profile_id : b.from_profile_id);
     const own = !withdrawal || typeof b.balance_asset !== 'string' || b.balance_asset.toUpperCase() === asset;

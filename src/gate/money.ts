@@ -8,14 +8,15 @@ import { withdrawalRequest } from '../policy/check.js';
 import type { PolicyRequest } from '../policy/evaluate.js';
 
 /**
- * The operations that move money (withdrawals, fiat withdrawals, internal transfers, stablecoin conversions, sandbox
- * deposits) or say where it may go (the address book, deposit addresses, fiat accounts).
+ * The operations that move money (withdrawals, fiat withdrawals, internal transfers, transfers to another customer,
+ * stablecoin conversions, sandbox deposits) or say where it may go (the address book, deposit addresses, fiat accounts).
  */
 export const MONEY_OPERATIONS = [
   'createCryptoWithdrawal',
   'createFiatWithdrawal',
   'createFiatAccount',
   'createInternalTransfer',
+  'createPaxosTransfer',
   'initiateSandboxFiatDeposit',
   'putCryptoDestinationAddress',
   'createDepositAddress',
@@ -50,6 +51,7 @@ export const AUDIT_KIND: Record<MoneyOperationId, AuditKind> = {
   createFiatWithdrawal: 'fiat_withdrawal',
   createFiatAccount: 'fiat_account',
   createInternalTransfer: 'internal_transfer',
+  createPaxosTransfer: 'paxos_transfer',
   initiateSandboxFiatDeposit: 'sandbox_deposit',
   putCryptoDestinationAddress: 'address_book',
   createDepositAddress: 'deposit_address',
@@ -130,7 +132,6 @@ function normalPath(path: string): string {
  * the gate has no model of: no policy rule, approval or cap can judge them, so `coinop api` does not send them.
  */
 const UNJUDGED: readonly (readonly [method: string, path: RegExp, what: string])[] = [
-  ['POST', /^\/v2\/transfer\/paxos$/, 'a transfer to another customer'],
   ['POST', /^\/v2\/orchestration\/(orchestrations|rules)$/, 'an orchestration (conversions and withdrawals)'],
   ['POST', /^\/v2\/settlement\/transactions$/, 'a settlement transaction'],
   ['PUT', /^\/v2\/settlement\/transactions\/[^/]+\/affirm$/, 'a settlement transaction'],
@@ -199,6 +200,7 @@ export function requestWhat(op: MoneyOperationId, body: Record<string, unknown>)
     case 'createFiatAccount':
       return fiatAccountWhat(b);
     case 'createInternalTransfer':
+    case 'createPaxosTransfer':
       return clean({
         asset: text(b.asset),
         amount: text(b.amount),
@@ -283,15 +285,18 @@ export function policyRequestOf(call: MoneyCall, row?: number): PolicyRequest | 
       amount: body.amount,
     };
   }
-  if (isCall(call, 'createInternalTransfer')) {
+  if (isCall(call, 'createInternalTransfer') || isCall(call, 'createPaxosTransfer')) {
     const { body } = call;
+    const paxos = call.operation === 'createPaxosTransfer';
     return {
-      kind: 'internal',
+      kind: paxos ? 'paxos' : 'internal',
       ...at,
       ...(body.ref_id !== undefined ? { ref_id: body.ref_id } : {}),
       profile_id: body.from_profile_id,
       asset: body.asset,
       amount: body.amount,
+      // A transfer to another customer's destination: the recipient's profile, which the policy's destinations list.
+      ...(paxos ? { to_profile_id: body.to_profile_id } : {}),
     };
   }
   return undefined;

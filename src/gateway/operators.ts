@@ -41,6 +41,7 @@ export const ROLE_SCOPES: Record<Role, Scope[]> = {
     SCOPES.sandboxFiatDeposit,
     SCOPES.writeProfile,
     SCOPES.writeInternalTransfer,
+    SCOPES.writePaxosTransfer,
     SCOPES.writeCryptoDestinationAddress,
     SCOPES.writeFiatDepositInstructions,
     SCOPES.writeFiatAccount,

@@ -1,7 +1,9 @@
-// Internal transfers of the local service: money moved between two profiles of one customer, idempotent by ref_id.
-// Each is a pair of transfers sharing a group_id, an INTERNAL_TRANSFER_DEBIT of the sending profile and an
-// INTERNAL_TRANSFER_CREDIT of the receiving one, made with both balance changes in one transaction and COMPLETED at
-// once (nothing settles later: the money never leaves the service). The transfer limits on either side's type apply.
+// Transfers between two profiles of the local service, idempotent by ref_id: internal transfers (two profiles of one
+// customer) and transfers to another customer of the service (POST /v2/transfer/paxos: the OpenAPI's "Paxos
+// transfer", between profiles of two customers). Each is a pair of transfers sharing a group_id, a debit of the sending
+// profile (INTERNAL_TRANSFER_DEBIT, PAXOS_TRANSFER_DEBIT) and a credit of the receiving one (..._CREDIT), made with
+// both balance changes in one transaction and COMPLETED at once (nothing settles later: the money never leaves the
+// service). The transfer limits on either side's type apply.
 import { randomUUID } from './lazy-crypto.js';
 import {
   dec,
@@ -10,6 +12,7 @@ import {
   problems,
   usdNotional,
   type CreateInternalTransferRequest,
+  type CreatePaxosTransferRequest,
   type Decimal,
   type Transfer,
 } from '../contract/index.js';
@@ -22,8 +25,12 @@ import { profileOr404 } from './profiles.js';
 import { isoMillis } from './service-clock.js';
 import type { ProfileRow, TransferRow } from './store.js';
 
-/** What both sides of one internal transfer share. */
+/** The kinds of transfer between profiles: each side's transfer type is `<kind>_DEBIT` or `<kind>_CREDIT`. */
+type PairKind = 'INTERNAL_TRANSFER' | 'PAXOS_TRANSFER';
+
+/** What both sides of one transfer between profiles share. */
 interface Pair {
+  kind: PairKind;
   groupId: string;
   customerId: string;
   asset: string;
@@ -50,7 +57,7 @@ function side(
     asset: pair.asset,
     balance_asset: pair.asset,
     direction,
-    type: `INTERNAL_TRANSFER_${direction}`,
+    type: `${pair.kind}_${direction}`,
     status: 'COMPLETED',
     created_at: at,
     updated_at: at,
@@ -88,6 +95,30 @@ function insert(core: Core, transfer: Transfer, now: number): void {
  * profile 404, profiles of two customers 403, too little money 403 insufficient-funds. Answers the debit side.
  */
 export function createInternalTransfer(core: Core, body: CreateInternalTransferRequest): Promise<Transfer> {
+  return createPair(core, body, 'INTERNAL_TRANSFER');
+}
+
+/**
+ * POST /v2/transfer/paxos after validation, to a profile of another customer (the recipient's `to_profile_id`): a
+ * used ref_id answers 409 with the transfer it made, an unknown profile 404 ("Could not find profile", as the OpenAPI
+ * says), two profiles of one customer 403 (that is an internal transfer), too little money 403 insufficient-funds.
+ * Answers the debit side.
+ */
+export function createPaxosTransfer(core: Core, body: CreatePaxosTransferRequest): Promise<Transfer> {
+  return createPair(core, body, 'PAXOS_TRANSFER');
+}
+
+/** Why two profiles cannot be the two sides of a transfer of this kind, if they cannot. */
+function sidesProblem(kind: PairKind, from: ProfileRow, to: ProfileRow): string | undefined {
+  const same = from.customer_id === to.customer_id;
+  if (kind === 'INTERNAL_TRANSFER' && !same)
+    return `profiles ${from.id} and ${to.id} belong to different customers; an internal transfer stays within one customer`;
+  if (kind === 'PAXOS_TRANSFER' && same)
+    return `profiles ${from.id} and ${to.id} belong to one customer; a transfer to another customer goes to a profile of another customer (between one customer's profiles: an internal transfer)`;
+  return undefined;
+}
+
+function createPair(core: Core, body: CreateInternalTransferRequest, kind: PairKind): Promise<Transfer> {
   const { store } = core;
   return store.grouped(() => {
     settleDue(core);
@@ -97,14 +128,12 @@ export function createInternalTransfer(core: Core, body: CreateInternalTransferR
     }
     const from = profileOr404(core, body.from_profile_id);
     const to = profileOr404(core, body.to_profile_id);
-    if (from.customer_id !== to.customer_id) {
-      throw problems.forbidden(
-        `profiles ${from.id} and ${to.id} belong to different customers; an internal transfer stays within one customer`,
-      );
-    }
+    const problem = sidesProblem(kind, from, to);
+    if (problem) throw problems.forbidden(problem);
     const amount = dec(body.amount);
     const now = core.clock.now();
     const pair: Pair = {
+      kind,
       groupId: randomUUID(),
       customerId: from.customer_id,
       asset: body.asset,
@@ -112,7 +141,7 @@ export function createInternalTransfer(core: Core, body: CreateInternalTransferR
       now,
       notional: fixed(usdNotional(amount, usdPrice(core.seed, body.asset, now)), 2),
     };
-    for (const type of ['INTERNAL_TRANSFER_DEBIT', 'INTERNAL_TRANSFER_CREDIT'])
+    for (const type of [`${kind}_DEBIT`, `${kind}_CREDIT`])
       checkTransferLimits(core, { type, asset: body.asset, total: amount, usd: dec(pair.notional) });
     debit(core, from.id, body.asset, amount);
     store.setBalance(to.id, body.asset, fmt(dec(store.balance(to.id, body.asset) ?? '0').plus(amount)));
@@ -122,7 +151,7 @@ export function createInternalTransfer(core: Core, body: CreateInternalTransferR
       account_id: body.from_account_id,
       metadata: body.metadata,
     });
-    const received = side(pair, 'CREDIT', to, {
+    const received = side({ ...pair, customerId: to.customer_id }, 'CREDIT', to, {
       identity_id: body.to_identity_id,
       account_id: body.to_account_id,
       metadata: body.recipient_metadata,

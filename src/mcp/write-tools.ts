@@ -1,4 +1,4 @@
-// The tools that move money or create a resource: withdraw, internal_transfer, fiat_withdrawal and
+// The tools that move money or create a resource: withdraw, internal_transfer, paxos_transfer, fiat_withdrawal and
 // deposit_address_create. Each previews by default (the request it would send, the fee, the balance after, the
 // policy's verdict, the gates) and sends only through the gates (gates.ts). Every write carries a ref_id, the one given or one made up and returned,
 // so a retry with it never sends twice: the service answers a repeat with the earlier transfer (already_submitted).
@@ -395,58 +395,78 @@ const withdraw: Tool = {
   },
 };
 
-const internalTransfer: Tool = {
+/**
+ * A tool that moves an asset between two service profiles: internal_transfer (another profile of the customer) and
+ * paxos_transfer (the recipient's profile, another customer's); the two requests have the same fields.
+ */
+function profileTransferTool(kind: {
+  name: string;
+  title: string;
+  description: string;
+  op: 'createInternalTransfer' | 'createPaxosTransfer';
+  to: string;
+}): Tool {
+  return {
+    name: kind.name,
+    title: kind.title,
+    description: kind.description,
+    gated: true,
+    input: objectOf(
+      {
+        ...fieldsOf(S.CreateInternalTransferRequest, {
+          optional: ['from_profile_id'],
+          describe: { from_profile_id: PROFILE_ID_TEXT, ref_id: REF_ID_TEXT, to_profile_id: kind.to },
+        }),
+        confirm: CONFIRM,
+      },
+      true,
+    ),
+    output: gatedOutput(
+      S.CreateInternalTransferRequest,
+      { key: 'transfer', schema: S.Transfer },
+      {
+        balance: { schema: BALANCE_SCHEMA, required: true },
+      },
+    ),
+    async run(args, call) {
+      const { confirm, ...given } = args;
+      const sending = confirm === true;
+      const { refId, generated } = refIdFor(given.ref_id as string | undefined);
+      const from = profileIdOf(given.from_profile_id, call, 'from_profile_id');
+      const through = await throughGate(call, kind.op, { ...given, from_profile_id: from, ref_id: refId }, sending);
+      const { conn } = through;
+      const body: CreateInternalTransferRequest = through.admitted.body;
+      const asset = body.asset.toUpperCase();
+      const funds = await readFunds(conn, from, [asset]);
+      return previewOrSend(call, through, sending, {
+        op: kind.op,
+        body,
+        refId,
+        generated,
+        resultKey: 'transfer',
+        extra: { balance: balanceOf(funds, asset, withdrawalFigures({ amount: body.amount }, '0').leaving) },
+      });
+    },
+  };
+}
+
+const internalTransfer = profileTransferTool({
   name: 'internal_transfer',
   title: 'Move an asset between service profiles (moves money)',
   description:
     "Moves an asset from one service profile of the customer to another (from the coinop context's own by default). MOVES MONEY. By default a preview (the request, the sender's balance before and after, the policy's verdict, the gates); with confirm: true it sends, through the same gates as withdraw. Every call carries a ref_id (returned): retrying with it never sends twice.",
-  gated: true,
-  input: objectOf(
-    {
-      ...fieldsOf(S.CreateInternalTransferRequest, {
-        optional: ['from_profile_id'],
-        describe: {
-          from_profile_id: PROFILE_ID_TEXT,
-          ref_id: REF_ID_TEXT,
-          to_profile_id: 'The service profile credited.',
-        },
-      }),
-      confirm: CONFIRM,
-    },
-    true,
-  ),
-  output: gatedOutput(
-    S.CreateInternalTransferRequest,
-    { key: 'transfer', schema: S.Transfer },
-    {
-      balance: { schema: BALANCE_SCHEMA, required: true },
-    },
-  ),
-  async run(args, call) {
-    const { confirm, ...given } = args;
-    const sending = confirm === true;
-    const { refId, generated } = refIdFor(given.ref_id as string | undefined);
-    const from = profileIdOf(given.from_profile_id, call, 'from_profile_id');
-    const through = await throughGate(
-      call,
-      'createInternalTransfer',
-      { ...given, from_profile_id: from, ref_id: refId },
-      sending,
-    );
-    const { conn } = through;
-    const body: CreateInternalTransferRequest = through.admitted.body;
-    const asset = body.asset.toUpperCase();
-    const funds = await readFunds(conn, from, [asset]);
-    return previewOrSend(call, through, sending, {
-      op: 'createInternalTransfer',
-      body,
-      refId,
-      generated,
-      resultKey: 'transfer',
-      extra: { balance: balanceOf(funds, asset, withdrawalFigures({ amount: body.amount }, '0').leaving) },
-    });
-  },
-};
+  op: 'createInternalTransfer',
+  to: 'The service profile credited.',
+});
+
+const paxosTransfer = profileTransferTool({
+  name: 'paxos_transfer',
+  title: 'Send an asset to another customer of the service (moves money)',
+  description:
+    "Sends an asset from a service profile (the coinop context's own by default) to a profile of another customer of the service, named by its profile id (to_profile_id). MOVES MONEY. By default a preview (the request, the sender's balance before and after, the policy's verdict: its destinations name recipients by profile id; the gates); with confirm: true it sends, through the same gates as withdraw. Every call carries a ref_id (returned): retrying with it never sends twice.",
+  op: 'createPaxosTransfer',
+  to: "The recipient's profile id: a profile of another customer of the service.",
+});
 
 const depositAddressCreate: Tool = {
   name: 'deposit_address_create',
@@ -599,4 +619,11 @@ const conversion: Tool = {
   },
 };
 
-export const WRITE_TOOLS: Tool[] = [withdraw, internalTransfer, fiatWithdrawal, conversion, depositAddressCreate];
+export const WRITE_TOOLS: Tool[] = [
+  withdraw,
+  internalTransfer,
+  paxosTransfer,
+  fiatWithdrawal,
+  conversion,
+  depositAddressCreate,
+];

@@ -149,8 +149,11 @@ async function addressBook(client: ServiceClient, policy: Policy): Promise<BookE
   return out;
 }
 
-/** What counts against the rolling 24 hours: crypto withdrawals and fiat withdrawals (of every fiat network). */
-const WITHDRAWAL_TYPES = ['CRYPTO_WITHDRAWAL', ...FIAT_WITHDRAWAL_TRANSFER_TYPES];
+/**
+ * What counts against the rolling 24 hours: crypto withdrawals, fiat withdrawals (of every fiat network) and transfers
+ * to another customer (the sender's side, by the OpenAPI's name: its list filter has no PLATFORM_ one).
+ */
+const WITHDRAWAL_TYPES = ['CRYPTO_WITHDRAWAL', ...FIAT_WITHDRAWAL_TRANSFER_TYPES, 'PAXOS_TRANSFER_DEBIT'] as const;
 
 /**
  * The service's withdrawals of the last 24 hours by its own clock (the Date of its answer), of every service profile

@@ -10,10 +10,11 @@ import { type LoadedPolicy, limitFor, type Policy, RULES, type RuleName } from '
 /** One request of a run, as the policy sees it. */
 export interface PolicyRequest {
   /**
-   * A crypto withdrawal, an internal transfer, a fiat withdrawal (to a fiat account), or a stablecoin conversion (USD
-   * to a stablecoin or back, in the profile: `asset` is what it takes, `target_asset` what it gives).
+   * A crypto withdrawal, an internal transfer, a fiat withdrawal (to a fiat account), a transfer to another customer
+   * of the service (paxos: to the recipient's profile), or a stablecoin conversion (USD to a stablecoin or back, in the
+   * profile: `asset` is what it takes, `target_asset` what it gives).
    */
-  kind: 'withdrawal' | 'internal' | 'fiat' | 'conversion';
+  kind: 'withdrawal' | 'internal' | 'fiat' | 'paxos' | 'conversion';
   /** The row of a batch file. */
   row?: number;
   /** Its ref_id, when a service transfer with the same one is this request already sent (not counted twice). */
@@ -26,6 +27,8 @@ export interface PolicyRequest {
   destination_address?: string;
   /** A fiat withdrawal's destination: the fiat account's id, which the policy's destinations list by id. */
   fiat_account_id?: string;
+  /** A transfer to another customer's destination: the recipient's profile id, which the policy's destinations list. */
+  to_profile_id?: string;
   /** A conversion's target asset (the policy's assets must allow it as well as the source). */
   target_asset?: string;
 }
@@ -179,11 +182,24 @@ function destinationProblem(policy: Policy, request: PolicyRequest, book: BookEn
  * (bookmarked_only) holds crypto addresses only, so under it no fiat account is allowed.
  */
 function fiatDestinationProblem(policy: Policy, request: PolicyRequest): string | undefined {
-  const id = request.fiat_account_id ?? '';
+  return idDestinationProblem(policy, 'fiat account', request.fiat_account_id ?? '');
+}
+
+/**
+ * Whether a transfer to another customer goes to a recipient the policy allows: the recipient's profile id among the
+ * destinations. The address book holds crypto addresses only, so under bookmarked_only no recipient is allowed.
+ */
+function recipientDestinationProblem(policy: Policy, request: PolicyRequest): string | undefined {
+  return idDestinationProblem(policy, 'recipient profile', request.to_profile_id ?? '');
+}
+
+/** A destination named by its id (a fiat account's, a recipient profile's) against the policy's destinations. */
+function idDestinationProblem(policy: Policy, what: string, id: string): string | undefined {
+  const named = `${what} ${id}`;
   if (policy.destinations === 'bookmarked_only')
-    return `fiat account ${id}: destinations are bookmarked_only, and the address book holds crypto addresses only (list the fiat account's id among the destinations)`;
+    return `${named}: destinations are bookmarked_only, and the address book holds crypto addresses only (list the ${what}'s id among the destinations)`;
   if ((policy.destinations ?? []).includes(id)) return undefined;
-  return `fiat account ${id} is not among the policy's destinations`;
+  return `${named} is not among the policy's destinations`;
 }
 
 /** An address-book write as the policy sees it: the nickname an address will have once it is written. */
@@ -248,7 +264,12 @@ function eachRequest(
     withdrawals++;
     // A conversion stays in its profile: no destination or network; the maxima count what it takes of its source.
     if (policy.destinations && r.kind !== 'conversion') {
-      const problem = r.kind === 'fiat' ? fiatDestinationProblem(policy, r) : destinationProblem(policy, r, book);
+      const problem =
+        r.kind === 'fiat'
+          ? fiatDestinationProblem(policy, r)
+          : r.kind === 'paxos'
+            ? recipientDestinationProblem(policy, r)
+            : destinationProblem(policy, r, book);
       if (problem) rules.get('destinations')!.violate({ ...where(r), message: problem });
     }
     if (r.kind === 'withdrawal' && policy.networks && !policy.networks.includes(r.crypto_network ?? ''))

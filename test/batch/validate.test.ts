@@ -178,6 +178,22 @@ describe('batch validation', () => {
     ]);
   });
 
+  it('a fiat withdrawal is no batch row: its fiat_account_id column or key says to use withdraw fiat', async () => {
+    const csv = await scan('fiat.csv', 'fiat_account_id,asset,amount\nacct-1,USD,100\n', 'csv', null);
+    expect(csv.issues[0]).toBe(
+      'line 1: fiat_account_id: is a fiat withdrawal field: fiat withdrawals are not batch rows (a batch pays crypto withdrawals); send each with coinop withdraw fiat --fiat-account-id; columns are profile_id, destination_address, asset, crypto_network, amount, total, ref_id, identity_id, account_id, balance_asset, fee_id, memo, beneficiary.first_name, beneficiary.last_name, beneficiary.institution and meta.KEY',
+    );
+    const jsonl = await scan(
+      'fiat.jsonl',
+      `${JSON.stringify({ fiat_account_id: 'acct-1', asset: 'USD', amount: '1' })}\n`,
+      'jsonl',
+      null,
+    );
+    expect(jsonl.issues[0]).toMatch(
+      /^row 1: fiat_account_id: is a fiat withdrawal field: fiat withdrawals are not batch rows/,
+    );
+  });
+
   it('names missing columns once, not on every row', async () => {
     const { issues } = await scan('nohdr.csv', `address,asset,amount\nx,BTC,1\ny,BTC,2\n`, 'csv', null);
     expect(issues).toEqual([

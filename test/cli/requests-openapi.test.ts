@@ -22,7 +22,7 @@ import { operationOf, requestViolations } from '../support/openapi.js';
 import { recordingProxy, type RecordingProxy } from '../support/recording-proxy.js';
 import { baseEnv, BTC_ADDRESS, ETH_ADDRESS, runInProcess } from './helpers.js';
 import { FIVE_OLDEST, internalTransfer } from '../support/command-lines.js';
-import { postFiatAccount } from '../support/requests.js';
+import { postFiatAccount, postRecipientProfile, RECIPIENT_PROFILE } from '../support/requests.js';
 import { adminToken, demoToken } from '../support/tokens.js';
 
 type Format = 'json' | 'ndjson' | 'csv' | 'table';
@@ -125,7 +125,8 @@ const NOT_SENT: Record<string, string[]> = {
   'withdraw batch': ['--resume', '--retry-failed', '--wait-approval'],
   // Waiting at a coinop gateway for its approvers: reads the gateway's own /_gateway API (test/gateway), nothing else.
   // Approval files are read on this machine: the request sent is the same with them (before withdraw: first match).
-  'withdraw fiat': ['--wait-approval', '--approvals'],
+  // --save writes the dry run's request to a file (sent with --request by the line that uses it).
+  'withdraw fiat': ['--wait-approval', '--approvals', '--save'],
   convert: ['--wait-approval', '--approvals'],
   withdraw: ['--wait-approval'],
   // When watching or forwarding ends and where events go: the feed is read the same way.
@@ -528,6 +529,21 @@ const LINES: Line[] = [
       ...['--yes', '--wait', '--wait-timeout', '30'],
     ],
   },
+  // transfers to another customer of the service (every flag), to the recipient's profile
+  {
+    formats: WRITE,
+    args: async (n) => [
+      'transfer',
+      'paxos',
+      ...['--from-profile-id', DEMO.profileId, '--to-profile-id', RECIPIENT_PROFILE, '--asset', 'BTC'],
+      ...['--amount', '0.05', '--ref-id', `rq-px-${n}`, '--meta', 'my_id=1', '--recipient-meta', 'your_id=2'],
+      ...['--yes', '--wait', '--wait-timeout', '30'],
+    ],
+  },
+  {
+    formats: WRITE,
+    args: ['transfer', 'paxos', '--to-profile-id', RECIPIENT_PROFILE, '--asset', 'USD', '--amount', '2', '--dry-run'],
+  },
   // fiat accounts (every network, every flag, a whole request in a file) and fiat withdrawals to them
   {
     formats: WRITE,
@@ -866,6 +882,19 @@ const LINES: Line[] = [
       return ['withdraw', '--request', saved, '--approvals', `${saved}.approval-${key}.txt`, '--yes'];
     },
   },
+  // A fiat withdrawal saved for approval, approved, and sent with its approval.
+  {
+    formats: WRITE,
+    env: POLICY_ENV,
+    args: async (nth) => {
+      const key = await policyWith([HOURS]);
+      const saved = join(dir, `fiat-saved-${nth}.json`);
+      const account = ['--fiat-account-id', await fiatAccountId(), '--amount', '3', '--ref-id', `rq-fiat-saved-${nth}`];
+      await run(['withdraw', 'fiat', ...account, '--dry-run', '--save', saved], POLICY_ENV);
+      await run(['approve', saved, '--yes'], POLICY_ENV);
+      return ['withdraw', 'fiat', '--request', saved, '--approvals', `${saved}.approval-${key}.txt`, '--yes'];
+    },
+  },
   {
     formats: WRITE,
     env: POLICY_ENV,
@@ -989,6 +1018,7 @@ beforeAll(async () => {
     COINOP_DATA_DIR: join(dir, 'policy-data'),
   });
   transferId = (await fetched<{ id: string }>(['withdraw', ...W, '--ref-id', 'rq-setup'])).id;
+  await postRecipientProfile(svc.baseUrl);
   const server = createServer((req, res) => req.resume().on('end', () => res.writeHead(200).end()));
   await new Promise<void>((r) => server.listen({ host: '127.0.0.1', port: 0 }, () => r()));
   receiver = { server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/in` };

@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { create, get, list, remove, update } from '../../src/commands/fiat-accounts/run.js';
 import {
@@ -8,6 +10,7 @@ import {
 import { withdrawFiat } from '../../src/commands/withdraw/fiat/run.js';
 import { type FiatWithdrawOptions, parseFiatWithdrawOptions } from '../../src/commands/withdraw/fiat/options.js';
 import { DEMO } from '../../src/embedded/demo.js';
+import { readSavedRequest } from '../../src/cli/approval-content.js';
 import { auditSince, sharedLocalFixture, moneyPortsOf, NOW, readPorts, usdOf, writeContextPolicy } from './ports.js';
 
 const local = sharedLocalFixture();
@@ -235,6 +238,37 @@ describe('withdraw fiat run', () => {
       '--amount and --total: give exactly one, not both',
     );
     expect(() => parseFiatWithdrawOptions({ asset: 'USD', amount: '1e3', waitTimeout: '30' })).toThrow(/--amount/);
+  });
+
+  it('--dry-run --save keeps the request for approval; --request sends exactly it, once; withdraw refuses it', async () => {
+    const file = join(local.dataDir, 'payroll-fiat.json');
+    const dry = deps({ format: 'json' });
+    await withdrawFiat(dry, fiat('fw-saved', { amount: '42.10', memo: 'payroll', dryRun: true, save: file }));
+    expect(dry.display.stderr).toContain(
+      `saved the request to ${file}: have it approved (coinop approve ${file}), then send it with coinop withdraw fiat --request ${file}`,
+    );
+    const saved = JSON.parse(readFileSync(file, 'utf8'));
+    expect(saved).toMatchObject({
+      coinop_request: 1,
+      kind: 'fiat_withdrawal',
+      environment: 'local',
+      profile_id: DEMO.profileId,
+      request: { fiat_account_id: accountId, amount: '42.10', asset: 'USD', memo: 'payroll', ref_id: 'fw-saved' },
+    });
+    expect((await fiatWithdrawals()).map((t) => t.ref_id)).not.toContain('fw-saved');
+    const d = deps({ format: 'json' });
+    await withdrawFiat(d, parseFiatWithdrawOptions({ asset: 'USD', waitTimeout: '30', request: file, yes: true }));
+    expect(JSON.parse(d.display.stdout)).toMatchObject({ ref_id: 'fw-saved', amount: '42.1', memo: 'payroll' });
+    expect((await fiatWithdrawals()).filter((t) => t.ref_id === 'fw-saved')).toHaveLength(1);
+    expect(() => parseFiatWithdrawOptions({ asset: 'USD', waitTimeout: '30', request: file, amount: '1' })).toThrow(
+      '--request and --amount: give one (the saved request holds every value)',
+    );
+    expect(() => parseFiatWithdrawOptions({ asset: 'USD', waitTimeout: '30', save: file })).toThrow(
+      '--save: only with --dry-run',
+    );
+    expect(() => readSavedRequest(local.connector().context(), file, 'withdrawal')).toThrow(
+      `--request: ${file} is a fiat withdrawal saved by coinop withdraw fiat, not by coinop withdraw`,
+    );
   });
 
   it('delete: asked first, then gone; a withdrawal to it is refused by the service (404)', async () => {

@@ -1,5 +1,5 @@
 // One table, every entry point: the same money-moving request through withdraw, withdraw batch, transfer internal,
-// coinop api and the MCP tools gets the same verdict and leaves the same audit entry (the entry point named in
+// transfer paxos, coinop api and the MCP tools gets the same verdict and leaves the same audit entry (the entry point named in
 // `what.command`, the rest equal). In this process against a local service.
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -11,11 +11,15 @@ import { auditEntries, type Entry } from './support.js';
 import { transferFlags } from '../support/command-lines.js';
 import { apiFields, apiWithdrawal, FIAT_ACCOUNT_CREATE } from '../support/command-lines.js';
 
+import { postRecipientProfile } from '../support/requests.js';
 let sb: Sandbox;
 /** A saved fiat account of the sandbox's service, for the fiat withdrawals. */
 let fiatAccount = '';
+/** A profile of another customer of the sandbox's service, for the transfers to another customer. */
+let recipient = '';
 beforeAll(async () => {
   sb = await sandbox();
+  recipient = await postRecipientProfile(sb.svc.baseUrl);
   const made = await sb.runIn([...FIAT_ACCOUNT_CREATE, '-o', 'json']);
   fiatAccount = JSON.parse(made.stdout).id;
 });
@@ -172,6 +176,20 @@ const CONVERSION_WAYS: Record<string, Way> = {
     ),
   'mcp conversion': async ({ amount, ref }) =>
     mcpVerdict('conversion', { source_asset: 'PYUSD', target_asset: 'USD', amount, ref_id: ref, confirm: true }),
+};
+
+/** A transfer to another customer, from the default profile to the recipient's profile, through each entry point. */
+const PAXOS_WAYS: Record<string, Way> = {
+  'transfer paxos': async ({ amount, ref, asset = 'USD' }) => {
+    const line = ['transfer', 'paxos', '--to-profile-id', recipient, '--asset', asset, '--amount', amount];
+    return exitVerdict((await sb.runIn([...line, '--ref-id', ref, '--yes'])).code);
+  },
+  api: async ({ amount, ref, asset = 'USD' }) => {
+    const body = { from_profile_id: DEMO.profileId, to_profile_id: recipient, asset, amount, ref_id: ref };
+    return exitVerdict((await sb.runIn(['api', 'POST', '/v2/transfer/paxos', ...apiFields(body)])).code);
+  },
+  'mcp paxos_transfer': async ({ amount, ref, asset = 'USD' }) =>
+    mcpVerdict('paxos_transfer', { to_profile_id: recipient, asset, amount, ref_id: ref, confirm: true }),
 };
 
 /** The request's own entries of one run (not the MCP server's mcp_call, not quotes), less what names the run. */
@@ -361,6 +379,72 @@ const CASES: {
     name: 'conversion: more than the balance',
     kind: 'conversion',
     ways: CONVERSION_WAYS,
+    amount: '900000000',
+    expect: { verdict: 'refused', category: 'usage' },
+  },
+  {
+    name: 'to another customer: allowed',
+    kind: 'paxos_transfer',
+    ways: PAXOS_WAYS,
+    amount: '7.25',
+    expect: { verdict: 'sent' },
+  },
+  {
+    name: 'to another customer: a recipient the destinations do not list',
+    policy: 'destinations: [somebody-else]\n',
+    kind: 'paxos_transfer',
+    ways: PAXOS_WAYS,
+    amount: '7.25',
+    expect: { verdict: 'refused', category: 'policy' },
+  },
+  {
+    name: 'to another customer: to a recipient the destinations list',
+    policy: () => `destinations: [${recipient}]\nassets: [USD]\n`,
+    kind: 'paxos_transfer',
+    ways: PAXOS_WAYS,
+    amount: '7.25',
+    expect: { verdict: 'sent' },
+  },
+  {
+    name: 'to another customer: an asset the policy does not allow',
+    policy: 'assets: [BTC]\n',
+    kind: 'paxos_transfer',
+    ways: PAXOS_WAYS,
+    amount: '7.25',
+    expect: { verdict: 'refused', category: 'policy' },
+  },
+  {
+    name: 'to another customer: over the most per withdrawal',
+    policy: 'max_per_withdrawal:\n  USD: 7\n',
+    kind: 'paxos_transfer',
+    ways: PAXOS_WAYS,
+    amount: '7.25',
+    expect: { verdict: 'refused', category: 'policy' },
+  },
+  {
+    name: 'to another customer: over the rolling 24 hours',
+    policy: 'max_per_24h:\n  USD: 20\n',
+    kind: 'paxos_transfer',
+    ways: PAXOS_WAYS,
+    amount: '7.25',
+    expect: { verdict: 'refused', category: 'policy' },
+  },
+  {
+    name: 'to another customer: outside the hours',
+    policy: () => {
+      const at = (h: number) => `${String(h % 24).padStart(2, '0')}:00`;
+      const start = new Date().getUTCHours() + 2;
+      return `hours: "${at(start)}-${at(start + 1)} UTC"\n`;
+    },
+    kind: 'paxos_transfer',
+    ways: PAXOS_WAYS,
+    amount: '7.25',
+    expect: { verdict: 'refused', category: 'policy' },
+  },
+  {
+    name: 'to another customer: more than the balance',
+    kind: 'paxos_transfer',
+    ways: PAXOS_WAYS,
     amount: '900000000',
     expect: { verdict: 'refused', category: 'usage' },
   },

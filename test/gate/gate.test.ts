@@ -117,12 +117,12 @@ describe('coinop api goes through the gate for money', () => {
     expect(await moneySent()).toEqual([]);
   });
 
-  it('money the gate cannot judge (a settlement, a transfer to another customer, a trade): exit 8, nothing sent, recorded', async () => {
+  it('money the gate cannot judge (a settlement, an issuer quote, a trade): exit 8, nothing sent, recorded', async () => {
     for (const [method, path] of [
       ['POST', '/v2/settlement/transactions'],
-      ['POST', 'transfer/paxos/'],
+      ['POST', 'issuer-quote/q-1/'],
       ['post', `/v2/profiles/${DEMO.profileId}/orders`],
-      ['POST', '/v2/transfer\\paxos'],
+      ['POST', '/v2/settlement\\transactions'],
     ]) {
       const { result: r, entries: e } = await written(() =>
         sb.runIn(['api', method, path, '-f', 'asset=USD', '-f', 'amount=1000', '-f', `ref_id=unjudged-${path.length}`]),

@@ -32,6 +32,7 @@ const SANDBOX = '/v2/sandbox/fiat-deposits';
 const T = '/v2/transfer/transfers';
 const FA = '/v2/transfer/fiat-accounts';
 const FW = '/v2/transfer/fiat-withdrawals';
+const PT = '/v2/transfer/paxos';
 const SC = '/v2/conversion/stablecoins';
 const PRICES = (market: string, q: string) => `/v2/markets/${market}/historical-prices?${q}`;
 
@@ -386,6 +387,25 @@ describe('every endpoint against the OpenAPI description', () => {
     await refusedWithoutToken('POST', CD(unknown, 'reject'), { identity_id: 'i-1' });
   });
 
+  it('transfers to another customer: paid, refused (unknown recipient, one customer, funds, ref_id, bad body)', async () => {
+    await h.control('POST', '/_local/profiles', { id: 'oa-payee', customer_id: 'oa-other-customer' });
+    const body = { from_profile_id: DEMO.profileId, to_profile_id: 'oa-payee', asset: 'BTC', amount: '0.05' };
+    const paid = await valid('POST', PT, {
+      ...body,
+      ref_id: 'oa-pt',
+      metadata: { my_id: 'x' },
+      recipient_metadata: {},
+    });
+    expect(paid.body).toMatchObject({ type: 'PAXOS_TRANSFER_DEBIT', status: 'COMPLETED', direction: 'DEBIT' });
+    expect((await send('POST', PT, { body: { ...body, ref_id: 'oa-pt' } })).status).toBe(409);
+    expect((await send('POST', PT, { body: { ...body, to_profile_id: 'nobody' } })).status).toBe(404);
+    expect((await send('POST', PT, { body: { ...body, to_profile_id: DEMO.emptyProfileId } })).status).toBe(403);
+    expect((await send('POST', PT, { body: { ...body, from_profile_id: DEMO.emptyProfileId } })).status).toBe(403);
+    await invalid('POST', PT, { ...body, amount: undefined });
+    await invalid('POST', PT, { ...body, metadata: { k: 5 } });
+    await refusedWithoutToken('POST', PT, body);
+  });
+
   it('stablecoin conversions: made, listed, got, cancelled, refused', async () => {
     const body = { profile_id: DEMO.profileId, amount: '3', source_asset: 'USD', target_asset: 'USDP' };
     const made = await valid('POST', SC, { ...body, ref_id: 'oa-sc', metadata: { skey: 'svalue' } });
@@ -513,6 +533,7 @@ describe('every endpoint against the OpenAPI description', () => {
       'GetVasp',
       'UpdateCryptoDeposit',
       'RejectCryptoDeposit',
+      'CreatePaxosTransfer',
       'ListStablecoinConversions',
       'CreateStablecoinConversion',
       'GetStablecoinConversion',

@@ -13,7 +13,7 @@ import { baseEnv, BTC_ADDRESS, ETH_ADDRESS } from '../cli/helpers.js';
 import { requestViolations } from '../support/openapi.js';
 import { type RecordingProxy, recordingProxy } from '../support/recording-proxy.js';
 import { answerOf, type InProcess, inProcess } from './support.js';
-import { postFiatAccount } from '../support/requests.js';
+import { postFiatAccount, postRecipientProfile, RECIPIENT_PROFILE } from '../support/requests.js';
 import { adminToken } from '../support/tokens.js';
 
 let svc: LocalService;
@@ -40,6 +40,7 @@ beforeAll(async () => {
     });
     held[tool] = ((await r.json()) as { id: string }).id;
   }
+  await postRecipientProfile(svc.baseUrl);
 });
 afterAll(async () => {
   await s?.close();
@@ -114,6 +115,17 @@ const CALLS: [string, Record<string, unknown>][] = [
       amount: '3',
       metadata: { a: 'b' },
       recipient_metadata: { c: 'd' },
+      confirm: true,
+    },
+  ],
+  [
+    'paxos_transfer',
+    {
+      to_profile_id: RECIPIENT_PROFILE,
+      asset: 'BTC',
+      amount: '0.05',
+      metadata: { my_id: 'x' },
+      recipient_metadata: { your_id: 'y' },
       confirm: true,
     },
   ],

@@ -63,6 +63,7 @@ describe('the tools', () => {
           'batch_dry_run',
           'withdraw',
           'internal_transfer',
+          'paxos_transfer',
         ]),
       );
       for (const t of tools) {
@@ -77,6 +78,7 @@ describe('the tools', () => {
         'deposit_update',
         'fiat_withdrawal',
         'internal_transfer',
+        'paxos_transfer',
         'withdraw',
         'withdraw_batch',
       ]);
@@ -554,6 +556,7 @@ describe('resources and ports', () => {
         tools_that_move_money: [
           'withdraw',
           'internal_transfer',
+          'paxos_transfer',
           'fiat_withdrawal',
           'conversion',
           'deposit_address_create',

@@ -53,3 +53,17 @@ export async function postFiatAccount(baseUrl: string, token: string): Promise<s
   });
   return ((await r.json()) as { id: string }).id;
 }
+
+/** The profile of another customer of the service that the tests pay with transfers to another customer. */
+export const RECIPIENT_PROFILE = 'payee-of-another-customer';
+
+/** Makes RECIPIENT_PROFILE on a local service (its control API: a profile of a customer of its own). */
+export async function postRecipientProfile(baseUrl: string): Promise<string> {
+  const r = await fetch(`${baseUrl}/_local/profiles`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ id: RECIPIENT_PROFILE, customer_id: 'another-customer', nickname: 'payee' }),
+  });
+  if (r.status !== 200) throw new Error(`the recipient profile was not made: ${r.status} ${await r.text()}`);
+  return RECIPIENT_PROFILE;
+}

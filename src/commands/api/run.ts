@@ -195,7 +195,7 @@ async function sendThroughGate(
 }
 
 /**
- * A request that moves money in a way the gate has no model of (a transfer to another customer, a settlement, a
+ * A request that moves money in a way the gate has no model of (a settlement, an orchestration, a
  * trade...): no policy, approval or cap could judge it, so it is refused (exit 8) and the refusal recorded.
  */
 async function refuseUnjudged(

@@ -1,5 +1,6 @@
-// coinop transfer internal: the raw flags, checked once into the options the run works with. Every check that needs
-// no answer from anybody is here; values left out are asked for on a terminal by the run (and checked there).
+// coinop transfer internal and transfer paxos: the raw flags, checked once into the options the run works with (the two
+// take the same flags). Every check that needs no answer from anybody is here; values left out are asked for on a
+// terminal by the run (and checked there).
 import { usageError } from '../../cli/errors.js';
 import { amountFlag, keyValues, nameFlag, type RawFlags, waitTimeoutFlag } from '../../cli/options.js';
 import type { FlagNames } from '../../client/service-client.js';

@@ -1,6 +1,9 @@
-// coinop transfer internal: gather the values the flags left out, check the request, confirm (showing what the
-// sending profile has), send once (ref_id), report (optionally following the transfer to its end).
+// coinop transfer internal and coinop transfer paxos: gather the values the flags left out, check the request,
+// confirm (showing what the sending profile has), send once (ref_id), report (optionally following the transfer to
+// its end). The two differ in what they call the profile credited: another of the customer's, or the recipient's, a
+// profile of another customer of the service (the OpenAPI's to_profile_id of POST /v2/transfer/paxos).
 import { ASSETS, assetIssues, operations, type CreateInternalTransferRequest } from '../../contract/index.js';
+import type { AuditKind } from '../../audit/entry.js';
 import { amountRule, refusedToAsk } from '../../cli/ask.js';
 import type { Connection } from '../../cli/invocation.js';
 import type { Ports } from '../../cli/ports.js';
@@ -20,17 +23,53 @@ const pairs = (m: Record<string, string> | undefined) =>
         .join(', ')
     : undefined;
 
-/** The request from the flags, and from the operator on a terminal for what they left out (checked whole after). */
-/** What transfer internal takes: every port but none of the rest of the invocation. */
+/** What transfer internal and transfer paxos take: every port but none of the rest of the invocation. */
 export type InternalTransferDeps = Pick<
   Ports,
   'display' | 'service' | 'prompter' | 'confirmer' | 'audit' | 'clock' | 'interrupt' | 'policy'
 >;
 
+/** What tells one kind of transfer between profiles from the other, in the request and in what is said. */
+export interface TransferKind {
+  operation: 'createInternalTransfer' | 'createPaxosTransfer';
+  command: 'transfer internal' | 'transfer paxos';
+  noun: string;
+  auditKind: AuditKind;
+  /** The question asking for the profile credited, and how the confirmation names it. */
+  toQuestion: string;
+  toRow(id: string): string;
+  title(amount: string, asset: string): string;
+  question: string;
+}
+
+export const INTERNAL: TransferKind = {
+  operation: 'createInternalTransfer',
+  command: 'transfer internal',
+  noun: 'internal transfer',
+  auditKind: 'internal_transfer',
+  toQuestion: "The service's profile to credit",
+  toRow: (id) => `service profile ${id}`,
+  title: (amount, asset) => `Move ${amount} ${asset} between service profiles`,
+  question: 'Send this internal transfer?',
+};
+
+export const PAXOS: TransferKind = {
+  operation: 'createPaxosTransfer',
+  command: 'transfer paxos',
+  noun: 'transfer to another customer',
+  auditKind: 'paxos_transfer',
+  toQuestion: "The recipient's profile id (a profile of another customer of the service)",
+  toRow: (id) => `recipient profile ${id} (another customer of the service)`,
+  title: (amount, asset) => `Send ${amount} ${asset} to another customer of the service`,
+  question: 'Send this transfer to another customer?',
+};
+
+/** The request from the flags, and from the operator on a terminal for what they left out (checked whole after). */
 async function gather(
   ctx: InternalTransferDeps,
   options: InternalTransferOptions,
   defaultFrom: string | undefined,
+  kind: TransferKind,
 ): Promise<{ body: CreateInternalTransferRequest; generatedRef: boolean }> {
   const pr = ctx.prompter;
   // The asset given, against the catalogue before anything is asked (the whole request is checked again); on a
@@ -40,7 +79,7 @@ async function gather(
     pr.text("The service's profile to debit"),
   );
   const to = await need(pr, '--to-profile-id', options.toProfileId, () =>
-    pr.text("The service's profile to credit", {
+    pr.text(kind.toQuestion, {
       validate: (v) => (v === from ? 'another profile than the sender' : true),
     }),
   );
@@ -73,10 +112,23 @@ async function available(conn: Connection, body: CreateInternalTransferRequest):
   }
 }
 
-export async function internal(ctx: InternalTransferDeps, options: InternalTransferOptions): Promise<void> {
+export function internal(ctx: InternalTransferDeps, options: InternalTransferOptions): Promise<void> {
+  return transferBetweenProfiles(ctx, options, INTERNAL);
+}
+
+/** coinop transfer paxos: to the recipient's profile, a profile of another customer of the service. */
+export function paxos(ctx: InternalTransferDeps, options: InternalTransferOptions): Promise<void> {
+  return transferBetweenProfiles(ctx, options, PAXOS);
+}
+
+async function transferBetweenProfiles(
+  ctx: InternalTransferDeps,
+  options: InternalTransferOptions,
+  kind: TransferKind,
+): Promise<void> {
   const context = ctx.service.context();
   // A policy file that does not load stops everything, before anything is asked.
-  await contextPolicy(ctx, 'transfer internal', {
+  await contextPolicy(ctx, kind.command, {
     request: {
       ref_id: options.refId,
       asset: options.asset,
@@ -85,27 +137,27 @@ export async function internal(ctx: InternalTransferDeps, options: InternalTrans
       to_profile_id: options.toProfileId,
     },
   });
-  const { body, generatedRef } = await gather(ctx, options, context.profileId);
+  const { body, generatedRef } = await gather(ctx, options, context.profileId, kind);
   const request: MoneyRequest = {
-    operation: 'createInternalTransfer',
+    operation: kind.operation,
     body,
-    command: 'transfer internal',
+    command: kind.command,
     flags: INTERNAL_TRANSFER_FLAGS,
   };
   await refusedBeforeSending(ctx, request, () =>
-    checkRequest(operations.createInternalTransfer, { body }, INTERNAL_TRANSFER_FLAGS, ctx.service.catalogue()),
+    checkRequest(operations[kind.operation], { body }, INTERNAL_TRANSFER_FLAGS, ctx.service.catalogue()),
   );
-  ctx.interrupt.say('stopped: no internal transfer was sent');
+  ctx.interrupt.say(`stopped: no ${kind.noun} was sent`);
   const conn = await ctx.service.connect();
-  const gate = gateFor(ctx, conn, 'transfer internal');
+  const gate = gateFor(ctx, conn, kind.command);
   const p = await gate.prepare(request);
   try {
     const verdict = await gate.judge(p, { dryRun: options.dryRun });
     if (!options.dryRun) refuseUnlessAllowed(ctx, verdict);
-    const rows = await confirmationRows(ctx, conn, options, body);
+    const rows = await confirmationRows(ctx, conn, options, body, kind);
     if (options.dryRun) {
       await reportDryRun(ctx, {
-        operation: 'createInternalTransfer',
+        operation: kind.operation,
         environment: context.environment,
         rows,
         body,
@@ -115,17 +167,19 @@ export async function internal(ctx: InternalTransferDeps, options: InternalTrans
       if (!verdict.allowed) throw refusal(verdict);
       return;
     }
+    // What leaves against what the sender has, before anyone is asked (the gate records a refusal).
+    await gate.preflight(p);
     await ctx.confirmer.confirm({
-      title: `Move ${body.amount} ${body.asset} between service profiles`,
+      title: kind.title(body.amount, body.asset),
       rows,
       environment: context.environment,
       yes: options.yes,
-      question: 'Send this internal transfer?',
+      question: kind.question,
       // In production the amount is typed out, as for a withdrawal.
       typed: [{ label: `the amount (${body.asset})`, value: body.amount }],
     });
-    const transfer = await submitOnce(ctx, gate, p, { noun: 'internal transfer', generated: generatedRef });
-    await reportTransfer(ctx, conn, options, transfer, { kind: 'internal_transfer', what: p.what });
+    const transfer = await submitOnce(ctx, gate, p, { noun: kind.noun, generated: generatedRef, preflighted: true });
+    await reportTransfer(ctx, conn, options, transfer, { kind: kind.auditKind, what: p.what });
   } catch (e) {
     if (options.dryRun || wasRecorded(e)) throw e;
     return gate.refuse(p, e);
@@ -138,6 +192,7 @@ async function confirmationRows(
   conn: Connection,
   options: InternalTransferOptions,
   body: CreateInternalTransferRequest,
+  kind: TransferKind,
 ): Promise<[string, string | undefined][]> {
   const context = conn.context;
   const confirming = !options.yes && ctx.prompter.allowed;
@@ -146,7 +201,7 @@ async function confirmationRows(
     ['context', context.name],
     ['from', `service profile ${body.from_profile_id}`],
     ['available', options.dryRun || confirming ? await available(conn, body) : undefined],
-    ['to', `service profile ${body.to_profile_id}`],
+    ['to', kind.toRow(body.to_profile_id)],
     ['amount', `${body.amount} ${body.asset}`],
     ['ref_id', body.ref_id],
     ['metadata', pairs(body.metadata)],

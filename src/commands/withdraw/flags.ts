@@ -1,7 +1,7 @@
 // coinop withdraw's flags, declared once: index.ts declares them, options.ts reads their typed values.
 import { defineFlags } from '../../cli/flags.js';
 import { waitTimeoutSpec } from '../../cli/options.js';
-import { WITHDRAWAL_FIELD_SPECS as W } from '../../cli/withdrawal-specs.js';
+import { SAVE_SPEC, WITHDRAWAL_FIELD_SPECS as W } from '../../cli/withdrawal-specs.js';
 
 export const WITHDRAW_FLAG_TABLE = defineFlags({
   asset: W.asset,
@@ -36,11 +36,7 @@ export const WITHDRAW_FLAG_TABLE = defineFlags({
     help: 'at a coinop gateway that holds it for approvals: wait until it is approved and sent (or rejected, exit 8)',
   },
   waitTimeout: waitTimeoutSpec(),
-  save: {
-    kind: 'text',
-    flag: '--save <file>',
-    help: 'with --dry-run: save the request to FILE for approval (coinop approve FILE)',
-  },
+  save: SAVE_SPEC,
   request: {
     kind: 'text',
     flag: '--request <file>',

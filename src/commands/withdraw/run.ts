@@ -27,7 +27,7 @@ import type { PolicyVerdict } from '../../policy/evaluate.js';
 import { balanceRow, type Funds, insufficientFunds, readFunds, shortfall } from '../../send/funds.js';
 import { type LimitCheck, refuseOverLimit, withdrawalLimits } from '../../send/limits-preflight.js';
 import { canonicalRequest, feeRequestOf, leavingWords, refIdFor, withdrawalFigures } from '../../send/withdrawal.js';
-import { approvalFiles, approvalScope, readSavedRequest, saveRequest } from '../../cli/approval-content.js';
+import { approvalFiles, approvalScope, readSavedRequest, savedNote, saveRequest } from '../../cli/approval-content.js';
 import { contextPolicy, refusal, refuseUnlessAllowed, verdictText } from '../../cli/policy-enforce.js';
 import { gateFor, refusedBeforeSending } from '../../cli/gate.js';
 import { type MoneyGate, type MoneyRequest, wasRecorded } from '../../gate/gate.js';
@@ -138,7 +138,7 @@ export async function withdraw(ctx: WithdrawDeps, given: WithdrawOptions): Promi
       profile_id: given.profileId ?? context.profileId,
     },
   });
-  let o = given.request ? savedOptions(given, readSavedRequest(context, given.request).request) : given;
+  let o = given.request ? savedOptions(given, readSavedRequest(context, given.request, 'withdrawal').request) : given;
   const g = await gather(ctx, o, context.profileId);
   const request = withdrawalRequestOf(ctx, o, g);
   // Checked before connecting: bad input starts no service; its refusal is in the audit trail all the same.
@@ -268,9 +268,7 @@ async function dryRunReport(
       body,
       new Date(ctx.clock.now()).toISOString(),
     );
-    ctx.display.io.err(
-      `saved the request to ${o.save}: have it approved (coinop approve ${o.save}), then send it with coinop withdraw --request ${o.save}\n`,
-    );
+    ctx.display.io.err(savedNote(o.save, 'withdrawal'));
   }
   const { rows } = summary(
     report.context,

@@ -1,7 +1,8 @@
-// POST /v2/transfer/internal: money between two profiles of one customer.
+// POST /v2/transfer/internal: money between two profiles of one customer; POST /v2/transfer/paxos: to a profile of
+// another customer of the service.
 import type { Router } from '../router.js';
 import { operations } from '../../contract/index.js';
-import { createInternalTransfer } from '../internal-transfers.js';
+import { createInternalTransfer, createPaxosTransfer } from '../internal-transfers.js';
 import { serve, type Service } from '../route-helpers.js';
 import { throwPrecision } from './withdrawals.js';
 
@@ -13,4 +14,5 @@ export function registerInternalTransfers(app: Router, svc: Service): void {
     async ({ body }) => createInternalTransfer(svc, body),
     throwPrecision,
   );
+  serve(app, svc, operations.createPaxosTransfer, async ({ body }) => createPaxosTransfer(svc, body), throwPrecision);
 }

@@ -18,7 +18,8 @@ export function registerTransfers(app: Router, svc: Service): void {
           identity_id: q.identity_ids,
           // Kept in the transfer's body only: the store filters on the stored resource.
           account_id: q.account_ids,
-          type: q.type,
+          // spec/SERVICE.md's PLATFORM_TRANSFER_* are the OpenAPI's PAXOS_TRANSFER_*, which transfers to another customer are.
+          type: q.type && [...new Set(q.type.map((t) => t.replace(/^PLATFORM_/, 'PAXOS_')))],
           status: q.statuses,
           secondary_status: q.secondary_statuses,
           crypto_tx_hash: q.crypto_tx_hashes,

@@ -2,7 +2,7 @@
 // request field each gives names it in messages.
 import { defineFlags } from '../../../cli/flags.js';
 import { waitTimeoutSpec } from '../../../cli/options.js';
-import { SEND_SPECS, WITHDRAWAL_FIELD_SPECS as W } from '../../../cli/withdrawal-specs.js';
+import { SAVE_SPEC, SEND_SPECS, WITHDRAWAL_FIELD_SPECS as W } from '../../../cli/withdrawal-specs.js';
 
 export const FIAT_WITHDRAW_FLAG_TABLE = defineFlags({
   fiatAccountId: {
@@ -36,6 +36,12 @@ export const FIAT_WITHDRAW_FLAG_TABLE = defineFlags({
     field: 'memo',
   },
   meta: W.meta,
+  save: SAVE_SPEC,
+  request: {
+    kind: 'text',
+    flag: '--request <file>',
+    help: 'send the fiat withdrawal saved by --dry-run --save FILE (approvals next to it count)',
+  },
   approvals: SEND_SPECS.approvals,
   dryRun: {
     kind: 'switch',
@@ -47,3 +53,8 @@ export const FIAT_WITHDRAW_FLAG_TABLE = defineFlags({
   waitTimeout: waitTimeoutSpec(),
   waitApproval: SEND_SPECS.waitApproval,
 });
+
+/** The flags that give a value of the request: none of them goes with --request. */
+export const FIAT_WITHDRAW_VALUE_KEYS = FIAT_WITHDRAW_FLAG_TABLE.keys.filter(
+  (k) => k !== 'asset' && 'field' in FIAT_WITHDRAW_FLAG_TABLE.specs[k],
+);

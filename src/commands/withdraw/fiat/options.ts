@@ -10,7 +10,7 @@ import {
   sendSwitches,
 } from '../../../cli/options.js';
 import type { FlagNames } from '../../../client/service-client.js';
-import { FIAT_WITHDRAW_FLAG_TABLE } from './flags.js';
+import { FIAT_WITHDRAW_FLAG_TABLE, FIAT_WITHDRAW_VALUE_KEYS } from './flags.js';
 
 export interface FiatWithdrawOptions extends SendSwitches {
   fiatAccountId?: string;
@@ -24,6 +24,10 @@ export interface FiatWithdrawOptions extends SendSwitches {
   accountId?: string;
   memo?: string;
   metadata?: Record<string, string>;
+  /** With --dry-run: where to save the request for approval (coinop approve FILE). */
+  save?: string;
+  /** A request saved by --dry-run --save: every value comes from it (never with a value flag). */
+  request?: string;
 }
 
 /** The flag that gives each field of the request, for messages about the request. */
@@ -34,6 +38,13 @@ export function parseFiatWithdrawOptions(raw: RawFlags): FiatWithdrawOptions {
   amountXorTotal(f.amount, f.total);
   amountFlag('--amount', f.amount);
   amountFlag('--total', f.total);
+  if (f.save !== undefined && !f.dryRun)
+    throw usageError('--save: only with --dry-run (it saves the request for approval; nothing is sent)');
+  const [clash] = f.request !== undefined ? FIAT_WITHDRAW_FLAG_TABLE.given(raw, FIAT_WITHDRAW_VALUE_KEYS) : [];
+  if (clash !== undefined)
+    throw usageError(
+      `--request and ${FIAT_WITHDRAW_FLAG_TABLE.flag(clash)}: give one (the saved request holds every value)`,
+    );
   const asset = f.asset.toUpperCase();
   if (asset !== 'USD')
     throw usageError(`--asset: must be USD (the only asset fiat withdrawals support), not ${f.asset}`);
@@ -48,6 +59,8 @@ export function parseFiatWithdrawOptions(raw: RawFlags): FiatWithdrawOptions {
     accountId: f.accountId,
     memo: f.memo,
     metadata: keyValues('--meta', f.meta),
+    save: f.save,
+    request: f.request,
     ...sendSwitches(f),
   };
 }

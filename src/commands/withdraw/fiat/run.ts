@@ -3,7 +3,13 @@
 // production), send once through the gate (ref_id), report (optionally following the transfer to its end).
 import { type CreateFiatWithdrawalRequest, type FiatAccount, operations } from '../../../contract/index.js';
 import { amountRule } from '../../../cli/ask.js';
-import { approvalFiles, approvalScope } from '../../../cli/approval-content.js';
+import {
+  approvalFiles,
+  approvalScope,
+  readSavedRequest,
+  savedNote,
+  saveRequest,
+} from '../../../cli/approval-content.js';
 import { usageError } from '../../../cli/errors.js';
 import { fiatAccountText, pickFiatAccount, recentFiatAccounts } from '../../../cli/fiat-account-pick.js';
 import { gateFor, refusedBeforeSending } from '../../../cli/gate.js';
@@ -127,8 +133,28 @@ function rows(conn: Connection, body: CreateFiatWithdrawalRequest, pre: Prefligh
   ];
 }
 
-export async function withdrawFiat(ctx: FiatWithdrawDeps, options: FiatWithdrawOptions): Promise<void> {
+/** The options of a request saved by --dry-run --save: every value from the file, the rest from the flags. */
+function savedOptions(options: FiatWithdrawOptions, request: CreateFiatWithdrawalRequest): FiatWithdrawOptions {
+  return {
+    ...options,
+    fiatAccountId: request.fiat_account_id,
+    amount: request.amount,
+    total: request.total,
+    asset: request.asset,
+    refId: request.ref_id,
+    profileId: request.profile_id,
+    identityId: request.identity_id,
+    accountId: request.account_id,
+    memo: request.memo,
+    metadata: request.metadata,
+  };
+}
+
+export async function withdrawFiat(ctx: FiatWithdrawDeps, given: FiatWithdrawOptions): Promise<void> {
   const context = ctx.service.context();
+  const options = given.request
+    ? savedOptions(given, readSavedRequest(context, given.request, 'fiat_withdrawal').request)
+    : given;
   // A policy file that does not load stops everything, before anything is asked.
   await contextPolicy(ctx, 'withdraw fiat', {
     request: {
@@ -147,7 +173,7 @@ export async function withdrawFiat(ctx: FiatWithdrawDeps, options: FiatWithdrawO
     command: 'withdraw fiat',
     approvals: {
       scope: approvalScope(context, 'withdrawal', body.profile_id),
-      files: approvalFiles(undefined, options.approvals),
+      files: approvalFiles(options.request, options.approvals),
     },
     flags: FIAT_WITHDRAW_FLAGS,
   };
@@ -165,6 +191,11 @@ export async function withdrawFiat(ctx: FiatWithdrawDeps, options: FiatWithdrawO
     for (const n of pre.limits.notes) ctx.display.io.err(`${n}\n`);
     const summary = rows(conn, p.body, pre);
     if (options.dryRun) {
+      if (options.save) {
+        const scope = approvalScope(context, 'withdrawal', p.body.profile_id);
+        saveRequest(options.save, scope, p.body, new Date(ctx.clock.now()).toISOString(), 'fiat_withdrawal');
+        ctx.display.io.err(savedNote(options.save, 'fiat_withdrawal'));
+      }
       await reportDryRun(ctx, {
         operation: 'createFiatWithdrawal',
         environment: context.environment,
