@@ -25,12 +25,16 @@ const DESK_SCOPES = {
     SCOPES.readFiatDepositInstructions,
     SCOPES.readEvent,
     SCOPES.readFiatAccount,
+    SCOPES.readVerification,
+    SCOPES.readStatement,
+    SCOPES.readPayment,
   ],
   write: [
     SCOPES.writeCryptoDestinationAddress,
     SCOPES.writeFiatDepositInstructions,
     SCOPES.writeFiatAccount,
     SCOPES.writeFiatWithdrawal,
+    SCOPES.writeVerification,
   ],
 };
 

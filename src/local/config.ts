@@ -70,6 +70,8 @@ export interface LocalConfig {
   withdrawalSettleSeconds: number;
   /** A fiat account stays PENDING this long after it is created or updated, then is APPROVED (0: at once). */
   fiatAccountReviewSeconds: number;
+  /** An address verification not proven within this long after it is created is EXPIRED. */
+  verificationLifetimeSeconds: number;
   /** A simulated crypto deposit (POST /_local/crypto-deposits) stays PENDING this long, then is COMPLETED and credited. */
   cryptoDepositSettleSeconds: number;
   /** Largest request body accepted; bigger gets 413. */
@@ -135,6 +137,7 @@ export function defaultConfig(): LocalConfig {
     feeQuoteLifetimeSeconds: 60,
     withdrawalSettleSeconds: 30,
     fiatAccountReviewSeconds: 0,
+    verificationLifetimeSeconds: 24 * 3600,
     cryptoDepositSettleSeconds: 30,
     bodyLimitBytes: 1024 * 1024,
     stateBodyLimitBytes: 128 * 1024 * 1024,

@@ -19,6 +19,8 @@ import { registerDepositAddresses } from './routes/deposit-addresses.js';
 import { registerInternalTransfers } from './routes/internal-transfers.js';
 import { registerDepositInstructions } from './routes/deposit-instructions.js';
 import { registerFiatAccounts } from './routes/fiat-accounts.js';
+import { registerAddressVerifications } from './routes/address-verifications.js';
+import { registerStatements } from './routes/statements.js';
 import { registerDestinations } from './routes/destinations.js';
 import { registerEvents } from './routes/events.js';
 import { registerLimits } from './routes/transfer-limits.js';
@@ -112,6 +114,8 @@ function routes(svc: Service): Router {
   registerCryptoDeposits(router, svc);
   registerEvents(router, svc);
   registerFiatAccounts(router, svc);
+  registerAddressVerifications(router, svc);
+  registerStatements(router, svc);
   return router;
 }
 

@@ -147,6 +147,18 @@ function upgradeExport(core: Core, state: Partial<StateExport>): Partial<StateEx
     !('fiat_accounts' in now)
   )
     state = { ...state, tables: { ...now, fiat_accounts: [] } as unknown as StateExport['tables'] };
+  // Schemas before 6 had no address verifications nor statements: none (statements are made again from the ledger).
+  const tables6 = state.tables as Record<string, unknown> | undefined;
+  if (typeof state.version === 'number' && state.version < 6 && tables6 && typeof tables6 === 'object')
+    state = {
+      ...state,
+      tables: {
+        address_verifications: [],
+        statements: [],
+        statement_payments: [],
+        ...tables6,
+      } as unknown as StateExport['tables'],
+    };
   return upgradeV2Export(core, state);
 }
 
