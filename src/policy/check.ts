@@ -12,6 +12,7 @@ import {
   type PolicyRequest,
   type PolicyVerdict,
   type RecentWithdrawal,
+  type VerifiedAddress,
 } from './evaluate.js';
 import type { LoadedPolicy, Policy } from './policy.js';
 
@@ -102,7 +103,7 @@ function chunks<T>(list: T[], size = CHUNK): T[][] {
 /** Every item of a list operation's pages, and the Date of its first answer. */
 async function listAll<T>(
   client: ServiceClient,
-  id: 'listTransfers' | 'listCryptoDestinationAddresses',
+  id: 'listTransfers' | 'listCryptoDestinationAddresses' | 'listVerifications',
   query: Record<string, unknown>,
   itemsKey: string,
   max = Infinity,
@@ -141,6 +142,17 @@ async function addressBook(client: ServiceClient, policy: Policy): Promise<BookE
     out.push(...items);
   }
   return out;
+}
+
+/** The addresses the service verified as the customer's own, for verified_only: every APPROVED verification. */
+async function verifiedAddresses(client: ServiceClient): Promise<VerifiedAddress[]> {
+  const { items } = await listAll<VerifiedAddress>(
+    client,
+    'listVerifications',
+    { status: 'APPROVED', limit: 1000 },
+    'items',
+  );
+  return items.map(({ network, address }) => ({ network, address }));
 }
 
 /** What counts against the rolling 24 hours: crypto withdrawals and fiat withdrawals (of every fiat network). */
@@ -188,6 +200,7 @@ export async function checkWithdrawals(options: CheckOptions): Promise<PolicyVer
   }
   const ctx: PolicyContext = { ...base };
   if (p.destinations && crypto) ctx.book = await addressBook(options.client, p);
+  if (p.verifiedOnly && crypto) ctx.verified = await verifiedAddresses(options.client);
   const window = !!p.maxPer24h && withdrawals;
   if (window || p.hours) {
     const day = options.history ? await options.history() : await lastDay(options.client, base.now, !window);
