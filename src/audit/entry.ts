@@ -24,6 +24,7 @@ export const AUDIT_KINDS = [
   'fiat_withdrawal',
   'fiat_account',
   'gateway_request',
+  'address_verification',
 ] as const;
 export type AuditKind = (typeof AUDIT_KINDS)[number];
 

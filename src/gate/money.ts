@@ -9,7 +9,7 @@ import type { PolicyRequest } from '../policy/evaluate.js';
 
 /**
  * The operations that move money (withdrawals, fiat withdrawals, internal transfers, sandbox deposits) or say where it
- * may go (the address book, deposit addresses, fiat accounts).
+ * may go (the address book, deposit addresses, fiat accounts, address verifications: verified_only reads them).
  */
 export const MONEY_OPERATIONS = [
   'createCryptoWithdrawal',
@@ -19,6 +19,8 @@ export const MONEY_OPERATIONS = [
   'initiateSandboxFiatDeposit',
   'putCryptoDestinationAddress',
   'createDepositAddress',
+  'createVerification',
+  'submitVerificationSignature',
 ] as const satisfies readonly OperationId[];
 export type MoneyOperationId = (typeof MONEY_OPERATIONS)[number];
 
@@ -52,6 +54,8 @@ export const AUDIT_KIND: Record<MoneyOperationId, AuditKind> = {
   initiateSandboxFiatDeposit: 'sandbox_deposit',
   putCryptoDestinationAddress: 'address_book',
   createDepositAddress: 'deposit_address',
+  createVerification: 'address_verification',
+  submitVerificationSignature: 'address_verification',
 };
 
 /** Each operation's method and the pattern of its path, made once (a gateway matches every request against them). */
@@ -197,6 +201,16 @@ export function requestWhat(op: MoneyOperationId, body: Record<string, unknown>)
       return bookWriteWhat(b);
     case 'createDepositAddress':
       return clean({ network: text(b.crypto_network), profile_id: text(b.profile_id) });
+    // An address verification says where money may go once verified_only is on: its start and its proof.
+    case 'createVerification':
+      return clean({
+        network: text(b.network),
+        destination: text(b.address),
+        method: text(b.verification_method),
+        ref_id: text(b.ref_id),
+      });
+    case 'submitVerificationSignature':
+      return clean({ verification_id: text(b.id), signature: text(b.signature) });
   }
 }
 

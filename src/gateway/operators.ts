@@ -23,6 +23,9 @@ const READS: Scope[] = [
   SCOPES.readFiatDepositInstructions,
   SCOPES.readEvent,
   SCOPES.readFiatAccount,
+  SCOPES.readVerification,
+  SCOPES.readStatement,
+  SCOPES.readPayment,
 ];
 
 /** What each role may do upstream: a viewer reads; an initiator also asks for money to move; an approver reads. */
@@ -41,6 +44,7 @@ export const ROLE_SCOPES: Record<Role, Scope[]> = {
     SCOPES.writeFiatDepositInstructions,
     SCOPES.writeFiatAccount,
     SCOPES.writeFiatWithdrawal,
+    SCOPES.writeVerification,
   ],
   admin: Object.values(SCOPES),
 };
