@@ -12,19 +12,9 @@ import { ed25519 } from '@noble/curves/ed25519.js';
 import { secp256k1 } from '@noble/curves/secp256k1.js';
 import { keccak_256 } from '@noble/hashes/sha3.js';
 import { base58, hex } from '@scure/base';
-import { EVM_NETWORKS } from './addresses.js';
+import { signatureScheme } from './ownership-networks.js';
 
-export type SignatureScheme = 'eip191' | 'ed25519';
-
-/** The networks a signature proves an address on, and how. */
-export function signatureScheme(network: string): SignatureScheme | undefined {
-  if ((EVM_NETWORKS as readonly string[]).includes(network)) return 'eip191';
-  if (network === 'SOLANA') return 'ed25519';
-  return undefined;
-}
-
-/** Every network a signature can prove an address on (the EVM ones and SOLANA). */
-export const SIGNATURE_NETWORKS: readonly string[] = [...EVM_NETWORKS, 'SOLANA'];
+export { SIGNATURE_NETWORKS, type SignatureScheme, signatureScheme } from './ownership-networks.js';
 
 /** What the message to sign says: who asks, for which address, and a nonce that makes it single use. */
 export interface ProofMessageParts {
