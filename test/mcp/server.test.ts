@@ -48,6 +48,11 @@ describe('the tools', () => {
           'destinations_list',
           'fiat_accounts_list',
           'fiat_withdrawal',
+          'verifications_list',
+          'verification_get',
+          'statements_list',
+          'statement_payments_list',
+          'address_verification_create',
           'fee_quote',
           'prices',
           'ticker',
@@ -64,6 +69,7 @@ describe('the tools', () => {
       }
       const gated = tools.filter((t) => !t.annotations?.readOnlyHint).map((t) => t.name);
       expect(gated.sort()).toEqual([
+        'address_verification_create',
         'deposit_address_create',
         'fiat_withdrawal',
         'internal_transfer',
@@ -468,6 +474,7 @@ describe('resources and ports', () => {
           'internal_transfer',
           'fiat_withdrawal',
           'deposit_address_create',
+          'address_verification_create',
           'withdraw_batch',
         ],
       });
