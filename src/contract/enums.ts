@@ -245,6 +245,12 @@ export const SCOPES = {
   readPayment: 'statements:read_payment',
 } as const;
 export type Scope = (typeof SCOPES)[keyof typeof SCOPES];
+/** What reading address verifications, statements and their payments takes (a reader of the desk has them). */
+export const VERIFICATION_AND_STATEMENT_READ_SCOPES = [
+  SCOPES.readVerification,
+  SCOPES.readStatement,
+  SCOPES.readPayment,
+] as const;
 export const ALL_SCOPES: Scope[] = Object.values(SCOPES);
 
 /** Channel types of the market data stream (spec/SERVICE.md 4.6). */

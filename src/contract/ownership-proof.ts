@@ -88,7 +88,7 @@ export function signatureProblem(
   const scheme = signatureScheme(network);
   if (scheme === 'eip191') {
     const sig = hexBytes(signature.trim());
-    if (!sig || sig.length !== 65) return 'must be 65 bytes (r, s, v) as 0x-prefixed hex, as personal_sign gives it';
+    if (sig?.length !== 65) return 'must be 65 bytes (r, s, v) as 0x-prefixed hex, as personal_sign gives it';
     const v = sig[64] >= 27 ? sig[64] - 27 : sig[64];
     if (v !== 0 && v !== 1) return 'has a recovery byte v other than 27, 28, 0 or 1';
     const recovered = new Uint8Array(65);
@@ -107,9 +107,9 @@ export function signatureProblem(
   if (scheme === 'ed25519') {
     const value = signature.trim();
     const sig = value.startsWith('0x') ? hexBytes(value) : base58Bytes(value);
-    if (!sig || sig.length !== 64) return 'must be 64 bytes in base58 (or 0x-prefixed hex), as signMessage gives it';
+    if (sig?.length !== 64) return 'must be 64 bytes in base58 (or 0x-prefixed hex), as signMessage gives it';
     const key = base58Bytes(address);
-    if (!key || key.length !== 32) return `cannot be checked: ${address} is not a 32-byte ed25519 public key`;
+    if (key?.length !== 32) return `cannot be checked: ${address} is not a 32-byte ed25519 public key`;
     let ok = false;
     try {
       ok = ed25519.verify(sig, utf8(message), key, { zip215: false });
@@ -130,7 +130,7 @@ export function parsePrivateKey(network: string, text: string): Uint8Array | str
   const scheme = signatureScheme(network);
   if (scheme === 'eip191') {
     const key = hexBytes(value);
-    if (!key || key.length !== 32) return 'must hold a secp256k1 private key: 32 bytes as hex (0x optional)';
+    if (key?.length !== 32) return 'must hold a secp256k1 private key: 32 bytes as hex (0x optional)';
     if (!secp256k1.utils.isValidSecretKey(key)) return 'holds a value that is not a valid secp256k1 private key';
     return key;
   }

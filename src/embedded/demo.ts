@@ -1,5 +1,5 @@
 // The documented demo data every fresh local database starts with: clients, customer, profiles, balances.
-import { SCOPES } from '../contract/enums.js';
+import { SCOPES, VERIFICATION_AND_STATEMENT_READ_SCOPES } from '../contract/enums.js';
 
 export const DEMO = {
   adminClientId: 'local-admin',
@@ -25,9 +25,7 @@ const DESK_SCOPES = {
     SCOPES.readFiatDepositInstructions,
     SCOPES.readEvent,
     SCOPES.readFiatAccount,
-    SCOPES.readVerification,
-    SCOPES.readStatement,
-    SCOPES.readPayment,
+    ...VERIFICATION_AND_STATEMENT_READ_SCOPES,
   ],
   write: [
     SCOPES.writeCryptoDestinationAddress,

@@ -93,7 +93,8 @@ interface Generated {
   days: number;
 }
 
-function insertStatement(core: Core, g: Generated): void {
+function insertStatement(core: Core, generated: Generated): void {
+  const g = generated;
   const { store } = core;
   const created = generatedAt(g.start);
   const owed = fmt(g.reward);

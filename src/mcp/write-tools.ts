@@ -5,7 +5,6 @@
 import type { TSchema } from '@sinclair/typebox';
 import {
   type CreateCryptoWithdrawalRequest,
-  type CreateDepositAddressRequest,
   type CreateFiatWithdrawalRequest,
   type CreateInternalTransferRequest,
   type CryptoWithdrawalFee,
@@ -424,6 +423,31 @@ const internalTransfer: Tool = {
   },
 };
 
+/**
+ * A write that creates a resource (a deposit address, an address verification): its body from the arguments (`fill`
+ * adds what the server knows), a ref_id on it, then previewed or sent through the gates.
+ */
+async function createThroughGate(
+  args: Record<string, unknown>,
+  call: Call,
+  op: 'createDepositAddress' | 'createVerification',
+  resultKey: 'deposit_address' | 'verification',
+  fill: (given: Record<string, unknown>) => Record<string, unknown>,
+): Promise<Answer> {
+  const { confirm, ...given } = args;
+  const sending = confirm === true;
+  const { refId, generated } = refIdFor(given.ref_id as string | undefined);
+  const through = await throughGate(call, op, { ...fill(given), ref_id: refId }, sending);
+  return previewOrSend(call, through, sending, {
+    op,
+    body: through.admitted.body,
+    refId,
+    generated,
+    resultKey,
+    extra: {},
+  });
+}
+
 const depositAddressCreate: Tool = {
   name: 'deposit_address_create',
   title: 'Create a deposit address',
@@ -441,26 +465,11 @@ const depositAddressCreate: Tool = {
     true,
   ),
   output: gatedOutput(S.CreateDepositAddressRequest, { key: 'deposit_address', schema: S.DepositAddress }),
-  async run(args, call) {
-    const { confirm, ...given } = args;
-    const sending = confirm === true;
-    const { refId, generated } = refIdFor(given.ref_id as string | undefined);
-    const through = await throughGate(
-      call,
-      'createDepositAddress',
-      { ...given, profile_id: profileIdOf(given.profile_id, call), ref_id: refId },
-      sending,
-    );
-    const body: CreateDepositAddressRequest = through.admitted.body;
-    return previewOrSend(call, through, sending, {
-      op: 'createDepositAddress',
-      body,
-      refId,
-      generated,
-      resultKey: 'deposit_address',
-      extra: {},
-    });
-  },
+  run: (args, call) =>
+    createThroughGate(args, call, 'createDepositAddress', 'deposit_address', (given) => ({
+      ...given,
+      profile_id: profileIdOf(given.profile_id, call),
+    })),
 };
 
 const verificationCreate: Tool = {
@@ -485,25 +494,11 @@ const verificationCreate: Tool = {
     true,
   ),
   output: gatedOutput(S.CreateVerificationRequest, { key: 'verification', schema: S.AddressVerification }),
-  async run(args, call) {
-    const { confirm, ...given } = args;
-    const sending = confirm === true;
-    const { refId, generated } = refIdFor(given.ref_id as string | undefined);
-    const through = await throughGate(
-      call,
-      'createVerification',
-      { verification_method: 'SIGNATURE', ...given, ref_id: refId },
-      sending,
-    );
-    return previewOrSend(call, through, sending, {
-      op: 'createVerification',
-      body: through.admitted.body,
-      refId,
-      generated,
-      resultKey: 'verification',
-      extra: {},
-    });
-  },
+  run: (args, call) =>
+    createThroughGate(args, call, 'createVerification', 'verification', (given) => ({
+      verification_method: 'SIGNATURE',
+      ...given,
+    })),
 };
 
 const fiatWithdrawal: Tool = {

@@ -37,6 +37,14 @@ const rule = (v: PolicyVerdict, name: string) => v.rules.find((r) => r.rule === 
 const messages = (v: PolicyVerdict, name: string) =>
   rule(v, name).violations.map((x) => (x.row !== undefined ? `row ${x.row}: ${x.message}` : x.message));
 
+/** A BTC address, another one, an ETH address on ETHEREUM and on BASE: rows 1 to 4. */
+const FOUR_ROWS = [
+  w({ row: 1 }),
+  w({ row: 2, destination_address: BTC2 }),
+  w({ row: 3, destination_address: ETH, crypto_network: 'ETHEREUM', asset: 'ETH' }),
+  w({ row: 4, destination_address: ETH, crypto_network: 'BASE', asset: 'ETH' }),
+];
+
 describe('evaluating a policy', () => {
   it('without a policy file every rule is off and everything is allowed', () => {
     const v = evaluate(undefined, [w({ amount: '1000000' })], ctx());
@@ -72,16 +80,7 @@ describe('evaluating a policy', () => {
       { address: BTC2, crypto_network: 'BITCOIN', nickname: 'hot', bookmarked: false },
       { address: ETH.toLowerCase(), crypto_network: 'ETHEREUM', bookmarked: true },
     ];
-    const v = evaluate(
-      p,
-      [
-        w({ row: 1 }),
-        w({ row: 2, destination_address: BTC2 }),
-        w({ row: 3, destination_address: ETH, crypto_network: 'ETHEREUM', asset: 'ETH' }),
-        w({ row: 4, destination_address: ETH, crypto_network: 'BASE', asset: 'ETH' }),
-      ],
-      ctx({ book }),
-    );
+    const v = evaluate(p, FOUR_ROWS, ctx({ book }));
     expect(messages(v, 'destinations')).toEqual([
       `row 2: ${BTC2} (BITCOIN) is in the address book as hot but not bookmarked`,
       `row 4: ${ETH} (BASE) is not a bookmarked address of the address book`,
@@ -94,16 +93,7 @@ describe('evaluating a policy', () => {
       { network: 'BITCOIN', address: BTC },
       { network: 'ETHEREUM', address: ETH.toLowerCase() },
     ];
-    const v = evaluate(
-      p,
-      [
-        w({ row: 1 }),
-        w({ row: 2, destination_address: BTC2 }),
-        w({ row: 3, destination_address: ETH, crypto_network: 'ETHEREUM', asset: 'ETH' }),
-        w({ row: 4, destination_address: ETH, crypto_network: 'BASE', asset: 'ETH' }),
-      ],
-      ctx({ verified }),
-    );
+    const v = evaluate(p, FOUR_ROWS, ctx({ verified }));
     expect(v.allowed).toBe(false);
     expect(messages(v, 'verified_only')).toEqual([
       `row 2: ${BTC2} (BITCOIN) is not verified by the service as the customer's own: prove it with coinop addresses verify --network BITCOIN --address ${BTC2}`,

@@ -34,12 +34,16 @@ import {
 export type VerifyDeps = Pick<Ports, 'display' | 'service' | 'prompter' | 'audit' | 'clock' | 'interrupt' | 'policy'>;
 
 /** A verification with its message flat, for the table and CSV. */
-const flat = (v: AddressVerification) => ({ ...v, message: v.signature_verification?.message });
+const flat = (verification: AddressVerification) => ({
+  ...verification,
+  message: verification.signature_verification?.message,
+});
 
 /** One verification: every field for people (the message to sign last, whole), the object for machines. */
-function show(out: Output, v: AddressVerification): void {
-  if (out.format !== 'table') return out.one(out.format === 'csv' ? flat(v) : v, VERIFICATION_COLUMNS);
-  const { signature_verification: proof, ...rest } = v;
+function show(out: Output, verification: AddressVerification): void {
+  if (out.format !== 'table')
+    return out.one(out.format === 'csv' ? flat(verification) : verification, VERIFICATION_COLUMNS);
+  const { signature_verification: proof, ...rest } = verification;
   const rows = flatEntries({ ...rest, nonce: proof?.nonce, signature: proof?.signature }).map(
     ([k, value]) => [k, out.cell(value, k === 'status' ? 'status' : 'text')] as const,
   );
@@ -62,13 +66,14 @@ async function throughGate(
 /** The signature: made with the key, else pasted on a terminal (empty: none yet), else none. */
 async function signatureFor(
   ctx: Pick<Ports, 'prompter' | 'display'>,
-  v: AddressVerification,
+  verification: AddressVerification,
   key: SigningKey | undefined,
 ): Promise<string | undefined> {
-  const message = v.signature_verification?.message ?? '';
-  if (key) return signProof(v.network, key.key, message);
+  const { address, network } = verification;
+  const message = verification.signature_verification?.message ?? '';
+  if (key) return signProof(network, key.key, message);
   if (!ctx.prompter.allowed) return undefined;
-  ctx.display.io.err(`Sign this message with the key of ${v.address} (${v.network}):\n\n${message}\n\n`);
+  ctx.display.io.err(`Sign this message with the key of ${address} (${network}):\n\n${message}\n\n`);
   const pasted = await ctx.prompter.text('Signature (empty: sign later with coinop addresses verifications submit)', {
     required: false,
   });
@@ -79,11 +84,11 @@ async function signatureFor(
 async function submitSignature(
   ctx: VerifyDeps,
   conn: Connection,
-  v: AddressVerification,
+  verification: AddressVerification,
   signature: string,
   command: string,
 ): Promise<AddressVerification> {
-  const body = { id: v.id, signature };
+  const body = { id: verification.id, signature };
   const request: MoneyRequest<'submitVerificationSignature'> = {
     operation: 'submitVerificationSignature',
     body,
@@ -97,8 +102,9 @@ async function submitSignature(
 }
 
 /** What happened, on stderr, for people: approved, or what is left to do. */
-function sayStatus(ctx: Pick<Ports, 'display'>, out: Output, v: AddressVerification): void {
+function sayStatus(ctx: Pick<Ports, 'display'>, out: Output, verification: AddressVerification): void {
   if (out.format !== 'table') return;
+  const v = verification;
   if (v.status === 'APPROVED')
     ctx.display.io.err(`${out.p.green('✓')} ${v.address} (${v.network}) is verified as the customer's own\n`);
   else if (v.status === 'PENDING')
