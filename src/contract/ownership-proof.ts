@@ -14,37 +14,13 @@ import { keccak_256 } from '@noble/hashes/sha3.js';
 import { base58, hex } from '@scure/base';
 import { signatureScheme } from './ownership-networks.js';
 
-export { SIGNATURE_NETWORKS, type SignatureScheme, signatureScheme } from './ownership-networks.js';
-
-/** What the message to sign says: who asks, for which address, and a nonce that makes it single use. */
-export interface ProofMessageParts {
-  issuer: string;
-  network: string;
-  address: string;
-  nonce: string;
-  issuedAt: string;
-}
-
-/** The message the owner of the address signs, in its network's form (text for EVM, a JSON object for SOLANA). */
-export function proofMessage(parts: ProofMessageParts): string {
-  const statement = `Sign to prove that you control this address. ${parts.issuer} records the signature and moves no funds.`;
-  if (signatureScheme(parts.network) === 'ed25519')
-    return JSON.stringify({
-      statement,
-      network: parts.network,
-      address: parts.address,
-      nonce: parts.nonce,
-      issued_at: parts.issuedAt,
-    });
-  return [
-    statement,
-    '',
-    `Network: ${parts.network}`,
-    `Address: ${parts.address}`,
-    `Nonce: ${parts.nonce}`,
-    `Issued at: ${parts.issuedAt}`,
-  ].join('\n');
-}
+export {
+  type ProofMessageParts,
+  proofMessage,
+  SIGNATURE_NETWORKS,
+  type SignatureScheme,
+  signatureScheme,
+} from './ownership-networks.js';
 
 const utf8 = (s: string) => new TextEncoder().encode(s);
 

@@ -10,7 +10,7 @@ import {
   problems,
   type SubmitSignatureRequest,
 } from '../contract/index.js';
-import { proofMessage, SIGNATURE_NETWORKS, signatureProblem, signatureScheme } from '../contract/ownership-proof.js';
+import { proofMessage, SIGNATURE_NETWORKS, signatureScheme } from '../contract/ownership-networks.js';
 import type { Core } from './core.js';
 import { randomBytes, randomUUID } from './lazy-crypto.js';
 import { isoMillis } from './service-clock.js';
@@ -113,7 +113,9 @@ export function getVerification(core: Core, id: string): AddressVerification {
  * address APPROVES it. A wrong signature is a 400 naming why and leaves it PENDING; an APPROVED or EXPIRED one takes
  * no signature (409, 400).
  */
-export function submitSignature(core: Core, body: SubmitSignatureRequest): AddressVerification {
+export async function submitSignature(core: Core, body: SubmitSignatureRequest): Promise<AddressVerification> {
+  // The curves load with the first signature checked, not with the service.
+  const { signatureProblem } = await import('../contract/ownership-proof.js');
   return core.store.immediate(() => {
     const row = found(core, body.id);
     if (row.status === 'APPROVED')
