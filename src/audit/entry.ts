@@ -24,6 +24,8 @@ export const AUDIT_KINDS = [
   'fiat_withdrawal',
   'fiat_account',
   'gateway_request',
+  'conversion',
+  'conversion_cancel',
   'address_verification',
 ] as const;
 export type AuditKind = (typeof AUDIT_KINDS)[number];

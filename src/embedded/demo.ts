@@ -23,6 +23,7 @@ const DESK_SCOPES = {
     SCOPES.readCryptoDestinationAddress,
     SCOPES.readTransferLimit,
     SCOPES.readFiatDepositInstructions,
+    SCOPES.readConversionStablecoin,
     SCOPES.readEvent,
     SCOPES.readFiatAccount,
     ...VERIFICATION_AND_STATEMENT_READ_SCOPES,
@@ -32,6 +33,7 @@ const DESK_SCOPES = {
     SCOPES.writeFiatDepositInstructions,
     SCOPES.writeFiatAccount,
     SCOPES.writeFiatWithdrawal,
+    SCOPES.writeConversionStablecoin,
     SCOPES.writeVerification,
   ],
 };

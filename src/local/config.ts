@@ -24,6 +24,8 @@ export interface FaultConfig {
   budget: number | null;
   /** Fiat withdrawals made while this is on end FAILED (and are refunded) instead of COMPLETED. */
   failFiatWithdrawals: boolean;
+  /** Stablecoin conversions made while this is on end FAILED (the source given back) instead of SETTLED. */
+  failConversions: boolean;
 }
 
 export interface RateLimitConfig {
@@ -68,6 +70,10 @@ export interface LocalConfig {
   feeQuoteLifetimeSeconds: number;
   /** A withdrawal stays PENDING this long, then ends COMPLETED (or FAILED for failing destinations). */
   withdrawalSettleSeconds: number;
+  /** A stablecoin conversion stays CREATED this long (cancellable), then ends SETTLED (or FAILED by fault). */
+  conversionSettleSeconds: number;
+  /** The most one stablecoin conversion may convert, in USD (the OpenAPI's 400 example: above the maximum is refused). */
+  conversionMaximum: string;
   /** A fiat account stays PENDING this long after it is created or updated, then is APPROVED (0: at once). */
   fiatAccountReviewSeconds: number;
   /** An address verification not proven within this long after it is created is EXPIRED. */
@@ -108,6 +114,7 @@ export function defaultFaults(): FaultConfig {
     method: '',
     budget: null,
     failFiatWithdrawals: false,
+    failConversions: false,
   };
 }
 
@@ -137,6 +144,8 @@ export function defaultConfig(): LocalConfig {
     feeQuoteLifetimeSeconds: 60,
     withdrawalSettleSeconds: 30,
     fiatAccountReviewSeconds: 0,
+    conversionSettleSeconds: 30,
+    conversionMaximum: '1000000',
     verificationLifetimeSeconds: 24 * 3600,
     cryptoDepositSettleSeconds: 30,
     bodyLimitBytes: 1024 * 1024,

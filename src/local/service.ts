@@ -19,6 +19,7 @@ import { registerDepositAddresses } from './routes/deposit-addresses.js';
 import { registerInternalTransfers } from './routes/internal-transfers.js';
 import { registerDepositInstructions } from './routes/deposit-instructions.js';
 import { registerFiatAccounts } from './routes/fiat-accounts.js';
+import { registerConversions } from './routes/conversions.js';
 import { registerAddressVerifications } from './routes/address-verifications.js';
 import { registerStatements } from './routes/statements.js';
 import { registerDestinations } from './routes/destinations.js';
@@ -114,6 +115,7 @@ function routes(svc: Service): Router {
   registerCryptoDeposits(router, svc);
   registerEvents(router, svc);
   registerFiatAccounts(router, svc);
+  registerConversions(router, svc);
   registerAddressVerifications(router, svc);
   registerStatements(router, svc);
   return router;

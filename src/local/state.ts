@@ -147,16 +147,26 @@ function upgradeExport(core: Core, state: Partial<StateExport>): Partial<StateEx
     !('fiat_accounts' in now)
   )
     state = { ...state, tables: { ...now, fiat_accounts: [] } as unknown as StateExport['tables'] };
-  // Schemas before 6 had no address verifications nor statements: none (statements are made again from the ledger).
-  const tables6 = state.tables as Record<string, unknown> | undefined;
-  if (typeof state.version === 'number' && state.version < 6 && tables6 && typeof tables6 === 'object')
+  // Schemas before 6 had no stablecoin conversions: none.
+  const tablesNow = state.tables as Record<string, unknown> | undefined;
+  if (
+    typeof state.version === 'number' &&
+    state.version < 6 &&
+    tablesNow &&
+    typeof tablesNow === 'object' &&
+    !('conversions' in tablesNow)
+  )
+    state = { ...state, tables: { ...tablesNow, conversions: [] } as unknown as StateExport['tables'] };
+  // Schemas before 7 had no address verifications nor statements: none (statements are made again from the ledger).
+  const tables7 = state.tables as Record<string, unknown> | undefined;
+  if (typeof state.version === 'number' && state.version < 7 && tables7 && typeof tables7 === 'object')
     state = {
       ...state,
       tables: {
         address_verifications: [],
         statements: [],
         statement_payments: [],
-        ...tables6,
+        ...tables7,
       } as unknown as StateExport['tables'],
     };
   return upgradeV2Export(core, state);

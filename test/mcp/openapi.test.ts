@@ -57,6 +57,8 @@ const CALLS: [string, Record<string, unknown>][] = [
     'fiat_withdrawal',
     { asset: 'USD', amount: '25.50', memo: 'invoice 9', metadata: { a: 'b' }, identity_id: 'i-1', confirm: true },
   ],
+  ['conversion', { source_asset: 'USD', target_asset: 'USDP', amount: '12.50', metadata: { a: 'b' }, confirm: true }],
+  ['conversions_list', { limit: 3, 'created_at.begin': '2020-01-01T00:00:00Z', order: 'ASC' }],
   ['verifications_list', { status: 'PENDING', network: 'ETHEREUM', limit: 2, order_by: 'CREATED_AT' }],
   ['statements_list', { customer_id: DEMO.customerId, statuses: ['STATEMENT_STATUS_PAID'], limit: 2 }],
   ['statement_payments_list', { payment_status: 'PAYMENT_STATUS_COMPLETED', product: 'USDG_REWARDS' }],
@@ -106,7 +108,7 @@ const CALLS: [string, Record<string, unknown>][] = [
 ];
 
 /** Tools called last, with what the calls before found (a transfer's id, an event's). */
-const LAST = ['events_list', 'transfer_get', 'event_get', 'verification_get'];
+const LAST = ['events_list', 'transfer_get', 'event_get', 'conversion_get', 'verification_get'];
 
 describe('requests by the OpenAPI', () => {
   it('every tool is called here', () => {
@@ -119,20 +121,24 @@ describe('requests by the OpenAPI', () => {
     const violations: string[] = [];
     let lastTransfer: string | undefined;
     let lastEvent: string | undefined;
+    let lastConversion: string | undefined;
     let lastVerification: string | undefined;
     for (const [name, args] of [...CALLS, ...LAST.map((n): [string, Record<string, unknown>] => [n, {}])]) {
       const a =
-        name === 'verification_get'
-          ? { id: lastVerification }
-          : name === 'transfer_get'
-            ? { id: lastTransfer }
-            : name === 'event_get'
-              ? { id: lastEvent }
-              : name === 'fiat_withdrawal'
-                ? { ...args, fiat_account_id: fiatAccount }
-                : args;
+        name === 'transfer_get'
+          ? { id: lastTransfer }
+          : name === 'event_get'
+            ? { id: lastEvent }
+            : name === 'conversion_get'
+              ? { id: lastConversion }
+              : name === 'verification_get'
+                ? { id: lastVerification }
+                : name === 'fiat_withdrawal'
+                  ? { ...args, fiat_account_id: fiatAccount }
+                  : args;
       const answer = answerOf(await s.call(name, a));
       if (answer.transfer?.id) lastTransfer = answer.transfer.id;
+      if (answer.conversion?.id) lastConversion = answer.conversion.id;
       if (answer.verification?.id) lastVerification = answer.verification.id;
       if (name === 'events_list') lastEvent = answer.events[0]?.id;
       const sent = proxy.take().filter((r) => !r.url.startsWith('/_local') && !r.url.startsWith('/oauth2'));
