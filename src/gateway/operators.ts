@@ -42,9 +42,9 @@ export const ROLE_SCOPES: Record<Role, Scope[]> = {
     SCOPES.writeCryptoDestinationAddress,
     SCOPES.writeFiatDepositInstructions,
     SCOPES.writeFiatAccount,
+    SCOPES.writeVerification,
     SCOPES.writeFiatWithdrawal,
     SCOPES.writeConversionStablecoin,
-    SCOPES.writeVerification,
   ],
   admin: Object.values(SCOPES),
 };

@@ -72,8 +72,8 @@ describe('the tools', () => {
       }
       const gated = tools.filter((t) => !t.annotations?.readOnlyHint).map((t) => t.name);
       expect(gated.sort()).toEqual([
-        'conversion',
         'address_verification_create',
+        'conversion',
         'deposit_address_create',
         'fiat_withdrawal',
         'internal_transfer',
