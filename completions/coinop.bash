@@ -43,14 +43,14 @@ _coinop() {
     w="${COMP_WORDS[i]}"
     if [[ $w == -* ]]; then
       case "$cmd|$w" in
-        *"|--context"|*"|--profile"|*"|--output"|*"|-o"|*"|--env"|*"|--client-id"|*"|--scopes"|*"|--name"|*"|--profile-id"|*"|--base-url"|*"|--auth-url"|*"|--ws-url"|*"|--id"|*"|--nickname"|*"|--created-before"|*"|--created-until"|*"|--created-at"|*"|--created-from"|*"|--created-after"|*"|--limit"|*"|--order"|*"|--cursor"|*"|--columns"|*"|--description"|*"|--asset"|*"|--network"|*"|--address"|*"|--to"|*"|--amount"|*"|--total"|*"|--fee-id"|*"|--ref-id"|*"|--identity-id"|*"|--account-id"|*"|--balance-asset"|*"|--memo"|*"|--meta"|*"|--beneficiary"|*"|--beneficiary-first-name"|*"|--beneficiary-last-name"|*"|--beneficiary-institution"|*"|--wait-timeout"|*"|--save"|*"|--request"|*"|--approvals"|*"|--format"|*"|--concurrency"|*"|--rate"|*"|--journal"|*"|--fiat-account-id"|*"|--order-by"|*"|--conversion"|*"|--type"|*"|--status"|*"|--secondary-status"|*"|--tx-hash"|*"|--group-id"|*"|--updated-before"|*"|--updated-until"|*"|--updated-at"|*"|--updated-from"|*"|--updated-after"|*"|--timeout"|*"|--from-profile-id"|*"|--to-profile-id"|*"|--recipient-meta"|*"|--since"|*"|--count"|*"|--forward-to"|*"|--travel-rule"|*"|--custodian-type"|*"|--vasp-id"|*"|--vasp-name"|*"|--vasp-website"|*"|--transfer-purpose"|*"|--routing-type"|*"|--owner-name"|*"|--first-name"|*"|--last-name"|*"|--file"|*"|--account-number"|*"|--routing-number"|*"|--bank-name"|*"|--bank-country"|*"|--owner-country"|*"|--owner-address"|*"|--owner-city"|*"|--cubix-account-id"|*"|--wallet-address"|*"|--search"|*"|--originator-first-name"|*"|--originator-last-name"|*"|--originator-institution"|*"|--from"|*"|--recipient-profile-id"|*"|--memo-id"|*"|--instructions"|*"|--owner-address2"|*"|--owner-province"|*"|--owner-zip"|*"|--bank-address"|*"|--bank-address2"|*"|--bank-city"|*"|--bank-province"|*"|--bank-zip"|*"|--institution"|*"|--owner-first-name"|*"|--owner-last-name"|*"|--kind"|*"|--outcome"|*"|--head"|*"|--increment"|*"|--max-points"|*"|--offset"|*"|--depth"|*"|--field"|*"|-f"|*"|--input"|*"|--channel"|*"|-c"|*"|--interval"|*"|--duration"|*"|--store"|*"|--upstream"|*"|--host"|*"|--port"|*"|--tls-cert"|*"|--tls-key"|*"|--approval-ttl"|*"|--role"|*"|--reason"|*"|--db"|*"|--seed")
+        *"|--context"|*"|--profile"|*"|--output"|*"|-o"|*"|--env"|*"|--client-id"|*"|--scopes"|*"|--name"|*"|--profile-id"|*"|--base-url"|*"|--auth-url"|*"|--ws-url"|*"|--id"|*"|--nickname"|*"|--created-before"|*"|--created-until"|*"|--created-at"|*"|--created-from"|*"|--created-after"|*"|--limit"|*"|--order"|*"|--cursor"|*"|--columns"|*"|--description"|*"|--asset"|*"|--network"|*"|--address"|*"|--to"|*"|--amount"|*"|--total"|*"|--fee-id"|*"|--ref-id"|*"|--identity-id"|*"|--account-id"|*"|--balance-asset"|*"|--memo"|*"|--meta"|*"|--beneficiary"|*"|--beneficiary-first-name"|*"|--beneficiary-last-name"|*"|--beneficiary-institution"|*"|--wait-timeout"|*"|--save"|*"|--request"|*"|--approvals"|*"|--format"|*"|--concurrency"|*"|--rate"|*"|--journal"|*"|--fiat-account-id"|*"|--order-by"|*"|--conversion"|*"|--key-file"|*"|--status"|*"|--method"|*"|--signature"|*"|--type"|*"|--secondary-status"|*"|--tx-hash"|*"|--group-id"|*"|--updated-before"|*"|--updated-until"|*"|--updated-at"|*"|--updated-from"|*"|--updated-after"|*"|--timeout"|*"|--from-profile-id"|*"|--to-profile-id"|*"|--recipient-meta"|*"|--since"|*"|--count"|*"|--forward-to"|*"|--travel-rule"|*"|--custodian-type"|*"|--vasp-id"|*"|--vasp-name"|*"|--vasp-website"|*"|--transfer-purpose"|*"|--routing-type"|*"|--owner-name"|*"|--first-name"|*"|--last-name"|*"|--file"|*"|--account-number"|*"|--routing-number"|*"|--bank-name"|*"|--bank-country"|*"|--owner-country"|*"|--owner-address"|*"|--owner-city"|*"|--cubix-account-id"|*"|--wallet-address"|*"|--search"|*"|--originator-first-name"|*"|--originator-last-name"|*"|--originator-institution"|*"|--from"|*"|--recipient-profile-id"|*"|--customer-id"|*"|--product"|*"|--memo-id"|*"|--instructions"|*"|--owner-address2"|*"|--owner-province"|*"|--owner-zip"|*"|--bank-address"|*"|--bank-address2"|*"|--bank-city"|*"|--bank-province"|*"|--bank-zip"|*"|--institution"|*"|--owner-first-name"|*"|--owner-last-name"|*"|--kind"|*"|--outcome"|*"|--head"|*"|--increment"|*"|--max-points"|*"|--offset"|*"|--depth"|*"|--field"|*"|-f"|*"|--input"|*"|--channel"|*"|-c"|*"|--interval"|*"|--duration"|*"|--store"|*"|--upstream"|*"|--host"|*"|--port"|*"|--tls-cert"|*"|--tls-key"|*"|--approval-ttl"|*"|--role"|*"|--reason"|*"|--db"|*"|--seed")
           [[ $w == --asset ]] && asset="${COMP_WORDS[i+1]}"
           ((i++)) ;;
       esac
       continue
     fi
     next="${cmd:+$cmd }$w"
-    case "$next" in "login"|"logout"|"auth"|"auth status"|"context"|"context list"|"context use"|"context show"|"context rename"|"context delete"|"context set-profile-id"|"config"|"config list"|"config get"|"config set"|"config unset"|"profiles"|"profiles list"|"profiles get"|"profiles create"|"balances"|"withdraw"|"withdraw batch"|"withdraw fiat"|"fee"|"fee quote"|"addresses"|"addresses list"|"addresses create"|"transfers"|"transfers list"|"transfers get"|"transfers watch"|"transfer"|"transfer internal"|"transfer paxos"|"events"|"events list"|"events get"|"events watch"|"events listen"|"destinations"|"destinations list"|"destinations put"|"limits"|"policy"|"policy show"|"policy check"|"policy init"|"approve"|"deposit-instructions"|"deposit-instructions create"|"deposit-instructions list"|"deposit-instructions get"|"fiat-accounts"|"fiat-accounts create"|"fiat-accounts list"|"fiat-accounts get"|"fiat-accounts update"|"fiat-accounts delete"|"vasps"|"vasps list"|"vasps get"|"deposits"|"deposits update"|"deposits reject"|"convert"|"conversions"|"conversions list"|"conversions get"|"conversions cancel"|"sandbox"|"sandbox deposit"|"audit"|"audit list"|"audit verify"|"audit export"|"audit path"|"prices"|"markets"|"ticker"|"book"|"trades"|"api"|"doctor"|"stream"|"stream book"|"stream top"|"stream trades"|"stream heartbeat"|"mcp"|"gateway"|"gateway init"|"gateway start"|"gateway operators"|"gateway operators add"|"gateway operators list"|"gateway operators disable"|"gateway operators enable"|"gateway policy"|"gateway policy show"|"gateway policy set"|"gateway policy history"|"approvals"|"approvals list"|"approvals show"|"approvals approve"|"approvals reject"|"local"|"local start"|"local deposit"|"completion") cmd="$next" ;; esac
+    case "$next" in "login"|"logout"|"auth"|"auth status"|"context"|"context list"|"context use"|"context show"|"context rename"|"context delete"|"context set-profile-id"|"config"|"config list"|"config get"|"config set"|"config unset"|"profiles"|"profiles list"|"profiles get"|"profiles create"|"balances"|"withdraw"|"withdraw batch"|"withdraw fiat"|"fee"|"fee quote"|"addresses"|"addresses list"|"addresses create"|"addresses verify"|"addresses verifications"|"addresses verifications list"|"addresses verifications get"|"addresses verifications submit"|"transfers"|"transfers list"|"transfers get"|"transfers watch"|"transfer"|"transfer internal"|"transfer paxos"|"events"|"events list"|"events get"|"events watch"|"events listen"|"destinations"|"destinations list"|"destinations put"|"limits"|"policy"|"policy show"|"policy check"|"policy init"|"approve"|"deposit-instructions"|"deposit-instructions create"|"deposit-instructions list"|"deposit-instructions get"|"fiat-accounts"|"fiat-accounts create"|"fiat-accounts list"|"fiat-accounts get"|"fiat-accounts update"|"fiat-accounts delete"|"vasps"|"vasps list"|"vasps get"|"deposits"|"deposits update"|"deposits reject"|"convert"|"conversions"|"conversions list"|"conversions get"|"conversions cancel"|"statements"|"statements list"|"statements payments"|"sandbox"|"sandbox deposit"|"audit"|"audit list"|"audit verify"|"audit export"|"audit path"|"prices"|"markets"|"ticker"|"book"|"trades"|"api"|"doctor"|"stream"|"stream book"|"stream top"|"stream trades"|"stream heartbeat"|"mcp"|"gateway"|"gateway init"|"gateway start"|"gateway operators"|"gateway operators add"|"gateway operators list"|"gateway operators disable"|"gateway operators enable"|"gateway policy"|"gateway policy show"|"gateway policy set"|"gateway policy history"|"approvals"|"approvals list"|"approvals show"|"approvals approve"|"approvals reject"|"local"|"local start"|"local deposit"|"completion") cmd="$next" ;; esac
   done
   case "$cmd|$prev" in
     *"|--output") COMPREPLY=($(compgen -W "table json ndjson csv" -- "$cur")); return ;;
@@ -61,23 +61,27 @@ _coinop() {
     *"|--order") COMPREPLY=($(compgen -W "DESC ASC" -- "$cur")); return ;;
     *"|--asset") COMPREPLY=($(compgen -W "BTC ETH BCH LTC SOL PAXG LINK AAVE UNI MATIC USDP PYUSD PEPE TRUMP SHIB ARB BONK ENA MNT ONDO PENGU QNT RENDER SKY WIF WLD DOGE AVAX SUI POL XLM BNB" -- "$cur")); return ;;
     "withdraw|--network"|"fee quote|--network") COMPREPLY=($(compgen -W "$(_coinop_networks "$asset")" -- "$cur")); return ;;
-    "addresses list|--network"|"addresses create|--network"|"destinations list|--network"|"destinations put|--network") COMPREPLY=($(compgen -W "BITCOIN ETHEREUM BITCOIN_CASH LITECOIN SOLANA POLYGON_POS BASE ARBITRUM_ONE STELLAR INK XLAYER AVALANCHE DOGECOIN SUI ROBINHOOD BNB" -- "$cur")); return ;;
+    "addresses list|--network"|"addresses create|--network"|"addresses verifications list|--network"|"destinations list|--network"|"destinations put|--network") COMPREPLY=($(compgen -W "BITCOIN ETHEREUM BITCOIN_CASH LITECOIN SOLANA POLYGON_POS BASE ARBITRUM_ONE STELLAR INK XLAYER AVALANCHE DOGECOIN SUI ROBINHOOD BNB" -- "$cur")); return ;;
+    "addresses verify|--network") COMPREPLY=($(compgen -W "ETHEREUM POLYGON_POS BASE ARBITRUM_ONE INK XLAYER AVALANCHE BNB ROBINHOOD SOLANA" -- "$cur")); return ;;
     "deposit-instructions create|--network") COMPREPLY=($(compgen -W "WIRE DBS_ACT CUBIX SCB RTP" -- "$cur")); return ;;
     "fiat-accounts create|--network") COMPREPLY=($(compgen -W "WIRE CBIT DBS_ACT CUBIX SCB RTP" -- "$cur")); return ;;
     *"|--format") COMPREPLY=($(compgen -W "csv jsonl json" -- "$cur")); return ;;
-    "addresses list|--order-by"|"destinations list|--order-by") COMPREPLY=($(compgen -W "CREATED_AT" -- "$cur")); return ;;
+    "addresses list|--order-by"|"addresses verifications list|--order-by"|"destinations list|--order-by") COMPREPLY=($(compgen -W "CREATED_AT" -- "$cur")); return ;;
     "transfers list|--order-by") COMPREPLY=($(compgen -W "CREATED_AT UPDATED_AT" -- "$cur")); return ;;
     *"|--conversion") COMPREPLY=($(compgen -W "NO_CONVERSION USD" -- "$cur")); return ;;
+    "addresses verifications list|--status") COMPREPLY=($(compgen -W "PENDING APPROVED EXPIRED" -- "$cur")); return ;;
+    "transfers list|--status"|"statements list|--status"|"statements payments|--status") COMPREPLY=($(compgen -W "PENDING COMPLETED FAILED" -- "$cur")); return ;;
+    "approvals list|--status") COMPREPLY=($(compgen -W "pending sending sent failed rejected expired" -- "$cur")); return ;;
+    *"|--method") COMPREPLY=($(compgen -W "SIGNATURE SMALL_DEPOSIT MANUAL" -- "$cur")); return ;;
     "transfers list|--type"|"events list|--type"|"events watch|--type"|"events listen|--type") COMPREPLY=($(compgen -W "INTERNAL_TRANSFER_DEBIT INTERNAL_TRANSFER_CREDIT CRYPTO_DEPOSIT CRYPTO_WITHDRAWAL WIRE_DEPOSIT WIRE_WITHDRAWAL SEN_DEPOSIT SEN_WITHDRAWAL BANK_DEPOSIT BANK_WITHDRAWAL PLATFORM_TRANSFER_DEBIT PLATFORM_TRANSFER_CREDIT SIGNET_DEPOSIT SIGNET_WITHDRAWAL CBIT_WITHDRAWAL CBIT_DEPOSIT CUBIX_DEPOSIT CUBIX_WITHDRAWAL RTP_DEPOSIT PAXOS_TRANSFER_DEBIT PAXOS_TRANSFER_CREDIT" -- "$cur")); return ;;
     "limits|--type") COMPREPLY=($(compgen -W "INTERNAL_TRANSFER_DEBIT INTERNAL_TRANSFER_CREDIT CRYPTO_DEPOSIT CRYPTO_WITHDRAWAL WIRE_DEPOSIT WIRE_WITHDRAWAL SEN_DEPOSIT SEN_WITHDRAWAL BANK_DEPOSIT BANK_WITHDRAWAL PAXOS_TRANSFER_DEBIT PAXOS_TRANSFER_CREDIT SIGNET_DEPOSIT SIGNET_WITHDRAWAL CBIT_WITHDRAWAL CBIT_DEPOSIT CUBIX_DEPOSIT CUBIX_WITHDRAWAL RTP_DEPOSIT" -- "$cur")); return ;;
-    "transfers list|--status") COMPREPLY=($(compgen -W "PENDING COMPLETED FAILED" -- "$cur")); return ;;
-    "approvals list|--status") COMPREPLY=($(compgen -W "pending sending sent failed rejected expired" -- "$cur")); return ;;
     *"|--secondary-status") COMPREPLY=($(compgen -W "TRAVEL_RULE_INFO_REQUESTED TRAVEL_RULE_REJECTED CUSTOMER_REJECTED PENDING_CUSTOMER_APPROVAL" -- "$cur")); return ;;
     *"|--custodian-type") COMPREPLY=($(compgen -W "VASP PRIVATE" -- "$cur")); return ;;
     *"|--routing-type") COMPREPLY=($(compgen -W "ABA SWIFT" -- "$cur")); return ;;
+    *"|--product") COMPREPLY=($(compgen -W "USDG_REWARDS" -- "$cur")); return ;;
     *"|--increment") COMPREPLY=($(compgen -W "ONE_MINUTE FIVE_MINUTES FIFTEEN_MINUTES THIRTY_MINUTES ONE_HOUR TWO_HOURS TWELVE_HOURS ONE_DAY ONE_WEEK TWO_WEEKS FOUR_WEEKS" -- "$cur")); return ;;
     *"|--role") COMPREPLY=($(compgen -W "viewer initiator approver admin" -- "$cur")); return ;;
-    *"|--save"|*"|--request"|*"|--approvals"|*"|--journal"|*"|--file"|*"|--input"|*"|--tls-cert"|*"|--tls-key"|*"|--db") COMPREPLY=(); return ;;
+    *"|--save"|*"|--request"|*"|--approvals"|*"|--journal"|*"|--key-file"|*"|--file"|*"|--input"|*"|--tls-cert"|*"|--tls-key"|*"|--db") COMPREPLY=(); return ;;
   esac
   local words
   if [[ $cur == -* ]]; then
@@ -112,6 +116,11 @@ _coinop() {
       "addresses") words="--version -V --context --output -o --json --no-input --no-color --no-pager --debug --help -h" ;;
       "addresses list") words="--version -V --context --output -o --json --no-input --no-color --no-pager --debug --columns --wide --profile-id --identity-id --account-id --id --ref-id --network --created-before --created-until --created-at --created-from --created-after --limit --order --order-by --cursor --all --help -h" ;;
       "addresses create") words="--version -V --context --output -o --json --no-input --no-color --no-pager --debug --network --profile-id --identity-id --account-id --ref-id --conversion --meta --help -h" ;;
+      "addresses verify") words="--version -V --context --output -o --json --no-input --no-color --no-pager --debug --network --address --key-file --ref-id --help -h" ;;
+      "addresses verifications") words="--version -V --context --output -o --json --no-input --no-color --no-pager --debug --help -h" ;;
+      "addresses verifications list") words="--version -V --context --output -o --json --no-input --no-color --no-pager --debug --status --method --network --address --created-before --created-until --created-at --created-from --created-after --limit --order --order-by --cursor --all --columns --wide --help -h" ;;
+      "addresses verifications get") words="--version -V --context --output -o --json --no-input --no-color --no-pager --debug --help -h" ;;
+      "addresses verifications submit") words="--version -V --context --output -o --json --no-input --no-color --no-pager --debug --key-file --signature --help -h" ;;
       "transfers") words="--version -V --context --output -o --json --no-input --no-color --no-pager --debug --help -h" ;;
       "transfers list") words="--version -V --context --output -o --json --no-input --no-color --no-pager --debug --id --ref-id --profile-id --identity-id --account-id --type --status --secondary-status --tx-hash --group-id --created-before --created-until --created-at --created-from --created-after --updated-before --updated-until --updated-at --updated-from --updated-after --limit --order --order-by --cursor --all --columns --wide --help -h" ;;
       "transfers get") words="--version -V --context --output -o --json --no-input --no-color --no-pager --debug --ref-id --help -h" ;;
@@ -154,6 +163,9 @@ _coinop() {
       "conversions list") words="--version -V --context --output -o --json --no-input --no-color --no-pager --debug --profile-id --ref-id --created-before --created-until --created-at --created-from --created-after --limit --order --cursor --all --columns --wide --help -h" ;;
       "conversions get") words="--version -V --context --output -o --json --no-input --no-color --no-pager --debug --help -h" ;;
       "conversions cancel") words="--version -V --context --output -o --json --no-input --no-color --no-pager --debug --yes -y --help -h" ;;
+      "statements") words="--version -V --context --output -o --json --no-input --no-color --no-pager --debug --help -h" ;;
+      "statements list") words="--version -V --context --output -o --json --no-input --no-color --no-pager --debug --customer-id --status --id --ref-id --limit --order --cursor --all --columns --wide --help -h" ;;
+      "statements payments") words="--version -V --context --output -o --json --no-input --no-color --no-pager --debug --customer-id --product --status --id --ref-id --limit --order --cursor --all --columns --wide --help -h" ;;
       "sandbox") words="--version -V --context --output -o --json --no-input --no-color --no-pager --debug --help -h" ;;
       "sandbox deposit") words="--version -V --context --output -o --json --no-input --no-color --no-pager --debug --amount --asset --memo-id --instructions --file --account-number --owner-country --owner-address --owner-address2 --owner-city --owner-province --owner-zip --routing-type --routing-number --bank-name --bank-country --bank-address --bank-address2 --bank-city --bank-province --bank-zip --institution --owner-first-name --owner-last-name --help -h" ;;
       "audit") words="--version -V --context --output -o --json --no-input --no-color --no-pager --debug --help -h" ;;
@@ -198,7 +210,7 @@ _coinop() {
     esac
   else
     case "$cmd" in
-      "") words="login logout auth context config profiles balances withdraw fee addresses transfers transfer events destinations limits policy approve deposit-instructions fiat-accounts vasps deposits convert conversions sandbox audit prices markets ticker book trades api doctor stream mcp gateway approvals local completion" ;;
+      "") words="login logout auth context config profiles balances withdraw fee addresses transfers transfer events destinations limits policy approve deposit-instructions fiat-accounts vasps deposits convert conversions statements sandbox audit prices markets ticker book trades api doctor stream mcp gateway approvals local completion" ;;
       "login") words="" ;;
       "logout") words="" ;;
       "auth") words="status" ;;
@@ -225,9 +237,14 @@ _coinop() {
       "withdraw fiat") words="" ;;
       "fee") words="quote" ;;
       "fee quote") words="" ;;
-      "addresses") words="list create" ;;
+      "addresses") words="list create verify verifications" ;;
       "addresses list") words="" ;;
       "addresses create") words="" ;;
+      "addresses verify") words="" ;;
+      "addresses verifications") words="list get submit" ;;
+      "addresses verifications list") words="" ;;
+      "addresses verifications get") words="" ;;
+      "addresses verifications submit") words="" ;;
       "transfers") words="list get watch" ;;
       "transfers list") words="" ;;
       "transfers get") words="" ;;
@@ -270,6 +287,9 @@ _coinop() {
       "conversions list") words="" ;;
       "conversions get") words="" ;;
       "conversions cancel") words="" ;;
+      "statements") words="list payments" ;;
+      "statements list") words="" ;;
+      "statements payments") words="" ;;
       "sandbox") words="deposit" ;;
       "sandbox deposit") words="" ;;
       "audit") words="list verify export path" ;;

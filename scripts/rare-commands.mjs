@@ -1,7 +1,7 @@
 // The command folders whose work is built into the rare bundle (rare.cjs), not main.cjs: the MCP server, the gateway,
-// the event feed, the policy, approval and audit tooling, the raw API command, doctor and batch withdrawals. Written
-// once here: scripts/build.mjs splits these folders, and test/structure/startup-imports.test.ts checks that a plain
-// request reaches none of their work.
+// the event feed, the policy, approval and audit tooling, the raw API command, doctor, batch withdrawals and
+// statements. Written once here: scripts/build.mjs splits these folders, and test/structure/startup-imports.test.ts
+// checks that a plain request reaches none of their work.
 export const RARE_COMMAND_DIRS = [
   'src/commands/mcp/',
   'src/commands/gateway/',
@@ -13,4 +13,5 @@ export const RARE_COMMAND_DIRS = [
   'src/commands/api/',
   'src/commands/doctor/',
   'src/commands/withdraw/batch/',
+  'src/commands/statements/',
 ];

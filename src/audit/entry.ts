@@ -28,6 +28,7 @@ export const AUDIT_KINDS = [
   'paxos_transfer',
   'conversion',
   'conversion_cancel',
+  'address_verification',
 ] as const;
 export type AuditKind = (typeof AUDIT_KINDS)[number];
 

@@ -37,6 +37,8 @@ export interface ListShape {
   orderBy?: readonly string[];
   limitMax?: number;
   oldestFirst?: boolean;
+  /** A list the service filters by no creation time (statements): no --created-* flags. */
+  untimed?: boolean;
 }
 
 /** The shared list flags of a list of `shape`, in their help's order. */
@@ -80,7 +82,10 @@ const LIST_FLAG_TABLE = listFlagTable({});
  */
 export function listOptions(cmd: Command, shape: ListShape = {}): Command {
   const table = listFlagTable(shape);
-  return table.declare(cmd, shape.orderBy ? table.keys : table.keys.filter((k) => k !== 'orderBy'));
+  const keys = table.keys.filter(
+    (k) => (shape.orderBy || k !== 'orderBy') && !(shape.untimed && k.startsWith('created')),
+  );
+  return table.declare(cmd, keys);
 }
 
 /** The flag of each query field the shared list flags give. */

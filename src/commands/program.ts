@@ -35,6 +35,7 @@ import { register as registerDepositInstructions } from './deposit-instructions/
 import { register as registerFiatAccounts } from './fiat-accounts/index.js';
 import { register as registerTravelRule } from './travel-rule/index.js';
 import { register as registerConversions } from './conversions/index.js';
+import { register as registerStatements } from './statements/index.js';
 import { register as registerMcp } from './mcp/index.js';
 import { register as registerPolicy } from './policy/index.js';
 import { register as registerApprove } from './approve/index.js';
@@ -68,6 +69,7 @@ const BY_GROUP: Record<Group, Register> = {
   'fiat-accounts': registerFiatAccounts,
   'travel-rule': registerTravelRule,
   conversions: registerConversions,
+  statements: registerStatements,
   mcp: registerMcp,
   policy: registerPolicy,
   approve: registerApprove,

@@ -256,8 +256,19 @@ export const SCOPES = {
   // Stablecoin conversions (USD to a stablecoin and back, one to one).
   readConversionStablecoin: 'conversion:read_conversion_stablecoin',
   writeConversionStablecoin: 'conversion:write_conversion_stablecoin',
+  // Address verification (proving a destination address is the customer's own) and statements with their payments.
+  readVerification: 'address_ownership:read_verification',
+  writeVerification: 'address_ownership:write_verification',
+  readStatement: 'statements:read_statement',
+  readPayment: 'statements:read_payment',
 } as const;
 export type Scope = (typeof SCOPES)[keyof typeof SCOPES];
+/** What reading address verifications, statements and their payments takes (a reader of the desk has them). */
+export const VERIFICATION_AND_STATEMENT_READ_SCOPES = [
+  SCOPES.readVerification,
+  SCOPES.readStatement,
+  SCOPES.readPayment,
+] as const;
 export const ALL_SCOPES: Scope[] = Object.values(SCOPES);
 
 /** Channel types of the market data stream (spec/SERVICE.md 4.6). */
@@ -341,3 +352,28 @@ export const HTTP_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
  */
 export const STABLECOIN_CONVERSION_STATUSES = ['CREATED', 'SETTLED', 'CANCELLED', 'FAILED'] as const;
 export type StablecoinConversionStatus = (typeof STABLECOIN_CONVERSION_STATUSES)[number];
+// ---- Address verification and statements (the OpenAPI's enumerations) ---------------------------------------------
+
+/** How an address is proven the customer's own (publicVerificationMethod). */
+export const VERIFICATION_METHODS = ['SIGNATURE', 'SMALL_DEPOSIT', 'MANUAL'] as const;
+export type VerificationMethod = (typeof VERIFICATION_METHODS)[number];
+/** publicVerificationStatus: PENDING until proven, APPROVED once proven, EXPIRED when the proof came too late. */
+export const VERIFICATION_STATUSES = ['PENDING', 'APPROVED', 'EXPIRED'] as const;
+export type VerificationStatus = (typeof VERIFICATION_STATUSES)[number];
+export const VERIFICATION_ORDER_BY = ['CREATED_AT'] as const;
+export const STATEMENT_TYPES = ['STATEMENT_TYPE_UNSPECIFIED', 'STATEMENT_TYPE_USDG_REWARD'] as const;
+export const STATEMENT_PRODUCTS = ['USDG_REWARDS'] as const;
+export const STATEMENT_STATUSES = [
+  'STATEMENT_STATUS_UNSPECIFIED',
+  'STATEMENT_STATUS_INITIATED',
+  'STATEMENT_STATUS_GENERATED',
+  'STATEMENT_STATUS_PAID',
+] as const;
+export type StatementStatus = (typeof STATEMENT_STATUSES)[number];
+export const PAYMENT_TYPES = ['PAYMENT_TYPE_CRYPTO_WITHDRAWAL'] as const;
+export const PAYMENT_STATUSES = [
+  'PAYMENT_STATUS_PENDING',
+  'PAYMENT_STATUS_COMPLETED',
+  'PAYMENT_STATUS_FAILED',
+] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];

@@ -440,6 +440,66 @@ export const operations = {
     idempotent: true,
     problemContentType: 'application/json',
   },
+  // ---- Address verification: proving a destination address is the customer's own ----
+  listVerifications: {
+    id: 'listVerifications',
+    method: 'GET',
+    path: '/v2/addresses/verifications',
+    scope: SCOPES.readVerification,
+    query: S.ListVerificationsQuery,
+    response: S.ListVerificationsResponse,
+    paged: true,
+    rules: ({ query }) => orderByIssues(query),
+    catalogue: ({ query }) => (query.network !== undefined ? networkIssues('network', query.network) : []),
+  },
+  createVerification: {
+    id: 'createVerification',
+    method: 'POST',
+    path: '/v2/addresses/verifications',
+    scope: SCOPES.writeVerification,
+    body: S.CreateVerificationRequest,
+    response: S.AddressVerification,
+    write: true,
+    catalogue: ({ body }) => networkIssues('network', body.network),
+  },
+  submitVerificationSignature: {
+    id: 'submitVerificationSignature',
+    method: 'POST',
+    path: '/v2/addresses/verifications/signature',
+    scope: SCOPES.writeVerification,
+    body: S.SubmitSignatureRequest,
+    response: S.AddressVerification,
+  },
+  getVerification: {
+    id: 'getVerification',
+    method: 'GET',
+    path: '/v2/addresses/verifications/{id}',
+    scope: SCOPES.readVerification,
+    params: S.IdParams,
+    response: S.AddressVerification,
+  },
+  // ---- Statements (monthly USDG rewards statements) and the payments that settle them ----
+  listStatements: {
+    id: 'listStatements',
+    method: 'GET',
+    path: '/v2/statements',
+    scope: SCOPES.readStatement,
+    query: S.ListStatementsQuery,
+    response: S.ListStatementsResponse,
+    paged: true,
+    itemsKey: 'statements',
+  },
+  listPayments: {
+    id: 'listPayments',
+    method: 'GET',
+    path: '/v2/statements/payments',
+    scope: SCOPES.readPayment,
+    query: S.ListPaymentsQuery,
+    response: S.ListPaymentsResponse,
+    paged: true,
+    itemsKey: 'payments',
+    rules: ({ query }) => paymentQueryIssues(query),
+  },
   // ---- The event feed: every state change of a transfer or deposit address, ordered by created_at ----
   listEvents: {
     id: 'listEvents',
@@ -643,6 +703,19 @@ function orderByIssues(query: Record<string, unknown>): Issue[] {
     return [{ field: 'order_by', rule: 'cannot be given with both created_at and updated_at filters' }];
   const needed = kinds[0] === 'created_at' ? 'CREATED_AT' : 'UPDATED_AT';
   return query.order_by === needed ? [] : [{ field: 'order_by', rule: `must be ${needed} with ${kinds[0]} filters` }];
+}
+
+/**
+ * The OpenAPI of ListPayments: "No other parameters are allowed if ref_ids (or payment_ids) are provided" (the page's
+ * limit, order and cursor aside).
+ */
+function paymentQueryIssues(query: S.ListPaymentsQuery): Issue[] {
+  const by = (['ref_ids', 'payment_ids'] as const).find((k) => query[k] !== undefined);
+  if (!by) return [];
+  const others = (['ref_ids', 'payment_ids', 'customer_id', 'product', 'payment_status'] as const).filter(
+    (k) => k !== by && query[k] !== undefined,
+  );
+  return others.length ? [{ field: others[0], rule: `cannot be given with ${by}` }] : [];
 }
 
 /** Fills {param} placeholders of an operation's path, escaping each value. */

@@ -13,6 +13,14 @@ import {
   FIAT_ACCOUNT_STATUSES,
   FIAT_ROUTING_NUMBER_TYPES,
   LIST_ORDERS,
+  PAYMENT_STATUSES,
+  PAYMENT_TYPES,
+  STATEMENT_PRODUCTS,
+  STATEMENT_STATUSES,
+  STATEMENT_TYPES,
+  VERIFICATION_METHODS,
+  VERIFICATION_ORDER_BY,
+  VERIFICATION_STATUSES,
   type Market,
   PRICE_INCREMENTS,
   PROFILE_ORDER_BY,
@@ -1134,3 +1142,161 @@ export const ListStablecoinConversionsQuery = Type.Object(
   },
   Strict,
 );
+// ---- Address verification (/v2/addresses/verifications) ----------------------------------------------------------
+
+/** The OpenAPI's publicSignatureVerification: the message to sign, its nonce, and the signature once submitted. */
+export const SignatureVerification = Type.Object(
+  {
+    message: Type.Optional(Type.String()),
+    nonce: Type.Optional(Type.String()),
+    signature: Type.Optional(Type.String()),
+  },
+  Open,
+);
+/** The OpenAPI's publicVerification. */
+export const AddressVerification = Type.Object(
+  {
+    id: Type.String(),
+    network: Type.String(),
+    address: Type.String(),
+    verification_method: enumOf(VERIFICATION_METHODS),
+    status: enumOf(VERIFICATION_STATUSES),
+    signature_verification: Type.Optional(SignatureVerification),
+    small_deposit_verification: Type.Optional(OpenObject),
+    created_at: Type.String(),
+    updated_at: Type.Optional(Type.String()),
+    expires_at: Type.String(),
+    ref_id: Type.Optional(Type.String()),
+  },
+  Open,
+);
+export type AddressVerification = Static<typeof AddressVerification>;
+export const ListVerificationsResponse = Page(AddressVerification);
+
+export const ListVerificationsQuery = Type.Object(
+  {
+    verification_method: Type.Optional(enumOf(VERIFICATION_METHODS)),
+    status: Type.Optional(enumOf(VERIFICATION_STATUSES)),
+    limit: Type.Optional(Limit),
+    order: Type.Optional(ListOrderSchema),
+    order_by: Type.Optional(enumOf(VERIFICATION_ORDER_BY)),
+    page_cursor: Type.Optional(Type.String({ minLength: 1, maxLength: 500 })),
+    ...createdAtFilters,
+    ...updatedAtFilters,
+    deposit_address: Type.Optional(Address),
+    network: Type.Optional(NetworkName),
+    address: Type.Optional(Address),
+  },
+  Strict,
+);
+export type ListVerificationsQuery = Static<typeof ListVerificationsQuery>;
+
+/** The OpenAPI's publicCreateVerificationRequest (it marks no field required; the service needs all but ref_id). */
+export const CreateVerificationRequest = Type.Object(
+  {
+    network: NetworkName,
+    address: Address,
+    verification_method: enumOf(VERIFICATION_METHODS),
+    ref_id: Type.Optional(Id),
+  },
+  Strict,
+);
+export type CreateVerificationRequest = Static<typeof CreateVerificationRequest>;
+
+/** The OpenAPI's publicSubmitSignatureRequest: the verification's id and the signature of its message. */
+export const SubmitSignatureRequest = Type.Object(
+  { id: Id, signature: Type.String({ minLength: 1, maxLength: 1000 }) },
+  Strict,
+);
+export type SubmitSignatureRequest = Static<typeof SubmitSignatureRequest>;
+
+// ---- Statements and their payments (/v2/statements, /v2/statements/payments) ---------------------------------------
+
+export const StatementBalance = Type.Object(
+  {
+    asset: Type.Optional(Type.String()),
+    amount_paid: Type.Optional(Type.String()),
+    total_amount_owed: Type.Optional(Type.String()),
+    next_payment_ref_id: Type.Optional(Type.String()),
+  },
+  Open,
+);
+/** The OpenAPI's Statement. */
+export const Statement = Type.Object(
+  {
+    id: Type.String(),
+    ref_id: Type.Optional(Type.String()),
+    customer_id: Type.Optional(Type.String()),
+    type: Type.Optional(enumOf(STATEMENT_TYPES)),
+    product: Type.Optional(enumOf(STATEMENT_PRODUCTS)),
+    status: enumOf(STATEMENT_STATUSES),
+    metadata: Type.Optional(Type.Record(Type.String(), Type.String())),
+    statement_balances: Type.Optional(Type.Array(StatementBalance)),
+    period_start: Type.String(),
+    period_end: Type.String(),
+    generated_at: Type.Optional(Type.String()),
+    paid_at: Type.Optional(Type.String()),
+    created_at: Type.Optional(Type.String()),
+  },
+  Open,
+);
+export type Statement = Static<typeof Statement>;
+export const ListStatementsResponse = Type.Object(
+  { statements: Type.Array(Statement), next_page_cursor: Type.Optional(Type.String()) },
+  Open,
+);
+
+export const ListStatementsQuery = Type.Object(
+  {
+    customer_id: Type.Optional(Id),
+    ref_ids: Type.Optional(IdList),
+    statement_ids: Type.Optional(IdList),
+    statuses: Type.Optional(Type.Array(enumOf(STATEMENT_STATUSES), { maxItems: STATEMENT_STATUSES.length })),
+    limit: Type.Optional(Limit),
+    order: Type.Optional(ListOrderSchema),
+    page_cursor: Type.Optional(Type.String({ minLength: 1, maxLength: 500 })),
+  },
+  Strict,
+);
+export type ListStatementsQuery = Static<typeof ListStatementsQuery>;
+
+/** The OpenAPI's Payment: a statement's amount paid out (a crypto withdrawal of USDG to the payout address). */
+export const Payment = Type.Object(
+  {
+    id: Type.String(),
+    customer_id: Type.Optional(Type.String()),
+    profile_id: Type.Optional(Type.String()),
+    account_id: Type.Optional(Type.String()),
+    ref_id: Type.Optional(Type.String()),
+    product: Type.Optional(enumOf(STATEMENT_PRODUCTS)),
+    payment_type: Type.Optional(enumOf(PAYMENT_TYPES)),
+    payment_destination: Type.Optional(Type.String()),
+    payment_asset: Type.Optional(Type.String()),
+    payment_amount: Type.Optional(Type.String()),
+    payment_status: enumOf(PAYMENT_STATUSES),
+    payment_tx_id: Type.Optional(Type.String()),
+    created_at: Type.String(),
+    processed_at: Type.Optional(Type.String()),
+  },
+  Open,
+);
+export type Payment = Static<typeof Payment>;
+export const ListPaymentsResponse = Type.Object(
+  { payments: Type.Array(Payment), next_page_cursor: Type.Optional(Type.String()) },
+  Open,
+);
+
+export const ListPaymentsQuery = Type.Object(
+  {
+    ref_ids: Type.Optional(Type.Array(Type.String({ minLength: 1, maxLength: 300 }), { maxItems: LIST_FILTER_MAX })),
+    payment_ids: Type.Optional(IdList),
+    customer_id: Type.Optional(Id),
+    product: Type.Optional(enumOf(STATEMENT_PRODUCTS)),
+    payment_status: Type.Optional(enumOf(PAYMENT_STATUSES)),
+    limit: Type.Optional(Limit),
+    order: Type.Optional(ListOrderSchema),
+    page_cursor: Type.Optional(Type.String({ minLength: 1, maxLength: 500 })),
+  },
+  Strict,
+);
+export type ListPaymentsQuery = Static<typeof ListPaymentsQuery>;

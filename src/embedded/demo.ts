@@ -1,5 +1,5 @@
 // The documented demo data every fresh local database starts with: clients, customer, profiles, balances.
-import { SCOPES } from '../contract/enums.js';
+import { SCOPES, VERIFICATION_AND_STATEMENT_READ_SCOPES } from '../contract/enums.js';
 
 export const DEMO = {
   adminClientId: 'local-admin',
@@ -26,6 +26,7 @@ const DESK_SCOPES = {
     SCOPES.readConversionStablecoin,
     SCOPES.readEvent,
     SCOPES.readFiatAccount,
+    ...VERIFICATION_AND_STATEMENT_READ_SCOPES,
   ],
   write: [
     SCOPES.writeCryptoDestinationAddress,
@@ -35,6 +36,7 @@ const DESK_SCOPES = {
     SCOPES.updateCryptoDeposit,
     SCOPES.rejectCryptoDeposit,
     SCOPES.writeConversionStablecoin,
+    SCOPES.writeVerification,
   ],
 };
 

@@ -9,7 +9,8 @@ import type { PolicyRequest } from '../policy/evaluate.js';
 
 /**
  * The operations that move money (withdrawals, fiat withdrawals, internal transfers, transfers to another customer,
- * stablecoin conversions, sandbox deposits) or say where it may go (the address book, deposit addresses, fiat accounts).
+ * stablecoin conversions, sandbox deposits) or say where it may go (the address book, deposit addresses, fiat accounts,
+ * address verifications: verified_only reads them).
  */
 export const MONEY_OPERATIONS = [
   'createCryptoWithdrawal',
@@ -21,6 +22,8 @@ export const MONEY_OPERATIONS = [
   'putCryptoDestinationAddress',
   'createDepositAddress',
   'createStablecoinConversion',
+  'createVerification',
+  'submitVerificationSignature',
 ] as const satisfies readonly OperationId[];
 export type MoneyOperationId = (typeof MONEY_OPERATIONS)[number];
 
@@ -56,6 +59,8 @@ export const AUDIT_KIND: Record<MoneyOperationId, AuditKind> = {
   putCryptoDestinationAddress: 'address_book',
   createDepositAddress: 'deposit_address',
   createStablecoinConversion: 'conversion',
+  createVerification: 'address_verification',
+  submitVerificationSignature: 'address_verification',
 };
 
 /** Each operation's method and the pattern of its path, made once (a gateway matches every request against them). */
@@ -220,6 +225,16 @@ export function requestWhat(op: MoneyOperationId, body: Record<string, unknown>)
         amount: text(b.amount),
         profile_id: text(b.profile_id),
       });
+    // An address verification says where money may go once verified_only is on: its start and its proof.
+    case 'createVerification':
+      return clean({
+        network: text(b.network),
+        destination: text(b.address),
+        method: text(b.verification_method),
+        ref_id: text(b.ref_id),
+      });
+    case 'submitVerificationSignature':
+      return clean({ verification_id: text(b.id), signature: text(b.signature) });
   }
 }
 

@@ -4,7 +4,7 @@
 // is still enabled and still has the role (disabling one ends their tokens at once for anything but a read, and for
 // reads within OPERATOR_CACHE_MS: server.ts).
 import { createHmac, randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
-import { SCOPES, type Scope } from '../contract/enums.js';
+import { SCOPES, type Scope, VERIFICATION_AND_STATEMENT_READ_SCOPES } from '../contract/enums.js';
 
 export const ROLES = ['viewer', 'initiator', 'approver', 'admin'] as const;
 export type Role = (typeof ROLES)[number];
@@ -18,6 +18,7 @@ const READS: Scope[] = [
   SCOPES.readTransfer,
   SCOPES.marketDataStream,
   SCOPES.readProfile,
+  ...VERIFICATION_AND_STATEMENT_READ_SCOPES,
   SCOPES.readCryptoDestinationAddress,
   SCOPES.readTransferLimit,
   SCOPES.readFiatDepositInstructions,
@@ -45,6 +46,7 @@ export const ROLE_SCOPES: Record<Role, Scope[]> = {
     SCOPES.writeCryptoDestinationAddress,
     SCOPES.writeFiatDepositInstructions,
     SCOPES.writeFiatAccount,
+    SCOPES.writeVerification,
     SCOPES.writeFiatWithdrawal,
     SCOPES.writeConversionStablecoin,
   ],

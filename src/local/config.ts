@@ -76,6 +76,8 @@ export interface LocalConfig {
   conversionMaximum: string;
   /** A fiat account stays PENDING this long after it is created or updated, then is APPROVED (0: at once). */
   fiatAccountReviewSeconds: number;
+  /** An address verification not proven within this long after it is created is EXPIRED. */
+  verificationLifetimeSeconds: number;
   /** A simulated crypto deposit (POST /_local/crypto-deposits) stays PENDING this long, then is COMPLETED and credited. */
   cryptoDepositSettleSeconds: number;
   /**
@@ -149,6 +151,7 @@ export function defaultConfig(): LocalConfig {
     fiatAccountReviewSeconds: 0,
     conversionSettleSeconds: 30,
     conversionMaximum: '1000000',
+    verificationLifetimeSeconds: 24 * 3600,
     cryptoDepositSettleSeconds: 30,
     travelRuleInfoSeconds: 86_400,
     bodyLimitBytes: 1024 * 1024,

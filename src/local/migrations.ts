@@ -14,6 +14,7 @@ const STEPS: Record<number, (core: Core) => void> = {
   4: toSchema4,
   5: toSchema5,
   6: toSchema6,
+  7: toSchema7,
 };
 
 export function migrate(core: Core): void {
@@ -65,4 +66,10 @@ function toSchema5(core: Core): void {
 function toSchema6(core: Core): void {
   if (!core.store.hasTable('conversions'))
     throw new Error('internal: the conversions table was not made with the schema');
+}
+
+/** 7, address verifications and statements: their tables (made with the schema) start empty. */
+function toSchema7(core: Core): void {
+  for (const table of ['address_verifications', 'statements', 'statement_payments'])
+    if (!core.store.hasTable(table)) throw new Error(`internal: the ${table} table was not made with the schema`);
 }

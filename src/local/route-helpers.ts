@@ -103,6 +103,10 @@ function accept<O extends Operation>(
   };
 }
 
+/** A filter on one value, when it is given (as the list's filters take a list of values). */
+export const one = <T extends string>(value: T | undefined): T[] | undefined =>
+  value === undefined ? undefined : [value];
+
 export function timeComparison(query: Record<string, unknown>, prefix: string): TimeComparison | undefined {
   let out: TimeComparison | undefined;
   for (const op of ['lt', 'lte', 'eq', 'gte', 'gt'] as const) {

@@ -20,6 +20,8 @@ import { registerInternalTransfers } from './routes/internal-transfers.js';
 import { registerDepositInstructions } from './routes/deposit-instructions.js';
 import { registerFiatAccounts } from './routes/fiat-accounts.js';
 import { registerConversions } from './routes/conversions.js';
+import { registerAddressVerifications } from './routes/address-verifications.js';
+import { registerStatements } from './routes/statements.js';
 import { registerDestinations } from './routes/destinations.js';
 import { registerEvents } from './routes/events.js';
 import { registerLimits } from './routes/transfer-limits.js';
@@ -116,6 +118,8 @@ function routes(svc: Service): Router {
   registerEvents(router, svc);
   registerFiatAccounts(router, svc);
   registerConversions(router, svc);
+  registerAddressVerifications(router, svc);
+  registerStatements(router, svc);
   return router;
 }
 

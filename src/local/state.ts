@@ -157,6 +157,18 @@ function upgradeExport(core: Core, state: Partial<StateExport>): Partial<StateEx
     !('conversions' in tablesNow)
   )
     state = { ...state, tables: { ...tablesNow, conversions: [] } as unknown as StateExport['tables'] };
+  // Schemas before 7 had no address verifications nor statements: none (statements are made again from the ledger).
+  const tables7 = state.tables as Record<string, unknown> | undefined;
+  if (typeof state.version === 'number' && state.version < 7 && tables7 && typeof tables7 === 'object')
+    state = {
+      ...state,
+      tables: {
+        address_verifications: [],
+        statements: [],
+        statement_payments: [],
+        ...tables7,
+      } as unknown as StateExport['tables'],
+    };
   return upgradeV2Export(core, state);
 }
 

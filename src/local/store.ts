@@ -48,9 +48,10 @@ function nativeBinding(): string | undefined {
  * 4: the event feed (every state change of a transfer or deposit address, in the order it happened).
  * 5: fiat accounts (where fiat withdrawals go).
  * 6: stablecoin conversions.
+ * 7: address verifications, and the monthly statements with their payments.
  * migrations.ts brings an older database up, a step at a time.
  */
-export const SCHEMA_VERSION = 6;
+export const SCHEMA_VERSION = 7;
 
 /** The columns of a profile (a profile's memo_ids are held by its fiat deposit instructions). */
 const PROFILE_COLUMNS = `id TEXT PRIMARY KEY, customer_id TEXT NOT NULL, nickname TEXT,
@@ -123,6 +124,22 @@ CREATE TABLE IF NOT EXISTS conversions (
 CREATE UNIQUE INDEX IF NOT EXISTS conversions_ref_id ON conversions(ref_id) WHERE ref_id IS NOT NULL;
 CREATE INDEX IF NOT EXISTS conversions_created ON conversions(created_ms, seq);
 CREATE INDEX IF NOT EXISTS conversions_due ON conversions(status, settle_ms);
+CREATE TABLE IF NOT EXISTS address_verifications (
+  seq INTEGER PRIMARY KEY, id TEXT NOT NULL UNIQUE, ref_id TEXT, network TEXT NOT NULL, address TEXT NOT NULL,
+  method TEXT NOT NULL, status TEXT NOT NULL, nonce TEXT NOT NULL, message TEXT NOT NULL, signature TEXT,
+  created_ms INTEGER NOT NULL, updated_ms INTEGER NOT NULL, expires_ms INTEGER NOT NULL);
+CREATE UNIQUE INDEX IF NOT EXISTS address_verifications_ref_id ON address_verifications(ref_id) WHERE ref_id IS NOT NULL;
+CREATE INDEX IF NOT EXISTS address_verifications_created ON address_verifications(created_ms, seq);
+CREATE TABLE IF NOT EXISTS statements (
+  seq INTEGER PRIMARY KEY, id TEXT NOT NULL UNIQUE, ref_id TEXT NOT NULL UNIQUE, customer_id TEXT NOT NULL,
+  status TEXT NOT NULL, period_start_ms INTEGER NOT NULL, period_end_ms INTEGER NOT NULL, created_ms INTEGER NOT NULL,
+  paid_ms INTEGER, body TEXT NOT NULL);
+CREATE INDEX IF NOT EXISTS statements_created ON statements(created_ms, seq);
+CREATE TABLE IF NOT EXISTS statement_payments (
+  seq INTEGER PRIMARY KEY, id TEXT NOT NULL UNIQUE, ref_id TEXT NOT NULL UNIQUE, statement_id TEXT NOT NULL,
+  customer_id TEXT NOT NULL, product TEXT NOT NULL, status TEXT NOT NULL, created_ms INTEGER NOT NULL,
+  processed_ms INTEGER NOT NULL, body TEXT NOT NULL);
+CREATE INDEX IF NOT EXISTS statement_payments_created ON statement_payments(created_ms, seq);
 CREATE TABLE IF NOT EXISTS price_averages (
   seed INTEGER NOT NULL, market TEXT NOT NULL, step INTEGER NOT NULL, k INTEGER NOT NULL, average TEXT NOT NULL,
   PRIMARY KEY (seed, market, step, k)) WITHOUT ROWID;
@@ -150,6 +167,9 @@ const STATE_TABLES = [
   'events',
   'fiat_accounts',
   'conversions',
+  'address_verifications',
+  'statements',
+  'statement_payments',
 ] as const;
 type StateTable = (typeof STATE_TABLES)[number];
 /** Tables worked out from the state (limits.ts rebuilds them after an import): cleared with it, never exported. */
@@ -283,6 +303,61 @@ export interface ConversionRow {
   fails: number;
   body: string;
 }
+/** An address verification: PENDING until its signature proves the address (APPROVED) or `expires_ms` passes (EXPIRED). */
+export interface VerificationRow {
+  seq: number;
+  id: string;
+  ref_id: string | null;
+  network: string;
+  address: string;
+  method: string;
+  status: string;
+  nonce: string;
+  message: string;
+  signature: string | null;
+  created_ms: number;
+  updated_ms: number;
+  expires_ms: number;
+}
+/**
+ * A monthly statement, made once its month is over (created_ms: when it was generated); `body` holds its balances and
+ * metadata. GENERATED, then PAID at `paid_ms` by the service clock when something was owed (its payment settles then).
+ */
+export interface StatementRow {
+  seq: number;
+  id: string;
+  ref_id: string;
+  customer_id: string;
+  status: string;
+  period_start_ms: number;
+  period_end_ms: number;
+  created_ms: number;
+  paid_ms: number | null;
+  body: string;
+}
+/** The payment of a statement: PAYMENT_STATUS_PENDING until `processed_ms`, then PAYMENT_STATUS_COMPLETED. */
+export interface StatementPaymentRow {
+  seq: number;
+  id: string;
+  ref_id: string;
+  statement_id: string;
+  customer_id: string;
+  product: string;
+  status: string;
+  created_ms: number;
+  processed_ms: number;
+  body: string;
+}
+/** A transfer's effect on a balance, as statements reconstruct past balances: its direction, total, status, times. */
+export interface BalanceMoveRow {
+  profile_id: string;
+  balance_asset: string;
+  total: string;
+  status: string;
+  direction: string;
+  created_ms: number;
+  updated_ms: number;
+}
 export interface LimitRuleRow {
   id: string;
   /** The id of the limit a period rule measures; null for a rule on each single transfer. */
@@ -347,6 +422,9 @@ type ListTable =
   | 'fiat_deposit_instructions'
   | 'fiat_accounts'
   | 'conversions'
+  | 'address_verifications'
+  | 'statements'
+  | 'statement_payments'
   | 'events';
 
 /** The list filters on a field kept only in a row's JSON body (no column of its own), per table: the SQL that reads it. */
@@ -832,6 +910,95 @@ export class Store {
   }
   listConversions(query: ListQuery): ConversionRow[] {
     return this.list('conversions', query) as ConversionRow[];
+  }
+
+  // ---- address verifications ---------------------------------------------------------------------------------------
+  insertVerification(row: Omit<VerificationRow, 'seq'>): void {
+    this.stmt(`INSERT INTO address_verifications
+      (id, ref_id, network, address, method, status, nonce, message, signature, created_ms, updated_ms, expires_ms)
+      VALUES (@id, @ref_id, @network, @address, @method, @status, @nonce, @message, @signature, @created_ms,
+      @updated_ms, @expires_ms)`).run(row);
+  }
+  verification(id: string): VerificationRow | undefined {
+    return this.stmt('SELECT * FROM address_verifications WHERE id = ?').get(id) as VerificationRow | undefined;
+  }
+  verificationByRef(refId: string): VerificationRow | undefined {
+    return this.stmt('SELECT * FROM address_verifications WHERE ref_id = ?').get(refId) as VerificationRow | undefined;
+  }
+  approveVerification(id: string, signature: string, atMs: number): void {
+    this.stmt("UPDATE address_verifications SET status = 'APPROVED', signature = ?, updated_ms = ? WHERE id = ?").run(
+      signature,
+      atMs,
+      id,
+    );
+  }
+  /** Every PENDING verification whose time is up becomes EXPIRED (at its expiry time). */
+  expireVerifications(nowMs: number): void {
+    this.stmt(
+      "UPDATE address_verifications SET status = 'EXPIRED', updated_ms = expires_ms WHERE status = 'PENDING' AND expires_ms <= ?",
+    ).run(nowMs);
+  }
+  listVerifications(query: ListQuery): VerificationRow[] {
+    return this.list('address_verifications', query) as VerificationRow[];
+  }
+
+  // ---- statements and their payments -------------------------------------------------------------------------------
+  /** Each customer and when its first profile was made: the months its statements cover start there. */
+  customersSince(): { customer_id: string; since_ms: number }[] {
+    return this.stmt(
+      'SELECT customer_id, MIN(created_ms) AS since_ms FROM profiles GROUP BY customer_id ORDER BY customer_id',
+    ).all() as { customer_id: string; since_ms: number }[];
+  }
+  /** The customer's DEFAULT profile (its first), which statements' payments name. */
+  defaultProfileOf(customerId: string): string | undefined {
+    return (
+      this.stmt("SELECT id FROM profiles WHERE customer_id = ? ORDER BY type = 'DEFAULT' DESC, rowid LIMIT 1").get(
+        customerId,
+      ) as { id: string } | undefined
+    )?.id;
+  }
+  /** What the customer's profiles hold now of these assets, summed per asset. */
+  customerBalances(customerId: string, assets: readonly string[]): { asset: string; amount: string }[] {
+    return this.stmt(
+      `SELECT b.asset AS asset, b.amount AS amount FROM balances b JOIN profiles p ON p.id = b.profile_id
+       WHERE p.customer_id = ? AND b.asset IN (${assets.map(() => '?').join(', ')})`,
+    ).all(customerId, ...assets) as { asset: string; amount: string }[];
+  }
+  /** The transfers of the customer's profiles that moved a balance of these assets, for past balances. */
+  customerBalanceMoves(customerId: string, assets: readonly string[]): BalanceMoveRow[] {
+    return this.stmt(
+      `SELECT t.profile_id, t.balance_asset, t.total, t.status, json_extract(t.body, '$.direction') AS direction,
+       t.created_ms, t.updated_ms FROM transfers t JOIN profiles p ON p.id = t.profile_id
+       WHERE p.customer_id = ? AND t.balance_asset IN (${assets.map(() => '?').join(', ')})`,
+    ).all(customerId, ...assets) as BalanceMoveRow[];
+  }
+  statementByRef(refId: string): StatementRow | undefined {
+    return this.stmt('SELECT * FROM statements WHERE ref_id = ?').get(refId) as StatementRow | undefined;
+  }
+  insertStatement(row: Omit<StatementRow, 'seq'>): void {
+    this.stmt(`INSERT INTO statements (id, ref_id, customer_id, status, period_start_ms, period_end_ms, created_ms,
+      paid_ms, body) VALUES (@id, @ref_id, @customer_id, @status, @period_start_ms, @period_end_ms, @created_ms,
+      @paid_ms, @body)`).run(row);
+  }
+  insertStatementPayment(row: Omit<StatementPaymentRow, 'seq'>): void {
+    this.stmt(`INSERT INTO statement_payments (id, ref_id, statement_id, customer_id, product, status, created_ms,
+      processed_ms, body) VALUES (@id, @ref_id, @statement_id, @customer_id, @product, @status, @created_ms,
+      @processed_ms, @body)`).run(row);
+  }
+  /** Payments whose time has come are COMPLETED, and their statements PAID. */
+  settleStatementPayments(nowMs: number): void {
+    this.stmt(
+      "UPDATE statements SET status = 'STATEMENT_STATUS_PAID' WHERE status = 'STATEMENT_STATUS_GENERATED' AND paid_ms <= ?",
+    ).run(nowMs);
+    this.stmt(
+      "UPDATE statement_payments SET status = 'PAYMENT_STATUS_COMPLETED' WHERE status = 'PAYMENT_STATUS_PENDING' AND processed_ms <= ?",
+    ).run(nowMs);
+  }
+  listStatements(query: ListQuery): StatementRow[] {
+    return this.list('statements', query) as StatementRow[];
+  }
+  listStatementPayments(query: ListQuery): StatementPaymentRow[] {
+    return this.list('statement_payments', query) as StatementPaymentRow[];
   }
 
   // ---- transfer limits -------------------------------------------------------------------------------------------

@@ -221,6 +221,46 @@ const conversionGet = readTool({
   read: ({ id }, conn) => answer(conn, 'getStablecoinConversion', { params: { id: String(id) } }),
 });
 
+const verificationsList = readTool({
+  name: 'verifications_list',
+  title: 'Address verifications',
+  description:
+    "The service's address verifications (proofs that a destination address is the customer's own): id, network, address, status (PENDING until signed, APPROVED once proven, EXPIRED), the message to sign; filtered by status, network, address; a page at a time. A policy with verified_only sends only to APPROVED ones.",
+  input: objectOf(fieldsOf(S.ListVerificationsQuery), true),
+  output: asObject(S.ListVerificationsResponse),
+  read: (query, conn) => answer(conn, 'listVerifications', { query }),
+});
+
+const verificationGet = readTool({
+  name: 'verification_get',
+  title: 'One address verification',
+  description:
+    "One address verification by its id, with the message its address's key must sign (signature_verification.message) and its status.",
+  input: objectOf(fieldsOf(S.IdParams, { describe: { id: 'The verification id.' } }), true),
+  output: asObject(S.AddressVerification),
+  read: ({ id }, conn) => answer(conn, 'getVerification', { params: { id: id as string } }),
+});
+
+const statementsList = readTool({
+  name: 'statements_list',
+  title: 'Statements',
+  description:
+    "The service's monthly statements (USDG rewards): the period, the status (GENERATED, then PAID), what is owed and what was paid (statement_balances), newest period first; a page at a time.",
+  input: objectOf(fieldsOf(S.ListStatementsQuery), true),
+  output: asObject(S.ListStatementsResponse),
+  read: (query, conn) => answer(conn, 'listStatements', { query }),
+});
+
+const statementPaymentsList = readTool({
+  name: 'statement_payments_list',
+  title: 'Payments of statements',
+  description:
+    "The payments that settle statements (a statement's next_payment_ref_id is its payment's ref_id): amount, asset, status (PENDING, COMPLETED, FAILED); ref_ids or payment_ids go with no other filter.",
+  input: objectOf(fieldsOf(S.ListPaymentsQuery), true),
+  output: asObject(S.ListPaymentsResponse),
+  read: (query, conn) => answer(conn, 'listPayments', { query }),
+});
+
 const feeQuote = readTool({
   name: 'fee_quote',
   title: 'Guaranteed withdrawal fee',
@@ -354,6 +394,10 @@ export const READ_TOOLS: Tool[] = [
   vaspGet,
   conversionsList,
   conversionGet,
+  verificationsList,
+  verificationGet,
+  statementsList,
+  statementPaymentsList,
   feeQuote,
   prices,
   ticker,

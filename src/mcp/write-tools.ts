@@ -1,5 +1,5 @@
-// The tools that move money or create a resource: withdraw, internal_transfer, paxos_transfer, fiat_withdrawal and
-// deposit_address_create. Each previews by default (the request it would send, the fee, the balance after, the
+// The tools that move money or create a resource: withdraw, internal_transfer, paxos_transfer, fiat_withdrawal,
+// deposit_address_create, address_verification_create. Each previews by default (the request it would send, the fee, the balance after, the
 // policy's verdict, the gates) and sends only through the gates (gates.ts). Every write carries a ref_id, the one given or one made up and returned,
 // so a retry with it never sends twice: the service answers a repeat with the earlier transfer (already_submitted).
 import type { TSchema } from '@sinclair/typebox';
@@ -107,6 +107,7 @@ const FOLLOW_WITH = {
   transfer: ' Follow it with transfer_get.',
   conversion: ' Follow it with conversion_get.',
   deposit_address: '',
+  verification: ' Have its message signed by the address key, then: coinop addresses verifications submit.',
 } as const;
 
 interface Prepared {
@@ -120,7 +121,7 @@ interface Prepared {
   beforeSend?: () => Promise<void>;
   /** The tool-specific fields again, from what the service answered (the fee it charged). */
   sentExtra?: (data: Record<string, unknown>) => Record<string, unknown>;
-  resultKey: 'transfer' | 'deposit_address' | 'conversion';
+  resultKey: 'transfer' | 'deposit_address' | 'conversion' | 'verification';
 }
 
 /** A tool's request at the gate: canonical and checked (a refusal recorded), with the connection it goes over. */
@@ -499,6 +500,39 @@ const depositAddressCreate: Tool = {
   },
 };
 
+const verificationCreate: Tool = {
+  name: 'address_verification_create',
+  title: "Start proving an address is the customer's own",
+  description:
+    "Starts an address verification by signature (EVM networks: an EIP-191 personal_sign; SOLANA: ed25519 over the JSON message): the service answers with the message the address's key must sign. Moves no money, but once proven (the key holder submits the signature: coinop addresses verifications submit) the address passes a policy's verified_only. A write: by default a preview; with confirm: true it creates the verification, through the same gates as withdraw (audited). Every call carries a ref_id (returned): retrying with it finds the same verification.",
+  gated: true,
+  input: objectOf(
+    {
+      ...fieldsOf(S.CreateVerificationRequest, {
+        optional: ['verification_method'],
+        describe: {
+          network: 'The network of the address: an EVM one (ETHEREUM, BASE...) or SOLANA.',
+          address: 'The address to prove the customer owns.',
+          verification_method: 'SIGNATURE (the default; the only method the API starts).',
+          ref_id: REF_ID_TEXT,
+        },
+      }),
+      confirm: CONFIRM,
+    },
+    true,
+  ),
+  output: gatedOutput(S.CreateVerificationRequest, { key: 'verification', schema: S.AddressVerification }),
+  async run(args, call) {
+    const { confirm, ...given } = args;
+    const sending = confirm === true;
+    const { refId, generated } = refIdFor(given.ref_id as string | undefined);
+    const body = { verification_method: 'SIGNATURE', ...given, ref_id: refId };
+    const through = await throughGate(call, 'createVerification', body, sending);
+    const prepared = { op: 'createVerification', body: through.admitted.body, refId, generated } as const;
+    return previewOrSend(call, through, sending, { ...prepared, resultKey: 'verification', extra: {} });
+  },
+};
+
 const fiatWithdrawal: Tool = {
   name: 'fiat_withdrawal',
   title: 'Withdraw USD to a saved fiat account (moves money)',
@@ -626,4 +660,5 @@ export const WRITE_TOOLS: Tool[] = [
   fiatWithdrawal,
   conversion,
   depositAddressCreate,
+  verificationCreate,
 ];

@@ -18,6 +18,7 @@ import {
   type PolicyRequest,
   type PolicyVerdict,
   type RecentWithdrawal,
+  type VerifiedAddress,
 } from './evaluate.js';
 import type { LoadedPolicy, Policy } from './policy.js';
 
@@ -108,7 +109,7 @@ function chunks<T>(list: T[], size = CHUNK): T[][] {
 /** Every item of a list operation's pages, and the Date of its first answer. */
 async function listAll<T>(
   client: ServiceClient,
-  id: 'listTransfers' | 'listCryptoDestinationAddresses' | 'listStablecoinConversions',
+  id: 'listTransfers' | 'listCryptoDestinationAddresses' | 'listStablecoinConversions' | 'listVerifications',
   query: Record<string, unknown>,
   itemsKey: string,
   max = Infinity,
@@ -147,6 +148,17 @@ async function addressBook(client: ServiceClient, policy: Policy): Promise<BookE
     out.push(...items);
   }
   return out;
+}
+
+/** The addresses the service verified as the customer's own, for verified_only: every APPROVED verification. */
+async function verifiedAddresses(client: ServiceClient): Promise<VerifiedAddress[]> {
+  const { items } = await listAll<VerifiedAddress>(
+    client,
+    'listVerifications',
+    { status: 'APPROVED', limit: 1000 },
+    'items',
+  );
+  return items.map(({ network, address }) => ({ network, address }));
 }
 
 /**
@@ -221,6 +233,7 @@ export async function checkWithdrawals(options: CheckOptions): Promise<PolicyVer
   }
   const ctx: PolicyContext = { ...base };
   if (p.destinations && crypto) ctx.book = await addressBook(options.client, p);
+  if (p.verifiedOnly && crypto) ctx.verified = await verifiedAddresses(options.client);
   const window = !!p.maxPer24h && withdrawals;
   if (window || p.hours) {
     let day = options.history ? await options.history() : await lastDay(options.client, base.now, !window);

@@ -41,6 +41,12 @@ export interface BookEntry {
   bookmarked?: boolean;
 }
 
+/** An address the service verified as the customer's own (an APPROVED address verification). */
+export interface VerifiedAddress {
+  network: string;
+  address: string;
+}
+
 /** A withdrawal the service holds, created in the last 24 hours and not FAILED or CANCELLED. */
 export interface RecentWithdrawal {
   asset: string;
@@ -55,6 +61,8 @@ export interface PolicyContext {
   /** Whose clock: the service's (the Date of its answer) or, when it gave none, this machine's. */
   clock: 'service' | 'machine';
   book?: BookEntry[];
+  /** The addresses the service verified (verified_only). */
+  verified?: VerifiedAddress[];
   recent?: RecentWithdrawal[];
   /** The start of the 24 hours `recent` covers. */
   since?: number;
@@ -202,6 +210,16 @@ function idDestinationProblem(policy: Policy, what: string, id: string): string 
   return `${named} is not among the policy's destinations`;
 }
 
+/** Why a crypto withdrawal's address fails verified_only: the service holds no APPROVED verification of it there. */
+function unverifiedProblem(request: PolicyRequest, verified: VerifiedAddress[]): string | undefined {
+  const addr = request.destination_address ?? '';
+  const net = request.crypto_network ?? '';
+  const sameAddress = sameOn(net);
+  if (verified.some((v) => v.network === net && sameAddress(v.address, addr))) return undefined;
+  const elsewhere = verified.filter((v) => v.network !== net && v.address.toLowerCase() === addr.toLowerCase());
+  return `${addr} (${net}) is not verified by the service as the customer's own${elsewhere.length ? ` (it is on ${elsewhere.map((v) => v.network).join(', ')}, not ${net})` : ''}: prove it with coinop addresses verify --network ${net} --address ${addr}`;
+}
+
 /** An address-book write as the policy sees it: the nickname an address will have once it is written. */
 export interface BookWrite {
   nickname: string;
@@ -271,6 +289,10 @@ function eachRequest(
             ? recipientDestinationProblem(policy, r)
             : destinationProblem(policy, r, book);
       if (problem) rules.get('destinations')!.violate({ ...where(r), message: problem });
+    }
+    if (r.kind === 'withdrawal' && policy.verifiedOnly) {
+      const problem = unverifiedProblem(r, ctx.verified ?? []);
+      if (problem) rules.get('verified_only')!.violate({ ...where(r), message: problem });
     }
     if (r.kind === 'withdrawal' && policy.networks && !policy.networks.includes(r.crypto_network ?? ''))
       rules
@@ -432,6 +454,7 @@ export function evaluate(
 function settle(policy: Policy, rules: Map<RuleName, Rule>, withdrawals: number): void {
   const set: Record<RuleName, boolean> = {
     destinations: !!policy.destinations,
+    verified_only: !!policy.verifiedOnly,
     networks: !!policy.networks,
     assets: !!policy.assets,
     max_per_withdrawal: !!policy.maxPerWithdrawal,
@@ -439,7 +462,7 @@ function settle(policy: Policy, rules: Map<RuleName, Rule>, withdrawals: number)
     hours: !!policy.hours,
     approvals: !!policy.approvals,
   };
-  const withdrawalOnly: RuleName[] = ['destinations', 'networks', 'max_per_withdrawal', 'max_per_24h'];
+  const withdrawalOnly: RuleName[] = ['destinations', 'verified_only', 'networks', 'max_per_withdrawal', 'max_per_24h'];
   for (const r of rules.values()) {
     if (!set[r.name]) {
       r.status = 'off';

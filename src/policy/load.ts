@@ -252,6 +252,7 @@ function checkRules(raw: PolicyFile): { policy: Policy; issues: Issue[] } {
   const issues: Issue[] = [];
   const policy: Policy = {
     ...destinationsOf(raw.destinations, issues),
+    ...(raw.verified_only ? { verifiedOnly: true } : {}),
     networks: raw.networks,
     assets: raw.assets,
     maxPerWithdrawal: amountMap('max_per_withdrawal', raw.max_per_withdrawal, issues),

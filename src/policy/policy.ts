@@ -5,6 +5,7 @@ import type { HoursWindow } from './hours.js';
 
 export const RULES = [
   'destinations',
+  'verified_only',
   'networks',
   'assets',
   'max_per_withdrawal',
@@ -52,6 +53,8 @@ export interface Policy {
   destinations?: 'bookmarked_only' | string[];
   /** Nickname -> the one address it allows, whatever the address book says. */
   pins?: Map<string, Pin>;
+  /** A crypto withdrawal's address must be verified by the service as the customer's own (an APPROVED verification). */
+  verifiedOnly?: boolean;
   networks?: string[];
   assets?: string[];
   /** Per asset ("*": any other asset), the most one withdrawal may send. */
@@ -86,6 +89,7 @@ export function policyJson(policy: Policy): Record<string, unknown> {
           return pin ? { nickname: destination, address: pin.address, network: pin.network } : destination;
         })
       : (policy.destinations ?? null),
+    verified_only: policy.verifiedOnly ? true : null,
     networks: policy.networks ?? null,
     assets: policy.assets ?? null,
     max_per_withdrawal: plain(policy.maxPerWithdrawal),
@@ -128,6 +132,12 @@ export function describePolicy(policy: Policy): [string, string][] {
               })
               .join(', ')
           : 'any',
+    ],
+    [
+      'verified_only',
+      policy.verifiedOnly
+        ? "addresses the service verified as the customer's own only (coinop addresses verify)"
+        : 'any address',
     ],
     ['networks', policy.networks?.join(', ') ?? 'any'],
     ['assets', policy.assets?.join(', ') ?? 'any'],

@@ -46,6 +46,8 @@ export const PolicyFile = Type.Object(
         }),
       ]),
     ),
+    // true: a crypto withdrawal goes only to an address the service verified as the customer's own (APPROVED).
+    verified_only: Type.Optional(Type.Boolean()),
     networks: Type.Optional(Type.Array(Name, { minItems: 1, maxItems: 200 })),
     assets: Type.Optional(Type.Array(Name, { minItems: 1, maxItems: 200 })),
     max_per_withdrawal: Type.Optional(AmountByAsset),

@@ -234,3 +234,45 @@ export const EVENT_COLUMNS: Column[] = [
   { key: 'object_type', header: 'object type' },
   { key: 'created_at', header: 'created', kind: 'time' },
 ];
+
+/** Address verifications (coinop addresses verifications list): the message to sign in CSV and --wide only. */
+export const VERIFICATION_COLUMNS: Column[] = [
+  { key: 'id', kind: 'id' },
+  { key: 'status', kind: 'status' },
+  { key: 'network', priority: 3 },
+  { key: 'address', kind: 'id', priority: 2 },
+  { key: 'verification_method', header: 'method', priority: 5 },
+  { key: 'ref_id', header: 'ref id', kind: 'id', priority: 6 },
+  { key: 'created_at', header: 'created', kind: 'time', priority: 4 },
+  { key: 'expires_at', header: 'expires', kind: 'time', priority: 7 },
+  { key: 'message', kind: 'text', wide: true },
+];
+
+/** Statements (coinop statements list): a month's USDG rewards, owed and paid. */
+export const STATEMENT_COLUMNS: Column[] = [
+  { key: 'id', kind: 'id', priority: 6 },
+  { key: 'period', priority: 1 },
+  { key: 'status', kind: 'status' },
+  { key: 'asset', priority: 4 },
+  { key: 'owed', kind: 'amount' },
+  { key: 'paid', kind: 'amount', priority: 3 },
+  { key: 'customer_id', header: 'customer', kind: 'id', priority: 7 },
+  { key: 'ref_id', header: 'ref id', kind: 'id', wide: true },
+  { key: 'period_start', header: 'from', kind: 'time', wide: true },
+  { key: 'period_end', header: 'to', kind: 'time', wide: true },
+  { key: 'generated_at', header: 'generated', kind: 'time', priority: 5 },
+  { key: 'paid_at', header: 'paid at', kind: 'time', wide: true },
+];
+
+/** The payments that settle statements (coinop statements payments). */
+export const PAYMENT_COLUMNS: Column[] = [
+  { key: 'id', kind: 'id' },
+  { key: 'payment_status', header: 'status', kind: 'status' },
+  { key: 'payment_asset', header: 'asset', priority: 4 },
+  { key: 'payment_amount', header: 'amount', kind: 'amount' },
+  { key: 'product', priority: 6 },
+  { key: 'payment_destination', header: 'destination', kind: 'id', priority: 7 },
+  { key: 'ref_id', header: 'ref id', kind: 'id', wide: true },
+  { key: 'created_at', header: 'created', kind: 'time', priority: 3 },
+  { key: 'processed_at', header: 'processed', kind: 'time', priority: 5 },
+];

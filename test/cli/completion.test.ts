@@ -112,7 +112,7 @@ const PROFILES = ['desk-eu', 'local', 'prod'];
 describe('completion scripts in real shells', () => {
   it('bash: commands, inherited options, markets, option values, files', () => {
     expect(bash('coinop', 'wi')).toEqual(['withdraw']);
-    expect(bash('coinop', 'addresses', '')).toEqual(['create', 'list']);
+    expect(bash('coinop', 'addresses', '')).toEqual(['create', 'list', 'verifications', 'verify']);
     // --count belongs to `stream`; commander reads it after `stream book` too.
     expect(bash('coinop', 'stream', 'book', '--co')).toEqual(['--context', '--count']);
     expect(bash('coinop', 'stream', 'book', 'BTCU')).toEqual(['BTCUSD']);
@@ -167,7 +167,7 @@ describe('completion scripts in real shells', () => {
   it.skipIf(!inCI && !has('zsh'))('zsh: the same answers from _coinop', () => {
     expect(has('zsh'), MISSING('zsh')).toBe(true);
     expect(zsh('coinop', 'wi')).toEqual(['withdraw']);
-    expect(zsh('coinop', 'addresses', '')).toEqual(['create', 'list']);
+    expect(zsh('coinop', 'addresses', '')).toEqual(['create', 'list', 'verifications', 'verify']);
     expect(zsh('coinop', 'stream', 'book', '--co')).toEqual(['--context', '--count']);
     expect(zsh('coinop', 'stream', 'book', 'BTCU')).toEqual(['BTCUSD']);
     expect(zsh('coinop', 'withdraw', '--network', 'ETH')).toEqual(['ETHEREUM']);
@@ -186,7 +186,7 @@ describe('completion scripts in real shells', () => {
   it.skipIf(!inCI && !has('fish'))('fish: the same answers from complete -C, files where a file is asked for', () => {
     expect(has('fish'), MISSING('fish')).toBe(true);
     expect(fish('coinop wi')).toEqual(['withdraw']);
-    expect(fish('coinop addresses ')).toEqual(['create', 'list']);
+    expect(fish('coinop addresses ')).toEqual(['create', 'list', 'verifications', 'verify']);
     expect(fish('coinop stream book --co')).toEqual(['--context', '--count']);
     expect(fish('coinop stream book BTCU')).toEqual(['BTCUSD']);
     expect(fish('coinop withdraw --network ETH')).toEqual(['ETHEREUM']);
@@ -204,7 +204,7 @@ describe('completion scripts in real shells', () => {
     it('bash', () => {
       // A global option's value is no command: `local` here is a profile, not coinop local.
       expect(bash('coinop', '--context', 'local', 'withdraw', '--am')).toEqual(['--amount']);
-      expect(bash('coinop', '-o', 'json', '--context', 'local', 'st')).toEqual(['stream']);
+      expect(bash('coinop', '-o', 'json', '--context', 'local', 'str')).toEqual(['stream']);
       expect(bash('coinop', '--context', 'local', '')).not.toContain('start');
       expect(bash('coinop', '--context', 'local', '')).toContain('withdraw');
       expect(bash('coinop', 'withdraw', '--asset', 'BTC', 'batch', '--dr')).toEqual(['--dry-run']);

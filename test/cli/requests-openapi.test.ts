@@ -22,7 +22,8 @@ import { operationOf, requestViolations } from '../support/openapi.js';
 import { recordingProxy, type RecordingProxy } from '../support/recording-proxy.js';
 import { baseEnv, BTC_ADDRESS, ETH_ADDRESS, runInProcess } from './helpers.js';
 import { FIVE_OLDEST, internalTransfer } from '../support/command-lines.js';
-import { postFiatAccount, postRecipientProfile, RECIPIENT_PROFILE } from '../support/requests.js';
+import { postFiatAccount, postRecipientProfile, postVerification, RECIPIENT_PROFILE } from '../support/requests.js';
+import { addressOfKey, signProof } from '../../src/contract/ownership-proof.js';
 import { adminToken, demoToken } from '../support/tokens.js';
 
 type Format = 'json' | 'ndjson' | 'csv' | 'table';
@@ -180,6 +181,19 @@ async function newConversion(): Promise<{ id: string }> {
     ...['-f', `profile_id=${DEMO.profileId}`, '-f', 'source_asset=USD', '-f', 'target_asset=USDP', '-f', 'amount=2'],
     ...['-f', `ref_id=rq-new-conversion-${++conversions}`],
   ]);
+}
+
+/** Keys of addresses to verify: an EVM one and a SOLANA keypair, in files the lines sign with. */
+const EVM_KEY = Uint8Array.from({ length: 32 }, (_, i) => i + 7);
+const EVM_ADDRESS = addressOfKey('ETHEREUM', EVM_KEY);
+const SOL_KEY = Uint8Array.from({ length: 32 }, (_, i) => i + 70);
+const SOL_ADDRESS = addressOfKey('SOLANA', SOL_KEY);
+const evmKeyFile = () => file('eth.key', Buffer.from(EVM_KEY).toString('hex'));
+const solKeyFile = () => file('sol.json', JSON.stringify([...SOL_KEY, ...SOL_KEY]));
+/** A PENDING verification of the EVM address, made on the service straight, for a line to submit to. */
+async function pendingVerification(): Promise<{ id: string; message: string }> {
+  const token = await adminToken(svc.authUrl, 'address_ownership:write_verification');
+  return postVerification(svc.baseUrl, token, 'ETHEREUM', EVM_ADDRESS);
 }
 
 /** A page cursor of a list, from the raw API (coinop api prints the answer as sent). */
@@ -644,6 +658,91 @@ const LINES: Line[] = [
     ],
   },
   { args: async () => ['fiat-accounts', 'get', await fiatAccountId()] },
+  // address verifications: proven with a key file (EVM, SOLANA), submitted with a key or a signature, listed, got
+  {
+    formats: WRITE,
+    args: async (n) => [
+      'addresses',
+      'verify',
+      ...['--network', 'ETHEREUM', '--address', EVM_ADDRESS, '--key-file', evmKeyFile(), '--ref-id', `rq-av-${n}`],
+    ],
+  },
+  {
+    formats: WRITE,
+    args: async () => [
+      'addresses',
+      'verify',
+      '--network',
+      'SOLANA',
+      '--address',
+      SOL_ADDRESS,
+      '--key-file',
+      solKeyFile(),
+    ],
+  },
+  {
+    formats: WRITE,
+    args: async () => [
+      'addresses',
+      'verifications',
+      'submit',
+      (await pendingVerification()).id,
+      '--key-file',
+      evmKeyFile(),
+    ],
+  },
+  {
+    formats: WRITE,
+    args: async () => {
+      const v = await pendingVerification();
+      return ['addresses', 'verifications', 'submit', v.id, '--signature', signProof('ETHEREUM', EVM_KEY, v.message)];
+    },
+  },
+  {
+    args: [
+      'addresses',
+      'verifications',
+      'list',
+      ...['--status', 'APPROVED', '--method', 'SIGNATURE', '--network', 'ETHEREUM', '--address', EVM_ADDRESS],
+      ...['--created-before', 'now', '--created-until', 'now', '--created-at', '2026-01-01T00:00:00Z'],
+      ...['--created-from', '3d', '--created-after', '4d', '--limit', '5'],
+      ...['--order', 'ASC', '--order-by', 'CREATED_AT'],
+    ],
+  },
+  { args: ['addresses', 'verifications', 'list', '--limit', '1', '--all'] },
+  {
+    args: async () => [
+      'addresses',
+      'verifications',
+      'list',
+      '--limit',
+      '1',
+      '--cursor',
+      await cursorOf('/v2/addresses/verifications'),
+    ],
+  },
+  { args: async () => ['addresses', 'verifications', 'get', (await pendingVerification()).id] },
+  // statements and their payments (a fresh service has none yet: the cursor lines are answered 400, sent all the same)
+  {
+    args: [
+      'statements',
+      'list',
+      ...['--customer-id', DEMO.customerId, '--status', 'PAID,GENERATED', '--id', 'x', '--ref-id', 'r'],
+      ...['--limit', '5', '--order', 'ASC'],
+    ],
+  },
+  { args: ['statements', 'list', '--limit', '1', '--all'] },
+  { args: ['statements', 'list', '--cursor', 'not-a-cursor'], code: 1 },
+  {
+    args: [
+      'statements',
+      'payments',
+      ...['--customer-id', DEMO.customerId, '--product', 'USDG_REWARDS', '--status', 'COMPLETED'],
+      ...['--limit', '5', '--order', 'DESC'],
+    ],
+  },
+  { args: ['statements', 'payments', '--id', 'p-1', '--all'] },
+  { args: ['statements', 'payments', '--ref-id', 'r-1', '--cursor', 'not-a-cursor'], code: 1 },
   {
     formats: WRITE,
     args: async () => [

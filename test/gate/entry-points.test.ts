@@ -10,6 +10,11 @@ import { inProcess } from '../mcp/support.js';
 import { auditEntries, type Entry } from './support.js';
 import { transferFlags } from '../support/command-lines.js';
 import { apiFields, apiWithdrawal, FIAT_ACCOUNT_CREATE } from '../support/command-lines.js';
+import { addressOfKey } from '../../src/contract/ownership-proof.js';
+
+/** An EVM address the sandbox's service verified (coinop addresses verify with its key), for verified_only. */
+const VERIFIED_KEY = Uint8Array.from({ length: 32 }, (_, i) => i + 21);
+const VERIFIED_ADDRESS = addressOfKey('ETHEREUM', VERIFIED_KEY);
 
 import { postRecipientProfile } from '../support/requests.js';
 let sb: Sandbox;
@@ -22,6 +27,21 @@ beforeAll(async () => {
   recipient = await postRecipientProfile(sb.svc.baseUrl);
   const made = await sb.runIn([...FIAT_ACCOUNT_CREATE, '-o', 'json']);
   fiatAccount = JSON.parse(made.stdout).id;
+  const keyFile = join(sb.dir, 'verified.key');
+  writeFileSync(keyFile, Buffer.from(VERIFIED_KEY).toString('hex'));
+  const verified = await sb.runIn([
+    'addresses',
+    'verify',
+    '--network',
+    'ETHEREUM',
+    '--address',
+    VERIFIED_ADDRESS,
+    '--key-file',
+    keyFile,
+    '-o',
+    'json',
+  ]);
+  expect(JSON.parse(verified.stdout).status, verified.stderr).toBe('APPROVED');
 });
 afterAll(async () => sb?.close());
 
@@ -80,6 +100,40 @@ const WITHDRAWAL_WAYS: Record<string, Way> = {
       asset: 'BTC',
       crypto_network: 'BITCOIN',
       destination_address: BTC_ADDRESS,
+      amount,
+      ref_id: ref,
+      confirm: true,
+    }),
+};
+
+/** A withdrawal of ETH to the verified address, through each entry point. */
+const VERIFIED_WAYS: Record<string, Way> = {
+  withdraw: async ({ amount, ref }) =>
+    exitVerdict(
+      (
+        await sb.runIn([
+          'withdraw',
+          ...['--asset', 'ETH', '--network', 'ETHEREUM', '--address', VERIFIED_ADDRESS, '--amount', amount],
+          ...['--ref-id', ref, '--yes'],
+        ])
+      ).code,
+    ),
+  api: async ({ amount, ref }) => {
+    const body = {
+      profile_id: DEMO.profileId,
+      asset: 'ETH',
+      crypto_network: 'ETHEREUM',
+      destination_address: VERIFIED_ADDRESS,
+      amount,
+      ref_id: ref,
+    };
+    return exitVerdict((await sb.runIn(['api', 'POST', '/v2/transfer/crypto-withdrawals', ...apiFields(body)])).code);
+  },
+  'mcp withdraw': async ({ amount, ref }) =>
+    mcpVerdict('withdraw', {
+      asset: 'ETH',
+      crypto_network: 'ETHEREUM',
+      destination_address: VERIFIED_ADDRESS,
       amount,
       ref_id: ref,
       confirm: true,
@@ -241,6 +295,30 @@ const CASES: {
     ways: WITHDRAWAL_WAYS,
     amount: '0.0001',
     expect: { verdict: 'refused', category: 'policy' },
+  },
+  {
+    name: 'verified_only: an address the service has not verified',
+    policy: 'verified_only: true\n',
+    kind: 'withdrawal',
+    ways: WITHDRAWAL_WAYS,
+    amount: '0.0001',
+    expect: { verdict: 'refused', category: 'policy' },
+  },
+  {
+    name: 'verified_only: an address the service verified',
+    policy: 'verified_only: true\n',
+    kind: 'withdrawal',
+    ways: VERIFIED_WAYS,
+    amount: '0.001',
+    expect: { verdict: 'sent' },
+  },
+  {
+    name: 'verified_only: fiat withdrawals have no crypto address to verify',
+    policy: 'verified_only: true\n',
+    kind: 'fiat_withdrawal',
+    ways: FIAT_WAYS,
+    amount: '10.5',
+    expect: { verdict: 'sent' },
   },
   {
     name: 'more than the balance',

@@ -24,10 +24,13 @@ describe('token endpoint', () => {
     expect(b.expires_in).toBe(120);
     expect(typeof b.access_token).toBe('string');
     expect(String(b.scope).split(' ').sort()).toEqual([
+      'address_ownership:read_verification',
       'conversion:read_conversion_stablecoin',
       'events:read_event',
       'exchange:historical_prices',
       'funding:read_profile',
+      'statements:read_payment',
+      'statements:read_statement',
       'transfer:read_crypto_destination_address',
       'transfer:read_deposit_address',
       'transfer:read_fiat_account',

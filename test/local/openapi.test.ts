@@ -18,6 +18,7 @@ import {
   type Reply,
 } from './helpers.js';
 import { FIAT_ACCOUNT } from '../support/requests.js';
+import { addressOfKey, signProof } from '../../src/contract/ownership-proof.js';
 
 let h: Harness;
 beforeAll(async () => {
@@ -34,6 +35,7 @@ const FA = '/v2/transfer/fiat-accounts';
 const FW = '/v2/transfer/fiat-withdrawals';
 const PT = '/v2/transfer/paxos';
 const SC = '/v2/conversion/stablecoins';
+const AV = '/v2/addresses/verifications';
 const PRICES = (market: string, q: string) => `/v2/markets/${market}/historical-prices?${q}`;
 
 /** Every answer met here: operation, status. */
@@ -432,6 +434,57 @@ describe('every endpoint against the OpenAPI description', () => {
     expect((await send('DELETE', `${SC}/no-such-conversion`)).status).toBe(404);
   });
 
+  it('address verifications: made, signed, listed, got, refused', async () => {
+    const key = Uint8Array.from({ length: 32 }, (_, i) => i + 3);
+    const address = addressOfKey('ETHEREUM', key);
+    const made = await valid('POST', AV, {
+      network: 'ETHEREUM',
+      address,
+      verification_method: 'SIGNATURE',
+      ref_id: 'oa-av',
+    });
+    const { id, signature_verification } = made.body as { id: string; signature_verification: { message: string } };
+    expect(
+      (
+        await send('POST', AV, {
+          body: { network: 'ETHEREUM', address, verification_method: 'SIGNATURE', ref_id: 'oa-av' },
+        })
+      ).status,
+    ).toBe(409);
+    await invalid('POST', AV, { network: 'ETHEREUM', address, verification_method: 'BY_HAND' });
+    expect(
+      (
+        await send('POST', AV, {
+          body: { network: 'BITCOIN', address: '1BvBMSEYstWetqTFn5Au4m4GFg7xJaNVN2', verification_method: 'SIGNATURE' },
+        })
+      ).status,
+    ).toBe(400);
+    expect((await send('POST', `${AV}/signature`, { body: { id, signature: '0x00' } })).status).toBe(400);
+    await valid('POST', `${AV}/signature`, {
+      id,
+      signature: signProof('ETHEREUM', key, signature_verification.message),
+    });
+    await valid(
+      'GET',
+      `${AV}?status=APPROVED&verification_method=SIGNATURE&order=ASC&order_by=CREATED_AT&limit=1`,
+      undefined,
+    );
+    await valid('GET', `${AV}/${id}`, undefined);
+    expect((await send('GET', `${AV}/no-such-verification`)).status).toBe(404);
+    await invalid('GET', `${AV}?status=DONE`);
+    await refusedWithoutToken('POST', AV, { network: 'ETHEREUM', address, verification_method: 'SIGNATURE' });
+    await refusedWithoutToken('POST', `${AV}/signature`, { id, signature: '0x00' });
+  });
+
+  it('statements and payments: listed, refused', async () => {
+    await valid('GET', `/v2/statements?customer_id=${DEMO.customerId}&order=ASC&limit=5`, undefined);
+    await valid('GET', '/v2/statements/payments?product=USDG_REWARDS&payment_status=PAYMENT_STATUS_PENDING', undefined);
+    await invalid('GET', '/v2/statements?statuses=PAID');
+    await invalid('GET', '/v2/statements/payments?payment_status=DONE');
+    expect((await send('GET', '/v2/statements', { who: 'none' })).status).toBe(401);
+    expect((await send('GET', '/v2/statements/payments', { who: 'bad' })).status).toBe(401);
+  });
+
   it('historical prices', async () => {
     await valid('GET', PRICES('ETHUSD', 'increment=ONE_HOUR&pagination.limit=5'), undefined);
     await valid('GET', PRICES('PYUSDGBP', 'max_data_points=10'), undefined);
@@ -538,6 +591,12 @@ describe('every endpoint against the OpenAPI description', () => {
       'CreateStablecoinConversion',
       'GetStablecoinConversion',
       'CancelStablecoinConversion',
+      'ListVerifications',
+      'CreateVerification',
+      'SubmitSignature',
+      'GetVerification',
+      'ListStatements',
+      'ListPayments',
     ]) {
       expect(ops.has(op), op).toBe(true);
       expect(

@@ -81,6 +81,10 @@ const CALLS: [string, Record<string, unknown>][] = [
   ['deposit_reject', { identity_id: 'i-1', confirm: true }],
   ['conversion', { source_asset: 'USD', target_asset: 'USDP', amount: '12.50', metadata: { a: 'b' }, confirm: true }],
   ['conversions_list', { limit: 3, 'created_at.begin': '2020-01-01T00:00:00Z', order: 'ASC' }],
+  ['verifications_list', { status: 'PENDING', network: 'ETHEREUM', limit: 2, order_by: 'CREATED_AT' }],
+  ['statements_list', { customer_id: DEMO.customerId, statuses: ['STATEMENT_STATUS_PAID'], limit: 2 }],
+  ['statement_payments_list', { payment_status: 'PAYMENT_STATUS_COMPLETED', product: 'USDG_REWARDS' }],
+  ['address_verification_create', { network: 'ETHEREUM', address: ETH_ADDRESS, confirm: true }],
   ['fee_quote', { ...BTC, total: '0.5' }],
   ['prices', { market: 'BTCUSD', increment: 'ONE_DAY', 'pagination.limit': 2, 'pagination.offset': 1 }],
   ['prices', { market: 'ETHUSD', max_data_points: 5 }],
@@ -137,7 +141,7 @@ const CALLS: [string, Record<string, unknown>][] = [
 ];
 
 /** Tools called last, with what the calls before found (a transfer's id, an event's). */
-const LAST = ['events_list', 'transfer_get', 'event_get', 'conversion_get'];
+const LAST = ['events_list', 'transfer_get', 'event_get', 'conversion_get', 'verification_get'];
 
 describe('requests by the OpenAPI', () => {
   it('every tool is called here', () => {
@@ -151,6 +155,7 @@ describe('requests by the OpenAPI', () => {
     let lastTransfer: string | undefined;
     let lastEvent: string | undefined;
     let lastConversion: string | undefined;
+    let lastVerification: string | undefined;
     for (const [name, args] of [...CALLS, ...LAST.map((n): [string, Record<string, unknown>] => [n, {}])]) {
       const a =
         name === 'transfer_get'
@@ -159,14 +164,17 @@ describe('requests by the OpenAPI', () => {
             ? { id: lastEvent }
             : name === 'conversion_get'
               ? { id: lastConversion }
-              : name === 'fiat_withdrawal'
-                ? { ...args, fiat_account_id: fiatAccount }
-                : held[name]
-                  ? { ...args, id: held[name] }
-                  : args;
+              : name === 'verification_get'
+                ? { id: lastVerification }
+                : name === 'fiat_withdrawal'
+                  ? { ...args, fiat_account_id: fiatAccount }
+                  : held[name]
+                    ? { ...args, id: held[name] }
+                    : args;
       const answer = answerOf(await s.call(name, a));
       if (answer.transfer?.id) lastTransfer = answer.transfer.id;
       if (answer.conversion?.id) lastConversion = answer.conversion.id;
+      if (answer.verification?.id) lastVerification = answer.verification.id;
       if (name === 'events_list') lastEvent = answer.events[0]?.id;
       const sent = proxy.take().filter((r) => !r.url.startsWith('/_local') && !r.url.startsWith('/oauth2'));
       expect(sent.length, `${name} sent nothing`).toBeGreaterThan(0);

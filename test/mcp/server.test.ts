@@ -55,6 +55,11 @@ describe('the tools', () => {
           'conversions_list',
           'conversion_get',
           'conversion',
+          'verifications_list',
+          'verification_get',
+          'statements_list',
+          'statement_payments_list',
+          'address_verification_create',
           'fee_quote',
           'prices',
           'ticker',
@@ -72,6 +77,7 @@ describe('the tools', () => {
       }
       const gated = tools.filter((t) => !t.annotations?.readOnlyHint).map((t) => t.name);
       expect(gated.sort()).toEqual([
+        'address_verification_create',
         'conversion',
         'deposit_address_create',
         'deposit_reject',
@@ -560,6 +566,7 @@ describe('resources and ports', () => {
           'fiat_withdrawal',
           'conversion',
           'deposit_address_create',
+          'address_verification_create',
           'withdraw_batch',
           'deposit_update',
           'deposit_reject',

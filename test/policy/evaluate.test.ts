@@ -37,11 +37,19 @@ const rule = (v: PolicyVerdict, name: string) => v.rules.find((r) => r.rule === 
 const messages = (v: PolicyVerdict, name: string) =>
   rule(v, name).violations.map((x) => (x.row !== undefined ? `row ${x.row}: ${x.message}` : x.message));
 
+/** A BTC address, another one, an ETH address on ETHEREUM and on BASE: rows 1 to 4. */
+const FOUR_ROWS = [
+  w({ row: 1 }),
+  w({ row: 2, destination_address: BTC2 }),
+  w({ row: 3, destination_address: ETH, crypto_network: 'ETHEREUM', asset: 'ETH' }),
+  w({ row: 4, destination_address: ETH, crypto_network: 'BASE', asset: 'ETH' }),
+];
+
 describe('evaluating a policy', () => {
   it('without a policy file every rule is off and everything is allowed', () => {
     const v = evaluate(undefined, [w({ amount: '1000000' })], ctx());
     expect(v).toMatchObject({ allowed: true, file: null, requests: 1, clock: 'service' });
-    expect(v.rules.map((r) => r.status)).toEqual(Array(7).fill('off'));
+    expect(v.rules.map((r) => r.status)).toEqual(Array(8).fill('off'));
   });
 
   it('checks every row and lists every violation, each with its row', () => {
@@ -72,20 +80,33 @@ describe('evaluating a policy', () => {
       { address: BTC2, crypto_network: 'BITCOIN', nickname: 'hot', bookmarked: false },
       { address: ETH.toLowerCase(), crypto_network: 'ETHEREUM', bookmarked: true },
     ];
-    const v = evaluate(
-      p,
-      [
-        w({ row: 1 }),
-        w({ row: 2, destination_address: BTC2 }),
-        w({ row: 3, destination_address: ETH, crypto_network: 'ETHEREUM', asset: 'ETH' }),
-        w({ row: 4, destination_address: ETH, crypto_network: 'BASE', asset: 'ETH' }),
-      ],
-      ctx({ book }),
-    );
+    const v = evaluate(p, FOUR_ROWS, ctx({ book }));
     expect(messages(v, 'destinations')).toEqual([
       `row 2: ${BTC2} (BITCOIN) is in the address book as hot but not bookmarked`,
       `row 4: ${ETH} (BASE) is not a bookmarked address of the address book`,
     ]);
+  });
+
+  it('verified_only: the address must have an APPROVED verification by the service, on the same network', () => {
+    const p = policy('verified_only: true\n');
+    const verified = [
+      { network: 'BITCOIN', address: BTC },
+      { network: 'ETHEREUM', address: ETH.toLowerCase() },
+    ];
+    const v = evaluate(p, FOUR_ROWS, ctx({ verified }));
+    expect(v.allowed).toBe(false);
+    expect(messages(v, 'verified_only')).toEqual([
+      `row 2: ${BTC2} (BITCOIN) is not verified by the service as the customer's own: prove it with coinop addresses verify --network BITCOIN --address ${BTC2}`,
+      `row 4: ${ETH} (BASE) is not verified by the service as the customer's own (it is on ETHEREUM, not BASE): prove it with coinop addresses verify --network BASE --address ${ETH}`,
+    ]);
+    expect(rule(v, 'destinations').status).toBe('off');
+    // Internal transfers and fiat withdrawals have no crypto address: the rule does not judge them.
+    const internal = evaluate(p, [{ kind: 'internal', asset: 'BTC', amount: '1' }], ctx());
+    expect(rule(internal, 'verified_only').status).toBe('n/a');
+    const fiat = evaluate(p, [{ kind: 'fiat', asset: 'USD', amount: '1', fiat_account_id: 'fa' }], ctx());
+    expect(fiat.allowed).toBe(true);
+    expect(rule(fiat, 'verified_only').status).toBe('pass');
+    expect(rule(evaluate(policy('assets: [BTC]\n'), [w()], ctx()), 'verified_only').status).toBe('off');
   });
 
   it('a list of destinations: nicknames resolve through the address book, addresses match as written', () => {

@@ -52,6 +52,7 @@ describe('policy files', () => {
     expect(sha256).toMatch(/^[0-9a-f]{64}$/);
     expect(policyJson(policy)).toEqual({
       destinations: ['treasury', '1BvBMSEYstWetqTFn5Au4m4GFg7xJaNVN2'],
+      verified_only: null,
       networks: ['BITCOIN', 'ETHEREUM'],
       assets: ['BTC', 'ETH'],
       max_per_withdrawal: { BTC: '0.50', '*': '100' },
@@ -83,6 +84,7 @@ describe('policy files', () => {
     });
     expect(policyJson(parsePolicy('version: 1\n', 'p.yaml').policy)).toEqual({
       destinations: null,
+      verified_only: null,
       networks: null,
       assets: null,
       max_per_withdrawal: null,
@@ -114,14 +116,14 @@ describe('policy files', () => {
       [
         3,
         'max_per_withdrawl',
-        'is not a known field (the rules are version, destinations, networks, assets, max_per_withdrawal, max_per_24h, hours, approvals, policy_changes)',
+        'is not a known field (the rules are version, destinations, verified_only, networks, assets, max_per_withdrawal, max_per_24h, hours, approvals, policy_changes)',
       ],
     ]);
     try {
       parsePolicy(text, '/etc/team.yaml');
     } catch (e) {
       expect((e as Error).message).toBe(
-        '/etc/team.yaml:3: max_per_withdrawl: is not a known field (the rules are version, destinations, networks, assets, max_per_withdrawal, max_per_24h, hours, approvals, policy_changes)',
+        '/etc/team.yaml:3: max_per_withdrawl: is not a known field (the rules are version, destinations, verified_only, networks, assets, max_per_withdrawal, max_per_24h, hours, approvals, policy_changes)',
       );
     }
   });
@@ -141,6 +143,9 @@ describe('policy files', () => {
       [1, 'networks.1', 'must be capital letters, digits and _ only (such as BTC or BITCOIN_CASH)'],
     ]);
     expect(problems('version: 2\n')).toEqual([[1, 'version', 'must be 1 (the only version so far)']]);
+    expect(problems('assets: [BTC]\nverified_only: yes please\n')).toEqual([[2, 'verified_only', 'must be a boolean']]);
+    expect(parsePolicy('verified_only: true\n', 'p.yaml').policy.verifiedOnly).toBe(true);
+    expect(parsePolicy('verified_only: false\n', 'p.yaml').policy.verifiedOnly).toBeUndefined();
     expect(problems('destinations: bookmarked\n')).toEqual([
       [
         1,

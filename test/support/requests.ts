@@ -45,6 +45,23 @@ export const FIAT_ACCOUNT = {
 };
 
 /** POSTs FIAT_ACCOUNT to `baseUrl` with the bearer token: the new account's id. */
+/** A PENDING address verification made on the service straight: its id and the message to sign. */
+export async function postVerification(
+  baseUrl: string,
+  token: string,
+  network: string,
+  address: string,
+): Promise<{ id: string; message: string }> {
+  const r = await fetch(`${baseUrl}/v2/addresses/verifications`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ network, address, verification_method: 'SIGNATURE' }),
+  });
+  const body = (await r.json()) as { id: string; signature_verification: { message: string } };
+  if (r.status !== 200) throw new Error(`verification: ${r.status} ${JSON.stringify(body)}`);
+  return { id: body.id, message: body.signature_verification.message };
+}
+
 export async function postFiatAccount(baseUrl: string, token: string): Promise<string> {
   const r = await fetch(`${baseUrl}/v2/transfer/fiat-accounts`, {
     method: 'POST',

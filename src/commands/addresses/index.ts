@@ -1,14 +1,16 @@
-// coinop addresses list|create: declarations; the work is in run.ts.
+// coinop addresses list|create (and verify, verifications: verify/): declarations; the work is in run.ts.
 import { ports } from '../../cli/ports.js';
 import type { Command } from 'commander';
 import type { Invocation } from '../../cli/invocation.js';
 import { examples } from '../../cli/help.js';
 import { ADDRESS_CREATE_FLAG_TABLE, declareAddressesList } from './flags.js';
+import { register as registerVerify } from './verify/index.js';
 
 export function register(program: Command, ctx: Invocation): void {
   const addresses = examples(program.command('addresses').description('crypto deposit addresses'), [
     'coinop addresses list --network BITCOIN',
     'coinop addresses create --network ETHEREUM',
+    'coinop addresses verify --network ETHEREUM --address 0x2c7536E3605D9C16a7a3D7b1898e529396a65c23',
   ]);
   examples(
     declareAddressesList(
@@ -29,4 +31,5 @@ export function register(program: Command, ctx: Invocation): void {
       'coinop addresses create --network ETHEREUM --ref-id customer-42 --meta customer=42',
     ],
   );
+  registerVerify(addresses, ctx);
 }

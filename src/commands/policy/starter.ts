@@ -22,6 +22,10 @@ version: 1
 #     address: bc1qaf3e3jk48cp6fzyyyssgxzshvqnsg8z356z7xm
 #     network: BITCOIN
 
+# Crypto withdrawals only to addresses the service verified as the company's own (coinop addresses verify): an
+# APPROVED address verification of the address on the withdrawal's network.
+# verified_only: true
+
 # The networks withdrawals may use, and the assets withdrawals and internal transfers may move.
 # networks: [BITCOIN, ETHEREUM]
 # assets: [BTC, ETH, USDP]
