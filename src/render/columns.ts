@@ -46,6 +46,8 @@ export const TRANSFER_LIST_COLUMNS: Column[] = [
   { key: 'notional_value', header: 'notional', kind: 'amount', wide: true },
   { key: 'secondary_status.name', header: 'secondary status', wide: true },
   { key: 'status_details', header: 'details', kind: 'text', wide: true },
+  // Its fields are columns too: --columns metadata.invoice (a column headed metadata.invoice, in CSV as well).
+  { key: 'metadata', kind: 'text', wide: true, open: true },
 ];
 
 export const FEE_COLUMNS: Column[] = [

@@ -402,6 +402,15 @@ const LINES: Line[] = [
     ],
   },
   { args: ['transfers', 'list', '--limit', '2', '--all'] },
+  // --from/--to are created_at.gte/lt; the rest are filtered by coinop and never sent.
+  {
+    args: [
+      'transfers',
+      'list',
+      ...['--from', '7d', '--to', 'now', '--asset', 'BTC', '--network', 'BITCOIN', '--destination', 'x'],
+      ...['--metadata', 'invoice=1'],
+    ],
+  },
   { args: async () => ['transfers', 'list', '--limit', '2', '--cursor', await cursorOf('/v2/transfer/transfers')] },
   { args: async () => ['transfers', 'get', transferId] },
   { args: ['transfers', 'get', '--ref-id', 'rq-setup'] },
