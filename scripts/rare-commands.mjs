@@ -13,4 +13,5 @@ export const RARE_COMMAND_DIRS = [
   'src/commands/api/',
   'src/commands/doctor/',
   'src/commands/withdraw/batch/',
+  'src/commands/reconcile/',
 ];

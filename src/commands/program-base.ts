@@ -50,6 +50,7 @@ export const GROUP_ORDER = [
   'fiat-accounts',
   'sandbox',
   'audit',
+  'reconcile',
   'prices',
   'markets',
   'api',
@@ -84,6 +85,7 @@ const LOADERS: Record<Group, () => Promise<Register>> = {
   'fiat-accounts': async () => (await import('./fiat-accounts/index.js')).register,
   sandbox: async () => (await import('./sandbox/index.js')).register,
   audit: async () => (await import('./audit/index.js')).register,
+  reconcile: async () => (await import('./reconcile/index.js')).register,
   prices: async () => (await import('./prices/index.js')).register,
   markets: async () => (await import('./markets/index.js')).register,
   api: async () => (await import('./api/index.js')).register,
@@ -132,6 +134,7 @@ const GROUP_OF: Record<string, Group> = {
   approvals: 'approvals',
   __complete: 'completion',
   audit: 'audit',
+  reconcile: 'reconcile',
   events: 'events',
 };
 

@@ -214,3 +214,34 @@ export const EVENT_COLUMNS: Column[] = [
   { key: 'object_type', header: 'object type' },
   { key: 'created_at', header: 'created', kind: 'time' },
 ];
+
+// ---- coinop reconcile ------------------------------------------------------------------------------------------
+
+/** A reconciliation's summary: per asset and class, how many lines and what they moved. */
+export const RECONCILE_SUMMARY_COLUMNS: Column[] = [
+  { key: 'asset' },
+  { key: 'class', kind: 'status' },
+  { key: 'lines' },
+  { key: 'amount', kind: 'amount' },
+  { key: 'explained' },
+];
+
+/** A reconciliation's lines. CSV has every one, in this order (stable: columns only ever added at the end). */
+export const RECONCILE_LINE_COLUMNS: Column[] = [
+  { key: 'class', kind: 'status' },
+  { key: 'asset' },
+  { key: 'amount', kind: 'amount' },
+  { key: 'ref_id', header: 'ref id', kind: 'id', priority: 3 },
+  { key: 'status', kind: 'status', priority: 4 },
+  { key: 'reason', kind: 'text', priority: 2 },
+  { key: 'transfer_id', header: 'transfer', kind: 'id', wide: true },
+  { key: 'intended_amount', header: 'intended', kind: 'amount', wide: true },
+  { key: 'fee', kind: 'amount', wide: true },
+  { key: 'type', wide: true },
+  { key: 'network', wide: true },
+  { key: 'destination', kind: 'id', wide: true },
+  { key: 'profile_id', header: 'profile', kind: 'id', wide: true },
+  { key: 'created_at', header: 'created', kind: 'time', wide: true },
+  { key: 'intent', kind: 'id', wide: true },
+  { key: 'kind', wide: true },
+];
