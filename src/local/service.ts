@@ -15,7 +15,7 @@ import type { Service } from './route-helpers.js';
 import { Router } from './router.js';
 import { registerControl } from './routes/control.js';
 import { registerCryptoDeposits } from './routes/crypto-deposits.js';
-import { registerTransferAmends } from './routes/transfer-amends.js';
+import { registerTransferControl } from './routes/transfer-control.js';
 import { registerDepositAddresses } from './routes/deposit-addresses.js';
 import { registerInternalTransfers } from './routes/internal-transfers.js';
 import { registerDepositInstructions } from './routes/deposit-instructions.js';
@@ -111,7 +111,7 @@ function routes(svc: Service): Router {
   registerServiceProfiles(router, svc);
   registerInternalTransfers(router, svc);
   registerCryptoDeposits(router, svc);
-  registerTransferAmends(router, svc);
+  registerTransferControl(router, svc);
   registerEvents(router, svc);
   registerFiatAccounts(router, svc);
   return router;

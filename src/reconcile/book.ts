@@ -178,6 +178,11 @@ export class Book {
     return !!this.stmt('SELECT 1 FROM groups WHERE group_id = ?').get(groupId);
   }
 
+  /** Runs `fn` as one transaction: a page of transfers is written at once, not a commit per line. */
+  batch<T>(fn: () => T): T {
+    return this.db.transaction(fn)();
+  }
+
   close(): void {
     this.db.close();
     rmSync(this.dir, { recursive: true, force: true });

@@ -186,11 +186,13 @@ class Run {
       if (!page.length) return;
       after = page[page.length - 1].ref_id;
       const found = new Map((await this.source.byRefIds(page.map((i) => i.ref_id))).map((t) => [t.ref_id, t]));
-      for (const i of page) {
-        const t = found.get(i.ref_id);
-        const line = t?.ref_id && this.byRefId(t, t.ref_id, `created ${t.created_at}, outside the period`);
-        this.add(line || unpaidLine(i));
-      }
+      this.book.batch(() => {
+        for (const i of page) {
+          const t = found.get(i.ref_id);
+          const line = t?.ref_id && this.byRefId(t, t.ref_id, `created ${t.created_at}, outside the period`);
+          this.add(line || unpaidLine(i));
+        }
+      });
     }
   }
 
@@ -245,8 +247,8 @@ export async function reconcile(
     for (const r of readers) book.addIntents(r.read(scope));
     const intents = book.scope(scope);
     const run = new Run(book, source);
-    for await (const page of source.pages()) for (const t of page) run.transfer(t);
-    run.contentMatches();
+    for await (const page of source.pages()) book.batch(() => page.forEach((t) => run.transfer(t)));
+    book.batch(() => run.contentMatches());
     await run.credits();
     await run.unpaid();
     const summary = run.summary();

@@ -66,6 +66,11 @@ export async function reconcileRun(
     );
 }
 
+/** Waits while the reader of stdout is behind, so lines are never piled up in memory. */
+async function drained(out: Output): Promise<void> {
+  await (out.io.ready?.() ?? new Promise((resolve) => setImmediate(resolve)));
+}
+
 /** The summary, then the lines, in the output's format; the lines streamed from the book. */
 async function write(out: Output, result: Reconciliation, options: ReconcileOptions): Promise<void> {
   const [r, o] = [result, options];
@@ -82,15 +87,23 @@ async function write(out: Output, result: Reconciliation, options: ReconcileOpti
       const top = JSON.stringify({ ...head, summary: r.summary }, null, 2);
       out.io.out(`${top.slice(0, -2)},\n  "lines": [`);
       let n = 0;
-      for (const line of r.lines()) out.io.out(`${n++ ? ',' : ''}\n    ${JSON.stringify(line)}`);
+      for (const line of r.lines()) {
+        out.io.out(`${n++ ? ',' : ''}\n    ${JSON.stringify(line)}`);
+        if (n % 500 === 0) await drained(out);
+      }
       out.io.out(n ? '\n  ]\n}\n' : ']\n}\n');
       return;
     }
-    case 'ndjson':
+    case 'ndjson': {
+      let n = 0;
       out.io.out(`${JSON.stringify({ record: 'period', ...head })}\n`);
       for (const s of r.summary) out.io.out(`${JSON.stringify({ record: 'summary', ...s })}\n`);
-      for (const line of r.lines()) out.io.out(`${JSON.stringify({ record: 'line', ...line })}\n`);
+      for (const line of r.lines()) {
+        out.io.out(`${JSON.stringify({ record: 'line', ...line })}\n`);
+        if (++n % 500 === 0) await drained(out);
+      }
       return;
+    }
     case 'csv':
       return writeCsv(out, r);
     default:
@@ -111,7 +124,7 @@ async function write(out: Output, result: Reconciliation, options: ReconcileOpti
  * One CSV: a `record` column (summary or line), the summary's rows first (class, asset, lines, amount), then every
  * line with the line columns (or those of --columns).
  */
-function writeCsv(out: Output, result: Reconciliation): void {
+async function writeCsv(out: Output, result: Reconciliation): Promise<void> {
   const r = result;
   const names = out.view.names;
   const cols = names
@@ -120,5 +133,9 @@ function writeCsv(out: Output, result: Reconciliation): void {
   const keys = ['record', 'lines', ...cols.map((c) => c.key)];
   out.io.out(csvRow(keys));
   for (const s of r.summary) out.io.out(csvRow(keys.map((k) => (k === 'record' ? 'summary' : getPath(s, k)))));
-  for (const line of r.lines()) out.io.out(csvRow(keys.map((k) => (k === 'record' ? 'line' : getPath(line, k)))));
+  let n = 0;
+  for (const line of r.lines()) {
+    out.io.out(csvRow(keys.map((k) => (k === 'record' ? 'line' : getPath(line, k)))));
+    if (++n % 500 === 0) await drained(out);
+  }
 }
