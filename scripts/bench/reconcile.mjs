@@ -42,7 +42,7 @@ async function seed(svc, profileId, n) {
 /** A batch journal whose rows intend the n seeded transfers. */
 async function journal(dir, profileId, n) {
   const { Journal } = await import(join(ROOT, 'dist/batch/journal.js'));
-  mkdirSync(dir, { recursive: true });
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
   const j = Journal.open(join(dir, 'bench.journal'), 'bench');
   j.setMeta({ file_hash: 'bench', file_name: 'bench.csv', format: 'csv', rows: String(n), created_at: FROM });
   function* rows() {

@@ -247,7 +247,10 @@ export async function reconcile(
     for (const r of readers) book.addIntents(r.read(scope));
     const intents = book.scope(scope);
     const run = new Run(book, source);
-    for await (const page of source.pages()) book.batch(() => page.forEach((t) => run.transfer(t)));
+    for await (const page of source.pages())
+      book.batch(() => {
+        for (const t of page) run.transfer(t);
+      });
     book.batch(() => run.contentMatches());
     await run.credits();
     await run.unpaid();
