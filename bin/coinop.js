@@ -4,19 +4,30 @@
 // package.json, and the top-level --help from the copy the build saved (dist/app/help-80.txt: the text commander
 // renders when stdout is not a terminal or is 80 columns wide), so neither loads anything else.
 const argv = process.argv;
+/**
+ * Writes the text to stdout with one write(2), without making process.stdout (a stream, with node:tty or node:net
+ * behind it, is about as much of a start as the rest of --version); what that write does not take, or an error
+ * (EAGAIN, EPIPE), goes through process.stdout as before.
+ */
+function print(text) {
+  const bytes = Buffer.from(text);
+  let written = 0;
+  try {
+    written = require('node:fs').writeSync(1, bytes);
+  } catch {
+    /* process.stdout takes it all */
+  }
+  if (written < bytes.length) process.stdout.write(bytes.subarray(written));
+}
 const only = argv.length === 3 ? argv[2] : undefined;
 let answered = false;
 if (only === '--version' || only === '-V') {
   const { readFileSync } = require('node:fs');
-  process.stdout.write(
-    `${JSON.parse(readFileSync(require('node:path').join(__dirname, '..', 'package.json'), 'utf8')).version}\n`,
-  );
+  print(`${JSON.parse(readFileSync(require('node:path').join(__dirname, '..', 'package.json'), 'utf8')).version}\n`);
   answered = true;
 } else if ((only === '--help' || only === '-h') && (!process.stdout.isTTY || process.stdout.columns === 80)) {
   try {
-    process.stdout.write(
-      require('node:fs').readFileSync(require('node:path').join(__dirname, '..', 'dist', 'app', 'help-80.txt'), 'utf8'),
-    );
+    print(require('node:fs').readFileSync(require('node:path').join(__dirname, '..', 'dist', 'app', 'help-80.txt')));
     answered = true;
   } catch {
     /* no saved copy: commander renders it */

@@ -126,23 +126,31 @@ export class Output {
       return n;
     }
     if (this.format === 'csv') columns = viewColumns(columns, this.view, true);
+    // The items that arrive together (a page) go out in one write, not one each (a write is a system call and a
+    // stream's bookkeeping: 100 prices were 102 writes). What is held goes out when the list waits for more (the
+    // next turn of the event loop: the next page's request), at 64 KiB, and at the end or on an error.
+    const held = new HeldText((text) => this.io.out(text));
     // Opened at the first item (or the end), so a list whose first page fails leaves stdout empty, not a lone '['.
     let opened = false;
     const open = () => {
       if (opened) return;
       opened = true;
-      if (this.format === 'csv') this.io.out(csvRow(columns.map((c) => c.key)));
-      if (this.format === 'json') this.io.out('[');
+      if (this.format === 'csv') held.add(csvRow(columns.map((c) => c.key)));
+      if (this.format === 'json') held.add('[');
     };
-    for await (const item of items as AsyncIterable<object>) {
+    try {
+      for await (const item of items as AsyncIterable<object>) {
+        open();
+        if (this.format === 'json') held.add((n ? ',\n  ' : '\n  ') + JSON.stringify(item));
+        else if (this.format === 'ndjson') held.add(`${JSON.stringify(item)}\n`);
+        else held.add(csvRow(columns.map((c) => getPath(item, c.key))));
+        n++;
+      }
       open();
-      if (this.format === 'json') this.io.out((n ? ',\n  ' : '\n  ') + JSON.stringify(item));
-      else if (this.format === 'ndjson') this.io.out(`${JSON.stringify(item)}\n`);
-      else this.io.out(csvRow(columns.map((c) => getPath(item, c.key))));
-      n++;
+      if (this.format === 'json') held.add(n ? '\n]\n' : ']\n');
+    } finally {
+      held.flush();
     }
-    open();
-    if (this.format === 'json') this.io.out(n ? '\n]\n' : ']\n');
     return n;
   }
 
@@ -221,4 +229,29 @@ function kindOf(key: string): Column['kind'] {
   if (key === 'status') return 'status';
   if (/(^|_)(description|message|detail|details|problem|note|title|reason)$/.test(key)) return 'text';
   return 'id';
+}
+
+/**
+ * Text held for one write: it goes out when 64 KiB are held, at the next turn of the event loop (when whoever adds
+ * waits for I/O), or when flushed; in the order added.
+ */
+class HeldText {
+  private text = '';
+  private turn: ReturnType<typeof setImmediate> | undefined;
+  constructor(private readonly write: (text: string) => void) {}
+
+  add(text: string): void {
+    this.text += text;
+    if (this.text.length >= 65536) this.flush();
+    else this.turn ??= setImmediate(() => this.flush());
+  }
+
+  flush(): void {
+    if (this.turn) clearImmediate(this.turn);
+    this.turn = undefined;
+    if (!this.text) return;
+    const text = this.text;
+    this.text = '';
+    this.write(text);
+  }
 }

@@ -230,6 +230,23 @@ describe('start-up work', () => {
     expect(execFileSync(process.execPath, [bin, '--help'], { encoding: 'utf8' })).toContain('Usage: coinop');
   });
 
+  it('the launcher writes the version without making process.stdout (its stream loads node:net for a pipe)', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'coinop-version-'));
+    try {
+      const probe = join(dir, 'probe.cjs');
+      writeFileSync(
+        probe,
+        `process.on('exit', () => require('node:fs').writeSync(2, JSON.stringify(process.moduleLoadList.filter((m) => /^NativeModule (net|tty|internal\\/fs\\/sync_write_stream)$/.test(m)))));`,
+      );
+      const bin = join(ROOT, 'bin/coinop.js');
+      const r = spawnSync(process.execPath, ['-r', probe, bin, '--version'], { encoding: 'utf8' });
+      expect(r.stdout).toMatch(/^\d+\.\d+\.\d+/);
+      expect(JSON.parse(r.stderr)).toEqual([]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('the launcher prints the saved top-level help, and it is exactly what commander renders now', () => {
     const bin = join(ROOT, 'bin/coinop.js');
     const saved = readFileSync(join(ROOT, 'dist/app/help-80.txt'), 'utf8');
@@ -260,6 +277,46 @@ describe('start-up work', () => {
       { encoding: 'utf8' },
     );
     expect(JSON.parse(out)).toEqual({ rejected: false, main: 'function' });
+  });
+
+  it('the bundle is compiled from its text as read: no copy of it on the young heap (it cost a scavenge at every start)', () => {
+    // The bundle is its own module wrapper (scripts/build.mjs), so bin/load.js hands V8 the text node read, which node
+    // keeps outside the heap; wrapping it at run time (Module.wrap) made V8 copy all of it into one young string.
+    const out = execFileSync(
+      process.execPath,
+      [
+        '-e',
+        `const v8 = require('node:v8');
+         // Large objects: young, or old once a scavenge has moved them.
+         const large = () => v8.getHeapSpaceStatistics().filter((s) => /^(new_)?large_object_space$/.test(s.space_name)).reduce((n, s) => n + s.space_used_size, 0);
+         const before = large();
+         const r = require(${JSON.stringify(join(ROOT, 'bin/load.js'))}).loadBundle('main');
+         console.log(JSON.stringify({ grew: large() - before, main: typeof r.exports.main }))`,
+      ],
+      { encoding: 'utf8' },
+    );
+    const { grew, main } = JSON.parse(out);
+    expect(main).toBe('function');
+    expect(grew).toBeLessThan(readFileSync(join(ROOT, 'dist/app/main.cjs')).length / 2);
+    // And a bundle is still a plain CommonJS file.
+    expect(typeof require(join(ROOT, 'dist/app/main.cjs')).main).toBe('function');
+  });
+
+  it('checking the code cache loads no node:zlib (its binding sums the bytes; the module is a plain request spent)', () => {
+    const run = (env: Record<string, string> = {}) =>
+      JSON.parse(
+        execFileSync(
+          process.execPath,
+          [
+            '-e',
+            `process.argv[2] = 'prices'; const r = require(${JSON.stringify(join(ROOT, 'bin/load.js'))}).loadApp(); console.log(JSON.stringify({ rejected: r.cacheRejected, zlib: process.moduleLoadList.includes('NativeModule zlib') }))`,
+          ],
+          { encoding: 'utf8', env: { ...process.env, ...env } },
+        ),
+      );
+    expect(run()).toEqual({ rejected: false, zlib: false });
+    // Asked to warn of deprecations, the launcher leaves process.binding() alone and takes node:zlib's.
+    expect(run({ NODE_PENDING_DEPRECATION: '1' })).toEqual({ rejected: false, zlib: true });
   });
 
   it('an everyday command starts with a CLI cache of its own, smaller than the shared one, which V8 takes', () => {
