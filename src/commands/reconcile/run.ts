@@ -6,6 +6,7 @@ import { CoinopError } from '../../cli/errors.js';
 import { periodQuery } from '../../cli/list-flags.js';
 import type { Ports } from '../../cli/ports.js';
 import type { Connection } from '../../cli/invocation.js';
+import type { IO } from '../../cli/io.js';
 import type { Transfer } from '../../contract/index.js';
 import { auditIntents } from '../../reconcile/audit-intents.js';
 import { EXPLAINED, type Line } from '../../reconcile/classes.js';
@@ -55,7 +56,7 @@ export async function reconcileRun(
   };
   const result = await reconcile(transferSource(conn, o), intentReaders(service.dataDir(), o.journals), scope);
   try {
-    await write(display.output(o.view), result, o);
+    await write(display.output(o.view), result, o, display.io.stdout);
   } finally {
     result.close();
   }
@@ -66,13 +67,30 @@ export async function reconcileRun(
     );
 }
 
-/** Waits while the reader of stdout is behind, so lines are never piled up in memory. */
-async function drained(out: Output): Promise<void> {
-  await (out.io.ready?.() ?? new Promise((resolve) => setImmediate(resolve)));
+/**
+ * Waits while the reader of stdout is behind (a pager, or a pipe whose reader is slower: its writes would otherwise
+ * pile up in memory, a line at a time for the whole month).
+ */
+async function drained(out: Output, stdout?: IO['stdout']): Promise<void> {
+  const paged = out.io.ready?.();
+  if (paged) return paged;
+  if (!stdout?.writableNeedDrain) return;
+  await new Promise<void>((resolve) => {
+    const done = () => {
+      for (const e of ['drain', 'close', 'error']) stdout.off(e, done);
+      resolve();
+    };
+    for (const e of ['drain', 'close', 'error']) stdout.once(e, done);
+  });
 }
 
 /** The summary, then the lines, in the output's format; the lines streamed from the book. */
-async function write(out: Output, result: Reconciliation, options: ReconcileOptions): Promise<void> {
+async function write(
+  out: Output,
+  result: Reconciliation,
+  options: ReconcileOptions,
+  stdout?: IO['stdout'],
+): Promise<void> {
   const [r, o] = [result, options];
   const head = {
     from: o.period.from,
@@ -89,7 +107,7 @@ async function write(out: Output, result: Reconciliation, options: ReconcileOpti
       let n = 0;
       for (const line of r.lines()) {
         out.io.out(`${n++ ? ',' : ''}\n    ${JSON.stringify(line)}`);
-        if (n % 500 === 0) await drained(out);
+        if (n % 500 === 0) await drained(out, stdout);
       }
       out.io.out(n ? '\n  ]\n}\n' : ']\n}\n');
       return;
@@ -100,12 +118,12 @@ async function write(out: Output, result: Reconciliation, options: ReconcileOpti
       for (const s of r.summary) out.io.out(`${JSON.stringify({ record: 'summary', ...s })}\n`);
       for (const line of r.lines()) {
         out.io.out(`${JSON.stringify({ record: 'line', ...line })}\n`);
-        if (++n % 500 === 0) await drained(out);
+        if (++n % 500 === 0) await drained(out, stdout);
       }
       return;
     }
     case 'csv':
-      return writeCsv(out, r);
+      return writeCsv(out, r, stdout);
     default:
       out.table(r.summary, RECONCILE_SUMMARY_COLUMNS);
       out.io.out('\n');
@@ -124,7 +142,7 @@ async function write(out: Output, result: Reconciliation, options: ReconcileOpti
  * One CSV: a `record` column (summary or line), the summary's rows first (class, asset, lines, amount), then every
  * line with the line columns (or those of --columns).
  */
-async function writeCsv(out: Output, result: Reconciliation): Promise<void> {
+async function writeCsv(out: Output, result: Reconciliation, stdout?: IO['stdout']): Promise<void> {
   const r = result;
   const names = out.view.names;
   const cols = names
@@ -136,6 +154,6 @@ async function writeCsv(out: Output, result: Reconciliation): Promise<void> {
   let n = 0;
   for (const line of r.lines()) {
     out.io.out(csvRow(keys.map((k) => (k === 'record' ? 'line' : getPath(line, k)))));
-    if (++n % 500 === 0) await drained(out);
+    if (++n % 500 === 0) await drained(out, stdout);
   }
 }
