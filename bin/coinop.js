@@ -7,14 +7,16 @@ const argv = process.argv;
 /**
  * Writes the text to stdout with one write(2), without making process.stdout (a stream, with node:tty or node:net
  * behind it, is about as much of a start as the rest of --version); what that write does not take, or an error
- * (EAGAIN, EPIPE), goes through process.stdout as before.
+ * (EAGAIN), goes through process.stdout as before. EPIPE (the reader has gone, as in `coinop --version | true`) ends
+ * the write quietly, as the rest of coinop does.
  */
 function print(text) {
   const bytes = Buffer.from(text);
   let written = 0;
   try {
     written = require('node:fs').writeSync(1, bytes);
-  } catch {
+  } catch (err) {
+    if (err && err.code === 'EPIPE') return;
     /* process.stdout takes it all */
   }
   if (written < bytes.length) process.stdout.write(bytes.subarray(written));

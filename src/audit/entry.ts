@@ -24,6 +24,8 @@ export const AUDIT_KINDS = [
   'fiat_withdrawal',
   'fiat_account',
   'gateway_request',
+  'conversion',
+  'conversion_cancel',
 ] as const;
 export type AuditKind = (typeof AUDIT_KINDS)[number];
 

@@ -63,3 +63,25 @@ export const WITHDRAWAL_FIELD_SPECS = {
     field: 'beneficiary',
   },
 } as const satisfies FlagSpecs;
+
+/**
+ * The flags of a single money-moving request around its fields (withdraw fiat, convert): approval files, no
+ * confirmation, and waiting at a coinop gateway for its approvers. Each command says its own --dry-run and --wait.
+ */
+export const SEND_SPECS = {
+  approvals: {
+    kind: 'list',
+    flag: '--approvals <file>',
+    help: "an approval file (coinop approve) for the context's policy (repeatable)",
+  },
+  yes: {
+    kind: 'switch',
+    flag: '-y, --yes',
+    help: 'do not ask for confirmation (nor for the amount typed out in production)',
+  },
+  waitApproval: {
+    kind: 'switch',
+    flag: '--wait-approval',
+    help: 'at a coinop gateway that holds it for approvals: wait until it is approved and sent (or rejected, exit 8)',
+  },
+} as const satisfies FlagSpecs;

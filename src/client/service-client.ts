@@ -328,6 +328,8 @@ function existingMatch(res: HttpResponse, body: Record<string, unknown>): Record
     'total',
     'identity_id',
     'account_id',
+    'source_asset',
+    'target_asset',
   ]) {
     // An internal transfer's existing side is the sender's: its profile_id is the request's from_profile_id.
     const want = k === 'profile_id' ? (body.profile_id ?? body.from_profile_id) : body[k];

@@ -1,7 +1,7 @@
 // The service's operations: method, path, scope, request schemas, response schema and cross-field rules.
 // The client builds requests from this table and the local service registers its routes from it.
 import type { Static, TSchema } from '@sinclair/typebox';
-import { ASSETS } from './catalogue.js';
+import { ASSETS, STABLECOINS } from './catalogue.js';
 import { FIAT_ACCOUNT_NETWORKS, SCOPES, type Scope } from './enums.js';
 import * as S from './schemas.js';
 import { dec, isAmountString } from './money.js';
@@ -343,6 +343,51 @@ export const operations = {
         : []),
     ],
   },
+  // ---- Stablecoin conversions: USD to a stablecoin and back, one to one (the OpenAPI marks them deprecated) ----
+  listStablecoinConversions: {
+    id: 'listStablecoinConversions',
+    method: 'GET',
+    path: '/v2/conversion/stablecoins',
+    scope: SCOPES.readConversionStablecoin,
+    query: S.ListStablecoinConversionsQuery,
+    response: S.ListStablecoinConversionsResponse,
+    paged: true,
+    problemContentType: 'application/json',
+  },
+  getStablecoinConversion: {
+    id: 'getStablecoinConversion',
+    method: 'GET',
+    path: '/v2/conversion/stablecoins/{id}',
+    scope: SCOPES.readConversionStablecoin,
+    params: S.IdParams,
+    response: S.StablecoinConversion,
+    problemContentType: 'application/json',
+  },
+  createStablecoinConversion: {
+    id: 'createStablecoinConversion',
+    method: 'POST',
+    path: '/v2/conversion/stablecoins',
+    scope: SCOPES.writeConversionStablecoin,
+    body: S.CreateStablecoinConversionRequest,
+    response: S.StablecoinConversion,
+    write: true,
+    rules: ({ body }) =>
+      isAmountString(body.amount) && dec(body.amount).lte(0)
+        ? [{ field: 'amount', rule: 'must be greater than 0' }]
+        : [],
+    catalogue: ({ body }) => conversionPairIssues(body),
+    problemContentType: 'application/json',
+  },
+  cancelStablecoinConversion: {
+    id: 'cancelStablecoinConversion',
+    method: 'DELETE',
+    path: '/v2/conversion/stablecoins/{id}',
+    scope: SCOPES.writeConversionStablecoin,
+    params: S.IdParams,
+    response: S.StablecoinConversion,
+    idempotent: true,
+    problemContentType: 'application/json',
+  },
   // ---- The event feed: every state change of a transfer or deposit address, ordered by created_at ----
   listEvents: {
     id: 'listEvents',
@@ -462,6 +507,27 @@ function internalTransferIssues(body: S.CreateInternalTransferRequest): Issue[] 
     issues.push({ field: 'amount', rule: 'must be greater than 0' });
   if (body.to_profile_id === body.from_profile_id)
     issues.push({ field: 'to_profile_id', rule: 'must not be the profile it is sent from' });
+  return issues;
+}
+
+/**
+ * A conversion is between USD and a stablecoin of the catalogue (STABLECOINS), either way, one to one; the amount in
+ * USD's cents at most (what the USD side can hold).
+ */
+function conversionPairIssues(body: { source_asset?: unknown; target_asset?: unknown; amount?: unknown }) {
+  const { source_asset: from, target_asset: to } = body;
+  if (typeof from !== 'string' || typeof to !== 'string') return [];
+  const pairs = STABLECOINS.map((c) => `USD to ${c} or ${c} to USD`).join(', ');
+  const issues: CatalogueIssue[] = [];
+  const stable = (a: string) => STABLECOINS.includes(a);
+  if (!((from === 'USD' && stable(to)) || (stable(from) && to === 'USD')))
+    issues.push({
+      field: from === 'USD' || stable(from) ? 'target_asset' : 'source_asset',
+      value: from === 'USD' || stable(from) ? to : from,
+      rule: `a conversion is ${pairs}`,
+      note: `coinop's catalogue converts USD to ${STABLECOINS.join(' and ')} and back`,
+    });
+  issues.push(...decimalsIssues('amount', 'USD', body.amount));
   return issues;
 }
 

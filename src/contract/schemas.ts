@@ -1028,3 +1028,62 @@ export interface ChannelAck extends ChannelSpec {
   success: boolean;
   error?: string;
 }
+
+// ---- Stablecoin conversions (USD to a stablecoin and back, one to one) -----------------------------------------
+
+/** The OpenAPI's CreateStablecoinConversionRequest: profile_id, amount, source_asset and target_asset required. */
+export const CreateStablecoinConversionRequest = Type.Object(
+  {
+    profile_id: Id,
+    amount: Amount,
+    source_asset: AssetName,
+    target_asset: AssetName,
+    ref_id: Type.Optional(Id),
+    identity_id: Type.Optional(Id),
+    account_id: Type.Optional(Id),
+    metadata: Type.Optional(Metadata),
+    recipient_profile_id: Type.Optional(Id),
+  },
+  Strict,
+);
+export type CreateStablecoinConversionRequest = Static<typeof CreateStablecoinConversionRequest>;
+
+/** The OpenAPI's StablecoinConversion (it requires no field; the services answer these always: id, status, ...). */
+export const StablecoinConversion = Type.Object(
+  {
+    id: Type.String(),
+    status: Type.String(),
+    profile_id: Type.Optional(Type.String()),
+    amount: Type.Optional(Type.String()),
+    source_asset: Type.Optional(Type.String()),
+    target_asset: Type.Optional(Type.String()),
+    ref_id: Type.Optional(Type.String()),
+    identity_id: Type.Optional(Type.String()),
+    account_id: Type.Optional(Type.String()),
+    created_at: Type.Optional(Type.String()),
+    updated_at: Type.Optional(Type.String()),
+    settled_at: Type.Optional(Type.String()),
+    cancelled_at: Type.Optional(Type.String()),
+    metadata: Type.Optional(Type.Record(Type.String(), Type.String())),
+    recipient_profile_id: Type.Optional(Type.String()),
+  },
+  Open,
+);
+export type StablecoinConversion = Static<typeof StablecoinConversion>;
+export const ListStablecoinConversionsResponse = Page(StablecoinConversion);
+
+/** The OpenAPI's ListStablecoinConversions parameters: its time filters are .begin and .end (inclusive). */
+export const ListStablecoinConversionsQuery = Type.Object(
+  {
+    profile_id: Type.Optional(Id),
+    ref_id: Type.Optional(Id),
+    'created_at.begin': Type.Optional(DateTime),
+    'created_at.end': Type.Optional(DateTime),
+    'updated_at.begin': Type.Optional(DateTime),
+    'updated_at.end': Type.Optional(DateTime),
+    order: Type.Optional(ListOrderSchema),
+    page_cursor: Type.Optional(Type.String({ minLength: 1, maxLength: 500 })),
+    limit: Type.Optional(Limit),
+  },
+  Strict,
+);

@@ -27,6 +27,7 @@ import { isoMillis } from './service-clock.js';
 import type { Core } from './core.js';
 import { networkFee } from './fees.js';
 import { recordTransferEvent } from './events.js';
+import { settleConversions } from './conversion-states.js';
 import { checkTransferLimits, recordUsage, releaseUsage } from './transfer-limits.js';
 import type { TransferRow } from './store.js';
 
@@ -59,8 +60,8 @@ export function txHash(id: string, network: string | undefined): string {
 
 /**
  * Applies every lifecycle transition whose time has passed: PENDING withdrawals become COMPLETED (with a
- * transaction hash) or FAILED (refunded) at their settle time, and PENDING crypto deposits COMPLETED, their amount
- * credited then, each with its event (dated at its settle time). Runs before anything reads transfers, balances or
+ * transaction hash) or FAILED (refunded) at their settle time, PENDING crypto deposits COMPLETED, their amount
+ * credited then, and CREATED stablecoin conversions SETTLED (conversion-states.ts), each with its event (dated at its settle time). Runs before anything reads transfers, balances or
  * events, and before anything records an event (events.ts says why), and on a timer while a service runs
  * (service.ts), so the state follows the clock even while no server ran.
  */
@@ -90,6 +91,7 @@ export function settleDue(core: Core): void {
       }
       recordTransferEvent(core, transferResource(store.transfer(row.id)!), settledAt);
     }
+    settleConversions(core, now);
   });
 }
 
@@ -304,6 +306,21 @@ export function debit(core: Core, profileId: string, asset: string, total: Decim
   core.store.setBalance(profileId, asset, fmt(available.minus(total)));
 }
 
+/** The ids and metadata a request gave that its resource repeats: ref_id, identity_id, account_id, metadata. */
+export function requestIds(body: {
+  ref_id?: string;
+  identity_id?: string;
+  account_id?: string;
+  metadata?: Record<string, string>;
+}) {
+  return {
+    ...(body.ref_id !== undefined ? { ref_id: body.ref_id } : {}),
+    ...(body.identity_id !== undefined ? { identity_id: body.identity_id } : {}),
+    ...(body.account_id !== undefined ? { account_id: body.account_id } : {}),
+    ...(body.metadata !== undefined ? { metadata: body.metadata } : {}),
+  };
+}
+
 /** The Transfer resource of a new withdrawal. */
 function withdrawalResource(
   body: CreateCryptoWithdrawalRequest,
@@ -333,10 +350,7 @@ function withdrawalResource(
     status: 'PENDING',
     created_at: isoMillis(withdrawal.now),
     updated_at: isoMillis(withdrawal.now),
-    ...(body.ref_id !== undefined ? { ref_id: body.ref_id } : {}),
-    ...(body.identity_id !== undefined ? { identity_id: body.identity_id } : {}),
-    ...(body.account_id !== undefined ? { account_id: body.account_id } : {}),
-    ...(body.metadata !== undefined ? { metadata: body.metadata } : {}),
+    ...requestIds(body),
     destination_address: body.destination_address,
     crypto_network: body.crypto_network,
     ...(body.memo !== undefined ? { memo: body.memo } : {}),

@@ -20,6 +20,7 @@ import { registerDepositAddresses } from './routes/deposit-addresses.js';
 import { registerInternalTransfers } from './routes/internal-transfers.js';
 import { registerDepositInstructions } from './routes/deposit-instructions.js';
 import { registerFiatAccounts } from './routes/fiat-accounts.js';
+import { registerConversions } from './routes/conversions.js';
 import { registerDestinations } from './routes/destinations.js';
 import { registerEvents } from './routes/events.js';
 import { registerLimits } from './routes/transfer-limits.js';
@@ -114,6 +115,7 @@ function routes(svc: Service): Router {
   registerTransferControl(router, svc);
   registerEvents(router, svc);
   registerFiatAccounts(router, svc);
+  registerConversions(router, svc);
   return router;
 }
 

@@ -1,5 +1,5 @@
 // The tools that only read: balances, service profiles, limits, transfers, deposit addresses, the address book, fiat
-// accounts, fee quotes, historical prices and the market snapshots. Each is an operation of the contract: its input is the
+// accounts, stablecoin conversions, fee quotes, historical prices and the market snapshots. Each is an operation of the contract: its input is the
 // operation's params and query (the tool's schema made from them), its output the operation's response.
 import { operations, type OperationId, type PriceIncrement, type TransferLimitType } from '../contract/index.js';
 import * as S from '../contract/schemas.js';
@@ -183,6 +183,25 @@ const fiatAccountsList = readTool({
   read: (query, conn) => answer(conn, 'listFiatAccounts', { query }),
 });
 
+const conversionsList = readTool({
+  name: 'conversions_list',
+  title: 'Stablecoin conversions',
+  description:
+    'Stablecoin conversions (USD to USDP or PYUSD and back, one to one), newest first: id, status (CREATED, then SETTLED; CANCELLED; FAILED), source_asset, target_asset, amount, ref_id; a page at a time. Filter by profile_id, ref_id, created_at.begin/.end and updated_at.begin/.end (inclusive).',
+  input: objectOf(fieldsOf(S.ListStablecoinConversionsQuery), true),
+  output: asObject(S.ListStablecoinConversionsResponse),
+  read: (query, conn) => answer(conn, 'listStablecoinConversions', { query }),
+});
+
+const conversionGet = readTool({
+  name: 'conversion_get',
+  title: 'One stablecoin conversion',
+  description: 'A stablecoin conversion by id, with its status now (settled_at or cancelled_at once it ended so).',
+  input: objectOf(fieldsOf(S.IdParams, { describe: { id: 'The conversion id.' } }), true),
+  output: asObject(S.StablecoinConversion),
+  read: ({ id }, conn) => answer(conn, 'getStablecoinConversion', { params: { id: String(id) } }),
+});
+
 const feeQuote = readTool({
   name: 'fee_quote',
   title: 'Guaranteed withdrawal fee',
@@ -312,6 +331,8 @@ export const READ_TOOLS: Tool[] = [
   depositAddressesList,
   destinationsList,
   fiatAccountsList,
+  conversionsList,
+  conversionGet,
   feeQuote,
   prices,
   ticker,

@@ -126,6 +126,7 @@ const NOT_SENT: Record<string, string[]> = {
   // Waiting at a coinop gateway for its approvers: reads the gateway's own /_gateway API (test/gateway), nothing else.
   // Approval files are read on this machine: the request sent is the same with them (before withdraw: first match).
   'withdraw fiat': ['--wait-approval', '--approvals'],
+  convert: ['--wait-approval', '--approvals'],
   withdraw: ['--wait-approval'],
   // When watching or forwarding ends and where events go: the feed is read the same way.
   'events watch': ['--count'],
@@ -166,6 +167,18 @@ let fiatAccount: string | undefined;
 async function fiatAccountId(): Promise<string> {
   fiatAccount ??= await newFiatAccount();
   return fiatAccount;
+}
+
+let conversions = 0;
+/** A conversion made on the service through coinop api (USD to USDP, CREATED until it settles). */
+async function newConversion(): Promise<{ id: string }> {
+  return fetched<{ id: string }>([
+    'api',
+    'POST',
+    '/v2/conversion/stablecoins',
+    ...['-f', `profile_id=${DEMO.profileId}`, '-f', 'source_asset=USD', '-f', 'target_asset=USDP', '-f', 'amount=2'],
+    ...['-f', `ref_id=rq-new-conversion-${++conversions}`],
+  ]);
 }
 
 /** A page cursor of a list, from the raw API (coinop api prints the answer as sent). */
@@ -601,6 +614,46 @@ const LINES: Line[] = [
     formats: WRITE,
     args: internalTransfer('BTC', '0.1', '--dry-run'),
   },
+  // stablecoin conversions: USD to a stablecoin and back, listed, got, cancelled
+  {
+    formats: WRITE,
+    args: async (n) => [
+      'convert',
+      ...[
+        '--amount',
+        '25.50',
+        '--from',
+        'USD',
+        '--to',
+        'USDP',
+        '--ref-id',
+        `rq-conv-${n}`,
+        '--profile-id',
+        DEMO.profileId,
+      ],
+      ...['--recipient-profile-id', DEMO.emptyProfileId, '--identity-id', 'i', '--account-id', 'a', '--meta', 'k=v'],
+      ...['--yes', '--wait', '--wait-timeout', '30'],
+    ],
+  },
+  { formats: WRITE, args: ['convert', '--from', 'PYUSD', '--amount', '3', '--yes'] },
+  { formats: WRITE, args: ['convert', '--to', 'PYUSD', '--amount', '1', '--dry-run'] },
+  {
+    args: [
+      'conversions',
+      'list',
+      ...['--profile-id', DEMO.profileId, '--ref-id', 'r', '--created-from', '1d', '--created-until', 'now'],
+      ...['--limit', '5', '--order', 'ASC'],
+    ],
+  },
+  { args: ['conversions', 'list', '--created-before', 'now'], code: 2, mayBeSilent: true },
+  { args: ['conversions', 'list', '--created-at', 'now'], code: 2, mayBeSilent: true },
+  { args: ['conversions', 'list', '--created-after', '1d'], code: 2, mayBeSilent: true },
+  { args: ['conversions', 'list', '--limit', '1', '--all'] },
+  {
+    args: async () => ['conversions', 'list', '--limit', '1', '--cursor', await cursorOf('/v2/conversion/stablecoins')],
+  },
+  { args: async () => ['conversions', 'get', (await newConversion()).id] },
+  { formats: WRITE, args: async () => ['conversions', 'cancel', (await newConversion()).id, '--yes'] },
   // raw requests
   { args: ['api', 'GET', '/transfer/transfers', '-f', 'limit=1', '-i'] },
   { args: ['api', 'GET', '/v2/profiles', '--paginate', '-f', 'limit=1'] },
@@ -852,7 +905,12 @@ const LINES: Line[] = [
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'coinop-requests-'));
   // The local service as it starts by default (rate limits on), a withdrawal settling in a second for --wait.
-  svc = await startLocalService({ port: 0, memory: true, config: { withdrawalSettleSeconds: 1 } });
+  svc = await startLocalService({
+    port: 0,
+    memory: true,
+    // A conversion stays CREATED 3 s: long enough for a line to cancel it, short enough for --wait.
+    config: { withdrawalSettleSeconds: 1, conversionSettleSeconds: 3 },
+  });
   proxy = await recordingProxy(svc.baseUrl);
   env = { ...baseEnv(dir), COINOP_BASE_URL: proxy.url, COINOP_AUTH_URL: proxy.url, COINOP_WS_URL: svc.wsUrl };
   Object.assign(POLICY_ENV, {

@@ -247,6 +247,16 @@ describe('start-up work', () => {
     }
   });
 
+  it('the launcher ends quietly when the reader has gone (coinop --version | true): no EPIPE trace, exit 0', () => {
+    const bin = join(ROOT, 'bin/coinop.js');
+    // `true` exits long before node has started, so the launcher's one write meets a closed pipe.
+    const r = spawnSync('bash', ['-c', 'set -o pipefail; "$0" "$1" --version | true', process.execPath, bin], {
+      encoding: 'utf8',
+    });
+    expect(r.stderr).toBe('');
+    expect(r.status).toBe(0);
+  });
+
   it('the launcher prints the saved top-level help, and it is exactly what commander renders now', () => {
     const bin = join(ROOT, 'bin/coinop.js');
     const saved = readFileSync(join(ROOT, 'dist/app/help-80.txt'), 'utf8');

@@ -32,6 +32,7 @@ const SANDBOX = '/v2/sandbox/fiat-deposits';
 const T = '/v2/transfer/transfers';
 const FA = '/v2/transfer/fiat-accounts';
 const FW = '/v2/transfer/fiat-withdrawals';
+const SC = '/v2/conversion/stablecoins';
 const PRICES = (market: string, q: string) => `/v2/markets/${market}/historical-prices?${q}`;
 
 /** Every answer met here: operation, status. */
@@ -329,6 +330,32 @@ describe('every endpoint against the OpenAPI description', () => {
     expect((await send('DELETE', `${FA}/${id}`)).status).toBe(404);
   });
 
+  it('stablecoin conversions: made, listed, got, cancelled, refused', async () => {
+    const body = { profile_id: DEMO.profileId, amount: '3', source_asset: 'USD', target_asset: 'USDP' };
+    const made = await valid('POST', SC, { ...body, ref_id: 'oa-sc', metadata: { skey: 'svalue' } });
+    const id = made.body.id as string;
+    expect(made.body).toMatchObject({ status: 'CREATED', ref_id: 'oa-sc' });
+    expect((await send('POST', SC, { body: { ...body, ref_id: 'oa-sc' } })).status).toBe(409);
+    expect((await send('POST', SC, { body: { ...body, profile_id: DEMO.emptyProfileId } })).status).toBe(403);
+    await invalid('POST', SC, { ...body, amount: '3.x' });
+    await invalid('POST', SC, { amount: '3', source_asset: 'USD', target_asset: 'USDP' });
+    expect((await send('POST', SC, { body: { ...body, amount: '2000000' } })).status).toBe(400);
+    await refusedWithoutToken('POST', SC, body);
+    await valid(
+      'GET',
+      `${SC}?profile_id=${DEMO.profileId}&ref_id=oa-sc&created_at.begin=2020-01-01T00:00:00Z&order=ASC&limit=5`,
+      undefined,
+    );
+    expect((await send('GET', `${SC}?limit=0`)).status).toBe(400);
+    expect((await send('GET', SC, { who: 'none' })).status).toBe(401);
+    await valid('GET', `${SC}/${id}`, undefined);
+    expect((await send('GET', `${SC}/no-such-conversion`)).status).toBe(404);
+    expect((await send('DELETE', `${SC}/${id}`, { who: 'readonly' })).status).toBe(403);
+    const cancelled = await valid('DELETE', `${SC}/${id}`, undefined);
+    expect(cancelled.body.status).toBe('CANCELLED');
+    expect((await send('DELETE', `${SC}/no-such-conversion`)).status).toBe(404);
+  });
+
   it('historical prices', async () => {
     await valid('GET', PRICES('ETHUSD', 'increment=ONE_HOUR&pagination.limit=5'), undefined);
     await valid('GET', PRICES('PYUSDGBP', 'max_data_points=10'), undefined);
@@ -426,6 +453,10 @@ describe('every endpoint against the OpenAPI description', () => {
       'UpdateFiatAccount',
       'DeleteFiatAccount',
       'CreateFiatWithdrawal',
+      'ListStablecoinConversions',
+      'CreateStablecoinConversion',
+      'GetStablecoinConversion',
+      'CancelStablecoinConversion',
     ]) {
       expect(ops.has(op), op).toBe(true);
       expect(

@@ -57,6 +57,8 @@ const CALLS: [string, Record<string, unknown>][] = [
     'fiat_withdrawal',
     { asset: 'USD', amount: '25.50', memo: 'invoice 9', metadata: { a: 'b' }, identity_id: 'i-1', confirm: true },
   ],
+  ['conversion', { source_asset: 'USD', target_asset: 'USDP', amount: '12.50', metadata: { a: 'b' }, confirm: true }],
+  ['conversions_list', { limit: 3, 'created_at.begin': '2020-01-01T00:00:00Z', order: 'ASC' }],
   ['fee_quote', { ...BTC, total: '0.5' }],
   ['prices', { market: 'BTCUSD', increment: 'ONE_DAY', 'pagination.limit': 2, 'pagination.offset': 1 }],
   ['prices', { market: 'ETHUSD', max_data_points: 5 }],
@@ -102,7 +104,7 @@ const CALLS: [string, Record<string, unknown>][] = [
 ];
 
 /** Tools called last, with what the calls before found (a transfer's id, an event's). */
-const LAST = ['events_list', 'transfer_get', 'event_get'];
+const LAST = ['events_list', 'transfer_get', 'event_get', 'conversion_get'];
 
 describe('requests by the OpenAPI', () => {
   it('every tool is called here', () => {
@@ -115,17 +117,21 @@ describe('requests by the OpenAPI', () => {
     const violations: string[] = [];
     let lastTransfer: string | undefined;
     let lastEvent: string | undefined;
+    let lastConversion: string | undefined;
     for (const [name, args] of [...CALLS, ...LAST.map((n): [string, Record<string, unknown>] => [n, {}])]) {
       const a =
         name === 'transfer_get'
           ? { id: lastTransfer }
           : name === 'event_get'
             ? { id: lastEvent }
-            : name === 'fiat_withdrawal'
-              ? { ...args, fiat_account_id: fiatAccount }
-              : args;
+            : name === 'conversion_get'
+              ? { id: lastConversion }
+              : name === 'fiat_withdrawal'
+                ? { ...args, fiat_account_id: fiatAccount }
+                : args;
       const answer = answerOf(await s.call(name, a));
       if (answer.transfer?.id) lastTransfer = answer.transfer.id;
+      if (answer.conversion?.id) lastConversion = answer.conversion.id;
       if (name === 'events_list') lastEvent = answer.events[0]?.id;
       const sent = proxy.take().filter((r) => !r.url.startsWith('/_local') && !r.url.startsWith('/oauth2'));
       expect(sent.length, `${name} sent nothing`).toBeGreaterThan(0);

@@ -48,6 +48,9 @@ describe('the tools', () => {
           'destinations_list',
           'fiat_accounts_list',
           'fiat_withdrawal',
+          'conversions_list',
+          'conversion_get',
+          'conversion',
           'fee_quote',
           'prices',
           'ticker',
@@ -64,6 +67,7 @@ describe('the tools', () => {
       }
       const gated = tools.filter((t) => !t.annotations?.readOnlyHint).map((t) => t.name);
       expect(gated.sort()).toEqual([
+        'conversion',
         'deposit_address_create',
         'fiat_withdrawal',
         'internal_transfer',
@@ -312,6 +316,29 @@ describe('internal transfers, deposit addresses, batches', () => {
     }
   });
 
+  it('converts USD to a stablecoin once per ref_id: the preview shows the source balance, reads list and get it', async () => {
+    const s = await inProcess(sb.env, { allowWrites: true, allowProduction: false });
+    try {
+      const args = { source_asset: 'USD', target_asset: 'PYUSD', amount: '40.25', ref_id: 'mcp-conv-1' };
+      const p = answerOf(await s.call('conversion', args));
+      expect(p).toMatchObject({ status: 'preview', balance: { asset: 'USD' } });
+      expect(fmt(dec(p.balance.available).minus(p.balance.after))).toBe('40.25');
+      expect(answerOf(await s.call('conversions_list', { ref_id: 'mcp-conv-1' })).items).toEqual([]);
+      const sent = answerOf(await s.call('conversion', { ...args, confirm: true }));
+      expect(sent.conversion).toMatchObject({ status: 'CREATED', amount: '40.25', target_asset: 'PYUSD' });
+      expect(answerOf(await s.call('conversion', { ...args, confirm: true })).status).toBe('already_submitted');
+      const listed = answerOf(await s.call('conversions_list', { ref_id: 'mcp-conv-1' }));
+      expect(listed.items.map((c: { id: string }) => c.id)).toEqual([sent.conversion.id]);
+      const got = answerOf(await s.call('conversion_get', { id: sent.conversion.id }));
+      expect(got).toMatchObject({ id: sent.conversion.id, ref_id: 'mcp-conv-1' });
+      const bad = await s.call('conversion', { ...args, ref_id: 'mcp-conv-2', target_asset: 'BTC', confirm: true });
+      expect(errorOf(bad)).toMatchObject({ category: 'usage' });
+      expect(errorOf(bad).message).toMatch(/target_asset: a conversion is USD to USDP/);
+    } finally {
+      await s.close();
+    }
+  });
+
   it('dry-runs a batch given inline or as a file, as withdraw batch --dry-run does; nothing is sent', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'coinop-mcp-batch-'));
     const s = await inProcess(sb.env, { allowWrites: true, allowProduction: false });
@@ -467,6 +494,7 @@ describe('resources and ports', () => {
           'withdraw',
           'internal_transfer',
           'fiat_withdrawal',
+          'conversion',
           'deposit_address_create',
           'withdraw_batch',
         ],
