@@ -130,6 +130,8 @@ const NOT_SENT: Record<string, string[]> = {
   withdraw: ['--wait-approval'],
   // When watching or forwarding ends and where events go: the feed is read the same way.
   'events watch': ['--count'],
+  // Where the intents are read from (the batch journals' folder): nothing sent depends on it.
+  reconcile: ['--journals'],
   'events listen': ['--count', '--forward-to', '--concurrency', '--timeout', '--print-secret'],
   // Whether a production profile becomes the active one: coinop's own configuration.
   login: ['--activate'],
@@ -645,6 +647,8 @@ const LINES: Line[] = [
       ...['--limit', '5', '--order', 'ASC'],
     ],
   },
+  // A period with nothing in it: the transfers of the period (created_at.gte/lt, profile_ids), exit 0.
+  { args: ['reconcile', '--from', '2000-01-01', '--to', '2000-01-02', '--profile-id', DEMO.profileId] },
   { args: ['conversions', 'list', '--created-before', 'now'], code: 2, mayBeSilent: true },
   { args: ['conversions', 'list', '--created-at', 'now'], code: 2, mayBeSilent: true },
   { args: ['conversions', 'list', '--created-after', '1d'], code: 2, mayBeSilent: true },
