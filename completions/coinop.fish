@@ -10,13 +10,13 @@ function __coinop_path
         set i (math $i + 1)
         if string match -q -- '-*' $w
             switch "$path|$w"
-                case '*|--context' '*|--profile' '*|--output' '*|-o' '*|--env' '*|--client-id' '*|--scopes' '*|--name' '*|--profile-id' '*|--base-url' '*|--auth-url' '*|--ws-url' '*|--id' '*|--nickname' '*|--created-before' '*|--created-until' '*|--created-at' '*|--created-from' '*|--created-after' '*|--limit' '*|--order' '*|--cursor' '*|--columns' '*|--description' '*|--asset' '*|--network' '*|--address' '*|--to' '*|--amount' '*|--total' '*|--fee-id' '*|--ref-id' '*|--identity-id' '*|--account-id' '*|--balance-asset' '*|--memo' '*|--meta' '*|--beneficiary' '*|--wait-timeout' '*|--save' '*|--request' '*|--approvals' '*|--format' '*|--concurrency' '*|--rate' '*|--journal' '*|--fiat-account-id' '*|--order-by' '*|--conversion' '*|--type' '*|--status' '*|--secondary-status' '*|--tx-hash' '*|--group-id' '*|--destination' '*|--metadata' '*|--from' '*|--updated-before' '*|--updated-until' '*|--updated-at' '*|--updated-from' '*|--updated-after' '*|--timeout' '*|--from-profile-id' '*|--to-profile-id' '*|--recipient-meta' '*|--since' '*|--count' '*|--forward-to' '*|--travel-rule' '*|--routing-type' '*|--owner-name' '*|--first-name' '*|--last-name' '*|--file' '*|--account-number' '*|--routing-number' '*|--bank-name' '*|--bank-country' '*|--owner-country' '*|--owner-address' '*|--owner-city' '*|--cubix-account-id' '*|--wallet-address' '*|--recipient-profile-id' '*|--memo-id' '*|--instructions' '*|--owner-address2' '*|--owner-province' '*|--owner-zip' '*|--bank-address' '*|--bank-address2' '*|--bank-city' '*|--bank-province' '*|--bank-zip' '*|--institution' '*|--owner-first-name' '*|--owner-last-name' '*|--kind' '*|--outcome' '*|--head' '*|--journals' '*|--increment' '*|--max-points' '*|--offset' '*|--depth' '*|--field' '*|-f' '*|--input' '*|--channel' '*|-c' '*|--interval' '*|--duration' '*|--store' '*|--upstream' '*|--host' '*|--port' '*|--tls-cert' '*|--tls-key' '*|--approval-ttl' '*|--role' '*|--reason' '*|--db' '*|--seed'
+                case '*|--context' '*|--profile' '*|--output' '*|-o' '*|--env' '*|--client-id' '*|--scopes' '*|--name' '*|--profile-id' '*|--base-url' '*|--auth-url' '*|--ws-url' '*|--id' '*|--nickname' '*|--created-before' '*|--created-until' '*|--created-at' '*|--created-from' '*|--created-after' '*|--limit' '*|--order' '*|--cursor' '*|--columns' '*|--description' '*|--asset' '*|--network' '*|--address' '*|--to' '*|--amount' '*|--total' '*|--fee-id' '*|--ref-id' '*|--identity-id' '*|--account-id' '*|--balance-asset' '*|--memo' '*|--meta' '*|--beneficiary' '*|--beneficiary-first-name' '*|--beneficiary-last-name' '*|--beneficiary-institution' '*|--wait-timeout' '*|--save' '*|--request' '*|--approvals' '*|--format' '*|--concurrency' '*|--rate' '*|--journal' '*|--fiat-account-id' '*|--order-by' '*|--conversion' '*|--type' '*|--status' '*|--secondary-status' '*|--tx-hash' '*|--group-id' '*|--destination' '*|--metadata' '*|--from' '*|--updated-before' '*|--updated-until' '*|--updated-at' '*|--updated-from' '*|--updated-after' '*|--timeout' '*|--from-profile-id' '*|--to-profile-id' '*|--recipient-meta' '*|--since' '*|--count' '*|--forward-to' '*|--travel-rule' '*|--custodian-type' '*|--vasp-id' '*|--vasp-name' '*|--vasp-website' '*|--transfer-purpose' '*|--routing-type' '*|--owner-name' '*|--first-name' '*|--last-name' '*|--file' '*|--account-number' '*|--routing-number' '*|--bank-name' '*|--bank-country' '*|--owner-country' '*|--owner-address' '*|--owner-city' '*|--cubix-account-id' '*|--wallet-address' '*|--search' '*|--originator-first-name' '*|--originator-last-name' '*|--originator-institution' '*|--recipient-profile-id' '*|--memo-id' '*|--instructions' '*|--owner-address2' '*|--owner-province' '*|--owner-zip' '*|--bank-address' '*|--bank-address2' '*|--bank-city' '*|--bank-province' '*|--bank-zip' '*|--institution' '*|--owner-first-name' '*|--owner-last-name' '*|--kind' '*|--outcome' '*|--head' '*|--journals' '*|--increment' '*|--max-points' '*|--offset' '*|--depth' '*|--field' '*|-f' '*|--input' '*|--channel' '*|-c' '*|--interval' '*|--duration' '*|--store' '*|--upstream' '*|--host' '*|--port' '*|--tls-cert' '*|--tls-key' '*|--approval-ttl' '*|--role' '*|--reason' '*|--db' '*|--seed'
                     set i (math $i + 1)
             end
             continue
         end
         set -l next (string trim -- "$path $w")
-        contains -- $next 'login' 'logout' 'auth' 'auth status' 'context' 'context list' 'context use' 'context show' 'context rename' 'context delete' 'context set-profile-id' 'config' 'config list' 'config get' 'config set' 'config unset' 'profiles' 'profiles list' 'profiles get' 'profiles create' 'balances' 'withdraw' 'withdraw batch' 'withdraw fiat' 'fee' 'fee quote' 'addresses' 'addresses list' 'addresses create' 'transfers' 'transfers list' 'transfers get' 'transfers watch' 'transfer' 'transfer internal' 'events' 'events list' 'events get' 'events watch' 'events listen' 'destinations' 'destinations list' 'destinations put' 'limits' 'policy' 'policy show' 'policy check' 'policy init' 'approve' 'deposit-instructions' 'deposit-instructions create' 'deposit-instructions list' 'deposit-instructions get' 'fiat-accounts' 'fiat-accounts create' 'fiat-accounts list' 'fiat-accounts get' 'fiat-accounts update' 'fiat-accounts delete' 'convert' 'conversions' 'conversions list' 'conversions get' 'conversions cancel' 'sandbox' 'sandbox deposit' 'audit' 'audit list' 'audit verify' 'audit export' 'audit path' 'reconcile' 'prices' 'markets' 'ticker' 'book' 'trades' 'api' 'doctor' 'stream' 'stream book' 'stream top' 'stream trades' 'stream heartbeat' 'mcp' 'gateway' 'gateway init' 'gateway start' 'gateway operators' 'gateway operators add' 'gateway operators list' 'gateway operators disable' 'gateway operators enable' 'gateway policy' 'gateway policy show' 'gateway policy set' 'gateway policy history' 'approvals' 'approvals list' 'approvals show' 'approvals approve' 'approvals reject' 'local' 'local start' 'local deposit' 'completion'; and set path $next
+        contains -- $next 'login' 'logout' 'auth' 'auth status' 'context' 'context list' 'context use' 'context show' 'context rename' 'context delete' 'context set-profile-id' 'config' 'config list' 'config get' 'config set' 'config unset' 'profiles' 'profiles list' 'profiles get' 'profiles create' 'balances' 'withdraw' 'withdraw batch' 'withdraw fiat' 'fee' 'fee quote' 'addresses' 'addresses list' 'addresses create' 'transfers' 'transfers list' 'transfers get' 'transfers watch' 'transfer' 'transfer internal' 'events' 'events list' 'events get' 'events watch' 'events listen' 'destinations' 'destinations list' 'destinations put' 'limits' 'policy' 'policy show' 'policy check' 'policy init' 'approve' 'deposit-instructions' 'deposit-instructions create' 'deposit-instructions list' 'deposit-instructions get' 'fiat-accounts' 'fiat-accounts create' 'fiat-accounts list' 'fiat-accounts get' 'fiat-accounts update' 'fiat-accounts delete' 'vasps' 'vasps list' 'vasps get' 'deposits' 'deposits update' 'deposits reject' 'convert' 'conversions' 'conversions list' 'conversions get' 'conversions cancel' 'sandbox' 'sandbox deposit' 'audit' 'audit list' 'audit verify' 'audit export' 'audit path' 'reconcile' 'prices' 'markets' 'ticker' 'book' 'trades' 'api' 'doctor' 'stream' 'stream book' 'stream top' 'stream trades' 'stream heartbeat' 'mcp' 'gateway' 'gateway init' 'gateway start' 'gateway operators' 'gateway operators add' 'gateway operators list' 'gateway operators disable' 'gateway operators enable' 'gateway policy' 'gateway policy show' 'gateway policy set' 'gateway policy history' 'approvals' 'approvals list' 'approvals show' 'approvals approve' 'approvals reject' 'local' 'local start' 'local deposit' 'completion'; and set path $next
     end
     echo $path
 end
@@ -128,6 +128,8 @@ complete -c coinop -n '__coinop_is \'\'' -a policy -d 'the context\'s policy: th
 complete -c coinop -n '__coinop_is \'\'' -a approve -d 'sign a batch file, or a withdrawal saved by withdraw --dry-run --save, with your Ed25519 key'
 complete -c coinop -n '__coinop_is \'\'' -a deposit-instructions -d 'fiat deposit instructions: where a customer sends fiat, with the memo_id that credits a profile'
 complete -c coinop -n '__coinop_is \'\'' -a fiat-accounts -d 'fiat accounts: the bank accounts fiat withdrawals go to'
+complete -c coinop -n '__coinop_is \'\'' -a vasps -d 'the Travel Rule\'s directory of VASPs'
+complete -c coinop -n '__coinop_is \'\'' -a deposits -d 'crypto deposits the service holds for their originator'
 complete -c coinop -n '__coinop_is \'\'' -a convert -d 'convert USD to a stablecoin'
 complete -c coinop -n '__coinop_is \'\'' -a conversions -d 'stablecoin conversions: list them, get one, cancel one while it is CREATED'
 complete -c coinop -n '__coinop_is \'\'' -a sandbox -d 'sandbox-only simulations'
@@ -210,7 +212,10 @@ complete -c coinop -n '__coinop_is \'withdraw\'' -l account-id -x -d 'account of
 complete -c coinop -n '__coinop_is \'withdraw\'' -l balance-asset -x -d 'asset whose balance to debit'
 complete -c coinop -n '__coinop_is \'withdraw\'' -l memo -x -d 'memo sent with the withdrawal'
 complete -c coinop -n '__coinop_is \'withdraw\'' -l meta -x -d 'metadata pair'
-complete -c coinop -n '__coinop_is \'withdraw\'' -l beneficiary -x -d 'beneficiary details as a JSON object'
+complete -c coinop -n '__coinop_is \'withdraw\'' -l beneficiary -x -d 'beneficiary'
+complete -c coinop -n '__coinop_is \'withdraw\'' -l beneficiary-first-name -x -d 'Travel Rule: the beneficiary is a person: the first name'
+complete -c coinop -n '__coinop_is \'withdraw\'' -l beneficiary-last-name -x -d 'Travel Rule: the beneficiary person\'s last name'
+complete -c coinop -n '__coinop_is \'withdraw\'' -l beneficiary-institution -x -d 'Travel Rule: the beneficiary is an institution: its name'
 complete -c coinop -n '__coinop_is \'withdraw\'' -l dry-run -d 'validate, quote and show what would be sent'
 complete -c coinop -n '__coinop_is \'withdraw\'' -s y -l yes -d 'do not ask for confirmation'
 complete -c coinop -n '__coinop_is \'withdraw\'' -l wait -d 'follow the transfer until COMPLETED or FAILED'
@@ -390,6 +395,15 @@ complete -c coinop -n '__coinop_is \'destinations put\'' -l bookmark -d 'bookmar
 complete -c coinop -n '__coinop_is \'destinations put\'' -l no-bookmark -d 'take its bookmark away'
 complete -c coinop -n '__coinop_is \'destinations put\'' -l identity-id -x -d 'the identity the address belongs to'
 complete -c coinop -n '__coinop_is \'destinations put\'' -l travel-rule -x -d 'travel rule details as a JSON object'
+complete -c coinop -n '__coinop_is \'destinations put\'' -l custodian-type -x -a 'VASP PRIVATE' -d 'Travel Rule: who holds the address: VASP'
+complete -c coinop -n '__coinop_is \'destinations put\'' -l vasp-id -x -d 'Travel Rule: the VASP, from the directory'
+complete -c coinop -n '__coinop_is \'destinations put\'' -l vasp-name -x -d 'Travel Rule: a VASP not in the directory: its name'
+complete -c coinop -n '__coinop_is \'destinations put\'' -l vasp-website -x -d 'Travel Rule: that VASP\'s website'
+complete -c coinop -n '__coinop_is \'destinations put\'' -l beneficiary-first-name -x -d 'Travel Rule: the beneficiary is a person: the first name'
+complete -c coinop -n '__coinop_is \'destinations put\'' -l beneficiary-last-name -x -d 'Travel Rule: the beneficiary person\'s last name'
+complete -c coinop -n '__coinop_is \'destinations put\'' -l beneficiary-institution -x -d 'Travel Rule: the beneficiary is an institution: its name'
+complete -c coinop -n '__coinop_is \'destinations put\'' -l beneficiary-self -d 'Travel Rule: the beneficiary is the address\'s identity itself'
+complete -c coinop -n '__coinop_is \'destinations put\'' -l transfer-purpose -x -d 'Travel Rule: the purpose of transfers to it'
 complete -c coinop -n '__coinop_is \'limits\'' -l columns -x -d 'the table'
 complete -c coinop -n '__coinop_is \'limits\'' -l wide -d 'every column of the table, none left out to fit the terminal'
 complete -c coinop -n '__coinop_is \'limits\'' -l type -x -a 'INTERNAL_TRANSFER_DEBIT INTERNAL_TRANSFER_CREDIT CRYPTO_DEPOSIT CRYPTO_WITHDRAWAL WIRE_DEPOSIT WIRE_WITHDRAWAL SEN_DEPOSIT SEN_WITHDRAWAL BANK_DEPOSIT BANK_WITHDRAWAL PAXOS_TRANSFER_DEBIT PAXOS_TRANSFER_CREDIT SIGNET_DEPOSIT SIGNET_WITHDRAWAL CBIT_WITHDRAWAL CBIT_DEPOSIT CUBIX_DEPOSIT CUBIX_WITHDRAWAL RTP_DEPOSIT' -d 'transfer type the limits apply to'
@@ -473,6 +487,25 @@ complete -c coinop -n '__coinop_is \'fiat-accounts update\'' -l meta -x -d 'meta
 complete -c coinop -n '__coinop_is \'fiat-accounts update\'' -l file -r -F -d 'the whole request as a JSON file, as the service takes it'
 complete -c coinop -n '__coinop_is \'fiat-accounts update\'' -l bank-name -x -d 'a wire account\'s bank name'
 complete -c coinop -n '__coinop_is \'fiat-accounts delete\'' -s y -l yes -d 'do not ask for confirmation'
+complete -c coinop -n '__coinop_is \'vasps\'' -a list -d 'VASPs by name'
+complete -c coinop -n '__coinop_is \'vasps\'' -a get -d 'one VASP'
+complete -c coinop -n '__coinop_is \'vasps list\'' -l search -x -d 'names starting with this'
+complete -c coinop -n '__coinop_is \'vasps list\'' -l id -x -d 'VASP ids'
+complete -c coinop -n '__coinop_is \'vasps list\'' -l limit -x -d 'items per page'
+complete -c coinop -n '__coinop_is \'vasps list\'' -l order -x -a 'DESC ASC' -d 'by name: ASC'
+complete -c coinop -n '__coinop_is \'vasps list\'' -l cursor -x -d 'start from this page cursor'
+complete -c coinop -n '__coinop_is \'vasps list\'' -l all -d 'every page, streamed'
+complete -c coinop -n '__coinop_is \'vasps list\'' -l columns -x -d 'the table'
+complete -c coinop -n '__coinop_is \'vasps list\'' -l wide -d 'every column of the table, none left out to fit the terminal'
+complete -c coinop -n '__coinop_is \'deposits\'' -a update -d 'give a held deposit its originator\'s details, so it goes on to be credited'
+complete -c coinop -n '__coinop_is \'deposits\'' -a reject -d 'turn a held deposit away: it ends FAILED and is never credited'
+complete -c coinop -n '__coinop_is \'deposits update\'' -l identity-id -x -d 'the identity'
+complete -c coinop -n '__coinop_is \'deposits update\'' -s y -l yes -d 'do not ask for confirmation'
+complete -c coinop -n '__coinop_is \'deposits update\'' -l originator-first-name -x -d 'the sender is a person: the first name'
+complete -c coinop -n '__coinop_is \'deposits update\'' -l originator-last-name -x -d 'the sender person\'s last name'
+complete -c coinop -n '__coinop_is \'deposits update\'' -l originator-institution -x -d 'the sender is an institution: its name'
+complete -c coinop -n '__coinop_is \'deposits reject\'' -l identity-id -x -d 'the identity'
+complete -c coinop -n '__coinop_is \'deposits reject\'' -s y -l yes -d 'do not ask for confirmation'
 complete -c coinop -n '__coinop_is \'convert\'' -l amount -x -d 'amount to convert, one to one, at most 2 decimals'
 complete -c coinop -n '__coinop_is \'convert\'' -l from -x -d 'asset to convert from: USD, or a stablecoin'
 complete -c coinop -n '__coinop_is \'convert\'' -l to -x -d 'asset to convert to: a stablecoin'
@@ -670,4 +703,5 @@ complete -c coinop -n '__coinop_is \'local deposit\'' -l address -x -d 'the depo
 complete -c coinop -n '__coinop_is \'local deposit\'' -l ref-id -x -d 'or the ref_id of that deposit address'
 complete -c coinop -n '__coinop_is \'local deposit\'' -l amount -x -d 'amount of the asset'
 complete -c coinop -n '__coinop_is \'local deposit\'' -l asset -x -a 'BTC ETH BCH LTC SOL PAXG LINK AAVE UNI MATIC USDP PYUSD PEPE TRUMP SHIB ARB BONK ENA MNT ONDO PENGU QNT RENDER SKY WIF WLD DOGE AVAX SUI POL XLM BNB' -d 'asset'
+complete -c coinop -n '__coinop_is \'local deposit\'' -l needs-info -d 'Travel Rule: held for its originator'
 complete -c coinop -n '__coinop_is \'completion\'' -a 'bash zsh fish'

@@ -188,6 +188,10 @@ export async function reportTransfer(
   const out = ctx.display.output();
   const columns = object === 'conversion' ? CONVERSION_COLUMNS : TRANSFER_COLUMNS;
   if (isHeld(transfer)) return out.one(transfer, HELD_COLUMNS);
+  if ((transfer.secondary_status as { name?: unknown } | undefined)?.name === 'TRAVEL_RULE_INFO_REQUESTED')
+    ctx.display.io.err(
+      `${out.p.yellow('held')}: the service holds transfer ${String(transfer.id)} for Travel Rule information (TRAVEL_RULE_INFO_REQUESTED): save the beneficiary on its destination (coinop destinations put --network N --address A --beneficiary-first-name F --beneficiary-last-name L) and it goes on\n`,
+    );
   if (!options.wait) return out.one(transfer, columns);
   const [final] = await follow(ctx, conn, [String(transfer.id)], { timeoutSeconds: options.waitTimeout, object });
   const ref_id = typeof final.ref_id === 'string' ? final.ref_id : null;

@@ -59,8 +59,26 @@ export const WITHDRAWAL_FIELD_SPECS = {
   beneficiary: {
     kind: 'text',
     flag: '--beneficiary <json>',
-    help: 'beneficiary details as a JSON object',
+    help: 'beneficiary (Travel Rule) as a JSON object, {"person_details":{...}} or {"institution_details":{...}}',
     field: 'beneficiary',
+  },
+  beneficiaryFirstName: {
+    kind: 'text',
+    flag: '--beneficiary-first-name <name>',
+    help: 'Travel Rule: the beneficiary is a person: the first name (with --beneficiary-last-name)',
+    field: 'beneficiary.person_details.first_name',
+  },
+  beneficiaryLastName: {
+    kind: 'text',
+    flag: '--beneficiary-last-name <name>',
+    help: "Travel Rule: the beneficiary person's last name",
+    field: 'beneficiary.person_details.last_name',
+  },
+  beneficiaryInstitution: {
+    kind: 'text',
+    flag: '--beneficiary-institution <name>',
+    help: 'Travel Rule: the beneficiary is an institution: its name',
+    field: 'beneficiary.institution_details.name',
   },
 } as const satisfies FlagSpecs;
 

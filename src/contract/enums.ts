@@ -246,6 +246,9 @@ export const SCOPES = {
   readFiatAccount: 'transfer:read_fiat_account',
   writeFiatAccount: 'transfer:write_fiat_account',
   writeFiatWithdrawal: 'transfer:write_fiat_withdrawal',
+  // Travel Rule: a crypto deposit held for its originator's details, released with them or rejected.
+  updateCryptoDeposit: 'transfer:update_crypto_deposit',
+  rejectCryptoDeposit: 'transfer:reject_crypto_deposit',
   // Stablecoin conversions (USD to a stablecoin and back, one to one).
   readConversionStablecoin: 'conversion:read_conversion_stablecoin',
   writeConversionStablecoin: 'conversion:write_conversion_stablecoin',
@@ -273,6 +276,8 @@ export const CRYPTO_DESTINATION_ADDRESS_STATUSES = ['PENDING', 'APPROVED', 'REJE
 export type CryptoDestinationAddressStatus = (typeof CRYPTO_DESTINATION_ADDRESS_STATUSES)[number];
 export const CRYPTO_DESTINATION_ADDRESS_ORDER_BY = ['CREATED_AT'] as const;
 export const CUSTODIAN_TYPES = ['VASP', 'PRIVATE'] as const;
+/** The order of the VASP directory (the OpenAPI's ListVasps order_by). */
+export const VASP_ORDER_BY = ['NAME'] as const;
 
 /** A transfer type as the OpenAPI's TransferType (used by limits) names it: the platform transfers are PAXOS_. */
 export type TransferLimitType = TransferType extends infer T

@@ -28,6 +28,8 @@ export interface Operation {
   path: string;
   /** The scope a token needs; none for a public endpoint (market data), answered with or without a token. */
   scope?: Scope;
+  /** A token is needed, but no scope (the OpenAPI's `OAuth2: []`: the VASP directory). */
+  tokenOnly?: boolean;
   params?: TSchema;
   query?: TSchema;
   body?: TSchema;
@@ -343,6 +345,49 @@ export const operations = {
         : []),
     ],
   },
+  // ---- Travel Rule: the VASP directory (any token), and crypto deposits held for their originator's details ----
+  listVasps: {
+    id: 'listVasps',
+    method: 'GET',
+    path: '/v2/travelrule/vasps',
+    tokenOnly: true,
+    query: S.ListVaspsQuery,
+    response: S.ListVaspsResponse,
+    paged: true,
+  },
+  getVasp: {
+    id: 'getVasp',
+    method: 'GET',
+    path: '/v2/travelrule/vasps/{id}',
+    tokenOnly: true,
+    params: S.IdParams,
+    response: S.GetVaspResponse,
+  },
+  updateCryptoDeposit: {
+    id: 'updateCryptoDeposit',
+    method: 'POST',
+    path: '/v2/transfer/crypto-deposits/{id}/update',
+    scope: SCOPES.updateCryptoDeposit,
+    params: S.IdParams,
+    body: S.UpdateCryptoDepositRequest,
+    response: S.EmptyObject,
+    // Releasing a held deposit twice is releasing it once (the second is a 409: it no longer needs info).
+    idempotent: true,
+    problemContentType: 'application/json',
+    rules: ({ params, body }) => [...depositIdIssues(params.id), ...originatorIssues(body.originator_address_info)],
+  },
+  rejectCryptoDeposit: {
+    id: 'rejectCryptoDeposit',
+    method: 'POST',
+    path: '/v2/transfer/crypto-deposits/{id}/reject',
+    scope: SCOPES.rejectCryptoDeposit,
+    params: S.IdParams,
+    body: S.RejectCryptoDepositRequest,
+    response: S.EmptyObject,
+    idempotent: true,
+    problemContentType: 'application/json',
+    rules: ({ params }) => depositIdIssues(params.id),
+  },
   // ---- Stablecoin conversions: USD to a stablecoin and back, one to one (the OpenAPI marks them deprecated) ----
   listStablecoinConversions: {
     id: 'listStablecoinConversions',
@@ -551,6 +596,23 @@ function networkInstructionIssues(instructions: S.FiatAccountNetworkInstructions
       rule: `give exactly one of ${FIAT_ACCOUNT_NETWORKS.join(', ')}${given.length ? `, not ${given.join(' and ')}` : ''}`,
     },
   ];
+}
+
+/** Whether a value is a UUID (any version), as the service's ids are. */
+export const isUuid = (v: unknown): boolean =>
+  typeof v === 'string' && /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(v);
+
+/** A crypto deposit's id is a UUID (the OpenAPI's 400: "id must be uuid, given ..."). */
+function depositIdIssues(id: unknown): Issue[] {
+  return isUuid(id) ? [] : [{ field: 'id', rule: 'must be a UUID' }];
+}
+
+/** The originator of a deposit: a person (both names) or an institution (its name), exactly one. */
+function originatorIssues(info: S.UpdateCryptoDepositRequest['originator_address_info']): Issue[] {
+  const given = (['individual_info', 'institution_info'] as const).filter((k) => info[k] !== undefined);
+  return given.length === 1
+    ? []
+    : [{ field: 'originator_address_info', rule: 'give exactly one of individual_info and institution_info' }];
 }
 
 /**

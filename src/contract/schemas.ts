@@ -23,6 +23,7 @@ import {
   TRANSFER_SECONDARY_STATUSES,
   TRANSFER_STATUSES,
   TRANSFER_TYPE_FILTERS,
+  VASP_ORDER_BY,
 } from './enums.js';
 
 /** The shape of an asset, network or market name: capital letters, digits and underscores (BTC, BITCOIN_CASH). */
@@ -790,6 +791,47 @@ export type FiatAccount = Static<typeof FiatAccount>;
 export const ListFiatAccountsResponse = Page(FiatAccount);
 
 export const FIAT_ACCOUNT_ORDER_BY = ['CREATED_AT'] as const;
+
+// ---- Travel Rule: the VASP directory, and crypto deposits held for their originator's details ----------------
+
+/** A virtual asset service provider of the directory (the OpenAPI's Vasp). */
+export const Vasp = Type.Object({ id: Type.String(), name: Type.String() }, Open);
+export type Vasp = Static<typeof Vasp>;
+export const ListVaspsResponse = Page(Vasp);
+export type ListVaspsResponse = Static<typeof ListVaspsResponse>;
+export const GetVaspResponse = Type.Object({ vasp: Type.Optional(Vasp) }, Open);
+export type GetVaspResponse = Static<typeof GetVaspResponse>;
+export const ListVaspsQuery = Type.Object(
+  {
+    ids: Type.Optional(IdList),
+    limit: Type.Optional(Limit),
+    order: Type.Optional(ListOrderSchema),
+    order_by: Type.Optional(enumOf(VASP_ORDER_BY)),
+    page_cursor: Type.Optional(Type.String({ maxLength: 1000 })),
+    /** A case-insensitive prefix of the name, for type-ahead lookup. */
+    search: Type.Optional(Type.String({ maxLength: TEXT_MAX_LENGTH })),
+  },
+  Strict,
+);
+export type ListVaspsQuery = Static<typeof ListVaspsQuery>;
+
+/** Who sent a crypto deposit (the OpenAPI's AddressInfo): a person with both names, or an institution. */
+const AddressInfo = Type.Object(
+  {
+    individual_info: Type.Optional(Type.Object({ first_name: Text, last_name: Text }, Strict)),
+    institution_info: Type.Optional(Type.Object({ institution_name: Text }, Strict)),
+  },
+  Strict,
+);
+/** UpdateCryptoDeposit: the originator's details of a deposit held for them, given by an identity. */
+export const UpdateCryptoDepositRequest = Type.Object(
+  { identity_id: Id, originator_address_info: AddressInfo },
+  Strict,
+);
+export type UpdateCryptoDepositRequest = Static<typeof UpdateCryptoDepositRequest>;
+/** RejectCryptoDeposit: the identity that turns a held deposit away. */
+export const RejectCryptoDepositRequest = Type.Object({ identity_id: Id }, Strict);
+export type RejectCryptoDepositRequest = Static<typeof RejectCryptoDepositRequest>;
 
 export const ListFiatAccountsQuery = Type.Object(
   {

@@ -32,6 +32,8 @@ const DESK_SCOPES = {
     SCOPES.writeFiatDepositInstructions,
     SCOPES.writeFiatAccount,
     SCOPES.writeFiatWithdrawal,
+    SCOPES.updateCryptoDeposit,
+    SCOPES.rejectCryptoDeposit,
     SCOPES.writeConversionStablecoin,
   ],
 };

@@ -186,6 +186,7 @@ export function requestWhat(op: MoneyOperationId, body: Record<string, unknown>)
         destination: text(b.destination_address),
         profile_id: text(b.profile_id),
         balance_asset: text(b.balance_asset),
+        beneficiary: beneficiaryName(b.beneficiary),
       });
     case 'createFiatWithdrawal':
       return clean({
@@ -218,6 +219,18 @@ export function requestWhat(op: MoneyOperationId, body: Record<string, unknown>)
         profile_id: text(b.profile_id),
       });
   }
+}
+
+/**
+ * A beneficiary (a withdrawal's, or a destination's) in words, as the audit trail and the commands name it: the
+ * person's names, the institution's, or the identity itself.
+ */
+export function beneficiaryName(beneficiary: unknown): string | undefined {
+  if (!beneficiary || typeof beneficiary !== 'object') return undefined;
+  if ((beneficiary as { self?: unknown }).self === true) return 'the identity itself (self)';
+  const b = beneficiary as Record<string, Record<string, unknown> | undefined>;
+  const person = [text(b.person_details?.first_name), text(b.person_details?.last_name)].filter(Boolean).join(' ');
+  return text(b.institution_details?.name) ?? (person || undefined);
 }
 
 /** A fiat account write as the audit trail names it: the network, the account number's last four, the owner. */

@@ -32,6 +32,9 @@ export const ROLE_SCOPES: Record<Role, Scope[]> = {
   approver: READS,
   initiator: [
     ...READS,
+    // Travel Rule: answering for a held deposit (released or rejected).
+    SCOPES.updateCryptoDeposit,
+    SCOPES.rejectCryptoDeposit,
     SCOPES.createCryptoWithdrawal,
     SCOPES.createWithdrawalFee,
     SCOPES.writeDepositAddress,

@@ -78,6 +78,11 @@ export interface LocalConfig {
   fiatAccountReviewSeconds: number;
   /** A simulated crypto deposit (POST /_local/crypto-deposits) stays PENDING this long, then is COMPLETED and credited. */
   cryptoDepositSettleSeconds: number;
+  /**
+   * A transfer held for travel rule information (TRAVEL_RULE_INFO_REQUESTED) waits this long for it, then ends FAILED
+   * with TRAVEL_RULE_REJECTED (src/local/travel-rule.ts).
+   */
+  travelRuleInfoSeconds: number;
   /** Largest request body accepted; bigger gets 413. */
   bodyLimitBytes: number;
   /**
@@ -145,6 +150,7 @@ export function defaultConfig(): LocalConfig {
     conversionSettleSeconds: 30,
     conversionMaximum: '1000000',
     cryptoDepositSettleSeconds: 30,
+    travelRuleInfoSeconds: 86_400,
     bodyLimitBytes: 1024 * 1024,
     stateBodyLimitBytes: 128 * 1024 * 1024,
     journalSize: 500,

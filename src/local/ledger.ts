@@ -30,6 +30,11 @@ import { recordTransferEvent } from './events.js';
 import { settleConversions } from './conversion-states.js';
 import { checkTransferLimits, recordUsage, releaseUsage } from './transfer-limits.js';
 import type { TransferRow } from './store.js';
+import { holdForTravelRule, isHeldForTravelRule, markRejected, withdrawalTravelRule } from './travel-rule.js';
+
+/** Why a PENDING transfer will fail at its settle time (the `fails` column): on chain, or the travel rule check. */
+const FAILS_ON_CHAIN = 1;
+const FAILS_TRAVEL_RULE = 2;
 
 /** The Transfer resource of a stored row, with its current status. */
 export function transferResource(row: TransferRow): Transfer {
@@ -40,7 +45,7 @@ export function transferResource(row: TransferRow): Transfer {
     t.crypto_tx_hash = row.crypto_tx_hash;
     t.crypto_tx_index = '0';
   }
-  if (row.status === 'FAILED' && row.fails && t.type === 'CRYPTO_WITHDRAWAL') {
+  if (row.status === 'FAILED' && row.fails === FAILS_ON_CHAIN && t.type === 'CRYPTO_WITHDRAWAL') {
     t.status_details = {
       invalid_destination_address: {
         message:
@@ -74,12 +79,17 @@ export function settleDue(core: Core): void {
     const now = core.clock.now();
     for (const row of store.dueTransfers(now)) {
       const settledAt = row.settle_ms ?? now;
-      if (row.type === 'CRYPTO_DEPOSIT') {
+      // Held for travel rule information past its deadline, or failing the check: rejected (a withdrawal refunded).
+      const rejected = row.fails === FAILS_TRAVEL_RULE || isHeldForTravelRule(row);
+      if (rejected) markRejected(core, row);
+      if (row.type === 'CRYPTO_DEPOSIT' && rejected) {
+        store.settleTransfer(row.id, 'FAILED', settledAt, row.crypto_tx_hash);
+      } else if (row.type === 'CRYPTO_DEPOSIT') {
         // The deposit is confirmed: the money is the profile's now (its hash was known while it was pending).
         const bal = store.balance(row.profile_id, row.balance_asset) ?? '0';
         store.setBalance(row.profile_id, row.balance_asset, fmt(dec(bal).plus(row.total)));
         store.settleTransfer(row.id, 'COMPLETED', settledAt, row.crypto_tx_hash);
-      } else if (row.fails) {
+      } else if (row.fails || rejected) {
         const bal = store.balance(row.profile_id, row.balance_asset) ?? '0';
         store.setBalance(row.profile_id, row.balance_asset, fmt(dec(bal).plus(row.total)));
         store.settleTransfer(row.id, 'FAILED', settledAt, null);
@@ -242,6 +252,11 @@ export function createWithdrawal(core: Core, body: CreateCryptoWithdrawalRequest
       });
     }
     const transfer = withdrawalResource(body, { id, profile, now, amount, fee, total, debitAsset, notional });
+    const travelRule = withdrawalTravelRule(core, body);
+    const settleMs =
+      travelRule === 'held'
+        ? holdForTravelRule(core, transfer, 'withdrawal')
+        : now + core.config.withdrawalSettleSeconds * 1000;
     const row: Omit<TransferRow, 'seq'> = {
       id,
       ref_id: body.ref_id ?? null,
@@ -255,8 +270,13 @@ export function createWithdrawal(core: Core, body: CreateCryptoWithdrawalRequest
       total: fmt(total),
       created_ms: now,
       updated_ms: now,
-      settle_ms: now + core.config.withdrawalSettleSeconds * 1000,
-      fails: isFailingDestination(body.destination_address) ? 1 : 0,
+      settle_ms: settleMs,
+      fails:
+        travelRule === 'rejected'
+          ? FAILS_TRAVEL_RULE
+          : isFailingDestination(body.destination_address)
+            ? FAILS_ON_CHAIN
+            : 0,
       body: JSON.stringify(transfer),
     };
     store.insertTransfer(row);

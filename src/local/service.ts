@@ -31,6 +31,7 @@ import { registerSandbox } from './routes/sandbox.js';
 import { registerToken } from './routes/token.js';
 import { registerTransfers } from './routes/transfers.js';
 import { registerWithdrawals } from './routes/withdrawals.js';
+import { registerVasps } from './routes/vasps.js';
 import { settleDue } from './ledger.js';
 import { isoMillis, ServiceClock } from './service-clock.js';
 import { ensureDemo } from './state.js';
@@ -113,6 +114,7 @@ function routes(svc: Service): Router {
   registerInternalTransfers(router, svc);
   registerCryptoDeposits(router, svc);
   registerTransferControl(router, svc);
+  registerVasps(router, svc);
   registerEvents(router, svc);
   registerFiatAccounts(router, svc);
   registerConversions(router, svc);

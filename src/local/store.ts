@@ -680,6 +680,23 @@ export class Store {
       'UPDATE transfers SET status = @status, total = @total, crypto_tx_hash = @crypto_tx_hash, fails = @fails, updated_ms = @updated_ms, body = @body WHERE id = @id',
     ).run(row);
   }
+  /** A PENDING transfer's resource, settle time and update time changed (a travel rule hold taken off or ended). */
+  reviseTransfer(id: string, body: string, settleMs: number | null, updatedMs: number): void {
+    this.stmt("UPDATE transfers SET body = ?, settle_ms = ?, updated_ms = ? WHERE id = ? AND status = 'PENDING'").run(
+      body,
+      settleMs,
+      updatedMs,
+      id,
+    );
+  }
+  /** The PENDING withdrawals to an address held for travel rule information. */
+  heldWithdrawalsTo(network: string, address: string): TransferRow[] {
+    return this.stmt(
+      `SELECT * FROM transfers WHERE status = 'PENDING' AND type = 'CRYPTO_WITHDRAWAL'
+        AND json_extract(body, '$.crypto_network') = ? AND json_extract(body, '$.destination_address') = ?
+        AND json_extract(body, '$.secondary_status.name') = 'TRAVEL_RULE_INFO_REQUESTED' ORDER BY seq`,
+    ).all(network, address) as TransferRow[];
+  }
   listTransfers(query: ListQuery): TransferRow[] {
     return this.list('transfers', query) as TransferRow[];
   }

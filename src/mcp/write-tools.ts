@@ -301,6 +301,8 @@ const withdraw: Tool = {
           amount: 'The amount to send, the fee on top (a decimal string such as "0.01").',
           total: 'The total to debit, the fee included (instead of amount).',
           fee_id: 'A guaranteed fee quote (fee_quote) to use.',
+          beneficiary:
+            'Travel Rule: who receives the funds, a person (person_details: first_name, last_name) or an institution (institution_details: name). A destination the address book says a VASP custodies, without a beneficiary there or here, is held by the service (TRAVEL_RULE_INFO_REQUESTED) until one is saved on the address. Part of what an approval covers.',
         },
       }),
       quote: { schema: plain.boolean('Get a guaranteed fee quote first and send with its fee_id.') },

@@ -148,6 +148,12 @@ export const FIAT_ACCOUNT_COLUMNS: Column[] = [
   { key: 'created_at', header: 'created', kind: 'time', priority: 7 },
 ];
 
+/** The VASP directory (coinop vasps list). */
+export const VASP_COLUMNS: Column[] = [
+  { key: 'name', kind: 'text' },
+  { key: 'id', kind: 'id', priority: 2 },
+];
+
 export const TRANSFER_LIMIT_COLUMNS: Column[] = [
   { key: 'rule_id', header: 'rule', kind: 'id' },
   // For people, the period in words ("24 h", "each transfer"); in CSV, seconds.

@@ -21,6 +21,8 @@ let proxy: RecordingProxy;
 let dir: string;
 let s: InProcess;
 let fiatAccount: string;
+/** Deposits held for their originator, made on the service's control API (one to update, one to reject). */
+const held: Record<string, string> = {};
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'coinop-mcp-openapi-'));
@@ -30,6 +32,14 @@ beforeAll(async () => {
   s = await inProcess(env, { allowWrites: true, allowProduction: false });
   // A fiat account to withdraw to, made on the service directly (no tool makes one).
   fiatAccount = await postFiatAccount(svc.baseUrl, await adminToken(svc.authUrl, 'transfer:write_fiat_account'));
+  for (const tool of ['deposit_update', 'deposit_reject']) {
+    const r = await fetch(`${svc.baseUrl}/_local/crypto-deposits`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ ref_id: 'demo-btc', amount: '0.2', needs_info: true }),
+    });
+    held[tool] = ((await r.json()) as { id: string }).id;
+  }
 });
 afterAll(async () => {
   await s?.close();
@@ -57,6 +67,17 @@ const CALLS: [string, Record<string, unknown>][] = [
     'fiat_withdrawal',
     { asset: 'USD', amount: '25.50', memo: 'invoice 9', metadata: { a: 'b' }, identity_id: 'i-1', confirm: true },
   ],
+  ['vasps_list', { search: 'o', limit: 5, order: 'DESC', ids: ['8e4b1c2d-9a3f-4e6b-b1d7-2c5a8f0e3b94'] }],
+  ['vasp_get', { id: '8e4b1c2d-9a3f-4e6b-b1d7-2c5a8f0e3b94' }],
+  [
+    'deposit_update',
+    {
+      identity_id: 'i-1',
+      originator_address_info: { institution_info: { institution_name: 'Acme Ltd' } },
+      confirm: true,
+    },
+  ],
+  ['deposit_reject', { identity_id: 'i-1', confirm: true }],
   ['conversion', { source_asset: 'USD', target_asset: 'USDP', amount: '12.50', metadata: { a: 'b' }, confirm: true }],
   ['conversions_list', { limit: 3, 'created_at.begin': '2020-01-01T00:00:00Z', order: 'ASC' }],
   ['fee_quote', { ...BTC, total: '0.5' }],
@@ -128,7 +149,9 @@ describe('requests by the OpenAPI', () => {
               ? { id: lastConversion }
               : name === 'fiat_withdrawal'
                 ? { ...args, fiat_account_id: fiatAccount }
-                : args;
+                : held[name]
+                  ? { ...args, id: held[name] }
+                  : args;
       const answer = answerOf(await s.call(name, a));
       if (answer.transfer?.id) lastTransfer = answer.transfer.id;
       if (answer.conversion?.id) lastConversion = answer.conversion.id;

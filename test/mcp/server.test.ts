@@ -48,6 +48,10 @@ describe('the tools', () => {
           'destinations_list',
           'fiat_accounts_list',
           'fiat_withdrawal',
+          'vasps_list',
+          'vasp_get',
+          'deposit_update',
+          'deposit_reject',
           'conversions_list',
           'conversion_get',
           'conversion',
@@ -69,6 +73,8 @@ describe('the tools', () => {
       expect(gated.sort()).toEqual([
         'conversion',
         'deposit_address_create',
+        'deposit_reject',
+        'deposit_update',
         'fiat_withdrawal',
         'internal_transfer',
         'withdraw',
@@ -210,6 +216,61 @@ describe('withdraw, through the gates', () => {
       expect(held.items.map((t: { id: string }) => t.id)).toEqual([sent.transfer.id]);
     } finally {
       await s.close();
+    }
+  });
+
+  it('reads the VASP directory; answers for a held deposit: a preview, refused without --allow-writes, sent and audited', async () => {
+    const held = (await sb.control('POST', '/_local/crypto-deposits', {
+      ref_id: 'demo-btc',
+      amount: '0.3',
+      needs_info: true,
+    })) as { id: string };
+    const args = {
+      id: held.id,
+      identity_id: 'ident-1',
+      originator_address_info: { individual_info: { first_name: 'Ada', last_name: 'Lovelace' } },
+    };
+    const closed = await inProcess(sb.env, { allowWrites: false, allowProduction: false });
+    try {
+      const vasps = answerOf(await closed.call('vasps_list', { search: 'ok' }));
+      expect(vasps.items).toEqual([{ id: '8e4b1c2d-9a3f-4e6b-b1d7-2c5a8f0e3b94', name: 'OKX' }]);
+      await sb.sent();
+      const preview = answerOf(await closed.call('deposit_update', args));
+      expect(preview).toMatchObject({ status: 'preview', sent: false, gates: { open: false, policy: 'none' } });
+      expect(preview.deposit.secondary_status.name).toBe('TRAVEL_RULE_INFO_REQUESTED');
+      expect(preview.request.path).toBe(`/v2/transfer/crypto-deposits/${held.id}/update`);
+      expect(errorOf(await closed.call('deposit_update', { ...args, confirm: true }))).toMatchObject({
+        category: 'usage',
+        message: 'refusing to send: this MCP server was started without --allow-writes; nothing was sent',
+      });
+      expect((await sb.sent()).filter((e) => e.method === 'POST' && e.url.includes('crypto-deposits/'))).toEqual([]);
+    } finally {
+      await closed.close();
+    }
+    const log = auditLogPath(sb.env.COINOP_DATA_DIR);
+    const before = readFileSync(log, 'utf8').split('\n').filter(Boolean).length;
+    const open = await inProcess(sb.env, { allowWrites: true, allowProduction: false });
+    try {
+      const sent = answerOf(await open.call('deposit_update', { ...args, confirm: true }));
+      expect(sent).toMatchObject({ status: 'sent', sent: true, deposit: { id: held.id, status: 'PENDING' } });
+      expect(sent.deposit.secondary_status).toBeUndefined();
+      const again = await open.call('deposit_reject', { id: held.id, identity_id: 'ident-1', confirm: true });
+      expect(errorOf(again).message).toMatch(/does not need info/);
+      const entries = readFileSync(log, 'utf8')
+        .split('\n')
+        .filter(Boolean)
+        .slice(before)
+        .map((l) => JSON.parse(l));
+      expect(
+        entries.filter((e) => e.kind === 'deposit_travel_rule').map((e) => [e.what.action, e.outcome.result]),
+      ).toEqual([
+        ['update', 'attempt'],
+        ['update', 'sent'],
+        ['reject', 'attempt'],
+        ['reject', 'refused'],
+      ]);
+    } finally {
+      await open.close();
     }
   });
 
@@ -497,6 +558,8 @@ describe('resources and ports', () => {
           'conversion',
           'deposit_address_create',
           'withdraw_batch',
+          'deposit_update',
+          'deposit_reject',
         ],
       });
       expect(text).not.toContain(DEMO.clientSecret);
