@@ -14,4 +14,5 @@ export const RARE_COMMAND_DIRS = [
   'src/commands/doctor/',
   'src/commands/withdraw/batch/',
   'src/commands/statements/',
+  'src/commands/reconcile/',
 ];

@@ -16,7 +16,8 @@ export type ErrorCategory =
   | 'timeout'
   | 'file'
   | 'internal'
-  | 'integrity';
+  | 'integrity'
+  | 'unreconciled';
 
 export class CoinopError extends Error {
   readonly category: ErrorCategory;

@@ -867,3 +867,30 @@ function openDb(path: string, fresh: boolean): DatabaseType {
     throw e;
   }
 }
+
+/** A journal read back without taking its lock or writing beside it (coinop reconcile): its meta and rows, lazily. */
+export interface JournalReading {
+  meta: Partial<JournalMeta>;
+  /** Every row but invalid ones, in row order. */
+  rows(): IterableIterator<JournalRow>;
+  close(): void;
+}
+
+/**
+ * Opens a journal read-only; undefined when the file is empty or gone. A file that is not a coinop journal is a
+ * JournalError, and is left untouched.
+ */
+export function readJournal(path: string): JournalReading | undefined {
+  if (inspect(path)) return undefined;
+  const Database = require('better-sqlite3') as typeof import('better-sqlite3');
+  const db = new Database(path, { readonly: true, fileMustExist: true });
+  const meta: Record<string, string> = {};
+  for (const r of db.prepare('SELECT key, value FROM meta').all() as { key: string; value: string }[])
+    meta[r.key] = r.value;
+  return {
+    meta: meta as Partial<JournalMeta>,
+    rows: () =>
+      db.prepare("SELECT * FROM rows WHERE state != 'invalid' ORDER BY row").iterate() as IterableIterator<JournalRow>,
+    close: () => db.close(),
+  };
+}

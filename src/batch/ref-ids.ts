@@ -93,3 +93,9 @@ export function saltedRefId(refId: string, batchId: string): string {
 export function newBatchId(): string {
   return crypto.randomBytes(8).toString('hex');
 }
+
+/** A salted repeat's ref_id (`batch-<24 hex>-<n>-<8 hex>`, saltedRefId): the ref_id it repeats; else undefined. */
+export function unsaltedRefId(refId: string): string | undefined {
+  const m = /^(batch-[0-9a-f]{24}-\d+)-[0-9a-f]{8}$/.exec(refId);
+  return m ? m[1] : undefined;
+}

@@ -20,6 +20,7 @@ const CODES: Record<ErrorCategory, ExitCode> = {
   file: EXIT.usage,
   internal: EXIT.api,
   integrity: EXIT.integrity,
+  unreconciled: EXIT.unreconciled,
 };
 
 /** The one place where an error's category becomes an exit code. */

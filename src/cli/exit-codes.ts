@@ -34,6 +34,11 @@ export const EXIT = {
   integrity: 9,
   /** still pending: a watch (`transfers watch`, `--wait`) reached its `--wait-timeout`; the transfers go on */
   timeout: 10,
+  /**
+   * not reconciled: `coinop reconcile` found a line that is not explained (failed, paid otherwise, intended but not
+   * found, never intended, paid twice)
+   */
+  unreconciled: 11,
 } as const;
 export type ExitCode = (typeof EXIT)[keyof typeof EXIT];
 
@@ -51,6 +56,7 @@ const EXIT_HELP: Record<keyof typeof EXIT, string> = {
     "refused by policy: a rule of the context's policy, or missing approvals (coinop policy show); nothing was sent",
   integrity: 'the audit log does not verify: a line was edited, removed, inserted or moved (coinop audit verify)',
   timeout: 'still pending: a watch (transfers watch, --wait) reached its --wait-timeout',
+  unreconciled: 'not reconciled: coinop reconcile found a line that is not explained (docs/reconciliation.md)',
 };
 
 /** The exit codes as `--help` and the man page list them: every code of EXIT, in its order. */

@@ -10,7 +10,7 @@ import { checkColumnNames, type Column, type TableView } from '../render/table.j
 import { usageError } from './errors.js';
 import { defineFlags, type FlagSpecs, timeFilters, timeFilterSpecs } from './flags.js';
 import { shellQuote } from './help.js';
-import { intFlag, type RawFlags, TIME_HELP } from './options.js';
+import { intFlag, parseTime, type RawFlags, TIME_HELP } from './options.js';
 
 /** What each comparison of created_at means, by its operator. */
 const CREATED_MEANING: Record<string, string> = {
@@ -163,4 +163,35 @@ export function listFooter(
   if (count || next)
     out.note(out.p.dim(`${count} ${count === 1 ? noun[0] : noun[1]}${next ? ` · next cursor ${next}` : ''}`));
   if (next) out.note(out.p.dim(`next page: ${nextPageCommand(ctx.argv, next)} (or --all for every page)`));
+}
+
+// ---- A period: --from and --to, as coinop audit takes them ----------------------------------------------------------
+
+/** --from (at or after) and --to (strictly before): a period of creation times, in the one time grammar. */
+export const PERIOD_SPECS = {
+  from: { kind: 'text', flag: '--from <time>', help: `created at or after (created_at.gte): ${TIME_HELP}` },
+  to: { kind: 'text', flag: '--to <time>', help: 'created strictly before (created_at.lt)' },
+} as const;
+
+/** A period of creation times as RFC 3339 bounds (either may be open). */
+export interface Period {
+  from?: string;
+  to?: string;
+}
+
+/** --from and --to read in the one time grammar; --from must come before --to. */
+export function readPeriod(values: { from?: string; to?: string }, now: number): Period {
+  const from = parseTime('--from', values.from, now);
+  const to = parseTime('--to', values.to, now);
+  if (from !== undefined && to !== undefined && Date.parse(from) >= Date.parse(to))
+    throw usageError('--from: must be before --to');
+  return { ...(from !== undefined ? { from } : {}), ...(to !== undefined ? { to } : {}) };
+}
+
+/** A period as the listTransfers (and every list's) query: created_at.gte and created_at.lt. */
+export function periodQuery(period: Period): Record<string, string> {
+  return {
+    ...(period.from !== undefined ? { 'created_at.gte': period.from } : {}),
+    ...(period.to !== undefined ? { 'created_at.lt': period.to } : {}),
+  };
 }

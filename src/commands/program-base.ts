@@ -53,6 +53,7 @@ export const GROUP_ORDER = [
   'statements',
   'sandbox',
   'audit',
+  'reconcile',
   'prices',
   'markets',
   'api',
@@ -90,6 +91,7 @@ const LOADERS: Record<Group, () => Promise<Register>> = {
   statements: async () => (await import('./statements/index.js')).register,
   sandbox: async () => (await import('./sandbox/index.js')).register,
   audit: async () => (await import('./audit/index.js')).register,
+  reconcile: async () => (await import('./reconcile/index.js')).register,
   prices: async () => (await import('./prices/index.js')).register,
   markets: async () => (await import('./markets/index.js')).register,
   api: async () => (await import('./api/index.js')).register,
@@ -143,6 +145,7 @@ const GROUP_OF: Record<string, Group> = {
   approvals: 'approvals',
   __complete: 'completion',
   audit: 'audit',
+  reconcile: 'reconcile',
   events: 'events',
 };
 

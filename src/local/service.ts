@@ -15,6 +15,7 @@ import type { Service } from './route-helpers.js';
 import { Router } from './router.js';
 import { registerControl } from './routes/control.js';
 import { registerCryptoDeposits } from './routes/crypto-deposits.js';
+import { registerTransferControl } from './routes/transfer-control.js';
 import { registerDepositAddresses } from './routes/deposit-addresses.js';
 import { registerInternalTransfers } from './routes/internal-transfers.js';
 import { registerDepositInstructions } from './routes/deposit-instructions.js';
@@ -114,6 +115,7 @@ function routes(svc: Service): Router {
   registerServiceProfiles(router, svc);
   registerInternalTransfers(router, svc);
   registerCryptoDeposits(router, svc);
+  registerTransferControl(router, svc);
   registerVasps(router, svc);
   registerEvents(router, svc);
   registerFiatAccounts(router, svc);

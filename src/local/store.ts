@@ -750,6 +750,14 @@ export class Store {
       "UPDATE transfers SET status = ?, updated_ms = ?, crypto_tx_hash = ? WHERE id = ? AND status = 'PENDING'",
     ).run(status, updatedMs, hash, id);
   }
+  /** Rewrites a stored transfer (the control API's amendments): its status, total, hash, fails flag and body. */
+  amendTransfer(
+    row: Pick<TransferRow, 'id' | 'status' | 'total' | 'crypto_tx_hash' | 'fails' | 'updated_ms' | 'body'>,
+  ): void {
+    this.stmt(
+      'UPDATE transfers SET status = @status, total = @total, crypto_tx_hash = @crypto_tx_hash, fails = @fails, updated_ms = @updated_ms, body = @body WHERE id = @id',
+    ).run(row);
+  }
   /** A PENDING transfer's resource, settle time and update time changed (a travel rule hold taken off or ended). */
   reviseTransfer(id: string, body: string, settleMs: number | null, updatedMs: number): void {
     this.stmt("UPDATE transfers SET body = ?, settle_ms = ?, updated_ms = ? WHERE id = ? AND status = 'PENDING'").run(

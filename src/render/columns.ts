@@ -46,6 +46,8 @@ export const TRANSFER_LIST_COLUMNS: Column[] = [
   { key: 'notional_value', header: 'notional', kind: 'amount', wide: true },
   { key: 'secondary_status.name', header: 'secondary status', wide: true },
   { key: 'status_details', header: 'details', kind: 'text', wide: true },
+  // Its fields are columns too: --columns metadata.invoice (a column headed metadata.invoice, in CSV as well).
+  { key: 'metadata', kind: 'text', wide: true, open: true },
 ];
 
 export const FEE_COLUMNS: Column[] = [
@@ -275,4 +277,35 @@ export const PAYMENT_COLUMNS: Column[] = [
   { key: 'ref_id', header: 'ref id', kind: 'id', wide: true },
   { key: 'created_at', header: 'created', kind: 'time', priority: 3 },
   { key: 'processed_at', header: 'processed', kind: 'time', priority: 5 },
+];
+
+// ---- coinop reconcile ------------------------------------------------------------------------------------------
+
+/** A reconciliation's summary: per asset and class, how many lines and what they moved. */
+export const RECONCILE_SUMMARY_COLUMNS: Column[] = [
+  { key: 'asset' },
+  { key: 'class', kind: 'status' },
+  { key: 'lines' },
+  { key: 'amount', kind: 'amount' },
+  { key: 'explained' },
+];
+
+/** A reconciliation's lines. CSV has every one, in this order (stable: columns only ever added at the end). */
+export const RECONCILE_LINE_COLUMNS: Column[] = [
+  { key: 'class', kind: 'status' },
+  { key: 'asset' },
+  { key: 'amount', kind: 'amount' },
+  { key: 'ref_id', header: 'ref id', kind: 'id', priority: 3 },
+  { key: 'status', kind: 'status', priority: 4 },
+  { key: 'reason', kind: 'text', priority: 2 },
+  { key: 'transfer_id', header: 'transfer', kind: 'id', wide: true },
+  { key: 'intended_amount', header: 'intended', kind: 'amount', wide: true },
+  { key: 'fee', kind: 'amount', wide: true },
+  { key: 'type', wide: true },
+  { key: 'network', wide: true },
+  { key: 'destination', kind: 'id', wide: true },
+  { key: 'profile_id', header: 'profile', kind: 'id', wide: true },
+  { key: 'created_at', header: 'created', kind: 'time', wide: true },
+  { key: 'intent', kind: 'id', wide: true },
+  { key: 'kind', wide: true },
 ];

@@ -16,6 +16,11 @@ export interface Column {
   priority?: number;
   /** Left out of the default table: shown by --wide or --columns, and always in CSV. */
   wide?: boolean;
+  /**
+   * An object whose fields are columns too: --columns takes `<key>.<field>` for any field (metadata.invoice), a column
+   * headed by that name. The object itself shows as "field: value" pairs (JSON in CSV).
+   */
+  open?: boolean;
 }
 
 /** How a table command was asked to show its columns (--columns, --wide). */
@@ -36,19 +41,33 @@ export const columnName = (c: Column) =>
 /** The column a --columns name means: its name, or its field ("crypto_network" for network), in any case. */
 function findColumn(columns: readonly Column[], name: string): Column | undefined {
   const n = name.trim().toLowerCase();
-  return columns.find((c) => columnName(c) === n) ?? columns.find((c) => c.key.toLowerCase() === n);
+  return (
+    columns.find((c) => columnName(c) === n) ??
+    columns.find((c) => c.key.toLowerCase() === n) ??
+    fieldColumn(columns, name.trim())
+  );
+}
+
+/** `<key>.<field>` of an open column: the field as a column of its own, its name as typed (fields keep their case). */
+function fieldColumn(columns: readonly Column[], name: string): Column | undefined {
+  const open = columns.find((c) => c.open && name.toLowerCase().startsWith(`${c.key.toLowerCase()}.`));
+  if (!open || name.length <= open.key.length + 1) return undefined;
+  const key = `${open.key}.${name.slice(open.key.length + 1)}`;
+  return { key, header: key, kind: 'text' };
 }
 
 /** Checks --columns against a table's columns: an unknown name is a usage error that lists the valid ones. */
 export function checkColumnNames(names: readonly string[] | undefined, columns: readonly Column[]): void {
   if (!names) return;
   if (!names.length) throw usageError(`--columns: name at least one column (${columns.map(columnName).join(', ')})`);
-  const seen = new Set<Column>();
+  const seen = new Set<string>();
+  const valid = () =>
+    columns.map((c) => (c.open ? `${columnName(c)}, ${columnName(c)}.<field>` : columnName(c))).join(', ');
   for (const n of names) {
     const c = findColumn(columns, n);
-    if (!c) throw usageError(`--columns: "${n}" is not a column of this table (${columns.map(columnName).join(', ')})`);
-    if (seen.has(c)) throw usageError(`--columns: ${columnName(c)} is named twice`);
-    seen.add(c);
+    if (!c) throw usageError(`--columns: "${n}" is not a column of this table (${valid()})`);
+    if (seen.has(c.key)) throw usageError(`--columns: ${c.header === c.key ? c.key : columnName(c)} is named twice`);
+    seen.add(c.key);
   }
 }
 

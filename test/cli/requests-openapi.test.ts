@@ -132,6 +132,8 @@ const NOT_SENT: Record<string, string[]> = {
   withdraw: ['--wait-approval'],
   // When watching or forwarding ends and where events go: the feed is read the same way.
   'events watch': ['--count'],
+  // Where the intents are read from (the batch journals' folder): nothing sent depends on it.
+  reconcile: ['--journals'],
   'events listen': ['--count', '--forward-to', '--concurrency', '--timeout', '--print-secret'],
   // Whether a production profile becomes the active one: coinop's own configuration.
   login: ['--activate'],
@@ -510,6 +512,15 @@ const LINES: Line[] = [
     ],
   },
   { args: ['transfers', 'list', '--limit', '2', '--all'] },
+  // --from/--to are created_at.gte/lt; the rest are filtered by coinop and never sent.
+  {
+    args: [
+      'transfers',
+      'list',
+      ...['--from', '7d', '--to', 'now', '--asset', 'BTC', '--network', 'BITCOIN', '--destination', 'x'],
+      ...['--metadata', 'invoice=1'],
+    ],
+  },
   { args: async () => ['transfers', 'list', '--limit', '2', '--cursor', await cursorOf('/v2/transfer/transfers')] },
   { args: async () => ['transfers', 'get', transferId] },
   { args: ['transfers', 'get', '--ref-id', 'rq-setup'] },
@@ -831,6 +842,8 @@ const LINES: Line[] = [
       ...['--limit', '5', '--order', 'ASC'],
     ],
   },
+  // A period with nothing in it: the transfers of the period (created_at.gte/lt, profile_ids), exit 0.
+  { args: ['reconcile', '--from', '2000-01-01', '--to', '2000-01-02', '--profile-id', DEMO.profileId] },
   { args: ['conversions', 'list', '--created-before', 'now'], code: 2, mayBeSilent: true },
   { args: ['conversions', 'list', '--created-at', 'now'], code: 2, mayBeSilent: true },
   { args: ['conversions', 'list', '--created-after', '1d'], code: 2, mayBeSilent: true },

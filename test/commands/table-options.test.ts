@@ -33,7 +33,7 @@ const NOW = Date.parse('2026-03-01T12:00:00Z');
 /** Each table command's declarations and parse function, a column of its table, and the columns its error lists. */
 const TRANSFER_COLUMNS =
   'id, status, type, asset, amount, created, ref_id, fee, total, network, destination, tx_hash, tx_index, updated, ' +
-  'direction, balance_asset, profile, identity, account, group, memo, notional, secondary_status, details';
+  'direction, balance_asset, profile, identity, account, group, memo, notional, secondary_status, details, metadata, metadata.<field>';
 type Declare = (cmd: Command) => Command;
 const COMMANDS: [
   name: string,

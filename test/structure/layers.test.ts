@@ -49,6 +49,7 @@ const RULES: Array<{ folder: string; forbidden: string[] }> = [
   { folder: 'src/policy', forbidden: ['src/cli/', 'src/commands/'] },
   { folder: 'src/audit', forbidden: ['src/cli/', 'src/commands/'] },
   { folder: 'src/events', forbidden: ['src/cli/', 'src/commands/'] },
+  { folder: 'src/reconcile', forbidden: ['src/cli/', 'src/commands/', 'src/client/'] },
   { folder: 'src/render', forbidden: ['src/cli/', 'src/commands/', 'src/client/'] },
   {
     folder: 'src/gateway',

@@ -3,7 +3,10 @@
 import type { Command } from 'commander';
 import { TRANSFER_ORDER_BY } from '../../contract/enums.js';
 import { defineFlags, pageSpecs, timeFilterSpecs } from '../../cli/flags.js';
-import { tableOptions } from '../../cli/list-flags.js';
+import { PERIOD_SPECS, tableOptions } from '../../cli/list-flags.js';
+
+/** Said in the help of the filters the hosted ListTransfers lacks: coinop applies them to each page. */
+const CLIENT_SIDE = 'filtered by coinop as pages arrive';
 import { TIME_HELP, waitTimeoutSpec } from '../../cli/options.js';
 
 const timeHelp = (key: string, op: string) => (op === 'lt' ? `${key}: ${TIME_HELP}` : key);
@@ -55,6 +58,30 @@ export const TRANSFERS_LIST_FLAG_TABLE = defineFlags({
     field: 'crypto_tx_hashes',
   },
   groupId: { kind: 'list', split: true, flag: '--group-id <id>', help: 'group ids', field: 'group_ids' },
+  asset: {
+    kind: 'list',
+    split: true,
+    flag: '--asset <asset>',
+    help: `assets, such as BTC (${CLIENT_SIDE})`,
+  },
+  network: {
+    kind: 'list',
+    split: true,
+    flag: '--network <network>',
+    help: `crypto networks, such as ETHEREUM (${CLIENT_SIDE})`,
+  },
+  destination: {
+    kind: 'list',
+    split: true,
+    flag: '--destination <address>',
+    help: `destination addresses (${CLIENT_SIDE})`,
+  },
+  metadata: {
+    kind: 'list',
+    flag: '--metadata <key=value>',
+    help: `metadata holding KEY=VALUE, or KEY with any value; repeatable, all must hold (${CLIENT_SIDE})`,
+  },
+  ...PERIOD_SPECS,
   ...timeFilterSpecs('created', 'created_at', timeHelp),
   ...timeFilterSpecs('updated', 'updated_at', timeHelp),
   ...pageSpecs(TRANSFER_ORDER_BY),

@@ -1,12 +1,13 @@
 // coinop transfers list, get and watch: their flags, checked, as typed options objects (declared in index.ts).
 import {
+  CRYPTO_NETWORKS,
   operations,
   TRANSFER_SECONDARY_STATUSES,
   TRANSFER_STATUSES,
   TRANSFER_TYPE_FILTERS,
 } from '../../contract/index.js';
 import { usageError } from '../../cli/errors.js';
-import { readTableView } from '../../cli/list-flags.js';
+import { periodQuery, readPeriod, readTableView } from '../../cli/list-flags.js';
 import { choiceList, type RawFlags, waitTimeoutFlag } from '../../cli/options.js';
 import { timeFilters } from '../../cli/flags.js';
 import { checkRequest, type FlagNames } from '../../client/service-client.js';
@@ -14,6 +15,7 @@ import { SHAPE_ONLY } from '../../client/catalogue-policy.js';
 import { TRANSFER_GET_FLAG_TABLE, TRANSFERS_LIST_FLAG_TABLE, TRANSFERS_WATCH_FLAG_TABLE } from './flags.js';
 import { TRANSFER_LIST_COLUMNS } from '../../render/columns.js';
 import type { TableView } from '../../render/table.js';
+import { hasFilter, metadataFilters, type TransferFilter } from './filters.js';
 
 /** The flag (or argument) of each request field, for messages. */
 export const FLAGS: FlagNames = { ...TRANSFERS_LIST_FLAG_TABLE.fields, id: 'ID' };
@@ -22,12 +24,18 @@ export interface TransfersListOptions {
   /** The listTransfers query, checked against the contract. */
   query: Record<string, unknown>;
   all: boolean;
+  /** What the service cannot filter by (asset, network, destination, metadata): coinop filters each page. */
+  filter?: TransferFilter;
   /** --columns, --wide. */
   view?: TableView;
 }
 
 export function parseTransfersListOptions(raw: RawFlags, now: number): TransfersListOptions {
   const f = TRANSFERS_LIST_FLAG_TABLE.read(raw);
+  const period = readPeriod(f, now);
+  const created = Object.keys(timeFilters(f, 'created', 'created_at', now));
+  if ((f.from ?? f.to) !== undefined && created.length)
+    throw usageError(`--from and --to: give them or the --created-* flags, not both (${FLAGS[created[0]]} given)`);
   const query: Record<string, unknown> = {
     ids: f.id,
     ref_ids: f.refId,
@@ -45,10 +53,23 @@ export function parseTransfersListOptions(raw: RawFlags, now: number): Transfers
     page_cursor: f.cursor,
     ...timeFilters(f, 'created', 'created_at', now),
     ...timeFilters(f, 'updated', 'updated_at', now),
+    ...periodQuery(period),
   };
   for (const k of Object.keys(query)) if (query[k] === undefined) delete query[k];
   checkRequest(operations.listTransfers, { query }, FLAGS, SHAPE_ONLY);
-  return { query, all: f.all, view: readTableView(raw, TRANSFER_LIST_COLUMNS) };
+  const filter: TransferFilter = {
+    assets: f.asset?.map((a) => a.toUpperCase()),
+    networks: choiceList('--network', f.network, CRYPTO_NETWORKS),
+    destinations: f.destination,
+    metadata: metadataFilters(f.metadata),
+  };
+  for (const k of Object.keys(filter) as (keyof TransferFilter)[]) if (filter[k] === undefined) delete filter[k];
+  return {
+    query,
+    all: f.all,
+    ...(hasFilter(filter) ? { filter } : {}),
+    view: readTableView(raw, TRANSFER_LIST_COLUMNS),
+  };
 }
 
 export interface TransferGetOptions {

@@ -8,17 +8,19 @@ import { checkRequest, type Paging } from '../../client/service-client.js';
 import { listFooter } from '../../cli/list-flags.js';
 import { TRANSFER_COLUMNS, TRANSFER_LIST_COLUMNS } from '../../render/columns.js';
 import { follow } from '../../cli/follow.js';
+import { filtered } from './filters.js';
 import { FLAGS, parseTransferGetOptions, parseTransfersListOptions, parseTransfersWatchOptions } from './options.js';
 
 export async function list(
   { display, service, clock }: Pick<Ports, 'display' | 'service' | 'clock'>,
   raw: RawFlags,
 ): Promise<void> {
-  const { query, all, view } = parseTransfersListOptions(raw, clock.now());
+  const { query, all, filter, view } = parseTransfersListOptions(raw, clock.now());
   const conn = await service.connect();
   const out = display.output(view);
   const paging: Paging = {};
-  const n = await out.list(conn.client.items('listTransfers', { query }, FLAGS, all, paging), TRANSFER_LIST_COLUMNS, {
+  const items = conn.client.items('listTransfers', { query }, FLAGS, all, paging);
+  const n = await out.list(filter ? filtered(items, filter) : items, TRANSFER_LIST_COLUMNS, {
     empty: 'no transfers match',
   });
   listFooter(display, out, n, ['transfer', 'transfers'], all ? undefined : paging.next);

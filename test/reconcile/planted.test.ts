@@ -1,0 +1,170 @@
+// coinop reconcile against differences planted in the local service: a fee changed, a transfer failed after its batch
+// ended, a payment made with `coinop api` on another machine, a deposit from outside, a row paid twice under a salted
+// ref_id. Each is found and classed as planted; everything else coinop sent is matched; exit 11. In process.
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO } from '../../src/embedded/demo.js';
+import { BTC_ADDRESS, ETH_ADDRESS, type Sandbox, sandbox } from '../cli/helpers.js';
+
+const SOL = '7EcDhSYGxXyscszYEp35KHN8vvw3svAuLKTzXwCFLtV';
+let sb: Sandbox;
+/** The batch's rows by their invoice: ref_id and transfer id. */
+const rows = new Map<string, { ref_id: string; transfer_id: string }>();
+let depositId = '';
+let result: { code: number; json: Record<string, any> };
+
+const batchFile = (name: string, lines: string[]) => {
+  const f = join(sb.dir, name);
+  writeFileSync(f, ['destination_address,asset,crypto_network,amount,meta.invoice', ...lines].join('\n'));
+  return f;
+};
+const ROWS = [
+  `${BTC_ADDRESS},BTC,BITCOIN,0.01,INV-1`,
+  `${BTC_ADDRESS},BTC,BITCOIN,0.02,INV-2`,
+  `${ETH_ADDRESS},ETH,ETHEREUM,0.5,INV-3`,
+  `${SOL},SOL,SOLANA,2,INV-4`,
+];
+
+async function ok(args: string[], env?: Record<string, string>): Promise<string> {
+  const r = await sb.runIn(args, env ? { env } : {});
+  if (r.code !== 0) throw new Error(`${args.join(' ')}: exit ${r.code}: ${r.stderr}`);
+  return r.stdout;
+}
+
+beforeAll(async () => {
+  sb = await sandbox();
+  const sent = JSON.parse(
+    await ok([
+      'withdraw',
+      'batch',
+      batchFile('payroll.csv', ROWS),
+      '--profile-id',
+      DEMO.profileId,
+      '--yes',
+      '-o',
+      'json',
+    ]),
+  ) as { row: number; ref_id: string; transfer_id: string }[];
+  for (const r of sent) rows.set(`INV-${r.row}`, r);
+  await ok(
+    ['withdraw', '--asset', 'BTC', '--network', 'BITCOIN', '--address', BTC_ADDRESS, '--amount', '0.003'].concat([
+      '--ref-id',
+      'single-1',
+      '--profile-id',
+      DEMO.profileId,
+      '--yes',
+    ]),
+  );
+  await ok(
+    ['transfer', 'internal', '--from-profile-id', DEMO.profileId, '--to-profile-id', DEMO.emptyProfileId].concat([
+      '--asset',
+      'USD',
+      '--amount',
+      '10',
+      '--ref-id',
+      'internal-1',
+      '--yes',
+    ]),
+  );
+  const raw = (ref: string, amount = '0.25') =>
+    ['api', 'POST', '/transfer/crypto-withdrawals', '-f', 'asset=ETH', '-f', 'crypto_network=ETHEREUM']
+      .concat([
+        '-f',
+        `destination_address=${ETH_ADDRESS}`,
+        '-f',
+        `profile_id=${DEMO.profileId}`,
+        '-f',
+        `amount=${amount}`,
+      ])
+      .concat(['-f', `ref_id=${ref}`, '--yes']);
+  // coinop api on this machine: gated and recorded like any payment.
+  await ok(raw('api-here-1'));
+  await sb.control('POST', '/_local/clock/advance', { seconds: 60 });
+
+  // The planted differences.
+  await sb.control('POST', `/_local/transfers/${rows.get('INV-1')!.transfer_id}/amend`, { fee: '0.0009' });
+  await sb.control('POST', `/_local/transfers/${rows.get('INV-2')!.transfer_id}/amend`, {
+    status: 'FAILED',
+    reason: 'the chain reorganised; the payment was reverted',
+  });
+  await ok(raw('elsewhere-1', '0.3'), { COINOP_DATA_DIR: join(sb.dir, 'another-machine') });
+  depositId = (await sb.control('POST', '/_local/crypto-deposits', { ref_id: 'demo-btc', amount: '0.5' })).id;
+  await ok([
+    'withdraw',
+    'batch',
+    batchFile('again.csv', [ROWS[2]]),
+    '--profile-id',
+    DEMO.profileId,
+    '--yes',
+    '--allow-repeat',
+  ]);
+  await sb.control('POST', '/_local/clock/advance', { seconds: 60 });
+
+  // The service's clock ran 2 minutes ahead of this machine's: the period ends after both.
+  const to = new Date(Date.now() + 3_600_000).toISOString();
+  const r = await sb.runIn(['reconcile', '--from', '1d', '--to', to, '-o', 'json']);
+  result = { code: r.code, json: r.stdout ? JSON.parse(r.stdout) : { stderr: r.stderr } };
+  if (!r.stdout) throw new Error(r.stderr);
+}, 60_000);
+
+afterAll(() => sb?.close());
+
+/** The lines' classes by ref_id (or transfer id when a line has no ref_id). */
+const classes = () =>
+  Object.fromEntries(
+    (result.json.lines as { class: string; ref_id?: string; transfer_id?: string; type?: string }[]).map((l) => [
+      l.type === 'INTERNAL_TRANSFER_CREDIT' ? `credit of ${l.transfer_id}` : (l.ref_id ?? l.transfer_id),
+      l.class,
+    ]),
+  );
+
+describe('reconcile: planted differences', () => {
+  it('classes each planted difference as planted, everything else matched, and exits 11', () => {
+    const c = classes();
+    const salted = Object.keys(c).find((k) => k.startsWith(`${rows.get('INV-3')!.ref_id}-`));
+    const credit = Object.keys(c).find((k) => k.startsWith('credit of '));
+    expect(c).toEqual({
+      [rows.get('INV-1')!.ref_id]: 'mismatch',
+      [rows.get('INV-2')!.ref_id]: 'failed',
+      [rows.get('INV-3')!.ref_id]: 'matched',
+      [rows.get('INV-4')!.ref_id]: 'matched',
+      [salted!]: 'paid_twice',
+      'single-1': 'matched',
+      'internal-1': 'matched',
+      [credit!]: 'matched',
+      'api-here-1': 'matched',
+      'elsewhere-1': 'unintended',
+      [depositId]: 'unintended',
+    });
+    expect(result.code).toBe(11);
+    expect(result.json.unexplained).toBe(5);
+  });
+
+  it('says why: the fee that changed, the failure, the deposit, the payment made elsewhere, the repeat', () => {
+    const by = (ref: string) => (result.json.lines as any[]).find((l) => (l.ref_id ?? l.transfer_id) === ref);
+    expect(by(rows.get('INV-1')!.ref_id).differences).toEqual(['fee: 0.00002 recorded, 0.0009 now']);
+    expect(by(rows.get('INV-2')!.ref_id).reason).toBe('failed_after: the chain reorganised; the payment was reverted');
+    expect(by(depositId).reason).toMatch(/^a deposit/);
+    expect(by('elsewhere-1').reason).toMatch(/^made elsewhere/);
+    const salted = (result.json.lines as any[]).find((l) => l.class === 'paid_twice');
+    expect(salted.reason).toContain(`pays ${rows.get('INV-3')!.ref_id} again`);
+  });
+
+  it('sums per asset and class', () => {
+    expect(result.json.summary).toContainEqual({
+      asset: 'BTC',
+      class: 'unintended',
+      lines: 1,
+      amount: '0.5',
+      explained: false,
+    });
+    expect(result.json.summary).toContainEqual({
+      asset: 'ETH',
+      class: 'paid_twice',
+      lines: 1,
+      amount: '0.5',
+      explained: false,
+    });
+  });
+});
