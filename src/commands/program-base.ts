@@ -50,6 +50,7 @@ export const GROUP_ORDER = [
   'fiat-accounts',
   'sandbox',
   'audit',
+  'statement',
   'prices',
   'markets',
   'api',
@@ -83,6 +84,7 @@ const LOADERS: Record<Group, () => Promise<Register>> = {
   'deposit-instructions': async () => (await import('./deposit-instructions/index.js')).register,
   'fiat-accounts': async () => (await import('./fiat-accounts/index.js')).register,
   sandbox: async () => (await import('./sandbox/index.js')).register,
+  statement: async () => (await import('./statement/index.js')).register,
   audit: async () => (await import('./audit/index.js')).register,
   prices: async () => (await import('./prices/index.js')).register,
   markets: async () => (await import('./markets/index.js')).register,
@@ -132,6 +134,7 @@ const GROUP_OF: Record<string, Group> = {
   approvals: 'approvals',
   __complete: 'completion',
   audit: 'audit',
+  statement: 'statement',
   events: 'events',
 };
 

@@ -37,6 +37,7 @@ import { register as registerMcp } from './mcp/index.js';
 import { register as registerPolicy } from './policy/index.js';
 import { register as registerApprove } from './approve/index.js';
 import { register as registerAudit } from './audit/index.js';
+import { register as registerStatement } from './statement/index.js';
 import { register as registerEvents } from './events/index.js';
 import { register as registerGateway } from './gateway/index.js';
 import { register as registerApprovals } from './approvals/index.js';
@@ -68,6 +69,7 @@ const BY_GROUP: Record<Group, Register> = {
   policy: registerPolicy,
   approve: registerApprove,
   audit: registerAudit,
+  statement: registerStatement,
   events: registerEvents,
   gateway: registerGateway,
   approvals: registerApprovals,
