@@ -16,7 +16,11 @@ export type ErrorCategory =
   | 'timeout'
   | 'file'
   | 'internal'
-  | 'integrity';
+  | 'integrity'
+  | 'bundle-changed'
+  | 'bundle-missing'
+  | 'bundle-extra'
+  | 'bundle-signature';
 
 export class CoinopError extends Error {
   readonly category: ErrorCategory;

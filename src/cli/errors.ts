@@ -20,6 +20,10 @@ const CODES: Record<ErrorCategory, ExitCode> = {
   file: EXIT.usage,
   internal: EXIT.api,
   integrity: EXIT.integrity,
+  'bundle-changed': EXIT.bundleChanged,
+  'bundle-missing': EXIT.bundleMissing,
+  'bundle-extra': EXIT.bundleExtra,
+  'bundle-signature': EXIT.bundleSignature,
 };
 
 /** The one place where an error's category becomes an exit code. */

@@ -51,6 +51,7 @@ export const GROUP_ORDER = [
   'sandbox',
   'audit',
   'statement',
+  'close',
   'prices',
   'markets',
   'api',
@@ -84,6 +85,7 @@ const LOADERS: Record<Group, () => Promise<Register>> = {
   'deposit-instructions': async () => (await import('./deposit-instructions/index.js')).register,
   'fiat-accounts': async () => (await import('./fiat-accounts/index.js')).register,
   sandbox: async () => (await import('./sandbox/index.js')).register,
+  close: async () => (await import('./close/index.js')).register,
   statement: async () => (await import('./statement/index.js')).register,
   audit: async () => (await import('./audit/index.js')).register,
   prices: async () => (await import('./prices/index.js')).register,
@@ -135,6 +137,7 @@ const GROUP_OF: Record<string, Group> = {
   __complete: 'completion',
   audit: 'audit',
   statement: 'statement',
+  close: 'close',
   events: 'events',
 };
 

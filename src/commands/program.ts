@@ -38,6 +38,7 @@ import { register as registerPolicy } from './policy/index.js';
 import { register as registerApprove } from './approve/index.js';
 import { register as registerAudit } from './audit/index.js';
 import { register as registerStatement } from './statement/index.js';
+import { register as registerClose } from './close/index.js';
 import { register as registerEvents } from './events/index.js';
 import { register as registerGateway } from './gateway/index.js';
 import { register as registerApprovals } from './approvals/index.js';
@@ -70,6 +71,7 @@ const BY_GROUP: Record<Group, Register> = {
   approve: registerApprove,
   audit: registerAudit,
   statement: registerStatement,
+  close: registerClose,
   events: registerEvents,
   gateway: registerGateway,
   approvals: registerApprovals,
