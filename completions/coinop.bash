@@ -43,14 +43,14 @@ _coinop() {
     w="${COMP_WORDS[i]}"
     if [[ $w == -* ]]; then
       case "$cmd|$w" in
-        *"|--context"|*"|--profile"|*"|--output"|*"|-o"|*"|--env"|*"|--client-id"|*"|--scopes"|*"|--name"|*"|--profile-id"|*"|--base-url"|*"|--auth-url"|*"|--ws-url"|*"|--id"|*"|--nickname"|*"|--created-before"|*"|--created-until"|*"|--created-at"|*"|--created-from"|*"|--created-after"|*"|--limit"|*"|--order"|*"|--cursor"|*"|--columns"|*"|--description"|*"|--asset"|*"|--network"|*"|--address"|*"|--to"|*"|--amount"|*"|--total"|*"|--fee-id"|*"|--ref-id"|*"|--identity-id"|*"|--account-id"|*"|--balance-asset"|*"|--memo"|*"|--meta"|*"|--beneficiary"|*"|--wait-timeout"|*"|--save"|*"|--request"|*"|--approvals"|*"|--format"|*"|--concurrency"|*"|--rate"|*"|--journal"|*"|--fiat-account-id"|*"|--order-by"|*"|--conversion"|*"|--type"|*"|--status"|*"|--secondary-status"|*"|--tx-hash"|*"|--group-id"|*"|--updated-before"|*"|--updated-until"|*"|--updated-at"|*"|--updated-from"|*"|--updated-after"|*"|--timeout"|*"|--from-profile-id"|*"|--to-profile-id"|*"|--recipient-meta"|*"|--since"|*"|--count"|*"|--forward-to"|*"|--travel-rule"|*"|--routing-type"|*"|--owner-name"|*"|--first-name"|*"|--last-name"|*"|--file"|*"|--account-number"|*"|--routing-number"|*"|--bank-name"|*"|--bank-country"|*"|--owner-country"|*"|--owner-address"|*"|--owner-city"|*"|--cubix-account-id"|*"|--wallet-address"|*"|--memo-id"|*"|--instructions"|*"|--owner-address2"|*"|--owner-province"|*"|--owner-zip"|*"|--bank-address"|*"|--bank-address2"|*"|--bank-city"|*"|--bank-province"|*"|--bank-zip"|*"|--institution"|*"|--owner-first-name"|*"|--owner-last-name"|*"|--kind"|*"|--outcome"|*"|--from"|*"|--head"|*"|--month"|*"|--out"|*"|--public-key"|*"|--increment"|*"|--max-points"|*"|--offset"|*"|--depth"|*"|--field"|*"|-f"|*"|--input"|*"|--channel"|*"|-c"|*"|--interval"|*"|--duration"|*"|--store"|*"|--upstream"|*"|--host"|*"|--port"|*"|--tls-cert"|*"|--tls-key"|*"|--approval-ttl"|*"|--role"|*"|--reason"|*"|--db"|*"|--seed")
+        *"|--context"|*"|--profile"|*"|--output"|*"|-o"|*"|--env"|*"|--client-id"|*"|--scopes"|*"|--name"|*"|--profile-id"|*"|--base-url"|*"|--auth-url"|*"|--ws-url"|*"|--id"|*"|--nickname"|*"|--created-before"|*"|--created-until"|*"|--created-at"|*"|--created-from"|*"|--created-after"|*"|--limit"|*"|--order"|*"|--cursor"|*"|--columns"|*"|--description"|*"|--asset"|*"|--network"|*"|--address"|*"|--to"|*"|--amount"|*"|--total"|*"|--fee-id"|*"|--ref-id"|*"|--identity-id"|*"|--account-id"|*"|--balance-asset"|*"|--memo"|*"|--meta"|*"|--beneficiary"|*"|--beneficiary-first-name"|*"|--beneficiary-last-name"|*"|--beneficiary-institution"|*"|--wait-timeout"|*"|--save"|*"|--request"|*"|--approvals"|*"|--format"|*"|--concurrency"|*"|--rate"|*"|--journal"|*"|--fiat-account-id"|*"|--order-by"|*"|--conversion"|*"|--type"|*"|--status"|*"|--secondary-status"|*"|--tx-hash"|*"|--group-id"|*"|--updated-before"|*"|--updated-until"|*"|--updated-at"|*"|--updated-from"|*"|--updated-after"|*"|--timeout"|*"|--from-profile-id"|*"|--to-profile-id"|*"|--recipient-meta"|*"|--since"|*"|--count"|*"|--forward-to"|*"|--travel-rule"|*"|--custodian-type"|*"|--vasp-id"|*"|--vasp-name"|*"|--vasp-website"|*"|--transfer-purpose"|*"|--routing-type"|*"|--owner-name"|*"|--first-name"|*"|--last-name"|*"|--file"|*"|--account-number"|*"|--routing-number"|*"|--bank-name"|*"|--bank-country"|*"|--owner-country"|*"|--owner-address"|*"|--owner-city"|*"|--cubix-account-id"|*"|--wallet-address"|*"|--search"|*"|--originator-first-name"|*"|--originator-last-name"|*"|--originator-institution"|*"|--from"|*"|--recipient-profile-id"|*"|--memo-id"|*"|--instructions"|*"|--owner-address2"|*"|--owner-province"|*"|--owner-zip"|*"|--bank-address"|*"|--bank-address2"|*"|--bank-city"|*"|--bank-province"|*"|--bank-zip"|*"|--institution"|*"|--owner-first-name"|*"|--owner-last-name"|*"|--kind"|*"|--outcome"|*"|--head"|*"|--month"|*"|--out"|*"|--public-key"|*"|--increment"|*"|--max-points"|*"|--offset"|*"|--depth"|*"|--field"|*"|-f"|*"|--input"|*"|--channel"|*"|-c"|*"|--interval"|*"|--duration"|*"|--store"|*"|--upstream"|*"|--host"|*"|--port"|*"|--tls-cert"|*"|--tls-key"|*"|--approval-ttl"|*"|--role"|*"|--reason"|*"|--db"|*"|--seed")
           [[ $w == --asset ]] && asset="${COMP_WORDS[i+1]}"
           ((i++)) ;;
       esac
       continue
     fi
     next="${cmd:+$cmd }$w"
-    case "$next" in "login"|"logout"|"auth"|"auth status"|"context"|"context list"|"context use"|"context show"|"context rename"|"context delete"|"context set-profile-id"|"config"|"config list"|"config get"|"config set"|"config unset"|"profiles"|"profiles list"|"profiles get"|"profiles create"|"balances"|"withdraw"|"withdraw batch"|"withdraw fiat"|"fee"|"fee quote"|"addresses"|"addresses list"|"addresses create"|"transfers"|"transfers list"|"transfers get"|"transfers watch"|"transfer"|"transfer internal"|"events"|"events list"|"events get"|"events watch"|"events listen"|"destinations"|"destinations list"|"destinations put"|"limits"|"policy"|"policy show"|"policy check"|"policy init"|"approve"|"deposit-instructions"|"deposit-instructions create"|"deposit-instructions list"|"deposit-instructions get"|"fiat-accounts"|"fiat-accounts create"|"fiat-accounts list"|"fiat-accounts get"|"fiat-accounts update"|"fiat-accounts delete"|"sandbox"|"sandbox deposit"|"audit"|"audit list"|"audit verify"|"audit export"|"audit path"|"statement"|"close"|"close verify"|"prices"|"markets"|"ticker"|"book"|"trades"|"api"|"doctor"|"stream"|"stream book"|"stream top"|"stream trades"|"stream heartbeat"|"mcp"|"gateway"|"gateway init"|"gateway start"|"gateway operators"|"gateway operators add"|"gateway operators list"|"gateway operators disable"|"gateway operators enable"|"gateway policy"|"gateway policy show"|"gateway policy set"|"gateway policy history"|"approvals"|"approvals list"|"approvals show"|"approvals approve"|"approvals reject"|"local"|"local start"|"local deposit"|"completion") cmd="$next" ;; esac
+    case "$next" in "login"|"logout"|"auth"|"auth status"|"context"|"context list"|"context use"|"context show"|"context rename"|"context delete"|"context set-profile-id"|"config"|"config list"|"config get"|"config set"|"config unset"|"profiles"|"profiles list"|"profiles get"|"profiles create"|"balances"|"withdraw"|"withdraw batch"|"withdraw fiat"|"fee"|"fee quote"|"addresses"|"addresses list"|"addresses create"|"transfers"|"transfers list"|"transfers get"|"transfers watch"|"transfer"|"transfer internal"|"events"|"events list"|"events get"|"events watch"|"events listen"|"destinations"|"destinations list"|"destinations put"|"limits"|"policy"|"policy show"|"policy check"|"policy init"|"approve"|"deposit-instructions"|"deposit-instructions create"|"deposit-instructions list"|"deposit-instructions get"|"fiat-accounts"|"fiat-accounts create"|"fiat-accounts list"|"fiat-accounts get"|"fiat-accounts update"|"fiat-accounts delete"|"vasps"|"vasps list"|"vasps get"|"deposits"|"deposits update"|"deposits reject"|"convert"|"conversions"|"conversions list"|"conversions get"|"conversions cancel"|"sandbox"|"sandbox deposit"|"audit"|"audit list"|"audit verify"|"audit export"|"audit path"|"statement"|"close"|"close verify"|"prices"|"markets"|"ticker"|"book"|"trades"|"api"|"doctor"|"stream"|"stream book"|"stream top"|"stream trades"|"stream heartbeat"|"mcp"|"gateway"|"gateway init"|"gateway start"|"gateway operators"|"gateway operators add"|"gateway operators list"|"gateway operators disable"|"gateway operators enable"|"gateway policy"|"gateway policy show"|"gateway policy set"|"gateway policy history"|"approvals"|"approvals list"|"approvals show"|"approvals approve"|"approvals reject"|"local"|"local start"|"local deposit"|"completion") cmd="$next" ;; esac
   done
   case "$cmd|$prev" in
     *"|--output") COMPREPLY=($(compgen -W "table json ndjson csv" -- "$cur")); return ;;
@@ -73,6 +73,7 @@ _coinop() {
     "transfers list|--status") COMPREPLY=($(compgen -W "PENDING COMPLETED FAILED" -- "$cur")); return ;;
     "approvals list|--status") COMPREPLY=($(compgen -W "pending sending sent failed rejected expired" -- "$cur")); return ;;
     *"|--secondary-status") COMPREPLY=($(compgen -W "TRAVEL_RULE_INFO_REQUESTED TRAVEL_RULE_REJECTED CUSTOMER_REJECTED PENDING_CUSTOMER_APPROVAL" -- "$cur")); return ;;
+    *"|--custodian-type") COMPREPLY=($(compgen -W "VASP PRIVATE" -- "$cur")); return ;;
     *"|--routing-type") COMPREPLY=($(compgen -W "ABA SWIFT" -- "$cur")); return ;;
     *"|--increment") COMPREPLY=($(compgen -W "ONE_MINUTE FIVE_MINUTES FIFTEEN_MINUTES THIRTY_MINUTES ONE_HOUR TWO_HOURS TWELVE_HOURS ONE_DAY ONE_WEEK TWO_WEEKS FOUR_WEEKS" -- "$cur")); return ;;
     *"|--role") COMPREPLY=($(compgen -W "viewer initiator approver admin" -- "$cur")); return ;;
@@ -103,7 +104,7 @@ _coinop() {
       "profiles get") words="--version -V --context --output -o --json --no-input --no-color --no-pager --debug --include-deactivated --help -h" ;;
       "profiles create") words="--version -V --context --output -o --json --no-input --no-color --no-pager --debug --nickname --description --help -h" ;;
       "balances") words="--version -V --context --output -o --json --no-input --no-color --no-pager --debug --columns --wide --profile-id --all-profiles --include-zero --help -h" ;;
-      "withdraw") words="--version -V --context --output -o --json --no-input --no-color --no-pager --debug --asset --network --address --to --amount --total --fee-id --quote --ref-id --profile-id --identity-id --account-id --balance-asset --memo --meta --beneficiary --dry-run --yes -y --wait --wait-approval --wait-timeout --save --request --approvals --help -h" ;;
+      "withdraw") words="--version -V --context --output -o --json --no-input --no-color --no-pager --debug --asset --network --address --to --amount --total --fee-id --quote --ref-id --profile-id --identity-id --account-id --balance-asset --memo --meta --beneficiary --beneficiary-first-name --beneficiary-last-name --beneficiary-institution --dry-run --yes -y --wait --wait-approval --wait-timeout --save --request --approvals --help -h" ;;
       "withdraw batch") words="--version -V --context --output -o --json --no-input --no-color --no-pager --debug --format --profile-id --dry-run --yes -y --resume --retry-failed --skip-invalid --wait --wait-approval --wait-timeout --concurrency --rate --journal --allow-repeat --allow-partial --approvals --help -h" ;;
       "withdraw fiat") words="--version -V --context --output -o --json --no-input --no-color --no-pager --debug --fiat-account-id --amount --total --asset --ref-id --profile-id --identity-id --account-id --memo --meta --approvals --dry-run --yes -y --wait --wait-timeout --wait-approval --help -h" ;;
       "fee") words="--version -V --context --output -o --json --no-input --no-color --no-pager --debug --help -h" ;;
@@ -124,7 +125,7 @@ _coinop() {
       "events listen") words="--version -V --context --output -o --json --no-input --no-color --no-pager --debug --forward-to --concurrency --timeout --print-secret --type --since --count --help -h" ;;
       "destinations") words="--version -V --context --output -o --json --no-input --no-color --no-pager --debug --help -h" ;;
       "destinations list") words="--version -V --context --output -o --json --no-input --no-color --no-pager --debug --nickname --network --address --id --identity-id --bookmarked --not-bookmarked --created-before --created-until --created-at --created-from --created-after --limit --order --order-by --cursor --all --columns --wide --help -h" ;;
-      "destinations put") words="--version -V --context --output -o --json --no-input --no-color --no-pager --debug --network --address --id --nickname --bookmark --no-bookmark --identity-id --travel-rule --help -h" ;;
+      "destinations put") words="--version -V --context --output -o --json --no-input --no-color --no-pager --debug --network --address --id --nickname --bookmark --no-bookmark --identity-id --travel-rule --custodian-type --vasp-id --vasp-name --vasp-website --beneficiary-first-name --beneficiary-last-name --beneficiary-institution --beneficiary-self --transfer-purpose --help -h" ;;
       "limits") words="--version -V --context --output -o --json --no-input --no-color --no-pager --debug --columns --wide --type --help -h" ;;
       "policy") words="--version -V --context --output -o --json --no-input --no-color --no-pager --debug --help -h" ;;
       "policy show") words="--version -V --context --output -o --json --no-input --no-color --no-pager --debug --help -h" ;;
@@ -141,6 +142,17 @@ _coinop() {
       "fiat-accounts get") words="--version -V --context --output -o --json --no-input --no-color --no-pager --debug --help -h" ;;
       "fiat-accounts update") words="--version -V --context --output -o --json --no-input --no-color --no-pager --debug --owner-name --first-name --last-name --meta --file --bank-name --help -h" ;;
       "fiat-accounts delete") words="--version -V --context --output -o --json --no-input --no-color --no-pager --debug --yes -y --help -h" ;;
+      "vasps") words="--version -V --context --output -o --json --no-input --no-color --no-pager --debug --help -h" ;;
+      "vasps list") words="--version -V --context --output -o --json --no-input --no-color --no-pager --debug --search --id --limit --order --cursor --all --columns --wide --help -h" ;;
+      "vasps get") words="--version -V --context --output -o --json --no-input --no-color --no-pager --debug --help -h" ;;
+      "deposits") words="--version -V --context --output -o --json --no-input --no-color --no-pager --debug --help -h" ;;
+      "deposits update") words="--version -V --context --output -o --json --no-input --no-color --no-pager --debug --identity-id --yes -y --originator-first-name --originator-last-name --originator-institution --help -h" ;;
+      "deposits reject") words="--version -V --context --output -o --json --no-input --no-color --no-pager --debug --identity-id --yes -y --help -h" ;;
+      "convert") words="--version -V --context --output -o --json --no-input --no-color --no-pager --debug --amount --from --to --ref-id --profile-id --recipient-profile-id --identity-id --account-id --meta --approvals --dry-run --yes -y --wait --wait-timeout --wait-approval --help -h" ;;
+      "conversions") words="--version -V --context --output -o --json --no-input --no-color --no-pager --debug --help -h" ;;
+      "conversions list") words="--version -V --context --output -o --json --no-input --no-color --no-pager --debug --profile-id --ref-id --created-before --created-until --created-at --created-from --created-after --limit --order --cursor --all --columns --wide --help -h" ;;
+      "conversions get") words="--version -V --context --output -o --json --no-input --no-color --no-pager --debug --help -h" ;;
+      "conversions cancel") words="--version -V --context --output -o --json --no-input --no-color --no-pager --debug --yes -y --help -h" ;;
       "sandbox") words="--version -V --context --output -o --json --no-input --no-color --no-pager --debug --help -h" ;;
       "sandbox deposit") words="--version -V --context --output -o --json --no-input --no-color --no-pager --debug --amount --asset --memo-id --instructions --file --account-number --owner-country --owner-address --owner-address2 --owner-city --owner-province --owner-zip --routing-type --routing-number --bank-name --bank-country --bank-address --bank-address2 --bank-city --bank-province --bank-zip --institution --owner-first-name --owner-last-name --help -h" ;;
       "audit") words="--version -V --context --output -o --json --no-input --no-color --no-pager --debug --help -h" ;;
@@ -183,12 +195,12 @@ _coinop() {
       "approvals reject") words="--version -V --context --output -o --json --no-input --no-color --no-pager --debug --reason --help -h" ;;
       "local") words="--version -V --context --output -o --json --no-input --no-color --no-pager --debug --help -h" ;;
       "local start") words="--version -V --context --output -o --json --no-input --no-color --no-pager --debug --port --host --db --memory --seed --no-rate-limits --help -h" ;;
-      "local deposit") words="--version -V --context --output -o --json --no-input --no-color --no-pager --debug --address --ref-id --amount --asset --help -h" ;;
+      "local deposit") words="--version -V --context --output -o --json --no-input --no-color --no-pager --debug --address --ref-id --amount --asset --needs-info --help -h" ;;
       "completion") words="--version -V --context --output -o --json --no-input --no-color --no-pager --debug --help -h" ;;
     esac
   else
     case "$cmd" in
-      "") words="login logout auth context config profiles balances withdraw fee addresses transfers transfer events destinations limits policy approve deposit-instructions fiat-accounts sandbox audit statement close prices markets ticker book trades api doctor stream mcp gateway approvals local completion" ;;
+      "") words="login logout auth context config profiles balances withdraw fee addresses transfers transfer events destinations limits policy approve deposit-instructions fiat-accounts vasps deposits convert conversions sandbox audit statement close prices markets ticker book trades api doctor stream mcp gateway approvals local completion" ;;
       "login") words="" ;;
       "logout") words="" ;;
       "auth") words="status" ;;
@@ -248,6 +260,17 @@ _coinop() {
       "fiat-accounts get") words="" ;;
       "fiat-accounts update") words="" ;;
       "fiat-accounts delete") words="" ;;
+      "vasps") words="list get" ;;
+      "vasps list") words="" ;;
+      "vasps get") words="" ;;
+      "deposits") words="update reject" ;;
+      "deposits update") words="" ;;
+      "deposits reject") words="" ;;
+      "convert") words="" ;;
+      "conversions") words="list get cancel" ;;
+      "conversions list") words="" ;;
+      "conversions get") words="" ;;
+      "conversions cancel") words="" ;;
       "sandbox") words="deposit" ;;
       "sandbox deposit") words="" ;;
       "audit") words="list verify export path" ;;

@@ -24,6 +24,9 @@ export const AUDIT_KINDS = [
   'fiat_withdrawal',
   'fiat_account',
   'gateway_request',
+  'deposit_travel_rule',
+  'conversion',
+  'conversion_cancel',
 ] as const;
 export type AuditKind = (typeof AUDIT_KINDS)[number];
 

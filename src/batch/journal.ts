@@ -8,7 +8,7 @@ import { createRequire } from 'node:module';
 import type { Database as DatabaseType, Statement } from 'better-sqlite3';
 import type { InvalidRow } from './stage.js';
 import { isAlive } from './pid.js';
-import { WalSync } from './wal-sync.js';
+import { WAL_PAGES, WalSync } from './wal-sync.js';
 import { WriteError } from './write-error.js';
 
 const require = createRequire(import.meta.url);
@@ -433,6 +433,26 @@ export class Journal {
       | undefined;
   }
 
+  /**
+   * The state and ref_id of each of these rows (what the runner checks before rows leave): one statement over the
+   * range they span.
+   */
+  statesOf(rows: number[]): Map<number, { state: RowState; ref_id: string | null }> {
+    const out = new Map<number, { state: RowState; ref_id: string | null }>();
+    if (!rows.length) return out;
+    let first = rows[0];
+    let last = rows[0];
+    for (const r of rows) {
+      if (r < first) first = r;
+      if (r > last) last = r;
+    }
+    const wanted = new Set(rows);
+    const q = this.stmt('SELECT row, state, ref_id FROM rows WHERE row BETWEEN ? AND ?');
+    for (const r of q.iterate(first, last) as IterableIterator<{ row: number; state: RowState; ref_id: string | null }>)
+      if (wanted.has(r.row)) out.set(r.row, { state: r.state, ref_id: r.ref_id });
+    return out;
+  }
+
   get(row: number): JournalRow | undefined {
     return this.stmt('SELECT * FROM rows WHERE row = ?').get(row) as JournalRow | undefined;
   }
@@ -822,6 +842,7 @@ function openDb(path: string, fresh: boolean): DatabaseType {
     // durable by an fsync of the WAL off the main thread (WalSync), awaited before the request leaves.
     db.pragma('synchronous = NORMAL');
     db.pragma('busy_timeout = 5000');
+    db.pragma(`wal_autocheckpoint = ${WAL_PAGES}`);
     if (!fresh) {
       const check = db.pragma('quick_check', { simple: true });
       if (check !== 'ok') throw damaged(path, String(check));

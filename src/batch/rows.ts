@@ -31,7 +31,16 @@ export const COLUMNS = [
   'fee_id',
   'memo',
 ] as const;
-const COLUMN_SET = new Set<string>(COLUMNS);
+/**
+ * The Travel Rule's beneficiary in columns (CSV has no objects): a person's two names, or an institution's name. They
+ * make the request's `beneficiary`; a JSON record may give the object itself instead, never both.
+ */
+export const BENEFICIARY_COLUMNS = {
+  'beneficiary.first_name': ['person_details', 'first_name'],
+  'beneficiary.last_name': ['person_details', 'last_name'],
+  'beneficiary.institution': ['institution_details', 'name'],
+} as const;
+const COLUMN_SET = new Set<string>([...COLUMNS, ...Object.keys(BENEFICIARY_COLUMNS)]);
 /** Fields a JSON record may carry besides the columns: the objects a CSV cell cannot hold. */
 const JSON_ONLY = new Set(['metadata', 'beneficiary']);
 
@@ -124,7 +133,7 @@ export function mapHeader(header: string[], line: number, hasDefaultProfile: boo
         row: 0,
         line,
         field: name,
-        rule: `is not a withdrawal field${hint ? ` (did you mean ${hint}?)` : ''}; columns are ${COLUMNS.join(', ')} and meta.KEY`,
+        rule: `is not a withdrawal field${hint ? ` (did you mean ${hint}?)` : ''}; columns are ${COLUMNS.join(', ')}, ${Object.keys(BENEFICIARY_COLUMNS).join(', ')} and meta.KEY`,
       });
       target = null;
     }
@@ -275,6 +284,7 @@ export class RowValidator {
       body = bodyFromCells(rec.cells, this.map);
     } else body = bodyFromJson(rec.value, row, line, issues);
     if (!body) return { issues };
+    foldBeneficiary(body, row, line, issues);
     canonicalNames(body);
     if (body.profile_id === undefined && this.opts.defaultProfileId) body.profile_id = this.opts.defaultProfileId;
     const derived = body.ref_id === undefined;
@@ -323,6 +333,40 @@ export class RowValidator {
     if (issues.length || headerless) return { issues, given: givenFields(body, derived) };
     return { row: { row, line, body: body as unknown as CreateCryptoWithdrawalRequest, derived }, issues };
   }
+}
+
+/**
+ * The beneficiary columns made into the request's `beneficiary` (each name trimmed, spaces single, as the gate spells
+ * it): a person needs both names, a person and an institution do not go together, nor the columns and the object.
+ */
+function foldBeneficiary(body: Record<string, unknown>, row: number, line: number, issues: RowIssue[]): void {
+  const given = (Object.keys(BENEFICIARY_COLUMNS) as (keyof typeof BENEFICIARY_COLUMNS)[]).filter(
+    (k) => body[k] !== undefined,
+  );
+  if (!given.length) return;
+  const bad = (field: string, rule: string): void => void issues.push({ row, line, field, rule });
+  const parts: Record<string, Record<string, string>> = {};
+  for (const k of given) {
+    const v = body[k];
+    delete body[k];
+    if (typeof v !== 'string' || !v.trim()) {
+      bad(k, 'must be a name (text)');
+      continue;
+    }
+    const [party, name] = BENEFICIARY_COLUMNS[k];
+    (parts[party] ??= {})[name] = v.trim().replace(/\s+/g, ' ');
+  }
+  if (body.beneficiary !== undefined)
+    return bad('beneficiary', 'give the beneficiary object or the beneficiary.* columns, not both');
+  if (parts.person_details && parts.institution_details)
+    return bad('beneficiary.institution', 'a person or an institution, not both (beneficiary.first_name, last_name)');
+  const person = parts.person_details;
+  if (person && (person.first_name === undefined || person.last_name === undefined))
+    return bad(
+      person.first_name === undefined ? 'beneficiary.first_name' : 'beneficiary.last_name',
+      'a person needs both names (beneficiary.first_name and beneficiary.last_name)',
+    );
+  if (Object.keys(parts).length) body.beneficiary = parts;
 }
 
 const knownNetwork = (n: unknown) => typeof n === 'string' && Object.hasOwn(ADDRESS_RULES, n);

@@ -400,21 +400,34 @@ export async function sendRows(rows: AsyncIterable<BatchRow>, todo: number, opti
   const s = runState(todo, options, writes);
   const windows = new Windows(options, s);
   const times = options.times;
+  // Rows are taken a window's worth at a time and their states read with one statement, not one per row.
+  const addAll = async (chunk: BatchRow[]): Promise<boolean> => {
+    const t = times ? performance.now() : 0;
+    const planned = stillPlanned(options.journal, chunk);
+    times?.add('checks', times ? performance.now() - t : 0);
+    for (const r of planned) {
+      if (s.fatal || options.signal?.aborted) return false;
+      if (!(await windows.add(r))) return false;
+    }
+    return true;
+  };
   let stopped = false;
+  let chunk: BatchRow[] = [];
   for await (const r of rows) {
     if (s.fatal || options.signal?.aborted) {
       stopped = true;
       break;
     }
-    const t = times ? performance.now() : 0;
-    const planned = stillPlanned(options.journal, r);
-    times?.add('checks', times ? performance.now() - t : 0);
-    if (!planned) continue;
-    if (!(await windows.add(r))) {
+    chunk.push(r);
+    if (chunk.length < windows.size) continue;
+    const all = chunk;
+    chunk = [];
+    if (!(await addAll(all))) {
       stopped = true;
       break;
     }
   }
+  if (!stopped && chunk.length && !(await addAll(chunk))) stopped = true;
   await windows.drain(stopped);
   options.journal.flush();
   await Promise.allSettled([...writes]);
@@ -428,17 +441,23 @@ function timed<T>(times: StageTimes | undefined, stage: Parameters<StageTimes['a
   return times ? times.time(stage, fn) : fn();
 }
 
-/** Whether the journal still has the row to send (planned), under the ref_id the row carries. */
-function stillPlanned(journal: Journal, row: BatchRow): boolean {
-  const state = journal.stateOf(row.row);
-  if (!state) throw new Error(`row ${row.row} is missing from the journal`);
-  if (state.state !== 'planned') return false;
-  if (state.ref_id !== row.body.ref_id) {
-    throw new Error(
-      `row ${row.row}: the journal has ref_id ${state.ref_id ?? '(none)'}, the row to send ${row.body.ref_id ?? '(none)'}`,
-    );
-  }
-  return true;
+/**
+ * The rows the journal still has to send (planned), each under the ref_id the row carries: the states of all of them
+ * read with one statement.
+ */
+function stillPlanned(journal: Journal, rows: BatchRow[]): BatchRow[] {
+  const states = journal.statesOf(rows.map((r) => r.row));
+  return rows.filter((row) => {
+    const state = states.get(row.row);
+    if (!state) throw new Error(`row ${row.row} is missing from the journal`);
+    if (state.state !== 'planned') return false;
+    if (state.ref_id !== row.body.ref_id) {
+      throw new Error(
+        `row ${row.row}: the journal has ref_id ${state.ref_id ?? '(none)'}, the row to send ${row.body.ref_id ?? '(none)'}`,
+      );
+    }
+    return true;
+  });
 }
 
 /** Rows recorded as sent that certainly never left go back to planned. */

@@ -4,7 +4,7 @@ import { privateDatabase } from '../config/private-files.js';
 import { join } from 'node:path';
 import { createRequire } from 'node:module';
 import type { Database as DatabaseType, Statement } from 'better-sqlite3';
-import { WalSync } from './wal-sync.js';
+import { WAL_PAGES, WalSync } from './wal-sync.js';
 import { WriteError } from './write-error.js';
 
 const require = createRequire(import.meta.url);
@@ -69,6 +69,7 @@ export class SentRecord {
       // A commit per window of rows, made durable by an fsync of the WAL off the main thread (record()).
       db.pragma('synchronous = NORMAL');
       db.pragma('busy_timeout = 5000');
+      db.pragma(`wal_autocheckpoint = ${WAL_PAGES}`);
       db.exec(`CREATE TABLE IF NOT EXISTS sent (
         service_id TEXT NOT NULL, profile_id TEXT NOT NULL, ref_id TEXT NOT NULL, batch_id TEXT NOT NULL,
         journal TEXT NOT NULL, row INTEGER NOT NULL, sent_at TEXT NOT NULL, refused INTEGER NOT NULL DEFAULT 0,

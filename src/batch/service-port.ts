@@ -94,11 +94,16 @@ function heldProblem(pendingId: string): Problem {
   };
 }
 
-export function clientBatchService(client: ServiceClient): BatchService {
+/**
+ * The batch engine's service over the API client. `bodiesChecked`: every body given to createWithdrawal is a journal's
+ * row, validated against the contract when its file was read and confirmed unchanged since (its row_hash), so it is
+ * not validated again as it leaves (that was a tenth of a batch's CPU per row).
+ */
+export function clientBatchService(client: ServiceClient, bodiesChecked = false): BatchService {
   return {
     async createWithdrawal(body) {
       try {
-        const r = await client.call('createCryptoWithdrawal', { body });
+        const r = await client.call('createCryptoWithdrawal', { body }, undefined, bodiesChecked);
         // A coinop gateway that holds the row for its approvers: not sent yet; sent once approved (its ref_id).
         const pending = (r.data as { pending_id?: unknown }).pending_id;
         if (typeof pending === 'string') return { kind: 'refused', problem: heldProblem(pending) };

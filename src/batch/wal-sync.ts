@@ -5,6 +5,15 @@
 import { closeSync, fsync, fsyncSync, openSync } from 'node:fs';
 import { dirname } from 'node:path';
 
+/**
+ * Pages of WAL written before SQLite copies them back into the database (its checkpoint). SQLite's default, 1000,
+ * checkpoints every 4 MB: a batch's windows of random ref_ids dirty that much every few windows, and each checkpoint
+ * fsyncs the WAL and the database on the main thread, while requests wait. 10,000 (40 MB, removed when the file is
+ * closed) holds a 10,000-row batch's writes with a checkpoint or two. Durability does not depend on it: every commit
+ * awaited is in the WAL, fsynced (sync()).
+ */
+export const WAL_PAGES = 10_000;
+
 export class WalSync {
   private fd?: number;
   private inFlight = 0;

@@ -8,7 +8,7 @@ import type { FlagNames } from '../client/service-client.js';
 import type { Output } from '../render/output.js';
 import { checkColumnNames, type Column, type TableView } from '../render/table.js';
 import { usageError } from './errors.js';
-import { defineFlags, timeFilters, timeFilterSpecs } from './flags.js';
+import { defineFlags, type FlagSpecs, timeFilters, timeFilterSpecs } from './flags.js';
 import { shellQuote } from './help.js';
 import { intFlag, type RawFlags, TIME_HELP } from './options.js';
 
@@ -20,6 +20,17 @@ const CREATED_MEANING: Record<string, string> = {
   gte: 'at or after',
   gt: 'strictly after',
 };
+
+/** The page flags of every paged list: where to start, and whether to follow every page. */
+export const PAGE_FLAG_SPECS = {
+  cursor: {
+    kind: 'text',
+    flag: '--cursor <cursor>',
+    help: 'start from this page cursor (next_page_cursor)',
+    field: 'page_cursor',
+  },
+  all: { kind: 'switch', flag: '--all', help: 'every page, streamed' },
+} as const satisfies FlagSpecs;
 
 /** How a list differs from most: its sort keys (--order-by), page size limit and default order. */
 export interface ListShape {
@@ -56,13 +67,7 @@ function listFlagTable(shape: ListShape) {
       choices: shape.orderBy ?? [],
       field: 'order_by',
     },
-    cursor: {
-      kind: 'text',
-      flag: '--cursor <cursor>',
-      help: 'start from this page cursor (next_page_cursor)',
-      field: 'page_cursor',
-    },
-    all: { kind: 'switch', flag: '--all', help: 'every page, streamed' },
+    ...PAGE_FLAG_SPECS,
   });
 }
 

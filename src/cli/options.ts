@@ -165,6 +165,23 @@ export function waitTimeoutFlag(value: string, maxSeconds: number, flag = '--wai
   return durationFlag(flag, value, maxSeconds * 1000, `must be at most ${maxSeconds / 3600} h`)! / 1000;
 }
 
+/** What a single money-moving command does around its request (withdraw fiat, convert), as its flags say. */
+export interface SendSwitches {
+  approvals?: string[];
+  dryRun: boolean;
+  yes: boolean;
+  wait: boolean;
+  waitApproval: boolean;
+  /** Seconds to follow it with --wait (or a held request with --wait-approval), at most a day. */
+  waitTimeout: number;
+}
+
+/** The switches as the flags give them, --wait-timeout read into seconds. */
+export function sendSwitches(flags: Omit<SendSwitches, 'waitTimeout'> & { waitTimeout: string }): SendSwitches {
+  const { approvals, dryRun, yes, wait, waitApproval } = flags;
+  return { approvals, dryRun, yes, wait, waitApproval, waitTimeout: waitTimeoutFlag(flags.waitTimeout, 86_400) };
+}
+
 /** The latest time a Date can hold, in milliseconds either side of the epoch. */
 const MAX_DATE_MS = 8.64e15;
 

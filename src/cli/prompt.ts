@@ -80,6 +80,23 @@ export class Prompter {
     return select<T>({ message, choices: list, default: def, pageSize: 12 }, this.context).catch(cancelOnExit);
   }
 
+  /** A type-ahead picker: `source` gives the choices for what is typed so far (undefined before anything is). */
+  async search<T extends string>(
+    message: string,
+    source: (term: string | undefined) => Promise<Choice<T>[]>,
+  ): Promise<T> {
+    const { search } = await import('@inquirer/prompts');
+    return search<T>(
+      {
+        message,
+        pageSize: 12,
+        source: async (term) =>
+          (await source(term?.trim() || undefined)).map((c) => ({ name: c.name ?? c.value, ...c })),
+      },
+      this.context,
+    ).catch(cancelOnExit);
+  }
+
   async multi<T extends string>(message: string, choices: (Choice<T> | T)[], checked: T[] = []): Promise<T[]> {
     const { checkbox } = await import('@inquirer/prompts');
     const list = choices.map((choice) => {

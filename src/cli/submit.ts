@@ -9,7 +9,7 @@ import type { Connection } from './invocation.js';
 import type { Ports } from './ports.js';
 import type { IO } from './io.js';
 import { CoinopError } from './errors.js';
-import { TRANSFER_COLUMNS } from '../render/columns.js';
+import { CONVERSION_COLUMNS, TRANSFER_COLUMNS } from '../render/columns.js';
 import { palette } from '../render/style.js';
 import type { Column } from '../render/table.js';
 import { follow } from './follow.js';
@@ -123,12 +123,23 @@ export async function submitOnce(
   ctx: Pick<Ports, 'display' | 'interrupt' | 'clock'>,
   gate: MoneyGate,
   prepared: Prepared,
-  options: { noun: string; generated: boolean; preflighted?: boolean; waitApproval?: { timeoutSeconds: number } },
+  options: {
+    noun: string;
+    generated: boolean;
+    preflighted?: boolean;
+    waitApproval?: { timeoutSeconds: number };
+    /** What the service makes: a transfer unless said (a stablecoin conversion is a conversion). */
+    object?: 'transfer' | 'conversion';
+  },
 ): Promise<Record<string, unknown>> {
   const refId = prepared.refId;
   const { noun } = options;
+  const object = options.object ?? 'transfer';
+  const check =
+    object === 'transfer' ? `coinop transfers get --ref-id ${refId}` : `coinop conversions list --ref-id ${refId}`;
+  const follow = object === 'transfer' ? 'coinop transfers watch' : 'coinop conversions get';
   const interrupted =
-    `interrupted: ${noun} ref_id ${refId} was being sent and may have gone through: check with coinop transfers get --ref-id ${refId} ` +
+    `interrupted: ${noun} ref_id ${refId} was being sent and may have gone through: check with ${check} ` +
     `(sending again with --ref-id ${refId} never sends it twice)`;
   const res = await gate.send(
     prepared,
@@ -144,44 +155,53 @@ export async function submitOnce(
   if (isHeld(data)) return data;
   const id = String(data.id);
   ctx.interrupt.say(
-    `interrupted: ${noun} ref_id ${refId} was submitted (transfer ${id}); follow it with coinop transfers watch ${id}`,
+    `interrupted: ${noun} ref_id ${refId} was submitted (${object} ${id}); follow it with ${follow} ${id}`,
   );
   const pal = palette(ctx.display.io.colourErr);
   if (res.alreadySubmitted && res.submittedByThisCall) {
     // The first attempt reached the service and its answer was lost; the retry with the same ref_id found it.
     ctx.display.io.err(
-      `${pal.green('✓')} ${noun} submitted by this command: transfer ${id} ` +
+      `${pal.green('✓')} ${noun} submitted by this command: ${object} ${id} ` +
         `(its first attempt reached the service but the answer was lost; the retry with ref_id ${refId} found it, so it was sent once)\n`,
     );
   } else if (res.alreadySubmitted) {
     ctx.display.io.err(
-      `${pal.yellow('already submitted')}: ref_id ${refId} was sent before; no money moved this time. The existing transfer:\n`,
+      `${pal.yellow('already submitted')}: ref_id ${refId} was sent before; no money moved this time. The existing ${object}:\n`,
     );
   } else if (ctx.display.format() === 'table')
-    ctx.display.io.err(`${pal.green('✓')} ${noun} submitted: transfer ${id}\n`);
+    ctx.display.io.err(`${pal.green('✓')} ${noun} submitted: ${object} ${id}\n`);
   return data;
 }
 
-/** The transfer as submitted, or with `wait` as it ended (exit 6 when it FAILED; the end is in the audit log too). */
+/**
+ * The transfer (or, `object` conversion, the stablecoin conversion) as submitted, or with `wait` as it ended (exit 6
+ * when it FAILED; the end is in the audit log too).
+ */
 export async function reportTransfer(
   ctx: Pick<Ports, 'display' | 'audit' | 'service' | 'clock'>,
   conn: Connection,
   options: { wait: boolean; waitTimeout: number },
   transfer: Record<string, unknown>,
   audit: Audited,
+  object: 'transfer' | 'conversion' = 'transfer',
 ): Promise<void> {
   const out = ctx.display.output();
+  const columns = object === 'conversion' ? CONVERSION_COLUMNS : TRANSFER_COLUMNS;
   if (isHeld(transfer)) return out.one(transfer, HELD_COLUMNS);
-  if (!options.wait) return out.one(transfer, TRANSFER_COLUMNS);
-  const [final] = await follow(ctx, conn, [String(transfer.id)], { timeoutSeconds: options.waitTimeout });
+  if ((transfer.secondary_status as { name?: unknown } | undefined)?.name === 'TRAVEL_RULE_INFO_REQUESTED')
+    ctx.display.io.err(
+      `${out.p.yellow('held')}: the service holds transfer ${String(transfer.id)} for Travel Rule information (TRAVEL_RULE_INFO_REQUESTED): save the beneficiary on its destination (coinop destinations put --network N --address A --beneficiary-first-name F --beneficiary-last-name L) and it goes on\n`,
+    );
+  if (!options.wait) return out.one(transfer, columns);
+  const [final] = await follow(ctx, conn, [String(transfer.id)], { timeoutSeconds: options.waitTimeout, object });
   const ref_id = typeof final.ref_id === 'string' ? final.ref_id : null;
   await ctx.audit.note(
     { kind: audit.kind, ref_id, what: { ...audit.what, ...charged(final) }, outcome: transferOutcome(final) },
     conn,
   );
-  out.one(final, TRANSFER_COLUMNS);
+  out.one(final, columns);
   if (final.status === 'FAILED')
-    throw new CoinopError('failed', `transfer ${String(final.id)} ended FAILED${failureReason(final)}`);
+    throw new CoinopError('failed', `${object} ${String(final.id)} ended FAILED${failureReason(final)}`);
 }
 
 /** Why a transfer failed, in a few words: the names the service put in status_details and secondary_status. */

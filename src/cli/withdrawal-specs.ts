@@ -59,7 +59,47 @@ export const WITHDRAWAL_FIELD_SPECS = {
   beneficiary: {
     kind: 'text',
     flag: '--beneficiary <json>',
-    help: 'beneficiary details as a JSON object',
+    help: 'beneficiary (Travel Rule) as a JSON object, {"person_details":{...}} or {"institution_details":{...}}',
     field: 'beneficiary',
+  },
+  beneficiaryFirstName: {
+    kind: 'text',
+    flag: '--beneficiary-first-name <name>',
+    help: 'Travel Rule: the beneficiary is a person: the first name (with --beneficiary-last-name)',
+    field: 'beneficiary.person_details.first_name',
+  },
+  beneficiaryLastName: {
+    kind: 'text',
+    flag: '--beneficiary-last-name <name>',
+    help: "Travel Rule: the beneficiary person's last name",
+    field: 'beneficiary.person_details.last_name',
+  },
+  beneficiaryInstitution: {
+    kind: 'text',
+    flag: '--beneficiary-institution <name>',
+    help: 'Travel Rule: the beneficiary is an institution: its name',
+    field: 'beneficiary.institution_details.name',
+  },
+} as const satisfies FlagSpecs;
+
+/**
+ * The flags of a single money-moving request around its fields (withdraw fiat, convert): approval files, no
+ * confirmation, and waiting at a coinop gateway for its approvers. Each command says its own --dry-run and --wait.
+ */
+export const SEND_SPECS = {
+  approvals: {
+    kind: 'list',
+    flag: '--approvals <file>',
+    help: "an approval file (coinop approve) for the context's policy (repeatable)",
+  },
+  yes: {
+    kind: 'switch',
+    flag: '-y, --yes',
+    help: 'do not ask for confirmation (nor for the amount typed out in production)',
+  },
+  waitApproval: {
+    kind: 'switch',
+    flag: '--wait-approval',
+    help: 'at a coinop gateway that holds it for approvals: wait until it is approved and sent (or rejected, exit 8)',
   },
 } as const satisfies FlagSpecs;

@@ -134,7 +134,7 @@ export class ServiceClient {
   /**
    * Calls an operation of the contract: its request and answer typed by the contract. Validation happens first;
    * nothing is sent when it fails. `checked`: the caller validated the same request already (later pages differ
-   * only by the service's cursor).
+   * only by the service's cursor; a batch row's body was validated when its file was read, and is sent unchanged).
    */
   call<K extends OperationId>(
     id: K,
@@ -160,17 +160,18 @@ export class ServiceClient {
     checked: boolean,
   ): Promise<CallResult<unknown>> {
     const op: Operation = operations[id];
-    const query =
-      checked && op.query
-        ? coerceQuery(op.query, parts.query ?? {}).value
-        : checkRequest(op, parts, flags, this.catalogue);
+    // Checked already: only the query is coerced (a later page's cursor), nothing validated again (a batch's rows,
+    // each validated once when the file was read and sent as the journal confirmed it).
+    const query = checked
+      ? op.query && coerceQuery(op.query, parts.query ?? {}).value
+      : checkRequest(op, parts, flags, this.catalogue);
     const body = parts.body as { ref_id?: unknown } | undefined;
     const url = this.baseUrl + buildPath(op, parts.params) + queryString(query);
     // A write is resent only when it carries a ref_id (the service then answers a repeat with 409 already-exists) or
     // when doing it twice is doing it once (a PUT).
     const retry = op.method === 'GET' || !!op.idempotent || (!!op.write && typeof body?.ref_id === 'string');
     // A public operation (market data) goes without a token: it works without credentials, and asks for none.
-    const res = await this.request(op.method, url, body, retry, body !== undefined, !!op.scope);
+    const res = await this.request(op.method, url, body, retry, body !== undefined, !!op.scope || !!op.tokenOnly);
     const date = typeof res.headers.date === 'string' ? res.headers.date : undefined;
     if (res.status === 409 && op.write && body) {
       const existing = existingMatch(res, body);
@@ -328,6 +329,8 @@ function existingMatch(res: HttpResponse, body: Record<string, unknown>): Record
     'total',
     'identity_id',
     'account_id',
+    'source_asset',
+    'target_asset',
   ]) {
     // An internal transfer's existing side is the sender's: its profile_id is the request's from_profile_id.
     const want = k === 'profile_id' ? (body.profile_id ?? body.from_profile_id) : body[k];

@@ -7,6 +7,7 @@
 // (a body as text, no redirects, no retries of its own, a whole-request timeout, an agent) is a few lines here.
 import { Agent as HttpAgent, request as httpRequest, type IncomingMessage } from 'node:http';
 import { createRequire } from 'node:module';
+import { urlToHttpOptions } from 'node:url';
 import { CoinopError } from '../errors.js';
 import { redactBody, redactHeaders } from './redact.js';
 
@@ -148,10 +149,13 @@ function untrustedCertificate(req: HttpRequest, cause: Error): NetworkError {
   );
 }
 
+/** The activity of a request when nothing shows it (a script, a batch's thousands of requests): one object for all. */
+const UNSHOWN = { attempt: () => undefined, retry: () => undefined, end: () => undefined };
+
 export class Transport {
   private readonly http = new HttpAgent({ keepAlive: true, maxSockets: 16 });
   private https?: { request: Https['request']; agent: InstanceType<Https['Agent']> };
-  private lastTarget?: { text: string; url: URL };
+  private lastTarget?: { text: string; options: ReturnType<typeof urlToHttpOptions> };
   readonly opts: Required<Omit<TransportOptions, 'debug' | 'onRateLimited' | 'activity' | 'instance'>> &
     Pick<TransportOptions, 'debug' | 'onRateLimited' | 'activity' | 'instance'>;
 
@@ -196,7 +200,7 @@ export class Transport {
    */
   private waiting(req: HttpRequest): { attempt(n: number, max: number): void; retry(why: string): void; end(): void } {
     const { activity, slowMs } = this.opts;
-    if (!activity) return { attempt: () => undefined, retry: () => undefined, end: () => undefined };
+    if (!activity) return UNSHOWN;
     const host = shownUrl(req.url)
       .replace(/^\w+:\/\//, '')
       .split('/')[0];
@@ -234,7 +238,8 @@ export class Transport {
       // Until an answer has confirmed a cached identity, the service has the local wait to answer (a stopped one is
       // reported as such, not retried for the whole timeout).
       const check = this.opts.instance;
-      const unverified = check && !check.verified && req.url.startsWith(`${check.origin}/`) ? check : undefined;
+      const checked = check !== undefined && req.url.startsWith(`${check.origin}/`);
+      const unverified = checked && !check.verified ? check : undefined;
       const timeoutMs = unverified ? Math.min(unverified.waitMs, this.opts.timeoutMs) : this.opts.timeoutMs;
       try {
         let res: Awaited<ReturnType<Transport['once']>>;
@@ -245,7 +250,7 @@ export class Transport {
             throw unverified.silent(sent.value);
           throw e;
         }
-        if (check && req.url.startsWith(`${check.origin}/`)) {
+        if (checked) {
           const named = res.headers[INSTANCE_HEADER];
           const actual = Array.isArray(named) ? named[0] : named;
           if (actual !== check.expected) {
@@ -358,11 +363,10 @@ export class Transport {
           this.https = { request, agent: new Agent({ keepAlive: true, maxSockets: 16 }) };
         }
         r = this.https.request(
-          this.target(req.url),
-          { method: req.method, headers, agent: this.https.agent },
+          { ...this.target(req.url), method: req.method, headers, agent: this.https.agent },
           onResponse,
         );
-      } else r = httpRequest(this.target(req.url), { method: req.method, headers, agent: this.http }, onResponse);
+      } else r = httpRequest({ ...this.target(req.url), method: req.method, headers, agent: this.http }, onResponse);
       const timer = setTimeout(() => fail(Object.assign(new Error('timed out'), { code: 'ETIMEDOUT' })), timeoutMs);
       r.on('error', fail);
       // 'finish': the whole request was handed to the connection (never after a refused or failed connect).
@@ -372,12 +376,13 @@ export class Transport {
   }
 
   /**
-   * The request's URL, parsed: the last one kept (a batch sends thousands of requests to one URL; node:http parses a
-   * string on every request). An invalid one throws as node:http would.
+   * The request's URL as node:http's options (host, port, path, auth), worked out once for the last URL (a batch sends
+   * thousands of requests to one URL; node:http parses a string, or converts a URL, on every request). An invalid one
+   * throws as node:http would.
    */
-  private target(text: string): URL {
-    if (this.lastTarget?.text !== text) this.lastTarget = { text, url: new URL(text) };
-    return this.lastTarget.url;
+  private target(text: string): ReturnType<typeof urlToHttpOptions> {
+    if (this.lastTarget?.text !== text) this.lastTarget = { text, options: urlToHttpOptions(new URL(text)) };
+    return this.lastTarget.options;
   }
 
   private async pause(attempt: number, retryAfter: number | undefined, why: string, throttled = false): Promise<void> {

@@ -33,6 +33,8 @@ import { register as registerDestinations } from './destinations/index.js';
 import { register as registerLimits } from './limits/index.js';
 import { register as registerDepositInstructions } from './deposit-instructions/index.js';
 import { register as registerFiatAccounts } from './fiat-accounts/index.js';
+import { register as registerTravelRule } from './travel-rule/index.js';
+import { register as registerConversions } from './conversions/index.js';
 import { register as registerMcp } from './mcp/index.js';
 import { register as registerPolicy } from './policy/index.js';
 import { register as registerApprove } from './approve/index.js';
@@ -66,6 +68,8 @@ const BY_GROUP: Record<Group, Register> = {
   limits: registerLimits,
   'deposit-instructions': registerDepositInstructions,
   'fiat-accounts': registerFiatAccounts,
+  'travel-rule': registerTravelRule,
+  conversions: registerConversions,
   mcp: registerMcp,
   policy: registerPolicy,
   approve: registerApprove,

@@ -233,3 +233,11 @@ export function usdPricing(asset: string): UsdPricing {
 
 Object.setPrototypeOf(MARKET_INFO, null);
 Object.setPrototypeOf(FIAT_USD_RATE, null);
+
+/**
+ * The stablecoins a conversion turns USD into and back, one to one: the assets whose withdrawals may debit USD (their
+ * balance asset). A conversion is between USD and one of them.
+ */
+export const STABLECOINS: readonly string[] = Object.entries(ASSETS)
+  .filter(([, info]) => info.balanceAssets?.includes('USD'))
+  .map(([asset]) => asset);

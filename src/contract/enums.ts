@@ -201,6 +201,10 @@ export const EVENT_TYPES = [
   'transfer.bank_withdrawal.completed',
   'transfer.bank_withdrawal.failed',
   'deposit_address.created',
+  'conversion.stablecoin.created',
+  'conversion.stablecoin.settled',
+  'conversion.stablecoin.cancelled',
+  'conversion.stablecoin.failed',
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 /** The shape of an event type name: lower-case words joined by dots (identity.kyc_refresh.started). */
@@ -208,7 +212,11 @@ export const EVENT_TYPE_PATTERN = '^[a-z0-9_]+(\\.[a-z0-9_]+)*$';
 /** The most events a page holds: the OpenAPI's 400 example says "limit must be between 1 and 100" (100 is the default). */
 export const EVENT_LIST_LIMIT_MAX = 100;
 /** What an event's `object` is: a transfer as GET /v2/transfer/transfers/{id} answers it, or a deposit address. */
-export const EVENT_OBJECT_TYPES = { transfer: 'transfer_status_change', depositAddress: 'deposit_address' } as const;
+export const EVENT_OBJECT_TYPES = {
+  transfer: 'transfer_status_change',
+  depositAddress: 'deposit_address',
+  stablecoinConversion: 'stablecoin_conversion',
+} as const;
 
 export const CONVERSION_TARGET_ASSETS = ['NO_CONVERSION', 'USD'] as const;
 export type ConversionTargetAsset = (typeof CONVERSION_TARGET_ASSETS)[number];
@@ -238,6 +246,12 @@ export const SCOPES = {
   readFiatAccount: 'transfer:read_fiat_account',
   writeFiatAccount: 'transfer:write_fiat_account',
   writeFiatWithdrawal: 'transfer:write_fiat_withdrawal',
+  // Travel Rule: a crypto deposit held for its originator's details, released with them or rejected.
+  updateCryptoDeposit: 'transfer:update_crypto_deposit',
+  rejectCryptoDeposit: 'transfer:reject_crypto_deposit',
+  // Stablecoin conversions (USD to a stablecoin and back, one to one).
+  readConversionStablecoin: 'conversion:read_conversion_stablecoin',
+  writeConversionStablecoin: 'conversion:write_conversion_stablecoin',
 } as const;
 export type Scope = (typeof SCOPES)[keyof typeof SCOPES];
 export const ALL_SCOPES: Scope[] = Object.values(SCOPES);
@@ -262,6 +276,8 @@ export const CRYPTO_DESTINATION_ADDRESS_STATUSES = ['PENDING', 'APPROVED', 'REJE
 export type CryptoDestinationAddressStatus = (typeof CRYPTO_DESTINATION_ADDRESS_STATUSES)[number];
 export const CRYPTO_DESTINATION_ADDRESS_ORDER_BY = ['CREATED_AT'] as const;
 export const CUSTODIAN_TYPES = ['VASP', 'PRIVATE'] as const;
+/** The order of the VASP directory (the OpenAPI's ListVasps order_by). */
+export const VASP_ORDER_BY = ['NAME'] as const;
 
 /** A transfer type as the OpenAPI's TransferType (used by limits) names it: the platform transfers are PAXOS_. */
 export type TransferLimitType = TransferType extends infer T
@@ -313,3 +329,11 @@ export function canonicalChoice<T extends string>(choices: readonly T[], value: 
 
 /** The HTTP methods of the service's operations (and of `coinop api METHOD PATH`). */
 export const HTTP_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
+
+/**
+ * A stablecoin conversion's statuses: the OpenAPI's examples name CREATED (the source debited), SETTLED (the target
+ * credited) and CANCELLED (cancelled while CREATED, the source given back); its status is a free string. FAILED is the
+ * local service's end of a conversion under its failConversions fault (the source given back).
+ */
+export const STABLECOIN_CONVERSION_STATUSES = ['CREATED', 'SETTLED', 'CANCELLED', 'FAILED'] as const;
+export type StablecoinConversionStatus = (typeof STABLECOIN_CONVERSION_STATUSES)[number];

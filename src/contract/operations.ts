@@ -1,7 +1,7 @@
 // The service's operations: method, path, scope, request schemas, response schema and cross-field rules.
 // The client builds requests from this table and the local service registers its routes from it.
 import type { Static, TSchema } from '@sinclair/typebox';
-import { ASSETS } from './catalogue.js';
+import { ASSETS, STABLECOINS } from './catalogue.js';
 import { FIAT_ACCOUNT_NETWORKS, SCOPES, type Scope } from './enums.js';
 import * as S from './schemas.js';
 import { dec, isAmountString } from './money.js';
@@ -28,6 +28,8 @@ export interface Operation {
   path: string;
   /** The scope a token needs; none for a public endpoint (market data), answered with or without a token. */
   scope?: Scope;
+  /** A token is needed, but no scope (the OpenAPI's `OAuth2: []`: the VASP directory). */
+  tokenOnly?: boolean;
   params?: TSchema;
   query?: TSchema;
   body?: TSchema;
@@ -343,6 +345,94 @@ export const operations = {
         : []),
     ],
   },
+  // ---- Travel Rule: the VASP directory (any token), and crypto deposits held for their originator's details ----
+  listVasps: {
+    id: 'listVasps',
+    method: 'GET',
+    path: '/v2/travelrule/vasps',
+    tokenOnly: true,
+    query: S.ListVaspsQuery,
+    response: S.ListVaspsResponse,
+    paged: true,
+  },
+  getVasp: {
+    id: 'getVasp',
+    method: 'GET',
+    path: '/v2/travelrule/vasps/{id}',
+    tokenOnly: true,
+    params: S.IdParams,
+    response: S.GetVaspResponse,
+  },
+  updateCryptoDeposit: {
+    id: 'updateCryptoDeposit',
+    method: 'POST',
+    path: '/v2/transfer/crypto-deposits/{id}/update',
+    scope: SCOPES.updateCryptoDeposit,
+    params: S.IdParams,
+    body: S.UpdateCryptoDepositRequest,
+    response: S.EmptyObject,
+    // Releasing a held deposit twice is releasing it once (the second is a 409: it no longer needs info).
+    idempotent: true,
+    problemContentType: 'application/json',
+    rules: ({ params, body }) => [...depositIdIssues(params.id), ...originatorIssues(body.originator_address_info)],
+  },
+  rejectCryptoDeposit: {
+    id: 'rejectCryptoDeposit',
+    method: 'POST',
+    path: '/v2/transfer/crypto-deposits/{id}/reject',
+    scope: SCOPES.rejectCryptoDeposit,
+    params: S.IdParams,
+    body: S.RejectCryptoDepositRequest,
+    response: S.EmptyObject,
+    idempotent: true,
+    problemContentType: 'application/json',
+    rules: ({ params }) => depositIdIssues(params.id),
+  },
+  // ---- Stablecoin conversions: USD to a stablecoin and back, one to one (the OpenAPI marks them deprecated) ----
+  listStablecoinConversions: {
+    id: 'listStablecoinConversions',
+    method: 'GET',
+    path: '/v2/conversion/stablecoins',
+    scope: SCOPES.readConversionStablecoin,
+    query: S.ListStablecoinConversionsQuery,
+    response: S.ListStablecoinConversionsResponse,
+    paged: true,
+    problemContentType: 'application/json',
+  },
+  getStablecoinConversion: {
+    id: 'getStablecoinConversion',
+    method: 'GET',
+    path: '/v2/conversion/stablecoins/{id}',
+    scope: SCOPES.readConversionStablecoin,
+    params: S.IdParams,
+    response: S.StablecoinConversion,
+    problemContentType: 'application/json',
+  },
+  createStablecoinConversion: {
+    id: 'createStablecoinConversion',
+    method: 'POST',
+    path: '/v2/conversion/stablecoins',
+    scope: SCOPES.writeConversionStablecoin,
+    body: S.CreateStablecoinConversionRequest,
+    response: S.StablecoinConversion,
+    write: true,
+    rules: ({ body }) =>
+      isAmountString(body.amount) && dec(body.amount).lte(0)
+        ? [{ field: 'amount', rule: 'must be greater than 0' }]
+        : [],
+    catalogue: ({ body }) => conversionPairIssues(body),
+    problemContentType: 'application/json',
+  },
+  cancelStablecoinConversion: {
+    id: 'cancelStablecoinConversion',
+    method: 'DELETE',
+    path: '/v2/conversion/stablecoins/{id}',
+    scope: SCOPES.writeConversionStablecoin,
+    params: S.IdParams,
+    response: S.StablecoinConversion,
+    idempotent: true,
+    problemContentType: 'application/json',
+  },
   // ---- The event feed: every state change of a transfer or deposit address, ordered by created_at ----
   listEvents: {
     id: 'listEvents',
@@ -465,6 +555,27 @@ function internalTransferIssues(body: S.CreateInternalTransferRequest): Issue[] 
   return issues;
 }
 
+/**
+ * A conversion is between USD and a stablecoin of the catalogue (STABLECOINS), either way, one to one; the amount in
+ * USD's cents at most (what the USD side can hold).
+ */
+function conversionPairIssues(body: { source_asset?: unknown; target_asset?: unknown; amount?: unknown }) {
+  const { source_asset: from, target_asset: to } = body;
+  if (typeof from !== 'string' || typeof to !== 'string') return [];
+  const pairs = STABLECOINS.map((c) => `USD to ${c} or ${c} to USD`).join(', ');
+  const issues: CatalogueIssue[] = [];
+  const stable = (a: string) => STABLECOINS.includes(a);
+  if (!((from === 'USD' && stable(to)) || (stable(from) && to === 'USD')))
+    issues.push({
+      field: from === 'USD' || stable(from) ? 'target_asset' : 'source_asset',
+      value: from === 'USD' || stable(from) ? to : from,
+      rule: `a conversion is ${pairs}`,
+      note: `coinop's catalogue converts USD to ${STABLECOINS.join(' and ')} and back`,
+    });
+  issues.push(...decimalsIssues('amount', 'USD', body.amount));
+  return issues;
+}
+
 /** A fiat account's owner: a person or an institution (on create exactly one; an update changes one, never both). */
 function ownerIssues(owner: S.CreateFiatAccountRequest['fiat_account_owner'], create: boolean): Issue[] {
   const given = ['person_details', 'institution_details'].filter((k) => owner[k as keyof typeof owner] !== undefined);
@@ -485,6 +596,23 @@ function networkInstructionIssues(instructions: S.FiatAccountNetworkInstructions
       rule: `give exactly one of ${FIAT_ACCOUNT_NETWORKS.join(', ')}${given.length ? `, not ${given.join(' and ')}` : ''}`,
     },
   ];
+}
+
+/** Whether a value is a UUID (any version), as the service's ids are. */
+export const isUuid = (v: unknown): boolean =>
+  typeof v === 'string' && /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(v);
+
+/** A crypto deposit's id is a UUID (the OpenAPI's 400: "id must be uuid, given ..."). */
+function depositIdIssues(id: unknown): Issue[] {
+  return isUuid(id) ? [] : [{ field: 'id', rule: 'must be a UUID' }];
+}
+
+/** The originator of a deposit: a person (both names) or an institution (its name), exactly one. */
+function originatorIssues(info: S.UpdateCryptoDepositRequest['originator_address_info']): Issue[] {
+  const given = (['individual_info', 'institution_info'] as const).filter((k) => info[k] !== undefined);
+  return given.length === 1
+    ? []
+    : [{ field: 'originator_address_info', rule: 'give exactly one of individual_info and institution_info' }];
 }
 
 /**

@@ -38,6 +38,7 @@ export const problems = {
   unauthorized: generic(401, 'Unauthorized'),
   forbidden: generic(403, 'Forbidden'),
   notFound: generic(404, 'Not Found'),
+  conflict: generic(409, 'Conflict'),
   methodNotAllowed: generic(405, 'Method Not Allowed'),
   unsupportedMediaType: generic(415, 'Unsupported Media Type'),
   payloadTooLarge: generic(413, 'Payload Too Large'),

@@ -23,6 +23,7 @@ import {
   TRANSFER_SECONDARY_STATUSES,
   TRANSFER_STATUSES,
   TRANSFER_TYPE_FILTERS,
+  VASP_ORDER_BY,
 } from './enums.js';
 
 /** The shape of an asset, network or market name: capital letters, digits and underscores (BTC, BITCOIN_CASH). */
@@ -791,6 +792,47 @@ export const ListFiatAccountsResponse = Page(FiatAccount);
 
 export const FIAT_ACCOUNT_ORDER_BY = ['CREATED_AT'] as const;
 
+// ---- Travel Rule: the VASP directory, and crypto deposits held for their originator's details ----------------
+
+/** A virtual asset service provider of the directory (the OpenAPI's Vasp). */
+export const Vasp = Type.Object({ id: Type.String(), name: Type.String() }, Open);
+export type Vasp = Static<typeof Vasp>;
+export const ListVaspsResponse = Page(Vasp);
+export type ListVaspsResponse = Static<typeof ListVaspsResponse>;
+export const GetVaspResponse = Type.Object({ vasp: Type.Optional(Vasp) }, Open);
+export type GetVaspResponse = Static<typeof GetVaspResponse>;
+export const ListVaspsQuery = Type.Object(
+  {
+    ids: Type.Optional(IdList),
+    limit: Type.Optional(Limit),
+    order: Type.Optional(ListOrderSchema),
+    order_by: Type.Optional(enumOf(VASP_ORDER_BY)),
+    page_cursor: Type.Optional(Type.String({ maxLength: 1000 })),
+    /** A case-insensitive prefix of the name, for type-ahead lookup. */
+    search: Type.Optional(Type.String({ maxLength: TEXT_MAX_LENGTH })),
+  },
+  Strict,
+);
+export type ListVaspsQuery = Static<typeof ListVaspsQuery>;
+
+/** Who sent a crypto deposit (the OpenAPI's AddressInfo): a person with both names, or an institution. */
+const AddressInfo = Type.Object(
+  {
+    individual_info: Type.Optional(Type.Object({ first_name: Text, last_name: Text }, Strict)),
+    institution_info: Type.Optional(Type.Object({ institution_name: Text }, Strict)),
+  },
+  Strict,
+);
+/** UpdateCryptoDeposit: the originator's details of a deposit held for them, given by an identity. */
+export const UpdateCryptoDepositRequest = Type.Object(
+  { identity_id: Id, originator_address_info: AddressInfo },
+  Strict,
+);
+export type UpdateCryptoDepositRequest = Static<typeof UpdateCryptoDepositRequest>;
+/** RejectCryptoDeposit: the identity that turns a held deposit away. */
+export const RejectCryptoDepositRequest = Type.Object({ identity_id: Id }, Strict);
+export type RejectCryptoDepositRequest = Static<typeof RejectCryptoDepositRequest>;
+
 export const ListFiatAccountsQuery = Type.Object(
   {
     ids: Type.Optional(IdList),
@@ -1028,3 +1070,62 @@ export interface ChannelAck extends ChannelSpec {
   success: boolean;
   error?: string;
 }
+
+// ---- Stablecoin conversions (USD to a stablecoin and back, one to one) -----------------------------------------
+
+/** The OpenAPI's CreateStablecoinConversionRequest: profile_id, amount, source_asset and target_asset required. */
+export const CreateStablecoinConversionRequest = Type.Object(
+  {
+    profile_id: Id,
+    amount: Amount,
+    source_asset: AssetName,
+    target_asset: AssetName,
+    ref_id: Type.Optional(Id),
+    identity_id: Type.Optional(Id),
+    account_id: Type.Optional(Id),
+    metadata: Type.Optional(Metadata),
+    recipient_profile_id: Type.Optional(Id),
+  },
+  Strict,
+);
+export type CreateStablecoinConversionRequest = Static<typeof CreateStablecoinConversionRequest>;
+
+/** The OpenAPI's StablecoinConversion (it requires no field; the services answer these always: id, status, ...). */
+export const StablecoinConversion = Type.Object(
+  {
+    id: Type.String(),
+    status: Type.String(),
+    profile_id: Type.Optional(Type.String()),
+    amount: Type.Optional(Type.String()),
+    source_asset: Type.Optional(Type.String()),
+    target_asset: Type.Optional(Type.String()),
+    ref_id: Type.Optional(Type.String()),
+    identity_id: Type.Optional(Type.String()),
+    account_id: Type.Optional(Type.String()),
+    created_at: Type.Optional(Type.String()),
+    updated_at: Type.Optional(Type.String()),
+    settled_at: Type.Optional(Type.String()),
+    cancelled_at: Type.Optional(Type.String()),
+    metadata: Type.Optional(Type.Record(Type.String(), Type.String())),
+    recipient_profile_id: Type.Optional(Type.String()),
+  },
+  Open,
+);
+export type StablecoinConversion = Static<typeof StablecoinConversion>;
+export const ListStablecoinConversionsResponse = Page(StablecoinConversion);
+
+/** The OpenAPI's ListStablecoinConversions parameters: its time filters are .begin and .end (inclusive). */
+export const ListStablecoinConversionsQuery = Type.Object(
+  {
+    profile_id: Type.Optional(Id),
+    ref_id: Type.Optional(Id),
+    'created_at.begin': Type.Optional(DateTime),
+    'created_at.end': Type.Optional(DateTime),
+    'updated_at.begin': Type.Optional(DateTime),
+    'updated_at.end': Type.Optional(DateTime),
+    order: Type.Optional(ListOrderSchema),
+    page_cursor: Type.Optional(Type.String({ minLength: 1, maxLength: 500 })),
+    limit: Type.Optional(Limit),
+  },
+  Strict,
+);

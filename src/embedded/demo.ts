@@ -23,6 +23,7 @@ const DESK_SCOPES = {
     SCOPES.readCryptoDestinationAddress,
     SCOPES.readTransferLimit,
     SCOPES.readFiatDepositInstructions,
+    SCOPES.readConversionStablecoin,
     SCOPES.readEvent,
     SCOPES.readFiatAccount,
   ],
@@ -31,6 +32,9 @@ const DESK_SCOPES = {
     SCOPES.writeFiatDepositInstructions,
     SCOPES.writeFiatAccount,
     SCOPES.writeFiatWithdrawal,
+    SCOPES.updateCryptoDeposit,
+    SCOPES.rejectCryptoDeposit,
+    SCOPES.writeConversionStablecoin,
   ],
 };
 

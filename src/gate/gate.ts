@@ -1,7 +1,7 @@
 // The one gate for money. Every request that moves money or changes where money may go (a crypto withdrawal, a fiat
-// withdrawal, an internal transfer, a sandbox deposit, an address book write, a fiat account, a deposit address),
-// whatever sends it (withdraw, withdraw fiat, transfer internal, sandbox deposit, destinations put, fiat-accounts
-// create, coinop api, the MCP tools), passes the same checks in one fixed order:
+// withdrawal, an internal transfer, a stablecoin conversion, a sandbox deposit, an address book write, a fiat account,
+// a deposit address), whatever sends it (withdraw, withdraw fiat, transfer internal, convert, sandbox deposit,
+// destinations put, fiat-accounts create, coinop api, the MCP tools), passes the same checks in one fixed order:
 //
 //   prepare   1. canonicalised: the request as the service will receive it, one spelling per destination
 //             2. checked: the contract's rules, and the address against its network (format, checksum, testnet
@@ -50,7 +50,7 @@ import {
   text,
 } from './money.js';
 import { type Reservation, type ReservationBook, Reservations } from './reservations.js';
-import { operations, type ResponseOf } from '../contract/index.js';
+import { dec, operations, type ResponseOf } from '../contract/index.js';
 import { type HeldRequest, isHeld } from '../client/gateway-calls.js';
 import { checkBookWrite } from './address-book.js';
 
@@ -203,6 +203,7 @@ const REF_ID_REQUIRED = new Set<MoneyOperationId>([
   'createCryptoWithdrawal',
   'createFiatWithdrawal',
   'createInternalTransfer',
+  'createStablecoinConversion',
 ]);
 
 export class MoneyGate {
@@ -350,6 +351,7 @@ export class MoneyGate {
    */
   async preflight(prepared: Prepared): Promise<void> {
     const op = prepared.request.operation;
+    if (op === 'createStablecoinConversion') return this.conversionPreflight(prepared);
     if (op !== 'createCryptoWithdrawal' && op !== 'createInternalTransfer' && op !== 'createFiatWithdrawal') return;
     const b = prepared.body;
     const withdrawal = op !== 'createInternalTransfer';
@@ -383,9 +385,33 @@ export class MoneyGate {
     if (refusal && !(await this.held(prepared.refId))) return this.refuse(prepared, refusal);
   }
 
-  /** Whether the service holds a transfer with this ref_id already. */
-  async held(refId: string | null): Promise<boolean> {
+  /**
+   * A conversion's preflight: what it takes of its source asset against the profile's available balance (no transfer
+   * limit covers conversions). A shortfall is refused and recorded unless the service holds the conversion already.
+   */
+  private async conversionPreflight(prepared: Prepared): Promise<void> {
+    const b = prepared.body;
+    const asset = String(b.source_asset).toUpperCase();
+    const amount = dec(String(b.amount));
+    const funds = await readFunds(this.deps, String(b.profile_id), [asset]);
+    if (!shortfall(funds, asset, amount)) return;
+    if (await this.held(prepared.refId, 'listStablecoinConversions')) return;
+    return this.refuse(prepared, insufficientFunds(asset, amount, funds, 'the amount'));
+  }
+
+  /** Whether the service holds a transfer (or a conversion) with this ref_id already. */
+  async held(
+    refId: string | null,
+    list: 'listTransfers' | 'listStablecoinConversions' = 'listTransfers',
+  ): Promise<boolean> {
     if (!refId) return false;
+    if (list === 'listStablecoinConversions')
+      try {
+        const { data } = await this.deps.client.call(list, { query: { ref_id: refId } });
+        return (data.items ?? []).some((c) => c.ref_id === refId);
+      } catch {
+        return false;
+      }
     try {
       const { data } = await this.deps.client.call('listTransfers', {
         query: { ref_ids: [refId] },

@@ -8,8 +8,8 @@ import { withdrawalRequest } from '../policy/check.js';
 import type { PolicyRequest } from '../policy/evaluate.js';
 
 /**
- * The operations that move money (withdrawals, fiat withdrawals, internal transfers, sandbox deposits) or say where it
- * may go (the address book, deposit addresses, fiat accounts).
+ * The operations that move money (withdrawals, fiat withdrawals, internal transfers, stablecoin conversions, sandbox
+ * deposits) or say where it may go (the address book, deposit addresses, fiat accounts).
  */
 export const MONEY_OPERATIONS = [
   'createCryptoWithdrawal',
@@ -19,6 +19,7 @@ export const MONEY_OPERATIONS = [
   'initiateSandboxFiatDeposit',
   'putCryptoDestinationAddress',
   'createDepositAddress',
+  'createStablecoinConversion',
 ] as const satisfies readonly OperationId[];
 export type MoneyOperationId = (typeof MONEY_OPERATIONS)[number];
 
@@ -52,6 +53,7 @@ export const AUDIT_KIND: Record<MoneyOperationId, AuditKind> = {
   initiateSandboxFiatDeposit: 'sandbox_deposit',
   putCryptoDestinationAddress: 'address_book',
   createDepositAddress: 'deposit_address',
+  createStablecoinConversion: 'conversion',
 };
 
 /** Each operation's method and the pattern of its path, made once (a gateway matches every request against them). */
@@ -129,7 +131,6 @@ function normalPath(path: string): string {
  */
 const UNJUDGED: readonly (readonly [method: string, path: RegExp, what: string])[] = [
   ['POST', /^\/v2\/transfer\/paxos$/, 'a transfer to another customer'],
-  ['POST', /^\/v2\/conversion\/stablecoins$/, 'a stablecoin conversion'],
   ['POST', /^\/v2\/orchestration\/(orchestrations|rules)$/, 'an orchestration (conversions and withdrawals)'],
   ['POST', /^\/v2\/settlement\/transactions$/, 'a settlement transaction'],
   ['PUT', /^\/v2\/settlement\/transactions\/[^/]+\/affirm$/, 'a settlement transaction'],
@@ -147,6 +148,18 @@ const UNJUDGED: readonly (readonly [method: string, path: RegExp, what: string])
 export function environmentRefusal(op: MoneyOperationId, environment: string): string | undefined {
   if (op !== 'initiateSandboxFiatDeposit' || environment !== 'production') return undefined;
   return 'a sandbox deposit exists only in the sandbox and on the local service: refused against production, nothing was sent';
+}
+
+/**
+ * Writes that move no money out and that no policy rule judges, but that the audit trail records wherever they are
+ * sent from (a command, coinop api): a stablecoin conversion's cancel (its source comes back to the profile).
+ */
+const AUDITED_WRITES: Partial<Record<OperationId, AuditKind>> = { cancelStablecoinConversion: 'conversion_cancel' };
+
+/** The audit kind of a raw request that is such a write, if it is one. */
+export function auditedWriteAt(method: string, path: string): AuditKind | undefined {
+  const id = operationAt(method, normalPath(path));
+  return id ? AUDITED_WRITES[id] : undefined;
 }
 
 /** What a raw request would do that moves money beyond what the gate can judge (a conversion, a trade...), if anything. */
@@ -173,6 +186,7 @@ export function requestWhat(op: MoneyOperationId, body: Record<string, unknown>)
         destination: text(b.destination_address),
         profile_id: text(b.profile_id),
         balance_asset: text(b.balance_asset),
+        beneficiary: beneficiaryName(b.beneficiary),
       });
     case 'createFiatWithdrawal':
       return clean({
@@ -197,7 +211,26 @@ export function requestWhat(op: MoneyOperationId, body: Record<string, unknown>)
       return bookWriteWhat(b);
     case 'createDepositAddress':
       return clean({ network: text(b.crypto_network), profile_id: text(b.profile_id) });
+    case 'createStablecoinConversion':
+      return clean({
+        asset: text(b.source_asset),
+        target_asset: text(b.target_asset),
+        amount: text(b.amount),
+        profile_id: text(b.profile_id),
+      });
   }
+}
+
+/**
+ * A beneficiary (a withdrawal's, or a destination's) in words, as the audit trail and the commands name it: the
+ * person's names, the institution's, or the identity itself.
+ */
+export function beneficiaryName(beneficiary: unknown): string | undefined {
+  if (!beneficiary || typeof beneficiary !== 'object') return undefined;
+  if ((beneficiary as { self?: unknown }).self === true) return 'the identity itself (self)';
+  const b = beneficiary as Record<string, Record<string, unknown> | undefined>;
+  const person = [text(b.person_details?.first_name), text(b.person_details?.last_name)].filter(Boolean).join(' ');
+  return text(b.institution_details?.name) ?? (person || undefined);
 }
 
 /** A fiat account write as the audit trail names it: the network, the account number's last four, the owner. */
@@ -236,6 +269,18 @@ export function policyRequestOf(call: MoneyCall, row?: number): PolicyRequest | 
       asset: body.asset,
       amount: (body.amount ?? body.total) as string,
       fiat_account_id: body.fiat_account_id,
+    };
+  }
+  if (isCall(call, 'createStablecoinConversion')) {
+    const { body } = call;
+    return {
+      kind: 'conversion',
+      ...at,
+      ...(body.ref_id !== undefined ? { ref_id: body.ref_id } : {}),
+      profile_id: body.profile_id,
+      asset: body.source_asset,
+      target_asset: body.target_asset,
+      amount: body.amount,
     };
   }
   if (isCall(call, 'createInternalTransfer')) {

@@ -23,6 +23,7 @@ const READS: Scope[] = [
   SCOPES.readFiatDepositInstructions,
   SCOPES.readEvent,
   SCOPES.readFiatAccount,
+  SCOPES.readConversionStablecoin,
 ];
 
 /** What each role may do upstream: a viewer reads; an initiator also asks for money to move; an approver reads. */
@@ -31,6 +32,9 @@ export const ROLE_SCOPES: Record<Role, Scope[]> = {
   approver: READS,
   initiator: [
     ...READS,
+    // Travel Rule: answering for a held deposit (released or rejected).
+    SCOPES.updateCryptoDeposit,
+    SCOPES.rejectCryptoDeposit,
     SCOPES.createCryptoWithdrawal,
     SCOPES.createWithdrawalFee,
     SCOPES.writeDepositAddress,
@@ -41,6 +45,7 @@ export const ROLE_SCOPES: Record<Role, Scope[]> = {
     SCOPES.writeFiatDepositInstructions,
     SCOPES.writeFiatAccount,
     SCOPES.writeFiatWithdrawal,
+    SCOPES.writeConversionStablecoin,
   ],
   admin: Object.values(SCOPES),
 };

@@ -123,7 +123,7 @@ export class Auth {
     return t && t.expiresMs > this.clock.now() ? t : undefined;
   }
 
-  /** Checks an Authorization header for a scope; throws the 401 or 403 problem. */
+  /** Checks an Authorization header for a scope (any valid token for ''); throws the 401 or 403 problem. */
   authorize(header: string | undefined, scope: string): Principal {
     if (!header) throw problems.unauthorized('no authorization header set');
     const m = /^Bearer\s+(\S+)\s*$/i.exec(header);
@@ -131,7 +131,7 @@ export class Auth {
     const t = this.lookup(m[1]);
     if (!t) throw problems.unauthorized('invalid token');
     if (t.expiresMs <= this.clock.now()) throw problems.unauthorized('token expired');
-    if (!t.scopeSet.has(scope))
+    if (scope && !t.scopeSet.has(scope))
       throw problems.forbidden(`insufficient scopes: found '${t.scopes.join(' ')}', required one of '[${scope}]'`);
     return t;
   }

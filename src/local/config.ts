@@ -24,6 +24,8 @@ export interface FaultConfig {
   budget: number | null;
   /** Fiat withdrawals made while this is on end FAILED (and are refunded) instead of COMPLETED. */
   failFiatWithdrawals: boolean;
+  /** Stablecoin conversions made while this is on end FAILED (the source given back) instead of SETTLED. */
+  failConversions: boolean;
 }
 
 export interface RateLimitConfig {
@@ -68,10 +70,19 @@ export interface LocalConfig {
   feeQuoteLifetimeSeconds: number;
   /** A withdrawal stays PENDING this long, then ends COMPLETED (or FAILED for failing destinations). */
   withdrawalSettleSeconds: number;
+  /** A stablecoin conversion stays CREATED this long (cancellable), then ends SETTLED (or FAILED by fault). */
+  conversionSettleSeconds: number;
+  /** The most one stablecoin conversion may convert, in USD (the OpenAPI's 400 example: above the maximum is refused). */
+  conversionMaximum: string;
   /** A fiat account stays PENDING this long after it is created or updated, then is APPROVED (0: at once). */
   fiatAccountReviewSeconds: number;
   /** A simulated crypto deposit (POST /_local/crypto-deposits) stays PENDING this long, then is COMPLETED and credited. */
   cryptoDepositSettleSeconds: number;
+  /**
+   * A transfer held for travel rule information (TRAVEL_RULE_INFO_REQUESTED) waits this long for it, then ends FAILED
+   * with TRAVEL_RULE_REJECTED (src/local/travel-rule.ts).
+   */
+  travelRuleInfoSeconds: number;
   /** Largest request body accepted; bigger gets 413. */
   bodyLimitBytes: number;
   /**
@@ -106,6 +117,7 @@ export function defaultFaults(): FaultConfig {
     method: '',
     budget: null,
     failFiatWithdrawals: false,
+    failConversions: false,
   };
 }
 
@@ -135,7 +147,10 @@ export function defaultConfig(): LocalConfig {
     feeQuoteLifetimeSeconds: 60,
     withdrawalSettleSeconds: 30,
     fiatAccountReviewSeconds: 0,
+    conversionSettleSeconds: 30,
+    conversionMaximum: '1000000',
     cryptoDepositSettleSeconds: 30,
+    travelRuleInfoSeconds: 86_400,
     bodyLimitBytes: 1024 * 1024,
     stateBodyLimitBytes: 128 * 1024 * 1024,
     journalSize: 500,

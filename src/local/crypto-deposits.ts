@@ -4,6 +4,7 @@
 // as withdrawals (settleDue in ledger.ts). Deposits carry no fee: total = amount. Like the hosted service, a deposit
 // copies the address's identity, account and metadata; a deposit address converting to USD takes a USD stablecoin
 // (USDP, PYUSD) into the USD balance (balance_asset USD). Deposits count against the transfer limits on their type.
+// One may arrive needing its originator's details (the Travel Rule): held until updated or rejected (held-transfers.ts).
 import { randomUUID } from './lazy-crypto.js';
 import {
   ASSETS,
@@ -22,6 +23,7 @@ import type { Core } from './core.js';
 import { recordTransferEvent } from './events.js';
 import { settleDue, transferResource, txHash } from './ledger.js';
 import { recordUsage } from './transfer-limits.js';
+import { holdForTravelRule } from './travel-rule.js';
 import { isoMillis } from './service-clock.js';
 
 /** Which deposit address the money arrives at: by its address or by the ref_id it was created with. */
@@ -46,8 +48,17 @@ export function depositAssets(network: CryptoNetwork): string[] {
   return Object.keys(ASSETS).filter((a) => !ASSETS[a].fiat && ASSETS[a].networks[network]);
 }
 
-/** A PENDING deposit of `amount` (checked by the caller against the asset's precision) to a deposit address. */
-export function createCryptoDeposit(core: Core, to: DepositAddress, asset: string, amount: string): Transfer {
+/**
+ * A PENDING deposit of `amount` (checked by the caller against the asset's precision) to a deposit address; with
+ * `needsInfo`, held for its originator's details (travel-rule.ts): not credited until updated.
+ */
+export function createCryptoDeposit(
+  core: Core,
+  to: DepositAddress,
+  asset: string,
+  amount: string,
+  needsInfo = false,
+): Transfer {
   const { store } = core;
   return store.immediate(() => {
     settleDue(core);
@@ -79,6 +90,9 @@ export function createCryptoDeposit(core: Core, to: DepositAddress, asset: strin
       crypto_network: to.crypto_network,
       notional_value: fixed(usdNotional(dec(amount), usdPrice(core.seed, asset, now)), 2),
     };
+    const settleMs = needsInfo
+      ? holdForTravelRule(core, transfer, 'deposit')
+      : now + core.config.cryptoDepositSettleSeconds * 1000;
     store.insertTransfer({
       id,
       ref_id: null,
@@ -92,7 +106,7 @@ export function createCryptoDeposit(core: Core, to: DepositAddress, asset: strin
       total: fmt(dec(amount)),
       created_ms: now,
       updated_ms: now,
-      settle_ms: now + core.config.cryptoDepositSettleSeconds * 1000,
+      settle_ms: settleMs,
       fails: 0,
       body: JSON.stringify(transfer),
     });

@@ -5,6 +5,8 @@ import { problems, type CryptoDestinationAddress, type PutCryptoDestinationAddre
 import type { Core } from './core.js';
 import { isoMillis } from './service-clock.js';
 import type { DestinationRow } from './store.js';
+import { releaseHeldWithdrawals } from './held-transfers.js';
+import { checkVaspKnown, VASPS } from './vasps.js';
 
 export function destinationResource(row: DestinationRow): CryptoDestinationAddress {
   return {
@@ -16,8 +18,14 @@ export function destinationResource(row: DestinationRow): CryptoDestinationAddre
     status: row.status,
     created_at: isoMillis(row.created_ms),
     bookmarked: row.bookmarked === 1,
-    ...(row.travelrule_json !== null ? { travelrule_metadata: JSON.parse(row.travelrule_json) } : {}),
+    ...(row.travelrule_json !== null ? { travelrule_metadata: withVaspName(JSON.parse(row.travelrule_json)) } : {}),
   };
+}
+
+/** Travel rule details as answered: a VASP of the directory with its name (CryptoDestinationAddressVasp.name). */
+function withVaspName(meta: { vasp?: { id?: string } }): Record<string, unknown> {
+  const name = meta.vasp?.id !== undefined ? VASPS.find((v) => v.id === meta.vasp?.id)?.name : undefined;
+  return name ? { ...meta, vasp: { ...meta.vasp, name } } : meta;
 }
 
 /** A nickname another address of the same identity holds is a 409 naming that address. */
@@ -41,6 +49,7 @@ function freeNickname(core: Core, network: string, address: string, identityId: 
 /** PUT /v2/transfer/crypto-destination-address: updates the address it names, or creates it. */
 export function putDestination(core: Core, body: PutCryptoDestinationAddressRequest): CryptoDestinationAddress {
   const { store } = core;
+  checkVaspKnown(body.travelrule_metadata?.vasp?.id);
   return store.immediate(() => {
     const identityId = body.identity_id ?? null;
     const existing =
@@ -58,7 +67,9 @@ export function putDestination(core: Core, body: PutCryptoDestinationAddressRequ
         bookmarked: body.bookmarked_status === undefined ? existing.bookmarked : body.bookmarked_status ? 1 : 0,
         travelrule_json: travelrule ?? existing.travelrule_json,
       });
-      return destinationResource(store.destination(existing.id)!);
+      const saved = store.destination(existing.id)!;
+      if (travelrule !== undefined) releaseHeldWithdrawals(core, saved);
+      return destinationResource(saved);
     }
     const network = body.crypto_network!;
     const address = body.address!;
@@ -75,6 +86,8 @@ export function putDestination(core: Core, body: PutCryptoDestinationAddressRequ
       travelrule_json: travelrule ?? null,
       created_ms: core.clock.now(),
     });
-    return destinationResource(store.destination(id)!);
+    const saved = store.destination(id)!;
+    if (travelrule !== undefined) releaseHeldWithdrawals(core, saved);
+    return destinationResource(saved);
   });
 }

@@ -1,5 +1,5 @@
 // The event feed of the local service: an event for every state change of a transfer (created, completed, failed)
-// and for every deposit address created, written in the same transaction as the change, with the resource as GET
+// or a stablecoin conversion (conversion-states.ts), and for every deposit address created, written in the same transaction as the change, with the resource as GET
 // answers it at that moment. Types are named as the hosted service names its own (transfer.crypto_withdrawal.pending:
 // the transfer's type and status in lower case).
 //
@@ -18,7 +18,8 @@ export function transferEventType(transfer: Pick<Transfer, 'type' | 'status'>): 
   return `transfer.${String(transfer.type).toLowerCase()}.${String(transfer.status).toLowerCase()}`;
 }
 
-function record(core: Core, type: string, objectType: string, object: { id: string }, atMs: number): void {
+/** An event of `type` about `object` (as GET answers it now), dated `atMs` or, if later, the newest event's time. */
+export function recordEvent(core: Core, type: string, objectType: string, object: { id: string }, atMs: number): void {
   const last = core.store.lastEventMs();
   core.store.insertEvent({
     id: randomUUID(),
@@ -33,11 +34,11 @@ function record(core: Core, type: string, objectType: string, object: { id: stri
 
 /** A transfer was made or changed status: `transfer` is the resource as GET answers it now, `atMs` when it happened. */
 export function recordTransferEvent(core: Core, transfer: Transfer, atMs: number): void {
-  record(core, transferEventType(transfer), EVENT_OBJECT_TYPES.transfer, transfer, atMs);
+  recordEvent(core, transferEventType(transfer), EVENT_OBJECT_TYPES.transfer, transfer, atMs);
 }
 
 export function recordDepositAddressEvent(core: Core, address: DepositAddress, atMs: number): void {
-  record(core, 'deposit_address.created', EVENT_OBJECT_TYPES.depositAddress, address, atMs);
+  recordEvent(core, 'deposit_address.created', EVENT_OBJECT_TYPES.depositAddress, address, atMs);
 }
 
 /** The Event resource of a stored row. No webhooks are configured on the local service: none are undelivered. */

@@ -20,7 +20,7 @@ import {
   type UpdateFiatAccountRequest,
 } from '../contract/index.js';
 import type { Core } from './core.js';
-import { alreadyExists, debit, profileNotFound, settleDue, transferResource } from './ledger.js';
+import { alreadyExists, debit, profileNotFound, requestIds, settleDue, transferResource } from './ledger.js';
 import { recordTransferEvent } from './events.js';
 import { isoMillis } from './service-clock.js';
 import type { FiatAccountRow, TransferRow } from './store.js';
@@ -257,10 +257,7 @@ export function createFiatWithdrawal(core: Core, body: CreateFiatWithdrawalReque
       fiat_account_id: account.id,
       created_at: at,
       updated_at: at,
-      ...(body.ref_id !== undefined ? { ref_id: body.ref_id } : {}),
-      ...(body.identity_id !== undefined ? { identity_id: body.identity_id } : {}),
-      ...(body.account_id !== undefined ? { account_id: body.account_id } : {}),
-      ...(body.metadata !== undefined ? { metadata: body.metadata } : {}),
+      ...requestIds(body),
       ...(body.memo !== undefined ? { memo: body.memo } : {}),
       notional_value: fixed(amount, 2),
     };

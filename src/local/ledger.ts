@@ -27,8 +27,14 @@ import { isoMillis } from './service-clock.js';
 import type { Core } from './core.js';
 import { networkFee } from './fees.js';
 import { recordTransferEvent } from './events.js';
+import { settleConversions } from './conversion-states.js';
 import { checkTransferLimits, recordUsage, releaseUsage } from './transfer-limits.js';
 import type { TransferRow } from './store.js';
+import { holdForTravelRule, isHeldForTravelRule, markRejected, withdrawalTravelRule } from './travel-rule.js';
+
+/** Why a PENDING transfer will fail at its settle time (the `fails` column): on chain, or the travel rule check. */
+const FAILS_ON_CHAIN = 1;
+const FAILS_TRAVEL_RULE = 2;
 
 /** The Transfer resource of a stored row, with its current status. */
 export function transferResource(row: TransferRow): Transfer {
@@ -39,7 +45,7 @@ export function transferResource(row: TransferRow): Transfer {
     t.crypto_tx_hash = row.crypto_tx_hash;
     t.crypto_tx_index = '0';
   }
-  if (row.status === 'FAILED' && row.fails && t.type === 'CRYPTO_WITHDRAWAL') {
+  if (row.status === 'FAILED' && row.fails === FAILS_ON_CHAIN && t.type === 'CRYPTO_WITHDRAWAL') {
     t.status_details = {
       invalid_destination_address: {
         message:
@@ -59,8 +65,8 @@ export function txHash(id: string, network: string | undefined): string {
 
 /**
  * Applies every lifecycle transition whose time has passed: PENDING withdrawals become COMPLETED (with a
- * transaction hash) or FAILED (refunded) at their settle time, and PENDING crypto deposits COMPLETED, their amount
- * credited then, each with its event (dated at its settle time). Runs before anything reads transfers, balances or
+ * transaction hash) or FAILED (refunded) at their settle time, PENDING crypto deposits COMPLETED, their amount
+ * credited then, and CREATED stablecoin conversions SETTLED (conversion-states.ts), each with its event (dated at its settle time). Runs before anything reads transfers, balances or
  * events, and before anything records an event (events.ts says why), and on a timer while a service runs
  * (service.ts), so the state follows the clock even while no server ran.
  */
@@ -73,12 +79,17 @@ export function settleDue(core: Core): void {
     const now = core.clock.now();
     for (const row of store.dueTransfers(now)) {
       const settledAt = row.settle_ms ?? now;
-      if (row.type === 'CRYPTO_DEPOSIT') {
+      // Held for travel rule information past its deadline, or failing the check: rejected (a withdrawal refunded).
+      const rejected = row.fails === FAILS_TRAVEL_RULE || isHeldForTravelRule(row);
+      if (rejected) markRejected(core, row);
+      if (row.type === 'CRYPTO_DEPOSIT' && rejected) {
+        store.settleTransfer(row.id, 'FAILED', settledAt, row.crypto_tx_hash);
+      } else if (row.type === 'CRYPTO_DEPOSIT') {
         // The deposit is confirmed: the money is the profile's now (its hash was known while it was pending).
         const bal = store.balance(row.profile_id, row.balance_asset) ?? '0';
         store.setBalance(row.profile_id, row.balance_asset, fmt(dec(bal).plus(row.total)));
         store.settleTransfer(row.id, 'COMPLETED', settledAt, row.crypto_tx_hash);
-      } else if (row.fails) {
+      } else if (row.fails || rejected) {
         const bal = store.balance(row.profile_id, row.balance_asset) ?? '0';
         store.setBalance(row.profile_id, row.balance_asset, fmt(dec(bal).plus(row.total)));
         store.settleTransfer(row.id, 'FAILED', settledAt, null);
@@ -90,6 +101,7 @@ export function settleDue(core: Core): void {
       }
       recordTransferEvent(core, transferResource(store.transfer(row.id)!), settledAt);
     }
+    settleConversions(core, now);
   });
 }
 
@@ -240,6 +252,11 @@ export function createWithdrawal(core: Core, body: CreateCryptoWithdrawalRequest
       });
     }
     const transfer = withdrawalResource(body, { id, profile, now, amount, fee, total, debitAsset, notional });
+    const travelRule = withdrawalTravelRule(core, body);
+    const settleMs =
+      travelRule === 'held'
+        ? holdForTravelRule(core, transfer, 'withdrawal')
+        : now + core.config.withdrawalSettleSeconds * 1000;
     const row: Omit<TransferRow, 'seq'> = {
       id,
       ref_id: body.ref_id ?? null,
@@ -253,8 +270,13 @@ export function createWithdrawal(core: Core, body: CreateCryptoWithdrawalRequest
       total: fmt(total),
       created_ms: now,
       updated_ms: now,
-      settle_ms: now + core.config.withdrawalSettleSeconds * 1000,
-      fails: isFailingDestination(body.destination_address) ? 1 : 0,
+      settle_ms: settleMs,
+      fails:
+        travelRule === 'rejected'
+          ? FAILS_TRAVEL_RULE
+          : isFailingDestination(body.destination_address)
+            ? FAILS_ON_CHAIN
+            : 0,
       body: JSON.stringify(transfer),
     };
     store.insertTransfer(row);
@@ -304,6 +326,21 @@ export function debit(core: Core, profileId: string, asset: string, total: Decim
   core.store.setBalance(profileId, asset, fmt(available.minus(total)));
 }
 
+/** The ids and metadata a request gave that its resource repeats: ref_id, identity_id, account_id, metadata. */
+export function requestIds(body: {
+  ref_id?: string;
+  identity_id?: string;
+  account_id?: string;
+  metadata?: Record<string, string>;
+}) {
+  return {
+    ...(body.ref_id !== undefined ? { ref_id: body.ref_id } : {}),
+    ...(body.identity_id !== undefined ? { identity_id: body.identity_id } : {}),
+    ...(body.account_id !== undefined ? { account_id: body.account_id } : {}),
+    ...(body.metadata !== undefined ? { metadata: body.metadata } : {}),
+  };
+}
+
 /** The Transfer resource of a new withdrawal. */
 function withdrawalResource(
   body: CreateCryptoWithdrawalRequest,
@@ -333,10 +370,7 @@ function withdrawalResource(
     status: 'PENDING',
     created_at: isoMillis(withdrawal.now),
     updated_at: isoMillis(withdrawal.now),
-    ...(body.ref_id !== undefined ? { ref_id: body.ref_id } : {}),
-    ...(body.identity_id !== undefined ? { identity_id: body.identity_id } : {}),
-    ...(body.account_id !== undefined ? { account_id: body.account_id } : {}),
-    ...(body.metadata !== undefined ? { metadata: body.metadata } : {}),
+    ...requestIds(body),
     destination_address: body.destination_address,
     crypto_network: body.crypto_network,
     ...(body.memo !== undefined ? { memo: body.memo } : {}),

@@ -8,7 +8,13 @@ import { v1MemoInstructions } from './state.js';
 import { SCHEMA_VERSION, type DepositInstructionsRow } from './store.js';
 
 /** The step to each schema version from the one before, keyed by the version it makes. */
-const STEPS: Record<number, (core: Core) => void> = { 2: toSchema2, 3: toSchema3, 4: toSchema4, 5: toSchema5 };
+const STEPS: Record<number, (core: Core) => void> = {
+  2: toSchema2,
+  3: toSchema3,
+  4: toSchema4,
+  5: toSchema5,
+  6: toSchema6,
+};
 
 export function migrate(core: Core): void {
   core.store.immediate(() => {
@@ -53,4 +59,10 @@ function toSchema4(core: Core): void {
 function toSchema5(core: Core): void {
   if (!core.store.hasTable('fiat_accounts'))
     throw new Error('internal: the fiat_accounts table was not made with the schema');
+}
+
+/** 6, stablecoin conversions: the table (made with the schema when the database is opened) starts empty. */
+function toSchema6(core: Core): void {
+  if (!core.store.hasTable('conversions'))
+    throw new Error('internal: the conversions table was not made with the schema');
 }

@@ -144,7 +144,7 @@ async function handle(
   deps: PipelineDeps,
 ): Promise<unknown> {
   // The token first, as the hosted service: no body is read (or judged) for a client it does not know.
-  if (match.route.scope) req.principal = deps.authorize(req.headers.authorization, match.route.scope);
+  if (match.route.scope !== undefined) req.principal = deps.authorize(req.headers.authorization, match.route.scope);
   if (req.method === 'POST' || req.method === 'PUT') {
     req.body = await readBody(req.raw, bodyLimit(match.route, deps.bodyLimitBytes()), {
       form: req.path.startsWith('/oauth2/'),

@@ -60,7 +60,7 @@ export function serve<O extends Operation>(
   onIssues?: (body: unknown, issues: Issue[]) => void,
 ): void {
   const opts = {
-    scope: op.scope,
+    scope: scopeOf(op),
     problemContentType: op.problemContentType,
     problemContentStatuses: op.problemContentStatuses,
   };
@@ -68,6 +68,9 @@ export function serve<O extends Operation>(
     handler(accept(svc, op, req, onIssues), req, reply),
   );
 }
+
+/** The scope a route's token needs: the operation's, any ('') for a token-only one, none for a public one. */
+const scopeOf = (op: Operation): string | undefined => op.scope ?? (op.tokenOnly ? '' : undefined);
 
 /** Checks a request to an operation (its token was checked by the pipeline); a problem is thrown otherwise. */
 function accept<O extends Operation>(
@@ -77,9 +80,11 @@ function accept<O extends Operation>(
   onIssues?: (body: unknown, issues: Issue[]) => void,
 ): Accepted<O> {
   // A public endpoint answers with or without a token; a valid one still names the caller in the journal.
-  req.principal ??= op.scope
-    ? svc.auth.authorize(req.headers.authorization, op.scope).clientId
-    : svc.auth.identify(req.headers.authorization)?.clientId;
+  const scope = scopeOf(op);
+  req.principal ??=
+    scope !== undefined
+      ? svc.auth.authorize(req.headers.authorization, scope).clientId
+      : svc.auth.identify(req.headers.authorization)?.clientId;
   const { issues, query } = requestIssues(op, {
     params: req.params,
     query: req.query,

@@ -48,7 +48,8 @@ export type Handler = (req: Request, reply: Reply) => unknown;
 export interface RouteOptions {
   /**
    * The scope a bearer token needs for this route: the pipeline checks the token before it reads the body, so a
-   * request without a valid token is a 401 (and one without the scope a 403) whatever its body.
+   * request without a valid token is a 401 (and one without the scope a 403) whatever its body. The empty string: any
+   * valid token (an operation of the OpenAPI's `OAuth2: []`).
    */
   scope?: string;
   /** Largest body this route takes, in bytes, or read from the settings per request (the service's limit otherwise). */

@@ -19,6 +19,7 @@ import { registerDepositAddresses } from './routes/deposit-addresses.js';
 import { registerInternalTransfers } from './routes/internal-transfers.js';
 import { registerDepositInstructions } from './routes/deposit-instructions.js';
 import { registerFiatAccounts } from './routes/fiat-accounts.js';
+import { registerConversions } from './routes/conversions.js';
 import { registerDestinations } from './routes/destinations.js';
 import { registerEvents } from './routes/events.js';
 import { registerLimits } from './routes/transfer-limits.js';
@@ -29,6 +30,7 @@ import { registerSandbox } from './routes/sandbox.js';
 import { registerToken } from './routes/token.js';
 import { registerTransfers } from './routes/transfers.js';
 import { registerWithdrawals } from './routes/withdrawals.js';
+import { registerVasps } from './routes/vasps.js';
 import { settleDue } from './ledger.js';
 import { isoMillis, ServiceClock } from './service-clock.js';
 import { ensureDemo } from './state.js';
@@ -110,8 +112,10 @@ function routes(svc: Service): Router {
   registerServiceProfiles(router, svc);
   registerInternalTransfers(router, svc);
   registerCryptoDeposits(router, svc);
+  registerVasps(router, svc);
   registerEvents(router, svc);
   registerFiatAccounts(router, svc);
+  registerConversions(router, svc);
   return router;
 }
 

@@ -147,6 +147,16 @@ function upgradeExport(core: Core, state: Partial<StateExport>): Partial<StateEx
     !('fiat_accounts' in now)
   )
     state = { ...state, tables: { ...now, fiat_accounts: [] } as unknown as StateExport['tables'] };
+  // Schemas before 6 had no stablecoin conversions: none.
+  const tablesNow = state.tables as Record<string, unknown> | undefined;
+  if (
+    typeof state.version === 'number' &&
+    state.version < 6 &&
+    tablesNow &&
+    typeof tablesNow === 'object' &&
+    !('conversions' in tablesNow)
+  )
+    state = { ...state, tables: { ...tablesNow, conversions: [] } as unknown as StateExport['tables'] };
   return upgradeV2Export(core, state);
 }
 

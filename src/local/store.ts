@@ -47,9 +47,10 @@ function nativeBinding(): string | undefined {
  * and the usage they are measured against.
  * 4: the event feed (every state change of a transfer or deposit address, in the order it happened).
  * 5: fiat accounts (where fiat withdrawals go).
+ * 6: stablecoin conversions.
  * migrations.ts brings an older database up, a step at a time.
  */
-export const SCHEMA_VERSION = 5;
+export const SCHEMA_VERSION = 6;
 
 /** The columns of a profile (a profile's memo_ids are held by its fiat deposit instructions). */
 const PROFILE_COLUMNS = `id TEXT PRIMARY KEY, customer_id TEXT NOT NULL, nickname TEXT,
@@ -115,6 +116,13 @@ CREATE TABLE IF NOT EXISTS fiat_accounts (
   body TEXT NOT NULL);
 CREATE UNIQUE INDEX IF NOT EXISTS fiat_accounts_ref_id ON fiat_accounts(ref_id) WHERE ref_id IS NOT NULL;
 CREATE INDEX IF NOT EXISTS fiat_accounts_created ON fiat_accounts(created_ms, seq);
+CREATE TABLE IF NOT EXISTS conversions (
+  seq INTEGER PRIMARY KEY, id TEXT NOT NULL UNIQUE, ref_id TEXT, profile_id TEXT NOT NULL, status TEXT NOT NULL,
+  created_ms INTEGER NOT NULL, updated_ms INTEGER NOT NULL, settle_ms INTEGER, fails INTEGER NOT NULL DEFAULT 0,
+  body TEXT NOT NULL);
+CREATE UNIQUE INDEX IF NOT EXISTS conversions_ref_id ON conversions(ref_id) WHERE ref_id IS NOT NULL;
+CREATE INDEX IF NOT EXISTS conversions_created ON conversions(created_ms, seq);
+CREATE INDEX IF NOT EXISTS conversions_due ON conversions(status, settle_ms);
 CREATE TABLE IF NOT EXISTS price_averages (
   seed INTEGER NOT NULL, market TEXT NOT NULL, step INTEGER NOT NULL, k INTEGER NOT NULL, average TEXT NOT NULL,
   PRIMARY KEY (seed, market, step, k)) WITHOUT ROWID;
@@ -141,6 +149,7 @@ const STATE_TABLES = [
   'transfer_limit_rules',
   'events',
   'fiat_accounts',
+  'conversions',
 ] as const;
 type StateTable = (typeof STATE_TABLES)[number];
 /** Tables worked out from the state (limits.ts rebuilds them after an import): cleared with it, never exported. */
@@ -258,6 +267,22 @@ export interface FiatAccountRow {
   updated_ms: number;
   body: string;
 }
+/**
+ * A stablecoin conversion: `body` holds what was asked (the resource's fields that never change); CREATED until
+ * `settle_ms` by the service clock, then SETTLED (or FAILED when `fails`), or CANCELLED before that.
+ */
+export interface ConversionRow {
+  seq: number;
+  id: string;
+  ref_id: string | null;
+  profile_id: string;
+  status: string;
+  created_ms: number;
+  updated_ms: number;
+  settle_ms: number | null;
+  fails: number;
+  body: string;
+}
 export interface LimitRuleRow {
   id: string;
   /** The id of the limit a period rule measures; null for a rule on each single transfer. */
@@ -321,6 +346,7 @@ type ListTable =
   | 'crypto_destination_addresses'
   | 'fiat_deposit_instructions'
   | 'fiat_accounts'
+  | 'conversions'
   | 'events';
 
 /** The list filters on a field kept only in a row's JSON body (no column of its own), per table: the SQL that reads it. */
@@ -630,9 +656,10 @@ export class Store {
   }
   /** The earliest time a PENDING transfer is due to settle, if any. */
   nextSettle(): number | undefined {
-    const r = this.stmt("SELECT MIN(settle_ms) AS t FROM transfers WHERE status = 'PENDING'").get() as {
-      t: number | null;
-    };
+    const r = this.stmt(
+      `SELECT MIN(t) AS t FROM (SELECT MIN(settle_ms) AS t FROM transfers WHERE status = 'PENDING'
+        UNION ALL SELECT MIN(settle_ms) AS t FROM conversions WHERE status = 'CREATED')`,
+    ).get() as { t: number | null };
     return r.t ?? undefined;
   }
   dueTransfers(nowMs: number): TransferRow[] {
@@ -644,6 +671,23 @@ export class Store {
     this.stmt(
       "UPDATE transfers SET status = ?, updated_ms = ?, crypto_tx_hash = ? WHERE id = ? AND status = 'PENDING'",
     ).run(status, updatedMs, hash, id);
+  }
+  /** A PENDING transfer's resource, settle time and update time changed (a travel rule hold taken off or ended). */
+  reviseTransfer(id: string, body: string, settleMs: number | null, updatedMs: number): void {
+    this.stmt("UPDATE transfers SET body = ?, settle_ms = ?, updated_ms = ? WHERE id = ? AND status = 'PENDING'").run(
+      body,
+      settleMs,
+      updatedMs,
+      id,
+    );
+  }
+  /** The PENDING withdrawals to an address held for travel rule information. */
+  heldWithdrawalsTo(network: string, address: string): TransferRow[] {
+    return this.stmt(
+      `SELECT * FROM transfers WHERE status = 'PENDING' AND type = 'CRYPTO_WITHDRAWAL'
+        AND json_extract(body, '$.crypto_network') = ? AND json_extract(body, '$.destination_address') = ?
+        AND json_extract(body, '$.secondary_status.name') = 'TRAVEL_RULE_INFO_REQUESTED' ORDER BY seq`,
+    ).all(network, address) as TransferRow[];
   }
   listTransfers(query: ListQuery): TransferRow[] {
     return this.list('transfers', query) as TransferRow[];
@@ -757,6 +801,37 @@ export class Store {
   }
   listFiatAccounts(query: ListQuery): FiatAccountRow[] {
     return this.list('fiat_accounts', query) as FiatAccountRow[];
+  }
+
+  // ---- stablecoin conversions -----------------------------------------------------------------------------------
+  insertConversion(row: Omit<ConversionRow, 'seq'>): void {
+    this.stmt(`INSERT INTO conversions (id, ref_id, profile_id, status, created_ms, updated_ms, settle_ms, fails, body)
+      VALUES (@id, @ref_id, @profile_id, @status, @created_ms, @updated_ms, @settle_ms, @fails, @body)`).run(row);
+  }
+  conversion(id: string): ConversionRow | undefined {
+    return this.stmt('SELECT * FROM conversions WHERE id = ?').get(id) as ConversionRow | undefined;
+  }
+  conversionByRef(refId: string): ConversionRow | undefined {
+    return this.stmt('SELECT * FROM conversions WHERE ref_id = ?').get(refId) as ConversionRow | undefined;
+  }
+  /** The CREATED conversions whose settle time has come, oldest first. */
+  dueConversions(nowMs: number): ConversionRow[] {
+    return this.stmt(
+      "SELECT * FROM conversions WHERE status = 'CREATED' AND settle_ms <= ? ORDER BY settle_ms, seq",
+    ).all(nowMs) as ConversionRow[];
+  }
+  /** Moves a CREATED conversion to `status`; false when it was not CREATED any more. */
+  endConversion(id: string, status: string, atMs: number): boolean {
+    return (
+      this.stmt("UPDATE conversions SET status = ?, updated_ms = ? WHERE id = ? AND status = 'CREATED'").run(
+        status,
+        atMs,
+        id,
+      ).changes === 1
+    );
+  }
+  listConversions(query: ListQuery): ConversionRow[] {
+    return this.list('conversions', query) as ConversionRow[];
   }
 
   // ---- transfer limits -------------------------------------------------------------------------------------------

@@ -1,5 +1,5 @@
 // The tools that only read: balances, service profiles, limits, transfers, deposit addresses, the address book, fiat
-// accounts, fee quotes, historical prices and the market snapshots. Each is an operation of the contract: its input is the
+// accounts, the VASP directory, stablecoin conversions, fee quotes, historical prices and the market snapshots. Each is an operation of the contract: its input is the
 // operation's params and query (the tool's schema made from them), its output the operation's response.
 import { operations, type OperationId, type PriceIncrement, type TransferLimitType } from '../contract/index.js';
 import * as S from '../contract/schemas.js';
@@ -183,6 +183,44 @@ const fiatAccountsList = readTool({
   read: (query, conn) => answer(conn, 'listFiatAccounts', { query }),
 });
 
+const vaspsList = readTool({
+  name: 'vasps_list',
+  title: 'VASPs (Travel Rule)',
+  description:
+    "The Travel Rule's directory of VASPs (exchanges, custodians) by name: `search` is a case-insensitive prefix of the name. A destination address custodied by a VASP names one by its id (travelrule_metadata.vasp.id); a page at a time.",
+  input: objectOf(fieldsOf(S.ListVaspsQuery), true),
+  output: asObject(S.ListVaspsResponse),
+  read: (query, conn) => answer(conn, 'listVasps', { query }),
+});
+
+const vaspGet = readTool({
+  name: 'vasp_get',
+  title: 'One VASP (Travel Rule)',
+  description: 'A VASP of the directory by its id.',
+  input: objectOf(fieldsOf(S.IdParams, { describe: { id: 'The VASP id.' } }), true),
+  output: asObject(S.GetVaspResponse),
+  read: ({ id }, conn) => answer(conn, 'getVasp', { params: { id: String(id) } }),
+});
+
+const conversionsList = readTool({
+  name: 'conversions_list',
+  title: 'Stablecoin conversions',
+  description:
+    'Stablecoin conversions (USD to USDP or PYUSD and back, one to one), newest first: id, status (CREATED, then SETTLED; CANCELLED; FAILED), source_asset, target_asset, amount, ref_id; a page at a time. Filter by profile_id, ref_id, created_at.begin/.end and updated_at.begin/.end (inclusive).',
+  input: objectOf(fieldsOf(S.ListStablecoinConversionsQuery), true),
+  output: asObject(S.ListStablecoinConversionsResponse),
+  read: (query, conn) => answer(conn, 'listStablecoinConversions', { query }),
+});
+
+const conversionGet = readTool({
+  name: 'conversion_get',
+  title: 'One stablecoin conversion',
+  description: 'A stablecoin conversion by id, with its status now (settled_at or cancelled_at once it ended so).',
+  input: objectOf(fieldsOf(S.IdParams, { describe: { id: 'The conversion id.' } }), true),
+  output: asObject(S.StablecoinConversion),
+  read: ({ id }, conn) => answer(conn, 'getStablecoinConversion', { params: { id: String(id) } }),
+});
+
 const feeQuote = readTool({
   name: 'fee_quote',
   title: 'Guaranteed withdrawal fee',
@@ -312,6 +350,10 @@ export const READ_TOOLS: Tool[] = [
   depositAddressesList,
   destinationsList,
   fiatAccountsList,
+  vaspsList,
+  vaspGet,
+  conversionsList,
+  conversionGet,
   feeQuote,
   prices,
   ticker,

@@ -34,11 +34,12 @@ import { READ_TOOLS } from './read-tools.js';
 import { registerResources } from './resources.js';
 import type { Answer, Call, McpConnection, ServerDeps, Tool } from './tool.js';
 import { WRITE_TOOLS } from './write-tools.js';
+import { DEPOSIT_TOOLS } from './deposit-tools.js';
 
-export const TOOLS: Tool[] = [...READ_TOOLS, BATCH_DRY_RUN, ...WRITE_TOOLS, WITHDRAW_BATCH];
+export const TOOLS: Tool[] = [...READ_TOOLS, BATCH_DRY_RUN, ...WRITE_TOOLS, WITHDRAW_BATCH, ...DEPOSIT_TOOLS];
 
 const INSTRUCTIONS = `coinop: balances, transfers, deposit addresses, the address book, fiat accounts, fee quotes, limits and market data of one coinop context (read coinop://context for which, and coinop://catalogue for the assets, networks and markets).
-Tools that move money or create resources (withdraw, internal_transfer, fiat_withdrawal, deposit_address_create) preview by default and send nothing: the preview shows the request, the fee, the balance after, the policy's verdict and the gates. They send only with confirm: true, on a server the operator started with --allow-writes (and --allow-production in production), when the policy allows it. Every write carries a ref_id (returned by the preview): confirm with that ref_id, and retry with it; it never sends twice.
+Tools that move money or create resources (withdraw, internal_transfer, fiat_withdrawal, conversion, deposit_address_create) preview by default and send nothing: the preview shows the request, the fee, the balance after, the policy's verdict and the gates. They send only with confirm: true, on a server the operator started with --allow-writes (and --allow-production in production), when the policy allows it. Every write carries a ref_id (returned by the preview): confirm with that ref_id, and retry with it; it never sends twice.
 Amounts are decimal strings ("0.01"), never numbers.`;
 
 /** The tool as tools/list shows it: plain JSON schemas, and hints of what it does. */

@@ -7,9 +7,11 @@ import {
   type CreateCryptoWithdrawalRequest,
   type CreateDepositAddressRequest,
   type CreateFiatWithdrawalRequest,
+  type CreateStablecoinConversionRequest,
   type CreateInternalTransferRequest,
   type CryptoWithdrawalFee,
   type Decimal,
+  dec,
   fmt,
   isAmountString,
   operations,
@@ -100,6 +102,13 @@ function balanceOf(funds: Funds, asset: string, leaving: Decimal | undefined): R
   };
 }
 
+/** How a sent result is followed, said after it. */
+const FOLLOW_WITH = {
+  transfer: ' Follow it with transfer_get.',
+  conversion: ' Follow it with conversion_get.',
+  deposit_address: '',
+} as const;
+
 interface Prepared {
   op: MoneyOperationId;
   body: Record<string, unknown>;
@@ -111,7 +120,7 @@ interface Prepared {
   beforeSend?: () => Promise<void>;
   /** The tool-specific fields again, from what the service answered (the fee it charged). */
   sentExtra?: (data: Record<string, unknown>) => Record<string, unknown>;
-  resultKey: 'transfer' | 'deposit_address';
+  resultKey: 'transfer' | 'deposit_address' | 'conversion';
 }
 
 /** A tool's request at the gate: canonical and checked (a refusal recorded), with the connection it goes over. */
@@ -142,6 +151,19 @@ async function throughGate<Op extends MoneyOperationId>(
       return gate.refuse(admitted, e);
     }
   return { conn, gate, admitted };
+}
+
+/**
+ * A tool's call for a request of one service profile: the confirm switch, the ref_id (made when not given), the
+ * profile (the context's by default), and the request through steps 1 and 2 of the gate (throughGate).
+ */
+async function profileRequest<Op extends MoneyOperationId>(args: Record<string, unknown>, call: Call, operation: Op) {
+  const { confirm, ...given } = args;
+  const sending = confirm === true;
+  const { refId, generated } = refIdFor(given.ref_id as string | undefined);
+  const profileId = profileIdOf(given.profile_id, call);
+  const through = await throughGate(call, operation, { ...given, profile_id: profileId, ref_id: refId }, sending);
+  return { sending, refId, generated, profileId, through };
 }
 
 /** The policy's verdict as the tools report it; undefined without a policy file (no rules). */
@@ -199,7 +221,7 @@ async function previewOrSend(call: Call, through: Through, sending: boolean, pre
     ? `Already submitted: ref_id ${prepared.refId} was sent before, and nothing was sent this time; ${prepared.resultKey} ${id} is the earlier one.`
     : res.alreadySubmitted
       ? `Sent once: the first attempt reached the service and its answer was lost; the retry with ref_id ${prepared.refId} found ${prepared.resultKey} ${id}.`
-      : `Sent: ${prepared.resultKey} ${id}.${prepared.resultKey === 'transfer' ? ' Follow it with transfer_get.' : ''}`;
+      : `Sent: ${prepared.resultKey} ${id}.${FOLLOW_WITH[prepared.resultKey]}`;
   // Nothing left the balance this time: the balance read before is what the earlier transfer left.
   const balance = prepared.extra.balance as Record<string, string> | undefined;
   return {
@@ -279,6 +301,8 @@ const withdraw: Tool = {
           amount: 'The amount to send, the fee on top (a decimal string such as "0.01").',
           total: 'The total to debit, the fee included (instead of amount).',
           fee_id: 'A guaranteed fee quote (fee_quote) to use.',
+          beneficiary:
+            'Travel Rule: who receives the funds, a person (person_details: first_name, last_name) or an institution (institution_details: name). A destination the address book says a VASP custodies, without a beneficiary there or here, is held by the service (TRAVEL_RULE_INFO_REQUESTED) until one is saved on the address. Part of what an approval covers.',
         },
       }),
       quote: { schema: plain.boolean('Get a guaranteed fee quote first and send with its fee_id.') },
@@ -442,15 +466,7 @@ const depositAddressCreate: Tool = {
   ),
   output: gatedOutput(S.CreateDepositAddressRequest, { key: 'deposit_address', schema: S.DepositAddress }),
   async run(args, call) {
-    const { confirm, ...given } = args;
-    const sending = confirm === true;
-    const { refId, generated } = refIdFor(given.ref_id as string | undefined);
-    const through = await throughGate(
-      call,
-      'createDepositAddress',
-      { ...given, profile_id: profileIdOf(given.profile_id, call), ref_id: refId },
-      sending,
-    );
+    const { sending, refId, generated, through } = await profileRequest(args, call, 'createDepositAddress');
     const body: CreateDepositAddressRequest = through.admitted.body;
     return previewOrSend(call, through, sending, {
       op: 'createDepositAddress',
@@ -501,16 +517,7 @@ const fiatWithdrawal: Tool = {
     },
   ),
   async run(args, call) {
-    const { confirm, ...given } = args;
-    const sending = confirm === true;
-    const { refId, generated } = refIdFor(given.ref_id as string | undefined);
-    const profileId = profileIdOf(given.profile_id, call);
-    const through = await throughGate(
-      call,
-      'createFiatWithdrawal',
-      { ...given, profile_id: profileId, ref_id: refId },
-      sending,
-    );
+    const { sending, refId, generated, profileId, through } = await profileRequest(args, call, 'createFiatWithdrawal');
     const body: CreateFiatWithdrawalRequest = through.admitted.body;
     const leaving = withdrawalFigures(body, undefined).leaving;
     const words = leavingWords(body, false);
@@ -539,4 +546,57 @@ const fiatWithdrawal: Tool = {
   },
 };
 
-export const WRITE_TOOLS: Tool[] = [withdraw, internalTransfer, fiatWithdrawal, depositAddressCreate];
+const conversion: Tool = {
+  name: 'conversion',
+  title: 'Convert USD to a stablecoin or back (moves money)',
+  description:
+    "Converts USD to a stablecoin (USDP, PYUSD) or a stablecoin back to USD, one to one, in a service profile (the coinop context's own by default). MOVES MONEY: the source is debited at once, the target credited once the conversion is SETTLED. By default a preview: the request, the source balance before and after, the policy's verdict (its assets must allow both sides; its maxima count the source) and the gates; nothing is sent. With confirm: true it sends, through the same gates as withdraw. Every call carries a ref_id (returned): retrying with it never sends twice.",
+  gated: true,
+  input: objectOf(
+    {
+      ...fieldsOf(S.CreateStablecoinConversionRequest, {
+        optional: ['profile_id'],
+        describe: {
+          profile_id: PROFILE_ID_TEXT,
+          ref_id: REF_ID_TEXT,
+          amount: 'The amount to convert, at most 2 decimals (a decimal string such as "2500.00").',
+          source_asset: 'The asset converted from: USD, or USDP or PYUSD to convert back to USD.',
+          target_asset: 'The asset converted to: USDP or PYUSD from USD, or USD.',
+        },
+      }),
+      confirm: CONFIRM,
+    },
+    true,
+  ),
+  output: gatedOutput(
+    S.CreateStablecoinConversionRequest,
+    { key: 'conversion', schema: S.StablecoinConversion },
+    { balance: { schema: BALANCE_SCHEMA, required: true } },
+  ),
+  async run(args, call) {
+    const { sending, refId, generated, profileId, through } = await profileRequest(
+      args,
+      call,
+      'createStablecoinConversion',
+    );
+    const body: CreateStablecoinConversionRequest = through.admitted.body;
+    const amount = dec(body.amount);
+    const funds = await readFunds(through.conn, profileId, [body.source_asset]);
+    return previewOrSend(call, through, sending, {
+      op: 'createStablecoinConversion',
+      body,
+      refId,
+      generated,
+      resultKey: 'conversion',
+      extra: { balance: balanceOf(funds, body.source_asset, amount) },
+      // Refused as convert refuses it, unless this ref_id went out already (then the earlier one answers).
+      beforeSend: async () => {
+        if (await through.gate.held(refId, 'listStablecoinConversions')) return;
+        if (shortfall(funds, body.source_asset, amount))
+          throw insufficientFunds(body.source_asset, amount, funds, 'the amount');
+      },
+    });
+  },
+};
+
+export const WRITE_TOOLS: Tool[] = [withdraw, internalTransfer, fiatWithdrawal, conversion, depositAddressCreate];

@@ -64,7 +64,8 @@ export class ContentBuilder {
   add(body: Record<string, unknown>): void {
     this.hash.update(`${canonicalRow(body)}\n`);
     this.rows++;
-    const asset = String(body.asset ?? '');
+    // A conversion's asset is what it takes: its source_asset.
+    const asset = String(body.asset ?? body.source_asset ?? '');
     const network = String(body.crypto_network ?? '-');
     const key = `${asset}\u0000${network}`;
     let t = this.totals.get(key);

@@ -2,7 +2,13 @@
 // transfers, and the agent server to come). It asks the service what the rules need to know (the address book, the
 // withdrawals of the last 24 hours, its clock), verifies the approvals given, and evaluates (evaluate.ts). The
 // service's transfers are the count, not a counter of this machine's, so a second machine or process sees the same.
-import { dec, type Decimal, FIAT_WITHDRAWAL_TRANSFER_TYPES, type Transfer } from '../contract/index.js';
+import {
+  dec,
+  type Decimal,
+  FIAT_WITHDRAWAL_TRANSFER_TYPES,
+  type StablecoinConversion,
+  type Transfer,
+} from '../contract/index.js';
 import type { ServiceClient } from '../client/service-client.js';
 import { type ApprovalContent, type ParsedApproval, verifyApprovals } from './approvals.js';
 import {
@@ -102,7 +108,7 @@ function chunks<T>(list: T[], size = CHUNK): T[][] {
 /** Every item of a list operation's pages, and the Date of its first answer. */
 async function listAll<T>(
   client: ServiceClient,
-  id: 'listTransfers' | 'listCryptoDestinationAddresses',
+  id: 'listTransfers' | 'listCryptoDestinationAddresses' | 'listStablecoinConversions',
   query: Record<string, unknown>,
   itemsKey: string,
   max = Infinity,
@@ -175,6 +181,28 @@ export async function lastDay(client: ServiceClient, machineNow: number, timeOnl
   return { recent, seen, now, clock, since, totals: sums(recent) };
 }
 
+/**
+ * The service's stablecoin conversions since `since` (the start of its last day), not CANCELLED or FAILED, as what
+ * they took of their source asset; `seen`: every ref_id among them. Read only for a run with a conversion: a
+ * conversion's rolling 24 hours count the withdrawals and the conversions of the day (a withdrawal's, the withdrawals).
+ */
+async function conversionsSince(
+  client: ServiceClient,
+  since: number,
+): Promise<{ recent: RecentWithdrawal[]; seen: Set<string> }> {
+  const { items } = await listAll<StablecoinConversion>(
+    client,
+    'listStablecoinConversions',
+    { 'created_at.begin': new Date(since).toISOString(), limit: 1000 },
+    'items',
+  );
+  const seen = new Set(items.flatMap((c) => (c.ref_id ? [c.ref_id] : [])));
+  const recent = items
+    .filter((c) => c.status !== 'FAILED' && c.status !== 'CANCELLED' && c.source_asset && c.amount)
+    .map((c) => ({ asset: c.source_asset!, amount: c.amount!, ref_id: c.ref_id }));
+  return { recent, seen };
+}
+
 /** The verdict of the context's policy on a run, with what the service says (nothing is sent without a policy). */
 export async function checkWithdrawals(options: CheckOptions): Promise<PolicyVerdict> {
   const base = { environment: options.environment, now: options.machineNow(), clock: 'machine' } as const;
@@ -182,15 +210,22 @@ export async function checkWithdrawals(options: CheckOptions): Promise<PolicyVer
   const p = options.policy.policy;
   let withdrawals = false;
   let crypto = false;
+  let conversions = false;
   for (const r of options.requests()) {
     if (r.kind !== 'internal') withdrawals = true;
     if (r.kind === 'withdrawal') crypto = true;
+    if (r.kind === 'conversion') conversions = true;
   }
   const ctx: PolicyContext = { ...base };
   if (p.destinations && crypto) ctx.book = await addressBook(options.client, p);
   const window = !!p.maxPer24h && withdrawals;
   if (window || p.hours) {
-    const day = options.history ? await options.history() : await lastDay(options.client, base.now, !window);
+    let day = options.history ? await options.history() : await lastDay(options.client, base.now, !window);
+    if (window && conversions) {
+      const c = await conversionsSince(options.client, day.since);
+      day = { ...day, recent: [...day.recent, ...c.recent], seen: new Set([...day.seen, ...c.seen]) };
+      day.totals = sums(c.recent, day.totals);
+    }
     const reserved = (options.reserved ?? []).filter((r) => !(r.ref_id && day.seen.has(r.ref_id)));
     const recent = [...day.recent, ...reserved];
     Object.assign(ctx, {

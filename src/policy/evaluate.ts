@@ -9,8 +9,11 @@ import { type LoadedPolicy, limitFor, type Policy, RULES, type RuleName } from '
 
 /** One request of a run, as the policy sees it. */
 export interface PolicyRequest {
-  /** A crypto withdrawal, an internal transfer, or a fiat withdrawal (to a fiat account). */
-  kind: 'withdrawal' | 'internal' | 'fiat';
+  /**
+   * A crypto withdrawal, an internal transfer, a fiat withdrawal (to a fiat account), or a stablecoin conversion (USD
+   * to a stablecoin or back, in the profile: `asset` is what it takes, `target_asset` what it gives).
+   */
+  kind: 'withdrawal' | 'internal' | 'fiat' | 'conversion';
   /** The row of a batch file. */
   row?: number;
   /** Its ref_id, when a service transfer with the same one is this request already sent (not counted twice). */
@@ -23,6 +26,8 @@ export interface PolicyRequest {
   destination_address?: string;
   /** A fiat withdrawal's destination: the fiat account's id, which the policy's destinations list by id. */
   fiat_account_id?: string;
+  /** A conversion's target asset (the policy's assets must allow it as well as the source). */
+  target_asset?: string;
 }
 
 /** An address of the service's address book. */
@@ -234,9 +239,15 @@ function eachRequest(
     count++;
     if (policy.assets && !policy.assets.includes(r.asset))
       rules.get('assets')!.violate({ ...where(r), message: `${r.asset} is not an asset the policy allows` });
+    if (policy.assets && r.target_asset !== undefined && !policy.assets.includes(r.target_asset))
+      rules.get('assets')!.violate({
+        ...where(r),
+        message: `${r.target_asset} (the conversion's target) is not an asset the policy allows`,
+      });
     if (r.kind === 'internal') continue;
     withdrawals++;
-    if (policy.destinations) {
+    // A conversion stays in its profile: no destination or network; the maxima count what it takes of its source.
+    if (policy.destinations && r.kind !== 'conversion') {
       const problem = r.kind === 'fiat' ? fiatDestinationProblem(policy, r) : destinationProblem(policy, r, book);
       if (problem) rules.get('destinations')!.violate({ ...where(r), message: problem });
     }

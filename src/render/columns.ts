@@ -119,6 +119,22 @@ export const DEPOSIT_INSTRUCTIONS_COLUMNS: Column[] = [
   { key: 'created_at', header: 'created', kind: 'time', priority: 4 },
 ];
 
+/**
+ * Stablecoin conversions. The table shows the first columns that fit (the id whole, to paste into conversions get);
+ * --wide and CSV every one, in this order, which is stable: columns are only ever added at the end.
+ */
+export const CONVERSION_COLUMNS: Column[] = [
+  { key: 'id', kind: 'id' },
+  { key: 'status', kind: 'status' },
+  { key: 'source_asset', header: 'from' },
+  { key: 'target_asset', header: 'to' },
+  { key: 'amount', kind: 'amount' },
+  { key: 'created_at', header: 'created', kind: 'time', priority: 2 },
+  { key: 'ref_id', header: 'ref id', kind: 'id', priority: 4 },
+  { key: 'profile_id', header: 'profile', kind: 'id', priority: 5 },
+  { key: 'updated_at', header: 'updated', kind: 'time', priority: 6 },
+];
+
 /** Fiat accounts, with their network and the last four digits of the account (worked out for the table and CSV). */
 export const FIAT_ACCOUNT_COLUMNS: Column[] = [
   { key: 'id', kind: 'id' },
@@ -128,6 +144,12 @@ export const FIAT_ACCOUNT_COLUMNS: Column[] = [
   { key: 'owner', kind: 'text', priority: 5 },
   { key: 'ref_id', header: 'ref id', kind: 'id', priority: 6 },
   { key: 'created_at', header: 'created', kind: 'time', priority: 7 },
+];
+
+/** The VASP directory (coinop vasps list). */
+export const VASP_COLUMNS: Column[] = [
+  { key: 'name', kind: 'text' },
+  { key: 'id', kind: 'id', priority: 2 },
 ];
 
 export const TRANSFER_LIMIT_COLUMNS: Column[] = [

@@ -40,11 +40,12 @@ export function palette(colour: boolean): Palette {
 }
 
 export function statusColour(palette: Palette, status: string): string {
-  return status === 'COMPLETED'
+  // A conversion's statuses too: SETTLED as COMPLETED, CREATED as PENDING.
+  return status === 'COMPLETED' || status === 'SETTLED'
     ? palette.green(status)
     : status === 'FAILED'
       ? palette.red(status)
-      : status === 'PENDING'
+      : status === 'PENDING' || status === 'CREATED'
         ? palette.yellow(status)
         : status;
 }

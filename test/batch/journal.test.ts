@@ -390,6 +390,49 @@ describe('batch journal', () => {
     j.close();
   });
 
+  it('sends only rows the journal still has as planned (their states read a window at a time); a row under another ref_id stops the batch before it', async () => {
+    const j = Journal.open(join(dir, 'states.journal'), 'h');
+    j.setMeta({ file_hash: 'h' });
+    j.plan(rows(40).map((r) => ({ ...r, body: body(r.row) })));
+    const given = (n: number) => ({ row: n, line: 0, derived: false, body: JSON.parse(body(n)) });
+    // Rows 3 and 20 are done already (an earlier run): given again, they are skipped without a request.
+    await j.markSucceeded(3, { transfer_id: 't3', status: 'PENDING', outcome: 'created' });
+    await j.markSucceeded(20, { transfer_id: 't20', status: 'PENDING', outcome: 'created' });
+    j.flush();
+    expect(j.statesOf([3, 4, 20, 99])).toEqual(
+      new Map([
+        [3, { state: 'succeeded', ref_id: 'r3' }],
+        [4, { state: 'planned', ref_id: 'r4' }],
+        [20, { state: 'succeeded', ref_id: 'r20' }],
+      ]),
+    );
+    const sent: number[] = [];
+    async function* all() {
+      for (let n = 1; n <= 40; n++) yield given(n);
+    }
+    await sendRows(all(), 38, { journal: j, service: creatingService((row) => sent.push(row)), ...oneAtATime() });
+    expect(sent).toEqual(Array.from({ length: 40 }, (_, i) => i + 1).filter((n) => n !== 3 && n !== 20));
+    // A row whose ref_id is not the journal's is never sent, nor any row of its window.
+    const k = Journal.open(join(dir, 'states-other-ref.journal'), 'h');
+    k.setMeta({ file_hash: 'h' });
+    k.plan(rows(4).map((r) => ({ ...r, body: body(r.row) })));
+    const sentK: number[] = [];
+    async function* edited() {
+      yield given(1);
+      yield { ...given(2), body: { ...given(2).body, ref_id: 'other' } };
+    }
+    const err = await sendRows(edited(), 2, {
+      journal: k,
+      service: creatingService((row) => sentK.push(row)),
+      ...oneAtATime(),
+    }).catch((e: unknown) => e);
+    expect(String(err)).toMatch(/row 2: the journal has ref_id r2, the row to send other/);
+    expect(sentK).toEqual([]);
+    expect(k.counts()).toMatchObject({ planned: 4 });
+    j.close();
+    k.close();
+  });
+
   it('names a damaged journal and a journal of another file', () => {
     const bad = join(dir, 'c.journal');
     writeFileSync(bad, 'not a database at all '.repeat(400));

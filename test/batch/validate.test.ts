@@ -124,7 +124,7 @@ describe('batch validation', () => {
     ].join('\n');
     const { r, issues } = await scan('bad.csv', text);
     expect(issues).toEqual([
-      'line 1: ref-id: is not a withdrawal field (did you mean ref_id?); columns are profile_id, destination_address, asset, crypto_network, amount, total, ref_id, identity_id, account_id, balance_asset, fee_id, memo and meta.KEY',
+      'line 1: ref-id: is not a withdrawal field (did you mean ref_id?); columns are profile_id, destination_address, asset, crypto_network, amount, total, ref_id, identity_id, account_id, balance_asset, fee_id, memo, beneficiary.first_name, beneficiary.last_name, beneficiary.institution and meta.KEY',
       'row 1 (line 2): amount: must be a plain decimal number such as 0.05 (digits and one point, no sign or exponent)',
       'row 2 (line 3): amount: give exactly one of amount and total, not both',
       'row 3 (line 4): crypto_network: must be one of BITCOIN, ETHEREUM, BITCOIN_CASH, LITECOIN, SOLANA, POLYGON_POS, BASE, ARBITRUM_ONE, STELLAR, INK, XLAYER, AVALANCHE, DOGECOIN, SUI, ROBINHOOD, BNB',

@@ -121,7 +121,7 @@ describe('completion scripts in real shells', () => {
     expect(bash('coinop', 'withdraw', '--network', 'ETH')).toEqual(['ETHEREUM']);
     expect(bash('coinop', '-o', 'nd')).toEqual(['ndjson']);
     // The desk's commands; an option's values follow the command it belongs to.
-    expect(bash('coinop', 'de')).toEqual(['deposit-instructions', 'destinations']);
+    expect(bash('coinop', 'de')).toEqual(['deposit-instructions', 'deposits', 'destinations']);
     expect(bash('coinop', 'destinations', '')).toEqual(['list', 'put']);
     expect(bash('coinop', 'destinations', 'put', '--no-b')).toEqual(['--no-bookmark']);
     expect(bash('coinop', 'deposit-instructions', 'create', '--network', '')).toEqual([
@@ -172,7 +172,7 @@ describe('completion scripts in real shells', () => {
     expect(zsh('coinop', 'stream', 'book', 'BTCU')).toEqual(['BTCUSD']);
     expect(zsh('coinop', 'withdraw', '--network', 'ETH')).toEqual(['ETHEREUM']);
     expect(zsh('coinop', '-o', 'nd')).toEqual(['ndjson']);
-    expect(zsh('coinop', 'de')).toEqual(['deposit-instructions', 'destinations']);
+    expect(zsh('coinop', 'de')).toEqual(['deposit-instructions', 'deposits', 'destinations']);
     expect(zsh('coinop', 'deposit-instructions', 'create', '--network', 'W')).toEqual(['WIRE']);
     expect(zsh('coinop', 'limits', '--type', 'PAXOS_TRANSFER_D')).toEqual(['PAXOS_TRANSFER_DEBIT']);
     expect(zsh('coinop', 'transfers', 'list', '--type', 'PAXOS_')).toEqual([

@@ -126,6 +126,7 @@ const NOT_SENT: Record<string, string[]> = {
   // Waiting at a coinop gateway for its approvers: reads the gateway's own /_gateway API (test/gateway), nothing else.
   // Approval files are read on this machine: the request sent is the same with them (before withdraw: first match).
   'withdraw fiat': ['--wait-approval', '--approvals'],
+  convert: ['--wait-approval', '--approvals'],
   withdraw: ['--wait-approval'],
   // When watching or forwarding ends and where events go: the feed is read the same way.
   'events watch': ['--count'],
@@ -168,7 +169,33 @@ async function fiatAccountId(): Promise<string> {
   return fiatAccount;
 }
 
+let conversions = 0;
+/** A conversion made on the service through coinop api (USD to USDP, CREATED until it settles). */
+async function newConversion(): Promise<{ id: string }> {
+  return fetched<{ id: string }>([
+    'api',
+    'POST',
+    '/v2/conversion/stablecoins',
+    ...['-f', `profile_id=${DEMO.profileId}`, '-f', 'source_asset=USD', '-f', 'target_asset=USDP', '-f', 'amount=2'],
+    ...['-f', `ref_id=rq-new-conversion-${++conversions}`],
+  ]);
+}
+
 /** A page cursor of a list, from the raw API (coinop api prints the answer as sent). */
+/** A crypto deposit held for its originator, made on the service's control API straight (not through the proxy). */
+async function heldDeposit(): Promise<string> {
+  const r = await fetch(`${svc.baseUrl}/_local/crypto-deposits`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ ref_id: 'demo-btc', amount: '0.01', needs_info: true }),
+  });
+  return ((await r.json()) as { id: string }).id;
+}
+
+/** The Travel Rule's lines pay this address, which a VASP holds (BTC_ADDRESS stays unheld for the other lines). */
+const TR_ADDRESS = 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq';
+const OKX = '8e4b1c2d-9a3f-4e6b-b1d7-2c5a8f0e3b94';
+
 async function cursorOf(path: string): Promise<string> {
   const page = await fetched<{ next_page_cursor?: string }>(['api', 'GET', path, '-f', 'limit=1']);
   expect(page.next_page_cursor, path).toBeTruthy();
@@ -227,6 +254,72 @@ const LINES: Line[] = [
     },
   },
   { formats: WRITE, args: ['withdraw', ...W.slice(0, -2), '--total', '0.002', '--dry-run', '--quote'] },
+  // The Travel Rule: the address book's custody details, the VASP directory, withdrawals with their beneficiary,
+  // deposits held for their originator
+  {
+    formats: WRITE,
+    args: [
+      'destinations',
+      'put',
+      ...['--network', 'BITCOIN', '--address', TR_ADDRESS, '--custodian-type', 'VASP', '--vasp-id', OKX],
+      ...['--beneficiary-first-name', 'Ada', '--beneficiary-last-name', 'Lovelace', '--transfer-purpose', 'payout'],
+    ],
+  },
+  {
+    formats: WRITE,
+    args: [
+      'destinations',
+      'put',
+      ...['--network', 'BITCOIN', '--address', TR_ADDRESS, '--vasp-name', 'Other Exchange'],
+      ...['--vasp-website', 'https://other.example', '--beneficiary-institution', 'Acme Ltd'],
+    ],
+  },
+  {
+    formats: WRITE,
+    args: [
+      'destinations',
+      'put',
+      ...['--network', 'ETHEREUM', '--address', ETH_ADDRESS, '--custodian-type', 'PRIVATE', '--beneficiary-self'],
+    ],
+  },
+  {
+    formats: WRITE,
+    args: async (n) => [
+      'withdraw',
+      ...['--asset', 'BTC', '--network', 'BITCOIN', '--address', TR_ADDRESS, '--amount', '0.001'],
+      ...['--beneficiary-first-name', 'Ada', '--beneficiary-last-name', 'Lovelace', '--ref-id', `rq-tr-${n}`, '--yes'],
+    ],
+  },
+  {
+    formats: WRITE,
+    args: ['withdraw', ...W, '--beneficiary-institution', 'Acme Ltd', '--yes'],
+  },
+  { args: ['vasps', 'list', '--search', 'o', '--id', OKX, '--limit', '5', '--order', 'DESC'] },
+  { args: ['vasps', 'list', '--limit', '3', '--all'] },
+  { args: async () => ['vasps', 'list', '--limit', '1', '--cursor', await cursorOf('/v2/travelrule/vasps')] },
+  { args: ['vasps', 'get', OKX] },
+  {
+    formats: WRITE,
+    args: async () => [
+      'deposits',
+      'update',
+      await heldDeposit(),
+      ...['--identity-id', 'ident-1', '--originator-first-name', 'Ada', '--originator-last-name', 'Lovelace', '--yes'],
+    ],
+  },
+  {
+    formats: WRITE,
+    args: async () => [
+      'deposits',
+      'update',
+      await heldDeposit(),
+      ...['--identity-id', 'ident-1', '--originator-institution', 'Acme Ltd', '--yes'],
+    ],
+  },
+  {
+    formats: WRITE,
+    args: async () => ['deposits', 'reject', await heldDeposit(), '--identity-id', 'ident-1', '--yes'],
+  },
   // withdraw batch
   {
     formats: WRITE,
@@ -236,10 +329,10 @@ const LINES: Line[] = [
       file(
         `batch-${n}.csv`,
         [
-          'destination_address,asset,crypto_network,amount,total,ref_id,identity_id,account_id,balance_asset,memo,meta.invoice',
-          `${BTC_ADDRESS},BTC,BITCOIN,0.001,,,ident-1,acct-1,,m,INV-1`,
-          `${ETH_ADDRESS},USDP,ETHEREUM,,5,rq-b-${n},,,USD,,INV-2`,
-          `${ETH_ADDRESS},ETH,NOPE,1,,,,,,,INV-3`,
+          'destination_address,asset,crypto_network,amount,total,ref_id,identity_id,account_id,balance_asset,memo,meta.invoice,beneficiary.first_name,beneficiary.last_name,beneficiary.institution',
+          `${BTC_ADDRESS},BTC,BITCOIN,0.001,,,ident-1,acct-1,,m,INV-1,Ada,Lovelace,`,
+          `${ETH_ADDRESS},USDP,ETHEREUM,,5,rq-b-${n},,,USD,,INV-2,,,Acme Ltd`,
+          `${ETH_ADDRESS},ETH,NOPE,1,,,,,,,INV-3,,,`,
         ].join('\n'),
       ),
       ...['--format', 'csv', '--profile-id', DEMO.profileId, '--yes', '--skip-invalid', '--allow-repeat'],
@@ -592,6 +685,46 @@ const LINES: Line[] = [
     formats: WRITE,
     args: internalTransfer('BTC', '0.1', '--dry-run'),
   },
+  // stablecoin conversions: USD to a stablecoin and back, listed, got, cancelled
+  {
+    formats: WRITE,
+    args: async (n) => [
+      'convert',
+      ...[
+        '--amount',
+        '25.50',
+        '--from',
+        'USD',
+        '--to',
+        'USDP',
+        '--ref-id',
+        `rq-conv-${n}`,
+        '--profile-id',
+        DEMO.profileId,
+      ],
+      ...['--recipient-profile-id', DEMO.emptyProfileId, '--identity-id', 'i', '--account-id', 'a', '--meta', 'k=v'],
+      ...['--yes', '--wait', '--wait-timeout', '30'],
+    ],
+  },
+  { formats: WRITE, args: ['convert', '--from', 'PYUSD', '--amount', '3', '--yes'] },
+  { formats: WRITE, args: ['convert', '--to', 'PYUSD', '--amount', '1', '--dry-run'] },
+  {
+    args: [
+      'conversions',
+      'list',
+      ...['--profile-id', DEMO.profileId, '--ref-id', 'r', '--created-from', '1d', '--created-until', 'now'],
+      ...['--limit', '5', '--order', 'ASC'],
+    ],
+  },
+  { args: ['conversions', 'list', '--created-before', 'now'], code: 2, mayBeSilent: true },
+  { args: ['conversions', 'list', '--created-at', 'now'], code: 2, mayBeSilent: true },
+  { args: ['conversions', 'list', '--created-after', '1d'], code: 2, mayBeSilent: true },
+  { args: ['conversions', 'list', '--limit', '1', '--all'] },
+  {
+    args: async () => ['conversions', 'list', '--limit', '1', '--cursor', await cursorOf('/v2/conversion/stablecoins')],
+  },
+  { args: async () => ['conversions', 'get', (await newConversion()).id] },
+  { formats: WRITE, args: async () => ['conversions', 'cancel', (await newConversion()).id, '--yes'] },
   // raw requests
   { args: ['api', 'GET', '/transfer/transfers', '-f', 'limit=1', '-i'] },
   { args: ['api', 'GET', '/v2/profiles', '--paginate', '-f', 'limit=1'] },
@@ -843,7 +976,12 @@ const LINES: Line[] = [
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'coinop-requests-'));
   // The local service as it starts by default (rate limits on), a withdrawal settling in a second for --wait.
-  svc = await startLocalService({ port: 0, memory: true, config: { withdrawalSettleSeconds: 1 } });
+  svc = await startLocalService({
+    port: 0,
+    memory: true,
+    // A conversion stays CREATED 3 s: long enough for a line to cancel it, short enough for --wait.
+    config: { withdrawalSettleSeconds: 1, conversionSettleSeconds: 3 },
+  });
   proxy = await recordingProxy(svc.baseUrl);
   env = { ...baseEnv(dir), COINOP_BASE_URL: proxy.url, COINOP_AUTH_URL: proxy.url, COINOP_WS_URL: svc.wsUrl };
   Object.assign(POLICY_ENV, {

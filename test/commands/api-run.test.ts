@@ -48,6 +48,31 @@ describe('api run', () => {
     ]);
   });
 
+  it('a conversion goes through the gate; its cancel (no money out, no policy) is in the audit trail too', async () => {
+    const from = local.audit().entries().length;
+    const ports = moneyPorts(local);
+    const conversion = flags([
+      ...['-f', `profile_id=${DEMO.profileId}`, '-f', 'source_asset=USD', '-f', 'target_asset=USDP'],
+      ...['-f', 'amount=5', '-f', 'ref_id=api-conv-1'],
+    ]);
+    await api(ports, 'POST', '/v2/conversion/stablecoins', conversion);
+    const made = JSON.parse(ports.display.stdout) as { id: string };
+    const cancelling = moneyPorts(local);
+    await api(cancelling, 'DELETE', `/v2/conversion/stablecoins/${made.id}`, flags([]));
+    expect(JSON.parse(cancelling.display.stdout)).toMatchObject({ id: made.id, status: 'CANCELLED' });
+    expect(auditSince(local, from).map(([kind, result, ref]) => [kind, result, ref])).toEqual([
+      ['conversion', 'attempt', 'api-conv-1'],
+      ['conversion', 'sent', 'api-conv-1'],
+      ['conversion_cancel', 'attempt', null],
+      ['conversion_cancel', 'sent', null],
+    ]);
+    const again = moneyPorts(local);
+    await expect(api(again, 'DELETE', `/v2/conversion/stablecoins/${made.id}`, flags([]))).rejects.toThrow(
+      /cannot be cancelled: it is CANCELLED/,
+    );
+    expect(auditSince(local, from).at(-1)?.slice(0, 2)).toEqual(['conversion_cancel', 'refused']);
+  });
+
   it('bad input is a usage error and sends nothing: a path above the root, a field on a body not an object', async () => {
     const ports = moneyPorts(local);
     expect(await usageMessageOf(api(ports, 'GET', '/v2/../../etc', flags([])))).toMatch(/^PATH: .* climbs above/);

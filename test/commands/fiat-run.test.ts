@@ -1,9 +1,3 @@
-// coinop fiat-accounts and coinop withdraw fiat, their runs with fakes of their ports (test/commands/ports.ts) against
-// a local service in this process: an account made through the gate (audited), listed in every format, got, updated
-// and deleted; a fiat withdrawal confirmed with its amount typed, sent once, refused by the policy's destinations and
-// maxima, refused before sending for want of funds, declined, and followed to its end.
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { create, get, list, remove, update } from '../../src/commands/fiat-accounts/run.js';
 import {
@@ -14,7 +8,7 @@ import {
 import { withdrawFiat } from '../../src/commands/withdraw/fiat/run.js';
 import { type FiatWithdrawOptions, parseFiatWithdrawOptions } from '../../src/commands/withdraw/fiat/options.js';
 import { DEMO } from '../../src/embedded/demo.js';
-import { auditSince, sharedLocalFixture, moneyPortsOf, NOW, readPorts, usdOf } from './ports.js';
+import { auditSince, sharedLocalFixture, moneyPortsOf, NOW, readPorts, usdOf, writeContextPolicy } from './ports.js';
 
 const local = sharedLocalFixture();
 let accountId: string;
@@ -37,13 +31,8 @@ const fiat = (refId: string, more: Partial<FiatWithdrawOptions> = {}): FiatWithd
   ...more,
 });
 
-/** Writes the context's policy file (policies/local.yaml in the fixture's configuration directory). */
-function writePolicy(text: string | undefined): void {
-  const policies = join(local.policy.configDir(), 'policies');
-  if (text === undefined) return rmSync(policies, { recursive: true, force: true });
-  mkdirSync(policies, { recursive: true });
-  writeFileSync(join(policies, 'local.yaml'), text);
-}
+/** Writes the context's policy file; undefined removes it. */
+const writePolicy = (text: string | undefined) => writeContextPolicy(local, text);
 
 /** The fiat withdrawals the service holds. */
 async function fiatWithdrawals(): Promise<{ ref_id?: string; status: string }[]> {

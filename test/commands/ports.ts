@@ -3,7 +3,7 @@
 // says one time, a confirmer that answers as told and keeps what it was shown, and an Interrupt that keeps its note.
 import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll } from 'vitest';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ALL_SCOPES } from '../../src/contract/enums.js';
@@ -354,3 +354,11 @@ export const auditSince = (local: LocalFixture, from: number) =>
     .entries()
     .slice(from)
     .map((e) => [e.kind, e.outcome.result, e.ref_id]);
+
+/** Writes the context's policy file (policies/local.yaml in the fixture's configuration directory); undefined: none. */
+export function writeContextPolicy(local: LocalFixture, text: string | undefined): void {
+  const policies = join(local.policy.configDir(), 'policies');
+  if (text === undefined) return rmSync(policies, { recursive: true, force: true });
+  mkdirSync(policies, { recursive: true });
+  writeFileSync(join(policies, 'local.yaml'), text);
+}

@@ -22,6 +22,8 @@ import { declarePrices } from '../../src/commands/prices/flags.js';
 import { declareProfilesList } from '../../src/commands/profiles/flags.js';
 import { declareTransfersList, declareTransfersWatch } from '../../src/commands/transfers/flags.js';
 import { tableOptions } from '../../src/cli/list-flags.js';
+import { declareConversionsList } from '../../src/commands/conversions/flags.js';
+import { parseConversionListOptions } from '../../src/commands/conversions/options.js';
 import type { RawFlags } from '../../src/cli/options.js';
 import type { TableView } from '../../src/render/table.js';
 import { usageMessage } from './support.js';
@@ -43,6 +45,13 @@ const COMMANDS: [
 ][] = [
   ['transfers list', declareTransfersList, (raw) => parseTransfersListOptions(raw, NOW), 'tx_hash', TRANSFER_COLUMNS],
   ['transfers watch', declareTransfersWatch, (raw) => parseTransfersWatchOptions(['t1'], raw), 'fee', TRANSFER_COLUMNS],
+  [
+    'conversions list',
+    declareConversionsList,
+    (raw) => parseConversionListOptions(raw, NOW),
+    'from',
+    'id, status, from, to, amount, created, ref_id, profile, updated',
+  ],
   [
     'addresses list',
     declareAddressesList,

@@ -116,7 +116,10 @@ const INVALID: [argv: string[], message: string][] = [
   [['--wait-timeout', '86401'], '--wait-timeout: must be at most 24 h'],
   [['--meta', 'novalue'], '--meta: "novalue" must be key=value'],
   [['--meta', 'k=a', '--meta', 'k=b'], '--meta: key "k" is given twice'],
-  [['--beneficiary', '{oops'], '--beneficiary: must be a JSON object such as {"name":"Ada Lovelace"}'],
+  [
+    ['--beneficiary', '{oops'],
+    '--beneficiary: must be a JSON object such as {"person_details":{"first_name":"Ada","last_name":"Lovelace"}}',
+  ],
   [['--beneficiary', '[1]'], '--beneficiary: must be a JSON object'],
   [['--beneficiary', 'null'], '--beneficiary: must be a JSON object'],
   [

@@ -2,14 +2,14 @@
 // confirmed withdrawal is sent once with its attempt and outcome in the audit trail, one the policy refuses or the
 // operator declines is not sent, a dry run sends nothing (and --save keeps the request that --request sends later).
 // Whether anything reached the service is read from the service's own journal of requests.
-import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withdraw } from '../../src/commands/withdraw/run.js';
 import type { WithdrawOptions } from '../../src/commands/withdraw/options.js';
 import { DEMO } from '../../src/embedded/demo.js';
-import { auditSince, moneyPortsOf, sharedLocalFixture } from './ports.js';
+import { auditSince, moneyPortsOf, sharedLocalFixture, writeContextPolicy } from './ports.js';
 
 const ADDRESS = '1BvBMSEYstWetqTFn5Au4m4GFg7xJaNVN2';
 
@@ -51,13 +51,8 @@ async function withdrawalsSent(): Promise<number> {
 
 const entriesSince = (from: number) => auditSince(local, from);
 
-/** Writes the context's policy file (policies/local.yaml in the fixture's configuration directory). */
-function writePolicy(text: string | undefined): void {
-  const policies = join(local.policy.configDir(), 'policies');
-  if (text === undefined) return rmSync(policies, { recursive: true, force: true });
-  mkdirSync(policies, { recursive: true });
-  writeFileSync(join(policies, 'local.yaml'), text);
-}
+/** Writes the context's policy file; undefined removes it. */
+const writePolicy = (text: string | undefined) => writeContextPolicy(local, text);
 
 describe('withdraw run', () => {
   it('confirmed: sent once, the withdrawal on stdout, its attempt and sent entries in the audit trail', async () => {

@@ -146,6 +146,34 @@ const FIAT_WAYS: Record<string, Way> = {
     mcpVerdict('fiat_withdrawal', { fiat_account_id: fiatAccount, asset: 'USD', amount, ref_id: ref, confirm: true }),
 };
 
+/** A conversion of PYUSD back to USD in the default profile, through each entry point. */
+const CONVERSION_WAYS: Record<string, Way> = {
+  convert: async ({ amount, ref }) =>
+    exitVerdict((await sb.runIn(['convert', '--from', 'PYUSD', '--amount', amount, '--ref-id', ref, '--yes'])).code),
+  api: async ({ amount, ref }) =>
+    exitVerdict(
+      (
+        await sb.runIn([
+          'api',
+          'POST',
+          '/v2/conversion/stablecoins',
+          '-f',
+          `profile_id=${DEMO.profileId}`,
+          '-f',
+          'source_asset=PYUSD',
+          '-f',
+          'target_asset=USD',
+          '-f',
+          `amount=${amount}`,
+          '-f',
+          `ref_id=${ref}`,
+        ])
+      ).code,
+    ),
+  'mcp conversion': async ({ amount, ref }) =>
+    mcpVerdict('conversion', { source_asset: 'PYUSD', target_asset: 'USD', amount, ref_id: ref, confirm: true }),
+};
+
 /** The request's own entries of one run (not the MCP server's mcp_call, not quotes), less what names the run. */
 function comparable(list: Entry[], kind: string): unknown[] {
   return list
@@ -274,6 +302,65 @@ const CASES: {
     name: 'fiat withdrawal: more than the balance',
     kind: 'fiat_withdrawal',
     ways: FIAT_WAYS,
+    amount: '900000000',
+    expect: { verdict: 'refused', category: 'usage' },
+  },
+  {
+    name: 'conversion: allowed',
+    kind: 'conversion',
+    ways: CONVERSION_WAYS,
+    amount: '10.5',
+    expect: { verdict: 'sent' },
+  },
+  {
+    name: 'conversion: a target asset the policy does not allow',
+    policy: 'assets: [PYUSD]\n',
+    kind: 'conversion',
+    ways: CONVERSION_WAYS,
+    amount: '10.5',
+    expect: { verdict: 'refused', category: 'policy' },
+  },
+  {
+    name: 'conversion: over the most per transfer',
+    policy: 'max_per_withdrawal:\n  PYUSD: 10\n',
+    kind: 'conversion',
+    ways: CONVERSION_WAYS,
+    amount: '10.5',
+    expect: { verdict: 'refused', category: 'policy' },
+  },
+  {
+    // The allowed case converted 3 x 10.5 PYUSD: one more is over 40 in the rolling 24 hours.
+    name: "conversion: over the rolling 24 hours (the day's conversions count)",
+    policy: 'max_per_24h:\n  PYUSD: 40\n',
+    kind: 'conversion',
+    ways: CONVERSION_WAYS,
+    amount: '10.5',
+    expect: { verdict: 'refused', category: 'policy' },
+  },
+  {
+    name: 'conversion: within the rolling 24 hours',
+    policy: 'max_per_24h:\n  PYUSD: 100\n',
+    kind: 'conversion',
+    ways: CONVERSION_WAYS,
+    amount: '1',
+    expect: { verdict: 'sent' },
+  },
+  {
+    name: 'conversion: outside the hours',
+    policy: () => {
+      const at = (h: number) => `${String(h % 24).padStart(2, '0')}:00`;
+      const start = new Date().getUTCHours() + 2;
+      return `hours: "${at(start)}-${at(start + 1)} UTC"\n`;
+    },
+    kind: 'conversion',
+    ways: CONVERSION_WAYS,
+    amount: '10.5',
+    expect: { verdict: 'refused', category: 'policy' },
+  },
+  {
+    name: 'conversion: more than the balance',
+    kind: 'conversion',
+    ways: CONVERSION_WAYS,
     amount: '900000000',
     expect: { verdict: 'refused', category: 'usage' },
   },

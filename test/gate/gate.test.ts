@@ -117,9 +117,9 @@ describe('coinop api goes through the gate for money', () => {
     expect(await moneySent()).toEqual([]);
   });
 
-  it('money the gate cannot judge (a conversion, a transfer to another customer, a trade): exit 8, nothing sent, recorded', async () => {
+  it('money the gate cannot judge (a settlement, a transfer to another customer, a trade): exit 8, nothing sent, recorded', async () => {
     for (const [method, path] of [
-      ['POST', '/v2/conversion/stablecoins'],
+      ['POST', '/v2/settlement/transactions'],
       ['POST', 'transfer/paxos/'],
       ['post', `/v2/profiles/${DEMO.profileId}/orders`],
       ['POST', '/v2/transfer\\paxos'],

@@ -59,13 +59,13 @@ describe('the gateway as a boundary', () => {
 
   it('refuses money its gate cannot judge yet, and paths the contract does not know', async () => {
     await fullBucket();
-    const conversion = await fetch(`${gw.url}/v2/conversion/stablecoins`, {
+    const settlement = await fetch(`${gw.url}/v2/settlement/transactions`, {
       method: 'POST',
       headers: { ...auth(), 'content-type': 'application/json' },
       body: JSON.stringify({ amount: '10' }),
     });
-    expect(conversion.status).toBe(403);
-    expect(((await conversion.json()) as { detail: string }).detail).toMatch(/stablecoin conversion/);
+    expect(settlement.status).toBe(403);
+    expect(((await settlement.json()) as { detail: string }).detail).toMatch(/settlement transaction/);
     const unknown = await fetch(`${gw.url}/v2/nothing/here`, { headers: auth() });
     expect(unknown.status).toBe(404);
     const control = await fetch(`${gw.url}/_local/state`, { headers: auth() });

@@ -2,13 +2,12 @@
 // coinop fiat-accounts create and coinop withdraw fiat are forwarded and in the chain with their name; a withdrawal to
 // a fiat account the gateway's policy does not list is refused (exit 8), nothing is forwarded, the refusal in the
 // chain; once the policy lists the account's id it is sent.
-import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openSql } from '../../src/gateway/sql.js';
 import { GatewayStore } from '../../src/gateway/store.js';
 import { baseEnv, runInProcess, sandbox, type Sandbox } from '../cli/helpers.js';
-import { gatewayLogin, startTestGateway, type TestGateway } from './harness.js';
+import { chainOf, gatewayLogin, setGatewayPolicy, startTestGateway, type TestGateway } from './harness.js';
 import { FIAT_ACCOUNT_CREATE } from '../support/command-lines.js';
 import { sqliteStore, type TestStore } from './support.js';
 
@@ -31,19 +30,8 @@ afterAll(async () => {
   await sb?.close();
 });
 
-/** The chain's entries of a kind: who asked and how it ended. */
-const chainOf = async (kind: string) =>
-  (await store.auditLines())
-    .map((l) => JSON.parse(l.line) as { kind: string; who: { operator?: string }; outcome: { result: string } })
-    .filter((e) => e.kind === kind)
-    .map((e) => [e.who.operator, e.outcome.result]);
-
-async function setPolicy(text: string): Promise<void> {
-  const file = join(sb.dir, `policy-${Date.now()}.yaml`);
-  writeFileSync(file, text);
-  const r = await runInProcess(['gateway', 'policy', 'set', file, '--store', t.url], sb.env);
-  expect(r.code, r.stderr).toBe(0);
-}
+const chain = (kind: string) => chainOf(store, kind);
+const setPolicy = (text: string) => setGatewayPolicy(sb, t.url, text);
 
 describe('fiat accounts and fiat withdrawals at a gateway', () => {
   it('are judged by its gate: forwarded and audited with the operator; refused by its policy; sent once listed', async () => {
@@ -56,7 +44,7 @@ describe('fiat accounts and fiat withdrawals at a gateway', () => {
     const made = await run([...FIAT_ACCOUNT_CREATE, '--ref-id', 'gw-acct']);
     expect(made.code, made.stderr).toBe(0);
     const account = JSON.parse(made.stdout).id as string;
-    expect(await chainOf('fiat_account')).toEqual([
+    expect(await chain('fiat_account')).toEqual([
       ['fay', 'attempt'],
       ['fay', 'sent'],
     ]);
@@ -69,7 +57,7 @@ describe('fiat accounts and fiat withdrawals at a gateway', () => {
     expect(refused.code, refused.stderr).toBe(8);
     expect(refused.stderr).toContain(`fiat account ${account} is not among the policy's destinations`);
     expect((await sb.sent()).filter((e) => e.url.startsWith('/v2/transfer/fiat-withdrawals'))).toEqual([]);
-    expect(await chainOf('fiat_withdrawal')).toEqual([['fay', 'refused']]);
+    expect(await chain('fiat_withdrawal')).toEqual([['fay', 'refused']]);
 
     await setPolicy(`destinations: [${account}]\n`);
     const sent = await withdraw('gw-fiat-sent');
@@ -77,7 +65,7 @@ describe('fiat accounts and fiat withdrawals at a gateway', () => {
     expect(JSON.parse(sent.stdout)).toMatchObject({ ref_id: 'gw-fiat-sent', type: 'WIRE_WITHDRAWAL', amount: '250' });
     const upstream = (await sb.sent()).filter((e) => e.url.startsWith('/v2/transfer/fiat-withdrawals'));
     expect(upstream.map((e) => [e.method, e.url, e.status])).toEqual([['POST', '/v2/transfer/fiat-withdrawals', 200]]);
-    expect((await chainOf('fiat_withdrawal')).slice(1)).toEqual([
+    expect((await chain('fiat_withdrawal')).slice(1)).toEqual([
       ['fay', 'attempt'],
       ['fay', 'sent'],
     ]);

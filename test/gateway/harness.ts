@@ -1,6 +1,9 @@
 // A coinop gateway for tests: started as `coinop gateway start` starts it (serveGateway, over an invocation of its
 // own whose upstream context is the sandbox's local service), in this process, on an ephemeral port.
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
+import type { GatewayStore } from '../../src/gateway/store.js';
 import { createContext } from '../../src/cli/invocation.js';
 import { makeIO } from '../../src/cli/io.js';
 import { ports } from '../../src/cli/ports.js';
@@ -98,4 +101,20 @@ export function gatewayFixture(openStore: () => Promise<{ url: string; drop(): P
       return up.gw as TestGateway;
     },
   };
+}
+
+/** The entries of a kind in a gateway store's chain: who asked and how it ended. */
+export async function chainOf(store: GatewayStore, kind: string): Promise<[string | undefined, string][]> {
+  return (await store.auditLines())
+    .map((l) => JSON.parse(l.line) as { kind: string; who: { operator?: string }; outcome: { result: string } })
+    .filter((e) => e.kind === kind)
+    .map((e): [string | undefined, string] => [e.who.operator, e.outcome.result]);
+}
+
+/** Sets the gateway's policy in its store (coinop gateway policy set), as its admin would. */
+export async function setGatewayPolicy(sb: Sandbox, storeUrl: string, text: string): Promise<void> {
+  const file = join(sb.dir, `policy-${Date.now()}-${Math.random().toString(36).slice(2)}.yaml`);
+  writeFileSync(file, text);
+  const r = await runInProcess(['gateway', 'policy', 'set', file, '--store', storeUrl], sb.env);
+  if (r.code !== 0) throw new Error(`gateway policy set: ${r.stderr}`);
 }

@@ -24,6 +24,7 @@ describe('token endpoint', () => {
     expect(b.expires_in).toBe(120);
     expect(typeof b.access_token).toBe('string');
     expect(String(b.scope).split(' ').sort()).toEqual([
+      'conversion:read_conversion_stablecoin',
       'events:read_event',
       'exchange:historical_prices',
       'funding:read_profile',

@@ -32,6 +32,7 @@ const SANDBOX = '/v2/sandbox/fiat-deposits';
 const T = '/v2/transfer/transfers';
 const FA = '/v2/transfer/fiat-accounts';
 const FW = '/v2/transfer/fiat-withdrawals';
+const SC = '/v2/conversion/stablecoins';
 const PRICES = (market: string, q: string) => `/v2/markets/${market}/historical-prices?${q}`;
 
 /** Every answer met here: operation, status. */
@@ -329,6 +330,88 @@ describe('every endpoint against the OpenAPI description', () => {
     expect((await send('DELETE', `${FA}/${id}`)).status).toBe(404);
   });
 
+  it('the Travel Rule: the VASP directory, a withdrawal held and released, deposits updated and rejected', async () => {
+    const VASPS = '/v2/travelrule/vasps';
+    const OKX = '8e4b1c2d-9a3f-4e6b-b1d7-2c5a8f0e3b94';
+    await valid('GET', `${VASPS}?search=o&limit=2&order=DESC&order_by=NAME&ids=${OKX}`, undefined);
+    const page = await valid('GET', `${VASPS}?limit=2`, undefined);
+    await valid('GET', `${VASPS}?limit=2&page_cursor=${page.body.next_page_cursor}`, undefined);
+    await valid('GET', `${VASPS}/${OKX}`, undefined);
+    expect((await send('GET', `${VASPS}/nobody`)).status).toBe(404);
+    expect((await send('GET', VASPS, { who: 'none' })).status).toBe(401);
+    expect((await send('GET', `${VASPS}/${OKX}`, { who: 'bad' })).status).toBe(401);
+    // A withdrawal to an address a VASP holds, without a beneficiary: held; the beneficiary saved releases it.
+    const book = { crypto_network: 'BITCOIN', address: BTC_ADDRESS };
+    await valid('PUT', '/v2/transfer/crypto-destination-address', {
+      ...book,
+      travelrule_metadata: { custodian_type: 'VASP', vasp: { id: OKX }, transfer_purpose: 'payout' },
+    });
+    const w = await valid('POST', W, withdrawal({ ref_id: 'oa-tr' }));
+    expect(w.body.secondary_status.name).toBe('TRAVEL_RULE_INFO_REQUESTED');
+    await valid('GET', `${T}?secondary_statuses=TRAVEL_RULE_INFO_REQUESTED&statuses=PENDING`, undefined);
+    await valid('PUT', '/v2/transfer/crypto-destination-address', {
+      ...book,
+      travelrule_metadata: {
+        custodian_type: 'VASP',
+        vasp: { id: OKX },
+        beneficiary: {
+          person_details: { first_name: 'Ada', last_name: 'Lovelace', physical_address: { country: 'GBR' } },
+        },
+      },
+    });
+    await valid('POST', W, withdrawal({ beneficiary: { institution_details: { name: 'Acme Ltd' } } }));
+    // Deposits held for their originator.
+    const deposit = async () =>
+      (await h.control('POST', '/_local/crypto-deposits', { ref_id: 'demo-btc', amount: '0.1', needs_info: true })).body
+        .id as string;
+    const CD = (id: string, what: string) => `/v2/transfer/crypto-deposits/${id}/${what}`;
+    const first = await deposit();
+    const originator = { institution_info: { institution_name: 'Acme Ltd' } };
+    await valid('POST', CD(first, 'update'), { identity_id: 'i-1', originator_address_info: originator });
+    expect(
+      (await send('POST', CD(first, 'update'), { body: { identity_id: 'i-1', originator_address_info: originator } }))
+        .status,
+    ).toBe(409);
+    const second = await deposit();
+    await valid('POST', CD(second, 'reject'), { identity_id: 'i-1' });
+    expect((await send('POST', CD(second, 'reject'), { body: { identity_id: 'i-1' } })).status).toBe(409);
+    await invalid('POST', CD(second, 'reject'), {});
+    await invalid('POST', CD(second, 'update'), { identity_id: 'i-1' });
+    expect((await send('POST', CD('not-a-uuid', 'reject'), { body: { identity_id: 'i-1' } })).status).toBe(400);
+    const unknown = '2d929a0d-e1e3-4781-b7f8-7b34e66f7832';
+    expect(
+      (await send('POST', CD(unknown, 'update'), { body: { identity_id: 'i-1', originator_address_info: originator } }))
+        .status,
+    ).toBe(404);
+    await refusedWithoutToken('POST', CD(unknown, 'reject'), { identity_id: 'i-1' });
+  });
+
+  it('stablecoin conversions: made, listed, got, cancelled, refused', async () => {
+    const body = { profile_id: DEMO.profileId, amount: '3', source_asset: 'USD', target_asset: 'USDP' };
+    const made = await valid('POST', SC, { ...body, ref_id: 'oa-sc', metadata: { skey: 'svalue' } });
+    const id = made.body.id as string;
+    expect(made.body).toMatchObject({ status: 'CREATED', ref_id: 'oa-sc' });
+    expect((await send('POST', SC, { body: { ...body, ref_id: 'oa-sc' } })).status).toBe(409);
+    expect((await send('POST', SC, { body: { ...body, profile_id: DEMO.emptyProfileId } })).status).toBe(403);
+    await invalid('POST', SC, { ...body, amount: '3.x' });
+    await invalid('POST', SC, { amount: '3', source_asset: 'USD', target_asset: 'USDP' });
+    expect((await send('POST', SC, { body: { ...body, amount: '2000000' } })).status).toBe(400);
+    await refusedWithoutToken('POST', SC, body);
+    await valid(
+      'GET',
+      `${SC}?profile_id=${DEMO.profileId}&ref_id=oa-sc&created_at.begin=2020-01-01T00:00:00Z&order=ASC&limit=5`,
+      undefined,
+    );
+    expect((await send('GET', `${SC}?limit=0`)).status).toBe(400);
+    expect((await send('GET', SC, { who: 'none' })).status).toBe(401);
+    await valid('GET', `${SC}/${id}`, undefined);
+    expect((await send('GET', `${SC}/no-such-conversion`)).status).toBe(404);
+    expect((await send('DELETE', `${SC}/${id}`, { who: 'readonly' })).status).toBe(403);
+    const cancelled = await valid('DELETE', `${SC}/${id}`, undefined);
+    expect(cancelled.body.status).toBe('CANCELLED');
+    expect((await send('DELETE', `${SC}/no-such-conversion`)).status).toBe(404);
+  });
+
   it('historical prices', async () => {
     await valid('GET', PRICES('ETHUSD', 'increment=ONE_HOUR&pagination.limit=5'), undefined);
     await valid('GET', PRICES('PYUSDGBP', 'max_data_points=10'), undefined);
@@ -426,6 +509,14 @@ describe('every endpoint against the OpenAPI description', () => {
       'UpdateFiatAccount',
       'DeleteFiatAccount',
       'CreateFiatWithdrawal',
+      'ListVasps',
+      'GetVasp',
+      'UpdateCryptoDeposit',
+      'RejectCryptoDeposit',
+      'ListStablecoinConversions',
+      'CreateStablecoinConversion',
+      'GetStablecoinConversion',
+      'CancelStablecoinConversion',
     ]) {
       expect(ops.has(op), op).toBe(true);
       expect(

@@ -21,6 +21,8 @@ let proxy: RecordingProxy;
 let dir: string;
 let s: InProcess;
 let fiatAccount: string;
+/** Deposits held for their originator, made on the service's control API (one to update, one to reject). */
+const held: Record<string, string> = {};
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'coinop-mcp-openapi-'));
@@ -30,6 +32,14 @@ beforeAll(async () => {
   s = await inProcess(env, { allowWrites: true, allowProduction: false });
   // A fiat account to withdraw to, made on the service directly (no tool makes one).
   fiatAccount = await postFiatAccount(svc.baseUrl, await adminToken(svc.authUrl, 'transfer:write_fiat_account'));
+  for (const tool of ['deposit_update', 'deposit_reject']) {
+    const r = await fetch(`${svc.baseUrl}/_local/crypto-deposits`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ ref_id: 'demo-btc', amount: '0.2', needs_info: true }),
+    });
+    held[tool] = ((await r.json()) as { id: string }).id;
+  }
 });
 afterAll(async () => {
   await s?.close();
@@ -57,6 +67,19 @@ const CALLS: [string, Record<string, unknown>][] = [
     'fiat_withdrawal',
     { asset: 'USD', amount: '25.50', memo: 'invoice 9', metadata: { a: 'b' }, identity_id: 'i-1', confirm: true },
   ],
+  ['vasps_list', { search: 'o', limit: 5, order: 'DESC', ids: ['8e4b1c2d-9a3f-4e6b-b1d7-2c5a8f0e3b94'] }],
+  ['vasp_get', { id: '8e4b1c2d-9a3f-4e6b-b1d7-2c5a8f0e3b94' }],
+  [
+    'deposit_update',
+    {
+      identity_id: 'i-1',
+      originator_address_info: { institution_info: { institution_name: 'Acme Ltd' } },
+      confirm: true,
+    },
+  ],
+  ['deposit_reject', { identity_id: 'i-1', confirm: true }],
+  ['conversion', { source_asset: 'USD', target_asset: 'USDP', amount: '12.50', metadata: { a: 'b' }, confirm: true }],
+  ['conversions_list', { limit: 3, 'created_at.begin': '2020-01-01T00:00:00Z', order: 'ASC' }],
   ['fee_quote', { ...BTC, total: '0.5' }],
   ['prices', { market: 'BTCUSD', increment: 'ONE_DAY', 'pagination.limit': 2, 'pagination.offset': 1 }],
   ['prices', { market: 'ETHUSD', max_data_points: 5 }],
@@ -102,7 +125,7 @@ const CALLS: [string, Record<string, unknown>][] = [
 ];
 
 /** Tools called last, with what the calls before found (a transfer's id, an event's). */
-const LAST = ['events_list', 'transfer_get', 'event_get'];
+const LAST = ['events_list', 'transfer_get', 'event_get', 'conversion_get'];
 
 describe('requests by the OpenAPI', () => {
   it('every tool is called here', () => {
@@ -115,17 +138,23 @@ describe('requests by the OpenAPI', () => {
     const violations: string[] = [];
     let lastTransfer: string | undefined;
     let lastEvent: string | undefined;
+    let lastConversion: string | undefined;
     for (const [name, args] of [...CALLS, ...LAST.map((n): [string, Record<string, unknown>] => [n, {}])]) {
       const a =
         name === 'transfer_get'
           ? { id: lastTransfer }
           : name === 'event_get'
             ? { id: lastEvent }
-            : name === 'fiat_withdrawal'
-              ? { ...args, fiat_account_id: fiatAccount }
-              : args;
+            : name === 'conversion_get'
+              ? { id: lastConversion }
+              : name === 'fiat_withdrawal'
+                ? { ...args, fiat_account_id: fiatAccount }
+                : held[name]
+                  ? { ...args, id: held[name] }
+                  : args;
       const answer = answerOf(await s.call(name, a));
       if (answer.transfer?.id) lastTransfer = answer.transfer.id;
+      if (answer.conversion?.id) lastConversion = answer.conversion.id;
       if (name === 'events_list') lastEvent = answer.events[0]?.id;
       const sent = proxy.take().filter((r) => !r.url.startsWith('/_local') && !r.url.startsWith('/oauth2'));
       expect(sent.length, `${name} sent nothing`).toBeGreaterThan(0);

@@ -48,6 +48,13 @@ describe('the tools', () => {
           'destinations_list',
           'fiat_accounts_list',
           'fiat_withdrawal',
+          'vasps_list',
+          'vasp_get',
+          'deposit_update',
+          'deposit_reject',
+          'conversions_list',
+          'conversion_get',
+          'conversion',
           'fee_quote',
           'prices',
           'ticker',
@@ -64,7 +71,10 @@ describe('the tools', () => {
       }
       const gated = tools.filter((t) => !t.annotations?.readOnlyHint).map((t) => t.name);
       expect(gated.sort()).toEqual([
+        'conversion',
         'deposit_address_create',
+        'deposit_reject',
+        'deposit_update',
         'fiat_withdrawal',
         'internal_transfer',
         'withdraw',
@@ -209,6 +219,61 @@ describe('withdraw, through the gates', () => {
     }
   });
 
+  it('reads the VASP directory; answers for a held deposit: a preview, refused without --allow-writes, sent and audited', async () => {
+    const held = (await sb.control('POST', '/_local/crypto-deposits', {
+      ref_id: 'demo-btc',
+      amount: '0.3',
+      needs_info: true,
+    })) as { id: string };
+    const args = {
+      id: held.id,
+      identity_id: 'ident-1',
+      originator_address_info: { individual_info: { first_name: 'Ada', last_name: 'Lovelace' } },
+    };
+    const closed = await inProcess(sb.env, { allowWrites: false, allowProduction: false });
+    try {
+      const vasps = answerOf(await closed.call('vasps_list', { search: 'ok' }));
+      expect(vasps.items).toEqual([{ id: '8e4b1c2d-9a3f-4e6b-b1d7-2c5a8f0e3b94', name: 'OKX' }]);
+      await sb.sent();
+      const preview = answerOf(await closed.call('deposit_update', args));
+      expect(preview).toMatchObject({ status: 'preview', sent: false, gates: { open: false, policy: 'none' } });
+      expect(preview.deposit.secondary_status.name).toBe('TRAVEL_RULE_INFO_REQUESTED');
+      expect(preview.request.path).toBe(`/v2/transfer/crypto-deposits/${held.id}/update`);
+      expect(errorOf(await closed.call('deposit_update', { ...args, confirm: true }))).toMatchObject({
+        category: 'usage',
+        message: 'refusing to send: this MCP server was started without --allow-writes; nothing was sent',
+      });
+      expect((await sb.sent()).filter((e) => e.method === 'POST' && e.url.includes('crypto-deposits/'))).toEqual([]);
+    } finally {
+      await closed.close();
+    }
+    const log = auditLogPath(sb.env.COINOP_DATA_DIR);
+    const before = readFileSync(log, 'utf8').split('\n').filter(Boolean).length;
+    const open = await inProcess(sb.env, { allowWrites: true, allowProduction: false });
+    try {
+      const sent = answerOf(await open.call('deposit_update', { ...args, confirm: true }));
+      expect(sent).toMatchObject({ status: 'sent', sent: true, deposit: { id: held.id, status: 'PENDING' } });
+      expect(sent.deposit.secondary_status).toBeUndefined();
+      const again = await open.call('deposit_reject', { id: held.id, identity_id: 'ident-1', confirm: true });
+      expect(errorOf(again).message).toMatch(/does not need info/);
+      const entries = readFileSync(log, 'utf8')
+        .split('\n')
+        .filter(Boolean)
+        .slice(before)
+        .map((l) => JSON.parse(l));
+      expect(
+        entries.filter((e) => e.kind === 'deposit_travel_rule').map((e) => [e.what.action, e.outcome.result]),
+      ).toEqual([
+        ['update', 'attempt'],
+        ['update', 'sent'],
+        ['reject', 'attempt'],
+        ['reject', 'refused'],
+      ]);
+    } finally {
+      await open.close();
+    }
+  });
+
   it('refuses, before sending, an amount plus fee over the balance (as coinop withdraw does)', async () => {
     const s = await inProcess(sb.env, { allowWrites: true, allowProduction: false });
     try {
@@ -307,6 +372,29 @@ describe('internal transfers, deposit addresses, batches', () => {
       );
       expect(b.status).toBe('already_submitted');
       expect(b.deposit_address.address).toBe(a.deposit_address.address);
+    } finally {
+      await s.close();
+    }
+  });
+
+  it('converts USD to a stablecoin once per ref_id: the preview shows the source balance, reads list and get it', async () => {
+    const s = await inProcess(sb.env, { allowWrites: true, allowProduction: false });
+    try {
+      const args = { source_asset: 'USD', target_asset: 'PYUSD', amount: '40.25', ref_id: 'mcp-conv-1' };
+      const p = answerOf(await s.call('conversion', args));
+      expect(p).toMatchObject({ status: 'preview', balance: { asset: 'USD' } });
+      expect(fmt(dec(p.balance.available).minus(p.balance.after))).toBe('40.25');
+      expect(answerOf(await s.call('conversions_list', { ref_id: 'mcp-conv-1' })).items).toEqual([]);
+      const sent = answerOf(await s.call('conversion', { ...args, confirm: true }));
+      expect(sent.conversion).toMatchObject({ status: 'CREATED', amount: '40.25', target_asset: 'PYUSD' });
+      expect(answerOf(await s.call('conversion', { ...args, confirm: true })).status).toBe('already_submitted');
+      const listed = answerOf(await s.call('conversions_list', { ref_id: 'mcp-conv-1' }));
+      expect(listed.items.map((c: { id: string }) => c.id)).toEqual([sent.conversion.id]);
+      const got = answerOf(await s.call('conversion_get', { id: sent.conversion.id }));
+      expect(got).toMatchObject({ id: sent.conversion.id, ref_id: 'mcp-conv-1' });
+      const bad = await s.call('conversion', { ...args, ref_id: 'mcp-conv-2', target_asset: 'BTC', confirm: true });
+      expect(errorOf(bad)).toMatchObject({ category: 'usage' });
+      expect(errorOf(bad).message).toMatch(/target_asset: a conversion is USD to USDP/);
     } finally {
       await s.close();
     }
@@ -467,8 +555,11 @@ describe('resources and ports', () => {
           'withdraw',
           'internal_transfer',
           'fiat_withdrawal',
+          'conversion',
           'deposit_address_create',
           'withdraw_batch',
+          'deposit_update',
+          'deposit_reject',
         ],
       });
       expect(text).not.toContain(DEMO.clientSecret);

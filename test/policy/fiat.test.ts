@@ -2,8 +2,8 @@
 // bookmarked_only none is allowed: the address book holds crypto addresses), the networks rule does not apply, the
 // maxima and the 24 hours count them with the service's withdrawals of the asset.
 import { describe, expect, it } from 'vitest';
-import { evaluate, type PolicyContext, type PolicyRequest, type PolicyVerdict } from '../../src/policy/evaluate.js';
-import { parsePolicy } from '../../src/policy/load.js';
+import type { PolicyRequest } from '../../src/policy/evaluate.js';
+import { context, failed, verdict } from './verdicts.js';
 
 const ACCOUNT = 'dde1b3c5-d02a-48f6-8d11-16b4f532ea49';
 const fiat = (over: Partial<PolicyRequest> = {}): PolicyRequest => ({
@@ -13,11 +13,6 @@ const fiat = (over: Partial<PolicyRequest> = {}): PolicyRequest => ({
   fiat_account_id: ACCOUNT,
   ...over,
 });
-const context: PolicyContext = { environment: 'production', now: Date.parse('2026-06-15T12:00:00Z'), clock: 'service' };
-const verdict = (yaml: string, requests: PolicyRequest[], more: Partial<PolicyContext> = {}) =>
-  evaluate(parsePolicy(yaml, 'p.yaml'), requests, { ...context, ...more });
-const failed = (v: PolicyVerdict) =>
-  v.rules.filter((r) => r.status === 'fail').map((r) => [r.rule, r.violations.map((x) => x.message)]);
 
 describe('the policy on fiat withdrawals', () => {
   it('destinations: a fiat account id listed is allowed, another is not, and bookmarked_only allows none', () => {

@@ -75,6 +75,8 @@ describe('docs/hosted-endpoints.md', () => {
       expect(doc).toContain(`yes (\`${id}\`)`);
     expect(doc).toContain('yes (`deleteFiatAccount`)');
     expect(doc).toContain('yes (`createFiatWithdrawal`)');
+    for (const id of ['listVasps', 'getVasp', 'updateCryptoDeposit', 'rejectCryptoDeposit'])
+      expect(doc).toContain(`yes (\`${id}\`)`);
     const listed = doc.match(/yes \(`\w+`\)/g) ?? [];
     expect(new Set(listed).size).toBe(Object.keys(operations).length);
   });

@@ -7,7 +7,13 @@ import type { RawFlags } from '../../cli/options.js';
 import { problemOf } from '../../client/service-client.js';
 import { parseApiOptions } from './options.js';
 import { gateFor, refusedBeforeSending } from '../../cli/gate.js';
-import { climbsAboveRoot, moneyOperationAt, type MoneyOperationId, unjudgedMoneyAt } from '../../gate/money.js';
+import {
+  auditedWriteAt,
+  climbsAboveRoot,
+  moneyOperationAt,
+  type MoneyOperationId,
+  unjudgedMoneyAt,
+} from '../../gate/money.js';
 import { type MoneyRequest, wasRecorded } from '../../gate/gate.js';
 import { refuseUnlessAllowed } from '../../cli/policy-enforce.js';
 import { CoinopError } from '../../errors.js';
@@ -71,6 +77,28 @@ export async function api(ctx: ApiDeps, methodArg: string, pathArg: string, raw:
     }
     return res;
   };
+  // A write the audit trail records though no policy judges it (a conversion's cancel): its attempt, then its outcome.
+  const audited = auditedWriteAt(method, path);
+  if (audited) {
+    const attempt = await ctx.audit.attempt(
+      { kind: audited, ref_id: null, what: { method, path, command: 'api' } },
+      conn,
+    );
+    try {
+      const res = await send(query);
+      const answer = (res.json ?? {}) as Record<string, unknown>;
+      await attempt.done({
+        result: 'sent',
+        ...(typeof answer.id === 'string' ? { transfer_id: answer.id } : {}),
+        ...(typeof answer.status === 'string' ? { status: answer.status } : {}),
+      });
+      if (res.json !== undefined) ctx.display.io.out(`${JSON.stringify(res.json, null, 2)}\n`);
+      return;
+    } catch (e) {
+      await attempt.failed(e);
+      throw e;
+    }
+  }
   if (!o.paginate) {
     const res = await send(query);
     if (res.json !== undefined)
@@ -110,8 +138,8 @@ function flatten(options: Record<string, unknown>, prefix = ''): Record<string, 
 }
 
 /**
- * A money-moving request (a withdrawal, a fiat withdrawal, an internal transfer, a sandbox deposit, an address book
- * write, a fiat account, a deposit address): its body checked against the contract and its address against the network, the policy's verdict, in
+ * A money-moving request (a withdrawal, a fiat withdrawal, an internal transfer, a stablecoin conversion, a sandbox
+ * deposit, an address book write, a fiat account, a deposit address): its body checked against the contract and its address against the network, the policy's verdict, in
  * production the confirmation (--yes, or the amount typed on a terminal), then the gate sends it once and records it.
  */
 async function sendThroughGate(
@@ -167,7 +195,7 @@ async function sendThroughGate(
 }
 
 /**
- * A request that moves money in a way the gate has no model of (a transfer to another customer, a conversion, a
+ * A request that moves money in a way the gate has no model of (a transfer to another customer, a settlement, a
  * trade...): no policy, approval or cap could judge it, so it is refused (exit 8) and the refusal recorded.
  */
 async function refuseUnjudged(

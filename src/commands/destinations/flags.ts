@@ -1,7 +1,7 @@
 // coinop destinations list and put: their flags, declared once: index.ts declares them, options.ts reads their typed
 // values, and the request field each gives names it in messages.
 import type { Command } from 'commander';
-import { CRYPTO_DESTINATION_ADDRESS_ORDER_BY } from '../../contract/enums.js';
+import { CRYPTO_DESTINATION_ADDRESS_ORDER_BY, CUSTODIAN_TYPES } from '../../contract/enums.js';
 import { defineFlags } from '../../cli/flags.js';
 import { listOptions, tableOptions } from '../../cli/list-flags.js';
 
@@ -76,7 +76,62 @@ export const DESTINATION_PUT_FLAG_TABLE = defineFlags({
   travelRule: {
     kind: 'text',
     flag: '--travel-rule <json>',
-    help: 'travel rule details as a JSON object (travelrule_metadata)',
+    help: 'travel rule details as a JSON object (travelrule_metadata); or the flags below',
     field: 'travelrule_metadata',
+  },
+  custodianType: {
+    kind: 'choice',
+    flag: '--custodian-type <type>',
+    help: 'Travel Rule: who holds the address: VASP (an exchange, a custodian) or PRIVATE (a wallet of its own)',
+    choices: CUSTODIAN_TYPES,
+    field: 'travelrule_metadata.custodian_type',
+  },
+  vaspId: {
+    kind: 'text',
+    flag: '--vasp-id <id>',
+    help: 'Travel Rule: the VASP, from the directory (coinop vasps list; picked on a terminal when not given)',
+    field: 'travelrule_metadata.vasp.id',
+  },
+  vaspName: {
+    kind: 'text',
+    flag: '--vasp-name <name>',
+    help: 'Travel Rule: a VASP not in the directory: its name (with --vasp-website)',
+    field: 'travelrule_metadata.vasp.custom_vasp_name',
+  },
+  vaspWebsite: {
+    kind: 'text',
+    flag: '--vasp-website <url>',
+    help: "Travel Rule: that VASP's website",
+    field: 'travelrule_metadata.vasp.custom_vasp_website',
+  },
+  beneficiaryFirstName: {
+    kind: 'text',
+    flag: '--beneficiary-first-name <name>',
+    help: 'Travel Rule: the beneficiary is a person: the first name (with --beneficiary-last-name)',
+    field: 'travelrule_metadata.beneficiary.person_details.first_name',
+  },
+  beneficiaryLastName: {
+    kind: 'text',
+    flag: '--beneficiary-last-name <name>',
+    help: "Travel Rule: the beneficiary person's last name",
+    field: 'travelrule_metadata.beneficiary.person_details.last_name',
+  },
+  beneficiaryInstitution: {
+    kind: 'text',
+    flag: '--beneficiary-institution <name>',
+    help: 'Travel Rule: the beneficiary is an institution: its name',
+    field: 'travelrule_metadata.beneficiary.institution_details.name',
+  },
+  beneficiarySelf: {
+    kind: 'switch',
+    flag: '--beneficiary-self',
+    help: "Travel Rule: the beneficiary is the address's identity itself (its own wallet)",
+    field: 'travelrule_metadata.beneficiary.self',
+  },
+  transferPurpose: {
+    kind: 'text',
+    flag: '--transfer-purpose <text>',
+    help: 'Travel Rule: the purpose of transfers to it',
+    field: 'travelrule_metadata.transfer_purpose',
   },
 });

@@ -47,6 +47,9 @@ export function register(program: Command, ctx: Invocation): void {
       'coinop destinations put',
       'coinop destinations put --network ETHEREUM --address 0xF0Aa84466e353E5390be37FE2934301c07c19a55 --nickname treasury --bookmark',
       'coinop destinations put --id 31f20a34-... --nickname cold-storage --no-bookmark',
+      'coinop destinations put --network BITCOIN --address bc1q... --custodian-type VASP --vasp-id 8e4b1c2d-9a3f-4e6b-b1d7-2c5a8f0e3b94 --beneficiary-first-name Ada --beneficiary-last-name Lovelace',
+      'coinop destinations put --id 31f20a34-... --custodian-type VASP   # picks the VASP from the directory on a terminal',
+      'coinop destinations put --id 31f20a34-... --custodian-type PRIVATE --beneficiary-self --transfer-purpose "treasury rebalancing"',
     ],
   );
 }

@@ -4,6 +4,7 @@ import { addressIssues, CRYPTO_NETWORKS, DESTINATION_NICKNAME_MAX_LENGTH, operat
 import { usageError } from '../../cli/errors.js';
 import { LIST_FLAG_NAMES, readListFlags, readTableView } from '../../cli/list-flags.js';
 import { choiceFlag, jsonObjectFlag, nameList, type RawFlags } from '../../cli/options.js';
+import { beneficiaryBody, partyOf } from '../../cli/travel-rule.js';
 import { DESTINATION_LIST_FLAG_TABLE, DESTINATION_PUT_FLAG_TABLE } from './flags.js';
 import { checkRequest, type FlagNames, issueMessage } from '../../client/service-client.js';
 import { SHAPE_ONLY } from '../../client/catalogue-policy.js';
@@ -48,6 +49,58 @@ export interface DestinationPutOptions {
   bookmark?: boolean;
   identityId?: string;
   travelRule?: Record<string, unknown>;
+  /** --custodian-type VASP without a VASP: picked from the directory on a terminal. */
+  pickVasp?: boolean;
+}
+
+/** --travel-rule's JSON, or the travel rule details the Travel Rule flags give (never both). */
+function travelRuleFlags(flags: ReturnType<typeof DESTINATION_PUT_FLAG_TABLE.read>): {
+  travelRule?: Record<string, unknown>;
+  pickVasp?: boolean;
+} {
+  const json = jsonObjectFlag('--travel-rule', flags.travelRule, '{"custodian_type":"PRIVATE"}');
+  const party = partyOf('--beneficiary', {
+    firstName: flags.beneficiaryFirstName,
+    lastName: flags.beneficiaryLastName,
+    institution: flags.beneficiaryInstitution,
+  });
+  if (party && flags.beneficiarySelf)
+    throw usageError('--beneficiary-self: the identity itself, or a person or an institution, not both');
+  const custom = flags.vaspName !== undefined || flags.vaspWebsite !== undefined;
+  if (flags.vaspId !== undefined && custom)
+    throw usageError(
+      '--vasp-id and --vasp-name: give one (--vasp-name with --vasp-website is a VASP not in the directory)',
+    );
+  if (custom && (flags.vaspName === undefined || flags.vaspWebsite === undefined))
+    throw usageError(
+      `missing ${flags.vaspName === undefined ? '--vasp-name' : '--vasp-website'}: a VASP not in the directory needs both`,
+    );
+  const vasp =
+    flags.vaspId !== undefined
+      ? { id: flags.vaspId }
+      : custom
+        ? { custom_vasp_name: flags.vaspName, custom_vasp_website: flags.vaspWebsite }
+        : undefined;
+  if (vasp && flags.custodianType === 'PRIVATE')
+    throw usageError('--vasp-id, --vasp-name: only with --custodian-type VASP (a PRIVATE wallet has no VASP)');
+  const beneficiary = party ? beneficiaryBody(party) : flags.beneficiarySelf ? { self: true } : undefined;
+  const meta: Record<string, unknown> = {
+    ...(flags.custodianType !== undefined
+      ? { custodian_type: flags.custodianType }
+      : vasp
+        ? { custodian_type: 'VASP' }
+        : {}),
+    ...(vasp ? { vasp } : {}),
+    ...(beneficiary ? { beneficiary } : {}),
+    ...(flags.transferPurpose !== undefined ? { transfer_purpose: flags.transferPurpose } : {}),
+  };
+  const given = Object.keys(meta).length > 0;
+  if (json && given)
+    throw usageError('--travel-rule and the Travel Rule flags (--custodian-type, --vasp-*, --beneficiary-*): give one');
+  return {
+    travelRule: json ?? (given ? meta : undefined),
+    ...(meta.custodian_type === 'VASP' && !vasp ? { pickVasp: true } : {}),
+  };
 }
 
 export const PUT_FLAGS: FlagNames = DESTINATION_PUT_FLAG_TABLE.fields;
@@ -72,6 +125,6 @@ export function parseDestinationPutOptions(raw: RawFlags): DestinationPutOptions
     nickname,
     bookmark: f.bookmark,
     identityId: f.identityId,
-    travelRule: jsonObjectFlag('--travel-rule', f.travelRule, '{"custodian_type":"PRIVATE"}'),
+    ...travelRuleFlags(f),
   };
 }

@@ -15,6 +15,7 @@ import { isHeld } from '../../client/gateway-calls.js';
 import { addressCheckFor } from '../../config/environments.js';
 import { checkAddress } from '../../cli/withdrawal-flags.js';
 import { DESTINATION_COLUMNS } from '../../render/columns.js';
+import { pickVasp } from '../../cli/travel-rule.js';
 import { type DestinationListOptions, type DestinationPutOptions, LIST_FLAGS, PUT_FLAGS } from './options.js';
 
 export async function list(
@@ -74,6 +75,9 @@ export async function put(ctx: DestinationPutDeps, options: DestinationPutOption
   const body = await putRequest(ctx, options);
   ctx.interrupt.say('interrupted: the address may have been saved; see coinop destinations list');
   const conn = await ctx.service.connect();
+  // Custodied by a VASP, which was not named: picked from the service's directory on a terminal (else none is sent).
+  if (options.pickVasp && ctx.prompter.allowed && body.travelrule_metadata)
+    body.travelrule_metadata = { ...body.travelrule_metadata, vasp: { id: await pickVasp(conn, ctx.prompter) } };
   // Through the gate: the policy decides first (a write that would widen its destinations is refused, exit 8), and
   // every write, allowed or refused, is in the audit trail.
   const gate = gateFor(ctx, conn, 'destinations put');

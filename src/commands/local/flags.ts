@@ -21,4 +21,9 @@ export const LOCAL_DEPOSIT_FLAG_TABLE = defineFlags({
   refId: { kind: 'text', flag: '--ref-id <ref_id>', help: 'or the ref_id of that deposit address' },
   amount: { kind: 'text', flag: '--amount <amount>', help: 'amount of the asset' },
   asset: { kind: 'text', flag: '--asset <asset>', help: "asset (default: the network's own coin, such as BTC or ETH)" },
+  needsInfo: {
+    kind: 'switch',
+    flag: '--needs-info',
+    help: 'Travel Rule: held for its originator (TRAVEL_RULE_INFO_REQUESTED) until coinop deposits update or reject',
+  },
 });

@@ -31,6 +31,7 @@ export function register(program: Command, ctx: Invocation): void {
     [
       'coinop local deposit --ref-id demo-btc --amount 0.5',
       'coinop local deposit --address 0xb15904ded73e64097fa78bcaf8ead50444a1aa78 --amount 250 --asset USDP',
+      'coinop local deposit --ref-id demo-btc --amount 0.5 --needs-info   # held for its originator (Travel Rule)',
     ],
   );
 }

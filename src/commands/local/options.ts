@@ -28,6 +28,8 @@ export interface LocalDepositOptions {
   amount?: string;
   /** A crypto asset; left out, the service takes the network's own coin. */
   asset?: string;
+  /** Held for its originator's details (the Travel Rule) until updated or rejected. */
+  needsInfo?: boolean;
 }
 
 export function parseLocalDepositOptions(raw: RawFlags): LocalDepositOptions {
@@ -43,5 +45,5 @@ export function parseLocalDepositOptions(raw: RawFlags): LocalDepositOptions {
     const rule = amountRule(asset)(amount);
     if (rule !== true) throw usageError(`--amount: ${rule}`);
   }
-  return { address, refId, amount, asset };
+  return { address, refId, amount, asset, ...(f.needsInfo ? { needsInfo: true } : {}) };
 }

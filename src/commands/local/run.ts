@@ -69,7 +69,12 @@ export async function deposit(
   const conn = await deps.service.connect();
   if (!isLocalServiceId(conn.serviceId))
     throw new CoinopError('usage', `local deposit: ${conn.context.baseUrl} is not a local service (no control API)`);
-  const body = { ...target, amount, ...(options.asset !== undefined ? { asset: options.asset } : {}) };
+  const body = {
+    ...target,
+    amount,
+    ...(options.asset !== undefined ? { asset: options.asset } : {}),
+    ...(options.needsInfo ? { needs_info: true } : {}),
+  };
   let t: Transfer;
   try {
     t = await conn.client.control<Transfer>('POST', '/_local/crypto-deposits', body);
@@ -85,8 +90,10 @@ export async function deposit(
   if (out.forPeople)
     out.note(
       out.p.dim(
-        `${t.amount} ${t.asset} arriving at ${t.destination_address}: PENDING until the local service confirms it` +
-          ` (follow it: coinop transfers watch ${t.id})`,
+        options.needsInfo
+          ? `${t.amount} ${t.asset} arriving at ${t.destination_address}: held for its originator (answer it: coinop deposits update ${t.id}, or coinop deposits reject ${t.id})`
+          : `${t.amount} ${t.asset} arriving at ${t.destination_address}: PENDING until the local service confirms it` +
+              ` (follow it: coinop transfers watch ${t.id})`,
       ),
     );
 }

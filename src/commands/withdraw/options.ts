@@ -10,6 +10,7 @@ import {
   type RawFlags,
   waitTimeoutFlag,
 } from '../../cli/options.js';
+import { beneficiaryBody, partyOf } from '../../cli/travel-rule.js';
 import { WITHDRAW_FLAG_TABLE, WITHDRAW_VALUE_KEYS } from './flags.js';
 
 export interface WithdrawOptions {
@@ -47,6 +48,30 @@ export interface WithdrawOptions {
   approvals?: string[];
 }
 
+/** --beneficiary's JSON, or the beneficiary the name flags give (never both). */
+function beneficiaryFlags(flags: {
+  beneficiary?: string;
+  beneficiaryFirstName?: string;
+  beneficiaryLastName?: string;
+  beneficiaryInstitution?: string;
+}): Record<string, unknown> | undefined {
+  const json = jsonObjectFlag(
+    '--beneficiary',
+    flags.beneficiary,
+    '{"person_details":{"first_name":"Ada","last_name":"Lovelace"}}',
+  );
+  const party = partyOf('--beneficiary', {
+    firstName: flags.beneficiaryFirstName,
+    lastName: flags.beneficiaryLastName,
+    institution: flags.beneficiaryInstitution,
+  });
+  if (json && party)
+    throw usageError(
+      '--beneficiary and the --beneficiary-* name flags: give one (the JSON holds the whole beneficiary)',
+    );
+  return json ?? (party ? beneficiaryBody(party) : undefined);
+}
+
 export function parseWithdrawOptions(raw: RawFlags): WithdrawOptions {
   const f = WITHDRAW_FLAG_TABLE.read(raw);
   const amount = f.amount;
@@ -58,7 +83,7 @@ export function parseWithdrawOptions(raw: RawFlags): WithdrawOptions {
   if (feeId !== undefined && quote) throw usageError('--fee-id and --quote: give one (--quote gets a fee id for you)');
   const waitTimeout = waitTimeoutFlag(f.waitTimeout, 86_400);
   const metadata = keyValues('--meta', f.meta);
-  const beneficiary = jsonObjectFlag('--beneficiary', f.beneficiary, '{"name":"Ada Lovelace"}');
+  const beneficiary = beneficiaryFlags(f);
   const to = f.to;
   if (to !== undefined && f.address !== undefined)
     throw usageError('--to and --address: give one (--to takes the address from the address book)');

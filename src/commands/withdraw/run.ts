@@ -33,6 +33,8 @@ import { gateFor, refusedBeforeSending } from '../../cli/gate.js';
 import { type MoneyGate, type MoneyRequest, wasRecorded } from '../../gate/gate.js';
 import { type Audited, reportDryRun, reportTransfer, submitOnce } from '../../cli/submit.js';
 import { bookDestination } from './destination.js';
+import { askParty, beneficiaryBody, beneficiaryMissing, bookTravelRule } from '../../cli/travel-rule.js';
+import { beneficiaryName } from '../../gate/money.js';
 import { WITHDRAW_FLAGS } from '../../cli/withdrawal-flags.js';
 import type { WithdrawOptions } from './options.js';
 
@@ -136,7 +138,7 @@ export async function withdraw(ctx: WithdrawDeps, given: WithdrawOptions): Promi
       profile_id: given.profileId ?? context.profileId,
     },
   });
-  const o = given.request ? savedOptions(given, readSavedRequest(context, given.request).request) : given;
+  let o = given.request ? savedOptions(given, readSavedRequest(context, given.request).request) : given;
   const g = await gather(ctx, o, context.profileId);
   const request = withdrawalRequestOf(ctx, o, g);
   // Checked before connecting: bad input starts no service; its refusal is in the audit trail all the same.
@@ -148,6 +150,12 @@ export async function withdraw(ctx: WithdrawDeps, given: WithdrawOptions): Promi
 
   ctx.interrupt.say('stopped: no withdrawal was sent');
   const conn = await ctx.service.connect();
+  // A destination the address book says a VASP holds wants a beneficiary: asked for on a terminal, else said.
+  const beneficiary = await beneficiaryForDestination(ctx, conn, o, request.body);
+  if (beneficiary) {
+    o = { ...o, beneficiary };
+    request.body = { ...request.body, beneficiary };
+  }
   const gate = gateFor(ctx, conn, 'withdraw');
   // The request as the service will receive it (one spelling of the destination), checked again by the gate.
   const p = await gate.prepare(request);
@@ -175,6 +183,29 @@ export async function withdraw(ctx: WithdrawDeps, given: WithdrawOptions): Promi
     if (o.dryRun || wasRecorded(e)) throw e;
     return gate.refuse(p, e);
   }
+}
+
+/**
+ * The Travel Rule: a withdrawal to an address the book says a VASP custodies, without a beneficiary there or in the
+ * request, is held by the service (TRAVEL_RULE_INFO_REQUESTED) until one is saved on the address. On a terminal the
+ * book is read and the beneficiary asked for (and sent with the withdrawal). Without one nothing more is asked of the
+ * service (a script's withdrawal makes no extra request): the answer's secondary status says it was held
+ * (reportTransfer). A saved request (--request) is never changed: its approvals are of it as saved.
+ */
+async function beneficiaryForDestination(
+  ctx: Pick<Ports, 'display' | 'prompter'>,
+  conn: Connection,
+  options: WithdrawOptions,
+  body: CreateCryptoWithdrawalRequest,
+): Promise<Record<string, unknown> | undefined> {
+  if (body.beneficiary !== undefined || options.request || !ctx.prompter.allowed) return undefined;
+  const book = await bookTravelRule(conn, body.crypto_network, body.destination_address, body.identity_id);
+  if (!beneficiaryMissing(book, undefined)) return undefined;
+  const vasp = book?.vasp?.name ?? book?.vasp?.custom_vasp_name;
+  ctx.display.io.err(
+    `${book?.nickname ?? body.destination_address} is custodied by a VASP${vasp ? ` (${vasp})` : ''} and the address book has no beneficiary for it (the service would hold the withdrawal): who receives the funds?\n`,
+  );
+  return beneficiaryBody(await askParty(ctx.prompter, 'beneficiary'));
 }
 
 /** The withdrawal as it comes to the gate: its request, the approvals given, the nickname it pays by. */
@@ -586,6 +617,7 @@ function summary(
             .join(', ')
         : undefined,
     ],
+    ['beneficiary', beneficiaryName(options.beneficiary)],
   ];
   return { rows, shownAmount };
 }

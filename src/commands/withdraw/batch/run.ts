@@ -988,7 +988,9 @@ async function sendBatch(
   const bar = progressBar(ctx);
   const batchId = journal.meta().batch_id ?? '';
   const audit = await ctx.audit.group(conn);
-  const client = clientBatchService(conn.client);
+  // What is sent is the journal's rows, each validated when the file was read and checked against its row_hash on a
+  // --resume: not validated again as it leaves.
+  const client = clientBatchService(conn.client, true);
   // Every answer's Date moves the service's clock the rules of time read.
   const service: BatchService = {
     ...client,

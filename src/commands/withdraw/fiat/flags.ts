@@ -2,7 +2,7 @@
 // request field each gives names it in messages.
 import { defineFlags } from '../../../cli/flags.js';
 import { waitTimeoutSpec } from '../../../cli/options.js';
-import { WITHDRAWAL_FIELD_SPECS as W } from '../../../cli/withdrawal-specs.js';
+import { SEND_SPECS, WITHDRAWAL_FIELD_SPECS as W } from '../../../cli/withdrawal-specs.js';
 
 export const FIAT_WITHDRAW_FLAG_TABLE = defineFlags({
   fiatAccountId: {
@@ -36,26 +36,14 @@ export const FIAT_WITHDRAW_FLAG_TABLE = defineFlags({
     field: 'memo',
   },
   meta: W.meta,
-  approvals: {
-    kind: 'list',
-    flag: '--approvals <file>',
-    help: "an approval file (coinop approve) for the context's policy (repeatable)",
-  },
+  approvals: SEND_SPECS.approvals,
   dryRun: {
     kind: 'switch',
     flag: '--dry-run',
     help: 'validate and show what would be sent (the account, the balance, the limits, the policy); send nothing',
   },
-  yes: {
-    kind: 'switch',
-    flag: '-y, --yes',
-    help: 'do not ask for confirmation (nor for the amount typed out in production)',
-  },
+  yes: SEND_SPECS.yes,
   wait: { kind: 'switch', flag: '--wait', help: 'follow the transfer until COMPLETED or FAILED (exit 6 on FAILED)' },
   waitTimeout: waitTimeoutSpec(),
-  waitApproval: {
-    kind: 'switch',
-    flag: '--wait-approval',
-    help: 'at a coinop gateway that holds it for approvals: wait until it is approved and sent (or rejected, exit 8)',
-  },
+  waitApproval: SEND_SPECS.waitApproval,
 });

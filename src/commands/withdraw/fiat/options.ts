@@ -1,11 +1,18 @@
 // coinop withdraw fiat: the raw flags, checked once into the options the run works with. Values left out are asked
 // for on a terminal by the run (and the whole request is checked there).
 import { usageError } from '../../../cli/errors.js';
-import { amountFlag, amountXorTotal, keyValues, type RawFlags, waitTimeoutFlag } from '../../../cli/options.js';
+import {
+  amountFlag,
+  amountXorTotal,
+  keyValues,
+  type RawFlags,
+  type SendSwitches,
+  sendSwitches,
+} from '../../../cli/options.js';
 import type { FlagNames } from '../../../client/service-client.js';
 import { FIAT_WITHDRAW_FLAG_TABLE } from './flags.js';
 
-export interface FiatWithdrawOptions {
+export interface FiatWithdrawOptions extends SendSwitches {
   fiatAccountId?: string;
   /** At most one of amount and total, each a plain decimal string. */
   amount?: string;
@@ -17,13 +24,6 @@ export interface FiatWithdrawOptions {
   accountId?: string;
   memo?: string;
   metadata?: Record<string, string>;
-  approvals?: string[];
-  dryRun: boolean;
-  yes: boolean;
-  wait: boolean;
-  waitApproval: boolean;
-  /** Seconds to follow the transfer with --wait (or a held request with --wait-approval). */
-  waitTimeout: number;
 }
 
 /** The flag that gives each field of the request, for messages about the request. */
@@ -48,11 +48,6 @@ export function parseFiatWithdrawOptions(raw: RawFlags): FiatWithdrawOptions {
     accountId: f.accountId,
     memo: f.memo,
     metadata: keyValues('--meta', f.meta),
-    approvals: f.approvals,
-    dryRun: f.dryRun,
-    yes: f.yes,
-    wait: f.wait,
-    waitApproval: f.waitApproval,
-    waitTimeout: waitTimeoutFlag(f.waitTimeout, 86_400),
+    ...sendSwitches(f),
   };
 }
