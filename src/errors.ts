@@ -17,7 +17,11 @@ export type ErrorCategory =
   | 'file'
   | 'internal'
   | 'integrity'
-  | 'unreconciled';
+  | 'unreconciled'
+  | 'bundle-changed'
+  | 'bundle-missing'
+  | 'bundle-extra'
+  | 'bundle-signature';
 
 export class CoinopError extends Error {
   readonly category: ErrorCategory;

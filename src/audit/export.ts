@@ -80,3 +80,12 @@ export function exportRow(entry: AuditEntry, sha256: string): ExportRow {
     operator: text(who.operator),
   };
 }
+
+/** A time range of entries: from (inclusive) and to (exclusive), ISO times; either may be open. */
+export interface EntryRange {
+  from?: string;
+  to?: string;
+}
+
+export const inRange = (entry: AuditEntry, range: EntryRange): boolean =>
+  (range.from === undefined || entry.time >= range.from) && (range.to === undefined || entry.time < range.to);

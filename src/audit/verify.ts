@@ -262,3 +262,11 @@ export function verifyLog(path: string, head?: ExpectedHead): VerifyReport {
   for (const l of logLines(path)) v.feed(l);
   return v.finish();
 }
+
+/** The log's entries, in order, each with its line's hash, checked by `verifier` as they are read. */
+export function* verifiedEntries(path: string, verifier: Verifier): Generator<{ entry: AuditEntry; sha256: string }> {
+  for (const l of logLines(path)) {
+    const e = verifier.feed(l);
+    if (e) yield e;
+  }
+}

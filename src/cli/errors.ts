@@ -21,6 +21,10 @@ const CODES: Record<ErrorCategory, ExitCode> = {
   internal: EXIT.api,
   integrity: EXIT.integrity,
   unreconciled: EXIT.unreconciled,
+  'bundle-changed': EXIT.bundleChanged,
+  'bundle-missing': EXIT.bundleMissing,
+  'bundle-extra': EXIT.bundleExtra,
+  'bundle-signature': EXIT.bundleSignature,
 };
 
 /** The one place where an error's category becomes an exit code. */

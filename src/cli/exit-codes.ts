@@ -39,6 +39,14 @@ export const EXIT = {
    * found, never intended, paid twice)
    */
   unreconciled: 11,
+  /** a close bundle does not verify: a file's SHA-256 is not the manifest's (`coinop close verify`) */
+  bundleChanged: 12,
+  /** a close bundle does not verify: a file the manifest lists, or the manifest itself, is missing */
+  bundleMissing: 13,
+  /** a close bundle does not verify: a file the manifest does not list was added */
+  bundleExtra: 14,
+  /** a close bundle does not verify: the signature is missing, does not match, or is not the given key's */
+  bundleSignature: 15,
 } as const;
 export type ExitCode = (typeof EXIT)[keyof typeof EXIT];
 
@@ -57,6 +65,10 @@ const EXIT_HELP: Record<keyof typeof EXIT, string> = {
   integrity: 'the audit log does not verify: a line was edited, removed, inserted or moved (coinop audit verify)',
   timeout: 'still pending: a watch (transfers watch, --wait) reached its --wait-timeout',
   unreconciled: 'not reconciled: coinop reconcile found a line that is not explained (docs/reconciliation.md)',
+  bundleChanged: "close verify: a file's SHA-256 is not the manifest's",
+  bundleMissing: 'close verify: a file the manifest lists (or the manifest) is missing',
+  bundleExtra: 'close verify: a file the manifest does not list was added',
+  bundleSignature: 'close verify: the signature is missing, does not match, or is not the given key',
 };
 
 /** The exit codes as `--help` and the man page list them: every code of EXIT, in its order. */

@@ -54,6 +54,8 @@ export const GROUP_ORDER = [
   'sandbox',
   'audit',
   'reconcile',
+  'statement',
+  'close',
   'prices',
   'markets',
   'api',
@@ -90,6 +92,8 @@ const LOADERS: Record<Group, () => Promise<Register>> = {
   conversions: async () => (await import('./conversions/index.js')).register,
   statements: async () => (await import('./statements/index.js')).register,
   sandbox: async () => (await import('./sandbox/index.js')).register,
+  close: async () => (await import('./close/index.js')).register,
+  statement: async () => (await import('./statement/index.js')).register,
   audit: async () => (await import('./audit/index.js')).register,
   reconcile: async () => (await import('./reconcile/index.js')).register,
   prices: async () => (await import('./prices/index.js')).register,
@@ -146,6 +150,8 @@ const GROUP_OF: Record<string, Group> = {
   __complete: 'completion',
   audit: 'audit',
   reconcile: 'reconcile',
+  statement: 'statement',
+  close: 'close',
   events: 'events',
 };
 

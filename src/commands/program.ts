@@ -41,6 +41,8 @@ import { register as registerPolicy } from './policy/index.js';
 import { register as registerApprove } from './approve/index.js';
 import { register as registerAudit } from './audit/index.js';
 import { register as registerReconcile } from './reconcile/index.js';
+import { register as registerStatement } from './statement/index.js';
+import { register as registerClose } from './close/index.js';
 import { register as registerEvents } from './events/index.js';
 import { register as registerGateway } from './gateway/index.js';
 import { register as registerApprovals } from './approvals/index.js';
@@ -76,6 +78,8 @@ const BY_GROUP: Record<Group, Register> = {
   approve: registerApprove,
   audit: registerAudit,
   reconcile: registerReconcile,
+  statement: registerStatement,
+  close: registerClose,
   events: registerEvents,
   gateway: registerGateway,
   approvals: registerApprovals,

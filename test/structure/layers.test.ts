@@ -45,6 +45,8 @@ const RULES: Array<{ folder: string; forbidden: string[] }> = [
   { folder: 'src/local', forbidden: ['src/cli/', 'src/commands/'] },
   { folder: 'src/market-data', forbidden: ['src/cli/', 'src/commands/'] },
   { folder: 'src/send', forbidden: ['src/cli/', 'src/commands/'] },
+  { folder: 'src/close', forbidden: ['src/cli/', 'src/commands/', 'src/client/'] },
+  { folder: 'src/statement', forbidden: ['src/cli/', 'src/commands/', 'src/client/'] },
   { folder: 'src/mcp', forbidden: ['src/cli/', 'src/commands/'] },
   { folder: 'src/policy', forbidden: ['src/cli/', 'src/commands/'] },
   { folder: 'src/audit', forbidden: ['src/cli/', 'src/commands/'] },

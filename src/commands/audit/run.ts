@@ -4,13 +4,13 @@ import { createHash } from 'node:crypto';
 import { closeSync, openSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import type { AuditEntry } from '../../audit/entry.js';
-import { EXPORT_COLUMNS, exportRow } from '../../audit/export.js';
+import { EXPORT_COLUMNS, exportRow, inRange } from '../../audit/export.js';
 import { auditLogPath } from '../../audit/log.js';
-import { logLines, Verifier, type VerifyReport, verifyLog } from '../../audit/verify.js';
+import { Verifier, type VerifyReport, verifiedEntries as entries, verifyLog } from '../../audit/verify.js';
 import type { Ports } from '../../cli/ports.js';
 import { CoinopError } from '../../cli/errors.js';
 import { type Column, Output } from '../../render/output.js';
-import type { AuditExportOptions, AuditListOptions, AuditVerifyOptions, TimeRange } from './options.js';
+import type { AuditExportOptions, AuditListOptions, AuditVerifyOptions } from './options.js';
 
 const TABLE_COLUMNS: Column[] = [
   { key: 'seq' },
@@ -24,9 +24,6 @@ const TABLE_COLUMNS: Column[] = [
   { key: 'detail' },
 ];
 const CSV_COLUMNS: Column[] = EXPORT_COLUMNS.map((key) => ({ key }));
-
-const inRange = (e: AuditEntry, r: TimeRange) =>
-  (r.from === undefined || e.time >= r.from) && (r.to === undefined || e.time < r.to);
 
 function matches(entry: AuditEntry, options: AuditListOptions): boolean {
   return (
@@ -77,14 +74,6 @@ function tableRow(entry: AuditEntry): Record<string, unknown> {
     ref_id: entry.ref_id,
     detail: detail(entry),
   };
-}
-
-/** The log's entries, in order, each with its line's hash, checked by `v` as they are read. */
-function* entries(path: string, verifier: Verifier): Generator<{ entry: AuditEntry; sha256: string }> {
-  for (const l of logLines(path)) {
-    const e = verifier.feed(l);
-    if (e) yield e;
-  }
 }
 
 /** One line naming what breaks the chain: how many problems and the first. */

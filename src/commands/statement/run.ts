@@ -1,0 +1,39 @@
+// coinop statement: a service profile's statement for a period, from its transfers and balances (src/statement).
+import type { Ports } from '../../cli/ports.js';
+import { need } from '../../cli/prompt.js';
+import {
+  STATEMENT_ASSET_COLUMNS,
+  STATEMENT_MOVEMENT_COLUMNS,
+  statementDocument,
+  statementOf,
+  statementRows,
+} from '../../cli/statement.js';
+import type { StatementOptions } from './options.js';
+
+export type StatementDeps = Pick<Ports, 'display' | 'service' | 'prompter'>;
+
+export async function statement(
+  { display, service, prompter: pr }: StatementDeps,
+  options: StatementOptions,
+): Promise<void> {
+  const profileId = await need(pr, '--profile-id', options.profileId ?? service.context().profileId, () =>
+    pr.text("The service's profile id"),
+  );
+  const conn = await service.connect();
+  const s = await statementOf(conn, profileId, options);
+  const out = display.output();
+  switch (out.format) {
+    case 'csv':
+      await out.list(statementRows(s), [{ key: 'record' }, ...STATEMENT_MOVEMENT_COLUMNS]);
+      return;
+    case 'table':
+      out.note(out.p.dim(`service profile ${profileId} · ${s.period.from} to ${s.period.to} (end excluded)`));
+      out.table(s.assets, STATEMENT_ASSET_COLUMNS);
+      if (!s.assets.length) out.note(out.p.dim('no balance and no movement in the period'));
+      out.io.out('\n');
+      await out.list(s.movements, STATEMENT_MOVEMENT_COLUMNS, { empty: 'no movements in the period' });
+      return;
+    default:
+      out.one(statementDocument(profileId, s));
+  }
+}
