@@ -91,6 +91,7 @@ const SENDS_NOTHING: Record<string, string> = {
   'audit verify': 'reads the local audit log',
   'audit export': 'reads the local audit log',
   'audit path': 'prints where the audit log is',
+  'close verify': 'checks a close bundle on this machine, with no network (test/cli/close-verify.test.ts)',
 };
 
 /** Operations of the contract that the local service serves and no command sends, and why. */
@@ -844,6 +845,23 @@ const LINES: Line[] = [
   },
   // A period with nothing in it: the transfers of the period (created_at.gte/lt, profile_ids), exit 0.
   { args: ['reconcile', '--from', '2000-01-01', '--to', '2000-01-02', '--profile-id', DEMO.profileId] },
+  // A statement: the balances now, then the transfers of the profile updated since the period began (paged), then the
+  // balances again.
+  { args: ['statement', '--profile-id', DEMO.profileId, '--month', '2026-10'] },
+  { args: ['statement', '--from', '2026-11-01', '--to', '2026-11-02'] },
+  // A close: every profile's statement (the profiles listed first) into a new folder; its audit extract is local.
+  { args: async (nth) => ['close', '--month', '2026-10', '--out', join(dir, `close-${nth}`)] },
+  {
+    args: async (nth) => [
+      'close',
+      '--month',
+      '2026-10',
+      '--out',
+      join(dir, `close-p-${nth}`),
+      '--profile-id',
+      DEMO.profileId,
+    ],
+  },
   { args: ['conversions', 'list', '--created-before', 'now'], code: 2, mayBeSilent: true },
   { args: ['conversions', 'list', '--created-at', 'now'], code: 2, mayBeSilent: true },
   { args: ['conversions', 'list', '--created-after', '1d'], code: 2, mayBeSilent: true },
