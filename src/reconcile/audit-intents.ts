@@ -1,6 +1,6 @@
 // Intents from the audit log: every money request coinop sent (a single withdrawal, a batch row, an internal transfer,
-// a fiat withdrawal, a request held at a gateway for approvals), one entry per step (attempt, then its outcome),
-// read line by line. A new kind of request that the gate records is one more entry in AUDIT_INTENT_KINDS.
+// a transfer to another customer, a fiat withdrawal, a request held at a gateway for approvals), one entry per step
+// (attempt, then its outcome), read line by line. A new kind of request that the gate records is one more entry in AUDIT_INTENT_KINDS.
 import type { AuditEntry, AuditResult, AuditWhat } from '../audit/entry.js';
 import { parseEntry } from '../audit/entry.js';
 import { logLines } from '../audit/verify.js';
@@ -19,16 +19,20 @@ const cryptoWithdrawal = (w: AuditWhat): Partial<Intent> => ({
   fee: text(w.fee),
 });
 
+/** What a transfer from one service profile to another (internal, or to another customer) asked for. */
+const profileToProfile = (w: AuditWhat): Partial<Intent> => ({
+  profile_id: text(w.profile_id),
+  to_profile_id: text(w.to_profile_id),
+  asset: text(w.asset),
+  amount: text(w.amount),
+});
+
 /** Each kind of audit entry that records a payment, and what its `what` says the payment is. */
 export const AUDIT_INTENT_KINDS: Record<string, (what: AuditWhat) => Partial<Intent>> = {
   withdrawal: cryptoWithdrawal,
   batch_row: cryptoWithdrawal,
-  internal_transfer: (w) => ({
-    profile_id: text(w.profile_id),
-    to_profile_id: text(w.to_profile_id),
-    asset: text(w.asset),
-    amount: text(w.amount),
-  }),
+  internal_transfer: profileToProfile,
+  paxos_transfer: profileToProfile,
   fiat_withdrawal: (w) => ({
     profile_id: text(w.profile_id),
     asset: text(w.asset),

@@ -20,20 +20,22 @@ const MONTH = new Date().toISOString().slice(0, 7);
 let root: string;
 let bundle: string;
 let publicKeyFile: string;
+let reconciled: object;
 
 beforeAll(async () => {
   root = mkdtempSync(join(tmpdir(), 'coinop-close-'));
   await local.audit().port.record({
     kind: 'withdrawal',
     ref_id: 'close-test-1',
-    what: { asset: 'BTC', amount: '0.1' },
+    what: { asset: 'BTC', amount: '0.1', profile_id: DEMO.profileId },
     outcome: { result: 'sent' },
   });
   bundle = join(root, 'bundle');
   const d = { ...readPorts(local, { format: 'json' }), policy: local.policy };
   await close(d, parseCloseOptions({ month: MONTH, out: bundle, profileId: [DEMO.profileId, DEMO.emptyProfileId] }));
-  const sealed = JSON.parse(d.display.stdout) as { public_key: string; files: number };
-  expect(sealed.files).toBe(5);
+  const sealed = JSON.parse(d.display.stdout) as { public_key: string; files: number; reconciliation: object };
+  expect(sealed.files).toBe(6);
+  reconciled = sealed.reconciliation;
   publicKeyFile = join(root, 'operator.pub');
   writeFileSync(publicKeyFile, `${sealed.public_key}\n`);
 });
@@ -61,6 +63,7 @@ describe('close', () => {
     ).toEqual(
       [
         'audit.csv',
+        'reconciliation.json',
         `statements/${DEMO.profileId}.csv`,
         `statements/${DEMO.profileId}.json`,
         `statements/${DEMO.emptyProfileId}.csv`,
@@ -70,6 +73,15 @@ describe('close', () => {
     expect(readFileSync(join(bundle, 'audit.csv'), 'utf8')).toContain('close-test-1');
     const doc = JSON.parse(readFileSync(join(bundle, 'statements', `${DEMO.profileId}.json`), 'utf8'));
     expect(doc).toMatchObject({ profile_id: DEMO.profileId, from: `${MONTH}-01T00:00:00.000Z` });
+  });
+
+  it("holds the month's reconciliation as coinop reconcile -o json writes it: the withdrawal recorded and never sent is not explained", () => {
+    const rec = JSON.parse(readFileSync(join(bundle, 'reconciliation.json'), 'utf8'));
+    expect(rec).toMatchObject({ from: `${MONTH}-01T00:00:00.000Z`, explained_classes: ['matched', 'in_flight'] });
+    const line = rec.lines.find((l: { ref_id?: string }) => l.ref_id === 'close-test-1');
+    expect(line).toMatchObject({ class: 'missing', asset: 'BTC' });
+    expect(rec.unexplained).toBeGreaterThanOrEqual(1);
+    expect(reconciled).toEqual({ intents: rec.intents, transfers: rec.transfers, unexplained: rec.unexplained });
   });
 
   it('refuses a folder that is not empty, and a month that is none', () => {
@@ -92,7 +104,7 @@ describe('close verify', () => {
   it('a bundle as sealed verifies against the operator key', async () => {
     const r = await check(bundle);
     expect(r.code).toBe(0);
-    expect(r.out).toMatch(/^✓ .*: 5 files as sealed, signed by key [0-9a-f]{16} \(the key given\)\n$/);
+    expect(r.out).toMatch(/^✓ .*: 6 files as sealed, signed by key [0-9a-f]{16} \(the key given\)\n$/);
   });
 
   it('a changed byte: refused, naming the file', async () => {

@@ -1,5 +1,5 @@
-// coinop close: the month's bundle (a statement per profile, the audit extract), sealed with a signed manifest;
-// coinop close verify: the bundle checked with nothing but the folder and the public key.
+// coinop close: the month's bundle (a statement per profile, the reconciliation, the audit extract), sealed with a
+// signed manifest; coinop close verify: the bundle checked with nothing but the folder and the public key.
 import { closeSync, mkdirSync, openSync, writeFileSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { EXPORT_COLUMNS, exportRow, inRange } from '../../audit/export.js';
@@ -7,11 +7,15 @@ import { auditLogPath } from '../../audit/log.js';
 import { Verifier, verifiedEntries } from '../../audit/verify.js';
 import { CoinopError } from '../../cli/errors.js';
 import type { Ports } from '../../cli/ports.js';
+import type { Connection } from '../../cli/invocation.js';
 import { STATEMENT_MOVEMENT_COLUMNS, statementDocument, statementOf, statementRows } from '../../cli/statement.js';
 import { type BundleProblemKind, type BundleReport, MANIFEST, sealBundle, verifyBundle } from '../../close/bundle.js';
 import type { ErrorCategory } from '../../errors.js';
 import { approverKey } from '../../policy/keys.js';
 import { csvRow } from '../../render/csv.js';
+import { intentReaders, transferSource } from '../../cli/reconcile-sources.js';
+import { EXPLAINED } from '../../reconcile/classes.js';
+import { reconcile } from '../../reconcile/reconcile.js';
 import type { CloseOptions, CloseVerifyOptions } from './options.js';
 
 /** Rows written to `path` as CSV, a buffer of them at a time. */
@@ -52,6 +56,52 @@ function writeAuditExtract(dataDir: string, options: CloseOptions, path: string)
   return n;
 }
 
+/** What the month's reconciliation found, as the close's answer says it. */
+interface ReconciliationCount {
+  intents: number;
+  transfers: number;
+  unexplained: number;
+}
+
+/**
+ * The month's reconciliation (as `coinop reconcile --from --to [--profile-id]` finds it over this machine's audit log
+ * and batch journals) written to `path` as `coinop reconcile -o json` writes it: the period, the summary, every line.
+ */
+async function writeReconciliation(
+  conn: Connection,
+  dataDir: string,
+  options: CloseOptions,
+  path: string,
+): Promise<ReconciliationCount> {
+  const { from, to } = options.period;
+  const scope = {
+    from,
+    to,
+    serviceId: conn.serviceId,
+    ...(options.profileIds ? { profileIds: options.profileIds } : {}),
+  };
+  const result = await reconcile(transferSource(conn, options), intentReaders(dataDir), scope);
+  const fd = openSync(path, 'wx', 0o644);
+  try {
+    const head = { from, to, intents: result.intents, transfers: result.transfers, unexplained: result.unexplained };
+    const top = JSON.stringify({ ...head, explained_classes: EXPLAINED, summary: result.summary }, null, 2);
+    let held = `${top.slice(0, -2)},\n  "lines": [`;
+    let n = 0;
+    for (const line of result.lines()) {
+      held += `${n++ ? ',' : ''}\n    ${JSON.stringify(line)}`;
+      if (held.length > 1 << 16) {
+        writeSync(fd, held);
+        held = '';
+      }
+    }
+    writeSync(fd, `${held}${n ? '\n  ]\n}\n' : ']\n}\n'}`);
+    return { intents: result.intents, transfers: result.transfers, unexplained: result.unexplained };
+  } finally {
+    closeSync(fd);
+    result.close();
+  }
+}
+
 export type CloseDeps = Pick<Ports, 'display' | 'service' | 'policy'>;
 
 export async function close({ display, service, policy }: CloseDeps, options: CloseOptions): Promise<void> {
@@ -70,6 +120,10 @@ export async function close({ display, service, policy }: CloseDeps, options: Cl
     );
     say(`statement of ${id}: ${s.movements.length} movements in ${s.assets.length} assets`);
   }
+  const rec = await writeReconciliation(conn, service.dataDir(), options, join(options.out, 'reconciliation.json'));
+  say(
+    `reconciliation: ${rec.intents} intents, ${rec.transfers} transfers, ${rec.unexplained} line(s) not explained${rec.unexplained ? ' (sealed as found: coinop reconcile shows them)' : ''}`,
+  );
   const entries = writeAuditExtract(service.dataDir(), options, join(options.out, 'audit.csv'));
   say(`audit extract: ${entries} entries`);
   const key = approverKey(policy.configDir(), say);
@@ -80,6 +134,7 @@ export async function close({ display, service, policy }: CloseDeps, options: Cl
     from: options.period.from,
     to: options.period.to,
     profiles: ids.length,
+    reconciliation: rec,
     files,
     manifest: join(options.out, MANIFEST),
     key_id: key.publicKey.id,

@@ -1,46 +1,16 @@
 // coinop reconcile: the intents of this machine (its audit log, its batch journals) against the service's transfers of
 // the period; the summary, then the lines, in the chosen format; exit 11 when a line is not explained.
-import { join } from 'node:path';
-import { auditLogPath } from '../../audit/log.js';
 import { CoinopError } from '../../cli/errors.js';
-import { periodQuery } from '../../cli/list-flags.js';
 import type { Ports } from '../../cli/ports.js';
-import type { Connection } from '../../cli/invocation.js';
 import type { IO } from '../../cli/io.js';
-import type { Transfer } from '../../contract/index.js';
-import { auditIntents } from '../../reconcile/audit-intents.js';
 import { EXPLAINED, type Line } from '../../reconcile/classes.js';
-import type { IntentReader, IntentScope } from '../../reconcile/intents.js';
-import { journalIntents } from '../../reconcile/journal-intents.js';
-import { type Reconciliation, reconcile, type TransferSource } from '../../reconcile/reconcile.js';
+import type { IntentScope } from '../../reconcile/intents.js';
+import { type Reconciliation, reconcile } from '../../reconcile/reconcile.js';
+import { intentReaders, transferSource } from '../../cli/reconcile-sources.js';
 import { csvRow } from '../../render/csv.js';
 import { getPath, type Output } from '../../render/output.js';
 import { RECONCILE_LINE_COLUMNS, RECONCILE_SUMMARY_COLUMNS } from '../../render/columns.js';
 import type { ReconcileOptions } from './options.js';
-
-/** How many transfers a page of the period asks for (the OpenAPI's most). */
-const PAGE = '1000';
-
-/** The service's transfers, as a reconciliation reads them. */
-function transferSource(conn: Connection, options: ReconcileOptions): TransferSource {
-  const o = options;
-  const profiles = o.profileIds ? { profile_ids: o.profileIds } : {};
-  const items = async (query: Record<string, unknown>): Promise<Transfer[]> =>
-    (await conn.client.call('listTransfers', { query: { ...query, limit: '100' } })).data.items ?? [];
-  return {
-    pages: () =>
-      conn.client.pages('listTransfers', {
-        query: { ...periodQuery(o.period), ...profiles, order_by: 'CREATED_AT', order: 'ASC', limit: PAGE },
-      }),
-    byRefIds: (refIds) => items({ ref_ids: refIds }),
-    byGroupIds: (groupIds) => items({ group_ids: groupIds }),
-  };
-}
-
-/** Where this machine recorded what it meant to pay: one reader each (a new kind of record is one more). */
-export function intentReaders(dataDir: string, journals?: string): IntentReader[] {
-  return [auditIntents(auditLogPath(dataDir)), journalIntents(journals ?? join(dataDir, 'batches'))];
-}
 
 export async function reconcileRun(
   { display, service }: Pick<Ports, 'display' | 'service'>,
