@@ -213,7 +213,7 @@ describe('transfers for export and for reading', () => {
     expect(head).toBe(
       'id,status,type,asset,amount,created_at,ref_id,fee,total,crypto_network,destination_address,crypto_tx_hash,' +
         'crypto_tx_index,updated_at,direction,balance_asset,profile_id,identity_id,account_id,group_id,memo,' +
-        'notional_value,secondary_status.name,status_details',
+        'notional_value,secondary_status.name,status_details,metadata',
     );
     const cells = row.split(',');
     expect(cells.slice(0, 5)).toEqual([id, 'COMPLETED', 'CRYPTO_WITHDRAWAL', 'ETH', '0.2']);

@@ -124,6 +124,7 @@ describe('the rules', () => {
     expect(verdict).toMatchObject({ allowed: true, file: path, clock: 'machine', environment: 'local', requests: 1 });
     expect(verdict.rules.map((x: { rule: string; status: string }) => `${x.rule} ${x.status}`)).toEqual([
       'destinations off',
+      'verified_only off',
       'networks pass',
       'assets off',
       'max_per_withdrawal pass',

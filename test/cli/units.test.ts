@@ -125,7 +125,7 @@ describe('completion', () => {
       return spawnSync('bash', ['-c', cmd], { encoding: 'utf8' }).stdout.trim().split(' ');
     };
     expect(complete(['coinop', 'addr'])).toEqual(['addresses']);
-    expect(complete(['coinop', 'addresses', ''])).toEqual(['list', 'create']);
+    expect(complete(['coinop', 'addresses', ''])).toEqual(['list', 'create', 'verify', 'verifications']);
     expect(complete(['coinop', 'withdraw', '--am'])).toEqual(['--amount']);
     expect(complete(['coinop', 'withdraw', '--network', 'BIT'])).toEqual(['BITCOIN', 'BITCOIN_CASH']);
     expect(complete(['coinop', 'prices', 'BTCU'])).toEqual(['BTCUSD']);

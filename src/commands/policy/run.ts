@@ -83,7 +83,9 @@ export async function check(ctx: PolicyDeps, options: PolicyCheckOptions): Promi
     file = loc.path;
   }
   const loaded = loadOrRefuse(ctx, file);
-  const set = describePolicy(loaded.policy).filter(([, v]) => !/^(any|no limit|any time|none needed)$/.test(v));
+  const set = describePolicy(loaded.policy).filter(
+    ([, v]) => !/^(any|any address|no limit|any time|none needed)$/.test(v),
+  );
   ctx.display.io.err(
     `${palette(ctx.display.io.colourErr).green('✓')} ${file}: a valid policy (${set.length ? `rules: ${set.map(([r]) => r).join(', ')}` : 'no rules set'})\n`,
   );
