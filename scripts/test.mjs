@@ -36,10 +36,9 @@ if (!project) {
 if (project !== 'proof' && run(process.execPath, ['scripts/wait-postgres.mjs']).status !== 0) finish(0, 1);
 const dir = mkdtempSync(join(tmpdir(), 'coinop-test-'));
 const summary = join(dir, 'summary.json');
-// Unit files are CPU-bound and in process: one worker per core (vitest's default leaves one core idle).
-const only = project
-  ? ['--project', project, ...(project === 'unit' ? [`--maxWorkers=${availableParallelism()}`] : [])]
-  : [];
+// One worker per core (vitest's default leaves one core idle): unit files are CPU-bound and in process, and an e2e
+// file spends most of its time waiting on the child process it runs.
+const only = [...(project ? ['--project', project] : []), `--maxWorkers=${availableParallelism()}`];
 const r = run(process.execPath, ['node_modules/vitest/vitest.mjs', 'run', ...only, ...vitestArgs], {
   COINOP_TEST_SUMMARY: summary,
 });
