@@ -798,7 +798,9 @@ describe('fuzzing the CLI', () => {
           // Every fifth asks for JSON: the usage error is then one JSON object on stderr.
           const json = i % 5 === 0;
           const args = json ? [...work[i].args.slice(0, 0), '--json', ...work[i].args] : work[i].args;
-          const res = await bounded(args);
+          // A hang is what the bound catches, not slowness: on a loaded machine (CI with CPU hogs) one in-process run
+          // once took more than 8 s; 30 s still tells a command waiting for ever from a slow one.
+          const res = await bounded(args, 30_000);
           if (json && res.code === 2) {
             let e: { error?: { category?: string; exit_code?: number; message?: string } } | undefined;
             try {
@@ -830,7 +832,7 @@ describe('fuzzing the CLI', () => {
     console.log(
       `fuzz-cli: ${done} invalid invocations in process, faults ${JSON.stringify(Object.fromEntries(byKind))}`,
     );
-  });
+  }, 300_000);
 
   it('found by fuzzing: values a command used to take for something else are refused', async () => {
     // --duration 1000h overflowed the timer and ended the stream at once; --to "" was taken as "now".
