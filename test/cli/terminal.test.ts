@@ -81,6 +81,8 @@ describe('coinop on a terminal', () => {
   it('prices on a terminal: a table, a line chart, the environment line; `coinop prices` alone asks for market and increment', async () => {
     const t = term(['prices', 'BTCUSD', '--increment', 'ONE_HOUR', '--limit', '48', '--no-pager']);
     expect(await t.exit()).toBe(0);
+    // The chart's last lines may reach the terminal after the exit is seen (a loaded machine): wait for its axis.
+    await t.waitFor('└──');
     const s = t.screen();
     expect(s).toContain(`local · ${sb.svc.baseUrl} · context local`);
     expect(s).toMatch(/TIMESTAMP\s+AVERAGE PRICE/);
