@@ -144,4 +144,3 @@ export const gatewayOperations = {
     response: Type.Object({ items: Type.Array(Open) }),
   },
 } as const satisfies Record<string, GatewayOperation>;
-
