@@ -40,10 +40,10 @@ export async function markRepeats(stage: Stage, options: GuardOptions): Promise<
         for (const t of found)
           if (t.ref_id) stage.markSeen(t.ref_id, { id: t.id, status: t.status, created_at: t.created_at });
         const earlier = options.record.findEach(options.serviceId, options.batchId, page);
-        page.forEach((r, at) => {
-          const e = earlier[at];
-          if (e) stage.markRecorded(r.row, e.sent_at, e.journal);
-        });
+        for (const [at, row] of page.entries()) {
+          const send = earlier[at];
+          if (send) stage.markRecorded(row.row, send.sent_at, send.journal);
+        }
       })
       .catch((error: unknown) => {
         failed ??= { error };

@@ -565,14 +565,14 @@ export class JsonArrayParser implements Parser {
   }
 
   /** Counts the line feed at `i` and finds the next one. */
-  private lineFeed(text: string, i: number): void {
+  private lineFeed(text: string, at: number): void {
     this.line++;
-    this.nextLf = text.indexOf('\n', i + 1);
+    this.nextLf = text.indexOf('\n', at + 1);
   }
 
   /** Reads on inside a string from `i`: to just past its closing quote, or to the chunk's end. */
-  private skipString(text: string, i: number): number {
-    let k = i;
+  private skipString(text: string, from: number): number {
+    let k = from;
     if (this.escape) {
       this.escape = false;
       k++;
@@ -593,16 +593,16 @@ export class JsonArrayParser implements Parser {
   }
 
   /** Before the array's `[` and after its `]`: only white space. */
-  private outside(c: number): void {
-    if (isSpace(c)) return;
+  private outside(code: number): void {
+    if (isSpace(code)) return;
     if (this.done) throw new FileError('text after the end of the JSON array', undefined, this.line);
-    if (c !== 91) throw new FileError('a JSON batch file must be an array of objects', undefined, this.line);
+    if (code !== 91) throw new FileError('a JSON batch file must be an array of objects', undefined, this.line);
     this.started = true;
   }
 
   /** A top-level comma or the closing bracket at `i`: the element read so far is complete. */
-  private cut(text: string, i: number, closing: boolean): RawRecord | undefined {
-    if (this.segStart >= 0) this.elem += text.slice(this.segStart, i);
+  private cut(text: string, at: number, closing: boolean): RawRecord | undefined {
+    if (this.segStart >= 0) this.elem += text.slice(this.segStart, at);
     this.segStart = -1;
     const rec = this.finishElement(closing);
     if (closing) this.done = true;
@@ -610,17 +610,17 @@ export class JsonArrayParser implements Parser {
   }
 
   /** A character of an element (or white space between elements) outside strings. */
-  private scan(c: number, i: number): void {
+  private scan(code: number, at: number): void {
     if (this.segStart < 0) {
-      if (this.depth === 0 && this.elem === '' && isSpace(c)) return;
-      this.segStart = i;
+      if (this.depth === 0 && this.elem === '' && isSpace(code)) return;
+      this.segStart = at;
       if (this.elem === '') this.elemLine = this.line;
     }
-    if (c === 34) this.inString = true;
-    else if (c === 58) this.keys++;
-    else if (c === 123 || c === 91) {
+    if (code === 34) this.inString = true;
+    else if (code === 58) this.keys++;
+    else if (code === 123 || code === 91) {
       if (++this.depth > this.maxDepth) this.maxDepth = this.depth;
-    } else if (c === 125 || c === 93) this.depth--;
+    } else if (code === 125 || code === 93) this.depth--;
   }
 
   private finishElement(closing: boolean): RawRecord | undefined {

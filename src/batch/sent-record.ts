@@ -144,8 +144,8 @@ export class SentRecord {
   ): (EarlierSend | undefined)[] {
     const read = () => {
       this.fold();
-      return rows.map((r) => {
-        const all = this.get.all(serviceId, r.profile_id, r.ref_id, exceptBatch) as EarlierSend[];
+      return rows.map((row) => {
+        const all = this.get.all(serviceId, row.profile_id, row.ref_id, exceptBatch) as EarlierSend[];
         return all.sort((a, b) => a.sent_at.localeCompare(b.sent_at))[0];
       });
     };

@@ -1,7 +1,7 @@
 // The gateway's own API as TypeBox schemas (src/contract/gateway.ts uses them). The build carries this module as the
 // plain JSON it is (scripts/build.mjs, plain-schemas), so no start of the CLI loads TypeBox to build them again: keep
 // to data here (constants and schemas), no functions.
-import { Type, type Static, type TSchema } from '@sinclair/typebox';
+import { Type, type TSchema } from '@sinclair/typebox';
 
 /** The states of a request the gateway holds. */
 export const HELD_STATUSES = ['pending', 'sending', 'sent', 'failed', 'rejected', 'expired'] as const;
