@@ -35,6 +35,7 @@ export class Book {
       CREATE TABLE lines (seq INTEGER PRIMARY KEY, body TEXT NOT NULL);
       CREATE TABLE later (seq INTEGER PRIMARY KEY, what TEXT NOT NULL, ref_id TEXT, body TEXT NOT NULL);
       CREATE TABLE groups (group_id TEXT PRIMARY KEY);
+      CREATE TABLE events (object_id TEXT PRIMARY KEY, body TEXT NOT NULL);
     `);
   }
 
@@ -48,7 +49,7 @@ export class Book {
    * Adds intents (one step of a payment at a time): steps of one ref_id merge, the earliest time kept, each field the
    * latest given, the recorded state the latest but an attempt or a plan.
    */
-  addIntents(intents: Iterable<Intent>): number {
+  async addIntents(intents: Iterable<Intent> | AsyncIterable<Intent>): Promise<number> {
     let n = 0;
     const get = this.stmt('SELECT body, at, recorded FROM intents WHERE ref_id = ?');
     const put = this.stmt(
@@ -71,7 +72,7 @@ export class Book {
       }
     });
     let chunk: Intent[] = [];
-    for (const i of intents) {
+    for await (const i of intents) {
       chunk.push(i);
       if (chunk.length >= 5000) {
         batch(chunk);
@@ -109,7 +110,8 @@ export class Book {
       after = rows[rows.length - 1].ref_id;
       for (const r of rows) {
         const i = JSON.parse(r.body) as Intent;
-        const otherService = scope.serviceId && i.service && i.service !== scope.serviceId;
+        const services = [scope.serviceId, ...(scope.serviceAliases ?? [])];
+        const otherService = scope.serviceId && i.service && !services.includes(i.service);
         const otherProfile = scope.profileIds && !(i.profile_id && scope.profileIds.includes(i.profile_id));
         if (otherService || otherProfile) drop.run(r.ref_id);
       }
@@ -176,6 +178,16 @@ export class Book {
 
   hasGroup(groupId: string): boolean {
     return !!this.stmt('SELECT 1 FROM groups WHERE group_id = ?').get(groupId);
+  }
+
+  /** Keeps what the event feed says of an object (a transfer, a conversion): the caller merges. */
+  putEvent(objectId: string, body: object): void {
+    this.stmt('INSERT OR REPLACE INTO events (object_id, body) VALUES (?, ?)').run(objectId, JSON.stringify(body));
+  }
+
+  event<T>(objectId: string): T | undefined {
+    const r = this.stmt('SELECT body FROM events WHERE object_id = ?').get(objectId) as { body: string } | undefined;
+    return r ? (JSON.parse(r.body) as T) : undefined;
   }
 
   /** Runs `fn` as one transaction: a page of transfers is written at once, not a commit per line. */

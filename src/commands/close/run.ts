@@ -13,9 +13,8 @@ import { type BundleProblemKind, type BundleReport, MANIFEST, sealBundle, verify
 import type { ErrorCategory } from '../../errors.js';
 import { approverKey } from '../../policy/keys.js';
 import { csvRow } from '../../render/csv.js';
-import { intentReaders, transferSource } from '../../cli/reconcile-sources.js';
+import { runReconciliation } from '../../cli/reconcile-sources.js';
 import { EXPLAINED } from '../../reconcile/classes.js';
-import { reconcile } from '../../reconcile/reconcile.js';
 import type { CloseOptions, CloseVerifyOptions } from './options.js';
 
 /** Rows written to `path` as CSV, a buffer of them at a time. */
@@ -68,22 +67,17 @@ interface ReconciliationCount {
  * and batch journals) written to `path` as `coinop reconcile -o json` writes it: the period, the summary, every line.
  */
 async function writeReconciliation(
+  service: CloseDeps['service'],
   conn: Connection,
-  dataDir: string,
   options: CloseOptions,
   path: string,
 ): Promise<ReconciliationCount> {
   const { from, to } = options.period;
-  const scope = {
-    from,
-    to,
-    serviceId: conn.serviceId,
-    ...(options.profileIds ? { profileIds: options.profileIds } : {}),
-  };
-  const result = await reconcile(transferSource(conn, options), intentReaders(dataDir), scope);
+  const result = await runReconciliation(service, conn, options);
   const fd = openSync(path, 'wx', 0o644);
   try {
-    const head = { from, to, intents: result.intents, transfers: result.transfers, unexplained: result.unexplained };
+    const { intents, transfers, conversions, events, unexplained } = result;
+    const head = { from, to, intents, transfers, conversions, events, unexplained };
     const top = JSON.stringify({ ...head, explained_classes: EXPLAINED, summary: result.summary }, null, 2);
     let held = `${top.slice(0, -2)},\n  "lines": [`;
     let n = 0;
@@ -120,7 +114,7 @@ export async function close({ display, service, policy }: CloseDeps, options: Cl
     );
     say(`statement of ${id}: ${s.movements.length} movements in ${s.assets.length} assets`);
   }
-  const rec = await writeReconciliation(conn, service.dataDir(), options, join(options.out, 'reconciliation.json'));
+  const rec = await writeReconciliation(service, conn, options, join(options.out, 'reconciliation.json'));
   say(
     `reconciliation: ${rec.intents} intents, ${rec.transfers} transfers, ${rec.unexplained} line(s) not explained${rec.unexplained ? ' (sealed as found: coinop reconcile shows them)' : ''}`,
   );

@@ -4,9 +4,8 @@ import { CoinopError } from '../../cli/errors.js';
 import type { Ports } from '../../cli/ports.js';
 import type { IO } from '../../cli/io.js';
 import { EXPLAINED, type Line } from '../../reconcile/classes.js';
-import type { IntentScope } from '../../reconcile/intents.js';
-import { type Reconciliation, reconcile } from '../../reconcile/reconcile.js';
-import { intentReaders, transferSource } from '../../cli/reconcile-sources.js';
+import type { Reconciliation } from '../../reconcile/reconcile.js';
+import { runReconciliation } from '../../cli/reconcile-sources.js';
 import { csvRow } from '../../render/csv.js';
 import { getPath, type Output } from '../../render/output.js';
 import { RECONCILE_LINE_COLUMNS, RECONCILE_SUMMARY_COLUMNS } from '../../render/columns.js';
@@ -18,13 +17,7 @@ export async function reconcileRun(
 ): Promise<void> {
   const o = options;
   const conn = await service.connect();
-  const scope: IntentScope = {
-    from: o.period.from,
-    to: o.period.to,
-    serviceId: conn.serviceId,
-    ...(o.profileIds ? { profileIds: o.profileIds } : {}),
-  };
-  const result = await reconcile(transferSource(conn, o), intentReaders(service.dataDir(), o.journals), scope);
+  const result = await runReconciliation(service, conn, o);
   try {
     await write(display.output(o.view), result, o, display.io.stdout);
   } finally {
@@ -67,6 +60,8 @@ async function write(
     to: o.period.to,
     intents: r.intents,
     transfers: r.transfers,
+    conversions: r.conversions,
+    events: r.events,
     unexplained: r.unexplained,
     explained_classes: EXPLAINED,
   };
@@ -102,7 +97,7 @@ async function write(
       });
       out.note(
         out.p.dim(
-          `${r.intents} intent(s), ${r.transfers} transfer(s) of ${o.period.from} to ${o.period.to}; ${r.unexplained} line(s) not explained`,
+          `${r.intents} intent(s), ${r.transfers} transfer(s), ${r.conversions} conversion(s) and ${r.events} event(s) of ${o.period.from} to ${o.period.to}; ${r.unexplained} line(s) not explained`,
         ),
       );
   }
