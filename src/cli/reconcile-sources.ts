@@ -4,6 +4,7 @@
 import { join } from 'node:path';
 import { auditLogPath } from '../audit/log.js';
 import { gatewayCall } from '../client/gateway-calls.js';
+import { probeHealth } from '../client/service-identity.js';
 import type { StablecoinConversion, Transfer } from '../contract/index.js';
 import { auditIntents } from '../reconcile/audit-intents.js';
 import type { ConversionSource } from '../reconcile/conversions.js';
@@ -92,17 +93,19 @@ export function intentReaders(dataDir: string, journals?: string, gateway?: Conn
   return readers;
 }
 
+/** How long a gateway's health check may take to answer. */
+const GATEWAY_PROBE_MS = 5000;
+
 /**
  * Whether the context's service is a coinop gateway, by the identity of its store (GET /_gateway/health): its
  * `gateway:<instance>` name, which batch journals sent through it carry, or undefined for any other service.
  */
-export async function gatewayIdentity(
-  connect: (o: { quiet: boolean; gatewayIdentity: boolean }) => Promise<Connection>,
-  conn: Connection,
-): Promise<string | undefined> {
+export async function gatewayIdentity(conn: Connection): Promise<string | undefined> {
   if (conn.context.environment !== 'custom') return undefined;
-  const id = (await connect({ quiet: true, gatewayIdentity: true })).serviceId;
-  return id.startsWith('gateway:') ? id : undefined;
+  const probe = await probeHealth(conn.context.baseUrl, GATEWAY_PROBE_MS, '/_gateway/health');
+  return probe.kind === 'answered' && probe.status === 200 && probe.instanceId
+    ? `gateway:${probe.instanceId}`
+    : undefined;
 }
 
 /** What a reconciliation is asked for: its period and profiles, the journals' folder, whether a gateway must be read. */
@@ -117,12 +120,12 @@ export interface ReconcileRequest extends ReconcileScope {
  * a coinop gateway (and must be, with `gateway`); intents recorded under the gateway's store name count as its own.
  */
 export async function runReconciliation(
-  service: Pick<Connector, 'connect' | 'dataDir'>,
+  service: Pick<Connector, 'dataDir'>,
   conn: Connection,
   request: ReconcileRequest,
 ): Promise<Reconciliation> {
   const r = request;
-  const gateway = await gatewayIdentity((o) => service.connect(o), conn);
+  const gateway = await gatewayIdentity(conn);
   if (r.gateway && !gateway)
     throw usageError(`--gateway: the context's service (${conn.context.baseUrl}) is not a coinop gateway`);
   const scope: IntentScope = {
