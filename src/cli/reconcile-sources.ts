@@ -72,8 +72,7 @@ function conversionSource(conn: Connection, scope: ReconcileScope): ConversionSo
   return {
     pages,
     byRefId: async (refId) =>
-      (await conn.client.call('listStablecoinConversions', { query: { ref_id: refId, limit: '1' } })).data
-        .items?.[0],
+      (await conn.client.call('listStablecoinConversions', { query: { ref_id: refId, limit: '1' } })).data.items?.[0],
   };
 }
 

@@ -1,14 +1,9 @@
 // The working store of one reconciliation: the intents indexed by ref_id (and by content), the lines as they are
 // classed, and what waits for the end of the transfers (credit legs, matches by content). SQLite in a temporary file,
 // so memory stays flat whatever the month holds; removed when closed.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Database as DatabaseType, Statement } from 'better-sqlite3';
+import { type ScratchDb, scratchDb } from '../statement/scratch-db.js';
 import { contentKey, type Intent, type IntentScope } from './intents.js';
-
-const require = createRequire(import.meta.url);
 
 /** Which recorded states win a merge: a later step of a payment says more than an attempt or a plan. */
 const WEAK = "('attempt', 'planned')";
@@ -19,16 +14,13 @@ export interface StoredIntent extends Intent {
 
 export class Book {
   private readonly db: DatabaseType;
-  private readonly dir: string;
+  private readonly scratch: ScratchDb;
   private readonly stmts = new Map<string, Statement>();
 
   constructor() {
-    this.dir = mkdtempSync(join(tmpdir(), 'coinop-reconcile-'));
-    const Database = require('better-sqlite3') as typeof import('better-sqlite3');
-    this.db = new Database(join(this.dir, 'book.db'));
-    this.db.pragma('journal_mode = OFF');
-    this.db.pragma('synchronous = OFF');
-    this.db.exec(`
+    this.scratch = scratchDb(
+      'coinop-reconcile-',
+      `
       CREATE TABLE intents (ref_id TEXT PRIMARY KEY, body TEXT NOT NULL, at TEXT NOT NULL, recorded TEXT NOT NULL,
         content TEXT, in_scope INTEGER NOT NULL DEFAULT 0, matched INTEGER NOT NULL DEFAULT 0);
       CREATE INDEX intents_content ON intents(content) WHERE content IS NOT NULL;
@@ -36,7 +28,9 @@ export class Book {
       CREATE TABLE later (seq INTEGER PRIMARY KEY, what TEXT NOT NULL, ref_id TEXT, body TEXT NOT NULL);
       CREATE TABLE groups (group_id TEXT PRIMARY KEY);
       CREATE TABLE events (object_id TEXT PRIMARY KEY, body TEXT NOT NULL);
-    `);
+    `,
+    );
+    this.db = this.scratch.db;
   }
 
   private stmt(sql: string): Statement {
@@ -196,8 +190,7 @@ export class Book {
   }
 
   close(): void {
-    this.db.close();
-    rmSync(this.dir, { recursive: true, force: true });
+    this.scratch.close();
   }
 }
 

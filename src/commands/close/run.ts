@@ -8,7 +8,7 @@ import { Verifier, verifiedEntries } from '../../audit/verify.js';
 import { CoinopError } from '../../cli/errors.js';
 import type { Ports } from '../../cli/ports.js';
 import type { Connection } from '../../cli/invocation.js';
-import { STATEMENT_MOVEMENT_COLUMNS, statementDocument, statementOf, statementRows } from '../../cli/statement.js';
+import { STATEMENT_MOVEMENT_COLUMNS, statementOf, statementRows, writeStatementDocument } from '../../cli/statement.js';
 import { type BundleProblemKind, type BundleReport, MANIFEST, sealBundle, verifyBundle } from '../../close/bundle.js';
 import type { ErrorCategory } from '../../errors.js';
 import { approverKey } from '../../policy/keys.js';
@@ -106,13 +106,19 @@ export async function close({ display, service, policy }: CloseDeps, options: Cl
   const say = (line: string) => display.io.err(`${line}\n`);
   for (const id of ids) {
     const s = await statementOf(conn, id, options);
-    const keys = ['record', ...STATEMENT_MOVEMENT_COLUMNS.map((c) => c.key)];
-    writeCsv(join(options.out, 'statements', `${id}.csv`), keys, statementRows(s));
-    writeFileSync(
-      join(options.out, 'statements', `${id}.json`),
-      `${JSON.stringify(statementDocument(id, s), null, 2)}\n`,
-    );
-    say(`statement of ${id}: ${s.movements.length} movements in ${s.assets.length} assets`);
+    try {
+      const keys = ['record', ...STATEMENT_MOVEMENT_COLUMNS.map((c) => c.key)];
+      writeCsv(join(options.out, 'statements', `${id}.csv`), keys, statementRows(s));
+      const fd = openSync(join(options.out, 'statements', `${id}.json`), 'wx', 0o644);
+      try {
+        await writeStatementDocument(id, s, (text) => void writeSync(fd, text));
+      } finally {
+        closeSync(fd);
+      }
+      say(`statement of ${id}: ${s.count} movements in ${s.assets.length} assets`);
+    } finally {
+      s.close();
+    }
   }
   const rec = await writeReconciliation(service, conn, options, join(options.out, 'reconciliation.json'));
   say(

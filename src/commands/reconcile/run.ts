@@ -6,6 +6,7 @@ import type { IO } from '../../cli/io.js';
 import { EXPLAINED, type Line } from '../../reconcile/classes.js';
 import type { Reconciliation } from '../../reconcile/reconcile.js';
 import { runReconciliation } from '../../cli/reconcile-sources.js';
+import { drained } from '../../cli/drained.js';
 import { csvRow } from '../../render/csv.js';
 import { getPath, type Output } from '../../render/output.js';
 import { RECONCILE_LINE_COLUMNS, RECONCILE_SUMMARY_COLUMNS } from '../../render/columns.js';
@@ -28,23 +29,6 @@ export async function reconcileRun(
       'unreconciled',
       `${result.unexplained} line(s) not explained (${[...new Set(result.summary.filter((r) => !r.explained).map((r) => r.class))].join(', ')}); explained are ${EXPLAINED.join(' and ')}`,
     );
-}
-
-/**
- * Waits while the reader of stdout is behind (a pager, or a pipe whose reader is slower: its writes would otherwise
- * pile up in memory, a line at a time for the whole month).
- */
-async function drained(out: Output, stdout?: IO['stdout']): Promise<void> {
-  const paged = out.io.ready?.();
-  if (paged) return paged;
-  if (!stdout?.writableNeedDrain) return;
-  await new Promise<void>((resolve) => {
-    const done = () => {
-      for (const e of ['drain', 'close', 'error']) stdout.off(e, done);
-      resolve();
-    };
-    for (const e of ['drain', 'close', 'error']) stdout.once(e, done);
-  });
 }
 
 /** The summary, then the lines, in the output's format; the lines streamed from the book. */
