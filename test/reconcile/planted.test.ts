@@ -214,7 +214,9 @@ describe('reconcile: planted differences', () => {
     expect(by('conv-elsewhere').reason).toMatch(/^made elsewhere/);
     expect(by('conv-1')).toMatchObject({ status: 'SETTLED', target_asset: 'USDP', kind: 'conversion' });
     expect(by('single-2')).toMatchObject({ status: 'FAILED', event_status: 'COMPLETED' });
-    expect(by('single-2').reason).toContain("says COMPLETED, the service's record says FAILED (the match alone: failed)");
+    expect(by('single-2').reason).toContain(
+      "says COMPLETED, the service's record says FAILED (the match alone: failed)",
+    );
   });
 
   it('says why: the fee that changed, the failure, the deposit, the payment made elsewhere, the repeat', () => {

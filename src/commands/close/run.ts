@@ -1,6 +1,6 @@
 // coinop close: the month's bundle (a statement per profile, the reconciliation, the audit extract), sealed with a
 // signed manifest; coinop close verify: the bundle checked with nothing but the folder and the public key.
-import { closeSync, mkdirSync, openSync, writeFileSync, writeSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { EXPORT_COLUMNS, exportRow, inRange } from '../../audit/export.js';
 import { auditLogPath } from '../../audit/log.js';
