@@ -18,7 +18,8 @@ export const CONVERSION_TYPE = 'STABLECOIN_CONVERSION';
 export type Movement = Transfer & { target_asset?: string };
 
 /** Why a conversion ended without settling, in the words its fields allow (it has no status_details). */
-function endedWhy(c: StablecoinConversion): Record<string, { message: string }> | undefined {
+function endedWhy(conversion: StablecoinConversion): Record<string, { message: string }> | undefined {
+  const c = conversion;
   const back = `its ${c.amount ?? ''} ${c.source_asset ?? ''} given back`.replace(/ {2,}/g, ' ');
   if (c.status === 'CANCELLED')
     return { cancelled: { message: `cancelled${c.cancelled_at ? ` at ${c.cancelled_at}` : ''}; ${back}` } };

@@ -3,25 +3,18 @@
 // chain), one sent around the gateway with coinop api is not; --gateway against a service that is no gateway is a
 // usage error. On the SQLite store.
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEMO } from '../../src/embedded/demo.js';
-import { openSql } from '../../src/gateway/sql.js';
-import { GatewayStore } from '../../src/gateway/store.js';
 import { BTC_ADDRESS, baseEnv, runInProcess } from '../cli/helpers.js';
-import { gatewayFixture, gatewayLogin, setGatewayPolicy } from './harness.js';
+import { fixtureStore, gatewayFixture, gatewayLogin, setGatewayPolicy } from './harness.js';
 import { sqliteStore } from './support.js';
 
 const up = gatewayFixture(sqliteStore);
-let store: GatewayStore;
-beforeAll(async () => {
-  store = new GatewayStore(await openSql(up.storeUrl));
-  await store.init();
-});
-afterAll(() => store?.sql.close());
+const opened = fixtureStore(up);
 
 /** An operator of the gateway on a machine of their own: its coinop, logged in as the context gw. */
 async function operator(name: string) {
-  const creds = await store.addOperator(name, 'initiator');
+  const creds = await opened.store.addOperator(name, 'initiator');
   const env = baseEnv(join(up.sb.dir, name));
   const login = await gatewayLogin(up.gw, { client_id: creds.clientId, client_secret: creds.secret }, env);
   expect(login.code, login.stderr).toBe(0);
