@@ -1,13 +1,15 @@
 // coinop reconcile against differences planted in the local service: a fee changed, a transfer failed after its batch
 // ended, a payment made with `coinop api` on another machine, a deposit from outside, a row paid twice under a salted
 // ref_id; a conversion made with `coinop api` on another machine, a conversion cancelled, a transfer whose failure the
-// event feed never said. Each is found and classed as planted; everything else coinop sent is matched (a conversion
+// event feed never said. Each is found and classed as planted; everything else coinop sent (a fiat withdrawal, a
+// conversion settled) is matched (a conversion
 // still CREATED in flight); exit 11. In process.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO } from '../../src/embedded/demo.js';
 import { BTC_ADDRESS, ETH_ADDRESS, type Sandbox, sandbox } from '../cli/helpers.js';
+import { FIAT_ACCOUNT_CREATE } from '../support/command-lines.js';
 
 const SOL = '7EcDhSYGxXyscszYEp35KHN8vvw3svAuLKTzXwCFLtV';
 let sb: Sandbox;
@@ -85,6 +87,8 @@ beforeAll(async () => {
   // coinop api on this machine: gated and recorded like any payment.
   await ok(raw('api-here-1'));
   await convert('conv-1', 'USDP', '100');
+  const account = JSON.parse(await ok([...FIAT_ACCOUNT_CREATE, '-o', 'json'])) as { id: string };
+  await ok(['withdraw', 'fiat', '--fiat-account-id', account.id, '--amount', '25', '--ref-id', 'fiat-1', '--yes']);
   await convert('conv-cancelled', 'PYUSD', '5');
   await ok(['conversions', 'cancel', conversions.get('conv-cancelled')!, '--yes']);
   await ok(
@@ -191,6 +195,7 @@ describe('reconcile: planted differences', () => {
       'elsewhere-1': 'unintended',
       [depositId]: 'unintended',
       'conv-1': 'matched',
+      'fiat-1': 'matched',
       'conv-late': 'in_flight',
       'conv-cancelled': 'failed',
       'conv-elsewhere': 'unintended',
