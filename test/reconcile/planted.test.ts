@@ -2,8 +2,7 @@
 // ended, a payment made with `coinop api` on another machine, a deposit from outside, a row paid twice under a salted
 // ref_id; a conversion made with `coinop api` on another machine, a conversion cancelled, a transfer whose failure the
 // event feed never said. Each is found and classed as planted; everything else coinop sent (a fiat withdrawal, a
-// conversion settled) is matched (a conversion
-// still CREATED in flight); exit 11. In process.
+// conversion settled) is matched, a conversion still CREATED in flight; exit 11. In process.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
