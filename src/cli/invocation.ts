@@ -237,8 +237,10 @@ export function createContext(
     format() {
       if (ctx.globals.json) return 'json';
       if (ctx.globals.output) return ctx.globals.output;
-      if (settings?.output) return settings.output;
-      return io.stdoutTTY ? 'table' : 'json';
+      // The configured default (config set output, COINOP_OUTPUT) is for a person at a terminal: what a pipe gets
+      // changes only when the command line says so, so a script's JSON never turns into a table behind its back.
+      if (!io.stdoutTTY) return 'json';
+      return settings?.output ?? 'table';
     },
     output: (view = {}) => {
       if (pager === undefined) pager = startPager(ctx);
