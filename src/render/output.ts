@@ -250,6 +250,30 @@ export function narrowNote(layout: TableLayout, width: number, flags: boolean): 
   return what.length + 1 + how.length <= width ? `${what} ${how}` : `${what}\n${how}`;
 }
 
+/**
+ * A table written a row at a time as things happen (events watch, events listen), without a header: its layout is
+ * fixed ahead from each column's expected width by the one rule (fitTable: ranks, identity, short ids), and what a
+ * narrow terminal did is said once, before the first row (`note`).
+ */
+export class LiveRows {
+  private readonly layout: TableLayout;
+  readonly note: string;
+  constructor(
+    private readonly columns: Column[],
+    widths: number[],
+    io: Pick<Writer, 'stdoutTTY' | 'width'>,
+    flags = false,
+  ) {
+    const shortWidths = columns.map((c) => (c.short ? SHORT_ID : undefined));
+    this.layout = fitTable(columns, widths, io.stdoutTTY ? io.width : undefined, { shortWidths });
+    this.note = narrowNote(this.layout, io.width, flags);
+  }
+
+  line(cells: string[]): string {
+    return tableLines(this.columns, null, [cells], this.layout)[0];
+  }
+}
+
 /** How a field of unknown columns shows: times, statuses, ids (never cut) and free text (wrapped when narrow). */
 function kindOf(key: string): Column['kind'] {
   if (/_at$|^timestamp$/.test(key)) return 'time';

@@ -162,8 +162,12 @@ export function fitTable(
       shown,
       columns.map((_, i) => least(i)),
     ) <= max;
-  const leave = (from: number, fit: () => boolean) => {
-    for (let pick = nextToLeave(columns, shown, from); !fit() && pick >= 0; pick = nextToLeave(columns, shown, from)) {
+  const leave = (from: number, enough: () => boolean) => {
+    for (
+      let pick = nextToLeave(columns, shown, from);
+      !enough() && pick >= 0;
+      pick = nextToLeave(columns, shown, from)
+    ) {
       shown.splice(shown.indexOf(pick), 1);
       dropped.push(columns[pick]);
     }
