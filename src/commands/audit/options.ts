@@ -21,7 +21,7 @@ export interface AuditListOptions extends TimeRange {
   refIds?: string[];
   assets?: string[];
   /** --columns, --wide (the table's). */
-  view: TableView;
+  view?: TableView;
   /** The latest this many matching entries; undefined with --all (every one, streamed). */
   limit?: number;
 }
