@@ -115,6 +115,8 @@ export interface Invocation {
   argv: string[];
   /** The command being run, as its names (`transfers list`); set before its action runs. */
   command?: string;
+  /** The command takes --wide and --columns (a narrow table's note names them then). */
+  tableFlags?: boolean;
   globals: GlobalOptions;
   prompter: Prompter;
   store(): ConfigStore;
@@ -244,7 +246,7 @@ export function createContext(
     },
     output: (view = {}) => {
       if (pager === undefined) pager = startPager(ctx);
-      return new Output(io, ctx.format(), now, view);
+      return new Output(io, ctx.format(), now, { ...view, flags: !!ctx.tableFlags });
     },
     async finishOutput() {
       const p = pager;

@@ -128,14 +128,14 @@ export function tableOptions(cmd: Command): Command {
 }
 
 /**
- * --columns and --wide, checked against the table's columns (an unknown name lists the valid ones); the view says the
- * command takes them (a narrow terminal's note names them then).
+ * --columns and --wide, checked against the table's columns (an unknown name lists the valid ones); undefined when
+ * neither is given.
  */
-export function readTableView(raw: RawFlags, columns: readonly Column[]): TableView {
+export function readTableView(raw: RawFlags, columns: readonly Column[]): TableView | undefined {
   const { columns: names, wide } = TABLE_FLAG_TABLE.read(raw);
   if (names && wide) throw usageError('--columns and --wide: give one (--wide is every column)');
   checkColumnNames(names, columns);
-  return { flags: true, ...(names ? { names } : wide ? { wide } : {}) };
+  return names ? { names } : wide ? { wide } : undefined;
 }
 
 /** The command line that shows the next page: the one typed, its --cursor replaced by the next page's. */

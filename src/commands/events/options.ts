@@ -28,7 +28,7 @@ export interface EventsListOptions {
   query: Record<string, unknown>;
   all: boolean;
   /** --columns, --wide. */
-  view: TableView;
+  view?: TableView;
 }
 
 export function parseEventsListOptions(raw: RawFlags, now: number): EventsListOptions {
