@@ -58,7 +58,7 @@ const LINE_COLUMNS: Column[] = [
   { key: 'attempt', rank: 3 },
   { key: 'ms', rank: 3 },
 ];
-const LINE_WIDTHS = [12, 5, 43, 36, 10, 8];
+const LINE_WIDTHS = [12, 5, 43, 36, 9, 8];
 
 function deliveryLine(display: Display, rows: LiveRows, delivery: Record<string, unknown>): string {
   const p = palette(display.io.colour);
