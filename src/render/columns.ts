@@ -214,7 +214,8 @@ export const BOOK_LEVEL_COLUMNS: Column[] = [
 ];
 
 export const TRADE_COLUMNS: Column[] = [
-  { key: 'executed_at', header: 'executed', kind: 'time', rank: 2 },
+  // The time of day to the second: trades a second apart would all read "just now".
+  { key: 'executed_at', header: 'executed', kind: 'clock', rank: 2 },
   { key: 'price', kind: 'amount', identity: true },
   { key: 'amount', kind: 'amount' },
   { key: 'match_number', header: 'match', kind: 'id', rank: 3 },

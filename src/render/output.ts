@@ -16,7 +16,7 @@ import {
   type TableView,
   viewColumns,
 } from './table.js';
-import { relativeTime } from './time.js';
+import { clockOf, relativeTime } from './time.js';
 import type { Writer } from './writer.js';
 
 export const FORMATS = ['table', 'json', 'ndjson', 'csv'] as const;
@@ -62,7 +62,9 @@ export class Output {
     if (typeof value === 'object') return readable(value) || this.p.dim('-');
     const s = String(value);
     if (kind === 'time' && this.io.stdoutTTY) return relativeTime(s, this.now());
+    if (kind === 'clock' && this.io.stdoutTTY) return clockOf(s);
     if (kind === 'status') return statusColour(this.p, s);
+    if (kind === 'amount') return groupedAmount(s);
     return s;
   }
 
@@ -272,6 +274,15 @@ export class LiveRows {
   line(cells: string[]): string {
     return tableLines(this.columns, null, [cells], this.layout)[0];
   }
+}
+
+/**
+ * An amount for people, in a table: its whole part in groups of three (50,000,000.25); digits are never changed or
+ * rounded, and anything but a plain decimal is as it is. JSON, NDJSON and CSV keep the service's string.
+ */
+export function groupedAmount(s: string): string {
+  const m = /^(-?)(\d+)(\.\d+)?$/.exec(s);
+  return m ? `${m[1]}${m[2].replace(/\B(?=(\d{3})+$)/g, ',')}${m[3] ?? ''}` : s;
 }
 
 /** How a field of unknown columns shows: times, statuses, ids (never cut) and free text (wrapped when narrow). */

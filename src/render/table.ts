@@ -16,7 +16,8 @@ export interface Column {
   /** Field of the object; dots reach into nested objects ("metadata.note"). */
   key: string;
   header?: string;
-  kind?: 'amount' | 'time' | 'status' | 'text' | 'id';
+  /** 'time': relative on a terminal ("3 min ago"); 'clock': the time of day, UTC, to the second ("14:46:30"). */
+  kind?: 'amount' | 'time' | 'clock' | 'status' | 'text' | 'id';
   /**
    * Which columns a narrow terminal leaves out first: higher numbers go before lower ones (the rightmost first among
    * equals); 1, the default, goes last. Ids are shortened before a column ranked 1 or 2 is left out.

@@ -36,6 +36,7 @@ const TABLES: { name: string; args: string[]; identity: string }[] = [
   { name: 'profiles list', args: ['profiles', 'list'], identity: 'NICKNAME' },
   { name: 'balances --all-profiles', args: ['balances', '--all-profiles'], identity: 'PROFILE' },
   { name: 'addresses list', args: ['addresses', 'list'], identity: 'ADDRESS' },
+  { name: 'trades', args: ['trades', 'BTCUSD', '--limit', '10'], identity: 'PRICE' },
 ];
 
 describe.each(TABLES)('$name', ({ args, identity }) => {
@@ -57,5 +58,19 @@ describe.each(TABLES)('$name', ({ args, identity }) => {
     const shortened = whole.filter((id) => shown.includes(id.slice(0, 8)));
     if (shortened.length) expect(note[0]).toContain('ids shown by their first 8 characters');
     if (note[0]) expect(r.stderr).toContain('(see all: --wide, --columns, -o json or a wider terminal)');
+  });
+});
+
+describe('readable values in tables', () => {
+  it('trades show their time of day to the second, not "just now"; large amounts grouped by thousands', async () => {
+    const t = await onTerminal(['trades', 'BTCUSD', '--limit', '10'], 120);
+    expect(t.code, t.stderr).toBe(0);
+    const rows = t.stdout.trimEnd().split('\n').slice(1);
+    expect(rows.length).toBeGreaterThan(0);
+    for (const r of rows) expect(r).toMatch(/^\d\d:\d\d:\d\d\s/);
+    const b = await onTerminal(['balances', 'SOL'], 120);
+    expect(b.stdout).toMatch(/^SOL\s+\d{1,3}(,\d{3})+(\.\d+)?\s/m);
+    const piped = JSON.parse((await sb.runIn(['balances', 'SOL'])).stdout);
+    expect(JSON.stringify(piped)).not.toMatch(/\d,\d{3}/);
   });
 });

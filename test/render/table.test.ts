@@ -4,7 +4,7 @@ import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { makeIO } from '../../src/cli/io.js';
 import { TRANSFER_LIST_COLUMNS } from '../../src/render/columns.js';
-import { Output } from '../../src/render/output.js';
+import { groupedAmount, Output } from '../../src/render/output.js';
 import {
   checkColumnNames,
   type Column,
@@ -207,5 +207,30 @@ describe('a transfers table at 80 columns', () => {
     await named.out.list(transfers, TRANSFER_LIST_COLUMNS);
     expect(named.c.stdout.split('\n')[0].split(/\s{2,}/)).toEqual(['REF ID', 'DESTINATION', 'FEE']);
     expect(named.c.stdout).toContain(`${transfers[0].ref_id}  1BvBMSEYstWetqTFn5Au4m4GFg7xJaNVN2  0.00002`);
+  });
+});
+
+describe('amounts in a table', () => {
+  it('group their whole part by thousands, digits unchanged; other text as it is', () => {
+    expect(groupedAmount('50000000')).toBe('50,000,000');
+    expect(groupedAmount('1000000000000.000001')).toBe('1,000,000,000,000.000001');
+    expect(groupedAmount('-1234.5')).toBe('-1,234.5');
+    expect(groupedAmount('999.99394')).toBe('999.99394');
+    expect(groupedAmount('0.00002')).toBe('0.00002');
+    expect(groupedAmount('1e21')).toBe('1e21');
+  });
+
+  it('in a table only: CSV and JSON keep the service string', async () => {
+    const rows = [{ asset: 'PEPE', available: '1000000000000', trading: '0' }];
+    const { out, c } = terminalOutput(80);
+    await out.list(rows, [
+      { key: 'asset', identity: true },
+      { key: 'available', kind: 'amount' },
+    ]);
+    expect(c.stdout).toMatch(/^PEPE\s+1,000,000,000,000$/m);
+    const k = capturedStreams();
+    const csvOut = new Output(makeIO({ stdin: new PassThrough(), stdout: k.out, stderr: k.err }), 'csv');
+    await csvOut.list(rows, [{ key: 'asset' }, { key: 'available', kind: 'amount' }]);
+    expect(k.stdout).toContain('PEPE,1000000000000');
   });
 });
