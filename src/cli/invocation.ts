@@ -239,8 +239,7 @@ export function createContext(
     format() {
       if (ctx.globals.json) return 'json';
       if (ctx.globals.output) return ctx.globals.output;
-      // The configured default (config set output, COINOP_OUTPUT) is for a person at a terminal: what a pipe gets
-      // changes only when the command line says so, so a script's JSON never turns into a table behind its back.
+      // A configured default (config, COINOP_OUTPUT) is for terminals: piped, JSON unless the command line says.
       if (!io.stdoutTTY) return 'json';
       return settings?.output ?? 'table';
     },

@@ -261,14 +261,14 @@ export class TargetHealth {
   }
 
   /** Takes one attempt's report; returns the change it makes, if any. */
-  note(r: DeliveryReport, now: number): TargetChange | undefined {
-    if (r.delivered) {
+  note(report: DeliveryReport, now: number): TargetChange | undefined {
+    if (report.delivered) {
       const was = this.down;
       this.down = undefined;
       return was && { kind: 'up', failed: was.failed, downMs: now - was.since };
     }
     this.failed++;
-    const reason = r.error ?? `HTTP ${r.status}`;
+    const reason = report.error ?? `HTTP ${report.status}`;
     if (this.down) {
       this.down.failed++;
       this.down.reason = reason;
@@ -276,6 +276,6 @@ export class TargetHealth {
     }
     this.downs++;
     this.down = { since: now, reason, failed: 1 };
-    return { kind: 'down', reason, attempt: r.attempt, retryInMs: r.retryInMs ?? 0 };
+    return { kind: 'down', reason, attempt: report.attempt, retryInMs: report.retryInMs ?? 0 };
   }
 }

@@ -280,9 +280,9 @@ export class LiveRows {
  * An amount for people, in a table: its whole part in groups of three (50,000,000.25); digits are never changed or
  * rounded, and anything but a plain decimal is as it is. JSON, NDJSON and CSV keep the service's string.
  */
-export function groupedAmount(s: string): string {
-  const m = /^(-?)(\d+)(\.\d+)?$/.exec(s);
-  return m ? `${m[1]}${m[2].replace(/\B(?=(\d{3})+$)/g, ',')}${m[3] ?? ''}` : s;
+export function groupedAmount(amount: string): string {
+  const m = /^(-?)(\d+)(\.\d+)?$/.exec(amount);
+  return m ? `${m[1]}${m[2].replace(/\B(?=(\d{3})+$)/g, ',')}${m[3] ?? ''}` : amount;
 }
 
 /** How a field of unknown columns shows: times, statuses, ids (never cut) and free text (wrapped when narrow). */

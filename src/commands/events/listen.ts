@@ -141,11 +141,11 @@ async function forward(
   const out = new LineWriter(display, DELIVERY_COLUMNS, (r) => deliveryLine(display, rows, r));
   if (out.format === 'table' && rows.note) out.note(p.dim(rows.note));
   const health = new TargetHealth();
-  const said = (r: DeliveryReport) => {
-    const change = health.note(r, ctx.clock.now());
+  const said = (report: DeliveryReport) => {
+    const change = health.note(report, ctx.clock.now());
     if (change) out.note(changeLine(display, change, ctx.clock.now()));
     // A person's list shows deliveries; an attempt that failed is in the counts (and in the machine formats' log).
-    if (r.delivered || out.format !== 'table') out.write(deliveryRecord(r, ctx.clock.now()));
+    if (report.delivered || out.format !== 'table') out.write(deliveryRecord(report, ctx.clock.now()));
   };
   let forwarded = 0;
   const forwarder = new Forwarder({
