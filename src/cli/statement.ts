@@ -9,7 +9,7 @@ import { computeStatement, type Statement, type StatementSource } from '../state
 
 /** The summary's columns, one row an asset. */
 export const STATEMENT_ASSET_COLUMNS: Column[] = [
-  { key: 'asset' },
+  { key: 'asset', identity: true },
   { key: 'opening', kind: 'amount' },
   { key: 'credits', kind: 'amount' },
   { key: 'debits', kind: 'amount' },
@@ -21,14 +21,14 @@ export const STATEMENT_ASSET_COLUMNS: Column[] = [
 export const STATEMENT_MOVEMENT_COLUMNS: Column[] = [
   { key: 'time', kind: 'time' },
   { key: 'asset' },
-  { key: 'kind' },
+  { key: 'kind', identity: true },
   { key: 'change', kind: 'amount' },
   { key: 'balance', kind: 'amount' },
-  { key: 'fee', kind: 'amount', priority: 2 },
-  { key: 'type', priority: 3 },
-  { key: 'status', kind: 'status', priority: 3 },
-  { key: 'ref_id', kind: 'id', priority: 2 },
-  { key: 'transfer_id', kind: 'id', wide: true },
+  { key: 'fee', kind: 'amount', rank: 2 },
+  { key: 'type', rank: 3 },
+  { key: 'status', kind: 'status', rank: 3 },
+  { key: 'ref_id', kind: 'id', rank: 2 },
+  { key: 'transfer_id', kind: 'id', short: true, wide: true },
   { key: 'amount', kind: 'amount', wide: true },
   { key: 'crypto_network', wide: true },
   { key: 'crypto_tx_hash', kind: 'id', wide: true },
