@@ -123,14 +123,14 @@ export async function runCli(argv: string[], options: RunOptions): Promise<numbe
         );
       }
     } else {
-      if (e instanceof UnknownCommandError) e = await withSuggestion(ctx, e);
+      const error = e instanceof UnknownCommandError ? await withSuggestion(ctx, e) : e;
       // A stack only for an unexpected error, and only when --debug asked for details.
-      if (ctx.globals.debug && !(e instanceof CoinopError) && e instanceof Error && e.stack)
-        io.err(`[debug] ${e.stack}\n`);
+      if (ctx.globals.debug && !(error instanceof CoinopError) && error instanceof Error && error.stack)
+        io.err(`[debug] ${error.stack}\n`);
       // Errors are JSON only when JSON was asked for by name, not merely because stdout is a pipe.
       code = reportError(
         io,
-        asCliError(e),
+        asCliError(error),
         !!ctx.globals.json || ctx.globals.output === 'json' || wantsJson(argv.slice(2)),
       );
     }
