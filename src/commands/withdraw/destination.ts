@@ -6,6 +6,7 @@ import type { Ports } from '../../cli/ports.js';
 import { usageError } from '../../cli/errors.js';
 import type { FlagNames } from '../../client/service-client.js';
 import type { WithdrawOptions } from './options.js';
+import { keepCompletionWords } from '../../config/completion-words.js';
 
 export interface BookDestination {
   nickname: string;
@@ -19,7 +20,7 @@ const BOOK_FLAGS: FlagNames = { nicknames: '--to', identity_ids: '--identity-id'
 /** The most addresses of the book read to suggest a close nickname. */
 const SUGGEST_FROM = 1000;
 
-async function suggestions(conn: Connection, typed: string): Promise<string> {
+async function suggestions(conn: Connection, dataDir: string, typed: string): Promise<string> {
   const nicknames: string[] = [];
   for await (const a of conn.client.items('listCryptoDestinationAddresses', {
     query: { limit: 1000 },
@@ -27,16 +28,17 @@ async function suggestions(conn: Connection, typed: string): Promise<string> {
     if (a.nickname) nicknames.push(a.nickname);
     if (nicknames.length >= SUGGEST_FROM) break;
   }
+  keepCompletionWords(dataDir, conn.context.name, 'destinations', nicknames);
   return didYouMean(typed, nicknames);
 }
 
 /** The one address of the book --to names (within --identity-id when given). */
-async function lookUp(conn: Connection, nickname: string, identityId: string | undefined) {
+async function lookUp(conn: Connection, dataDir: string, nickname: string, identityId: string | undefined) {
   const query = { nicknames: [nickname], ...(identityId !== undefined ? { identity_ids: [identityId] } : {}) };
   const { data } = await conn.client.call('listCryptoDestinationAddresses', { query }, BOOK_FLAGS);
   const found = data.addresses ?? [];
   if (!found.length) {
-    const close = await suggestions(conn, nickname);
+    const close = await suggestions(conn, dataDir, nickname);
     throw usageError(
       `--to: no address in the address book is called "${nickname}"${close}`,
       'see coinop destinations list, or add it with coinop destinations put',
@@ -57,7 +59,7 @@ export async function bookDestination(
   options: WithdrawOptions & { to: string },
 ): Promise<BookDestination> {
   const conn = await ctx.service.connect();
-  const entry = await lookUp(conn, options.to, options.identityId);
+  const entry = await lookUp(conn, ctx.service.dataDir(), options.to, options.identityId);
   const network = entry.crypto_network as CryptoNetwork;
   if (entry.status !== undefined && entry.status !== 'APPROVED')
     throw usageError(
