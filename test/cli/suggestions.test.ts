@@ -146,6 +146,30 @@ describe('every closed choice of the command line names a close value', () => {
     expect((await sb.sent()).map((s) => `${s.method} ${s.url}`)).toEqual([]);
   });
 
+  it("withdraw --to: a close nickname of the book; the book's nicknames kept for completion, no request", async () => {
+    const put = await sb.runIn([
+      'destinations',
+      'put',
+      '--network',
+      'BITCOIN',
+      '--address',
+      BTC_ADDRESS,
+      '--nickname',
+      'treasury',
+    ]);
+    expect(put.code, put.stderr).toBe(0);
+    const words = async () => (await sb.runIn(['__complete', 'destinations'])).stdout;
+    expect(await words()).toBe('treasury\n');
+    await sb.sent();
+    const r = await sb.runIn(['withdraw', '--to', 'tresury', '--amount', '0.001', '--yes']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('--to: no address in the address book is called "tresury" (did you mean treasury?)');
+    // Asking for the words sends nothing.
+    await sb.sent();
+    await words();
+    expect(await sb.sent()).toEqual([]);
+  });
+
   it('a context name close to a saved one', async () => {
     const r = await sb.runIn(['--context', 'loacl', 'balances']);
     expect(r.code).toBe(2);

@@ -3,7 +3,7 @@
 import type { Command } from 'commander';
 import type { Ports } from '../../cli/ports.js';
 
-type CompleteDeps = Pick<Ports, 'display' | 'contexts' | 'service'>;
+type CompleteDeps = Pick<Ports, 'display' | 'contexts'> & { service: Pick<Ports['service'], 'dataDir'> };
 
 /** The context the words are for: --context or COINOP_CONTEXT or the active one (its name only, nothing started). */
 async function contextName(deps: CompleteDeps): Promise<string> {
