@@ -58,9 +58,9 @@ export async function main(argv: string[]): Promise<number> {
 }
 
 /** An unknown command with the closest commands of the whole tree (every group loaded to find them). */
-async function withSuggestion(ctx: Invocation, e: UnknownCommandError): Promise<CoinopError> {
-  const hint = meaning(commandSuggestions(await programFor(ctx, []), e.typed));
-  return hint ? usageError(`${e.message}${hint}`) : e;
+async function withSuggestion(ctx: Invocation, unknown: UnknownCommandError): Promise<CoinopError> {
+  const hint = meaning(commandSuggestions(await programFor(ctx, []), unknown.typed));
+  return hint ? usageError(`${unknown.message}${hint}`) : unknown;
 }
 
 const oneLine = (s: string) => s.replace(/\s*\n\s*/g, ' ').trim();

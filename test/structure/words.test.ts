@@ -131,10 +131,10 @@ describe('"context", not "profile", in what coinop says of its contexts', () => 
 
   it('no message, hint or help text of login, logout, auth, doctor or context calls a context a profile', () => {
     const bad = modules('src')
-      .filter((m) => CONTEXT_SOURCES.some((s) => m.file === s || m.file.startsWith(`${s}/`)))
-      .flatMap((m) => {
+      .filter((mod) => CONTEXT_SOURCES.some((s) => mod.file === s || mod.file.startsWith(`${s}/`)))
+      .flatMap((mod) => {
         const found: string[] = [];
-        walk(m.source, (node) => {
+        walk(mod.source, (node) => {
           if (!ts.isStringLiteral(node) && !ts.isNoSubstitutionTemplateLiteral(node) && !ts.isTemplateExpression(node))
             return;
           // The words only, not the expressions of a template; a key or a field's name ('profile', the JSON field
@@ -143,7 +143,7 @@ describe('"context", not "profile", in what coinop says of its contexts', () => 
             ? [node.head.text, ...node.templateSpans.map((span) => span.literal.text)].join(' ')
             : node.text;
           if (!/\s/.test(text)) return;
-          for (const f of contextProfiles(text)) found.push(`${m.file}: …${f}…`);
+          for (const f of contextProfiles(text)) found.push(`${mod.file}: …${f}…`);
         });
         return found;
       });
