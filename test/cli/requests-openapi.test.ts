@@ -133,8 +133,9 @@ const NOT_SENT: Record<string, string[]> = {
   withdraw: ['--wait-approval'],
   // When watching or forwarding ends and where events go: the feed is read the same way.
   'events watch': ['--count'],
-  // Where the intents are read from (the batch journals' folder): nothing sent depends on it.
-  reconcile: ['--journals'],
+  // Where the intents are read from (the batch journals' folder; --gateway: a coinop gateway's chain, through its own
+  // /_gateway API, test/gateway/reconcile.test.ts): nothing sent to the service depends on it.
+  reconcile: ['--journals', '--gateway'],
   'events listen': ['--count', '--forward-to', '--concurrency', '--timeout', '--print-secret'],
   // Whether a production profile becomes the active one: coinop's own configuration.
   login: ['--activate'],
@@ -843,7 +844,8 @@ const LINES: Line[] = [
       ...['--limit', '5', '--order', 'ASC'],
     ],
   },
-  // A period with nothing in it: the transfers of the period (created_at.gte/lt, profile_ids), exit 0.
+  // A period with nothing in it: the event feed from its start (created_at.gte), the transfers of the period
+  // (created_at.gte/lt, profile_ids), the conversions of each profile (created_at.begin/end, profile_id), exit 0.
   { args: ['reconcile', '--from', '2000-01-01', '--to', '2000-01-02', '--profile-id', DEMO.profileId] },
   // A statement: the balances now, then the transfers of the profile updated since the period began (paged), then the
   // balances again.
