@@ -11,6 +11,10 @@ function __coinop_path
         if string match -q -- '-*' $w
             switch "$path|$w"
                 case '*|--context' '*|--profile' '*|--output' '*|-o' '*|--env' '*|--client-id' '*|--scopes' '*|--name' '*|--profile-id' '*|--base-url' '*|--auth-url' '*|--ws-url' '*|--id' '*|--nickname' '*|--created-before' '*|--created-until' '*|--created-at' '*|--created-from' '*|--created-after' '*|--limit' '*|--order' '*|--cursor' '*|--columns' '*|--description' '*|--asset' '*|--network' '*|--address' '*|--to' '*|--amount' '*|--total' '*|--fee-id' '*|--ref-id' '*|--identity-id' '*|--account-id' '*|--balance-asset' '*|--memo' '*|--meta' '*|--beneficiary' '*|--beneficiary-first-name' '*|--beneficiary-last-name' '*|--beneficiary-institution' '*|--wait-timeout' '*|--save' '*|--request' '*|--approvals' '*|--format' '*|--concurrency' '*|--rate' '*|--journal' '*|--fiat-account-id' '*|--order-by' '*|--conversion' '*|--key-file' '*|--status' '*|--method' '*|--signature' '*|--type' '*|--secondary-status' '*|--tx-hash' '*|--group-id' '*|--destination' '*|--metadata' '*|--from' '*|--updated-before' '*|--updated-until' '*|--updated-at' '*|--updated-from' '*|--updated-after' '*|--timeout' '*|--from-profile-id' '*|--to-profile-id' '*|--recipient-meta' '*|--since' '*|--count' '*|--forward-to' '*|--travel-rule' '*|--custodian-type' '*|--vasp-id' '*|--vasp-name' '*|--vasp-website' '*|--transfer-purpose' '*|--routing-type' '*|--owner-name' '*|--first-name' '*|--last-name' '*|--file' '*|--account-number' '*|--routing-number' '*|--bank-name' '*|--bank-country' '*|--owner-country' '*|--owner-address' '*|--owner-city' '*|--cubix-account-id' '*|--wallet-address' '*|--search' '*|--originator-first-name' '*|--originator-last-name' '*|--originator-institution' '*|--recipient-profile-id' '*|--customer-id' '*|--product' '*|--memo-id' '*|--instructions' '*|--owner-address2' '*|--owner-province' '*|--owner-zip' '*|--bank-address' '*|--bank-address2' '*|--bank-city' '*|--bank-province' '*|--bank-zip' '*|--institution' '*|--owner-first-name' '*|--owner-last-name' '*|--kind' '*|--outcome' '*|--head' '*|--journals' '*|--month' '*|--out' '*|--public-key' '*|--increment' '*|--max-points' '*|--offset' '*|--depth' '*|--field' '*|-f' '*|--input' '*|--channel' '*|-c' '*|--interval' '*|--duration' '*|--store' '*|--upstream' '*|--host' '*|--port' '*|--tls-cert' '*|--tls-key' '*|--approval-ttl' '*|--role' '*|--reason' '*|--db' '*|--seed'
+                    if test $i -gt (count $words); and contains -- $w --profile
+                        echo "$path|$w"
+                        return
+                    end
                     set i (math $i + 1)
             end
             continue
@@ -100,6 +104,10 @@ function __coinop_networks
             printf '%s\n' BITCOIN ETHEREUM BITCOIN_CASH LITECOIN SOLANA POLYGON_POS BASE ARBITRUM_ONE STELLAR INK XLAYER AVALANCHE DOGECOIN SUI ROBINHOOD BNB
     end
 end
+function __coinop_value
+    string match -q -- "*|$argv[1]" (__coinop_path)
+end
+complete -c coinop -n '__coinop_value --profile' -f -a '(coinop __complete contexts 2>/dev/null)'
 complete -c coinop -s V -l version -d 'print the version'
 complete -c coinop -l context -x -a '(coinop __complete contexts 2>/dev/null)' -d 'context to use: saved endpoints and credentials'
 complete -c coinop -s o -l output -x -a 'table json ndjson csv' -d 'output format'
@@ -203,7 +211,7 @@ complete -c coinop -n '__coinop_is \'withdraw\'' -a fiat -d 'send USD from a pro
 complete -c coinop -n '__coinop_is \'withdraw\'' -l asset -x -a 'BTC ETH BCH LTC SOL PAXG LINK AAVE UNI MATIC USDP PYUSD PEPE TRUMP SHIB ARB BONK ENA MNT ONDO PENGU QNT RENDER SKY WIF WLD DOGE AVAX SUI POL XLM BNB' -d 'asset to withdraw, such as BTC'
 complete -c coinop -n '__coinop_is \'withdraw\'' -l network -x -a '(__coinop_networks)' -d 'crypto network'
 complete -c coinop -n '__coinop_is \'withdraw\'' -l address -x -d 'destination address'
-complete -c coinop -n '__coinop_is \'withdraw\'' -l to -x -d 'the destination from the address book, by nickname: its address and network'
+complete -c coinop -n '__coinop_is \'withdraw\'' -l to -x -a '(coinop __complete destinations 2>/dev/null)' -d 'the destination from the address book, by nickname: its address and network'
 complete -c coinop -n '__coinop_is \'withdraw\'' -l amount -x -d 'amount to send'
 complete -c coinop -n '__coinop_is \'withdraw\'' -l total -x -d 'total to debit, fee included'
 complete -c coinop -n '__coinop_is \'withdraw\'' -l fee-id -x -d 'use a guaranteed fee quote'

@@ -5,6 +5,7 @@ import {
   type AddressCheck,
   addressIssues,
   dec,
+  didYouMean,
   isAmountString,
   operations,
   requestIssues,
@@ -77,33 +78,6 @@ export interface ColumnMap {
   missing: Set<string>;
 }
 
-function closest(name: string): string | undefined {
-  let best: string | undefined;
-  let bestD = 3;
-  for (const c of COLUMNS) {
-    const d = editDistance(name.toLowerCase(), c);
-    if (d < bestD) {
-      bestD = d;
-      best = c;
-    }
-  }
-  return best;
-}
-
-function editDistance(left: string, right: string): number {
-  const dp = Array.from({ length: right.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= left.length; i++) {
-    let prev = dp[0];
-    dp[0] = i;
-    for (let j = 1; j <= right.length; j++) {
-      const t = dp[j];
-      dp[j] = Math.min(dp[j] + 1, dp[j - 1] + 1, prev + (left[i - 1] === right[j - 1] ? 0 : 1));
-      prev = t;
-    }
-  }
-  return dp[right.length];
-}
-
 /**
  * Why a column or key is none of a batch's: a field of a fiat withdrawal is named as such (a batch's rows are crypto
  * withdrawals, journaled, judged and reported as those; a fiat withdrawal is sent on its own with withdraw fiat).
@@ -111,8 +85,7 @@ function editDistance(left: string, right: string): number {
 function notAField(name: string): string {
   if (name === 'fiat_account_id')
     return 'is a fiat withdrawal field: fiat withdrawals are not batch rows (a batch pays crypto withdrawals); send each with coinop withdraw fiat --fiat-account-id';
-  const hint = closest(name);
-  return `is not a withdrawal field${hint ? ` (did you mean ${hint}?)` : ''}`;
+  return `is not a withdrawal field${didYouMean(name, COLUMNS)}`;
 }
 
 /** Checks a CSV header: every column a known field or `meta.KEY`, no column twice, the required fields present. */

@@ -7,6 +7,7 @@ import type { Invocation } from '../cli/invocation.js';
 import type { RootPorts } from '../cli/ports.js';
 import { EXIT_CODE_HELP } from '../cli/exit-codes.js';
 import { usageError } from '../cli/errors.js';
+import { refuseUnknownCommands } from '../cli/command-suggest.js';
 import { applyFlags } from '../cli/io.js';
 import { defineFlags } from '../cli/flags.js';
 import { GLOBAL_FLAG_TABLE, type GlobalFlagValues, VALUE_FLAGS } from '../cli/global-flags.js';
@@ -181,6 +182,7 @@ export async function programFor(ctx: Invocation, argv: string[]): Promise<Comma
   const program = baseProgram(ctx);
   for (const register of registers) register(program, ctx, ROOT_PORTS);
   withExitCodes(program);
+  refuseUnknownCommands(program);
   return program;
 }
 

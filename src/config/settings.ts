@@ -3,6 +3,7 @@
 // is a one-line usage error naming the variable. docs/contexts-and-configuration.md "Environment variables" lists
 // each with its default.
 import { usageError } from '../errors.js';
+import { oneOfRule } from '../contract/suggest.js';
 import { configDir, dataDir } from './paths.js';
 
 export type Env = Record<string, string | undefined>;
@@ -131,7 +132,7 @@ export const CONFIG_KEYS: readonly ConfigKey[] = [
     default: '',
     check(name, value) {
       const f = OUTPUT_FORMATS.find((x) => x === value.trim().toLowerCase());
-      if (!f) throw usageError(`${name}: must be one of ${OUTPUT_FORMATS.join(', ')} (got "${value}")`);
+      if (!f) throw usageError(`${name}: ${oneOfRule(value, OUTPUT_FORMATS)} (got "${value}")`);
       return f;
     },
   },

@@ -140,12 +140,12 @@ describe('coinop withdraw --to NICKNAME', () => {
     expect((await sb.sent()).filter((x) => x.method === 'POST' && x.url.includes('crypto-withdrawals'))).toEqual([]);
   });
 
-  it('an unknown nickname is a usage error listing close ones; nothing is sent', async () => {
+  it('an unknown nickname is a usage error naming a close one; nothing is sent', async () => {
     await sb.sent();
     const r = await sb.runIn(['withdraw', '--to', 'Tresury', '--asset', 'ETH', '--amount', '0.1', '--yes']);
     expect(r.code).toBe(2);
     expect(r.stderr).toBe(
-      'error: --to: no address in the address book is called "Tresury"; close ones: treasury (hint: see coinop destinations list, or add it with coinop destinations put)\n',
+      'error: --to: no address in the address book is called "Tresury" (did you mean treasury?) (hint: see coinop destinations list, or add it with coinop destinations put)\n',
     );
     const far = await sb.runIn(['withdraw', '--to', 'payroll', '--asset', 'ETH', '--amount', '0.1', '--yes']);
     expect(far.stderr).toMatch(/is called "payroll" \(hint/);

@@ -155,7 +155,7 @@ describe('addresses list run', () => {
   it('a network outside the catalogue: a usage error, nothing sent', async () => {
     const d = reads();
     expect(await usageMessageOf(addresses.list(d, { network: ['DOGECHAIN'] }))).toMatch(
-      /^--network: must be one of BITCOIN, ETHEREUM/,
+      /^--network: "DOGECHAIN" is not one of the 16 choices \(did you mean DOGECOIN\?\)/,
     );
     expect(d.service.connections).toEqual([]);
   });

@@ -12,6 +12,7 @@ import {
   resolveKey,
 } from '../../config/settings.js';
 import { contextNames } from '../../config/context.js';
+import { didYouMean } from '../../contract/suggest.js';
 import { PRECEDENCE, parseConfigKey, parseConfigSetOptions } from './options.js';
 
 /** A key's value now: the context from the store's active one, every other key from the environment and file. */
@@ -73,7 +74,10 @@ export async function set(deps: ConfigDeps, key: string, value: string): Promise
   store.check();
   if (o.key === CONTEXT_KEY) {
     if (!contextNames(store).includes(o.value))
-      throw usageError(`${CONTEXT_KEY}: no context named "${o.value}" (see coinop context list)`);
+      throw usageError(
+        `${CONTEXT_KEY}: no context named "${o.value}"${didYouMean(o.value, contextNames(store))}`,
+        'see coinop context list',
+      );
     await store.setActive(o.value);
   } else await store.setDefault(o.key, o.value);
   const shadow = CONFIG_KEYS.find((k) => k.key === o.key)!.variables.find((v) => deps.contexts.env[v]);

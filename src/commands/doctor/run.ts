@@ -174,16 +174,17 @@ export async function doctor(deps: DoctorDeps, options: DoctorOptions): Promise<
 async function show(display: Ports['display'], checks: Check[]): Promise<void> {
   const out = display.output();
   if (out.format !== 'table') {
+    // `context` beside `profile`, this field's first name (JSON fields are only added, never renamed).
     await out.list(
-      checks.map((c) => ({ ...c })),
-      [{ key: 'status' }, { key: 'check' }, { key: 'profile' }, { key: 'message' }, { key: 'fix' }],
+      checks.map((c) => ({ ...c, ...(c.profile !== undefined ? { context: c.profile } : {}) })),
+      [{ key: 'status' }, { key: 'check' }, { key: 'context' }, { key: 'profile' }, { key: 'message' }, { key: 'fix' }],
     );
     return;
   }
   const p = palette(display.io.colour);
   const mark = { ok: p.green('ok  '), warn: p.yellow('warn'), fail: p.red('fail') };
   for (const c of checks) {
-    display.io.out(`${mark[c.status]}  ${c.check}${c.profile ? ` [${c.profile}]` : ''}: ${c.message}\n`);
+    display.io.out(`${mark[c.status]}  ${c.check}${c.profile ? ` [context ${c.profile}]` : ''}: ${c.message}\n`);
     if (c.fix) display.io.out(`      fix: ${c.fix}\n`);
   }
 }

@@ -261,8 +261,7 @@ export async function get(
   id: string | undefined,
 ): Promise<void> {
   if (id !== undefined) checkRequest(operations.getFiatAccount, { params: { id } }, { id: 'ID' }, service.catalogue());
-  if (id === undefined && !pr.allowed)
-    throw usageError('missing ID', 'give the fiat account id, or run on a terminal to pick one');
+  if (id === undefined && !pr.allowed) throw usageError('missing ID', pr.hint('the fiat account id', 'pick one'));
   const conn = await service.connect();
   let chosen = id;
   if (chosen === undefined) {

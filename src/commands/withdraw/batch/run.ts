@@ -29,7 +29,7 @@ import {
   TABLE_COLUMNS,
 } from '../../../batch/report.js';
 import { READ_RATE } from '../../../batch/quote.js';
-import { FatalBatchError, plannedRows, sendRows, waitForTransfers } from '../../../batch/runner.js';
+import { FatalBatchError, plannedRows, refreshStatuses, sendRows, waitForTransfers } from '../../../batch/runner.js';
 import { addToTotals, formatTotals, sortedTotals, type Totals } from '../../../batch/scan.js';
 import type { BatchRow } from '../../../batch/rows.js';
 import { SentRecord, SentRecordError, sentRecordPath } from '../../../batch/sent-record.js';
@@ -174,7 +174,8 @@ export async function runBatch(
     // The journal holds every row and the request it sends: the staged copy of this read is not needed.
     input.stage.remove();
     todo = await resumeBatch(ctx, conn, { journal, run, cont, clock });
-    if (todo === 0) return finish(ctx, journal, { waitSeconds: options.waitSeconds, phase, cont });
+    // Nothing left to send: the report's statuses are asked of the service again, not those of the last run.
+    if (todo === 0) return finish(ctx, journal, { waitSeconds: options.waitSeconds, phase, cont, refresh: true });
   } else {
     clock.start(await beginBatch(ctx, conn, journal, record, run));
     todo = scan.valid;
@@ -1156,13 +1157,38 @@ export function stopError(error: unknown, journal: Journal): CoinopError {
   );
 }
 
+/**
+ * The transfers a finished batch's journal still has as PENDING, asked of the service (a list request per 100 rows);
+ * when it does not answer, the report says its statuses are those of the last run.
+ */
+async function refreshReport(ctx: BatchDeps, journal: Journal): Promise<void> {
+  if (!journal.pendingTransfers().length) return;
+  try {
+    const conn = await ctx.service.connect();
+    await refreshStatuses({ journal, service: clientBatchService(conn.client) });
+  } catch (e) {
+    const when = journal.meta().finished_at;
+    ctx.display.io.err(
+      `note: PENDING statuses are as of the last run${when ? ` (${when})` : ''}: the service did not say them now (${asCliError(e).message})\n`,
+    );
+  }
+}
+
 /** With --wait, follows the batch's transfers to their end; then the report of every row, a summary line, the exit code. */
 async function finish(
   ctx: BatchDeps,
   journal: Journal,
-  finishing: { waitSeconds: number; phase: { now: Phase }; cont: (retry: boolean) => string; stream?: Streaming },
+  finishing: {
+    waitSeconds: number;
+    phase: { now: Phase };
+    cont: (retry: boolean) => string;
+    stream?: Streaming;
+    /** A run that sent nothing (the batch had ended): the PENDING statuses of its journal are asked again. */
+    refresh?: boolean;
+  },
 ): Promise<void> {
   const { waitSeconds, phase } = finishing;
+  if (finishing.refresh && !waitSeconds) await refreshReport(ctx, journal);
   let stillPending = 0;
   if (waitSeconds && journal.pendingTransfers().length) {
     phase.now = { at: 'waiting', journal: journal.path };
