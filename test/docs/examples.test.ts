@@ -1,0 +1,115 @@
+// Every console example of the README and docs/*.md, run in order against a fresh local service per page (its own
+// home, configuration and data folders), in this process, and what it printed compared with what the page shows
+// (test/docs/masks.ts masks what differs per run: ids, times, ports, hashes). test/docs/pages.ts says how a page marks
+// the files its examples use, the blocks that cannot run here (a hosted account) and the rest.
+import { appendFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { startLocalService, type LocalService } from '../../src/local/service.js';
+import { ROOT } from '../support/paths.js';
+import { comparable, matches } from './masks.js';
+import { type Example, type Page, pagePaths, readPage, type Step } from './pages.js';
+import { runLine, type Shell } from './shell.js';
+
+/** Tables at a fixed width, whatever the terminal running the tests. */
+const WIDTH = 200;
+
+interface PageRun {
+  sh: Shell;
+  svc: LocalService;
+  close(): Promise<void>;
+}
+
+async function freshPage(): Promise<PageRun> {
+  const dir = mkdtempSync(join(tmpdir(), 'coinop-docs-'));
+  mkdirSync(join(dir, 'home'));
+  const svc = await startLocalService({ port: 0, memory: true, config: { rateLimits: { enabled: false } } });
+  const env = {
+    PATH: process.env.PATH ?? '/usr/bin:/bin',
+    HOME: join(dir, 'home'),
+    // The default folders under that home, named (the data folder's default is the user's real home, not $HOME).
+    COINOP_CONFIG_DIR: join(dir, 'home', '.config', 'coinop'),
+    COINOP_DATA_DIR: join(dir, 'home', '.local', 'share', 'coinop'),
+    COINOP_BASE_URL: svc.baseUrl,
+    COINOP_AUTH_URL: svc.authUrl,
+    COINOP_RETRY_BASE_MS: '10',
+    COINOP_POLL_MS: '100',
+    COLUMNS: String(WIDTH),
+    NO_COLOR: '1',
+    TZ: 'UTC',
+  };
+  const sh: Shell = { dir, env, vars: new Map() };
+  return {
+    sh,
+    svc,
+    async close() {
+      await svc.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** What ran, as a reader of the page would see it: the page's folder left out, the home folder as ~. */
+function asShown(text: string, sh: Shell): string {
+  return text.replaceAll(sh.env.HOME, '~').replaceAll(`${sh.dir}/`, '');
+}
+
+async function runExample(page: string, e: Example, sh: Shell, vary: boolean): Promise<string | undefined> {
+  const started = Date.now();
+  const ran = await runLine(e.command, sh);
+  if (process.env.DOCS_REPORT) appendFileSync(process.env.DOCS_REPORT, `# ${Date.now() - started} ms ${page}:${e.line}\n`);
+  const where = `${page}:${e.line}: $ ${e.command}`;
+  const text = asShown(ran.shown, sh);
+  if (process.env.DOCS_UPDATE && ran.code !== 0 && e.shown.length === 0)
+    appendFileSync(process.env.DOCS_UPDATE, `${JSON.stringify({ page, line: e.line, count: 0, text })}\n`);
+  if (e.shown.length === 0) return ran.code === 0 ? undefined : `${where}\n  exit ${ran.code}, the page shows no error:\n${text}`;
+  const error = e.shown.some((l) => l.startsWith('error:'));
+  if (error !== (ran.code !== 0)) return `${where}\n  exit ${ran.code}, the page shows ${error ? 'an error' : 'success'}:\n${text}`;
+  const shown = comparable(e.shown.join('\n'), vary);
+  const got = comparable(text, vary);
+  if (matches(shown, got)) return undefined;
+  if (process.env.DOCS_UPDATE)
+    appendFileSync(process.env.DOCS_UPDATE, `${JSON.stringify({ page, line: e.line, count: e.shown.length, text })}\n`);
+  return `${where}\n  --- the page shows (masked)\n${shown.join('\n')}\n  --- it printed (masked)\n${got.join('\n')}`;
+}
+
+async function runStep(page: string, step: Step, run: PageRun, problems: string[]): Promise<void> {
+  if (step.kind === 'file') {
+    const file = step.name.startsWith('~/') ? join(run.sh.env.HOME, step.name.slice(2)) : join(run.sh.dir, step.name);
+    mkdirSync(dirname(file), { recursive: true });
+    writeFileSync(file, step.text);
+    return;
+  }
+  if (step.skip) return;
+  if (step.clock) await fetch(`${run.svc.baseUrl}/_local/clock/advance`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ seconds: step.clock }),
+  });
+  run.sh.terminal = step.terminal;
+  for (const e of step.examples) {
+    const problem = await runExample(page, e, run.sh, step.vary !== undefined).catch((err) => `${page}:${e.line}: ${err}`);
+    if (problem) problems.push(problem);
+  }
+}
+
+const pages: Page[] = pagePaths(ROOT)
+  .map((p) => readPage(ROOT, p))
+  .filter((p) => p.steps.some((s) => s.kind === 'block'));
+
+describe.each(pages)('$path', (page) => {
+  const blocks = page.steps.filter((s) => s.kind === 'block');
+  for (const b of blocks.filter((b) => b.skip)) it.skip(`line ${b.line}: not run: ${b.skip}`, () => {});
+  if (!blocks.some((b) => !b.skip)) return;
+  let run: PageRun | undefined;
+  afterAll(() => run?.close());
+
+  it(`runs its ${blocks.filter((b) => !b.skip).reduce((n, b) => n + b.examples.length, 0)} examples in order, each printing what the page shows`, async () => {
+    run = await freshPage();
+    const problems: string[] = [];
+    for (const step of page.steps) await runStep(page.path, step, run, problems);
+    if (process.env.DOCS_REPORT) appendFileSync(process.env.DOCS_REPORT, `${problems.join('\n\n')}\n\n`);
+    expect(problems.join('\n\n')).toBe('');
+  });
+});

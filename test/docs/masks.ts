@@ -1,0 +1,58 @@
+// What differs from one run of an example to the next, masked the same way in what a page shows and in what ran:
+// each mask replaces a value with its name, so "1BvB... 0.25 BTC" must still match word for word around it.
+export const MASKS: [name: string, pattern: RegExp][] = [
+  // ids: uuids (the demo's fixed ones too: a page may show either), ref_ids generated from them
+  ['<uuid>', /\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b/g],
+  // times: ISO instants, a clock's time of day
+  ['<time>', /\b\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z/g],
+  ['<clock>', /\b\d\d:\d\d(:\d\d(\.\d+)?)?\b/g],
+  // how long ago, how long a fee holds: moves with the wall clock
+  ['<ago>', /\b\d+(\.\d+)? (s|min|h) ago\b/g],
+  ['<for>', /\bfor \d+ s\b|\bin \d+ min\b|\bexpires in \d+ min\b/g],
+  // ports of the service, the gateway
+  ['127.0.0.1:<port>', /\b127\.0\.0\.1:\d+\b/g],
+  // hashes, key ids, batch ids, nonces, tx hashes, signatures: 12 or more hex digits (sha256 prefixes too)
+  ['<hex>', /\b(0x)?[0-9a-f]{12,}\b/g],
+  // random identifiers the service makes: memo ids, match numbers, operator client ids, secrets, list cursors
+  ['<memo>', /\b(?=[A-Z0-9]*\d)(?=[A-Z0-9]*[A-Z])[A-Z0-9]{13,16}\b/g],
+  ['<client>', /\bgw-[a-z]+-[0-9a-f]{8}\b/g],
+  ['<secret>', /\bwhsec_[A-Za-z0-9_-]+|\bclient_secret\s+\S+/g],
+  ['<key>', /\bed25519:[A-Za-z0-9+/]{43}=/g],
+  ['<cursor>', /\beyJ[A-Za-z0-9_-]+/g],
+  // USD notional values, priced by the simulated market at the moment of the run
+  ['<usd>', /\b\d+(\.\d+)? USD notional|\b(about|by) \d+(\.\d+)? USD|\bnotional_value(\s+)\d+(\.\d+)?/g],
+];
+
+/** In a block whose values vary (a simulated market): every number with a decimal point. */
+const DECIMAL: [string, RegExp] = ['<n>', /\b\d+\.\d+\b/g];
+
+export function mask(text: string, vary = false): string {
+  let out = text;
+  for (const [name, pattern] of vary ? [...MASKS, DECIMAL] : MASKS) out = out.replace(pattern, name);
+  return out;
+}
+
+/** Whether the lines ran match the lines shown (both masked): `...` shown stands for any number of lines. */
+export function matches(shown: string[], ran: string[]): boolean {
+  const memo = new Map<string, boolean>();
+  const go = (i: number, j: number): boolean => {
+    const key = `${i},${j}`;
+    if (memo.has(key)) return memo.get(key)!;
+    let ok: boolean;
+    if (i === shown.length) ok = j === ran.length;
+    else if (shown[i] === '...') ok = go(i + 1, j) || (j < ran.length && go(i, j + 1));
+    else ok = j < ran.length && shown[i] === ran[j] && go(i + 1, j + 1);
+    memo.set(key, ok);
+    return ok;
+  };
+  return go(0, 0);
+}
+
+/** The lines of a text as compared: masked, trailing spaces off, trailing empty lines off. */
+export function comparable(text: string, vary = false): string[] {
+  const lines = mask(text, vary)
+    .split('\n')
+    .map((l) => l.replace(/\s+$/, ''));
+  while (lines.length > 0 && lines[lines.length - 1] === '') lines.pop();
+  return lines;
+}
