@@ -7,7 +7,8 @@ export const MASKS: [name: string, pattern: RegExp][] = [
   ['<time>', /\b\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z/g],
   ['<clock>', /\b\d\d:\d\d(:\d\d(\.\d+)?)?\b/g],
   // how long ago, how long a fee holds: moves with the wall clock
-  ['<ago>', /\b\d+(\.\d+)? (s|min|h) ago\b/g],
+  ['<ago>', /\b\d+(\.\d+)? (s|min|h) ago\b|\bjust now\b/g],
+  ['<skew>', /\b\d+(\.\d+)? m?s (ahead of|behind) the service\b/g],
   ['<for>', /\bfor \d+ s\b|\bin \d+ min\b|\bexpires in \d+ min\b/g],
   // ports of the service, the gateway
   ['127.0.0.1:<port>', /\b127\.0\.0\.1:\d+\b/g],
@@ -15,6 +16,7 @@ export const MASKS: [name: string, pattern: RegExp][] = [
   ['<hex>', /\b(0x)?[0-9a-f]{12,}\b/g],
   // random identifiers the service makes: memo ids, match numbers, operator client ids, secrets, list cursors
   ['<memo>', /\b(?=[A-Z0-9]*\d)(?=[A-Z0-9]*[A-Z])[A-Z0-9]{13,16}\b/g],
+  ['local-<id>', /\blocal-[0-9a-f]{8}\b/g],
   ['<client>', /\bgw-[a-z]+-[0-9a-f]{8}\b/g],
   ['<secret>', /\bwhsec_[A-Za-z0-9_-]+|\bclient_secret\s+\S+/g],
   ['<key>', /\bed25519:[A-Za-z0-9+/]{43}=/g],
@@ -23,13 +25,20 @@ export const MASKS: [name: string, pattern: RegExp][] = [
   ['<usd>', /\b\d+(\.\d+)? USD notional|\b(about|by) \d+(\.\d+)? USD|\bnotional_value(\s+)\d+(\.\d+)?/g],
 ];
 
-/** In a block whose values vary (a simulated market): every number with a decimal point. */
-const DECIMAL: [string, RegExp] = ['<n>', /\b\d+\.\d+\b/g];
+/** Addresses: a deposit address the service makes is new on every run (those a page's commands write are kept). */
+const ADDRESS = /\b0x[0-9a-fA-F]{40}\b|\b(bc1|ltc1|tb1)[02-9ac-hj-np-z]{20,}\b|\b[1-9A-HJ-NP-Za-km-z]{32,44}\b/g;
 
-export function mask(text: string, vary = false): string {
+/** In a block whose values vary (a simulated market): every number; the words and the layout are still compared. */
+const DECIMAL: [string, RegExp] = ['<n>', /\b\d+(\.\d+)?\b/g];
+
+/** A batch's progress line on stderr (piped: every two seconds, so how many show depends on the machine's speed). */
+const PROGRESS = /^progress: \d+\/\d+ · /;
+
+export function mask(text: string, vary = false, keep: ReadonlySet<string> = new Set()): string {
   let out = text;
-  for (const [name, pattern] of vary ? [...MASKS, DECIMAL] : MASKS) out = out.replace(pattern, name);
-  return out;
+  for (const [name, pattern] of MASKS) out = out.replace(pattern, name);
+  out = out.replace(ADDRESS, (a) => (keep.has(a) ? a : '<address>'));
+  return vary ? out.replace(DECIMAL[1], DECIMAL[0]) : out;
 }
 
 /** Whether the lines ran match the lines shown (both masked): `...` shown stands for any number of lines. */
@@ -48,11 +57,15 @@ export function matches(shown: string[], ran: string[]): boolean {
   return go(0, 0);
 }
 
-/** The lines of a text as compared: masked, trailing spaces off, trailing empty lines off. */
-export function comparable(text: string, vary = false): string[] {
-  const lines = mask(text, vary)
+/**
+ * The lines of a text as compared: progress lines off, masked, runs of spaces as two (a masked value is not as wide as
+ * the value, so a table's padding moves), trailing spaces and trailing empty lines off.
+ */
+export function comparable(text: string, vary = false, keep?: ReadonlySet<string>): string[] {
+  const lines = text
     .split('\n')
-    .map((l) => l.replace(/\s+$/, ''));
+    .filter((l) => !PROGRESS.test(l))
+    .map((l) => mask(l, vary, keep).replace(/\s+$/, '').replace(/ {2,}/g, '  '));
   while (lines.length > 0 && lines[lines.length - 1] === '') lines.pop();
   return lines;
 }

@@ -5,7 +5,7 @@
 //                                 page says so in a sentence a reader sees, the test lists it with its reason;
 //   <!-- clock: +SECONDS -->      before this block, the local service's clock moves on (POST /_local/clock/advance),
 //                                 as the sentence before the block says;
-//   <!-- values vary: WHAT -->    in this block, decimal numbers (prices, amounts of a simulated market) are masked;
+//   <!-- values vary: WHAT -->    in this block, every number (prices, amounts of a simulated market) is masked;
 //   <!-- terminal: COLUMNS -->    this block's commands run on a terminal that wide (stdout and stderr).
 // In a console block, `$ ` starts a command (a line ending in `\` goes on on the next line; `# ...` after it is a
 // comment); the lines up to the next command are what it shows, stdout and stderr as a terminal interleaves them. A

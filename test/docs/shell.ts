@@ -137,7 +137,6 @@ async function pipeline(words: string[], sh: Shell, lastCode: number): Promise<R
     input = ran.stdout;
   }
   if (target !== undefined) writeFileSync(pathIn(sh, target), ran.stdout);
-  else if (stages.length > 1) shown += ran.stdout;
   return { code: ran.code, shown, stdout: ran.stdout };
 }
 
