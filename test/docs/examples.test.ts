@@ -8,7 +8,7 @@ import { dirname, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startLocalService, type LocalService } from '../../src/local/service.js';
 import { ROOT } from '../support/paths.js';
-import { comparable, matches } from './masks.js';
+import { comparable, mask, matches } from './masks.js';
 import { type Example, type Page, pagePaths, readPage, type Step } from './pages.js';
 import { runLine, type Shell } from './shell.js';
 
@@ -70,7 +70,9 @@ async function runExample(page: Page, e: Example, sh: Shell, vary: boolean): Pro
 /** The addresses a page writes itself (in its commands and files): compared as they are, not masked. */
 function keptAddresses(page: Page): Set<string> {
   const text = page.steps.map((s) => (s.kind === 'file' ? s.text : s.examples.map((e) => e.command).join('\n')));
-  return new Set(text.join('\n').match(/\b0x[0-9a-fA-F]{40}\b|\b[13][1-9A-HJ-NP-Za-km-z]{25,34}\b|\bbc1\w+|\bL\w{33}\b/g));
+  return new Set(
+    text.join('\n').match(/\b0x[0-9a-fA-F]{40}\b|\b[13][1-9A-HJ-NP-Za-km-z]{25,34}\b|\bbc1\w+|\bL\w{33}\b/g),
+  );
 }
 
 /** What is wrong with what an example printed, or undefined. */
@@ -92,11 +94,12 @@ async function runStep(page: Page, step: Step, run: PageRun, problems: string[])
     return;
   }
   if (step.skip) return;
-  if (step.clock) await fetch(`${run.svc.baseUrl}/_local/clock/advance`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ seconds: step.clock }),
-  });
+  if (step.clock)
+    await fetch(`${run.svc.baseUrl}/_local/clock/advance`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ seconds: step.clock }),
+    });
   run.sh.terminal = step.terminal;
   for (const e of step.examples) {
     const problem = await runExample(page, e, run.sh, step.vary !== undefined).catch(
@@ -123,5 +126,36 @@ describe.each(pages)('$path', (page) => {
     for (const step of page.steps) await runStep(page, step, run, problems);
     if (process.env.DOCS_REPORT) appendFileSync(process.env.DOCS_REPORT, `${problems.join('\n\n')}\n\n`);
     expect(problems.join('\n\n')).toBe('');
+  });
+});
+
+describe('the comparison can fail', () => {
+  const morning = readPage(ROOT, 'README.md').steps.find((s) => s.kind === 'block' && !s.skip);
+  const balances = morning?.kind === 'block' ? morning.examples[0] : undefined;
+
+  it('an example whose shown output is changed by one value, or one line, no longer matches what ran', async () => {
+    expect(balances?.command).toBe('coinop balances BTC ETH -o table');
+    const run = await freshPage();
+    try {
+      const ran = await runLine(balances!.command, run.sh);
+      const got = comparable(asShown(ran.shown, run.sh));
+      expect(matches(comparable(balances!.shown.join('\n')), got)).toBe(true);
+      const changed = balances!.shown.map((l) => l.replace('20000', '20001'));
+      expect(matches(comparable(changed.join('\n')), got)).toBe(false);
+      expect(matches(comparable(balances!.shown.slice(1).join('\n')), got)).toBe(false);
+    } finally {
+      await run.close();
+    }
+  });
+
+  it('the masks take what differs per run and leave amounts, assets, addresses and words', () => {
+    const line =
+      'ref_id coinop-cba345f4-df16-4b58-9d62-4fe9c34bb897 at 2026-11-23T13:01:58.251Z: 0.25 BTC to 1BvBMSEYstWetqTFn5Au4m4GFg7xJaNVN2';
+    expect(mask(line, false, new Set(['1BvBMSEYstWetqTFn5Au4m4GFg7xJaNVN2']))).toBe(
+      'ref_id coinop-<uuid> at <time>: 0.25 BTC to 1BvBMSEYstWetqTFn5Au4m4GFg7xJaNVN2',
+    );
+    expect(mask('0.25 BTC to 1BvBMSEYstWetqTFn5Au4m4GFg7xJaNVN2')).toBe('0.25 BTC to <address>');
+    expect(matches(['a', '...', 'd'], ['a', 'b', 'c', 'd'])).toBe(true);
+    expect(matches(['a', '...', 'd'], ['a', 'b', 'c'])).toBe(false);
   });
 });

@@ -103,7 +103,8 @@ export function examplesOf(body: string[], firstLine: number): Example[] {
     }
     const line = firstLine + i;
     let command = body[i].slice(2);
-    while (/\\\s*$/.test(command) && i + 1 < body.length) command = `${command.replace(/\\\s*$/, '')} ${body[++i].trim()}`;
+    while (/\\\s*$/.test(command) && i + 1 < body.length)
+      command = `${command.replace(/\\\s*$/, '')} ${body[++i].trim()}`;
     out.push({ command: withoutComment(command).trim(), line, shown: [] });
   }
   for (const e of out) while (e.shown.length > 0 && e.shown[e.shown.length - 1].trim() === '') e.shown.pop();

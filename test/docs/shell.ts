@@ -118,8 +118,9 @@ export async function runLine(line: string, sh: Shell): Promise<Ran> {
 
 function splitOn(words: string[], op: string): string[][] {
   const out: string[][] = [[]];
-  for (const w of words) if (w === op) out.push([]);
-  else out[out.length - 1].push(w);
+  for (const w of words)
+    if (w === op) out.push([]);
+    else out[out.length - 1].push(w);
   return out;
 }
 
@@ -158,7 +159,9 @@ async function program(words: Word[], sh: Shell, input: string, piped: boolean):
   if (name === 'echo') return says(`${args.join(' ')}\n`);
   if (name === 'jq' && args[0] === '-r') return says(jq(args[1], input));
   if (name === 'sed' && args[0] === '-i') return says(sed(args[1], pathIn(sh, args[2])));
-  throw new Error(`the examples' shell does not run ${JSON.stringify(name)}: give the example's files with <!-- file: NAME -->`);
+  throw new Error(
+    `the examples' shell does not run ${JSON.stringify(name)}: give the example's files with <!-- file: NAME -->`,
+  );
 }
 
 /** `jq -r .a.b` over each JSON value of the input (a document, or NDJSON). */
