@@ -55,13 +55,13 @@ function asShown(text: string, sh: Shell): string {
   return text.replaceAll(sh.env.HOME, '~').replaceAll(`${sh.dir}/`, '');
 }
 
-async function runExample(page: Page, e: Example, sh: Shell, vary: boolean): Promise<string | undefined> {
-  const ran = await runLine(e.command, sh);
-  const where = `${page.path}:${e.line}: $ ${e.command}`;
+async function runExample(page: Page, example: Example, sh: Shell, vary: boolean): Promise<string | undefined> {
+  const ran = await runLine(example.command, sh);
+  const where = `${page.path}:${example.line}: $ ${example.command}`;
   const text = asShown(ran.shown, sh);
-  const problem = judge(e, ran.code, text, vary, keptAddresses(page));
+  const problem = judge(example, ran.code, text, vary, keptAddresses(page));
   if (problem && process.env.DOCS_UPDATE) {
-    const update = { page: page.path, line: e.line, count: e.shown.length, text };
+    const update = { page: page.path, line: example.line, count: example.shown.length, text };
     appendFileSync(process.env.DOCS_UPDATE, `${JSON.stringify(update)}\n`);
   }
   return problem && `${where}\n${problem}`;
@@ -76,11 +76,11 @@ function keptAddresses(page: Page): Set<string> {
 }
 
 /** What is wrong with what an example printed, or undefined. */
-function judge(e: Example, code: number, text: string, vary: boolean, keep: Set<string>): string | undefined {
-  if (e.shown.length === 0) return code === 0 ? undefined : `  exit ${code}, the page shows no error:\n${text}`;
-  const error = e.shown.some((l) => l.startsWith('error:'));
+function judge(example: Example, code: number, text: string, vary: boolean, keep: Set<string>): string | undefined {
+  if (example.shown.length === 0) return code === 0 ? undefined : `  exit ${code}, the page shows no error:\n${text}`;
+  const error = example.shown.some((l) => l.startsWith('error:'));
   if (error !== (code !== 0)) return `  exit ${code}, the page shows ${error ? 'an error' : 'success'}:\n${text}`;
-  const shown = comparable(e.shown.join('\n'), vary, keep);
+  const shown = comparable(example.shown.join('\n'), vary, keep);
   const got = comparable(text, vary, keep);
   if (matches(shown, got)) return undefined;
   return `  --- the page shows (masked)\n${shown.join('\n')}\n  --- it printed (masked)\n${got.join('\n')}`;

@@ -44,13 +44,14 @@ export function mask(text: string, vary = false, keep: ReadonlySet<string> = new
 /** Whether the lines ran match the lines shown (both masked): `...` shown stands for any number of lines. */
 export function matches(shown: string[], ran: string[]): boolean {
   const memo = new Map<string, boolean>();
-  const go = (i: number, j: number): boolean => {
-    const key = `${i},${j}`;
+  /** Whether shown[from...] matches ran[to...]. */
+  const go = (from: number, to: number): boolean => {
+    const key = `${from},${to}`;
     if (memo.has(key)) return memo.get(key)!;
     let ok: boolean;
-    if (i === shown.length) ok = j === ran.length;
-    else if (shown[i] === '...') ok = go(i + 1, j) || (j < ran.length && go(i, j + 1));
-    else ok = j < ran.length && shown[i] === ran[j] && go(i + 1, j + 1);
+    if (from === shown.length) ok = to === ran.length;
+    else if (shown[from] === '...') ok = go(from + 1, to) || (to < ran.length && go(from, to + 1));
+    else ok = to < ran.length && shown[from] === ran[to] && go(from + 1, to + 1);
     memo.set(key, ok);
     return ok;
   };
