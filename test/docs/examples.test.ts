@@ -86,6 +86,26 @@ function judge(example: Example, code: number, text: string, vary: boolean, keep
   return `  --- the page shows (masked)\n${shown.join('\n')}\n  --- it printed (masked)\n${got.join('\n')}`;
 }
 
+/** A request to the local service's control API (/_local/...), and its JSON answer with the status. */
+async function control(svc: LocalService, method: string, path: string, body?: unknown): Promise<Record<string, any>> {
+  const answer = await fetch(svc.baseUrl + path, {
+    method,
+    headers: body === undefined ? {} : { 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return { ...((await answer.json()) as object), status: answer.status };
+}
+
+/** Moves the local service's clock on: by seconds, or to the 4th of the next month (UTC) by its clock. */
+async function advanceClock(svc: LocalService, by: number | 'next-month-4th'): Promise<void> {
+  let seconds = by;
+  if (seconds === 'next-month-4th') {
+    const now = new Date((await control(svc, 'GET', '/_local/health')).now);
+    seconds = Math.ceil((Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 4) - now.getTime()) / 1000);
+  }
+  await control(svc, 'POST', '/_local/clock/advance', { seconds });
+}
+
 async function runStep(page: Page, step: Step, run: PageRun, problems: string[]): Promise<void> {
   if (step.kind === 'file') {
     const file = step.name.startsWith('~/') ? join(run.sh.env.HOME, step.name.slice(2)) : join(run.sh.dir, step.name);
@@ -94,12 +114,12 @@ async function runStep(page: Page, step: Step, run: PageRun, problems: string[])
     return;
   }
   if (step.skip) return;
-  if (step.clock)
-    await fetch(`${run.svc.baseUrl}/_local/clock/advance`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ seconds: step.clock }),
-    });
+  if (step.clock) await advanceClock(run.svc, step.clock);
+  if (step.control) {
+    const { method, path, body } = step.control;
+    const answer = await control(run.svc, method, path, body);
+    if (answer.status >= 300) problems.push(`${page.path}:${step.line}: ${method} ${path}: ${JSON.stringify(answer)}`);
+  }
   run.sh.terminal = step.terminal;
   for (const e of step.examples) {
     const problem = await runExample(page, e, run.sh, step.vary !== undefined).catch(

@@ -4,7 +4,9 @@
 //   <!-- not run: REASON -->      a console block the test does not run (a hosted account, another machine...): the
 //                                 page says so in a sentence a reader sees, the test lists it with its reason;
 //   <!-- clock: +SECONDS -->      before this block, the local service's clock moves on (POST /_local/clock/advance),
-//                                 as the sentence before the block says;
+//                                 as the sentence before the block says (`next month's 4th`: to that day, 00:00 UTC);
+//   <!-- local service: POST PATH JSON -->  before this block, that request to the local service's control API (as
+//                                 the sentence before the block says);
 //   <!-- values vary: WHAT -->    in this block, every number (prices, amounts of a simulated market) is masked;
 //   <!-- terminal: COLUMNS -->    this block's commands run on a terminal that wide (stdout and stderr).
 // In a console block, `$ ` starts a command (a line ending in `\` goes on on the next line; `# ...` after it is a
@@ -29,7 +31,8 @@ export type Step =
       line: number;
       examples: Example[];
       skip?: string;
-      clock?: number;
+      clock?: number | 'next-month-4th';
+      control?: { method: string; path: string; body: unknown };
       vary?: string;
       terminal?: number;
     };
@@ -87,10 +90,16 @@ function stepOf(lang: string, body: string[], line: number, markers: Map<string,
     line,
     examples: examplesOf(body, line + 1),
     skip: markers.get('not run'),
-    clock: clock ? Number(clock.replace(/^\+/, '')) : undefined,
+    clock: clock === "next month's 4th" ? 'next-month-4th' : clock ? Number(clock.replace(/^\+/, '')) : undefined,
+    control: controlOf(markers.get('local service')),
     vary: markers.get('values vary'),
     terminal: markers.has('terminal') ? Number(markers.get('terminal')) : undefined,
   };
+}
+
+function controlOf(marker: string | undefined): { method: string; path: string; body: unknown } | undefined {
+  const m = marker ? /^(POST|PUT) (\/_local\/\S+) (.*)$/.exec(marker) : null;
+  return m ? { method: m[1], path: m[2], body: JSON.parse(m[3]) } : undefined;
 }
 
 /** The commands of a console block and what each shows. */
