@@ -31,6 +31,9 @@ async function freshPage(): Promise<PageRun> {
     // The default folders under that home, named (the data folder's default is the user's real home, not $HOME).
     COINOP_CONFIG_DIR: join(dir, 'home', '.config', 'coinop'),
     COINOP_DATA_DIR: join(dir, 'home', '.local', 'share', 'coinop'),
+    // The system's shared folders, where doctor looks for completion scripts: none here, whatever the machine has.
+    XDG_DATA_DIRS: join(dir, 'share'),
+    BASH_COMPLETION_COMPAT_DIR: join(dir, 'bash_completion.d'),
     COINOP_BASE_URL: svc.baseUrl,
     COINOP_AUTH_URL: svc.authUrl,
     COINOP_RETRY_BASE_MS: '10',
