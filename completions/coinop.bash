@@ -173,7 +173,7 @@ _coinop() {
       "audit verify") words="--version -V --context --output -o --json --no-input --no-color --no-pager --debug --head --gateway --help -h" ;;
       "audit export") words="--version -V --context --output -o --json --no-input --no-color --no-pager --debug --from --to --gateway --help -h" ;;
       "audit path") words="--version -V --context --output -o --json --no-input --no-color --no-pager --debug --help -h" ;;
-      "reconcile") words="--version -V --context --output -o --json --no-input --no-color --no-pager --debug --from --to --profile-id --journals --columns --wide --help -h" ;;
+      "reconcile") words="--version -V --context --output -o --json --no-input --no-color --no-pager --debug --from --to --profile-id --journals --gateway --columns --wide --help -h" ;;
       "statement") words="--version -V --context --output -o --json --no-input --no-color --no-pager --debug --profile-id --month --from --to --help -h" ;;
       "close") words="--version -V --context --output -o --json --no-input --no-color --no-pager --debug --month --out --profile-id --help -h" ;;
       "close verify") words="--version -V --context --output -o --json --no-input --no-color --no-pager --debug --month --out --profile-id --public-key --help -h" ;;

@@ -652,6 +652,7 @@ complete -c coinop -n '__coinop_is \'reconcile\'' -l from -x -d 'the period\'s s
 complete -c coinop -n '__coinop_is \'reconcile\'' -l to -x -d 'its end, strictly before'
 complete -c coinop -n '__coinop_is \'reconcile\'' -l profile-id -x -d 'only these service profiles'
 complete -c coinop -n '__coinop_is \'reconcile\'' -l journals -x -d 'the folder of batch journals to read'
+complete -c coinop -n '__coinop_is \'reconcile\'' -l gateway -d 'the context must be a coinop gateway: its audit chain\'s requests are intents too'
 complete -c coinop -n '__coinop_is \'reconcile\'' -l columns -x -d 'the table'
 complete -c coinop -n '__coinop_is \'reconcile\'' -l wide -d 'every column of the table, none left out to fit the terminal'
 complete -c coinop -n '__coinop_is \'statement\'' -l profile-id -x -d 'the service\'s profile'

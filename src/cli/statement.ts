@@ -70,18 +70,36 @@ export async function statementOf(
 export function* statementRows(statement: Statement): Generator<object> {
   const s = statement;
   for (const a of s.assets) yield { record: 'opening', time: s.period.from, asset: a.asset, balance: a.opening };
-  for (const m of s.movements) yield { record: 'movement', ...m };
+  for (const m of s.movements()) yield { record: 'movement', ...m };
   for (const a of s.assets) {
     const change = fmt(dec(a.credits).minus(a.debits));
     yield { record: 'closing', time: s.period.to, asset: a.asset, change, fee: a.fees, balance: a.closing };
   }
 }
 
-/** The statement as a document for programs: the profile, the period, the assets' figures and the movements. */
-export const statementDocument = (profileId: string, s: Statement) => ({
-  profile_id: profileId,
-  from: s.period.from,
-  to: s.period.to,
-  assets: s.assets,
-  movements: s.movements,
-});
+/**
+ * The statement as a document for programs (the profile, the period, the assets' figures, then the movements), written
+ * a piece at a time through `write`, which may ask the writer to wait (a slow pipe) by returning a promise.
+ */
+export async function writeStatementDocument(
+  profileId: string,
+  statement: Statement,
+  write: (text: string) => void | Promise<void>,
+): Promise<void> {
+  const s = statement;
+  const head = JSON.stringify(
+    { profile_id: profileId, from: s.period.from, to: s.period.to, assets: s.assets },
+    null,
+    2,
+  );
+  let held = `${head.slice(0, -2)},\n  "movements": [`;
+  let n = 0;
+  for (const m of s.movements()) {
+    held += `${n++ ? ',' : ''}\n    ${JSON.stringify(m)}`;
+    if (held.length > 1 << 16) {
+      await write(held);
+      held = '';
+    }
+  }
+  await write(`${held}${n ? '\n  ]\n}\n' : ']\n}\n'}`);
+}

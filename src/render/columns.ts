@@ -308,4 +308,7 @@ export const RECONCILE_LINE_COLUMNS: Column[] = [
   { key: 'created_at', header: 'created', kind: 'time', wide: true },
   { key: 'intent', kind: 'id', wide: true },
   { key: 'kind', wide: true },
+  { key: 'target_asset', header: 'target', wide: true },
+  { key: 'status_at_end', header: 'status at end', kind: 'status', wide: true },
+  { key: 'event_status', header: 'event status', kind: 'status', wide: true },
 ];
