@@ -47,6 +47,8 @@ function detail(entry: AuditEntry): string | undefined {
       .join(', ');
   const w = entry.what ?? {};
   if (Array.isArray(w.rules)) return `rules: ${w.rules.join(', ')}`;
+  if (w.batch_id !== undefined && w.rows === undefined && w.row !== undefined)
+    return `batch ${w.batch_id}: row ${w.row}`;
   if (w.batch_id !== undefined) return `batch ${w.batch_id}: ${w.rows} rows${w.resumed ? ' (resumed)' : ''}`;
   if (w.memo_id !== undefined) return `memo ${w.memo_id}`;
   return undefined;
