@@ -129,7 +129,7 @@ _coinop() {
       "transfer internal") words="--version -V --context --output -o --json --no-input --no-color --no-pager --debug --from-profile-id --to-profile-id --asset --amount --ref-id --meta --recipient-meta --dry-run --yes -y --wait --wait-timeout --help -h" ;;
       "transfer paxos") words="--version -V --context --output -o --json --no-input --no-color --no-pager --debug --from-profile-id --to-profile-id --asset --amount --ref-id --meta --recipient-meta --dry-run --yes -y --wait --wait-timeout --help -h" ;;
       "events") words="--version -V --context --output -o --json --no-input --no-color --no-pager --debug --help -h" ;;
-      "events list") words="--version -V --context --output -o --json --no-input --no-color --no-pager --debug --type --created-before --created-until --created-at --created-from --created-after --limit --order --cursor --all --help -h" ;;
+      "events list") words="--version -V --context --output -o --json --no-input --no-color --no-pager --debug --type --created-before --created-until --created-at --created-from --created-after --limit --order --cursor --all --columns --wide --help -h" ;;
       "events get") words="--version -V --context --output -o --json --no-input --no-color --no-pager --debug --help -h" ;;
       "events watch") words="--version -V --context --output -o --json --no-input --no-color --no-pager --debug --type --since --count --help -h" ;;
       "events listen") words="--version -V --context --output -o --json --no-input --no-color --no-pager --debug --forward-to --concurrency --timeout --print-secret --type --since --count --help -h" ;;
@@ -169,11 +169,11 @@ _coinop() {
       "sandbox") words="--version -V --context --output -o --json --no-input --no-color --no-pager --debug --help -h" ;;
       "sandbox deposit") words="--version -V --context --output -o --json --no-input --no-color --no-pager --debug --amount --asset --memo-id --instructions --file --account-number --owner-country --owner-address --owner-address2 --owner-city --owner-province --owner-zip --routing-type --routing-number --bank-name --bank-country --bank-address --bank-address2 --bank-city --bank-province --bank-zip --institution --owner-first-name --owner-last-name --help -h" ;;
       "audit") words="--version -V --context --output -o --json --no-input --no-color --no-pager --debug --help -h" ;;
-      "audit list") words="--version -V --context --output -o --json --no-input --no-color --no-pager --debug --kind --outcome --from --to --ref-id --asset --limit --all --gateway --help -h" ;;
+      "audit list") words="--version -V --context --output -o --json --no-input --no-color --no-pager --debug --kind --outcome --from --to --ref-id --asset --limit --all --gateway --columns --wide --help -h" ;;
       "audit verify") words="--version -V --context --output -o --json --no-input --no-color --no-pager --debug --head --gateway --help -h" ;;
       "audit export") words="--version -V --context --output -o --json --no-input --no-color --no-pager --debug --from --to --gateway --help -h" ;;
       "audit path") words="--version -V --context --output -o --json --no-input --no-color --no-pager --debug --help -h" ;;
-      "reconcile") words="--version -V --context --output -o --json --no-input --no-color --no-pager --debug --from --to --profile-id --journals --columns --wide --help -h" ;;
+      "reconcile") words="--version -V --context --output -o --json --no-input --no-color --no-pager --debug --from --to --profile-id --journals --gateway --columns --wide --help -h" ;;
       "statement") words="--version -V --context --output -o --json --no-input --no-color --no-pager --debug --profile-id --month --from --to --help -h" ;;
       "close") words="--version -V --context --output -o --json --no-input --no-color --no-pager --debug --month --out --profile-id --help -h" ;;
       "close verify") words="--version -V --context --output -o --json --no-input --no-color --no-pager --debug --month --out --profile-id --public-key --help -h" ;;

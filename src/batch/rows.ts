@@ -207,6 +207,25 @@ function bodyFromCells(cells: string[], map: ColumnMap): Record<string, unknown>
   return body;
 }
 
+/** columnName of the keys met lately: a JSON file's rows give the same few keys (bounded for one that does not). */
+const columnNames = new Map<string, string>();
+
+function knownColumnName(key: string): string {
+  let k = columnNames.get(key);
+  if (k === undefined) {
+    if (columnNames.size >= 1024) columnNames.clear();
+    k = columnName(key);
+    columnNames.set(key, k);
+  }
+  return k;
+}
+
+/** A metadata key given as meta.KEY and inside metadata too: one would be dropped without a word. */
+function metadataTwice(metadata: Record<string, unknown> | undefined, key: string, at: RowIssue, issues: RowIssue[]) {
+  if (metadata && Object.hasOwn(metadata, key))
+    issues.push({ ...at, field: `meta.${key}`, rule: 'is given twice in the row (as meta.KEY and in metadata)' });
+}
+
 /** Builds the request body from a JSON record: `meta.KEY` keys join `metadata`; null is an absent field. */
 function bodyFromJson(
   value: unknown,
@@ -214,35 +233,28 @@ function bodyFromJson(
   line: number,
   issues: RowIssue[],
 ): Record<string, unknown> | undefined {
+  const at = { row, line, field: '', rule: '' };
   if (!value || typeof value !== 'object' || Array.isArray(value)) {
-    issues.push({ row, line, field: '', rule: 'must be a JSON object of withdrawal fields' });
+    issues.push({ ...at, rule: 'must be a JSON object of withdrawal fields' });
     return undefined;
   }
   const body: Record<string, unknown> = {};
   let metadata: Record<string, unknown> | undefined;
-  // A metadata key given as meta.KEY and inside metadata too: one would be dropped without a word.
-  const twice = (message: string) => {
-    if (metadata && Object.hasOwn(metadata, message))
-      issues.push({
-        row,
-        line,
-        field: `meta.${message}`,
-        rule: 'is given twice in the row (as meta.KEY and in metadata)',
-      });
-  };
-  for (const [key, v] of Object.entries(value as Record<string, unknown>)) {
+  const record = value as Record<string, unknown>;
+  for (const key in record) {
+    const v = record[key];
     if (v === null) continue;
-    const k = columnName(key);
+    const k = knownColumnName(key);
     if (k.startsWith('meta.') && k.length > 5) {
-      twice(k.slice(5));
+      metadataTwice(metadata, k.slice(5), at, issues);
       (metadata ??= {})[k.slice(5)] = v;
     } else if (k === 'metadata' && v && typeof v === 'object' && !Array.isArray(v)) {
-      for (const m of Object.keys(v)) twice(m);
+      for (const m of Object.keys(v)) metadataTwice(metadata, m, at, issues);
       metadata = { ...(metadata ?? {}), ...(v as Record<string, unknown>) };
     } else if (COLUMN_SET.has(k) || JSON_ONLY.has(k)) {
       body[k] = v;
     } else {
-      issues.push({ row, line, field: k, rule: notAField(k) });
+      issues.push({ ...at, field: k, rule: notAField(k) });
     }
   }
   if (metadata) body.metadata = metadata;

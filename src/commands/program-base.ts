@@ -256,6 +256,7 @@ Examples:
     const names: string[] = [];
     for (let c: Command | null = action; c?.parent; c = c.parent) names.unshift(c.name());
     ctx.command = names.join(' ');
+    ctx.tableFlags = action.options.some((o) => o.long === '--wide');
     const { profile: _oldName, ...g } = GLOBAL_FLAG_TABLE.read(action.optsWithGlobals());
     ctx.globals = { ...g, context: contextFlag(ctx, { context: g.context, profile: _oldName }) };
     applyFlags(ctx.io, ctx.env, { noInput: !g.input || ctx.settings.noInput, noColour: !g.color });

@@ -116,6 +116,9 @@ const yesRule = (name: string, value: string) => {
   throw usageError(`${name}: must be 1 or true (0 or false: off) (got "${value}")`);
 };
 
+/** Where the configured output format applies: what `config list` and `config get output` say of it. */
+export const OUTPUT_SCOPE = '(terminals only; piped output is JSON unless -o is given)';
+
 /** The context key: the saved context used when neither --context nor COINOP_CONTEXT names one. */
 export const CONTEXT_KEY = 'context';
 
@@ -124,7 +127,7 @@ export const CONFIG_KEYS: readonly ConfigKey[] = [
     key: 'output',
     variables: ['COINOP_OUTPUT'],
     flag: '-o, --json',
-    description: 'output format: table, json, ndjson or csv (unset: table on a terminal, json when piped)',
+    description: `output format: table, json, ndjson or csv ${OUTPUT_SCOPE}`,
     default: '',
     check(name, value) {
       const f = OUTPUT_FORMATS.find((x) => x === value.trim().toLowerCase());

@@ -3,7 +3,14 @@ import { join } from 'node:path';
 import type { Ports } from '../../cli/ports.js';
 import { usageError } from '../../cli/errors.js';
 import { activeContextName } from '../../config/context.js';
-import { CONFIG_KEYS, CONTEXT_KEY, type ConfigKey, type Resolved, resolveKey } from '../../config/settings.js';
+import {
+  CONFIG_KEYS,
+  CONTEXT_KEY,
+  type ConfigKey,
+  OUTPUT_SCOPE,
+  type Resolved,
+  resolveKey,
+} from '../../config/settings.js';
 import { contextNames } from '../../config/context.js';
 import { PRECEDENCE, parseConfigKey, parseConfigSetOptions } from './options.js';
 
@@ -57,6 +64,7 @@ export async function get(deps: ConfigDeps, key: string): Promise<void> {
   const { display } = deps;
   if (display.formatGiven() && display.format() !== 'table') display.output().one(r);
   else display.io.out(`${r.value}\n`);
+  if (k.key === 'output') display.io.err(`output: ${r.value || '(unset)'} ${OUTPUT_SCOPE}\n`);
 }
 
 export async function set(deps: ConfigDeps, key: string, value: string): Promise<void> {
