@@ -7,12 +7,12 @@ import { type Column, fitTable, tableLines } from '../../render/table.js';
 export const PREVIEW_ROWS = 50;
 
 const COLUMNS: Column[] = [
-  { key: 'row', header: 'ROW', kind: 'id' },
+  { key: 'row', header: 'ROW', kind: 'id', identity: true },
   { key: 'destination', header: 'DESTINATION', kind: 'id' },
   { key: 'asset', header: 'ASSET' },
   { key: 'network', header: 'NETWORK' },
   { key: 'amount', header: 'AMOUNT', kind: 'amount' },
-  { key: 'profile', header: 'PROFILE_ID', kind: 'id', priority: 2 },
+  { key: 'profile', header: 'PROFILE_ID', kind: 'id', rank: 3 },
 ];
 
 /** The table of a batch's staged rows, as they will be sent (within `width` characters: the profile goes first). */
