@@ -416,7 +416,8 @@ async function connectAs(
   });
   ctx.onCleanup(() => transport.close());
   const store = options.tokenCache ? ctx.store() : undefined;
-  const tokens = new TokenManager(context, store, transport, ctx.now, serviceId);
+  const guard = identity.secretGuard(reached, settings);
+  const tokens = new TokenManager(context, store, transport, ctx.now, serviceId, guard);
   const catalogue = options.catalogue ?? cataloguePolicy(resolved.environment, (t) => ctx.io.err(`${p.yellow(t)}\n`));
   const client = new ServiceClient(context.baseUrl, transport, tokens, catalogue);
   clients.push(client);

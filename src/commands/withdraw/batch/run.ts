@@ -145,7 +145,7 @@ export async function runBatch(
       `${file} changed while coinop read it; what is confirmed and sent are the rows as read (sha256 ${scan.fileHash.slice(0, 12)})`,
     );
   const policy = batchPolicy(ctx, loaded, { file, o: options, input, defaultProfileId });
-  if (options.dryRun) return dryRunWithPolicy(ctx, policy, input, options);
+  if (options.dryRun) return dryRunWithPolicy(ctx, policy, input, { ...options, file });
 
   const conn = await ctx.service.connect({ gatewayIdentity: true });
   let gatewaySent = false;
@@ -238,7 +238,7 @@ async function resumeBatch(
   const verdict = await policyVerdict(ctx, conn, policy.loaded, resumed);
   const audited = { ...auditOf(run, journal), totals: left.totals };
   const refusal = { batch: audited, rows: todo, resumed: true };
-  await refusedBy(ctx, conn, refusal, () => refuseByPolicy(ctx, verdict));
+  await refusedBy(ctx, conn, refusal, () => refuseByPolicy(ctx, verdict, run.file));
   clock.start(verdict);
   await confirmBatch(ctx, conn, run, { todo, resumed: true, totals: left.totals });
   await reserveRows(ctx, conn, run, {
@@ -390,7 +390,7 @@ async function dryRunWithPolicy(
   ctx: BatchDeps,
   policy: BatchPolicy,
   input: BatchInput,
-  options: BatchOptions,
+  options: BatchOptions & { file: string },
 ): Promise<void> {
   const conn = await ctx.service.connect();
   const verdict = await policyVerdict(ctx, conn, policy.loaded, {
@@ -409,7 +409,7 @@ async function dryRunWithPolicy(
     const ce = asCliError(e);
     if (verdict.allowed || !['usage', 'failed', 'nothing-sent'].includes(ce.category)) throw e;
   }
-  if (!verdict.allowed) throw refusal(verdict);
+  if (!verdict.allowed) throw refusal(verdict, { batch: options.file });
 }
 
 /**
@@ -433,7 +433,7 @@ async function beginBatch(
     const verdict = await policyVerdict(ctx, conn, run.policy.loaded, begun);
     const batchId = journal.meta().batch_id ?? newBatchId();
     const refusal = { batch: { ...auditOf(run, journal), batchId }, rows: input.scan.valid, resumed: false };
-    await refusedBy(ctx, conn, refusal, () => refuseByPolicy(ctx, verdict));
+    await refusedBy(ctx, conn, refusal, () => refuseByPolicy(ctx, verdict, run.file));
     const salt = run.policy.repeatSalt;
     const repeatsStarted = performance.now();
     const guard = { conn, record, batchId, salt, o, valid: input.scan.valid, gatewaySent: run.gatewaySent };
@@ -509,7 +509,7 @@ async function reserveRows(
   const verdict = await gate.reserveRows(reserving.batchId ?? '', reserving.rows, (reserved, onSeen) =>
     policyVerdict(ctx, conn, loaded, { ...reserving.policyRun, reserved, onSeen }),
   );
-  await refusedBy(ctx, conn, reserving.refusal, () => refuseByPolicy(ctx, verdict));
+  await refusedBy(ctx, conn, reserving.refusal, () => refuseByPolicy(ctx, verdict, run.file));
 }
 
 /** Sends the journal's rows; then rows the service refused go back from the caps (rows left stay reserved). */
@@ -553,9 +553,9 @@ async function releaseRefused(ctx: BatchDeps, conn: Connection, journal: Journal
 }
 
 /** refuseUnlessAllowed, its error carrying the full reason for the audit entry: every violation kept, not "listed above". */
-function refuseByPolicy(ctx: BatchDeps, verdict: PolicyVerdict): void {
+function refuseByPolicy(ctx: BatchDeps, verdict: PolicyVerdict, file: string): void {
   try {
-    refuseUnlessAllowed(ctx, verdict);
+    refuseUnlessAllowed(ctx, verdict, { batch: file });
   } catch (e) {
     const lines = verdict.rules
       .filter((r) => r.status === 'fail')
