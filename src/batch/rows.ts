@@ -15,6 +15,7 @@ import {
 } from '../contract/index.js';
 import { type CataloguePolicy, ENFORCE, sortUnlisted } from '../client/catalogue-policy.js';
 import type { RawRecord } from './reader.js';
+import { editDistance } from '../suggest.js';
 
 /** The withdrawal fields of spec/SERVICE.md 2.3 a batch column may name (metadata goes in `meta.KEY` columns). */
 export const COLUMNS = [
@@ -88,20 +89,6 @@ function closest(name: string): string | undefined {
     }
   }
   return best;
-}
-
-function editDistance(left: string, right: string): number {
-  const dp = Array.from({ length: right.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= left.length; i++) {
-    let prev = dp[0];
-    dp[0] = i;
-    for (let j = 1; j <= right.length; j++) {
-      const t = dp[j];
-      dp[j] = Math.min(dp[j] + 1, dp[j - 1] + 1, prev + (left[i - 1] === right[j - 1] ? 0 : 1));
-      prev = t;
-    }
-  }
-  return dp[right.length];
 }
 
 /**
