@@ -64,6 +64,8 @@ export function matchProfile(profiles: readonly Profile[], given: string, flag: 
   const byName = profiles.filter((p) => p.nickname.toLowerCase() === g);
   if (byName.length > 1) throw ambiguous(flag, given, byName);
   if (byName.length === 1) return ref(byName[0]);
+  const byType = g === 'default' ? profiles.find((p) => p.type === 'DEFAULT') : undefined;
+  if (byType) return ref(byType);
   if (PREFIX.test(g)) {
     const byPrefix = profiles.filter((p) => p.id.toLowerCase().startsWith(g));
     if (byPrefix.length > 1) throw ambiguous(flag, given, byPrefix);
@@ -98,7 +100,8 @@ export type ProfileDeps = { service: Pick<Connector, 'connect' | 'dataDir'>; pro
 export async function resolveProfile(deps: ProfileDeps, ask: ProfileAsk): Promise<ProfileRef> {
   const given = ask.given?.trim();
   if (given) {
-    if (isUuid(given) && !ask.verify) return { id: given };
+    // A full id, or the service's own alias `default`, is sent as given when nothing needs checking first.
+    if ((isUuid(given) || given === 'default') && !ask.verify) return { id: given };
     return matchProfile(await listed(deps, ask.flag, given), given, ask.flag);
   }
   if (!deps.prompter.allowed) throw usageError(`missing ${ask.flag}`, deps.prompter.hint(ask.flag));
@@ -149,4 +152,27 @@ export async function labelOf(deps: Pick<ProfileDeps, 'service'>, id: string): P
   } catch {
     return id;
   }
+}
+
+/** How a confirmation or a dry run names the profile: with its nickname when `shown` (one list per command at most). */
+export async function shownLabel(deps: Pick<ProfileDeps, 'service'>, p: ProfileRef, shown: boolean): Promise<string> {
+  return p.nickname || !shown ? profileLabel(p) : labelOf(deps, p.id);
+}
+
+/**
+ * The service profile a command acts for: --profile-id's (looked up, so an unknown one is refused first), else the
+ * context's (taken as saved), else picked on a terminal.
+ */
+export function commandProfile(
+  deps: ProfileDeps,
+  flagValue: string | undefined,
+  contextDefault: string | undefined,
+  question = "The service's profile",
+): Promise<ProfileRef> {
+  return resolveProfile(deps, {
+    flag: '--profile-id',
+    given: flagValue ?? contextDefault,
+    question,
+    verify: flagValue !== undefined,
+  });
 }
