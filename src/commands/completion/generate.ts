@@ -68,7 +68,19 @@ const ARGUMENT_VALUES: Record<string, readonly string[]> = {
   assets: Object.keys(ASSETS),
 };
 /** Options whose values coinop says when asked (`coinop __complete KIND`), by the kind it is asked for. */
-const DYNAMIC: Record<string, string> = { '--context': 'contexts', '--profile': 'contexts' };
+const DYNAMIC: Record<string, string> = {
+  '--context': 'contexts',
+  '--profile': 'contexts',
+  // The service's profiles by nickname, from the names kept when they were last listed (no request at TAB time).
+  '--profile-id': 'service-profiles',
+  '--from-profile-id': 'service-profiles',
+  '--to-profile-id': 'service-profiles',
+  '--recipient-profile-id': 'service-profiles',
+};
+/** Options DYNAMIC names whose values differ under a command: transfer paxos credits another customer's profile. */
+const NOT_DYNAMIC: Record<string, string[]> = { 'transfer paxos': ['--to-profile-id'] };
+const dynamicOf = (path: string, long: string | undefined): string | undefined =>
+  long && !NOT_DYNAMIC[path]?.includes(long) ? DYNAMIC[long] : undefined;
 
 /** A description in one short line: its first clause. */
 const summary = (s: string) => s.replace(/\s+/g, ' ').split(/[;(]/)[0].trim();
@@ -166,7 +178,10 @@ function valueCases(nodes: Node[]): [patterns: string[], kind: ValueKind][] {
   for (const n of nodes) {
     for (const [option, words] of Object.entries(n.values))
       add(option, n.path, n.assetNetworks && option === '--network' ? { assetNetworks: true } : { words });
-    for (const o of n.options) if (o.long && DYNAMIC[o.long]) add(o.long, n.path, { dynamic: DYNAMIC[o.long] });
+    for (const o of n.options) {
+      const dynamic = dynamicOf(n.path, o.long);
+      if (o.long && dynamic) add(o.long, n.path, { dynamic });
+    }
   }
   const cases: [string[], ValueKind][] = [];
   for (const [option, paths] of byOption) {
@@ -375,7 +390,7 @@ function fish(nodes: Node[]): string {
   ];
   const optionLine = (node: Node, opt: Opt, cond?: string) => {
     const v = opt.long ? node.values[opt.long] : undefined;
-    const dynamic = opt.long ? DYNAMIC[opt.long] : undefined;
+    const dynamic = dynamicOf(node.path, opt.long);
     const value =
       node.assetNetworks && opt.long === '--network'
         ? " -x -a '(__coinop_networks)'"

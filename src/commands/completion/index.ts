@@ -12,10 +12,12 @@ export function register(program: Command, ctx: Invocation): void {
   examples(
     program
       .command('__complete', { hidden: true })
-      .description("words for the completion scripts: the saved contexts' names, one a line")
-      .argument('<what>', 'contexts (profiles: its old name)')
+      .description(
+        "words for the completion scripts: the saved contexts' names, or the service profiles' nicknames, one a line",
+      )
+      .argument('<what>', 'contexts (profiles: its old name), or service-profiles (as last listed)')
       .action(async (what: string) => (await import('./run.js')).complete(ports(ctx), what)),
-    ['coinop __complete contexts'],
+    ['coinop __complete contexts', 'coinop __complete service-profiles'],
   );
   // The man page from the command tree (man/generate.mjs writes man/coinop.1 with it). Hidden: for the build.
   examples(

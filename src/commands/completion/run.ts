@@ -5,12 +5,26 @@ import type { Ports } from '../../cli/ports.js';
 
 /**
  * `coinop __complete contexts`: the saved contexts' names, one a line (anything else asked for: nothing). `profiles`,
- * what scripts generated before the rename ask, answers the same.
+ * what scripts generated before the rename ask, answers the same. `service-profiles`: the nicknames of the service's
+ * profiles the context in use last listed, from the data directory (no service is asked).
  */
-export async function complete(deps: Pick<Ports, 'display' | 'contexts'>, what: string): Promise<void> {
+export async function complete(deps: Pick<Ports, 'display' | 'contexts' | 'service'>, what: string): Promise<void> {
+  if (what === 'service-profiles') return completeServiceProfiles(deps);
   if (what !== 'contexts' && what !== 'profiles') return;
   const { contextNames } = await import('../../config/context.js');
   deps.display.io.out(contextNames(deps.contexts.store()).join('\n').concat('\n'));
+}
+
+async function completeServiceProfiles(deps: Pick<Ports, 'display' | 'service'>): Promise<void> {
+  const { readProfileNames } = await import('../../config/profile-names.js');
+  let context: string;
+  try {
+    context = deps.service.context().name;
+  } catch {
+    return;
+  }
+  const names = readProfileNames(deps.service.dataDir(), context).map((p) => p.nickname);
+  if (names.length) deps.display.io.out(`${[...new Set(names)].join('\n')}\n`);
 }
 
 /** `coinop __man`: the man page (roff) of the command tree. */
