@@ -78,7 +78,8 @@ _coinop() {
     "limits|--type") COMPREPLY=($(compgen -W "INTERNAL_TRANSFER_DEBIT INTERNAL_TRANSFER_CREDIT CRYPTO_DEPOSIT CRYPTO_WITHDRAWAL WIRE_DEPOSIT WIRE_WITHDRAWAL SEN_DEPOSIT SEN_WITHDRAWAL BANK_DEPOSIT BANK_WITHDRAWAL PAXOS_TRANSFER_DEBIT PAXOS_TRANSFER_CREDIT SIGNET_DEPOSIT SIGNET_WITHDRAWAL CBIT_WITHDRAWAL CBIT_DEPOSIT CUBIX_DEPOSIT CUBIX_WITHDRAWAL RTP_DEPOSIT" -- "$cur")); return ;;
     *"|--secondary-status") COMPREPLY=($(compgen -W "TRAVEL_RULE_INFO_REQUESTED TRAVEL_RULE_REJECTED CUSTOMER_REJECTED PENDING_CUSTOMER_APPROVAL" -- "$cur")); return ;;
     *"|--from-profile-id") COMPREPLY=($(compgen -W "$(coinop __complete service-profiles 2>/dev/null)" -- "$cur")); return ;;
-    *"|--to-profile-id") COMPREPLY=($(compgen -W "$(coinop __complete service-profiles 2>/dev/null)" -- "$cur")); return ;;
+    "transfer internal|--to-profile-id") COMPREPLY=($(compgen -W "$(coinop __complete service-profiles 2>/dev/null)" -- "$cur")); return ;;
+    "transfer paxos|--to-profile-id") COMPREPLY=($(compgen -W "" -- "$cur")); return ;;
     *"|--custodian-type") COMPREPLY=($(compgen -W "VASP PRIVATE" -- "$cur")); return ;;
     *"|--routing-type") COMPREPLY=($(compgen -W "ABA SWIFT" -- "$cur")); return ;;
     *"|--recipient-profile-id") COMPREPLY=($(compgen -W "$(coinop __complete service-profiles 2>/dev/null)" -- "$cur")); return ;;

@@ -181,6 +181,8 @@ function valueCases(nodes: Node[]): [patterns: string[], kind: ValueKind][] {
     for (const o of n.options) {
       const dynamic = dynamicOf(n.path, o.long);
       if (o.long && dynamic) add(o.long, n.path, { dynamic });
+      // Where it is not DYNAMIC's (transfer paxos's recipient), a case of its own that completes nothing.
+      else if (o.long && DYNAMIC[o.long] && !n.values[o.long]) add(o.long, n.path, { words: [] });
     }
   }
   const cases: [string[], ValueKind][] = [];
