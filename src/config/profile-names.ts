@@ -28,9 +28,7 @@ function readAll(dataDir: string): NamesFile {
 /** The names the context last listed (none known: empty). */
 export function readProfileNames(dataDir: string, context: string): ProfileName[] {
   const list = readAll(dataDir)[context]?.profiles;
-  return Array.isArray(list)
-    ? list.filter((p) => p && typeof p.id === 'string' && typeof p.nickname === 'string')
-    : [];
+  return Array.isArray(list) ? list.filter((p) => p && typeof p.id === 'string' && typeof p.nickname === 'string') : [];
 }
 
 /** Keeps the context's names (a failure to write is no failure of the command: it is only a cache). */

@@ -71,7 +71,9 @@ describe('service profiles by name', () => {
     expect(r.code).toBe(2);
     expect(r.stdout).toBe('');
     expect(r.stderr).not.toContain('Dry run');
-    expect(r.stderr).toContain('--to-profile-id: no service profile of this context is "00000000-0000-4000-8000-000000000000"');
+    expect(r.stderr).toContain(
+      '--to-profile-id: no service profile of this context is "00000000-0000-4000-8000-000000000000"',
+    );
   });
 
   it('a nickname two profiles share, or a prefix of two ids: ambiguous, both named', async () => {
@@ -79,7 +81,9 @@ describe('service profiles by name', () => {
       await sb.control('POST', '/_local/profiles', { id, customer_id: DEMO.customerId, nickname: 'payroll' });
     const byName = await sb.runIn(internal('Payroll', '--dry-run'));
     expect(byName.code).toBe(2);
-    expect(byName.stderr).toContain('--to-profile-id: "Payroll" names 2 service profiles: payroll (a1b2c3d4), payroll (a1b2c3d4)');
+    expect(byName.stderr).toContain(
+      '--to-profile-id: "Payroll" names 2 service profiles: payroll (a1b2c3d4), payroll (a1b2c3d4)',
+    );
     const byPrefix = await sb.runIn(internal('a1b2c3d4', '--dry-run'));
     expect(byPrefix.code).toBe(2);
     expect(byPrefix.stderr).toContain('"a1b2c3d4" names 2 service profiles');

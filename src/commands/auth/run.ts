@@ -164,10 +164,11 @@ async function activateIt(
 ): Promise<boolean> {
   const readOnly = readOnlyScopes(saved.scopes);
   if ((saved.env !== 'production' && !readOnly) || options.activate) return true;
-  const what = readOnly ? `read-only context "${saved.name}" (its client cannot send or change anything)` : `production context "${saved.name}"`;
+  const what = readOnly
+    ? `read-only context "${saved.name}" (its client cannot send or change anything)`
+    : `production context "${saved.name}"`;
   if (!ctx.prompter.allowed) {
-    if (readOnly)
-      ctx.display.io.err(`note: the ${what} is not made the active one without --activate\n`);
+    if (readOnly) ctx.display.io.err(`note: the ${what} is not made the active one without --activate\n`);
     return false;
   }
   return ctx.prompter.confirm(`Make the ${what} the active one (every command then uses it)?`, false);
@@ -200,9 +201,7 @@ async function defaultProfile(
   if (profiles.length === 1) return profiles[0].id;
   if (profiles.length > 1 && ctx.prompter.allowed)
     return (await pickProfile(ctx.prompter, 'The service profile this context uses by default', profiles)).id;
-  io.err(
-    `note: context "${name}" has no default service profile (the service lists ${profiles.length}); ${howTo}\n`,
-  );
+  io.err(`note: context "${name}" has no default service profile (the service lists ${profiles.length}); ${howTo}\n`);
   return undefined;
 }
 

@@ -3,7 +3,6 @@ import { assetIssues, isAmountString, dec } from '../../contract/index.js';
 import type { Connection } from '../../cli/invocation.js';
 import type { Ports } from '../../cli/ports.js';
 import { commandProfile, profileLabel } from '../../cli/service-profiles.js';
-import { need } from '../../cli/prompt.js';
 import { checkUnlisted } from '../../client/service-client.js';
 import { BALANCE_COLUMNS, PROFILE_BALANCE_COLUMNS } from '../../render/columns.js';
 import { BALANCES_FLAGS, type BalancesOptions } from './options.js';

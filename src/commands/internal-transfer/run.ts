@@ -61,7 +61,8 @@ export const INTERNAL: TransferKind = {
       verify: true,
       exclude: from.id,
     });
-    if (to.id === from.id) throw usageError('--to-profile-id: must not be the profile it is sent from (--from-profile-id)');
+    if (to.id === from.id)
+      throw usageError('--to-profile-id: must not be the profile it is sent from (--from-profile-id)');
     return to;
   },
   title: (amount, asset) => `Move ${amount} ${asset} between service profiles`,
@@ -84,7 +85,8 @@ export const PAXOS: TransferKind = {
       );
     const id = await need(pr, '--to-profile-id', given?.trim(), () =>
       pr.text(PAXOS.toQuestion, {
-        validate: (v) => (!isUuid(v) ? 'a profile id (a UUID)' : v === from.id ? 'another profile than the sender' : true),
+        validate: (v) =>
+          !isUuid(v) ? 'a profile id (a UUID)' : v === from.id ? 'another profile than the sender' : true,
       }),
     );
     return { id };

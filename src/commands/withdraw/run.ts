@@ -19,7 +19,7 @@ import { clockText } from '../../cli/countdown.js';
 import type { Connection } from '../../cli/invocation.js';
 import type { Ports } from '../../cli/ports.js';
 import { commandProfile, shownLabel } from '../../cli/service-profiles.js';
-import { CoinopError, usageError } from '../../cli/errors.js';
+import { CoinopError } from '../../cli/errors.js';
 import { amountOrTotalMissing } from '../../cli/options.js';
 import { checkRequest, checkUnlisted } from '../../client/service-client.js';
 import { addressCheckFor } from '../../config/environments.js';
@@ -474,7 +474,18 @@ async function gather(
   }
   const { refId, generated: generatedRef } = refIdFor(options.refId);
   const profileId = profile.id;
-  return { asset, network, address, amount, total, profileId, profileShown, nickname: book?.nickname, refId, generatedRef };
+  return {
+    asset,
+    network,
+    address,
+    amount,
+    total,
+    profileId,
+    profileShown,
+    nickname: book?.nickname,
+    refId,
+    generatedRef,
+  };
 }
 
 /** The request the values make. */

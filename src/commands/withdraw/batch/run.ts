@@ -131,9 +131,7 @@ export async function runBatch(
   const loaded = await contextPolicy(ctx, 'withdraw batch');
   // --profile-id by nickname, id prefix or id: an unknown one is refused before the file is read.
   const defaultProfileId =
-    options.profileId !== undefined
-      ? (await commandProfile(ctx, options.profileId, undefined)).id
-      : context.profileId;
+    options.profileId !== undefined ? (await commandProfile(ctx, options.profileId, undefined)).id : context.profileId;
   const input = await readBatch(ctx, file, {
     format: options.format,
     defaultProfileId,
