@@ -23,10 +23,10 @@ export function editDistance(left: string, right: string): number {
 export function nearMatches(typed: string, candidates: readonly string[], max = 2, limit = 3): string[] {
   const t = typed.toLowerCase();
   return candidates
-    .map((c) => {
-      const l = c.toLowerCase();
+    .map((candidate) => {
+      const l = candidate.toLowerCase();
       const d = t && (l.startsWith(t) || t.startsWith(l)) ? 0 : editDistance(t, l);
-      return { c, d };
+      return { c: candidate, d };
     })
     .filter((x) => x.d <= max)
     .sort((a, b) => a.d - b.d)

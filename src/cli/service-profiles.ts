@@ -97,7 +97,7 @@ export interface ProfileAsk {
 export type ProfileDeps = { service: Pick<Connector, 'connect' | 'dataDir'>; prompter: Prompter };
 
 /** The profile a flag names, or the operator's pick on a terminal; else a usage error naming the flag. */
-export async function resolveProfile(deps: ProfileDeps, ask: ProfileAsk): Promise<ProfileRef> {
+export async function profileNamed(deps: ProfileDeps, ask: ProfileAsk): Promise<ProfileRef> {
   const given = ask.given?.trim();
   if (given) {
     // A full id, or the service's own alias `default`, is sent as given when nothing needs checking first.
@@ -155,8 +155,12 @@ export async function labelOf(deps: Pick<ProfileDeps, 'service'>, id: string): P
 }
 
 /** How a confirmation or a dry run names the profile: with its nickname when `shown` (one list per command at most). */
-export async function shownLabel(deps: Pick<ProfileDeps, 'service'>, p: ProfileRef, shown: boolean): Promise<string> {
-  return p.nickname || !shown ? profileLabel(p) : labelOf(deps, p.id);
+export async function shownLabel(
+  deps: Pick<ProfileDeps, 'service'>,
+  profile: ProfileRef,
+  shown: boolean,
+): Promise<string> {
+  return profile.nickname || !shown ? profileLabel(profile) : labelOf(deps, profile.id);
 }
 
 /**
@@ -169,7 +173,7 @@ export function commandProfile(
   contextDefault: string | undefined,
   question = "The service's profile",
 ): Promise<ProfileRef> {
-  return resolveProfile(deps, {
+  return profileNamed(deps, {
     flag: '--profile-id',
     given: flagValue ?? contextDefault,
     question,

@@ -106,8 +106,8 @@ describe('login run', () => {
     // The fixture's service lists two profiles: this client sees only the empty one.
     const service = {
       ...base,
-      connectAs: async (...a: Parameters<typeof base.connectAs>) => {
-        const conn = await base.connectAs(...a);
+      connectAs: async (...args: Parameters<typeof base.connectAs>) => {
+        const conn = await base.connectAs(...args);
         const client = Object.create(conn.client) as typeof conn.client;
         client.items = async function* (id, parts) {
           for await (const p of conn.client.items(id, parts))

@@ -20,7 +20,7 @@ import type { Connection } from '../../cli/invocation.js';
 import { listFooter } from '../../cli/list-flags.js';
 import { contextPolicy, refusal, refuseUnlessAllowed, verdictText } from '../../cli/policy-enforce.js';
 import type { Ports } from '../../cli/ports.js';
-import { commandProfile, resolveProfile, shownLabel } from '../../cli/service-profiles.js';
+import { commandProfile, profileNamed, shownLabel } from '../../cli/service-profiles.js';
 import { need } from '../../cli/prompt.js';
 import { reportDryRun, reportTransfer, submitOnce } from '../../cli/submit.js';
 import { checkRequest, type Paging } from '../../client/service-client.js';
@@ -76,7 +76,7 @@ async function gather(
   const profile = await commandProfile(ctx, options.profileId, defaultProfile, "The service's profile to convert in");
   const recipient =
     options.recipientProfileId !== undefined
-      ? await resolveProfile(ctx, {
+      ? await profileNamed(ctx, {
           flag: '--recipient-profile-id',
           given: options.recipientProfileId,
           question: "The service's profile credited",

@@ -9,7 +9,7 @@ import type { Connection } from '../../cli/invocation.js';
 import type { Ports } from '../../cli/ports.js';
 import { need } from '../../cli/prompt.js';
 import { usageError } from '../../cli/errors.js';
-import { isUuid, labelOf, type ProfileRef, profileLabel, resolveProfile } from '../../cli/service-profiles.js';
+import { isUuid, labelOf, type ProfileRef, profileLabel, profileNamed } from '../../cli/service-profiles.js';
 import { checkRequest } from '../../client/service-client.js';
 import { refIdFor } from '../../send/withdrawal.js';
 import { contextPolicy, refusal, refuseUnlessAllowed, verdictText } from '../../cli/policy-enforce.js';
@@ -54,7 +54,7 @@ export const INTERNAL: TransferKind = {
   toQuestion: "The service's profile to credit",
   toRow: (label) => `service profile ${label}`,
   resolveTo: async (ctx, given, from) => {
-    const to = await resolveProfile(ctx, {
+    const to = await profileNamed(ctx, {
       flag: '--to-profile-id',
       given,
       question: INTERNAL.toQuestion,
@@ -107,7 +107,7 @@ async function gather(
   // terminal one it refuses is picked from the list instead.
   const refused = refusedToAsk(ctx, assetIssues('asset', options.asset), INTERNAL_TRANSFER_FLAGS);
   // The profiles before anything else is asked: an unknown one is refused first, dry runs included.
-  const from = await resolveProfile(ctx, {
+  const from = await profileNamed(ctx, {
     flag: '--from-profile-id',
     given: options.fromProfileId ?? defaultFrom,
     question: "The service's profile to debit",

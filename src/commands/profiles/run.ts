@@ -1,7 +1,7 @@
 // coinop profiles list, get and create.
 import { operations } from '../../contract/index.js';
 import type { Ports } from '../../cli/ports.js';
-import { resolveProfile } from '../../cli/service-profiles.js';
+import { profileNamed } from '../../cli/service-profiles.js';
 import { need } from '../../cli/prompt.js';
 import { listFooter } from '../../cli/list-flags.js';
 import { checkRequest, type Paging } from '../../client/service-client.js';
@@ -29,7 +29,7 @@ export async function get(
   { display, service, prompter: pr }: Pick<Ports, 'display' | 'service' | 'prompter'>,
   options: ProfilesGetOptions,
 ): Promise<void> {
-  const { id } = await resolveProfile(
+  const { id } = await profileNamed(
     { service, prompter: pr },
     { flag: 'ID', given: options.id ?? service.context().profileId, question: "The service's profile" },
   );
