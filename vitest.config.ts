@@ -30,7 +30,8 @@ export default defineConfig({
         },
       },
       { extends: true, test: { name: 'e2e', include: files.e2e } },
-      { extends: true, test: { name: 'proof', include: files.proof } },
+      // A proof makes thousands of requests or invocations (10-30 s on a quiet machine): its hang guard is wider.
+      { extends: true, test: { name: 'proof', include: files.proof, testTimeout: 180_000 } },
     ],
   },
 });

@@ -15,7 +15,13 @@ describe('coinop doctor', () => {
   let silentUrl: string;
   const sockets: Socket[] = [];
   const dir = mkdtempSync(join(tmpdir(), 'coinop-doctor-'));
-  const env: Record<string, string> = { ...baseEnv(dir), SHELL: '/bin/bash' };
+  // The machine's own completion places (say /etc/bash_completion.d/coinop) are not the test's: they point into it.
+  const env: Record<string, string> = {
+    ...baseEnv(dir),
+    SHELL: '/bin/bash',
+    XDG_DATA_DIRS: join(dir, 'system-share'),
+    BASH_COMPLETION_COMPAT_DIR: join(dir, 'system-compat'),
+  };
   const config = env.COINOP_CONFIG_DIR;
 
   const profile = (baseUrl: string, authUrl: string, wsUrl: string, clientId = 'local-admin') => ({

@@ -22,7 +22,13 @@ afterAll(async () => {
 });
 
 function contexts(configDir: string): ContextStore {
-  const env = { HOME: configDir, SHELL: '/bin/bash' };
+  // The machine's own completion places (say /etc/bash_completion.d/coinop) are not the test's: they point into it.
+  const env = {
+    HOME: configDir,
+    SHELL: '/bin/bash',
+    XDG_DATA_DIRS: join(configDir, 'system-share'),
+    BASH_COMPLETION_COMPAT_DIR: join(configDir, 'system-compat'),
+  };
   let store: ConfigStore | undefined;
   return {
     store: () => (store ??= new ConfigStore(configDir)),

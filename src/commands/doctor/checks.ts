@@ -55,33 +55,33 @@ export function permissionChecks(configDir: string, dataDir: string): Check[] {
   });
 }
 
-/** Where each shell's completion for coinop is usually found (a file, or a line of a startup file that sources it). */
+/**
+ * Where each shell's completion for coinop is usually found (a file, or a line of a startup file that sources it).
+ * The system-wide places follow the shells' own variables: XDG_DATA_DIRS (bash-completion, zsh's site functions,
+ * fish's vendor completions) and BASH_COMPLETION_COMPAT_DIR (/etc/bash_completion.d by default).
+ */
 function completionPlaces(env: Record<string, string | undefined>): Record<string, string[]> {
   const home = env.HOME || homedir();
   const data = env.XDG_DATA_HOME || join(home, '.local/share');
   const config = env.XDG_CONFIG_HOME || join(home, '.config');
+  const system = (env.XDG_DATA_DIRS || '/usr/local/share:/usr/share').split(':').filter(Boolean);
+  const under = (tail: string) => system.map((dir) => join(dir, tail));
   return {
     bash: [
       join(data, 'bash-completion/completions/coinop'),
-      '/usr/share/bash-completion/completions/coinop',
-      '/usr/local/share/bash-completion/completions/coinop',
-      '/etc/bash_completion.d/coinop',
+      ...under('bash-completion/completions/coinop'),
+      join(env.BASH_COMPLETION_COMPAT_DIR || '/etc/bash_completion.d', 'coinop'),
       join(home, '.bashrc'),
       join(home, '.bash_profile'),
     ],
     zsh: [
       join(home, '.zsh/completions/_coinop'),
       join(home, '.zfunc/_coinop'),
-      '/usr/share/zsh/site-functions/_coinop',
-      '/usr/local/share/zsh/site-functions/_coinop',
-      '/usr/share/zsh/vendor-completions/_coinop',
+      ...under('zsh/site-functions/_coinop'),
+      ...under('zsh/vendor-completions/_coinop'),
       join(home, '.zshrc'),
     ],
-    fish: [
-      join(config, 'fish/completions/coinop.fish'),
-      '/usr/share/fish/vendor_completions.d/coinop.fish',
-      '/usr/local/share/fish/vendor_completions.d/coinop.fish',
-    ],
+    fish: [join(config, 'fish/completions/coinop.fish'), ...under('fish/vendor_completions.d/coinop.fish')],
   };
 }
 
