@@ -4,7 +4,7 @@
 // a full UUID is taken without asking when the command needs no check. Ambiguous or unknown: a usage error naming the
 // flag, with the nearest names, before anything is asked or confirmed. On a terminal a missing one is picked from the
 // list. Each listing keeps the names for shell completion (src/config/profile-names.ts).
-import type { Profile } from '../contract/schemas.js';
+import { ID_MAX_LENGTH, type Profile } from '../contract/schemas.js';
 import { writeProfileNames } from '../config/profile-names.js';
 import { nearMatches } from '../suggest.js';
 import { CoinopError, usageError } from './errors.js';
@@ -99,6 +99,9 @@ export type ProfileDeps = { service: Pick<Connector, 'connect' | 'dataDir'>; pro
 /** The profile a flag names, or the operator's pick on a terminal; else a usage error naming the flag. */
 export async function profileNamed(deps: ProfileDeps, ask: ProfileAsk): Promise<ProfileRef> {
   const given = ask.given?.trim();
+  // The shape's rule first, as the request's check says it (nothing is listed for an id no service takes).
+  if (given && given.length > ID_MAX_LENGTH)
+    throw usageError(`${ask.flag}: must be at most ${ID_MAX_LENGTH} characters`);
   if (given) {
     // A full id, or the service's own alias `default`, is sent as given when nothing needs checking first.
     if ((isUuid(given) || given === 'default') && !ask.verify) return { id: given };
