@@ -443,7 +443,6 @@ async function gather(
   const pr = ctx.prompter;
   // The profile first: an unknown one is refused before anything is asked (dry runs too).
   const profile = await commandProfile(ctx, options.profileId, defaultProfileId, "The service's profile to debit");
-  const profileShown = await shownLabel(ctx, profile, options.dryRun || (!options.yes && pr.allowed));
   // The asset and network given, against the catalogue before anything is asked (the whole request is checked again);
   // on a terminal one it refuses is picked from the list instead.
   if (options.to !== undefined)
@@ -473,6 +472,8 @@ async function gather(
     else total = v;
   }
   const { refId, generated: generatedRef } = refIdFor(options.refId);
+  // Its nickname once everything is asked, for the confirmation or the dry run (a read, only when shown).
+  const profileShown = await shownLabel(ctx, profile, options.dryRun || (!options.yes && pr.allowed));
   const profileId = profile.id;
   return {
     asset,
