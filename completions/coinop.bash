@@ -66,6 +66,7 @@ _coinop() {
     "addresses verify|--network") COMPREPLY=($(compgen -W "ETHEREUM POLYGON_POS BASE ARBITRUM_ONE INK XLAYER AVALANCHE BNB ROBINHOOD SOLANA" -- "$cur")); return ;;
     "deposit-instructions create|--network") COMPREPLY=($(compgen -W "WIRE DBS_ACT CUBIX SCB RTP" -- "$cur")); return ;;
     "fiat-accounts create|--network") COMPREPLY=($(compgen -W "WIRE CBIT DBS_ACT CUBIX SCB RTP" -- "$cur")); return ;;
+    "withdraw|--to") COMPREPLY=($(compgen -W "$(coinop __complete destinations 2>/dev/null)" -- "$cur")); return ;;
     *"|--format") COMPREPLY=($(compgen -W "csv jsonl json" -- "$cur")); return ;;
     "addresses list|--order-by"|"addresses verifications list|--order-by"|"destinations list|--order-by") COMPREPLY=($(compgen -W "CREATED_AT" -- "$cur")); return ;;
     "transfers list|--order-by") COMPREPLY=($(compgen -W "CREATED_AT UPDATED_AT" -- "$cur")); return ;;
@@ -79,14 +80,14 @@ _coinop() {
     *"|--secondary-status") COMPREPLY=($(compgen -W "TRAVEL_RULE_INFO_REQUESTED TRAVEL_RULE_REJECTED CUSTOMER_REJECTED PENDING_CUSTOMER_APPROVAL" -- "$cur")); return ;;
     *"|--from-profile-id") COMPREPLY=($(compgen -W "$(coinop __complete service-profiles 2>/dev/null)" -- "$cur")); return ;;
     "transfer internal|--to-profile-id") COMPREPLY=($(compgen -W "$(coinop __complete service-profiles 2>/dev/null)" -- "$cur")); return ;;
-    "transfer paxos|--to-profile-id") COMPREPLY=($(compgen -W "" -- "$cur")); return ;;
     *"|--custodian-type") COMPREPLY=($(compgen -W "VASP PRIVATE" -- "$cur")); return ;;
-    *"|--routing-type") COMPREPLY=($(compgen -W "ABA SWIFT" -- "$cur")); return ;;
+    "deposit-instructions create|--routing-type"|"fiat-accounts create|--routing-type") COMPREPLY=($(compgen -W "ABA SWIFT" -- "$cur")); return ;;
     *"|--recipient-profile-id") COMPREPLY=($(compgen -W "$(coinop __complete service-profiles 2>/dev/null)" -- "$cur")); return ;;
     *"|--product") COMPREPLY=($(compgen -W "USDG_REWARDS" -- "$cur")); return ;;
     *"|--increment") COMPREPLY=($(compgen -W "ONE_MINUTE FIVE_MINUTES FIFTEEN_MINUTES THIRTY_MINUTES ONE_HOUR TWO_HOURS TWELVE_HOURS ONE_DAY ONE_WEEK TWO_WEEKS FOUR_WEEKS" -- "$cur")); return ;;
     *"|--role") COMPREPLY=($(compgen -W "viewer initiator approver admin" -- "$cur")); return ;;
     *"|--save"|*"|--request"|*"|--approvals"|*"|--journal"|*"|--key-file"|*"|--file"|*"|--public-key"|*"|--input"|*"|--tls-cert"|*"|--tls-key"|*"|--db") COMPREPLY=(); return ;;
+    *"|--context"|*"|--profile"|*"|--output"|*"|-o"|*"|--env"|*"|--client-id"|*"|--scopes"|*"|--name"|*"|--profile-id"|*"|--base-url"|*"|--auth-url"|*"|--ws-url"|*"|--id"|*"|--nickname"|*"|--created-before"|*"|--created-until"|*"|--created-at"|*"|--created-from"|*"|--created-after"|*"|--limit"|*"|--order"|*"|--cursor"|*"|--columns"|*"|--description"|*"|--asset"|*"|--network"|*"|--address"|*"|--to"|*"|--amount"|*"|--total"|*"|--fee-id"|*"|--ref-id"|*"|--identity-id"|*"|--account-id"|*"|--balance-asset"|*"|--memo"|*"|--meta"|*"|--beneficiary"|*"|--beneficiary-first-name"|*"|--beneficiary-last-name"|*"|--beneficiary-institution"|*"|--wait-timeout"|*"|--save"|*"|--request"|*"|--approvals"|*"|--format"|*"|--concurrency"|*"|--rate"|*"|--journal"|*"|--fiat-account-id"|*"|--order-by"|*"|--conversion"|*"|--key-file"|*"|--status"|*"|--method"|*"|--signature"|*"|--type"|*"|--secondary-status"|*"|--tx-hash"|*"|--group-id"|*"|--destination"|*"|--metadata"|*"|--from"|*"|--updated-before"|*"|--updated-until"|*"|--updated-at"|*"|--updated-from"|*"|--updated-after"|*"|--timeout"|*"|--from-profile-id"|*"|--to-profile-id"|*"|--recipient-meta"|*"|--since"|*"|--count"|*"|--forward-to"|*"|--travel-rule"|*"|--custodian-type"|*"|--vasp-id"|*"|--vasp-name"|*"|--vasp-website"|*"|--transfer-purpose"|*"|--routing-type"|*"|--owner-name"|*"|--first-name"|*"|--last-name"|*"|--file"|*"|--account-number"|*"|--routing-number"|*"|--bank-name"|*"|--bank-country"|*"|--owner-country"|*"|--owner-address"|*"|--owner-city"|*"|--cubix-account-id"|*"|--wallet-address"|*"|--search"|*"|--originator-first-name"|*"|--originator-last-name"|*"|--originator-institution"|*"|--recipient-profile-id"|*"|--customer-id"|*"|--product"|*"|--memo-id"|*"|--instructions"|*"|--owner-address2"|*"|--owner-province"|*"|--owner-zip"|*"|--bank-address"|*"|--bank-address2"|*"|--bank-city"|*"|--bank-province"|*"|--bank-zip"|*"|--institution"|*"|--owner-first-name"|*"|--owner-last-name"|*"|--kind"|*"|--outcome"|*"|--head"|*"|--journals"|*"|--month"|*"|--out"|*"|--public-key"|*"|--increment"|*"|--max-points"|*"|--offset"|*"|--depth"|*"|--field"|*"|-f"|*"|--input"|*"|--channel"|*"|-c"|*"|--interval"|*"|--duration"|*"|--store"|*"|--upstream"|*"|--host"|*"|--port"|*"|--tls-cert"|*"|--tls-key"|*"|--approval-ttl"|*"|--role"|*"|--reason"|*"|--db"|*"|--seed") COMPREPLY=(); compopt +o default 2>/dev/null; return ;;
   esac
   local words
   if [[ $cur == -* ]]; then
@@ -134,7 +135,7 @@ _coinop() {
       "transfer internal") words="--version -V --context --output -o --json --no-input --no-color --no-pager --debug --from-profile-id --to-profile-id --asset --amount --ref-id --meta --recipient-meta --dry-run --yes -y --wait --wait-timeout --help -h" ;;
       "transfer paxos") words="--version -V --context --output -o --json --no-input --no-color --no-pager --debug --from-profile-id --to-profile-id --asset --amount --ref-id --meta --recipient-meta --dry-run --yes -y --wait --wait-timeout --help -h" ;;
       "events") words="--version -V --context --output -o --json --no-input --no-color --no-pager --debug --help -h" ;;
-      "events list") words="--version -V --context --output -o --json --no-input --no-color --no-pager --debug --type --created-before --created-until --created-at --created-from --created-after --limit --order --cursor --all --help -h" ;;
+      "events list") words="--version -V --context --output -o --json --no-input --no-color --no-pager --debug --type --created-before --created-until --created-at --created-from --created-after --limit --order --cursor --all --columns --wide --help -h" ;;
       "events get") words="--version -V --context --output -o --json --no-input --no-color --no-pager --debug --help -h" ;;
       "events watch") words="--version -V --context --output -o --json --no-input --no-color --no-pager --debug --type --since --count --help -h" ;;
       "events listen") words="--version -V --context --output -o --json --no-input --no-color --no-pager --debug --forward-to --concurrency --timeout --print-secret --type --since --count --help -h" ;;
@@ -174,11 +175,11 @@ _coinop() {
       "sandbox") words="--version -V --context --output -o --json --no-input --no-color --no-pager --debug --help -h" ;;
       "sandbox deposit") words="--version -V --context --output -o --json --no-input --no-color --no-pager --debug --amount --asset --memo-id --instructions --file --account-number --owner-country --owner-address --owner-address2 --owner-city --owner-province --owner-zip --routing-type --routing-number --bank-name --bank-country --bank-address --bank-address2 --bank-city --bank-province --bank-zip --institution --owner-first-name --owner-last-name --help -h" ;;
       "audit") words="--version -V --context --output -o --json --no-input --no-color --no-pager --debug --help -h" ;;
-      "audit list") words="--version -V --context --output -o --json --no-input --no-color --no-pager --debug --kind --outcome --from --to --ref-id --asset --limit --all --gateway --help -h" ;;
+      "audit list") words="--version -V --context --output -o --json --no-input --no-color --no-pager --debug --kind --outcome --from --to --ref-id --asset --limit --all --gateway --columns --wide --help -h" ;;
       "audit verify") words="--version -V --context --output -o --json --no-input --no-color --no-pager --debug --head --gateway --help -h" ;;
       "audit export") words="--version -V --context --output -o --json --no-input --no-color --no-pager --debug --from --to --gateway --help -h" ;;
       "audit path") words="--version -V --context --output -o --json --no-input --no-color --no-pager --debug --help -h" ;;
-      "reconcile") words="--version -V --context --output -o --json --no-input --no-color --no-pager --debug --from --to --profile-id --journals --columns --wide --help -h" ;;
+      "reconcile") words="--version -V --context --output -o --json --no-input --no-color --no-pager --debug --from --to --profile-id --journals --gateway --columns --wide --help -h" ;;
       "statement") words="--version -V --context --output -o --json --no-input --no-color --no-pager --debug --profile-id --month --from --to --help -h" ;;
       "close") words="--version -V --context --output -o --json --no-input --no-color --no-pager --debug --month --out --profile-id --help -h" ;;
       "close verify") words="--version -V --context --output -o --json --no-input --no-color --no-pager --debug --month --out --profile-id --public-key --help -h" ;;

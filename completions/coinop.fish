@@ -11,6 +11,10 @@ function __coinop_path
         if string match -q -- '-*' $w
             switch "$path|$w"
                 case '*|--context' '*|--profile' '*|--output' '*|-o' '*|--env' '*|--client-id' '*|--scopes' '*|--name' '*|--profile-id' '*|--base-url' '*|--auth-url' '*|--ws-url' '*|--id' '*|--nickname' '*|--created-before' '*|--created-until' '*|--created-at' '*|--created-from' '*|--created-after' '*|--limit' '*|--order' '*|--cursor' '*|--columns' '*|--description' '*|--asset' '*|--network' '*|--address' '*|--to' '*|--amount' '*|--total' '*|--fee-id' '*|--ref-id' '*|--identity-id' '*|--account-id' '*|--balance-asset' '*|--memo' '*|--meta' '*|--beneficiary' '*|--beneficiary-first-name' '*|--beneficiary-last-name' '*|--beneficiary-institution' '*|--wait-timeout' '*|--save' '*|--request' '*|--approvals' '*|--format' '*|--concurrency' '*|--rate' '*|--journal' '*|--fiat-account-id' '*|--order-by' '*|--conversion' '*|--key-file' '*|--status' '*|--method' '*|--signature' '*|--type' '*|--secondary-status' '*|--tx-hash' '*|--group-id' '*|--destination' '*|--metadata' '*|--from' '*|--updated-before' '*|--updated-until' '*|--updated-at' '*|--updated-from' '*|--updated-after' '*|--timeout' '*|--from-profile-id' '*|--to-profile-id' '*|--recipient-meta' '*|--since' '*|--count' '*|--forward-to' '*|--travel-rule' '*|--custodian-type' '*|--vasp-id' '*|--vasp-name' '*|--vasp-website' '*|--transfer-purpose' '*|--routing-type' '*|--owner-name' '*|--first-name' '*|--last-name' '*|--file' '*|--account-number' '*|--routing-number' '*|--bank-name' '*|--bank-country' '*|--owner-country' '*|--owner-address' '*|--owner-city' '*|--cubix-account-id' '*|--wallet-address' '*|--search' '*|--originator-first-name' '*|--originator-last-name' '*|--originator-institution' '*|--recipient-profile-id' '*|--customer-id' '*|--product' '*|--memo-id' '*|--instructions' '*|--owner-address2' '*|--owner-province' '*|--owner-zip' '*|--bank-address' '*|--bank-address2' '*|--bank-city' '*|--bank-province' '*|--bank-zip' '*|--institution' '*|--owner-first-name' '*|--owner-last-name' '*|--kind' '*|--outcome' '*|--head' '*|--journals' '*|--month' '*|--out' '*|--public-key' '*|--increment' '*|--max-points' '*|--offset' '*|--depth' '*|--field' '*|-f' '*|--input' '*|--channel' '*|-c' '*|--interval' '*|--duration' '*|--store' '*|--upstream' '*|--host' '*|--port' '*|--tls-cert' '*|--tls-key' '*|--approval-ttl' '*|--role' '*|--reason' '*|--db' '*|--seed'
+                    if test $i -gt (count $words); and contains -- $w --profile
+                        echo "$path|$w"
+                        return
+                    end
                     set i (math $i + 1)
             end
             continue
@@ -100,6 +104,10 @@ function __coinop_networks
             printf '%s\n' BITCOIN ETHEREUM BITCOIN_CASH LITECOIN SOLANA POLYGON_POS BASE ARBITRUM_ONE STELLAR INK XLAYER AVALANCHE DOGECOIN SUI ROBINHOOD BNB
     end
 end
+function __coinop_value
+    string match -q -- "*|$argv[1]" (__coinop_path)
+end
+complete -c coinop -n '__coinop_value --profile' -f -a '(coinop __complete contexts 2>/dev/null)'
 complete -c coinop -s V -l version -d 'print the version'
 complete -c coinop -l context -x -a '(coinop __complete contexts 2>/dev/null)' -d 'context to use: saved endpoints and credentials'
 complete -c coinop -s o -l output -x -a 'table json ndjson csv' -d 'output format'
@@ -203,7 +211,7 @@ complete -c coinop -n '__coinop_is \'withdraw\'' -a fiat -d 'send USD from a pro
 complete -c coinop -n '__coinop_is \'withdraw\'' -l asset -x -a 'BTC ETH BCH LTC SOL PAXG LINK AAVE UNI MATIC USDP PYUSD PEPE TRUMP SHIB ARB BONK ENA MNT ONDO PENGU QNT RENDER SKY WIF WLD DOGE AVAX SUI POL XLM BNB' -d 'asset to withdraw, such as BTC'
 complete -c coinop -n '__coinop_is \'withdraw\'' -l network -x -a '(__coinop_networks)' -d 'crypto network'
 complete -c coinop -n '__coinop_is \'withdraw\'' -l address -x -d 'destination address'
-complete -c coinop -n '__coinop_is \'withdraw\'' -l to -x -d 'the destination from the address book, by nickname: its address and network'
+complete -c coinop -n '__coinop_is \'withdraw\'' -l to -x -a '(coinop __complete destinations 2>/dev/null)' -d 'the destination from the address book, by nickname: its address and network'
 complete -c coinop -n '__coinop_is \'withdraw\'' -l amount -x -d 'amount to send'
 complete -c coinop -n '__coinop_is \'withdraw\'' -l total -x -d 'total to debit, fee included'
 complete -c coinop -n '__coinop_is \'withdraw\'' -l fee-id -x -d 'use a guaranteed fee quote'
@@ -400,6 +408,8 @@ complete -c coinop -n '__coinop_is \'events list\'' -l limit -x -d 'items per pa
 complete -c coinop -n '__coinop_is \'events list\'' -l order -x -a 'DESC ASC' -d 'sort direction'
 complete -c coinop -n '__coinop_is \'events list\'' -l cursor -x -d 'start from this page cursor'
 complete -c coinop -n '__coinop_is \'events list\'' -l all -d 'every page, streamed'
+complete -c coinop -n '__coinop_is \'events list\'' -l columns -x -d 'the table'
+complete -c coinop -n '__coinop_is \'events list\'' -l wide -d 'every column of the table, none left out to fit the terminal'
 complete -c coinop -n '__coinop_is \'events watch\'' -l type -x -a 'INTERNAL_TRANSFER_DEBIT INTERNAL_TRANSFER_CREDIT CRYPTO_DEPOSIT CRYPTO_WITHDRAWAL WIRE_DEPOSIT WIRE_WITHDRAWAL SEN_DEPOSIT SEN_WITHDRAWAL BANK_DEPOSIT BANK_WITHDRAWAL PLATFORM_TRANSFER_DEBIT PLATFORM_TRANSFER_CREDIT SIGNET_DEPOSIT SIGNET_WITHDRAWAL CBIT_WITHDRAWAL CBIT_DEPOSIT CUBIX_DEPOSIT CUBIX_WITHDRAWAL RTP_DEPOSIT PAXOS_TRANSFER_DEBIT PAXOS_TRANSFER_CREDIT' -d 'event types to follow'
 complete -c coinop -n '__coinop_is \'events watch\'' -l since -x -d 'start at this time instead of the checkpoint: RFC 3339, or back from now such as 1h'
 complete -c coinop -n '__coinop_is \'events watch\'' -l count -x -d 'end after this many events'
@@ -643,6 +653,8 @@ complete -c coinop -n '__coinop_is \'audit list\'' -l asset -x -a 'BTC ETH BCH L
 complete -c coinop -n '__coinop_is \'audit list\'' -l limit -x -d 'the latest this many matching entries'
 complete -c coinop -n '__coinop_is \'audit list\'' -l all -d 'every matching entry, streamed'
 complete -c coinop -n '__coinop_is \'audit list\'' -l gateway -d 'the current context\'s coinop gateway\'s chain instead of this machine\'s log'
+complete -c coinop -n '__coinop_is \'audit list\'' -l columns -x -d 'the table'
+complete -c coinop -n '__coinop_is \'audit list\'' -l wide -d 'every column of the table, none left out to fit the terminal'
 complete -c coinop -n '__coinop_is \'audit verify\'' -l head -x -d 'also check the log still holds this head, noted from an earlier verify'
 complete -c coinop -n '__coinop_is \'audit verify\'' -l gateway -d 'the current context\'s coinop gateway\'s chain instead of this machine\'s log'
 complete -c coinop -n '__coinop_is \'audit export\'' -l from -x -d 'entries at or after: RFC 3339, a date, now, or back from now such as 24h or 7d'
@@ -652,6 +664,7 @@ complete -c coinop -n '__coinop_is \'reconcile\'' -l from -x -d 'the period\'s s
 complete -c coinop -n '__coinop_is \'reconcile\'' -l to -x -d 'its end, strictly before'
 complete -c coinop -n '__coinop_is \'reconcile\'' -l profile-id -x -a '(coinop __complete service-profiles 2>/dev/null)' -d 'only these service profiles'
 complete -c coinop -n '__coinop_is \'reconcile\'' -l journals -x -d 'the folder of batch journals to read'
+complete -c coinop -n '__coinop_is \'reconcile\'' -l gateway -d 'the context must be a coinop gateway: its audit chain\'s requests are intents too'
 complete -c coinop -n '__coinop_is \'reconcile\'' -l columns -x -d 'the table'
 complete -c coinop -n '__coinop_is \'reconcile\'' -l wide -d 'every column of the table, none left out to fit the terminal'
 complete -c coinop -n '__coinop_is \'statement\'' -l profile-id -x -a '(coinop __complete service-profiles 2>/dev/null)' -d 'the service\'s profile'

@@ -106,6 +106,7 @@ async function plainSchemas(module) {
 }
 const schemas = await plainSchemas('contract/schemas.js');
 const policySchemas = await plainSchemas('policy/schema.js');
+const gatewaySchemas = await plainSchemas('contract/gateway-schemas.js');
 // The standalone code require()s two small Ajv runtime helpers.
 writeFileSync(
   join(out, 'contract/precompiled.js'),
@@ -140,6 +141,11 @@ const GENERATED_MODULES = [
       b.onLoad({ filter: /[\\/]src[\\/]policy[\\/]schema\.ts$/ }, () => {
         replaced.add('src/policy/schema.ts');
         return { contents: policySchemas, loader: 'js' };
+      });
+      // The gateway's schemas: TypeBox was 120 KB of main.cjs for them (src/client/gateway-calls.ts needs their paths).
+      b.onLoad({ filter: /[\\/]src[\\/]contract[\\/]gateway-schemas\.ts$/ }, () => {
+        replaced.add('src/contract/gateway-schemas.ts');
+        return { contents: gatewaySchemas, loader: 'js' };
       });
     },
   },
@@ -350,7 +356,12 @@ const splitLocal = {
 // The modules the plain-schemas and precompiled-validators plugins stand in for, as each bundle met them: a plugin whose
 // filter no longer matches (a moved file) would silently bundle TypeBox and Ajv's run-time compilation again.
 const replaced = new Set();
-const SUBSTITUTED = ['src/contract/schemas.ts', 'src/contract/precompiled.ts', 'src/policy/schema.ts'];
+const SUBSTITUTED = [
+  'src/contract/schemas.ts',
+  'src/contract/precompiled.ts',
+  'src/policy/schema.ts',
+  'src/contract/gateway-schemas.ts',
+];
 
 // The rare bundle (rare.cjs): the work of commands most command lines never run (the MCP server, batch withdrawals, the
 // gateway, the event feed, the policy, approval and audit tooling, the raw API command, doctor), loaded through

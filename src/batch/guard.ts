@@ -39,9 +39,10 @@ export async function markRepeats(stage: Stage, options: GuardOptions): Promise<
       .then((found) => {
         for (const t of found)
           if (t.ref_id) stage.markSeen(t.ref_id, { id: t.id, status: t.status, created_at: t.created_at });
-        for (const r of page) {
-          const earlier = options.record.find(options.serviceId, r.profile_id, r.ref_id, options.batchId);
-          if (earlier) stage.markRecorded(r.row, earlier.sent_at, earlier.journal);
+        const earlier = options.record.findEach(options.serviceId, options.batchId, page);
+        for (const [at, row] of page.entries()) {
+          const send = earlier[at];
+          if (send) stage.markRecorded(row.row, send.sent_at, send.journal);
         }
       })
       .catch((error: unknown) => {

@@ -401,9 +401,31 @@ function keyCount(value: unknown): number {
   return n;
 }
 
+/** fieldKey of the keys met lately (a file's rows give the same few keys; bounded for a file that does not). */
+const fieldKeys = new Map<string, string>();
+
+function knownFieldKey(key: string): string {
+  let k = fieldKeys.get(key);
+  if (k === undefined) {
+    if (fieldKeys.size >= 1024) fieldKeys.clear();
+    k = fieldKey(key);
+    fieldKeys.set(key, k);
+  }
+  return k;
+}
+
 /** Two top-level keys that name one field in different case ("amount" and "Amount"). */
 function repeatedField(value: unknown): RepeatedKey | undefined {
   if (value === null || typeof value !== 'object' || Array.isArray(value)) return undefined;
+  // A parsed object's keys differ; when each is already its field's spelling, no two can name one field.
+  let spelledOtherwise = false;
+  for (const key in value) {
+    if (knownFieldKey(key) !== key) {
+      spelledOtherwise = true;
+      break;
+    }
+  }
+  if (!spelledOtherwise) return undefined;
   const seen = new Map<string, string>();
   for (const key of Object.keys(value)) {
     const first = seen.get(fieldKey(key));
@@ -487,13 +509,15 @@ function tooDeep(): string {
 
 /**
  * A JSON array of objects, streamed: the scanner tracks strings and nesting to cut the text at each top-level
- * element and parses elements one by one, so the whole array never sits in memory.
+ * element and parses elements one by one, so the whole array never sits in memory. It counts each element's keys as
+ * it goes (a colon outside strings is a key's, in any text JSON.parse takes), so the element is not scanned twice.
  */
 export class JsonArrayParser implements Parser {
   private started = false;
   private done = false;
   private depth = 0;
   private inString = false;
+  /** Inside a string, the last character read was a backslash (a chunk ended between it and what it escapes). */
   private escape = false;
   private elem = '';
   private line = 1;
@@ -501,60 +525,34 @@ export class JsonArrayParser implements Parser {
   private row = 0;
   /** Deepest nesting seen in the current element. */
   private maxDepth = 0;
+  /** Colons outside strings in the current element: the keys it writes. */
+  private keys = 0;
+  /** Where the current element's text starts in the chunk being read (-1: not in this chunk yet). */
+  private segStart = -1;
+  /** The next line feed at or after the scanner's position in the chunk being read (-1: none). */
+  private nextLf = -1;
 
   *push(text: string): Generator<RawRecord> {
+    // An element cut by the previous chunk goes on here.
+    this.segStart = this.elem !== '' ? 0 : -1;
+    this.nextLf = text.indexOf('\n');
     let i = 0;
     const n = text.length;
-    // Start of the current element's text within this chunk; an element cut by the previous chunk goes on here.
-    let segStart = this.elem !== '' ? 0 : -1;
     while (i < n) {
-      const c = text.charCodeAt(i);
-      if (c === 10) this.line++;
-      if (!this.started) {
-        if (c === 91) this.started = true;
-        else if (!isSpace(c))
-          throw new FileError('a JSON batch file must be an array of objects', undefined, this.line);
-        i++;
-        continue;
-      }
-      if (this.done) {
-        if (!isSpace(c)) throw new FileError('text after the end of the JSON array', undefined, this.line);
-        i++;
-        continue;
-      }
       if (this.inString) {
-        if (this.escape) this.escape = false;
-        else if (c === 92) this.escape = true;
-        else if (c === 34) this.inString = false;
-        i++;
+        i = this.skipString(text, i);
         continue;
       }
-      if (this.depth === 0) {
-        if (c === 44 || c === 93) {
-          if (segStart >= 0) this.elem += text.slice(segStart, i);
-          segStart = -1;
-          const rec = this.finishElement(c === 93);
-          if (rec) yield rec;
-          if (c === 93) this.done = true;
-          i++;
-          continue;
-        }
-        if (isSpace(c) && segStart < 0 && this.elem === '') {
-          i++;
-          continue;
-        }
-      }
-      if (segStart < 0) {
-        segStart = i;
-        if (this.elem === '') this.elemLine = this.line;
-      }
-      if (c === 34) this.inString = true;
-      else if (c === 123 || c === 91) {
-        if (++this.depth > this.maxDepth) this.maxDepth = this.depth;
-      } else if (c === 125 || c === 93) this.depth--;
+      const c = text.charCodeAt(i);
+      if (c === 10) this.lineFeed(text, i);
+      if (!this.started || this.done) this.outside(c);
+      else if (this.depth === 0 && (c === 44 || c === 93)) {
+        const rec = this.cut(text, i, c === 93);
+        if (rec) yield rec;
+      } else this.scan(c, i);
       i++;
     }
-    if (segStart >= 0) this.elem += text.slice(segStart);
+    if (this.segStart >= 0) this.elem += text.slice(this.segStart);
     if (this.elem.length > MAX_RECORD_CHARS)
       throw new FileError(`an element runs past ${MAX_RECORD_CHARS} characters`, this.row + 1, this.elemLine);
   }
@@ -566,11 +564,72 @@ export class JsonArrayParser implements Parser {
     return [];
   }
 
+  /** Counts the line feed at `i` and finds the next one. */
+  private lineFeed(text: string, at: number): void {
+    this.line++;
+    this.nextLf = text.indexOf('\n', at + 1);
+  }
+
+  /** Reads on inside a string from `i`: to just past its closing quote, or to the chunk's end. */
+  private skipString(text: string, from: number): number {
+    let k = from;
+    if (this.escape) {
+      this.escape = false;
+      k++;
+    }
+    let q = text.indexOf('"', k);
+    // A quote after an odd run of backslashes is escaped.
+    while (q >= 0 && backslashesBefore(text, q, k) % 2 === 1) q = text.indexOf('"', q + 1);
+    const upto = q < 0 ? text.length : q;
+    // A raw line feed inside a string (JSON.parse refuses it) still counts for the lines of later messages.
+    while (this.nextLf >= 0 && this.nextLf < upto) this.lineFeed(text, this.nextLf);
+    if (q >= 0) {
+      this.inString = false;
+      return q + 1;
+    }
+    // The chunk ends inside the string, maybe just after a backslash that escapes the next chunk's first character.
+    this.escape = backslashesBefore(text, text.length, k) % 2 === 1;
+    return text.length;
+  }
+
+  /** Before the array's `[` and after its `]`: only white space. */
+  private outside(code: number): void {
+    if (isSpace(code)) return;
+    if (this.done) throw new FileError('text after the end of the JSON array', undefined, this.line);
+    if (code !== 91) throw new FileError('a JSON batch file must be an array of objects', undefined, this.line);
+    this.started = true;
+  }
+
+  /** A top-level comma or the closing bracket at `i`: the element read so far is complete. */
+  private cut(text: string, at: number, closing: boolean): RawRecord | undefined {
+    if (this.segStart >= 0) this.elem += text.slice(this.segStart, at);
+    this.segStart = -1;
+    const rec = this.finishElement(closing);
+    if (closing) this.done = true;
+    return rec;
+  }
+
+  /** A character of an element (or white space between elements) outside strings. */
+  private scan(code: number, at: number): void {
+    if (this.segStart < 0) {
+      if (this.depth === 0 && this.elem === '' && isSpace(code)) return;
+      this.segStart = at;
+      if (this.elem === '') this.elemLine = this.line;
+    }
+    if (code === 34) this.inString = true;
+    else if (code === 58) this.keys++;
+    else if (code === 123 || code === 91) {
+      if (++this.depth > this.maxDepth) this.maxDepth = this.depth;
+    } else if (code === 125 || code === 93) this.depth--;
+  }
+
   private finishElement(closing: boolean): RawRecord | undefined {
     const t = this.elem.trim();
     const deep = this.maxDepth > MAX_JSON_DEPTH;
+    const keys = this.keys;
     this.elem = '';
     this.maxDepth = 0;
+    this.keys = 0;
     if (!t) {
       // `[]` is an empty batch; `[1,,2]` or a trailing comma is an error worth naming.
       if (closing && this.row === 0) return undefined;
@@ -579,8 +638,15 @@ export class JsonArrayParser implements Parser {
     }
     this.row++;
     if (deep) return { row: this.row, line: this.elemLine, error: tooDeep() };
-    return parsedRecord(this.row, this.elemLine, t, jsonShape(t).keys);
+    return parsedRecord(this.row, this.elemLine, t, keys);
   }
+}
+
+/** How many backslashes stand right before position `end` of a text, not looking before `from`. */
+function backslashesBefore(text: string, end: number, from: number): number {
+  let j = end;
+  while (j > from && text.charCodeAt(j - 1) === 92) j--;
+  return end - j;
 }
 
 function isSpace(code: number): boolean {

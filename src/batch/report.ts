@@ -37,16 +37,16 @@ export const REPORT_COLUMNS: Column[] = [
 
 /**
  * For a person on a terminal: what fits a common width; the machine formats carry every field. The transfer id is
- * never left out, the status and fee go first on a narrow terminal, and the problem wraps.
+ * shortened before the status goes, the fee goes first on a narrow terminal, and the problem wraps.
  */
 export const TABLE_COLUMNS: Column[] = [
-  { key: 'row' },
-  { key: 'result' },
-  { key: 'transfer_id', kind: 'id' },
-  { key: 'status', kind: 'status', priority: 2 },
+  { key: 'row', identity: true },
+  { key: 'result', identity: true },
+  { key: 'transfer_id', kind: 'id', short: true },
+  { key: 'status', kind: 'status', rank: 2 },
   { key: 'asset' },
   { key: 'amount', kind: 'amount' },
-  { key: 'fee', kind: 'amount', priority: 3 },
+  { key: 'fee', kind: 'amount', rank: 3 },
   { key: 'problem', kind: 'text' },
 ];
 

@@ -5,6 +5,7 @@ import {
   type AddressCheck,
   addressIssues,
   dec,
+  didYouMean,
   isAmountString,
   operations,
   requestIssues,
@@ -15,7 +16,6 @@ import {
 } from '../contract/index.js';
 import { type CataloguePolicy, ENFORCE, sortUnlisted } from '../client/catalogue-policy.js';
 import type { RawRecord } from './reader.js';
-import { editDistance } from '../suggest.js';
 
 /** The withdrawal fields of spec/SERVICE.md 2.3 a batch column may name (metadata goes in `meta.KEY` columns). */
 export const COLUMNS = [
@@ -78,19 +78,6 @@ export interface ColumnMap {
   missing: Set<string>;
 }
 
-function closest(name: string): string | undefined {
-  let best: string | undefined;
-  let bestD = 3;
-  for (const c of COLUMNS) {
-    const d = editDistance(name.toLowerCase(), c);
-    if (d < bestD) {
-      bestD = d;
-      best = c;
-    }
-  }
-  return best;
-}
-
 /**
  * Why a column or key is none of a batch's: a field of a fiat withdrawal is named as such (a batch's rows are crypto
  * withdrawals, journaled, judged and reported as those; a fiat withdrawal is sent on its own with withdraw fiat).
@@ -98,8 +85,7 @@ function closest(name: string): string | undefined {
 function notAField(name: string): string {
   if (name === 'fiat_account_id')
     return 'is a fiat withdrawal field: fiat withdrawals are not batch rows (a batch pays crypto withdrawals); send each with coinop withdraw fiat --fiat-account-id';
-  const hint = closest(name);
-  return `is not a withdrawal field${hint ? ` (did you mean ${hint}?)` : ''}`;
+  return `is not a withdrawal field${didYouMean(name, COLUMNS)}`;
 }
 
 /** Checks a CSV header: every column a known field or `meta.KEY`, no column twice, the required fields present. */
@@ -194,6 +180,25 @@ function bodyFromCells(cells: string[], map: ColumnMap): Record<string, unknown>
   return body;
 }
 
+/** columnName of the keys met lately: a JSON file's rows give the same few keys (bounded for one that does not). */
+const columnNames = new Map<string, string>();
+
+function knownColumnName(key: string): string {
+  let k = columnNames.get(key);
+  if (k === undefined) {
+    if (columnNames.size >= 1024) columnNames.clear();
+    k = columnName(key);
+    columnNames.set(key, k);
+  }
+  return k;
+}
+
+/** A metadata key given as meta.KEY and inside metadata too: one would be dropped without a word. */
+function metadataTwice(metadata: Record<string, unknown> | undefined, key: string, at: RowIssue, issues: RowIssue[]) {
+  if (metadata && Object.hasOwn(metadata, key))
+    issues.push({ ...at, field: `meta.${key}`, rule: 'is given twice in the row (as meta.KEY and in metadata)' });
+}
+
 /** Builds the request body from a JSON record: `meta.KEY` keys join `metadata`; null is an absent field. */
 function bodyFromJson(
   value: unknown,
@@ -201,35 +206,28 @@ function bodyFromJson(
   line: number,
   issues: RowIssue[],
 ): Record<string, unknown> | undefined {
+  const at = { row, line, field: '', rule: '' };
   if (!value || typeof value !== 'object' || Array.isArray(value)) {
-    issues.push({ row, line, field: '', rule: 'must be a JSON object of withdrawal fields' });
+    issues.push({ ...at, rule: 'must be a JSON object of withdrawal fields' });
     return undefined;
   }
   const body: Record<string, unknown> = {};
   let metadata: Record<string, unknown> | undefined;
-  // A metadata key given as meta.KEY and inside metadata too: one would be dropped without a word.
-  const twice = (message: string) => {
-    if (metadata && Object.hasOwn(metadata, message))
-      issues.push({
-        row,
-        line,
-        field: `meta.${message}`,
-        rule: 'is given twice in the row (as meta.KEY and in metadata)',
-      });
-  };
-  for (const [key, v] of Object.entries(value as Record<string, unknown>)) {
+  const record = value as Record<string, unknown>;
+  for (const key in record) {
+    const v = record[key];
     if (v === null) continue;
-    const k = columnName(key);
+    const k = knownColumnName(key);
     if (k.startsWith('meta.') && k.length > 5) {
-      twice(k.slice(5));
+      metadataTwice(metadata, k.slice(5), at, issues);
       (metadata ??= {})[k.slice(5)] = v;
     } else if (k === 'metadata' && v && typeof v === 'object' && !Array.isArray(v)) {
-      for (const m of Object.keys(v)) twice(m);
+      for (const m of Object.keys(v)) metadataTwice(metadata, m, at, issues);
       metadata = { ...(metadata ?? {}), ...(v as Record<string, unknown>) };
     } else if (COLUMN_SET.has(k) || JSON_ONLY.has(k)) {
       body[k] = v;
     } else {
-      issues.push({ row, line, field: k, rule: notAField(k) });
+      issues.push({ ...at, field: k, rule: notAField(k) });
     }
   }
   if (metadata) body.metadata = metadata;

@@ -489,30 +489,40 @@ export async function waitForTransfers(options: {
     const pending = options.journal.pendingTransfers();
     options.onProgress?.(pending.length);
     if (!pending.length || options.signal?.aborted) return pending.length;
-    for (let i = 0; i < pending.length; i += 100) {
-      const chunk = pending.slice(i, i + 100);
-      const byId = new Map(chunk.map((p) => [p.transfer_id, p.row]));
-      await options.limiter.take();
-      let found: Transfer[];
-      try {
-        found = await options.service.transfers([...byId.keys()]);
-      } catch (e) {
-        // No answer, a 429 or a 5xx: ask again in a moment; anything else stops the wait.
-        if (classify(e).kind === 'retry') {
-          await clock.sleep(1000);
-          continue;
-        }
-        throw e;
-      }
-      const writes: Promise<void>[] = [];
-      for (const t of found) {
-        const row = byId.get(t.id);
-        if (row === undefined || (t.status !== 'COMPLETED' && t.status !== 'FAILED')) continue;
-        writes.push(options.journal.markStatus(row, t.status, t.status === 'FAILED' ? transferProblem(t) : undefined));
-      }
-      await Promise.all(writes);
+    try {
+      await refreshStatuses(options);
+    } catch (e) {
+      // No answer, a 429 or a 5xx: ask again in a moment; anything else stops the wait.
+      if (classify(e).kind !== 'retry') throw e;
+      await clock.sleep(1000);
+      continue;
     }
     if (!options.journal.pendingTransfers().length) continue;
     await clock.sleep(options.intervalMs ?? 1000);
   }
+}
+
+/**
+ * One look at the transfers the journal still has as PENDING: one list request per 100 of them (never one per row);
+ * those that ended are marked in the journal. Returns how many are still pending.
+ */
+export async function refreshStatuses(options: {
+  journal: Journal;
+  service: BatchService;
+  limiter?: TokenBucket;
+}): Promise<number> {
+  const pending = options.journal.pendingTransfers();
+  for (let i = 0; i < pending.length; i += 100) {
+    const byId = new Map(pending.slice(i, i + 100).map((p) => [p.transfer_id, p.row]));
+    await options.limiter?.take();
+    const found = await options.service.transfers([...byId.keys()]);
+    const writes: Promise<void>[] = [];
+    for (const t of found) {
+      const row = byId.get(t.id);
+      if (row === undefined || (t.status !== 'COMPLETED' && t.status !== 'FAILED')) continue;
+      writes.push(options.journal.markStatus(row, t.status, t.status === 'FAILED' ? transferProblem(t) : undefined));
+    }
+    await Promise.all(writes);
+  }
+  return options.journal.pendingTransfers().length;
 }

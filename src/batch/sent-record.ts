@@ -33,10 +33,17 @@ export function sentRecordPath(dataDir: string): string {
   return join(dataDir, 'sent-ref-ids.db');
 }
 
+/**
+ * The record is two tables. `sent`, keyed by ref_id, is what a lookup reads. `sent_log` is where a batch appends as it
+ * sends (rowid order: each window's commit writes a page or two at the end of the file, where the keyed table's
+ * random ref_ids rewrote a page per row, about 4 KB of WAL a row). The log is moved into `sent` in one transaction
+ * (fold): by a lookup, which reads under the same write lock so nothing appended can slip between, and when the record
+ * is closed. A crash leaves the log as it was; the next fold moves it.
+ */
 export class SentRecord {
-  private readonly put: Statement;
+  private readonly append: Statement;
   private readonly get: Statement;
-  private readonly refuse: Statement;
+  private readonly fold: () => void;
   private readonly wal: WalSync;
 
   private constructor(
@@ -44,18 +51,27 @@ export class SentRecord {
     private readonly db: DatabaseType,
   ) {
     this.wal = new WalSync(path);
-    this.put = db.prepare(
-      `INSERT INTO sent (service_id, profile_id, ref_id, batch_id, journal, row, sent_at) VALUES (?, ?, ?, ?, ?, ?, ?)
-       ON CONFLICT DO UPDATE SET refused = 0`,
+    this.append = db.prepare(
+      'INSERT INTO sent_log (service_id, profile_id, ref_id, batch_id, journal, row, sent_at, refused) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
     );
     // A row the service refused outright (a 4xx other than already-exists) moved no money: it is no evidence of a
     // payment, so a later batch may send it.
     this.get = db.prepare(
       'SELECT batch_id, journal, row, sent_at FROM sent WHERE service_id = ? AND profile_id = ? AND ref_id = ? AND batch_id <> ? AND refused = 0',
     );
-    this.refuse = db.prepare(
-      'UPDATE sent SET refused = 1 WHERE service_id = ? AND profile_id = ? AND ref_id = ? AND batch_id = ?',
+    // In the log's order: a send clears an earlier refusal of the same row (sent again), a refusal marks the send.
+    const move = db.prepare(
+      `INSERT INTO sent (service_id, profile_id, ref_id, batch_id, journal, row, sent_at, refused)
+       SELECT service_id, profile_id, ref_id, batch_id, journal, row, sent_at, refused FROM sent_log WHERE true ORDER BY seq
+       ON CONFLICT DO UPDATE SET refused = excluded.refused`,
     );
+    const clear = db.prepare('DELETE FROM sent_log');
+    const any = db.prepare('SELECT 1 FROM sent_log LIMIT 1').pluck();
+    this.fold = () => {
+      if (any.get() === undefined) return;
+      move.run();
+      clear.run();
+    };
   }
 
   /** Opens (or creates, 0600) the record in the data directory. */
@@ -73,7 +89,10 @@ export class SentRecord {
       db.exec(`CREATE TABLE IF NOT EXISTS sent (
         service_id TEXT NOT NULL, profile_id TEXT NOT NULL, ref_id TEXT NOT NULL, batch_id TEXT NOT NULL,
         journal TEXT NOT NULL, row INTEGER NOT NULL, sent_at TEXT NOT NULL, refused INTEGER NOT NULL DEFAULT 0,
-        PRIMARY KEY (service_id, profile_id, ref_id, batch_id)) WITHOUT ROWID`);
+        PRIMARY KEY (service_id, profile_id, ref_id, batch_id)) WITHOUT ROWID;
+      CREATE TABLE IF NOT EXISTS sent_log (seq INTEGER PRIMARY KEY,
+        service_id TEXT NOT NULL, profile_id TEXT NOT NULL, ref_id TEXT NOT NULL, batch_id TEXT NOT NULL,
+        journal TEXT NOT NULL, row INTEGER NOT NULL, sent_at TEXT NOT NULL, refused INTEGER NOT NULL)`);
       return new SentRecord(path, db);
     } catch (e) {
       db?.close();
@@ -89,13 +108,13 @@ export class SentRecord {
   }
 
   /**
-   * Records that requests for these rows are about to leave (a window of rows, one transaction), and resolves once
-   * they are on disk (one fsync of the WAL, off the main thread).
+   * Records that requests for these rows are about to leave (a window of rows, one transaction, appended to the log),
+   * and resolves once they are on disk (one fsync of the WAL, off the main thread).
    */
   async record(serviceId: string, batchId: string, journal: string, entries: SentEntry[], at: string): Promise<void> {
     try {
       this.db.transaction(() => {
-        for (const e of entries) this.put.run(serviceId, e.profile_id, e.ref_id, batchId, journal, e.row, at);
+        for (const e of entries) this.append.run(serviceId, e.profile_id, e.ref_id, batchId, journal, e.row, at, 0);
       })();
       await this.wal.sync();
     } catch (e) {
@@ -106,7 +125,7 @@ export class SentRecord {
   /** The service refused this row of this batch outright: nothing was paid under its ref_id. */
   markRefused(serviceId: string, batchId: string, entry: Omit<SentEntry, 'row'>): void {
     try {
-      this.refuse.run(serviceId, entry.profile_id, entry.ref_id, batchId);
+      this.append.run(serviceId, entry.profile_id, entry.ref_id, batchId, '', 0, '', 1);
     } catch (err) {
       throw new WriteError('record of sent ref_ids', this.path, err);
     }
@@ -114,12 +133,37 @@ export class SentRecord {
 
   /** The earliest send of this ref_id by another batch, if any. */
   find(serviceId: string, profileId: string, refId: string, exceptBatch: string): EarlierSend | undefined {
-    const all = this.get.all(serviceId, profileId, refId, exceptBatch) as EarlierSend[];
-    return all.sort((a, b) => a.sent_at.localeCompare(b.sent_at))[0];
+    return this.findEach(serviceId, exceptBatch, [{ profile_id: profileId, ref_id: refId }])[0];
+  }
+
+  /** For each of these rows, the earliest send of its ref_id by another batch, if any (the log folded first). */
+  findEach(
+    serviceId: string,
+    exceptBatch: string,
+    rows: readonly Omit<SentEntry, 'row'>[],
+  ): (EarlierSend | undefined)[] {
+    const read = () => {
+      this.fold();
+      return rows.map((row) => {
+        const all = this.get.all(serviceId, row.profile_id, row.ref_id, exceptBatch) as EarlierSend[];
+        return all.sort((a, b) => a.sent_at.localeCompare(b.sent_at))[0];
+      });
+    };
+    try {
+      return this.db.transaction(read).immediate();
+    } catch (err) {
+      throw new WriteError('record of sent ref_ids', this.path, err);
+    }
   }
 
   close(): void {
     this.wal.close();
+    try {
+      // What this batch appended moves to the keyed table now, not in the next batch's lookups.
+      this.db.transaction(this.fold).immediate();
+    } catch {
+      /* left in the log for the next fold */
+    }
     try {
       this.db.close();
     } catch {

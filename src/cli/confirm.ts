@@ -11,6 +11,8 @@ import { palette } from '../render/style.js';
 export interface ConfirmOptions {
   title: string;
   rows: [label: string, value: string | undefined][];
+  /** Lines shown under the summary, before the question (a table of what is signed or sent). */
+  table?: string[];
   environment: string;
   yes: boolean;
   question?: string;
@@ -36,11 +38,11 @@ function sameValue(typed: string, value: string): boolean {
   return t === value;
 }
 
-export function summaryText(io: IO, options: Pick<ConfirmOptions, 'title' | 'rows' | 'environment'>): string {
+export function summaryText(io: IO, options: Pick<ConfirmOptions, 'title' | 'rows' | 'environment' | 'table'>): string {
   const p = palette(io.colourErr);
   const rows = options.rows.filter(([, v]) => v !== undefined && v !== '') as [string, string][];
   const env = options.environment === 'production' ? p.red(p.bold('PRODUCTION')) : p.bold(options.environment);
-  return `${[`${p.bold(options.title)} (${env})`, ...keyValueLines(rows, p, '  ')].join('\n')}\n`;
+  return `${[`${p.bold(options.title)} (${env})`, ...keyValueLines(rows, p, '  '), ...(options.table ?? [])].join('\n')}\n`;
 }
 
 /**

@@ -3,6 +3,7 @@
 import type { Connection } from './invocation.js';
 import type { Ports } from './ports.js';
 import { CoinopError } from './errors.js';
+import { statusLineAllowed } from './io.js';
 import { palette, statusColour } from '../render/style.js';
 
 export const TERMINAL_STATUSES = new Set(['COMPLETED', 'FAILED']);
@@ -37,7 +38,7 @@ export async function follow(
   const p = palette(ctx.display.io.colourErr);
   const started = Date.now();
   const last = new Map<string, Record<string, unknown>>();
-  const live = ctx.display.io.stderrTTY;
+  const live = statusLineAllowed(ctx.display.io);
   const object = options.object ?? 'transfer';
   const { op, ended, watch, open } = FOLLOWED[object];
   for (;;) {

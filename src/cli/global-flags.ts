@@ -15,7 +15,7 @@ export const GLOBAL_FLAG_TABLE = defineFlags({
   output: {
     kind: 'choice',
     flag: '-o, --output <format>',
-    help: 'output format (default: table on a terminal, json when piped)',
+    help: 'output format (default: json when piped; on a terminal, table or the configured one)',
     choices: FORMATS,
   },
   json: { kind: 'switch', flag: '--json', help: 'short for -o json' },

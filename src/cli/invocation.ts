@@ -115,6 +115,8 @@ export interface Invocation {
   argv: string[];
   /** The command being run, as its names (`transfers list`); set before its action runs. */
   command?: string;
+  /** The command takes --wide and --columns (a narrow table's note names them then). */
+  tableFlags?: boolean;
   globals: GlobalOptions;
   prompter: Prompter;
   store(): ConfigStore;
@@ -237,12 +239,13 @@ export function createContext(
     format() {
       if (ctx.globals.json) return 'json';
       if (ctx.globals.output) return ctx.globals.output;
-      if (settings?.output) return settings.output;
-      return io.stdoutTTY ? 'table' : 'json';
+      // A configured default (config, COINOP_OUTPUT) is for terminals: piped, JSON unless the command line says.
+      if (!io.stdoutTTY) return 'json';
+      return settings?.output ?? 'table';
     },
     output: (view = {}) => {
       if (pager === undefined) pager = startPager(ctx);
-      return new Output(io, ctx.format(), now, view);
+      return new Output(io, ctx.format(), now, { ...view, flags: !!ctx.tableFlags });
     },
     async finishOutput() {
       const p = pager;
@@ -413,7 +416,8 @@ async function connectAs(
   });
   ctx.onCleanup(() => transport.close());
   const store = options.tokenCache ? ctx.store() : undefined;
-  const tokens = new TokenManager(context, store, transport, ctx.now, serviceId);
+  const guard = identity.secretGuard(reached, settings);
+  const tokens = new TokenManager(context, store, transport, ctx.now, serviceId, guard);
   const catalogue = options.catalogue ?? cataloguePolicy(resolved.environment, (t) => ctx.io.err(`${p.yellow(t)}\n`));
   const client = new ServiceClient(context.baseUrl, transport, tokens, catalogue);
   clients.push(client);

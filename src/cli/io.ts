@@ -99,6 +99,13 @@ export function makeIO(streams: IOStreams, opts: IOOptions = {}): IO {
   return io;
 }
 
+/**
+ * A status line (a spinner, a line redrawn in place) may be drawn on stderr: only when stderr and stdout are both a
+ * terminal. With stdout piped (`coinop events watch | jq`) the piped output reaches the same terminal and a redrawn
+ * line would run into it: only plain one-off lines go to stderr then.
+ */
+export const statusLineAllowed = (io: Pick<IO, 'stdoutTTY' | 'stderrTTY'>) => io.stdoutTTY && io.stderrTTY;
+
 /** Updates the decisions that depend on global flags once they are parsed. */
 export function applyFlags(
   io: IO,

@@ -4,6 +4,7 @@
 import { MARKET_INFO } from '../contract/catalogue.js';
 import { MARKETS } from '../contract/enums.js';
 import { marketIssues } from '../contract/validate.js';
+import { didYouMean } from '../contract/suggest.js';
 import { checkUnlisted } from '../client/service-client.js';
 import { serviceMarkets } from '../client/market-list.js';
 import type { Ports } from './ports.js';
@@ -29,7 +30,7 @@ export async function checkMarkets(
   const policy = service.catalogue();
   if (policy.authoritative)
     throw usageError(
-      `${what}: "${unknown[0]}" is not a market (such as ${MARKETS.slice(0, 4).join(', ')})`,
+      `${what}: "${unknown[0]}" is not a market${didYouMean(unknown[0], MARKETS) || ` (such as ${MARKETS.slice(0, 4).join(', ')})`}`,
       SEE_MARKETS,
     );
   const conn = await service.connect(options);
@@ -47,7 +48,7 @@ export async function checkMarkets(
     const missing = unknown.find((m) => !listed.markets.includes(m));
     if (missing)
       throw usageError(
-        `${what}: "${missing}" is not a market of this service (it lists ${listed.markets.length}: ${listed.markets.slice(0, 6).join(', ')}${listed.markets.length > 6 ? ', ...' : ''})`,
+        `${what}: "${missing}" is not a market of this service${didYouMean(missing, listed.markets) || ` (it lists ${listed.markets.length}: ${listed.markets.slice(0, 6).join(', ')}${listed.markets.length > 6 ? ', ...' : ''})`}`,
         `coinop markets lists them (the service's GET /markets${listed.from === 'service' ? '' : ` of ${new Date(listed.fetchedAt).toISOString()}`})`,
       );
     for (const m of unknown) policy.listed.add(m);

@@ -4,6 +4,7 @@
 import { Argument, Option } from 'commander';
 import { canonicalChoice } from '../contract/enums.js';
 import { isAmountString } from '../contract/money.js';
+import { oneOfRule } from '../contract/suggest.js';
 import { MARKET_SYMBOL_PATTERN, NAME_PATTERN } from '../contract/schemas.js';
 import { isoSeconds } from '../client/prices.js';
 import { usageError } from './errors.js';
@@ -52,7 +53,7 @@ export function choiceFlag<T extends string>(
 ): T | undefined {
   if (value === undefined) return undefined;
   const c = canonicalChoice(choices, value);
-  if (c === undefined) throw usageError(`${flag}: must be one of ${choices.join(', ')}`);
+  if (c === undefined) throw usageError(`${flag}: ${oneOfRule(value, choices)}`);
   return c;
 }
 

@@ -10,7 +10,7 @@ import type { PolicyRequest, PolicyVerdict, RecentWithdrawal } from '../policy/e
 import { policyLocation } from '../policy/location.js';
 import type { LoadedPolicy } from '../policy/policy.js';
 import { palette } from '../render/style.js';
-import { refusal, violationLine, violationText } from '../policy/refusal.js';
+import { type RefusedRun, refusal, violationLine, violationText } from '../policy/refusal.js';
 
 export { refusal } from '../policy/refusal.js';
 
@@ -119,7 +119,7 @@ export function showVerdict(ctx: Pick<Ports, 'display' | 'service'>, verdict: Po
 }
 
 /** Stops a run the policy refuses, every violation listed first (a JSON object each in the machine formats). */
-export function refuseUnlessAllowed(ctx: Pick<Ports, 'display'>, verdict: PolicyVerdict): void {
+export function refuseUnlessAllowed(ctx: Pick<Ports, 'display'>, verdict: PolicyVerdict, run?: RefusedRun): void {
   if (verdict.allowed) return;
   const failed = verdict.rules.filter((r) => r.status === 'fail');
   const total = failed.reduce((n, r) => n + r.violations_total, 0);
@@ -132,5 +132,5 @@ export function refuseUnlessAllowed(ctx: Pick<Ports, 'display'>, verdict: Policy
       }
     if (!machine(ctx) && total > SHOWN) ctx.display.io.err(`… and ${total - SHOWN} more (-o json lists them all)\n`);
   }
-  throw refusal(verdict);
+  throw refusal(verdict, run);
 }

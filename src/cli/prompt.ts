@@ -31,11 +31,15 @@ export class Prompter {
     this.refusedBy = flag;
   }
 
-  /** How to go on without being asked: the flag, and the terminal unless the refusal is --yes's. */
-  hint(flag: string): string {
-    return this.refusedBy !== undefined
-      ? `give ${flag} (with ${this.refusedBy} nothing is asked)`
-      : `give ${flag}, or run on a terminal to be asked`;
+  /**
+   * How to go on without being asked, fit to why nothing is: `give` (the flag or the value), then what --yes or
+   * --no-input said, or (off a terminal) that a terminal would ask; `asked`: what a terminal would do ("pick one").
+   */
+  hint(give: string, asked = 'be asked'): string {
+    if (this.refusedBy !== undefined) return `give ${give} (with ${this.refusedBy} nothing is asked)`;
+    if (this.io.stdinTTY && this.io.stderrTTY)
+      return `give ${give} (with --no-input or COINOP_NO_INPUT nothing is asked)`;
+    return `give ${give}, or run on a terminal to ${asked}`;
   }
 
   private get context() {

@@ -5,8 +5,8 @@
 // flag, with the nearest names, before anything is asked or confirmed. On a terminal a missing one is picked from the
 // list. Each listing keeps the names for shell completion (src/config/profile-names.ts).
 import { ID_MAX_LENGTH, type Profile } from '../contract/schemas.js';
-import { writeProfileNames } from '../config/profile-names.js';
-import { nearMatches } from '../suggest.js';
+import { keepCompletionWords } from '../config/completion-words.js';
+import { closeNames } from '../contract/suggest.js';
 import { CoinopError, usageError } from './errors.js';
 import type { Connection } from './invocation.js';
 import type { Connector } from './ports.js';
@@ -38,7 +38,13 @@ export function serviceProfiles(conn: Connection, dataDir: string): Promise<Prof
     list = (async () => {
       const all: Profile[] = [];
       for await (const p of conn.client.items('listProfiles', { query: {} })) all.push(p);
-      writeProfileNames(dataDir, conn.context.name, all);
+      keepCompletionWords(
+        dataDir,
+        conn.context.name,
+        'service-profiles',
+        all.map((p) => p.nickname),
+        true,
+      );
       return all;
     })();
     list.catch(() => lists.delete(conn));
@@ -71,7 +77,7 @@ export function matchProfile(profiles: readonly Profile[], given: string, flag: 
     if (byPrefix.length > 1) throw ambiguous(flag, given, byPrefix);
     if (byPrefix.length === 1) return ref(byPrefix[0]);
   }
-  const near = nearMatches(
+  const near = closeNames(
     given,
     profiles.map((p) => p.nickname),
   );

@@ -1,9 +1,9 @@
 // A spinner on stderr while the service keeps a person waiting (a slow answer, retries after a 503 or a timeout): on
-// a terminal only, never when stderr is piped. The transport says what it waits for (src/client/transport.ts
+// a terminal only (stderr and stdout both: src/cli/io.ts statusLineAllowed), never when either is piped. The transport says what it waits for (src/client/transport.ts
 // Activity); several requests at once show the latest.
 import type { Activity } from '../client/transport.js';
 import { palette } from '../render/style.js';
-import type { IO } from './io.js';
+import { type IO, statusLineAllowed } from './io.js';
 
 const FRAMES = ['⠋', '⠙', '⠹', '⠸', '⠼', '⠴', '⠦', '⠧', '⠇', '⠏'];
 const FRAME_MS = 100;
@@ -14,13 +14,13 @@ export interface Spinner extends Activity {
   note(line: string): void;
 }
 
-/** The spinner for `io`, or undefined where none is shown (stderr is not a terminal, or TERM=dumb). */
+/** The spinner for `io`, or undefined where none is shown (stderr or stdout is not a terminal, or TERM=dumb). */
 export function terminalSpinner(
   io: IO,
   env: Record<string, string | undefined>,
   now: () => number,
 ): Spinner | undefined {
-  if (!io.stderrTTY || env.TERM === 'dumb') return undefined;
+  if (!statusLineAllowed(io) || env.TERM === 'dumb') return undefined;
   const p = palette(io.colourErr);
   const active: { text: string; since: number }[] = [];
   let frame = 0;

@@ -9,7 +9,7 @@ import { computeStatement, type Statement, type StatementSource } from '../state
 
 /** The summary's columns, one row an asset. */
 export const STATEMENT_ASSET_COLUMNS: Column[] = [
-  { key: 'asset' },
+  { key: 'asset', identity: true },
   { key: 'opening', kind: 'amount' },
   { key: 'credits', kind: 'amount' },
   { key: 'debits', kind: 'amount' },
@@ -21,14 +21,14 @@ export const STATEMENT_ASSET_COLUMNS: Column[] = [
 export const STATEMENT_MOVEMENT_COLUMNS: Column[] = [
   { key: 'time', kind: 'time' },
   { key: 'asset' },
-  { key: 'kind' },
+  { key: 'kind', identity: true },
   { key: 'change', kind: 'amount' },
   { key: 'balance', kind: 'amount' },
-  { key: 'fee', kind: 'amount', priority: 2 },
-  { key: 'type', priority: 3 },
-  { key: 'status', kind: 'status', priority: 3 },
-  { key: 'ref_id', kind: 'id', priority: 2 },
-  { key: 'transfer_id', kind: 'id', wide: true },
+  { key: 'fee', kind: 'amount', rank: 2 },
+  { key: 'type', rank: 3 },
+  { key: 'status', kind: 'status', rank: 3 },
+  { key: 'ref_id', kind: 'id', rank: 2 },
+  { key: 'transfer_id', kind: 'id', short: true, wide: true },
   { key: 'amount', kind: 'amount', wide: true },
   { key: 'crypto_network', wide: true },
   { key: 'crypto_tx_hash', kind: 'id', wide: true },
@@ -70,18 +70,36 @@ export async function statementOf(
 export function* statementRows(statement: Statement): Generator<object> {
   const s = statement;
   for (const a of s.assets) yield { record: 'opening', time: s.period.from, asset: a.asset, balance: a.opening };
-  for (const m of s.movements) yield { record: 'movement', ...m };
+  for (const m of s.movements()) yield { record: 'movement', ...m };
   for (const a of s.assets) {
     const change = fmt(dec(a.credits).minus(a.debits));
     yield { record: 'closing', time: s.period.to, asset: a.asset, change, fee: a.fees, balance: a.closing };
   }
 }
 
-/** The statement as a document for programs: the profile, the period, the assets' figures and the movements. */
-export const statementDocument = (profileId: string, s: Statement) => ({
-  profile_id: profileId,
-  from: s.period.from,
-  to: s.period.to,
-  assets: s.assets,
-  movements: s.movements,
-});
+/**
+ * The statement as a document for programs (the profile, the period, the assets' figures, then the movements), written
+ * a piece at a time through `write`, which may ask the writer to wait (a slow pipe) by returning a promise.
+ */
+export async function writeStatementDocument(
+  profileId: string,
+  statement: Statement,
+  write: (text: string) => void | Promise<void>,
+): Promise<void> {
+  const s = statement;
+  const head = JSON.stringify(
+    { profile_id: profileId, from: s.period.from, to: s.period.to, assets: s.assets },
+    null,
+    2,
+  );
+  let held = `${head.slice(0, -2)},\n  "movements": [`;
+  let n = 0;
+  for (const m of s.movements()) {
+    held += `${n++ ? ',' : ''}\n    ${JSON.stringify(m)}`;
+    if (held.length > 1 << 16) {
+      await write(held);
+      held = '';
+    }
+  }
+  await write(`${held}${n ? '\n  ]\n}\n' : ']\n}\n'}`);
+}

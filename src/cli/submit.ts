@@ -17,7 +17,7 @@ import { gatewayCall, type HeldRequest, isHeld } from '../client/gateway-calls.j
 
 /** A held request's columns in a table. */
 const HELD_COLUMNS: Column[] = [
-  { key: 'pending_id', kind: 'id' },
+  { key: 'pending_id', kind: 'id', identity: true, short: true },
   { key: 'status', kind: 'status' },
   { key: 'initiator' },
   { key: 'ref_id' },

@@ -17,6 +17,7 @@ import { connect } from 'node:net';
 import { join } from 'node:path';
 import { CoinopError } from '../errors.js';
 import { embeddable, type ResolvedContext } from '../config/context.js';
+import { authRoot, LOCAL_PORT } from '../config/environments.js';
 import type { EmbeddedService, StartEmbedded } from '../embedded/start.js';
 import { privateDir } from '../config/private-files.js';
 import type { Settings } from '../config/settings.js';
@@ -32,6 +33,9 @@ export type HealthProbe =
       instanceId?: string;
       /** The answer also named its instance in the coinop-instance header (as every answer of the service does). */
       headerId?: string;
+      /** What answered, for a message when it is not a coinop local service: its content type and Server header. */
+      contentType?: string;
+      server?: string;
     }
   /** Nothing listens at the address: the connection was refused (on every address a name resolved to). */
   | { kind: 'refused' }
@@ -81,9 +85,9 @@ export function probeHealth(baseUrl: string, waitMs: number, path = '/_local/hea
       res.on('end', () =>
         finish({
           kind: 'answered',
-          status: res.statusCode ?? 0,
           instanceId: instanceIdOf(Buffer.concat(chunks).toString('utf8')),
           headerId: headerValue(res.headers[INSTANCE_HEADER]),
+          ...answerOf({ status: res.statusCode ?? 0, headers: res.headers }),
         }),
       );
     });
@@ -226,7 +230,14 @@ function accepts(baseUrl: string, waitMs: number): Promise<boolean> {
 }
 
 /** The check of every answer at the local service's address, starting from what it is believed to be. */
-function instanceCheck(baseUrl: string, id: string, dataDir: string, verified: boolean, waitMs: number): InstanceCheck {
+function instanceCheck(
+  context: Pick<ResolvedContext, 'baseUrl' | 'overridden'>,
+  id: string,
+  dataDir: string,
+  verified: boolean,
+  waitMs: number,
+): InstanceCheck {
+  const { baseUrl } = context;
   let remembered: string | undefined = id;
   const check: InstanceCheck = {
     origin: new URL(baseUrl).origin,
@@ -234,9 +245,13 @@ function instanceCheck(baseUrl: string, id: string, dataDir: string, verified: b
     serviceId: `local:${id}`,
     verified,
     waitMs,
-    changed(actual, url) {
+    changed(actual, url, answer) {
       if (actual !== remembered) rememberInstance(dataDir, baseUrl, actual);
       remembered = actual;
+      // What the cache believed is not there: an answer that names no instance is another program's (a 5xx may be
+      // the service's own, its database unreadable for a moment), and nothing more goes to it.
+      if (actual === undefined && !check.verified && answer && answer.status < 500)
+        throw notLocalService(context, `${answer.method} ${new URL(url).pathname}`, answerOf(answer));
       // The run's identity follows the answer while it was only the cache's belief, or when this command changed the
       // instance itself (coinop local reset, a state import through the control API). A command that asked the
       // service first keeps the identity it keyed its journal, reservations and audit entries by (as it always did);
@@ -249,6 +264,20 @@ function instanceCheck(baseUrl: string, id: string, dataDir: string, verified: b
     silent: (connected) => silentError(baseUrl, waitMs, connected),
   };
   return check;
+}
+
+/** An answer's status, content type and Server header, as a health probe keeps them. */
+function answerOf(answer: {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+}): Pick<Answered, 'status' | 'contentType' | 'server'> {
+  const type = answer.headers['content-type'];
+  const server = answer.headers.server;
+  return {
+    status: answer.status,
+    contentType: typeof type === 'string' ? type.split(';')[0]?.trim() || undefined : undefined,
+    server: typeof server === 'string' ? server.slice(0, 60) : undefined,
+  };
 }
 
 /**
@@ -281,7 +310,7 @@ export async function reachService(
   // The embedded service starts when nothing listens: a connect says so without a request. At an address given by
   // hand, the command's own request reports a service that is not there.
   if (known && (!canEmbed || (await accepts(context.baseUrl, waitMs)))) {
-    const check = instanceCheck(context.baseUrl, known, dataDir, false, waitMs);
+    const check = instanceCheck(context, known, dataDir, false, waitMs);
     return { context, serviceId: check.serviceId, check };
   }
   const probe = await probeHealth(context.baseUrl, waitMs);
@@ -290,7 +319,7 @@ export async function reachService(
     const p = { ...context, baseUrl: svc.baseUrl, authUrl: svc.authUrl, wsUrl: svc.wsUrl };
     // Its instance is read in this process: no request (its port is new each time, so nothing is cached for it).
     const id = svc.instanceId();
-    const check = instanceCheck(p.baseUrl, id, dataDir, true, waitMs);
+    const check = instanceCheck(p, id, dataDir, true, waitMs);
     return { context: p, embedded: svc, serviceId: check.serviceId, check };
   }
   if (probe.kind === 'silent') throw silentError(context.baseUrl, waitMs, probe.connected);
@@ -303,19 +332,107 @@ export async function reachService(
       },
     );
   }
-  // Refused or failed at an address given by hand: the command's own request reports it.
-  if (probe.kind === 'answered' && probe.instanceId) {
-    // Only a service that names its instance on every answer can be checked by its answers: only its is kept.
-    if (probe.headerId === probe.instanceId) {
-      rememberInstance(dataDir, context.baseUrl, probe.instanceId);
-      const check = instanceCheck(context.baseUrl, probe.instanceId, dataDir, true, waitMs);
-      return { context, serviceId: check.serviceId, check };
-    }
-    rememberInstance(dataDir, context.baseUrl, undefined);
-    return { context, serviceId: `local:${probe.instanceId}` };
-  }
+  // Something answered: a coinop local service names its instance; anything else gets nothing more from coinop.
+  if (probe.kind === 'answered') return answeredAsLocal(context, probe, dataDir, waitMs);
+  // Refused or failed at an address given by hand: the command's own request reports it (secretGuard keeps the
+  // client secret from going there unconfirmed).
   rememberInstance(dataDir, context.baseUrl, undefined);
   return { context, serviceId: byUrl(context) };
+}
+
+type Answered = Extract<HealthProbe, { kind: 'answered' }>;
+
+/**
+ * The local context's address answered its health check. A coinop local service names its instance (in the body of
+ * GET /_local/health, or in the coinop-instance header of any answer, a refusal of its control API included);
+ * anything else is another program on the port, and is refused before any credential goes to it.
+ */
+function answeredAsLocal(context: ResolvedContext, probe: Answered, dataDir: string, waitMs: number): ReachedService {
+  const id = probe.instanceId ?? probe.headerId;
+  if (!id) {
+    rememberInstance(dataDir, context.baseUrl, undefined);
+    throw notLocalService(context, 'GET /_local/health', probe);
+  }
+  // Only a service that names its instance on every answer can be checked by its answers: only its is kept.
+  if (probe.headerId === id) {
+    rememberInstance(dataDir, context.baseUrl, id);
+    const check = instanceCheck(context, id, dataDir, true, waitMs);
+    return { context, serviceId: check.serviceId, check };
+  }
+  rememberInstance(dataDir, context.baseUrl, undefined);
+  return { context, serviceId: `local:${id}` };
+}
+
+/** What answered, in a few words: its status, content type and Server header. */
+function answerSummary(probe: Pick<Answered, 'status' | 'contentType' | 'server'>): string {
+  const type = probe.contentType ? ` ${probe.contentType}` : ' (no content type)';
+  return `${probe.status}${type}${probe.server ? `, server "${probe.server}"` : ''}`;
+}
+
+/** host:port of an address (and its path, when it has one), as a person names what listens there. */
+function hostOf(url: string): string {
+  try {
+    const u = new URL(url);
+    return `${u.host}${u.pathname.replace(/\/+$/, '')}`;
+  } catch {
+    return url;
+  }
+}
+
+/** Another program answers at a local context's address: nothing more goes to it, the client secret least of all. */
+export function notLocalService(
+  context: Pick<ResolvedContext, 'baseUrl' | 'overridden'>,
+  request: string,
+  probe: Pick<Answered, 'status' | 'contentType' | 'server'>,
+  url = context.baseUrl,
+): CoinopError {
+  const host = hostOf(url);
+  const other = Number(new URL(url).port || LOCAL_PORT) + 1;
+  const hint = context.overridden
+    ? `check COINOP_BASE_URL and COINOP_AUTH_URL (they point the local context at ${host}), or stop the program listening there`
+    : `stop the program listening there, or run the local service on another port (coinop local start --port ${other}) and point coinop at it (COINOP_BASE_URL=http://127.0.0.1:${other})`;
+  return new CoinopError(
+    'network',
+    `${host} is not a coinop local service (it answered ${request} with ${answerSummary(probe)}); no credentials were sent to it`,
+    { hint },
+  );
+}
+
+/**
+ * The check made before a local context's client secret leaves for its token endpoint: the server there must be
+ * known to be a coinop local service. Known: the embedded service, the service asked this run (GET /_local/health),
+ * or an answer of this run that named its instance. An identity only the cache believes, one whose answer named no
+ * instance, or an address where nothing answered the probe, is asked now: one GET /_local/health for each token
+ * fetched, never one per command (a cached token needs none). The token address when it is not the API's is always
+ * asked. Other environments need none: a sandbox or production secret goes only to its saved https endpoint.
+ */
+export function secretGuard(
+  reached: ReachedService,
+  settings: Pick<Settings, 'localWaitMs' | 'dataDir'>,
+): (() => Promise<void>) | undefined {
+  const waitMs = settings.localWaitMs;
+  const { context, check } = reached;
+  if (context.environment !== 'local' || reached.embedded) return undefined;
+  const authServer = authRoot(context.authUrl);
+  const sameServer = normalizedUrl(authServer) === normalizedUrl(context.baseUrl);
+  let confirmed = false;
+  return async () => {
+    const id = check ? check.serviceId : reached.serviceId;
+    if (confirmed || (sameServer && isLocalServiceId(id) && (!check || check.verified))) return;
+    const probe = await probeHealth(authServer, waitMs);
+    if (probe.kind === 'answered' && (probe.instanceId ?? probe.headerId)) {
+      confirmed = true;
+      return;
+    }
+    const path = `${new URL(authServer).pathname.replace(/\/+$/, '')}/_local/health`;
+    if (sameServer) rememberInstance(settings.dataDir, context.baseUrl, undefined);
+    if (probe.kind === 'answered') throw notLocalService(context, `GET ${path}`, probe, authServer);
+    if (probe.kind === 'silent') throw silentError(authServer, waitMs, probe.connected);
+    const why = probe.kind === 'refused' ? 'ECONNREFUSED' : probe.code;
+    throw new CoinopError('network', `cannot reach the local service at ${authServer}: ${why}`, {
+      hint: 'nothing was sent; start it (coinop local start) or check the address (coinop auth status)',
+    });
+  };
 }
 
 function silentError(baseUrl: string, waitMs: number, connected: boolean): CoinopError {

@@ -1,7 +1,7 @@
 // OAuth 2.0 client-credentials tokens: cached per context, service identity and scope set, reused until a minute
 // before expiry, refreshed once on a 401. COINOP_TOKEN bypasses all of it. A sandbox or production secret is posted
 // only to the token endpoint saved at login, over https; a 429 waits per Retry-After (bounded), then is reported
-// as rate limiting, never as bad credentials.
+// as rate limiting, never as bad credentials. A local secret goes only to a server known to be a coinop local service.
 import { toProblem } from '../contract/problems.js';
 import { CoinopError, UNAVAILABLE } from '../errors.js';
 import { guardedEnvironment, type ResolvedContext } from '../config/context.js';
@@ -35,6 +35,11 @@ export class TokenManager {
      * function when it can change during the run (an answer came from another local instance): read at each use.
      */
     private readonly serviceId: string | (() => string) = `${context.environment}:${context.baseUrl}`,
+    /**
+     * Asked before the client secret leaves (service-identity.ts secretGuard): throws when the token endpoint is not
+     * known to be the service the context names (a local context's port taken by another program).
+     */
+    private readonly beforeSecret?: () => Promise<void>,
   ) {}
 
   get canRefresh(): boolean {
@@ -88,6 +93,7 @@ export class TokenManager {
       });
     }
     this.checkTokenEndpoint();
+    await this.beforeSecret?.();
     const form = new URLSearchParams({
       grant_type: 'client_credentials',
       client_id: p.clientId,

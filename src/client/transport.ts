@@ -63,8 +63,15 @@ export interface InstanceCheck {
   /** An answer has confirmed it (or the service was asked first); until then requests wait at most waitMs. */
   verified: boolean;
   waitMs: number;
-  /** Told of an answer to `url` that named `actual` (or no instance) instead of the expected one. */
-  changed(actual: string | undefined, url: string): void;
+  /**
+   * Told of an answer to `url` that named `actual` (or no instance) instead of the expected one; throws when the
+   * answer shows the address is not the service at all (nothing more is sent to it).
+   */
+  changed(
+    actual: string | undefined,
+    url: string,
+    answer?: { method: string; status: number; headers: Record<string, string | string[] | undefined> },
+  ): void;
   /** The error when the service does not answer within waitMs before it was ever verified. */
   silent(connected: boolean): Error;
 }
@@ -257,7 +264,7 @@ export class Transport {
             this.opts.debug?.(
               `! the service at ${check.origin} is instance ${actual ?? '(unnamed)'}, not ${check.expected}`,
             );
-            check.changed(actual, req.url);
+            check.changed(actual, req.url, { method: req.method, status: res.status, headers: res.headers });
           }
           check.verified = true;
         }

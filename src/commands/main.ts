@@ -4,7 +4,10 @@ import { isatty } from 'node:tty';
 import type { CommanderError } from 'commander';
 import { createContext, interruptedNote } from '../cli/invocation.js';
 import { recordPolicyEvents } from '../cli/policy-audit.js';
-import { CoinopError, asCliError, reportError } from '../cli/errors.js';
+import { CoinopError, asCliError, reportError, usageError } from '../cli/errors.js';
+import { commandSuggestions, UnknownCommandError } from '../cli/command-suggest.js';
+import type { Invocation } from '../cli/invocation.js';
+import { meaning } from '../contract/suggest.js';
 import { EXIT } from '../cli/exit-codes.js';
 import { makeIO, processStreams, type IOStreams } from '../cli/io.js';
 // The command tree with only the groups the command line names loaded (each group's modules on demand).
@@ -52,6 +55,12 @@ export async function main(argv: string[]): Promise<number> {
   // Whatever still holds the event loop (a keep-alive socket, a stray timer) must not hold the operator.
   setTimeout(() => process.exit(code), 200).unref();
   return code;
+}
+
+/** An unknown command with the closest commands of the whole tree (every group loaded to find them). */
+async function withSuggestion(ctx: Invocation, unknown: UnknownCommandError): Promise<CoinopError> {
+  const hint = meaning(commandSuggestions(await programFor(ctx, []), unknown.typed));
+  return hint ? usageError(`${unknown.message}${hint}`) : unknown;
 }
 
 const oneLine = (s: string) => s.replace(/\s*\n\s*/g, ' ').trim();
@@ -114,13 +123,14 @@ export async function runCli(argv: string[], options: RunOptions): Promise<numbe
         );
       }
     } else {
+      const error = e instanceof UnknownCommandError ? await withSuggestion(ctx, e) : e;
       // A stack only for an unexpected error, and only when --debug asked for details.
-      if (ctx.globals.debug && !(e instanceof CoinopError) && e instanceof Error && e.stack)
-        io.err(`[debug] ${e.stack}\n`);
+      if (ctx.globals.debug && !(error instanceof CoinopError) && error instanceof Error && error.stack)
+        io.err(`[debug] ${error.stack}\n`);
       // Errors are JSON only when JSON was asked for by name, not merely because stdout is a pipe.
       code = reportError(
         io,
-        asCliError(e),
+        asCliError(error),
         !!ctx.globals.json || ctx.globals.output === 'json' || wantsJson(argv.slice(2)),
       );
     }

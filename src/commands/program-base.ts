@@ -7,6 +7,7 @@ import type { Invocation } from '../cli/invocation.js';
 import type { RootPorts } from '../cli/ports.js';
 import { EXIT_CODE_HELP } from '../cli/exit-codes.js';
 import { usageError } from '../cli/errors.js';
+import { refuseUnknownCommands } from '../cli/command-suggest.js';
 import { applyFlags } from '../cli/io.js';
 import { defineFlags } from '../cli/flags.js';
 import { GLOBAL_FLAG_TABLE, type GlobalFlagValues, VALUE_FLAGS } from '../cli/global-flags.js';
@@ -181,6 +182,7 @@ export async function programFor(ctx: Invocation, argv: string[]): Promise<Comma
   const program = baseProgram(ctx);
   for (const register of registers) register(program, ctx, ROOT_PORTS);
   withExitCodes(program);
+  refuseUnknownCommands(program);
   return program;
 }
 
@@ -256,6 +258,7 @@ Examples:
     const names: string[] = [];
     for (let c: Command | null = action; c?.parent; c = c.parent) names.unshift(c.name());
     ctx.command = names.join(' ');
+    ctx.tableFlags = action.options.some((o) => o.long === '--wide');
     const { profile: _oldName, ...g } = GLOBAL_FLAG_TABLE.read(action.optsWithGlobals());
     ctx.globals = { ...g, context: contextFlag(ctx, { context: g.context, profile: _oldName }) };
     applyFlags(ctx.io, ctx.env, { noInput: !g.input || ctx.settings.noInput, noColour: !g.color });

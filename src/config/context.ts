@@ -2,6 +2,7 @@
 // --context flag, COINOP_CONTEXT (or its old name COINOP_PROFILE) and the COINOP_BASE_URL / COINOP_AUTH_URL /
 // COINOP_WS_URL / COINOP_TOKEN overrides.
 import { ALL_SCOPES } from '../contract/enums.js';
+import { didYouMean } from '../contract/suggest.js';
 import { usageError } from '../errors.js';
 import { DEMO } from '../embedded/demo.js';
 import { apiRoot, authRoot, ENDPOINTS, type Environment } from './environments.js';
@@ -85,7 +86,7 @@ export function resolveContext(
     secret = DEMO.clientSecret;
     builtin = true;
   } else {
-    throw new UnknownContextError(`no context named "${name}"`);
+    throw new UnknownContextError(`no context named "${name}"${didYouMean(name, contextNames(store))}`);
   }
   if (settings.clientSecret && !secret) secret = settings.clientSecret;
   return {

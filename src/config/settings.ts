@@ -3,6 +3,7 @@
 // is a one-line usage error naming the variable. docs/contexts-and-configuration.md "Environment variables" lists
 // each with its default.
 import { usageError } from '../errors.js';
+import { oneOfRule } from '../contract/suggest.js';
 import { configDir, dataDir } from './paths.js';
 
 export type Env = Record<string, string | undefined>;
@@ -116,6 +117,9 @@ const yesRule = (name: string, value: string) => {
   throw usageError(`${name}: must be 1 or true (0 or false: off) (got "${value}")`);
 };
 
+/** Where the configured output format applies: what `config list` and `config get output` say of it. */
+export const OUTPUT_SCOPE = '(terminals only; piped output is JSON unless -o is given)';
+
 /** The context key: the saved context used when neither --context nor COINOP_CONTEXT names one. */
 export const CONTEXT_KEY = 'context';
 
@@ -124,11 +128,11 @@ export const CONFIG_KEYS: readonly ConfigKey[] = [
     key: 'output',
     variables: ['COINOP_OUTPUT'],
     flag: '-o, --json',
-    description: 'output format: table, json, ndjson or csv (unset: table on a terminal, json when piped)',
+    description: `output format: table, json, ndjson or csv ${OUTPUT_SCOPE}`,
     default: '',
     check(name, value) {
       const f = OUTPUT_FORMATS.find((x) => x === value.trim().toLowerCase());
-      if (!f) throw usageError(`${name}: must be one of ${OUTPUT_FORMATS.join(', ')} (got "${value}")`);
+      if (!f) throw usageError(`${name}: ${oneOfRule(value, OUTPUT_FORMATS)} (got "${value}")`);
       return f;
     },
   },

@@ -7,3 +7,4 @@ export * from './problems.js';
 export * from './money.js';
 export * from './validate.js';
 export * from './operations.js';
+export * from './suggest.js';

@@ -9,6 +9,7 @@ import { ASSETS, CRYPTO_ASSETS, MARKET_INFO } from './catalogue.js';
 import { CRYPTO_NETWORKS, type CryptoNetwork, MARKETS } from './enums.js';
 import { decimalPlaces, dec, isAmountString } from './money.js';
 import { PRECOMPILED } from './precompiled.js';
+import { didYouMean, oneOfRule } from './suggest.js';
 import { MAILING_ADDRESS_PATTERN, NAME_PATTERN } from './schemas.js';
 
 // ajv and ajv-formats are CommonJS; loaded on first use so that commands which validate nothing never pay for them.
@@ -66,7 +67,17 @@ function fieldOf(error: ErrorObject): string {
   return path.join('.');
 }
 
-function ruleOf(error: ErrorObject): string {
+/** The value at a JSON Pointer (an error's instancePath) of `root`, or undefined. */
+function valueAt(root: unknown, pointer: string): unknown {
+  let at = root;
+  for (const key of pointer.split('/').slice(1)) {
+    if (at === null || typeof at !== 'object') return undefined;
+    at = (at as Record<string, unknown>)[key.replace(/~1/g, '/').replace(/~0/g, '~')];
+  }
+  return at;
+}
+
+function ruleOf(error: ErrorObject, value: unknown): string {
   const p = error.params as Record<string, unknown>;
   switch (error.keyword) {
     case 'additionalProperties':
@@ -85,7 +96,8 @@ function ruleOf(error: ErrorObject): string {
       return `must match ${String(p.pattern)}`;
     case 'enum': {
       const values = (p.allowedValues as string[]) ?? [];
-      return `must be one of ${values.join(', ')}`;
+      const typed = valueAt(value, error.instancePath);
+      return typeof typed === 'string' ? oneOfRule(typed, values) : `must be one of ${values.join(', ')}`;
     }
     case 'type':
       return `must be ${p.type === 'integer' ? 'a whole number' : `a${/^[aeiou]/.test(String(p.type)) ? 'n' : ''} ${String(p.type)}`}`;
@@ -121,7 +133,7 @@ export function schemaIssues(schema: TSchema, value: unknown): Issue[] {
   for (const e of fn.errors ?? []) {
     // Metadata key lengths are reported by propertyNames as two errors; one is enough.
     if (e.keyword === 'propertyNames') continue;
-    const issue = { field: fieldOf(e), rule: ruleOf(e) };
+    const issue = { field: fieldOf(e), rule: ruleOf(e, value) };
     const key = (e as { propertyName?: string }).propertyName;
     if (key !== undefined) issue.rule = `key "${key.length > 24 ? `${key.slice(0, 24)}…` : key}" ${issue.rule}`;
     if (e.instancePath === '' && e.keyword === 'type') issue.rule = 'the body must be a JSON object';
@@ -206,21 +218,21 @@ const unlisted = (field: string, value: string, rule: string, what: string): Cat
 /** A crypto network of the catalogue. */
 export function networkIssues(field: string, network: unknown): CatalogueIssue[] {
   if (typeof network !== 'string' || ADDRESS_RULES[network as CryptoNetwork]) return [];
-  return [unlisted(field, network, `must be one of ${CRYPTO_NETWORKS.join(', ')}`, 'a network')];
+  return [unlisted(field, network, oneOfRule(network, CRYPTO_NETWORKS), 'a network')];
 }
 
 /** A market of the catalogue. */
 export function marketIssues(field: string, market: unknown): CatalogueIssue[] {
   if (typeof market !== 'string' || MARKET_INFO[market as keyof typeof MARKET_INFO]) return [];
-  return [unlisted(field, market, `must be one of ${MARKETS.join(', ')}`, 'a market')];
+  return [unlisted(field, market, oneOfRule(market, MARKETS), 'a market')];
 }
 
 /** An asset of the catalogue (crypto or fiat): balances are kept, and moved between profiles, in these. */
 export function assetIssues(field: string, asset: unknown): CatalogueIssue[] {
   if (typeof asset !== 'string' || ASSETS[asset]) return [];
-  return [
-    unlisted(field, asset, `${asset} is not an asset of this service (${Object.keys(ASSETS).join(', ')})`, 'an asset'),
-  ];
+  const hint = didYouMean(asset, Object.keys(ASSETS));
+  const rule = `${asset} is not an asset of this service${hint || ` (${Object.keys(ASSETS).join(', ')})`}`;
+  return [unlisted(field, asset, rule, 'an asset')];
 }
 
 /** At most the asset's decimals, by the catalogue (for an asset it lists). */
@@ -252,7 +264,7 @@ export function withdrawalTargetIssues(body: {
       unlisted(
         'asset',
         asset,
-        `is not a crypto asset this service withdraws (${CRYPTO_ASSETS.join(', ')})`,
+        `is not a crypto asset this service withdraws${didYouMean(asset, CRYPTO_ASSETS) || ` (${CRYPTO_ASSETS.join(', ')})`}`,
         'a crypto asset',
       ),
     );

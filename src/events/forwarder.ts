@@ -238,3 +238,44 @@ export class Forwarder {
     this.wake();
   }
 }
+
+/** The target went down (the first failed attempt after a delivery, or at the start) or came back. */
+export type TargetChange =
+  | { kind: 'down'; reason: string; attempt: number; retryInMs: number }
+  | { kind: 'up'; failed: number; downMs: number };
+
+/**
+ * Whether the target takes deliveries, from the attempts' reports: a change is said once (down with its reason, up
+ * with how long and how many attempts failed), not each attempt; the counts make the summary at the end.
+ */
+export class TargetHealth {
+  /** Since when the target is down, and the attempts that failed since. */
+  private down?: { since: number; reason: string; failed: number };
+  /** Every failed attempt, and how many times the target went down. */
+  failed = 0;
+  downs = 0;
+
+  /** The reason and the attempts failed while the target is down (undefined when it is up). */
+  get outage(): { reason: string; failed: number; since: number } | undefined {
+    return this.down && { ...this.down };
+  }
+
+  /** Takes one attempt's report; returns the change it makes, if any. */
+  note(report: DeliveryReport, now: number): TargetChange | undefined {
+    if (report.delivered) {
+      const was = this.down;
+      this.down = undefined;
+      return was && { kind: 'up', failed: was.failed, downMs: now - was.since };
+    }
+    this.failed++;
+    const reason = report.error ?? `HTTP ${report.status}`;
+    if (this.down) {
+      this.down.failed++;
+      this.down.reason = reason;
+      return undefined;
+    }
+    this.downs++;
+    this.down = { since: now, reason, failed: 1 };
+    return { kind: 'down', reason, attempt: report.attempt, retryInMs: report.retryInMs ?? 0 };
+  }
+}

@@ -1,5 +1,5 @@
 // Intents from the audit log: every money request coinop sent (a single withdrawal, a batch row, an internal transfer,
-// a transfer to another customer, a fiat withdrawal, a request held at a gateway for approvals), one entry per step
+// a transfer to another customer, a fiat withdrawal, a stablecoin conversion, a request held at a gateway for approvals), one entry per step
 // (attempt, then its outcome), read line by line. A new kind of request that the gate records is one more entry in AUDIT_INTENT_KINDS.
 import type { AuditEntry, AuditResult, AuditWhat } from '../audit/entry.js';
 import { parseEntry } from '../audit/entry.js';
@@ -39,6 +39,13 @@ export const AUDIT_INTENT_KINDS: Record<string, (what: AuditWhat) => Partial<Int
     destination: text(w.destination),
     amount: text(w.amount),
     total: text(w.total),
+  }),
+  // A stablecoin conversion: its source debited in its profile, the target credited once it settles.
+  conversion: (w) => ({
+    profile_id: text(w.profile_id),
+    asset: text(w.asset),
+    target_asset: text(w.target_asset),
+    amount: text(w.amount),
   }),
 };
 

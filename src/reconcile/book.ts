@@ -1,14 +1,9 @@
 // The working store of one reconciliation: the intents indexed by ref_id (and by content), the lines as they are
 // classed, and what waits for the end of the transfers (credit legs, matches by content). SQLite in a temporary file,
 // so memory stays flat whatever the month holds; removed when closed.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Database as DatabaseType, Statement } from 'better-sqlite3';
+import { type ScratchDb, scratchDb } from '../statement/scratch-db.js';
 import { contentKey, type Intent, type IntentScope } from './intents.js';
-
-const require = createRequire(import.meta.url);
 
 /** Which recorded states win a merge: a later step of a payment says more than an attempt or a plan. */
 const WEAK = "('attempt', 'planned')";
@@ -19,23 +14,23 @@ export interface StoredIntent extends Intent {
 
 export class Book {
   private readonly db: DatabaseType;
-  private readonly dir: string;
+  private readonly scratch: ScratchDb;
   private readonly stmts = new Map<string, Statement>();
 
   constructor() {
-    this.dir = mkdtempSync(join(tmpdir(), 'coinop-reconcile-'));
-    const Database = require('better-sqlite3') as typeof import('better-sqlite3');
-    this.db = new Database(join(this.dir, 'book.db'));
-    this.db.pragma('journal_mode = OFF');
-    this.db.pragma('synchronous = OFF');
-    this.db.exec(`
+    this.scratch = scratchDb(
+      'coinop-reconcile-',
+      `
       CREATE TABLE intents (ref_id TEXT PRIMARY KEY, body TEXT NOT NULL, at TEXT NOT NULL, recorded TEXT NOT NULL,
         content TEXT, in_scope INTEGER NOT NULL DEFAULT 0, matched INTEGER NOT NULL DEFAULT 0);
       CREATE INDEX intents_content ON intents(content) WHERE content IS NOT NULL;
       CREATE TABLE lines (seq INTEGER PRIMARY KEY, body TEXT NOT NULL);
       CREATE TABLE later (seq INTEGER PRIMARY KEY, what TEXT NOT NULL, ref_id TEXT, body TEXT NOT NULL);
       CREATE TABLE groups (group_id TEXT PRIMARY KEY);
-    `);
+      CREATE TABLE events (object_id TEXT PRIMARY KEY, body TEXT NOT NULL);
+    `,
+    );
+    this.db = this.scratch.db;
   }
 
   private stmt(sql: string): Statement {
@@ -48,7 +43,7 @@ export class Book {
    * Adds intents (one step of a payment at a time): steps of one ref_id merge, the earliest time kept, each field the
    * latest given, the recorded state the latest but an attempt or a plan.
    */
-  addIntents(intents: Iterable<Intent>): number {
+  async addIntents(intents: Iterable<Intent> | AsyncIterable<Intent>): Promise<number> {
     let n = 0;
     const get = this.stmt('SELECT body, at, recorded FROM intents WHERE ref_id = ?');
     const put = this.stmt(
@@ -71,7 +66,7 @@ export class Book {
       }
     });
     let chunk: Intent[] = [];
-    for (const i of intents) {
+    for await (const i of intents) {
       chunk.push(i);
       if (chunk.length >= 5000) {
         batch(chunk);
@@ -109,7 +104,8 @@ export class Book {
       after = rows[rows.length - 1].ref_id;
       for (const r of rows) {
         const i = JSON.parse(r.body) as Intent;
-        const otherService = scope.serviceId && i.service && i.service !== scope.serviceId;
+        const services = [scope.serviceId, ...(scope.serviceAliases ?? [])];
+        const otherService = scope.serviceId && i.service && !services.includes(i.service);
         const otherProfile = scope.profileIds && !(i.profile_id && scope.profileIds.includes(i.profile_id));
         if (otherService || otherProfile) drop.run(r.ref_id);
       }
@@ -178,14 +174,23 @@ export class Book {
     return !!this.stmt('SELECT 1 FROM groups WHERE group_id = ?').get(groupId);
   }
 
+  /** Keeps what the event feed says of an object (a transfer, a conversion): the caller merges. */
+  putEvent(objectId: string, body: object): void {
+    this.stmt('INSERT OR REPLACE INTO events (object_id, body) VALUES (?, ?)').run(objectId, JSON.stringify(body));
+  }
+
+  event<T>(objectId: string): T | undefined {
+    const r = this.stmt('SELECT body FROM events WHERE object_id = ?').get(objectId) as { body: string } | undefined;
+    return r ? (JSON.parse(r.body) as T) : undefined;
+  }
+
   /** Runs `fn` as one transaction: a page of transfers is written at once, not a commit per line. */
   batch<T>(fn: () => T): T {
     return this.db.transaction(fn)();
   }
 
   close(): void {
-    this.db.close();
-    rmSync(this.dir, { recursive: true, force: true });
+    this.scratch.close();
   }
 }
 

@@ -2,7 +2,12 @@
 import { dec } from '../contract/index.js';
 import type { Transfer } from '../contract/index.js';
 import type { Line, LineClass } from './classes.js';
+import type { Movement } from './conversions.js';
 import { addressKey, type Intent } from './intents.js';
+
+/** Statuses that ended with nothing paid (a conversion's source given back), and those that ended paid. */
+export const ENDED_UNPAID = ['FAILED', 'CANCELLED'];
+const PAID = ['COMPLETED', 'SETTLED'];
 
 const sameAmount = (was: string, now: string | undefined) => {
   try {
@@ -16,12 +21,13 @@ const sameAmount = (was: string, now: string | undefined) => {
 const destinationOf = (t: Transfer): string | undefined => t.destination_address ?? t.fiat_account_id;
 
 /** What the transfer does otherwise than the intent recorded, one "field: recorded, now" each. */
-export function differences(transfer: Transfer, intent: Intent): string[] {
+export function differences(transfer: Movement, intent: Intent): string[] {
   const [t, i] = [transfer, intent];
   const out: string[] = [];
   const say = (field: string, was: string, now: string | undefined) =>
     out.push(`${field}: ${was} recorded, ${now ?? 'none'} now`);
   if (i.asset && i.asset !== t.asset) say('asset', i.asset, t.asset);
+  if (i.target_asset && i.target_asset !== t.target_asset) say('target_asset', i.target_asset, t.target_asset);
   if (i.network && i.network !== t.crypto_network) say('network', i.network, t.crypto_network);
   if (i.destination && addressKey(i.destination) !== addressKey(destinationOf(t)))
     say('destination', i.destination, destinationOf(t));
@@ -47,7 +53,7 @@ export function failureReason(transfer: Transfer): string {
 /** A line for a transfer (and the intent it pays, when one does). */
 export function lineOf(
   cls: LineClass,
-  transfer: Transfer | undefined,
+  transfer: Movement | undefined,
   intent: Intent | undefined,
   reason?: string,
   diff?: string[],
@@ -74,18 +80,19 @@ export function lineOf(
   put('created_at', t?.created_at);
   put('intent', i?.source);
   put('kind', i?.kind);
+  put('target_asset', t?.target_asset ?? i?.target_asset);
   put('reason', reason);
   if (diff?.length) line.differences = diff;
   return line;
 }
 
 /** The line of a transfer paying an intent: failed, paid otherwise, in flight or matched. */
-export function judged(transfer: Transfer, intent: Intent, note?: string): Line {
+export function judged(transfer: Movement, intent: Intent, note?: string): Line {
   const [t, i] = [transfer, intent];
   const with_ = (r: string | undefined) => [r, note].filter(Boolean).join('; ') || undefined;
-  if (t.status === 'FAILED') return lineOf('failed', t, i, with_(failureReason(t)));
+  if (ENDED_UNPAID.includes(t.status)) return lineOf('failed', t, i, with_(failureReason(t)));
   const diff = differences(t, i);
   if (diff.length) return lineOf('mismatch', t, i, with_(`paid otherwise than recorded: ${diff.join('; ')}`), diff);
-  if (t.status !== 'COMPLETED') return lineOf('in_flight', t, i, with_(`the service holds it ${t.status}`));
+  if (!PAID.includes(t.status)) return lineOf('in_flight', t, i, with_(`the service holds it ${t.status}`));
   return lineOf('matched', t, i, with_(undefined));
 }

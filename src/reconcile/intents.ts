@@ -21,6 +21,8 @@ export interface Intent {
   profile_id?: string;
   to_profile_id?: string;
   asset?: string;
+  /** A conversion's target (USD, USDP, PYUSD): what the source asset becomes. */
+  target_asset?: string;
   network?: string;
   /** A crypto address, or a fiat account's id. */
   destination?: string;
@@ -43,14 +45,19 @@ export interface IntentScope {
   profileIds?: string[];
   /** The service reconciled (Connection.serviceId): intents recorded against another service are not its. */
   serviceId?: string;
+  /** Other names of the same service: a coinop gateway's store (`gateway:<instance>`), which batch journals name. */
+  serviceAliases?: string[];
 }
 
 /** One source of intents. */
 export interface IntentReader {
   /** What it reads, for messages: "the audit log (…/audit.log)". */
   readonly name: string;
-  /** Its intents (the scope lets a reader skip what cannot be in it; the book judges the period and profiles). */
-  read(scope: IntentScope): Iterable<Intent>;
+  /**
+   * Its intents (the scope lets a reader skip what cannot be in it; the book judges the period and profiles): from a
+   * file as they are read, or from a service (a gateway's chain) a page at a time.
+   */
+  read(scope: IntentScope): Iterable<Intent> | AsyncIterable<Intent>;
 }
 
 /** Whether a time (RFC 3339) falls in the scope's period: at or after `from`, strictly before `to`. */
@@ -76,6 +83,7 @@ export function contentKey(payment: {
   destination?: string;
   amount?: string;
   total?: string;
+  target_asset?: string;
 }): string | undefined {
   const p = payment;
   const figure =
@@ -85,5 +93,7 @@ export function contentKey(payment: {
         ? `t${normalAmount(p.total)}`
         : undefined;
   if (figure === undefined || !p.asset) return undefined;
-  return [p.profile_id ?? '', p.asset, p.network ?? '', addressKey(p.destination), figure].join('|');
+  const key = [p.profile_id ?? '', p.asset, p.network ?? '', addressKey(p.destination), figure];
+  // A conversion pays its target: one of USD to USDP is not an internal transfer of as many USD.
+  return (p.target_asset ? [...key, `to ${p.target_asset}`] : key).join('|');
 }

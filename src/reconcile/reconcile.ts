@@ -3,10 +3,12 @@
 // disk); the transfers then stream through a page at a time, each classed as it comes, except what can only be
 // decided once all are in (credit legs of internal transfers, matches by content), kept in the book until the end.
 import { unsaltedRefId } from '../batch/ref-ids.js';
-import { type Decimal, dec, fmt, type Transfer } from '../contract/index.js';
+import { type Decimal, dec, type Event, fmt, type Transfer } from '../contract/index.js';
 import { Book } from './book.js';
 import { CLASSES, EXPLAINED, type Line, type LineClass, type SummaryRow } from './classes.js';
-import { judged, lineOf } from './compare.js';
+import { ENDED_UNPAID, judged, lineOf } from './compare.js';
+import { type ConversionSource, conversionMovement, type Movement } from './conversions.js';
+import { type FeedState, keepEvents, withFeed } from './feed.js';
 import { contentKey, type Intent, type IntentReader, type IntentScope } from './intents.js';
 
 /** How a reconciliation reads the service. */
@@ -17,6 +19,10 @@ export interface TransferSource {
   byRefIds(refIds: string[]): Promise<Transfer[]>;
   /** Transfers by group id (at most 100). */
   byGroupIds(groupIds: string[]): Promise<Transfer[]>;
+  /** The service's stablecoin conversions (none: not read). */
+  conversions?: ConversionSource;
+  /** The event feed from the period's start to now, a page at a time, oldest first (none: not read). */
+  events?(): AsyncIterable<Event[]>;
 }
 
 export interface Reconciliation {
@@ -26,6 +32,10 @@ export interface Reconciliation {
   lines(): IterableIterator<Line>;
   intents: number;
   transfers: number;
+  /** Conversions of the period read (0 when not read). */
+  conversions: number;
+  /** Events read that name a transfer or a conversion (0 when the feed is not read). */
+  events: number;
   /** Lines of classes that are not explained. */
   unexplained: number;
   close(): void;
@@ -44,7 +54,10 @@ class Run {
     readonly source: TransferSource,
   ) {}
 
-  add(line: Line): void {
+  add(judgedLine: Line): void {
+    const line = judgedLine.transfer_id
+      ? withFeed(judgedLine, this.book.event<FeedState>(judgedLine.transfer_id))
+      : judgedLine;
     this.book.addLine(line);
     const k = `${line.asset}\u0000${line.class}`;
     const t = this.totals.get(k) ?? { lines: 0, amount: dec(0) };
@@ -58,7 +71,7 @@ class Run {
   }
 
   /** One transfer of the period, classed now or kept for the end. */
-  transfer(transfer: Transfer): void {
+  transfer(transfer: Movement): void {
     const t = transfer;
     this.transfers++;
     const line = t.ref_id ? this.byRefId(t, t.ref_id) : undefined;
@@ -88,20 +101,21 @@ class Run {
       ]
         .filter(Boolean)
         .join('; ');
-      return t.status === 'FAILED' ? judged(t, i, why) : lineOf('paid_twice', t, i, why);
+      return ENDED_UNPAID.includes(t.status) ? judged(t, i, why) : lineOf('paid_twice', t, i, why);
     }
     if (!own) return undefined;
     if (t.group_id && own.kind === 'internal_transfer') this.book.addGroup(t.group_id);
     return judged(t, own, note);
   }
 
-  contentKeys(transfer: Transfer): string[] {
+  contentKeys(transfer: Movement): string[] {
     const t = transfer;
     const p = {
       profile_id: t.profile_id,
       asset: t.asset,
       network: t.crypto_network,
       destination: t.destination_address ?? t.fiat_account_id,
+      target_asset: t.target_asset,
     };
     return [contentKey({ ...p, amount: t.amount }), contentKey({ ...p, total: t.total })].filter(
       (k): k is string => !!k,
@@ -185,7 +199,7 @@ class Run {
       const page = this.book.unmatched(after, LOOKUP);
       if (!page.length) return;
       after = page[page.length - 1].ref_id;
-      const found = new Map((await this.source.byRefIds(page.map((i) => i.ref_id))).map((t) => [t.ref_id, t]));
+      const found = await this.lookUp(page);
       this.book.batch(() => {
         for (const i of page) {
           const t = found.get(i.ref_id);
@@ -194,6 +208,19 @@ class Run {
         }
       });
     }
+  }
+
+  /** The transfers (and conversions) of these intents' ref_ids, whenever created. */
+  async lookUp(intents: Intent[]): Promise<Map<string | undefined, Movement>> {
+    const conversions = this.source.conversions;
+    const converting = conversions ? intents.filter((i) => i.kind === 'conversion') : [];
+    const others = intents.filter((i) => !converting.includes(i));
+    const found: Movement[] = others.length ? await this.source.byRefIds(others.map((i) => i.ref_id)) : [];
+    for (const i of converting) {
+      const c = await conversions!.byRefId(i.ref_id);
+      if (c) found.push(conversionMovement(c));
+    }
+    return new Map(found.map((t) => [t.ref_id, t]));
   }
 
   summary(): SummaryRow[] {
@@ -244,12 +271,20 @@ export async function reconcile(
 ): Promise<Reconciliation> {
   const book = new Book();
   try {
-    for (const r of readers) book.addIntents(r.read(scope));
+    for (const r of readers) await book.addIntents(r.read(scope));
     const intents = book.scope(scope);
     const run = new Run(book, source);
+    let events = 0;
+    const end = scope.to ?? new Date().toISOString();
+    for await (const page of source.events?.() ?? []) events += book.batch(() => keepEvents(book, page, end));
     for await (const page of source.pages())
       book.batch(() => {
         for (const t of page) run.transfer(t);
+      });
+    const transfers = run.transfers;
+    for await (const page of source.conversions?.pages() ?? [])
+      book.batch(() => {
+        for (const c of page) run.transfer(conversionMovement(c));
       });
     book.batch(() => run.contentMatches());
     await run.credits();
@@ -259,7 +294,9 @@ export async function reconcile(
       summary,
       lines: () => book.lines() as IterableIterator<Line>,
       intents,
-      transfers: run.transfers,
+      transfers,
+      conversions: run.transfers - transfers,
+      events,
       unexplained: summary.filter((r) => !r.explained).reduce((n, r) => n + r.lines, 0),
       close: () => book.close(),
     };

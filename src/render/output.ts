@@ -7,13 +7,16 @@ import {
   type Column,
   columnName,
   fitTable,
+  longestUnbreakable,
   readable,
+  SHORT_ID,
+  shortId,
   type TableLayout,
   tableLines,
   type TableView,
   viewColumns,
 } from './table.js';
-import { relativeTime } from './time.js';
+import { clockOf, relativeTime } from './time.js';
 import type { Writer } from './writer.js';
 
 export const FORMATS = ['table', 'json', 'ndjson', 'csv'] as const;
@@ -59,7 +62,9 @@ export class Output {
     if (typeof value === 'object') return readable(value) || this.p.dim('-');
     const s = String(value);
     if (kind === 'time' && this.io.stdoutTTY) return relativeTime(s, this.now());
+    if (kind === 'clock' && this.io.stdoutTTY) return clockOf(s);
     if (kind === 'status') return statusColour(this.p, s);
+    if (kind === 'amount') return groupedAmount(s);
     return s;
   }
 
@@ -160,7 +165,8 @@ export class Output {
     let n = 0;
     const rest: object[] = [];
     for await (const item of items as AsyncIterable<object>) {
-      cols ??= Object.keys(item).map((key) => ({ key, kind: kindOf(key) }));
+      // The first field says what a row is (an id, a name): never left out.
+      cols ??= Object.keys(item).map((key, i) => ({ key, kind: kindOf(key), identity: i === 0 }));
       if (this.format === 'csv') {
         if (!n) this.io.out(csvRow(cols.map((c) => c.key)));
         this.io.out(csvRow(cols.map((c) => getPath(item, c.key))));
@@ -196,31 +202,87 @@ class TableWriter {
   write(rows: object[]): void {
     const { out, columns } = this;
     const cells = rows.map((r) => columns.map((c) => out.cell(getPath(r, c.key), c.kind)));
-    const natural = columns.map((_, i) =>
-      Math.max(this.layout ? 0 : visibleLength(this.heads[i]), ...cells.map((row) => visibleLength(row[i]))),
-    );
+    const widest = (i: number, cell: (s: string) => string = (s) => s) =>
+      Math.max(this.layout ? 0 : visibleLength(this.heads[i]), ...cells.map((row) => visibleLength(cell(row[i]))));
     let heads: string[] | null = null;
     if (!this.layout) {
-      // Piped tables keep every column: only a terminal's width is worth leaving columns out for.
+      // Piped tables keep every column whole: only a terminal's width is worth leaving columns out for.
       const max = out.io.stdoutTTY ? out.io.width : undefined;
-      this.layout = fitTable(columns, natural, max, !!out.view.wide || !!out.view.names);
+      this.layout = fitTable(
+        columns,
+        columns.map((_, i) => widest(i)),
+        max,
+        {
+          keepAll: !!out.view.wide || !!out.view.names,
+          shortWidths: columns.map((c, i) => (c.short ? widest(i, shortId) : undefined)),
+          floors: columns.map((c, i) =>
+            c.kind === 'text' ? Math.max(0, ...cells.map((r) => longestUnbreakable(r[i]))) : 0,
+          ),
+        },
+      );
       heads = this.heads.map((h) => out.p.bold(h));
     } else {
+      const { widths, short } = this.layout;
       for (const i of this.layout.shown)
-        if (columns[i].kind !== 'text') this.layout.widths[i] = Math.max(this.layout.widths[i], natural[i]);
+        if (columns[i].kind !== 'text') widths[i] = Math.max(widths[i], widest(i, short[i] ? shortId : undefined));
     }
     out.io.out(`${tableLines(columns, heads, cells, this.layout).join('\n')}\n`);
   }
 
-  /** After the last batch: which columns the terminal's width left out, and how to see them. */
+  /** After the last batch: one note on what the terminal's width left out or shortened, and how to see it all. */
   end(): void {
-    const dropped = this.layout?.dropped ?? [];
-    if (!dropped.length) return;
-    const names = dropped.map(columnName).join(', ');
-    this.out.note(
-      this.out.p.dim(`${names}: left out to fit ${this.out.io.width} columns (--wide shows them, --columns chooses)`),
-    );
+    const note = this.layout ? narrowNote(this.layout, this.out.io.width, !!this.out.view.flags) : '';
+    if (note) this.out.note(this.out.p.dim(note));
   }
+}
+
+/**
+ * What a narrow terminal did to a table and how to see it all, within the width (the hint on a line of its own when
+ * both do not fit one), '' when it did nothing: "left out to fit 80 columns: ref_id; ids shown by their first 8
+ * characters" and "(see all: --wide, --columns, -o json or a wider terminal)".
+ */
+export function narrowNote(layout: TableLayout, width: number, flags: boolean): string {
+  const parts: string[] = [];
+  if (layout.dropped.length)
+    parts.push(`left out to fit ${width} columns: ${layout.dropped.map(columnName).join(', ')}`);
+  if (layout.short.some(Boolean)) parts.push(`ids shown by their first ${SHORT_ID} characters`);
+  if (!parts.length) return '';
+  const what = parts.join('; ');
+  const how = `(see all: ${flags ? '--wide, --columns, ' : ''}-o json or a wider terminal)`;
+  return what.length + 1 + how.length <= width ? `${what} ${how}` : `${what}\n${how}`;
+}
+
+/**
+ * A table written a row at a time as things happen (events watch, events listen), without a header: its layout is
+ * fixed ahead from each column's expected width by the one rule (fitTable: ranks, identity, short ids), and what a
+ * narrow terminal did is said once, before the first row (`note`).
+ */
+export class LiveRows {
+  private readonly layout: TableLayout;
+  readonly note: string;
+  constructor(
+    private readonly columns: Column[],
+    widths: number[],
+    io: Pick<Writer, 'stdoutTTY' | 'width'>,
+    flags = false,
+  ) {
+    const shortWidths = columns.map((c) => (c.short ? SHORT_ID : undefined));
+    this.layout = fitTable(columns, widths, io.stdoutTTY ? io.width : undefined, { shortWidths });
+    this.note = narrowNote(this.layout, io.width, flags);
+  }
+
+  line(cells: string[]): string {
+    return tableLines(this.columns, null, [cells], this.layout)[0];
+  }
+}
+
+/**
+ * An amount for people, in a table: its whole part in groups of three (50,000,000.25); digits are never changed or
+ * rounded, and anything but a plain decimal is as it is. JSON, NDJSON and CSV keep the service's string.
+ */
+export function groupedAmount(amount: string): string {
+  const m = /^(-?)(\d+)(\.\d+)?$/.exec(amount);
+  return m ? `${m[1]}${m[2].replace(/\B(?=(\d{3})+$)/g, ',')}${m[3] ?? ''}` : amount;
 }
 
 /** How a field of unknown columns shows: times, statuses, ids (never cut) and free text (wrapped when narrow). */

@@ -1,6 +1,14 @@
-// Tables for people, one mechanism for every table coinop prints. Ids, ref_ids, addresses and hashes are never cut:
-// on a narrow terminal the columns each table ranks lowest are left out first, and only free text wraps. --wide shows
-// every column (none left out), --columns exactly the ones named, in that order.
+// Tables for people, one mechanism for every table coinop prints, and one rule for a terminal too narrow for one:
+//   1. the columns a table ranks lowest (rank 3 and up) are left out first, never a column that says what a row is
+//      (`identity`: its id, type or kind);
+//   2. then ids that may be shortened (`short`: UUIDs) show their first 8 characters, and what step 1 left out comes
+//      back where it now fits;
+//   3. then free text wraps (never splitting an id, an address or a hash in it), and only when that cannot make the
+//      line fit is the rest left out by rank (2, then 1), identity columns still never;
+//   4. what still does not fit runs past the edge: an id is never split or cut.
+// One note on stderr says what was left out or shortened and how to see it all. --wide shows every column (ids
+// whole), --columns exactly the ones named, in that order: both as asked, nothing left out or shortened. Piped, a
+// table is never fitted.
 import { usageError } from '../errors.js';
 import { visibleLength } from './style.js';
 
@@ -8,12 +16,17 @@ export interface Column {
   /** Field of the object; dots reach into nested objects ("metadata.note"). */
   key: string;
   header?: string;
-  kind?: 'amount' | 'time' | 'status' | 'text' | 'id';
+  /** 'time': relative on a terminal ("3 min ago"); 'clock': the time of day, UTC, to the second ("14:46:30"). */
+  kind?: 'amount' | 'time' | 'clock' | 'status' | 'text' | 'id';
   /**
-   * Which columns a narrow terminal leaves out first: 1 (the default) is never left out, higher numbers go before
-   * lower ones (the rightmost first among equals).
+   * Which columns a narrow terminal leaves out first: higher numbers go before lower ones (the rightmost first among
+   * equals); 1, the default, goes last. Ids are shortened before a column ranked 1 or 2 is left out.
    */
-  priority?: number;
+  rank?: number;
+  /** The column that says what a row is (its id, its type or kind): never left out, whatever the width. */
+  identity?: boolean;
+  /** Its values are UUIDs a narrow terminal may show by their first 8 characters (never split across lines). */
+  short?: boolean;
   /** Left out of the default table: shown by --wide or --columns, and always in CSV. */
   wide?: boolean;
   /**
@@ -29,7 +42,15 @@ export interface TableView {
   names?: string[];
   /** --wide: every column, none left out for width. */
   wide?: boolean;
+  /** The command takes --columns and --wide (the note on what a narrow terminal left out names them then). */
+  flags?: boolean;
 }
+
+/** The number of characters a shortened id keeps. */
+export const SHORT_ID = 8;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** A UUID by its first characters; any other value as it is. */
+export const shortId = (value: string) => (UUID.test(value) ? value.slice(0, SHORT_ID) : value);
 
 /** A column's name for --columns: its header in lower case with _ for spaces ("ref id" is ref_id). */
 export const columnName = (c: Column) =>
@@ -88,44 +109,134 @@ export interface TableLayout {
   widths: number[];
   /** Columns left out for the terminal's width. */
   dropped: Column[];
+  /** By index: the column's ids show by their first characters (shortId). */
+  short: boolean[];
 }
 
 const GAP = 2;
 /** Free text is not wrapped narrower than this. */
 const MIN_TEXT = 12;
+/** Columns ranked this or more important are left out only once ids are shortened. */
+const KEPT_RANK = 2;
 
 const lineWidth = (shown: number[], widths: number[]) =>
   shown.reduce((sum, i) => sum + widths[i], 0) + GAP * Math.max(0, shown.length - 1);
+const rankOf = (c: Column) => c.rank ?? 1;
 
-/**
- * The layout of a table within `max` characters (undefined: no limit, as when piped). Lower-priority columns are
- * left out first (unless `keepAll`), then free text ('text' columns) is wrapped; what still does not fit overflows
- * the line rather than lose a character.
- */
-export function fitTable(columns: readonly Column[], natural: number[], max?: number, keepAll = false): TableLayout {
+/** The shown column to leave out next, ranked `from` or lower (a higher number): the lowest ranked, rightmost. */
+function nextToLeave(columns: readonly Column[], shown: number[], from: number): number {
+  let pick = -1;
+  for (const i of shown) {
+    const c = columns[i];
+    if (!c.identity && rankOf(c) >= from && (pick < 0 || rankOf(c) >= rankOf(columns[pick]))) pick = i;
+  }
+  return pick;
+}
+
+/** What fitting a table takes besides its columns' natural widths. */
+export interface FitOptions {
+  /** --wide, --columns: nothing left out or shortened, only free text wrapped. */
+  keepAll?: boolean;
+  /** By index: the column's width were its ids shortened (undefined: it cannot be). */
+  shortWidths?: (number | undefined)[];
+  /** By index: the narrowest a free text column wraps to (its longest id-like word: never split). */
+  floors?: number[];
+}
+
+/** The layout of a table within `max` characters (undefined: no limit, as when piped), by the rule atop this file. */
+export function fitTable(
+  columns: readonly Column[],
+  natural: number[],
+  max?: number,
+  { keepAll = false, shortWidths = [], floors = [] }: FitOptions = {},
+): TableLayout {
   const widths = [...natural];
   const shown = columns.map((_, i) => i);
   const dropped: Column[] = [];
-  if (max === undefined) return { shown, widths, dropped };
-  while (!keepAll && lineWidth(shown, widths) > max) {
-    let pick = -1;
-    for (const i of shown) {
-      const p = columns[i].priority ?? 1;
-      if (p > 1 && (pick < 0 || p >= (columns[pick].priority ?? 1))) pick = i;
+  const short = columns.map(() => false);
+  if (max === undefined) return { shown, widths, dropped, short };
+  const least = (i: number) => (columns[i].kind === 'text' ? Math.min(widths[i], textFloor(floors, i)) : widths[i]);
+  const fits = () => lineWidth(shown, widths) <= max;
+  // With its free text wrapped as narrow as it goes.
+  const fitsWrapped = () =>
+    lineWidth(
+      shown,
+      columns.map((_, i) => least(i)),
+    ) <= max;
+  const leave = (from: number, enough: () => boolean) => {
+    for (
+      let pick = nextToLeave(columns, shown, from);
+      !enough() && pick >= 0;
+      pick = nextToLeave(columns, shown, from)
+    ) {
+      shown.splice(shown.indexOf(pick), 1);
+      dropped.push(columns[pick]);
     }
-    if (pick < 0) break;
-    shown.splice(shown.indexOf(pick), 1);
-    dropped.push(columns[pick]);
+  };
+  if (!keepAll) {
+    leave(KEPT_RANK + 1, fits);
+    if (!fits()) shorten(columns, shown, widths, short, shortWidths);
+    comeBack(columns, shown, widths, dropped, max);
+    leave(1, fitsWrapped);
   }
+  wrapFreeText(columns, shown, widths, max, floors);
+  return { shown, widths, dropped: dropped.reverse(), short };
+}
+
+function shorten(
+  columns: readonly Column[],
+  shown: number[],
+  widths: number[],
+  short: boolean[],
+  shortWidths: (number | undefined)[],
+): void {
+  for (const i of shown) {
+    const w = shortWidths[i];
+    if (columns[i].short && w !== undefined && w < widths[i]) {
+      widths[i] = w;
+      short[i] = true;
+    }
+  }
+}
+
+/** Columns left out that fit again (once ids are shortened), the most important first, each in its place. */
+function comeBack(columns: readonly Column[], shown: number[], widths: number[], dropped: Column[], max: number): void {
+  for (let d = dropped.length - 1; d >= 0; d--) {
+    const i = columns.indexOf(dropped[d]);
+    const next = [...shown, i].sort((a, b) => a - b);
+    if (lineWidth(next, widths) > max) continue;
+    shown.splice(0, shown.length, ...next);
+    dropped.splice(d, 1);
+  }
+}
+
+/** The narrowest a free text column wraps to. */
+const textFloor = (floors: number[], i: number) => Math.max(MIN_TEXT, floors[i] ?? 0);
+
+/** Narrows free text ('text' columns), the widest first, down to MIN_TEXT or its floor, until the line fits. */
+function wrapFreeText(columns: readonly Column[], shown: number[], widths: number[], max: number, floors: number[]) {
+  const least = (i: number) => textFloor(floors, i);
   while (lineWidth(shown, widths) > max) {
     let widest = -1;
     for (const i of shown)
-      if (columns[i].kind === 'text' && widths[i] > MIN_TEXT && (widest < 0 || widths[i] > widths[widest])) widest = i;
+      if (columns[i].kind === 'text' && widths[i] > least(i) && (widest < 0 || widths[i] > widths[widest])) widest = i;
     if (widest < 0) break;
     widths[widest]--;
   }
-  return { shown, widths, dropped: dropped.reverse() };
 }
+
+/** A word of free text that is an id, an address or a hash (long, with a digit): wrapping never splits it. */
+export const unbreakable = (word: string) => word.length >= 16 && /\d/.test(word) && /^[\w:.-]+$/.test(word);
+
+/** The longest unbreakable word of a text (0 when none). */
+export const longestUnbreakable = (text: string) =>
+  Math.max(
+    0,
+    ...text
+      .split(/\s+/)
+      .filter(unbreakable)
+      .map((w) => visibleLength(w)),
+  );
 
 /** Splits free text into lines of at most `width` characters, at spaces where it can (a longer word is broken). */
 export function wrapText(text: string, width: number): string[] {
@@ -139,7 +250,7 @@ export function wrapText(text: string, width: number): string[] {
       continue;
     }
     if (line) lines.push(line);
-    while (visibleLength(w) > width) {
+    while (visibleLength(w) > width && !unbreakable(w)) {
       const chars = [...w];
       lines.push(chars.slice(0, width).join(''));
       w = chars.slice(width).join('');
@@ -165,7 +276,9 @@ export function tableLines(
   const out: string[] = [];
   const line = (cells: string[]) => {
     const parts = layout.shown.map((i) =>
-      columns[i].kind === 'text' ? wrapText(cells[i], layout.widths[i]) : [cells[i]],
+      columns[i].kind === 'text'
+        ? wrapText(cells[i], layout.widths[i])
+        : [layout.short[i] ? shortId(cells[i]) : cells[i]],
     );
     const height = Math.max(...parts.map((p) => p.length));
     for (let r = 0; r < height; r++) {

@@ -19,6 +19,12 @@ export function relativeTime(iso: string, now: number): string {
   return d < 0 ? `${n} ${unit} ago` : `in ${n} ${unit}`;
 }
 
+/** The time of day of an RFC 3339 string, UTC, to the second ("14:46:30"); anything else as it is. */
+export function clockOf(iso: string): string {
+  const t = Date.parse(iso);
+  return Number.isNaN(t) ? iso : new Date(t).toISOString().slice(11, 19);
+}
+
 /** A length of time in the largest unit that divides it: "24 h", "7 days", "15 min", "90 s". */
 export function durationText(seconds: number): string {
   if (seconds > 86_400 && seconds % 86_400 === 0) return `${seconds / 86_400} days`;

@@ -53,7 +53,7 @@ describe('withdraw batch: bad files', () => {
         [
           /row 1 \(line 2\): amount: must be a plain decimal number/,
           /row 2 \(line 3\): amount: give exactly one of amount and total, not both/,
-          /row 3 \(line 4\): crypto_network: must be one of BITCOIN/,
+          /row 3 \(line 4\): crypto_network: "BITCOIN_SV" is not one of the 16 choices \(did you mean BITCOIN or BITCOIN_CASH\?\)/,
           /row 4 \(line 5\): metadata: must have at most 6 pairs/,
           /row 5 \(line 6\): a quote inside an unquoted field 6/,
           /row 6 \(line 7\): amount: has more than the 8 decimals BTC allows/,

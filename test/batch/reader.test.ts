@@ -90,6 +90,24 @@ describe('JSON readers', () => {
     }
   });
 
+  it('ends a string at a quote after an even run of backslashes, however the text is cut, and counts lines', () => {
+    // Strings ending in an escaped backslash, an escaped quote after one, a key spelled with escapes.
+    const text = '[\n{"a":"x\\\\","b":"\\\\\\"]"},\n\n  {"c\\"":"2",\n"d":"}"},{"e":"\\\\\\\\"}\n]\n';
+    const want = [{ a: 'x\\', b: '\\"]' }, { 'c"': '2', d: '}' }, { e: '\\\\' }];
+    for (let cut = 0; cut <= text.length; cut++) {
+      for (const second of [cut, cut + 1, cut + 2]) {
+        const p = new JsonArrayParser();
+        const parts = [text.slice(0, cut), text.slice(cut, second), text.slice(second)];
+        const out = [...parts.flatMap((t) => [...p.push(t)]), ...p.end()];
+        expect(out.map((r) => [r.value, r.line, r.error])).toEqual([
+          [want[0], 2, undefined],
+          [want[1], 4, undefined],
+          [want[2], 5, undefined],
+        ]);
+      }
+    }
+  });
+
   it('names bad elements and refuses a truncated array', () => {
     const p = new JsonArrayParser();
     const out = [...p.push('[{"a":1},{bad},,{"c":3}]'), ...p.end()];

@@ -263,6 +263,39 @@ describe('rows another batch paid', () => {
     }
   });
 
+  it("are found in another batch's log of sends while it runs and after it crashed; a resend clears a refusal", async () => {
+    const path = join(dir, 'sent-log.db');
+    const running = SentRecord.open(path);
+    const later = SentRecord.open(path);
+    const row = (n: number) => ({ row: n, ref_id: `batch-${n}`, profile_id: 'prof-1' });
+    const at = '2026-01-01T00:00:00.000Z';
+    try {
+      // Appended by a batch still running (never closed here: as if it crashed after these windows).
+      await running.record('local:http://a', 'running', '/j/running.journal', [row(1), row(2)], at);
+      expect(later.find('local:http://a', 'prof-1', 'batch-1', 'later')).toMatchObject({ batch_id: 'running' });
+      running.markRefused('local:http://a', 'running', row(2));
+      expect(later.findEach('local:http://a', 'later', [row(2), row(3)])).toEqual([undefined, undefined]);
+      // Sent again after its refusal (a resume): evidence of a payment again.
+      await running.record('local:http://a', 'running', '/j/running.journal', [row(2)], at);
+      expect(later.find('local:http://a', 'prof-1', 'batch-2', 'later')).toMatchObject({ batch_id: 'running' });
+      expect(later.find('local:http://a', 'prof-1', 'batch-2', 'running')).toBeUndefined();
+    } finally {
+      later.close();
+    }
+    const reopened = SentRecord.open(path);
+    try {
+      expect(reopened.find('local:http://a', 'prof-1', 'batch-1', 'another')).toMatchObject({
+        batch_id: 'running',
+        journal: '/j/running.journal',
+        row: 1,
+        sent_at: at,
+      });
+    } finally {
+      reopened.close();
+      running.close();
+    }
+  });
+
   it('are found when the earlier batch spelled the destination another way (EIP-55 casing, bech32 case)', async () => {
     const BC1 = 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4';
     const head = 'destination_address,asset,crypto_network,amount\n';

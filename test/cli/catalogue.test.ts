@@ -266,8 +266,12 @@ describe('against the local service the catalogue is authoritative', () => {
       ['withdraw', '--asset', 'ETH', '--network', 'OPTIMISM', '--address', OP_ADDRESS, '--amount', '5', '--yes'],
       /^error: --network: must be one of BITCOIN, ETHEREUM/,
     ],
-    [['prices', 'ETHSGD'], /^error: MARKET: "ETHSGD" is not a market \(such as/],
-    [['stream', 'trades', 'ETHSGD', '--count', '1'], /^error: MARKET: "ETHSGD" is not a market \(such as/],
+    [['prices', 'ETHSGD'], /^error: MARKET: "ETHSGD" is not a market \(did you mean ETHUSD\?\)/],
+    [
+      ['stream', 'trades', 'ETHSGD', '--count', '1'],
+      /^error: MARKET: "ETHSGD" is not a market \(did you mean ETHUSD\?\)/,
+    ],
+    [['prices', 'QQQQQQ'], /^error: MARKET: "QQQQQQ" is not a market \(such as/],
     [['balances', 'USDC'], /^error: ASSET: USDC is not an asset of this service/],
     [['addresses', 'create', '--network', 'OPTIMISM'], /^error: --network: must be one of BITCOIN/],
     [

@@ -50,6 +50,12 @@ beforeAll(() => {
     }),
     { mode: 0o600 },
   );
+  // The address book's nicknames the local context's commands saw (destinations list and put keep them).
+  mkdirSync(join(cwd, 'data'), { mode: 0o700 });
+  writeFileSync(
+    join(cwd, 'data', 'completion-words.json'),
+    JSON.stringify({ local: { destinations: ['cold', 'treasury'] }, prod: { destinations: ['prod-only'] } }),
+  );
   env = {
     PATH: `${bin}:${process.env.PATH ?? '/usr/bin:/bin'}`,
     HOME: join(cwd, 'home'),
@@ -108,6 +114,7 @@ function lines(text: string): string[] {
 const MISSING = (shell: string) => `${shell} is not installed (.ci/run installs it: apt-get install ${shell})`;
 const ETH_NETWORKS = ['ARBITRUM_ONE', 'BASE', 'ETHEREUM', 'INK', 'ROBINHOOD', 'XLAYER'];
 const PROFILES = ['desk-eu', 'local', 'prod'];
+const NICKNAMES = ['cold', 'treasury'];
 
 describe('completion scripts in real shells', () => {
   it('bash: commands, inherited options, markets, option values, files', () => {
@@ -224,6 +231,12 @@ describe('completion scripts in real shells', () => {
       ]);
       expect(bash('coinop', 'withdraw', '--network', 'S')).toEqual(['SOLANA', 'STELLAR', 'SUI']);
       expect(bash('coinop', 'withdraw', '--asset', 'BTC', '--network', '')).toEqual(['BITCOIN']);
+      // After a flag that takes a value: its values, never a subcommand (withdraw --to once offered batch and fiat).
+      expect(bash('coinop', 'withdraw', '--to', '')).toEqual(NICKNAMES);
+      expect(bash('coinop', 'withdraw', '--to', 'tr')).toEqual(['treasury']);
+      expect(bash('coinop', 'withdraw', '--amount', '')).toEqual([]);
+      // --to of another command is a time: not the address book.
+      expect(bash('coinop', 'audit', 'list', '--to', '')).toEqual([]);
     });
 
     it.skipIf(!inCI && !has('zsh'))('zsh, with a description for every command and option', () => {
@@ -233,6 +246,8 @@ describe('completion scripts in real shells', () => {
       expect(zsh('coinop', '--context', '')).toEqual(PROFILES);
       expect(zsh('coinop', '--profile', '')).toEqual(PROFILES);
       expect(zsh('coinop', 'withdraw', '--asset', 'eth', '--network', '')).toEqual(ETH_NETWORKS);
+      expect(zsh('coinop', 'withdraw', '--to', '')).toEqual(NICKNAMES);
+      expect(zsh('coinop', 'withdraw', '--amount', '')).toEqual([]);
       expect(zshEntries(['coinop', 'wi'], true)).toEqual([
         'withdraw:send crypto from a profile balance to a blockchain address',
       ]);
@@ -246,6 +261,11 @@ describe('completion scripts in real shells', () => {
       expect(fish('coinop --context local ')).toContain('withdraw');
       expect(fish('coinop -o json local ')).toEqual(['deposit', 'start']);
       expect(fish('coinop --context ')).toEqual(PROFILES);
+      // --profile, the old name: its value completed, and no command offered in its place.
+      expect(fish('coinop --profile ')).toEqual(PROFILES);
+      expect(fish('coinop --profile local withdraw --am')).toEqual(['--amount']);
+      expect(fish('coinop withdraw --to ')).toEqual(NICKNAMES);
+      expect(fish('coinop withdraw --amount ')).toEqual([]);
       expect(fish('coinop withdraw --asset eth --network ')).toEqual(ETH_NETWORKS);
       expect(fish('coinop fee quote --asset=PYUSD --network ')).toEqual([
         'ARBITRUM_ONE',

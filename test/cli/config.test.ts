@@ -7,7 +7,7 @@ import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { parseConfigSetOptions } from '../../src/commands/config/options.js';
 import { readSettings } from '../../src/config/settings.js';
 import { usageMessage } from '../commands/support.js';
-import { runInProcess, runCoinop } from './helpers.js';
+import { runInProcess, runCoinop, sandbox } from './helpers.js';
 import { KEY, Term } from './terminal.js';
 
 const root = mkdtempSync(join(tmpdir(), 'coinop-config-'));
@@ -105,12 +105,44 @@ describe('coinop config', () => {
     expect(t.stderr).toContain('Precedence: a flag, then the environment variable, then the configuration file');
   });
 
-  it('a saved output format is what commands print, a flag wins over it', async () => {
+  it('a saved output format is what a terminal gets; piped output stays JSON; a flag wins over both', async () => {
     await runInProcess(['config', 'set', 'output', 'csv'], s.env);
-    const csv = await runInProcess(['config', 'list'], s.env);
+    const env = { ...s.env, COINOP_PAGER: 'cat' };
+    const csv = await runInProcess(['config', 'list'], env, undefined, { stdout: 120 });
     expect(csv.stdout.split(/\r?\n/)[0]).toBe('key,value,source,variable');
-    const json = await runInProcess(['config', 'list', '--json'], s.env);
+    const piped = await runInProcess(['config', 'list'], env);
+    expect(Array.isArray(JSON.parse(piped.stdout))).toBe(true);
+    const asked = await runInProcess(['config', 'list', '-o', 'csv'], env);
+    expect(asked.stdout.split(/\r?\n/)[0]).toBe('key,value,source,variable');
+    const json = await runInProcess(['config', 'list', '--json'], env, undefined, { stdout: 120 });
     expect(Array.isArray(JSON.parse(json.stdout))).toBe(true);
+  });
+
+  it('config set output table: balances on a terminal is a table, `balances | cat` still JSON (COINOP_OUTPUT too)', async () => {
+    const sb = await sandbox();
+    try {
+      const env = { ...sb.env, COINOP_PAGER: 'cat' };
+      await runInProcess(['config', 'set', 'output', 'table'], env);
+      const piped = await runInProcess(['balances', 'BTC'], env);
+      expect(piped.code).toBe(0);
+      expect(JSON.parse(piped.stdout)).toBeTruthy();
+      const shown = await runInProcess(['balances', 'BTC'], env, undefined, { stdout: 100 });
+      expect(shown.stdout).toMatch(/^ASSET\s+AVAILABLE/);
+      const fromEnv = await runInProcess(['balances', 'BTC'], { ...env, COINOP_OUTPUT: 'csv' });
+      expect(JSON.parse(fromEnv.stdout)).toBeTruthy();
+      const asked = await runInProcess(['balances', 'BTC', '-o', 'table'], env);
+      expect(asked.stdout).toMatch(/^ASSET\s+AVAILABLE/);
+    } finally {
+      await sb.close();
+    }
+  });
+
+  it('list and get output say the saved format is for terminals only', async () => {
+    const t = await runInProcess(['config', 'list', '-o', 'table'], s.env);
+    expect(t.stdout).toMatch(/^output .*\(terminals only; piped output is JSON unless -o is given\)/m);
+    const g = await runInProcess(['config', 'get', 'output'], s.env);
+    expect(g.stdout).toBe('\n');
+    expect(g.stderr).toContain('(terminals only; piped output is JSON unless -o is given)');
   });
 
   it('a bad value kept in the file stops a command with exit 2 naming the key', async () => {

@@ -2,6 +2,7 @@
 // list and put, withdraw --to NICKNAME), transfer limits (coinop limits) and fiat deposit instructions
 // (deposit-instructions create, list and get; sandbox deposit --instructions or picked from a list).
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { groupedAmount as grouped } from '../../src/render/output.js';
 import { DEMO } from '../../src/embedded/demo.js';
 import { BTC_ADDRESS, ETH_ADDRESS, type Sandbox, sandbox } from './helpers.js';
 import { KEY, Term } from './terminal.js';
@@ -139,12 +140,12 @@ describe('coinop withdraw --to NICKNAME', () => {
     expect((await sb.sent()).filter((x) => x.method === 'POST' && x.url.includes('crypto-withdrawals'))).toEqual([]);
   });
 
-  it('an unknown nickname is a usage error listing close ones; nothing is sent', async () => {
+  it('an unknown nickname is a usage error naming a close one; nothing is sent', async () => {
     await sb.sent();
     const r = await sb.runIn(['withdraw', '--to', 'Tresury', '--asset', 'ETH', '--amount', '0.1', '--yes']);
     expect(r.code).toBe(2);
     expect(r.stderr).toBe(
-      'error: --to: no address in the address book is called "Tresury"; close ones: treasury (hint: see coinop destinations list, or add it with coinop destinations put)\n',
+      'error: --to: no address in the address book is called "Tresury" (did you mean treasury?) (hint: see coinop destinations list, or add it with coinop destinations put)\n',
     );
     const far = await sb.runIn(['withdraw', '--to', 'payroll', '--asset', 'ETH', '--amount', '0.1', '--yes']);
     expect(far.stderr).toMatch(/is called "payroll" \(hint/);
@@ -180,10 +181,12 @@ describe('coinop limits', () => {
     expect(day.used).toMatch(/^[1-9][0-9]*(\.[0-9]+)?$/);
     const table = await sb.runIn(['limits', '-o', 'table']);
     expect(table.stdout).toMatch(
-      /crypto-withdrawal-per-transfer\s+each transfer\s+10000000\s+-\s+10000000\s+USD\s+CRYPTO_WITHDRAWAL/,
+      /crypto-withdrawal-per-transfer\s+each transfer\s+10,000,000\s+-\s+10,000,000\s+USD\s+CRYPTO_WITHDRAWAL/,
     );
     expect(table.stdout).toMatch(
-      new RegExp(`crypto-withdrawal-24h\\s+24 h\\s+50000000\\s+${day.used}\\s+${day.remaining}\\s+USD`),
+      new RegExp(
+        `crypto-withdrawal-24h\\s+24 h\\s+50,000,000\\s+${grouped(day.used)}\\s+${grouped(day.remaining)}\\s+USD`,
+      ),
     );
     expect(table.stderr).toContain('CRYPTO_WITHDRAWAL now: at most 10000000 USD in one transfer');
     const csv = await sb.runIn(['limits', '-o', 'csv']);

@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { operationOf, publishedAnswer, requestViolations } from '../support/openapi.js';
+import { operationOf, publishedAnswer, requestViolations, STUB_HEALTH } from '../support/openapi.js';
 import { baseEnv, runInProcess } from './helpers.js';
 import { closeServer, listenOnLoopback } from '../support/http-server.js';
 
@@ -37,7 +37,8 @@ function unknownQuery(method: string, url: URL): string[] {
 async function answer(method: string, url: URL, text: string): Promise<{ status: number; body: unknown }> {
   if (url.pathname === '/oauth2/token')
     return { status: 200, body: { access_token: 't', expires_in: 3600, token_type: 'bearer' } };
-  // The local profile's probe of which service answers: the hosted one has no such path.
+  // The local context's probe of which service answers: the stub names an instance, as a local service does.
+  if (url.pathname === '/_local/health') return { status: 200, body: STUB_HEALTH };
   if (url.pathname.startsWith('/_local/')) return { status: 404, body: { title: 'Not Found', status: 404 } };
   const target = url.pathname + url.search;
   const operation = operationOf(method, target);

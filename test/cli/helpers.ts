@@ -25,7 +25,10 @@ export interface Sandbox {
   env: Record<string, string>;
   run(args: string[], opts?: { env?: Record<string, string | undefined>; input?: string }): Promise<Run>;
   /** The same, in this process: for follow-up checks once a command has been run for real as a child process. */
-  runIn(args: string[], opts?: { env?: Record<string, string | undefined>; input?: string }): Promise<Run>;
+  runIn(
+    args: string[],
+    opts?: { env?: Record<string, string | undefined>; input?: string; terminal?: InProcessTerminal },
+  ): Promise<Run>;
   /** Requests to the API and token endpoint since the last call (control requests left out). */
   sent(): Promise<{ method: string; url: string; status: number; reason?: string }[]>;
   control(method: string, path: string, body?: unknown): Promise<any>;
@@ -73,16 +76,29 @@ export function capturedStreams(): {
   };
 }
 
+/**
+ * Which of the captured streams pass for a terminal in process (what a table's width and the status lines depend
+ * on): `stdout` a terminal of that many columns (and 1000 rows, so nothing waits for a pager's screenful), `stderr` a
+ * terminal too. Give the run COINOP_PAGER=cat: a pager is a child process.
+ */
+export interface InProcessTerminal {
+  stdout?: number;
+  stderr?: boolean;
+}
+
 /** The same command line run inside this process (commander tree, context, client and all), for large matrices. */
 export async function runInProcess(
   args: string[],
   env: Record<string, string | undefined>,
   input?: string,
+  terminal?: InProcessTerminal,
 ): Promise<Run> {
   const { runCli } = await import('../../src/commands/main.js');
   const stdin = new PassThrough();
   stdin.end(input ?? '');
   const c = capturedStreams();
+  if (terminal?.stdout) Object.assign(c.out, { isTTY: true, columns: terminal.stdout, rows: 1000 });
+  if (terminal?.stderr) Object.assign(c.err, { isTTY: true, columns: terminal.stdout ?? 80 });
   const code = await runCli(['node', 'coinop', ...args], { stdin, stdout: c.out, stderr: c.err, env });
   return { code, stdout: c.stdout, stderr: c.stderr };
 }
@@ -123,7 +139,7 @@ export async function sandbox(config: DeepPartial<LocalConfig> = {}): Promise<Sa
     dir,
     env,
     run: (args, opts = {}) => runCoinop(args, { ...env, ...opts.env }, opts.input),
-    runIn: (args, opts = {}) => runInProcess(args, { ...env, ...opts.env }, opts.input),
+    runIn: (args, opts = {}) => runInProcess(args, { ...env, ...opts.env }, opts.input, opts.terminal),
     async sent() {
       const { items } = (await control('GET', '/_local/journal?limit=100000')) as {
         items: { method: string; url: string; status: number; reason?: string; time: string }[];

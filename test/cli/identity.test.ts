@@ -332,9 +332,18 @@ describe('a sandbox or production secret goes only to the token endpoint saved a
 });
 
 describe('a 429 from the token endpoint', () => {
-  /** A token endpoint answering 429 (Retry-After as given) `times` times, then tokens. */
+  /**
+   * A token endpoint answering 429 (Retry-After as given) `times` times, then tokens. Its health check names an
+   * instance, as a local service's does: the local context's secret goes to nothing else (test/cli/foreign-local.test.ts).
+   */
   const limited = (times: number, retryAfter = '1') =>
     recorder((req, res) => {
+      if (req.url.startsWith('/_local/health')) {
+        res
+          .writeHead(200, { 'content-type': 'application/json', 'coinop-instance': 'limited-1' })
+          .end(JSON.stringify({ status: 'ok', instance_id: 'limited-1' }));
+        return true;
+      }
       if (!req.url.startsWith('/oauth2/token') || times-- <= 0) return false;
       res
         .writeHead(429, { 'content-type': 'application/json', 'retry-after': retryAfter })

@@ -124,12 +124,14 @@ describe('choices in any case', () => {
 });
 
 describe('errors that say what is valid', () => {
-  it('an asset outside the catalogue lists the valid ones; nothing is sent', async () => {
+  it('an asset outside the catalogue lists the valid ones, or names a close one; nothing is sent', async () => {
     await sb.sent();
+    const close = await sb.run(['withdraw', '--asset', 'dogx', '--network', 'BITCOIN', '--address', BTC_ADDRESS]);
+    expect(close.stderr).toBe('error: --asset: is not a crypto asset this service withdraws (did you mean DOGE?)\n');
     const r = await sb.run([
       'withdraw',
       '--asset',
-      'dogx',
+      'moon',
       '--network',
       'BITCOIN',
       '--address',

@@ -17,7 +17,7 @@ describe('market data on a terminal', () => {
     expect(await t.exit()).toBe(0);
     const s = t.screen();
     expect(s).toMatch(/LEVEL\s+BID AMOUNT\s+BID PRICE\s+ASK PRICE\s+ASK AMOUNT/);
-    expect(s).toMatch(/^3\s+\d+\.\d{8}\s+\d+\.\d{2}\s+\d+\.\d{2}\s+\d+\.\d{8}$/m);
+    expect(s).toMatch(/^3\s+[\d,]+\.\d{8}\s+\d{1,3}(,\d{3})*\.\d{2}\s+\d{1,3}(,\d{3})*\.\d{2}\s+[\d,]+\.\d{8}$/m);
     expect(s).toMatch(/BTCUSD · spread /);
   });
 

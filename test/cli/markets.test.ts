@@ -84,7 +84,7 @@ describe('market data commands', () => {
     const lines = table.stdout.trim().split('\n');
     expect(lines[0].split(/\s{2,}/)).toEqual(['LEVEL', 'BID AMOUNT', 'BID PRICE', 'ASK PRICE', 'ASK AMOUNT']);
     expect(lines).toHaveLength(3);
-    expect(lines[1]).toMatch(/^1\s+\d+\.\d{8}\s+\d+\.\d{2}\s+\d+\.\d{2}\s+\d+\.\d{8}$/);
+    expect(lines[1]).toMatch(/^1\s+[\d,]+\.\d{8}\s+\d{1,3}(,\d{3})*\.\d{2}\s+\d{1,3}(,\d{3})*\.\d{2}\s+[\d,]+\.\d{8}$/);
     expect(table.stderr).toMatch(
       /BTCUSD · spread \d+\.\d+ \(\d+\.\d{2} bp\) · 2 of \d+ bids, 2 of \d+ asks · --depth for more/,
     );

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import { parseQuery, Reply, Router, send, type Request } from '../../src/local/router.js';
-import { OPENAPI, requestViolations } from '../support/openapi.js';
+import { OPENAPI, requestViolations, STUB_HEALTH } from '../support/openapi.js';
 import { baseEnv, runCoinop, runInProcess } from './helpers.js';
 import { transferFlags, FIVE_OLDEST } from '../support/command-lines.js';
 import { closeServer, listenOnLoopback } from '../support/http-server.js';
@@ -59,6 +59,7 @@ beforeAll(async () => {
   // The hosted service as its description has it, on the local service's router: each operation records whether the
   // request validates and answers the published example.
   const router = new Router();
+  router.get('/_local/health', () => STUB_HEALTH);
   router.post('/oauth2/token', () => ({
     access_token: 'stub-token',
     expires_in: 3600,

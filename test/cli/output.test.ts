@@ -57,18 +57,24 @@ describe('tables at 80 columns', () => {
     for (const a of all) expect(s).toContain(a.address);
     expect(s).not.toContain('…');
     expect(s).toMatch(/^NETWORK\s+ADDRESS\s+CREATED\s*$/m);
-    expect(s).toMatch(/id, conversion, ref_id: left out to fit 80 columns \(--wide shows them/);
+    expect(s).toMatch(
+      /^left out to fit 80 columns: id, conversion, ref_id\n\(see all: --wide, --columns, -o json or a wider terminal\)$/m,
+    );
   });
 
-  it('transfers list keeps every id whole; --wide shows every column, --columns exactly the ones named', async () => {
+  it('transfers list shows ids by their first 8 characters, and its type; --wide every column whole, --columns the named', async () => {
     const ids = (json((await sb.run(['transfers', 'list', '--limit', '5'])).stdout) as { id: string }[]).map(
       (x) => x.id,
     );
     const t = term(['transfers', 'list', '--limit', '5'], 80, 40);
     await t.waitFor(/^5 transfers · next cursor/m);
     expect(await t.exit()).toBe(0);
-    for (const id of ids) expect(t.screen()).toContain(id);
-    expect(t.screen()).toMatch(/^ID\s+STATUS\s+ASSET\s+AMOUNT\s+CREATED\s*$/m);
+    for (const id of ids) expect(t.screen()).toMatch(new RegExp(`^${id.slice(0, 8)}  \\w+\\s+CRYPTO_`, 'm'));
+    // With the ids shortened, the ref ids fit again.
+    expect(t.screen()).toMatch(/^ID\s+STATUS\s+TYPE\s+ASSET\s+AMOUNT\s+CREATED\s+REF ID$/m);
+    expect(t.screen()).toMatch(
+      /^ids shown by their first 8 characters\n\(see all: --wide, --columns, -o json or a wider terminal\)$/m,
+    );
 
     const wide = await sb.run(['transfers', 'list', '--limit', '2', '--wide', '-o', 'table']);
     expect(wide.stdout.split('\n')[0]).toMatch(

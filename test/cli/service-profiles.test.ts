@@ -118,7 +118,7 @@ describe('service profiles by name', () => {
     expect(r.code).toBe(0);
     expect(r.stdout.split('\n')).toEqual(expect.arrayContaining(['demo', 'empty', 'payroll']));
     expect(await requests()).toEqual([]);
-    expect(statSync(join(sb.env.COINOP_DATA_DIR, 'profile-names.json')).mode & 0o777).toBe(0o600);
+    expect(statSync(join(sb.env.COINOP_DATA_DIR, 'completion-words.json')).mode & 0o777).toBe(0o600);
   });
 });
 

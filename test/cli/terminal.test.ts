@@ -86,7 +86,7 @@ describe('coinop on a terminal', () => {
     const s = t.screen();
     expect(s).toContain(`local · ${sb.svc.baseUrl} · context local`);
     expect(s).toMatch(/TIMESTAMP\s+AVERAGE PRICE/);
-    expect(s).toMatch(/\d{4}-\d\d-\d\dT\d\d:00:00.000Z\s+\d+\.\d\d/);
+    expect(s).toMatch(/\d{4}-\d\d-\d\dT\d\d:00:00.000Z\s+\d{1,3}(,\d{3})*\.\d\d/);
     expect(s).toMatch(/[\u2801-\u28ff]/); // braille dots of the chart
     expect(s).toContain('└──');
     expect(t.raw).toMatch(/\u001b\[1m/); // colour (bold headers) is on: a terminal, no NO_COLOR

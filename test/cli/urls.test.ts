@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiRoot, authRoot, ENDPOINTS, tokenEndpoint } from '../../src/config/environments.js';
 import { ROOT, runInProcess } from './helpers.js';
 import { closeServer, listenOnLoopback } from '../support/http-server.js';
+import { saveContext } from '../support/contexts.js';
 
 let server: Server;
 let url: string;
@@ -21,7 +22,12 @@ beforeAll(async () => {
     req.resume();
     const path = (req.url ?? '/').split('?')[0];
     paths.push(`${req.method} ${path}`);
-    if (req.method === 'POST' && path === '/oauth2/token') {
+    if (path === '/_local/health') {
+      // The local context sends its secret only to a server that answers as a coinop local service.
+      res.setHeader('content-type', 'application/json');
+      res.setHeader('coinop-instance', 'urls-1');
+      res.end(JSON.stringify({ status: 'ok', instance_id: 'urls-1' }));
+    } else if (req.method === 'POST' && path === '/oauth2/token') {
       res.setHeader('content-type', 'application/json');
       res.end(JSON.stringify({ access_token: 'tok', expires_in: 3600, token_type: 'bearer' }));
     } else if (req.method === 'GET' && path === '/v2/transfer/transfers') {
@@ -107,11 +113,12 @@ describe('a wrong address is named, not the credentials', () => {
   const notCredentials = (stderr: string) =>
     expect(stderr).not.toMatch(/client id|secret|cannot authenticate|coinop login/);
 
+  // A custom context's: a local context's secret never goes to a token address that is not a coinop local service
+  // (test/cli/foreign-local.test.ts).
   it('a token address answering a 404 page', async () => {
-    const r = await runInProcess(
-      ['transfers', 'list'],
-      env('wrong-auth', { COINOP_BASE_URL: url, COINOP_AUTH_URL: `${url}/auth` }),
-    );
+    const e = env('wrong-auth');
+    await saveContext(e, 'wrong', { environment: 'custom', baseUrl: url, authUrl: `${url}/auth` });
+    const r = await runInProcess(['transfers', 'list', '--context', 'wrong'], e);
     expect(r.code).toBe(5);
     expect(r.stderr).toContain(
       `error: ${url}/auth/oauth2/token is not a token endpoint: it answered 404 Not Found with an HTML page`,
@@ -122,10 +129,9 @@ describe('a wrong address is named, not the credentials', () => {
   });
 
   it('an API address answering a 404 page', async () => {
-    const r = await runInProcess(
-      ['transfers', 'list'],
-      env('wrong-api', { COINOP_BASE_URL: `${url}/api`, COINOP_AUTH_URL: url }),
-    );
+    const e = env('wrong-api');
+    await saveContext(e, 'wrong', { environment: 'custom', baseUrl: `${url}/api`, authUrl: url });
+    const r = await runInProcess(['transfers', 'list', '--context', 'wrong'], e);
     expect(r.code).toBe(5);
     expect(r.stderr).toContain(
       `error: GET ${url}/api/v2/transfer/transfers answered 404 Not Found with an HTML page: no /v2/transfer/transfers endpoint at this API address`,

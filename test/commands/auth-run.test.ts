@@ -163,5 +163,18 @@ describe('auth status run', () => {
     await status({ display, service: local.connector(), clock: realClock });
     expect(display.stdout).toMatch(/^✓ authenticated\ncontext\s+local\nenvironment\s+local /);
     expect(display.stdout).toMatch(/\ntoken\s+new, expires in \d+ (min|h)\n/);
+    expect(display.stdout).toMatch(new RegExp(`\\napi\\s+${local.svc.baseUrl}\\n`));
+  });
+
+  it('the embedded local service: named, not its random port (JSON keeps the addresses and says embedded)', async () => {
+    const connector = local.connector();
+    const service = { ...connector, connect: async () => ({ ...(await connector.connect()), embedded: true }) };
+    const display = fakeDisplay({ tty: true });
+    await status({ display, service, clock: realClock });
+    expect(display.stdout).toMatch(/\nservice\s+embedded local service \(started in this process for this command\)\n/);
+    expect(display.stdout).not.toContain(local.svc.baseUrl);
+    const json = fakeDisplay({ format: 'json' });
+    await status({ display: json, service, clock: realClock });
+    expect(JSON.parse(json.stdout)).toMatchObject({ context: 'local', base_url: local.svc.baseUrl, embedded: true });
   });
 });

@@ -29,7 +29,7 @@ describe('balances run', () => {
       { display, service: local.connector(), prompter: noPrompts(display) },
       { assets: ['ETH'], allProfiles: false, includeZero: false },
     );
-    expect(display.stdout).toMatch(/ETH\s+20000/);
+    expect(display.stdout).toMatch(/ETH\s+20,000/);
     expect(display.stderr).toBe(`service profile ${DEMO.profileId}\n`);
   });
 

@@ -1,7 +1,7 @@
 // coinop completion, __complete and __man runs with fakes of their ports (test/commands/ports.ts), in process: the
 // scripts and the man page written are the ones committed (completions/, man/coinop.1), generated from the command
 // tree; __complete lists the saved contexts of a configuration directory of the test's own.
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
@@ -12,6 +12,7 @@ import type { ContextStore } from '../../src/cli/ports.js';
 import { complete, completion, man } from '../../src/commands/completion/run.js';
 import { makeProgram } from '../../src/commands/program.js';
 import { ConfigStore } from '../../src/config/store.js';
+import { completionWords, completionWordsFile, keepCompletionWords } from '../../src/config/completion-words.js';
 import { fakeDisplay } from './ports.js';
 
 const root = join(__dirname, '../..');
@@ -38,6 +39,8 @@ const contexts = (): ContextStore => ({
   env: {},
 });
 
+const service = { dataDir: () => join(dir, 'data') };
+
 describe('completion run', () => {
   it.each([
     ['bash', 'completions/coinop.bash'],
@@ -61,7 +64,7 @@ describe('completion run', () => {
 
   it('__complete contexts: the built-in local context, then each saved one; anything else asked: nothing', async () => {
     const before = fakeDisplay();
-    await complete({ display: before, contexts: contexts() }, 'contexts');
+    await complete({ display: before, contexts: contexts(), service }, 'contexts');
     expect(before.stdout).toBe('local\n');
     await new ConfigStore(dir).saveContext(
       'sb',
@@ -77,14 +80,35 @@ describe('completion run', () => {
       false,
     );
     const after = fakeDisplay();
-    await complete({ display: after, contexts: contexts() }, 'contexts');
+    await complete({ display: after, contexts: contexts(), service }, 'contexts');
     expect(after.stdout.split('\n').filter(Boolean).sort()).toEqual(['local', 'sb']);
     // `profiles`: what scripts installed before the rename ask, answered the same.
     const old = fakeDisplay();
-    await complete({ display: old, contexts: contexts() }, 'profiles');
+    await complete({ display: old, contexts: contexts(), service }, 'profiles');
     expect(old.stdout).toBe(after.stdout);
     const other = fakeDisplay();
-    await complete({ display: other, contexts: contexts() }, 'markets');
+    await complete({ display: other, contexts: contexts(), service }, 'markets');
     expect(other.stdout).toBe('');
+  });
+
+  it("__complete destinations: the nicknames kept for the context in use, without a request; another's: not", async () => {
+    const none = fakeDisplay();
+    await complete({ display: none, contexts: contexts(), service }, 'destinations');
+    expect(none.stdout).toBe('');
+    keepCompletionWords(service.dataDir(), 'local', 'destinations', ['treasury', 'payroll eu', 'cold']);
+    keepCompletionWords(service.dataDir(), 'local', 'destinations', ['hot']);
+    keepCompletionWords(service.dataDir(), 'sb', 'destinations', ['sb-only']);
+    const local = fakeDisplay();
+    await complete({ display: local, contexts: contexts(), service }, 'destinations');
+    // A nickname with a space is left out: a shell would split it.
+    expect(local.stdout).toBe('cold\nhot\ntreasury\n');
+    const sb = fakeDisplay();
+    await complete({ display: sb, contexts: { ...contexts(), flag: () => 'sb' }, service }, 'destinations');
+    expect(sb.stdout).toBe('sb-only\n');
+    // Replaced when a command read the whole list; a damaged file is an empty cache.
+    keepCompletionWords(service.dataDir(), 'local', 'destinations', ['treasury'], true);
+    expect(completionWords(service.dataDir(), 'local', 'destinations')).toEqual(['treasury']);
+    writeFileSync(completionWordsFile(service.dataDir()), '{not json');
+    expect(completionWords(service.dataDir(), 'local', 'destinations')).toEqual([]);
   });
 });

@@ -57,7 +57,13 @@ async function run(configDir: string, clock: Clock) {
     () => undefined,
     (e: Error) => e.message,
   );
-  const checks = JSON.parse(display.stdout) as { check: string; profile?: string; status: string; fix?: string }[];
+  const checks = JSON.parse(display.stdout) as {
+    check: string;
+    profile?: string;
+    context?: string;
+    status: string;
+    fix?: string;
+  }[];
   return { error, checks: Object.fromEntries(checks.map((c) => [c.check, c])) };
 }
 
@@ -76,6 +82,8 @@ describe('doctor run', () => {
     ])
       expect(checks[name]?.status, name).toBe('ok');
     expect(checks.token.profile).toBe('loc');
+    // `context` beside `profile`, the field's first name.
+    expect(checks.token).toMatchObject({ context: 'loc', profile: 'loc' });
     expect(checks.completion.status).toBe('warn');
   });
 

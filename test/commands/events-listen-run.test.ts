@@ -1,7 +1,9 @@
 // coinop events listen's run with fakes of its ports (test/commands/ports.ts) against a local service in this process
 // and a receiver in this test: --print-secret prints the context's signing secret (made once, kept in the configuration
 // directory); --forward-to POSTs each event signed with it, a refused delivery retried until the receiver takes it,
-// each attempt a record on stdout, and the line Ctrl-C prints says how many were forwarded.
+// each attempt a record on stdout, and the line Ctrl-C prints says how many were forwarded. A receiver that is down,
+// then up: one line when it goes down and one when it is back, whatever the number of attempts, and a status line
+// only when stdout and stderr are both terminals.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -13,7 +15,8 @@ import { declareEventsListen } from '../../src/commands/events/flags.js';
 import { listen } from '../../src/commands/events/listen.js';
 import { SIGNATURE_HEADER, verifySignature } from '../../src/events/signature.js';
 import { parseArgv } from '../support/argv.js';
-import { fakeDisplay, fixedClock, keptInterrupt, sharedLocalFixture } from './ports.js';
+import { until } from '../support/wait.js';
+import { type FakeDisplay, fakeDisplay, fixedClock, keptInterrupt, sharedLocalFixture } from './ports.js';
 
 const local = sharedLocalFixture();
 let dir: string;
@@ -105,5 +108,88 @@ describe('events listen run', () => {
     } finally {
       await new Promise((resolve) => receiver.close(resolve));
     }
+  });
+
+  describe('a receiver that is down, then up', () => {
+    /** A port nothing listens on (yet): a receiver's, closed. */
+    async function freePort(): Promise<number> {
+      const s = createServer();
+      await new Promise<void>((resolve) => s.listen(0, '127.0.0.1', resolve));
+      const { port } = s.address() as AddressInfo;
+      await new Promise((resolve) => s.close(resolve));
+      return port;
+    }
+
+    /** Runs listen to `port` until `count` events are delivered; the receiver starts once `down` says so. */
+    async function outage(display: FakeDisplay, down: () => boolean) {
+      const port = await freePort();
+      const receiver = createServer((req, res) => {
+        req.resume();
+        req.on('end', () => res.writeHead(200).end());
+      });
+      const d = { ...deps(display) };
+      const args = ['--forward-to', `http://127.0.0.1:${port}/hook`, '--since', '2020-01-01T00:00:00Z', '--count', '3'];
+      const run = listen(d, parseArgv(declareEventsListen, args));
+      try {
+        await until('attempts to fail while the receiver is down', down, { timeoutMs: 60_000 });
+        await new Promise<void>((resolve) => receiver.listen(port, '127.0.0.1', resolve));
+        await run;
+      } finally {
+        await new Promise((resolve) => receiver.close(resolve));
+      }
+      return d;
+    }
+
+    /** stderr's lines as a terminal keeps them: a status line (redrawn after \r and a clear) is not a line. */
+    const lines = (stderr: string) =>
+      stderr
+        .split('\n')
+        .map((l) => l.slice(l.lastIndexOf('\r\u001b[2K') + 1).replace(/^\u001b\[2K/, ''))
+        .filter(Boolean);
+
+    it('on a terminal: one line down, one line back, the retries counted on the status line; deliveries on stdout', async () => {
+      const display = fakeDisplay({ tty: true, width: 80 });
+      const retries = () =>
+        Number(/(\d+) retries/.exec(display.stderr.slice(display.stderr.lastIndexOf('forwarding ·')))?.[1] ?? 0);
+      await outage(display, () => retries() >= 3);
+      const said = lines(display.stderr);
+      expect(said.filter((l) => /target down/.test(l))).toHaveLength(1);
+      expect(said.filter((l) => /target down/.test(l))[0]).toMatch(
+        /^\d\d:\d\d:\d\d\.\d{3} target down: .*ECONNREFUSED.*; retrying \(attempt 1, next in [\d.]+ m?s\)$/,
+      );
+      expect(said.filter((l) => /target back/.test(l))).toEqual([
+        expect.stringMatching(/target back after [\d.]+ m?s down \(\d+ failed attempts\)$/),
+      ]);
+      expect(said.filter((l) => /^forwarding ended/.test(l))).toEqual([
+        expect.stringMatching(
+          /^forwarding ended: \d+ events forwarded in order, \d+ pending; the target was down once \(\d+ failed attempts\)$/,
+        ),
+      ]);
+      // The retries were many; the lines were not: the status line counted them.
+      const failed = Number(/down once \((\d+) failed/.exec(display.stderr)?.[1]);
+      expect(failed).toBeGreaterThanOrEqual(3);
+      expect(display.stderr).toMatch(
+        /forwarding · \d+ delivered in order · \d+ pending · target down \(.*ECONNREFUSED.*\) · \d+ retries/,
+      );
+      // stdout: deliveries only, each within the 80 columns.
+      const out = display.stdout.trim().split('\n');
+      expect(out.length).toBeGreaterThanOrEqual(3);
+      for (const l of out) {
+        expect(l).toMatch(/→ 200/);
+        expect(l.length).toBeLessThanOrEqual(80);
+      }
+    });
+
+    it('stdout piped, stderr a terminal: no status line at all, every attempt an NDJSON record, the changes once each', async () => {
+      const display = fakeDisplay({ stdoutTTY: false, stderrTTY: true });
+      const failures = () => display.stdout.split('\n').filter((l) => l.includes('"delivered":false')).length;
+      await outage(display, () => failures() >= 3);
+      expect(display.stderr).not.toContain('\r');
+      expect(display.stderr).not.toContain('\u001b[2K');
+      const said = lines(display.stderr);
+      expect(said.filter((l) => /target down/.test(l))).toHaveLength(1);
+      expect(said.filter((l) => /target back/.test(l))).toHaveLength(1);
+      expect(failures()).toBeGreaterThanOrEqual(3);
+    });
   });
 });

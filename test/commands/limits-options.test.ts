@@ -14,8 +14,9 @@ describe('parseLimitsOptions', () => {
     expect(parse(['--type', 'paxos_transfer_debit'])).toEqual({ type: 'PAXOS_TRANSFER_DEBIT' });
     expect(parse(['--type', 'WIRE_DEPOSIT', '--wide'])).toEqual({ type: 'WIRE_DEPOSIT', view: { wide: true } });
     expect(usageMessage(() => parse(['--type', 'PLATFORM_TRANSFER_DEBIT']))).toMatch(
-      /^--type: must be one of INTERNAL_TRANSFER_DEBIT, /,
+      /^--type: "PLATFORM_TRANSFER_DEBIT" is not one of the \d+ choices \(did you mean PAXOS_TRANSFER_DEBIT\?\)$/,
     );
+    expect(usageMessage(() => parse(['--type', 'MOON']))).toMatch(/^--type: must be one of INTERNAL_TRANSFER_DEBIT, /);
     expect(() => parseLimitsOptions({})).toThrow(/internal: the flag value type/);
   });
 });

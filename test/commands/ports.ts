@@ -43,6 +43,9 @@ export function fakeDisplay(
   options: {
     format?: Format;
     tty?: boolean;
+    /** Each stream on its own (the default: `tty`): stdout piped with stderr on a terminal, say. */
+    stdoutTTY?: boolean;
+    stderrTTY?: boolean;
     argv?: string[];
     width?: number;
     now?: number;
@@ -58,9 +61,9 @@ export function fakeDisplay(
     stdin: new PassThrough(),
     stdout: new PassThrough(),
     stderr: new PassThrough(),
-    stdoutTTY: tty,
+    stdoutTTY: options.stdoutTTY ?? tty,
     stdinTTY: false,
-    stderrTTY: tty,
+    stderrTTY: options.stderrTTY ?? tty,
     colour: false,
     colourErr: false,
     width: options.width ?? 120,
@@ -69,7 +72,7 @@ export function fakeDisplay(
     out: (t) => void (stdout += t),
     err: (t) => void (stderr += t),
   };
-  const format = options.format ?? (tty ? 'table' : 'json');
+  const format = options.format ?? ((options.stdoutTTY ?? tty) ? 'table' : 'json');
   const now = options.now ?? NOW;
   return {
     output: (view) => new Output(io, format, () => now, view),

@@ -23,18 +23,30 @@ describe('parseSandboxDepositOptions', () => {
 
   it('every flag, each by its field; the routing type upper-cased, empty values left out', () => {
     const argv = ['--amount', '1000.00', '--memo-id', 'M-1', '--file', 'wire.json'];
-    const value = (key: string) => ({ routingType: 'swift', ownerCity: '' })[key] ?? `v ${key}`;
+    const value = (key: string) =>
+      ({ routingType: 'swift', ownerCity: '', accountNumber: '12345678' })[key] ?? `v ${key}`;
     for (const f of WIRE_FIELDS) if (f.key !== 'institution') argv.push(f.flag, value(f.key));
     const o = parse(argv);
     expect(o).toMatchObject({ amount: '1000.00', asset: 'USD', memoId: 'M-1', file: 'wire.json' });
     expect(o.wire.routingType).toBe('SWIFT');
     expect(o.wire.ownerCity).toBeUndefined();
     expect(o.wire.bankZip).toBe('v bankZip');
+    expect(o.wire.accountNumber).toBe('12345678');
     expect(Object.keys(o.wire)).toHaveLength(WIRE_FIELDS.length - 2);
   });
 
   it.each([
     [['--routing-type', 'IBAN'], '--routing-type: must be one of ABA, SWIFT'],
+    // The numbers by the rules their prompts keep, before anything is asked (issue 29).
+    [
+      ['--account-number', 'coinop sandbox deposit --amount 10 | tee log'],
+      '--account-number: must be letters and digits (dashes between them), at most 34 (such as 000123456789)',
+    ],
+    [['--routing-number', '12'], '--routing-number: must be 9 digits for ABA (such as 021000021)'],
+    [
+      ['--routing-type', 'SWIFT', '--routing-number', '021000021'],
+      '--routing-number: must be a BIC of 8 or 11 capitals and digits for SWIFT (such as CHASUS33)',
+    ],
     [
       ['--institution', 'ACME', '--owner-first-name', 'Ada'],
       '--institution and --owner-first-name/--owner-last-name: give one owner, an institution or a person',

@@ -26,7 +26,7 @@ describe('contract validation', () => {
     });
     const text = formatIssues(issues);
     expect(text).toContain('amount: must be a plain decimal number');
-    expect(text).toContain('crypto_network: must be one of BITCOIN');
+    expect(text).toContain('crypto_network: "DOGE" is not one of the 16 choices (did you mean DOGECOIN?)');
     expect(text).toContain('colour: is not a known field');
     expect(text).toContain('metadata: must have at most 6 pairs');
   });
@@ -78,7 +78,10 @@ describe('contract validation', () => {
     expect(formatIssues(requestIssues(op, { params: { market: 'BTCUSD' }, query: {} }).issues)).toMatch(/exactly one/);
     expect(
       formatIssues(requestIssues(op, { params: { market: 'XXXUSD' }, query: { increment: 'ONE_HOUR' } }).issues),
-    ).toMatch(/market: must be one of/);
+    ).toMatch(/market: "XXXUSD" is not one of the \d+ choices \(did you mean XLMUSD\?\)/);
+    expect(
+      formatIssues(requestIssues(op, { params: { market: 'QQQQQQ' }, query: { increment: 'ONE_HOUR' } }).issues),
+    ).toMatch(/market: must be one of ETHEUR, /);
   });
 });
 

@@ -3,7 +3,8 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
-import type { GatewayStore } from '../../src/gateway/store.js';
+import { openSql } from '../../src/gateway/sql.js';
+import { GatewayStore } from '../../src/gateway/store.js';
 import { createContext } from '../../src/cli/invocation.js';
 import { makeIO } from '../../src/cli/io.js';
 import { ports } from '../../src/cli/ports.js';
@@ -117,4 +118,19 @@ export async function setGatewayPolicy(sb: Sandbox, storeUrl: string, text: stri
   writeFileSync(file, text);
   const r = await runInProcess(['gateway', 'policy', 'set', file, '--store', storeUrl], sb.env);
   if (r.code !== 0) throw new Error(`gateway policy set: ${r.stderr}`);
+}
+
+/** A describe block's handle on the gateway's store (opened once its fixture started, closed after its tests). */
+export function fixtureStore(up: { readonly storeUrl: string }): { readonly store: GatewayStore } {
+  const held: { store?: GatewayStore } = {};
+  beforeAll(async () => {
+    held.store = new GatewayStore(await openSql(up.storeUrl));
+    await held.store.init();
+  });
+  afterAll(() => held.store?.sql.close());
+  return {
+    get store() {
+      return held.store as GatewayStore;
+    },
+  };
 }

@@ -1,17 +1,22 @@
 // coinop reconcile against differences planted in the local service: a fee changed, a transfer failed after its batch
 // ended, a payment made with `coinop api` on another machine, a deposit from outside, a row paid twice under a salted
-// ref_id. Each is found and classed as planted; everything else coinop sent is matched; exit 11. In process.
+// ref_id; a conversion made with `coinop api` on another machine, a conversion cancelled, a transfer whose failure the
+// event feed never said. Each is found and classed as planted; everything else coinop sent (a fiat withdrawal, a
+// conversion settled) is matched, a conversion still CREATED in flight; exit 11. In process.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO } from '../../src/embedded/demo.js';
 import { BTC_ADDRESS, ETH_ADDRESS, type Sandbox, sandbox } from '../cli/helpers.js';
+import { FIAT_ACCOUNT_CREATE } from '../support/command-lines.js';
 
 const SOL = '7EcDhSYGxXyscszYEp35KHN8vvw3svAuLKTzXwCFLtV';
 let sb: Sandbox;
 /** The batch's rows by their invoice: ref_id and transfer id. */
 const rows = new Map<string, { ref_id: string; transfer_id: string }>();
 let depositId = '';
+/** The conversions by ref_id: their ids. */
+const conversions = new Map<string, string>();
 let result: { code: number; json: Record<string, any> };
 
 const batchFile = (name: string, lines: string[]) => {
@@ -80,6 +85,20 @@ beforeAll(async () => {
       .concat(['-f', `ref_id=${ref}`, '--yes']);
   // coinop api on this machine: gated and recorded like any payment.
   await ok(raw('api-here-1'));
+  await convert('conv-1', 'USDP', '100');
+  const account = JSON.parse(await ok([...FIAT_ACCOUNT_CREATE, '-o', 'json'])) as { id: string };
+  await ok(['withdraw', 'fiat', '--fiat-account-id', account.id, '--amount', '25', '--ref-id', 'fiat-1', '--yes']);
+  await convert('conv-cancelled', 'PYUSD', '5');
+  await ok(['conversions', 'cancel', conversions.get('conv-cancelled')!, '--yes']);
+  await ok(
+    ['withdraw', '--asset', 'BTC', '--network', 'BITCOIN', '--address', BTC_ADDRESS, '--amount', '0.004'].concat([
+      '--ref-id',
+      'single-2',
+      '--profile-id',
+      DEMO.profileId,
+      '--yes',
+    ]),
+  );
   await sb.control('POST', '/_local/clock/advance', { seconds: 60 });
 
   // The planted differences.
@@ -99,7 +118,24 @@ beforeAll(async () => {
     '--yes',
     '--allow-repeat',
   ]);
+  // A conversion made with coinop api on another machine; one cancelled here; a failure the event feed never said.
+  await ok(
+    ['api', 'POST', '/conversion/stablecoins', '-f', `profile_id=${DEMO.profileId}`, '-f', 'amount=7'].concat([
+      '-f',
+      'source_asset=USD',
+      '-f',
+      'target_asset=USDP',
+      '-f',
+      'ref_id=conv-elsewhere',
+      '--yes',
+    ]),
+    { COINOP_DATA_DIR: join(sb.dir, 'another-machine') },
+  );
+  const single2 = JSON.parse(await ok(['transfers', 'list', '--ref-id', 'single-2', '-o', 'json'])) as { id: string }[];
+  await sb.control('POST', `/_local/transfers/${single2[0].id}/amend`, { status: 'FAILED', event: false });
   await sb.control('POST', '/_local/clock/advance', { seconds: 60 });
+  // Made last: still CREATED when reconciled (in flight).
+  await convert('conv-late', 'USDP', '3');
 
   // The service's clock ran 2 minutes ahead of this machine's: the period ends after both.
   const to = new Date(Date.now() + 3_600_000).toISOString();
@@ -109,6 +145,27 @@ beforeAll(async () => {
 }, 60_000);
 
 afterAll(() => sb?.close());
+
+/** A conversion of USD through coinop convert, its id kept. */
+async function convert(ref: string, to: string, amount: string): Promise<void> {
+  const c = JSON.parse(
+    await ok([
+      'convert',
+      '--to',
+      to,
+      '--amount',
+      amount,
+      '--ref-id',
+      ref,
+      '--profile-id',
+      DEMO.profileId,
+      '--yes',
+      '-o',
+      'json',
+    ]),
+  ) as { id: string };
+  conversions.set(ref, c.id);
+}
 
 /** The lines' classes by ref_id (or transfer id when a line has no ref_id). */
 const classes = () =>
@@ -136,9 +193,34 @@ describe('reconcile: planted differences', () => {
       'api-here-1': 'matched',
       'elsewhere-1': 'unintended',
       [depositId]: 'unintended',
+      'conv-1': 'matched',
+      'fiat-1': 'matched',
+      'conv-late': 'in_flight',
+      'conv-cancelled': 'failed',
+      'conv-elsewhere': 'unintended',
+      'single-2': 'feed_disagrees',
     });
     expect(result.code).toBe(11);
-    expect(result.json.unexplained).toBe(5);
+    expect(result.json.unexplained).toBe(8);
+    expect(result.json.conversions).toBe(4);
+  });
+
+  it('says why of conversions: the cancel, the one made elsewhere, the target; and what the feed said', () => {
+    const by = (ref: string) => (result.json.lines as any[]).find((l) => l.ref_id === ref);
+    expect(by('conv-cancelled')).toMatchObject({
+      type: 'STABLECOIN_CONVERSION',
+      status: 'CANCELLED',
+      asset: 'USD',
+      target_asset: 'PYUSD',
+      transfer_id: conversions.get('conv-cancelled'),
+    });
+    expect(by('conv-cancelled').reason).toMatch(/^cancelled: cancelled at .*; its 5 USD given back$/);
+    expect(by('conv-elsewhere').reason).toMatch(/^made elsewhere/);
+    expect(by('conv-1')).toMatchObject({ status: 'SETTLED', target_asset: 'USDP', kind: 'conversion' });
+    expect(by('single-2')).toMatchObject({ status: 'FAILED', event_status: 'COMPLETED' });
+    expect(by('single-2').reason).toContain(
+      "says COMPLETED, the service's record says FAILED (the match alone: failed)",
+    );
   });
 
   it('says why: the fee that changed, the failure, the deposit, the payment made elsewhere, the repeat', () => {

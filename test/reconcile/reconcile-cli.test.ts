@@ -77,7 +77,7 @@ describe('coinop reconcile', () => {
     const csv = await sb.runIn(['reconcile', ...period(), '-o', 'csv']);
     const [head, ...rest] = csv.stdout.trim().split('\r\n');
     expect(head).toBe(
-      'record,lines,class,asset,amount,ref_id,status,reason,transfer_id,intended_amount,fee,type,network,destination,profile_id,created_at,intent,kind',
+      'record,lines,class,asset,amount,ref_id,status,reason,transfer_id,intended_amount,fee,type,network,destination,profile_id,created_at,intent,kind,target_asset,status_at_end,event_status',
     );
     expect(rest.map((l) => l.split(',')[0])).toEqual(['summary', 'summary', 'line', 'line', 'line']);
     const table = await sb.runIn(['reconcile', ...period(), '-o', 'table']);

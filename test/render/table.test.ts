@@ -1,10 +1,10 @@
-// The one table mechanism: columns left out by priority on a narrow terminal, only free text wrapped, ids never cut;
+// The one table mechanism: columns left out by rank on a narrow terminal (identity never), ids shortened, not split;
 // --columns and --wide; objects read as words.
 import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { makeIO } from '../../src/cli/io.js';
 import { TRANSFER_LIST_COLUMNS } from '../../src/render/columns.js';
-import { Output } from '../../src/render/output.js';
+import { groupedAmount, Output } from '../../src/render/output.js';
 import {
   checkColumnNames,
   type Column,
@@ -18,11 +18,11 @@ import { CoinopError } from '../../src/errors.js';
 import { capturedStreams } from '../cli/helpers.js';
 
 const COLS: Column[] = [
-  { key: 'id', kind: 'id' },
-  { key: 'a', priority: 2 },
-  { key: 'b', priority: 3 },
-  { key: 'c', priority: 3 },
-  { key: 'note', kind: 'text', priority: 2 },
+  { key: 'id', kind: 'id', identity: true },
+  { key: 'a', rank: 2 },
+  { key: 'b', rank: 3 },
+  { key: 'c', rank: 3 },
+  { key: 'note', kind: 'text', rank: 2 },
   { key: 'x', wide: true },
 ];
 
@@ -34,24 +34,44 @@ describe('fitTable', () => {
     expect(fitTable(COLS, natural, 200).dropped).toEqual([]);
   });
 
-  it('leaves out the highest priority number first, the rightmost among equals, never priority 1', () => {
+  it('leaves out the lowest ranked first (the rightmost among equals), rank 1 last, an identity column never', () => {
     // 36+10+10+10+40+5 + 5 gaps of 2 = 121.
     expect(fitTable(COLS, natural, 110).dropped.map((c) => c.key)).toEqual(['c']);
     expect(fitTable(COLS, natural, 100).dropped.map((c) => c.key)).toEqual(['b', 'c']);
     const narrow = fitTable(COLS, natural, 40);
-    expect(narrow.shown.map((i) => COLS[i].key)).toEqual(['id', 'x']);
-    // Below what priority 1 needs, the line is longer than asked: nothing is cut.
+    expect(narrow.shown.map((i) => COLS[i].key)).toEqual(['id']);
+    // Below what the identity needs, the line is longer than asked: nothing is cut.
     const tiny = fitTable(COLS, natural, 20);
-    expect(tiny.shown.map((i) => COLS[i].key)).toEqual(['id', 'x']);
+    expect(tiny.shown.map((i) => COLS[i].key)).toEqual(['id']);
     expect(tiny.widths[0]).toBe(36);
   });
 
-  it('wraps free text before anything else is cut, and only free text', () => {
+  it('shortens ids before it leaves out a column ranked 1 or 2, and brings back what fits then', () => {
     const cols: Column[] = [
-      { key: 'id', kind: 'id' },
+      { key: 'id', kind: 'id', identity: true, short: true },
+      { key: 'status', rank: 1 },
+      { key: 'type', identity: true },
+      { key: 'created', rank: 2 },
+      { key: 'ref', rank: 4 },
+    ];
+    // 36+9+17+8+20 + 8 = 98: at 80 the ref goes (76+... no: 36+9+17+8+6 = 76 fits).
+    expect(fitTable(cols, [36, 9, 17, 8, 20], 90, { shortWidths: [8] }).dropped.map((c) => c.key)).toEqual(['ref']);
+    const l = fitTable(cols, [36, 9, 17, 8, 20], 70, { shortWidths: [8] });
+    // Without shortening, created would go; with it, the ref comes back too (8+9+17+8+20 + 8 = 70).
+    expect(l.short[0]).toBe(true);
+    expect(l.widths[0]).toBe(8);
+    expect(l.dropped).toEqual([]);
+    expect(l.shown).toEqual([0, 1, 2, 3, 4]);
+    // --wide, --columns: never shortened.
+    expect(fitTable(cols, [36, 9, 17, 8, 20], 70, { keepAll: true, shortWidths: [8] }).short[0]).toBe(false);
+  });
+
+  it('wraps free text before anything else is cut, and only free text, never below its longest id', () => {
+    const cols: Column[] = [
+      { key: 'id', kind: 'id', identity: true },
       { key: 'note', kind: 'text' },
     ];
-    const l = fitTable(cols, [36, 60], 80);
+    const l = fitTable(cols, [36, 60], 80, { floors: [0, 20] });
     expect(l.dropped).toEqual([]);
     expect(l.widths).toEqual([36, 42]);
     const lines = tableLines(cols, null, [['7f3c9a12-0000-4000-8000-000000000001', 'word '.repeat(20).trim()]], l);
@@ -60,10 +80,21 @@ describe('fitTable', () => {
     for (const line of lines) expect(line.length).toBeLessThanOrEqual(80);
     // The wrapped cell's later lines stay in its column.
     expect(lines[1].startsWith(`${' '.repeat(38)}word`)).toBe(true);
+    // A text column is not wrapped narrower than its longest id: the id's column goes first.
+    const floored = fitTable(
+      [
+        { key: 'id', kind: 'id', identity: true },
+        { key: 'note', kind: 'text', rank: 2 },
+      ],
+      [36, 60],
+      60,
+      { floors: [0, 36] },
+    );
+    expect(floored.dropped.map((c) => c.key)).toEqual(['note']);
   });
 
   it('keeps every column with --wide or --columns (keepAll)', () => {
-    expect(fitTable(COLS, natural, 40, true).dropped).toEqual([]);
+    expect(fitTable(COLS, natural, 40, { keepAll: true }).dropped).toEqual([]);
   });
 });
 
@@ -72,6 +103,12 @@ describe('wrapText', () => {
     expect(wrapText('short', 10)).toEqual(['short']);
     expect(wrapText('aa bb cc dd', 5)).toEqual(['aa bb', 'cc dd']);
     expect(wrapText('abcdefghij k', 4)).toEqual(['abcd', 'efgh', 'ij k']);
+    // An id, an address or a hash is never split, whatever the width.
+    expect(wrapText('sent 7f3c9a12-0000-4000-8000-000000000001 ok', 10)).toEqual([
+      'sent',
+      '7f3c9a12-0000-4000-8000-000000000001',
+      'ok',
+    ]);
   });
 });
 
@@ -135,15 +172,27 @@ describe('a transfers table at 80 columns', () => {
     destination_address: '1BvBMSEYstWetqTFn5Au4m4GFg7xJaNVN2',
   }));
 
-  it('keeps every id whole and within 80 columns, and says what it left out', async () => {
+  it('fits 80 columns: ids by their first 8 characters, the type kept, one note saying so', async () => {
     const { out, c } = terminalOutput(80);
     await out.list(transfers, TRANSFER_LIST_COLUMNS);
     const lines = c.stdout.trimEnd().split('\n');
-    expect(lines[0].split(/\s{2,}/)).toEqual(['ID', 'STATUS', 'ASSET', 'AMOUNT', 'CREATED']);
-    for (const t of transfers) expect(c.stdout).toContain(t.id);
+    expect(lines[0].split(/\s{2,}/)).toEqual(['ID', 'STATUS', 'TYPE', 'ASSET', 'AMOUNT', 'CREATED']);
+    for (const t of transfers)
+      expect(c.stdout).toMatch(new RegExp(`^${t.id.slice(0, 8)}  PENDING  CRYPTO_WITHDRAWAL`, 'm'));
     for (const l of lines) expect(l.length).toBeLessThanOrEqual(80);
     expect(c.stdout).not.toContain('…');
-    expect(c.stderr).toContain('type, ref_id: left out to fit 80 columns (--wide shows them, --columns chooses)');
+    expect(c.stderr).toBe(
+      'left out to fit 80 columns: ref_id; ids shown by their first 8 characters\n(see all: -o json or a wider terminal)\n',
+    );
+  });
+
+  it('at 120 columns every id is whole', async () => {
+    const { out, c } = terminalOutput(120, { flags: true });
+    await out.list(transfers, TRANSFER_LIST_COLUMNS);
+    for (const t of transfers) expect(c.stdout).toContain(t.id);
+    expect(c.stderr).toBe(
+      'left out to fit 120 columns: ref_id (see all: --wide, --columns, -o json or a wider terminal)\n',
+    );
   });
 
   it('--wide shows every column whatever the width; --columns exactly the ones named', async () => {
@@ -158,5 +207,30 @@ describe('a transfers table at 80 columns', () => {
     await named.out.list(transfers, TRANSFER_LIST_COLUMNS);
     expect(named.c.stdout.split('\n')[0].split(/\s{2,}/)).toEqual(['REF ID', 'DESTINATION', 'FEE']);
     expect(named.c.stdout).toContain(`${transfers[0].ref_id}  1BvBMSEYstWetqTFn5Au4m4GFg7xJaNVN2  0.00002`);
+  });
+});
+
+describe('amounts in a table', () => {
+  it('group their whole part by thousands, digits unchanged; other text as it is', () => {
+    expect(groupedAmount('50000000')).toBe('50,000,000');
+    expect(groupedAmount('1000000000000.000001')).toBe('1,000,000,000,000.000001');
+    expect(groupedAmount('-1234.5')).toBe('-1,234.5');
+    expect(groupedAmount('999.99394')).toBe('999.99394');
+    expect(groupedAmount('0.00002')).toBe('0.00002');
+    expect(groupedAmount('1e21')).toBe('1e21');
+  });
+
+  it('in a table only: CSV and JSON keep the service string', async () => {
+    const rows = [{ asset: 'PEPE', available: '1000000000000', trading: '0' }];
+    const { out, c } = terminalOutput(80);
+    await out.list(rows, [
+      { key: 'asset', identity: true },
+      { key: 'available', kind: 'amount' },
+    ]);
+    expect(c.stdout).toMatch(/^PEPE\s+1,000,000,000,000$/m);
+    const k = capturedStreams();
+    const csvOut = new Output(makeIO({ stdin: new PassThrough(), stdout: k.out, stderr: k.err }), 'csv');
+    await csvOut.list(rows, [{ key: 'asset' }, { key: 'available', kind: 'amount' }]);
+    expect(k.stdout).toContain('PEPE,1000000000000');
   });
 });

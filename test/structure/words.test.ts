@@ -88,3 +88,65 @@ describe('words', () => {
     expect(bad).toEqual([]);
   });
 });
+
+/**
+ * "profile" in a phrase that means the service's: its id (profile id, --profile-id, profile_id), "service's profile",
+ * "service profile", coinop profiles (the service's list), a profile's balance, a recipient or source profile.
+ */
+const SERVICE_PROFILE =
+  /service'?s? profiles?|profiles? (id|ids|balances?|nickname)\b|profile[-_]ids?|coinop profiles|(recipient|source|another|receiving|sending|default|each|the service's) profiles?|a profile of|\bprofiles\/|\/profiles|coinop profile is now/gi;
+
+/** Each "profile" of `text` not in a phrase of the service's (SERVICE_PROFILE), with a little of what is around it. */
+function contextProfiles(text: string): string[] {
+  const bare = text.replace(SERVICE_PROFILE, '');
+  return [...bare.matchAll(/\bprofiles?\b/gi)].map((m) => bare.slice(Math.max(0, m.index - 30), m.index + 30));
+}
+
+/** Where coinop speaks of its contexts: logging in and out, auth status and errors, doctor, the context commands. */
+const CONTEXT_SOURCES = [
+  'src/commands/auth',
+  'src/commands/doctor',
+  'src/commands/context',
+  'src/client/tokens.ts',
+  'src/config/context.ts',
+];
+
+describe('"context", not "profile", in what coinop says of its contexts', () => {
+  it('the README and docs/ give --context, not its old name --profile (but where the rename is told)', () => {
+    const pages = ['README.md', ...readdirSync(join(ROOT, 'docs')).map((f) => `docs/${f}`)];
+    const bad = pages
+      .filter((page) => page.endsWith('.md') && page !== 'docs/contexts-and-configuration.md')
+      .flatMap((page) =>
+        readFileSync(join(ROOT, page), 'utf8')
+          .split('\n')
+          .flatMap((line, i) => (/--profile(?![-\w])|"--profile"/.test(line) ? [`${page}:${i + 1}: ${line}`] : [])),
+      );
+    expect(bad).toEqual([]);
+  });
+
+  it('finds a bare profile and leaves the service profile alone', () => {
+    expect(contextProfiles('Logged out of profile "desk"')).toHaveLength(1);
+    expect(contextProfiles("the service's profile id; --profile-id; coinop profiles list; profile_id")).toEqual([]);
+  });
+
+  it('no message, hint or help text of login, logout, auth, doctor or context calls a context a profile', () => {
+    const bad = modules('src')
+      .filter((mod) => CONTEXT_SOURCES.some((s) => mod.file === s || mod.file.startsWith(`${s}/`)))
+      .flatMap((mod) => {
+        const found: string[] = [];
+        walk(mod.source, (node) => {
+          if (!ts.isStringLiteral(node) && !ts.isNoSubstitutionTemplateLiteral(node) && !ts.isTemplateExpression(node))
+            return;
+          // The words only, not the expressions of a template; a key or a field's name ('profile', the JSON field
+          // kept under its first name) is no sentence.
+          const text = ts.isTemplateExpression(node)
+            ? [node.head.text, ...node.templateSpans.map((span) => span.literal.text)].join(' ')
+            : node.text;
+          if (!/\s/.test(text)) return;
+          for (const f of contextProfiles(text)) found.push(`${mod.file}: …${f}…`);
+        });
+        return found;
+      });
+    expect(bad).toEqual([]);
+  });
+});

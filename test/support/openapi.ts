@@ -180,3 +180,10 @@ export function publishedAnswer(operationId: string): { status: number; body: un
   const { status, mock } = api.mockResponseForOperation(operationId);
   return { status, body: mock };
 }
+
+/**
+ * What a stub of the hosted service answers GET /_local/health with when the tests reach it as the local context:
+ * the local context sends its client secret only to a server that names its instance there, as a coinop local service
+ * does (another program on the port gets nothing: test/cli/foreign-local.test.ts).
+ */
+export const STUB_HEALTH = { status: 'ok', instance_id: 'openapi-stub' } as const;

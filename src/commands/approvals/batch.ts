@@ -36,13 +36,13 @@ export function batchRows(held: HeldRequest): Record<string, unknown>[] {
 }
 
 const ROW_COLUMNS: Column[] = [
-  { key: 'row', header: 'ROW' },
+  { key: 'row', header: 'ROW', identity: true },
   { key: 'asset', header: 'ASSET' },
   { key: 'network', header: 'NETWORK' },
   { key: 'amount', header: 'AMOUNT', kind: 'amount' },
   { key: 'total', header: 'TOTAL', kind: 'amount' },
   { key: 'destination', header: 'DESTINATION' },
-  { key: 'ref_id', header: 'REF_ID' },
+  { key: 'ref_id', header: 'REF_ID', rank: 3 },
   { key: 'status', header: 'STATUS', kind: 'status' },
 ];
 

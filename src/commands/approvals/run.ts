@@ -17,14 +17,14 @@ import { batchConfirmation, batchContentOf, isBatch, showBatch } from './batch.j
 export type ApprovalsDeps = Pick<Ports, 'display' | 'service' | 'confirmer' | 'clock' | 'policy'>;
 
 const COLUMNS: Column[] = [
-  { key: 'pending_id', kind: 'id' },
+  { key: 'pending_id', kind: 'id', identity: true, short: true },
   { key: 'status', kind: 'status' },
   { key: 'initiator' },
   { key: 'what.asset', header: 'ASSET' },
   { key: 'what.amount', header: 'AMOUNT', kind: 'amount' },
-  { key: 'what.destination', header: 'DESTINATION' },
+  { key: 'what.destination', header: 'DESTINATION', rank: 3 },
   { key: 'approvals_required', header: 'NEEDED' },
-  { key: 'expires_at', kind: 'time' },
+  { key: 'expires_at', kind: 'time', rank: 2 },
 ];
 
 const held = async (ctx: ApprovalsDeps, id: string) =>

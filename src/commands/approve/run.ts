@@ -20,6 +20,7 @@ import {
   withdrawalContent,
 } from '../../cli/approval-content.js';
 import type { ApproveOptions } from './options.js';
+import { batchPreview, requestFields } from './preview.js';
 
 function key(ctx: Pick<Ports, 'display' | 'policy'>): ApproverKey {
   try {
@@ -32,16 +33,25 @@ function key(ctx: Pick<Ports, 'display' | 'policy'>): ApproverKey {
   }
 }
 
+/** What approve signs, and what it shows of it before asking: a batch's rows as a table, a saved request's fields. */
+interface Signed {
+  content: ApprovalContent;
+  table?: string[];
+  fields?: [string, string][];
+}
+
 /** The content of the file: a saved withdrawal as it states its scope, or a batch as this context stages it. */
-async function contentOf(ctx: ApproveDeps, options: ApproveOptions, file: string): Promise<ApprovalContent> {
+async function contentOf(ctx: ApproveDeps, options: ApproveOptions, file: string): Promise<Signed> {
   const saved = savedRequestIn(file);
   if (saved && options.allowRepeat)
     throw usageError('--allow-repeat: approves a batch run again, not a saved withdrawal');
-  if (saved)
-    return withdrawalContent(
+  if (saved) {
+    const content = withdrawalContent(
       { kind: 'withdrawal', environment: saved.environment, service: saved.service, profileId: saved.profile_id },
       saved.request,
     );
+    return { content, fields: [['kind', saved.kind.replace('_', ' ')], ...requestFields(saved.request)] };
+  }
   const defaultProfileId = options.profileId ?? ctx.service.context().profileId;
   const input = await readBatch(ctx, file, {
     format: options.format,
@@ -51,7 +61,8 @@ async function contentOf(ctx: ApproveDeps, options: ApproveOptions, file: string
   });
   try {
     const scope = approvalScope(ctx.service.context(), 'batch', defaultProfileId);
-    return batchContent(options.allowRepeat ? { ...scope, repeat: true } : scope, input.stage);
+    const content = batchContent(options.allowRepeat ? { ...scope, repeat: true } : scope, input.stage);
+    return { content, table: batchPreview(input.stage, ctx.display.io.width, defaultProfileId) };
   } finally {
     input.stage.remove();
   }
@@ -88,7 +99,7 @@ export async function approve(ctx: ApproveDeps, options: ApproveOptions, user?: 
     return;
   }
   const file = options.file!;
-  const content = await contentOf(ctx, options, file);
+  const { content, table, fields } = await contentOf(ctx, options, file);
   const s = (n: number) => (n === 1 ? '' : 's');
   // A repeat's rows paid again go under ref_ids ending -<salt>: the approver sees which, offline.
   const salt = content.repeat ? repeatSalt(content).slice(0, 8) : undefined;
@@ -98,9 +109,12 @@ export async function approve(ctx: ApproveDeps, options: ApproveOptions, user?: 
     yes: options.yes,
     question: 'Sign this approval with your key?',
     typed: [{ label: 'the number of rows', value: String(content.rows) }],
+    table,
     rows: [
       ['environment', `${content.environment} (${content.service})`],
+      ['context', ctx.service.context().name],
       ['profile_id', content.profileId],
+      ...(fields ?? []),
       ['rows', String(content.rows)],
       [
         'repeat',

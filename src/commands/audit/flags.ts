@@ -2,6 +2,7 @@
 // typed values.
 import { AUDIT_KINDS, AUDIT_RESULTS } from '../../audit/entry.js';
 import { defineFlags } from '../../cli/flags.js';
+import { TABLE_FLAG_TABLE } from '../../cli/list-flags.js';
 
 const TIME = 'RFC 3339, a date, now, or back from now such as 24h or 7d';
 
@@ -37,6 +38,7 @@ export const AUDIT_LIST_FLAG_TABLE = defineFlags({
   },
   all: { kind: 'switch', flag: '--all', help: 'every matching entry, streamed' },
   gateway: GATEWAY,
+  ...TABLE_FLAG_TABLE.specs,
 });
 
 export const AUDIT_VERIFY_FLAG_TABLE = defineFlags({

@@ -5,6 +5,9 @@ import { usageError } from '../../cli/errors.js';
 import { intFlag, parseTime, type RawFlags, TIME_FORMS } from '../../cli/options.js';
 import { AUDIT_EXPORT_FLAG_TABLE, AUDIT_LIST_FLAG_TABLE, AUDIT_VERIFY_FLAG_TABLE } from './flags.js';
 import type { Format } from '../../render/output.js';
+import { readTableView } from '../../cli/list-flags.js';
+import { AUDIT_LIST_COLUMNS } from '../../render/columns.js';
+import type { TableView } from '../../render/table.js';
 
 /** The time range of a listing or an export: --from at or after, --to strictly before (ISO times with ms). */
 export interface TimeRange {
@@ -17,6 +20,8 @@ export interface AuditListOptions extends TimeRange {
   results?: AuditResult[];
   refIds?: string[];
   assets?: string[];
+  /** --columns, --wide (the table's). */
+  view?: TableView;
   /** The latest this many matching entries; undefined with --all (every one, streamed). */
   limit?: number;
 }
@@ -92,6 +97,7 @@ export function parseAuditListOptions(raw: RawFlags, now: number): AuditListOpti
     refIds: f.refId,
     assets: f.asset?.map((a) => a.toUpperCase()),
     limit: all ? undefined : (limit ?? 100),
+    view: readTableView(raw, AUDIT_LIST_COLUMNS),
   };
 }
 

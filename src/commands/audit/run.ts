@@ -9,20 +9,10 @@ import { auditLogPath } from '../../audit/log.js';
 import { Verifier, type VerifyReport, verifiedEntries as entries, verifyLog } from '../../audit/verify.js';
 import type { Ports } from '../../cli/ports.js';
 import { CoinopError } from '../../cli/errors.js';
+import { AUDIT_LIST_COLUMNS } from '../../render/columns.js';
 import { type Column, Output } from '../../render/output.js';
 import type { AuditExportOptions, AuditListOptions, AuditVerifyOptions } from './options.js';
 
-const TABLE_COLUMNS: Column[] = [
-  { key: 'seq' },
-  { key: 'time' },
-  { key: 'kind' },
-  { key: 'result', kind: 'status' },
-  { key: 'asset' },
-  { key: 'amount', kind: 'amount' },
-  { key: 'destination' },
-  { key: 'ref_id', kind: 'id' },
-  { key: 'detail' },
-];
 const CSV_COLUMNS: Column[] = EXPORT_COLUMNS.map((key) => ({ key }));
 
 function matches(entry: AuditEntry, options: AuditListOptions): boolean {
@@ -57,6 +47,8 @@ function detail(entry: AuditEntry): string | undefined {
       .join(', ');
   const w = entry.what ?? {};
   if (Array.isArray(w.rules)) return `rules: ${w.rules.join(', ')}`;
+  if (w.batch_id !== undefined && w.rows === undefined && w.row !== undefined)
+    return `batch ${w.batch_id}: row ${w.row}`;
   if (w.batch_id !== undefined) return `batch ${w.batch_id}: ${w.rows} rows${w.resumed ? ' (resumed)' : ''}`;
   if (w.memo_id !== undefined) return `memo ${w.memo_id}`;
   return undefined;
@@ -122,7 +114,8 @@ async function logOf(
 export async function list(ctx: AuditDeps, options: AuditListOptions, gateway = false): Promise<void> {
   ctx.interrupt.say('interrupted: nothing was changed (this command only reads)');
   const { path } = await logOf(ctx, gateway);
-  const out = ctx.display.output();
+  // --columns and --wide choose the table's columns; CSV is the export's, whole.
+  const out = ctx.display.output(ctx.display.format() === 'table' ? options.view : undefined);
   const row = (x: { entry: AuditEntry; sha256: string }) =>
     out.format === 'table' ? tableRow(x.entry) : out.format === 'csv' ? exportRow(x.entry, x.sha256) : x.entry;
   const v = new Verifier(path);
@@ -137,7 +130,7 @@ export async function list(ctx: AuditDeps, options: AuditListOptions, gateway = 
     }
     for (const x of kept.slice(-(options.limit ?? 0))) yield row(x);
   };
-  const columns = out.format === 'table' ? TABLE_COLUMNS : CSV_COLUMNS;
+  const columns = out.format === 'table' ? AUDIT_LIST_COLUMNS : CSV_COLUMNS;
   const shown = await out.list(picked(), columns, { empty: `no audit entries (${path})` });
   if (out.format === 'table' && shown)
     ctx.display.io.err(

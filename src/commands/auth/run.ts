@@ -258,7 +258,9 @@ export async function login(ctx: LoginDeps, raw: RawFlags): Promise<void> {
   );
   if (ctx.display.format() !== 'table')
     ctx.display.output().one({
+      // `profile` was this field's first name (JSON fields are only added, never renamed): the same context.
       profile: name,
+      context: name,
       environment: env,
       client_id: stored.clientId,
       scopes: token.scope?.split(' ').filter(Boolean) ?? stored.scopes,
@@ -417,6 +419,8 @@ export async function status(ctx: Pick<Ports, 'display' | 'service' | 'clock'>):
     scopes: (token.scope ?? p.scopes.join(' ')).split(' ').filter(Boolean),
     token_expires_at: token.expiresAt ? new Date(token.expiresAt).toISOString() : undefined,
     service_profile_id: p.profileId,
+    // The local service started in this process for the command: its addresses (a random port) end with it.
+    embedded: conn.embedded || undefined,
   };
   if (p.envToken) {
     // A given token is only proven by using it: a cheap read that any scope set can make fails with 401 if it is bad.
@@ -431,12 +435,17 @@ export async function status(ctx: Pick<Ports, 'display' | 'service' | 'clock'>):
   }
   const out = ctx.display.output();
   if (out.format === 'table') {
+    const embedded = 'embedded local service (started in this process for this command)';
     const rows: [string, string][] = [
-      ['context', info.profile],
+      ['context', info.context],
       ['environment', `${info.environment} (${ENVIRONMENT_LABEL[info.environment]})`],
-      ['api', info.base_url],
-      ['token endpoint', tokenEndpoint(info.auth_url)],
-      ['stream', info.ws_url],
+      ...((conn.embedded
+        ? [['service', embedded]]
+        : [
+            ['api', info.base_url],
+            ['token endpoint', tokenEndpoint(info.auth_url)],
+            ['stream', info.ws_url],
+          ]) as [string, string][]),
       ['client id', info.client_id ?? '(COINOP_TOKEN)'],
       ['scopes', info.scopes.join(', ')],
       [

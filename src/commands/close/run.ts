@@ -1,6 +1,6 @@
 // coinop close: the month's bundle (a statement per profile, the reconciliation, the audit extract), sealed with a
 // signed manifest; coinop close verify: the bundle checked with nothing but the folder and the public key.
-import { closeSync, mkdirSync, openSync, writeFileSync, writeSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { EXPORT_COLUMNS, exportRow, inRange } from '../../audit/export.js';
 import { auditLogPath } from '../../audit/log.js';
@@ -8,14 +8,13 @@ import { Verifier, verifiedEntries } from '../../audit/verify.js';
 import { CoinopError } from '../../cli/errors.js';
 import type { Ports } from '../../cli/ports.js';
 import type { Connection } from '../../cli/invocation.js';
-import { STATEMENT_MOVEMENT_COLUMNS, statementDocument, statementOf, statementRows } from '../../cli/statement.js';
+import { STATEMENT_MOVEMENT_COLUMNS, statementOf, statementRows, writeStatementDocument } from '../../cli/statement.js';
 import { type BundleProblemKind, type BundleReport, MANIFEST, sealBundle, verifyBundle } from '../../close/bundle.js';
 import type { ErrorCategory } from '../../errors.js';
 import { approverKey } from '../../policy/keys.js';
 import { csvRow } from '../../render/csv.js';
-import { intentReaders, transferSource } from '../../cli/reconcile-sources.js';
+import { runReconciliation } from '../../cli/reconcile-sources.js';
 import { EXPLAINED } from '../../reconcile/classes.js';
-import { reconcile } from '../../reconcile/reconcile.js';
 import type { CloseOptions, CloseVerifyOptions } from './options.js';
 
 /** Rows written to `path` as CSV, a buffer of them at a time. */
@@ -68,22 +67,17 @@ interface ReconciliationCount {
  * and batch journals) written to `path` as `coinop reconcile -o json` writes it: the period, the summary, every line.
  */
 async function writeReconciliation(
+  service: CloseDeps['service'],
   conn: Connection,
-  dataDir: string,
   options: CloseOptions,
   path: string,
 ): Promise<ReconciliationCount> {
   const { from, to } = options.period;
-  const scope = {
-    from,
-    to,
-    serviceId: conn.serviceId,
-    ...(options.profileIds ? { profileIds: options.profileIds } : {}),
-  };
-  const result = await reconcile(transferSource(conn, options), intentReaders(dataDir), scope);
+  const result = await runReconciliation(service, conn, options);
   const fd = openSync(path, 'wx', 0o644);
   try {
-    const head = { from, to, intents: result.intents, transfers: result.transfers, unexplained: result.unexplained };
+    const { intents, transfers, conversions, events, unexplained } = result;
+    const head = { from, to, intents, transfers, conversions, events, unexplained };
     const top = JSON.stringify({ ...head, explained_classes: EXPLAINED, summary: result.summary }, null, 2);
     let held = `${top.slice(0, -2)},\n  "lines": [`;
     let n = 0;
@@ -112,15 +106,21 @@ export async function close({ display, service, policy }: CloseDeps, options: Cl
   const say = (line: string) => display.io.err(`${line}\n`);
   for (const id of ids) {
     const s = await statementOf(conn, id, options);
-    const keys = ['record', ...STATEMENT_MOVEMENT_COLUMNS.map((c) => c.key)];
-    writeCsv(join(options.out, 'statements', `${id}.csv`), keys, statementRows(s));
-    writeFileSync(
-      join(options.out, 'statements', `${id}.json`),
-      `${JSON.stringify(statementDocument(id, s), null, 2)}\n`,
-    );
-    say(`statement of ${id}: ${s.movements.length} movements in ${s.assets.length} assets`);
+    try {
+      const keys = ['record', ...STATEMENT_MOVEMENT_COLUMNS.map((c) => c.key)];
+      writeCsv(join(options.out, 'statements', `${id}.csv`), keys, statementRows(s));
+      const fd = openSync(join(options.out, 'statements', `${id}.json`), 'wx', 0o644);
+      try {
+        await writeStatementDocument(id, s, (text) => void writeSync(fd, text));
+      } finally {
+        closeSync(fd);
+      }
+      say(`statement of ${id}: ${s.count} movements in ${s.assets.length} assets`);
+    } finally {
+      s.close();
+    }
   }
-  const rec = await writeReconciliation(conn, service.dataDir(), options, join(options.out, 'reconciliation.json'));
+  const rec = await writeReconciliation(service, conn, options, join(options.out, 'reconciliation.json'));
   say(
     `reconciliation: ${rec.intents} intents, ${rec.transfers} transfers, ${rec.unexplained} line(s) not explained${rec.unexplained ? ' (sealed as found: coinop reconcile shows them)' : ''}`,
   );

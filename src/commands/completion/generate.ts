@@ -67,20 +67,29 @@ const ARGUMENT_VALUES: Record<string, readonly string[]> = {
   // coinop balances [ASSET...]: every asset a profile holds, fiat too.
   assets: Object.keys(ASSETS),
 };
-/** Options whose values coinop says when asked (`coinop __complete KIND`), by the kind it is asked for. */
-const DYNAMIC: Record<string, string> = {
-  '--context': 'contexts',
-  '--profile': 'contexts',
-  // The service's profiles by nickname, from the names kept when they were last listed (no request at TAB time).
-  '--profile-id': 'service-profiles',
-  '--from-profile-id': 'service-profiles',
-  '--to-profile-id': 'service-profiles',
-  '--recipient-profile-id': 'service-profiles',
+/**
+ * Options whose values coinop says when asked (`coinop __complete KIND`, src/commands/completion/run.ts, from this
+ * machine only): by flag, the kind asked for, and the commands whose flag it is (all that have the flag when none are
+ * named). A new completer is a line here and its KIND there.
+ */
+export const COMPLETERS: Record<string, { kind: string; commands?: readonly string[] }> = {
+  '--context': { kind: 'contexts' },
+  // The old name of --context: hidden from help and completion, its value still completed.
+  '--profile': { kind: 'contexts' },
+  // The address book's nicknames (withdraw --to NICKNAME), as this context's commands last saw them.
+  '--to': { kind: 'destinations', commands: ['withdraw'] },
+  // The service's profiles' nicknames, as this context last listed them (transfer paxos credits another customer's).
+  '--profile-id': { kind: 'service-profiles' },
+  '--from-profile-id': { kind: 'service-profiles' },
+  '--to-profile-id': { kind: 'service-profiles', commands: ['transfer internal'] },
+  '--recipient-profile-id': { kind: 'service-profiles' },
 };
-/** Options DYNAMIC names whose values differ under a command: transfer paxos credits another customer's profile. */
-const NOT_DYNAMIC: Record<string, string[]> = { 'transfer paxos': ['--to-profile-id'] };
-const dynamicOf = (path: string, long: string | undefined): string | undefined =>
-  long && !NOT_DYNAMIC[path]?.includes(long) ? DYNAMIC[long] : undefined;
+
+/** The kind of `coinop __complete` that completes `flag`'s value under the command at `path`, if any. */
+function completerOf(flag: string | undefined, path: string): string | undefined {
+  const c = flag && Object.hasOwn(COMPLETERS, flag) ? COMPLETERS[flag] : undefined;
+  return c && (!c.commands || c.commands.includes(path)) ? c.kind : undefined;
+}
 
 /** A description in one short line: its first clause. */
 const summary = (s: string) => s.replace(/\s+/g, ' ').split(/[;(]/)[0].trim();
@@ -179,10 +188,8 @@ function valueCases(nodes: Node[]): [patterns: string[], kind: ValueKind][] {
     for (const [option, words] of Object.entries(n.values))
       add(option, n.path, n.assetNetworks && option === '--network' ? { assetNetworks: true } : { words });
     for (const o of n.options) {
-      const dynamic = dynamicOf(n.path, o.long);
-      if (o.long && dynamic) add(o.long, n.path, { dynamic });
-      // Where it is not DYNAMIC's (transfer paxos's recipient), a case of its own that completes nothing.
-      else if (o.long && DYNAMIC[o.long] && !n.values[o.long]) add(o.long, n.path, { words: [] });
+      const kind = completerOf(o.long, n.path);
+      if (kind && o.long) add(o.long, n.path, { dynamic: kind });
     }
   }
   const cases: [string[], ValueKind][] = [];
@@ -192,7 +199,10 @@ function valueCases(nodes: Node[]): [patterns: string[], kind: ValueKind][] {
       const key = JSON.stringify(kind);
       groups.set(key, { kind, paths: [...(groups.get(key)?.paths ?? []), path] });
     }
-    if (groups.size === 1) cases.push([[`*|${option}`], [...groups.values()][0].kind]);
+    const only = groups.size === 1 ? [...groups.values()][0] : undefined;
+    // One pattern for every command only when every command with the option completes it the same way.
+    const everywhere = nodes.filter((n) => n.options.some((o) => o.long === option || o.short === option)).length;
+    if (only && only.paths.length === everywhere) cases.push([[`*|${option}`], only.kind]);
     else for (const g of groups.values()) cases.push([g.paths.map((p) => `${p}|${option}`), g.kind]);
   }
   return cases;
@@ -263,6 +273,8 @@ function bash(nodes: Node[]): string {
     ...valueCases(nodes).map(([k, kind]) => `    ${k.map(quoted).join('|')}) ${kindLine(kind)}; return ;;`),
     // No words: bash completes file names (complete -o default), as for a file argument.
     ...(files ? [`    ${files}) COMPREPLY=(); return ;;`] : []),
+    // Any other option's value: nothing to offer (not a subcommand, not a file name).
+    `    ${valueOptionPatterns(nodes).map(quoted).join('|')}) COMPREPLY=(); compopt +o default 2>/dev/null; return ;;`,
     '  esac',
     '  local words',
     '  if [[ $cur == -* ]]; then',
@@ -315,6 +327,7 @@ function zsh(nodes: Node[]): string {
     '  case "$cmd|$prev" in',
     ...valueCases(nodes).map(([k, kind]) => `    ${k.map(quoted).join('|')}) ${kindLine(kind)}; return ;;`),
     ...(files ? [`    ${files}) _files; return ;;`] : []),
+    `    ${valueOptionPatterns(nodes).map(quoted).join('|')}) return 0 ;;`,
     '  esac',
     '  if [[ $cur == -* ]]; then',
     '    case "$cmd" in',
@@ -349,6 +362,10 @@ const fishQuote = (s: string) => `'${s.replace(/\\/g, '\\\\').replace(/'/g, "\\'
 
 function fish(nodes: Node[]): string {
   const paths = nodes.filter((n) => n.path).map((n) => fishQuote(n.path));
+  const root = nodes.find((n) => !n.path)!;
+  // The program's hidden options that take a value (--profile): fish does not know them, so the path says when the
+  // word being completed is their value ("|--profile"), and no command is offered there.
+  const hiddenValues = root.options.filter((o) => o.hidden && o.value && o.long).map((o) => o.long!);
   const lines = [
     HEADER,
     'complete -c coinop -f',
@@ -363,6 +380,14 @@ function fish(nodes: Node[]): string {
     "        if string match -q -- '-*' $w",
     '            switch "$path|$w"',
     `                case ${valueOptionPatterns(nodes).map(fishQuote).join(' ')}`,
+    ...(hiddenValues.length
+      ? [
+          `                    if test $i -gt (count $words); and contains -- $w ${hiddenValues.join(' ')}`,
+          '                        echo "$path|$w"',
+          '                        return',
+          '                    end',
+        ]
+      : []),
     '                    set i (math $i + 1)',
     '            end',
     '            continue',
@@ -392,7 +417,7 @@ function fish(nodes: Node[]): string {
   ];
   const optionLine = (node: Node, opt: Opt, cond?: string) => {
     const v = opt.long ? node.values[opt.long] : undefined;
-    const dynamic = dynamicOf(node.path, opt.long);
+    const dynamic = completerOf(opt.long, node.path);
     const value =
       node.assetNetworks && opt.long === '--network'
         ? " -x -a '(__coinop_networks)'"
@@ -408,8 +433,15 @@ function fish(nodes: Node[]): string {
     const names = `${opt.short ? ` -s ${opt.short.slice(1)}` : ''}${opt.long ? ` -l ${opt.long.slice(2)}` : ''}`;
     return `complete -c coinop${cond ? ` -n ${fishQuote(cond)}` : ''}${names}${value} -d ${fishQuote(opt.description)}`;
   };
+  lines.push('function __coinop_value', '    string match -q -- "*|$argv[1]" (__coinop_path)', 'end');
+  for (const flag of hiddenValues) {
+    const kind = completerOf(flag, '');
+    if (kind)
+      lines.push(
+        `complete -c coinop -n ${fishQuote(`__coinop_value ${flag}`)} -f -a '(coinop __complete ${kind} 2>/dev/null)'`,
+      );
+  }
   // The program's own options hold after every command: said once, without a condition.
-  const root = nodes.find((n) => !n.path)!;
   const global = new Set(root.options.map((o) => o.long ?? o.short));
   for (const o of offered(root)) lines.push(optionLine(root, o));
   for (const n of nodes) {

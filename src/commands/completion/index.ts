@@ -6,18 +6,16 @@ import { ports } from '../../cli/ports.js';
 import { choiceArgument } from '../../cli/options.js';
 
 export function register(program: Command, ctx: Invocation): void {
-  // What the completion scripts ask coinop while completing: the saved contexts' names (read from the configuration,
-  // nothing else started), one a line; `profiles` is what scripts installed before the rename ask, and answers the
-  // same. Hidden: for the scripts, not for people.
+  // What the completion scripts ask coinop while completing, one word a line, from this machine only (no request):
+  // the saved contexts' names, the address book's nicknames seen last (run.ts's COMPLETERS); `profiles` is what
+  // scripts installed before the rename of profiles to contexts ask, and answers the contexts. Hidden: for the scripts.
   examples(
     program
       .command('__complete', { hidden: true })
-      .description(
-        "words for the completion scripts: the saved contexts' names, or the service profiles' nicknames, one a line",
-      )
-      .argument('<what>', 'contexts (profiles: its old name), or service-profiles (as last listed)')
+      .description("words for the completion scripts: the saved contexts' names, the address book's nicknames")
+      .argument('<what>', 'contexts or destinations (profiles: the old name of contexts)')
       .action(async (what: string) => (await import('./run.js')).complete(ports(ctx), what)),
-    ['coinop __complete contexts', 'coinop __complete service-profiles'],
+    ['coinop __complete contexts', 'coinop __complete destinations'],
   );
   // The man page from the command tree (man/generate.mjs writes man/coinop.1 with it). Hidden: for the build.
   examples(

@@ -1,35 +1,45 @@
 // coinop completion, and the hidden __complete and __man the scripts and the build use: each writes to stdout what
 // the command tree (or the saved configuration) says.
 import type { Command } from 'commander';
-import type { Connector, Ports } from '../../cli/ports.js';
+import type { Ports } from '../../cli/ports.js';
 
-/**
- * `coinop __complete contexts`: the saved contexts' names, one a line (anything else asked for: nothing). `profiles`,
- * what scripts generated before the rename ask, answers the same. `service-profiles`: the nicknames of the service's
- * profiles the context in use last listed, from the data directory (no service is asked).
- */
-export async function complete(
-  deps: Pick<Ports, 'display' | 'contexts'> & { service?: Pick<Connector, 'context' | 'dataDir'> },
-  what: string,
-): Promise<void> {
-  if (what === 'service-profiles') return deps.service && completeServiceProfiles({ ...deps, service: deps.service });
-  if (what !== 'contexts' && what !== 'profiles') return;
-  const { contextNames } = await import('../../config/context.js');
-  deps.display.io.out(contextNames(deps.contexts.store()).join('\n').concat('\n'));
+type CompleteDeps = Pick<Ports, 'display' | 'contexts'> & { service: Pick<Ports['service'], 'dataDir'> };
+
+/** The context the words are for: --context or COINOP_CONTEXT or the active one (its name only, nothing started). */
+async function contextName(deps: CompleteDeps): Promise<string> {
+  const { activeContextName } = await import('../../config/context.js');
+  return activeContextName(deps.contexts.store(), deps.contexts.flag(), deps.contexts.settings());
 }
 
-async function completeServiceProfiles(
-  deps: Pick<Ports, 'display'> & { service: Pick<Connector, 'context' | 'dataDir'> },
-): Promise<void> {
-  const { readProfileNames } = await import('../../config/profile-names.js');
-  let context: string;
-  try {
-    context = deps.service.context().name;
-  } catch {
-    return;
-  }
-  const names = readProfileNames(deps.service.dataDir(), context).map((p) => p.nickname);
-  if (names.length) deps.display.io.out(`${[...new Set(names)].join('\n')}\n`);
+/**
+ * What each `coinop __complete KIND` says, one word a line, from this machine only (never a request): the completion
+ * scripts ask it for the values of the flags src/commands/completion/generate.ts's COMPLETERS names.
+ */
+const COMPLETERS: Record<string, (deps: CompleteDeps) => Promise<string[]>> = {
+  contexts: async (deps) => (await import('../../config/context.js')).contextNames(deps.contexts.store()),
+  // What scripts generated before the rename of profiles to contexts ask: the contexts.
+  profiles: async (deps) => (await import('../../config/context.js')).contextNames(deps.contexts.store()),
+  // The address book's nicknames this context's commands have seen (destinations list and put, withdraw --to).
+  destinations: async (deps) =>
+    (await import('../../config/completion-words.js')).completionWords(
+      deps.service.dataDir(),
+      await contextName(deps),
+      'destinations',
+    ),
+  // The service's profiles' nicknames this context last listed (src/cli/service-profiles.ts keeps them).
+  'service-profiles': async (deps) =>
+    (await import('../../config/completion-words.js')).completionWords(
+      deps.service.dataDir(),
+      await contextName(deps),
+      'service-profiles',
+    ),
+};
+
+/** `coinop __complete KIND`: the words of that kind (anything else asked for: nothing). */
+export async function complete(deps: CompleteDeps, what: string): Promise<void> {
+  if (!Object.hasOwn(COMPLETERS, what)) return;
+  const words = await COMPLETERS[what](deps);
+  if (words.length) deps.display.io.out(`${words.join('\n')}\n`);
 }
 
 /** `coinop __man`: the man page (roff) of the command tree. */

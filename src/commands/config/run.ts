@@ -3,8 +3,16 @@ import { join } from 'node:path';
 import type { Ports } from '../../cli/ports.js';
 import { usageError } from '../../cli/errors.js';
 import { activeContextName } from '../../config/context.js';
-import { CONFIG_KEYS, CONTEXT_KEY, type ConfigKey, type Resolved, resolveKey } from '../../config/settings.js';
+import {
+  CONFIG_KEYS,
+  CONTEXT_KEY,
+  type ConfigKey,
+  OUTPUT_SCOPE,
+  type Resolved,
+  resolveKey,
+} from '../../config/settings.js';
 import { contextNames } from '../../config/context.js';
+import { didYouMean } from '../../contract/suggest.js';
 import { PRECEDENCE, parseConfigKey, parseConfigSetOptions } from './options.js';
 
 /** A key's value now: the context from the store's active one, every other key from the environment and file. */
@@ -57,6 +65,7 @@ export async function get(deps: ConfigDeps, key: string): Promise<void> {
   const { display } = deps;
   if (display.formatGiven() && display.format() !== 'table') display.output().one(r);
   else display.io.out(`${r.value}\n`);
+  if (k.key === 'output') display.io.err(`output: ${r.value || '(unset)'} ${OUTPUT_SCOPE}\n`);
 }
 
 export async function set(deps: ConfigDeps, key: string, value: string): Promise<void> {
@@ -65,7 +74,10 @@ export async function set(deps: ConfigDeps, key: string, value: string): Promise
   store.check();
   if (o.key === CONTEXT_KEY) {
     if (!contextNames(store).includes(o.value))
-      throw usageError(`${CONTEXT_KEY}: no context named "${o.value}" (see coinop context list)`);
+      throw usageError(
+        `${CONTEXT_KEY}: no context named "${o.value}"${didYouMean(o.value, contextNames(store))}`,
+        'see coinop context list',
+      );
     await store.setActive(o.value);
   } else await store.setDefault(o.key, o.value);
   const shadow = CONFIG_KEYS.find((k) => k.key === o.key)!.variables.find((v) => deps.contexts.env[v]);

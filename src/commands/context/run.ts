@@ -1,8 +1,15 @@
 // coinop context (old name: coinop context) list, use, show, rename, delete and set-profile-id.
 import { ID_MAX_LENGTH } from '../../contract/schemas.js';
+import { didYouMean } from '../../contract/suggest.js';
 import type { Ports } from '../../cli/ports.js';
 import { CoinopError, usageError } from '../../cli/errors.js';
-import { activeContextName, checkContextName, LOCAL_CONTEXT, savedContexts } from '../../config/context.js';
+import {
+  activeContextName,
+  checkContextName,
+  contextNames,
+  LOCAL_CONTEXT,
+  savedContexts,
+} from '../../config/context.js';
 import type { StoredContext } from '../../config/store.js';
 
 export type ContextDeps = Pick<Ports, 'display' | 'contexts'>;
@@ -55,9 +62,15 @@ export async function list(deps: ContextDeps): Promise<void> {
     ]);
 }
 
+/** The error for a context name none is called, with a close one when there is. */
+const unknownContext = (contexts: Ports['contexts'], name: string) =>
+  usageError(
+    `context: no context named "${name}"${didYouMean(name, contextNames(contexts.store()))}`,
+    'see coinop context list',
+  );
+
 export async function use(deps: ContextDeps, name: string): Promise<void> {
-  if (!Object.hasOwn(savedContexts(deps.contexts.store()), name))
-    throw usageError(`context: no context named "${name}" (see coinop context list)`);
+  if (!Object.hasOwn(savedContexts(deps.contexts.store()), name)) throw unknownContext(deps.contexts, name);
   await deps.contexts.store().setActive(name);
   deps.display.io.err(`Context "${name}" is now active.\n`);
 }
@@ -66,7 +79,7 @@ export async function show(deps: ContextDeps, name?: string): Promise<void> {
   const n = name ?? activeName(deps.contexts);
   const profiles = savedContexts(deps.contexts.store());
   const p = Object.hasOwn(profiles, n) ? profiles[n] : undefined;
-  if (!p) throw usageError(`context: no context named "${n}" (see coinop context list)`);
+  if (!p) throw unknownContext(deps.contexts, n);
   const active = activeName(deps.contexts);
   deps.display.output().one(row(deps.contexts, n, p, active));
 }

@@ -260,8 +260,7 @@ export async function get(
 ): Promise<void> {
   if (id !== undefined)
     checkRequest(operations.getStablecoinConversion, { params: { id } }, { id: 'ID' }, service.catalogue());
-  if (id === undefined && !pr.allowed)
-    throw usageError('missing ID', 'give the conversion id, or run on a terminal to pick one');
+  if (id === undefined && !pr.allowed) throw usageError('missing ID', pr.hint('the conversion id', 'pick one'));
   const conn = await service.connect();
   const chosen = id ?? (await pick(conn, pr, 'Conversion'));
   const { data } = await conn.client.call('getStablecoinConversion', { params: { id: chosen } });
@@ -277,7 +276,7 @@ export async function cancel(
   options: ConversionCancelOptions,
 ): Promise<void> {
   if (options.id === undefined && !ctx.prompter.allowed)
-    throw usageError('missing ID', 'give the conversion id, or run on a terminal to pick one');
+    throw usageError('missing ID', ctx.prompter.hint('the conversion id', 'pick one'));
   const conn = await ctx.service.connect();
   const id = options.id ?? (await pick(conn, ctx.prompter, 'Cancel conversion', (c) => c.status === 'CREATED'));
   const { data: held } = await conn.client.call('getStablecoinConversion', { params: { id } });

@@ -125,8 +125,7 @@ export async function get(
 ): Promise<void> {
   if (id !== undefined)
     checkRequest(operations.getFiatDepositInstructions, { params: { id } }, { id: 'ID' }, service.catalogue());
-  if (id === undefined && !pr.allowed)
-    throw usageError('missing ID', 'give the instructions id, or run on a terminal to pick one');
+  if (id === undefined && !pr.allowed) throw usageError('missing ID', pr.hint('the instructions id', 'pick one'));
   const conn = await service.connect();
   let chosen = id;
   if (chosen === undefined) {

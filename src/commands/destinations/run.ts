@@ -15,6 +15,7 @@ import { isHeld } from '../../client/gateway-calls.js';
 import { addressCheckFor } from '../../config/environments.js';
 import { checkAddress } from '../../cli/withdrawal-flags.js';
 import { DESTINATION_COLUMNS } from '../../render/columns.js';
+import { keepCompletionWords } from '../../config/completion-words.js';
 import { pickVasp } from '../../cli/travel-rule.js';
 import { type DestinationListOptions, type DestinationPutOptions, LIST_FLAGS, PUT_FLAGS } from './options.js';
 
@@ -25,12 +26,26 @@ export async function list(
   const conn = await service.connect();
   const out = display.output(options.view);
   const paging: Paging = {};
+  const nicknames: string[] = [];
   const n = await out.list(
-    conn.client.items('listCryptoDestinationAddresses', { query: options.query }, LIST_FLAGS, options.all, paging),
+    nicknamesOf(
+      conn.client.items('listCryptoDestinationAddresses', { query: options.query }, LIST_FLAGS, options.all, paging),
+      nicknames,
+    ),
     DESTINATION_COLUMNS,
     { empty: 'no destination addresses match (add one: coinop destinations put)' },
   );
+  // The nicknames seen, for withdraw --to's completion (coinop __complete destinations reads them, no request).
+  keepCompletionWords(service.dataDir(), service.context().name, 'destinations', nicknames);
   listFooter(display, out, n, ['destination address', 'destination addresses'], options.all ? undefined : paging.next);
+}
+
+/** The addresses of the book as they come, each nickname kept in `into` on the way. */
+async function* nicknamesOf<T extends { nickname?: string }>(items: AsyncIterable<T>, into: string[]) {
+  for await (const item of items) {
+    if (item.nickname) into.push(item.nickname);
+    yield item;
+  }
 }
 
 /** The request: the flags, with the network and address asked for on a terminal when neither they nor --id are given. */
@@ -91,6 +106,8 @@ export async function put(ctx: DestinationPutDeps, options: DestinationPutOption
   const out = ctx.display.output();
   // Read leniently: an answer without the address (or a gateway's hold of the request) is shown as it came.
   const saved: Record<string, unknown> = { ...(isHeld(data) ? data : (data.address ?? data)) };
+  if (typeof saved.nickname === 'string')
+    keepCompletionWords(ctx.service.dataDir(), ctx.service.context().name, 'destinations', [saved.nickname]);
   if (out.format === 'table')
     ctx.display.io.err(
       `${out.p.green('✓')} saved in the address book as ${String(saved.nickname ?? saved.id ?? body.address)}\n`,

@@ -103,6 +103,12 @@ async function contextChecks(deps: DoctorDeps, context: ResolvedContext, options
       : at('endpoints', 'ok', `api, token and stream answer (${context.baseUrl})`),
   ];
   if (!api.ok) return checks;
+  if (context.environment === 'local') {
+    const local = await localServiceCheck(context, options.timeoutMs);
+    checks.push(at('local service', local.status, local.message, local.fix));
+    // Another program on the port: no token is asked of it (the client secret is not sent there).
+    if (local.status === 'fail') return checks;
+  }
   if (api.date) {
     const skew = Math.round((deps.clock.now() - Date.parse(api.date)) / 1000);
     const status = Math.abs(skew) >= SKEW_FAIL_S ? 'fail' : Math.abs(skew) >= SKEW_WARN_S ? 'warn' : 'ok';
@@ -117,6 +123,26 @@ async function contextChecks(deps: DoctorDeps, context: ResolvedContext, options
   }
   checks.push(await tokenCheck(deps.service, context, at));
   return checks;
+}
+
+/**
+ * A local context's address must be a coinop local service (its health check names its instance), the rule every
+ * command keeps before the client secret leaves: another program on the port fails, with the same words.
+ */
+async function localServiceCheck(
+  context: ResolvedContext,
+  timeoutMs: number,
+): Promise<Pick<Check, 'status' | 'message' | 'fix'>> {
+  const { probeHealth, notLocalService } = await import('../../client/service-identity.js');
+  const probe = await probeHealth(context.baseUrl, timeoutMs);
+  if (probe.kind !== 'answered') {
+    const why = probe.kind === 'failed' ? probe.code : probe.kind === 'silent' ? 'no answer in time' : 'refused';
+    return { status: 'fail', message: `GET ${context.baseUrl}/_local/health: ${why}` };
+  }
+  const id = probe.instanceId ?? probe.headerId;
+  if (id) return { status: 'ok', message: `a coinop local service (instance ${id})` };
+  const e = notLocalService(context, 'GET /_local/health', probe);
+  return { status: 'fail', message: e.message, fix: e.hint };
 }
 
 /** A token is fetched (never the cached one, never printed): the credentials work now. */
@@ -174,16 +200,17 @@ export async function doctor(deps: DoctorDeps, options: DoctorOptions): Promise<
 async function show(display: Ports['display'], checks: Check[]): Promise<void> {
   const out = display.output();
   if (out.format !== 'table') {
+    // `context` beside `profile`, this field's first name (JSON fields are only added, never renamed).
     await out.list(
-      checks.map((c) => ({ ...c })),
-      [{ key: 'status' }, { key: 'check' }, { key: 'profile' }, { key: 'message' }, { key: 'fix' }],
+      checks.map((c) => ({ ...c, ...(c.profile !== undefined ? { context: c.profile } : {}) })),
+      [{ key: 'status' }, { key: 'check' }, { key: 'context' }, { key: 'profile' }, { key: 'message' }, { key: 'fix' }],
     );
     return;
   }
   const p = palette(display.io.colour);
   const mark = { ok: p.green('ok  '), warn: p.yellow('warn'), fail: p.red('fail') };
   for (const c of checks) {
-    display.io.out(`${mark[c.status]}  ${c.check}${c.profile ? ` [${c.profile}]` : ''}: ${c.message}\n`);
+    display.io.out(`${mark[c.status]}  ${c.check}${c.profile ? ` [context ${c.profile}]` : ''}: ${c.message}\n`);
     if (c.fix) display.io.out(`      fix: ${c.fix}\n`);
   }
 }

@@ -3,7 +3,7 @@
 import type { Command } from 'commander';
 import { EVENT_LIST_LIMIT_MAX } from '../../contract/enums.js';
 import { defineFlags } from '../../cli/flags.js';
-import { listOptions } from '../../cli/list-flags.js';
+import { listOptions, tableOptions } from '../../cli/list-flags.js';
 
 export const EVENTS_LIST_FLAG_TABLE = defineFlags({
   type: {
@@ -16,7 +16,9 @@ export const EVENTS_LIST_FLAG_TABLE = defineFlags({
 
 /** events list's flags on `cmd`: its own, then the shared list flags (the feed's page size and order). */
 export function declareEventsList(cmd: Command): Command {
-  return listOptions(EVENTS_LIST_FLAG_TABLE.declare(cmd), { limitMax: EVENT_LIST_LIMIT_MAX, oldestFirst: true });
+  return tableOptions(
+    listOptions(EVENTS_LIST_FLAG_TABLE.declare(cmd), { limitMax: EVENT_LIST_LIMIT_MAX, oldestFirst: true }),
+  );
 }
 
 /** The flags watch and listen share: which events, from where, how many. */

@@ -2,6 +2,7 @@
 // (and for -o json: a stream has no end to close an array at), CSV rows under one header, or a line for people on a
 // terminal, with a status line under them on stderr that the next record clears.
 import type { Display } from '../../cli/ports.js';
+import { statusLineAllowed } from '../../cli/io.js';
 import { csvRow } from '../../render/csv.js';
 import { type Column, getPath } from '../../render/output.js';
 import { palette } from '../../render/style.js';
@@ -45,11 +46,17 @@ export class LineWriter {
     }
   }
 
-  /** A status line on a terminal's stderr (nothing when stderr is no terminal), replaced by the next one. */
+  /** A status line on a terminal's stderr (nothing unless stderr and stdout are terminals), replaced by the next one. */
   status(text: string): void {
-    if (!this.display.io.stderrTTY) return;
+    if (!statusLineAllowed(this.display.io)) return;
     this.display.io.err(`\r\u001b[2K${palette(this.display.io.colourErr).dim(text)}`);
     this.statusShown = true;
+  }
+
+  /** A plain line on stderr (the status line, if any, cleared first: the next status draws it again). */
+  note(text: string): void {
+    this.clearStatus();
+    this.display.io.err(`${text}\n`);
   }
 
   clearStatus(): void {

@@ -1,13 +1,15 @@
 // coinop events listen --forward-to URL: follows the feed and POSTs each new event to the URL, signed with the
 // context's secret, at least once, in order per object, retried until delivered (src/events/forwarder.ts), resuming
-// after a restart or a kill from the checkpoint of what was delivered. Each delivery attempt is shown: a line on a
-// terminal, NDJSON piped.
+// after a restart or a kill from the checkpoint of what was delivered. Each delivery is a line on a terminal; a
+// target that is down is said once when it goes down and once when it comes back (the retries counted on the status
+// line, when one is allowed), never a line per attempt. Piped, every attempt is an NDJSON record (the log scripts
+// read), and the changes are plain lines on stderr. A summary ends the run.
 import type { Display, Ports } from '../../cli/ports.js';
 import type { RawFlags } from '../../cli/options.js';
 import { Transport } from '../../client/transport.js';
-import { type DeliveryReport, Forwarder } from '../../events/forwarder.js';
+import { type DeliveryReport, Forwarder, type TargetChange, TargetHealth } from '../../events/forwarder.js';
 import { forwardingSecret, SIGNATURE_HEADER, secretFile } from '../../events/signature.js';
-import type { Column } from '../../render/output.js';
+import { type Column, LiveRows } from '../../render/output.js';
 import { palette } from '../../render/style.js';
 import { followFeed, startFeed } from './follow.js';
 import { clockTime, LineWriter } from './lines.js';
@@ -47,16 +49,52 @@ const DELIVERY_COLUMNS: Column[] = [
   'retry_in_ms',
 ].map((key) => ({ key }));
 
-/** A delivery attempt as a line for people: when, the answer, the event, the attempt and what comes next. */
-function deliveryLine(display: Display, delivery: Record<string, unknown>): string {
+/** A delivery as a line for people (the rule of src/render/table.ts): when, the answer, the event, the attempt. */
+const LINE_COLUMNS: Column[] = [
+  { key: 'at', rank: 2 },
+  { key: 'answer', identity: true },
+  { key: 'type', identity: true },
+  { key: 'event', kind: 'id', short: true },
+  { key: 'attempt', rank: 3 },
+  { key: 'ms', rank: 3 },
+];
+const LINE_WIDTHS = [12, 5, 43, 36, 9, 8];
+
+function deliveryLine(display: Display, rows: LiveRows, delivery: Record<string, unknown>): string {
   const p = palette(display.io.colour);
-  const ok = delivery.delivered === true;
-  const answer = delivery.status !== null ? String(delivery.status) : 'no answer';
-  const what = ok ? p.green(`→ ${answer}`.padEnd(12)) : p.red(`✗ ${answer}`.padEnd(12));
-  const next = ok
-    ? ''
-    : `  ${p.yellow(`retry in ${(Number(delivery.retry_in_ms) / 1000).toFixed(1)} s`)}${delivery.error ? p.dim(` (${String(delivery.error)})`) : ''}`;
-  return `${p.dim(clockTime(delivery.at))}  ${what}  ${String(delivery.type).padEnd(44)}  ${String(delivery.event_id)}  attempt ${String(delivery.attempt)}  ${String(delivery.ms)} ms${next}`;
+  return rows.line([
+    p.dim(clockTime(delivery.at)),
+    p.green(`→ ${String(delivery.status)}`),
+    String(delivery.type),
+    String(delivery.event_id),
+    `attempt ${String(delivery.attempt)}`,
+    `${String(delivery.ms)} ms`,
+  ]);
+}
+
+const seconds = (ms: number) => (ms < 1000 ? `${ms} ms` : `${(ms / 1000).toFixed(ms < 10_000 ? 1 : 0)} s`);
+
+/** A change of the target's state, said once: "12:00:01 target down: connect ECONNREFUSED ...; retrying (attempt 1, next in 0.3 s)". */
+function changeLine(display: Display, change: TargetChange, now: number): string {
+  const p = palette(display.io.colourErr);
+  const at = p.dim(clockTime(new Date(now).toISOString()));
+  return change.kind === 'down'
+    ? `${at} ${p.red('target down')}: ${change.reason}; retrying (attempt ${change.attempt}, next in ${seconds(change.retryInMs)})`
+    : `${at} ${p.green('target back')} after ${seconds(change.downMs)} down (${change.failed} failed attempt${change.failed === 1 ? '' : 's'})`;
+}
+
+/** The status line: what was forwarded, and while the target is down, its reason and the retries so far. */
+function statusText(health: TargetHealth, forwarded: number, pending: number): string {
+  const down = health.outage;
+  const state = down ? ` · target down (${down.reason}) · ${down.failed} retries` : '';
+  return `forwarding · ${forwarded} delivered in order · ${pending} pending${state}`;
+}
+
+/** For the summary: how often the target was down and the attempts that failed ('' when it never was). */
+function outages(health: TargetHealth): string {
+  if (!health.downs) return '';
+  const times = health.downs === 1 ? 'once' : `${health.downs} times`;
+  return `; the target was down ${times} (${health.failed} failed attempt${health.failed === 1 ? '' : 's'})`;
 }
 
 /**
@@ -99,7 +137,16 @@ async function forward(
     debug: display.debug(),
   });
   ctx.interrupt.onExit(() => transport.close());
-  const out = new LineWriter(display, DELIVERY_COLUMNS, (r) => deliveryLine(display, r));
+  const rows = new LiveRows(LINE_COLUMNS, LINE_WIDTHS, display.io);
+  const out = new LineWriter(display, DELIVERY_COLUMNS, (r) => deliveryLine(display, rows, r));
+  if (out.format === 'table' && rows.note) out.note(p.dim(rows.note));
+  const health = new TargetHealth();
+  const said = (report: DeliveryReport) => {
+    const change = health.note(report, ctx.clock.now());
+    if (change) out.note(changeLine(display, change, ctx.clock.now()));
+    // A person's list shows deliveries; an attempt that failed is in the counts (and in the machine formats' log).
+    if (report.delivered || out.format !== 'table') out.write(deliveryRecord(report, ctx.clock.now()));
+  };
   let forwarded = 0;
   const forwarder = new Forwarder({
     url: options.url,
@@ -110,7 +157,7 @@ async function forward(
     maxRetryMs: MAX_RETRY_MS,
     window: WINDOW,
     start: start.position,
-    report: (r) => out.write(deliveryRecord(r, ctx.clock.now())),
+    report: said,
     checkpoint: (position, wanted) => {
       forwarded += wanted;
       start.writer.save(position);
@@ -122,7 +169,8 @@ async function forward(
     return (
       `interrupted: forwarding stopped; ${forwarded} event${forwarded === 1 ? '' : 's'} forwarded in order. ` +
       (at ? `Every event up to ${at.created_at} was delivered (the checkpoint, ${start.writer.file}). ` : '') +
-      `${forwarder.pending} not yet delivered will be sent on the next start: coinop events listen --forward-to ${options.url}`
+      `${forwarder.pending} not yet delivered will be sent on the next start: coinop events listen --forward-to ${options.url}` +
+      outages(health)
     );
   });
   const done = () => options.count !== undefined && forwarded >= options.count;
@@ -135,12 +183,11 @@ async function forward(
       take: (entries) => forwarder.add(entries),
       done,
     },
-    () =>
-      out.status(
-        `forwarding · ${forwarded} delivered in order · ${forwarder.pending} pending · ${forwarder.failures} failed attempts`,
-      ),
+    () => out.status(statusText(health, forwarded, forwarder.pending)),
   );
   forwarder.stop();
-  out.clearStatus();
+  out.note(
+    `forwarding ended: ${forwarded} event${forwarded === 1 ? '' : 's'} forwarded in order, ${forwarder.pending} pending${outages(health)}`,
+  );
   start.writer.flush();
 }

@@ -1,7 +1,9 @@
 // coinop events list, get, watch and listen: their flags, checked, as typed options objects (declared in index.ts).
 import { EVENT_LIST_LIMIT_MAX, EVENT_TYPE_PATTERN, operations } from '../../contract/index.js';
 import { usageError } from '../../cli/errors.js';
-import { LIST_FLAG_NAMES, readListFlags } from '../../cli/list-flags.js';
+import { LIST_FLAG_NAMES, readListFlags, readTableView } from '../../cli/list-flags.js';
+import { EVENT_LIST_COLUMNS } from '../../render/columns.js';
+import type { TableView } from '../../render/table.js';
 import { durationFlag, intFlag, parseTime, type RawFlags } from '../../cli/options.js';
 import { checkRequest, type FlagNames } from '../../client/service-client.js';
 import { SHAPE_ONLY } from '../../client/catalogue-policy.js';
@@ -25,6 +27,8 @@ export interface EventsListOptions {
   /** The listEvents query, checked against the contract. */
   query: Record<string, unknown>;
   all: boolean;
+  /** --columns, --wide. */
+  view?: TableView;
 }
 
 export function parseEventsListOptions(raw: RawFlags, now: number): EventsListOptions {
@@ -32,7 +36,7 @@ export function parseEventsListOptions(raw: RawFlags, now: number): EventsListOp
   const { type } = EVENTS_LIST_FLAG_TABLE.read(raw);
   if (type !== undefined) query.type = eventType(type.trim());
   checkRequest(operations.listEvents, { query }, FLAGS, SHAPE_ONLY);
-  return { query, all };
+  return { query, all, view: readTableView(raw, EVENT_LIST_COLUMNS) };
 }
 
 export function parseEventGetOptions(id: string | undefined): { id?: string } {

@@ -14,9 +14,9 @@ export async function list(
   raw: RawFlags,
 ): Promise<void> {
   interrupt.say(READ_ONLY);
-  const { query, all } = parseEventsListOptions(raw, clock.now());
+  const { query, all, view } = parseEventsListOptions(raw, clock.now());
   const conn = await service.connect();
-  const out = display.output();
+  const out = display.output(view);
   const n = await out.list(conn.client.items('listEvents', { query }, FLAGS, all), EVENT_LIST_COLUMNS, {
     empty: 'no events match',
   });

@@ -6,26 +6,29 @@ import type { RawFlags } from '../../cli/options.js';
 import type { FeedEntry } from '../../events/feed.js';
 import { advance, copyPosition } from '../../events/position.js';
 import { EVENT_LIST_COLUMNS } from '../../render/columns.js';
+import { type Column, LiveRows } from '../../render/output.js';
 import { palette, statusColour } from '../../render/style.js';
 import { followFeed, startFeed } from './follow.js';
 import { clockTime, LineWriter } from './lines.js';
 import { parseEventsWatchOptions } from './options.js';
 
+/** The live list's columns (the rule of src/render/table.ts), with the widths they are laid out for. */
+const WATCH_COLUMNS: Column[] = [
+  { key: 'time', rank: 2 },
+  { key: 'type', identity: true },
+  { key: 'object', kind: 'id', short: true },
+  { key: 'status', rank: 2 },
+  { key: 'amount', rank: 3 },
+];
+const WATCH_WIDTHS = [12, 43, 36, 9, 24];
+
 /** An event as a line of the live list. */
-function eventLine(ctx: Pick<Ports, 'display'>, event: Record<string, unknown>): string {
+function eventLine(ctx: Pick<Ports, 'display'>, rows: LiveRows, event: Record<string, unknown>): string {
   const p = palette(ctx.display.io.colour);
   const o = (event.object ?? {}) as Record<string, unknown>;
-  const status = typeof o.status === 'string' ? statusColour(p, o.status.padEnd(9)) : ''.padEnd(9);
+  const status = typeof o.status === 'string' ? statusColour(p, o.status) : '';
   const amount = o.amount !== undefined ? `${String(o.amount)} ${String(o.asset ?? '')}` : String(o.address ?? '');
-  return [
-    p.dim(clockTime(event.created_at)),
-    String(event.type).padEnd(44),
-    String(o.id ?? '-').padEnd(36),
-    status,
-    amount,
-  ]
-    .join('  ')
-    .trimEnd();
+  return rows.line([p.dim(clockTime(event.created_at)), String(event.type), String(o.id ?? '-'), status, amount]);
 }
 
 export async function watch(
@@ -35,7 +38,8 @@ export async function watch(
   const o = parseEventsWatchOptions(raw, ctx.clock.now());
   const conn = await ctx.service.connect();
   const start = await startFeed(ctx, conn, 'watch', o);
-  const out = new LineWriter(ctx.display, EVENT_LIST_COLUMNS, (e) => eventLine(ctx, e));
+  const rows = new LiveRows(WATCH_COLUMNS, WATCH_WIDTHS, ctx.display.io);
+  const out = new LineWriter(ctx.display, EVENT_LIST_COLUMNS, (e) => eventLine(ctx, rows, e));
   let position = copyPosition(start.position);
   let written = 0;
   ctx.interrupt.say(
@@ -46,6 +50,7 @@ export async function watch(
         : 'no event came: coinop events watch starts from the first one'),
   );
   ctx.display.io.err(`${palette(ctx.display.io.colourErr).dim(`watching ${start.from}; Ctrl-C to stop`)}\n`);
+  if (out.format === 'table' && rows.note) ctx.display.io.err(`${palette(ctx.display.io.colourErr).dim(rows.note)}\n`);
   const done = () => o.count !== undefined && written >= o.count;
   await followFeed(
     ctx,

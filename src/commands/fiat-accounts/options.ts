@@ -1,5 +1,6 @@
 // coinop fiat-accounts create, update, list, get and delete: the raw flags, checked once. Values create leaves out are
 // asked for on a terminal by the run (and the whole request is checked there again).
+import { accountNumberRule, routingNumberRule } from '../../cli/bank-rules.js';
 import { operations } from '../../contract/index.js';
 import { usageError } from '../../cli/errors.js';
 import { parseJsonText, readTextFile } from '../../cli/files.js';
@@ -86,6 +87,7 @@ export function parseFiatAccountCreateOptions(raw: RawFlags): FiatAccountCreateO
     checkRequest(operations.createFiatAccount, { body: file }, CREATE_FLAGS, SHAPE_ONLY);
     return { file, owner: {} };
   }
+  checkBankNumbers(f.accountNumber, f.routingType, f.routingNumber, f.network);
   return {
     network: f.network,
     owner: ownerOf(f),
@@ -164,4 +166,20 @@ export function parseFiatAccountListOptions(raw: RawFlags, now: number): FiatAcc
   if (includeDeleted) query.include_deleted = true;
   checkRequest(operations.listFiatAccounts, { query }, LIST_FLAGS, SHAPE_ONLY);
   return { query, all, view: readTableView(raw, FIAT_ACCOUNT_COLUMNS) };
+}
+
+/**
+ * The account and routing numbers by the rules their prompts keep (src/cli/bank-rules.ts), before anything is asked:
+ * the routing number's form is known for a wire (ABA unless --routing-type says SWIFT).
+ */
+function checkBankNumbers(
+  account: string | undefined,
+  type: string | undefined,
+  routing: string | undefined,
+  network: string | undefined,
+): void {
+  const bad = accountNumberRule(account);
+  if (bad) throw usageError(`--account-number: ${bad}`);
+  const routingBad = network === 'WIRE' ? routingNumberRule(type ?? 'ABA', routing) : undefined;
+  if (routingBad) throw usageError(`--routing-number: ${routingBad}`);
 }

@@ -1,5 +1,6 @@
 // coinop fiat-accounts create, update, list, get and delete. A fiat account says where fiat withdrawals may go: its
 // creation goes through the gate (the policy, the audit trail), as an address book write does.
+import { accountNumberRule, asPromptRule, routingNumberRule } from '../../cli/bank-rules.js';
 import {
   type CreateFiatAccountRequest,
   type FiatAccount,
@@ -83,7 +84,8 @@ async function askInstructions(
   network: Network,
   options: FiatAccountCreateOptions,
 ): Promise<Record<string, unknown>> {
-  const text = (flag: string, value: string | undefined, label: string) => need(pr, flag, value, () => pr.text(label));
+  const text = (flag: string, value: string | undefined, label: string, rule?: (v: string) => string | undefined) =>
+    need(pr, flag, value, () => pr.text(label, rule ? { validate: asPromptRule(rule) } : {}));
   switch (network) {
     case 'CBIT':
       return { cbit: { wallet_address: await text('--wallet-address', options.walletAddress, 'CBIT wallet address') } };
@@ -93,13 +95,13 @@ async function askInstructions(
     case 'SCB':
       return {
         [network.toLowerCase()]: {
-          account_number: await text('--account-number', options.accountNumber, 'Account number'),
+          account_number: await text('--account-number', options.accountNumber, 'Account number', accountNumberRule),
         },
       };
     case 'RTP':
       return {
         rtp: {
-          account_number: await text('--account-number', options.accountNumber, 'Account number'),
+          account_number: await text('--account-number', options.accountNumber, 'Account number', accountNumberRule),
           routing_details: {
             routing_number: await text('--routing-number', options.routingNumber, 'Routing number'),
             ...(options.bankName !== undefined ? { bank_name: options.bankName } : {}),
@@ -107,12 +109,13 @@ async function askInstructions(
         },
       };
     case 'WIRE': {
-      const accountNumber = await text('--account-number', options.accountNumber, 'Account number');
+      const accountNumber = await text('--account-number', options.accountNumber, 'Account number', accountNumberRule);
       const type = options.routingType ?? 'ABA';
       const routingNumber = await text(
         '--routing-number',
         options.routingNumber,
         type === 'ABA' ? 'ABA routing number' : 'SWIFT/BIC code',
+        (v) => routingNumberRule(type, v),
       );
       const bankName = await text('--bank-name', options.bankName, "The bank's name");
       return {
@@ -261,8 +264,7 @@ export async function get(
   id: string | undefined,
 ): Promise<void> {
   if (id !== undefined) checkRequest(operations.getFiatAccount, { params: { id } }, { id: 'ID' }, service.catalogue());
-  if (id === undefined && !pr.allowed)
-    throw usageError('missing ID', 'give the fiat account id, or run on a terminal to pick one');
+  if (id === undefined && !pr.allowed) throw usageError('missing ID', pr.hint('the fiat account id', 'pick one'));
   const conn = await service.connect();
   let chosen = id;
   if (chosen === undefined) {

@@ -18,6 +18,11 @@ export const RECONCILE_FLAG_TABLE = defineFlags({
     flag: '--journals <dir>',
     help: 'the folder of batch journals to read (default <data dir>/batches)',
   },
+  gateway: {
+    kind: 'switch',
+    flag: '--gateway',
+    help: "the context must be a coinop gateway: its audit chain's requests are intents too (read whenever it is one)",
+  },
 });
 
 /** reconcile's flags on `cmd`: its own, then the table flags (--columns, --wide) of its lines. */

@@ -11,6 +11,8 @@ export interface ReconcileOptions {
   period: Required<Period>;
   profileIds?: string[];
   journals?: string;
+  /** The context must be a coinop gateway (--gateway). */
+  gateway?: boolean;
   view?: TableView;
 }
 
@@ -24,6 +26,7 @@ export function parseReconcileOptions(raw: RawFlags, now: number): ReconcileOpti
     period,
     ...(f.profileId ? { profileIds: f.profileId } : {}),
     ...(f.journals !== undefined ? { journals: f.journals } : {}),
+    ...(f.gateway ? { gateway: true } : {}),
     view: readTableView(raw, RECONCILE_LINE_COLUMNS),
   };
 }

@@ -4,9 +4,9 @@ import { CoinopError } from '../../cli/errors.js';
 import type { Ports } from '../../cli/ports.js';
 import type { IO } from '../../cli/io.js';
 import { EXPLAINED, type Line } from '../../reconcile/classes.js';
-import type { IntentScope } from '../../reconcile/intents.js';
-import { type Reconciliation, reconcile } from '../../reconcile/reconcile.js';
-import { intentReaders, transferSource } from '../../cli/reconcile-sources.js';
+import type { Reconciliation } from '../../reconcile/reconcile.js';
+import { runReconciliation } from '../../cli/reconcile-sources.js';
+import { drained } from '../../cli/drained.js';
 import { csvRow } from '../../render/csv.js';
 import { getPath, type Output } from '../../render/output.js';
 import { RECONCILE_LINE_COLUMNS, RECONCILE_SUMMARY_COLUMNS } from '../../render/columns.js';
@@ -18,13 +18,7 @@ export async function reconcileRun(
 ): Promise<void> {
   const o = options;
   const conn = await service.connect();
-  const scope: IntentScope = {
-    from: o.period.from,
-    to: o.period.to,
-    serviceId: conn.serviceId,
-    ...(o.profileIds ? { profileIds: o.profileIds } : {}),
-  };
-  const result = await reconcile(transferSource(conn, o), intentReaders(service.dataDir(), o.journals), scope);
+  const result = await runReconciliation(service, conn, o);
   try {
     await write(display.output(o.view), result, o, display.io.stdout);
   } finally {
@@ -35,23 +29,6 @@ export async function reconcileRun(
       'unreconciled',
       `${result.unexplained} line(s) not explained (${[...new Set(result.summary.filter((r) => !r.explained).map((r) => r.class))].join(', ')}); explained are ${EXPLAINED.join(' and ')}`,
     );
-}
-
-/**
- * Waits while the reader of stdout is behind (a pager, or a pipe whose reader is slower: its writes would otherwise
- * pile up in memory, a line at a time for the whole month).
- */
-async function drained(out: Output, stdout?: IO['stdout']): Promise<void> {
-  const paged = out.io.ready?.();
-  if (paged) return paged;
-  if (!stdout?.writableNeedDrain) return;
-  await new Promise<void>((resolve) => {
-    const done = () => {
-      for (const e of ['drain', 'close', 'error']) stdout.off(e, done);
-      resolve();
-    };
-    for (const e of ['drain', 'close', 'error']) stdout.once(e, done);
-  });
 }
 
 /** The summary, then the lines, in the output's format; the lines streamed from the book. */
@@ -67,6 +44,8 @@ async function write(
     to: o.period.to,
     intents: r.intents,
     transfers: r.transfers,
+    conversions: r.conversions,
+    events: r.events,
     unexplained: r.unexplained,
     explained_classes: EXPLAINED,
   };
@@ -102,7 +81,7 @@ async function write(
       });
       out.note(
         out.p.dim(
-          `${r.intents} intent(s), ${r.transfers} transfer(s) of ${o.period.from} to ${o.period.to}; ${r.unexplained} line(s) not explained`,
+          `${r.intents} intent(s), ${r.transfers} transfer(s), ${r.conversions} conversion(s) and ${r.events} event(s) of ${o.period.from} to ${o.period.to}; ${r.unexplained} line(s) not explained`,
         ),
       );
   }

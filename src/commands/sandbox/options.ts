@@ -7,6 +7,7 @@ import { usageError } from '../../cli/errors.js';
 import { choiceFlag, nameFlag, type RawFlags } from '../../cli/options.js';
 import { SANDBOX_DEPOSIT_FLAG_TABLE, WIRE_FLAG_TABLE } from './flags.js';
 import { ROUTING_NUMBER_TYPES, WIRE_FIELDS } from './wire.js';
+import { accountNumberRule, routingNumberRule } from '../../cli/bank-rules.js';
 
 export interface SandboxDepositOptions {
   amount?: string;
@@ -40,6 +41,11 @@ export function parseSandboxDepositOptions(raw: RawFlags): SandboxDepositOptions
   }
   if (wire.routingType !== undefined)
     wire.routingType = choiceFlag('--routing-type', wire.routingType, ROUTING_NUMBER_TYPES)!;
+  // The numbers by the rules their prompts keep, before anything is asked (a file's type is read by the run).
+  const account = accountNumberRule(wire.accountNumber);
+  if (account) throw usageError(`--account-number: ${account}`);
+  const routing = f.file === undefined ? routingNumberRule(wire.routingType ?? 'ABA', wire.routingNumber) : undefined;
+  if (routing) throw usageError(`--routing-number: ${routing}`);
   if (wire.institution !== undefined && (wire.ownerFirstName !== undefined || wire.ownerLastName !== undefined))
     throw usageError(
       '--institution and --owner-first-name/--owner-last-name: give one owner, an institution or a person',

@@ -11,6 +11,7 @@ import type { Ports } from '../../cli/ports.js';
 import { CoinopError, usageError } from '../../cli/errors.js';
 import { parseJsonText, readTextFile } from '../../cli/files.js';
 import { need } from '../../cli/prompt.js';
+import { accountNumberRule, asPromptRule } from '../../cli/bank-rules.js';
 import type { FlagNames } from '../../client/service-client.js';
 import { gateFor, refusedBeforeSending } from '../../cli/gate.js';
 import type { MoneyRequest } from '../../gate/gate.js';
@@ -80,11 +81,18 @@ export async function deposit(ctx: SandboxDepositDeps, options: SandboxDepositOp
     });
   }
   const file = options.file ? readFile(options.file) : undefined;
+  // Instructions that do not exist are refused before a person answers any question; without a terminal nothing is
+  // asked, and they are looked up once the request passed its checks (nothing is looked up for one refused anyway).
+  let memo =
+    options.instructions !== undefined && ctx.prompter.allowed
+      ? await instructionsMemo(ctx, options.instructions)
+      : undefined;
   const sources: Sources = new Map();
   const body = await gather(ctx, options, file, sources, context.environment === 'local' ? DEMO.memoId : undefined);
   await refusedBeforeSending(ctx, depositRequest(body), () => check(body, file, sources));
-  // Checked with the instructions id standing in for their memo id: nothing is looked up for a request refused anyway.
-  if (options.instructions !== undefined) body.memo_id = await instructionsMemo(ctx, options.instructions);
+  // Checked with the instructions id standing in for their memo id.
+  if (options.instructions !== undefined) memo ??= await instructionsMemo(ctx, options.instructions);
+  if (memo !== undefined) body.memo_id = memo;
   await send(ctx, body);
   const out = ctx.display.output();
   if (out.format === 'table')
@@ -160,7 +168,7 @@ async function ask(
     sources.set(field.path, 'asked');
   };
   const account = field('accountNumber');
-  if (!given(account)) await answer(account, account.ask!, account.fallback as string);
+  if (!given(account)) await answer(account, account.ask!, account.fallback as string, asPromptRule(accountNumberRule));
   const number = field('routingNumber');
   // The type is asked with the number; a number given alone keeps the sandbox's type (ABA).
   if (!given(ROUTING_TYPE_FIELD) && !given(number)) {
@@ -190,6 +198,9 @@ function check(body: InitiateSandboxFiatDepositRequest, file: DepositFile | unde
     ? undefined
     : routingNumberRule(wire?.routing_details?.routing_number_type, wire?.routing_details?.routing_number);
   if (rule) issues.push({ field: routing.path, rule });
+  const account = issues.length ? undefined : accountNumberRule(wire?.account_number);
+  if (account)
+    issues.push({ field: BY_PATH.get('fiat_network_instructions.wire.account_number')!.path, rule: account });
   if (issues.length)
     throw usageError(issues.map((i) => formatIssue({ ...i, field: nameOf(i.field, file, sources) })).join('; '));
 }

@@ -3,6 +3,8 @@
 // account_number, fiat_account_owner_address (with country) and routing_details (routing_number_type ABA or SWIFT,
 // routing_number, bank_name, bank_address with country); the rest are optional parts a flag or the file may add.
 
+import { BANK_EXAMPLES } from '../../cli/bank-rules.js';
+
 /** A field of the deposit request given by a flag (its path under the request body). */
 export interface WireField {
   /** The request field: "fiat_network_instructions.wire.account_number". */
@@ -29,7 +31,7 @@ const BANK_ADDRESS = `${ROUTING}.bank_address`;
 export const ROUTING_NUMBER_TYPES = ['ABA', 'SWIFT'] as const;
 
 /** The sandbox's sending bank: JPMorgan Chase's published ABA routing number and BIC, valid in form. */
-const SANDBOX_BANK = { aba: '021000021', swift: 'CHASUS33', name: 'JPMorgan Chase Bank', country: 'USA' } as const;
+const SANDBOX_BANK = { ...BANK_EXAMPLES, name: 'JPMorgan Chase Bank', country: 'USA' } as const;
 
 /** A mailing address's parts, each by its own flag: `prefix` owner or bank. */
 function addressFields(base: string, prefix: 'owner' | 'bank', whose: string): WireField[] {
@@ -67,7 +69,7 @@ export const WIRE_FIELDS: readonly WireField[] = [
     flag: '--account-number',
     key: 'accountNumber',
     help: 'the sending bank account number (default 000123456789)',
-    fallback: '000123456789',
+    fallback: BANK_EXAMPLES.account,
     ask: 'Sending account number',
   },
   ...addressFields(OWNER_ADDRESS, 'owner', "the account owner's"),
@@ -139,14 +141,4 @@ export function setAt(object: Record<string, unknown>, path: string, value: unkn
   at[keys[keys.length - 1]] = value;
 }
 
-/**
- * The routing number's form for its type, which the OpenAPI leaves to the bank: an ABA routing number is 9 digits, a
- * SWIFT one a BIC (4 letters of the bank, 2 of the country, 2 of the place, and maybe 3 of the branch).
- */
-export function routingNumberRule(type: unknown, number: unknown): string | undefined {
-  if (typeof number !== 'string') return undefined;
-  if (type === 'ABA' && !/^\d{9}$/.test(number)) return `must be 9 digits for ABA (such as ${SANDBOX_BANK.aba})`;
-  if (type === 'SWIFT' && !/^[A-Z]{6}[A-Z0-9]{2}([A-Z0-9]{3})?$/.test(number))
-    return `must be a BIC of 8 or 11 capitals and digits for SWIFT (such as ${SANDBOX_BANK.swift})`;
-  return undefined;
-}
+export { routingNumberRule } from '../../cli/bank-rules.js';

@@ -1,12 +1,14 @@
-// coinop statement: a service profile's statement for a period, from its transfers and balances (src/statement).
+// coinop statement: a service profile's statement for a period, from its transfers and balances (src/statement),
+// written as it is read back (the movements wait on disk, not in memory).
+import { drained, paced } from '../../cli/drained.js';
 import type { Ports } from '../../cli/ports.js';
 import { need } from '../../cli/prompt.js';
 import {
   STATEMENT_ASSET_COLUMNS,
   STATEMENT_MOVEMENT_COLUMNS,
-  statementDocument,
   statementOf,
   statementRows,
+  writeStatementDocument,
 } from '../../cli/statement.js';
 import type { StatementOptions } from './options.js';
 
@@ -22,18 +24,28 @@ export async function statement(
   const conn = await service.connect();
   const s = await statementOf(conn, profileId, options);
   const out = display.output();
-  switch (out.format) {
-    case 'csv':
-      await out.list(statementRows(s), [{ key: 'record' }, ...STATEMENT_MOVEMENT_COLUMNS]);
-      return;
-    case 'table':
-      out.note(out.p.dim(`service profile ${profileId} · ${s.period.from} to ${s.period.to} (end excluded)`));
-      out.table(s.assets, STATEMENT_ASSET_COLUMNS);
-      if (!s.assets.length) out.note(out.p.dim('no balance and no movement in the period'));
-      out.io.out('\n');
-      await out.list(s.movements, STATEMENT_MOVEMENT_COLUMNS, { empty: 'no movements in the period' });
-      return;
-    default:
-      out.one(statementDocument(profileId, s));
+  const stdout = display.io.stdout;
+  try {
+    switch (out.format) {
+      case 'csv':
+        await out.list(paced(statementRows(s), out, stdout), [{ key: 'record' }, ...STATEMENT_MOVEMENT_COLUMNS]);
+        return;
+      case 'table':
+        out.note(out.p.dim(`service profile ${profileId} · ${s.period.from} to ${s.period.to} (end excluded)`));
+        out.table(s.assets, STATEMENT_ASSET_COLUMNS);
+        if (!s.assets.length) out.note(out.p.dim('no balance and no movement in the period'));
+        out.io.out('\n');
+        await out.list(paced(s.movements(), out, stdout), STATEMENT_MOVEMENT_COLUMNS, {
+          empty: 'no movements in the period',
+        });
+        return;
+      default:
+        await writeStatementDocument(profileId, s, async (text) => {
+          out.io.out(text);
+          await drained(out, stdout);
+        });
+    }
+  } finally {
+    s.close();
   }
 }

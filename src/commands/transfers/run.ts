@@ -1,10 +1,10 @@
 // coinop transfers list, get and watch.
-import { operations } from '../../contract/index.js';
+import { assetIssues, operations } from '../../contract/index.js';
 import type { Ports } from '../../cli/ports.js';
 import { CoinopError } from '../../cli/errors.js';
 import type { RawFlags } from '../../cli/options.js';
 import { need } from '../../cli/prompt.js';
-import { checkRequest, type Paging } from '../../client/service-client.js';
+import { checkRequest, checkUnlisted, type Paging } from '../../client/service-client.js';
 import { listFooter } from '../../cli/list-flags.js';
 import { TRANSFER_COLUMNS, TRANSFER_LIST_COLUMNS } from '../../render/columns.js';
 import { follow } from '../../cli/follow.js';
@@ -16,6 +16,10 @@ export async function list(
   raw: RawFlags,
 ): Promise<void> {
   const { query, all, filter, view } = parseTransfersListOptions(raw, clock.now());
+  // An asset the catalogue does not list matches nothing: refused on the local service (with a close one), a note else.
+  checkUnlisted(service.catalogue(), filter?.assets?.flatMap((a) => assetIssues('asset', a)) ?? [], {
+    asset: '--asset',
+  });
   const conn = await service.connect();
   const out = display.output(view);
   const paging: Paging = {};

@@ -42,10 +42,7 @@ export async function getVasp(
   id: string | undefined,
 ): Promise<void> {
   if (id === undefined && !pr.allowed)
-    throw usageError(
-      'missing ID',
-      'give the VASP id (coinop vasps list --search NAME), or run on a terminal to pick one',
-    );
+    throw usageError('missing ID', pr.hint('the VASP id (coinop vasps list --search NAME)', 'pick one'));
   const conn = await service.connect();
   const chosen = id ?? (await pickVasp(conn, pr));
   const { data } = await conn.client.call('getVasp', { params: { id: chosen } });

@@ -1,11 +1,12 @@
 // withdraw --to NICKNAME: the destination from the address book. The address and its network come from the book; the
-// asset from --asset, or the network's only one. An unknown nickname is a usage error that lists close ones.
-import { ASSETS, CRYPTO_ASSETS, type CryptoNetwork, networksForAsset } from '../../contract/index.js';
+// asset from --asset, or the network's only one. An unknown nickname is a usage error that names a close one.
+import { ASSETS, CRYPTO_ASSETS, type CryptoNetwork, didYouMean, networksForAsset } from '../../contract/index.js';
 import type { Connection } from '../../cli/invocation.js';
 import type { Ports } from '../../cli/ports.js';
 import { usageError } from '../../cli/errors.js';
 import type { FlagNames } from '../../client/service-client.js';
 import type { WithdrawOptions } from './options.js';
+import { keepCompletionWords } from '../../config/completion-words.js';
 
 export interface BookDestination {
   nickname: string;
@@ -16,39 +17,10 @@ export interface BookDestination {
 }
 
 const BOOK_FLAGS: FlagNames = { nicknames: '--to', identity_ids: '--identity-id' };
-/** The most addresses of the book read to suggest close nicknames. */
+/** The most addresses of the book read to suggest a close nickname. */
 const SUGGEST_FROM = 1000;
 
-/** Edit distance of two short strings (insertions, deletions, substitutions), case ignored. */
-export function editDistance(left: string, right: string): number {
-  const x = left.toLowerCase();
-  const y = right.toLowerCase();
-  let prev = Array.from({ length: y.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= x.length; i++) {
-    const row = [i];
-    for (let j = 1; j <= y.length; j++)
-      row[j] = Math.min(prev[j] + 1, row[j - 1] + 1, prev[j - 1] + (x[i - 1] === y[j - 1] ? 0 : 1));
-    prev = row;
-  }
-  return prev[y.length];
-}
-
-/** Nicknames close to what was typed: the same but for case, containing it or contained in it, or a few edits away. */
-export function closeNicknames(typed: string, nicknames: string[], max = 5): string[] {
-  const t = typed.toLowerCase();
-  const scored = [...new Set(nicknames)]
-    .map((nickname) => {
-      const l = nickname.toLowerCase();
-      const d = editDistance(typed, nickname);
-      const near = l.includes(t) || t.includes(l) ? Math.min(d, 1) : d;
-      return { n: nickname, d: near };
-    })
-    .filter(({ n, d }) => d <= Math.max(2, Math.floor(Math.min(typed.length, n.length) / 3)))
-    .sort((a, b) => a.d - b.d || a.n.localeCompare(b.n));
-  return scored.slice(0, max).map(({ n }) => n);
-}
-
-async function suggestions(conn: Connection, typed: string): Promise<string[]> {
+async function suggestions(conn: Connection, dataDir: string, typed: string): Promise<string> {
   const nicknames: string[] = [];
   for await (const a of conn.client.items('listCryptoDestinationAddresses', {
     query: { limit: 1000 },
@@ -56,18 +28,19 @@ async function suggestions(conn: Connection, typed: string): Promise<string[]> {
     if (a.nickname) nicknames.push(a.nickname);
     if (nicknames.length >= SUGGEST_FROM) break;
   }
-  return closeNicknames(typed, nicknames);
+  keepCompletionWords(dataDir, conn.context.name, 'destinations', nicknames);
+  return didYouMean(typed, nicknames);
 }
 
 /** The one address of the book --to names (within --identity-id when given). */
-async function lookUp(conn: Connection, nickname: string, identityId: string | undefined) {
+async function lookUp(conn: Connection, dataDir: string, nickname: string, identityId: string | undefined) {
   const query = { nicknames: [nickname], ...(identityId !== undefined ? { identity_ids: [identityId] } : {}) };
   const { data } = await conn.client.call('listCryptoDestinationAddresses', { query }, BOOK_FLAGS);
   const found = data.addresses ?? [];
   if (!found.length) {
-    const close = await suggestions(conn, nickname);
+    const close = await suggestions(conn, dataDir, nickname);
     throw usageError(
-      `--to: no address in the address book is called "${nickname}"${close.length ? `; close ones: ${close.join(', ')}` : ''}`,
+      `--to: no address in the address book is called "${nickname}"${close}`,
       'see coinop destinations list, or add it with coinop destinations put',
     );
   }
@@ -86,7 +59,7 @@ export async function bookDestination(
   options: WithdrawOptions & { to: string },
 ): Promise<BookDestination> {
   const conn = await ctx.service.connect();
-  const entry = await lookUp(conn, options.to, options.identityId);
+  const entry = await lookUp(conn, ctx.service.dataDir(), options.to, options.identityId);
   const network = entry.crypto_network as CryptoNetwork;
   if (entry.status !== undefined && entry.status !== 'APPROVED')
     throw usageError(

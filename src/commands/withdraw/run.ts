@@ -165,7 +165,7 @@ export async function withdraw(ctx: WithdrawDeps, given: WithdrawOptions): Promi
   const body: CreateCryptoWithdrawalRequest = p.body;
   try {
     const verdict = await gate.judge(p, { dryRun: o.dryRun });
-    if (!o.dryRun) refuseUnlessAllowed(ctx, verdict);
+    if (!o.dryRun) refuseUnlessAllowed(ctx, verdict, { command: 'withdraw', request: o.request });
     const quoted = await quote(ctx, conn, o, body);
     const funds = await readFunds(conn, g.profileId, [debited(o, g)]);
     const limits = await checkLimits(ctx, conn, g, quoted);
@@ -289,7 +289,7 @@ async function dryRunReport(
     extra,
   });
   if (ctx.display.format() === 'table') ctx.display.io.err(verdictText(ctx, verdict));
-  if (!verdict.allowed) throw refusal(verdict);
+  if (!verdict.allowed) throw refusal(verdict, { command: 'withdraw', request: o.request });
 }
 
 /** Seconds a guaranteed fee still holds, or undefined without one. */

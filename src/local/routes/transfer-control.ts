@@ -1,5 +1,5 @@
 // The control API's transfers (no token, loopback clients only, JSON only). POST /_local/transfers/{id}/amend {fee?,
-// status?: "FAILED", reason?} makes the service differ from what a client recorded: the fee a transfer charged
+// status?: "FAILED", reason?, event?: false} makes the service differ from what a client recorded: the fee a transfer charged
 // changes, or it fails after the fact; answers the transfer as GET would now. POST /_local/transfers/seed makes a
 // month of completed withdrawals at once (up to 100,000 a request), for benchmarks.
 import { decimalPlaces, isAmountString, problems } from '../../contract/index.js';
@@ -13,7 +13,8 @@ import { bad, objectBody, onlyKnown } from './control.js';
 
 function amendment(raw: unknown): TransferAmendment {
   const body = objectBody(raw);
-  onlyKnown(body, ['fee', 'status', 'reason']);
+  onlyKnown(body, ['fee', 'status', 'reason', 'event']);
+  if (body.event !== undefined && typeof body.event !== 'boolean') bad('event', 'must be true or false');
   if (body.fee === undefined && body.status === undefined) bad('', 'give fee or status');
   if (body.fee !== undefined && !isAmountString(body.fee)) bad('fee', 'must be a decimal string such as 0.0001');
   if (body.status !== undefined && body.status !== 'FAILED') bad('status', 'must be FAILED');

@@ -30,7 +30,7 @@ import {
   TABLE_COLUMNS,
 } from '../../../batch/report.js';
 import { READ_RATE } from '../../../batch/quote.js';
-import { FatalBatchError, plannedRows, sendRows, waitForTransfers } from '../../../batch/runner.js';
+import { FatalBatchError, plannedRows, refreshStatuses, sendRows, waitForTransfers } from '../../../batch/runner.js';
 import { addToTotals, formatTotals, sortedTotals, type Totals } from '../../../batch/scan.js';
 import type { BatchRow } from '../../../batch/rows.js';
 import { SentRecord, SentRecordError, sentRecordPath } from '../../../batch/sent-record.js';
@@ -148,7 +148,7 @@ export async function runBatch(
       `${file} changed while coinop read it; what is confirmed and sent are the rows as read (sha256 ${scan.fileHash.slice(0, 12)})`,
     );
   const policy = batchPolicy(ctx, loaded, { file, o: options, input, defaultProfileId });
-  if (options.dryRun) return dryRunWithPolicy(ctx, policy, input, options);
+  if (options.dryRun) return dryRunWithPolicy(ctx, policy, input, { ...options, file });
 
   const conn = await ctx.service.connect({ gatewayIdentity: true });
   let gatewaySent = false;
@@ -177,7 +177,8 @@ export async function runBatch(
     // The journal holds every row and the request it sends: the staged copy of this read is not needed.
     input.stage.remove();
     todo = await resumeBatch(ctx, conn, { journal, run, cont, clock });
-    if (todo === 0) return finish(ctx, journal, { waitSeconds: options.waitSeconds, phase, cont });
+    // Nothing left to send: the report's statuses are asked of the service again, not those of the last run.
+    if (todo === 0) return finish(ctx, journal, { waitSeconds: options.waitSeconds, phase, cont, refresh: true });
   } else {
     clock.start(await beginBatch(ctx, conn, journal, record, run));
     todo = scan.valid;
@@ -240,7 +241,7 @@ async function resumeBatch(
   const verdict = await policyVerdict(ctx, conn, policy.loaded, resumed);
   const audited = { ...auditOf(run, journal), totals: left.totals };
   const refusal = { batch: audited, rows: todo, resumed: true };
-  await refusedBy(ctx, conn, refusal, () => refuseByPolicy(ctx, verdict));
+  await refusedBy(ctx, conn, refusal, () => refuseByPolicy(ctx, verdict, run.file));
   clock.start(verdict);
   await confirmBatch(ctx, conn, run, { todo, resumed: true, totals: left.totals });
   await reserveRows(ctx, conn, run, {
@@ -392,7 +393,7 @@ async function dryRunWithPolicy(
   ctx: BatchDeps,
   policy: BatchPolicy,
   input: BatchInput,
-  options: BatchOptions,
+  options: BatchOptions & { file: string },
 ): Promise<void> {
   const conn = await ctx.service.connect();
   const verdict = await policyVerdict(ctx, conn, policy.loaded, {
@@ -411,7 +412,7 @@ async function dryRunWithPolicy(
     const ce = asCliError(e);
     if (verdict.allowed || !['usage', 'failed', 'nothing-sent'].includes(ce.category)) throw e;
   }
-  if (!verdict.allowed) throw refusal(verdict);
+  if (!verdict.allowed) throw refusal(verdict, { batch: options.file });
 }
 
 /**
@@ -435,7 +436,7 @@ async function beginBatch(
     const verdict = await policyVerdict(ctx, conn, run.policy.loaded, begun);
     const batchId = journal.meta().batch_id ?? newBatchId();
     const refusal = { batch: { ...auditOf(run, journal), batchId }, rows: input.scan.valid, resumed: false };
-    await refusedBy(ctx, conn, refusal, () => refuseByPolicy(ctx, verdict));
+    await refusedBy(ctx, conn, refusal, () => refuseByPolicy(ctx, verdict, run.file));
     const salt = run.policy.repeatSalt;
     const repeatsStarted = performance.now();
     const guard = { conn, record, batchId, salt, o, valid: input.scan.valid, gatewaySent: run.gatewaySent };
@@ -511,7 +512,7 @@ async function reserveRows(
   const verdict = await gate.reserveRows(reserving.batchId ?? '', reserving.rows, (reserved, onSeen) =>
     policyVerdict(ctx, conn, loaded, { ...reserving.policyRun, reserved, onSeen }),
   );
-  await refusedBy(ctx, conn, reserving.refusal, () => refuseByPolicy(ctx, verdict));
+  await refusedBy(ctx, conn, reserving.refusal, () => refuseByPolicy(ctx, verdict, run.file));
 }
 
 /** Sends the journal's rows; then rows the service refused go back from the caps (rows left stay reserved). */
@@ -555,9 +556,9 @@ async function releaseRefused(ctx: BatchDeps, conn: Connection, journal: Journal
 }
 
 /** refuseUnlessAllowed, its error carrying the full reason for the audit entry: every violation kept, not "listed above". */
-function refuseByPolicy(ctx: BatchDeps, verdict: PolicyVerdict): void {
+function refuseByPolicy(ctx: BatchDeps, verdict: PolicyVerdict, file: string): void {
   try {
-    refuseUnlessAllowed(ctx, verdict);
+    refuseUnlessAllowed(ctx, verdict, { batch: file });
   } catch (e) {
     const lines = verdict.rules
       .filter((r) => r.status === 'fail')
@@ -1159,13 +1160,38 @@ export function stopError(error: unknown, journal: Journal): CoinopError {
   );
 }
 
+/**
+ * The transfers a finished batch's journal still has as PENDING, asked of the service (a list request per 100 rows);
+ * when it does not answer, the report says its statuses are those of the last run.
+ */
+async function refreshReport(ctx: BatchDeps, journal: Journal): Promise<void> {
+  if (!journal.pendingTransfers().length) return;
+  try {
+    const conn = await ctx.service.connect();
+    await refreshStatuses({ journal, service: clientBatchService(conn.client) });
+  } catch (e) {
+    const when = journal.meta().finished_at;
+    ctx.display.io.err(
+      `note: PENDING statuses are as of the last run${when ? ` (${when})` : ''}: the service did not say them now (${asCliError(e).message})\n`,
+    );
+  }
+}
+
 /** With --wait, follows the batch's transfers to their end; then the report of every row, a summary line, the exit code. */
 async function finish(
   ctx: BatchDeps,
   journal: Journal,
-  finishing: { waitSeconds: number; phase: { now: Phase }; cont: (retry: boolean) => string; stream?: Streaming },
+  finishing: {
+    waitSeconds: number;
+    phase: { now: Phase };
+    cont: (retry: boolean) => string;
+    stream?: Streaming;
+    /** A run that sent nothing (the batch had ended): the PENDING statuses of its journal are asked again. */
+    refresh?: boolean;
+  },
 ): Promise<void> {
   const { waitSeconds, phase } = finishing;
+  if (finishing.refresh && !waitSeconds) await refreshReport(ctx, journal);
   let stillPending = 0;
   if (waitSeconds && journal.pendingTransfers().length) {
     phase.now = { at: 'waiting', journal: journal.path };

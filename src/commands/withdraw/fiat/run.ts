@@ -193,7 +193,7 @@ export async function withdrawFiat(ctx: FiatWithdrawDeps, given: FiatWithdrawOpt
   const p = await gate.prepare(request);
   try {
     const verdict = await gate.judge(p, { dryRun: options.dryRun });
-    if (!options.dryRun) refuseUnlessAllowed(ctx, verdict);
+    if (!options.dryRun) refuseUnlessAllowed(ctx, verdict, { command: 'withdraw fiat', request: options.request });
     const pre = await preflight(ctx, conn, p.body);
     for (const n of pre.limits.notes) ctx.display.io.err(`${n}\n`);
     const summary = rows(conn, p.body, pre, profileShown);
@@ -211,7 +211,7 @@ export async function withdrawFiat(ctx: FiatWithdrawDeps, given: FiatWithdrawOpt
         extra: { policy: verdict, ...(pre.account ? { fiat_account: pre.account } : {}) },
       });
       if (ctx.display.format() === 'table') ctx.display.io.err(verdictText(ctx, verdict));
-      if (!verdict.allowed) throw refusal(verdict);
+      if (!verdict.allowed) throw refusal(verdict, { command: 'withdraw fiat', request: options.request });
       return;
     }
     const leaving = withdrawalFigures(p.body, undefined).leaving;

@@ -1,0 +1,72 @@
+// What differs from one run of an example to the next, masked the same way in what a page shows and in what ran:
+// each mask replaces a value with its name, so "1BvB... 0.25 BTC" must still match word for word around it.
+export const MASKS: [name: string, pattern: RegExp][] = [
+  // ids: uuids (the demo's fixed ones too: a page may show either), ref_ids generated from them
+  ['<uuid>', /\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b/g],
+  // times: ISO instants, a clock's time of day
+  ['<time>', /\b\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z/g],
+  ['<clock>', /\b\d\d:\d\d(:\d\d(\.\d+)?)?\b/g],
+  // how long ago, how long a fee holds: moves with the wall clock
+  ['<ago>', /\b\d+(\.\d+)? (s|min|h) ago\b|\bjust now\b/g],
+  ['<skew>', /\b\d+(\.\d+)? m?s (ahead of|behind) the service\b/g],
+  ['<for>', /\bfor \d+ s\b|\bin \d+ min\b|\bexpires in \d+ min\b/g],
+  // ports of the service, the gateway
+  ['127.0.0.1:<port>', /\b127\.0\.0\.1:\d+\b/g],
+  // hashes, key ids, batch ids, nonces, tx hashes, signatures: 12 or more hex digits (sha256 prefixes too)
+  ['<hex>', /\b(0x)?[0-9a-f]{12,}\b/g],
+  // random identifiers the service makes: memo ids, match numbers, operator client ids, secrets, list cursors
+  ['<memo>', /\b(?=[A-Z0-9]*\d)(?=[A-Z0-9]*[A-Z])[A-Z0-9]{13,16}\b/g],
+  ['local-<id>', /\blocal-[0-9a-f]{8}\b/g],
+  ['<client>', /\bgw-[a-z]+-[0-9a-f]{8}\b/g],
+  ['<secret>', /\bwhsec_[A-Za-z0-9_-]+|\bclient_secret\s+\S+/g],
+  ['<key>', /\bed25519:[A-Za-z0-9+/]{43}=/g],
+  ['<cursor>', /\beyJ[A-Za-z0-9_-]+/g],
+  // USD notional values, priced by the simulated market at the moment of the run
+  ['<usd>', /\b\d+(\.\d+)? USD notional|\b(about|by) \d+(\.\d+)? USD|\bnotional_value(\s+)\d+(\.\d+)?/g],
+];
+
+/** Addresses: a deposit address the service makes is new on every run (those a page's commands write are kept). */
+const ADDRESS = /\b0x[0-9a-fA-F]{40}\b|\b(bc1|ltc1|tb1)[02-9ac-hj-np-z]{20,}\b|\b[1-9A-HJ-NP-Za-km-z]{32,44}\b/g;
+
+/** In a block whose values vary (a simulated market): every number; the words and the layout are still compared. */
+const DECIMAL: [string, RegExp] = ['<n>', /\b\d+(\.\d+)?\b/g];
+
+/** A batch's progress line on stderr (piped: every two seconds, so how many show depends on the machine's speed). */
+const PROGRESS = /^progress: \d+\/\d+ · /;
+
+export function mask(text: string, vary = false, keep: ReadonlySet<string> = new Set()): string {
+  let out = text;
+  for (const [name, pattern] of MASKS) out = out.replace(pattern, name);
+  out = out.replace(ADDRESS, (a) => (keep.has(a) ? a : '<address>'));
+  return vary ? out.replace(DECIMAL[1], DECIMAL[0]) : out;
+}
+
+/** Whether the lines ran match the lines shown (both masked): `...` shown stands for any number of lines. */
+export function matches(shown: string[], ran: string[]): boolean {
+  const memo = new Map<string, boolean>();
+  /** Whether shown[from...] matches ran[to...]. */
+  const go = (from: number, to: number): boolean => {
+    const key = `${from},${to}`;
+    if (memo.has(key)) return memo.get(key)!;
+    let ok: boolean;
+    if (from === shown.length) ok = to === ran.length;
+    else if (shown[from] === '...') ok = go(from + 1, to) || (to < ran.length && go(from, to + 1));
+    else ok = to < ran.length && shown[from] === ran[to] && go(from + 1, to + 1);
+    memo.set(key, ok);
+    return ok;
+  };
+  return go(0, 0);
+}
+
+/**
+ * The lines of a text as compared: progress lines off, masked, runs of spaces as two (a masked value is not as wide as
+ * the value, so a table's padding moves), trailing spaces and trailing empty lines off.
+ */
+export function comparable(text: string, vary = false, keep?: ReadonlySet<string>): string[] {
+  const lines = text
+    .split('\n')
+    .filter((l) => !PROGRESS.test(l))
+    .map((l) => mask(l, vary, keep).replace(/\s+$/, '').replace(/ {2,}/g, '  '));
+  while (lines.length > 0 && lines[lines.length - 1] === '') lines.pop();
+  return lines;
+}

@@ -1,0 +1,134 @@
+// The console examples of the README and docs/*.md, read from the pages as they are (test/docs/examples.test.ts runs
+// them). What a page may say to the test, in HTML comments right before a fenced block:
+//   <!-- file: NAME -->           the block's text is a file the examples use: the test writes it, at that point;
+//   <!-- not run: REASON -->      a console block the test does not run (a hosted account, another machine...): the
+//                                 page says so in a sentence a reader sees, the test lists it with its reason;
+//   <!-- clock: +SECONDS -->      before this block, the local service's clock moves on (POST /_local/clock/advance),
+//                                 as the sentence before the block says (`next month's 4th`: to that day, 00:00 UTC);
+//   <!-- local service: POST PATH JSON -->  before this block, that request to the local service's control API (as
+//                                 the sentence before the block says);
+//   <!-- values vary: WHAT -->    in this block, every number (prices, amounts of a simulated market) is masked;
+//   <!-- terminal: COLUMNS -->    this block's commands run on a terminal that wide (stdout and stderr).
+// In a console block, `$ ` starts a command (a line ending in `\` goes on on the next line; `# ...` after it is a
+// comment); the lines up to the next command are what it shows, stdout and stderr as a terminal interleaves them. A
+// line `...` stands for any number of lines. A command that shows nothing is only required to succeed.
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+export interface Example {
+  /** The command as written (continuations joined, the comment left out). */
+  command: string;
+  /** Its line on the page (1-based). */
+  line: number;
+  /** The lines shown under it. */
+  shown: string[];
+}
+
+export type Step =
+  | { kind: 'file'; name: string; text: string; line: number }
+  | {
+      kind: 'block';
+      line: number;
+      examples: Example[];
+      skip?: string;
+      clock?: number | 'next-month-4th';
+      control?: { method: string; path: string; body: unknown };
+      vary?: string;
+      terminal?: number;
+    };
+
+export interface Page {
+  path: string;
+  steps: Step[];
+}
+
+/** The pages whose console examples run: the README and every page of docs/. */
+export function pagePaths(root: string): string[] {
+  const docs = readdirSync(join(root, 'docs'))
+    .filter((f) => f.endsWith('.md'))
+    .sort()
+    .map((f) => `docs/${f}`);
+  return ['README.md', ...docs];
+}
+
+const MARKER = /^<!-- ([a-z ]+):\s*(.*?)\s*-->$/;
+
+/** A page's fenced blocks that matter here, in order, with the markers right before each. */
+export function readPage(root: string, path: string): Page {
+  const lines = readFileSync(join(root, path), 'utf8').split('\n');
+  const steps: Step[] = [];
+  let markers = new Map<string, string>();
+  for (let i = 0; i < lines.length; i++) {
+    const m = MARKER.exec(lines[i].trim());
+    if (m) {
+      markers.set(m[1], m[2]);
+      continue;
+    }
+    const fence = /^(\s*)```(\w*)\s*$/.exec(lines[i]);
+    if (!fence) {
+      if (lines[i].trim() !== '') markers = new Map();
+      continue;
+    }
+    let end = i + 1;
+    while (end < lines.length && !/^\s*```\s*$/.test(lines[end])) end++;
+    const body = lines.slice(i + 1, end).map((l) => l.slice(fence[1].length));
+    const step = stepOf(fence[2], body, i + 1, markers);
+    if (step) steps.push(step);
+    markers = new Map();
+    i = end;
+  }
+  return { path, steps };
+}
+
+function stepOf(lang: string, body: string[], line: number, markers: Map<string, string>): Step | undefined {
+  const file = markers.get('file');
+  if (file) return { kind: 'file', name: file, text: `${body.join('\n')}\n`, line };
+  if (lang !== 'console') return undefined;
+  const clock = markers.get('clock');
+  return {
+    kind: 'block',
+    line,
+    examples: examplesOf(body, line + 1),
+    skip: markers.get('not run'),
+    clock: clock === "next month's 4th" ? 'next-month-4th' : clock ? Number(clock.replace(/^\+/, '')) : undefined,
+    control: controlOf(markers.get('local service')),
+    vary: markers.get('values vary'),
+    terminal: markers.has('terminal') ? Number(markers.get('terminal')) : undefined,
+  };
+}
+
+function controlOf(marker: string | undefined): { method: string; path: string; body: unknown } | undefined {
+  const m = marker ? /^(POST|PUT) (\/_local\/\S+) (.*)$/.exec(marker) : null;
+  return m ? { method: m[1], path: m[2], body: JSON.parse(m[3]) } : undefined;
+}
+
+/** The commands of a console block and what each shows. */
+export function examplesOf(body: string[], firstLine: number): Example[] {
+  const out: Example[] = [];
+  for (let i = 0; i < body.length; i++) {
+    if (!body[i].startsWith('$ ')) {
+      if (out.length > 0) out[out.length - 1].shown.push(body[i]);
+      continue;
+    }
+    const line = firstLine + i;
+    let command = body[i].slice(2);
+    while (/\\\s*$/.test(command) && i + 1 < body.length)
+      command = `${command.replace(/\\\s*$/, '')} ${body[++i].trim()}`;
+    out.push({ command: withoutComment(command).trim(), line, shown: [] });
+  }
+  for (const e of out) while (e.shown.length > 0 && e.shown[e.shown.length - 1].trim() === '') e.shown.pop();
+  return out;
+}
+
+/** A command line without its trailing `# comment` (a `#` outside quotes, after a space). */
+function withoutComment(command: string): string {
+  let quote = '';
+  for (let i = 0; i < command.length; i++) {
+    const c = command[i];
+    if (quote) {
+      if (c === quote) quote = '';
+    } else if (c === "'" || c === '"') quote = c;
+    else if (c === '#' && (i === 0 || /\s/.test(command[i - 1]))) return command.slice(0, i);
+  }
+  return command;
+}

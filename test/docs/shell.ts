@@ -1,0 +1,228 @@
+// The little of a shell the pages' console examples use, run in this process: `coinop ...` is runCli over captured
+// streams (no child process), with `NAME=value` before it, `> FILE`, `| jq -r .path`, `VAR=$(...)`, `"$VAR"`,
+// `; echo "exit $?"`, and `cat FILE` and `sed -i 'Ns/A/B/' FILE` for the files an example shows or edits. Anything
+// else is refused by name, so a page cannot hold a command the test silently skips.
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { isAbsolute, join } from 'node:path';
+import { PassThrough, Writable } from 'node:stream';
+
+export interface Shell {
+  /** The page's folder: files are read and written here. */
+  dir: string;
+  env: Record<string, string>;
+  vars: Map<string, string>;
+  /** A terminal's width when the block is on one (stdout and stderr are then terminals), else undefined. */
+  terminal?: number;
+}
+
+export interface Ran {
+  code: number;
+  /** stdout and stderr in the order they were written, as a terminal shows them. */
+  shown: string;
+  stdout: string;
+}
+
+type Word = { text: string; quoted: boolean };
+
+/** Splits a command line into words and the operators | ; > (quotes kept for expansion). */
+function tokens(line: string): string[] {
+  const out: string[] = [];
+  let cur = '';
+  let quote = '';
+  let depth = 0;
+  const flush = () => {
+    if (cur) out.push(cur);
+    cur = '';
+  };
+  for (let i = 0; i < line.length; i++) {
+    const c = line[i];
+    if (quote) {
+      if (c === quote) quote = '';
+      cur += c;
+    } else if (c === '$' && line[i + 1] === '(') {
+      depth++;
+      cur += '$(';
+      i++;
+    } else if (depth > 0) {
+      if (c === '(') depth++;
+      if (c === ')') depth--;
+      cur += c;
+    } else if (c === "'" || c === '"') {
+      quote = c;
+      cur += c;
+    } else if (/\s/.test(c)) flush();
+    else if (c === '|' || c === ';' || c === '>') {
+      flush();
+      out.push(c);
+    } else cur += c;
+  }
+  flush();
+  return out;
+}
+
+/** One word with its quotes taken off, $VAR, $? and $(...) expanded. */
+async function expand(raw: string, sh: Shell, last: number): Promise<Word> {
+  let out = '';
+  let quoted = false;
+  for (let i = 0; i < raw.length; i++) {
+    const c = raw[i];
+    if (c === "'") {
+      const end = raw.indexOf("'", i + 1);
+      out += raw.slice(i + 1, end);
+      quoted = true;
+      i = end;
+    } else if (c === '"') quoted = true;
+    else if (c === '$') {
+      const [text, next] = await dollar(raw, i, sh, last);
+      out += text;
+      i = next - 1;
+    } else out += c;
+  }
+  return { text: out, quoted };
+}
+
+async function dollar(raw: string, at: number, sh: Shell, last: number): Promise<[string, number]> {
+  if (raw[at + 1] === '?') return [String(last), at + 2];
+  if (raw[at + 1] === '(') {
+    let depth = 1;
+    let end = at + 2;
+    for (; end < raw.length && depth > 0; end++) depth += raw[end] === '(' ? 1 : raw[end] === ')' ? -1 : 0;
+    const ran = await runLine(raw.slice(at + 2, end - 1), sh);
+    if (ran.code !== 0) throw new Error(`$(${raw.slice(at + 2, end - 1)}) failed: ${ran.shown}`);
+    return [ran.stdout.replace(/\n+$/, ''), end];
+  }
+  const name = /^\{?([A-Za-z_][A-Za-z0-9_]*)\}?/.exec(raw.slice(at + 1));
+  if (!name) return ['$', at + 1];
+  const value = sh.vars.get(name[1]);
+  if (value === undefined) throw new Error(`$${name[1]} is not set by an earlier example of the page`);
+  return [value, at + 1 + name[0].length];
+}
+
+/** Runs a command line: `a ; b`, each a pipeline `x | y` with an optional `> FILE`, or `VAR=$(...)`. */
+export async function runLine(line: string, sh: Shell): Promise<Ran> {
+  const parts = splitOn(tokens(line), ';');
+  let last: Ran = { code: 0, shown: '', stdout: '' };
+  let shown = '';
+  for (const part of parts) {
+    const assign = part.length === 1 ? /^([A-Za-z_][A-Za-z0-9_]*)=(\$\(.*\))$/s.exec(part[0]) : null;
+    if (assign) {
+      const value = await expand(assign[2], sh, last.code);
+      sh.vars.set(assign[1], value.text);
+      continue;
+    }
+    last = await pipeline(part, sh, last.code);
+    shown += last.shown;
+  }
+  return { ...last, shown };
+}
+
+function splitOn(words: string[], op: string): string[][] {
+  const out: string[][] = [[]];
+  for (const w of words)
+    if (w === op) out.push([]);
+    else out[out.length - 1].push(w);
+  return out;
+}
+
+async function pipeline(words: string[], sh: Shell, lastCode: number): Promise<Ran> {
+  const redirect = words.indexOf('>');
+  const target = redirect >= 0 ? (await expand(words[redirect + 1], sh, lastCode)).text : undefined;
+  const stages = splitOn(redirect >= 0 ? words.slice(0, redirect) : words, '|');
+  let input = '';
+  let shown = '';
+  let ran: Ran = { code: 0, shown: '', stdout: '' };
+  for (const [i, stage] of stages.entries()) {
+    const expanded = await Promise.all(stage.map((w) => expand(w, sh, lastCode)));
+    ran = await program(expanded, sh, input, i < stages.length - 1 || target !== undefined);
+    shown += ran.shown;
+    input = ran.stdout;
+  }
+  if (target !== undefined) writeFileSync(pathIn(sh, target), ran.stdout);
+  return { code: ran.code, shown, stdout: ran.stdout };
+}
+
+function pathIn(sh: Shell, name: string): string {
+  return isAbsolute(name) ? name : join(sh.dir, name);
+}
+
+/** One program of a pipeline; `piped`: its stdout goes on (so it is not shown). */
+async function program(words: Word[], sh: Shell, input: string, piped: boolean): Promise<Ran> {
+  const env: Record<string, string> = {};
+  while (words.length > 0 && /^[A-Z_][A-Z0-9_]*=/.test(words[0].text)) {
+    const [name, ...value] = words.shift()!.text.split('=');
+    env[name] = value.join('=');
+  }
+  const [name, ...args] = words.map((w) => w.text);
+  const says = (stdout: string): Ran => ({ code: 0, shown: piped ? '' : stdout, stdout });
+  if (name === 'coinop') return coinop(args, { ...sh.env, ...env }, sh, input, piped);
+  if (name === 'cat') return says(readFileSync(pathIn(sh, args[0]), 'utf8'));
+  if (name === 'echo') return says(`${args.join(' ')}\n`);
+  if (name === 'jq' && args[0] === '-r') return says(jq(args[1], input));
+  if (name === 'sed' && args[0] === '-i') return says(sed(args[1], pathIn(sh, args[2])));
+  throw new Error(
+    `the examples' shell does not run ${JSON.stringify(name)}: give the example's files with <!-- file: NAME -->`,
+  );
+}
+
+/** `jq -r .a.b` over each JSON value of the input (a document, or NDJSON). */
+function jq(path: string, input: string): string {
+  const keys = path
+    .replace(/\[(\d+)\]/g, '.$1')
+    .split('.')
+    .filter(Boolean);
+  const values = input.trim().startsWith('[') || !input.includes('\n{') ? [JSON.parse(input)] : ndjson(input);
+  return values.map((v) => `${keys.reduce((o, k) => o?.[k], v)}\n`).join('');
+}
+
+function ndjson(input: string): unknown[] {
+  return input
+    .split('\n')
+    .filter((l) => l.trim())
+    .map((l) => JSON.parse(l));
+}
+
+/** `sed -i 'Ns/A/B/' FILE`: on line N, A (a literal) becomes B. */
+function sed(script: string, file: string): string {
+  const m = /^(\d+)s\/((?:[^/\\]|\\.)*)\/((?:[^/\\]|\\.)*)\/$/.exec(script);
+  if (!m) throw new Error(`sed: only 'Ns/A/B/' is supported, not ${script}`);
+  const lines = readFileSync(file, 'utf8').split('\n');
+  const n = Number(m[1]) - 1;
+  const before = lines[n] ?? '';
+  lines[n] = before.replace(m[2].replace(/\\(.)/g, '$1'), m[3].replace(/\\(.)/g, '$1'));
+  if (lines[n] === before) throw new Error(`sed: line ${m[1]} of ${file} does not hold ${m[2]}`);
+  writeFileSync(file, lines.join('\n'));
+  return '';
+}
+
+/** A file argument as the page names it, made absolute in the page's folder (the test cannot chdir a worker). */
+function fileArg(arg: string, sh: Shell): string {
+  if (arg.startsWith('-') || isAbsolute(arg) || arg.includes('://')) return arg;
+  const eq = /^(--[a-z-]+=)(.*)$/.exec(arg);
+  if (eq) return eq[1] + fileArg(eq[2], sh);
+  const looksLikeFile = /^[\w.-]+\.(csv|json|jsonl|ndjson|yaml|yml|key|txt|pem)$/.test(arg);
+  return looksLikeFile || existsSync(join(sh.dir, arg)) ? join(sh.dir, arg) : arg;
+}
+
+/** coinop in this process, stdout and stderr captured in the order they are written. */
+async function coinop(args: string[], env: Record<string, string>, sh: Shell, input: string, piped: boolean) {
+  const { runCli } = await import('../../src/commands/main.js');
+  const chunks: string[] = [];
+  let stdout = '';
+  const stream = (isOut: boolean) =>
+    Object.assign(
+      new Writable({
+        write(chunk, _enc, done) {
+          const text = String(chunk);
+          if (isOut) stdout += text;
+          if (!isOut || !piped) chunks.push(text);
+          done();
+        },
+      }),
+      sh.terminal && !(isOut && piped) ? { isTTY: true, columns: sh.terminal, rows: 50 } : {},
+    );
+  const stdin = new PassThrough();
+  stdin.end(input);
+  const argv = ['node', 'coinop', ...args.map((a) => fileArg(a, sh))];
+  const code = await runCli(argv, { stdin, stdout: stream(true), stderr: stream(false), env });
+  return { code, shown: chunks.join(''), stdout };
+}
