@@ -5,6 +5,7 @@
 // flag, with the nearest names, before anything is asked or confirmed. On a terminal a missing one is picked from the
 // list. Each listing keeps the names for shell completion (src/config/profile-names.ts).
 import { ID_MAX_LENGTH, type Profile } from '../contract/schemas.js';
+import { shortId } from '../render/table.js';
 import { keepCompletionWords } from '../config/completion-words.js';
 import { closeNames } from '../contract/suggest.js';
 import { CoinopError, usageError } from './errors.js';
@@ -22,9 +23,6 @@ export interface ProfileRef {
 }
 
 export const isUuid = (s: string): boolean => UUID.test(s);
-
-/** The short id coinop shows beside a nickname: the first 8 characters, which the resolver takes back. */
-export const shortId = (id: string): string => id.slice(0, 8);
 
 /** "nickname (short id)", or the id alone when the nickname is not known. */
 export const profileLabel = (p: ProfileRef): string => (p.nickname ? `${p.nickname} (${shortId(p.id)})` : p.id);
