@@ -58,6 +58,7 @@ _coinop() {
     *"|--context") COMPREPLY=($(compgen -W "$(coinop __complete contexts 2>/dev/null)" -- "$cur")); return ;;
     *"|--profile") COMPREPLY=($(compgen -W "$(coinop __complete contexts 2>/dev/null)" -- "$cur")); return ;;
     *"|--env") COMPREPLY=($(compgen -W "local sandbox production custom" -- "$cur")); return ;;
+    *"|--profile-id") COMPREPLY=($(compgen -W "$(coinop __complete service-profiles 2>/dev/null)" -- "$cur")); return ;;
     *"|--order") COMPREPLY=($(compgen -W "DESC ASC" -- "$cur")); return ;;
     *"|--asset") COMPREPLY=($(compgen -W "BTC ETH BCH LTC SOL PAXG LINK AAVE UNI MATIC USDP PYUSD PEPE TRUMP SHIB ARB BONK ENA MNT ONDO PENGU QNT RENDER SKY WIF WLD DOGE AVAX SUI POL XLM BNB" -- "$cur")); return ;;
     "withdraw|--network"|"fee quote|--network"|"transfers list|--network") COMPREPLY=($(compgen -W "$(_coinop_networks "$asset")" -- "$cur")); return ;;
@@ -77,8 +78,11 @@ _coinop() {
     "transfers list|--type"|"events list|--type"|"events watch|--type"|"events listen|--type") COMPREPLY=($(compgen -W "INTERNAL_TRANSFER_DEBIT INTERNAL_TRANSFER_CREDIT CRYPTO_DEPOSIT CRYPTO_WITHDRAWAL WIRE_DEPOSIT WIRE_WITHDRAWAL SEN_DEPOSIT SEN_WITHDRAWAL BANK_DEPOSIT BANK_WITHDRAWAL PLATFORM_TRANSFER_DEBIT PLATFORM_TRANSFER_CREDIT SIGNET_DEPOSIT SIGNET_WITHDRAWAL CBIT_WITHDRAWAL CBIT_DEPOSIT CUBIX_DEPOSIT CUBIX_WITHDRAWAL RTP_DEPOSIT PAXOS_TRANSFER_DEBIT PAXOS_TRANSFER_CREDIT" -- "$cur")); return ;;
     "limits|--type") COMPREPLY=($(compgen -W "INTERNAL_TRANSFER_DEBIT INTERNAL_TRANSFER_CREDIT CRYPTO_DEPOSIT CRYPTO_WITHDRAWAL WIRE_DEPOSIT WIRE_WITHDRAWAL SEN_DEPOSIT SEN_WITHDRAWAL BANK_DEPOSIT BANK_WITHDRAWAL PAXOS_TRANSFER_DEBIT PAXOS_TRANSFER_CREDIT SIGNET_DEPOSIT SIGNET_WITHDRAWAL CBIT_WITHDRAWAL CBIT_DEPOSIT CUBIX_DEPOSIT CUBIX_WITHDRAWAL RTP_DEPOSIT" -- "$cur")); return ;;
     *"|--secondary-status") COMPREPLY=($(compgen -W "TRAVEL_RULE_INFO_REQUESTED TRAVEL_RULE_REJECTED CUSTOMER_REJECTED PENDING_CUSTOMER_APPROVAL" -- "$cur")); return ;;
+    *"|--from-profile-id") COMPREPLY=($(compgen -W "$(coinop __complete service-profiles 2>/dev/null)" -- "$cur")); return ;;
+    "transfer internal|--to-profile-id") COMPREPLY=($(compgen -W "$(coinop __complete service-profiles 2>/dev/null)" -- "$cur")); return ;;
     *"|--custodian-type") COMPREPLY=($(compgen -W "VASP PRIVATE" -- "$cur")); return ;;
     "deposit-instructions create|--routing-type"|"fiat-accounts create|--routing-type") COMPREPLY=($(compgen -W "ABA SWIFT" -- "$cur")); return ;;
+    *"|--recipient-profile-id") COMPREPLY=($(compgen -W "$(coinop __complete service-profiles 2>/dev/null)" -- "$cur")); return ;;
     *"|--product") COMPREPLY=($(compgen -W "USDG_REWARDS" -- "$cur")); return ;;
     *"|--increment") COMPREPLY=($(compgen -W "ONE_MINUTE FIVE_MINUTES FIFTEEN_MINUTES THIRTY_MINUTES ONE_HOUR TWO_HOURS TWELVE_HOURS ONE_DAY ONE_WEEK TWO_WEEKS FOUR_WEEKS" -- "$cur")); return ;;
     *"|--role") COMPREPLY=($(compgen -W "viewer initiator approver admin" -- "$cur")); return ;;

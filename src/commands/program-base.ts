@@ -266,9 +266,29 @@ Examples:
     // A command's --yes asks nothing at all: not the confirmation, and not a missing or refused value (issue 23).
     if (own.yes) ctx.prompter.askNothing('--yes');
     checkOutputFlags(ctx, own);
+    await scopesFirst(ctx, action);
   });
 
   return program;
+}
+
+/**
+ * A command the context's saved scopes cannot do is refused here, before its action prints, asks or sends anything
+ * (a dry run sends nothing and is let through).
+ */
+async function scopesFirst(ctx: Invocation, action: Command): Promise<void> {
+  const command = ctx.command;
+  if (!command || action.opts().dryRun) return;
+  const { checkScopes, COMMAND_OPERATIONS } = await import('../cli/scope-check.js');
+  if (!COMMAND_OPERATIONS[command]) return;
+  let context: ReturnType<Invocation['context']>;
+  try {
+    context = ctx.context();
+  } catch {
+    // A context that cannot be resolved is the command's own error to say.
+    return;
+  }
+  checkScopes(command, context);
 }
 
 /** Every command's --help ends with the exit codes (the program's own help has them before its examples). */

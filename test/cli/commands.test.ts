@@ -474,7 +474,9 @@ describe('coinop, piped', () => {
 
     const list = await sb.run(['context', 'list']);
     const names = json(list.stdout).map((p: { name: string; active: boolean }) => `${p.name}${p.active ? '*' : ''}`);
-    expect(names).toEqual(expect.arrayContaining(['local', 'sb', 'ro*']));
+    // A read-only client's context is saved, not made the active one without --activate.
+    expect(names).toEqual(expect.arrayContaining(['local', 'sb*', 'ro']));
+    expect(viaEnv.stderr).toContain('is not made the active one without --activate');
     expect((await sb.run(['context', 'use', 'sb'])).code).toBe(0);
     const show = await sb.run(['context', 'show']);
     expect(json(show.stdout)).toMatchObject({ name: 'sb', environment: 'custom', has_secret: true });

@@ -46,7 +46,8 @@ describe('login connects like every command', () => {
   it("sends the token request with coinop's versioned user agent", async () => {
     const r = await runInProcess([...login, url], env('ua'));
     expect(r.code).toBe(0);
-    expect(seen.map((h) => h['user-agent'])).toEqual([`coinop/${VERSION}`]);
+    // The token request, then the service's profiles listed with the token: each with the user agent.
+    expect(seen.map((h) => h['user-agent'])).toEqual([`coinop/${VERSION}`, `coinop/${VERSION}`]);
   });
 
   it('gives up on a silent token endpoint after COINOP_TIMEOUT_MS', async () => {

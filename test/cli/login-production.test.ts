@@ -62,8 +62,8 @@ describe('login --env production: saved, and active only when asked', () => {
     expect(r.stderr).toContain(
       'context "prod" is saved, not active (use it with --context prod, or coinop context use prod)',
     );
-    // The credentials were proven at the stand-in token endpoint, over https.
-    expect((await sb.sent()).map((e) => `${e.method} ${e.url}`)).toEqual(['POST /oauth2/token']);
+    // The credentials were proven at the stand-in token endpoint, over https; the profiles listed with them.
+    expect((await sb.sent()).map((e) => `${e.method} ${e.url}`)).toEqual(['POST /oauth2/token', 'GET /v2/profiles']);
     const { active, prod } = await profiles(env);
     expect(active).toBe('local');
     expect(prod).toMatchObject({ environment: 'production', auth_url: front.url });
@@ -88,6 +88,9 @@ describe('login --env production: saved, and active only when asked', () => {
     const env = { ...freshEnv(), NO_COLOR: undefined };
     const t = new Term(login(), env, 200);
     try {
+      // The service lists two profiles: one is picked (Enter takes the first), then the question.
+      await t.waitFor('The service profile this context uses by default');
+      t.type(KEY.enter);
       await t.waitFor('Make the production context "prod" the active one (every command then uses it)?');
       t.type(`${answer}${KEY.enter}`);
       expect(await t.exit(), t.screen()).toBe(0);

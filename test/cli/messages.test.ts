@@ -192,6 +192,9 @@ describe('login', () => {
     t.type(KEY.enter);
     await t.waitFor('Client secret (Enter keeps the one typed)');
     t.type(`${DEMO.clientSecret}${KEY.enter}`);
+    // A read-only client's context is made the active one only when the operator says so.
+    await t.waitFor('Make the read-only context "tty-again"');
+    t.type(`y${KEY.enter}`);
     expect(await t.exit()).toBe(0);
     const s = t.screen();
     expect(s.match(/Environment/g)).toHaveLength(1);

@@ -41,7 +41,7 @@ describe('coinop on a terminal', () => {
       'environment',
       'local',
       'context',
-      DEMO.profileId,
+      'service profile demo (5d1f2a3b)',
       'asset',
       'BTC',
       'network',

@@ -100,6 +100,28 @@ describe('login run', () => {
     expect(new ConfigStore(dir).context('dev')).toBeUndefined();
   });
 
+  it('no --profile-id and the service lists exactly one profile: the context takes it', async () => {
+    const deps = loginDeps(fakeDisplay());
+    const base = deps.service;
+    // The fixture's service lists two profiles: this client sees only the empty one.
+    const service = {
+      ...base,
+      connectAs: async (...args: Parameters<typeof base.connectAs>) => {
+        const conn = await base.connectAs(...args);
+        const client = Object.create(conn.client) as typeof conn.client;
+        client.items = async function* (id, parts) {
+          for await (const p of conn.client.items(id, parts))
+            if ((p as { id: string }).id === DEMO.emptyProfileId) yield p;
+        } as typeof client.items;
+        return { ...conn, client };
+      },
+    };
+    const { profileId: _given, ...argv } = customLogin('one');
+    await login({ ...deps, service }, argv);
+    expect(new ConfigStore(dir).context('one')).toMatchObject({ profileId: DEMO.emptyProfileId });
+    expect(deps.display.stderr).not.toContain('no default service profile');
+  });
+
   it('no secret given and no terminal: a usage error naming how to give it, nothing sent', async () => {
     const deps = loginDeps(fakeDisplay(), null);
     await expect(login(deps, customLogin('dev'))).rejects.toThrow(

@@ -114,11 +114,22 @@ describe('transfer paxos run', () => {
     expect(auditSince(local, from)).toEqual([['paxos_transfer', 'refused', 'px-poor']]);
   });
 
+  it('a recipient that is not a profile id (a UUID): refused before anything is asked or sent', async () => {
+    const d = deps({ tty: true });
+    const from = local.audit().entries().length;
+    await expect(paxos(d, pay('px-name', { toProfileId: 'payee', amount: '1' }))).rejects.toThrow(
+      '--to-profile-id: "payee" is not a profile id (a UUID)',
+    );
+    expect(d.confirmer.shown).toEqual([]);
+    expect(auditSince(local, from)).toEqual([]);
+  });
+
   it('an unknown recipient: the service says so (404), the refusal audited, nothing moved', async () => {
     const d = deps({ format: 'json' });
     const from = local.audit().entries().length;
-    await expect(paxos(d, pay('px-nobody', { toProfileId: 'nobody', amount: '1' }))).rejects.toThrow(
-      'profile not found: nobody',
+    const nobody = '00000000-0000-4000-8000-000000000000';
+    await expect(paxos(d, pay('px-nobody', { toProfileId: nobody, amount: '1' }))).rejects.toThrow(
+      `profile not found: ${nobody}`,
     );
     expect(auditSince(local, from)).toEqual([
       ['paxos_transfer', 'attempt', 'px-nobody'],

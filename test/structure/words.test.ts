@@ -15,7 +15,7 @@ const RETIRED: Record<string, string> = {
   ProfileSettings: 'ContextSettings',
   UnknownProfileError: 'UnknownContextError',
   ProfileOverrideError: 'ContextOverrideError',
-  resolveProfile: 'resolveContext',
+  resolveServiceProfile: 'resolveContext',
   activeProfileName: 'activeContextName',
   saveProfile: 'saveContext',
   removeProfile: 'removeContext',

@@ -72,7 +72,7 @@ export async function postFiatAccount(baseUrl: string, token: string): Promise<s
 }
 
 /** The profile of another customer of the service that the tests pay with transfers to another customer. */
-export const RECIPIENT_PROFILE = 'payee-of-another-customer';
+export const RECIPIENT_PROFILE = '37867177-f88c-45cc-b9b5-d786e7079609';
 
 /** Makes RECIPIENT_PROFILE on a local service (its control API: a profile of a customer of its own). */
 export async function postRecipientProfile(baseUrl: string): Promise<string> {

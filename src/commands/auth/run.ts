@@ -17,6 +17,9 @@ import {
 } from '../../config/environments.js';
 import { activeContextName, addresses, ContextOverrideError, type ResolvedContext } from '../../config/context.js';
 import type { StoredContext } from '../../config/store.js';
+import type { Connection } from '../../cli/invocation.js';
+import { isUuid, matchProfile, pickProfile, serviceProfiles } from '../../cli/service-profiles.js';
+import type { Profile } from '../../contract/schemas.js';
 import { DEMO } from '../../embedded/demo.js';
 import type { Token } from '../../client/tokens.js';
 import { keyValueLines } from '../../render/key-value.js';
@@ -136,17 +139,70 @@ async function loginCredentials(
   }
   const scopes = options.scopes ?? (pr.allowed ? await pickScopes(pr, [...ALL_SCOPES]) : [...ALL_SCOPES]);
   const profileId = options.profileId ?? (local ? DEMO.profileId : undefined);
-  return { clientId, secret, scopes, ...(profileId ? { profileId } : {}) };
+  return {
+    clientId,
+    secret,
+    scopes,
+    ...(profileId ? { profileId } : {}),
+    ...(options.profileId !== undefined ? { profileGiven: true } : {}),
+  };
 }
 
-/** A production context becomes the active one only when asked to (--activate) or when the operator says so. */
-async function activateIt(ctx: LoginDeps, options: LoginOptions, env: Environment, name: string): Promise<boolean> {
-  if (env !== 'production' || options.activate) return true;
-  if (!ctx.prompter.allowed) return false;
-  return ctx.prompter.confirm(
-    `Make the production context "${name}" the active one (every command then uses it)?`,
-    false,
-  );
+/** A scope that lets a client change anything (write, create, update, reject): a client with none only reads. */
+const WRITES = /:(write|create|update|reject)_/;
+export const readOnlyScopes = (scopes: readonly string[]): boolean =>
+  scopes.length > 0 && !scopes.some((s) => WRITES.test(s));
+
+/**
+ * A production context, or a read-only client's (one whose every scope only reads), becomes the active one only when
+ * asked to (--activate) or when the operator says so on a terminal; any other always is.
+ */
+async function activateIt(
+  ctx: LoginDeps,
+  options: LoginOptions,
+  saved: { env: Environment; name: string; scopes: readonly string[] },
+): Promise<boolean> {
+  const readOnly = readOnlyScopes(saved.scopes);
+  if ((saved.env !== 'production' && !readOnly) || options.activate) return true;
+  const what = readOnly
+    ? `read-only context "${saved.name}" (its client cannot send or change anything)`
+    : `production context "${saved.name}"`;
+  if (!ctx.prompter.allowed) {
+    if (readOnly) ctx.display.io.err(`note: the ${what} is not made the active one without --activate\n`);
+    return false;
+  }
+  return ctx.prompter.confirm(`Make the ${what} the active one (every command then uses it)?`, false);
+}
+
+/**
+ * The service profile the context's commands use: --profile-id's (by nickname, id prefix or id), the local demo's,
+ * the only one GET /v2/profiles lists, or the one picked on a terminal when it lists several; otherwise none, and a
+ * line says how to set it.
+ */
+async function defaultProfile(
+  ctx: LoginDeps,
+  conn: Connection,
+  state: LoginState,
+  name: string,
+): Promise<string | undefined> {
+  const { io } = ctx.display;
+  const given = state.profileId;
+  if (given && (state.env === 'local' || isUuid(given)) && !state.profileGiven) return given;
+  const howTo = `set the one its commands use with: coinop context set-profile-id ID ${name} (coinop profiles list --context ${name} lists them)`;
+  let profiles: Profile[];
+  try {
+    profiles = await serviceProfiles(conn, ctx.service.dataDir());
+  } catch (e) {
+    if (given && isUuid(given)) return given;
+    io.err(`note: the service's profiles could not be listed (${(e as Error).message}); ${howTo}\n`);
+    return undefined;
+  }
+  if (given) return matchProfile(profiles, given, '--profile-id').id;
+  if (profiles.length === 1) return profiles[0].id;
+  if (profiles.length > 1 && ctx.prompter.allowed)
+    return (await pickProfile(ctx.prompter, 'The service profile this context uses by default', profiles)).id;
+  io.err(`note: context "${name}" has no default service profile (the service lists ${profiles.length}); ${howTo}\n`);
+  return undefined;
 }
 
 /** What login proves and saves: the environment's addresses and the credentials, as given or typed. */
@@ -158,6 +214,8 @@ interface LoginState {
   scopes: string[];
   /** The service profile the coinop context's commands use by default. */
   profileId?: string;
+  /** It came from --profile-id (a nickname or prefix is looked up). */
+  profileGiven?: true;
 }
 
 export async function login(ctx: LoginDeps, raw: RawFlags): Promise<void> {
@@ -182,8 +240,11 @@ export async function login(ctx: LoginDeps, raw: RawFlags): Promise<void> {
       state = await askAgain(ctx, e, state);
     }
   }
-  const { stored, token } = proven;
-  const active = await activateIt(ctx, o, env, name);
+  const { token, conn } = proven;
+  const profileId = await defaultProfile(ctx, conn, state, name);
+  const stored: StoredContext = { ...proven.stored, ...(profileId ? { profileId } : {}) };
+  if (!profileId) delete stored.profileId;
+  const active = await activateIt(ctx, o, { env, name, scopes: stored.scopes });
   await store.saveContext(name, stored, state.secret, active);
   const { io } = ctx.display;
   const p = ctx.display.output().p;
@@ -218,7 +279,7 @@ async function prove(
   ctx: LoginDeps,
   name: string,
   state: LoginState,
-): Promise<{ stored: StoredContext; token: Token }> {
+): Promise<{ stored: StoredContext; token: Token; conn: Connection }> {
   const stored: StoredContext = {
     environment: state.env,
     ...state.endpoints,
@@ -226,20 +287,23 @@ async function prove(
     scopes: state.scopes,
     ...(state.profileId ? { profileId: state.profileId } : {}),
   };
-  const fetch = async (st: StoredContext) =>
-    (
-      await ctx.service.connectAs(resolveWith(ctx, name, st, state.secret), { quiet: true, tokenCache: false })
-    ).tokens.fetch();
+  const fetch = async (st: StoredContext) => {
+    const conn = await ctx.service.connectAs(resolveWith(ctx, name, st, state.secret), {
+      quiet: true,
+      tokenCache: false,
+    });
+    return { conn, token: await conn.tokens.fetch() };
+  };
   try {
-    return { stored, token: await fetch(stored) };
+    return { stored, ...(await fetch(stored)) };
   } catch (e) {
     if (oauthError(e) !== 'invalid_scope' || state.scopes.length < ALL_SCOPES.length) throw e;
-    const token = await fetch({ ...stored, scopes: [] });
+    const { conn, token } = await fetch({ ...stored, scopes: [] });
     const granted = (token.scope ?? '').split(' ').filter(Boolean);
     ctx.display.io.err(
       `note: ${state.clientId} may not have every scope; logged in with the ones the service gave it: ${granted.join(', ') || '(none named)'}\n`,
     );
-    return { stored: { ...stored, scopes: granted }, token };
+    return { stored: { ...stored, scopes: granted }, token, conn };
   }
 }
 

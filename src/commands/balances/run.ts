@@ -2,7 +2,7 @@
 import { assetIssues, isAmountString, dec } from '../../contract/index.js';
 import type { Connection } from '../../cli/invocation.js';
 import type { Ports } from '../../cli/ports.js';
-import { need } from '../../cli/prompt.js';
+import { commandProfile, profileLabel } from '../../cli/service-profiles.js';
 import { checkUnlisted } from '../../client/service-client.js';
 import { BALANCE_COLUMNS, PROFILE_BALANCE_COLUMNS } from '../../render/columns.js';
 import { BALANCES_FLAGS, type BalancesOptions } from './options.js';
@@ -48,12 +48,10 @@ export async function balances(
     await display.output(options.view).list(everyProfile(conn, options), PROFILE_BALANCE_COLUMNS, { empty });
     return;
   }
-  const profileId = await need(pr, '--profile-id', options.profileId ?? service.context().profileId, () =>
-    pr.text("The service's profile id"),
-  );
+  const profile = await commandProfile({ service, prompter: pr }, options.profileId, service.context().profileId);
   const conn = await service.connect();
-  const rows = await balancesOf(conn, options, profileId);
+  const rows = await balancesOf(conn, options, profile.id);
   const out = display.output(options.view);
-  if (out.format === 'table') out.note(out.p.dim(`service profile ${profileId}`));
+  if (out.format === 'table') out.note(out.p.dim(`service profile ${profileLabel(profile)}`));
   await out.list(rows, BALANCE_COLUMNS, { empty });
 }

@@ -78,6 +78,11 @@ export const COMPLETERS: Record<string, { kind: string; commands?: readonly stri
   '--profile': { kind: 'contexts' },
   // The address book's nicknames (withdraw --to NICKNAME), as this context's commands last saw them.
   '--to': { kind: 'destinations', commands: ['withdraw'] },
+  // The service's profiles' nicknames, as this context last listed them (transfer paxos credits another customer's).
+  '--profile-id': { kind: 'service-profiles' },
+  '--from-profile-id': { kind: 'service-profiles' },
+  '--to-profile-id': { kind: 'service-profiles', commands: ['transfer internal'] },
+  '--recipient-profile-id': { kind: 'service-profiles' },
 };
 
 /** The kind of `coinop __complete` that completes `flag`'s value under the command at `path`, if any. */

@@ -26,6 +26,13 @@ const COMPLETERS: Record<string, (deps: CompleteDeps) => Promise<string[]>> = {
       await contextName(deps),
       'destinations',
     ),
+  // The service's profiles' nicknames this context last listed (src/cli/service-profiles.ts keeps them).
+  'service-profiles': async (deps) =>
+    (await import('../../config/completion-words.js')).completionWords(
+      deps.service.dataDir(),
+      await contextName(deps),
+      'service-profiles',
+    ),
 };
 
 /** `coinop __complete KIND`: the words of that kind (anything else asked for: nothing). */

@@ -20,6 +20,7 @@ import type { Connection } from '../../cli/invocation.js';
 import { listFooter } from '../../cli/list-flags.js';
 import { contextPolicy, refusal, refuseUnlessAllowed, verdictText } from '../../cli/policy-enforce.js';
 import type { Ports } from '../../cli/ports.js';
+import { commandProfile, profileNamed, shownLabel } from '../../cli/service-profiles.js';
 import { need } from '../../cli/prompt.js';
 import { reportDryRun, reportTransfer, submitOnce } from '../../cli/submit.js';
 import { checkRequest, type Paging } from '../../client/service-client.js';
@@ -58,16 +59,36 @@ async function pair(ctx: ConvertDeps, options: ConvertOptions): Promise<{ from: 
   return { from, to };
 }
 
+/** How the confirmation and the dry run name the profiles: "nickname (short id)" once known. */
+interface Shown {
+  profile: string;
+  recipient?: string;
+}
+
 /** The request from the flags, and from the operator on a terminal for what they left out (checked whole after). */
 async function gather(
   ctx: ConvertDeps,
   options: ConvertOptions,
   defaultProfile: string | undefined,
-): Promise<{ body: CreateStablecoinConversionRequest; generated: boolean }> {
+): Promise<{ body: CreateStablecoinConversionRequest; generated: boolean; shown: Shown }> {
   const pr = ctx.prompter;
-  const profileId = await need(pr, '--profile-id', options.profileId ?? defaultProfile, () =>
-    pr.text("The service's profile to convert in"),
-  );
+  // The profiles first: an unknown one is refused before anything is asked (dry runs too).
+  const profile = await commandProfile(ctx, options.profileId, defaultProfile, "The service's profile to convert in");
+  const recipient =
+    options.recipientProfileId !== undefined
+      ? await profileNamed(ctx, {
+          flag: '--recipient-profile-id',
+          given: options.recipientProfileId,
+          question: "The service's profile credited",
+          verify: true,
+        })
+      : undefined;
+  const showing = options.dryRun || (!options.yes && pr.allowed);
+  const shown: Shown = {
+    profile: await shownLabel(ctx, profile, showing),
+    recipient: recipient && (await shownLabel(ctx, recipient, showing)),
+  };
+  const profileId = profile.id;
   const { from, to } = await pair(ctx, options);
   const amount = await need(pr, '--amount', options.amount, () =>
     pr.text(`Amount of ${from} to convert to ${to}`, { validate: amountRule('USD') }),
@@ -79,12 +100,12 @@ async function gather(
     source_asset: from,
     target_asset: to,
     ref_id: refId,
-    ...(options.recipientProfileId !== undefined ? { recipient_profile_id: options.recipientProfileId } : {}),
+    ...(recipient !== undefined ? { recipient_profile_id: recipient.id } : {}),
     ...(options.identityId !== undefined ? { identity_id: options.identityId } : {}),
     ...(options.accountId !== undefined ? { account_id: options.accountId } : {}),
     ...(options.metadata ? { metadata: options.metadata } : {}),
   };
-  return { body, generated };
+  return { body, generated, shown };
 }
 
 /** A balance before and after the conversion: "1000 USD → 900 USD", or why it is unknown. */
@@ -98,15 +119,16 @@ function change(funds: Funds, asset: string, by: (before: ReturnType<typeof dec>
 function rows(
   conn: Connection,
   body: CreateStablecoinConversionRequest,
-  source: Funds,
-  target: Funds,
+  funds: { source: Funds; target: Funds },
+  shown: Shown,
 ): [string, string | undefined][] {
+  const { source, target } = funds;
   const amount = dec(body.amount);
-  const recipient = body.recipient_profile_id;
+  const recipient = shown.recipient;
   return [
     ['environment', conn.context.environment],
     ['context', conn.context.name],
-    ['profile', `service profile ${body.profile_id}`],
+    ['profile', `service profile ${shown.profile}`],
     ['convert', `${fmt(amount)} ${body.source_asset} to ${fmt(amount)} ${body.target_asset} (one to one)`],
     [`${body.source_asset} balance`, change(source, body.source_asset, (b) => b.minus(amount))],
     [
@@ -129,7 +151,7 @@ export async function convert(ctx: ConvertDeps, options: ConvertOptions): Promis
       profile_id: options.profileId ?? context.profileId,
     },
   });
-  const { body, generated } = await gather(ctx, options, context.profileId);
+  const { body, generated, shown } = await gather(ctx, options, context.profileId);
   const request: MoneyRequest<'createStablecoinConversion'> = {
     operation: 'createStablecoinConversion',
     body,
@@ -155,7 +177,7 @@ export async function convert(ctx: ConvertDeps, options: ConvertOptions): Promis
       readFunds(conn, p.body.profile_id, [from]),
       readFunds(conn, p.body.recipient_profile_id ?? p.body.profile_id, [to]),
     ]);
-    const summary = rows(conn, p.body, source, target);
+    const summary = rows(conn, p.body, { source, target }, shown);
     if (options.dryRun) {
       await reportDryRun(ctx, {
         operation: 'createStablecoinConversion',

@@ -7,6 +7,7 @@ import {
   operations,
 } from '../../contract/index.js';
 import type { Ports } from '../../cli/ports.js';
+import { commandProfile } from '../../cli/service-profiles.js';
 import { announceRefId } from '../../cli/submit.js';
 import { usageError } from '../../cli/errors.js';
 import { need } from '../../cli/prompt.js';
@@ -52,8 +53,11 @@ export async function create(
   );
   if (options.routingType !== undefined && network !== 'WIRE')
     throw usageError(`--routing-type: is for --network WIRE only, not ${network}`);
-  const profileId = await need(pr, '--profile-id', options.profileId ?? ctx.service.context().profileId, () =>
-    pr.text("The service's profile id the deposits credit"),
+  const { id: profileId } = await commandProfile(
+    ctx,
+    options.profileId,
+    ctx.service.context().profileId,
+    "The service's profile the deposits credit",
   );
   const { refId, generated } = refIdFor(options.refId);
   const body: CreateFiatDepositInstructionsRequest = {

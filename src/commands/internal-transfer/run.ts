@@ -8,6 +8,8 @@ import { amountRule, refusedToAsk } from '../../cli/ask.js';
 import type { Connection } from '../../cli/invocation.js';
 import type { Ports } from '../../cli/ports.js';
 import { need } from '../../cli/prompt.js';
+import { usageError } from '../../cli/errors.js';
+import { isUuid, labelOf, type ProfileRef, profileLabel, profileNamed } from '../../cli/service-profiles.js';
 import { checkRequest } from '../../client/service-client.js';
 import { refIdFor } from '../../send/withdrawal.js';
 import { contextPolicy, refusal, refuseUnlessAllowed, verdictText } from '../../cli/policy-enforce.js';
@@ -37,7 +39,9 @@ export interface TransferKind {
   auditKind: AuditKind;
   /** The question asking for the profile credited, and how the confirmation names it. */
   toQuestion: string;
-  toRow(id: string): string;
+  toRow(label: string): string;
+  /** The profile credited, from --to-profile-id or asked for (`from`: the sender, which it must not be). */
+  resolveTo(ctx: InternalTransferDeps, given: string | undefined, from: ProfileRef): Promise<ProfileRef>;
   title(amount: string, asset: string): string;
   question: string;
 }
@@ -48,7 +52,19 @@ export const INTERNAL: TransferKind = {
   noun: 'internal transfer',
   auditKind: 'internal_transfer',
   toQuestion: "The service's profile to credit",
-  toRow: (id) => `service profile ${id}`,
+  toRow: (label) => `service profile ${label}`,
+  resolveTo: async (ctx, given, from) => {
+    const to = await profileNamed(ctx, {
+      flag: '--to-profile-id',
+      given,
+      question: INTERNAL.toQuestion,
+      verify: true,
+      exclude: from.id,
+    });
+    if (to.id === from.id)
+      throw usageError('--to-profile-id: must not be the profile it is sent from (--from-profile-id)');
+    return to;
+  },
   title: (amount, asset) => `Move ${amount} ${asset} between service profiles`,
   question: 'Send this internal transfer?',
 };
@@ -60,6 +76,21 @@ export const PAXOS: TransferKind = {
   auditKind: 'paxos_transfer',
   toQuestion: "The recipient's profile id (a profile of another customer of the service)",
   toRow: (id) => `recipient profile ${id} (another customer of the service)`,
+  // Another customer's profiles are not listed to this one: a UUID, its form checked before anything is asked.
+  resolveTo: async (ctx, given, from) => {
+    const pr = ctx.prompter;
+    if (given !== undefined && !isUuid(given.trim()))
+      throw usageError(
+        `--to-profile-id: "${given}" is not a profile id (a UUID): another customer's profile is named by its id only`,
+      );
+    const id = await need(pr, '--to-profile-id', given?.trim(), () =>
+      pr.text(PAXOS.toQuestion, {
+        validate: (v) =>
+          !isUuid(v) ? 'a profile id (a UUID)' : v === from.id ? 'another profile than the sender' : true,
+      }),
+    );
+    return { id };
+  },
   title: (amount, asset) => `Send ${amount} ${asset} to another customer of the service`,
   question: 'Send this transfer to another customer?',
 };
@@ -70,19 +101,19 @@ async function gather(
   options: InternalTransferOptions,
   defaultFrom: string | undefined,
   kind: TransferKind,
-): Promise<{ body: CreateInternalTransferRequest; generatedRef: boolean }> {
+): Promise<{ body: CreateInternalTransferRequest; generatedRef: boolean; from: ProfileRef; to: ProfileRef }> {
   const pr = ctx.prompter;
   // The asset given, against the catalogue before anything is asked (the whole request is checked again); on a
   // terminal one it refuses is picked from the list instead.
   const refused = refusedToAsk(ctx, assetIssues('asset', options.asset), INTERNAL_TRANSFER_FLAGS);
-  const from = await need(pr, '--from-profile-id', options.fromProfileId ?? defaultFrom, () =>
-    pr.text("The service's profile to debit"),
-  );
-  const to = await need(pr, '--to-profile-id', options.toProfileId, () =>
-    pr.text(kind.toQuestion, {
-      validate: (v) => (v === from ? 'another profile than the sender' : true),
-    }),
-  );
+  // The profiles before anything else is asked: an unknown one is refused first, dry runs included.
+  const from = await profileNamed(ctx, {
+    flag: '--from-profile-id',
+    given: options.fromProfileId ?? defaultFrom,
+    question: "The service's profile to debit",
+    verify: options.fromProfileId !== undefined,
+  });
+  const to = await kind.resolveTo(ctx, options.toProfileId, from);
   const given = refused.has('asset') ? undefined : options.asset;
   const asset = await need(pr, '--asset', given, () => pr.select('Asset', Object.keys(ASSETS)));
   const amount = await need(pr, '--amount', options.amount, () =>
@@ -90,15 +121,15 @@ async function gather(
   );
   const { refId, generated } = refIdFor(options.refId);
   const body: CreateInternalTransferRequest = {
-    from_profile_id: from,
-    to_profile_id: to,
+    from_profile_id: from.id,
+    to_profile_id: to.id,
     asset,
     amount,
     ref_id: refId,
     ...(options.metadata ? { metadata: options.metadata } : {}),
     ...(options.recipientMetadata ? { recipient_metadata: options.recipientMetadata } : {}),
   };
-  return { body, generatedRef: generated };
+  return { body, generatedRef: generated, from, to };
 }
 
 /** What the sending profile has of the asset, for the confirmation and the dry run (or why it is not known). */
@@ -137,7 +168,7 @@ async function transferBetweenProfiles(
       to_profile_id: options.toProfileId,
     },
   });
-  const { body, generatedRef } = await gather(ctx, options, context.profileId, kind);
+  const { body, generatedRef, from, to } = await gather(ctx, options, context.profileId, kind);
   const request: MoneyRequest = {
     operation: kind.operation,
     body,
@@ -154,7 +185,7 @@ async function transferBetweenProfiles(
   try {
     const verdict = await gate.judge(p, { dryRun: options.dryRun });
     if (!options.dryRun) refuseUnlessAllowed(ctx, verdict);
-    const rows = await confirmationRows(ctx, conn, options, body, kind);
+    const rows = await confirmationRows(ctx, conn, options, { body, from, to }, kind);
     if (options.dryRun) {
       await reportDryRun(ctx, {
         operation: kind.operation,
@@ -188,20 +219,24 @@ async function transferBetweenProfiles(
 
 /** The rows of the confirmation and the dry run (what the sender has, read only when someone will see it). */
 async function confirmationRows(
-  ctx: Pick<Ports, 'prompter'>,
+  ctx: Pick<Ports, 'prompter' | 'service'>,
   conn: Connection,
   options: InternalTransferOptions,
-  body: CreateInternalTransferRequest,
+  what: { body: CreateInternalTransferRequest; from: ProfileRef; to: ProfileRef },
   kind: TransferKind,
 ): Promise<[string, string | undefined][]> {
+  const { body, from, to } = what;
   const context = conn.context;
   const confirming = !options.yes && ctx.prompter.allowed;
+  const shown = options.dryRun || confirming;
+  const label = async (p: ProfileRef) => (p.nickname || !shown ? profileLabel(p) : await labelOf(ctx, p.id));
   return [
     ['environment', context.environment],
     ['context', context.name],
-    ['from', `service profile ${body.from_profile_id}`],
-    ['available', options.dryRun || confirming ? await available(conn, body) : undefined],
-    ['to', kind.toRow(body.to_profile_id)],
+    ['from', `service profile ${await label(from)}`],
+    ['available', shown ? await available(conn, body) : undefined],
+    // Another customer's profile is named by its id only (its nickname is not this customer's to know).
+    ['to', kind.toRow(kind === PAXOS ? to.id : await label(to))],
     ['amount', `${body.amount} ${body.asset}`],
     ['ref_id', body.ref_id],
     ['metadata', pairs(body.metadata)],

@@ -1,6 +1,7 @@
 // coinop profiles list, get and create.
 import { operations } from '../../contract/index.js';
 import type { Ports } from '../../cli/ports.js';
+import { profileNamed } from '../../cli/service-profiles.js';
 import { need } from '../../cli/prompt.js';
 import { listFooter } from '../../cli/list-flags.js';
 import { checkRequest, type Paging } from '../../client/service-client.js';
@@ -28,8 +29,9 @@ export async function get(
   { display, service, prompter: pr }: Pick<Ports, 'display' | 'service' | 'prompter'>,
   options: ProfilesGetOptions,
 ): Promise<void> {
-  const id = await need(pr, 'ID', options.id ?? service.context().profileId, () =>
-    pr.text("The service's profile id (or default)"),
+  const { id } = await profileNamed(
+    { service, prompter: pr },
+    { flag: 'ID', given: options.id ?? service.context().profileId, question: "The service's profile" },
   );
   const parts = {
     params: { profile_id: id },

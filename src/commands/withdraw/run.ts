@@ -18,7 +18,8 @@ import { outcomeOfError, quoteOutcome } from '../../cli/audit.js';
 import { clockText } from '../../cli/countdown.js';
 import type { Connection } from '../../cli/invocation.js';
 import type { Ports } from '../../cli/ports.js';
-import { CoinopError, usageError } from '../../cli/errors.js';
+import { commandProfile, shownLabel } from '../../cli/service-profiles.js';
+import { CoinopError } from '../../cli/errors.js';
 import { amountOrTotalMissing } from '../../cli/options.js';
 import { checkRequest, checkUnlisted } from '../../client/service-client.js';
 import { addressCheckFor } from '../../config/environments.js';
@@ -48,6 +49,8 @@ interface Gathered {
   amount?: string;
   total?: string;
   profileId: string;
+  /** How the confirmation and the dry run name the profile: "nickname (short id)" once known. */
+  profileShown: string;
   /** The address book's nickname of the destination, with --to. */
   nickname?: string;
   refId: string;
@@ -438,6 +441,8 @@ async function gather(
   defaultProfileId: string | undefined,
 ): Promise<Gathered> {
   const pr = ctx.prompter;
+  // The profile first: an unknown one is refused before anything is asked (dry runs too).
+  const profile = await commandProfile(ctx, options.profileId, defaultProfileId, "The service's profile to debit");
   // The asset and network given, against the catalogue before anything is asked (the whole request is checked again);
   // on a terminal one it refuses is picked from the list instead.
   if (options.to !== undefined)
@@ -466,17 +471,22 @@ async function gather(
     if (which === 'amount') amount = v;
     else total = v;
   }
-  let profileId = options.profileId ?? defaultProfileId;
-  if (!profileId) {
-    if (!pr.allowed)
-      throw usageError(
-        'missing --profile-id',
-        "give the service's profile id, or save one with coinop login --profile-id",
-      );
-    profileId = await pr.text("The service's profile id to debit");
-  }
   const { refId, generated: generatedRef } = refIdFor(options.refId);
-  return { asset, network, address, amount, total, profileId, nickname: book?.nickname, refId, generatedRef };
+  // Its nickname once everything is asked, for the confirmation or the dry run (a read, only when shown).
+  const profileShown = await shownLabel(ctx, profile, options.dryRun || (!options.yes && pr.allowed));
+  const profileId = profile.id;
+  return {
+    asset,
+    network,
+    address,
+    amount,
+    total,
+    profileId,
+    profileShown,
+    nickname: book?.nickname,
+    refId,
+    generatedRef,
+  };
 }
 
 /** The request the values make. */
@@ -581,7 +591,7 @@ function summary(
   const { amount: shownAmount, total: shownTotal } = withdrawalFigures(gathered, fee);
   const rows: [string, string | undefined][] = [
     ['environment', context.environment],
-    ['context', `${context.name} (service profile ${gathered.profileId})`],
+    ['context', `${context.name} (service profile ${gathered.profileShown})`],
     [
       'asset',
       asset + (options.balanceAsset && options.balanceAsset !== asset ? ` (debiting ${options.balanceAsset})` : ''),

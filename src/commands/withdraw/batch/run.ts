@@ -5,6 +5,7 @@ import { join, resolve } from 'node:path';
 import { type CreateCryptoWithdrawalRequest, dec, fmt } from '../../../contract/index.js';
 import type { Connection } from '../../../cli/invocation.js';
 import type { Ports } from '../../../cli/ports.js';
+import { commandProfile } from '../../../cli/service-profiles.js';
 import { asCliError, CoinopError, usageError } from '../../../cli/errors.js';
 import { shellQuote } from '../../../cli/help.js';
 import { type BatchService, clientBatchService } from '../../../batch/service-port.js';
@@ -128,7 +129,9 @@ export async function runBatch(
   const context = ctx.service.context();
   // A policy file that does not load stops everything, before the file is read.
   const loaded = await contextPolicy(ctx, 'withdraw batch');
-  const defaultProfileId = options.profileId ?? context.profileId;
+  // --profile-id by nickname, id prefix or id: an unknown one is refused before the file is read.
+  const defaultProfileId =
+    options.profileId !== undefined ? (await commandProfile(ctx, options.profileId, undefined)).id : context.profileId;
   const input = await readBatch(ctx, file, {
     format: options.format,
     defaultProfileId,

@@ -17,6 +17,7 @@ import type { Connection } from '../../../cli/invocation.js';
 import { amountOrTotalMissing } from '../../../cli/options.js';
 import { contextPolicy, refusal, refuseUnlessAllowed, verdictText } from '../../../cli/policy-enforce.js';
 import type { Ports } from '../../../cli/ports.js';
+import { commandProfile, shownLabel } from '../../../cli/service-profiles.js';
 import { need } from '../../../cli/prompt.js';
 import { reportDryRun, reportTransfer, submitOnce } from '../../../cli/submit.js';
 import { checkRequest } from '../../../client/service-client.js';
@@ -49,11 +50,12 @@ async function gather(
   ctx: FiatWithdrawDeps,
   options: FiatWithdrawOptions,
   defaultProfile: string | undefined,
-): Promise<{ body: CreateFiatWithdrawalRequest; generated: boolean }> {
+): Promise<{ body: CreateFiatWithdrawalRequest; generated: boolean; profileShown: string }> {
   const pr = ctx.prompter;
-  const profileId = await need(pr, '--profile-id', options.profileId ?? defaultProfile, () =>
-    pr.text("The service's profile to debit"),
-  );
+  // The profile first: an unknown one is refused before anything is asked (dry runs too).
+  const profile = await commandProfile(ctx, options.profileId, defaultProfile, "The service's profile to debit");
+  const profileShown = await shownLabel(ctx, profile, options.dryRun || (!options.yes && pr.allowed));
+  const profileId = profile.id;
   const fiatAccountId = await accountId(ctx, options);
   let amount = options.amount;
   if (amount === undefined && options.total === undefined) {
@@ -72,7 +74,7 @@ async function gather(
     ...(options.memo !== undefined ? { memo: options.memo } : {}),
     ...(options.metadata ? { metadata: options.metadata } : {}),
   };
-  return { body, generated };
+  return { body, generated, profileShown };
 }
 
 /** What the preflight read: the account, what the profile has, the limits on withdrawals of the account's kind. */
@@ -103,13 +105,18 @@ async function preflight(
 }
 
 /** The confirmation's and the dry run's rows. */
-function rows(conn: Connection, body: CreateFiatWithdrawalRequest, pre: Preflight): [string, string | undefined][] {
+function rows(
+  conn: Connection,
+  body: CreateFiatWithdrawalRequest,
+  pre: Preflight,
+  profileShown: string,
+): [string, string | undefined][] {
   const leaving = withdrawalFigures(body, undefined).leaving;
   const limits = pre.limits;
   return [
     ['environment', conn.context.environment],
     ['context', conn.context.name],
-    ['from', `service profile ${body.profile_id}`],
+    ['from', `service profile ${profileShown}`],
     ['balance', balanceRow(pre.funds, body.asset, leaving)],
     [
       'to',
@@ -166,7 +173,7 @@ export async function withdrawFiat(ctx: FiatWithdrawDeps, given: FiatWithdrawOpt
       profile_id: options.profileId ?? context.profileId,
     },
   });
-  const { body, generated } = await gather(ctx, options, context.profileId);
+  const { body, generated, profileShown } = await gather(ctx, options, context.profileId);
   const request: MoneyRequest<'createFiatWithdrawal'> = {
     operation: 'createFiatWithdrawal',
     body,
@@ -189,7 +196,7 @@ export async function withdrawFiat(ctx: FiatWithdrawDeps, given: FiatWithdrawOpt
     if (!options.dryRun) refuseUnlessAllowed(ctx, verdict, { command: 'withdraw fiat', request: options.request });
     const pre = await preflight(ctx, conn, p.body);
     for (const n of pre.limits.notes) ctx.display.io.err(`${n}\n`);
-    const summary = rows(conn, p.body, pre);
+    const summary = rows(conn, p.body, pre, profileShown);
     if (options.dryRun) {
       if (options.save) {
         const scope = approvalScope(context, 'withdrawal', p.body.profile_id);
