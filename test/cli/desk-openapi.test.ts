@@ -112,7 +112,8 @@ describe('coinop profiles, balances and transfer internal against the OpenAPI de
       ],
       [
         ['balances', 'BTC', 'USD', '--profile-id', 'b7b77d82-e6a7-4ae9-9904-36231aedf985'],
-        ['ListProfileBalances'],
+        // A profile named on the command line is looked up first (an unknown one is refused by name).
+        ['ListProfiles', 'ListProfileBalances'],
         // The published answer, its ".25" as written.
         (o) => expect(JSON.parse(o)[0]).toEqual({ asset: 'BTC', available: '1.23103715', trading: '.25' }),
       ],
@@ -128,7 +129,8 @@ describe('coinop profiles, balances and transfer internal against the OpenAPI de
           '--from-profile-id',
           'b7b77d82-e6a7-4ae9-9904-36231aedf985',
           '--to-profile-id',
-          '37867177-f88c-45cc-b9b5-d786e7079609',
+          // The published list's DEFAULT profile: an internal transfer's recipient is one of the caller's profiles.
+          '1a763ac5-13d9-4568-bb8b-747c416b105c',
           '--asset',
           'BTC',
           '--amount',
@@ -139,8 +141,8 @@ describe('coinop profiles, balances and transfer internal against the OpenAPI de
           'your_id=2',
           '--yes',
         ],
-        // The gate's funds preflight reads the sender's balance first.
-        ['ListProfileBalances', 'CreateInternalTransfer'],
+        // Both profiles looked up by one list; the gate's funds preflight reads the sender's balance first.
+        ['ListProfiles', 'ListProfileBalances', 'CreateInternalTransfer'],
         (o) => expect(JSON.parse(o)).toMatchObject({ type: 'INTERNAL_TRANSFER_DEBIT', group_id: expect.any(String) }),
       ],
     ];

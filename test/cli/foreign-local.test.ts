@@ -142,17 +142,17 @@ describe('coinop doctor', () => {
     const r = await runInProcess(['doctor', '--context', 'here', '-o', 'table'], env);
     expect(r.code, r.stdout + r.stderr).toBe(1);
     expect(r.stdout).toContain(
-      `fail  local service [here]: ${host()} is not a coinop local service (it answered GET /_local/health with ${answered}); no credentials were sent to it\n`,
+      `fail  local service [context here]: ${host()} is not a coinop local service (it answered GET /_local/health with ${answered}); no credentials were sent to it\n`,
     );
     expect(r.stdout).toMatch(/^ {6}fix: stop the program listening there/m);
-    expect(r.stdout).not.toMatch(/token \[here\]/);
+    expect(r.stdout).not.toMatch(/token \[context here\]/);
     noSecretSent();
   });
 
   it('a coinop local service at the address: the check is ok, naming its instance', async () => {
     await saveContext(env, 'real', { environment: 'local', baseUrl: sb.svc.baseUrl });
     const r = await runInProcess(['doctor', '--context', 'real', '-o', 'table'], env);
-    expect(r.stdout).toMatch(/^ok {4}local service \[real\]: a coinop local service \(instance [\w-]+\)$/m);
-    expect(r.stdout).toMatch(/^ok {4}token \[real\]: a token was issued/m);
+    expect(r.stdout).toMatch(/^ok {4}local service \[context real\]: a coinop local service \(instance [\w-]+\)$/m);
+    expect(r.stdout).toMatch(/^ok {4}token \[context real\]: a token was issued/m);
   });
 });

@@ -88,7 +88,8 @@ describe('addresses written either way', () => {
     });
     const login = await runInProcess(['login', '--env', 'custom', '--client-id', 'cid', '--name', 'mine'], e);
     expect(login.code, login.stderr).toBe(0);
-    expect(taken()).toEqual(['POST /oauth2/token']);
+    // The token, then the service profiles (login takes the only one as the context's).
+    expect(taken()).toEqual(['POST /oauth2/token', 'GET /v2/profiles']);
     const saved = JSON.parse(readFileSync(join(dir, 'custom', 'config.json'), 'utf8')).profiles.mine;
     expect(saved).toMatchObject({ baseUrl: url, authUrl: url, environment: 'custom' });
     // The profile alone, and the profile with the variables still set: the same requests, never /v2/v2.
