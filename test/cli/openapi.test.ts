@@ -194,7 +194,8 @@ describe('coinop against the OpenAPI description', () => {
           'USD',
           '--quote',
           '--profile-id',
-          'p',
+          // The published list's profile (a profile on the command line is looked up in it).
+          'b7b77d82-e6a7-4ae9-9904-36231aedf985',
         ],
         (o) => expect(JSON.parse(o).status).toBe('PENDING'),
       ],
@@ -290,7 +291,8 @@ describe('coinop against the OpenAPI description', () => {
           '--id',
           'i',
           '--profile-id',
-          'p',
+          // The published list's profile (a profile on the command line is looked up in it).
+          'b7b77d82-e6a7-4ae9-9904-36231aedf985',
         ],
         (o) => expect(Array.isArray(JSON.parse(o))).toBe(true),
       ],
@@ -346,7 +348,7 @@ describe('coinop against the OpenAPI description', () => {
           '--routing-type',
           'SWIFT',
           '--profile-id',
-          '5fc6d191-193c-4e28-94fa-656bbdbdfaad',
+          'b7b77d82-e6a7-4ae9-9904-36231aedf985', // the published list's profile
           '--identity-id',
           'i',
           '--account-id',

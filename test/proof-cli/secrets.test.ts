@@ -281,7 +281,8 @@ describe('secrets', () => {
     expect((await coinop(['auth', 'status', '--json', '--debug'])).code).toBe(4);
     state.tables.clients.find((c: { id: string }) => c.id === 'proof-client').secret = SECRET;
     await sb.control('PUT', '/_local/state', state);
-    // Nothing listening: the token request (which carries the secret) and a write, exit 5.
+    // Nothing listening at the local context's address: asked who it is before the token request (which carries
+    // the secret), so nothing is sent, a read or a write: exit 5.
     for (const args of [
       ['prices', 'BTCUSD'],
       ['withdraw', ...W, '--ref-id', 'net-1'],
@@ -290,7 +291,8 @@ describe('secrets', () => {
         env: { COINOP_BASE_URL: 'http://127.0.0.1:9', COINOP_RETRY_BASE_MS: '1' },
       });
       expect(r.code, r.stderr).toBe(5);
-      expect(r.stderr).toContain('[debug] > POST http://127.0.0.1:9/oauth2/token');
+      expect(r.stderr).toContain('cannot reach the local service at http://127.0.0.1:9: ECONNREFUSED');
+      expect(r.stderr).not.toContain('> POST http://127.0.0.1:9/oauth2/token');
     }
     // The service answering 500 and 503 to everything, the token endpoint included: retries logged, exit 1 (a 500)
     // or 5 (a 503: unavailable).
