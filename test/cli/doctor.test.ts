@@ -60,9 +60,9 @@ describe('coinop doctor', () => {
     const r = await runCoinop(['doctor', '-o', 'table'], env);
     expect(r.code, r.stdout + r.stderr).toBe(0);
     expect(r.stdout).toMatch(/^ok {4}permissions \(config\): .*folders 0700, files 0600$/m);
-    expect(r.stdout).toMatch(/^ok {4}endpoints \[good\]: api, token and stream answer/m);
-    expect(r.stdout).toMatch(/^ok {4}token \[good\]: a token was issued/m);
-    expect(r.stdout).toMatch(/^ok {4}clock \[good\]: \d+ s (ahead of|behind) the service$/m);
+    expect(r.stdout).toMatch(/^ok {4}endpoints \[context good\]: api, token and stream answer/m);
+    expect(r.stdout).toMatch(/^ok {4}token \[context good\]: a token was issued/m);
+    expect(r.stdout).toMatch(/^ok {4}clock \[context good\]: \d+ s (ahead of|behind) the service$/m);
     expect(r.stdout).toMatch(/^warn {2}completion: no completion script found/m);
     expect(r.stdout).toMatch(/^ {6}fix: coinop completion bash > /m);
     expect(r.stdout).not.toMatch(/^fail/m);
