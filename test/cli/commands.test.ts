@@ -555,7 +555,9 @@ describe('coinop, piped', () => {
       env: { COINOP_BASE_URL: 'http://127.0.0.1:9', COINOP_AUTH_URL: 'http://127.0.0.1:9' },
     });
     expect(r.code).toBe(5);
-    expect(r.stderr).toMatch(/cannot reach http:\/\/127\.0\.0\.1:9\/oauth2\/token: ECONNREFUSED/);
+    // The local context's address is asked who it is before any secret leaves: nothing is sent.
+    expect(r.stderr).toMatch(/cannot reach the local service at http:\/\/127\.0\.0\.1:9: ECONNREFUSED/);
+    expect(r.stderr).toContain('nothing was sent');
   });
 
   it('completion scripts match the committed ones', async () => {
