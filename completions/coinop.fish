@@ -175,7 +175,7 @@ complete -c coinop -n '__coinop_is \'context\'' -a use -d 'make a context the ac
 complete -c coinop -n '__coinop_is \'context\'' -a show -d 'one context'
 complete -c coinop -n '__coinop_is \'context\'' -a rename -d 'rename a saved context'
 complete -c coinop -n '__coinop_is \'context\'' -a delete -d 'delete a saved context with its secret and cached tokens'
-complete -c coinop -n '__coinop_is \'context\'' -a set-profile-id -d 'set the service\'s profile id a saved context defaults to, without logging in again'
+complete -c coinop -n '__coinop_is \'context\'' -a set-profile-id -d 'set the service\'s profile a saved context defaults to, without logging in again'
 complete -c coinop -n '__coinop_is \'context delete\'' -s y -l yes -d 'do not ask'
 complete -c coinop -n '__coinop_is \'config\'' -a list -d 'every key with its value and where it comes from'
 complete -c coinop -n '__coinop_is \'config\'' -a get -d 'the value a command uses now'

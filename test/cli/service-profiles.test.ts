@@ -175,6 +175,20 @@ describe('contexts after login', () => {
     expect(await show('admin2')).toMatchObject({ service_profile_id: DEMO.emptyProfileId });
   });
 
+  it('context set-profile-id takes a nickname with the context in use; another context needs its id or --context', async () => {
+    const r = await sb.runIn(['context', 'set-profile-id', 'empty', 'admin', '--context', 'admin'], { env });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toContain('now uses the service profile empty (e3a0c9d1)');
+    expect((await show('admin')).service_profile_id).toBe(DEMO.emptyProfileId);
+    const other = await sb.runIn(['context', 'set-profile-id', 'demo', 'admin2', '--context', 'admin'], { env });
+    expect(other.code).toBe(2);
+    expect(other.stderr).toContain('run with --context admin2');
+    const unknown = await sb.runIn(['context', 'set-profile-id', 'payrol', 'admin', '--context', 'admin'], { env });
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toContain('no service profile of this context is "payrol"');
+    expect((await show('admin')).service_profile_id).toBe(DEMO.emptyProfileId);
+  });
+
   it('a read-only client: its context is saved, not made active without --activate (said on stderr)', async () => {
     const before = json((await sb.runIn(['context', 'list', '-o', 'json'], { env })).stdout);
     const active = before.find((c: { active: boolean }) => c.active)?.name;
