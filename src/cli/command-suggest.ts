@@ -26,11 +26,32 @@ function pathOf(cmd: Command): string[] {
  * (commander's `command:*` event, emitted where it would say "unknown command").
  */
 export function refuseUnknownCommands(cmd: Command): void {
-  if (cmd.commands.length)
+  if (cmd.commands.length) {
     cmd.on('command:*', (operands: string[]) => {
       throw new UnknownCommandError([...pathOf(cmd), operands[0]]);
     });
+    if (actsItself(cmd)) refuseExtraWords(cmd);
+  }
   for (const c of cmd.commands) refuseUnknownCommands(c);
+}
+
+/** A command with subcommands that also runs itself (`withdraw`, beside `withdraw batch`), its arguments not variadic. */
+function actsItself(cmd: Command): boolean {
+  const action = (cmd as unknown as { _actionHandler?: unknown })._actionHandler;
+  return !!action && !cmd.registeredArguments.at(-1)?.variadic;
+}
+
+/**
+ * A word past such a command's own arguments is a subcommand mistyped (`withdraw bach`), not an extra argument: it is
+ * refused as an unknown command, so it gets the suggestion (`withdraw batch`) rather than commander's "too many
+ * arguments".
+ */
+function refuseExtraWords(cmd: Command): void {
+  cmd.allowExcessArguments(true);
+  cmd.hook('preAction', (_self, acting) => {
+    if (acting !== cmd || cmd.args.length <= cmd.registeredArguments.length) return;
+    throw new UnknownCommandError([...pathOf(cmd), cmd.args[cmd.registeredArguments.length]]);
+  });
 }
 
 /** Every visible command's path in the tree ("withdraw", "withdraw batch", ...), in help order. */
@@ -47,7 +68,11 @@ export function commandPaths(cmd: Command, prefix: string[] = []): string[][] {
  * `withdraw batch`), else a subcommand's own name typed alone at the top (`batch` → `withdraw batch`).
  */
 export function commandSuggestions(program: Command, typed: string[]): string[] {
-  const paths = commandPaths(program).map((p) => p.join(' '));
+  // Never the command the unknown word was typed under (`withdraw zzz` is not `withdraw`).
+  const under = typed.slice(0, -1).join(' ');
+  const paths = commandPaths(program)
+    .map((p) => p.join(' '))
+    .filter((p) => p !== under);
   const whole = closeNames(typed.join(' '), paths);
   if (whole.length || typed.length !== 1) return whole;
   const word = comparable(typed[0]);

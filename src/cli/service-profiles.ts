@@ -121,7 +121,7 @@ export async function profileNamed(deps: ProfileDeps, ask: ProfileAsk): Promise<
  * The list; for a full UUID when it cannot be read (a client without funding:read_profile), a list of that one id:
  * the UUID is taken as given (the service says whether it knows it).
  */
-async function listed(deps: ProfileDeps, flag: string, given?: string): Promise<Profile[]> {
+async function listed(deps: Pick<ProfileDeps, 'service'>, flag: string, given?: string): Promise<Profile[]> {
   const conn = await deps.service.connect();
   try {
     return await serviceProfiles(conn, deps.service.dataDir());
@@ -131,6 +131,22 @@ async function listed(deps: ProfileDeps, flag: string, given?: string): Promise<
     if (e instanceof CoinopError) throw new CoinopError(e.category, `${flag}: ${e.message}`, { hint: e.hint });
     throw e;
   }
+}
+
+/**
+ * The profiles a list's filter names (a flag given more than once): full ids as given (a filter needs no check: an
+ * unknown id matches nothing), nicknames and id prefixes looked up in the one list.
+ */
+export async function profileIdsNamed(
+  deps: Pick<ProfileDeps, 'service'>,
+  flag: string,
+  given: readonly string[] | undefined,
+): Promise<string[] | undefined> {
+  if (!given) return undefined;
+  const values = given.map((g) => g.trim());
+  if (values.every((g) => isUuid(g) || g.length > ID_MAX_LENGTH)) return values;
+  const profiles = await listed(deps, flag);
+  return values.map((g) => (isUuid(g) || g.length > ID_MAX_LENGTH ? g : matchProfile(profiles, g, flag).id));
 }
 
 /** The picker: nickname and short id, filtered by what is typed. */

@@ -66,6 +66,40 @@ describe('service profiles by name', () => {
     expect(await requests()).toEqual(['GET /v2/profiles', 'GET /v2/profiles']);
   });
 
+  it("the lists' filters take names too: transfers, addresses, reconcile and statement send the ids", async () => {
+    await sb.sent();
+    const r = await sb.runIn(['transfers', 'list', '--profile-id', 'Demo,e3a0c9d1', '-o', 'json']);
+    expect(r.code, r.stderr).toBe(0);
+    const sent = await sb.sent();
+    expect(sent.map((e) => `${e.method} ${e.url.split('?')[0]}`)).toEqual([
+      'GET /v2/profiles',
+      'GET /v2/transfer/transfers',
+    ]);
+    const asked = new URL(sent[1].url, 'http://x').searchParams.getAll('profile_ids');
+    expect(asked).toEqual([DEMO.profileId, DEMO.emptyProfileId]);
+    const addresses = await sb.runIn(['addresses', 'list', '--profile-id', 'demo', '-o', 'json']);
+    expect(addresses.code, addresses.stderr).toBe(0);
+    const statement = await sb.runIn(['statement', '--profile-id', 'empty', '--month', '2026-10', '-o', 'table']);
+    expect(statement.code, statement.stderr).toBe(0);
+    expect(statement.stderr).toContain('service profile empty (e3a0c9d1)');
+    for (const args of [
+      ['transfers', 'list', '--profile-id', 'payrol'],
+      ['addresses', 'list', '--profile-id', 'payrol'],
+      ['reconcile', '--from', '2026-10-01', '--to', '2026-11-01', '--profile-id', 'payrol'],
+    ]) {
+      await sb.sent();
+      const bad = await sb.runIn(args);
+      expect(bad.code, args.join(' ')).toBe(2);
+      expect(bad.stderr).toContain('--profile-id: no service profile of this context is "payrol"');
+      expect(await requests(), args.join(' ')).toEqual(['GET /v2/profiles']);
+    }
+    // A full id is sent as given: a filter needs no check (an unknown id matches nothing).
+    await sb.sent();
+    const byId = await sb.runIn(['transfers', 'list', '--profile-id', DEMO.emptyProfileId, '-o', 'json']);
+    expect(byId.code, byId.stderr).toBe(0);
+    expect(await requests()).toEqual(['GET /v2/transfer/transfers']);
+  });
+
   it('an unknown UUID is refused before the dry run shows anything (the service would answer Not Found after y)', async () => {
     const r = await sb.runIn(internal('00000000-0000-4000-8000-000000000000', '--dry-run'));
     expect(r.code).toBe(2);
@@ -139,6 +173,20 @@ describe('contexts after login', () => {
     );
     expect(named.code, named.stderr).toBe(0);
     expect(await show('admin2')).toMatchObject({ service_profile_id: DEMO.emptyProfileId });
+  });
+
+  it('context set-profile-id takes a nickname with the context in use; another context needs its id or --context', async () => {
+    const r = await sb.runIn(['context', 'set-profile-id', 'empty', 'admin', '--context', 'admin'], { env });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toContain('now uses the service profile empty (e3a0c9d1)');
+    expect((await show('admin')).service_profile_id).toBe(DEMO.emptyProfileId);
+    const other = await sb.runIn(['context', 'set-profile-id', 'demo', 'admin2', '--context', 'admin'], { env });
+    expect(other.code).toBe(2);
+    expect(other.stderr).toContain('run with --context admin2');
+    const unknown = await sb.runIn(['context', 'set-profile-id', 'payrol', 'admin', '--context', 'admin'], { env });
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toContain('no service profile of this context is "payrol"');
+    expect((await show('admin')).service_profile_id).toBe(DEMO.emptyProfileId);
   });
 
   it('a read-only client: its context is saved, not made active without --activate (said on stderr)', async () => {

@@ -115,6 +115,9 @@ describe('every closed choice of the command line names a close value', () => {
     [['transfer', 'list'], "error: unknown command 'transfer list' (did you mean transfers list?)"],
     [['withdraw-batch', 'rows.csv'], "error: unknown command 'withdraw-batch' (did you mean withdraw batch?)"],
     [['batch'], "error: unknown command 'batch' (did you mean withdraw batch?)"],
+    // A subcommand mistyped under a command that runs itself: not "too many arguments", and never the command itself.
+    [['withdraw', 'bach', 'rows.csv'], "error: unknown command 'withdraw bach' (did you mean withdraw batch?)"],
+    [['withdraw', 'fait'], "error: unknown command 'withdraw fait' (did you mean withdraw fiat?)"],
     [['nosuchcommand'], "error: unknown command 'nosuchcommand'"],
     [
       ['transfers', 'list', '--status', 'PENDNG'],

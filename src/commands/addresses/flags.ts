@@ -11,7 +11,7 @@ export const ADDRESSES_LIST_FLAG_TABLE = defineFlags({
     kind: 'list',
     split: true,
     flag: '--profile-id <id>',
-    help: 'service profile ids (repeatable or comma separated, at most 100)',
+    help: 'service profiles: id, id prefix or nickname (repeatable or comma separated, at most 100)',
     field: 'profile_ids',
   },
   identityId: { kind: 'list', split: true, flag: '--identity-id <id>', help: 'identity ids', field: 'identity_ids' },

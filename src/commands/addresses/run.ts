@@ -1,4 +1,5 @@
 // coinop addresses list and create.
+import { commandProfile, profileIdsNamed } from '../../cli/service-profiles.js';
 import { CRYPTO_NETWORKS, networkIssues, operations, type CryptoNetwork } from '../../contract/index.js';
 import { refusedToAsk } from '../../cli/ask.js';
 import { gateFor, refusedBeforeSending } from '../../cli/gate.js';
@@ -18,6 +19,8 @@ export async function list(
   raw: RawFlags,
 ): Promise<void> {
   const { query, all, view } = parseAddressesListOptions(raw, clock.now());
+  if (query.profile_ids !== undefined)
+    query.profile_ids = await profileIdsNamed({ service }, '--profile-id', query.profile_ids as string[]);
   checkRequest(operations.listDepositAddresses, { query }, LIST_FLAGS, service.catalogue());
   const conn = await service.connect();
   const out = display.output(view);
@@ -45,9 +48,7 @@ export async function create(ctx: AddressCreateDeps, raw: RawFlags): Promise<voi
   const network = await need(pr, '--network', refused.size ? undefined : o.network, () =>
     pr.select<CryptoNetwork>('Network', [...CRYPTO_NETWORKS]),
   );
-  const profileId = await need(pr, '--profile-id', o.profileId ?? context.profileId, () =>
-    pr.text("The service's profile id"),
-  );
+  const profileId = (await commandProfile(ctx, o.profileId, context.profileId)).id;
   const { refId, generated } = refIdFor(o.refId);
   const body = {
     profile_id: profileId,

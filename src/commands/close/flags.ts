@@ -8,7 +8,7 @@ export const CLOSE_FLAG_TABLE = defineFlags({
     kind: 'list',
     split: true,
     flag: '--profile-id <id>',
-    help: "the service's profiles to give statements of (repeatable or comma separated; default: every profile)",
+    help: "the service's profiles to give statements of, by id, id prefix or nickname (repeatable or comma separated; default: every profile)",
   },
 });
 

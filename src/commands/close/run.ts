@@ -1,5 +1,6 @@
 // coinop close: the month's bundle (a statement per profile, the reconciliation, the audit extract), sealed with a
 // signed manifest; coinop close verify: the bundle checked with nothing but the folder and the public key.
+import { profileIdsNamed } from '../../cli/service-profiles.js';
 import { closeSync, mkdirSync, openSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { EXPORT_COLUMNS, exportRow, inRange } from '../../audit/export.js';
@@ -99,9 +100,10 @@ async function writeReconciliation(
 export type CloseDeps = Pick<Ports, 'display' | 'service' | 'policy'>;
 
 export async function close({ display, service, policy }: CloseDeps, options: CloseOptions): Promise<void> {
+  const named = await profileIdsNamed({ service }, '--profile-id', options.profileIds);
   const conn = await service.connect();
-  const ids: string[] = options.profileIds ?? [];
-  if (!options.profileIds) for await (const p of conn.client.items('listProfiles', { query: {} })) ids.push(p.id);
+  const ids: string[] = named ?? [];
+  if (!named) for await (const p of conn.client.items('listProfiles', { query: {} })) ids.push(p.id);
   mkdirSync(join(options.out, 'statements'), { recursive: true });
   const say = (line: string) => display.io.err(`${line}\n`);
   for (const id of ids) {

@@ -80,14 +80,18 @@ function declare(command: Command, group: string, ctx: Invocation): void {
   examples(
     command
       .command('set-profile-id')
-      .description("set the service's profile id a saved context defaults to, without logging in again")
-      .argument('<profile-id>', 'the service\'s profile id (see coinop profiles list); "" clears it')
+      .description("set the service's profile a saved context defaults to, without logging in again")
+      .argument(
+        '<profile-id>',
+        'the service\'s profile: id, id prefix or nickname (see coinop profiles list); "" clears it',
+      )
       .argument('[name]', 'context name (default: the active one)')
       .action(async (id: string, name: string | undefined) =>
         (await import('./run.js')).setProfileId(ports(ctx), id, name),
       ),
     ex([
       'coinop context set-profile-id 2b1e6f9c-5d4a-4f7e-9c3b-8a1d2e3f4a5b',
+      'coinop context set-profile-id payroll',
       'coinop context set-profile-id "" sandbox',
     ]),
   );

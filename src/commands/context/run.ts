@@ -1,4 +1,5 @@
 // coinop context (old name: coinop context) list, use, show, rename, delete and set-profile-id.
+import { isUuid, profileLabel, profileNamed, type ProfileRef } from '../../cli/service-profiles.js';
 import { ID_MAX_LENGTH } from '../../contract/schemas.js';
 import { didYouMean } from '../../contract/suggest.js';
 import type { Ports } from '../../cli/ports.js';
@@ -131,7 +132,9 @@ export async function remove(
   deps.display.io.err(`Context "${name}" is deleted, with its secret and cached tokens.${kept ? ` ${kept}` : ''}\n`);
 }
 
-export async function setProfileId(deps: ContextDeps, id: string, name?: string): Promise<void> {
+export type SetProfileIdDeps = ContextDeps & Pick<Ports, 'service' | 'prompter'>;
+
+export async function setProfileId(deps: SetProfileIdDeps, id: string, name?: string): Promise<void> {
   const n = name ?? activeName(deps.contexts);
   saved(deps.contexts, n, 'context set-profile-id');
   const v = id.trim();
@@ -139,10 +142,27 @@ export async function setProfileId(deps: ContextDeps, id: string, name?: string)
     throw usageError(
       `context set-profile-id: PROFILE-ID must be the service's profile id: no spaces, up to ${ID_MAX_LENGTH} characters (see coinop profiles list)`,
     );
-  await deps.contexts.store().setProfileId(n, v || undefined);
+  const profile = v ? await namedFor(deps, n, v) : undefined;
+  await deps.contexts.store().setProfileId(n, profile?.id);
   deps.display.io.err(
-    v
-      ? `Context "${n}" now uses the service profile ${v} by default.\n`
+    profile
+      ? `Context "${n}" now uses the service profile ${profileLabel(profile)} by default.\n`
       : `Context "${n}" has no default service profile now.\n`,
+  );
+}
+
+/**
+ * The profile a value names for context `n`: a whole id as given (a context may be set before its service answers);
+ * a nickname or id prefix looked up with the context in use, which must be `n` (another's credentials are not used).
+ */
+async function namedFor(deps: SetProfileIdDeps, n: string, v: string): Promise<ProfileRef> {
+  if (isUuid(v)) return { id: v };
+  if (n !== activeName(deps.contexts))
+    throw usageError(
+      `context set-profile-id: "${v}" is not a profile id; a nickname is looked up with the context in use (run with --context ${n})`,
+    );
+  return profileNamed(
+    { service: deps.service, prompter: deps.prompter },
+    { flag: 'PROFILE-ID', given: v, question: '' },
   );
 }

@@ -10,7 +10,7 @@ export const RECONCILE_FLAG_TABLE = defineFlags({
     kind: 'list',
     split: true,
     flag: '--profile-id <id>',
-    help: 'only these service profiles (repeatable or comma separated; default every one)',
+    help: 'only these service profiles, by id, id prefix or nickname (repeatable or comma separated; default every one)',
     field: 'profile_ids',
   },
   journals: {

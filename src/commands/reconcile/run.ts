@@ -10,13 +10,15 @@ import { drained } from '../../cli/drained.js';
 import { csvRow } from '../../render/csv.js';
 import { getPath, type Output } from '../../render/output.js';
 import { RECONCILE_LINE_COLUMNS, RECONCILE_SUMMARY_COLUMNS } from '../../render/columns.js';
+import { profileIdsNamed } from '../../cli/service-profiles.js';
 import type { ReconcileOptions } from './options.js';
 
 export async function reconcileRun(
   { display, service }: Pick<Ports, 'display' | 'service'>,
   options: ReconcileOptions,
 ): Promise<void> {
-  const o = options;
+  const profileIds = await profileIdsNamed({ service }, '--profile-id', options.profileIds);
+  const o = { ...options, ...(profileIds ? { profileIds } : {}) };
   const conn = await service.connect();
   const result = await runReconciliation(service, conn, o);
   try {

@@ -2,7 +2,7 @@
 // written as it is read back (the movements wait on disk, not in memory).
 import { drained, paced } from '../../cli/drained.js';
 import type { Ports } from '../../cli/ports.js';
-import { need } from '../../cli/prompt.js';
+import { commandProfile, profileLabel } from '../../cli/service-profiles.js';
 import {
   STATEMENT_ASSET_COLUMNS,
   STATEMENT_MOVEMENT_COLUMNS,
@@ -18,9 +18,8 @@ export async function statement(
   { display, service, prompter: pr }: StatementDeps,
   options: StatementOptions,
 ): Promise<void> {
-  const profileId = await need(pr, '--profile-id', options.profileId ?? service.context().profileId, () =>
-    pr.text("The service's profile id"),
-  );
+  const profile = await commandProfile({ service, prompter: pr }, options.profileId, service.context().profileId);
+  const profileId = profile.id;
   const conn = await service.connect();
   const s = await statementOf(conn, profileId, options);
   const out = display.output();
@@ -31,7 +30,9 @@ export async function statement(
         await out.list(paced(statementRows(s), out, stdout), [{ key: 'record' }, ...STATEMENT_MOVEMENT_COLUMNS]);
         return;
       case 'table':
-        out.note(out.p.dim(`service profile ${profileId} · ${s.period.from} to ${s.period.to} (end excluded)`));
+        out.note(
+          out.p.dim(`service profile ${profileLabel(profile)} · ${s.period.from} to ${s.period.to} (end excluded)`),
+        );
         out.table(s.assets, STATEMENT_ASSET_COLUMNS);
         if (!s.assets.length) out.note(out.p.dim('no balance and no movement in the period'));
         out.io.out('\n');

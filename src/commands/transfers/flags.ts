@@ -24,7 +24,7 @@ export const TRANSFERS_LIST_FLAG_TABLE = defineFlags({
     kind: 'list',
     split: true,
     flag: '--profile-id <id>',
-    help: 'service profile ids',
+    help: 'service profiles: id, id prefix or nickname (repeatable or comma separated)',
     field: 'profile_ids',
   },
   identityId: { kind: 'list', split: true, flag: '--identity-id <id>', help: 'identity ids', field: 'identity_ids' },

@@ -4,6 +4,7 @@ import type { Ports } from '../../cli/ports.js';
 import { CoinopError } from '../../cli/errors.js';
 import type { RawFlags } from '../../cli/options.js';
 import { need } from '../../cli/prompt.js';
+import { profileIdsNamed } from '../../cli/service-profiles.js';
 import { checkRequest, checkUnlisted, type Paging } from '../../client/service-client.js';
 import { listFooter } from '../../cli/list-flags.js';
 import { TRANSFER_COLUMNS, TRANSFER_LIST_COLUMNS } from '../../render/columns.js';
@@ -20,6 +21,9 @@ export async function list(
   checkUnlisted(service.catalogue(), filter?.assets?.flatMap((a) => assetIssues('asset', a)) ?? [], {
     asset: '--asset',
   });
+  // Profiles by nickname or id prefix too (one GET /v2/profiles when one is not a full id).
+  if (query.profile_ids !== undefined)
+    query.profile_ids = await profileIdsNamed({ service }, '--profile-id', query.profile_ids as string[]);
   const conn = await service.connect();
   const out = display.output(view);
   const paging: Paging = {};
