@@ -142,7 +142,7 @@ export async function setProfileId(deps: SetProfileIdDeps, id: string, name?: st
     throw usageError(
       `context set-profile-id: PROFILE-ID must be the service's profile id: no spaces, up to ${ID_MAX_LENGTH} characters (see coinop profiles list)`,
     );
-  const profile = v ? await namedFor(deps, n, v) : undefined;
+  const profile = v ? await namedFor(deps, { context: n, value: v }) : undefined;
   await deps.contexts.store().setProfileId(n, profile?.id);
   deps.display.io.err(
     profile
@@ -155,14 +155,15 @@ export async function setProfileId(deps: SetProfileIdDeps, id: string, name?: st
  * The profile a value names for context `n`: a whole id as given (a context may be set before its service answers);
  * a nickname or id prefix looked up with the context in use, which must be `n` (another's credentials are not used).
  */
-async function namedFor(deps: SetProfileIdDeps, n: string, v: string): Promise<ProfileRef> {
-  if (isUuid(v)) return { id: v };
-  if (n !== activeName(deps.contexts))
+async function namedFor(deps: SetProfileIdDeps, asked: { context: string; value: string }): Promise<ProfileRef> {
+  const { context, value } = asked;
+  if (isUuid(value)) return { id: value };
+  if (context !== activeName(deps.contexts))
     throw usageError(
-      `context set-profile-id: "${v}" is not a profile id; a nickname is looked up with the context in use (run with --context ${n})`,
+      `context set-profile-id: "${value}" is not a profile id; a nickname is looked up with the context in use (run with --context ${context})`,
     );
   return profileNamed(
     { service: deps.service, prompter: deps.prompter },
-    { flag: 'PROFILE-ID', given: v, question: '' },
+    { flag: 'PROFILE-ID', given: value, question: '' },
   );
 }
