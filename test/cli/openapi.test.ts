@@ -214,7 +214,8 @@ describe('coinop against the OpenAPI description', () => {
           '--network',
           'BASE',
           '--profile-id',
-          'a,b',
+          // The published list's two profiles (a name would be looked up in it).
+          '1a763ac5-13d9-4568-bb8b-747c416b105c,b7b77d82-e6a7-4ae9-9904-36231aedf985',
           '--created-after',
           '2020-01-01T00:00:00Z',
           ...FIVE_OLDEST,

@@ -19,9 +19,10 @@ export async function list(
   raw: RawFlags,
 ): Promise<void> {
   const { query, all, view } = parseAddressesListOptions(raw, clock.now());
+  // The request's own checks first (nothing is asked of the service for a command line it refuses), then names.
+  checkRequest(operations.listDepositAddresses, { query }, LIST_FLAGS, service.catalogue());
   if (query.profile_ids !== undefined)
     query.profile_ids = await profileIdsNamed({ service }, '--profile-id', query.profile_ids as string[]);
-  checkRequest(operations.listDepositAddresses, { query }, LIST_FLAGS, service.catalogue());
   const conn = await service.connect();
   const out = display.output(view);
   const paging: Paging = {};

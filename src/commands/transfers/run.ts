@@ -21,7 +21,9 @@ export async function list(
   checkUnlisted(service.catalogue(), filter?.assets?.flatMap((a) => assetIssues('asset', a)) ?? [], {
     asset: '--asset',
   });
-  // Profiles by nickname or id prefix too (one GET /v2/profiles when one is not a full id).
+  // Profiles by nickname or id prefix too (one GET /v2/profiles when one is not a full id), once the request's own
+  // checks pass (nothing is asked of the service for a command line it refuses).
+  checkRequest(operations.listTransfers, { query }, FLAGS, service.catalogue());
   if (query.profile_ids !== undefined)
     query.profile_ids = await profileIdsNamed({ service }, '--profile-id', query.profile_ids as string[]);
   const conn = await service.connect();
