@@ -230,11 +230,13 @@ describe('coinop profile rename, delete, set-profile-id', () => {
   }, 60_000);
 
   it('set-profile-id sets and clears the default service profile without a login', async () => {
-    expect((await runInProcess(['profile', 'set-profile-id', 'prof-42'], s.env)).code).toBe(0);
-    expect(s.read('config.json').profiles.sb.profileId).toBe('prof-42');
+    // A whole id is saved as given, nothing asked of the service (a nickname is looked up with the context in use).
+    const id = '2b1e6f9c-5d4a-4f7e-9c3b-8a1d2e3f4a5b';
+    expect((await runInProcess(['profile', 'set-profile-id', id], s.env)).code).toBe(0);
+    expect(s.read('config.json').profiles.sb.profileId).toBe(id);
     expect(s.read('secrets.json')).toEqual({ sb: 's3cret' });
     const show = await runInProcess(['profile', 'show', 'sb', '--json'], s.env);
-    expect(JSON.parse(show.stdout).service_profile_id).toBe('prof-42');
+    expect(JSON.parse(show.stdout).service_profile_id).toBe(id);
     expect((await runInProcess(['profile', 'set-profile-id', '', 'sb'], s.env)).code).toBe(0);
     expect(s.read('config.json').profiles.sb.profileId).toBeUndefined();
     const bad = await runInProcess(['profile', 'set-profile-id', 'a b'], s.env);
