@@ -1,4 +1,5 @@
 // Streaming readers for batch files (CSV with a header, JSON Lines, a JSON array): one record at a time, bounded memory.
+import { boundedMemo } from './memo.js';
 import { createReadStream } from 'node:fs';
 import { extname } from 'node:path';
 import { StringDecoder } from 'node:string_decoder';
@@ -401,18 +402,8 @@ function keyCount(value: unknown): number {
   return n;
 }
 
-/** fieldKey of the keys met lately (a file's rows give the same few keys; bounded for a file that does not). */
-const fieldKeys = new Map<string, string>();
-
-function knownFieldKey(key: string): string {
-  let k = fieldKeys.get(key);
-  if (k === undefined) {
-    if (fieldKeys.size >= 1024) fieldKeys.clear();
-    k = fieldKey(key);
-    fieldKeys.set(key, k);
-  }
-  return k;
-}
+/** fieldKey of the keys met lately (bounded). */
+const knownFieldKey = boundedMemo(fieldKey);
 
 /** Two top-level keys that name one field in different case ("amount" and "Amount"). */
 function repeatedField(value: unknown): RepeatedKey | undefined {

@@ -1,4 +1,5 @@
 // Turns batch records into withdrawal requests and checks each against the contract, naming row, field and rule.
+import { boundedMemo } from './memo.js';
 import {
   ADDRESS_RULES,
   ASSETS,
@@ -180,18 +181,8 @@ function bodyFromCells(cells: string[], map: ColumnMap): Record<string, unknown>
   return body;
 }
 
-/** columnName of the keys met lately: a JSON file's rows give the same few keys (bounded for one that does not). */
-const columnNames = new Map<string, string>();
-
-function knownColumnName(key: string): string {
-  let k = columnNames.get(key);
-  if (k === undefined) {
-    if (columnNames.size >= 1024) columnNames.clear();
-    k = columnName(key);
-    columnNames.set(key, k);
-  }
-  return k;
-}
+/** columnName of the keys met lately (bounded). */
+const knownColumnName = boundedMemo(columnName);
 
 /** A metadata key given as meta.KEY and inside metadata too: one would be dropped without a word. */
 function metadataTwice(metadata: Record<string, unknown> | undefined, key: string, at: RowIssue, issues: RowIssue[]) {
