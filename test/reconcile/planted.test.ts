@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO } from '../../src/embedded/demo.js';
 import { BTC_ADDRESS, ETH_ADDRESS, type Sandbox, sandbox } from '../cli/helpers.js';
-import { FIAT_ACCOUNT_CREATE } from '../support/command-lines.js';
+import { FIAT_ACCOUNT_CREATE, transferFlags } from '../support/command-lines.js';
 
 const SOL = '7EcDhSYGxXyscszYEp35KHN8vvw3svAuLKTzXwCFLtV';
 let sb: Sandbox;
@@ -52,15 +52,15 @@ beforeAll(async () => {
     ]),
   ) as { row: number; ref_id: string; transfer_id: string }[];
   for (const r of sent) rows.set(`INV-${r.row}`, r);
-  await ok(
-    ['withdraw', '--asset', 'BTC', '--network', 'BITCOIN', '--address', BTC_ADDRESS, '--amount', '0.003'].concat([
-      '--ref-id',
-      'single-1',
-      '--profile-id',
-      DEMO.profileId,
-      '--yes',
-    ]),
-  );
+  await ok([
+    'withdraw',
+    ...transferFlags('BTC', '0.003'),
+    '--ref-id',
+    'single-1',
+    '--profile-id',
+    DEMO.profileId,
+    '--yes',
+  ]);
   await ok(
     ['transfer', 'internal', '--from-profile-id', DEMO.profileId, '--to-profile-id', DEMO.emptyProfileId].concat([
       '--asset',
@@ -90,15 +90,15 @@ beforeAll(async () => {
   await ok(['withdraw', 'fiat', '--fiat-account-id', account.id, '--amount', '25', '--ref-id', 'fiat-1', '--yes']);
   await convert('conv-cancelled', 'PYUSD', '5');
   await ok(['conversions', 'cancel', conversions.get('conv-cancelled')!, '--yes']);
-  await ok(
-    ['withdraw', '--asset', 'BTC', '--network', 'BITCOIN', '--address', BTC_ADDRESS, '--amount', '0.004'].concat([
-      '--ref-id',
-      'single-2',
-      '--profile-id',
-      DEMO.profileId,
-      '--yes',
-    ]),
-  );
+  await ok([
+    'withdraw',
+    ...transferFlags('BTC', '0.004'),
+    '--ref-id',
+    'single-2',
+    '--profile-id',
+    DEMO.profileId,
+    '--yes',
+  ]);
   await sb.control('POST', '/_local/clock/advance', { seconds: 60 });
 
   // The planted differences.

@@ -9,6 +9,7 @@ import { AuditLog } from '../../src/audit/log.js';
 import { DEMO } from '../../src/embedded/demo.js';
 import { BTC_ADDRESS, ETH_ADDRESS, type Sandbox, sandbox } from '../cli/helpers.js';
 import { parseArgv } from '../support/argv.js';
+import { transferFlags } from '../support/command-lines.js';
 import { NOW } from '../commands/ports.js';
 import { usageMessage } from '../commands/support.js';
 
@@ -35,15 +36,15 @@ beforeAll(async () => {
   );
   const rows = JSON.parse(await ok(['withdraw', 'batch', file, '--profile-id', DEMO.profileId, '--yes', '-o', 'json']));
   batchRefs = rows.map((r: { ref_id: string }) => r.ref_id);
-  await ok(
-    ['withdraw', '--asset', 'BTC', '--network', 'BITCOIN', '--address', BTC_ADDRESS, '--amount', '0.004'].concat([
-      '--ref-id',
-      'one-1',
-      '--profile-id',
-      DEMO.profileId,
-      '--yes',
-    ]),
-  );
+  await ok([
+    'withdraw',
+    ...transferFlags('BTC', '0.004'),
+    '--ref-id',
+    'one-1',
+    '--profile-id',
+    DEMO.profileId,
+    '--yes',
+  ]);
 }, 60_000);
 
 afterAll(() => sb?.close());
