@@ -1,3 +1,4 @@
+// vitest project: proof
 // Local service: concurrent withdrawals never overdraw a balance, in one service and in two sharing a file.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Decimal } from '../../src/contract/money.js';
