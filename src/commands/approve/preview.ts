@@ -22,11 +22,12 @@ export interface PreviewRows {
   more: number;
 }
 
+/** The first PREVIEW_ROWS valid rows of the staged batch, and the count of the rest. */
 export function previewRows(stage: Stage): PreviewRows {
   const rows: StagedRow[] = [];
   let more = 0;
-  for (const s of stage.valid()) {
-    if (rows.length < PREVIEW_ROWS) rows.push(s);
+  for (const row of stage.valid()) {
+    if (rows.length < PREVIEW_ROWS) rows.push(row);
     else more++;
   }
   return { rows, more };
@@ -43,12 +44,12 @@ export interface PreviewNames {
 }
 
 /** A row's cells: row, destination (with its nickname in the book), asset, network, amount, profile. */
-function cellsOf(s: StagedRow, names: PreviewNames): string[] {
-  const amount = s.amount ?? (s.total ? `total ${s.total}` : '');
-  const profile = s.profile_id && s.profile_id !== names.defaultProfileId ? names.profile(s.profile_id) : '';
-  const nickname = names.nickname(s);
-  const destination = `${s.destination_address ?? ''}${nickname ? ` (${nickname})` : ''}`;
-  return [String(s.row), destination, s.asset ?? '', s.crypto_network ?? '', amount, profile];
+function cellsOf(row: StagedRow, names: PreviewNames): string[] {
+  const amount = row.amount ?? (row.total ? `total ${row.total}` : '');
+  const profile = row.profile_id && row.profile_id !== names.defaultProfileId ? names.profile(row.profile_id) : '';
+  const nickname = names.nickname(row);
+  const destination = `${row.destination_address ?? ''}${nickname ? ` (${nickname})` : ''}`;
+  return [String(row.row), destination, row.asset ?? '', row.crypto_network ?? '', amount, profile];
 }
 
 /** The table of a batch's staged rows, as they will be sent (within `width` characters: the profile goes first). */
