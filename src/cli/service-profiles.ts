@@ -7,7 +7,7 @@
 import { ID_MAX_LENGTH, type Profile } from '../contract/schemas.js';
 import { shortId } from '../render/table.js';
 import { keepCompletionWords } from '../config/completion-words.js';
-import { findProfile, profileLabel } from '../client/profile-match.js';
+import { allProfiles, findProfile, profileLabel } from '../client/profile-match.js';
 import { isUuid } from '../contract/operations.js';
 import { CoinopError, usageError } from './errors.js';
 import type { Connection } from './invocation.js';
@@ -29,8 +29,7 @@ export function serviceProfiles(conn: Connection, dataDir: string): Promise<Prof
   let list = lists.get(conn);
   if (!list) {
     list = (async () => {
-      const all: Profile[] = [];
-      for await (const p of conn.client.items('listProfiles', { query: {} })) all.push(p);
+      const all = await allProfiles(conn.client);
       keepCompletionWords(
         dataDir,
         conn.context.name,

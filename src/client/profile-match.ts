@@ -1,4 +1,4 @@
-// Which of the service's profiles a value given by hand names: a UUID, a unique prefix of one (8 hex characters or
+// Which of the service's profiles a value given by hand names (the list read by allProfiles): a UUID, a unique prefix of one (8 hex characters or
 // more, as coinop shows them), a nickname (exact, any case), or `default` (the DEFAULT profile, unless a profile has
 // that nickname). The one rule for a flag (src/cli/service-profiles.ts) and a batch row's profile_id (src/batch/rows.ts):
 // each says the problem its own way (the flag's name, or the row and column).
@@ -6,6 +6,7 @@ import { isUuid } from '../contract/operations.js';
 import { ID_MAX_LENGTH, type Profile } from '../contract/schemas.js';
 import { closeNames } from '../contract/suggest.js';
 import { shortId } from '../render/table.js';
+import type { ServiceClient } from './service-client.js';
 
 const PREFIX = /^[0-9a-f]{8}[0-9a-f-]*$/i;
 
@@ -57,4 +58,11 @@ export function findProfile(profiles: readonly Profile[], given: string): Profil
       ? `did you mean ${near.map((n) => `"${n}"`).join(' or ')}? (coinop profiles lists them)`
       : 'coinop profiles lists them',
   };
+}
+
+/** Every profile of the client's customer (GET /v2/profiles, every page). */
+export async function allProfiles(client: Pick<ServiceClient, 'items'>): Promise<Profile[]> {
+  const all: Profile[] = [];
+  for await (const p of client.items('listProfiles', { query: {} })) all.push(p);
+  return all;
 }
