@@ -237,7 +237,7 @@ complete -c coinop -n '__coinop_is \'withdraw\'' -l request -r -F -d 'send the w
 complete -c coinop -n '__coinop_is \'withdraw\'' -l approvals -r -F -d 'an approval file'
 complete -c coinop -n '__coinop_is \'withdraw batch\'' -F
 complete -c coinop -n '__coinop_is \'withdraw batch\'' -l format -x -a 'csv jsonl json' -d 'file format'
-complete -c coinop -n '__coinop_is \'withdraw batch\'' -l profile-id -x -a '(coinop __complete service-profiles 2>/dev/null)' -d 'profile for rows without a profile_id'
+complete -c coinop -n '__coinop_is \'withdraw batch\'' -l profile-id -x -a '(coinop __complete service-profiles 2>/dev/null)' -d 'service profile for rows without a profile_id: its id, id prefix or nickname'
 complete -c coinop -n '__coinop_is \'withdraw batch\'' -l dry-run -d 'validate, get a guaranteed fee for every row and print totals per asset and network'
 complete -c coinop -n '__coinop_is \'withdraw batch\'' -s y -l yes -d 'do not ask for confirmation'
 complete -c coinop -n '__coinop_is \'withdraw batch\'' -l resume -d 'continue an interrupted run of the same file from its journal'
@@ -469,7 +469,7 @@ complete -c coinop -n '__coinop_is \'policy init\'' -l force -d 'replace the pol
 complete -c coinop -n '__coinop_is \'approve\'' -F
 complete -c coinop -n '__coinop_is \'approve\'' -l show-key -d 'print this machine\'s approver public key'
 complete -c coinop -n '__coinop_is \'approve\'' -l format -x -a 'csv jsonl json' -d 'batch file format'
-complete -c coinop -n '__coinop_is \'approve\'' -l profile-id -x -a '(coinop __complete service-profiles 2>/dev/null)' -d 'profile for rows without a profile_id, as the batch gets it'
+complete -c coinop -n '__coinop_is \'approve\'' -l profile-id -x -a '(coinop __complete service-profiles 2>/dev/null)' -d 'service profile for rows without a profile_id, as the batch gets it: its id, id prefix or nickname'
 complete -c coinop -n '__coinop_is \'approve\'' -l skip-invalid -d 'approve the valid rows of a file with invalid ones'
 complete -c coinop -n '__coinop_is \'approve\'' -l allow-repeat -d 'approve a repeat run: withdraw batch --allow-repeat, paying again rows another batch paid'
 complete -c coinop -n '__coinop_is \'approve\'' -s y -l yes -d 'sign without asking'

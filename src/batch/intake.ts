@@ -6,7 +6,7 @@ import type { CataloguePolicy } from '../client/catalogue-policy.js';
 import { CoinopError } from '../errors.js';
 import type { BatchFormat, Chunks } from './reader.js';
 import type { RowIssue } from './rows.js';
-import { scanFile, type ScanResult } from './scan.js';
+import { scanFile, type ScanOptions, type ScanResult } from './scan.js';
 import { Stage } from './stage.js';
 import { WriteError } from './write-error.js';
 
@@ -56,6 +56,8 @@ export async function stageBatch(
     onIssue: (i: RowIssue) => void;
     /** The staged copy is made: to be removed however the intake ends. */
     onStage?: (stage: Stage) => void;
+    /** The service's profiles, for rows that name theirs by nickname or id prefix (scanFile's). */
+    profiles?: ScanOptions['profiles'];
   },
 ): Promise<Intake> {
   const stage = staged(() => Stage.create(options.dir));
@@ -68,6 +70,7 @@ export async function stageBatch(
       defaultProfileId: options.defaultProfileId,
       catalogue: options.catalogue,
       addresses: options.addresses,
+      profiles: options.profiles,
       onIssue: (issue) => {
         options.onIssue(issue);
         if (issue.row === 0) fileLevel++;

@@ -16,6 +16,8 @@ import {
   type Issue,
 } from '../contract/index.js';
 import { type CataloguePolicy, ENFORCE, sortUnlisted } from '../client/catalogue-policy.js';
+import { findProfile, namesByLookup, type ProfileMatch } from '../client/profile-match.js';
+import type { Profile } from '../contract/schemas.js';
 import type { RawRecord } from './reader.js';
 
 /** The withdrawal fields of spec/SERVICE.md 2.3 a batch column may name (metadata goes in `meta.KEY` columns). */
@@ -240,12 +242,32 @@ export interface ValidateOptions {
   addresses?: AddressCheck;
 }
 
+/** A record made into a request body, not checked yet (RowValidator.build); no body when it could not be one. */
+export interface BuiltRecord {
+  body?: Record<string, unknown>;
+  issues: RowIssue[];
+}
+
+/** A record checked: the row ready to send, or its issues with what it gave of the fields a report shows. */
+export interface CheckedRecord {
+  row?: BatchRow;
+  issues: RowIssue[];
+  given?: GivenFields;
+}
+
+/** The most distinct profile names a file's rows give that are kept to be shown (an approval states them). */
+const NAMES_KEPT = 100;
+
 /**
  * Validates records one by one, remembering only what spans rows (ref_ids seen), so a file of any length is
  * checked with bounded memory.
  */
 export class RowValidator {
   private refIds = new Map<string, number>();
+  /** The profile a nickname or id prefix names, once the service's list is known. */
+  private profileOf?: (given: string) => ProfileMatch;
+  /** Each nickname or id prefix the rows gave (trimmed, in lower case) and the id of the profile it names. */
+  readonly profileNames = new Map<string, string>();
   map: ColumnMap | undefined;
 
   constructor(private readonly opts: ValidateOptions) {}
@@ -255,11 +277,27 @@ export class RowValidator {
     return this.map.issues;
   }
 
+  /** The service's profiles: from now on a row's profile_id by nickname or id prefix is the id it names. */
+  knowProfiles(profiles: readonly Profile[]): void {
+    this.profileOf = boundedMemo((given) => findProfile(profiles, given));
+  }
+
+  /** Whether the record names its profile by nickname or id prefix, and the service's list is not known yet. */
+  awaitsProfiles(built: BuiltRecord): boolean {
+    const given = built.body?.profile_id;
+    return !this.profileOf && typeof given === 'string' && namesByLookup(given);
+  }
+
   /**
    * The row ready to send, or its issues (every one, not just the first) with what it gave of the fields a report
    * shows (so a skipped row keeps its ref_id, asset and amount).
    */
-  check(rec: RawRecord): { row?: BatchRow; issues: RowIssue[]; given?: GivenFields } {
+  check(rec: RawRecord): CheckedRecord {
+    return this.checkBuilt(rec, this.build(rec));
+  }
+
+  /** The record as a request body (the default profile filled in), not checked yet; or why it is none. */
+  build(rec: RawRecord): BuiltRecord {
     const { row, line } = rec;
     const issues: RowIssue[] = [];
     if (rec.error) return { issues: [{ row, line, field: rec.field ?? '', rule: rec.error }] };
@@ -272,6 +310,16 @@ export class RowValidator {
     foldBeneficiary(body, row, line, issues);
     canonicalNames(body);
     if (body.profile_id === undefined && this.opts.defaultProfileId) body.profile_id = this.opts.defaultProfileId;
+    return { body, issues };
+  }
+
+  /** A built record checked: the row ready to send, or its issues (check's answer). */
+  checkBuilt(rec: RawRecord, built: BuiltRecord): CheckedRecord {
+    const { row, line } = rec;
+    const { body, issues } = built;
+    if (!body) return { issues };
+    const unnamed = this.resolveProfile(body);
+    if (unnamed) issues.push({ row, line, field: 'profile_id', rule: unnamed });
     const derived = body.ref_id === undefined;
     if (derived) body.ref_id = this.opts.deriveRefId(row);
     const missing = this.map?.missing;
@@ -317,6 +365,20 @@ export class RowValidator {
     // run then sorted totals by an asset that was not there).
     if (issues.length || headerless) return { issues, given: givenFields(body, derived) };
     return { row: { row, line, body: body as unknown as CreateCryptoWithdrawalRequest, derived }, issues };
+  }
+
+  /**
+   * A profile_id by nickname or id prefix made the id it names (when the service's list is known); why it names none
+   * (unknown, or two profiles), as the row's rule.
+   */
+  private resolveProfile(body: Record<string, unknown>): string | undefined {
+    const given = body.profile_id;
+    if (!this.profileOf || typeof given !== 'string' || !namesByLookup(given)) return undefined;
+    const found = this.profileOf(given);
+    if ('problem' in found) return `${found.problem}; ${found.hint}`;
+    body.profile_id = found.profile.id;
+    if (this.profileNames.size < NAMES_KEPT) this.profileNames.set(given.trim().toLowerCase(), found.profile.id);
+    return undefined;
   }
 }
 

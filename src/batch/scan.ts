@@ -5,6 +5,7 @@ import { type AddressCheck, Decimal, fmt } from '../contract/index.js';
 import { FileError, readRecordChunks, type BatchFormat, type Chunks } from './reader.js';
 import { REF_ID_PLACEHOLDER } from './ref-ids.js';
 import type { CataloguePolicy } from '../client/catalogue-policy.js';
+import type { Profile } from '../contract/schemas.js';
 import { RowValidator, type BatchRow, type GivenFields, type RowIssue } from './rows.js';
 
 export interface Totals {
@@ -31,6 +32,10 @@ export interface ScanResult {
   totals: Totals[];
   /** A problem that stopped reading the file; everything after it is unknown. */
   fatal?: RowIssue;
+  /** The service's profiles, when a row named one by nickname or id prefix (they were listed for it). */
+  profiles?: readonly Profile[];
+  /** Each nickname or id prefix the rows gave (trimmed, in lower case), and the id of the profile it named. */
+  profileNames: Record<string, string>;
 }
 
 export interface ScanOptions {
@@ -48,6 +53,11 @@ export interface ScanOptions {
   onRow?: (row: BatchRow) => void | Promise<void>;
   /** An invalid row, its issues in one line. */
   onInvalid?: (row: number, line: number, issues: string, given: GivenFields) => void;
+  /**
+   * The service's profiles, asked for once, when the first row names its profile by nickname or id prefix: each such
+   * row is staged with the id it names, or is invalid (unknown, or ambiguous). Unset: such a value is taken as given.
+   */
+  profiles?: () => Promise<readonly Profile[]>;
 }
 
 export function totalsKey(asset: string, network: string): string {
@@ -131,6 +141,7 @@ export async function scanFile(source: string | Chunks, opts: ScanOptions): Prom
     derived: 0,
     issueCount: 0,
     totals: [],
+    profileNames: {},
   };
   let lastBadRow = 0;
   const report = (issue: RowIssue) => {
@@ -151,7 +162,12 @@ export async function scanFile(source: string | Chunks, opts: ScanOptions): Prom
           continue;
         }
         result.rows++;
-        const { row, issues, given } = validator.check(rec);
+        const built = validator.build(rec);
+        if (opts.profiles && validator.awaitsProfiles(built)) {
+          result.profiles = await opts.profiles();
+          validator.knowProfiles(result.profiles);
+        }
+        const { row, issues, given } = validator.checkBuilt(rec, built);
         for (const i of issues) report(i);
         if (!row) {
           opts.onInvalid?.(
@@ -188,5 +204,6 @@ export async function scanFile(source: string | Chunks, opts: ScanOptions): Prom
   if (!sawHeader) report({ row: 0, field: '', rule: 'the file is empty: a CSV batch needs a header line and rows' });
   result.fileHash = hash.digest('hex');
   result.totals = sortedTotals(totals);
+  result.profileNames = Object.fromEntries(validator.profileNames);
   return result;
 }

@@ -35,11 +35,20 @@ export function approvalScope(
 /** The approval a key writes for a file: next to it, FILE.approval-<key id>.txt. */
 export const approvalFileName = (file: string, keyId: string): string => `${file}.approval-${keyId}.txt`;
 
-/** A batch's content: its staged rows (valid rows, defaults filled in, ref_ids derived), in file order. */
-export function batchContent(scope: ApprovalScope, stage: Stage): ApprovalContent {
+/**
+ * A batch's content: its staged rows (valid rows, defaults filled in, profiles given by nickname or id prefix as the
+ * ids they name, ref_ids derived), in file order; with the names the rows gave and the ids they named, to say so when
+ * a name names another profile at run time.
+ */
+export function batchContent(
+  scope: ApprovalScope,
+  stage: Stage,
+  profileNames: Record<string, string> = {},
+): ApprovalContent {
   const b = new ContentBuilder(scope);
   for (const s of stage.valid()) b.add({ ...JSON.parse(s.body), ref_id: s.ref_id });
-  return b.finish();
+  const content = b.finish();
+  return Object.keys(profileNames).length ? { ...content, profileNames } : content;
 }
 
 /**

@@ -9,6 +9,7 @@ import { fileChunks, formatFromName, sniffChunks, type BatchFormat, type Chunks 
 import { formatRowIssue, type RowIssue } from '../batch/rows.js';
 import type { ScanResult } from '../batch/scan.js';
 import type { Stage } from '../batch/stage.js';
+import { listed } from './service-profiles.js';
 
 export interface BatchInput {
   scan: ScanResult;
@@ -99,6 +100,8 @@ export async function readBatch(
     dir: options.dir,
     onIssue: printIssue,
     onStage: (s) => ctx.interrupt.onExit(() => s.remove()),
+    // Rows may name their profile by nickname or id prefix: the service's list, read once (for this connection).
+    profiles: () => listed(ctx, 'profile_id'),
   });
   if (scan.fatal || fileLevel)
     await refuse(

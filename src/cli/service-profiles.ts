@@ -7,14 +7,12 @@
 import { ID_MAX_LENGTH, type Profile } from '../contract/schemas.js';
 import { shortId } from '../render/table.js';
 import { keepCompletionWords } from '../config/completion-words.js';
-import { closeNames } from '../contract/suggest.js';
+import { allProfiles, findProfile, profileLabel } from '../client/profile-match.js';
+import { isUuid } from '../contract/operations.js';
 import { CoinopError, usageError } from './errors.js';
 import type { Connection } from './invocation.js';
 import type { Connector } from './ports.js';
 import type { Prompter } from './prompt.js';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const PREFIX = /^[0-9a-f]{8}[0-9a-f-]*$/i;
 
 /** A service profile as a command names it: its id, and its nickname once the list was read. */
 export interface ProfileRef {
@@ -22,10 +20,7 @@ export interface ProfileRef {
   nickname?: string;
 }
 
-export const isUuid = (s: string): boolean => UUID.test(s);
-
-/** "nickname (short id)", or the id alone when the nickname is not known. */
-export const profileLabel = (p: ProfileRef): string => (p.nickname ? `${p.nickname} (${shortId(p.id)})` : p.id);
+export { isUuid, profileLabel };
 
 const lists = new WeakMap<Connection, Promise<Profile[]>>();
 
@@ -34,8 +29,7 @@ export function serviceProfiles(conn: Connection, dataDir: string): Promise<Prof
   let list = lists.get(conn);
   if (!list) {
     list = (async () => {
-      const all: Profile[] = [];
-      for await (const p of conn.client.items('listProfiles', { query: {} })) all.push(p);
+      const all = await allProfiles(conn.client);
       keepCompletionWords(
         dataDir,
         conn.context.name,
@@ -53,36 +47,11 @@ export function serviceProfiles(conn: Connection, dataDir: string): Promise<Prof
 
 const ref = (p: Profile): ProfileRef => ({ id: p.id, nickname: p.nickname });
 
-function ambiguous(flag: string, given: string, found: Profile[]): CoinopError {
-  return usageError(
-    `${flag}: "${given}" names ${found.length} service profiles: ${found.map((p) => profileLabel(ref(p))).join(', ')}`,
-    'give the whole id, or more of it',
-  );
-}
-
 /** The one profile `given` names among `profiles` (id, unique id prefix, or nickname), or a usage error naming `flag`. */
 export function matchProfile(profiles: readonly Profile[], given: string, flag: string): ProfileRef {
-  const g = given.trim().toLowerCase();
-  const byId = profiles.find((p) => p.id.toLowerCase() === g);
-  if (byId) return ref(byId);
-  const byName = profiles.filter((p) => p.nickname.toLowerCase() === g);
-  if (byName.length > 1) throw ambiguous(flag, given, byName);
-  if (byName.length === 1) return ref(byName[0]);
-  const byType = g === 'default' ? profiles.find((p) => p.type === 'DEFAULT') : undefined;
-  if (byType) return ref(byType);
-  if (PREFIX.test(g)) {
-    const byPrefix = profiles.filter((p) => p.id.toLowerCase().startsWith(g));
-    if (byPrefix.length > 1) throw ambiguous(flag, given, byPrefix);
-    if (byPrefix.length === 1) return ref(byPrefix[0]);
-  }
-  const near = closeNames(
-    given,
-    profiles.map((p) => p.nickname),
-  );
-  const hint = near.length
-    ? `did you mean ${near.map((n) => `"${n}"`).join(' or ')}? (coinop profiles lists them)`
-    : 'coinop profiles lists them';
-  throw usageError(`${flag}: no service profile of this context is "${given}" (by nickname, id or id prefix)`, hint);
+  const found = findProfile(profiles, given);
+  if ('problem' in found) throw usageError(`${flag}: ${found.problem}`, found.hint);
+  return ref(found.profile);
 }
 
 export interface ProfileAsk {
@@ -118,10 +87,10 @@ export async function profileNamed(deps: ProfileDeps, ask: ProfileAsk): Promise<
 }
 
 /**
- * The list; for a full UUID when it cannot be read (a client without funding:read_profile), a list of that one id:
- * the UUID is taken as given (the service says whether it knows it).
+ * The list, its errors naming `flag` (or a batch's column); for a full UUID when it cannot be read (a client without
+ * funding:read_profile), a list of that one id: the UUID is taken as given (the service says whether it knows it).
  */
-async function listed(deps: Pick<ProfileDeps, 'service'>, flag: string, given?: string): Promise<Profile[]> {
+export async function listed(deps: Pick<ProfileDeps, 'service'>, flag: string, given?: string): Promise<Profile[]> {
   const conn = await deps.service.connect();
   try {
     return await serviceProfiles(conn, deps.service.dataDir());

@@ -66,6 +66,17 @@ export interface DestinationTravelRule {
   vasp?: { id?: string; name?: string; custom_vasp_name?: string };
 }
 
+/** Of the book's entries for one address, the one a withdrawal uses: the identity's, else the first party's. */
+export function bookEntryFor<T extends { identity_id?: string }>(
+  entries: readonly T[],
+  identityId?: string,
+): T | undefined {
+  return (
+    entries.find((a) => identityId !== undefined && a.identity_id === identityId) ??
+    entries.find((a) => a.identity_id === undefined)
+  );
+}
+
 /**
  * The travel rule details the address book holds for a destination (the identity's entry, else the first party's),
  * or undefined: not in the book, no details, or the book could not be read (a read-only gateway role, say).
@@ -80,10 +91,7 @@ export async function bookTravelRule(
     const { data } = await conn.client.call('listCryptoDestinationAddresses', {
       query: { crypto_networks: [network], addresses: [address], limit: 100 },
     });
-    const entries = data.addresses ?? [];
-    const entry =
-      entries.find((a) => identityId !== undefined && a.identity_id === identityId) ??
-      entries.find((a) => a.identity_id === undefined);
+    const entry = bookEntryFor(data.addresses ?? [], identityId);
     const meta = entry?.travelrule_metadata as Omit<DestinationTravelRule, 'id' | 'nickname'> | undefined;
     return entry && meta ? { id: entry.id, nickname: entry.nickname, ...meta } : undefined;
   } catch {

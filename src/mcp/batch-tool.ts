@@ -7,6 +7,7 @@ import { join, resolve, sep } from 'node:path';
 import * as S from '../contract/schemas.js';
 import { clientBatchService } from '../batch/service-port.js';
 import { stageBatch } from '../batch/intake.js';
+import { allProfiles } from '../client/profile-match.js';
 import { QUOTED_WORDING, quoteRows, READ_RATE, totalsRows } from '../batch/quote.js';
 import { type BatchFormat, type Chunks, fileChunks, formatFromName, sniffChunks } from '../batch/reader.js';
 import { formatRowIssue, type RowIssue } from '../batch/rows.js';
@@ -104,6 +105,8 @@ async function intake(args: Record<string, unknown>, call: Call, onStage: (s: St
     catalogue: call.catalogue,
     skipInvalid,
     dir: join(call.deps.dataDir, 'batches'),
+    // Rows (and profile_id) may name a profile by nickname or id prefix, as withdraw batch takes them.
+    profiles: async () => allProfiles((await call.conn()).client),
     onIssue: (issue) => {
       count++;
       // Rows given inline are one JSON text: a line number says nothing of them.

@@ -45,6 +45,12 @@ export interface ApprovalContent extends ApprovalScope {
   totals: ContentTotal[];
   /** Hex SHA-256 of the canonical rows. */
   digest: string;
+  /**
+   * A batch's service profiles given by nickname or id prefix (trimmed, lower case) and the ids they named: the rows
+   * (and so the digest) hold the ids. Stated in an approval after the content (signed, not compared: the digest is),
+   * so that a name that names another profile at run time is said to be the reason an approval does not count.
+   */
+  profileNames?: Record<string, string>;
 }
 
 /** A request as approved: canonical JSON, amounts as numbers mean them, without the fee quote's id. */
@@ -149,7 +155,14 @@ export function repeatSalt(content: ApprovalContent): string {
 
 /** A signed approval file's text: comments for the reader, the statement, the approver's key and signature. */
 export function approvalText(content: ApprovalContent, key: ApproverKey, file: string, at: string): string {
-  const signed = [...contentLines(content), `file: ${file}`, `approved_at: ${at}`, `approver: ${key.publicKey.text}`];
+  const names = content.profileNames && Object.keys(content.profileNames).length ? content.profileNames : undefined;
+  const signed = [
+    ...contentLines(content),
+    ...(names ? [`profile_names: ${JSON.stringify(names)}`] : []),
+    `file: ${file}`,
+    `approved_at: ${at}`,
+    `approver: ${key.publicKey.text}`,
+  ];
   const signature = signText(key.privateKey, `${signed.join('\n')}\n`);
   const head =
     content.kind === 'policy'
@@ -241,7 +254,25 @@ function contentMismatch(approval: ParsedApproval, content: ApprovalContent): st
     return 'approves a repeat (--allow-repeat), and this run is not one (approve it without --allow-repeat)';
   if (f.profile_id !== content.profileId)
     return `approves rows whose default service profile is ${f.profile_id}, and this run's is ${content.profileId} (approve with the same --profile-id)`;
+  const renamed = profileNameMoved(f.profile_names, content.profileNames);
+  if (renamed) return renamed;
   return `approves other rows (content ${short(f.content)}, this run's is ${short(content.digest)}): a row, an amount or a destination changed since it was signed`;
+}
+
+/** Why an approval does not count when a profile name of its rows names another profile now, or undefined. */
+function profileNameMoved(stated: string | undefined, now: Record<string, string> | undefined): string | undefined {
+  let then: unknown;
+  try {
+    then = JSON.parse(stated ?? '{}');
+  } catch {
+    return undefined;
+  }
+  if (!then || typeof then !== 'object' || !now) return undefined;
+  for (const [name, id] of Object.entries(then as Record<string, unknown>)) {
+    if (now[name] !== undefined && now[name] !== id)
+      return `approves rows whose profile_id "${name}" named the service profile ${String(id)}, and it names ${now[name]} now: the rows would be paid from another profile (approve the file again, or give the profile's id in the file)`;
+  }
+  return undefined;
 }
 
 /** Checks one approval against the run's content and the policy's approvers. */

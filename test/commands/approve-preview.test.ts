@@ -1,7 +1,8 @@
-// coinop approve shows what is signed before it asks (issue 29, item 8): a batch's rows (row, destination, asset,
-// network, amount), a saved request's fields, the totals per asset, the environment and the context. The run is called
-// with fakes of its ports over a local service; the confirmer keeps what it was shown and answers.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+// coinop approve shows what is signed before it asks (issue 29, items 8 and 2): a batch's rows (row, destination with
+// its nickname in the address book, asset, network, amount, a profile by its nickname), a saved request's fields, the
+// totals per asset, the environment and the context. The run is called with fakes of its ports over a local service;
+// the confirmer keeps what it was shown and answers.
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -9,6 +10,7 @@ import { approve } from '../../src/commands/approve/run.js';
 import type { ApproveOptions } from '../../src/commands/approve/options.js';
 import { PREVIEW_ROWS } from '../../src/commands/approve/preview.js';
 import { summaryText } from '../../src/cli/confirm.js';
+import { DEMO } from '../../src/embedded/demo.js';
 import { BTC_ADDRESS, ETH_ADDRESS } from '../cli/helpers.js';
 import { moneyPortsOf, sharedLocalFixture } from './ports.js';
 
@@ -51,6 +53,41 @@ describe('approve shows what is signed before asking', () => {
     // What the operator reads on the terminal before the question: the summary, then the rows.
     const text = summaryText(p.display.io, shown);
     expect(text.indexOf('BTC BITCOIN')).toBeLessThan(text.indexOf(BTC_ADDRESS));
+  });
+
+  it('a profile named by its nickname as "payroll (e950ba30)", a destination of the address book with its nickname', async () => {
+    const payroll = 'e950ba30-1c2d-4e5f-8a9b-0c1d2e3f4a5b';
+    await fetch(`${local.svc.baseUrl}/_local/profiles`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ id: payroll, customer_id: DEMO.customerId, nickname: 'payroll' }),
+    });
+    const conn = await local.connector().connect();
+    const book = { crypto_network: 'BITCOIN', address: BTC_ADDRESS, nickname: 'cold-store' };
+    await conn.client.call('putCryptoDestinationAddress', { body: book });
+    const file = join(dir, 'named.csv');
+    writeFileSync(
+      file,
+      `profile_id,asset,crypto_network,destination_address,amount\nPayroll,BTC,BITCOIN,${BTC_ADDRESS},0.1\n,ETH,ETHEREUM,${ETH_ADDRESS},4\n`,
+    );
+    const p = deps({ width: 160 });
+    await approve(p, options(file));
+    const [shown] = p.confirmer.shown;
+    const table = shown.table ?? [];
+    expect(table[0]).toMatch(/^ {2}ROW +DESTINATION +ASSET +NETWORK +AMOUNT +PROFILE$/);
+    expect(table.slice(1)).toEqual([
+      expect.stringMatching(
+        new RegExp(`^ {2}1 +${BTC_ADDRESS} \\(cold-store\\) +BTC +BITCOIN +0\\.1 +payroll \\(e950ba30\\)$`),
+      ),
+      expect.stringMatching(new RegExp(`^ {2}2 +${ETH_ADDRESS} +ETH +ETHEREUM +4 *$`)),
+    ]);
+    // The default profile by its nickname too (the list was read for the rows' names).
+    expect(Object.fromEntries(shown.rows).profile_id).toBe('demo (5d1f2a3b)');
+    // What is signed holds the id the name named, and says which name it was.
+    const signed = p.policy.events.at(-1);
+    expect(signed?.type === 'approval-signed' && readFileSync(signed.approval_file, 'utf8')).toContain(
+      `profile_names: {"payroll":"${payroll}"}`,
+    );
   });
 
   it('a long batch: the first rows, and how many more the totals count', async () => {

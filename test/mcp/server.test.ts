@@ -486,6 +486,27 @@ describe('withdraw_batch, through the gates', () => {
   const rows = (n: number) =>
     Array.from({ length: n }, (_, i) => ({ ...BTC, amount: `0.00${i + 1}`, 'meta.invoice': `MCP-${i + 1}` }));
 
+  it("takes profile_id by nickname or id prefix as withdraw batch does; an unknown one is its row's problem", async () => {
+    const s = await inProcess(sb.env, { allowWrites: false, allowProduction: false });
+    try {
+      const named = [
+        { ...BTC, amount: '0.001', profile_id: 'Demo' },
+        { ...BTC, amount: '0.002', profile_id: DEMO.profileId.slice(0, 8) },
+      ];
+      const p = answerOf(await s.call('batch_dry_run', { rows: named }));
+      expect(p).toMatchObject({ valid: 2, quoted: 2, sendable: true });
+      const e = errorOf(
+        await s.call('batch_dry_run', { rows: [...named, { ...BTC, amount: '0.003', profile_id: 'emtpy' }] }),
+      );
+      expect(e.message).toContain(
+        '1 of 3 rows are invalid: row 3: profile_id: no service profile of this context is "emtpy" (by nickname, id or id prefix); did you mean "empty"?',
+      );
+      expect(await withdrawalPosts(sb)).toEqual([]);
+    } finally {
+      await s.close();
+    }
+  });
+
   it('previews its dry run, refuses to send without --allow-writes, and sends nothing either way', async () => {
     const s = await inProcess(sb.env, { allowWrites: false, allowProduction: false });
     try {

@@ -18,7 +18,7 @@ export const APPROVE_FLAG_TABLE = defineFlags({
   profileId: {
     kind: 'text',
     flag: '--profile-id <id>',
-    help: "profile for rows without a profile_id, as the batch gets it (default: the context's)",
+    help: "service profile for rows without a profile_id, as the batch gets it: its id, id prefix or nickname (default: the context's)",
   },
   skipInvalid: {
     kind: 'switch',

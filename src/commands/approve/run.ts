@@ -20,7 +20,10 @@ import {
   withdrawalContent,
 } from '../../cli/approval-content.js';
 import type { ApproveOptions } from './options.js';
-import { batchPreview, requestFields } from './preview.js';
+import { batchPreview, previewRows, requestFields } from './preview.js';
+import type { StagedRow } from '../../batch/stage.js';
+import { bookNicknames, type RowDestination } from '../../cli/book-nicknames.js';
+import { commandProfile, profileLabel } from '../../cli/service-profiles.js';
 
 function key(ctx: Pick<Ports, 'display' | 'policy'>): ApproverKey {
   try {
@@ -38,6 +41,8 @@ interface Signed {
   content: ApprovalContent;
   table?: string[];
   fields?: [string, string][];
+  /** The default service profile as shown: "payroll (e950ba30)" when its nickname is known. */
+  profile?: string;
 }
 
 /** The content of the file: a saved withdrawal as it states its scope, or a batch as this context stages it. */
@@ -52,7 +57,18 @@ async function contentOf(ctx: ApproveDeps, options: ApproveOptions, file: string
     );
     return { content, fields: [['kind', saved.kind.replace('_', ' ')], ...requestFields(saved.request)] };
   }
-  const defaultProfileId = options.profileId ?? ctx.service.context().profileId;
+  return batchSigned(ctx, options, file);
+}
+
+/**
+ * A batch's content as withdraw batch stages it in this context (--profile-id and the rows' profile_id by nickname or
+ * id prefix resolved the same way, from the service's list), and its rows as a table: a profile by its nickname, a
+ * destination with its nickname in the address book (read only when the table is shown, not with --yes).
+ */
+async function batchSigned(ctx: ApproveDeps, options: ApproveOptions, file: string): Promise<Signed> {
+  // As withdraw batch takes it: an unknown or ambiguous --profile-id is refused before the file is read.
+  const given = options.profileId !== undefined ? await commandProfile(ctx, options.profileId, undefined) : undefined;
+  const defaultProfileId = given?.id ?? ctx.service.context().profileId;
   const input = await readBatch(ctx, file, {
     format: options.format,
     defaultProfileId,
@@ -61,11 +77,29 @@ async function contentOf(ctx: ApproveDeps, options: ApproveOptions, file: string
   });
   try {
     const scope = approvalScope(ctx.service.context(), 'batch', defaultProfileId);
-    const content = batchContent(options.allowRepeat ? { ...scope, repeat: true } : scope, input.stage);
-    return { content, table: batchPreview(input.stage, ctx.display.io.width, defaultProfileId) };
+    const { scan, stage } = input;
+    const content = batchContent(options.allowRepeat ? { ...scope, repeat: true } : scope, stage, scan.profileNames);
+    const known = [...(scan.profiles ?? []), ...(given ? [given] : [])];
+    const profile = (id: string) => profileLabel(known.find((p) => p.id === id) ?? { id });
+    const shown = previewRows(stage);
+    const nickname = options.yes
+      ? () => undefined
+      : await bookNicknames(await ctx.service.connect(), shown.rows.map(paid));
+    const table = batchPreview(shown, ctx.display.io.width, {
+      defaultProfileId,
+      profile,
+      nickname: (row) => nickname(paid(row)),
+    });
+    return { content, table, profile: defaultProfileId && profile(defaultProfileId) };
   } finally {
     input.stage.remove();
   }
+}
+
+/** Where a staged row pays: its network, address and identity. */
+function paid(row: StagedRow): RowDestination {
+  const { identity_id: identityId } = JSON.parse(row.body) as { identity_id?: string };
+  return { network: row.crypto_network ?? '', address: row.destination_address ?? '', identityId };
 }
 
 /** Says so when the context's own policy does not list this key (the sender's policy is the one that decides). */
@@ -83,10 +117,13 @@ function noteUnlisted(ctx: Pick<Ports, 'display' | 'service' | 'policy'>, key: A
 
 /**
  * What approve takes: the approver key and the policy (the configuration directory, the signed approval's listeners),
- * the file read as a batch is (so the service's catalogue and the audit trail), the confirmation, the clock; `user` is
- * the name the key is shown under (USER).
+ * the file read as a batch is (so the service's catalogue, its profiles and the audit trail), the confirmation, the
+ * clock; `user` is the name the key is shown under (USER).
  */
-export type ApproveDeps = Pick<Ports, 'display' | 'service' | 'confirmer' | 'audit' | 'clock' | 'interrupt' | 'policy'>;
+export type ApproveDeps = Pick<
+  Ports,
+  'display' | 'service' | 'prompter' | 'confirmer' | 'audit' | 'clock' | 'interrupt' | 'policy'
+>;
 
 export async function approve(ctx: ApproveDeps, options: ApproveOptions, user?: string): Promise<void> {
   const k = key(ctx);
@@ -99,7 +136,7 @@ export async function approve(ctx: ApproveDeps, options: ApproveOptions, user?: 
     return;
   }
   const file = options.file!;
-  const { content, table, fields } = await contentOf(ctx, options, file);
+  const { content, table, fields, profile } = await contentOf(ctx, options, file);
   const s = (n: number) => (n === 1 ? '' : 's');
   // A repeat's rows paid again go under ref_ids ending -<salt>: the approver sees which, offline.
   const salt = content.repeat ? repeatSalt(content).slice(0, 8) : undefined;
@@ -113,7 +150,7 @@ export async function approve(ctx: ApproveDeps, options: ApproveOptions, user?: 
     rows: [
       ['environment', `${content.environment} (${content.service})`],
       ['context', ctx.service.context().name],
-      ['profile_id', content.profileId],
+      ['profile_id', profile ?? content.profileId],
       ...(fields ?? []),
       ['rows', String(content.rows)],
       [
@@ -155,7 +192,7 @@ export async function approve(ctx: ApproveDeps, options: ApproveOptions, user?: 
         'approves',
         `${file}: ${content.rows} withdrawal${s(content.rows)}${content.repeat ? ' (a repeat: --allow-repeat)' : ''}, ${totals.join(', ')}`,
       ],
-      ['in', `${content.environment} (${content.service}), profile_id ${content.profileId}`],
+      ['in', `${content.environment} (${content.service}), profile_id ${profile ?? content.profileId}`],
       ['content', `sha256 ${content.digest}`],
       ...(salt ? [['repeat', `rows paid again go under ref_ids ending -${salt}`] as [string, string]] : []),
       ['key', `${k.publicKey.text} (${k.publicKey.id})`],

@@ -13,7 +13,7 @@ export const BATCH_FLAG_TABLE = defineFlags({
   profileId: {
     kind: 'text',
     flag: '--profile-id <id>',
-    help: "profile for rows without a profile_id (default: the coinop context's)",
+    help: "service profile for rows without a profile_id: its id, id prefix or nickname (default: the coinop context's)",
   },
   dryRun: {
     kind: 'switch',

@@ -26,6 +26,9 @@ export function register(withdraw: Command, ctx: Invocation): void {
 Columns (CSV header, or keys of each JSON object): profile_id, destination_address, asset, crypto_network,
 amount or total (exactly one per row), ref_id, identity_id, account_id, balance_asset, fee_id, memo, and
 meta.KEY for each metadata key (JSON may give a metadata object instead). Empty cells are absent fields.
+profile_id (and --profile-id) takes a service profile's id, a unique id prefix (8 hex or more) or its nickname:
+names are looked up once (GET /v2/profiles), and each row is checked, confirmed, journaled and sent with the id
+its name names (an unknown or ambiguous name is a problem of its row).
 
 Every row is checked before anything is sent; all problems are listed with row, field and rule. The file is
 read once: what is sent is what was checked and confirmed, whatever happens to the file afterwards.

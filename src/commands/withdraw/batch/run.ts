@@ -142,7 +142,10 @@ export async function runBatch(
   times?.add('read', performance.now() - readStarted);
   if (cpu) cpu = times?.cpu('read-cpu', cpu);
   const beginStarted = performance.now();
-  const cont = continueCommand(started.context, file, options);
+  // The command that goes on names --profile-id by the id it named now: a name that names another profile later
+  // would not change the rows (the journal holds them), only the scope the approvals are checked against.
+  const given = options.profileId !== undefined ? defaultProfileId : undefined;
+  const cont = continueCommand(started.context, file, { ...options, profileId: given });
   if (changedSince(file, input.stat))
     note(
       `${file} changed while coinop read it; what is confirmed and sent are the rows as read (sha256 ${scan.fileHash.slice(0, 12)})`,
@@ -331,7 +334,10 @@ function batchPolicy(
     ...approvalScope(ctx.service.context(), 'batch', batch.defaultProfileId),
     ...(batch.o.allowRepeat ? { repeat: true } : {}),
   };
-  const content = loaded?.policy.approvals || batch.o.allowRepeat ? batchContent(scope, batch.input.stage) : undefined;
+  const content =
+    loaded?.policy.approvals || batch.o.allowRepeat
+      ? batchContent(scope, batch.input.stage, batch.input.scan.profileNames)
+      : undefined;
   const approvals = loaded?.policy.approvals && content ? { content, files } : undefined;
   return {
     loaded,
