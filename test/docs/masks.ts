@@ -20,8 +20,10 @@ export const MASKS: [name: string, pattern: RegExp][] = [
   ['<memo>', /\b(?=[A-Z0-9]*\d)(?=[A-Z0-9]*[A-Z])[A-Z0-9]{13,16}\b/g],
   ['local-<id>', /\blocal-[0-9a-f]{8}\b/g],
   ['<client>', /\bgw-[a-z]+-[0-9a-f]{8}\b/g],
-  ['<secret>', /\bwhsec_[A-Za-z0-9_-]+|\bclient_secret\s+\S+/g],
+  ['<secret>', /\bwhsec_[A-Za-z0-9_-]+|(?<=\bclient_secret\s+)\S+/g],
   ['<key>', /\bed25519:[A-Za-z0-9+/]{43}=/g],
+  // an Ed25519 signature in base64 (an approval file's signature line)
+  ['<signature>', /(?<=\bsignature: )[A-Za-z0-9+/]{86}==/g],
   ['<cursor>', /\beyJ[A-Za-z0-9_-]+/g],
   // USD notional values, priced by the simulated market at the moment of the run
   ['<usd>', /\b\d+(\.\d+)? USD notional|\b(about|by) \d+(\.\d+)? USD|\bnotional_value(\s+)\d+(\.\d+)?/g],
@@ -37,14 +39,29 @@ const DECIMAL: [string, RegExp] = ['<n>', /\b\d+(\.\d+)?\b/g];
 const PROGRESS = /^progress: \d+\/\d+ · /;
 
 export function mask(text: string, vary = false, keep: ReadonlySet<string> = new Set()): string {
+  return masked(text, vary, keep).text;
+}
+
+/** A text masked, and each value a mask took, in the order the masks took them. */
+function masked(text: string, vary: boolean, keep: ReadonlySet<string>): { text: string; values: [string, string][] } {
+  const values: [string, string][] = [];
+  const take = (name: string) => (value: string) => {
+    values.push([name, value]);
+    return name;
+  };
   let out = text;
-  for (const [name, pattern] of MASKS) out = out.replace(pattern, name);
-  out = out.replace(ADDRESS, (a) => (keep.has(a) ? a : '<address>'));
-  return vary ? out.replace(DECIMAL[1], DECIMAL[0]) : out;
+  for (const [name, pattern] of MASKS) out = out.replace(pattern, take(name));
+  out = out.replace(ADDRESS, (a) => (keep.has(a) ? a : take('<address>')(a)));
+  return { text: vary ? out.replace(DECIMAL[1], DECIMAL[0]) : out, values };
 }
 
 /** Whether the lines ran match the lines shown (both masked): `...` shown stands for any number of lines. */
 export function matches(shown: string[], ran: string[]): boolean {
+  return alignment(shown, ran) !== undefined;
+}
+
+/** The shown lines matched line for line with lines ran, as pairs of indexes (a `...` pairs with none), or undefined. */
+function alignment(shown: string[], ran: string[]): [number, number][] | undefined {
   const memo = new Map<string, boolean>();
   /** Whether shown[from...] matches ran[to...]. */
   const go = (from: number, to: number): boolean => {
@@ -57,18 +74,75 @@ export function matches(shown: string[], ran: string[]): boolean {
     memo.set(key, ok);
     return ok;
   };
-  return go(0, 0);
+  if (!go(0, 0)) return undefined;
+  const pairs: [number, number][] = [];
+  for (let from = 0, to = 0; from < shown.length; ) {
+    if (shown[from] !== '...') pairs.push([from++, to++]);
+    else if (go(from + 1, to)) from++;
+    else to++;
+  }
+  return pairs;
 }
+
+/** A text's lines as compared, before they are masked: progress lines off, trailing empty lines off. */
+function linesOf(text: string): string[] {
+  const lines = text.split('\n').filter((l) => !PROGRESS.test(l));
+  while (lines.length > 0 && lines[lines.length - 1].trim() === '') lines.pop();
+  return lines;
+}
+
+/** A line as compared: masked, runs of spaces as two, trailing spaces off. */
+const compared = (line: string, vary: boolean, keep?: ReadonlySet<string>) =>
+  mask(line, vary, keep).replace(/\s+$/, '').replace(/ {2,}/g, '  ');
 
 /**
  * The lines of a text as compared: progress lines off, masked, runs of spaces as two (a masked value is not as wide as
  * the value, so a table's padding moves), trailing spaces and trailing empty lines off.
  */
 export function comparable(text: string, vary = false, keep?: ReadonlySet<string>): string[] {
-  const lines = text
-    .split('\n')
-    .filter((l) => !PROGRESS.test(l))
-    .map((l) => mask(l, vary, keep).replace(/\s+$/, '').replace(/ {2,}/g, '  '));
-  while (lines.length > 0 && lines[lines.length - 1] === '') lines.pop();
-  return lines;
+  return linesOf(text).map((l) => compared(l, vary, keep));
+}
+
+/** The masks whose values a later command or file of a page may name: ids, keys, secrets, addresses, ports. */
+const CARRIED = new Set([
+  '<uuid>',
+  '(<short>)',
+  '<hex>',
+  '<memo>',
+  'local-<id>',
+  '<client>',
+  '<secret>',
+  '<key>',
+  '<cursor>',
+  '127.0.0.1:<port>',
+  '<address>',
+]);
+
+/**
+ * What the page's values stand for in this run: for an example whose output matches what the page shows, each id,
+ * key, secret, address or port the page shows, paired with the one the run printed in its place (only those that
+ * differ). A later command or file of the page that names the page's value is given the run's.
+ */
+export function carriedValues(shown: string, ran: string, keep?: ReadonlySet<string>): Map<string, string> {
+  const [shownLines, ranLines] = [linesOf(shown), linesOf(ran)];
+  const carried = new Map<string, string>();
+  const pairs = alignment(
+    shownLines.map((l) => compared(l, false, keep)),
+    ranLines.map((l) => compared(l, false, keep)),
+  );
+  for (const [s, r] of pairs ?? []) {
+    const [a, b] = [masked(shownLines[s], false, keep ?? new Set()), masked(ranLines[r], false, keep ?? new Set())];
+    a.values.forEach(([name, value], i) => {
+      const [otherName, other] = b.values[i] ?? [];
+      if (CARRIED.has(name) && otherName === name && other !== value) carried.set(value, other!);
+    });
+  }
+  return carried;
+}
+
+/** A command or a file of the page with the run's values in place of the page's (carriedValues), longest first. */
+export function carry(text: string, carried: ReadonlyMap<string, string>): string {
+  let out = text;
+  for (const [page, run] of [...carried].sort((x, y) => y[0].length - x[0].length)) out = out.replaceAll(page, run);
+  return out;
 }
