@@ -302,4 +302,27 @@ describe('the comparison can fail', () => {
     expect(matches(['a', '...', 'd'], ['a', 'b', 'c', 'd'])).toBe(true);
     expect(matches(['a', '...', 'd'], ['a', 'b', 'c'])).toBe(false);
   });
+
+  it('the ids and keys a run printed where the page shows others are carried into later commands, and only then', () => {
+    const shown = [
+      'held: pending eac15dd6-e3d0-4388-91ca-649c74eb5bcd',
+      '...',
+      '        key: ed25519:OpzYLOh0tOAirBtvJdQiy7f6iVRHUsVFsGLF070sDmA=',
+    ].join('\n');
+    const ran = [
+      'held: pending 57c01d98-9e83-467f-be27-1e9557008140',
+      '{ "status": "pending" }',
+      '        key: ed25519:Y9uyFglOSTxduawELe3gc1JZHsQZe1qrwHCiIgBXcnQ=',
+    ].join('\n');
+    const carried = carriedValues(shown, ran);
+    expect(carry('coinop approvals approve eac15dd6-e3d0-4388-91ca-649c74eb5bcd', carried)).toBe(
+      'coinop approvals approve 57c01d98-9e83-467f-be27-1e9557008140',
+    );
+    expect(carry('key: ed25519:OpzYLOh0tOAirBtvJdQiy7f6iVRHUsVFsGLF070sDmA=', carried)).toBe(
+      'key: ed25519:Y9uyFglOSTxduawELe3gc1JZHsQZe1qrwHCiIgBXcnQ=',
+    );
+    // What the page shows as it is (an amount, a word) is never carried; an output that does not match carries nothing.
+    expect([...carried.keys()]).toHaveLength(2);
+    expect(carriedValues(shown, ran.replace('held', 'sent')).size).toBe(0);
+  });
 });

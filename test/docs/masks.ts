@@ -14,6 +14,8 @@ export const MASKS: [name: string, pattern: RegExp][] = [
   ['<for>', /\bfor \d+ s\b|\bin \d+ min\b|\bexpires in \d+ min\b/g],
   // ports of the service, the gateway
   ['127.0.0.1:<port>', /\b127\.0\.0\.1:\d+\b/g],
+  // a batch journal's service address, hashed into its name (a gateway's port differs per run)
+  ['<url>', /(?<=\.[a-z][a-z0-9]*-)[0-9a-f]{8}(?=\.journal\b)/g],
   // hashes, key ids, batch ids, nonces, tx hashes, signatures: 12 or more hex digits (sha256 prefixes too)
   ['<hex>', /\b(0x)?[0-9a-f]{12,}\b/g],
   // random identifiers the service makes: memo ids, match numbers, operator client ids, secrets, list cursors
