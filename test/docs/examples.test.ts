@@ -4,7 +4,6 @@
 // hashes). test/docs/pages.ts says how a page marks the files its examples use, the blocks that cannot run here (a
 // hosted account), whose machine a command runs on, the servers left running and the rest.
 import { appendFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir, userInfo } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -12,6 +11,7 @@ import { ConfigStore } from '../../src/config/store.js';
 import { ALL_SCOPES } from '../../src/contract/enums.js';
 import { DEMO } from '../../src/embedded/demo.js';
 import { startLocalService, type LocalService } from '../../src/local/service.js';
+import { freePort } from '../support/http-server.js';
 import { ROOT } from '../support/paths.js';
 import { carriedValues, carry, comparable, mask, matches } from './masks.js';
 import { type ClockMove, type Example, type Page, pagePaths, readPage, type Step } from './pages.js';
@@ -216,15 +216,6 @@ function nextTimeOfDay(now: Date, at: { hour: number; minute: number; zone: stri
   const first = Math.ceil((now.getTime() + 1) / 60_000) * 60_000;
   for (let t = first; t <= first + 26 * 3_600_000; t += 60_000) if (clock.format(t) === wanted) return t;
   throw new Error(`no ${wanted} in ${at.zone} within a day of ${now.toISOString()}`);
-}
-
-/** A free port of this machine, for a server the page starts (two runs on one machine must not meet). */
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
 }
 
 async function runStep(page: Page, step: Step, run: PageRun, problems: string[]): Promise<void> {

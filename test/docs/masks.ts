@@ -134,8 +134,8 @@ export function carriedValues(shown: string, ran: string, keep?: ReadonlySet<str
   );
   for (const [s, r] of pairs ?? []) {
     const [a, b] = [masked(shownLines[s], false, keep ?? new Set()), masked(ranLines[r], false, keep ?? new Set())];
-    a.values.forEach(([name, value], i) => {
-      const [otherName, other] = b.values[i] ?? [];
+    a.values.forEach(([name, value], at) => {
+      const [otherName, other] = b.values[at] ?? [];
       if (CARRIED.has(name) && otherName === name && other !== value) carried.set(value, other!);
     });
   }

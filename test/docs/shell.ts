@@ -218,6 +218,19 @@ function fileArg(arg: string, sh: Shell): string {
   return looksLikeFile || existsSync(join(sh.dir, arg)) ? join(sh.dir, arg) : arg;
 }
 
+/** A stream coinop writes to, each chunk handed to `take`; `terminal`: what makes it a terminal's (isTTY, columns...). */
+function writer(take: (text: string) => void, terminal: object): Writable {
+  return Object.assign(
+    new Writable({
+      write(chunk, _enc, done) {
+        take(String(chunk));
+        done();
+      },
+    }),
+    terminal,
+  );
+}
+
 /** coinop in this process, stdout and stderr captured in the order they are written. */
 async function coinop(args: string[], env: Record<string, string>, sh: Shell, input: string, piped: boolean) {
   if (sh.typed && !piped) return onTerminal(args, env, sh, sh.typed);
@@ -240,16 +253,12 @@ async function startCoinop(
   const chunks: string[] = [];
   let stdout = '';
   const stream = (isOut: boolean) =>
-    Object.assign(
-      new Writable({
-        write(chunk, _enc, done) {
-          const text = String(chunk);
-          if (isOut) stdout += text;
-          if (!isOut || !piped) chunks.push(text);
-          onWrite?.();
-          done();
-        },
-      }),
+    writer(
+      (text) => {
+        if (isOut) stdout += text;
+        if (!isOut || !piped) chunks.push(text);
+        onWrite?.();
+      },
       sh.terminal && !(isOut && piped) ? { isTTY: true, columns: sh.terminal, rows: 50 } : {},
     );
   const stdin = new PassThrough();
@@ -293,9 +302,9 @@ export async function startLine(line: string, sh: Shell, readyWithinMs = 30_000)
       timer = setTimeout(() => reject(new Error(`${line}: printed nothing within ${readyWithinMs} ms`)), readyWithinMs);
     }),
   ])
-    .catch(async (e) => {
+    .catch(async (error) => {
       await stopped();
-      throw e;
+      throw error;
     })
     .finally(() => clearTimeout(timer));
   const shown = run.shown();
@@ -322,22 +331,18 @@ async function onTerminal(args: string[], env: Record<string, string>, sh: Shell
   let stdout = '';
   let asked = 0;
   const stream = (isOut: boolean) =>
-    Object.assign(
-      new Writable({
-        write(chunk, _enc, done) {
-          const text = String(chunk);
-          if (isOut) stdout += text;
-          written += text;
-          screen.write(text.replace(/\r?\n/g, '\r\n'));
-          // A new question: the next answer, typed once the prompt is drawn.
-          const questions = written.match(QUESTION)?.length ?? 0;
-          if (questions > asked && asked < answers.length) {
-            const answer = answers[asked++];
-            setImmediate(() => stdin.write(`${answer}\r`));
-          }
-          done();
-        },
-      }),
+    writer(
+      (text) => {
+        if (isOut) stdout += text;
+        written += text;
+        screen.write(text.replace(/\r?\n/g, '\r\n'));
+        // A new question: the next answer, typed once the prompt is drawn.
+        const questions = written.match(QUESTION)?.length ?? 0;
+        if (questions > asked && asked < answers.length) {
+          const answer = answers[asked++];
+          setImmediate(() => stdin.write(`${answer}\r`));
+        }
+      },
       // A prompt ends its output stream when it is answered: a terminal stays open.
       { isTTY: true, columns, rows: 1000, end: () => undefined },
     );
