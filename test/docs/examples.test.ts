@@ -292,6 +292,8 @@ describe('the comparison can fail', () => {
     expect(mask('0.25 BTC to 1BvBMSEYstWetqTFn5Au4m4GFg7xJaNVN2')).toBe('0.25 BTC to <address>');
     expect(matches(['a', '...', 'd'], ['a', 'b', 'c', 'd'])).toBe(true);
     expect(matches(['a', '...', 'd'], ['a', 'b', 'c'])).toBe(false);
+    // Where values vary, a change up or down is one number: its sign goes with it.
+    expect(mask('today  open 1.5 · +0.52% to last', true)).toBe(mask('today  open 1.4 · -0.31% to last', true));
   });
 
   it('the ids and keys a run printed where the page shows others are carried into later commands, and only then', () => {

@@ -34,8 +34,11 @@ export const MASKS: [name: string, pattern: RegExp][] = [
 /** Addresses: a deposit address the service makes is new on every run (those a page's commands write are kept). */
 const ADDRESS = /\b0x[0-9a-fA-F]{40}\b|\b(bc1|ltc1|tb1)[02-9ac-hj-np-z]{20,}\b|\b[1-9A-HJ-NP-Za-km-z]{32,44}\b/g;
 
-/** In a block whose values vary (a simulated market): every number; the words and the layout are still compared. */
-const DECIMAL: [string, RegExp] = ['<n>', /\b\d+(\.\d+)?\b/g];
+/**
+ * In a block whose values vary (a simulated market): every number, with its sign (a change up or down); the words and
+ * the layout are still compared.
+ */
+const DECIMAL: [string, RegExp] = ['<n>', /(?:(?<=^|[\s(])[+-])?\b\d+(\.\d+)?\b/g];
 
 /** A batch's progress line on stderr (piped: every two seconds, so how many show depends on the machine's speed). */
 const PROGRESS = /^progress: \d+\/\d+ · /;
