@@ -28,6 +28,8 @@
 //   onCleanup()  run on exit (close servers, sockets)
 //   ownSignals   set true by a command that handles SIGINT/SIGTERM itself (local start); otherwise Ctrl-C
 //                cleans up and exits 3 (cancelled)
+//   stop         given by a caller running coinop in its own process (runCli's `stop`): a server in the foreground
+//                (local start, gateway start) stops when it aborts, as at Ctrl-C
 //   interruptNote  the line printed on Ctrl-C/SIGTERM, as is (or a function read when the signal comes): what is
 //                true for this command at this moment (a withdrawal once it may have left, a batch's journal and
 //                --resume); unset: interruptedNote() says it from the requests sent ("stopped: nothing was changed"
@@ -137,6 +139,8 @@ export interface Invocation {
   onCleanup(fn: () => unknown): void;
   cleanup(): Promise<void>;
   ownSignals: boolean;
+  /** A foreground server stops when this aborts, as at Ctrl-C (runCli's `stop`, for a caller running it in process). */
+  stop?: AbortSignal;
   /**
    * Said on Ctrl-C or SIGTERM: the state this command leaves things in now. Unset, interruptedNote() says it from the
    * requests sent: "stopped: nothing was changed" when none could change anything.

@@ -131,7 +131,7 @@ export interface Screen {
 export interface Foreground {
   /** From this call on, Ctrl-C and SIGTERM are the command's own: coinop neither says nor does anything of its own. */
   own(): void;
-  /** Resolves at the first Ctrl-C or SIGTERM from this call on. */
+  /** Resolves at the first Ctrl-C or SIGTERM from this call on (or when runCli's `stop` aborts, in process). */
   stopped(): Promise<void>;
 }
 
@@ -239,7 +239,7 @@ export const foreground = (ctx: Invocation): Foreground => ({
   own: () => {
     ctx.ownSignals = true;
   },
-  stopped: () => stopSignal(),
+  stopped: () => stopSignal(ctx.stop),
 });
 
 /** Every port, over one Invocation; a run declares the few it takes (Pick<Ports, ...>) and a test fakes only those. */

@@ -69,6 +69,8 @@ export interface RunOptions extends IOStreams {
   env: Record<string, string | undefined>;
   /** Install SIGINT/SIGTERM handlers (the real process); tests running in process leave them alone. */
   signals?: boolean;
+  /** A server in the foreground (local start, gateway start) stops when this aborts, as at Ctrl-C (in process). */
+  stop?: AbortSignal;
 }
 
 /** Runs one coinop command line over the given streams and environment; returns the exit code, never throws. */
@@ -78,6 +80,7 @@ export async function runCli(argv: string[], options: RunOptions): Promise<numbe
   recordPolicyEvents(ctx.onPolicyEvent, () => ctx.audit, ctx.onCleanup);
   ctx.globals.json = wantsJson(argv.slice(2));
   ctx.argv = argv.slice(2);
+  ctx.stop = options.stop;
   let code: number = EXIT.ok;
   let interrupted = false;
   // A prompt being drawn when the signal came may have hidden the cursor: it is shown again before coinop ends.

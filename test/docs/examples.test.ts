@@ -1,24 +1,53 @@
 // Every console example of the README and docs/*.md, run in order against a fresh local service per page (its own
-// home, configuration and data folders), in this process, and what it printed compared with what the page shows
-// (test/docs/masks.ts masks what differs per run: ids, times, ports, hashes). test/docs/pages.ts says how a page marks
-// the files its examples use, the blocks that cannot run here (a hosted account) and the rest.
+// home, configuration and data folders; one of each per person on a page where several work), in this process, and
+// what it printed compared with what the page shows (test/docs/masks.ts masks what differs per run: ids, times, ports,
+// hashes). test/docs/pages.ts says how a page marks the files its examples use, the blocks that cannot run here (a
+// hosted account), whose machine a command runs on, the servers left running and the rest.
 import { appendFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { tmpdir, userInfo } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { ConfigStore } from '../../src/config/store.js';
+import { ALL_SCOPES } from '../../src/contract/enums.js';
+import { DEMO } from '../../src/embedded/demo.js';
 import { startLocalService, type LocalService } from '../../src/local/service.js';
+import { freePort } from '../support/http-server.js';
 import { ROOT } from '../support/paths.js';
-import { comparable, mask, matches } from './masks.js';
-import { type Example, type Page, pagePaths, readPage, type Step } from './pages.js';
-import { runLine, type Shell } from './shell.js';
+import { carriedValues, carry, comparable, mask, matches } from './masks.js';
+import { type ClockMove, type Example, type Page, pagePaths, readPage, type Step } from './pages.js';
+import { runLine, type Shell, type Started, startLine } from './shell.js';
 
 /** Tables at a fixed width, whatever the terminal running the tests. */
 const WIDTH = 200;
 
 interface PageRun {
+  /** The page's machine: `$ `. */
   sh: Shell;
   svc: LocalService;
+  /** The machines of `NAME$ ` prompts, by NAME, made as the page first names them. */
+  machines: Map<string, Shell>;
+  /** The page's ids, keys, secrets and ports, and what they are in this run (masks.ts carriedValues). */
+  carried: Map<string, string>;
+  /** The page's server ports (<!-- free port -->), and the free ports they are in this run. */
+  ports: Map<string, string>;
+  /** The servers the page left running (<!-- background -->), stopped when its examples end. */
+  servers: Started[];
   close(): Promise<void>;
+}
+
+/** A machine's folders under `home`: the default folders there, named (the data folder's default is the user's real home, not $HOME). */
+function homeEnv(home: string) {
+  return {
+    PATH: process.env.PATH ?? '/usr/bin:/bin',
+    HOME: home,
+    COINOP_CONFIG_DIR: join(home, '.config', 'coinop'),
+    COINOP_DATA_DIR: join(home, '.local', 'share', 'coinop'),
+    COINOP_RETRY_BASE_MS: '10',
+    COINOP_POLL_MS: '100',
+    COLUMNS: String(WIDTH),
+    NO_COLOR: '1',
+    TZ: 'UTC',
+  };
 }
 
 async function freshPage(): Promise<PageRun> {
@@ -26,48 +55,108 @@ async function freshPage(): Promise<PageRun> {
   mkdirSync(join(dir, 'home'));
   const svc = await startLocalService({ port: 0, memory: true, config: { rateLimits: { enabled: false } } });
   const env = {
-    PATH: process.env.PATH ?? '/usr/bin:/bin',
-    HOME: join(dir, 'home'),
-    // The default folders under that home, named (the data folder's default is the user's real home, not $HOME).
-    COINOP_CONFIG_DIR: join(dir, 'home', '.config', 'coinop'),
-    COINOP_DATA_DIR: join(dir, 'home', '.local', 'share', 'coinop'),
+    ...homeEnv(join(dir, 'home')),
     // The system's shared folders, where doctor looks for completion scripts: none here, whatever the machine has.
     XDG_DATA_DIRS: join(dir, 'share'),
     BASH_COMPLETION_COMPAT_DIR: join(dir, 'bash_completion.d'),
     COINOP_BASE_URL: svc.baseUrl,
     COINOP_AUTH_URL: svc.authUrl,
-    COINOP_RETRY_BASE_MS: '10',
-    COINOP_POLL_MS: '100',
-    COLUMNS: String(WIDTH),
-    NO_COLOR: '1',
-    TZ: 'UTC',
   };
-  const sh: Shell = { dir, env, vars: new Map() };
-  return {
-    sh,
+  const run: PageRun = {
+    sh: { dir, env, vars: new Map() },
     svc,
+    machines: new Map(),
+    carried: new Map(),
+    ports: new Map(),
+    servers: [],
     async close() {
+      for (const server of run.servers.splice(0)) await server.stop();
       await svc.close();
       rmSync(dir, { recursive: true, force: true });
     },
   };
+  return run;
 }
+
+/**
+ * NAME's machine: a home of its own, NAME its user, and the page's local service as its `local` context (saved in its
+ * configuration, so another context it logs in to, such as a gateway's, is not overridden as COINOP_BASE_URL would).
+ */
+async function machine(run: PageRun, name: string | undefined): Promise<Shell> {
+  if (name === undefined) return run.sh;
+  const known = run.machines.get(name);
+  if (known) return known;
+  const home = join(run.sh.dir, 'machines', name);
+  const env = {
+    ...homeEnv(home),
+    USER: name,
+    XDG_DATA_DIRS: join(home, 'share'),
+    BASH_COMPLETION_COMPAT_DIR: join(home, 'bash_completion.d'),
+  };
+  const { baseUrl, authUrl, wsUrl } = run.svc;
+  const local = { environment: 'local' as const, baseUrl, authUrl, wsUrl, clientId: DEMO.adminClientId };
+  await new ConfigStore(env.COINOP_CONFIG_DIR).saveContext(
+    'local',
+    { ...local, scopes: [...ALL_SCOPES], profileId: DEMO.profileId },
+    DEMO.clientSecret,
+    false,
+  );
+  const sh: Shell = { dir: run.sh.dir, env, vars: run.sh.vars };
+  run.machines.set(name, sh);
+  return sh;
+}
+
+/** The machine's user, as the pages show it (they were run as root). */
+const USER = userInfo().username;
 
 /** What ran, as a reader of the page would see it: the page's folder left out, the home folder as ~. */
 function asShown(text: string, sh: Shell): string {
-  return text.replaceAll(sh.env.HOME, '~').replaceAll(`${sh.dir}/`, '');
+  const shown = text.replaceAll(sh.env.HOME, '~').replaceAll(`${sh.dir}/`, '');
+  return USER === 'root' || USER.length < 3 ? shown : shown.replace(new RegExp(`\\b${USER}\\b`, 'g'), 'root');
 }
 
-async function runExample(page: Page, example: Example, sh: Shell, vary: boolean): Promise<string | undefined> {
-  const ran = await runLine(example.command, sh);
-  const where = `${page.path}:${example.line}: $ ${example.command}`;
+/** A command or file of the page with this run's values: carried ids and keys, free ports for the page's. */
+function inRun(text: string, run: PageRun): string {
+  let out = carry(text, run.carried);
+  for (const [page, free] of run.ports)
+    out = out.replace(new RegExp(`(?<=127\\.0\\.0\\.1:|localhost:|--port[ =])${page}\\b`, 'g'), free);
+  return out;
+}
+
+async function runExample(page: Page, example: Example, run: PageRun, vary: boolean): Promise<string | undefined> {
+  const sh = await machine(run, example.machine);
+  const ran = await runLine(inRun(example.command, run), { ...sh, terminal: run.sh.terminal, typed: run.sh.typed });
+  return compare(page, example, ran, sh, vary, run);
+}
+
+/** Starts a server of the page (<!-- background -->), left running until the page's examples end. */
+async function startExample(page: Page, example: Example, run: PageRun): Promise<string | undefined> {
+  const sh = await machine(run, example.machine);
+  const started = await startLine(inRun(example.command, run), sh);
+  run.servers.push(started);
+  return compare(page, example, started.ran, sh, false, run);
+}
+
+/** What is wrong with what an example printed, or undefined; the values it printed are carried on (carriedValues). */
+function compare(
+  page: Page,
+  example: Example,
+  ran: { code: number; shown: string },
+  sh: Shell,
+  vary: boolean,
+  run: PageRun,
+): string | undefined {
+  const where = `${page.path}:${example.line}: ${example.machine ?? ''}$ ${example.command}`;
   const text = asShown(ran.shown, sh);
-  const problem = judge(example, ran.code, text, vary, keptAddresses(page));
+  const keep = keptAddresses(page);
+  const problem = judge(example, ran.code, text, vary, keep);
   if (problem && process.env.DOCS_UPDATE) {
     const update = { page: page.path, line: example.line, count: example.shown.length, text };
     appendFileSync(process.env.DOCS_UPDATE, `${JSON.stringify(update)}\n`);
   }
-  return problem && `${where}\n${problem}`;
+  if (problem) return `${where}\n${problem}`;
+  if (!vary) for (const [from, to] of carriedValues(example.shown.join('\n'), text, keep)) run.carried.set(from, to);
+  return undefined;
 }
 
 /** The addresses a page writes itself (in its commands and files): compared as they are, not masked. */
@@ -99,24 +188,45 @@ async function control(svc: LocalService, method: string, path: string, body?: u
   return { ...((await answer.json()) as object), status: answer.status };
 }
 
-/** Moves the local service's clock on: by seconds, or to the 4th of the next month (UTC) by its clock. */
-async function advanceClock(svc: LocalService, by: number | 'next-month-4th'): Promise<void> {
-  let seconds = by;
-  if (seconds === 'next-month-4th') {
+/**
+ * Moves the local service's clock on: by seconds, to the 4th of the next month (UTC), or to the next time it is HH:MM
+ * in a time zone, by its clock.
+ */
+async function advanceClock(svc: LocalService, by: ClockMove): Promise<void> {
+  let seconds: number;
+  if (typeof by === 'number') seconds = by;
+  else {
     const now = new Date((await control(svc, 'GET', '/_local/health')).now);
-    seconds = Math.ceil((Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 4) - now.getTime()) / 1000);
+    const to =
+      by === 'next-month-4th' ? Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 4) : nextTimeOfDay(now, by);
+    seconds = Math.ceil((to - now.getTime()) / 1000);
   }
   await control(svc, 'POST', '/_local/clock/advance', { seconds });
+}
+
+/** The next instant after `now` when it is hour:minute in the zone (searched minute by minute, over one day). */
+function nextTimeOfDay(now: Date, at: { hour: number; minute: number; zone: string }): number {
+  const clock = new Intl.DateTimeFormat('en-GB', {
+    timeZone: at.zone,
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  });
+  const wanted = `${String(at.hour).padStart(2, '0')}:${String(at.minute).padStart(2, '0')}`;
+  const first = Math.ceil((now.getTime() + 1) / 60_000) * 60_000;
+  for (let t = first; t <= first + 26 * 3_600_000; t += 60_000) if (clock.format(t) === wanted) return t;
+  throw new Error(`no ${wanted} in ${at.zone} within a day of ${now.toISOString()}`);
 }
 
 async function runStep(page: Page, step: Step, run: PageRun, problems: string[]): Promise<void> {
   if (step.kind === 'file') {
     const file = step.name.startsWith('~/') ? join(run.sh.env.HOME, step.name.slice(2)) : join(run.sh.dir, step.name);
     mkdirSync(dirname(file), { recursive: true });
-    writeFileSync(file, step.text);
+    writeFileSync(file, inRun(step.text, run));
     return;
   }
   if (step.skip) return;
+  if (step.freePort) run.ports.set(String(step.freePort), String(await freePort()));
   if (step.clock) await advanceClock(run.svc, step.clock);
   if (step.control) {
     const { method, path, body } = step.control;
@@ -124,10 +234,12 @@ async function runStep(page: Page, step: Step, run: PageRun, problems: string[])
     if (answer.status >= 300) problems.push(`${page.path}:${step.line}: ${method} ${path}: ${JSON.stringify(answer)}`);
   }
   run.sh.terminal = step.terminal;
+  run.sh.typed = step.typed;
   for (const e of step.examples) {
-    const problem = await runExample(page, e, run.sh, step.vary !== undefined).catch(
-      (err) => `${page.path}:${e.line}: ${err}`,
-    );
+    const problem = await (step.background
+      ? startExample(page, e, run)
+      : runExample(page, e, run, step.vary !== undefined)
+    ).catch((err) => `${page.path}:${e.line}: ${err}`);
     if (problem) problems.push(problem);
   }
 }
@@ -180,5 +292,30 @@ describe('the comparison can fail', () => {
     expect(mask('0.25 BTC to 1BvBMSEYstWetqTFn5Au4m4GFg7xJaNVN2')).toBe('0.25 BTC to <address>');
     expect(matches(['a', '...', 'd'], ['a', 'b', 'c', 'd'])).toBe(true);
     expect(matches(['a', '...', 'd'], ['a', 'b', 'c'])).toBe(false);
+    // Where values vary, a change up or down is one number: its sign goes with it.
+    expect(mask('today  open 1.5 · +0.52% to last', true)).toBe(mask('today  open 1.4 · -0.31% to last', true));
+  });
+
+  it('the ids and keys a run printed where the page shows others are carried into later commands, and only then', () => {
+    const shown = [
+      'held: pending eac15dd6-e3d0-4388-91ca-649c74eb5bcd',
+      '...',
+      '        key: ed25519:OpzYLOh0tOAirBtvJdQiy7f6iVRHUsVFsGLF070sDmA=',
+    ].join('\n');
+    const ran = [
+      'held: pending 57c01d98-9e83-467f-be27-1e9557008140',
+      '{ "status": "pending" }',
+      '        key: ed25519:Y9uyFglOSTxduawELe3gc1JZHsQZe1qrwHCiIgBXcnQ=',
+    ].join('\n');
+    const carried = carriedValues(shown, ran);
+    expect(carry('coinop approvals approve eac15dd6-e3d0-4388-91ca-649c74eb5bcd', carried)).toBe(
+      'coinop approvals approve 57c01d98-9e83-467f-be27-1e9557008140',
+    );
+    expect(carry('key: ed25519:OpzYLOh0tOAirBtvJdQiy7f6iVRHUsVFsGLF070sDmA=', carried)).toBe(
+      'key: ed25519:Y9uyFglOSTxduawELe3gc1JZHsQZe1qrwHCiIgBXcnQ=',
+    );
+    // What the page shows as it is (an amount, a word) is never carried; an output that does not match carries nothing.
+    expect([...carried.keys()]).toHaveLength(2);
+    expect(carriedValues(shown, ran.replace('held', 'sent')).size).toBe(0);
   });
 });

@@ -4,14 +4,29 @@
 //   <!-- not run: REASON -->      a console block the test does not run (a hosted account, another machine...): the
 //                                 page says so in a sentence a reader sees, the test lists it with its reason;
 //   <!-- clock: +SECONDS -->      before this block, the local service's clock moves on (POST /_local/clock/advance),
-//                                 as the sentence before the block says (`next month's 4th`: to that day, 00:00 UTC);
+//                                 as the sentence before the block says (`next month's 4th`: to that day, 00:00 UTC;
+//                                 `next HH:MM ZONE`: to the next time it is HH:MM in that time zone, such as a time
+//                                 within a policy's hours);
 //   <!-- local service: POST PATH JSON -->  before this block, that request to the local service's control API (as
 //                                 the sentence before the block says);
 //   <!-- values vary: WHAT -->    in this block, every number (prices, amounts of a simulated market) is masked;
-//   <!-- terminal: COLUMNS -->    this block's commands run on a terminal that wide (stdout and stderr).
-// In a console block, `$ ` starts a command (a line ending in `\` goes on on the next line; `# ...` after it is a
-// comment); the lines up to the next command are what it shows, stdout and stderr as a terminal interleaves them. A
-// line `...` stands for any number of lines. A command that shows nothing is only required to succeed.
+//   <!-- terminal: COLUMNS -->    this block's commands run on a terminal that wide (stdout and stderr);
+//   <!-- typed: ANSWER ... -->    this block's commands run on a whole terminal (stdin too) where the person answers
+//                                 each question asked with the next ANSWER (space-separated) and Enter; what a
+//                                 command shows is the terminal's screen;
+//   <!-- background: WHAT -->     this block's commands are servers left running (coinop gateway start, in its own
+//                                 terminal): each is started, what it prints until it is ready (its first line) is
+//                                 what it shows, and it is stopped as by Ctrl-C when the page's examples end;
+//   <!-- free port: PORT -->      from this block on, the port PORT in the page's commands (a server's, such as the
+//                                 gateway's 7358) is a free port of the machine: two runs on one machine must not meet.
+// In a console block, `$ ` starts a command on the page's machine and `NAME$ ` one on NAME's own machine (a page where
+// several people work: each has their own home, configuration and data folders, and is the user NAME; files named
+// without a folder are in the one folder they hand each other). A line ending in `\` goes on on the next line; `# ...`
+// after a command is a comment. The lines up to the next command are what it shows, stdout and stderr as a terminal
+// interleaves them. A line `...` stands for any number of lines. A command that shows nothing is only required to
+// succeed. An id, key, secret, address or port that a command printed where the page shows another (test/docs/masks.ts)
+// is carried: a later command or file of the page that names the page's value is given the run's (the pending id an
+// approver types, the approvers' keys in a policy file, a client id).
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -22,7 +37,12 @@ export interface Example {
   line: number;
   /** The lines shown under it. */
   shown: string[];
+  /** NAME of a `NAME$ ` prompt: the command runs on NAME's machine (else on the page's). */
+  machine?: string;
 }
+
+/** Where the local service's clock moves before a block: by seconds, to next month's 4th, to a time of day. */
+export type ClockMove = number | 'next-month-4th' | { hour: number; minute: number; zone: string };
 
 export type Step =
   | { kind: 'file'; name: string; text: string; line: number }
@@ -31,10 +51,13 @@ export type Step =
       line: number;
       examples: Example[];
       skip?: string;
-      clock?: number | 'next-month-4th';
+      clock?: ClockMove;
       control?: { method: string; path: string; body: unknown };
       vary?: string;
       terminal?: number;
+      background?: string;
+      freePort?: number;
+      typed?: string[];
     };
 
 export interface Page {
@@ -84,17 +107,27 @@ function stepOf(lang: string, body: string[], line: number, markers: Map<string,
   const file = markers.get('file');
   if (file) return { kind: 'file', name: file, text: `${body.join('\n')}\n`, line };
   if (lang !== 'console') return undefined;
-  const clock = markers.get('clock');
   return {
     kind: 'block',
     line,
     examples: examplesOf(body, line + 1),
     skip: markers.get('not run'),
-    clock: clock === "next month's 4th" ? 'next-month-4th' : clock ? Number(clock.replace(/^\+/, '')) : undefined,
+    clock: clockOf(markers.get('clock')),
     control: controlOf(markers.get('local service')),
     vary: markers.get('values vary'),
     terminal: markers.has('terminal') ? Number(markers.get('terminal')) : undefined,
+    background: markers.get('background'),
+    freePort: markers.has('free port') ? Number(markers.get('free port')) : undefined,
+    typed: markers.get('typed')?.split(/\s+/),
   };
+}
+
+function clockOf(marker: string | undefined): ClockMove | undefined {
+  if (!marker) return undefined;
+  if (marker === "next month's 4th") return 'next-month-4th';
+  const at = /^next (\d\d):(\d\d) (\S+)$/.exec(marker);
+  if (at) return { hour: Number(at[1]), minute: Number(at[2]), zone: at[3] };
+  return Number(marker.replace(/^\+/, ''));
 }
 
 function controlOf(marker: string | undefined): { method: string; path: string; body: unknown } | undefined {
@@ -102,19 +135,23 @@ function controlOf(marker: string | undefined): { method: string; path: string; 
   return m ? { method: m[1], path: m[2], body: JSON.parse(m[3]) } : undefined;
 }
 
+/** A command's prompt: `$ ` on the page's machine, `NAME$ ` on NAME's. */
+const PROMPT = /^(?:([a-z][a-z0-9-]*))?\$ /;
+
 /** The commands of a console block and what each shows. */
 export function examplesOf(body: string[], firstLine: number): Example[] {
   const out: Example[] = [];
   for (let i = 0; i < body.length; i++) {
-    if (!body[i].startsWith('$ ')) {
+    const prompt = PROMPT.exec(body[i]);
+    if (!prompt) {
       if (out.length > 0) out[out.length - 1].shown.push(body[i]);
       continue;
     }
     const line = firstLine + i;
-    let command = body[i].slice(2);
+    let command = body[i].slice(prompt[0].length);
     while (/\\\s*$/.test(command) && i + 1 < body.length)
       command = `${command.replace(/\\\s*$/, '')} ${body[++i].trim()}`;
-    out.push({ command: withoutComment(command).trim(), line, shown: [] });
+    out.push({ command: withoutComment(command).trim(), line, shown: [], machine: prompt[1] });
   }
   for (const e of out) while (e.shown.length > 0 && e.shown[e.shown.length - 1].trim() === '') e.shown.pop();
   return out;

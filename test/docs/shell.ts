@@ -1,7 +1,8 @@
 // The little of a shell the pages' console examples use, run in this process: `coinop ...` is runCli over captured
-// streams (no child process), with `NAME=value` before it, `> FILE`, `| jq -r .path`, `VAR=$(...)`, `"$VAR"`,
-// `; echo "exit $?"`, and `cat FILE` and `sed -i 'Ns/A/B/' FILE` for the files an example shows or edits. Anything
-// else is refused by name, so a page cannot hold a command the test silently skips.
+// streams (no child process), with `NAME=value` before it, `> FILE`, `< FILE`, `| jq -r .path`, `VAR=$(...)`,
+// `"$VAR"`, `; echo "exit $?"`, and `cat FILE...` and `sed -i 'Ns/A/B/' FILE` for the files an example shows or edits;
+// startLine leaves a server (`coinop gateway start`) running until it is stopped as by Ctrl-C. Anything else is
+// refused by name, so a page cannot hold a command the test silently skips.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { isAbsolute, join } from 'node:path';
 import { PassThrough, Writable } from 'node:stream';
@@ -13,6 +14,11 @@ export interface Shell {
   vars: Map<string, string>;
   /** A terminal's width when the block is on one (stdout and stderr are then terminals), else undefined. */
   terminal?: number;
+  /**
+   * What the person types, one answer per question asked (<!-- typed -->): coinop then runs on a whole terminal
+   * (stdin too), and what it shows is that terminal's screen.
+   */
+  typed?: string[];
 }
 
 export interface Ran {
@@ -51,7 +57,7 @@ function tokens(line: string): string[] {
       quote = c;
       cur += c;
     } else if (/\s/.test(c)) flush();
-    else if (c === '|' || c === ';' || c === '>') {
+    else if (c === '|' || c === ';' || c === '>' || c === '<') {
       flush();
       out.push(c);
     } else cur += c;
@@ -124,11 +130,20 @@ function splitOn(words: string[], op: string): string[][] {
   return out;
 }
 
-async function pipeline(words: string[], sh: Shell, lastCode: number): Promise<Ran> {
-  const redirect = words.indexOf('>');
-  const target = redirect >= 0 ? (await expand(words[redirect + 1], sh, lastCode)).text : undefined;
-  const stages = splitOn(redirect >= 0 ? words.slice(0, redirect) : words, '|');
-  let input = '';
+/** A pipeline's words without `OP FILE`, and FILE (expanded), if it has one. */
+async function redirection(words: string[], op: '<' | '>', sh: Shell, lastCode: number) {
+  const at = words.indexOf(op);
+  if (at < 0) return { words, file: undefined };
+  const file = (await expand(words[at + 1], sh, lastCode)).text;
+  return { words: [...words.slice(0, at), ...words.slice(at + 2)], file };
+}
+
+async function pipeline(line: string[], sh: Shell, lastCode: number): Promise<Ran> {
+  const out = await redirection(line, '>', sh, lastCode);
+  const source = await redirection(out.words, '<', sh, lastCode);
+  const target = out.file;
+  const stages = splitOn(source.words, '|');
+  let input = source.file === undefined ? '' : readFileSync(pathIn(sh, source.file), 'utf8');
   let shown = '';
   let ran: Ran = { code: 0, shown: '', stdout: '' };
   for (const [i, stage] of stages.entries()) {
@@ -155,7 +170,7 @@ async function program(words: Word[], sh: Shell, input: string, piped: boolean):
   const [name, ...args] = words.map((w) => w.text);
   const says = (stdout: string): Ran => ({ code: 0, shown: piped ? '' : stdout, stdout });
   if (name === 'coinop') return coinop(args, { ...sh.env, ...env }, sh, input, piped);
-  if (name === 'cat') return says(readFileSync(pathIn(sh, args[0]), 'utf8'));
+  if (name === 'cat') return says(args.map((f) => readFileSync(pathIn(sh, f), 'utf8')).join(''));
   if (name === 'echo') return says(`${args.join(' ')}\n`);
   if (name === 'jq' && args[0] === '-r') return says(jq(args[1], input));
   if (name === 'sed' && args[0] === '-i') return says(sed(args[1], pathIn(sh, args[2])));
@@ -203,26 +218,141 @@ function fileArg(arg: string, sh: Shell): string {
   return looksLikeFile || existsSync(join(sh.dir, arg)) ? join(sh.dir, arg) : arg;
 }
 
+/** A stream coinop writes to, each chunk handed to `take`; `terminal`: what makes it a terminal's (isTTY, columns...). */
+function writer(take: (text: string) => void, terminal: object): Writable {
+  return Object.assign(
+    new Writable({
+      write(chunk, _enc, done) {
+        take(String(chunk));
+        done();
+      },
+    }),
+    terminal,
+  );
+}
+
 /** coinop in this process, stdout and stderr captured in the order they are written. */
 async function coinop(args: string[], env: Record<string, string>, sh: Shell, input: string, piped: boolean) {
+  if (sh.typed && !piped) return onTerminal(args, env, sh, sh.typed);
+  const run = await startCoinop(args, env, sh, input, piped);
+  const code = await run.done;
+  return { code, shown: run.shown(), stdout: run.stdout() };
+}
+
+/** coinop started in this process (`stop` ends a server as Ctrl-C does): what it has written so far, its exit code. */
+async function startCoinop(
+  args: string[],
+  env: Record<string, string>,
+  sh: Shell,
+  input: string,
+  piped: boolean,
+  stop?: AbortSignal,
+  onWrite?: () => void,
+) {
   const { runCli } = await import('../../src/commands/main.js');
   const chunks: string[] = [];
   let stdout = '';
   const stream = (isOut: boolean) =>
-    Object.assign(
-      new Writable({
-        write(chunk, _enc, done) {
-          const text = String(chunk);
-          if (isOut) stdout += text;
-          if (!isOut || !piped) chunks.push(text);
-          done();
-        },
-      }),
+    writer(
+      (text) => {
+        if (isOut) stdout += text;
+        if (!isOut || !piped) chunks.push(text);
+        onWrite?.();
+      },
       sh.terminal && !(isOut && piped) ? { isTTY: true, columns: sh.terminal, rows: 50 } : {},
     );
   const stdin = new PassThrough();
   stdin.end(input);
   const argv = ['node', 'coinop', ...args.map((a) => fileArg(a, sh))];
+  const done = runCli(argv, { stdin, stdout: stream(true), stderr: stream(false), env, stop });
+  return { done, shown: () => chunks.join(''), stdout: () => stdout };
+}
+
+/** A server left running: what it printed once ready (its first line, or all of it if it ended), and its stop. */
+export interface Started {
+  ran: Ran;
+  /** Stops it as Ctrl-C does; its exit code once it has ended. */
+  stop(): Promise<number>;
+}
+
+/** Starts `coinop ...` (a server: gateway start) and waits until it has printed its first line or ended. */
+export async function startLine(line: string, sh: Shell, readyWithinMs = 30_000): Promise<Started> {
+  const words = await Promise.all(tokens(line).map((w) => expand(w, sh, 0)));
+  const env: Record<string, string> = {};
+  while (words.length > 0 && /^[A-Z_][A-Z0-9_]*=/.test(words[0].text)) {
+    const [name, ...value] = words.shift()!.text.split('=');
+    env[name] = value.join('=');
+  }
+  const [name, ...args] = words.map((w) => w.text);
+  if (name !== 'coinop' || args.some((a) => /^[|;<>]$/.test(a)))
+    throw new Error(`a server left running is one coinop command, not ${JSON.stringify(line)}`);
+  const stop = new AbortController();
+  let wrote = () => {};
+  const run = await startCoinop(args, { ...sh.env, ...env }, sh, '', false, stop.signal, () => wrote());
+  const stopped = () => {
+    stop.abort();
+    return run.done;
+  };
+  let timer: NodeJS.Timeout | undefined;
+  const code = await Promise.race([
+    run.done,
+    new Promise<undefined>((resolve, reject) => {
+      wrote = () => run.shown().includes('\n') && resolve(undefined);
+      wrote();
+      timer = setTimeout(() => reject(new Error(`${line}: printed nothing within ${readyWithinMs} ms`)), readyWithinMs);
+    }),
+  ])
+    .catch(async (error) => {
+      await stopped();
+      throw error;
+    })
+    .finally(() => clearTimeout(timer));
+  const shown = run.shown();
+  const firstLine = code === undefined ? shown.slice(0, shown.indexOf('\n') + 1) : shown;
+  return { ran: { code: code ?? 0, shown: firstLine, stdout: run.stdout() }, stop: stopped };
+}
+
+/** A question of a prompt (inquirer's `? ` before it), as written to a terminal: colours may wrap the `?`. */
+const QUESTION = /(^|\n)(\u001b\[[0-9;]*m)*\?(\u001b\[[0-9;]*m)* /g;
+
+/**
+ * coinop on a terminal of the block's width (stdin, stdout and stderr): each question it asks is answered with the
+ * next of `answers` (and Enter), and what it shows is the screen (@xterm/headless draws what it wrote).
+ */
+async function onTerminal(args: string[], env: Record<string, string>, sh: Shell, answers: string[]): Promise<Ran> {
+  const [{ runCli }, { default: xterm }] = await Promise.all([
+    import('../../src/commands/main.js'),
+    import('@xterm/headless'),
+  ]);
+  const columns = sh.terminal ?? Number(env.COLUMNS || 80);
+  const screen = new xterm.Terminal({ cols: columns, rows: 50, scrollback: 10_000, allowProposedApi: true });
+  const stdin = Object.assign(new PassThrough(), { isTTY: true, setRawMode: () => stdin });
+  let written = '';
+  let stdout = '';
+  let asked = 0;
+  const stream = (isOut: boolean) =>
+    writer(
+      (text) => {
+        if (isOut) stdout += text;
+        written += text;
+        screen.write(text.replace(/\r?\n/g, '\r\n'));
+        // A new question: the next answer, typed once the prompt is drawn.
+        const questions = written.match(QUESTION)?.length ?? 0;
+        if (questions > asked && asked < answers.length) {
+          const answer = answers[asked++];
+          setImmediate(() => stdin.write(`${answer}\r`));
+        }
+      },
+      // A prompt ends its output stream when it is answered: a terminal stays open.
+      { isTTY: true, columns, rows: 1000, end: () => undefined },
+    );
+  const argv = ['node', 'coinop', ...args.map((a) => fileArg(a, sh))];
   const code = await runCli(argv, { stdin, stdout: stream(true), stderr: stream(false), env });
-  return { code, shown: chunks.join(''), stdout };
+  stdin.end();
+  await new Promise<void>((resolve) => screen.write('', resolve));
+  const buffer = screen.buffer.active;
+  const lines: string[] = [];
+  for (let i = 0; i < buffer.length; i++) lines.push(buffer.getLine(i)?.translateToString(true) ?? '');
+  screen.dispose();
+  return { code, shown: `${lines.join('\n').trimEnd()}\n`, stdout };
 }

@@ -6,7 +6,6 @@
 // each row attempted and sent exactly once; the upstream holds one transfer per row.
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
@@ -15,6 +14,7 @@ import { verifyLog } from '../../src/audit/verify.js';
 import { GatewayStore } from '../../src/gateway/store.js';
 import { openSql } from '../../src/gateway/sql.js';
 import { ROOT } from '../cli/helpers.js';
+import { freePort } from '../support/http-server.js';
 
 /** A page's scenario block: the sh code block right after the marker. */
 function scenarioIn(page: string): string {
@@ -23,14 +23,6 @@ function scenarioIn(page: string): string {
   const block = /```sh\n([\s\S]*?)```/.exec(text.slice(at));
   if (at < 0 || !block) throw new Error(`${page} has no gateway scenario block`);
   return block[1];
-}
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
 }
 
 function bash(script: string, cwd: string, env: NodeJS.ProcessEnv): Promise<{ code: number; out: string }> {

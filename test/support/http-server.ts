@@ -1,5 +1,6 @@
-// Starting and stopping the tests' own HTTP servers on loopback.
+// Starting and stopping the tests' own HTTP servers on loopback, and a free port for a server started otherwise.
 import type { Server } from 'node:http';
+import { createServer } from 'node:net';
 
 /** Listens on a free loopback port; resolves with the server's base URL. */
 export async function listenOnLoopback(server: Server): Promise<string> {
@@ -12,4 +13,13 @@ export async function listenOnLoopback(server: Server): Promise<string> {
 export async function closeServer(server: Server | undefined): Promise<void> {
   server?.closeAllConnections();
   await new Promise((resolve) => server?.close(resolve));
+}
+
+/** A loopback port free now, for a server the test starts by a command line (`--port N`): two runs must not meet. */
+export async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise((resolve) => server.close(resolve));
+  return port;
 }
