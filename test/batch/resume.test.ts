@@ -115,7 +115,8 @@ describe('withdraw batch survives SIGKILL', () => {
     const rng = seededRng(Number(process.env.BATCH_KILL_SEED ?? 7));
     const points = [1, 60 + Math.floor(rng() * 100), 200 + Math.floor(rng() * 100), 340 + Math.floor(rng() * 100)];
     await killAndResume(e, 'plain.csv', 'plain-', points);
-  });
+    // Many processes, each killed and started again: minutes on a machine loaded with other work (a bound for a hang).
+  }, 180_000);
 
   it('--wait stops at --wait-timeout with exit 10 (still pending), the report, and a way to go on', async () => {
     // Withdrawals settle after 30 s in this service: a 1 s wait cannot see them end.
@@ -149,5 +150,5 @@ describe('withdraw batch survives SIGKILL', () => {
     } finally {
       await setFaults(e.svc, {});
     }
-  });
+  }, 180_000);
 });

@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startLocalService, type LocalService } from '../../src/local/service.js';
 import type { DeepPartial, LocalConfig } from '../../src/local/config.js';
+import { fetchRead } from '../support/http-server.js';
 import { until } from '../support/wait.js';
 import { BIN } from '../support/paths.js';
 
@@ -126,7 +127,7 @@ export async function sandbox(config: DeepPartial<LocalConfig> = {}): Promise<Sa
   const env = { ...baseEnv(dir), COINOP_BASE_URL: svc.baseUrl, COINOP_AUTH_URL: svc.authUrl };
   let seen = 0;
   const control = async (method: string, path: string, body?: unknown) => {
-    const r = await fetch(svc.baseUrl + path, {
+    const r = await fetchRead(svc.baseUrl + path, {
       method,
       // Control writes take JSON only, bodiless ones (POST /_local/reset) too.
       headers: method !== 'GET' ? { 'content-type': 'application/json' } : {},

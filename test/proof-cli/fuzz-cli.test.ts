@@ -750,20 +750,25 @@ function problems(label: string, run: Run): string[] {
 }
 
 /** An invocation that has not ended after this long is reported as hung (and left behind). */
-async function bounded(args: string[], ms = 8000): Promise<Run> {
+async function bounded(args: string[], ms = 8000, lane?: number): Promise<Run> {
   let timer: NodeJS.Timeout | undefined;
   const hung = new Promise<Run>(
     (res) => (timer = setTimeout(() => res({ code: -2, stdout: '', stderr: `hung for ${ms} ms` }), ms)),
   );
   try {
-    return await Promise.race([runInProcess(args, env()), hung]);
+    return await Promise.race([runInProcess(args, env(lane)), hung]);
   } finally {
     clearTimeout(timer);
   }
 }
 
-function env(): Record<string, string> {
-  return { ...sb.env, COINOP_NO_INPUT: '1', COINOP_TIMEOUT_MS: '5000' };
+/**
+ * The sandbox's environment; a lane of the concurrent runs writes its own data folder (audit log, journals), as each
+ * operator's machine does: lanes of one process sharing one audit log's lock waited on each other, not on coinop.
+ */
+function env(lane?: number): Record<string, string> {
+  const data: Record<string, string> = lane === undefined ? {} : { COINOP_DATA_DIR: join(sb.dir, `data-lane-${lane}`) };
+  return { ...sb.env, COINOP_NO_INPUT: '1', COINOP_TIMEOUT_MS: '5000', ...data };
 }
 
 const label = (args: string[]) =>
@@ -800,7 +805,7 @@ describe('fuzzing the CLI', () => {
           const args = json ? [...work[i].args.slice(0, 0), '--json', ...work[i].args] : work[i].args;
           // A hang is what the bound catches, not slowness: on a loaded machine (CI with CPU hogs) one in-process run
           // once took more than 8 s; 30 s still tells a command waiting for ever from a slow one.
-          const res = await bounded(args, 30_000);
+          const res = await bounded(args, 30_000, lane);
           if (json && res.code === 2) {
             let e: { error?: { category?: string; exit_code?: number; message?: string } } | undefined;
             try {

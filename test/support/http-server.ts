@@ -23,3 +23,19 @@ export async function freePort(): Promise<number> {
   await new Promise((resolve) => server.close(resolve));
   return port;
 }
+
+/**
+ * fetch, a read retried once when the service closed the kept-alive connection as it was reused (ECONNRESET: the
+ * client's idle pool keeps a connection until a second before the service's keep-alive ends, and on a loaded machine
+ * that second passes before the request is written). Writes are never retried: the caller decides.
+ */
+export async function fetchRead(url: string, init: RequestInit = {}): Promise<Response> {
+  try {
+    return await fetch(url, init);
+  } catch (e) {
+    const method = (init.method ?? 'GET').toUpperCase();
+    const code = ((e as Error).cause as NodeJS.ErrnoException | undefined)?.code;
+    if (method !== 'GET' || (code !== 'ECONNRESET' && code !== 'EPIPE')) throw e;
+    return fetch(url, init);
+  }
+}
