@@ -267,7 +267,7 @@ complete -c coinop -n '__coinop_is \'withdraw batch\'' -l concurrency -x -d 'req
 complete -c coinop -n '__coinop_is \'withdraw batch\'' -l rate -x -d 'most withdrawals per second'
 complete -c coinop -n '__coinop_is \'withdraw batch\'' -l journal -r -F -d 'journal file'
 complete -c coinop -n '__coinop_is \'withdraw batch\'' -l allow-repeat -d 'a repeat run: pay rows again that another batch already paid'
-complete -c coinop -n '__coinop_is \'withdraw batch\'' -l allow-partial -d 'send a batch even when the available balance cannot cover every row'
+complete -c coinop -n '__coinop_is \'withdraw batch\'' -l allow-partial -d 'send the rows the balances and transfer limits cover, in order: from the first row of an asset they cannot cover'
 complete -c coinop -n '__coinop_is \'withdraw batch\'' -l approvals -r -F -d 'an approval file'
 complete -c coinop -n '__coinop_is \'withdraw fiat\'' -l fiat-account-id -x -d 'the saved fiat account to send to'
 complete -c coinop -n '__coinop_is \'withdraw fiat\'' -l amount -x -d 'amount to send, at most 2 decimals'

@@ -16,7 +16,15 @@ import { listen } from '../../src/commands/events/listen.js';
 import { SIGNATURE_HEADER, verifySignature } from '../../src/events/signature.js';
 import { parseArgv } from '../support/argv.js';
 import { until } from '../support/wait.js';
-import { type FakeDisplay, fakeDisplay, fixedClock, keptInterrupt, sharedLocalFixture } from './ports.js';
+import {
+  EVENTS_SINCE,
+  eventWindow,
+  type FakeDisplay,
+  fakeDisplay,
+  fixedClock,
+  keptInterrupt,
+  sharedLocalFixture,
+} from './ports.js';
 
 const local = sharedLocalFixture();
 let dir: string;
@@ -112,15 +120,7 @@ describe('events listen run', () => {
 
   it('--count N: N events delivered and none after them, the checkpoint at the Nth (the next run starts after it)', async () => {
     // A window of far more events than asked for: more than a page of the feed.
-    const made = await fetch(`${new URL(local.svc.baseUrl).origin}/_local/crypto-deposits`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ ref_id: 'demo-btc', amount: '0.001', count: 150 }),
-    });
-    expect(made.status).toBe(200);
-    const conn = await local.connector().connect();
-    const query = { order: 'ASC' as const, limit: 5, 'created_at.gte': '2020-01-01T00:00:00Z' };
-    const feed = ((await conn.client.call('listEvents', { query })).data.events ?? []).map((e) => e.id);
+    const feed = await eventWindow(local, 150, 5);
     expect(feed).toHaveLength(5);
     const received: string[] = [];
     const receiver: Server = createServer((req, res) => {
@@ -137,7 +137,7 @@ describe('events listen run', () => {
       const first = deps();
       await listen(
         first,
-        parseArgv(declareEventsListen, ['--forward-to', url, '--since', query['created_at.gte'], '--count', '3']),
+        parseArgv(declareEventsListen, ['--forward-to', url, '--since', EVENTS_SINCE, '--count', '3']),
       );
       expect(received).toEqual(feed.slice(0, 3));
       const records = first.display.stdout

@@ -3,7 +3,7 @@
 // after it, and leaves the line Ctrl-C prints.
 import { describe, expect, it } from 'vitest';
 import { watch } from '../../src/commands/events/watch.js';
-import { fakeDisplay, fixedClock, keptInterrupt, sharedLocalFixture } from './ports.js';
+import { eventWindow, fakeDisplay, fixedClock, keptInterrupt, sharedLocalFixture } from './ports.js';
 
 const local = sharedLocalFixture();
 
@@ -21,15 +21,7 @@ const lines = (stdout: string) =>
 describe('events watch run', () => {
   it('piped: --since and --count write that many events as NDJSON, then a second watch starts after them', async () => {
     // A window of far more events than asked for: more than a page of the feed.
-    const made = await fetch(`${new URL(local.svc.baseUrl).origin}/_local/crypto-deposits`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ ref_id: 'demo-btc', amount: '0.001', count: 150 }),
-    });
-    expect(made.status).toBe(200);
-    const conn = await local.connector().connect();
-    const query = { order: 'ASC' as const, limit: 3, 'created_at.gte': '2020-01-01T00:00:00Z' };
-    const feed = ((await conn.client.call('listEvents', { query })).data.events ?? []).map((e) => e.id);
+    const feed = await eventWindow(local, 150, 3);
     const first = deps();
     await watch(first, { since: '2020-01-01T00:00:00Z', count: '2' });
     const seen = lines(first.display.stdout);

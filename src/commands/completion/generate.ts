@@ -373,6 +373,27 @@ function zsh(nodes: Node[]): string {
   return `${lines.join('\n')}\n`;
 }
 
+/** fish's function for coinop's words of a kind: for the context named on the line (--context, --profile), if one is. */
+const FISH_COMPLETE = [
+  "# coinop's words of a kind (the address book's nicknames...) for the context named on the line, if one is.",
+  'function __coinop_complete',
+  '    set -l words (commandline -opc)',
+  '    set -l ctx',
+  '    for i in (seq (count $words))',
+  '        if contains -- $words[$i] --context --profile; and test $i -lt (count $words)',
+  '            set ctx $words[(math $i + 1)]',
+  '        end',
+  "        string match -q -- '--context=*' $words[$i]; and set ctx (string replace -- --context= '' $words[$i])",
+  "        string match -q -- '--profile=*' $words[$i]; and set ctx (string replace -- --profile= '' $words[$i])",
+  '    end',
+  '    if test -n "$ctx"',
+  '        coinop __complete $argv[1] --context $ctx 2>/dev/null',
+  '    else',
+  '        coinop __complete $argv[1] 2>/dev/null',
+  '    end',
+  'end',
+];
+
 /** A word in single quotes for fish. */
 const fishQuote = (s: string) => `'${s.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
 
@@ -430,23 +451,7 @@ function fish(nodes: Node[]): string {
     `            printf '%s\\n' ${CRYPTO_NETWORKS.join(' ')}`,
     '    end',
     'end',
-    "# coinop's words of a kind (the address book's nicknames...) for the context named on the line, if one is.",
-    'function __coinop_complete',
-    '    set -l words (commandline -opc)',
-    '    set -l ctx',
-    '    for i in (seq (count $words))',
-    '        if contains -- $words[$i] --context --profile; and test $i -lt (count $words)',
-    '            set ctx $words[(math $i + 1)]',
-    '        end',
-    "        string match -q -- '--context=*' $words[$i]; and set ctx (string replace -- --context= '' $words[$i])",
-    "        string match -q -- '--profile=*' $words[$i]; and set ctx (string replace -- --profile= '' $words[$i])",
-    '    end',
-    '    if test -n "$ctx"',
-    '        coinop __complete $argv[1] --context $ctx 2>/dev/null',
-    '    else',
-    '        coinop __complete $argv[1] 2>/dev/null',
-    '    end',
-    'end',
+    ...FISH_COMPLETE,
   ];
   const optionLine = (node: Node, opt: Opt, cond?: string) => {
     const v = opt.long ? node.values[opt.long] : undefined;
