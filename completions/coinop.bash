@@ -38,9 +38,13 @@ _coinop_networks() {
   esac
 }
 _coinop() {
-  local cur="${COMP_WORDS[COMP_CWORD]}" prev="${COMP_WORDS[COMP_CWORD-1]}" cmd="" asset="" w i next
+  local cur="${COMP_WORDS[COMP_CWORD]}" prev="${COMP_WORDS[COMP_CWORD-1]}" cmd="" asset="" ctx="" w i next
   for ((i = 1; i < COMP_CWORD; i++)); do
     w="${COMP_WORDS[i]}"
+    case "$w" in
+      --context|--profile) ctx="${COMP_WORDS[i+1]}"; [[ $ctx == = ]] && ctx="${COMP_WORDS[i+2]}" ;;
+      --context=*|--profile=*) ctx="${w#*=}" ;;
+    esac
     if [[ $w == -* ]]; then
       case "$cmd|$w" in
         *"|--context"|*"|--profile"|*"|--output"|*"|-o"|*"|--env"|*"|--client-id"|*"|--scopes"|*"|--name"|*"|--profile-id"|*"|--base-url"|*"|--auth-url"|*"|--ws-url"|*"|--id"|*"|--nickname"|*"|--created-before"|*"|--created-until"|*"|--created-at"|*"|--created-from"|*"|--created-after"|*"|--limit"|*"|--order"|*"|--cursor"|*"|--columns"|*"|--description"|*"|--asset"|*"|--network"|*"|--address"|*"|--to"|*"|--amount"|*"|--total"|*"|--fee-id"|*"|--ref-id"|*"|--identity-id"|*"|--account-id"|*"|--balance-asset"|*"|--memo"|*"|--meta"|*"|--beneficiary"|*"|--beneficiary-first-name"|*"|--beneficiary-last-name"|*"|--beneficiary-institution"|*"|--wait-timeout"|*"|--save"|*"|--request"|*"|--approvals"|*"|--format"|*"|--concurrency"|*"|--rate"|*"|--journal"|*"|--fiat-account-id"|*"|--order-by"|*"|--conversion"|*"|--key-file"|*"|--status"|*"|--method"|*"|--signature"|*"|--type"|*"|--secondary-status"|*"|--tx-hash"|*"|--group-id"|*"|--destination"|*"|--metadata"|*"|--from"|*"|--updated-before"|*"|--updated-until"|*"|--updated-at"|*"|--updated-from"|*"|--updated-after"|*"|--timeout"|*"|--from-profile-id"|*"|--to-profile-id"|*"|--recipient-meta"|*"|--since"|*"|--count"|*"|--forward-to"|*"|--travel-rule"|*"|--custodian-type"|*"|--vasp-id"|*"|--vasp-name"|*"|--vasp-website"|*"|--transfer-purpose"|*"|--routing-type"|*"|--owner-name"|*"|--first-name"|*"|--last-name"|*"|--file"|*"|--account-number"|*"|--routing-number"|*"|--bank-name"|*"|--bank-country"|*"|--owner-country"|*"|--owner-address"|*"|--owner-city"|*"|--cubix-account-id"|*"|--wallet-address"|*"|--search"|*"|--originator-first-name"|*"|--originator-last-name"|*"|--originator-institution"|*"|--recipient-profile-id"|*"|--customer-id"|*"|--product"|*"|--memo-id"|*"|--instructions"|*"|--owner-address2"|*"|--owner-province"|*"|--owner-zip"|*"|--bank-address"|*"|--bank-address2"|*"|--bank-city"|*"|--bank-province"|*"|--bank-zip"|*"|--institution"|*"|--owner-first-name"|*"|--owner-last-name"|*"|--kind"|*"|--outcome"|*"|--head"|*"|--journals"|*"|--month"|*"|--out"|*"|--public-key"|*"|--increment"|*"|--max-points"|*"|--offset"|*"|--depth"|*"|--field"|*"|-f"|*"|--input"|*"|--channel"|*"|-c"|*"|--interval"|*"|--duration"|*"|--store"|*"|--upstream"|*"|--host"|*"|--port"|*"|--tls-cert"|*"|--tls-key"|*"|--approval-ttl"|*"|--role"|*"|--reason"|*"|--db"|*"|--seed")
@@ -52,13 +56,14 @@ _coinop() {
     next="${cmd:+$cmd }$w"
     case "$next" in "login"|"logout"|"auth"|"auth status"|"context"|"context list"|"context use"|"context show"|"context rename"|"context delete"|"context set-profile-id"|"config"|"config list"|"config get"|"config set"|"config unset"|"profiles"|"profiles list"|"profiles get"|"profiles create"|"balances"|"withdraw"|"withdraw batch"|"withdraw fiat"|"fee"|"fee quote"|"addresses"|"addresses list"|"addresses create"|"addresses verify"|"addresses verifications"|"addresses verifications list"|"addresses verifications get"|"addresses verifications submit"|"transfers"|"transfers list"|"transfers get"|"transfers watch"|"transfer"|"transfer internal"|"transfer paxos"|"events"|"events list"|"events get"|"events watch"|"events listen"|"destinations"|"destinations list"|"destinations put"|"limits"|"policy"|"policy show"|"policy check"|"policy init"|"approve"|"deposit-instructions"|"deposit-instructions create"|"deposit-instructions list"|"deposit-instructions get"|"fiat-accounts"|"fiat-accounts create"|"fiat-accounts list"|"fiat-accounts get"|"fiat-accounts update"|"fiat-accounts delete"|"vasps"|"vasps list"|"vasps get"|"deposits"|"deposits update"|"deposits reject"|"convert"|"conversions"|"conversions list"|"conversions get"|"conversions cancel"|"statements"|"statements list"|"statements payments"|"sandbox"|"sandbox deposit"|"audit"|"audit list"|"audit verify"|"audit export"|"audit path"|"reconcile"|"statement"|"close"|"close verify"|"prices"|"markets"|"ticker"|"book"|"trades"|"api"|"doctor"|"stream"|"stream book"|"stream top"|"stream trades"|"stream heartbeat"|"mcp"|"gateway"|"gateway init"|"gateway start"|"gateway operators"|"gateway operators add"|"gateway operators list"|"gateway operators disable"|"gateway operators enable"|"gateway policy"|"gateway policy show"|"gateway policy set"|"gateway policy history"|"approvals"|"approvals list"|"approvals show"|"approvals approve"|"approvals reject"|"local"|"local start"|"local deposit"|"completion") cmd="$next" ;; esac
   done
+  local -a cx=(); [[ -n $ctx ]] && cx=(--context "$ctx")
   case "$cmd|$prev" in
     *"|--output") COMPREPLY=($(compgen -W "table json ndjson csv" -- "$cur")); return ;;
     *"|-o") COMPREPLY=($(compgen -W "table json ndjson csv" -- "$cur")); return ;;
-    *"|--context") COMPREPLY=($(compgen -W "$(coinop __complete contexts 2>/dev/null)" -- "$cur")); return ;;
-    *"|--profile") COMPREPLY=($(compgen -W "$(coinop __complete contexts 2>/dev/null)" -- "$cur")); return ;;
+    *"|--context") COMPREPLY=($(compgen -W "$(coinop __complete contexts "${cx[@]}" 2>/dev/null)" -- "$cur")); return ;;
+    *"|--profile") COMPREPLY=($(compgen -W "$(coinop __complete contexts "${cx[@]}" 2>/dev/null)" -- "$cur")); return ;;
     *"|--env") COMPREPLY=($(compgen -W "local sandbox production custom" -- "$cur")); return ;;
-    *"|--profile-id") COMPREPLY=($(compgen -W "$(coinop __complete service-profiles 2>/dev/null)" -- "$cur")); return ;;
+    *"|--profile-id") COMPREPLY=($(compgen -W "$(coinop __complete service-profiles "${cx[@]}" 2>/dev/null)" -- "$cur")); return ;;
     *"|--order") COMPREPLY=($(compgen -W "DESC ASC" -- "$cur")); return ;;
     *"|--asset") COMPREPLY=($(compgen -W "BTC ETH BCH LTC SOL PAXG LINK AAVE UNI MATIC USDP PYUSD PEPE TRUMP SHIB ARB BONK ENA MNT ONDO PENGU QNT RENDER SKY WIF WLD DOGE AVAX SUI POL XLM BNB" -- "$cur")); return ;;
     "withdraw|--network"|"fee quote|--network"|"transfers list|--network") COMPREPLY=($(compgen -W "$(_coinop_networks "$asset")" -- "$cur")); return ;;
@@ -66,7 +71,7 @@ _coinop() {
     "addresses verify|--network") COMPREPLY=($(compgen -W "ETHEREUM POLYGON_POS BASE ARBITRUM_ONE INK XLAYER AVALANCHE BNB ROBINHOOD SOLANA" -- "$cur")); return ;;
     "deposit-instructions create|--network") COMPREPLY=($(compgen -W "WIRE DBS_ACT CUBIX SCB RTP" -- "$cur")); return ;;
     "fiat-accounts create|--network") COMPREPLY=($(compgen -W "WIRE CBIT DBS_ACT CUBIX SCB RTP" -- "$cur")); return ;;
-    "withdraw|--to") COMPREPLY=($(compgen -W "$(coinop __complete destinations 2>/dev/null)" -- "$cur")); return ;;
+    "withdraw|--to") COMPREPLY=($(compgen -W "$(coinop __complete destinations "${cx[@]}" 2>/dev/null)" -- "$cur")); return ;;
     *"|--format") COMPREPLY=($(compgen -W "csv jsonl json" -- "$cur")); return ;;
     "addresses list|--order-by"|"addresses verifications list|--order-by"|"destinations list|--order-by") COMPREPLY=($(compgen -W "CREATED_AT" -- "$cur")); return ;;
     "transfers list|--order-by") COMPREPLY=($(compgen -W "CREATED_AT UPDATED_AT" -- "$cur")); return ;;
@@ -78,11 +83,11 @@ _coinop() {
     "transfers list|--type"|"events list|--type"|"events watch|--type"|"events listen|--type") COMPREPLY=($(compgen -W "INTERNAL_TRANSFER_DEBIT INTERNAL_TRANSFER_CREDIT CRYPTO_DEPOSIT CRYPTO_WITHDRAWAL WIRE_DEPOSIT WIRE_WITHDRAWAL SEN_DEPOSIT SEN_WITHDRAWAL BANK_DEPOSIT BANK_WITHDRAWAL PLATFORM_TRANSFER_DEBIT PLATFORM_TRANSFER_CREDIT SIGNET_DEPOSIT SIGNET_WITHDRAWAL CBIT_WITHDRAWAL CBIT_DEPOSIT CUBIX_DEPOSIT CUBIX_WITHDRAWAL RTP_DEPOSIT PAXOS_TRANSFER_DEBIT PAXOS_TRANSFER_CREDIT" -- "$cur")); return ;;
     "limits|--type") COMPREPLY=($(compgen -W "INTERNAL_TRANSFER_DEBIT INTERNAL_TRANSFER_CREDIT CRYPTO_DEPOSIT CRYPTO_WITHDRAWAL WIRE_DEPOSIT WIRE_WITHDRAWAL SEN_DEPOSIT SEN_WITHDRAWAL BANK_DEPOSIT BANK_WITHDRAWAL PAXOS_TRANSFER_DEBIT PAXOS_TRANSFER_CREDIT SIGNET_DEPOSIT SIGNET_WITHDRAWAL CBIT_WITHDRAWAL CBIT_DEPOSIT CUBIX_DEPOSIT CUBIX_WITHDRAWAL RTP_DEPOSIT" -- "$cur")); return ;;
     *"|--secondary-status") COMPREPLY=($(compgen -W "TRAVEL_RULE_INFO_REQUESTED TRAVEL_RULE_REJECTED CUSTOMER_REJECTED PENDING_CUSTOMER_APPROVAL" -- "$cur")); return ;;
-    *"|--from-profile-id") COMPREPLY=($(compgen -W "$(coinop __complete service-profiles 2>/dev/null)" -- "$cur")); return ;;
-    "transfer internal|--to-profile-id") COMPREPLY=($(compgen -W "$(coinop __complete service-profiles 2>/dev/null)" -- "$cur")); return ;;
+    *"|--from-profile-id") COMPREPLY=($(compgen -W "$(coinop __complete service-profiles "${cx[@]}" 2>/dev/null)" -- "$cur")); return ;;
+    "transfer internal|--to-profile-id") COMPREPLY=($(compgen -W "$(coinop __complete service-profiles "${cx[@]}" 2>/dev/null)" -- "$cur")); return ;;
     *"|--custodian-type") COMPREPLY=($(compgen -W "VASP PRIVATE" -- "$cur")); return ;;
     "deposit-instructions create|--routing-type"|"fiat-accounts create|--routing-type") COMPREPLY=($(compgen -W "ABA SWIFT" -- "$cur")); return ;;
-    *"|--recipient-profile-id") COMPREPLY=($(compgen -W "$(coinop __complete service-profiles 2>/dev/null)" -- "$cur")); return ;;
+    *"|--recipient-profile-id") COMPREPLY=($(compgen -W "$(coinop __complete service-profiles "${cx[@]}" 2>/dev/null)" -- "$cur")); return ;;
     *"|--product") COMPREPLY=($(compgen -W "USDG_REWARDS" -- "$cur")); return ;;
     *"|--increment") COMPREPLY=($(compgen -W "ONE_MINUTE FIVE_MINUTES FIFTEEN_MINUTES THIRTY_MINUTES ONE_HOUR TWO_HOURS TWELVE_HOURS ONE_DAY ONE_WEEK TWO_WEEKS FOUR_WEEKS" -- "$cur")); return ;;
     *"|--role") COMPREPLY=($(compgen -W "viewer initiator approver admin" -- "$cur")); return ;;

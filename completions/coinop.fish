@@ -104,12 +104,29 @@ function __coinop_networks
             printf '%s\n' BITCOIN ETHEREUM BITCOIN_CASH LITECOIN SOLANA POLYGON_POS BASE ARBITRUM_ONE STELLAR INK XLAYER AVALANCHE DOGECOIN SUI ROBINHOOD BNB
     end
 end
+# coinop's words of a kind (the address book's nicknames...) for the context named on the line, if one is.
+function __coinop_complete
+    set -l words (commandline -opc)
+    set -l ctx
+    for i in (seq (count $words))
+        if contains -- $words[$i] --context --profile; and test $i -lt (count $words)
+            set ctx $words[(math $i + 1)]
+        end
+        string match -q -- '--context=*' $words[$i]; and set ctx (string replace -- --context= '' $words[$i])
+        string match -q -- '--profile=*' $words[$i]; and set ctx (string replace -- --profile= '' $words[$i])
+    end
+    if test -n "$ctx"
+        coinop __complete $argv[1] --context $ctx 2>/dev/null
+    else
+        coinop __complete $argv[1] 2>/dev/null
+    end
+end
 function __coinop_value
     string match -q -- "*|$argv[1]" (__coinop_path)
 end
-complete -c coinop -n '__coinop_value --profile' -f -a '(coinop __complete contexts 2>/dev/null)'
+complete -c coinop -n '__coinop_value --profile' -f -a '(__coinop_complete contexts)'
 complete -c coinop -s V -l version -d 'print the version'
-complete -c coinop -l context -x -a '(coinop __complete contexts 2>/dev/null)' -d 'context to use: saved endpoints and credentials'
+complete -c coinop -l context -x -a '(__coinop_complete contexts)' -d 'context to use: saved endpoints and credentials'
 complete -c coinop -s o -l output -x -a 'table json ndjson csv' -d 'output format'
 complete -c coinop -l json -d 'short for -o json'
 complete -c coinop -l no-input -d 'never prompt'
@@ -164,7 +181,7 @@ complete -c coinop -n '__coinop_is \'login\'' -l client-id -x -d 'OAuth client i
 complete -c coinop -n '__coinop_is \'login\'' -l client-secret-stdin -d 'read the client secret from stdin'
 complete -c coinop -n '__coinop_is \'login\'' -l scopes -x -d 'scopes to request, comma separated'
 complete -c coinop -n '__coinop_is \'login\'' -l name -x -d 'context name to save under'
-complete -c coinop -n '__coinop_is \'login\'' -l profile-id -x -a '(coinop __complete service-profiles 2>/dev/null)' -d 'the service\'s profile id that withdrawals and deposit addresses use by default'
+complete -c coinop -n '__coinop_is \'login\'' -l profile-id -x -a '(__coinop_complete service-profiles)' -d 'the service\'s profile id that withdrawals and deposit addresses use by default'
 complete -c coinop -n '__coinop_is \'login\'' -l base-url -x -d 'API address'
 complete -c coinop -n '__coinop_is \'login\'' -l auth-url -x -d 'token endpoint host'
 complete -c coinop -n '__coinop_is \'login\'' -l ws-url -x -d 'stream address'
@@ -203,7 +220,7 @@ complete -c coinop -n '__coinop_is \'profiles create\'' -l description -x -d 'wh
 complete -c coinop -n '__coinop_is \'balances\'' -a 'BTC ETH BCH LTC SOL PAXG LINK AAVE UNI MATIC USDP PYUSD PEPE TRUMP SHIB ARB BONK ENA MNT ONDO PENGU QNT RENDER SKY WIF WLD DOGE AVAX SUI POL XLM BNB USD EUR GBP BRL MXN'
 complete -c coinop -n '__coinop_is \'balances\'' -l columns -x -d 'the table'
 complete -c coinop -n '__coinop_is \'balances\'' -l wide -d 'every column of the table, none left out to fit the terminal'
-complete -c coinop -n '__coinop_is \'balances\'' -l profile-id -x -a '(coinop __complete service-profiles 2>/dev/null)' -d 'the service\'s profile'
+complete -c coinop -n '__coinop_is \'balances\'' -l profile-id -x -a '(__coinop_complete service-profiles)' -d 'the service\'s profile'
 complete -c coinop -n '__coinop_is \'balances\'' -l all-profiles -d 'every service profile, in one table'
 complete -c coinop -n '__coinop_is \'balances\'' -l include-zero -d 'also list assets with nothing in them'
 complete -c coinop -n '__coinop_is \'withdraw\'' -a batch -d 'send many withdrawals from a file, each exactly once, resumable after a crash'
@@ -211,13 +228,13 @@ complete -c coinop -n '__coinop_is \'withdraw\'' -a fiat -d 'send USD from a pro
 complete -c coinop -n '__coinop_is \'withdraw\'' -l asset -x -a 'BTC ETH BCH LTC SOL PAXG LINK AAVE UNI MATIC USDP PYUSD PEPE TRUMP SHIB ARB BONK ENA MNT ONDO PENGU QNT RENDER SKY WIF WLD DOGE AVAX SUI POL XLM BNB' -d 'asset to withdraw, such as BTC'
 complete -c coinop -n '__coinop_is \'withdraw\'' -l network -x -a '(__coinop_networks)' -d 'crypto network'
 complete -c coinop -n '__coinop_is \'withdraw\'' -l address -x -d 'destination address'
-complete -c coinop -n '__coinop_is \'withdraw\'' -l to -x -a '(coinop __complete destinations 2>/dev/null)' -d 'the destination from the address book, by nickname: its address and network'
+complete -c coinop -n '__coinop_is \'withdraw\'' -l to -x -a '(__coinop_complete destinations)' -d 'the destination from the address book, by nickname: its address and network'
 complete -c coinop -n '__coinop_is \'withdraw\'' -l amount -x -d 'amount to send'
 complete -c coinop -n '__coinop_is \'withdraw\'' -l total -x -d 'total to debit, fee included'
 complete -c coinop -n '__coinop_is \'withdraw\'' -l fee-id -x -d 'use a guaranteed fee quote'
 complete -c coinop -n '__coinop_is \'withdraw\'' -l quote -d 'get a guaranteed fee quote first and use it'
 complete -c coinop -n '__coinop_is \'withdraw\'' -l ref-id -x -d 'client id for replay protection'
-complete -c coinop -n '__coinop_is \'withdraw\'' -l profile-id -x -a '(coinop __complete service-profiles 2>/dev/null)' -d 'the service\'s profile to debit'
+complete -c coinop -n '__coinop_is \'withdraw\'' -l profile-id -x -a '(__coinop_complete service-profiles)' -d 'the service\'s profile to debit'
 complete -c coinop -n '__coinop_is \'withdraw\'' -l identity-id -x -d 'identity making the withdrawal'
 complete -c coinop -n '__coinop_is \'withdraw\'' -l account-id -x -d 'account of the identity'
 complete -c coinop -n '__coinop_is \'withdraw\'' -l balance-asset -x -d 'asset whose balance to debit'
@@ -237,7 +254,7 @@ complete -c coinop -n '__coinop_is \'withdraw\'' -l request -r -F -d 'send the w
 complete -c coinop -n '__coinop_is \'withdraw\'' -l approvals -r -F -d 'an approval file'
 complete -c coinop -n '__coinop_is \'withdraw batch\'' -F
 complete -c coinop -n '__coinop_is \'withdraw batch\'' -l format -x -a 'csv jsonl json' -d 'file format'
-complete -c coinop -n '__coinop_is \'withdraw batch\'' -l profile-id -x -a '(coinop __complete service-profiles 2>/dev/null)' -d 'service profile for rows without a profile_id: its id, id prefix or nickname'
+complete -c coinop -n '__coinop_is \'withdraw batch\'' -l profile-id -x -a '(__coinop_complete service-profiles)' -d 'service profile for rows without a profile_id: its id, id prefix or nickname'
 complete -c coinop -n '__coinop_is \'withdraw batch\'' -l dry-run -d 'validate, get a guaranteed fee for every row and print totals per asset and network'
 complete -c coinop -n '__coinop_is \'withdraw batch\'' -s y -l yes -d 'do not ask for confirmation'
 complete -c coinop -n '__coinop_is \'withdraw batch\'' -l resume -d 'continue an interrupted run of the same file from its journal'
@@ -250,14 +267,14 @@ complete -c coinop -n '__coinop_is \'withdraw batch\'' -l concurrency -x -d 'req
 complete -c coinop -n '__coinop_is \'withdraw batch\'' -l rate -x -d 'most withdrawals per second'
 complete -c coinop -n '__coinop_is \'withdraw batch\'' -l journal -r -F -d 'journal file'
 complete -c coinop -n '__coinop_is \'withdraw batch\'' -l allow-repeat -d 'a repeat run: pay rows again that another batch already paid'
-complete -c coinop -n '__coinop_is \'withdraw batch\'' -l allow-partial -d 'send a batch even when the available balance cannot cover every row'
+complete -c coinop -n '__coinop_is \'withdraw batch\'' -l allow-partial -d 'send the rows the balances and transfer limits cover, in order: from the first row of an asset they cannot cover'
 complete -c coinop -n '__coinop_is \'withdraw batch\'' -l approvals -r -F -d 'an approval file'
 complete -c coinop -n '__coinop_is \'withdraw fiat\'' -l fiat-account-id -x -d 'the saved fiat account to send to'
 complete -c coinop -n '__coinop_is \'withdraw fiat\'' -l amount -x -d 'amount to send, at most 2 decimals'
 complete -c coinop -n '__coinop_is \'withdraw fiat\'' -l total -x -d 'total to debit, fees included'
 complete -c coinop -n '__coinop_is \'withdraw fiat\'' -l asset -x -a 'BTC ETH BCH LTC SOL PAXG LINK AAVE UNI MATIC USDP PYUSD PEPE TRUMP SHIB ARB BONK ENA MNT ONDO PENGU QNT RENDER SKY WIF WLD DOGE AVAX SUI POL XLM BNB' -d 'asset to withdraw'
 complete -c coinop -n '__coinop_is \'withdraw fiat\'' -l ref-id -x -d 'client id for replay protection'
-complete -c coinop -n '__coinop_is \'withdraw fiat\'' -l profile-id -x -a '(coinop __complete service-profiles 2>/dev/null)' -d 'the service\'s profile to debit'
+complete -c coinop -n '__coinop_is \'withdraw fiat\'' -l profile-id -x -a '(__coinop_complete service-profiles)' -d 'the service\'s profile to debit'
 complete -c coinop -n '__coinop_is \'withdraw fiat\'' -l identity-id -x -d 'identity making the withdrawal'
 complete -c coinop -n '__coinop_is \'withdraw fiat\'' -l account-id -x -d 'account of the identity'
 complete -c coinop -n '__coinop_is \'withdraw fiat\'' -l memo -x -d 'memo sent with the wire'
@@ -282,7 +299,7 @@ complete -c coinop -n '__coinop_is \'addresses\'' -a verify -d 'prove a destinat
 complete -c coinop -n '__coinop_is \'addresses\'' -a verifications -d 'address verifications: list, get, submit a signature'
 complete -c coinop -n '__coinop_is \'addresses list\'' -l columns -x -d 'the table'
 complete -c coinop -n '__coinop_is \'addresses list\'' -l wide -d 'every column of the table, none left out to fit the terminal'
-complete -c coinop -n '__coinop_is \'addresses list\'' -l profile-id -x -a '(coinop __complete service-profiles 2>/dev/null)' -d 'service profiles: id, id prefix or nickname'
+complete -c coinop -n '__coinop_is \'addresses list\'' -l profile-id -x -a '(__coinop_complete service-profiles)' -d 'service profiles: id, id prefix or nickname'
 complete -c coinop -n '__coinop_is \'addresses list\'' -l identity-id -x -d 'identity ids'
 complete -c coinop -n '__coinop_is \'addresses list\'' -l account-id -x -d 'account ids'
 complete -c coinop -n '__coinop_is \'addresses list\'' -l id -x -d 'deposit address ids'
@@ -299,7 +316,7 @@ complete -c coinop -n '__coinop_is \'addresses list\'' -l order-by -x -a 'CREATE
 complete -c coinop -n '__coinop_is \'addresses list\'' -l cursor -x -d 'start from this page cursor'
 complete -c coinop -n '__coinop_is \'addresses list\'' -l all -d 'every page'
 complete -c coinop -n '__coinop_is \'addresses create\'' -l network -x -a 'BITCOIN ETHEREUM BITCOIN_CASH LITECOIN SOLANA POLYGON_POS BASE ARBITRUM_ONE STELLAR INK XLAYER AVALANCHE DOGECOIN SUI ROBINHOOD BNB' -d 'crypto network'
-complete -c coinop -n '__coinop_is \'addresses create\'' -l profile-id -x -a '(coinop __complete service-profiles 2>/dev/null)' -d 'the service\'s profile'
+complete -c coinop -n '__coinop_is \'addresses create\'' -l profile-id -x -a '(__coinop_complete service-profiles)' -d 'the service\'s profile'
 complete -c coinop -n '__coinop_is \'addresses create\'' -l identity-id -x -d 'identity'
 complete -c coinop -n '__coinop_is \'addresses create\'' -l account-id -x -d 'account'
 complete -c coinop -n '__coinop_is \'addresses create\'' -l ref-id -x -d 'client id for replay protection'
@@ -335,7 +352,7 @@ complete -c coinop -n '__coinop_is \'transfers\'' -a get -d 'one transfer'
 complete -c coinop -n '__coinop_is \'transfers\'' -a watch -d 'follow transfers until they end'
 complete -c coinop -n '__coinop_is \'transfers list\'' -l id -x -d 'transfer ids'
 complete -c coinop -n '__coinop_is \'transfers list\'' -l ref-id -x -d 'client-specified ids'
-complete -c coinop -n '__coinop_is \'transfers list\'' -l profile-id -x -a '(coinop __complete service-profiles 2>/dev/null)' -d 'service profiles: id, id prefix or nickname'
+complete -c coinop -n '__coinop_is \'transfers list\'' -l profile-id -x -a '(__coinop_complete service-profiles)' -d 'service profiles: id, id prefix or nickname'
 complete -c coinop -n '__coinop_is \'transfers list\'' -l identity-id -x -d 'identity ids'
 complete -c coinop -n '__coinop_is \'transfers list\'' -l account-id -x -d 'account ids'
 complete -c coinop -n '__coinop_is \'transfers list\'' -l type -x -a 'INTERNAL_TRANSFER_DEBIT INTERNAL_TRANSFER_CREDIT CRYPTO_DEPOSIT CRYPTO_WITHDRAWAL WIRE_DEPOSIT WIRE_WITHDRAWAL SEN_DEPOSIT SEN_WITHDRAWAL BANK_DEPOSIT BANK_WITHDRAWAL PLATFORM_TRANSFER_DEBIT PLATFORM_TRANSFER_CREDIT SIGNET_DEPOSIT SIGNET_WITHDRAWAL CBIT_WITHDRAWAL CBIT_DEPOSIT CUBIX_DEPOSIT CUBIX_WITHDRAWAL RTP_DEPOSIT PAXOS_TRANSFER_DEBIT PAXOS_TRANSFER_CREDIT' -d 'transfer types, such as CRYPTO_WITHDRAWAL'
@@ -372,8 +389,8 @@ complete -c coinop -n '__coinop_is \'transfers watch\'' -l columns -x -d 'the ta
 complete -c coinop -n '__coinop_is \'transfers watch\'' -l wide -d 'every column of the table, none left out to fit the terminal'
 complete -c coinop -n '__coinop_is \'transfer\'' -a internal -d 'move an asset between two of one customer\'s service profiles'
 complete -c coinop -n '__coinop_is \'transfer\'' -a paxos -d 'send an asset to another customer of the service, to the recipient\'s profile id'
-complete -c coinop -n '__coinop_is \'transfer internal\'' -l from-profile-id -x -a '(coinop __complete service-profiles 2>/dev/null)' -d 'the service\'s profile to debit'
-complete -c coinop -n '__coinop_is \'transfer internal\'' -l to-profile-id -x -a '(coinop __complete service-profiles 2>/dev/null)' -d 'the service\'s profile to credit'
+complete -c coinop -n '__coinop_is \'transfer internal\'' -l from-profile-id -x -a '(__coinop_complete service-profiles)' -d 'the service\'s profile to debit'
+complete -c coinop -n '__coinop_is \'transfer internal\'' -l to-profile-id -x -a '(__coinop_complete service-profiles)' -d 'the service\'s profile to credit'
 complete -c coinop -n '__coinop_is \'transfer internal\'' -l asset -x -a 'BTC ETH BCH LTC SOL PAXG LINK AAVE UNI MATIC USDP PYUSD PEPE TRUMP SHIB ARB BONK ENA MNT ONDO PENGU QNT RENDER SKY WIF WLD DOGE AVAX SUI POL XLM BNB' -d 'asset to move, such as BTC or USD'
 complete -c coinop -n '__coinop_is \'transfer internal\'' -l amount -x -d 'amount to move'
 complete -c coinop -n '__coinop_is \'transfer internal\'' -l ref-id -x -d 'client id for replay protection'
@@ -383,7 +400,7 @@ complete -c coinop -n '__coinop_is \'transfer internal\'' -l dry-run -d 'validat
 complete -c coinop -n '__coinop_is \'transfer internal\'' -s y -l yes -d 'do not ask for confirmation'
 complete -c coinop -n '__coinop_is \'transfer internal\'' -l wait -d 'follow the transfer until COMPLETED or FAILED'
 complete -c coinop -n '__coinop_is \'transfer internal\'' -l wait-timeout -x -d 'give up waiting after this long'
-complete -c coinop -n '__coinop_is \'transfer paxos\'' -l from-profile-id -x -a '(coinop __complete service-profiles 2>/dev/null)' -d 'the service\'s profile to debit'
+complete -c coinop -n '__coinop_is \'transfer paxos\'' -l from-profile-id -x -a '(__coinop_complete service-profiles)' -d 'the service\'s profile to debit'
 complete -c coinop -n '__coinop_is \'transfer paxos\'' -l to-profile-id -x -d 'the recipient\'s profile id: a profile of another customer of the service'
 complete -c coinop -n '__coinop_is \'transfer paxos\'' -l asset -x -a 'BTC ETH BCH LTC SOL PAXG LINK AAVE UNI MATIC USDP PYUSD PEPE TRUMP SHIB ARB BONK ENA MNT ONDO PENGU QNT RENDER SKY WIF WLD DOGE AVAX SUI POL XLM BNB' -d 'asset to move, such as BTC or USD'
 complete -c coinop -n '__coinop_is \'transfer paxos\'' -l amount -x -d 'amount to move'
@@ -469,7 +486,7 @@ complete -c coinop -n '__coinop_is \'policy init\'' -l force -d 'replace the pol
 complete -c coinop -n '__coinop_is \'approve\'' -F
 complete -c coinop -n '__coinop_is \'approve\'' -l show-key -d 'print this machine\'s approver public key'
 complete -c coinop -n '__coinop_is \'approve\'' -l format -x -a 'csv jsonl json' -d 'batch file format'
-complete -c coinop -n '__coinop_is \'approve\'' -l profile-id -x -a '(coinop __complete service-profiles 2>/dev/null)' -d 'service profile for rows without a profile_id, as the batch gets it: its id, id prefix or nickname'
+complete -c coinop -n '__coinop_is \'approve\'' -l profile-id -x -a '(__coinop_complete service-profiles)' -d 'service profile for rows without a profile_id, as the batch gets it: its id, id prefix or nickname'
 complete -c coinop -n '__coinop_is \'approve\'' -l skip-invalid -d 'approve the valid rows of a file with invalid ones'
 complete -c coinop -n '__coinop_is \'approve\'' -l allow-repeat -d 'approve a repeat run: withdraw batch --allow-repeat, paying again rows another batch paid'
 complete -c coinop -n '__coinop_is \'approve\'' -s y -l yes -d 'sign without asking'
@@ -478,7 +495,7 @@ complete -c coinop -n '__coinop_is \'deposit-instructions\'' -a list -d 'instruc
 complete -c coinop -n '__coinop_is \'deposit-instructions\'' -a get -d 'one set of instructions'
 complete -c coinop -n '__coinop_is \'deposit-instructions create\'' -l network -x -a 'WIRE DBS_ACT CUBIX SCB RTP' -d 'fiat network'
 complete -c coinop -n '__coinop_is \'deposit-instructions create\'' -l routing-type -x -a 'ABA SWIFT' -d 'WIRE: routing number type'
-complete -c coinop -n '__coinop_is \'deposit-instructions create\'' -l profile-id -x -a '(coinop __complete service-profiles 2>/dev/null)' -d 'the service\'s profile deposits credit'
+complete -c coinop -n '__coinop_is \'deposit-instructions create\'' -l profile-id -x -a '(__coinop_complete service-profiles)' -d 'the service\'s profile deposits credit'
 complete -c coinop -n '__coinop_is \'deposit-instructions create\'' -l identity-id -x -d 'the identity making the deposits'
 complete -c coinop -n '__coinop_is \'deposit-instructions create\'' -l account-id -x -d 'the account of that identity'
 complete -c coinop -n '__coinop_is \'deposit-instructions create\'' -l ref-id -x -d 'client id for replay protection'
@@ -564,8 +581,8 @@ complete -c coinop -n '__coinop_is \'convert\'' -l amount -x -d 'amount to conve
 complete -c coinop -n '__coinop_is \'convert\'' -l from -x -d 'asset to convert from: USD, or a stablecoin'
 complete -c coinop -n '__coinop_is \'convert\'' -l to -x -d 'asset to convert to: a stablecoin'
 complete -c coinop -n '__coinop_is \'convert\'' -l ref-id -x -d 'client id for replay protection'
-complete -c coinop -n '__coinop_is \'convert\'' -l profile-id -x -a '(coinop __complete service-profiles 2>/dev/null)' -d 'the service\'s profile to convert in'
-complete -c coinop -n '__coinop_is \'convert\'' -l recipient-profile-id -x -a '(coinop __complete service-profiles 2>/dev/null)' -d 'directed settlement: the profile credited with the target asset'
+complete -c coinop -n '__coinop_is \'convert\'' -l profile-id -x -a '(__coinop_complete service-profiles)' -d 'the service\'s profile to convert in'
+complete -c coinop -n '__coinop_is \'convert\'' -l recipient-profile-id -x -a '(__coinop_complete service-profiles)' -d 'directed settlement: the profile credited with the target asset'
 complete -c coinop -n '__coinop_is \'convert\'' -l identity-id -x -d 'identity requesting the conversion'
 complete -c coinop -n '__coinop_is \'convert\'' -l account-id -x -d 'account of the identity'
 complete -c coinop -n '__coinop_is \'convert\'' -l meta -x -d 'metadata pair'
@@ -578,7 +595,7 @@ complete -c coinop -n '__coinop_is \'convert\'' -l wait-approval -d 'at a coinop
 complete -c coinop -n '__coinop_is \'conversions\'' -a list -d 'stablecoin conversions, newest first'
 complete -c coinop -n '__coinop_is \'conversions\'' -a get -d 'one conversion'
 complete -c coinop -n '__coinop_is \'conversions\'' -a cancel -d 'cancel a conversion while it is CREATED: its source comes back to the profile'
-complete -c coinop -n '__coinop_is \'conversions list\'' -l profile-id -x -a '(coinop __complete service-profiles 2>/dev/null)' -d 'the profile\'s conversions only'
+complete -c coinop -n '__coinop_is \'conversions list\'' -l profile-id -x -a '(__coinop_complete service-profiles)' -d 'the profile\'s conversions only'
 complete -c coinop -n '__coinop_is \'conversions list\'' -l ref-id -x -d 'the conversion made with this ref_id'
 complete -c coinop -n '__coinop_is \'conversions list\'' -l created-before -x -d 'created strictly before'
 complete -c coinop -n '__coinop_is \'conversions list\'' -l created-until -x -d 'created at or before'
@@ -662,22 +679,22 @@ complete -c coinop -n '__coinop_is \'audit export\'' -l to -x -d 'entries before
 complete -c coinop -n '__coinop_is \'audit export\'' -l gateway -d 'the current context\'s coinop gateway\'s chain instead of this machine\'s log'
 complete -c coinop -n '__coinop_is \'reconcile\'' -l from -x -d 'the period\'s start: intents recorded and transfers created at or after it'
 complete -c coinop -n '__coinop_is \'reconcile\'' -l to -x -d 'its end, strictly before'
-complete -c coinop -n '__coinop_is \'reconcile\'' -l profile-id -x -a '(coinop __complete service-profiles 2>/dev/null)' -d 'only these service profiles, by id, id prefix or nickname'
+complete -c coinop -n '__coinop_is \'reconcile\'' -l profile-id -x -a '(__coinop_complete service-profiles)' -d 'only these service profiles, by id, id prefix or nickname'
 complete -c coinop -n '__coinop_is \'reconcile\'' -l journals -x -d 'the folder of batch journals to read'
 complete -c coinop -n '__coinop_is \'reconcile\'' -l gateway -d 'the context must be a coinop gateway: its audit chain\'s requests are intents too'
 complete -c coinop -n '__coinop_is \'reconcile\'' -l columns -x -d 'the table'
 complete -c coinop -n '__coinop_is \'reconcile\'' -l wide -d 'every column of the table, none left out to fit the terminal'
-complete -c coinop -n '__coinop_is \'statement\'' -l profile-id -x -a '(coinop __complete service-profiles 2>/dev/null)' -d 'the service\'s profile'
+complete -c coinop -n '__coinop_is \'statement\'' -l profile-id -x -a '(__coinop_complete service-profiles)' -d 'the service\'s profile'
 complete -c coinop -n '__coinop_is \'statement\'' -l month -x -d 'the calendar month, in UTC, such as 2026-11'
 complete -c coinop -n '__coinop_is \'statement\'' -l from -x -d 'the period\'s start, inclusive: RFC 3339, a date'
 complete -c coinop -n '__coinop_is \'statement\'' -l to -x -d 'the period\'s end, exclusive'
 complete -c coinop -n '__coinop_is \'close\'' -a verify -d 'check a bundle offline: every sum, no file missing or added, the signature'
 complete -c coinop -n '__coinop_is \'close\'' -l month -x -d 'the calendar month to close, in UTC, such as 2026-11'
 complete -c coinop -n '__coinop_is \'close\'' -l out -x -d 'the folder the bundle is written to'
-complete -c coinop -n '__coinop_is \'close\'' -l profile-id -x -a '(coinop __complete service-profiles 2>/dev/null)' -d 'the service\'s profiles to give statements of, by id, id prefix or nickname'
+complete -c coinop -n '__coinop_is \'close\'' -l profile-id -x -a '(__coinop_complete service-profiles)' -d 'the service\'s profiles to give statements of, by id, id prefix or nickname'
 complete -c coinop -n '__coinop_is \'close verify\'' -l month -x -d 'the calendar month to close, in UTC, such as 2026-11'
 complete -c coinop -n '__coinop_is \'close verify\'' -l out -x -d 'the folder the bundle is written to'
-complete -c coinop -n '__coinop_is \'close verify\'' -l profile-id -x -a '(coinop __complete service-profiles 2>/dev/null)' -d 'the service\'s profiles to give statements of, by id, id prefix or nickname'
+complete -c coinop -n '__coinop_is \'close verify\'' -l profile-id -x -a '(__coinop_complete service-profiles)' -d 'the service\'s profiles to give statements of, by id, id prefix or nickname'
 complete -c coinop -n '__coinop_is \'close verify\'' -l public-key -r -F -d 'a file holding the operator\'s public key'
 complete -c coinop -n '__coinop_is \'prices\'' -a 'ETHEUR ETHUSD BTCEUR BTCUSD PAXGUSD BCHUSD LTCUSD ETHGBP BTCGBP LTCGBP BCHGBP USDPUSD ETHBRL BTCBRL LTCBRL BCHBRL USDPGBP USDPBRL LINKUSD MATICUSD AAVEUSD UNIUSD AAVEMXN BCHMXN BTCMXN ETHMXN LTCMXN USDPMXN AAVEEUR BCHEUR LTCEUR LINKEUR MATICEUR PAXGEUR SOLEUR USDPEUR UNIEUR PYUSDEUR PYUSDGBP PEPEUSD TRUMPUSD SHIBUSD ARBUSD BONKUSD ENAUSD MNTUSD ONDOUSD PENGUUSD QNTUSD RENDERUSD SKYUSD WIFUSD WLDUSD DOGEUSD AVAXUSD SUIUSD POLUSD XLMUSD BNBUSD'
 complete -c coinop -n '__coinop_is \'prices\'' -l columns -x -d 'the table'

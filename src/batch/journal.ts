@@ -79,6 +79,8 @@ export interface OutcomeCounts {
   alreadySubmitted: number;
   failed: number;
   invalid: number;
+  /** Not sent: --allow-partial found a balance or a limit that could not cover them (failed, outcome skipped). */
+  skipped: number;
   notSent: number;
   /** A transfer exists for the row (created now or before). */
   withTransfer: number;
@@ -486,8 +488,9 @@ export class Journal {
       `SELECT count(*) AS rows,
          coalesce(sum(state = 'succeeded' AND outcome IS NOT 'already submitted'), 0) AS created,
          coalesce(sum(state = 'succeeded' AND outcome IS 'already submitted'), 0) AS alreadySubmitted,
-         coalesce(sum(state = 'failed'), 0) AS failed,
+         coalesce(sum(state = 'failed' AND outcome IS NOT 'skipped'), 0) AS failed,
          coalesce(sum(state = 'invalid'), 0) AS invalid,
+         coalesce(sum(state = 'failed' AND outcome IS 'skipped'), 0) AS skipped,
          coalesce(sum(state NOT IN ('succeeded', 'failed', 'invalid')), 0) AS notSent,
          coalesce(sum(transfer_id IS NOT NULL AND transfer_id != ''), 0) AS withTransfer
        FROM rows`,
@@ -584,6 +587,22 @@ export class Journal {
     ]);
   }
 
+  /**
+   * Rows planned that this run does not send (--allow-partial: a balance or a limit cannot cover them), with why: failed
+   * without a transfer, outcome `skipped`, so --resume --retry-failed sends them. Written at once, before any row leaves.
+   */
+  markSkipped(rows: { row: number; problem: unknown }[]): void {
+    const now = new Date().toISOString();
+    const skip = this.stmt(
+      `UPDATE rows SET state = 'failed', outcome = 'skipped', problem = ?, updated_at = ? WHERE row = ? AND state = 'planned'`,
+    );
+    this.write(() =>
+      this.db.transaction(() => {
+        for (const r of rows) skip.run(JSON.stringify(r.problem), now, r.row);
+      })(),
+    );
+  }
+
   markUnknown(row: number, problem: unknown): Promise<void> {
     return this.enqueue('result', ['unknown', null, null, null, null, null, null, JSON.stringify(problem), row]);
   }
@@ -643,7 +662,9 @@ export class Journal {
     // A failed row whose transfer exists (it ended FAILED on chain) is final: resending its ref_id would only
     // answer already-exists.
     this.write(() =>
-      this.db.prepare(`UPDATE rows SET state = 'planned' WHERE state IN ${states} AND transfer_id IS NULL`).run(),
+      this.db
+        .prepare(`UPDATE rows SET state = 'planned', outcome = NULL WHERE state IN ${states} AND transfer_id IS NULL`)
+        .run(),
     );
   }
 

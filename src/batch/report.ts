@@ -7,7 +7,10 @@ import type { Progress } from './runner.js';
 export interface ReportRow {
   row: number;
   ref_id: string | null;
-  /** created, already submitted, failed, invalid, not sent (interrupted), unknown (no answer after retries). */
+  /**
+   * created, already submitted, failed, invalid, skipped (--allow-partial: not sent, a balance or a limit could not
+   * cover it), not sent (interrupted), unknown (no answer after retries).
+   */
   result: string;
   transfer_id: string | null;
   status: string | null;
@@ -85,7 +88,8 @@ export function reportRow(reported: ReportedRow): ReportRow {
     row: reported.row,
     ref_id: reported.ref_id ?? (reported.state === 'invalid' ? givenRefId(reported.problem) : null),
     result:
-      reported.state === 'succeeded' && reported.outcome
+      (reported.state === 'succeeded' && reported.outcome) ||
+      (reported.state === 'failed' && reported.outcome === 'skipped')
         ? reported.outcome
         : reported.state === 'sent'
           ? 'not sent (interrupted)'
@@ -200,10 +204,10 @@ export function outcomeOf(journal: Journal): Outcome {
   return journal.outcomeCounts();
 }
 
-/** 0 every row succeeded; 7 no row has a transfer; 6 some rows failed, were invalid or were left unsent. */
+/** 0 every row succeeded; 7 no row has a transfer; 6 some rows failed, were invalid, skipped or were left unsent. */
 export function exitCodeOf(outcome: Outcome): 0 | 6 | 7 {
   if (outcome.withTransfer === 0) return 7;
-  if (outcome.failed || outcome.invalid || outcome.notSent) return 6;
+  if (outcome.failed || outcome.invalid || outcome.skipped || outcome.notSent) return 6;
   return 0;
 }
 
@@ -212,6 +216,7 @@ export function outcomeLine(outcome: Outcome): string {
   if (outcome.alreadySubmitted) parts.push(`${outcome.alreadySubmitted} already submitted`);
   if (outcome.failed) parts.push(`${outcome.failed} failed`);
   if (outcome.invalid) parts.push(`${outcome.invalid} invalid (skipped)`);
+  if (outcome.skipped) parts.push(`${outcome.skipped} skipped (--allow-partial: a balance or a limit ran out)`);
   if (outcome.notSent) parts.push(`${outcome.notSent} not sent or without an answer (run again with --resume)`);
   return `${outcome.rows} row${outcome.rows === 1 ? '' : 's'}: ${parts.join(', ')}`;
 }

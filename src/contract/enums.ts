@@ -62,9 +62,13 @@ export type TransferType = (typeof TRANSFER_TYPES)[number];
 
 /**
  * The list filter's transfer types: spec/SERVICE.md's, and the OpenAPI's names of the platform transfers (PAXOS_ where
- * spec/SERVICE.md says PLATFORM_), so either may be asked for (the local service makes neither kind).
+ * spec/SERVICE.md says PLATFORM_), so either may be typed. What is sent is the OpenAPI's (openApiTransferType): its
+ * enumeration has no PLATFORM_ name; the local service takes either.
  */
 export const TRANSFER_TYPE_FILTERS = [...TRANSFER_TYPES, 'PAXOS_TRANSFER_DEBIT', 'PAXOS_TRANSFER_CREDIT'] as const;
+
+/** A transfer type as the OpenAPI names it: spec/SERVICE.md's PLATFORM_TRANSFER_* are its PAXOS_TRANSFER_*. */
+export const openApiTransferType = (type: string): string => type.replace(/^PLATFORM_TRANSFER_/, 'PAXOS_TRANSFER_');
 
 export const MARKETS = [
   'ETHEUR',

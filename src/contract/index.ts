@@ -8,3 +8,4 @@ export * from './money.js';
 export * from './validate.js';
 export * from './operations.js';
 export * from './suggest.js';
+export * from './transfer-filters.js';

@@ -5,6 +5,7 @@ import { ASSETS, STABLECOINS } from './catalogue.js';
 import { FIAT_ACCOUNT_NETWORKS, SCOPES, type Scope } from './enums.js';
 import * as S from './schemas.js';
 import { dec, isAmountString } from './money.js';
+import { transferFilterIssues } from './transfer-filters.js';
 import {
   addressIssues,
   amountOrTotalIssues,
@@ -136,7 +137,7 @@ export const operations = {
     query: S.ListTransfersQuery,
     response: S.ListTransfersResponse,
     paged: true,
-    rules: ({ query }) => orderByIssues(query),
+    rules: ({ query }) => [...transferFilterIssues(query), ...orderByIssues(query)],
   },
   getTransfer: {
     id: 'getTransfer',

@@ -130,6 +130,11 @@ export class Forwarder {
     while (this.room <= 0 && !this.stopped) await new Promise<void>((r) => this.waiters.push(r));
   }
 
+  /** Resolves once every event taken is behind the checkpoint (delivered), or forwarding stopped. */
+  async drained(): Promise<void> {
+    while (this.first < this.held.length && !this.stopped) await new Promise<void>((r) => this.waiters.push(r));
+  }
+
   /** Stops sending: no new attempt starts and no retry waits (attempts under way end by their timeout). */
   stop(): void {
     this.stopped = true;

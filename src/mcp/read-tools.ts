@@ -1,7 +1,14 @@
 // The tools that only read: balances, service profiles, limits, transfers, deposit addresses, the address book, fiat
 // accounts, the VASP directory, stablecoin conversions, fee quotes, historical prices and the market snapshots. Each is an operation of the contract: its input is the
 // operation's params and query (the tool's schema made from them), its output the operation's response.
-import { operations, type OperationId, type PriceIncrement, type TransferLimitType } from '../contract/index.js';
+import {
+  appliedTransferTest,
+  operations,
+  type OperationId,
+  type PriceIncrement,
+  splitTransferQuery,
+  type TransferLimitType,
+} from '../contract/index.js';
 import * as S from '../contract/schemas.js';
 import { type CallParts, checkRequest } from '../client/service-client.js';
 import { fetchMarkets, mergeMarkets } from '../client/market-list.js';
@@ -117,10 +124,16 @@ const transfersList = readTool({
   name: 'transfers_list',
   title: 'Transfers',
   description:
-    "Transfers (withdrawals, deposits, internal transfers...), newest first by default, filtered by any of the API's filters; a page at a time (`limit`, `page_cursor` from `next_page_cursor`). `ref_ids` finds what a ref_id sent.",
+    "Transfers (withdrawals, deposits, internal transfers...), newest first by default, filtered by any of the API's filters; a page at a time (`limit`, `page_cursor` from `next_page_cursor`). `ref_ids` finds what a ref_id sent. The service takes ids, ref_ids, profile_ids, identity_ids, account_ids and type each with the created_at/updated_at filters only: given with other filters, one goes to the service and the rest are applied to its page, which may then hold fewer than `limit` (page on with `next_page_cursor`).",
   input: objectOf(fieldsOf(S.ListTransfersQuery), true),
   output: asObject(S.ListTransfersResponse),
-  read: (query, conn) => answer(conn, 'listTransfers', { query }),
+  read: async (asked, conn) => {
+    const { query, applied } = splitTransferQuery(asked);
+    const page = await answer(conn, 'listTransfers', { query });
+    if (!applied) return page;
+    const keep = appliedTransferTest(applied);
+    return { ...page, items: (page.items ?? []).filter((t) => keep(t)) };
+  },
 });
 
 const transferGet = readTool({

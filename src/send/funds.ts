@@ -58,6 +58,24 @@ export function insufficientFunds(asset: string, needed: Decimal, funds: Funds, 
   );
 }
 
+/** A withdrawal as far as the balances go: its profile, its asset, and the balance it is debited from if another. */
+export interface Debiting {
+  profile_id?: string;
+  asset: string;
+  balance_asset?: string;
+}
+
+/**
+ * The balance a withdrawal is debited from, when it is its profile's balance of its own asset (upper case); one
+ * debited from another asset's balance (balance_asset) is not counted against its asset.
+ */
+export function debitedBalance(withdrawal: Debiting): { profileId: string; asset: string } | undefined {
+  const { profile_id: profileId, balance_asset: balanceAsset } = withdrawal;
+  const asset = withdrawal.asset.toUpperCase();
+  if (!profileId || (balanceAsset && balanceAsset.toUpperCase() !== asset)) return undefined;
+  return { profileId, asset };
+}
+
 /**
  * What a batch takes: from each service profile's balance of each asset (rows debiting that asset), and per asset
  * against the transfer limits (every row: a limit counts the withdrawal, whatever balance it is debited from).
@@ -67,7 +85,7 @@ export class Needs {
   readonly limits = new Map<string, AssetNeed>();
 
   /** One withdrawal of `amount` (its total, or its amount when the fee is not counted). */
-  add(balance: { profile_id?: string; asset: string; balance_asset?: string }, amount: Decimal): void {
+  add(balance: Debiting, amount: Decimal): void {
     const asset = balance.asset.toUpperCase();
     const l = this.limits.get(asset);
     if (!l) this.limits.set(asset, { total: amount, largest: amount });
@@ -75,9 +93,10 @@ export class Needs {
       l.total = l.total.plus(amount);
       if (amount.gt(l.largest)) l.largest = amount;
     }
-    if (!balance.profile_id || (balance.balance_asset && balance.balance_asset.toUpperCase() !== asset)) return;
-    let m = this.funds.get(balance.profile_id);
-    if (!m) this.funds.set(balance.profile_id, (m = new Map()));
+    const debited = debitedBalance(balance);
+    if (!debited) return;
+    let m = this.funds.get(debited.profileId);
+    if (!m) this.funds.set(debited.profileId, (m = new Map()));
     m.set(asset, (m.get(asset) ?? dec(0)).plus(amount));
   }
 }

@@ -60,10 +60,10 @@ export async function readLimits(conn: Reader, transferType: LimitedType = 'CRYP
 }
 
 /** The name a limit is known by: its rule's id, else the limit's id. */
-const limitName = (l: TransferLimit) => l.rule_id ?? l.id ?? 'a transfer limit';
+export const limitName = (l: TransferLimit) => l.rule_id ?? l.id ?? 'a transfer limit';
 
 /** The limit in words: "10000000 USD on each transfer", "50000000 USD per 24 h, 1000 USD left". */
-function limitText(limit: TransferLimit): string {
+export function limitText(limit: TransferLimit): string {
   const seconds = Number(limit.period_seconds ?? '0');
   if (!seconds) return `${limit.limit} ${limit.limit_asset} on each transfer`;
   return `${limit.limit} ${limit.limit_asset} per ${durationText(seconds)}, ${limit.remaining} ${limit.limit_asset} left`;
@@ -74,7 +74,7 @@ function limitText(limit: TransferLimit): string {
  * the market's historical prices over the last hour; the local service's is its mid price now). A string says why
  * an asset's price is unknown.
  */
-async function usdPrices(conn: Reader, assets: string[], now: number): Promise<Map<string, Decimal | string>> {
+export async function usdPrices(conn: Reader, assets: string[], now: number): Promise<Map<string, Decimal | string>> {
   const prices = new Map<string, Decimal | string>();
   for (const asset of assets) {
     const pricing = usdPricing(asset);
@@ -102,9 +102,14 @@ async function usdPrices(conn: Reader, assets: string[], now: number): Promise<M
 }
 
 /** What one limit counts of an asset's amount: its USD notional, the amount itself (a limit in that asset), or nothing. */
-type Counted = { value: Decimal } | { unknown: string } | undefined;
+export type Counted = { value: Decimal } | { unknown: string } | undefined;
 
-function counted(limit: TransferLimit, asset: string, amount: Decimal, prices: Map<string, Decimal | string>): Counted {
+export function counted(
+  limit: TransferLimit,
+  asset: string,
+  amount: Decimal,
+  prices: Map<string, Decimal | string>,
+): Counted {
   if (limit.limit_asset === 'USD') {
     const price = prices.get(asset);
     if (price === undefined || typeof price === 'string') return { unknown: price ?? 'no price' };
@@ -114,7 +119,7 @@ function counted(limit: TransferLimit, asset: string, amount: Decimal, prices: M
 }
 
 /** "BTC 0.9 (about 57600 USD)": an asset's amount as a limit counts it. */
-const part = (l: TransferLimit, asset: string, amount: Decimal, value: Decimal) =>
+export const part = (l: TransferLimit, asset: string, amount: Decimal, value: Decimal) =>
   `${asset} ${fmt(amount)}${l.limit_asset === asset ? '' : ` (about ${fmt(value)} ${l.limit_asset})`}`;
 
 /** How the amounts checked are described: their sum per asset, and one withdrawal (the largest of an asset). */

@@ -226,7 +226,7 @@ describe('withdraw batch: sending', () => {
       file('mixed.csv', text),
       '--yes',
       '--skip-invalid',
-      // A row the balance cannot cover is refused by the service, not up front.
+      // A row the balance cannot cover is not sent, and the batch is not refused up front.
       '--allow-partial',
       '--wait',
       '-o',
@@ -240,10 +240,14 @@ describe('withdraw batch: sending', () => {
     expect(lines[1]).toMatch(
       /^1,batch-[0-9a-f]{24}-1,created,[0-9a-f-]{36},COMPLETED,ETH,ETHEREUM,0.01,0.0005,0.0105,/,
     );
-    expect(lines[2]).toMatch(/^2,batch-[0-9a-f]{24}-1,failed,,,ETH,ETHEREUM,0.01,,,.*insufficient|Insufficient/);
+    expect(lines[2]).toMatch(
+      /^2,batch-[0-9a-f]{24}-1,skipped,,,ETH,ETHEREUM,0.01,,,0x\w+,"Not sent \(--allow-partial\): the amount plus fee, 0.0105 ETH, is more than the 0 ETH left of the available balance \(service profile e3a0c9d1-2b4f-4e6a-9c8d-7f6e5d4c3b2a\)"$/,
+    );
     expect(lines[3]).toMatch(/^3,batch-[0-9a-f]{24}-1,failed,[0-9a-f-]{36},FAILED,/);
     expect(lines[4]).toMatch(/^4,,invalid,.*amount: must be a plain decimal/);
-    expect(r.stderr).toMatch(/4 rows: 1 created, 2 failed, 1 invalid/);
+    expect(r.stderr).toMatch(
+      /4 rows: 1 created, 1 failed, 1 invalid \(skipped\), 1 skipped \(--allow-partial: a balance or a limit ran out\)/,
+    );
   });
 
   it('refuses production without a terminal unless --yes is given', async () => {
@@ -338,12 +342,21 @@ describe('withdraw batch: sending', () => {
   });
 
   it('exit 7 when no row was sent; after a top-up --retry-failed sends the refused rows', async () => {
-    const text = `profile_id,destination_address,asset,crypto_network,amount\n${DEMO.emptyProfileId},${ETH},ETH,ETHEREUM,0.01\n${DEMO.emptyProfileId},${ETH},ETH,ETHEREUM,0.02\n`;
-    const f = file('none.csv', text);
-    // Up front the batch is refused (nothing planned); --allow-partial lets the service refuse each row.
-    const refused = await run(e, ['withdraw', 'batch', f, '--yes', '-o', 'json']);
+    const eth = `profile_id,destination_address,asset,crypto_network,amount\n${DEMO.emptyProfileId},${ETH},ETH,ETHEREUM,0.01\n${DEMO.emptyProfileId},${ETH},ETH,ETHEREUM,0.02\n`;
+    // Up front the batch is refused (nothing planned); with --allow-partial too, when not even its first row fits.
+    const refused = await run(e, ['withdraw', 'batch', file('none-eth.csv', eth), '--yes', '-o', 'json']);
     expect(refused.code, refused.stderr).toBe(2);
     expect(refused.stderr).toMatch(/insufficient funds/);
+    const none = await run(e, ['withdraw', 'batch', file('none-eth.csv', eth), '--yes', '--allow-partial']);
+    expect(none.code, none.stderr).toBe(2);
+    expect(none.stderr).toContain('row 1: not sent: the amount plus fee, 0.0105 ETH, is more than the 0 ETH left');
+    expect(none.stderr).toContain('row 2: not sent: ETH ran out at row 1 (rows of an asset go in order)');
+    expect(none.stderr).toMatch(
+      /error: insufficient funds or over the transfer limits: no row can be sent.*nothing was sent/,
+    );
+    // Rows debited from another asset's balance (USDP paid from USD) are not counted up front: the service refuses them.
+    const text = `profile_id,destination_address,asset,crypto_network,amount,balance_asset\n${DEMO.emptyProfileId},${ETH},USDP,ETHEREUM,5,USD\n${DEMO.emptyProfileId},${ETH},USDP,ETHEREUM,6,USD\n`;
+    const f = file('none.csv', text);
     const r = await run(e, ['withdraw', 'batch', f, '--yes', '--allow-partial', '-o', 'json']);
     expect(r.code, r.stderr).toBe(7);
     expect(JSON.parse(r.stdout).map((x: any) => x.result)).toEqual(['failed', 'failed']);
@@ -352,7 +365,7 @@ describe('withdraw batch: sending', () => {
     const topUp = await fetch(`${e.svc.baseUrl}/_local/profiles/${DEMO.emptyProfileId}/balances`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ asset: 'ETH', amount: '1' }),
+      body: JSON.stringify({ asset: 'USD', amount: '100' }),
     });
     expect(topUp.status).toBe(200);
     const again = await run(e, ['withdraw', 'batch', f, '--yes', '--retry-failed', '-o', 'json']);

@@ -209,7 +209,8 @@ describe('a journal is bound to the rows confirmed', () => {
   it('a journal whose planned rows were edited is refused on --resume, naming the row; hashes recomputed, the audit entry still tells', async () => {
     writePolicy('version: 1\n');
     const { rules } = await sb.control('GET', '/_local/limits');
-    // Row 2 is over the service's limit on each transfer: refused, left to --resume --retry-failed.
+    // Row 2 is over the limit on each transfer: not sent (--allow-partial), nor row 3 after it (BTC ran out there);
+    // both left to --resume --retry-failed.
     await sb.control('PUT', '/_local/limits', {
       rules: [
         { id: 'each', transfer_types: ['CRYPTO_WITHDRAWAL'], period_seconds: 0, limit: '10000', limit_asset: 'USD' },
@@ -271,7 +272,7 @@ describe('a journal is bound to the rows confirmed', () => {
     db.close();
     const ok = await sb.runIn(['withdraw', 'batch', file, '--resume', '--retry-failed', '--yes', '-o', 'json']);
     expect(ok.code, ok.stderr).toBe(0);
-    expect(ok.stderr).toMatch(/resuming: 1 of 3 rows to send: BTC BITCOIN 1 row, 1 BTC plus fees/);
+    expect(ok.stderr).toMatch(/resuming: 2 of 3 rows to send: BTC BITCOIN 2 rows, 1\.02 BTC plus fees/);
     const report = JSON.parse(ok.stdout) as {
       row: number;
       result: string;
@@ -279,7 +280,8 @@ describe('a journal is bound to the rows confirmed', () => {
       amount: string;
     }[];
     expect(report[1]).toMatchObject({ row: 2, result: 'created', destination_address: BTC_ADDRESS });
-    expect(await posts()).toBe(before + 1);
+    expect(report[2]).toMatchObject({ row: 3, result: 'created' });
+    expect(await posts()).toBe(before + 2);
   });
 });
 

@@ -136,10 +136,11 @@ describe('what real commands write', () => {
     const file = join(sb.dir, 'payouts.csv');
     writeFileSync(
       file,
-      `destination_address,asset,crypto_network,amount\n${BTC_ADDRESS},BTC,BITCOIN,0.001\n${ETH_ADDRESS},ETH,ETHEREUM,0.01\n${BTC_ADDRESS},BTC,BITCOIN,1\n`,
+      // The third row pays USDP from the empty profile's USD balance (25, given above): the service refuses it.
+      `profile_id,destination_address,asset,crypto_network,amount,balance_asset\n,${BTC_ADDRESS},BTC,BITCOIN,0.001,\n,${ETH_ADDRESS},ETH,ETHEREUM,0.01,\n${DEMO.emptyProfileId},${ETH_ADDRESS},USDP,ETHEREUM,50,USD\n`,
     );
     const before = entries().length;
-    const r = await sb.run(['withdraw', 'batch', file, '--yes', '--allow-partial', '-o', 'json']);
+    const r = await sb.run(['withdraw', 'batch', file, '--yes', '-o', 'json']);
     expect(r.code).toBe(6);
     const report = JSON.parse(r.stdout) as { row: number; ref_id: string; transfer_id: string | null }[];
     const mine = entries().slice(before);
@@ -151,8 +152,9 @@ describe('what real commands write', () => {
       outcome: { result: 'attempt' },
     });
     expect(start.what.totals).toEqual([
-      { asset: 'BTC', network: 'BITCOIN', rows: 2, amount: '1.001', total: '0' },
+      { asset: 'BTC', network: 'BITCOIN', rows: 1, amount: '0.001', total: '0' },
       { asset: 'ETH', network: 'ETHEREUM', rows: 1, amount: '0.01', total: '0' },
+      { asset: 'USDP', network: 'ETHEREUM', rows: 1, amount: '50', total: '0' },
     ]);
     // Each row's attempt comes before its request left (and its answer): the attempts, then the answers.
     const attempts = rest.filter((e) => e.outcome.result === 'attempt');
@@ -165,7 +167,7 @@ describe('what real commands write', () => {
     expect(rows.map((e) => [e.kind, e.what.row, e.ref_id, e.outcome.result, e.outcome.transfer_id ?? null])).toEqual(
       report.map((x) => ['batch_row', x.row, x.ref_id, x.transfer_id ? 'sent' : 'refused', x.transfer_id]),
     );
-    expect(rows[2].outcome.error).toMatchObject({ problem: 'exceed-max-withdraw-limit' });
+    expect(rows[2].outcome.error).toMatchObject({ problem: 'insufficient-funds' });
     expect(rows.every((e) => e.what.batch_id === start.what.batch_id)).toBe(true);
     expect(end).toMatchObject({
       kind: 'batch',

@@ -386,15 +386,19 @@ describe('coinop, piped', () => {
     expect(await ids('--account-id', 'acct-7,acct-8', '--identity-id', 'ident-7')).toEqual([id]);
     expect(await ids('--account-id', 'acct-8')).toEqual([]);
     expect(await ids('--identity-id', 'ident-7', '--secondary-status', 'travel_rule_info_requested')).toEqual([]);
-    // Either name of a platform transfer is a filter the service takes (the local service makes neither kind).
+    expect(await ids('--identity-id', 'ident-7', '--status', 'pending,completed')).toEqual([id]);
+    // Either name of a platform transfer is taken; the OpenAPI's is sent (its enumeration has no PLATFORM_ one).
     expect(await ids('--type', 'PAXOS_TRANSFER_DEBIT', '--type', 'PLATFORM_TRANSFER_DEBIT')).toEqual([]);
+    // The OpenAPI: ids, ref_ids, profile_ids, identity_ids, account_ids and type each go with the time filters only:
+    // one is sent, coinop applies the others to each page.
     const urls = (await sb.sent()).map((e) => decodeURIComponent(e.url.replace(/\+/g, ' ')));
     expect(urls.filter((u) => u.startsWith('/v2/transfer/transfers?'))).toEqual([
       '/v2/transfer/transfers?identity_ids=ident-7',
-      '/v2/transfer/transfers?identity_ids=ident-7&account_ids=acct-7&account_ids=acct-8',
+      '/v2/transfer/transfers?account_ids=acct-7&account_ids=acct-8',
       '/v2/transfer/transfers?account_ids=acct-8',
-      '/v2/transfer/transfers?identity_ids=ident-7&secondary_statuses=TRAVEL_RULE_INFO_REQUESTED',
-      '/v2/transfer/transfers?type=PAXOS_TRANSFER_DEBIT&type=PLATFORM_TRANSFER_DEBIT',
+      '/v2/transfer/transfers?identity_ids=ident-7',
+      '/v2/transfer/transfers?identity_ids=ident-7',
+      '/v2/transfer/transfers?type=PAXOS_TRANSFER_DEBIT',
     ]);
   });
 

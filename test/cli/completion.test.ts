@@ -54,7 +54,10 @@ beforeAll(() => {
   mkdirSync(join(cwd, 'data'), { mode: 0o700 });
   writeFileSync(
     join(cwd, 'data', 'completion-words.json'),
-    JSON.stringify({ local: { destinations: ['cold', 'treasury'] }, prod: { destinations: ['prod-only'] } }),
+    JSON.stringify({
+      local: { destinations: ['cold', 'treasury'] },
+      prod: { destinations: ['prod-only'], 'service-profiles': ['prod-desk'] },
+    }),
   );
   env = {
     PATH: `${bin}:${process.env.PATH ?? '/usr/bin:/bin'}`,
@@ -237,6 +240,14 @@ describe('completion scripts in real shells', () => {
       expect(bash('coinop', 'withdraw', '--amount', '')).toEqual([]);
       // --to of another command is a time: not the address book.
       expect(bash('coinop', 'audit', 'list', '--to', '')).toEqual([]);
+      // The address book and the service profiles of the context named on the line, however it is named (readline
+      // splits --context=prod into three words).
+      expect(bash('coinop', '--context', 'prod', 'withdraw', '--to', '')).toEqual(['prod-only']);
+      expect(bash('coinop', 'withdraw', '--context', '=', 'prod', '--to', '')).toEqual(['prod-only']);
+      expect(bash('coinop', '--profile', 'prod', 'withdraw', '--to', 'p')).toEqual(['prod-only']);
+      expect(bash('coinop', '--context', 'prod', 'transfers', 'list', '--profile-id', '')).toEqual(['prod-desk']);
+      expect(bash('coinop', '--context', 'local', 'withdraw', '--to', '')).toEqual(NICKNAMES);
+      expect(bash('coinop', '--context', 'nowhere', 'withdraw', '--to', '')).toEqual([]);
     });
 
     it.skipIf(!inCI && !has('zsh'))('zsh, with a description for every command and option', () => {
@@ -247,6 +258,9 @@ describe('completion scripts in real shells', () => {
       expect(zsh('coinop', '--profile', '')).toEqual(PROFILES);
       expect(zsh('coinop', 'withdraw', '--asset', 'eth', '--network', '')).toEqual(ETH_NETWORKS);
       expect(zsh('coinop', 'withdraw', '--to', '')).toEqual(NICKNAMES);
+      expect(zsh('coinop', '--context', 'prod', 'withdraw', '--to', '')).toEqual(['prod-only']);
+      expect(zsh('coinop', 'withdraw', '--context=prod', '--to', '')).toEqual(['prod-only']);
+      expect(zsh('coinop', '--profile', 'prod', 'transfers', 'list', '--profile-id', '')).toEqual(['prod-desk']);
       expect(zsh('coinop', 'withdraw', '--amount', '')).toEqual([]);
       expect(zshEntries(['coinop', 'wi'], true)).toEqual([
         'withdraw:send crypto from a profile balance to a blockchain address',
@@ -265,6 +279,9 @@ describe('completion scripts in real shells', () => {
       expect(fish('coinop --profile ')).toEqual(PROFILES);
       expect(fish('coinop --profile local withdraw --am')).toEqual(['--amount']);
       expect(fish('coinop withdraw --to ')).toEqual(NICKNAMES);
+      expect(fish('coinop --context prod withdraw --to ')).toEqual(['prod-only']);
+      expect(fish('coinop withdraw --context=prod --to ')).toEqual(['prod-only']);
+      expect(fish('coinop --profile prod transfers list --profile-id ')).toEqual(['prod-desk']);
       expect(fish('coinop withdraw --amount ')).toEqual([]);
       expect(fish('coinop withdraw --asset eth --network ')).toEqual(ETH_NETWORKS);
       expect(fish('coinop fee quote --asset=PYUSD --network ')).toEqual([

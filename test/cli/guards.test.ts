@@ -85,6 +85,19 @@ describe('batch funds preflight', () => {
       expect((await sb.sent()).filter((e) => e.method === 'POST' && e.url.endsWith('/crypto-withdrawals'))).toEqual([]);
       const partial = await sb.run(['withdraw', 'batch', csv, '--yes', '--allow-partial', '-o', 'ndjson']);
       expect(partial.code, partial.stderr).toBe(6);
+      // The row the balance covers is sent; the next (0.00702 with its fee, 0.00198 left) is not sent at all.
+      const rows = partial.stdout
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l) as { result: string; problem: string | null });
+      expect(rows.map((x) => x.result)).toEqual(['created', 'skipped']);
+      expect(rows[1].problem).toBe(
+        `Not sent (--allow-partial): the amount plus fee, 0.00702 BTC, is more than the 0.00198 BTC left of the available balance (service profile ${p.id})`,
+      );
+      expect(partial.stderr).toContain('2 rows: 1 created, 1 skipped (--allow-partial: a balance or a limit ran out)');
+      expect(
+        (await sb.sent()).filter((e) => e.method === 'POST' && e.url.endsWith('/crypto-withdrawals')),
+      ).toHaveLength(1);
       const last = partial.stderr.trim().split('\n').at(-1);
       expect(last).toBe(`continue it: coinop withdraw batch ${csv} --resume --retry-failed`);
       const again = await sb.run(['withdraw', 'batch', csv, '--yes']);

@@ -112,27 +112,21 @@ describe('withdraw batch: the transfer limits before the first row', () => {
     );
     expect(real.stderr).toMatch(/over the transfer limits: .*; nothing was sent/);
     expect(await posts()).toEqual([]);
-    // --allow-partial sends the rows in order (one at a time here) until the service refuses one over the limit.
-    const partial = await sb.run([
-      'withdraw',
-      'batch',
-      f,
-      '--yes',
-      '--allow-partial',
-      '--concurrency',
-      '1',
-      '-o',
-      'ndjson',
-    ]);
+    // --allow-partial sends the rows in order while the limit covers them (amount plus fee); the first it does not
+    // is not sent, and says why.
+    const partial = await sb.run(['withdraw', 'batch', f, '--yes', '--allow-partial', '-o', 'ndjson']);
     expect(partial.code, partial.stderr).toBe(6);
     const rows = partial.stdout
       .trim()
       .split('\n')
       .map((l) => JSON.parse(l));
-    expect(rows.map((r) => r.result)).toEqual(['created', 'created', 'failed']);
+    expect(rows.map((r) => r.result)).toEqual(['created', 'created', 'skipped']);
     // 0.02 - 0.00802 - 0.00702 is left.
-    expect(rows[2].problem).toMatch(/exceeds the 0\.00496 BTC left of the limit of 0\.02 BTC/);
-    // Run again: it ran to the end, and the way to send the refused row is given.
+    expect(rows[2].problem).toBe(
+      'Not sent (--allow-partial): limit daily-btc (0.02 BTC per 24 h, 0.02 BTC left): the amount plus fee, BTC 0.00602, is over the 0.00496 BTC left of it by 0.00106 BTC',
+    );
+    expect(await posts()).toHaveLength(2);
+    // Run again: it ran to the end, and the way to send the row not sent is given.
     const again = await sb.run(['withdraw', 'batch', f, '--yes', '--concurrency', '1']);
     expect(again.code, again.stderr).toBe(6);
     expect(again.stderr).toMatch(/this batch already ran to the end \(.*\); nothing was sent/);

@@ -365,3 +365,22 @@ export function writeContextPolicy(local: LocalFixture, text: string | undefined
   mkdirSync(policies, { recursive: true });
   writeFileSync(join(policies, 'local.yaml'), text);
 }
+
+/**
+ * A window of `count` more events than anyone asks for (that many crypto deposits at once, each an event), and the ids of
+ * the feed's first `first` events since 2020, oldest first: what a reader from --since 2020 sees first.
+ */
+export async function eventWindow(local: LocalFixture, count: number, first: number): Promise<string[]> {
+  const made = await fetch(`${new URL(local.svc.baseUrl).origin}/_local/crypto-deposits`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ ref_id: 'demo-btc', amount: '0.001', count }),
+  });
+  if (made.status !== 200) throw new Error(`the deposits were refused: ${made.status}`);
+  const conn = await local.connector().connect();
+  const query = { order: 'ASC' as const, limit: first, 'created_at.gte': EVENTS_SINCE };
+  return ((await conn.client.call('listEvents', { query })).data.events ?? []).map((e) => e.id);
+}
+
+/** Where the event tests' readers start (--since): before any event. */
+export const EVENTS_SINCE = '2020-01-01T00:00:00Z';

@@ -9,6 +9,7 @@ import { BTC_ADDRESS, ETH_ADDRESS } from '../support/addresses.js';
 import { parseArgv } from '../support/argv.js';
 import { NOW, readPorts, sharedLocalFixture } from './ports.js';
 import { usageMessage } from './support.js';
+import { requestViolations } from '../support/openapi.js';
 
 const local = sharedLocalFixture();
 
@@ -101,6 +102,76 @@ describe('transfers list filters', () => {
       parseArgv(declareTransfersList, ['--ref-id', 'flt-1', '--columns', 'ref_id,metadata.team']),
     );
     expect(table.display.stdout).toMatch(/REF ID\s+METADATA\.TEAM\nflt-1\s+ops\n/);
+  });
+});
+
+describe("the API's filters the service does not take together", () => {
+  /** What transfers list shows and sends for these flags (no --ref-id added), and its debug lines. */
+  async function run(argv: string[]): Promise<{ refs: string[]; sent: string[]; debug: string }> {
+    const before = (await journal()).length;
+    const d = readPorts(local, { format: 'json', debug: true });
+    await transfers.list(d, parseArgv(declareTransfersList, argv));
+    const refs = (JSON.parse(d.display.stdout) as { ref_id: string }[]).map((t) => t.ref_id).sort();
+    const sent = (await journal())
+      .slice(before)
+      .map((e) => e.url)
+      .filter((u) => u.includes('/transfer/transfers'));
+    return { refs, sent, debug: d.display.stderr };
+  }
+  const REFS = ['--ref-id', 'flt-1,flt-2,flt-3'];
+
+  it.each([
+    {
+      argv: [...REFS, '--profile-id', DEMO.profileId, '--status', 'pending,completed'],
+      want: ['flt-1', 'flt-2', 'flt-3'],
+    },
+    { argv: [...REFS, '--profile-id', 'empty'], want: [] },
+    { argv: [...REFS, '--status', 'failed'], want: [] },
+    { argv: [...REFS, '--type', 'crypto_withdrawal', '--account-id', 'none'], want: [] },
+    { argv: [...REFS, '--type', 'PLATFORM_TRANSFER_DEBIT,CRYPTO_WITHDRAWAL', '--asset', 'ETH'], want: ['flt-2'] },
+    { argv: [...REFS, '--type', 'PLATFORM_TRANSFER_DEBIT'], want: [] },
+    {
+      argv: ['--profile-id', 'demo', '--type', 'crypto_withdrawal', '--metadata', 'team=ops'],
+      want: ['flt-1', 'flt-3'],
+    },
+  ])('$argv: the right transfers, each request one the OpenAPI allows', async ({ argv, want }) => {
+    const { refs, sent, debug } = await run(argv);
+    expect(refs).toEqual(want);
+    expect(sent.length).toBeGreaterThan(0);
+    // Held to the OpenAPI by its own text, "can be combined with created_at.* or updated_at.* filtering options only"
+    // included, and to its enumeration of types (no PLATFORM_TRANSFER_* there).
+    for (const url of sent) expect(requestViolations('GET', url)).toEqual([]);
+    expect(debug).toMatch(
+      /\[debug\] transfers list: the OpenAPI's ListTransfers takes ids, ref_ids, account_ids, identity_ids, profile_ids, type each with the time filters only: --\S+ sent, --.* applied here to each page/,
+    );
+  });
+
+  it('sends the ref_ids (or ids) with the time filters, and the rest are applied here', async () => {
+    const { sent, debug } = await run([
+      ...REFS,
+      '--profile-id',
+      DEMO.profileId,
+      '--status',
+      'pending',
+      '--created-from',
+      '1d',
+    ]);
+    expect(sent.map((u) => decodeURIComponent(u))).toEqual([
+      '/v2/transfer/transfers?ref_ids=flt-1&ref_ids=flt-2&ref_ids=flt-3&created_at.gte=2026-02-28T12:00:00Z',
+    ]);
+    expect(debug).toContain('--ref-id sent, --profile-id, --status applied here to each page');
+  });
+
+  it('a lone filter with the time filters only, or filters that go together, are sent as they are, said nowhere', async () => {
+    const lone = await run(['--type', 'PLATFORM_TRANSFER_DEBIT', '--created-from', '1d']);
+    expect(lone.sent.map((u) => decodeURIComponent(u))).toEqual([
+      '/v2/transfer/transfers?type=PAXOS_TRANSFER_DEBIT&created_at.gte=2026-02-28T12:00:00Z',
+    ]);
+    const shared = await run(['--status', 'pending', '--group-id', 'g-1']);
+    expect(shared.sent.map((u) => decodeURIComponent(u))).toEqual([
+      '/v2/transfer/transfers?statuses=PENDING&group_ids=g-1',
+    ]);
+    expect(lone.debug + shared.debug).not.toContain('applied here');
   });
 });
 

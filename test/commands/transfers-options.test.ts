@@ -67,26 +67,65 @@ describe('transfers list options', () => {
         'c1',
         '--all',
       ],
+      // The OpenAPI: ids (like ref_ids, profile_ids, identity_ids, account_ids and type) goes with the time filters
+      // only. The ids are sent; every other filter is applied here, to each page.
       want: {
-        query: {
-          ids: ['t1'],
-          ref_ids: ['r1'],
-          profile_ids: ['p1'],
-          identity_ids: ['i1', 'i2'],
-          account_ids: ['a1'],
-          // The OpenAPI's names of the platform transfers and spec/SERVICE.md's, both.
-          type: ['CRYPTO_WITHDRAWAL', 'PAXOS_TRANSFER_DEBIT', 'PLATFORM_TRANSFER_CREDIT'],
-          statuses: ['PENDING', 'FAILED'],
-          secondary_statuses: ['TRAVEL_RULE_INFO_REQUESTED', 'PENDING_CUSTOMER_APPROVAL'],
-          crypto_tx_hashes: ['0xabc'],
-          group_ids: ['g1'],
-          limit: '5',
-          order: 'ASC',
-          order_by: 'CREATED_AT',
-          page_cursor: 'c1',
-        },
+        query: { ids: ['t1'], limit: '5', order: 'ASC', order_by: 'CREATED_AT', page_cursor: 'c1' },
         all: true,
+        filter: {
+          api: {
+            ref_ids: ['r1'],
+            account_ids: ['a1'],
+            identity_ids: ['i1', 'i2'],
+            profile_ids: ['p1'],
+            // spec/SERVICE.md's name of a platform transfer by the OpenAPI's.
+            type: ['CRYPTO_WITHDRAWAL', 'PAXOS_TRANSFER_DEBIT', 'PAXOS_TRANSFER_CREDIT'],
+            crypto_tx_hashes: ['0xabc'],
+            group_ids: ['g1'],
+            statuses: ['PENDING', 'FAILED'],
+            secondary_statuses: ['TRAVEL_RULE_INFO_REQUESTED', 'PENDING_CUSTOMER_APPROVAL'],
+          },
+        },
       },
+    },
+    // Without ids or ref_ids: the transaction hashes and group ids go with the statuses, the lone filters stay here.
+    {
+      argv: ['--profile-id', 'p1', '--tx-hash', '0xabc', '--status', 'pending', '--created-after', '1h'],
+      want: {
+        query: { crypto_tx_hashes: ['0xabc'], statuses: ['PENDING'], 'created_at.gt': '2026-03-01T11:00:00Z' },
+        all: false,
+        filter: { api: { profile_ids: ['p1'] } },
+      },
+    },
+    // Else the first lone filter is sent (an account before an identity, a profile, a type), with the time filters.
+    {
+      argv: [
+        '--type',
+        'platform_transfer_debit',
+        '--profile-id',
+        'p1',
+        '--status',
+        'completed',
+        '--updated-from',
+        '1d',
+      ],
+      want: {
+        query: { profile_ids: ['p1'], 'updated_at.gte': '2026-02-28T12:00:00Z' },
+        all: false,
+        filter: { api: { type: ['PAXOS_TRANSFER_DEBIT'], statuses: ['COMPLETED'] } },
+      },
+    },
+    // Filters that go together are all sent; a lone one with time filters alone is sent as it is.
+    {
+      argv: ['--status', 'pending', '--secondary-status', 'customer_rejected', '--group-id', 'g1'],
+      want: {
+        query: { statuses: ['PENDING'], secondary_statuses: ['CUSTOMER_REJECTED'], group_ids: ['g1'] },
+        all: false,
+      },
+    },
+    {
+      argv: ['--type', 'PLATFORM_TRANSFER_CREDIT', '--type', 'PAXOS_TRANSFER_CREDIT', '--created-after', '1h'],
+      want: { query: { type: ['PAXOS_TRANSFER_CREDIT'], 'created_at.gt': '2026-03-01T11:00:00Z' }, all: false },
     },
     {
       argv: [

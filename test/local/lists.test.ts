@@ -145,9 +145,10 @@ describe('transfers', () => {
     });
     await h.control('POST', '/_local/clock/advance', { seconds: 26 });
     // a is settled now (30 s), b not yet.
-    r = await h.admin('GET', `${T}?statuses=COMPLETED&type=CRYPTO_WITHDRAWAL`);
-    expect(r.body.items.map((t: any) => t.id)).toEqual([a.id]);
-    const hash = r.body.items[0].crypto_tx_hash;
+    r = await h.admin('GET', `${T}?statuses=COMPLETED`);
+    expect(r.body.items.map((t: any) => t.type)).toEqual(['WIRE_DEPOSIT', 'CRYPTO_WITHDRAWAL']);
+    expect(r.body.items[1].id).toBe(a.id);
+    const hash = r.body.items[1].crypto_tx_hash;
     r = await h.admin('GET', `${T}?crypto_tx_hashes=${hash}`);
     expect(r.body.items.map((t: any) => t.id)).toEqual([a.id]);
     r = await h.admin('GET', `${T}?statuses=PENDING`);
@@ -157,7 +158,7 @@ describe('transfers', () => {
     expect(r.body.items.map((t: any) => t.id)).toEqual([a.id, b.id]);
     r = await h.admin('GET', `${T}?updated_at.gt=${b.updated_at}&type=CRYPTO_WITHDRAWAL`);
     expect(r.body.items.map((t: any) => t.id)).toEqual([a.id]);
-    r = await h.admin('GET', `${T}?ids=${b.id}&profile_ids=${DEMO.profileId}`);
+    r = await h.admin('GET', `${T}?ids=${b.id}&created_at.gte=${b.created_at}`);
     expect(r.body.items.map((t: any) => t.id)).toEqual([b.id]);
     r = await h.admin('GET', `${T}?statuses=DONE`);
     expect(r.status).toBe(400);
@@ -208,7 +209,6 @@ describe('transfers', () => {
     expect(await ids('account_ids=acc-1')).toEqual([a.id]);
     expect(await ids('account_ids=acc-1&account_ids=acc-2')).toEqual([a.id, b.id]);
     expect(await ids('identity_ids=id-1')).toEqual([a.id, b.id]);
-    expect(await ids('identity_ids=id-1&account_ids=acc-2')).toEqual([b.id]);
     // The local service sets no secondary status itself; a state that has one (imported) is filtered by it.
     expect(await ids('secondary_statuses=TRAVEL_RULE_INFO_REQUESTED')).toEqual([]);
     const state = (await h.control('GET', '/_local/state')).body;
@@ -222,6 +222,43 @@ describe('transfers', () => {
     const bad = await h.admin('GET', `${T}?secondary_statuses=STUCK`);
     expect(bad.status).toBe(400);
     expect(bad.body.meta.issues[0].field).toBe('secondary_statuses.0');
+  });
+
+  it('takes ids, ref_ids, profile_ids, identity_ids, account_ids and type each with the time filters only, as the OpenAPI says', async () => {
+    const a = (await h.admin('POST', '/v2/transfer/crypto-withdrawals', withdrawal({ ref_id: 'lone-a' }))).body;
+    const lone = [
+      `ids=${a.id}`,
+      'ref_ids=lone-a',
+      'account_ids=acc-1',
+      'identity_ids=id-1',
+      `profile_ids=${DEMO.profileId}`,
+      'type=CRYPTO_WITHDRAWAL',
+    ];
+    const others = ['statuses=PENDING', 'secondary_statuses=CUSTOMER_REJECTED', 'crypto_tx_hashes=h', 'group_ids=g'];
+    for (const [i, first] of lone.entries()) {
+      const name = first.split('=')[0];
+      for (const other of [...lone.slice(i + 1), ...others]) {
+        const r = await h.admin('GET', `${T}?${first}&${other}`);
+        expect(r.status, `${first}&${other}`).toBe(400);
+        expect(r.headers.get('content-type')).toMatch(/^application\/problem\+json/);
+        expect(r.body.meta.issues).toEqual([
+          {
+            field: other.split('=')[0],
+            rule: `cannot be given with ${name}: ${name} goes with the created_at and updated_at filters only`,
+          },
+        ]);
+      }
+      // The time filters, the page's size, its order and its cursor go with any of them.
+      const ok = await h.admin(
+        'GET',
+        `${T}?${first}&created_at.gte=${a.created_at}&updated_at.gte=${a.updated_at}&limit=5&order=ASC`,
+      );
+      expect(ok.status, first).toBe(200);
+    }
+    // The others go together.
+    expect((await h.admin('GET', `${T}?${others.join('&')}`)).status).toBe(200);
+    const r = await h.admin('GET', `${T}?ref_ids=lone-a&order_by=CREATED_AT&created_at.lte=${a.created_at}`);
+    expect(r.body.items.map((t: any) => t.id)).toEqual([a.id]);
   });
 
   it('cursor pages cover every item exactly once, in both orders', async () => {

@@ -510,11 +510,25 @@ describe('every endpoint against the OpenAPI description', () => {
     await h.control('POST', '/_local/clock/advance', { seconds: 60 });
     const list = await valid('GET', `${T}?limit=2`, undefined);
     expect(list.body.next_page_cursor).toBeTruthy();
+    // ids, ref_ids, profile_ids, identity_ids, account_ids and type each go with the time filters only (the
+    // description's words); the other filters go together.
+    const since = 'created_at.gte=2020-01-01T00:00:00Z&updated_at.lte=2030-01-01T00:00:00Z';
+    for (const lone of [
+      `profile_ids=${DEMO.profileId}`,
+      'identity_ids=i',
+      'account_ids=a',
+      'ids=x',
+      'ref_ids=oa-1',
+      'type=CRYPTO_WITHDRAWAL&type=WIRE_DEPOSIT',
+    ])
+      await valid('GET', `${T}?${lone}&${since}&limit=5`, undefined);
     await valid(
       'GET',
-      `${T}?profile_ids=${DEMO.profileId}&identity_ids=i&account_ids=a&ids=x&ref_ids=oa-1&type=CRYPTO_WITHDRAWAL&type=WIRE_DEPOSIT&statuses=COMPLETED&secondary_statuses=CUSTOMER_REJECTED&crypto_tx_hashes=h&group_ids=g`,
+      `${T}?statuses=COMPLETED&secondary_statuses=CUSTOMER_REJECTED&crypto_tx_hashes=h&group_ids=g&${since}`,
       undefined,
     );
+    await invalid('GET', `${T}?profile_ids=${DEMO.profileId}&statuses=COMPLETED`);
+    await invalid('GET', `${T}?ref_ids=oa-1&type=CRYPTO_WITHDRAWAL`);
     await valid(
       'GET',
       `${T}?order_by=UPDATED_AT&updated_at.gt=2020-01-01T00:00:00Z&updated_at.lte=2030-01-01T00:00:00Z`,

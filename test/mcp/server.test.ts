@@ -222,6 +222,15 @@ describe('withdraw, through the gates', () => {
       expect(posts.map((p) => p.status)).toEqual([200, 409]);
       const held = answerOf(await s.call('transfers_list', { ref_ids: [preview.ref_id] }));
       expect(held.items.map((t: { id: string }) => t.id)).toEqual([sent.transfer.id]);
+      // ref_ids goes with the time filters only (the OpenAPI): the ref_ids are sent, the rest applied to the page.
+      await sb.sent();
+      const both = { ref_ids: [preview.ref_id], type: ['PLATFORM_TRANSFER_DEBIT', 'CRYPTO_WITHDRAWAL'] };
+      const kept = answerOf(await s.call('transfers_list', { ...both, statuses: ['PENDING', 'COMPLETED'] }));
+      expect(kept.items.map((t: { id: string }) => t.id)).toEqual([sent.transfer.id]);
+      const none = answerOf(await s.call('transfers_list', { ...both, statuses: ['FAILED'] }));
+      expect(none.items).toEqual([]);
+      const urls = (await sb.sent()).map((e) => decodeURIComponent(e.url)).filter((u) => u.includes('/transfers?'));
+      expect(urls).toEqual([1, 2].map(() => `/v2/transfer/transfers?ref_ids=${preview.ref_id}`));
     } finally {
       await s.close();
     }

@@ -105,6 +105,28 @@ function paramText(error: ErrorObject): string {
   return '';
 }
 
+/** A query parameter's description that says it goes with the time filters alone (ListTransfers' ids, type...). */
+const LONE = /can be combined with `?created_at\.\*`? or `?updated_at\.\*`? filtering options only/i;
+/** Query parameters that page and order a list: not filters. */
+const PAGING = new Set(['limit', 'order', 'order_by', 'page_cursor']);
+
+/**
+ * What the description says in prose only: a parameter that "can be combined with created_at.* or updated_at.*
+ * filtering options only" given with another filter (paging and order aside).
+ */
+function loneFilterViolations(op: Operation, query: Record<string, unknown>): string[] {
+  const lone = new Set(
+    ((op.parameters ?? []) as { in?: string; name?: string; description?: string }[])
+      .filter((p) => p.in === 'query' && p.name && LONE.test(p.description ?? ''))
+      .map((p) => p.name as string),
+  );
+  const filters = Object.keys(query).filter((k) => !PAGING.has(k) && !/^(created|updated)_at\./.test(k));
+  const alone = filters.find((k) => lone.has(k));
+  if (!alone || filters.length < 2) return [];
+  const others = filters.filter((k) => k !== alone).join(', ');
+  return [`${op.operationId} request: ${alone} goes with created_at.* or updated_at.* only, and came with ${others}`];
+}
+
 /** Everything wrong with a request to the hosted service, by its description; [] when it is valid. */
 export function requestViolations(method: string, url: string, body?: unknown): string[] {
   const { path, query } = split(url);
@@ -113,7 +135,7 @@ export function requestViolations(method: string, url: string, body?: unknown): 
   if (!op) return [`${method} ${path} is not an operation of the description`];
   const headers: Record<string, string> = body === undefined ? {} : { 'content-type': 'application/json' };
   const r = api.validator.validateRequest({ method: method.toLowerCase(), path, query, headers, body }, op);
-  return errorText(r.errors).map((e) => `${op.operationId} request: ${e}`);
+  return [...errorText(r.errors).map((e) => `${op.operationId} request: ${e}`), ...loneFilterViolations(op, query)];
 }
 
 /** The media type of a Content-Type header value, without parameters. */

@@ -228,7 +228,11 @@ function networkCases(upper: string, indent: string, line: (words: string[]) => 
   ];
 }
 
-/** The shared head of bash and zsh: the walk over the words to the command path, and the --asset given. */
+/**
+ * The shared head of bash and zsh: the walk over the words to the command path, the --asset given, and the context
+ * named on the line (--context NAME, --context=NAME, or --profile, its old name; bash splits `--context=NAME` into
+ * three words), whose words `coinop __complete` is asked for.
+ */
 function walkLines(first: number, word: (i: string) => string, nodes: Node[]): string[] {
   const paths = nodes
     .filter((n) => n.path)
@@ -237,6 +241,10 @@ function walkLines(first: number, word: (i: string) => string, nodes: Node[]): s
   return [
     `  for ((i = ${first}; i < ${first === 1 ? 'COMP_CWORD' : 'CURRENT'}; i++)); do`,
     `    w="${word('i')}"`,
+    '    case "$w" in',
+    `      --context|--profile) ctx="${word('i+1')}"; [[ $ctx == = ]] && ctx="${word('i+2')}" ;;`,
+    '      --context=*|--profile=*) ctx="${w#*=}" ;;',
+    '    esac',
     '    if [[ $w == -* ]]; then',
     '      case "$cmd|$w" in',
     `        ${valueOptionPatterns(nodes).map(quoted).join('|')})`,
@@ -248,8 +256,16 @@ function walkLines(first: number, word: (i: string) => string, nodes: Node[]): s
     '    next="${cmd:+$cmd }$w"',
     `    case "$next" in ${paths}) cmd="$next" ;; esac`,
     '  done',
+    // The context as words of their own (zsh does not split an expansion into words).
+    '  local -a cx=(); [[ -n $ctx ]] && cx=(--context "$ctx")',
   ];
 }
+
+/**
+ * What bash and zsh run for the words of a kind: `coinop __complete KIND`, with the context named on the line (the
+ * address book and the service profiles are a context's own).
+ */
+const asked = (kind: string) => `coinop __complete ${kind} "\${cx[@]}" 2>/dev/null`;
 
 function bash(nodes: Node[]): string {
   const files = fileCase(nodes);
@@ -258,7 +274,7 @@ function bash(nodes: Node[]): string {
     'words' in k
       ? reply(k.words.join(' '))
       : 'dynamic' in k
-        ? reply(`$(coinop __complete ${k.dynamic} 2>/dev/null)`)
+        ? reply(`$(${asked(k.dynamic)})`)
         : reply('$(_coinop_networks "$asset")');
   const lines = [
     HEADER,
@@ -267,7 +283,7 @@ function bash(nodes: Node[]): string {
     ...networkCases('"${1^^}"', '  ', (w) => `echo ${w.join(' ')}`),
     '}',
     '_coinop() {',
-    '  local cur="${COMP_WORDS[COMP_CWORD]}" prev="${COMP_WORDS[COMP_CWORD-1]}" cmd="" asset="" w i next',
+    '  local cur="${COMP_WORDS[COMP_CWORD]}" prev="${COMP_WORDS[COMP_CWORD-1]}" cmd="" asset="" ctx="" w i next',
     ...walkLines(1, (i) => `\${COMP_WORDS[${i}]}`, nodes),
     '  case "$cmd|$prev" in',
     ...valueCases(nodes).map(([k, kind]) => `    ${k.map(quoted).join('|')}) ${kindLine(kind)}; return ;;`),
@@ -308,7 +324,7 @@ function zsh(nodes: Node[]): string {
     'words' in k
       ? `cands=(${k.words.join(' ')}); compadd -a cands`
       : 'dynamic' in k
-        ? `cands=(\${(f)"$(coinop __complete ${k.dynamic} 2>/dev/null)"}); compadd -a cands`
+        ? `cands=(\${(f)"$(${asked(k.dynamic)})"}); compadd -a cands`
         : 'cands=($(_coinop_networks "$asset")); compadd -a cands';
   // zsh's _describe takes "name:description" (a colon in the name escaped).
   const described = (name: string, d: string) => single(`${name.replace(/:/g, '\\:')}:${d}`);
@@ -321,7 +337,7 @@ function zsh(nodes: Node[]): string {
     '}',
     '_coinop() {',
     // Not `path`: zsh ties it to PATH, and coinop must still be found.
-    '  local cur="${words[CURRENT]}" prev="${words[CURRENT-1]}" cmd="" asset="" w next i',
+    '  local cur="${words[CURRENT]}" prev="${words[CURRENT-1]}" cmd="" asset="" ctx="" w next i',
     '  local -a cands descs',
     ...walkLines(2, (i) => `\${words[${i}]}`, nodes),
     '  case "$cmd|$prev" in',
@@ -356,6 +372,27 @@ function zsh(nodes: Node[]): string {
   ];
   return `${lines.join('\n')}\n`;
 }
+
+/** fish's function for coinop's words of a kind: for the context named on the line (--context, --profile), if one is. */
+const FISH_COMPLETE = [
+  "# coinop's words of a kind (the address book's nicknames...) for the context named on the line, if one is.",
+  'function __coinop_complete',
+  '    set -l words (commandline -opc)',
+  '    set -l ctx',
+  '    for i in (seq (count $words))',
+  '        if contains -- $words[$i] --context --profile; and test $i -lt (count $words)',
+  '            set ctx $words[(math $i + 1)]',
+  '        end',
+  "        string match -q -- '--context=*' $words[$i]; and set ctx (string replace -- --context= '' $words[$i])",
+  "        string match -q -- '--profile=*' $words[$i]; and set ctx (string replace -- --profile= '' $words[$i])",
+  '    end',
+  '    if test -n "$ctx"',
+  '        coinop __complete $argv[1] --context $ctx 2>/dev/null',
+  '    else',
+  '        coinop __complete $argv[1] 2>/dev/null',
+  '    end',
+  'end',
+];
 
 /** A word in single quotes for fish. */
 const fishQuote = (s: string) => `'${s.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
@@ -414,6 +451,7 @@ function fish(nodes: Node[]): string {
     `            printf '%s\\n' ${CRYPTO_NETWORKS.join(' ')}`,
     '    end',
     'end',
+    ...FISH_COMPLETE,
   ];
   const optionLine = (node: Node, opt: Opt, cond?: string) => {
     const v = opt.long ? node.values[opt.long] : undefined;
@@ -422,7 +460,7 @@ function fish(nodes: Node[]): string {
       node.assetNetworks && opt.long === '--network'
         ? " -x -a '(__coinop_networks)'"
         : dynamic
-          ? ` -x -a '(coinop __complete ${dynamic} 2>/dev/null)'`
+          ? ` -x -a '(__coinop_complete ${dynamic})'`
           : v
             ? ` -x -a ${fishQuote(v.join(' '))}`
             : opt.long && node.fileOptions.includes(opt.long)
@@ -437,9 +475,7 @@ function fish(nodes: Node[]): string {
   for (const flag of hiddenValues) {
     const kind = completerOf(flag, '');
     if (kind)
-      lines.push(
-        `complete -c coinop -n ${fishQuote(`__coinop_value ${flag}`)} -f -a '(coinop __complete ${kind} 2>/dev/null)'`,
-      );
+      lines.push(`complete -c coinop -n ${fishQuote(`__coinop_value ${flag}`)} -f -a '(__coinop_complete ${kind})'`);
   }
   // The program's own options hold after every command: said once, without a condition.
   const global = new Set(root.options.map((o) => o.long ?? o.short));

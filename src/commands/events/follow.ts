@@ -72,6 +72,16 @@ export interface Sink {
   done(): boolean;
 }
 
+/**
+ * The entries up to the `wanted`-th one of a type followed (every entry when fewer come): a reader with --count takes
+ * no event after its last, so neither its output nor its checkpoint goes past it.
+ */
+export function upToWanted(entries: FeedEntry[], wanted: number): FeedEntry[] {
+  let n = 0;
+  for (const [i, e] of entries.entries()) if (e.wanted && ++n >= wanted) return entries.slice(0, i + 1);
+  return entries;
+}
+
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** Polls until the sink is done: at once while the feed is behind, else every COINOP_POLL_MS. */

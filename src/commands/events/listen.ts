@@ -11,7 +11,7 @@ import { type DeliveryReport, Forwarder, type TargetChange, TargetHealth } from 
 import { forwardingSecret, SIGNATURE_HEADER, secretFile } from '../../events/signature.js';
 import { type Column, LiveRows } from '../../render/output.js';
 import { palette } from '../../render/style.js';
-import { followFeed, startFeed } from './follow.js';
+import { followFeed, startFeed, upToWanted } from './follow.js';
 import { clockTime, LineWriter } from './lines.js';
 import { type EventsListenOptions, parseEventsListenOptions } from './options.js';
 
@@ -146,6 +146,8 @@ async function forward(
     if (change) out.note(changeLine(display, change, ctx.clock.now()));
     // A person's list shows deliveries; an attempt that failed is in the counts (and in the machine formats' log).
     if (report.delivered || out.format !== 'table') out.write(deliveryRecord(report, ctx.clock.now()));
+    // The status line follows the attempts too: a run that has taken its --count polls no more while it delivers.
+    out.status(statusText(health, forwarded, forwarder.pending));
   };
   let forwarded = 0;
   const forwarder = new Forwarder({
@@ -174,13 +176,24 @@ async function forward(
     );
   });
   const done = () => options.count !== undefined && forwarded >= options.count;
+  // With --count N: the first N events of the types followed are taken, none after them (neither sent nor passed by the
+  // checkpoint); once taken, the run waits for their delivery and ends.
+  let taken = 0;
+  const left = () => (options.count === undefined ? Number.POSITIVE_INFINITY : options.count - taken);
   await followFeed(
     ctx,
     start.feed,
     {
-      room: () => forwarder.room,
-      waitForRoom: () => forwarder.waitForRoom(),
-      take: (entries) => forwarder.add(entries),
+      room: () => Math.min(forwarder.room, left()),
+      waitForRoom: async () => {
+        await forwarder.waitForRoom();
+        if (left() <= 0) await forwarder.drained();
+      },
+      take: (entries) => {
+        const upTo = upToWanted(entries, left());
+        taken += upTo.filter((e) => e.wanted).length;
+        forwarder.add(upTo);
+      },
       done,
     },
     () => out.status(statusText(health, forwarded, forwarder.pending)),

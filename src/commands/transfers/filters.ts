@@ -1,5 +1,8 @@
 // The filters of transfers list that the hosted service's ListTransfers has no query parameter for (asset, network,
-// destination address, metadata): coinop applies them to each page as it arrives, and never sends them.
+// destination address, metadata), and those of its filters it does not take together (the OpenAPI: ids, ref_ids,
+// profile_ids, identity_ids, account_ids and type each "can be combined with created_at.* or updated_at.* filtering
+// options only"): coinop applies them to each page as it arrives, and never sends them.
+import { type AppliedTransferFilters, appliedTransferTest } from '../../contract/index.js';
 import { usageError } from '../../cli/errors.js';
 
 /** What a transfer must hold to be listed; every filter given must hold (a list: any of its values). */
@@ -10,6 +13,8 @@ export interface TransferFilter {
   destinations?: string[];
   /** Metadata: each key must be present, with this value when one is given. */
   metadata?: { key: string; value?: string }[];
+  /** Filters of the API the service was not asked for (it does not take them with the one sent), by query field. */
+  api?: AppliedTransferFilters;
 }
 
 /** --metadata KEY=VALUE (or KEY: present with any value), each checked. */
@@ -28,7 +33,7 @@ const addressKey = (a: string) => (/^0x[0-9a-f]+$/i.test(a) ? a.toLowerCase() : 
 
 /** Whether the filter has anything to apply. */
 export function hasFilter(filter: TransferFilter): boolean {
-  return !!(filter.assets || filter.networks || filter.destinations || filter.metadata);
+  return !!(filter.assets || filter.networks || filter.destinations || filter.metadata || filter.api);
 }
 
 /** The test a transfer passes when it holds everything the filter asks. */
@@ -37,8 +42,10 @@ export function transferMatcher(filter: TransferFilter): (t: Record<string, unkn
   const assets = f.assets && new Set(f.assets.map((a) => a.toUpperCase()));
   const networks = f.networks && new Set(f.networks.map((n) => n.toUpperCase()));
   const destinations = f.destinations && new Set(f.destinations.map(addressKey));
+  const api = f.api && appliedTransferTest(f.api);
   return (transfer) => {
     const t = transfer;
+    if (api && !api(t)) return false;
     if (assets && !assets.has(String(t.asset ?? '').toUpperCase())) return false;
     if (networks && !networks.has(String(t.crypto_network ?? '').toUpperCase())) return false;
     if (

@@ -2,6 +2,7 @@
 import {
   CRYPTO_NETWORKS,
   operations,
+  splitTransferQuery,
   TRANSFER_SECONDARY_STATUSES,
   TRANSFER_STATUSES,
   TRANSFER_TYPE_FILTERS,
@@ -24,7 +25,10 @@ export interface TransfersListOptions {
   /** The listTransfers query, checked against the contract. */
   query: Record<string, unknown>;
   all: boolean;
-  /** What the service cannot filter by (asset, network, destination, metadata): coinop filters each page. */
+  /**
+   * What the service cannot filter by (asset, network, destination, metadata) or not with the filter sent (the
+   * OpenAPI's lone filters, filters.ts): coinop filters each page.
+   */
   filter?: TransferFilter;
   /** --columns, --wide. */
   view?: TableView;
@@ -42,6 +46,7 @@ export function parseTransfersListOptions(raw: RawFlags, now: number): Transfers
     profile_ids: f.profileId,
     identity_ids: f.identityId,
     account_ids: f.accountId,
+    // Sent by the OpenAPI's names (splitTransferQuery): its enumeration has no PLATFORM_TRANSFER_* name.
     type: choiceList('--type', f.type, TRANSFER_TYPE_FILTERS),
     statuses: choiceList('--status', f.status, TRANSFER_STATUSES),
     secondary_statuses: choiceList('--secondary-status', f.secondaryStatus, TRANSFER_SECONDARY_STATUSES),
@@ -56,16 +61,22 @@ export function parseTransfersListOptions(raw: RawFlags, now: number): Transfers
     ...periodQuery(period),
   };
   for (const k of Object.keys(query)) if (query[k] === undefined) delete query[k];
-  checkRequest(operations.listTransfers, { query }, FLAGS, SHAPE_ONLY);
+  // Types by the OpenAPI's names; filters the service does not take together: one part is sent, the rest applied here
+  // (each checked on its own).
+  const { query: sent, applied } = splitTransferQuery(query);
+  checkRequest(operations.listTransfers, { query: sent }, FLAGS, SHAPE_ONLY);
+  for (const k of Object.keys(applied ?? {}))
+    checkRequest(operations.listTransfers, { query: { [k]: query[k] } }, FLAGS, SHAPE_ONLY);
   const filter: TransferFilter = {
     assets: f.asset?.map((a) => a.toUpperCase()),
     networks: choiceList('--network', f.network, CRYPTO_NETWORKS),
     destinations: f.destination,
     metadata: metadataFilters(f.metadata),
+    api: applied,
   };
   for (const k of Object.keys(filter) as (keyof TransferFilter)[]) if (filter[k] === undefined) delete filter[k];
   return {
-    query,
+    query: sent,
     all: f.all,
     ...(hasFilter(filter) ? { filter } : {}),
     view: readTableView(raw, TRANSFER_LIST_COLUMNS),

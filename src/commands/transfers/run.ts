@@ -1,6 +1,6 @@
 // coinop transfers list, get and watch.
-import { assetIssues, operations } from '../../contract/index.js';
-import type { Ports } from '../../cli/ports.js';
+import { assetIssues, operations, TRANSFER_LONE_FILTERS, transferFiltersGiven } from '../../contract/index.js';
+import type { Display, Ports } from '../../cli/ports.js';
 import { CoinopError } from '../../cli/errors.js';
 import type { RawFlags } from '../../cli/options.js';
 import { need } from '../../cli/prompt.js';
@@ -21,11 +21,14 @@ export async function list(
   checkUnlisted(service.catalogue(), filter?.assets?.flatMap((a) => assetIssues('asset', a)) ?? [], {
     asset: '--asset',
   });
-  // Profiles by nickname or id prefix too (one GET /v2/profiles when one is not a full id), once the request's own
-  // checks pass (nothing is asked of the service for a command line it refuses).
   checkRequest(operations.listTransfers, { query }, FLAGS, service.catalogue());
+  if (filter?.api) sayApart(display, query, filter.api);
+  // Profiles by nickname or id prefix too (one GET /v2/profiles when one is not a full id), once the request's own
+  // checks pass (nothing is asked of the service for a command line it refuses): sent, or applied here.
   if (query.profile_ids !== undefined)
     query.profile_ids = await profileIdsNamed({ service }, '--profile-id', query.profile_ids as string[]);
+  if (filter?.api?.profile_ids)
+    filter.api.profile_ids = await profileIdsNamed({ service }, '--profile-id', filter.api.profile_ids);
   const conn = await service.connect();
   const out = display.output(view);
   const paging: Paging = {};
@@ -34,6 +37,15 @@ export async function list(
     empty: 'no transfers match',
   });
   listFooter(display, out, n, ['transfer', 'transfers'], all ? undefined : paging.next);
+}
+
+/** Under --debug: which of the API's filters are sent, and which coinop applies (splitApiFilters). */
+function sayApart(display: Display, sent: Record<string, unknown>, applied: Record<string, unknown>): void {
+  const names = (keys: string[]) => keys.map((k) => FLAGS[k] ?? k).join(', ');
+  display.debug()?.(
+    `transfers list: the OpenAPI's ListTransfers takes ${TRANSFER_LONE_FILTERS.join(', ')} each with the time filters only: ` +
+      `${names(transferFiltersGiven(sent))} sent, ${names(Object.keys(applied))} applied here to each page`,
+  );
 }
 
 export async function get(

@@ -1,6 +1,6 @@
 // GET /v2/transfer/transfers and GET /v2/transfer/transfers/{id}.
 import type { Router } from '../router.js';
-import { operations, problems } from '../../contract/index.js';
+import { openApiTransferType, operations, problems } from '../../contract/index.js';
 import { listPage, serve, timeComparison, type Service } from '../route-helpers.js';
 import { settleDue, transferResource } from '../ledger.js';
 
@@ -19,7 +19,7 @@ export function registerTransfers(app: Router, svc: Service): void {
           // Kept in the transfer's body only: the store filters on the stored resource.
           account_id: q.account_ids,
           // spec/SERVICE.md's PLATFORM_TRANSFER_* are the OpenAPI's PAXOS_TRANSFER_*, which transfers to another customer are.
-          type: q.type && [...new Set(q.type.map((t) => t.replace(/^PLATFORM_/, 'PAXOS_')))],
+          type: q.type && [...new Set(q.type.map(openApiTransferType))],
           status: q.statuses,
           secondary_status: q.secondary_statuses,
           crypto_tx_hash: q.crypto_tx_hashes,

@@ -147,6 +147,7 @@ export function batchEnd(journal: Journal, batchId: string): AuditEvent {
         already_submitted: o.alreadySubmitted,
         failed: o.failed,
         invalid: o.invalid,
+        ...(o.skipped ? { skipped: o.skipped } : {}),
         not_sent: o.notSent,
       },
     },

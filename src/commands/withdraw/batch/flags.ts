@@ -67,7 +67,7 @@ export const BATCH_FLAG_TABLE = defineFlags({
   allowPartial: {
     kind: 'switch',
     flag: '--allow-partial',
-    help: 'send a batch even when the available balance cannot cover every row (without it such a batch is refused before its first row)',
+    help: "send the rows the balances and transfer limits cover, in order: from the first row of an asset they cannot cover (amount plus fee), that asset's rows are skipped, not sent (without it such a batch is refused before its first row)",
   },
   approvals: {
     kind: 'list',

@@ -24,7 +24,7 @@ export interface BatchOptions {
   rate: number;
   journal?: string;
   allowRepeat: boolean;
-  /** --allow-partial: send a batch the available balances cannot cover in full (its first rows, until one fails). */
+  /** --allow-partial: send the rows the balances and limits cover, in order; the rest skipped (src/batch/partial.ts). */
   allowPartial: boolean;
   /** Approval files (coinop approve), besides those found next to the file. */
   approvals?: string[];

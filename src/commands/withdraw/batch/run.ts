@@ -30,6 +30,7 @@ import {
   TABLE_COLUMNS,
 } from '../../../batch/report.js';
 import { READ_RATE } from '../../../batch/quote.js';
+import { type PlannedBody, partialPlan, type SkippedRow, skippedProblem } from '../../../batch/partial.js';
 import { FatalBatchError, plannedRows, refreshStatuses, sendRows, waitForTransfers } from '../../../batch/runner.js';
 import { addToTotals, formatTotals, sortedTotals, type Totals } from '../../../batch/scan.js';
 import type { BatchRow } from '../../../batch/rows.js';
@@ -184,7 +185,8 @@ export async function runBatch(
     if (todo === 0) return finish(ctx, journal, { waitSeconds: options.waitSeconds, phase, cont, refresh: true });
   } else {
     clock.start(await beginBatch(ctx, conn, journal, record, run));
-    todo = scan.valid;
+    // --allow-partial: the rows a balance or a limit cannot cover are in the journal as skipped, not to send.
+    todo = options.allowPartial ? journal.counts().planned : scan.valid;
   }
 
   phase.now = { at: 'sending', journal: jPath };
@@ -246,7 +248,11 @@ async function resumeBatch(
   const refusal = { batch: audited, rows: todo, resumed: true };
   await refusedBy(ctx, conn, refusal, () => refuseByPolicy(ctx, verdict, run.file));
   clock.start(verdict);
-  await confirmBatch(ctx, conn, run, { todo, resumed: true, totals: left.totals });
+  let skipped: SkippedRow[] = [];
+  await refusedBy(ctx, conn, refusal, async () => {
+    skipped = await uncovered(ctx, conn, run, { rows: () => journalRequestBodies(journal), todo });
+  });
+  await confirmBatch(ctx, conn, run, { todo: todo - skipped.length, resumed: true, totals: left.totals, skipped });
   await reserveRows(ctx, conn, run, {
     policyRun: resumed,
     rows: () => journalReservations(journal),
@@ -254,7 +260,8 @@ async function resumeBatch(
     batchId: journal.meta().batch_id,
   });
   await ctx.audit.record(batchStart(audited, todo, true), conn);
-  return todo;
+  markUncovered(journal, skipped);
+  return todo - skipped.length;
 }
 
 /** A report streamed row by row as rows finish: NDJSON and CSV (without --wait, whose rows end later). */
@@ -449,7 +456,11 @@ async function beginBatch(
     const repeats = await guardRepeats(ctx, input.stage, guard);
     run.times?.add('repeats', performance.now() - repeatsStarted);
     if (!o.allowPartial) await refusedBy(ctx, conn, refusal, () => guardFunds(ctx, conn, input.stage));
-    await confirmBatch(ctx, conn, run, { todo: input.scan.valid, resumed: false, repeats });
+    let skipped: SkippedRow[] = [];
+    await refusedBy(ctx, conn, refusal, async () => {
+      skipped = await uncovered(ctx, conn, run, { rows: () => stagedBodies(input.stage), todo: input.scan.valid });
+    });
+    await confirmBatch(ctx, conn, run, { todo: input.scan.valid - skipped.length, resumed: false, repeats, skipped });
     await reserveRows(ctx, conn, run, {
       policyRun: begun,
       rows: () => stagedReservations(input.stage),
@@ -468,6 +479,7 @@ async function beginBatch(
       // A repeat run is one whether or not a row turned out to be paid before: its approvals say "repeat: true".
       repeatSalt: salt,
     });
+    markUncovered(journal, skipped);
     return verdict;
   } catch (e) {
     journal.discard();
@@ -606,7 +618,7 @@ async function refusedBy(
 /**
  * Refuses, before the first row, a batch the available balances or what is left of the transfer limits cannot
  * cover: the sum of each profile's amounts per asset, and each asset's amounts against each limit (fees come on top,
- * so a batch refused here could never complete). --allow-partial skips this.
+ * so a batch refused here could never complete). --allow-partial sends the rows they cover instead (uncovered).
  */
 async function guardFunds(ctx: BatchDeps, conn: Connection, stage: Stage): Promise<void> {
   const needs = new Needs();
@@ -629,6 +641,55 @@ async function guardFunds(ctx: BatchDeps, conn: Connection, stage: Stage): Promi
   throw Object.assign(e, {
     auditReason: `${reason}: ${[...short.funds, ...short.limits].join('; ')}; nothing was sent`,
   });
+}
+
+/** The staged rows with the requests they send, for a partial batch's plan. */
+function* stagedBodies(stage: Stage): Generator<PlannedBody> {
+  for (const s of stage.valid()) yield { row: s.row, body: JSON.parse(s.body) as CreateCryptoWithdrawalRequest };
+}
+
+/** How many rows not sent are listed one by one before the question (the report lists them all). */
+const SKIPPED_SHOWN = 20;
+
+/**
+ * --allow-partial: the rows a balance or a limit cannot cover (partialPlan), listed on stderr before the question;
+ * none without the flag, or when a coinop gateway sent the rows already. When they are all of the `todo` rows, the
+ * batch is refused (exit 2), nothing sent.
+ */
+async function uncovered(
+  ctx: BatchDeps,
+  conn: Connection,
+  run: BatchRun,
+  planned: { rows: () => Iterable<PlannedBody>; todo: number },
+): Promise<SkippedRow[]> {
+  if (!run.o.allowPartial || run.gatewaySent) return [];
+  const plan = await partialPlan(conn, planned.rows, ctx.clock.now());
+  const say = (line: string) => ctx.display.io.err(`${line}\n`);
+  for (const n of plan.notes) say(n);
+  for (const s of plan.skipped.slice(0, SKIPPED_SHOWN)) say(`row ${s.row}: not sent: ${s.reason}`);
+  if (plan.skipped.length > SKIPPED_SHOWN)
+    say(`… and ${plan.skipped.length - SKIPPED_SHOWN} more (the report lists them all)`);
+  if (plan.skipped.length && plan.skipped.length >= planned.todo) {
+    const reasons = plan.skipped.map((r) => `row ${r.row}: not sent: ${r.reason}`).slice(0, SKIPPED_SHOWN);
+    throw Object.assign(
+      usageError(
+        'insufficient funds or over the transfer limits: no row can be sent, not even the first of each asset (listed above); nothing was sent',
+        'send less, top up, or wait until more of the limit is left',
+      ),
+      { auditReason: `no row can be sent (--allow-partial): ${reasons.join('; ')}; nothing was sent` },
+    );
+  }
+  return plan.skipped;
+}
+
+/** The rows not sent, recorded in the journal as skipped with their reasons, before any row leaves. */
+function markUncovered(journal: Journal, skipped: SkippedRow[]): void {
+  if (!skipped.length) return;
+  try {
+    journal.markSkipped(skipped.map((s) => ({ row: s.row, problem: skippedProblem(s.reason) })));
+  } catch (e) {
+    throw stopError(e, journal);
+  }
 }
 
 /** The batch as its audit entries name it. */
@@ -831,7 +892,7 @@ async function confirmBatch(
   ctx: BatchDeps,
   conn: Connection,
   run: BatchRun,
-  to: { todo: number; resumed: boolean; repeats?: number; totals?: Totals[] },
+  to: { todo: number; resumed: boolean; repeats?: number; totals?: Totals[]; skipped?: SkippedRow[] },
 ): Promise<void> {
   const c = { ...run, ...to };
   const { scan } = c.input;
@@ -871,6 +932,12 @@ async function confirmBatch(
       [
         'repeats',
         c.repeats ? `${p(c.repeats, 'row')} already paid by another batch, paid again (--allow-repeat)` : undefined,
+      ],
+      [
+        'not sent',
+        c.skipped?.length
+          ? `${p(c.skipped.length, 'row')} a balance or a limit cannot cover (--allow-partial; listed above)`
+          : undefined,
       ],
       ['pace', `${Number.isFinite(c.o.rate) ? `${c.o.rate}/s` : 'no client-side limit'}, ${c.o.concurrency} at once`],
       ['journal', c.jPath],
