@@ -86,6 +86,12 @@ function launch(args: string[], env: Record<string, string> = {}, cols = 100, ro
 
 /** After exit: the normal screen is back and the cursor is shown. */
 async function expectRestored(session: Session): Promise<void> {
+  // node-pty may report the exit before it hands over the last output read from the terminal: the restoring
+  // sequences are awaited (with a deadline), then xterm's parse of everything that arrived.
+  await until('the alternate screen left in the output', () => {
+    const raw = session.raw();
+    return raw.lastIndexOf('\u001b[?1049l') > raw.lastIndexOf('\u001b[?1049h');
+  });
   await new Promise<void>((r) => session.term.write('', () => r()));
   expect(session.term.buffer.active.type).toBe('normal');
   const core = (session.term as unknown as { _core?: { coreService?: { isCursorHidden?: boolean } } })._core;
