@@ -7,10 +7,11 @@
 //               instead of parsing and compiling. Each command's modules are still evaluated only when it runs
 //               (esbuild wraps what is imported dynamically). Measured on Node 20 for `coinop prices`: ESM with code
 //               splitting 200 ms, this bundle without a cache 188 ms, with its cache 154 ms (node -e 0: 106 ms).
-// Both carry the contract's request validators precompiled (Ajv standalone code, see src/contract/precompiled.ts).
+// Both use the contract's request validators precompiled (Ajv standalone code, see src/contract/precompiled.ts), kept
+// in one store beside the bundles (dist/app/validators.txt) and read one validator at a time.
 import { build as esbuild } from 'esbuild';
 import { randomBytes } from 'node:crypto';
-import { readFileSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { dirname, join, relative, resolve, sep } from 'node:path';
@@ -53,12 +54,21 @@ await build({
   logLevel: 'warning',
 });
 
+// The first line names this build; the code cache starts with the same line, so a cache made from another bundle is
+// never used (V8 itself checks only the source's length, its own version and its flags). The validators' store
+// (below) starts each chunk with it too.
+const buildId = `// coinop build ${version} ${randomBytes(8).toString('hex')}`;
 // Every operation's params, query and body schema, compiled once here with the options validate.ts uses.
+// Kept out of the bundles: each validator's code is a chunk of one text file, dist/app/validators.txt, which the
+// generated src/contract/precompiled.ts reads a chunk of (by the offset its index gives) and compiles the first time a
+// schema is checked. In the bundles (main.cjs and local.cjs each), the validators' code was 594 KB of the text every
+// start read and copied into a string, where a request uses one or two of them (a few KB).
 async function precompiledValidators() {
   const { Ajv } = require('ajv');
   const standaloneCode = require('ajv/dist/standalone').default;
   const addFormats = require('ajv-formats').default;
   const { operations } = await import(pathToFileURL(resolve(out, 'contract/operations.js')).href);
+  const { validatorKeyHash } = await import(pathToFileURL(resolve(out, 'contract/validator-key.js')).href);
   const ajv = new Ajv({
     allErrors: true,
     strict: false,
@@ -77,20 +87,77 @@ async function precompiledValidators() {
   for (const op of Object.values(operations)) for (const part of ['params', 'query', 'body']) add(op[part]);
   // The policy file's schema (src/policy/schema.ts), checked whenever a profile has a policy.
   add((await import(pathToFileURL(resolve(out, 'policy/schema.js')).href)).PolicyFile);
-  // Each schema's validator is made by its own function, run when the schema is first checked (a getter of the
-  // table): a command evaluates and holds only the validators it uses, not the schemas and code of every operation
-  // (340 KB of source, most of it object literals that were built at every start and carried in the code cache).
-  const entries = [...ids].map(([key, id]) => {
+  const index = {};
+  const chunks = [];
+  let offset = 0;
+  for (const [key, id] of ids) {
     const code = standaloneCode(ajv, { [id]: id }).replace('"use strict";', '');
     const exported = new RegExp(`export const ${id} = (\\w+);`);
     const fn = exported.exec(code)?.[1];
     if (!fn || /\bexport\b/.test(code.replace(exported, '')))
       throw new Error(`build: unexpected standalone code for ${id}`);
-    // The export line comes first in Ajv's output: the body runs whole (its consts set) before the validator returns.
-    const body = code.replace(exported, '');
-    return `  get ${JSON.stringify(key)}() {\n    return (made[${JSON.stringify(id)}] ??= (() => {${body}\nreturn ${fn};\n})());\n  },`;
-  });
-  return `const made = {};\nexport const PRECOMPILED = {\n${entries.join('\n')}\n};\n`;
+    // The validator's code as the body of a function of `require`, which returns the validator.
+    const body = `${code.replace(exported, '')}\nreturn ${fn};\n`;
+    for (const [, helper] of body.matchAll(/\brequire\(("[^"]*")\)/g))
+      if (!VALIDATOR_HELPERS.includes(JSON.parse(helper)))
+        throw new Error(`build: the validator ${id} requires ${helper}, not one of the helpers precompiled.ts gives`);
+    // A chunk: the build's id line, the schema's JSON key on a line, the body (all ASCII: the offsets are bytes).
+    const chunk = `${buildId}\n${key}\n${body}`;
+    if (/[^\x00-\x7f]/.test(chunk)) throw new Error(`build: the validator ${id} is not ASCII`);
+    const hash = validatorKeyHash(key);
+    if (index[hash]) throw new Error(`build: two validators' keys hash alike (${hash})`);
+    index[hash] = [offset, chunk.length];
+    chunks.push(chunk);
+    offset += chunk.length;
+  }
+  return { store: chunks.join(''), module: validatorModule(index) };
+}
+
+/** The Ajv run-time helpers the validators' code require()s, given to it by precompiled.ts (bundled: a few KB). */
+const VALIDATOR_HELPERS = ['ajv/dist/runtime/ucs2length', 'ajv-formats/dist/formats'];
+
+/** The generated src/contract/precompiled.ts: the store's index, and a validator made from its chunk when first asked. */
+function validatorModule(index) {
+  const helpers = VALIDATOR_HELPERS.map((h) => `  ${JSON.stringify(h)}: () => require(${JSON.stringify(h)}),`);
+  return `// Generated by scripts/build.mjs: the validators' code is in dist/app/validators.txt.
+import { closeSync, openSync, readSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { validatorKeyHash } from './validator-key.js';
+const BUILD = ${JSON.stringify(buildId)};
+const INDEX = ${JSON.stringify(index)};
+const HELPERS = {
+${helpers.join('\n')}
+};
+const helper = (id) => HELPERS[id]();
+const made = new Map();
+let file;
+/** The chunk of the store at [offset, length], or undefined when the file cannot be read. */
+function chunkAt([offset, length]) {
+  file ??= fileURLToPath(new URL('../app/validators.txt', import.meta.url));
+  let fd;
+  try {
+    fd = openSync(file, 'r');
+    const bytes = Buffer.allocUnsafe(length);
+    return bytes.subarray(0, readSync(fd, bytes, 0, length, offset)).toString('latin1');
+  } catch {
+    return undefined;
+  } finally {
+    if (fd !== undefined) closeSync(fd);
+  }
+}
+export function precompiledValidator(key) {
+  const ready = made.get(key);
+  if (ready) return ready;
+  const at = INDEX[validatorKeyHash(key)];
+  const chunk = at && chunkAt(at);
+  // A chunk of this very build, for this very schema; otherwise (a store rebuilt meanwhile) Ajv compiles it.
+  const head = BUILD + '\\n' + key + '\\n';
+  if (!chunk?.startsWith(head)) return undefined;
+  const fn = new Function('require', chunk.slice(head.length))(helper);
+  made.set(key, fn);
+  return fn;
+}
+`;
 }
 const validators = await precompiledValidators();
 
@@ -107,18 +174,17 @@ async function plainSchemas(module) {
 const schemas = await plainSchemas('contract/schemas.js');
 const policySchemas = await plainSchemas('policy/schema.js');
 const gatewaySchemas = await plainSchemas('contract/gateway-schemas.js');
-// The standalone code require()s two small Ajv runtime helpers.
+// The validators require() two small Ajv run-time helpers (in the bundles, bundled: the ajv-runtime-helpers plugin).
 writeFileSync(
   join(out, 'contract/precompiled.js'),
-  `import { createRequire } from 'node:module';\nconst require = createRequire(import.meta.url);\n${validators.replace('"use strict";', '')}`,
+  `import { createRequire } from 'node:module';\nconst require = createRequire(import.meta.url);\n${validators.module}`,
 );
+mkdirSync(join(out, 'app'), { recursive: true });
+writeFileSync(join(out, 'app/validators.txt'), validators.store);
 
-// The first line names this build; the code cache starts with the same line, so a cache made from another bundle is
-// never used (V8 itself checks only the source's length, its own version and its flags).
 // Packages the bundles evaluate on first use (the lazy-packages plugin): the address codecs and hashes, and chalk
 // (colour only: src/render/style.ts).
 const LAZY_PACKAGES = /^(@scure\/base|@noble\/hashes\/(sha2|sha3|utils)\.js|hash-wasm|chalk)$/;
-const buildId = `// coinop build ${version} ${randomBytes(8).toString('hex')}`;
 // A bundle's text after its id line: one expression, the function of its module. Run as a script (bin/load.js), its
 // value is that function; required as a module (node wraps it again), it calls that function with the module's own
 // arguments, so a bundle is still a plain CommonJS file.
@@ -154,7 +220,7 @@ const GENERATED_MODULES = [
     setup(b) {
       b.onLoad({ filter: /[\\/]src[\\/]contract[\\/]precompiled\.ts$/ }, () => {
         replaced.add('src/contract/precompiled.ts');
-        return { contents: validators, loader: 'js', resolveDir: resolve('src/contract') };
+        return { contents: validators.module, loader: 'js', resolveDir: resolve('src/contract') };
       });
     },
   },
