@@ -85,7 +85,14 @@ describe('shared flag rules', () => {
   });
 
   it('a time in whole seconds is what toISOString says, without its fraction, from year 0 to 9999 and beyond', () => {
-    const times = [0, -1, 1, 951_782_400_000, Date.UTC(2024, 1, 29, 23, 59, 59, 500), Date.UTC(9999, 11, 31, 23, 59, 59)];
+    const times = [
+      0,
+      -1,
+      1,
+      951_782_400_000,
+      Date.UTC(2024, 1, 29, 23, 59, 59, 500),
+      Date.UTC(9999, 11, 31, 23, 59, 59),
+    ];
     times.push(Date.UTC(0, 0, 1) - 1, Date.UTC(0, 0, 1), Date.UTC(10000, 0, 1), -8.64e15, 8.64e15);
     // A spread of times over the four-digit years, fractions included.
     for (let t = -62_167_219_200_000; t < 253_402_300_800_000; t += 7_777_777_777_777) times.push(t, t + 123);
