@@ -1,6 +1,7 @@
 // Loads the CLI bundle (dist/app/main.cjs) as CommonJS, compiled with the V8 code cache the build saved beside it
-// (main.cjs.cache), the local service's bundle (local.cjs, with local.cjs.cache) when the CLI starts a service, and
-// the rarely run commands' bundle (rare.cjs, no cache) when one of them runs,
+// (main.cjs.cache), the local service's bundle (local.cjs, with local.cjs.cache) when the CLI starts a service,
+// the rarely run commands' bundle (rare.cjs, no cache) when one of them runs, and the packages most command lines
+// never run (vendor.cjs, with vendor.cjs.cache: WebSocket, the config writer, the address codecs) when one is used,
 // so a start deserializes bytecode instead of parsing and compiling the program. A cache is taken only when it begins
 // with the bundle's own first line (the build's id) and its bytes match the checksum on its second line: V8 itself
 // checks only the source's length, its version and its flags, and aborts the process on damaged bytecode. Otherwise
@@ -69,7 +70,7 @@ const loaded = {};
 
 /**
  * A bundle of dist/app (main.cjs: the CLI; local.cjs: the local service, loaded by the CLI when it starts one;
- * rare.cjs: the work of the rarely run commands): its
+ * rare.cjs: the work of the rarely run commands; vendor.cjs: packages loaded on first use): its
  * exports, its compiled script and its build id line. Loaded once per process.
  */
 function loadBundle(name, { useCache = true, cachePath } = {}) {

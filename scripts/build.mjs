@@ -185,6 +185,17 @@ writeFileSync(join(out, 'app/validators.txt'), validators.store);
 // Packages the bundles evaluate on first use (the lazy-packages plugin): the address codecs and hashes, and chalk
 // (colour only: src/render/style.ts).
 const LAZY_PACKAGES = /^(@scure\/base|@noble\/hashes\/(sha2|sha3|utils)\.js|hash-wasm|chalk)$/;
+// Packages kept out of main.cjs and rare.cjs, in a bundle of their own (vendor.cjs, loaded through bin/load.js when one
+// of them is first used): the WebSocket client (coinop stream), the config file's writer (conf, with semver and the
+// rest of its dependencies: a command that saves settings), the curves, hashes and codecs of address checks and
+// ownership proofs. They were 250 KB of the 1.16 MB of text every start read and copied (each page of it a page
+// fault, dear on a virtual machine), and a symbol table of their functions in every code cache, for packages a plain
+// request never runs. The local service (local.cjs) keeps its own copies: the embedded default starts its WebSocket
+// server, and would otherwise read this bundle too.
+const VENDOR_PACKAGES = /^(ws|conf|@scure\/base|@noble\/(hashes|curves)\/[\w.-]+\.js)$/;
+/** The packages vendor.cjs holds (each id as the bundles import it), gathered while main.cjs and rare.cjs are built. */
+const vendorIds = new Set();
+const VENDOR_LOAD = "require('../../bin/load.js').loadBundle('vendor').exports.load";
 // A bundle's text after its id line: one expression, the function of its module. Run as a script (bin/load.js), its
 // value is that function; required as a module (node wraps it again), it calls that function with the module's own
 // arguments, so a bundle is still a plain CommonJS file.
@@ -235,7 +246,22 @@ function betterSqlite3Addon() {
   );
   return relative(resolve('dist/app'), addon).split(sep).join('/');
 }
-async function appBundle(name, entry, split) {
+/** The expression main.cjs and rare.cjs load a vendor package by (recording it), or undefined for another package. */
+function vendorLoad(pkg) {
+  if (!VENDOR_PACKAGES.test(pkg)) return undefined;
+  vendorIds.add(pkg);
+  return `${VENDOR_LOAD}(${JSON.stringify(pkg)})`;
+}
+/** Whether every import of the package in the importer names what it takes (import { a, b } from 'pkg'). */
+function namedOnly(importer, pkg) {
+  const quoted = pkg.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+  const text = readFileSync(importer, 'utf8');
+  const all = (text.match(new RegExp(`^import\\s[^;]*?from\\s*['"]${quoted}['"]`, 'gm')) ?? []).filter(
+    (i) => !/^import\s+type\s/.test(i),
+  );
+  return all.length > 0 && all.every((i) => /^import\s*\{[^}]*\}\s*from/.test(i));
+}
+async function appBundle(name, entry, split, { vendor = name === 'main' || name === 'rare' } = {}) {
   return build({
     entryPoints: { [name]: entry },
     // What the bundle holds, module by module (COINOP_METAFILE=<file> writes it for esbuild's analyzer).
@@ -349,6 +375,14 @@ async function appBundle(name, entry, split) {
               ? { path: `${args.path} for ${keyOf(args.importer)}`, namespace: 'lazy-package', pluginData: args }
               : undefined,
           );
+          // In main.cjs and rare.cjs, the vendor packages' named imports are lazy too (@noble/curves as well), their
+          // package taken from vendor.cjs.
+          if (vendor)
+            b.onResolve({ filter: VENDOR_PACKAGES }, (args) =>
+              args.kind === 'import-statement' && namedOnly(args.importer, args.path)
+                ? { path: `${args.path} for ${keyOf(args.importer)}`, namespace: 'lazy-package', pluginData: args }
+                : undefined,
+            );
           b.onLoad({ filter: /.*/, namespace: 'lazy-package' }, async ({ pluginData: { path: pkg, importer } }) => {
             // The names the importer takes (import { a, b as c } from 'pkg'), or every name the package exports.
             const quoted = pkg.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
@@ -375,12 +409,33 @@ async function appBundle(name, entry, split) {
                 (n) =>
                   `Object.defineProperty(exports, ${JSON.stringify(n)}, { enumerable: true, get: () => load()[${JSON.stringify(n)}] });`,
               );
+            const from = (vendor && vendorLoad(pkg)) || `require(${JSON.stringify(pkg)})`;
             return {
-              contents: `let m;\nconst load = () => (m ??= require(${JSON.stringify(pkg)}));\n${get.join('\n')}\n`,
+              contents: `let m;\nconst load = () => (m ??= ${from});\n${get.join('\n')}\n`,
               loader: 'js',
               resolveDir: resolve('.'),
             };
           });
+        },
+      },
+      {
+        // Any other import of a vendor package (a default import, import()): the package from vendor.cjs when the
+        // importing module is evaluated (ws by src/client/stream.ts, conf by src/config/store.ts's import()).
+        name: 'vendor-packages',
+        setup(b) {
+          if (!vendor) return;
+          b.onResolve({ filter: VENDOR_PACKAGES }, (args) =>
+            args.kind === 'import-statement' || args.kind === 'dynamic-import'
+              ? { path: args.path, namespace: 'vendor-package' }
+              : undefined,
+          );
+          b.onLoad({ filter: /.*/, namespace: 'vendor-package' }, (args) => ({
+            // ESM, so that the default export is the package's default (esbuild's interop would make a CommonJS
+            // stub's whole exports the default of a module of this "type": "module" package).
+            contents: `const m = ${vendorLoad(args.path)};\nexport default m && m.__esModule ? m.default : m;\n`,
+            loader: 'js',
+            resolveDir: resolve('.'),
+          }));
         },
       },
       {
@@ -585,11 +640,35 @@ await appBundle('local', 'src/local/app-entry.ts', [
   },
 ]);
 
+// vendor.cjs: the packages main.cjs and rare.cjs take from it, each evaluated when first asked for.
+const vendorEntry = `const packages = {\n${[...vendorIds]
+  .sort()
+  .map((id) => `  ${JSON.stringify(id)}: () => require(${JSON.stringify(id)}),`)
+  .join(
+    '\n',
+  )}\n};\nexports.load = (id) => {\n  const p = packages[id];\n  if (!p) throw new Error(\`vendor.cjs holds no \${id}\`);\n  return p();\n};\n`;
+const vendor = await appBundle('vendor', 'coinop-entry:vendor', [virtualEntry('vendor', vendorEntry)], {
+  vendor: false,
+});
+// What each bundle holds, module by module: test/cli/speed.test.ts checks what main.cjs may hold.
+const inputsOf = (built) =>
+  Object.keys(built.metafile.inputs)
+    .filter((p) => !p.includes(':'))
+    .map((p) => keyOf(resolve(p)))
+    .sort();
+writeFileSync(
+  join(out, 'app/inputs.json'),
+  `${JSON.stringify({ main: inputsOf(app), rare: inputsOf(rare), vendor: inputsOf(vendor) }, null, 1)}\n`,
+);
+for (const key of inputsOf(app))
+  if (/node_modules\/(ws|conf|semver|@noble|@scure)\//.test(key))
+    throw new Error(`build: main.cjs holds ${key}, which vendor.cjs is for`);
+
 if (process.env.COINOP_METAFILE) writeFileSync(process.env.COINOP_METAFILE, JSON.stringify(app.metafile));
 
 // The launcher compiles the bundle as a vm.Script, which has no loader for import(): none may be left in it.
 // bin/load.js reads the bundles as latin1: they must be ASCII (esbuild's default charset escapes everything else).
-for (const file of ['main.cjs', 'local.cjs', 'rare.cjs']) {
+for (const file of ['main.cjs', 'local.cjs', 'rare.cjs', 'vendor.cjs']) {
   const text = readFileSync(join(out, 'app', file), 'utf8');
   if (/\bimport\(/.test(text))
     throw new Error(`build: dist/app/${file} has a dynamic import(); import node built-ins statically`);
