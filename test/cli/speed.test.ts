@@ -163,7 +163,7 @@ describe('start-up work', () => {
     }
   });
 
-  it('main.cjs holds neither the validators nor the vendor packages; a plain request reads only the chunks of its own validators, never vendor.cjs, rare.cjs or the time zone', async () => {
+  it('main.cjs holds neither the validators nor the vendor packages; a plain request reads only the chunks of its own validators, never vendor.cjs, rare.cjs or the time zone (nor the embedded default)', async () => {
     // What each bundle holds (written by the build): the WebSocket client, the config writer (conf, semver) and the
     // address codecs are vendor.cjs's; the validators' code is dist/app/validators.txt's, read a chunk at a time.
     const inputs = JSON.parse(readFileSync(join(ROOT, 'dist/app/inputs.json'), 'utf8')) as Record<string, string[]>;
@@ -219,10 +219,12 @@ describe('start-up work', () => {
       // The query's and the market parameter's validators, nothing else; no time zone (a process's first
       // toISOString looks it up); main.cjs alone.
       expect(running.probe).toEqual({ iso: 0, bundles: ['main'], validators: 2 });
-      // The embedded default: the local service's bundle as well, still no vendor.cjs.
+      // The embedded default: the local service's bundle as well, still no vendor.cjs, and no time zone either (the
+      // service writes its times through src/contract/iso-time.ts too).
       const embedded = await prices(env('embedded'));
       expect(embedded.stdout).toContain('"average_price"');
       expect(embedded.probe.bundles).toEqual(['main', 'local']);
+      expect(embedded.probe.iso).toBe(0);
     } finally {
       await svc.close();
       rmSync(dir, { recursive: true, force: true });
