@@ -190,8 +190,9 @@ const LAZY_PACKAGES = /^(@scure\/base|@noble\/hashes\/(sha2|sha3|utils)\.js|hash
 // rest of its dependencies: a command that saves settings), the curves, hashes and codecs of address checks and
 // ownership proofs. They were 250 KB of the 1.16 MB of text every start read and copied (each page of it a page
 // fault, dear on a virtual machine), and a symbol table of their functions in every code cache, for packages a plain
-// request never runs. The local service (local.cjs) keeps its own copies: the embedded default starts its WebSocket
-// server, and would otherwise read this bundle too.
+// request never runs. The local service (local.cjs) takes them from it too (its WebSocket server starts with the first
+// stream client, its address checks with the first address): the embedded default read 170 KB of them at every start,
+// and one process holds one copy of each, the CLI's and its embedded service's.
 const VENDOR_PACKAGES = /^(ws|conf|@scure\/base|@noble\/(hashes|curves)\/[\w.-]+\.js)$/;
 /** The packages vendor.cjs holds (each id as the bundles import it), gathered while main.cjs and rare.cjs are built. */
 const vendorIds = new Set();
@@ -261,7 +262,7 @@ function namedOnly(importer, pkg) {
   );
   return all.length > 0 && all.every((i) => /^import\s*\{[^}]*\}\s*from/.test(i));
 }
-async function appBundle(name, entry, split, { vendor = name === 'main' || name === 'rare' } = {}) {
+async function appBundle(name, entry, split, { vendor = name !== 'vendor' } = {}) {
   return build({
     entryPoints: { [name]: entry },
     // What the bundle holds, module by module (COINOP_METAFILE=<file> writes it for esbuild's analyzer).
@@ -424,6 +425,8 @@ async function appBundle(name, entry, split, { vendor = name === 'main' || name 
         name: 'vendor-packages',
         setup(b) {
           if (!vendor) return;
+          // The stubs load vendor.cjs through the launcher's module (as main.cjs does local.cjs and rare.cjs).
+          b.onResolve({ filter: /^\.\.\/\.\.\/bin\/load\.js$/ }, (args) => ({ path: args.path, external: true }));
           b.onResolve({ filter: VENDOR_PACKAGES }, (args) =>
             args.kind === 'import-statement' || args.kind === 'dynamic-import'
               ? { path: args.path, namespace: 'vendor-package' }
@@ -626,7 +629,7 @@ if (mainFiles(app).size !== held.size) throw new Error('build: main.cjs changed 
 for (const file of SUBSTITUTED)
   if (!replaced.has(file))
     throw new Error(`build: main.cjs was bundled without the generated ${file}: its plugin filter matched nothing`);
-await appBundle('local', 'src/local/app-entry.ts', [
+const localBuilt = await appBundle('local', 'src/local/app-entry.ts', [
   {
     name: 'local-entry',
     setup(b) {
@@ -658,11 +661,16 @@ const inputsOf = (built) =>
     .sort();
 writeFileSync(
   join(out, 'app/inputs.json'),
-  `${JSON.stringify({ main: inputsOf(app), rare: inputsOf(rare), vendor: inputsOf(vendor) }, null, 1)}\n`,
+  `${JSON.stringify({ main: inputsOf(app), rare: inputsOf(rare), local: inputsOf(localBuilt), vendor: inputsOf(vendor) }, null, 1)}\n`,
 );
-for (const key of inputsOf(app))
-  if (/node_modules\/(ws|conf|semver|@noble|@scure)\//.test(key))
-    throw new Error(`build: main.cjs holds ${key}, which vendor.cjs is for`);
+for (const [file, built] of [
+  ['main.cjs', app],
+  ['rare.cjs', rare],
+  ['local.cjs', localBuilt],
+])
+  for (const key of inputsOf(built))
+    if (/node_modules\/(ws|conf|semver|@noble|@scure)\//.test(key))
+      throw new Error(`build: ${file} holds ${key}, which vendor.cjs is for`);
 
 if (process.env.COINOP_METAFILE) writeFileSync(process.env.COINOP_METAFILE, JSON.stringify(app.metafile));
 

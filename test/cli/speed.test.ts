@@ -163,12 +163,16 @@ describe('start-up work', () => {
     }
   });
 
-  it('main.cjs holds neither the validators nor the vendor packages; a plain request reads only the chunks of its own validators, never vendor.cjs, rare.cjs or the time zone (nor the embedded default)', async () => {
+  it('main.cjs and local.cjs hold neither the validators nor the vendor packages; a plain request reads only the chunks of its own validators, never vendor.cjs, rare.cjs or the time zone (nor the embedded default)', async () => {
     // What each bundle holds (written by the build): the WebSocket client, the config writer (conf, semver) and the
     // address codecs are vendor.cjs's; the validators' code is dist/app/validators.txt's, read a chunk at a time.
     const inputs = JSON.parse(readFileSync(join(ROOT, 'dist/app/inputs.json'), 'utf8')) as Record<string, string[]>;
     const vendored = /node_modules\/(ws|conf|semver|@noble|@scure)\//;
-    expect(inputs.main.filter((f) => vendored.test(f))).toEqual([]);
+    for (const bundle of ['main', 'rare', 'local'])
+      expect(
+        inputs[bundle].filter((f) => vendored.test(f)),
+        bundle,
+      ).toEqual([]);
     expect(inputs.vendor.filter((f) => vendored.test(f)).length).toBeGreaterThan(10);
     for (const bundle of ['main.cjs', 'local.cjs', 'rare.cjs'])
       expect(readFileSync(join(ROOT, 'dist/app', bundle), 'latin1'), bundle).not.toMatch(
@@ -221,6 +225,7 @@ describe('start-up work', () => {
       expect(running.probe).toEqual({ iso: 0, bundles: ['main'], validators: 2 });
       // The embedded default: the local service's bundle as well, still no vendor.cjs, and no time zone either (the
       // service writes its times through src/contract/iso-time.ts too).
+      await prices(env('embedded')); // makes the database (its demo data takes the address codecs: vendor.cjs)
       const embedded = await prices(env('embedded'));
       expect(embedded.stdout).toContain('"average_price"');
       expect(embedded.probe.bundles).toEqual(['main', 'local']);
