@@ -185,7 +185,7 @@ writeFileSync(join(out, 'app/validators.txt'), validators.store);
 // Packages the bundles evaluate on first use (the lazy-packages plugin): the address codecs and hashes, and chalk
 // (colour only: src/render/style.ts).
 const LAZY_PACKAGES = /^(@scure\/base|@noble\/hashes\/(sha2|sha3|utils)\.js|hash-wasm|chalk)$/;
-// Packages kept out of main.cjs and rare.cjs, in a bundle of their own (vendor.cjs, loaded through bin/load.js when one
+// Packages kept out of main.cjs, rare.cjs and local.cjs, in a bundle of their own (vendor.cjs, loaded through bin/load.js when one
 // of them is first used): the WebSocket client (coinop stream), the config file's writer (conf, with semver and the
 // rest of its dependencies: a command that saves settings), the curves, hashes and codecs of address checks and
 // ownership proofs. They were 250 KB of the 1.16 MB of text every start read and copied (each page of it a page
@@ -194,7 +194,7 @@ const LAZY_PACKAGES = /^(@scure\/base|@noble\/hashes\/(sha2|sha3|utils)\.js|hash
 // stream client, its address checks with the first address): the embedded default read 170 KB of them at every start,
 // and one process holds one copy of each, the CLI's and its embedded service's.
 const VENDOR_PACKAGES = /^(ws|conf|@scure\/base|@noble\/(hashes|curves)\/[\w.-]+\.js)$/;
-/** The packages vendor.cjs holds (each id as the bundles import it), gathered while main.cjs and rare.cjs are built. */
+/** The packages vendor.cjs holds (each id as the bundles import it), gathered while the other bundles are built. */
 const vendorIds = new Set();
 const VENDOR_LOAD = "require('../../bin/load.js').loadBundle('vendor').exports.load";
 // A bundle's text after its id line: one expression, the function of its module. Run as a script (bin/load.js), its
