@@ -6,8 +6,8 @@ import { PassThrough } from 'node:stream';
 import { execFile, execFileSync, spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { createRequire } from 'node:module';
+import { join, relative, resolve, sep } from 'node:path';
+import { createRequire, SourceMap } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import type { Command } from 'commander';
 import { makeProgram } from '../../src/commands/program.js';
@@ -99,18 +99,37 @@ describe('start-up work', () => {
   });
 
   it('a request on a running service loads main.cjs alone and evaluates neither the address codecs nor the rare commands', async () => {
-    // A copy of main.cjs whose module helpers (esbuild's __esm and __commonJS) note each module as it is evaluated, run
-    // in a child process for `coinop prices` against a local service: what the bundle evaluates for a plain request,
-    // and which bundles bin/load.js loaded.
-    // (esbuild names the helpers' own variables to miss the bundle's: mod2, mod3...)
-    const esm = /var __esm=\((\w+),(\w+)\)=>function\(\)\{return \1&&\(/;
-    const cjs = /var __commonJS=\((\w+),(\w+)\)=>function\(\)\{return \2\|\|\(/;
-    let text = readFileSync(join(ROOT, 'dist/app/main.cjs'), 'utf8');
-    expect(text).toMatch(esm);
-    expect(text).toMatch(cjs);
-    text = text
-      .replace(esm, (m, fn: string) => `${m}globalThis.evaluated.push(__getOwnPropNames(${fn})[0]),`)
-      .replace(cjs, (m, cb: string) => `${m}globalThis.evaluated.push(__getOwnPropNames(${cb})[0]),`);
+    // A copy of main.cjs whose module helpers (esbuild's __esm and __commonJS) note each module's function as it is
+    // evaluated, run in a child process for `coinop prices` against a local service: where each function is in the
+    // bundle (its text's offset) names its module through the bundle's source map, and bin/load.js says which bundles
+    // it loaded. (The bundle's identifiers are minified: the helpers are found by their shape.)
+    const esm = /var (\w+)=\((\w+),(\w+)\)=>\(\)=>\(\2&&\(\3=\2\(\2=0\)\),\3\)/;
+    const cjs = /var (\w+)=\((\w+),(\w+)\)=>\(\)=>\(\3\|\|\2\(\(\3=\{exports:\{\}\}\)\.exports,\3\),\3\.exports\)/;
+    const original = readFileSync(join(ROOT, 'dist/app/main.cjs'), 'latin1');
+    expect(original).toMatch(esm);
+    expect(original).toMatch(cjs);
+    const text = original
+      .replace(esm, (_, h: string, f: string, r: string) => {
+        return `var ${h}=(${f},${r})=>()=>(${f}&&globalThis.evaluated.push(${f}),${f}&&(${r}=${f}(${f}=0)),${r})`;
+      })
+      .replace(cjs, (_, h: string, f: string, m: string) => {
+        return `var ${h}=(${f},${m})=>()=>(${m}||globalThis.evaluated.push(${f}),${m}||${f}((${m}={exports:{}}).exports,${m}),${m}.exports)`;
+      });
+    /** The source file of the module whose function starts at this offset of main.cjs. */
+    const map = new SourceMap(JSON.parse(readFileSync(join(ROOT, 'dist/app/main.cjs.map'), 'utf8')));
+    const moduleAt = (offset: number): string => {
+      const before = original.slice(0, offset).split('\n');
+      const line = before.length - 1;
+      // The first mapped position inside the function: its body's first statement.
+      for (let col = before[line].length + 1; col < before[line].length + 400; col++) {
+        const at = map.findEntry(line, col) as { originalSource?: string; generatedColumn?: number };
+        if (at.originalSource && (at.generatedColumn ?? 0) > before[line].length)
+          return relative(ROOT, resolve(ROOT, 'dist/app', at.originalSource))
+            .split(sep)
+            .join('/');
+      }
+      return '?';
+    };
     mkdirSync(join(ROOT, '.tmp'), { recursive: true });
     const dir = mkdtempSync(join(ROOT, '.tmp', 'probe-'));
     const { startLocalService } = (await import(pathToFileURL(join(ROOT, 'dist/local/service.js')).href)) as {
@@ -123,9 +142,10 @@ describe('start-up work', () => {
         globalThis.evaluated = [];
         const { loaded } = require(${JSON.stringify(join(ROOT, 'bin/load.js'))});
         loaded.main = { exports: require(${JSON.stringify(join(dir, 'main.cjs'))}) };
+        const original = require('node:fs').readFileSync(${JSON.stringify(join(ROOT, 'dist/app/main.cjs'))}, 'latin1');
         loaded.main.exports.runCli(['node', 'coinop', 'prices', 'BTCUSD', '--increment', 'ONE_HOUR', '-o', 'json'], {
           stdin: process.stdin, stdout: process.stdout, stderr: process.stderr, env: process.env,
-        }).then((code) => process.stdout.write('\\nSEEN ' + JSON.stringify({ code, modules: globalThis.evaluated, bundles: Object.keys(loaded) }) + '\\n'));
+        }).then((code) => process.stdout.write('\\nSEEN ' + JSON.stringify({ code, offsets: globalThis.evaluated.map((f) => { const t = f.toString(); const at = original.indexOf(t); return at === original.lastIndexOf(t) ? at : -t.length; }), bundles: Object.keys(loaded) }) + '\\n'));
       `;
       // Asynchronous: the service answering runs in this process.
       const r = await new Promise<{ stdout: string; stderr: string }>((done, fail) =>
@@ -148,14 +168,19 @@ describe('start-up work', () => {
         ),
       );
       expect(r.stderr).toBe('');
-      const seen = JSON.parse(r.stdout.split('SEEN ')[1]) as { code: number; modules: string[]; bundles: string[] };
+      const seen = JSON.parse(r.stdout.split('SEEN ')[1]) as { code: number; offsets: number[]; bundles: string[] };
       expect(seen.code).toBe(0);
+      // A function whose text is not unique in the bundle cannot be placed: only empty ones (a module with nothing to
+      // run, `()=>{}`-like) may be so.
+      expect(seen.offsets.filter((o) => o < -40)).toEqual([]);
+      const modules = seen.offsets.filter((o) => o >= 0).map(moduleAt);
       expect(r.stdout).toContain('"average_price"');
       // The request was checked against the contract (its validators were evaluated) ...
-      expect(seen.modules).toContain('src/contract/validate.ts');
+      expect(modules).toContain('src/contract/validate.ts');
+      expect(modules).toContain('src/commands/prices/run.ts');
       // ... but no address was, so no codec or hash was evaluated (their stubs were: lazy-packages in the build).
-      expect(seen.modules.filter((m) => /\/(@noble|@scure|hash-wasm)\//.test(m))).toEqual([]);
-      expect(seen.modules.filter((m) => /^src\/(mcp|gateway|batch|events|policy)\//.test(m))).toEqual([]);
+      expect(modules.filter((m) => /\/(@noble|@scure|hash-wasm)\//.test(m))).toEqual([]);
+      expect(modules.filter((m) => /^src\/(mcp|gateway|batch|events|policy)\//.test(m))).toEqual([]);
       expect(seen.bundles).toEqual(['main']);
     } finally {
       await svc.close();
