@@ -1,6 +1,7 @@
 // Loads the CLI bundle (dist/app/main.cjs) as CommonJS, compiled with the V8 code cache the build saved beside it
-// (main.cjs.cache), the local service's bundle (local.cjs, with local.cjs.cache) when the CLI starts a service, and
-// the rarely run commands' bundle (rare.cjs, no cache) when one of them runs,
+// (main.cjs.cache), the local service's bundle (local.cjs, with local.cjs.cache) when the CLI starts a service,
+// the rarely run commands' bundle (rare.cjs, no cache) when one of them runs, and the packages most command lines
+// never run (vendor.cjs, with vendor.cjs.cache: WebSocket, the config writer, the address codecs) when one is used,
 // so a start deserializes bytecode instead of parsing and compiling the program. A cache is taken only when it begins
 // with the bundle's own first line (the build's id) and its bytes match the checksum on its second line: V8 itself
 // checks only the source's length, its version and its flags, and aborts the process on damaged bytecode. Otherwise
@@ -9,7 +10,7 @@
 // which a plain request otherwise never loads, and the threat is a damaged file, not a forged one (whoever can write
 // dist/ can write the bundle itself).
 'use strict';
-const { readFileSync } = require('node:fs');
+const { closeSync, fstatSync, openSync, readSync } = require('node:fs');
 const { createRequire } = require('node:module');
 const { dirname, join } = require('node:path');
 const { Script } = require('node:vm');
@@ -34,16 +35,34 @@ function cachesFor(name, file, argv = process.argv) {
   return name === 'main' && OWN_CACHE.has(argv[2]) ? [`${file}.${argv[2]}.cache`, shared] : [shared];
 }
 
-/** The first of the files that can be read, or undefined. */
-function readFirst(paths) {
+/** The first of the files that can be opened, with its size, or undefined. */
+function openFirst(paths) {
   for (const path of paths) {
+    let fd;
     try {
-      return readFileSync(path);
+      fd = openSync(path, 'r');
+      return { fd, size: fstatSync(fd).size };
     } catch {
+      if (fd !== undefined) closeSync(fd);
       /* the next one */
     }
   }
   return undefined;
+}
+
+/** Reads the open file whole into the start of `buffer` (as large as the file); closes it. Returns the bytes read. */
+function readInto(fd, buffer, size) {
+  try {
+    let n = 0;
+    while (n < size) {
+      const got = readSync(fd, buffer, n, size - n, n);
+      if (got === 0) break;
+      n += got;
+    }
+    return n;
+  } finally {
+    closeSync(fd);
+  }
 }
 
 /** The bundles loaded in this process, by name (main, local): scripts/code-cache.cjs saves each one's cache. */
@@ -51,24 +70,38 @@ const loaded = {};
 
 /**
  * A bundle of dist/app (main.cjs: the CLI; local.cjs: the local service, loaded by the CLI when it starts one;
- * rare.cjs: the work of the rarely run commands): its
+ * rare.cjs: the work of the rarely run commands; vendor.cjs: packages loaded on first use): its
  * exports, its compiled script and its build id line. Loaded once per process.
  */
 function loadBundle(name, { useCache = true, cachePath } = {}) {
   if (loaded[name]) return loaded[name];
   const file = join(DIR, `${name}.cjs`);
+  const bundleFd = openSync(file, 'r');
+  let size;
+  try {
+    size = fstatSync(bundleFd).size;
+  } catch (err) {
+    closeSync(bundleFd);
+    throw err;
+  }
+  // No cache (or a node without zlib.crc32): compiled from source.
+  const cache = useCache ? openFirst(cachePath ? [cachePath] : cachesFor(name, file)) : undefined;
+  // One buffer for the bundle's text and then its cache: each page of memory a start touches first costs a page
+  // fault, which on a virtual machine is dear (2,000 of them were ~30 ms of CPU on the 2-core one of
+  // docs/performance.md), and the text is copied into a string of its own before the cache is read.
+  const buffer = Buffer.allocUnsafeSlow(Math.max(size, cache ? cache.size : 0));
+  const length = readInto(bundleFd, buffer, size);
   // ASCII only (esbuild escapes the rest; the build checks): read as latin1, which skips UTF-8 decoding (~1-2 ms).
-  const source = readFileSync(file, 'latin1');
+  const source = buffer.toString('latin1', 0, length);
   const id = source.slice(0, source.indexOf('\n') + 1);
   let cachedData;
-  if (useCache) {
-    // No cache (or a node without zlib.crc32): compiled from source.
-    const cache = readFirst(cachePath ? [cachePath] : cachesFor(name, file));
+  if (cache) {
     try {
-      if (cache && id.startsWith('// coinop build ') && cache.toString('latin1', 0, id.length) === id) {
-        const sum = cache.toString('latin1', id.length, id.length + SUM_LINE);
-        const data = cache.subarray(id.length + SUM_LINE);
-        if (sum === checksum(data)) cachedData = data;
+      const data = buffer.subarray(0, readInto(cache.fd, buffer, cache.size));
+      if (id.startsWith('// coinop build ') && data.toString('latin1', 0, id.length) === id) {
+        const sum = data.toString('latin1', id.length, id.length + SUM_LINE);
+        const body = data.subarray(id.length + SUM_LINE);
+        if (sum === checksum(body)) cachedData = body;
       }
     } catch {
       /* compiled from source */

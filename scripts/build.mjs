@@ -7,10 +7,11 @@
 //               instead of parsing and compiling. Each command's modules are still evaluated only when it runs
 //               (esbuild wraps what is imported dynamically). Measured on Node 20 for `coinop prices`: ESM with code
 //               splitting 200 ms, this bundle without a cache 188 ms, with its cache 154 ms (node -e 0: 106 ms).
-// Both carry the contract's request validators precompiled (Ajv standalone code, see src/contract/precompiled.ts).
+// Both use the contract's request validators precompiled (Ajv standalone code, see src/contract/precompiled.ts), kept
+// in one store beside the bundles (dist/app/validators.txt) and read one validator at a time.
 import { build as esbuild } from 'esbuild';
 import { randomBytes } from 'node:crypto';
-import { readFileSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { dirname, join, relative, resolve, sep } from 'node:path';
@@ -53,12 +54,21 @@ await build({
   logLevel: 'warning',
 });
 
+// The first line names this build; the code cache starts with the same line, so a cache made from another bundle is
+// never used (V8 itself checks only the source's length, its own version and its flags). The validators' store
+// (below) starts each chunk with it too.
+const buildId = `// coinop build ${version} ${randomBytes(8).toString('hex')}`;
 // Every operation's params, query and body schema, compiled once here with the options validate.ts uses.
+// Kept out of the bundles: each validator's code is a chunk of one text file, dist/app/validators.txt, which the
+// generated src/contract/precompiled.ts reads a chunk of (by the offset its index gives) and compiles the first time a
+// schema is checked. In the bundles (main.cjs and local.cjs each), the validators' code was 594 KB of the text every
+// start read and copied into a string, where a request uses one or two of them (a few KB).
 async function precompiledValidators() {
   const { Ajv } = require('ajv');
   const standaloneCode = require('ajv/dist/standalone').default;
   const addFormats = require('ajv-formats').default;
   const { operations } = await import(pathToFileURL(resolve(out, 'contract/operations.js')).href);
+  const { validatorKeyHash } = await import(pathToFileURL(resolve(out, 'contract/validator-key.js')).href);
   const ajv = new Ajv({
     allErrors: true,
     strict: false,
@@ -77,20 +87,77 @@ async function precompiledValidators() {
   for (const op of Object.values(operations)) for (const part of ['params', 'query', 'body']) add(op[part]);
   // The policy file's schema (src/policy/schema.ts), checked whenever a profile has a policy.
   add((await import(pathToFileURL(resolve(out, 'policy/schema.js')).href)).PolicyFile);
-  // Each schema's validator is made by its own function, run when the schema is first checked (a getter of the
-  // table): a command evaluates and holds only the validators it uses, not the schemas and code of every operation
-  // (340 KB of source, most of it object literals that were built at every start and carried in the code cache).
-  const entries = [...ids].map(([key, id]) => {
+  const index = {};
+  const chunks = [];
+  let offset = 0;
+  for (const [key, id] of ids) {
     const code = standaloneCode(ajv, { [id]: id }).replace('"use strict";', '');
     const exported = new RegExp(`export const ${id} = (\\w+);`);
     const fn = exported.exec(code)?.[1];
     if (!fn || /\bexport\b/.test(code.replace(exported, '')))
       throw new Error(`build: unexpected standalone code for ${id}`);
-    // The export line comes first in Ajv's output: the body runs whole (its consts set) before the validator returns.
-    const body = code.replace(exported, '');
-    return `  get ${JSON.stringify(key)}() {\n    return (made[${JSON.stringify(id)}] ??= (() => {${body}\nreturn ${fn};\n})());\n  },`;
-  });
-  return `const made = {};\nexport const PRECOMPILED = {\n${entries.join('\n')}\n};\n`;
+    // The validator's code as the body of a function of `require`, which returns the validator.
+    const body = `${code.replace(exported, '')}\nreturn ${fn};\n`;
+    for (const [, helper] of body.matchAll(/\brequire\(("[^"]*")\)/g))
+      if (!VALIDATOR_HELPERS.includes(JSON.parse(helper)))
+        throw new Error(`build: the validator ${id} requires ${helper}, not one of the helpers precompiled.ts gives`);
+    // A chunk: the build's id line, the schema's JSON key on a line, the body (all ASCII: the offsets are bytes).
+    const chunk = `${buildId}\n${key}\n${body}`;
+    if (/[^\x00-\x7f]/.test(chunk)) throw new Error(`build: the validator ${id} is not ASCII`);
+    const hash = validatorKeyHash(key);
+    if (index[hash]) throw new Error(`build: two validators' keys hash alike (${hash})`);
+    index[hash] = [offset, chunk.length];
+    chunks.push(chunk);
+    offset += chunk.length;
+  }
+  return { store: chunks.join(''), module: validatorModule(index) };
+}
+
+/** The Ajv run-time helpers the validators' code require()s, given to it by precompiled.ts (bundled: a few KB). */
+const VALIDATOR_HELPERS = ['ajv/dist/runtime/ucs2length', 'ajv-formats/dist/formats'];
+
+/** The generated src/contract/precompiled.ts: the store's index, and a validator made from its chunk when first asked. */
+function validatorModule(index) {
+  const helpers = VALIDATOR_HELPERS.map((h) => `  ${JSON.stringify(h)}: () => require(${JSON.stringify(h)}),`);
+  return `// Generated by scripts/build.mjs: the validators' code is in dist/app/validators.txt.
+import { closeSync, openSync, readSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { validatorKeyHash } from './validator-key.js';
+const BUILD = ${JSON.stringify(buildId)};
+const INDEX = ${JSON.stringify(index)};
+const HELPERS = {
+${helpers.join('\n')}
+};
+const helper = (id) => HELPERS[id]();
+const made = new Map();
+let file;
+/** The chunk of the store at [offset, length], or undefined when the file cannot be read. */
+function chunkAt([offset, length]) {
+  file ??= fileURLToPath(new URL('../app/validators.txt', import.meta.url));
+  let fd;
+  try {
+    fd = openSync(file, 'r');
+    const bytes = Buffer.allocUnsafe(length);
+    return bytes.subarray(0, readSync(fd, bytes, 0, length, offset)).toString('latin1');
+  } catch {
+    return undefined;
+  } finally {
+    if (fd !== undefined) closeSync(fd);
+  }
+}
+export function precompiledValidator(key) {
+  const ready = made.get(key);
+  if (ready) return ready;
+  const at = INDEX[validatorKeyHash(key)];
+  const chunk = at && chunkAt(at);
+  // A chunk of this very build, for this very schema; otherwise (a store rebuilt meanwhile) Ajv compiles it.
+  const head = BUILD + '\\n' + key + '\\n';
+  if (!chunk?.startsWith(head)) return undefined;
+  const fn = new Function('require', chunk.slice(head.length))(helper);
+  made.set(key, fn);
+  return fn;
+}
+`;
 }
 const validators = await precompiledValidators();
 
@@ -107,18 +174,29 @@ async function plainSchemas(module) {
 const schemas = await plainSchemas('contract/schemas.js');
 const policySchemas = await plainSchemas('policy/schema.js');
 const gatewaySchemas = await plainSchemas('contract/gateway-schemas.js');
-// The standalone code require()s two small Ajv runtime helpers.
+// The validators require() two small Ajv run-time helpers (in the bundles, bundled: the ajv-runtime-helpers plugin).
 writeFileSync(
   join(out, 'contract/precompiled.js'),
-  `import { createRequire } from 'node:module';\nconst require = createRequire(import.meta.url);\n${validators.replace('"use strict";', '')}`,
+  `import { createRequire } from 'node:module';\nconst require = createRequire(import.meta.url);\n${validators.module}`,
 );
+mkdirSync(join(out, 'app'), { recursive: true });
+writeFileSync(join(out, 'app/validators.txt'), validators.store);
 
-// The first line names this build; the code cache starts with the same line, so a cache made from another bundle is
-// never used (V8 itself checks only the source's length, its own version and its flags).
 // Packages the bundles evaluate on first use (the lazy-packages plugin): the address codecs and hashes, and chalk
 // (colour only: src/render/style.ts).
 const LAZY_PACKAGES = /^(@scure\/base|@noble\/hashes\/(sha2|sha3|utils)\.js|hash-wasm|chalk)$/;
-const buildId = `// coinop build ${version} ${randomBytes(8).toString('hex')}`;
+// Packages kept out of main.cjs, rare.cjs and local.cjs, in a bundle of their own (vendor.cjs, loaded through bin/load.js when one
+// of them is first used): the WebSocket client (coinop stream), the config file's writer (conf, with semver and the
+// rest of its dependencies: a command that saves settings), the curves, hashes and codecs of address checks and
+// ownership proofs. They were 250 KB of the 1.16 MB of text every start read and copied (each page of it a page
+// fault, dear on a virtual machine), and a symbol table of their functions in every code cache, for packages a plain
+// request never runs. The local service (local.cjs) takes them from it too (its WebSocket server starts with the first
+// stream client, its address checks with the first address): the embedded default read 170 KB of them at every start,
+// and one process holds one copy of each, the CLI's and its embedded service's.
+const VENDOR_PACKAGES = /^(ws|conf|@scure\/base|@noble\/(hashes|curves)\/[\w.-]+\.js)$/;
+/** The packages vendor.cjs holds (each id as the bundles import it), gathered while the other bundles are built. */
+const vendorIds = new Set();
+const VENDOR_LOAD = "require('../../bin/load.js').loadBundle('vendor').exports.load";
 // A bundle's text after its id line: one expression, the function of its module. Run as a script (bin/load.js), its
 // value is that function; required as a module (node wraps it again), it calls that function with the module's own
 // arguments, so a bundle is still a plain CommonJS file.
@@ -154,7 +232,7 @@ const GENERATED_MODULES = [
     setup(b) {
       b.onLoad({ filter: /[\\/]src[\\/]contract[\\/]precompiled\.ts$/ }, () => {
         replaced.add('src/contract/precompiled.ts');
-        return { contents: validators, loader: 'js', resolveDir: resolve('src/contract') };
+        return { contents: validators.module, loader: 'js', resolveDir: resolve('src/contract') };
       });
     },
   },
@@ -169,7 +247,22 @@ function betterSqlite3Addon() {
   );
   return relative(resolve('dist/app'), addon).split(sep).join('/');
 }
-async function appBundle(name, entry, split) {
+/** The expression main.cjs and rare.cjs load a vendor package by (recording it), or undefined for another package. */
+function vendorLoad(pkg) {
+  if (!VENDOR_PACKAGES.test(pkg)) return undefined;
+  vendorIds.add(pkg);
+  return `${VENDOR_LOAD}(${JSON.stringify(pkg)})`;
+}
+/** Whether every import of the package in the importer names what it takes (import { a, b } from 'pkg'). */
+function namedOnly(importer, pkg) {
+  const quoted = pkg.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+  const text = readFileSync(importer, 'utf8');
+  const all = (text.match(new RegExp(`^import\\s[^;]*?from\\s*['"]${quoted}['"]`, 'gm')) ?? []).filter(
+    (i) => !/^import\s+type\s/.test(i),
+  );
+  return all.length > 0 && all.every((i) => /^import\s*\{[^}]*\}\s*from/.test(i));
+}
+async function appBundle(name, entry, split, { vendor = name !== 'vendor' } = {}) {
   return build({
     entryPoints: { [name]: entry },
     // What the bundle holds, module by module (COINOP_METAFILE=<file> writes it for esbuild's analyzer).
@@ -219,9 +312,13 @@ async function appBundle(name, entry, split) {
       js: `${buildId}\n${BUNDLE_HEAD}const __importMetaUrl = require('node:url').pathToFileURL(__filename).href;`,
     },
     footer: { js: BUNDLE_TAIL },
-    // Less to parse at every start; names are kept (error classes are told apart by name).
+    // Less to read, copy into a string, deserialize and parse at every start, identifiers included (main.cjs 902 ->
+    // 700 KB, local.cjs 401 -> 329 KB; 130-200 fewer page faults a start). A class's or a function's own name is then
+    // the minifier's: coinop's errors set theirs (this.name = 'CoinopError'), commander's are told apart by their
+    // code (src/commands/main.ts), and a stack trace of the bundle names its places through main.cjs.map.
     minifyWhitespace: true,
     minifySyntax: true,
+    minifyIdentifiers: true,
     plugins: [
       ...split,
       {
@@ -283,6 +380,14 @@ async function appBundle(name, entry, split) {
               ? { path: `${args.path} for ${keyOf(args.importer)}`, namespace: 'lazy-package', pluginData: args }
               : undefined,
           );
+          // In main.cjs and rare.cjs, the vendor packages' named imports are lazy too (@noble/curves as well), their
+          // package taken from vendor.cjs.
+          if (vendor)
+            b.onResolve({ filter: VENDOR_PACKAGES }, (args) =>
+              args.kind === 'import-statement' && namedOnly(args.importer, args.path)
+                ? { path: `${args.path} for ${keyOf(args.importer)}`, namespace: 'lazy-package', pluginData: args }
+                : undefined,
+            );
           b.onLoad({ filter: /.*/, namespace: 'lazy-package' }, async ({ pluginData: { path: pkg, importer } }) => {
             // The names the importer takes (import { a, b as c } from 'pkg'), or every name the package exports.
             const quoted = pkg.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
@@ -309,8 +414,44 @@ async function appBundle(name, entry, split) {
                 (n) =>
                   `Object.defineProperty(exports, ${JSON.stringify(n)}, { enumerable: true, get: () => load()[${JSON.stringify(n)}] });`,
               );
+            const from = (vendor && vendorLoad(pkg)) || `require(${JSON.stringify(pkg)})`;
             return {
-              contents: `let m;\nconst load = () => (m ??= require(${JSON.stringify(pkg)}));\n${get.join('\n')}\n`,
+              contents: `let m;\nconst load = () => (m ??= ${from});\n${get.join('\n')}\n`,
+              loader: 'js',
+              resolveDir: resolve('.'),
+            };
+          });
+        },
+      },
+      {
+        // Any other import of a vendor package (a default import, import()): the package from vendor.cjs when the
+        // importing module is evaluated (ws by src/client/stream.ts, conf by src/config/store.ts's import()).
+        name: 'vendor-packages',
+        setup(b) {
+          if (!vendor) return;
+          // The stubs load vendor.cjs through the launcher's module (as main.cjs does local.cjs and rare.cjs).
+          b.onResolve({ filter: /^\.\.\/\.\.\/bin\/load\.js$/ }, (args) => ({ path: args.path, external: true }));
+          b.onResolve({ filter: VENDOR_PACKAGES }, (args) =>
+            args.kind === 'import-statement' || args.kind === 'dynamic-import'
+              ? { path: args.path, namespace: 'vendor-package' }
+              : undefined,
+          );
+          b.onLoad({ filter: /.*/, namespace: 'vendor-package' }, async (args) => {
+            // Every name the package exports (an import() is destructured: `const { WebSocketServer } = await
+            // import('ws')`), and its default.
+            let names;
+            try {
+              names = Object.keys(require(args.path));
+            } catch {
+              names = Object.keys(await import(args.path));
+            }
+            const named = names
+              .filter((n) => n !== 'default' && n !== '__esModule' && /^[A-Za-z_$][\w$]*$/.test(n))
+              .map((n) => `export const ${n} = m[${JSON.stringify(n)}];`);
+            return {
+              // ESM, so that the default export is the package's default (esbuild's interop would make a CommonJS
+              // stub's whole exports the default of a module of this "type": "module" package).
+              contents: `const m = ${vendorLoad(args.path)};\nexport default m && m.__esModule ? m.default : m;\n${named.join('\n')}\n`,
               loader: 'js',
               resolveDir: resolve('.'),
             };
@@ -505,7 +646,7 @@ if (mainFiles(app).size !== held.size) throw new Error('build: main.cjs changed 
 for (const file of SUBSTITUTED)
   if (!replaced.has(file))
     throw new Error(`build: main.cjs was bundled without the generated ${file}: its plugin filter matched nothing`);
-await appBundle('local', 'src/local/app-entry.ts', [
+const localBuilt = await appBundle('local', 'src/local/app-entry.ts', [
   {
     name: 'local-entry',
     setup(b) {
@@ -519,11 +660,40 @@ await appBundle('local', 'src/local/app-entry.ts', [
   },
 ]);
 
+// vendor.cjs: the packages main.cjs and rare.cjs take from it, each evaluated when first asked for.
+const vendorEntry = `const packages = {\n${[...vendorIds]
+  .sort()
+  .map((id) => `  ${JSON.stringify(id)}: () => require(${JSON.stringify(id)}),`)
+  .join(
+    '\n',
+  )}\n};\nexports.load = (id) => {\n  const p = packages[id];\n  if (!p) throw new Error(\`vendor.cjs holds no \${id}\`);\n  return p();\n};\n`;
+const vendor = await appBundle('vendor', 'coinop-entry:vendor', [virtualEntry('vendor', vendorEntry)], {
+  vendor: false,
+});
+// What each bundle holds, module by module: test/cli/speed.test.ts checks what main.cjs may hold.
+const inputsOf = (built) =>
+  Object.keys(built.metafile.inputs)
+    .filter((p) => !p.includes(':'))
+    .map((p) => keyOf(resolve(p)))
+    .sort();
+writeFileSync(
+  join(out, 'app/inputs.json'),
+  `${JSON.stringify({ main: inputsOf(app), rare: inputsOf(rare), local: inputsOf(localBuilt), vendor: inputsOf(vendor) }, null, 1)}\n`,
+);
+for (const [file, built] of [
+  ['main.cjs', app],
+  ['rare.cjs', rare],
+  ['local.cjs', localBuilt],
+])
+  for (const key of inputsOf(built))
+    if (/node_modules\/(ws|conf|semver|@noble|@scure)\//.test(key))
+      throw new Error(`build: ${file} holds ${key}, which vendor.cjs is for`);
+
 if (process.env.COINOP_METAFILE) writeFileSync(process.env.COINOP_METAFILE, JSON.stringify(app.metafile));
 
 // The launcher compiles the bundle as a vm.Script, which has no loader for import(): none may be left in it.
 // bin/load.js reads the bundles as latin1: they must be ASCII (esbuild's default charset escapes everything else).
-for (const file of ['main.cjs', 'local.cjs', 'rare.cjs']) {
+for (const file of ['main.cjs', 'local.cjs', 'rare.cjs', 'vendor.cjs']) {
   const text = readFileSync(join(out, 'app', file), 'utf8');
   if (/\bimport\(/.test(text))
     throw new Error(`build: dist/app/${file} has a dynamic import(); import node built-ins statically`);

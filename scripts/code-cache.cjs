@@ -62,7 +62,8 @@ async function main() {
     }
     // The CLI's cache, and the local service's (its bundle was loaded when the commands started it).
     if (!loaded.local) throw new Error('the local service bundle was never loaded');
-    for (const b of [cli, loaded.local]) save(b, `${b.file}.cache`);
+    // And the vendor packages' (coinop stream's WebSocket client among them), when a command here loaded it.
+    for (const b of [cli, loaded.local, loaded.vendor]) if (b) save(b, `${b.file}.cache`);
     for (const name of OWN_CACHE) {
       const r = spawnSync(process.execPath, [__filename, `--only=${name}`], { encoding: 'utf8', env: process.env });
       if (r.status !== 0) throw new Error(`the cache of ${name}: ${(r.stderr || r.status).toString().trim()}`);

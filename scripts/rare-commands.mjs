@@ -1,8 +1,7 @@
 // The command folders whose work is built into the rare bundle (rare.cjs), not main.cjs: the MCP server, the gateway,
 // the event feed, the policy, approval and audit tooling, the raw API command, doctor, batch withdrawals, statements,
 // reconciliation and the month's close, conversions, the Travel Rule's commands, fiat accounts and fiat withdrawals.
-// (addresses verify stays in main.cjs: its curves come from @noble/hashes, which main.cjs holds and rare.cjs cannot
-// yet take from it for a package.) Written once here: scripts/build.mjs splits these folders, and test/structure/startup-imports.test.ts
+// (addresses verify stays in main.cjs; its curves are vendor.cjs's, which rare.cjs could load as well.) Written once here: scripts/build.mjs splits these folders, and test/structure/startup-imports.test.ts
 // checks that a plain request reaches none of their work.
 export const RARE_COMMAND_DIRS = [
   'src/commands/mcp/',

@@ -1,7 +1,9 @@
 // The scopes a command needs, checked against the context's saved scopes before anything is printed, asked or sent:
 // a read-only client's context refuses `withdraw` at once, naming the scope, instead of after a confirmation and a
 // 403. A context without saved scopes (an older one, a COINOP_TOKEN) is not checked: the service decides.
-import { type Operation, type OperationId, operations } from '../contract/index.js';
+// From operations.ts itself, not the contract's barrel: every command runs this check (src/commands/program-base.ts),
+// and the barrel evaluates every contract module, the address codecs' among them.
+import { type Operation, type OperationId, operations } from '../contract/operations.js';
 import type { ResolvedContext } from '../config/context.js';
 import { CoinopError } from './errors.js';
 

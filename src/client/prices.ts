@@ -2,9 +2,10 @@
 // back from its end, or the last day with a maximum of points), not the oldest the service keeps. `coinop prices`
 // and the MCP server's prices tool both build their queries so.
 import { INCREMENT_SECONDS, type PriceIncrement } from '../contract/enums.js';
+import { isoSeconds } from '../contract/iso-time.js';
 
 /** An RFC 3339 time in whole seconds (the fraction dropped), as the time flags send it. */
-export const isoSeconds = (ms: number) => new Date(Math.floor(ms / 1000) * 1000).toISOString().replace('.000Z', 'Z');
+export { isoSeconds } from '../contract/iso-time.js';
 
 /**
  * The range.begin of a query that gives none: `limit` steps (100 by default) before `endMs` with an increment, which

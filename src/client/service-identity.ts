@@ -206,26 +206,29 @@ export function rememberInstance(dataDir: string, baseUrl: string, id: string | 
   }
 }
 
-/** Whether something accepts connections at the address (a TCP connect, nothing sent). Never throws. */
-function accepts(baseUrl: string, waitMs: number): Promise<boolean> {
+/**
+ * What a TCP connect to the address finds (nothing sent): accepted, refused (nothing listens), failed otherwise, or
+ * no answer within the wait. Never throws.
+ */
+function connectTo(baseUrl: string, waitMs: number): Promise<'accepted' | 'refused' | 'failed' | 'silent'> {
   return new Promise((resolve) => {
     let u: URL;
     try {
       u = new URL(baseUrl);
     } catch {
-      resolve(false);
+      resolve('silent');
       return;
     }
     const port = Number(u.port || (u.protocol === 'https:' ? 443 : 80));
     const s = connect({ host: u.hostname.replace(/^\[|\]$/g, ''), port });
-    const done = (ok: boolean) => {
+    const done = (outcome: 'accepted' | 'refused' | 'failed' | 'silent') => {
       clearTimeout(timer);
       s.destroy();
-      resolve(ok);
+      resolve(outcome);
     };
-    const timer = setTimeout(() => done(false), waitMs);
-    s.once('connect', () => done(true));
-    s.once('error', (e) => done(!isRefused(e)));
+    const timer = setTimeout(() => done('silent'), waitMs);
+    s.once('connect', () => done('accepted'));
+    s.once('error', (e) => done(isRefused(e) ? 'refused' : 'failed'));
   });
 }
 
@@ -307,13 +310,15 @@ export async function reachService(
   const { dataDir } = settings;
   const canEmbed = options.startEmbedded !== undefined && embeddable(context);
   const known = options.verified ? undefined : cachedInstance(dataDir, context.baseUrl);
-  // The embedded service starts when nothing listens: a connect says so without a request. At an address given by
-  // hand, the command's own request reports a service that is not there.
-  if (known && (!canEmbed || (await accepts(context.baseUrl, waitMs)))) {
+  // The embedded service starts when nothing listens: a connect says so without a request (the health check's is
+  // the embedded default's, every time). At an address given by hand, the command's own request reports a service
+  // that is not there.
+  const connected = canEmbed ? await connectTo(context.baseUrl, waitMs) : undefined;
+  if (known && (!canEmbed || connected === 'accepted' || connected === 'failed')) {
     const check = instanceCheck(context, known, dataDir, false, waitMs);
     return { context, serviceId: check.serviceId, check };
   }
-  const probe = await probeHealth(context.baseUrl, waitMs);
+  const probe: HealthProbe = connected === 'refused' ? { kind: 'refused' } : await probeHealth(context.baseUrl, waitMs);
   if (probe.kind === 'refused' && canEmbed) {
     const svc = await options.startEmbedded!(dataDir);
     const p = { ...context, baseUrl: svc.baseUrl, authUrl: svc.authUrl, wsUrl: svc.wsUrl };

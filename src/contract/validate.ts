@@ -8,7 +8,7 @@ import { ADDRESS_RULES, type AddressCheck, addressReason } from './addresses.js'
 import { ASSETS, CRYPTO_ASSETS, MARKET_INFO } from './catalogue.js';
 import { CRYPTO_NETWORKS, type CryptoNetwork, MARKETS } from './enums.js';
 import { decimalPlaces, dec, isAmountString } from './money.js';
-import { PRECOMPILED } from './precompiled.js';
+import { precompiledValidator } from './precompiled.js';
 import { didYouMean, oneOfRule } from './suggest.js';
 import { MAILING_ADDRESS_PATTERN, NAME_PATTERN } from './schemas.js';
 
@@ -37,7 +37,7 @@ function compile(schema: TSchema): ValidateFunction {
   const fn = compiled.get(schema);
   if (!fn) {
     // Built code carries every operation's validators ready made (scripts/build.mjs).
-    const ready = PRECOMPILED?.[JSON.stringify(schema)];
+    const ready = precompiledValidator(JSON.stringify(schema));
     if (ready) {
       compiled.set(schema, ready);
       return ready;

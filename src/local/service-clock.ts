@@ -34,6 +34,5 @@ export class ServiceClock {
   }
 }
 
-export function isoMillis(ms: number): string {
-  return new Date(ms).toISOString();
-}
+/** The service's times as RFC 3339 with milliseconds (src/contract/iso-time.ts: without loading the time zone). */
+export { isoMillis } from '../contract/iso-time.js';

@@ -6,8 +6,8 @@ import { PassThrough } from 'node:stream';
 import { execFile, execFileSync, spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { createRequire } from 'node:module';
+import { join, relative, resolve, sep } from 'node:path';
+import { createRequire, SourceMap } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import type { Command } from 'commander';
 import { makeProgram } from '../../src/commands/program.js';
@@ -99,18 +99,37 @@ describe('start-up work', () => {
   });
 
   it('a request on a running service loads main.cjs alone and evaluates neither the address codecs nor the rare commands', async () => {
-    // A copy of main.cjs whose module helpers (esbuild's __esm and __commonJS) note each module as it is evaluated, run
-    // in a child process for `coinop prices` against a local service: what the bundle evaluates for a plain request,
-    // and which bundles bin/load.js loaded.
-    // (esbuild names the helpers' own variables to miss the bundle's: mod2, mod3...)
-    const esm = /var __esm=\((\w+),(\w+)\)=>function\(\)\{return \1&&\(/;
-    const cjs = /var __commonJS=\((\w+),(\w+)\)=>function\(\)\{return \2\|\|\(/;
-    let text = readFileSync(join(ROOT, 'dist/app/main.cjs'), 'utf8');
-    expect(text).toMatch(esm);
-    expect(text).toMatch(cjs);
-    text = text
-      .replace(esm, (m, fn: string) => `${m}globalThis.evaluated.push(__getOwnPropNames(${fn})[0]),`)
-      .replace(cjs, (m, cb: string) => `${m}globalThis.evaluated.push(__getOwnPropNames(${cb})[0]),`);
+    // A copy of main.cjs whose module helpers (esbuild's __esm and __commonJS) note each module's function as it is
+    // evaluated, run in a child process for `coinop prices` against a local service: where each function is in the
+    // bundle (its text's offset) names its module through the bundle's source map, and bin/load.js says which bundles
+    // it loaded. (The bundle's identifiers are minified: the helpers are found by their shape.)
+    const esm = /var (\w+)=\((\w+),(\w+)\)=>\(\)=>\(\2&&\(\3=\2\(\2=0\)\),\3\)/;
+    const cjs = /var (\w+)=\((\w+),(\w+)\)=>\(\)=>\(\3\|\|\2\(\(\3=\{exports:\{\}\}\)\.exports,\3\),\3\.exports\)/;
+    const original = readFileSync(join(ROOT, 'dist/app/main.cjs'), 'latin1');
+    expect(original).toMatch(esm);
+    expect(original).toMatch(cjs);
+    const text = original
+      .replace(esm, (_, h: string, f: string, r: string) => {
+        return `var ${h}=(${f},${r})=>()=>(${f}&&globalThis.evaluated.push(${f}),${f}&&(${r}=${f}(${f}=0)),${r})`;
+      })
+      .replace(cjs, (_, h: string, f: string, m: string) => {
+        return `var ${h}=(${f},${m})=>()=>(${m}||globalThis.evaluated.push(${f}),${m}||${f}((${m}={exports:{}}).exports,${m}),${m}.exports)`;
+      });
+    /** The source file of the module whose function starts at this offset of main.cjs. */
+    const map = new SourceMap(JSON.parse(readFileSync(join(ROOT, 'dist/app/main.cjs.map'), 'utf8')));
+    const moduleAt = (offset: number): string => {
+      const before = original.slice(0, offset).split('\n');
+      const line = before.length - 1;
+      // The first mapped position inside the function: its body's first statement.
+      for (let col = before[line].length + 1; col < before[line].length + 400; col++) {
+        const at = map.findEntry(line, col) as { originalSource?: string; generatedColumn?: number };
+        if (at.originalSource && (at.generatedColumn ?? 0) > before[line].length)
+          return relative(ROOT, resolve(ROOT, 'dist/app', at.originalSource))
+            .split(sep)
+            .join('/');
+      }
+      return '?';
+    };
     mkdirSync(join(ROOT, '.tmp'), { recursive: true });
     const dir = mkdtempSync(join(ROOT, '.tmp', 'probe-'));
     const { startLocalService } = (await import(pathToFileURL(join(ROOT, 'dist/local/service.js')).href)) as {
@@ -123,9 +142,10 @@ describe('start-up work', () => {
         globalThis.evaluated = [];
         const { loaded } = require(${JSON.stringify(join(ROOT, 'bin/load.js'))});
         loaded.main = { exports: require(${JSON.stringify(join(dir, 'main.cjs'))}) };
+        const original = require('node:fs').readFileSync(${JSON.stringify(join(ROOT, 'dist/app/main.cjs'))}, 'latin1');
         loaded.main.exports.runCli(['node', 'coinop', 'prices', 'BTCUSD', '--increment', 'ONE_HOUR', '-o', 'json'], {
           stdin: process.stdin, stdout: process.stdout, stderr: process.stderr, env: process.env,
-        }).then((code) => process.stdout.write('\\nSEEN ' + JSON.stringify({ code, modules: globalThis.evaluated, bundles: Object.keys(loaded) }) + '\\n'));
+        }).then((code) => process.stdout.write('\\nSEEN ' + JSON.stringify({ code, offsets: globalThis.evaluated.map((f) => { const t = f.toString(); const at = original.indexOf(t); return at === original.lastIndexOf(t) ? at : -t.length; }), bundles: Object.keys(loaded) }) + '\\n'));
       `;
       // Asynchronous: the service answering runs in this process.
       const r = await new Promise<{ stdout: string; stderr: string }>((done, fail) =>
@@ -148,15 +168,93 @@ describe('start-up work', () => {
         ),
       );
       expect(r.stderr).toBe('');
-      const seen = JSON.parse(r.stdout.split('SEEN ')[1]) as { code: number; modules: string[]; bundles: string[] };
+      const seen = JSON.parse(r.stdout.split('SEEN ')[1]) as { code: number; offsets: number[]; bundles: string[] };
       expect(seen.code).toBe(0);
+      // A function whose text is not unique in the bundle cannot be placed: only empty ones (a module with nothing to
+      // run, `()=>{}`-like) may be so.
+      expect(seen.offsets.filter((o) => o < -40)).toEqual([]);
+      const modules = seen.offsets.filter((o) => o >= 0).map(moduleAt);
       expect(r.stdout).toContain('"average_price"');
       // The request was checked against the contract (its validators were evaluated) ...
-      expect(seen.modules).toContain('src/contract/validate.ts');
+      expect(modules).toContain('src/contract/validate.ts');
+      expect(modules).toContain('src/commands/prices/run.ts');
       // ... but no address was, so no codec or hash was evaluated (their stubs were: lazy-packages in the build).
-      expect(seen.modules.filter((m) => /\/(@noble|@scure|hash-wasm)\//.test(m))).toEqual([]);
-      expect(seen.modules.filter((m) => /^src\/(mcp|gateway|batch|events|policy)\//.test(m))).toEqual([]);
+      expect(modules.filter((m) => /\/(@noble|@scure|hash-wasm)\//.test(m))).toEqual([]);
+      expect(modules.filter((m) => /^src\/(mcp|gateway|batch|events|policy)\//.test(m))).toEqual([]);
       expect(seen.bundles).toEqual(['main']);
+    } finally {
+      await svc.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('main.cjs and local.cjs hold neither the validators nor the vendor packages; a plain request reads only the chunks of its own validators, never vendor.cjs, rare.cjs or the time zone (nor the embedded default)', async () => {
+    // What each bundle holds (written by the build): the WebSocket client, the config writer (conf, semver) and the
+    // address codecs are vendor.cjs's; the validators' code is dist/app/validators.txt's, read a chunk at a time.
+    const inputs = JSON.parse(readFileSync(join(ROOT, 'dist/app/inputs.json'), 'utf8')) as Record<string, string[]>;
+    const vendored = /node_modules\/(ws|conf|semver|@noble|@scure)\//;
+    for (const bundle of ['main', 'rare', 'local'])
+      expect(
+        inputs[bundle].filter((f) => vendored.test(f)),
+        bundle,
+      ).toEqual([]);
+    expect(inputs.vendor.filter((f) => vendored.test(f)).length).toBeGreaterThan(10);
+    for (const bundle of ['main.cjs', 'local.cjs', 'rare.cjs'])
+      expect(readFileSync(join(ROOT, 'dist/app', bundle), 'latin1'), bundle).not.toMatch(
+        /function validate\d+\(data,\s*\{/,
+      );
+    expect(readFileSync(join(ROOT, 'dist/app/validators.txt'), 'latin1')).toMatch(/function validate\d+\(data,\s*\{/);
+    // `coinop prices` through the launcher, with a probe that counts what it opened, loaded and formatted.
+    const dir = mkdtempSync(join(tmpdir(), 'coinop-request-path-'));
+    const { startLocalService } = (await import(pathToFileURL(join(ROOT, 'dist/local/service.js')).href)) as {
+      startLocalService: (o: object) => Promise<{ baseUrl: string; close(): Promise<void> }>;
+    };
+    const svc = await startLocalService({ port: 0, memory: true });
+    try {
+      const probe = join(dir, 'probe.cjs');
+      writeFileSync(
+        probe,
+        `const fs = require('node:fs');
+        let iso = 0;
+        const toISOString = Date.prototype.toISOString;
+        Date.prototype.toISOString = function () { iso++; return toISOString.call(this); };
+        const opened = [];
+        const openSync = fs.openSync;
+        fs.openSync = function (path, ...rest) { opened.push(String(path)); return openSync.call(this, path, ...rest); };
+        process.on('exit', () => fs.writeSync(2, '\\nPROBE ' + JSON.stringify({ iso, bundles: Object.keys(require(${JSON.stringify(join(ROOT, 'bin/load.js'))}).loaded), validators: opened.filter((p) => p.endsWith('validators.txt')).length }) + '\\n'));`,
+      );
+      const env = (data: string, baseUrl?: string) => ({
+        PATH: process.env.PATH,
+        HOME: join(dir, 'home'),
+        COINOP_CONFIG_DIR: join(dir, 'config'),
+        COINOP_DATA_DIR: join(dir, data),
+        NO_COLOR: '1',
+        ...(baseUrl ? { COINOP_BASE_URL: baseUrl } : {}),
+      });
+      const prices = (e: Record<string, string | undefined>) =>
+        // Asynchronous: the service answering runs in this process.
+        new Promise<{ stdout: string; probe: { iso: number; bundles: string[]; validators: number } }>((done, fail) =>
+          execFile(
+            process.execPath,
+            ['-r', probe, join(ROOT, 'bin/coinop.js'), 'prices', 'BTCUSD', '--increment', 'ONE_HOUR', '-o', 'json'],
+            { encoding: 'utf8', env: e },
+            (error, stdout, stderr) =>
+              error ? fail(error) : done({ stdout, probe: JSON.parse(stderr.split('PROBE ')[1] ?? 'null') }),
+          ),
+        );
+      await prices(env('data', svc.baseUrl)); // caches a token
+      const running = await prices(env('data', svc.baseUrl));
+      expect(running.stdout).toContain('"average_price"');
+      // The query's and the market parameter's validators, nothing else; no time zone (a process's first
+      // toISOString looks it up); main.cjs alone.
+      expect(running.probe).toEqual({ iso: 0, bundles: ['main'], validators: 2 });
+      // The embedded default: the local service's bundle as well, still no vendor.cjs, and no time zone either (the
+      // service writes its times through src/contract/iso-time.ts too).
+      await prices(env('embedded')); // makes the database (its demo data takes the address codecs: vendor.cjs)
+      const embedded = await prices(env('embedded'));
+      expect(embedded.stdout).toContain('"average_price"');
+      expect(embedded.probe.bundles).toEqual(['main', 'local']);
+      expect(embedded.probe.iso).toBe(0);
     } finally {
       await svc.close();
       rmSync(dir, { recursive: true, force: true });
@@ -167,13 +265,17 @@ describe('start-up work', () => {
     const precompiled = join(ROOT, 'dist/contract/precompiled.js');
     expect(existsSync(precompiled), 'run npm run build first').toBe(true);
     const built = (await import(pathToFileURL(join(ROOT, 'dist/contract/index.js')).href)) as typeof src;
-    const { PRECOMPILED } = (await import(pathToFileURL(precompiled).href)) as { PRECOMPILED: Record<string, unknown> };
-    // Every schema a request is checked against is in the table.
+    const { precompiledValidator } = (await import(pathToFileURL(precompiled).href)) as {
+      precompiledValidator: (key: string) => unknown;
+    };
+    // Every schema a request is checked against is in the store.
     const ops: src.Operation[] = Object.values(built.operations);
     for (const op of ops) {
       for (const part of [op.params, op.query, op.body])
-        if (part) expect(PRECOMPILED[JSON.stringify(part)], op.id).toBeTypeOf('function');
+        if (part) expect(precompiledValidator(JSON.stringify(part)), op.id).toBeTypeOf('function');
     }
+    // A schema the store does not hold has none (validate.ts compiles it).
+    expect(precompiledValidator(JSON.stringify({ type: 'string', maxLength: 3 }))).toBeUndefined();
     const cases: [
       src.OperationId,
       { params?: Record<string, string>; query?: Record<string, unknown>; body?: unknown },
@@ -290,9 +392,10 @@ describe('start-up work', () => {
     expect(JSON.parse(out)).toEqual({ rejected: false, main: 'function' });
   });
 
-  it('the bundle is compiled from its text as read: no copy of it on the young heap (it cost a scavenge at every start)', () => {
-    // The bundle is its own module wrapper (scripts/build.mjs), so bin/load.js hands V8 the text node read, which node
-    // keeps outside the heap; wrapping it at run time (Module.wrap) made V8 copy all of it into one young string.
+  it('the bundle is compiled from its text as read: no second copy of it on the young heap (it cost a scavenge at every start)', () => {
+    // The bundle is its own module wrapper (scripts/build.mjs), so bin/load.js hands V8 the text node read (a string
+    // outside the heap from node's 1 MB on, one large string below); wrapping it at run time (Module.wrap) made V8
+    // copy all of it into one more young string.
     const out = execFileSync(
       process.execPath,
       [
@@ -308,7 +411,8 @@ describe('start-up work', () => {
     );
     const { grew, main } = JSON.parse(out);
     expect(main).toBe('function');
-    expect(grew).toBeLessThan(readFileSync(join(ROOT, 'dist/app/main.cjs')).length / 2);
+    // At most the one string of the text (main.cjs is under 1 MB since its validators and vendor packages left it).
+    expect(grew).toBeLessThan(readFileSync(join(ROOT, 'dist/app/main.cjs')).length * 1.5);
     // And a bundle is still a plain CommonJS file.
     expect(typeof require(join(ROOT, 'dist/app/main.cjs')).main).toBe('function');
   });

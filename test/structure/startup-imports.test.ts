@@ -69,10 +69,14 @@ describe('start-up imports', () => {
   it('coinop prices evaluates no src/contract barrel: each contract name comes from its own module', () => {
     const connection = dynamicImportsOf(byFile.get('src/cli/invocation.ts')!);
     expect(connection).toContain('src/client/tokens.ts');
+    // The scope check every command's preAction hook imports (it evaluated the barrel, 1-2 ms of each start).
+    const hook = dynamicImportsOf(byFile.get('src/commands/program-base.ts')!).filter((f) => f.startsWith('src/cli/'));
+    expect(hook).toContain('src/cli/scope-check.ts');
     const start = [
       'src/commands/main.ts',
       ...[...byFile.keys()].filter((f) => f.startsWith('src/commands/prices/')),
       ...connection,
+      ...hook,
     ];
     expect(start.every((f) => byFile.has(f))).toBe(true);
     const evaluated = evaluatedWith(start, byFile);
