@@ -109,11 +109,11 @@ describe('start-up work', () => {
     expect(original).toMatch(esm);
     expect(original).toMatch(cjs);
     const text = original
-      .replace(esm, (_, h: string, f: string, r: string) => {
-        return `var ${h}=(${f},${r})=>()=>(${f}&&globalThis.evaluated.push(${f}),${f}&&(${r}=${f}(${f}=0)),${r})`;
+      .replace(esm, (_, helper: string, init: string, result: string) => {
+        return `var ${helper}=(${init},${result})=>()=>(${init}&&globalThis.evaluated.push(${init}),${init}&&(${result}=${init}(${init}=0)),${result})`;
       })
-      .replace(cjs, (_, h: string, f: string, m: string) => {
-        return `var ${h}=(${f},${m})=>()=>(${m}||globalThis.evaluated.push(${f}),${m}||${f}((${m}={exports:{}}).exports,${m}),${m}.exports)`;
+      .replace(cjs, (_, helper: string, init: string, mod: string) => {
+        return `var ${helper}=(${init},${mod})=>()=>(${mod}||globalThis.evaluated.push(${init}),${mod}||${init}((${mod}={exports:{}}).exports,${mod}),${mod}.exports)`;
       });
     /** The source file of the module whose function starts at this offset of main.cjs. */
     const map = new SourceMap(JSON.parse(readFileSync(join(ROOT, 'dist/app/main.cjs.map'), 'utf8')));
