@@ -7,6 +7,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { listenOnLoopback } from '../support/http-server.js';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -93,8 +94,7 @@ describe('events listen run', () => {
         res.writeHead(200).end();
       });
     });
-    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
-    const url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`;
+    const url = `${await listenOnLoopback(receiver)}/hook`;
     try {
       const d = deps();
       await listen(
@@ -131,8 +131,7 @@ describe('events listen run', () => {
         res.writeHead(200).end();
       });
     });
-    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
-    const url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`;
+    const url = `${await listenOnLoopback(receiver)}/hook`;
     try {
       const first = deps();
       await listen(
