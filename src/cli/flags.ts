@@ -14,6 +14,11 @@ interface SpecBase {
   field?: string;
   /** Shown nowhere (help, man, completion): a spelling kept working. */
   hidden?: boolean;
+  /**
+   * The values completion offers, for a flag whose command checks its value itself (other spellings, lists): a
+   * choice flag offers its choices.
+   */
+  values?: readonly string[];
 }
 
 /** A flag taking a value: string, or undefined when not given. */
@@ -97,10 +102,19 @@ export interface FlagTable<T extends FlagSpecs> {
   valueSpellings(): string[];
 }
 
+/** The values a spec declares for completion, by the commander option made from it. */
+const OFFERED = new WeakMap<Option, readonly string[]>();
+
+/** The values completion offers for an option: its choices, or the `values` its spec declares. */
+export function offeredValues(option: Option): readonly string[] | undefined {
+  return option.argChoices ?? OFFERED.get(option);
+}
+
 /** The commander options of one spec (two for a toggle: --x and --no-x). */
 function optionsOf(key: string, spec: FlagSpec): Option[] {
   const o = new Option(spec.flag, spec.help);
   if (spec.hidden) o.hideHelp();
+  if (spec.values) OFFERED.set(o, spec.values);
   const out = [o];
   switch (spec.kind) {
     case 'default':

@@ -149,6 +149,20 @@ describe('completion scripts in real shells', () => {
       'PAXOS_TRANSFER_DEBIT',
     ]);
     expect(bash('coinop', 'transfers', 'list', '--type', 'PLATFORM_TRANSFER_C')).toEqual(['PLATFORM_TRANSFER_CREDIT']);
+    // A flag's values are its own command's: events' --type takes event types, statements' --status their statuses.
+    expect(bash('coinop', 'events', 'list', '--type', 'transfer.crypto_withdrawal.c')).toEqual([
+      'transfer.crypto_withdrawal.completed',
+    ]);
+    expect(bash('coinop', 'events', 'watch', '--type', 'CRYPTO_')).toEqual([]);
+    expect(bash('coinop', 'events', 'listen', '--type', '')).toContain('transfer.crypto_deposit.completed');
+    expect(bash('coinop', 'statements', 'payments', '--status', '')).toEqual([
+      'PAYMENT_STATUS_COMPLETED',
+      'PAYMENT_STATUS_FAILED',
+      'PAYMENT_STATUS_PENDING',
+    ]);
+    expect(bash('coinop', 'statements', 'list', '--status', 'STATEMENT_STATUS_P')).toEqual(['STATEMENT_STATUS_PAID']);
+    expect(bash('coinop', 'sandbox', 'deposit', '--asset', '')).toEqual(['USD']);
+    expect(bash('coinop', 'transfer', 'internal', '--asset', 'US')).toEqual(['USD', 'USDP']);
     // A single withdrawal's flags count only before `batch` (withdraw has positional options): not offered after it.
     expect(bash('coinop', 'withdraw', 'batch', '--am')).toEqual([]);
     expect(bash('coinop', 'withdraw', 'batch', '--dr')).toEqual(['--dry-run']);

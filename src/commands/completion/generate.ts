@@ -13,11 +13,9 @@ import {
   MARKETS,
   networksForAsset,
   PRICE_INCREMENTS,
-  TRANSFER_SECONDARY_STATUSES,
-  TRANSFER_STATUSES,
-  TRANSFER_TYPE_FILTERS,
 } from '../../contract/index.js';
 import { HTTP_METHODS } from '../../contract/enums.js';
+import { offeredValues } from '../../cli/flags.js';
 
 interface Opt {
   long?: string;
@@ -49,13 +47,15 @@ interface Node {
 /** A value placeholder that names a file. */
 const FILE_VALUE = /<(file|path)>/;
 
+/**
+ * Values of the flags that mean the same on every command that has them, when the flag declares no values of its own
+ * (choices, or its spec's `values`: src/cli/flags.ts). A flag whose values differ by command (--type, --status)
+ * declares them where it is declared.
+ */
 const OPTION_VALUES: Record<string, readonly string[]> = {
   '--network': CRYPTO_NETWORKS,
   '--asset': CRYPTO_ASSETS,
   '--increment': PRICE_INCREMENTS,
-  '--status': TRANSFER_STATUSES,
-  '--type': TRANSFER_TYPE_FILTERS,
-  '--secondary-status': TRANSFER_SECONDARY_STATUSES,
 };
 const POSITIONAL_VALUES: Record<string, readonly string[]> = {
   api: HTTP_METHODS,
@@ -112,7 +112,7 @@ function walk(cmd: Command, path: string, inherited: readonly Option[], out: Nod
   const fileOptions: string[] = [];
   for (const o of options) {
     if (o.long && FILE_VALUE.test(o.flags)) fileOptions.push(o.long);
-    const choices = o.argChoices ?? (o.long ? OPTION_VALUES[o.long] : undefined);
+    const choices = offeredValues(o) ?? (o.long ? OPTION_VALUES[o.long] : undefined);
     if (choices && o.long) {
       values[o.long] = [...choices];
       if (o.short) values[o.short] = [...choices];

@@ -1,7 +1,7 @@
 // coinop events list, watch and listen: their flags, declared once: index.ts declares them, options.ts reads their
 // typed values.
 import type { Command } from 'commander';
-import { EVENT_LIST_LIMIT_MAX } from '../../contract/enums.js';
+import { EVENT_LIST_LIMIT_MAX, EVENT_TYPES } from '../../contract/enums.js';
 import { defineFlags } from '../../cli/flags.js';
 import { listOptions, tableOptions } from '../../cli/list-flags.js';
 
@@ -11,6 +11,7 @@ export const EVENTS_LIST_FLAG_TABLE = defineFlags({
     flag: '--type <type>',
     help: 'one event type, such as transfer.crypto_withdrawal.completed',
     field: 'type',
+    values: EVENT_TYPES,
   },
 });
 
@@ -28,6 +29,7 @@ export const FOLLOW_FLAG_TABLE = defineFlags({
     split: true,
     flag: '--type <type>',
     help: 'event types to follow (repeatable or comma separated; default: every type)',
+    values: EVENT_TYPES,
   },
   since: {
     kind: 'text',

@@ -2,6 +2,7 @@
 // reads their typed values, and the request field each gives names it in messages. The two requests have the same
 // fields (the OpenAPI's CreateInternalTransferRequest and CreatePaxosTransferRequest); only what --to-profile-id
 // names differs.
+import { ASSETS } from '../../contract/catalogue.js';
 import { defineFlags, REF_ID_SPEC } from '../../cli/flags.js';
 import { waitTimeoutSpec } from '../../cli/options.js';
 
@@ -20,7 +21,13 @@ const transferFlags = (to: string) =>
       help: to,
       field: 'to_profile_id',
     },
-    asset: { kind: 'text', flag: '--asset <asset>', help: 'asset to move, such as BTC or USD', field: 'asset' },
+    asset: {
+      kind: 'text',
+      flag: '--asset <asset>',
+      help: 'asset to move, such as BTC or USD',
+      field: 'asset',
+      values: Object.keys(ASSETS),
+    },
     amount: { kind: 'text', flag: '--amount <amount>', help: 'amount to move (no fee)', field: 'amount' },
     refId: REF_ID_SPEC,
     meta: {

@@ -20,6 +20,7 @@ export const STATEMENTS_LIST_FLAG_TABLE = defineFlags({
     flag: '--status <status>',
     help: `statuses (repeatable or comma separated): ${STATEMENT_STATUSES.join(', ')}, or INITIATED, GENERATED, PAID`,
     field: 'statuses',
+    values: STATEMENT_STATUSES,
   },
   id: { kind: 'list', split: true, flag: '--id <id>', help: 'statement ids', field: 'statement_ids' },
   refId: { kind: 'list', split: true, flag: '--ref-id <id>', help: 'statement ref_ids', field: 'ref_ids' },
@@ -39,6 +40,7 @@ export const PAYMENTS_LIST_FLAG_TABLE = defineFlags({
     flag: '--status <status>',
     help: `${PAYMENT_STATUSES.join(', ')}, or PENDING, COMPLETED, FAILED`,
     field: 'payment_status',
+    values: PAYMENT_STATUSES,
   },
   id: {
     kind: 'list',

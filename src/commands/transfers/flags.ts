@@ -1,7 +1,12 @@
 // coinop transfers list, get and watch: their flags, declared once: index.ts declares them, options.ts reads their
 // typed values, and the request field each gives names it in messages.
 import type { Command } from 'commander';
-import { TRANSFER_ORDER_BY } from '../../contract/enums.js';
+import {
+  TRANSFER_ORDER_BY,
+  TRANSFER_SECONDARY_STATUSES,
+  TRANSFER_STATUSES,
+  TRANSFER_TYPE_FILTERS,
+} from '../../contract/enums.js';
 import { defineFlags, pageSpecs, timeFilterSpecs } from '../../cli/flags.js';
 import { PERIOD_SPECS, tableOptions } from '../../cli/list-flags.js';
 
@@ -35,6 +40,7 @@ export const TRANSFERS_LIST_FLAG_TABLE = defineFlags({
     flag: '--type <type>',
     help: 'transfer types, such as CRYPTO_WITHDRAWAL',
     field: 'type',
+    values: TRANSFER_TYPE_FILTERS,
   },
   status: {
     kind: 'list',
@@ -42,6 +48,7 @@ export const TRANSFERS_LIST_FLAG_TABLE = defineFlags({
     flag: '--status <status>',
     help: 'PENDING, COMPLETED or FAILED',
     field: 'statuses',
+    values: TRANSFER_STATUSES,
   },
   secondaryStatus: {
     kind: 'list',
@@ -49,6 +56,7 @@ export const TRANSFERS_LIST_FLAG_TABLE = defineFlags({
     flag: '--secondary-status <name>',
     help: 'secondary statuses, such as TRAVEL_RULE_INFO_REQUESTED',
     field: 'secondary_statuses',
+    values: TRANSFER_SECONDARY_STATUSES,
   },
   txHash: {
     kind: 'list',

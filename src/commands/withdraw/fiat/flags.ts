@@ -24,6 +24,7 @@ export const FIAT_WITHDRAW_FLAG_TABLE = defineFlags({
     help: 'asset to withdraw (the service takes USD)',
     default: 'USD',
     field: 'asset',
+    values: ['USD'],
   },
   refId: W.refId,
   profileId: W.profileId,
