@@ -11,7 +11,14 @@ export const SANDBOX_DEPOSIT_FLAG_TABLE = defineFlags({
     help: 'amount, at most 2 decimals, such as 1000.00',
     field: 'amount',
   },
-  asset: { kind: 'default', flag: '--asset <asset>', help: 'fiat asset (only USD)', default: 'USD', field: 'asset', values: ['USD'] },
+  asset: {
+    kind: 'default',
+    flag: '--asset <asset>',
+    help: 'fiat asset (only USD)',
+    default: 'USD',
+    field: 'asset',
+    values: ['USD'],
+  },
   memoId: {
     kind: 'text',
     flag: '--memo-id <id>',
