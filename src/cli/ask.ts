@@ -90,10 +90,13 @@ export function refusedToAsk(
     return new Set();
   }
   const refused = sortUnlisted(ctx.service.catalogue(), issues, (f) => fieldName(f, flags));
-  for (const i of refused)
+  for (const i of refused) {
+    // The value, unless the rule says it already ("BTX is not a crypto asset ...").
+    const value = i.rule.includes(String(i.value)) ? '' : ` ${i.value}`;
     ctx.display.io.err(
-      `note: ${fieldName(i.field, flags)} ${i.value}: ${i.rule.replace(/ \(.*\)$/, '')}; pick one instead\n`,
+      `note: ${fieldName(i.field, flags)}${value}: ${i.rule.replace(/ \(.*\)$/, '')}; pick one instead\n`,
     );
+  }
   return new Set(refused.map((i) => i.field));
 }
 

@@ -264,7 +264,7 @@ export function withdrawalTargetIssues(body: {
       unlisted(
         'asset',
         asset,
-        `is not a crypto asset this service withdraws${didYouMean(asset, CRYPTO_ASSETS) || ` (${CRYPTO_ASSETS.join(', ')})`}`,
+        `${asset} is not a crypto asset this service withdraws${didYouMean(asset, CRYPTO_ASSETS) || ` (${CRYPTO_ASSETS.join(', ')})`}`,
         'a crypto asset',
       ),
     );

@@ -260,7 +260,7 @@ describe('against the local service the catalogue is authoritative', () => {
   it.each([
     [
       ['withdraw', '--asset', 'USDC', '--network', 'ETHEREUM', '--address', OP_ADDRESS, '--amount', '5', '--yes'],
-      /^error: --asset: is not a crypto asset this service withdraws/,
+      /^error: --asset: USDC is not a crypto asset this service withdraws/,
     ],
     [
       ['withdraw', '--asset', 'ETH', '--network', 'OPTIMISM', '--address', OP_ADDRESS, '--amount', '5', '--yes'],

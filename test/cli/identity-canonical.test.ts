@@ -164,7 +164,7 @@ describe('--yes and --no-input ask nothing, on a terminal too', () => {
   const btc = ['--network', 'BITCOIN', '--address', BTC_ADDRESS, '--amount', '0.01'];
 
   it.each([
-    [['withdraw', '--asset', 'DOGX', ...btc, '--yes'], 'error: --asset: is not a crypto asset'],
+    [['withdraw', '--asset', 'DOGX', ...btc, '--yes'], 'error: --asset: DOGX is not a crypto asset'],
     [['withdraw', ...btc, '--yes'], 'error: missing --asset'],
     [['withdraw', '--asset', 'ETH', ...btc, '--yes'], 'error: --network: ETH cannot be withdrawn on BITCOIN'],
     [['withdraw', '--asset', 'BTC', '--network', 'BITCOIN', '--amount', '0.01', '--yes'], 'error: missing --address'],
@@ -172,7 +172,7 @@ describe('--yes and --no-input ask nothing, on a terminal too', () => {
       ['withdraw', '--asset', 'BTC', '--network', 'BITCOIN', '--address', BTC_ADDRESS, '--yes'],
       'error: missing --amount',
     ],
-    [['withdraw', '--asset', 'DOGX', ...btc, '--no-input'], 'error: --asset: is not a crypto asset'],
+    [['withdraw', '--asset', 'DOGX', ...btc, '--no-input'], 'error: --asset: DOGX is not a crypto asset'],
     [
       ['transfer', 'internal', '--from-profile-id', DEMO.profileId, '--asset', 'USD', '--amount', '1', '--yes'],
       'error: missing --to-profile-id',

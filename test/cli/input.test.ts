@@ -126,7 +126,7 @@ describe('errors that say what is valid', () => {
   it('an asset outside the catalogue lists the valid ones, or names a close one; nothing is sent', async () => {
     await sb.sent();
     const close = await sb.run(['withdraw', '--asset', 'dogx', '--network', 'BITCOIN', '--address', BTC_ADDRESS]);
-    expect(close.stderr).toBe('error: --asset: is not a crypto asset this service withdraws (did you mean DOGE?)\n');
+    expect(close.stderr).toBe('error: --asset: DOGX is not a crypto asset this service withdraws (did you mean DOGE?)\n');
     const r = await sb.run([
       'withdraw',
       '--asset',
@@ -140,7 +140,7 @@ describe('errors that say what is valid', () => {
     ]);
     expect(r.code).toBe(2);
     expect(r.stderr).toBe(
-      `error: --asset: is not a crypto asset this service withdraws (${CRYPTO_ASSETS.join(', ')})\n`,
+      `error: --asset: MOON is not a crypto asset this service withdraws (${CRYPTO_ASSETS.join(', ')})\n`,
     );
     expect(await sb.sent()).toEqual([]);
   });
@@ -175,7 +175,7 @@ describe('an invalid --asset on a terminal', () => {
       ['withdraw', '--asset', 'DOGX', '--network', 'BITCOIN', '--address', BTC_ADDRESS, '--amount', '0.01'],
       sb.env,
     );
-    await t.waitFor('note: --asset DOGX: is not a crypto asset this service withdraws; pick one instead');
+    await t.waitFor('note: --asset: DOGX is not a crypto asset this service withdraws; pick one instead');
     await t.waitFor('Asset');
     t.type(KEY.enter); // BTC, first in the list
     await t.waitFor('Send this withdrawal?');
@@ -190,7 +190,7 @@ describe('an invalid --asset on a terminal', () => {
       sb.env,
     );
     expect(await t.exit()).toBe(2);
-    expect(t.screen()).toContain('error: --asset: is not a crypto asset');
+    expect(t.screen()).toContain('error: --asset: DOGX is not a crypto asset');
     expect(t.screen()).not.toContain('pick one instead');
   });
 
@@ -199,7 +199,7 @@ describe('an invalid --asset on a terminal', () => {
       ['fee', 'quote', '--asset', 'ETH', '--network', 'BITCOIN', '--address', ETH_ADDRESS, '--amount', '0.5'],
       sb.env,
     );
-    await t.waitFor('note: --network BITCOIN: ETH cannot be withdrawn on BITCOIN; pick one instead');
+    await t.waitFor('note: --network: ETH cannot be withdrawn on BITCOIN; pick one instead');
     await t.waitFor('Network for ETH');
     t.type(KEY.down + KEY.enter); // ETHEREUM, BASE
     expect(await t.exit()).toBe(0);

@@ -54,11 +54,11 @@ const CASES: [string[], string][] = [
   [['withdraw', '--asset', 'BTC', '--network', 'BITCOIN', '--amount', '1'], 'missing --address'],
   [
     ['withdraw', '--asset', 'MOON', '--network', 'BITCOIN', '--address', BTC_ADDRESS, '--amount', '1'],
-    '--asset: is not a crypto asset',
+    '--asset: MOON is not a crypto asset',
   ],
   [
     ['withdraw', '--asset', 'USD', '--network', 'BITCOIN', '--address', BTC_ADDRESS, '--amount', '1'],
-    '--asset: is not a crypto asset',
+    '--asset: USD is not a crypto asset',
   ],
   [
     ['withdraw', '--asset', 'BTC', '--network', 'ETHEREUM', '--address', BTC_ADDRESS, '--amount', '1'],

@@ -129,7 +129,7 @@ describe('every closed choice of the command line names a close value', () => {
     [['balances', 'BTX'], 'ASSET: BTX is not an asset of this service (did you mean BTC?)'],
     [
       ['withdraw', '--asset', 'BTX', '--network', 'BITCOIN', '--address', BTC_ADDRESS, '--amount', '0.01', '--yes'],
-      '--asset: is not a crypto asset this service withdraws (did you mean BTC?)',
+      '--asset: BTX is not a crypto asset this service withdraws (did you mean BTC?)',
     ],
     [
       ['withdraw', '--asset', 'BTC', '--network', 'BITCOIM', '--address', BTC_ADDRESS, '--amount', '0.01', '--yes'],
