@@ -126,7 +126,9 @@ describe('errors that say what is valid', () => {
   it('an asset outside the catalogue lists the valid ones, or names a close one; nothing is sent', async () => {
     await sb.sent();
     const close = await sb.run(['withdraw', '--asset', 'dogx', '--network', 'BITCOIN', '--address', BTC_ADDRESS]);
-    expect(close.stderr).toBe('error: --asset: DOGX is not a crypto asset this service withdraws (did you mean DOGE?)\n');
+    expect(close.stderr).toBe(
+      'error: --asset: DOGX is not a crypto asset this service withdraws (did you mean DOGE?)\n',
+    );
     const r = await sb.run([
       'withdraw',
       '--asset',
