@@ -83,6 +83,13 @@ describe('batch funds preflight', () => {
       expect(real.code, real.stderr).toBe(2);
       expect(real.stderr).toMatch(/insufficient funds: the available balance cannot cover this batch/);
       expect((await sb.sent()).filter((e) => e.method === 'POST' && e.url.endsWith('/crypto-withdrawals'))).toEqual([]);
+      // A dry run with --allow-partial lists the row a real run would skip, and ends as that run would (exit 6).
+      const dryPartial = await sb.run(['withdraw', 'batch', csv, '--dry-run', '--allow-partial']);
+      expect(dryPartial.code, dryPartial.stderr).toBe(6);
+      expect(dryPartial.stderr).toMatch(/^row 2: would not be sent: the amount plus fee, 0\.00702 BTC, is more than/m);
+      expect(dryPartial.stderr).not.toMatch(/^row 1: would not be sent/m);
+      expect(dryPartial.stderr).toContain('--allow-partial: a real run sends 1 of 2 rows and skips 1 (listed above)');
+      expect((await sb.sent()).filter((e) => e.method === 'POST' && e.url.endsWith('/crypto-withdrawals'))).toEqual([]);
       const partial = await sb.run(['withdraw', 'batch', csv, '--yes', '--allow-partial', '-o', 'ndjson']);
       expect(partial.code, partial.stderr).toBe(6);
       // The row the balance covers is sent; the next (0.00702 with its fee, 0.00198 left) is not sent at all.

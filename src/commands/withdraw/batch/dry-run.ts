@@ -13,6 +13,7 @@ export async function dryRun(
   counts: { valid: number; invalid: number },
   concurrency: number,
   rate: number,
+  partial: { skipped: number } = { skipped: 0 },
 ): Promise<void> {
   const conn = await ctx.service.connect();
   await conn.tokens.token();
@@ -34,14 +35,28 @@ export async function dryRun(
     bar.clear();
   }
   const short = await shortfalls(conn, quoted.needs, { what: QUOTED_WORDING, now: ctx.clock.now() });
-  return report(ctx, quoted.totals, { ...counts, quoted: quoted.quoted, failures: quoted.failures, short });
+  return report(ctx, quoted.totals, {
+    ...counts,
+    quoted: quoted.quoted,
+    failures: quoted.failures,
+    short,
+    skipped: partial.skipped,
+  });
 }
 
 /** The refused rows, the totals per asset and network, a summary line, and the exit code a real run would give. */
 async function report(
   ctx: Pick<Ports, 'display'>,
   totals: QuoteTotals[],
-  summary: { valid: number; invalid: number; quoted: number; failures: string[]; short: Shortfalls },
+  summary: {
+    valid: number;
+    invalid: number;
+    quoted: number;
+    failures: string[];
+    short: Shortfalls;
+    /** --allow-partial: the rows a real run would not send (listed before the quotes). */
+    skipped: number;
+  },
 ): Promise<void> {
   const { failures } = summary;
   for (const f of failures) ctx.display.io.err(`${f}\n`);
@@ -63,6 +78,13 @@ async function report(
   for (const s of [...summary.short.funds, ...summary.short.limits, ...summary.short.notes])
     ctx.display.io.err(`${s}\n`);
   const reason = shortfallReason(summary.short);
+  if (summary.skipped) {
+    // What a real run with --allow-partial ends with: the rows it sends, and exit 6 for those it skips.
+    ctx.display.io.err(
+      `--allow-partial: a real run sends ${summary.valid - summary.skipped} of ${summary.valid} rows and skips ${summary.skipped} (listed above)\n`,
+    );
+    throw new CoinopError('failed', 'some rows would not be sent', { quiet: true });
+  }
   if (reason)
     throw new CoinopError('usage', `${reason} (shortfalls above)`, {
       hint: shortfallHint(summary.short, 'a real run is refused before its first row unless --allow-partial'),

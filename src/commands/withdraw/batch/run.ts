@@ -250,7 +250,7 @@ async function resumeBatch(
   clock.start(verdict);
   let skipped: SkippedRow[] = [];
   await refusedBy(ctx, conn, refusal, async () => {
-    skipped = await uncovered(ctx, conn, run, { rows: () => journalRequestBodies(journal), todo });
+    skipped = await uncovered(ctx, conn, run.o, { rows: () => journalRequestBodies(journal), todo }, run.gatewaySent);
   });
   await confirmBatch(ctx, conn, run, { todo: todo - skipped.length, resumed: true, totals: left.totals, skipped });
   await reserveRows(ctx, conn, run, {
@@ -418,8 +418,14 @@ async function dryRunWithPolicy(
     ctx.display.io.err(
       `a repeat run (--allow-repeat): rows another batch paid are paid again under ref_ids ending -${policy.repeatSalt.slice(0, 8)}, the salt of this content (coinop approve FILE --allow-repeat shows the same)\n`,
     );
+  // --allow-partial: the rows a real run would not send, listed as a real run lists them before its question.
+  const skipped = await uncovered(ctx, conn, options, {
+    rows: () => stagedBodies(input.stage),
+    todo: input.scan.valid,
+    words: 'would not be sent',
+  });
   try {
-    await dryRun(ctx, input.stage, input.scan, options.concurrency, options.rate);
+    await dryRun(ctx, input.stage, input.scan, options.concurrency, options.rate, { skipped: skipped.length });
   } catch (e) {
     // A refusal by policy is what a real run would end with, over a shortfall or rows the quotes refused.
     const ce = asCliError(e);
@@ -458,7 +464,13 @@ async function beginBatch(
     if (!o.allowPartial) await refusedBy(ctx, conn, refusal, () => guardFunds(ctx, conn, input.stage));
     let skipped: SkippedRow[] = [];
     await refusedBy(ctx, conn, refusal, async () => {
-      skipped = await uncovered(ctx, conn, run, { rows: () => stagedBodies(input.stage), todo: input.scan.valid });
+      skipped = await uncovered(
+        ctx,
+        conn,
+        run.o,
+        { rows: () => stagedBodies(input.stage), todo: input.scan.valid },
+        run.gatewaySent,
+      );
     });
     await confirmBatch(ctx, conn, run, { todo: input.scan.valid - skipped.length, resumed: false, repeats, skipped });
     await reserveRows(ctx, conn, run, {
@@ -652,21 +664,23 @@ function* stagedBodies(stage: Stage): Generator<PlannedBody> {
 const SKIPPED_SHOWN = 20;
 
 /**
- * --allow-partial: the rows a balance or a limit cannot cover (partialPlan), listed on stderr before the question;
- * none without the flag, or when a coinop gateway sent the rows already. When they are all of the `todo` rows, the
- * batch is refused (exit 2), nothing sent.
+ * --allow-partial: the rows a balance or a limit cannot cover (partialPlan), listed on stderr before the question (a
+ * dry run's `words`: "would not be sent"); none without the flag, or when a coinop gateway sent the rows already.
+ * When they are all of the `todo` rows, the batch is refused (exit 2), nothing sent.
  */
 async function uncovered(
   ctx: BatchDeps,
   conn: Connection,
-  run: BatchRun,
-  planned: { rows: () => Iterable<PlannedBody>; todo: number },
+  o: Pick<BatchOptions, 'allowPartial'>,
+  planned: { rows: () => Iterable<PlannedBody>; todo: number; words?: string },
+  gatewaySent = false,
 ): Promise<SkippedRow[]> {
-  if (!run.o.allowPartial || run.gatewaySent) return [];
+  if (!o.allowPartial || gatewaySent) return [];
   const plan = await partialPlan(conn, planned.rows, ctx.clock.now());
   const say = (line: string) => ctx.display.io.err(`${line}\n`);
   for (const n of plan.notes) say(n);
-  for (const s of plan.skipped.slice(0, SKIPPED_SHOWN)) say(`row ${s.row}: not sent: ${s.reason}`);
+  const words = planned.words ?? 'not sent';
+  for (const s of plan.skipped.slice(0, SKIPPED_SHOWN)) say(`row ${s.row}: ${words}: ${s.reason}`);
   if (plan.skipped.length > SKIPPED_SHOWN)
     say(`… and ${plan.skipped.length - SKIPPED_SHOWN} more (the report lists them all)`);
   if (plan.skipped.length && plan.skipped.length >= planned.todo) {
