@@ -5,7 +5,7 @@ import { join, resolve } from 'node:path';
 import { type CreateCryptoWithdrawalRequest, dec, fmt } from '../../../contract/index.js';
 import type { Connection } from '../../../cli/invocation.js';
 import type { Ports } from '../../../cli/ports.js';
-import { commandProfile } from '../../../cli/service-profiles.js';
+import { commandProfile, knownProfile, type ProfileRef, shownLabel } from '../../../cli/service-profiles.js';
 import { asCliError, CoinopError, usageError } from '../../../cli/errors.js';
 import { shellQuote } from '../../../cli/help.js';
 import { type BatchService, clientBatchService } from '../../../batch/service-port.js';
@@ -131,8 +131,8 @@ export async function runBatch(
   // A policy file that does not load stops everything, before the file is read.
   const loaded = await contextPolicy(ctx, 'withdraw batch');
   // --profile-id by nickname, id prefix or id: an unknown one is refused before the file is read.
-  const defaultProfileId =
-    options.profileId !== undefined ? (await commandProfile(ctx, options.profileId, undefined)).id : context.profileId;
+  const named = options.profileId !== undefined ? await commandProfile(ctx, options.profileId, undefined) : undefined;
+  const defaultProfileId = named?.id ?? context.profileId;
   const input = await readBatch(ctx, file, {
     format: options.format,
     defaultProfileId,
@@ -152,7 +152,10 @@ export async function runBatch(
       `${file} changed while coinop read it; what is confirmed and sent are the rows as read (sha256 ${scan.fileHash.slice(0, 12)})`,
     );
   const policy = batchPolicy(ctx, loaded, { file, o: options, input, defaultProfileId });
-  if (options.dryRun) return dryRunWithPolicy(ctx, policy, input, { ...options, file });
+  // Its nickname when --profile-id or the rows' names were looked up already; the confirmation asks it if need be.
+  const known = [...(named ? [named] : []), ...(scan.profiles ?? [])];
+  const defaultProfile = defaultProfileId ? knownProfile(defaultProfileId, known) : undefined;
+  if (options.dryRun) return dryRunWithPolicy(ctx, policy, input, { ...options, file, defaultProfile });
 
   const conn = await ctx.service.connect({ gatewayIdentity: true });
   let gatewaySent = false;
@@ -174,7 +177,18 @@ export async function runBatch(
   const record = openRecord(sentRecordPath(data));
   ctx.interrupt.onExit(() => record.close());
 
-  const run: BatchRun = { file, input, o: options, base, jPath, defaultProfileId, policy, times, gatewaySent };
+  const run: BatchRun = {
+    file,
+    input,
+    o: options,
+    base,
+    jPath,
+    defaultProfileId,
+    defaultProfile,
+    policy,
+    times,
+    gatewaySent,
+  };
   const clock = serviceClock(() => ctx.clock.now());
   let todo: number;
   if (journal.count() > 0 && journal.begun()) {
@@ -306,6 +320,8 @@ interface BatchRun {
   base: string;
   jPath: string;
   defaultProfileId?: string;
+  /** The default profile with its nickname when known (knownProfile): what the confirmation names. */
+  defaultProfile?: ProfileRef;
   policy: BatchPolicy;
   times?: StageTimes;
   /** A coinop gateway sent the rows once the batch was approved: the service holds them, and this run records them. */
@@ -406,9 +422,10 @@ async function dryRunWithPolicy(
   ctx: BatchDeps,
   policy: BatchPolicy,
   input: BatchInput,
-  options: BatchOptions & { file: string },
+  options: BatchOptions & { file: string; defaultProfile?: ProfileRef },
 ): Promise<void> {
   const conn = await ctx.service.connect();
+  const scope = await profileLine(ctx, conn.context.name, options.defaultProfile, true);
   const verdict = await policyVerdict(ctx, conn, policy.loaded, {
     ...policy.run,
     requests: () => stagedRequests(input.stage, options.allowRepeat),
@@ -419,7 +436,7 @@ async function dryRunWithPolicy(
       `a repeat run (--allow-repeat): rows another batch paid are paid again under ref_ids ending -${policy.repeatSalt.slice(0, 8)}, the salt of this content (coinop approve FILE --allow-repeat shows the same)\n`,
     );
   try {
-    await dryRun(ctx, input.stage, input.scan, options.concurrency, options.rate);
+    await dryRun(ctx, input.stage, { ...input.scan, scope }, options.concurrency, options.rate);
   } catch (e) {
     // A refusal by policy is what a real run would end with, over a shortfall or rows the quotes refused.
     const ce = asCliError(e);
@@ -916,7 +933,7 @@ async function confirmBatch(
     ],
     rows: [
       ['environment', `${context.environment} (${c.base})`],
-      ['profile', `${context.name}${c.defaultProfileId ? `, default profile_id ${c.defaultProfileId}` : ''}`],
+      ['profile', await profileLine(ctx, context.name, c.defaultProfile, !yes && ctx.prompter.allowed)],
       ['file', `${c.file} (${scan.format}, sha256 ${scan.fileHash.slice(0, 12)})`],
       [
         'rows',
@@ -943,6 +960,19 @@ async function confirmBatch(
       ['journal', c.jPath],
     ],
   });
+}
+
+/**
+ * The context and the default profile, as the confirmation and the dry run name them: "payroll (e950ba30)" as approve
+ * does, its nickname asked of the service only when it is shown and not known already (one GET /v2/profiles per run).
+ */
+async function profileLine(
+  ctx: Pick<BatchDeps, 'service'>,
+  contextName: string,
+  profile: ProfileRef | undefined,
+  shown: boolean,
+): Promise<string> {
+  return `${contextName}${profile ? `, default profile_id ${await shownLabel(ctx, profile, shown)}` : ''}`;
 }
 
 /** The staged rows as the journal plans them: each with the exact request it sends. */
