@@ -2,7 +2,8 @@
 // home, configuration and data folders; one of each per person on a page where several work), in this process, and
 // what it printed compared with what the page shows (test/docs/masks.ts masks what differs per run: ids, times, ports,
 // hashes). test/docs/pages.ts says how a page marks the files its examples use, the blocks that cannot run here (a
-// hosted account), whose machine a command runs on, the servers left running and the rest.
+// hosted account), whose machine a command runs on, the servers left running, the programs the test runs beside them
+// (a web server on the local context's port, a webhook receiver) and the rest.
 import { appendFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir, userInfo } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -10,12 +11,16 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { ConfigStore } from '../../src/config/store.js';
 import { ALL_SCOPES } from '../../src/contract/enums.js';
 import { DEMO } from '../../src/embedded/demo.js';
+import { LOCAL_PORT } from '../../src/config/environments.js';
 import { startLocalService, type LocalService } from '../../src/local/service.js';
+import { saveContext } from '../support/contexts.js';
+import { foreignServer } from '../support/foreign-server.js';
 import { freePort } from '../support/http-server.js';
 import { ROOT } from '../support/paths.js';
 import { carriedValues, carry, comparable, mask, matches } from './masks.js';
 import { type ClockMove, type Example, type Page, pagePaths, readPage, type Step } from './pages.js';
-import { runLine, type Shell, type Started, startLine } from './shell.js';
+import { webhookReceiver } from './receiver.js';
+import { firstLine, runLine, type Shell, type Started, startLine } from './shell.js';
 
 /** Tables at a fixed width, whatever the terminal running the tests. */
 const WIDTH = 200;
@@ -31,8 +36,21 @@ interface PageRun {
   /** The page's server ports (<!-- free port -->), and the free ports they are in this run. */
   ports: Map<string, string>;
   /** The servers the page left running (<!-- background -->), stopped when its examples end. */
-  servers: Started[];
+  servers: Server[];
+  /** The key that leaves a live view, in a block of one (<!-- typed once shown -->). */
+  liveKey?: string;
+  /** The programs the test runs beside the page's (<!-- web server -->, <!-- webhook receiver -->): their stops. */
+  programs: (() => Promise<void>)[];
   close(): Promise<void>;
+}
+
+/** A server of the page left running, and the example that started it (compared again once stopped, if it shows `^C`). */
+interface Server {
+  started: Started;
+  example: Example;
+  sh: Shell;
+  /** What the page shows it printed until Ctrl-C, and after: compared once it is stopped. */
+  untilStopped: boolean;
 }
 
 /** A machine's folders under `home`: the default folders there, named (the data folder's default is the user's real home, not $HOME). */
@@ -69,8 +87,10 @@ async function freshPage(): Promise<PageRun> {
     carried: new Map(),
     ports: new Map(),
     servers: [],
+    programs: [],
     async close() {
-      for (const server of run.servers.splice(0)) await server.stop();
+      for (const server of run.servers.splice(0).reverse()) await server.started.stop();
+      for (const stop of run.programs.splice(0).reverse()) await stop();
       await svc.close();
       rmSync(dir, { recursive: true, force: true });
     },
@@ -109,9 +129,14 @@ async function machine(run: PageRun, name: string | undefined): Promise<Shell> {
 /** The machine's user, as the pages show it (they were run as root). */
 const USER = userInfo().username;
 
-/** What ran, as a reader of the page would see it: the page's folder left out, the home folder as ~. */
-function asShown(text: string, sh: Shell): string {
-  const shown = text.replaceAll(sh.env.HOME, '~').replaceAll(`${sh.dir}/`, '');
+/**
+ * What ran, as a reader of the page would see it: the page's folder left out, the home folder as ~, the free ports
+ * that stand for the page's (<!-- free port -->) as the page's.
+ */
+function asShown(text: string, sh: Shell, ports: ReadonlyMap<string, string> = new Map()): string {
+  let shown = text.replaceAll(sh.env.HOME, '~').replaceAll(`${sh.dir}/`, '');
+  for (const [page, free] of ports)
+    shown = shown.replace(new RegExp(`(?<=127\\.0\\.0\\.1:|localhost:|--port[ =])${free}\\b`, 'g'), page);
   return USER === 'root' || USER.length < 3 ? shown : shown.replace(new RegExp(`\\b${USER}\\b`, 'g'), 'root');
 }
 
@@ -125,19 +150,59 @@ function inRun(text: string, run: PageRun): string {
 
 async function runExample(page: Page, example: Example, run: PageRun, vary: boolean): Promise<string | undefined> {
   const sh = await machine(run, example.machine);
-  const ran = await runLine(inRun(example.command, run), { ...sh, terminal: run.sh.terminal, typed: run.sh.typed });
+  const { terminal, typed, rows } = run.sh;
+  const keep = keptAddresses(page);
+  const wanted = comparable(example.shown.join('\n'), vary, keep);
+  // A live view is left once its screen shows what the page shows.
+  const onceShown = run.liveKey
+    ? {
+        key: run.liveKey,
+        shows: (screen: string) => matches(wanted, comparable(asShown(screen, sh, run.ports), vary, keep)),
+      }
+    : undefined;
+  const ran = await runLine(inRun(example.command, run), { ...sh, terminal, typed, rows, onceShown });
   return compare(page, example, ran, sh, vary, run);
 }
 
-/** Starts a server of the page (<!-- background -->), left running until the page's examples end. */
+/**
+ * Starts a server of the page (<!-- background -->), left running until the page's examples end: ready once what it
+ * printed (whole lines) is what the page shows it printing before `^C` (all of it without one).
+ */
 async function startExample(page: Page, example: Example, run: PageRun): Promise<string | undefined> {
   const sh = await machine(run, example.machine);
-  const started = await startLine(inRun(example.command, run), sh);
-  run.servers.push(started);
-  return compare(page, example, started.ran, sh, false, run);
+  const pressed = example.shown.indexOf('^C');
+  const untilReady = pressed < 0 ? example.shown : example.shown.slice(0, pressed);
+  const keep = keptAddresses(page);
+  const wanted = comparable(untilReady.join('\n'), false, keep);
+  /** How much of what it printed matches what the page shows (whole lines), if any does. */
+  const ready = (text: string) => {
+    if (wanted.length === 0) return firstLine(text);
+    const lines = text.split('\n').slice(0, -1);
+    for (let count = 1; count <= lines.length; count++) {
+      const prefix = lines.slice(0, count).join('\n');
+      if (matches(wanted, comparable(asShown(prefix, sh, run.ports), false, keep))) return prefix.length + 1;
+    }
+    return undefined;
+  };
+  const started = await startLine(inRun(example.command, run), sh, ready);
+  run.servers.push({ started, example, sh, untilStopped: pressed >= 0 });
+  // With `^C`, all it printed is compared once it is stopped (and written back to the page from there).
+  return compare(page, { ...example, shown: untilReady }, started.ran, sh, false, run, pressed < 0);
 }
 
-/** What is wrong with what an example printed, or undefined; the values it printed are carried on (carriedValues). */
+/** Stops the page's servers as Ctrl-C does, the last started first; compares what those shown until `^C` printed. */
+async function stopServers(page: Page, run: PageRun, problems: string[]): Promise<void> {
+  for (const server of run.servers.splice(0).reverse()) {
+    const ran = await server.started.stop();
+    const problem = server.untilStopped ? compare(page, server.example, ran, server.sh, false, run) : undefined;
+    if (problem) problems.push(problem);
+  }
+}
+
+/**
+ * What is wrong with what an example printed, or undefined; the values it printed are carried on (carriedValues).
+ * `record`: a failing example's output is written for DOCS_UPDATE.
+ */
 function compare(
   page: Page,
   example: Example,
@@ -145,12 +210,13 @@ function compare(
   sh: Shell,
   vary: boolean,
   run: PageRun,
+  record = true,
 ): string | undefined {
   const where = `${page.path}:${example.line}: ${example.machine ?? ''}$ ${example.command}`;
-  const text = asShown(ran.shown, sh);
+  const text = asShown(ran.shown, sh, run.ports);
   const keep = keptAddresses(page);
   const problem = judge(example, ran.code, text, vary, keep);
-  if (problem && process.env.DOCS_UPDATE) {
+  if (problem && record && process.env.DOCS_UPDATE) {
     const update = { page: page.path, line: example.line, count: example.shown.length, text };
     appendFileSync(process.env.DOCS_UPDATE, `${JSON.stringify(update)}\n`);
   }
@@ -227,6 +293,12 @@ async function runStep(page: Page, step: Step, run: PageRun, problems: string[])
   }
   if (step.skip) return;
   if (step.freePort) run.ports.set(String(step.freePort), String(await freePort()));
+  if (step.webServer) await startWebServer(run, step.webServer);
+  if (step.receiver) {
+    const receiver = await webhookReceiver(step.receiver.refuseOnce);
+    run.programs.push(receiver.close);
+    run.ports.set(String(step.receiver.port), String(receiver.port));
+  }
   if (step.clock) await advanceClock(run.svc, step.clock);
   if (step.control) {
     const { method, path, body } = step.control;
@@ -234,7 +306,9 @@ async function runStep(page: Page, step: Step, run: PageRun, problems: string[])
     if (answer.status >= 300) problems.push(`${page.path}:${step.line}: ${method} ${path}: ${JSON.stringify(answer)}`);
   }
   run.sh.terminal = step.terminal;
+  run.sh.rows = step.rows;
   run.sh.typed = step.typed;
+  run.liveKey = step.typedOnceShown;
   for (const e of step.examples) {
     const problem = await (step.background
       ? startExample(page, e, run)
@@ -242,6 +316,21 @@ async function runStep(page: Page, step: Step, run: PageRun, problems: string[])
     ).catch((err) => `${page.path}:${e.line}: ${err}`);
     if (problem) problems.push(problem);
   }
+}
+
+/**
+ * Another program at the page's `port` (<!-- web server -->): a web server on a free port standing for it. At the local
+ * context's port, the page's machine's `local` context is saved at it (not given by COINOP_BASE_URL, which a person
+ * whose 127.0.0.1:7357 another program took has not set).
+ */
+async function startWebServer(run: PageRun, port: number): Promise<void> {
+  const server = await foreignServer();
+  run.programs.push(server.close);
+  run.ports.set(String(port), String(server.port));
+  if (port !== LOCAL_PORT) return;
+  await saveContext(run.sh.env, 'local', { environment: 'local', baseUrl: server.url });
+  delete run.sh.env.COINOP_BASE_URL;
+  delete run.sh.env.COINOP_AUTH_URL;
 }
 
 const pages: Page[] = pagePaths(ROOT)
@@ -259,6 +348,7 @@ describe.each(pages)('$path', (page) => {
     run = await freshPage();
     const problems: string[] = [];
     for (const step of page.steps) await runStep(page, step, run, problems);
+    await stopServers(page, run, problems);
     if (process.env.DOCS_REPORT) appendFileSync(process.env.DOCS_REPORT, `${problems.join('\n\n')}\n\n`);
     expect(problems.join('\n\n')).toBe('');
   });
