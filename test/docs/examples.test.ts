@@ -41,6 +41,8 @@ interface PageRun {
   liveKey?: string;
   /** The programs the test runs beside the page's (<!-- web server -->, <!-- webhook receiver -->): their stops. */
   programs: (() => Promise<void>)[];
+  /** What the page says of those programs, checked once its examples end: what is wrong, or undefined. */
+  checks: (() => string | undefined)[];
   close(): Promise<void>;
 }
 
@@ -88,6 +90,7 @@ async function freshPage(): Promise<PageRun> {
     ports: new Map(),
     servers: [],
     programs: [],
+    checks: [],
     async close() {
       for (const server of run.servers.splice(0).reverse()) await server.started.stop();
       for (const stop of run.programs.splice(0).reverse()) await stop();
@@ -326,6 +329,11 @@ async function runStep(page: Page, step: Step, run: PageRun, problems: string[])
 async function startWebServer(run: PageRun, port: number): Promise<void> {
   const server = await foreignServer();
   run.programs.push(server.close);
+  // The page says no credential reached it: not the client secret, not a token.
+  run.checks.push(() => {
+    const sent = server.withSecrets([DEMO.clientSecret]).map((r) => `${r.method} ${r.url}`);
+    return sent.length ? `the web server at ${port} was sent a credential: ${sent.join(', ')}` : undefined;
+  });
   run.ports.set(String(port), String(server.port));
   if (port !== LOCAL_PORT) return;
   await saveContext(run.sh.env, 'local', { environment: 'local', baseUrl: server.url });
@@ -349,6 +357,7 @@ describe.each(pages)('$path', (page) => {
     const problems: string[] = [];
     for (const step of page.steps) await runStep(page, step, run, problems);
     await stopServers(page, run, problems);
+    for (const problem of run.checks.map((check) => check())) if (problem) problems.push(problem);
     if (process.env.DOCS_REPORT) appendFileSync(process.env.DOCS_REPORT, `${problems.join('\n\n')}\n\n`);
     expect(problems.join('\n\n')).toBe('');
   });
