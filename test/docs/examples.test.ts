@@ -300,6 +300,13 @@ async function runStep(page: Page, step: Step, run: PageRun, problems: string[])
   if (step.receiver) {
     const receiver = await webhookReceiver(step.receiver.refuseOnce);
     run.programs.push(receiver.close);
+    // The page says each delivery is signed and names its event: what came to the receiver says so too.
+    run.checks.push(() => {
+      const unsigned = receiver.deliveries.filter(
+        (d) => !d.headers['coinop-signature'] || d.headers['coinop-event-id'] !== JSON.parse(d.body).id,
+      );
+      return unsigned.length ? `the webhook receiver had ${unsigned.length} unsigned or unnamed deliveries` : undefined;
+    });
     run.ports.set(String(step.receiver.port), String(receiver.port));
   }
   if (step.clock) await advanceClock(run.svc, step.clock);
@@ -310,7 +317,8 @@ async function runStep(page: Page, step: Step, run: PageRun, problems: string[])
   }
   run.sh.terminal = step.terminal;
   run.sh.rows = step.rows;
-  run.sh.typed = step.typed;
+  // A whole terminal where no question is answered: its screen.
+  run.sh.typed = step.typed ?? (step.screen ? [] : undefined);
   run.liveKey = step.typedOnceShown;
   for (const e of step.examples) {
     const problem = await (step.background

@@ -12,6 +12,8 @@
 //   <!-- values vary: WHAT -->    in this block, every number (prices, amounts of a simulated market) is masked;
 //   <!-- terminal: COLUMNS -->    this block's commands run on a terminal that wide (stdout and stderr);
 //                                 `COLUMNSxROWS`: that wide and that high (a live view fills the rows it has);
+//                                 `... screen`: on a whole terminal (stdin too), what a command shows being the
+//                                 screen drawn (a status line under the lines, redrawn, shows as a person sees it);
 //   <!-- typed: ANSWER ... -->    this block's commands run on a whole terminal (stdin too) where the person answers
 //                                 each question asked with the next ANSWER (space-separated) and Enter; what a
 //                                 command shows is the terminal's screen;
@@ -76,6 +78,8 @@ export type Step =
       typed?: string[];
       /** The terminal's rows (<!-- terminal: COLUMNSxROWS -->). */
       rows?: number;
+      /** A whole terminal, what a command shows being its screen (<!-- terminal: ... screen -->). */
+      screen?: boolean;
       /** The key that leaves a live view once it shows what the page shows (<!-- typed once shown -->). */
       typedOnceShown?: string;
       /** Another program's port (<!-- web server -->). */
@@ -149,11 +153,12 @@ function stepOf(lang: string, body: string[], line: number, markers: Map<string,
   };
 }
 
-/** `COLUMNS` or `COLUMNSxROWS`. */
-function terminalOf(marker: string | undefined): { terminal?: number; rows?: number } {
-  const size = marker ? /^(\d+)(?:x(\d+))?$/.exec(marker) : null;
-  if (marker && !size) throw new Error(`<!-- terminal: ${marker} -->: COLUMNS or COLUMNSxROWS`);
-  return size ? { terminal: Number(size[1]), rows: size[2] ? Number(size[2]) : undefined } : {};
+/** `COLUMNS` or `COLUMNSxROWS`, then `screen` for a whole terminal. */
+function terminalOf(marker: string | undefined): { terminal?: number; rows?: number; screen?: boolean } {
+  const size = marker ? /^(\d+)(?:x(\d+))?( screen)?$/.exec(marker) : null;
+  if (marker && !size) throw new Error(`<!-- terminal: ${marker} -->: COLUMNS or COLUMNSxROWS, then screen or nothing`);
+  if (!size) return {};
+  return { terminal: Number(size[1]), rows: size[2] ? Number(size[2]) : undefined, screen: size[3] !== undefined };
 }
 
 /** `PORT` or `PORT, 503 once for TYPE`. */

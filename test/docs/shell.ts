@@ -347,11 +347,19 @@ export async function startLine(
 /** A question of a prompt (inquirer's `? ` before it), as written to a terminal: colours may wrap the `?`. */
 const QUESTION = /(^|\n)(\u001b\[[0-9;]*m)*\?(\u001b\[[0-9;]*m)* /g;
 
-/** What a terminal shows: its active screen's lines (the alternate screen of a live view while it is on). */
+/**
+ * What a terminal shows: its active screen's lines (the alternate screen of a live view while it is on), a line the
+ * terminal wrapped joined again, as copying it from the terminal gives it.
+ */
 function screenText(screen: import('@xterm/headless').Terminal): string {
   const buffer = screen.buffer.active;
   const lines: string[] = [];
-  for (let i = 0; i < buffer.length; i++) lines.push(buffer.getLine(i)?.translateToString(true) ?? '');
+  for (let i = 0; i < buffer.length; i++) {
+    const line = buffer.getLine(i);
+    const text = line?.translateToString(true) ?? '';
+    if (line?.isWrapped && lines.length > 0) lines[lines.length - 1] += text;
+    else lines.push(text);
+  }
   return `${lines.join('\n').trimEnd()}\n`;
 }
 
