@@ -163,8 +163,16 @@ async function runExample(page: Page, example: Example, run: PageRun, vary: bool
         shows: (screen: string) => matches(wanted, comparable(asShown(screen, sh, run.ports), vary, keep)),
       }
     : undefined;
-  const ran = await runLine(inRun(example.command, run), { ...sh, terminal, typed, rows, onceShown });
+  // On a whole terminal colours are drawn, as on a person's (NO_COLOR only where the command line sets it); the
+  // screen's text has none.
+  const env = typed || onceShown ? withoutNoColour(sh.env) : sh.env;
+  const ran = await runLine(inRun(example.command, run), { ...sh, env, terminal, typed, rows, onceShown });
   return compare(page, example, ran, sh, vary, run);
+}
+
+function withoutNoColour(env: Record<string, string>): Record<string, string> {
+  const { NO_COLOR: _unset, ...rest } = env;
+  return rest;
 }
 
 /**
