@@ -4,15 +4,18 @@
 // hashes). test/docs/pages.ts says how a page marks the files its examples use, the blocks that cannot run here (a
 // hosted account), whose machine a command runs on, the servers left running, the programs the test runs beside them
 // (a web server on the local context's port, a webhook receiver) and the rest.
+import { randomBytes } from 'node:crypto';
 import { appendFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir, userInfo } from 'node:os';
 import { dirname, join } from 'node:path';
+import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ConfigStore } from '../../src/config/store.js';
 import { ALL_SCOPES } from '../../src/contract/enums.js';
 import { DEMO } from '../../src/embedded/demo.js';
 import { LOCAL_PORT } from '../../src/config/environments.js';
 import { startLocalService, type LocalService } from '../../src/local/service.js';
+import { PG_URL } from '../gateway/support.js';
 import { saveContext } from '../support/contexts.js';
 import { foreignServer } from '../support/foreign-server.js';
 import { freePort } from '../support/http-server.js';
@@ -35,6 +38,8 @@ interface PageRun {
   carried: Map<string, string>;
   /** The page's server ports (<!-- free port -->), and the free ports they are in this run. */
   ports: Map<string, string>;
+  /** The page's database URLs and schemas (<!-- postgres -->), and what they are in this run. */
+  names: Map<string, string>;
   /** The servers the page left running (<!-- background -->), stopped when its examples end. */
   servers: Server[];
   /** The key that leaves a live view, in a block of one (<!-- typed once shown -->). */
@@ -88,6 +93,7 @@ async function freshPage(): Promise<PageRun> {
     machines: new Map(),
     carried: new Map(),
     ports: new Map(),
+    names: new Map(),
     servers: [],
     programs: [],
     checks: [],
@@ -136,16 +142,21 @@ const USER = userInfo().username;
  * What ran, as a reader of the page would see it: the page's folder left out, the home folder as ~, the free ports
  * that stand for the page's (<!-- free port -->) as the page's.
  */
-function asShown(text: string, sh: Shell, ports: ReadonlyMap<string, string> = new Map()): string {
+function asShown(text: string, sh: Shell, ports: ReadonlyMap<string, string> = new Map(), names = new Map()): string {
   let shown = text.replaceAll(sh.env.HOME, '~').replaceAll(`${sh.dir}/`, '');
+  for (const [page, inRun] of names) shown = shown.replaceAll(inRun, page);
   for (const [page, free] of ports)
     shown = shown.replace(new RegExp(`(?<=127\\.0\\.0\\.1:|localhost:|--port[ =])${free}\\b`, 'g'), page);
   return USER === 'root' || USER.length < 3 ? shown : shown.replace(new RegExp(`\\b${USER}\\b`, 'g'), 'root');
 }
 
-/** A command or file of the page with this run's values: carried ids and keys, free ports for the page's. */
+/**
+ * A command or file of the page with this run's values: carried ids and keys, free ports for the page's, the machine's
+ * database for the page's.
+ */
 function inRun(text: string, run: PageRun): string {
   let out = carry(text, run.carried);
+  for (const [page, name] of run.names) out = out.replace(new RegExp(`${escaped(page)}(?![\\w-])`, 'g'), name);
   for (const [page, free] of run.ports)
     out = out.replace(new RegExp(`(?<=127\\.0\\.0\\.1:|localhost:|--port[ =])${page}\\b`, 'g'), free);
   return out;
@@ -160,7 +171,7 @@ async function runExample(page: Page, example: Example, run: PageRun, vary: bool
   const onceShown = run.liveKey
     ? {
         key: run.liveKey,
-        shows: (screen: string) => matches(wanted, comparable(asShown(screen, sh, run.ports), vary, keep)),
+        shows: (screen: string) => matches(wanted, comparable(asShown(screen, sh, run.ports, run.names), vary, keep)),
       }
     : undefined;
   // On a whole terminal colours are drawn, as on a person's (NO_COLOR only where the command line sets it); the
@@ -169,6 +180,8 @@ async function runExample(page: Page, example: Example, run: PageRun, vary: bool
   const ran = await runLine(inRun(example.command, run), { ...sh, env, terminal, typed, rows, onceShown });
   return compare(page, example, ran, sh, vary, run);
 }
+
+const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
 
 function withoutNoColour(env: Record<string, string>): Record<string, string> {
   const { NO_COLOR: _unset, ...rest } = env;
@@ -191,7 +204,7 @@ async function startExample(page: Page, example: Example, run: PageRun): Promise
     const lines = text.split('\n').slice(0, -1);
     for (let count = 1; count <= lines.length; count++) {
       const prefix = lines.slice(0, count).join('\n');
-      if (matches(wanted, comparable(asShown(prefix, sh, run.ports), false, keep))) return prefix.length + 1;
+      if (matches(wanted, comparable(asShown(prefix, sh, run.ports, run.names), false, keep))) return prefix.length + 1;
     }
     return undefined;
   };
@@ -224,7 +237,7 @@ function compare(
   record = true,
 ): string | undefined {
   const where = `${page.path}:${example.line}: ${example.machine ?? ''}$ ${example.command}`;
-  const text = asShown(ran.shown, sh, run.ports);
+  const text = asShown(ran.shown, sh, run.ports, run.names);
   const keep = keptAddresses(page);
   const problem = judge(example, ran.code, text, vary, keep);
   if (problem && record && process.env.DOCS_UPDATE) {
@@ -305,6 +318,7 @@ async function runStep(page: Page, step: Step, run: PageRun, problems: string[])
   if (step.skip) return;
   if (step.freePort) run.ports.set(String(step.freePort), String(await freePort()));
   if (step.webServer) await startWebServer(run, step.webServer);
+  if (step.postgres) await postgresFor(run, step.postgres);
   if (step.receiver) {
     const receiver = await webhookReceiver(step.receiver.refuseOnce);
     run.programs.push(receiver.close);
@@ -355,6 +369,24 @@ async function startWebServer(run: PageRun, port: number): Promise<void> {
   await saveContext(run.sh.env, 'local', { environment: 'local', baseUrl: server.url });
   delete run.sh.env.COINOP_BASE_URL;
   delete run.sh.env.COINOP_AUTH_URL;
+}
+
+/**
+ * The page's PostgreSQL database (<!-- postgres -->) as the machine's, and each schema it names as one of this run's
+ * own, dropped when the page's examples end.
+ */
+async function postgresFor(run: PageRun, postgres: { url: string; schemas: string[] }): Promise<void> {
+  run.names.set(postgres.url, PG_URL);
+  for (const schema of postgres.schemas) {
+    const own = `${schema}_${randomBytes(6).toString('hex')}`;
+    run.names.set(schema, own);
+    run.programs.push(async () => {
+      const client = new pg.Client({ connectionString: PG_URL });
+      await client.connect();
+      await client.query(`DROP SCHEMA IF EXISTS ${own} CASCADE`);
+      await client.end();
+    });
+  }
 }
 
 const pages: Page[] = pagePaths(ROOT)

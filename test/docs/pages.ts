@@ -36,7 +36,11 @@
 //                                 configuration (as on a machine where that program took 127.0.0.1:7357);
 //   <!-- webhook receiver: PORT -->  from this block on, a webhook receiver listens at the page's PORT (a free port,
 //                                 as above), answering each delivery 200 (test/docs/receiver.ts); `PORT, 503 once for
-//                                 TYPE`: the first delivery of that event type is answered 503 (down for a moment).
+//                                 TYPE`: the first delivery of that event type is answered 503 (down for a moment);
+//   <!-- postgres: URL SCHEMA... -->  from this block on, the PostgreSQL database at URL in the page's commands is the
+//                                 machine's (127.0.0.1:5432, database test, or COINOP_TEST_PG_URL), and each SCHEMA a
+//                                 schema of the run's own (SCHEMA_ and random letters), dropped when the page's
+//                                 examples end (in what the commands print, they are URL and SCHEMA again).
 // In a console block, `$ ` starts a command on the page's machine and `NAME$ ` one on NAME's own machine (a page where
 // several people work: each has their own home, configuration and data folders, and is the user NAME; files named
 // without a folder are in the one folder they hand each other). A line ending in `\` goes on on the next line; `# ...`
@@ -86,6 +90,8 @@ export type Step =
       webServer?: number;
       /** A webhook receiver's port, and the event type it refuses once (<!-- webhook receiver -->). */
       receiver?: { port: number; refuseOnce?: string };
+      /** A PostgreSQL database the page names, and the schemas it makes there (<!-- postgres -->). */
+      postgres?: { url: string; schemas: string[] };
     };
 
 export interface Page {
@@ -150,7 +156,17 @@ function stepOf(lang: string, body: string[], line: number, markers: Map<string,
     typedOnceShown: markers.get('typed once shown'),
     webServer: markers.has('web server') ? Number(markers.get('web server')) : undefined,
     receiver: receiverOf(markers.get('webhook receiver')),
+    postgres: postgresOf(markers.get('postgres')),
   };
+}
+
+/** `URL SCHEMA...`. */
+function postgresOf(marker: string | undefined): { url: string; schemas: string[] } | undefined {
+  const [url, ...schemas] = marker?.split(/\s+/) ?? [];
+  if (!url) return undefined;
+  if (!/^postgres(ql)?:\/\//.test(url))
+    throw new Error(`<!-- postgres: ${marker} -->: a postgres:// URL, then schemas`);
+  return { url, schemas };
 }
 
 /** `COLUMNS` or `COLUMNSxROWS`, then `screen` for a whole terminal. */

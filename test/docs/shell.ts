@@ -1,7 +1,7 @@
 // The little of a shell the pages' console examples use, run in this process: `coinop ...` is runCli over captured
 // streams (no child process), with `NAME=value` before it, `> FILE`, `< FILE`, `| jq -r .path`, `VAR=$(...)`,
 // `"$VAR"`, `~/` for the home folder, `; echo "exit $?"`, and `cat FILE...`, `sed -i 'Ns/A/B/' FILE` and `mkdir -p DIR`
-// for the files an example shows, edits or writes; startLine leaves a server (`coinop gateway start`, `local start`)
+// for the files an example shows, edits or writes, `psql URL -c SQL` for a database's schema; startLine leaves a server (`coinop gateway start`, `local start`)
 // running until it is stopped as by Ctrl-C. Anything else is refused by name, so a page cannot hold a command the test
 // silently skips.
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -183,6 +183,7 @@ async function program(words: Word[], sh: Shell, input: string, piped: boolean):
   if (name === 'echo') return says(`${args.join(' ')}\n`);
   if (name === 'jq' && args[0] === '-r') return says(jq(args[1], input));
   if (name === 'sed' && args[0] === '-i') return says(sed(args[1], pathIn(sh, args[2])));
+  if (name === 'psql' && args[1] === '-c') return psql(args[0], args[2]);
   if (name === 'mkdir' && args[0] === '-p') {
     for (const dir of args.slice(1)) mkdirSync(pathIn(sh, dir), { recursive: true });
     return says('');
@@ -190,6 +191,24 @@ async function program(words: Word[], sh: Shell, input: string, piped: boolean):
   throw new Error(
     `the examples' shell does not run ${JSON.stringify(name)}: give the example's files with <!-- file: NAME -->`,
   );
+}
+
+/**
+ * `psql URL -c SQL`: the statement run on that database. Its command tag (what psql prints) is not shown: a page shows
+ * nothing under it, so it is only required to succeed; an error is said as psql says it, exit 1.
+ */
+async function psql(url: string, statement: string): Promise<Ran> {
+  const { default: pg } = await import('pg');
+  const client = new pg.Client({ connectionString: url });
+  try {
+    await client.connect();
+    await client.query(statement);
+    return { code: 0, shown: '', stdout: '' };
+  } catch (e) {
+    return { code: 1, shown: `ERROR:  ${(e as Error).message}\n`, stdout: '' };
+  } finally {
+    await client.end().catch(() => undefined);
+  }
 }
 
 /** `jq -r .a.b` over each JSON value of the input (a document, or NDJSON). */
