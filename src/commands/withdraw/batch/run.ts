@@ -152,9 +152,7 @@ export async function runBatch(
       `${file} changed while coinop read it; what is confirmed and sent are the rows as read (sha256 ${scan.fileHash.slice(0, 12)})`,
     );
   const policy = batchPolicy(ctx, loaded, { file, o: options, input, defaultProfileId });
-  // Its nickname when --profile-id or the rows' names were looked up already; the confirmation asks it if need be.
-  const known = [...(named ? [named] : []), ...(scan.profiles ?? [])];
-  const defaultProfile = defaultProfileId ? knownProfile(defaultProfileId, known) : undefined;
+  const defaultProfile = batchProfile(defaultProfileId, named, scan.profiles);
   if (options.dryRun) return dryRunWithPolicy(ctx, policy, input, { ...options, file, defaultProfile });
 
   const conn = await ctx.service.connect({ gatewayIdentity: true });
@@ -177,18 +175,7 @@ export async function runBatch(
   const record = openRecord(sentRecordPath(data));
   ctx.interrupt.onExit(() => record.close());
 
-  const run: BatchRun = {
-    file,
-    input,
-    o: options,
-    base,
-    jPath,
-    defaultProfileId,
-    defaultProfile,
-    policy,
-    times,
-    gatewaySent,
-  };
+  const run: BatchRun = { file, input, o: options, base, jPath, defaultProfile, policy, times, gatewaySent };
   const clock = serviceClock(() => ctx.clock.now());
   let todo: number;
   if (journal.count() > 0 && journal.begun()) {
@@ -319,8 +306,7 @@ interface BatchRun {
   o: BatchOptions;
   base: string;
   jPath: string;
-  defaultProfileId?: string;
-  /** The default profile with its nickname when known (knownProfile): what the confirmation names. */
+  /** The profile of rows without one, with its nickname when known (batchProfile): what the confirmation names. */
   defaultProfile?: ProfileRef;
   policy: BatchPolicy;
   times?: StageTimes;
@@ -376,7 +362,7 @@ function batchPolicy(
 function journalContent(ctx: BatchDeps, journal: Journal, run: BatchRun): ApprovalContent {
   const salt = journal.meta().repeat_salt;
   const scope = {
-    ...approvalScope(ctx.service.context(), 'batch', run.defaultProfileId),
+    ...approvalScope(ctx.service.context(), 'batch', run.defaultProfile?.id),
     ...(salt ? { repeat: true } : {}),
   };
   const b = new ContentBuilder(scope);
@@ -717,7 +703,7 @@ function auditOf(run: BatchRun, journal: Journal): AuditedBatch {
     scan: run.input.scan,
     batchId: meta.batch_id ?? '',
     journal: run.jPath,
-    profileId: run.defaultProfileId,
+    profileId: run.defaultProfile?.id,
     rowsSha256: meta.rows_sha256,
   };
 }
@@ -963,6 +949,18 @@ async function confirmBatch(
 }
 
 /**
+ * The batch's default profile (--profile-id's, else the context's), with its nickname when --profile-id or the rows'
+ * names were looked up already (`named`, the list read for them): nothing is asked for it here.
+ */
+function batchProfile(
+  id: string | undefined,
+  named: ProfileRef | undefined,
+  listed: readonly ProfileRef[] | undefined,
+): ProfileRef | undefined {
+  return id === undefined ? undefined : knownProfile(id, [...(named ? [named] : []), ...(listed ?? [])]);
+}
+
+/**
  * The context and the default profile, as the confirmation and the dry run name them: "payroll (e950ba30)" as approve
  * does, its nickname asked of the service only when it is shown and not known already (one GET /v2/profiles per run).
  */
@@ -972,7 +970,7 @@ async function profileLine(
   profile: ProfileRef | undefined,
   shown: boolean,
 ): Promise<string> {
-  return `${contextName}${profile ? `, default profile_id ${await shownLabel(ctx, profile, shown)}` : ''}`;
+  return `${contextName}${profile?.id ? `, default profile_id ${await shownLabel(ctx, profile, shown)}` : ''}`;
 }
 
 /** The staged rows as the journal plans them: each with the exact request it sends. */
