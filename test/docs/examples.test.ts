@@ -140,9 +140,15 @@ const USER = userInfo().username;
 
 /**
  * What ran, as a reader of the page would see it: the page's folder left out, the home folder as ~, the free ports
- * that stand for the page's (<!-- free port -->) as the page's.
+ * that stand for the page's (<!-- free port -->) and the database and schemas that stand for the page's
+ * (<!-- postgres -->) as the page's.
  */
-function asShown(text: string, sh: Shell, ports: ReadonlyMap<string, string> = new Map(), names = new Map()): string {
+function asShown(
+  text: string,
+  sh: Shell,
+  ports: ReadonlyMap<string, string> = new Map(),
+  names: ReadonlyMap<string, string> = new Map(),
+): string {
   let shown = text.replaceAll(sh.env.HOME, '~').replaceAll(`${sh.dir}/`, '');
   for (const [page, inRun] of names) shown = shown.replaceAll(inRun, page);
   for (const [page, free] of ports)
@@ -325,7 +331,8 @@ async function runStep(page: Page, step: Step, run: PageRun, problems: string[])
     // The page says each delivery is signed and names its event: what came to the receiver says so too.
     run.checks.push(() => {
       const unsigned = receiver.deliveries.filter(
-        (d) => !d.headers['coinop-signature'] || d.headers['coinop-event-id'] !== JSON.parse(d.body).id,
+        (delivery) =>
+          !delivery.headers['coinop-signature'] || delivery.headers['coinop-event-id'] !== JSON.parse(delivery.body).id,
       );
       return unsigned.length ? `the webhook receiver had ${unsigned.length} unsigned or unnamed deliveries` : undefined;
     });
@@ -441,6 +448,14 @@ describe('the comparison can fail', () => {
     expect(matches(['a', '...', 'd'], ['a', 'b', 'c'])).toBe(false);
     // Where values vary, a change up or down is one number: its sign goes with it.
     expect(mask('today  open 1.5 · +0.52% to last', true)).toBe(mask('today  open 1.4 · -0.31% to last', true));
+    // How long a delivery took, the port a hint suggests: per run.
+    expect(mask('target back after 236 ms down (coinop local start --port 7358)')).toBe(
+      'target back after <ms> down (coinop local start --port <port>)',
+    );
+    // A live book's depth bars follow the amounts: compared only where values do not vary.
+    const [long, none] = [' 46151.57  0.38409488  ██████████', ' 46142.20  0.00219984'];
+    expect(comparable(long, true)).toEqual(comparable(none, true));
+    expect(comparable(long)).not.toEqual(comparable(none.replace('46142.20  0.00219984', '46151.57  0.38409488')));
   });
 
   it('the ids and keys a run printed where the page shows others are carried into later commands, and only then', () => {

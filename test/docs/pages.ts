@@ -21,11 +21,12 @@
 //                                 size): a live view, left by KEY (`q`) once its screen shows what the page shows
 //                                 (masked: prices move); what it shows is the screen at that moment;
 //   <!-- background: WHAT -->     this block's commands are servers left running (coinop gateway start, local start,
-//                                 events listen, in a terminal of their own): each is started, and what it prints
-//                                 until it is ready is what it shows: as many lines as the page shows (at least one;
-//                                 a `...` line counts none). A line `^C` in what it shows: it is stopped as by Ctrl-C
-//                                 when the page's examples end, and the lines after `^C` are what it printed then
-//                                 (the lines before it, once ready); without one it is stopped then all the same;
+//                                 in a terminal of their own): each is started, and is ready once what it printed
+//                                 (whole lines) is what the page shows (its first line when the page shows none, or
+//                                 what it printed within 20 s, compared then). A line `^C` in what it shows: the
+//                                 lines before it are what it prints until ready, and the lines after it what it
+//                                 printed once stopped as by Ctrl-C when the page's examples end (all of it compared
+//                                 then); without one it is stopped then all the same;
 //   <!-- free port: PORT -->      from this block on, the port PORT in the page's commands (a server's, such as the
 //                                 gateway's 7358) is a free port of the machine: two runs on one machine must not meet
 //                                 (in what the commands print, that free port is PORT again);
