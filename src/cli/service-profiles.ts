@@ -146,6 +146,15 @@ export async function labelOf(deps: Pick<ProfileDeps, 'service'>, id: string): P
   }
 }
 
+/**
+ * A profile the command holds by id, with its nickname when a profile or a list it has read already names it (the
+ * profile --profile-id named, the list a batch's names were looked up in): nothing is asked for it.
+ */
+export function knownProfile(id: string, known: readonly { id: string; nickname?: string }[]): ProfileRef {
+  const found = known.find((p) => p.id === id && p.nickname);
+  return found ? { id, nickname: found.nickname } : { id };
+}
+
 /** How a confirmation or a dry run names the profile: with its nickname when `shown` (one list per command at most). */
 export async function shownLabel(
   deps: Pick<ProfileDeps, 'service'>,

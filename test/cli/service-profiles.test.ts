@@ -3,8 +3,10 @@
 // you mean") before anything is asked, confirmed or sent, dry runs included; the names kept owner-only for shell
 // completion. And contexts right after login (src/commands/auth/run.ts): the service profile taken or said how to set,
 // a read-only client's context not made active silently, and a command its saved scopes cannot do refused before
-// anything is printed or sent (src/cli/scope-check.ts).
-import { statSync } from 'node:fs';
+// anything is printed or sent (src/cli/scope-check.ts). withdraw batch's confirmation and dry run name the default
+// profile "nickname (short id)" as approve does (issue 29, item 2).
+import { statSync, writeFileSync } from 'node:fs';
+import { PassThrough } from 'node:stream';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { missingScope } from '../../src/cli/scope-check.js';
@@ -153,6 +155,69 @@ describe('service profiles by name', () => {
     expect(r.stdout.split('\n')).toEqual(expect.arrayContaining(['demo', 'empty', 'payroll']));
     expect(await requests()).toEqual([]);
     expect(statSync(join(sb.env.COINOP_DATA_DIR, 'completion-words.json')).mode & 0o777).toBe(0o600);
+  });
+});
+
+describe('withdraw batch names its default profile as approve does: nickname (short id)', () => {
+  const csv = (dir: string, name: string) => {
+    const file = join(dir, name);
+    writeFileSync(file, `destination_address,asset,crypto_network,amount\n${BTC_ADDRESS},BTC,BITCOIN,0.001\n`);
+    return file;
+  };
+
+  /** withdraw batch on a terminal (stdin and stderr are one), the confirmation answered no. */
+  async function declined(args: string[]): Promise<{ code: number; stderr: string }> {
+    const { runCli } = await import('../../src/commands/main.js');
+    const stdin = Object.assign(new PassThrough(), { isTTY: true, setRawMode: () => stdin });
+    // A prompt ends its output stream once answered: a terminal stays open.
+    const err = Object.assign(new PassThrough(), { isTTY: true, columns: 120, rows: 40, end: () => err });
+    let stderr = '';
+    err.on('data', (chunk) => {
+      stderr += chunk;
+      if (/Send 1 withdrawal\?/.test(stderr) && !stderr.includes('answered')) {
+        stderr += '(answered)';
+        // Once the question is drawn, as a person answers it.
+        setImmediate(() => stdin.write('n\r'));
+      }
+    });
+    const code = await runCli(['node', 'coinop', ...args], {
+      stdin,
+      stdout: new PassThrough(),
+      stderr: err,
+      env: sb.env,
+    });
+    return { code, stderr: stderr.replace(/\u001b\[[0-9;?]*[A-Za-z]/g, '') };
+  }
+
+  it("the context's default profile: named on the confirmation and in the dry run, with one GET /v2/profiles", async () => {
+    const file = csv(sb.dir, 'named-default.csv');
+    await sb.sent();
+    const asked = await declined(['withdraw', 'batch', file]);
+    expect(asked.code, asked.stderr).toBe(3);
+    expect(asked.stderr).toMatch(/profile\s+local, default profile_id demo \(5d1f2a3b\)\n/);
+    expect((await requests()).filter((r) => r === 'GET /v2/profiles')).toHaveLength(1);
+    const dry = await sb.runIn(['withdraw', 'batch', file, '--dry-run', '-o', 'json']);
+    expect(dry.code, dry.stderr).toBe(0);
+    expect(dry.stderr).toContain(
+      'dry run: 1 of 1 rows quoted; nothing was sent (context local, default profile_id demo (5d1f2a3b))',
+    );
+  });
+
+  it('--profile-id by id prefix: the profile it was looked up as is named, the list read once', async () => {
+    const file = csv(sb.dir, 'named-flag.csv');
+    await sb.sent();
+    const asked = await declined(['withdraw', 'batch', file, '--profile-id', DEMO.profileId.slice(0, 8)]);
+    expect(asked.code, asked.stderr).toBe(3);
+    expect(asked.stderr).toMatch(/profile\s+local, default profile_id demo \(5d1f2a3b\)\n/);
+    expect((await requests()).filter((r) => r === 'GET /v2/profiles')).toHaveLength(1);
+  });
+
+  it('with --yes nothing is shown, and no list is read for it', async () => {
+    const file = csv(sb.dir, 'named-yes.csv');
+    await sb.sent();
+    const r = await sb.runIn(['withdraw', 'batch', file, '--yes', '-o', 'json']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(await requests()).not.toContain('GET /v2/profiles');
   });
 });
 

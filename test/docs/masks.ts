@@ -12,8 +12,11 @@ export const MASKS: [name: string, pattern: RegExp][] = [
   ['<ago>', /\b\d+(\.\d+)? (s|min|h) ago\b|\bjust now\b/g],
   ['<skew>', /\b\d+(\.\d+)? m?s (ahead of|behind) the service\b/g],
   ['<for>', /\bfor \d+ s\b|\bin \d+ min\b|\bexpires in \d+ min\b/g],
-  // ports of the service, the gateway
+  // how long a delivery or a retry took, or waits: milliseconds on a loaded machine
+  ['<ms>', /\b\d+ ms\b/g],
+  // ports of the service, the gateway, a port a hint suggests (the one after a port another program holds)
   ['127.0.0.1:<port>', /\b127\.0\.0\.1:\d+\b/g],
+  ['<port>', /(?<=--port[ =])\d+\b/g],
   // a batch journal's service address, hashed into its name (a gateway's port differs per run)
   ['<url>', /(?<=\.[a-z][a-z0-9]*-)[0-9a-f]{8}(?=\.journal\b)/g],
   // hashes, key ids, batch ids, nonces, tx hashes, signatures: 12 or more hex digits (sha256 prefixes too)
@@ -40,6 +43,9 @@ const ADDRESS = /\b0x[0-9a-fA-F]{40}\b|\b(bc1|ltc1|tb1)[02-9ac-hj-np-z]{20,}\b|\
  */
 const DECIMAL: [string, RegExp] = ['<n>', /(?:(?<=^|[\s(])[+-])?\b\d+(\.\d+)?\b/g];
 
+/** In a block whose values vary: a live book's depth bars, as long as the amounts they draw (none for a small one). */
+const BARS = / *[▏▎▍▌▋▊▉█]+/g;
+
 /** A batch's progress line on stderr (piped: every two seconds, so how many show depends on the machine's speed). */
 const PROGRESS = /^progress: \d+\/\d+ · /;
 
@@ -57,7 +63,7 @@ function masked(text: string, vary: boolean, keep: ReadonlySet<string>): { text:
   let out = text;
   for (const [name, pattern] of MASKS) out = out.replace(pattern, take(name));
   out = out.replace(ADDRESS, (a) => (keep.has(a) ? a : take('<address>')(a)));
-  return { text: vary ? out.replace(DECIMAL[1], DECIMAL[0]) : out, values };
+  return { text: vary ? out.replace(BARS, '').replace(DECIMAL[1], DECIMAL[0]) : out, values };
 }
 
 /** Whether the lines ran match the lines shown (both masked): `...` shown stands for any number of lines. */

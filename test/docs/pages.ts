@@ -11,14 +11,37 @@
 //                                 the sentence before the block says);
 //   <!-- values vary: WHAT -->    in this block, every number (prices, amounts of a simulated market) is masked;
 //   <!-- terminal: COLUMNS -->    this block's commands run on a terminal that wide (stdout and stderr);
+//                                 `COLUMNSxROWS`: that wide and that high (a live view fills the rows it has);
+//                                 `... screen`: on a whole terminal (stdin too), what a command shows being the
+//                                 screen drawn (a status line under the lines, redrawn, shows as a person sees it);
 //   <!-- typed: ANSWER ... -->    this block's commands run on a whole terminal (stdin too) where the person answers
 //                                 each question asked with the next ANSWER (space-separated) and Enter; what a
 //                                 command shows is the terminal's screen;
-//   <!-- background: WHAT -->     this block's commands are servers left running (coinop gateway start, in its own
-//                                 terminal): each is started, what it prints until it is ready (its first line) is
-//                                 what it shows, and it is stopped as by Ctrl-C when the page's examples end;
+//   <!-- typed once shown: KEY --> this block's commands run on a whole terminal (stdin too, <!-- terminal --> its
+//                                 size): a live view, left by KEY (`q`) once its screen shows what the page shows
+//                                 (masked: prices move); what it shows is the screen at that moment;
+//   <!-- background: WHAT -->     this block's commands are servers left running (coinop gateway start, local start,
+//                                 in a terminal of their own): each is started, and is ready once what it printed
+//                                 (whole lines) is what the page shows (its first line when the page shows none, or
+//                                 what it printed within 20 s, compared then). A line `^C` in what it shows: the
+//                                 lines before it are what it prints until ready, and the lines after it what it
+//                                 printed once stopped as by Ctrl-C when the page's examples end (all of it compared
+//                                 then); without one it is stopped then all the same;
 //   <!-- free port: PORT -->      from this block on, the port PORT in the page's commands (a server's, such as the
-//                                 gateway's 7358) is a free port of the machine: two runs on one machine must not meet.
+//                                 gateway's 7358) is a free port of the machine: two runs on one machine must not meet
+//                                 (in what the commands print, that free port is PORT again);
+//   <!-- web server: PORT -->     from this block on, another program listens at the page's PORT (a free port, as
+//                                 above): a web server that knows nothing of coinop, answering as `python3 -m
+//                                 http.server` does (test/support/foreign-server.ts). When PORT is the local context's
+//                                 (7357), the page's machine's `local` context is at it from then on, saved in its
+//                                 configuration (as on a machine where that program took 127.0.0.1:7357);
+//   <!-- webhook receiver: PORT -->  from this block on, a webhook receiver listens at the page's PORT (a free port,
+//                                 as above), answering each delivery 200 (test/docs/receiver.ts); `PORT, 503 once for
+//                                 TYPE`: the first delivery of that event type is answered 503 (down for a moment);
+//   <!-- postgres: URL SCHEMA... -->  from this block on, the PostgreSQL database at URL in the page's commands is the
+//                                 machine's (127.0.0.1:5432, database test, or COINOP_TEST_PG_URL), and each SCHEMA a
+//                                 schema of the run's own (SCHEMA_ and random letters), dropped when the page's
+//                                 examples end (in what the commands print, they are URL and SCHEMA again).
 // In a console block, `$ ` starts a command on the page's machine and `NAME$ ` one on NAME's own machine (a page where
 // several people work: each has their own home, configuration and data folders, and is the user NAME; files named
 // without a folder are in the one folder they hand each other). A line ending in `\` goes on on the next line; `# ...`
@@ -58,6 +81,18 @@ export type Step =
       background?: string;
       freePort?: number;
       typed?: string[];
+      /** The terminal's rows (<!-- terminal: COLUMNSxROWS -->). */
+      rows?: number;
+      /** A whole terminal, what a command shows being its screen (<!-- terminal: ... screen -->). */
+      screen?: boolean;
+      /** The key that leaves a live view once it shows what the page shows (<!-- typed once shown -->). */
+      typedOnceShown?: string;
+      /** Another program's port (<!-- web server -->). */
+      webServer?: number;
+      /** A webhook receiver's port, and the event type it refuses once (<!-- webhook receiver -->). */
+      receiver?: { port: number; refuseOnce?: string };
+      /** A PostgreSQL database the page names, and the schemas it makes there (<!-- postgres -->). */
+      postgres?: { url: string; schemas: string[] };
     };
 
 export interface Page {
@@ -115,11 +150,40 @@ function stepOf(lang: string, body: string[], line: number, markers: Map<string,
     clock: clockOf(markers.get('clock')),
     control: controlOf(markers.get('local service')),
     vary: markers.get('values vary'),
-    terminal: markers.has('terminal') ? Number(markers.get('terminal')) : undefined,
+    ...terminalOf(markers.get('terminal')),
     background: markers.get('background'),
     freePort: markers.has('free port') ? Number(markers.get('free port')) : undefined,
     typed: markers.get('typed')?.split(/\s+/),
+    typedOnceShown: markers.get('typed once shown'),
+    webServer: markers.has('web server') ? Number(markers.get('web server')) : undefined,
+    receiver: receiverOf(markers.get('webhook receiver')),
+    postgres: postgresOf(markers.get('postgres')),
   };
+}
+
+/** `URL SCHEMA...`. */
+function postgresOf(marker: string | undefined): { url: string; schemas: string[] } | undefined {
+  const [url, ...schemas] = marker?.split(/\s+/) ?? [];
+  if (!url) return undefined;
+  if (!/^postgres(ql)?:\/\//.test(url))
+    throw new Error(`<!-- postgres: ${marker} -->: a postgres:// URL, then schemas`);
+  return { url, schemas };
+}
+
+/** `COLUMNS` or `COLUMNSxROWS`, then `screen` for a whole terminal. */
+function terminalOf(marker: string | undefined): { terminal?: number; rows?: number; screen?: boolean } {
+  const size = marker ? /^(\d+)(?:x(\d+))?( screen)?$/.exec(marker) : null;
+  if (marker && !size) throw new Error(`<!-- terminal: ${marker} -->: COLUMNS or COLUMNSxROWS, then screen or nothing`);
+  if (!size) return {};
+  return { terminal: Number(size[1]), rows: size[2] ? Number(size[2]) : undefined, screen: size[3] !== undefined };
+}
+
+/** `PORT` or `PORT, 503 once for TYPE`. */
+function receiverOf(marker: string | undefined): { port: number; refuseOnce?: string } | undefined {
+  if (!marker) return undefined;
+  const parts = /^(\d+)(?:, 503 once for (\S+))?$/.exec(marker);
+  if (!parts) throw new Error(`<!-- webhook receiver: ${marker} -->: PORT, or PORT, 503 once for TYPE`);
+  return { port: Number(parts[1]), refuseOnce: parts[2] };
 }
 
 function clockOf(marker: string | undefined): ClockMove | undefined {

@@ -1,9 +1,10 @@
 // The little of a shell the pages' console examples use, run in this process: `coinop ...` is runCli over captured
 // streams (no child process), with `NAME=value` before it, `> FILE`, `< FILE`, `| jq -r .path`, `VAR=$(...)`,
-// `"$VAR"`, `; echo "exit $?"`, and `cat FILE...` and `sed -i 'Ns/A/B/' FILE` for the files an example shows or edits;
-// startLine leaves a server (`coinop gateway start`) running until it is stopped as by Ctrl-C. Anything else is
-// refused by name, so a page cannot hold a command the test silently skips.
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+// `"$VAR"`, `~/` for the home folder, `; echo "exit $?"`, and `cat FILE...`, `sed -i 'Ns/A/B/' FILE` and `mkdir -p DIR`
+// for the files an example shows, edits or writes, `psql URL -c SQL` for a database's schema; startLine leaves a server (`coinop gateway start`, `local start`)
+// running until it is stopped as by Ctrl-C. Anything else is refused by name, so a page cannot hold a command the test
+// silently skips.
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isAbsolute, join } from 'node:path';
 import { PassThrough, Writable } from 'node:stream';
 
@@ -19,6 +20,13 @@ export interface Shell {
    * (stdin too), and what it shows is that terminal's screen.
    */
   typed?: string[];
+  /** The terminal's rows, when the block says (a live view fills them); else a tall terminal. */
+  rows?: number;
+  /**
+   * A live view on a whole terminal, left by pressing `key` once the screen `shows` what the page shows (or after
+   * `withinMs`, so a view that never does still ends, and is compared as it was then): what it shows is that screen.
+   */
+  onceShown?: { key: string; shows: (screen: string) => boolean; withinMs?: number };
 }
 
 export interface Ran {
@@ -66,8 +74,9 @@ function tokens(line: string): string[] {
   return out;
 }
 
-/** One word with its quotes taken off, $VAR, $? and $(...) expanded. */
-async function expand(raw: string, sh: Shell, last: number): Promise<Word> {
+/** One word with its quotes taken off, `~/` (unquoted, first) as the home folder, $VAR, $? and $(...) expanded. */
+async function expand(word: string, sh: Shell, last: number): Promise<Word> {
+  const raw = word === '~' || word.startsWith('~/') ? sh.env.HOME + word.slice(1) : word;
   let out = '';
   let quoted = false;
   for (let i = 0; i < raw.length; i++) {
@@ -174,9 +183,32 @@ async function program(words: Word[], sh: Shell, input: string, piped: boolean):
   if (name === 'echo') return says(`${args.join(' ')}\n`);
   if (name === 'jq' && args[0] === '-r') return says(jq(args[1], input));
   if (name === 'sed' && args[0] === '-i') return says(sed(args[1], pathIn(sh, args[2])));
+  if (name === 'psql' && args[1] === '-c') return psql(args[0], args[2]);
+  if (name === 'mkdir' && args[0] === '-p') {
+    for (const dir of args.slice(1)) mkdirSync(pathIn(sh, dir), { recursive: true });
+    return says('');
+  }
   throw new Error(
     `the examples' shell does not run ${JSON.stringify(name)}: give the example's files with <!-- file: NAME -->`,
   );
+}
+
+/**
+ * `psql URL -c SQL`: the statement run on that database. Its command tag (what psql prints) is not shown: a page shows
+ * nothing under it, so it is only required to succeed; an error is said as psql says it, exit 1.
+ */
+async function psql(url: string, statement: string): Promise<Ran> {
+  const { default: pg } = await import('pg');
+  const client = new pg.Client({ connectionString: url });
+  try {
+    await client.connect();
+    await client.query(statement);
+    return { code: 0, shown: '', stdout: '' };
+  } catch (e) {
+    return { code: 1, shown: `ERROR:  ${(e as Error).message}\n`, stdout: '' };
+  } finally {
+    await client.end().catch(() => undefined);
+  }
 }
 
 /** `jq -r .a.b` over each JSON value of the input (a document, or NDJSON). */
@@ -233,7 +265,7 @@ function writer(take: (text: string) => void, terminal: object): Writable {
 
 /** coinop in this process, stdout and stderr captured in the order they are written. */
 async function coinop(args: string[], env: Record<string, string>, sh: Shell, input: string, piped: boolean) {
-  if (sh.typed && !piped) return onTerminal(args, env, sh, sh.typed);
+  if ((sh.typed || sh.onceShown) && !piped) return onTerminal(args, env, sh, sh.typed ?? []);
   const run = await startCoinop(args, env, sh, input, piped);
   const code = await run.done;
   return { code, shown: run.shown(), stdout: run.stdout() };
@@ -268,15 +300,31 @@ async function startCoinop(
   return { done, shown: () => chunks.join(''), stdout: () => stdout };
 }
 
-/** A server left running: what it printed once ready (its first line, or all of it if it ended), and its stop. */
+/** A server left running: what it printed once ready, and its stop. */
 export interface Started {
   ran: Ran;
-  /** Stops it as Ctrl-C does; its exit code once it has ended. */
-  stop(): Promise<number>;
+  /**
+   * Stops it as Ctrl-C does; what it showed from its start until it ended, with `^C` (as a terminal echoes it) where
+   * Ctrl-C was pressed, and its exit code.
+   */
+  stop(): Promise<Ran>;
 }
 
-/** Starts `coinop ...` (a server: gateway start) and waits until it has printed its first line or ended. */
-export async function startLine(line: string, sh: Shell, readyWithinMs = 30_000): Promise<Started> {
+/** The length of the first whole line of a text, or undefined before it ends: a server that said it is up. */
+export const firstLine = (text: string): number | undefined =>
+  text.includes('\n') ? text.indexOf('\n') + 1 : undefined;
+
+/**
+ * Starts `coinop ...` (a server: gateway start, local start, events listen) and waits until it is ready: `ready`
+ * takes what it has shown so far and gives how much of it makes it ready (undefined: not yet). A server that ends
+ * first is ready with all it showed, and one that is not ready within `readyWithinMs` with what it showed by then.
+ */
+export async function startLine(
+  line: string,
+  sh: Shell,
+  ready: (shown: string) => number | undefined = firstLine,
+  readyWithinMs = 20_000,
+): Promise<Started> {
   const words = await Promise.all(tokens(line).map((w) => expand(w, sh, 0)));
   const env: Record<string, string> = {};
   while (words.length > 0 && /^[A-Z_][A-Z0-9_]*=/.test(words[0].text)) {
@@ -289,35 +337,55 @@ export async function startLine(line: string, sh: Shell, readyWithinMs = 30_000)
   const stop = new AbortController();
   let wrote = () => {};
   const run = await startCoinop(args, { ...sh.env, ...env }, sh, '', false, stop.signal, () => wrote());
-  const stopped = () => {
+  let pressedAt: number | undefined;
+  const stopped = async (): Promise<Ran> => {
+    pressedAt ??= run.shown().length;
     stop.abort();
-    return run.done;
+    const code = await run.done;
+    const shown = run.shown();
+    return { code, shown: `${shown.slice(0, pressedAt)}^C\n${shown.slice(pressedAt)}`, stdout: run.stdout() };
   };
+  let upTo: number | undefined;
   let timer: NodeJS.Timeout | undefined;
   const code = await Promise.race([
     run.done,
-    new Promise<undefined>((resolve, reject) => {
-      wrote = () => run.shown().includes('\n') && resolve(undefined);
+    new Promise<undefined>((resolve) => {
+      wrote = () => {
+        upTo ??= ready(run.shown());
+        if (upTo !== undefined) resolve(undefined);
+      };
       wrote();
-      timer = setTimeout(() => reject(new Error(`${line}: printed nothing within ${readyWithinMs} ms`)), readyWithinMs);
+      timer = setTimeout(() => resolve(undefined), readyWithinMs);
     }),
-  ])
-    .catch(async (error) => {
-      await stopped();
-      throw error;
-    })
-    .finally(() => clearTimeout(timer));
+  ]).finally(() => clearTimeout(timer));
   const shown = run.shown();
-  const firstLine = code === undefined ? shown.slice(0, shown.indexOf('\n') + 1) : shown;
-  return { ran: { code: code ?? 0, shown: firstLine, stdout: run.stdout() }, stop: stopped };
+  const readyShown = code === undefined && upTo !== undefined ? shown.slice(0, upTo) : shown;
+  return { ran: { code: code ?? 0, shown: readyShown, stdout: run.stdout() }, stop: stopped };
 }
 
 /** A question of a prompt (inquirer's `? ` before it), as written to a terminal: colours may wrap the `?`. */
 const QUESTION = /(^|\n)(\u001b\[[0-9;]*m)*\?(\u001b\[[0-9;]*m)* /g;
 
 /**
+ * What a terminal shows: its active screen's lines (the alternate screen of a live view while it is on), a line the
+ * terminal wrapped joined again, as copying it from the terminal gives it.
+ */
+function screenText(screen: import('@xterm/headless').Terminal): string {
+  const buffer = screen.buffer.active;
+  const lines: string[] = [];
+  for (let i = 0; i < buffer.length; i++) {
+    const line = buffer.getLine(i);
+    const text = line?.translateToString(true) ?? '';
+    if (line?.isWrapped && lines.length > 0) lines[lines.length - 1] += text;
+    else lines.push(text);
+  }
+  return `${lines.join('\n').trimEnd()}\n`;
+}
+
+/**
  * coinop on a terminal of the block's width (stdin, stdout and stderr): each question it asks is answered with the
- * next of `answers` (and Enter), and what it shows is the screen (@xterm/headless draws what it wrote).
+ * next of `answers` (and Enter), and what it shows is the screen (@xterm/headless draws what it wrote). A live view
+ * (sh.onceShown) is left with its key once its screen shows what the page shows: what it shows is that screen.
  */
 async function onTerminal(args: string[], env: Record<string, string>, sh: Shell, answers: string[]): Promise<Ran> {
   const [{ runCli }, { default: xterm }] = await Promise.all([
@@ -325,17 +393,32 @@ async function onTerminal(args: string[], env: Record<string, string>, sh: Shell
     import('@xterm/headless'),
   ]);
   const columns = sh.terminal ?? Number(env.COLUMNS || 80);
-  const screen = new xterm.Terminal({ cols: columns, rows: 50, scrollback: 10_000, allowProposedApi: true });
+  const rows = sh.rows ?? 50;
+  const screen = new xterm.Terminal({ cols: columns, rows, scrollback: 10_000, allowProposedApi: true });
   const stdin = Object.assign(new PassThrough(), { isTTY: true, setRawMode: () => stdin });
   let written = '';
   let stdout = '';
   let asked = 0;
+  const view = sh.onceShown;
+  /** The screen when the view's key was pressed. */
+  let left: string | undefined;
+  const leave = (shown: string) => {
+    if (left !== undefined || !view) return;
+    left = shown;
+    clearTimeout(deadline);
+    stdin.write(view.key);
+  };
+  const deadline = setTimeout(() => leave(screenText(screen)), view?.withinMs ?? 15_000);
   const stream = (isOut: boolean) =>
     writer(
       (text) => {
         if (isOut) stdout += text;
         written += text;
-        screen.write(text.replace(/\r?\n/g, '\r\n'));
+        // A live view's frame is one write: the screen is judged once xterm has drawn it.
+        screen.write(text.replace(/\r?\n/g, '\r\n'), () => {
+          const now = view && left === undefined ? screenText(screen) : undefined;
+          if (now !== undefined && view?.shows(now)) leave(now);
+        });
         // A new question: the next answer, typed once the prompt is drawn.
         const questions = written.match(QUESTION)?.length ?? 0;
         if (questions > asked && asked < answers.length) {
@@ -343,16 +426,16 @@ async function onTerminal(args: string[], env: Record<string, string>, sh: Shell
           setImmediate(() => stdin.write(`${answer}\r`));
         }
       },
-      // A prompt ends its output stream when it is answered: a terminal stays open.
-      { isTTY: true, columns, rows: 1000, end: () => undefined },
+      // A prompt ends its output stream when it is answered: a terminal stays open. Prompts get a tall one.
+      { isTTY: true, columns, rows: sh.rows ?? 1000, end: () => undefined },
     );
   const argv = ['node', 'coinop', ...args.map((a) => fileArg(a, sh))];
-  const code = await runCli(argv, { stdin, stdout: stream(true), stderr: stream(false), env });
+  const code = await runCli(argv, { stdin, stdout: stream(true), stderr: stream(false), env }).finally(() =>
+    clearTimeout(deadline),
+  );
   stdin.end();
   await new Promise<void>((resolve) => screen.write('', resolve));
-  const buffer = screen.buffer.active;
-  const lines: string[] = [];
-  for (let i = 0; i < buffer.length; i++) lines.push(buffer.getLine(i)?.translateToString(true) ?? '');
+  const shown = left ?? screenText(screen);
   screen.dispose();
-  return { code, shown: `${lines.join('\n').trimEnd()}\n`, stdout };
+  return { code, shown, stdout };
 }

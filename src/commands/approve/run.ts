@@ -23,7 +23,7 @@ import type { ApproveOptions } from './options.js';
 import { batchPreview, previewRows, requestFields } from './preview.js';
 import type { StagedRow } from '../../batch/stage.js';
 import { bookNicknames, type RowDestination } from '../../cli/book-nicknames.js';
-import { commandProfile, profileLabel } from '../../cli/service-profiles.js';
+import { commandProfile, knownProfile, profileLabel } from '../../cli/service-profiles.js';
 
 function key(ctx: Pick<Ports, 'display' | 'policy'>): ApproverKey {
   try {
@@ -80,7 +80,7 @@ async function batchSigned(ctx: ApproveDeps, options: ApproveOptions, file: stri
     const { scan, stage } = input;
     const content = batchContent(options.allowRepeat ? { ...scope, repeat: true } : scope, stage, scan.profileNames);
     const known = [...(scan.profiles ?? []), ...(given ? [given] : [])];
-    const profile = (id: string) => profileLabel(known.find((p) => p.id === id) ?? { id });
+    const profile = (id: string) => profileLabel(knownProfile(id, known));
     const shown = previewRows(stage);
     const nickname = options.yes
       ? () => undefined

@@ -10,7 +10,7 @@ import { progressBar } from './progress.js';
 export async function dryRun(
   ctx: Pick<Ports, 'display' | 'service' | 'clock'>,
   stage: Stage,
-  counts: { valid: number; invalid: number },
+  counts: { valid: number; invalid: number; scope: string },
   concurrency: number,
   rate: number,
   partial: { skipped: number } = { skipped: 0 },
@@ -51,6 +51,7 @@ async function report(
   summary: {
     valid: number;
     invalid: number;
+    scope: string;
     quoted: number;
     failures: string[];
     short: Shortfalls;
@@ -73,7 +74,7 @@ async function report(
     ]);
   ctx.display.io.err(
     `dry run: ${summary.quoted} of ${summary.valid} rows quoted${failures.length ? `, ${failures.length} refused (listed above)` : ''}` +
-      `${summary.invalid ? `, ${summary.invalid} invalid rows skipped` : ''}; nothing was sent\n`,
+      `${summary.invalid ? `, ${summary.invalid} invalid rows skipped` : ''}; nothing was sent (context ${summary.scope})\n`,
   );
   for (const s of [...summary.short.funds, ...summary.short.limits, ...summary.short.notes])
     ctx.display.io.err(`${s}\n`);

@@ -5,7 +5,7 @@ import { join, resolve } from 'node:path';
 import { type CreateCryptoWithdrawalRequest, dec, fmt } from '../../../contract/index.js';
 import type { Connection } from '../../../cli/invocation.js';
 import type { Ports } from '../../../cli/ports.js';
-import { commandProfile } from '../../../cli/service-profiles.js';
+import { commandProfile, knownProfile, type ProfileRef, shownLabel } from '../../../cli/service-profiles.js';
 import { asCliError, CoinopError, usageError } from '../../../cli/errors.js';
 import { shellQuote } from '../../../cli/help.js';
 import { type BatchService, clientBatchService } from '../../../batch/service-port.js';
@@ -131,8 +131,8 @@ export async function runBatch(
   // A policy file that does not load stops everything, before the file is read.
   const loaded = await contextPolicy(ctx, 'withdraw batch');
   // --profile-id by nickname, id prefix or id: an unknown one is refused before the file is read.
-  const defaultProfileId =
-    options.profileId !== undefined ? (await commandProfile(ctx, options.profileId, undefined)).id : context.profileId;
+  const named = options.profileId !== undefined ? await commandProfile(ctx, options.profileId, undefined) : undefined;
+  const defaultProfileId = named?.id ?? context.profileId;
   const input = await readBatch(ctx, file, {
     format: options.format,
     defaultProfileId,
@@ -152,7 +152,8 @@ export async function runBatch(
       `${file} changed while coinop read it; what is confirmed and sent are the rows as read (sha256 ${scan.fileHash.slice(0, 12)})`,
     );
   const policy = batchPolicy(ctx, loaded, { file, o: options, input, defaultProfileId });
-  if (options.dryRun) return dryRunWithPolicy(ctx, policy, input, { ...options, file });
+  const defaultProfile = batchProfile(defaultProfileId, named, scan.profiles);
+  if (options.dryRun) return dryRunWithPolicy(ctx, policy, input, { ...options, file, defaultProfile });
 
   const conn = await ctx.service.connect({ gatewayIdentity: true });
   let gatewaySent = false;
@@ -174,7 +175,7 @@ export async function runBatch(
   const record = openRecord(sentRecordPath(data));
   ctx.interrupt.onExit(() => record.close());
 
-  const run: BatchRun = { file, input, o: options, base, jPath, defaultProfileId, policy, times, gatewaySent };
+  const run: BatchRun = { file, input, o: options, base, jPath, defaultProfile, policy, times, gatewaySent };
   const clock = serviceClock(() => ctx.clock.now());
   let todo: number;
   if (journal.count() > 0 && journal.begun()) {
@@ -305,7 +306,8 @@ interface BatchRun {
   o: BatchOptions;
   base: string;
   jPath: string;
-  defaultProfileId?: string;
+  /** The profile of rows without one, with its nickname when known (batchProfile): what the confirmation names. */
+  defaultProfile?: ProfileRef;
   policy: BatchPolicy;
   times?: StageTimes;
   /** A coinop gateway sent the rows once the batch was approved: the service holds them, and this run records them. */
@@ -360,7 +362,7 @@ function batchPolicy(
 function journalContent(ctx: BatchDeps, journal: Journal, run: BatchRun): ApprovalContent {
   const salt = journal.meta().repeat_salt;
   const scope = {
-    ...approvalScope(ctx.service.context(), 'batch', run.defaultProfileId),
+    ...approvalScope(ctx.service.context(), 'batch', run.defaultProfile?.id),
     ...(salt ? { repeat: true } : {}),
   };
   const b = new ContentBuilder(scope);
@@ -406,9 +408,10 @@ async function dryRunWithPolicy(
   ctx: BatchDeps,
   policy: BatchPolicy,
   input: BatchInput,
-  options: BatchOptions & { file: string },
+  options: BatchOptions & { file: string; defaultProfile?: ProfileRef },
 ): Promise<void> {
   const conn = await ctx.service.connect();
+  const scope = await profileLine(ctx, conn.context.name, options.defaultProfile, true);
   const verdict = await policyVerdict(ctx, conn, policy.loaded, {
     ...policy.run,
     requests: () => stagedRequests(input.stage, options.allowRepeat),
@@ -425,7 +428,9 @@ async function dryRunWithPolicy(
     words: 'would not be sent',
   });
   try {
-    await dryRun(ctx, input.stage, input.scan, options.concurrency, options.rate, { skipped: skipped.length });
+    await dryRun(ctx, input.stage, { ...input.scan, scope }, options.concurrency, options.rate, {
+      skipped: skipped.length,
+    });
   } catch (e) {
     // A refusal by policy is what a real run would end with, over a shortfall or rows the quotes refused.
     const ce = asCliError(e);
@@ -714,7 +719,7 @@ function auditOf(run: BatchRun, journal: Journal): AuditedBatch {
     scan: run.input.scan,
     batchId: meta.batch_id ?? '',
     journal: run.jPath,
-    profileId: run.defaultProfileId,
+    profileId: run.defaultProfile?.id,
     rowsSha256: meta.rows_sha256,
   };
 }
@@ -930,7 +935,7 @@ async function confirmBatch(
     ],
     rows: [
       ['environment', `${context.environment} (${c.base})`],
-      ['profile', `${context.name}${c.defaultProfileId ? `, default profile_id ${c.defaultProfileId}` : ''}`],
+      ['profile', await profileLine(ctx, context.name, c.defaultProfile, !yes && ctx.prompter.allowed)],
       ['file', `${c.file} (${scan.format}, sha256 ${scan.fileHash.slice(0, 12)})`],
       [
         'rows',
@@ -957,6 +962,31 @@ async function confirmBatch(
       ['journal', c.jPath],
     ],
   });
+}
+
+/**
+ * The batch's default profile (--profile-id's, else the context's), with its nickname when --profile-id or the rows'
+ * names were looked up already (`named`, the list read for them): nothing is asked for it here.
+ */
+function batchProfile(
+  id: string | undefined,
+  named: ProfileRef | undefined,
+  listed: readonly ProfileRef[] | undefined,
+): ProfileRef | undefined {
+  return id === undefined ? undefined : knownProfile(id, [...(named ? [named] : []), ...(listed ?? [])]);
+}
+
+/**
+ * The context and the default profile, as the confirmation and the dry run name them: "payroll (e950ba30)" as approve
+ * does, its nickname asked of the service only when it is shown and not known already (one GET /v2/profiles per run).
+ */
+async function profileLine(
+  ctx: Pick<BatchDeps, 'service'>,
+  contextName: string,
+  profile: ProfileRef | undefined,
+  shown: boolean,
+): Promise<string> {
+  return `${contextName}${profile?.id ? `, default profile_id ${await shownLabel(ctx, profile, shown)}` : ''}`;
 }
 
 /** The staged rows as the journal plans them: each with the exact request it sends. */
