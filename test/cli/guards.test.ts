@@ -61,6 +61,28 @@ describe('withdraw funds preflight', () => {
 });
 
 describe('batch funds preflight', () => {
+  it('a dry run with --allow-partial lists the rows a real run would skip and ends as that run would (exit 6)', async () => {
+    const p = await sb.control('POST', '/_local/profiles', { nickname: 'thin-dry-partial' });
+    await sb.control('POST', `/_local/profiles/${p.id}/balances`, { asset: 'BTC', amount: '0.01' });
+    const dir = mkdtempSync(join(tmpdir(), 'coinop-batch-dry-partial-'));
+    const csv = join(dir, 'pay.csv');
+    writeFileSync(
+      csv,
+      `profile_id,destination_address,asset,crypto_network,amount\n${p.id},${BTC_ADDRESS},BTC,BITCOIN,0.008\n${p.id},${BTC_ADDRESS},BTC,BITCOIN,0.007\n`,
+    );
+    try {
+      await sb.sent();
+      const dry = await sb.run(['withdraw', 'batch', csv, '--dry-run', '--allow-partial']);
+      expect(dry.code, dry.stderr).toBe(6);
+      expect(dry.stderr).toMatch(/^row 2: would not be sent: the amount plus fee, 0\.00702 BTC, is more than/m);
+      expect(dry.stderr).not.toMatch(/^row 1: would not be sent/m);
+      expect(dry.stderr).toContain('--allow-partial: a real run sends 1 of 2 rows and skips 1 (listed above)');
+      expect((await sb.sent()).filter((e) => e.method === 'POST' && e.url.endsWith('/crypto-withdrawals'))).toEqual([]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('a dry run reports the shortfall per asset; a real run is refused before its first row unless --allow-partial', async () => {
     const p = await sb.control('POST', '/_local/profiles', { nickname: 'thin-batch' });
     await sb.control('POST', `/_local/profiles/${p.id}/balances`, { asset: 'BTC', amount: '0.01' });
@@ -82,13 +104,6 @@ describe('batch funds preflight', () => {
       const real = await sb.run(['withdraw', 'batch', csv, '--yes']);
       expect(real.code, real.stderr).toBe(2);
       expect(real.stderr).toMatch(/insufficient funds: the available balance cannot cover this batch/);
-      expect((await sb.sent()).filter((e) => e.method === 'POST' && e.url.endsWith('/crypto-withdrawals'))).toEqual([]);
-      // A dry run with --allow-partial lists the row a real run would skip, and ends as that run would (exit 6).
-      const dryPartial = await sb.run(['withdraw', 'batch', csv, '--dry-run', '--allow-partial']);
-      expect(dryPartial.code, dryPartial.stderr).toBe(6);
-      expect(dryPartial.stderr).toMatch(/^row 2: would not be sent: the amount plus fee, 0\.00702 BTC, is more than/m);
-      expect(dryPartial.stderr).not.toMatch(/^row 1: would not be sent/m);
-      expect(dryPartial.stderr).toContain('--allow-partial: a real run sends 1 of 2 rows and skips 1 (listed above)');
       expect((await sb.sent()).filter((e) => e.method === 'POST' && e.url.endsWith('/crypto-withdrawals'))).toEqual([]);
       const partial = await sb.run(['withdraw', 'batch', csv, '--yes', '--allow-partial', '-o', 'ndjson']);
       expect(partial.code, partial.stderr).toBe(6);

@@ -400,6 +400,13 @@ const pages: Page[] = pagePaths(ROOT)
   .map((p) => readPage(ROOT, p))
   .filter((p) => p.steps.some((s) => s.kind === 'block'));
 
+/**
+ * A page is one test of many commands (the gateway page's 42, a server waited for, live views drawn): the bound of the
+ * proofs, not of one command, so that a loaded machine (two CPU hogs beside the suite) is never mistaken for a page
+ * that hangs.
+ */
+const PAGE_TIMEOUT_MS = 180_000;
+
 describe.each(pages)('$path', (page) => {
   const blocks = page.steps.filter((s) => s.kind === 'block');
   for (const b of blocks.filter((b) => b.skip)) it.skip(`line ${b.line}: not run: ${b.skip}`, () => {});
@@ -407,15 +414,19 @@ describe.each(pages)('$path', (page) => {
   let run: PageRun | undefined;
   afterAll(() => run?.close());
 
-  it(`runs its ${blocks.filter((b) => !b.skip).reduce((n, b) => n + b.examples.length, 0)} examples in order, each printing what the page shows`, async () => {
-    run = await freshPage();
-    const problems: string[] = [];
-    for (const step of page.steps) await runStep(page, step, run, problems);
-    await stopServers(page, run, problems);
-    for (const problem of run.checks.map((check) => check())) if (problem) problems.push(problem);
-    if (process.env.DOCS_REPORT) appendFileSync(process.env.DOCS_REPORT, `${problems.join('\n\n')}\n\n`);
-    expect(problems.join('\n\n')).toBe('');
-  });
+  it(
+    `runs its ${blocks.filter((b) => !b.skip).reduce((n, b) => n + b.examples.length, 0)} examples in order, each printing what the page shows`,
+    async () => {
+      run = await freshPage();
+      const problems: string[] = [];
+      for (const step of page.steps) await runStep(page, step, run, problems);
+      await stopServers(page, run, problems);
+      for (const problem of run.checks.map((check) => check())) if (problem) problems.push(problem);
+      if (process.env.DOCS_REPORT) appendFileSync(process.env.DOCS_REPORT, `${problems.join('\n\n')}\n\n`);
+      expect(problems.join('\n\n')).toBe('');
+    },
+    PAGE_TIMEOUT_MS,
+  );
 });
 
 describe('the comparison can fail', () => {
