@@ -676,11 +676,11 @@ const SKIPPED_SHOWN = 20;
 async function uncovered(
   ctx: BatchDeps,
   conn: Connection,
-  o: Pick<BatchOptions, 'allowPartial'>,
+  options: Pick<BatchOptions, 'allowPartial'>,
   planned: { rows: () => Iterable<PlannedBody>; todo: number; words?: string },
   gatewaySent = false,
 ): Promise<SkippedRow[]> {
-  if (!o.allowPartial || gatewaySent) return [];
+  if (!options.allowPartial || gatewaySent) return [];
   const plan = await partialPlan(conn, planned.rows, ctx.clock.now());
   const say = (line: string) => ctx.display.io.err(`${line}\n`);
   for (const n of plan.notes) say(n);
