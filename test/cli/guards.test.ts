@@ -61,15 +61,24 @@ describe('withdraw funds preflight', () => {
 });
 
 describe('batch funds preflight', () => {
-  it('a dry run with --allow-partial lists the rows a real run would skip and ends as that run would (exit 6)', async () => {
-    const p = await sb.control('POST', '/_local/profiles', { nickname: 'thin-dry-partial' });
+  /**
+   * A new service profile holding 0.01 BTC, and a batch of two BTC rows from it (0.008 and 0.007) that the balance
+   * covers one of: the file's folder and path.
+   */
+  async function thinBatch(nickname: string): Promise<{ p: { id: string }; dir: string; csv: string }> {
+    const p = await sb.control('POST', '/_local/profiles', { nickname });
     await sb.control('POST', `/_local/profiles/${p.id}/balances`, { asset: 'BTC', amount: '0.01' });
-    const dir = mkdtempSync(join(tmpdir(), 'coinop-batch-dry-partial-'));
+    const dir = mkdtempSync(join(tmpdir(), `coinop-${nickname}-`));
     const csv = join(dir, 'pay.csv');
     writeFileSync(
       csv,
       `profile_id,destination_address,asset,crypto_network,amount\n${p.id},${BTC_ADDRESS},BTC,BITCOIN,0.008\n${p.id},${BTC_ADDRESS},BTC,BITCOIN,0.007\n`,
     );
+    return { p, dir, csv };
+  }
+
+  it('a dry run with --allow-partial lists the rows a real run would skip and ends as that run would (exit 6)', async () => {
+    const { p, dir, csv } = await thinBatch('thin-dry-partial');
     try {
       await sb.sent();
       const dry = await sb.run(['withdraw', 'batch', csv, '--dry-run', '--allow-partial']);
@@ -84,14 +93,7 @@ describe('batch funds preflight', () => {
   });
 
   it('a dry run reports the shortfall per asset; a real run is refused before its first row unless --allow-partial', async () => {
-    const p = await sb.control('POST', '/_local/profiles', { nickname: 'thin-batch' });
-    await sb.control('POST', `/_local/profiles/${p.id}/balances`, { asset: 'BTC', amount: '0.01' });
-    const dir = mkdtempSync(join(tmpdir(), 'coinop-batch-funds-'));
-    const csv = join(dir, 'pay.csv');
-    writeFileSync(
-      csv,
-      `profile_id,destination_address,asset,crypto_network,amount\n${p.id},${BTC_ADDRESS},BTC,BITCOIN,0.008\n${p.id},${BTC_ADDRESS},BTC,BITCOIN,0.007\n`,
-    );
+    const { p, dir, csv } = await thinBatch('thin-batch');
     try {
       const dry = await sb.run(['withdraw', 'batch', csv, '--dry-run']);
       expect(dry.code, dry.stderr).toBe(2);
