@@ -78,7 +78,7 @@ describe('batch funds preflight', () => {
   }
 
   it('a dry run with --allow-partial lists the rows a real run would skip and ends as that run would (exit 6)', async () => {
-    const { p, dir, csv } = await thinBatch('thin-dry-partial');
+    const { dir, csv } = await thinBatch('thin-dry-partial');
     try {
       await sb.sent();
       const dry = await sb.run(['withdraw', 'batch', csv, '--dry-run', '--allow-partial']);
