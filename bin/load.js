@@ -1,6 +1,6 @@
 // Loads the CLI bundle (dist/app/main.cjs) as CommonJS, compiled with the V8 code cache the build saved beside it
 // (main.cjs.cache), the local service's bundle (local.cjs, with local.cjs.cache) when the CLI starts a service,
-// the rarely run commands' bundle (rare.cjs, no cache) when one of them runs, and the packages most command lines
+// every command but the everyday reads (rare.cjs, with rare.cjs.cache) when one of them runs, and the packages most command lines
 // never run (vendor.cjs, with vendor.cjs.cache: WebSocket, the config writer, the address codecs) when one is used,
 // so a start deserializes bytecode instead of parsing and compiling the program. A cache is taken only when it begins
 // with the bundle's own first line (the build's id) and its bytes match the checksum on its second line: V8 itself

@@ -20,6 +20,41 @@ const COMMANDS = [
   ['transfers', 'list', '-o', 'json'],
   ['stream', 'book', 'BTCUSD', '-o', 'ndjson', '--count', '20'],
 ];
+// The everyday commands of rare.cjs (scripts/rare-commands.mjs: every group but the everyday reads): run after those
+// above, they train rare.cjs's own cache (and the shared CLI cache with what of main.cjs they run).
+const RARE_COMMANDS = [
+  ['balances', '-o', 'json'],
+  [
+    'fee',
+    'quote',
+    '--asset',
+    'BTC',
+    '--network',
+    'BITCOIN',
+    '--address',
+    '1BvBMSEYstWetqTFn5Au4m4GFg7xJaNVN2',
+    '--amount',
+    '0.01',
+    '-o',
+    'json',
+  ],
+  [
+    'withdraw',
+    '--asset',
+    'BTC',
+    '--network',
+    'BITCOIN',
+    '--address',
+    '1BvBMSEYstWetqTFn5Au4m4GFg7xJaNVN2',
+    '--amount',
+    '0.01',
+    '--quote',
+    '--yes',
+    '-o',
+    'json',
+  ],
+  ['withdraw', '--help'],
+];
 
 // `--only=<command>`: that command alone, saved as its own CLI cache.
 const only = /^--only=(.+)$/.exec(process.argv[2] ?? '')?.[1];
@@ -40,7 +75,7 @@ async function main() {
   };
   try {
     const { app, script, id } = loadApp({ useCache: false });
-    for (const args of mine) {
+    for (const args of only ? mine : [...mine, ...RARE_COMMANDS]) {
       const sink = () => new PassThrough().resume();
       const code = await app.runCli(['node', 'coinop', ...args], {
         stdin: new PassThrough(),
@@ -62,8 +97,9 @@ async function main() {
     }
     // The CLI's cache, and the local service's (its bundle was loaded when the commands started it).
     if (!loaded.local) throw new Error('the local service bundle was never loaded');
+    if (!loaded.rare) throw new Error('the rare bundle was never loaded');
     // And the vendor packages' (coinop stream's WebSocket client among them), when a command here loaded it.
-    for (const b of [cli, loaded.local, loaded.vendor]) if (b) save(b, `${b.file}.cache`);
+    for (const b of [cli, loaded.local, loaded.rare, loaded.vendor]) if (b) save(b, `${b.file}.cache`);
     for (const name of OWN_CACHE) {
       const r = spawnSync(process.execPath, [__filename, `--only=${name}`], { encoding: 'utf8', env: process.env });
       if (r.status !== 0) throw new Error(`the cache of ${name}: ${(r.stderr || r.status).toString().trim()}`);

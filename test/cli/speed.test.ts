@@ -16,6 +16,7 @@ import { createContext } from '../../src/cli/invocation.js';
 import { makeIO } from '../../src/cli/io.js';
 import * as src from '../../src/contract/index.js';
 import { ROOT } from '../support/paths.js';
+import { CORE_COMMAND_GROUPS } from '../../scripts/rare-commands.mjs';
 
 const require = createRequire(import.meta.url);
 
@@ -96,6 +97,59 @@ describe('start-up work', () => {
     const bundles = ['main.cjs', 'rare.cjs'].map((f) => readFileSync(join(ROOT, 'dist/app', f), 'utf8')).join('\n');
     for (const pkg of ['@modelcontextprotocol/sdk', 'yaml', '@inquirer/prompts'])
       expect(bundles).toContain(`require("${pkg}`);
+  });
+
+  it('main.cjs holds the everyday reads alone; another group runs from rare.cjs, both with their caches, evaluating only the modules of main.cjs it uses', () => {
+    const inputs = JSON.parse(readFileSync(join(ROOT, 'dist/app/inputs.json'), 'utf8')) as Record<string, string[]>;
+    const groupOf = (f: string) => /^src\/commands\/([\w-]+)\/index\.ts$/.exec(f)?.[1];
+    const groups = (bundle: string) => inputs[bundle].map(groupOf).filter((g) => g !== undefined);
+    expect(groups('main').sort()).toEqual([...CORE_COMMAND_GROUPS].sort());
+    expect(groups('rare')).toEqual(expect.arrayContaining(['withdraw', 'fee', 'balances', 'auth', 'config', 'local']));
+    // The work of addresses create (the gate, the policy) and verify is rare.cjs's too.
+    expect(
+      inputs.main.filter((f) => /^src\/(gate|policy)\//.test(f) || f.startsWith('src/commands/addresses/create/')),
+    ).toEqual([]);
+    // `coinop withdraw --help` through the launcher: the bundles it loaded, whether each took its cache, and what it
+    // required from node_modules (entering rare.cjs once evaluated every module of main.cjs rare.cjs could use, the
+    // prompts' package among them).
+    const probe = `
+      const Module = require('node:module');
+      const seen = new Set();
+      const orig = Module.prototype.require;
+      Module.prototype.require = function (id) { seen.add(id); return orig.apply(this, arguments); };
+      process.on('exit', () => {
+        const { loaded } = require(${JSON.stringify(join(ROOT, 'bin/load.js'))});
+        const bundles = Object.fromEntries(Object.entries(loaded).map(([k, b]) => [k, b.cacheRejected]));
+        require('node:fs').writeSync(2, '\\nPROBE ' + JSON.stringify({ bundles, required: [...seen] }) + '\\n');
+      });
+    `;
+    const dir = mkdtempSync(join(tmpdir(), 'coinop-rare-'));
+    try {
+      writeFileSync(join(dir, 'probe.cjs'), probe);
+      const run = spawnSync(
+        process.execPath,
+        ['-r', join(dir, 'probe.cjs'), join(ROOT, 'bin/coinop.js'), 'withdraw', '--help'],
+        {
+          encoding: 'utf8',
+          env: {
+            PATH: process.env.PATH,
+            HOME: dir,
+            COINOP_CONFIG_DIR: join(dir, 'cfg'),
+            COINOP_DATA_DIR: join(dir, 'data'),
+          },
+        },
+      );
+      expect(run.status, run.stderr).toBe(0);
+      expect(run.stdout).toContain('Usage: coinop withdraw');
+      const seen = JSON.parse(run.stderr.split('PROBE ')[1]) as {
+        bundles: Record<string, boolean>;
+        required: string[];
+      };
+      expect(seen.bundles).toEqual({ main: false, rare: false });
+      expect(seen.required.filter((r) => r.startsWith('@inquirer/'))).toEqual([]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('a request on a running service loads main.cjs alone and evaluates neither the address codecs nor the rare commands', async () => {

@@ -1,4 +1,5 @@
-// coinop addresses list|create (and verify, verifications: verify/): declarations; the work is in run.ts.
+// coinop addresses list|create (and verify, verifications: verify/): declarations; the work is in run.ts (list),
+// create/run.ts and verify/run.ts.
 import { ports } from '../../cli/ports.js';
 import type { Command } from 'commander';
 import type { Invocation } from '../../cli/invocation.js';
@@ -25,7 +26,7 @@ export function register(program: Command, ctx: Invocation): void {
   examples(
     ADDRESS_CREATE_FLAG_TABLE.declare(
       addresses.command('create').description('create a deposit address (idempotent with --ref-id)'),
-    ).action(async (opts) => (await import('./run.js')).create(ports(ctx), opts)),
+    ).action(async (opts) => (await import('./create/run.js')).create(ports(ctx), opts)),
     [
       'coinop addresses create --network BITCOIN',
       'coinop addresses create --network ETHEREUM --ref-id customer-42 --meta customer=42',
