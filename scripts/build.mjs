@@ -205,9 +205,9 @@ writeFileSync(
 mkdirSync(join(out, 'app'), { recursive: true });
 writeFileSync(join(out, 'app/validators.txt'), validators.store);
 
-// Packages the bundles evaluate on first use (the lazy-packages plugin): the address codecs and hashes, and chalk
-// (colour only: src/render/style.ts).
-const LAZY_PACKAGES = /^(@scure\/base|@noble\/hashes\/(sha2|sha3|utils)\.js|hash-wasm|chalk)$/;
+// Packages the bundles evaluate on first use (the lazy-packages plugin): the address codecs and hashes, chalk (colour
+// only: src/render/style.ts) and decimal.js (the first amount reckoned: src/contract/money.ts's decimalClass).
+const LAZY_PACKAGES = /^(@scure\/base|@noble\/hashes\/(sha2|sha3|utils)\.js|hash-wasm|chalk|decimal\.js)$/;
 // Packages kept out of main.cjs, rare.cjs and local.cjs, in a bundle of their own (vendor.cjs, loaded through bin/load.js when one
 // of them is first used): the WebSocket client (coinop stream), the config file's writer (conf, with semver and the
 // rest of its dependencies: a command that saves settings), the curves, hashes and codecs of address checks and

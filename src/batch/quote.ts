@@ -1,7 +1,7 @@
 // A batch's dry run, the part that asks the service: a fee quote for every staged row (concurrently, under the rate
 // the service allows for reads, retrying what was throttled or got no answer), the totals per asset and network,
 // and what each profile needs of each asset. `withdraw batch --dry-run` and the MCP server's batch tool report it.
-import { Decimal, dec, fmt, type CryptoWithdrawalFee } from '../contract/index.js';
+import { dec, type Decimal, fmt, type CryptoWithdrawalFee } from '../contract/index.js';
 import { Needs } from '../send/funds.js';
 import { feeRequestOf } from '../send/withdrawal.js';
 import type { BatchService } from './service-port.js';
@@ -46,9 +46,9 @@ function addQuote(totals: Map<string, QuoteTotals>, body: BatchRow['body'], quot
         asset: body.asset,
         crypto_network: body.crypto_network,
         rows: 0,
-        amount: new Decimal(0),
-        fee: new Decimal(0),
-        total: new Decimal(0),
+        amount: dec(0),
+        fee: dec(0),
+        total: dec(0),
       }),
     );
   const fee = dec(quote.fee);

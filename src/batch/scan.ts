@@ -1,7 +1,7 @@
 // The one pass over a batch: hash its bytes, validate every row, total the amounts per asset and network, and hand
 // each row on (to be staged). The file is never read again.
 import { createHash } from 'node:crypto';
-import { type AddressCheck, Decimal, fmt } from '../contract/index.js';
+import { type AddressCheck, dec, type Decimal, fmt } from '../contract/index.js';
 import { FileError, readRecordChunks, type BatchFormat, type Chunks } from './reader.js';
 import { REF_ID_PLACEHOLDER } from './ref-ids.js';
 import type { CataloguePolicy } from '../client/catalogue-policy.js';
@@ -66,7 +66,7 @@ export function totalsKey(asset: string, network: string): string {
 
 /** Fixed-point scale of the running sums: no asset has more than 18 decimals (validated per row). */
 const SCALE = 18;
-const ONE = new Decimal(10).pow(SCALE);
+const ONE = dec(10).pow(SCALE);
 
 /** An amount string (valid, at most 18 decimals) as an integer of 10^-18 units: exact and much cheaper than Decimal. */
 function units(amount: string): bigint {
@@ -107,8 +107,8 @@ export function sortedTotals(map: Map<string, Totals>): Totals[] {
       asset: r.asset,
       network: r.network,
       rows: r.rows,
-      amount: new Decimal(r.amount.toString()).div(ONE),
-      total: new Decimal(r.total.toString()).div(ONE),
+      amount: dec(r.amount.toString()).div(ONE),
+      total: dec(r.total.toString()).div(ONE),
     });
   }
   return [...map.values()].sort((a, b) => a.asset.localeCompare(b.asset) || a.network.localeCompare(b.network));

@@ -15,7 +15,8 @@
 //   minute 24 hours ago (the value GET historical-prices gives for that minute).
 import { catalogueMarket, MARKETS, type Market } from '../contract/index.js';
 import {
-  Decimal,
+  dec,
+  decimalClass,
   type ExchangeStats,
   type ListMarketsResponse,
   type ListPricesResponse,
@@ -63,13 +64,13 @@ function stats(sim: SimulatedMarket, seed: number, beginMs: number, endMs: numbe
     if (m < low) low = m;
   }
   let lots = 0;
-  let notional = new Decimal(0);
+  let notional = dec(0);
   for (const tr of trades) {
     if (tr.ms < beginMs || tr.ms > endMs) continue;
     if (tr.tick > high) high = tr.tick;
     if (tr.tick < low) low = tr.tick;
     lots += tr.lots;
-    notional = notional.plus(new Decimal(tr.tick).times(tr.lots));
+    notional = notional.plus(dec(tr.tick).times(tr.lots));
   }
   const price = (ticks: number) => scaledToString(ticks, pd);
   return {
@@ -82,7 +83,7 @@ function stats(sim: SimulatedMarket, seed: number, beginMs: number, endMs: numbe
           volume_weighted_average_price: notional
             .div(lots)
             .div(10 ** pd)
-            .toFixed(pd, Decimal.ROUND_HALF_EVEN),
+            .toFixed(pd, decimalClass().ROUND_HALF_EVEN),
         }
       : {}),
     range: { begin: isoMillis(beginMs), end: isoMillis(endMs) },

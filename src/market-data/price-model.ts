@@ -2,7 +2,7 @@
 // HTTP historical prices, the simulated live market and every process agree on the price of any instant.
 import { FIAT_USD_RATE, MARKET_INFO, usdPricing } from '../contract/catalogue.js';
 import type { Market } from '../contract/enums.js';
-import { Decimal, fixed } from '../contract/money.js';
+import { type Decimal, dec, fixed } from '../contract/money.js';
 import { hashString, mix } from './rng.js';
 
 /** Reference price of each base asset in USD; markets in other currencies divide by the fiat rate. */
@@ -139,7 +139,7 @@ export function midPriceFloat(seed: number, market: Market, timeMs: number): num
 /** Mid price as an exact decimal string with the market's price precision. */
 export function midPrice(seed: number, market: Market, timeMs: number): string {
   const info = MARKET_INFO[market];
-  return fixed(new Decimal(midPriceFloat(seed, market, timeMs).toFixed(info.priceDecimals + 2)), info.priceDecimals);
+  return fixed(dec(midPriceFloat(seed, market, timeMs).toFixed(info.priceDecimals + 2)), info.priceDecimals);
 }
 
 /**
@@ -150,7 +150,7 @@ export function averagePrice(seed: number, market: Market, startMs: number, step
   const info = MARKET_INFO[market];
   const samples = Math.max(1, Math.min(60, Math.round(stepMs / 60_000)));
   const mean = meanMid(modelOf(seed, market), startMs, stepMs, samples);
-  return fixed(new Decimal(mean.toFixed(info.priceDecimals + 2)), info.priceDecimals);
+  return fixed(dec(mean.toFixed(info.priceDecimals + 2)), info.priceDecimals);
 }
 
 /**
@@ -159,7 +159,7 @@ export function averagePrice(seed: number, market: Market, startMs: number, step
  */
 export function usdPrice(seed: number, asset: string, timeMs: number): Decimal {
   const pricing = usdPricing(asset);
-  if (!pricing) return new Decimal(BASE_USD[asset] ?? 0);
-  if ('rate' in pricing) return new Decimal(pricing.rate);
-  return new Decimal(midPrice(seed, pricing.market, timeMs)).times(pricing.times);
+  if (!pricing) return dec(BASE_USD[asset] ?? 0);
+  if ('rate' in pricing) return dec(pricing.rate);
+  return dec(midPrice(seed, pricing.market, timeMs)).times(pricing.times);
 }

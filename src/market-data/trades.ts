@@ -1,5 +1,5 @@
 // Running statistics of execution_data trades per market: count, volume, VWAP (exact decimals) and recent rate.
-import { Decimal, isAmountString } from '../contract/money.js';
+import { type Decimal, dec, isAmountString } from '../contract/money.js';
 import type { ExecutionPayload, RecentExecution } from '../contract/schemas.js';
 import { compareTime, parseTimeKey } from './book.js';
 
@@ -28,8 +28,8 @@ export class TradeTape {
     let price: Decimal;
     let amount: Decimal;
     try {
-      price = new Decimal(payload.price);
-      amount = new Decimal(payload.amount);
+      price = dec(payload.price);
+      amount = dec(payload.amount);
     } catch {
       return;
     }
@@ -37,7 +37,7 @@ export class TradeTape {
     if (!s)
       this.stats.set(
         payload.market,
-        (s = { market: payload.market, trades: 0, volume: new Decimal(0), notional: new Decimal(0), recent: [] }),
+        (s = { market: payload.market, trades: 0, volume: dec(0), notional: dec(0), recent: [] }),
       );
     s.trades++;
     s.volume = s.volume.plus(amount);

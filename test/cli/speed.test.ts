@@ -234,6 +234,8 @@ describe('start-up work', () => {
       expect(modules).toContain('src/commands/prices/run.ts');
       // ... but no address was, so no codec or hash was evaluated (their stubs were: lazy-packages in the build).
       expect(modules.filter((m) => /\/(@noble|@scure|hash-wasm)\//.test(m))).toEqual([]);
+      // Nor decimal.js: a read reckons no amount (src/contract/money.ts makes its Decimal on first use).
+      expect(modules.filter((m) => /\/decimal\.js\//.test(m))).toEqual([]);
       expect(modules.filter((m) => /^src\/(mcp|gateway|batch|events|policy)\//.test(m))).toEqual([]);
       expect(seen.bundles).toEqual(['main']);
     } finally {

@@ -4,7 +4,7 @@
 // control API agrees, no balance is ever negative, and every internal transfer is one DEBIT and one CREDIT.
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Decimal } from '../../src/contract/money.js';
+import { dec } from '../../src/contract/money.js';
 import { DEMO, DEMO_WIRE, harness, type Harness } from './helpers.js';
 import { ETH_ADDRESS, FAILING_ETH_ADDRESS } from '../support/addresses.js';
 
@@ -109,7 +109,7 @@ async function checkLedger(ids: string[], after: Cmd): Promise<void> {
   const control = (await h.control('GET', '/_local/profiles')).body.items;
   for (const id of ids) {
     const transfers = (await h.admin('GET', `/v2/transfer/transfers?profile_ids=${id}&limit=1000`)).body.items as any[];
-    let sum = new Decimal(0);
+    let sum = dec(0);
     for (const t of transfers) {
       expect(t.balance_asset).toBe('USD');
       if (t.direction === 'CREDIT') sum = sum.plus(t.total);
@@ -117,7 +117,7 @@ async function checkLedger(ids: string[], after: Cmd): Promise<void> {
     }
     const shown = (await h.admin('GET', `/v2/profiles/${id}/balances/USD`)).body.available;
     expect(shown, `${id} after ${JSON.stringify(after)}`).toBe(sum.toFixed());
-    expect(new Decimal(shown).gte(0)).toBe(true);
+    expect(dec(shown).gte(0)).toBe(true);
     expect(control.find((p: any) => p.id === id).balances.USD ?? '0').toBe(shown);
   }
   const internal = (

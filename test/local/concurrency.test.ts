@@ -1,7 +1,7 @@
 // vitest project: proof
 // Local service: concurrent withdrawals never overdraw a balance, in one service and in two sharing a file.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Decimal } from '../../src/contract/money.js';
+import { dec } from '../../src/contract/money.js';
 import { DEMO, balanceOf, harness, tempDir, withdrawal, type Harness } from './helpers.js';
 
 describe('concurrent withdrawals', () => {
@@ -29,8 +29,8 @@ describe('concurrent withdrawals', () => {
     expect(refused.length).toBe(101);
     for (const r of refused) expect(r.body.type).toMatch(/insufficient-funds$/);
     const left = await balanceOf(h, DEMO.emptyProfileId, 'BTC');
-    expect(left).toBe(new Decimal(1).minus(new Decimal('0.01002').times(99)).toFixed());
-    expect(new Decimal(left).gte(0)).toBe(true);
+    expect(left).toBe(dec(1).minus(dec('0.01002').times(99)).toFixed());
+    expect(dec(left).gte(0)).toBe(true);
   });
 });
 

@@ -3,7 +3,7 @@
 // balances of each asset add up to what they were).
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Decimal } from '../../src/contract/money.js';
+import { type Decimal, dec } from '../../src/contract/money.js';
 import { DEMO, harness, type Harness } from './helpers.js';
 
 let h: Harness;
@@ -94,8 +94,7 @@ const reqArb: fc.Arbitrary<Req> = fc.oneof(
 async function totals(): Promise<Record<string, Decimal>> {
   const out: Record<string, Decimal> = {};
   for (const p of (await h.control('GET', '/_local/profiles')).body.items)
-    for (const [a, v] of Object.entries(p.balances as Record<string, string>))
-      out[a] = (out[a] ?? new Decimal(0)).plus(v);
+    for (const [a, v] of Object.entries(p.balances as Record<string, string>)) out[a] = (out[a] ?? dec(0)).plus(v);
   return out;
 }
 
@@ -116,6 +115,6 @@ describe('fuzzing the new endpoints', () => {
     );
     const end = await totals();
     for (const a of new Set([...Object.keys(start), ...Object.keys(end)]))
-      expect((end[a] ?? new Decimal(0)).toFixed(), a).toBe((start[a] ?? new Decimal(0)).toFixed());
+      expect((end[a] ?? dec(0)).toFixed(), a).toBe((start[a] ?? dec(0)).toFixed());
   });
 });

@@ -128,8 +128,8 @@ describe('faults', () => {
     const retry = await h.admin('POST', '/v2/transfer/crypto-withdrawals', withdrawal({ ref_id: 'ra', amount: '1' }));
     expect(retry.status).toBe(409);
     expect(retry.body.meta.existing).toMatchObject({ ref_id: 'ra', amount: '1', status: 'PENDING' });
-    const { Decimal } = await import('../../src/contract/money.js');
-    expect(await balanceOf(h, DEMO.profileId, 'BTC')).toBe(new Decimal(before).minus('1.00002').toFixed());
+    const { dec } = await import('../../src/contract/money.js');
+    expect(await balanceOf(h, DEMO.profileId, 'BTC')).toBe(dec(before).minus('1.00002').toFixed());
     const j = (await h.control('GET', '/_local/journal')).body.items.find((e: any) => e.fault === 'reset-after');
     expect(j).toMatchObject({ method: 'POST', status: 200 });
   });

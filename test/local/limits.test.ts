@@ -2,7 +2,7 @@
 // limit refused with the OpenAPI's exceed-max-withdraw-limit problem (nothing debited, nothing recorded), rules set
 // through the control API, failed withdrawals and a passing day giving the room back.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Decimal } from '../../src/contract/money.js';
+import { dec } from '../../src/contract/money.js';
 import {
   balanceOf,
   BTC_ADDRESS,
@@ -63,7 +63,7 @@ describe('GET /v2/transfer/limits/utilizations', () => {
     expect(w.status).toBe(200);
     const [each, day] = await limits();
     expect(each.remaining).toBe('10000000');
-    expect(day.remaining).toBe(new Decimal('50000000').minus(w.body.notional_value).toFixed());
+    expect(day.remaining).toBe(dec('50000000').minus(w.body.notional_value).toFixed());
   });
 
   it('needs transfer_type, one of the OpenAPI transfer types; the read-only client may read', async () => {
@@ -86,7 +86,7 @@ describe('withdrawals over a limit', () => {
     // Room for two and a half withdrawals like the first: the second fits, the third does not.
     const amount = '0.01';
     const first = await h.admin('POST', '/v2/transfer/crypto-withdrawals', withdrawal({ amount }));
-    const limit = new Decimal(first.body.notional_value).times('2.5').toFixed();
+    const limit = dec(first.body.notional_value).times('2.5').toFixed();
     await setRules([dayRule(limit)]);
     expect((await h.admin('POST', '/v2/transfer/crypto-withdrawals', withdrawal({ amount }))).status).toBe(200);
     const before = await balanceOf(h, DEMO.profileId, 'BTC');

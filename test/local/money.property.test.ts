@@ -3,7 +3,7 @@
 // credited, minus the totals of the withdrawals that did not fail; and no balance is ever negative.
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Decimal } from '../../src/contract/money.js';
+import { type Decimal, dec } from '../../src/contract/money.js';
 import { DEMO, DEMO_WIRE, harness, type Harness } from './helpers.js';
 import { ETH_ADDRESS, FAILING_ETH_ADDRESS } from '../support/addresses.js';
 
@@ -21,7 +21,7 @@ type Cmd =
   | { kind: 'deposit'; amount: string }
   | { kind: 'advance'; seconds: number };
 
-const amountArb = fc.integer({ min: 1, max: 400_000 }).map((n) => new Decimal(n).div(100_000).toFixed()); // 0.00001 .. 4 ETH
+const amountArb = fc.integer({ min: 1, max: 400_000 }).map((n) => dec(n).div(100_000).toFixed()); // 0.00001 .. 4 ETH
 const cmdArb: fc.Arbitrary<Cmd> = fc.oneof(
   {
     weight: 5,
@@ -68,7 +68,7 @@ describe('money is conserved', () => {
     await fc.assert(
       fc.asyncProperty(fc.array(cmdArb, { minLength: 1, maxLength: 14 }), async (cmds) => {
         await h.control('POST', '/_local/reset');
-        const credited: Record<string, Decimal> = { ETH: new Decimal(0), USD: new Decimal(0) };
+        const credited: Record<string, Decimal> = { ETH: dec(0), USD: dec(0) };
         await h.control('POST', `/_local/profiles/${P}/balances`, { asset: 'ETH', amount: '5' });
         credited.ETH = credited.ETH.plus(5);
         for (const c of cmds) {
@@ -117,13 +117,13 @@ describe('money is conserved', () => {
               if (t.direction === 'CREDIT') expected = expected.plus(t.total);
               else if (t.status !== 'FAILED') expected = expected.minus(t.total);
             }
-            const actual = new Decimal(b[asset] ?? '0');
+            const actual = dec(b[asset] ?? '0');
             expect(actual.toFixed(), `${asset} after ${JSON.stringify(c)}`).toBe(expected.toFixed());
             expect(actual.gte(0)).toBe(true);
           }
           for (const t of transfers) {
             if (t.type !== 'CRYPTO_WITHDRAWAL') continue;
-            expect(new Decimal(t.amount).plus(t.fee).toFixed()).toBe(new Decimal(t.total).toFixed());
+            expect(dec(t.amount).plus(t.fee).toFixed()).toBe(dec(t.total).toFixed());
             if (t.status === 'FAILED') expect(t.destination_address).toBe(FAILING_ETH_ADDRESS);
             if (t.status === 'COMPLETED') expect(t.crypto_tx_hash).toBeTruthy();
           }

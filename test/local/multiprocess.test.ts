@@ -3,7 +3,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { afterAll, describe, expect, it } from 'vitest';
-import { Decimal } from '../../src/contract/money.js';
+import { dec } from '../../src/contract/money.js';
 import { BTC_ADDRESS, DEMO, balanceOf, harness, tempDir } from './helpers.js';
 import { ROOT } from '../support/paths.js';
 
@@ -65,9 +65,7 @@ describe('several processes on one database file', () => {
       for (const t of theirs) expect(t.other).toEqual([]);
       expect(ok).toBe(99);
       expect(refused).toBe(81);
-      expect(await balanceOf(h, DEMO.emptyProfileId, 'LTC')).toBe(
-        new Decimal(1).minus(new Decimal('0.0101').times(99)).toFixed(),
-      );
+      expect(await balanceOf(h, DEMO.emptyProfileId, 'LTC')).toBe(dec(1).minus(dec('0.0101').times(99)).toFixed());
       const listed = (await h.admin('GET', `/v2/transfer/transfers?profile_ids=${DEMO.emptyProfileId}&limit=1000`)).body
         .items;
       expect(listed.length).toBe(99);

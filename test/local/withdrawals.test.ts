@@ -1,6 +1,6 @@
 // Local service: crypto withdrawals, fee quotes and the withdrawal lifecycle, with every rule and named problem.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Decimal } from '../../src/contract/money.js';
+import { dec } from '../../src/contract/money.js';
 import {
   BTC_ADDRESS,
   FAILING_ETH_ADDRESS,
@@ -60,7 +60,7 @@ describe('crypto withdrawals', () => {
     });
     expect(r.body.crypto_tx_hash).toBeUndefined();
     expect(Number(r.body.notional_value)).toBeGreaterThan(0);
-    expect(await balanceOf(h, DEMO.profileId, 'BTC')).toBe(new Decimal(before).minus('0.50002').toFixed());
+    expect(await balanceOf(h, DEMO.profileId, 'BTC')).toBe(dec(before).minus('0.50002').toFixed());
   });
 
   it('with total, amount is total minus fee', async () => {
@@ -212,7 +212,7 @@ describe('crypto withdrawals', () => {
     });
     expect(r.status).toBe(200);
     expect(r.body).toMatchObject({ balance_asset: 'USD', total: '102.5' });
-    expect(await balanceOf(h, DEMO.profileId, 'USD')).toBe(new Decimal(before).minus('102.5').toFixed());
+    expect(await balanceOf(h, DEMO.profileId, 'USD')).toBe(dec(before).minus('102.5').toFixed());
     const bad = await h.admin('POST', W, withdrawal({ balance_asset: 'ETH' }));
     expect(bad.body.meta.issues[0].field).toBe('balance_asset');
   });
@@ -329,7 +329,7 @@ describe('withdrawal lifecycle', () => {
       })
     ).body;
     expect(w.status).toBe('PENDING');
-    expect(await balanceOf(h, DEMO.profileId, 'ETH')).toBe(new Decimal(before).minus('2.0005').toFixed());
+    expect(await balanceOf(h, DEMO.profileId, 'ETH')).toBe(dec(before).minus('2.0005').toFixed());
     await h.control('POST', '/_local/clock/advance', { seconds: 31 });
     const t = (await h.admin('GET', `/v2/transfer/transfers/${w.id}`)).body;
     expect(t.status).toBe('FAILED');

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { BookSide, OrderBook, compareDecimal, parseTimeKey, compareTime } from '../../src/market-data/book.js';
-import { Decimal } from '../../src/contract/money.js';
+import { dec } from '../../src/contract/money.js';
 import type { MarketDataPayload } from '../../src/contract/schemas.js';
 
 const T = (s: number, ns = 0) => `2026-01-01T00:00:${String(s).padStart(2, '0')}.${String(ns).padStart(9, '0')}Z`;
@@ -31,9 +31,7 @@ describe('decimal comparison', () => {
     const dstr = fc
       .tuple(fc.nat(100000), fc.nat(10 ** 9), fc.nat(12))
       .map(([i, f, z]) => `${i}.${String(f).padStart(9, '0')}${'0'.repeat(z % 3)}`);
-    fc.assert(
-      fc.property(dstr, dstr, (a, b) => Math.sign(compareDecimal(a, b)) === new Decimal(a).comparedTo(new Decimal(b))),
-    );
+    fc.assert(fc.property(dstr, dstr, (a, b) => Math.sign(compareDecimal(a, b)) === dec(a).comparedTo(dec(b))));
   });
 });
 
@@ -165,8 +163,8 @@ describe('property: the book equals a naive model', () => {
             ['asks', message.asks],
           ] as const)
             for (const [p, a] of ls) {
-              const k = new Decimal(p).toFixed();
-              if (new Decimal(a).isZero()) model![side].delete(k);
+              const k = dec(p).toFixed();
+              if (dec(a).isZero()) model![side].delete(k);
               else model![side].set(k, a);
             }
         };
@@ -182,9 +180,9 @@ describe('property: the book equals a naive model', () => {
           else if (m.t > snapT) applyTo(m);
         }
         if (!model) return book.bids.size === 0 && book.asks.size === 0;
-        const mine = (s: BookSide) => s.levels().map((l) => [new Decimal(l.price).toFixed(), l.amount]);
+        const mine = (s: BookSide) => s.levels().map((l) => [dec(l.price).toFixed(), l.amount]);
         const theirs = (mp: Map<string, string>, desc: boolean) =>
-          [...mp.entries()].sort((x, y) => (desc ? -1 : 1) * new Decimal(x[0]).comparedTo(new Decimal(y[0])));
+          [...mp.entries()].sort((x, y) => (desc ? -1 : 1) * dec(x[0]).comparedTo(dec(y[0])));
         expect(mine(book.bids)).toEqual(theirs(model.bids, true));
         expect(mine(book.asks)).toEqual(theirs(model.asks, false));
         return true;

@@ -1,6 +1,6 @@
 // The live views of `coinop stream`: order book ladder, top-of-book board, trade tape, heartbeat and any channel mix,
 // each a function from the current stream state to the lines of one frame.
-import { Decimal, decimalPlaces } from '../../contract/money.js';
+import { dec, decimalPlaces } from '../../contract/money.js';
 import type { TopOfBookPayload } from '../../contract/schemas.js';
 import type { OrderBook } from '../../market-data/book.js';
 import type { TradeTape } from '../../market-data/trades.js';
@@ -95,8 +95,8 @@ function spreadAndMid(
   ask: string | undefined,
 ): { spread: string; mid: string; bp: string } | null {
   if (bid === undefined || ask === undefined) return null;
-  const b = new Decimal(bid);
-  const a = new Decimal(ask);
+  const b = dec(bid);
+  const a = dec(ask);
   const spread = a.minus(b);
   const mid = a.plus(b).div(2);
   const bp = mid.isZero() ? '—' : spread.div(mid).times(10_000).toFixed(2);
@@ -157,7 +157,7 @@ interface LadderLevel {
 /** One side's best `depth` levels with the running total (exact, in the amounts' decimals). */
 function ladderSide(side: OrderBook['bids'], depth: number): LadderLevel[] {
   const out: LadderLevel[] = [];
-  let total = new Decimal(0);
+  let total = dec(0);
   let places = 0;
   for (let i = 0; i < Math.min(depth, side.size); i++) {
     const amount = side.amountAt(i);
