@@ -110,6 +110,15 @@ export function offeredValues(option: Option): readonly string[] | undefined {
   return option.argChoices ?? OFFERED.get(option);
 }
 
+/**
+ * The long flag of a spec's flags ("-o, --output <format>" gives "--output"), as commander's Option reads it: tables
+ * defined at start (the global and list flags) name their flags without making an Option each (commander parses
+ * them again when a command declares them). test/cli/flags.test.ts holds it to commander for every flag of the tree.
+ */
+export function longFlag(flags: string): string | undefined {
+  return /(?:^|[ |,])(--[^ |,]+)/.exec(flags)?.[1];
+}
+
 /** The commander options of one spec (two for a toggle: --x and --no-x). */
 function optionsOf(key: string, spec: FlagSpec): Option[] {
   const o = new Option(spec.flag, spec.help);
@@ -174,7 +183,7 @@ export function defineFlags<const T extends FlagSpecs>(specs: T): FlagTable<T> {
   const fields: Record<string, string> = {};
   const longs = new Map<string, string>();
   for (const [key, spec] of entries) {
-    const long = new Option(spec.flag).long ?? spec.flag;
+    const long = longFlag(spec.flag) ?? spec.flag;
     longs.set(key, long);
     if (spec.field !== undefined) fields[spec.field] = long;
   }

@@ -2,7 +2,11 @@
 // argv, the request field -> flag map and the flags' names.
 import { Command } from 'commander';
 import { describe, expect, it } from 'vitest';
-import { defineFlags } from '../../src/cli/flags.js';
+import { defineFlags, longFlag } from '../../src/cli/flags.js';
+import { makeProgram } from '../../src/commands/program.js';
+import { createContext } from '../../src/cli/invocation.js';
+import { makeIO } from '../../src/cli/io.js';
+import { PassThrough } from 'node:stream';
 import { parseArgv } from '../support/argv.js';
 import { usageMessage } from '../commands/support.js';
 
@@ -144,5 +148,24 @@ describe('flags set in code', () => {
       limit: { kind: 'default', flag: '--limit [n]', help: 'z', default: '1' },
     });
     expect(t.valueSpellings()).toEqual(['-o', '--output', '--limit']);
+  });
+});
+
+describe('longFlag', () => {
+  it("names the long flag of every option of the command tree as commander's Option does", () => {
+    const io = makeIO({ stdin: new PassThrough(), stdout: new PassThrough(), stderr: new PassThrough() }, { env: {} });
+    const all: Command[] = [];
+    const walk = (command: Command) => {
+      all.push(command);
+      for (const sub of command.commands) walk(sub);
+    };
+    walk(makeProgram(createContext(io, {}, '0.0.0')));
+    const options = all.flatMap((command) => command.options);
+    expect(options.length).toBeGreaterThan(300);
+    for (const o of options) expect(longFlag(o.flags), o.flags).toBe(o.long);
+    // Flags without a long form, and spellings commander reads alike.
+    expect(longFlag('-y')).toBeUndefined();
+    expect(longFlag('-o,--output <format>')).toBe('--output');
+    expect(longFlag('-o|--output [format]')).toBe('--output');
   });
 });
