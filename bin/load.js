@@ -11,7 +11,9 @@
 // dist/ can write the bundle itself).
 'use strict';
 const { closeSync, fstatSync, openSync, readSync } = require('node:fs');
-const { createRequire } = require('node:module');
+// The CommonJS loader's own createRequire: node:module (the public module, with the ES module loader and source maps
+// behind it) is not loaded for it.
+const { createRequire } = module.constructor;
 const { dirname, join } = require('node:path');
 const { Script } = require('node:vm');
 

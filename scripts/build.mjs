@@ -366,6 +366,21 @@ async function appBundle(name, entry, split, { vendor = name !== 'vendor' } = {}
         },
       },
       {
+        // The modules' createRequire(import.meta.url) is the bundle's own require (bin/load.js made it for the bundle's
+        // file, import.meta.url's file): node:module, which a plain request otherwise never loads (its ES module
+        // loader and source maps with it, about 1 ms of every start), stays unloaded. Only createRequire is imported.
+        name: 'bundle-require',
+        setup(b) {
+          b.onResolve({ filter: /^node:module$/ }, (args) =>
+            args.kind === 'import-statement' ? { path: 'createRequire', namespace: 'bundle-require' } : undefined,
+          );
+          b.onLoad({ filter: /.*/, namespace: 'bundle-require' }, () => ({
+            contents: 'exports.createRequire = () => require;',
+            loader: 'js',
+          }));
+        },
+      },
+      {
         // chalk's colour detection (its vendored supports-color) loads node:tty and node:os and inspects the terminal
         // at start; coinop never asks it (src/render/style.ts makes its chalks with a level the IO object decided):
         // chalk gets a detection that finds no colour, as it does in a browser.

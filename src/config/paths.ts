@@ -1,8 +1,12 @@
 // Where coinop keeps its files. Configuration: COINOP_CONFIG_DIR, else $XDG_CONFIG_HOME/coinop, else
 // ~/.config/coinop. Data (the local service's database, batch journals, the record of sent ref_ids):
 // COINOP_DATA_DIR, else $XDG_DATA_HOME/coinop, else ~/.local/share/coinop. readSettings (settings.ts) calls these once.
-import { homedir } from 'node:os';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
+
+const require = createRequire(import.meta.url);
+/** The user's home directory; node:os is loaded when first asked (a start whose folders are given never loads it). */
+const homedir = (): string => (require('node:os') as typeof import('node:os')).homedir();
 
 export function configDir(env: Record<string, string | undefined>): string {
   if (env.COINOP_CONFIG_DIR) return env.COINOP_CONFIG_DIR;
