@@ -75,7 +75,7 @@ async function main() {
   };
   try {
     const { app, script, id } = loadApp({ useCache: false });
-    for (const args of only ? mine : [...mine, ...RARE_COMMANDS]) {
+    const run = async (args) => {
       const sink = () => new PassThrough().resume();
       const code = await app.runCli(['node', 'coinop', ...args], {
         stdin: new PassThrough(),
@@ -84,22 +84,28 @@ async function main() {
         env,
       });
       if (code !== 0) throw new Error(`coinop ${args.join(' ')} exited ${code}`);
-    }
+    };
+    for (const args of mine) await run(args);
     const cli = { script, id, file: CACHE.replace(/\.cache$/, '') };
-    const save = (b, path) => {
+    const cached = (b) => cacheFile(b.id, b.script.createCachedData());
+    const save = (path, bytes) => {
       const tmp = `${path}.${process.pid}`;
-      writeFileSync(tmp, cacheFile(b.id, b.script.createCachedData()));
+      writeFileSync(tmp, bytes);
       renameSync(tmp, path);
     };
     if (only) {
-      save(cli, `${cli.file}.${only}.cache`);
+      save(`${cli.file}.${only}.cache`, cached(cli));
       return;
     }
-    // The CLI's cache, and the local service's (its bundle was loaded when the commands started it).
+    // The local service's cache (its bundle was loaded when the commands started it) as the everyday reads leave it:
+    // the embedded default of a read deserializes no bytecode of the service's writes.
     if (!loaded.local) throw new Error('the local service bundle was never loaded');
+    const local = cached(loaded.local);
+    for (const args of RARE_COMMANDS) await run(args);
     if (!loaded.rare) throw new Error('the rare bundle was never loaded');
-    // And the vendor packages' (coinop stream's WebSocket client among them), when a command here loaded it.
-    for (const b of [cli, loaded.local, loaded.rare, loaded.vendor]) if (b) save(b, `${b.file}.cache`);
+    save(`${loaded.local.file}.cache`, local);
+    // The CLI's cache, rare.cjs's, and the vendor packages' (coinop stream's WebSocket client among them).
+    for (const b of [cli, loaded.rare, loaded.vendor]) if (b) save(`${b.file}.cache`, cached(b));
     for (const name of OWN_CACHE) {
       const r = spawnSync(process.execPath, [__filename, `--only=${name}`], { encoding: 'utf8', env: process.env });
       if (r.status !== 0) throw new Error(`the cache of ${name}: ${(r.stderr || r.status).toString().trim()}`);
