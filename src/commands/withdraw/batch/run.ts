@@ -120,6 +120,8 @@ export async function runBatch(
   const timing = stageTimes(started.timesFile);
   const times = timing?.times;
   const readStarted = performance.now();
+  // performance.now() counts from the process's start.
+  times?.add('start', readStarted);
   let cpu = times ? process.cpuUsage() : undefined;
   const note = (s: string) => ctx.display.io.err(`${s}\n`);
   const data = ctx.service.dataDir();
@@ -195,9 +197,11 @@ export async function runBatch(
   if (cpu) cpu = times?.cpu('begin-cpu', cpu);
   if (times) times.rows = todo;
   const stream = streamReport(ctx, journal, options);
+  const sendStarted = performance.now();
   try {
     await sendReserved(ctx, conn, run, { journal, record, todo, stream, clock, times });
   } finally {
+    times?.add('send', performance.now() - sendStarted);
     if (cpu) times?.cpu('send-cpu', cpu);
     timing?.write(journal);
   }
@@ -485,7 +489,8 @@ async function beginBatch(
       batchId,
     });
     // The digest of the rows as confirmed: in the audit entry (hash-chained) and the journal, for --resume to check.
-    const rowsSha256 = confirmedDigest(input.stage);
+    const confirmed = confirmedDigest(input.stage);
+    const rowsSha256 = confirmed.digest;
     await ctx.audit.record(batchStart({ ...refusal.batch, rowsSha256 }, input.scan.valid, false), conn);
     planBatch(ctx, journal, input, {
       file: run.file,
@@ -493,6 +498,7 @@ async function beginBatch(
       serviceId: conn.serviceId,
       base: run.base,
       rowsSha256,
+      rows: confirmed.rows,
       // A repeat run is one whether or not a row turned out to be paid before: its approvals say "repeat: true".
       repeatSalt: salt,
     });
@@ -1005,11 +1011,22 @@ function* plannedOf(stage: Stage): Generator<PlannedRow> {
   }
 }
 
-/** The digest of the staged rows as the journal plans them (what the audit entry records and planBatch checks). */
-function confirmedDigest(stage: Stage): string {
+/** Rows of a batch this size or smaller are planned from the rows their digest was worked out from (kept in memory). */
+const PLANNED_KEPT = 10_000;
+
+/**
+ * The digest of the staged rows as the journal plans them (what the audit entry records and planBatch checks), and,
+ * for a batch of PLANNED_KEPT rows or fewer, those rows with their hashes: what planBatch plans, not worked out again.
+ */
+function confirmedDigest(stage: Stage): { digest: string; rows?: PlannedRow[] } {
   const digest = new RowsDigest();
-  for (const r of plannedOf(stage)) digest.add(r);
-  return digest.finish();
+  let rows: PlannedRow[] | undefined = [];
+  for (const r of plannedOf(stage)) {
+    const hash = digest.add(r);
+    if (rows && rows.length < PLANNED_KEPT) rows.push({ ...r, hash });
+    else rows = undefined;
+  }
+  return { digest: digest.finish(), rows };
 }
 
 /**
@@ -1026,6 +1043,8 @@ function planBatch(
     serviceId: string;
     base: string;
     rowsSha256: string;
+    /** The rows as digested, with their hashes (a batch of PLANNED_KEPT rows or fewer); else read again. */
+    rows?: PlannedRow[];
     repeatSalt?: string;
   },
 ): void {
@@ -1049,7 +1068,8 @@ function planBatch(
       rows_sha256: plan.rowsSha256,
       repeat_salt: plan.repeatSalt,
     });
-    planFromStage(journal, stage, plan.rowsSha256);
+    if (plan.rows) journal.plan(plan.rows);
+    else planFromStage(journal, stage, plan.rowsSha256);
     let invalid: InvalidRow[] = [];
     for (const r of stage.invalid()) {
       invalid.push(r);
