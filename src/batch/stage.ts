@@ -99,11 +99,6 @@ export class Stage {
     return new Stage(path, db);
   }
 
-  /** Changes with every write that changes (or may change) the valid rows: what was read of them before is stale. */
-  get revision(): number {
-    return this.version;
-  }
-
   /** A write changed (or may change) the valid rows: what was kept of them goes. */
   private changed(): void {
     this.kept = undefined;

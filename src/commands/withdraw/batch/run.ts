@@ -18,7 +18,7 @@ import {
   type PlannedRow,
   RowsDigest,
 } from '../../../batch/journal.js';
-import { nextTurn, TokenBucket } from '../../../batch/pacing.js';
+import { TokenBucket } from '../../../batch/pacing.js';
 import { newBatchId } from '../../../batch/ref-ids.js';
 import {
   exitCodeOf,
@@ -473,22 +473,7 @@ async function beginBatch(
     const salt = run.policy.repeatSalt;
     const repeatsStarted = performance.now();
     const guard = { conn, record, batchId, salt, o, valid: input.scan.valid, gatewaySent: run.gatewaySent };
-    // While the service looks the rows' ref_ids up, this process works out the digest of the rows as they stand (reads
-    // and arithmetic, a part at a time between the lookups' answers; nothing is written or sent). It is the digest of
-    // the rows confirmed unless the lookup changed them (rows paid again under salted ref_ids): then worked out again.
-    // Settled, never rejected, while the digest is worked out: a failed lookup is thrown by guardRepeats, in its turn.
-    const looked = settled(lookupRepeats(input.stage, guard));
-    const revision = input.stage.revision;
-    let confirmed: Confirmed;
-    try {
-      confirmed = await confirmedDigest(input.stage);
-    } catch (e) {
-      // A digest that failed leaves no lookup running behind its error.
-      await looked;
-      throw e;
-    }
-    const repeats = await guardRepeats(ctx, input.stage, guard, unsettled(looked));
-    if (input.stage.revision !== revision) confirmed = await confirmedDigest(input.stage);
+    const repeats = await guardRepeats(ctx, input.stage, guard);
     run.times?.add('repeats', performance.now() - repeatsStarted);
     if (!o.allowPartial) await refusedBy(ctx, conn, refusal, () => guardFunds(ctx, conn, input.stage));
     let skipped: SkippedRow[] = [];
@@ -509,6 +494,7 @@ async function beginBatch(
       batchId,
     });
     // The digest of the rows as confirmed: in the audit entry (hash-chained) and the journal, for --resume to check.
+    const confirmed = confirmedDigest(input.stage);
     const rowsSha256 = confirmed.digest;
     await ctx.audit.record(batchStart({ ...refusal.batch, rowsSha256 }, input.scan.valid, false), conn);
     planBatch(ctx, journal, input, {
@@ -527,21 +513,6 @@ async function beginBatch(
     journal.discard();
     throw e;
   }
-}
-
-/** A promise's outcome as a value: it never rejects (nothing is left unhandled while it is not awaited yet). */
-function settled<T>(work: Promise<T>): Promise<{ value: T } | { error: unknown }> {
-  return work.then(
-    (value) => ({ value }),
-    (error: unknown) => ({ error }),
-  );
-}
-
-/** The outcome of settled() as the promise it was. */
-async function unsettled<T>(outcome: Promise<{ value: T } | { error: unknown }>): Promise<T> {
-  const o = await outcome;
-  if ('error' in o) throw o.error;
-  return o.value;
 }
 
 /** A row as the gate reserves it against the rolling caps: its ref_id, asset and the most it sends. */
@@ -887,23 +858,25 @@ function plannedTotals(journal: Journal): Totals[] {
  * them): listed and refused; with --allow-repeat paid again under ref_ids of this batch; with --resume (this is
  * that batch, its journal lost) sent with the same ref_ids, so the service answers "already submitted".
  */
-interface RepeatGuard {
-  conn: Connection;
-  record: SentRecord;
-  batchId: string;
-  salt?: string;
-  o: BatchOptions;
-  valid: number;
-  gatewaySent?: boolean;
-}
-
-/** Asks the service (and this machine's record) which rows another batch paid, and marks them in the staged copy. */
-async function lookupRepeats(stage: Stage, guard: RepeatGuard): Promise<number> {
+async function guardRepeats(
+  ctx: BatchDeps,
+  stage: Stage,
+  guard: {
+    conn: Connection;
+    record: SentRecord;
+    batchId: string;
+    salt?: string;
+    o: BatchOptions;
+    valid: number;
+    gatewaySent?: boolean;
+  },
+): Promise<number> {
   const service = clientBatchService(guard.conn.client);
+  let n: number;
   try {
     // Reads count against the service's 50/s for other endpoints; --rate 0 lifts the client-side limit here too.
     const limiter = new TokenBucket(Number.isFinite(guard.o.rate) ? READ_RATE : Infinity);
-    return await markRepeats(stage, {
+    n = await markRepeats(stage, {
       service,
       limiter,
       record: guard.record,
@@ -915,19 +888,6 @@ async function lookupRepeats(stage: Stage, guard: RepeatGuard): Promise<number> 
     if (e instanceof WriteError) throw new CoinopError('file', `${e.message}; nothing was sent`);
     throw asCliError(e);
   }
-}
-
-/**
- * The rows another batch paid (`looked`: the lookup under way, else it is made now): refused (listed), or with
- * --allow-repeat given ref_ids salted by the repeat run's content. Returns how many are paid again.
- */
-async function guardRepeats(
-  ctx: BatchDeps,
-  stage: Stage,
-  guard: RepeatGuard,
-  looked: Promise<number> = lookupRepeats(stage, guard),
-): Promise<number> {
-  const n = await looked;
   if (!n) return 0;
   if (guard.o.allowRepeat && guard.salt) {
     // The salt comes from the repeat run's content (approved as such), not from this run: the same repeat run
@@ -1065,27 +1025,17 @@ interface Confirmed {
   rows?: PlannedRow[];
 }
 
-/** Rows worked out between two turns of the event loop by confirmedDigest. */
-const DIGEST_PART = 500;
-
 /**
  * The digest of the staged rows as the journal plans them (what the audit entry records and planBatch checks), and,
  * for a batch of PLANNED_KEPT rows or fewer, those rows with their hashes: what planBatch plans, not worked out again.
- * A part at a time, a turn of the event loop between parts: what goes on beside it (the lookups of rows paid before)
- * keeps going.
  */
-async function confirmedDigest(stage: Stage): Promise<Confirmed> {
+function confirmedDigest(stage: Stage): Confirmed {
   const digest = new RowsDigest();
   let rows: PlannedRow[] | undefined = [];
-  let part = 0;
   for (const r of plannedOf(stage)) {
     const hash = digest.add(r);
     if (rows && rows.length < PLANNED_KEPT) rows.push({ ...r, hash });
     else rows = undefined;
-    if (++part === DIGEST_PART) {
-      part = 0;
-      await nextTurn();
-    }
   }
   return { digest: digest.finish(), rows };
 }
