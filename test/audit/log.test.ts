@@ -39,6 +39,17 @@ async function logOf(count: number) {
 }
 
 const lines = (path: string) => readFileSync(path, 'utf8').split('\n');
+
+/** The number of entries of each write() the log makes from now on. */
+function writeSizes(log: AuditLog): number[] {
+  const written: number[] = [];
+  const many = log.writeMany.bind(log);
+  log.writeMany = (writer, who, events) => {
+    written.push(events.length);
+    return many(writer, who, events);
+  };
+  return written;
+}
 const writeLines = (path: string, ls: string[]) => writeFileSync(path, ls.join('\n'));
 
 describe('the audit log as written', () => {
@@ -302,12 +313,7 @@ describe('a torn write (a crash mid-line)', () => {
 
   it('add(): the answers of one turn of the event loop go with one write(), in order, before the next durable()', async () => {
     const { path, log } = freshLog();
-    const written: number[] = [];
-    const many = log.writeMany.bind(log);
-    log.writeMany = (writer, who, events) => {
-      written.push(events.length);
-      return many(writer, who, events);
-    };
+    const written = writeSizes(log);
     const g = new AuditGroup(log, () => {}, { windowMs: 600_000, idleMs: 600_000, gapMs: 0 });
     // A window open (the attempts of the first rows), then the answers of ten rows in one turn.
     await g.durable(WHO, [1, 2].map(event));
@@ -329,12 +335,7 @@ describe('a torn write (a crash mid-line)', () => {
 
   it('add(): answers that come in turns of their own within addedMs go with one write(), before the next durable(); ADDED_MAX of them at once', async () => {
     const { path, log } = freshLog();
-    const written: number[] = [];
-    const many = log.writeMany.bind(log);
-    log.writeMany = (writer, who, events) => {
-      written.push(events.length);
-      return many(writer, who, events);
-    };
+    const written = writeSizes(log);
     const g = new AuditGroup(log, () => {}, { windowMs: 600_000, idleMs: 600_000, gapMs: 0, addedMs: 600_000 });
     await g.durable(WHO, [1, 2].map(event));
     // Six answers, each in a turn of the event loop of its own: held, not one write() a turn.

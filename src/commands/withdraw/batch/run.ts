@@ -86,6 +86,8 @@ function interruptLine(phase: Phase): string {
 function stageTimes(file: string | undefined): { times: StageTimes; write: (journal?: Journal) => void } | undefined {
   if (!file) return undefined;
   const times = new StageTimes();
+  // performance.now() counts from the process's start.
+  times.add('start', performance.now());
   return {
     times,
     write: (journal) => {
@@ -120,8 +122,6 @@ export async function runBatch(
   const timing = stageTimes(started.timesFile);
   const times = timing?.times;
   const readStarted = performance.now();
-  // performance.now() counts from the process's start.
-  times?.add('start', readStarted);
   let cpu = times ? process.cpuUsage() : undefined;
   const note = (s: string) => ctx.display.io.err(`${s}\n`);
   const data = ctx.service.dataDir();
@@ -197,11 +197,9 @@ export async function runBatch(
   if (cpu) cpu = times?.cpu('begin-cpu', cpu);
   if (times) times.rows = todo;
   const stream = streamReport(ctx, journal, options);
-  const sendStarted = performance.now();
   try {
     await sendReserved(ctx, conn, run, { journal, record, todo, stream, clock, times });
   } finally {
-    times?.add('send', performance.now() - sendStarted);
     if (cpu) times?.cpu('send-cpu', cpu);
     timing?.write(journal);
   }
@@ -576,6 +574,7 @@ async function sendReserved(
   },
 ): Promise<void> {
   const { journal, clock } = sending;
+  const started = performance.now();
   try {
     await sendBatch(ctx, journal, conn, sending.record, run.o, sending.todo, sending.stream?.report, {
       clock,
@@ -584,6 +583,7 @@ async function sendReserved(
       times: sending.times,
     });
   } finally {
+    sending.times?.add('send', performance.now() - started);
     if (run.policy.loaded?.policy.maxPer24h) await releaseRefused(ctx, conn, journal);
   }
 }
