@@ -215,6 +215,7 @@ export default async function run({ quick }) {
     // of the next window) overlap them; http and limiter are summed over rows in flight at once (divide by the
     // concurrency for their share of the wall time). window-wait is the time no row could leave for the disk.
     const STAGES = [
+      ['start', "from the process's start to the batch's first step"],
       ['read', 'reading, validating and staging the file'],
       ['begin', 'policy, repeats, funds, planning the journal'],
       ['repeats', 'of begin: asking the service which rows were paid before'],
@@ -222,6 +223,7 @@ export default async function run({ quick }) {
       ['record', "record of sent ref_ids: a window's rows, fsynced"],
       ['journal', "journal: a window's rows as sent, fsynced"],
       ['journal-commit', 'journal: SQLite commits on the main thread (of all)'],
+      ['send', 'sending, from the first window to the last answer (wall)'],
       ['window-wait', 'sending held for a window to be durable'],
       ['checks', 'per-row checks in memory (hours, journal state)'],
       ['limiter', 'waiting on the rate limiter (per row in flight)'],

@@ -1,7 +1,7 @@
 // What one line of the audit log holds. The log is a hash chain: every line is one JSON object whose `prev` is the
 // SHA-256 of the previous entry line's exact bytes (the first line's: of GENESIS), and whose `seq` is one more than
 // that entry's. These types are the stable shape of a line: fields are added, never renamed.
-import { createHash } from 'node:crypto';
+import * as crypto from 'node:crypto';
 
 /** Version of the line format. */
 export const AUDIT_VERSION = 1;
@@ -148,7 +148,12 @@ export interface AuditEntry {
   torn?: TornRecord;
 }
 
-export const sha256Hex = (bytes: Uint8Array | string): string => createHash('sha256').update(bytes).digest('hex');
+// crypto.hash (Node 20.12 and later) is the one-shot form: about twice as fast on an entry's line as a Hash object,
+// and a batch hashes two lines a row (its attempt and its answer).
+const oneShot = (crypto as { hash?: (algorithm: string, data: string | Uint8Array, encoding: 'hex') => string }).hash;
+export const sha256Hex: (bytes: Uint8Array | string) => string = oneShot
+  ? (bytes) => oneShot('sha256', bytes, 'hex')
+  : (bytes) => crypto.createHash('sha256').update(bytes).digest('hex');
 
 export const GENESIS_HASH = sha256Hex(GENESIS);
 

@@ -220,6 +220,14 @@ function syncDir(dir: string): void {
 }
 
 /**
+ * How long entries add() takes wait to be written together, and how many are written at once whatever the time.
+ * Never longer than the window that makes them durable (windowMs), nor than a batch's journal waits to commit the
+ * answers they record (100 ms).
+ */
+const ADDED_MS = 10;
+const ADDED_MAX = 256;
+
+/**
  * Many entries (a batch's rows), each written as it comes: the first opens a window that holds the lock, and while it
  * is open each entry is written at once; the window ends with one fsync after `windowMs`, or once nothing came for
  * `idleMs`, or on close(). Between windows the lock is free for `gapMs`, so other processes get their turn; entries
@@ -227,9 +235,9 @@ function syncDir(dir: string): void {
  */
 export class AuditGroup {
   private queue: { who: AuditWho; event: AuditEvent }[] = [];
-  /** Entries add() took while a window was open, written together at the end of this turn of the event loop. */
+  /** Entries add() took while a window was open, written together within ADDED_MS (or once ADDED_MAX are held). */
   private added: { who: AuditWho; event: AuditEvent }[] = [];
-  private addedTimer?: NodeJS.Immediate;
+  private addedTimer?: NodeJS.Timeout;
   private running?: Promise<void>;
   /** The window open now: entries are written into it as they come. */
   private open?: Window;
@@ -246,19 +254,25 @@ export class AuditGroup {
   constructor(
     private readonly log: AuditLog,
     private readonly onError: (e: Error) => void,
-    private readonly timing = { windowMs: 200, idleMs: 50, gapMs: 30 },
+    private readonly timing: { windowMs: number; idleMs: number; gapMs: number; addedMs?: number } = {
+      windowMs: 200,
+      idleMs: 50,
+      gapMs: 30,
+    },
   ) {}
 
   /**
-   * An entry written as it comes: into the open window with the others of this turn of the event loop (one write()
-   * for the answers that came together, not one each), else queued for the next window. Like every entry of the
-   * window, it is durable with the window's fsync (or the next durable()'s, which writes it first, in order).
+   * An entry written as it comes: into the open window with the others that came within ADDED_MS (one write() for
+   * them, not one a turn of the event loop: a batch's answers come one or two a turn, and each write() to the log
+   * could wait on its fsync), else queued for the next window. Like every entry of the window, it is durable with
+   * the window's fsync (or the next durable()'s, which writes it first, in order).
    */
   add(who: AuditWho, event: AuditEvent): void {
     if (this.failed) return;
     if (this.open) {
       this.added.push({ who, event });
-      this.addedTimer ??= setImmediate(() => this.writeAdded());
+      if (this.added.length >= ADDED_MAX) this.writeAdded();
+      else this.addedTimer ??= setTimeout(() => this.writeAdded(), this.timing.addedMs ?? ADDED_MS);
       return;
     }
     this.queue.push({ who, event });
@@ -267,7 +281,7 @@ export class AuditGroup {
 
   /** Writes the entries add() holds for this turn: into the open window, else (it closed) queued for the next. */
   private writeAdded(): void {
-    if (this.addedTimer) clearImmediate(this.addedTimer);
+    if (this.addedTimer) clearTimeout(this.addedTimer);
     this.addedTimer = undefined;
     const added = this.added.splice(0);
     if (!added.length || this.failed) return;

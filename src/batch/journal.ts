@@ -10,6 +10,7 @@ import type { InvalidRow } from './stage.js';
 import { isAlive } from './pid.js';
 import { WAL_PAGES, WalSync } from './wal-sync.js';
 import { WriteError } from './write-error.js';
+import { sha256hex } from './ref-ids.js';
 
 const require = createRequire(import.meta.url);
 
@@ -123,9 +124,7 @@ export function rowHash(row: PlannedRow): string {
     row.total,
     row.body,
   ];
-  return createHash('sha256')
-    .update(JSON.stringify(fields.map((v) => v ?? null)))
-    .digest('hex');
+  return sha256hex(JSON.stringify(fields.map((v) => v ?? null)));
 }
 
 /** What was planned and confirmed of a journal row: the fields its hash covers. */

@@ -5,6 +5,14 @@ export interface Clock {
   sleep(ms: number): Promise<void>;
 }
 
+/**
+ * Resolves in the next turn of the event loop, once the I/O that is ready (answers) was taken: long work done a part at a
+ * time between such turns leaves the requests going.
+ */
+export function nextTurn(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
+}
+
 export const realClock: Clock = {
   now: () => Date.now(),
   sleep: (ms) => new Promise((r) => setTimeout(r, ms)),

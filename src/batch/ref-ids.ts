@@ -57,7 +57,7 @@ export function stagedText(body: Record<string, unknown>): { text: string; key: 
 
 // crypto.hash (Node 20.12 and later) is the one-shot form, twice as fast on short texts.
 const oneShot = (crypto as { hash?: typeof crypto.hash }).hash;
-const sha256hex: (text: string) => string = oneShot
+export const sha256hex: (text: string) => string = oneShot
   ? (text) => oneShot('sha256', text, 'hex')
   : (text) => crypto.createHash('sha256').update(text).digest('hex');
 

@@ -3,7 +3,7 @@
 import type { Problem, Transfer } from '../contract/index.js';
 import { classify, type BatchService, type SendResult } from './service-port.js';
 import type { Journal } from './journal.js';
-import { backoffMs, realClock, type TokenBucket, type Clock } from './pacing.js';
+import { backoffMs, nextTurn, realClock, type TokenBucket, type Clock } from './pacing.js';
 import type { BatchRow } from './rows.js';
 import type { StageTimes } from './timing.js';
 
@@ -326,14 +326,20 @@ class Windows {
     const { options: o, state: s } = this;
     const times = o.times;
     const ready = this.chain.then(async (before) => {
+      // Each file's writes of the window in a turn of the event loop of their own: the answers that came meanwhile
+      // are taken between them and the next rows leave, so the service is not left without requests while coinop
+      // writes a window (the writes of 256 rows are milliseconds of CPU; 16 requests in flight, less).
+      await nextTurn();
       if (before || s.fatal || o.signal?.aborted) return SKIPPED;
       try {
         const audit = o.beforeWindow ? timed(times, 'audit', () => o.beforeWindow?.(rowsNow)) : undefined;
+        await nextTurn();
         const record = o.onSend ? timed(times, 'record', () => o.onSend?.(rowsNow)) : undefined;
         // Both awaited (settled) before the journal: a window the audit log or the record refused is not "sent".
         const [a, b] = await Promise.allSettled([audit, record]);
         if (a.status === 'rejected') throw a.reason;
         if (b.status === 'rejected') throw b.reason;
+        await nextTurn();
         await timed(times, 'journal', () => o.journal.markSentDurable(rowsNow.map((r) => r.row)));
         return undefined;
       } catch (e) {

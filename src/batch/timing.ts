@@ -3,6 +3,8 @@
 // stages of one run may add up to more than its wall time.
 
 export type Stage =
+  /** From the process's start to the batch's first step (node, the bundle, the command line). */
+  | 'start'
   /** Reading, validating and staging the file (once, before anything is asked). */
   | 'read'
   /** The checks before the first row: the policy, repeats, funds, the question, planning the journal. */
@@ -17,6 +19,8 @@ export type Stage =
   | 'journal'
   /** The main thread blocked on journal commits (SQLite), as part of `journal`. */
   | 'journal-commit'
+  /** Sending, from the first window's writes to the last answer (wall time). */
+  | 'send'
   /** Waiting for a window's durable writes before its first row could leave (the rows in flight all answered). */
   | 'window-wait'
   /** Each request, from leaving to its answer (concurrent: summed over rows). */

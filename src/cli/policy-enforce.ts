@@ -59,6 +59,8 @@ export interface PolicyRun {
   command: string;
   dryRun: boolean;
   requests: () => Iterable<PolicyRequest>;
+  /** How many requests there are, when known: a context without a policy then reads none of them (a batch's rows). */
+  count?: number;
   /** The content the run sends and the approvals given, for withdrawals. */
   approvals?: { content: ApprovalContent; files: ParsedApproval[] };
   defaultProfileId?: string;
@@ -81,6 +83,7 @@ export async function policyVerdict(
     environment: conn.context.environment,
     defaultProfileId: run.defaultProfileId,
     requests: run.requests,
+    count: run.count,
     approvals: run.approvals,
     machineNow: () => ctx.clock.now(),
     reserved: run.reserved,

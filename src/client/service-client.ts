@@ -272,17 +272,14 @@ export class ServiceClient {
       this.lastChange = `${method} ${url}`;
       this.changes.add(`${method} ${new URL(url).pathname}`);
     }
-    const send = async (token: string | undefined) =>
-      this.transport.send({
-        method,
-        url,
-        retry,
-        headers: {
-          ...(token !== undefined ? { authorization: `Bearer ${token}` } : {}),
-          ...(json ? { 'content-type': 'application/json' } : {}),
-        },
-        body: body !== undefined ? JSON.stringify(body) : undefined,
-      });
+    // Serialised once, whatever the attempts (a 401's retry sends the same text).
+    const text = body !== undefined ? JSON.stringify(body) : undefined;
+    const send = (token: string | undefined) => {
+      const headers: Record<string, string> = {};
+      if (token !== undefined) headers.authorization = `Bearer ${token}`;
+      if (json) headers['content-type'] = 'application/json';
+      return this.transport.send({ method, url, retry, headers, body: text });
+    };
     if (!authenticated) return send(undefined);
     const first = await send((await this.tokens.token()).accessToken);
     // One refresh and one retry on 401: the cached token may have been revoked or the server restarted.

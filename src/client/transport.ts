@@ -194,6 +194,8 @@ export class Transport {
    */
   async send(req: HttpRequest): Promise<HttpResponse> {
     const shown = this.waiting(req);
+    // Nothing shows it (a script, a batch's thousands of requests): nothing to end either.
+    if (shown === UNSHOWN) return this.attempts(req, shown);
     try {
       return await this.attempts(req, shown);
     } finally {
@@ -359,7 +361,8 @@ export class Transport {
             status: res.statusCode ?? 0,
             statusText: res.statusMessage ?? '',
             headers: res.headers,
-            text: Buffer.concat(chunks).toString('utf8'),
+            // An answer in one chunk (a batch's every answer) is read as it came, not copied first.
+            text: (chunks.length === 1 ? chunks[0] : Buffer.concat(chunks)).toString('utf8'),
           });
         });
       };

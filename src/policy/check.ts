@@ -31,6 +31,8 @@ export interface CheckOptions {
   defaultProfileId?: string;
   /** The run's requests; called once per pass (a batch is read from its staged copy each time). */
   requests: () => Iterable<PolicyRequest>;
+  /** How many requests there are, when the caller knows: without a policy they are then not read at all. */
+  count?: number;
   /** The content the run sends and the approvals given for it. */
   approvals?: { content: ApprovalContent; files: ParsedApproval[] };
   /** This machine's clock, used only when the service sends no Date. */
@@ -221,7 +223,8 @@ async function conversionsSince(
 /** The verdict of the context's policy on a run, with what the service says (nothing is sent without a policy). */
 export async function checkWithdrawals(options: CheckOptions): Promise<PolicyVerdict> {
   const base = { environment: options.environment, now: options.machineNow(), clock: 'machine' } as const;
-  if (!options.policy) return evaluate(undefined, options.requests(), base);
+  if (!options.policy)
+    return evaluate(undefined, options.count === undefined ? options.requests() : [], base, options.count);
   const p = options.policy.policy;
   let withdrawals = false;
   let crypto = false;

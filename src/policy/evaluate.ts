@@ -415,6 +415,8 @@ export function evaluate(
   loaded: LoadedPolicy | undefined,
   requests: Iterable<PolicyRequest>,
   ctx: PolicyContext,
+  /** Without a policy: how many requests there are, when known (the requests are then not counted one by one). */
+  known?: number,
 ): PolicyVerdict {
   const rules = new Map(RULES.map((n) => [n, new Rule(n)]));
   const base = {
@@ -423,8 +425,8 @@ export function evaluate(
     environment: ctx.environment,
   };
   if (!loaded) {
-    let n = 0;
-    for (const _ of requests) n++;
+    let n = known ?? 0;
+    if (known === undefined) for (const _ of requests) n++;
     for (const r of rules.values()) {
       r.status = 'off';
       r.detail = 'no policy file';

@@ -39,6 +39,17 @@ async function logOf(count: number) {
 }
 
 const lines = (path: string) => readFileSync(path, 'utf8').split('\n');
+
+/** The number of entries of each write() the log makes from now on. */
+function writeSizes(log: AuditLog): number[] {
+  const written: number[] = [];
+  const many = log.writeMany.bind(log);
+  log.writeMany = (writer, who, events) => {
+    written.push(events.length);
+    return many(writer, who, events);
+  };
+  return written;
+}
 const writeLines = (path: string, ls: string[]) => writeFileSync(path, ls.join('\n'));
 
 describe('the audit log as written', () => {
@@ -302,12 +313,7 @@ describe('a torn write (a crash mid-line)', () => {
 
   it('add(): the answers of one turn of the event loop go with one write(), in order, before the next durable()', async () => {
     const { path, log } = freshLog();
-    const written: number[] = [];
-    const many = log.writeMany.bind(log);
-    log.writeMany = (writer, who, events) => {
-      written.push(events.length);
-      return many(writer, who, events);
-    };
+    const written = writeSizes(log);
     const g = new AuditGroup(log, () => {}, { windowMs: 600_000, idleMs: 600_000, gapMs: 0 });
     // A window open (the attempts of the first rows), then the answers of ten rows in one turn.
     await g.durable(WHO, [1, 2].map(event));
@@ -325,6 +331,36 @@ describe('a torn write (a crash mid-line)', () => {
         .map((l) => JSON.parse(l).ref_id),
     ).toEqual(Array.from({ length: 16 }, (_, i) => `ref-${i + 1}`));
     expect(verifyLog(path)).toMatchObject({ ok: true, entries: 16 });
+  });
+
+  it('add(): answers that come in turns of their own within addedMs go with one write(), before the next durable(); ADDED_MAX of them at once', async () => {
+    const { path, log } = freshLog();
+    const written = writeSizes(log);
+    const g = new AuditGroup(log, () => {}, { windowMs: 600_000, idleMs: 600_000, gapMs: 0, addedMs: 600_000 });
+    await g.durable(WHO, [1, 2].map(event));
+    // Six answers, each in a turn of the event loop of its own: held, not one write() a turn.
+    for (let i = 3; i <= 8; i++) {
+      g.add(WHO, event(i));
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    expect(written).toEqual([2]);
+    // The next window's attempts: the answers are written first, with one write(), and are durable with them.
+    await g.durable(WHO, [9, 10].map(event));
+    expect(written).toEqual([2, 6, 2]);
+    expect(lines(path).filter(Boolean)).toHaveLength(10);
+    // As many answers as ADDED_MAX: written as the last of them comes, without waiting for the time.
+    for (let i = 11; i < 11 + 256; i++) g.add(WHO, event(i));
+    expect(written).toEqual([2, 6, 2, 256]);
+    // What close() finds held is written before the window ends.
+    g.add(WHO, event(267));
+    await g.close();
+    expect(written).toEqual([2, 6, 2, 256, 1]);
+    expect(
+      lines(path)
+        .filter(Boolean)
+        .map((l) => JSON.parse(l).ref_id),
+    ).toEqual(Array.from({ length: 267 }, (_, i) => `ref-${i + 1}`));
+    expect(verifyLog(path)).toMatchObject({ ok: true, entries: 267 });
   });
 
   it('a crash that left only the newline of a torn line: recorded the same way', async () => {

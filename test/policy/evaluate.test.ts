@@ -11,7 +11,9 @@ import {
   type PolicyRequest,
   type PolicyVerdict,
 } from '../../src/policy/evaluate.js';
+import { checkWithdrawals } from '../../src/policy/check.js';
 import { inWindow, parseWindow, type HoursWindow } from '../../src/policy/hours.js';
+import type { ServiceClient } from '../../src/client/service-client.js';
 import { parsePolicy } from '../../src/policy/load.js';
 import { BTC_ADDRESS as BTC, ETH_ADDRESS as ETH } from '../support/addresses.js';
 
@@ -306,5 +308,43 @@ describe('when approvals are needed', () => {
     expect(need(content('1.5'), [valid('a'), valid('b')]).allowed).toBe(true);
     expect(need(content('0.001', 'ETH'), [valid('a')]).allowed).toBe(false);
     expect(one.approvals).toHaveLength(2);
+  });
+});
+
+describe('checking a run whose number of requests is known (a batch: one per valid row)', () => {
+  // The requests of a batch are its staged rows, read from disk on every pass: without a policy there is nothing to
+  // check in them, so a known count spares that pass; with a policy every request is still checked.
+  const counted = (rows: PolicyRequest[]) => {
+    let reads = 0;
+    return {
+      reads: () => reads,
+      requests: function* () {
+        reads++;
+        yield* rows;
+      },
+    };
+  };
+  const options = (requests: () => Iterable<PolicyRequest>, loaded: ReturnType<typeof policy> | undefined) => ({
+    client: {} as ServiceClient,
+    policy: loaded,
+    environment: 'production',
+    requests,
+    count: 4,
+    machineNow: () => NOON_UTC,
+  });
+
+  it('without a policy file, the count is the verdict’s and no request is read', async () => {
+    const run = counted(FOUR_ROWS);
+    const v = await checkWithdrawals(options(run.requests, undefined));
+    expect(v).toMatchObject({ allowed: true, file: null, requests: 4 });
+    expect(run.reads()).toBe(0);
+  });
+
+  it('with a policy, every request is read and checked whatever the count', async () => {
+    const run = counted(FOUR_ROWS);
+    const v = await checkWithdrawals(options(run.requests, policy('networks: [BITCOIN]\n')));
+    expect(v.allowed).toBe(false);
+    expect(messages(v, 'networks')).toEqual([expect.stringMatching(/^row 3: /), expect.stringMatching(/^row 4: /)]);
+    expect(run.reads()).toBeGreaterThan(0);
   });
 });

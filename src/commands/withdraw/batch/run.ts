@@ -86,6 +86,8 @@ function interruptLine(phase: Phase): string {
 function stageTimes(file: string | undefined): { times: StageTimes; write: (journal?: Journal) => void } | undefined {
   if (!file) return undefined;
   const times = new StageTimes();
+  // performance.now() counts from the process's start.
+  times.add('start', performance.now());
   return {
     times,
     write: (journal) => {
@@ -456,7 +458,12 @@ async function beginBatch(
     // stops here (exit 4 or 5), with nothing planned.
     await conn.tokens.token();
     if (o.resume) ctx.display.io.err('no interrupted run of this file was found; starting it\n');
-    const begun: PolicyRun = { ...run.policy.run, requests: () => stagedRequests(input.stage, o.allowRepeat) };
+    const begun: PolicyRun = {
+      ...run.policy.run,
+      requests: () => stagedRequests(input.stage, o.allowRepeat),
+      // One request per valid row: without a policy, nothing more of them is read.
+      count: input.scan.valid,
+    };
     const verdict = await policyVerdict(ctx, conn, run.policy.loaded, begun);
     const batchId = journal.meta().batch_id ?? newBatchId();
     const refusal = { batch: { ...auditOf(run, journal), batchId }, rows: input.scan.valid, resumed: false };
@@ -485,7 +492,8 @@ async function beginBatch(
       batchId,
     });
     // The digest of the rows as confirmed: in the audit entry (hash-chained) and the journal, for --resume to check.
-    const rowsSha256 = confirmedDigest(input.stage);
+    const confirmed = confirmedDigest(input.stage);
+    const rowsSha256 = confirmed.digest;
     await ctx.audit.record(batchStart({ ...refusal.batch, rowsSha256 }, input.scan.valid, false), conn);
     planBatch(ctx, journal, input, {
       file: run.file,
@@ -493,6 +501,7 @@ async function beginBatch(
       serviceId: conn.serviceId,
       base: run.base,
       rowsSha256,
+      rows: confirmed.rows,
       // A repeat run is one whether or not a row turned out to be paid before: its approvals say "repeat: true".
       repeatSalt: salt,
     });
@@ -565,6 +574,7 @@ async function sendReserved(
   },
 ): Promise<void> {
   const { journal, clock } = sending;
+  const started = performance.now();
   try {
     await sendBatch(ctx, journal, conn, sending.record, run.o, sending.todo, sending.stream?.report, {
       clock,
@@ -573,6 +583,7 @@ async function sendReserved(
       times: sending.times,
     });
   } finally {
+    sending.times?.add('send', performance.now() - started);
     if (run.policy.loaded?.policy.maxPer24h) await releaseRefused(ctx, conn, journal);
   }
 }
@@ -1005,11 +1016,28 @@ function* plannedOf(stage: Stage): Generator<PlannedRow> {
   }
 }
 
-/** The digest of the staged rows as the journal plans them (what the audit entry records and planBatch checks). */
-function confirmedDigest(stage: Stage): string {
+/** Rows of a batch this size or smaller are planned from the rows their digest was worked out from (kept in memory). */
+const PLANNED_KEPT = 10_000;
+
+/** The digest of the staged rows and, for a batch of PLANNED_KEPT rows or fewer, those rows with their hashes. */
+interface Confirmed {
+  digest: string;
+  rows?: PlannedRow[];
+}
+
+/**
+ * The digest of the staged rows as the journal plans them (what the audit entry records and planBatch checks), and,
+ * for a batch of PLANNED_KEPT rows or fewer, those rows with their hashes: what planBatch plans, not worked out again.
+ */
+function confirmedDigest(stage: Stage): Confirmed {
   const digest = new RowsDigest();
-  for (const r of plannedOf(stage)) digest.add(r);
-  return digest.finish();
+  let rows: PlannedRow[] | undefined = [];
+  for (const r of plannedOf(stage)) {
+    const hash = digest.add(r);
+    if (rows && rows.length < PLANNED_KEPT) rows.push({ ...r, hash });
+    else rows = undefined;
+  }
+  return { digest: digest.finish(), rows };
 }
 
 /**
@@ -1026,6 +1054,8 @@ function planBatch(
     serviceId: string;
     base: string;
     rowsSha256: string;
+    /** The rows as digested, with their hashes (a batch of PLANNED_KEPT rows or fewer); else read again. */
+    rows?: PlannedRow[];
     repeatSalt?: string;
   },
 ): void {
@@ -1049,7 +1079,8 @@ function planBatch(
       rows_sha256: plan.rowsSha256,
       repeat_salt: plan.repeatSalt,
     });
-    planFromStage(journal, stage, plan.rowsSha256);
+    if (plan.rows) journal.plan(plan.rows);
+    else planFromStage(journal, stage, plan.rowsSha256);
     let invalid: InvalidRow[] = [];
     for (const r of stage.invalid()) {
       invalid.push(r);
