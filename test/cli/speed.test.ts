@@ -191,11 +191,15 @@ describe('start-up work', () => {
     };
     const svc = await startLocalService({ port: 0, memory: true });
     try {
-      writeFileSync(join(dir, 'main.cjs'), text);
+      // Beside the stores it reads (the schemas', and the validators' it would otherwise do without).
+      mkdirSync(join(dir, 'app'));
+      writeFileSync(join(dir, 'app', 'main.cjs'), text);
+      for (const store of ['schemas.txt', 'validators.txt'])
+        cpSync(join(ROOT, 'dist/app', store), join(dir, 'app', store));
       const probe = `
         globalThis.evaluated = [];
         const { loaded } = require(${JSON.stringify(join(ROOT, 'bin/load.js'))});
-        loaded.main = { exports: require(${JSON.stringify(join(dir, 'main.cjs'))}) };
+        loaded.main = { exports: require(${JSON.stringify(join(dir, 'app', 'main.cjs'))}) };
         const original = require('node:fs').readFileSync(${JSON.stringify(join(ROOT, 'dist/app/main.cjs'))}, 'latin1');
         loaded.main.exports.runCli(['node', 'coinop', 'prices', 'BTCUSD', '--increment', 'ONE_HOUR', '-o', 'json'], {
           stdin: process.stdin, stdout: process.stdout, stderr: process.stderr, env: process.env,
@@ -260,6 +264,19 @@ describe('start-up work', () => {
         /function validate\d+\(data,\s*\{/,
       );
     expect(readFileSync(join(ROOT, 'dist/app/validators.txt'), 'latin1')).toMatch(/function validate\d+\(data,\s*\{/);
+    // Nor the contract's schemas: their JSON is dist/app/schemas.txt's, each chunk led by the build's id line.
+    const strict = /\\?"additionalProperties\\?":false/;
+    for (const bundle of ['main.cjs', 'local.cjs', 'rare.cjs'])
+      expect(readFileSync(join(ROOT, 'dist/app', bundle), 'latin1'), bundle).not.toMatch(strict);
+    const store = readFileSync(join(ROOT, 'dist/app/schemas.txt'), 'utf8');
+    const id = readFileSync(join(ROOT, 'dist/app/main.cjs'), 'latin1').split('\n')[0];
+    expect(
+      store
+        .split(`${id}\n`)
+        .filter(Boolean)
+        .every((json) => typeof JSON.parse(json) === 'object'),
+    ).toBe(true);
+    expect(store).toMatch(strict);
     // `coinop prices` through the launcher, with a probe that counts what it opened, loaded and formatted.
     const dir = mkdtempSync(join(tmpdir(), 'coinop-request-path-'));
     const { startLocalService } = (await import(pathToFileURL(join(ROOT, 'dist/local/service.js')).href)) as {
