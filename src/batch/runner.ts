@@ -332,13 +332,15 @@ class Windows {
       await nextTurn();
       if (before || s.fatal || o.signal?.aborted) return SKIPPED;
       try {
-        const audit = o.beforeWindow ? timed(times, 'audit', () => o.beforeWindow?.(rowsNow)) : undefined;
+        // Each write's outcome taken as it starts: the audit's may fail while the record's turn waits, and a rejection
+        // nobody has taken yet is an unhandled one (which ends the process) however soon it is awaited.
+        const audit = failureOf(o.beforeWindow && (() => timed(times, 'audit', () => o.beforeWindow?.(rowsNow))));
         await nextTurn();
-        const record = o.onSend ? timed(times, 'record', () => o.onSend?.(rowsNow)) : undefined;
-        // Both awaited (settled) before the journal: a window the audit log or the record refused is not "sent".
-        const [a, b] = await Promise.allSettled([audit, record]);
-        if (a.status === 'rejected') throw a.reason;
-        if (b.status === 'rejected') throw b.reason;
+        const record = failureOf(o.onSend && (() => timed(times, 'record', () => o.onSend?.(rowsNow))));
+        // Both settled before the journal: a window the audit log or the record refused is not "sent".
+        const [auditFailed, recordFailed] = await Promise.all([audit, record]);
+        if (auditFailed) throw auditFailed;
+        if (recordFailed) throw recordFailed;
         await nextTurn();
         await timed(times, 'journal', () => o.journal.markSentDurable(rowsNow.map((r) => r.row)));
         return undefined;
@@ -443,6 +445,16 @@ export async function sendRows(rows: AsyncIterable<BatchRow>, todo: number, opti
 }
 
 /** Runs `fn` (sync or async) into the stage's time when timing. */
+/** What a write ends with: undefined when it succeeded (or there is none), else its error. Never rejects. */
+async function failureOf(write: (() => unknown) | undefined): Promise<Error | undefined> {
+  try {
+    await write?.();
+    return undefined;
+  } catch (e) {
+    return e as Error;
+  }
+}
+
 function timed<T>(times: StageTimes | undefined, stage: Parameters<StageTimes['add']>[0], fn: () => T): T {
   return times ? times.time(stage, fn) : fn();
 }
