@@ -1,0 +1,17 @@
+// The masks the pages' examples are compared through (test/docs/masks.ts): a value that differs per run is masked
+// whatever its letters, and the names a page shows are not.
+import { describe, expect, it } from 'vitest';
+import { mask } from './masks.js';
+
+describe('masks', () => {
+  it('masks a local memo id with or without a digit, and a hosted one', () => {
+    expect(mask('deposits that carry memo CQGGRCQCAWKWGNXH credit')).toBe('deposits that carry memo <memo> credit');
+    expect(mask('initiated for memo CY647P5RTYQ39V7G')).toBe('initiated for memo <memo>');
+    expect(mask('memo_id  9CFXQSCMSPLFHXLZ')).toBe('memo_id  <memo>');
+  });
+
+  it('leaves the service names a page shows as they are', () => {
+    for (const text of ['--increment FIFTEEN_MINUTES', 'status PENDING', 'network BITCOIN_CASH', 'ACKNOWLEDGEMENTS'])
+      expect(mask(text)).toBe(text);
+  });
+});
