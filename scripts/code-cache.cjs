@@ -22,37 +22,12 @@ const COMMANDS = [
 ];
 // The everyday commands of rare.cjs (scripts/rare-commands.mjs: every group but the everyday reads): run after those
 // above, they train rare.cjs's own cache (and the shared CLI cache with what of main.cjs they run).
+// The README's withdrawal, quoted first as a fee and then sent.
+const WITHDRAWAL = ['--asset', 'BTC', '--network', 'BITCOIN', '--address', '1BvBMSEYstWetqTFn5Au4m4GFg7xJaNVN2'];
 const RARE_COMMANDS = [
   ['balances', '-o', 'json'],
-  [
-    'fee',
-    'quote',
-    '--asset',
-    'BTC',
-    '--network',
-    'BITCOIN',
-    '--address',
-    '1BvBMSEYstWetqTFn5Au4m4GFg7xJaNVN2',
-    '--amount',
-    '0.01',
-    '-o',
-    'json',
-  ],
-  [
-    'withdraw',
-    '--asset',
-    'BTC',
-    '--network',
-    'BITCOIN',
-    '--address',
-    '1BvBMSEYstWetqTFn5Au4m4GFg7xJaNVN2',
-    '--amount',
-    '0.01',
-    '--quote',
-    '--yes',
-    '-o',
-    'json',
-  ],
+  ['fee', 'quote', ...WITHDRAWAL, '--amount', '0.01', '-o', 'json'],
+  ['withdraw', ...WITHDRAWAL, '--amount', '0.01', '--quote', '--yes', '-o', 'json'],
   ['withdraw', '--help'],
 ];
 

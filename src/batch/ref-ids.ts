@@ -55,11 +55,8 @@ export function stagedText(body: Record<string, unknown>): { text: string; key: 
   return { text, key: plain && body.ref_id === undefined ? sha256hex(text) : rowKey(body) };
 }
 
-// crypto.hash (Node 20.12 and later) is the one-shot form, twice as fast on short texts.
-const oneShot = (crypto as { hash?: typeof crypto.hash }).hash;
-export const sha256hex: (text: string) => string = oneShot
-  ? (text) => oneShot('sha256', text, 'hex')
-  : (text) => crypto.createHash('sha256').update(text).digest('hex');
+// crypto.hash, the one-shot form (every Node the package's engines allow has it): twice as fast on short texts.
+export const sha256hex = (text: string): string => crypto.hash('sha256', text, 'hex');
 
 /**
  * The content hash of a withdrawal request: every field but ref_id (profile_id, asset, network, destination,
