@@ -12,6 +12,8 @@ import { accessToken } from '../bench-support/token.mjs';
 const ROOT = process.cwd();
 const BIN = join(ROOT, 'bin', 'coinop.js');
 const CONCURRENCY = 16;
+// Rounds of the 10,000-row batch (coinop, then the bare client) in a full run; --quick makes one.
+const ROUNDS = 3;
 const TIME = existsSync('/usr/bin/time') ? '/usr/bin/time' : null;
 const BARE_VALIDATE = join(ROOT, 'scripts', 'bench-support', 'bare-validate.mjs');
 // The validation rates' targets, as shares of the bare reader's rate on the same file in the same run (set in
@@ -176,20 +178,34 @@ export default async function run({ quick }) {
       COINOP_BASE_URL: svc.baseUrl,
     };
     // ---- 10,000-row batch ----
+    // Rounds of coinop then the bare client, each round with rows of its own (new ref_ids, nothing already paid): the
+    // service's speed moves by 15-25% from one run to the next (its commits, its settlement of the rows before, the
+    // machine), so one pair is one sample of that; the rows report the median round (by its ratio) and the spread.
     const rows = quick ? 2000 : 10_000;
-    const file = join(dir, 'batch.csv');
-    await writeCsv(file, rows, 'bench-');
-    const timesFile = join(dir, 'stage-times.json');
-    const r = await runCoinop(
-      ['withdraw', 'batch', file, '--yes', '--rate', '0', '--concurrency', String(CONCURRENCY), '-o', 'ndjson'],
-      { ...env, COINOP_BATCH_TIMES: timesFile },
-    );
-    if (r.code !== 0) throw new Error(`coinop withdraw batch exited ${r.code}: ${r.stderr.slice(-500)}`);
-    const stages = JSON.parse(readFileSync(timesFile, 'utf8'));
-    const bare = await bareClient(svc, rows, 'bare-', DEMO.profileId);
+    const rounds = quick ? 1 : ROUNDS;
+    const runs = [];
+    for (let k = 0; k < rounds; k++) {
+      const file = join(dir, `batch-${k}.csv`);
+      await writeCsv(file, rows, `bench-r${k}-`);
+      const timesFile = join(dir, `stage-times-${k}.json`);
+      const r = await runCoinop(
+        ['withdraw', 'batch', file, '--yes', '--rate', '0', '--concurrency', String(CONCURRENCY), '-o', 'ndjson'],
+        { ...env, COINOP_BATCH_TIMES: timesFile },
+      );
+      if (r.code !== 0) throw new Error(`coinop withdraw batch exited ${r.code}: ${r.stderr.slice(-500)}`);
+      const stages = JSON.parse(readFileSync(timesFile, 'utf8'));
+      const bare = await bareClient(svc, rows, `bare-r${k}-`, DEMO.profileId);
+      runs.push({ r, stages, bare, ratio: bare / r.seconds });
+    }
+    const byRatio = [...runs].sort((a, b) => a.ratio - b.ratio);
+    const { r, stages, bare } = byRatio[Math.floor(byRatio.length / 2)];
+    const spread =
+      runs.length > 1
+        ? ` (median of ${runs.length} rounds: ${runs.map((x) => `${x.ratio.toFixed(2)}x`).join(', ')})`
+        : '';
     const scale = 10_000 / rows;
     // The wall time keeps the absolute target (10,000 rows in 15 s); the throughput is judged against the bare client
-    // of the same run (issue 24 item 7: at least 0.8 of its rows/s), so a slow or busy machine moves both alike.
+    // of the same round (issue 24 item 7: at least 0.8 of its rows/s), so a slow or busy machine moves both alike.
     rowsOut.push({
       name: `withdraw batch: ${rows.toLocaleString('en-US')} rows, wall time${quick ? ' (scaled to 10,000)' : ''}`,
       value: r.seconds * scale,
@@ -202,14 +218,15 @@ export default async function run({ quick }) {
     });
     const throughputRatio = bare / r.seconds;
     rowsOut.push({
-      name: `withdraw batch: ${rows.toLocaleString('en-US')} rows, throughput`,
+      name: `withdraw batch: ${rows.toLocaleString('en-US')} rows, throughput${spread}`,
       value: rows / r.seconds,
       unit: 'rows/s',
       baseline: rows / bare,
-      baselineName: 'bare HTTP client, same run',
+      baselineName: 'bare HTTP client, same round',
       ratio: throughputRatio,
       target: '>= 0.8x the bare client',
       met: throughputRatio >= 0.8,
+      rounds: runs.map((x) => ({ seconds: x.r.seconds, bareSeconds: x.bare, ratio: x.ratio })),
     });
     // Where each row's time went (ms per row, summed over the run). Stages beside the requests (the durable writes
     // of the next window) overlap them; http and limiter are summed over rows in flight at once (divide by the
@@ -246,8 +263,9 @@ export default async function run({ quick }) {
         `  ${'cpu'.padEnd(15)} ${cpuUs.toFixed(1).padStart(9)} us/row  CPU of the coinop process (user + system, all of it)`,
       );
     process.stdout.write(
-      `\nwithdraw batch, ${rows} rows: time per row by stage (wall ${((r.seconds / rows) * 1e6).toFixed(1)} us/row; bare client ${bareUs.toFixed(1)} us/row, ${(bareUs * CONCURRENCY).toFixed(1)} us per request in flight)\n${lines.join('\n')}\n`,
+      `\nwithdraw batch, ${rows} rows${runs.length > 1 ? ', the median round' : ''}: time per row by stage (wall ${((r.seconds / rows) * 1e6).toFixed(1)} us/row; bare client ${bareUs.toFixed(1)} us/row, ${(bareUs * CONCURRENCY).toFixed(1)} us per request in flight)\n${lines.join('\n')}\n`,
     );
+    const peakMb = Math.max(...runs.map((x) => x.r.peakMb));
     rowsOut[rowsOut.length - 1].stages = {
       usPerRow: perRow,
       cpuUsPerRow: cpuUs,
@@ -256,14 +274,14 @@ export default async function run({ quick }) {
       concurrency: CONCURRENCY,
     };
     rowsOut.push({
-      name: `withdraw batch: ${rows.toLocaleString('en-US')} rows, peak RSS of coinop`,
-      value: r.peakMb,
+      name: `withdraw batch: ${rows.toLocaleString('en-US')} rows, peak RSS of coinop (highest of the rounds)`,
+      value: peakMb,
       unit: 'MB',
       baseline: null,
       baselineName: '',
       ratio: null,
       target: '<= 150 MB',
-      met: r.peakMb > 0 && r.peakMb <= 150,
+      met: peakMb > 0 && peakMb <= 150,
     });
 
     // ---- Validation of 1,000,000 rows ----

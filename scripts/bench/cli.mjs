@@ -45,7 +45,11 @@ get(process.env.BENCH_URL, { headers: { authorization: 'Bearer ' + process.env.B
 });
 `;
 
-/** Median ms of a command and of a baseline command, run alternately after two unmeasured rounds. */
+/**
+ * Median ms of a command and of a baseline command, run alternately after two unmeasured rounds, and the median of
+ * the rounds' ratios (each round's command against the baseline run just before it: a machine that slows down for a
+ * few rounds moves both of a round alike).
+ */
 async function pairwise(args, env, baseArgs, baseEnv, runs) {
   const base = [];
   const cmd = [];
@@ -57,10 +61,13 @@ async function pairwise(args, env, baseArgs, baseEnv, runs) {
     base.push(await once(baseArgs, baseEnv));
     cmd.push(await once(args, env));
   }
-  return { ms: median(cmd), base: median(base) };
+  return { ms: median(cmd), base: median(base), ratio: median(cmd.map((ms, i) => ms / base[i])) };
 }
 
-/** Median ms of the command and of `node -e 0`, run alternately, after two unmeasured rounds (files cached). */
+/**
+ * Median ms of the command and of `node -e 0`, run alternately, after two unmeasured rounds (files cached), and the
+ * median of the rounds' ratios (each run of the command against the `node -e 0` just before it).
+ */
 async function versus(args, env, runs, run = once) {
   const base = [];
   const cmd = [];
@@ -72,11 +79,11 @@ async function versus(args, env, runs, run = once) {
     base.push(await run(['-e', '0'], env));
     cmd.push(await run(args, env));
   }
-  return { ms: median(cmd), node: median(base) };
+  return { ms: median(cmd), node: median(base), ratio: median(cmd.map((ms, i) => ms / base[i])) };
 }
 
-function row(name, { ms, node }, maxRatio) {
-  const ratio = ms / node;
+/** A row of a command against `node -e 0`: the medians of each, judged by the median of the rounds' ratios. */
+function row(name, { ms, node, ratio }, maxRatio) {
   return {
     name,
     value: ms,
@@ -251,16 +258,17 @@ export default async function run({ quick }) {
       BENCH_URL: `${svc.baseUrl}${sent.url}`,
       BENCH_TOKEN: readToken,
     };
-    const pair = await pairwise(prices, env, [bareFile], bareEnv, runs);
+    // The target is within a few milliseconds of the baseline: twice the runs, judged by the rounds' median ratio.
+    const pair = await pairwise(prices, env, [bareFile], bareEnv, cheapRuns);
     rows.push({
       name: 'coinop prices BTCUSD --increment ONE_HOUR -o json, running service, cached token',
       value: pair.ms,
       unit: 'ms',
       baseline: pair.base,
       baselineName: 'bare node:http GET',
-      ratio: pair.ms / pair.base,
-      target: '<= 1.25x',
-      met: pair.ms / pair.base <= 1.25,
+      ratio: pair.ratio,
+      target: '<= 1.25x (median of the rounds)',
+      met: pair.ratio <= 1.25,
     });
     rows.push({
       name: `token requests during those ${runs} runs (service journal)`,

@@ -76,6 +76,18 @@ export function deriveRefId(key: string, occurrence: number): string {
   return `batch-${key.slice(0, KEY_HEX)}-${occurrence}`;
 }
 
+/** A key V8 orders before the others whatever the text's order (an array index), as a member of an object's text. */
+const INDEX_KEY = /[{,]"(?:0|[1-9]\d*)":/;
+
+/**
+ * The staged body with its ref_id, as JSON.stringify({ ...JSON.parse(body), ref_id }) writes it. A body without a
+ * ref_id whose keys parse back in the text's order (no array-index keys) takes it at its end without being parsed.
+ */
+export function withRefId(body: string, refId: string): string {
+  if (body.includes('"ref_id":') || INDEX_KEY.test(body)) return JSON.stringify({ ...JSON.parse(body), ref_id: refId });
+  return `${body.slice(0, -1)}${body.length > 2 ? ',' : ''}"ref_id":${JSON.stringify(refId)}}`;
+}
+
 /** The ref_id of the n-th occurrence of a row, from that of its first. */
 export function nthRefId(first: string, index: number): string {
   return `${first.slice(0, first.lastIndexOf('-'))}-${index}`;

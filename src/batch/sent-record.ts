@@ -4,6 +4,7 @@ import { privateDatabase } from '../config/private-files.js';
 import { join } from 'node:path';
 import { createRequire } from 'node:module';
 import type { Database as DatabaseType, Statement } from 'better-sqlite3';
+import { nextTurn } from './pacing.js';
 import { WAL_PAGES, WalSync } from './wal-sync.js';
 import { WriteError } from './write-error.js';
 
@@ -34,17 +35,25 @@ export function sentRecordPath(dataDir: string): string {
 }
 
 /**
+ * Rows appended since the last fold at which a batch folds the log while it sends (in a turn of its own, after a
+ * window is durable), so that closing it after the last answer moves a few rows, not the whole batch.
+ */
+const FOLD_AT = 2048;
+
+/**
  * The record is two tables. `sent`, keyed by ref_id, is what a lookup reads. `sent_log` is where a batch appends as it
  * sends (rowid order: each window's commit writes a page or two at the end of the file, where the keyed table's
  * random ref_ids rewrote a page per row, about 4 KB of WAL a row). The log is moved into `sent` in one transaction
- * (fold): by a lookup, which reads under the same write lock so nothing appended can slip between, and when the record
- * is closed. A crash leaves the log as it was; the next fold moves it.
+ * (fold): by a lookup, which reads under the same write lock so nothing appended can slip between, by a batch every
+ * FOLD_AT rows it appends, and when the record is closed. A crash leaves the log as it was; the next fold moves it.
  */
 export class SentRecord {
   private readonly append: Statement;
   private readonly get: Statement;
   private readonly fold: () => void;
   private readonly wal: WalSync;
+  /** Rows appended since the last fold. */
+  private appended = 0;
 
   private constructor(
     readonly path: string,
@@ -119,6 +128,19 @@ export class SentRecord {
       await this.wal.sync();
     } catch (e) {
       throw new WriteError('record of sent ref_ids', this.path, e);
+    }
+    this.appended += entries.length;
+    if (this.appended >= FOLD_AT) await this.foldNow();
+  }
+
+  /** Moves the log into the keyed table now, in a turn of its own; one that fails is left for the next fold. */
+  private async foldNow(): Promise<void> {
+    this.appended = 0;
+    await nextTurn();
+    try {
+      this.db.transaction(this.fold).immediate();
+    } catch {
+      /* left in the log for the next fold */
     }
   }
 

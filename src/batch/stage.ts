@@ -27,6 +27,8 @@ export interface StagedRow {
   destination_address: string | null;
   amount: string | null;
   total: string | null;
+  /** The balance it is debited from when not its asset's own (the funds' preflight). */
+  balance_asset: string | null;
 }
 
 /** A row --skip-invalid leaves out: its issues in one line, and what it gave of the fields a report shows. */
@@ -47,10 +49,19 @@ export interface StagedRepeat extends StagedRow {
   seen_journal: string | null;
 }
 
-/** The fields a listing or the journal shows, read from the staged body. */
-const FIELDS = ['profile_id', 'asset', 'crypto_network', 'destination_address', 'amount', 'total']
-  .map((f) => `json_extract(body, '$.${f}') AS ${f}`)
-  .join(', ');
+/**
+ * The fields a listing, the journal or the funds' preflight read of a staged row: columns of their own, taken from the
+ * body as it is staged, so that reading them does not parse it.
+ */
+const FIELDS = ['profile_id', 'asset', 'crypto_network', 'destination_address', 'amount', 'total', 'balance_asset'];
+
+/** A staged body's FIELDS, in order (null where it has none). */
+function fieldsOf(body: Record<string, unknown>): (string | null)[] {
+  return FIELDS.map((field) => {
+    const value = body[field];
+    return typeof value === 'string' ? value : null;
+  });
+}
 
 const PAGE = 1000;
 const FLUSH_AT = 500;
@@ -90,6 +101,7 @@ export class Stage {
       db.pragma('cache_size = -2000');
       db.exec(`CREATE TABLE staged (
         row INTEGER PRIMARY KEY, line INTEGER NOT NULL, derived INTEGER NOT NULL, ref_id TEXT, body TEXT, issues TEXT, given TEXT,
+        ${FIELDS.map((field) => `${field} TEXT`).join(', ')},
         repeat INTEGER NOT NULL DEFAULT 0, seen_transfer TEXT, seen_status TEXT, seen_created TEXT, seen_at TEXT, seen_journal TEXT)`);
     } catch (e) {
       db.close();
@@ -131,8 +143,8 @@ export class Stage {
       body.destination_address = canonicalAddress(network, address);
     if (row.derived) {
       const { text, key } = stagedText(body);
-      this.buffer.push([row.row, row.line, 1, deriveRefId(key, 1), text]);
-    } else this.buffer.push([row.row, row.line, 0, body.ref_id, JSON.stringify(body)]);
+      this.buffer.push([row.row, row.line, 1, deriveRefId(key, 1), text, ...fieldsOf(body)]);
+    } else this.buffer.push([row.row, row.line, 0, body.ref_id, JSON.stringify(body), ...fieldsOf(body)]);
     if (this.buffer.length >= FLUSH_AT) this.flush();
   }
 
@@ -148,7 +160,9 @@ export class Stage {
     const invalid = this.invalidBuffer;
     this.buffer = [];
     this.invalidBuffer = [];
-    const ins = this.stmt('INSERT INTO staged (row, line, derived, ref_id, body) VALUES (?, ?, ?, ?, ?)');
+    const ins = this.stmt(
+      `INSERT INTO staged (row, line, derived, ref_id, body, ${FIELDS.join(', ')}) VALUES (?, ?, ?, ?, ?, ${FIELDS.map(() => '?').join(', ')})`,
+    );
     const bad = this.stmt('INSERT INTO staged (row, line, derived, issues, given) VALUES (?, ?, 0, ?, ?)');
     this.write(() =>
       this.db.transaction(() => {
@@ -184,7 +198,7 @@ export class Stage {
   *valid(): Generator<Readonly<StagedRow>> {
     if (this.kept) return yield* this.kept;
     const page = this.stmt(
-      `SELECT row, line, ref_id, derived, body, ${FIELDS} FROM staged WHERE body IS NOT NULL AND row > ? ORDER BY row LIMIT ${PAGE}`,
+      `SELECT row, line, ref_id, derived, body, ${FIELDS.join(', ')} FROM staged WHERE body IS NOT NULL AND row > ? ORDER BY row LIMIT ${PAGE}`,
     );
     // Kept while the rows read so far are few; a bigger batch is read a page at a time, every time.
     const version = this.version;
@@ -217,7 +231,7 @@ export class Stage {
   /** Valid rows whose ref_id was derived, `size` at a time: the rows a guard looks up. */
   *derivedPages(size: number): Generator<{ row: number; ref_id: string; profile_id: string }[]> {
     const page = this.stmt(
-      `SELECT row, ref_id, json_extract(body, '$.profile_id') AS profile_id FROM staged WHERE derived = 1 AND body IS NOT NULL AND row > ? ORDER BY row LIMIT ?`,
+      `SELECT row, ref_id, profile_id FROM staged WHERE derived = 1 AND body IS NOT NULL AND row > ? ORDER BY row LIMIT ?`,
     );
     for (let after = 0; ; ) {
       const rows = page.all(after, size) as { row: number; ref_id: string; profile_id: string }[];
@@ -248,7 +262,7 @@ export class Stage {
   }
 
   *repeats(): Generator<StagedRepeat> {
-    const page = this.stmt(`SELECT *, ${FIELDS} FROM staged WHERE repeat = 1 AND row > ? ORDER BY row LIMIT ${PAGE}`);
+    const page = this.stmt(`SELECT * FROM staged WHERE repeat = 1 AND row > ? ORDER BY row LIMIT ${PAGE}`);
     for (let after = 0; ; ) {
       const rows = page.all(after) as StagedRepeat[];
       if (!rows.length) return;

@@ -2,6 +2,7 @@
 // (column order, BOM, quoting, CRLF, trailing newlines, CSV or JSON); identical rows are told apart by occurrence.
 // The guard finds rows this machine sent in another batch even when the service does not know them.
 import { describe, expect, it } from 'vitest';
+import Database from 'better-sqlite3';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -9,7 +10,7 @@ import type { BatchService } from '../../src/batch/service-port.js';
 import { markRepeats, repeatLine } from '../../src/batch/guard.js';
 import { TokenBucket } from '../../src/batch/pacing.js';
 import type { BatchFormat } from '../../src/batch/reader.js';
-import { REF_ID_PLACEHOLDER, canonicalJson, normalAmount } from '../../src/batch/ref-ids.js';
+import { REF_ID_PLACEHOLDER, canonicalJson, normalAmount, stagedText, withRefId } from '../../src/batch/ref-ids.js';
 import { scanFile } from '../../src/batch/scan.js';
 import { SentRecord } from '../../src/batch/sent-record.js';
 import { Stage } from '../../src/batch/stage.js';
@@ -189,6 +190,24 @@ describe('derived ref_ids', () => {
     expect(['0', '000', '10', '10.000', '0.000'].map(normalAmount)).toEqual(['0', '0', '10', '10', '0']);
     expect(REF_ID_PLACEHOLDER.length).toBeLessThanOrEqual(128);
   });
+
+  it('a staged body takes its ref_id as parsing and writing it again would give it, array-index keys and all', () => {
+    const bodies: Record<string, unknown>[] = [
+      { asset: 'ETH', amount: '0.001', destination_address: ETH, metadata: { n: 'a-1' } },
+      // Keys V8 orders first when it parses them (array indexes), beside keys that sort before digits.
+      { asset: 'ETH', metadata: { '10': 'x', '9': 'y', $b: 'z', '01': 'w' } },
+      { asset: 'ETH', metadata: { '1': 'x' } },
+      { memo: 'a "ref_id": in a note, {"7": braces} and \u00e9 é 😀', asset: 'XLM' },
+      { ref_id: 'given-1', asset: 'BTC' },
+      {},
+    ];
+    for (const body of bodies) {
+      for (const text of [stagedText(body).text, JSON.stringify(body)]) {
+        const slow = JSON.stringify({ ...JSON.parse(text), ref_id: 'batch-abc-1' });
+        expect(withRefId(text, 'batch-abc-1')).toBe(slow);
+      }
+    }
+  });
 });
 
 describe('rows another batch paid', () => {
@@ -198,6 +217,36 @@ describe('rows another batch paid', () => {
     transfers: async () => [],
     transfersByRef: async () => [],
   };
+
+  it("are moved from the record's log to its keyed table as a batch sends, every couple of thousand rows", async () => {
+    const path = join(dir, 'folds.db');
+    const record = SentRecord.open(path);
+    const counts = () => {
+      const db = new Database(path, { readonly: true });
+      try {
+        const n = (table: string) => (db.prepare(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n;
+        return { log: n('sent_log'), keyed: n('sent') };
+      } finally {
+        db.close();
+      }
+    };
+    try {
+      for (let w = 0; w < 9; w++) {
+        const entries = Array.from({ length: 256 }, (_, i) => ({
+          row: w * 256 + i + 1,
+          ref_id: `batch-${w}-${i}`,
+          profile_id: 'prof-1',
+        }));
+        await record.record('local:http://a', 'b1', '/j/b1.journal', entries, '2026-01-01T00:00:00.000Z');
+      }
+      // 2,304 rows appended: the first 2,048 moved while sending, the window after them still in the log.
+      expect(counts()).toEqual({ log: 256, keyed: 2048 });
+      expect(record.find('local:http://a', 'prof-1', 'batch-8-255', 'other')?.row).toBe(2304);
+    } finally {
+      record.close();
+    }
+    expect(counts()).toEqual({ log: 0, keyed: 2304 });
+  });
 
   it("are found in this machine's record of sent ref_ids (per service and profile) when the service does not know them", async () => {
     const text = `destination_address,asset,crypto_network,amount\n${BTC},BTC,BITCOIN,0.01\n${BTC},BTC,BITCOIN,0.02\n`;

@@ -19,7 +19,7 @@ import {
   RowsDigest,
 } from '../../../batch/journal.js';
 import { TokenBucket } from '../../../batch/pacing.js';
-import { newBatchId } from '../../../batch/ref-ids.js';
+import { newBatchId, withRefId } from '../../../batch/ref-ids.js';
 import {
   exitCodeOf,
   outcomeLine,
@@ -651,8 +651,12 @@ async function refusedBy(
 async function guardFunds(ctx: BatchDeps, conn: Connection, stage: Stage): Promise<void> {
   const needs = new Needs();
   for (const r of stage.valid()) {
-    const b = JSON.parse(r.body) as CreateCryptoWithdrawalRequest;
-    needs.add(b, dec(b.amount ?? b.total ?? '0'));
+    const debiting = {
+      profile_id: r.profile_id ?? undefined,
+      asset: r.asset ?? '',
+      balance_asset: r.balance_asset ?? undefined,
+    };
+    needs.add(debiting, dec(r.amount ?? r.total ?? '0'));
   }
   const short = await shortfalls(conn, needs, {
     what: { sum: 'amounts (fees on top)', one: 'the largest row (fee on top)' },
@@ -1011,7 +1015,7 @@ function* plannedOf(stage: Stage): Generator<PlannedRow> {
       destination_address: s.destination_address ?? undefined,
       amount: s.amount ?? undefined,
       total: s.total ?? undefined,
-      body: JSON.stringify({ ...JSON.parse(s.body), ref_id: s.ref_id }),
+      body: withRefId(s.body, s.ref_id),
     };
   }
 }
