@@ -78,12 +78,14 @@ class Slots {
   constructor(count: number) {
     this.free = count;
   }
-  async take(): Promise<void> {
+  /** Takes a slot; true when it had to wait for one to be given back. */
+  async take(): Promise<boolean> {
     if (this.free > 0) {
       this.free--;
-      return;
+      return false;
     }
     await new Promise<void>((r) => this.waiting.push(r));
+    return true;
   }
   give(): void {
     const next = this.waiting.shift();
@@ -382,7 +384,10 @@ class Windows {
   /** One row sent in a free slot; false when the batch stopped first. */
   private async start(row: BatchRow): Promise<boolean> {
     const { options: o, state: s, slots } = this;
-    await slots.take();
+    // A slot given back by an answer is used once the answers that came with it were taken too (the next turn of
+    // the event loop): the requests they free leave together, as the service's group commits take them, rather
+    // than one at a time between the answers' bookkeeping.
+    if (await slots.take()) await nextTurn();
     if (s.fatal || o.signal?.aborted) {
       slots.give();
       return false;
