@@ -3,7 +3,7 @@
 // concurrency (no validation, no journal); and the validation of 1,000,000 rows as CSV and as a JSON array (rows/s
 // against a bare reader's checks of the same file, peak RSS).
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, createWriteStream } from 'node:fs';
+import { closeSync, createWriteStream, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { once } from 'node:events';
@@ -42,8 +42,8 @@ async function writeCsv(file, rows, prefix, lastRow) {
 }
 
 /**
- * Runs coinop as a child; returns wall seconds, exit code, peak RSS in MB and CPU seconds (user + system; GNU time, else
- * /proc sampling for the RSS and no CPU figure).
+ * Runs coinop as a child; returns wall seconds, exit code, peak RSS in MB, CPU seconds (user + system; GNU time, else
+ * /proc sampling for the RSS and no CPU figure) and the file its standard output went to.
  */
 function runCoinop(args, env) {
   return new Promise((resolve, reject) => {
@@ -52,10 +52,14 @@ function runCoinop(args, env) {
     const stats = join(env.COINOP_DATA_DIR, `time-${Date.now()}.txt`);
     const cmd = TIME ? TIME : process.execPath;
     const argv = TIME ? ['-v', '-o', stats, process.execPath, BIN, ...args] : [BIN, ...args];
-    const child = spawn(cmd, argv, { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    // Its output to a file, as an operator's `> out.ndjson`: read through a pipe, the report of every row would be
+    // taken in by this process, whose thread is the local service's, and slow the service down while coinop sends.
+    const outFile = join(env.COINOP_DATA_DIR, `stdout-${process.hrtime.bigint()}.txt`);
+    const out = openSync(outFile, 'w');
+    const child = spawn(cmd, argv, { env, stdio: ['ignore', out, 'pipe'] });
+    closeSync(out);
     let stderr = '';
     let peakKb = 0;
-    child.stdout.resume();
     child.stderr.on('data', (d) => (stderr += d));
     const sampler = TIME
       ? null
@@ -84,7 +88,7 @@ function runCoinop(args, env) {
           /* no stats */
         }
       }
-      resolve({ seconds, code, peakMb: peakKb / 1024, cpu, stderr });
+      resolve({ seconds, code, peakMb: peakKb / 1024, cpu, stderr, outFile });
     });
   });
 }
@@ -193,6 +197,8 @@ export default async function run({ quick }) {
         { ...env, COINOP_BATCH_TIMES: timesFile },
       );
       if (r.code !== 0) throw new Error(`coinop withdraw batch exited ${r.code}: ${r.stderr.slice(-500)}`);
+      const reported = readFileSync(r.outFile, 'utf8').split('\n').filter(Boolean).length;
+      if (reported !== rows) throw new Error(`coinop withdraw batch reported ${reported} rows of ${rows}`);
       const stages = JSON.parse(readFileSync(timesFile, 'utf8'));
       const bare = await bareClient(svc, rows, `bare-r${k}-`, DEMO.profileId);
       runs.push({ r, stages, bare, ratio: bare / r.seconds });

@@ -1,7 +1,7 @@
 // A batch taken in: its bytes read once (scan.ts), every valid row staged with its final ref_id (stage.ts), every
 // problem handed to `onIssue` as it is found. `withdraw batch` prints the problems as they come; the MCP server's
 // batch tool gathers them into its answer. What the problems mean for the batch is each caller's to say.
-import type { AddressCheck } from '../contract/index.js';
+import { type AddressCheck, keccakReady } from '../contract/index.js';
 import type { CataloguePolicy } from '../client/catalogue-policy.js';
 import { CoinopError } from '../errors.js';
 import type { BatchFormat, Chunks } from './reader.js';
@@ -60,10 +60,14 @@ export async function stageBatch(
     profiles?: ScanOptions['profiles'];
   },
 ): Promise<Intake> {
+  // The EVM checksums' keccak compiled (a few milliseconds) while the staged copy is made, ready for the first row:
+  // rows read before it is take the JavaScript permutation, several times slower.
+  const keccak = keccakReady();
   const stage = staged(() => Stage.create(options.dir));
   options.onStage?.(stage);
   let fileLevel = 0;
   let doomed = false;
+  await keccak;
   const scan = await staged(() =>
     scanFile(chunks, {
       format: options.format,

@@ -78,14 +78,12 @@ class Slots {
   constructor(count: number) {
     this.free = count;
   }
-  /** Takes a slot; true when it had to wait for one to be given back. */
-  async take(): Promise<boolean> {
+  async take(): Promise<void> {
     if (this.free > 0) {
       this.free--;
-      return false;
+      return;
     }
     await new Promise<void>((r) => this.waiting.push(r));
-    return true;
   }
   give(): void {
     const next = this.waiting.shift();
@@ -384,10 +382,7 @@ class Windows {
   /** One row sent in a free slot; false when the batch stopped first. */
   private async start(row: BatchRow): Promise<boolean> {
     const { options: o, state: s, slots } = this;
-    // A slot given back by an answer is used once the answers that came with it were taken too (the next turn of
-    // the event loop): the requests they free leave together, as the service's group commits take them, rather
-    // than one at a time between the answers' bookkeeping.
-    if (await slots.take()) await nextTurn();
+    await slots.take();
     if (s.fatal || o.signal?.aborted) {
       slots.give();
       return false;
