@@ -3,7 +3,16 @@
 // concurrency (no validation, no journal); and the validation of 1,000,000 rows as CSV and as a JSON array (rows/s
 // against a bare reader's checks of the same file, peak RSS).
 import { spawn } from 'node:child_process';
-import { closeSync, createWriteStream, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
+import {
+  closeSync,
+  createWriteStream,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  openSync,
+  readFileSync,
+  rmSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { once } from 'node:events';
@@ -232,7 +241,7 @@ export default async function run({ quick }) {
       ratio: throughputRatio,
       target: '>= 0.8x the bare client',
       met: throughputRatio >= 0.8,
-      rounds: runs.map((x) => ({ seconds: x.r.seconds, bareSeconds: x.bare, ratio: x.ratio })),
+      rounds: runs.map((x) => ({ seconds: x.r.seconds, bareSeconds: x.bare, ratio: x.ratio, peakMb: x.r.peakMb })),
     });
     // Where each row's time went (ms per row, summed over the run). Stages beside the requests (the durable writes
     // of the next window) overlap them; http and limiter are summed over rows in flight at once (divide by the
