@@ -46,40 +46,28 @@ get(process.env.BENCH_URL, { headers: { authorization: 'Bearer ' + process.env.B
 `;
 
 /**
- * Median ms of a command and of a baseline command, run alternately after two unmeasured rounds, and the median of
- * the rounds' ratios (each round's command against the baseline run just before it: a machine that slows down for a
- * few rounds moves both of a round alike).
+ * Median ms of a command and of a baseline command, run alternately after two unmeasured rounds (files cached), and
+ * the median of the rounds' ratios (each round's command against the baseline run just before it: a machine that slows
+ * down for a few rounds moves both of a round alike). `run` runs one (a child process, or one in a pseudo-terminal).
  */
-async function pairwise(args, env, baseArgs, baseEnv, runs) {
+async function pairwise(args, env, baseArgs, baseEnv, runs, run = once) {
   const base = [];
   const cmd = [];
   for (let i = 0; i < 2; i++) {
-    await once(baseArgs, baseEnv);
-    await once(args, env);
+    await run(baseArgs, baseEnv);
+    await run(args, env);
   }
   for (let i = 0; i < runs; i++) {
-    base.push(await once(baseArgs, baseEnv));
-    cmd.push(await once(args, env));
+    base.push(await run(baseArgs, baseEnv));
+    cmd.push(await run(args, env));
   }
   return { ms: median(cmd), base: median(base), ratio: median(cmd.map((ms, i) => ms / base[i])) };
 }
 
-/**
- * Median ms of the command and of `node -e 0`, run alternately, after two unmeasured rounds (files cached), and the
- * median of the rounds' ratios (each run of the command against the `node -e 0` just before it).
- */
+/** The same against `node -e 0`. */
 async function versus(args, env, runs, run = once) {
-  const base = [];
-  const cmd = [];
-  for (let i = 0; i < 2; i++) {
-    await run(['-e', '0'], env);
-    await run(args, env);
-  }
-  for (let i = 0; i < runs; i++) {
-    base.push(await run(['-e', '0'], env));
-    cmd.push(await run(args, env));
-  }
-  return { ms: median(cmd), node: median(base), ratio: median(cmd.map((ms, i) => ms / base[i])) };
+  const { ms, base, ratio } = await pairwise(args, env, ['-e', '0'], env, runs, run);
+  return { ms, node: base, ratio };
 }
 
 /** A row of a command against `node -e 0`: the medians of each, judged by the median of the rounds' ratios. */

@@ -444,7 +444,6 @@ export async function sendRows(rows: AsyncIterable<BatchRow>, todo: number, opti
   return s.progress;
 }
 
-/** Runs `fn` (sync or async) into the stage's time when timing. */
 /** What a write ends with: undefined when it succeeded (or there is none), else its error. Never rejects. */
 async function failureOf(write: (() => unknown) | undefined): Promise<Error | undefined> {
   try {
@@ -455,6 +454,7 @@ async function failureOf(write: (() => unknown) | undefined): Promise<Error | un
   }
 }
 
+/** Runs `fn` (sync or async) into the stage's time when timing. */
 function timed<T>(times: StageTimes | undefined, stage: Parameters<StageTimes['add']>[0], fn: () => T): T {
   return times ? times.time(stage, fn) : fn();
 }
