@@ -80,6 +80,11 @@ export class Stage {
   private kept: readonly Readonly<StagedRow>[] | undefined;
   /** Counts the writes that change valid rows (a read that saw one keeps nothing). */
   private version = 0;
+  /**
+   * The valid rows as they are staged, while they are KEEP_ROWS or fewer: kept by finish() when no row's ref_id
+   * changed there, so the first reader does not read back what was just written.
+   */
+  private staging: Readonly<StagedRow>[] | undefined = [];
 
   private constructor(
     readonly path: string,
@@ -141,11 +146,48 @@ export class Stage {
     const { crypto_network: network, destination_address: address } = body;
     if (typeof network === 'string' && typeof address === 'string')
       body.destination_address = canonicalAddress(network, address);
+    let values: [number, number, number, string, string, ...(string | null)[]];
     if (row.derived) {
       const { text, key } = stagedText(body);
-      this.buffer.push([row.row, row.line, 1, deriveRefId(key, 1), text, ...fieldsOf(body)]);
-    } else this.buffer.push([row.row, row.line, 0, body.ref_id, JSON.stringify(body), ...fieldsOf(body)]);
+      values = [row.row, row.line, 1, deriveRefId(key, 1), text, ...fieldsOf(body)];
+    } else values = [row.row, row.line, 0, String(body.ref_id), JSON.stringify(body), ...fieldsOf(body)];
+    this.buffer.push(values);
+    this.keepStaged(values);
     if (this.buffer.length >= FLUSH_AT) this.flush();
+  }
+
+  /** A valid row's staged values kept as the row valid() reads (rows in file order, KEEP_ROWS of them at most). */
+  private keepStaged([row, line, derived, ref_id, body, ...fields]: [
+    number,
+    number,
+    number,
+    string,
+    string,
+    ...(string | null)[],
+  ]): void {
+    const staging = this.staging;
+    if (!staging) return;
+    if (staging.length >= KEEP_ROWS || (staging.length && staging[staging.length - 1].row >= row)) {
+      this.staging = undefined;
+      return;
+    }
+    const [profile_id, asset, crypto_network, destination_address, amount, total, balance_asset] = fields;
+    staging.push(
+      Object.freeze({
+        row,
+        line,
+        ref_id,
+        derived,
+        body,
+        profile_id,
+        asset,
+        crypto_network,
+        destination_address,
+        amount,
+        total,
+        balance_asset,
+      }),
+    );
   }
 
   /** An invalid row, its issues in one line and what it gave (kept for --skip-invalid's report). */
@@ -182,10 +224,15 @@ export class Stage {
     return this.write(() => {
       this.db.exec('CREATE INDEX staged_ref ON staged (ref_id)');
       this.db.function('nth_ref_id', { deterministic: true }, (first, n) => nthRefId(String(first), Number(n)));
-      this.db.exec(`UPDATE staged SET ref_id = nth_ref_id(o.ref_id, o.n)
+      const counted = this.db
+        .prepare(`UPDATE staged SET ref_id = nth_ref_id(o.ref_id, o.n)
         FROM (SELECT row, ref_id, row_number() OVER (PARTITION BY ref_id ORDER BY row) AS n FROM staged
               WHERE derived = 1 AND ref_id IN (SELECT ref_id FROM staged WHERE derived = 1 GROUP BY ref_id HAVING count(*) > 1)) AS o
-        WHERE staged.row = o.row AND o.n > 1`);
+        WHERE staged.row = o.row AND o.n > 1`)
+        .run();
+      // The rows as staged are the rows as read while no ref_id changed here.
+      if (!counted.changes && this.staging) this.kept = this.staging;
+      this.staging = undefined;
       return this.db
         .prepare(`SELECT s.row, s.ref_id, f.first FROM staged s
           JOIN (SELECT ref_id, min(row) AS first FROM staged WHERE ref_id IS NOT NULL GROUP BY ref_id HAVING count(*) > 1) f
@@ -230,6 +277,7 @@ export class Stage {
 
   /** Valid rows whose ref_id was derived, `size` at a time: the rows a guard looks up. */
   *derivedPages(size: number): Generator<{ row: number; ref_id: string; profile_id: string }[]> {
+    if (this.kept) return yield* keptPages(this.kept, size);
     const page = this.stmt(
       `SELECT row, ref_id, profile_id FROM staged WHERE derived = 1 AND body IS NOT NULL AND row > ? ORDER BY row LIMIT ?`,
     );
@@ -293,6 +341,23 @@ export class Stage {
     }
     unlinkQuietly(this.path);
   }
+}
+
+/** The kept rows whose ref_id was derived, `size` at a time (what derivedPages reads of the staged copy). */
+function* keptPages(
+  kept: readonly Readonly<StagedRow>[],
+  size: number,
+): Generator<{ row: number; ref_id: string; profile_id: string }[]> {
+  let page: { row: number; ref_id: string; profile_id: string }[] = [];
+  for (const r of kept) {
+    if (r.derived !== 1) continue;
+    page.push({ row: r.row, ref_id: r.ref_id, profile_id: r.profile_id as string });
+    if (page.length === size) {
+      yield page;
+      page = [];
+    }
+  }
+  if (page.length) yield page;
 }
 
 function unlinkQuietly(path: string): void {

@@ -1,0 +1,70 @@
+// The staged copy keeps a small batch's valid rows as they were staged (no read back of what was just written): what
+// valid() and derivedPages() give from them must be exactly what they read from the staged copy's file.
+import { afterAll, describe, expect, it } from 'vitest';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { scanFile } from '../../src/batch/scan.js';
+import { Stage } from '../../src/batch/stage.js';
+import { BTC_ADDRESS as BTC, ETH_ADDRESS as ETH } from '../support/addresses.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'coinop-stage-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+async function staged(text: string): Promise<Stage> {
+  const file = join(dir, `rows-${Math.random().toString(16).slice(2)}.csv`);
+  writeFileSync(file, text);
+  const stage = Stage.create(dir);
+  await scanFile(file, {
+    format: 'csv',
+    defaultProfileId: 'prof-1',
+    onRow: (row) => stage.addValid(row),
+    onInvalid: (row, line, issues) => stage.addInvalid(row, line, issues),
+  });
+  stage.finish();
+  return stage;
+}
+
+/** What the staged copy's file holds: read again after a write that drops what is kept (it changes no row here). */
+function fromFile(stage: Stage) {
+  stage.saltRepeats('no-repeats');
+  return { rows: [...stage.valid()], pages: [...stage.derivedPages(2)] };
+}
+
+describe('the staged rows kept in memory', () => {
+  const csv = [
+    'destination_address,asset,crypto_network,amount,ref_id,meta.n,profile_id',
+    `${BTC},BTC,BITCOIN,0.10,,a,`,
+    `${ETH},ETH,ETHEREUM,1,given-1,b,prof-2`,
+    'not-an-address,BTC,BITCOIN,1,,c,',
+    `${ETH.toLowerCase()},ETH,ETHEREUM,2,,d,`,
+    `${BTC},BTC,BITCOIN,0.3,,e,prof-3`,
+  ].join('\n');
+
+  it('are the rows, fields, ref_ids and pages of derived rows that the staged copy holds', async () => {
+    const stage = await staged(csv);
+    try {
+      const kept = { rows: [...stage.valid()], pages: [...stage.derivedPages(2)] };
+      expect(kept.rows.map((r) => r.row)).toEqual([1, 2, 4, 5]);
+      expect(kept.pages.map((p) => p.map((r) => r.row))).toEqual([[1, 4], [5]]);
+      expect(kept).toEqual(fromFile(stage));
+      // Frozen, as the rows read from the file are: a reader cannot change what the next one gets.
+      expect(Object.isFrozen(kept.rows[0])).toBe(true);
+    } finally {
+      stage.remove();
+    }
+  });
+
+  it('are not kept when counting identical rows changed a ref_id (read from the file instead)', async () => {
+    const stage = await staged(`${csv}\n${BTC},BTC,BITCOIN,0.10,,a,`);
+    try {
+      const rows = [...stage.valid()];
+      expect(rows.map((r) => r.ref_id.slice(-2))).toEqual(['-1', '-1', '-1', '-1', '-2']);
+      expect(rows[1].ref_id).toBe('given-1');
+      expect(rows[4].ref_id.slice(0, -2)).toBe(rows[0].ref_id.slice(0, -2));
+      expect({ rows, pages: [...stage.derivedPages(2)] }).toEqual(fromFile(stage));
+    } finally {
+      stage.remove();
+    }
+  });
+});
