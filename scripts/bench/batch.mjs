@@ -125,10 +125,11 @@ function bareValidate(file) {
 
 /**
  * The body the bare client sends for row i: the row's fields as coinop sends them (its `meta.n` column as metadata),
- * and a ref_id of the same kind as the one coinop derives, the first 24 hex digits of a SHA-256 (an idempotency key a
- * client makes up, such as a UUID, is as random). A ref_id counted up (bare-r0-1, bare-r0-2, ...) was cheaper for the
- * service than coinop's: its index takes such keys at its end, where random ones land on a page each (8% of the
- * service's time per request in an A/B of 3,000-row rounds; the metadata another 2%).
+ * and a ref_id of the same kind as the one coinop derives, the first 24 hex digits of a SHA-256 (as random as the
+ * UUIDs of the OpenAPI's examples of ref_id). A ref_id counted up (bare-r0-1, bare-r0-2, ...), as this client sent
+ * until 2026-11-27, was cheaper for the service than coinop's: its index takes such keys at its end, where random ones
+ * land on a page each (8% of the service's time per request in an A/B of 3,000-row rounds; the metadata another 2%;
+ * the bare client of 10,000 rows took 8-19% longer with both, docs/performance.md).
  */
 function bareBody(i, prefix, profileId) {
   const line = ethRow(i, prefix);
