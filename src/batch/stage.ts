@@ -63,6 +63,16 @@ function fieldsOf(body: Record<string, unknown>): (string | null)[] {
   });
 }
 
+/** A valid row as staged (its columns, in the order of the INSERT): row, line, derived, ref_id, body, then FIELDS. */
+type StagedValues = [
+  row: number,
+  line: number,
+  derived: number,
+  refId: string,
+  body: string,
+  ...fields: (string | null)[],
+];
+
 const PAGE = 1000;
 const FLUSH_AT = 500;
 /**
@@ -72,7 +82,7 @@ const FLUSH_AT = 500;
 const KEEP_ROWS = 10_000;
 
 export class Stage {
-  private buffer: unknown[][] = [];
+  private buffer: StagedValues[] = [];
   private invalidBuffer: unknown[][] = [];
   private readonly stmts = new Map<string, Statement>();
   private closed = false;
@@ -146,7 +156,7 @@ export class Stage {
     const { crypto_network: network, destination_address: address } = body;
     if (typeof network === 'string' && typeof address === 'string')
       body.destination_address = canonicalAddress(network, address);
-    let values: [number, number, number, string, string, ...(string | null)[]];
+    let values: StagedValues;
     if (row.derived) {
       const { text, key } = stagedText(body);
       values = [row.row, row.line, 1, deriveRefId(key, 1), text, ...fieldsOf(body)];
@@ -157,14 +167,7 @@ export class Stage {
   }
 
   /** A valid row's staged values kept as the row valid() reads (rows in file order, KEEP_ROWS of them at most). */
-  private keepStaged([row, line, derived, ref_id, body, ...fields]: [
-    number,
-    number,
-    number,
-    string,
-    string,
-    ...(string | null)[],
-  ]): void {
+  private keepStaged([row, line, derived, ref_id, body, ...fields]: StagedValues): void {
     const staging = this.staging;
     if (!staging) return;
     if (staging.length >= KEEP_ROWS || (staging.length && staging[staging.length - 1].row >= row)) {

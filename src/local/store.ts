@@ -414,6 +414,16 @@ export interface StateExport {
 
 const CMP_SQL = { lt: '<', lte: '<=', eq: '=', gte: '>=', gt: '>' } as const;
 
+/**
+ * Whether a time filter `op v` on the sort column holds for every row after a keyset position at `position` in the
+ * direction `dir` (such rows have the column at or past the position): a lower bound at or before it (ascending), an
+ * upper bound at or after it (descending).
+ */
+function impliedByPosition(op: string, v: number, position: number, dir: '>' | '<'): boolean {
+  if (dir === '>') return (op === 'gte' && v <= position) || (op === 'gt' && v < position);
+  return (op === 'lte' && v >= position) || (op === 'lt' && v > position);
+}
+
 type ListTable =
   | 'transfers'
   | 'deposit_addresses'
@@ -1105,10 +1115,22 @@ export class Store {
     return memos;
   }
 
-  /** Keyset-paged listing: filters, then rows strictly after the cursor position in (sort column, seq) order. */
+  /**
+   * Keyset-paged listing: rows strictly after the cursor position in (sort column, seq) order, then the filters. The
+   * position is the only bound on the sort column in its direction that a time filter does not go past: SQLite seeks
+   * the index by one such bound, and by the filter's (the period's start) every page scanned the pages before it
+   * again (a statement of a month of 1,000,000 transfers took 6 minutes, 56 times the tenth's).
+   */
   private list(table: ListTable, query: ListQuery): unknown[] {
     const where: string[] = [];
     const args: unknown[] = [];
+    const c = query.sortColumn;
+    const dir = query.order === 'ASC' ? '>' : '<';
+    const after = query.after;
+    if (after) {
+      where.push(`(${c}, seq) ${dir} (?, ?)`);
+      args.push(after[0], after[1]);
+    }
     for (const [col, values] of Object.entries(query.inFilters)) {
       if (!values) continue;
       if (!values.length) return [];
@@ -1118,6 +1140,7 @@ export class Store {
     for (const [col, cmp] of Object.entries(query.timeFilters)) {
       if (!cmp) continue;
       for (const [op, v] of Object.entries(cmp)) {
+        if (col === c && after && impliedByPosition(op, v as number, after[0], dir)) continue;
         where.push(`${fieldSql(table, col)} ${CMP_SQL[op as keyof typeof CMP_SQL]} ?`);
         args.push(v);
       }
@@ -1126,12 +1149,6 @@ export class Store {
       if (prefix === undefined) continue;
       where.push(`substr(lower(${fieldSql(table, col)}), 1, length(?)) = lower(?)`);
       args.push(prefix, prefix);
-    }
-    const c = query.sortColumn;
-    const dir = query.order === 'ASC' ? '>' : '<';
-    if (query.after) {
-      where.push(`(${c} ${dir} ? OR (${c} = ? AND seq ${dir} ?))`);
-      args.push(query.after[0], query.after[0], query.after[1]);
     }
     // Profiles have no seq column: their rowid is their insertion order.
     const from = table === 'profiles' ? '(SELECT rowid AS seq, * FROM profiles)' : table;
