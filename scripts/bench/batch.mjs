@@ -238,15 +238,10 @@ export default async function run({ quick }) {
       };
       // Each round's second run meets a service holding 10,000 more transfers (its indexes a little deeper): the
       // rounds take turns at going first.
-      let r;
-      let bare;
-      if (k % 2 === 0) {
-        r = await coinop();
-        bare = await bareClient(svc, rows, `bare-r${k}-`, DEMO.profileId);
-      } else {
-        bare = await bareClient(svc, rows, `bare-r${k}-`, DEMO.profileId);
-        r = await coinop();
-      }
+      const bareRun = () => bareClient(svc, rows, `bare-r${k}-`, DEMO.profileId);
+      let bare = k % 2 === 1 ? await bareRun() : undefined;
+      const r = await coinop();
+      bare ??= await bareRun();
       const stages = JSON.parse(readFileSync(timesFile, 'utf8'));
       runs.push({ r, stages, bare, ratio: bare / r.seconds });
     }

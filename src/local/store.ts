@@ -415,13 +415,13 @@ export interface StateExport {
 const CMP_SQL = { lt: '<', lte: '<=', eq: '=', gte: '>=', gt: '>' } as const;
 
 /**
- * Whether a time filter `op v` on the sort column holds for every row after a keyset position at `position` in the
+ * Whether a time filter `op bound` on the sort column holds for every row after a keyset position at `position` in the
  * direction `dir` (such rows have the column at or past the position): a lower bound at or before it (ascending), an
  * upper bound at or after it (descending).
  */
-function impliedByPosition(op: string, v: number, position: number, dir: '>' | '<'): boolean {
-  if (dir === '>') return (op === 'gte' && v <= position) || (op === 'gt' && v < position);
-  return (op === 'lte' && v >= position) || (op === 'lt' && v > position);
+function impliedByPosition(op: string, bound: number, position: number, dir: '>' | '<'): boolean {
+  if (dir === '>') return (op === 'gte' && bound <= position) || (op === 'gt' && bound < position);
+  return (op === 'lte' && bound >= position) || (op === 'lt' && bound > position);
 }
 
 type ListTable =

@@ -94,11 +94,11 @@ describe('store keyset listing', () => {
   }
 
   /** Every page of the listing, each after the last row of the one before; the ids in the order listed. */
-  function paged(s: Store, order: 'ASC' | 'DESC', timeFilter: Record<string, number>, start?: [number, number]) {
+  function paged(store: Store, order: 'ASC' | 'DESC', timeFilter: Record<string, number>, start?: [number, number]) {
     const ids: string[] = [];
     let after = start;
     for (let pages = 0; pages < 50; pages++) {
-      const rows = s.listTransfers({
+      const rows = store.listTransfers({
         inFilters: { profile_id: ['p1'] },
         timeFilters: { updated_ms: timeFilter },
         sortColumn: 'updated_ms',
