@@ -73,6 +73,7 @@ export class Term {
       _socket?: {
         destroy: (...args: unknown[]) => unknown;
         read: () => string | null;
+        destroyed?: boolean;
         _readableState?: { decoder?: StringDecoder | null };
       };
     };
@@ -85,6 +86,8 @@ export class Term {
       const decoder = socket._readableState?.decoder ?? new StringDecoder('utf8');
       const deadline = Date.now() + DRAIN_MS;
       const drain = () => {
+        // Closed meanwhile (it read the end itself): its fd may already be another file's.
+        if (socket.destroyed) return;
         if (readAvailable(fd, decoder, (text) => this.take(text)) === 'closed' || Date.now() > deadline)
           destroy(...args);
         else setTimeout(drain, 20);
