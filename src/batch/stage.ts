@@ -174,6 +174,8 @@ export class Stage {
       this.staging = undefined;
       return;
     }
+    // FIELDS' order, as fieldsOf wrote them (spelled out: this runs for every row; test/batch/stage.test.ts compares
+    // these rows with the staged copy's, so an order that drifts from FIELDS fails it).
     const [profile_id, asset, crypto_network, destination_address, amount, total, balance_asset] = fields;
     staging.push(
       Object.freeze({
