@@ -95,11 +95,37 @@ export class Stage {
    * changed there, so the first reader does not read back what was just written.
    */
   private staging: Readonly<StagedRow>[] | undefined = [];
+  /**
+   * No row is in the file yet: a batch whose rows are all kept (KEEP_ROWS or fewer, fewer than FLUSH_AT invalid ones)
+   * and none of them sharing a ref_id is not written at all unless something reads or changes the copy with SQL
+   * (marking repeats, salting them, listing invalid rows): `db` writes the rows held first (materialize).
+   */
+  private unwritten = true;
+  /** finish() ran with every row held in memory: its index is made when they are written. */
+  private finishedUnwritten = false;
 
   private constructor(
     readonly path: string,
-    private readonly db: DatabaseType,
+    private readonly file: DatabaseType,
   ) {}
+
+  /** The staged copy's database, with every row held so far written to it first. */
+  private get db(): DatabaseType {
+    if (this.unwritten) this.materialize();
+    return this.file;
+  }
+
+  /** Writes the rows held in memory (the same rows as kept: nothing kept changes), and the index finish() made. */
+  private materialize(): void {
+    this.unwritten = false;
+    this.writeHeld();
+    if (this.finishedUnwritten) this.write(() => this.file.exec('CREATE INDEX staged_ref ON staged (ref_id)'));
+  }
+
+  /** Whether rows are held in memory instead of written: while every valid row so far is kept and none is written. */
+  private holding(): boolean {
+    return this.unwritten && this.staging !== undefined;
+  }
 
   /** A new private staging file in `dir` (0600), removed by remove(); one left by a killed run is removeStale's. */
   static create(dir: string): Stage {
@@ -163,7 +189,7 @@ export class Stage {
     } else values = [row.row, row.line, 0, String(body.ref_id), JSON.stringify(body), ...fieldsOf(body)];
     this.buffer.push(values);
     this.keepStaged(values);
-    if (this.buffer.length >= FLUSH_AT) this.flush();
+    if (this.buffer.length >= FLUSH_AT && !this.holding()) this.flush();
   }
 
   /** A valid row's staged values kept as the row valid() reads (rows in file order, KEEP_ROWS of them at most). */
@@ -203,16 +229,23 @@ export class Stage {
 
   flush(): void {
     this.changed();
+    this.unwritten = false;
+    this.writeHeld();
+  }
+
+  /** The valid and invalid rows held since the last write, in one transaction. */
+  private writeHeld(): void {
     const rows = this.buffer;
     const invalid = this.invalidBuffer;
     this.buffer = [];
     this.invalidBuffer = [];
+    if (!rows.length && !invalid.length) return;
     const ins = this.stmt(
       `INSERT INTO staged (row, line, derived, ref_id, body, ${FIELDS.join(', ')}) VALUES (?, ?, ?, ?, ?, ${FIELDS.map(() => '?').join(', ')})`,
     );
     const bad = this.stmt('INSERT INTO staged (row, line, derived, issues, given) VALUES (?, ?, 0, ?, ?)');
     this.write(() =>
-      this.db.transaction(() => {
+      this.file.transaction(() => {
         for (const r of rows) ins.run(...r);
         for (const r of invalid) bad.run(...r);
       })(),
@@ -224,6 +257,13 @@ export class Stage {
    * whose ref_id another row of the file already has (a given ref_id that looks like a derived one).
    */
   finish(): { row: number; ref_id: string; first: number }[] {
+    if (this.holding() && distinctRefIds(this.staging ?? [])) {
+      // Nothing to count and no ref_id twice: the rows as staged are the rows as read, and stay in memory.
+      this.kept = this.staging;
+      this.staging = undefined;
+      this.finishedUnwritten = true;
+      return [];
+    }
     this.flush();
     this.changed();
     return this.write(() => {
@@ -269,6 +309,7 @@ export class Stage {
 
   /** Invalid rows (--skip-invalid) with their issues and what they gave. */
   *invalid(): Generator<InvalidRow> {
+    if (this.unwritten && !this.invalidBuffer.length) return;
     const page = this.stmt(
       `SELECT row, issues, given FROM staged WHERE issues IS NOT NULL AND row > ? ORDER BY row LIMIT ${PAGE}`,
     );
@@ -311,10 +352,13 @@ export class Stage {
   }
 
   repeatCount(): number {
+    // Marking a repeat writes the copy: while nothing is written, none is marked.
+    if (this.unwritten) return 0;
     return (this.stmt('SELECT count(*) AS n FROM staged WHERE repeat = 1').get() as { n: number }).n;
   }
 
   *repeats(): Generator<StagedRepeat> {
+    if (this.unwritten) return;
     const page = this.stmt(`SELECT * FROM staged WHERE repeat = 1 AND row > ? ORDER BY row LIMIT ${PAGE}`);
     for (let after = 0; ; ) {
       const rows = page.all(after) as StagedRepeat[];
@@ -339,7 +383,7 @@ export class Stage {
     if (!this.closed) {
       this.closed = true;
       try {
-        this.db.close();
+        this.file.close();
       } catch {
         /* closing anyway */
       }
@@ -363,6 +407,16 @@ function* keptPages(
     }
   }
   if (page.length) yield page;
+}
+
+/** No two rows share a ref_id (finish() has nothing to count or report). */
+function distinctRefIds(rows: readonly Readonly<StagedRow>[]): boolean {
+  const seen = new Set<string>();
+  for (const r of rows) {
+    if (seen.has(r.ref_id)) return false;
+    seen.add(r.ref_id);
+  }
+  return true;
 }
 
 function unlinkQuietly(path: string): void {

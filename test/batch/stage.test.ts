@@ -1,6 +1,7 @@
 // The staged copy keeps a small batch's valid rows as they were staged (no read back of what was just written): what
 // valid() and derivedPages() give from them must be exactly what they read from the staged copy's file.
 import { afterAll, describe, expect, it } from 'vitest';
+import Database from 'better-sqlite3';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -63,6 +64,76 @@ describe('the staged rows kept in memory', () => {
       expect(rows[1].ref_id).toBe('given-1');
       expect(rows[4].ref_id.slice(0, -2)).toBe(rows[0].ref_id.slice(0, -2));
       expect({ rows, pages: [...stage.derivedPages(2)] }).toEqual(fromFile(stage));
+    } finally {
+      stage.remove();
+    }
+  });
+});
+
+/** What the staged copy's file holds now, read with a connection of its own. */
+function onDisk(stage: Stage): { rows: number; invalid: number; index: boolean } {
+  const db = new Database(stage.path, { readonly: true });
+  try {
+    const count = (where: string) =>
+      (db.prepare(`SELECT count(*) AS n FROM staged WHERE ${where}`).get() as { n: number }).n;
+    const index = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'index' AND name = 'staged_ref'").get();
+    return { rows: count('body IS NOT NULL'), invalid: count('issues IS NOT NULL'), index: index !== undefined };
+  } finally {
+    db.close();
+  }
+}
+
+describe('a kept batch is written to the staged copy only when something asks the copy', () => {
+  const csv = [
+    'destination_address,asset,crypto_network,amount,ref_id',
+    `${BTC},BTC,BITCOIN,0.10,`,
+    `${ETH},ETH,ETHEREUM,1,given-1`,
+    `${BTC},BTC,BITCOIN,0.3,`,
+  ].join('\n');
+
+  it('holds distinct rows in memory through finish() and the reads of the guards', async () => {
+    const stage = await staged(csv);
+    try {
+      expect([...stage.valid()].map((r) => r.row)).toEqual([1, 2, 3]);
+      expect([...stage.derivedPages(10)].flat().map((r) => r.row)).toEqual([1, 3]);
+      expect(stage.repeatCount()).toBe(0);
+      expect([...stage.repeats()]).toEqual([]);
+      expect([...stage.invalid()]).toEqual([]);
+      expect(onDisk(stage)).toEqual({ rows: 0, invalid: 0, index: false });
+    } finally {
+      stage.remove();
+    }
+  });
+
+  it('writes every row, and the index, before the first statement that marks a repeat', async () => {
+    const stage = await staged(csv);
+    try {
+      const [first] = stage.valid();
+      stage.markSeen(first.ref_id, { id: 'tr-1', status: 'PENDING' });
+      expect(onDisk(stage)).toEqual({ rows: 3, invalid: 0, index: true });
+      expect(stage.repeatCount()).toBe(1);
+      expect([...stage.repeats()].map((r) => [r.row, r.seen_transfer])).toEqual([[1, 'tr-1']]);
+      expect([...stage.valid()].map((r) => r.row)).toEqual([1, 2, 3]);
+    } finally {
+      stage.remove();
+    }
+  });
+
+  it('writes held invalid rows when they are listed', async () => {
+    const stage = await staged(`${csv}\nnot-an-address,BTC,BITCOIN,1,`);
+    try {
+      expect([...stage.invalid()].map((r) => r.row)).toEqual([4]);
+      expect(onDisk(stage)).toEqual({ rows: 3, invalid: 1, index: true });
+    } finally {
+      stage.remove();
+    }
+  });
+
+  it('writes as it reads when two rows share a ref_id (finish() counts them in the copy)', async () => {
+    const stage = await staged(`${csv}\n${BTC},BTC,BITCOIN,0.10,`);
+    try {
+      expect(onDisk(stage).rows).toBe(4);
+      expect([...stage.valid()].map((r) => r.ref_id.slice(-2))).toEqual(['-1', '-1', '-1', '-2']);
     } finally {
       stage.remove();
     }
