@@ -312,6 +312,45 @@ describe('rows another batch paid', () => {
     }
   });
 
+  it('are looked up a page at a time: each row of a page of two profiles gets the earliest send of its ref_id by its profile', async () => {
+    const record = SentRecord.open(join(dir, 'sent-page.db'));
+    const at = (day: number) => `2026-01-0${day}T00:00:00.000Z`;
+    try {
+      await record.record(
+        'svc',
+        'b2',
+        '/j/b2',
+        [
+          { row: 1, ref_id: 'r-1', profile_id: 'p1' },
+          { row: 2, ref_id: 'r-2', profile_id: 'p2' },
+        ],
+        at(2),
+      );
+      await record.record('svc', 'b1', '/j/b1', [{ row: 5, ref_id: 'r-1', profile_id: 'p1' }], at(1));
+      await record.record('svc', 'b3', '/j/b3', [{ row: 7, ref_id: 'r-2', profile_id: 'p1' }], at(3));
+      const page = [
+        { ref_id: 'r-1', profile_id: 'p1' },
+        { ref_id: 'r-2', profile_id: 'p2' },
+        { ref_id: 'r-2', profile_id: 'p1' },
+        { ref_id: 'r-3', profile_id: 'p1' },
+        { ref_id: 'r-1', profile_id: 'p2' },
+      ];
+      expect(record.findEach('svc', 'this', page)).toEqual([
+        { batch_id: 'b1', journal: '/j/b1', row: 5, sent_at: at(1) },
+        { batch_id: 'b2', journal: '/j/b2', row: 2, sent_at: at(2) },
+        { batch_id: 'b3', journal: '/j/b3', row: 7, sent_at: at(3) },
+        undefined,
+        undefined,
+      ]);
+      // The batch asking is not its own repeat.
+      expect(record.findEach('svc', 'b1', page.slice(0, 1))).toEqual([
+        { batch_id: 'b2', journal: '/j/b2', row: 1, sent_at: at(2) },
+      ]);
+    } finally {
+      record.close();
+    }
+  });
+
   it("are found in another batch's log of sends while it runs and after it crashed; a resend clears a refusal", async () => {
     const path = join(dir, 'sent-log.db');
     const running = SentRecord.open(path);
