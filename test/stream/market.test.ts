@@ -34,6 +34,30 @@ describe('simulated market', () => {
     expect(a.snapshot()).toEqual(b.snapshot());
   });
 
+  it('leaves each side of the book ten levels deep at least after every step (a sweep does not empty it for minutes)', () => {
+    // Before the market makers kept depth behind a sweep, a side was under 5 levels in about 3% of the steps, down to
+    // one: `coinop book --depth 5` then showed blanks (docs/market-data.md's example, run at such a moment).
+    const thinnest: Record<string, number> = {};
+    for (const market of ['BTCUSD', 'ETHUSD'] as const) {
+      for (const seed of [1, 7, 42]) {
+        const sim = new SimulatedMarket(market, seed);
+        let t = Date.UTC(2026, 10, 27);
+        sim.rebuild(t);
+        let least = Infinity;
+        for (let i = 0; i < 30_000; i++) {
+          t += 100;
+          sim.step(t, null);
+          if (i % 10) continue;
+          const { bids, asks } = sim.snapshot();
+          least = Math.min(least, bids.length, asks.length);
+        }
+        thinnest[`${market} ${seed}`] = least;
+      }
+    }
+    for (const [market, least] of Object.entries(thinnest))
+      expect({ market, least: least >= 10 }).toEqual({ market, least: true });
+  });
+
   it('emits UPDATEs that rebuild its book, trades at prices that were in it, top of book on best-price changes', () => {
     const t0 = Date.UTC(2026, 0, 1);
     const sim = new SimulatedMarket('BTCUSD', 5);

@@ -75,6 +75,8 @@ export interface MarketEvents {
 /** Target book shape: levels per side, and how many may cross the moving mid in one step before we stop trading them. */
 const TARGET_LEVELS = 40;
 const MAX_LEVELS = 80;
+/** The fewest levels a side is left with after a step (the market makers' depth behind a sweep). */
+const MIN_LEVELS = 10;
 const MAX_TRADES_PER_STEP = 5;
 /** Executions kept for GET /v2/markets/{market}/recent-executions: the hosted service lists the 2000 most recent. */
 export const RECENT_EXECUTIONS = 2000;
@@ -284,6 +286,16 @@ export class SimulatedMarket {
       if (gap > this.grid * 3) {
         const tick = side.isBid ? Math.floor(mid) - this.grid : Math.ceil(mid) + this.grid;
         set(side, tick, (side.lots.get(tick) ?? 0) + this.randomLots(mid));
+      }
+    }
+    // Behind the best, market makers keep a book of MIN_LEVELS at least: a sweep or a mid that ran through the side
+    // leaves it thin for a step, not for minutes (a thin side is a book whose depth shows blanks).
+    for (const side of [this.bids, this.asks]) {
+      while (side.size < MIN_LEVELS) {
+        const worst = side.worst();
+        const next = side.isBid ? Math.floor(mid) - this.grid : Math.ceil(mid) + this.grid;
+        const tick = worst === undefined ? next : side.isBid ? worst - this.grid : worst + this.grid;
+        set(side, tick, this.randomLots(mid));
       }
     }
     for (const s of [this.bids, this.asks]) {
