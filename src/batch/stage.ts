@@ -101,6 +101,12 @@ export class Stage {
    * (marking repeats, salting them, listing invalid rows): `db` writes the rows held first (materialize).
    */
   private unwritten = true;
+  /**
+   * The valid rows held unwritten: the kept rows themselves (`staging`, then `kept`), not a second copy of them, which
+   * for a file of more rows would live long enough to make V8 allocate every later row's values as long-lived (the
+   * validation of 200,000 rows took 3% longer).
+   */
+  private held: readonly Readonly<StagedRow>[] | undefined = this.staging;
   /** finish() ran with every row held in memory: its index is made when they are written. */
   private finishedUnwritten = false;
 
@@ -117,9 +123,17 @@ export class Stage {
 
   /** Writes the rows held in memory (the same rows as kept: nothing kept changes), and the index finish() made. */
   private materialize(): void {
-    this.unwritten = false;
+    this.releaseHeld();
     this.writeHeld();
     if (this.finishedUnwritten) this.write(() => this.file.exec('CREATE INDEX staged_ref ON staged (ref_id)'));
+  }
+
+  /** The rows held unwritten join those to write next (once): from then on every row is written as it comes. */
+  private releaseHeld(): void {
+    if (!this.unwritten) return;
+    this.unwritten = false;
+    for (const row of this.held ?? []) this.buffer.push(valuesOf(row));
+    this.held = undefined;
   }
 
   /** Whether rows are held in memory instead of written: while every valid row so far is kept and none is written. */
@@ -187,9 +201,10 @@ export class Stage {
       const { text, key } = stagedText(body);
       values = [row.row, row.line, 1, deriveRefId(key, 1), text, ...fieldsOf(body)];
     } else values = [row.row, row.line, 0, String(body.ref_id), JSON.stringify(body), ...fieldsOf(body)];
-    this.buffer.push(values);
     this.keepStaged(values);
-    if (this.buffer.length >= FLUSH_AT && !this.holding()) this.flush();
+    if (this.holding()) return;
+    this.buffer.push(values);
+    if (this.buffer.length >= FLUSH_AT) this.flush();
   }
 
   /** A valid row's staged values kept as the row valid() reads (rows in file order, KEEP_ROWS of them at most). */
@@ -197,6 +212,8 @@ export class Stage {
     const staging = this.staging;
     if (!staging) return;
     if (staging.length >= KEEP_ROWS || (staging.length && staging[staging.length - 1].row >= row)) {
+      // Not kept: the rows held so far are written with the next ones.
+      this.releaseHeld();
       this.staging = undefined;
       return;
     }
@@ -229,7 +246,7 @@ export class Stage {
 
   flush(): void {
     this.changed();
-    this.unwritten = false;
+    this.releaseHeld();
     this.writeHeld();
   }
 
@@ -417,6 +434,24 @@ function distinctRefIds(rows: readonly Readonly<StagedRow>[]): boolean {
     seen.add(r.ref_id);
   }
   return true;
+}
+
+/** A kept row's values, in the INSERT's order (FIELDS' order after the first five). */
+function valuesOf(kept: Readonly<StagedRow>): StagedValues {
+  return [
+    kept.row,
+    kept.line,
+    kept.derived,
+    kept.ref_id,
+    kept.body,
+    kept.profile_id,
+    kept.asset,
+    kept.crypto_network,
+    kept.destination_address,
+    kept.amount,
+    kept.total,
+    kept.balance_asset,
+  ];
 }
 
 function unlinkQuietly(path: string): void {
