@@ -96,15 +96,12 @@ export class Stage {
    */
   private staging: Readonly<StagedRow>[] | undefined = [];
   /**
-   * No row is in the file yet: a batch whose rows are all kept (KEEP_ROWS or fewer, fewer than FLUSH_AT invalid ones)
-   * and none of them sharing a ref_id is not written at all unless something reads or changes the copy with SQL
-   * (marking repeats, salting them, listing invalid rows): `db` writes the rows held first (materialize).
-   */
-  private unwritten = true;
-  /**
-   * The valid rows held unwritten: the kept rows themselves (`staging`, then `kept`), not a second copy of them, which
-   * for a file of more rows would live long enough to make V8 allocate every later row's values as long-lived (the
-   * validation of 200,000 rows took 3% longer).
+   * The valid rows held unwritten, while no row is in the file yet (undefined once one is): a batch whose rows are
+   * all kept (KEEP_ROWS or fewer, fewer than FLUSH_AT invalid ones) and none of them sharing a ref_id is not written
+   * at all unless something reads or changes the copy with SQL (marking repeats, salting them, listing invalid rows):
+   * `db` writes the rows held first (materialize). They are the kept rows themselves (`staging`, then `kept`), not a
+   * second copy, which for a file of more rows would live long enough to make V8 allocate every later row's values as
+   * long-lived (the validation of 200,000 rows took 3% longer).
    */
   private held: readonly Readonly<StagedRow>[] | undefined = this.staging;
   /** finish() ran with every row held in memory: its index is made when they are written. */
@@ -117,7 +114,7 @@ export class Stage {
 
   /** The staged copy's database, with every row held so far written to it first. */
   private get db(): DatabaseType {
-    if (this.unwritten) this.materialize();
+    if (this.held) this.materialize();
     return this.file;
   }
 
@@ -130,15 +127,14 @@ export class Stage {
 
   /** The rows held unwritten join those to write next (once): from then on every row is written as it comes. */
   private releaseHeld(): void {
-    if (!this.unwritten) return;
-    this.unwritten = false;
-    for (const row of this.held ?? []) this.buffer.push(valuesOf(row));
+    const held = this.held;
     this.held = undefined;
+    for (const row of held ?? []) this.buffer.push(valuesOf(row));
   }
 
   /** Whether rows are held in memory instead of written: while every valid row so far is kept and none is written. */
   private holding(): boolean {
-    return this.unwritten && this.staging !== undefined;
+    return this.held !== undefined && this.staging !== undefined;
   }
 
   /** A new private staging file in `dir` (0600), removed by remove(); one left by a killed run is removeStale's. */
@@ -326,7 +322,7 @@ export class Stage {
 
   /** Invalid rows (--skip-invalid) with their issues and what they gave. */
   *invalid(): Generator<InvalidRow> {
-    if (this.unwritten && !this.invalidBuffer.length) return;
+    if (this.held && !this.invalidBuffer.length) return;
     const page = this.stmt(
       `SELECT row, issues, given FROM staged WHERE issues IS NOT NULL AND row > ? ORDER BY row LIMIT ${PAGE}`,
     );
@@ -370,12 +366,12 @@ export class Stage {
 
   repeatCount(): number {
     // Marking a repeat writes the copy: while nothing is written, none is marked.
-    if (this.unwritten) return 0;
+    if (this.held) return 0;
     return (this.stmt('SELECT count(*) AS n FROM staged WHERE repeat = 1').get() as { n: number }).n;
   }
 
   *repeats(): Generator<StagedRepeat> {
-    if (this.unwritten) return;
+    if (this.held) return;
     const page = this.stmt(`SELECT * FROM staged WHERE repeat = 1 AND row > ? ORDER BY row LIMIT ${PAGE}`);
     for (let after = 0; ; ) {
       const rows = page.all(after) as StagedRepeat[];

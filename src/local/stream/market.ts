@@ -167,6 +167,11 @@ export class SimulatedMarket {
     return Math.max(1, lots);
   }
 
+  /** The tick one grid step inside the side from the mid: where a market maker quotes afresh. */
+  private nearMid(side: SimSide, mid: number): number {
+    return side.isBid ? Math.floor(mid) - this.grid : Math.ceil(mid) + this.grid;
+  }
+
   /** Distance from the mid in ticks for a new order: half a spread plus an exponential number of grid steps. */
   private randomDistance(): number {
     return this.grid * (1 + Math.floor(-Math.log(1 - this.rng()) * 6));
@@ -284,7 +289,7 @@ export class SimulatedMarket {
       const best = side.best();
       const gap = best === undefined ? Infinity : side.isBid ? mid - best : best - mid;
       if (gap > this.grid * 3) {
-        const tick = side.isBid ? Math.floor(mid) - this.grid : Math.ceil(mid) + this.grid;
+        const tick = this.nearMid(side, mid);
         set(side, tick, (side.lots.get(tick) ?? 0) + this.randomLots(mid));
       }
     }
@@ -293,8 +298,7 @@ export class SimulatedMarket {
     for (const side of [this.bids, this.asks]) {
       while (side.size < MIN_LEVELS) {
         const worst = side.worst();
-        const next = side.isBid ? Math.floor(mid) - this.grid : Math.ceil(mid) + this.grid;
-        const tick = worst === undefined ? next : side.isBid ? worst - this.grid : worst + this.grid;
+        const tick = worst === undefined ? this.nearMid(side, mid) : side.isBid ? worst - this.grid : worst + this.grid;
         set(side, tick, this.randomLots(mid));
       }
     }
