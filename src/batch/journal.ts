@@ -8,7 +8,7 @@ import { createRequire } from 'node:module';
 import type { Database as DatabaseType, Statement } from 'better-sqlite3';
 import type { InvalidRow } from './stage.js';
 import { isAlive } from './pid.js';
-import { WAL_PAGES, WalSync } from './wal-sync.js';
+import { WalSync, walPragmas } from './wal-sync.js';
 import { WriteError } from './write-error.js';
 import { sha256hex } from './ref-ids.js';
 
@@ -857,12 +857,10 @@ function openDb(path: string, fresh: boolean): DatabaseType {
     db = new Database(path);
     // Written into the header while the file is still in rollback mode: the mark inspect() knows a journal by.
     if (fresh) db.pragma(`application_id = ${JOURNAL_APP_ID}`);
-    db.pragma('journal_mode = WAL');
     // NORMAL: a commit is written to the WAL without an fsync; the rows a request is about to leave for are made
-    // durable by an fsync of the WAL off the main thread (WalSync), awaited before the request leaves.
-    db.pragma('synchronous = NORMAL');
-    db.pragma('busy_timeout = 5000');
-    db.pragma(`wal_autocheckpoint = ${WAL_PAGES}`);
+    // durable by an fsync of the WAL off the main thread (WalSync), awaited before the request leaves. A cache of 2 MB:
+    // a batch reads and writes its rows a window at a time, in row order.
+    walPragmas(db, 2000);
     if (!fresh) {
       const check = db.pragma('quick_check', { simple: true });
       if (check !== 'ok') throw damaged(path, String(check));

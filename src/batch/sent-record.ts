@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { createRequire } from 'node:module';
 import type { Database as DatabaseType, Statement } from 'better-sqlite3';
 import { nextTurn } from './pacing.js';
-import { WAL_PAGES, WalSync } from './wal-sync.js';
+import { WalSync, walPragmas } from './wal-sync.js';
 import { WriteError } from './write-error.js';
 
 const require = createRequire(import.meta.url);
@@ -90,11 +90,9 @@ export class SentRecord {
       privateDatabase(path);
       const Database = require('better-sqlite3') as typeof import('better-sqlite3');
       db = new Database(path);
-      db.pragma('journal_mode = WAL');
-      // A commit per window of rows, made durable by an fsync of the WAL off the main thread (record()).
-      db.pragma('synchronous = NORMAL');
-      db.pragma('busy_timeout = 5000');
-      db.pragma(`wal_autocheckpoint = ${WAL_PAGES}`);
+      // A commit per window of rows, made durable by an fsync of the WAL off the main thread (record()). A cache of
+      // 4 MB, whatever the record's size: a batch's lookups and folds touch its pages once each.
+      walPragmas(db, 4000);
       db.exec(`CREATE TABLE IF NOT EXISTS sent (
         service_id TEXT NOT NULL, profile_id TEXT NOT NULL, ref_id TEXT NOT NULL, batch_id TEXT NOT NULL,
         journal TEXT NOT NULL, row INTEGER NOT NULL, sent_at TEXT NOT NULL, refused INTEGER NOT NULL DEFAULT 0,

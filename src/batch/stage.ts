@@ -390,8 +390,14 @@ export class Stage {
     });
   }
 
-  /** Closes and deletes the staged copy. */
+  /**
+   * Closes and deletes the staged copy, and lets go of the rows it held in memory: once the journal holds the rows
+   * (planBatch), nothing reads the copy again, and its rows (several MB for 10,000) would otherwise live on through
+   * the whole sending, the part of a batch where its memory peaks.
+   */
   remove(): void {
+    this.held = undefined;
+    this.staging = undefined;
     this.changed();
     if (!this.closed) {
       this.closed = true;

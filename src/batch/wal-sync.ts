@@ -14,6 +14,23 @@ import { dirname } from 'node:path';
  */
 export const WAL_PAGES = 10_000;
 
+/**
+ * How a file written this way is opened: WAL, commits without an fsync (NORMAL: the WalSync fsync makes them durable,
+ * off the main thread), a writer beside it waited for, checkpoints every WAL_PAGES, and a page cache of `cacheKib`
+ * KiB. The SQLite that better-sqlite3 builds caches 16 MB per connection by default, and a batch's two files filled
+ * theirs: the record's with the pages its lookups and folds touch, more with every batch it holds (3 MB a batch of
+ * 10,000 rows, up to the 16 MB), the journal's with the batch's rows. That was the batch's peak memory growing from
+ * one run to the next (136.7 -> 148.5 MB over five runs, docs/performance.md), past 150 MB once the record held
+ * 60,000 rows.
+ */
+export function walPragmas(db: { pragma(source: string): unknown }, cacheKib: number): void {
+  db.pragma('journal_mode = WAL');
+  db.pragma('synchronous = NORMAL');
+  db.pragma('busy_timeout = 5000');
+  db.pragma(`wal_autocheckpoint = ${WAL_PAGES}`);
+  db.pragma(`cache_size = -${cacheKib}`);
+}
+
 export class WalSync {
   private fd?: number;
   private inFlight = 0;

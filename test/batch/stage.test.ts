@@ -5,6 +5,8 @@ import Database from 'better-sqlite3';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { scanFile } from '../../src/batch/scan.js';
 import { Stage } from '../../src/batch/stage.js';
 import { BTC_ADDRESS as BTC, ETH_ADDRESS as ETH } from '../support/addresses.js';
@@ -24,6 +26,17 @@ async function staged(text: string): Promise<Stage> {
   });
   stage.finish();
   return stage;
+}
+
+/** Runs full garbage collections until the object is gone, or 20 times (a row the stage still holds never goes). */
+async function collected(ref: WeakRef<object>): Promise<void> {
+  setFlagsFromString('--expose-gc');
+  const gc = runInNewContext('gc') as () => void;
+  for (let i = 0; i < 20 && ref.deref() !== undefined; i++) {
+    // A turn between collections: a WeakRef's target is kept until the end of the job that read it.
+    await new Promise((resolve) => setImmediate(resolve));
+    gc();
+  }
 }
 
 /** What the staged copy's file holds: read again after a write that drops what is kept (it changes no row here). */
@@ -103,6 +116,16 @@ describe('a kept batch is written to the staged copy only when something asks th
     } finally {
       stage.remove();
     }
+  });
+
+  it('lets go of the rows it held once removed (they would live on through the sending)', async () => {
+    const stage = await staged(csv);
+    const held = new WeakRef([...stage.valid()][0]);
+    stage.remove();
+    // The stage itself stays reachable (as the batch's input does until the batch ends): its rows must not.
+    await collected(held);
+    expect(held.deref()).toBeUndefined();
+    expect(stage).toBeDefined();
   });
 
   it('writes every row, and the index, before the first statement that marks a repeat', async () => {
