@@ -22,11 +22,12 @@ import { accessToken } from '../bench-support/token.mjs';
 const ROOT = process.cwd();
 const BIN = join(ROOT, 'bin', 'coinop.js');
 const CONCURRENCY = 16;
-// Rounds of the 10,000-row batch (coinop and the bare client, taking turns at going first) in a full run; --quick
-// makes one. Five, not three: a single round's ratio moves between about 0.75x and 1.05x on one build (the service's
-// speed from one run to the next, docs/performance.md), and a median of three such rounds fell under the target in one
-// run of ten where the rounds of the others sat at 0.85x-0.95x.
+// Rounds of the 10,000-row batch (coinop and the bare client, taking turns at going first): five in a full run, three
+// in a --quick one. A single round's ratio moves between about 0.75x and 1.05x on one build (the service's speed from
+// one run to the next, docs/performance.md): a quick run of one round measured 0.74x where the rounds of a full run
+// an hour apart sat at 0.85x-0.95x, and a median of three rounds fell under the target in one run of ten.
 const ROUNDS = 5;
+const QUICK_ROUNDS = 3;
 const TIME = existsSync('/usr/bin/time') ? '/usr/bin/time' : null;
 const BARE_VALIDATE = join(ROOT, 'scripts', 'bench-support', 'bare-validate.mjs');
 // The validation rates' targets, as shares of the bare reader's rate on the same file in the same run (set in
@@ -216,10 +217,10 @@ export default async function run({ quick }) {
     // Rounds of coinop and the bare client, each round with rows of its own (new ref_ids, nothing already paid): the
     // service's speed moves by 15-25% from one run to the next (its commits, its indexes, the machine), so one pair is
     // one sample of that; the rows report the median round (by its ratio) and the spread.
-    // A quick run sends 10,000 rows as well (one round, about 10 s): the target is of 10,000 rows, and what coinop does
+    // A quick run sends 10,000 rows as well (about 10 s a round): the target is of 10,000 rows, and what coinop does
     // before its first request (about half a second) weighs five times as much on 2,000.
     const rows = 10_000;
-    const rounds = quick ? 1 : ROUNDS;
+    const rounds = quick ? QUICK_ROUNDS : ROUNDS;
     // The service warmed first by 2,000 unmeasured withdrawals of the bare client: the first round's coinop would meet
     // its handlers not yet optimised (about 3% of a run).
     await bareClient(svc, 2000, 'warm-', DEMO.profileId);
