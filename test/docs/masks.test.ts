@@ -10,6 +10,15 @@ describe('masks', () => {
     expect(mask('memo_id  9CFXQSCMSPLFHXLZ')).toBe('memo_id  <memo>');
   });
 
+  it("masks a profile's short id after its name whatever its digits, and only there", () => {
+    for (const id of ['e950ba30', '89514038', 'abcdefab'])
+      expect(mask(`to  service profile payroll (${id})`)).toBe('to  service profile payroll (<short>)');
+    expect(mask('context local (service profile demo (5d1f2a3b))')).toBe(
+      'context local (service profile demo (<short>))',
+    );
+    expect(mask('available 10002500 USD')).toBe('available 10002500 USD');
+  });
+
   it('leaves the service names a page shows as they are', () => {
     for (const text of ['--increment FIFTEEN_MINUTES', 'status PENDING', 'network BITCOIN_CASH', 'ACKNOWLEDGEMENTS'])
       expect(mask(text)).toBe(text);
