@@ -27,34 +27,27 @@ function settings(db: Database) {
 
 const connection = (owner: Journal | SentRecord) => (owner as unknown as { db: Database }).db;
 
-describe('the batch files opened for durable writes', () => {
-  it('a journal: WAL, NORMAL, checkpoints every WAL_PAGES, a 2 MB page cache', () => {
-    const journal = Journal.open(join(dir, 'a.journal'), 'hash-a');
+describe('the batch files opened for durable writes: WAL, NORMAL, checkpoints every WAL_PAGES, a small page cache', () => {
+  const files = [
+    { name: 'a journal', cacheSize: -2000, open: () => Journal.open(join(dir, 'a.journal'), 'hash-a') },
+    {
+      name: 'the record of sent ref_ids, whatever it holds',
+      cacheSize: -4000,
+      open: () => SentRecord.open(join(dir, 'sent.db')),
+    },
+  ];
+  it.each(files)('$name: a cache of $cacheSize KiB', ({ cacheSize, open }) => {
+    const file = open();
     try {
-      expect(settings(connection(journal))).toEqual({
+      expect(settings(connection(file))).toEqual({
         journal_mode: 'wal',
         synchronous: 1,
         busy_timeout: 5000,
         wal_autocheckpoint: WAL_PAGES,
-        cache_size: -2000,
+        cache_size: cacheSize,
       });
     } finally {
-      journal.close();
-    }
-  });
-
-  it('the record of sent ref_ids: the same, with a 4 MB page cache whatever it holds', () => {
-    const record = SentRecord.open(join(dir, 'sent.db'));
-    try {
-      expect(settings(connection(record))).toEqual({
-        journal_mode: 'wal',
-        synchronous: 1,
-        busy_timeout: 5000,
-        wal_autocheckpoint: WAL_PAGES,
-        cache_size: -4000,
-      });
-    } finally {
-      record.close();
+      file.close();
     }
   });
 });
